@@ -1,0 +1,1 @@
+"""Game-agnostic machinery shared by every engine: logs, PRNG, rules, verdicts, timing."""

@@ -1,0 +1,29 @@
+"""The games the judge knows, by slug.  Engines are imported lazily, on first use."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.core.engine import Engine
+    from judge.core.rules import Catalogue
+
+#: slug -> (module, engine class name).  Only finished engines are listed.
+GAMES: dict[str, tuple[str, str]] = {
+    "union-arena": ("judge.games.union_arena.engine", "UnionArenaEngine"),
+}
+
+#: Slugs the log format reserves for engines that are not written yet.
+PLANNED = ("rangers-strike", "zx", "rebirth")
+
+
+def engine_class(game: str) -> type[Engine]:
+    """The engine class for ``game``; KeyError for a game the judge does not know."""
+    module, name = GAMES[game]
+    return getattr(import_module(module), name)
+
+
+def catalogue(game: str) -> Catalogue:
+    """The rule catalogue of ``game``."""
+    return engine_class(game).catalogue
