@@ -1,0 +1,198 @@
+"""Union Arena deck construction: the checks a judge makes before the first card is drawn.
+
+A deck is legal on its own, before any action of the log is judged, so the check is a pure
+function of the two card lists and the card definitions: ``check_deck(main, ap, cards)``.
+It returns every problem it finds rather than stopping at the first, so a judge sees the
+whole list at once; an empty list means the deck is legal.  Each problem names the rule it
+breaks (an id of ``rules.toml``) and, where it helps, the card codes involved.
+
+The checks run in catalogue order, and each check's problems are sorted, so the same deck
+always gives the same list:
+
+- ``UA-DECK-SIZE``: exactly 50 cards in the main deck;
+- ``UA-DECK-AP``: exactly 3 AP cards, kept apart (no AP card in the main deck, only AP cards
+  in the AP deck);
+- ``UA-DECK-TITLE``: one title code (the three letters after the "/") for all main-deck cards;
+- ``UA-DECK-COPIES``: at most 4 cards per card number after the "/" (counted by ``number``,
+  not by name or code: two printings of one card share the number);
+- ``UA-DECK-TRIGGERS``: at most 4 cards each with the SPECIAL, COLOR and FINAL triggers,
+  counted per trigger kind over all cards of that kind.
+
+AP cards wrongly placed in the main deck are reported once, under ``UA-DECK-AP``; the title,
+copy and trigger checks look at the main deck's other cards only.  Card codes must be known:
+an unknown code raises ``KeyError``, because callers validate a log's codes (bad input) before
+judging its decks.
+
+>>> def card(code, type_="character", title="UAS", trigger=None):
+...     return {"code": code, "name": code, "type": type_, "title": title,
+...             "number": code, "trigger": trigger}
+>>> cards = {c["code"]: c for c in [card("UAS-001"), card("UAS-002"), card("UAS-AP", "ap")]}
+>>> problems = check_deck(["UAS-001"] * 5 + ["UAS-002"] * 4, ["UAS-AP"] * 3, cards)
+>>> [p.rule for p in problems]
+['UA-DECK-SIZE', 'UA-DECK-COPIES']
+>>> problems[0].message
+'Deck has 9 cards; exactly 50 are required.'
+>>> problems[1].to_dict()["cards"]
+['UAS-001']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: Cards in the main deck.
+DECK_SIZE = 50
+#: AP cards kept apart from the deck.
+AP_COUNT = 3
+#: Most cards allowed with one card number.
+MAX_COPIES = 4
+#: Most cards allowed per restricted trigger kind.
+MAX_PER_TRIGGER = 4
+#: The restricted trigger kinds, in the order the rule names them.
+LIMITED_TRIGGERS = ("special", "color", "final")
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One way a deck breaks a deck-construction rule: the rule id, why, and the cards."""
+
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "cards": list(self.cards)}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+def _codes(codes: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(codes)))
+
+
+def _is_ap(card: Mapping[str, Any]) -> bool:
+    return card.get("type") == "ap"
+
+
+def _check_size(main: list[str]) -> list[DeckProblem]:
+    if len(main) == DECK_SIZE:
+        return []
+    message = f"Deck has {_plural(len(main), 'card')}; exactly {DECK_SIZE} are required."
+    return [DeckProblem("UA-DECK-SIZE", message)]
+
+
+def _check_ap(
+    main: list[str], ap: list[str], cards: Mapping[str, Mapping[str, Any]]
+) -> list[DeckProblem]:
+    problems: list[DeckProblem] = []
+    if len(ap) != AP_COUNT:
+        message = (
+            f"AP deck has {_plural(len(ap), 'card')}; exactly {AP_COUNT} AP cards are required."
+        )
+        problems.append(DeckProblem("UA-DECK-AP", message))
+    in_main = [code for code in main if _is_ap(cards[code])]
+    if in_main:
+        codes = _codes(in_main)
+        message = (
+            f"The main deck holds {_plural(len(in_main), 'AP card')} ({', '.join(codes)}); "
+            f"AP cards are kept apart from the {DECK_SIZE} cards, in the AP deck of {AP_COUNT}."
+        )
+        problems.append(DeckProblem("UA-DECK-AP", message, codes))
+    not_ap = [code for code in ap if not _is_ap(cards[code])]
+    if not_ap:
+        codes = _codes(not_ap)
+        kinds = ", ".join(f"{code} is {_a(str(cards[code].get('type')))} card" for code in codes)
+        message = (
+            f"The AP deck holds {_plural(len(not_ap), 'card')} that "
+            f"{'is not an AP card' if len(not_ap) == 1 else 'are not AP cards'} ({kinds}); "
+            f"only AP cards may be among the {AP_COUNT}."
+        )
+        problems.append(DeckProblem("UA-DECK-AP", message, codes))
+    return problems
+
+
+def _check_title(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
+    titles = Counter(cards[code]["title"] for code in main)
+    if len(titles) <= 1:
+        return []
+    # The deck's title is the one most of its cards carry (alphabetical on a tie); the
+    # others are the odd ones a judge needs to see.
+    deck_title = min(titles, key=lambda title: (-titles[title], title))
+    odd = [code for code in main if cards[code]["title"] != deck_title]
+    others = "; ".join(
+        f"{_plural(titles[title], 'card')} of {title} "
+        f"({', '.join(_codes(c for c in odd if cards[c]['title'] == title))})"
+        for title in sorted(titles)
+        if title != deck_title
+    )
+    message = (
+        f"Deck mixes titles: {_plural(titles[deck_title], 'card')} of {deck_title}, "
+        f"and {others}; all cards must share one title."
+    )
+    return [DeckProblem("UA-DECK-TITLE", message, _codes(odd))]
+
+
+def _check_copies(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
+    by_number: dict[str, list[str]] = {}
+    for code in main:
+        by_number.setdefault(cards[code].get("number") or code, []).append(code)
+    problems: list[DeckProblem] = []
+    for number in sorted(by_number):
+        copies = by_number[number]
+        if len(copies) <= MAX_COPIES:
+            continue
+        codes = _codes(copies)
+        names = ", ".join(sorted({str(cards[code].get("name", code)) for code in codes}))
+        printed = f" as {', '.join(codes)}" if codes != (number,) else ""
+        message = (
+            f"Deck has {len(copies)} copies of card number {number} ({names}){printed}; "
+            f"at most {MAX_COPIES} cards with the same card number are allowed."
+        )
+        problems.append(DeckProblem("UA-DECK-COPIES", message, codes))
+    return problems
+
+
+def _check_triggers(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
+    problems: list[DeckProblem] = []
+    for kind in LIMITED_TRIGGERS:
+        having = [code for code in main if str(cards[code].get("trigger") or "").lower() == kind]
+        if len(having) <= MAX_PER_TRIGGER:
+            continue
+        codes = _codes(having)
+        message = (
+            f"Deck has {len(having)} cards with the {kind.upper()} trigger "
+            f"({', '.join(codes)}); at most {MAX_PER_TRIGGER} are allowed, counted over all "
+            f"cards with that trigger."
+        )
+        problems.append(DeckProblem("UA-DECK-TRIGGERS", message, codes))
+    return problems
+
+
+def check_deck(
+    main: list[str], ap: list[str], cards: Mapping[str, Mapping[str, Any]]
+) -> list[DeckProblem]:
+    """Every deck-construction problem of ``main`` (50 cards) and ``ap`` (3 AP cards).
+
+    ``cards`` maps a card code to its Union Arena definition.  An empty list means the deck
+    is legal.  Raises ``KeyError`` for a code that ``cards`` does not define.
+    """
+    for code in [*main, *ap]:
+        if code not in cards:
+            raise KeyError(code)
+    rest = [code for code in main if not _is_ap(cards[code])]
+    return [
+        *_check_size(main),
+        *_check_ap(main, ap, cards),
+        *_check_title(rest, cards),
+        *_check_copies(rest, cards),
+        *_check_triggers(rest, cards),
+    ]
