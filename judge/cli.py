@@ -1,0 +1,436 @@
+"""The ``judge`` command line: a thin shell around the pure functions of :mod:`judge.core`.
+
+Commands::
+
+    judge replay LOG        judge an action log and print the annotated replay
+    judge rules GAME        the rule catalogue of a game (what violations cite)
+    judge check-deck FILE   check a deck (or every deck of a log) against deck construction
+    judge schema NAME       print a published JSON Schema
+
+Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
+play, an illegal deck), ``2`` bad input (unreadable file, malformed JSON, a log that is not
+the format, an unknown game, rule or card), each problem printed to stderr as
+``error: <path>: <message>``, never a traceback.
+
+More commands (a service, a worker) are added with ``@main.command()`` in this module; the
+helpers :func:`read_input`, :func:`fail` and :func:`emit` are meant for them too.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Iterable, Mapping
+from importlib import import_module
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from judge import __version__
+from judge.core.canonical import canonical_json
+from judge.core.errors import BadLog, FieldError
+
+#: Exit codes.
+EXIT_OK = 0
+EXIT_FOUND = 1
+EXIT_BAD_INPUT = 2
+
+#: Deck checkers by game slug, as ``"module:function"`` (imported on first use) or a callable.
+#: Each is called as ``check(main, ap, cards)`` and returns objects with ``rule``,
+#: ``message``, ``cards`` and ``to_dict()``.
+DECK_CHECKERS: dict[str, Any] = {
+    "union-arena": "judge.games.union_arena.decks:check_deck",
+}
+
+#: Published schemas by name, as ``"module:function"`` returning a JSON-ready dict.
+SCHEMAS: dict[str, str] = {
+    "action-log": "schemas.action_log:action_log_json_schema",
+}
+
+
+# --------------------------------------------------------------------------------------
+# Helpers shared by the commands
+
+
+def fail(messages: str | Iterable[str], code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print each message as ``error: …`` on stderr and exit with ``code``."""
+    if isinstance(messages, str):
+        messages = [messages]
+    for message in messages:
+        click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def fail_bad_log(exc: BadLog) -> NoReturn:
+    """Exit 2 listing every :class:`FieldError` of a :class:`BadLog`, one per line."""
+    fail([str(e) for e in exc.errors] or [str(exc) or "bad input"])
+
+
+def read_input(source: str) -> bytes:
+    """The bytes of a file, or of stdin for ``-``; an unreadable file exits 2."""
+    if source == "-":
+        return click.get_binary_stream("stdin").read()
+    try:
+        return Path(source).read_bytes()
+    except OSError as exc:
+        fail(f"{source}: cannot read: {exc.strerror or exc}")
+
+
+def read_json(source: str) -> dict[str, Any]:
+    """A JSON object from a file or stdin; not UTF-8, malformed or not an object exits 2."""
+    raw = read_input(source)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{source}: not UTF-8 text: {exc.reason} at byte {exc.start}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{source}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
+    if not isinstance(data, dict):
+        fail(f"{source}: expected a JSON object")
+    return data
+
+
+def emit(text: str, output: str | None) -> None:
+    """Write ``text`` (ending in one newline) to ``output``, or to stdout when None/``-``."""
+    if not text.endswith("\n"):
+        text += "\n"
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"{output}: cannot write: {exc.strerror or exc}")
+
+
+def _load(spec: Any) -> Any:
+    """A ``"module:attribute"`` spec imported now; a callable is returned as is."""
+    if callable(spec):
+        return spec
+    module, _, name = spec.partition(":")
+    return getattr(import_module(module), name)
+
+
+def _known_games() -> str:
+    from judge.games import GAMES, PLANNED
+
+    known = ", ".join(sorted(GAMES))
+    planned = ", ".join(p for p in PLANNED if p not in GAMES)
+    return f"known games: {known}" + (f" (planned: {planned})" if planned else "")
+
+
+# --------------------------------------------------------------------------------------
+# The group
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="judge")
+def main() -> None:
+    """Judge trading card game matches from their action logs.
+
+    Every verdict cites a rule by id; `judge rules GAME` prints the rules.
+    Exit codes: 0 all good, 1 an illegal play or deck was found, 2 bad input.
+    """
+
+
+# --------------------------------------------------------------------------------------
+# judge replay
+
+
+@main.command("replay", short_help="Judge an action log; print the annotated replay.")
+@click.argument("log", metavar="LOG")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown", "html"]),
+    default=None,
+    help="Output format (default: text).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Shorthand for --format json.")
+@click.option(
+    "--perspective",
+    default="judge",
+    show_default=True,
+    metavar="P",
+    help="Whose view of hidden information: judge, public, or a player id.",
+)
+@click.option(
+    "--on-illegal",
+    type=click.Choice(["stop", "skip", "apply"]),
+    default="skip",
+    show_default=True,
+    help="On an illegal play: stop the replay there, skip the action, or apply it as played.",
+)
+@click.option(
+    "--states",
+    is_flag=True,
+    help="Text and Markdown: also show the public state after every step.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the replay to FILE instead of stdout.",
+)
+def replay_command(
+    log: str,
+    fmt: str | None,
+    as_json: bool,
+    perspective: str,
+    on_illegal: str,
+    states: bool,
+    output: str | None,
+) -> None:
+    """Judge the action log LOG (a path, or - for stdin) and print the annotated replay.
+
+    Exits 0 when every step is legal (unverifiable steps are reported but do not fail),
+    1 when an illegal play was found, 2 when LOG cannot be read as an action log.
+    """
+    from judge.core.export import export
+
+    if as_json and fmt not in (None, "json"):
+        raise click.UsageError("--json and --format are exclusive", click.get_current_context())
+    fmt = "json" if as_json else (fmt or "text")
+    raw = read_input(log)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{log}: not UTF-8 text: {exc.reason} at byte {exc.start}")
+
+    engine = import_module("judge.core.replay")
+    try:
+        result = engine.replay(text, on_illegal=on_illegal, perspective=perspective)
+    except BadLog as exc:
+        fail_bad_log(exc)
+    except ValueError as exc:
+        fail(str(exc))
+
+    options: dict[str, Any] = {}
+    if fmt in ("text", "markdown") and states:
+        options["states"] = True
+    emit(export(result, fmt, **options), output)
+    illegal = (result.get("summary") or {}).get("illegal_steps") or []
+    sys.exit(EXIT_FOUND if illegal else EXIT_OK)
+
+
+# --------------------------------------------------------------------------------------
+# judge rules
+
+
+def _rule_text(rule: Any) -> list[str]:
+    lines = [f"{rule.id}  {rule.title}  [{rule.confidence}]"]
+    for para in str(rule.text).split("\n\n"):
+        para = " ".join(para.split())
+        if para:
+            lines.extend(
+                textwrap.wrap(para, width=88, initial_indent="    ", subsequent_indent="    ")
+            )
+    lines.append(f"    Source: {rule.source}")
+    return lines
+
+
+@main.command("rules")
+@click.argument("game")
+@click.argument("rule_id", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the catalogue as canonical JSON.")
+def rules_command(game: str, rule_id: str | None, as_json: bool) -> None:
+    """The rule catalogue of GAME, or only the rule RULE_ID.
+
+    Lists every rule by section (id, title, confidence, text, source) and then the rule
+    options a log may set, with their defaults.
+    """
+    from judge.games import GAMES, catalogue
+
+    if game not in GAMES:
+        fail(f"unknown game {game!r}; {_known_games()}")
+    cat = catalogue(game)
+
+    if rule_id is not None:
+        rule = cat.rules.get(rule_id) or cat.rules.get(rule_id.upper())
+        if rule is None:
+            fail(f"unknown rule {rule_id!r} for {game}; known rules: {', '.join(cat.rules)}")
+        if as_json:
+            click.echo(canonical_json(rule.to_dict()))
+        else:
+            click.echo("\n".join(_rule_text(rule)))
+        return
+
+    if as_json:
+        click.echo(canonical_json(cat.to_dict()))
+        return
+
+    lines = [f"Rules of {cat.game} (catalogue version {cat.version})"]
+    sections: dict[str, list[Any]] = {}
+    for rule in cat.rules.values():  # rulebook order
+        sections.setdefault(rule.section or "General", []).append(rule)
+    for section, rules in sections.items():
+        lines += ["", section, "-" * len(section)]
+        for rule in rules:
+            lines += _rule_text(rule)
+    if cat.options:
+        lines += ["", "Rule options", "------------"]
+        for opt in cat.options.values():
+            choices = ", ".join(json.dumps(c) for c in opt.choices)
+            lines.append(
+                f"{opt.name} = {json.dumps(opt.default)}  (choices: {choices}; rule {opt.rule})"
+            )
+            lines.extend(
+                textwrap.wrap(
+                    " ".join(opt.text.split()),
+                    width=88,
+                    initial_indent="    ",
+                    subsequent_indent="    ",
+                )
+            )
+    click.echo("\n".join(lines))
+
+
+# --------------------------------------------------------------------------------------
+# judge check-deck
+
+
+def _code_list(value: Any, path: str, errors: list[FieldError]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        errors.append(FieldError(path, "expected a list of card codes"))
+        return []
+    return value
+
+
+def _decks_of(doc: Mapping[str, Any], errors: list[FieldError]) -> list[tuple[Any, str, dict]]:
+    """``[(player id or None, path, {"main": [...], "ap": [...]}), …]`` from either shape."""
+    if "actions" in doc or "decks" in doc:  # a whole action log
+        decks = doc.get("decks")
+        if not isinstance(decks, Mapping):
+            errors.append(FieldError("decks", "expected an object of decks by player id"))
+            return []
+        order = [p.get("id") for p in doc.get("players") or () if isinstance(p, Mapping)]
+        ids = [p for p in order if p in decks] + sorted(p for p in decks if p not in order)
+        out = []
+        for pid in ids:
+            deck = decks[pid] if isinstance(decks[pid], Mapping) else {}
+            if not isinstance(decks[pid], Mapping):
+                errors.append(FieldError(f"decks.{pid}", "expected an object with main and ap"))
+            out.append((pid, f"decks.{pid}", deck))
+        return out
+    return [(None, "", doc)]
+
+
+@main.command("check-deck", short_help="Check deck construction rules.")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as canonical JSON.")
+def check_deck_command(file: str, as_json: bool) -> None:
+    """Check deck construction for a deck file or every deck of an action log.
+
+    FILE (a path, or - for stdin) is either a deck file or a whole action log.  A deck file:
+
+    \b
+      {"game": "union-arena", "main": [...], "ap": [...],
+       "cards": [...definitions, optional], "card_sets": [...names, optional]}
+
+    Card codes are looked up in "cards", then in the built-in "card_sets".
+
+    Exits 0 when every deck is legal, 1 when a deck breaks a construction rule, 2 for bad
+    input (including card codes that are not defined).
+    """
+    from judge.core.cards import card_table
+
+    doc = read_json(file)
+    errors: list[FieldError] = []
+    game = doc.get("game")
+    known = ", ".join(sorted(DECK_CHECKERS))
+    if not isinstance(game, str):
+        fail(f"game: required, one of the games with deck rules: {known}")
+    if game not in DECK_CHECKERS:
+        fail(f"game: no deck rules for {game!r}; games with deck rules: {known}")
+
+    log_cards = doc.get("cards", [])
+    if not isinstance(log_cards, list) or not all(
+        isinstance(c, Mapping) and isinstance(c.get("code"), str) for c in log_cards
+    ):
+        errors.append(FieldError("cards", "expected a list of card definitions with a code"))
+        log_cards = []
+    card_sets = doc.get("card_sets", [])
+    if not isinstance(card_sets, list) or not all(isinstance(s, str) for s in card_sets):
+        errors.append(FieldError("card_sets", "expected a list of card set names"))
+        card_sets = []
+    try:
+        cards = card_table(log_cards, card_sets)
+    except KeyError as exc:
+        errors.append(FieldError("card_sets", f"unknown card set {exc.args[0]!r}"))
+        cards = {}
+
+    checks = []
+    for pid, path, deck in _decks_of(doc, errors):
+        main_list = _code_list(deck.get("main"), _join(path, "main"), errors)
+        ap_list = _code_list(deck.get("ap", []), _join(path, "ap"), errors)
+        for part, codes in (("main", main_list), ("ap", ap_list)):
+            for i, code in enumerate(codes):
+                if code not in cards:
+                    errors.append(
+                        FieldError(f"{_join(path, part)}[{i}]", f"unknown card code {code!r}")
+                    )
+        checks.append((pid, main_list, ap_list))
+    if errors:
+        fail([str(e) for e in sorted(set(errors))])
+
+    try:
+        check = _load(DECK_CHECKERS[game])
+    except (ImportError, AttributeError) as exc:
+        fail(f"deck rules for {game} are not available in this installation: {exc}")
+    results = []
+    for pid, main_list, ap_list in checks:
+        problems = check(main_list, ap_list, cards)
+        results.append((pid, problems))
+
+    if as_json:
+        doc_out = {
+            "game": game,
+            "legal": not any(problems for _, problems in results),
+            "decks": [
+                {"player": pid, "legal": not problems, "problems": [p.to_dict() for p in problems]}
+                for pid, problems in results
+            ],
+        }
+        click.echo(canonical_json(doc_out))
+    else:
+        lines = []
+        for pid, problems in results:
+            label = "Deck" if pid is None else f"Deck of {pid}"
+            if not problems:
+                lines.append(f"{label}: legal")
+                continue
+            n = len(problems)
+            lines.append(f"{label}: {n} problem{'s' if n != 1 else ''}")
+            for p in problems:
+                lines.append(f"  ✗ {p.rule}: {p.message}")
+        click.echo("\n".join(lines))
+    sys.exit(EXIT_FOUND if any(problems for _, problems in results) else EXIT_OK)
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+# --------------------------------------------------------------------------------------
+# judge schema
+
+
+@main.command("schema")
+@click.argument("name", type=click.Choice(sorted(SCHEMAS)))
+def schema_command(name: str) -> None:
+    """Print the published JSON Schema NAME (indented, keys sorted)."""
+    try:
+        build = _load(SCHEMAS[name])
+    except (ImportError, AttributeError) as exc:
+        fail(f"the {name} schema is not available in this installation: {exc}")
+    schema = build()
+    click.echo(json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
