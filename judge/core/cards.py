@@ -8,7 +8,7 @@ with the replay, so it can be re-run exactly after the card sets change.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -19,7 +19,7 @@ def builtin_set_names() -> list[str]:
     return sorted(p.name[: -len(".json")] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_set_text(name: str) -> str:
     return resources.files("judge").joinpath("cards", f"{name}.json").read_text("utf-8")
 

@@ -1,0 +1,63 @@
+"""Perspectives: what a viewer of a replay may see.
+
+The engine always judges with full knowledge (the judge's view).  A replay for another
+viewer is the judge's replay with what that viewer may not see taken out, so one stored
+replay serves every perspective:
+
+- ``judge``: everything.
+- a player id: that player's own hand; other hands as counts; deck order and face-down
+  life never (not even one's own: nobody may look at them); private events (draws) of
+  others reduced to their public text.
+- ``public``: every hand as a count; private events reduced for everyone.
+
+The full snapshots that carry ``state_sha256`` are the judge's alone and are dropped.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def check_perspective(perspective: str, players: list[str]) -> None:
+    """ValueError unless ``perspective`` is ``judge``, ``public`` or a player id."""
+    if perspective not in ("judge", "public", *players):
+        raise ValueError(f"perspective must be judge, public or a player id ({', '.join(players)}); "
+                         f"got {perspective!r}")
+
+
+def redact_step(step: dict[str, Any], perspective: str, private_zones: tuple[str, ...]) -> dict[str, Any]:
+    """A copy of ``step`` as ``perspective`` may see it."""
+    if perspective == "judge":
+        return step
+    out = dict(step)
+    out.pop("snapshot", None)
+    state = out.get("state")
+    if state is not None:
+        state = copy.deepcopy(state)
+        for pid, pv in state.get("players", {}).items():
+            if pid == perspective:
+                continue
+            for zone in private_zones:
+                if isinstance(pv.get(zone), list):
+                    pv[zone] = len(pv[zone])
+        out["state"] = state
+    events = []
+    for ev in out.get("events", []):
+        if "private" in ev and ev["private"] != perspective:
+            ev = {k: v for k, v in ev.items() if k not in ("card", "cards", "code")}
+            ev["text"] = ev.pop("public_text", ev["text"])
+            ev.pop("private", None)
+        events.append(ev)
+    out["events"] = events
+    return out
+
+
+def redact(replay: dict[str, Any], perspective: str, private_zones: tuple[str, ...]) -> dict[str, Any]:
+    """The whole replay as ``perspective`` may see it (the judge's is returned as is)."""
+    if perspective == "judge":
+        return replay
+    out = dict(replay)
+    out["steps"] = [redact_step(s, perspective, private_zones) for s in replay["steps"]]
+    out["options"] = {**replay["options"], "perspective": perspective}
+    return out

@@ -1,0 +1,98 @@
+"""Union Arena card definitions, as the engine reads them.
+
+The JSON shape is the contract's (``shared/spec/action-log-v1.md``, "Union Arena card
+definition").  Keywords are parsed once here; ``effects`` use the structured vocabulary of
+:mod:`judge.games.union_arena.effects`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_KEYWORD = re.compile(r"^(impact|damage) (\+?)(\d+)$")
+SIMPLE_KEYWORDS = ("step", "snipe", "double attack", "double block", "nullify impact")
+
+
+@dataclass(frozen=True, slots=True)
+class Keywords:
+    """A card's keywords.  Impact/Damage keep the fixed value and the sum of ``+N``."""
+
+    flags: frozenset[str] = frozenset()
+    impact: int = 0
+    impact_plus: int = 0
+    damage: int = 0
+    damage_plus: int = 0
+
+    @classmethod
+    def parse(cls, words: list[str]) -> Keywords:
+        flags: set[str] = set()
+        values = {"impact": 0, "impact_plus": 0, "damage": 0, "damage_plus": 0}
+        for word in words:
+            word = word.strip().lower()
+            m = _KEYWORD.match(word)
+            if m:
+                key = m.group(1) + ("_plus" if m.group(2) else "")
+                n = int(m.group(3))
+                # a fixed value does not stack (the highest counts); "+N" adds up
+                values[key] = values[key] + n if m.group(2) else max(values[key], n)
+            elif word in SIMPLE_KEYWORDS:
+                flags.add(word)
+            else:
+                raise ValueError(f"unknown keyword {word!r}")
+        return cls(frozenset(flags), **values)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card definition."""
+
+    code: str
+    name: str
+    type: str  # character | field | event | ap
+    title: str
+    number: str
+    color: str | None
+    energy: dict[str, int]
+    ap: int
+    bp: int
+    generates: dict[str, int]
+    traits: tuple[str, ...]
+    keywords: Keywords
+    trigger: str | None
+    raid: dict[str, Any] | None
+    effects: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        return cls(
+            code=d["code"],
+            name=d.get("name", d["code"]),
+            type=d["type"],
+            title=d.get("title", ""),
+            number=d.get("number", d["code"]),
+            color=d.get("color"),
+            energy=dict(d.get("energy") or {}),
+            ap=int(d.get("ap", 0) or 0),
+            bp=int(d.get("bp", 0) or 0),
+            generates=dict(d.get("generates") or {}),
+            traits=tuple(d.get("traits") or ()),
+            keywords=Keywords.parse(list(d.get("keywords") or [])),
+            trigger=d.get("trigger"),
+            raid=d.get("raid"),
+            effects=tuple(d.get("effects") or ()),
+            raw=d,
+        )
+
+    def raid_matches(self, base: CardDef) -> bool:
+        """Whether ``base`` is a legal raid base for this card by name or trait."""
+        if not self.raid:
+            return False
+        onto = self.raid.get("onto", {})
+        if "name" in onto:
+            return base.name == onto["name"]
+        if "trait" in onto:
+            return onto["trait"] in base.traits
+        return False

@@ -1,0 +1,95 @@
+"""The structured effect vocabulary of Union Arena card text, and the trigger icons.
+
+A card's ``effects`` is a list of effects.  An effect::
+
+    {"when": "on_play", "optional": false, "raid_only": false, "once_per_turn": false,
+     "cost": {"rest_self": true, "discard": 1, "ap": 1, "retire_self": true},
+     "do": [ {"op": "draw", "n": 1}, … ]}
+
+``when`` (the timing words of the rulebook): ``on_play`` (when played; also when raided),
+``activate_main`` (an activated effect, main phase), ``on_attack``, ``on_block``,
+``not_blocked``, ``on_retire``, ``win_battle``, ``lose_battle_attacking`` (attacked and lost),
+``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.
+``cost`` applies to ``activate_main`` effects.
+
+Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
+``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside",
+"count": n, "up_to": bool, "bp_max": n, "trait": str, "rested": bool}`` whose cards the log
+records in the action's ``targets`` (selectors consume the list in order):
+
+- ``draw`` ``n`` — the controller draws n cards.
+- ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle`` | ``next_turn``).
+- ``grant`` ``keyword``, ``target``, ``until`` — gives a keyword (e.g. ``snipe``).
+- ``rest`` / ``activate`` ``target``.
+- ``retire`` ``target`` — to the outside area ("retired": when-retired effects trigger).
+- ``to_hand`` ``target`` — a card on the field back to its owner's hand.
+- ``remove`` ``target`` — to the removal area.
+- ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area.
+
+An effect with anything else (an unknown ``op``, or only a ``text``) cannot be executed:
+the step where it would resolve is ``unverifiable`` (``UA-EFFECT-UNSUPPORTED``), never legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TIMINGS = (
+    "on_play", "activate_main", "on_attack", "on_block", "not_blocked", "on_retire",
+    "win_battle", "lose_battle_attacking", "battle_end", "end_phase_start",
+)
+OPS = ("draw", "bp", "grant", "rest", "activate", "retire", "to_hand", "remove", "discard")
+UNTIL = ("turn", "battle", "next_turn")
+
+
+def supported(effect: dict[str, Any]) -> bool:
+    """Whether the engine can execute ``effect`` exactly."""
+    ops = effect.get("do")
+    if not isinstance(ops, list) or not ops or effect.get("when") not in TIMINGS:
+        return False
+    for op in ops:
+        if not isinstance(op, dict) or op.get("op") not in OPS:
+            return False
+        if op["op"] in ("bp", "grant") and op.get("until", "turn") not in UNTIL:
+            return False
+    return True
+
+
+def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
+    """The selectors of an effect whose targets the log must record, in order."""
+    out = []
+    for op in effect.get("do", []):
+        if op.get("op") == "discard":
+            out.append({"side": "own", "zone": "hand", "count": int(op.get("n", 1))})
+        else:
+            target = op.get("target", "self")
+            if isinstance(target, dict):
+                out.append(target)
+    return out
+
+
+def needs_choice(effect: dict[str, Any]) -> bool:
+    """Whether resolving ``effect`` needs a decision from its controller."""
+    return bool(effect.get("optional")) or bool(selectors(effect))
+
+
+#: Trigger icons (shared/rules/README.md, Union Arena: trigger icons; FAN).
+TRIGGER_RULES = {
+    "get": "UA-TRG-GET",
+    "draw": "UA-TRG-DRAW",
+    "raid": "UA-TRG-RAID",
+    "active": "UA-TRG-ACTIVE",
+    "special": "UA-TRG-SPECIAL",
+    "final": "UA-TRG-FINAL",
+    "color": "UA-TRG-COLOR",
+}
+
+#: What each trigger needs as targets: (side, zone, count, condition)
+#: COLOR depends on the card's colour.
+COLOR_TRIGGERS = {
+    "yellow": "rest one opposing front-line character; it does not activate the next time",
+    "red": "one opposing front-line character with BP 2500 or less to the outside area",
+    "blue": "one opposing front-line character with BP 3500 or less to its owner's hand",
+    "green": "play a green character with required energy 2 or less and AP 1 from hand, active",
+    "purple": "play a purple character with required energy 2 or less and AP 1 from the outside area to the front line, active",
+}

@@ -1,0 +1,644 @@
+"""The Union Arena engine: setup, the turn's phases, battle, damage, effects and views.
+
+Everything automatic (start-phase steps, AP cards, draws, life placement, activation, rule
+effects) is done here and recorded as events; the log holds only decisions.  The flow is an
+*agenda*: a list of procedure steps run in order until one waits for a decision (``wait_…``)
+or the pending-effect pool needs a choice.  Action handlers are in
+:mod:`judge.games.union_arena.actions`.
+
+Conventions this engine defines (see ``docs/union-arena.md``):
+
+- Shuffles in seeded mode use stream ``"<player>/shuffle/<n>"`` of the log seed (n from 1:
+  the opening shuffle, then one per mulligan).
+- The deck's top is drawn first; life position 1 is the first card placed.
+- A turn number counts both players' turns (turn 1 is the first player's first turn).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from judge.core.engine import Engine, Plan
+from judge.core.log import ActionLog
+from judge.core.rng import SplitMix64
+from judge.core.rules import Catalogue
+from judge.core.timing import EffectPool, PendingEffect, turn_player_first
+from judge.core.verdict import StepContext
+from judge.games.union_arena import actions, effects
+from judge.games.union_arena.cards import CardDef
+from judge.games.union_arena.state import (
+    LINES,
+    DamageCheck,
+    PlayerState,
+    UAState,
+    Unit,
+)
+
+PHASE_DECISIONS = {
+    "movement": ("move", "proceed"),
+    "main": ("play", "raid", "activate", "proceed"),
+    "attack": ("attack", "proceed"),
+}
+WAITS = {
+    "wait_first_player": "first_player",
+    "wait_mulligan": "mulligan",
+    "wait_block": "block",
+    "wait_pick": "pick_life",
+    "wait_trigger": "trigger",
+    "wait_discard": "discard_to_limit",
+}
+
+
+class UnionArenaEngine(Engine):
+    """One Union Arena game in progress."""
+
+    game: ClassVar[str] = "union-arena"
+    catalogue: ClassVar[Catalogue] = Catalogue.from_package("judge.games.union_arena")
+    private_zones: ClassVar[tuple[str, ...]] = ("hand",)
+    secret_zones: ClassVar[tuple[str, ...]] = ("deck", "life")
+
+    def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
+        super().__init__(log, options)
+        self.seeded = log.hidden.get("mode") == "seeded"
+        self.seed = str(log.hidden.get("seed", ""))
+        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        code_of: dict[str, str] = {}
+        owner_of: dict[str, str] = {}
+        players: dict[str, PlayerState] = {}
+        for pid in log.player_ids:
+            ps = PlayerState(pid)
+            deck = log.decks[pid]
+            for n, code in enumerate(deck.get("main", []), 1):
+                iid = f"{pid}-{n}"
+                code_of[iid], owner_of[iid] = code, pid
+                ps.deck.append(iid)
+            for n, code in enumerate(deck.get("ap", []), 1):
+                iid = f"{pid}-AP{n}"
+                code_of[iid], owner_of[iid] = code, pid
+                ps.ap_reserve.append(iid)
+            players[pid] = ps
+        self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
+        self.pool = EffectPool(turn_player_first(lambda: self.state.turn_player or self.state.order[0]))
+        self.ctx = StepContext(-1)
+        for pid in self.state.order:
+            self.shuffle(pid, opening=True)
+        self.state.agenda.append(("wait_first_player", {}))
+
+    # -- the runner's interface -------------------------------------------------------------
+
+    def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
+        """Apply the documented default for decisions the log skipped (see actions)."""
+        self.ctx = ctx
+        actions.fill_missing(self, action)
+
+    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
+        self.ctx = ctx
+        return actions.check(self, action)
+
+    def apply(self, plan: Plan, ctx: StepContext) -> None:
+        self.ctx = ctx
+        if ctx.forced:
+            self.state.after_illegal = True
+        actions.apply(self, plan)
+        self.advance()
+
+    def result(self) -> dict[str, Any] | None:
+        if self.state.phase != "over":
+            return None
+        return {"winner": self.state.winner, "reason": self.state.reason}
+
+    def turn_phase(self) -> tuple[int, str]:
+        return self.state.turn, self.state.phase
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        from judge.games.union_arena.legal import legal_actions
+
+        return legal_actions(self)
+
+    # -- who decides now ----------------------------------------------------------------------
+
+    def awaiting(self) -> tuple[str | None, tuple[str, ...]]:
+        """The player whose decision the rules wait for, and the kinds they may record."""
+        st = self.state
+        if st.phase == "over":
+            return None, ()
+        if self.pool:
+            return self.pool.chooser(), ("resolve",)
+        if st.agenda:
+            op, args = st.agenda[0]
+            kind = WAITS.get(op)
+            if kind:
+                return args.get("player"), (kind,)
+        if st.phase in PHASE_DECISIONS:
+            kinds = PHASE_DECISIONS[st.phase]
+            if st.phase == "movement" and st.extra_draw_open:
+                kinds = ("extra_draw", *kinds)
+            return st.turn_player, kinds
+        return None, ()
+
+    def pending(self) -> list[dict[str, Any]]:
+        who, kinds = self.awaiting()
+        if who is None and not kinds:
+            return []
+        out = []
+        if self.pool:
+            for pe in self.pool.candidates():
+                out.append({"player": pe.controller, "kind": "resolve", "source": pe.source,
+                            "text": f"{pe.controller} resolves {pe.describe()}"})
+            return out
+        label = who if who else "the rock-paper-scissors winner"
+        return [{"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}]
+
+    # -- low-level moves ----------------------------------------------------------------------
+
+    def event(self, type_: str, text: str, **fields: Any) -> None:
+        self.ctx.event(type_, text, **fields)
+
+    def name(self, iid: str | None) -> str:
+        if iid is None:
+            return "an unknown card"
+        return f"{iid} ({self.state.card(iid).name})"
+
+    def shuffle(self, pid: str, opening: bool = False) -> None:
+        ps = self.state.players[pid]
+        ps.shuffles += 1
+        if self.seeded:
+            SplitMix64.from_seed(self.seed, f"{pid}/shuffle/{ps.shuffles}").shuffle(ps.deck)
+        else:
+            # observed: the deck's order is unknown; cards in it are unseen again
+            for i, iid in enumerate(ps.deck):
+                if iid is not None:
+                    ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
+                    ps.deck[i] = None
+            for lst in ps.unseen.values():
+                lst.sort(key=_instance_number)
+        if not opening:
+            self.event("shuffle", f"{pid} shuffles the deck.", player=pid)
+
+    def init_unseen(self) -> None:
+        """Observed mode: every main-deck card starts unseen."""
+        for pid in self.state.order:
+            ps = self.state.players[pid]
+            for iid in ps.deck:
+                if iid is not None:
+                    ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
+
+    def draw(self, pid: str, n: int = 1, why: str = "") -> int:
+        """Draw up to n; returns how many were drawn (an empty deck stops drawing)."""
+        ps = self.state.players[pid]
+        k = min(n, len(ps.deck))
+        cards = ps.deck[:k]
+        del ps.deck[:k]
+        ps.hand.extend(cards)
+        if k:
+            count = "a card" if k == 1 else f"{k} cards"
+            known = [c for c in cards if c is not None]
+            text = f"{pid} draws {', '.join(self.name(c) for c in known)}{why}." if len(known) == k else \
+                f"{pid} draws {count}{why}."
+            self.event("draw", text, player=pid, cards=cards, private=pid, public_text=f"{pid} draws {count}{why}.")
+        if k < n:
+            self.event("draw_failed", f"{pid} cannot draw: the deck is empty.", player=pid)
+        return k
+
+    def new_unit(self, cards: list[str], rested: bool) -> Unit:
+        return Unit(cards=cards, rested=rested, entered_turn=self.state.turn,
+                    serial=self.state.next_serial())
+
+    def leave_field(self, pid: str, unit: Unit, dest: str, retire: bool) -> None:
+        """A unit leaves the field: top card to ``dest``, cards under it to the outside area."""
+        st = self.state
+        ps = st.players[pid]
+        for line in LINES:
+            lst = ps.line(line)
+            if unit in lst:
+                lst.remove(unit)
+        top = unit.top
+        owner = ps
+        if dest == "hand":
+            owner.hand.append(top)
+        elif dest == "removal":
+            owner.removal.append(top)
+        else:
+            owner.outside.append(top)
+        under = unit.cards[:-1]
+        owner.outside.extend(under)
+        verb = {"hand": "returns to the hand", "removal": "goes to the removal area",
+                "outside": "is retired to the outside area" if retire else "goes to the outside area"}[dest]
+        self.event("leave_field", f"{self.name(top)} {verb}.", player=pid, card=top, to=dest)
+        if under:
+            self.ctx.ruling("UA-RAID-LEAVE", f"{self.name(top)} left the field as a raided stack: "
+                            f"the top card went to the {dest.replace('_', ' ')} area, "
+                            f"{', '.join(under)} went to the outside area (not retired).")
+        if retire:
+            self.fire(unit, "on_retire", pid, card=top)
+
+    def retire(self, pid: str, unit: Unit) -> None:
+        self.leave_field(pid, unit, "outside", retire=True)
+
+    def rest(self, unit: Unit) -> None:
+        unit.rested = True
+
+    def pay_ap(self, pid: str, n: int) -> int:
+        """Rest n active AP cards (as many as there are); returns how many were rested."""
+        ps = self.state.players[pid]
+        paid = 0
+        for i, rested in enumerate(ps.ap_rested):
+            if paid == n:
+                break
+            if not rested:
+                ps.ap_rested[i] = True
+                paid += 1
+        if paid:
+            self.event("pay_ap", f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.", player=pid, n=paid)
+        return paid
+
+    # -- effects --------------------------------------------------------------------------------
+
+    def fire(self, unit: Unit | None, trigger: str, pid: str, card: str | None = None,
+             **context: Any) -> None:
+        """Put the ``trigger`` effects of a unit (or a card) into the pending pool."""
+        iid = card if card is not None else (unit.top if unit else None)
+        if iid is None:
+            return
+        defn = self.state.card(iid)
+        raided = unit.raided if unit else False
+        for index, effect in enumerate(defn.effects):
+            if effect.get("when") != trigger:
+                continue
+            if effect.get("raid_only") and not raided:
+                self.ctx.ruling("UA-RAID-ONLY", f"{self.name(iid)}'s raid-only {trigger.replace('_', ' ')} "
+                                "text has no effect: the card was not raided.")
+                continue
+            self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+
+    def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+        """Resolve a pending effect with the targets the log recorded (already checked)."""
+        from judge.games.union_arena.resolve import run_effect
+
+        run_effect(self, pe, targets, use)
+
+    def auto_resolve(self) -> bool:
+        """Resolve the next pending effect when nobody has a choice; False if one is needed."""
+        cands = self.pool.candidates()
+        if len(cands) != 1:
+            return False
+        pe = cands[0]
+        if not effects.supported(pe.effect):
+            self.pool.remove(pe)
+            self.ctx.cannot_verify(f"{self.name(pe.source)}: this card text cannot be executed by the engine "
+                                   "(UA-EFFECT-UNSUPPORTED); its result is not checked.")
+            self.ctx.ruling("UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed.")
+            return True
+        preset = pe.context.get("targets")
+        if effects.needs_choice(pe.effect) and preset is None:
+            return False
+        self.pool.remove(pe)
+        self.run_effect(pe, list(preset or []), True if preset is not None else None)
+        return True
+
+    def check_bp_zero(self) -> None:
+        """Rule effect: a character whose BP is 0 or less by an effect retires."""
+        st = self.state
+        for pid in st.order:
+            for unit in list(st.players[pid].units()):
+                defn = st.card(unit.top)
+                if defn.type == "character" and st.bp(unit) <= 0:
+                    self.ctx.ruling("UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires.")
+                    self.retire(pid, unit)
+
+    # -- the agenda -----------------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Run automatic procedure until a decision is due or the game is over."""
+        st = self.state
+        for _ in range(10_000):
+            if st.phase == "over":
+                st.agenda.clear()
+                self.pool.items.clear()
+                return
+            if self.pool:
+                if self.auto_resolve():
+                    self.check_bp_zero()
+                    continue
+                return
+            if not st.agenda:
+                return
+            op, args = st.agenda[0]
+            if op in WAITS:
+                return
+            st.agenda.pop(0)
+            getattr(self, "op_" + op)(**args)
+        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
+
+    def push(self, *items: tuple[str, dict[str, Any]]) -> None:
+        """Put procedure steps at the front of the agenda, in the order given."""
+        self.state.agenda[0:0] = list(items)
+
+    def end_game(self, winner: str | None, reason: str, rule: str, message: str) -> None:
+        st = self.state
+        st.phase, st.winner, st.reason = "over", winner, reason
+        self.ctx.ruling(rule, message)
+        self.event("game_over", message, winner=winner, reason=reason)
+
+    # setup -------------------------------------------------------------------------------------
+
+    def op_setup_after_mulligans(self) -> None:
+        st = self.state
+        for pid in [st.first, st.other(st.first)]:
+            ps = st.players[pid]
+            ps.life = ps.deck[:7]
+            del ps.deck[:7]
+            self.event("life", f"{pid} places 7 life cards face down from the deck top.", player=pid)
+        self.ctx.ruling("UA-SETUP-LIFE", "Each player placed 7 life cards face down from the top of the deck.")
+        self.push(("start_turn", {}))
+
+    def op_event_done(self, player: str, card: str) -> None:
+        """An event card goes to the outside area once its effect has resolved."""
+        self.state.players[player].outside.append(card)
+        self.event("to_outside", f"{self.name(card)} goes to the outside area.", player=player, card=card)
+        self.ctx.ruling("UA-EVENT", "The event resolved, then went to the outside area.")
+
+    # start phase ---------------------------------------------------------------------------------
+
+    def op_start_turn(self) -> None:
+        st = self.state
+        st.turn += 1
+        st.turn_player = st.first if st.turn_player is None else st.other(st.turn_player)
+        pid = st.turn_player
+        ps = st.players[pid]
+        ps.turns_taken += 1
+        st.phase = "start"
+        st.moved = False
+        self.event("turn", f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",
+                   player=pid, turn=st.turn)
+        # 1: effects "until the start of your next turn" end
+        for other in st.order:
+            for unit in st.players[other].units():
+                unit.mods = [m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)]
+        # 2: all your rested cards become active
+        for i in range(len(ps.ap_rested)):
+            ps.ap_rested[i] = False
+        for unit in ps.units():
+            self.activate_unit(unit)
+        # 3: AP cards in play
+        want = self.ap_for(pid, ps.turns_taken)
+        added = 0
+        while len(ps.ap_cards) < want and ps.ap_reserve:
+            ps.ap_cards.append(ps.ap_reserve.pop(0))
+            ps.ap_rested.append(False)
+            added += 1
+        if added:
+            self.event("ap", f"{pid} puts {added} AP card{'s' if added > 1 else ''} into play "
+                       f"({len(ps.ap_cards)} in all).", player=pid, total=len(ps.ap_cards))
+        # 4: draw, except the first player's first turn
+        if pid == st.first and ps.turns_taken == 1:
+            self.ctx.ruling("UA-START-DRAW", f"{pid} goes first: no draw on its first turn.")
+        elif not ps.deck:
+            self.end_game(st.other(pid), "deck", "UA-WIN-DECK",
+                          f"{pid} must draw in the start phase but the deck is empty: {pid} loses.")
+            return
+        else:
+            self.draw(pid)
+        st.phase = "movement"
+        st.extra_draw_open = True
+
+    def activate_unit(self, unit: Unit) -> None:
+        if unit.no_activate and unit.rested:
+            unit.no_activate = False
+            self.ctx.ruling("UA-TRG-COLOR", f"{self.name(unit.top)} does not become active this time "
+                            "(a yellow COLOR trigger rested it).")
+            return
+        unit.rested = False
+
+    def ap_for(self, pid: str, own_turn: int) -> int:
+        if pid == self.state.first:
+            return min(own_turn, 3)
+        return 2 if own_turn <= 2 else 3
+
+    # attack ------------------------------------------------------------------------------------
+
+    def op_after_block(self) -> None:
+        b = self.state.battle
+        if b is None:
+            return
+        if b.blocker is not None:
+            self.fire(b.blocker, "on_block", b.defender_player)
+        else:
+            self.fire(b.attacker, "not_blocked", b.attacker_player)
+
+    def op_battle(self) -> None:
+        st = self.state
+        b = st.battle
+        if b is None:
+            return
+        if b.attacker not in st.players[b.attacker_player].front_line:
+            self.event("battle", "The attacker has left the front line: the attack ends.")
+            return
+        if b.target is None:
+            n = self.damage_value(b.attacker)
+            times = 2 if (st.has(b.attacker, "double attack") and self.options.get("double_attack") == "damage_twice") else 1
+            self.ctx.ruling("UA-DMG-AMOUNT", f"The attack is not blocked: {b.defender_player} takes {n} damage"
+                            + (" (Damage keyword)." if n != 1 else ".") + (" Double Attack: twice." if times == 2 else ""))
+            for _ in range(times):
+                self.push(("damage", {"player": b.defender_player, "by": b.attacker_player, "amount": n, "source": "attack"}))
+            return
+        if b.target not in st.players[b.defender_player].front_line:
+            self.event("battle", "The attack target has left the field: no battle.")
+            return
+        abp, dbp = st.bp(b.attacker), st.bp(b.target)
+        if abp >= dbp:
+            self.ctx.ruling("UA-BATTLE-BP", f"Battle: {self.name(b.attacker.top)} BP {abp} ≥ {self.name(b.target.top)} "
+                            f"BP {dbp}: the attacker wins.")
+            self.ctx.ruling("UA-BATTLE-WIN", "The losing character retires, then its when-retired effects, "
+                            "then the winner's win-battle effects (Impact).")
+            self.event("battle", f"{self.name(b.attacker.top)} wins the battle.", winner=b.attacker.top, loser=b.target.top)
+            self.retire(b.defender_player, b.target)
+            self.push(("win_battle", {"attacking": True}))
+        else:
+            self.ctx.ruling("UA-BATTLE-BP", f"Battle: {self.name(b.attacker.top)} BP {abp} < {self.name(b.target.top)} "
+                            f"BP {dbp}: the attacker loses.")
+            self.ctx.ruling("UA-BATTLE-LOSE", "The attacker's attacked-and-lost effects, then the opponent's "
+                            "win-battle effects; the losing attacker is not retired.")
+            self.event("battle", f"{self.name(b.target.top)} wins the battle.", winner=b.target.top, loser=b.attacker.top)
+            self.fire(b.attacker, "lose_battle_attacking", b.attacker_player)
+            self.push(("win_battle", {"attacking": False}))
+
+    def op_win_battle(self, attacking: bool) -> None:
+        st = self.state
+        b = st.battle
+        if b is None:
+            return
+        if not attacking:
+            if b.target in st.players[b.defender_player].units():
+                self.fire(b.target, "win_battle", b.defender_player)
+            return
+        self.fire(b.attacker, "win_battle", b.attacker_player)
+        impact = self.impact_value(b.attacker)
+        if impact:
+            if b.target is not None and st.has(b.target, "nullify impact"):
+                self.ctx.ruling("UA-KW-NULLIFY-IMPACT", f"{self.name(b.target.top)} has Nullify Impact: "
+                                f"no Impact damage.")
+            else:
+                self.ctx.ruling("UA-KW-IMPACT", f"Impact {impact}: {b.defender_player} takes {impact} damage.")
+                self.push(("damage", {"player": b.defender_player, "by": b.attacker_player,
+                                      "amount": impact, "source": "impact"}))
+
+    def impact_value(self, unit: Unit) -> int:
+        kw = self.state.keywords(unit)
+        if kw.impact == 0 and self.options.get("impact_plus_without_impact") == "nothing":
+            return 0
+        return kw.impact + kw.impact_plus
+
+    def damage_value(self, unit: Unit) -> int:
+        kw = self.state.keywords(unit)
+        return max(1, kw.damage) + kw.damage_plus
+
+    def op_battle_end(self) -> None:
+        st = self.state
+        b = st.battle
+        if b is None:
+            return
+        for pid, unit in ((b.attacker_player, b.attacker), (b.defender_player, b.target)):
+            if unit is not None and unit in st.players[pid].units():
+                self.fire(unit, "battle_end", pid)
+        self.push(("battle_over", {}))
+
+    def op_battle_over(self) -> None:
+        st = self.state
+        b = st.battle
+        if b is None:
+            return
+        for pid in st.order:
+            for unit in st.players[pid].units():
+                if any(m.until == "battle" for m in unit.mods):
+                    unit.mods = [m for m in unit.mods if m.until != "battle"]
+        self.ctx.ruling("UA-BATTLE-END", "The battle is over: effects for \"this battle\" end.")
+        a = b.attacker
+        if (a in st.players[b.attacker_player].front_line and st.has(a, "double attack")
+                and self.options.get("double_attack") == "attack_twice" and a.attacks == 1 and a.rested):
+            a.rested = False
+            self.ctx.ruling("UA-KW-DOUBLE-ATTACK", f"{self.name(a.top)} has Double Attack: after its first attack "
+                            "this turn it becomes active and may attack again.")
+        blk = b.blocker
+        if (blk is not None and blk in st.players[b.defender_player].front_line and st.has(blk, "double block")
+                and self.options.get("double_block") == "block_twice" and blk.blocks == 1 and blk.rested):
+            blk.rested = False
+            self.ctx.ruling("UA-KW-DOUBLE-BLOCK", f"{self.name(blk.top)} has Double Block: after its first block "
+                            "this turn it becomes active and may block again.")
+        st.battle = None
+
+    # damage ------------------------------------------------------------------------------------
+
+    def op_damage(self, player: str, by: str, amount: int, source: str) -> None:
+        st = self.state
+        ps = st.players[player]
+        st.damage = DamageCheck(player=player, by=by, amount=min(amount, len(ps.life)), source=source)
+        if not ps.life:
+            st.damage = None
+            self.push(("win_check", {"player": player, "by": by}))
+            return
+        self.push(("wait_pick", {"player": by}), ("damage_done", {}), ("win_check", {"player": player, "by": by}))
+
+    def op_damage_done(self) -> None:
+        d = self.state.damage
+        if d is not None and d.triggers:
+            self.push(("wait_trigger", {"player": d.player}), ("damage_done", {}))
+            return
+        self.state.damage = None
+
+    def op_win_check(self, player: str, by: str) -> None:
+        if not self.state.players[player].life:
+            self.end_game(by, "life", "UA-WIN-LIFE",
+                          f"After the trigger checks {player} has no life cards: {by} wins.")
+
+    # end phase ---------------------------------------------------------------------------------
+
+    def op_end_phase(self) -> None:
+        st = self.state
+        st.phase = "end"
+        pid = st.turn_player
+        for unit in st.players[pid].units():
+            self.fire(unit, "end_phase_start", pid)
+        self.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
+
+    def op_end_activate(self) -> None:
+        ps = self.state.players[self.state.turn_player]
+        for unit in ps.units():
+            self.activate_unit(unit)
+
+    def op_end_hand(self) -> None:
+        pid = self.state.turn_player
+        n = len(self.state.players[pid].hand)
+        if n >= 9:
+            self.ctx.ruling("UA-END-HAND-LIMIT", f"{pid} has {n} cards in hand: {n - 8} go to the removal area.")
+            self.push(("wait_discard", {"player": pid, "n": n - 8}))
+
+    def op_end_expire(self) -> None:
+        st = self.state
+        for pid in st.order:
+            for unit in st.players[pid].units():
+                unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
+                unit.used.clear()
+                unit.attacks = unit.blocks = 0
+        self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def unit_view(self, unit: Unit) -> dict[str, Any]:
+        st = self.state
+        top = unit.top
+        d = st.card(top)
+        out: dict[str, Any] = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
+        if d.type == "character":
+            out["bp"] = st.bp(unit)
+        if len(unit.cards) > 1:
+            out["under"] = unit.cards[:-1]
+        return out
+
+    def step_state(self) -> dict[str, Any]:
+        st = self.state
+        players = {}
+        for pid in st.order:
+            ps = st.players[pid]
+            players[pid] = {
+                "life": len(ps.life),
+                "hand": list(ps.hand),
+                "deck": len(ps.deck),
+                "ap": {"active": ps.active_ap(), "total": len(ps.ap_cards)},
+                "front_line": [self.unit_view(u) for u in ps.front_line],
+                "energy_line": [self.unit_view(u) for u in ps.energy_line],
+                "outside": list(ps.outside),
+                "removal": list(ps.removal),
+            }
+        return {"turn": st.turn, "turn_player": st.turn_player, "phase": st.phase, "players": players}
+
+    def snapshot(self) -> dict[str, Any]:
+        """The judge's full view; its canonical JSON is hashed for ``state_sha256``."""
+        st = self.state
+        view = self.step_state()
+        for pid in st.order:
+            ps = st.players[pid]
+            pv = view["players"][pid]
+            pv["deck"] = list(ps.deck)
+            pv["life"] = list(ps.life)
+            pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
+            for line in LINES:
+                for uv, unit in zip(pv[line], ps.line(line), strict=True):
+                    uv["mods"] = [[m.bp, m.keyword, m.until, m.owner] for m in unit.mods]
+                    uv["used"] = sorted(unit.used)
+                    uv["entered_turn"] = unit.entered_turn
+            if ps.unseen:
+                pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
+        view["pending"] = [[p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items]
+        view["agenda"] = [op for op, _ in st.agenda]
+        view["result"] = self.result()
+        return view
+
+
+def _instance_number(iid: str) -> int:
+    tail = iid.rsplit("-", 1)[1]
+    return int(tail[2:]) + 10_000 if tail.startswith("AP") else int(tail)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"

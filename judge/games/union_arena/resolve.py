@@ -1,0 +1,297 @@
+"""Resolving effects: matching recorded targets to what the text asks, and running it.
+
+Target matching is shared by effects (``resolve``, ``play``/``activate`` ``targets``) and
+trigger icons (``trigger`` ``targets``); a mismatch is ``UA-EFFECT-TARGETS`` (or the trigger's
+own rule).  A selector with ``up_to`` accepts fewer targets, including none.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.timing import PendingEffect
+from judge.games.union_arena import effects
+from judge.games.union_arena.refs import Take, do_take, find_in_zone, find_unit
+from judge.games.union_arena.state import LINES, Modifier, Unit
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+Problem = tuple[str, str]
+
+
+def match_targets(eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]],
+                  targets: list[Any], path: str, rule: str = "UA-EFFECT-TARGETS") -> tuple[list[list[Any]], list[Problem]]:
+    """Split ``targets`` over the selectors; returns per selector the resolved objects."""
+    st = eng.state
+    out: list[list[Any]] = []
+    problems: list[Problem] = []
+    pos = 0
+    for sel in sels:
+        count = int(sel.get("count", 1))
+        side = controller if sel.get("side", "own") == "own" else st.other(controller)
+        zone = sel.get("zone", "field")
+        got: list[Any] = []
+        while len(got) < count and pos < len(targets):
+            ref = targets[pos]
+            if ref == "player" or (isinstance(ref, dict) and "player" in ref):
+                break
+            pos += 1
+            if zone in ("hand", "outside"):
+                take, err = find_in_zone(st, side, zone, ref)
+                if err:
+                    problems.append((rule, err[1]))
+                    continue
+                assert take is not None
+                if any(isinstance(g, Take) and g.iid == take.iid for g in got):
+                    problems.append((rule, f"{take.iid} is chosen twice."))
+                    continue
+                got.append(take)
+                continue
+            found = find_unit(st, ref, f"{path}[{pos - 1}]", owner=side)
+            if found is None:
+                where = "front line" if zone == "front_line" else zone.replace("_", " ")
+                problems.append((rule, f"{ref} is not a card in {side}'s {where}."))
+                continue
+            _, line, unit = found
+            msg = _selector_mismatch(eng, sel, line, unit)
+            if msg:
+                problems.append((rule, msg))
+                continue
+            if any(g[2] is unit for g in got if isinstance(g, tuple)):
+                problems.append((rule, f"{unit.top} is chosen twice."))
+                continue
+            got.append(found)
+        if len(got) < count and not sel.get("up_to") and not problems:
+            problems.append((rule, f"The effect needs {count} target{'s' if count > 1 else ''} "
+                             f"({describe_selector(sel, controller, st.other(controller))}); "
+                             f"the log names {len(got)}."))
+        out.append(got)
+    if pos < len(targets) and not problems:
+        problems.append((rule, f"The log names {len(targets) - pos} target(s) more than the effect asks for."))
+    return out, problems
+
+
+def _selector_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], line: str, unit: Unit) -> str | None:
+    st = eng.state
+    zone = sel.get("zone", "field")
+    if zone in LINES and line != zone:
+        return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
+    d = st.card(unit.top)
+    if sel.get("type", "character") != d.type and zone != "field":
+        return f"{unit.top} is a {d.type}, not a {sel.get('type', 'character')}."
+    if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
+        return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
+    if "trait" in sel and sel["trait"] not in d.traits:
+        return f"{unit.top} does not have the trait {sel['trait']}."
+    if "rested" in sel and unit.rested != sel["rested"]:
+        return f"{unit.top} is {'rested' if unit.rested else 'active'}."
+    return None
+
+
+def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
+    side = me if sel.get("side", "own") == "own" else them
+    bits = [f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s",
+            sel.get("zone", "field").replace("_", " ")]
+    if "bp_max" in sel:
+        bits.append(f"with BP ≤ {sel['bp_max']}")
+    if "trait" in sel:
+        bits.append(f"with [{sel['trait']}]")
+    return " ".join(bits)
+
+
+def run_effect(eng: UnionArenaEngine, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+    """Resolve ``pe`` with already-checked targets.  ``use`` False skips an optional effect."""
+    st = eng.state
+    ctx = eng.ctx
+    if not effects.supported(pe.effect):
+        ctx.cannot_verify(f"{eng.name(pe.source)}: card text the engine cannot execute (UA-EFFECT-UNSUPPORTED).")
+        ctx.ruling("UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed; its result is not checked.")
+        return
+    if pe.effect.get("optional") and use is False:
+        eng.event("effect_declined", f"{pe.controller} does not use {pe.describe()}.", source=pe.source)
+        return
+    sels = effects.selectors(pe.effect)
+    chosen, problems = match_targets(eng, pe.controller, sels, targets, "targets")
+    if problems:  # checked before; here only when forced or defaulted
+        chosen = [[] for _ in sels]
+    eng.event("effect", f"{pe.describe()} resolves.", source=pe.source, trigger=pe.trigger)
+    unit: Unit | None = pe.context.get("unit")
+    picks = iter(chosen)
+    for op in pe.effect["do"]:
+        kind = op["op"]
+        if kind == "draw":
+            eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
+            continue
+        if kind == "discard":
+            takes = next(picks, [])
+            for take in sorted(takes, key=lambda t: -t.index):
+                iid = do_take(st, pe.controller, take)
+                st.players[pe.controller].outside.append(iid)
+                eng.event("discard", f"{pe.controller} puts {eng.name(iid)} from hand into the outside area.",
+                          player=pe.controller, card=iid)
+            continue
+        target = op.get("target", "self")
+        if target == "self":
+            found = st.find_unit(unit.top) if unit is not None and unit.cards else None
+            objs = [found] if found else []
+        else:
+            objs = next(picks, [])
+        for obj in objs:
+            owner, _line, u = obj
+            if u not in st.players[owner].units():
+                continue
+            _apply_op(eng, pe, op, owner, u)
+    eng.check_bp_zero()
+
+
+def _apply_op(eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], owner: str, u: Unit) -> None:
+    kind = op["op"]
+    name = eng.name(u.top)
+    if kind == "bp":
+        amount = int(op.get("amount", 0))
+        u.mods.append(Modifier(bp=amount, until=op.get("until", "turn"), owner=pe.controller))
+        eng.event("bp", f"{name} gets BP {amount:+d} until end of {op.get('until', 'turn').replace('_', ' ')}.",
+                  card=u.top, amount=amount)
+    elif kind == "grant":
+        u.mods.append(Modifier(keyword=op["keyword"], until=op.get("until", "turn"), owner=pe.controller))
+        eng.event("grant", f"{name} gains {op['keyword']}.", card=u.top, keyword=op["keyword"])
+    elif kind == "rest":
+        u.rested = True
+        eng.event("rest", f"{name} is rested.", card=u.top)
+    elif kind == "activate":
+        u.rested = False
+        eng.event("activate", f"{name} becomes active.", card=u.top)
+    elif kind == "retire":
+        eng.retire(owner, u)
+    elif kind == "to_hand":
+        eng.leave_field(owner, u, "hand", retire=False)
+    elif kind == "remove":
+        eng.leave_field(owner, u, "removal", retire=False)
+
+
+# -- trigger icons -------------------------------------------------------------------------
+
+def trigger_selectors(eng: UnionArenaEngine, iid: str) -> list[dict[str, Any]]:
+    """What the trigger of life card ``iid`` asks the damaged player to choose."""
+    d = eng.state.card(iid)
+    icon = d.trigger
+    if icon == "active":
+        return [{"side": "own", "zone": "field", "count": 1, "type": "character"}]
+    if icon == "special":
+        return [{"side": "opponent", "zone": "front_line", "count": 1}]
+    if icon == "raid":
+        return [{"side": "own", "zone": "field", "count": 1, "up_to": True}]
+    if icon == "color":
+        colour = d.color
+        if colour == "yellow":
+            return [{"side": "opponent", "zone": "front_line", "count": 1}]
+        if colour == "red":
+            return [{"side": "opponent", "zone": "front_line", "count": 1, "bp_max": 2500}]
+        if colour == "blue":
+            return [{"side": "opponent", "zone": "front_line", "count": 1, "bp_max": 3500}]
+        if colour == "green":
+            return [{"side": "own", "zone": "hand", "count": 1, "up_to": True}]
+        if colour == "purple":
+            return [{"side": "own", "zone": "outside", "count": 1, "up_to": True}]
+    return []
+
+
+def check_trigger(eng: UnionArenaEngine, pid: str, iid: str, targets: list[Any]) -> tuple[list[list[Any]], list[Problem]]:
+    """Match the targets of a used trigger; extra checks for RAID and green/purple COLOR."""
+    st = eng.state
+    d = st.card(iid)
+    rule = effects.TRIGGER_RULES.get(d.trigger or "", "UA-DMG-TRIGGERS")
+    sels = trigger_selectors(eng, iid)
+    chosen, problems = match_targets(eng, pid, sels, targets, "targets", rule=rule)
+    if problems or not chosen:
+        return chosen, problems
+    picked = chosen[0]
+    if d.trigger == "raid" and picked:
+        base = st.card(picked[0][2].top)
+        if not d.raid_matches(base):
+            problems.append((rule, f"{iid} cannot raid onto {picked[0][2].top}: its raid names another character."))
+        elif base.raid:
+            problems.append(("UA-RAID-BASE", f"{picked[0][2].top} has raid itself and cannot be a raid base."))
+    if d.trigger == "color" and d.color in ("green", "purple") and picked:
+        c = st.card(picked[0].iid)
+        need = sum(c.energy.values())
+        if c.type != "character" or c.color != d.color or need > 2 or c.ap != 1:
+            problems.append((rule, f"{picked[0].iid} is not a {d.color} character with required energy ≤ 2 and AP 1."))
+        elif len(st.players[pid].front_line) >= 4:
+            problems.append(("UA-LINE-LIMIT", f"{pid}'s front line is full."))
+    return chosen, problems
+
+
+def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any]]) -> str:
+    """Carry out the trigger of ``iid`` for the damaged player ``pid``.
+
+    Returns where the life card goes afterwards: ``outside`` (the rule), ``hand`` (GET, or
+    RAID not raided), or ``field`` (RAID raided).
+    """
+    st = eng.state
+    d = st.card(iid)
+    icon = d.trigger
+    rule = effects.TRIGGER_RULES[icon or ""]
+    picked = chosen[0] if chosen else []
+    me, them = pid, st.other(pid)
+    if icon == "get":
+        eng.ctx.ruling(rule, f"GET: {eng.name(iid)} goes to {pid}'s hand.")
+        return "hand"
+    if icon == "draw":
+        eng.ctx.ruling(rule, f"DRAW: {pid} draws a card.")
+        eng.draw(pid, 1, why=" (DRAW trigger)")
+    elif icon == "active" and picked:
+        u = picked[0][2]
+        u.rested = False
+        u.mods.append(Modifier(bp=3000, until="turn", owner=me))
+        eng.ctx.ruling(rule, f"ACTIVE: {eng.name(u.top)} becomes active and gets BP +3000 this turn.")
+    elif icon == "special" and picked:
+        eng.ctx.ruling(rule, f"SPECIAL: {eng.name(picked[0][2].top)} goes to the outside area.")
+        eng.retire(them, picked[0][2])
+    elif icon == "final":
+        if not st.players[pid].life and st.players[pid].deck:
+            card = st.players[pid].deck.pop(0)
+            st.players[pid].life.append(card)
+            eng.ctx.ruling(rule, f"FINAL: {pid} has no life: the top card of the deck becomes a life card.")
+        else:
+            eng.ctx.ruling(rule, f"FINAL: {pid} still has life cards (or no deck): nothing happens.")
+    elif icon == "raid":
+        if picked:
+            base_owner, _line, base = picked[0]
+            cost = d.energy
+            have = st.energy(pid)
+            if all(have.get(c, 0) >= n for c, n in cost.items()):
+                base.cards.append(iid)
+                base.raided = True
+                base.mods.clear()
+                base.used.clear()
+                base.rested = False
+                eng.ctx.ruling(rule, f"RAID: required energy is met: {eng.name(iid)} raids onto {base.cards[-2]}.")
+                eng.fire(base, "on_play", base_owner)
+                return "field"
+            eng.ctx.ruling(rule, f"RAID: required energy is not met: {eng.name(iid)} goes to the hand.")
+        else:
+            eng.ctx.ruling(rule, f"RAID: {eng.name(iid)} goes to {pid}'s hand.")
+        return "hand"
+    elif icon == "color":
+        colour = d.color
+        if colour == "yellow" and picked:
+            u = picked[0][2]
+            u.rested = True
+            u.no_activate = True
+            eng.ctx.ruling(rule, f"COLOR (yellow): {eng.name(u.top)} is rested and does not become active the next time.")
+        elif colour == "red" and picked:
+            eng.ctx.ruling(rule, f"COLOR (red): {eng.name(picked[0][2].top)} goes to the outside area.")
+            eng.retire(them, picked[0][2])
+        elif colour == "blue" and picked:
+            eng.ctx.ruling(rule, f"COLOR (blue): {eng.name(picked[0][2].top)} returns to its owner's hand.")
+            eng.leave_field(them, picked[0][2], "hand", retire=False)
+        elif colour in ("green", "purple") and picked:
+            take = picked[0]
+            card = do_take(st, pid, take)
+            unit = eng.new_unit([card], rested=False)
+            st.players[pid].front_line.append(unit)
+            eng.ctx.ruling(rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active.")
+            eng.fire(unit, "on_play", pid)
+    return "outside"

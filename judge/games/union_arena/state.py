@@ -1,0 +1,168 @@
+"""The state of a Union Arena game: zones, cards on the field, AP, effects in force.
+
+Zones hold instance ids (``A-7``, ``A-AP1``).  In observed mode a hidden card whose identity
+is not yet known is ``None`` in its zone; the instances not yet seen anywhere are kept per
+code in ``PlayerState.unseen`` (see :mod:`judge.games.union_arena.refs`).
+
+Deck index 0 is the top.  Life index 0 is position 1 of the life row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.games.union_arena.cards import CardDef, Keywords
+
+LINES = ("front_line", "energy_line")
+LINE_LIMIT = 4
+
+
+@dataclass(slots=True)
+class Modifier:
+    """An effect in force on a unit: BP change or granted keyword, until some point."""
+
+    bp: int = 0
+    keyword: str | None = None
+    until: str = "turn"  # turn | battle | next_turn (of ``owner``)
+    owner: str = ""  # the player whose next turn ends a "next_turn" modifier
+
+
+@dataclass(slots=True)
+class Unit:
+    """A character or field on the field: a stack of cards (bottom first) and its status.
+
+    A raided stack is one card for every rule; its characteristics are the top card's.
+    ``serial`` makes it a new object each time it enters the field (once-per-turn effects).
+    """
+
+    cards: list[str]
+    rested: bool
+    entered_turn: int
+    serial: int
+    raided: bool = False
+    mods: list[Modifier] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)  # once-per-turn abilities used this turn
+    attacks: int = 0  # attacks this turn
+    blocks: int = 0  # blocks this turn
+    no_activate: bool = False  # yellow COLOR: skips its next activation
+
+    @property
+    def top(self) -> str:
+        return self.cards[-1]
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    deck: list[str | None] = field(default_factory=list)
+    hand: list[str | None] = field(default_factory=list)
+    life: list[str | None] = field(default_factory=list)
+    front_line: list[Unit] = field(default_factory=list)
+    energy_line: list[Unit] = field(default_factory=list)
+    ap_cards: list[str] = field(default_factory=list)  # AP cards in play
+    ap_rested: list[bool] = field(default_factory=list)
+    ap_reserve: list[str] = field(default_factory=list)  # AP cards not yet in play
+    outside: list[str | None] = field(default_factory=list)
+    removal: list[str | None] = field(default_factory=list)
+    unseen: dict[str, list[str]] = field(default_factory=dict)  # observed: code -> ids
+    turns_taken: int = 0
+    shuffles: int = 0
+    mulliganed: bool | None = None
+
+    def line(self, name: str) -> list[Unit]:
+        return self.front_line if name == "front_line" else self.energy_line
+
+    def units(self) -> list[Unit]:
+        return self.front_line + self.energy_line
+
+    def active_ap(self) -> int:
+        return self.ap_rested.count(False)
+
+
+@dataclass(slots=True)
+class Battle:
+    """The attack in progress."""
+
+    attacker: Unit
+    attacker_player: str
+    defender_player: str
+    target: Unit | None  # None: the player
+    blocker: Unit | None = None
+    blocked: bool | None = None  # None until the block decision
+    damage_left: int = 0  # damage procedures still owed (Damage X counts as one procedure)
+
+
+@dataclass(slots=True)
+class DamageCheck:
+    """A damage being dealt: life cards picked, turned, and their triggers."""
+
+    player: str  # the damaged player
+    by: str  # the player who picks the life cards
+    amount: int
+    source: str  # what dealt it: "attack", "impact", "effect"
+    turned: list[str | None] = field(default_factory=list)  # turned life cards
+    triggers: list[str] = field(default_factory=list)  # turned cards with a trigger, waiting
+
+
+@dataclass
+class UAState:
+    """Everything about the game except the log."""
+
+    defs: dict[str, CardDef]  # code -> definition
+    code_of: dict[str, str]  # instance id -> code
+    owner_of: dict[str, str]  # instance id -> player
+    players: dict[str, PlayerState]
+    order: list[str]  # player ids as listed in the log
+    first: str | None = None
+    turn: int = 0  # 0 during setup; then 1, 2, … (both players' turns counted)
+    turn_player: str | None = None
+    phase: str = "setup"  # setup | start | movement | main | attack | end | over
+    agenda: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    battle: Battle | None = None
+    damage: DamageCheck | None = None
+    extra_draw_open: bool = False
+    moved: bool = False
+    winner: str | None = None
+    reason: str | None = None
+    serial: int = 0
+    after_illegal: bool = False
+
+    def other(self, pid: str) -> str:
+        return self.order[1] if pid == self.order[0] else self.order[0]
+
+    def card(self, iid: str) -> CardDef:
+        return self.defs[self.code_of[iid]]
+
+    def next_serial(self) -> int:
+        self.serial += 1
+        return self.serial
+
+    # -- characteristics of units on the field ---------------------------------------------
+
+    def keywords(self, unit: Unit) -> Keywords:
+        return self.card(unit.top).keywords
+
+    def has(self, unit: Unit, flag: str) -> bool:
+        return flag in self.keywords(unit).flags or any(m.keyword == flag for m in unit.mods)
+
+    def bp(self, unit: Unit) -> int:
+        return self.card(unit.top).bp + sum(m.bp for m in unit.mods)
+
+    def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
+        """(player, line, unit) for the unit whose stack contains ``iid``."""
+        for pid in self.order:
+            ps = self.players[pid]
+            for line in LINES:
+                for unit in ps.line(line):
+                    if iid in unit.cards:
+                        return pid, line, unit
+        return None
+
+    def energy(self, pid: str) -> dict[str, int]:
+        """Generated energy of ``pid``'s energy line, by colour."""
+        out: dict[str, int] = {}
+        for unit in self.players[pid].energy_line:
+            for colour, n in self.card(unit.top).generates.items():
+                out[colour] = out.get(colour, 0) + n
+        return out
