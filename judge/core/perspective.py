@@ -60,4 +60,6 @@ def redact(replay: dict[str, Any], perspective: str, private_zones: tuple[str, .
     out = dict(replay)
     out["steps"] = [redact_step(s, perspective, private_zones) for s in replay["steps"]]
     out["options"] = {**replay["options"], "perspective": perspective}
+    out["hidden"] = {"mode": replay["hidden"].get("mode")}  # a seed reveals every hidden card
+    out.pop("fingerprints", None)
     return out

@@ -162,7 +162,8 @@ def _assemble(engine: Engine, log: ActionLog, steps: list[dict[str, Any]], finge
         "rule_options": engine.options,
         "match": log.match,
         "players": log.players,
-        "hidden": {"mode": log.hidden.get("mode")},
+        "hidden": dict(log.hidden),
+        "decks": log.decks,
         "cards": engine.cards_used(),
         "summary": {
             "result": engine.result(),
@@ -175,4 +176,32 @@ def _assemble(engine: Engine, log: ActionLog, steps: list[dict[str, Any]], finge
         "fingerprints": fingerprints,
         "rules_cited": {k: cited[k] for k in sorted(cited)},
         "steps": steps,
+    }
+
+
+def canonical_log(replay_doc: dict[str, Any]) -> dict[str, Any]:
+    """The log a complete judge's replay was made from, in canonical form.
+
+    Self-contained (every card definition used is inlined, no ``card_sets``), every rule
+    option explicit, and with the replay's fingerprints as ``checkpoints`` — so replaying it
+    gives the same steps with ``fidelity: exact``.  Round trip:
+    ``replay(canonical_log(r))["steps"] == r["steps"]``.
+    """
+    if replay_doc["options"]["perspective"] != "judge":
+        raise ValueError("a canonical log is written from the judge's replay only")
+    if replay_doc["summary"]["stopped_at"] is not None:
+        raise ValueError("the replay stopped at an illegal action; replay with on_illegal=skip or apply")
+    return {
+        "format": "judge-action-log/1",
+        "game": replay_doc["game"],
+        "variant": replay_doc["variant"],
+        "rule_options": dict(sorted(replay_doc["rule_options"].items())),
+        "match": replay_doc["match"],
+        "players": replay_doc["players"],
+        "cards": replay_doc["cards"],
+        "card_sets": [],
+        "decks": replay_doc["decks"],
+        "hidden": replay_doc["hidden"],
+        "actions": [s["action"] for s in replay_doc["steps"]],
+        "checkpoints": replay_doc["fingerprints"],
     }

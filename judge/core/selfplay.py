@@ -1,0 +1,41 @@
+"""Games played by choosing random legal actions: for property tests and benchmarks.
+
+A game grows one action at a time: the engine lists ``legal_actions``, a SplitMix64 stream
+(label ``"selfplay"`` of the given seed) picks one, the runner judges and applies it.  The
+result is a complete, valid log.  ``proceed`` is picked less often than other actions
+(``proceed_weight``) so that games contain plays, attacks and effects, not just passes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from judge.core.log import parse_log
+from judge.core.replay import run_step, start
+from judge.core.rng import SplitMix64
+
+
+def random_game(envelope: dict[str, Any], seed: str, max_actions: int = 2000,
+                proceed_weight: int = 1, other_weight: int = 4) -> dict[str, Any]:
+    """A log (``envelope`` with ``actions`` filled in) of one random legal game."""
+    doc = copy.deepcopy(envelope)
+    doc["actions"] = []
+    log = parse_log(doc)
+    engine = start(log)
+    rng = SplitMix64.from_seed(seed, "selfplay")
+    actions: list[dict[str, Any]] = []
+    while len(actions) < max_actions and engine.result() is None:
+        options = engine.legal_actions()
+        if not options:
+            break
+        weights = [proceed_weight if a["do"] == "proceed" else other_weight for a in options]
+        pick = rng.below(sum(weights))
+        for action, w in zip(options, weights, strict=True):
+            if pick < w:
+                break
+            pick -= w
+        run_step(engine, len(actions), action, "stop")
+        actions.append(action)
+    doc["actions"] = actions
+    return doc

@@ -1,0 +1,205 @@
+"""``legal_actions``: the decisions the player to act may record now.
+
+Candidates are generated per decision kind and then passed through the engine's own
+``check``: a listed action is legal by construction, by the same code that judges logs.
+Cards are named by instance id.  Choices with very many combinations are sampled in a
+fixed way (single moves, the first legal targets, the first cards of the hand for a
+discard) — the list is *sound* (all legal) and covers every kind that is possible, which is
+what the random-play property test and the ``ask`` questions need.  ``concede`` is always
+legal and never listed.  In observed mode the hidden cards of a hand are unknown, so plays
+from the hand are listed only for cards the log has revealed.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from judge.core.verdict import StepContext
+from judge.games.union_arena import effects
+from judge.games.union_arena.resolve import trigger_selectors
+from judge.games.union_arena.state import LINE_LIMIT, LINES
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+
+def _targets_for(eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]]) -> list[Any]:
+    """The first legal targets for each selector, in order (instance ids)."""
+    st = eng.state
+    out: list[Any] = []
+    for sel in sels:
+        side = controller if sel.get("side", "own") == "own" else st.other(controller)
+        count = int(sel.get("count", 1))
+        zone = sel.get("zone", "field")
+        if zone in ("hand", "outside"):
+            pool = [c for c in getattr(st.players[side], zone) if c is not None and c not in out]
+            out.extend(islice(pool, count))
+            continue
+        picked = []
+        for line in LINES:
+            if zone in LINES and line != zone:
+                continue
+            for unit in st.players[side].line(line):
+                d = st.card(unit.top)
+                if zone != "field" and d.type != sel.get("type", "character"):
+                    continue
+                if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
+                    continue
+                if "trait" in sel and sel["trait"] not in d.traits:
+                    continue
+                if "rested" in sel and unit.rested != sel["rested"]:
+                    continue
+                if sel.get("type") == "character" and d.type != "character":
+                    continue
+                picked.append(unit.top)
+        out.extend(picked[:count])
+    return out
+
+
+def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
+    st = eng.state
+    who, kinds = eng.awaiting()
+    out: list[dict[str, Any]] = []
+    if not kinds:
+        return out
+    players = [who] if who else list(st.order)
+    for p in players:
+        ps = st.players[p]
+        for kind in kinds:
+            if kind == "first_player":
+                out += [{"p": p, "do": "first_player", "first": f} for f in st.order]
+            elif kind == "mulligan":
+                out += [{"p": p, "do": "mulligan", "redraw": False}, {"p": p, "do": "mulligan", "redraw": True}]
+            elif kind in ("extra_draw", "proceed"):
+                out.append({"p": p, "do": kind})
+            elif kind == "move":
+                out += _moves(eng, p)
+            elif kind == "play":
+                for iid in _distinct_hand(eng, p):
+                    d = st.card(iid)
+                    lines = {"character": LINES, "field": ("energy_line",)}.get(d.type, (None,))
+                    for line in lines:
+                        act: dict[str, Any] = {"p": p, "do": "play", "card": iid}
+                        if line is not None:
+                            act["to"] = line
+                            if len(ps.line(line)) >= LINE_LIMIT:
+                                act["remove"] = [ps.line(line)[0].top]
+                        sels = [s for e in d.effects if e.get("when") == "on_play" and not e.get("raid_only")
+                                for s in effects.selectors(e)]
+                        if sels:
+                            act["targets"] = _targets_for(eng, p, sels)
+                        out.append(act)
+            elif kind == "raid":
+                for iid in _distinct_hand(eng, p):
+                    d = st.card(iid)
+                    if not d.raid:
+                        continue
+                    for unit in ps.units():
+                        act = {"p": p, "do": "raid", "card": iid, "onto": unit.top,
+                               "to_front_line": unit in ps.energy_line and len(ps.front_line) < LINE_LIMIT}
+                        sels = [s for e in d.effects if e.get("when") == "on_play" for s in effects.selectors(e)]
+                        if sels:
+                            act["targets"] = _targets_for(eng, p, sels)
+                        out.append(act)
+            elif kind == "activate":
+                for unit in ps.units():
+                    abilities = [e for e in st.card(unit.top).effects if e.get("when") == "activate_main"]
+                    for n, e in enumerate(abilities, 1):
+                        act = {"p": p, "do": "activate", "card": unit.top, "ability": n}
+                        k = int(e.get("cost", {}).get("discard", 0))
+                        if k:
+                            act["costs"] = {"discard": [c for c in ps.hand if c is not None][:k]}
+                        sels = effects.selectors(e)
+                        if sels:
+                            act["targets"] = _targets_for(eng, p, sels)
+                        out.append(act)
+            elif kind == "resolve":
+                for pe in eng.pool.candidates():
+                    sels = effects.selectors(pe.effect)
+                    act = {"p": p, "do": "resolve", "source": pe.source}
+                    if sels:
+                        act["targets"] = _targets_for(eng, p, sels)
+                    out.append(act)
+                    if pe.effect.get("optional"):
+                        out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})
+            elif kind == "attack":
+                opp = st.players[st.other(p)]
+                for unit in ps.front_line:
+                    out.append({"p": p, "do": "attack", "card": unit.top, "target": "player"})
+                    if st.has(unit, "snipe"):
+                        out += [{"p": p, "do": "attack", "card": unit.top, "target": u.top} for u in opp.front_line]
+            elif kind == "block":
+                out.append({"p": p, "do": "block", "card": None})
+                out += [{"p": p, "do": "block", "card": u.top} for u in ps.front_line]
+            elif kind == "pick_life":
+                d = st.damage
+                assert d is not None
+                n, total = d.amount, len(st.players[d.player].life)
+                out.append({"p": p, "do": "pick_life", "cards": list(range(1, n + 1))})
+                if total > n:
+                    out.append({"p": p, "do": "pick_life", "cards": list(range(total - n + 1, total + 1))})
+            elif kind == "trigger":
+                d = st.damage
+                assert d is not None
+                iid = d.triggers[0]
+                out.append({"p": p, "do": "trigger", "card": iid, "use": False})
+                act = {"p": p, "do": "trigger", "card": iid, "use": True}
+                sels = trigger_selectors(eng, iid)
+                if sels:
+                    act["targets"] = _targets_for(eng, d.player, sels)
+                out.append(act)
+            elif kind == "discard_to_limit":
+                n = st.agenda[0][1]["n"]
+                out.append({"p": p, "do": "discard_to_limit", "cards": [c for c in ps.hand][:n]})
+    return out
+
+
+def _distinct_hand(eng: UnionArenaEngine, pid: str) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for iid in eng.state.players[pid].hand:
+        if iid is None:
+            continue
+        code = eng.state.code_of[iid]
+        if code not in seen:
+            seen.add(code)
+            out.append(iid)
+    return out
+
+
+def _moves(eng: UnionArenaEngine, pid: str) -> list[dict[str, Any]]:
+    st = eng.state
+    ps = st.players[pid]
+    out: list[dict[str, Any]] = []
+    chars = [u for u in ps.energy_line if st.card(u.top).type == "character"]
+    full = len(ps.front_line) >= LINE_LIMIT
+    for u in chars:
+        act: dict[str, Any] = {"p": pid, "do": "move", "cards": [u.top]}
+        if full:
+            act["remove"] = [ps.front_line[0].top]
+        out.append(act)
+    room = LINE_LIMIT - len(ps.front_line)
+    if len(chars) > 1 and room >= len(chars):
+        out.append({"p": pid, "do": "move", "cards": [u.top for u in chars]})
+    for u in ps.front_line:
+        if st.has(u, "step"):
+            act = {"p": pid, "do": "move", "step_back": [u.top]}
+            if len(ps.energy_line) >= LINE_LIMIT:
+                act["remove"] = [ps.energy_line[0].top]
+            out.append(act)
+    return out
+
+
+def legal_actions(eng: UnionArenaEngine) -> list[dict[str, Any]]:
+    """Every listed candidate that the engine's own check finds legal now."""
+    saved = eng.ctx
+    try:
+        out = []
+        for act in candidates(eng):
+            eng.ctx = StepContext(-1)
+            if not eng.check(act, eng.ctx).violations:
+                out.append(act)
+        return out
+    finally:
+        eng.ctx = saved
