@@ -30,12 +30,17 @@ def random_game(envelope: dict[str, Any], seed: str, max_actions: int = 2000,
         if not options:
             break
         weights = [proceed_weight if a["do"] == "proceed" else other_weight for a in options]
-        pick = rng.below(sum(weights))
-        for action, w in zip(options, weights, strict=True):
-            if pick < w:
-                break
-            pick -= w
+        action = _weighted(options, weights, rng.below(sum(weights)))
         run_step(engine, len(actions), action, "stop")
         actions.append(action)
     doc["actions"] = actions
     return doc
+
+
+def _weighted(options: list[dict[str, Any]], weights: list[int], pick: int) -> dict[str, Any]:
+    """The option that ``pick`` (in ``[0, sum(weights))``) falls on."""
+    for option, w in zip(options, weights, strict=True):
+        if pick < w:
+            return option
+        pick -= w
+    raise ValueError("pick out of range")
