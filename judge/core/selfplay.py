@@ -17,8 +17,14 @@ from judge.core.rng import SplitMix64
 
 
 def random_game(envelope: dict[str, Any], seed: str, max_actions: int = 2000,
-                proceed_weight: int = 1, other_weight: int = 4) -> dict[str, Any]:
-    """A log (``envelope`` with ``actions`` filled in) of one random legal game."""
+                proceed_weight: int = 1, other_weight: int = 4,
+                weights: dict[str, int] | None = None) -> dict[str, Any]:
+    """A log (``envelope`` with ``actions`` filled in) of one random legal game.
+
+    ``weights`` maps action kinds to their weight (default ``other_weight``; ``proceed``
+    defaults to ``proceed_weight``): lowering ``attack`` makes long games.
+    """
+    kind_weight = {"proceed": proceed_weight, **(weights or {})}
     doc = copy.deepcopy(envelope)
     doc["actions"] = []
     log = parse_log(doc)
@@ -29,8 +35,10 @@ def random_game(envelope: dict[str, Any], seed: str, max_actions: int = 2000,
         options = engine.legal_actions()
         if not options:
             break
-        weights = [proceed_weight if a["do"] == "proceed" else other_weight for a in options]
-        action = _weighted(options, weights, rng.below(sum(weights)))
+        ws = [kind_weight.get(a["do"], other_weight) for a in options]
+        if sum(ws) == 0:
+            ws = [1] * len(options)
+        action = _weighted(options, ws, rng.below(sum(ws)))
         run_step(engine, len(actions), action, "stop")
         actions.append(action)
     doc["actions"] = actions

@@ -96,12 +96,9 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                     if not d.raid:
                         continue
                     for unit in ps.units():
-                        act = {"p": p, "do": "raid", "card": iid, "onto": unit.top,
-                               "to_front_line": unit in ps.energy_line and len(ps.front_line) < LINE_LIMIT}
-                        sels = [s for e in d.effects if e.get("when") == "on_play" for s in effects.selectors(e)]
-                        if sels:
-                            act["targets"] = _targets_for(eng, p, sels)
-                        out.append(act)
+                        # a raid records no targets: its when-played effects wait for `resolve`
+                        out.append({"p": p, "do": "raid", "card": iid, "onto": unit.top,
+                                    "to_front_line": unit in ps.energy_line and len(ps.front_line) < LINE_LIMIT})
             elif kind == "activate":
                 for unit in ps.units():
                     abilities = [e for e in st.card(unit.top).effects if e.get("when") == "activate_main"]
