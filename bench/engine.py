@@ -55,9 +55,11 @@ def main() -> None:
     base["actions"] = long_game["actions"][: len(long_game["actions"]) // 10]
     t_long = best_time(lambda: replay(long_game), args.repeat)
     t_base = best_time(lambda: replay(base), args.repeat)
-    print(f"linearity: base {len(base['actions'])} actions {t_base * 1e3:.1f} ms, "
-          f"long {len(long_game['actions'])} actions {t_long * 1e3:.1f} ms, "
-          f"ratio {t_long / t_base:.2f} (10x the actions; target <= 11)")
+    print(
+        f"linearity: base {len(base['actions'])} actions {t_base * 1e3:.1f} ms, "
+        f"long {len(long_game['actions'])} actions {t_long * 1e3:.1f} ms, "
+        f"ratio {t_long / t_base:.2f} (10x the actions; target <= 11)"
+    )
 
 
 if __name__ == "__main__":

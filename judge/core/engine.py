@@ -79,5 +79,7 @@ class Engine(ABC):
 
     def cards_used(self) -> list[dict[str, Any]]:
         """Definitions of every card in the decks, sorted by code."""
-        codes = sorted({c for deck in self.log.decks.values() for lst in deck.values() for c in lst})
+        codes = sorted(
+            {c for deck in self.log.decks.values() for lst in deck.values() for c in lst}
+        )
         return [self.log.cards[c] for c in codes]

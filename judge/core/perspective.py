@@ -22,11 +22,15 @@ from typing import Any
 def check_perspective(perspective: str, players: list[str]) -> None:
     """ValueError unless ``perspective`` is ``judge``, ``public`` or a player id."""
     if perspective not in ("judge", "public", *players):
-        raise ValueError(f"perspective must be judge, public or a player id ({', '.join(players)}); "
-                         f"got {perspective!r}")
+        raise ValueError(
+            f"perspective must be judge, public or a player id ({', '.join(players)}); "
+            f"got {perspective!r}"
+        )
 
 
-def redact_step(step: dict[str, Any], perspective: str, private_zones: tuple[str, ...]) -> dict[str, Any]:
+def redact_step(
+    step: dict[str, Any], perspective: str, private_zones: tuple[str, ...]
+) -> dict[str, Any]:
     """A copy of ``step`` as ``perspective`` may see it."""
     if perspective == "judge":
         return step
@@ -53,7 +57,9 @@ def redact_step(step: dict[str, Any], perspective: str, private_zones: tuple[str
     return out
 
 
-def redact(replay: dict[str, Any], perspective: str, private_zones: tuple[str, ...]) -> dict[str, Any]:
+def redact(
+    replay: dict[str, Any], perspective: str, private_zones: tuple[str, ...]
+) -> dict[str, Any]:
     """The whole replay as ``perspective`` may see it (the judge's is returned as is)."""
     if perspective == "judge":
         return replay

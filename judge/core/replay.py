@@ -88,8 +88,9 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
     }
 
 
-def replay(data: str | bytes | dict[str, Any], *, on_illegal: str = "skip",
-           perspective: str = "judge") -> dict[str, Any]:
+def replay(
+    data: str | bytes | dict[str, Any], *, on_illegal: str = "skip", perspective: str = "judge"
+) -> dict[str, Any]:
     """Replay a log and return the annotated replay (``judge-replay/1``).
 
     Raises :class:`~judge.core.errors.BadLog` for input that is not a readable log, and
@@ -110,7 +111,11 @@ def replay(data: str | bytes | dict[str, Any], *, on_illegal: str = "skip",
         step = run_step(engine, index, action, on_illegal)
         step["after_illegal"] = after_illegal
         step["state"] = engine.step_state()
-        if index % FINGERPRINT_EVERY == FINGERPRINT_EVERY - 1 or index == last or index in checkpoints:
+        if (
+            index % FINGERPRINT_EVERY == FINGERPRINT_EVERY - 1
+            or index == last
+            or index in checkpoints
+        ):
             snap = engine.snapshot()
             digest = sha256_of(snap)
             step["snapshot"] = snap
@@ -137,13 +142,27 @@ def _fidelity(fingerprints: list[dict[str, Any]], checkpoints: dict[int, str]) -
             continue  # the replay stopped before this checkpoint
         checked += 1
         if got[after] != checkpoints[after]:
-            return {"status": "diverged", "checked": checked,
-                    "first_mismatch": {"after": after, "expected": checkpoints[after], "actual": got[after]}}
+            return {
+                "status": "diverged",
+                "checked": checked,
+                "first_mismatch": {
+                    "after": after,
+                    "expected": checkpoints[after],
+                    "actual": got[after],
+                },
+            }
     return {"status": "exact", "checked": checked, "first_mismatch": None}
 
 
-def _assemble(engine: Engine, log: ActionLog, steps: list[dict[str, Any]], fingerprints: list[dict[str, Any]],
-              checkpoints: dict[int, str], on_illegal: str, stopped_at: int | None) -> dict[str, Any]:
+def _assemble(
+    engine: Engine,
+    log: ActionLog,
+    steps: list[dict[str, Any]],
+    fingerprints: list[dict[str, Any]],
+    checkpoints: dict[int, str],
+    on_illegal: str,
+    stopped_at: int | None,
+) -> dict[str, Any]:
     catalogue = type(engine).catalogue
     cited: dict[str, Any] = {}
     for step in steps:
@@ -151,7 +170,12 @@ def _assemble(engine: Engine, log: ActionLog, steps: list[dict[str, Any]], finge
             rule_id = item["rule"]
             if rule_id not in cited and rule_id in catalogue:
                 r = catalogue[rule_id]
-                cited[rule_id] = {"title": r.title, "text": r.text, "source": r.source, "confidence": r.confidence}
+                cited[rule_id] = {
+                    "title": r.title,
+                    "text": r.text,
+                    "source": r.source,
+                    "confidence": r.confidence,
+                }
     return {
         "format": "judge-replay/1",
         "game": log.game,
@@ -190,7 +214,9 @@ def canonical_log(replay_doc: dict[str, Any]) -> dict[str, Any]:
     if replay_doc["options"]["perspective"] != "judge":
         raise ValueError("a canonical log is written from the judge's replay only")
     if replay_doc["summary"]["stopped_at"] is not None:
-        raise ValueError("the replay stopped at an illegal action; replay with on_illegal=skip or apply")
+        raise ValueError(
+            "the replay stopped at an illegal action; replay with on_illegal=skip or apply"
+        )
     return {
         "format": "judge-action-log/1",
         "game": replay_doc["game"],

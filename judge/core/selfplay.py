@@ -16,9 +16,14 @@ from judge.core.replay import run_step, start
 from judge.core.rng import SplitMix64
 
 
-def random_game(envelope: dict[str, Any], seed: str, max_actions: int = 2000,
-                proceed_weight: int = 1, other_weight: int = 4,
-                weights: dict[str, int] | None = None) -> dict[str, Any]:
+def random_game(
+    envelope: dict[str, Any],
+    seed: str,
+    max_actions: int = 2000,
+    proceed_weight: int = 1,
+    other_weight: int = 4,
+    weights: dict[str, int] | None = None,
+) -> dict[str, Any]:
     """A log (``envelope`` with ``actions`` filled in) of one random legal game.
 
     ``weights`` maps action kinds to their weight (default ``other_weight``; ``proceed``

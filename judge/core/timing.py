@@ -82,8 +82,15 @@ class EffectPool:
     def __bool__(self) -> bool:
         return bool(self.items)
 
-    def add(self, controller: str, source: str, effect: dict[str, Any], index: int,
-            trigger: str, **context: Any) -> PendingEffect:
+    def add(
+        self,
+        controller: str,
+        source: str,
+        effect: dict[str, Any],
+        index: int,
+        trigger: str,
+        **context: Any,
+    ) -> PendingEffect:
         self._seq += 1
         item = PendingEffect(self._seq, controller, source, effect, index, trigger, context)
         self.items.append(item)

@@ -38,6 +38,7 @@ def _where(eng: UnionArenaEngine) -> str:
 
 # -- the entry points ---------------------------------------------------------------------------
 
+
 def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
     kind, p = action["do"], action["p"]
     plan = Plan(action, kind)
@@ -50,19 +51,37 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
     who, kinds = eng.awaiting()
     if kind not in kinds:
         if kind == "extra_draw" and p == st.turn_player:
-            plan.violate("UA-START-EXTRA-DRAW", "The extra draw is step 5 of the start phase: it can only be "
-                         "the turn's first decision, once a turn.")
-        elif kind in ("play", "raid", "activate") and st.phase == "attack" and not st.agenda and not eng.pool:
-            plan.violate("UA-ATK-NO-CARDS", f"No cards can be used during the attack phase ({kind} {_where(eng)}).")
+            plan.violate(
+                "UA-START-EXTRA-DRAW",
+                "The extra draw is step 5 of the start phase: it can only be "
+                "the turn's first decision, once a turn.",
+            )
+        elif (
+            kind in ("play", "raid", "activate")
+            and st.phase == "attack"
+            and not st.agenda
+            and not eng.pool
+        ):
+            plan.violate(
+                "UA-ATK-NO-CARDS",
+                f"No cards can be used during the attack phase ({kind} {_where(eng)}).",
+            )
         elif kind == "move" and st.phase == "movement" and st.moved and p == st.turn_player:
-            plan.violate("UA-MOVE-ONCE", "The movement phase's moves are one simultaneous decision; "
-                         f"{p} has already moved this phase.")
+            plan.violate(
+                "UA-MOVE-ONCE",
+                "The movement phase's moves are one simultaneous decision; "
+                f"{p} has already moved this phase.",
+            )
         else:
             need = f"{who}: {', '.join(kinds)}" if who else ", ".join(kinds) or "nothing"
-            plan.violate("UA-PHASE", f"`{kind}` is not possible {_where(eng)}; the rules wait for {need}.")
+            plan.violate(
+                "UA-PHASE", f"`{kind}` is not possible {_where(eng)}; the rules wait for {need}."
+            )
         return plan
     if who is not None and p != who:
-        plan.violate("UA-PHASE", f"{p} records `{kind}`, but it is {who}'s decision ({_where(eng)}).")
+        plan.violate(
+            "UA-PHASE", f"{p} records `{kind}`, but it is {who}'s decision ({_where(eng)})."
+        )
         return plan
     CHECKS[kind](eng, plan)
     return plan
@@ -77,9 +96,12 @@ def apply(eng: UnionArenaEngine, plan: Plan) -> None:
 
 # -- setup ----------------------------------------------------------------------------------------
 
+
 def check_first_player(eng: UnionArenaEngine, plan: Plan) -> None:
-    eng.ctx.ruling("UA-SETUP-FIRST", f"{plan.action['p']} won rock-paper-scissors and chose "
-                   f"{plan.action['first']} to go first.")
+    eng.ctx.ruling(
+        "UA-SETUP-FIRST",
+        f"{plan.action['p']} won rock-paper-scissors and chose {plan.action['first']} to go first.",
+    )
 
 
 def apply_first_player(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -90,8 +112,11 @@ def apply_first_player(eng: UnionArenaEngine, plan: Plan) -> None:
     for pid in (st.first, second):
         eng.draw(pid, 7, why=" (opening hand)")
     eng.ctx.ruling("UA-SETUP-HAND", "Each player draws 7 cards.")
-    eng.push(("wait_mulligan", {"player": st.first}), ("wait_mulligan", {"player": second}),
-             ("setup_after_mulligans", {}))
+    eng.push(
+        ("wait_mulligan", {"player": st.first}),
+        ("wait_mulligan", {"player": second}),
+        ("setup_after_mulligans", {}),
+    )
 
 
 def check_mulligan(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -109,14 +134,22 @@ def apply_mulligan(eng: UnionArenaEngine, plan: Plan) -> None:
         return
     old = ps.hand
     ps.hand = []
-    eng.event("mulligan", f"{pid} takes a mulligan: the hand goes to the bottom of the deck.", player=pid, redraw=True)
+    eng.event(
+        "mulligan",
+        f"{pid} takes a mulligan: the hand goes to the bottom of the deck.",
+        player=pid,
+        redraw=True,
+    )
     ps.deck.extend(old)
     eng.draw(pid, 7, why=" (mulligan)")
     eng.shuffle(pid)
-    eng.ctx.ruling("UA-SETUP-MULLIGAN", f"{pid} put its hand at the bottom of the deck, drew 7 and shuffled.")
+    eng.ctx.ruling(
+        "UA-SETUP-MULLIGAN", f"{pid} put its hand at the bottom of the deck, drew 7 and shuffled."
+    )
 
 
 # -- start and movement phase ---------------------------------------------------------------------
+
 
 def check_extra_draw(eng: UnionArenaEngine, plan: Plan) -> None:
     ps = eng.state.players[plan.action["p"]]
@@ -154,16 +187,24 @@ def check_move(eng: UnionArenaEngine, plan: Plan) -> None:
             d = st.card(unit.top)
             if field == "cards":
                 if d.type != "character":
-                    plan.violate("UA-MOVE-EL-FL", f"{eng.name(unit.top)} is a field card: fields never move.")
+                    plan.violate(
+                        "UA-MOVE-EL-FL", f"{eng.name(unit.top)} is a field card: fields never move."
+                    )
                 elif line != "energy_line":
-                    plan.violate("UA-MOVE-EL-FL", f"{eng.name(unit.top)} is already in the front line; "
-                                 "characters move from the energy line to the front line only.")
+                    plan.violate(
+                        "UA-MOVE-EL-FL",
+                        f"{eng.name(unit.top)} is already in the front line; "
+                        "characters move from the energy line to the front line only.",
+                    )
             elif field == "step_back":
                 if line != "front_line":
                     plan.violate("UA-MOVE-STEP", f"{eng.name(unit.top)} is not in the front line.")
                 elif not st.has(unit, "step"):
-                    plan.violate("UA-MOVE-STEP", f"{eng.name(unit.top)} has no Step: it cannot move from the "
-                                 "front line to the energy line.")
+                    plan.violate(
+                        "UA-MOVE-STEP",
+                        f"{eng.name(unit.top)} has no Step: it cannot move from the "
+                        "front line to the energy line.",
+                    )
             resolved[field].append((line, unit))
     fl = len(ps.front_line) + len(resolved["cards"]) - len(resolved["step_back"])
     el = len(ps.energy_line) - len(resolved["cards"]) + len(resolved["step_back"])
@@ -172,11 +213,17 @@ def check_move(eng: UnionArenaEngine, plan: Plan) -> None:
     for line_name, count, removed in (("front line", fl, rem_fl), ("energy line", el, rem_el)):
         needed = max(0, count - LINE_LIMIT)
         if len(removed) < needed:
-            plan.violate("UA-MOVE-FULL", f"After the move {pid}'s {line_name} would hold {count} cards; "
-                         f"{needed} must first go to the removal area (the log removes {len(removed)}).")
+            plan.violate(
+                "UA-MOVE-FULL",
+                f"After the move {pid}'s {line_name} would hold {count} cards; "
+                f"{needed} must first go to the removal area (the log removes {len(removed)}).",
+            )
         elif len(removed) > needed:
-            plan.violate("UA-MOVE-FULL", f"Cards go to the removal area only to make room: {pid}'s {line_name} "
-                         f"needs {needed} removed, the log removes {len(removed)}.")
+            plan.violate(
+                "UA-MOVE-FULL",
+                f"Cards go to the removal area only to make room: {pid}'s {line_name} "
+                f"needs {needed} removed, the log removes {len(removed)}.",
+            )
     moving = {id(u) for _, u in resolved["cards"] + resolved["step_back"]}
     for _, u in resolved["remove"]:
         if id(u) in moving:
@@ -202,15 +249,23 @@ def apply_move(eng: UnionArenaEngine, plan: Plan) -> None:
     if ups or downs:
         bits = [f"{', '.join(u.top for u in ups)} to the front line"] if ups else []
         bits += [f"{', '.join(u.top for u in downs)} to the energy line (Step)"] if downs else []
-        eng.event("move", f"{pid} moves {' and '.join(bits)}.", player=pid,
-                  up=[u.top for u in ups], down=[u.top for u in downs])
+        eng.event(
+            "move",
+            f"{pid} moves {' and '.join(bits)}.",
+            player=pid,
+            up=[u.top for u in ups],
+            down=[u.top for u in downs],
+        )
         if downs:
-            eng.ctx.ruling("UA-MOVE-STEP", "Characters with Step moved from the front line to the energy line.")
+            eng.ctx.ruling(
+                "UA-MOVE-STEP", "Characters with Step moved from the front line to the energy line."
+            )
     else:
         eng.event("move", f"{pid} moves nothing.", player=pid, up=[], down=[])
 
 
 # -- main phase -----------------------------------------------------------------------------------
+
 
 def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
     st = eng.state
@@ -218,25 +273,40 @@ def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
     have = st.energy(pid)
     for colour, n in sorted(d.energy.items()):
         if have.get(colour, 0) < n:
-            plan.violate("UA-ENERGY", f"{eng.name(iid)} needs {n} {colour} energy; {pid}'s energy line "
-                         f"generates {have.get(colour, 0)} {colour}.")
+            plan.violate(
+                "UA-ENERGY",
+                f"{eng.name(iid)} needs {n} {colour} energy; {pid}'s energy line "
+                f"generates {have.get(colour, 0)} {colour}.",
+            )
     active = st.players[pid].active_ap()
     if active < d.ap:
-        plan.violate("UA-AP-COST", f"{eng.name(iid)} costs {d.ap} AP; {pid} has {active} active AP card"
-                     f"{'s' if active != 1 else ''}.")
+        plan.violate(
+            "UA-AP-COST",
+            f"{eng.name(iid)} costs {d.ap} AP; {pid} has {active} active AP card"
+            f"{'s' if active != 1 else ''}.",
+        )
 
 
-def _check_effect_targets(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str, when: str,
-                          raided: bool, index: int | None = None) -> None:
+def _check_effect_targets(
+    eng: UnionArenaEngine,
+    plan: Plan,
+    pid: str,
+    iid: str,
+    when: str,
+    raided: bool,
+    index: int | None = None,
+) -> None:
     """Targets recorded on a play/raid/activate action, checked against the card's text."""
     if "targets" not in plan.action:
         return
     d = eng.state.card(iid)
     effs = [e for e in d.effects if e.get("when") == when and (raided or not e.get("raid_only"))]
     if index is not None:
-        effs = effs[index:index + 1]
+        effs = effs[index : index + 1]
     sels = [s for e in effs for s in effects.selectors(e)]
-    _, problems = match_targets(eng, pid, sels, plan.action["targets"], f"actions[{eng.ctx.index}].targets")
+    _, problems = match_targets(
+        eng, pid, sels, plan.action["targets"], f"actions[{eng.ctx.index}].targets"
+    )
     for rule, msg in problems:
         plan.violate(rule, msg)
 
@@ -254,15 +324,22 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     to = plan.action.get("to")
     if d.type == "character":
         if to not in ("front_line", "energy_line"):
-            plan.violate("UA-CHAR-LINES", f"{eng.name(iid)} is a character: the play must name front_line or "
-                         "energy_line.")
+            plan.violate(
+                "UA-CHAR-LINES",
+                f"{eng.name(iid)} is a character: the play must name front_line or energy_line.",
+            )
     elif d.type == "field":
         if to not in (None, "energy_line"):
-            plan.violate("UA-FIELD-EL", f"{eng.name(iid)} is a field: fields can only be played to the energy line.")
+            plan.violate(
+                "UA-FIELD-EL",
+                f"{eng.name(iid)} is a field: fields can only be played to the energy line.",
+            )
         to = "energy_line"
     elif d.type == "event":
         if to is not None:
-            plan.violate("UA-EVENT", f"{eng.name(iid)} is an event: it is used, not put on the field.")
+            plan.violate(
+                "UA-EVENT", f"{eng.name(iid)} is an event: it is used, not put on the field."
+            )
         to = None
     else:
         plan.violate("UA-CARD-TYPES", f"{eng.name(iid)} is an AP card and cannot be played.")
@@ -278,13 +355,21 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     if to in ("front_line", "energy_line"):
         count = len(st.players[pid].line(to))
         if count - len(removes) >= LINE_LIMIT:
-            plan.violate("UA-LINE-LIMIT", f"{pid}'s {to.replace('_', ' ')} already holds {count} cards: "
-                         f"{count - LINE_LIMIT + 1} must go to the removal area first.")
+            plan.violate(
+                "UA-LINE-LIMIT",
+                f"{pid}'s {to.replace('_', ' ')} already holds {count} cards: "
+                f"{count - LINE_LIMIT + 1} must go to the removal area first.",
+            )
         elif removes and count - len(removes) + 1 < LINE_LIMIT:
-            plan.violate("UA-LINE-LIMIT", f"Cards go to the removal area only to make room in a full line; "
-                         f"{pid}'s {to.replace('_', ' ')} holds {count}.")
+            plan.violate(
+                "UA-LINE-LIMIT",
+                f"Cards go to the removal area only to make room in a full line; "
+                f"{pid}'s {to.replace('_', ' ')} holds {count}.",
+            )
     elif plan.action.get("remove"):
-        plan.violate("UA-EVENT", "An event is not put on the field: nothing is removed to make room.")
+        plan.violate(
+            "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
+        )
     _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False)
     plan.data.update(take=take, to=to, removes=removes)
 
@@ -311,10 +396,18 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
         return
     unit = eng.new_unit([iid], rested=True)
     st.players[pid].line(to).append(unit)
-    eng.event("play", f"{pid} plays {eng.name(iid)} to the {to.replace('_', ' ')}, rested.", player=pid,
-              card=iid, to=to)
+    eng.event(
+        "play",
+        f"{pid} plays {eng.name(iid)} to the {to.replace('_', ' ')}, rested.",
+        player=pid,
+        card=iid,
+        to=to,
+    )
     if any(e.get("raid_only") for e in d.effects):
-        eng.ctx.ruling("UA-RAID-ONLY", f"{eng.name(iid)} was played normally: its raid-only text has no effect.")
+        eng.ctx.ruling(
+            "UA-RAID-ONLY",
+            f"{eng.name(iid)} was played normally: its raid-only text has no effect.",
+        )
     eng.fire(unit, "on_play", pid, targets=targets)
 
 
@@ -339,12 +432,22 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     if bd.type != "character" or not d.raid_matches(bd):
         onto = d.raid.get("onto", {})
         want = f"<{onto['name']}>" if "name" in onto else f"[{onto.get('trait')}]"
-        plan.violate("UA-RAID", f"{eng.name(take.iid)} raids onto {want}; {eng.name(base.top)} is not one.")
+        plan.violate(
+            "UA-RAID", f"{eng.name(take.iid)} raids onto {want}; {eng.name(base.top)} is not one."
+        )
     if bd.raid:
-        plan.violate("UA-RAID-BASE", f"{eng.name(base.top)} has raid itself and cannot be a raid base.")
+        plan.violate(
+            "UA-RAID-BASE", f"{eng.name(base.top)} has raid itself and cannot be a raid base."
+        )
     _check_cost(eng, plan, pid, take.iid)
-    if plan.action.get("to_front_line") and line == "energy_line" and len(st.players[pid].front_line) >= LINE_LIMIT:
-        plan.violate("UA-LINE-LIMIT", f"{pid}'s front line is full: the raided character cannot move there.")
+    if (
+        plan.action.get("to_front_line")
+        and line == "energy_line"
+        and len(st.players[pid].front_line) >= LINE_LIMIT
+    ):
+        plan.violate(
+            "UA-LINE-LIMIT", f"{pid}'s front line is full: the raided character cannot move there."
+        )
     _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
     plan.data.update(take=take, base=base, line=line)
 
@@ -367,21 +470,40 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     base.rested = False
     moved = False
     ps = st.players[pid]
-    if plan.action.get("to_front_line") and base in ps.energy_line and len(ps.front_line) < LINE_LIMIT:
+    if (
+        plan.action.get("to_front_line")
+        and base in ps.energy_line
+        and len(ps.front_line) < LINE_LIMIT
+    ):
         ps.energy_line.remove(base)
         ps.front_line.append(base)
         moved = True
-    eng.event("raid", f"{pid} raids {eng.name(iid)} onto {eng.name(under)}"
-              + (", which becomes active" if was_rested else "") + (" and moves to the front line" if moved else "")
-              + ".", player=pid, card=iid, onto=under)
-    eng.ctx.ruling("UA-RAID-PROCEDURE", "Raid: stacked on top; the base lost its own and received effects; "
-                   + ("it became active; " if was_rested else "") + ("it moved to the front line; " if moved else "")
-                   + "raid-only text is active.")
+    eng.event(
+        "raid",
+        f"{pid} raids {eng.name(iid)} onto {eng.name(under)}"
+        + (", which becomes active" if was_rested else "")
+        + (" and moves to the front line" if moved else "")
+        + ".",
+        player=pid,
+        card=iid,
+        onto=under,
+    )
+    eng.ctx.ruling(
+        "UA-RAID-PROCEDURE",
+        "Raid: stacked on top; the base lost its own and received effects; "
+        + ("it became active; " if was_rested else "")
+        + ("it moved to the front line; " if moved else "")
+        + "raid-only text is active.",
+    )
     eng.fire(base, "on_play", pid, targets=plan.action.get("targets"))
 
 
 def _activated(eng: UnionArenaEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
-    return [(i, e) for i, e in enumerate(eng.state.card(iid).effects) if e.get("when") == "activate_main"]
+    return [
+        (i, e)
+        for i, e in enumerate(eng.state.card(iid).effects)
+        if e.get("when") == "activate_main"
+    ]
 
 
 def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -395,24 +517,41 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     abilities = _activated(eng, unit.top)
     n = plan.action["ability"]
     if n > len(abilities):
-        plan.violate("UA-ACTIVATE", f"{eng.name(unit.top)} has {len(abilities)} activated effect"
-                     f"{'s' if len(abilities) != 1 else ''}; the log uses number {n}.")
+        plan.violate(
+            "UA-ACTIVATE",
+            f"{eng.name(unit.top)} has {len(abilities)} activated effect"
+            f"{'s' if len(abilities) != 1 else ''}; the log uses number {n}.",
+        )
         return
     index, effect = abilities[n - 1]
     if effect.get("raid_only") and not unit.raided:
-        plan.violate("UA-RAID-ONLY", f"{eng.name(unit.top)} was not raided: its raid-only effect cannot be used.")
+        plan.violate(
+            "UA-RAID-ONLY",
+            f"{eng.name(unit.top)} was not raided: its raid-only effect cannot be used.",
+        )
     if effect.get("once_per_turn") and index in unit.used:
-        plan.violate("UA-ACTIVATE-ONCE", f"{eng.name(unit.top)} already used this once-per-turn effect this turn.")
+        plan.violate(
+            "UA-ACTIVATE-ONCE",
+            f"{eng.name(unit.top)} already used this once-per-turn effect this turn.",
+        )
     cost = effect.get("cost", {})
     if cost.get("rest_self") and unit.rested:
-        plan.violate("UA-ACTIVATE", f"The cost rests {eng.name(unit.top)}, which is already rested.")
+        plan.violate(
+            "UA-ACTIVATE", f"The cost rests {eng.name(unit.top)}, which is already rested."
+        )
     if st.players[pid].active_ap() < int(cost.get("ap", 0)):
-        plan.violate("UA-AP-COST", f"The cost is {cost['ap']} AP; {pid} has {st.players[pid].active_ap()} active.")
+        plan.violate(
+            "UA-AP-COST",
+            f"The cost is {cost['ap']} AP; {pid} has {st.players[pid].active_ap()} active.",
+        )
     discards = []
     given = (plan.action.get("costs") or {}).get("discard", [])
     if len(given) != int(cost.get("discard", 0)):
-        plan.violate("UA-ACTIVATE", f"The cost puts {int(cost.get('discard', 0))} hand card(s) into the outside "
-                     f"area; the log names {len(given)}.")
+        plan.violate(
+            "UA-ACTIVATE",
+            f"The cost puts {int(cost.get('discard', 0))} hand card(s) into the outside "
+            f"area; the log names {len(given)}.",
+        )
     hand_left = list(st.players[pid].hand)
     for ref in given:
         take, err = find_in_zone(st, pid, "hand", ref)
@@ -426,8 +565,13 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         discards.append(take)
     del hand_left
     if "targets" in plan.action:
-        _, problems = match_targets(eng, pid, effects.selectors(effect), plan.action["targets"],
-                                    f"actions[{eng.ctx.index}].targets")
+        _, problems = match_targets(
+            eng,
+            pid,
+            effects.selectors(effect),
+            plan.action["targets"],
+            f"actions[{eng.ctx.index}].targets",
+        )
         for rule, msg in problems:
             plan.violate(rule, msg)
     plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
@@ -452,41 +596,71 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         if t2 is not None:
             st.players[pid].outside.append(do_take(st, pid, t2))
     unit.used.add(plan.data["index"])
-    eng.event("activate_effect", f"{pid} uses {eng.name(unit.top)}'s activated effect {plan.action['ability']}.",
-              player=pid, card=unit.top)
-    eng.pool.add(pid, unit.top, effect, plan.data["index"], "activate_main", unit=unit,
-                 targets=plan.action.get("targets"))
+    eng.event(
+        "activate_effect",
+        f"{pid} uses {eng.name(unit.top)}'s activated effect {plan.action['ability']}.",
+        player=pid,
+        card=unit.top,
+    )
+    eng.pool.add(
+        pid,
+        unit.top,
+        effect,
+        plan.data["index"],
+        "activate_main",
+        unit=unit,
+        targets=plan.action.get("targets"),
+    )
     if cost.get("retire_self"):
         eng.retire(pid, unit)
 
 
 # -- pending effects -------------------------------------------------------------------------------
 
+
 def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     cands = eng.pool.candidates()
     src = plan.action["source"]
-    code = st.code_of.get(src) if is_instance(st, src) else (src["code"] if isinstance(src, dict) else src)
+    code = (
+        st.code_of.get(src)
+        if is_instance(st, src)
+        else (src["code"] if isinstance(src, dict) else src)
+    )
     match = [pe for pe in cands if pe.source == src or st.code_of[pe.source] == code]
     if not match:
         names = ", ".join(pe.describe() for pe in cands)
-        plan.violate("UA-SIMULTANEOUS", f"{src} has no effect waiting for {plan.action['p']}; waiting: {names}.")
+        plan.violate(
+            "UA-SIMULTANEOUS",
+            f"{src} has no effect waiting for {plan.action['p']}; waiting: {names}.",
+        )
         return
     pe = match[0]
     if len(cands) > 1:
-        eng.ctx.ruling("UA-SIMULTANEOUS", f"{len(cands)} effects of {pe.controller} were waiting together; "
-                       f"{pe.controller} chose to resolve {pe.describe()} first.")
+        eng.ctx.ruling(
+            "UA-SIMULTANEOUS",
+            f"{len(cands)} effects of {pe.controller} were waiting together; "
+            f"{pe.controller} chose to resolve {pe.describe()} first.",
+        )
     use = plan.action.get("use")
     if use is False and not pe.effect.get("optional"):
         plan.violate("UA-SIMULTANEOUS", f"{pe.describe()} is not optional: it must be resolved.")
     if use is not False and effects.supported(pe.effect):
-        _, problems = match_targets(eng, pe.controller, effects.selectors(pe.effect),
-                                    plan.action.get("targets", []), f"actions[{eng.ctx.index}].targets")
+        _, problems = match_targets(
+            eng,
+            pe.controller,
+            effects.selectors(pe.effect),
+            plan.action.get("targets", []),
+            f"actions[{eng.ctx.index}].targets",
+        )
         for rule, msg in problems:
             plan.violate(rule, msg)
     order = plan.action.get("order")
     if order:
-        eng.ctx.ruling("UA-SIMULTANEOUS", f"{pe.controller} orders the waiting effects: {', '.join(map(str, order))}.")
+        eng.ctx.ruling(
+            "UA-SIMULTANEOUS",
+            f"{pe.controller} orders the waiting effects: {', '.join(map(str, order))}.",
+        )
     plan.data["pe"] = pe
 
 
@@ -500,30 +674,42 @@ def apply_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
 
 # -- attack phase ----------------------------------------------------------------------------------
 
+
 def check_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     if eng.options.get("first_turn_no_attack") and st.turn == 1:
-        plan.violate("UA-ATK-FIRST-TURN", "With the rule option first_turn_no_attack, the first player "
-                     "cannot attack on turn 1.")
+        plan.violate(
+            "UA-ATK-FIRST-TURN",
+            "With the rule option first_turn_no_attack, the first player cannot attack on turn 1.",
+        )
     found = find_unit(st, plan.action["card"], f"actions[{eng.ctx.index}].card", owner=pid)
     if found is None or found[1] != "front_line":
-        plan.violate("UA-ATK-ATTACKER", f"{plan.action['card']} is not in {pid}'s front line: only front-line "
-                     "characters attack.")
+        plan.violate(
+            "UA-ATK-ATTACKER",
+            f"{plan.action['card']} is not in {pid}'s front line: only front-line "
+            "characters attack.",
+        )
         return
     unit = found[2]
     if st.card(unit.top).type != "character":
         plan.violate("UA-ATK-ATTACKER", f"{eng.name(unit.top)} is not a character.")
     if unit.rested:
         why = " (it entered the field rested this turn)" if unit.entered_turn == st.turn else ""
-        plan.violate("UA-ATK-ATTACKER", f"{eng.name(unit.top)} is rested{why}: only an active character attacks.")
+        plan.violate(
+            "UA-ATK-ATTACKER",
+            f"{eng.name(unit.top)} is rested{why}: only an active character attacks.",
+        )
     target = plan.action["target"]
     tunit = None
     if target != "player":
         opp = st.other(pid)
         tfound = find_unit(st, target, f"actions[{eng.ctx.index}].target", owner=opp)
         if not st.has(unit, "snipe"):
-            plan.violate("UA-ATK-TARGET", f"Only {opp} can be the attack target; {eng.name(unit.top)} has no Snipe.")
+            plan.violate(
+                "UA-ATK-TARGET",
+                f"Only {opp} can be the attack target; {eng.name(unit.top)} has no Snipe.",
+            )
         elif tfound is None or tfound[1] != "front_line":
             plan.violate("UA-KW-SNIPE", f"{target} is not a character in {opp}'s front line.")
         else:
@@ -544,17 +730,28 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     tunit = plan.data["target"]
     st.battle = Battle(attacker=unit, attacker_player=pid, defender_player=opp, target=tunit)
     what = f"{eng.name(tunit.top)}" if tunit else opp
-    eng.event("attack", f"{pid} attacks {what} with {eng.name(unit.top)} (rested).", player=pid, card=unit.top,
-              target=tunit.top if tunit else "player")
+    eng.event(
+        "attack",
+        f"{pid} attacks {what} with {eng.name(unit.top)} (rested).",
+        player=pid,
+        card=unit.top,
+        target=tunit.top if tunit else "player",
+    )
     if tunit:
-        eng.ctx.ruling("UA-KW-SNIPE", f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}.")
+        eng.ctx.ruling(
+            "UA-KW-SNIPE", f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}."
+        )
     eng.fire(unit, "on_attack", pid)
-    eng.push(("wait_block", {"player": opp}), ("after_block", {}), ("battle", {}), ("battle_end", {}))
+    eng.push(
+        ("wait_block", {"player": opp}), ("after_block", {}), ("battle", {}), ("battle_end", {})
+    )
 
 
 def blockers(eng: UnionArenaEngine, pid: str) -> list[Any]:
     st = eng.state
-    return [u for u in st.players[pid].front_line if not u.rested and st.card(u.top).type == "character"]
+    return [
+        u for u in st.players[pid].front_line if not u.rested and st.card(u.top).type == "character"
+    ]
 
 
 def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -566,11 +763,15 @@ def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
         return
     found = find_unit(st, ref, f"actions[{eng.ctx.index}].card", owner=pid)
     if found is None or found[1] != "front_line":
-        plan.violate("UA-BLOCK", f"{ref} is not in {pid}'s front line: only front-line characters block.")
+        plan.violate(
+            "UA-BLOCK", f"{ref} is not in {pid}'s front line: only front-line characters block."
+        )
         return
     unit = found[2]
     if unit.rested:
-        plan.violate("UA-BLOCK", f"{eng.name(unit.top)} is rested: only an active character blocks.")
+        plan.violate(
+            "UA-BLOCK", f"{eng.name(unit.top)} is rested: only an active character blocks."
+        )
     plan.data["unit"] = unit
 
 
@@ -583,16 +784,24 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
         return
     if unit is None:
         b.blocked = False
-        eng.event("block", f"{plan.action['p']} does not block.", player=plan.action["p"], card=None)
+        eng.event(
+            "block", f"{plan.action['p']} does not block.", player=plan.action["p"], card=None
+        )
         return
     unit.rested = True
     unit.blocks += 1
     b.blocker, b.target, b.blocked = unit, unit, True
-    eng.event("block", f"{plan.action['p']} blocks with {eng.name(unit.top)} (rested); it becomes the attack "
-              "target.", player=plan.action["p"], card=unit.top)
+    eng.event(
+        "block",
+        f"{plan.action['p']} blocks with {eng.name(unit.top)} (rested); it becomes the attack "
+        "target.",
+        player=plan.action["p"],
+        card=unit.top,
+    )
 
 
 # -- damage ------------------------------------------------------------------------------------------
+
 
 def check_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
@@ -604,14 +813,22 @@ def check_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate("UA-DMG-PICK", "A life card is picked twice.")
     bad = [n for n in picks if n > len(ps.life)]
     if bad:
-        plan.violate("UA-DMG-PICK", f"{d.player} has {len(ps.life)} life cards; position(s) "
-                     f"{', '.join(map(str, bad))} do not exist.")
+        plan.violate(
+            "UA-DMG-PICK",
+            f"{d.player} has {len(ps.life)} life cards; position(s) "
+            f"{', '.join(map(str, bad))} do not exist.",
+        )
     if len(picks) != d.amount:
-        plan.violate("UA-DMG-PICK", f"The damage is {d.amount}: {d.by} picks {d.amount} life card"
-                     f"{'s' if d.amount != 1 else ''}; the log picks {len(picks)}.")
+        plan.violate(
+            "UA-DMG-PICK",
+            f"The damage is {d.amount}: {d.by} picks {d.amount} life card"
+            f"{'s' if d.amount != 1 else ''}; the log picks {len(picks)}.",
+        )
     reveal = plan.action.get("reveal")
     if reveal is not None and len(reveal) != len(picks):
-        plan.violate("UA-REVEAL", f"The log reveals {len(reveal)} codes for {len(picks)} picked cards.")
+        plan.violate(
+            "UA-REVEAL", f"The log reveals {len(reveal)} codes for {len(picks)} picked cards."
+        )
     if plan.violations:
         return
     binds: list[tuple[int, str | None]] = []
@@ -621,15 +838,21 @@ def check_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
         code = reveal[k] if reveal is not None else None
         if slot is not None:
             if code is not None and st.code_of[slot] != code:
-                plan.violate("UA-REVEAL", f"Life position {pos} holds {eng.name(slot)}; the log reveals {code}.")
+                plan.violate(
+                    "UA-REVEAL",
+                    f"Life position {pos} holds {eng.name(slot)}; the log reveals {code}.",
+                )
             binds.append((pos, slot))
         elif code is None:
             binds.append((pos, None))
         else:
             pool = unseen_left.get(code, [])
             if not pool:
-                plan.violate("UA-REVEAL", f"No copy of {code} can be in {d.player}'s life: every copy is known "
-                             "to be elsewhere.")
+                plan.violate(
+                    "UA-REVEAL",
+                    f"No copy of {code} can be in {d.player}'s life: every copy is known "
+                    "to be elsewhere.",
+                )
                 continue
             binds.append((pos, pool.pop(0)))
     plan.data["binds"] = binds
@@ -641,12 +864,16 @@ def apply_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.damage
     assert d is not None
     ps = st.players[d.player]
-    binds = plan.data.get("binds") or [(n, ps.life[n - 1] if n <= len(ps.life) else None)
-                                       for n in plan.action["cards"] if n <= len(ps.life)]
+    binds = plan.data.get("binds") or [
+        (n, ps.life[n - 1] if n <= len(ps.life) else None)
+        for n in plan.action["cards"]
+        if n <= len(ps.life)
+    ]
     cards: list[str | None] = []
     for pos, iid in binds:
         if iid is not None and ps.life[pos - 1] is None:
             from judge.games.union_arena.refs import bind
+
             bind(st, d.player, iid)
             ps.life[pos - 1] = iid
         cards.append(ps.life[pos - 1])
@@ -654,21 +881,33 @@ def apply_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
         ps.life.pop(pos - 1)
     d.turned = cards
     names = ", ".join(eng.name(c) for c in cards)
-    eng.event("life_turned", f"{d.by} picks {d.player}'s life card(s) at position(s) "
-              f"{', '.join(str(p) for p, _ in binds)}; turned face up: {names}.", player=d.player,
-              cards=cards, positions=[p for p, _ in binds])
-    eng.ctx.ruling("UA-DMG-PICK", f"{d.by}, the attacking player, picks which life cards take the damage.")
+    eng.event(
+        "life_turned",
+        f"{d.by} picks {d.player}'s life card(s) at position(s) "
+        f"{', '.join(str(p) for p, _ in binds)}; turned face up: {names}.",
+        player=d.player,
+        cards=cards,
+        positions=[p for p, _ in binds],
+    )
+    eng.ctx.ruling(
+        "UA-DMG-PICK", f"{d.by}, the attacking player, picks which life cards take the damage."
+    )
     if any(c is None for c in cards):
-        eng.ctx.cannot_verify("Observed mode: the log does not reveal the turned life cards, so their "
-                              "triggers cannot be checked.")
+        eng.ctx.cannot_verify(
+            "Observed mode: the log does not reveal the turned life cards, so their "
+            "triggers cannot be checked."
+        )
     for c in cards:
         if c is not None and st.card(c).trigger:
             d.triggers.append(c)
         else:
             ps.outside.append(c)
     if d.triggers:
-        eng.ctx.ruling("UA-DMG-TRIGGERS", f"{d.player} may use the triggers of "
-                       f"{', '.join(d.triggers)} in any order; each card then goes to the outside area.")
+        eng.ctx.ruling(
+            "UA-DMG-TRIGGERS",
+            f"{d.player} may use the triggers of "
+            f"{', '.join(d.triggers)} in any order; each card then goes to the outside area.",
+        )
 
 
 def check_trigger_action(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -676,11 +915,18 @@ def check_trigger_action(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.damage
     assert d is not None
     ref = plan.action["card"]
-    code = st.code_of.get(ref) if is_instance(st, ref) else (ref["code"] if isinstance(ref, dict) else ref)
+    code = (
+        st.code_of.get(ref)
+        if is_instance(st, ref)
+        else (ref["code"] if isinstance(ref, dict) else ref)
+    )
     match = [c for c in d.triggers if c == ref or st.code_of[c] == code]
     if not match:
-        plan.violate("UA-DMG-TRIGGERS", f"{ref} is not one of the turned life cards waiting with a trigger "
-                     f"({', '.join(d.triggers)}).")
+        plan.violate(
+            "UA-DMG-TRIGGERS",
+            f"{ref} is not one of the turned life cards waiting with a trigger "
+            f"({', '.join(d.triggers)}).",
+        )
         return
     iid = match[0]
     plan.data["card"] = iid
@@ -703,12 +949,22 @@ def apply_trigger(eng: UnionArenaEngine, plan: Plan) -> None:
     ps = st.players[d.player]
     dest = "outside"
     if plan.action["use"]:
-        eng.event("trigger", f"{d.player} uses the {st.card(iid).trigger.upper()} trigger of {eng.name(iid)}.",
-                  player=d.player, card=iid, use=True)
+        eng.event(
+            "trigger",
+            f"{d.player} uses the {st.card(iid).trigger.upper()} trigger of {eng.name(iid)}.",
+            player=d.player,
+            card=iid,
+            use=True,
+        )
         dest = run_trigger(eng, d.player, iid, plan.data.get("chosen") or [])
     else:
-        eng.event("trigger", f"{d.player} does not use the trigger of {eng.name(iid)}.", player=d.player,
-                  card=iid, use=False)
+        eng.event(
+            "trigger",
+            f"{d.player} does not use the trigger of {eng.name(iid)}.",
+            player=d.player,
+            card=iid,
+            use=False,
+        )
     if dest == "hand":
         ps.hand.append(iid)
     elif dest == "outside":
@@ -717,14 +973,18 @@ def apply_trigger(eng: UnionArenaEngine, plan: Plan) -> None:
 
 # -- end phase and the rest ------------------------------------------------------------------------
 
+
 def check_discard(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     n = st.agenda[0][1]["n"]
     refs = plan.action["cards"]
     if len(refs) != n:
-        plan.violate("UA-END-HAND-LIMIT", f"{pid} must put {n} card(s) into the removal area to keep 8; the "
-                     f"log names {len(refs)}.")
+        plan.violate(
+            "UA-END-HAND-LIMIT",
+            f"{pid} must put {n} card(s) into the removal area to keep 8; the "
+            f"log names {len(refs)}.",
+        )
     takes = []
     hand = list(st.players[pid].hand)
     for ref in refs:
@@ -753,8 +1013,13 @@ def apply_discard(eng: UnionArenaEngine, plan: Plan) -> None:
     for take in sorted(plan.data.get("takes", []), key=lambda t: -t.index):
         removed.append(do_take(st, pid, take))
     ps.removal.extend(reversed(removed))
-    eng.event("hand_limit", f"{pid} puts {', '.join(eng.name(c) for c in reversed(removed))} into the removal "
-              "area (hand limit 8).", player=pid, cards=list(reversed(removed)))
+    eng.event(
+        "hand_limit",
+        f"{pid} puts {', '.join(eng.name(c) for c in reversed(removed))} into the removal "
+        "area (hand limit 8).",
+        player=pid,
+        cards=list(reversed(removed)),
+    )
 
 
 def check_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -787,22 +1052,43 @@ def apply_concede(eng: UnionArenaEngine, plan: Plan) -> None:
 
 
 CHECKS: dict[str, Checker] = {
-    "first_player": check_first_player, "mulligan": check_mulligan, "extra_draw": check_extra_draw,
-    "move": check_move, "play": check_play, "raid": check_raid, "activate": check_activate,
-    "resolve": check_resolve, "attack": check_attack, "block": check_block, "pick_life": check_pick_life,
-    "trigger": check_trigger_action, "discard_to_limit": check_discard, "proceed": check_proceed,
+    "first_player": check_first_player,
+    "mulligan": check_mulligan,
+    "extra_draw": check_extra_draw,
+    "move": check_move,
+    "play": check_play,
+    "raid": check_raid,
+    "activate": check_activate,
+    "resolve": check_resolve,
+    "attack": check_attack,
+    "block": check_block,
+    "pick_life": check_pick_life,
+    "trigger": check_trigger_action,
+    "discard_to_limit": check_discard,
+    "proceed": check_proceed,
     "concede": check_concede,
 }
 APPLIES: dict[str, Checker] = {
-    "first_player": apply_first_player, "mulligan": apply_mulligan, "extra_draw": apply_extra_draw,
-    "move": apply_move, "play": apply_play, "raid": apply_raid, "activate": apply_activate,
-    "resolve": apply_resolve, "attack": apply_attack, "block": apply_block, "pick_life": apply_pick_life,
-    "trigger": apply_trigger, "discard_to_limit": apply_discard, "proceed": apply_proceed,
+    "first_player": apply_first_player,
+    "mulligan": apply_mulligan,
+    "extra_draw": apply_extra_draw,
+    "move": apply_move,
+    "play": apply_play,
+    "raid": apply_raid,
+    "activate": apply_activate,
+    "resolve": apply_resolve,
+    "attack": apply_attack,
+    "block": apply_block,
+    "pick_life": apply_pick_life,
+    "trigger": apply_trigger,
+    "discard_to_limit": apply_discard,
+    "proceed": apply_proceed,
     "concede": apply_concede,
 }
 
 
 # -- decisions the log skipped ------------------------------------------------------------------------
+
 
 def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
     """Apply documented defaults for required decisions the log omitted before ``action``."""
@@ -819,11 +1105,19 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
         if eng.pool:
             pe = eng.pool.candidates()[0]
             eng.pool.remove(pe)
-            eng.ctx.ruling("UA-CHOICE-RECORDED", f"{pe.controller} had to resolve {pe.describe()} (order, targets "
-                           "or use); the log records no `resolve`: the engine resolved it by default (in trigger "
-                           "order, optional effects not used, no targets).")
+            eng.ctx.ruling(
+                "UA-CHOICE-RECORDED",
+                f"{pe.controller} had to resolve {pe.describe()} (order, targets "
+                "or use); the log records no `resolve`: the engine resolved it by default (in trigger "
+                "order, optional effects not used, no targets).",
+            )
             eng.ctx.cannot_verify(f"missing `resolve` by {pe.controller} for {pe.describe()}")
-            if effects.supported(pe.effect) and not effects.needs_choice(pe.effect) or effects.supported(pe.effect) and not pe.effect.get("optional"):
+            if (
+                effects.supported(pe.effect)
+                and not effects.needs_choice(pe.effect)
+                or effects.supported(pe.effect)
+                and not pe.effect.get("optional")
+            ):
                 eng.run_effect(pe, [], True)
             eng.advance()
             continue
@@ -834,13 +1128,21 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
             if b is not None:
                 b.blocked = False
             if blockers(eng, args["player"]):
-                eng.ctx.ruling("UA-BLOCK-DECISION", f"{args['player']} could block but the log records no block "
-                               "decision: the engine assumes no block.")
+                eng.ctx.ruling(
+                    "UA-BLOCK-DECISION",
+                    f"{args['player']} could block but the log records no block "
+                    "decision: the engine assumes no block.",
+                )
                 eng.ctx.cannot_verify(f"missing `block` decision by {args['player']}")
             else:
-                eng.ctx.ruling("UA-BLOCK-DECISION", f"The log records no block decision; {args['player']} had no "
-                               "active front-line character, so there was no block.")
-            eng.event("block", f"{args['player']} does not block.", player=args["player"], card=None)
+                eng.ctx.ruling(
+                    "UA-BLOCK-DECISION",
+                    f"The log records no block decision; {args['player']} had no "
+                    "active front-line character, so there was no block.",
+                )
+            eng.event(
+                "block", f"{args['player']} does not block.", player=args["player"], card=None
+            )
             eng.advance()
             continue
         if op == "wait_trigger":
@@ -849,8 +1151,11 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
             assert d is not None
             iid = d.triggers.pop(0)
             st.players[d.player].outside.append(iid)
-            eng.ctx.ruling("UA-CHOICE-RECORDED", f"{d.player} did not record whether to use the trigger of "
-                           f"{eng.name(iid)}: the engine assumes it was not used.")
+            eng.ctx.ruling(
+                "UA-CHOICE-RECORDED",
+                f"{d.player} did not record whether to use the trigger of "
+                f"{eng.name(iid)}: the engine assumes it was not used.",
+            )
             eng.ctx.cannot_verify(f"missing `trigger` decision by {d.player} for {iid}")
             eng.advance()
             continue

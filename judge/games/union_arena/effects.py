@@ -35,8 +35,16 @@ from __future__ import annotations
 from typing import Any
 
 TIMINGS = (
-    "on_play", "activate_main", "on_attack", "on_block", "not_blocked", "on_retire",
-    "win_battle", "lose_battle_attacking", "battle_end", "end_phase_start",
+    "on_play",
+    "activate_main",
+    "on_attack",
+    "on_block",
+    "not_blocked",
+    "on_retire",
+    "win_battle",
+    "lose_battle_attacking",
+    "battle_end",
+    "end_phase_start",
 )
 OPS = ("draw", "bp", "grant", "rest", "activate", "retire", "to_hand", "remove", "discard")
 UNTIL = ("turn", "battle", "next_turn")

@@ -78,7 +78,9 @@ class UnionArenaEngine(Engine):
                 ps.ap_reserve.append(iid)
             players[pid] = ps
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
-        self.pool = EffectPool(turn_player_first(lambda: self.state.turn_player or self.state.order[0]))
+        self.pool = EffectPool(
+            turn_player_first(lambda: self.state.turn_player or self.state.order[0])
+        )
         self.ctx = StepContext(-1)
         for pid in self.state.order:
             self.shuffle(pid, opening=True)
@@ -143,8 +145,14 @@ class UnionArenaEngine(Engine):
         out = []
         if self.pool:
             for pe in self.pool.candidates():
-                out.append({"player": pe.controller, "kind": "resolve", "source": pe.source,
-                            "text": f"{pe.controller} resolves {pe.describe()}"})
+                out.append(
+                    {
+                        "player": pe.controller,
+                        "kind": "resolve",
+                        "source": pe.source,
+                        "text": f"{pe.controller} resolves {pe.describe()}",
+                    }
+                )
             return out
         label = who if who else "the rock-paper-scissors winner"
         return [{"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}]
@@ -193,16 +201,30 @@ class UnionArenaEngine(Engine):
         if k:
             count = "a card" if k == 1 else f"{k} cards"
             known = [c for c in cards if c is not None]
-            text = f"{pid} draws {', '.join(self.name(c) for c in known)}{why}." if len(known) == k else \
-                f"{pid} draws {count}{why}."
-            self.event("draw", text, player=pid, cards=cards, private=pid, public_text=f"{pid} draws {count}{why}.")
+            text = (
+                f"{pid} draws {', '.join(self.name(c) for c in known)}{why}."
+                if len(known) == k
+                else f"{pid} draws {count}{why}."
+            )
+            self.event(
+                "draw",
+                text,
+                player=pid,
+                cards=cards,
+                private=pid,
+                public_text=f"{pid} draws {count}{why}.",
+            )
         if k < n:
             self.event("draw_failed", f"{pid} cannot draw: the deck is empty.", player=pid)
         return k
 
     def new_unit(self, cards: list[str], rested: bool) -> Unit:
-        return Unit(cards=cards, rested=rested, entered_turn=self.state.turn,
-                    serial=self.state.next_serial())
+        return Unit(
+            cards=cards,
+            rested=rested,
+            entered_turn=self.state.turn,
+            serial=self.state.next_serial(),
+        )
 
     def leave_field(self, pid: str, unit: Unit, dest: str, retire: bool) -> None:
         """A unit leaves the field: top card to ``dest``, cards under it to the outside area."""
@@ -222,13 +244,19 @@ class UnionArenaEngine(Engine):
             owner.outside.append(top)
         under = unit.cards[:-1]
         owner.outside.extend(under)
-        verb = {"hand": "returns to the hand", "removal": "goes to the removal area",
-                "outside": "is retired to the outside area" if retire else "goes to the outside area"}[dest]
+        verb = {
+            "hand": "returns to the hand",
+            "removal": "goes to the removal area",
+            "outside": "is retired to the outside area" if retire else "goes to the outside area",
+        }[dest]
         self.event("leave_field", f"{self.name(top)} {verb}.", player=pid, card=top, to=dest)
         if under:
-            self.ctx.ruling("UA-RAID-LEAVE", f"{self.name(top)} left the field as a raided stack: "
-                            f"the top card went to the {dest.replace('_', ' ')} area, "
-                            f"{', '.join(under)} went to the outside area (not retired).")
+            self.ctx.ruling(
+                "UA-RAID-LEAVE",
+                f"{self.name(top)} left the field as a raided stack: "
+                f"the top card went to the {dest.replace('_', ' ')} area, "
+                f"{', '.join(under)} went to the outside area (not retired).",
+            )
         if retire:
             self.fire(unit, "on_retire", pid, card=top)
 
@@ -249,13 +277,19 @@ class UnionArenaEngine(Engine):
                 ps.ap_rested[i] = True
                 paid += 1
         if paid:
-            self.event("pay_ap", f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.", player=pid, n=paid)
+            self.event(
+                "pay_ap",
+                f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.",
+                player=pid,
+                n=paid,
+            )
         return paid
 
     # -- effects --------------------------------------------------------------------------------
 
-    def fire(self, unit: Unit | None, trigger: str, pid: str, card: str | None = None,
-             **context: Any) -> None:
+    def fire(
+        self, unit: Unit | None, trigger: str, pid: str, card: str | None = None, **context: Any
+    ) -> None:
         """Put the ``trigger`` effects of a unit (or a card) into the pending pool."""
         iid = card if card is not None else (unit.top if unit else None)
         if iid is None:
@@ -266,8 +300,11 @@ class UnionArenaEngine(Engine):
             if effect.get("when") != trigger:
                 continue
             if effect.get("raid_only") and not raided:
-                self.ctx.ruling("UA-RAID-ONLY", f"{self.name(iid)}'s raid-only {trigger.replace('_', ' ')} "
-                                "text has no effect: the card was not raided.")
+                self.ctx.ruling(
+                    "UA-RAID-ONLY",
+                    f"{self.name(iid)}'s raid-only {trigger.replace('_', ' ')} "
+                    "text has no effect: the card was not raided.",
+                )
                 continue
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
@@ -285,8 +322,10 @@ class UnionArenaEngine(Engine):
         pe = cands[0]
         if not effects.supported(pe.effect):
             self.pool.remove(pe)
-            self.ctx.cannot_verify(f"{self.name(pe.source)}: this card text cannot be executed by the engine "
-                                   "(UA-EFFECT-UNSUPPORTED); its result is not checked.")
+            self.ctx.cannot_verify(
+                f"{self.name(pe.source)}: this card text cannot be executed by the engine "
+                "(UA-EFFECT-UNSUPPORTED); its result is not checked."
+            )
             self.ctx.ruling("UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed.")
             return True
         preset = pe.context.get("targets")
@@ -303,7 +342,9 @@ class UnionArenaEngine(Engine):
             for unit in list(st.players[pid].units()):
                 defn = st.card(unit.top)
                 if defn.type == "character" and st.bp(unit) <= 0:
-                    self.ctx.ruling("UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires.")
+                    self.ctx.ruling(
+                        "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."
+                    )
                     self.retire(pid, unit)
 
     # -- the agenda -----------------------------------------------------------------------------
@@ -348,14 +389,20 @@ class UnionArenaEngine(Engine):
             ps = st.players[pid]
             ps.life = ps.deck[:7]
             del ps.deck[:7]
-            self.event("life", f"{pid} places 7 life cards face down from the deck top.", player=pid)
-        self.ctx.ruling("UA-SETUP-LIFE", "Each player placed 7 life cards face down from the top of the deck.")
+            self.event(
+                "life", f"{pid} places 7 life cards face down from the deck top.", player=pid
+            )
+        self.ctx.ruling(
+            "UA-SETUP-LIFE", "Each player placed 7 life cards face down from the top of the deck."
+        )
         self.push(("start_turn", {}))
 
     def op_event_done(self, player: str, card: str) -> None:
         """An event card goes to the outside area once its effect has resolved."""
         self.state.players[player].outside.append(card)
-        self.event("to_outside", f"{self.name(card)} goes to the outside area.", player=player, card=card)
+        self.event(
+            "to_outside", f"{self.name(card)} goes to the outside area.", player=player, card=card
+        )
         self.ctx.ruling("UA-EVENT", "The event resolved, then went to the outside area.")
 
     # start phase ---------------------------------------------------------------------------------
@@ -369,12 +416,18 @@ class UnionArenaEngine(Engine):
         ps.turns_taken += 1
         st.phase = "start"
         st.moved = False
-        self.event("turn", f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",
-                   player=pid, turn=st.turn)
+        self.event(
+            "turn",
+            f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",
+            player=pid,
+            turn=st.turn,
+        )
         # 1: effects "until the start of your next turn" end
         for other in st.order:
             for unit in st.players[other].units():
-                unit.mods = [m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)]
+                unit.mods = [
+                    m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
+                ]
         # 2: all your rested cards become active
         for i in range(len(ps.ap_rested)):
             ps.ap_rested[i] = False
@@ -388,14 +441,23 @@ class UnionArenaEngine(Engine):
             ps.ap_rested.append(False)
             added += 1
         if added:
-            self.event("ap", f"{pid} puts {added} AP card{'s' if added > 1 else ''} into play "
-                       f"({len(ps.ap_cards)} in all).", player=pid, total=len(ps.ap_cards))
+            self.event(
+                "ap",
+                f"{pid} puts {added} AP card{'s' if added > 1 else ''} into play "
+                f"({len(ps.ap_cards)} in all).",
+                player=pid,
+                total=len(ps.ap_cards),
+            )
         # 4: draw, except the first player's first turn
         if pid == st.first and ps.turns_taken == 1:
             self.ctx.ruling("UA-START-DRAW", f"{pid} goes first: no draw on its first turn.")
         elif not ps.deck:
-            self.end_game(st.other(pid), "deck", "UA-WIN-DECK",
-                          f"{pid} must draw in the start phase but the deck is empty: {pid} loses.")
+            self.end_game(
+                st.other(pid),
+                "deck",
+                "UA-WIN-DECK",
+                f"{pid} must draw in the start phase but the deck is empty: {pid} loses.",
+            )
             return
         else:
             self.draw(pid)
@@ -405,8 +467,11 @@ class UnionArenaEngine(Engine):
     def activate_unit(self, unit: Unit) -> None:
         if unit.no_activate and unit.rested:
             unit.no_activate = False
-            self.ctx.ruling("UA-TRG-COLOR", f"{self.name(unit.top)} does not become active this time "
-                            "(a yellow COLOR trigger rested it).")
+            self.ctx.ruling(
+                "UA-TRG-COLOR",
+                f"{self.name(unit.top)} does not become active this time "
+                "(a yellow COLOR trigger rested it).",
+            )
             return
         unit.rested = False
 
@@ -436,30 +501,73 @@ class UnionArenaEngine(Engine):
             return
         if b.target is None:
             n = self.damage_value(b.attacker)
-            times = 2 if (st.has(b.attacker, "double attack") and self.options.get("double_attack") == "damage_twice") else 1
-            self.ctx.ruling("UA-DMG-AMOUNT", f"The attack is not blocked: {b.defender_player} takes {n} damage"
-                            + (" (Damage keyword)." if n != 1 else ".") + (" Double Attack: twice." if times == 2 else ""))
+            times = (
+                2
+                if (
+                    st.has(b.attacker, "double attack")
+                    and self.options.get("double_attack") == "damage_twice"
+                )
+                else 1
+            )
+            self.ctx.ruling(
+                "UA-DMG-AMOUNT",
+                f"The attack is not blocked: {b.defender_player} takes {n} damage"
+                + (" (Damage keyword)." if n != 1 else ".")
+                + (" Double Attack: twice." if times == 2 else ""),
+            )
             for _ in range(times):
-                self.push(("damage", {"player": b.defender_player, "by": b.attacker_player, "amount": n, "source": "attack"}))
+                self.push(
+                    (
+                        "damage",
+                        {
+                            "player": b.defender_player,
+                            "by": b.attacker_player,
+                            "amount": n,
+                            "source": "attack",
+                        },
+                    )
+                )
             return
         if b.target not in st.players[b.defender_player].front_line:
             self.event("battle", "The attack target has left the field: no battle.")
             return
         abp, dbp = st.bp(b.attacker), st.bp(b.target)
         if abp >= dbp:
-            self.ctx.ruling("UA-BATTLE-BP", f"Battle: {self.name(b.attacker.top)} BP {abp} ≥ {self.name(b.target.top)} "
-                            f"BP {dbp}: the attacker wins.")
-            self.ctx.ruling("UA-BATTLE-WIN", "The losing character retires, then its when-retired effects, "
-                            "then the winner's win-battle effects (Impact).")
-            self.event("battle", f"{self.name(b.attacker.top)} wins the battle.", winner=b.attacker.top, loser=b.target.top)
+            self.ctx.ruling(
+                "UA-BATTLE-BP",
+                f"Battle: {self.name(b.attacker.top)} BP {abp} ≥ {self.name(b.target.top)} "
+                f"BP {dbp}: the attacker wins.",
+            )
+            self.ctx.ruling(
+                "UA-BATTLE-WIN",
+                "The losing character retires, then its when-retired effects, "
+                "then the winner's win-battle effects (Impact).",
+            )
+            self.event(
+                "battle",
+                f"{self.name(b.attacker.top)} wins the battle.",
+                winner=b.attacker.top,
+                loser=b.target.top,
+            )
             self.retire(b.defender_player, b.target)
             self.push(("win_battle", {"attacking": True}))
         else:
-            self.ctx.ruling("UA-BATTLE-BP", f"Battle: {self.name(b.attacker.top)} BP {abp} < {self.name(b.target.top)} "
-                            f"BP {dbp}: the attacker loses.")
-            self.ctx.ruling("UA-BATTLE-LOSE", "The attacker's attacked-and-lost effects, then the opponent's "
-                            "win-battle effects; the losing attacker is not retired.")
-            self.event("battle", f"{self.name(b.target.top)} wins the battle.", winner=b.target.top, loser=b.attacker.top)
+            self.ctx.ruling(
+                "UA-BATTLE-BP",
+                f"Battle: {self.name(b.attacker.top)} BP {abp} < {self.name(b.target.top)} "
+                f"BP {dbp}: the attacker loses.",
+            )
+            self.ctx.ruling(
+                "UA-BATTLE-LOSE",
+                "The attacker's attacked-and-lost effects, then the opponent's "
+                "win-battle effects; the losing attacker is not retired.",
+            )
+            self.event(
+                "battle",
+                f"{self.name(b.target.top)} wins the battle.",
+                winner=b.target.top,
+                loser=b.attacker.top,
+            )
             self.fire(b.attacker, "lose_battle_attacking", b.attacker_player)
             self.push(("win_battle", {"attacking": False}))
 
@@ -476,12 +584,25 @@ class UnionArenaEngine(Engine):
         impact = self.impact_value(b.attacker)
         if impact:
             if b.target is not None and st.has(b.target, "nullify impact"):
-                self.ctx.ruling("UA-KW-NULLIFY-IMPACT", f"{self.name(b.target.top)} has Nullify Impact: "
-                                f"no Impact damage.")
+                self.ctx.ruling(
+                    "UA-KW-NULLIFY-IMPACT",
+                    f"{self.name(b.target.top)} has Nullify Impact: no Impact damage.",
+                )
             else:
-                self.ctx.ruling("UA-KW-IMPACT", f"Impact {impact}: {b.defender_player} takes {impact} damage.")
-                self.push(("damage", {"player": b.defender_player, "by": b.attacker_player,
-                                      "amount": impact, "source": "impact"}))
+                self.ctx.ruling(
+                    "UA-KW-IMPACT", f"Impact {impact}: {b.defender_player} takes {impact} damage."
+                )
+                self.push(
+                    (
+                        "damage",
+                        {
+                            "player": b.defender_player,
+                            "by": b.attacker_player,
+                            "amount": impact,
+                            "source": "impact",
+                        },
+                    )
+                )
 
     def impact_value(self, unit: Unit) -> int:
         kw = self.state.keywords(unit)
@@ -512,19 +633,36 @@ class UnionArenaEngine(Engine):
             for unit in st.players[pid].units():
                 if any(m.until == "battle" for m in unit.mods):
                     unit.mods = [m for m in unit.mods if m.until != "battle"]
-        self.ctx.ruling("UA-BATTLE-END", "The battle is over: effects for \"this battle\" end.")
+        self.ctx.ruling("UA-BATTLE-END", 'The battle is over: effects for "this battle" end.')
         a = b.attacker
-        if (a in st.players[b.attacker_player].front_line and st.has(a, "double attack")
-                and self.options.get("double_attack") == "attack_twice" and a.attacks == 1 and a.rested):
+        if (
+            a in st.players[b.attacker_player].front_line
+            and st.has(a, "double attack")
+            and self.options.get("double_attack") == "attack_twice"
+            and a.attacks == 1
+            and a.rested
+        ):
             a.rested = False
-            self.ctx.ruling("UA-KW-DOUBLE-ATTACK", f"{self.name(a.top)} has Double Attack: after its first attack "
-                            "this turn it becomes active and may attack again.")
+            self.ctx.ruling(
+                "UA-KW-DOUBLE-ATTACK",
+                f"{self.name(a.top)} has Double Attack: after its first attack "
+                "this turn it becomes active and may attack again.",
+            )
         blk = b.blocker
-        if (blk is not None and blk in st.players[b.defender_player].front_line and st.has(blk, "double block")
-                and self.options.get("double_block") == "block_twice" and blk.blocks == 1 and blk.rested):
+        if (
+            blk is not None
+            and blk in st.players[b.defender_player].front_line
+            and st.has(blk, "double block")
+            and self.options.get("double_block") == "block_twice"
+            and blk.blocks == 1
+            and blk.rested
+        ):
             blk.rested = False
-            self.ctx.ruling("UA-KW-DOUBLE-BLOCK", f"{self.name(blk.top)} has Double Block: after its first block "
-                            "this turn it becomes active and may block again.")
+            self.ctx.ruling(
+                "UA-KW-DOUBLE-BLOCK",
+                f"{self.name(blk.top)} has Double Block: after its first block "
+                "this turn it becomes active and may block again.",
+            )
         st.battle = None
 
     # damage ------------------------------------------------------------------------------------
@@ -532,12 +670,18 @@ class UnionArenaEngine(Engine):
     def op_damage(self, player: str, by: str, amount: int, source: str) -> None:
         st = self.state
         ps = st.players[player]
-        st.damage = DamageCheck(player=player, by=by, amount=min(amount, len(ps.life)), source=source)
+        st.damage = DamageCheck(
+            player=player, by=by, amount=min(amount, len(ps.life)), source=source
+        )
         if not ps.life:
             st.damage = None
             self.push(("win_check", {"player": player, "by": by}))
             return
-        self.push(("wait_pick", {"player": by}), ("damage_done", {}), ("win_check", {"player": player, "by": by}))
+        self.push(
+            ("wait_pick", {"player": by}),
+            ("damage_done", {}),
+            ("win_check", {"player": player, "by": by}),
+        )
 
     def op_damage_done(self) -> None:
         d = self.state.damage
@@ -548,8 +692,12 @@ class UnionArenaEngine(Engine):
 
     def op_win_check(self, player: str, by: str) -> None:
         if not self.state.players[player].life:
-            self.end_game(by, "life", "UA-WIN-LIFE",
-                          f"After the trigger checks {player} has no life cards: {by} wins.")
+            self.end_game(
+                by,
+                "life",
+                "UA-WIN-LIFE",
+                f"After the trigger checks {player} has no life cards: {by} wins.",
+            )
 
     # end phase ---------------------------------------------------------------------------------
 
@@ -570,7 +718,9 @@ class UnionArenaEngine(Engine):
         pid = self.state.turn_player
         n = len(self.state.players[pid].hand)
         if n >= 9:
-            self.ctx.ruling("UA-END-HAND-LIMIT", f"{pid} has {n} cards in hand: {n - 8} go to the removal area.")
+            self.ctx.ruling(
+                "UA-END-HAND-LIMIT", f"{pid} has {n} cards in hand: {n - 8} go to the removal area."
+            )
             self.push(("wait_discard", {"player": pid, "n": n - 8}))
 
     def op_end_expire(self) -> None:
@@ -610,7 +760,12 @@ class UnionArenaEngine(Engine):
                 "outside": list(ps.outside),
                 "removal": list(ps.removal),
             }
-        return {"turn": st.turn, "turn_player": st.turn_player, "phase": st.phase, "players": players}
+        return {
+            "turn": st.turn,
+            "turn_player": st.turn_player,
+            "phase": st.phase,
+            "players": players,
+        }
 
     def snapshot(self) -> dict[str, Any]:
         """The judge's full view; its canonical JSON is hashed for ``state_sha256``."""
@@ -629,7 +784,9 @@ class UnionArenaEngine(Engine):
                     uv["entered_turn"] = unit.entered_turn
             if ps.unseen:
                 pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
-        view["pending"] = [[p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items]
+        view["pending"] = [
+            [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
+        ]
         view["agenda"] = [op for op, _ in st.agenda]
         view["result"] = self.result()
         return view
@@ -641,4 +798,4 @@ def _instance_number(iid: str) -> int:
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"

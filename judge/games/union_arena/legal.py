@@ -70,7 +70,10 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
             if kind == "first_player":
                 out += [{"p": p, "do": "first_player", "first": f} for f in st.order]
             elif kind == "mulligan":
-                out += [{"p": p, "do": "mulligan", "redraw": False}, {"p": p, "do": "mulligan", "redraw": True}]
+                out += [
+                    {"p": p, "do": "mulligan", "redraw": False},
+                    {"p": p, "do": "mulligan", "redraw": True},
+                ]
             elif kind in ("extra_draw", "proceed"):
                 out.append({"p": p, "do": kind})
             elif kind == "move":
@@ -85,8 +88,12 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                             act["to"] = line
                             if len(ps.line(line)) >= LINE_LIMIT:
                                 act["remove"] = [ps.line(line)[0].top]
-                        sels = [s for e in d.effects if e.get("when") == "on_play" and not e.get("raid_only")
-                                for s in effects.selectors(e)]
+                        sels = [
+                            s
+                            for e in d.effects
+                            if e.get("when") == "on_play" and not e.get("raid_only")
+                            for s in effects.selectors(e)
+                        ]
                         if sels:
                             act["targets"] = _targets_for(eng, p, sels)
                         out.append(act)
@@ -97,11 +104,21 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                         continue
                     for unit in ps.units():
                         # a raid records no targets: its when-played effects wait for `resolve`
-                        out.append({"p": p, "do": "raid", "card": iid, "onto": unit.top,
-                                    "to_front_line": unit in ps.energy_line and len(ps.front_line) < LINE_LIMIT})
+                        out.append(
+                            {
+                                "p": p,
+                                "do": "raid",
+                                "card": iid,
+                                "onto": unit.top,
+                                "to_front_line": unit in ps.energy_line
+                                and len(ps.front_line) < LINE_LIMIT,
+                            }
+                        )
             elif kind == "activate":
                 for unit in ps.units():
-                    abilities = [e for e in st.card(unit.top).effects if e.get("when") == "activate_main"]
+                    abilities = [
+                        e for e in st.card(unit.top).effects if e.get("when") == "activate_main"
+                    ]
                     for n, e in enumerate(abilities, 1):
                         act = {"p": p, "do": "activate", "card": unit.top, "ability": n}
                         k = int(e.get("cost", {}).get("discard", 0))
@@ -125,7 +142,10 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                 for unit in ps.front_line:
                     out.append({"p": p, "do": "attack", "card": unit.top, "target": "player"})
                     if st.has(unit, "snipe"):
-                        out += [{"p": p, "do": "attack", "card": unit.top, "target": u.top} for u in opp.front_line]
+                        out += [
+                            {"p": p, "do": "attack", "card": unit.top, "target": u.top}
+                            for u in opp.front_line
+                        ]
             elif kind == "block":
                 out.append({"p": p, "do": "block", "card": None})
                 out += [{"p": p, "do": "block", "card": u.top} for u in ps.front_line]
@@ -135,7 +155,9 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                 n, total = d.amount, len(st.players[d.player].life)
                 out.append({"p": p, "do": "pick_life", "cards": list(range(1, n + 1))})
                 if total > n:
-                    out.append({"p": p, "do": "pick_life", "cards": list(range(total - n + 1, total + 1))})
+                    out.append(
+                        {"p": p, "do": "pick_life", "cards": list(range(total - n + 1, total + 1))}
+                    )
             elif kind == "trigger":
                 d = st.damage
                 assert d is not None

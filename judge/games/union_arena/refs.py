@@ -60,7 +60,9 @@ def locate(state: UAState, iid: str) -> str:
     return "nowhere in the game"
 
 
-def find_in_zone(state: UAState, pid: str, zone: str, ref: Any) -> tuple[Take | None, tuple[str, str] | None]:
+def find_in_zone(
+    state: UAState, pid: str, zone: str, ref: Any
+) -> tuple[Take | None, tuple[str, str] | None]:
     """Find the card ``ref`` in ``pid``'s list zone (hand, life, outside, …).
 
     Returns ``(take, None)`` or ``(None, (rule, message))``.  Binds in observed mode.
@@ -75,7 +77,10 @@ def find_in_zone(state: UAState, pid: str, zone: str, ref: Any) -> tuple[Take | 
         code = state.code_of[iid]
         if state.owner_of[iid] == pid and None in cards and iid in ps.unseen.get(code, ()):
             return Take(zone, cards.index(None), iid, True), None
-        return None, ("UA-CARD-IN-ZONE", f"{iid} ({code}) is not in {where}: it is in {locate(state, iid)}.")
+        return None, (
+            "UA-CARD-IN-ZONE",
+            f"{iid} ({code}) is not in {where}: it is in {locate(state, iid)}.",
+        )
     code = ref_code(state, ref)
     for i, iid in enumerate(cards):
         if iid is not None and state.code_of[iid] == code:
@@ -86,7 +91,10 @@ def find_in_zone(state: UAState, pid: str, zone: str, ref: Any) -> tuple[Take | 
             return Take(zone, cards.index(None), unseen[0], True), None
         known = [i for i, c in state.code_of.items() if c == code and state.owner_of[i] == pid]
         if not known:
-            return None, ("UA-REVEAL", f"{pid} has no card {code} in its deck, so none can be in {where}.")
+            return None, (
+                "UA-REVEAL",
+                f"{pid} has no card {code} in its deck, so none can be in {where}.",
+            )
         places = "; ".join(f"{i} in {locate(state, i)}" for i in known)
         return None, (
             "UA-REVEAL",
@@ -112,7 +120,9 @@ def bind(state: UAState, pid: str, iid: str) -> None:
         lst.remove(iid)
 
 
-def find_unit(state: UAState, ref: Any, path: str, owner: str | None = None) -> tuple[str, str, Unit] | None:
+def find_unit(
+    state: UAState, ref: Any, path: str, owner: str | None = None
+) -> tuple[str, str, Unit] | None:
     """The unit on the field a reference names, or None.  Ambiguous references are bad input.
 
     A code names a unit when exactly one unit with that top code exists (on ``owner``'s
@@ -140,5 +150,12 @@ def find_unit(state: UAState, ref: Any, path: str, owner: str | None = None) -> 
     signature = {(m[0], m[1], m[2].rested, len(m[2].cards), state.bp(m[2])) for m in matches}
     if len(signature) > 1:
         ids = ", ".join(m[2].top for m in matches)
-        raise BadLog([FieldError(path, f"ambiguous card reference {code!r}: it could mean {ids}, which are in different states; name the instance")])
+        raise BadLog(
+            [
+                FieldError(
+                    path,
+                    f"ambiguous card reference {code!r}: it could mean {ids}, which are in different states; name the instance",
+                )
+            ]
+        )
     return matches[0]

@@ -20,8 +20,14 @@ if TYPE_CHECKING:
 Problem = tuple[str, str]
 
 
-def match_targets(eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]],
-                  targets: list[Any], path: str, rule: str = "UA-EFFECT-TARGETS") -> tuple[list[list[Any]], list[Problem]]:
+def match_targets(
+    eng: UnionArenaEngine,
+    controller: str,
+    sels: list[dict[str, Any]],
+    targets: list[Any],
+    path: str,
+    rule: str = "UA-EFFECT-TARGETS",
+) -> tuple[list[list[Any]], list[Problem]]:
     """Split ``targets`` over the selectors; returns per selector the resolved objects."""
     st = eng.state
     out: list[list[Any]] = []
@@ -63,16 +69,25 @@ def match_targets(eng: UnionArenaEngine, controller: str, sels: list[dict[str, A
                 continue
             got.append(found)
         if len(got) < count and not sel.get("up_to") and not problems:
-            problems.append((rule, f"The effect needs {count} target{'s' if count > 1 else ''} "
-                             f"({describe_selector(sel, controller, st.other(controller))}); "
-                             f"the log names {len(got)}."))
+            problems.append(
+                (
+                    rule,
+                    f"The effect needs {count} target{'s' if count > 1 else ''} "
+                    f"({describe_selector(sel, controller, st.other(controller))}); "
+                    f"the log names {len(got)}.",
+                )
+            )
         out.append(got)
     if pos < len(targets) and not problems:
-        problems.append((rule, f"The log names {len(targets) - pos} target(s) more than the effect asks for."))
+        problems.append(
+            (rule, f"The log names {len(targets) - pos} target(s) more than the effect asks for.")
+        )
     return out, problems
 
 
-def _selector_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], line: str, unit: Unit) -> str | None:
+def _selector_mismatch(
+    eng: UnionArenaEngine, sel: dict[str, Any], line: str, unit: Unit
+) -> str | None:
     st = eng.state
     zone = sel.get("zone", "field")
     if zone in LINES and line != zone:
@@ -91,8 +106,10 @@ def _selector_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], line: str, un
 
 def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
     side = me if sel.get("side", "own") == "own" else them
-    bits = [f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s",
-            sel.get("zone", "field").replace("_", " ")]
+    bits = [
+        f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s",
+        sel.get("zone", "field").replace("_", " "),
+    ]
     if "bp_max" in sel:
         bits.append(f"with BP ≤ {sel['bp_max']}")
     if "trait" in sel:
@@ -100,16 +117,24 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
     return " ".join(bits)
 
 
-def run_effect(eng: UnionArenaEngine, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+def run_effect(
+    eng: UnionArenaEngine, pe: PendingEffect, targets: list[Any], use: bool | None
+) -> None:
     """Resolve ``pe`` with already-checked targets.  ``use`` False skips an optional effect."""
     st = eng.state
     ctx = eng.ctx
     if not effects.supported(pe.effect):
-        ctx.cannot_verify(f"{eng.name(pe.source)}: card text the engine cannot execute (UA-EFFECT-UNSUPPORTED).")
-        ctx.ruling("UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed; its result is not checked.")
+        ctx.cannot_verify(
+            f"{eng.name(pe.source)}: card text the engine cannot execute (UA-EFFECT-UNSUPPORTED)."
+        )
+        ctx.ruling(
+            "UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed; its result is not checked."
+        )
         return
     if pe.effect.get("optional") and use is False:
-        eng.event("effect_declined", f"{pe.controller} does not use {pe.describe()}.", source=pe.source)
+        eng.event(
+            "effect_declined", f"{pe.controller} does not use {pe.describe()}.", source=pe.source
+        )
         return
     sels = effects.selectors(pe.effect)
     chosen, problems = match_targets(eng, pe.controller, sels, targets, "targets")
@@ -128,8 +153,12 @@ def run_effect(eng: UnionArenaEngine, pe: PendingEffect, targets: list[Any], use
             for take in sorted(takes, key=lambda t: -t.index):
                 iid = do_take(st, pe.controller, take)
                 st.players[pe.controller].outside.append(iid)
-                eng.event("discard", f"{pe.controller} puts {eng.name(iid)} from hand into the outside area.",
-                          player=pe.controller, card=iid)
+                eng.event(
+                    "discard",
+                    f"{pe.controller} puts {eng.name(iid)} from hand into the outside area.",
+                    player=pe.controller,
+                    card=iid,
+                )
             continue
         target = op.get("target", "self")
         if target == "self":
@@ -145,16 +174,24 @@ def run_effect(eng: UnionArenaEngine, pe: PendingEffect, targets: list[Any], use
     eng.check_bp_zero()
 
 
-def _apply_op(eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], owner: str, u: Unit) -> None:
+def _apply_op(
+    eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], owner: str, u: Unit
+) -> None:
     kind = op["op"]
     name = eng.name(u.top)
     if kind == "bp":
         amount = int(op.get("amount", 0))
         u.mods.append(Modifier(bp=amount, until=op.get("until", "turn"), owner=pe.controller))
-        eng.event("bp", f"{name} gets BP {amount:+d} until end of {op.get('until', 'turn').replace('_', ' ')}.",
-                  card=u.top, amount=amount)
+        eng.event(
+            "bp",
+            f"{name} gets BP {amount:+d} until end of {op.get('until', 'turn').replace('_', ' ')}.",
+            card=u.top,
+            amount=amount,
+        )
     elif kind == "grant":
-        u.mods.append(Modifier(keyword=op["keyword"], until=op.get("until", "turn"), owner=pe.controller))
+        u.mods.append(
+            Modifier(keyword=op["keyword"], until=op.get("until", "turn"), owner=pe.controller)
+        )
         eng.event("grant", f"{name} gains {op['keyword']}.", card=u.top, keyword=op["keyword"])
     elif kind == "rest":
         u.rested = True
@@ -171,6 +208,7 @@ def _apply_op(eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], owne
 
 
 # -- trigger icons -------------------------------------------------------------------------
+
 
 def trigger_selectors(eng: UnionArenaEngine, iid: str) -> list[dict[str, Any]]:
     """What the trigger of life card ``iid`` asks the damaged player to choose."""
@@ -197,7 +235,9 @@ def trigger_selectors(eng: UnionArenaEngine, iid: str) -> list[dict[str, Any]]:
     return []
 
 
-def check_trigger(eng: UnionArenaEngine, pid: str, iid: str, targets: list[Any]) -> tuple[list[list[Any]], list[Problem]]:
+def check_trigger(
+    eng: UnionArenaEngine, pid: str, iid: str, targets: list[Any]
+) -> tuple[list[list[Any]], list[Problem]]:
     """Match the targets of a used trigger; extra checks for RAID and green/purple COLOR."""
     st = eng.state
     d = st.card(iid)
@@ -210,14 +250,26 @@ def check_trigger(eng: UnionArenaEngine, pid: str, iid: str, targets: list[Any])
     if d.trigger == "raid" and picked:
         base = st.card(picked[0][2].top)
         if not d.raid_matches(base):
-            problems.append((rule, f"{iid} cannot raid onto {picked[0][2].top}: its raid names another character."))
+            problems.append(
+                (
+                    rule,
+                    f"{iid} cannot raid onto {picked[0][2].top}: its raid names another character.",
+                )
+            )
         elif base.raid:
-            problems.append(("UA-RAID-BASE", f"{picked[0][2].top} has raid itself and cannot be a raid base."))
+            problems.append(
+                ("UA-RAID-BASE", f"{picked[0][2].top} has raid itself and cannot be a raid base.")
+            )
     if d.trigger == "color" and d.color in ("green", "purple") and picked:
         c = st.card(picked[0].iid)
         need = sum(c.energy.values())
         if c.type != "character" or c.color != d.color or need > 2 or c.ap != 1:
-            problems.append((rule, f"{picked[0].iid} is not a {d.color} character with required energy ≤ 2 and AP 1."))
+            problems.append(
+                (
+                    rule,
+                    f"{picked[0].iid} is not a {d.color} character with required energy ≤ 2 and AP 1.",
+                )
+            )
         elif len(st.players[pid].front_line) >= 4:
             problems.append(("UA-LINE-LIMIT", f"{pid}'s front line is full."))
     return chosen, problems
@@ -245,7 +297,9 @@ def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any
         u = picked[0][2]
         u.rested = False
         u.mods.append(Modifier(bp=3000, until="turn", owner=me))
-        eng.ctx.ruling(rule, f"ACTIVE: {eng.name(u.top)} becomes active and gets BP +3000 this turn.")
+        eng.ctx.ruling(
+            rule, f"ACTIVE: {eng.name(u.top)} becomes active and gets BP +3000 this turn."
+        )
     elif icon == "special" and picked:
         eng.ctx.ruling(rule, f"SPECIAL: {eng.name(picked[0][2].top)} goes to the outside area.")
         eng.retire(them, picked[0][2])
@@ -253,9 +307,13 @@ def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any
         if not st.players[pid].life and st.players[pid].deck:
             card = st.players[pid].deck.pop(0)
             st.players[pid].life.append(card)
-            eng.ctx.ruling(rule, f"FINAL: {pid} has no life: the top card of the deck becomes a life card.")
+            eng.ctx.ruling(
+                rule, f"FINAL: {pid} has no life: the top card of the deck becomes a life card."
+            )
         else:
-            eng.ctx.ruling(rule, f"FINAL: {pid} still has life cards (or no deck): nothing happens.")
+            eng.ctx.ruling(
+                rule, f"FINAL: {pid} still has life cards (or no deck): nothing happens."
+            )
     elif icon == "raid":
         if picked:
             base_owner, _line, base = picked[0]
@@ -267,10 +325,15 @@ def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any
                 base.mods.clear()
                 base.used.clear()
                 base.rested = False
-                eng.ctx.ruling(rule, f"RAID: required energy is met: {eng.name(iid)} raids onto {base.cards[-2]}.")
+                eng.ctx.ruling(
+                    rule,
+                    f"RAID: required energy is met: {eng.name(iid)} raids onto {base.cards[-2]}.",
+                )
                 eng.fire(base, "on_play", base_owner)
                 return "field"
-            eng.ctx.ruling(rule, f"RAID: required energy is not met: {eng.name(iid)} goes to the hand.")
+            eng.ctx.ruling(
+                rule, f"RAID: required energy is not met: {eng.name(iid)} goes to the hand."
+            )
         else:
             eng.ctx.ruling(rule, f"RAID: {eng.name(iid)} goes to {pid}'s hand.")
         return "hand"
@@ -280,18 +343,27 @@ def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any
             u = picked[0][2]
             u.rested = True
             u.no_activate = True
-            eng.ctx.ruling(rule, f"COLOR (yellow): {eng.name(u.top)} is rested and does not become active the next time.")
+            eng.ctx.ruling(
+                rule,
+                f"COLOR (yellow): {eng.name(u.top)} is rested and does not become active the next time.",
+            )
         elif colour == "red" and picked:
-            eng.ctx.ruling(rule, f"COLOR (red): {eng.name(picked[0][2].top)} goes to the outside area.")
+            eng.ctx.ruling(
+                rule, f"COLOR (red): {eng.name(picked[0][2].top)} goes to the outside area."
+            )
             eng.retire(them, picked[0][2])
         elif colour == "blue" and picked:
-            eng.ctx.ruling(rule, f"COLOR (blue): {eng.name(picked[0][2].top)} returns to its owner's hand.")
+            eng.ctx.ruling(
+                rule, f"COLOR (blue): {eng.name(picked[0][2].top)} returns to its owner's hand."
+            )
             eng.leave_field(them, picked[0][2], "hand", retire=False)
         elif colour in ("green", "purple") and picked:
             take = picked[0]
             card = do_take(st, pid, take)
             unit = eng.new_unit([card], rested=False)
             st.players[pid].front_line.append(unit)
-            eng.ctx.ruling(rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active.")
+            eng.ctx.ruling(
+                rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active."
+            )
             eng.fire(unit, "on_play", pid)
     return "outside"

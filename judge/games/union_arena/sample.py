@@ -23,9 +23,14 @@ LIMITED_TRIGGERS = ("special", "color", "final")
 
 def sample_deck(colour: str) -> list[str]:
     """A legal 50-card deck of ``colour`` cards (topped up with other colours if short)."""
-    cards = [c for c in load_builtin_set(SET)["cards"] if c["type"] != "ap"
-             and all(effects.supported(e) for e in c.get("effects", []))]
-    ordered = [c for c in cards if c.get("color") == colour] + [c for c in cards if c.get("color") != colour]
+    cards = [
+        c
+        for c in load_builtin_set(SET)["cards"]
+        if c["type"] != "ap" and all(effects.supported(e) for e in c.get("effects", []))
+    ]
+    ordered = [c for c in cards if c.get("color") == colour] + [
+        c for c in cards if c.get("color") != colour
+    ]
     deck: list[str] = []
     triggers = dict.fromkeys(LIMITED_TRIGGERS, 0)
     for _round in range(4):
@@ -41,7 +46,9 @@ def sample_deck(colour: str) -> list[str]:
     return sorted(deck)
 
 
-def sample_envelope(seed: str, mode: str = "seeded", colours: tuple[str, str] = ("red", "blue")) -> dict[str, Any]:
+def sample_envelope(
+    seed: str, mode: str = "seeded", colours: tuple[str, str] = ("red", "blue")
+) -> dict[str, Any]:
     """A Union Arena log with no actions yet: players A and B, sample decks, ``seed``."""
     return {
         "format": "judge-action-log/1",

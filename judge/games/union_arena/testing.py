@@ -22,23 +22,50 @@ from judge.core.replay import replay
 FILLER_CODE = "T-000"
 
 
-def card(code: str, type: str = "character", *, name: str | None = None, color: str = "blue",
-         energy: dict[str, int] | None = None, ap: int = 1, bp: int = 2000,
-         generates: dict[str, int] | None = None, traits: list[str] | None = None,
-         keywords: list[str] | None = None, trigger: str | None = None,
-         raid: dict[str, Any] | None = None, effects: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def card(
+    code: str,
+    type: str = "character",
+    *,
+    name: str | None = None,
+    color: str = "blue",
+    energy: dict[str, int] | None = None,
+    ap: int = 1,
+    bp: int = 2000,
+    generates: dict[str, int] | None = None,
+    traits: list[str] | None = None,
+    keywords: list[str] | None = None,
+    trigger: str | None = None,
+    raid: dict[str, Any] | None = None,
+    effects: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """A Union Arena card definition with sensible defaults (title ``TST``)."""
     d: dict[str, Any] = {
-        "code": code, "name": name or code, "type": type, "title": "TST", "number": code,
-        "color": color, "energy": energy or {}, "ap": ap, "traits": traits or [],
-        "keywords": keywords or [], "trigger": trigger, "raid": raid, "effects": effects or [],
+        "code": code,
+        "name": name or code,
+        "type": type,
+        "title": "TST",
+        "number": code,
+        "color": color,
+        "energy": energy or {},
+        "ap": ap,
+        "traits": traits or [],
+        "keywords": keywords or [],
+        "trigger": trigger,
+        "raid": raid,
+        "effects": effects or [],
     }
     if type == "character":
         d["bp"] = bp
     if type in ("character", "field"):
         d["generates"] = generates if generates is not None else {color: 1}
     if type == "ap":
-        d = {"code": code, "name": name or "Action Point", "type": "ap", "title": "TST", "number": code}
+        d = {
+            "code": code,
+            "name": name or "Action Point",
+            "type": "ap",
+            "title": "TST",
+            "number": code,
+        }
     return d
 
 
@@ -49,9 +76,16 @@ AP = card("T-AP", "ap")
 class LogBuilder:
     """A log under construction.  Every method returns the builder, for chaining."""
 
-    def __init__(self, cards: list[dict[str, Any]] | None = None, *, deck_a: list[str] | None = None,
-                 deck_b: list[str] | None = None, mode: str = "observed", seed: str = "test",
-                 options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        cards: list[dict[str, Any]] | None = None,
+        *,
+        deck_a: list[str] | None = None,
+        deck_b: list[str] | None = None,
+        mode: str = "observed",
+        seed: str = "test",
+        options: dict[str, Any] | None = None,
+    ) -> None:
         cards = list(cards or [])
         codes = [c["code"] for c in cards if c["type"] != "ap"]
         default_deck = [code for code in codes for _ in range(4)]
@@ -68,10 +102,18 @@ class LogBuilder:
             "players": [{"id": "A", "name": "Aki"}, {"id": "B", "name": "Ben"}],
             "cards": [FILLER, AP, *cards],
             "decks": {
-                "A": {"main": fill(deck_a if deck_a is not None else default_deck), "ap": ["T-AP"] * 3},
-                "B": {"main": fill(deck_b if deck_b is not None else default_deck), "ap": ["T-AP"] * 3},
+                "A": {
+                    "main": fill(deck_a if deck_a is not None else default_deck),
+                    "ap": ["T-AP"] * 3,
+                },
+                "B": {
+                    "main": fill(deck_b if deck_b is not None else default_deck),
+                    "ap": ["T-AP"] * 3,
+                },
             },
-            "hidden": {"mode": "seeded", "seed": seed} if mode == "seeded" else {"mode": "observed"},
+            "hidden": {"mode": "seeded", "seed": seed}
+            if mode == "seeded"
+            else {"mode": "observed"},
             "actions": [],
         }
 
@@ -82,8 +124,11 @@ class LogBuilder:
     def setup(self, first: str = "A", by: str = "A") -> LogBuilder:
         """Rock-paper-scissors won by ``by``, ``first`` goes first, nobody mulligans."""
         second = "B" if first == "A" else "A"
-        return self.act(by, "first_player", first=first).act(first, "mulligan", redraw=False) \
+        return (
+            self.act(by, "first_player", first=first)
+            .act(first, "mulligan", redraw=False)
             .act(second, "mulligan", redraw=False)
+        )
 
     def proceed(self, p: str, times: int = 1) -> LogBuilder:
         for _ in range(times):
