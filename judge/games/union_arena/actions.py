@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.games.union_arena import effects
 from judge.games.union_arena.refs import do_take, find_in_zone, find_unit, is_instance
-from judge.games.union_arena.resolve import check_trigger, match_targets, run_trigger
+from judge.games.union_arena.resolve import check_effect_targets, check_trigger, run_trigger
 from judge.games.union_arena.state import LINE_LIMIT, Battle
 
 if TYPE_CHECKING:
@@ -303,11 +303,9 @@ def _check_effect_targets(
     effs = [e for e in d.effects if e.get("when") == when and (raided or not e.get("raid_only"))]
     if index is not None:
         effs = effs[index : index + 1]
-    sels = [s for e in effs for s in effects.selectors(e)]
-    _, problems = match_targets(
-        eng, pid, sels, plan.action["targets"], f"actions[{eng.ctx.index}].targets"
-    )
-    for rule, msg in problems:
+    path = f"actions[{eng.ctx.index}].targets"
+    targets = plan.action["targets"]
+    for rule, msg in check_effect_targets(eng, pid, effs, targets, path, leaving=iid):
         plan.violate(rule, msg)
 
 
@@ -552,7 +550,6 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             f"The cost puts {int(cost.get('discard', 0))} hand card(s) into the outside "
             f"area; the log names {len(given)}.",
         )
-    hand_left = list(st.players[pid].hand)
     for ref in given:
         take, err = find_in_zone(st, pid, "hand", ref)
         if err:
@@ -563,16 +560,9 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             plan.violate("UA-ACTIVATE", f"{take.iid} is discarded twice.")
             continue
         discards.append(take)
-    del hand_left
     if "targets" in plan.action:
-        _, problems = match_targets(
-            eng,
-            pid,
-            effects.selectors(effect),
-            plan.action["targets"],
-            f"actions[{eng.ctx.index}].targets",
-        )
-        for rule, msg in problems:
+        path = f"actions[{eng.ctx.index}].targets"
+        for rule, msg in check_effect_targets(eng, pid, [effect], plan.action["targets"], path):
             plan.violate(rule, msg)
     plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
 
@@ -646,14 +636,9 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     if use is False and not pe.effect.get("optional"):
         plan.violate("UA-SIMULTANEOUS", f"{pe.describe()} is not optional: it must be resolved.")
     if use is not False and effects.supported(pe.effect):
-        _, problems = match_targets(
-            eng,
-            pe.controller,
-            effects.selectors(pe.effect),
-            plan.action.get("targets", []),
-            f"actions[{eng.ctx.index}].targets",
-        )
-        for rule, msg in problems:
+        path = f"actions[{eng.ctx.index}].targets"
+        targets = plan.action.get("targets", [])
+        for rule, msg in check_effect_targets(eng, pe.controller, [pe.effect], targets, path):
             plan.violate(rule, msg)
     order = plan.action.get("order")
     if order:

@@ -22,9 +22,13 @@ records in the action's ``targets`` (selectors consume the list in order):
 - ``grant`` ``keyword``, ``target``, ``until`` — gives a keyword (e.g. ``snipe``).
 - ``rest`` / ``activate`` ``target``.
 - ``retire`` ``target`` — to the outside area ("retired": when-retired effects trigger).
-- ``to_hand`` ``target`` — a card on the field back to its owner's hand.
-- ``remove`` ``target`` — to the removal area.
+- ``to_hand`` ``target`` — a card on the field, or in the outside area, to its owner's hand.
+- ``remove`` ``target`` — a card on the field, in a hand or in the outside area, to the
+  removal area.
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area.
+
+Only ``to_hand`` and ``remove`` take a selector with ``zone`` ``hand`` or ``outside``.  A
+``discard`` after a ``draw`` in the same effect may name a card that draw brings.
 
 An effect with anything else (an unknown ``op``, or only a ``text``) cannot be executed:
 the step where it would resolve is ``unverifiable`` (``UA-EFFECT-UNSUPPORTED``), never legal.
@@ -47,6 +51,9 @@ TIMINGS = (
     "end_phase_start",
 )
 OPS = ("draw", "bp", "grant", "rest", "activate", "retire", "to_hand", "remove", "discard")
+#: ops that may target a card in a hand or the outside area (the others need a card on the field)
+CARD_OPS = ("to_hand", "remove")
+CARD_ZONES = ("hand", "outside")
 UNTIL = ("turn", "battle", "next_turn")
 
 
@@ -59,6 +66,15 @@ def supported(effect: dict[str, Any]) -> bool:
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
         if op["op"] in ("bp", "grant") and op.get("until", "turn") not in UNTIL:
+            return False
+        target = op.get("target", "self")
+        if (
+            isinstance(target, dict)
+            and target.get("zone") in CARD_ZONES
+            and op["op"] not in CARD_OPS
+        ):
+            return False
+        if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
             return False
     return True
 

@@ -24,10 +24,15 @@ if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
 
 
-def _targets_for(eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]]) -> list[Any]:
-    """The first legal targets for each selector, in order (instance ids)."""
+def _targets_for(
+    eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]], leaving: str | None = None
+) -> list[Any]:
+    """The first legal targets for each selector, in order (instance ids).
+
+    ``leaving`` is the card being played: it is no longer in the hand when its effect resolves.
+    """
     st = eng.state
-    out: list[Any] = []
+    out: list[Any] = [leaving] if leaving else []
     for sel in sels:
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
@@ -42,7 +47,8 @@ def _targets_for(eng: UnionArenaEngine, controller: str, sels: list[dict[str, An
                 continue
             for unit in st.players[side].line(line):
                 d = st.card(unit.top)
-                if zone != "field" and d.type != sel.get("type", "character"):
+                want = sel.get("type", None if zone == "field" else "character")
+                if want is not None and d.type != want:
                     continue
                 if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
                     continue
@@ -50,11 +56,9 @@ def _targets_for(eng: UnionArenaEngine, controller: str, sels: list[dict[str, An
                     continue
                 if "rested" in sel and unit.rested != sel["rested"]:
                     continue
-                if sel.get("type") == "character" and d.type != "character":
-                    continue
                 picked.append(unit.top)
         out.extend(picked[:count])
-    return out
+    return out[1:] if leaving else out
 
 
 def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
@@ -95,7 +99,7 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                             for s in effects.selectors(e)
                         ]
                         if sels:
-                            act["targets"] = _targets_for(eng, p, sels)
+                            act["targets"] = _targets_for(eng, p, sels, leaving=iid)
                         out.append(act)
             elif kind == "raid":
                 for iid in _distinct_hand(eng, p):

@@ -20,6 +20,63 @@ if TYPE_CHECKING:
 Problem = tuple[str, str]
 
 
+def match_one(
+    eng: UnionArenaEngine,
+    controller: str,
+    sel: dict[str, Any],
+    targets: list[Any],
+    pos: int,
+    path: str,
+    rule: str = "UA-EFFECT-TARGETS",
+) -> tuple[list[Any], int, list[Problem]]:
+    """Match one selector against ``targets`` from ``pos``; returns (chosen, next pos, problems)."""
+    st = eng.state
+    count = int(sel.get("count", 1))
+    side = controller if sel.get("side", "own") == "own" else st.other(controller)
+    zone = sel.get("zone", "field")
+    got: list[Any] = []
+    problems: list[Problem] = []
+    while len(got) < count and pos < len(targets):
+        ref = targets[pos]
+        if ref == "player" or (isinstance(ref, dict) and "player" in ref):
+            break
+        pos += 1
+        if zone in effects.CARD_ZONES:
+            take, err = find_in_zone(st, side, zone, ref)
+            if err:
+                problems.append((rule, err[1]))
+                continue
+            assert take is not None
+            if any(isinstance(g, Take) and g.iid == take.iid for g in got):
+                problems.append((rule, f"{take.iid} is chosen twice."))
+                continue
+            got.append(take)
+            continue
+        found = find_unit(st, ref, f"{path}[{pos - 1}]", owner=side)
+        if found is None:
+            problems.append((rule, f"{ref} is not a card in {side}'s {zone.replace('_', ' ')}."))
+            continue
+        _, line, unit = found
+        msg = _selector_mismatch(eng, sel, line, unit)
+        if msg:
+            problems.append((rule, msg))
+            continue
+        if any(g[2] is unit for g in got if isinstance(g, tuple)):
+            problems.append((rule, f"{unit.top} is chosen twice."))
+            continue
+        got.append(found)
+    if len(got) < count and not sel.get("up_to") and not problems:
+        problems.append(
+            (
+                rule,
+                f"The effect needs {count} target{'s' if count > 1 else ''} "
+                f"({describe_selector(sel, controller, st.other(controller))}); "
+                f"the log names {len(got)}.",
+            )
+        )
+    return got, pos, problems
+
+
 def match_targets(
     eng: UnionArenaEngine,
     controller: str,
@@ -28,61 +85,70 @@ def match_targets(
     path: str,
     rule: str = "UA-EFFECT-TARGETS",
 ) -> tuple[list[list[Any]], list[Problem]]:
-    """Split ``targets`` over the selectors; returns per selector the resolved objects."""
-    st = eng.state
+    """Split ``targets`` over the selectors, in order; per selector the resolved objects."""
     out: list[list[Any]] = []
     problems: list[Problem] = []
     pos = 0
     for sel in sels:
-        count = int(sel.get("count", 1))
-        side = controller if sel.get("side", "own") == "own" else st.other(controller)
-        zone = sel.get("zone", "field")
-        got: list[Any] = []
-        while len(got) < count and pos < len(targets):
-            ref = targets[pos]
-            if ref == "player" or (isinstance(ref, dict) and "player" in ref):
-                break
-            pos += 1
-            if zone in ("hand", "outside"):
-                take, err = find_in_zone(st, side, zone, ref)
-                if err:
-                    problems.append((rule, err[1]))
-                    continue
-                assert take is not None
-                if any(isinstance(g, Take) and g.iid == take.iid for g in got):
-                    problems.append((rule, f"{take.iid} is chosen twice."))
-                    continue
-                got.append(take)
-                continue
-            found = find_unit(st, ref, f"{path}[{pos - 1}]", owner=side)
-            if found is None:
-                where = "front line" if zone == "front_line" else zone.replace("_", " ")
-                problems.append((rule, f"{ref} is not a card in {side}'s {where}."))
-                continue
-            _, line, unit = found
-            msg = _selector_mismatch(eng, sel, line, unit)
-            if msg:
-                problems.append((rule, msg))
-                continue
-            if any(g[2] is unit for g in got if isinstance(g, tuple)):
-                problems.append((rule, f"{unit.top} is chosen twice."))
-                continue
-            got.append(found)
-        if len(got) < count and not sel.get("up_to") and not problems:
-            problems.append(
-                (
-                    rule,
-                    f"The effect needs {count} target{'s' if count > 1 else ''} "
-                    f"({describe_selector(sel, controller, st.other(controller))}); "
-                    f"the log names {len(got)}.",
-                )
-            )
+        got, pos, found = match_one(eng, controller, sel, targets, pos, path, rule)
+        problems += found
         out.append(got)
     if pos < len(targets) and not problems:
-        problems.append(
-            (rule, f"The log names {len(targets) - pos} target(s) more than the effect asks for.")
-        )
+        problems.append(_too_many(len(targets) - pos, rule))
     return out, problems
+
+
+def _too_many(n: int, rule: str = "UA-EFFECT-TARGETS") -> Problem:
+    return (rule, f"The log names {n} target(s) more than the effect asks for.")
+
+
+def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:
+    """The selector of one op whose targets the log records, or None (``self``, ``draw``)."""
+    if op.get("op") == "discard":
+        return {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+    target = op.get("target", "self")
+    return target if isinstance(target, dict) else None
+
+
+def check_effect_targets(
+    eng: UnionArenaEngine,
+    controller: str,
+    effect_list: list[dict[str, Any]],
+    targets: list[Any],
+    path: str,
+    leaving: str | None = None,
+) -> list[Problem]:
+    """Check the targets an action records for effects that resolve after it.
+
+    The hand is taken as it will be when the effect resolves: without ``leaving`` (the card
+    being played), and for a hand selector that follows ``draw`` ops, with the cards those
+    draws bring from the deck top.
+    """
+    ps = eng.state.players[controller]
+    original = ps.hand
+    hand = list(original)
+    if leaving is not None:  # observed mode: the played card may still be an unknown slot
+        hand.remove(leaving if leaving in hand else None)
+    problems: list[Problem] = []
+    pos = 0
+    try:
+        for effect in effect_list:
+            drawn = 0
+            for op in effect.get("do", []):
+                if op.get("op") == "draw":
+                    drawn += int(op.get("n", 1))
+                sel = op_selector(op)
+                if sel is None:
+                    continue
+                own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
+                ps.hand = hand + ps.deck[:drawn] if own_hand and drawn else hand
+                _, pos, found = match_one(eng, controller, sel, targets, pos, path)
+                problems += found
+    finally:
+        ps.hand = original
+    if pos < len(targets) and not problems:
+        problems.append(_too_many(len(targets) - pos))
+    return problems
 
 
 def _selector_mismatch(
@@ -93,8 +159,9 @@ def _selector_mismatch(
     if zone in LINES and line != zone:
         return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
     d = st.card(unit.top)
-    if sel.get("type", "character") != d.type and zone != "field":
-        return f"{unit.top} is a {d.type}, not a {sel.get('type', 'character')}."
+    want = sel.get("type", None if zone == "field" else "character")
+    if want is not None and want != d.type:
+        return f"{unit.top} is a {d.type}, not a {want}."
     if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
         return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
     if "trait" in sel and sel["trait"] not in d.traits:
@@ -120,7 +187,8 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
 def run_effect(
     eng: UnionArenaEngine, pe: PendingEffect, targets: list[Any], use: bool | None
 ) -> None:
-    """Resolve ``pe`` with already-checked targets.  ``use`` False skips an optional effect."""
+    """Resolve ``pe``.  Each op takes its targets from ``targets`` when it executes, so a
+    discard after a draw can name the drawn card.  ``use`` False skips an optional effect."""
     st = eng.state
     ctx = eng.ctx
     if not effects.supported(pe.effect):
@@ -136,21 +204,26 @@ def run_effect(
             "effect_declined", f"{pe.controller} does not use {pe.describe()}.", source=pe.source
         )
         return
-    sels = effects.selectors(pe.effect)
-    chosen, problems = match_targets(eng, pe.controller, sels, targets, "targets")
-    if problems:  # checked before; here only when forced or defaulted
-        chosen = [[] for _ in sels]
     eng.event("effect", f"{pe.describe()} resolves.", source=pe.source, trigger=pe.trigger)
     unit: Unit | None = pe.context.get("unit")
-    picks = iter(chosen)
+    pos = 0
     for op in pe.effect["do"]:
         kind = op["op"]
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
             continue
+        sel = op_selector(op)
+        objs: list[Any]
+        if sel is None:
+            found = st.find_unit(unit.top) if unit is not None and unit.cards else None
+            objs = [found] if found else []
+        else:
+            objs, pos, problems = match_one(eng, pe.controller, sel, targets, pos, "targets")
+            if problems:  # checked before resolving; reached only when forced or defaulted
+                ctx.ruling(problems[0][0], f"{pe.describe()}: {problems[0][1]} Nothing is chosen.")
+                objs = []
         if kind == "discard":
-            takes = next(picks, [])
-            for take in sorted(takes, key=lambda t: -t.index):
+            for take in sorted(objs, key=lambda t: -t.index):
                 iid = do_take(st, pe.controller, take)
                 st.players[pe.controller].outside.append(iid)
                 eng.event(
@@ -160,18 +233,36 @@ def run_effect(
                     card=iid,
                 )
             continue
-        target = op.get("target", "self")
-        if target == "self":
-            found = st.find_unit(unit.top) if unit is not None and unit.cards else None
-            objs = [found] if found else []
-        else:
-            objs = next(picks, [])
         for obj in objs:
-            owner, _line, u = obj
-            if u not in st.players[owner].units():
+            if isinstance(obj, Take):
+                _apply_card_op(eng, pe, op, obj)
                 continue
-            _apply_op(eng, pe, op, owner, u)
+            owner, _line, u = obj
+            if u in st.players[owner].units():
+                _apply_op(eng, pe, op, owner, u)
     eng.check_bp_zero()
+
+
+def _apply_card_op(
+    eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], take: Take
+) -> None:
+    """``to_hand`` or ``remove`` on a card in a hand or the outside area (``CARD_OPS``)."""
+    st = eng.state
+    side = pe.controller if op["target"].get("side", "own") == "own" else st.other(pe.controller)
+    found, _ = find_in_zone(st, side, take.zone, take.iid)
+    if found is None:
+        return
+    iid = do_take(st, side, found)
+    dest = "hand" if op["op"] == "to_hand" else "removal"
+    getattr(st.players[side], dest).append(iid)
+    where = "hand" if dest == "hand" else "removal area"
+    eng.event(
+        "move_card",
+        f"{eng.name(iid)} goes from {side}'s {take.zone} to the {where}.",
+        player=side,
+        card=iid,
+        to=dest,
+    )
 
 
 def _apply_op(
