@@ -55,6 +55,7 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
     fill = getattr(engine, "fill_missing", None)
     if fill is not None:
         fill(action, ctx)
+    turn, phase = engine.turn_phase()  # when the action was taken
     plan = engine.check(action, ctx)
     skipped = False
     if plan.violations:
@@ -71,7 +72,6 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
         verdict = UNVERIFIABLE
     else:
         verdict = LEGAL
-    turn, phase = engine.turn_phase()
     return {
         "index": index,
         "player": action.get("p"),
@@ -107,7 +107,9 @@ def replay(
     fingerprints: list[dict[str, Any]] = []
     after_illegal = False
     stopped_at = None
-    for index, action in enumerate(log.actions):
+    # the actions exactly as recorded (validated, but without schema defaults filled in):
+    # "no targets recorded" and "no targets" are different decisions
+    for index, action in enumerate(log.document["actions"]):
         step = run_step(engine, index, action, on_illegal)
         step["after_illegal"] = after_illegal
         step["state"] = engine.step_state()
