@@ -1,0 +1,509 @@
+"""Union Arena in the action log: card definitions, decks, card references, action kinds.
+
+Exactly the vocabulary of the contract (``action-log-v1.md``, "Union Arena kinds" and
+"Union Arena card definition").  Shapes and references only; whether an action is allowed
+when it is taken is the engine's question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, post_load, validate, validates_schema
+
+from schemas.action_log import (
+    BaseSchema,
+    Bool,
+    CardCode,
+    Dict,
+    FreeObject,
+    Int,
+    List,
+    Nested,
+    PlayerId,
+    Str,
+    check_ref_string,
+    current_refs,
+    json_schema_def,
+    one_of,
+)
+
+GAME = "union-arena"
+LOG_SCHEMA_NAME = "UnionArenaLogSchema"
+PLAYER_COUNTS = (2,)
+VARIANTS: tuple[str, ...] = ()
+TEAMS = False
+#: Instance ids: ``P1-7`` is the 7th card of P1's ``main`` list, ``P1-AP2`` the 2nd of ``ap``.
+INSTANCE_SECTIONS = {"": "main", "AP": "ap"}
+
+CARD_TYPES = ("character", "field", "event", "ap")
+TRIGGERS = ("get", "draw", "raid", "active", "special", "color", "final")
+ZONES = (
+    "hand",
+    "deck",
+    "life",
+    "front_line",
+    "energy_line",
+    "outside",
+    "removal",
+    "ap_area",
+)
+PLAY_DESTINATIONS = ("front_line", "energy_line")
+#: step, snipe, double attack, double block, impact N, impact +N, damage N, damage +N,
+#: nullify impact (N a whole number from 1).
+KEYWORD_PATTERN = (
+    r"^(step|snipe|double attack|double block|nullify impact|(impact|damage) \+?[1-9][0-9]*)$"
+)
+KEYWORD_GRAMMAR = (
+    "step, snipe, double attack, double block, impact N, impact +N, damage N, damage +N, "
+    "nullify impact"
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Card definitions
+# --------------------------------------------------------------------------------------------
+
+
+class RaidOntoSchema(BaseSchema):
+    """What a Raid card goes onto: a character with this name, or one with this trait."""
+
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
+
+    name = Str(non_empty=True)
+    trait = Str(non_empty=True)
+
+    @validates_schema(pass_original=True)
+    def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        given = [key for key in ("name", "trait") if key in original]
+        if len(given) != 1:
+            raise ValidationError('give exactly one of "name" or "trait"')
+
+
+class RaidSchema(BaseSchema):
+    """The card's Raid: ``{"onto": {"name": …}}`` or ``{"onto": {"trait": …}}``."""
+
+    onto = Nested(RaidOntoSchema, required=True)
+
+
+def _colour_costs(description: str) -> Dict:
+    return Dict(
+        keys=Str(non_empty=True),
+        values=Int(minimum=0),
+        load_default=dict,
+        metadata={"default": {}, "description": description},
+    )
+
+
+class UnionArenaCardSchema(BaseSchema):
+    """A Union Arena card definition.
+
+    Required for every card: code, name, type, title, number; for character, field and event
+    cards also color and ap; for characters also bp.  Omitted optional fields default to
+    empty ({} or []) or null, and ap to 0 for AP cards.
+    """
+
+    JSON_SCHEMA_EXTRA = {
+        "allOf": [
+            {
+                "if": {"properties": {"type": {"const": "character"}}, "required": ["type"]},
+                "then": {"required": ["bp"], "properties": {"bp": {"type": "integer"}}},
+                "else": {"properties": {"bp": {"type": "null"}}},
+            },
+            {
+                "if": {
+                    "properties": {"type": {"enum": ["character", "field", "event"]}},
+                    "required": ["type"],
+                },
+                "then": {"required": ["ap", "color"], "properties": {"color": {"type": "string"}}},
+            },
+        ]
+    }
+
+    code = Str(required=True, non_empty=True)
+    name = Str(required=True, non_empty=True)
+    type = Str(required=True, validate=one_of(CARD_TYPES))
+    title = Str(
+        required=True,
+        validate=validate.Regexp(
+            r"^[A-Za-z]{3}$", error="must be three letters (the title after the '/' on the card)"
+        ),
+    )
+    number = Str(required=True, non_empty=True)
+    color = Str(non_empty=True, allow_none=True, load_default=None)
+    energy = _colour_costs("energy needed to play it: colour -> amount")
+    ap = Int(minimum=0, metadata={"description": "AP cost; 0 when omitted on an AP card"})
+    bp = Int(
+        minimum=0, allow_none=True, load_default=None, metadata={"description": "characters only"}
+    )
+    generates = _colour_costs("energy it generates: colour -> amount")
+    traits = List(Str(non_empty=True), load_default=list, metadata={"default": []})
+    keywords = List(
+        Str(
+            validate=validate.Regexp(
+                KEYWORD_PATTERN, error=f"unknown keyword {{input!r}}; keywords: {KEYWORD_GRAMMAR}"
+            )
+        ),
+        load_default=list,
+        metadata={"default": []},
+    )
+    trigger = Str(allow_none=True, load_default=None, validate=one_of(TRIGGERS))
+    raid = Nested(RaidSchema, allow_none=True, load_default=None)
+    effects = List(
+        FreeObject(),
+        load_default=list,
+        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
+    )
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        kind = data.get("type")
+        if kind not in CARD_TYPES or not isinstance(original, dict):
+            return
+        errors: dict[str, list[str]] = {}
+        if kind == "character":
+            if original.get("bp") is None:
+                errors["bp"] = ["required for character cards"]
+        elif original.get("bp") is not None:
+            errors["bp"] = ["only characters have BP; leave bp out"]
+        if kind != "ap":
+            for name in ("color", "ap"):
+                if original.get(name) is None:
+                    errors[name] = [f"required for {kind} cards"]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _defaults(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        data.setdefault("ap", 0)
+        return {name: data[name] for name in self.fields if name in data}
+
+
+CardSchema = UnionArenaCardSchema
+
+
+# --------------------------------------------------------------------------------------------
+# Decks
+# --------------------------------------------------------------------------------------------
+
+
+class DeckCode(CardCode):
+    """A card code in a deck list: AP cards in ``ap``, every other card in ``main``."""
+
+    def __init__(self, section: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.section = section
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        value = super()._deserialize(value, attr, data, **kwargs)
+        refs = current_refs()
+        kind = refs.cards.get(value) if refs is not None and refs.cards is not None else None
+        if kind is not None and self.section == "ap" and kind != "ap":
+            raise ValidationError(f"{value!r} is a {kind} card; the ap list holds AP cards only")
+        if kind == "ap" and self.section == "main":
+            raise ValidationError(f"{value!r} is an AP card; it belongs in the ap list")
+        return value
+
+
+class DeckSchema(BaseSchema):
+    """A player's deck: card codes; instance ids number these lists from 1."""
+
+    main = List(DeckCode("main"), required=True)
+    ap = List(DeckCode("ap"), required=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Card references and targets
+# --------------------------------------------------------------------------------------------
+
+
+class ZoneRefSchema(BaseSchema):
+    """Any one copy of ``code`` in ``zone``."""
+
+    code = CardCode(required=True)
+    zone = Str(required=True, validate=one_of(ZONES))
+
+
+class PlayerTargetSchema(BaseSchema):
+    """A player as a target."""
+
+    player = PlayerId(required=True)
+
+
+# (make_error formats these: braces doubled)
+REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …}}'
+REF_DESCRIPTION = "an instance id (P1-7, P1-AP2) or a card code"
+
+
+class CardRef(Str):
+    """A card reference: instance id, card code, or ``{"code": …, "zone": …}``."""
+
+    default_error_messages = {"invalid": REF_MESSAGE}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict):
+            return ZoneRefSchema().load(value)
+        if not isinstance(value, str):
+            raise self.make_error("invalid")
+        if not value:
+            raise ValidationError("must not be empty")
+        check_ref_string(value)
+        return value
+
+    def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
+        return [
+            {"type": "string", "minLength": 1, "description": REF_DESCRIPTION},
+            converter.resolve_nested_schema(ZoneRefSchema),
+        ]
+
+    def json_schema(self, converter: Any) -> dict[str, Any]:
+        body = {"description": _doc(type(self)), "anyOf": self._alternatives(converter)}
+        return json_schema_def(converter, type(self).__name__, body)
+
+
+class Target(CardRef):
+    """A target: a card reference, "player" (the opponent) or {"player": id}."""
+
+    default_error_messages = {
+        "invalid": 'must be a card reference, "player" or {{"player": …}}',
+    }
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if value == "player":
+            return value
+        if isinstance(value, dict) and "player" in value:
+            return PlayerTargetSchema().load(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
+        return [
+            *super()._alternatives(converter),
+            {"const": "player"},
+            converter.resolve_nested_schema(PlayerTargetSchema),
+        ]
+
+
+class AttackTarget(CardRef):
+    """What an attack targets: "player", or a card (Snipe only)."""
+
+    default_error_messages = {"invalid": 'must be "player" or a card reference'}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if value == "player":
+            return value
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
+        return [*super()._alternatives(converter), {"const": "player"}]
+
+
+def _doc(cls: type) -> str:
+    return " ".join((cls.__doc__ or "").replace("``", "").split())
+
+
+def _refs(description: str | None = None) -> List:
+    metadata: dict[str, Any] = {"default": []}
+    if description:
+        metadata["description"] = description
+    return List(CardRef(), load_default=list, metadata=metadata)
+
+
+def _targets() -> List:
+    return List(Target(), load_default=list, metadata={"default": []})
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------------
+
+
+def Kind(kind: str) -> Str:  # noqa: N802 - reads as a field declaration
+    """The ``do`` field of one action kind."""
+    return Str(required=True, validate=validate.Equal(kind, error=f"must be {kind!r}"))
+
+
+class ActionSchema(BaseSchema):
+    """Fields every action has: the acting player, the kind, an optional note."""
+
+    p = PlayerId(required=True, metadata={"description": "the acting player"})
+    do = Str(required=True)
+    note = Str(metadata={"description": "free text from the recorder, kept on the step"})
+
+
+class FirstPlayerSchema(ActionSchema):
+    """Setup: the rock-paper-scissors winner (``p``) names the first player."""
+
+    do = Kind("first_player")
+    first = PlayerId(required=True)
+
+
+class MulliganSchema(ActionSchema):
+    """Setup: redraw the opening hand or keep it."""
+
+    do = Kind("mulligan")
+    redraw = Bool(required=True)
+
+
+class ExtraDrawSchema(ActionSchema):
+    """Start phase, step 5: take the extra draw."""
+
+    do = Kind("extra_draw")
+
+
+class MoveSchema(ActionSchema):
+    """Movement phase, all at once."""
+
+    do = Kind("move")
+    cards = _refs("energy line -> front line")
+    step_back = _refs("front line -> energy line (Step only)")
+    remove = _refs("sent to the removal area to make room")
+
+
+class PlaySchema(ActionSchema):
+    """Main phase: play a card from hand."""
+
+    do = Kind("play")
+    card = CardRef(required=True)
+    to = Str(
+        allow_none=True,
+        load_default=None,
+        validate=one_of(PLAY_DESTINATIONS),
+        metadata={"description": "none for events"},
+    )
+    remove = _refs("sent to the removal area to make room")
+    targets = _targets()
+
+
+class RaidActionSchema(ActionSchema):
+    """Main phase: play a Raid card onto a character."""
+
+    do = Kind("raid")
+    card = CardRef(required=True)
+    onto = CardRef(required=True)
+    to_front_line = Bool(load_default=False, metadata={"default": False})
+
+
+class CostsSchema(BaseSchema):
+    """Costs paid by choice."""
+
+    discard = _refs()
+
+
+class ActivateSchema(ActionSchema):
+    """Main phase: use an activated ability."""
+
+    do = Kind("activate")
+    card = CardRef(required=True)
+    ability = Int(
+        required=True, minimum=1, metadata={"description": "1-based, among its activated abilities"}
+    )
+    costs = Nested(
+        CostsSchema, load_default=lambda: {"discard": []}, metadata={"default": {"discard": []}}
+    )
+    targets = _targets()
+
+
+class ResolveSchema(ActionSchema):
+    """A choice for an effect the engine has pending for ``p``."""
+
+    do = Kind("resolve")
+    source = CardRef(required=True)
+    targets = _targets()
+    use = Bool(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "for optional effects; null when not given"},
+    )
+    order = _refs()
+
+
+class AttackSchema(ActionSchema):
+    """Attack phase: attack the player, or a card (Snipe only)."""
+
+    do = Kind("attack")
+    card = CardRef(required=True)
+    target = AttackTarget(required=True)
+
+
+class BlockSchema(ActionSchema):
+    """The defender's block decision: a card, or null for no block."""
+
+    do = Kind("block")
+    card = CardRef(required=True, allow_none=True)
+
+
+class PickLifeSchema(ActionSchema):
+    """After unblocked damage: which life cards the attacking player turns."""
+
+    do = Kind("pick_life")
+    cards = List(
+        Int(minimum=1),
+        required=True,
+        validate=validate.Length(min=1, error="must not be empty"),
+        metadata={"description": "positions 1…n in the defender's current life row"},
+    )
+    reveal = List(
+        CardCode(),
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "their codes, in the same order (observed mode)"},
+    )
+
+    @validates_schema
+    def _same_length(self, data: dict[str, Any], **kwargs: Any) -> None:
+        errors: dict[str, list[str]] = {}
+        cards, reveal = data["cards"], data.get("reveal")
+        if len(set(cards)) != len(cards):
+            errors["cards"] = ["positions must differ"]
+        if reveal is not None and len(reveal) != len(cards):
+            errors["reveal"] = [f"must list {len(cards)} codes, one for each position in cards"]
+        if errors:
+            raise ValidationError(errors)
+
+
+class TriggerSchema(ActionSchema):
+    """The damaged player's choice for a turned life card's trigger."""
+
+    do = Kind("trigger")
+    card = CardRef(required=True)
+    use = Bool(required=True)
+    targets = _targets()
+
+
+class DiscardToLimitSchema(ActionSchema):
+    """End phase, hand of 9 or more: the cards discarded."""
+
+    do = Kind("discard_to_limit")
+    cards = List(CardRef(), required=True)
+
+
+class ProceedSchema(ActionSchema):
+    """End the current phase (movement, main, attack) for ``p``."""
+
+    do = Kind("proceed")
+
+
+class ConcedeSchema(ActionSchema):
+    """Concede the game."""
+
+    do = Kind("concede")
+
+
+#: ``do`` -> schema, in the order of the contract's table.
+ACTIONS: dict[str, type[Schema]] = {
+    "first_player": FirstPlayerSchema,
+    "mulligan": MulliganSchema,
+    "extra_draw": ExtraDrawSchema,
+    "move": MoveSchema,
+    "play": PlaySchema,
+    "raid": RaidActionSchema,
+    "activate": ActivateSchema,
+    "resolve": ResolveSchema,
+    "attack": AttackSchema,
+    "block": BlockSchema,
+    "pick_life": PickLifeSchema,
+    "trigger": TriggerSchema,
+    "discard_to_limit": DiscardToLimitSchema,
+    "proceed": ProceedSchema,
+    "concede": ConcedeSchema,
+}
