@@ -364,6 +364,9 @@ class OneOfKind(_Plain, fields.Field):
         self.kinds = kinds
         self.what = what
         self.common = common
+        # one instance per kind, made on first use: building a marshmallow schema costs far
+        # more than loading with it, and a log has thousands of actions of a few kinds
+        self._instances: dict[str, Schema] = {}
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
@@ -371,7 +374,10 @@ class OneOfKind(_Plain, fields.Field):
         kind = value.get(self.discriminator)
         schema = self.kinds.get(kind) if isinstance(kind, str) else None
         if schema is not None:
-            return schema().load(value)
+            instance = self._instances.get(kind)
+            if instance is None:
+                instance = self._instances[kind] = schema()
+            return instance.load(value)
         allowed = ", ".join(self.kinds)
         if self.discriminator not in value:
             problem = f"{MISSING_MESSAGE}; one of: {allowed}"

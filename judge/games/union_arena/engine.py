@@ -82,6 +82,7 @@ class UnionArenaEngine(Engine):
             turn_player_first(lambda: self.state.turn_player or self.state.order[0])
         )
         self.ctx = StepContext(-1)
+        self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
         for pid in self.state.order:
             self.shuffle(pid, opening=True)
         self.state.agenda.append(("wait_first_player", {}))
@@ -735,14 +736,21 @@ class UnionArenaEngine(Engine):
     # -- views ----------------------------------------------------------------------------------
 
     def unit_view(self, unit: Unit) -> dict[str, Any]:
+        """A unit as every step shows it.  Views are memoised by what they show (the unit's
+        serial, top card, rested flag and BP) and shared, read-only, between steps."""
         st = self.state
-        top = unit.top
-        d = st.card(top)
-        out: dict[str, Any] = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
-        if d.type == "character":
-            out["bp"] = st.bp(unit)
-        if len(unit.cards) > 1:
-            out["under"] = unit.cards[:-1]
+        top = unit.cards[-1]
+        d = st.defs[st.code_of[top]]
+        bp = d.bp + sum(m.bp for m in unit.mods) if unit.mods else d.bp
+        key = (unit.serial, top, unit.rested, bp)
+        out = self._views.get(key)
+        if out is None:
+            out = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
+            if d.type == "character":
+                out["bp"] = bp
+            if len(unit.cards) > 1:
+                out["under"] = unit.cards[:-1]
+            self._views[key] = out
         return out
 
     def step_state(self) -> dict[str, Any]:
@@ -778,6 +786,7 @@ class UnionArenaEngine(Engine):
             pv["life"] = list(ps.life)
             pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
             for line in LINES:
+                pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
                 for uv, unit in zip(pv[line], ps.line(line), strict=True):
                     uv["mods"] = [[m.bp, m.keyword, m.until, m.owner] for m in unit.mods]
                     uv["used"] = sorted(unit.used)

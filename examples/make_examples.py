@@ -1,0 +1,211 @@
+"""Write the Union Arena example logs in ``examples/union-arena/`` (deterministic).
+
+Run: ``python examples/make_examples.py``.  Each log is described below and in
+``examples/union-arena/README.md``; ``expected.json`` records the verdicts the engine gives
+with ``on_illegal: skip`` — the tests replay every example and compare.  The self-play games
+are fixed by their seeds; the hand-written ones are listed action by action.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from judge.core.replay import canonical_log, replay  # noqa: E402
+from judge.core.selfplay import random_game  # noqa: E402
+from judge.games.union_arena.sample import sample_envelope  # noqa: E402
+
+OUT = ROOT / "examples" / "union-arena"
+
+
+def observed(event: str) -> dict[str, Any]:
+    env = sample_envelope("unused", mode="observed")
+    env["match"] = {"event": event, "round": 2, "table": 7}
+    return env
+
+
+def setup(first: str = "A") -> list[dict[str, Any]]:
+    second = "B" if first == "A" else "A"
+    return [
+        {"p": "B", "do": "first_player", "first": first},
+        {"p": first, "do": "mulligan", "redraw": False},
+        {"p": second, "do": "mulligan", "redraw": False},
+    ]
+
+
+def a(p: str, do: str, **fields: Any) -> dict[str, Any]:
+    return {"p": p, "do": do, **fields}
+
+
+def full_game() -> dict[str, Any]:
+    """A complete seeded game to a winner, written back as a canonical log with checkpoints."""
+    env = sample_envelope("store-finals-7")
+    env["match"] = {"event": "store finals", "round": 1, "table": 1}
+    game = random_game(env, "example-full-game")
+    return canonical_log(replay(game))
+
+
+def deck_out() -> dict[str, Any]:
+    """A seeded game with no attacks: it ends when a player must draw from an empty deck."""
+    env = sample_envelope("long-game-3")
+    env["match"] = {"event": "practice", "note": "nobody attacks"}
+    return random_game(env, "example-deck-out", weights={"attack": 0})
+
+
+def diverged() -> dict[str, Any]:
+    """The full game with its third checkpoint altered: the replay reports ``diverged``."""
+    doc = full_game()
+    doc["checkpoints"][2]["state_sha256"] = "0" * 64
+    return doc
+
+
+def line_and_phase() -> dict[str, Any]:
+    """Observed mode.  Illegal: an extra draw after the turn's first decision (step 13), the
+    opponent playing a card in A's main phase (17), a card played in the attack phase (19),
+    a play into a full front line without removing a card first (29, then legal at 30).
+    A's deck has four each of UAS-001 and UAS-002."""
+    env = observed("league night")
+    main = [c for c in env["decks"]["A"]["main"] if c not in ("UAS-001", "UAS-002")]
+    env["decks"]["A"]["main"] = sorted(["UAS-001"] * 4 + ["UAS-002"] * 4 + main[:42])
+    env["actions"] = setup() + [
+        # turn 1, A (1 AP)
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="front_line"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        # turn 2, B (2 AP)
+        a("B", "proceed"),
+        a("B", "play", card="UAS-020", to="energy_line"),
+        a("B", "play", card="UAS-021", to="energy_line"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        # turn 3, A (2 AP)
+        a("A", "move", cards=[]),
+        a("A", "extra_draw"),
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="front_line"),
+        a("A", "play", card="UAS-002", to="front_line"),
+        a("B", "play", card="UAS-020", to="front_line", note="B plays during A's turn"),
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="energy_line"),
+        a("A", "attack", card="A-1", target="player"),
+        a("B", "block", card=None),
+        a("A", "pick_life", cards=[1], reveal=["UAS-020"]),
+        a("A", "proceed"),
+        # turn 4, B
+        a("B", "proceed"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        # turn 5, A (3 AP): the front line fills up
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="front_line"),
+        a("A", "play", card="UAS-002", to="front_line", note="the front line holds 4 already"),
+        a("A", "play", card="UAS-002", to="front_line", remove=["A-2"]),
+        a("A", "proceed"),
+        a("A", "proceed"),
+    ]
+    return env
+
+
+def raid_and_reveal() -> dict[str, Any]:
+    """Observed mode; A's deck has exactly four UAS-001 (and four UAS-002).  Illegal: a raid onto a character
+    its raid does not name, without its energy (step 12); a fifth UAS-001 played (22: every
+    copy is known to be elsewhere); a play with no AP left (25)."""
+    env = observed("regional qualifier")
+    main = [c for c in env["decks"]["A"]["main"] if c not in ("UAS-001", "UAS-002")]
+    env["decks"]["A"]["main"] = sorted(["UAS-001"] * 4 + ["UAS-002"] * 4 + main[:42])
+    env["actions"] = setup() + [
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="energy_line"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        a("B", "proceed"),
+        a("B", "play", card="UAS-020", to="energy_line"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        # turn 3, A (2 AP)
+        a("A", "proceed"),
+        a("A", "raid", card="UAS-010", onto="A-1"),
+        a("A", "play", card="UAS-001", to="energy_line"),
+        a("A", "play", card="UAS-001", to="energy_line"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        # turn 5, A (3 AP)
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="energy_line"),
+        a("A", "play", card="UAS-001", to="front_line", note="a fifth copy"),
+        a("A", "play", card="UAS-002", to="front_line"),
+        a("A", "play", card="UAS-002", to="front_line"),
+        a("A", "play", card="UAS-002", to="front_line", note="no AP left"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+    ]
+    return env
+
+
+def unverifiable() -> dict[str, Any]:
+    """Observed mode.  Step 9 plays a card whose text the engine cannot execute
+    (unverifiable); after A's attack at step 14 the log skips B's block decision although B
+    could block, so step 15 is unverifiable (no block assumed); B concedes at step 17."""
+    env = observed("casual")
+    main = [c for c in env["decks"]["B"]["main"] if c != "UAS-033"]
+    env["decks"]["B"]["main"] = sorted(["UAS-033"] * 2 + main[:48])
+    env["actions"] = setup() + [
+        a("A", "proceed"),
+        a("A", "play", card="UAS-001", to="front_line"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        a("B", "proceed"),
+        a("B", "play", card="UAS-020", to="energy_line"),
+        a("B", "play", card="UAS-033", to="front_line"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        a("A", "attack", card="UAS-001", target="player"),
+        a("A", "pick_life", cards=[1], reveal=["UAS-020"]),
+        a("A", "proceed"),
+        a("B", "concede"),
+    ]
+    return env
+
+
+EXAMPLES = {
+    "full-game": full_game,
+    "deck-out": deck_out,
+    "diverged-checkpoint": diverged,
+    "illegal-line-and-phase": line_and_phase,
+    "illegal-raid-and-reveal": raid_and_reveal,
+    "unverifiable-text-and-block": unverifiable,
+}
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    expected = {}
+    for name, make in EXAMPLES.items():
+        doc = make()
+        (OUT / f"{name}.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        r = replay(doc)
+        s = r["summary"]
+        expected[name] = {
+            "illegal_steps": s["illegal_steps"],
+            "unverifiable_steps": s["unverifiable_steps"],
+            "result": s["result"],
+            "fidelity": r["fidelity"]["status"],
+            "actions": len(doc["actions"]),
+        }
+        print(name, expected[name])
+    (OUT / "expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    main()
