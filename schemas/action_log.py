@@ -83,6 +83,10 @@ class Refs:
     #: instance-id tag -> deck section: ``{"": "main", "AP": "ap"}`` reads ``P1-7`` as the
     #: 7th card of ``main`` and ``P1-AP2`` as the 2nd of ``ap``.
     sections: dict[str, str] = field(default_factory=lambda: {"": "main"})
+    #: ``repr`` of an object already loaded by a ``OneOfKind`` -> its loaded value.
+    #: Within one log the references do not change, so an identical action (``proceed``,
+    #: ``block: null``, …) loads identically; a log repeats a few actions very often.
+    loaded: dict[str, Any] = field(default_factory=dict)
 
 
 def current_refs() -> Refs | None:
@@ -374,10 +378,19 @@ class OneOfKind(_Plain, fields.Field):
         kind = value.get(self.discriminator)
         schema = self.kinds.get(kind) if isinstance(kind, str) else None
         if schema is not None:
+            refs = current_refs()
+            # repr of decoded JSON is injective (a dict written in another key order only
+            # misses); loaded values are shared and read-only
+            key = repr(value) if refs is not None else None
+            if key is not None and key in refs.loaded:
+                return refs.loaded[key]
             instance = self._instances.get(kind)
             if instance is None:
                 instance = self._instances[kind] = schema()
-            return instance.load(value)
+            result = instance.load(value)
+            if key is not None:
+                refs.loaded[key] = result
+            return result
         allowed = ", ".join(self.kinds)
         if self.discriminator not in value:
             problem = f"{MISSING_MESSAGE}; one of: {allowed}"
