@@ -19,7 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.games.union_arena import effects
-from judge.games.union_arena.refs import do_take, find_in_zone, find_unit, is_instance
+from judge.games.union_arena.refs import (
+    do_take,
+    find_in_zone,
+    find_many_in_zone,
+    find_unit,
+    is_instance,
+    take_many,
+)
 from judge.games.union_arena.resolve import check_effect_targets, check_trigger, run_trigger
 from judge.games.union_arena.state import LINE_LIMIT, Battle
 
@@ -542,7 +549,6 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-AP-COST",
             f"The cost is {cost['ap']} AP; {pid} has {st.players[pid].active_ap()} active.",
         )
-    discards = []
     given = (plan.action.get("costs") or {}).get("discard", [])
     if len(given) != int(cost.get("discard", 0)):
         plan.violate(
@@ -550,16 +556,9 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             f"The cost puts {int(cost.get('discard', 0))} hand card(s) into the outside "
             f"area; the log names {len(given)}.",
         )
-    for ref in given:
-        take, err = find_in_zone(st, pid, "hand", ref)
-        if err:
-            plan.violate(*err)
-            continue
-        assert take is not None
-        if take.iid in [t.iid for t in discards]:
-            plan.violate("UA-ACTIVATE", f"{take.iid} is discarded twice.")
-            continue
-        discards.append(take)
+    discards, problems = find_many_in_zone(st, pid, "hand", given)
+    for rule, msg in problems:
+        plan.violate(rule, msg)
     if "targets" in plan.action:
         path = f"actions[{eng.ctx.index}].targets"
         for rule, msg in check_effect_targets(eng, pid, [effect], plan.action["targets"], path):
@@ -580,11 +579,7 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         unit.rested = True
     if cost.get("ap"):
         eng.pay_ap(pid, int(cost["ap"]))
-    # discard costs: re-find each (binding may shift indices)
-    for take in plan.data["discards"]:
-        t2, err = find_in_zone(st, pid, "hand", take.iid)
-        if t2 is not None:
-            st.players[pid].outside.append(do_take(st, pid, t2))
+    st.players[pid].outside.extend(take_many(st, pid, plan.data["discards"]))
     unit.used.add(plan.data["index"])
     eng.event(
         "activate_effect",
@@ -970,22 +965,9 @@ def check_discard(eng: UnionArenaEngine, plan: Plan) -> None:
             f"{pid} must put {n} card(s) into the removal area to keep 8; the "
             f"log names {len(refs)}.",
         )
-    takes = []
-    hand = list(st.players[pid].hand)
-    for ref in refs:
-        # resolve against the remaining hand so that two copies of a code mean two cards
-        tmp = st.players[pid].hand
-        st.players[pid].hand = hand
-        try:
-            take, err = find_in_zone(st, pid, "hand", ref)
-        finally:
-            st.players[pid].hand = tmp
-        if err:
-            plan.violate(*err)
-            continue
-        assert take is not None
-        hand[take.index] = "\0taken"
-        takes.append(take)
+    takes, problems = find_many_in_zone(st, pid, "hand", refs)
+    for rule, msg in problems:
+        plan.violate(rule, msg)
     plan.data["takes"] = takes
 
 
@@ -994,16 +976,14 @@ def apply_discard(eng: UnionArenaEngine, plan: Plan) -> None:
     st.agenda.pop(0)
     pid = plan.action["p"]
     ps = st.players[pid]
-    removed = []
-    for take in sorted(plan.data.get("takes", []), key=lambda t: -t.index):
-        removed.append(do_take(st, pid, take))
-    ps.removal.extend(reversed(removed))
+    removed = take_many(st, pid, plan.data.get("takes", []))
+    ps.removal.extend(removed)
     eng.event(
         "hand_limit",
         f"{pid} puts {', '.join(eng.name(c) for c in reversed(removed))} into the removal "
         "area (hand limit 8).",
         player=pid,
-        cards=list(reversed(removed)),
+        cards=removed,
     )
 
 

@@ -584,7 +584,7 @@ class UnionArenaEngine(Engine):
         self.fire(b.attacker, "win_battle", b.attacker_player)
         impact = self.impact_value(b.attacker)
         if impact:
-            if b.target is not None and st.has(b.target, "nullify impact"):
+            if b.blocker is not None and st.has(b.blocker, "nullify impact"):
                 self.ctx.ruling(
                     "UA-KW-NULLIFY-IMPACT",
                     f"{self.name(b.target.top)} has Nullify Impact: no Impact damage.",

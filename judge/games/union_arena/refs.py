@@ -159,3 +159,62 @@ def find_unit(
             ]
         )
     return matches[0]
+
+
+def find_many_in_zone(
+    state: UAState, pid: str, zone: str, refs: list[Any]
+) -> tuple[list[Take], list[tuple[str, str]]]:
+    """Several different cards of one list zone: two references to one code mean two copies.
+
+    Returns the takes (positions in the zone as it is now; take them from the highest
+    position down) and the problems, one per reference that cannot be found.
+    """
+    ps = state.players[pid]
+    cards: list[str | None] = getattr(ps, zone)
+    free = list(range(len(cards)))
+    unseen = {code: list(ids) for code, ids in ps.unseen.items()}
+    takes: list[Take] = []
+    problems: list[tuple[str, str]] = []
+    for ref in refs:
+        take = None
+        if is_instance(state, ref):
+            idx = next((i for i in free if cards[i] == ref), None)
+            code = state.code_of[ref]
+            if idx is not None:
+                take = Take(zone, idx, ref, False)
+            elif any(t.iid == ref for t in takes):
+                problems.append(("UA-CARD-IN-ZONE", f"{ref} is named twice."))
+                continue
+            else:
+                slot = next((i for i in free if cards[i] is None), None)
+                if slot is not None and state.owner_of[ref] == pid and ref in unseen.get(code, ()):
+                    unseen[code].remove(ref)
+                    take = Take(zone, slot, ref, True)
+        else:
+            code = ref_code(state, ref)
+            idx = next(
+                (i for i in free if cards[i] is not None and state.code_of[cards[i]] == code), None
+            )
+            if idx is not None:
+                take = Take(zone, idx, cards[idx], False)  # type: ignore[arg-type]
+            else:
+                slot = next((i for i in free if cards[i] is None), None)
+                if slot is not None and unseen.get(code):
+                    take = Take(zone, slot, unseen[code].pop(0), True)
+        if take is None:
+            _, err = find_in_zone(state, pid, zone, ref)
+            where = f"{pid}'s {zone.replace('_', ' ')}"
+            problems.append(
+                err or ("UA-CARD-IN-ZONE", f"{where} has no other {ref_code(state, ref)}.")
+            )
+            continue
+        free.remove(take.index)
+        takes.append(take)
+    return takes, problems
+
+
+def take_many(state: UAState, pid: str, takes: list[Take]) -> list[str]:
+    """Carry out the takes of :func:`find_many_in_zone`; returns the ids in the given order."""
+    for take in sorted(takes, key=lambda t: -t.index):
+        do_take(state, pid, take)
+    return [t.iid for t in takes]

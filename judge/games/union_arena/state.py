@@ -141,10 +141,19 @@ class UAState:
     # -- characteristics of units on the field ---------------------------------------------
 
     def keywords(self, unit: Unit) -> Keywords:
-        return self.card(unit.top).keywords
+        """The unit's keywords: its top card's, plus those effects gave it (``grant``).
+
+        Granted Impact/Damage follow the same arithmetic as printed ones: fixed values do
+        not stack (the highest counts), ``+N`` adds up.
+        """
+        d = self.card(unit.top)
+        granted = [m.keyword for m in unit.mods if m.keyword]
+        if not granted:
+            return d.keywords
+        return Keywords.parse(list(d.raw.get("keywords") or []) + granted)
 
     def has(self, unit: Unit, flag: str) -> bool:
-        return flag in self.keywords(unit).flags or any(m.keyword == flag for m in unit.mods)
+        return flag in self.keywords(unit).flags
 
     def bp(self, unit: Unit) -> int:
         return self.card(unit.top).bp + sum(m.bp for m in unit.mods)

@@ -810,11 +810,6 @@ def test_UA_KW_IMPACT_option_nothing_still_raises_an_existing_impact() -> None:
     assert state(r)["players"]["B"]["life"] == 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: Impact gained from an effect (grant) is ignored; "
-    "impact_value reads only the printed keywords",
-)
 def test_UA_KW_IMPACT_gained_impact_counts_highest_only() -> None:
     grant = {"when": "on_attack", "do": [{"op": "grant", "keyword": "impact 2", "target": "self"}]}
     b, r = blocked_battle(
@@ -884,11 +879,6 @@ def test_UA_KW_DAMAGE_plus_without_damage_adds_to_1() -> None:
     assert state(r)["players"]["B"]["life"] == 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: Damage gained from an effect (grant) is ignored; "
-    "damage_value reads only the printed keywords",
-)
 def test_UA_KW_DAMAGE_gained_twice_is_damage_2() -> None:
     grant = {"op": "grant", "keyword": "damage 2", "target": "self"}
     b = unblocked([], effects=[{"when": "on_attack", "do": [grant, grant]}])
@@ -919,11 +909,6 @@ def test_UA_KW_NULLIFY_IMPACT_blocker_without_it_takes_impact() -> None:
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: Nullify Impact also cancels Impact when its character is "
-    "only the Snipe target and did not block (op_win_battle checks the target, not the blocker)",
-)
 def test_UA_KW_NULLIFY_IMPACT_only_when_it_blocks() -> None:
     cards = [
         ch("T-SNIPER", bp=3000, keywords=["snipe", "impact 1"]),

@@ -697,11 +697,6 @@ def test_UA_END_HAND_LIMIT_missing_discard_blocks_the_next_turn() -> None:
     assert state(r)["turn"] == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: discard_to_limit naming one code twice raises KeyError "
-    "('\\x00taken' in refs.find_in_zone via check_discard)",
-)
 def test_UA_END_HAND_LIMIT_two_copies_of_one_code() -> None:
     b = LogBuilder([], deck_a=[], deck_b=[]).setup()
     b.act("A", "extra_draw").pass_turn("A").pass_turn("B")
