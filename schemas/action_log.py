@@ -750,6 +750,16 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
     errors += _cross_checks(data, refs, module)
     if errors or loaded is None:
         return sorted(set(errors)), None
+    # built-in sets' cards get the same defaults as the log's own, so that a definition
+    # reads the same wherever it came from (a canonical log inlines them)
+    set_cards = card_table([], loaded["card_sets"])
+    if module is not None and set_cards:
+        card_schema = module.CardSchema()
+        with Context(refs):
+            normalised = {code: card_schema.load(card) for code, card in set_cards.items()}
+        cards = {**normalised, **card_table(loaded["cards"], [])}
+    else:
+        cards = card_table(loaded["cards"], loaded["card_sets"])
     log = ActionLog(
         document=data,
         game=loaded["game"],
@@ -757,7 +767,7 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
         rule_options=loaded["rule_options"],
         match=loaded["match"],
         players=loaded["players"],
-        cards=card_table(loaded["cards"], loaded["card_sets"]),
+        cards=cards,
         card_sets=loaded["card_sets"],
         decks=loaded["decks"],
         hidden=loaded["hidden"],

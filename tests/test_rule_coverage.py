@@ -1,0 +1,49 @@
+"""Every rule of every catalogue has a test named after it (``test_<ID>_…``, ``-`` as ``_``),
+and the domain package imports none of the service packages."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.games import GAMES, catalogue
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_names() -> set[str]:
+    names: set[str] = set()
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rule_has_a_test_named_after_it(game: str) -> None:
+    names = test_names()
+    missing = []
+    for rule_id in catalogue(game).rules:
+        prefix = "test_" + rule_id.replace("-", "_") + "_"
+        if not any(n.startswith(prefix) for n in names):
+            missing.append(rule_id)
+    assert missing == [], f"rules without a test named after them: {missing}"
+
+
+def test_judge_imports_no_service_packages() -> None:
+    banned = re.compile(r"^(flask|redis|rq|gunicorn)(\.|$)")
+    for path in (ROOT / "judge").rglob("*.py"):
+        if path.name == "cli.py":
+            continue  # `judge serve` / `judge worker` import the service lazily
+        for node in ast.walk(ast.parse(path.read_text())):
+            mods = []
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                mods = [node.module]
+            for mod in mods:
+                assert not banned.match(mod), f"{path.relative_to(ROOT)} imports {mod}"
