@@ -6,6 +6,8 @@ Commands::
     judge rules GAME        the rule catalogue of a game (what violations cite)
     judge check-deck FILE   check a deck (or every deck of a log) against deck construction
     judge schema NAME       print a published JSON Schema
+    judge canonical LOG     write a log back in canonical form, with checkpoints
+    judge legal LOG         what the player to act may record after the log's actions
 
 Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
 play, an illegal deck), ``2`` bad input (unreadable file, malformed JSON, a log that is not
@@ -216,6 +218,70 @@ def replay_command(
     emit(export(result, fmt, **options), output)
     illegal = (result.get("summary") or {}).get("illegal_steps") or []
     sys.exit(EXIT_FOUND if illegal else EXIT_OK)
+
+
+def _decoded(source: str) -> str:
+    raw = read_input(source)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{source}: not UTF-8 text: {exc.reason} at byte {exc.start}")
+
+
+@main.command("canonical", short_help="Write a log back in canonical form.")
+@click.argument("log", metavar="LOG")
+@click.option(
+    "--on-illegal",
+    type=click.Choice(["skip", "apply"]),
+    default="skip",
+    show_default=True,
+    help="How illegal actions are replayed while the checkpoints are computed.",
+)
+@click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
+def canonical_command(log: str, on_illegal: str, output: str | None) -> None:
+    """Replay LOG and write it back canonically: card definitions inlined, every rule option
+    explicit, the replay's state fingerprints as checkpoints (replaying it gives
+    fidelity "exact").  Exits 2 for bad input."""
+    from judge.core.replay import canonical_log, replay
+
+    try:
+        doc = canonical_log(replay(_decoded(log), on_illegal=on_illegal))
+    except BadLog as exc:
+        fail_bad_log(exc)
+    emit(json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True), output)
+
+
+@main.command("legal", short_help="What the player to act may record now.")
+@click.argument("log", metavar="LOG")
+@click.option("--json", "as_json", is_flag=True, help="Print the actions as canonical JSON.")
+def legal_command(log: str, as_json: bool) -> None:
+    """Replay LOG (illegal actions skipped) and list the decisions the rules now wait for
+    and every legal action (cards named by instance id; concede is always legal and not
+    listed).  Exits 2 for bad input."""
+    from judge.core.replay import position
+
+    try:
+        engine = position(_decoded(log))
+    except BadLog as exc:
+        fail_bad_log(exc)
+    actions = engine.legal_actions()
+    pending = engine.pending()
+    if as_json:
+        click.echo(
+            canonical_json(
+                {"result": engine.result(), "pending": pending, "legal_actions": actions}
+            )
+        )
+        return
+    turn, phase = engine.turn_phase()
+    result = engine.result()
+    click.echo(
+        f"Turn {turn}, {phase}" + (f": the game is over ({result['reason']})" if result else "")
+    )
+    for item in pending:
+        click.echo(f"  waiting for {item['text']}")
+    for action in actions:
+        click.echo("  " + canonical_json(action))
 
 
 # --------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from judge.games import GAMES, catalogue
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_names() -> set[str]:
+def collected_test_names() -> set[str]:
     names: set[str] = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
@@ -25,7 +25,7 @@ def test_names() -> set[str]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_rule_has_a_test_named_after_it(game: str) -> None:
-    names = test_names()
+    names = collected_test_names()
     missing = []
     for rule_id in catalogue(game).rules:
         prefix = "test_" + rule_id.replace("-", "_") + "_"

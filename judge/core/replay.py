@@ -15,10 +15,10 @@ carries a checkpoint), with its ``state_sha256``.  Comparing those hashes with t
 ``checkpoints`` gives the replay's ``fidelity``.
 
 >>> import json, pathlib
->>> log = json.loads(pathlib.Path("examples/union-arena/first-turns.json").read_text())
+>>> log = json.loads(pathlib.Path("examples/union-arena/full-game.json").read_text())
 >>> r = replay(log)
->>> r["summary"]["illegal_steps"], r["fidelity"]["status"]
-([], 'unchecked')
+>>> r["summary"]["illegal_steps"], r["summary"]["result"], r["fidelity"]["status"]
+([], {'winner': 'A', 'reason': 'life'}, 'exact')
 """
 
 from __future__ import annotations
@@ -86,6 +86,19 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
         "pending": engine.pending(),
         "skipped": skipped,
     }
+
+
+def position(data: str | bytes | dict[str, Any], *, on_illegal: str = "skip") -> Engine:
+    """The game as it stands after the log's actions (to ask what is legal now, …)."""
+    if on_illegal not in ON_ILLEGAL:
+        raise ValueError(f"on_illegal must be one of {', '.join(ON_ILLEGAL)}; got {on_illegal!r}")
+    log = data if isinstance(data, ActionLog) else parse_log(data)
+    engine = start(log)
+    for index, action in enumerate(log.document["actions"]):
+        step = run_step(engine, index, action, on_illegal)
+        if step["verdict"] == ILLEGAL and on_illegal == "stop":
+            break
+    return engine
 
 
 def replay(
