@@ -436,12 +436,6 @@ def test_UA_ACTIVATE_discard_cost_not_paid_is_illegal() -> None:
     assert state(r, b.last, "A")["outside"] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: in observed mode two copies of one code named in a discard cost bind the "
-    "same unseen card and are reported as 'discarded twice' (check_activate does not resolve "
-    "each reference against the hand left by the previous one, as check_discard does)",
-)
 def test_UA_ACTIVATE_discard_cost_of_two_copies_of_one_code_is_legal() -> None:
     double = card("T-224", ap=0, effects=[effect("activate_main", DRAW, cost={"discard": 2})])
     b = main_phase(double).play("A", "T-224", to="front_line")
