@@ -727,6 +727,17 @@ def _team_checks(teams: list[Any]) -> list[FieldError]:
     return errors
 
 
+@cache
+def _normalised_set(game: str, name: str) -> dict[str, Any]:
+    """A built-in set's cards loaded through the game's card schema (defaults filled in),
+    once per process: the set files do not change while it runs.  Shared, read-only."""
+    module = game_schemas(game)
+    assert module is not None
+    card_schema = module.CardSchema()
+    with Context(Refs(game=game)):
+        return {code: card_schema.load(card) for code, card in card_table([], [name]).items()}
+
+
 def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | None]:
     """Check a decoded log's shape and references; return (every problem, the log or None).
 
@@ -752,12 +763,12 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
         return sorted(set(errors)), None
     # built-in sets' cards get the same defaults as the log's own, so that a definition
     # reads the same wherever it came from (a canonical log inlines them)
-    set_cards = card_table([], loaded["card_sets"])
-    if module is not None and set_cards:
-        card_schema = module.CardSchema()
-        with Context(refs):
-            normalised = {code: card_schema.load(card) for code, card in set_cards.items()}
-        cards = {**normalised, **card_table(loaded["cards"], [])}
+    if module is not None and loaded["card_sets"]:
+        cards: dict[str, Any] = {}
+        for name in loaded["card_sets"]:
+            for code, card in _normalised_set(game, name).items():
+                cards.setdefault(code, card)
+        cards.update(card_table(loaded["cards"], []))
     else:
         cards = card_table(loaded["cards"], loaded["card_sets"])
     log = ActionLog(

@@ -22,9 +22,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32),
-       colours=st.sampled_from([("red", "blue"), ("blue", "red"), ("red", "red")]))
-def test_random_legal_games_replay_clean_and_round_trip(seed: int, colours: tuple[str, str]) -> None:
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    colours=st.sampled_from([("red", "blue"), ("blue", "red"), ("red", "red")]),
+)
+def test_random_legal_games_replay_clean_and_round_trip(
+    seed: int, colours: tuple[str, str]
+) -> None:
     env = sample_envelope(f"prop-{seed}", colours=colours)
     game = random_game(env, f"prop-{seed}")
     r = replay(game)
@@ -47,7 +51,11 @@ def test_same_bytes_in_another_process_with_another_hash_seed() -> None:
     )
     for hashseed in ("0", "12345"):
         out = subprocess.run(
-            [sys.executable, "-c", code], input=json.dumps(game), capture_output=True, text=True,
-            env={**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT)}, check=True,
+            [sys.executable, "-c", code],
+            input=json.dumps(game),
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT)},
+            check=True,
         )
         assert out.stdout.strip() == here

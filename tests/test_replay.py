@@ -40,9 +40,10 @@ def test_on_illegal_apply_plays_it_and_marks_what_follows() -> None:
     assert all(s["after_illegal"] for s in r["steps"][14:])
     # the extra draw was applied as played: one more card in A's hand than with skip
     skip = replay(load("illegal-line-and-phase"), on_illegal="skip")
-    assert len(r["steps"][13]["state"]["players"]["A"]["hand"]) == len(
-        skip["steps"][13]["state"]["players"]["A"]["hand"]
-    ) + 1
+    assert (
+        len(r["steps"][13]["state"]["players"]["A"]["hand"])
+        == len(skip["steps"][13]["state"]["players"]["A"]["hand"]) + 1
+    )
 
 
 def test_bad_on_illegal_and_perspective_are_value_errors() -> None:
@@ -64,7 +65,11 @@ def test_fingerprints_every_20_steps_and_at_the_end() -> None:
 
 def test_fidelity_exact_unchecked_and_diverged() -> None:
     assert replay(load("full-game"))["fidelity"]["status"] == "exact"
-    assert replay(load("deck-out"))["fidelity"] == {"status": "unchecked", "checked": 0, "first_mismatch": None}
+    assert replay(load("deck-out"))["fidelity"] == {
+        "status": "unchecked",
+        "checked": 0,
+        "first_mismatch": None,
+    }
     d = replay(load("diverged-checkpoint"))["fidelity"]
     assert d["status"] == "diverged"
     assert d["first_mismatch"]["after"] == 59
@@ -89,9 +94,16 @@ def test_perspective_hides_hands_seed_and_private_draws() -> None:
     shown = [e for s in public["steps"] for e in s["events"] if e["type"] == "draw"]
     assert len(judged) == len(shown) > 0
     assert all("cards" in e and "private" in e for e in judged)
-    assert all("cards" not in e and "private" not in e and "(" not in e["text"].split("draws")[1][:3]
-               for e in shown)
-    mine = [e for s in a_view["steps"] for e in s["events"] if e["type"] == "draw" and e["player"] == "A"]
+    assert all(
+        "cards" not in e and "private" not in e and "(" not in e["text"].split("draws")[1][:3]
+        for e in shown
+    )
+    mine = [
+        e
+        for s in a_view["steps"]
+        for e in s["events"]
+        if e["type"] == "draw" and e["player"] == "A"
+    ]
     assert all("cards" in e for e in mine)
 
 
@@ -107,7 +119,9 @@ def test_canonical_log_round_trip_is_exact() -> None:
     assert again["steps"] == r["steps"]
     assert again["fidelity"]["status"] == "exact"
     assert canonical_log(again) == c
-    assert c["card_sets"] == [] and {card["code"] for card in c["cards"]} >= set(c["decks"]["A"]["main"])
+    assert c["card_sets"] == [] and {card["code"] for card in c["cards"]} >= set(
+        c["decks"]["A"]["main"]
+    )
 
 
 def test_canonical_log_refuses_a_stopped_or_redacted_replay() -> None:

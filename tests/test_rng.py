@@ -6,7 +6,10 @@ from judge.core.rng import SplitMix64, shuffled
 def test_splitmix64_reference_vector_seed_0() -> None:
     r = SplitMix64(0)
     assert [r.next_u64() for _ in range(4)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC,
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+        0xF88BB8A8724C81EC,
     ]
 
 
@@ -19,8 +22,12 @@ def test_stream_seeding_from_a_log_seed() -> None:
 
 def test_shuffle_vectors() -> None:
     assert shuffled(list(range(10)), "5eed0001", "P1/shuffle/1") == [2, 5, 1, 3, 0, 4, 8, 7, 9, 6]
-    assert shuffled(list("abcdef"), "9f1c2a", "A/shuffle/2") == shuffled(list("abcdef"), "9f1c2a", "A/shuffle/2")
-    assert shuffled(list("abcdef"), "9f1c2a", "A/shuffle/1") != shuffled(list("abcdef"), "9f1c2a", "A/shuffle/2")
+    assert shuffled(list("abcdef"), "9f1c2a", "A/shuffle/2") == shuffled(
+        list("abcdef"), "9f1c2a", "A/shuffle/2"
+    )
+    assert shuffled(list("abcdef"), "9f1c2a", "A/shuffle/1") != shuffled(
+        list("abcdef"), "9f1c2a", "A/shuffle/2"
+    )
 
 
 def test_below_is_in_range_and_unbiased_enough() -> None:

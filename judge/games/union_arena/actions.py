@@ -73,12 +73,6 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
                 "UA-ATK-NO-CARDS",
                 f"No cards can be used during the attack phase ({kind} {_where(eng)}).",
             )
-        elif kind == "move" and st.phase == "movement" and st.moved and p == st.turn_player:
-            plan.violate(
-                "UA-MOVE-ONCE",
-                "The movement phase's moves are one simultaneous decision; "
-                f"{p} has already moved this phase.",
-            )
         else:
             need = f"{who}: {', '.join(kinds)}" if who else ", ".join(kinds) or "nothing"
             plan.violate(
@@ -178,6 +172,11 @@ def check_move(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     ps = st.players[pid]
+    if st.moved:
+        plan.violate(
+            "UA-MOVE-ONCE",
+            f"The movement phase's moves are one simultaneous decision; {pid} has already moved.",
+        )
     resolved: dict[str, list[Any]] = {"cards": [], "step_back": [], "remove": []}
     seen: set[int] = set()
     for field in ("cards", "step_back", "remove"):
@@ -233,6 +232,11 @@ def check_move(eng: UnionArenaEngine, plan: Plan) -> None:
             )
     moving = {id(u) for _, u in resolved["cards"] + resolved["step_back"]}
     for _, u in resolved["remove"]:
+        if st.card(u.top).type != "character":
+            plan.violate(
+                "UA-MOVE-FULL",
+                f"{eng.name(u.top)} is a field: the cards removed to make room are characters.",
+            )
         if id(u) in moving:
             plan.violate("UA-MOVE-FULL", f"{u.top} cannot both move and go to the removal area.")
     plan.data.update(resolved)
@@ -430,7 +434,10 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
         return
     found = find_unit(st, plan.action["onto"], f"actions[{eng.ctx.index}].onto", owner=pid)
     if found is None:
-        plan.violate("UA-RAID", f"{plan.action['onto']} is not a character on {pid}'s field.")
+        plan.violate(
+            "UA-CARD-IN-ZONE",
+            f"{plan.action['onto']} is not on {pid}'s field: a raid base is your character there.",
+        )
         return
     _, line, base = found
     bd = st.card(base.top)

@@ -323,11 +323,7 @@ class UnionArenaEngine(Engine):
         pe = cands[0]
         if not effects.supported(pe.effect):
             self.pool.remove(pe)
-            self.ctx.cannot_verify(
-                f"{self.name(pe.source)}: this card text cannot be executed by the engine "
-                "(UA-EFFECT-UNSUPPORTED); its result is not checked."
-            )
-            self.ctx.ruling("UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed.")
+            self.run_effect(pe, [], None)  # says it cannot be executed, and why
             return True
         preset = pe.context.get("targets")
         if effects.needs_choice(pe.effect) and preset is None:
@@ -337,12 +333,14 @@ class UnionArenaEngine(Engine):
         return True
 
     def check_bp_zero(self) -> None:
-        """Rule effect: a character whose BP is 0 or less by an effect retires."""
+        """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
+        printed with BP 0 is not retired by this rule while no effect lowers it)."""
         st = self.state
         for pid in st.order:
             for unit in list(st.players[pid].units()):
                 defn = st.card(unit.top)
-                if defn.type == "character" and st.bp(unit) <= 0:
+                lowered = sum(m.bp for m in unit.mods) < 0
+                if defn.type == "character" and lowered and st.bp(unit) <= 0:
                     self.ctx.ruling(
                         "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."
                     )

@@ -192,11 +192,14 @@ def run_effect(
     st = eng.state
     ctx = eng.ctx
     if not effects.supported(pe.effect):
+        text = pe.effect.get("text") or "(no text given)"
         ctx.cannot_verify(
-            f"{eng.name(pe.source)}: card text the engine cannot execute (UA-EFFECT-UNSUPPORTED)."
+            f"{eng.name(pe.source)}: the engine cannot execute this card text (UA-EFFECT-UNSUPPORTED): "
+            f'"{text}"; its result is not checked.'
         )
         ctx.ruling(
-            "UA-EFFECT-UNSUPPORTED", f"{pe.describe()} was not executed; its result is not checked."
+            "UA-EFFECT-UNSUPPORTED",
+            f'{pe.describe()} was not executed: "{text}". What it did is not checked.',
         )
         return
     if pe.effect.get("optional") and use is False:

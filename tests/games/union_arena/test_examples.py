@@ -19,7 +19,9 @@ EXPECTED = json.loads((EXAMPLES / "expected.json").read_text())
 def test_there_are_at_least_six_examples_with_winners_and_illegal_plays() -> None:
     assert len(EXPECTED) >= 6
     assert sum(1 for e in EXPECTED.values() if e["result"] and e["result"]["reason"] == "life") >= 1
-    kinds = {tuple(sorted(set(e["illegal_steps"]))) for e in EXPECTED.values() if e["illegal_steps"]}
+    kinds = {
+        tuple(sorted(set(e["illegal_steps"]))) for e in EXPECTED.values() if e["illegal_steps"]
+    }
     assert len(kinds) >= 2
 
 
@@ -37,16 +39,26 @@ def test_example_replays_as_expected(name: str) -> None:
 
 def test_examples_name_the_rules_they_break() -> None:
     r = replay((EXAMPLES / "illegal-line-and-phase.json").read_text())
-    broken = {i: [v["rule"] for v in r["steps"][i]["violations"]] for i in r["summary"]["illegal_steps"]}
-    assert broken == {13: ["UA-START-EXTRA-DRAW"], 17: ["UA-PHASE"], 19: ["UA-ATK-NO-CARDS"],
-                      29: ["UA-LINE-LIMIT"]}
+    broken = {
+        i: [v["rule"] for v in r["steps"][i]["violations"]] for i in r["summary"]["illegal_steps"]
+    }
+    assert broken == {
+        13: ["UA-START-EXTRA-DRAW"],
+        17: ["UA-PHASE"],
+        19: ["UA-ATK-NO-CARDS"],
+        29: ["UA-LINE-LIMIT"],
+    }
     r = replay((EXAMPLES / "illegal-raid-and-reveal.json").read_text())
-    broken = {i: [v["rule"] for v in r["steps"][i]["violations"]] for i in r["summary"]["illegal_steps"]}
+    broken = {
+        i: [v["rule"] for v in r["steps"][i]["violations"]] for i in r["summary"]["illegal_steps"]
+    }
     assert broken == {12: ["UA-RAID", "UA-ENERGY"], 22: ["UA-REVEAL"], 25: ["UA-AP-COST"]}
 
 
 def test_generator_writes_the_committed_files() -> None:
-    spec = importlib.util.spec_from_file_location("make_examples", ROOT / "examples" / "make_examples.py")
+    spec = importlib.util.spec_from_file_location(
+        "make_examples", ROOT / "examples" / "make_examples.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

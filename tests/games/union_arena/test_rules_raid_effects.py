@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from judge.games.union_arena.testing import LogBuilder, card, rules_applied, rules_broken
 
 # -- cards used below ---------------------------------------------------------------------------
@@ -703,11 +701,6 @@ def test_UA_EFFECT_UNSUPPORTED_card_text_makes_the_step_unverifiable() -> None:
     assert r["summary"]["unverifiable_steps"] == [b.last]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the replay names the card whose text it cannot execute but not the text "
-    "(rule UA-EFFECT-UNSUPPORTED: 'the replay says which card and text')",
-)
 def test_UA_EFFECT_UNSUPPORTED_replay_quotes_the_text() -> None:
     b = main_phase(SEER).play("A", "T-234", to="front_line")
     step = b.replay()["steps"][b.last]
@@ -929,12 +922,6 @@ def test_UA_BP_ZERO_character_above_zero_stays() -> None:
     assert unit(r, b.last, "B", "B-1")["bp"] == 1000
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a character with printed BP 0 is retired as UA-BP-ZERO as soon as any "
-    "unrelated effect resolves; the rule retires only a character whose BP becomes 0 or less "
-    "because of a card's effect",
-)
 def test_UA_BP_ZERO_printed_zero_is_not_an_effect() -> None:
     zero = card("T-250", name="Mascot", ap=0, bp=0)
     reader = card("T-251", "event", ap=0, effects=[effect("on_play", DRAW)])

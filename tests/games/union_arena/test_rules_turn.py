@@ -813,11 +813,6 @@ def test_UA_MOVE_FULL_step_back_into_a_full_line_removing_a_character() -> None:
     assert state(r, b.last, "A")["removal"] == ["A-2"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a field card is accepted as the card removed to make room for a move; "
-    "UA-MOVE-FULL (seed: '指定該區域對應被移動卡數量的角色') removes characters only",
-)
 def test_UA_MOVE_FULL_room_is_made_by_removing_characters_not_fields() -> None:
     b = step_back_into_a_full_energy_line(remove="A-5")
     r = b.replay()
@@ -828,11 +823,6 @@ def test_UA_MOVE_FULL_room_is_made_by_removing_characters_not_fields() -> None:
 # -- UA-MOVE-ONCE --------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a second move decision in the same movement phase is accepted as legal "
-    "(the UA-MOVE-ONCE check is only reached when `move` is not an awaited kind)",
-)
 def test_UA_MOVE_ONCE_second_move_in_a_phase_is_illegal() -> None:
     b = builder(FREE).proceed("A")
     b.play("A", "T-002", to="energy_line").play("A", "T-002", to="energy_line")
@@ -978,11 +968,6 @@ def test_UA_CARD_IN_ZONE_activated_card_on_the_field_is_legal() -> None:
     assert verdict(r, b.last) == "legal"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a raid base that is not on the field is reported as UA-RAID, "
-    "not UA-CARD-IN-ZONE (whose text names 'a raid base must be your character on the field')",
-)
 def test_UA_CARD_IN_ZONE_raid_base_must_be_on_the_field() -> None:
     b = builder(FREE, RAIDER).proceed("A").act("A", "raid", card="T-012", onto="A-1")
     r = b.replay()
