@@ -73,7 +73,7 @@ def fail_bad_log(exc: BadLog) -> NoReturn:
 def read_input(source: str) -> bytes:
     """The bytes of a file, or of stdin for ``-``; an unreadable file exits 2."""
     if source == "-":
-        return click.get_binary_stream("stdin").read()
+        return sys.stdin.buffer.read()
     try:
         return Path(source).read_bytes()
     except OSError as exc:

@@ -25,8 +25,8 @@ except ImportError:  # collected as a package
     from tests.test_export import ENERGY_MESSAGE, fixture_replay
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-EXAMPLES = SHARED / "spec" / "examples" / "union-arena"
+# the contract's example logs, copied unchanged into the repository (see test_spec_examples)
+EXAMPLES = REPO / "tests" / "spec_examples" / "union-arena"
 LOG_TEXT = '{"format": "judge-action-log/1"}'
 
 

@@ -18,7 +18,8 @@ from schemas.action_log import validate_log
 from schemas.jsonschema import DIALECT, action_log_json_schema
 from schemas.union_arena import ACTIONS, ZONES
 
-EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "spec" / "examples"
+# the contract's example logs, copied unchanged into the repository (see test_spec_examples)
+EXAMPLES = Path(__file__).resolve().parent / "spec_examples"
 UA_EXAMPLES = sorted(
     p for p in (EXAMPLES / "union-arena").glob("*.json") if p.name != "expected.json"
 )
