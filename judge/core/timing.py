@@ -78,6 +78,8 @@ class EffectPool:
         self.policy = policy
         self.items: list[PendingEffect] = []
         self._seq = 0
+        #: an order the chooser recorded for their waiting effects (sequence numbers)
+        self.preferred: list[int] = []
 
     def __bool__(self) -> bool:
         return bool(self.items)
@@ -98,6 +100,16 @@ class EffectPool:
 
     def remove(self, item: PendingEffect) -> None:
         self.items.remove(item)
+        if item.seq in self.preferred:
+            self.preferred.remove(item.seq)
+
+    def next_preferred(self) -> PendingEffect | None:
+        """The first effect of the recorded order that may resolve now, if any."""
+        cands = {p.seq: p for p in self.candidates()}
+        for seq in self.preferred:
+            if seq in cands:
+                return cands[seq]
+        return None
 
     def chooser(self) -> str | None:
         return self.policy.chooser(self.items)

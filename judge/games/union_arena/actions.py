@@ -25,6 +25,7 @@ from judge.games.union_arena.refs import (
     find_many_in_zone,
     find_unit,
     is_instance,
+    ref_code,
     take_many,
 )
 from judge.games.union_arena.resolve import check_effect_targets, check_trigger, run_trigger
@@ -642,12 +643,47 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
         targets = plan.action.get("targets", [])
         for rule, msg in check_effect_targets(eng, pe.controller, [pe.effect], targets, path):
             plan.violate(rule, msg)
-    order = plan.action.get("order")
-    if order:
+    if len({p.controller for p in eng.pool.items}) > 1:
+        other = st.other(pe.controller)
         eng.ctx.ruling(
             "UA-SIMULTANEOUS",
-            f"{pe.controller} orders the waiting effects: {', '.join(map(str, order))}.",
+            f"Effects of both players were waiting: the turn player {st.turn_player} resolves all "
+            f"of theirs first, in their order; then {other if pe.controller == st.turn_player else pe.controller}.",
         )
+    order = plan.action.get("order")
+    if order:
+        ordered = []
+        for ref in order:
+            code = st.code_of.get(ref) if is_instance(st, ref) else ref_code(st, ref)
+            hit = next(
+                (
+                    c
+                    for c in cands
+                    if c not in ordered and (c.source == ref or st.code_of[c.source] == code)
+                ),
+                None,
+            )
+            if hit is None:
+                plan.violate(
+                    "UA-SIMULTANEOUS",
+                    f"The order names {ref}, which is not one of {pe.controller}'s waiting effects.",
+                )
+                continue
+            ordered.append(hit)
+        if ordered and ordered[0] is not pe:
+            plan.violate(
+                "UA-SIMULTANEOUS",
+                f"The order starts with {ordered[0].describe()}, but the effect resolved now is "
+                f"{pe.describe()}.",
+            )
+        if not plan.violations:
+            eng.ctx.ruling(
+                "UA-SIMULTANEOUS",
+                f"{pe.controller} chose the order of their waiting effects: "
+                + ", then ".join(c.describe() for c in ordered)
+                + ".",
+            )
+        plan.data["order"] = [c.seq for c in ordered]
     plan.data["pe"] = pe
 
 
@@ -655,6 +691,8 @@ def apply_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     pe = plan.data.get("pe")
     if pe is None:
         return
+    if plan.data.get("order"):
+        eng.pool.preferred = list(plan.data["order"])
     eng.pool.remove(pe)
     eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
 

@@ -318,9 +318,9 @@ class UnionArenaEngine(Engine):
     def auto_resolve(self) -> bool:
         """Resolve the next pending effect when nobody has a choice; False if one is needed."""
         cands = self.pool.candidates()
-        if len(cands) != 1:
+        pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
+        if pe is None:
             return False
-        pe = cands[0]
         if not effects.supported(pe.effect):
             self.pool.remove(pe)
             self.run_effect(pe, [], None)  # says it cannot be executed, and why
