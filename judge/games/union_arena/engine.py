@@ -733,26 +733,32 @@ class UnionArenaEngine(Engine):
 
     # -- views ----------------------------------------------------------------------------------
 
-    def unit_view(self, unit: Unit) -> dict[str, Any]:
-        """A unit as every step shows it.  Views are memoised by what they show (the unit's
-        serial, top card, rested flag and BP) and shared, read-only, between steps."""
+    def unit_views(self, units: list[Unit]) -> list[dict[str, Any]]:
+        """Units as every step shows them.  Views are memoised by what they show (the unit's
+        serial, top card, rested flag and BP) and shared, read-only, between steps: a
+        step's state costs little more than a few list copies (the hot path of a replay)."""
         st = self.state
-        top = unit.cards[-1]
-        d = st.defs[st.code_of[top]]
-        bp = d.bp + sum(m.bp for m in unit.mods) if unit.mods else d.bp
-        key = (unit.serial, top, unit.rested, bp)
-        out = self._views.get(key)
-        if out is None:
-            out = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
-            if d.type == "character":
-                out["bp"] = bp
-            if len(unit.cards) > 1:
-                out["under"] = unit.cards[:-1]
-            self._views[key] = out
+        defs, code_of, memo = st.defs, st.code_of, self._views
+        out = []
+        for unit in units:
+            top = unit.cards[-1]
+            d = defs[code_of[top]]
+            bp = d.bp + sum(m.bp for m in unit.mods) if unit.mods else d.bp
+            key = (unit.serial, top, unit.rested, bp)
+            view = memo.get(key)
+            if view is None:
+                view = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
+                if d.type == "character":
+                    view["bp"] = bp
+                if len(unit.cards) > 1:
+                    view["under"] = unit.cards[:-1]
+                memo[key] = view
+            out.append(view)
         return out
 
     def step_state(self) -> dict[str, Any]:
         st = self.state
+        views = self.unit_views
         players = {}
         for pid in st.order:
             ps = st.players[pid]
@@ -760,9 +766,9 @@ class UnionArenaEngine(Engine):
                 "life": len(ps.life),
                 "hand": list(ps.hand),
                 "deck": len(ps.deck),
-                "ap": {"active": ps.active_ap(), "total": len(ps.ap_cards)},
-                "front_line": [self.unit_view(u) for u in ps.front_line],
-                "energy_line": [self.unit_view(u) for u in ps.energy_line],
+                "ap": {"active": ps.ap_rested.count(False), "total": len(ps.ap_cards)},
+                "front_line": views(ps.front_line),
+                "energy_line": views(ps.energy_line),
                 "outside": list(ps.outside),
                 "removal": list(ps.removal),
             }
