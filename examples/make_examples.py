@@ -38,6 +38,13 @@ def setup(first: str = "A") -> list[dict[str, Any]]:
     ]
 
 
+def with_copies(env: dict[str, Any], player: str, copies: dict[str, int]) -> None:
+    """Give ``player``'s deck exactly ``copies[code]`` of each code named, still 50 cards."""
+    rest = [c for c in env["decks"][player]["main"] if c not in copies]
+    named = [code for code, n in copies.items() for _ in range(n)]
+    env["decks"][player]["main"] = sorted(named + rest[: 50 - len(named)])
+
+
 def a(p: str, do: str, **fields: Any) -> dict[str, Any]:
     return {"p": p, "do": do, **fields}
 
@@ -70,8 +77,7 @@ def line_and_phase() -> dict[str, Any]:
     a play into a full front line without removing a card first (29, then legal at 30).
     A's deck has four each of UAS-001 and UAS-002."""
     env = observed("league night")
-    main = [c for c in env["decks"]["A"]["main"] if c not in ("UAS-001", "UAS-002")]
-    env["decks"]["A"]["main"] = sorted(["UAS-001"] * 4 + ["UAS-002"] * 4 + main[:42])
+    with_copies(env, "A", {"UAS-001": 4, "UAS-002": 4})
     env["actions"] = setup() + [
         # turn 1, A (1 AP)
         a("A", "proceed"),
@@ -117,8 +123,7 @@ def raid_and_reveal() -> dict[str, Any]:
     its raid does not name, without its energy (step 12); a fifth UAS-001 played (22: every
     copy is known to be elsewhere); a play with no AP left (25)."""
     env = observed("regional qualifier")
-    main = [c for c in env["decks"]["A"]["main"] if c not in ("UAS-001", "UAS-002")]
-    env["decks"]["A"]["main"] = sorted(["UAS-001"] * 4 + ["UAS-002"] * 4 + main[:42])
+    with_copies(env, "A", {"UAS-001": 4, "UAS-002": 4})
     env["actions"] = setup() + [
         a("A", "proceed"),
         a("A", "play", card="UAS-001", to="energy_line"),
@@ -156,8 +161,7 @@ def unverifiable() -> dict[str, Any]:
     (unverifiable); after A's attack at step 14 the log skips B's block decision although B
     could block, so step 15 is unverifiable (no block assumed); B concedes at step 17."""
     env = observed("casual")
-    main = [c for c in env["decks"]["B"]["main"] if c != "UAS-033"]
-    env["decks"]["B"]["main"] = sorted(["UAS-033"] * 2 + main[:48])
+    with_copies(env, "B", {"UAS-033": 2})
     env["actions"] = setup() + [
         a("A", "proceed"),
         a("A", "play", card="UAS-001", to="front_line"),

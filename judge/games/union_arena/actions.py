@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.games.union_arena import effects
 from judge.games.union_arena.refs import (
+    Take,
     do_take,
     find_in_zone,
     find_many_in_zone,
@@ -321,14 +322,20 @@ def _check_effect_targets(
         plan.violate(rule, msg)
 
 
+def _from_hand(eng: UnionArenaEngine, plan: Plan) -> Take | None:
+    """The card a play or raid names in the acting player's hand, or None (violation noted)."""
+    take, err = find_in_zone(eng.state, plan.action["p"], "hand", plan.action["card"])
+    if err:
+        plan.violate(*err)
+    return take
+
+
 def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    take, err = find_in_zone(st, pid, "hand", plan.action["card"])
-    if err:
-        plan.violate(*err)
+    take = _from_hand(eng, plan)
+    if take is None:
         return
-    assert take is not None
     iid = take.iid
     d = st.card(iid)
     to = plan.action.get("to")
@@ -424,11 +431,9 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
 def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    take, err = find_in_zone(st, pid, "hand", plan.action["card"])
-    if err:
-        plan.violate(*err)
+    take = _from_hand(eng, plan)
+    if take is None:
         return
-    assert take is not None
     d = st.card(take.iid)
     if not d.raid:
         plan.violate("UA-RAID", f"{eng.name(take.iid)} has no raid.")
