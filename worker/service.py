@@ -1,0 +1,379 @@
+"""The judging service without HTTP: submissions, their jobs, their results.
+
+A *submission* is a log plus the options it is judged with.  Submitting validates the log
+at once (bad input never becomes a job), then stores it and hands its id to a *runner*
+that executes :func:`judge_job` somewhere: an RQ worker on Redis in production, a thread
+of this process in the embedded default.  The result stored is always the judge's replay;
+a perspective is applied when it is read (``judge.core.perspective``), so one job serves
+every viewer.
+
+Why the service keeps its own records instead of reading RQ's job hashes: results must
+outlive RQ's bookkeeping (their TTL is ours), identical submissions must find each other by
+content hash, and the embedded mode must behave the same without RQ.  RQ only carries the
+job id to a worker.
+
+Statuses: ``queued`` → ``started`` → ``finished`` | ``failed`` (with a reason).  A job
+whose worker died is put back to ``queued`` when it is retried, or ends ``failed`` with a
+reason; it is never left ``started`` (see :mod:`worker.rqbackend`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from judge.core.canonical import canonical_json, sha256_of
+from judge.core.errors import BadLog, FieldError
+from judge.core.log import decode, parse_log
+from judge.core.perspective import check_perspective, redact, redact_step
+from judge.core.replay import ON_ILLEGAL, replay
+from judge.games import engine_class
+
+STATUSES = ("queued", "started", "finished", "failed")
+PERSPECTIVE_ORDER = ("judge", "player", "public")  # each may be narrowed, never widened
+
+
+@dataclass
+class Submission:
+    """What the service knows about one submitted log (its job)."""
+
+    id: str
+    content_hash: str
+    game: str
+    on_illegal: str
+    perspective: str
+    players: list[str]
+    status: str = "queued"
+    reason: str | None = None
+    attempts: int = 0
+    submitted_at: float = 0.0
+    started_at: float | None = None
+    finished_at: float | None = None
+    summary: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Submission:
+        return cls(**data)
+
+
+class Store(Protocol):
+    """Where submissions, logs and results live.  Every method is atomic."""
+
+    def create(self, sub: Submission, log_text: str, ttl: int) -> tuple[Submission, bool]:
+        """Store ``sub`` unless a live, not failed submission has its content hash: then
+        return that one and False.  Otherwise return ``sub`` and True."""
+
+    def get(self, job_id: str) -> Submission | None: ...
+
+    def log_text(self, job_id: str) -> str | None: ...
+
+    def update(self, sub: Submission) -> None:
+        """Save the submission's status fields (keeps its TTL)."""
+
+    def save_result(self, sub: Submission, result: dict[str, Any]) -> None:
+        """Store the judge's replay and the finished submission together."""
+
+    def result(self, job_id: str) -> dict[str, Any] | None: ...
+
+    def ping(self) -> bool: ...
+
+
+class Runner(Protocol):
+    """Executes :func:`judge_job` for a submission id, somewhere."""
+
+    def enqueue(self, job_id: str) -> None: ...
+
+    def workers_alive(self) -> int: ...
+
+
+# -- the job ---------------------------------------------------------------------------------
+
+
+def judge_job(store: Store, job_id: str) -> None:
+    """Replay a stored submission and store its result (or its failure, with a reason).
+
+    Bad input cannot reach here (it is refused at submission); an exception is a bug in
+    the engine and is recorded as the failure's reason, never lost.
+    """
+    sub = store.get(job_id)
+    text = store.log_text(job_id)
+    if sub is None or text is None:
+        return  # expired before it ran: nothing to do
+    sub.status, sub.started_at, sub.attempts = "started", time.time(), sub.attempts + 1
+    store.update(sub)
+    try:
+        result = replay(text, on_illegal=sub.on_illegal)
+    except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
+        fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")
+        return
+    current = store.get(job_id)
+    if current is not None and current.status == "failed":
+        return  # it was failed meanwhile (time limit): a late result is discarded
+    sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
+    store.save_result(sub, result)
+
+
+def fail(store: Store, job_id: str, reason: str) -> None:
+    """Mark a submission failed with ``reason`` (unless it already finished)."""
+    sub = store.get(job_id)
+    if sub is None or sub.status == "finished":
+        return
+    sub.status, sub.reason, sub.finished_at = "failed", reason, time.time()
+    store.update(sub)
+
+
+# -- the embedded default ----------------------------------------------------------------------
+
+
+class MemoryStore:
+    """An in-process store for the embedded default (no Redis).  Entries expire by TTL."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subs: dict[str, tuple[float, dict[str, Any]]] = {}
+        self._logs: dict[str, str] = {}
+        self._results: dict[str, dict[str, Any]] = {}
+        self._by_hash: dict[str, str] = {}
+
+    def _live(self, job_id: str) -> dict[str, Any] | None:
+        entry = self._subs.get(job_id)
+        if entry is None:
+            return None
+        expires, data = entry
+        if expires < time.time():
+            self._subs.pop(job_id, None)
+            self._logs.pop(job_id, None)
+            self._results.pop(job_id, None)
+            return None
+        return data
+
+    def create(self, sub: Submission, log_text: str, ttl: int) -> tuple[Submission, bool]:
+        with self._lock:
+            known = self._by_hash.get(sub.content_hash)
+            data = self._live(known) if known else None
+            if data is not None and data["status"] != "failed":
+                return Submission.from_dict(dict(data)), False
+            self._subs[sub.id] = (time.time() + ttl, sub.to_dict())
+            self._logs[sub.id] = log_text
+            self._by_hash[sub.content_hash] = sub.id
+            return sub, True
+
+    def get(self, job_id: str) -> Submission | None:
+        with self._lock:
+            data = self._live(job_id)
+            return Submission.from_dict(dict(data)) if data is not None else None
+
+    def log_text(self, job_id: str) -> str | None:
+        with self._lock:
+            return self._logs.get(job_id) if self._live(job_id) is not None else None
+
+    def update(self, sub: Submission) -> None:
+        with self._lock:
+            entry = self._subs.get(sub.id)
+            if entry is not None:
+                self._subs[sub.id] = (entry[0], sub.to_dict())
+
+    def save_result(self, sub: Submission, result: dict[str, Any]) -> None:
+        with self._lock:
+            entry = self._subs.get(sub.id)
+            if entry is not None:
+                self._results[sub.id] = result
+                self._subs[sub.id] = (entry[0], sub.to_dict())
+
+    def result(self, job_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            return self._results.get(job_id) if self._live(job_id) is not None else None
+
+    def ping(self) -> bool:
+        return True
+
+
+class ThreadRunner:
+    """Runs jobs on a pool of threads of this process (the embedded default).
+
+    A job over ``timeout`` seconds is marked failed with that reason; its thread cannot be
+    stopped, so its late result is discarded (``judge_job`` does not overwrite a failure:
+    see :func:`fail` and the status check in :meth:`_run`).
+    """
+
+    def __init__(self, store: Store, workers: int = 2, timeout: float = 60.0) -> None:
+        self.store = store
+        self.timeout = timeout
+        self.workers = workers
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="judge-job")
+        self._watch = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-watch")
+
+    def enqueue(self, job_id: str) -> None:
+        future = self._pool.submit(self._run, job_id)
+        self._watch.submit(self._deadline, job_id, future)
+
+    def _run(self, job_id: str) -> None:
+        try:
+            judge_job(self.store, job_id)
+        except Exception as exc:  # noqa: BLE001 - a store failure: recorded as the reason
+            fail(self.store, job_id, f"the job could not complete: {type(exc).__name__}: {exc}")
+
+    def _deadline(self, job_id: str, future: Any) -> None:
+        try:
+            future.result(timeout=self.timeout)
+        except TimeoutError:
+            fail(
+                self.store, job_id, f"time limit exceeded: the replay took over {self.timeout:g} s"
+            )
+        except Exception:  # noqa: BLE001, S110 - _run records its own failures
+            pass
+
+    def workers_alive(self) -> int:
+        return self.workers
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=False)
+        self._watch.shutdown(wait=False)
+
+
+# -- the service ---------------------------------------------------------------------------------
+
+
+class SubmissionRefused(Exception):
+    """Bad input: the log or an option cannot be judged.  ``errors`` name the fields."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        super().__init__("; ".join(str(e) for e in errors))
+        self.errors = errors
+
+
+class NotFound(Exception):
+    """No such submission (never existed, or its result expired)."""
+
+
+class PerspectiveRefused(Exception):
+    """A perspective wider than the one the submission was made for."""
+
+
+@dataclass
+class JudgeService:
+    """Submit, look up and page through judged logs.  HTTP-free: the API is a shell on it."""
+
+    store: Store
+    runner: Runner
+    ttl: int = 24 * 3600
+    mode: str = "embedded"
+    _closed: bool = field(default=False, repr=False)
+
+    def submit(
+        self,
+        body: str | bytes | dict[str, Any],
+        on_illegal: str = "skip",
+        perspective: str = "judge",
+    ) -> tuple[Submission, bool]:
+        """Validate at once and store; enqueue a new job, or return the identical one.
+
+        Raises :class:`SubmissionRefused` naming every problem.  Identical means the same
+        log document (canonical JSON) with the same options; a failed one is tried anew.
+        """
+        errors: list[FieldError] = []
+        if on_illegal not in ON_ILLEGAL:
+            errors.append(FieldError("on_illegal", f"must be one of: {', '.join(ON_ILLEGAL)}"))
+        try:
+            doc = body if isinstance(body, dict) else decode(body)
+            log = parse_log(doc)
+        except BadLog as exc:
+            raise SubmissionRefused(errors + exc.errors) from None
+        try:
+            check_perspective(perspective, log.player_ids)
+        except ValueError as exc:
+            errors.append(FieldError("perspective", str(exc)))
+        try:
+            engine_class(log.game).catalogue.resolve_options(log.rule_options)
+        except ValueError as exc:
+            errors.append(FieldError(f"rule_options.{getattr(exc, 'name', '')}", str(exc)))
+        if errors:
+            raise SubmissionRefused(errors)
+        content_hash = sha256_of({"log": doc, "on_illegal": on_illegal, "perspective": perspective})
+        sub = Submission(
+            id=secrets.token_hex(16),
+            content_hash=content_hash,
+            game=log.game,
+            on_illegal=on_illegal,
+            perspective=perspective,
+            players=log.player_ids,
+            submitted_at=time.time(),
+        )
+        stored, created = self.store.create(sub, canonical_json(doc), self.ttl)
+        if created:
+            self.runner.enqueue(stored.id)
+        return stored, created
+
+    def get(self, job_id: str) -> Submission:
+        sub = self.store.get(job_id)
+        if sub is None:
+            raise NotFound(job_id)
+        return sub
+
+    def _view(self, sub: Submission, perspective: str | None) -> str:
+        wanted = perspective or sub.perspective
+        check_perspective(wanted, sub.players)
+        allowed = {"judge": None, "public": {"public"}}.get(
+            sub.perspective, {sub.perspective, "public"}
+        )
+        if allowed is not None and wanted not in allowed:
+            raise PerspectiveRefused(
+                f"this submission was made for perspective {sub.perspective!r}; "
+                f"it can be viewed as {', '.join(sorted(allowed))} only"
+            )
+        return wanted
+
+    def replay_of(self, job_id: str, perspective: str | None = None) -> dict[str, Any] | None:
+        """The replay as ``perspective`` sees it (default: the submission's), or None yet."""
+        sub = self.get(job_id)
+        view = self._view(sub, perspective)
+        result = self.store.result(job_id)
+        if result is None:
+            return None
+        private = engine_class(sub.game).private_zones
+        return redact(result, view, private)
+
+    def steps(
+        self, job_id: str, offset: int, limit: int, perspective: str | None = None
+    ) -> dict[str, Any] | None:
+        """A page of steps, or None while the replay is not finished."""
+        sub = self.get(job_id)
+        view = self._view(sub, perspective)
+        result = self.store.result(job_id)
+        if result is None:
+            return None
+        private = engine_class(sub.game).private_zones
+        page = result["steps"][offset : offset + limit]
+        return {
+            "total": len(result["steps"]),
+            "offset": offset,
+            "limit": limit,
+            "perspective": view,
+            "steps": [redact_step(s, view, private) for s in page],
+        }
+
+    def ready(self) -> dict[str, Any]:
+        """Whether submissions can be accepted and judged now."""
+        store_ok = self.store.ping()
+        workers = self.runner.workers_alive() if store_ok else 0
+        return {
+            "store": store_ok,
+            "workers": workers,
+            "mode": self.mode,
+            "ready": store_ok and workers > 0,
+        }
+
+
+def embedded_service(workers: int = 2, timeout: float = 60.0, ttl: int = 24 * 3600) -> JudgeService:
+    """The embedded default: an in-memory store and a thread pool, no Redis."""
+    store = MemoryStore()
+    return JudgeService(
+        store=store, runner=ThreadRunner(store, workers, timeout), ttl=ttl, mode="embedded"
+    )
