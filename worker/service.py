@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from judge.core.canonical import canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
 from judge.core.log import decode, parse_log
-from judge.core.perspective import check_perspective, redact, redact_step
+from judge.core.perspective import check_perspective, redact, redact_step, visible_players
 from judge.core.replay import ON_ILLEGAL, replay
 from judge.games import engine_class
 
@@ -356,7 +356,10 @@ class JudgeService:
             "offset": offset,
             "limit": limit,
             "perspective": view,
-            "steps": [redact_step(s, view, private) for s in page],
+            "steps": [
+                redact_step(s, view, private, visible_players(view, result.get("teams")))
+                for s in page
+            ],
         }
 
     def ready(self) -> dict[str, Any]:

@@ -5,9 +5,10 @@ viewer is the judge's replay with what that viewer may not see taken out, so one
 replay serves every perspective:
 
 - ``judge``: everything.
-- a player id: that player's own hand; other hands as counts; deck order and face-down
+- a player id: that player's own hand — and, in a team game, the hands of its allies
+  (teams share hand information) — other hands as counts; deck order and face-down
   life never (not even one's own: nobody may look at them); private events (draws) of
-  others reduced to their public text.
+  players it cannot see reduced to their public text.
 - ``public``: every hand as a count; private events reduced for everyone.
 
 The full snapshots that carry ``state_sha256`` are the judge's alone and are dropped.
@@ -28,19 +29,41 @@ def check_perspective(perspective: str, players: list[str]) -> None:
         )
 
 
+def visible_players(perspective: str, teams: list[dict[str, Any]] | None) -> set[str]:
+    """The players whose private zones ``perspective`` sees: itself and its allies.
+
+    >>> sorted(visible_players("A2", [{"id": "T1", "players": ["A1", "A2"]}]))
+    ['A1', 'A2']
+    >>> visible_players("public", None)
+    set()
+    """
+    if perspective in ("judge", "public"):
+        return set()
+    for team in teams or ():
+        if perspective in team.get("players", ()):
+            return set(team["players"])
+    return {perspective}
+
+
 def redact_step(
-    step: dict[str, Any], perspective: str, private_zones: tuple[str, ...]
+    step: dict[str, Any],
+    perspective: str,
+    private_zones: tuple[str, ...],
+    sees: set[str] | None = None,
 ) -> dict[str, Any]:
-    """A copy of ``step`` as ``perspective`` may see it."""
+    """A copy of ``step`` as ``perspective`` may see it (``sees``: the players whose hands
+    it sees; by default its own)."""
     if perspective == "judge":
         return step
+    if sees is None:
+        sees = visible_players(perspective, None)
     out = dict(step)
     out.pop("snapshot", None)
     state = out.get("state")
     if state is not None:
         state = copy.deepcopy(state)
         for pid, pv in state.get("players", {}).items():
-            if pid == perspective:
+            if pid in sees:
                 continue
             for zone in private_zones:
                 if isinstance(pv.get(zone), list):
@@ -48,7 +71,7 @@ def redact_step(
         out["state"] = state
     events = []
     for ev in out.get("events", []):
-        if "private" in ev and ev["private"] != perspective:
+        if "private" in ev and ev["private"] not in sees:
             ev = {k: v for k, v in ev.items() if k not in ("card", "cards", "code")}
             ev["text"] = ev.pop("public_text", ev["text"])
             ev.pop("private", None)
@@ -64,7 +87,8 @@ def redact(
     if perspective == "judge":
         return replay
     out = dict(replay)
-    out["steps"] = [redact_step(s, perspective, private_zones) for s in replay["steps"]]
+    sees = visible_players(perspective, replay.get("teams"))
+    out["steps"] = [redact_step(s, perspective, private_zones, sees) for s in replay["steps"]]
     out["options"] = {**replay["options"], "perspective": perspective}
     out["hidden"] = {"mode": replay["hidden"].get("mode")}  # a seed reveals every hidden card
     out.pop("fingerprints", None)
