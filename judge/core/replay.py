@@ -41,7 +41,7 @@ FINGERPRINT_EVERY = 20
 
 def start(log: ActionLog) -> Engine:
     """A new engine for ``log`` at the start of the game (rule options resolved)."""
-    cls = engine_class(log.game)
+    cls = engine_class(log.game, log.variant)
     try:
         options = cls.catalogue.resolve_options(log.rule_options)
     except OptionError as exc:

@@ -18,10 +18,16 @@ GAMES: dict[str, tuple[str, str]] = {
 PLANNED = ("rangers-strike", "zx", "rebirth")
 
 
-def engine_class(game: str) -> type[Engine]:
-    """The engine class for ``game``; KeyError for a game the judge does not know."""
+def engine_class(game: str, variant: str | None = None) -> type[Engine]:
+    """The engine class for ``game`` (and ``variant``); KeyError for one the judge does not
+    know.  A game with variants lists them in its engine class's ``VARIANTS`` (variant name
+    -> subclass; python-chess style: a variant is a small subclass of the base game)."""
     module, name = GAMES[game]
-    return getattr(import_module(module), name)
+    cls = getattr(import_module(module), name)
+    variants = getattr(cls, "VARIANTS", None)
+    if variants and variant is not None:
+        return variants[variant]
+    return cls
 
 
 def catalogue(game: str) -> Catalogue:
