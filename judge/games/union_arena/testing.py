@@ -10,6 +10,16 @@ the life row binds a copy from the deck, so a test needs no shuffle arithmetic.
 >>> r = b.replay()
 >>> r["steps"][-1]["verdict"], r["steps"][-1]["events"][-1]["text"]
 ('legal', 'A plays A-1 (T-001) to the front line, rested.')
+
+The usual battle scene is :func:`board_at_turn_3`: both players play their characters on
+their first turn, and the log stops in A's turn 3 with all of them active.  The readers
+(:func:`player_state`, :func:`field_unit`, :func:`verdict`, …) take the replay and the index
+of a step; views of the state default to the last step.
+
+>>> b = board_at_turn_3([free_character("T-001")], ["T-001"], [], a_front=("A-1",))
+>>> r = b.attack("A", "A-1").replay()
+>>> verdict(r, b.last), field_unit(r, "A", "A-1")["rested"], field_ids(r, "A", "front_line")
+('legal', True, ['A-1'])
 """
 
 from __future__ import annotations
@@ -67,6 +77,13 @@ def card(
             "number": code,
         }
     return d
+
+
+def free_character(code: str, **fields: Any) -> dict[str, Any]:
+    """A character costing no AP (unless ``ap`` is given), so a test can play as many as it
+    likes in one turn.  Other fields are those of :func:`card`."""
+    fields.setdefault("ap", 0)
+    return card(code, **fields)
 
 
 FILLER = card(FILLER_CODE, name="Filler", bp=1000)
@@ -158,6 +175,96 @@ class LogBuilder:
 
     def replay(self, on_illegal: str = "skip", perspective: str = "judge") -> dict[str, Any]:
         return replay(self.log(), on_illegal=on_illegal, perspective=perspective)
+
+
+# -- scenes -------------------------------------------------------------------------------------
+
+#: How many ``proceed`` actions lead from the start of a turn into each of its phases.
+_PHASE_STEPS = {"movement": 0, "main": 1, "attack": 2}
+
+
+def board_at_turn_3(
+    cards: list[dict[str, Any]],
+    deck_a: list[str],
+    deck_b: list[str],
+    *,
+    a_front: tuple[str, ...] = (),
+    a_energy: tuple[str, ...] = (),
+    b_front: tuple[str, ...] = (),
+    b_energy: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
+    phase: str = "attack",
+) -> LogBuilder:
+    """A log where A plays on turn 1 and B on turn 2, stopped in A's turn-3 ``phase``.
+
+    ``deck_a`` and ``deck_b`` are the decks (filled up to 50), so ``A-1`` is the first card
+    of ``deck_a``.  A goes first; in its turn-1 main phase it plays the instances
+    ``a_front`` to the front line, then ``a_energy`` to the energy line; B does the same in
+    its turn 2 with ``b_front`` and ``b_energy``.  By A's turn 3 every one of those cards is
+    active.  ``phase`` is ``"movement"``, ``"main"`` or ``"attack"`` (the default).
+    """
+    b = LogBuilder(cards, deck_a=deck_a, deck_b=deck_b, options=options).setup()
+    b.proceed("A")
+    for iid in a_front:
+        b.play("A", iid, to="front_line")
+    for iid in a_energy:
+        b.play("A", iid, to="energy_line")
+    b.proceed("A", 2).proceed("B")
+    for iid in b_front:
+        b.play("B", iid, to="front_line")
+    for iid in b_energy:
+        b.play("B", iid, to="energy_line")
+    b.proceed("B", 2)
+    return b.proceed("A", _PHASE_STEPS[phase])
+
+
+def skip_to_turn_3(b: LogBuilder) -> LogBuilder:
+    """From A's turn-1 main phase (A going first): end A's turn 1, pass B's turn 2, and stop
+    at the start of A's turn 3 (its movement phase, A's cards active)."""
+    return b.proceed("A", 2).pass_turn("B")
+
+
+# -- reading a replay ---------------------------------------------------------------------------
+# Views of the state take ``index=-1``: the state after the last step.  Facts of one step
+# (its verdict, events, violations, rulings) name the step.
+
+
+def game_state(replay_doc: dict[str, Any], index: int = -1) -> dict[str, Any]:
+    """The public state after step ``index`` (``turn``, ``turn_player``, ``phase``, ``players``)."""
+    return replay_doc["steps"][index]["state"]
+
+
+def player_state(replay_doc: dict[str, Any], pid: str, index: int = -1) -> dict[str, Any]:
+    """Player ``pid``'s part of the state after step ``index`` (``life``, ``hand``, lines, …)."""
+    return game_state(replay_doc, index)["players"][pid]
+
+
+def field_ids(replay_doc: dict[str, Any], pid: str, line: str, index: int = -1) -> list[str]:
+    """The instance ids on ``pid``'s ``line`` (``"front_line"`` or ``"energy_line"``) after
+    step ``index``, in order."""
+    return [u["id"] for u in player_state(replay_doc, pid, index)[line]]
+
+
+def field_unit(
+    replay_doc: dict[str, Any], pid: str, iid: str, index: int = -1
+) -> dict[str, Any] | None:
+    """The view of unit ``iid`` on ``pid``'s field (front line, then energy line) after step
+    ``index``, or None when it is not there."""
+    player = player_state(replay_doc, pid, index)
+    for u in player["front_line"] + player["energy_line"]:
+        if u["id"] == iid:
+            return u
+    return None
+
+
+def verdict(replay_doc: dict[str, Any], index: int) -> str:
+    """The verdict of step ``index``: ``"legal"``, ``"illegal"`` or ``"unverifiable"``."""
+    return replay_doc["steps"][index]["verdict"]
+
+
+def event_types(replay_doc: dict[str, Any], index: int) -> list[str]:
+    """The types of the events of step ``index``, in order."""
+    return [e["type"] for e in replay_doc["steps"][index]["events"]]
 
 
 def rules_broken(replay_doc: dict[str, Any], index: int) -> list[str]:

@@ -4,10 +4,10 @@ Every test is named ``test_<RULE_ID>_<what>`` after the catalogue rule it proves
 (``judge/games/union_arena/rules.toml``).  The logs are built in observed mode with explicit
 decks, so ``A-1`` is the first card of A's deck list and the tests can name instances.
 
-The usual scene (:func:`at_turn_3`): A plays its characters on turn 1, B plays its own on
-turn 2, and on turn 3 every one of them is active (characters become active in their
-controller's end phase and start phase); the builder stops in A's turn-3 attack phase
-(or an earlier phase of that turn).
+The usual scene (:func:`~judge.games.union_arena.testing.board_at_turn_3`): A plays its
+characters on turn 1, B plays its own on turn 2, and on turn 3 every one of them is active
+(characters become active in their controller's end phase and start phase); the builder stops
+in A's turn-3 attack phase (or an earlier phase of that turn).
 """
 
 from __future__ import annotations
@@ -16,66 +16,25 @@ from typing import Any
 
 import pytest
 
-from judge.games.union_arena.testing import LogBuilder, card, rules_applied, rules_broken
+from judge.games.union_arena.testing import (
+    LogBuilder,
+    board_at_turn_3,
+    field_ids,
+    field_unit,
+    free_character,
+    player_state,
+    rules_applied,
+    rules_broken,
+    verdict,
+)
 
 FILLER = "T-000"
-
-
-def ch(code: str, **kw: Any) -> dict[str, Any]:
-    """A character that costs no AP, so a test can play as many as it likes in one turn."""
-    kw.setdefault("ap", 0)
-    return card(code, **kw)
-
-
-def at_turn_3(
-    cards: list[dict[str, Any]],
-    deck_a: list[str],
-    deck_b: list[str],
-    *,
-    a_front: tuple[str, ...] = (),
-    a_energy: tuple[str, ...] = (),
-    b_front: tuple[str, ...] = (),
-    b_energy: tuple[str, ...] = (),
-    options: dict[str, Any] | None = None,
-    phase: str = "attack",
-) -> LogBuilder:
-    """A plays on turn 1, B plays on turn 2; stop in A's turn-3 ``phase``."""
-    b = LogBuilder(cards, deck_a=deck_a, deck_b=deck_b, options=options).setup()
-    b.proceed("A")
-    for iid in a_front:
-        b.play("A", iid, to="front_line")
-    for iid in a_energy:
-        b.play("A", iid, to="energy_line")
-    b.proceed("A", 2).proceed("B")
-    for iid in b_front:
-        b.play("B", iid, to="front_line")
-    for iid in b_energy:
-        b.play("B", iid, to="energy_line")
-    b.proceed("B", 2)
-    return b.proceed("A", {"movement": 0, "main": 1, "attack": 2}[phase])
 
 
 def pick(b: LogBuilder, *positions: int, codes: list[str] | None = None) -> LogBuilder:
     """A picks B's life cards at ``positions`` (revealed as fillers unless ``codes``)."""
     reveal = codes if codes is not None else [FILLER] * len(positions)
     return b.act("A", "pick_life", cards=list(positions), reveal=reveal)
-
-
-def state(r: dict[str, Any], index: int = -1) -> dict[str, Any]:
-    return r["steps"][index]["state"]
-
-
-def unit(r: dict[str, Any], pid: str, iid: str, index: int = -1) -> dict[str, Any] | None:
-    """The view of the unit ``iid`` on ``pid``'s field after step ``index``, or None."""
-    players = state(r, index)["players"][pid]
-    for u in players["front_line"] + players["energy_line"]:
-        if u["id"] == iid:
-            return u
-    return None
-
-
-def event_types(r: dict[str, Any], index: int) -> list[str]:
-    return [e["type"] for e in r["steps"][index]["events"]]
 
 
 def draw_players(r: dict[str, Any], index: int) -> list[str]:
@@ -91,49 +50,56 @@ HASTE = {"when": "on_play", "do": [{"op": "activate", "target": "self"}]}
 
 
 def test_UA_ATK_NO_CARDS_play_in_attack_phase_is_illegal() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1",))
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1",))
     b.play("A", "A-2", to="front_line")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ATK-NO-CARDS"]
-    assert unit(r, "A", "A-2") is None
+    assert field_unit(r, "A", "A-2") is None
 
 
 def test_UA_ATK_NO_CARDS_same_play_in_main_phase_is_legal() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1",), phase="main")
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1",), phase="main"
+    )
     b.play("A", "A-2", to="front_line")
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert unit(r, "A", "A-2") is not None
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-2") is not None
 
 
 def test_UA_ATK_NO_CARDS_activated_effect_in_attack_phase_is_illegal() -> None:
-    tool = ch(
+    tool = free_character(
         "T-TOOL", effects=[{"when": "activate_main", "cost": {"rest_self": True}, "do": DRAW_1}]
     )
-    b = at_turn_3([tool], ["T-TOOL"], [], a_front=("A-1",))
+    b = board_at_turn_3([tool], ["T-TOOL"], [], a_front=("A-1",))
     b.act("A", "activate", card="A-1", ability=1)
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ATK-NO-CARDS"]
-    assert unit(r, "A", "A-1")["rested"] is False
+    assert field_unit(r, "A", "A-1")["rested"] is False
 
 
 def test_UA_ATK_NO_CARDS_raid_in_attack_phase_is_illegal() -> None:
-    cards = [ch("T-BASE", name="Base"), ch("T-RAIDER", raid={"onto": {"name": "Base"}})]
-    b = at_turn_3(cards, ["T-BASE", "T-RAIDER"], [], a_front=("A-1",))
+    cards = [
+        free_character("T-BASE", name="Base"),
+        free_character("T-RAIDER", raid={"onto": {"name": "Base"}}),
+    ]
+    b = board_at_turn_3(cards, ["T-BASE", "T-RAIDER"], [], a_front=("A-1",))
     b.act("A", "raid", card="A-2", onto="A-1", to_front_line=False)
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ATK-NO-CARDS"]
 
 
 def test_UA_ATK_NO_CARDS_effects_the_attack_triggers_still_resolve() -> None:
-    eager = ch("T-EAGER", effects=[{"when": "on_attack", "optional": True, "do": DRAW_1}])
-    b = at_turn_3([eager], ["T-EAGER"], [], a_front=("A-1",))
+    eager = free_character(
+        "T-EAGER", effects=[{"when": "on_attack", "optional": True, "do": DRAW_1}]
+    )
+    b = board_at_turn_3([eager], ["T-EAGER"], [], a_front=("A-1",))
     b.attack("A", "A-1")
     attack = b.last
     b.act("A", "resolve", source="A-1", use=True)
     r = b.replay()
-    assert r["steps"][attack]["verdict"] == "legal"
-    assert r["steps"][b.last]["verdict"] == "legal"
+    assert verdict(r, attack) == "legal"
+    assert verdict(r, b.last) == "legal"
     assert draw_players(r, b.last) == ["A"]
 
 
@@ -141,18 +107,18 @@ def test_UA_ATK_NO_CARDS_effects_the_attack_triggers_still_resolve() -> None:
 
 
 def test_UA_ATK_ATTACKER_active_front_line_character_attacks_and_is_rested() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
-    assert unit(b.replay(), "A", "A-1")["rested"] is False
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
+    assert field_unit(b.replay(), "A", "A-1")["rested"] is False
     b.attack("A", "A-1")
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert unit(r, "A", "A-1")["rested"] is True
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-1")["rested"] is True
     attack = [e for e in r["steps"][b.last]["events"] if e["type"] == "attack"]
     assert attack and attack[0]["card"] == "A-1" and attack[0]["target"] == "player"
 
 
 def test_UA_ATK_ATTACKER_character_played_this_turn_is_rested_and_cannot_attack() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], phase="main")
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK"], [], phase="main")
     b.play("A", "A-1", to="front_line").proceed("A")
     b.attack("A", "A-1")
     r = b.replay()
@@ -161,15 +127,15 @@ def test_UA_ATK_ATTACKER_character_played_this_turn_is_rested_and_cannot_attack(
 
 
 def test_UA_ATK_ATTACKER_energy_line_character_cannot_attack() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], a_energy=("A-1",))
-    assert unit(b.replay(), "A", "A-1")["rested"] is False
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK"], [], a_energy=("A-1",))
+    assert field_unit(b.replay(), "A", "A-1")["rested"] is False
     b.attack("A", "A-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ATK-ATTACKER"]
 
 
 def test_UA_ATK_ATTACKER_a_character_attacks_once_then_is_rested() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
     b.attack("A", "A-1").block("B")
     pick(b, 1)
     b.attack("A", "A-1")
@@ -178,51 +144,57 @@ def test_UA_ATK_ATTACKER_a_character_attacks_once_then_is_rested() -> None:
 
 
 def test_UA_ATK_ATTACKER_another_character_may_attack_after_the_first_attack() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1", "A-2"))
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1", "A-2"))
     b.attack("A", "A-1").block("B")
     pick(b, 1)
     b.attack("A", "A-2").block("B")
     pick(b, 1)
     r = b.replay()
     assert r["summary"]["illegal_steps"] == []
-    assert state(r)["players"]["B"]["life"] == 5
+    assert player_state(r, "B")["life"] == 5
 
 
 def test_UA_ATK_ATTACKER_opponents_character_cannot_attack() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",)
+    )
     b.attack("A", "B-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ATK-ATTACKER"]
 
 
 def test_UA_ATK_ATTACKER_when_attacking_effects_resolve() -> None:
-    eager = ch("T-EAGER", effects=[{"when": "on_attack", "do": DRAW_1}])
-    b = at_turn_3([eager], ["T-EAGER"], [], a_front=("A-1",))
-    hand = len(state(b.replay())["players"]["A"]["hand"])
+    eager = free_character("T-EAGER", effects=[{"when": "on_attack", "do": DRAW_1}])
+    b = board_at_turn_3([eager], ["T-EAGER"], [], a_front=("A-1",))
+    hand = len(player_state(b.replay(), "A")["hand"])
     b.attack("A", "A-1")
     r = b.replay()
     assert draw_players(r, b.last) == ["A"]
-    assert len(state(r)["players"]["A"]["hand"]) == hand + 1
+    assert len(player_state(r, "A")["hand"]) == hand + 1
 
 
 # --- UA-ATK-TARGET -----------------------------------------------------------------------
 
 
 def test_UA_ATK_TARGET_player_is_the_target() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",)
+    )
     b.attack("A", "A-1", target="player").block("B")
     pick(b, 1)
     r = b.replay()
     assert r["summary"]["illegal_steps"] == []
-    assert state(r)["players"]["B"]["life"] == 6
+    assert player_state(r, "B")["life"] == 6
 
 
 def test_UA_ATK_TARGET_character_cannot_be_targeted_without_snipe() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",)
+    )
     b.attack("A", "A-1", target="B-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ATK-TARGET"]
-    assert unit(r, "A", "A-1")["rested"] is False
+    assert field_unit(r, "A", "A-1")["rested"] is False
 
 
 # --- UA-ATK-FIRST-TURN and the option first_turn_no_attack ---------------------------------
@@ -230,7 +202,9 @@ def test_UA_ATK_TARGET_character_cannot_be_targeted_without_snipe() -> None:
 
 def first_turn_attack(options: dict[str, Any] | None) -> tuple[LogBuilder, dict[str, Any]]:
     """A plays a character that makes itself active and attacks with it on turn 1."""
-    b = LogBuilder([ch("T-HASTE", effects=[HASTE])], deck_a=["T-HASTE"], deck_b=[], options=options)
+    b = LogBuilder(
+        [free_character("T-HASTE", effects=[HASTE])], deck_a=["T-HASTE"], deck_b=[], options=options
+    )
     b.setup().proceed("A").play("A", "A-1", to="front_line").proceed("A")
     b.attack("A", "A-1")
     return b, b.replay()
@@ -239,52 +213,58 @@ def first_turn_attack(options: dict[str, Any] | None) -> tuple[LogBuilder, dict[
 def test_UA_ATK_FIRST_TURN_first_player_may_attack_on_turn_1_by_default() -> None:
     b, r = first_turn_attack(None)
     assert r["steps"][b.last]["turn"] == 1
-    assert r["steps"][b.last]["verdict"] == "legal"
+    assert verdict(r, b.last) == "legal"
     assert r["rule_options"]["first_turn_no_attack"] is False
 
 
 def test_UA_ATK_FIRST_TURN_option_false_allows_turn_1_attack() -> None:
     b, r = first_turn_attack({"first_turn_no_attack": False})
-    assert r["steps"][b.last]["verdict"] == "legal"
+    assert verdict(r, b.last) == "legal"
     b.block("B")
     pick(b, 1)
-    assert state(b.replay())["players"]["B"]["life"] == 6
+    assert player_state(b.replay(), "B")["life"] == 6
 
 
 def test_UA_ATK_FIRST_TURN_option_true_forbids_turn_1_attack() -> None:
     b, r = first_turn_attack({"first_turn_no_attack": True})
     assert "UA-ATK-FIRST-TURN" in rules_broken(r, b.last)
-    assert unit(r, "A", "A-1")["rested"] is False
+    assert field_unit(r, "A", "A-1")["rested"] is False
 
 
 def test_UA_ATK_FIRST_TURN_option_true_allows_attacks_from_turn_3() -> None:
-    b = at_turn_3(
-        [ch("T-ATK")], ["T-ATK"], [], a_front=("A-1",), options={"first_turn_no_attack": True}
+    b = board_at_turn_3(
+        [free_character("T-ATK")],
+        ["T-ATK"],
+        [],
+        a_front=("A-1",),
+        options={"first_turn_no_attack": True},
     )
     b.attack("A", "A-1")
     r = b.replay()
     assert r["steps"][b.last]["turn"] == 3
-    assert r["steps"][b.last]["verdict"] == "legal"
+    assert verdict(r, b.last) == "legal"
 
 
 # --- UA-BLOCK ----------------------------------------------------------------------------
 
 
 def test_UA_BLOCK_active_front_line_character_blocks_and_becomes_target() -> None:
-    cards = [ch("T-ATK", bp=2000), ch("T-WALL", bp=3000)]
-    b = at_turn_3(cards, ["T-ATK"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
+    cards = [free_character("T-ATK", bp=2000), free_character("T-WALL", bp=3000)]
+    b = board_at_turn_3(cards, ["T-ATK"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1").block("B", "B-1")
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert unit(r, "B", "B-1")["rested"] is True
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "B", "B-1")["rested"] is True
     assert "UA-BATTLE-BP" in rules_applied(r, b.last)
     assert "UA-DMG-AMOUNT" not in rules_applied(r, b.last)
-    assert state(r)["players"]["B"]["life"] == 7
+    assert player_state(r, "B")["life"] == 7
     assert r["steps"][b.last]["pending"][0]["player"] == "A"  # A's attack phase again, no pick
 
 
 def test_UA_BLOCK_energy_line_character_cannot_block() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_energy=("B-1",))
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_energy=("B-1",)
+    )
     b.attack("A", "A-1").block("B", "B-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
@@ -292,45 +272,51 @@ def test_UA_BLOCK_energy_line_character_cannot_block() -> None:
 
 def test_UA_BLOCK_rested_character_cannot_block() -> None:
     # B-1 blocks the first attack and survives (the attacker loses), so it is rested for the second
-    cards = [ch("T-ATK", bp=1000), ch("T-WALL", bp=5000)]
-    b = at_turn_3(cards, ["T-ATK", "T-ATK"], ["T-WALL"], a_front=("A-1", "A-2"), b_front=("B-1",))
+    cards = [free_character("T-ATK", bp=1000), free_character("T-WALL", bp=5000)]
+    b = board_at_turn_3(
+        cards, ["T-ATK", "T-ATK"], ["T-WALL"], a_front=("A-1", "A-2"), b_front=("B-1",)
+    )
     b.attack("A", "A-1").block("B", "B-1")
     first = b.last
     b.attack("A", "A-2").block("B", "B-1")
     r = b.replay()
-    assert r["steps"][first]["verdict"] == "legal"
+    assert verdict(r, first) == "legal"
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
 
 
 def test_UA_BLOCK_attackers_character_cannot_block() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1", "A-2"))
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK", "T-ATK"], [], a_front=("A-1", "A-2"))
     b.attack("A", "A-1").block("B", "A-2")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
 
 
 def test_UA_BLOCK_only_one_character_blocks_an_attack() -> None:
-    cards = [ch("T-ATK", bp=1000), ch("T-WALL", bp=5000)]
-    b = at_turn_3(cards, ["T-ATK"], ["T-WALL", "T-WALL"], a_front=("A-1",), b_front=("B-1", "B-2"))
+    cards = [free_character("T-ATK", bp=1000), free_character("T-WALL", bp=5000)]
+    b = board_at_turn_3(
+        cards, ["T-ATK"], ["T-WALL", "T-WALL"], a_front=("A-1",), b_front=("B-1", "B-2")
+    )
     b.attack("A", "A-1").block("B", "B-1").block("B", "B-2")
     r = b.replay()
-    assert r["steps"][b.last - 1]["verdict"] == "legal"
-    assert r["steps"][b.last]["verdict"] == "illegal"
-    assert unit(r, "B", "B-2")["rested"] is False
+    assert verdict(r, b.last - 1) == "legal"
+    assert verdict(r, b.last) == "illegal"
+    assert field_unit(r, "B", "B-2")["rested"] is False
 
 
 def test_UA_BLOCK_when_blocking_effects_resolve() -> None:
-    guard = ch("T-GUARD", bp=5000, effects=[{"when": "on_block", "do": DRAW_1}])
-    b = at_turn_3([ch("T-ATK"), guard], ["T-ATK"], ["T-GUARD"], a_front=("A-1",), b_front=("B-1",))
+    guard = free_character("T-GUARD", bp=5000, effects=[{"when": "on_block", "do": DRAW_1}])
+    b = board_at_turn_3(
+        [free_character("T-ATK"), guard], ["T-ATK"], ["T-GUARD"], a_front=("A-1",), b_front=("B-1",)
+    )
     b.attack("A", "A-1").block("B", "B-1")
     r = b.replay()
     assert draw_players(r, b.last) == ["B"]
 
 
 def test_UA_BLOCK_if_not_blocked_effects_resolve_only_without_block() -> None:
-    sneaky = ch("T-SNEAKY", bp=9000, effects=[{"when": "not_blocked", "do": DRAW_1}])
-    cards = [sneaky, ch("T-WALL", bp=1000)]
-    b = at_turn_3(
+    sneaky = free_character("T-SNEAKY", bp=9000, effects=[{"when": "not_blocked", "do": DRAW_1}])
+    cards = [sneaky, free_character("T-WALL", bp=1000)]
+    b = board_at_turn_3(
         cards, ["T-SNEAKY", "T-SNEAKY"], ["T-WALL"], a_front=("A-1", "A-2"), b_front=("B-1",)
     )
     b.attack("A", "A-1").block("B")
@@ -346,7 +332,9 @@ def test_UA_BLOCK_if_not_blocked_effects_resolve_only_without_block() -> None:
 
 
 def test_UA_BLOCK_DECISION_missing_block_with_possible_blocker_is_unverifiable() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",)
+    )
     b.attack("A", "A-1")
     pick(b, 1)  # no block decision recorded before the pick
     r = b.replay()
@@ -357,17 +345,19 @@ def test_UA_BLOCK_DECISION_missing_block_with_possible_blocker_is_unverifiable()
 
 
 def test_UA_BLOCK_DECISION_missing_block_without_possible_blocker_is_inferred() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
     b.attack("A", "A-1")
     pick(b, 1)
     r = b.replay()
     assert "UA-BLOCK-DECISION" in rules_applied(r, b.last)
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 6
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 6
 
 
 def test_UA_BLOCK_DECISION_recorded_null_block_is_legal() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",)
+    )
     b.attack("A", "A-1").block("B", None)
     pick(b, 1)
     r = b.replay()
@@ -382,7 +372,7 @@ def blocked_battle(
     attacker: dict[str, Any], blocker: dict[str, Any], **kw: Any
 ) -> tuple[LogBuilder, dict[str, Any]]:
     cards = [attacker, blocker]
-    b = at_turn_3(
+    b = board_at_turn_3(
         cards, [attacker["code"]], [blocker["code"]], a_front=("A-1",), b_front=("B-1",), **kw
     )
     b.attack("A", "A-1").block("B", "B-1")
@@ -390,38 +380,38 @@ def blocked_battle(
 
 
 def test_UA_BATTLE_BP_equal_bp_attacker_wins() -> None:
-    b, r = blocked_battle(ch("T-ATK", bp=3000), ch("T-WALL", bp=3000))
+    b, r = blocked_battle(free_character("T-ATK", bp=3000), free_character("T-WALL", bp=3000))
     assert "UA-BATTLE-BP" in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is None
-    assert "B-1" in state(r)["players"]["B"]["outside"]
-    assert unit(r, "A", "A-1") is not None
+    assert field_unit(r, "B", "B-1") is None
+    assert "B-1" in player_state(r, "B")["outside"]
+    assert field_unit(r, "A", "A-1") is not None
 
 
 def test_UA_BATTLE_BP_higher_bp_attacker_wins() -> None:
-    b, r = blocked_battle(ch("T-ATK", bp=3500), ch("T-WALL", bp=3000))
+    b, r = blocked_battle(free_character("T-ATK", bp=3500), free_character("T-WALL", bp=3000))
     assert "UA-BATTLE-WIN" in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is None
+    assert field_unit(r, "B", "B-1") is None
 
 
 def test_UA_BATTLE_BP_lower_bp_attacker_loses() -> None:
-    b, r = blocked_battle(ch("T-ATK", bp=2999), ch("T-WALL", bp=3000))
+    b, r = blocked_battle(free_character("T-ATK", bp=2999), free_character("T-WALL", bp=3000))
     assert "UA-BATTLE-BP" in rules_applied(r, b.last)
     assert "UA-BATTLE-LOSE" in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is not None
+    assert field_unit(r, "B", "B-1") is not None
 
 
 def test_UA_BATTLE_BP_battle_does_not_change_bp() -> None:
-    b, r = blocked_battle(ch("T-ATK", bp=2000), ch("T-WALL", bp=3000))
-    assert unit(r, "A", "A-1")["bp"] == 2000
-    assert unit(r, "B", "B-1")["bp"] == 3000
+    b, r = blocked_battle(free_character("T-ATK", bp=2000), free_character("T-WALL", bp=3000))
+    assert field_unit(r, "A", "A-1")["bp"] == 2000
+    assert field_unit(r, "B", "B-1")["bp"] == 3000
 
 
 # --- UA-BATTLE-WIN -----------------------------------------------------------------------
 
 
 def test_UA_BATTLE_WIN_blocker_retires_then_its_retire_effects_then_win_effects() -> None:
-    attacker = ch("T-ATK", bp=4000, effects=[{"when": "win_battle", "do": DRAW_1}])
-    blocker = ch("T-WALL", bp=3000, effects=[{"when": "on_retire", "do": DRAW_1}])
+    attacker = free_character("T-ATK", bp=4000, effects=[{"when": "win_battle", "do": DRAW_1}])
+    blocker = free_character("T-WALL", bp=3000, effects=[{"when": "on_retire", "do": DRAW_1}])
     b, r = blocked_battle(attacker, blocker)
     assert "UA-BATTLE-WIN" in rules_applied(r, b.last)
     events = r["steps"][b.last]["events"]
@@ -429,12 +419,12 @@ def test_UA_BATTLE_WIN_blocker_retires_then_its_retire_effects_then_win_effects(
     draws = [(i, e["player"]) for i, e in enumerate(events) if e["type"] == "draw"]
     assert leave and [p for _, p in draws] == ["B", "A"]
     assert leave[0] < draws[0][0]
-    assert "B-1" in state(r)["players"]["B"]["outside"]
+    assert "B-1" in player_state(r, "B")["outside"]
 
 
 def test_UA_BATTLE_WIN_no_win_effects_when_attacker_loses() -> None:
-    attacker = ch("T-ATK", bp=1000, effects=[{"when": "win_battle", "do": DRAW_1}])
-    b, r = blocked_battle(attacker, ch("T-WALL", bp=3000))
+    attacker = free_character("T-ATK", bp=1000, effects=[{"when": "win_battle", "do": DRAW_1}])
+    b, r = blocked_battle(attacker, free_character("T-WALL", bp=3000))
     assert "UA-BATTLE-WIN" not in rules_applied(r, b.last)
     assert draw_players(r, b.last) == []
 
@@ -443,23 +433,27 @@ def test_UA_BATTLE_WIN_no_win_effects_when_attacker_loses() -> None:
 
 
 def test_UA_BATTLE_LOSE_attacker_is_not_retired() -> None:
-    b, r = blocked_battle(ch("T-ATK", bp=1000), ch("T-WALL", bp=3000))
+    b, r = blocked_battle(free_character("T-ATK", bp=1000), free_character("T-WALL", bp=3000))
     assert "UA-BATTLE-LOSE" in rules_applied(r, b.last)
-    a1 = unit(r, "A", "A-1")
+    a1 = field_unit(r, "A", "A-1")
     assert a1 is not None and a1["rested"] is True
-    assert state(r)["players"]["A"]["outside"] == []
+    assert player_state(r, "A")["outside"] == []
 
 
 def test_UA_BATTLE_LOSE_lose_effects_then_opponents_win_effects() -> None:
-    attacker = ch("T-ATK", bp=1000, effects=[{"when": "lose_battle_attacking", "do": DRAW_1}])
-    blocker = ch("T-WALL", bp=3000, effects=[{"when": "win_battle", "do": DRAW_1}])
+    attacker = free_character(
+        "T-ATK", bp=1000, effects=[{"when": "lose_battle_attacking", "do": DRAW_1}]
+    )
+    blocker = free_character("T-WALL", bp=3000, effects=[{"when": "win_battle", "do": DRAW_1}])
     b, r = blocked_battle(attacker, blocker)
     assert draw_players(r, b.last) == ["A", "B"]
 
 
 def test_UA_BATTLE_LOSE_no_lose_effects_when_attacker_wins() -> None:
-    attacker = ch("T-ATK", bp=5000, effects=[{"when": "lose_battle_attacking", "do": DRAW_1}])
-    b, r = blocked_battle(attacker, ch("T-WALL", bp=3000))
+    attacker = free_character(
+        "T-ATK", bp=5000, effects=[{"when": "lose_battle_attacking", "do": DRAW_1}]
+    )
+    b, r = blocked_battle(attacker, free_character("T-WALL", bp=3000))
     assert "UA-BATTLE-LOSE" not in rules_applied(r, b.last)
     assert draw_players(r, b.last) == []
 
@@ -472,17 +466,19 @@ def test_UA_BATTLE_END_this_battle_effects_stop_and_end_of_battle_effects_resolv
         "when": "on_attack",
         "do": [{"op": "bp", "amount": 1000, "target": "self", "until": "battle"}],
     }
-    attacker = ch("T-ATK", bp=2000, effects=[pump, {"when": "battle_end", "do": DRAW_1}])
-    cards = [attacker, ch("T-WALL", bp=3000)]
-    b = at_turn_3(cards, ["T-ATK"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
+    attacker = free_character(
+        "T-ATK", bp=2000, effects=[pump, {"when": "battle_end", "do": DRAW_1}]
+    )
+    cards = [attacker, free_character("T-WALL", bp=3000)]
+    b = board_at_turn_3(cards, ["T-ATK"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1")
     r = b.replay()
-    assert unit(r, "A", "A-1")["bp"] == 3000  # during the battle
+    assert field_unit(r, "A", "A-1")["bp"] == 3000  # during the battle
     b.block("B", "B-1")
     r = b.replay()
     assert "UA-BATTLE-END" in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is None  # 3000 ≥ 3000: the pump counted in the battle
-    assert unit(r, "A", "A-1")["bp"] == 2000  # and ended with it
+    assert field_unit(r, "B", "B-1") is None  # 3000 ≥ 3000: the pump counted in the battle
+    assert field_unit(r, "A", "A-1")["bp"] == 2000  # and ended with it
     assert draw_players(r, b.last) == ["A"]
 
 
@@ -491,112 +487,126 @@ def test_UA_BATTLE_END_turn_effects_outlast_the_battle() -> None:
         "when": "on_attack",
         "do": [{"op": "bp", "amount": 1000, "target": "self", "until": "turn"}],
     }
-    b, r = blocked_battle(ch("T-ATK", bp=2000, effects=[pump]), ch("T-WALL", bp=3000))
+    b, r = blocked_battle(
+        free_character("T-ATK", bp=2000, effects=[pump]), free_character("T-WALL", bp=3000)
+    )
     assert "UA-BATTLE-END" in rules_applied(r, b.last)
-    assert unit(r, "A", "A-1")["bp"] == 3000
+    assert field_unit(r, "A", "A-1")["bp"] == 3000
 
 
 # --- UA-KW-STEP --------------------------------------------------------------------------
 
 
 def test_UA_KW_STEP_character_with_step_moves_back_to_energy_line() -> None:
-    b = at_turn_3(
-        [ch("T-STEP", keywords=["step"])], ["T-STEP"], [], a_front=("A-1",), phase="movement"
+    b = board_at_turn_3(
+        [free_character("T-STEP", keywords=["step"])],
+        ["T-STEP"],
+        [],
+        a_front=("A-1",),
+        phase="movement",
     )
     b.act("A", "move", step_back=["A-1"])
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert [u["id"] for u in state(r)["players"]["A"]["energy_line"]] == ["A-1"]
-    assert state(r)["players"]["A"]["front_line"] == []
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "energy_line") == ["A-1"]
+    assert player_state(r, "A")["front_line"] == []
 
 
 def test_UA_KW_STEP_character_without_step_cannot_move_back() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], a_front=("A-1",), phase="movement")
+    b = board_at_turn_3(
+        [free_character("T-ATK")], ["T-ATK"], [], a_front=("A-1",), phase="movement"
+    )
     b.act("A", "move", step_back=["A-1"])
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "illegal"
+    assert verdict(r, b.last) == "illegal"
     assert "UA-MOVE-STEP" in rules_broken(r, b.last)
-    assert [u["id"] for u in state(r)["players"]["A"]["front_line"]] == ["A-1"]
+    assert field_ids(r, "A", "front_line") == ["A-1"]
 
 
 def test_UA_KW_STEP_swaps_with_character_moving_into_full_front_line() -> None:
-    cards = [ch("T-STEP", keywords=["step"]), ch("T-ATK")]
+    cards = [free_character("T-STEP", keywords=["step"]), free_character("T-ATK")]
     deck = ["T-STEP", "T-ATK", "T-ATK", "T-ATK", "T-ATK"]
-    b = at_turn_3(
+    b = board_at_turn_3(
         cards, deck, [], a_front=("A-1", "A-2", "A-3", "A-4"), a_energy=("A-5",), phase="movement"
     )
     b.act("A", "move", cards=["A-5"], step_back=["A-1"])
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    players = state(r)["players"]["A"]
+    assert verdict(r, b.last) == "legal"
+    players = player_state(r, "A")
     assert sorted(u["id"] for u in players["front_line"]) == ["A-2", "A-3", "A-4", "A-5"]
     assert [u["id"] for u in players["energy_line"]] == ["A-1"]
     assert players["removal"] == []
 
 
 def test_UA_KW_STEP_no_swap_into_full_front_line_without_step() -> None:
-    cards = [ch("T-ATK")]
+    cards = [free_character("T-ATK")]
     deck = ["T-ATK"] * 5
-    b = at_turn_3(
+    b = board_at_turn_3(
         cards, deck, [], a_front=("A-1", "A-2", "A-3", "A-4"), a_energy=("A-5",), phase="movement"
     )
     b.act("A", "move", cards=["A-5"], step_back=["A-1"])
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "illegal"
-    assert [u["id"] for u in state(r)["players"]["A"]["energy_line"]] == ["A-5"]
+    assert verdict(r, b.last) == "illegal"
+    assert field_ids(r, "A", "energy_line") == ["A-5"]
 
 
 # --- UA-KW-SNIPE -------------------------------------------------------------------------
 
 
 def test_UA_KW_SNIPE_can_target_front_line_character() -> None:
-    cards = [ch("T-SNIPER", bp=3000, keywords=["snipe"]), ch("T-ATK", bp=2000)]
-    b = at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    cards = [
+        free_character("T-SNIPER", bp=3000, keywords=["snipe"]),
+        free_character("T-ATK", bp=2000),
+    ]
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1", target="B-1")
     attack = b.last
     b.block("B")
     r = b.replay()
-    assert r["steps"][attack]["verdict"] == "legal"
+    assert verdict(r, attack) == "legal"
     assert "UA-KW-SNIPE" in rules_applied(r, attack)
     assert "UA-BATTLE-BP" in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is None
-    assert state(r)["players"]["B"]["life"] == 7
+    assert field_unit(r, "B", "B-1") is None
+    assert player_state(r, "B")["life"] == 7
 
 
 def test_UA_KW_SNIPE_cannot_target_energy_line_character() -> None:
-    cards = [ch("T-SNIPER", keywords=["snipe"]), ch("T-ATK")]
-    b = at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_energy=("B-1",))
+    cards = [free_character("T-SNIPER", keywords=["snipe"]), free_character("T-ATK")]
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_energy=("B-1",))
     b.attack("A", "A-1", target="B-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-KW-SNIPE"]
 
 
 def test_UA_KW_SNIPE_attacker_may_still_attack_the_player() -> None:
-    cards = [ch("T-SNIPER", keywords=["snipe"]), ch("T-ATK")]
-    b = at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    cards = [free_character("T-SNIPER", keywords=["snipe"]), free_character("T-ATK")]
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1").block("B")
     pick(b, 1)
     r = b.replay()
     assert r["summary"]["illegal_steps"] == []
-    assert state(r)["players"]["B"]["life"] == 6
-    assert unit(r, "B", "B-1") is not None
+    assert player_state(r, "B")["life"] == 6
+    assert field_unit(r, "B", "B-1") is not None
 
 
 def test_UA_KW_SNIPE_sniper_that_loses_the_battle_stays() -> None:
-    cards = [ch("T-SNIPER", bp=1000, keywords=["snipe"]), ch("T-WALL", bp=3000)]
-    b = at_turn_3(cards, ["T-SNIPER"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
+    cards = [
+        free_character("T-SNIPER", bp=1000, keywords=["snipe"]),
+        free_character("T-WALL", bp=3000),
+    ]
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1", target="B-1").block("B")
     r = b.replay()
     assert "UA-BATTLE-LOSE" in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is not None and unit(r, "A", "A-1") is not None
+    assert field_unit(r, "B", "B-1") is not None and field_unit(r, "A", "A-1") is not None
 
 
 # --- UA-KW-DOUBLE-ATTACK and the option double_attack --------------------------------------
 
 
 def double_attacker(options: dict[str, Any] | None) -> LogBuilder:
-    cards = [ch("T-DA", keywords=["double attack"])]
-    return at_turn_3(cards, ["T-DA"], [], a_front=("A-1",), options=options)
+    cards = [free_character("T-DA", keywords=["double attack"])]
+    return board_at_turn_3(cards, ["T-DA"], [], a_front=("A-1",), options=options)
 
 
 @pytest.mark.parametrize(
@@ -615,20 +625,23 @@ def test_UA_KW_DOUBLE_ATTACK_attack_twice_attacks_again_once(
     b.attack("A", "A-1")
     r = b.replay()
     assert "UA-KW-DOUBLE-ATTACK" in rules_applied(r, first)
-    assert unit(r, "A", "A-1", first)["rested"] is False
-    assert r["steps"][second]["verdict"] == "legal"
-    assert state(r, second)["players"]["B"]["life"] == 5
-    assert unit(r, "A", "A-1", second)["rested"] is True
+    assert field_unit(r, "A", "A-1", first)["rested"] is False
+    assert verdict(r, second) == "legal"
+    assert player_state(r, "B", second)["life"] == 5
+    assert field_unit(r, "A", "A-1", second)["rested"] is True
     assert rules_broken(r, b.last) == ["UA-ATK-ATTACKER"]
 
 
 def test_UA_KW_DOUBLE_ATTACK_attack_twice_also_after_a_blocked_attack() -> None:
-    cards = [ch("T-DA", bp=1000, keywords=["double attack"]), ch("T-WALL", bp=5000)]
-    b = at_turn_3(cards, ["T-DA"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
+    cards = [
+        free_character("T-DA", bp=1000, keywords=["double attack"]),
+        free_character("T-WALL", bp=5000),
+    ]
+    b = board_at_turn_3(cards, ["T-DA"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1").block("B", "B-1")
     r = b.replay()
     assert "UA-KW-DOUBLE-ATTACK" in rules_applied(r, b.last)
-    assert unit(r, "A", "A-1")["rested"] is False
+    assert field_unit(r, "A", "A-1")["rested"] is False
 
 
 def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_deals_damage_twice() -> None:
@@ -638,10 +651,10 @@ def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_deals_damage_twice() -> None:
     first_pick = b.last
     pick(b, 1)
     r = b.replay()
-    assert r["steps"][first_pick]["verdict"] == "legal"
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r, first_pick)["players"]["B"]["life"] == 6
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, first_pick) == "legal"
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B", first_pick)["life"] == 6
+    assert player_state(r, "B")["life"] == 5
     assert "UA-KW-DOUBLE-ATTACK" not in rules_applied(r, b.last)
 
 
@@ -652,7 +665,7 @@ def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_does_not_attack_again() -> None
     pick(b, 1)
     b.attack("A", "A-1")
     r = b.replay()
-    assert unit(r, "A", "A-1", b.last - 1)["rested"] is True
+    assert field_unit(r, "A", "A-1", b.last - 1)["rested"] is True
     assert rules_broken(r, b.last) == ["UA-ATK-ATTACKER"]
 
 
@@ -665,21 +678,24 @@ def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_each_damage_picks_one_card() ->
 
 
 def test_UA_KW_DOUBLE_ATTACK_without_keyword_no_second_attack() -> None:
-    b = at_turn_3([ch("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
+    b = board_at_turn_3([free_character("T-ATK")], ["T-ATK"], [], a_front=("A-1",))
     b.attack("A", "A-1").block("B")
     pick(b, 1)
     r = b.replay()
     assert "UA-KW-DOUBLE-ATTACK" not in rules_applied(r, b.last)
-    assert unit(r, "A", "A-1")["rested"] is True
+    assert field_unit(r, "A", "A-1")["rested"] is True
 
 
 # --- UA-KW-DOUBLE-BLOCK and the option double_block ----------------------------------------
 
 
 def double_blocker(options: dict[str, Any] | None) -> LogBuilder:
-    cards = [ch("T-ATK", bp=1000), ch("T-DB", bp=5000, keywords=["double block"])]
+    cards = [
+        free_character("T-ATK", bp=1000),
+        free_character("T-DB", bp=5000, keywords=["double block"]),
+    ]
     deck_a = ["T-ATK", "T-ATK", "T-ATK"]
-    return at_turn_3(
+    return board_at_turn_3(
         cards, deck_a, ["T-DB"], a_front=("A-1", "A-2", "A-3"), b_front=("B-1",), options=options
     )
 
@@ -696,10 +712,10 @@ def test_UA_KW_DOUBLE_BLOCK_block_twice_blocks_again_once(options: dict[str, Any
     b.attack("A", "A-3").block("B", "B-1")
     r = b.replay()
     assert "UA-KW-DOUBLE-BLOCK" in rules_applied(r, first)
-    assert unit(r, "B", "B-1", first)["rested"] is False
-    assert r["steps"][second]["verdict"] == "legal"
+    assert field_unit(r, "B", "B-1", first)["rested"] is False
+    assert verdict(r, second) == "legal"
     assert "UA-BATTLE-BP" in rules_applied(r, second)
-    assert unit(r, "B", "B-1", second)["rested"] is True
+    assert field_unit(r, "B", "B-1", second)["rested"] is True
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
 
 
@@ -710,7 +726,7 @@ def test_UA_KW_DOUBLE_BLOCK_option_none_blocks_once() -> None:
     b.attack("A", "A-2").block("B", "B-1")
     r = b.replay()
     assert "UA-KW-DOUBLE-BLOCK" not in rules_applied(r, first)
-    assert unit(r, "B", "B-1", first)["rested"] is True
+    assert field_unit(r, "B", "B-1", first)["rested"] is True
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
 
 
@@ -721,7 +737,9 @@ def impact_battle(
     keywords: list[str], bp: int = 3000, options: dict[str, Any] | None = None
 ) -> tuple[LogBuilder, dict[str, Any]]:
     return blocked_battle(
-        ch("T-IMP", bp=bp, keywords=keywords), ch("T-WALL", bp=2000), options=options
+        free_character("T-IMP", bp=bp, keywords=keywords),
+        free_character("T-WALL", bp=2000),
+        options=options,
     )
 
 
@@ -731,16 +749,16 @@ def test_UA_KW_IMPACT_win_deals_impact_damage() -> None:
     assert r["steps"][b.last]["pending"][0]["kind"] == "pick_life"
     pick(b, 1)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 6
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 6
 
 
 def test_UA_KW_IMPACT_damage_is_n() -> None:
     b, r = impact_battle(["impact 2"])
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 def test_UA_KW_IMPACT_no_damage_when_attacker_loses() -> None:
@@ -748,12 +766,14 @@ def test_UA_KW_IMPACT_no_damage_when_attacker_loses() -> None:
     assert "UA-KW-IMPACT" not in rules_applied(r, b.last)
     pick(b, 1)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "illegal"
-    assert state(r)["players"]["B"]["life"] == 7
+    assert verdict(r, b.last) == "illegal"
+    assert player_state(r, "B")["life"] == 7
 
 
 def test_UA_KW_IMPACT_unblocked_attack_deals_only_its_damage() -> None:
-    b = at_turn_3([ch("T-IMP", keywords=["impact 2"])], ["T-IMP"], [], a_front=("A-1",))
+    b = board_at_turn_3(
+        [free_character("T-IMP", keywords=["impact 2"])], ["T-IMP"], [], a_front=("A-1",)
+    )
     b.attack("A", "A-1").block("B")
     pick(b, 1, 2)
     r = b.replay()
@@ -767,15 +787,15 @@ def test_UA_KW_IMPACT_does_not_stack() -> None:
     assert "UA-DMG-PICK" in rules_broken(r, b.last)
     b, r = impact_battle(["impact 1", "impact 2"])
     pick(b, 1, 2)
-    assert b.replay()["steps"][b.last]["verdict"] == "legal"
+    assert verdict(b.replay(), b.last) == "legal"
 
 
 def test_UA_KW_IMPACT_plus_adds_to_impact() -> None:
     b, r = impact_battle(["impact 1", "impact +1"])
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 @pytest.mark.parametrize(
@@ -788,16 +808,16 @@ def test_UA_KW_IMPACT_option_grants_plus_without_impact_gives_impact(
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
     pick(b, 1)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 6
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 6
 
 
 def test_UA_KW_IMPACT_option_nothing_plus_without_impact_does_nothing() -> None:
     b, r = impact_battle(["impact +1"], options={"impact_plus_without_impact": "nothing"})
     assert "UA-KW-IMPACT" not in rules_applied(r, b.last)
-    assert state(r)["players"]["B"]["life"] == 7
+    assert player_state(r, "B")["life"] == 7
     b.proceed("A")  # the attack phase goes on: no damage is waiting
-    assert b.replay()["steps"][b.last]["verdict"] == "legal"
+    assert verdict(b.replay(), b.last) == "legal"
 
 
 def test_UA_KW_IMPACT_option_nothing_still_raises_an_existing_impact() -> None:
@@ -806,27 +826,31 @@ def test_UA_KW_IMPACT_option_nothing_still_raises_an_existing_impact() -> None:
     )
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 def test_UA_KW_IMPACT_gained_impact_counts_highest_only() -> None:
     grant = {"when": "on_attack", "do": [{"op": "grant", "keyword": "impact 2", "target": "self"}]}
     b, r = blocked_battle(
-        ch("T-IMP", bp=3000, keywords=["impact 1"], effects=[grant]), ch("T-WALL", bp=2000)
+        free_character("T-IMP", bp=3000, keywords=["impact 1"], effects=[grant]),
+        free_character("T-WALL", bp=2000),
     )
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 # --- UA-KW-DAMAGE ------------------------------------------------------------------------
 
 
 def unblocked(keywords: list[str], effects: list[dict[str, Any]] | None = None) -> LogBuilder:
-    b = at_turn_3(
-        [ch("T-DMG", keywords=keywords, effects=effects)], ["T-DMG"], [], a_front=("A-1",)
+    b = board_at_turn_3(
+        [free_character("T-DMG", keywords=keywords, effects=effects)],
+        ["T-DMG"],
+        [],
+        a_front=("A-1",),
     )
     return b.attack("A", "A-1").block("B")
 
@@ -835,8 +859,8 @@ def test_UA_KW_DAMAGE_damage_2_deals_2() -> None:
     b = unblocked(["damage 2"])
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 def test_UA_KW_DAMAGE_damage_2_picking_one_card_is_illegal() -> None:
@@ -847,11 +871,13 @@ def test_UA_KW_DAMAGE_damage_2_picking_one_card_is_illegal() -> None:
 
 
 def test_UA_KW_DAMAGE_blocked_attack_deals_no_damage() -> None:
-    b, r = blocked_battle(ch("T-DMG", bp=5000, keywords=["damage 2"]), ch("T-WALL", bp=1000))
+    b, r = blocked_battle(
+        free_character("T-DMG", bp=5000, keywords=["damage 2"]), free_character("T-WALL", bp=1000)
+    )
     assert "UA-DMG-AMOUNT" not in rules_applied(r, b.last)
-    assert state(r)["players"]["B"]["life"] == 7
+    assert player_state(r, "B")["life"] == 7
     pick(b, 1, 2)
-    assert b.replay()["steps"][b.last]["verdict"] == "illegal"
+    assert verdict(b.replay(), b.last) == "illegal"
 
 
 def test_UA_KW_DAMAGE_does_not_stack() -> None:
@@ -860,23 +886,23 @@ def test_UA_KW_DAMAGE_does_not_stack() -> None:
     assert "UA-DMG-PICK" in rules_broken(b.replay(), b.last)
     b = unblocked(["damage 2", "damage 2"])
     pick(b, 1, 2)
-    assert b.replay()["steps"][b.last]["verdict"] == "legal"
+    assert verdict(b.replay(), b.last) == "legal"
 
 
 def test_UA_KW_DAMAGE_plus_adds_to_the_damage() -> None:
     b = unblocked(["damage 2", "damage +1"])
     pick(b, 1, 2, 3)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 4
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 4
 
 
 def test_UA_KW_DAMAGE_plus_without_damage_adds_to_1() -> None:
     b = unblocked(["damage +1"])
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 def test_UA_KW_DAMAGE_gained_twice_is_damage_2() -> None:
@@ -884,42 +910,44 @@ def test_UA_KW_DAMAGE_gained_twice_is_damage_2() -> None:
     b = unblocked([], effects=[{"when": "on_attack", "do": [grant, grant]}])
     pick(b, 1, 2)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 5
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 5
 
 
 # --- UA-KW-NULLIFY-IMPACT ----------------------------------------------------------------
 
 
 def test_UA_KW_NULLIFY_IMPACT_blocker_prevents_impact_damage() -> None:
-    attacker = ch("T-IMP", bp=3000, keywords=["impact 1"])
-    b, r = blocked_battle(attacker, ch("T-NULL", bp=2000, keywords=["nullify impact"]))
+    attacker = free_character("T-IMP", bp=3000, keywords=["impact 1"])
+    b, r = blocked_battle(attacker, free_character("T-NULL", bp=2000, keywords=["nullify impact"]))
     assert "UA-KW-NULLIFY-IMPACT" in rules_applied(r, b.last)
     assert "UA-KW-IMPACT" not in rules_applied(r, b.last)
-    assert unit(r, "B", "B-1") is None  # the battle is still lost
+    assert field_unit(r, "B", "B-1") is None  # the battle is still lost
     pick(b, 1)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "illegal"
-    assert state(r)["players"]["B"]["life"] == 7
+    assert verdict(r, b.last) == "illegal"
+    assert player_state(r, "B")["life"] == 7
 
 
 def test_UA_KW_NULLIFY_IMPACT_blocker_without_it_takes_impact() -> None:
-    b, r = blocked_battle(ch("T-IMP", bp=3000, keywords=["impact 1"]), ch("T-WALL", bp=2000))
+    b, r = blocked_battle(
+        free_character("T-IMP", bp=3000, keywords=["impact 1"]), free_character("T-WALL", bp=2000)
+    )
     assert "UA-KW-NULLIFY-IMPACT" not in rules_applied(r, b.last)
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
 
 
 def test_UA_KW_NULLIFY_IMPACT_only_when_it_blocks() -> None:
     cards = [
-        ch("T-SNIPER", bp=3000, keywords=["snipe", "impact 1"]),
-        ch("T-NULL", bp=2000, keywords=["nullify impact"]),
+        free_character("T-SNIPER", bp=3000, keywords=["snipe", "impact 1"]),
+        free_character("T-NULL", bp=2000, keywords=["nullify impact"]),
     ]
-    b = at_turn_3(cards, ["T-SNIPER"], ["T-NULL"], a_front=("A-1",), b_front=("B-1",))
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-NULL"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1", target="B-1").block("B")  # sniped, not blocking
     r = b.replay()
     assert "UA-KW-NULLIFY-IMPACT" not in rules_applied(r, b.last)
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
     pick(b, 1)
     r = b.replay()
-    assert r["steps"][b.last]["verdict"] == "legal"
-    assert state(r)["players"]["B"]["life"] == 6
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["life"] == 6

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.union_arena.testing import LogBuilder, card, rules_applied, rules_broken
+from judge.games.union_arena.testing import (
+    LogBuilder,
+    card,
+    event_types,
+    field_ids,
+    field_unit,
+    player_state,
+    rules_applied,
+    rules_broken,
+    skip_to_turn_3,
+    verdict,
+)
 
 # -- cards used below ---------------------------------------------------------------------------
 
@@ -32,39 +43,9 @@ def sel(side: str = "own", zone: str = "front_line", count: int = 1, **cond: Any
 DRAW = {"op": "draw", "n": 1}
 
 
-def state(r: dict[str, Any], i: int, pid: str) -> dict[str, Any]:
-    """A player's state after step ``i``."""
-    return r["steps"][i]["state"]["players"][pid]
-
-
-def ids(r: dict[str, Any], i: int, pid: str, line: str) -> list[str]:
-    return [u["id"] for u in state(r, i, pid)[line]]
-
-
-def unit(r: dict[str, Any], i: int, pid: str, iid: str) -> dict[str, Any]:
-    for line in ("front_line", "energy_line"):
-        for u in state(r, i, pid)[line]:
-            if u["id"] == iid:
-                return u
-    raise AssertionError(f"{iid} is not on {pid}'s field after step {i}")
-
-
-def event_types(r: dict[str, Any], i: int) -> list[str]:
-    return [e["type"] for e in r["steps"][i]["events"]]
-
-
-def verdict(r: dict[str, Any], i: int) -> str:
-    return r["steps"][i]["verdict"]
-
-
 def main_phase(*cards: dict[str, Any], **kw: Any) -> LogBuilder:
     """A log at A's turn 1 main phase (A goes first; A has 1 AP)."""
     return LogBuilder(list(cards), **kw).setup(first="A").proceed("A")
-
-
-def to_a_turn_3(b: LogBuilder) -> LogBuilder:
-    """From A's turn 1 main phase into A's turn 3 movement phase (A's cards are active)."""
-    return b.proceed("A", 2).pass_turn("B")
 
 
 # -- UA-RAID -------------------------------------------------------------------------------------
@@ -75,7 +56,7 @@ def test_UA_RAID_onto_the_named_character_is_legal() -> None:
     b.act("A", "raid", card="T-202", onto="A-1")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "A")["front_line"] == [
+    assert player_state(r, "A", b.last)["front_line"] == [
         {
             "id": "A-5",
             "code": "T-202",
@@ -85,7 +66,7 @@ def test_UA_RAID_onto_the_named_character_is_legal() -> None:
             "under": ["A-1"],
         }
     ]
-    assert state(r, b.last, "A")["ap"]["active"] == 0  # its AP cost was paid
+    assert player_state(r, "A", b.last)["ap"]["active"] == 0  # its AP cost was paid
 
 
 def test_UA_RAID_onto_a_character_of_another_name_is_illegal() -> None:
@@ -93,7 +74,7 @@ def test_UA_RAID_onto_a_character_of_another_name_is_illegal() -> None:
     b.act("A", "raid", card="T-202", onto="A-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-RAID"]
-    assert "under" not in state(r, b.last, "A")["front_line"][0]
+    assert "under" not in player_state(r, "A", b.last)["front_line"][0]
 
 
 def test_UA_RAID_onto_a_character_with_the_trait_is_legal() -> None:
@@ -101,7 +82,7 @@ def test_UA_RAID_onto_a_character_with_the_trait_is_legal() -> None:
     b.act("A", "raid", card="T-203", onto="A-1")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "A")["front_line"][0]["under"] == ["A-1"]
+    assert player_state(r, "A", b.last)["front_line"][0]["under"] == ["A-1"]
 
 
 def test_UA_RAID_onto_a_character_without_the_trait_is_illegal() -> None:
@@ -141,7 +122,7 @@ def test_UA_RAID_energy_counts_the_bases_own_energy() -> None:
     b.act("A", "raid", card="T-209", onto="A-1")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "A")["energy_line"][0]["id"] == "A-5"
+    assert player_state(r, "A", b.last)["energy_line"][0]["id"] == "A-5"
 
 
 def test_UA_RAID_without_the_required_energy_is_illegal() -> None:
@@ -170,7 +151,7 @@ def test_UA_RAID_BASE_base_with_raid_is_illegal() -> None:
     r = b.replay()
     assert verdict(r, b.last - 1) == "legal"
     assert rules_broken(r, b.last) == ["UA-RAID-BASE"]
-    assert "under" not in state(r, b.last, "A")["front_line"][0]
+    assert "under" not in player_state(r, "A", b.last)["front_line"][0]
 
 
 def test_UA_RAID_BASE_base_without_raid_is_legal() -> None:
@@ -188,10 +169,10 @@ def test_UA_RAID_PROCEDURE_rested_base_becomes_active_and_moves_up() -> None:
     b = main_phase(HERO, AWAKENED).play("A", "T-201", to="energy_line")
     b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True)
     r = b.replay()
-    assert unit(r, b.last - 1, "A", "A-1")["rested"] is True  # entered rested
+    assert field_unit(r, "A", "A-1", b.last - 1)["rested"] is True  # entered rested
     assert verdict(r, b.last) == "legal"
     assert "UA-RAID-PROCEDURE" in rules_applied(r, b.last)
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert a["energy_line"] == []
     assert [(u["id"], u["rested"], u["under"]) for u in a["front_line"]] == [
         ("A-5", False, ["A-1"])
@@ -202,8 +183,8 @@ def test_UA_RAID_PROCEDURE_base_stays_in_the_energy_line_unless_moved() -> None:
     b = main_phase(HERO, AWAKENED).play("A", "T-201", to="energy_line")
     b.act("A", "raid", card="T-202", onto="A-1")
     r = b.replay()
-    assert ids(r, b.last, "A", "energy_line") == ["A-5"]
-    assert unit(r, b.last, "A", "A-5")["rested"] is False
+    assert field_ids(r, "A", "energy_line", b.last) == ["A-5"]
+    assert field_unit(r, "A", "A-5", b.last)["rested"] is False
 
 
 def test_UA_RAID_PROCEDURE_base_loses_received_effects() -> None:
@@ -217,8 +198,8 @@ def test_UA_RAID_PROCEDURE_base_loses_received_effects() -> None:
     b = main_phase(pumped_hero, AWAKENED).play("A", "T-212", to="front_line")
     b.act("A", "raid", card="T-202", onto="A-1")
     r = b.replay()
-    assert unit(r, b.last - 1, "A", "A-1")["bp"] == 3000
-    assert unit(r, b.last, "A", "A-5")["bp"] == 5000  # not 6000: the +1000 is gone
+    assert field_unit(r, "A", "A-1", b.last - 1)["bp"] == 3000
+    assert field_unit(r, "A", "A-5", b.last)["bp"] == 5000  # not 6000: the +1000 is gone
 
 
 def test_UA_RAID_PROCEDURE_base_loses_its_own_effects() -> None:
@@ -270,7 +251,7 @@ def test_UA_RAID_ONLY_text_works_when_raided() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "draw" in event_types(r, b.last)
-    assert len(state(r, b.last, "A")["hand"]) == 6  # 7 - Hero - raider + 1
+    assert len(player_state(r, "A", b.last)["hand"]) == 6  # 7 - Hero - raider + 1
 
 
 def test_UA_RAID_ONLY_text_does_nothing_when_played_normally() -> None:
@@ -279,7 +260,7 @@ def test_UA_RAID_ONLY_text_does_nothing_when_played_normally() -> None:
     assert verdict(r, b.last) == "legal"
     assert "UA-RAID-ONLY" in rules_applied(r, b.last)
     assert "draw" not in event_types(r, b.last)
-    assert len(state(r, b.last, "A")["hand"]) == 6
+    assert len(player_state(r, "A", b.last)["hand"]) == 6
 
 
 def test_UA_RAID_ONLY_activated_effect_of_a_card_played_normally_is_illegal() -> None:
@@ -307,7 +288,7 @@ def test_UA_RAID_STACK_takes_one_place_in_a_full_line() -> None:
     b.act("A", "raid", card="T-202", onto="A-1")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert len(a["front_line"]) == 4
     assert a["removal"] == []
 
@@ -316,7 +297,7 @@ def test_UA_RAID_STACK_has_the_top_cards_bp_and_name() -> None:
     b = main_phase(HERO, AWAKENED).play("A", "T-201", to="front_line")
     b.act("A", "raid", card="T-202", onto="A-1")
     r = b.replay()
-    top = state(r, b.last, "A")["front_line"][0]
+    top = player_state(r, "A", b.last)["front_line"][0]
     assert (top["name"], top["bp"]) == ("Hero Awakened", 5000)
 
 
@@ -347,7 +328,7 @@ def test_UA_RAID_LEAVE_top_card_to_hand_cards_under_it_to_outside() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "UA-RAID-LEAVE" in rules_applied(r, b.last)
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert a["front_line"] == []
     assert "A-5" in a["hand"]
     assert a["outside"] == ["A-1", "A-9"]  # the base, then the used event
@@ -366,7 +347,7 @@ def test_UA_RAID_LEAVE_cards_under_it_are_not_retired() -> None:
     assert verdict(r, b.last) == "legal"
     assert "UA-RAID-LEAVE" in rules_applied(r, b.last)
     assert "draw" not in event_types(r, b.last)
-    assert state(r, b.last, "A")["outside"] == ["A-5", "A-1", "A-9"]
+    assert player_state(r, "A", b.last)["outside"] == ["A-5", "A-1", "A-9"]
 
 
 # -- UA-ACTIVATE ---------------------------------------------------------------------------------
@@ -381,11 +362,11 @@ SCOUT = card(
 
 def test_UA_ACTIVATE_rest_cost_rests_the_card_and_the_effect_resolves() -> None:
     b = main_phase(SCOUT).play("A", "T-221", to="front_line")
-    to_a_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=1)
+    skip_to_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=1)
     r = b.replay()
-    assert unit(r, b.last - 1, "A", "A-1")["rested"] is False
+    assert field_unit(r, "A", "A-1", b.last - 1)["rested"] is False
     assert verdict(r, b.last) == "legal"
-    assert unit(r, b.last, "A", "A-1")["rested"] is True
+    assert field_unit(r, "A", "A-1", b.last)["rested"] is True
     assert "draw" in event_types(r, b.last)
 
 
@@ -411,7 +392,7 @@ def test_UA_ACTIVATE_ap_cost_paid() -> None:
     b.act("A", "activate", card="A-1", ability=1)
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "A")["ap"] == {"active": 0, "total": 1}
+    assert player_state(r, "A", b.last)["ap"] == {"active": 0, "total": 1}
 
 
 DISCARDER = card("T-223", ap=0, effects=[effect("activate_main", DRAW, cost={"discard": 1})])
@@ -422,7 +403,7 @@ def test_UA_ACTIVATE_discard_cost_puts_the_card_outside() -> None:
     b.act("A", "activate", card="A-1", ability=1, costs={"discard": ["T-000"]})
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "A")["outside"] == ["A-5"]  # the first filler of A's deck
+    assert player_state(r, "A", b.last)["outside"] == ["A-5"]  # the first filler of A's deck
     assert "draw" in event_types(r, b.last)
 
 
@@ -431,7 +412,7 @@ def test_UA_ACTIVATE_discard_cost_not_paid_is_illegal() -> None:
     b.act("A", "activate", card="A-1", ability=1)
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ACTIVATE"]
-    assert state(r, b.last, "A")["outside"] == []
+    assert player_state(r, "A", b.last)["outside"] == []
 
 
 def test_UA_ACTIVATE_discard_cost_of_two_copies_of_one_code_is_legal() -> None:
@@ -440,7 +421,7 @@ def test_UA_ACTIVATE_discard_cost_of_two_copies_of_one_code_is_legal() -> None:
     b.act("A", "activate", card="A-1", ability=1, costs={"discard": ["T-000", "T-000"]})
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert len(state(r, b.last, "A")["outside"]) == 2
+    assert len(player_state(r, "A", b.last)["outside"]) == 2
 
 
 def test_UA_ACTIVATE_all_costs_must_be_paid() -> None:
@@ -451,7 +432,7 @@ def test_UA_ACTIVATE_all_costs_must_be_paid() -> None:
     b.act("A", "activate", card="A-1", ability=1)  # the AP is there, but the card is rested
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ACTIVATE"]
-    assert state(r, b.last, "A")["ap"] == {"active": 1, "total": 1}
+    assert player_state(r, "A", b.last)["ap"] == {"active": 1, "total": 1}
 
 
 def test_UA_ACTIVATE_retire_cost_retires_the_card() -> None:
@@ -462,7 +443,7 @@ def test_UA_ACTIVATE_retire_cost_retires_the_card() -> None:
     b.act("A", "activate", card="A-1", ability=1)
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert a["front_line"] == []
     assert a["outside"] == ["A-1"]
     assert "draw" in event_types(r, b.last)
@@ -470,7 +451,7 @@ def test_UA_ACTIVATE_retire_cost_retires_the_card() -> None:
 
 def test_UA_ACTIVATE_unknown_ability_number_is_illegal() -> None:
     b = main_phase(SCOUT).play("A", "T-221", to="front_line")
-    to_a_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=2)
+    skip_to_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=2)
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ACTIVATE"]
 
@@ -504,7 +485,7 @@ def test_UA_ACTIVATE_ONCE_again_next_turn() -> None:
         .play("A", "T-227", to="front_line")
         .act("A", "activate", card="A-1", ability=1)
     )
-    to_a_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=1)
+    skip_to_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=1)
     r = b.replay()
     assert r["steps"][b.last]["turn"] == 3
     assert verdict(r, b.last) == "legal"
@@ -540,13 +521,13 @@ def test_UA_REVEAL_every_copy_known_elsewhere_is_illegal() -> None:
     r = b.replay()
     assert verdict(r, b.last - 1) == "legal"
     assert rules_broken(r, b.last) == ["UA-REVEAL"]
-    assert state(r, b.last, "A")["energy_line"] == []
+    assert player_state(r, "A", b.last)["energy_line"] == []
 
 
 def attack_b_unblocked(*cards: dict[str, Any], **kw: Any) -> LogBuilder:
     """A's turn 3: A's Vanguard attacks B, who does not block; A picks next."""
     b = main_phase(VANILLA, *cards, **kw).play("A", "T-206", to="front_line")
-    b = to_a_turn_3(b).proceed("A", 2)
+    b = skip_to_turn_3(b).proceed("A", 2)
     return b.act("A", "attack", card="T-206", target="player").block("B")
 
 
@@ -554,7 +535,7 @@ def test_UA_REVEAL_life_card_that_can_be_there_is_bound() -> None:
     b = attack_b_unblocked(LONE).act("A", "pick_life", cards=[1], reveal=["T-228"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "B")["outside"] == ["B-5"]  # B's first Lone Wolf
+    assert player_state(r, "B", b.last)["outside"] == ["B-5"]  # B's first Lone Wolf
 
 
 def test_UA_REVEAL_life_card_that_cannot_be_there_is_illegal() -> None:
@@ -563,7 +544,7 @@ def test_UA_REVEAL_life_card_that_cannot_be_there_is_illegal() -> None:
     )
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-REVEAL"]
-    assert state(r, b.last, "B")["life"] == 7
+    assert player_state(r, "B", b.last)["life"] == 7
 
 
 def test_UA_REVEAL_seeded_reveal_must_match_the_known_card() -> None:
@@ -580,7 +561,7 @@ def test_UA_REVEAL_seeded_reveal_must_match_the_known_card() -> None:
     b = attack().act("A", "pick_life", cards=[1], reveal=[wrong])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-REVEAL"]
-    assert state(r, b.last, "B")["life"] == 7
+    assert player_state(r, "B", b.last)["life"] == 7
 
 
 # -- UA-EFFECT-TARGETS ---------------------------------------------------------------------------
@@ -611,14 +592,14 @@ def test_UA_EFFECT_TARGETS_fitting_target_is_legal() -> None:
     b = b_has_small_big_and_one_behind().play("A", "T-231", targets=["B-1"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last, "B")["outside"] == ["B-1"]
+    assert player_state(r, "B", b.last)["outside"] == ["B-1"]
 
 
 def test_UA_EFFECT_TARGETS_bp_over_the_limit_is_illegal() -> None:
     b = b_has_small_big_and_one_behind().play("A", "T-231", targets=["B-5"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
-    assert ids(r, b.last, "B", "front_line") == ["B-1", "B-5"]
+    assert field_ids(r, "B", "front_line", b.last) == ["B-1", "B-5"]
 
 
 def test_UA_EFFECT_TARGETS_wrong_side_is_illegal() -> None:
@@ -662,7 +643,7 @@ def test_UA_EFFECT_TARGETS_trait_condition() -> None:
     r = b.replay()
     assert rules_broken(r, b.last - 1) == ["UA-EFFECT-TARGETS"]
     assert verdict(r, b.last) == "legal"
-    assert unit(r, b.last, "B", "B-1")["bp"] == 3000
+    assert field_unit(r, "B", "B-1", b.last)["bp"] == 3000
 
 
 def test_UA_EFFECT_TARGETS_recorded_with_resolve() -> None:
@@ -682,7 +663,7 @@ def test_UA_EFFECT_TARGETS_recorded_with_resolve() -> None:
     r = b.replay()
     assert rules_broken(r, b.last - 1) == ["UA-EFFECT-TARGETS"]
     assert verdict(r, b.last) == "legal"
-    assert unit(r, b.last, "B", "B-5")["rested"] is True
+    assert field_unit(r, "B", "B-5", b.last)["rested"] is True
 
 
 # -- UA-EFFECT-UNSUPPORTED -----------------------------------------------------------------------
@@ -736,7 +717,7 @@ def test_UA_CHOICE_RECORDED_missing_resolve_is_unverifiable() -> None:
     assert step["verdict"] == "unverifiable"
     assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
     assert "draw" not in event_types(r, b.last)  # the default: an optional effect is not used
-    assert len(state(r, b.last, "A")["hand"]) == 6
+    assert len(player_state(r, "A", b.last)["hand"]) == 6
 
 
 def test_UA_CHOICE_RECORDED_recorded_use_is_legal() -> None:
@@ -745,7 +726,7 @@ def test_UA_CHOICE_RECORDED_recorded_use_is_legal() -> None:
     r = b.replay()
     assert [verdict(r, i) for i in (b.last - 1, b.last)] == ["legal", "legal"]
     assert "draw" in event_types(r, b.last - 1)
-    assert len(state(r, b.last, "A")["hand"]) == 7
+    assert len(player_state(r, "A", b.last)["hand"]) == 7
 
 
 def test_UA_CHOICE_RECORDED_recorded_decline_is_legal() -> None:
@@ -753,7 +734,7 @@ def test_UA_CHOICE_RECORDED_recorded_decline_is_legal() -> None:
     b.act("A", "resolve", source="A-1", use=False).proceed("A")
     r = b.replay()
     assert [verdict(r, i) for i in (b.last - 1, b.last)] == ["legal", "legal"]
-    assert len(state(r, b.last, "A")["hand"]) == 6
+    assert len(player_state(r, "A", b.last)["hand"]) == 6
 
 
 def test_UA_CHOICE_RECORDED_missing_order_of_simultaneous_effects_is_unverifiable() -> None:
@@ -779,7 +760,9 @@ def test_UA_CHOICE_RECORDED_missing_trigger_decision_is_unverifiable() -> None:
     assert verdict(r, b.last - 1) == "legal"
     assert verdict(r, b.last) == "unverifiable"
     assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
-    assert state(r, b.last, "B")["outside"] == ["B-5"]  # not used: straight to the outside area
+    assert player_state(r, "B", b.last)["outside"] == [
+        "B-5"
+    ]  # not used: straight to the outside area
     draws = [e["text"] for e in r["steps"][b.last]["events"] if e["type"] == "draw"]
     assert draws == ["B draws a card."]  # only B's turn-4 draw, no DRAW trigger
 
@@ -790,7 +773,9 @@ def test_UA_CHOICE_RECORDED_recorded_trigger_is_legal() -> None:
     r = b.replay()
     assert [verdict(r, i) for i in (b.last - 1, b.last)] == ["legal", "legal"]
     assert "UA-CHOICE-RECORDED" not in rules_applied(r, b.last)
-    assert len(state(r, b.last - 1, "B")["hand"]) == 9  # 7 + its turn-2 draw + the DRAW trigger
+    assert (
+        len(player_state(r, "B", b.last - 1)["hand"]) == 9
+    )  # 7 + its turn-2 draw + the DRAW trigger
 
 
 # -- UA-SIMULTANEOUS -----------------------------------------------------------------------------
@@ -874,7 +859,7 @@ def test_UA_SIMULTANEOUS_mandatory_effect_cannot_be_declined() -> None:
         "T-246", ap=0, effects=[effect("on_attack", {"op": "bp", "amount": 1000, "target": sel()})]
     )
     b = main_phase(pusher).play("A", "T-246", to="front_line")
-    to_a_turn_3(b).proceed("A", 2).act("A", "attack", card="A-1", target="player")
+    skip_to_turn_3(b).proceed("A", 2).act("A", "attack", card="A-1", target="player")
     b.act("A", "resolve", source="A-1", use=False)
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-SIMULTANEOUS"]
@@ -904,22 +889,22 @@ def test_UA_BP_ZERO_character_at_zero_bp_retires() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "UA-BP-ZERO" in rules_applied(r, b.last)
-    assert state(r, b.last, "B")["front_line"] == []
-    assert state(r, b.last, "B")["outside"] == ["B-1"]
+    assert player_state(r, "B", b.last)["front_line"] == []
+    assert player_state(r, "B", b.last)["outside"] == ["B-1"]
 
 
 def test_UA_BP_ZERO_character_below_zero_bp_retires() -> None:
     b = b_has_small_in_front(weaken(3000)).play("A", "T-247", targets=["B-1"])
     r = b.replay()
     assert "UA-BP-ZERO" in rules_applied(r, b.last)
-    assert state(r, b.last, "B")["outside"] == ["B-1"]
+    assert player_state(r, "B", b.last)["outside"] == ["B-1"]
 
 
 def test_UA_BP_ZERO_character_above_zero_stays() -> None:
     b = b_has_small_in_front(weaken(1000)).play("A", "T-247", targets=["B-1"])
     r = b.replay()
     assert "UA-BP-ZERO" not in rules_applied(r, b.last)
-    assert unit(r, b.last, "B", "B-1")["bp"] == 1000
+    assert field_unit(r, "B", "B-1", b.last)["bp"] == 1000
 
 
 def test_UA_BP_ZERO_printed_zero_is_not_an_effect() -> None:
@@ -929,4 +914,4 @@ def test_UA_BP_ZERO_printed_zero_is_not_an_effect() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "UA-BP-ZERO" not in rules_applied(r, b.last)
-    assert ids(r, b.last, "A", "front_line") == ["A-1"]
+    assert field_ids(r, "A", "front_line", b.last) == ["A-1"]

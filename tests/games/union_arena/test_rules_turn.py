@@ -12,7 +12,18 @@ from typing import Any
 import pytest
 
 from judge.core.errors import BadLog
-from judge.games.union_arena.testing import LogBuilder, card, rules_applied, rules_broken
+from judge.games.union_arena.testing import (
+    LogBuilder,
+    card,
+    event_types,
+    field_ids,
+    field_unit,
+    player_state,
+    rules_applied,
+    rules_broken,
+    skip_to_turn_3,
+    verdict,
+)
 
 # -- cards used below ---------------------------------------------------------------------------
 
@@ -49,39 +60,9 @@ SELF_BUFF_NEXT = card(
 )
 
 
-def state(r: dict[str, Any], i: int, pid: str) -> dict[str, Any]:
-    """A player's state after step ``i``."""
-    return r["steps"][i]["state"]["players"][pid]
-
-
-def ids(r: dict[str, Any], i: int, pid: str, line: str) -> list[str]:
-    return [u["id"] for u in state(r, i, pid)[line]]
-
-
-def unit(r: dict[str, Any], i: int, pid: str, iid: str) -> dict[str, Any]:
-    for line in ("front_line", "energy_line"):
-        for u in state(r, i, pid)[line]:
-            if u["id"] == iid:
-                return u
-    raise AssertionError(f"{iid} is not on {pid}'s field after step {i}")
-
-
-def event_types(r: dict[str, Any], i: int) -> list[str]:
-    return [e["type"] for e in r["steps"][i]["events"]]
-
-
-def verdict(r: dict[str, Any], i: int) -> str:
-    return r["steps"][i]["verdict"]
-
-
 def builder(*cards: dict[str, Any], **kw: Any) -> LogBuilder:
     """A log with the standard setup (A wins rock-paper-scissors and goes first)."""
     return LogBuilder(list(cards), **kw).setup(first="A")
-
-
-def to_a_turn_3(b: LogBuilder) -> LogBuilder:
-    """From A's turn 1 main phase: end turn 1 and B's turn 2, into A's turn 3 movement phase."""
-    return b.proceed("A", 2).pass_turn("B")
 
 
 def pass_turn_at_hand_limit(b: LogBuilder, pid: str, hand_over_8: bool) -> LogBuilder:
@@ -99,7 +80,7 @@ def test_UA_CARD_TYPES_each_type_goes_where_it_belongs() -> None:
     b.play("A", "T-007", to="energy_line")
     b.play("A", "T-008")
     r = b.replay()
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert [u["code"] for u in a["front_line"]] == ["T-002"]
     assert [u["code"] for u in a["energy_line"]] == ["T-007"]
     assert "bp" not in a["energy_line"][0]  # a field card has no BP
@@ -120,12 +101,12 @@ def test_UA_CARD_TYPES_ap_card_cannot_be_played() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "illegal"
     assert "UA-CARD-IN-ZONE" in rules_broken(r, b.last)
-    assert state(r, b.last, "A")["front_line"] == []
+    assert player_state(r, "A", b.last)["front_line"] == []
 
 
 def test_UA_CARD_TYPES_field_card_cannot_attack() -> None:
     b = builder(RED_FIELD).proceed("A").play("A", "T-007", to="energy_line")
-    to_a_turn_3(b).proceed("A", 2).attack("A", "T-007")
+    skip_to_turn_3(b).proceed("A", 2).attack("A", "T-007")
     r = b.replay()
     assert verdict(r, b.last) == "illegal"
     assert "UA-ATK-ATTACKER" in rules_broken(r, b.last)
@@ -139,7 +120,7 @@ def test_UA_ENERGY_red_card_with_only_blue_energy_is_illegal() -> None:
     b.play("A", "T-005", to="front_line")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ENERGY"]
-    assert state(r, b.last, "A")["front_line"] == []
+    assert player_state(r, "A", b.last)["front_line"] == []
 
 
 def test_UA_ENERGY_met_by_generated_energy_is_legal() -> None:
@@ -147,7 +128,7 @@ def test_UA_ENERGY_met_by_generated_energy_is_legal() -> None:
     b.play("A", "T-005", to="front_line")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert [u["code"] for u in state(r, b.last, "A")["front_line"]] == ["T-005"]
+    assert [u["code"] for u in player_state(r, "A", b.last)["front_line"]] == ["T-005"]
 
 
 def test_UA_ENERGY_front_line_cards_generate_nothing() -> None:
@@ -187,7 +168,7 @@ def test_UA_ENERGY_is_checked_not_spent() -> None:
     b.play("A", "T-005", to="front_line").play("A", "T-005", to="front_line")
     r = b.replay()
     assert [verdict(r, i) for i in (b.last - 1, b.last)] == ["legal", "legal"]
-    assert len(state(r, b.last, "A")["front_line"]) == 2
+    assert len(player_state(r, "A", b.last)["front_line"]) == 2
 
 
 # -- UA-AP-COST ----------------------------------------------------------------------------------
@@ -198,8 +179,8 @@ def test_UA_AP_COST_paid_by_resting_ap_cards() -> None:
     b.play("A", "T-001", to="front_line")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert state(r, b.last - 1, "A")["ap"] == {"active": 2, "total": 2}
-    assert state(r, b.last, "A")["ap"] == {"active": 1, "total": 2}
+    assert player_state(r, "A", b.last - 1)["ap"] == {"active": 2, "total": 2}
+    assert player_state(r, "A", b.last)["ap"] == {"active": 1, "total": 2}
     assert "pay_ap" in event_types(r, b.last)
 
 
@@ -207,8 +188,8 @@ def test_UA_AP_COST_more_than_the_active_ap_is_illegal() -> None:
     b = builder(COST_2).proceed("A").play("A", "T-009", to="front_line")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-AP-COST"]
-    assert state(r, b.last, "A")["ap"] == {"active": 1, "total": 1}
-    assert state(r, b.last, "A")["front_line"] == []
+    assert player_state(r, "A", b.last)["ap"] == {"active": 1, "total": 1}
+    assert player_state(r, "A", b.last)["front_line"] == []
 
 
 def test_UA_AP_COST_rested_ap_cards_cannot_pay_again() -> None:
@@ -227,7 +208,7 @@ def test_UA_ENTER_RESTED_characters_and_fields_enter_rested() -> None:
     b.play("A", "T-002", to="front_line").play("A", "T-002", to="energy_line")
     b.play("A", "T-007", to="energy_line")
     r = b.replay()
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert [u["rested"] for u in a["front_line"] + a["energy_line"]] == [True, True, True]
 
 
@@ -242,7 +223,7 @@ def test_UA_ENTER_RESTED_character_played_this_turn_cannot_attack() -> None:
 
 def test_UA_ENTER_RESTED_character_played_last_turn_can_attack() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).proceed("A", 2).attack("A", "T-002")
+    skip_to_turn_3(b).proceed("A", 2).attack("A", "T-002")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
 
@@ -255,7 +236,7 @@ def test_UA_CHAR_LINES_character_to_either_line_is_legal() -> None:
     b.play("A", "T-002", to="energy_line")
     r = b.replay()
     assert [verdict(r, i) for i in (b.last - 1, b.last)] == ["legal", "legal"]
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert (len(a["front_line"]), len(a["energy_line"])) == (1, 1)
 
 
@@ -263,7 +244,11 @@ def test_UA_CHAR_LINES_character_without_a_line_is_illegal() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-CHAR-LINES"]
-    assert state(r, b.last, "A")["front_line"] == state(r, b.last, "A")["energy_line"] == []
+    assert (
+        player_state(r, "A", b.last)["front_line"]
+        == player_state(r, "A", b.last)["energy_line"]
+        == []
+    )
 
 
 # -- UA-FIELD-EL ---------------------------------------------------------------------------------
@@ -274,22 +259,22 @@ def test_UA_FIELD_EL_field_to_the_energy_line_is_legal() -> None:
     b.play("A", "T-007")  # no line named: a field goes to the energy line
     r = b.replay()
     assert [verdict(r, i) for i in (b.last - 1, b.last)] == ["legal", "legal"]
-    assert [u["code"] for u in state(r, b.last, "A")["energy_line"]] == ["T-007", "T-007"]
+    assert [u["code"] for u in player_state(r, "A", b.last)["energy_line"]] == ["T-007", "T-007"]
 
 
 def test_UA_FIELD_EL_field_to_the_front_line_is_illegal() -> None:
     b = builder(RED_FIELD).proceed("A").play("A", "T-007", to="front_line")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-FIELD-EL"]
-    assert state(r, b.last, "A")["front_line"] == []
+    assert player_state(r, "A", b.last)["front_line"] == []
 
 
 def test_UA_FIELD_EL_field_cannot_move_to_the_front_line() -> None:
     b = builder(RED_FIELD).proceed("A").play("A", "T-007", to="energy_line")
-    to_a_turn_3(b).act("A", "move", cards=["T-007"])
+    skip_to_turn_3(b).act("A", "move", cards=["T-007"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-EL-FL"]
-    assert state(r, b.last, "A")["front_line"] == []
+    assert player_state(r, "A", b.last)["front_line"] == []
 
 
 # -- UA-EVENT ------------------------------------------------------------------------------------
@@ -302,7 +287,7 @@ def test_UA_EVENT_checks_pays_resolves_then_goes_outside() -> None:
     assert step["verdict"] == "legal"
     assert event_types(r, b.last) == ["pay_ap", "play", "effect", "draw", "to_outside"]
     assert "UA-EVENT" in rules_applied(r, b.last)
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert a["outside"] == [step["events"][1]["card"]]
     assert a["front_line"] == a["energy_line"] == []
     assert len(a["hand"]) == 7  # 7, minus the event, plus the card it drew
@@ -312,7 +297,7 @@ def test_UA_EVENT_put_on_the_field_is_illegal() -> None:
     b = builder(DRAW_EVENT).proceed("A").play("A", "T-008", to="front_line")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-EVENT"]
-    assert state(r, b.last, "A")["outside"] == []
+    assert player_state(r, "A", b.last)["outside"] == []
 
 
 def test_UA_EVENT_needs_its_required_energy() -> None:
@@ -348,7 +333,7 @@ def test_UA_LINE_LIMIT_fifth_card_without_removal_is_illegal() -> None:
     )
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
-    assert len(state(r, b.last, "A")["front_line"]) == 4
+    assert len(player_state(r, "A", b.last)["front_line"]) == 4
 
 
 def test_UA_LINE_LIMIT_fifth_card_after_removing_one_is_legal() -> None:
@@ -356,8 +341,8 @@ def test_UA_LINE_LIMIT_fifth_card_after_removing_one_is_legal() -> None:
     b.play("A", "T-002", to="front_line", remove=["A-1"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    a = state(r, b.last, "A")
-    assert ids(r, b.last, "A", "front_line") == ["A-2", "A-3", "A-4", "A-5"]
+    a = player_state(r, "A", b.last)
+    assert field_ids(r, "A", "front_line", b.last) == ["A-2", "A-3", "A-4", "A-5"]
     assert a["removal"] == ["A-1"]
 
 
@@ -375,7 +360,7 @@ def test_UA_LINE_LIMIT_removal_when_the_line_is_not_full_is_illegal() -> None:
     b.play("A", "T-002", to="front_line", remove=["A-1"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
-    assert state(r, b.last, "A")["removal"] == []
+    assert player_state(r, "A", b.last)["removal"] == []
 
 
 # -- UA-REMOVAL ----------------------------------------------------------------------------------
@@ -387,10 +372,10 @@ def test_UA_REMOVAL_removed_card_is_face_up_and_cannot_be_used_again() -> None:
     removed = b.last
     b.play("A", "A-1", to="energy_line")
     r = b.replay()
-    assert state(r, removed, "A")["removal"] == ["A-1"]  # known, face up
+    assert player_state(r, "A", removed)["removal"] == ["A-1"]  # known, face up
     assert rules_broken(r, b.last) == ["UA-CARD-IN-ZONE"]
     assert "removal" in r["steps"][b.last]["violations"][0]["message"]
-    assert state(r, b.last, "A")["energy_line"] == []
+    assert player_state(r, "A", b.last)["energy_line"] == []
 
 
 # -- UA-OUTSIDE ----------------------------------------------------------------------------------
@@ -402,18 +387,18 @@ def test_UA_OUTSIDE_retired_character_goes_to_the_outside_area() -> None:
     b.proceed("A", 2).attack("A", "T-001").block("B", "B-5")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    b_state = state(r, b.last, "B")
+    b_state = player_state(r, "B", b.last)
     assert b_state["front_line"] == []
     assert b_state["outside"] == ["B-5"]
 
 
 def test_UA_OUTSIDE_life_card_goes_to_the_outside_area_after_its_check() -> None:
     b = builder(VANILLA).proceed("A").play("A", "T-001", to="front_line")
-    to_a_turn_3(b).proceed("A", 2).attack("A", "T-001").block("B")
+    skip_to_turn_3(b).proceed("A", 2).attack("A", "T-001").block("B")
     b.act("A", "pick_life", cards=[1], reveal=["T-000"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    b_state = state(r, b.last, "B")
+    b_state = player_state(r, "B", b.last)
     assert b_state["life"] == 6
     assert b_state["outside"] == ["B-5"]  # the first filler of B's deck, bound by the reveal
 
@@ -449,8 +434,8 @@ def test_UA_SETUP_HAND_each_player_draws_seven() -> None:
     r = LogBuilder([FREE]).act("A", "first_player", first="A").replay()
     assert "UA-SETUP-HAND" in rules_applied(r, 0)
     for pid in ("A", "B"):
-        assert len(state(r, 0, pid)["hand"]) == 7
-        assert state(r, 0, pid)["deck"] == 43
+        assert len(player_state(r, pid, 0)["hand"]) == 7
+        assert player_state(r, pid, 0)["deck"] == 43
 
 
 def test_UA_SETUP_HAND_draws_from_the_top_of_the_shuffled_deck() -> None:
@@ -469,10 +454,10 @@ def test_UA_SETUP_MULLIGAN_redraw_replaces_the_hand_and_shuffles() -> None:
     b = LogBuilder([FREE], mode="seeded", seed="mull")
     b.act("A", "first_player", first="A").act("A", "mulligan", redraw=True)
     r = b.replay()
-    old, new = state(r, 0, "A")["hand"], state(r, 1, "A")["hand"]
+    old, new = player_state(r, "A", 0)["hand"], player_state(r, "A", 1)["hand"]
     assert len(new) == 7
     assert not set(old) & set(new)  # the old hand went to the bottom; 7 new cards were drawn
-    assert state(r, 1, "A")["deck"] == 43
+    assert player_state(r, "A", 1)["deck"] == 43
     assert "shuffle" in event_types(r, 1)
     assert "UA-SETUP-MULLIGAN" in rules_applied(r, 1)
 
@@ -481,7 +466,7 @@ def test_UA_SETUP_MULLIGAN_keeping_changes_nothing() -> None:
     b = LogBuilder([FREE], mode="seeded", seed="mull")
     b.act("A", "first_player", first="A").act("A", "mulligan", redraw=False)
     r = b.replay()
-    assert state(r, 1, "A")["hand"] == state(r, 0, "A")["hand"]
+    assert player_state(r, "A", 1)["hand"] == player_state(r, "A", 0)["hand"]
     assert "UA-SETUP-MULLIGAN" not in rules_applied(r, 1)
 
 
@@ -506,11 +491,11 @@ def test_UA_SETUP_LIFE_seven_life_cards_after_both_mulligans() -> None:
     b = LogBuilder([FREE]).act("A", "first_player", first="A").act("A", "mulligan", redraw=True)
     b.act("B", "mulligan", redraw=False)
     r = b.replay()
-    assert state(r, 1, "A")["life"] == 0  # not before the second player has decided
+    assert player_state(r, "A", 1)["life"] == 0  # not before the second player has decided
     assert "UA-SETUP-LIFE" in rules_applied(r, 2)
     for pid in ("A", "B"):
-        assert state(r, 2, pid)["life"] == 7
-        assert state(r, 2, pid)["deck"] == 36
+        assert player_state(r, pid, 2)["life"] == 7
+        assert player_state(r, pid, 2)["deck"] == 36
 
 
 def test_UA_SETUP_LIFE_comes_from_the_top_of_the_deck() -> None:
@@ -533,10 +518,10 @@ def test_UA_START_EXPIRE_until_next_turn_ends_at_your_next_start_phase() -> None
     b.pass_turn("B")
     own_next_turn = b.last
     r = b.replay()
-    assert unit(r, played, "A", "A-1")["bp"] == 4000
-    assert unit(r, opponent_turn, "A", "A-1")["bp"] == 4000  # still on in the opponent's turn
+    assert field_unit(r, "A", "A-1", played)["bp"] == 4000
+    assert field_unit(r, "A", "A-1", opponent_turn)["bp"] == 4000  # still on in the opponent's turn
     assert r["steps"][own_next_turn]["state"]["turn"] == 3
-    assert unit(r, own_next_turn, "A", "A-1")["bp"] == 3000
+    assert field_unit(r, "A", "A-1", own_next_turn)["bp"] == 3000
 
 
 def test_UA_START_EXPIRE_counts_the_turns_of_the_effects_controller() -> None:
@@ -567,11 +552,11 @@ def test_UA_START_EXPIRE_counts_the_turns_of_the_effects_controller() -> None:
     pass_turn_at_hand_limit(b, "B", True)
     r = b.replay()
     assert verdict(r, used) == "legal"
-    assert unit(r, used, "B", "B-1")["bp"] == 2000
+    assert field_unit(r, "B", "B-1", used)["bp"] == 2000
     assert r["steps"][b_turn]["state"]["turn_player"] == "B"
-    assert unit(r, b_turn, "B", "B-1")["bp"] == 2000
+    assert field_unit(r, "B", "B-1", b_turn)["bp"] == 2000
     assert r["steps"][b.last]["state"]["turn"] == 5
-    assert unit(r, b.last, "B", "B-1")["bp"] == 3000
+    assert field_unit(r, "B", "B-1", b.last)["bp"] == 3000
 
 
 # -- UA-START-ACTIVATE ---------------------------------------------------------------------------
@@ -582,8 +567,9 @@ def test_UA_START_ACTIVATE_ap_cards_become_active_in_your_start_phase() -> None:
     b_turn = b.last
     b.pass_turn("B")
     r = b.replay()
-    assert state(r, b_turn, "A")["ap"] == {"active": 0, "total": 1}  # still rested in B's turn
-    assert state(r, b.last, "A")["ap"] == {"active": 2, "total": 2}
+    # still rested in B's turn
+    assert player_state(r, "A", b_turn)["ap"] == {"active": 0, "total": 1}
+    assert player_state(r, "A", b.last)["ap"] == {"active": 2, "total": 2}
 
 
 def test_UA_START_ACTIVATE_rested_blocker_becomes_active_in_its_start_phase() -> None:
@@ -593,9 +579,9 @@ def test_UA_START_ACTIVATE_rested_blocker_becomes_active_in_its_start_phase() ->
     blocked = b.last
     b.proceed("A")
     r = b.replay()
-    assert unit(r, blocked, "B", "B-5")["rested"] is True
+    assert field_unit(r, "B", "B-5", blocked)["rested"] is True
     assert r["steps"][b.last]["state"]["turn_player"] == "B"
-    assert unit(r, b.last, "B", "B-5")["rested"] is False
+    assert field_unit(r, "B", "B-5", b.last)["rested"] is False
 
 
 # -- UA-START-AP ---------------------------------------------------------------------------------
@@ -641,7 +627,7 @@ def test_UA_START_DRAW_no_draw_on_the_first_players_first_turn() -> None:
     r = b.replay()
     assert "UA-START-DRAW" in rules_applied(r, 2)
     assert "draw" not in event_types(r, 2)
-    assert len(state(r, 2, "A")["hand"]) == 7
+    assert len(player_state(r, "A", 2)["hand"]) == 7
 
 
 def test_UA_START_DRAW_one_card_on_every_other_turn() -> None:
@@ -649,10 +635,10 @@ def test_UA_START_DRAW_one_card_on_every_other_turn() -> None:
     second = b.last
     b.pass_turn("B")
     r = b.replay()
-    assert len(state(r, second, "B")["hand"]) == 8
-    assert state(r, second, "B")["deck"] == 35
-    assert len(state(r, b.last, "A")["hand"]) == 8
-    assert state(r, b.last, "A")["deck"] == 35
+    assert len(player_state(r, "B", second)["hand"]) == 8
+    assert player_state(r, "B", second)["deck"] == 35
+    assert len(player_state(r, "A", b.last)["hand"]) == 8
+    assert player_state(r, "A", b.last)["deck"] == 35
 
 
 # -- UA-START-EXTRA-DRAW -------------------------------------------------------------------------
@@ -663,8 +649,8 @@ def test_UA_START_EXTRA_DRAW_on_the_first_turn_costs_1_ap() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "UA-START-EXTRA-DRAW" in rules_applied(r, b.last)
-    assert len(state(r, b.last, "A")["hand"]) == 8
-    assert state(r, b.last, "A")["ap"] == {"active": 0, "total": 1}
+    assert len(player_state(r, "A", b.last)["hand"]) == 8
+    assert player_state(r, "A", b.last)["ap"] == {"active": 0, "total": 1}
 
 
 def test_UA_START_EXTRA_DRAW_at_most_once_a_turn() -> None:
@@ -672,21 +658,21 @@ def test_UA_START_EXTRA_DRAW_at_most_once_a_turn() -> None:
     r = b.replay()
     assert verdict(r, b.last - 1) == "legal"
     assert rules_broken(r, b.last) == ["UA-START-EXTRA-DRAW"]
-    assert len(state(r, b.last, "B")["hand"]) == 9
+    assert len(player_state(r, "B", b.last)["hand"]) == 9
 
 
 def test_UA_START_EXTRA_DRAW_only_as_the_turns_first_decision() -> None:
     b = builder(FREE).proceed("A").act("A", "extra_draw")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-START-EXTRA-DRAW"]
-    assert len(state(r, b.last, "A")["hand"]) == 7
+    assert len(player_state(r, "A", b.last)["hand"]) == 7
 
 
 def test_UA_START_EXTRA_DRAW_not_by_the_other_player() -> None:
     b = builder(FREE).act("B", "extra_draw")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-PHASE"]
-    assert len(state(r, b.last, "B")["hand"]) == 7
+    assert len(player_state(r, "B", b.last)["hand"]) == 7
 
 
 # -- UA-MOVE-EL-FL -------------------------------------------------------------------------------
@@ -695,25 +681,25 @@ def test_UA_START_EXTRA_DRAW_not_by_the_other_player() -> None:
 def test_UA_MOVE_EL_FL_energy_line_characters_move_up_together() -> None:
     b = builder(FREE).proceed("A")
     b.play("A", "T-002", to="energy_line").play("A", "T-002", to="energy_line")
-    to_a_turn_3(b).act("A", "move", cards=["A-1", "A-2"])
+    skip_to_turn_3(b).act("A", "move", cards=["A-1", "A-2"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert ids(r, b.last, "A", "front_line") == ["A-1", "A-2"]
-    assert state(r, b.last, "A")["energy_line"] == []
+    assert field_ids(r, "A", "front_line", b.last) == ["A-1", "A-2"]
+    assert player_state(r, "A", b.last)["energy_line"] == []
     assert event_types(r, b.last) == ["move"]  # one simultaneous move
 
 
 def test_UA_MOVE_EL_FL_front_line_character_cannot_move_back() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).act("A", "move", step_back=["A-1"])
+    skip_to_turn_3(b).act("A", "move", step_back=["A-1"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-STEP"]
-    assert ids(r, b.last, "A", "front_line") == ["A-1"]
+    assert field_ids(r, "A", "front_line", b.last) == ["A-1"]
 
 
 def test_UA_MOVE_EL_FL_front_line_character_named_to_move_up_is_illegal() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).act("A", "move", cards=["A-1"])
+    skip_to_turn_3(b).act("A", "move", cards=["A-1"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-EL-FL"]
 
@@ -723,24 +709,24 @@ def test_UA_MOVE_EL_FL_front_line_character_named_to_move_up_is_illegal() -> Non
 
 def test_UA_MOVE_STEP_step_character_moves_back() -> None:
     b = builder(FREE_STEP).proceed("A").play("A", "T-003", to="front_line")
-    to_a_turn_3(b).act("A", "move", step_back=["A-1"])
+    skip_to_turn_3(b).act("A", "move", step_back=["A-1"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "UA-MOVE-STEP" in rules_applied(r, b.last)
-    assert ids(r, b.last, "A", "energy_line") == ["A-1"]
+    assert field_ids(r, "A", "energy_line", b.last) == ["A-1"]
 
 
 def test_UA_MOVE_STEP_without_step_is_illegal() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).act("A", "move", step_back=["A-1"])
+    skip_to_turn_3(b).act("A", "move", step_back=["A-1"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-STEP"]
-    assert state(r, b.last, "A")["energy_line"] == []
+    assert player_state(r, "A", b.last)["energy_line"] == []
 
 
 def test_UA_MOVE_STEP_character_already_in_the_energy_line_is_illegal() -> None:
     b = builder(FREE_STEP).proceed("A").play("A", "T-003", to="energy_line")
-    to_a_turn_3(b).act("A", "move", step_back=["A-1"])
+    skip_to_turn_3(b).act("A", "move", step_back=["A-1"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-STEP"]
 
@@ -755,7 +741,7 @@ def full_front_and_one_behind(*cards: dict[str, Any]) -> LogBuilder:
     for code in deck[:4]:
         b.play("A", code, to="front_line")
     b.play("A", deck[4], to="energy_line")
-    return to_a_turn_3(b)
+    return skip_to_turn_3(b)
 
 
 FIVE_FREE = [card(f"T-10{n}", ap=0) for n in range(5)]
@@ -765,15 +751,15 @@ def test_UA_MOVE_FULL_into_a_full_line_without_removal_is_illegal() -> None:
     b = full_front_and_one_behind(*FIVE_FREE).act("A", "move", cards=["A-5"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-FULL"]
-    assert len(state(r, b.last, "A")["front_line"]) == 4
+    assert len(player_state(r, "A", b.last)["front_line"]) == 4
 
 
 def test_UA_MOVE_FULL_removing_first_makes_room() -> None:
     b = full_front_and_one_behind(*FIVE_FREE).act("A", "move", cards=["A-5"], remove=["A-1"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert ids(r, b.last, "A", "front_line") == ["A-2", "A-3", "A-4", "A-5"]
-    assert state(r, b.last, "A")["removal"] == ["A-1"]
+    assert field_ids(r, "A", "front_line", b.last) == ["A-2", "A-3", "A-4", "A-5"]
+    assert player_state(r, "A", b.last)["removal"] == ["A-1"]
 
 
 def test_UA_MOVE_FULL_removing_more_than_needed_is_illegal() -> None:
@@ -781,7 +767,7 @@ def test_UA_MOVE_FULL_removing_more_than_needed_is_illegal() -> None:
     b.act("A", "move", cards=["A-5"], remove=["A-1", "A-2"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-FULL"]
-    assert state(r, b.last, "A")["removal"] == []
+    assert player_state(r, "A", b.last)["removal"] == []
 
 
 def test_UA_MOVE_FULL_step_swap_needs_no_removal() -> None:
@@ -789,9 +775,9 @@ def test_UA_MOVE_FULL_step_swap_needs_no_removal() -> None:
     b = full_front_and_one_behind(*cards).act("A", "move", cards=["A-5"], step_back=["A-4"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert ids(r, b.last, "A", "front_line") == ["A-1", "A-2", "A-3", "A-5"]
-    assert ids(r, b.last, "A", "energy_line") == ["A-4"]
-    assert state(r, b.last, "A")["removal"] == []
+    assert field_ids(r, "A", "front_line", b.last) == ["A-1", "A-2", "A-3", "A-5"]
+    assert field_ids(r, "A", "energy_line", b.last) == ["A-4"]
+    assert player_state(r, "A", b.last)["removal"] == []
 
 
 def step_back_into_a_full_energy_line(remove: str) -> LogBuilder:
@@ -802,22 +788,22 @@ def step_back_into_a_full_energy_line(remove: str) -> LogBuilder:
     b.play("A", "T-120", to="front_line")
     for code in deck[1:]:
         b.play("A", code, to="energy_line")
-    return to_a_turn_3(b).act("A", "move", step_back=["A-1"], remove=[remove])
+    return skip_to_turn_3(b).act("A", "move", step_back=["A-1"], remove=[remove])
 
 
 def test_UA_MOVE_FULL_step_back_into_a_full_line_removing_a_character() -> None:
     b = step_back_into_a_full_energy_line(remove="A-2")
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert ids(r, b.last, "A", "energy_line") == ["A-3", "A-4", "A-5", "A-1"]
-    assert state(r, b.last, "A")["removal"] == ["A-2"]
+    assert field_ids(r, "A", "energy_line", b.last) == ["A-3", "A-4", "A-5", "A-1"]
+    assert player_state(r, "A", b.last)["removal"] == ["A-2"]
 
 
 def test_UA_MOVE_FULL_room_is_made_by_removing_characters_not_fields() -> None:
     b = step_back_into_a_full_energy_line(remove="A-5")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-MOVE-FULL"]
-    assert state(r, b.last, "A")["removal"] == []
+    assert player_state(r, "A", b.last)["removal"] == []
 
 
 # -- UA-MOVE-ONCE --------------------------------------------------------------------------------
@@ -826,17 +812,17 @@ def test_UA_MOVE_FULL_room_is_made_by_removing_characters_not_fields() -> None:
 def test_UA_MOVE_ONCE_second_move_in_a_phase_is_illegal() -> None:
     b = builder(FREE).proceed("A")
     b.play("A", "T-002", to="energy_line").play("A", "T-002", to="energy_line")
-    to_a_turn_3(b).act("A", "move", cards=["A-1"]).act("A", "move", cards=["A-2"])
+    skip_to_turn_3(b).act("A", "move", cards=["A-1"]).act("A", "move", cards=["A-2"])
     r = b.replay()
     assert verdict(r, b.last - 1) == "legal"
     assert rules_broken(r, b.last) == ["UA-MOVE-ONCE"]
-    assert ids(r, b.last, "A", "energy_line") == ["A-2"]
+    assert field_ids(r, "A", "energy_line", b.last) == ["A-2"]
 
 
 def test_UA_MOVE_ONCE_one_move_per_turn_each_turn() -> None:
     b = builder(FREE).proceed("A")
     b.play("A", "T-002", to="energy_line").play("A", "T-002", to="energy_line")
-    to_a_turn_3(b).act("A", "move", cards=["A-1"]).proceed("A", 3)
+    skip_to_turn_3(b).act("A", "move", cards=["A-1"]).proceed("A", 3)
     pass_turn_at_hand_limit(b, "B", True).act("A", "move", cards=["A-2"])
     r = b.replay()
     assert r["steps"][b.last]["turn"] == 5
@@ -851,7 +837,7 @@ def test_UA_PLAY_PROCEDURE_pays_then_puts_the_card_rested_into_the_line() -> Non
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert event_types(r, b.last) == ["pay_ap", "play"]
-    a = state(r, b.last, "A")
+    a = player_state(r, "A", b.last)
     assert a["energy_line"] == [
         {"id": "A-1", "code": "T-001", "name": "Vanguard", "rested": True, "bp": 3000}
     ]
@@ -865,7 +851,7 @@ def test_UA_PLAY_PROCEDURE_unmet_energy_pays_nothing() -> None:
     assert verdict(r, b.last) == "illegal"
     assert "UA-ENERGY" in rules_broken(r, b.last)
     assert r["steps"][b.last]["events"] == []
-    assert state(r, b.last, "A") == state(r, b.last - 1, "A")
+    assert player_state(r, "A", b.last) == player_state(r, "A", b.last - 1)
 
 
 # -- UA-PHASE ------------------------------------------------------------------------------------
@@ -886,7 +872,7 @@ def test_UA_PHASE_move_in_the_main_phase_is_illegal() -> None:
 
 def test_UA_PHASE_attack_in_the_main_phase_is_illegal() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).proceed("A").attack("A", "A-1")
+    skip_to_turn_3(b).proceed("A").attack("A", "A-1")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-PHASE"]
 
@@ -895,23 +881,23 @@ def test_UA_PHASE_other_player_cannot_play_in_your_main_phase() -> None:
     b = builder(FREE).proceed("A").play("B", "T-002", to="front_line")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-PHASE"]
-    assert state(r, b.last, "B")["front_line"] == []
+    assert player_state(r, "B", b.last)["front_line"] == []
 
 
 def test_UA_PHASE_attacker_cannot_record_the_block() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).proceed("A", 2).attack("A", "A-1").block("A")
+    skip_to_turn_3(b).proceed("A", 2).attack("A", "A-1").block("A")
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-PHASE"]
 
 
 def test_UA_PHASE_defender_cannot_pick_life_cards() -> None:
     b = builder(FREE).proceed("A").play("A", "T-002", to="front_line")
-    to_a_turn_3(b).proceed("A", 2).attack("A", "A-1").block("B")
+    skip_to_turn_3(b).proceed("A", 2).attack("A", "A-1").block("B")
     b.act("B", "pick_life", cards=[1], reveal=["T-000"])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-PHASE"]
-    assert state(r, b.last, "B")["life"] == 7
+    assert player_state(r, "B", b.last)["life"] == 7
 
 
 def test_UA_PHASE_nothing_after_the_game_is_over() -> None:
@@ -940,7 +926,7 @@ def test_UA_CARD_IN_ZONE_played_card_must_be_in_the_hand() -> None:
     r = b.replay()
     assert verdict(r, b.last - 1) == "legal"
     assert rules_broken(r, b.last) == ["UA-CARD-IN-ZONE"]
-    assert state(r, b.last, "A")["energy_line"] == []
+    assert player_state(r, "A", b.last)["energy_line"] == []
 
 
 def test_UA_CARD_IN_ZONE_opponents_card_cannot_be_played() -> None:
@@ -963,7 +949,7 @@ def test_UA_CARD_IN_ZONE_activated_card_must_be_on_the_field() -> None:
 
 def test_UA_CARD_IN_ZONE_activated_card_on_the_field_is_legal() -> None:
     b = builder(TAP_DRAW).proceed("A").play("A", "T-011", to="front_line")
-    to_a_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=1)
+    skip_to_turn_3(b).proceed("A").act("A", "activate", card="A-1", ability=1)
     r = b.replay()
     assert verdict(r, b.last) == "legal"
 
