@@ -1,0 +1,188 @@
+"""Games, their rule catalogues, deck checks and the published JSON Schema.
+
+``POST /v1/decks/check`` reads the deck document ``judge check-deck`` reads
+(``{"game", "main", "ap", "cards"?, "card_sets"?}``) and answers the deck's problems, each
+with the rule id it breaks (an empty list: the deck is legal).  Bad input (wrong types,
+unknown fields, card definitions the game's card schema refuses, unknown card sets or card
+codes) is a 400 naming every problem by path, as for a log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, url_for
+from flask_smorest import Blueprint
+from marshmallow import ValidationError
+from marshmallow.experimental.context import Context
+
+from api import json_body
+from api.docs import response_name
+from api.errors import ApiProblem, invalid
+from judge.core.errors import FieldError
+from judge.games import GAMES, PLANNED, catalogue
+from schemas.api import (
+    CatalogueSchema,
+    DeckCheckResultSchema,
+    DeckCheckSchema,
+    GamesSchema,
+    RuleSchema,
+)
+
+#: Deck checkers by game slug (the same functions ``judge check-deck`` calls).
+DECK_CHECKERS = {"union-arena": ("judge.games.union_arena.decks", "check_deck")}
+
+blp = Blueprint(
+    "catalogue",
+    __name__,
+    url_prefix="/v1",
+    description="The games the judge knows, their rules, deck checks, the log's JSON Schema.",
+)
+
+
+def _game(game: str) -> Any:
+    if game not in GAMES:
+        raise ApiProblem(
+            404,
+            f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}",
+            title="No such game",
+        )
+    return catalogue(game)
+
+
+@blp.route("/games", methods=["GET"])
+@blp.response(200, GamesSchema)
+def list_games() -> Any:
+    """The games the judge has engines for, and the slugs planned."""
+    games = []
+    for slug in sorted(GAMES):
+        cat = catalogue(slug)
+        games.append(
+            {
+                "game": slug,
+                "rules_version": cat.version,
+                "rules": len(cat.rules),
+                "options": list(cat.options),
+                "deck_rules": slug in DECK_CHECKERS,
+                "rules_url": url_for("catalogue.game_rules", game=slug, _external=True),
+            }
+        )
+    return {"games": games, "planned": [p for p in PLANNED if p not in GAMES]}
+
+
+@blp.route("/games/<game>/rules", methods=["GET"])
+@blp.response(200, CatalogueSchema)
+@blp.alt_response(404, response=response_name(404))
+def game_rules(game: str) -> Any:
+    """A game's rule catalogue (what violations and rulings cite), and its rule options."""
+    return _game(game).to_dict()
+
+
+@blp.route("/games/<game>/rules/<rule_id>", methods=["GET"])
+@blp.response(200, RuleSchema)
+@blp.alt_response(404, response=response_name(404))
+def game_rule(game: str, rule_id: str) -> Any:
+    """One rule by id (case-insensitive)."""
+    cat = _game(game)
+    rule = cat.rules.get(rule_id) or cat.rules.get(rule_id.upper())
+    if rule is None:
+        raise ApiProblem(404, f"unknown rule {rule_id!r} for {game}", title="No such rule")
+    return rule.to_dict()
+
+
+def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The loaded deck document and its card table, or a 400 naming every problem."""
+    from judge.core.cards import builtin_set_names, card_table
+    from schemas.action_log import Refs, flatten_errors, game_schemas
+
+    errors: list[FieldError] = []
+    try:
+        deck = DeckCheckSchema().load(doc)
+    except ValidationError as exc:
+        errors += flatten_errors(exc.messages)
+        deck = exc.valid_data if isinstance(exc.valid_data, dict) else {}
+    game = deck.get("game")
+    if isinstance(game, str) and game not in DECK_CHECKERS:
+        known = ", ".join(sorted(DECK_CHECKERS))
+        errors.append(
+            FieldError("game", f"no deck rules for {game!r}; games with deck rules: {known}")
+        )
+        game = None
+    cards: list[dict[str, Any]] = []
+    module = game_schemas(game) if isinstance(game, str) else None
+    if module is not None:
+        card_schema = module.CardSchema()
+        with Context(Refs(game=game)):
+            for i, raw in enumerate(deck.get("cards") or []):
+                try:
+                    cards.append(card_schema.load(raw))
+                except ValidationError as exc:
+                    errors += flatten_errors(exc.messages, ("cards", i))
+    known_sets = builtin_set_names()
+    for i, name in enumerate(deck.get("card_sets") or []):
+        if name not in known_sets:
+            errors.append(
+                FieldError(
+                    f"card_sets[{i}]",
+                    f"unknown card set {name!r}; built-in sets: {', '.join(sorted(known_sets))}",
+                )
+            )
+    if errors:
+        raise invalid(errors)
+    table = card_table(cards, list(deck["card_sets"]))
+    for part in ("main", "ap"):
+        for i, code in enumerate(deck[part]):
+            if code not in table:
+                errors.append(
+                    FieldError(
+                        f"{part}[{i}]", f"unknown card code {code!r} (not in cards or card_sets)"
+                    )
+                )
+    if errors:
+        raise invalid(errors)
+    return deck, table
+
+
+@blp.route("/decks/check", methods=["POST"])
+@blp.response(200, DeckCheckResultSchema, description="The deck's problems (none: legal).")
+@blp.alt_response(400, response=response_name(400))
+@blp.alt_response(413, response=response_name(413))
+@blp.alt_response(415, response=response_name(415))
+@blp.doc(
+    requestBody={
+        "required": True,
+        "content": {"application/json": {"schema": DeckCheckSchema}},
+    }
+)
+def check_deck(**kwargs: Any) -> Any:
+    """Check a deck against the game's deck-construction rules.
+
+    Every problem cites the rule it breaks (`UA-DECK-SIZE`, …).  A legal deck has none.
+    """
+    from importlib import import_module
+
+    deck, table = _check_deck_input(json_body("deck document"))
+    module, name = DECK_CHECKERS[deck["game"]]
+    check = getattr(import_module(module), name)
+    cat = catalogue(deck["game"])
+    problems = [
+        {
+            **p.to_dict(),
+            "title": cat.rules[p.rule].title if p.rule in cat.rules else p.rule,
+        }
+        for p in check(list(deck["main"]), list(deck["ap"]), table)
+    ]
+    return {"game": deck["game"], "legal": not problems, "problems": problems}
+
+
+@blp.route("/schemas/action-log", methods=["GET"])
+@blp.response(
+    200,
+    {"type": "object"},
+    description="The action log's JSON Schema (draft 2020-12).",
+)
+def action_log_schema() -> Any:
+    """The published JSON Schema of the action log (`judge-action-log/1`)."""
+    from schemas.jsonschema import action_log_json_schema
+
+    return jsonify(action_log_json_schema())

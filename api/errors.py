@@ -1,0 +1,275 @@
+"""Every error the API answers is ``application/problem+json`` (RFC 9457).
+
+A problem has ``type`` (a URI naming the kind), ``title``, ``status``, ``detail`` and, for
+refused input, ``errors``: every field problem as ``{"path", "message"}``.  Nothing else ever
+reaches a client: no traceback, no HTML error page.
+
+How exceptions map (see :func:`register_error_handlers`):
+
+==================================  ======  ======================================
+raised                              status  problem type
+==================================  ======  ======================================
+``SubmissionRefused``, bad query,   400     ``…:invalid-input`` (with ``errors``)
+malformed or too deeply nested JSON
+missing or wrong bearer token       401     ``…:unauthorized``
+``PerspectiveRefused``              403     ``…:perspective-refused``
+``NotFound`` (no such job)          404     ``…:not-found``
+unknown path                        404     ``about:blank``
+method not allowed                  405     ``about:blank`` (with ``Allow``)
+job not finished / failed           409     ``…:not-finished`` / ``…:replay-failed``
+body over ``JUDGE_MAX_BODY``        413     ``…:body-too-large``
+POST without a JSON content type    415     ``…:unsupported-media-type``
+the store is unavailable            503     ``…:store-unavailable`` (``Retry-After``)
+anything else                       500     ``…:internal-error`` (logged, not shown)
+==================================  ======  ======================================
+
+"The store is unavailable" is any exception whose class (or a base class) is named in
+:data:`UNAVAILABLE_NAMES` (``StoreUnavailable``, the Redis store's), a class added with
+:func:`register_unavailable`, Python's ``ConnectionError``, or, when redis-py is loaded,
+its ``ConnectionError`` and ``TimeoutError``.  Names, not imports, so this module does not
+depend on any store backend.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, current_app, has_request_context, request
+from werkzeug.exceptions import HTTPException
+
+from judge.core.errors import FieldError
+from worker.service import NotFound, PerspectiveRefused, SubmissionRefused
+
+PROBLEM_JSON = "application/problem+json"
+PROBLEM_PREFIX = "urn:tcg-judge:problem:"
+#: Seconds a client is asked to wait (``Retry-After``) when the store is unavailable.
+RETRY_AFTER = 5
+
+#: Class names of exceptions meaning "the store is unavailable" (checked along the MRO).
+UNAVAILABLE_NAMES: set[str] = {"StoreUnavailable"}
+_UNAVAILABLE_TYPES: list[type[BaseException]] = [ConnectionError]
+
+#: The problem type of each HTTP status the API raises itself.
+_TYPES = {
+    400: "invalid-input",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    409: "conflict",
+    413: "body-too-large",
+    415: "unsupported-media-type",
+    500: "internal-error",
+    503: "unavailable",
+}
+
+
+def problem_type(slug: str) -> str:
+    return PROBLEM_PREFIX + slug
+
+
+class ApiProblem(Exception):
+    """Raise to answer with a problem; ``extra`` members are added to the document."""
+
+    def __init__(
+        self,
+        status: int,
+        detail: str,
+        *,
+        type_: str | None = None,
+        title: str | None = None,
+        errors: list[FieldError] | None = None,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.type = type_ or (problem_type(_TYPES[status]) if status in _TYPES else "about:blank")
+        self.title = title or HTTPStatus(status).phrase
+        self.errors = errors
+        self.headers = headers or {}
+        self.extra = extra
+
+
+def invalid(errors: list[FieldError], detail: str | None = None) -> ApiProblem:
+    """A 400 naming every field problem."""
+    errors = sorted(set(errors))
+    n = len(errors)
+    return ApiProblem(
+        400,
+        detail or f"the input was refused: {n} problem{'s' if n != 1 else ''}, listed in errors",
+        title="Invalid input",
+        errors=errors,
+    )
+
+
+def problem_response(problem: ApiProblem) -> Response:
+    body: dict[str, Any] = {
+        "type": problem.type,
+        "title": problem.title,
+        "status": problem.status,
+        "detail": problem.detail,
+    }
+    if has_request_context():
+        body["instance"] = request.path
+    if problem.errors is not None:
+        body["errors"] = [e.to_dict() for e in problem.errors]
+    body.update(problem.extra)
+    response = Response(
+        json.dumps(body, ensure_ascii=False, sort_keys=True) + "\n",
+        status=problem.status,
+        mimetype=PROBLEM_JSON,
+    )
+    for key, value in problem.headers.items():
+        response.headers[key] = value
+    return response
+
+
+# -- the store is unavailable --------------------------------------------------------------------
+
+
+def register_unavailable(kind: type[BaseException] | str) -> None:
+    """Treat an exception class (or every class of that name) as "the store is unavailable"."""
+    if isinstance(kind, str):
+        UNAVAILABLE_NAMES.add(kind)
+    else:
+        _UNAVAILABLE_TYPES.append(kind)
+
+
+def is_store_unavailable(exc: BaseException) -> bool:
+    if any(cls.__name__ in UNAVAILABLE_NAMES for cls in type(exc).__mro__):
+        return True
+    if isinstance(exc, tuple(_UNAVAILABLE_TYPES)):
+        return True
+    redis_errors = sys.modules.get("redis.exceptions")  # only when redis-py is in use
+    if redis_errors is not None:
+        kinds = tuple(
+            getattr(redis_errors, name)
+            for name in ("ConnectionError", "TimeoutError")
+            if isinstance(getattr(redis_errors, name, None), type)
+        )
+        if kinds and isinstance(exc, kinds):
+            return True
+    return False
+
+
+def store_unavailable(exc: BaseException | None = None) -> ApiProblem:
+    return ApiProblem(
+        503,
+        "the result store is not answering; try again shortly",
+        type_=problem_type("store-unavailable"),
+        title="Store unavailable",
+        headers={"Retry-After": str(RETRY_AFTER)},
+    )
+
+
+# -- webargs' validation errors --------------------------------------------------------------------
+
+
+def field_errors(messages: Any) -> list[FieldError]:
+    """webargs' ``{"query": {"wait": ["…"]}}`` as FieldErrors (``wait``), location dropped."""
+    from schemas.action_log import flatten_errors
+
+    out: list[FieldError] = []
+    if isinstance(messages, dict):
+        for location, sub in messages.items():
+            out += flatten_errors(sub) if isinstance(sub, dict) else flatten_errors({location: sub})
+    else:
+        out += flatten_errors(messages)
+    return out
+
+
+# -- the handlers ------------------------------------------------------------------------------------
+
+
+def _http_problem(error: HTTPException) -> ApiProblem:
+    status = error.code or 500
+    data = getattr(error, "data", None) or {}
+    if status in (400, 422) and "messages" in data:  # flask-smorest's argument parsing
+        return invalid(field_errors(data["messages"]))
+    headers: dict[str, str] = {}
+    if status == 405:
+        allowed = getattr(error, "valid_methods", None) or []
+        headers["Allow"] = ", ".join(sorted(allowed))
+        return ApiProblem(
+            405,
+            f"{request.method} is not allowed here; allowed: {headers['Allow'] or 'none'}",
+            type_="about:blank",
+            headers=headers,
+        )
+    if status == 404:
+        return ApiProblem(404, f"no such resource: {request.path}", type_="about:blank")
+    if status == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        return ApiProblem(
+            413, f"the request body is over the limit of {limit} bytes", title="Body too large"
+        )
+    if status == 400:
+        return invalid([FieldError("", error.description or "bad request")])
+    if status == 503:
+        headers["Retry-After"] = str(RETRY_AFTER)
+    return ApiProblem(
+        status,
+        error.description or HTTPStatus(status).phrase,
+        type_="about:blank",
+        title=error.name,
+        headers=headers,
+    )
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handlers (after flask-smorest's, which they replace)."""
+
+    @app.errorhandler(ApiProblem)
+    def _problem(problem: ApiProblem) -> Response:
+        return problem_response(problem)
+
+    @app.errorhandler(SubmissionRefused)
+    def _refused(exc: SubmissionRefused) -> Response:
+        return problem_response(invalid(list(exc.errors)))
+
+    @app.errorhandler(NotFound)
+    def _not_found(exc: NotFound) -> Response:
+        return problem_response(
+            ApiProblem(
+                404,
+                "no replay job with this id (it never existed, or its result expired)",
+                title="No such replay",
+            )
+        )
+
+    @app.errorhandler(PerspectiveRefused)
+    def _perspective(exc: PerspectiveRefused) -> Response:
+        return problem_response(
+            ApiProblem(
+                403,
+                str(exc),
+                type_=problem_type("perspective-refused"),
+                title="Perspective refused",
+            )
+        )
+
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException) -> Response:
+        return problem_response(_http_problem(error))
+
+    @app.errorhandler(RecursionError)
+    def _recursion(exc: RecursionError) -> Response:
+        return problem_response(invalid([FieldError("", "the document is nested too deeply")]))
+
+    @app.errorhandler(Exception)
+    def _any(exc: Exception) -> Response:
+        if is_store_unavailable(exc):
+            app.logger.warning("store unavailable: %s: %s", type(exc).__name__, exc)
+            return problem_response(store_unavailable(exc))
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        return problem_response(
+            ApiProblem(
+                500,
+                "the server failed on this request; it has been logged",
+                title="Internal error",
+            )
+        )

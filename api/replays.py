@@ -1,0 +1,286 @@
+"""``/v1/replays``: submit a log, follow its job, read its replay, page through its steps.
+
+``POST /v1/replays`` validates at once (400 with every problem by field path) and answers
+202 with the job (``id``, ``status``, ``url``) and a ``Location``.  An identical log with the
+same options returns the existing job instead, with 200 and ``"reused": true`` (a failed
+job is not reused: that submission is judged anew, 202).
+
+``GET /v1/replays/<id>?wait=<s>`` long-polls: it answers as soon as the job is finished or
+failed, or when ``s`` seconds (at most 30) have passed.  While it waits it reads the
+job's status from the store every 5 ms at first, backing off by half each time to one read
+every 50 ms (so a quick job is seen within a few ms, and a waiting client costs the store
+at most 20 reads a second).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+from flask import Response, url_for
+from flask_smorest import Blueprint
+
+from api import current_service, json_body
+from api.docs import action_log_ref, response_name
+from api.errors import ApiProblem, invalid, problem_type
+from judge.core.errors import FieldError
+from judge.core.perspective import check_perspective
+from schemas.api import (
+    ReplayStatusSchema,
+    StatusQuerySchema,
+    StepsPageSchema,
+    StepsQuerySchema,
+    SubmissionSchema,
+    SubmitQuerySchema,
+)
+from worker.service import JudgeService, Submission
+
+TERMINAL = ("finished", "failed")
+#: Long-poll: the first interval between two reads of the store, the growth, the longest.
+POLL_FIRST, POLL_GROWTH, POLL_MAX = 0.005, 1.5, 0.05
+
+blp = Blueprint(
+    "replays",
+    __name__,
+    url_prefix="/v1/replays",
+    description="Submit action logs, follow their jobs, read the annotated replays.",
+)
+
+_LOCATION = {
+    "Location": {"description": "The job's URL.", "schema": {"type": "string", "format": "uri"}}
+}
+_RETRY = {
+    "Retry-After": {"description": "Seconds before asking again.", "schema": {"type": "string"}}
+}
+
+
+def _links(job_id: str) -> dict[str, str]:
+    return {
+        "self": url_for("replays.get_replay", replay_id=job_id, _external=True),
+        "steps": url_for("replays.get_steps", replay_id=job_id, _external=True),
+        "html": url_for("replays.get_html", replay_id=job_id, _external=True),
+    }
+
+
+def _summary(sub: Submission) -> dict[str, Any] | None:
+    summary = sub.summary
+    if not summary:
+        return None
+    result = summary.get("result")
+    return {
+        "winner": result.get("winner") if isinstance(result, dict) else None,
+        "result": result,
+        "illegal_steps": list(summary.get("illegal_steps") or []),
+        "unverifiable_steps": list(summary.get("unverifiable_steps") or []),
+        "steps": int(summary.get("steps") or 0),
+        "stopped_at": summary.get("stopped_at"),
+    }
+
+
+def _view(sub: Submission, perspective: str | None) -> str:
+    """The perspective asked for (default: the submission's); 400 when it is not one."""
+    wanted = perspective if perspective is not None else sub.perspective
+    try:
+        check_perspective(wanted, sub.players)
+    except ValueError as exc:
+        raise invalid([FieldError("perspective", str(exc))]) from None
+    return wanted
+
+
+def _wait(service: JudgeService, job_id: str, seconds: float) -> Submission:
+    """The job once it is finished or failed, or as it is when ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    interval = POLL_FIRST
+    while True:
+        sub = service.get(job_id)
+        left = deadline - time.monotonic()
+        if sub.status in TERMINAL or left <= 0:
+            return sub
+        time.sleep(min(interval, left))
+        interval = min(interval * POLL_GROWTH, POLL_MAX)
+
+
+def _not_ready(sub: Submission) -> ApiProblem:
+    if sub.status == "failed":
+        return ApiProblem(
+            409,
+            f"the job failed: {sub.reason or 'no reason recorded'}",
+            type_=problem_type("replay-failed"),
+            title="Replay failed",
+            job_status=sub.status,
+        )
+    return ApiProblem(
+        409,
+        f"the replay is not finished yet (status {sub.status}); ask again shortly, or "
+        f"long-poll the job with ?wait=",
+        type_=problem_type("not-finished"),
+        title="Not finished",
+        headers={"Retry-After": "1"},
+        job_status=sub.status,
+    )
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(SubmitQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(
+    202,
+    SubmissionSchema,
+    description="Accepted: the log is valid and a job is queued.",
+    headers=_LOCATION,
+)
+@blp.alt_response(
+    200,
+    schema=SubmissionSchema,
+    description="An identical log with the same options was already submitted: its job "
+    "(`reused: true`).",
+    headers=_LOCATION,
+)
+@blp.alt_response(413, response=response_name(413))
+@blp.alt_response(415, response=response_name(415))
+@blp.alt_response(503, response=response_name(503))
+@blp.doc(
+    requestBody={
+        "required": True,
+        "description": "The action log (`judge-action-log/1`).",
+        "content": {"application/json": {"schema": action_log_ref()}},
+    }
+)
+def submit(on_illegal: str, perspective: str) -> Any:
+    """Submit an action log to be judged.
+
+    The log and the options are checked at once: 400 lists every problem by field path
+    (the log's fields such as `actions[12].card`, and the query parameters `on_illegal`
+    and `perspective`).  Identical submissions share one job.
+    """
+    body = json_body("log")
+    sub, created = current_service().submit(body, on_illegal=on_illegal, perspective=perspective)
+    url = url_for("replays.get_replay", replay_id=sub.id, _external=True)
+    doc = {"id": sub.id, "status": sub.status, "url": url, "reused": not created}
+    return doc, 202 if created else 200, {"Location": url}
+
+
+@blp.route("/<replay_id>", methods=["GET"])
+@blp.arguments(StatusQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, ReplayStatusSchema, description="The job, and its replay once finished.")
+@blp.alt_response(403, response=response_name(403))
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(503, response=response_name(503))
+def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> Any:
+    """A job: status, summary, and the annotated replay when finished.
+
+    `perspective` narrows what the replay shows (403 if wider than submitted); `wait`
+    long-polls until the job is finished or failed.
+    """
+    service = current_service()
+    sub = service.get(replay_id)
+    view = _view(sub, perspective)
+    replay = service.replay_of(replay_id, view)  # 403 for a wider perspective
+    if replay is None and wait > 0 and sub.status not in TERMINAL:
+        sub = _wait(service, replay_id, wait)
+        if sub.status == "finished":
+            replay = service.replay_of(replay_id, view)
+    elif replay is not None and sub.status != "finished":
+        sub = service.get(replay_id)  # it finished between the two reads
+    return {
+        "id": sub.id,
+        "status": sub.status,
+        "reason": sub.reason,
+        "game": sub.game,
+        "on_illegal": sub.on_illegal,
+        "submitted_perspective": sub.perspective,
+        "perspective": view,
+        "attempts": sub.attempts,
+        "submitted_at": sub.submitted_at,
+        "started_at": sub.started_at,
+        "finished_at": sub.finished_at,
+        "summary": _summary(sub),
+        "replay": replay if sub.status == "finished" else None,
+        "links": _links(sub.id),
+    }
+
+
+@blp.route("/<replay_id>/steps", methods=["GET"])
+@blp.arguments(StepsQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, StepsPageSchema, description="A page of steps.")
+@blp.alt_response(403, response=response_name(403))
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
+@blp.alt_response(503, response=response_name(503))
+def get_steps(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
+    """Page through a finished replay's steps (`offset`, `limit` ≤ 500).
+
+    409 while the job is not finished (with `Retry-After`) or when it failed.
+    """
+    service = current_service()
+    sub = service.get(replay_id)
+    view = _view(sub, perspective)
+    page = service.steps(replay_id, offset, limit, view)
+    if page is None:
+        raise _not_ready(service.get(replay_id))
+    following = offset + limit
+    args = {"perspective": perspective} if perspective is not None else {}
+    page["id"] = replay_id
+    page["next"] = (
+        url_for(
+            "replays.get_steps",
+            replay_id=replay_id,
+            offset=following,
+            limit=limit,
+            _external=True,
+            **args,
+        )
+        if following < page["total"]
+        else None
+    )
+    return page
+
+
+_WAITING_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="1">
+<title>Replay {id}: {status}</title></head>
+<body style="font-family:system-ui,sans-serif;margin:2rem">
+<p>The replay is {status}; this page reloads itself until it is finished.</p>
+</body></html>
+"""
+
+
+@blp.route("/<replay_id>/html", methods=["GET"])
+@blp.arguments(
+    StepsQuerySchema(only=("perspective",)),
+    location="query",
+    error_status_code=400,
+    as_kwargs=True,
+)
+@blp.response(
+    200,
+    {"type": "string"},
+    content_type="text/html",
+    description="The annotated replay as a page.",
+)
+@blp.alt_response(
+    202,
+    schema={"type": "string"},
+    content_type="text/html",
+    description="Not finished yet: a page that reloads itself every second.",
+    headers=_RETRY,
+)
+@blp.alt_response(403, response=response_name(403))
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(409, response=response_name(409), description="The job failed.")
+@blp.alt_response(503, response=response_name(503))
+def get_html(replay_id: str, perspective: str | None = None) -> Any:
+    """The annotated replay as an HTML page, for a browser."""
+    from judge.core.export import export
+
+    service = current_service()
+    sub = service.get(replay_id)
+    view = _view(sub, perspective)
+    replay = service.replay_of(replay_id, view)
+    if replay is None:
+        sub = service.get(replay_id)
+        if sub.status == "failed":
+            raise _not_ready(sub)
+        page = _WAITING_PAGE.format(id=html.escape(replay_id), status=html.escape(sub.status))
+        return Response(page, status=202, mimetype="text/html", headers={"Retry-After": "1"})
+    return Response(export(replay, "html"), mimetype="text/html")

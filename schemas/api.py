@@ -1,0 +1,329 @@
+"""Marshmallow schemas of the HTTP API's own bodies: the single source of its OpenAPI document.
+
+The action log itself (the body of ``POST /v1/replays``) is not described here: its schema
+is :func:`schemas.jsonschema.action_log_json_schema`, which the API publishes as the
+``ActionLog`` component.  What is here:
+
+* query parameters (loaded by flask-smorest, so a bad value is a 400 naming the parameter);
+* the bodies the API answers with (dumped through these schemas, so the document and the
+  answers cannot drift apart);
+* the deck document of ``POST /v1/decks/check`` (the shape ``judge check-deck`` reads);
+* the problem document every error is (RFC 9457, ``application/problem+json``).
+
+Nothing here imports Flask: the schemas are plain marshmallow.
+"""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+
+#: ``on_illegal`` choices, as :data:`judge.core.replay.ON_ILLEGAL` (kept literal here so the
+#: schemas do not import the engine).
+ON_ILLEGAL = ("stop", "skip", "apply")
+#: Job statuses, as :data:`worker.service.STATUSES`.
+STATUSES = ("queued", "started", "finished", "failed")
+#: The longest ``?wait=`` a client may ask for, in seconds.
+MAX_WAIT = 30.0
+#: Steps per page: the default and the most one page may hold.
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 500
+
+PERSPECTIVE_TEXT = (
+    "Whose view of hidden information: `judge` (everything), `public`, or a player id. "
+    "It may narrow the perspective the log was submitted with, never widen it."
+)
+
+
+class _Query(Schema):
+    """Query parameters: unknown ones are ignored (caches and proxies add their own)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+
+# -- problems -----------------------------------------------------------------------------------
+
+
+class FieldErrorSchema(Schema):
+    """One problem in the input: where (a field path such as ``actions[12].card``) and what."""
+
+    path = fields.String(
+        required=True,
+        metadata={
+            "description": "The field, as a path into the document (`actions[12].card`), a "
+            "query parameter (`perspective`), or empty for the document as a whole."
+        },
+    )
+    message = fields.String(required=True)
+
+
+class ProblemSchema(Schema):
+    """An error, as RFC 9457 problem details (``application/problem+json``).
+
+    ``errors`` lists every field problem of a refused input, by path.  Some problems carry
+    more members (``status`` of a job that is not finished, ``store`` and ``workers`` of a
+    service that is not ready).
+    """
+
+    class Meta:
+        unknown = RAISE
+
+    type = fields.String(
+        required=True,
+        metadata={
+            "description": "A URI naming the kind of problem (`about:blank` for plain HTTP)."
+        },
+    )
+    title = fields.String(required=True, metadata={"description": "The kind of problem, in short."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
+    detail = fields.String(
+        required=True, metadata={"description": "This occurrence, in plain language."}
+    )
+    instance = fields.String(metadata={"description": "The path of the request."})
+    errors = fields.List(
+        fields.Nested(FieldErrorSchema),
+        metadata={"description": "Every problem of a refused input, by field path."},
+    )
+
+
+# -- replays ------------------------------------------------------------------------------------
+
+
+class SubmitQuerySchema(_Query):
+    """The options a log is judged with (checked with the log: every problem is reported)."""
+
+    on_illegal = fields.String(
+        load_default="skip",
+        metadata={
+            "enum": list(ON_ILLEGAL),
+            "description": "On an illegal play: `stop` the replay there, `skip` the action, "
+            "or `apply` it as played and mark what follows.",
+        },
+    )
+    perspective = fields.String(
+        load_default="judge",
+        metadata={
+            "description": "The widest perspective the replay may be read with: `judge`, "
+            "`public` or a player id of the log."
+        },
+    )
+
+
+class SubmissionSchema(Schema):
+    """A submission's job: where to follow it."""
+
+    id = fields.String(
+        required=True, metadata={"description": "The job id: 32 hex digits (128 random bits)."}
+    )
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    url = fields.String(required=True, metadata={"description": "Where to follow the job."})
+    reused = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "True when an identical log with the same options was already "
+            "submitted: its job is returned and nothing new is queued."
+        },
+    )
+
+
+class SummarySchema(Schema):
+    """What the judge found, in short (null until the job is finished)."""
+
+    winner = fields.String(
+        allow_none=True, metadata={"description": "The winner's player id; null when no winner."}
+    )
+    result = fields.Dict(
+        allow_none=True,
+        metadata={"description": "How the game ended (`winner`, `reason`); null if it did not."},
+    )
+    illegal_steps = fields.List(fields.Integer(), required=True)
+    unverifiable_steps = fields.List(fields.Integer(), required=True)
+    steps = fields.Integer(required=True, metadata={"description": "Steps judged."})
+    stopped_at = fields.Integer(
+        allow_none=True,
+        metadata={"description": "The illegal step the replay stopped at (`on_illegal=stop`)."},
+    )
+
+
+class LinksSchema(Schema):
+    self = fields.String(required=True)
+    steps = fields.String(required=True)
+    html = fields.String(required=True)
+
+
+class ReplayStatusSchema(Schema):
+    """A job: its status, its summary, and the replay once it is finished."""
+
+    id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    reason = fields.String(
+        allow_none=True, metadata={"description": "Why the job failed (status `failed`)."}
+    )
+    game = fields.String(required=True)
+    on_illegal = fields.String(required=True, validate=validate.OneOf(ON_ILLEGAL))
+    submitted_perspective = fields.String(
+        required=True, metadata={"description": "The perspective the log was submitted with."}
+    )
+    perspective = fields.String(
+        required=True, metadata={"description": "The perspective of this answer."}
+    )
+    attempts = fields.Integer(required=True)
+    submitted_at = fields.Float(required=True, metadata={"description": "Unix time."})
+    started_at = fields.Float(allow_none=True)
+    finished_at = fields.Float(allow_none=True)
+    summary = fields.Nested(SummarySchema, allow_none=True)
+    replay = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "The annotated replay (`judge-replay/1`) as `perspective` sees "
+            "it, when the job is finished; null before."
+        },
+    )
+    links = fields.Nested(LinksSchema, required=True)
+
+
+class StatusQuerySchema(_Query):
+    perspective = fields.String(metadata={"description": PERSPECTIVE_TEXT})
+    wait = fields.Float(
+        load_default=0.0,
+        validate=validate.Range(min=0, max=MAX_WAIT),
+        metadata={
+            "description": "Long-poll: answer as soon as the job is finished or failed, or "
+            f"after this many seconds (at most {MAX_WAIT:g}), whichever comes first."
+        },
+    )
+
+
+class StepsQuerySchema(_Query):
+    offset = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0),
+        metadata={"description": "Index of the first step of the page."},
+    )
+    limit = fields.Integer(
+        load_default=DEFAULT_LIMIT,
+        validate=validate.Range(min=1, max=MAX_LIMIT),
+        metadata={"description": f"Steps per page (default {DEFAULT_LIMIT}, at most {MAX_LIMIT})."},
+    )
+    perspective = fields.String(metadata={"description": PERSPECTIVE_TEXT})
+
+
+class StepsPageSchema(Schema):
+    """A page of a finished replay's steps."""
+
+    id = fields.String(required=True)
+    total = fields.Integer(required=True, metadata={"description": "Steps in the replay."})
+    offset = fields.Integer(required=True)
+    limit = fields.Integer(required=True)
+    perspective = fields.String(required=True)
+    steps = fields.List(fields.Dict(), required=True)
+    next = fields.String(
+        allow_none=True, metadata={"description": "The next page; null on the last one."}
+    )
+
+
+# -- games, rules, decks, schemas ----------------------------------------------------------------
+
+
+class GameSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "The game's slug."})
+    rules_version = fields.String(required=True)
+    rules = fields.Integer(required=True, metadata={"description": "Rules in the catalogue."})
+    options = fields.List(
+        fields.String(), required=True, metadata={"description": "Rule options a log may set."}
+    )
+    deck_rules = fields.Boolean(
+        required=True, metadata={"description": "Whether `POST /v1/decks/check` knows it."}
+    )
+    rules_url = fields.String(required=True)
+
+
+class GamesSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema), required=True)
+    planned = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Slugs the log format reserves for engines not written yet."},
+    )
+
+
+class RuleSchema(Schema):
+    """One rule, as a violation or a ruling cites it."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    text = fields.String(required=True)
+    source = fields.String(required=True)
+    confidence = fields.String(
+        required=True, validate=validate.OneOf(("OFF", "OFF-tr", "FAN", "GAP", "ENGINE"))
+    )
+    section = fields.String(required=True)
+
+
+class RuleOptionSchema(Schema):
+    name = fields.String(required=True)
+    rule = fields.String(required=True)
+    default = fields.Raw(required=True)
+    choices = fields.List(fields.Raw(), required=True)
+    text = fields.String(required=True)
+
+
+class CatalogueSchema(Schema):
+    """A game's rule catalogue: its rules in rulebook order and its rule options."""
+
+    game = fields.String(required=True)
+    version = fields.String(required=True)
+    rules = fields.List(fields.Nested(RuleSchema), required=True)
+    options = fields.List(fields.Nested(RuleOptionSchema), required=True)
+
+
+class DeckCheckSchema(Schema):
+    """A deck document, as ``judge check-deck`` reads one.
+
+    Card codes are looked up in ``cards`` (definitions in the game's card format, as in an
+    action log), then in the built-in ``card_sets``.
+    """
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, metadata={"description": "A game with deck rules."})
+    main = fields.List(fields.String(), required=True, metadata={"description": "Card codes."})
+    ap = fields.List(fields.String(), load_default=list, metadata={"description": "AP card codes."})
+    cards = fields.List(
+        fields.Dict(),
+        load_default=list,
+        metadata={"description": "Card definitions (the game's card format)."},
+    )
+    card_sets = fields.List(
+        fields.String(),
+        load_default=list,
+        metadata={"description": "Built-in card set names, such as `ua-sample`."},
+    )
+
+
+class DeckProblemSchema(Schema):
+    rule = fields.String(required=True, metadata={"description": "The rule id it breaks."})
+    title = fields.String(required=True, metadata={"description": "That rule's title."})
+    message = fields.String(required=True)
+    cards = fields.List(fields.String(), required=True)
+
+
+class DeckCheckResultSchema(Schema):
+    game = fields.String(required=True)
+    legal = fields.Boolean(required=True)
+    problems = fields.List(fields.Nested(DeckProblemSchema), required=True)
+
+
+# -- health ---------------------------------------------------------------------------------------
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True, metadata={"description": "Always `ok`."})
+
+
+class ReadySchema(Schema):
+    ready = fields.Boolean(required=True)
+    store = fields.Boolean(required=True, metadata={"description": "Whether the store answers."})
+    workers = fields.Integer(required=True, metadata={"description": "Workers alive."})
+    mode = fields.String(required=True, metadata={"description": "`embedded` or `redis`."})
