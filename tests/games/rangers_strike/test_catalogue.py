@@ -1,0 +1,158 @@
+"""The Rangers Strike rule catalogue: it loads, every rule is complete enough to cite, the ids
+come in the game's order, and the tag rules quote the official tag-battle seed faithfully."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.core.rules import CONFIDENCE, Catalogue
+
+ROOT = Path(__file__).resolve().parents[3]
+RULES_TOML = ROOT / "judge" / "games" / "rangers_strike" / "rules.toml"
+SEED_NAME = "002_889cd4953e6f594a.txt"
+SEED = ROOT.parent / "shared" / "seeds" / SEED_NAME
+
+# fmt: off
+BASE_IDS = [
+    "RS-CARD-TYPES", "RS-CATEGORY", "RS-DECK-SIZE", "RS-DECK-COPIES", "RS-SETUP-FIRST",
+    "RS-SETUP-HAND", "RS-TURN", "RS-FIRST-TURN", "RS-START", "RS-START-DRAW",
+    "RS-START-EXTRA-DRAW", "RS-CHARGE", "RS-COMMAND-LIMIT", "RS-POWER", "RS-RUSH",
+    "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-VEHICLE",
+    "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
+    "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
+    "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
+    "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
+    "RS-EFFECT-TARGETS", "RS-EFFECT-UNSUPPORTED", "RS-CHOICE-RECORDED", "RS-CONCEDE",
+]
+TAG_IDS = [
+    "RST-SEATING", "RST-SHARED-INFO", "RST-COMMAND", "RST-LEND-COMMAND", "RST-POWER",
+    "RST-DAMAGE", "RST-OUT", "RST-PASSIVE", "RST-LOSS", "RST-RESIDENT", "RST-RESIDENT-TAG",
+    "RST-PHASES", "RST-TARGET-PLAYER", "RST-ATTACK", "RST-STRIKE-ASSIGN", "RST-COMBINATION",
+    "RST-LEND-UNIT",
+]
+# fmt: on
+#: Conventions of the engine and the log format, not rules of the game.
+ENGINE_IDS = {
+    "RS-RUSH-ORDER",
+    "RS-PHASE",
+    "RS-CARD-IN-ZONE",
+    "RS-REVEAL",
+    "RS-EFFECT-TARGETS",
+    "RS-EFFECT-UNSUPPORTED",
+    "RS-CHOICE-RECORDED",
+    "RS-CONCEDE",
+}
+GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE"}
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return Catalogue.from_toml_text(RULES_TOML.read_text("utf-8"))
+
+
+def test_catalogue_loads(catalogue: Catalogue) -> None:
+    assert catalogue.game == "rangers-strike"
+    assert catalogue.version == "1"
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 61
+
+
+def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
+    assert list(catalogue.rules) == BASE_IDS + TAG_IDS
+
+
+def test_every_rule_is_complete(catalogue: Catalogue) -> None:
+    for rule in catalogue.rules.values():
+        assert rule.title.strip(), rule.id
+        assert rule.text.strip(), rule.id
+        assert rule.source.strip(), rule.id
+        assert rule.section.strip(), rule.id
+        assert rule.confidence in CONFIDENCE, rule.id
+    assert all(r.section == "Tag battle" for r in catalogue.rules.values() if r.id in TAG_IDS)
+
+
+def test_rule_ids_are_unique_and_well_formed() -> None:
+    ids = re.findall(r'^id = "([^"]*)"', RULES_TOML.read_text("utf-8"), flags=re.MULTILINE)
+    assert len(ids) == len(set(ids))
+    for rule_id in ids:
+        assert re.fullmatch(r"RST?-[A-Z0-9-]+", rule_id), rule_id
+
+
+def test_confidence_labels_follow_the_sources(catalogue: Catalogue) -> None:
+    by_label: dict[str, set[str]] = {}
+    for rule in catalogue.rules.values():
+        by_label.setdefault(rule.confidence, set()).add(rule.id)
+    assert by_label["ENGINE"] == ENGINE_IDS
+    assert by_label["GAP"] == GAP_IDS
+    # The tag layer is the official seed, quoted; the base game is the fan summary.
+    assert by_label["OFF"] == set(TAG_IDS) | {"RS-CARD-TYPES"}
+    assert by_label["FAN"] == set(BASE_IDS) - ENGINE_IDS - GAP_IDS - {"RS-CARD-TYPES"}
+    for rule_id in TAG_IDS:
+        assert catalogue[rule_id].source.startswith(f"seed {SEED_NAME}, 【"), rule_id
+    for rule in catalogue.rules.values():
+        if rule.confidence == "FAN":
+            cites = ("shared/rules/README.md", "(FAN)", f"seed {SEED_NAME}")
+            assert any(c in rule.source for c in cites), rule.id
+
+
+def test_every_gap_rule_has_an_option(catalogue: Catalogue) -> None:
+    with_options = {opt.rule for opt in catalogue.options.values()}
+    gaps = [r.id for r in catalogue.rules.values() if r.confidence == "GAP"]
+    assert gaps
+    assert [rule_id for rule_id in gaps if rule_id not in with_options] == []
+    for opt in catalogue.options.values():
+        assert "GAP" in catalogue[opt.rule].source or catalogue[opt.rule].confidence == "GAP"
+        assert opt.name in catalogue[opt.rule].text, opt.name
+
+
+def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
+    for opt in catalogue.options.values():
+        assert opt.default in opt.choices, opt.name
+        assert opt.text.strip(), opt.name
+    assert catalogue.resolve_options({}) == {
+        "strike_damage": "one",
+        "vehicle_bp": "vehicle",
+        "strike_to_out_player": False,
+    }
+    assert catalogue.options["strike_damage"].choices == ("one", "sp")
+    assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"
+    assert catalogue.options["vehicle_bp"].choices == ("vehicle", "sum")
+    assert catalogue.options["vehicle_bp"].rule == "RS-VEHICLE"
+    assert catalogue.options["strike_to_out_player"].rule == "RST-STRIKE-ASSIGN"
+
+
+def test_deck_rules_are_in_the_catalogue(catalogue: Catalogue) -> None:
+    for rule_id in ("RS-CARD-TYPES", "RS-DECK-SIZE", "RS-DECK-COPIES"):
+        assert rule_id in catalogue
+
+
+def test_rule_text_cites_only_known_rule_ids(catalogue: Catalogue) -> None:
+    for rule in catalogue.rules.values():
+        for cited in re.findall(r"\bRST?-[A-Z][A-Z0-9-]*[A-Z0-9]\b", rule.text):
+            assert cited in catalogue, (rule.id, cited)
+
+
+def _japanese_quotes(source: str) -> list[str]:
+    """The seed phrases a source quotes: its 【headings】 and the Japanese parts of its "…"."""
+    phrases = re.findall(r"【[^】]+】", source)
+    for quoted in re.findall(r'"([^"]*)"', source):
+        if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", quoted):
+            phrases += [part.strip() for part in quoted.split("…") if part.strip()]
+    return phrases
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the shared seeds are not beside the checkout")
+def test_seed_quotes_are_verbatim(catalogue: Catalogue) -> None:
+    # a quoted passage may run over one of the seed's line breaks
+    seed = SEED.read_text("utf-8").replace("\n", "")
+    quoted = 0
+    for rule in catalogue.rules.values():
+        if SEED_NAME not in rule.source:
+            continue
+        seed_part = rule.source[rule.source.index(SEED_NAME) :].split("; ")[0]
+        for phrase in _japanese_quotes(seed_part):
+            assert phrase in seed, (rule.id, phrase)
+            quoted += 1
+    assert quoted >= len(TAG_IDS)
