@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import os
 from typing import Any
 
@@ -103,14 +104,26 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"the number {text[:40]} is out of range")
+    return value
+
+
 def json_body(what: str = "document") -> dict[str, Any]:
     """The request's JSON object, or a 400 naming what is wrong with it.
 
-    Malformed JSON, text that is not UTF-8, ``NaN``/``Infinity``, nesting deeper than
-    ``JUDGE_MAX_DEPTH`` and a body that is not an object are refused here, before any
-    validation (a 10,000-level document must not reach a recursive function).
+    Malformed JSON, text that is not UTF-8, ``NaN``/``Infinity`` (or a number that only
+    reads as infinity), nesting deeper than ``JUDGE_MAX_DEPTH`` and a body that is not an
+    object are refused here, before any validation (a 10,000-level document must not reach
+    a recursive function).
     """
-    raw = request.get_data(cache=True)  # a body over MAX_CONTENT_LENGTH raises 413 here
+    raw = request.get_data(cache=True)  # a body over MAX_CONTENT_LENGTH raises 413 here...
+    max_body = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is None and len(raw) >= max_body:
+        # ...but a chunked one is only cut there: reaching the limit counts as over it
+        raise ApiProblem(413, f"the request body is over the limit of {max_body} bytes")
     limit = int(current_app.config["JUDGE_MAX_DEPTH"])
     try:
         text = raw.decode("utf-8")
@@ -119,7 +132,7 @@ def json_body(what: str = "document") -> dict[str, Any]:
             [FieldError("", f"not UTF-8 text: {exc.reason} at byte {exc.start}")]
         ) from None
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as exc:
         raise invalid(
             [FieldError("", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")]

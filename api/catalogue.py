@@ -52,6 +52,7 @@ def _game(game: str) -> Any:
 
 @blp.route("/games", methods=["GET"])
 @blp.response(200, GamesSchema)
+@blp.doc(operationId="listGames")
 def list_games() -> Any:
     """The games the judge has engines for, and the slugs planned."""
     games = []
@@ -73,6 +74,7 @@ def list_games() -> Any:
 @blp.route("/games/<game>/rules", methods=["GET"])
 @blp.response(200, CatalogueSchema)
 @blp.alt_response(404, response=response_name(404))
+@blp.doc(operationId="getRules")
 def game_rules(game: str) -> Any:
     """A game's rule catalogue (what violations and rulings cite), and its rule options."""
     return _game(game).to_dict()
@@ -81,6 +83,7 @@ def game_rules(game: str) -> Any:
 @blp.route("/games/<game>/rules/<rule_id>", methods=["GET"])
 @blp.response(200, RuleSchema)
 @blp.alt_response(404, response=response_name(404))
+@blp.doc(operationId="getRule")
 def game_rule(game: str, rule_id: str) -> Any:
     """One rule by id (case-insensitive)."""
     cat = _game(game)
@@ -92,7 +95,7 @@ def game_rule(game: str, rule_id: str) -> Any:
 
 def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The loaded deck document and its card table, or a 400 naming every problem."""
-    from judge.core.cards import builtin_set_names, card_table
+    from judge.core.cards import builtin_set_names, card_table, load_builtin_set
     from schemas.action_log import Refs, flatten_errors, game_schemas
 
     errors: list[FieldError] = []
@@ -121,12 +124,11 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     known_sets = builtin_set_names()
     for i, name in enumerate(deck.get("card_sets") or []):
         if name not in known_sets:
-            errors.append(
-                FieldError(
-                    f"card_sets[{i}]",
-                    f"unknown card set {name!r}; built-in sets: {', '.join(sorted(known_sets))}",
-                )
-            )
+            message = f"unknown card set {name!r}; built-in sets: {', '.join(known_sets)}"
+            errors.append(FieldError(f"card_sets[{i}]", message))
+        elif isinstance(game, str) and load_builtin_set(name).get("game") != game:
+            message = f"card set {name!r} is for {load_builtin_set(name).get('game')}, not {game}"
+            errors.append(FieldError(f"card_sets[{i}]", message))
     if errors:
         raise invalid(errors)
     table = card_table(cards, list(deck["card_sets"]))
@@ -149,10 +151,11 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
 @blp.doc(
+    operationId="checkDeck",
     requestBody={
         "required": True,
         "content": {"application/json": {"schema": DeckCheckSchema}},
-    }
+    },
 )
 def check_deck(**kwargs: Any) -> Any:
     """Check a deck against the game's deck-construction rules.
@@ -181,6 +184,7 @@ def check_deck(**kwargs: Any) -> Any:
     {"type": "object"},
     description="The action log's JSON Schema (draft 2020-12).",
 )
+@blp.doc(operationId="getActionLogSchema")
 def action_log_schema() -> Any:
     """The published JSON Schema of the action log (`judge-action-log/1`)."""
     from schemas.jsonschema import action_log_json_schema

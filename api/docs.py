@@ -73,6 +73,16 @@ class _BearerOnPost(BasePlugin):
                 operation.setdefault("responses", {})[401] = response_name(401)
 
 
+def _verbatim(self: Any, field: Any, ret: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: ``metadata["json_schema"]`` replaces the field's schema."""
+    given = field.metadata.get("json_schema")
+    if given is None:
+        return {}
+    keep = {key: ret[key] for key in ("description",) if key in ret}
+    ret.clear()
+    return {**given, **keep}
+
+
 class JudgeApi(Api):
     """flask-smorest's ``Api``: problem+json errors, the bearer scheme, OpenAPI 3.1."""
 
@@ -86,6 +96,9 @@ class JudgeApi(Api):
                 "extra_plugins": [_BearerOnPost(auth)],
             },
         )
+
+        assert self.ma_plugin.converter is not None
+        self.ma_plugin.converter.add_attribute_function(_verbatim)
 
     def _register_responses(self) -> None:
         """Every error response (lazily, as referenced) is a problem document."""

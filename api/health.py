@@ -23,6 +23,7 @@ blp = Blueprint("health", __name__, description="Liveness and readiness probes."
 
 @blp.route("/healthz", methods=["GET"])
 @blp.response(200, HealthSchema)
+@blp.doc(operationId="healthz")
 def healthz() -> Any:
     """Liveness: 200 while the process answers."""
     return {"status": "ok"}
@@ -31,6 +32,7 @@ def healthz() -> Any:
 @blp.route("/readyz", methods=["GET"])
 @blp.response(200, ReadySchema)
 @blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="readyz")
 def readyz() -> Any:
     """Readiness: 200 when the store answers and a worker is alive, else 503."""
     service = current_service()

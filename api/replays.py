@@ -55,6 +55,13 @@ _RETRY = {
 }
 
 
+#: OpenAPI links from a submission's answer to the operations on its job.
+_JOB_LINKS = {
+    name: {"operationId": name, "parameters": {"replay_id": "$response.body#/id"}}
+    for name in ("getReplay", "getReplaySteps", "getReplayHtml")
+}
+
+
 def _links(job_id: str) -> dict[str, str]:
     return {
         "self": url_for("replays.get_replay", replay_id=job_id, _external=True),
@@ -140,11 +147,13 @@ def _not_ready(sub: Submission) -> ApiProblem:
 @blp.alt_response(415, response=response_name(415))
 @blp.alt_response(503, response=response_name(503))
 @blp.doc(
+    operationId="submitReplay",
     requestBody={
         "required": True,
         "description": "The action log (`judge-action-log/1`).",
         "content": {"application/json": {"schema": action_log_ref()}},
-    }
+    },
+    responses={202: {"links": _JOB_LINKS}, 200: {"links": _JOB_LINKS}},
 )
 def submit(on_illegal: str, perspective: str) -> Any:
     """Submit an action log to be judged.
@@ -166,6 +175,7 @@ def submit(on_illegal: str, perspective: str) -> Any:
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="getReplay")
 def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> Any:
     """A job: status, summary, and the annotated replay when finished.
 
@@ -207,6 +217,7 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
 @blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="getReplaySteps")
 def get_steps(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
     """Page through a finished replay's steps (`offset`, `limit` ≤ 500).
 
@@ -269,6 +280,7 @@ _WAITING_PAGE = """<!DOCTYPE html>
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="The job failed.")
 @blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="getReplayHtml")
 def get_html(replay_id: str, perspective: str | None = None) -> Any:
     """The annotated replay as an HTML page, for a browser."""
     from judge.core.export import export

@@ -10,6 +10,9 @@ is :func:`schemas.jsonschema.action_log_json_schema`, which the API publishes as
 * the deck document of ``POST /v1/decks/check`` (the shape ``judge check-deck`` reads);
 * the problem document every error is (RFC 9457, ``application/problem+json``).
 
+A field whose ``metadata`` has ``json_schema`` is documented by exactly that (the API's
+OpenAPI builder honours it): how the deck document points at the log's card definitions.
+
 Nothing here imports Flask: the schemas are plain marshmallow.
 """
 
@@ -17,11 +20,16 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
+from judge.core.cards import builtin_set_names, load_builtin_set
+
 #: ``on_illegal`` choices, as :data:`judge.core.replay.ON_ILLEGAL` (kept literal here so the
 #: schemas do not import the engine).
 ON_ILLEGAL = ("stop", "skip", "apply")
 #: Job statuses, as :data:`worker.service.STATUSES`.
 STATUSES = ("queued", "started", "finished", "failed")
+#: Games with deck-construction rules, and the component of each one's card definitions (the
+#: action log's JSON Schema, published by the API under ``ActionLog.*``).
+DECK_GAMES = {"union-arena": "ActionLog.UnionArenaCard"}
 #: The longest ``?wait=`` a client may ask for, in seconds.
 MAX_WAIT = 30.0
 #: Steps per page: the default and the most one page may hold.
@@ -287,18 +295,35 @@ class DeckCheckSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True, metadata={"description": "A game with deck rules."})
+    game = fields.String(
+        required=True,
+        metadata={"description": "A game with deck rules.", "enum": sorted(DECK_GAMES)},
+    )
     main = fields.List(fields.String(), required=True, metadata={"description": "Card codes."})
     ap = fields.List(fields.String(), load_default=list, metadata={"description": "AP card codes."})
     cards = fields.List(
-        fields.Dict(),
+        fields.Dict(
+            metadata={
+                "json_schema": {
+                    "anyOf": [{"$ref": f"#/components/schemas/{c}"} for c in DECK_GAMES.values()]
+                }
+            }
+        ),
         load_default=list,
-        metadata={"description": "Card definitions (the game's card format)."},
+        metadata={
+            "description": "Card definitions, in the game's card format (as in an action log)."
+        },
     )
     card_sets = fields.List(
-        fields.String(),
+        fields.String(
+            metadata={
+                "enum": [
+                    n for n in builtin_set_names() if load_builtin_set(n)["game"] in DECK_GAMES
+                ]
+            }
+        ),
         load_default=list,
-        metadata={"description": "Built-in card set names, such as `ua-sample`."},
+        metadata={"description": "Built-in card set names."},
     )
 
 

@@ -1,0 +1,163 @@
+"""The API under test: the app on the embedded backend, served over real HTTP.
+
+``live`` starts ``create_app(embedded_service())`` with werkzeug's ``make_server`` in a thread
+on a free port of 127.0.0.1; ``http`` sends one request with ``http.client`` and returns
+the status, the headers and the decoded body.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from api import create_app
+from worker.service import JudgeService, embedded_service
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "union-arena"
+
+
+class _Quiet(WSGIRequestHandler):
+    def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("content-type", "")
+
+
+@dataclass
+class Live:
+    """A running server: its base URL, its app and its service."""
+
+    host: str
+    port: int
+    app: Any
+    service: JudgeService
+    _server: Any = field(repr=False, default=None)
+
+    @property
+    def base(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | str | dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+        timeout: float = 40,
+    ) -> Answer:
+        headers = dict(headers or {})
+        if isinstance(body, dict):
+            body = json.dumps(body)
+            headers.setdefault("Content-Type", "application/json")
+        if isinstance(body, str):
+            body = body.encode()
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            resp = conn.getresponse()
+            data = resp.read()
+            return Answer(resp.status, {k.lower(): v for k, v in resp.getheaders()}, data)
+        finally:
+            conn.close()
+
+    def get(self, path: str, **kwargs: Any) -> Answer:
+        return self.request("GET", path, **kwargs)
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> Answer:
+        return self.request("POST", path, body, **kwargs)
+
+
+def serve(app: Any, service: JudgeService) -> Live:
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return Live("127.0.0.1", server.server_port, app, service, server)
+
+
+def stop(live: Live) -> None:
+    live._server.shutdown()
+    live._server.server_close()
+    runner = getattr(live.service, "runner", None)
+    if hasattr(runner, "shutdown"):
+        runner.shutdown()
+
+
+@pytest.fixture(scope="session")
+def start_server() -> Iterator[Any]:
+    """``start_server(app, service) -> Live``; every server started is stopped at the end."""
+    started: list[Live] = []
+
+    def start(app: Any, service: JudgeService) -> Live:
+        running = serve(app, service)
+        started.append(running)
+        return running
+
+    yield start
+    for running in started:
+        stop(running)
+
+
+@pytest.fixture(scope="session")
+def live(start_server: Any) -> Live:
+    service = embedded_service(workers=2)
+    return start_server(create_app(service), service)
+
+
+@pytest.fixture(scope="session")
+def examples() -> Path:
+    return EXAMPLES
+
+
+@pytest.fixture(scope="session")
+def full_game() -> dict[str, Any]:
+    return json.loads((EXAMPLES / "full-game.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="session")
+def finished(live: Live, full_game: dict[str, Any]) -> str:
+    """The id of the full example game, judged (finished)."""
+    answer = live.post("/v1/replays", full_game)
+    assert answer.status in (200, 202), answer.body
+    job = answer.json["id"]
+    done = live.get(f"/v1/replays/{job}?wait=30")
+    assert done.json["status"] == "finished", done.json
+    return job
+
+
+@pytest.fixture(scope="session")
+def problem() -> Any:
+    """``problem(answer, status)``: assert a problem document with that status; return it."""
+    return _assert_problem
+
+
+def _assert_problem(answer: Answer, status: int) -> dict[str, Any]:
+    """The answer is a problem document with ``status``; return it."""
+    assert answer.status == status, (answer.status, answer.body[:500])
+    assert answer.content_type.startswith("application/problem+json"), answer.content_type
+    doc = answer.json
+    for key in ("type", "title", "status", "detail"):
+        assert key in doc, doc
+    assert doc["status"] == status
+    return doc

@@ -1,0 +1,169 @@
+"""Games, rules, deck checks, the published schema and the OpenAPI document, over HTTP."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from judge.games import catalogue
+from schemas.jsonschema import action_log_json_schema
+
+
+def test_games(live) -> None:
+    doc = live.get("/v1/games").json
+    (ua,) = [g for g in doc["games"] if g["game"] == "union-arena"]
+    cat = catalogue("union-arena")
+    assert ua["rules"] == len(cat.rules) and ua["rules_version"] == cat.version
+    assert ua["deck_rules"] is True
+    assert ua["options"] == list(cat.options)
+    assert ua["rules_url"] == f"{live.base}/v1/games/union-arena/rules"
+    assert "union-arena" not in doc["planned"]
+
+
+def test_rules_and_one_rule(live, problem) -> None:
+    doc = live.get("/v1/games/union-arena/rules").json
+    assert doc == json.loads(json.dumps(catalogue("union-arena").to_dict()))
+    rule = live.get("/v1/games/union-arena/rules/UA-DECK-SIZE").json
+    assert rule["id"] == "UA-DECK-SIZE" and rule["text"]
+    assert live.get("/v1/games/union-arena/rules/ua-deck-size").json == rule
+    assert "unknown game" in problem(live.get("/v1/games/chess/rules"), 404)["detail"]
+    assert "unknown rule" in problem(live.get("/v1/games/union-arena/rules/UA-X"), 404)["detail"]
+
+
+# -- decks -------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def legal_deck(full_game: dict[str, Any]) -> dict[str, Any]:
+    deck = full_game["decks"]["A"]
+    return {
+        "game": "union-arena",
+        "main": deck["main"],
+        "ap": deck["ap"],
+        "cards": full_game.get("cards", []),
+        "card_sets": full_game.get("card_sets", []),
+    }
+
+
+def test_a_legal_deck(live, legal_deck) -> None:
+    answer = live.post("/v1/decks/check", legal_deck)
+    assert answer.status == 200, answer.body
+    assert answer.json == {"game": "union-arena", "legal": True, "problems": []}
+
+
+def test_an_illegal_deck_cites_rules(live, legal_deck) -> None:
+    deck = {**legal_deck, "main": legal_deck["main"][:45] + [legal_deck["main"][0]] * 6, "ap": []}
+    doc = live.post("/v1/decks/check", deck).json
+    assert doc["legal"] is False
+    rules = [p["rule"] for p in doc["problems"]]
+    assert {"UA-DECK-SIZE", "UA-DECK-AP", "UA-DECK-COPIES"} <= set(rules)
+    copies = next(p for p in doc["problems"] if p["rule"] == "UA-DECK-COPIES")
+    assert copies["cards"] and copies["title"] == catalogue("union-arena")["UA-DECK-COPIES"].title
+
+
+def test_a_deck_from_a_built_in_set(live) -> None:
+    deck = {"game": "union-arena", "main": ["UAS-001"] * 3, "card_sets": ["ua-sample"]}
+    doc = live.post("/v1/decks/check", deck).json
+    assert [p["rule"] for p in doc["problems"]] == ["UA-DECK-SIZE", "UA-DECK-AP"]
+
+
+@pytest.mark.parametrize(
+    "deck,paths",
+    [
+        ({}, {"game", "main"}),
+        ({"game": "union-arena", "main": "UAS-001"}, {"main"}),
+        ({"game": "union-arena", "main": [1, "UAS-001"], "extra": 1}, {"main[0]", "extra"}),
+        ({"game": "chess", "main": []}, {"game"}),
+        ({"game": "union-arena", "main": ["NOPE-1"], "ap": ["NOPE-2"]}, {"main[0]", "ap[0]"}),
+        ({"game": "union-arena", "main": [], "card_sets": ["nope"]}, {"card_sets[0]"}),
+        ({"game": "union-arena", "main": [], "cards": [{"code": "X-1"}]}, {"cards[0].name"}),
+    ],
+)
+def test_bad_deck_input_is_400_by_path(live, problem, deck, paths) -> None:
+    doc = problem(live.post("/v1/decks/check", deck), 400)
+    assert paths <= {e["path"] for e in doc["errors"]}, doc["errors"]
+
+
+def test_a_card_set_of_another_game_is_refused(live, problem) -> None:
+    from judge.core.cards import builtin_set_names, load_builtin_set
+
+    others = [n for n in builtin_set_names() if load_builtin_set(n)["game"] != "union-arena"]
+    if not others:
+        pytest.skip("no built-in card set of another game")
+    deck = {"game": "union-arena", "main": [], "card_sets": [others[0]]}
+    doc = problem(live.post("/v1/decks/check", deck), 400)
+    assert doc["errors"][0]["path"] == "card_sets[0]"
+
+
+# -- schemas and the OpenAPI document ---------------------------------------------------------------
+
+
+def test_the_action_log_schema_is_published(live) -> None:
+    answer = live.get("/v1/schemas/action-log")
+    assert answer.status == 200 and answer.content_type.startswith("application/json")
+    assert answer.json == action_log_json_schema()
+
+
+def test_openapi_document(live) -> None:
+    answer = live.get("/openapi.json")
+    assert answer.status == 200
+    doc = answer.json
+    assert doc["openapi"] == "3.1.0"
+    assert doc["info"]["title"] == "tcg-judge"
+    expected = {
+        ("post", "/v1/replays"),
+        ("get", "/v1/replays/{replay_id}"),
+        ("get", "/v1/replays/{replay_id}/steps"),
+        ("get", "/v1/replays/{replay_id}/html"),
+        ("post", "/v1/decks/check"),
+        ("get", "/v1/games"),
+        ("get", "/v1/games/{game}/rules"),
+        ("get", "/v1/games/{game}/rules/{rule_id}"),
+        ("get", "/v1/schemas/action-log"),
+        ("get", "/healthz"),
+        ("get", "/readyz"),
+    }
+    found = {(m, p) for p, ops in doc["paths"].items() for m in ops if m != "parameters"}
+    assert found == expected
+    body = doc["paths"]["/v1/replays"]["post"]["requestBody"]["content"]["application/json"]
+    assert body["schema"] == {"$ref": "#/components/schemas/ActionLog"}
+    # the component is the published JSON Schema, its $defs lifted into components
+    published = action_log_json_schema()
+    component = doc["components"]["schemas"]["ActionLog"]
+    assert component["properties"].keys() == published["properties"].keys()
+    assert component["required"] == published["required"]
+    for name in published["$defs"]:
+        assert f"ActionLog.{name}" in doc["components"]["schemas"]
+    # every error response is a problem document
+    for name, response in doc["components"]["responses"].items():
+        assert list(response["content"]) == ["application/problem+json"], name
+    # every $ref resolves
+    for ref in _refs(doc):
+        node: Any = doc
+        for part in ref.removeprefix("#/").split("/"):
+            node = node[part]
+
+
+def test_the_openapi_document_validates_logs_like_the_schema(live, full_game) -> None:
+    """The component, resolved from the document's root, accepts a real log and refuses a
+    broken one, as the published schema does."""
+    jsonschema = pytest.importorskip("jsonschema")
+    doc = live.get("/openapi.json").json
+    schema = {"$ref": "#/components/schemas/ActionLog", "components": doc["components"]}
+    validator = jsonschema.Draft202012Validator(schema)
+    assert not list(validator.iter_errors(full_game))
+    broken = {**full_game, "actions": [{"p": "A", "do": "dance"}]}
+    assert list(validator.iter_errors(broken))
+
+
+def _refs(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        out = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+        for value in node.values():
+            out += _refs(value)
+        return out
+    if isinstance(node, list):
+        return [ref for item in node for ref in _refs(item)]
+    return []
