@@ -22,15 +22,13 @@ from api.errors import ApiProblem, invalid
 from judge.core.errors import FieldError
 from judge.games import GAMES, PLANNED, catalogue
 from schemas.api import (
+    DECK_GAMES,
     CatalogueSchema,
     DeckCheckResultSchema,
     DeckCheckSchema,
     GamesSchema,
     RuleSchema,
 )
-
-#: Deck checkers by game slug (the same functions ``judge check-deck`` calls).
-DECK_CHECKERS = {"union-arena": ("judge.games.union_arena.decks", "check_deck")}
 
 blp = Blueprint(
     "catalogue",
@@ -64,7 +62,7 @@ def list_games() -> Any:
                 "rules_version": cat.version,
                 "rules": len(cat.rules),
                 "options": list(cat.options),
-                "deck_rules": slug in DECK_CHECKERS,
+                "deck_rules": slug in DECK_GAMES,
                 "rules_url": url_for("catalogue.game_rules", game=slug, _external=True),
             }
         )
@@ -105,8 +103,8 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
         errors += flatten_errors(exc.messages)
         deck = exc.valid_data if isinstance(exc.valid_data, dict) else {}
     game = deck.get("game")
-    if isinstance(game, str) and game not in DECK_CHECKERS:
-        known = ", ".join(sorted(DECK_CHECKERS))
+    if isinstance(game, str) and game not in DECK_GAMES:
+        known = ", ".join(DECK_GAMES)
         errors.append(
             FieldError("game", f"no deck rules for {game!r}; games with deck rules: {known}")
         )
@@ -164,9 +162,13 @@ def check_deck(**kwargs: Any) -> Any:
     """
     from importlib import import_module
 
+    from judge.cli import DECK_CHECKERS  # the functions `judge check-deck` calls
+
     deck, table = _check_deck_input(json_body("deck document"))
-    module, name = DECK_CHECKERS[deck["game"]]
-    check = getattr(import_module(module), name)
+    check = DECK_CHECKERS[deck["game"]]
+    if not callable(check):
+        module, _, name = check.partition(":")
+        check = getattr(import_module(module), name)
     cat = catalogue(deck["game"])
     problems = [
         {

@@ -27,9 +27,26 @@ from judge.core.cards import builtin_set_names, load_builtin_set
 ON_ILLEGAL = ("stop", "skip", "apply")
 #: Job statuses, as :data:`worker.service.STATUSES`.
 STATUSES = ("queued", "started", "finished", "failed")
-#: Games with deck-construction rules, and the component of each one's card definitions (the
-#: action log's JSON Schema, published by the API under ``ActionLog.*``).
-DECK_GAMES = {"union-arena": "ActionLog.UnionArenaCard"}
+
+
+def _deck_games() -> dict[str, str]:
+    """Games with deck-construction rules (those of ``judge check-deck``) and an engine, each
+    with the component of its card definitions (in the action log's JSON Schema, which the
+    API publishes as ``ActionLog.*``; apispec names a schema class without its ``Schema``)."""
+    from judge.cli import DECK_CHECKERS
+    from judge.games import GAMES
+    from schemas.action_log import game_schemas
+
+    out = {}
+    for game in sorted(DECK_CHECKERS):
+        module = game_schemas(game) if game in GAMES else None
+        if module is not None:
+            out[game] = "ActionLog." + module.CardSchema.__name__.removesuffix("Schema")
+    return out
+
+
+#: Games with deck-construction rules -> the component of their card definitions.
+DECK_GAMES = _deck_games()
 #: The longest ``?wait=`` a client may ask for, in seconds.
 MAX_WAIT = 30.0
 #: Steps per page: the default and the most one page may hold.
