@@ -1,0 +1,144 @@
+"""Settings of the judging service, read from the environment.
+
+Every setting has a default that works on one machine; each is an environment variable so
+that the API and the workers of one deployment read the same values from the same place
+(a compose file, a Kubernetes config map).  A value that cannot be read is an error naming
+the variable, never a silent default.
+
+==========================  ===========================  =========================================
+variable                    default                      meaning
+==========================  ===========================  =========================================
+``REDIS_URL``               unset (embedded mode)        Redis for the store and the queue; the
+                                                         worker command falls back to
+                                                         ``redis://127.0.0.1:6379/0``
+``JUDGE_QUEUE``             ``judge``                    the RQ queue name
+``JUDGE_KEY_PREFIX``        ``judge:``                   prefix of the store's Redis keys
+``JUDGE_RESULT_TTL``        ``86400`` (24 h)             seconds a submission, its log and its
+                                                         result live; a result lives this long
+                                                         from when it was computed
+``JUDGE_JOB_TIMEOUT``       ``60``                       seconds a replay may run; over it the
+                                                         job fails "time limit exceeded"
+``JUDGE_JOB_RETRIES``       ``2``                        retries of a job whose worker died (or
+                                                         that could not reach Redis); a replay
+                                                         that timed out is not retried
+``JUDGE_WORKER_CLASS``      ``fork``                     ``fork`` (RQ ``Worker``), ``simple``
+                                                         (``SimpleWorker``) or ``spawn``
+                                                         (``SpawnWorker``); see docs/service.md
+``JUDGE_MONITOR_INTERVAL``  ``5``                        seconds between the heartbeats a fork
+                                                         worker sends for its running job
+``JUDGE_ABANDON_GRACE``     ``10``                       seconds a running job may miss its
+                                                         heartbeat before it counts as abandoned
+``JUDGE_REAP_INTERVAL``     ``5``                        seconds between two searches for
+                                                         abandoned jobs (worker maintenance and
+                                                         the ``judge worker`` supervisor)
+``JUDGE_WORKER_TTL``        ``30``                       seconds an idle worker's registration
+                                                         lives between its heartbeats (RQ adds
+                                                         60 s); it blocks on the queue for this
+                                                         minus 15 s at most
+==========================  ===========================  =========================================
+
+A job whose worker died is retried or failed within ``JUDGE_MONITOR_INTERVAL +
+JUDGE_ABANDON_GRACE + JUDGE_REAP_INTERVAL`` seconds of its death with the fork and spawn
+workers (20 s by default), and within ``JUDGE_JOB_TIMEOUT + JUDGE_ABANDON_GRACE +
+JUDGE_REAP_INTERVAL`` seconds of its start with the simple worker (75 s by default); see
+:func:`worker.rqbackend.abandon_bound`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+WORKER_CLASSES = ("fork", "simple", "spawn")
+
+
+class SettingsError(ValueError):
+    """An environment variable whose value cannot be used."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The service's settings; :meth:`from_env` reads them from environment variables."""
+
+    redis_url: str | None = None
+    queue: str = "judge"
+    key_prefix: str = "judge:"
+    result_ttl: int = 24 * 3600
+    job_timeout: int = 60
+    job_retries: int = 2
+    worker_class: str = "fork"
+    monitor_interval: int = 5
+    abandon_grace: int = 10
+    reap_interval: int = 5
+    worker_ttl: int = 30
+
+    #: environment variable of each field
+    ENV = {
+        "redis_url": "REDIS_URL",
+        "queue": "JUDGE_QUEUE",
+        "key_prefix": "JUDGE_KEY_PREFIX",
+        "result_ttl": "JUDGE_RESULT_TTL",
+        "job_timeout": "JUDGE_JOB_TIMEOUT",
+        "job_retries": "JUDGE_JOB_RETRIES",
+        "worker_class": "JUDGE_WORKER_CLASS",
+        "monitor_interval": "JUDGE_MONITOR_INTERVAL",
+        "abandon_grace": "JUDGE_ABANDON_GRACE",
+        "reap_interval": "JUDGE_REAP_INTERVAL",
+        "worker_ttl": "JUDGE_WORKER_TTL",
+    }
+    #: the smallest value of each whole-number field
+    MINIMUM = {
+        "result_ttl": 1,
+        "job_timeout": 1,
+        "job_retries": 0,
+        "monitor_interval": 1,
+        "abandon_grace": 1,
+        "reap_interval": 1,
+        "worker_ttl": 16,
+    }
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+        """Settings from ``env`` (default: ``os.environ``); keyword arguments win.
+
+        >>> Settings.from_env({"JUDGE_JOB_TIMEOUT": "30"}).job_timeout
+        30
+        >>> Settings.from_env({"JUDGE_JOB_RETRIES": "-1"})
+        Traceback (most recent call last):
+        ...
+        worker.config.SettingsError: JUDGE_JOB_RETRIES: must be a whole number >= 0, not '-1'
+        """
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            name = cls.ENV[f.name]
+            raw = env.get(name)
+            if raw is None or raw.strip() == "":
+                continue
+            raw = raw.strip()
+            if f.name in cls.MINIMUM:
+                low = cls.MINIMUM[f.name]
+                try:
+                    number = int(raw)
+                except ValueError:
+                    number = low - 1
+                if number < low:
+                    raise SettingsError(f"{name}: must be a whole number >= {low}, not {raw!r}")
+                values[f.name] = number
+            elif f.name == "worker_class":
+                if raw not in WORKER_CLASSES:
+                    raise SettingsError(
+                        f"{name}: must be one of {', '.join(WORKER_CLASSES)}, not {raw!r}"
+                    )
+                values[f.name] = raw
+            else:
+                values[f.name] = raw
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
+
+    @property
+    def worker_redis_url(self) -> str:
+        """The Redis of the workers: ``REDIS_URL``, else the local default."""
+        return self.redis_url or DEFAULT_REDIS_URL
