@@ -1,7 +1,14 @@
-"""RQ job functions for the judging service (load a log → ``judge.core.replay.replay`` →
-store the result).
+"""The judging service without HTTP, and its backends.
 
-Not finished: the service (Flask API, RQ workers on Redis, the embedded default) is the
-next piece of work; see the README's "Status".  This package exists so that the layout of
-the design card is in place; it defines nothing yet.
+* :mod:`worker.service` — submissions, the ``Store`` and ``Runner`` protocols, the job
+  (:func:`~worker.service.judge_job`), :class:`~worker.service.JudgeService`, and the
+  embedded default (an in-memory store, a thread pool; no Redis).
+* :mod:`worker.redis_store` — :class:`~worker.redis_store.RedisStore`, the production store.
+* :mod:`worker.rqbackend` — :class:`~worker.rqbackend.RQRunner`, the RQ job and its failure
+  callback, the worker classes, the reaper of abandoned jobs, the ``judge worker``
+  supervisor, and :func:`~worker.rqbackend.redis_service` (the service on Redis).
+* :mod:`worker.config` — the settings, read from ``REDIS_URL`` and ``JUDGE_*`` variables.
+
+Only :mod:`worker.redis_store`, :mod:`worker.rqbackend` and their users import redis and
+rq; :mod:`worker.service` and :mod:`worker.config` do not.  See docs/service.md.
 """
