@@ -36,7 +36,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from judge.core.canonical import canonical_json
@@ -392,6 +392,44 @@ def _cited_ids(replay: Mapping[str, Any], seen: Iterable[str]) -> list[str]:
     return sorted(set(cited) | set(seen))
 
 
+def _rules_cited(
+    replay: Mapping[str, Any], seen: Iterable[str]
+) -> list[tuple[str, str, Mapping[str, Any]]]:
+    """``(rule id, title, rule)`` for every rule the replay cites, sorted by id.
+
+    ``rule`` is the rule's entry in the replay's ``rules_cited`` (``text``, ``source``,
+    ``confidence``), empty for a rule the steps cite that the catalogue lacks.
+    """
+    cited = replay.get("rules_cited") or {}
+    out = []
+    for rule_id in _cited_ids(replay, seen):
+        rule = cited.get(rule_id) or {}
+        out.append((rule_id, rule.get("title") or "(not in the replay's catalogue)", rule))
+    return out
+
+
+def _rule_paragraphs(rule: Mapping[str, Any]) -> list[str]:
+    """A cited rule's text as paragraphs (split at blank lines)."""
+    return [p for p in re.split(r"\n\s*\n", str(rule.get("text") or "")) if p]
+
+
+def _rule_meta(rule: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """``(label, value)`` of a cited rule's source and confidence, those it has."""
+    return [
+        (label, rule[key])
+        for label, key in (("Source", "source"), ("confidence", "confidence"))
+        if rule.get(key)
+    ]
+
+
+def _replay_title(replay: Mapping[str, Any]) -> str:
+    """``Replay: <game>``, with the variant in parentheses when there is one."""
+    title = f"Replay: {replay.get('game', '?')}"
+    if replay.get("variant"):
+        title += f" ({replay['variant']})"
+    return title
+
+
 def _step_rule_ids(step: Mapping[str, Any]) -> list[str]:
     ids = []
     for item in (step.get("violations") or []) + (step.get("rulings") or []):
@@ -408,6 +446,49 @@ def _flags(step: Mapping[str, Any]) -> list[str]:
         flags.append("after an illegal play applied as played")
     return flags
 
+
+def _step_notes(step: Mapping[str, Any]) -> Iterator[tuple[str, str | None, str]]:
+    """What the human-readable exporters show under a step, in display order.
+
+    Yields ``(kind, rule, text)``: ``kind`` is ``note`` (the action's note), ``flag``,
+    ``violation``, ``unverifiable``, ``ruling``, ``event`` or ``pending``; ``rule`` is the
+    cited rule id of a violation or ruling (``?`` when it names none) and None otherwise;
+    ``text`` is unescaped (a violation's or ruling's message, without the rule id).
+
+    >>> step = {"action": {"do": "pass", "note": "hi"}, "skipped": True,
+    ...         "violations": [{"rule": "R-1", "message": "no"}], "events": [{"text": "ok"}]}
+    >>> list(_step_notes(step))  # doctest: +NORMALIZE_WHITESPACE
+    [('note', None, 'hi'), ('flag', None, 'skipped: not applied to the game'),
+     ('violation', 'R-1', 'no'), ('event', None, 'ok')]
+    """
+    note = (step.get("action") or {}).get("note")
+    if note:
+        yield "note", None, str(note)
+    for flag in _flags(step):
+        yield "flag", None, flag
+    for v in step.get("violations") or ():
+        yield "violation", str(v.get("rule", "?")), str(v.get("message", ""))
+    for why in step.get("unverifiable") or ():
+        yield "unverifiable", None, str(why)
+    for r in step.get("rulings") or ():
+        yield "ruling", str(r.get("rule", "?")), str(r.get("message", ""))
+    for event in step.get("events") or ():
+        yield "event", None, _event_text(event)
+    for item in step.get("pending") or ():
+        yield "pending", None, _pending_text(item)
+
+
+#: How each kind of step note is written around its (escaped) text; an exporter's ``NOTES``
+#: changes what its format marks differently.
+_NOTE_FORMS = {
+    "note": "note: {}",
+    "flag": "{}",
+    "violation": "✗ {}",
+    "unverifiable": "? {}",
+    "ruling": "§ {}",
+    "event": "{}",
+    "pending": "… {}",
+}
 
 #: The "no turn seen yet" marker of the exporters that group steps by turn.
 _NO_TURN = object()
@@ -455,6 +536,7 @@ class TextExporter(Exporter):
     """
 
     INDENT = "      "
+    NOTES = {**_NOTE_FORMS, "flag": "({})", "event": "• {}"}
 
     def __init__(self, states: bool = False) -> None:
         self.states = states
@@ -467,9 +549,7 @@ class TextExporter(Exporter):
 
     def begin(self, replay: Mapping[str, Any]) -> None:
         self._player_order = _player_ids(replay)
-        title = f"Replay: {replay.get('game', '?')}"
-        if replay.get("variant"):
-            title += f" ({replay['variant']})"
+        title = _replay_title(replay)
         self._add(title)
         self._add("=" * len(title))
         self._add(f"Players:   {_players_text(replay)}")
@@ -491,21 +571,11 @@ class TextExporter(Exporter):
         if verdict != "legal":
             head += f"   {str(verdict).upper()}"
         self._add(head)
-        ind = self.INDENT
-        if action.get("note"):
-            self._add(f"{ind}note: {_one_line(action['note'])}")
-        for flag in _flags(step):
-            self._add(f"{ind}({flag})")
-        for v in step.get("violations") or ():
-            self._add(f"{ind}✗ {v.get('rule', '?')}: {v.get('message', '')}")
-        for why in step.get("unverifiable") or ():
-            self._add(f"{ind}? {why}")
-        for r in step.get("rulings") or ():
-            self._add(f"{ind}§ {r.get('rule', '?')}: {r.get('message', '')}")
-        for event in step.get("events") or ():
-            self._add(f"{ind}• {_event_text(event)}")
-        for item in step.get("pending") or ():
-            self._add(f"{ind}… {_pending_text(item)}")
+        for kind, rule, text in _step_notes(step):
+            if kind == "note":
+                text = _one_line(text)  # the log's own words, which may span lines
+            body = text if rule is None else f"{rule}: {text}"
+            self._add(self.INDENT + self.NOTES[kind].format(body))
         if self.states and step.get("state"):
             self._state(step)
         self._rules_seen.extend(_step_rule_ids(step))
@@ -533,15 +603,12 @@ class TextExporter(Exporter):
                 f"Stopped at:   #{summary['stopped_at']} (the replay stops at an illegal play)"
             )
         self._add(_verdict_sentence(summary))
-        ids = _cited_ids(replay, self._rules_seen)
-        if ids:
-            cited = replay.get("rules_cited") or {}
+        rules = _rules_cited(replay, self._rules_seen)
+        if rules:
             self._add()
             self._add("Rules cited")
             self._add("-----------")
-            for rule_id in ids:
-                rule = cited.get(rule_id) or {}
-                title = rule.get("title") or "(not in the replay's catalogue)"
+            for rule_id, title, rule in rules:
                 conf = f" [{rule['confidence']}]" if rule.get("confidence") else ""
                 self._add(f"{rule_id} — {title}{conf}")
                 for line in str(rule.get("text") or "").splitlines():
@@ -597,6 +664,8 @@ class MarkdownExporter(Exporter):
     rulings link to.  Strings from the log are escaped so they cannot inject markup.
     """
 
+    NOTES = {**_NOTE_FORMS, "flag": "_{}_"}
+
     def __init__(self, states: bool = False) -> None:
         self.states = states
         self._lines: list[str] = []
@@ -609,10 +678,7 @@ class MarkdownExporter(Exporter):
 
     def begin(self, replay: Mapping[str, Any]) -> None:
         self._player_order = _player_ids(replay)
-        title = f"Replay: {replay.get('game', '?')}"
-        if replay.get("variant"):
-            title += f" ({replay['variant']})"
-        self._add(f"# {md_escape(title)}")
+        self._add(f"# {md_escape(_replay_title(replay))}")
         self._add()
         self._add(f"- **Players:** {md_escape(_players_text(replay))}")
         self._add(f"- **Match:** {md_escape(_match_text(replay.get('match')))}")
@@ -645,24 +711,11 @@ class MarkdownExporter(Exporter):
             head += f" — **{md_escape(verdict.upper())}**"
         self._add(head)
         sub = "  - "
-        if action.get("note"):
-            self._add(f"{sub}note: {md_escape(action['note'])}")
-        for flag in _flags(step):
-            self._add(f"{sub}_{md_escape(flag)}_")
-        for v in step.get("violations") or ():
-            self._add(
-                f"{sub}✗ {self._rule_link(v.get('rule', '?'))}: {md_escape(v.get('message', ''))}"
-            )
-        for why in step.get("unverifiable") or ():
-            self._add(f"{sub}? {md_escape(why)}")
-        for r in step.get("rulings") or ():
-            self._add(
-                f"{sub}§ {self._rule_link(r.get('rule', '?'))}: {md_escape(r.get('message', ''))}"
-            )
-        for event in step.get("events") or ():
-            self._add(f"{sub}{md_escape(_event_text(event))}")
-        for item in step.get("pending") or ():
-            self._add(f"{sub}… {md_escape(_pending_text(item))}")
+        for kind, rule, text in _step_notes(step):
+            body = md_escape(text)
+            if rule is not None:
+                body = f"{self._rule_link(rule)}: {body}"
+            self._add(sub + self.NOTES[kind].format(body))
         if self.states and step.get("state"):
             for pid, fields in _state_rows(step["state"], self._player_order):
                 body = "; ".join(f"{name} {value}" for name, value in fields)
@@ -687,29 +740,21 @@ class MarkdownExporter(Exporter):
             self._add(f"- **Stopped at:** {self._step_links([summary['stopped_at']])}")
         self._add()
         self._add(md_escape(_verdict_sentence(summary)))
-        ids = _cited_ids(replay, self._rules_seen)
-        if ids:
-            cited = replay.get("rules_cited") or {}
+        rules = _rules_cited(replay, self._rules_seen)
+        if rules:
             self._add()
             self._add("## Rules cited")
-            for rule_id in ids:
-                rule = cited.get(rule_id) or {}
-                title = rule.get("title") or "(not in the replay's catalogue)"
+            for rule_id, title, rule in rules:
                 self._add()
                 self._add(
                     f'### <a id="{_anchor_id(rule_id)}"></a>{md_escape(rule_id)} — '
                     f"{md_escape(title)}"
                 )
                 self._add()
-                paragraphs = [p for p in re.split(r"\n\s*\n", str(rule.get("text") or "")) if p]
-                for para in paragraphs:
+                for para in _rule_paragraphs(rule):
                     self._add(md_escape(para))
                     self._add()
-                meta = []
-                if rule.get("source"):
-                    meta.append(f"Source: {md_escape(rule['source'])}")
-                if rule.get("confidence"):
-                    meta.append(f"confidence: {md_escape(rule['confidence'])}")
+                meta = [f"{label}: {md_escape(value)}" for label, value in _rule_meta(rule)]
                 if meta:
                     self._add(f"_{' · '.join(meta)}_")
 
@@ -771,6 +816,8 @@ class HtmlExporter(Exporter):
     from the replay goes through :func:`html.escape`.
     """
 
+    NOTES = dict(_NOTE_FORMS)  # the kind of a note is also the class of its <li>
+
     def __init__(self, title: str | None = None) -> None:
         self.title = title
         self._parts: list[str] = []
@@ -783,10 +830,7 @@ class HtmlExporter(Exporter):
 
     def begin(self, replay: Mapping[str, Any]) -> None:
         self._player_order = _player_ids(replay)
-        game = str(replay.get("game", "?"))
-        if replay.get("variant"):
-            game += f" ({replay['variant']})"
-        title = self.title or f"Replay: {game}"
+        title = self.title or _replay_title(replay)
         self._add("<!DOCTYPE html>")
         self._add('<html lang="en">')
         self._add("<head>")
@@ -836,26 +880,11 @@ class HtmlExporter(Exporter):
         index = step.get("index", "?")
         verdict = str(step.get("verdict", "legal"))
         notes: list[str] = []
-        if action.get("note"):
-            notes.append(f'<li class="note">note: {_e(action["note"])}</li>')
-        for flag in _flags(step):
-            notes.append(f'<li class="flag">{_e(flag)}</li>')
-        for v in step.get("violations") or ():
-            notes.append(
-                f'<li class="violation">✗ {self._rule_link(v.get("rule", "?"))}: '
-                f"{_e(v.get('message', ''))}</li>"
-            )
-        for why in step.get("unverifiable") or ():
-            notes.append(f'<li class="unverifiable">? {_e(why)}</li>')
-        for r in step.get("rulings") or ():
-            notes.append(
-                f'<li class="ruling">§ {self._rule_link(r.get("rule", "?"))}: '
-                f"{_e(r.get('message', ''))}</li>"
-            )
-        for event in step.get("events") or ():
-            notes.append(f'<li class="event">{_e(_event_text(event))}</li>')
-        for item in step.get("pending") or ():
-            notes.append(f'<li class="pending">… {_e(_pending_text(item))}</li>')
+        for kind, rule, text in _step_notes(step):
+            body = _e(text)
+            if rule is not None:
+                body = f"{self._rule_link(rule)}: {body}"
+            notes.append(f'<li class="{kind}">{self.NOTES[kind].format(body)}</li>')
         cell = f"<code>{_e(describe_action(action))}</code>"
         if notes:
             cell += '<ul class="notes">' + "".join(notes) + "</ul>"
@@ -905,26 +934,18 @@ class HtmlExporter(Exporter):
         self._add("</dl>")
         self._add(f'<p class="verdict">{_e(_verdict_sentence(summary))}</p>')
         self._add('<h2 id="rules-cited">Rules cited</h2>')
-        ids = _cited_ids(replay, self._rules_seen)
-        cited = replay.get("rules_cited") or {}
-        if not ids:
+        rules = _rules_cited(replay, self._rules_seen)
+        if not rules:
             self._add("<p>No rule was cited.</p>")
         else:
             self._add('<dl class="rules">')
-            for rule_id in ids:
-                rule = cited.get(rule_id) or {}
-                title = rule.get("title") or "(not in the replay's catalogue)"
+            for rule_id, title, rule in rules:
                 self._add(
                     f'<dt id="{_e(_anchor_id(rule_id))}"><code>{_e(rule_id)}</code> — '
                     f"{_e(title)}</dt>"
                 )
-                paragraphs = [p for p in re.split(r"\n\s*\n", str(rule.get("text") or "")) if p]
-                body = "".join(f"<p>{_e(p)}</p>" for p in paragraphs)
-                meta = []
-                if rule.get("source"):
-                    meta.append(f"Source: {_e(rule['source'])}")
-                if rule.get("confidence"):
-                    meta.append(f"confidence: {_e(rule['confidence'])}")
+                body = "".join(f"<p>{_e(p)}</p>" for p in _rule_paragraphs(rule))
+                meta = [f"{label}: {_e(value)}" for label, value in _rule_meta(rule)]
                 if meta:
                     body += f'<p class="source">{" · ".join(meta)}</p>'
                 self._add(f"<dd>{body}</dd>")
