@@ -1,0 +1,186 @@
+"""Real faults in real worker processes: over the time limit, an engine that raises, a
+worker SIGKILLed in the middle of a job, a job that crashes its process.
+
+Slow or failing jobs come from the worker's ``JUDGE_TEST_FAULT`` hook (see
+:mod:`worker.rqbackend`): ``sleep:S`` makes a job's first attempt sleep S seconds inside
+the replay, ``raise`` makes the engine raise, ``crash`` makes the process running the
+first attempt SIGKILL itself.  The workers run with the ``FAST`` intervals of conftest
+(abandon bound 1 + 2 + 1 = 4 s).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import os
+import signal
+import time
+from typing import Any
+
+import pytest
+
+from judge.core.selfplay import random_game
+from judge.games.union_arena.sample import sample_envelope
+
+pytestmark = pytest.mark.redis
+
+#: time for a retried job to run once the reaper re-enqueued it (a worker picks it up,
+#: forks, replays), with room for a loaded machine
+SLACK = 6
+
+
+@functools.cache
+def _game(seed: str) -> dict[str, Any]:
+    return random_game(sample_envelope(seed), seed)
+
+
+def game(seed: str, padding: int = 0) -> dict[str, Any]:
+    """A random game; ``padding`` out-of-turn actions inserted early make it long to judge
+    (each is judged illegal and skipped: about 25k of them a second)."""
+    doc = copy.deepcopy(_game(seed))
+    if padding:
+        filler = [{"p": "A", "do": "proceed"}, {"p": "B", "do": "proceed"}] * (padding // 2)
+        doc["actions"] = doc["actions"][:10] + filler + doc["actions"][10:]
+    return doc
+
+
+def service(url: str, **values: Any) -> Any:
+    from worker.config import Settings
+    from worker.rqbackend import redis_service
+
+    fast = {"monitor_interval": 1, "abandon_grace": 2, "reap_interval": 1}
+    return redis_service(settings=Settings(redis_url=url, **{**fast, **values}))
+
+
+def history(svc: Any, job_id: str, timeout: float) -> list[str]:
+    """The statuses the submission went through (polled) until it ended or ``timeout``."""
+    seen: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = svc.get(job_id).status
+        if not seen or seen[-1] != status:
+            seen.append(status)
+        if status in ("finished", "failed"):
+            break
+        time.sleep(0.02)
+    return seen
+
+
+def test_a_job_over_its_time_limit_fails_with_that_reason(
+    redis_url: str, start_workers: Any
+) -> None:
+    svc = service(redis_url, job_timeout=1)
+    start_workers(1)
+    sub, _ = svc.submit(game("slow", padding=60_000))  # about 2.5 s to judge
+    clock = time.monotonic()
+    assert history(svc, sub.id, 10)[-1] == "failed"
+    assert time.monotonic() - clock < 1 + SLACK
+    done = svc.get(sub.id)
+    assert done.reason == "time limit exceeded (1 s)"
+    assert done.attempts == 1  # not retried: it would run over again
+    assert svc.store.result(sub.id) is None
+    # the worker lives on and judges the next one
+    other, _ = svc.submit(game("after-slow"))
+    assert history(svc, other.id, 10)[-1] == "finished"
+
+
+def test_an_engine_that_raises_fails_the_job_with_the_exception(
+    redis_url: str, start_workers: Any
+) -> None:
+    svc = service(redis_url)
+    start_workers(1, env={"JUDGE_TEST_FAULT": "raise"})
+    sub, _ = svc.submit(game("raises"))
+    assert history(svc, sub.id, 10)[-1] == "failed"
+    done = svc.get(sub.id)
+    assert done.reason == "the engine raised RuntimeError: injected engine fault"
+    assert done.attempts == 1
+
+
+def _running(svc: Any, workers: Any, job_id: str, wait_for: Any) -> tuple[int, int]:
+    """(worker pid, pid of the process running the job) once the job has started."""
+    wait_for(lambda: svc.get(job_id).status == "started", 10)
+    worker = wait_for(lambda: workers.running(job_id), 5)
+    horses = wait_for(lambda: workers.children_of(worker.pid), 5)
+    return worker.pid, horses[0]
+
+
+def test_a_worker_sigkilled_mid_job_is_retried_by_another_within_the_bound(
+    redis_url: str, start_workers: Any, wait_for: Any
+) -> None:
+    from worker.rqbackend import abandon_bound
+
+    svc = service(redis_url)
+    workers = start_workers(2, env={"JUDGE_TEST_FAULT": "sleep:60"})
+    sub, _ = svc.submit(game("killed"))
+    worker_pid, horse_pid = _running(svc, workers, sub.id, wait_for)
+    os.kill(worker_pid, signal.SIGKILL)  # the worker only: its job's process dies with it
+    clock = time.monotonic()
+    wait_for(lambda: not workers.alive(horse_pid), 2)
+    seen = history(svc, sub.id, abandon_bound(svc.runner.settings) + SLACK)
+    elapsed = time.monotonic() - clock
+    assert seen[-1] == "finished", seen
+    assert elapsed < abandon_bound(svc.runner.settings) + SLACK
+    done = svc.get(sub.id)
+    assert (done.attempts, done.reason) == (2, None)
+
+
+def test_a_killed_job_process_is_retried_at_once_by_its_worker(
+    redis_url: str, start_workers: Any, wait_for: Any
+) -> None:
+    svc = service(redis_url)
+    workers = start_workers(1, env={"JUDGE_TEST_FAULT": "sleep:60"})
+    sub, _ = svc.submit(game("horse"))
+    worker_pid, horse_pid = _running(svc, workers, sub.id, wait_for)
+    os.kill(horse_pid, signal.SIGKILL)
+    clock = time.monotonic()
+    assert history(svc, sub.id, 10)[-1] == "finished"
+    assert time.monotonic() - clock < 3  # the parent saw it die: no waiting for the reaper
+    assert svc.get(sub.id).attempts == 2
+    assert workers.alive(worker_pid)
+
+
+def test_a_dead_worker_with_no_retry_left_fails_the_job_with_the_reason(
+    redis_url: str, start_workers: Any, wait_for: Any
+) -> None:
+    from worker.rqbackend import abandon_bound
+
+    svc = service(redis_url, job_retries=0)
+    workers = start_workers(1, env={"JUDGE_TEST_FAULT": "sleep:60"})
+    sub, _ = svc.submit(game("dies"))
+    worker_pid, _ = _running(svc, workers, sub.id, wait_for)
+    os.kill(worker_pid, signal.SIGKILL)
+    clock = time.monotonic()
+    seen = history(svc, sub.id, abandon_bound(svc.runner.settings) + SLACK)
+    assert seen[-1] == "failed", seen
+    assert time.monotonic() - clock < abandon_bound(svc.runner.settings) + SLACK
+    assert svc.get(sub.id).reason == "the worker running it died; not retried"
+
+
+def test_a_job_that_kills_every_process_running_it_fails_after_its_retries(
+    redis_url: str, start_workers: Any
+) -> None:
+    svc = service(redis_url, job_retries=1)
+    workers = start_workers(1, env={"JUDGE_TEST_FAULT": "crash:2"})
+    sub, _ = svc.submit(game("crashes"))
+    seen = history(svc, sub.id, 10)
+    assert seen[-1] == "failed", seen
+    done = svc.get(sub.id)
+    assert done.reason == "the worker running it died (killed by SIGKILL); retried 1 time"
+    assert done.attempts == 2
+    assert all(workers.alive(w.pid) for w in workers.rq_workers())  # the worker lives on
+
+
+def test_a_crashing_job_takes_a_simple_worker_down_and_is_retried_after_its_time_limit(
+    redis_url: str, start_workers: Any
+) -> None:
+    from worker.rqbackend import abandon_bound
+
+    svc = service(redis_url, job_timeout=2)
+    start_workers(1, env={"JUDGE_TEST_FAULT": "crash"}, worker_class="simple")
+    sub, _ = svc.submit(game("crash-simple"))
+    clock = time.monotonic()
+    bound = abandon_bound(svc.runner.settings, "simple")  # 2 + 2 + 1 s after the start
+    seen = history(svc, sub.id, bound + SLACK)
+    assert seen[-1] == "finished", seen
+    assert time.monotonic() - clock < bound + SLACK
+    assert svc.get(sub.id).attempts == 2
