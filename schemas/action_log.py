@@ -2,7 +2,8 @@
 
 The envelope (``format``, ``game``, ``players``, ``hidden``, ``checkpoints``, …) is the same
 for every game and lives here; the card definition, the deck and the action kinds belong to
-the game and live in its own module (``schemas/union_arena.py``).  :func:`log_schema` puts
+the game and live in its own module (``schemas/union_arena.py``,
+``schemas/rangers_strike.py``).  :func:`log_schema` puts
 the two together.
 
 Two kinds of checks run while a log is loaded, and both report by field path:
@@ -39,6 +40,7 @@ from judge.games import GAMES, PLANNED
 #: game slug -> module holding that game's card, deck and action schemas.
 GAME_SCHEMA_MODULES: dict[str, str] = {
     "union-arena": "schemas.union_arena",
+    "rangers-strike": "schemas.rangers_strike",
 }
 
 MISSING_MESSAGE = "required field is missing"
@@ -685,17 +687,26 @@ def _cross_checks(data: dict[str, Any], refs: Refs, module: ModuleType | None) -
             FieldError("players", f"{game} is played by {counts} players, not {len(players)}")
         )
     variant = data.get("variant")
+    required = getattr(module, "VARIANT_REQUIRED", False)
     if isinstance(variant, str) and variant not in module.VARIANTS:
         errors.append(
             FieldError(
                 "variant",
-                f"must be null or one of: {', '.join(module.VARIANTS)}"
+                f"must be {'' if required else 'null or '}one of: {', '.join(module.VARIANTS)}"
                 if module.VARIANTS
                 else f"{game} has no variants; must be null",
             )
         )
+    elif variant is None and required:
+        errors.append(
+            FieldError("variant", f"required for {game}: one of {', '.join(module.VARIANTS)}")
+        )
     if teams is not None and not module.TEAMS:
         errors.append(FieldError("teams", f"{game} is not played in teams; leave teams out"))
+    # what the game's variants say about players and teams (e.g. tag battle: 2 teams of 2)
+    check_envelope = getattr(module, "check_envelope", None)
+    if check_envelope is not None:
+        errors += check_envelope(data)
     return errors
 
 

@@ -12,10 +12,11 @@ if TYPE_CHECKING:
 #: slug -> (module, engine class name).  Only finished engines are listed.
 GAMES: dict[str, tuple[str, str]] = {
     "union-arena": ("judge.games.union_arena.engine", "UnionArenaEngine"),
+    "rangers-strike": ("judge.games.rangers_strike.engine", "RangersStrikeEngine"),
 }
 
 #: Slugs the log format reserves for engines that are not written yet.
-PLANNED = ("rangers-strike", "zx", "rebirth")
+PLANNED = ("zx", "rebirth")
 
 
 def engine_class(game: str, variant: str | None = None) -> type[Engine]:

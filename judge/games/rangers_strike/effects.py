@@ -1,0 +1,126 @@
+"""The structured effect vocabulary of Rangers Strike card text (``docs/rangers-strike.md``).
+
+A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects::
+
+    {"when": "on_enter", "optional": false, "do": [{"op": "draw", "n": 1}, …]}
+
+``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
+``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
+may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
+``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only).
+
+Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
+vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
+"bp_max": n}`` whose cards the log records in ``targets`` (selectors consume the list in
+order; when fewer cards fit than ``count``, every fitting card is named):
+
+- ``draw`` ``n`` — the controller draws n cards (from an empty deck: as many as there are).
+- ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle``) — BP change.
+- ``destroy`` ``target`` — to the discard pile (its when-destroyed effects trigger).
+- ``return`` ``target`` — from the battle area back to the rush area.
+- ``damage`` ``n`` — n damage to the opposing side, dealt as a strike's is (in tag battle the
+  damaged team assigns it).
+- ``heal`` ``n`` — the controller turns n face-down power cards face up (the most recently
+  turned first).
+
+``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
+``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
+and optionally ``category``); with the card's ``"tag": true`` its ``own`` side covers the
+ally's units too (RST-RESIDENT-TAG).
+
+An effect with anything else (an unknown ``op`` or ``when``, a ``text`` only) cannot be
+executed: the step where it would resolve is ``unverifiable`` (``RS-EFFECT-UNSUPPORTED``).
+
+>>> supported({"when": "on_enter", "do": [{"op": "draw", "n": 1}]})
+True
+>>> supported({"when": "on_enter", "text": "Look at the top card of your deck."})
+False
+>>> selectors({"when": "on_use", "do": [{"op": "destroy", "target": {"side": "opponent",
+...            "zone": "battle", "count": 1, "bp_max": 3000}}]})[0]["bp_max"]
+3000
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident")
+OPS = ("draw", "bp", "destroy", "return", "damage", "heal")
+UNTIL = ("turn", "battle")
+SIDES = ("own", "opponent")
+ZONES = ("battle", "rush")
+SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category"}
+
+
+def _is_int(value: Any, minimum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def _selector_ok(sel: Any, resident: bool) -> bool:
+    if not isinstance(sel, dict) or set(sel) - SELECTOR_KEYS:
+        return False
+    if sel.get("side", "own") not in SIDES or sel.get("zone", "battle") not in ZONES:
+        return False
+    if "count" in sel and (resident or not _is_int(sel["count"], 1)):
+        return False
+    if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
+        return False
+    return "category" not in sel or isinstance(sel["category"], str)
+
+
+def supported(effect: dict[str, Any], when: str | None = None) -> bool:
+    """Whether the engine can execute ``effect`` exactly (``when``: its timing, when the
+    effect itself does not say, as in ``combination.effects``)."""
+    timing = effect.get("when", when)
+    ops = effect.get("do")
+    if timing not in WHENS or not isinstance(ops, list) or not ops:
+        return False
+    resident = timing == "resident"
+    for op in ops:
+        if not isinstance(op, dict):
+            return False
+        name = op.get("op")
+        target = op.get("target", "self")
+        if resident:
+            if name != "bp" or not _selector_ok(target, True):
+                return False
+            if not isinstance(op.get("amount"), int):
+                return False
+            continue
+        if name not in OPS:
+            return False
+        if name in ("draw", "damage", "heal") and not _is_int(op.get("n", 1), 1):
+            return False
+        if name in ("bp", "destroy", "return"):
+            if target == "self":
+                if timing == "on_use":
+                    return False  # an operation is not a unit
+            elif not _selector_ok(target, False):
+                return False
+        if name == "bp" and (
+            not isinstance(op.get("amount"), int) or op.get("until", "turn") not in UNTIL
+        ):
+            return False
+        if (
+            name == "return"
+            and isinstance(target, dict)
+            and target.get("zone", "battle") != "battle"
+        ):
+            return False
+    return True
+
+
+def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
+    """The selectors of an effect whose targets the log records, in order."""
+    if effect.get("when") == "resident":
+        return []
+    out = []
+    for op in effect.get("do") or []:
+        if isinstance(op, dict) and isinstance(op.get("target"), dict):
+            out.append(op["target"])
+    return out
+
+
+def needs_choice(effect: dict[str, Any]) -> bool:
+    """Whether resolving ``effect`` needs a decision from its controller."""
+    return bool(effect.get("optional")) or bool(selectors(effect))

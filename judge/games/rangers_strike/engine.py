@@ -1,0 +1,1095 @@
+"""The Rangers Strike engine: the 1 vs 1 game, and the tag battle (2 vs 2) as a subclass.
+
+Everything automatic (start-phase steps, draws, returning units, battles, damage placement,
+players going out, effects that need no choice) is done here and recorded as events; the log
+holds only decisions.  As in Union Arena the flow is an *agenda*: procedure steps run in order
+until one waits for a decision (``wait_…``) or the pending-effect pool needs a choice.  Action
+handlers are in :mod:`judge.games.rangers_strike.actions`.
+
+**The tag battle layer.**  :class:`TagBattleEngine` changes the base game only through the
+small methods marked *decision point* below, one rule each (``docs/rangers-strike.md``):
+
+=========================  =====================================  ==========================
+method                     1 vs 1                                  tag battle
+=========================  =====================================  ==========================
+``sides()``                the two players, first player first     the two teams, first first
+``phase_order(side)``      start, charge, rush, battle, end        RST-PHASES
+``power_of(pid)``          own power zone                          both allies' (RST-POWER)
+``command_holders(pid)``   itself                                  itself and ally (RST-LEND-COMMAND)
+``unit_lenders(pid)``      nobody                                  the ally (RST-LEND-UNIT)
+``target_player(pid)``     the opponent                            same seat opposite (RST-TARGET-PLAYER)
+``opponents(pid)``         the opponent                            both opposing players
+``combination_offset``     0                                       leader's battle area (RST-COMBINATION)
+``damage_limit()``         7 (RS-LOSS-DAMAGE)                      5 per player (RST-OUT)
+``reach_limit(pid)``       loses the game                          out; team loss (RST-LOSS)
+``damage_side(pid, n)``    the opponent takes it                   the team assigns (RST-STRIKE-ASSIGN)
+``counter_players(b)``     the defending player                    the attacked unit's owner / the struck team
+``resident_covers(…)``     the owner / the opponent                with Tag: both allies (RST-RESIDENT-TAG)
+``winner_against(pid)``    the other player                        the other team's id
+=========================  =====================================  ==========================
+
+Conventions this engine defines (``docs/rangers-strike.md``):
+
+- Seeded mode shuffles each player's deck with stream ``"<player>/shuffle/1"`` of the seed.
+- A turn number counts turns of sides: 1 vs 1, each player's turn; tag battle, each team's
+  turn (turn 1 is the first team's first turn).  ``turn_player`` is the player doing the phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from judge.core.engine import Engine, Plan
+from judge.core.log import ActionLog
+from judge.core.rng import SplitMix64
+from judge.core.rules import Catalogue
+from judge.core.timing import EffectPool, PendingEffect, turn_player_first
+from judge.core.verdict import StepContext
+from judge.games.rangers_strike import actions, effects
+from judge.games.rangers_strike.cards import CardDef
+from judge.games.rangers_strike.state import (
+    AREAS,
+    Battle,
+    DamageCheck,
+    PlayerState,
+    PowerCard,
+    RSState,
+    Unit,
+)
+
+PHASES = ("start", "charge", "rush", "battle", "end")
+PHASE_DECISIONS = {
+    "charge": ("charge", "proceed"),
+    "rush": ("rush", "use", "board", "proceed"),
+    "battle": ("enter", "attack", "strike", "proceed"),
+}
+WAITS = {
+    "wait_first_player": "first_player",
+    "wait_take_damage": "take_damage",
+    "wait_assign": "assign_damage",
+    "wait_window": "use",
+}
+OPENING_HAND = 7
+
+
+class RangersStrikeEngine(Engine):
+    """One Rangers Strike game in progress, 1 vs 1."""
+
+    game: ClassVar[str] = "rangers-strike"
+    variant: ClassVar[str] = "1v1"
+    catalogue: ClassVar[Catalogue] = Catalogue.from_package("judge.games.rangers_strike")
+    private_zones: ClassVar[tuple[str, ...]] = ("hand",)
+    #: the deck's order and the identity of face-down power cards
+    secret_zones: ClassVar[tuple[str, ...]] = ("deck", "power")
+    #: variant name -> engine class (set below, once both classes exist)
+    VARIANTS: ClassVar[dict[str, type[RangersStrikeEngine]]] = {}
+    #: the rule a full command zone breaks
+    COMMAND_RULE: ClassVar[str] = "RS-COMMAND-LIMIT"
+
+    def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
+        super().__init__(log, options)
+        self.seeded = log.hidden.get("mode") == "seeded"
+        self.seed = str(log.hidden.get("seed", ""))
+        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        code_of: dict[str, str] = {}
+        owner_of: dict[str, str] = {}
+        players: dict[str, PlayerState] = {}
+        for pid in log.player_ids:
+            ps = PlayerState(pid)
+            for n, code in enumerate(log.decks[pid].get("main", []), 1):
+                iid = f"{pid}-{n}"
+                code_of[iid], owner_of[iid] = code, pid
+                ps.deck.append(iid)
+            players[pid] = ps
+        self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
+        for team in log.teams or ():
+            self.state.teams.append((team["players"][0], team["players"][1]))
+            self.state.team_ids.append(team["id"])
+        self.pool = EffectPool(
+            turn_player_first(lambda: self.state.turn_player or self.state.order[0])
+        )
+        self.ctx = StepContext(-1)
+        for pid in self.state.order:
+            self.shuffle(pid)
+        self.state.agenda.append(("wait_first_player", {}))
+
+    # == decision points: the base game ======================================================
+
+    def sides(self) -> list[tuple[str, ...]]:
+        """Decision point: who takes turns, in order — the players, the first player first."""
+        st = self.state
+        first = st.first or st.order[0]
+        return [(first,), *((p,) for p in st.order if p != first)]
+
+    def phase_order(self, side: tuple[str, ...]) -> list[tuple[str, str]]:
+        """Decision point: the (player, phase) steps of one turn of ``side`` (RS-TURN)."""
+        return [(side[0], phase) for phase in PHASES]
+
+    def allies(self, pid: str) -> list[str]:
+        """The players on ``pid``'s side, ``pid`` first."""
+        return [pid]
+
+    def power_of(self, pid: str) -> int:
+        """Decision point: the power ``pid``'s cards are checked against (RS-POWER)."""
+        return len(self.state.players[pid].power)
+
+    def command_holders(self, pid: str) -> list[str]:
+        """Decision point: whose command zones may hold the command ``pid`` needs."""
+        return [pid]
+
+    def unit_lenders(self, pid: str) -> list[str]:
+        """Decision point: whose units may meet ``pid``'s additional conditions besides its
+        own."""
+        return []
+
+    def target_player(self, pid: str) -> str:
+        """Decision point: the player whose battle area ``pid``'s units attack."""
+        return next(p for p in self.state.order if p != pid)
+
+    def opponents(self, pid: str) -> list[str]:
+        """Decision point: the opposing players (``"opponent"`` in card text)."""
+        return [p for p in self.state.order if p != pid]
+
+    def combination_offset(self, pid: str) -> tuple[int, str | None]:
+        """Decision point: how many positions ``pid``'s battle area counts on from, and why."""
+        return 0, None
+
+    def damage_limit(self) -> int:
+        """Decision point: the damage at which a player's play ends (RS-LOSS-DAMAGE)."""
+        return 7
+
+    def reach_limit(self, pid: str) -> None:
+        """Decision point: ``pid`` has reached the damage limit."""
+        ps = self.state.players[pid]
+        winner = self.winner_against(pid)
+        self.end_game(
+            winner,
+            "damage",
+            "RS-LOSS-DAMAGE",
+            f"{pid} has {ps.damage} damage (7 or more): {pid} loses; {winner} wins.",
+        )
+
+    def deck_out(self, pid: str) -> None:
+        """Decision point: ``pid`` must draw in its start phase from an empty deck."""
+        winner = self.winner_against(pid)
+        self.end_game(
+            winner,
+            "deck",
+            "RS-LOSS-DECK",
+            f"{pid} must draw in the start phase but the deck is empty: {pid} loses; "
+            f"{winner} wins.",
+        )
+
+    def damage_side(self, by: str, amount: int, source: str) -> None:
+        """Decision point: ``amount`` damage dealt by ``by``'s strike or effect to the other
+        side."""
+        self.push(
+            (
+                "damage",
+                {"player": self.target_player(by), "amount": amount, "source": source, "by": by},
+            )
+        )
+
+    def counter_players(self, b: Battle) -> list[str]:
+        """Decision point: who may answer the attack or strike ``b`` with a counter."""
+        if b.kind == "attack":
+            return [b.defender] if b.defender else []
+        return [self.target_player(b.attacker_player)]
+
+    def resident_covers(self, owner: str, side: str, tag: bool) -> list[str]:
+        """Decision point: whose units a resident of ``owner`` covers on ``side``."""
+        return [owner] if side == "own" else [self.target_player(owner)]
+
+    def winner_against(self, loser: str) -> str:
+        """Decision point: who wins when ``loser`` loses (a player id; tag: a team id)."""
+        return next(p for p in self.state.order if p != loser)
+
+    def can_act(self, pid: str) -> bool:
+        """Whether ``pid`` still has active play (tag battle: not out, RST-OUT)."""
+        return not self.state.players[pid].out
+
+    # == the runner's interface ==============================================================
+
+    def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
+        """Apply the documented default for decisions the log skipped (see actions)."""
+        self.ctx = ctx
+        actions.fill_missing(self, action)
+
+    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
+        self.ctx = ctx
+        return actions.check(self, action)
+
+    def apply(self, plan: Plan, ctx: StepContext) -> None:
+        self.ctx = ctx
+        if ctx.forced:
+            self.state.after_illegal = True
+        actions.apply(self, plan)
+        self.advance()
+
+    def result(self) -> dict[str, Any] | None:
+        if self.state.phase != "over":
+            return None
+        return {"winner": self.state.winner, "reason": self.state.reason}
+
+    def turn_phase(self) -> tuple[int, str]:
+        return self.state.turn, self.state.phase
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        from judge.games.rangers_strike.legal import legal_actions
+
+        return legal_actions(self)
+
+    # == who decides now =====================================================================
+
+    def decisions(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """Who may decide now, and which kinds each may record (``None``: any listed player).
+
+        During a counter window only the counter is listed: any other action closes the
+        window first (``fill_missing``) and is then judged against what follows.
+        """
+        st = self.state
+        if st.phase == "over":
+            return []
+        if self.pool:
+            return [(self.pool.chooser(), ("resolve",))]
+        if st.agenda:
+            op, args = st.agenda[0]
+            if op == "wait_first_player":
+                return [(None, ("first_player",))]
+            if op == "wait_take_damage":
+                return [(args["player"], ("take_damage",))]
+            if op == "wait_assign":
+                return [(p, ("assign_damage",)) for p in args["team"]]
+            if op == "wait_window":
+                return [(p, ("use",)) for p in args["players"]]
+            return []
+        out: list[tuple[str | None, tuple[str, ...]]] = []
+        if st.phase in PHASE_DECISIONS:
+            out.append((st.turn_player, PHASE_DECISIONS[st.phase]))
+        out += [(p, ("extra_draw",)) for p in st.extra_open]
+        return out
+
+    def pending(self) -> list[dict[str, Any]]:
+        st = self.state
+        if self.pool:
+            return [
+                {
+                    "player": pe.controller,
+                    "kind": "resolve",
+                    "source": pe.source,
+                    "text": f"{pe.controller} resolves {pe.describe()}",
+                }
+                for pe in self.pool.candidates()
+            ]
+        out = []
+        for who, kinds in self.decisions():
+            label = who if who else "the rock-paper-scissors winner"
+            text = f"{label}: {', '.join(kinds)}"
+            if st.agenda and st.agenda[0][0] == "wait_window":
+                text = (
+                    f"{who} may use a counter ({st.agenda[0][1]['timing']}); any other action "
+                    "means none was used"
+                )
+            out.append({"player": who, "kind": "|".join(kinds), "text": text})
+        return out
+
+    # == low-level moves =====================================================================
+
+    def event(self, type_: str, text: str, **fields: Any) -> None:
+        self.ctx.event(type_, text, **fields)
+
+    def name(self, iid: str | None) -> str:
+        if iid is None:
+            return "an unknown card"
+        return f"{iid} ({self.state.card(iid).name})"
+
+    def shuffle(self, pid: str) -> None:
+        """The opening shuffle: seeded, stream ``"<player>/shuffle/1"``; observed, every deck
+        card becomes unseen (its order is unknown)."""
+        ps = self.state.players[pid]
+        ps.shuffles += 1
+        if self.seeded:
+            SplitMix64.from_seed(self.seed, f"{pid}/shuffle/{ps.shuffles}").shuffle(ps.deck)
+            return
+        for i, iid in enumerate(ps.deck):
+            if iid is not None:
+                ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
+                ps.deck[i] = None
+        for lst in ps.unseen.values():
+            lst.sort(key=_instance_number)
+
+    def draw(self, pid: str, n: int = 1, why: str = "") -> int:
+        """Draw up to n; returns how many were drawn (an empty deck stops drawing)."""
+        ps = self.state.players[pid]
+        k = min(n, len(ps.deck))
+        cards = ps.deck[:k]
+        del ps.deck[:k]
+        ps.hand.extend(cards)
+        if k:
+            count = "a card" if k == 1 else f"{k} cards"
+            known = [c for c in cards if c is not None]
+            text = (
+                f"{pid} draws {', '.join(self.name(c) for c in known)}{why}."
+                if len(known) == k
+                else f"{pid} draws {count}{why}."
+            )
+            self.event(
+                "draw",
+                text,
+                player=pid,
+                cards=cards,
+                private=pid,
+                public_text=f"{pid} draws {count}{why}.",
+            )
+        if k < n:
+            self.event("draw_failed", f"{pid} cannot draw: the deck is empty.", player=pid)
+        return k
+
+    def new_unit(self, iid: str) -> Unit:
+        return Unit(card=iid, serial=self.state.next_serial())
+
+    def bp(self, unit: Unit, owner: str | None = None, area: str | None = None) -> int:
+        """A unit's BP now: printed (a vehicle: option ``vehicle_bp``), effects, residents."""
+        st = self.state
+        d = st.card(unit.card)
+        value = d.bp + sum(m.bp for m in unit.mods)
+        if d.is_vehicle and self.options.get("vehicle_bp") == "sum":
+            value += sum(st.card(r).bp for r in unit.riders)
+        if owner is None or area is None:
+            where = st.area_of(unit)
+            if where is None:
+                return value
+            owner, area = where
+        return value + self.resident_bonus(unit, owner, area)
+
+    def sp(self, unit: Unit) -> int:
+        """A unit's SP; a vehicle's is the total SP of the units it carries."""
+        st = self.state
+        d = st.card(unit.card)
+        if d.is_vehicle:
+            return sum(st.card(r).sp for r in unit.riders)
+        return d.sp
+
+    def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
+        """BP given by residents in place (RS-RESIDENT, RST-RESIDENT-TAG)."""
+        st = self.state
+        total = 0
+        for q in st.order:
+            res = st.players[q].resident
+            if res is None:
+                continue
+            d = st.card(res)
+            for eff in d.effects:
+                if eff.get("when") != "resident" or not effects.supported(eff):
+                    continue
+                for op in eff["do"]:
+                    sel = op["target"]
+                    if owner not in self.resident_covers(q, sel.get("side", "own"), d.tag):
+                        continue
+                    if sel.get("zone", "battle") != area:
+                        continue
+                    cat = sel.get("category")
+                    if cat is not None and st.card(unit.card).category != cat:
+                        continue
+                    total += op["amount"]
+        return total
+
+    def destroy(self, owner: str, unit: Unit, why: str) -> None:
+        """A unit (a vehicle with its units) goes to the discard pile; when-destroyed effects
+        trigger."""
+        st = self.state
+        ps = st.players[owner]
+        for area in AREAS:
+            lst = ps.area(area)
+            if any(u is unit for u in lst):
+                lst.remove(unit)
+        for iid in unit.cards():
+            st.players[st.owner_of[iid]].discard.append(iid)
+        if st.entering is unit:
+            st.entering = None
+        aboard = f" with {', '.join(unit.riders)} aboard" if unit.riders else ""
+        self.event(
+            "destroyed",
+            f"{self.name(unit.card)}{aboard} is destroyed ({why}) and goes to the discard pile.",
+            player=owner,
+            card=unit.card,
+            cards=unit.cards(),
+        )
+        for iid in unit.cards():
+            self.fire(None, "on_destroyed", st.owner_of[iid], card=iid)
+
+    def hold_command(self, holder: str, index: int, user: str, iid: str) -> None:
+        st = self.state
+        cmd = st.players[holder].command[index]
+        cmd.held = True
+        category = st.card(cmd.card).category
+        if holder == user:
+            self.event(
+                "hold",
+                f"{user} holds the {category} command {self.name(cmd.card)}.",
+                player=user,
+                card=cmd.card,
+            )
+            return
+        self.event(
+            "hold",
+            f"{holder} holds its {category} command {self.name(cmd.card)} for {user}.",
+            player=holder,
+            card=cmd.card,
+            for_player=user,
+        )
+        self.ctx.ruling(
+            "RST-LEND-COMMAND",
+            f"{user} holds a command of {holder}'s: {holder} held {cmd.card} ({category}) for "
+            f"{user}'s {self.name(iid)}, and it counts as held in {user}'s command zone.",
+        )
+        if st.players[holder].out:
+            self.ctx.ruling(
+                "RST-PASSIVE",
+                f"{holder} can no longer continue play but still holds a command for its ally.",
+            )
+
+    # == effects =============================================================================
+
+    def fire(
+        self, unit: Unit | None, trigger: str, pid: str, card: str | None = None, **context: Any
+    ) -> None:
+        """Put the ``trigger`` effects of a card into the pending pool."""
+        iid = card if card is not None else (unit.card if unit else None)
+        if iid is None:
+            return
+        d = self.state.card(iid)
+        if trigger == "combination":
+            for index, effect in enumerate(d.combination_effects()):
+                eff = effect if "when" in effect else {**effect, "when": "combination"}
+                self.pool.add(pid, iid, eff, 100 + index, trigger, unit=unit, **context)
+            return
+        for index, effect in enumerate(d.effects):
+            if effect.get("when") == trigger:
+                self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+
+    def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+        from judge.games.rangers_strike.resolve import run_effect
+
+        run_effect(self, pe, targets, use)
+
+    def auto_resolve(self) -> bool:
+        """Resolve the next pending effect when nobody has a choice; False if one is needed."""
+        cands = self.pool.candidates()
+        pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
+        if pe is None:
+            return False
+        if not effects.supported(pe.effect):
+            self.pool.remove(pe)
+            self.run_effect(pe, [], None)  # says it cannot be executed, and why
+            return True
+        preset = pe.context.get("targets")
+        if effects.needs_choice(pe.effect) and preset is None:
+            return False
+        self.pool.remove(pe)
+        self.run_effect(pe, list(preset or []), True if preset is not None else None)
+        return True
+
+    # == the agenda ==========================================================================
+
+    def advance(self) -> None:
+        """Run automatic procedure until a decision is due or the game is over."""
+        st = self.state
+        for _ in range(10_000):
+            if st.phase == "over":
+                st.agenda.clear()
+                self.pool.items.clear()
+                return
+            if self.pool:
+                if self.auto_resolve():
+                    continue
+                return
+            if not st.agenda:
+                if (
+                    st.phase in PHASE_DECISIONS
+                    and st.turn_player is not None
+                    and not self.can_act(st.turn_player)
+                ):
+                    self.ctx.ruling(
+                        "RST-OUT",
+                        f"{st.turn_player} can no longer continue play: the rest of its "
+                        f"{st.phase} phase and its other phases are skipped.",
+                    )
+                    st.entering = None
+                    self.push(("next_phase", {}))
+                    continue
+                return
+            op, args = st.agenda[0]
+            if op in WAITS:
+                return
+            st.agenda.pop(0)
+            getattr(self, "op_" + op)(**args)
+        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
+
+    def push(self, *items: tuple[str, dict[str, Any]]) -> None:
+        """Put procedure steps at the front of the agenda, in the order given."""
+        self.state.agenda[0:0] = list(items)
+
+    def end_game(self, winner: str | None, reason: str, rule: str, message: str) -> None:
+        st = self.state
+        st.phase, st.winner, st.reason = "over", winner, reason
+        self.ctx.ruling(rule, message)
+        self.event("game_over", message, winner=winner, reason=reason)
+
+    # setup and phases -------------------------------------------------------------------------
+
+    def op_next_phase(self) -> None:
+        """Begin the next (player, phase) of the turn, or the next side's turn."""
+        st = self.state
+        sides = self.sides()
+        for _ in range(64):
+            st.slot += 1
+            if st.slot >= len(st.schedule):
+                st.side = (st.side + 1) % len(sides)
+                st.turn += 1
+                st.schedule = self.phase_order(sides[st.side])
+                st.slot = 0
+                self.turn_event(sides[st.side])
+            pid, phase = st.schedule[st.slot]
+            if not self.can_act(pid):
+                if phase == "start":
+                    self.ctx.ruling(
+                        "RST-OUT",
+                        f"{pid} can no longer continue play: all of its phases are skipped.",
+                    )
+                continue
+            self.begin_phase(pid, phase)
+            return
+        raise RuntimeError("no player can take a phase")  # pragma: no cover - a bug guard
+
+    def turn_event(self, side: tuple[str, ...]) -> None:
+        st = self.state
+        pid = side[0]
+        n = st.players[pid].turns_taken + 1
+        self.event(
+            "turn",
+            f"Turn {st.turn}: {pid}'s turn ({_ordinal(n)} of theirs).",
+            player=pid,
+            turn=st.turn,
+        )
+
+    def begin_phase(self, pid: str, phase: str) -> None:
+        st = self.state
+        st.turn_player, st.phase = pid, phase
+        st.entering = None
+        if phase == "start":
+            self.start_phase(pid)
+            if st.phase != "over":
+                self.push(("next_phase", {}))
+        elif phase == "end":
+            self.end_phase(pid)
+            self.push(("next_phase", {}))
+        elif phase == "charge":
+            st.charged = False
+
+    def skips_first_draw(self, pid: str) -> bool:
+        """The first player's first start phase has no draw (RS-FIRST-TURN; tag battle: only
+        the first leader's, RST-PHASES)."""
+        return self.state.turn == 1 and pid == self.state.first
+
+    def start_phase(self, pid: str) -> None:
+        st = self.state
+        ps = st.players[pid]
+        ps.turns_taken += 1
+        held = [c.card for c in ps.command if c.held]
+        for c in ps.command:
+            c.held = False
+        back = [u.card for u in ps.battle]
+        ps.rush.extend(ps.battle)
+        ps.battle.clear()
+        bits = []
+        if held:
+            bits.append(f"releases {', '.join(held)}")
+        if back:
+            bits.append(f"returns {', '.join(back)} from the battle area to the rush area")
+        if bits:
+            self.event("start", f"{pid}'s start phase: {pid} {' and '.join(bits)}.", player=pid)
+        else:
+            self.event("start", f"{pid}'s start phase.", player=pid)
+        if self.skips_first_draw(pid):
+            self.ctx.ruling(
+                self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."
+            )
+        elif not ps.deck:
+            self.deck_out(pid)
+            return
+        else:
+            self.draw(pid)
+        st.extra_open.append(pid)
+
+    def first_draw_rule(self) -> str:
+        return "RS-FIRST-TURN"
+
+    def end_phase(self, pid: str) -> None:
+        st = self.state
+        ended = 0
+        for q in st.order:
+            for unit in st.players[q].units():
+                if unit.mods:
+                    ended += len(unit.mods)
+                    unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
+        self.event("turn_end", f"End of {pid}'s turn.", player=pid)
+        if ended:
+            self.ctx.ruling("RS-END", 'The end phase: effects "until end of turn" end.')
+
+    # battle -----------------------------------------------------------------------------------
+
+    def could_counter(self, pid: str, timing: str) -> bool:
+        """Whether ``pid`` may hold a counter of ``timing`` in hand (in observed mode: an
+        unknown hand card could be an unseen copy of one)."""
+        st = self.state
+        ps = st.players[pid]
+        if not self.can_act(pid):
+            return False
+
+        def fits(code: str) -> bool:
+            d = st.defs[code]
+            return d.operation == "counter" and d.timing == timing
+
+        if any(c is not None and fits(st.code_of[c]) for c in ps.hand):
+            return True
+        return None in ps.hand and any(ids and fits(code) for code, ids in ps.unseen.items())
+
+    def open_window(self, b: Battle) -> None:
+        players = [p for p in self.counter_players(b) if self.could_counter(p, b.timing)]
+        if players:
+            self.push(("wait_window", {"players": players, "timing": b.timing}))
+
+    def op_attack_resolve(self) -> None:
+        st = self.state
+        b = st.battle
+        if b is None or b.target is None:
+            return
+        att_at, tgt_at = st.area_of(b.attacker), st.area_of(b.target)
+        if att_at != (b.attacker_player, "battle"):
+            self.event("battle", f"{self.name(b.attacker.card)} has left: the attack ends.")
+            return
+        if tgt_at is None or tgt_at[1] != "battle":
+            self.event("battle", f"{self.name(b.target.card)} has left: the attack ends.")
+            return
+        abp, tbp = self.bp(b.attacker), self.bp(b.target)
+        a, t = self.name(b.attacker.card), self.name(b.target.card)
+        if abp > tbp:
+            losers = [(tgt_at[0], b.target)]
+            text = f"{a} BP {abp} > {t} BP {tbp}: {t} is destroyed."
+        elif abp < tbp:
+            losers = [(b.attacker_player, b.attacker)]
+            text = f"{a} BP {abp} < {t} BP {tbp}: {a} is destroyed."
+        else:
+            losers = [(b.attacker_player, b.attacker), (tgt_at[0], b.target)]
+            text = f"{a} BP {abp} = {t} BP {tbp}: both are destroyed."
+        self.ctx.ruling("RS-ATTACK-RESULT", text)
+        self.event("battle", text, attacker=b.attacker.card, target=b.target.card)
+        for owner, unit in losers:
+            self.destroy(owner, unit, "lost the battle")
+
+    def op_strike_resolve(self) -> None:
+        st = self.state
+        b = st.battle
+        if b is None:
+            return
+        if st.area_of(b.attacker) != (b.attacker_player, "battle"):
+            self.event("strike", f"{self.name(b.attacker.card)} has left: the strike ends.")
+            return
+        amount = 1
+        if self.options.get("strike_damage") == "sp":
+            amount = max(1, self.sp(b.attacker))
+            self.ctx.ruling(
+                "RS-STRIKE-DAMAGE",
+                f"Rule option strike_damage sp: the strike deals {amount} damage "
+                f"({self.name(b.attacker.card)}'s SP).",
+            )
+        else:
+            self.ctx.ruling(
+                "RS-STRIKE-DAMAGE", "A strike deals 1 damage (rule option strike_damage one)."
+            )
+        self.damage_side(b.attacker_player, amount, "strike")
+
+    def op_battle_over(self) -> None:
+        st = self.state
+        for pid in st.order:
+            for unit in st.players[pid].units():
+                if any(m.until == "battle" for m in unit.mods):
+                    unit.mods = [m for m in unit.mods if m.until != "battle"]
+        st.battle = None
+
+    def op_to_discard(self, player: str, card: str) -> None:
+        """A used normal or counter operation goes to the discard pile once it has resolved."""
+        self.state.players[player].discard.append(card)
+        self.event(
+            "to_discard", f"{self.name(card)} goes to the discard pile.", player=player, card=card
+        )
+
+    # damage -----------------------------------------------------------------------------------
+
+    def op_damage(self, player: str, amount: int, source: str, by: str) -> None:
+        st = self.state
+        ps = st.players[player]
+        st.damage = DamageCheck(player=player, amount=amount, source=source, by=by)
+        self.event(
+            "damage",
+            f"{player} takes {amount} damage ({source} by {by}).",
+            player=player,
+            amount=amount,
+        )
+        if ps.face_up():
+            self.push(
+                ("wait_take_damage", {"player": player, "amount": amount}), ("damage_rest", {})
+            )
+        else:
+            self.push(("damage_rest", {}))
+
+    def turn_face_down(self, player: str, picks: list[tuple[int, str | None]]) -> list[str | None]:
+        """Turn the power cards at ``picks`` (index, instance to bind) face down."""
+        from judge.games.rangers_strike.refs import bind
+
+        st = self.state
+        ps = st.players[player]
+        turned: list[str | None] = []
+        for idx, bound in picks:
+            pc = ps.power[idx]
+            if bound is not None and pc.card is None:
+                bind(st, player, bound)
+                pc.card = bound
+            pc.face_up = False
+            turned.append(pc.card)
+        if st.damage is not None:
+            st.damage.amount -= len(picks)
+        return turned
+
+    def op_damage_rest(self) -> None:
+        """Damage points still due after the chosen cards: deck-top cards face down."""
+        st = self.state
+        d = st.damage
+        if d is None:
+            return
+        ps = st.players[d.player]
+        st.damage = None
+        left = d.amount
+        placed = 0
+        while left > 0 and ps.deck:
+            ps.power.append(PowerCard(ps.deck.pop(0), face_up=False))
+            left -= 1
+            placed += 1
+        if placed:
+            self.event(
+                "damage_from_deck",
+                f"{d.player} has no face-up power card left: {placed} card"
+                f"{'s' if placed > 1 else ''} from the top of the deck "
+                f"{'go' if placed > 1 else 'goes'} face down into the power zone.",
+                player=d.player,
+                n=placed,
+            )
+            self.ctx.ruling(
+                "RS-DAMAGE-CHOICE",
+                f"Too few face-up power cards: {placed} point{'s' if placed > 1 else ''} of "
+                f"damage placed face down from {d.player}'s deck top.",
+            )
+        if left:
+            self.ctx.ruling(
+                "RS-DAMAGE-CHOICE",
+                f"{d.player}'s deck is empty: {left} point{'s' if left > 1 else ''} of damage "
+                "cannot be placed and are not dealt.",
+            )
+        self.event(
+            "damage_total", f"{d.player} has {ps.damage} damage.", player=d.player, total=ps.damage
+        )
+        if ps.damage >= self.damage_limit() and self.can_act(d.player):
+            self.reach_limit(d.player)
+
+    # == views ===============================================================================
+
+    def unit_views(self, pid: str, area: str) -> list[dict[str, Any]]:
+        st = self.state
+        out = []
+        for unit in st.players[pid].area(area):
+            d = st.card(unit.card)
+            view: dict[str, Any] = {
+                "id": unit.card,
+                "code": d.code,
+                "name": d.name,
+                "bp": self.bp(unit, pid, area),
+                "sp": self.sp(unit),
+            }
+            if unit.riders:
+                view["riders"] = list(unit.riders)
+            out.append(view)
+        return out
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        ps = self.state.players[pid]
+        return {
+            "hand": list(ps.hand),
+            "deck": len(ps.deck),
+            "command": [{"id": c.card, "held": c.held} for c in ps.command],
+            "power": {
+                "face_up": [p.card for p in ps.power if p.face_up],
+                "face_down": ps.damage,
+            },
+            "damage": ps.damage,
+            "rush": self.unit_views(pid, "rush"),
+            "battle": self.unit_views(pid, "battle"),
+            "resident": ps.resident,
+            "discard": list(ps.discard),
+        }
+
+    def step_state(self) -> dict[str, Any]:
+        st = self.state
+        return {
+            "turn": st.turn,
+            "turn_player": st.turn_player,
+            "phase": st.phase,
+            "players": {pid: self.player_view(pid) for pid in st.order},
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """The judge's full view; its canonical JSON is hashed for ``state_sha256``."""
+        st = self.state
+        view = self.step_state()
+        for pid in st.order:
+            ps = st.players[pid]
+            pv = view["players"][pid]
+            pv["deck"] = list(ps.deck)
+            pv["power"] = [[p.card, p.face_up] for p in ps.power]
+            for area in AREAS:
+                for uv, unit in zip(pv[area], ps.area(area), strict=True):
+                    uv["mods"] = [[m.bp, m.until] for m in unit.mods]
+                    uv["serial"] = unit.serial
+            pv["turns_taken"] = ps.turns_taken
+            pv["out"] = ps.out
+            if ps.unseen:
+                pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
+        view["first"] = st.first
+        view["schedule"] = [list(s) for s in st.schedule]
+        view["slot"] = st.slot
+        view["entering"] = st.entering.card if st.entering else None
+        view["battle"] = (
+            {
+                "kind": st.battle.kind,
+                "attacker": st.battle.attacker.card,
+                "target": st.battle.target.card if st.battle.target else None,
+            }
+            if st.battle
+            else None
+        )
+        view["charged"] = st.charged
+        view["extra_open"] = list(st.extra_open)
+        view["pending"] = [
+            [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
+        ]
+        view["agenda"] = [op for op, _ in st.agenda]
+        view["result"] = self.result()
+        return view
+
+
+class TagBattleEngine(RangersStrikeEngine):
+    """Tag battle, 2 vs 2: the base game with the seed's team layer (``RST-…``).
+
+    Teams come from the log's ``teams``: the first player listed is the leader (RST-SEATING).
+    Only the decision points of the base class are overridden, one rule each.
+    """
+
+    variant: ClassVar[str] = "tag"
+    COMMAND_RULE: ClassVar[str] = "RST-COMMAND"
+
+    # -- teams ------------------------------------------------------------------------------
+
+    def team_of(self, pid: str) -> int:
+        return next(i for i, t in enumerate(self.state.teams) if pid in t)
+
+    def ally(self, pid: str) -> str:
+        leader, supporter = self.state.teams[self.team_of(pid)]
+        return supporter if pid == leader else leader
+
+    def is_leader(self, pid: str) -> bool:
+        return self.state.teams[self.team_of(pid)][0] == pid
+
+    def allies(self, pid: str) -> list[str]:
+        return [pid, self.ally(pid)]
+
+    def other_team(self, pid: str) -> tuple[str, str]:
+        return self.state.teams[1 - self.team_of(pid)]
+
+    # -- decision points ----------------------------------------------------------------------
+
+    def sides(self) -> list[tuple[str, ...]]:
+        """The two teams take turns; the team of the first player (a leader) goes first."""
+        st = self.state
+        first = self.team_of(st.first) if st.first else 0
+        return [st.teams[first], st.teams[1 - first]]
+
+    def phase_order(self, side: tuple[str, ...]) -> list[tuple[str, str]]:
+        """RST-PHASES: leader start, supporter start, then each one's charge to end."""
+        leader, supporter = side
+        return [
+            (leader, "start"),
+            (supporter, "start"),
+            *((leader, p) for p in PHASES[1:]),
+            *((supporter, p) for p in PHASES[1:]),
+        ]
+
+    def power_of(self, pid: str) -> int:
+        """RST-POWER: both allies' power zones count."""
+        return sum(len(self.state.players[p].power) for p in self.allies(pid))
+
+    def command_holders(self, pid: str) -> list[str]:
+        """RST-LEND-COMMAND: the ally may hold the command (also when out, RST-PASSIVE)."""
+        return self.allies(pid)
+
+    def unit_lenders(self, pid: str) -> list[str]:
+        """RST-LEND-UNIT: the ally's units may meet additional conditions."""
+        return [self.ally(pid)]
+
+    def target_player(self, pid: str) -> str:
+        """RST-TARGET-PLAYER: leader ↔ opposing leader, supporter ↔ opposing supporter."""
+        other = self.other_team(pid)
+        return other[0] if self.is_leader(pid) else other[1]
+
+    def opponents(self, pid: str) -> list[str]:
+        return list(self.other_team(pid))
+
+    def combination_offset(self, pid: str) -> tuple[int, str | None]:
+        """RST-COMBINATION: the supporter's battle area counts on from the leader's."""
+        if self.is_leader(pid):
+            return 0, None
+        leader = self.ally(pid)
+        n = len(self.state.players[leader].battle)
+        if not n:
+            return 0, None
+        units = "unit" if n == 1 else "units"
+        return n, f"{leader} has {n} {units} in battle"
+
+    def damage_limit(self) -> int:
+        """RST-OUT: 5 damage per player."""
+        return 5
+
+    def reach_limit(self, pid: str) -> None:
+        """RST-OUT, RST-LOSS: the player is out; the team loses when both are."""
+        st = self.state
+        ps = st.players[pid]
+        self.go_out(pid, f"{pid} has {ps.damage} damage (5 or more)")
+
+    def deck_out(self, pid: str) -> None:
+        """A player who must draw from an empty deck can no longer continue (RS-LOSS-DECK
+        read per player, as RST-OUT reads damage per player)."""
+        self.ctx.ruling(
+            "RS-LOSS-DECK",
+            f"{pid} must draw in the start phase but the deck is empty: in tag battle {pid} "
+            "can no longer continue play (the team loses when both players cannot).",
+        )
+        self.go_out(pid, f"{pid} cannot draw")
+
+    def go_out(self, pid: str, why: str) -> None:
+        st = self.state
+        ps = st.players[pid]
+        ps.out = True
+        gone = ps.units()
+        ps.rush, ps.battle = [], []
+        for unit in gone:
+            for iid in unit.cards():
+                st.players[st.owner_of[iid]].discard.append(iid)
+            if st.entering is unit:
+                st.entering = None
+        cards = [iid for u in gone for iid in u.cards()]
+        self.ctx.ruling(
+            "RST-OUT",
+            f"{why}: {pid} can no longer continue play; its units and vehicles go to the "
+            "discard pile and its phases are skipped from now on.",
+        )
+        self.event(
+            "out",
+            f"{pid} is out" + (f": {', '.join(cards)} go to the discard pile." if cards else "."),
+            player=pid,
+            cards=cards,
+        )
+        if st.extra_open and pid in st.extra_open:
+            st.extra_open.remove(pid)
+        team = st.teams[self.team_of(pid)]
+        if all(st.players[p].out for p in team):
+            winner = self.winner_against(pid)
+            self.end_game(
+                winner,
+                "damage",
+                "RST-LOSS",
+                f"Both {team[0]} and {team[1]} can no longer continue play: team "
+                f"{st.team_ids[self.team_of(pid)]} loses; team {winner} wins.",
+            )
+
+    def damage_side(self, by: str, amount: int, source: str) -> None:
+        """RST-STRIKE-ASSIGN: the damaged team chooses who takes it."""
+        team = self.other_team(by)
+        choices = self.assignable(team)
+        if not choices:
+            return
+        self.push(
+            (
+                "wait_assign",
+                {
+                    "team": list(team),
+                    "choices": choices,
+                    "amount": amount,
+                    "source": source,
+                    "by": by,
+                },
+            )
+        )
+
+    def assignable(self, team: tuple[str, str]) -> list[str]:
+        """Who of ``team`` may take assigned damage (rule option strike_to_out_player)."""
+        if self.options.get("strike_to_out_player"):
+            return list(team)
+        return [p for p in team if not self.state.players[p].out]
+
+    def counter_players(self, b: Battle) -> list[str]:
+        if b.kind == "attack":
+            return [b.defender] if b.defender else []
+        return list(self.other_team(b.attacker_player))
+
+    def resident_covers(self, owner: str, side: str, tag: bool) -> list[str]:
+        """RST-RESIDENT-TAG: a resident with Tag covers the ally's units (or both opposing
+        players) too."""
+        if side == "own":
+            return self.allies(owner) if tag else [owner]
+        return self.opponents(owner) if tag else [self.target_player(owner)]
+
+    def winner_against(self, loser: str) -> str:
+        return self.state.team_ids[1 - self.team_of(loser)]
+
+    def can_act(self, pid: str) -> bool:
+        return not self.state.players[pid].out
+
+    def first_draw_rule(self) -> str:
+        return "RST-PHASES"
+
+    def turn_event(self, side: tuple[str, ...]) -> None:
+        st = self.state
+        leader, supporter = side
+        tid = st.team_ids[self.team_of(leader)]
+        self.event(
+            "turn",
+            f"Turn {st.turn}: team {tid}'s turn (leader {leader}, supporter {supporter}).",
+            player=leader,
+            team=tid,
+            turn=st.turn,
+        )
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        view = super().player_view(pid)
+        view["out"] = self.state.players[pid].out
+        return view
+
+
+RangersStrikeEngine.VARIANTS = {"1v1": RangersStrikeEngine, "tag": TagBattleEngine}
+
+
+def _instance_number(iid: str) -> int:
+    return int(iid.rsplit("-", 1)[1])
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"

@@ -1,0 +1,178 @@
+"""``legal_actions``: the decisions the players may record now.
+
+As in Union Arena, candidates are generated per decision kind and then passed through the
+engine's own ``check``: a listed action is legal by construction.  Cards are named by instance
+id.  Choices with many combinations are sampled in a fixed way (the first fitting targets; the
+first or the last face-up power cards for damage; for a rush or use, the own command first,
+then the ally's, and the first ally unit that meets a condition) — the list is *sound* (all
+legal) and covers every kind that is possible.  ``concede`` is always legal and never listed.
+In observed mode only revealed hand cards are listed.
+
+During a counter window the list holds the counters the defending side may use *and* the
+actions that are legal once the window has closed without one (computed on a copy of the
+engine with the window closed, exactly as ``fill_missing`` closes it).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from judge.core.verdict import StepContext
+from judge.games.rangers_strike import effects
+from judge.games.rangers_strike.resolve import first_targets
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+
+def _distinct_hand(eng: RangersStrikeEngine, pid: str) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for iid in eng.state.players[pid].hand:
+        if iid is None:
+            continue
+        code = eng.state.code_of[iid]
+        if code not in seen:
+            seen.add(code)
+            out.append(iid)
+    return out
+
+
+def _paying(eng: RangersStrikeEngine, act: dict[str, Any], pid: str, iid: str) -> list[dict]:
+    """Variants of a rush or use: own command or the ally's; lend an ally unit if needed."""
+    st = eng.state
+    d = st.card(iid)
+    lends: list[list[str]] = [[]]
+    if d.condition is not None:
+        for other in eng.unit_lenders(pid):
+            for unit in st.players[other].units():
+                for c in unit.cards():
+                    if _meets(eng, d.condition, c):
+                        lends.append([unit.card])
+                        break
+                if len(lends) > 1:
+                    break
+    out = []
+    for holder in eng.command_holders(pid):
+        for lend in lends:
+            variant = dict(act)
+            if holder != pid:
+                variant["hold_by"] = holder
+            if lend:
+                variant["lend"] = lend
+            out.append(variant)
+    return out
+
+
+def _meets(eng: RangersStrikeEngine, cond: dict[str, Any], iid: str) -> bool:
+    from judge.games.rangers_strike.actions import _meets as meets
+
+    return meets(eng, cond, iid)
+
+
+def _use_targets(eng: RangersStrikeEngine, pid: str, iid: str) -> list[str] | None:
+    for e in eng.state.card(iid).effects:
+        if e.get("when") == "on_use" and effects.selectors(e):
+            return first_targets(eng, pid, e)
+    return None
+
+
+def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
+    st = eng.state
+    out: list[dict[str, Any]] = []
+    for who, kinds in eng.decisions():
+        players = [who] if who else list(st.order)
+        for p in players:
+            ps = st.players[p]
+            for kind in kinds:
+                if kind == "first_player":
+                    firsts = [t[0] for t in st.teams] if st.teams else list(st.order)
+                    out += [{"p": p, "do": "first_player", "first": f} for f in firsts]
+                elif kind in ("extra_draw", "proceed"):
+                    out.append({"p": p, "do": kind})
+                elif kind == "charge":
+                    for iid in _distinct_hand(eng, p):
+                        for to in ("power", "command"):
+                            out.append({"p": p, "do": "charge", "card": iid, "to": to})
+                elif kind == "rush":
+                    for iid in _distinct_hand(eng, p):
+                        if st.card(iid).type in ("unit", "vehicle"):
+                            out += _paying(eng, {"p": p, "do": "rush", "card": iid}, p, iid)
+                elif kind == "use":
+                    for iid in _distinct_hand(eng, p):
+                        if st.card(iid).type != "operation":
+                            continue
+                        act: dict[str, Any] = {"p": p, "do": "use", "card": iid}
+                        targets = _use_targets(eng, p, iid)
+                        if targets is not None:
+                            act["targets"] = targets
+                        out += _paying(eng, act, p, iid)
+                elif kind == "board":
+                    units = [u for u in ps.rush if st.card(u.card).type == "unit"]
+                    vehicles = [u for u in ps.rush if st.card(u.card).type == "vehicle"]
+                    for u in units:
+                        for v in vehicles:
+                            out.append({"p": p, "do": "board", "card": u.card, "vehicle": v.card})
+                elif kind == "enter":
+                    out += [{"p": p, "do": "enter", "card": u.card} for u in ps.rush]
+                elif kind == "attack":
+                    if st.entering is not None:
+                        tp = st.players[eng.target_player(p)]
+                        out += [
+                            {"p": p, "do": "attack", "card": st.entering.card, "target": u.card}
+                            for u in tp.battle
+                        ]
+                elif kind == "strike":
+                    if st.entering is not None:
+                        out.append({"p": p, "do": "strike", "card": st.entering.card})
+                elif kind == "take_damage":
+                    args = st.agenda[0][1]
+                    ups = [pc.card for pc in ps.power if pc.face_up]
+                    n = min(args["amount"], len(ups))
+                    out.append({"p": p, "do": "take_damage", "cards": ups[:n]})
+                    if len(ups) > n:
+                        out.append({"p": p, "do": "take_damage", "cards": ups[len(ups) - n :]})
+                elif kind == "assign_damage":
+                    if p == st.agenda[0][1]["team"][0]:
+                        for to in st.agenda[0][1]["choices"]:
+                            out.append({"p": p, "do": "assign_damage", "to": to})
+                elif kind == "resolve":
+                    for pe in eng.pool.candidates():
+                        act = {"p": p, "do": "resolve", "source": pe.source}
+                        if effects.selectors(pe.effect):
+                            act["targets"] = first_targets(eng, p, pe.effect)
+                        out.append(act)
+                        if pe.effect.get("optional"):
+                            out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})
+    return out
+
+
+def legal_actions(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
+    """Every listed candidate that the engine's own check finds legal now."""
+    saved = eng.ctx
+    try:
+        out = []
+        for act in candidates(eng):
+            eng.ctx = StepContext(-1)
+            if not eng.check(act, eng.ctx).violations:
+                out.append(act)
+    finally:
+        eng.ctx = saved
+    st = eng.state
+    if st.phase != "over" and st.agenda and st.agenda[0][0] == "wait_window":
+        out += after_window(eng)
+    return out
+
+
+def after_window(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
+    """The actions legal once the counter window has closed with no counter."""
+    from judge.games.rangers_strike.actions import close_window
+
+    clone = copy.deepcopy(eng, memo={id(eng.log): eng.log})
+    clone.ctx = StepContext(-1)
+    close_window(clone)
+    clone.advance()
+    window = eng.state.agenda[0][1]["players"]
+    # a `use` by a defending player would be read as a counter in the open window
+    return [a for a in legal_actions(clone) if not (a["do"] == "use" and a["p"] in window)]

@@ -1,0 +1,267 @@
+"""Card references in a Rangers Strike log, and binding hidden cards in observed mode.
+
+A reference is an instance id (``"A-7"``), a card code (``"RSS-003"``: any one copy in the zone
+the action implies) or ``{"code": …, "zone": …}``.  A string that is an instance id of the log
+is an instance id; any other string is a code.
+
+**Observed mode** (as in Union Arena).  A hidden card nobody has seen is ``None`` in its zone.
+When the log names a card in a hand (or a face-up power card that was hidden), the engine
+*binds* it: it takes an unknown slot of that zone and the lowest-numbered instance of that code
+not seen anywhere yet (``PlayerState.unseen``); when every copy is known to be elsewhere, the
+reveal is impossible (``RS-REVEAL``).  A log may also name the instance id of a card not yet
+seen: that instance is bound.
+
+**Ambiguity.**  A code naming units in the area the action implies is ambiguous when those
+units are in different states (BP, cards aboard): the log is bad input naming the field.
+Copies in a hand, or released commands of one code, are interchangeable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judge.core.errors import BadLog, FieldError
+from judge.games.rangers_strike.state import AREAS, RSState, Unit
+
+Problem = tuple[str, str]
+
+
+@dataclass(slots=True)
+class Take:
+    """A card to take from a list zone: position, instance, and whether it is bound now."""
+
+    zone: str
+    index: int
+    iid: str
+    bind: bool  # True: the slot was unknown and becomes ``iid``
+
+
+def is_instance(st: RSState, ref: Any) -> bool:
+    return isinstance(ref, str) and ref in st.code_of
+
+
+def ref_code(st: RSState, ref: Any) -> str:
+    """The code a reference names (for messages and binding)."""
+    if isinstance(ref, dict):
+        return ref["code"]
+    return st.code_of[ref] if is_instance(st, ref) else ref
+
+
+def ref_zone(ref: Any) -> str | None:
+    return ref.get("zone") if isinstance(ref, dict) else None
+
+
+def locate(st: RSState, iid: str) -> str:
+    """Where an instance is, in words (for messages)."""
+    for pid in st.order:
+        ps = st.players[pid]
+        for zone in ("hand", "deck", "discard"):
+            if iid in getattr(ps, zone):
+                return f"{pid}'s {zone}"
+        if any(c.card == iid for c in ps.command):
+            return f"{pid}'s command zone"
+        if any(p.card == iid for p in ps.power):
+            return f"{pid}'s power zone"
+        if ps.resident == iid:
+            return f"{pid}'s resident place"
+        if iid in ps.unseen.get(st.code_of[iid], ()):
+            return f"{pid}'s hidden cards (not yet seen)"
+    found = st.find_unit(iid)
+    if found:
+        return f"{found[0]}'s {found[1]} area"
+    return "nowhere in the game"
+
+
+def find_in_zone(st: RSState, pid: str, zone: str, ref: Any) -> tuple[Take | None, Problem | None]:
+    """The card ``ref`` in ``pid``'s list zone (``hand``, ``discard``): ``(take, None)`` or
+    ``(None, (rule, message))``.  Binds in observed mode."""
+    ps = st.players[pid]
+    cards: list[str | None] = getattr(ps, zone)
+    where = f"{pid}'s {zone}"
+    if ref_zone(ref) not in (None, zone):
+        return None, (
+            "RS-CARD-IN-ZONE",
+            f"The card must come from {where}, not the {ref_zone(ref)}.",
+        )
+    if is_instance(st, ref):
+        iid = ref
+        if iid in cards:
+            return Take(zone, cards.index(iid), iid, False), None
+        code = st.code_of[iid]
+        if st.owner_of[iid] == pid and None in cards and iid in ps.unseen.get(code, ()):
+            return Take(zone, cards.index(None), iid, True), None
+        return None, (
+            "RS-CARD-IN-ZONE",
+            f"{iid} ({code}) is not in {where}: it is in {locate(st, iid)}.",
+        )
+    code = ref_code(st, ref)
+    for i, iid in enumerate(cards):
+        if iid is not None and st.code_of[iid] == code:
+            return Take(zone, i, iid, False), None
+    if None in cards:
+        unseen = ps.unseen.get(code, [])
+        if unseen:
+            return Take(zone, cards.index(None), unseen[0], True), None
+        known = [i for i, c in st.code_of.items() if c == code and st.owner_of[i] == pid]
+        if not known:
+            return None, (
+                "RS-REVEAL",
+                f"{pid} has no card {code} in its deck, so none can be in {where}.",
+            )
+        places = "; ".join(f"{i} in {locate(st, i)}" for i in known)
+        return None, (
+            "RS-REVEAL",
+            f"No copy of {code} can be in {where}: every copy is known to be elsewhere ({places}).",
+        )
+    return None, ("RS-CARD-IN-ZONE", f"There is no {code} in {where}.")
+
+
+def bind(st: RSState, pid: str, iid: str) -> None:
+    """An unseen instance has been seen: it no longer counts as possibly hidden anywhere."""
+    lst = st.players[pid].unseen.get(st.code_of[iid])
+    if lst and iid in lst:
+        lst.remove(iid)
+
+
+def do_take(st: RSState, pid: str, take: Take) -> str:
+    """Remove the card of ``take`` from its zone (binding it first if needed)."""
+    cards = getattr(st.players[pid], take.zone)
+    if take.bind:
+        bind(st, pid, take.iid)
+    cards.pop(take.index)
+    return take.iid
+
+
+def find_command(
+    st: RSState, holder: str, ref: Any | None, category: str
+) -> tuple[int | None, Problem | None]:
+    """The released command ``ref`` (or, without one, the first released command of
+    ``category``) in ``holder``'s command zone: ``(index, None)`` or ``(None, problem)``."""
+    ps = st.players[holder]
+    if ref is None:
+        for i, c in enumerate(ps.command):
+            if not c.held and st.card(c.card).category == category:
+                return i, None
+        released = [c.card for c in ps.command if not c.held]
+        have = ", ".join(f"{c} ({st.card(c).category})" for c in released) if released else "none"
+        return None, (
+            "RS-RUSH-COMMAND",
+            f"{holder}'s command zone holds no released {category} command "
+            f"(released commands: {have}).",
+        )
+    code = ref_code(st, ref)
+    matches = [
+        i
+        for i, c in enumerate(ps.command)
+        if (c.card == ref if is_instance(st, ref) else st.code_of[c.card] == code)
+    ]
+    if not matches:
+        return None, (
+            "RS-CARD-IN-ZONE",
+            f"{ref if is_instance(st, ref) else code} is not in {holder}'s command zone.",
+        )
+    released = [i for i in matches if not ps.command[i].held]
+    if not released:
+        return None, ("RS-RUSH-COMMAND", f"{ps.command[matches[0]].card} is held already.")
+    i = released[0]
+    got = st.card(ps.command[i].card).category
+    if got != category:
+        return None, (
+            "RS-RUSH-COMMAND",
+            f"{ps.command[i].card} is a {got} command; the card needs a {category} command.",
+        )
+    return i, None
+
+
+def find_face_up(
+    st: RSState, pid: str, refs: list[Any]
+) -> tuple[list[tuple[int, str | None]], list[Problem]]:
+    """Distinct face-up cards of ``pid``'s power zone: ``[(index, iid to bind or None)]``."""
+    ps = st.players[pid]
+    free = [i for i, p in enumerate(ps.power) if p.face_up]
+    unseen = {code: list(ids) for code, ids in ps.unseen.items()}
+    out: list[tuple[int, str | None]] = []
+    problems: list[Problem] = []
+    for ref in refs:
+        code = ref_code(st, ref)
+        if is_instance(st, ref):
+            idx = next((i for i in free if ps.power[i].card == ref), None)
+        else:
+            idx = next(
+                (
+                    i
+                    for i in free
+                    if ps.power[i].card is not None and st.code_of[ps.power[i].card] == code
+                ),
+                None,
+            )
+        bound = None
+        if idx is None:
+            slot = next((i for i in free if ps.power[i].card is None), None)
+            pool = unseen.get(code, [])
+            want = ref if is_instance(st, ref) else (pool[0] if pool else None)
+            if slot is not None and want is not None and want in pool:
+                pool.remove(want)
+                idx, bound = slot, want
+        if idx is None:
+            what = ref if is_instance(st, ref) else code
+            problems.append(
+                ("RS-CARD-IN-ZONE", f"{what} is not a face-up card of {pid}'s power zone.")
+            )
+            continue
+        free.remove(idx)
+        out.append((idx, bound))
+    return out, problems
+
+
+def find_unit(
+    st: RSState,
+    ref: Any,
+    path: str,
+    owners: list[str] | tuple[str, ...],
+    areas: tuple[str, ...] = AREAS,
+    bp: Any = None,
+) -> tuple[str, str, Unit] | None:
+    """The unit (or vehicle) a reference names among ``owners``' ``areas``, or None.
+
+    An instance id names the unit whose card it is (a unit aboard a vehicle names the
+    vehicle's position only through the vehicle).  A code names a unit when all the units with
+    that card code there are in the same state; otherwise the reference is ambiguous, which is
+    bad input at ``path``.  ``bp`` is the engine's BP function (for the state comparison).
+    """
+    zone = ref_zone(ref)
+    if zone is not None:
+        areas = tuple(a for a in areas if a == zone)
+    if is_instance(st, ref):
+        for pid in owners:
+            for area in areas:
+                for unit in st.players[pid].area(area):
+                    if unit.card == ref:
+                        return pid, area, unit
+        return None
+    code = ref_code(st, ref)
+    matches: list[tuple[str, str, Unit]] = []
+    for pid in owners:
+        for area in areas:
+            for unit in st.players[pid].area(area):
+                if st.code_of[unit.card] == code:
+                    matches.append((pid, area, unit))
+    if not matches:
+        return None
+    signature = {
+        (m[0], m[1], len(m[2].riders), bp(m[2]) if bp else 0, tuple(x.bp for x in m[2].mods))
+        for m in matches
+    }
+    if len(signature) > 1:
+        ids = ", ".join(m[2].card for m in matches)
+        raise BadLog(
+            [
+                FieldError(
+                    path,
+                    f"ambiguous card reference {code!r}: it could mean {ids}, which are in "
+                    "different states; name the instance",
+                )
+            ]
+        )
+    return matches[0]

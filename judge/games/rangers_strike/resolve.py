@@ -1,0 +1,195 @@
+"""Resolving effects: matching recorded targets to what the text asks, and running it.
+
+A selector takes exactly ``min(count, fitting units)`` targets: when fewer units fit than it
+asks for, every fitting unit is named (and none when none fits).  A mismatch is
+``RS-EFFECT-TARGETS``.  Targets are matched in the order of the effect's selectors.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import effects
+from judge.games.rangers_strike.refs import find_unit
+from judge.games.rangers_strike.state import Mod, Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+Problem = tuple[str, str]
+Found = tuple[str, str, Unit]
+
+
+def owners_of(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> list[str]:
+    return [controller] if sel.get("side", "own") == "own" else eng.opponents(controller)
+
+
+def fitting(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> list[Found]:
+    """Every unit a selector could take now, in player order and position order."""
+    st = eng.state
+    zone = sel.get("zone", "battle")
+    out: list[Found] = []
+    for pid in owners_of(eng, controller, sel):
+        for unit in st.players[pid].area(zone):
+            if "bp_max" in sel and eng.bp(unit, pid, zone) > sel["bp_max"]:
+                continue
+            if "category" in sel and st.card(unit.card).category != sel["category"]:
+                continue
+            out.append((pid, zone, unit))
+    return out
+
+
+def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
+    whose = f"{controller}'s" if sel.get("side", "own") == "own" else "an opposing player's"
+    bits = [f"a unit in {whose} {sel.get('zone', 'battle')} area"]
+    if "bp_max" in sel:
+        bits.append(f"with BP {sel['bp_max']} or less")
+    if "category" in sel:
+        bits.append(f"of category {sel['category']}")
+    return " ".join(bits)
+
+
+def match_targets(
+    eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], targets: list[Any], path: str
+) -> tuple[list[list[Found]], list[Problem]]:
+    """Split ``targets`` over the effect's selectors, in order."""
+    st = eng.state
+    groups: list[list[Found]] = []
+    problems: list[Problem] = []
+    pos = 0
+    for sel in effects.selectors(effect):
+        cands = fitting(eng, controller, sel)
+        need = min(int(sel.get("count", 1)), len(cands))
+        got: list[Found] = []
+        while len(got) < need and pos < len(targets):
+            ref = targets[pos]
+            pos += 1
+            found = find_unit(
+                st,
+                ref,
+                f"{path}[{pos - 1}]",
+                owners_of(eng, controller, sel),
+                (sel.get("zone", "battle"),),
+                bp=eng.bp,
+            )
+            if found is None or not any(c[2] is found[2] for c in cands):
+                problems.append(
+                    (
+                        "RS-EFFECT-TARGETS",
+                        f"{ref} does not fit: the effect asks for "
+                        f"{describe(eng, controller, sel)}.",
+                    )
+                )
+                continue
+            if any(g[2] is found[2] for g in got):
+                problems.append(("RS-EFFECT-TARGETS", f"{found[2].card} is chosen twice."))
+                continue
+            got.append(found)
+        if len(got) < need and not problems:
+            problems.append(
+                (
+                    "RS-EFFECT-TARGETS",
+                    f"The effect takes {need} target{'s' if need != 1 else ''} "
+                    f"({describe(eng, controller, sel)}); the log names {len(got)}.",
+                )
+            )
+        groups.append(got)
+    if pos < len(targets) and not problems:
+        problems.append(
+            (
+                "RS-EFFECT-TARGETS",
+                f"The log names {len(targets) - pos} target(s) more than the effect takes.",
+            )
+        )
+    return groups, problems
+
+
+def first_targets(eng: RangersStrikeEngine, controller: str, effect: dict[str, Any]) -> list[str]:
+    """The first fitting targets for each selector (instance ids), for ``legal_actions``."""
+    out: list[str] = []
+    for sel in effects.selectors(effect):
+        cands = [c for c in fitting(eng, controller, sel) if c[2].card not in out]
+        out += [c[2].card for c in cands[: int(sel.get("count", 1))]]
+    return out
+
+
+def run_effect(
+    eng: RangersStrikeEngine, pe: PendingEffect, targets: list[Any], use: bool | None
+) -> None:
+    """Resolve a pending effect with the targets the log recorded (already checked)."""
+    st = eng.state
+    what = f"{eng.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
+    if not effects.supported(pe.effect):
+        text = pe.effect.get("text") or "(no text)"
+        eng.ctx.ruling(
+            "RS-EFFECT-UNSUPPORTED",
+            f"{what} is not in the engine's effect vocabulary: {text!r}.",
+        )
+        eng.ctx.cannot_verify(f"{what} cannot be executed by the engine")
+        eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
+        return
+    if use is False:
+        eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
+        return
+    groups, _ = match_targets(eng, pe.controller, pe.effect, targets, "targets")
+    eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
+    unit: Unit | None = pe.context.get("unit")
+    here = st.area_of(unit) if unit is not None else None
+    self_found: list[tuple[str, str, Unit]] = (
+        [(here[0], here[1], unit)] if unit is not None and here is not None else []
+    )
+    chosen = iter(groups)
+    for op in pe.effect["do"]:
+        name = op["op"]
+        target = op.get("target", "self")
+        found = next(chosen, []) if isinstance(target, dict) else self_found
+        if name == "draw":
+            eng.draw(pe.controller, int(op.get("n", 1)), why=" (effect)")
+        elif name == "bp":
+            for _pid, _area, u in found:
+                u.mods.append(Mod(int(op["amount"]), op.get("until", "turn")))
+                eng.event(
+                    "bp",
+                    f"{eng.name(u.card)} gets BP {int(op['amount']):+d} until the end of the "
+                    f"{op.get('until', 'turn')} (BP {eng.bp(u)}).",
+                    card=u.card,
+                    amount=int(op["amount"]),
+                )
+        elif name == "destroy":
+            for pid, _area, u in found:
+                if st.area_of(u) is not None:
+                    eng.destroy(pid, u, f"{what}")
+        elif name == "return":
+            for pid, _area, u in found:
+                ps = st.players[pid]
+                if any(x is u for x in ps.battle):
+                    ps.battle.remove(u)
+                    ps.rush.append(u)
+                    if st.entering is u:
+                        st.entering = None
+                    eng.event(
+                        "return",
+                        f"{eng.name(u.card)} returns from the battle area to the rush area.",
+                        player=pid,
+                        card=u.card,
+                    )
+        elif name == "damage":
+            eng.damage_side(pe.controller, int(op.get("n", 1)), "effect")
+        elif name == "heal":
+            ps = st.players[pe.controller]
+            n = int(op.get("n", 1))
+            turned = 0
+            for pc in reversed(ps.power):
+                if turned == n:
+                    break
+                if not pc.face_up:
+                    pc.face_up = True
+                    turned += 1
+            eng.event(
+                "heal",
+                f"{pe.controller} turns {turned} face-down power card"
+                f"{'s' if turned != 1 else ''} face up ({ps.damage} damage).",
+                player=pe.controller,
+                n=turned,
+            )

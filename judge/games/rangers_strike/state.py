@@ -1,0 +1,170 @@
+"""The state of a Rangers Strike game: zones per player, units, the battle in progress, damage.
+
+Zones hold instance ids (``A-7``).  In observed mode a hidden card whose identity is not yet
+known is ``None`` in its zone (a deck slot, a hand card, a face-down power card from the deck
+top); the instances not yet seen anywhere are kept per code in ``PlayerState.unseen`` (see
+:mod:`judge.games.rangers_strike.refs`).
+
+Deck index 0 is the top.  Battle-area index 0 is position 1 (the leftmost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.games.rangers_strike.cards import CardDef
+
+#: The areas units and vehicles stand in.
+AREAS = ("rush", "battle")
+#: Most cards a command zone holds (RS-COMMAND-LIMIT, RST-COMMAND).
+COMMAND_LIMIT = 5
+
+
+@dataclass(slots=True)
+class Mod:
+    """An effect in force on a unit: a BP change until the end of the turn or the battle."""
+
+    bp: int
+    until: str = "turn"  # turn | battle
+
+
+@dataclass(slots=True)
+class Unit:
+    """A unit or a vehicle (with the units it carries) in a rush or battle area.
+
+    ``serial`` is new each time the card is rushed: the same card rushed again is a new unit.
+    """
+
+    card: str
+    serial: int
+    riders: list[str] = field(default_factory=list)  # units aboard a vehicle
+    mods: list[Mod] = field(default_factory=list)
+
+    def cards(self) -> list[str]:
+        return [self.card, *self.riders]
+
+
+@dataclass(slots=True)
+class Command:
+    """A card in a command zone: released (upright) or held (sideways)."""
+
+    card: str
+    held: bool = False
+
+
+@dataclass(slots=True)
+class PowerCard:
+    """A card in a power zone, face up or face down (face down: one point of damage)."""
+
+    card: str | None
+    face_up: bool = True
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    deck: list[str | None] = field(default_factory=list)
+    hand: list[str | None] = field(default_factory=list)
+    command: list[Command] = field(default_factory=list)
+    power: list[PowerCard] = field(default_factory=list)
+    rush: list[Unit] = field(default_factory=list)
+    battle: list[Unit] = field(default_factory=list)
+    resident: str | None = None
+    discard: list[str | None] = field(default_factory=list)
+    unseen: dict[str, list[str]] = field(default_factory=dict)  # observed: code -> ids
+    turns_taken: int = 0
+    shuffles: int = 0
+    out: bool = False  # tag battle: can no longer continue play (RST-OUT)
+
+    @property
+    def damage(self) -> int:
+        """Face-down cards of the power zone (RS-DAMAGE)."""
+        return sum(1 for p in self.power if not p.face_up)
+
+    def face_up(self) -> list[PowerCard]:
+        return [p for p in self.power if p.face_up]
+
+    def area(self, name: str) -> list[Unit]:
+        return self.rush if name == "rush" else self.battle
+
+    def units(self) -> list[Unit]:
+        return self.rush + self.battle
+
+
+@dataclass(slots=True)
+class Battle:
+    """The attack or strike in progress, from its declaration until it has resolved."""
+
+    kind: str  # attack | strike
+    attacker: Unit
+    attacker_player: str
+    target: Unit | None = None  # the attacked unit
+    defender: str | None = None  # the owner of the attacked unit
+    timing: str = "attacked"  # the counter timing it opens: attacked | struck
+
+
+@dataclass(slots=True)
+class DamageCheck:
+    """Damage being dealt to one player: how much, and what dealt it."""
+
+    player: str
+    amount: int
+    source: str  # strike | effect
+    by: str  # the player whose unit or card dealt it
+
+
+@dataclass
+class RSState:
+    """Everything about the game except the log."""
+
+    defs: dict[str, CardDef]  # code -> definition
+    code_of: dict[str, str]  # instance id -> code
+    owner_of: dict[str, str]  # instance id -> player
+    players: dict[str, PlayerState]
+    order: list[str]  # player ids as listed in the log
+    teams: list[tuple[str, str]] = field(default_factory=list)  # tag: (leader, supporter)
+    team_ids: list[str] = field(default_factory=list)
+    first: str | None = None
+    turn: int = 0  # 0 during setup; then 1, 2, … (1 vs 1: players' turns; tag: team turns)
+    turn_player: str | None = None  # the player doing the current phase
+    phase: str = "setup"  # setup | start | charge | rush | battle | end | over
+    schedule: list[tuple[str, str]] = field(default_factory=list)  # this turn's (player, phase)
+    slot: int = -1  # index into ``schedule``
+    side: int = -1  # index of the side (player or team) whose turn it is
+    agenda: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    battle: Battle | None = None
+    damage: DamageCheck | None = None
+    entering: Unit | None = None  # the unit that just entered (may attack or strike)
+    charged: bool = False  # a charge was made in this charge phase
+    extra_open: list[str] = field(default_factory=list)  # who may still take the extra draw
+    winner: str | None = None
+    reason: str | None = None
+    serial: int = 0
+    after_illegal: bool = False
+
+    def card(self, iid: str) -> CardDef:
+        return self.defs[self.code_of[iid]]
+
+    def next_serial(self) -> int:
+        self.serial += 1
+        return self.serial
+
+    def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
+        """(player, area, unit) for the unit or vehicle whose cards include ``iid``."""
+        for pid in self.order:
+            ps = self.players[pid]
+            for area in AREAS:
+                for unit in ps.area(area):
+                    if unit.card == iid or iid in unit.riders:
+                        return pid, area, unit
+        return None
+
+    def area_of(self, unit: Unit) -> tuple[str, str] | None:
+        """(player, area) where ``unit`` stands, or None when it has left."""
+        for pid in self.order:
+            ps = self.players[pid]
+            for area in AREAS:
+                if any(u is unit for u in ps.area(area)):
+                    return pid, area
+        return None

@@ -1,0 +1,220 @@
+"""Building small Rangers Strike logs in tests and examples, both variants.
+
+Cards are written inline with :func:`card`, so a test says exactly what it relies on ("a
+blaze unit with power 2 and combination number 3").  Decks are the cards a test names (three
+copies each, unless given), filled up to 40 with a vanilla filler unit.  Logs are in observed
+mode by default: naming a card in a hand binds a copy from the deck, so a test needs no
+shuffle arithmetic.  ``variant="tag"`` makes players ``A1``, ``A2`` (team ``A``, leader
+``A1``) and ``B1``, ``B2`` (team ``B``, leader ``B1``).
+
+>>> b = LogBuilder([card("T-001", bp=3000)]).setup(first="A")
+>>> _ = b.charge("A", "T-000", to="command").proceed("A").rush("A", "T-001")
+>>> r = b.replay()
+>>> r["steps"][-1]["verdict"], r["steps"][-1]["events"][-1]["text"]
+('legal', 'A rushes A-1 (T-001) (unit) to the rush area.')
+
+A turn in which a player only passes is :meth:`LogBuilder.pass_turn` (proceed through
+charge, rush and battle).  The readers (:func:`player_state`, :func:`verdict`, …) take the
+replay and the index of a step; views of the state default to the last step.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from judge.core.replay import replay
+
+FILLER_CODE = "T-000"
+PLAYERS = {"1v1": ("A", "B"), "tag": ("A1", "A2", "B1", "B2")}
+TEAMS = {"tag": [{"id": "A", "players": ["A1", "A2"]}, {"id": "B", "players": ["B1", "B2"]}]}
+
+
+def card(
+    code: str,
+    type: str = "unit",
+    *,
+    name: str | None = None,
+    category: str = "blaze",
+    power: int = 0,
+    bp: int = 2000,
+    sp: int = 1,
+    combination: dict[str, Any] | None = None,
+    condition: dict[str, Any] | None = None,
+    operation: str | None = None,
+    timing: str | None = None,
+    carries: int | None = None,
+    effects: list[dict[str, Any]] | None = None,
+    tag: bool = False,
+) -> dict[str, Any]:
+    """A Rangers Strike card definition with sensible defaults (a blaze unit, power 0,
+    BP 2000, SP 1).  ``type="operation"`` needs ``operation`` (``normal`` by default)."""
+    d: dict[str, Any] = {
+        "code": code,
+        "name": name or code,
+        "type": type,
+        "category": category,
+        "power": power,
+        "effects": effects or [],
+    }
+    if type in ("unit", "vehicle"):
+        d["bp"] = bp
+    if type == "unit":
+        d["sp"] = sp
+        if combination is not None:
+            d["combination"] = combination
+    if type == "vehicle" and carries is not None:
+        d["carries"] = carries
+    if type == "operation":
+        d["operation"] = operation or "normal"
+        if d["operation"] == "counter":
+            d["timing"] = timing or "attacked"
+        if tag:
+            d["tag"] = True
+    if condition is not None:
+        d["condition"] = condition
+    return d
+
+
+FILLER = card(FILLER_CODE, name="Filler", bp=1000, sp=1)
+
+
+class LogBuilder:
+    """A log under construction.  Every method returns the builder, for chaining."""
+
+    def __init__(
+        self,
+        cards: list[dict[str, Any]] | None = None,
+        *,
+        variant: str = "1v1",
+        decks: dict[str, list[str]] | None = None,
+        mode: str = "observed",
+        seed: str = "test",
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        cards = list(cards or [])
+        players = PLAYERS[variant]
+        default = [c["code"] for c in cards for _ in range(3)]
+
+        def fill(deck: list[str]) -> list[str]:
+            return deck + [FILLER_CODE] * max(0, 40 - len(deck))
+
+        decks = decks or {}
+        self.variant = variant
+        self.doc: dict[str, Any] = {
+            "format": "judge-action-log/1",
+            "game": "rangers-strike",
+            "variant": variant,
+            "rule_options": dict(options or {}),
+            "match": {"event": "test"},
+            "players": [{"id": p} for p in players],
+            "cards": [FILLER, *cards],
+            "decks": {p: {"main": fill(decks.get(p, default))} for p in players},
+            "hidden": {"mode": "seeded", "seed": seed}
+            if mode == "seeded"
+            else {"mode": "observed"},
+            "actions": [],
+        }
+        if variant in TEAMS:
+            self.doc["teams"] = copy.deepcopy(TEAMS[variant])
+
+    def act(self, p: str, do: str, **fields: Any) -> LogBuilder:
+        self.doc["actions"].append({"p": p, "do": do, **fields})
+        return self
+
+    def setup(self, first: str | None = None, by: str | None = None) -> LogBuilder:
+        """Rock-paper-scissors won by ``by`` (default: ``first``); ``first`` goes first."""
+        first = first or PLAYERS[self.variant][0]
+        return self.act(by or first, "first_player", first=first)
+
+    def proceed(self, p: str, times: int = 1) -> LogBuilder:
+        for _ in range(times):
+            self.act(p, "proceed")
+        return self
+
+    def pass_turn(self, p: str) -> LogBuilder:
+        """Charge, rush and battle phase with nothing done."""
+        return self.proceed(p, 3)
+
+    def charge(self, p: str, card_ref: Any, to: str = "command") -> LogBuilder:
+        return self.act(p, "charge", card=card_ref, to=to)
+
+    def rush(self, p: str, card_ref: Any, **fields: Any) -> LogBuilder:
+        return self.act(p, "rush", card=card_ref, **fields)
+
+    def use(self, p: str, card_ref: Any, **fields: Any) -> LogBuilder:
+        return self.act(p, "use", card=card_ref, **fields)
+
+    def enter(self, p: str, card_ref: Any) -> LogBuilder:
+        return self.act(p, "enter", card=card_ref)
+
+    def attack(self, p: str, card_ref: Any, target: Any) -> LogBuilder:
+        return self.act(p, "attack", card=card_ref, target=target)
+
+    def strike(self, p: str, card_ref: Any) -> LogBuilder:
+        return self.act(p, "strike", card=card_ref)
+
+    def take_damage(self, p: str, cards: list[Any]) -> LogBuilder:
+        return self.act(p, "take_damage", cards=cards)
+
+    def assign(self, p: str, to: str) -> LogBuilder:
+        return self.act(p, "assign_damage", to=to)
+
+    @property
+    def last(self) -> int:
+        """Index of the last action added."""
+        return len(self.doc["actions"]) - 1
+
+    def log(self) -> dict[str, Any]:
+        return copy.deepcopy(self.doc)
+
+    def replay(self, on_illegal: str = "skip", perspective: str = "judge") -> dict[str, Any]:
+        return replay(self.log(), on_illegal=on_illegal, perspective=perspective)
+
+
+# -- reading a replay -------------------------------------------------------------------------
+
+
+def game_state(replay_doc: dict[str, Any], index: int = -1) -> dict[str, Any]:
+    """The state after step ``index`` (``turn``, ``turn_player``, ``phase``, ``players``)."""
+    return replay_doc["steps"][index]["state"]
+
+
+def player_state(replay_doc: dict[str, Any], pid: str, index: int = -1) -> dict[str, Any]:
+    """Player ``pid``'s part of the state after step ``index``."""
+    return game_state(replay_doc, index)["players"][pid]
+
+
+def area_ids(replay_doc: dict[str, Any], pid: str, area: str, index: int = -1) -> list[str]:
+    """The cards (instance ids) in ``pid``'s ``area`` (``rush`` or ``battle``), in order."""
+    return [u["id"] for u in player_state(replay_doc, pid, index)[area]]
+
+
+def verdict(replay_doc: dict[str, Any], index: int) -> str:
+    """The verdict of step ``index``: ``"legal"``, ``"illegal"`` or ``"unverifiable"``."""
+    return replay_doc["steps"][index]["verdict"]
+
+
+def event_types(replay_doc: dict[str, Any], index: int) -> list[str]:
+    """The types of the events of step ``index``, in order."""
+    return [e["type"] for e in replay_doc["steps"][index]["events"]]
+
+
+def event_texts(replay_doc: dict[str, Any], index: int) -> list[str]:
+    """The texts of the events of step ``index``, in order."""
+    return [e["text"] for e in replay_doc["steps"][index]["events"]]
+
+
+def rules_broken(replay_doc: dict[str, Any], index: int) -> list[str]:
+    """The rule ids of the violations at step ``index``."""
+    return [v["rule"] for v in replay_doc["steps"][index]["violations"]]
+
+
+def rules_applied(replay_doc: dict[str, Any], index: int) -> list[str]:
+    """The rule ids of the rulings at step ``index``."""
+    return [r["rule"] for r in replay_doc["steps"][index]["rulings"]]
+
+
+def ruling_texts(replay_doc: dict[str, Any], index: int) -> list[str]:
+    """The messages of the rulings at step ``index``."""
+    return [r["message"] for r in replay_doc["steps"][index]["rulings"]]

@@ -1,0 +1,463 @@
+"""Rangers Strike in the action log: card definitions, decks, card references, action kinds.
+
+The vocabulary of ``docs/rangers-strike.md`` (card definition; action kinds).  ``variant`` is
+required: ``"1v1"`` (2 players, no teams) or ``"tag"`` (4 players in 2 teams of 2, every
+player in exactly one team; the first player listed in a team is its leader).  Shapes and
+references only; whether an action is allowed when it is taken is the engine's question.
+
+Class names carry an ``RS`` prefix: the published JSON Schema names its definitions after
+them, next to Union Arena's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, post_load, validate, validates_schema
+
+from judge.core.errors import FieldError, join_path
+from schemas.action_log import (
+    BaseSchema,
+    Bool,
+    CardCode,
+    FreeObject,
+    Int,
+    List,
+    Nested,
+    PlayerId,
+    Str,
+    check_ref_string,
+    json_schema_def,
+    one_of,
+)
+
+GAME = "rangers-strike"
+LOG_SCHEMA_NAME = "RangersStrikeLogSchema"
+PLAYER_COUNTS = (2, 4)
+VARIANTS: tuple[str, ...] = ("1v1", "tag")
+#: ``variant`` may not be null: the log says which game it is.
+VARIANT_REQUIRED = True
+TEAMS = True
+#: players per variant, and teams per variant (number of teams, players per team; None: none)
+PLAYERS_BY_VARIANT = {"1v1": 2, "tag": 4}
+TEAMS_BY_VARIANT: dict[str, tuple[int, int] | None] = {"1v1": None, "tag": (2, 2)}
+#: Instance ids: ``P1-7`` is the 7th card of P1's ``main`` list (the only list).
+INSTANCE_SECTIONS = {"": "main"}
+
+CARD_TYPES = ("unit", "vehicle", "operation")
+OPERATIONS = ("normal", "resident", "counter")
+COUNTER_TIMINGS = ("attacked", "struck")
+ZONES = ("hand", "deck", "command", "power", "rush", "battle", "resident", "discard")
+CHARGE_TO = ("power", "command")
+
+
+# --------------------------------------------------------------------------------------------
+# Card definitions
+# --------------------------------------------------------------------------------------------
+
+
+class RSCombinationSchema(BaseSchema):
+    """A unit's Number Combination: the position that triggers it, and its effects."""
+
+    number = Int(required=True, minimum=1)
+    effects = List(
+        FreeObject(),
+        load_default=list,
+        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
+    )
+
+
+class RSConditionSchema(BaseSchema):
+    """An additional condition: a unit with this name, or a unit of this category."""
+
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
+
+    unit_named = Str(non_empty=True)
+    unit_category = Str(non_empty=True)
+
+    @validates_schema(pass_original=True)
+    def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        given = [key for key in ("unit_named", "unit_category") if key in original]
+        if len(given) != 1:
+            raise ValidationError('give exactly one of "unit_named" or "unit_category"')
+
+
+class RSCardSchema(BaseSchema):
+    """A Rangers Strike card definition.
+
+    Required for every card: code, name, type, category; for units and vehicles also bp; for
+    operations also operation, and for counters timing.  Omitted optional fields default to
+    0, null, false or [] (carries: 1 for vehicles).
+    """
+
+    JSON_SCHEMA_EXTRA = {
+        "allOf": [
+            {
+                "if": {"properties": {"type": {"enum": ["unit", "vehicle"]}}, "required": ["type"]},
+                "then": {"required": ["bp"], "properties": {"bp": {"type": "integer"}}},
+                "else": {"required": ["operation"], "properties": {"bp": {"type": "null"}}},
+            }
+        ]
+    }
+
+    code = Str(required=True, non_empty=True)
+    name = Str(required=True, non_empty=True)
+    type = Str(required=True, validate=one_of(CARD_TYPES))
+    category = Str(required=True, non_empty=True)
+    power = Int(minimum=0, load_default=0, metadata={"default": 0, "description": "required power"})
+    bp = Int(
+        minimum=0, allow_none=True, load_default=None, metadata={"description": "units, vehicles"}
+    )
+    sp = Int(minimum=0, allow_none=True, load_default=None, metadata={"description": "units"})
+    size = Str(non_empty=True, allow_none=True, load_default=None)
+    combination = Nested(RSCombinationSchema, allow_none=True, load_default=None)
+    condition = Nested(RSConditionSchema, allow_none=True, load_default=None)
+    operation = Str(allow_none=True, load_default=None, validate=one_of(OPERATIONS))
+    timing = Str(allow_none=True, load_default=None, validate=one_of(COUNTER_TIMINGS))
+    carries = Int(
+        minimum=1, allow_none=True, load_default=None, metadata={"description": "vehicles"}
+    )
+    effects = List(
+        FreeObject(),
+        load_default=list,
+        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
+    )
+    tag = Bool(load_default=False, metadata={"default": False, "description": "residents"})
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        kind = data.get("type")
+        if kind not in CARD_TYPES or not isinstance(original, dict):
+            return
+        errors: dict[str, list[str]] = {}
+
+        def absent(name: str, why: str) -> None:
+            if original.get(name) is not None:
+                errors[name] = [why]
+
+        if kind in ("unit", "vehicle"):
+            if original.get("bp") is None:
+                errors["bp"] = [f"required for {kind} cards"]
+            absent("operation", f"only operations have an operation kind; leave it out of {kind}s")
+            absent("timing", "only counter operations have a timing")
+        else:
+            absent("bp", "operations have no BP; leave bp out")
+            if original.get("operation") is None:
+                errors["operation"] = ["required for operation cards (normal, resident, counter)"]
+            elif original.get("operation") == "counter":
+                if original.get("timing") is None:
+                    errors["timing"] = ["required for counters (attacked, struck)"]
+            else:
+                absent("timing", "only counter operations have a timing")
+        if kind != "unit":
+            absent("sp", "only units have SP (a vehicle strikes with the SP of its units)")
+            absent("combination", "only units have a Number Combination")
+        if kind != "vehicle":
+            absent("carries", "only vehicles carry units")
+        if original.get("tag") and original.get("operation") != "resident":
+            errors["tag"] = ["only resident operations have Tag"]
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _defaults(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if data.get("type") == "unit" and data.get("sp") is None:
+            data["sp"] = 0
+        if data.get("type") == "vehicle" and data.get("carries") is None:
+            data["carries"] = 1
+        return {name: data[name] for name in self.fields if name in data}
+
+
+CardSchema = RSCardSchema
+
+
+# --------------------------------------------------------------------------------------------
+# Decks
+# --------------------------------------------------------------------------------------------
+
+
+class RSDeckSchema(BaseSchema):
+    """A player's deck: one list of card codes; instance ids number it from 1."""
+
+    main = List(CardCode(), required=True)
+
+
+DeckSchema = RSDeckSchema
+
+
+# --------------------------------------------------------------------------------------------
+# Card references
+# --------------------------------------------------------------------------------------------
+
+
+class RSZoneRefSchema(BaseSchema):
+    """Any one copy of ``code`` in ``zone``."""
+
+    code = CardCode(required=True)
+    zone = Str(required=True, validate=one_of(ZONES))
+
+
+REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …}}'
+REF_DESCRIPTION = "an instance id (P1-7) or a card code"
+
+
+class RSCardRef(Str):
+    """A card reference: instance id, card code, or ``{"code": …, "zone": …}``."""
+
+    default_error_messages = {"invalid": REF_MESSAGE}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict):
+            return RSZoneRefSchema().load(value)
+        if not isinstance(value, str):
+            raise self.make_error("invalid")
+        if not value:
+            raise ValidationError("must not be empty")
+        check_ref_string(value)
+        return value
+
+    def json_schema(self, converter: Any) -> dict[str, Any]:
+        body = {
+            "description": "A card reference: instance id, card code, or {code, zone}.",
+            "anyOf": [
+                {"type": "string", "minLength": 1, "description": REF_DESCRIPTION},
+                converter.resolve_nested_schema(RSZoneRefSchema),
+            ],
+        }
+        return json_schema_def(converter, type(self).__name__, body)
+
+
+def _refs(description: str | None = None) -> List:
+    metadata: dict[str, Any] = {"default": []}
+    if description:
+        metadata["description"] = description
+    return List(RSCardRef(), load_default=list, metadata=metadata)
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------------
+
+
+def Kind(kind: str) -> Str:  # noqa: N802 - reads as a field declaration
+    """The ``do`` field of one action kind."""
+    return Str(required=True, validate=validate.Equal(kind, error=f"must be {kind!r}"))
+
+
+class RSActionSchema(BaseSchema):
+    """Fields every action has: the acting player, the kind, an optional note."""
+
+    p = PlayerId(required=True, metadata={"description": "the acting player"})
+    do = Str(required=True)
+    note = Str(metadata={"description": "free text from the recorder, kept on the step"})
+
+
+ActionSchema = RSActionSchema
+
+
+class RSFirstPlayerSchema(RSActionSchema):
+    """Setup: the rock-paper-scissors winner (``p``) names the first player (tag: a leader)."""
+
+    do = Kind("first_player")
+    first = PlayerId(required=True)
+
+
+class RSExtraDrawSchema(RSActionSchema):
+    """Start phase: draw 1 more while the hand is smaller than one's damage (once)."""
+
+    do = Kind("extra_draw")
+
+
+class RSChargeSchema(RSActionSchema):
+    """Charge phase: a hand card face up into the power zone or the command zone."""
+
+    do = Kind("charge")
+    card = RSCardRef(required=True)
+    to = Str(required=True, validate=one_of(CHARGE_TO))
+
+
+class RSRushSchema(RSActionSchema):
+    """Rush phase: rush a unit or vehicle from the hand to the rush area."""
+
+    do = Kind("rush")
+    card = RSCardRef(required=True)
+    hold = RSCardRef(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "the released command to hold; default: any of the category"},
+    )
+    hold_by = PlayerId(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "tag: the ally holding the command"},
+    )
+    lend = _refs("tag: the ally's units meeting the additional condition")
+
+
+class RSUseSchema(RSActionSchema):
+    """Use an operation: normal or resident in the rush phase, a counter after an opposing
+    attack or strike."""
+
+    do = Kind("use")
+    card = RSCardRef(required=True)
+    hold = RSCardRef(allow_none=True, load_default=None)
+    hold_by = PlayerId(allow_none=True, load_default=None)
+    lend = _refs("tag: the ally's units meeting the additional condition")
+    targets = _refs("targets of the operation's effect")
+
+
+class RSBoardSchema(RSActionSchema):
+    """Rush phase: a unit in the rush area boards a vehicle there."""
+
+    do = Kind("board")
+    card = RSCardRef(required=True)
+    vehicle = RSCardRef(required=True)
+
+
+class RSEnterSchema(RSActionSchema):
+    """Battle phase: a unit or vehicle moves from the rush area to the battle area."""
+
+    do = Kind("enter")
+    card = RSCardRef(required=True)
+
+
+class RSAttackSchema(RSActionSchema):
+    """Battle phase: the unit that just entered attacks a unit of the target player."""
+
+    do = Kind("attack")
+    card = RSCardRef(required=True)
+    target = RSCardRef(required=True)
+
+
+class RSStrikeSchema(RSActionSchema):
+    """Battle phase: the unit that just entered strikes."""
+
+    do = Kind("strike")
+    card = RSCardRef(required=True)
+
+
+class RSTakeDamageSchema(RSActionSchema):
+    """The damaged player's choice of face-up power cards to turn face down, in order."""
+
+    do = Kind("take_damage")
+    cards = List(RSCardRef(), required=True)
+
+
+class RSAssignDamageSchema(RSActionSchema):
+    """Tag battle: the damaged team names the player who takes the damage."""
+
+    do = Kind("assign_damage")
+    to = PlayerId(required=True)
+
+
+class RSResolveSchema(RSActionSchema):
+    """A choice for an effect the engine has pending for ``p``."""
+
+    do = Kind("resolve")
+    source = RSCardRef(required=True)
+    targets = _refs()
+    use = Bool(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "for optional effects; null when not given"},
+    )
+    order = _refs()
+
+
+class RSProceedSchema(RSActionSchema):
+    """End the turn player's charge, rush or battle phase."""
+
+    do = Kind("proceed")
+
+
+class RSConcedeSchema(RSActionSchema):
+    """Concede the game (tag battle: for the team)."""
+
+    do = Kind("concede")
+
+
+#: ``do`` -> schema, in the order of the design's table.
+ACTIONS: dict[str, type[Schema]] = {
+    "first_player": RSFirstPlayerSchema,
+    "extra_draw": RSExtraDrawSchema,
+    "charge": RSChargeSchema,
+    "rush": RSRushSchema,
+    "use": RSUseSchema,
+    "board": RSBoardSchema,
+    "enter": RSEnterSchema,
+    "attack": RSAttackSchema,
+    "strike": RSStrikeSchema,
+    "take_damage": RSTakeDamageSchema,
+    "assign_damage": RSAssignDamageSchema,
+    "resolve": RSResolveSchema,
+    "proceed": RSProceedSchema,
+    "concede": RSConcedeSchema,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# The envelope: players and teams by variant
+# --------------------------------------------------------------------------------------------
+
+
+def check_envelope(data: dict[str, Any]) -> list[FieldError]:
+    """Players and teams as the variant needs them (2 players and no teams for ``1v1``; 4
+    players in 2 teams of 2, every player in exactly one, for ``tag``)."""
+    variant = data.get("variant")
+    if not isinstance(variant, str) or variant not in PLAYERS_BY_VARIANT:
+        return []  # reported at ``variant``
+    errors: list[FieldError] = []
+    players = data.get("players")
+    want = PLAYERS_BY_VARIANT[variant]
+    ids: list[str] | None = None
+    if isinstance(players, list):
+        if len(players) != want:
+            errors.append(
+                FieldError(
+                    "players",
+                    f"variant {variant!r} is played by {want} players, not {len(players)}",
+                )
+            )
+        ids = [p["id"] for p in players if isinstance(p, dict) and isinstance(p.get("id"), str)]
+    teams = data.get("teams")
+    shape = TEAMS_BY_VARIANT[variant]
+    if shape is None:
+        if teams is not None:
+            errors.append(FieldError("teams", f"variant {variant!r} has no teams; leave teams out"))
+        return errors
+    n_teams, per_team = shape
+    if teams is None:
+        errors.append(
+            FieldError(
+                "teams",
+                f"required for variant {variant!r}: {n_teams} teams of {per_team} players "
+                "(the first listed is the leader)",
+            )
+        )
+        return errors
+    if not isinstance(teams, list):
+        return errors  # reported by the shape check
+    if len(teams) != n_teams:
+        errors.append(
+            FieldError("teams", f"variant {variant!r} has {n_teams} teams, not {len(teams)}")
+        )
+    placed: set[str] = set()
+    for i, team in enumerate(teams):
+        members = team.get("players") if isinstance(team, dict) else None
+        if not isinstance(members, list):
+            continue
+        if len(members) != per_team:
+            errors.append(
+                FieldError(
+                    join_path("teams", i, "players"),
+                    f"a team has {per_team} players (leader first), not {len(members)}",
+                )
+            )
+        placed.update(m for m in members if isinstance(m, str))
+    if ids is not None:
+        for j, pid in enumerate(ids):
+            if pid not in placed:
+                errors.append(
+                    FieldError(join_path("players", j, "id"), f"player {pid!r} is in no team")
+                )
+    return errors
