@@ -18,7 +18,7 @@ Nothing here imports Flask: the schemas are plain marshmallow.
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, validate
 
 from judge.core.cards import builtin_set_names, load_builtin_set
 
@@ -91,7 +91,7 @@ class ProblemSchema(Schema):
     """
 
     class Meta:
-        unknown = RAISE
+        unknown = INCLUDE  # problem details may carry extension members
 
     type = fields.String(
         required=True,
@@ -109,6 +109,14 @@ class ProblemSchema(Schema):
         fields.Nested(FieldErrorSchema),
         metadata={"description": "Every problem of a refused input, by field path."},
     )
+    job_status = fields.String(
+        validate=validate.OneOf(STATUSES),
+        metadata={"description": "409: the status of the job that is not finished, or failed."},
+    )
+    ready = fields.Boolean(metadata={"description": "`/readyz`: false."})
+    store = fields.Boolean(metadata={"description": "`/readyz`: whether the store answers."})
+    workers = fields.Integer(metadata={"description": "`/readyz`: workers alive."})
+    mode = fields.String(metadata={"description": "`/readyz`: `embedded` or `redis`."})
 
 
 # -- replays ------------------------------------------------------------------------------------

@@ -147,17 +147,24 @@ def finished(live: Live, full_game: dict[str, Any]) -> str:
 
 
 @pytest.fixture(scope="session")
-def problem() -> Any:
-    """``problem(answer, status)``: assert a problem document with that status; return it."""
-    return _assert_problem
+def problem(live: Live) -> Any:
+    """``problem(answer, status)``: assert a problem document with that status, valid
+    against the ``Problem`` schema of ``/openapi.json``; return it."""
+    import jsonschema
 
+    components = live.get("/openapi.json").json["components"]
+    validator = jsonschema.Draft202012Validator(
+        {"$ref": "#/components/schemas/Problem", "components": components}
+    )
 
-def _assert_problem(answer: Answer, status: int) -> dict[str, Any]:
-    """The answer is a problem document with ``status``; return it."""
-    assert answer.status == status, (answer.status, answer.body[:500])
-    assert answer.content_type.startswith("application/problem+json"), answer.content_type
-    doc = answer.json
-    for key in ("type", "title", "status", "detail"):
-        assert key in doc, doc
-    assert doc["status"] == status
-    return doc
+    def check(answer: Answer, status: int) -> dict[str, Any]:
+        assert answer.status == status, (answer.status, answer.body[:500])
+        assert answer.content_type.startswith("application/problem+json"), answer.content_type
+        doc = answer.json
+        validator.validate(doc)
+        for key in ("type", "title", "status", "detail"):
+            assert key in doc, doc
+        assert doc["status"] == status
+        return doc
+
+    return check
