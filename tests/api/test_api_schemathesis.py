@@ -31,26 +31,21 @@ from schemathesis.checks import positive_data_acceptance  # noqa: E402
 from api import create_app  # noqa: E402
 from worker.service import embedded_service  # noqa: E402
 
+# The app is made when the module is imported: schemathesis's pytest integration needs the
+# schema then (its lazy loader, ``from_fixture``, does not work with pytest 9.2).
+SERVICE = embedded_service(workers=2)
+APP = create_app(SERVICE)
+schema = schemathesis.openapi.from_wsgi("/openapi.json", APP)
+
 
 @pytest.fixture(scope="module")
 def app_and_job(full_game: dict[str, Any]) -> Iterator[tuple[Any, str]]:
-    service = embedded_service(workers=2)
-    app = create_app(service)
-    client = app.test_client()
+    client = APP.test_client()
     answer = client.post("/v1/replays", data=json.dumps(full_game), content_type="application/json")
     job = answer.get_json()["id"]
     assert client.get(f"/v1/replays/{job}?wait=30").get_json()["status"] == "finished"
-    yield app, job
-    service.runner.shutdown()
-
-
-@pytest.fixture(scope="module")
-def api_schema(app_and_job: tuple[Any, str]) -> Any:
-    app, _ = app_and_job
-    return schemathesis.openapi.from_wsgi("/openapi.json", app)
-
-
-schema = schemathesis.pytest.from_fixture("api_schema")
+    yield APP, job
+    SERVICE.runner.shutdown()
 
 
 @schema.parametrize()
