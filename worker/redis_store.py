@@ -53,8 +53,15 @@ T = TypeVar("T")
 DEFAULT_PREFIX = "judge:"
 TERMINAL = ("finished", "failed")
 
-#: Redis error replies that mean "cannot serve now", not "bad command".
-_UNAVAILABLE_REPLIES = ("OOM", "MISCONF", "READONLY", "LOADING", "MASTERDOWN", "BUSY")
+#: Redis errors that mean "cannot serve now", not "bad command": redis-py's classes (it
+#: strips their code from the message), then the codes of the others.
+_UNAVAILABLE_ERRORS = (
+    rexc.ConnectionError,  # includes BusyLoadingError (LOADING)
+    rexc.TimeoutError,
+    rexc.ReadOnlyError,  # READONLY: a replica
+    rexc.OutOfMemoryError,  # OOM: maxmemory reached with noeviction
+)
+_UNAVAILABLE_CODES = ("OOM", "MISCONF", "READONLY", "LOADING", "MASTERDOWN", "BUSY", "NOREPLICAS")
 
 _CREATE = """
 local known = redis.call('GET', KEYS[1])
@@ -127,9 +134,9 @@ def connect(url: str, **options: Any) -> redis.Redis:
 
 def unavailable(exc: BaseException) -> bool:
     """Whether ``exc`` means Redis cannot serve now (rather than a bug in a command)."""
-    if isinstance(exc, rexc.ConnectionError | rexc.TimeoutError | rexc.ReadOnlyError):
+    if isinstance(exc, _UNAVAILABLE_ERRORS):
         return True
-    return isinstance(exc, rexc.ResponseError) and str(exc).upper().startswith(_UNAVAILABLE_REPLIES)
+    return isinstance(exc, rexc.ResponseError) and str(exc).lstrip().startswith(_UNAVAILABLE_CODES)
 
 
 @contextmanager

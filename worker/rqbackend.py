@@ -98,6 +98,7 @@ from worker.service import JudgeService, Submission, fail, judge_job
 log = logging.getLogger("judge.worker")
 
 TEST_FAULT_ENV = "JUDGE_TEST_FAULT"
+SUPERVISOR_ENV = "JUDGE_SUPERVISOR_PID"  # set by supervise() for the workers it starts
 #: seconds an RQ job hash is kept after success (our store keeps the result, not RQ)
 RQ_RESULT_TTL = 600
 
@@ -362,17 +363,19 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
 # -- the workers ----------------------------------------------------------------------------------------
 
 
-def _die_with_parent(parent_pid: int | None) -> None:
-    """Linux: this process is SIGKILLed when its parent dies (no orphaned job runs on)."""
+def _die_with_parent(parent_pid: int | None, sig: int = signal.SIGKILL) -> None:
+    """Linux: this process gets ``sig`` when its parent dies (SIGKILL for a job's process:
+    no orphaned job runs on; SIGTERM for a worker whose supervisor died: it finishes its
+    job and stops)."""
     if not sys.platform.startswith("linux"):
         return
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        libc.prctl(1, int(sig), 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
     if parent_pid and os.getppid() != parent_pid:
-        os._exit(1)  # the parent died before the call
+        os.kill(os.getpid(), sig)  # the parent died before the call
 
 
 class _JudgeWorkerMixin:
@@ -521,7 +524,11 @@ def supervise(
     """``judge worker``: start ``workers`` worker processes, restart any that exits (not in
     burst mode), run :func:`reap` every ``settings.reap_interval`` seconds; SIGTERM or
     SIGINT is passed on to the workers (RQ's warm shutdown: each finishes its job), a
-    second one stops them at once.  Returns 0, or 1 if a burst worker failed."""
+    second one stops them at once.  Returns 0, or 1 if a burst worker failed.
+
+    The workers have process groups of their own, so that a Ctrl-C in a terminal reaches
+    them once (from here), not twice (RQ would take the second for "stop now"); each gets
+    SIGTERM if this process dies (Linux), so no worker outlives its supervisor."""
     echo = echo or (lambda message: print(message, file=sys.stderr, flush=True))
     cls = worker_class or settings.worker_class
     env = dict(os.environ)
@@ -531,6 +538,7 @@ def supervise(
             "JUDGE_QUEUE": settings.queue,
             "JUDGE_KEY_PREFIX": settings.key_prefix,
             "JUDGE_WORKER_CLASS": cls,
+            SUPERVISOR_ENV: str(os.getpid()),
         }
     )
     command = [sys.executable, "-m", "worker.rqbackend"] + (["--burst"] if burst else [])
@@ -562,7 +570,7 @@ def supervise(
             for slot, when in list(due.items()):
                 if when <= clock and not signals:
                     del due[slot]
-                    children[slot] = subprocess.Popen(command, env=env)
+                    children[slot] = subprocess.Popen(command, env=env, process_group=0)
                     started_at[slot] = clock
             for slot, child in list(children.items()):
                 code = child.poll()
@@ -703,6 +711,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:10} {ms:7.1f} ms per job")
         return 0
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    supervisor = os.environ.pop(SUPERVISOR_ENV, "")
+    if supervisor.isdigit():
+        _die_with_parent(int(supervisor), signal.SIGTERM)
     work(Settings.from_env(), burst="--burst" in args)
     return 0
 

@@ -7,7 +7,8 @@ of Redis) for the whole session; ``redis_url`` empties it before each test.
 
 ``start_workers`` runs ``python -m judge.cli worker`` (the supervisor and its worker
 processes, as in production) against it with short intervals (``FAST``), waits until its
-workers are registered, and kills the whole process group after the test.
+workers are registered, and kills the supervisor and every process under it after the
+test.
 
 Without ``redis-server`` (or without the ``service`` extra) these tests are skipped.
 """
@@ -189,8 +190,15 @@ class Workers:
         return None
 
     def kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        """SIGKILL to the supervisor and every process under it (workers, their jobs)."""
+        family, todo = [], [self.proc.pid]
+        while todo:
+            pid = todo.pop()
+            family.append(pid)
+            todo.extend(children_of(pid))
+        for pid in family:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         self.proc.wait()
 
     @staticmethod

@@ -172,6 +172,22 @@ def test_ping_is_false_and_calls_raise_store_unavailable_when_redis_is_down(
         svc.runner.workers_alive()
 
 
+def test_a_full_redis_refuses_submissions_as_unavailable_and_stores_nothing(
+    redis_url: str,
+) -> None:
+    from worker.redis_store import StoreUnavailable
+
+    svc = service(redis_url)
+    client = svc.store.client
+    client.config_set("maxmemory", "1")  # noeviction (the default): every write is refused
+    try:
+        with pytest.raises(StoreUnavailable, match="maxmemory"):
+            svc.submit(game("full"))
+    finally:
+        client.config_set("maxmemory", "0")
+    assert list(client.scan_iter(match="judge:*")) == []
+
+
 # -- the runner and the workers -------------------------------------------------------------------------
 
 

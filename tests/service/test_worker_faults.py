@@ -184,3 +184,21 @@ def test_a_crashing_job_takes_a_simple_worker_down_and_is_retried_after_its_time
     assert seen[-1] == "finished", seen
     assert time.monotonic() - clock < bound + SLACK
     assert svc.get(sub.id).attempts == 2
+
+
+def test_the_supervisor_restarts_a_dead_worker_and_its_workers_die_with_it(
+    redis_url: str, start_workers: Any, wait_for: Any
+) -> None:
+    workers = start_workers(2)
+    first = {w.pid for w in workers.rq_workers()}
+    victim = sorted(first)[0]
+    os.kill(victim, signal.SIGKILL)
+
+    def replaced() -> set[int]:
+        pids = {w.pid for w in workers.rq_workers() if workers.alive(w.pid)}
+        return pids if len(pids) == 2 and victim not in pids else set()
+
+    now_running = wait_for(replaced, 10)
+    os.kill(workers.proc.pid, signal.SIGKILL)  # the supervisor: its workers stop (SIGTERM)
+    workers.proc.wait()
+    wait_for(lambda: not any(workers.alive(pid) for pid in now_running), 10)
