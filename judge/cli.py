@@ -538,13 +538,16 @@ def worker_command(
     docs/service.md).
 
     \b
-    Worker classes, measured (100 random Union Arena games of 150-300 actions, one
-    worker, Redis on the same machine, median of 3 rounds; the bare replay takes 12 ms):
-      fork    31 ms per job   a crash of a job: the worker retries it at once
-      simple  19 ms per job   a crash kills the worker: found after the time limit
-      spawn  226 ms per job   a new interpreter per job
-    fork is the default: the fastest class that survives a job that crashes or is
-    killed, and each job's memory goes back to the system when it ends.
+    Worker classes, measured: milliseconds of wall time per job (100 random Union Arena
+    games of 150-300 actions; the bare replay takes 8-12 ms; Redis on the same 2-core
+    machine; median of 3 rounds; see docs/service.md):
+      class    1 worker   2 workers   a job that crashes or is killed
+      fork     31-32      26          the worker sees it at once and retries it
+      simple   19-20       9          kills the worker: retried after the time limit
+      spawn    191-226    191         like fork
+    fork is the default: the fastest class that survives a job that crashes, and each
+    job's memory goes back to the system when it ends.  simple judges small logs faster
+    (JUDGE_WORKER_CLASS=simple) at the price of slow recovery from a crash.
 
     Exits 2 when the settings are wrong or Redis cannot be reached at start.
     """
