@@ -117,7 +117,20 @@ def _out_of_phase(
         plan.violate("RST-OUT", f"{p} can no longer continue play: it cannot record `{kind}`.")
         return
     need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
-    plan.violate("RS-PHASE", f"`{kind}` is not possible {_where(eng)}; the rules wait for {need}.")
+    rule = PHASE_RULES.get(kind, "RS-PHASE") if st.phase not in ("setup", "over") else "RS-PHASE"
+    plan.violate(rule, f"`{kind}` is not possible {_where(eng)}; the rules wait for {need}.")
+
+
+#: The rule that says in which phase a kind of decision is made.
+PHASE_RULES = {
+    "charge": "RS-CHARGE",
+    "rush": "RS-RUSH",
+    "use": "RS-RUSH",
+    "board": "RS-RUSH",
+    "enter": "RS-BATTLE",
+    "attack": "RS-BATTLE",
+    "strike": "RS-BATTLE",
+}
 
 
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -334,6 +347,17 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         plan.data["met_by_ally"] = not own
     assert idx is not None
     plan.data.update(holder=holder, command=idx, lent=lent)
+    if team:
+        zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
+        eng.ctx.ruling(
+            "RST-POWER",
+            f"{pid}'s power for {eng.name(iid)} is {have}: both allies' power zones ({zones}).",
+        )
+    elif d.power:
+        eng.ctx.ruling(
+            "RS-POWER",
+            f"{pid}'s power is {have}: every card of its power zone, face up or face down.",
+        )
     cmd = st.players[holder].command[idx]
     parts = [
         f"power {have} ≥ {d.power}",
@@ -560,6 +584,12 @@ def apply_board(eng: RangersStrikeEngine, plan: Plan) -> None:
         card=unit.card,
         vehicle=veh.card,
     )
+    d = st.card(veh.card)
+    eng.ctx.ruling(
+        "RS-VEHICLE",
+        f"{eng.name(veh.card)} carries {len(veh.riders)} of its {d.carries} place"
+        f"{'s' if d.carries != 1 else ''}; it enters the battle area with them as one position.",
+    )
 
 
 # -- battle phase ---------------------------------------------------------------------------------
@@ -603,6 +633,11 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         player=pid,
         card=unit.card,
         position=pos,
+    )
+    eng.ctx.ruling(
+        "RS-BATTLE-ENTER",
+        f"{eng.name(unit.card)} takes the next position from the left: {len(ps.battle)} in "
+        f"{pid}'s battle area.",
     )
     if offset:
         eng.ctx.ruling(
@@ -698,6 +733,12 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         card=unit.card,
         target=target.card,
     )
+    if len(eng.allies(pid)) > 1:
+        eng.ctx.ruling(
+            "RST-TARGET-PLAYER",
+            f"{b.defender} is {pid}'s target player: {pid}'s units attack units in "
+            f"{b.defender}'s battle area only (RST-ATTACK).",
+        )
     eng.push(("attack_resolve", {}), ("battle_over", {}))
     eng.open_window(b)
 
@@ -796,7 +837,9 @@ def apply_assign_damage(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     args = st.agenda.pop(0)[1]
     to = plan.action["to"]
-    _assign(eng, args, to, f"{plan.action['p']}'s team chose {to}")
+    st_ = eng.state
+    tid = st_.team_ids[st_.teams.index(tuple(args["team"]))] if st_.teams else ""
+    _assign(eng, args, to, f"Team {tid} chose {to} ({plan.action['p']} recorded it)")
 
 
 def _assign(eng: RangersStrikeEngine, args: dict[str, Any], to: str, why: str) -> None:

@@ -572,6 +572,9 @@ class RangersStrikeEngine(Engine):
             player=pid,
             turn=st.turn,
         )
+        self.ctx.ruling(
+            "RS-TURN", f"{pid}'s turn: start, charge, rush, battle and end phase, in this order."
+        )
 
     def begin_phase(self, pid: str, phase: str) -> None:
         st = self.state
@@ -609,6 +612,11 @@ class RangersStrikeEngine(Engine):
             bits.append(f"returns {', '.join(back)} from the battle area to the rush area")
         if bits:
             self.event("start", f"{pid}'s start phase: {pid} {' and '.join(bits)}.", player=pid)
+            self.ctx.ruling(
+                "RS-START",
+                f"{pid}'s start phase: held commands are released and units in the battle area "
+                "return to the rush area.",
+            )
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
         if self.skips_first_draw(pid):
@@ -620,6 +628,7 @@ class RangersStrikeEngine(Engine):
             return
         else:
             self.draw(pid)
+            self.ctx.ruling("RS-START-DRAW", f"{pid} draws 1 card in its start phase.")
         st.extra_open.append(pid)
 
     def first_draw_rule(self) -> str:
@@ -634,8 +643,11 @@ class RangersStrikeEngine(Engine):
                     ended += len(unit.mods)
                     unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
         self.event("turn_end", f"End of {pid}'s turn.", player=pid)
-        if ended:
-            self.ctx.ruling("RS-END", 'The end phase: effects "until end of turn" end.')
+        self.ctx.ruling(
+            "RS-END",
+            f"{pid}'s end phase: effects until the end of the turn end"
+            + (f" ({ended} ended)." if ended else " (none was in force)."),
+        )
 
     # battle -----------------------------------------------------------------------------------
 
@@ -724,6 +736,11 @@ class RangersStrikeEngine(Engine):
         self.event(
             "to_discard", f"{self.name(card)} goes to the discard pile.", player=player, card=card
         )
+        kind = self.state.card(card).operation
+        self.ctx.ruling(
+            "RS-COUNTER" if kind == "counter" else "RS-OPERATION",
+            f"{self.name(card)} ({kind} operation) resolved, then went to the discard pile.",
+        )
 
     # damage -----------------------------------------------------------------------------------
 
@@ -799,6 +816,18 @@ class RangersStrikeEngine(Engine):
         self.event(
             "damage_total", f"{d.player} has {ps.damage} damage.", player=d.player, total=ps.damage
         )
+        if len(self.allies(d.player)) > 1:
+            self.ctx.ruling(
+                "RST-DAMAGE",
+                f"Damage counts per player: {d.player} has {ps.damage} (the face-down cards of "
+                f"its own power zone; {self.damage_limit()} ends its play).",
+            )
+        else:
+            self.ctx.ruling(
+                "RS-DAMAGE",
+                f"Each point of damage turns a power card face down: {d.player} has "
+                f"{ps.damage} damage.",
+            )
         if ps.damage >= self.damage_limit() and self.can_act(d.player):
             self.reach_limit(d.player)
 
@@ -1076,6 +1105,11 @@ class TagBattleEngine(RangersStrikeEngine):
             player=leader,
             team=tid,
             turn=st.turn,
+        )
+        self.ctx.ruling(
+            "RST-PHASES",
+            f"Team {tid}'s turn: {leader}'s start phase, {supporter}'s start phase, then "
+            f"{leader}'s charge, rush, battle and end phase, then {supporter}'s.",
         )
 
     def player_view(self, pid: str) -> dict[str, Any]:

@@ -168,7 +168,7 @@ def find_command(
     got = st.card(ps.command[i].card).category
     if got != category:
         return None, (
-            "RS-RUSH-COMMAND",
+            "RS-CATEGORY",
             f"{ps.command[i].card} is a {got} command; the card needs a {category} command.",
         )
     return i, None

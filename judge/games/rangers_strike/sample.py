@@ -2,7 +2,8 @@
 
 Used by self-play (property tests, benchmarks, generated examples).  A deck takes the cards of
 two categories in code order, 3 copies each (``RS-DECK-COPIES``), leaving out cards whose text
-the engine cannot execute, and stops at 40 cards (``RS-DECK-SIZE``).
+the engine cannot execute, and stops at 40 cards (``RS-DECK-SIZE``).  In tag battle the allies
+share one category, so that they have commands to lend each other.
 
 >>> env = sample_envelope("s1", variant="tag")
 >>> [len(env["decks"][p]["main"]) for p in ("A1", "A2", "B1", "B2")], env["teams"][0]["players"]
@@ -24,9 +25,9 @@ PAIRS = {
     "1v1": {"A": ("blaze", "tide"), "B": ("volt", "shade")},
     "tag": {
         "A1": ("blaze", "tide"),
-        "A2": ("volt", "shade"),
-        "B1": ("shade", "blaze"),
-        "B2": ("tide", "volt"),
+        "A2": ("tide", "volt"),
+        "B1": ("volt", "shade"),
+        "B2": ("shade", "blaze"),
     },
 }
 TEAMS = [{"id": "A", "players": ["A1", "A2"]}, {"id": "B", "players": ["B1", "B2"]}]
