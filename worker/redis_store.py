@@ -266,10 +266,12 @@ class RedisStore:
 
     # -- the pending index (for the reaper)
 
-    def pending(self, older_than: float) -> list[str]:
-        """Ids neither finished nor failed that were submitted before ``older_than``."""
+    def pending(self, older_than: float, limit: int | None = None) -> list[str]:
+        """Ids neither finished nor failed that were submitted before ``older_than``, the
+        oldest first (at most ``limit``)."""
+        page = {"start": 0, "num": limit} if limit else {}
         with guarded("pending"):
-            ids = self.client.zrangebyscore(self.pending_key, "-inf", older_than)
+            ids = self.client.zrangebyscore(self.pending_key, "-inf", older_than, **page)
         return [i.decode() for i in ids]
 
     def forget_pending(self, job_id: str) -> None:

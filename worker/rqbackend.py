@@ -101,6 +101,8 @@ TEST_FAULT_ENV = "JUDGE_TEST_FAULT"
 SUPERVISOR_ENV = "JUDGE_SUPERVISOR_PID"  # set by supervise() for the workers it starts
 #: seconds an RQ job hash is kept after success (our store keeps the result, not RQ)
 RQ_RESULT_TTL = 600
+#: submissions one reap looks at for orphans, oldest first
+ORPHAN_BATCH = 1000
 
 
 # -- the time limit ----------------------------------------------------------------------------
@@ -290,8 +292,8 @@ def reap(connection: Redis, settings: Settings, worker: Any = None) -> ReapRepor
     1. Abandoned: jobs in RQ's started registry past their due time (their worker stopped
        heartbeating) go through ``StartedJobRegistry.cleanup``: :func:`on_failure` with
        ``AbandonedJobError``, then RQ's retry or failure.
-    2. Orphans: submissions neither finished nor failed, older than ``abandon_grace``,
-       whose RQ job is missing (the enqueue failed) are enqueued; those whose RQ job ended
+    2. Orphans: submissions neither finished nor failed, older than ``abandon_grace``
+       (the oldest :data:`ORPHAN_BATCH` of them), whose RQ job is missing (the enqueue failed) are enqueued; those whose RQ job ended
        without the store hearing of it are failed.  Expired ones leave the index.
     3. RQ's own housekeeping of the queue's other registries and its worker registry (and,
        from a worker, the jobs stuck between the queue and the started registry).
@@ -315,11 +317,13 @@ def reap(connection: Redis, settings: Settings, worker: Any = None) -> ReapRepor
 def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
     report = ReapReport()
     queue = Queue(settings.queue, connection=connection)
+    # RQ runs each failure callback under a timer: SIGALRM needs the main thread; and RQ's
+    # own exception there (not TimeLimitExceeded), which the cleanup logs and gets past
     in_main = threading.current_thread() is threading.main_thread()
     started = StartedJobRegistry(
         queue.name,
         connection,
-        death_penalty_class=JudgeDeathPenalty if in_main else _NoDeathPenalty,
+        death_penalty_class=UnixSignalDeathPenalty if in_main else _NoDeathPenalty,
     )
     report.abandoned = started.get_expired_job_ids()
     started.cleanup()
@@ -331,7 +335,7 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
 
     store = RedisStore(connection, settings.key_prefix, result_ttl=settings.result_ttl)
     runner = RQRunner(connection, settings)
-    ids = store.pending(time.time() - settings.abandon_grace)
+    ids = store.pending(time.time() - settings.abandon_grace, limit=ORPHAN_BATCH)
     with connection.pipeline(transaction=False) as pipe:
         for job_id in ids:
             pipe.get(store.key("sub", job_id))

@@ -268,6 +268,7 @@ def test_the_reaper_enqueues_a_submission_that_never_reached_the_queue(redis_url
 
 
 def test_judge_worker_refuses_bad_settings_and_an_unreachable_redis() -> None:
+    pytest.importorskip("rq", reason="the service extra (redis, rq) is not installed")
     from click.testing import CliRunner
 
     from judge.cli import main
