@@ -1001,7 +1001,7 @@ class TagBattleEngine(RangersStrikeEngine):
         """RST-OUT, RST-LOSS: the player is out; the team loses when both are."""
         st = self.state
         ps = st.players[pid]
-        self.go_out(pid, f"{pid} has {ps.damage} damage (5 or more)")
+        self.go_out(pid, f"{pid} has {ps.damage} damage (5 or more)", "damage")
 
     def deck_out(self, pid: str) -> None:
         """A player who must draw from an empty deck can no longer continue (RS-LOSS-DECK
@@ -1011,9 +1011,12 @@ class TagBattleEngine(RangersStrikeEngine):
             f"{pid} must draw in the start phase but the deck is empty: in tag battle {pid} "
             "can no longer continue play (the team loses when both players cannot).",
         )
-        self.go_out(pid, f"{pid} cannot draw")
+        self.go_out(pid, f"{pid} cannot draw", "deck")
 
-    def go_out(self, pid: str, why: str) -> None:
+    def go_out(self, pid: str, why: str, reason: str) -> None:
+        """RST-OUT: ``pid`` can no longer continue play (``reason``: ``damage`` or ``deck``,
+        the result's reason if this ends the game).  Its units and vehicles go to the discard
+        pile; they are not destroyed (no when-destroyed effects)."""
         st = self.state
         ps = st.players[pid]
         ps.out = True
@@ -1043,7 +1046,7 @@ class TagBattleEngine(RangersStrikeEngine):
             winner = self.winner_against(pid)
             self.end_game(
                 winner,
-                "damage",
+                reason,
                 "RST-LOSS",
                 f"Both {team[0]} and {team[1]} can no longer continue play: team "
                 f"{st.team_ids[self.team_of(pid)]} loses; team {winner} wins.",
