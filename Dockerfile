@@ -1,12 +1,15 @@
-# Multi-stage image of the judge.  Today it runs the command line (`judge replay …`); the
-# service (API and worker) will be added to this image when it is written.
+# syntax=docker/dockerfile:1
+# One image for the API and the workers (compose.yaml runs it both ways).
+#   build stage: wheels for the project and its service dependencies
+#   run stage:   a slim Python with those wheels only, as a non-root user
 FROM python:3.11-slim AS build
 WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY judge ./judge
 COPY schemas ./schemas
 COPY worker ./worker
-RUN pip wheel --no-cache-dir --wheel-dir /wheels .
+COPY api ./api
+RUN pip wheel --no-cache-dir --wheel-dir /wheels ".[service]"
 
 FROM python:3.11-slim
 RUN useradd --create-home --uid 10001 judge
@@ -14,6 +17,10 @@ COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
 USER judge
 WORKDIR /home/judge
-HEALTHCHECK --interval=30s --timeout=5s CMD ["judge", "--version"]
-ENTRYPOINT ["judge"]
-CMD ["--help"]
+ENV PYTHONUNBUFFERED=1 JUDGE_PORT=8000
+EXPOSE 8000
+# The API's liveness; compose.yaml gives the workers their own check.
+HEALTHCHECK --interval=15s --timeout=3s --retries=3 \
+  CMD ["python", "-c", "import os,urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('JUDGE_PORT', '8000'), timeout=2)"]
+# The API behind gunicorn: 2 processes x 4 threads per container; scale containers, not threads.
+CMD ["sh", "-c", "exec gunicorn --workers 2 --threads 4 --bind 0.0.0.0:${JUDGE_PORT} 'api:create_app()'"]
