@@ -69,6 +69,7 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
     st = eng.state
     if st.phase == "over":
         plan.violate("RS-PHASE", f"The game is over ({st.reason}); no decision can follow.")
+        plan.data["not_now"] = True
         return plan
     if kind == "concede":
         return plan
@@ -76,8 +77,10 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
     whos = [who for who, kinds in options if kind in kinds]
     if not whos:
         _out_of_phase(eng, plan, options)
+        plan.data["not_now"] = True
         return plan
     if None not in whos and p not in whos:
+        plan.data["not_now"] = True
         if not eng.can_act(p) and kind not in ("take_damage", "assign_damage", "resolve"):
             plan.violate("RST-OUT", f"{p} can no longer continue play: it cannot record `{kind}`.")
         else:
@@ -134,6 +137,12 @@ PHASE_RULES = {
 
 
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
+    if plan.data.get("not_now"):
+        # on_illegal=apply: a decision the rules do not wait for now changes nothing
+        eng.ctx.cannot_verify(
+            f"`{plan.kind}` could not be applied as played: the rules did not wait for it."
+        )
+        return
     if plan.kind not in ("concede", "extra_draw"):
         eng.state.extra_open.clear()
     APPLIES[plan.kind](eng, plan)
