@@ -175,6 +175,13 @@ def apply_first_player(eng: RangersStrikeEngine, plan: Plan) -> None:
         for pid in side:
             eng.draw(pid, 7, why=" (opening hand)")
     eng.ctx.ruling("RS-SETUP-HAND", "Each player draws 7 cards (no mulligan).")
+    if st.teams:
+        pairs = " and ".join(f"{a} with {b}" for a, b in st.teams)
+        eng.ctx.ruling(
+            "RST-SHARED-INFO",
+            f"Team-mates see each other's hands ({pairs}); their perspectives of the replay "
+            "show both hands.",
+        )
     eng.push(("next_phase", {}))
 
 
@@ -521,6 +528,12 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
             player=pid,
             card=iid,
         )
+        if d.tag and len(eng.allies(pid)) > 1:
+            eng.ctx.ruling(
+                "RST-RESIDENT-TAG",
+                f"{eng.name(iid)} has Tag: its resident effect applies to "
+                f"{' and '.join(eng.allies(pid))}'s units.",
+            )
         if old is not None:
             ps.discard.append(old)
             eng.ctx.ruling(

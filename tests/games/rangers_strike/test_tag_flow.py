@@ -113,6 +113,7 @@ def test_RST_SEATING_a_leader_goes_first() -> None:
 
 def test_RST_SHARED_INFO_allies_see_each_others_hands() -> None:
     b = tb(UNIT).pass_turn("A1").pass_turn("A2")
+    assert "RST-SHARED-INFO" in rules_applied(b.replay(), 0)
     r = b.replay(perspective="A2")
     assert isinstance(player_state(r, "A1")["hand"], list)
     assert isinstance(player_state(r, "A2")["hand"], list)
@@ -333,6 +334,7 @@ def test_RST_RESIDENT_TAG_applies_to_the_allys_units_too() -> None:
     b.proceed("A1", 2).charge("A2", "T-000").proceed("A2").rush("A2", "T-001").proceed("A2")
     b.enter("A2", "T-001")
     r = b.replay()
+    assert "RST-RESIDENT-TAG" in rules_applied(r, 3)
     assert player_state(r, "A2")["battle"][0]["bp"] == 3500
     b = tb(tagged, plain, UNIT).charge("A1", "T-000").proceed("A1").use("A1", "T-009")
     b.proceed("A1", 2).charge("A2", "T-000").proceed("A2").rush("A2", "T-001").proceed("A2")
