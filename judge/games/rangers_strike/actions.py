@@ -7,9 +7,10 @@ violations found and what it resolved (instances, the command to hold, targets) 
 
 ``fill_missing`` handles what the log may leave out before an action:
 
-- a counter window (after an attack or strike, when the defending side could hold a counter)
-  closes when the next action is anything but a counter by a defending player: no counter was
-  used (``RS-COUNTER``; counters are recorded only when used — verifiable);
+- counters are recorded only when used (``RS-COUNTER``): an attack or strike that a defending
+  player could answer resolves at once, and when the next action is that player's counter the
+  engine first goes back to before the resolution (``RangersStrikeEngine.restore_window``);
+  any other next action means no counter was used (verifiable);
 - a skipped ``take_damage``: the first face-up power cards, in zone order, are turned face
   down; ``unverifiable`` unless the damage turns every face-up card (only one choice);
 - a skipped ``assign_damage`` (tag battle): the leader takes it (the supporter when the
@@ -1031,7 +1032,8 @@ APPLIES: dict[str, Checker] = {
 
 
 def close_window(eng: RangersStrikeEngine) -> None:
-    """No counter was used: the attack or strike resolves (RS-COUNTER)."""
+    """No counter was used after all (the one recorded was illegal and skipped): the attack
+    or strike resolves (RS-COUNTER)."""
     st = eng.state
     args = st.agenda.pop(0)[1]
     b = st.battle
@@ -1045,8 +1047,25 @@ def close_window(eng: RangersStrikeEngine) -> None:
 
 def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
     """Apply documented defaults for decisions the log omitted before ``action``."""
-    st = eng.state
     kind, p = action["do"], action.get("p")
+    window, eng.window = eng.window, None
+    if window is not None and kind == "use" and p in window["players"]:
+        code = ref_code(eng.state, action.get("card"))
+        d = eng.state.defs.get(code) if isinstance(code, str) else None
+        if d is not None and d.operation == "counter":
+            eng.restore_window(window)
+            eng.ctx.ruling(
+                "RS-COUNTER",
+                f"{p} answers the {window['what']} with a counter, before it resolves: what "
+                "the previous step showed of its resolution is undone, and it resolves after "
+                "the counter.",
+            )
+            eng.event(
+                "counter_window",
+                f"Back to the {window['what']}, before it resolved: {p} uses a counter.",
+                player=p,
+            )
+    st = eng.state
     if kind == "concede":
         return
     for _ in range(64):

@@ -37,6 +37,7 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 from judge.core.engine import Engine, Plan
@@ -109,6 +110,9 @@ class RangersStrikeEngine(Engine):
             turn_player_first(lambda: self.state.turn_player or self.state.order[0])
         )
         self.ctx = StepContext(-1)
+        #: an attack or strike that a counter recorded as the next action would come before
+        #: (see ``open_window``): who may counter, the timing, and the state to go back to
+        self.window: dict[str, Any] | None = None
         for pid in self.state.order:
             self.shuffle(pid)
         self.state.agenda.append(("wait_first_player", {}))
@@ -291,6 +295,16 @@ class RangersStrikeEngine(Engine):
                     "means none was used"
                 )
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
+        if self.window is not None:
+            for who in self.window["players"]:
+                out.append(
+                    {
+                        "player": who,
+                        "kind": "use",
+                        "text": f"{who} may answer the {self.window['what']} with a counter "
+                        f"({self.window['timing']}) as the next action, before it resolves",
+                    }
+                )
         return out
 
     # == low-level moves =====================================================================
@@ -652,25 +666,52 @@ class RangersStrikeEngine(Engine):
     # battle -----------------------------------------------------------------------------------
 
     def could_counter(self, pid: str, timing: str) -> bool:
-        """Whether ``pid`` may hold a counter of ``timing`` in hand (in observed mode: an
-        unknown hand card could be an unseen copy of one)."""
+        """Whether ``pid`` could answer now with a counter of ``timing``: a counter in hand
+        that it could use (power, command, condition), or in observed mode an unknown hand
+        card that could be an unseen copy of such a counter."""
+        from judge.games.rangers_strike.legal import counter_uses
+
         st = self.state
         ps = st.players[pid]
         if not self.can_act(pid):
             return False
-
-        def fits(code: str) -> bool:
-            d = st.defs[code]
-            return d.operation == "counter" and d.timing == timing
-
-        if any(c is not None and fits(st.code_of[c]) for c in ps.hand):
+        if None in ps.hand and any(
+            ids and st.defs[code].operation == "counter" and st.defs[code].timing == timing
+            for code, ids in ps.unseen.items()
+        ):
             return True
-        return None in ps.hand and any(ids and fits(code) for code, ids in ps.unseen.items())
+        return bool(counter_uses(self, pid, timing))
 
     def open_window(self, b: Battle) -> None:
+        """After an attack or strike: when a defending player could answer with a counter,
+        remember the state as it is before the attack or strike resolves.  It resolves at
+        once (the log records a counter only when one is used); if the next action is that
+        player's counter, ``restore_window`` goes back to this moment and the counter comes
+        first (``RS-COUNTER``)."""
         players = [p for p in self.counter_players(b) if self.could_counter(p, b.timing)]
-        if players:
-            self.push(("wait_window", {"players": players, "timing": b.timing}))
+        if not players:
+            return
+        st = self.state
+        shared = {id(st.defs): st.defs, id(st.code_of): st.code_of, id(st.owner_of): st.owner_of}
+        saved = copy.deepcopy((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
+        what = f"{b.kind} of {self.name(b.attacker.card)}"
+        self.window = {"players": players, "timing": b.timing, "what": what, "saved": saved}
+        self.ctx.ruling(
+            "RS-COUNTER",
+            f"{' or '.join(players)} could answer the {what} with a counter; the log records "
+            "a counter only when one is used, so it resolves now — a counter recorded as the "
+            "next action would come before it.",
+        )
+
+    def restore_window(self, window: dict[str, Any]) -> None:
+        """Go back to the moment after the attack or strike was declared (see ``open_window``)
+        and wait for the counter."""
+        st = self.state
+        shared = {id(st.defs): st.defs, id(st.code_of): st.code_of, id(st.owner_of): st.owner_of}
+        state, items, preferred, seq = copy.deepcopy(window["saved"], shared)  # kept intact
+        self.state = state
+        self.pool.items, self.pool.preferred, self.pool._seq = items, preferred, seq
+        self.push(("wait_window", {"players": window["players"], "timing": window["timing"]}))
 
     def op_attack_resolve(self) -> None:
         st = self.state
@@ -907,6 +948,11 @@ class RangersStrikeEngine(Engine):
             else None
         )
         view["charged"] = st.charged
+        view["window"] = (
+            {"players": list(self.window["players"]), "timing": self.window["timing"]}
+            if self.window
+            else None
+        )
         view["extra_open"] = list(st.extra_open)
         view["pending"] = [
             [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items

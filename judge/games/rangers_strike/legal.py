@@ -8,9 +8,10 @@ then the ally's, and the first ally unit that meets a condition) — the list is
 legal) and covers every kind that is possible.  ``concede`` is always legal and never listed.
 In observed mode only revealed hand cards are listed.
 
-During a counter window the list holds the counters the defending side may use *and* the
-actions that are legal once the window has closed without one (computed on a copy of the
-engine with the window closed, exactly as ``fill_missing`` closes it).
+After an attack or strike that a defending player could answer with a counter, the list
+holds the actions legal now (the attack or strike has resolved) *and* that player's counters,
+checked on a copy of the engine taken back to before the resolution (as ``fill_missing`` does
+when the counter is recorded).
 """
 
 from __future__ import annotations
@@ -148,20 +149,58 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
     return out
 
 
-def legal_actions(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
-    """Every listed candidate that the engine's own check finds legal now."""
+def _checked(eng: RangersStrikeEngine, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     saved = eng.ctx
     try:
         out = []
-        for act in candidates(eng):
+        for act in acts:
             eng.ctx = StepContext(-1)
             if not eng.check(act, eng.ctx).violations:
                 out.append(act)
+        return out
     finally:
         eng.ctx = saved
+
+
+def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[str, Any]]:
+    """The counters ``pid`` could use now, right after an attack or strike of ``timing``
+    (checked as if the engine waited for them)."""
+    st = eng.state
+    acts = []
+    for iid in _distinct_hand(eng, pid):
+        d = st.card(iid)
+        if d.operation != "counter" or d.timing != timing:
+            continue
+        act: dict[str, Any] = {"p": pid, "do": "use", "card": iid}
+        targets = _use_targets(eng, pid, iid)
+        if targets is not None:
+            act["targets"] = targets
+        acts += _paying(eng, act, pid, iid)
+    if not acts:
+        return []
+    st.agenda.insert(0, ("wait_window", {"players": [pid], "timing": timing}))
+    try:
+        return _checked(eng, acts)
+    finally:
+        st.agenda.pop(0)
+
+
+def legal_actions(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
+    """Every listed candidate that the engine's own check finds legal now."""
+    out = _checked(eng, candidates(eng))
     st = eng.state
     if st.phase != "over" and st.agenda and st.agenda[0][0] == "wait_window":
         out += after_window(eng)
+    window = eng.window
+    if window is not None:
+        # a counter as the next action goes back to before the attack or strike resolved
+        out = [a for a in out if not (a["do"] == "use" and a["p"] in window["players"])]
+        clone = copy.deepcopy(eng, memo={id(eng.log): eng.log})
+        saved, clone.window = clone.window, None
+        assert saved is not None
+        clone.restore_window(saved)
+        for pid in window["players"]:
+            out += counter_uses(clone, pid, window["timing"])
     return out
 
 
@@ -171,6 +210,7 @@ def after_window(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
 
     clone = copy.deepcopy(eng, memo={id(eng.log): eng.log})
     clone.ctx = StepContext(-1)
+    clone.window = None
     close_window(clone)
     clone.advance()
     window = eng.state.agenda[0][1]["players"]

@@ -720,20 +720,31 @@ def test_RS_COUNTER_after_an_attack_before_it_resolves() -> None:
     b.proceed("B").charge("A", "T-000").proceed("A", 2).enter("A", "T-001")
     b.attack("A", "T-001", "T-002")
     r = b.replay()
-    assert r["steps"][b.last]["pending"][0]["text"].startswith("B may use a counter (attacked)")
-    assert area_ids(r, "B", "battle") == ["B-4"]  # not resolved yet
+    # the attack resolves at once: a counter is recorded only when used
+    assert area_ids(r, "B", "battle") == [] and player_state(r, "B")["discard"] == ["B-4"]
+    assert "RS-COUNTER" in rules_applied(r, b.last)
+    assert any(
+        p["player"] == "B" and p["text"].startswith("B may answer the attack")
+        for p in r["steps"][b.last]["pending"]
+    )
+    # B's counter as the next action comes before the attack resolves
     b.use("B", "T-008", targets=["B-4"])
     r = b.replay()
     assert verdict(r, b.last) == "legal" and "RS-COUNTER" in rules_applied(r, b.last)
+    assert event_types(r, b.last)[0] == "counter_window"
     assert area_ids(r, "B", "battle") == ["B-4"]  # 3000 < 1000 + 3000: the attacker loses
     assert player_state(r, "A")["discard"] == ["A-1"]
     assert player_state(r, "B")["discard"] == ["B-7"]  # the counter, once it has resolved
-    # no counter recorded: the next action means none was used
+    # anything else next: no counter was used
     b.doc["actions"][-1] = {"p": "A", "do": "proceed"}
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert player_state(r, "B")["discard"] == ["B-4"]
-    assert "RS-COUNTER" in rules_applied(r, b.last)
+    # a counter of the other timing is no answer to an attack
+    b.doc["actions"][-1] = {"p": "B", "do": "use", "card": "T-008"}
+    b.doc["cards"][-1]["timing"] = "struck"
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-COUNTER"]
 
 
 def test_RS_CONCEDE_the_other_player_wins() -> None:
