@@ -4,11 +4,15 @@ byte-identically twice, and round-trip through the canonical log with fidelity `
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.core.canonical import canonical_json
+from judge.core.canonical import canonical_json, sha256_of
 from judge.core.cards import load_builtin_set
 from judge.core.errors import BadLog
 from judge.core.replay import canonical_log, replay
@@ -72,3 +76,23 @@ def test_a_random_game_with_a_changed_action_is_judged_not_crashed() -> None:
         except BadLog:
             continue
         assert r["summary"]["steps"] == len(doc["actions"])
+
+
+def test_same_bytes_in_another_process_with_another_hash_seed() -> None:
+    root = Path(__file__).resolve().parents[3]
+    game = random_game(sample_envelope("xproc", variant="tag"), "xproc")
+    here = sha256_of(replay(game))
+    code = (
+        "import json,sys; from judge.core.replay import replay; "
+        "from judge.core.canonical import sha256_of; print(sha256_of(replay(json.load(sys.stdin))))"
+    )
+    for hashseed in ("0", "4242"):
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            input=json.dumps(game),
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(root)},
+            check=True,
+        )
+        assert out.stdout.strip() == here
