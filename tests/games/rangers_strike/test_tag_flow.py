@@ -435,3 +435,33 @@ def test_tag_bad_input_is_refused_with_paths(change: Any, paths: set[str]) -> No
     with pytest.raises(BadLog) as caught:
         replay(doc)
     assert {e.path for e in caught.value.errors} == paths
+
+
+def test_RST_OUT_four_damage_is_not_yet_out_and_a_turn_player_going_out_loses_its_phases() -> None:
+    burn4 = card(
+        "T-006",
+        "operation",
+        name="Burn Four",
+        effects=[{"when": "on_use", "do": [{"op": "damage", "n": 4}]}],
+    )
+    zap = card(
+        "T-007",
+        "operation",
+        name="Zap Back",
+        operation="counter",
+        timing="struck",
+        effects=[{"when": "on_use", "do": [{"op": "damage", "n": 1}]}],
+    )
+    b = tb(UNIT, burn4, zap).charge("A1", "T-000").proceed("A1").rush("A1", "T-001")
+    b.proceed("A1", 2).pass_turn("A2")
+    b.charge("B1", "T-000").proceed("B1").use("B1", "T-006").assign("A1", "A1").proceed("B1", 2)
+    b.charge("B2", "T-000").proceed("B2", 3)
+    r = b.replay()
+    assert player_state(r, "A1")["damage"] == 4 and player_state(r, "A1")["out"] is False
+    b.charge("A1", "T-000").proceed("A1", 2).enter("A1", "T-001").strike("A1", "T-001")
+    b.use("B2", "T-007").assign("A2", "A1")
+    r = b.replay()
+    assert player_state(r, "A1")["out"] is True
+    assert "RST-OUT" in rules_applied(r, b.last)
+    assert player_state(r, "B1")["damage"] + player_state(r, "B2")["damage"] == 0  # no strike
+    assert (game_state(r)["turn_player"], game_state(r)["phase"]) == ("A2", "charge")
