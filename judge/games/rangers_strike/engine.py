@@ -6,8 +6,10 @@ holds only decisions.  As in Union Arena the flow is an *agenda*: procedure step
 until one waits for a decision (``wait_…``) or the pending-effect pool needs a choice.  Action
 handlers are in :mod:`judge.games.rangers_strike.actions`.
 
-**The tag battle layer.**  :class:`TagBattleEngine` changes the base game only through the
-small methods marked *decision point* below, one rule each (``docs/rangers-strike.md``):
+**The tag battle layer.**  :class:`TagBattleEngine` changes the base game through the small
+methods marked *decision point* below, one rule each (``docs/rangers-strike.md``); besides
+them it only names its turns after teams, cites RST-PHASES for the first draw and shows
+``out`` in the views:
 
 =========================  =====================================  ==========================
 method                     1 vs 1                                  tag battle
@@ -25,7 +27,10 @@ method                     1 vs 1                                  tag battle
 ``damage_side(pid, n)``    the opponent takes it                   the team assigns (RST-STRIKE-ASSIGN)
 ``counter_players(b)``     the defending player                    the attacked unit's owner / the struck team
 ``resident_covers(…)``     the owner / the opponent                with Tag: both allies (RST-RESIDENT-TAG)
+``deck_out(pid)``          loses the game (RS-LOSS-DECK)           out (RST-OUT)
+``allies(pid)``            itself                                  itself and the ally
 ``winner_against(pid)``    the other player                        the other team's id
+``can_act(pid)``           always                                  not out (RST-OUT)
 =========================  =====================================  ==========================
 
 Conventions this engine defines (``docs/rangers-strike.md``):
