@@ -44,6 +44,7 @@ EXIT_BAD_INPUT = 2
 #: ``message``, ``cards`` and ``to_dict()``.
 DECK_CHECKERS: dict[str, Any] = {
     "union-arena": "judge.games.union_arena.decks:check_deck",
+    "rangers-strike": "judge.games.rangers_strike.decks:check_deck",
 }
 
 #: Published schemas by name, as ``"module:function"`` returning a JSON-ready dict.

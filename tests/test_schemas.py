@@ -436,7 +436,7 @@ def test_format_and_game() -> None:
         log(format="judge-action-log/2"), "format"
     )
     assert message_at(log(game="zx"), "game") == "game 'zx' is not supported yet"
-    assert message_at(log(game="chess"), "game") == "must be one of: union-arena"
+    assert message_at(log(game="chess"), "game") == "must be one of: union-arena, rangers-strike"
     # The rest of an unsupported game's envelope is still checked.
     doc = log(game="rebirth", hidden={"mode": "peeked"})
     assert "unknown hidden mode 'peeked'" in message_at(doc, "hidden.mode")
@@ -577,10 +577,17 @@ def test_json_schema_structure() -> None:
     schema = action_log_json_schema()
     assert schema["$schema"] == DIALECT == "https://json-schema.org/draft/2020-12/schema"
     assert schema["title"] == "judge-action-log/1"
-    assert schema["type"] == "object" and schema["additionalProperties"] is False
-    assert schema["properties"]["format"] == {"const": "judge-action-log/1"}
-    kinds = schema["properties"]["actions"]["items"]["oneOf"]
+    # one log schema per game, each a closed object
     defs = schema["$defs"]
+    assert schema["oneOf"] == [
+        {"$ref": "#/$defs/UnionArenaLog"},
+        {"$ref": "#/$defs/RangersStrikeLog"},
+    ]
+    ua = defs["UnionArenaLog"]
+    assert ua["type"] == "object" and ua["additionalProperties"] is False
+    assert ua["properties"]["format"] == {"const": "judge-action-log/1"}
+    assert ua["properties"]["game"] == {"const": "union-arena"}
+    kinds = ua["properties"]["actions"]["items"]["oneOf"]
     consts = [defs[k["$ref"].removeprefix("#/$defs/")]["properties"]["do"]["const"] for k in kinds]
     assert consts == list(ACTIONS)
     for name, definition in defs.items():

@@ -220,7 +220,7 @@ def test_workers_alive_counts_the_running_workers(
     assert svc.runner.workers_alive() == 2
     assert svc.ready()["ready"] is True
     sub, _ = svc.submit(game("alive"))
-    wait_for(lambda: svc.get(sub.id).status == "finished", 10)
+    wait_for(lambda: svc.get(sub.id).status == "finished", 30)
     assert workers.stop() == 0  # SIGTERM: a warm shutdown, the workers unregister
     assert svc.runner.workers_alive() == 0
 

@@ -98,9 +98,9 @@ def test_an_engine_that_raises_fails_the_job_with_the_exception(
 
 def _running(svc: Any, workers: Any, job_id: str, wait_for: Any) -> tuple[int, int]:
     """(worker pid, pid of the process running the job) once the job has started."""
-    wait_for(lambda: svc.get(job_id).status == "started", 10)
-    worker = wait_for(lambda: workers.running(job_id), 5)
-    horses = wait_for(lambda: workers.children_of(worker.pid), 5)
+    wait_for(lambda: svc.get(job_id).status == "started", 30)
+    worker = wait_for(lambda: workers.running(job_id), 20)
+    horses = wait_for(lambda: workers.children_of(worker.pid), 20)
     return worker.pid, horses[0]
 
 
@@ -115,7 +115,7 @@ def test_a_worker_sigkilled_mid_job_is_retried_by_another_within_the_bound(
     worker_pid, horse_pid = _running(svc, workers, sub.id, wait_for)
     os.kill(worker_pid, signal.SIGKILL)  # the worker only: its job's process dies with it
     clock = time.monotonic()
-    wait_for(lambda: not workers.alive(horse_pid), 2)
+    wait_for(lambda: not workers.alive(horse_pid), 10)
     seen = history(svc, sub.id, abandon_bound(svc.runner.settings) + SLACK)
     elapsed = time.monotonic() - clock
     assert seen[-1] == "finished", seen
@@ -198,7 +198,7 @@ def test_the_supervisor_restarts_a_dead_worker_and_its_workers_die_with_it(
         pids = {w.pid for w in workers.rq_workers() if workers.alive(w.pid)}
         return pids if len(pids) == 2 and victim not in pids else set()
 
-    now_running = wait_for(replaced, 10)
+    now_running = wait_for(replaced, 30)  # a new worker imports and warms the engines first
     os.kill(workers.proc.pid, signal.SIGKILL)  # the supervisor: its workers stop (SIGTERM)
     workers.proc.wait()
-    wait_for(lambda: not any(workers.alive(pid) for pid in now_running), 10)
+    wait_for(lambda: not any(workers.alive(pid) for pid in now_running), 30)
