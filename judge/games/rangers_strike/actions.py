@@ -84,6 +84,12 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
         plan.data["not_now"] = True
         if not eng.can_act(p) and kind not in ("take_damage", "assign_damage", "resolve"):
             plan.violate("RST-OUT", f"{p} can no longer continue play: it cannot record `{kind}`.")
+        elif kind == "assign_damage":
+            plan.violate(
+                "RST-STRIKE-ASSIGN",
+                f"{p} records `assign_damage`, but the damaged team ({' or '.join(map(str, whos))}) "
+                "chooses who takes strike damage, not the striker.",
+            )
         else:
             plan.violate(
                 "RS-PHASE",

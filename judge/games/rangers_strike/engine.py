@@ -671,20 +671,13 @@ class RangersStrikeEngine(Engine):
     # battle -----------------------------------------------------------------------------------
 
     def could_counter(self, pid: str, timing: str) -> bool:
-        """Whether ``pid`` could answer now with a counter of ``timing``: a counter in hand
-        that it could use (power, command, condition), or in observed mode an unknown hand
-        card that could be an unseen copy of such a counter."""
+        """Whether ``pid`` could answer now with a counter of ``timing`` that it could pay
+        for (power, command, condition): one in hand, or in observed mode an unseen copy
+        that an unknown hand card could be (``legal.counter_uses``)."""
         from judge.games.rangers_strike.legal import counter_uses
 
-        st = self.state
-        ps = st.players[pid]
         if not self.can_act(pid):
             return False
-        if None in ps.hand and any(
-            ids and st.defs[code].operation == "counter" and st.defs[code].timing == timing
-            for code, ids in ps.unseen.items()
-        ):
-            return True
         return bool(counter_uses(self, pid, timing))
 
     def open_window(self, b: Battle) -> None:

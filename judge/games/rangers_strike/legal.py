@@ -164,10 +164,20 @@ def _checked(eng: RangersStrikeEngine, acts: list[dict[str, Any]]) -> list[dict[
 
 def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[str, Any]]:
     """The counters ``pid`` could use now, right after an attack or strike of ``timing``
-    (checked as if the engine waited for them)."""
+    (checked as if the engine waited for them).  In observed mode an unknown hand card may
+    be an unseen copy of a counter: the first unseen copy of each such counter is a
+    candidate too, checked like any card (power, command, condition)."""
     st = eng.state
+    ps = st.players[pid]
+    hand = list(_distinct_hand(eng, pid))
+    if None in ps.hand:
+        hand += [
+            ids[0]
+            for code, ids in sorted(ps.unseen.items())
+            if ids and st.defs[code].operation == "counter" and st.defs[code].timing == timing
+        ]
     acts = []
-    for iid in _distinct_hand(eng, pid):
+    for iid in hand:
         d = st.card(iid)
         if d.operation != "counter" or d.timing != timing:
             continue

@@ -127,7 +127,7 @@ def test_tag_illegal_plays_name_their_rules() -> None:
     assert broken(r) == {
         1: ["RS-PHASE"],
         8: ["RS-RUSH-COMMAND"],
-        13: ["RS-PHASE"],
+        13: ["RST-STRIKE-ASSIGN"],
         14: ["RST-STRIKE-ASSIGN"],
         33: ["RST-ATTACK"],
     }

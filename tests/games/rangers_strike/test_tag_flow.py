@@ -204,7 +204,7 @@ def test_RST_STRIKE_ASSIGN_the_damaged_team_chooses() -> None:
     r = b.replay()
     assert {p["player"] for p in r["steps"][b.last]["pending"]} == {"B1", "B2"}
     b.assign("A1", "A1")
-    assert rules_broken(b.replay(), b.last) == ["RS-PHASE"]  # the striker cannot choose
+    assert rules_broken(b.replay(), b.last) == ["RST-STRIKE-ASSIGN"]  # the striker cannot choose
     b.doc["actions"][-1] = {"p": "B1", "do": "assign_damage", "to": "A2"}
     assert rules_broken(b.replay(), b.last) == ["RST-STRIKE-ASSIGN"]
     b.doc["actions"][-1] = {"p": "B1", "do": "assign_damage", "to": "B2"}
