@@ -112,26 +112,19 @@ class RedisServer:
         """Start (or start again, on the same port and directory: the append-only file
         there is loaded first) and wait until it answers PING."""
         assert REDIS_SERVER is not None
+        command = [
+            REDIS_SERVER,
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--dir", str(self.directory),
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            "--save", "",
+            "--daemonize", "no",
+            "--logfile", str(self.directory / "redis.log"),
+        ]  # fmt: skip
         self.proc = subprocess.Popen(
-            [
-                REDIS_SERVER,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--dir",
-                str(self.directory),
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "always",
-                "--save",
-                "",
-                "--daemonize",
-                "no",
-                "--logfile",
-                str(self.directory / "redis.log"),
-            ],  # fmt: skip
+            command,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -430,7 +423,8 @@ class Api:
 
     def follow(self, job_id: str, timeout: float) -> dict[str, Any]:
         """The job once finished or failed (long-polling ``?wait=``), within ``timeout``
-        seconds; an AssertionError otherwise, or when the job is unknown (404)."""
+        seconds; an AssertionError otherwise, or when the job is unknown (404).  Without
+        its ``replay`` (tests that follow hundreds of jobs would keep them all)."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -441,8 +435,10 @@ class Api:
                 answer = None
             if answer is not None:
                 assert answer.status in (200, 503), (job_id, answer.status, answer.body[:300])
-                if answer.status == 200 and answer.json["status"] in ("finished", "failed"):
-                    return answer.json
+                job = answer.json if answer.status == 200 else {}
+                if job.get("status") in ("finished", "failed"):
+                    job.pop("replay", None)
+                    return job
             if time.monotonic() > deadline:
                 state = answer.json.get("status") if answer and answer.status == 200 else answer
                 raise AssertionError(f"job {job_id} not ended within {timeout:g} s: {state}")

@@ -1,0 +1,520 @@
+"""Service benchmark: the judging service against RQ's own throughput, measured in one run.
+
+Run: ``python bench/service.py`` (a private ``redis-server`` on a free port) or
+``python bench/service.py --redis-url redis://127.0.0.1:6379/0`` (an existing Redis: a queue
+and key prefix of this run's own, deleted after).  It needs the ``service`` extra and
+gunicorn.  Everything is measured in this one run, on this machine, with the same number of
+worker processes (``--workers``, 2) and the worker class the service uses
+(``JUDGE_WORKER_CLASS``, read with :class:`worker.config.Settings`; ``fork`` by default):
+
+a. **RQ's own throughput**: ``--noop-jobs`` jobs that do nothing (``os.getpid``), queued,
+   then drained by that many burst workers of RQ's own class for that setting (``Worker``
+   for fork, ``SimpleWorker``, ``SpawnWorker``); jobs/s from the first job's start to the
+   last one's end as RQ recorded them.
+b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes × 4 threads,
+   the Dockerfile's shape) on that Redis, ``judge worker --workers N`` with the default
+   settings, and ``--clients`` client threads, each submitting a typical log (a random
+   Union Arena game cut at 200 actions, a distinct one each time) over HTTP and waiting
+   for its result with ``GET /v1/replays/{id}?wait=30``, then the next; jobs/s from the
+   first submission to the last result received.
+
+It prints jobs/s of both and their ratio (b/a), and the submit-to-result latency (the
+client's clock, from sending the POST to having decoded the finished job with its replay
+from ``?wait=``): p50 and p99 under that load, and at rest (one client, one job at a time).
+
+Then where the time goes:
+
+* per job, from the store's own timestamps: submitted → started (the queue, the worker's
+  dequeue, the fork, reading the log), started → finished (the replay), finished →
+  received by the client (encoding, compressing and storing the result, the API noticing
+  it by polling, reading, decoding and encoding it again, sending it, the client decoding
+  it), with the slowest job's own figures;
+* the CPU of each step, one at a time in this process (no HTTP server, no fork, no queue;
+  the service stopped): the API's POST, the replay, encoding the result, storing it, the
+  API's GET of the finished job, the client decoding the answer;
+* the ceiling those costs put on the ratio: RQ's own cost per job (a's core-seconds per
+  job) plus the steps, over the machine's cores; and with the replay as the only step.
+
+Targets (from the issue): ratio >= 0.7 with 2 workers, p50 <= 20 ms.  Never a test.  RQ's
+job records of the run expire on their own (10 minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from judge.core.canonical import canonical_json  # noqa: E402
+from judge.core.replay import replay  # noqa: E402
+from judge.core.selfplay import random_game  # noqa: E402
+from judge.games.union_arena.sample import sample_envelope  # noqa: E402
+from worker.config import Settings  # noqa: E402
+
+#: RQ's own worker class for each of the service's worker classes
+RQ_CLASS = {"fork": "rq.Worker", "simple": "rq.SimpleWorker", "spawn": "rq.SpawnWorker"}
+
+_RQ_WORKER = """
+import sys
+from redis import Redis
+from rq import Queue
+from rq.utils import import_attribute
+url, name, cls = sys.argv[1:4]
+conn = Redis.from_url(url)
+import_attribute(cls)([Queue(name, connection=conn)], connection=conn).work(
+    burst=True, logging_level="WARNING"
+)
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(p / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def corpus(n: int, tag: str, actions: int = 200) -> list[dict[str, Any]]:
+    """``n`` distinct typical logs: random games (attacks less likely, so most last) cut at
+    ``actions`` actions."""
+    return [
+        random_game(
+            sample_envelope(f"{tag}-{i}"), f"{tag}-{i}", max_actions=actions, weights={"attack": 1}
+        )
+        for i in range(n)
+    ]
+
+
+class Processes:
+    """Processes this run started; each stopped (by its id) at the end."""
+
+    def __init__(self) -> None:
+        self.started: list[subprocess.Popen[bytes]] = []
+
+    def start(self, command: list[str], **kwargs: Any) -> subprocess.Popen[bytes]:
+        proc = subprocess.Popen(command, start_new_session=True, **kwargs)
+        self.started.append(proc)
+        return proc
+
+    def stop(self, procs: list[subprocess.Popen[bytes]]) -> None:
+        for proc in reversed(procs):
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                    proc.wait()
+
+    def stop_all(self) -> None:
+        self.stop(self.started)
+
+
+def start_redis(procs: Processes, directory: Path) -> str:
+    """A private redis-server (AOF, ``appendfsync everysec``: the production advice)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        sys.exit("redis-server is not installed: give --redis-url")
+    port = free_port()
+    command = [
+        binary,
+        "--port", str(port),
+        "--bind", "127.0.0.1",
+        "--dir", str(directory),
+        "--appendonly", "yes",
+        "--appendfsync", "everysec",
+        "--save", "",
+        "--logfile", str(directory / "redis.log"),
+    ]  # fmt: skip
+    procs.start(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    import redis
+
+    client = redis.Redis(port=port)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            client.ping()
+            return f"redis://127.0.0.1:{port}/0"
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    sys.exit("redis-server did not start")
+
+
+# -- a: RQ on no-op jobs ----------------------------------------------------------------------
+
+
+def rq_noop(url: str, queue: str, jobs: int, workers: int, worker_class: str) -> dict[str, float]:
+    """Jobs/s of ``workers`` burst workers of RQ's ``worker_class`` draining ``jobs``
+    no-op jobs (first start to last end, RQ's timestamps)."""
+    from redis import Redis
+    from rq import Queue
+    from rq.job import Job
+
+    conn = Redis.from_url(url)
+    q = Queue(queue, connection=conn)
+    ids = [q.enqueue_call(func="os.getpid", result_ttl=600).id for _ in range(jobs)]
+    clock = time.perf_counter()
+    procs = [
+        subprocess.Popen([sys.executable, "-c", _RQ_WORKER, url, queue, worker_class])
+        for _ in range(workers)
+    ]
+    for proc in procs:
+        proc.wait()
+    wall = time.perf_counter() - clock
+    done = [j for j in Job.fetch_many(ids, connection=conn) if j is not None]
+    if len(done) != jobs or any(j.get_status() != "finished" for j in done):
+        raise RuntimeError("RQ did not finish every no-op job")
+    span = (max(j.ended_at for j in done) - min(j.started_at for j in done)).total_seconds()
+    q.delete(delete_jobs=True)
+    for key in conn.scan_iter(match=f"rq:*{queue}*"):
+        conn.delete(key)
+    return {"jobs_per_s": jobs / span, "ms_per_job": span / jobs * 1000, "wall_s": wall}
+
+
+# -- b: the service over HTTP ------------------------------------------------------------------
+
+
+class Client:
+    """One HTTP client with a connection it keeps (as a client library would)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                resp = self.conn.getresponse()
+                return resp.status, json.loads(resp.read())
+            except (OSError, http.client.HTTPException):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def judge(self, doc: bytes) -> dict[str, Any]:
+        """Submit, wait for the result; the finished job with the client's timestamps."""
+        sent, wall = time.perf_counter(), time.time()
+        status, body = self.call("POST", "/v1/replays", doc)
+        if status != 202:
+            raise RuntimeError(f"submission answered {status}: {body}")
+        while True:
+            status, job = self.call("GET", f"/v1/replays/{body['id']}?wait=30")
+            if status == 200 and job["status"] in ("finished", "failed"):
+                break
+        if job["status"] != "finished" or not job.get("replay"):
+            raise RuntimeError(f"job {body['id']} {job['status']}: {job.get('reason')}")
+        # kept, hundreds of replays would make each of this process's full collections
+        # (about 100,000 objects per replay) stall the clients for most of a second
+        del job["replay"]
+        job["_latency"] = time.perf_counter() - sent
+        job["_sent"] = wall
+        job["_received"] = time.time()
+        return job
+
+
+def run_clients(port: int, docs: list[bytes], clients: int) -> tuple[float, list[dict[str, Any]]]:
+    """``clients`` threads judging ``docs`` (each the next one not taken); seconds from
+    the first submission to the last result, and every finished job."""
+    lock = threading.Lock()
+    todo = iter(docs)
+    jobs: list[dict[str, Any]] = []
+    errors: list[BaseException] = []
+
+    def client() -> None:
+        mine = Client(port)
+        while True:
+            with lock:
+                doc = next(todo, None)
+            if doc is None:
+                return
+            try:
+                job = mine.judge(doc)
+            except BaseException as exc:  # noqa: BLE001 - reported after the run
+                errors.append(exc)
+                return
+            with lock:
+                jobs.append(job)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    clock = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - clock
+    if errors:
+        raise RuntimeError(f"{len(errors)} clients failed; the first: {errors[0]!r}")
+    return elapsed, jobs
+
+
+def start_service(
+    procs: Processes, url: str, env: dict[str, str], workers: int, directory: Path
+) -> int:
+    """``judge worker`` and the API under gunicorn; the API's port once it is ready."""
+    port = free_port()
+    full = {k: v for k, v in os.environ.items() if not k.startswith("JUDGE_")}
+    full.update(env)
+    full["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    log = (directory / "service.log").open("ab")
+    procs.start(
+        [sys.executable, "-m", "judge.cli", "worker", "--workers", str(workers)],
+        cwd=ROOT,
+        env=full,
+        stdout=log,
+        stderr=log,
+    )
+    api = [
+        sys.executable, "-m", "gunicorn",
+        "--workers", "2",
+        "--threads", "4",
+        "--bind", f"127.0.0.1:{port}",
+        "--log-level", "warning",
+        "api:create_app()",
+    ]  # fmt: skip
+    procs.start(
+        api,
+        cwd=ROOT,
+        env=full,
+        stdout=log,
+        stderr=log,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            status, body = Client(port).call("GET", "/readyz")
+            if status == 200 and body.get("workers", 0) >= workers:
+                return port
+        except (OSError, http.client.HTTPException, ValueError):
+            pass
+        time.sleep(0.2)
+    sys.exit(f"the service did not become ready; see {directory / 'service.log'}")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+class _NullRunner:
+    """A runner that queues nothing: the profile judges in this process."""
+
+    def enqueue(self, job_id: str) -> None:
+        pass
+
+    def workers_alive(self) -> int:
+        return 1
+
+
+def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
+    """Seconds per job of each step, one at a time in this process (no HTTP server, no
+    fork, no queue), on the bench's Redis: the API's POST (decode, validate, store), the
+    replay, the result's encoding (canonical JSON, zlib level 6), storing it, the API's
+    GET of the finished job with its replay (read, decompress, decode, encode), and the
+    client decoding that answer.  ``store`` includes ``encode``."""
+    from api import create_app
+    from worker.redis_store import RedisStore, connect
+    from worker.service import JudgeService
+
+    store = RedisStore(connect(url), prefix)
+    service = JudgeService(store=store, runner=_NullRunner(), mode="redis")
+    client = create_app(service).test_client()
+    steps: dict[str, list[float]] = {
+        k: [] for k in ("post", "replay", "encode", "store", "get", "client")
+    }
+    for body in bodies:
+        clock = time.perf_counter()
+        answer = client.post("/v1/replays", data=body, content_type="application/json")
+        steps["post"].append(time.perf_counter() - clock)
+        job_id = answer.get_json()["id"]
+        sub = store.get(job_id)
+        clock = time.perf_counter()
+        result = replay(body.decode())
+        steps["replay"].append(time.perf_counter() - clock)
+        clock = time.perf_counter()
+        store.encode_result(result)
+        steps["encode"].append(time.perf_counter() - clock)
+        sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
+        clock = time.perf_counter()
+        store.save_result(sub, result)  # encodes it (again), then one script on Redis
+        steps["store"].append(time.perf_counter() - clock)
+        clock = time.perf_counter()
+        data = client.get(f"/v1/replays/{job_id}?wait=30").data
+        steps["get"].append(time.perf_counter() - clock)
+        clock = time.perf_counter()
+        json.loads(data)
+        steps["client"].append(time.perf_counter() - clock)
+    for key in store.client.scan_iter(match=f"{prefix}*"):
+        store.client.delete(key)
+    return {k: statistics.median(v) for k, v in steps.items()}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--redis-url", help="an existing Redis (default: a private redis-server)")
+    ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument("--jobs", type=int, default=300, help="logs judged under load")
+    ap.add_argument("--rest-jobs", type=int, default=60, help="logs judged one at a time")
+    ap.add_argument("--noop-jobs", type=int, default=1000, help="RQ no-op jobs")
+    ap.add_argument("--clients", type=int, default=8, help="concurrent HTTP clients")
+    ap.add_argument("--keep", action="store_true", help="keep the logs (Redis, the service)")
+    args = ap.parse_args()
+
+    settings = Settings.from_env()
+    worker_class = settings.worker_class
+    tag = uuid.uuid4().hex[:8]
+    queue, prefix = f"bench-{tag}", f"bench:{tag}:"
+    procs = Processes()
+    directory = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    print(
+        f"machine: {os.cpu_count()} cores, load average "
+        f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; "
+        f"{args.workers} {worker_class} workers (JUDGE_WORKER_CLASS); API: gunicorn 2x4 threads"
+    )
+    try:
+        url = args.redis_url or start_redis(procs, directory)
+        print(f"redis: {'private redis-server (AOF everysec)' if not args.redis_url else url}")
+
+        warm = [canonical_json(d).encode() for d in corpus(6, f"warm-{tag}")]
+        docs = corpus(args.jobs + args.rest_jobs, f"bench-{tag}")
+        n_actions = [len(d["actions"]) for d in docs]
+        bodies = [canonical_json(d).encode() for d in docs]
+        # the clients keep only the bodies (bytes), and this process's collector leaves
+        # what was built so far alone: otherwise its full collections, over the engine and
+        # the corpus, stall the clients' decoding of answers and count as the service's
+        del docs
+        gc.collect()
+        gc.freeze()
+        clock = time.perf_counter()
+        for body in bodies[: args.rest_jobs]:
+            replay(body)
+        bare = (time.perf_counter() - clock) / args.rest_jobs
+        print(
+            f"corpus: {len(bodies)} distinct logs, {statistics.mean(n_actions):.0f} actions on "
+            f"average ({min(n_actions)}-{max(n_actions)}); bare replay in this process "
+            f"{ms(bare)} per log"
+        )
+
+        noop = rq_noop(url, f"{queue}-noop", args.noop_jobs, args.workers, RQ_CLASS[worker_class])
+        print(
+            f"(a) RQ {RQ_CLASS[worker_class]} x{args.workers}, {args.noop_jobs} no-op jobs: "
+            f"{noop['jobs_per_s']:.1f} jobs/s ({noop['ms_per_job']:.1f} ms per job)"
+        )
+
+        env = {"REDIS_URL": url, "JUDGE_QUEUE": queue, "JUDGE_KEY_PREFIX": prefix}
+        env["JUDGE_WORKER_CLASS"] = worker_class
+        started = len(procs.started)
+        port = start_service(procs, url, env, args.workers, directory)
+        service = procs.started[started:]
+        run_clients(port, warm, 2)  # first forks, imports, connections
+
+        elapsed, loaded = run_clients(port, bodies[args.rest_jobs :], args.clients)
+        throughput = len(loaded) / elapsed
+        print(
+            f"(b) the service over HTTP, {len(loaded)} logs, {args.clients} clients: "
+            f"{throughput:.1f} jobs/s"
+        )
+        print(f"ratio b/a: {throughput / noop['jobs_per_s']:.2f} (target >= 0.7 with 2 workers)")
+        lat = [j["_latency"] for j in loaded]
+        print(
+            f"latency under that load (submit -> result, ?wait=): p50 {ms(percentile(lat, 50))}, "
+            f"p99 {ms(percentile(lat, 99))}"
+        )
+        _, rest = run_clients(port, bodies[: args.rest_jobs], 1)
+        lat = [j["_latency"] for j in rest]
+        print(
+            f"latency at rest (one client, one job at a time): p50 {ms(percentile(lat, 50))}, "
+            f"p99 {ms(percentile(lat, 99))} (target p50 <= 20 ms)"
+        )
+        for name, jobs in (("at rest", rest), ("under load", loaded)):
+            parts = {
+                "POST -> submitted": [j["submitted_at"] - j["_sent"] for j in jobs],
+                "submitted -> started": [j["started_at"] - j["submitted_at"] for j in jobs],
+                "started -> finished (replay)": [j["finished_at"] - j["started_at"] for j in jobs],
+                "finished -> received": [j["_received"] - j["finished_at"] for j in jobs],
+            }
+            print(
+                f"where the time goes {name} (medians): "
+                + "; ".join(f"{k} {ms(statistics.median(v))}" for k, v in parts.items())
+            )
+            slowest = max(range(len(jobs)), key=lambda i: jobs[i]["_latency"])
+            print(
+                f"  its slowest job ({ms(jobs[slowest]['_latency'])}): "
+                + "; ".join(f"{k} {ms(v[slowest])}" for k, v in parts.items())
+            )
+        span = max(j["finished_at"] for j in loaded) - min(j["started_at"] for j in loaded)
+        print(
+            f"workers alone under load (first start to last finish, the store's clocks): "
+            f"{len(loaded) / span:.1f} jobs/s"
+        )
+        procs.stop(service)  # the profile runs alone
+        cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
+        print(
+            "CPU per job, one step at a time in this process (medians): "
+            + "; ".join(
+                f"{name} {ms(cost[key])}"
+                for key, name in (
+                    ("post", "API POST"),
+                    ("replay", "replay"),
+                    ("encode", "result encoding"),
+                    ("store", "storing it (with its encoding)"),
+                    ("get", "API GET with the replay"),
+                    ("client", "client decoding it"),
+                )
+            )
+        )
+        rq_cost = args.workers / noop["jobs_per_s"]  # core-seconds of RQ's own work per job
+        per_job = sum(v for k, v in cost.items() if k != "encode") + rq_cost
+        cores = os.cpu_count() or 1
+        print(
+            f"ceiling: RQ's own {ms(rq_cost)} + those steps = {ms(per_job)} of a core per job: "
+            f"{cores / per_job:.0f} jobs/s on {cores} cores, ratio "
+            f"{cores / per_job / noop['jobs_per_s']:.2f}; RQ + the replay alone: ratio "
+            f"{cores / (rq_cost + cost['replay']) / noop['jobs_per_s']:.2f}"
+        )
+    finally:
+        procs.stop_all()
+        if args.redis_url:
+            import redis
+
+            client = redis.Redis.from_url(args.redis_url)
+            for pattern in (f"{prefix}*", f"rq:*{queue}*"):
+                for key in client.scan_iter(match=pattern):
+                    client.delete(key)
+        if args.keep:
+            print(f"logs kept in {directory}")
+        else:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
