@@ -19,25 +19,13 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.rangers_strike import effects
 from judge.games.rangers_strike.resolve import first_targets
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
-
-
-def _distinct_hand(eng: RangersStrikeEngine, pid: str) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for iid in eng.state.players[pid].hand:
-        if iid is None:
-            continue
-        code = eng.state.code_of[iid]
-        if code not in seen:
-            seen.add(code)
-            out.append(iid)
-    return out
 
 
 def _paying(eng: RangersStrikeEngine, act: dict[str, Any], pid: str, iid: str) -> list[dict]:
@@ -93,15 +81,15 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                 elif kind in ("extra_draw", "proceed"):
                     out.append({"p": p, "do": kind})
                 elif kind == "charge":
-                    for iid in _distinct_hand(eng, p):
+                    for iid in distinct_in_zone(eng.state, p, "hand"):
                         for to in ("power", "command"):
                             out.append({"p": p, "do": "charge", "card": iid, "to": to})
                 elif kind == "rush":
-                    for iid in _distinct_hand(eng, p):
+                    for iid in distinct_in_zone(eng.state, p, "hand"):
                         if st.card(iid).type in ("unit", "vehicle"):
                             out += _paying(eng, {"p": p, "do": "rush", "card": iid}, p, iid)
                 elif kind == "use":
-                    for iid in _distinct_hand(eng, p):
+                    for iid in distinct_in_zone(eng.state, p, "hand"):
                         if st.card(iid).type != "operation":
                             continue
                         act: dict[str, Any] = {"p": p, "do": "use", "card": iid}
@@ -169,7 +157,7 @@ def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[s
     candidate too, checked like any card (power, command, condition)."""
     st = eng.state
     ps = st.players[pid]
-    hand = list(_distinct_hand(eng, pid))
+    hand = list(distinct_in_zone(eng.state, pid, "hand"))
     if None in ps.hand:
         hand += [
             ids[0]

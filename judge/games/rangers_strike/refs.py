@@ -14,42 +14,42 @@ seen: that instance is bound.
 **Ambiguity.**  A code naming units in the area the action implies is ambiguous when those
 units are in different states (BP, cards aboard): the log is bad input naming the field.
 Copies in a hand, or released commands of one code, are interchangeable.
+
+Binding in list zones is the core's (:mod:`judge.core.refs`); this module says where a Rangers
+Strike card is, which rules it cites, and finds commands, face-up power cards and units.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from judge.core.errors import BadLog, FieldError
+from judge.core.refs import (
+    Problem,
+    Take,
+    ZoneRefs,
+    bind,
+    do_take,
+    is_instance,
+    ref_code,
+    ref_zone,
+)
 from judge.games.rangers_strike.state import AREAS, RSState, Unit
 
-Problem = tuple[str, str]
-
-
-@dataclass(slots=True)
-class Take:
-    """A card to take from a list zone: position, instance, and whether it is bound now."""
-
-    zone: str
-    index: int
-    iid: str
-    bind: bool  # True: the slot was unknown and becomes ``iid``
-
-
-def is_instance(st: RSState, ref: Any) -> bool:
-    return isinstance(ref, str) and ref in st.code_of
-
-
-def ref_code(st: RSState, ref: Any) -> str:
-    """The code a reference names (for messages and binding)."""
-    if isinstance(ref, dict):
-        return ref["code"]
-    return st.code_of[ref] if is_instance(st, ref) else ref
-
-
-def ref_zone(ref: Any) -> str | None:
-    return ref.get("zone") if isinstance(ref, dict) else None
+__all__ = [
+    "Problem",
+    "Take",
+    "bind",
+    "do_take",
+    "find_command",
+    "find_face_up",
+    "find_in_zone",
+    "find_unit",
+    "is_instance",
+    "locate",
+    "ref_code",
+    "ref_zone",
+]
 
 
 def locate(st: RSState, iid: str) -> str:
@@ -73,64 +73,12 @@ def locate(st: RSState, iid: str) -> str:
     return "nowhere in the game"
 
 
-def find_in_zone(st: RSState, pid: str, zone: str, ref: Any) -> tuple[Take | None, Problem | None]:
-    """The card ``ref`` in ``pid``'s list zone (``hand``, ``discard``): ``(take, None)`` or
-    ``(None, (rule, message))``.  Binds in observed mode."""
-    ps = st.players[pid]
-    cards: list[str | None] = getattr(ps, zone)
-    where = f"{pid}'s {zone}"
-    if ref_zone(ref) not in (None, zone):
-        return None, (
-            "RS-CARD-IN-ZONE",
-            f"The card must come from {where}, not the {ref_zone(ref)}.",
-        )
-    if is_instance(st, ref):
-        iid = ref
-        if iid in cards:
-            return Take(zone, cards.index(iid), iid, False), None
-        code = st.code_of[iid]
-        if st.owner_of[iid] == pid and None in cards and iid in ps.unseen.get(code, ()):
-            return Take(zone, cards.index(None), iid, True), None
-        return None, (
-            "RS-CARD-IN-ZONE",
-            f"{iid} ({code}) is not in {where}: it is in {locate(st, iid)}.",
-        )
-    code = ref_code(st, ref)
-    for i, iid in enumerate(cards):
-        if iid is not None and st.code_of[iid] == code:
-            return Take(zone, i, iid, False), None
-    if None in cards:
-        unseen = ps.unseen.get(code, [])
-        if unseen:
-            return Take(zone, cards.index(None), unseen[0], True), None
-        known = [i for i, c in st.code_of.items() if c == code and st.owner_of[i] == pid]
-        if not known:
-            return None, (
-                "RS-REVEAL",
-                f"{pid} has no card {code} in its deck, so none can be in {where}.",
-            )
-        places = "; ".join(f"{i} in {locate(st, i)}" for i in known)
-        return None, (
-            "RS-REVEAL",
-            f"No copy of {code} can be in {where}: every copy is known to be elsewhere ({places}).",
-        )
-    return None, ("RS-CARD-IN-ZONE", f"There is no {code} in {where}.")
-
-
-def bind(st: RSState, pid: str, iid: str) -> None:
-    """An unseen instance has been seen: it no longer counts as possibly hidden anywhere."""
-    lst = st.players[pid].unseen.get(st.code_of[iid])
-    if lst and iid in lst:
-        lst.remove(iid)
-
-
-def do_take(st: RSState, pid: str, take: Take) -> str:
-    """Remove the card of ``take`` from its zone (binding it first if needed)."""
-    cards = getattr(st.players[pid], take.zone)
-    if take.bind:
-        bind(st, pid, take.iid)
-    cards.pop(take.index)
-    return take.iid
+#: Cards named in list zones (``hand``, ``discard``): rules RS-CARD-IN-ZONE and RS-REVEAL; a
+#: ``{"code": …, "zone": …}`` reference must name the zone the action takes the card from.
+ZONE_REFS = ZoneRefs(
+    rule_in_zone="RS-CARD-IN-ZONE", rule_reveal="RS-REVEAL", locate=locate, zone_must_match=True
+)
+find_in_zone = ZONE_REFS.find_in_zone
 
 
 def find_command(

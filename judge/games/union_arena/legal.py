@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.union_arena import effects
 from judge.games.union_arena.resolve import trigger_selectors
@@ -83,7 +84,7 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
             elif kind == "move":
                 out += _moves(eng, p)
             elif kind == "play":
-                for iid in _distinct_hand(eng, p):
+                for iid in distinct_in_zone(eng.state, p, "hand"):
                     d = st.card(iid)
                     lines = {"character": LINES, "field": ("energy_line",)}.get(d.type, (None,))
                     for line in lines:
@@ -102,7 +103,7 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                             act["targets"] = _targets_for(eng, p, sels, leaving=iid)
                         out.append(act)
             elif kind == "raid":
-                for iid in _distinct_hand(eng, p):
+                for iid in distinct_in_zone(eng.state, p, "hand"):
                     d = st.card(iid)
                     if not d.raid:
                         continue
@@ -175,19 +176,6 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
             elif kind == "discard_to_limit":
                 n = st.agenda[0][1]["n"]
                 out.append({"p": p, "do": "discard_to_limit", "cards": [c for c in ps.hand][:n]})
-    return out
-
-
-def _distinct_hand(eng: UnionArenaEngine, pid: str) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for iid in eng.state.players[pid].hand:
-        if iid is None:
-            continue
-        code = eng.state.code_of[iid]
-        if code not in seen:
-            seen.add(code)
-            out.append(iid)
     return out
 
 
