@@ -20,6 +20,9 @@ always gives the same list:
 Card codes must be known: an unknown code raises ``KeyError``, because callers validate a
 log's codes (bad input) before judging its decks.
 
+:class:`~judge.core.decks.DeckProblem` and the size and copy counting are the core's
+(:mod:`judge.core.decks`); the rules, their limits and their messages are this module's.
+
 >>> def card(code, name=None, type_="unit"):
 ...     return {"code": code, "name": name or code, "type": type_, "category": "blaze"}
 >>> cards = {c["code"]: c for c in [card("RSS-001"), card("RSS-002", "Twin")]}
@@ -35,9 +38,17 @@ log's codes (bad input) before judging its decks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
+
+from judge.core.decks import (
+    DeckProblem,
+    codes_of,
+    over_limit,
+    plural,
+    require_known,
+    size_problems,
+)
 
 #: Fewest cards in a deck.
 DECK_SIZE = 40
@@ -47,67 +58,34 @@ MAX_COPIES = 3
 CARD_TYPES = ("unit", "vehicle", "operation")
 
 
-@dataclass(frozen=True)
-class DeckProblem:
-    """One way a deck breaks a deck-construction rule: the rule id, why, and the cards."""
-
-    rule: str
-    message: str
-    cards: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message, "cards": list(self.cards)}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def _codes(codes: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(set(codes)))
-
-
 def _check_types(
     main: list[str], ap: list[str], cards: Mapping[str, Mapping[str, Any]]
 ) -> list[DeckProblem]:
     problems: list[DeckProblem] = []
     if ap:
-        codes = _codes(ap)
+        codes = codes_of(ap)
         message = (
-            f"The deck comes with a separate list of {_plural(len(ap), 'card')} "
+            f"The deck comes with a separate list of {plural(len(ap), 'card')} "
             f"({', '.join(codes)}); Rangers Strike has no AP cards: units, vehicles and "
             f"operations all belong in the one deck."
         )
         problems.append(DeckProblem("RS-CARD-TYPES", message, codes))
     odd = [code for code in main if cards[code].get("type") not in CARD_TYPES]
     if odd:
-        codes = _codes(odd)
+        codes = codes_of(odd)
         kinds = ", ".join(f"{code} is of type {cards[code].get('type')!r}" for code in codes)
         message = (
-            f"The deck holds {_plural(len(odd), 'card')} of no Rangers Strike type ({kinds}); "
+            f"The deck holds {plural(len(odd), 'card')} of no Rangers Strike type ({kinds}); "
             f"every card must be a unit, a vehicle or an operation."
         )
         problems.append(DeckProblem("RS-CARD-TYPES", message, codes))
     return problems
 
 
-def _check_size(main: list[str]) -> list[DeckProblem]:
-    if len(main) >= DECK_SIZE:
-        return []
-    message = f"Deck has {_plural(len(main), 'card')}; at least {DECK_SIZE} are required."
-    return [DeckProblem("RS-DECK-SIZE", message)]
-
-
 def _check_copies(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
-    by_name: dict[str, list[str]] = {}
-    for code in main:
-        by_name.setdefault(str(cards[code].get("name") or code), []).append(code)
     problems: list[DeckProblem] = []
-    for name in sorted(by_name):
-        copies = by_name[name]
-        if len(copies) <= MAX_COPIES:
-            continue
-        codes = _codes(copies)
+    for name, copies in over_limit(main, lambda c: str(cards[c].get("name") or c), MAX_COPIES):
+        codes = codes_of(copies)
         message = (
             f"Deck has {len(copies)} copies of {name} ({', '.join(codes)}); "
             f"at most {MAX_COPIES} cards with the same name are allowed."
@@ -126,11 +104,9 @@ def check_deck(
     Rangers Strike definition.  An empty list means the deck is legal.  Raises ``KeyError`` for
     a code of ``main`` that ``cards`` does not define.
     """
-    for code in main:
-        if code not in cards:
-            raise KeyError(code)
+    require_known(main, cards)
     return [
         *_check_types(main, ap, cards),
-        *_check_size(main),
+        *size_problems(main, DECK_SIZE, "RS-DECK-SIZE", exact=False),
         *_check_copies(main, cards),
     ]

@@ -23,6 +23,9 @@ copy and trigger checks look at the main deck's other cards only.  Card codes mu
 an unknown code raises ``KeyError``, because callers validate a log's codes (bad input) before
 judging its decks.
 
+:class:`~judge.core.decks.DeckProblem` and the size and copy counting are the core's
+(:mod:`judge.core.decks`); the rules, their limits and their messages are this module's.
+
 >>> def card(code, type_="character", title="UAS", trigger=None):
 ...     return {"code": code, "name": code, "type": type_, "title": title,
 ...             "number": code, "trigger": trigger}
@@ -39,9 +42,17 @@ judging its decks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
+
+from judge.core.decks import (
+    DeckProblem,
+    codes_of,
+    over_limit,
+    plural,
+    require_known,
+    size_problems,
+)
 
 #: Cards in the main deck.
 DECK_SIZE = 50
@@ -55,39 +66,12 @@ MAX_PER_TRIGGER = 4
 LIMITED_TRIGGERS = ("special", "color", "final")
 
 
-@dataclass(frozen=True)
-class DeckProblem:
-    """One way a deck breaks a deck-construction rule: the rule id, why, and the cards."""
-
-    rule: str
-    message: str
-    cards: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message, "cards": list(self.cards)}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _a(word: str) -> str:
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
-def _codes(codes: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(set(codes)))
-
-
 def _is_ap(card: Mapping[str, Any]) -> bool:
     return card.get("type") == "ap"
-
-
-def _check_size(main: list[str]) -> list[DeckProblem]:
-    if len(main) == DECK_SIZE:
-        return []
-    message = f"Deck has {_plural(len(main), 'card')}; exactly {DECK_SIZE} are required."
-    return [DeckProblem("UA-DECK-SIZE", message)]
 
 
 def _check_ap(
@@ -96,23 +80,23 @@ def _check_ap(
     problems: list[DeckProblem] = []
     if len(ap) != AP_COUNT:
         message = (
-            f"AP deck has {_plural(len(ap), 'card')}; exactly {AP_COUNT} AP cards are required."
+            f"AP deck has {plural(len(ap), 'card')}; exactly {AP_COUNT} AP cards are required."
         )
         problems.append(DeckProblem("UA-DECK-AP", message))
     in_main = [code for code in main if _is_ap(cards[code])]
     if in_main:
-        codes = _codes(in_main)
+        codes = codes_of(in_main)
         message = (
-            f"The main deck holds {_plural(len(in_main), 'AP card')} ({', '.join(codes)}); "
+            f"The main deck holds {plural(len(in_main), 'AP card')} ({', '.join(codes)}); "
             f"AP cards are kept apart from the {DECK_SIZE} cards, in the AP deck of {AP_COUNT}."
         )
         problems.append(DeckProblem("UA-DECK-AP", message, codes))
     not_ap = [code for code in ap if not _is_ap(cards[code])]
     if not_ap:
-        codes = _codes(not_ap)
+        codes = codes_of(not_ap)
         kinds = ", ".join(f"{code} is {_a(str(cards[code].get('type')))} card" for code in codes)
         message = (
-            f"The AP deck holds {_plural(len(not_ap), 'card')} that "
+            f"The AP deck holds {plural(len(not_ap), 'card')} that "
             f"{'is not an AP card' if len(not_ap) == 1 else 'are not AP cards'} ({kinds}); "
             f"only AP cards may be among the {AP_COUNT}."
         )
@@ -129,28 +113,22 @@ def _check_title(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> lis
     deck_title = min(titles, key=lambda title: (-titles[title], title))
     odd = [code for code in main if cards[code]["title"] != deck_title]
     others = "; ".join(
-        f"{_plural(titles[title], 'card')} of {title} "
-        f"({', '.join(_codes(c for c in odd if cards[c]['title'] == title))})"
+        f"{plural(titles[title], 'card')} of {title} "
+        f"({', '.join(codes_of(c for c in odd if cards[c]['title'] == title))})"
         for title in sorted(titles)
         if title != deck_title
     )
     message = (
-        f"Deck mixes titles: {_plural(titles[deck_title], 'card')} of {deck_title}, "
+        f"Deck mixes titles: {plural(titles[deck_title], 'card')} of {deck_title}, "
         f"and {others}; all cards must share one title."
     )
-    return [DeckProblem("UA-DECK-TITLE", message, _codes(odd))]
+    return [DeckProblem("UA-DECK-TITLE", message, codes_of(odd))]
 
 
 def _check_copies(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
-    by_number: dict[str, list[str]] = {}
-    for code in main:
-        by_number.setdefault(cards[code].get("number") or code, []).append(code)
     problems: list[DeckProblem] = []
-    for number in sorted(by_number):
-        copies = by_number[number]
-        if len(copies) <= MAX_COPIES:
-            continue
-        codes = _codes(copies)
+    for number, copies in over_limit(main, lambda c: cards[c].get("number") or c, MAX_COPIES):
+        codes = codes_of(copies)
         names = ", ".join(sorted({str(cards[code].get("name", code)) for code in codes}))
         printed = f" as {', '.join(codes)}" if codes != (number,) else ""
         message = (
@@ -167,7 +145,7 @@ def _check_triggers(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> 
         having = [code for code in main if str(cards[code].get("trigger") or "").lower() == kind]
         if len(having) <= MAX_PER_TRIGGER:
             continue
-        codes = _codes(having)
+        codes = codes_of(having)
         message = (
             f"Deck has {len(having)} cards with the {kind.upper()} trigger "
             f"({', '.join(codes)}); at most {MAX_PER_TRIGGER} are allowed, counted over all "
@@ -185,12 +163,10 @@ def check_deck(
     ``cards`` maps a card code to its Union Arena definition.  An empty list means the deck
     is legal.  Raises ``KeyError`` for a code that ``cards`` does not define.
     """
-    for code in [*main, *ap]:
-        if code not in cards:
-            raise KeyError(code)
+    require_known([*main, *ap], cards)
     rest = [code for code in main if not _is_ap(cards[code])]
     return [
-        *_check_size(main),
+        *size_problems(main, DECK_SIZE, "UA-DECK-SIZE", exact=True),
         *_check_ap(main, ap, cards),
         *_check_title(rest, cards),
         *_check_copies(rest, cards),

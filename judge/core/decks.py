@@ -1,0 +1,70 @@
+"""Deck construction, the part every game shares: a problem found, and the counting.
+
+Each game's ``decks.py`` holds its own rules (``check_deck(main, ap, cards)``); what they all
+need is here: :class:`DeckProblem` (the rule id, why, and the cards involved), the size check
+(an exact count or a minimum), and grouping a deck's cards by what the copy limit counts (a
+card number, a name).  Problems list their codes sorted and without repeats, so the same deck
+always gives the same list.
+
+>>> size_problems(["X-1"] * 7, 40, "G-DECK-SIZE", exact=False)[0].message
+'Deck has 7 cards; at least 40 are required.'
+>>> over_limit(["X-1", "X-2", "X-1", "X-1"], lambda code: code, 2)
+[('X-1', ['X-1', 'X-1', 'X-1'])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """One way a deck breaks a deck-construction rule: the rule id, why, and the cards."""
+
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "cards": list(self.cards)}
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def codes_of(codes: Iterable[str]) -> tuple[str, ...]:
+    """The distinct codes, sorted: how a problem lists its cards."""
+    return tuple(sorted(set(codes)))
+
+
+def require_known(codes: Iterable[str], cards: Mapping[str, Any]) -> None:
+    """``KeyError`` for the first code that ``cards`` does not define (callers validate a log's
+    codes, as bad input, before judging its decks)."""
+    for code in codes:
+        if code not in cards:
+            raise KeyError(code)
+
+
+def size_problems(main: list[str], size: int, rule: str, *, exact: bool) -> list[DeckProblem]:
+    """``rule`` broken when the deck has not exactly ``size`` cards (``exact``) or fewer than
+    ``size``; else nothing."""
+    if len(main) == size if exact else len(main) >= size:
+        return []
+    bound = "exactly" if exact else "at least"
+    message = f"Deck has {plural(len(main), 'card')}; {bound} {size} are required."
+    return [DeckProblem(rule, message)]
+
+
+def over_limit(
+    main: list[str], key: Callable[[str], str], limit: int
+) -> list[tuple[str, list[str]]]:
+    """The cards of ``main`` grouped by ``key(code)`` (what the copy limit counts), for each
+    group of more than ``limit`` cards, sorted by key: ``[(key, codes in deck order)]``."""
+    groups: dict[str, list[str]] = {}
+    for code in main:
+        groups.setdefault(key(code), []).append(code)
+    return [(k, groups[k]) for k in sorted(groups) if len(groups[k]) > limit]
