@@ -62,7 +62,9 @@ def require_backend() -> None:
         pytest.skip("redis-server is not installed: the system tests need a real Redis")
     for module in ("redis", "rq", "gunicorn"):
         pytest.importorskip(
-            module, reason=f"{module} (the service extra) is not installed; redis-server tests"
+            module,
+            reason=f"{module} (the service extra) is not installed: the system tests run "
+            "it with redis-server",
         )
 
 
