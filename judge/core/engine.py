@@ -5,16 +5,24 @@ feeds it the log's actions one by one: :meth:`Engine.check` judges an action wit
 changing anything and returns a :class:`Plan`; :meth:`Engine.apply` carries the plan out
 (and then runs everything automatic until the next decision is due).  Keeping the two apart
 is what lets ``on_illegal`` choose between stopping, skipping and applying as played.
+
+:class:`AgendaEngine` is the way both games' engines are built on that contract: instances
+dealt from the deck lists, an *agenda* of procedure steps run until a decision is due, a pool
+of pending effects, and a module of action handlers that ``check`` and ``apply`` call.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar
 
 from judge.core.log import ActionLog
+from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
+from judge.core.timing import EffectPool, turn_player_first
 from judge.core.verdict import StepContext, Violation
 
 
@@ -83,3 +91,253 @@ class Engine(ABC):
             {c for deck in self.log.decks.values() for lst in deck.values() for c in lst}
         )
         return [self.log.cards[c] for c in codes]
+
+
+def deal_instances(
+    log: ActionLog, prefixes: Mapping[str, str]
+) -> tuple[dict[str, str], dict[str, str], dict[str, dict[str, list[str]]]]:
+    """Instance ids for the cards of every deck list: ``code_of``, ``owner_of`` and, per player
+    and list, the ids in list order.
+
+    ``prefixes`` maps a list of a deck (``"main"``, ``"ap"``) to the prefix of its numbers:
+    the n-th card (from 1) of player P's list with prefix X is ``P-Xn`` (``A-7``, ``A-AP2``).
+    A list a deck lacks is empty.
+    """
+    code_of: dict[str, str] = {}
+    owner_of: dict[str, str] = {}
+    lists: dict[str, dict[str, list[str]]] = {}
+    for pid in log.player_ids:
+        deck = log.decks[pid]
+        lists[pid] = {}
+        for section, prefix in prefixes.items():
+            ids = lists[pid][section] = []
+            for n, code in enumerate(deck.get(section, []), 1):
+                iid = f"{pid}-{prefix}{n}"
+                code_of[iid], owner_of[iid] = code, pid
+                ids.append(iid)
+    return code_of, owner_of, lists
+
+
+def instance_key(iid: str) -> tuple[str, int]:
+    """Sort key of an instance id: its list prefix (main deck first), then its number."""
+    tail = iid.rsplit("-", 1)[1]
+    letters = len(tail) - len(tail.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+    return tail[:letters], int(tail[letters:])
+
+
+class AgendaEngine(Engine):
+    """An engine whose flow is an *agenda*, as both games' engines are.
+
+    Everything automatic is done by procedure steps (``("op", {args})``, run by the method
+    ``op_<op>``) kept in ``state.agenda``; :meth:`advance` runs them in order until one waits
+    for a decision (a name in ``WAITS``) or a pending effect needs a choice.  Action handlers
+    live in the module ``handlers``: ``check(eng, action) -> Plan``, ``apply(eng, plan)``,
+    ``fill_missing(eng, action)``.  ``effects`` is the game's effect vocabulary, with
+    ``supported(effect)`` and ``needs_choice(effect)``.
+
+    A subclass builds ``self.state`` (with ``players``, ``order``, ``code_of``, ``owner_of``,
+    ``card(iid)``, ``phase``, ``turn``, ``turn_player``, ``winner``, ``reason``, ``agenda`` and
+    ``after_illegal``; each player with ``deck``, ``hand``, ``unseen`` and ``shuffles``) and
+    defines ``run_effect``.  ``self.ctx`` is the step being judged, set by the runner's calls.
+    """
+
+    handlers: ClassVar[ModuleType]
+    effects: ClassVar[ModuleType]
+    #: agenda steps that wait for a decision -> the action kind that answers them
+    WAITS: ClassVar[Mapping[str, str]] = {}
+
+    state: Any
+
+    def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
+        super().__init__(log, options)
+        self.seeded = log.hidden.get("mode") == "seeded"
+        self.seed = str(log.hidden.get("seed", ""))
+        self.pool = EffectPool(
+            turn_player_first(lambda: self.state.turn_player or self.state.order[0])
+        )
+        self.ctx = StepContext(-1)
+
+    # -- the runner's interface ---------------------------------------------------------------
+
+    def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
+        """Apply the documented default for decisions the log skipped (see the handlers)."""
+        self.ctx = ctx
+        self.handlers.fill_missing(self, action)
+
+    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
+        self.ctx = ctx
+        return self.handlers.check(self, action)
+
+    def apply(self, plan: Plan, ctx: StepContext) -> None:
+        self.ctx = ctx
+        if ctx.forced:
+            self.state.after_illegal = True
+        self.handlers.apply(self, plan)
+        self.advance()
+
+    def result(self) -> dict[str, Any] | None:
+        if self.state.phase != "over":
+            return None
+        return {"winner": self.state.winner, "reason": self.state.reason}
+
+    def turn_phase(self) -> tuple[int, str]:
+        return self.state.turn, self.state.phase
+
+    def checked(self, candidates: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The candidate actions that this engine's own ``check`` finds legal now (for
+        ``legal_actions``); the step being judged is left as it was."""
+        saved = self.ctx
+        try:
+            out = []
+            for act in candidates:
+                self.ctx = StepContext(-1)
+                if not self.check(act, self.ctx).violations:
+                    out.append(act)
+            return out
+        finally:
+            self.ctx = saved
+
+    # -- low-level moves ----------------------------------------------------------------------
+
+    def event(self, type_: str, text: str, **fields: Any) -> None:
+        self.ctx.event(type_, text, **fields)
+
+    def name(self, iid: str | None) -> str:
+        if iid is None:
+            return "an unknown card"
+        return f"{iid} ({self.state.card(iid).name})"
+
+    def shuffle(self, pid: str, opening: bool = False) -> None:
+        """Shuffle ``pid``'s deck.  Seeded: stream ``"<player>/shuffle/<n>"`` of the log seed,
+        n counting the player's shuffles from 1 (the opening shuffle is 1).  Observed: the
+        deck's order is unknown, so every card in it becomes unseen again.  Every shuffle but
+        the opening one is an event."""
+        ps = self.state.players[pid]
+        ps.shuffles += 1
+        if self.seeded:
+            SplitMix64.from_seed(self.seed, f"{pid}/shuffle/{ps.shuffles}").shuffle(ps.deck)
+        else:
+            for i, iid in enumerate(ps.deck):
+                if iid is not None:
+                    ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
+                    ps.deck[i] = None
+            for lst in ps.unseen.values():
+                lst.sort(key=instance_key)
+        if not opening:
+            self.event("shuffle", f"{pid} shuffles the deck.", player=pid)
+
+    def draw(self, pid: str, n: int = 1, why: str = "") -> int:
+        """Draw up to n; returns how many were drawn (an empty deck stops drawing)."""
+        ps = self.state.players[pid]
+        k = min(n, len(ps.deck))
+        cards = ps.deck[:k]
+        del ps.deck[:k]
+        ps.hand.extend(cards)
+        if k:
+            count = "a card" if k == 1 else f"{k} cards"
+            known = [c for c in cards if c is not None]
+            text = (
+                f"{pid} draws {', '.join(self.name(c) for c in known)}{why}."
+                if len(known) == k
+                else f"{pid} draws {count}{why}."
+            )
+            self.event(
+                "draw",
+                text,
+                player=pid,
+                cards=cards,
+                private=pid,
+                public_text=f"{pid} draws {count}{why}.",
+            )
+        if k < n:
+            self.event("draw_failed", f"{pid} cannot draw: the deck is empty.", player=pid)
+        return k
+
+    # -- the agenda ---------------------------------------------------------------------------
+
+    def run_effect(self, pe: Any, targets: list[Any], use: bool | None) -> None:
+        """Resolve a pending effect with the targets the log recorded (already checked)."""
+        raise NotImplementedError
+
+    def auto_resolve(self) -> bool:
+        """Resolve the next pending effect when nobody has a choice; False if one is needed."""
+        cands = self.pool.candidates()
+        pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
+        if pe is None:
+            return False
+        if not self.effects.supported(pe.effect):
+            self.pool.remove(pe)
+            self.run_effect(pe, [], None)  # says it cannot be executed, and why
+            return True
+        preset = pe.context.get("targets")
+        if self.effects.needs_choice(pe.effect) and preset is None:
+            return False
+        self.pool.remove(pe)
+        self.run_effect(pe, list(preset or []), True if preset is not None else None)
+        return True
+
+    def after_auto_resolve(self) -> None:
+        """What the rules check after an effect resolved by itself (default: nothing)."""
+
+    def when_idle(self) -> bool:
+        """The agenda is empty and no effect is pending: True if this put steps on the agenda
+        (run on), False if a decision is now due (default)."""
+        return False
+
+    def advance(self) -> None:
+        """Run automatic procedure until a decision is due or the game is over."""
+        st = self.state
+        for _ in range(10_000):
+            if st.phase == "over":
+                st.agenda.clear()
+                self.pool.items.clear()
+                return
+            if self.pool:
+                if self.auto_resolve():
+                    self.after_auto_resolve()
+                    continue
+                return
+            if not st.agenda:
+                if self.when_idle():
+                    continue
+                return
+            op, args = st.agenda[0]
+            if op in self.WAITS:
+                return
+            st.agenda.pop(0)
+            getattr(self, "op_" + op)(**args)
+        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
+
+    def push(self, *items: tuple[str, dict[str, Any]]) -> None:
+        """Put procedure steps at the front of the agenda, in the order given."""
+        self.state.agenda[0:0] = list(items)
+
+    def end_game(self, winner: str | None, reason: str, rule: str, message: str) -> None:
+        st = self.state
+        st.phase, st.winner, st.reason = "over", winner, reason
+        self.ctx.ruling(rule, message)
+        self.event("game_over", message, winner=winner, reason=reason)
+
+    # -- views --------------------------------------------------------------------------------
+
+    def pending_effects(self) -> list[dict[str, Any]]:
+        """``pending()`` while effects wait: one entry per effect the chooser may resolve."""
+        return [
+            {
+                "player": pe.controller,
+                "kind": "resolve",
+                "source": pe.source,
+                "text": f"{pe.controller} resolves {pe.describe()}",
+            }
+            for pe in self.pool.candidates()
+        ]
+
+    def procedure_view(self) -> dict[str, Any]:
+        """The part of ``snapshot()`` every game has: pending effects, agenda, result."""
+        return {
+            "pending": [
+                [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
+            ],
+            "agenda": [op for op, _ in self.state.agenda],
+            "result": self.result(),
+        }

@@ -43,14 +43,13 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 from __future__ import annotations
 
 import copy
+from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.engine import Engine, Plan
+from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
-from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
-from judge.core.timing import EffectPool, PendingEffect, turn_player_first
-from judge.core.verdict import StepContext
+from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import actions, effects
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
@@ -78,7 +77,7 @@ WAITS = {
 OPENING_HAND = 7
 
 
-class RangersStrikeEngine(Engine):
+class RangersStrikeEngine(AgendaEngine):
     """One Rangers Strike game in progress, 1 vs 1."""
 
     game: ClassVar[str] = "rangers-strike"
@@ -91,35 +90,26 @@ class RangersStrikeEngine(Engine):
     VARIANTS: ClassVar[dict[str, type[RangersStrikeEngine]]] = {}
     #: the rule a full command zone breaks
     COMMAND_RULE: ClassVar[str] = "RS-COMMAND-LIMIT"
+    handlers: ClassVar[ModuleType] = actions
+    effects: ClassVar[ModuleType] = effects
+    WAITS: ClassVar[dict[str, str]] = WAITS
+
+    state: RSState
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
-        self.seeded = log.hidden.get("mode") == "seeded"
-        self.seed = str(log.hidden.get("seed", ""))
         defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
-        code_of: dict[str, str] = {}
-        owner_of: dict[str, str] = {}
-        players: dict[str, PlayerState] = {}
-        for pid in log.player_ids:
-            ps = PlayerState(pid)
-            for n, code in enumerate(log.decks[pid].get("main", []), 1):
-                iid = f"{pid}-{n}"
-                code_of[iid], owner_of[iid] = code, pid
-                ps.deck.append(iid)
-            players[pid] = ps
+        code_of, owner_of, lists = deal_instances(log, {"main": ""})
+        players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}
         self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
         for team in log.teams or ():
             self.state.teams.append((team["players"][0], team["players"][1]))
             self.state.team_ids.append(team["id"])
-        self.pool = EffectPool(
-            turn_player_first(lambda: self.state.turn_player or self.state.order[0])
-        )
-        self.ctx = StepContext(-1)
         #: an attack or strike that a counter recorded as the next action would come before
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
         for pid in self.state.order:
-            self.shuffle(pid)
+            self.shuffle(pid, opening=True)
         self.state.agenda.append(("wait_first_player", {}))
 
     # == decision points: the base game ======================================================
@@ -217,31 +207,7 @@ class RangersStrikeEngine(Engine):
         """Whether ``pid`` still has active play (tag battle: not out, RST-OUT)."""
         return not self.state.players[pid].out
 
-    # == the runner's interface ==============================================================
-
-    def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
-        """Apply the documented default for decisions the log skipped (see actions)."""
-        self.ctx = ctx
-        actions.fill_missing(self, action)
-
-    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
-        self.ctx = ctx
-        return actions.check(self, action)
-
-    def apply(self, plan: Plan, ctx: StepContext) -> None:
-        self.ctx = ctx
-        if ctx.forced:
-            self.state.after_illegal = True
-        actions.apply(self, plan)
-        self.advance()
-
-    def result(self) -> dict[str, Any] | None:
-        if self.state.phase != "over":
-            return None
-        return {"winner": self.state.winner, "reason": self.state.reason}
-
-    def turn_phase(self) -> tuple[int, str]:
-        return self.state.turn, self.state.phase
+    # == the runner's interface (the rest is AgendaEngine's) =================================
 
     def legal_actions(self) -> list[dict[str, Any]]:
         from judge.games.rangers_strike.legal import legal_actions
@@ -281,15 +247,7 @@ class RangersStrikeEngine(Engine):
     def pending(self) -> list[dict[str, Any]]:
         st = self.state
         if self.pool:
-            return [
-                {
-                    "player": pe.controller,
-                    "kind": "resolve",
-                    "source": pe.source,
-                    "text": f"{pe.controller} resolves {pe.describe()}",
-                }
-                for pe in self.pool.candidates()
-            ]
+            return self.pending_effects()
         out = []
         for who, kinds in self.decisions():
             label = who if who else "the rock-paper-scissors winner"
@@ -313,56 +271,6 @@ class RangersStrikeEngine(Engine):
         return out
 
     # == low-level moves =====================================================================
-
-    def event(self, type_: str, text: str, **fields: Any) -> None:
-        self.ctx.event(type_, text, **fields)
-
-    def name(self, iid: str | None) -> str:
-        if iid is None:
-            return "an unknown card"
-        return f"{iid} ({self.state.card(iid).name})"
-
-    def shuffle(self, pid: str) -> None:
-        """The opening shuffle: seeded, stream ``"<player>/shuffle/1"``; observed, every deck
-        card becomes unseen (its order is unknown)."""
-        ps = self.state.players[pid]
-        ps.shuffles += 1
-        if self.seeded:
-            SplitMix64.from_seed(self.seed, f"{pid}/shuffle/{ps.shuffles}").shuffle(ps.deck)
-            return
-        for i, iid in enumerate(ps.deck):
-            if iid is not None:
-                ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
-                ps.deck[i] = None
-        for lst in ps.unseen.values():
-            lst.sort(key=_instance_number)
-
-    def draw(self, pid: str, n: int = 1, why: str = "") -> int:
-        """Draw up to n; returns how many were drawn (an empty deck stops drawing)."""
-        ps = self.state.players[pid]
-        k = min(n, len(ps.deck))
-        cards = ps.deck[:k]
-        del ps.deck[:k]
-        ps.hand.extend(cards)
-        if k:
-            count = "a card" if k == 1 else f"{k} cards"
-            known = [c for c in cards if c is not None]
-            text = (
-                f"{pid} draws {', '.join(self.name(c) for c in known)}{why}."
-                if len(known) == k
-                else f"{pid} draws {count}{why}."
-            )
-            self.event(
-                "draw",
-                text,
-                player=pid,
-                cards=cards,
-                private=pid,
-                public_text=f"{pid} draws {count}{why}.",
-            )
-        if k < n:
-            self.event("draw_failed", f"{pid} cannot draw: the deck is empty.", player=pid)
-        return k
 
     def new_unit(self, iid: str) -> Unit:
         return Unit(card=iid, serial=self.state.next_serial())
@@ -492,68 +400,25 @@ class RangersStrikeEngine(Engine):
 
         run_effect(self, pe, targets, use)
 
-    def auto_resolve(self) -> bool:
-        """Resolve the next pending effect when nobody has a choice; False if one is needed."""
-        cands = self.pool.candidates()
-        pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
-        if pe is None:
-            return False
-        if not effects.supported(pe.effect):
-            self.pool.remove(pe)
-            self.run_effect(pe, [], None)  # says it cannot be executed, and why
+    # == the agenda (run by AgendaEngine.advance) ============================================
+
+    def when_idle(self) -> bool:
+        """A phase of a player who can no longer act is skipped (tag battle, RST-OUT)."""
+        st = self.state
+        if (
+            st.phase in PHASE_DECISIONS
+            and st.turn_player is not None
+            and not self.can_act(st.turn_player)
+        ):
+            self.ctx.ruling(
+                "RST-OUT",
+                f"{st.turn_player} can no longer continue play: the rest of its "
+                f"{st.phase} phase and its other phases are skipped.",
+            )
+            st.entering = None
+            self.push(("next_phase", {}))
             return True
-        preset = pe.context.get("targets")
-        if effects.needs_choice(pe.effect) and preset is None:
-            return False
-        self.pool.remove(pe)
-        self.run_effect(pe, list(preset or []), True if preset is not None else None)
-        return True
-
-    # == the agenda ==========================================================================
-
-    def advance(self) -> None:
-        """Run automatic procedure until a decision is due or the game is over."""
-        st = self.state
-        for _ in range(10_000):
-            if st.phase == "over":
-                st.agenda.clear()
-                self.pool.items.clear()
-                return
-            if self.pool:
-                if self.auto_resolve():
-                    continue
-                return
-            if not st.agenda:
-                if (
-                    st.phase in PHASE_DECISIONS
-                    and st.turn_player is not None
-                    and not self.can_act(st.turn_player)
-                ):
-                    self.ctx.ruling(
-                        "RST-OUT",
-                        f"{st.turn_player} can no longer continue play: the rest of its "
-                        f"{st.phase} phase and its other phases are skipped.",
-                    )
-                    st.entering = None
-                    self.push(("next_phase", {}))
-                    continue
-                return
-            op, args = st.agenda[0]
-            if op in WAITS:
-                return
-            st.agenda.pop(0)
-            getattr(self, "op_" + op)(**args)
-        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
-
-    def push(self, *items: tuple[str, dict[str, Any]]) -> None:
-        """Put procedure steps at the front of the agenda, in the order given."""
-        self.state.agenda[0:0] = list(items)
-
-    def end_game(self, winner: str | None, reason: str, rule: str, message: str) -> None:
-        st = self.state
-        st.phase, st.winner, st.reason = "over", winner, reason
-        self.ctx.ruling(rule, message)
-        self.event("game_over", message, winner=winner, reason=reason)
+        return False
 
     # setup and phases -------------------------------------------------------------------------
 
@@ -952,11 +817,7 @@ class RangersStrikeEngine(Engine):
             else None
         )
         view["extra_open"] = list(st.extra_open)
-        view["pending"] = [
-            [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
-        ]
-        view["agenda"] = [op for op, _ in st.agenda]
-        view["result"] = self.result()
+        view.update(self.procedure_view())
         return view
 
 
@@ -1166,10 +1027,6 @@ class TagBattleEngine(RangersStrikeEngine):
 
 
 RangersStrikeEngine.VARIANTS = {"1v1": RangersStrikeEngine, "tag": TagBattleEngine}
-
-
-def _instance_number(iid: str) -> int:
-    return int(iid.rsplit("-", 1)[1])
 
 
 def _ordinal(n: int) -> str:

@@ -137,19 +137,6 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
     return out
 
 
-def _checked(eng: RangersStrikeEngine, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    saved = eng.ctx
-    try:
-        out = []
-        for act in acts:
-            eng.ctx = StepContext(-1)
-            if not eng.check(act, eng.ctx).violations:
-                out.append(act)
-        return out
-    finally:
-        eng.ctx = saved
-
-
 def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[str, Any]]:
     """The counters ``pid`` could use now, right after an attack or strike of ``timing``
     (checked as if the engine waited for them).  In observed mode an unknown hand card may
@@ -178,14 +165,14 @@ def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[s
         return []
     st.agenda.insert(0, ("wait_window", {"players": [pid], "timing": timing}))
     try:
-        return _checked(eng, acts)
+        return eng.checked(acts)
     finally:
         st.agenda.pop(0)
 
 
 def legal_actions(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
     """Every listed candidate that the engine's own check finds legal now."""
-    out = _checked(eng, candidates(eng))
+    out = eng.checked(candidates(eng))
     st = eng.state
     if st.phase != "over" and st.agenda and st.agenda[0][0] == "wait_window":
         out += after_window(eng)

@@ -16,14 +16,13 @@ Conventions this engine defines (see ``docs/union-arena.md``):
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.engine import Engine, Plan
+from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
-from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
-from judge.core.timing import EffectPool, PendingEffect, turn_player_first
-from judge.core.verdict import StepContext
+from judge.core.timing import PendingEffect
 from judge.games.union_arena import actions, effects
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.state import (
@@ -49,69 +48,34 @@ WAITS = {
 }
 
 
-class UnionArenaEngine(Engine):
+class UnionArenaEngine(AgendaEngine):
     """One Union Arena game in progress."""
 
     game: ClassVar[str] = "union-arena"
     catalogue: ClassVar[Catalogue] = Catalogue.from_package("judge.games.union_arena")
     private_zones: ClassVar[tuple[str, ...]] = ("hand",)
     secret_zones: ClassVar[tuple[str, ...]] = ("deck", "life")
+    handlers: ClassVar[ModuleType] = actions
+    effects: ClassVar[ModuleType] = effects
+    WAITS: ClassVar[dict[str, str]] = WAITS
+
+    state: UAState
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
-        self.seeded = log.hidden.get("mode") == "seeded"
-        self.seed = str(log.hidden.get("seed", ""))
         defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
-        code_of: dict[str, str] = {}
-        owner_of: dict[str, str] = {}
-        players: dict[str, PlayerState] = {}
-        for pid in log.player_ids:
-            ps = PlayerState(pid)
-            deck = log.decks[pid]
-            for n, code in enumerate(deck.get("main", []), 1):
-                iid = f"{pid}-{n}"
-                code_of[iid], owner_of[iid] = code, pid
-                ps.deck.append(iid)
-            for n, code in enumerate(deck.get("ap", []), 1):
-                iid = f"{pid}-AP{n}"
-                code_of[iid], owner_of[iid] = code, pid
-                ps.ap_reserve.append(iid)
-            players[pid] = ps
+        code_of, owner_of, lists = deal_instances(log, {"main": "", "ap": "AP"})
+        players = {
+            pid: PlayerState(pid, deck=lists[pid]["main"], ap_reserve=lists[pid]["ap"])
+            for pid in log.player_ids
+        }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
-        self.pool = EffectPool(
-            turn_player_first(lambda: self.state.turn_player or self.state.order[0])
-        )
-        self.ctx = StepContext(-1)
         self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
         for pid in self.state.order:
             self.shuffle(pid, opening=True)
         self.state.agenda.append(("wait_first_player", {}))
 
-    # -- the runner's interface -------------------------------------------------------------
-
-    def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
-        """Apply the documented default for decisions the log skipped (see actions)."""
-        self.ctx = ctx
-        actions.fill_missing(self, action)
-
-    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
-        self.ctx = ctx
-        return actions.check(self, action)
-
-    def apply(self, plan: Plan, ctx: StepContext) -> None:
-        self.ctx = ctx
-        if ctx.forced:
-            self.state.after_illegal = True
-        actions.apply(self, plan)
-        self.advance()
-
-    def result(self) -> dict[str, Any] | None:
-        if self.state.phase != "over":
-            return None
-        return {"winner": self.state.winner, "reason": self.state.reason}
-
-    def turn_phase(self) -> tuple[int, str]:
-        return self.state.turn, self.state.phase
+    # -- the runner's interface (the rest is AgendaEngine's) -----------------------------------
 
     def legal_actions(self) -> list[dict[str, Any]]:
         from judge.games.union_arena.legal import legal_actions
@@ -143,46 +107,12 @@ class UnionArenaEngine(Engine):
         who, kinds = self.awaiting()
         if who is None and not kinds:
             return []
-        out = []
         if self.pool:
-            for pe in self.pool.candidates():
-                out.append(
-                    {
-                        "player": pe.controller,
-                        "kind": "resolve",
-                        "source": pe.source,
-                        "text": f"{pe.controller} resolves {pe.describe()}",
-                    }
-                )
-            return out
+            return self.pending_effects()
         label = who if who else "the rock-paper-scissors winner"
         return [{"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}]
 
     # -- low-level moves ----------------------------------------------------------------------
-
-    def event(self, type_: str, text: str, **fields: Any) -> None:
-        self.ctx.event(type_, text, **fields)
-
-    def name(self, iid: str | None) -> str:
-        if iid is None:
-            return "an unknown card"
-        return f"{iid} ({self.state.card(iid).name})"
-
-    def shuffle(self, pid: str, opening: bool = False) -> None:
-        ps = self.state.players[pid]
-        ps.shuffles += 1
-        if self.seeded:
-            SplitMix64.from_seed(self.seed, f"{pid}/shuffle/{ps.shuffles}").shuffle(ps.deck)
-        else:
-            # observed: the deck's order is unknown; cards in it are unseen again
-            for i, iid in enumerate(ps.deck):
-                if iid is not None:
-                    ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
-                    ps.deck[i] = None
-            for lst in ps.unseen.values():
-                lst.sort(key=_instance_number)
-        if not opening:
-            self.event("shuffle", f"{pid} shuffles the deck.", player=pid)
 
     def init_unseen(self) -> None:
         """Observed mode: every main-deck card starts unseen."""
@@ -191,33 +121,6 @@ class UnionArenaEngine(Engine):
             for iid in ps.deck:
                 if iid is not None:
                     ps.unseen.setdefault(self.state.code_of[iid], []).append(iid)
-
-    def draw(self, pid: str, n: int = 1, why: str = "") -> int:
-        """Draw up to n; returns how many were drawn (an empty deck stops drawing)."""
-        ps = self.state.players[pid]
-        k = min(n, len(ps.deck))
-        cards = ps.deck[:k]
-        del ps.deck[:k]
-        ps.hand.extend(cards)
-        if k:
-            count = "a card" if k == 1 else f"{k} cards"
-            known = [c for c in cards if c is not None]
-            text = (
-                f"{pid} draws {', '.join(self.name(c) for c in known)}{why}."
-                if len(known) == k
-                else f"{pid} draws {count}{why}."
-            )
-            self.event(
-                "draw",
-                text,
-                player=pid,
-                cards=cards,
-                private=pid,
-                public_text=f"{pid} draws {count}{why}.",
-            )
-        if k < n:
-            self.event("draw_failed", f"{pid} cannot draw: the deck is empty.", player=pid)
-        return k
 
     def new_unit(self, cards: list[str], rested: bool) -> Unit:
         return Unit(
@@ -315,22 +218,9 @@ class UnionArenaEngine(Engine):
 
         run_effect(self, pe, targets, use)
 
-    def auto_resolve(self) -> bool:
-        """Resolve the next pending effect when nobody has a choice; False if one is needed."""
-        cands = self.pool.candidates()
-        pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
-        if pe is None:
-            return False
-        if not effects.supported(pe.effect):
-            self.pool.remove(pe)
-            self.run_effect(pe, [], None)  # says it cannot be executed, and why
-            return True
-        preset = pe.context.get("targets")
-        if effects.needs_choice(pe.effect) and preset is None:
-            return False
-        self.pool.remove(pe)
-        self.run_effect(pe, list(preset or []), True if preset is not None else None)
-        return True
+    def after_auto_resolve(self) -> None:
+        """The rule effect UA-BP-ZERO applies after every effect that resolved by itself."""
+        self.check_bp_zero()
 
     def check_bp_zero(self) -> None:
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
@@ -345,40 +235,6 @@ class UnionArenaEngine(Engine):
                         "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."
                     )
                     self.retire(pid, unit)
-
-    # -- the agenda -----------------------------------------------------------------------------
-
-    def advance(self) -> None:
-        """Run automatic procedure until a decision is due or the game is over."""
-        st = self.state
-        for _ in range(10_000):
-            if st.phase == "over":
-                st.agenda.clear()
-                self.pool.items.clear()
-                return
-            if self.pool:
-                if self.auto_resolve():
-                    self.check_bp_zero()
-                    continue
-                return
-            if not st.agenda:
-                return
-            op, args = st.agenda[0]
-            if op in WAITS:
-                return
-            st.agenda.pop(0)
-            getattr(self, "op_" + op)(**args)
-        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
-
-    def push(self, *items: tuple[str, dict[str, Any]]) -> None:
-        """Put procedure steps at the front of the agenda, in the order given."""
-        self.state.agenda[0:0] = list(items)
-
-    def end_game(self, winner: str | None, reason: str, rule: str, message: str) -> None:
-        st = self.state
-        st.phase, st.winner, st.reason = "over", winner, reason
-        self.ctx.ruling(rule, message)
-        self.event("game_over", message, winner=winner, reason=reason)
 
     # setup -------------------------------------------------------------------------------------
 
@@ -797,17 +653,8 @@ class UnionArenaEngine(Engine):
                     uv["entered_turn"] = unit.entered_turn
             if ps.unseen:
                 pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
-        view["pending"] = [
-            [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
-        ]
-        view["agenda"] = [op for op, _ in st.agenda]
-        view["result"] = self.result()
+        view.update(self.procedure_view())
         return view
-
-
-def _instance_number(iid: str) -> int:
-    tail = iid.rsplit("-", 1)[1]
-    return int(tail[2:]) + 10_000 if tail.startswith("AP") else int(tail)
 
 
 def _ordinal(n: int) -> str:

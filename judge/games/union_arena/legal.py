@@ -16,7 +16,6 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.core.verdict import StepContext
 from judge.games.union_arena import effects
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
@@ -204,13 +203,4 @@ def _moves(eng: UnionArenaEngine, pid: str) -> list[dict[str, Any]]:
 
 def legal_actions(eng: UnionArenaEngine) -> list[dict[str, Any]]:
     """Every listed candidate that the engine's own check finds legal now."""
-    saved = eng.ctx
-    try:
-        out = []
-        for act in candidates(eng):
-            eng.ctx = StepContext(-1)
-            if not eng.check(act, eng.ctx).violations:
-                out.append(act)
-        return out
-    finally:
-        eng.ctx = saved
+    return eng.checked(candidates(eng))
