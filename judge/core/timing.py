@@ -8,13 +8,23 @@ Showdown's single ordering routine).
 A :class:`PendingEffect` keeps the sequence number it was created with, so "the order the
 effects were triggered" is always defined and is the documented default when a player who
 had a choice of order did not record one.
+
+The ``resolve`` decision is judged the same way in every game (:func:`choose_pending`,
+:func:`check_order`, :func:`apply_resolve`), and so is the default for a ``resolve`` the log
+skipped (:func:`resolve_by_default`); each game passes the rule it cites and checks targets
+with its own vocabulary.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from judge.core.refs import ref_code
+
+if TYPE_CHECKING:
+    from judge.core.engine import AgendaEngine, Plan
 
 
 @dataclass(slots=True)
@@ -116,3 +126,112 @@ class EffectPool:
 
     def candidates(self) -> list[PendingEffect]:
         return self.policy.candidates(self.items)
+
+
+# -- the ``resolve`` decision ---------------------------------------------------------------------
+
+
+def choose_pending(
+    eng: AgendaEngine, plan: Plan, cands: list[PendingEffect], rule: str
+) -> PendingEffect | None:
+    """The waiting effect a ``resolve`` names by its ``source`` (an instance id, or a code for
+    any of the chooser's effects from a card of that code), among ``cands`` (the pool's
+    candidates): None, with a violation of ``rule``, when it names none.  A ruling says when
+    several were waiting; declining (``use: false``) an effect that is not optional breaks
+    ``rule``."""
+    st = eng.state
+    src = plan.action["source"]
+    code = ref_code(st, src)
+    match = [pe for pe in cands if pe.source == src or st.code_of[pe.source] == code]
+    if not match:
+        names = ", ".join(pe.describe() for pe in cands)
+        plan.violate(
+            rule,
+            f"{src} has no effect waiting for {plan.action['p']}; waiting: {names}.",
+        )
+        return None
+    pe = match[0]
+    if len(cands) > 1:
+        eng.ctx.ruling(
+            rule,
+            f"{len(cands)} effects of {pe.controller} were waiting together; "
+            f"{pe.controller} chose to resolve {pe.describe()} first.",
+        )
+    use = plan.action.get("use")
+    if use is False and not pe.effect.get("optional"):
+        plan.violate(rule, f"{pe.describe()} is not optional: it must be resolved.")
+    return pe
+
+
+def check_order(
+    eng: AgendaEngine, plan: Plan, pe: PendingEffect, cands: list[PendingEffect], rule: str
+) -> None:
+    """The ``order`` a ``resolve`` may record for the chooser's waiting effects ``cands``: each
+    reference names another of them, and the first is ``pe``, the one resolved now (else
+    ``rule`` is broken).  Notes ``pe`` (and the order, as sequence numbers) for
+    :func:`apply_resolve`."""
+    st = eng.state
+    order = plan.action.get("order")
+    if order:
+        ordered: list[PendingEffect] = []
+        for ref in order:
+            rc = ref_code(st, ref)
+            hit = next(
+                (
+                    c
+                    for c in cands
+                    if c not in ordered and (c.source == ref or st.code_of[c.source] == rc)
+                ),
+                None,
+            )
+            if hit is None:
+                plan.violate(
+                    rule,
+                    f"The order names {ref}, which is not one of {pe.controller}'s waiting "
+                    "effects.",
+                )
+                continue
+            ordered.append(hit)
+        if ordered and ordered[0] is not pe:
+            plan.violate(
+                rule,
+                f"The order starts with {ordered[0].describe()}, but the effect resolved now is "
+                f"{pe.describe()}.",
+            )
+        if not plan.violations:
+            eng.ctx.ruling(
+                rule,
+                f"{pe.controller} chose the order of their waiting effects: "
+                + ", then ".join(c.describe() for c in ordered)
+                + ".",
+            )
+        plan.data["order"] = [c.seq for c in ordered]
+    plan.data["pe"] = pe
+
+
+def apply_resolve(eng: AgendaEngine, plan: Plan) -> None:
+    """Resolve the effect :func:`check_order` noted, with the recorded targets and use; a
+    recorded order is kept for the effects still waiting."""
+    pe = plan.data.get("pe")
+    if pe is None:
+        return
+    if plan.data.get("order"):
+        eng.pool.preferred = list(plan.data["order"])
+    eng.pool.remove(pe)
+    eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
+
+
+def resolve_by_default(eng: AgendaEngine, rule: str) -> PendingEffect:
+    """The log records no ``resolve`` where one was due: the first waiting effect (trigger
+    order) leaves the pool, with a ruling citing ``rule`` and the step unverifiable.  Whether
+    it then runs (optional effects not used, no targets) is the game's rule."""
+    pe = eng.pool.candidates()[0]
+    eng.pool.remove(pe)
+    eng.ctx.ruling(
+        rule,
+        f"{pe.controller} had to resolve {pe.describe()} (order, targets or use); the log "
+        "records no `resolve`: the engine resolved it by default (in trigger order, optional "
+        "effects not used, no targets).",
+    )
+    eng.ctx.cannot_verify(f"missing `resolve` by {pe.controller} for {pe.describe()}")
+    return pe

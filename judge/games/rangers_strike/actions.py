@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import effects
 from judge.games.rangers_strike.refs import (
     Take,
@@ -896,79 +897,16 @@ def _assign(eng: RangersStrikeEngine, args: dict[str, Any], to: str, why: str) -
 
 
 def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
-    st = eng.state
     cands = eng.pool.candidates()
-    src = plan.action["source"]
-    code = ref_code(st, src)
-    match = [pe for pe in cands if pe.source == src or st.code_of[pe.source] == code]
-    if not match:
-        names = ", ".join(pe.describe() for pe in cands)
-        plan.violate(
-            "RS-SIMULTANEOUS",
-            f"{src} has no effect waiting for {plan.action['p']}; waiting: {names}.",
-        )
+    pe = choose_pending(eng, plan, cands, "RS-SIMULTANEOUS")
+    if pe is None:
         return
-    pe = match[0]
-    if len(cands) > 1:
-        eng.ctx.ruling(
-            "RS-SIMULTANEOUS",
-            f"{len(cands)} effects of {pe.controller} were waiting together; "
-            f"{pe.controller} chose to resolve {pe.describe()} first.",
-        )
-    use = plan.action.get("use")
-    if use is False and not pe.effect.get("optional"):
-        plan.violate("RS-SIMULTANEOUS", f"{pe.describe()} is not optional: it must be resolved.")
-    if use is not False and effects.supported(pe.effect):
+    if plan.action.get("use") is not False and effects.supported(pe.effect):
         targets = list(plan.action.get("targets", []))
         _, problems = match_targets(eng, pe.controller, pe.effect, targets, _path(eng, "targets"))
         for rule, msg in problems:
             plan.violate(rule, msg)
-    order = plan.action.get("order")
-    if order:
-        ordered = []
-        for ref in order:
-            rc = ref_code(st, ref)
-            hit = next(
-                (
-                    c
-                    for c in cands
-                    if c not in ordered and (c.source == ref or st.code_of[c.source] == rc)
-                ),
-                None,
-            )
-            if hit is None:
-                plan.violate(
-                    "RS-SIMULTANEOUS",
-                    f"The order names {ref}, which is not one of {pe.controller}'s waiting "
-                    "effects.",
-                )
-                continue
-            ordered.append(hit)
-        if ordered and ordered[0] is not pe:
-            plan.violate(
-                "RS-SIMULTANEOUS",
-                f"The order starts with {ordered[0].describe()}, but the effect resolved now is "
-                f"{pe.describe()}.",
-            )
-        if not plan.violations:
-            eng.ctx.ruling(
-                "RS-SIMULTANEOUS",
-                f"{pe.controller} chose the order of their waiting effects: "
-                + ", then ".join(c.describe() for c in ordered)
-                + ".",
-            )
-        plan.data["order"] = [c.seq for c in ordered]
-    plan.data["pe"] = pe
-
-
-def apply_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
-    pe = plan.data.get("pe")
-    if pe is None:
-        return
-    if plan.data.get("order"):
-        eng.pool.preferred = list(plan.data["order"])
-    eng.pool.remove(pe)
-    eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
+    check_order(eng, plan, pe, cands, "RS-SIMULTANEOUS")
 
 
 # -- the rest -------------------------------------------------------------------------------------
@@ -1080,15 +1018,7 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
         if eng.pool:
             if kind == "resolve":
                 return
-            pe = eng.pool.candidates()[0]
-            eng.pool.remove(pe)
-            eng.ctx.ruling(
-                "RS-CHOICE-RECORDED",
-                f"{pe.controller} had to resolve {pe.describe()} (order, targets or use); the "
-                "log records no `resolve`: the engine resolved it by default (in trigger order, "
-                "optional effects not used, no targets).",
-            )
-            eng.ctx.cannot_verify(f"missing `resolve` by {pe.controller} for {pe.describe()}")
+            pe = resolve_by_default(eng, "RS-CHOICE-RECORDED")
             supported = effects.supported(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)

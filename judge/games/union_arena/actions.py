@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.union_arena import effects
 from judge.games.union_arena.refs import (
     Take,
@@ -26,7 +27,6 @@ from judge.games.union_arena.refs import (
     find_many_in_zone,
     find_unit,
     is_instance,
-    ref_code,
     take_many,
 )
 from judge.games.union_arena.resolve import check_effect_targets, check_trigger, run_trigger
@@ -619,31 +619,10 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
 def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     cands = eng.pool.candidates()
-    src = plan.action["source"]
-    code = (
-        st.code_of.get(src)
-        if is_instance(st, src)
-        else (src["code"] if isinstance(src, dict) else src)
-    )
-    match = [pe for pe in cands if pe.source == src or st.code_of[pe.source] == code]
-    if not match:
-        names = ", ".join(pe.describe() for pe in cands)
-        plan.violate(
-            "UA-SIMULTANEOUS",
-            f"{src} has no effect waiting for {plan.action['p']}; waiting: {names}.",
-        )
+    pe = choose_pending(eng, plan, cands, "UA-SIMULTANEOUS")
+    if pe is None:
         return
-    pe = match[0]
-    if len(cands) > 1:
-        eng.ctx.ruling(
-            "UA-SIMULTANEOUS",
-            f"{len(cands)} effects of {pe.controller} were waiting together; "
-            f"{pe.controller} chose to resolve {pe.describe()} first.",
-        )
-    use = plan.action.get("use")
-    if use is False and not pe.effect.get("optional"):
-        plan.violate("UA-SIMULTANEOUS", f"{pe.describe()} is not optional: it must be resolved.")
-    if use is not False and effects.supported(pe.effect):
+    if plan.action.get("use") is not False and effects.supported(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])
         for rule, msg in check_effect_targets(eng, pe.controller, [pe.effect], targets, path):
@@ -655,51 +634,7 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
             f"Effects of both players were waiting: the turn player {st.turn_player} resolves all "
             f"of theirs first, in their order; then {other if pe.controller == st.turn_player else pe.controller}.",
         )
-    order = plan.action.get("order")
-    if order:
-        ordered = []
-        for ref in order:
-            code = st.code_of.get(ref) if is_instance(st, ref) else ref_code(st, ref)
-            hit = next(
-                (
-                    c
-                    for c in cands
-                    if c not in ordered and (c.source == ref or st.code_of[c.source] == code)
-                ),
-                None,
-            )
-            if hit is None:
-                plan.violate(
-                    "UA-SIMULTANEOUS",
-                    f"The order names {ref}, which is not one of {pe.controller}'s waiting effects.",
-                )
-                continue
-            ordered.append(hit)
-        if ordered and ordered[0] is not pe:
-            plan.violate(
-                "UA-SIMULTANEOUS",
-                f"The order starts with {ordered[0].describe()}, but the effect resolved now is "
-                f"{pe.describe()}.",
-            )
-        if not plan.violations:
-            eng.ctx.ruling(
-                "UA-SIMULTANEOUS",
-                f"{pe.controller} chose the order of their waiting effects: "
-                + ", then ".join(c.describe() for c in ordered)
-                + ".",
-            )
-        plan.data["order"] = [c.seq for c in ordered]
-    plan.data["pe"] = pe
-
-
-def apply_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
-    pe = plan.data.get("pe")
-    if pe is None:
-        return
-    if plan.data.get("order"):
-        eng.pool.preferred = list(plan.data["order"])
-    eng.pool.remove(pe)
-    eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
+    check_order(eng, plan, pe, cands, "UA-SIMULTANEOUS")
 
 
 # -- attack phase ----------------------------------------------------------------------------------
@@ -1118,15 +1053,7 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
         if not kinds or kind in kinds:
             return
         if eng.pool:
-            pe = eng.pool.candidates()[0]
-            eng.pool.remove(pe)
-            eng.ctx.ruling(
-                "UA-CHOICE-RECORDED",
-                f"{pe.controller} had to resolve {pe.describe()} (order, targets "
-                "or use); the log records no `resolve`: the engine resolved it by default (in trigger "
-                "order, optional effects not used, no targets).",
-            )
-            eng.ctx.cannot_verify(f"missing `resolve` by {pe.controller} for {pe.describe()}")
+            pe = resolve_by_default(eng, "UA-CHOICE-RECORDED")
             if (
                 effects.supported(pe.effect)
                 and not effects.needs_choice(pe.effect)
