@@ -202,6 +202,14 @@ class AgendaEngine(Engine):
     def event(self, type_: str, text: str, **fields: Any) -> None:
         self.ctx.event(type_, text, **fields)
 
+    def moment(self) -> str:
+        """When in the game it is, in words (for messages): during setup, or the turn, the
+        player and the phase."""
+        st = self.state
+        if st.phase == "setup":
+            return "during setup"
+        return f"in turn {st.turn}, {st.turn_player}'s {st.phase} phase"
+
     def name(self, iid: str | None) -> str:
         if iid is None:
             return "an unknown card"

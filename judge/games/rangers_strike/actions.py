@@ -46,13 +46,6 @@ if TYPE_CHECKING:
 Checker = Callable[["RangersStrikeEngine", Plan], None]
 
 
-def _where(eng: RangersStrikeEngine) -> str:
-    st = eng.state
-    if st.phase == "setup":
-        return "during setup"
-    return f"in turn {st.turn}, {st.turn_player}'s {st.phase} phase"
-
-
 def _path(eng: RangersStrikeEngine, field: str) -> str:
     return f"actions[{eng.ctx.index}].{field}"
 
@@ -95,7 +88,7 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
             plan.violate(
                 "RS-PHASE",
                 f"{p} records `{kind}`, but it is {' or '.join(str(w) for w in whos)}'s "
-                f"decision ({_where(eng)}).",
+                f"decision ({eng.moment()}).",
             )
         return plan
     CHECKS[kind](eng, plan)
@@ -121,7 +114,7 @@ def _out_of_phase(
             plan.violate(
                 "RS-COUNTER",
                 f"{code} is a counter: it is used only right after an opposing "
-                f"{'attack on your unit' if d.timing == 'attacked' else 'strike'} ({_where(eng)}).",
+                f"{'attack on your unit' if d.timing == 'attacked' else 'strike'} ({eng.moment()}).",
             )
             return
     if p in st.players and not eng.can_act(p):
@@ -129,7 +122,7 @@ def _out_of_phase(
         return
     need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
     rule = PHASE_RULES.get(kind, "RS-PHASE") if st.phase not in ("setup", "over") else "RS-PHASE"
-    plan.violate(rule, f"`{kind}` is not possible {_where(eng)}; the rules wait for {need}.")
+    plan.violate(rule, f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}.")
 
 
 #: The rule that says in which phase a kind of decision is made.

@@ -38,13 +38,6 @@ if TYPE_CHECKING:
 Checker = Callable[["UnionArenaEngine", Plan], None]
 
 
-def _where(eng: UnionArenaEngine) -> str:
-    st = eng.state
-    if st.phase == "setup":
-        return "during setup"
-    return f"in turn {st.turn}, {st.turn_player}'s {st.phase} phase"
-
-
 # -- the entry points ---------------------------------------------------------------------------
 
 
@@ -73,17 +66,17 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
         ):
             plan.violate(
                 "UA-ATK-NO-CARDS",
-                f"No cards can be used during the attack phase ({kind} {_where(eng)}).",
+                f"No cards can be used during the attack phase ({kind} {eng.moment()}).",
             )
         else:
             need = f"{who}: {', '.join(kinds)}" if who else ", ".join(kinds) or "nothing"
             plan.violate(
-                "UA-PHASE", f"`{kind}` is not possible {_where(eng)}; the rules wait for {need}."
+                "UA-PHASE", f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}."
             )
         return plan
     if who is not None and p != who:
         plan.violate(
-            "UA-PHASE", f"{p} records `{kind}`, but it is {who}'s decision ({_where(eng)})."
+            "UA-PHASE", f"{p} records `{kind}`, but it is {who}'s decision ({eng.moment()})."
         )
         return plan
     CHECKS[kind](eng, plan)
