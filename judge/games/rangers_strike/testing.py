@@ -23,7 +23,35 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from judge.core.replay import replay
+from judge.core.testing import (
+    BaseLogBuilder,
+    event_texts,
+    event_types,
+    game_state,
+    player_state,
+    rules_applied,
+    rules_broken,
+    ruling_texts,
+    verdict,
+)
+
+__all__ = [
+    "FILLER",
+    "FILLER_CODE",
+    "PLAYERS",
+    "TEAMS",
+    "LogBuilder",
+    "area_ids",
+    "card",
+    "event_texts",
+    "event_types",
+    "game_state",
+    "player_state",
+    "rules_applied",
+    "rules_broken",
+    "ruling_texts",
+    "verdict",
+]
 
 FILLER_CODE = "T-000"
 PLAYERS = {"1v1": ("A", "B"), "tag": ("A1", "A2", "B1", "B2")}
@@ -79,8 +107,10 @@ def card(
 FILLER = card(FILLER_CODE, name="Filler", bp=1000, sp=1)
 
 
-class LogBuilder:
-    """A log under construction.  Every method returns the builder, for chaining."""
+class LogBuilder(BaseLogBuilder):
+    """A Rangers Strike log under construction.  Every method returns the builder, for
+    chaining (``act``, ``proceed``, ``last``, ``log`` and ``replay`` are
+    :class:`BaseLogBuilder`'s)."""
 
     def __init__(
         self,
@@ -118,19 +148,10 @@ class LogBuilder:
         if variant in TEAMS:
             self.doc["teams"] = copy.deepcopy(TEAMS[variant])
 
-    def act(self, p: str, do: str, **fields: Any) -> LogBuilder:
-        self.doc["actions"].append({"p": p, "do": do, **fields})
-        return self
-
     def setup(self, first: str | None = None, by: str | None = None) -> LogBuilder:
         """Rock-paper-scissors won by ``by`` (default: ``first``); ``first`` goes first."""
         first = first or PLAYERS[self.variant][0]
         return self.act(by or first, "first_player", first=first)
-
-    def proceed(self, p: str, times: int = 1) -> LogBuilder:
-        for _ in range(times):
-            self.act(p, "proceed")
-        return self
 
     def pass_turn(self, p: str) -> LogBuilder:
         """Charge, rush and battle phase with nothing done."""
@@ -160,61 +181,11 @@ class LogBuilder:
     def assign(self, p: str, to: str) -> LogBuilder:
         return self.act(p, "assign_damage", to=to)
 
-    @property
-    def last(self) -> int:
-        """Index of the last action added."""
-        return len(self.doc["actions"]) - 1
-
-    def log(self) -> dict[str, Any]:
-        return copy.deepcopy(self.doc)
-
-    def replay(self, on_illegal: str = "skip", perspective: str = "judge") -> dict[str, Any]:
-        return replay(self.log(), on_illegal=on_illegal, perspective=perspective)
-
 
 # -- reading a replay -------------------------------------------------------------------------
-
-
-def game_state(replay_doc: dict[str, Any], index: int = -1) -> dict[str, Any]:
-    """The state after step ``index`` (``turn``, ``turn_player``, ``phase``, ``players``)."""
-    return replay_doc["steps"][index]["state"]
-
-
-def player_state(replay_doc: dict[str, Any], pid: str, index: int = -1) -> dict[str, Any]:
-    """Player ``pid``'s part of the state after step ``index``."""
-    return game_state(replay_doc, index)["players"][pid]
+# The readers every game has are judge.core.testing's, re-exported here.
 
 
 def area_ids(replay_doc: dict[str, Any], pid: str, area: str, index: int = -1) -> list[str]:
     """The cards (instance ids) in ``pid``'s ``area`` (``rush`` or ``battle``), in order."""
     return [u["id"] for u in player_state(replay_doc, pid, index)[area]]
-
-
-def verdict(replay_doc: dict[str, Any], index: int) -> str:
-    """The verdict of step ``index``: ``"legal"``, ``"illegal"`` or ``"unverifiable"``."""
-    return replay_doc["steps"][index]["verdict"]
-
-
-def event_types(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The types of the events of step ``index``, in order."""
-    return [e["type"] for e in replay_doc["steps"][index]["events"]]
-
-
-def event_texts(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The texts of the events of step ``index``, in order."""
-    return [e["text"] for e in replay_doc["steps"][index]["events"]]
-
-
-def rules_broken(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The rule ids of the violations at step ``index``."""
-    return [v["rule"] for v in replay_doc["steps"][index]["violations"]]
-
-
-def rules_applied(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The rule ids of the rulings at step ``index``."""
-    return [r["rule"] for r in replay_doc["steps"][index]["rulings"]]
-
-
-def ruling_texts(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The messages of the rulings at step ``index``."""
-    return [r["message"] for r in replay_doc["steps"][index]["rulings"]]

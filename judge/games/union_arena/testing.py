@@ -24,10 +24,36 @@ of a step; views of the state default to the last step.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from judge.core.replay import replay
+from judge.core.testing import (
+    BaseLogBuilder,
+    event_types,
+    game_state,
+    player_state,
+    rules_applied,
+    rules_broken,
+    verdict,
+)
+
+__all__ = [
+    "AP",
+    "FILLER",
+    "FILLER_CODE",
+    "LogBuilder",
+    "board_at_turn_3",
+    "card",
+    "event_types",
+    "field_ids",
+    "field_unit",
+    "free_character",
+    "game_state",
+    "player_state",
+    "rules_applied",
+    "rules_broken",
+    "skip_to_turn_3",
+    "verdict",
+]
 
 FILLER_CODE = "T-000"
 
@@ -90,8 +116,9 @@ FILLER = card(FILLER_CODE, name="Filler", bp=1000)
 AP = card("T-AP", "ap")
 
 
-class LogBuilder:
-    """A log under construction.  Every method returns the builder, for chaining."""
+class LogBuilder(BaseLogBuilder):
+    """A Union Arena log under construction.  Every method returns the builder, for chaining
+    (``act``, ``proceed``, ``last``, ``log`` and ``replay`` are :class:`BaseLogBuilder`'s)."""
 
     def __init__(
         self,
@@ -134,10 +161,6 @@ class LogBuilder:
             "actions": [],
         }
 
-    def act(self, p: str, do: str, **fields: Any) -> LogBuilder:
-        self.doc["actions"].append({"p": p, "do": do, **fields})
-        return self
-
     def setup(self, first: str = "A", by: str = "A") -> LogBuilder:
         """Rock-paper-scissors won by ``by``, ``first`` goes first, nobody mulligans."""
         second = "B" if first == "A" else "A"
@@ -146,11 +169,6 @@ class LogBuilder:
             .act(first, "mulligan", redraw=False)
             .act(second, "mulligan", redraw=False)
         )
-
-    def proceed(self, p: str, times: int = 1) -> LogBuilder:
-        for _ in range(times):
-            self.act(p, "proceed")
-        return self
 
     def pass_turn(self, p: str) -> LogBuilder:
         """Movement, main and attack phase with nothing done."""
@@ -164,17 +182,6 @@ class LogBuilder:
 
     def block(self, p: str, card_ref: Any = None) -> LogBuilder:
         return self.act(p, "block", card=card_ref)
-
-    @property
-    def last(self) -> int:
-        """Index of the last action added."""
-        return len(self.doc["actions"]) - 1
-
-    def log(self) -> dict[str, Any]:
-        return copy.deepcopy(self.doc)
-
-    def replay(self, on_illegal: str = "skip", perspective: str = "judge") -> dict[str, Any]:
-        return replay(self.log(), on_illegal=on_illegal, perspective=perspective)
 
 
 # -- scenes -------------------------------------------------------------------------------------
@@ -226,17 +233,8 @@ def skip_to_turn_3(b: LogBuilder) -> LogBuilder:
 
 # -- reading a replay ---------------------------------------------------------------------------
 # Views of the state take ``index=-1``: the state after the last step.  Facts of one step
-# (its verdict, events, violations, rulings) name the step.
-
-
-def game_state(replay_doc: dict[str, Any], index: int = -1) -> dict[str, Any]:
-    """The public state after step ``index`` (``turn``, ``turn_player``, ``phase``, ``players``)."""
-    return replay_doc["steps"][index]["state"]
-
-
-def player_state(replay_doc: dict[str, Any], pid: str, index: int = -1) -> dict[str, Any]:
-    """Player ``pid``'s part of the state after step ``index`` (``life``, ``hand``, lines, …)."""
-    return game_state(replay_doc, index)["players"][pid]
+# (its verdict, events, violations, rulings) name the step.  The readers every game has are
+# judge.core.testing's, re-exported here.
 
 
 def field_ids(replay_doc: dict[str, Any], pid: str, line: str, index: int = -1) -> list[str]:
@@ -255,23 +253,3 @@ def field_unit(
         if u["id"] == iid:
             return u
     return None
-
-
-def verdict(replay_doc: dict[str, Any], index: int) -> str:
-    """The verdict of step ``index``: ``"legal"``, ``"illegal"`` or ``"unverifiable"``."""
-    return replay_doc["steps"][index]["verdict"]
-
-
-def event_types(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The types of the events of step ``index``, in order."""
-    return [e["type"] for e in replay_doc["steps"][index]["events"]]
-
-
-def rules_broken(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The rule ids of the violations at step ``index``."""
-    return [v["rule"] for v in replay_doc["steps"][index]["violations"]]
-
-
-def rules_applied(replay_doc: dict[str, Any], index: int) -> list[str]:
-    """The rule ids of the rulings at step ``index``."""
-    return [r["rule"] for r in replay_doc["steps"][index]["rulings"]]
