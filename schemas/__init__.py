@@ -2,6 +2,9 @@
 
 * :mod:`schemas.action_log`: the log envelope, :func:`~schemas.action_log.validate_log`;
 * :mod:`schemas.union_arena`: Union Arena card definitions, decks and action kinds;
+* :mod:`schemas.rangers_strike`: the same for Rangers Strike, with players and teams by variant;
+* :mod:`schemas.game_common`: the parts every game's module builds from (action fields, card
+  references, effect lists);
 * :mod:`schemas.jsonschema`: :func:`~schemas.jsonschema.action_log_json_schema`.
 
 The two functions are also importable from here (loaded on first use).

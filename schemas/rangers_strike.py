@@ -13,23 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, post_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, post_load, validates_schema
 
 from judge.core.errors import FieldError, join_path
 from schemas.action_log import (
     BaseSchema,
     Bool,
     CardCode,
-    FreeObject,
     Int,
     List,
     Nested,
     PlayerId,
     Str,
-    check_ref_string,
-    json_schema_def,
     one_of,
 )
+from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
 
 GAME = "rangers-strike"
 LOG_SCHEMA_NAME = "RangersStrikeLogSchema"
@@ -60,11 +58,7 @@ class RSCombinationSchema(BaseSchema):
     """A unit's Number Combination: the position that triggers it, and its effects."""
 
     number = Int(required=True, minimum=1)
-    effects = List(
-        FreeObject(),
-        load_default=list,
-        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
-    )
+    effects = effects_field()
 
 
 class RSConditionSchema(BaseSchema):
@@ -117,11 +111,7 @@ class RSCardSchema(BaseSchema):
     carries = Int(
         minimum=1, allow_none=True, load_default=None, metadata={"description": "vehicles"}
     )
-    effects = List(
-        FreeObject(),
-        load_default=list,
-        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
-    )
+    effects = effects_field()
     tag = Bool(load_default=False, metadata={"default": False, "description": "residents"})
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
@@ -197,41 +187,16 @@ class RSZoneRefSchema(BaseSchema):
     zone = Str(required=True, validate=one_of(ZONES))
 
 
-REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …}}'
-REF_DESCRIPTION = "an instance id (P1-7) or a card code"
-
-
-class RSCardRef(Str):
+class RSCardRef(BaseCardRef):
     """A card reference: instance id, card code, or ``{"code": …, "zone": …}``."""
 
-    default_error_messages = {"invalid": REF_MESSAGE}
-
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, dict):
-            return RSZoneRefSchema().load(value)
-        if not isinstance(value, str):
-            raise self.make_error("invalid")
-        if not value:
-            raise ValidationError("must not be empty")
-        check_ref_string(value)
-        return value
-
-    def json_schema(self, converter: Any) -> dict[str, Any]:
-        body = {
-            "description": "A card reference: instance id, card code, or {code, zone}.",
-            "anyOf": [
-                {"type": "string", "minLength": 1, "description": REF_DESCRIPTION},
-                converter.resolve_nested_schema(RSZoneRefSchema),
-            ],
-        }
-        return json_schema_def(converter, type(self).__name__, body)
+    ZONE_REF = RSZoneRefSchema
+    REF_DESCRIPTION = "an instance id (P1-7) or a card code"
+    DESCRIPTION = "A card reference: instance id, card code, or {code, zone}."
 
 
 def _refs(description: str | None = None) -> List:
-    metadata: dict[str, Any] = {"default": []}
-    if description:
-        metadata["description"] = description
-    return List(RSCardRef(), load_default=list, metadata=metadata)
+    return ref_list(RSCardRef, description)
 
 
 # --------------------------------------------------------------------------------------------
@@ -239,36 +204,20 @@ def _refs(description: str | None = None) -> List:
 # --------------------------------------------------------------------------------------------
 
 
-def Kind(kind: str) -> Str:  # noqa: N802 - reads as a field declaration
-    """The ``do`` field of one action kind."""
-    return Str(required=True, validate=validate.Equal(kind, error=f"must be {kind!r}"))
-
-
-class RSActionSchema(BaseSchema):
-    """Fields every action has: the acting player, the kind, an optional note."""
-
-    p = PlayerId(required=True, metadata={"description": "the acting player"})
-    do = Str(required=True)
-    note = Str(metadata={"description": "free text from the recorder, kept on the step"})
-
-
-ActionSchema = RSActionSchema
-
-
-class RSFirstPlayerSchema(RSActionSchema):
+class RSFirstPlayerSchema(ActionSchema):
     """Setup: the rock-paper-scissors winner (``p``) names the first player (tag: a leader)."""
 
     do = Kind("first_player")
     first = PlayerId(required=True)
 
 
-class RSExtraDrawSchema(RSActionSchema):
+class RSExtraDrawSchema(ActionSchema):
     """Start phase: draw 1 more while the hand is smaller than one's damage (once)."""
 
     do = Kind("extra_draw")
 
 
-class RSChargeSchema(RSActionSchema):
+class RSChargeSchema(ActionSchema):
     """Charge phase: a hand card face up into the power zone or the command zone."""
 
     do = Kind("charge")
@@ -276,7 +225,7 @@ class RSChargeSchema(RSActionSchema):
     to = Str(required=True, validate=one_of(CHARGE_TO))
 
 
-class RSRushSchema(RSActionSchema):
+class RSRushSchema(ActionSchema):
     """Rush phase: rush a unit or vehicle from the hand to the rush area."""
 
     do = Kind("rush")
@@ -294,7 +243,7 @@ class RSRushSchema(RSActionSchema):
     lend = _refs("tag: the ally's units meeting the additional condition")
 
 
-class RSUseSchema(RSActionSchema):
+class RSUseSchema(ActionSchema):
     """Use an operation: normal or resident in the rush phase, a counter after an opposing
     attack or strike."""
 
@@ -306,7 +255,7 @@ class RSUseSchema(RSActionSchema):
     targets = _refs("targets of the operation's effect")
 
 
-class RSBoardSchema(RSActionSchema):
+class RSBoardSchema(ActionSchema):
     """Rush phase: a unit in the rush area boards a vehicle there."""
 
     do = Kind("board")
@@ -314,14 +263,14 @@ class RSBoardSchema(RSActionSchema):
     vehicle = RSCardRef(required=True)
 
 
-class RSEnterSchema(RSActionSchema):
+class RSEnterSchema(ActionSchema):
     """Battle phase: a unit or vehicle moves from the rush area to the battle area."""
 
     do = Kind("enter")
     card = RSCardRef(required=True)
 
 
-class RSAttackSchema(RSActionSchema):
+class RSAttackSchema(ActionSchema):
     """Battle phase: the unit that just entered attacks a unit of the target player."""
 
     do = Kind("attack")
@@ -329,28 +278,28 @@ class RSAttackSchema(RSActionSchema):
     target = RSCardRef(required=True)
 
 
-class RSStrikeSchema(RSActionSchema):
+class RSStrikeSchema(ActionSchema):
     """Battle phase: the unit that just entered strikes."""
 
     do = Kind("strike")
     card = RSCardRef(required=True)
 
 
-class RSTakeDamageSchema(RSActionSchema):
+class RSTakeDamageSchema(ActionSchema):
     """The damaged player's choice of face-up power cards to turn face down, in order."""
 
     do = Kind("take_damage")
     cards = List(RSCardRef(), required=True)
 
 
-class RSAssignDamageSchema(RSActionSchema):
+class RSAssignDamageSchema(ActionSchema):
     """Tag battle: the damaged team names the player who takes the damage."""
 
     do = Kind("assign_damage")
     to = PlayerId(required=True)
 
 
-class RSResolveSchema(RSActionSchema):
+class RSResolveSchema(ActionSchema):
     """A choice for an effect the engine has pending for ``p``."""
 
     do = Kind("resolve")
@@ -364,13 +313,13 @@ class RSResolveSchema(RSActionSchema):
     order = _refs()
 
 
-class RSProceedSchema(RSActionSchema):
+class RSProceedSchema(ActionSchema):
     """End the turn player's charge, rush or battle phase."""
 
     do = Kind("proceed")
 
 
-class RSConcedeSchema(RSActionSchema):
+class RSConcedeSchema(ActionSchema):
     """Concede the game (tag battle: for the team)."""
 
     do = Kind("concede")

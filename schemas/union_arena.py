@@ -16,17 +16,15 @@ from schemas.action_log import (
     Bool,
     CardCode,
     Dict,
-    FreeObject,
     Int,
     List,
     Nested,
     PlayerId,
     Str,
-    check_ref_string,
     current_refs,
-    json_schema_def,
     one_of,
 )
+from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
 
 GAME = "union-arena"
 LOG_SCHEMA_NAME = "UnionArenaLogSchema"
@@ -149,11 +147,7 @@ class UnionArenaCardSchema(BaseSchema):
     )
     trigger = Str(allow_none=True, load_default=None, validate=one_of(TRIGGERS))
     raid = Nested(RaidSchema, allow_none=True, load_default=None)
-    effects = List(
-        FreeObject(),
-        load_default=list,
-        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
-    )
+    effects = effects_field()
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
@@ -230,35 +224,11 @@ class PlayerTargetSchema(BaseSchema):
     player = PlayerId(required=True)
 
 
-# (make_error formats these: braces doubled)
-REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …}}'
-REF_DESCRIPTION = "an instance id (P1-7, P1-AP2) or a card code"
-
-
-class CardRef(Str):
+class CardRef(BaseCardRef):
     """A card reference: instance id, card code, or ``{"code": …, "zone": …}``."""
 
-    default_error_messages = {"invalid": REF_MESSAGE}
-
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, dict):
-            return ZoneRefSchema().load(value)
-        if not isinstance(value, str):
-            raise self.make_error("invalid")
-        if not value:
-            raise ValidationError("must not be empty")
-        check_ref_string(value)
-        return value
-
-    def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
-        return [
-            {"type": "string", "minLength": 1, "description": REF_DESCRIPTION},
-            converter.resolve_nested_schema(ZoneRefSchema),
-        ]
-
-    def json_schema(self, converter: Any) -> dict[str, Any]:
-        body = {"description": _doc(type(self)), "anyOf": self._alternatives(converter)}
-        return json_schema_def(converter, type(self).__name__, body)
+    ZONE_REF = ZoneRefSchema
+    REF_DESCRIPTION = "an instance id (P1-7, P1-AP2) or a card code"
 
 
 class Target(CardRef):
@@ -297,37 +267,17 @@ class AttackTarget(CardRef):
         return [*super()._alternatives(converter), {"const": "player"}]
 
 
-def _doc(cls: type) -> str:
-    return " ".join((cls.__doc__ or "").replace("``", "").split())
-
-
 def _refs(description: str | None = None) -> List:
-    metadata: dict[str, Any] = {"default": []}
-    if description:
-        metadata["description"] = description
-    return List(CardRef(), load_default=list, metadata=metadata)
+    return ref_list(CardRef, description)
 
 
 def _targets() -> List:
-    return List(Target(), load_default=list, metadata={"default": []})
+    return ref_list(Target)
 
 
 # --------------------------------------------------------------------------------------------
 # Actions
 # --------------------------------------------------------------------------------------------
-
-
-def Kind(kind: str) -> Str:  # noqa: N802 - reads as a field declaration
-    """The ``do`` field of one action kind."""
-    return Str(required=True, validate=validate.Equal(kind, error=f"must be {kind!r}"))
-
-
-class ActionSchema(BaseSchema):
-    """Fields every action has: the acting player, the kind, an optional note."""
-
-    p = PlayerId(required=True, metadata={"description": "the acting player"})
-    do = Str(required=True)
-    note = Str(metadata={"description": "free text from the recorder, kept on the step"})
 
 
 class FirstPlayerSchema(ActionSchema):

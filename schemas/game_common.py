@@ -1,0 +1,102 @@
+"""What every game's schema module builds from: action fields, card references, effect lists.
+
+A game's module (``schemas/union_arena.py``, ``schemas/rangers_strike.py``) holds its own
+vocabulary — card definitions, decks, zones, action kinds — and takes from here the parts
+that are the same in every game: the fields every action has (:class:`ActionSchema`), the
+``do`` field of one kind (:func:`Kind`), a card reference field (:class:`BaseCardRef`, given
+the game's ``{"code": …, "zone": …}`` schema) and lists of them (:func:`ref_list`), and a
+card's list of structured effects (:func:`effects_field`).  Class names make the names of
+the published JSON Schema's definitions, so each game names its own reference classes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, validate
+
+from schemas.action_log import (
+    BaseSchema,
+    FreeObject,
+    List,
+    PlayerId,
+    Str,
+    check_ref_string,
+    json_schema_def,
+)
+
+# (make_error formats these: braces doubled)
+REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …}}'
+
+
+def Kind(kind: str) -> Str:  # noqa: N802 - reads as a field declaration
+    """The ``do`` field of one action kind."""
+    return Str(required=True, validate=validate.Equal(kind, error=f"must be {kind!r}"))
+
+
+class ActionSchema(BaseSchema):
+    """Fields every action has: the acting player, the kind, an optional note."""
+
+    p = PlayerId(required=True, metadata={"description": "the acting player"})
+    do = Str(required=True)
+    note = Str(metadata={"description": "free text from the recorder, kept on the step"})
+
+
+def effects_field() -> List:
+    """A card's (or a part of a card's) effects, in the engine's structured vocabulary."""
+    return List(
+        FreeObject(),
+        load_default=list,
+        metadata={"default": [], "description": "the engine's structured effect vocabulary"},
+    )
+
+
+def doc_text(cls: type) -> str:
+    """A class's docstring as one line of plain text (for a JSON Schema description)."""
+    return " ".join((cls.__doc__ or "").replace("``", "").split())
+
+
+class BaseCardRef(Str):
+    """A card reference: instance id, card code, or ``{"code": …, "zone": …}``.
+
+    A game's subclass sets ``ZONE_REF`` (its schema of ``{"code": …, "zone": …}``, with the
+    game's zones) and ``REF_DESCRIPTION`` (what a string may be); its JSON Schema definition
+    is named after the subclass and described by ``DESCRIPTION`` or else its docstring.
+    """
+
+    ZONE_REF: ClassVar[type[Schema]]
+    REF_DESCRIPTION: ClassVar[str]
+    DESCRIPTION: ClassVar[str | None] = None
+
+    default_error_messages = {"invalid": REF_MESSAGE}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict):
+            return self.ZONE_REF().load(value)
+        if not isinstance(value, str):
+            raise self.make_error("invalid")
+        if not value:
+            raise ValidationError("must not be empty")
+        check_ref_string(value)
+        return value
+
+    def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
+        return [
+            {"type": "string", "minLength": 1, "description": self.REF_DESCRIPTION},
+            converter.resolve_nested_schema(self.ZONE_REF),
+        ]
+
+    def json_schema(self, converter: Any) -> dict[str, Any]:
+        body = {
+            "description": self.DESCRIPTION or doc_text(type(self)),
+            "anyOf": self._alternatives(converter),
+        }
+        return json_schema_def(converter, type(self).__name__, body)
+
+
+def ref_list(ref: type[Str], description: str | None = None) -> List:
+    """An optional list of references of the field class ``ref`` (default ``[]``)."""
+    metadata: dict[str, Any] = {"default": []}
+    if description:
+        metadata["description"] = description
+    return List(ref(), load_default=list, metadata=metadata)
