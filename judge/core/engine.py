@@ -340,12 +340,35 @@ class AgendaEngine(Engine):
             for pe in self.pool.candidates()
         ]
 
-    def procedure_view(self) -> dict[str, Any]:
-        """The part of ``snapshot()`` every game has: pending effects, agenda, result."""
-        return {
-            "pending": [
-                [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
-            ],
-            "agenda": [op for op, _ in self.state.agenda],
-            "result": self.result(),
-        }
+    def snapshot(self) -> dict[str, Any]:
+        """The judge's full view; its canonical JSON is hashed for ``state_sha256``.
+
+        The step's view (``step_state``) with, for each player, the deck in order, what the
+        game adds (:meth:`snapshot_player`) and the unseen instances (observed mode); then what
+        the game adds for the whole game (:meth:`snapshot_game`); then the pending effects (in
+        pool order), the agenda's steps and the result.
+        """
+        st = self.state
+        view = self.step_state()
+        for pid in st.order:
+            ps = st.players[pid]
+            pv = view["players"][pid]
+            pv["deck"] = list(ps.deck)
+            self.snapshot_player(ps, pv)
+            if ps.unseen:
+                pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
+        self.snapshot_game(view)
+        view["pending"] = [
+            [p.seq, p.controller, p.source, p.index, p.trigger] for p in self.pool.items
+        ]
+        view["agenda"] = [op for op, _ in st.agenda]
+        view["result"] = self.result()
+        return view
+
+    def snapshot_player(self, ps: Any, pv: dict[str, Any]) -> None:
+        """Add to a player's step view ``pv`` what only the judge sees of ``ps`` (default:
+        nothing)."""
+
+    def snapshot_game(self, view: dict[str, Any]) -> None:
+        """Add to the full view what only the judge sees of the whole game (default:
+        nothing)."""

@@ -780,23 +780,20 @@ class RangersStrikeEngine(AgendaEngine):
             "players": {pid: self.player_view(pid) for pid in st.order},
         }
 
-    def snapshot(self) -> dict[str, Any]:
-        """The judge's full view; its canonical JSON is hashed for ``state_sha256``."""
+    def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
+        """For ``snapshot()``: the power zone in order, what effects did to units, turns taken
+        and whether the player is out."""
+        pv["power"] = [[p.card, p.face_up] for p in ps.power]
+        for area in AREAS:
+            for uv, unit in zip(pv[area], ps.area(area), strict=True):
+                uv["mods"] = [[m.bp, m.until] for m in unit.mods]
+                uv["serial"] = unit.serial
+        pv["turns_taken"] = ps.turns_taken
+        pv["out"] = ps.out
+
+    def snapshot_game(self, view: dict[str, Any]) -> None:
+        """For ``snapshot()``: the turn's schedule, the battle and the counter window."""
         st = self.state
-        view = self.step_state()
-        for pid in st.order:
-            ps = st.players[pid]
-            pv = view["players"][pid]
-            pv["deck"] = list(ps.deck)
-            pv["power"] = [[p.card, p.face_up] for p in ps.power]
-            for area in AREAS:
-                for uv, unit in zip(pv[area], ps.area(area), strict=True):
-                    uv["mods"] = [[m.bp, m.until] for m in unit.mods]
-                    uv["serial"] = unit.serial
-            pv["turns_taken"] = ps.turns_taken
-            pv["out"] = ps.out
-            if ps.unseen:
-                pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
         view["first"] = st.first
         view["schedule"] = [list(s) for s in st.schedule]
         view["slot"] = st.slot
@@ -817,8 +814,6 @@ class RangersStrikeEngine(AgendaEngine):
             else None
         )
         view["extra_open"] = list(st.extra_open)
-        view.update(self.procedure_view())
-        return view
 
 
 class TagBattleEngine(RangersStrikeEngine):

@@ -635,26 +635,16 @@ class UnionArenaEngine(AgendaEngine):
             "players": players,
         }
 
-    def snapshot(self) -> dict[str, Any]:
-        """The judge's full view; its canonical JSON is hashed for ``state_sha256``."""
-        st = self.state
-        view = self.step_state()
-        for pid in st.order:
-            ps = st.players[pid]
-            pv = view["players"][pid]
-            pv["deck"] = list(ps.deck)
-            pv["life"] = list(ps.life)
-            pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
-            for line in LINES:
-                pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
-                for uv, unit in zip(pv[line], ps.line(line), strict=True):
-                    uv["mods"] = [[m.bp, m.keyword, m.until, m.owner] for m in unit.mods]
-                    uv["used"] = sorted(unit.used)
-                    uv["entered_turn"] = unit.entered_turn
-            if ps.unseen:
-                pv["unseen"] = {c: list(v) for c, v in sorted(ps.unseen.items()) if v}
-        view.update(self.procedure_view())
-        return view
+    def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
+        """For ``snapshot()``: the life cards, AP cards and what effects did to units."""
+        pv["life"] = list(ps.life)
+        pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
+        for line in LINES:
+            pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
+            for uv, unit in zip(pv[line], ps.line(line), strict=True):
+                uv["mods"] = [[m.bp, m.keyword, m.until, m.owner] for m in unit.mods]
+                uv["used"] = sorted(unit.used)
+                uv["entered_turn"] = unit.entered_turn
 
 
 def _ordinal(n: int) -> str:
