@@ -8,8 +8,10 @@ always gives the same list.
 
 >>> size_problems(["X-1"] * 7, 40, "G-DECK-SIZE", exact=False)[0].message
 'Deck has 7 cards; at least 40 are required.'
->>> over_limit(["X-1", "X-2", "X-1", "X-1"], lambda code: code, 2)
-[('X-1', ['X-1', 'X-1', 'X-1'])]
+>>> problems = copy_problems(["X-1", "X-2", "X-1", "X-1"], lambda code: code, 2, "G-DECK-COPIES",
+...                          lambda key, copies, codes: f"{len(copies)} copies of {key}")
+>>> [(p.rule, p.message, p.cards) for p in problems]
+[('G-DECK-COPIES', '3 copies of X-1', ('X-1',))]
 """
 
 from __future__ import annotations
@@ -59,12 +61,23 @@ def size_problems(main: list[str], size: int, rule: str, *, exact: bool) -> list
     return [DeckProblem(rule, message)]
 
 
-def over_limit(
-    main: list[str], key: Callable[[str], str], limit: int
-) -> list[tuple[str, list[str]]]:
-    """The cards of ``main`` grouped by ``key(code)`` (what the copy limit counts), for each
-    group of more than ``limit`` cards, sorted by key: ``[(key, codes in deck order)]``."""
+def copy_problems(
+    main: list[str],
+    key: Callable[[str], str],
+    limit: int,
+    rule: str,
+    message: Callable[[str, list[str], tuple[str, ...]], str],
+) -> list[DeckProblem]:
+    """``rule`` broken once for each group of more than ``limit`` cards of ``main`` that share
+    ``key(code)`` (what the copy limit counts: a card number, a name), sorted by key.  The
+    problem's text is ``message(key, cards of the group in deck order, their codes)``."""
     groups: dict[str, list[str]] = {}
     for code in main:
         groups.setdefault(key(code), []).append(code)
-    return [(k, groups[k]) for k in sorted(groups) if len(groups[k]) > limit]
+    problems: list[DeckProblem] = []
+    for k in sorted(groups):
+        copies = groups[k]
+        if len(copies) > limit:
+            codes = codes_of(copies)
+            problems.append(DeckProblem(rule, message(k, copies, codes), codes))
+    return problems

@@ -20,8 +20,8 @@ always gives the same list:
 Card codes must be known: an unknown code raises ``KeyError``, because callers validate a
 log's codes (bad input) before judging its decks.
 
-:class:`~judge.core.decks.DeckProblem` and the size and copy counting are the core's
-(:mod:`judge.core.decks`); the rules, their limits and their messages are this module's.
+:class:`~judge.core.decks.DeckProblem`, the size check and the copy counting are the core's
+(:mod:`judge.core.decks`); which rules, their limits and what is counted are this module's.
 
 >>> def card(code, name=None, type_="unit"):
 ...     return {"code": code, "name": name or code, "type": type_, "category": "blaze"}
@@ -44,7 +44,7 @@ from typing import Any
 from judge.core.decks import (
     DeckProblem,
     codes_of,
-    over_limit,
+    copy_problems,
     plural,
     require_known,
     size_problems,
@@ -83,15 +83,19 @@ def _check_types(
 
 
 def _check_copies(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
-    problems: list[DeckProblem] = []
-    for name, copies in over_limit(main, lambda c: str(cards[c].get("name") or c), MAX_COPIES):
-        codes = codes_of(copies)
-        message = (
+    def message(name: str, copies: list[str], codes: tuple[str, ...]) -> str:
+        return (
             f"Deck has {len(copies)} copies of {name} ({', '.join(codes)}); "
             f"at most {MAX_COPIES} cards with the same name are allowed."
         )
-        problems.append(DeckProblem("RS-DECK-COPIES", message, codes))
-    return problems
+
+    return copy_problems(
+        main,
+        lambda code: str(cards[code].get("name") or code),
+        MAX_COPIES,
+        "RS-DECK-COPIES",
+        message,
+    )
 
 
 def check_deck(

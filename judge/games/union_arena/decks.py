@@ -23,8 +23,8 @@ copy and trigger checks look at the main deck's other cards only.  Card codes mu
 an unknown code raises ``KeyError``, because callers validate a log's codes (bad input) before
 judging its decks.
 
-:class:`~judge.core.decks.DeckProblem` and the size and copy counting are the core's
-(:mod:`judge.core.decks`); the rules, their limits and their messages are this module's.
+:class:`~judge.core.decks.DeckProblem`, the size check and the copy counting are the core's
+(:mod:`judge.core.decks`); which rules, their limits and what is counted are this module's.
 
 >>> def card(code, type_="character", title="UAS", trigger=None):
 ...     return {"code": code, "name": code, "type": type_, "title": title,
@@ -48,7 +48,7 @@ from typing import Any
 from judge.core.decks import (
     DeckProblem,
     codes_of,
-    over_limit,
+    copy_problems,
     plural,
     require_known,
     size_problems,
@@ -126,17 +126,17 @@ def _check_title(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> lis
 
 
 def _check_copies(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
-    problems: list[DeckProblem] = []
-    for number, copies in over_limit(main, lambda c: cards[c].get("number") or c, MAX_COPIES):
-        codes = codes_of(copies)
+    def message(number: str, copies: list[str], codes: tuple[str, ...]) -> str:
         names = ", ".join(sorted({str(cards[code].get("name", code)) for code in codes}))
         printed = f" as {', '.join(codes)}" if codes != (number,) else ""
-        message = (
+        return (
             f"Deck has {len(copies)} copies of card number {number} ({names}){printed}; "
             f"at most {MAX_COPIES} cards with the same card number are allowed."
         )
-        problems.append(DeckProblem("UA-DECK-COPIES", message, codes))
-    return problems
+
+    return copy_problems(
+        main, lambda code: cards[code].get("number") or code, MAX_COPIES, "UA-DECK-COPIES", message
+    )
 
 
 def _check_triggers(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> list[DeckProblem]:
