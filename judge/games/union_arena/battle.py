@@ -1,0 +1,144 @@
+"""Union Arena action handlers of the attack phase: declaring an attack and blocking.
+
+Dispatched from :mod:`judge.games.union_arena.actions`; the damage the attack deals is
+:mod:`judge.games.union_arena.damage`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.games.union_arena.refs import find_unit
+from judge.games.union_arena.state import Battle
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+
+# -- attack phase ----------------------------------------------------------------------------------
+
+
+def check_attack(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    if eng.options.get("first_turn_no_attack") and st.turn == 1:
+        plan.violate(
+            "UA-ATK-FIRST-TURN",
+            "With the rule option first_turn_no_attack, the first player cannot attack on turn 1.",
+        )
+    found = find_unit(st, plan.action["card"], f"actions[{eng.ctx.index}].card", owner=pid)
+    if found is None or found[1] != "front_line":
+        plan.violate(
+            "UA-ATK-ATTACKER",
+            f"{plan.action['card']} is not in {pid}'s front line: only front-line "
+            "characters attack.",
+        )
+        return
+    unit = found[2]
+    if st.card(unit.top).type != "character":
+        plan.violate("UA-ATK-ATTACKER", f"{eng.name(unit.top)} is not a character.")
+    if unit.rested:
+        why = " (it entered the field rested this turn)" if unit.entered_turn == st.turn else ""
+        plan.violate(
+            "UA-ATK-ATTACKER",
+            f"{eng.name(unit.top)} is rested{why}: only an active character attacks.",
+        )
+    target = plan.action["target"]
+    tunit = None
+    if target != "player":
+        opp = st.other(pid)
+        tfound = find_unit(st, target, f"actions[{eng.ctx.index}].target", owner=opp)
+        if not st.has(unit, "snipe"):
+            plan.violate(
+                "UA-ATK-TARGET",
+                f"Only {opp} can be the attack target; {eng.name(unit.top)} has no Snipe.",
+            )
+        elif tfound is None or tfound[1] != "front_line":
+            plan.violate("UA-KW-SNIPE", f"{target} is not a character in {opp}'s front line.")
+        else:
+            tunit = tfound[2]
+    plan.data.update(unit=unit, target=tunit)
+
+
+def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit = plan.data.get("unit")
+    if unit is None:
+        eng.ctx.cannot_verify("The attack could not be applied as recorded: no such attacker.")
+        return
+    unit.rested = True
+    unit.attacks += 1
+    opp = st.other(pid)
+    tunit = plan.data["target"]
+    st.battle = Battle(attacker=unit, attacker_player=pid, defender_player=opp, target=tunit)
+    what = f"{eng.name(tunit.top)}" if tunit else opp
+    eng.event(
+        "attack",
+        f"{pid} attacks {what} with {eng.name(unit.top)} (rested).",
+        player=pid,
+        card=unit.top,
+        target=tunit.top if tunit else "player",
+    )
+    if tunit:
+        eng.ctx.ruling(
+            "UA-KW-SNIPE", f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}."
+        )
+    eng.fire(unit, "on_attack", pid)
+    eng.push(
+        ("wait_block", {"player": opp}), ("after_block", {}), ("battle", {}), ("battle_end", {})
+    )
+
+
+def blockers(eng: UnionArenaEngine, pid: str) -> list[Any]:
+    st = eng.state
+    return [
+        u for u in st.players[pid].front_line if not u.rested and st.card(u.top).type == "character"
+    ]
+
+
+def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ref = plan.action["card"]
+    if ref is None:
+        plan.data["unit"] = None
+        return
+    found = find_unit(st, ref, f"actions[{eng.ctx.index}].card", owner=pid)
+    if found is None or found[1] != "front_line":
+        plan.violate(
+            "UA-BLOCK", f"{ref} is not in {pid}'s front line: only front-line characters block."
+        )
+        return
+    unit = found[2]
+    if unit.rested:
+        plan.violate(
+            "UA-BLOCK", f"{eng.name(unit.top)} is rested: only an active character blocks."
+        )
+    plan.data["unit"] = unit
+
+
+def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    st.agenda.pop(0)
+    b = st.battle
+    unit = plan.data.get("unit")
+    if b is None:
+        return
+    if unit is None:
+        b.blocked = False
+        eng.event(
+            "block", f"{plan.action['p']} does not block.", player=plan.action["p"], card=None
+        )
+        return
+    unit.rested = True
+    unit.blocks += 1
+    b.blocker, b.target, b.blocked = unit, unit, True
+    eng.event(
+        "block",
+        f"{plan.action['p']} blocks with {eng.name(unit.top)} (rested); it becomes the attack "
+        "target.",
+        player=plan.action["p"],
+        card=unit.top,
+    )

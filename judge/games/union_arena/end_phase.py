@@ -1,0 +1,50 @@
+"""Union Arena action handler of the end phase: discarding down to the hand limit.
+
+Dispatched from :mod:`judge.games.union_arena.actions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.core.engine import Plan
+from judge.games.union_arena.refs import find_many_in_zone, take_many
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+
+# -- end phase and the rest ------------------------------------------------------------------------
+
+
+def check_discard(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    n = st.agenda[0][1]["n"]
+    refs = plan.action["cards"]
+    if len(refs) != n:
+        plan.violate(
+            "UA-END-HAND-LIMIT",
+            f"{pid} must put {n} card(s) into the removal area to keep 8; the "
+            f"log names {len(refs)}.",
+        )
+    takes, problems = find_many_in_zone(st, pid, "hand", refs)
+    for rule, msg in problems:
+        plan.violate(rule, msg)
+    plan.data["takes"] = takes
+
+
+def apply_discard(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    st.agenda.pop(0)
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    removed = take_many(st, pid, plan.data.get("takes", []))
+    ps.removal.extend(removed)
+    eng.event(
+        "hand_limit",
+        f"{pid} puts {', '.join(eng.name(c) for c in reversed(removed))} into the removal "
+        "area (hand limit 8).",
+        player=pid,
+        cards=removed,
+    )

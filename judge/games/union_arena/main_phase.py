@@ -1,0 +1,360 @@
+"""Union Arena action handlers of the main phase: playing a card, raiding, activating.
+
+Costs (energy, AP), the card's own play requirements and its effect targets are checked
+here.  Dispatched from :mod:`judge.games.union_arena.actions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.games.union_arena.refs import (
+    Take,
+    do_take,
+    find_in_zone,
+    find_many_in_zone,
+    find_unit,
+    take_many,
+)
+from judge.games.union_arena.resolve import check_effect_targets
+from judge.games.union_arena.state import LINE_LIMIT
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+
+# -- main phase -----------------------------------------------------------------------------------
+
+
+def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
+    st = eng.state
+    d = st.card(iid)
+    have = st.energy(pid)
+    for colour, n in sorted(d.energy.items()):
+        if have.get(colour, 0) < n:
+            plan.violate(
+                "UA-ENERGY",
+                f"{eng.name(iid)} needs {n} {colour} energy; {pid}'s energy line "
+                f"generates {have.get(colour, 0)} {colour}.",
+            )
+    active = st.players[pid].active_ap()
+    if active < d.ap:
+        plan.violate(
+            "UA-AP-COST",
+            f"{eng.name(iid)} costs {d.ap} AP; {pid} has {active} active AP card"
+            f"{'s' if active != 1 else ''}.",
+        )
+
+
+def _check_effect_targets(
+    eng: UnionArenaEngine,
+    plan: Plan,
+    pid: str,
+    iid: str,
+    when: str,
+    raided: bool,
+    index: int | None = None,
+) -> None:
+    """Targets recorded on a play/raid/activate action, checked against the card's text."""
+    if "targets" not in plan.action:
+        return
+    d = eng.state.card(iid)
+    effs = [e for e in d.effects if e.get("when") == when and (raided or not e.get("raid_only"))]
+    if index is not None:
+        effs = effs[index : index + 1]
+    path = f"actions[{eng.ctx.index}].targets"
+    targets = plan.action["targets"]
+    for rule, msg in check_effect_targets(eng, pid, effs, targets, path, leaving=iid):
+        plan.violate(rule, msg)
+
+
+def _from_hand(eng: UnionArenaEngine, plan: Plan) -> Take | None:
+    """The card a play or raid names in the acting player's hand, or None (violation noted)."""
+    take, err = find_in_zone(eng.state, plan.action["p"], "hand", plan.action["card"])
+    if err:
+        plan.violate(*err)
+    return take
+
+
+def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = _from_hand(eng, plan)
+    if take is None:
+        return
+    iid = take.iid
+    d = st.card(iid)
+    to = plan.action.get("to")
+    if d.type == "character":
+        if to not in ("front_line", "energy_line"):
+            plan.violate(
+                "UA-CHAR-LINES",
+                f"{eng.name(iid)} is a character: the play must name front_line or energy_line.",
+            )
+    elif d.type == "field":
+        if to not in (None, "energy_line"):
+            plan.violate(
+                "UA-FIELD-EL",
+                f"{eng.name(iid)} is a field: fields can only be played to the energy line.",
+            )
+        to = "energy_line"
+    elif d.type == "event":
+        if to is not None:
+            plan.violate(
+                "UA-EVENT", f"{eng.name(iid)} is an event: it is used, not put on the field."
+            )
+        to = None
+    else:
+        plan.violate("UA-CARD-TYPES", f"{eng.name(iid)} is an AP card and cannot be played.")
+        return
+    _check_cost(eng, plan, pid, iid)
+    removes = []
+    for i, ref in enumerate(plan.action.get("remove", [])):
+        found = find_unit(st, ref, f"actions[{eng.ctx.index}].remove[{i}]", owner=pid)
+        if found is None or (to and found[1] != to):
+            plan.violate("UA-LINE-LIMIT", f"{ref} is not in {pid}'s {str(to).replace('_', ' ')}.")
+            continue
+        removes.append(found[2])
+    if to in ("front_line", "energy_line"):
+        count = len(st.players[pid].line(to))
+        if count - len(removes) >= LINE_LIMIT:
+            plan.violate(
+                "UA-LINE-LIMIT",
+                f"{pid}'s {to.replace('_', ' ')} already holds {count} cards: "
+                f"{count - LINE_LIMIT + 1} must go to the removal area first.",
+            )
+        elif removes and count - len(removes) + 1 < LINE_LIMIT:
+            plan.violate(
+                "UA-LINE-LIMIT",
+                f"Cards go to the removal area only to make room in a full line; "
+                f"{pid}'s {to.replace('_', ' ')} holds {count}.",
+            )
+    elif plan.action.get("remove"):
+        plan.violate(
+            "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
+        )
+    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False)
+    plan.data.update(take=take, to=to, removes=removes)
+
+
+def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = plan.data.get("take")
+    if take is None:
+        eng.ctx.cannot_verify("The card could not be played as recorded: it is not in the hand.")
+        return
+    d_ap = st.card(take.iid).ap
+    for unit in plan.data["removes"]:
+        eng.leave_field(pid, unit, "removal", retire=False)
+    iid = do_take(st, pid, take)
+    d = st.card(iid)
+    eng.pay_ap(pid, d_ap)
+    to = plan.data["to"]
+    targets = plan.action.get("targets")
+    if to is None:
+        eng.event("play", f"{pid} uses the event {eng.name(iid)}.", player=pid, card=iid)
+        eng.fire(None, "on_play", pid, card=iid, targets=targets)
+        eng.push(("event_done", {"player": pid, "card": iid}))
+        return
+    unit = eng.new_unit([iid], rested=True)
+    st.players[pid].line(to).append(unit)
+    eng.event(
+        "play",
+        f"{pid} plays {eng.name(iid)} to the {to.replace('_', ' ')}, rested.",
+        player=pid,
+        card=iid,
+        to=to,
+    )
+    if any(e.get("raid_only") for e in d.effects):
+        eng.ctx.ruling(
+            "UA-RAID-ONLY",
+            f"{eng.name(iid)} was played normally: its raid-only text has no effect.",
+        )
+    eng.fire(unit, "on_play", pid, targets=targets)
+
+
+def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = _from_hand(eng, plan)
+    if take is None:
+        return
+    d = st.card(take.iid)
+    if not d.raid:
+        plan.violate("UA-RAID", f"{eng.name(take.iid)} has no raid.")
+        return
+    found = find_unit(st, plan.action["onto"], f"actions[{eng.ctx.index}].onto", owner=pid)
+    if found is None:
+        plan.violate(
+            "UA-CARD-IN-ZONE",
+            f"{plan.action['onto']} is not on {pid}'s field: a raid base is your character there.",
+        )
+        return
+    _, line, base = found
+    bd = st.card(base.top)
+    if bd.type != "character" or not d.raid_matches(bd):
+        onto = d.raid.get("onto", {})
+        want = f"<{onto['name']}>" if "name" in onto else f"[{onto.get('trait')}]"
+        plan.violate(
+            "UA-RAID", f"{eng.name(take.iid)} raids onto {want}; {eng.name(base.top)} is not one."
+        )
+    if bd.raid:
+        plan.violate(
+            "UA-RAID-BASE", f"{eng.name(base.top)} has raid itself and cannot be a raid base."
+        )
+    _check_cost(eng, plan, pid, take.iid)
+    if (
+        plan.action.get("to_front_line")
+        and line == "energy_line"
+        and len(st.players[pid].front_line) >= LINE_LIMIT
+    ):
+        plan.violate(
+            "UA-LINE-LIMIT", f"{pid}'s front line is full: the raided character cannot move there."
+        )
+    _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
+    plan.data.update(take=take, base=base, line=line)
+
+
+def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take, base = plan.data.get("take"), plan.data.get("base")
+    if take is None or base is None:
+        eng.ctx.cannot_verify("The raid could not be applied as recorded.")
+        return
+    iid = do_take(st, pid, take)
+    eng.pay_ap(pid, st.card(iid).ap)
+    under = base.top
+    base.cards.append(iid)
+    base.raided = True
+    base.mods.clear()
+    base.used.clear()
+    was_rested = base.rested
+    base.rested = False
+    moved = False
+    ps = st.players[pid]
+    if (
+        plan.action.get("to_front_line")
+        and base in ps.energy_line
+        and len(ps.front_line) < LINE_LIMIT
+    ):
+        ps.energy_line.remove(base)
+        ps.front_line.append(base)
+        moved = True
+    eng.event(
+        "raid",
+        f"{pid} raids {eng.name(iid)} onto {eng.name(under)}"
+        + (", which becomes active" if was_rested else "")
+        + (" and moves to the front line" if moved else "")
+        + ".",
+        player=pid,
+        card=iid,
+        onto=under,
+    )
+    eng.ctx.ruling(
+        "UA-RAID-PROCEDURE",
+        "Raid: stacked on top; the base lost its own and received effects; "
+        + ("it became active; " if was_rested else "")
+        + ("it moved to the front line; " if moved else "")
+        + "raid-only text is active.",
+    )
+    eng.fire(base, "on_play", pid, targets=plan.action.get("targets"))
+
+
+def _activated(eng: UnionArenaEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
+    return [
+        (i, e)
+        for i, e in enumerate(eng.state.card(iid).effects)
+        if e.get("when") == "activate_main"
+    ]
+
+
+def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    found = find_unit(st, plan.action["card"], f"actions[{eng.ctx.index}].card", owner=pid)
+    if found is None:
+        plan.violate("UA-CARD-IN-ZONE", f"{plan.action['card']} is not on {pid}'s field.")
+        return
+    _, _, unit = found
+    abilities = _activated(eng, unit.top)
+    n = plan.action["ability"]
+    if n > len(abilities):
+        plan.violate(
+            "UA-ACTIVATE",
+            f"{eng.name(unit.top)} has {len(abilities)} activated effect"
+            f"{'s' if len(abilities) != 1 else ''}; the log uses number {n}.",
+        )
+        return
+    index, effect = abilities[n - 1]
+    if effect.get("raid_only") and not unit.raided:
+        plan.violate(
+            "UA-RAID-ONLY",
+            f"{eng.name(unit.top)} was not raided: its raid-only effect cannot be used.",
+        )
+    if effect.get("once_per_turn") and index in unit.used:
+        plan.violate(
+            "UA-ACTIVATE-ONCE",
+            f"{eng.name(unit.top)} already used this once-per-turn effect this turn.",
+        )
+    cost = effect.get("cost", {})
+    if cost.get("rest_self") and unit.rested:
+        plan.violate(
+            "UA-ACTIVATE", f"The cost rests {eng.name(unit.top)}, which is already rested."
+        )
+    if st.players[pid].active_ap() < int(cost.get("ap", 0)):
+        plan.violate(
+            "UA-AP-COST",
+            f"The cost is {cost['ap']} AP; {pid} has {st.players[pid].active_ap()} active.",
+        )
+    given = (plan.action.get("costs") or {}).get("discard", [])
+    if len(given) != int(cost.get("discard", 0)):
+        plan.violate(
+            "UA-ACTIVATE",
+            f"The cost puts {int(cost.get('discard', 0))} hand card(s) into the outside "
+            f"area; the log names {len(given)}.",
+        )
+    discards, problems = find_many_in_zone(st, pid, "hand", given)
+    for rule, msg in problems:
+        plan.violate(rule, msg)
+    if "targets" in plan.action:
+        path = f"actions[{eng.ctx.index}].targets"
+        for rule, msg in check_effect_targets(eng, pid, [effect], plan.action["targets"], path):
+            plan.violate(rule, msg)
+    plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
+
+
+def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit = plan.data.get("unit")
+    if unit is None or "effect" not in plan.data:
+        eng.ctx.cannot_verify("The activated effect could not be applied as recorded.")
+        return
+    effect = plan.data["effect"]
+    cost = effect.get("cost", {})
+    if cost.get("rest_self"):
+        unit.rested = True
+    if cost.get("ap"):
+        eng.pay_ap(pid, int(cost["ap"]))
+    st.players[pid].outside.extend(take_many(st, pid, plan.data["discards"]))
+    unit.used.add(plan.data["index"])
+    eng.event(
+        "activate_effect",
+        f"{pid} uses {eng.name(unit.top)}'s activated effect {plan.action['ability']}.",
+        player=pid,
+        card=unit.top,
+    )
+    eng.pool.add(
+        pid,
+        unit.top,
+        effect,
+        plan.data["index"],
+        "activate_main",
+        unit=unit,
+        targets=plan.action.get("targets"),
+    )
+    if cost.get("retire_self"):
+        eng.retire(pid, unit)
