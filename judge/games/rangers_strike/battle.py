@@ -1,0 +1,201 @@
+"""Rangers Strike action handlers of the battle phase: entering, attacking, striking.
+
+Dispatched from :mod:`judge.games.rangers_strike.actions`; the damage they deal is
+:mod:`judge.games.rangers_strike.damage`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.games.rangers_strike.handling import _path
+from judge.games.rangers_strike.refs import find_unit, is_instance
+from judge.games.rangers_strike.state import Battle
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+
+# -- battle phase ---------------------------------------------------------------------------------
+
+
+def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ref = plan.action["card"]
+    found = find_unit(st, ref, _path(eng, "card"), [pid], ("rush",), bp=eng.bp)
+    if found is None:
+        aboard = st.find_unit(ref) if is_instance(st, ref) else None
+        if aboard is not None and aboard[2].card != ref:
+            plan.violate(
+                "RS-VEHICLE",
+                f"{eng.name(ref)} is aboard {eng.name(aboard[2].card)}: it enters with the "
+                "vehicle.",
+            )
+        else:
+            plan.violate("RS-CARD-IN-ZONE", f"{ref} is not a unit or vehicle in {pid}'s rush area.")
+        return
+    plan.data["unit"] = found[2]
+
+
+def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit = plan.data.get("unit")
+    if unit is None:
+        eng.ctx.cannot_verify("The unit could not enter as recorded.")
+        return
+    ps = st.players[pid]
+    ps.rush.remove(unit)
+    ps.battle.append(unit)
+    offset, why = eng.combination_offset(pid)
+    pos = len(ps.battle) + offset
+    aboard = f" carrying {', '.join(unit.riders)}" if unit.riders else ""
+    eng.event(
+        "enter",
+        f"{pid}'s {eng.name(unit.card)}{aboard} enters the battle area at position {pos}.",
+        player=pid,
+        card=unit.card,
+        position=pos,
+    )
+    eng.ctx.ruling(
+        "RS-BATTLE-ENTER",
+        f"{eng.name(unit.card)} takes the next position from the left: {len(ps.battle)} in "
+        f"{pid}'s battle area.",
+    )
+    if offset:
+        eng.ctx.ruling(
+            "RST-COMBINATION",
+            f"{pid}'s unit counts as position {pos}: {why}, and the supporter's battle area "
+            "counts on from the leader's.",
+        )
+    st.entering = unit
+    eng.fire(unit, "on_enter", pid)
+    d = st.card(unit.card)
+    number = d.combination_number
+    if d.is_unit and number is not None:
+        if number == pos:
+            eng.ctx.ruling(
+                "RS-NUMBER-COMBINATION",
+                f"{eng.name(unit.card)} entered at position {pos}, its combination number: "
+                "its Number Combination triggers.",
+            )
+            eng.fire(unit, "combination", pid)
+        else:
+            eng.event(
+                "no_combination",
+                f"{eng.name(unit.card)} has combination number {number} but entered at "
+                f"position {pos}: no Number Combination.",
+                card=unit.card,
+            )
+
+
+def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
+    st = eng.state
+    ref = plan.action["card"]
+    found = find_unit(st, ref, _path(eng, "card"), [pid], ("battle",), bp=eng.bp)
+    unit = st.entering
+    if unit is None or found is None or found[2] is not unit:
+        now = f" ({eng.name(unit.card)} has just entered)" if unit is not None else ""
+        plan.violate(
+            "RS-ONE-ACTION",
+            f"{ref} cannot {plan.kind}: only the unit that has just entered may attack or "
+            f"strike, once, before the next unit enters{now}.",
+        )
+        return None
+    return unit
+
+
+def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit = _just_entered(eng, plan, pid)
+    if unit is None:
+        return
+    tp = eng.target_player(pid)
+    target = plan.action["target"]
+    found = find_unit(st, target, _path(eng, "target"), [tp], ("battle",), bp=eng.bp)
+    if found is None:
+        elsewhere = [q for q in eng.opponents(pid) if q != tp]
+        other = (
+            find_unit(st, target, _path(eng, "target"), elsewhere, ("battle",), bp=eng.bp)
+            if elsewhere
+            else None
+        )
+        if other is not None:
+            plan.violate(
+                "RST-ATTACK",
+                f"{other[2].card} is in {other[0]}'s battle area; {pid}'s target player is {tp}: "
+                f"only units in {tp}'s battle area can be attacked.",
+            )
+        elif not st.players[tp].battle:
+            plan.violate(
+                "RS-ATTACK",
+                f"{tp}'s battle area is empty: there is no unit to attack (a strike is possible).",
+            )
+        else:
+            plan.violate("RS-CARD-IN-ZONE", f"{target} is not a unit in {tp}'s battle area.")
+        return
+    plan.data.update(unit=unit, target=found[2], defender=found[0])
+
+
+def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit, target = plan.data.get("unit"), plan.data.get("target")
+    if unit is None or target is None:
+        eng.ctx.cannot_verify("The attack could not be applied as recorded.")
+        return
+    st.entering = None
+    b = Battle("attack", unit, pid, target=target, defender=plan.data["defender"])
+    st.battle = b
+    eng.event(
+        "attack",
+        f"{pid}'s {eng.name(unit.card)} (BP {eng.bp(unit)}) attacks {b.defender}'s "
+        f"{eng.name(target.card)} (BP {eng.bp(target)}).",
+        player=pid,
+        card=unit.card,
+        target=target.card,
+    )
+    if len(eng.allies(pid)) > 1:
+        eng.ctx.ruling(
+            "RST-TARGET-PLAYER",
+            f"{b.defender} is {pid}'s target player: {pid}'s units attack units in "
+            f"{b.defender}'s battle area only (RST-ATTACK).",
+        )
+    eng.push(("attack_resolve", {}), ("battle_over", {}))
+    eng.open_window(b)
+
+
+def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
+    pid = plan.action["p"]
+    unit = _just_entered(eng, plan, pid)
+    if unit is None:
+        return
+    sp = eng.sp(unit)
+    if sp < 1:
+        plan.violate("RS-STRIKE", f"{eng.name(unit.card)} has SP {sp}: only SP 1 or more strikes.")
+        return
+    plan.data["unit"] = unit
+
+
+def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit = plan.data.get("unit")
+    if unit is None:
+        eng.ctx.cannot_verify("The strike could not be applied as recorded.")
+        return
+    st.entering = None
+    b = Battle("strike", unit, pid, timing="struck")
+    st.battle = b
+    whom = " / ".join(eng.opponents(pid))
+    eng.event(
+        "strike",
+        f"{pid}'s {eng.name(unit.card)} (SP {eng.sp(unit)}) strikes {whom}.",
+        player=pid,
+        card=unit.card,
+    )
+    eng.push(("strike_resolve", {}), ("battle_over", {}))
+    eng.open_window(b)

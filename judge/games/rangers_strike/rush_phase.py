@@ -1,0 +1,377 @@
+"""Rangers Strike action handlers of the rush phase: rushing a card, using a command, boarding.
+
+A card's requirements (``_meets``, ``check_requirements``), its cost and its timing are
+checked here.  Dispatched from :mod:`judge.games.rangers_strike.actions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.games.rangers_strike import effects
+from judge.games.rangers_strike.handling import _head, _path
+from judge.games.rangers_strike.refs import do_take, find_command, find_unit
+from judge.games.rangers_strike.resolve import match_targets
+from judge.games.rangers_strike.state import AREAS
+from judge.games.rangers_strike.turn_start import _from_hand
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+
+# -- rush phase -----------------------------------------------------------------------------------
+
+
+def _meets(eng: RangersStrikeEngine, cond: dict[str, Any], iid: str) -> bool:
+    d = eng.state.card(iid)
+    if d.type != "unit":
+        return False
+    if "unit_named" in cond:
+        return d.name == cond["unit_named"]
+    if "unit_category" in cond:
+        return d.category == cond["unit_category"]
+    return False
+
+
+def _cond_text(cond: dict[str, Any]) -> str:
+    if "unit_named" in cond:
+        return f"a unit named {cond['unit_named']}"
+    return f"a {cond.get('unit_category')} unit"
+
+
+def _matching(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any]) -> list[str]:
+    return [
+        iid for u in eng.state.players[pid].units() for iid in u.cards() if _meets(eng, cond, iid)
+    ]
+
+
+def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
+    """Power, then command, then additional condition; the first that fails is reported
+    (RS-RUSH-ORDER).  On success ``plan.data`` gets ``holder``, ``command`` and ``lent``."""
+    st = eng.state
+    d = st.card(iid)
+    team = len(eng.allies(pid)) > 1
+    have = eng.power_of(pid)
+    if have < d.power:
+        whose = " (both allies' power zones)" if team else ""
+        plan.violate(
+            "RS-RUSH-POWER",
+            f"{eng.name(iid)} needs power {d.power}; {pid} has power {have}{whose}. "
+            "(Power is checked first, RS-RUSH-ORDER.)",
+        )
+        return
+    holder = plan.action.get("hold_by") or pid
+    if holder not in eng.command_holders(pid):
+        if team:
+            plan.violate(
+                "RST-LEND-COMMAND",
+                f"{holder} is not {pid}'s ally: only the ally may hold a command for {pid}.",
+            )
+        else:
+            plan.violate(
+                "RS-RUSH-COMMAND",
+                f"{pid} holds its commands in its own command zone; {holder} cannot hold one "
+                "for it in 1 vs 1.",
+            )
+        return
+    idx, err = find_command(st, holder, plan.action.get("hold"), d.category)
+    if err is not None:
+        hint = ""
+        if plan.action.get("hold") is None:
+            for other in eng.command_holders(pid):
+                if other != holder and find_command(st, other, None, d.category)[0] is not None:
+                    hint = f" ({other} could hold one for {pid}: record hold_by.)"
+        plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
+        return
+    lent: list[str] = []
+    lenders = eng.unit_lenders(pid)
+    for i, ref in enumerate(plan.action.get("lend") or []):
+        if not lenders:
+            plan.violate("RST-LEND-UNIT", "In 1 vs 1 there is no ally to lend a unit.")
+            return
+        found = find_unit(st, ref, _path(eng, f"lend[{i}]"), lenders, AREAS, bp=eng.bp)
+        if found is None:
+            plan.violate(
+                "RST-LEND-UNIT",
+                f"{ref} is not a unit in the rush or battle area of {' or '.join(lenders)}.",
+            )
+            return
+        lent.append(found[2].card)
+    cond = d.condition
+    if cond is None:
+        if lent:
+            plan.violate(
+                "RST-LEND-UNIT",
+                f"{eng.name(iid)} states no additional condition: there is nothing to lend a "
+                "unit for.",
+            )
+            return
+    else:
+        own = _matching(eng, pid, cond)
+        by_lent = [c for c in lent if _meets(eng, cond, c)]
+        if not own and not by_lent:
+            hint = ""
+            for other in lenders:
+                could = _matching(eng, other, cond)
+                if could:
+                    hint = f" ({other}'s {could[0]} could meet it: record lend.)"
+            plan.violate(
+                "RS-RUSH-CONDITION",
+                f"{eng.name(iid)} needs {_cond_text(cond)} in {pid}'s rush or battle area; "
+                f"there is none.{hint} (The condition is checked third, RS-RUSH-ORDER.)",
+            )
+            return
+        plan.data["met_by"] = own[0] if own else by_lent[0]
+        plan.data["met_by_ally"] = not own
+    assert idx is not None
+    plan.data.update(holder=holder, command=idx, lent=lent)
+    if team:
+        zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
+        eng.ctx.ruling(
+            "RST-POWER",
+            f"{pid}'s power for {eng.name(iid)} is {have}: both allies' power zones ({zones}).",
+        )
+    elif d.power:
+        eng.ctx.ruling(
+            "RS-POWER",
+            f"{pid}'s power is {have}: every card of its power zone, face up or face down.",
+        )
+    cmd = st.players[holder].command[idx]
+    parts = [
+        f"power {have} ≥ {d.power}",
+        f"a released {d.category} command to hold ({cmd.card}"
+        + (f", in {holder}'s command zone" if holder != pid else "")
+        + ")",
+    ]
+    if cond is not None:
+        parts.append(f"{_cond_text(cond)} ({plan.data['met_by']})")
+    eng.ctx.ruling(
+        "RS-RUSH-ORDER", f"{eng.name(iid)}: checked in order — {'; '.join(parts)}: all met."
+    )
+
+
+def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
+    """Hold the command and record the lent unit (apply side of check_requirements)."""
+    holder, idx = plan.data.get("holder"), plan.data.get("command")
+    if holder is not None and idx is not None:
+        eng.hold_command(holder, idx, pid, iid)
+    if plan.data.get("met_by_ally"):
+        by = plan.data["met_by"]
+        eng.ctx.ruling(
+            "RST-LEND-UNIT",
+            f"{eng.name(iid)}'s additional condition is met by "
+            f"{eng.state.owner_of[by]}'s unit {eng.name(by)}, lent by the ally.",
+        )
+
+
+def check_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = _from_hand(eng, plan)
+    if take is None:
+        return
+    d = st.card(take.iid)
+    if d.type not in ("unit", "vehicle"):
+        plan.violate(
+            "RS-CARD-TYPES", f"{eng.name(take.iid)} is an operation: it is used, not rushed."
+        )
+        return
+    check_requirements(eng, plan, pid, take.iid)
+    plan.data["take"] = take
+
+
+def apply_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = plan.data.get("take")
+    if take is None:
+        eng.ctx.cannot_verify("The rush could not be applied as recorded: no such card in hand.")
+        return
+    iid = do_take(st, pid, take)
+    _pay(eng, plan, pid, iid)
+    unit = eng.new_unit(iid)
+    st.players[pid].rush.append(unit)
+    eng.event(
+        "rush",
+        f"{pid} rushes {eng.name(iid)} ({st.card(iid).type}) to the rush area.",
+        player=pid,
+        card=iid,
+    )
+    eng.fire(unit, "on_rush", pid)
+
+
+def _on_use_effects(eng: RangersStrikeEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
+    return [(i, e) for i, e in enumerate(eng.state.card(iid).effects) if e.get("when") == "on_use"]
+
+
+def check_use(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = _from_hand(eng, plan)
+    if take is None:
+        return
+    iid = take.iid
+    d = st.card(iid)
+    if d.type != "operation":
+        plan.violate("RS-CARD-TYPES", f"{eng.name(iid)} is a {d.type}: it is rushed, not used.")
+        return
+    op, args = _head(eng)
+    if op == "wait_window":
+        b = st.battle
+        what = "strike" if args["timing"] == "struck" else "attack"
+        if d.operation != "counter":
+            plan.violate(
+                "RS-COUNTER",
+                f"Only a counter can be used now, right after the opposing {what}; "
+                f"{eng.name(iid)} is a {d.operation} operation.",
+            )
+            return
+        if d.timing != args["timing"]:
+            plan.violate(
+                "RS-COUNTER",
+                f"{eng.name(iid)} is a counter for when {_timing_text(d.timing)}; "
+                f"this is an opposing {what}"
+                + (f" by {eng.name(b.attacker.card)}" if b else "")
+                + ".",
+            )
+            return
+    elif d.operation == "counter":
+        plan.violate(
+            "RS-COUNTER",
+            f"{eng.name(iid)} is a counter: it is used only in the opponent's turn, right after "
+            f"{_timing_text(d.timing)}.",
+        )
+        return
+    check_requirements(eng, plan, pid, iid)
+    if plan.violations:
+        return
+    if "targets" in plan.action:
+        with_sels = [e for _, e in _on_use_effects(eng, iid) if effects.selectors(e)]
+        if not with_sels:
+            if plan.action["targets"]:
+                plan.violate("RS-EFFECT-TARGETS", f"{eng.name(iid)}'s effect takes no targets.")
+        else:
+            _, problems = match_targets(
+                eng, pid, with_sels[0], list(plan.action["targets"]), _path(eng, "targets")
+            )
+            for rule, msg in problems:
+                plan.violate(rule, msg)
+    plan.data["take"] = take
+
+
+def _timing_text(timing: str | None) -> str:
+    return (
+        "an opposing unit attacks one of yours"
+        if timing == "attacked"
+        else ("an opposing unit strikes you")
+    )
+
+
+def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = plan.data.get("take")
+    if take is None:
+        eng.ctx.cannot_verify("The operation could not be used as recorded: no such card in hand.")
+        return
+    window = _head(eng)[0] == "wait_window"
+    if window:
+        st.agenda.pop(0)
+    iid = do_take(st, pid, take)
+    d = st.card(iid)
+    _pay(eng, plan, pid, iid)
+    ps = st.players[pid]
+    if d.operation == "resident":
+        old = ps.resident
+        ps.resident = iid
+        eng.event(
+            "resident",
+            f"{pid} puts the resident operation {eng.name(iid)} in place.",
+            player=pid,
+            card=iid,
+        )
+        if d.tag and len(eng.allies(pid)) > 1:
+            eng.ctx.ruling(
+                "RST-RESIDENT-TAG",
+                f"{eng.name(iid)} has Tag: its resident effect applies to "
+                f"{' and '.join(eng.allies(pid))}'s units.",
+            )
+        if old is not None:
+            ps.discard.append(old)
+            eng.ctx.ruling(
+                "RST-RESIDENT" if len(eng.allies(pid)) > 1 else "RS-RESIDENT",
+                f"{pid} may have one resident in place: {eng.name(old)} goes to the discard "
+                f"pile and {eng.name(iid)} replaces it.",
+            )
+    else:
+        eng.event(
+            "use", f"{pid} uses {eng.name(iid)} ({d.operation} operation).", player=pid, card=iid
+        )
+        eng.push(("to_discard", {"player": pid, "card": iid}))
+    if d.operation == "counter":
+        b = st.battle
+        eng.ctx.ruling(
+            "RS-COUNTER",
+            f"{pid} answers the "
+            + (f"{b.kind} of {eng.name(b.attacker.card)}" if b else "opposing action")
+            + f" with the counter {eng.name(iid)}, before it resolves.",
+        )
+    preset_done = False
+    for index, effect in _on_use_effects(eng, iid):
+        ctx: dict[str, Any] = {}
+        if "targets" in plan.action and effects.selectors(effect) and not preset_done:
+            ctx["targets"] = plan.action["targets"]
+            preset_done = True
+        eng.pool.add(pid, iid, effect, index, "on_use", unit=None, **ctx)
+
+
+def check_board(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    found = find_unit(st, plan.action["card"], _path(eng, "card"), [pid], ("rush",), bp=eng.bp)
+    if found is None or st.card(found[2].card).type != "unit":
+        plan.violate(
+            "RS-CARD-IN-ZONE", f"{plan.action['card']} is not a unit in {pid}'s rush area."
+        )
+        return
+    veh = find_unit(st, plan.action["vehicle"], _path(eng, "vehicle"), [pid], ("rush",), bp=eng.bp)
+    if veh is None or st.card(veh[2].card).type != "vehicle":
+        plan.violate(
+            "RS-VEHICLE", f"{plan.action['vehicle']} is not a vehicle in {pid}'s rush area."
+        )
+        return
+    d = st.card(veh[2].card)
+    if len(veh[2].riders) >= d.carries:
+        plan.violate(
+            "RS-VEHICLE",
+            f"{eng.name(veh[2].card)} carries {d.carries} unit{'s' if d.carries != 1 else ''} "
+            f"and is full ({', '.join(veh[2].riders)}).",
+        )
+        return
+    plan.data.update(unit=found[2], vehicle=veh[2])
+
+
+def apply_board(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    unit, veh = plan.data.get("unit"), plan.data.get("vehicle")
+    if unit is None or veh is None:
+        eng.ctx.cannot_verify("The boarding could not be applied as recorded.")
+        return
+    ps = st.players[pid]
+    ps.rush.remove(unit)
+    veh.riders.append(unit.card)
+    eng.event(
+        "board",
+        f"{pid}'s {eng.name(unit.card)} boards {eng.name(veh.card)}.",
+        player=pid,
+        card=unit.card,
+        vehicle=veh.card,
+    )
+    d = st.card(veh.card)
+    eng.ctx.ruling(
+        "RS-VEHICLE",
+        f"{eng.name(veh.card)} carries {len(veh.riders)} of its {d.carries} place"
+        f"{'s' if d.carries != 1 else ''}; it enters the battle area with them as one position.",
+    )

@@ -1,0 +1,125 @@
+"""Rangers Strike action handlers up to the rush phase.
+
+Setup (the first-player choice), the start phase's extra draw and the charge phase.
+Dispatched from :mod:`judge.games.rangers_strike.actions`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.core.engine import Plan
+from judge.games.rangers_strike.refs import Take, do_take, find_in_zone
+from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+
+# -- setup and start phase ------------------------------------------------------------------------
+
+
+def check_first_player(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    first = plan.action["first"]
+    if st.teams and first not in (t[0] for t in st.teams):
+        leaders = ", ".join(t[0] for t in st.teams)
+        plan.violate(
+            "RST-SEATING",
+            f"{first} is a supporter: in tag battle a team's leader goes first ({leaders}).",
+        )
+        return
+    eng.ctx.ruling(
+        "RS-SETUP-FIRST",
+        f"{plan.action['p']} won rock-paper-scissors and chose {first} to go first.",
+    )
+
+
+def apply_first_player(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    st.agenda.pop(0)
+    st.first = plan.action["first"]
+    for side in eng.sides():
+        for pid in side:
+            eng.draw(pid, 7, why=" (opening hand)")
+    eng.ctx.ruling("RS-SETUP-HAND", "Each player draws 7 cards (no mulligan).")
+    if st.teams:
+        pairs = " and ".join(f"{a} with {b}" for a, b in st.teams)
+        eng.ctx.ruling(
+            "RST-SHARED-INFO",
+            f"Team-mates see each other's hands ({pairs}); their perspectives of the replay "
+            "show both hands.",
+        )
+    eng.push(("next_phase", {}))
+
+
+def check_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
+    ps = eng.state.players[plan.action["p"]]
+    if len(ps.hand) >= ps.damage:
+        plan.violate(
+            "RS-START-EXTRA-DRAW",
+            f"{ps.id} has {len(ps.hand)} cards in hand and {ps.damage} damage: the extra draw "
+            "needs fewer cards in hand than damage.",
+        )
+    elif not ps.deck:
+        plan.violate("RS-START-EXTRA-DRAW", f"{ps.id}'s deck is empty: there is nothing to draw.")
+
+
+def apply_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
+    pid = plan.action["p"]
+    ps = eng.state.players[pid]
+    if pid in eng.state.extra_open:
+        eng.state.extra_open.remove(pid)
+    hand, damage = len(ps.hand), ps.damage
+    eng.draw(pid, 1, why=" (extra draw)")
+    eng.ctx.ruling(
+        "RS-START-EXTRA-DRAW",
+        f"{pid} had {hand} cards in hand and {damage} damage: it takes the extra draw.",
+    )
+
+
+# -- charge phase ---------------------------------------------------------------------------------
+
+
+def _from_hand(eng: RangersStrikeEngine, plan: Plan) -> Take | None:
+    take, err = find_in_zone(eng.state, plan.action["p"], "hand", plan.action["card"])
+    if err:
+        plan.violate(*err)
+    return take
+
+
+def check_charge(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    if st.charged:
+        plan.violate("RS-CHARGE", f"{pid} has charged a card already in this charge phase.")
+    take = _from_hand(eng, plan)
+    if plan.action["to"] == "command" and len(st.players[pid].command) >= COMMAND_LIMIT:
+        plan.violate(
+            eng.COMMAND_RULE,
+            f"{pid}'s command zone holds {len(st.players[pid].command)} cards already "
+            f"(at most {COMMAND_LIMIT}).",
+        )
+    plan.data["take"] = take
+
+
+def apply_charge(eng: RangersStrikeEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    take = plan.data.get("take")
+    st.charged = True
+    if take is None:
+        eng.ctx.cannot_verify("The charge could not be applied as recorded: no such card in hand.")
+        return
+    iid = do_take(st, pid, take)
+    ps = st.players[pid]
+    if plan.action["to"] == "power":
+        ps.power.append(PowerCard(iid, face_up=True))
+        text = f"{pid} charges {eng.name(iid)} face up into the power zone (power {len(ps.power)})."
+    else:
+        ps.command.append(Command(iid))
+        text = (
+            f"{pid} charges {eng.name(iid)} into the command zone as a released "
+            f"{st.card(iid).category} command."
+        )
+    eng.event("charge", text, player=pid, card=iid, to=plan.action["to"])
