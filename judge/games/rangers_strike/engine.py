@@ -1,4 +1,4 @@
-"""The Rangers Strike engine: the 1 vs 1 game, and the tag battle (2 vs 2) as a subclass.
+"""The Rangers Strike engine: the 1 vs 1 game.
 
 Everything automatic (start-phase steps, draws, returning units, battles, damage placement,
 players going out, effects that need no choice) is done here and recorded as events; the log
@@ -6,32 +6,10 @@ holds only decisions.  As in Union Arena the flow is an *agenda*: procedure step
 until one waits for a decision (``wait_…``) or the pending-effect pool needs a choice.  Action
 handlers are in :mod:`judge.games.rangers_strike.actions`.
 
-**The tag battle layer.**  :class:`TagBattleEngine` changes the base game through the small
-methods marked *decision point* below, one rule each (``docs/rangers-strike.md``); besides
-them it only names its turns after teams, cites RST-PHASES for the first draw and shows
-``out`` in the views:
-
-=========================  =====================================  ==========================
-method                     1 vs 1                                  tag battle
-=========================  =====================================  ==========================
-``sides()``                the two players, first player first     the two teams, first first
-``phase_order(side)``      start, charge, rush, battle, end        RST-PHASES
-``power_of(pid)``          own power zone                          both allies' (RST-POWER)
-``command_holders(pid)``   itself                                  itself and ally (RST-LEND-COMMAND)
-``unit_lenders(pid)``      nobody                                  the ally (RST-LEND-UNIT)
-``target_player(pid)``     the opponent                            same seat opposite (RST-TARGET-PLAYER)
-``opponents(pid)``         the opponent                            both opposing players
-``combination_offset``     0                                       leader's battle area (RST-COMBINATION)
-``damage_limit()``         7 (RS-LOSS-DAMAGE)                      5 per player (RST-OUT)
-``reach_limit(pid)``       loses the game                          out; team loss (RST-LOSS)
-``damage_side(pid, n)``    the opponent takes it                   the team assigns (RST-STRIKE-ASSIGN)
-``counter_players(b)``     the defending player                    the attacked unit's owner / the struck team
-``resident_covers(…)``     the owner / the opponent                with Tag: both allies (RST-RESIDENT-TAG)
-``deck_out(pid)``          loses the game (RS-LOSS-DECK)           out (RST-OUT)
-``allies(pid)``            itself                                  itself and the ally
-``winner_against(pid)``    the other player                        the other team's id
-``can_act(pid)``           always                                  not out (RST-OUT)
-=========================  =====================================  ==========================
+**The tag battle layer** (2 vs 2) is a subclass in :mod:`judge.games.rangers_strike.tag`;
+it changes the base game through the small methods marked *decision point* below, one rule
+each (the table is in that module's docstring and in ``docs/rangers-strike.md``).  Importing
+this module registers it in ``RangersStrikeEngine.VARIANTS``.
 
 Conventions this engine defines (``docs/rangers-strike.md``):
 
@@ -86,7 +64,7 @@ class RangersStrikeEngine(AgendaEngine):
     private_zones: ClassVar[tuple[str, ...]] = ("hand",)
     #: the deck's order and the identity of face-down power cards
     secret_zones: ClassVar[tuple[str, ...]] = ("deck", "power")
-    #: variant name -> engine class (set below, once both classes exist)
+    #: variant name -> engine class (filled below; the tag battle's by ``tag.py`` on import)
     VARIANTS: ClassVar[dict[str, type[RangersStrikeEngine]]] = {}
     #: the rule a full command zone breaks
     COMMAND_RULE: ClassVar[str] = "RS-COMMAND-LIMIT"
@@ -816,213 +794,10 @@ class RangersStrikeEngine(AgendaEngine):
         view["extra_open"] = list(st.extra_open)
 
 
-class TagBattleEngine(RangersStrikeEngine):
-    """Tag battle, 2 vs 2: the base game with the seed's team layer (``RST-…``).
-
-    Teams come from the log's ``teams``: the first player listed is the leader (RST-SEATING).
-    Only the decision points of the base class are overridden, one rule each.
-    """
-
-    variant: ClassVar[str] = "tag"
-    COMMAND_RULE: ClassVar[str] = "RST-COMMAND"
-
-    # -- teams ------------------------------------------------------------------------------
-
-    def team_of(self, pid: str) -> int:
-        return next(i for i, t in enumerate(self.state.teams) if pid in t)
-
-    def ally(self, pid: str) -> str:
-        leader, supporter = self.state.teams[self.team_of(pid)]
-        return supporter if pid == leader else leader
-
-    def is_leader(self, pid: str) -> bool:
-        return self.state.teams[self.team_of(pid)][0] == pid
-
-    def allies(self, pid: str) -> list[str]:
-        return [pid, self.ally(pid)]
-
-    def other_team(self, pid: str) -> tuple[str, str]:
-        return self.state.teams[1 - self.team_of(pid)]
-
-    # -- decision points ----------------------------------------------------------------------
-
-    def sides(self) -> list[tuple[str, ...]]:
-        """The two teams take turns; the team of the first player (a leader) goes first."""
-        st = self.state
-        first = self.team_of(st.first) if st.first else 0
-        return [st.teams[first], st.teams[1 - first]]
-
-    def phase_order(self, side: tuple[str, ...]) -> list[tuple[str, str]]:
-        """RST-PHASES: leader start, supporter start, then each one's charge to end."""
-        leader, supporter = side
-        return [
-            (leader, "start"),
-            (supporter, "start"),
-            *((leader, p) for p in PHASES[1:]),
-            *((supporter, p) for p in PHASES[1:]),
-        ]
-
-    def power_of(self, pid: str) -> int:
-        """RST-POWER: both allies' power zones count."""
-        return sum(len(self.state.players[p].power) for p in self.allies(pid))
-
-    def command_holders(self, pid: str) -> list[str]:
-        """RST-LEND-COMMAND: the ally may hold the command (also when out, RST-PASSIVE)."""
-        return self.allies(pid)
-
-    def unit_lenders(self, pid: str) -> list[str]:
-        """RST-LEND-UNIT: the ally's units may meet additional conditions."""
-        return [self.ally(pid)]
-
-    def target_player(self, pid: str) -> str:
-        """RST-TARGET-PLAYER: leader ↔ opposing leader, supporter ↔ opposing supporter."""
-        other = self.other_team(pid)
-        return other[0] if self.is_leader(pid) else other[1]
-
-    def opponents(self, pid: str) -> list[str]:
-        return list(self.other_team(pid))
-
-    def combination_offset(self, pid: str) -> tuple[int, str | None]:
-        """RST-COMBINATION: the supporter's battle area counts on from the leader's."""
-        if self.is_leader(pid):
-            return 0, None
-        leader = self.ally(pid)
-        n = len(self.state.players[leader].battle)
-        if not n:
-            return 0, None
-        units = "unit" if n == 1 else "units"
-        return n, f"{leader} has {n} {units} in battle"
-
-    def damage_limit(self) -> int:
-        """RST-OUT: 5 damage per player."""
-        return 5
-
-    def reach_limit(self, pid: str) -> None:
-        """RST-OUT, RST-LOSS: the player is out; the team loses when both are."""
-        st = self.state
-        ps = st.players[pid]
-        self.go_out(pid, f"{pid} has {ps.damage} damage (5 or more)", "damage")
-
-    def deck_out(self, pid: str) -> None:
-        """A player who must draw from an empty deck can no longer continue (RS-LOSS-DECK
-        read per player, as RST-OUT reads damage per player)."""
-        self.ctx.ruling(
-            "RS-LOSS-DECK",
-            f"{pid} must draw in the start phase but the deck is empty: in tag battle {pid} "
-            "can no longer continue play (the team loses when both players cannot).",
-        )
-        self.go_out(pid, f"{pid} cannot draw", "deck")
-
-    def go_out(self, pid: str, why: str, reason: str) -> None:
-        """RST-OUT: ``pid`` can no longer continue play (``reason``: ``damage`` or ``deck``,
-        the result's reason if this ends the game).  Its units and vehicles go to the discard
-        pile; they are not destroyed (no when-destroyed effects)."""
-        st = self.state
-        ps = st.players[pid]
-        ps.out = True
-        gone = ps.units()
-        ps.rush, ps.battle = [], []
-        for unit in gone:
-            for iid in unit.cards():
-                st.players[st.owner_of[iid]].discard.append(iid)
-            if st.entering is unit:
-                st.entering = None
-        cards = [iid for u in gone for iid in u.cards()]
-        self.ctx.ruling(
-            "RST-OUT",
-            f"{why}: {pid} can no longer continue play; its units and vehicles go to the "
-            "discard pile and its phases are skipped from now on.",
-        )
-        self.event(
-            "out",
-            f"{pid} is out" + (f": {', '.join(cards)} go to the discard pile." if cards else "."),
-            player=pid,
-            cards=cards,
-        )
-        if st.extra_open and pid in st.extra_open:
-            st.extra_open.remove(pid)
-        team = st.teams[self.team_of(pid)]
-        if all(st.players[p].out for p in team):
-            winner = self.winner_against(pid)
-            self.end_game(
-                winner,
-                reason,
-                "RST-LOSS",
-                f"Both {team[0]} and {team[1]} can no longer continue play: team "
-                f"{st.team_ids[self.team_of(pid)]} loses; team {winner} wins.",
-            )
-
-    def damage_side(self, by: str, amount: int, source: str) -> None:
-        """RST-STRIKE-ASSIGN: the damaged team chooses who takes it."""
-        team = self.other_team(by)
-        choices = self.assignable(team)
-        if not choices:
-            return
-        self.push(
-            (
-                "wait_assign",
-                {
-                    "team": list(team),
-                    "choices": choices,
-                    "amount": amount,
-                    "source": source,
-                    "by": by,
-                },
-            )
-        )
-
-    def assignable(self, team: tuple[str, str]) -> list[str]:
-        """Who of ``team`` may take assigned damage (rule option strike_to_out_player)."""
-        if self.options.get("strike_to_out_player"):
-            return list(team)
-        return [p for p in team if not self.state.players[p].out]
-
-    def counter_players(self, b: Battle) -> list[str]:
-        if b.kind == "attack":
-            return [b.defender] if b.defender else []
-        return list(self.other_team(b.attacker_player))
-
-    def resident_covers(self, owner: str, side: str, tag: bool) -> list[str]:
-        """RST-RESIDENT-TAG: a resident with Tag covers the ally's units (or both opposing
-        players) too."""
-        if side == "own":
-            return self.allies(owner) if tag else [owner]
-        return self.opponents(owner) if tag else [self.target_player(owner)]
-
-    def winner_against(self, loser: str) -> str:
-        return self.state.team_ids[1 - self.team_of(loser)]
-
-    def can_act(self, pid: str) -> bool:
-        return not self.state.players[pid].out
-
-    def first_draw_rule(self) -> str:
-        return "RST-PHASES"
-
-    def turn_event(self, side: tuple[str, ...]) -> None:
-        st = self.state
-        leader, supporter = side
-        tid = st.team_ids[self.team_of(leader)]
-        self.event(
-            "turn",
-            f"Turn {st.turn}: team {tid}'s turn (leader {leader}, supporter {supporter}).",
-            player=leader,
-            team=tid,
-            turn=st.turn,
-        )
-        self.ctx.ruling(
-            "RST-PHASES",
-            f"Team {tid}'s turn: {leader}'s start phase, {supporter}'s start phase, then "
-            f"{leader}'s charge, rush, battle and end phase, then {supporter}'s.",
-        )
-
-    def player_view(self, pid: str) -> dict[str, Any]:
-        view = super().player_view(pid)
-        view["out"] = self.state.players[pid].out
-        return view
-
-
-RangersStrikeEngine.VARIANTS = {"1v1": RangersStrikeEngine, "tag": TagBattleEngine}
-
-
 def _ordinal(n: int) -> str:
     return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
+
+
+RangersStrikeEngine.VARIANTS["1v1"] = RangersStrikeEngine
+# the tag battle subclasses this engine and adds itself to VARIANTS when imported
+import judge.games.rangers_strike.tag  # noqa: E402, F401
