@@ -1,0 +1,251 @@
+"""``judge rules``, ``judge check-deck`` and ``judge schema``: the rule catalogues, deck
+construction and the published schemas.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import click
+
+from judge.commands.common import (
+    EXIT_FOUND,
+    EXIT_OK,
+    _known_games,
+    _load,
+    fail,
+    read_json,
+)
+from judge.core.canonical import canonical_json
+from judge.core.errors import FieldError
+
+#: Deck checkers by game slug, as ``"module:function"`` (imported on first use) or a callable.
+#: Each is called as ``check(main, ap, cards)`` and returns objects with ``rule``,
+#: ``message``, ``cards`` and ``to_dict()``.
+DECK_CHECKERS: dict[str, Any] = {
+    "union-arena": "judge.games.union_arena.decks:check_deck",
+    "rangers-strike": "judge.games.rangers_strike.decks:check_deck",
+}
+
+#: Published schemas by name, as ``"module:function"`` returning a JSON-ready dict.
+SCHEMAS: dict[str, str] = {
+    "action-log": "schemas.action_log:action_log_json_schema",
+}
+
+
+# --------------------------------------------------------------------------------------
+# judge rules
+
+
+def _rule_text(rule: Any) -> list[str]:
+    lines = [f"{rule.id}  {rule.title}  [{rule.confidence}]"]
+    for para in str(rule.text).split("\n\n"):
+        para = " ".join(para.split())
+        if para:
+            lines.extend(
+                textwrap.wrap(para, width=88, initial_indent="    ", subsequent_indent="    ")
+            )
+    lines.append(f"    Source: {rule.source}")
+    return lines
+
+
+@click.command("rules")
+@click.argument("game")
+@click.argument("rule_id", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the catalogue as canonical JSON.")
+def rules_command(game: str, rule_id: str | None, as_json: bool) -> None:
+    """The rule catalogue of GAME, or only the rule RULE_ID.
+
+    Lists every rule by section (id, title, confidence, text, source) and then the rule
+    options a log may set, with their defaults.
+    """
+    from judge.games import GAMES, catalogue
+
+    if game not in GAMES:
+        fail(f"unknown game {game!r}; {_known_games()}")
+    cat = catalogue(game)
+
+    if rule_id is not None:
+        rule = cat.rules.get(rule_id) or cat.rules.get(rule_id.upper())
+        if rule is None:
+            fail(f"unknown rule {rule_id!r} for {game}; known rules: {', '.join(cat.rules)}")
+        if as_json:
+            click.echo(canonical_json(rule.to_dict()))
+        else:
+            click.echo("\n".join(_rule_text(rule)))
+        return
+
+    if as_json:
+        click.echo(canonical_json(cat.to_dict()))
+        return
+
+    lines = [f"Rules of {cat.game} (catalogue version {cat.version})"]
+    sections: dict[str, list[Any]] = {}
+    for rule in cat.rules.values():  # rulebook order
+        sections.setdefault(rule.section or "General", []).append(rule)
+    for section, rules in sections.items():
+        lines += ["", section, "-" * len(section)]
+        for rule in rules:
+            lines += _rule_text(rule)
+    if cat.options:
+        lines += ["", "Rule options", "------------"]
+        for opt in cat.options.values():
+            choices = ", ".join(json.dumps(c) for c in opt.choices)
+            lines.append(
+                f"{opt.name} = {json.dumps(opt.default)}  (choices: {choices}; rule {opt.rule})"
+            )
+            lines.extend(
+                textwrap.wrap(
+                    " ".join(opt.text.split()),
+                    width=88,
+                    initial_indent="    ",
+                    subsequent_indent="    ",
+                )
+            )
+    click.echo("\n".join(lines))
+
+
+# --------------------------------------------------------------------------------------
+# judge check-deck
+
+
+def _code_list(value: Any, path: str, errors: list[FieldError]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        errors.append(FieldError(path, "expected a list of card codes"))
+        return []
+    return value
+
+
+def _decks_of(doc: Mapping[str, Any], errors: list[FieldError]) -> list[tuple[Any, str, dict]]:
+    """``[(player id or None, path, {"main": [...], "ap": [...]}), …]`` from either shape."""
+    if "actions" in doc or "decks" in doc:  # a whole action log
+        decks = doc.get("decks")
+        if not isinstance(decks, Mapping):
+            errors.append(FieldError("decks", "expected an object of decks by player id"))
+            return []
+        order = [p.get("id") for p in doc.get("players") or () if isinstance(p, Mapping)]
+        ids = [p for p in order if p in decks] + sorted(p for p in decks if p not in order)
+        out = []
+        for pid in ids:
+            deck = decks[pid] if isinstance(decks[pid], Mapping) else {}
+            if not isinstance(decks[pid], Mapping):
+                errors.append(FieldError(f"decks.{pid}", "expected an object with main and ap"))
+            out.append((pid, f"decks.{pid}", deck))
+        return out
+    return [(None, "", doc)]
+
+
+@click.command("check-deck", short_help="Check deck construction rules.")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as canonical JSON.")
+def check_deck_command(file: str, as_json: bool) -> None:
+    """Check deck construction for a deck file or every deck of an action log.
+
+    FILE (a path, or - for stdin) is either a deck file or a whole action log.  A deck file:
+
+    \b
+      {"game": "union-arena", "main": [...], "ap": [...],
+       "cards": [...definitions, optional], "card_sets": [...names, optional]}
+
+    Card codes are looked up in "cards", then in the built-in "card_sets".
+
+    Exits 0 when every deck is legal, 1 when a deck breaks a construction rule, 2 for bad
+    input (including card codes that are not defined).
+    """
+    from judge.core.cards import card_table
+
+    doc = read_json(file)
+    errors: list[FieldError] = []
+    game = doc.get("game")
+    known = ", ".join(sorted(DECK_CHECKERS))
+    if not isinstance(game, str):
+        fail(f"game: required, one of the games with deck rules: {known}")
+    if game not in DECK_CHECKERS:
+        fail(f"game: no deck rules for {game!r}; games with deck rules: {known}")
+
+    log_cards = doc.get("cards", [])
+    if not isinstance(log_cards, list) or not all(
+        isinstance(c, Mapping) and isinstance(c.get("code"), str) for c in log_cards
+    ):
+        errors.append(FieldError("cards", "expected a list of card definitions with a code"))
+        log_cards = []
+    card_sets = doc.get("card_sets", [])
+    if not isinstance(card_sets, list) or not all(isinstance(s, str) for s in card_sets):
+        errors.append(FieldError("card_sets", "expected a list of card set names"))
+        card_sets = []
+    try:
+        cards = card_table(log_cards, card_sets)
+    except KeyError as exc:
+        errors.append(FieldError("card_sets", f"unknown card set {exc.args[0]!r}"))
+        cards = {}
+
+    checks = []
+    for pid, path, deck in _decks_of(doc, errors):
+        main_list = _code_list(deck.get("main"), _join(path, "main"), errors)
+        ap_list = _code_list(deck.get("ap", []), _join(path, "ap"), errors)
+        for part, codes in (("main", main_list), ("ap", ap_list)):
+            for i, code in enumerate(codes):
+                if code not in cards:
+                    errors.append(
+                        FieldError(f"{_join(path, part)}[{i}]", f"unknown card code {code!r}")
+                    )
+        checks.append((pid, main_list, ap_list))
+    if errors:
+        fail([str(e) for e in sorted(set(errors))])
+
+    try:
+        check = _load(DECK_CHECKERS[game])
+    except (ImportError, AttributeError) as exc:
+        fail(f"deck rules for {game} are not available in this installation: {exc}")
+    results = []
+    for pid, main_list, ap_list in checks:
+        problems = check(main_list, ap_list, cards)
+        results.append((pid, problems))
+
+    if as_json:
+        doc_out = {
+            "game": game,
+            "legal": not any(problems for _, problems in results),
+            "decks": [
+                {"player": pid, "legal": not problems, "problems": [p.to_dict() for p in problems]}
+                for pid, problems in results
+            ],
+        }
+        click.echo(canonical_json(doc_out))
+    else:
+        lines = []
+        for pid, problems in results:
+            label = "Deck" if pid is None else f"Deck of {pid}"
+            if not problems:
+                lines.append(f"{label}: legal")
+                continue
+            n = len(problems)
+            lines.append(f"{label}: {n} problem{'s' if n != 1 else ''}")
+            for p in problems:
+                lines.append(f"  ✗ {p.rule}: {p.message}")
+        click.echo("\n".join(lines))
+    sys.exit(EXIT_FOUND if any(problems for _, problems in results) else EXIT_OK)
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+# --------------------------------------------------------------------------------------
+# judge schema
+
+
+@click.command("schema")
+@click.argument("name", type=click.Choice(sorted(SCHEMAS)))
+def schema_command(name: str) -> None:
+    """Print the published JSON Schema NAME (indented, keys sorted)."""
+    try:
+        build = _load(SCHEMAS[name])
+    except (ImportError, AttributeError) as exc:
+        fail(f"the {name} schema is not available in this installation: {exc}")
+    schema = build()
+    click.echo(json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False))

@@ -1,0 +1,165 @@
+"""``judge replay``, ``judge canonical`` and ``judge legal``: judging an action log."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import import_module
+from typing import Any
+
+import click
+
+from judge.commands.common import (
+    EXIT_FOUND,
+    EXIT_OK,
+    emit,
+    fail,
+    fail_bad_log,
+    read_input,
+)
+from judge.core.canonical import canonical_json
+from judge.core.errors import BadLog
+
+# --------------------------------------------------------------------------------------
+# judge replay
+
+
+@click.command("replay", short_help="Judge an action log; print the annotated replay.")
+@click.argument("log", metavar="LOG")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown", "html"]),
+    default=None,
+    help="Output format (default: text).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Shorthand for --format json.")
+@click.option(
+    "--perspective",
+    default="judge",
+    show_default=True,
+    metavar="P",
+    help="Whose view of hidden information: judge, public, or a player id.",
+)
+@click.option(
+    "--on-illegal",
+    type=click.Choice(["stop", "skip", "apply"]),
+    default="skip",
+    show_default=True,
+    help="On an illegal play: stop the replay there, skip the action, or apply it as played.",
+)
+@click.option(
+    "--states",
+    is_flag=True,
+    help="Text and Markdown: also show the public state after every step.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the replay to FILE instead of stdout.",
+)
+def replay_command(
+    log: str,
+    fmt: str | None,
+    as_json: bool,
+    perspective: str,
+    on_illegal: str,
+    states: bool,
+    output: str | None,
+) -> None:
+    """Judge the action log LOG (a path, or - for stdin) and print the annotated replay.
+
+    Exits 0 when every step is legal (unverifiable steps are reported but do not fail),
+    1 when an illegal play was found, 2 when LOG cannot be read as an action log.
+    """
+    from judge.core.export import export
+
+    if as_json and fmt not in (None, "json"):
+        raise click.UsageError("--json and --format are exclusive", click.get_current_context())
+    fmt = "json" if as_json else (fmt or "text")
+    raw = read_input(log)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{log}: not UTF-8 text: {exc.reason} at byte {exc.start}")
+
+    engine = import_module("judge.core.replay")
+    try:
+        result = engine.replay(text, on_illegal=on_illegal, perspective=perspective)
+    except BadLog as exc:
+        fail_bad_log(exc)
+    except ValueError as exc:
+        fail(str(exc))
+
+    options: dict[str, Any] = {}
+    if fmt in ("text", "markdown") and states:
+        options["states"] = True
+    emit(export(result, fmt, **options), output)
+    illegal = (result.get("summary") or {}).get("illegal_steps") or []
+    sys.exit(EXIT_FOUND if illegal else EXIT_OK)
+
+
+def _decoded(source: str) -> str:
+    raw = read_input(source)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{source}: not UTF-8 text: {exc.reason} at byte {exc.start}")
+
+
+@click.command("canonical", short_help="Write a log back in canonical form.")
+@click.argument("log", metavar="LOG")
+@click.option(
+    "--on-illegal",
+    type=click.Choice(["skip", "apply"]),
+    default="skip",
+    show_default=True,
+    help="How illegal actions are replayed while the checkpoints are computed.",
+)
+@click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
+def canonical_command(log: str, on_illegal: str, output: str | None) -> None:
+    """Replay LOG and write it back canonically: card definitions inlined, every rule option
+    explicit, the replay's state fingerprints as checkpoints (replaying it gives
+    fidelity "exact").  Exits 2 for bad input."""
+    from judge.core.replay import canonical_log, replay
+
+    try:
+        doc = canonical_log(replay(_decoded(log), on_illegal=on_illegal))
+    except BadLog as exc:
+        fail_bad_log(exc)
+    emit(json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True), output)
+
+
+@click.command("legal", short_help="What the player to act may record now.")
+@click.argument("log", metavar="LOG")
+@click.option("--json", "as_json", is_flag=True, help="Print the actions as canonical JSON.")
+def legal_command(log: str, as_json: bool) -> None:
+    """Replay LOG (illegal actions skipped) and list the decisions the rules now wait for
+    and every legal action (cards named by instance id; concede is always legal and not
+    listed).  Exits 2 for bad input."""
+    from judge.core.replay import position
+
+    try:
+        engine = position(_decoded(log))
+    except BadLog as exc:
+        fail_bad_log(exc)
+    actions = engine.legal_actions()
+    pending = engine.pending()
+    if as_json:
+        click.echo(
+            canonical_json(
+                {"result": engine.result(), "pending": pending, "legal_actions": actions}
+            )
+        )
+        return
+    turn, phase = engine.turn_phase()
+    result = engine.result()
+    click.echo(
+        f"Turn {turn}, {phase}" + (f": the game is over ({result['reason']})" if result else "")
+    )
+    for item in pending:
+        click.echo(f"  waiting for {item['text']}")
+    for action in actions:
+        click.echo("  " + canonical_json(action))
