@@ -1,6 +1,8 @@
 """Marshmallow schemas of what the judge reads, and the JSON Schema generated from them.
 
-* :mod:`schemas.action_log`: the log envelope, :func:`~schemas.action_log.validate_log`;
+* :mod:`schemas.action_log`: :func:`~schemas.action_log.validate_log`, re-exporting the parts of
+  :mod:`schemas.log_fields` (fields and references) and :mod:`schemas.log_envelope` (the
+  envelope schemas, :func:`~schemas.log_envelope.log_schema`);
 * :mod:`schemas.union_arena`: Union Arena card definitions, decks and action kinds;
 * :mod:`schemas.rangers_strike`: the same for Rangers Strike, with players and teams by variant;
 * :mod:`schemas.game_common`: the parts every game's module builds from (action fields, card

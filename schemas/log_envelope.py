@@ -1,0 +1,154 @@
+"""The envelope of the action log (``format``, ``game``, ``players``, ``hidden``,
+``checkpoints``, …), the same for every game, and :func:`log_schema`, which puts it together
+with a game's own card, deck and action schemas (``schemas/union_arena.py``,
+``schemas/rangers_strike.py``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any, ClassVar
+
+from marshmallow import Schema, validate
+
+from judge.core.log import FORMAT
+from schemas.log_fields import (
+    OBJECT_MESSAGE,
+    ActionIndex,
+    CardSetName,
+    Dict,
+    FreeObject,
+    GameSlug,
+    List,
+    Nested,
+    OneOfKind,
+    PlayerId,
+    Scalar,
+    Str,
+    not_empty,
+)
+
+#: game slug -> module holding that game's card, deck and action schemas.
+GAME_SCHEMA_MODULES: dict[str, str] = {
+    "union-arena": "schemas.union_arena",
+    "rangers-strike": "schemas.rangers_strike",
+}
+
+
+class BaseSchema(Schema):
+    """Unknown fields are errors; the message lists the fields allowed there."""
+
+    #: Merged into this schema's JSON Schema (for what fields alone cannot say).
+    JSON_SCHEMA_EXTRA: ClassVar[dict[str, Any]] = {}
+
+    error_messages = {"type": OBJECT_MESSAGE, "unknown": "unknown field"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        allowed = sorted(f.data_key or name for name, f in self.load_fields.items())
+        self.error_messages = {
+            **self.error_messages,
+            "unknown": f"unknown field (allowed here: {', '.join(allowed)})",
+        }
+
+
+class PlayerSchema(BaseSchema):
+    """A player: an id the actions use, and an optional display name."""
+
+    id = Str(required=True, non_empty=True)
+    name = Str()
+
+
+class TeamSchema(BaseSchema):
+    """A team of players (for games played in teams, such as tag battle)."""
+
+    id = Str(required=True, non_empty=True)
+    name = Str()
+    players = List(PlayerId(), required=True, validate=not_empty())
+
+
+class SeededHiddenSchema(BaseSchema):
+    """Hidden cards follow from the documented PRNG seeded with ``seed``."""
+
+    mode = Str(required=True, validate=validate.Equal("seeded"))
+    seed = Str(required=True, non_empty=True)
+
+
+class ObservedHiddenSchema(BaseSchema):
+    """Hidden cards are unknown; the log names a card by code where it becomes known."""
+
+    mode = Str(required=True, validate=validate.Equal("observed"))
+
+
+HIDDEN_MODES: dict[str, type[Schema]] = {
+    "seeded": SeededHiddenSchema,
+    "observed": ObservedHiddenSchema,
+}
+
+
+class CheckpointSchema(BaseSchema):
+    """The recording client's state fingerprint after an action."""
+
+    after = ActionIndex(required=True, metadata={"description": "0-based action index"})
+    state_sha256 = Str(
+        required=True,
+        validate=validate.Regexp(
+            r"^[0-9a-f]{64}$", error="must be 64 lowercase hexadecimal digits (a SHA-256)"
+        ),
+    )
+
+
+class LogSchema(BaseSchema):
+    """An action log, format ``judge-action-log/1``: the envelope every game shares."""
+
+    format = Str(
+        required=True,
+        validate=validate.Equal(
+            FORMAT, error=f"unsupported format {{input!r}}; this judge reads {FORMAT!r}"
+        ),
+    )
+    game = GameSlug(required=True)
+    variant = Str(allow_none=True, load_default=None)
+    rule_options = Dict(
+        keys=Str(non_empty=True),
+        values=Scalar(),
+        load_default=dict,
+        metadata={"default": {}, "description": "named options; the engine checks names"},
+    )
+    match = FreeObject(load_default=dict, metadata={"default": {}, "description": "kept as is"})
+    players = List(Nested(PlayerSchema), required=True, validate=not_empty())
+    teams = List(Nested(TeamSchema), allow_none=True, load_default=None)
+    card_sets = List(CardSetName(), load_default=list, metadata={"default": []})
+    hidden = OneOfKind("mode", HIDDEN_MODES, what="hidden mode", required=True)
+    checkpoints = List(Nested(CheckpointSchema), load_default=list, metadata={"default": []})
+    # Game-specific in log_schema(game): the card definitions, the decks, the actions.
+    cards = List(FreeObject(), load_default=list, metadata={"default": []})
+    decks = Dict(keys=PlayerId(), values=FreeObject(), required=True)
+    actions = List(FreeObject(), required=True)
+
+
+def game_schemas(game: str) -> ModuleType | None:
+    """The module with ``game``'s card, deck and action schemas; None if there is none."""
+    name = GAME_SCHEMA_MODULES.get(game)
+    return import_module(name) if name else None
+
+
+@cache
+def log_schema(game: str | None) -> type[Schema]:
+    """The whole-log schema of ``game``; for a game without schemas, the envelope alone."""
+    module = game_schemas(game) if game else None
+    if module is None:
+        return LogSchema
+    return LogSchema.from_dict(
+        {
+            "cards": List(Nested(module.CardSchema), load_default=list, metadata={"default": []}),
+            "decks": Dict(keys=PlayerId(), values=Nested(module.DeckSchema), required=True),
+            "actions": List(
+                OneOfKind("do", module.ACTIONS, what="action kind", common=module.ActionSchema),
+                required=True,
+            ),
+        },
+        name=module.LOG_SCHEMA_NAME,
+    )

@@ -1,0 +1,405 @@
+"""The fields of the action log's schemas, with plain messages, and the references they check.
+
+The fields that hold references (player ids, card codes, instance ids, action indices) look
+them up in a :class:`Refs`, the marshmallow ``Context`` of the log being loaded (see
+:func:`schemas.action_log.validate_log`).  Every game's module builds its schemas from these
+fields (through :mod:`schemas.action_log`, which re-exports them).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow.experimental.context import Context
+
+from judge.games import GAMES, PLANNED
+
+MISSING_MESSAGE = "required field is missing"
+NULL_MESSAGE = "must not be null"
+OBJECT_MESSAGE = "must be an object"
+
+# Marshmallow's own wording, for the few places it can still come through.
+_PLAIN = {
+    "Missing data for required field.": MISSING_MESSAGE,
+    "Field may not be null.": NULL_MESSAGE,
+    "Unknown field.": "unknown field",
+    "Invalid input type.": OBJECT_MESSAGE,
+    "Invalid value.": "invalid value",
+    "Not a valid string.": "must be a string",
+    "Not a valid integer.": "must be an integer",
+    "Not a valid boolean.": "must be true or false",
+    "Not a valid list.": "must be a list",
+    "Not a valid mapping type.": OBJECT_MESSAGE,
+}
+
+
+# --------------------------------------------------------------------------------------------
+# References: what the fields look names up in
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Refs:
+    """What the document names, read before loading, for the fields that check references.
+
+    ``None`` means "could not be read", and the checks that need it are skipped (the
+    reason is reported elsewhere, once, instead of once per reference).
+    """
+
+    game: str | None = None
+    players: tuple[str, ...] | None = None
+    #: player id -> deck section ("main", "ap") -> number of cards listed.
+    deck_sizes: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: card code -> card type (None when the definition gives none readable).
+    cards: dict[str, str | None] | None = None
+    n_actions: int | None = None
+    #: instance-id tag -> deck section: ``{"": "main", "AP": "ap"}`` reads ``P1-7`` as the
+    #: 7th card of ``main`` and ``P1-AP2`` as the 2nd of ``ap``.
+    sections: dict[str, str] = field(default_factory=lambda: {"": "main"})
+    #: ``repr`` of an object already loaded by a ``OneOfKind`` -> its loaded value.
+    #: Within one log the references do not change, so an identical action (``proceed``,
+    #: ``block: null``, …) loads identically; a log repeats a few actions very often.
+    loaded: dict[str, Any] = field(default_factory=dict)
+
+
+def current_refs() -> Refs | None:
+    """The :class:`Refs` of the log being loaded (the marshmallow context), or None."""
+    refs = Context.get(None)
+    return refs if isinstance(refs, Refs) else None
+
+
+def player_list(players: tuple[str, ...]) -> str:
+    return ", ".join(players) if players else "none"
+
+
+def parse_instance_id(ref: str, refs: Refs) -> tuple[str, str, int] | None:
+    """``"P1-7"`` -> ``("P1", "main", 7)`` when ``P1`` is a listed player; else None."""
+    if not refs.players:
+        return None
+    tags = "|".join(re.escape(tag) for tag in sorted(refs.sections, key=len, reverse=True) if tag)
+    pattern = re.compile(
+        rf"(?P<tag>{tags})?(?P<n>[1-9][0-9]*|0)" if tags else r"(?P<n>[1-9][0-9]*|0)"
+    )
+    for pid in sorted(refs.players, key=len, reverse=True):
+        if ref.startswith(pid + "-"):
+            m = pattern.fullmatch(ref[len(pid) + 1 :])
+            if m:
+                tag = m.groupdict().get("tag") or ""
+                return pid, refs.sections[tag], int(m["n"])
+    return None
+
+
+def check_card_code(code: str) -> None:
+    """Raise ValidationError if ``code`` is not a card the log knows."""
+    refs = current_refs()
+    if refs is not None and refs.cards is not None and code not in refs.cards:
+        raise ValidationError(f"unknown card code {code!r} (not in cards or card_sets)")
+
+
+def check_ref_string(ref: str) -> None:
+    """Raise ValidationError unless ``ref`` is an instance id in range or a known card code.
+
+    A string that is an instance id of a listed player (``<player>-<n>``,
+    ``<player>-AP<n>``) is read as one; any other string is a card code.  A string that is
+    both an instance id and a known card code is ambiguous.
+    """
+    refs = current_refs()
+    if refs is None:
+        return
+    instance = parse_instance_id(ref, refs)
+    known_code = refs.cards is not None and ref in refs.cards
+    if instance is not None:
+        if known_code:
+            raise ValidationError(
+                f"ambiguous card reference {ref!r}: both an instance id and a card code; "
+                'write {"code": …, "zone": …} to mean the code'
+            )
+        pid, section, n = instance
+        size = refs.deck_sizes.get(pid, {}).get(section)
+        if size is not None and not 1 <= n <= size:
+            raise ValidationError(
+                f"instance id {ref!r} is out of range: the {section} list of player {pid!r} has "
+                f"{size} card{'' if size == 1 else 's'}"
+            )
+        return
+    check_card_code(ref)
+
+
+# --------------------------------------------------------------------------------------------
+# Fields, with plain messages
+# --------------------------------------------------------------------------------------------
+
+
+class _Plain:
+    default_error_messages = {"required": MISSING_MESSAGE, "null": NULL_MESSAGE}
+
+
+def not_empty() -> validate.Length:
+    return validate.Length(min=1, error="must not be empty")
+
+
+def at_least(minimum: int) -> validate.Range:
+    return validate.Range(min=minimum, error="must be at least {min}")
+
+
+def one_of(choices: Any) -> validate.OneOf:
+    return validate.OneOf(list(choices), error="must be one of: {choices}")
+
+
+class Str(_Plain, fields.String):
+    default_error_messages = {"invalid": "must be a string"}
+
+    def __init__(self, *, non_empty: bool = False, **kwargs: Any) -> None:
+        if non_empty:
+            kwargs["validate"] = [not_empty(), *_as_list(kwargs.get("validate"))]
+        super().__init__(**kwargs)
+
+
+class Int(_Plain, fields.Integer):
+    """An integer as JSON gives it: no floats, no strings, no booleans."""
+
+    default_error_messages = {"invalid": "must be an integer"}
+
+    def __init__(self, *, minimum: int | None = None, **kwargs: Any) -> None:
+        if minimum is not None:
+            kwargs["validate"] = [at_least(minimum), *_as_list(kwargs.get("validate"))]
+        super().__init__(strict=True, **kwargs)
+
+
+class Bool(_Plain, fields.Boolean):
+    """``true`` or ``false`` only (not 1, 0, "yes")."""
+
+    default_error_messages = {"invalid": "must be true or false"}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class List(_Plain, fields.List):
+    default_error_messages = {"invalid": "must be a list"}
+
+
+class Nested(_Plain, fields.Nested):
+    pass
+
+
+class Dict(_Plain, fields.Dict):
+    """A JSON object; errors are reported under the key (``decks.P1.main[3]``)."""
+
+    default_error_messages = {"invalid": OBJECT_MESSAGE}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError as exc:
+            if not isinstance(exc.messages, dict):
+                raise
+            messages: dict[Any, Any] = {}
+            for key, problem in exc.messages.items():
+                key_messages = list(problem.get("key", []))
+                value_messages = problem.get("value")
+                if value_messages is None:
+                    messages[key] = key_messages
+                elif isinstance(value_messages, dict):
+                    messages[key] = (
+                        {**value_messages, "_schema": key_messages}
+                        if key_messages
+                        else value_messages
+                    )
+                else:
+                    messages[key] = key_messages + list(value_messages)
+            raise ValidationError(messages) from None
+
+
+class FreeObject(Dict):
+    """Any JSON object, kept as it is."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(keys=fields.String(), **kwargs)
+
+
+class Scalar(_Plain, fields.Field):
+    """A string, number, boolean or null."""
+
+    json_schema_nullable = True
+    default_error_messages = {"invalid": "must be a string, a number, true, false or null"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(allow_none=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.make_error("invalid")
+        if not isinstance(value, str | int | float | bool):
+            raise self.make_error("invalid")
+        return value
+
+    def json_schema(self, converter: Any) -> dict[str, Any]:
+        return {"type": ["string", "number", "boolean", "null"]}
+
+
+class PlayerId(Str):
+    """The id of a player listed in ``players``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(non_empty=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        value = super()._deserialize(value, attr, data, **kwargs)
+        refs = current_refs()
+        if refs is not None and refs.players is not None and value not in refs.players:
+            raise ValidationError(
+                f"player {value!r} is not among players ({player_list(refs.players)})"
+            )
+        return value
+
+
+class CardCode(Str):
+    """The code of a card defined in ``cards`` or in one of the ``card_sets``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(non_empty=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if value:
+            check_card_code(value)
+        return value
+
+
+class GameSlug(Str):
+    """One of the games the judge has an engine for."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(validate=one_of(GAMES), **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if value in PLANNED:
+            raise ValidationError(f"game {value!r} is not supported yet")
+        return value
+
+
+class CardSetName(Str):
+    """A card set shipped with the judge (``judge/cards/<name>.json``) for the log's game."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        # The set lookups are read from schemas.action_log at call time, so this field and
+        # validate_log's reference pass always use the same ones (one place to replace them).
+        from schemas import action_log
+
+        value = super()._deserialize(value, attr, data, **kwargs)
+        known = action_log.builtin_set_names()
+        if value not in known:
+            raise ValidationError(
+                f"unknown card set {value!r}; built-in sets: {', '.join(known) or 'none'}"
+            )
+        refs = current_refs()
+        set_game = action_log.load_builtin_set(value).get("game")
+        if refs is not None and refs.game in GAMES and set_game != refs.game:
+            raise ValidationError(f"card set {value!r} is for {set_game!r}, not {refs.game!r}")
+        return value
+
+
+class ActionIndex(Int):
+    """The 0-based index of an action of this log."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(minimum=0, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
+        value = super()._deserialize(value, attr, data, **kwargs)
+        refs = current_refs()
+        if refs is not None and refs.n_actions is not None and value >= refs.n_actions:
+            if refs.n_actions == 0:
+                raise ValidationError(f"there is no action {value}: the log has no actions")
+            raise ValidationError(
+                f"there is no action {value}: the log has {refs.n_actions} actions "
+                f"(0 to {refs.n_actions - 1})"
+            )
+        return value
+
+
+class OneOfKind(_Plain, fields.Field):
+    """An object whose schema is chosen by one of its fields (``do``, ``mode``).
+
+    ``common`` is a schema of the fields every kind shares; when the kind cannot be read,
+    those fields are still checked, so that their errors are reported too.
+    """
+
+    default_error_messages = {"invalid": OBJECT_MESSAGE}
+
+    def __init__(
+        self,
+        discriminator: str,
+        kinds: dict[str, type[Schema]],
+        *,
+        what: str,
+        common: type[Schema] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.discriminator = discriminator
+        self.kinds = kinds
+        self.what = what
+        self.common = common
+        # one instance per kind, made on first use: building a marshmallow schema costs far
+        # more than loading with it, and a log has thousands of actions of a few kinds
+        self._instances: dict[str, Schema] = {}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise self.make_error("invalid")
+        kind = value.get(self.discriminator)
+        schema = self.kinds.get(kind) if isinstance(kind, str) else None
+        if schema is not None:
+            refs = current_refs()
+            # repr of decoded JSON is injective (a dict written in another key order only
+            # misses); loaded values are shared and read-only
+            key = repr(value) if refs is not None else None
+            if key is not None and key in refs.loaded:
+                return refs.loaded[key]
+            instance = self._instances.get(kind)
+            if instance is None:
+                instance = self._instances[kind] = schema()
+            result = instance.load(value)
+            if key is not None:
+                refs.loaded[key] = result
+            return result
+        allowed = ", ".join(self.kinds)
+        if self.discriminator not in value:
+            problem = f"{MISSING_MESSAGE}; one of: {allowed}"
+        elif not isinstance(kind, str):
+            problem = f"must be a string, one of: {allowed}"
+        else:
+            problem = f"unknown {self.what} {kind!r}; must be one of: {allowed}"
+        messages: dict[str, Any] = {}
+        if self.common is not None:
+            try:
+                self.common(unknown=EXCLUDE).load(value)
+            except ValidationError as exc:
+                messages.update(exc.messages if isinstance(exc.messages, dict) else {})
+        messages[self.discriminator] = [problem]
+        raise ValidationError(messages)
+
+    def json_schema(self, converter: Any) -> dict[str, Any]:
+        return {"oneOf": [converter.resolve_nested_schema(s) for s in self.kinds.values()]}
+
+
+def json_schema_def(converter: Any, name: str, body: dict[str, Any]) -> dict[str, Any]:
+    """For a field's ``json_schema``: register ``body`` once as ``name``, return a ref to it."""
+    if name not in converter.spec.components.schemas:
+        converter.spec.components.schema(name, component=body)
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
