@@ -8,6 +8,8 @@
   callback, the worker classes, the reaper of abandoned jobs, the ``judge worker``
   supervisor, and :func:`~worker.rqbackend.redis_service` (the service on Redis).
 * :mod:`worker.config` — the settings, read from ``REDIS_URL`` and ``JUDGE_*`` variables.
+* :mod:`worker.testing` — for tests: a private ``redis-server``, ``judge worker``
+  processes, HTTP answers (used by the service, system and API test suites).
 
 Only :mod:`worker.redis_store`, :mod:`worker.rqbackend` and their users import redis and
 rq; :mod:`worker.service` and :mod:`worker.config` do not.  See docs/service.md.

@@ -2,47 +2,26 @@
 
 ``live`` starts ``create_app(embedded_service())`` with werkzeug's ``make_server`` in a thread
 on a free port of 127.0.0.1; ``http`` sends one request with ``http.client`` and returns
-the status, the headers and the decoded body.
+the status, the headers and the decoded body (both from :mod:`worker.testing`).
 """
 
 from __future__ import annotations
 
-import http.client
 import json
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
 
 from api import create_app
+from worker import testing
 from worker.service import JudgeService, embedded_service
+from worker.testing import Answer
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "union-arena"
-
-
-class _Quiet(WSGIRequestHandler):
-    def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: bytes
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-    @property
-    def content_type(self) -> str:
-        return self.headers.get("content-type", "")
 
 
 @dataclass
@@ -67,20 +46,7 @@ class Live:
         headers: dict[str, str] | None = None,
         timeout: float = 40,
     ) -> Answer:
-        headers = dict(headers or {})
-        if isinstance(body, dict):
-            body = json.dumps(body)
-            headers.setdefault("Content-Type", "application/json")
-        if isinstance(body, str):
-            body = body.encode()
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-        try:
-            conn.request(method, path, body=body, headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-            return Answer(resp.status, {k.lower(): v for k, v in resp.getheaders()}, data)
-        finally:
-            conn.close()
+        return testing.request(self.host, self.port, method, path, body, headers, timeout)
 
     def get(self, path: str, **kwargs: Any) -> Answer:
         return self.request("GET", path, **kwargs)
@@ -90,9 +56,7 @@ class Live:
 
 
 def serve(app: Any, service: JudgeService) -> Live:
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_Quiet)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = testing.serve(app)
     return Live("127.0.0.1", server.server_port, app, service, server)
 
 

@@ -13,8 +13,8 @@
   thread of the test process around ``create_app(service)`` (to reach inside the app).
 
 Everything started is stopped after the test: the API, the supervisor and every process
-under it (SIGKILL), then Redis.  The fixtures copy the small part of
-``tests/service/conftest.py`` they need rather than importing it.
+under it (SIGKILL), then Redis.  The processes are managed by :mod:`worker.testing`, as in
+``tests/service/conftest.py``.
 
 Without ``redis-server`` (or the ``service`` extra, or gunicorn) these tests are skipped,
 saying so.
@@ -24,14 +24,10 @@ from __future__ import annotations
 
 import contextlib
 import http.client
-import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -41,19 +37,22 @@ from urllib.parse import urlsplit
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-REDIS_SERVER = shutil.which("redis-server")
+from worker import testing
+from worker.testing import (
+    QUEUE,
+    REDIS_SERVER,
+    REPO,
+    Answer,
+    RedisServer,
+    Workers,
+    environment,
+    free_port,
+    wait_until,
+)
 
 #: Worker and API settings that make the fault tests quick: a heartbeat every second, a job
 #: is abandoned 2 s after its last one, reaped every second (abandon bound: 4 s).
-FAST = {
-    "JUDGE_MONITOR_INTERVAL": "1",
-    "JUDGE_ABANDON_GRACE": "2",
-    "JUDGE_REAP_INTERVAL": "1",
-    "JUDGE_WORKER_TTL": "16",
-    "JUDGE_RESULT_TTL": "3600",
-}
-QUEUE = "judge"
+FAST = {**testing.FAST, "JUDGE_RESULT_TTL": "3600"}
 
 
 def require_backend() -> None:
@@ -68,229 +67,7 @@ def require_backend() -> None:
         )
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_until(predicate: Callable[[], Any], timeout: float, what: str, every: float = 0.05) -> Any:
-    """Poll ``predicate`` until it returns something true and return that; AssertionError
-    naming ``what`` after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {timeout:g} s")
-        time.sleep(every)
-
-
-def _environment(extra: dict[str, str]) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("JUDGE_")}
-    env.update(FAST)
-    env.update(extra)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
-    return env
-
-
-# -- Redis ----------------------------------------------------------------------------------------
-
-
-class RedisServer:
-    """A ``redis-server`` of our own in ``directory``; it keeps its port across restarts."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> RedisServer:
-        """Start (or start again, on the same port and directory: the append-only file
-        there is loaded first) and wait until it answers PING."""
-        assert REDIS_SERVER is not None
-        command = [
-            REDIS_SERVER,
-            "--port", str(self.port),
-            "--bind", "127.0.0.1",
-            "--dir", str(self.directory),
-            "--appendonly", "yes",
-            "--appendfsync", "always",
-            "--save", "",
-            "--daemonize", "no",
-            "--logfile", str(self.directory / "redis.log"),
-        ]  # fmt: skip
-        self.proc = subprocess.Popen(
-            command,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if self.answers():
-                return self
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.02)
-        log = (self.directory / "redis.log").read_text(errors="replace")[-2000:]
-        raise RuntimeError(f"redis-server did not start on port {self.port}:\n{log}")
-
-    def answers(self) -> bool:
-        with (
-            contextlib.suppress(OSError),
-            socket.create_connection(("127.0.0.1", self.port), 0.2) as s,
-        ):
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-        return False
-
-    def kill(self) -> None:
-        """A crash (SIGKILL): only what was fsynced survives (with ``always``: every write
-        that was acknowledged)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        """A clean shutdown (SIGTERM: Redis flushes its append-only file and exits)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-    def client(self) -> Any:
-        import redis
-
-        return redis.Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=10)
-
-
-# -- workers --------------------------------------------------------------------------------------
-
-
-def children_of(pid: int) -> list[int]:
-    """The ids of the processes whose parent is ``pid`` (Linux ``/proc``)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = stat.read_text().rpartition(")")[2].split()
-            if int(fields[1]) == pid:
-                found.append(int(stat.parent.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie counts as dead)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-class Workers:
-    """``judge worker --workers n`` on ``url``: the supervisor and its worker processes."""
-
-    def __init__(self, url: str, n: int, env: dict[str, str], log: Path) -> None:
-        self.url = url
-        self.n = n
-        self.env = env
-        self.log = log
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self, wait: bool = True) -> Workers:
-        command = [sys.executable, "-m", "judge.cli", "worker", "--workers", str(self.n)]
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                command,
-                cwd=REPO,
-                env=_environment({"REDIS_URL": self.url, "JUDGE_QUEUE": QUEUE, **self.env}),
-                start_new_session=True,
-                stdout=out,
-                stderr=out,
-            )
-        if wait:
-            wait_until(
-                lambda: self._check() and len(self.registered()) >= self.n,
-                30,
-                "the workers register",
-            )
-        return self
-
-    def _check(self) -> bool:
-        assert self.proc is not None and self.proc.poll() is None, (
-            f"judge worker exited:\n{self.tail()}"
-        )
-        return True
-
-    def registered(self) -> list[Any]:
-        """The RQ workers registered on the queue (each with its ``pid``)."""
-        import redis
-        from rq import Queue, Worker
-
-        conn = redis.Redis.from_url(self.url, socket_connect_timeout=2)
-        try:
-            return [w for w in Worker.all(queue=Queue(QUEUE, connection=conn)) if w.pid]
-        finally:
-            conn.close()
-
-    def processes(self) -> list[int]:
-        """The worker processes the supervisor runs now."""
-        return children_of(self.proc.pid) if self.proc is not None else []
-
-    def stop(self) -> int | None:
-        """SIGTERM to the supervisor (a warm shutdown: the workers unregister); its exit
-        code, or None when it had to be killed."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                return self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                pass
-        self.kill()
-        return None
-
-    def kill(self) -> None:
-        """SIGKILL to the supervisor and every process under it (workers, their jobs)."""
-        if self.proc is None:
-            return
-        family, todo = [], [self.proc.pid]
-        while todo:
-            pid = todo.pop()
-            family.append(pid)
-            todo.extend(children_of(pid))
-        for pid in family:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        self.proc.wait()
-
-    def tail(self, chars: int = 3000) -> str:
-        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
-
-
 # -- the API over HTTP ----------------------------------------------------------------------------
-
-
-@dataclass
-class Answer:
-    status: int
-    headers: dict[str, str]
-    body: bytes
-
-    @property
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-    @property
-    def content_type(self) -> str:
-        return self.headers.get("content-type", "")
 
 
 class Api:
@@ -327,23 +104,17 @@ class Api:
                 self.proc = subprocess.Popen(
                     command,
                     cwd=REPO,
-                    env=_environment(
-                        {"REDIS_URL": self.redis_url, "JUDGE_QUEUE": QUEUE, **self.env}
+                    env=environment(
+                        {"REDIS_URL": self.redis_url, "JUDGE_QUEUE": QUEUE, **self.env}, FAST
                     ),
                     start_new_session=True,
                     stdout=out,
                     stderr=out,
                 )
         else:
-            from werkzeug.serving import WSGIRequestHandler, make_server
-
             from api import create_app
             from worker.config import Settings
             from worker.rqbackend import redis_service
-
-            class Quiet(WSGIRequestHandler):
-                def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002
-                    pass
 
             if service is None:
                 settings = Settings.from_env(
@@ -352,10 +123,7 @@ class Api:
                 service = redis_service(settings=settings)
             self.service = service
             self.app = create_app(service)
-            self.server = make_server(
-                "127.0.0.1", self.port, self.app, threaded=True, request_handler=Quiet
-            )
-            threading.Thread(target=self.server.serve_forever, daemon=True).start()
+            self.server = testing.serve(self.app, self.port)
 
         def up() -> bool:
             if self.proc is not None:
@@ -399,20 +167,7 @@ class Api:
             parts = urlsplit(path)
             assert parts.port == self.port, path
             path = parts.path + (f"?{parts.query}" if parts.query else "")
-        headers = dict(headers or {})
-        if isinstance(body, dict | list):
-            body = json.dumps(body)
-            headers.setdefault("Content-Type", "application/json")
-        if isinstance(body, str):
-            body = body.encode()
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
-        try:
-            conn.request(method, path, body=body, headers=headers)
-            resp = conn.getresponse()
-            data = resp.read()
-            return Answer(resp.status, {k.lower(): v for k, v in resp.getheaders()}, data)
-        finally:
-            conn.close()
+        return testing.request("127.0.0.1", self.port, method, path, body, headers, timeout)
 
     def get(self, path: str, **kwargs: Any) -> Answer:
         return self.request("GET", path, **kwargs)
@@ -493,10 +248,10 @@ def _start_system(directory: Path, api: str, workers: int, env: dict[str, str] |
     env = env or {}
     redis_dir = directory / "redis"
     redis_dir.mkdir()
-    redis = RedisServer(redis_dir).start()
+    redis = RedisServer(redis_dir, start_timeout=15).start()
     system = System(
         redis=redis,
-        workers=Workers(redis.url, workers, env, directory / "workers.log"),
+        workers=Workers(redis.url, workers, env, directory / "workers.log", fast=FAST),
         api=Api(api, redis.url, env, directory / "api.log"),
         directory=directory,
         store=RedisStore(connect(redis.url), "judge:"),

@@ -1,0 +1,408 @@
+"""Running the service's real parts in tests: a private Redis, ``judge worker``, HTTP answers.
+
+The service's counterpart of :mod:`judge.games.union_arena.testing`, shared by the service,
+system and API test suites (their fixtures stay in their ``conftest.py``):
+
+* :class:`RedisServer` — a ``redis-server`` process of our own (a free port, a directory of
+  its own, ``--appendonly yes --appendfsync always``: every write acknowledged to a client
+  is on disk, so an accepted job survives even a SIGKILL of Redis), which a test may stop,
+  kill and start again on the same port and directory;
+* :class:`Workers` — ``python -m judge.cli worker`` (the supervisor and its worker
+  processes, as in production) with short intervals (:data:`FAST`), and the means to stop
+  it, or to kill it with every process under it;
+* :func:`environment` — the environment of such a subprocess; :func:`free_port`,
+  :func:`children_of`, :func:`alive`, :func:`wait_until`;
+* :class:`Answer`, :func:`request` and :func:`serve` — one HTTP request and its answer, and
+  a WSGI app served by werkzeug in a thread of the test process.
+
+Nothing here imports redis, rq, flask or werkzeug at module level (each is imported where it
+is used), and :mod:`judge` does not import this module.
+
+>>> wait_until(lambda: 42, 1, "the answer")
+42
+>>> environment({"JUDGE_QUEUE": "q"})["JUDGE_QUEUE"]
+'q'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "FAST",
+    "QUEUE",
+    "REDIS_SERVER",
+    "REPO",
+    "Answer",
+    "RedisServer",
+    "Workers",
+    "alive",
+    "children_of",
+    "environment",
+    "free_port",
+    "request",
+    "serve",
+    "wait_until",
+]
+
+#: The repository's root (the working directory and ``PYTHONPATH`` of the subprocesses).
+REPO = Path(__file__).resolve().parents[1]
+#: The ``redis-server`` executable, or None when it is not installed.
+REDIS_SERVER = shutil.which("redis-server")
+#: The queue the test workers and APIs use.
+QUEUE = "judge"
+
+#: Worker settings that make the fault tests quick: a heartbeat every second, a job is
+#: abandoned 2 s after its last one, reaped every second (abandon bound: 1 + 2 + 1 = 4 s).
+FAST: dict[str, str] = {
+    "JUDGE_MONITOR_INTERVAL": "1",
+    "JUDGE_ABANDON_GRACE": "2",
+    "JUDGE_REAP_INTERVAL": "1",
+    "JUDGE_WORKER_TTL": "16",
+}
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(
+    predicate: Callable[[], Any], timeout: float, what: str = "", every: float = 0.05
+) -> Any:
+    """Poll ``predicate`` every ``every`` seconds until it returns something true and return
+    that; an AssertionError (naming ``what``) after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what + ': ' if what else ''}not within {timeout:g} s")
+        time.sleep(every)
+
+
+def environment(
+    extra: Mapping[str, str],
+    fast: Mapping[str, str] = FAST,
+    drop: tuple[str, ...] = ("JUDGE_",),
+) -> dict[str, str]:
+    """This process's environment for a subprocess: without the variables whose names start
+    with one of ``drop``, with ``fast``, then ``extra``, and with the repository first on
+    ``PYTHONPATH``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
+    env.update(fast)
+    env.update(extra)
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
+    return env
+
+
+# -- processes ------------------------------------------------------------------------------------
+
+
+def children_of(pid: int) -> list[int]:
+    """The ids of the processes whose parent is ``pid`` (Linux ``/proc``)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(fields[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie counts as dead)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+# -- Redis ----------------------------------------------------------------------------------------
+
+
+class RedisServer:
+    """A ``redis-server`` of our own in ``directory``; it keeps its port across restarts.
+
+    :meth:`start` waits up to ``start_timeout`` seconds for it to answer PING.
+    """
+
+    def __init__(self, directory: Path, start_timeout: float = 10) -> None:
+        self.directory = directory
+        self.start_timeout = start_timeout
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        """Start (or start again, on the same port and directory: the append-only file
+        there is loaded first) and wait until it answers PING."""
+        assert REDIS_SERVER is not None, "redis-server is not installed"
+        command = [
+            REDIS_SERVER,
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--dir", str(self.directory),
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            "--save", "",
+            "--daemonize", "no",
+            "--logfile", str(self.directory / "redis.log"),
+        ]  # fmt: skip
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + self.start_timeout
+        while time.monotonic() < deadline:
+            if self.answers():
+                return self
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.02)
+        log = (self.directory / "redis.log").read_text(errors="replace")[-2000:]
+        raise RuntimeError(f"redis-server did not start on port {self.port}:\n{log}")
+
+    def answers(self) -> bool:
+        """Whether it answers PING now."""
+        with (
+            contextlib.suppress(OSError),
+            socket.create_connection(("127.0.0.1", self.port), 0.2) as s,
+        ):
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+        return False
+
+    def kill(self) -> None:
+        """A crash (SIGKILL): only what was fsynced survives (with ``always``: every write
+        that was acknowledged)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self) -> None:
+        """A clean shutdown (SIGTERM: Redis flushes its append-only file and exits)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def client(self) -> Any:
+        """A ``redis.Redis`` client on it."""
+        import redis
+
+        return redis.Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=10)
+
+
+# -- workers --------------------------------------------------------------------------------------
+
+
+class Workers:
+    """``judge worker --workers n`` on the Redis at ``url``: the supervisor and its worker
+    processes.
+
+    ``env`` is added to the :func:`environment` (built with ``fast`` and ``drop``) after
+    ``REDIS_URL`` and ``JUDGE_QUEUE``; ``burst`` and ``worker_class`` are the command's
+    options.  The output goes to ``log`` (appended), or nowhere without one.
+    :meth:`start` waits up to ``register_timeout`` seconds for the workers to register;
+    :meth:`stop` up to ``stop_timeout`` seconds for the supervisor to exit.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        n: int = 1,
+        env: Mapping[str, str] | None = None,
+        log: Path | None = None,
+        *,
+        queue: str = QUEUE,
+        burst: bool = False,
+        worker_class: str | None = None,
+        fast: Mapping[str, str] = FAST,
+        drop: tuple[str, ...] = ("JUDGE_",),
+        register_timeout: float = 30,
+        stop_timeout: float = 20,
+    ) -> None:
+        self.url = url
+        self.n = n
+        self.env = dict(env or {})
+        self.log = log
+        self.queue = queue
+        self.burst = burst
+        self.worker_class = worker_class
+        self.fast = dict(fast)
+        self.drop = drop
+        self.register_timeout = register_timeout
+        self.stop_timeout = stop_timeout
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, wait: bool = True) -> Workers:
+        """Start the supervisor; with ``wait``, wait until ``n`` workers are registered."""
+        command = [sys.executable, "-m", "judge.cli", "worker", "--workers", str(self.n)]
+        command += ["--burst"] if self.burst else []
+        command += ["--worker-class", self.worker_class] if self.worker_class else []
+        env = environment(
+            {"REDIS_URL": self.url, "JUDGE_QUEUE": self.queue, **self.env}, self.fast, self.drop
+        )
+        with contextlib.ExitStack() as stack:
+            out: Any = subprocess.DEVNULL
+            if self.log is not None:
+                out = stack.enter_context(self.log.open("ab"))
+            self.proc = subprocess.Popen(
+                command, cwd=REPO, env=env, start_new_session=True, stdout=out, stderr=out
+            )
+        if wait:
+            wait_until(
+                lambda: self._check() and len(self.registered()) >= self.n,
+                self.register_timeout,
+                "the workers register",
+            )
+        return self
+
+    def _check(self) -> bool:
+        assert self.proc is not None and self.proc.poll() is None, (
+            f"judge worker exited:\n{self.tail()}"
+        )
+        return True
+
+    def rq_workers(self) -> list[Any]:
+        """The RQ workers on the queue (each with its ``pid``, once it has started)."""
+        import redis
+        from rq import Queue, Worker
+
+        conn = redis.Redis.from_url(self.url, socket_connect_timeout=2)
+        return Worker.all(queue=Queue(self.queue, connection=conn))
+
+    def registered(self) -> list[Any]:
+        """The RQ workers registered on the queue with their ``pid``."""
+        return [w for w in self.rq_workers() if w.pid]
+
+    def running(self, job_id: str) -> Any:
+        """The RQ worker (with its ``pid``) running ``job_id``, or None."""
+        for worker in self.rq_workers():
+            if worker.get_current_job_id() == job_id:
+                return worker
+        return None
+
+    def processes(self) -> list[int]:
+        """The worker processes the supervisor runs now."""
+        return children_of(self.proc.pid) if self.proc is not None else []
+
+    def stop(self) -> int | None:
+        """SIGTERM to the supervisor (a warm shutdown: the workers unregister); its exit
+        code, or None when it had to be killed."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                return self.proc.wait(self.stop_timeout)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+        return None
+
+    def kill(self) -> None:
+        """SIGKILL to the supervisor and every process under it (workers, their jobs)."""
+        if self.proc is None:
+            return
+        family, todo = [], [self.proc.pid]
+        while todo:
+            pid = todo.pop()
+            family.append(pid)
+            todo.extend(children_of(pid))
+        for pid in family:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def tail(self, chars: int = 3000) -> str:
+        """The end of the log ("" without one)."""
+        if self.log is None or not self.log.exists():
+            return ""
+        return self.log.read_text(errors="replace")[-chars:]
+
+    children_of = staticmethod(children_of)
+    alive = staticmethod(alive)
+
+
+# -- HTTP -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    """An HTTP answer: its status, its headers (names in lower case) and its body."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("content-type", "")
+
+
+def request(
+    host: str,
+    port: int,
+    method: str,
+    path: str,
+    body: Any = None,
+    headers: Mapping[str, str] | None = None,
+    timeout: float = 45,
+) -> Answer:
+    """One request on a connection of its own.  A dict or list ``body`` is sent as JSON
+    (with ``Content-Type: application/json`` unless ``headers`` say otherwise), a str as
+    UTF-8."""
+    headers = dict(headers or {})
+    if isinstance(body, dict | list):
+        body = json.dumps(body)
+        headers.setdefault("Content-Type", "application/json")
+    if isinstance(body, str):
+        body = body.encode()
+    conn = http.client.HTTPConnection(host, port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        data = resp.read()
+        return Answer(resp.status, {k.lower(): v for k, v in resp.getheaders()}, data)
+    finally:
+        conn.close()
+
+
+def serve(app: Any, port: int = 0) -> Any:
+    """Serve the WSGI ``app`` on 127.0.0.1:``port`` (0: a free one) with werkzeug's threaded
+    server, in a daemon thread, without request logs; the server (``server_port``,
+    ``shutdown()``, ``server_close()``)."""
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    class Quiet(WSGIRequestHandler):
+        def log(self, type: str, message: str, *args: Any) -> None:  # noqa: A002
+            pass
+
+    server = make_server("127.0.0.1", port, app, threaded=True, request_handler=Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
