@@ -330,36 +330,42 @@ class JudgeService:
             )
         return wanted
 
-    def replay_of(self, job_id: str, perspective: str | None = None) -> dict[str, Any] | None:
-        """The replay as ``perspective`` sees it (default: the submission's), or None yet."""
+    def _finished(
+        self, job_id: str, perspective: str | None
+    ) -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
+        """(the view allowed, the judge's stored replay, the game's private zones), or None
+        while the replay is not finished.  NotFound / PerspectiveRefused as documented."""
         sub = self.get(job_id)
         view = self._view(sub, perspective)
         result = self.store.result(job_id)
         if result is None:
             return None
-        private = engine_class(sub.game).private_zones
+        return view, result, engine_class(sub.game).private_zones
+
+    def replay_of(self, job_id: str, perspective: str | None = None) -> dict[str, Any] | None:
+        """The replay as ``perspective`` sees it (default: the submission's), or None yet."""
+        found = self._finished(job_id, perspective)
+        if found is None:
+            return None
+        view, result, private = found
         return redact(result, view, private)
 
     def steps(
         self, job_id: str, offset: int, limit: int, perspective: str | None = None
     ) -> dict[str, Any] | None:
         """A page of steps, or None while the replay is not finished."""
-        sub = self.get(job_id)
-        view = self._view(sub, perspective)
-        result = self.store.result(job_id)
-        if result is None:
+        found = self._finished(job_id, perspective)
+        if found is None:
             return None
-        private = engine_class(sub.game).private_zones
+        view, result, private = found
+        sees = visible_players(view, result.get("teams"))
         page = result["steps"][offset : offset + limit]
         return {
             "total": len(result["steps"]),
             "offset": offset,
             "limit": limit,
             "perspective": view,
-            "steps": [
-                redact_step(s, view, private, visible_players(view, result.get("teams")))
-                for s in page
-            ],
+            "steps": [redact_step(s, view, private, sees) for s in page],
         }
 
     def ready(self) -> dict[str, Any]:
