@@ -19,10 +19,7 @@ EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*/*.j
 LOGS = [p for p in EXAMPLES if p.name != "expected.json"]
 
 json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(min_value=-(2**63), max_value=2**64 - 1)
-    | st.text(),
+    st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**64 - 1) | st.text(),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
     max_leaves=40,
 )
