@@ -29,13 +29,14 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 from marshmallow.experimental.context import Context
 
 from judge.core.cards import builtin_set_names, card_table, load_builtin_set
 from judge.core.errors import FieldError, join_path
 from judge.core.log import ActionLog
 from judge.games import GAMES
+from schemas.fastload import Refused, schema_loader
 from schemas.log_envelope import (
     GAME_SCHEMA_MODULES,
     HIDDEN_MODES,
@@ -174,7 +175,9 @@ def _raw_refs(data: dict[str, Any], module: ModuleType | None) -> Refs:
             if not isinstance(name, str) or name not in builtin_set_names():
                 cards = None  # an unreadable set could define any code: do not guess
                 break
-            for card in load_builtin_set(name).get("cards", []):
+            card_set = load_builtin_set(name)
+            refs.set_games[name] = card_set.get("game")
+            for card in card_set.get("cards", []):
                 cards[card["code"]] = card.get("type")
     else:
         cards = None
@@ -326,6 +329,15 @@ def _normalised_set(game: str, name: str) -> dict[str, Any]:
         return {code: card_schema.load(card) for code, card in card_table([], [name]).items()}
 
 
+@cache
+def _log_loader(game: str | None) -> tuple[Schema, Any]:
+    """The whole-log schema of ``game`` and its compiled loader, built once per process:
+    a schema instance is reusable (the log being loaded is in the context, not in it), and
+    building one, with its nested schemas, costs more than loading a log's envelope."""
+    schema = log_schema(game)()
+    return schema, schema_loader(schema)
+
+
 def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | None]:
     """Check a decoded log's shape and references; return (every problem, the log or None).
 
@@ -341,11 +353,15 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
     refs = _raw_refs(data, module)
     errors: list[FieldError] = []
     loaded: dict[str, Any] | None = None
+    schema, load = _log_loader(game if module is not None else None)
     with Context(refs):
         try:
-            loaded = log_schema(game if module is not None else None)().load(data)
-        except ValidationError as exc:
-            errors += flatten_errors(exc.messages)
+            loaded = load(data)  # the fast path, for a log marshmallow accepts as it is
+        except Refused:
+            try:
+                loaded = schema.load(data)
+            except ValidationError as exc:
+                errors += flatten_errors(exc.messages)
     errors += _cross_checks(data, refs, module)
     if errors or loaded is None:
         return sorted(set(errors)), None

@@ -11,12 +11,14 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from marshmallow.experimental.context import Context
 
 from judge.games import GAMES, PLANNED
+from schemas.fastload import Refused, schema_loader
 
 MISSING_MESSAGE = "required field is missing"
 NULL_MESSAGE = "must not be null"
@@ -64,6 +66,9 @@ class Refs:
     #: Within one log the references do not change, so an identical action (``proceed``,
     #: ``block: null``, …) loads identically; a log repeats a few actions very often.
     loaded: dict[str, Any] = field(default_factory=dict)
+    #: built-in set name -> its game, for the sets read while the references were read (so
+    #: that the ``card_sets`` field does not decode them a second time)
+    set_games: dict[str, Any] = field(default_factory=dict)
 
 
 def current_refs() -> Refs | None:
@@ -80,17 +85,29 @@ def parse_instance_id(ref: str, refs: Refs) -> tuple[str, str, int] | None:
     """``"P1-7"`` -> ``("P1", "main", 7)`` when ``P1`` is a listed player; else None."""
     if not refs.players:
         return None
-    tags = "|".join(re.escape(tag) for tag in sorted(refs.sections, key=len, reverse=True) if tag)
-    pattern = re.compile(
-        rf"(?P<tag>{tags})?(?P<n>[1-9][0-9]*|0)" if tags else r"(?P<n>[1-9][0-9]*|0)"
-    )
-    for pid in sorted(refs.players, key=len, reverse=True):
+    players, pattern = _instance_parser(refs.players, tuple(refs.sections))
+    for pid in players:
         if ref.startswith(pid + "-"):
             m = pattern.fullmatch(ref[len(pid) + 1 :])
             if m:
                 tag = m.groupdict().get("tag") or ""
                 return pid, refs.sections[tag], int(m["n"])
     return None
+
+
+@lru_cache(maxsize=64)
+def _instance_parser(
+    players: tuple[str, ...], tags: tuple[str, ...]
+) -> tuple[tuple[str, ...], re.Pattern[str]]:
+    """The players, longest id first, and the pattern of an instance id's tail: made once
+    per log shape, not once per reference (a log has hundreds of references)."""
+    alternatives = "|".join(re.escape(tag) for tag in sorted(tags, key=len, reverse=True) if tag)
+    pattern = re.compile(
+        rf"(?P<tag>{alternatives})?(?P<n>[1-9][0-9]*|0)"
+        if alternatives
+        else r"(?P<n>[1-9][0-9]*|0)"
+    )
+    return tuple(sorted(players, key=len, reverse=True)), pattern
 
 
 def check_card_code(code: str) -> None:
@@ -193,6 +210,9 @@ class Dict(_Plain, fields.Dict):
     """A JSON object; errors are reported under the key (``decks.P1.main[3]``)."""
 
     default_error_messages = {"invalid": OBJECT_MESSAGE}
+    #: for :mod:`schemas.fastload`: what loads successfully loads as marshmallow's Dict does
+    #: (only the errors are rewritten)
+    LOADS_AS = fields.Dict
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         try:
@@ -301,7 +321,10 @@ class CardSetName(Str):
                 f"unknown card set {value!r}; built-in sets: {', '.join(known) or 'none'}"
             )
         refs = current_refs()
-        set_game = action_log.load_builtin_set(value).get("game")
+        if refs is not None and value in refs.set_games:
+            set_game = refs.set_games[value]
+        else:
+            set_game = action_log.load_builtin_set(value).get("game")
         if refs is not None and refs.game in GAMES and set_game != refs.game:
             raise ValidationError(f"card set {value!r} is for {set_game!r}, not {refs.game!r}")
         return value
@@ -350,8 +373,10 @@ class OneOfKind(_Plain, fields.Field):
         self.what = what
         self.common = common
         # one instance per kind, made on first use: building a marshmallow schema costs far
-        # more than loading with it, and a log has thousands of actions of a few kinds
+        # more than loading with it, and a log has thousands of actions of a few kinds; and
+        # its compiled loader (schemas.fastload), which marshmallow backs up
         self._instances: dict[str, Schema] = {}
+        self._loaders: dict[str, Any] = {}
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
@@ -365,10 +390,14 @@ class OneOfKind(_Plain, fields.Field):
             key = repr(value) if refs is not None else None
             if key is not None and key in refs.loaded:
                 return refs.loaded[key]
-            instance = self._instances.get(kind)
-            if instance is None:
+            load = self._loaders.get(kind)
+            if load is None:
                 instance = self._instances[kind] = schema()
-            result = instance.load(value)
+                load = self._loaders[kind] = schema_loader(instance)
+            try:
+                result = load(value)
+            except Refused:  # marshmallow says what is wrong (or loads what it alone knows)
+                result = self._instances[kind].load(value)
             if key is not None:
                 refs.loaded[key] = result
             return result
