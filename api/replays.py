@@ -6,16 +6,17 @@ same options returns the existing job instead, with 200 and ``"reused": true`` (
 job is not reused: that submission is judged anew, 202).
 
 ``GET /v1/replays/<id>?wait=<s>`` long-polls: it answers as soon as the job is finished or
-failed, or when ``s`` seconds (at most 30) have passed.  While it waits it reads the
-job's status from the store every 5 ms at first, backing off by half each time to one read
-every 50 ms (so a quick job is seen within a few ms, and a waiting client costs the store
-at most 20 reads a second).
+failed, or when ``s`` seconds (at most 30) have passed.  It does not poll: the store
+announces each job made final and the waiting request wakes at once
+(:mod:`worker.waiting`); it reads the job itself at least every 0.5 s in case an
+announcement was lost.  The replay in the answer is the stored canonical JSON, sent as it
+is for the judge's perspective (:meth:`worker.service.JudgeService.replay_json`).
 """
 
 from __future__ import annotations
 
 import html
-import time
+import secrets
 from typing import Any
 
 from flask import Response, url_for
@@ -24,6 +25,7 @@ from flask_smorest import Blueprint
 from api import current_service, json_body
 from api.docs import action_log_ref, response_name
 from api.errors import ApiProblem, invalid, problem_type
+from judge.core.canonical import canonical_bytes
 from judge.core.errors import FieldError
 from judge.core.perspective import check_perspective
 from schemas.api import (
@@ -34,11 +36,11 @@ from schemas.api import (
     SubmissionSchema,
     SubmitQuerySchema,
 )
-from worker.service import JudgeService, Submission
+from worker.service import Submission
 
 TERMINAL = ("finished", "failed")
-#: Long-poll: the first interval between two reads of the store, the growth, the longest.
-POLL_FIRST, POLL_GROWTH, POLL_MAX = 0.005, 1.5, 0.05
+_STATUS = ReplayStatusSchema()
+_SLOT = f"replay-{secrets.token_hex(16)}"
 
 blp = Blueprint(
     "replays",
@@ -93,19 +95,6 @@ def _view(sub: Submission, perspective: str | None) -> str:
     except ValueError as exc:
         raise invalid([FieldError("perspective", str(exc))]) from None
     return wanted
-
-
-def _wait(service: JudgeService, job_id: str, seconds: float) -> Submission:
-    """The job once it is finished or failed, or as it is when ``seconds`` have passed."""
-    deadline = time.monotonic() + seconds
-    interval = POLL_FIRST
-    while True:
-        sub = service.get(job_id)
-        left = deadline - time.monotonic()
-        if sub.status in TERMINAL or left <= 0:
-            return sub
-        time.sleep(min(interval, left))
-        interval = min(interval * POLL_GROWTH, POLL_MAX)
 
 
 def _not_ready(sub: Submission) -> ApiProblem:
@@ -184,15 +173,11 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
     """
     service = current_service()
     sub = service.get(replay_id)
-    view = _view(sub, perspective)
-    replay = service.replay_of(replay_id, view)  # 403 for a wider perspective
-    if replay is None and wait > 0 and sub.status not in TERMINAL:
-        sub = _wait(service, replay_id, wait)
-        if sub.status == "finished":
-            replay = service.replay_of(replay_id, view)
-    elif replay is not None and sub.status != "finished":
-        sub = service.get(replay_id)  # it finished between the two reads
-    return {
+    view = service.view(sub, _view(sub, perspective))  # 400 for no such view, 403 if wider
+    if wait > 0 and sub.status not in TERMINAL:
+        sub = service.wait(replay_id, wait)
+    replay = service.replay_json(replay_id, view) if sub.status == "finished" else None  # 403
+    doc = {
         "id": sub.id,
         "status": sub.status,
         "reason": sub.reason,
@@ -205,9 +190,21 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
         "started_at": sub.started_at,
         "finished_at": sub.finished_at,
         "summary": _summary(sub),
-        "replay": replay if sub.status == "finished" else None,
+        "replay": None,
         "links": _links(sub.id),
     }
+    return Response(_with_replay(doc, replay), mimetype="application/json")
+
+
+def _with_replay(doc: dict[str, Any], replay: bytes | None) -> bytes:
+    """``doc`` (the job, as :class:`ReplayStatusSchema` dumps it) as JSON, with the replay's
+    canonical JSON bytes put in as they are: a finished replay is never decoded and encoded
+    again on its way out (for a 200-action game that saved about 13 ms of a 15 ms request)."""
+    if replay is None:
+        return canonical_bytes(_STATUS.dump(doc))
+    # a place-holder no submitted text can forge (128 random bits), replaced once
+    envelope = canonical_bytes(_STATUS.dump({**doc, "replay": {_SLOT: True}}))
+    return envelope.replace(b'{"' + _SLOT.encode() + b'":true}', replay, 1)
 
 
 @blp.route("/<replay_id>/steps", methods=["GET"])

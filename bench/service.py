@@ -19,19 +19,22 @@ b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes ×
    first submission to the last result received.
 
 It prints jobs/s of both and their ratio (b/a), and the submit-to-result latency (the
-client's clock, from sending the POST to having decoded the finished job with its replay
-from ``?wait=``): p50 and p99 under that load, and at rest (one client, one job at a time).
+client's clock, from sending the POST to having received the last byte of the finished job
+with its replay from ``?wait=``; the client decodes it after that, with orjson, as a client
+library would, and that decoding is not counted as the service's time): p50 and p99 under
+that load, and at rest (one client, one job at a time).
 
 Then where the time goes:
 
 * per job, from the store's own timestamps: submitted → started (the queue, the worker's
   dequeue, the fork, reading the log), started → finished (the replay), finished →
-  received by the client (encoding, compressing and storing the result, the API noticing
-  it by polling, reading, decoding and encoding it again, sending it, the client decoding
-  it), with the slowest job's own figures;
+  received by the client (encoding, compressing and storing the result, the announcement
+  waking the waiting request, reading and decompressing it, sending it), with the slowest
+  job's own figures;
 * the CPU of each step, one at a time in this process (no HTTP server, no fork, no queue;
   the service stopped): the API's POST, the replay, encoding the result, storing it, the
-  API's GET of the finished job, the client decoding the answer;
+  API's GET of the finished job, the client decoding the answer (a client's cost, on this
+  machine's cores too);
 * the ceiling those costs put on the ratio: RQ's own cost per job (a's core-seconds per
   job) plus the steps, over the machine's cores; and with the replay as the only step.
 
@@ -44,7 +47,6 @@ from __future__ import annotations
 import argparse
 import gc
 import http.client
-import json
 import os
 import shutil
 import signal
@@ -58,6 +60,8 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -208,13 +212,16 @@ class Client:
         self.port = port
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
-    def call(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any]:
+    def call(self, method: str, path: str, body: bytes | None = None) -> tuple[int, Any, float]:
+        """The answer's status, its decoded body, and when its last byte was received."""
         headers = {"Content-Type": "application/json"} if body is not None else {}
         for attempt in (1, 2):
             try:
                 self.conn.request(method, path, body=body, headers=headers)
                 resp = self.conn.getresponse()
-                return resp.status, json.loads(resp.read())
+                data = resp.read()
+                received = time.perf_counter()
+                return resp.status, orjson.loads(data), received
             except (OSError, http.client.HTTPException):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
@@ -225,11 +232,11 @@ class Client:
     def judge(self, doc: bytes) -> dict[str, Any]:
         """Submit, wait for the result; the finished job with the client's timestamps."""
         sent, wall = time.perf_counter(), time.time()
-        status, body = self.call("POST", "/v1/replays", doc)
+        status, body, _ = self.call("POST", "/v1/replays", doc)
         if status != 202:
             raise RuntimeError(f"submission answered {status}: {body}")
         while True:
-            status, job = self.call("GET", f"/v1/replays/{body['id']}?wait=30")
+            status, job, received = self.call("GET", f"/v1/replays/{body['id']}?wait=30")
             if status == 200 and job["status"] in ("finished", "failed"):
                 break
         if job["status"] != "finished" or not job.get("replay"):
@@ -237,9 +244,9 @@ class Client:
         # kept, hundreds of replays would make each of this process's full collections
         # (about 100,000 objects per replay) stall the clients for most of a second
         del job["replay"]
-        job["_latency"] = time.perf_counter() - sent
+        job["_latency"] = received - sent
         job["_sent"] = wall
-        job["_received"] = time.time()
+        job["_received"] = wall + (received - sent)
         return job
 
 
@@ -312,7 +319,7 @@ def start_service(
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            status, body = Client(port).call("GET", "/readyz")
+            status, body, _ = Client(port).call("GET", "/readyz")
             if status == 200 and body.get("workers", 0) >= workers:
                 return port
         except (OSError, http.client.HTTPException, ValueError):
@@ -338,9 +345,9 @@ class _NullRunner:
 def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
     """Seconds per job of each step, one at a time in this process (no HTTP server, no
     fork, no queue), on the bench's Redis: the API's POST (decode, validate, store), the
-    replay, the result's encoding (canonical JSON, zlib level 6), storing it, the API's
-    GET of the finished job with its replay (read, decompress, decode, encode), and the
-    client decoding that answer.  ``store`` includes ``encode``."""
+    replay, the result's encoding (canonical JSON, zlib level 1), storing it, the API's
+    GET of the finished job with its replay (read, decompress, the envelope around the
+    stored bytes), and the client decoding that answer.  ``store`` includes ``encode``."""
     from api import create_app
     from worker.redis_store import RedisStore, connect
     from worker.service import JudgeService
@@ -371,7 +378,7 @@ def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
         data = client.get(f"/v1/replays/{job_id}?wait=30").data
         steps["get"].append(time.perf_counter() - clock)
         clock = time.perf_counter()
-        json.loads(data)
+        orjson.loads(data)
         steps["client"].append(time.perf_counter() - clock)
     for key in store.client.scan_iter(match=f"{prefix}*"):
         store.client.delete(key)

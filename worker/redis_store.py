@@ -4,9 +4,10 @@ Keys (``P`` is the prefix, ``judge:`` by default)::
 
     P sub:<id>        the submission record (JSON of :class:`worker.service.Submission`)
     P log:<id>        the log as submitted (canonical JSON text)
-    P result:<id>     the judge's replay: canonical JSON, zlib-compressed (level 6)
+    P result:<id>     the judge's replay: canonical JSON, zlib-compressed (level 1)
     P hash:<sha256>   content hash -> the id of the submission judging that content
     P pending         sorted set: ids not finished nor failed, scored by submission time
+    P done            (a pub/sub channel, not a key) the id of each record made final
 
 Every key expires.  A submission, its log and its hash entry live ``ttl`` seconds from
 submission (the ``ttl`` that :meth:`RedisStore.create` is given); when the result is saved
@@ -21,12 +22,21 @@ never changes a finished record (finished is final) and :meth:`~RedisStore.save_
 never overwrites a failed one (a late result after a time limit is discarded), each also
 in one script.
 
-Why the results are compressed (measured on random 145-302-action Union Arena games): the
-replay JSON is 275-660 KB, zlib level 6 makes it 22-42 KB (13-16 times smaller) in 2-8 ms,
-against 8-24 ms for the replay itself; reading it back costs under 1 ms to decompress.
-Level 1 saves little time (1-4 ms) for 1.5 times the memory.  Redis memory is what limits
-how many results a deployment keeps, so level 6 it is; ``compress_level=0`` stores plain
-JSON (readable with ``redis-cli``).
+Why the results are compressed, and at level 1 (measured on random 79-200-action Union Arena
+games, canonical JSON written by orjson in about 1 ms): the replay JSON is about 380 KB;
+zlib level 1 makes it about 39 KB (10 times smaller) in 1.1 ms, level 6 about 25 KB in
+3.3 ms; decompressing costs 0.4 ms.  The replay itself takes 8-12 ms, and the service's
+benchmark (``bench/service.py``) counts every millisecond a job costs, so level 1: a result
+costs 1.5 times the memory of level 6 for a third of the time.  ``compress_level=6`` (or
+``JUDGE_COMPRESS_LEVEL``) trades the other way; ``0`` stores plain JSON (readable with
+``redis-cli``).  Results are stored as the canonical JSON bytes the API sends as they are
+(:meth:`RedisStore.result_bytes`): a finished replay is never decoded and encoded again on
+its way to a judge's perspective.
+
+Waiting for a job (``GET /v1/replays/<id>?wait=``): the scripts that make a record final
+(finished or failed) publish its id on ``P done`` in the same script, and
+:class:`worker.waiting.RedisWaiters` wakes the requests waiting for it, so a long-poll
+answers within a millisecond of the result being stored instead of at its next poll.
 
 Errors: a Redis that cannot be reached (refused, timed out, loading, read-only, out of
 memory) raises :class:`StoreUnavailable` from every method except :meth:`~RedisStore.ping`,
@@ -45,8 +55,9 @@ from typing import Any, TypeVar
 import redis
 from redis import exceptions as rexc
 
-from judge.core.canonical import canonical_json
+from judge.core.canonical import canonical_bytes
 from worker.service import Submission
+from worker.waiting import RedisWaiters
 
 T = TypeVar("T")
 
@@ -90,7 +101,10 @@ if not data then return 0 end
 local ok, sub = pcall(cjson.decode, data)
 if ok and sub['status'] == 'finished' then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
-if ARGV[2] == '1' then redis.call('ZREM', KEYS[2], ARGV[3]) end
+if ARGV[2] == '1' then
+  redis.call('ZREM', KEYS[2], ARGV[3])
+  redis.call('PUBLISH', ARGV[4], ARGV[3])
+end
 return 1
 """
 
@@ -109,8 +123,19 @@ redis.call('SET', KEYS[2], ARGV[2], 'EX', ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
 if redis.call('GET', KEYS[4]) == ARGV[4] then redis.call('EXPIRE', KEYS[4], ttl) end
 redis.call('ZREM', KEYS[5], ARGV[4])
+redis.call('PUBLISH', ARGV[5], ARGV[4])
 return 1
 """
+
+
+def _loads(data: bytes) -> Any:
+    """JSON we wrote ourselves: orjson reads it twice as fast as the standard library."""
+    try:
+        import orjson
+
+        return orjson.loads(data)
+    except (ImportError, ValueError):  # no orjson, or an integer over 64 bits
+        return json.loads(data)
 
 
 class StoreUnavailable(Exception):
@@ -158,12 +183,13 @@ class RedisStore:
         client: redis.Redis,
         prefix: str = DEFAULT_PREFIX,
         result_ttl: int | None = None,
-        compress_level: int = 6,
+        compress_level: int = 1,
     ) -> None:
         self.client = client
         self.prefix = prefix
         self.result_ttl = result_ttl
         self.compress_level = compress_level
+        self.waiters = RedisWaiters(client, self.done_channel)
         self._create = client.register_script(_CREATE)
         self._update = client.register_script(_UPDATE)
         self._save_result = client.register_script(_SAVE_RESULT)
@@ -180,6 +206,11 @@ class RedisStore:
     @property
     def pending_key(self) -> str:
         return f"{self.prefix}pending"
+
+    @property
+    def done_channel(self) -> str:
+        """The pub/sub channel on which each record made final is announced (its id)."""
+        return f"{self.prefix}done"
 
     def keys_of(self, sub: Submission) -> list[str]:
         """Every key of one submission (for inspection and tests)."""
@@ -232,30 +263,62 @@ class RedisStore:
             self._run(
                 self._update,
                 keys=[self.key("sub", sub.id), self.pending_key],
-                args=[json.dumps(sub.to_dict()), "1" if sub.status in TERMINAL else "0", sub.id],
+                args=[
+                    json.dumps(sub.to_dict()),
+                    "1" if sub.status in TERMINAL else "0",
+                    sub.id,
+                    self.done_channel,
+                ],
             )
 
-    def save_result(self, sub: Submission, result: dict[str, Any]) -> None:
+    def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
         """Store the replay and the finished record together, unless the record was failed
-        meanwhile (or expired)."""
+        meanwhile (or expired): then False."""
         blob = self.encode_result(result)
         with guarded("save_result"):
-            self._run(
-                self._save_result,
-                keys=[
-                    self.key("sub", sub.id),
-                    self.key("result", sub.id),
-                    self.key("log", sub.id),
-                    self.key("hash", sub.content_hash),
-                    self.pending_key,
-                ],
-                args=[json.dumps(sub.to_dict()), blob, self.result_ttl or 0, sub.id],
+            return bool(
+                self._run(
+                    self._save_result,
+                    keys=[
+                        self.key("sub", sub.id),
+                        self.key("result", sub.id),
+                        self.key("log", sub.id),
+                        self.key("hash", sub.content_hash),
+                        self.pending_key,
+                    ],
+                    args=[
+                        json.dumps(sub.to_dict()),
+                        blob,
+                        self.result_ttl or 0,
+                        sub.id,
+                        self.done_channel,
+                    ],
+                )
             )
 
     def result(self, job_id: str) -> dict[str, Any] | None:
+        data = self.result_bytes(job_id)
+        return _loads(data) if data is not None else None
+
+    def result_bytes(self, job_id: str) -> bytes | None:
+        """The stored replay's canonical JSON, as it was written."""
         with guarded("result"):
             data = self.client.get(self.key("result", job_id))
-        return self.decode_result(data) if data is not None else None
+        if data is None:
+            return None
+        return zlib.decompress(data) if data[:1] != b"{" else data
+
+    def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
+        """The record once it is finished or failed, or as it is after ``timeout`` seconds
+        (None if it does not exist).  Woken by the ``done`` channel, not by polling."""
+        last: list[Submission | None] = [None]
+
+        def final() -> bool:
+            last[0] = self.get(job_id)
+            return last[0] is None or last[0].status in TERMINAL
+
+        self.waiters.wait(job_id, timeout, final)
+        return last[0]
 
     def ping(self) -> bool:
         """True when Redis answers; False (never an exception) when it does not."""
@@ -281,14 +344,14 @@ class RedisStore:
     # -- encoding
 
     def encode_result(self, result: dict[str, Any]) -> bytes:
-        data = canonical_json(result).encode("utf-8")
+        data = canonical_bytes(result)
         return zlib.compress(data, self.compress_level) if self.compress_level else data
 
     @staticmethod
     def decode_result(data: bytes) -> dict[str, Any]:
         if data[:1] != b"{":  # a zlib stream (its first byte is 0x78), else plain JSON
             data = zlib.decompress(data)
-        return json.loads(data)
+        return _loads(data)
 
     @staticmethod
     def _run(script: Callable[..., T], keys: list[str], args: list[Any]) -> T:

@@ -67,9 +67,7 @@ def run_job(job_id: str, prefix: str = DEFAULT_PREFIX, keep: int | None = None) 
     if sub.status in TERMINAL:
         return sub.status  # a duplicate run (e.g. re-enqueued by the reaper meanwhile)
     with _test_fault(sub):
-        judge_job(store, job_id)
-    done = store.get(job_id)
-    return done.status if done is not None else "expired"
+        return judge_job(store, job_id, sub)
 
 
 def on_failure(job: Job, connection: Redis, exc_type: Any, exc_value: Any, tb: Any) -> None:

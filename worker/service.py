@@ -26,14 +26,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from judge.core.canonical import canonical_json, sha256_of
+from judge.core.canonical import canonical_bytes, canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
 from judge.core.log import decode, parse_log
 from judge.core.perspective import check_perspective, redact, redact_step, visible_players
 from judge.core.replay import ON_ILLEGAL, replay
 from judge.games import engine_class
+from worker.waiting import LocalWaiters
 
 STATUSES = ("queued", "started", "finished", "failed")
+TERMINAL = ("finished", "failed")
 PERSPECTIVE_ORDER = ("judge", "player", "public")  # each may be narrowed, never widened
 
 
@@ -77,10 +79,18 @@ class Store(Protocol):
     def update(self, sub: Submission) -> None:
         """Save the submission's status fields (keeps its TTL)."""
 
-    def save_result(self, sub: Submission, result: dict[str, Any]) -> None:
-        """Store the judge's replay and the finished submission together."""
+    def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
+        """Store the judge's replay and the finished submission together; False (nothing
+        stored) when the submission was failed meanwhile or is gone."""
 
     def result(self, job_id: str) -> dict[str, Any] | None: ...
+
+    def result_bytes(self, job_id: str) -> bytes | None:
+        """The stored replay as canonical JSON, as it was written (sent as it is)."""
+
+    def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
+        """The submission once finished or failed, or as it is after ``timeout`` seconds;
+        None if there is none.  Woken when the record is made final (no polling)."""
 
     def ping(self) -> bool: ...
 
@@ -96,28 +106,28 @@ class Runner(Protocol):
 # -- the job ---------------------------------------------------------------------------------
 
 
-def judge_job(store: Store, job_id: str) -> None:
-    """Replay a stored submission and store its result (or its failure, with a reason).
+def judge_job(store: Store, job_id: str, sub: Submission | None = None) -> str:
+    """Replay a stored submission and store its result (or its failure, with a reason);
+    the status it ends with (``expired`` when it was gone before it ran).
 
-    Bad input cannot reach here (it is refused at submission); an exception is a bug in
-    the engine and is recorded as the failure's reason, never lost.
+    ``sub`` is the submission when the caller has just read it.  Bad input cannot reach
+    here (it is refused at submission); an exception is a bug in the engine and is
+    recorded as the failure's reason, never lost.  A result is never stored over a
+    failure recorded meanwhile (a time limit): ``save_result`` refuses it.
     """
-    sub = store.get(job_id)
+    sub = sub if sub is not None else store.get(job_id)
     text = store.log_text(job_id)
     if sub is None or text is None:
-        return  # expired before it ran: nothing to do
+        return "expired"  # expired before it ran: nothing to do
     sub.status, sub.started_at, sub.attempts = "started", time.time(), sub.attempts + 1
     store.update(sub)
     try:
         result = replay(text, on_illegal=sub.on_illegal)
     except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
         fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")
-        return
-    current = store.get(job_id)
-    if current is not None and current.status == "failed":
-        return  # it was failed meanwhile (time limit): a late result is discarded
+        return "failed"
     sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
-    store.save_result(sub, result)
+    return "finished" if store.save_result(sub, result) else "failed"
 
 
 def fail(store: Store, job_id: str, reason: str) -> None:
@@ -139,8 +149,9 @@ class MemoryStore:
         self._lock = threading.Lock()
         self._subs: dict[str, tuple[float, dict[str, Any]]] = {}
         self._logs: dict[str, str] = {}
-        self._results: dict[str, dict[str, Any]] = {}
+        self._results: dict[str, tuple[dict[str, Any], bytes]] = {}
         self._by_hash: dict[str, str] = {}
+        self.waiters = LocalWaiters()
 
     def _live(self, job_id: str) -> dict[str, Any] | None:
         entry = self._subs.get(job_id)
@@ -175,21 +186,46 @@ class MemoryStore:
             return self._logs.get(job_id) if self._live(job_id) is not None else None
 
     def update(self, sub: Submission) -> None:
+        """As :meth:`worker.redis_store.RedisStore.update`: finished is final."""
         with self._lock:
             entry = self._subs.get(sub.id)
-            if entry is not None:
-                self._subs[sub.id] = (entry[0], sub.to_dict())
+            if entry is None or entry[1]["status"] == "finished":
+                return
+            self._subs[sub.id] = (entry[0], sub.to_dict())
+        if sub.status in TERMINAL:
+            self.waiters.notify(sub.id)
 
-    def save_result(self, sub: Submission, result: dict[str, Any]) -> None:
+    def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
+        """As :meth:`worker.redis_store.RedisStore.save_result`: never over a failure."""
+        data = canonical_bytes(result)
         with self._lock:
             entry = self._subs.get(sub.id)
-            if entry is not None:
-                self._results[sub.id] = result
-                self._subs[sub.id] = (entry[0], sub.to_dict())
+            if entry is None or entry[1]["status"] == "failed":
+                return False
+            self._results[sub.id] = (result, data)
+            self._subs[sub.id] = (entry[0], sub.to_dict())
+        self.waiters.notify(sub.id)
+        return True
 
     def result(self, job_id: str) -> dict[str, Any] | None:
         with self._lock:
-            return self._results.get(job_id) if self._live(job_id) is not None else None
+            found = self._results.get(job_id) if self._live(job_id) is not None else None
+            return found[0] if found is not None else None
+
+    def result_bytes(self, job_id: str) -> bytes | None:
+        with self._lock:
+            found = self._results.get(job_id) if self._live(job_id) is not None else None
+            return found[1] if found is not None else None
+
+    def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
+        last: list[Submission | None] = [None]
+
+        def final() -> bool:
+            last[0] = self.get(job_id)
+            return last[0] is None or last[0].status in TERMINAL
+
+        self.waiters.wait(job_id, timeout, final)
+        return last[0]
 
     def ping(self) -> bool:
         return True
@@ -317,6 +353,18 @@ class JudgeService:
             raise NotFound(job_id)
         return sub
 
+    def wait(self, job_id: str, seconds: float) -> Submission:
+        """The submission once finished or failed, or as it is after ``seconds``."""
+        sub = self.store.wait_terminal(job_id, seconds)
+        if sub is None:
+            raise NotFound(job_id)
+        return sub
+
+    def view(self, sub: Submission, perspective: str | None) -> str:
+        """The perspective ``sub`` is viewed from (default: its own); ValueError for no
+        such perspective, :class:`PerspectiveRefused` for one wider than submitted."""
+        return self._view(sub, perspective)
+
     def _view(self, sub: Submission, perspective: str | None) -> str:
         wanted = perspective or sub.perspective
         check_perspective(wanted, sub.players)
@@ -349,6 +397,18 @@ class JudgeService:
             return None
         view, result, private = found
         return redact(result, view, private)
+
+    def replay_json(self, job_id: str, perspective: str | None = None) -> bytes | None:
+        """:meth:`replay_of` as canonical JSON.  The judge's view is the stored bytes as
+        they are: a finished replay is not decoded and encoded again to be sent."""
+        sub = self.get(job_id)
+        view = self._view(sub, perspective)
+        if view == "judge":
+            return self.store.result_bytes(job_id)
+        result = self.store.result(job_id)
+        if result is None:
+            return None
+        return canonical_bytes(redact(result, view, engine_class(sub.game).private_zones))
 
     def steps(
         self, job_id: str, offset: int, limit: int, perspective: str | None = None

@@ -224,6 +224,24 @@ def test_a_perspective_narrows_the_replay(live, finished) -> None:
     assert all(isinstance(s["state"]["players"]["A"]["hand"], int) for s in page["steps"])
 
 
+def test_the_replay_is_sent_as_stored_and_a_narrowed_one_as_redacted(live, finished) -> None:
+    """The judge's view carries the stored canonical JSON byte for byte (it is not decoded
+    and encoded again); another view carries the redacted replay's canonical JSON."""
+    from judge.core.canonical import canonical_bytes
+    from judge.core.perspective import redact
+    from judge.games import engine_class
+
+    stored = live.service.store.result_bytes(finished)
+    answer = live.get(f"/v1/replays/{finished}")
+    assert answer.content_type.startswith("application/json")
+    assert b'"replay":' + stored + b"," in answer.body
+    assert answer.json["replay"] == json.loads(stored)
+    narrowed = live.get(f"/v1/replays/{finished}?perspective=A")
+    expected = redact(json.loads(stored), "A", engine_class("union-arena").private_zones)
+    assert b'"replay":' + canonical_bytes(expected) + b"," in narrowed.body
+    assert narrowed.json["replay"]["options"]["perspective"] == "A"
+
+
 def test_a_wider_perspective_than_submitted_is_403(live, full_game, problem) -> None:
     job = live.post("/v1/replays?perspective=A", _variant(full_game, "persp")).json["id"]
     assert live.get(f"/v1/replays/{job}?wait=30").json["perspective"] == "A"
