@@ -35,6 +35,9 @@ variable                    default                      meaning
                                                          lives between its heartbeats (RQ adds
                                                          60 s); it blocks on the queue for this
                                                          minus 15 s at most
+``JUDGE_COMPRESS_LEVEL``    ``1``                        zlib level (0-9) of the results the
+                                                         workers store; 0 stores plain JSON (see
+                                                         :mod:`worker.redis_store`)
 ==========================  ===========================  =========================================
 
 A job whose worker died is retried or failed within ``JUDGE_MONITOR_INTERVAL +
@@ -73,6 +76,7 @@ class Settings:
     abandon_grace: int = 10
     reap_interval: int = 5
     worker_ttl: int = 30
+    compress_level: int = 1
 
     #: environment variable of each field
     ENV = {
@@ -87,6 +91,7 @@ class Settings:
         "abandon_grace": "JUDGE_ABANDON_GRACE",
         "reap_interval": "JUDGE_REAP_INTERVAL",
         "worker_ttl": "JUDGE_WORKER_TTL",
+        "compress_level": "JUDGE_COMPRESS_LEVEL",
     }
     #: the smallest value of each whole-number field
     MINIMUM = {
@@ -97,7 +102,10 @@ class Settings:
         "abandon_grace": 1,
         "reap_interval": 1,
         "worker_ttl": 16,
+        "compress_level": 0,
     }
+    #: the largest value of the whole-number fields that have one
+    MAXIMUM = {"compress_level": 9}
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -124,8 +132,10 @@ class Settings:
                     number = int(raw)
                 except ValueError:
                     number = low - 1
-                if number < low:
-                    raise SettingsError(f"{name}: must be a whole number >= {low}, not {raw!r}")
+                high = cls.MAXIMUM.get(f.name)
+                if number < low or (high is not None and number > high):
+                    within = f">= {low}" if high is None else f"from {low} to {high}"
+                    raise SettingsError(f"{name}: must be a whole number {within}, not {raw!r}")
                 values[f.name] = number
             elif f.name == "worker_class":
                 if raw not in WORKER_CLASSES:

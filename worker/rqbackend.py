@@ -33,6 +33,9 @@ Redis went away during the job         like a death: retried, then "the job coul
                                        StoreUnavailable: …"
 the job never reached the queue        re-enqueued by :func:`reap` (the submission was stored but
                                        Redis failed before the enqueue)
+a worker took the job from the queue   ``queued`` again: :func:`reap` puts it back in the queue
+but died (or lost Redis) before it     (out of RQ's intermediate list) within the bound below;
+started it                             not a retry: the job had not begun
 =====================================  =========================================================
 
 The time limit is RQ's ``job_timeout`` (SIGALRM in the process running the job), raised as
@@ -52,6 +55,18 @@ it.  So a job whose fork worker was SIGKILLed is back in the queue or failed wit
 death (5 + 10 + 5 = 20 s by default); when only the process running the job (the fork
 worker's child) dies, its parent notices at once.  A fork worker's child never outlives
 its parent (``PR_SET_PDEATHSIG`` on Linux), so a killed worker's job is not finished twice.
+
+The bound holds too for a job a worker took from the queue and never started (the worker
+died, or Redis crashed, between RQ's ``LMOVE`` of the job to the queue's intermediate list
+and the job process marking it started), which RQ's own clean-up of that list would leave
+for a minute or more: :func:`reap` puts it back in the queue.  When the worker had
+registered the job, its entry falls due like a running job's and the reap that finds it
+past due queues it again (within the 20 s); when it had not, the job is queued again by
+the first reap that finds it still stranded ``JUDGE_ABANDON_GRACE`` seconds after another
+reap first saw it so, that is within ``JUDGE_REAP_INTERVAL + JUDGE_ABANDON_GRACE +
+JUDGE_REAP_INTERVAL`` seconds (20 s) of Redis being back, or of the worker's death.  The
+wait keeps a reap that looks in the instant between a live worker's ``LMOVE`` and its
+registering the job from running it twice (see :func:`reap`, rule 3).
 
 **Test hooks** (never set in production): the environment variable ``JUDGE_TEST_FAULT`` of
 a worker process makes its jobs misbehave, so the tests can cause real faults in real
@@ -146,7 +161,12 @@ def redis_service(url: str | None = None, settings: Settings | None = None) -> J
     :class:`RQRunner` on ``url`` (default ``settings.redis_url``, then ``REDIS_URL``)."""
     settings = settings or Settings.from_env()
     client = connect(url or settings.worker_redis_url)
-    store = RedisStore(client, settings.key_prefix, result_ttl=settings.result_ttl)
+    store = RedisStore(
+        client,
+        settings.key_prefix,
+        result_ttl=settings.result_ttl,
+        compress_level=settings.compress_level,
+    )
     return JudgeService(
         store=store,
         runner=RQRunner(client, settings),

@@ -60,7 +60,8 @@ def run_job(job_id: str, prefix: str = DEFAULT_PREFIX, keep: int | None = None) 
     if job is None:  # called outside RQ (a test, a shell): use the environment's Redis
         store = RedisStore.from_url(Settings.from_env().worker_redis_url, prefix=prefix)
     else:
-        store = RedisStore(job.connection, prefix, result_ttl=keep)
+        level = Settings.from_env().compress_level
+        store = RedisStore(job.connection, prefix, result_ttl=keep, compress_level=level)
     sub = store.get(job_id)
     if sub is None:
         return "expired"

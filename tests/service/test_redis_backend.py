@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +129,25 @@ def test_results_round_trip_compressed_or_not(redis_url: str) -> None:
         size = store.client.strlen(store.key("result", sub.id))
         plain = len(canonical_json(expected).encode())
         assert size == plain if level == 0 else size < plain / 5
+
+
+@pytest.mark.parametrize("level", ["0", "1", "9"])
+def test_the_workers_compress_results_at_judge_compress_level(
+    redis_url: str, start_workers: Any, wait_for: Any, level: str
+) -> None:
+    svc = service(redis_url)
+    start_workers(1, env={"JUDGE_COMPRESS_LEVEL": level})
+    doc = game(f"level-{level}")
+    sub, _ = svc.submit(doc)
+    wait_for(lambda: svc.get(sub.id).status == "finished", 60)
+    stored = svc.store.client.get(svc.store.key("result", sub.id))
+    plain = svc.store.result_bytes(sub.id)
+    assert plain == canonical_json(replay(canonical_json(doc))).encode()
+    if level == "0":
+        assert stored == plain
+    else:
+        assert stored[:1] == b"\x78" and zlib.decompress(stored) == plain
+        assert stored == zlib.compress(plain, int(level))
 
 
 def test_finished_is_final_and_a_late_result_does_not_undo_a_failure(redis_url: str) -> None:
