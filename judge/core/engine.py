@@ -200,7 +200,11 @@ class AgendaEngine(Engine):
     # -- low-level moves ----------------------------------------------------------------------
 
     def event(self, type_: str, text: str, **fields: Any) -> None:
-        self.ctx.event(type_, text, **fields)
+        """Record an event on the step being judged (as ``StepContext.event`` does; written
+        out here because engines record one or two per action, and this is the hot path)."""
+        fields["type"] = type_
+        fields["text"] = text
+        self.ctx.events.append(fields)
 
     def moment(self) -> str:
         """When in the game it is, in words (for messages): during setup, or the turn, the
@@ -295,24 +299,27 @@ class AgendaEngine(Engine):
     def advance(self) -> None:
         """Run automatic procedure until a decision is due or the game is over."""
         st = self.state
+        pool = self.pool
+        agenda = st.agenda
+        waits = self.WAITS
         for _ in range(10_000):
             if st.phase == "over":
-                st.agenda.clear()
-                self.pool.items.clear()
+                agenda.clear()
+                pool.items.clear()
                 return
-            if self.pool:
+            if pool.items:
                 if self.auto_resolve():
                     self.after_auto_resolve()
                     continue
                 return
-            if not st.agenda:
+            if not agenda:
                 if self.when_idle():
                     continue
                 return
-            op, args = st.agenda[0]
-            if op in self.WAITS:
+            op, args = agenda[0]
+            if op in waits:
                 return
-            st.agenda.pop(0)
+            agenda.pop(0)
             getattr(self, "op_" + op)(**args)
         raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
 

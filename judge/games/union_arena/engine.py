@@ -89,7 +89,7 @@ class UnionArenaEngine(AgendaEngine):
         st = self.state
         if st.phase == "over":
             return None, ()
-        if self.pool:
+        if self.pool.items:
             return self.pool.chooser(), ("resolve",)
         if st.agenda:
             op, args = st.agenda[0]
@@ -107,7 +107,7 @@ class UnionArenaEngine(AgendaEngine):
         who, kinds = self.awaiting()
         if who is None and not kinds:
             return []
-        if self.pool:
+        if self.pool.items:
             return self.pending_effects()
         label = who if who else "the rock-paper-scissors winner"
         return [{"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}]
@@ -228,6 +228,8 @@ class UnionArenaEngine(AgendaEngine):
         st = self.state
         for pid in st.order:
             for unit in list(st.players[pid].units()):
+                if not unit.mods:  # not lowered by an effect (checked after every effect)
+                    continue
                 defn = st.card(unit.top)
                 lowered = sum(m.bp for m in unit.mods) < 0
                 if defn.type == "character" and lowered and st.bp(unit) <= 0:
@@ -591,26 +593,34 @@ class UnionArenaEngine(AgendaEngine):
 
     def unit_views(self, units: list[Unit]) -> list[dict[str, Any]]:
         """Units as every step shows them.  Views are memoised by what they show (the unit's
-        serial, top card, rested flag and BP) and shared, read-only, between steps: a
-        step's state costs little more than a few list copies (the hot path of a replay)."""
-        st = self.state
-        defs, code_of, memo = st.defs, st.code_of, self._views
+        serial, top card, rested flag and what effects add to its BP: with the top card, the
+        BP) and shared, read-only, between steps: a step's state costs little more than a few
+        list copies (the hot path of a replay, so the card is looked up only for a new view)."""
+        memo = self._views
         out = []
         for unit in units:
-            top = unit.cards[-1]
-            d = defs[code_of[top]]
-            bp = d.bp + sum(m.bp for m in unit.mods) if unit.mods else d.bp
-            key = (unit.serial, top, unit.rested, bp)
+            mods = unit.mods
+            key = (
+                unit.serial,
+                unit.cards[-1],
+                unit.rested,
+                sum([m.bp for m in mods]) if mods else 0,
+            )
             view = memo.get(key)
             if view is None:
-                view = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
-                if d.type == "character":
-                    view["bp"] = bp
-                if len(unit.cards) > 1:
-                    view["under"] = unit.cards[:-1]
-                memo[key] = view
+                view = memo[key] = self._unit_view(unit, key[3])
             out.append(view)
         return out
+
+    def _unit_view(self, unit: Unit, bp_change: int) -> dict[str, Any]:
+        top = unit.cards[-1]
+        d = self.state.card(top)
+        view: dict[str, Any] = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
+        if d.type == "character":
+            view["bp"] = d.bp + bp_change
+        if len(unit.cards) > 1:
+            view["under"] = unit.cards[:-1]
+        return view
 
     def step_state(self) -> dict[str, Any]:
         st = self.state
@@ -620,13 +630,13 @@ class UnionArenaEngine(AgendaEngine):
             ps = st.players[pid]
             players[pid] = {
                 "life": len(ps.life),
-                "hand": list(ps.hand),
+                "hand": ps.hand[:],
                 "deck": len(ps.deck),
                 "ap": {"active": ps.ap_rested.count(False), "total": len(ps.ap_cards)},
-                "front_line": views(ps.front_line),
-                "energy_line": views(ps.energy_line),
-                "outside": list(ps.outside),
-                "removal": list(ps.removal),
+                "front_line": views(ps.front_line) if ps.front_line else [],
+                "energy_line": views(ps.energy_line) if ps.energy_line else [],
+                "outside": ps.outside[:],
+                "removal": ps.removal[:],
             }
         return {
             "turn": st.turn,
