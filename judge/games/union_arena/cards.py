@@ -96,3 +96,28 @@ class CardDef:
         if "trait" in onto:
             return onto["trait"] in base.traits
         return False
+
+
+#: id of a definition dict -> (the dict, its CardDef); see :func:`card_def`
+_PARSED: dict[int, tuple[dict[str, Any], CardDef]] = {}
+_PARSED_MAX = 4096
+
+
+def card_def(d: dict[str, Any]) -> CardDef:
+    """``CardDef.from_dict(d)``, once per definition object.
+
+    Why: a log naming a built-in set gets that set's definitions as the same shared,
+    read-only dicts as every other log (``schemas.action_log``'s normalised sets), and
+    parsing its 44 cards was two thirds of starting an engine.  Looked up by identity (the
+    dict is kept, so its id cannot be reused while it is here); CardDefs are immutable and
+    engines only read them.  Bounded: emptied when full (a log's own cards are new dicts
+    every time and only fill it).
+    """
+    entry = _PARSED.get(id(d))
+    if entry is not None and entry[0] is d:
+        return entry[1]
+    parsed = CardDef.from_dict(d)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[id(d)] = (d, parsed)
+    return parsed

@@ -24,7 +24,7 @@ from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.games.union_arena import actions, effects
-from judge.games.union_arena.cards import CardDef
+from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
     DamageCheck,
@@ -63,7 +63,7 @@ class UnionArenaEngine(AgendaEngine):
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
-        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        defs = {code: card_def(d) for code, d in sorted(log.cards.items())}
         code_of, owner_of, lists = deal_instances(log, {"main": "", "ap": "AP"})
         players = {
             pid: PlayerState(pid, deck=lists[pid]["main"], ap_reserve=lists[pid]["ap"])
@@ -71,6 +71,7 @@ class UnionArenaEngine(AgendaEngine):
         }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
         self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
+        self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         for pid in self.state.order:
             self.shuffle(pid, opening=True)
         self.state.agenda.append(("wait_first_player", {}))
@@ -109,8 +110,16 @@ class UnionArenaEngine(AgendaEngine):
             return []
         if self.pool.items:
             return self.pending_effects()
-        label = who if who else "the rock-paper-scissors winner"
-        return [{"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}]
+        # memoised, and shared read-only between steps as the unit views are: a few
+        # (player, kinds) pairs make every step's entry
+        out = self._pending.get((who, kinds))
+        if out is None:
+            label = who if who else "the rock-paper-scissors winner"
+            text = f"{label}: {', '.join(kinds)}"
+            out = self._pending[who, kinds] = [
+                {"player": who, "kind": "|".join(kinds), "text": text}
+            ]
+        return out
 
     # -- low-level moves ----------------------------------------------------------------------
 
