@@ -36,7 +36,7 @@ def _game(seed: str) -> dict[str, Any]:
 
 def game(seed: str, padding: int = 0) -> dict[str, Any]:
     """A random game; ``padding`` out-of-turn actions inserted early make it long to judge
-    (each is judged illegal and skipped: about 25k of them a second)."""
+    (each is judged illegal and skipped: about 50k of them a second)."""
     doc = copy.deepcopy(_game(seed))
     if padding:
         filler = [{"p": "A", "do": "proceed"}, {"p": "B", "do": "proceed"}] * (padding // 2)
@@ -71,7 +71,7 @@ def test_a_job_over_its_time_limit_fails_with_that_reason(
 ) -> None:
     svc = service(redis_url, job_timeout=1)
     start_workers(1)
-    sub, _ = svc.submit(game("slow", padding=60_000))  # about 2.5 s to judge
+    sub, _ = svc.submit(game("slow", padding=240_000))  # about 5 s to judge: 5 times the limit
     clock = time.monotonic()
     assert history(svc, sub.id, 10)[-1] == "failed"
     assert time.monotonic() - clock < 1 + SLACK
