@@ -11,8 +11,8 @@ always did.  So the errors of a bad log are marshmallow's own, and a value a loa
 is one marshmallow accepts, with an equal result (``tests/test_fastload.py`` holds the two
 together on every example log, the benchmark corpus and broken variants of their actions).
 
-What a loader does itself: schemas without load hooks (``pre_load``, ``post_load``,
-``validates``, ``validates_schema``); exactly JSON's types for strings, strict integers,
+What a loader does itself: schemas without load hooks other than ``validates_schema``
+(run as marshmallow runs them); exactly JSON's types for strings, strict integers,
 lists, objects and nested schemas, as marshmallow's own field classes load them (a field
 class that only rewrites the *errors* of one of them says so with ``LOADS_AS``).  Any
 other field is loaded by calling its own ``_deserialize`` and validators, which is what
@@ -193,7 +193,7 @@ def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any],
         type(schema).load is Schema.load
         and type(schema)._do_load is Schema._do_load
         and type(schema)._deserialize is Schema._deserialize
-        and not any(hooks[tag] for tag in (PRE_LOAD, POST_LOAD, VALIDATES, VALIDATES_SCHEMA))
+        and not any(hooks[tag] for tag in (PRE_LOAD, POST_LOAD, VALIDATES))
         and not schema.many
         and not schema.partial
         and schema.dict_class is dict
@@ -212,6 +212,8 @@ def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any],
         return _whole_schema(schema, unknown)
     allowed = frozenset(spec[0] for spec in specs)
     check_unknown = unknown == RAISE
+    checks = _schema_validators(schema)
+    partial = schema.partial
 
     def run(data: Any) -> dict[str, Any]:
         if type(data) is not dict or (check_unknown and not allowed.issuperset(data)):
@@ -227,9 +229,30 @@ def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any],
                     out[attribute] = value
                 continue
             out[attribute] = load(value, key, data)
+        if checks:
+            try:
+                for check, pass_original in checks:
+                    if pass_original:
+                        check(out, data, partial=partial, many=False, unknown=unknown)
+                    else:
+                        check(out, partial=partial, many=False, unknown=unknown)
+            except ValidationError:
+                raise Refused from None
         return out
 
     return run
+
+
+def _schema_validators(schema: Schema) -> list[tuple[Callable[..., Any], bool]]:
+    """The schema's ``validates_schema`` methods, as ``Schema._do_load`` calls them for one
+    object without field errors: those for collections first, then the others; each with
+    the loaded data (and the data as given, with ``pass_original``)."""
+    out = []
+    for pass_collection in (True, False):
+        for name, hook_many, options in schema._hooks[VALIDATES_SCHEMA]:
+            if hook_many == pass_collection:
+                out.append((getattr(schema, name), bool(options.get("pass_original", False))))
+    return out
 
 
 def _whole_schema(schema: Schema, unknown: str) -> Callable[[Any], Any]:
