@@ -209,6 +209,8 @@ class UnionArenaEngine(AgendaEngine):
         if iid is None:
             return
         defn = self.state.card(iid)
+        if not defn.effects:  # most cards: fired on every attack, block and turn end
+            return
         raided = unit.raided if unit else False
         for index, effect in enumerate(defn.effects):
             if effect.get("when") != trigger:
@@ -292,9 +294,10 @@ class UnionArenaEngine(AgendaEngine):
         # 1: effects "until the start of your next turn" end
         for other in st.order:
             for unit in st.players[other].units():
-                unit.mods = [
-                    m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
-                ]
+                if unit.mods:
+                    unit.mods = [
+                        m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
+                    ]
         # 2: all your rested cards become active
         for i in range(len(ps.ap_rested)):
             ps.ap_rested[i] = False
@@ -498,7 +501,7 @@ class UnionArenaEngine(AgendaEngine):
             return
         for pid in st.order:
             for unit in st.players[pid].units():
-                if any(m.until == "battle" for m in unit.mods):
+                if unit.mods and any(m.until == "battle" for m in unit.mods):
                     unit.mods = [m for m in unit.mods if m.until != "battle"]
         self.ctx.ruling("UA-BATTLE-END", 'The battle is over: effects for "this battle" end.')
         a = b.attacker
@@ -594,7 +597,8 @@ class UnionArenaEngine(AgendaEngine):
         st = self.state
         for pid in st.order:
             for unit in st.players[pid].units():
-                unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
+                if unit.mods:
+                    unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
                 unit.used.clear()
                 unit.attacks = unit.blocks = 0
         self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
@@ -607,7 +611,8 @@ class UnionArenaEngine(AgendaEngine):
         BP) and shared, read-only, between steps: a step's state costs little more than a few
         list copies (the hot path of a replay, so the card is looked up only for a new view)."""
         memo = self._views
-        out = []
+        out: list[dict[str, Any]] = []
+        append = out.append
         for unit in units:
             mods = unit.mods
             key = (
@@ -619,7 +624,7 @@ class UnionArenaEngine(AgendaEngine):
             view = memo.get(key)
             if view is None:
                 view = memo[key] = self._unit_view(unit, key[3])
-            out.append(view)
+            append(view)
         return out
 
     def _unit_view(self, unit: Unit, bp_change: int) -> dict[str, Any]:
