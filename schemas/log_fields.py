@@ -85,29 +85,21 @@ def parse_instance_id(ref: str, refs: Refs) -> tuple[str, str, int] | None:
     """``"P1-7"`` -> ``("P1", "main", 7)`` when ``P1`` is a listed player; else None."""
     if not refs.players:
         return None
-    players, pattern = _instance_parser(refs.players, tuple(refs.sections))
-    for pid in players:
-        if ref.startswith(pid + "-"):
-            m = pattern.fullmatch(ref[len(pid) + 1 :])
-            if m:
-                tag = m.groupdict().get("tag") or ""
-                return pid, refs.sections[tag], int(m["n"])
-    return None
+    m = _instance_pattern(refs.players, tuple(refs.sections)).fullmatch(ref)
+    if m is None:
+        return None
+    return m["pid"], refs.sections[m["tag"] or ""], int(m["n"])
 
 
 @lru_cache(maxsize=64)
-def _instance_parser(
-    players: tuple[str, ...], tags: tuple[str, ...]
-) -> tuple[tuple[str, ...], re.Pattern[str]]:
-    """The players, longest id first, and the pattern of an instance id's tail: made once
-    per log shape, not once per reference (a log has hundreds of references)."""
+def _instance_pattern(players: tuple[str, ...], tags: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern of an instance id: a player (the longest id first, so that ``P1-2-3``
+    reads as player ``P1-2``'s 3rd card when there is one), ``-``, a list's tag, a number.
+    Made once per log shape, not once per reference (a log has hundreds of references)."""
+    pids = "|".join(re.escape(pid) for pid in sorted(players, key=len, reverse=True))
     alternatives = "|".join(re.escape(tag) for tag in sorted(tags, key=len, reverse=True) if tag)
-    pattern = re.compile(
-        rf"(?P<tag>{alternatives})?(?P<n>[1-9][0-9]*|0)"
-        if alternatives
-        else r"(?P<n>[1-9][0-9]*|0)"
-    )
-    return tuple(sorted(players, key=len, reverse=True)), pattern
+    tag = f"(?P<tag>{alternatives})?" if alternatives else "(?P<tag>(?!))?"  # never a tag
+    return re.compile(rf"(?P<pid>{pids})-{tag}(?P<n>[1-9][0-9]*|0)")
 
 
 def check_card_code(code: str) -> None:
@@ -390,14 +382,7 @@ class OneOfKind(_Plain, fields.Field):
             key = repr(value) if refs is not None else None
             if key is not None and key in refs.loaded:
                 return refs.loaded[key]
-            load = self._loaders.get(kind)
-            if load is None:
-                instance = self._instances[kind] = schema()
-                load = self._loaders[kind] = schema_loader(instance)
-            try:
-                result = load(value)
-            except Refused:  # marshmallow says what is wrong (or loads what it alone knows)
-                result = self._instances[kind].load(value)
+            result = self._load_kind(kind, value)
             if key is not None:
                 refs.loaded[key] = result
             return result
@@ -417,8 +402,55 @@ class OneOfKind(_Plain, fields.Field):
         messages[self.discriminator] = [problem]
         raise ValidationError(messages)
 
+    def _load_kind(self, kind: str, value: dict[str, Any]) -> Any:
+        """``value`` loaded by the schema of ``kind``: by its compiled loader, backed by
+        marshmallow (which says what is wrong, or loads what it alone knows)."""
+        load = self._loaders.get(kind)
+        if load is None:
+            # every kind at once: a process that judges one log before it forks workers
+            # (the service's preload) hands them all ready
+            for name, schema in self.kinds.items():
+                if name not in self._loaders:
+                    instance = self._instances[name] = schema()
+                    self._loaders[name] = schema_loader(instance)
+            load = self._loaders[kind]
+        try:
+            return load(value)
+        except Refused:
+            return self._instances[kind].load(value)
+
+    def fast_loader(self) -> Any:
+        """For :mod:`schemas.fastload`: this field's loader, which returns an object this log
+        already loaded (a log repeats a few actions very often) without a further call."""
+        if self.validators or self.pre_load or self.post_load:
+            return None
+        discriminator, kinds, deserialize = self.discriminator, self.kinds, self._deserialize
+
+        def run(value: Any, attr: Any, data: Any) -> Any:
+            if type(value) is dict:
+                kind = value.get(discriminator)
+                refs = current_refs()
+                if type(kind) is str and kind in kinds and refs is not None:
+                    key = repr(value)
+                    done = refs.loaded.get(key, _NOT_LOADED)
+                    if done is _NOT_LOADED:
+                        try:
+                            done = refs.loaded[key] = self._load_kind(kind, value)
+                        except ValidationError:
+                            raise Refused from None
+                    return done
+            try:
+                return deserialize(value, attr, data)
+            except ValidationError:
+                raise Refused from None
+
+        return run
+
     def json_schema(self, converter: Any) -> dict[str, Any]:
         return {"oneOf": [converter.resolve_nested_schema(s) for s in self.kinds.values()]}
+
+
+_NOT_LOADED = object()
 
 
 def json_schema_def(converter: Any, name: str, body: dict[str, Any]) -> dict[str, Any]:
