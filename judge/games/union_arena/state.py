@@ -28,12 +28,14 @@ class Modifier:
     owner: str = ""  # the player whose next turn ends a "next_turn" modifier
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Unit:
     """A character or field on the field: a stack of cards (bottom first) and its status.
 
     A raided stack is one card for every rule; its characteristics are the top card's.
     ``serial`` makes it a new object each time it enters the field (once-per-turn effects).
+    Units are compared by identity: no two are ever alike (a serial each), and the rules
+    look units up in the lines all the time (``unit in ps.front_line``).
     """
 
     cards: list[str]
