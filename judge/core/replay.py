@@ -210,18 +210,27 @@ def _assemble(
     stopped_at: int | None,
 ) -> dict[str, Any]:
     catalogue = type(engine).catalogue
-    cited: dict[str, Any] = {}
+    named: set[str] = set()  # every rule a step names (a few dozen, named hundreds of times)
+    illegal, unverifiable = [], []
     for step in steps:
-        for item in step["violations"] + step["rulings"]:
-            rule_id = item["rule"]
-            if rule_id not in cited and rule_id in catalogue:
-                r = catalogue[rule_id]
-                cited[rule_id] = {
-                    "title": r.title,
-                    "text": r.text,
-                    "source": r.source,
-                    "confidence": r.confidence,
-                }
+        for item in step["violations"]:
+            named.add(item["rule"])
+        for item in step["rulings"]:
+            named.add(item["rule"])
+        if step["verdict"] == ILLEGAL:
+            illegal.append(step["index"])
+        elif step["verdict"] == UNVERIFIABLE:
+            unverifiable.append(step["index"])
+    cited: dict[str, Any] = {}
+    for rule_id in sorted(named):
+        if rule_id in catalogue:
+            r = catalogue[rule_id]
+            cited[rule_id] = {
+                "title": r.title,
+                "text": r.text,
+                "source": r.source,
+                "confidence": r.confidence,
+            }
     return {
         "format": "judge-replay/1",
         "game": log.game,
@@ -238,14 +247,14 @@ def _assemble(
         "cards": engine.cards_used(),
         "summary": {
             "result": engine.result(),
-            "illegal_steps": [s["index"] for s in steps if s["verdict"] == ILLEGAL],
-            "unverifiable_steps": [s["index"] for s in steps if s["verdict"] == UNVERIFIABLE],
+            "illegal_steps": illegal,
+            "unverifiable_steps": unverifiable,
             "steps": len(steps),
             "stopped_at": stopped_at,
         },
         "fidelity": _fidelity(fingerprints, checkpoints),
         "fingerprints": fingerprints,
-        "rules_cited": {k: cited[k] for k in sorted(cited)},
+        "rules_cited": cited,
         "steps": steps,
     }
 
