@@ -175,10 +175,8 @@ def _raw_refs(data: dict[str, Any], module: ModuleType | None) -> Refs:
             if not isinstance(name, str) or name not in builtin_set_names():
                 cards = None  # an unreadable set could define any code: do not guess
                 break
-            card_set = load_builtin_set(name)
-            refs.set_games[name] = card_set.get("game")
-            for card in card_set.get("cards", []):
-                cards[card["code"]] = card.get("type")
+            refs.set_games[name], types = _set_types(name)
+            cards.update(types)
     else:
         cards = None
     log_cards = data.get("cards", [])
@@ -194,6 +192,24 @@ def _raw_refs(data: dict[str, Any], module: ModuleType | None) -> Refs:
     actions = data.get("actions")
     refs.n_actions = len(actions) if isinstance(actions, list) else None
     return refs
+
+
+#: built-in set name -> (the loader it was read with, its game, card code -> card type)
+_SET_TYPES: dict[str, tuple[Any, Any, dict[str, Any]]] = {}
+
+
+def _set_types(name: str) -> tuple[Any, dict[str, Any]]:
+    """A built-in set's game and card types, read once per process (decoding the set was a
+    sixtieth of a replay's time): the package's sets do not change while it runs, as
+    ``_normalised_set`` also assumes.  Read again if ``load_builtin_set`` is another
+    function than the one it was read with (a test's own sets).  Shared, read-only."""
+    loader = load_builtin_set
+    entry = _SET_TYPES.get(name)
+    if entry is None or entry[0] is not loader:
+        card_set = loader(name)
+        types = {card["code"]: card.get("type") for card in card_set.get("cards", [])}
+        entry = _SET_TYPES[name] = (loader, card_set.get("game"), types)
+    return entry[1], entry[2]
 
 
 def _duplicates(items: Any, key: Any) -> list[tuple[int, int, Any]]:
