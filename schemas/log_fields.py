@@ -62,7 +62,8 @@ class Refs:
     #: instance-id tag -> deck section: ``{"": "main", "AP": "ap"}`` reads ``P1-7`` as the
     #: 7th card of ``main`` and ``P1-AP2`` as the 2nd of ``ap``.
     sections: dict[str, str] = field(default_factory=lambda: {"": "main"})
-    #: ``repr`` of an object already loaded by a ``OneOfKind`` -> its loaded value.
+    #: ``repr`` of an object already loaded by a ``OneOfKind`` -> its loaded value (and
+    #: (id of a ``CardCode`` field, code) -> the code, for a code that field accepted).
     #: Within one log the references do not change, so an identical action (``proceed``,
     #: ``block: null``, …) loads identically; a log repeats a few actions very often.
     loaded: dict[str, Any] = field(default_factory=dict)
@@ -283,6 +284,42 @@ class CardCode(Str):
         if value:
             check_card_code(value)
         return value
+
+    def fast_loader(self) -> Any:
+        """For :mod:`schemas.fastload`: this field's loader, which checks a code once per log
+        (what a code loads to depends on the code, this field and the log's references only;
+        a deck lists most codes several times)."""
+        if self.pre_load or self.post_load:
+            return None
+        validators, deserialize, allow_none = (
+            tuple(self.validators),
+            self._deserialize,
+            self.allow_none,
+        )
+        field_id = id(self)  # this field's settings (a deck list's section, …) are part of it
+
+        def run(value: Any, attr: Any, data: Any) -> Any:
+            if value is None:
+                if allow_none:
+                    return None
+                raise Refused
+            refs = current_refs()
+            key = (field_id, value) if refs is not None and type(value) is str else None
+            if key is not None:
+                done = refs.loaded.get(key, _NOT_LOADED)  # type: ignore[union-attr]
+                if done is not _NOT_LOADED:
+                    return done
+            try:
+                out = deserialize(value, attr, data)
+                for check in validators:
+                    check(out)
+            except ValidationError:
+                raise Refused from None
+            if key is not None:
+                refs.loaded[key] = out  # type: ignore[union-attr]
+            return out
+
+        return run
 
 
 class GameSlug(Str):
