@@ -32,6 +32,7 @@ from judge.games.union_arena.state import (
     UAState,
     Unit,
 )
+from judge.games.union_arena.views import UnionArenaViews
 
 PHASE_DECISIONS = {
     "movement": ("move", "proceed"),
@@ -48,7 +49,7 @@ WAITS = {
 }
 
 
-class UnionArenaEngine(AgendaEngine):
+class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     """One Union Arena game in progress."""
 
     game: ClassVar[str] = "union-arena"
@@ -602,103 +603,6 @@ class UnionArenaEngine(AgendaEngine):
                 unit.used.clear()
                 unit.attacks = unit.blocks = 0
         self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
-
-    # -- views ----------------------------------------------------------------------------------
-
-    def unit_views(self, units: list[Unit]) -> list[dict[str, Any]]:
-        """Units as every step shows them.  Views are memoised by what they show (the unit's
-        serial, top card, rested flag and what effects add to its BP: with the top card, the
-        BP) and shared, read-only, between steps: a step's state costs little more than a few
-        list copies (the hot path of a replay, so the card is looked up only for a new view)."""
-        memo = self._views
-        out: list[dict[str, Any]] = []
-        append = out.append
-        for unit in units:
-            mods = unit.mods
-            key = (
-                unit.serial,
-                unit.cards[-1],
-                unit.rested,
-                sum([m.bp for m in mods]) if mods else 0,
-            )
-            view = memo.get(key)
-            if view is None:
-                view = memo[key] = self._unit_view(unit, key[3])
-            append(view)
-        return out
-
-    def _unit_view(self, unit: Unit, bp_change: int) -> dict[str, Any]:
-        top = unit.cards[-1]
-        d = self.state.card(top)
-        view: dict[str, Any] = {"id": top, "code": d.code, "name": d.name, "rested": unit.rested}
-        if d.type == "character":
-            view["bp"] = d.bp + bp_change
-        if len(unit.cards) > 1:
-            view["under"] = unit.cards[:-1]
-        return view
-
-    def step_state(self) -> dict[str, Any]:
-        """The step's view.  A player's part is the previous step's (shared, read-only) when
-        nothing of it changed, as for more than half of the players' views of a game: a
-        step's state then costs a few comparisons instead of a dozen new lists and dicts."""
-        st = self.state
-        views = self.unit_views
-        last = self._last_players
-        players = {}
-        for pid in st.order:
-            ps = st.players[pid]
-            front = views(ps.front_line) if ps.front_line else []
-            energy = views(ps.energy_line) if ps.energy_line else []
-            pv = last.get(pid)
-            if (
-                pv is None
-                or pv["hand"] != ps.hand
-                or pv["life"] != len(ps.life)
-                or pv["deck"] != len(ps.deck)
-                or pv["front_line"] != front
-                or pv["energy_line"] != energy
-                or pv["outside"] != ps.outside
-                or pv["removal"] != ps.removal
-                or pv["ap"]["total"] != len(ps.ap_cards)
-                or pv["ap"]["active"] != ps.ap_rested.count(False)
-            ):
-                pv = last[pid] = {
-                    "life": len(ps.life),
-                    "hand": ps.hand[:],
-                    "deck": len(ps.deck),
-                    "ap": {"active": ps.ap_rested.count(False), "total": len(ps.ap_cards)},
-                    "front_line": front,
-                    "energy_line": energy,
-                    "outside": ps.outside[:],
-                    "removal": ps.removal[:],
-                }
-            players[pid] = pv
-        return {
-            "turn": st.turn,
-            "turn_player": st.turn_player,
-            "phase": st.phase,
-            "players": players,
-        }
-
-    def snapshot(self) -> dict[str, Any]:
-        """The full view (see AgendaEngine.snapshot), built on player views of its own: it
-        adds to them, and the steps' views are shared."""
-        shared, self._last_players = self._last_players, {}
-        try:
-            return super().snapshot()
-        finally:
-            self._last_players = shared
-
-    def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        """For ``snapshot()``: the life cards, AP cards and what effects did to units."""
-        pv["life"] = list(ps.life)
-        pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
-        for line in LINES:
-            pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
-            for uv, unit in zip(pv[line], ps.line(line), strict=True):
-                uv["mods"] = [[m.bp, m.keyword, m.until, m.owner] for m in unit.mods]
-                uv["used"] = sorted(unit.used)
-                uv["entered_turn"] = unit.entered_turn
 
 
 def _ordinal(n: int) -> str:
