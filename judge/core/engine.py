@@ -34,9 +34,23 @@ class Plan:
     kind: str
     violations: list[Violation] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)  # resolved references, costs, …
+    #: why the action, if illegal, cannot be carried out as played (``on_illegal=apply``)
+    not_applicable: str | None = None
 
     def violate(self, rule: str, message: str) -> None:
         self.violations.append(Violation(rule, message))
+
+    def cannot_apply(self, why: str) -> None:
+        """Declare that this action cannot be carried out as played: what it needs is not
+        there (the card it names is not where it must be, no such target, the rules wait for
+        another decision).  ``why`` is a clause without a final stop ("A-7 is not in A's
+        hand").  Why a declaration made by ``check``, not an exception caught around
+        ``apply``: ``apply`` may then assume what ``check`` resolved, and a real bug in it
+        still shows as a traceback instead of hiding behind an illegal step.  Only read for
+        a plan with violations (``on_illegal=apply``): the runner then leaves the state as it
+        was (as ``skip`` does) and says why on the step."""
+        if self.not_applicable is None:
+            self.not_applicable = why
 
 
 class Engine(ABC):
@@ -59,7 +73,10 @@ class Engine(ABC):
 
     @abstractmethod
     def apply(self, plan: Plan, ctx: StepContext) -> None:
-        """Carry out ``plan``; when ``ctx.forced``, as played, where physically possible."""
+        """Carry out ``plan``; when ``ctx.forced``, as played, where physically possible.
+
+        The runner never forces a plan that ``check`` declared not applicable
+        (:meth:`Plan.cannot_apply`), so ``apply`` may rely on what ``check`` resolved."""
 
     @abstractmethod
     def step_state(self) -> dict[str, Any]:

@@ -58,6 +58,12 @@ def ref_code(state: CardState, ref: Any) -> str:
     return state.code_of[ref] if is_instance(state, ref) else ref
 
 
+def ref_text(ref: Any) -> str:
+    """A reference as the log wrote it, for messages: an instance id or a code (the code of
+    a ``{"code": …, "zone": …}``)."""
+    return ref["code"] if isinstance(ref, dict) else str(ref)
+
+
 def ref_zone(ref: Any) -> str | None:
     """The zone a ``{"code": …, "zone": …}`` reference names, else None."""
     return ref.get("zone") if isinstance(ref, dict) else None

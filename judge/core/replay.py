@@ -1,7 +1,8 @@
 """The replay runner: ``replay(log) -> annotated replay``, a pure function.
 
 For each action of the log: fill in the defaults for decisions the log skipped (the engine
-says which), **check** it, **apply** it (or not: ``on_illegal``), then record a **step**:
+says which), **check** it, **apply** it (or not: ``on_illegal``; under ``apply``, not when the
+check declared that the action cannot be carried out as played), then record a **step**:
 the action as recorded, its verdict, violations, rulings, events, what is pending, and the
 judge's view of the state after it.
 
@@ -62,11 +63,15 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
     plan = engine.check(action, ctx)
     skipped = False
     if plan.violations:
-        if on_illegal == "apply":
+        if on_illegal != "apply":
+            skipped = True
+        elif plan.not_applicable is not None:
+            # the engine's check found nothing to carry out as played: the state stays as it
+            # was, and the step says why (see docs/action-log.md, on_illegal)
+            ctx.not_applied(plan.kind, plan.not_applicable)
+        else:
             ctx.forced = True
             engine.apply(plan, ctx)
-        else:
-            skipped = True
     else:
         engine.apply(plan, ctx)
     if plan.violations:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.core.refs import ref_code
+from judge.core.refs import ref_code, ref_text
 
 if TYPE_CHECKING:
     from judge.core.engine import AgendaEngine, Plan
@@ -149,6 +149,7 @@ def choose_pending(
             rule,
             f"{src} has no effect waiting for {plan.action['p']}; waiting: {names}.",
         )
+        plan.cannot_apply(f"{ref_text(src)} has no effect waiting for {plan.action['p']}")
         return None
     pe = match[0]
     if len(cands) > 1:
@@ -212,9 +213,7 @@ def check_order(
 def apply_resolve(eng: AgendaEngine, plan: Plan) -> None:
     """Resolve the effect :func:`check_order` noted, with the recorded targets and use; a
     recorded order is kept for the effects still waiting."""
-    pe = plan.data.get("pe")
-    if pe is None:
-        return
+    pe = plan.data["pe"]
     if plan.data.get("order"):
         eng.pool.preferred = list(plan.data["order"])
     eng.pool.remove(pe)

@@ -59,3 +59,10 @@ class StepContext:
 
     def cannot_verify(self, why: str) -> None:
         self.unverifiable.append(why)
+
+    def not_applied(self, kind: str, why: str) -> None:
+        """An illegal action that ``on_illegal=apply`` could not carry out as played (the
+        state is left as it was).  Noted with the step's other reservations, in the words the
+        engines have always used for it, so that a reader of the step sees why nothing
+        happened."""
+        self.unverifiable.append(f"`{kind}` could not be applied as played: {why}.")

@@ -78,6 +78,10 @@ if TYPE_CHECKING:
 
 Checker = Callable[["RangersStrikeEngine", Plan], None]
 
+#: Why a decision the rules do not wait for now cannot be applied as played
+#: (``on_illegal=apply``): it changes nothing (:meth:`~judge.core.engine.Plan.cannot_apply`).
+NOT_NOW = "the rules did not wait for it"
+
 
 # -- the entry points ---------------------------------------------------------------------------
 
@@ -88,7 +92,7 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
     st = eng.state
     if st.phase == "over":
         plan.violate("RS-PHASE", f"The game is over ({st.reason}); no decision can follow.")
-        plan.data["not_now"] = True
+        plan.cannot_apply(NOT_NOW)
         return plan
     if kind == "concede":
         return plan
@@ -96,10 +100,10 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
     whos = [who for who, kinds in options if kind in kinds]
     if not whos:
         _out_of_phase(eng, plan, options)
-        plan.data["not_now"] = True
+        plan.cannot_apply(NOT_NOW)
         return plan
     if None not in whos and p not in whos:
-        plan.data["not_now"] = True
+        plan.cannot_apply(NOT_NOW)
         if not eng.can_act(p) and kind not in ("take_damage", "assign_damage", "resolve"):
             plan.violate("RST-OUT", f"{p} can no longer continue play: it cannot record `{kind}`.")
         elif kind == "assign_damage":
@@ -162,12 +166,6 @@ PHASE_RULES = {
 
 
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
-    if plan.data.get("not_now"):
-        # on_illegal=apply: a decision the rules do not wait for now changes nothing
-        eng.ctx.cannot_verify(
-            f"`{plan.kind}` could not be applied as played: the rules did not wait for it."
-        )
-        return
     if plan.kind not in ("concede", "extra_draw"):
         eng.state.extra_open.clear()
     APPLIES[plan.kind](eng, plan)

@@ -3,7 +3,11 @@
 ``check`` never changes the state; it returns a :class:`~judge.core.engine.Plan` with the
 violations found and what it resolved (instances, targets, costs) for ``apply``.  When the
 runner applies an illegal action as played (``on_illegal=apply``), ``apply`` does what is
-physically possible: it pays what can be paid and moves what can be moved.
+physically possible: it pays what can be paid and moves what can be moved.  What cannot be
+done at all — a decision the rules do not wait for now, a card that is not where the action
+takes it from, an attack or block by a character that is not in the front line, a target
+that is not there — ``check`` declares not applicable (``Plan.cannot_apply``) and the runner
+leaves the state as it was.
 
 This module is the entry point the engine calls (``check``, ``apply``, ``fill_missing``) and
 the dispatch tables ``CHECKS`` / ``APPLIES``; the handlers live by the part of the turn they
@@ -69,6 +73,14 @@ if TYPE_CHECKING:
 
 Checker = Callable[["UnionArenaEngine", Plan], None]
 
+#: Why a decision the rules do not wait for now (out of turn, by the wrong player, after the
+#: game) cannot be applied as played under ``on_illegal=apply``: the handlers' ``apply`` work
+#: on the procedure step or the phase that waits for their kind, so it changes nothing
+#: (:meth:`~judge.core.engine.Plan.cannot_apply`).  The one exception is the turn player's
+#: late extra draw, which needs no procedure step: 1 AP is paid and a card drawn, as played.
+#: The words are Rangers Strike's.
+NOT_NOW = "the rules did not wait for it"
+
 
 # -- the entry points ---------------------------------------------------------------------------
 
@@ -79,11 +91,14 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
     st = eng.state
     if st.phase == "over":
         plan.violate("UA-PHASE", f"The game is over ({st.reason}); no decision can follow.")
+        plan.cannot_apply(NOT_NOW)
         return plan
     if kind == "concede":
         return plan
     who, kinds = eng.awaiting()
     if kind not in kinds:
+        if kind != "extra_draw" or p != st.turn_player:
+            plan.cannot_apply(NOT_NOW)  # a late extra draw is paid and drawn as played
         if kind == "extra_draw" and p == st.turn_player:
             plan.violate(
                 "UA-START-EXTRA-DRAW",
@@ -110,6 +125,7 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
         plan.violate(
             "UA-PHASE", f"{p} records `{kind}`, but it is {who}'s decision ({eng.moment()})."
         )
+        plan.cannot_apply(NOT_NOW)
         return plan
     CHECKS[kind](eng, plan)
     return plan

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena.refs import find_unit
+from judge.games.union_arena.refs import find_unit, ref_text
 from judge.games.union_arena.state import Battle
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ def check_attack(eng: UnionArenaEngine, plan: Plan) -> None:
             f"{plan.action['card']} is not in {pid}'s front line: only front-line "
             "characters attack.",
         )
+        plan.cannot_apply(f"{ref_text(plan.action['card'])} is not in {pid}'s front line")
         return
     unit = found[2]
     if st.card(unit.top).type != "character":
@@ -56,18 +57,17 @@ def check_attack(eng: UnionArenaEngine, plan: Plan) -> None:
             )
         elif tfound is None or tfound[1] != "front_line":
             plan.violate("UA-KW-SNIPE", f"{target} is not a character in {opp}'s front line.")
+        if tfound is None or tfound[1] != "front_line":
+            plan.cannot_apply(f"{ref_text(target)} is not in {opp}'s front line")
         else:
-            tunit = tfound[2]
+            tunit = tfound[2]  # as played, also when the attacker has no Snipe
     plan.data.update(unit=unit, target=tunit)
 
 
 def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    unit = plan.data.get("unit")
-    if unit is None:
-        eng.ctx.cannot_verify("The attack could not be applied as recorded: no such attacker.")
-        return
+    unit = plan.data["unit"]
     unit.rested = True
     unit.attacks += 1
     opp = st.other(pid)
@@ -110,6 +110,7 @@ def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-BLOCK", f"{ref} is not in {pid}'s front line: only front-line characters block."
         )
+        plan.cannot_apply(f"{ref_text(ref)} is not in {pid}'s front line")
         return
     unit = found[2]
     if unit.rested:
@@ -123,7 +124,7 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     st.agenda.pop(0)
     b = st.battle
-    unit = plan.data.get("unit")
+    unit = plan.data["unit"]  # None: no block
     if b is None:
         return
     if unit is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
-from judge.games.union_arena.refs import is_instance
+from judge.games.union_arena.refs import is_instance, ref_text
 from judge.games.union_arena.resolve import check_trigger, run_trigger
 
 if TYPE_CHECKING:
@@ -142,6 +142,7 @@ def check_trigger_action(eng: UnionArenaEngine, plan: Plan) -> None:
             f"{ref} is not one of the turned life cards waiting with a trigger "
             f"({', '.join(d.triggers)}).",
         )
+        plan.cannot_apply(f"{ref_text(ref)} is not a turned life card waiting with a trigger")
         return
     iid = match[0]
     plan.data["card"] = iid
@@ -157,9 +158,7 @@ def apply_trigger(eng: UnionArenaEngine, plan: Plan) -> None:
     st.agenda.pop(0)
     d = st.damage
     assert d is not None
-    iid = plan.data.get("card")
-    if iid is None:
-        return
+    iid = plan.data["card"]
     d.triggers.remove(iid)
     ps = st.players[d.player]
     dest = "outside"

@@ -15,6 +15,7 @@ from judge.games.union_arena.refs import (
     find_in_zone,
     find_many_in_zone,
     find_unit,
+    ref_text,
     take_many,
 )
 from judge.games.union_arena.resolve import check_effect_targets
@@ -71,9 +72,12 @@ def _check_effect_targets(
 
 def _from_hand(eng: UnionArenaEngine, plan: Plan) -> Take | None:
     """The card a play or raid names in the acting player's hand, or None (violation noted)."""
-    take, err = find_in_zone(eng.state, plan.action["p"], "hand", plan.action["card"])
+    pid = plan.action["p"]
+    take, err = find_in_zone(eng.state, pid, "hand", plan.action["card"])
     if err:
         plan.violate(*err)
+    if take is None:
+        plan.cannot_apply(f"{ref_text(plan.action['card'])} is not in {pid}'s hand")
     return take
 
 
@@ -107,6 +111,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         to = None
     else:
         plan.violate("UA-CARD-TYPES", f"{eng.name(iid)} is an AP card and cannot be played.")
+        plan.cannot_apply(f"{eng.name(iid)} is an AP card")
         return
     _check_cost(eng, plan, pid, iid)
     removes = []
@@ -141,10 +146,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
 def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    take = plan.data.get("take")
-    if take is None:
-        eng.ctx.cannot_verify("The card could not be played as recorded: it is not in the hand.")
-        return
+    take = plan.data["take"]
     d_ap = st.card(take.iid).ap
     for unit in plan.data["removes"]:
         eng.leave_field(pid, unit, "removal", retire=False)
@@ -184,6 +186,7 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.card(take.iid)
     if not d.raid:
         plan.violate("UA-RAID", f"{eng.name(take.iid)} has no raid.")
+        plan.cannot_apply(f"{eng.name(take.iid)} has no raid")
         return
     found = find_unit(st, plan.action["onto"], f"actions[{eng.ctx.index}].onto", owner=pid)
     if found is None:
@@ -191,6 +194,7 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-CARD-IN-ZONE",
             f"{plan.action['onto']} is not on {pid}'s field: a raid base is your character there.",
         )
+        plan.cannot_apply(f"{ref_text(plan.action['onto'])} is not on {pid}'s field")
         return
     _, line, base = found
     bd = st.card(base.top)
@@ -220,10 +224,7 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
 def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    take, base = plan.data.get("take"), plan.data.get("base")
-    if take is None or base is None:
-        eng.ctx.cannot_verify("The raid could not be applied as recorded.")
-        return
+    take, base = plan.data["take"], plan.data["base"]
     iid = do_take(st, pid, take)
     eng.pay_ap(pid, st.card(iid).ap)
     under = base.top
@@ -277,6 +278,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     found = find_unit(st, plan.action["card"], f"actions[{eng.ctx.index}].card", owner=pid)
     if found is None:
         plan.violate("UA-CARD-IN-ZONE", f"{plan.action['card']} is not on {pid}'s field.")
+        plan.cannot_apply(f"{ref_text(plan.action['card'])} is not on {pid}'s field")
         return
     _, _, unit = found
     abilities = _activated(eng, unit.top)
@@ -287,6 +289,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             f"{eng.name(unit.top)} has {len(abilities)} activated effect"
             f"{'s' if len(abilities) != 1 else ''}; the log uses number {n}.",
         )
+        plan.cannot_apply(f"{eng.name(unit.top)} has no activated effect number {n}")
         return
     index, effect = abilities[n - 1]
     if effect.get("raid_only") and not unit.raided:
@@ -329,10 +332,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
 def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    unit = plan.data.get("unit")
-    if unit is None or "effect" not in plan.data:
-        eng.ctx.cannot_verify("The activated effect could not be applied as recorded.")
-        return
+    unit = plan.data["unit"]
     effect = plan.data["effect"]
     cost = effect.get("cost", {})
     if cost.get("rest_self"):

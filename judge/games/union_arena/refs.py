@@ -28,6 +28,7 @@ from judge.core.refs import (
     do_take,
     is_instance,
     ref_code,
+    ref_text,
     take_many,
 )
 from judge.games.union_arena.state import LINES, UAState, Unit
@@ -43,6 +44,7 @@ __all__ = [
     "is_instance",
     "locate",
     "ref_code",
+    "ref_text",
     "take_many",
 ]
 
