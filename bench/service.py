@@ -11,7 +11,7 @@ a. **RQ's own throughput**: ``--noop-jobs`` jobs that do nothing (``os.getpid``)
    then drained by that many burst workers of RQ's own class for that setting (``Worker``
    for fork, ``SimpleWorker``, ``SpawnWorker``); jobs/s from the first job's start to the
    last one's end as RQ recorded them.
-b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes × 4 threads,
+b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes × 16 threads,
    the Dockerfile's shape) on that Redis, ``judge worker --workers N`` with the default
    settings, and ``--clients`` client threads, each submitting a typical log (a random
    Union Arena game cut at 200 actions, a distinct one each time) over HTTP and waiting
@@ -304,7 +304,7 @@ def start_service(
     api = [
         sys.executable, "-m", "gunicorn",
         "--workers", "2",
-        "--threads", "4",
+        "--threads", "16",
         "--bind", f"127.0.0.1:{port}",
         "--log-level", "warning",
         "api:create_app()",
@@ -405,7 +405,7 @@ def main() -> None:
     print(
         f"machine: {os.cpu_count()} cores, load average "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; "
-        f"{args.workers} {worker_class} workers (JUDGE_WORKER_CLASS); API: gunicorn 2x4 threads"
+        f"{args.workers} {worker_class} workers (JUDGE_WORKER_CLASS); API: gunicorn 2x16 threads"
     )
     try:
         url = args.redis_url or start_redis(procs, directory)
