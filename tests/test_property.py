@@ -1,21 +1,29 @@
 """Property: games played by choosing random legal actions replay with no violation,
 byte-identically twice (also in another process with another hash seed), and round-trip
-through the canonical log."""
+through the canonical log; the same games, altered, are judged under every ``on_illegal``,
+never crashed."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge.core.canonical import canonical_json, sha256_of
-from judge.core.replay import canonical_log, replay
+from judge.core.errors import BadLog
+from judge.core.replay import ON_ILLEGAL, canonical_log, replay
+from judge.core.rng import SplitMix64
 from judge.core.selfplay import random_game
+from judge.games.rangers_strike.sample import sample_envelope as rs_envelope
 from judge.games.union_arena.sample import sample_envelope
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,3 +67,79 @@ def test_same_bytes_in_another_process_with_another_hash_seed() -> None:
             check=True,
         )
         assert out.stdout.strip() == here
+
+
+# -- altered games ----------------------------------------------------------------------------------
+
+
+def _altered(doc: dict[str, Any], rng: SplitMix64) -> dict[str, Any]:
+    """``doc`` with one to four actions dropped, swapped with a later one, duplicated, given to
+    another player or pointed at another card: illegal steps of every kind, at any time."""
+    out = copy.deepcopy(doc)
+    actions = out["actions"]
+    players = [p["id"] for p in out["players"]]
+    size = min(len(d["main"]) for d in out["decks"].values())
+    for _ in range(1 + rng.below(4)):
+        i = rng.below(len(actions))
+        action = actions[i]
+        how = rng.below(5)
+        if how == 0 and len(actions) > 1:
+            del actions[i]
+        elif how == 1:
+            j = rng.below(len(actions))
+            actions[i], actions[j] = actions[j], action
+        elif how == 2:
+            actions.insert(rng.below(len(actions)), copy.deepcopy(action))
+        elif how == 3:
+            action["p"] = players[rng.below(len(players))]
+        else:  # every card the action names becomes another instance, anyone's
+            for key, value in action.items():
+                if key in ("p", "do", "note") or value == "player":
+                    continue
+                if isinstance(value, str) or (
+                    isinstance(value, list) and value and isinstance(value[0], str)
+                ):
+                    n = len(value) if isinstance(value, list) else 1
+                    refs = [
+                        f"{players[rng.below(len(players))]}-{1 + rng.below(size)}"
+                        for _ in range(n)
+                    ]
+                    action[key] = refs if isinstance(value, list) else refs[0]
+    return out
+
+
+GAMES: dict[str, Callable[[str], dict[str, Any]]] = {
+    "union-arena": lambda seed: sample_envelope(seed),
+    "rangers-strike/1v1": lambda seed: rs_envelope(seed, variant="1v1"),
+    "rangers-strike/tag": lambda seed: rs_envelope(seed, variant="tag"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_altered_games_are_judged_under_every_on_illegal_never_crashed(game: str) -> None:
+    """300 altered self-play games per game and variant (a few seconds each), replayed under
+    ``stop``, ``skip`` and ``apply``: each ends in a replay (or, for a reference that reads
+    as bad input, BadLog), never an exception.  Under ``apply``, a step the engine could not
+    carry out as played is illegal and left the state as it was."""
+    not_applied = 0
+    for g in range(12):
+        seed = f"alter-{game}-{g}"
+        doc = random_game(GAMES[game](seed), seed, max_actions=(60, 120, 240)[g % 3])
+        rng = SplitMix64.from_seed(seed, "alter")
+        for _ in range(25):
+            altered = _altered(doc, rng)
+            for on_illegal in ON_ILLEGAL:
+                try:
+                    r = replay(altered, on_illegal=on_illegal)
+                except BadLog:
+                    continue
+                if on_illegal != "stop":
+                    assert r["summary"]["steps"] == len(altered["actions"])
+                for prev, step in zip(r["steps"], r["steps"][1:], strict=False):
+                    if not any("could not be applied as played" in u for u in step["unverifiable"]):
+                        continue
+                    not_applied += 1
+                    assert on_illegal == "apply" and step["verdict"] == "illegal"
+                    if not step["events"] and not step["rulings"]:  # no default filled in
+                        assert step["state"] == prev["state"]
+    assert not_applied > 0  # the alterations reach the case

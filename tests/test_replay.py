@@ -10,6 +10,7 @@ import pytest
 from judge.core.canonical import canonical_json
 from judge.core.errors import BadLog
 from judge.core.replay import FINGERPRINT_EVERY, canonical_log, replay
+from judge.games.rangers_strike.testing import LogBuilder as RSLogBuilder
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "union-arena"
 
@@ -44,6 +45,28 @@ def test_on_illegal_apply_plays_it_and_marks_what_follows() -> None:
         len(r["steps"][13]["state"]["players"]["A"]["hand"])
         == len(skip["steps"][13]["state"]["players"]["A"]["hand"]) + 1
     )
+
+
+@pytest.mark.parametrize("variant", ["1v1", "tag"])
+def test_on_illegal_apply_leaves_an_action_it_cannot_carry_out_as_it_was(variant: str) -> None:
+    """Rangers Strike: a decision the rules do not wait for (the engine's check declares it
+    not applicable) is illegal, says why, changes nothing, and the replay goes on.  Union
+    Arena's cases: ``tests/games/union_arena/test_apply_not_applicable.py``."""
+    b = RSLogBuilder(variant=variant).setup()
+    first, other = b.doc["players"][0]["id"], b.doc["players"][-1]["id"]
+    b.proceed(other)  # during the first player's charge phase
+    bad = b.last
+    b.proceed(first)
+    r = b.replay(on_illegal="apply")
+    step = r["steps"][bad]
+    assert step["verdict"] == "illegal"
+    assert step["violations"][0]["rule"] == "RS-PHASE"
+    assert step["unverifiable"] == [
+        "`proceed` could not be applied as played: the rules did not wait for it."
+    ]
+    assert step["events"] == [] and step["state"] == r["steps"][bad - 1]["state"]
+    assert r["steps"][bad + 1]["verdict"] == "legal" and r["steps"][bad + 1]["after_illegal"]
+    assert r["summary"]["illegal_steps"] == [bad]
 
 
 def test_bad_on_illegal_and_perspective_are_value_errors() -> None:
