@@ -117,8 +117,10 @@ def collector_paused() -> Iterator[None]:
     them until it returns (they are the steps), so the collector's passes, triggered by the
     allocations, would traverse them again and again without finding garbage: about a sixth
     of a replay's time.  The few reference cycles a replay makes (the engine and its effect
-    pool) are freed when the collector runs again after the block.  With threads, it is on
-    again once every block that paused it has ended.
+    pool) are freed when the collector runs again after the block.  With threads, the block
+    that paused it turns it on again when it ends, even if another replay is still running
+    (that one then runs with the collector on, only slower); a collector that was off before
+    stays off.
     """
     if not gc.isenabled():
         yield
