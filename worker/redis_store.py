@@ -56,13 +56,12 @@ import redis
 from redis import exceptions as rexc
 
 from judge.core.canonical import canonical_bytes
-from worker.service import Submission
-from worker.waiting import RedisWaiters
+from worker.service import TERMINAL, Submission
+from worker.waiting import RedisWaiters, wait_for_final
 
 T = TypeVar("T")
 
 DEFAULT_PREFIX = "judge:"
-TERMINAL = ("finished", "failed")
 
 #: Redis errors that mean "cannot serve now", not "bad command": redis-py's classes (it
 #: strips their code from the message), then the codes of the others.
@@ -311,14 +310,9 @@ class RedisStore:
     def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
         """The record once it is finished or failed, or as it is after ``timeout`` seconds
         (None if it does not exist).  Woken by the ``done`` channel, not by polling."""
-        last: list[Submission | None] = [None]
-
-        def final() -> bool:
-            last[0] = self.get(job_id)
-            return last[0] is None or last[0].status in TERMINAL
-
-        self.waiters.wait(job_id, timeout, final)
-        return last[0]
+        return wait_for_final(
+            self.waiters, job_id, timeout, lambda: self.get(job_id), Submission.is_final
+        )
 
     def ping(self) -> bool:
         """True when Redis answers; False (never an exception) when it does not."""

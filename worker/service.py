@@ -32,7 +32,7 @@ from judge.core.log import decode, parse_log
 from judge.core.perspective import check_perspective, redact, redact_step, visible_players
 from judge.core.replay import ON_ILLEGAL, replay
 from judge.games import engine_class
-from worker.waiting import LocalWaiters
+from worker.waiting import LocalWaiters, wait_for_final
 
 STATUSES = ("queued", "started", "finished", "failed")
 TERMINAL = ("finished", "failed")
@@ -59,6 +59,10 @@ class Submission:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def is_final(self) -> bool:
+        """Finished or failed: nothing will change it any more."""
+        return self.status in TERMINAL
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Submission:
@@ -218,14 +222,9 @@ class MemoryStore:
             return found[1] if found is not None else None
 
     def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
-        last: list[Submission | None] = [None]
-
-        def final() -> bool:
-            last[0] = self.get(job_id)
-            return last[0] is None or last[0].status in TERMINAL
-
-        self.waiters.wait(job_id, timeout, final)
-        return last[0]
+        return wait_for_final(
+            self.waiters, job_id, timeout, lambda: self.get(job_id), Submission.is_final
+        )
 
     def ping(self) -> bool:
         return True

@@ -32,7 +32,9 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 log = logging.getLogger("judge.waiting")
 
@@ -89,6 +91,25 @@ class LocalWaiters:
 
     def _started(self) -> None:
         """Hook: make sure announcements reach :meth:`notify` (nothing to do locally)."""
+
+
+def wait_for_final(
+    waiters: LocalWaiters,
+    job_id: str,
+    timeout: float,
+    read: Callable[[], T | None],
+    final: Callable[[T], bool],
+) -> T | None:
+    """``read()`` once ``final`` of it is true (or it is None: gone), or as it is after
+    ``timeout`` seconds: a store's ``wait_terminal`` on its ``waiters``."""
+    last: list[T | None] = [None]
+
+    def done() -> bool:
+        last[0] = read()
+        return last[0] is None or final(last[0])
+
+    waiters.wait(job_id, timeout, done)
+    return last[0]
 
 
 class RedisWaiters(LocalWaiters):
