@@ -38,7 +38,6 @@ from schemas.api import (
 )
 from worker.service import Submission
 
-TERMINAL = ("finished", "failed")
 _STATUS = ReplayStatusSchema()
 _SLOT = f"replay-{secrets.token_hex(16)}"
 
@@ -174,9 +173,9 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
     service = current_service()
     sub = service.get(replay_id)
     view = service.view(sub, _view(sub, perspective))  # 400 for no such view, 403 if wider
-    if wait > 0 and sub.status not in TERMINAL:
+    if wait > 0 and not sub.is_final():
         sub = service.wait(replay_id, wait)
-    replay = service.replay_json(replay_id, view) if sub.status == "finished" else None  # 403
+    replay = service.replay_json(sub, view) if sub.status == "finished" else None
     doc = {
         "id": sub.id,
         "status": sub.status,

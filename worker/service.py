@@ -196,7 +196,7 @@ class MemoryStore:
             if entry is None or entry[1]["status"] == "finished":
                 return
             self._subs[sub.id] = (entry[0], sub.to_dict())
-        if sub.status in TERMINAL:
+        if sub.is_final():
             self.waiters.notify(sub.id)
 
     def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
@@ -362,9 +362,6 @@ class JudgeService:
     def view(self, sub: Submission, perspective: str | None) -> str:
         """The perspective ``sub`` is viewed from (default: its own); ValueError for no
         such perspective, :class:`PerspectiveRefused` for one wider than submitted."""
-        return self._view(sub, perspective)
-
-    def _view(self, sub: Submission, perspective: str | None) -> str:
         wanted = perspective or sub.perspective
         check_perspective(wanted, sub.players)
         allowed = {"judge": None, "public": {"public"}}.get(
@@ -383,7 +380,7 @@ class JudgeService:
         """(the view allowed, the judge's stored replay, the game's private zones), or None
         while the replay is not finished.  NotFound / PerspectiveRefused as documented."""
         sub = self.get(job_id)
-        view = self._view(sub, perspective)
+        view = self.view(sub, perspective)
         result = self.store.result(job_id)
         if result is None:
             return None
@@ -397,14 +394,14 @@ class JudgeService:
         view, result, private = found
         return redact(result, view, private)
 
-    def replay_json(self, job_id: str, perspective: str | None = None) -> bytes | None:
-        """:meth:`replay_of` as canonical JSON.  The judge's view is the stored bytes as
-        they are: a finished replay is not decoded and encoded again to be sent."""
-        sub = self.get(job_id)
-        view = self._view(sub, perspective)
+    def replay_json(self, sub: Submission, perspective: str | None = None) -> bytes | None:
+        """:meth:`replay_of` as canonical JSON, for the submission ``sub`` just read.  The
+        judge's view is the stored bytes as they are: a finished replay is not decoded and
+        encoded again to be sent."""
+        view = self.view(sub, perspective)
         if view == "judge":
-            return self.store.result_bytes(job_id)
-        result = self.store.result(job_id)
+            return self.store.result_bytes(sub.id)
+        result = self.store.result(sub.id)
         if result is None:
             return None
         return canonical_bytes(redact(result, view, engine_class(sub.game).private_zones))
