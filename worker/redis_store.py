@@ -25,7 +25,7 @@ in one script.
 Why the results are compressed, and at level 1 (measured on random 79-200-action Union Arena
 games, canonical JSON written by orjson in about 1 ms): the replay JSON is about 380 KB;
 zlib level 1 makes it about 39 KB (10 times smaller) in 1.1 ms, level 6 about 25 KB in
-3.3 ms; decompressing costs 0.4 ms.  The replay itself takes 8-12 ms, and the service's
+3.3 ms; decompressing costs 0.4 ms.  The replay itself takes 5-8 ms, and the service's
 benchmark (``bench/service.py``) counts every millisecond a job costs, so level 1: a result
 costs 1.5 times the memory of level 6 for a third of the time.  ``compress_level=6`` (or
 ``JUDGE_COMPRESS_LEVEL``) trades the other way; ``0`` stores plain JSON (readable with
@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+import orjson
 import redis
 from redis import exceptions as rexc
 
@@ -130,10 +131,8 @@ return 1
 def _loads(data: bytes) -> Any:
     """JSON we wrote ourselves: orjson reads it twice as fast as the standard library."""
     try:
-        import orjson
-
         return orjson.loads(data)
-    except (ImportError, ValueError):  # no orjson, or an integer over 64 bits
+    except orjson.JSONDecodeError:  # an integer over 64 bits: the standard library reads it
         return json.loads(data)
 
 
