@@ -183,3 +183,19 @@ def test_stored_bytes_are_the_canonical_json_of_the_replay(redis_url: str) -> No
         assert store.save_result(sub, result)
         assert store.result_bytes(sub.id) == canonical_bytes(result)
         assert store.result(sub.id) == result
+
+
+@pytest.mark.redis
+def test_a_result_is_read_back_with_its_integers_whole(redis_url: str) -> None:
+    """Integers over 64 bits (a log's metadata may carry one) stay integers when a stored
+    result is read back for another perspective (orjson would make them floats)."""
+    from worker.redis_store import RedisStore
+
+    store = RedisStore.from_url(redis_url, prefix="big:")
+    sub = _sub("big")
+    store.create(sub, "{}", 600)
+    sub.status = "finished"
+    result = {"summary": {}, "steps": [], "match": {"table": 2**70}}
+    assert store.save_result(sub, result)
+    assert store.result(sub.id) == result
+    assert isinstance(store.result(sub.id)["match"]["table"], int)
