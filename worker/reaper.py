@@ -29,8 +29,8 @@ from rq.timeouts import BaseDeathPenalty, UnixSignalDeathPenalty
 from rq.worker_registration import clean_worker_registry
 
 from worker.config import Settings
-from worker.redis_store import TERMINAL, RedisStore, guarded
-from worker.rqjob import RQRunner, log
+from worker.redis_store import RedisStore, guarded
+from worker.rqjob import RQRunner, back_to_queued, log
 from worker.service import Submission, fail
 
 #: submissions one reap looks at for orphans, oldest first
@@ -147,8 +147,13 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
         death_penalty_class=UnixSignalDeathPenalty if in_main else _NoDeathPenalty,
     )
     report.abandoned = started.get_expired_job_ids()
+    store = RedisStore(connection, settings.key_prefix, result_ttl=settings.result_ttl)
     # expired entries of jobs never marked started: the cleanup drops them without a retry
-    unstarted = _with_status(connection, report.abandoned, JobStatus.QUEUED.value)
+    unstarted = {
+        job_id
+        for job_id, status in _read(connection, store, report.abandoned)[1].items()
+        if status == JobStatus.QUEUED.value
+    }
     started.cleanup()
     for registry in (FinishedJobRegistry, FailedJobRegistry, DeferredJobRegistry):
         registry(queue.name, connection).cleanup()
@@ -156,14 +161,13 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
     if worker is not None:
         queue.intermediate_queue.cleanup(worker, queue)
 
-    store = RedisStore(connection, settings.key_prefix, result_ttl=settings.result_ttl)
     runner = RQRunner(connection, settings)
     ids = store.pending(time.time() - settings.abandon_grace, limit=ORPHAN_BATCH)
     subs, statuses = _read(connection, store, ids)
-    live: list[str] = []  # pending, not finished nor failed, RQ job queued or started
+    live: dict[str, Submission] = {}  # pending, not final, RQ job queued or started
     for job_id in ids:
         sub, status = subs[job_id], statuses[job_id]
-        if sub is None or sub.status in TERMINAL:
+        if sub is None or sub.is_final():
             store.forget_pending(job_id)
             report.forgotten.append(job_id)
             continue
@@ -178,7 +182,7 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
             fail(store, job_id, "the job ended without storing a result")
             report.failed.append(job_id)
         elif status in LIVE_STATUSES:
-            live.append(job_id)
+            live[job_id] = sub
     _stranded(connection, settings, store, queue, started, live, unstarted, began, report)
     if report.abandoned or report.requeued or report.failed or report.stranded:
         log.warning("reaper: %s", report)
@@ -203,26 +207,13 @@ def _read(
     return subs, statuses
 
 
-def _with_status(connection: Redis, ids: list[str], status: str) -> set[str]:
-    """Those of ``ids`` whose RQ job has ``status`` now."""
-    if not ids:
-        return set()
-    with connection.pipeline(transaction=False) as pipe:
-        for job_id in ids:
-            pipe.hget(Job.key_for(job_id), "status")
-        replies = pipe.execute()
-    return {
-        i for i, raw in zip(ids, replies, strict=True) if raw is not None and raw.decode() == status
-    }
-
-
 def _stranded(
     connection: Redis,
     settings: Settings,
     store: RedisStore,
     queue: Queue,
     started: StartedJobRegistry,
-    live: list[str],
+    live: dict[str, Submission],
     unstarted: set[str],
     began: float,
     report: ReapReport,
@@ -236,9 +227,13 @@ def _stranded(
         (set(queue.intermediate_queue.get_job_ids()) | set(marks) | unstarted) - set(live)
     )
     subs, statuses = _read(connection, store, extra)
-    candidates = list(live) + [i for i in extra if _is_live(subs[i], statuses[i])]
+    known = dict(live)  # every candidate and its submission, read once
+    for job_id in extra:
+        sub = subs[job_id]
+        if sub is not None and not sub.is_final() and statuses[job_id] in LIVE_STATUSES:
+            known[job_id] = sub
     running = set(started.get_job_ids(cleanup=False))
-    stranded = _not_queued(connection, queue, [i for i in candidates if i not in running])
+    stranded = _not_queued(connection, queue, [i for i in known if i not in running])
 
     unmark = [job_id for job_id in marks if job_id not in stranded]
     new = {job_id: repr(began) for job_id in stranded if job_id not in marks}
@@ -252,22 +247,17 @@ def _stranded(
             pipe.execute()
     now = time.time()
     for job_id in sorted(stranded):
-        sub = subs.get(job_id) or store.get(job_id)
-        if sub is None or sub.submitted_at > now - settings.abandon_grace:
+        sub = known[job_id]
+        if sub.submitted_at > now - settings.abandon_grace:
             continue  # only submissions older than the grace (as for orphans)
         first_seen = marks.get(job_id)
         confirmed = first_seen is not None and now - first_seen >= settings.abandon_grace
         if not (confirmed or job_id in unstarted):
             continue  # seen stranded for the first time, or not for long enough yet
         if _requeue(connection, queue, started, marks_key, job_id):
-            _back_to_queued(store, sub)
+            back_to_queued(store, sub)
             log.warning("job %s: stranded outside the queue; queued again", job_id)
             report.stranded.append(job_id)
-
-
-def _is_live(sub: Submission | None, status: str | None) -> bool:
-    """A submission neither finished nor failed whose RQ job says queued or started."""
-    return sub is not None and sub.status not in TERMINAL and status in LIVE_STATUSES
 
 
 def _not_queued(connection: Redis, queue: Queue, ids: list[str]) -> set[str]:
@@ -321,11 +311,3 @@ def _requeue(
             except WatchError:
                 continue
     return False
-
-
-def _back_to_queued(store: RedisStore, sub: Submission) -> None:
-    """The submission ``queued`` again if it says ``started`` (the job's status in the
-    store follows RQ's, as after a retry)."""
-    if sub.status == "started":
-        sub.status, sub.started_at = "queued", None
-        store.update(sub)

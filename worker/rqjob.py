@@ -21,7 +21,7 @@ from rq.job import Job, get_current_job
 from rq.worker_registration import get_keys
 
 from worker.config import Settings
-from worker.redis_store import DEFAULT_PREFIX, TERMINAL, RedisStore, guarded
+from worker.redis_store import DEFAULT_PREFIX, RedisStore, guarded
 from worker.service import Submission, fail, judge_job
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def run_job(job_id: str, prefix: str = DEFAULT_PREFIX, keep: int | None = None) 
     sub = store.get(job_id)
     if sub is None:
         return "expired"
-    if sub.status in TERMINAL:
+    if sub.is_final():
         return sub.status  # a duplicate run (e.g. re-enqueued by the reaper meanwhile)
     with _test_fault(sub):
         return judge_job(store, job_id, sub)
@@ -94,14 +94,19 @@ def retry_or_fail(store: RedisStore, job: Job, reason: str) -> None:
     ``failed`` with ``reason`` and how many times it was retried."""
     left = job.retries_left or 0
     if left > 0:
-        sub = store.get(job.id)
-        if sub is not None and sub.status not in TERMINAL:
-            sub.status, sub.started_at = "queued", None
-            store.update(sub)
+        back_to_queued(store, store.get(job.id))
         log.warning("job %s: %s; retrying (%d left)", job.id, reason, left - 1)
         return
     retried = int(job.meta.get("retries", 0)) - left
     fail(store, job.id, f"{reason}; {_times(retried)}")
+
+
+def back_to_queued(store: RedisStore, sub: Submission | None) -> None:
+    """The submission ``queued`` again (no longer started) when its job goes back to the
+    queue: retried by RQ, or put back by the reaper; a final one is left as it is."""
+    if sub is not None and not sub.is_final():
+        sub.status, sub.started_at = "queued", None
+        store.update(sub)
 
 
 def _times(n: int) -> str:
