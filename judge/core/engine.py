@@ -217,11 +217,8 @@ class AgendaEngine(Engine):
     # -- low-level moves ----------------------------------------------------------------------
 
     def event(self, type_: str, text: str, **fields: Any) -> None:
-        """Record an event on the step being judged (as ``StepContext.event`` does; written
-        out here because engines record one or two per action, and this is the hot path)."""
-        fields["type"] = type_
-        fields["text"] = text
-        self.ctx.events.append(fields)
+        """Record an event on the step being judged (:meth:`StepContext.event`)."""
+        self.ctx.event(type_, text, **fields)
 
     def moment(self) -> str:
         """When in the game it is, in words (for messages): during setup, or the turn, the
