@@ -248,6 +248,13 @@ class RedisStore:
             data = self.client.get(self.key("sub", job_id))
         return Submission.from_dict(json.loads(data)) if data is not None else None
 
+    def get_with_log(self, job_id: str) -> tuple[Submission | None, str | None]:
+        """:meth:`get` and :meth:`log_text` in one round trip (``MGET``), for the job."""
+        with guarded("get_with_log"):
+            data, text = self.client.mget([self.key("sub", job_id), self.key("log", job_id)])
+        sub = Submission.from_dict(json.loads(data)) if data is not None else None
+        return sub, text.decode("utf-8") if text is not None else None
+
     def log_text(self, job_id: str) -> str | None:
         with guarded("log_text"):
             data = self.client.get(self.key("log", job_id))

@@ -8,9 +8,10 @@ Pieces, each used by :func:`redis_service` (the API) or ``judge worker`` (the wo
 * :func:`run_job` — the job function: :func:`worker.service.judge_job` on a
   :class:`worker.redis_store.RedisStore` over the worker's own connection.
 * :func:`on_failure` — RQ's failure callback: writes the reason into the store.
-* worker classes :class:`JudgeWorker` (fork per job, the default), :class:`JudgeSimpleWorker`
-  and :class:`JudgeSpawnWorker`, and :func:`supervise`, the parent process of
-  ``judge worker`` that starts them, restarts them and runs :func:`reap`.
+* worker classes :class:`JudgeSimpleWorker` (jobs in the worker process, the default),
+  :class:`JudgeWorker` (fork per job) and :class:`JudgeSpawnWorker`, and :func:`supervise`,
+  the parent process of ``judge worker`` that starts them, restarts them, settles at once
+  the job of one that died (:func:`settle_dead_worker`) and runs :func:`reap`.
 * :func:`reap` — finds abandoned and orphaned jobs; safe to call from any process and
   thread (the API may call :meth:`RQRunner.reap` when it answers ``/readyz``).
 
@@ -26,9 +27,13 @@ what happened                          outcome
 =====================================  =========================================================
 the engine raised                      ``failed``: "the engine raised KeyError: …" (no retry: a
                                        replay is deterministic; :func:`worker.service.judge_job`)
-over the time limit                    ``failed``: "time limit exceeded (60 s)" (no retry)
+over the time limit                    ``failed``: "time limit exceeded (60 s)" (no retry;
+                                       a simple worker stuck ``JUDGE_ABANDON_GRACE`` s past
+                                       it ends itself, a fork worker kills its child 60 s
+                                       past it, RQ's rule)
 the process running it died            ``queued`` again while retries are left, then
-(SIGKILL, out of memory, crash)        ``failed``: "the worker running it died; retried 2 times"
+(SIGKILL, out of memory, crash)        ``failed``: "the worker running it died (killed by
+                                       SIGKILL); retried 2 times"
 Redis went away during the job         like a death: retried, then "the job could not complete:
                                        StoreUnavailable: …"
 the job never reached the queue        re-enqueued by :func:`reap` (the submission was stored but
@@ -42,19 +47,24 @@ The time limit is RQ's ``job_timeout`` (SIGALRM in the process running the job),
 :class:`TimeLimitExceeded`, a ``BaseException``: neither the engine nor ``judge_job`` can
 swallow it with ``except Exception``.
 
-**The bound for a dead worker** (:func:`abandon_bound`).  While a job runs, its entry in
-RQ's started-job registry is due ``JUDGE_MONITOR_INTERVAL + JUDGE_ABANDON_GRACE`` seconds
-after the last heartbeat (the parent process of a fork or spawn worker heartbeats every
-``JUDGE_MONITOR_INTERVAL`` seconds), or ``JUDGE_JOB_TIMEOUT + JUDGE_ABANDON_GRACE`` seconds
-after the start with the simple worker (no heartbeat while the job runs).  An entry past due is an abandoned job:
+**A worker that dies under its supervisor** (SIGKILL, out of memory, a crash of the job):
+``judge worker`` sees the process exit (``waitpid``) and settles its job at once
+(:func:`settle_dead_worker`: its entry in RQ's started registry made due, then
+:func:`reap`): retried, or failed with the reason and how it died.  When only the child of a
+fork worker dies, the worker itself sees it at once (RQ's ``handle_work_horse_killed``).
+
+**The bound for a dead worker** (:func:`abandon_bound`), when nothing saw it die (the
+machine was lost with its supervisor).  While a job runs, its entry in RQ's started-job
+registry is due ``JUDGE_MONITOR_INTERVAL + JUDGE_ABANDON_GRACE`` seconds after the last
+heartbeat: the parent process of a fork or spawn worker, and a thread of a simple worker,
+heartbeat every ``JUDGE_MONITOR_INTERVAL`` seconds.  An entry past due is an abandoned job:
 :func:`reap`, run every ``JUDGE_REAP_INTERVAL`` seconds by each ``judge worker`` supervisor
 and by idle workers, hands it to RQ's ``StartedJobRegistry.cleanup``, which calls
 :func:`on_failure` (the submission goes back to ``queued`` or ends ``failed``) and retries
-it.  So a job whose fork worker was SIGKILLed is back in the queue or failed within
-``JUDGE_MONITOR_INTERVAL + JUDGE_ABANDON_GRACE + JUDGE_REAP_INTERVAL`` seconds of the
-death (5 + 10 + 5 = 20 s by default); when only the process running the job (the fork
-worker's child) dies, its parent notices at once.  A fork worker's child never outlives
-its parent (``PR_SET_PDEATHSIG`` on Linux), so a killed worker's job is not finished twice.
+it.  So such a job is back in the queue or failed within ``JUDGE_MONITOR_INTERVAL +
+JUDGE_ABANDON_GRACE + JUDGE_REAP_INTERVAL`` seconds of the death (5 + 10 + 5 = 20 s by
+default).  A fork worker's child never outlives its parent (``PR_SET_PDEATHSIG`` on
+Linux), so a killed worker's job is not finished twice.
 
 The bound holds too for a job a worker took from the queue and never started (the worker
 died, or Redis crashed, between RQ's ``LMOVE`` of the job to the queue's intermediate list
@@ -74,6 +84,8 @@ worker processes:
 
 * ``sleep:SECONDS`` — the replay sleeps that long first, on the job's first attempt only
   (its retries run normally): a slow job to kill or to run over its time limit;
+* ``stuck:SECONDS`` — the same, with SIGALRM blocked first (as in code that holds off
+  signals), so that RQ's time limit cannot interrupt it: for the hard limit;
 * ``raise`` — the engine raises ``RuntimeError("injected engine fault")``;
 * ``crash`` or ``crash:N`` — the process running the job kills itself (SIGKILL) on its
   first attempt (on each of the first N attempts).
@@ -110,6 +122,7 @@ from worker.service import JudgeService
 from worker.workers import (
     SUPERVISOR_ENV,
     WORKER_CLASSES,
+    WORKER_NAME_ENV,
     JudgeDeathPenalty,
     JudgeSimpleWorker,
     JudgeSpawnWorker,
@@ -118,6 +131,7 @@ from worker.workers import (
     abandon_bound,
     make_worker,
     preload,
+    settle_dead_worker,
     supervise,
     work,
 )
@@ -137,6 +151,7 @@ __all__ = [
     "TEST_FAULT_ENV",
     "TimeLimitExceeded",
     "WORKER_CLASSES",
+    "WORKER_NAME_ENV",
     "abandon_bound",
     "main",
     "make_worker",
@@ -148,6 +163,7 @@ __all__ = [
     "retry_or_fail",
     "run_job",
     "service_from_env",
+    "settle_dead_worker",
     "supervise",
     "work",
 ]

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("judge.worker")
 
 TEST_FAULT_ENV = "JUDGE_TEST_FAULT"
+#: the store's key kind for how a worker died (set by ``settle_dead_worker``, read once by
+#: :func:`on_failure`): ``<prefix>death:<job id>``
+DEATH_KIND = "death"
 #: seconds an RQ job hash is kept after success (our store keeps the result, not RQ)
 RQ_RESULT_TTL = 600
 #: What the queue records as the job's function and failure callback: their public paths
@@ -62,13 +65,13 @@ def run_job(job_id: str, prefix: str = DEFAULT_PREFIX, keep: int | None = None) 
     else:
         level = Settings.from_env().compress_level
         store = RedisStore(job.connection, prefix, result_ttl=keep, compress_level=level)
-    sub = store.get(job_id)
+    sub, text = store.get_with_log(job_id)
     if sub is None:
         return "expired"
     if sub.is_final():
         return sub.status  # a duplicate run (e.g. re-enqueued by the reaper meanwhile)
     with _test_fault(sub):
-        return judge_job(store, job_id, sub)
+        return judge_job(store, job_id, sub, text)
 
 
 def on_failure(job: Job, connection: Redis, exc_type: Any, exc_value: Any, tb: Any) -> None:
@@ -83,10 +86,21 @@ def on_failure(job: Job, connection: Redis, exc_type: Any, exc_value: Any, tb: A
         job.retries_left = 0  # deterministic: it would run over again; RQ reads this next
         fail(store, job.id, f"time limit exceeded ({job.timeout} s)")
     elif isinstance(exc_type, type) and issubclass(exc_type, AbandonedJobError):
-        retry_or_fail(store, job, "the worker running it died")
+        how = _death(store, job.id)
+        retry_or_fail(store, job, f"the worker running it died{f' ({how})' if how else ''}")
     else:
         name = getattr(exc_type, "__name__", str(exc_type))
         retry_or_fail(store, job, f"the job could not complete: {name}: {exc_value}")
+
+
+def _death(store: RedisStore, job_id: str) -> str:
+    """How the worker running ``job_id`` died, as its supervisor saw it ("" if unknown),
+    read once."""
+    key = store.key(DEATH_KIND, job_id)
+    with contextlib.suppress(Exception), store.client.pipeline() as pipe:
+        raw, _ = pipe.get(key).delete(key).execute()
+        return raw.decode() if raw else ""
+    return ""
 
 
 def retry_or_fail(store: RedisStore, job: Job, reason: str) -> None:
@@ -131,6 +145,9 @@ def _test_fault(sub: Submission) -> Iterator[None]:
         if kind == "raise":
             raise RuntimeError("injected engine fault")
         if kind == "sleep" and first:
+            time.sleep(float(arg or 60))
+        if kind == "stuck" and first:  # as code in C that holds off signals: SIGALRM waits
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
             time.sleep(float(arg or 60))
         if kind == "crash" and attempt < int(arg or 1):
             os.kill(os.getpid(), signal.SIGKILL)

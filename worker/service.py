@@ -110,17 +110,20 @@ class Runner(Protocol):
 # -- the job ---------------------------------------------------------------------------------
 
 
-def judge_job(store: Store, job_id: str, sub: Submission | None = None) -> str:
+def judge_job(
+    store: Store, job_id: str, sub: Submission | None = None, text: str | None = None
+) -> str:
     """Replay a stored submission and store its result (or its failure, with a reason);
     the status it ends with (``expired`` when it was gone before it ran).
 
-    ``sub`` is the submission when the caller has just read it.  Bad input cannot reach
+    ``sub`` and ``text`` are the submission and its log when the caller has just read
+    them.  Bad input cannot reach
     here (it is refused at submission); an exception is a bug in the engine and is
     recorded as the failure's reason, never lost.  A result is never stored over a
     failure recorded meanwhile (a time limit): ``save_result`` refuses it.
     """
     sub = sub if sub is not None else store.get(job_id)
-    text = store.log_text(job_id)
+    text = text if text is not None else store.log_text(job_id)
     if sub is None or text is None:
         return "expired"  # expired before it ran: nothing to do
     sub.status, sub.started_at, sub.attempts = "started", time.time(), sub.attempts + 1
@@ -135,9 +138,11 @@ def judge_job(store: Store, job_id: str, sub: Submission | None = None) -> str:
 
 
 def fail(store: Store, job_id: str, reason: str) -> None:
-    """Mark a submission failed with ``reason`` (unless it already finished)."""
+    """Mark a submission failed with ``reason``, unless it has already ended: a result is
+    final, and so is the first failure's reason (the time limit that ended a worker stays
+    the reason when the worker's death is settled next)."""
     sub = store.get(job_id)
-    if sub is None or sub.status == "finished":
+    if sub is None or sub.is_final():
         return
     sub.status, sub.reason, sub.finished_at = "failed", reason, time.time()
     store.update(sub)

@@ -1,7 +1,8 @@
-"""The worker processes: the worker classes :class:`JudgeWorker` (fork per job, the default),
-:class:`JudgeSimpleWorker` and :class:`JudgeSpawnWorker`, :func:`work` (one worker in this
-process) and :func:`supervise`, the parent process of ``judge worker`` that starts them,
-restarts them and runs :func:`~worker.reaper.reap`.
+"""The worker processes: the worker classes :class:`JudgeWorker` (fork per job),
+:class:`JudgeSimpleWorker` (jobs in the worker process itself, with a heartbeat thread) and
+:class:`JudgeSpawnWorker`, :func:`work` (one worker in this process) and :func:`supervise`,
+the parent process of ``judge worker`` that starts them, restarts them, settles at once the
+job of one that died (:func:`settle_dead_worker`) and runs :func:`~worker.reaper.reap`.
 """
 
 from __future__ import annotations
@@ -12,22 +13,28 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+import uuid
 from typing import Any
 
 from redis import Redis
 from rq import Queue, SimpleWorker, SpawnWorker, Worker
+from rq.exceptions import StopRequested
+from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE, Execution
 from rq.job import Job
+from rq.registry import StartedJobRegistry
 from rq.timeouts import JobTimeoutException, UnixSignalDeathPenalty
-from rq.utils import now
+from rq.utils import now, parse_composite_key
 
 from worker.config import Settings
 from worker.reaper import reap
 from worker.redis_store import DEFAULT_PREFIX, RedisStore, connect
-from worker.rqjob import TimeLimitExceeded, log, retry_or_fail
+from worker.rqjob import DEATH_KIND, TimeLimitExceeded, log, retry_or_fail
 from worker.service import fail
 
 SUPERVISOR_ENV = "JUDGE_SUPERVISOR_PID"  # set by supervise() for the workers it starts
+WORKER_NAME_ENV = "JUDGE_WORKER_NAME"  # the RQ name supervise() gives each worker it starts
 
 
 class JudgeDeathPenalty(UnixSignalDeathPenalty):
@@ -77,13 +84,55 @@ class _JudgeWorkerMixin:
         parent of a fork worker heartbeats every ``monitor_interval``."""
         return int(self.job_monitoring_interval) + self.settings.abandon_grace  # type: ignore[attr-defined]
 
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        """RQ's heartbeat of the worker's own registration, sent as one round trip and at
+        most once a second.  RQ sends its three commands one by one, four times a job
+        (before and after each dequeue, in its loop): twelve round trips, three of them
+        between a job's arrival and its start.  The registration lives ``worker_ttl + 60``
+        seconds (``monitor_interval + 60`` during a job), so a beat skipped because one
+        went out less than a second before costs nothing; a longer ``timeout`` than the
+        last one's is always sent."""
+        if pipeline is not None:
+            super().heartbeat(timeout, pipeline)  # type: ignore[misc]
+            return
+        ttl = timeout or self.worker_ttl + 60  # type: ignore[attr-defined]
+        clock = time.monotonic()
+        last = getattr(self, "_last_beat", None)
+        if last is not None and clock - last[0] < 1.0 and ttl <= last[1]:
+            return
+        with self.connection.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
+            super().heartbeat(ttl, pipe)  # type: ignore[misc]
+            pipe.execute()
+        self._last_beat = (clock, ttl)
+
+    def check_for_suspension(self, burst: bool) -> None:
+        """RQ's check for ``rq suspend``, at most once a second: RQ asks Redis before every
+        job; a suspension still takes effect within a second."""
+        clock = time.monotonic()
+        if clock - getattr(self, "_last_suspension_check", -2.0) < 1.0:
+            return
+        self._last_suspension_check = clock
+        super().check_for_suspension(burst)  # type: ignore[misc]
+
     def clean_registries(self) -> None:
         """RQ's periodic maintenance, replaced by :func:`reap` (one lock, one path)."""
         try:
             reap(self.connection, self.settings, worker=self)  # type: ignore[attr-defined]
+        except StopRequested:
+            raise  # SIGTERM while reaping: RQ's warm shutdown, not a failure of the reaper
         except Exception:  # noqa: BLE001 - maintenance must not stop the worker
             log.exception("reaper failed")
         self.last_cleaned_at = now()
+
+    def request_stop(self, signum: int, frame: Any) -> None:
+        """RQ's warm shutdown (SIGTERM, SIGINT), which also sets the stop flag when the
+        worker is idle.  RQ then only raises ``StopRequested`` where the signal lands; code
+        there that catches ``Exception`` (a failure callback that the reaper runs as the
+        worker's maintenance) would swallow it, and the worker would block on the queue
+        again with no further signal coming (its supervisor gone).  With the flag, RQ's
+        loop stops at its next look."""
+        self._stop_requested = True
+        super().request_stop(signum, frame)  # type: ignore[misc]
 
     def setup_work_horse_signals(self) -> None:
         super().setup_work_horse_signals()  # type: ignore[misc]
@@ -108,7 +157,7 @@ class _JudgeWorkerMixin:
 
 
 class JudgeWorker(_JudgeWorkerMixin, Worker):
-    """RQ's ``Worker``: a fork per job (the default; see docs/service.md, "Workers")."""
+    """RQ's ``Worker``: a fork per job (see docs/service.md, "Worker classes")."""
 
 
 class JudgeSpawnWorker(_JudgeWorkerMixin, SpawnWorker):
@@ -116,12 +165,74 @@ class JudgeSpawnWorker(_JudgeWorkerMixin, SpawnWorker):
 
 
 class JudgeSimpleWorker(_JudgeWorkerMixin, SimpleWorker):
-    """RQ's ``SimpleWorker``: jobs run in the worker process itself, no heartbeat while one
-    runs: it counts as abandoned ``job_timeout + abandon_grace`` seconds after its start."""
+    """RQ's ``SimpleWorker``: jobs run in the worker process itself, with the engines warm
+    and no fork (the default; see docs/service.md, "Worker classes").
 
-    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
-        limit = job.timeout if job.timeout and job.timeout > 0 else self.settings.job_timeout
-        return int(limit) + self.settings.abandon_grace
+    RQ's simple worker does not heartbeat while a job runs, so a job whose worker died
+    would wait for its time limit before anyone noticed.  Here a thread
+    (:class:`_JobHeartbeat`) heartbeats every ``monitor_interval`` seconds during the job,
+    as a fork worker's parent does: the job's entry is due ``monitor_interval +
+    abandon_grace`` seconds after the worker's last sign of life, the same bound as a fork
+    worker's.  The same thread ends the process if the job outlives its time limit by
+    ``abandon_grace`` seconds (RQ's SIGALRM did not stop it: code that holds off signals),
+    after recording the time limit as the reason; a supervisor (:func:`supervise`) sees
+    every death of its worker processes and settles their job at once
+    (:func:`settle_dead_worker`)."""
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """RQ's ``SimpleWorker.execute_job``, with the heartbeat thread around the job (and
+        without its "idle" state after it: RQ sets that again before the next dequeue, a
+        round trip later)."""
+        execution = self.prepare_execution(job)
+        beat = _JobHeartbeat(self, job, execution)
+        beat.start()
+        try:
+            self.perform_job(job, queue, execution)
+        finally:
+            beat.finish()
+
+
+class _JobHeartbeat(threading.Thread):
+    """The heartbeat of a job that a :class:`JudgeSimpleWorker` runs in its own process:
+    RQ's ``maintain_heartbeats`` every ``monitor_interval`` seconds (the worker's
+    registration, the execution's entry in the started registry, the job's last
+    heartbeat), and the hard time limit (:meth:`over_time`)."""
+
+    def __init__(self, worker: JudgeSimpleWorker, job: Job, execution: Execution) -> None:
+        super().__init__(name=f"heartbeat of job {job.id}", daemon=True)
+        self.worker, self.job, self.execution = worker, job, execution
+        self.done = threading.Event()
+        limit = job.timeout if job.timeout and job.timeout > 0 else None
+        grace = worker.settings.abandon_grace
+        self.deadline = None if limit is None else time.monotonic() + limit + grace
+
+    def run(self) -> None:
+        interval = max(0.1, float(self.worker.job_monitoring_interval))
+        while not self.done.wait(interval):
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                self.over_time()
+                return
+            try:
+                self.worker.maintain_heartbeats(self.job, self.execution)
+            except Exception as exc:  # noqa: BLE001 - Redis away: the next beat tries again
+                log.warning("job %s: heartbeat failed: %s", self.job.id, exc)
+
+    def finish(self) -> None:
+        """The job has ended: no more heartbeats."""
+        self.done.set()
+
+    def over_time(self) -> None:
+        """The job ran ``abandon_grace`` seconds past its time limit and RQ's SIGALRM did not
+        stop it: record the time limit as the reason (and no retry: it would run over
+        again), then end this process.  The supervisor settles the job; its failure then
+        keeps this reason (:func:`worker.service.fail` keeps the first)."""
+        job = self.job
+        log.error("job %s: %s s over its time limit; ending the worker", job.id, job.timeout)
+        with contextlib.suppress(Exception):
+            self.worker.connection.hset(job.key, "retries_left", 0)
+            store = RedisStore(self.worker.connection, job.kwargs.get("prefix", DEFAULT_PREFIX))
+            fail(store, job.id, f"time limit exceeded ({job.timeout} s)")
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 WORKER_CLASSES: dict[str, type[Worker] | type[SimpleWorker]] = {
@@ -132,26 +243,26 @@ WORKER_CLASSES: dict[str, type[Worker] | type[SimpleWorker]] = {
 
 
 def abandon_bound(settings: Settings, worker_class: str | None = None) -> int:
-    """Seconds within which a job whose worker died is back in the queue or failed, while
-    a reaper runs somewhere (a ``judge worker`` supervisor, an idle worker, the API): from
-    the death with fork and spawn workers, from the job's start with the simple worker.
+    """Seconds from its death within which the job of a worker that died is back in the
+    queue or failed, while a reaper runs somewhere (a ``judge worker`` supervisor, an idle
+    worker, the API), for every worker class: the job's last heartbeat was at most
+    ``monitor_interval`` seconds before, its entry is due ``abandon_grace`` seconds after
+    the next one missed, and a reap comes within ``reap_interval``.  (When the worker's own
+    supervisor survives it, the job is settled at once: :func:`settle_dead_worker`.)
 
     >>> abandon_bound(Settings())
     20
-    >>> abandon_bound(Settings(), "simple")
-    75
     """
-    cls = worker_class or settings.worker_class
-    first = settings.job_timeout if cls == "simple" else settings.monitor_interval
-    return first + settings.abandon_grace + settings.reap_interval
+    del worker_class  # the same for every class since the simple worker heartbeats
+    return settings.monitor_interval + settings.abandon_grace + settings.reap_interval
 
 
 def preload() -> None:
-    """Import and warm up the engines before the worker starts, so that each forked job
-    inherits them ready: the first replay in a process spends about 50 ms building card
-    tables and schemas, which a fork per job would otherwise pay every time.  Then
-    ``gc.freeze()``: the collector leaves the inherited objects alone, so fewer pages are
-    copied after a fork."""
+    """Import and warm up the engines before the worker starts: the first replay in a
+    process spends about 50 ms building card tables and schemas, which the first job would
+    pay (and, with the fork class, every job, forked from a process that never judged).
+    Then ``gc.freeze()``: the collector leaves these long-lived objects alone (and, after a
+    fork, fewer pages are copied)."""
     import gc
     import importlib
 
@@ -174,13 +285,19 @@ def preload() -> None:
 
 
 def make_worker(
-    settings: Settings, connection: Redis | None = None, worker_class: str | None = None
+    settings: Settings,
+    connection: Redis | None = None,
+    worker_class: str | None = None,
+    name: str | None = None,
 ) -> Any:
-    """An RQ worker of ``worker_class`` (default ``settings.worker_class``) on the queue."""
+    """An RQ worker of ``worker_class`` (default ``settings.worker_class``) on the queue,
+    named ``name`` (default: ``JUDGE_WORKER_NAME``, which :func:`supervise` sets, else
+    RQ's own random name)."""
     connection = connection or connect(settings.worker_redis_url)
     cls = WORKER_CLASSES[worker_class or settings.worker_class]
     queue = Queue(settings.queue, connection=connection, death_penalty_class=JudgeDeathPenalty)
-    return cls([queue], connection=connection, settings=settings)
+    name = name or os.environ.get(WORKER_NAME_ENV) or None
+    return cls([queue], connection=connection, settings=settings, name=name)
 
 
 def work(settings: Settings, burst: bool = False, worker_class: str | None = None) -> bool:
@@ -192,6 +309,38 @@ def work(settings: Settings, burst: bool = False, worker_class: str | None = Non
 
 
 # -- the supervisor --------------------------------------------------------------------------------------
+
+
+def settle_dead_worker(connection: Redis, settings: Settings, name: str, how: str = "") -> int:
+    """The jobs of the worker ``name``, whose process is known to have exited, made due at
+    once in RQ's started registry (their entries' time set to 0), and the worker's
+    registration dropped; returns how many jobs.  The next :func:`reap` settles them as it
+    settles any abandoned job (:func:`~worker.rqjob.on_failure`: RQ's retry, or failed
+    with the reason, which then says ``how`` it died, e.g. "killed by SIGKILL"), instead
+    of after the heartbeat's bound (:func:`abandon_bound`).
+
+    Only for a process that has exited: :func:`supervise` calls it when ``waitpid`` says
+    so.  A fork worker's job process dies with it (``PR_SET_PDEATHSIG``); a job process
+    that were still finishing would find its result stored by the retry, or store it first
+    (finished is final in the store)."""
+    executions = WORKER_EXECUTIONS_KEY_TEMPLATE.format(name)
+    started = StartedJobRegistry(settings.queue, connection)
+    members = sorted(m.decode() for m in connection.smembers(executions))
+    store = RedisStore(connection, settings.key_prefix)
+    with connection.pipeline() as pipe:
+        for member in members:
+            if how:
+                job_id, _ = parse_composite_key(member)
+                pipe.set(store.key(DEATH_KIND, job_id), how, ex=max(60, settings.result_ttl))
+        if members:
+            pipe.zadd(started.key, dict.fromkeys(members, 0), xx=True)
+        pipe.execute()
+    dead = Worker.find_by_key(Worker.redis_worker_namespace_prefix + name, connection)
+    if dead is not None:
+        dead.register_death()
+    else:
+        connection.delete(executions)
+    return len(members)
 
 
 def supervise(
@@ -223,6 +372,10 @@ def supervise(
     )
     command = [sys.executable, "-m", "worker.rqbackend"] + (["--burst"] if burst else [])
     children: dict[int, subprocess.Popen[bytes]] = {}
+    names: dict[int, str] = {}  # slot -> the RQ name of its current worker
+    settle: list[
+        tuple[str, str]
+    ] = []  # workers that exited (name, how): the next reap settles their jobs
     due: dict[int, float] = {}  # slot -> when to (re)start it
     started_at: dict[int, float] = {}
     backoff: dict[int, float] = {}
@@ -245,18 +398,23 @@ def supervise(
         for slot in range(workers):
             due[slot] = 0.0
         next_reap = time.monotonic() + settings.reap_interval
+        next_settle = 0.0  # after a failed attempt, settling waits for the next reap
         while children or (due and not signals):
             clock = time.monotonic()
             for slot, when in list(due.items()):
                 if when <= clock and not signals:
                     del due[slot]
-                    children[slot] = subprocess.Popen(command, env=env, process_group=0)
+                    names[slot] = f"judge.{os.getpid()}.{slot}.{uuid.uuid4().hex}"
+                    children[slot] = subprocess.Popen(
+                        command, env={**env, WORKER_NAME_ENV: names[slot]}, process_group=0
+                    )
                     started_at[slot] = clock
             for slot, child in list(children.items()):
                 code = child.poll()
                 if code is None:
                     continue
                 del children[slot]
+                settle.append((names[slot], _how(code)))
                 if burst or signals:
                     exit_code = exit_code or (1 if code not in (0, -signal.SIGTERM) else 0)
                     continue
@@ -267,13 +425,21 @@ def supervise(
                     f"restarting it in {backoff[slot]:g} s"
                 )
                 due[slot] = clock + backoff[slot]
-            if clock >= next_reap:
+            if (settle and clock >= next_settle) or clock >= next_reap:
                 next_reap = clock + settings.reap_interval
                 try:
-                    reap(connection, settings)
+                    _settle_and_reap(connection, settings, settle)
                 except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
+                    next_settle = next_reap
                     log.warning("reaper: %s", exc)
+                else:
+                    next_settle = 0.0
             time.sleep(0.1)
+        if settle:  # the last workers have exited (burst, or stopped): their jobs too
+            try:
+                _settle_and_reap(connection, settings, settle)
+            except Exception as exc:  # noqa: BLE001 - the reapers elsewhere will do it
+                log.warning("reaper: %s", exc)
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
@@ -281,3 +447,33 @@ def supervise(
             with contextlib.suppress(ProcessLookupError):
                 child.kill()
     return exit_code
+
+
+def _settle_and_reap(connection: Redis, settings: Settings, settle: list[tuple[str, str]]) -> None:
+    """:func:`settle_dead_worker` for each of ``settle`` (emptied as they are done), then
+    :func:`reap`.  When another process holds the reaper's lock, that reap may have looked
+    before the jobs were made due: with jobs just made due, try again for up to 2 s."""
+    settled = 0
+    while settle:
+        name, how = settle[0]
+        n = settle_dead_worker(connection, settings, name, how)
+        if n:
+            log.warning("worker %s exited (%s) running %d job(s): settling them", name, how, n)
+        settled += n
+        settle.pop(0)
+    until = time.monotonic() + 2
+    while reap(connection, settings) is None and settled and time.monotonic() < until:
+        time.sleep(0.05)
+
+
+def _how(code: int) -> str:
+    """How a worker process ended, from ``Popen.returncode``.
+
+    >>> _how(-9), _how(1)
+    ('killed by SIGKILL', 'exit status 1')
+    """
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+        return f"killed by signal {-code}"
+    return f"exit status {code}"

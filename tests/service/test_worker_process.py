@@ -1,0 +1,125 @@
+"""The worker process's own parts, on a real Redis without running its loop: the warm
+shutdown that the reaper cannot swallow, the worker's heartbeat in one round trip, and
+``settle_dead_worker`` making a dead worker's job due at once.
+
+A mock stands in only for the reaper raising ``StopRequested`` (a SIGTERM landing inside
+it), a moment no test can hit for real.
+"""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+import pytest
+
+from judge.core.selfplay import random_game
+from judge.games.union_arena.sample import sample_envelope
+
+pytestmark = pytest.mark.redis
+
+
+def _service(url: str) -> Any:
+    from worker.config import Settings
+    from worker.rqbackend import redis_service
+
+    return redis_service(settings=Settings(redis_url=url, job_retries=0))
+
+
+def _worker(svc: Any, name: str | None = None) -> Any:
+    from worker.rqbackend import make_worker
+
+    return make_worker(svc.runner.settings, svc.store.client, worker_class="simple", name=name)
+
+
+def test_an_idle_worker_asked_to_stop_stops_even_if_the_stop_is_swallowed(
+    redis_url: str,
+) -> None:
+    from rq.exceptions import StopRequested
+
+    worker = _worker(_service(redis_url))
+    worker._install_signal_handlers()
+    try:
+        with pytest.raises(StopRequested):
+            worker.request_stop(signal.SIGTERM, None)
+        # the flag RQ's loop looks at before it blocks on the queue again
+        assert worker._stop_requested is True
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def test_a_stop_raised_inside_the_reaper_is_not_taken_for_a_reaper_failure(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rq.exceptions import StopRequested
+
+    from worker import workers
+
+    worker = _worker(_service(redis_url))
+
+    def stopped(*args: Any, **kwargs: Any) -> None:
+        raise StopRequested
+
+    monkeypatch.setattr(workers, "reap", stopped)
+    with pytest.raises(StopRequested):
+        worker.clean_registries()
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the reaper's own failure")
+
+    monkeypatch.setattr(workers, "reap", broken)
+    worker.clean_registries()  # logged, and the worker goes on
+
+
+def test_the_worker_heartbeat_is_one_round_trip_at_most_once_a_second(redis_url: str) -> None:
+    import redis
+
+    worker = _worker(_service(redis_url), name="beating")
+    client = redis.Redis.from_url(redis_url)
+    worker.register_birth()
+    before = client.info("commandstats").get("cmdstat_expire", {}).get("calls", 0)
+    worker.heartbeat()
+    worker.heartbeat()  # within the second: skipped
+    worker.heartbeat(3600)  # a longer time to live than the last: sent
+    after = client.info("commandstats").get("cmdstat_expire", {}).get("calls", 0)
+    assert after - before == 4  # two beats of two EXPIREs each
+    assert client.ttl(worker.key) > 3000
+
+
+def test_settle_dead_worker_makes_its_job_due_and_the_reaper_fails_it_with_how(
+    redis_url: str,
+) -> None:
+    from rq.registry import StartedJobRegistry
+
+    from worker.rqbackend import reap, settle_dead_worker
+
+    svc = _service(redis_url)
+    sub, _ = svc.submit(random_game(sample_envelope("settle"), "settle", max_actions=30))
+    worker = _worker(svc, name="doomed")
+    worker.register_birth()
+    dequeued = worker.dequeue_job_and_maintain_ttl(None)
+    assert dequeued is not None
+    job, _queue = dequeued
+    worker.prepare_execution(job)  # registered as running, as a worker does before the job
+    worker.prepare_job_execution(job, remove_from_intermediate_queue=True)  # RQ: started
+    running = svc.get(sub.id)
+    running.status = "started"
+    svc.store.update(running)
+    settings = svc.runner.settings
+    started = StartedJobRegistry(settings.queue, svc.store.client)
+    assert started.get_expired_job_ids() == []  # due only after the heartbeat's bound
+    assert reap(svc.store.client, settings).abandoned == []
+
+    assert settle_dead_worker(svc.store.client, settings, "doomed", "killed by SIGKILL") == 1
+    assert started.get_expired_job_ids() == [sub.id]
+    assert worker.key.encode() not in svc.store.client.smembers("rq:workers")  # unregistered
+    report = reap(svc.store.client, settings)
+    assert report is not None and report.abandoned == [sub.id]
+    done = svc.get(sub.id)
+    assert (done.status, done.reason) == (
+        "failed",
+        "the worker running it died (killed by SIGKILL); not retried",
+    )
+    # a worker with no job: nothing to settle
+    assert settle_dead_worker(svc.store.client, settings, "nobody") == 0
