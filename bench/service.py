@@ -5,7 +5,7 @@ Run: ``python bench/service.py`` (a private ``redis-server`` on a free port) or
 and key prefix of this run's own, deleted after).  It needs the ``service`` extra and
 gunicorn.  Everything is measured in this one run, on this machine, with the same number of
 worker processes (``--workers``, 2) and the worker class the service uses
-(``JUDGE_WORKER_CLASS``, read with :class:`worker.config.Settings`; ``fork`` by default):
+(``JUDGE_WORKER_CLASS``, read with :class:`worker.config.Settings`; ``simple`` by default):
 
 a. **RQ's own throughput**: ``--noop-jobs`` jobs that do nothing (``os.getpid``), queued,
    then drained by that many burst workers of RQ's own class for that setting (``Worker``
@@ -17,6 +17,10 @@ b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes ×
    Union Arena game cut at 200 actions, a distinct one each time) over HTTP and waiting
    for its result with ``GET /v1/replays/{id}?wait=30``, then the next; jobs/s from the
    first submission to the last result received.
+
+Then (b) again with each worker class of ``--compare`` (``fork`` by default), in this run:
+jobs/s and p50s, and how the chosen class compares (the measurement behind the default
+class).
 
 It prints jobs/s of both and their ratio (b/a), and the submit-to-result latency (the
 client's clock, from sending the POST to having received the last byte of the finished job
@@ -385,6 +389,29 @@ def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
     return {k: statistics.median(v) for k, v in steps.items()}
 
 
+def measure_service(
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    args: argparse.Namespace,
+    bodies: list[bytes],
+    warm: list[bytes],
+    directory: Path,
+) -> tuple[float, list[dict[str, Any]], list[dict[str, Any]]]:
+    """(b): the API and the workers started with ``env``, warmed up, the load (jobs/s and
+    each job), then one job at a time (each job); the service stopped after."""
+    started = len(procs.started)
+    port = start_service(procs, url, env, args.workers, directory)
+    service = procs.started[started:]
+    try:
+        run_clients(port, warm, 2)  # first forks, imports, connections
+        elapsed, loaded = run_clients(port, bodies[args.rest_jobs :], args.clients)
+        _, rest = run_clients(port, bodies[: args.rest_jobs], 1)
+    finally:
+        procs.stop(service)
+    return len(loaded) / elapsed, loaded, rest
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--redis-url", help="an existing Redis (default: a private redis-server)")
@@ -394,6 +421,11 @@ def main() -> None:
     ap.add_argument("--noop-jobs", type=int, default=1000, help="RQ no-op jobs")
     ap.add_argument("--clients", type=int, default=8, help="concurrent HTTP clients")
     ap.add_argument("--keep", action="store_true", help="keep the logs (Redis, the service)")
+    ap.add_argument(
+        "--compare",
+        default="fork",
+        help="worker classes to run (b) with too, in this run, comma-separated ('' for none)",
+    )
     args = ap.parse_args()
 
     settings = Settings.from_env()
@@ -438,14 +470,9 @@ def main() -> None:
         )
 
         env = {"REDIS_URL": url, "JUDGE_QUEUE": queue, "JUDGE_KEY_PREFIX": prefix}
-        env["JUDGE_WORKER_CLASS"] = worker_class
-        started = len(procs.started)
-        port = start_service(procs, url, env, args.workers, directory)
-        service = procs.started[started:]
-        run_clients(port, warm, 2)  # first forks, imports, connections
-
-        elapsed, loaded = run_clients(port, bodies[args.rest_jobs :], args.clients)
-        throughput = len(loaded) / elapsed
+        throughput, loaded, rest = measure_service(
+            procs, url, {**env, "JUDGE_WORKER_CLASS": worker_class}, args, bodies, warm, directory
+        )
         print(
             f"(b) the service over HTTP, {len(loaded)} logs, {args.clients} clients: "
             f"{throughput:.1f} jobs/s"
@@ -456,12 +483,29 @@ def main() -> None:
             f"latency under that load (submit -> result, ?wait=): p50 {ms(percentile(lat, 50))}, "
             f"p99 {ms(percentile(lat, 99))}"
         )
-        _, rest = run_clients(port, bodies[: args.rest_jobs], 1)
         lat = [j["_latency"] for j in rest]
         print(
             f"latency at rest (one client, one job at a time): p50 {ms(percentile(lat, 50))}, "
             f"p99 {ms(percentile(lat, 99))} (target p50 <= 20 ms)"
         )
+        for other in [c for c in args.compare.split(",") if c and c != worker_class]:
+            other_env = {
+                **env,
+                "JUDGE_WORKER_CLASS": other,
+                "JUDGE_QUEUE": f"{queue}-{other}",
+                "JUDGE_KEY_PREFIX": f"{prefix}{other}:",
+            }
+            o_throughput, o_loaded, o_rest = measure_service(
+                procs, url, other_env, args, bodies, warm, directory
+            )
+            o_load = percentile([j["_latency"] for j in o_loaded], 50)
+            o_rest_p50 = percentile([j["_latency"] for j in o_rest], 50)
+            print(
+                f"the same with {other} workers: {o_throughput:.1f} jobs/s, p50 under load "
+                f"{ms(o_load)}, at rest {ms(o_rest_p50)}; {worker_class} / {other}: "
+                f"{throughput / o_throughput:.2f} times the jobs/s, "
+                f"{percentile(lat, 50) / o_rest_p50:.2f} times the p50 at rest"
+            )
         for name, jobs in (("at rest", rest), ("under load", loaded)):
             parts = {
                 "POST -> submitted": [j["submitted_at"] - j["_sent"] for j in jobs],
@@ -483,7 +527,6 @@ def main() -> None:
             f"workers alone under load (first start to last finish, the store's clocks): "
             f"{len(loaded) / span:.1f} jobs/s"
         )
-        procs.stop(service)  # the profile runs alone
         cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
         print(
             "CPU per job, one step at a time in this process (medians): "

@@ -21,10 +21,11 @@ variable                    default                      meaning
 ``JUDGE_JOB_RETRIES``       ``2``                        retries of a job whose worker died (or
                                                          that could not reach Redis); a replay
                                                          that timed out is not retried
-``JUDGE_WORKER_CLASS``      ``fork``                     ``fork`` (RQ ``Worker``), ``simple``
-                                                         (``SimpleWorker``) or ``spawn``
+``JUDGE_WORKER_CLASS``      ``simple``                   ``simple`` (RQ ``SimpleWorker``, with a
+                                                         heartbeat thread), ``fork``
+                                                         (``Worker``) or ``spawn``
                                                          (``SpawnWorker``); see docs/service.md
-``JUDGE_MONITOR_INTERVAL``  ``5``                        seconds between the heartbeats a fork
+``JUDGE_MONITOR_INTERVAL``  ``5``                        seconds between the heartbeats a
                                                          worker sends for its running job
 ``JUDGE_ABANDON_GRACE``     ``10``                       seconds a running job may miss its
                                                          heartbeat before it counts as abandoned
@@ -40,10 +41,9 @@ variable                    default                      meaning
                                                          :mod:`worker.redis_store`)
 ==========================  ===========================  =========================================
 
-A job whose worker died is retried or failed within ``JUDGE_MONITOR_INTERVAL +
-JUDGE_ABANDON_GRACE + JUDGE_REAP_INTERVAL`` seconds of its death with the fork and spawn
-workers (20 s by default), and within ``JUDGE_JOB_TIMEOUT + JUDGE_ABANDON_GRACE +
-JUDGE_REAP_INTERVAL`` seconds of its start with the simple worker (75 s by default); see
+A job whose worker died is retried or failed at once when the worker's ``judge worker``
+supervisor lives on, and otherwise within ``JUDGE_MONITOR_INTERVAL + JUDGE_ABANDON_GRACE +
+JUDGE_REAP_INTERVAL`` seconds of its death (20 s by default), with every worker class; see
 :func:`worker.rqbackend.abandon_bound`.
 """
 
@@ -71,7 +71,7 @@ class Settings:
     result_ttl: int = 24 * 3600
     job_timeout: int = 60
     job_retries: int = 2
-    worker_class: str = "fork"
+    worker_class: str = "simple"
     monitor_interval: int = 5
     abandon_grace: int = 10
     reap_interval: int = 5

@@ -36,8 +36,8 @@ from judge.commands.common import (
     "--worker-class",
     type=click.Choice(["fork", "simple", "spawn"]),
     default=None,
-    help="fork: a process per job (default, or JUDGE_WORKER_CLASS); simple: jobs in the "
-    "worker process; spawn: a new interpreter per job.",
+    help="simple: jobs in the worker process (default, or JUDGE_WORKER_CLASS); fork: a "
+    "process per job; spawn: a new interpreter per job.",
 )
 @click.option("--queue", default=None, help="Queue name (default: JUDGE_QUEUE, else judge).")
 @click.option(
@@ -51,23 +51,24 @@ def worker_command(
 ) -> None:
     """Judge the submissions queued on Redis: start N RQ worker processes and watch them.
 
-    This process restarts a worker process that exits, and every JUDGE_REAP_INTERVAL
-    seconds settles jobs whose worker died (retried, or failed with the reason).  SIGTERM
+    This process restarts a worker process that exits (settling at once the job it was
+    running: retried, or failed with the reason), and every JUDGE_REAP_INTERVAL seconds
+    settles jobs whose worker died elsewhere.  SIGTERM
     or Ctrl-C lets each worker finish its job and stop; a second one stops them at once.
     Settings come from the environment (JUDGE_JOB_TIMEOUT, JUDGE_JOB_RETRIES, ...; see
     docs/service.md).
 
     \b
     Worker classes, measured: milliseconds of wall time per job (100 random Union Arena
-    games of 150-300 actions; the bare replay takes 8-12 ms; Redis on the same 2-core
+    games of 150-300 actions; the bare replay takes 11-15 ms; Redis on the same 2-core
     machine; median of 3 rounds; see docs/service.md):
       class    1 worker   2 workers   a job that crashes or is killed
-      fork     31-32      26          the worker sees it at once and retries it
-      simple   19-20       9          kills the worker: retried after the time limit
-      spawn    191-226    191         like fork
-    fork is the default: the fastest class that survives a job that crashes, and each
-    job's memory goes back to the system when it ends.  simple judges small logs faster
-    (JUDGE_WORKER_CLASS=simple) at the price of slow recovery from a crash.
+      simple   25         11          the supervisor sees it at once and retries it
+      fork     47         22          the worker sees it at once and retries it
+      spawn    564        242         like fork
+    simple is the default: about twice the throughput of fork, and as safe here (a
+    heartbeat thread while a job runs; this supervisor settles a dead worker's job at
+    once).  fork gives each job's memory back to the system when it ends.
 
     Exits 2 when the settings are wrong or Redis cannot be reached at start.
     """
