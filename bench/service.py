@@ -349,7 +349,7 @@ class _NullRunner:
 def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
     """Seconds per job of each step, one at a time in this process (no HTTP server, no
     fork, no queue), on the bench's Redis: the API's POST (decode, validate, store), the
-    replay, the result's encoding (canonical JSON, zlib level 1), storing it, the API's
+    replay, the result's encoding (canonical JSON, Zstandard level 1), storing it, the API's
     GET of the finished job with its replay (read, decompress, the envelope around the
     stored bytes), and the client decoding that answer.  ``store`` includes ``encode``."""
     from api import create_app

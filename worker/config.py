@@ -36,9 +36,9 @@ variable                    default                      meaning
                                                          lives between its heartbeats (RQ adds
                                                          60 s); it blocks on the queue for this
                                                          minus 15 s at most
-``JUDGE_COMPRESS_LEVEL``    ``1``                        zlib level (0-9) of the results the
-                                                         workers store; 0 stores plain JSON (see
-                                                         :mod:`worker.redis_store`)
+``JUDGE_COMPRESS_LEVEL``    ``1``                        Zstandard level (0-19) of the results
+                                                         the workers store; 0 stores plain JSON
+                                                         (see :mod:`worker.redis_store`)
 ==========================  ===========================  =========================================
 
 A job whose worker died is retried or failed at once when the worker's ``judge worker``
@@ -105,7 +105,7 @@ class Settings:
         "compress_level": 0,
     }
     #: the largest value of the whole-number fields that have one
-    MAXIMUM = {"compress_level": 9}
+    MAXIMUM = {"compress_level": 19}
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:

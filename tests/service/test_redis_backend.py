@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import zstandard
 
 from judge.core.canonical import canonical_json
 from judge.core.replay import replay
@@ -146,8 +147,19 @@ def test_the_workers_compress_results_at_judge_compress_level(
     if level == "0":
         assert stored == plain
     else:
-        assert stored[:1] == b"\x78" and zlib.decompress(stored) == plain
-        assert stored == zlib.compress(plain, int(level))
+        assert stored[:4] == b"\x28\xb5\x2f\xfd" and zstandard.decompress(stored) == plain
+        assert stored == zstandard.compress(plain, int(level))
+
+
+def test_a_result_that_zlib_wrote_is_still_read(redis_url: str) -> None:
+    """Results stored before they were Zstandard frames live on until they expire."""
+    svc = service(redis_url)
+    doc = game("zlib-era")
+    sub, _ = svc.submit(doc)
+    plain = canonical_json(replay(canonical_json(doc))).encode()
+    svc.store.client.set(svc.store.key("result", sub.id), zlib.compress(plain, 1))
+    assert svc.store.result_bytes(sub.id) == plain
+    assert canonical_json(svc.store.result(sub.id)).encode() == plain
 
 
 def test_finished_is_final_and_a_late_result_does_not_undo_a_failure(redis_url: str) -> None:
