@@ -18,9 +18,9 @@ b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes ×
    for its result with ``GET /v1/replays/{id}?wait=30``, then the next; jobs/s from the
    first submission to the last result received.
 
-Then (b) again with each worker class of ``--compare`` (``fork`` by default), in this run:
-jobs/s and p50s, and how the chosen class compares (the measurement behind the default
-class).
+Then (a) and (b) again with each worker class of ``--compare`` (``fork`` by default), in
+this run: jobs/s, the ratio and p50s, and how the chosen class compares (the measurement
+behind the default class).
 
 It prints jobs/s of both and their ratio (b/a), and the submit-to-result latency (the
 client's clock, from sending the POST to having received the last byte of the finished job
@@ -500,9 +500,14 @@ def main() -> None:
             )
             o_load = percentile([j["_latency"] for j in o_loaded], 50)
             o_rest_p50 = percentile([j["_latency"] for j in o_rest], 50)
+            o_noop = rq_noop(
+                url, f"{queue}-noop-{other}", args.noop_jobs, args.workers, RQ_CLASS[other]
+            )
             print(
-                f"the same with {other} workers: {o_throughput:.1f} jobs/s, p50 under load "
-                f"{ms(o_load)}, at rest {ms(o_rest_p50)}; {worker_class} / {other}: "
+                f"the same with {other} workers: {o_throughput:.1f} jobs/s (RQ {RQ_CLASS[other]}"
+                f" no-op: {o_noop['jobs_per_s']:.1f} jobs/s, ratio "
+                f"{o_throughput / o_noop['jobs_per_s']:.2f}), p50 under load {ms(o_load)}, at "
+                f"rest {ms(o_rest_p50)}; {worker_class} / {other}: "
                 f"{throughput / o_throughput:.2f} times the jobs/s, "
                 f"{percentile(lat, 50) / o_rest_p50:.2f} times the p50 at rest"
             )

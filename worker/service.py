@@ -30,7 +30,7 @@ from judge.core.canonical import canonical_bytes, canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
 from judge.core.log import decode, parse_log
 from judge.core.perspective import check_perspective, redact, redact_step, visible_players
-from judge.core.replay import ON_ILLEGAL, replay
+from judge.core.replay import ON_ILLEGAL, collector_paused, replay
 from judge.games import engine_class
 from worker.waiting import LocalWaiters, wait_for_final
 
@@ -128,13 +128,21 @@ def judge_job(
         return "expired"  # expired before it ran: nothing to do
     sub.status, sub.started_at, sub.attempts = "started", time.time(), sub.attempts + 1
     store.update(sub)
-    try:
-        result = replay(text, on_illegal=sub.on_illegal)
-    except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
-        fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")
-        return "failed"
-    sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
-    return "finished" if store.save_result(sub, result) else "failed"
+    # the collector stays paused until the replay is stored and dropped, not just while it
+    # is built (as replay() alone does): then its tens of thousands of objects are freed by
+    # their reference counts before the collector looks, instead of traversed by the pass
+    # that follows the pause (measured: 1.1-1.3 ms of collection a 200-action job, against
+    # 0.3 ms)
+    with collector_paused():
+        try:
+            result = replay(text, on_illegal=sub.on_illegal)
+        except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
+            fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")
+            return "failed"
+        sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
+        stored = store.save_result(sub, result)
+        del result
+    return "finished" if stored else "failed"
 
 
 def fail(store: Store, job_id: str, reason: str) -> None:
