@@ -117,10 +117,10 @@ def judge_job(
     the status it ends with (``expired`` when it was gone before it ran).
 
     ``sub`` and ``text`` are the submission and its log when the caller has just read
-    them.  Bad input cannot reach
-    here (it is refused at submission); an exception is a bug in the engine and is
-    recorded as the failure's reason, never lost.  A result is never stored over a
-    failure recorded meanwhile (a time limit): ``save_result`` refuses it.
+    them.  Bad input cannot reach here (it is refused at submission); an exception is a
+    bug in the engine and is recorded as the failure's reason, never lost.  A result is
+    never stored over a failure recorded meanwhile (a time limit): ``save_result`` refuses
+    it.
     """
     sub = sub if sub is not None else store.get(job_id)
     text = text if text is not None else store.log_text(job_id)

@@ -373,9 +373,8 @@ def supervise(
     command = [sys.executable, "-m", "worker.rqbackend"] + (["--burst"] if burst else [])
     children: dict[int, subprocess.Popen[bytes]] = {}
     names: dict[int, str] = {}  # slot -> the RQ name of its current worker
-    settle: list[
-        tuple[str, str]
-    ] = []  # workers that exited (name, how): the next reap settles their jobs
+    # workers that exited, (name, how): their jobs are settled before the next reap
+    settle: list[tuple[str, str]] = []
     due: dict[int, float] = {}  # slot -> when to (re)start it
     started_at: dict[int, float] = {}
     backoff: dict[int, float] = {}
