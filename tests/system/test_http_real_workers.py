@@ -13,10 +13,10 @@ import functools
 import re
 import threading
 import time
-import zlib
 from typing import Any
 
 import pytest
+import zstandard
 
 from judge.core.canonical import canonical_json
 from judge.core.replay import replay
@@ -62,9 +62,9 @@ def test_submit_follow_and_the_stored_replay_is_the_judge_replay_byte_for_byte(
     done = api.get(f"{answer.headers['location']}?wait={BOUND}", timeout=BOUND + 15)
     assert done.status == 200 and done.json["status"] == "finished", done.json
     expected = replay(canonical_json(doc), on_illegal="apply")
-    # what Redis holds: the judge's replay as canonical JSON (zlib), byte for byte
+    # what Redis holds: the judge's replay as canonical JSON (a Zstandard frame), byte for byte
     blob = store.client.get(store.key("result", body["id"]))
-    assert zlib.decompress(blob) == canonical_json(expected).encode("utf-8")
+    assert zstandard.decompress(blob) == canonical_json(expected).encode("utf-8")
     # what the API serves: the same document
     job = done.json
     assert canonical_json(job["replay"]) == canonical_json(expected)
