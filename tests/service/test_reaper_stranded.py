@@ -217,3 +217,26 @@ def test_a_job_in_neither_the_queue_nor_a_registry_is_queued_again(
     assert reap(svc).stranded == [job_id]
     assert queue.job_ids == [job_id] and rq_status(svc, job_id) == "queued"
     assert svc.get(job_id).status == "queued"
+
+
+@pytest.mark.parametrize("length", [30, 2_100])
+def test_the_queued_ids_are_told_apart_from_a_short_and_a_long_queue(
+    redis_url: str, length: int
+) -> None:
+    """``_not_queued`` reads a short queue whole (one ``LRANGE``) and asks a long one about
+    few ids with ``LPOS``: the same answer either way."""
+    import redis
+    from rq import Queue
+
+    from worker.reaper import LRANGE_UP_TO, _not_queued
+
+    client = redis.Redis.from_url(redis_url)
+    queue = Queue("lookup", connection=client)
+    queued = [f"q{i:05d}" for i in range(length)]
+    client.rpush(queue.key, *queued)
+    asked = [queued[0], queued[-1], "missing-1", "missing-2"]
+    assert (length > LRANGE_UP_TO) == (length == 2_100)  # one case for each way
+    before = client.info("commandstats").get("cmdstat_lpos", {}).get("calls", 0)
+    assert _not_queued(client, queue, asked) == {"missing-1", "missing-2"}
+    lpos = client.info("commandstats").get("cmdstat_lpos", {}).get("calls", 0) - before
+    assert lpos == (len(asked) if length > LRANGE_UP_TO else 0)
