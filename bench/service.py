@@ -424,7 +424,8 @@ def main() -> None:
     ap.add_argument(
         "--compare",
         default="fork",
-        help="worker classes to run (b) with too, in this run, comma-separated ('' for none)",
+        help="worker classes to run (a) and (b) with too, in this run, comma-separated "
+        "('' for none)",
     )
     args = ap.parse_args()
 

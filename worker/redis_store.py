@@ -31,7 +31,9 @@ zlib's slow level; the replay itself takes 6-15 ms, and the service's benchmark
 (``bench/service.py``) counts every millisecond a job costs.  ``compress_level`` (or
 ``JUDGE_COMPRESS_LEVEL``, 1-19) trades time for memory; ``0`` stores plain JSON (readable
 with ``redis-cli``).  Results written by zlib (before this) are still read: the first bytes
-tell a Zstandard frame (``28 b5 2f fd``), plain JSON (``{``) and a zlib stream apart.  Results are stored as the canonical JSON bytes the API sends as they are
+tell a Zstandard frame (``28 b5 2f fd``), plain JSON (``{``) and a zlib stream apart.
+
+Results are stored as the canonical JSON bytes the API sends as they are
 (:meth:`RedisStore.result_bytes`): a finished replay is never decoded and encoded again on
 its way to a judge's perspective.
 

@@ -242,7 +242,7 @@ WORKER_CLASSES: dict[str, type[Worker] | type[SimpleWorker]] = {
 }
 
 
-def abandon_bound(settings: Settings, worker_class: str | None = None) -> int:
+def abandon_bound(settings: Settings) -> int:
     """Seconds from its death within which the job of a worker that died is back in the
     queue or failed, while a reaper runs somewhere (a ``judge worker`` supervisor, an idle
     worker, the API), for every worker class: the job's last heartbeat was at most
@@ -253,7 +253,6 @@ def abandon_bound(settings: Settings, worker_class: str | None = None) -> int:
     >>> abandon_bound(Settings())
     20
     """
-    del worker_class  # the same for every class since the simple worker heartbeats
     return settings.monitor_interval + settings.abandon_grace + settings.reap_interval
 
 
