@@ -31,6 +31,8 @@ over the time limit                    ``failed``: "time limit exceeded (60 s)" 
                                        a simple worker stuck ``JUDGE_ABANDON_GRACE`` s past
                                        it ends itself, a fork worker kills its child 60 s
                                        past it, RQ's rule)
+a worker stuck holding the GIL         killed by its supervisor when its heartbeat stops
+                                       (:func:`stalled_workers`), then like a death
 the process running it died            ``queued`` again while retries are left, then
 (SIGKILL, out of memory, crash)        ``failed``: "the worker running it died (killed by
                                        SIGKILL); retried 2 times"
@@ -86,6 +88,8 @@ worker processes:
   (its retries run normally): a slow job to kill or to run over its time limit;
 * ``stuck:SECONDS`` — the same, with SIGALRM blocked first (as in code that holds off
   signals), so that RQ's time limit cannot interrupt it: for the hard limit;
+* ``hog`` — the replay first runs one call in C that holds the GIL for hours (no other
+  thread of the process runs, no signal handler either): for the supervisor's watchdog;
 * ``raise`` — the engine raises ``RuntimeError("injected engine fault")``;
 * ``crash`` or ``crash:N`` — the process running the job kills itself (SIGKILL) on its
   first attempt (on each of the first N attempts).
@@ -132,6 +136,7 @@ from worker.workers import (
     make_worker,
     preload,
     settle_dead_worker,
+    stalled_workers,
     supervise,
     work,
 )
@@ -164,6 +169,7 @@ __all__ = [
     "run_job",
     "service_from_env",
     "settle_dead_worker",
+    "stalled_workers",
     "supervise",
     "work",
 ]

@@ -149,6 +149,8 @@ def _test_fault(sub: Submission) -> Iterator[None]:
         if kind == "stuck" and first:  # as code in C that holds off signals: SIGALRM waits
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
             time.sleep(float(arg or 60))
+        if kind == "hog" and first:  # as code in C that holds the GIL: no thread runs
+            sum(range(10**13))
         if kind == "crash" and attempt < int(arg or 1):
             os.kill(os.getpid(), signal.SIGKILL)
         return original(text, **options)

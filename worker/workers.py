@@ -25,7 +25,7 @@ from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE, Execution
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.timeouts import JobTimeoutException, UnixSignalDeathPenalty
-from rq.utils import now, parse_composite_key
+from rq.utils import now, parse_composite_key, utcparse
 
 from worker.config import Settings
 from worker.reaper import reap
@@ -342,6 +342,43 @@ def settle_dead_worker(connection: Redis, settings: Settings, name: str, how: st
     return len(members)
 
 
+#: how :func:`supervise` reports a worker it killed for not heartbeating during a job
+STALLED = "stopped heartbeating during the job; killed by its supervisor"
+
+
+def stalled_workers(
+    connection: Redis, settings: Settings, names: list[str], seen: dict[str, bytes]
+) -> list[str]:
+    """Those of the live workers ``names`` that stopped heartbeating during a job: RQ state
+    ``busy`` and no heartbeat for ``monitor_interval + abandon_grace`` seconds, or their
+    registration gone while they were busy at the last look (during a job it lives that
+    long after the last heartbeat).  ``seen`` holds the state each worker had at the last
+    look, updated here; a registration gone while idle (a Redis that lost its data) is
+    not a stall.  The job's entry is then due, and the worker is stuck where no thread
+    runs (code in C holding the GIL past the job's time limit, which neither SIGALRM nor
+    the heartbeat thread can stop).  :func:`supervise` kills them, so that a hung job does
+    not hold a worker for good."""
+    if not names:
+        return []
+    with connection.pipeline(transaction=False) as pipe:
+        for name in names:
+            pipe.hmget(Worker.redis_worker_namespace_prefix + name, "state", "last_heartbeat")
+        rows = pipe.execute()
+    limit = settings.monitor_interval + settings.abandon_grace
+    clock = now()
+    stalled = []
+    for name, (state, beat) in zip(names, rows, strict=True):
+        if state is None and beat is None:
+            if seen.pop(name, None) == b"busy":
+                stalled.append(name)  # expired during a job
+            continue
+        if state is not None:
+            seen[name] = state
+        if state == b"busy" and beat and (clock - utcparse(beat.decode())).total_seconds() > limit:
+            stalled.append(name)
+    return stalled
+
+
 def supervise(
     settings: Settings,
     workers: int = 1,
@@ -374,6 +411,8 @@ def supervise(
     names: dict[int, str] = {}  # slot -> the RQ name of its current worker
     # workers that exited, (name, how): their jobs are settled before the next reap
     settle: list[tuple[str, str]] = []
+    killed: set[int] = set()  # slots whose worker this process killed (stalled_workers)
+    seen: dict[str, bytes] = {}  # each worker's RQ state at the last look
     due: dict[int, float] = {}  # slot -> when to (re)start it
     started_at: dict[int, float] = {}
     backoff: dict[int, float] = {}
@@ -412,7 +451,8 @@ def supervise(
                 if code is None:
                     continue
                 del children[slot]
-                settle.append((names[slot], _how(code)))
+                settle.append((names[slot], STALLED if slot in killed else _how(code)))
+                killed.discard(slot)
                 if burst or signals:
                     exit_code = exit_code or (1 if code not in (0, -signal.SIGTERM) else 0)
                     continue
@@ -426,6 +466,12 @@ def supervise(
             if (settle and clock >= next_settle) or clock >= next_reap:
                 next_reap = clock + settings.reap_interval
                 try:
+                    live = {names[slot]: slot for slot in children if slot not in killed}
+                    for name in stalled_workers(connection, settings, sorted(live), seen):
+                        log.error("worker %s: %s", name, STALLED)
+                        killed.add(live[name])
+                        with contextlib.suppress(ProcessLookupError):
+                            children[live[name]].kill()
                     _settle_and_reap(connection, settings, settle)
                 except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
                     next_settle = next_reap

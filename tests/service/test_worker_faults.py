@@ -208,11 +208,32 @@ def test_a_job_that_kills_every_process_running_it_fails_after_its_retries(
         assert all(workers.alive(w.pid) for w in workers.rq_workers())  # the worker lives on
 
 
+def test_a_simple_worker_that_holds_the_gil_is_killed_by_its_supervisor_and_the_job_retried(
+    redis_url: str, start_workers: Any, wait_for: Any
+) -> None:
+    """The job's first attempt runs one call in C that holds the GIL for hours: neither
+    SIGALRM nor the heartbeat thread can act.  The supervisor sees the busy worker's
+    heartbeat stop (1 + 2 s), kills it, settles the job (retried: the retry runs normally)
+    and starts a new worker."""
+    svc = service(redis_url)
+    workers = start_workers(1, env={"JUDGE_TEST_FAULT": "hog"}, worker_class="simple")
+    first = {w.pid for w in workers.registered()}
+    sub, _ = svc.submit(game("hog"))
+    clock = time.monotonic()
+    # 1 + 2 s without a heartbeat, a reap tick, a new worker's start-up, the retry
+    seen = history(svc, sub.id, 1 + 2 + 1 + 30)
+    assert seen[-1] == "finished", seen
+    assert time.monotonic() - clock < 1 + 2 + 1 + 30
+    assert svc.get(sub.id).attempts == 2
+    assert not any(workers.alive(pid) for pid in first)
+
+
 def test_a_long_job_on_a_simple_worker_keeps_its_heartbeat(
     redis_url: str, start_workers: Any
 ) -> None:
     """The job runs twice the heartbeat bound (1 + 2 s) while reaps look for abandoned
-    jobs: its worker's heartbeat thread keeps it from being taken for one."""
+    jobs: its worker's heartbeat thread keeps it from being taken for one, and its
+    supervisor from killing the worker as stalled."""
     svc = service(redis_url)
     start_workers(1, env={"JUDGE_TEST_FAULT": "sleep:6"}, worker_class="simple")
     sub, _ = svc.submit(game("long"))

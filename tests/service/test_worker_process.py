@@ -9,6 +9,7 @@ it), a moment no test can hit for real.
 from __future__ import annotations
 
 import signal
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -123,3 +124,30 @@ def test_settle_dead_worker_makes_its_job_due_and_the_reaper_fails_it_with_how(
     )
     # a worker with no job: nothing to settle
     assert settle_dead_worker(svc.store.client, settings, "nobody") == 0
+
+
+def test_stalled_workers_are_the_busy_ones_whose_heartbeat_stopped(redis_url: str) -> None:
+    import redis
+    from rq.utils import now, utcformat
+
+    from worker.config import Settings
+    from worker.rqbackend import stalled_workers
+
+    client = redis.Redis.from_url(redis_url)
+    settings = Settings(redis_url=redis_url, monitor_interval=1, abandon_grace=2)
+    old, fresh = utcformat(now() - timedelta(seconds=10)), utcformat(now())
+    rows = {
+        "busy-old": ("busy", old),
+        "busy-fresh": ("busy", fresh),
+        "idle-old": ("idle", old),
+        "gone-busy": ("busy", fresh),
+        "gone-idle": ("idle", fresh),
+    }
+    for name, (state, beat) in rows.items():
+        client.hset(f"rq:worker:{name}", mapping={"state": state, "last_heartbeat": beat})
+    seen: dict[str, bytes] = {}
+    names = [*sorted(rows), "never-registered"]
+    assert stalled_workers(client, settings, names, seen) == ["busy-old"]
+    client.delete("rq:worker:gone-busy", "rq:worker:gone-idle")
+    # a registration gone during a job is a stall; one gone while idle (Redis lost it) is not
+    assert stalled_workers(client, settings, names, seen) == ["busy-old", "gone-busy"]
