@@ -387,9 +387,11 @@ def supervise(
     echo: Any = None,
 ) -> int:
     """``judge worker``: start ``workers`` worker processes, restart any that exits (not in
-    burst mode), run :func:`reap` every ``settings.reap_interval`` seconds; SIGTERM or
-    SIGINT is passed on to the workers (RQ's warm shutdown: each finishes its job), a
-    second one stops them at once.  Returns 0, or 1 if a burst worker failed.
+    burst mode) once the job it held is settled (:func:`settle_dead_worker`), and every
+    ``settings.reap_interval`` seconds kill the stalled ones (:func:`stalled_workers`) and
+    run :func:`reap`; SIGTERM or SIGINT is passed on to the workers (RQ's warm shutdown:
+    each finishes its job), a second one stops them at once.  Returns 0, or 1 if a burst
+    worker failed.
 
     The workers have process groups of their own, so that a Ctrl-C in a terminal reaches
     them once (from here), not twice (RQ would take the second for "stop now"); each gets
@@ -453,6 +455,7 @@ def supervise(
                 del children[slot]
                 settle.append((names[slot], STALLED if slot in killed else _how(code)))
                 killed.discard(slot)
+                seen.pop(names[slot], None)
                 if burst or signals:
                     exit_code = exit_code or (1 if code not in (0, -signal.SIGTERM) else 0)
                     continue
