@@ -86,11 +86,19 @@ def on_failure(job: Job, connection: Redis, exc_type: Any, exc_value: Any, tb: A
         job.retries_left = 0  # deterministic: it would run over again; RQ reads this next
         fail(store, job.id, f"time limit exceeded ({job.timeout} s)")
     elif isinstance(exc_type, type) and issubclass(exc_type, AbandonedJobError):
-        how = _death(store, job.id)
-        retry_or_fail(store, job, f"the worker running it died{f' ({how})' if how else ''}")
+        retry_or_fail(store, job, died(_death(store, job.id)))
     else:
         name = getattr(exc_type, "__name__", str(exc_type))
         retry_or_fail(store, job, f"the job could not complete: {name}: {exc_value}")
+
+
+def died(how: str = "") -> str:
+    """The reason of a job whose worker died, saying ``how`` when it is known.
+
+    >>> died(), died("killed by SIGKILL")
+    ('the worker running it died', 'the worker running it died (killed by SIGKILL)')
+    """
+    return f"the worker running it died ({how})" if how else "the worker running it died"
 
 
 def _death(store: RedisStore, job_id: str) -> str:

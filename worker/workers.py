@@ -30,7 +30,7 @@ from rq.utils import now, parse_composite_key, utcparse
 from worker.config import Settings
 from worker.reaper import reap
 from worker.redis_store import DEFAULT_PREFIX, RedisStore, connect
-from worker.rqjob import DEATH_KIND, TimeLimitExceeded, log, retry_or_fail
+from worker.rqjob import DEATH_KIND, TimeLimitExceeded, died, log, retry_or_fail
 from worker.service import fail
 
 SUPERVISOR_ENV = "JUDGE_SUPERVISOR_PID"  # set by supervise() for the workers it starts
@@ -148,10 +148,8 @@ class _JudgeWorkerMixin:
                 job.retries_left = 0  # killed by the parent for running over: no retry
                 fail(store, job.id, f"time limit exceeded ({job.timeout} s)")
                 return
-            how = ""
-            if isinstance(ret_val, int) and os.WIFSIGNALED(ret_val):
-                how = f" (killed by {signal.Signals(os.WTERMSIG(ret_val)).name})"
-            retry_or_fail(store, job, f"the worker running it died{how}")
+            signalled = isinstance(ret_val, int) and os.WIFSIGNALED(ret_val)
+            retry_or_fail(store, job, died(_how(-os.WTERMSIG(ret_val)) if signalled else ""))
         except Exception:  # noqa: BLE001 - the reaper settles it if the store is away
             log.exception("job %s: could not record the death of its work horse", job.id)
 
