@@ -19,7 +19,7 @@ import uuid
 from typing import Any
 
 from redis import Redis
-from rq import Queue, SimpleWorker, SpawnWorker, Worker
+from rq import Queue, SimpleWorker, SpawnWorker, Worker, worker_registration
 from rq.exceptions import StopRequested
 from rq.executions import WORKER_EXECUTIONS_KEY_TEMPLATE, Execution
 from rq.job import Job
@@ -85,25 +85,51 @@ class _JudgeWorkerMixin:
         return int(self.job_monitoring_interval) + self.settings.abandon_grace  # type: ignore[attr-defined]
 
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
-        """RQ's heartbeat of the worker's own registration, sent as one round trip and at
-        most once a second.  RQ sends its three commands one by one, four times a job
-        (before and after each dequeue, in its loop): twelve round trips, three of them
-        between a job's arrival and its start.  The registration lives ``worker_ttl + 60``
-        seconds (``monitor_interval + 60`` during a job), so a beat skipped because one
-        went out less than a second before costs nothing; a longer ``timeout`` than the
-        last one's is always sent."""
-        if pipeline is not None:
-            super().heartbeat(timeout, pipeline)  # type: ignore[misc]
-            return
+        """RQ's heartbeat of the worker's own registration, sent as one round trip, at most
+        once a second, and mending a registration that Redis lost.
+
+        RQ sends its three commands one by one, four times a job (before and after each
+        dequeue, in its loop): twelve round trips, three of them between a job's arrival
+        and its start.  Here a beat is skipped when one went out less than a second before
+        and the registration already lives at least as long as this beat would make it.
+        RQ shortens that life to the job's heartbeat bound when it starts a job
+        (``prepare_job_execution``: ``monitor_interval + abandon_grace``, a beat sent in
+        its pipeline), so the first beat after a job always goes out: an idle worker then
+        blocks on the queue for up to ``worker_ttl - 15`` seconds, and a registration left
+        to expire meanwhile is a worker the API counts as gone.
+
+        The beat also re-adds the worker to RQ's worker sets, and re-writes its whole
+        registration when the hash had vanished (the beat's HSET created it): after Redis
+        is restarted from an append-only file written while a job ran, the registration
+        may be past its short life, the reaper (RQ's ``clean_worker_registry``) drops it
+        from the sets, and a live worker would stay unseen by ``/readyz`` for good."""
         ttl = timeout or self.worker_ttl + 60  # type: ignore[attr-defined]
         clock = time.monotonic()
-        last = getattr(self, "_last_beat", None)
-        if last is not None and clock - last[0] < 1.0 and ttl <= last[1]:
+        if pipeline is not None:  # RQ's own, run with its other commands: may shorten the life
+            super().heartbeat(ttl, pipeline)  # type: ignore[misc]
+            self._lives_until = min(getattr(self, "_lives_until", 0.0), clock + ttl)
+            return
+        sent = getattr(self, "_last_sent", None)
+        if sent is not None and clock - sent < 1.0 and self._lives_until >= clock + ttl - 1.0:
             return
         with self.connection.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
             super().heartbeat(ttl, pipe)  # type: ignore[misc]
+            worker_registration.register(self, pipe)  # type: ignore[arg-type]
+            created = pipe.execute()[0]
+        if created:  # the hash was gone: HSET made one holding only last_heartbeat
+            self._register_again(ttl)
+        self._last_sent, self._lives_until = clock, clock + ttl
+
+    def _register_again(self, ttl: int) -> None:
+        """The registration RQ's ``register_birth`` writes, written again for a live worker
+        whose hash Redis lost (see :meth:`heartbeat`)."""
+        log.warning("worker %s: its registration was lost; registered again", self.name)  # type: ignore[attr-defined]
+        mapping = self.serialize()  # type: ignore[attr-defined]
+        mapping["state"] = self.get_state()  # type: ignore[attr-defined]
+        with self.connection.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
+            pipe.hset(self.key, mapping=mapping)  # type: ignore[attr-defined]
+            pipe.expire(self.key, ttl)  # type: ignore[attr-defined]
             pipe.execute()
-        self._last_beat = (clock, ttl)
 
     def check_for_suspension(self, burst: bool) -> None:
         """RQ's check for ``rq suspend``, at most once a second: RQ asks Redis before every

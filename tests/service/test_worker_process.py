@@ -88,6 +88,61 @@ def test_the_worker_heartbeat_is_one_round_trip_at_most_once_a_second(redis_url:
     assert client.ttl(worker.key) > 3000
 
 
+def test_the_first_beat_after_a_job_started_is_sent_even_within_the_second(
+    redis_url: str,
+) -> None:
+    """RQ shortens the registration's life to the job's heartbeat bound when it starts a
+    job (a beat in its own pipeline); the next plain beat must give the idle life back, or
+    the registration expires while the worker blocks on an empty queue."""
+    import redis
+
+    svc = _service(redis_url)
+    worker = _worker(svc, name="after-a-job")
+    client = redis.Redis.from_url(redis_url)
+    worker.register_birth()
+    worker.heartbeat()
+    with client.pipeline() as pipe:  # what prepare_job_execution sends
+        worker.heartbeat(worker.get_heartbeat_ttl(None), pipeline=pipe)
+        pipe.execute()
+    assert (
+        client.ttl(worker.key)
+        <= svc.runner.settings.monitor_interval + svc.runner.settings.abandon_grace
+    )
+    worker.heartbeat()  # within the second, and not skipped
+    assert client.ttl(worker.key) > worker.worker_ttl
+
+
+def test_a_registration_redis_lost_is_written_again_by_the_next_beat(redis_url: str) -> None:
+    """A registration that expired (Redis restarted from a file written while a job ran:
+    its life was the job's heartbeat bound) and was dropped from RQ's worker sets by the
+    reaper: the worker is alive, and its next beat makes it seen again, whole."""
+    import time
+
+    import redis
+    from rq.worker_registration import clean_worker_registry
+
+    svc = _service(redis_url)
+    worker = _worker(svc, name="forgotten")
+    client = redis.Redis.from_url(redis_url)
+    from rq.worker import WorkerStatus
+
+    worker.register_birth()
+    worker.set_state(WorkerStatus.BUSY)
+    assert svc.runner.workers_alive() == 1
+    with client.pipeline() as pipe:
+        worker.heartbeat(1, pipeline=pipe)
+        pipe.execute()
+    time.sleep(1.2)  # Redis expires it for real
+    clean_worker_registry(svc.runner.queue)
+    assert svc.runner.workers_alive() == 0
+    worker.heartbeat()
+    assert svc.runner.workers_alive() == 1
+    fields = {k.decode(): v.decode() for k, v in client.hgetall(worker.key).items()}
+    assert fields["queues"] == svc.runner.queue.name and fields["state"] == "busy"
+    assert {"birth", "pid", "last_heartbeat"} <= fields.keys()
+    assert client.ttl(worker.key) > worker.worker_ttl
+
+
 def test_settle_dead_worker_makes_its_job_due_and_the_reaper_fails_it_with_how(
     redis_url: str,
 ) -> None:
