@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import math
 import os
 import signal
 import subprocess
@@ -381,14 +382,24 @@ def stalled_workers(
     not a stall.  The job's entry is then due, and the worker is stuck where no thread
     runs (code in C holding the GIL past the job's time limit, which neither SIGALRM nor
     the heartbeat thread can stop).  :func:`supervise` kills them, so that a hung job does
-    not hold a worker for good."""
+    not hold a worker for good.
+
+    None is a stall while Redis has been up for less than that bound: a worker cannot
+    heartbeat to a Redis that is down, and a Redis restarted from its append-only file
+    holds beats as old as the outage (and registrations that expired meanwhile); a live
+    worker gets a whole bound of reachable Redis to beat again before it is judged.  (An
+    outage that Redis survives, a network cut, is the caller's to notice:
+    :func:`supervise` waits the same bound after a look that failed.)"""
     if not names:
         return []
     with connection.pipeline(transaction=False) as pipe:
+        pipe.info("server")
         for name in names:
             pipe.hmget(Worker.redis_worker_namespace_prefix + name, "state", "last_heartbeat")
-        rows = pipe.execute()
+        server, *rows = pipe.execute()
     limit = settings.monitor_interval + settings.abandon_grace
+    if int(server.get("uptime_in_seconds", 0)) <= limit:
+        return []
     clock = now()
     stalled = []
     for name, (state, beat) in zip(names, rows, strict=True):
@@ -444,6 +455,9 @@ def supervise(
     backoff: dict[int, float] = {}
     signals: list[int] = []
     exit_code = 0
+    # when Redis last became reachable (inf while it is not): after an outage the workers
+    # get a whole heartbeat bound to beat again before the watchdog judges them
+    reachable_since, stall_bound = 0.0, settings.monitor_interval + settings.abandon_grace
 
     def on_signal(signum: int, frame: Any) -> None:
         signals.append(signum)
@@ -493,18 +507,21 @@ def supervise(
             if (settle and clock >= next_settle) or clock >= next_reap:
                 next_reap = clock + settings.reap_interval
                 try:
-                    live = {names[slot]: slot for slot in children if slot not in killed}
-                    for name in stalled_workers(connection, settings, sorted(live), seen):
-                        log.error("worker %s: %s", name, STALLED)
-                        killed.add(live[name])
-                        with contextlib.suppress(ProcessLookupError):
-                            children[live[name]].kill()
+                    if clock >= reachable_since + stall_bound:
+                        live = {names[slot]: slot for slot in children if slot not in killed}
+                        for name in stalled_workers(connection, settings, sorted(live), seen):
+                            log.error("worker %s: %s", name, STALLED)
+                            killed.add(live[name])
+                            with contextlib.suppress(ProcessLookupError):
+                                children[live[name]].kill()
                     _settle_and_reap(connection, settings, settle)
                 except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
                     next_settle = next_reap
+                    reachable_since = math.inf
                     log.warning("reaper: %s", exc)
                 else:
                     next_settle = 0.0
+                    reachable_since = min(reachable_since, clock)
             time.sleep(0.1)
         if settle:  # the last workers have exited (burst, or stopped): their jobs too
             try:

@@ -190,6 +190,7 @@ def test_stalled_workers_are_the_busy_ones_whose_heartbeat_stopped(redis_url: st
 
     client = redis.Redis.from_url(redis_url)
     settings = Settings(redis_url=redis_url, monitor_interval=1, abandon_grace=2)
+    _up_longer_than(client, 3)  # a Redis up for less than the bound judges no one
     old, fresh = utcformat(now() - timedelta(seconds=10)), utcformat(now())
     rows = {
         "busy-old": ("busy", old),
@@ -206,3 +207,38 @@ def test_stalled_workers_are_the_busy_ones_whose_heartbeat_stopped(redis_url: st
     client.delete("rq:worker:gone-busy", "rq:worker:gone-idle")
     # a registration gone during a job is a stall; one gone while idle (Redis lost it) is not
     assert stalled_workers(client, settings, names, seen) == ["busy-old", "gone-busy"]
+
+
+def _up_longer_than(client: Any, seconds: int) -> None:
+    from worker.testing import wait_until
+
+    wait_until(
+        lambda: int(client.info("server")["uptime_in_seconds"]) > seconds,
+        seconds + 5,
+        f"Redis up for more than {seconds} s",
+    )
+
+
+def test_no_worker_is_stalled_while_a_restarted_redis_is_younger_than_the_bound(
+    private_redis: Any,
+) -> None:
+    """Redis SIGKILLed and started again from its append-only file: the beats it holds are
+    as old as the outage, yet the workers were alive and could not reach it.  They get a
+    whole bound of reachable Redis (1 + 2 s here) before the watchdog judges them."""
+    import redis
+    from rq.utils import now, utcformat
+
+    from worker.config import Settings
+    from worker.rqbackend import stalled_workers
+
+    settings = Settings(redis_url=private_redis.url, monitor_interval=1, abandon_grace=2)
+    client = redis.Redis.from_url(private_redis.url)
+    beat = utcformat(now() - timedelta(seconds=10))
+    client.hset("rq:worker:waiting", mapping={"state": "busy", "last_heartbeat": beat})
+    private_redis.kill()
+    private_redis.start()
+    client = redis.Redis.from_url(private_redis.url)
+    assert stalled_workers(client, settings, ["waiting"], {}) == []
+    _up_longer_than(client, 3)
+    # the worker never beat again: now it is judged
+    assert stalled_workers(client, settings, ["waiting"], {}) == ["waiting"]
