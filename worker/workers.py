@@ -398,7 +398,8 @@ def stalled_workers(
             pipe.hmget(Worker.redis_worker_namespace_prefix + name, "state", "last_heartbeat")
         server, *rows = pipe.execute()
     limit = settings.monitor_interval + settings.abandon_grace
-    if int(server.get("uptime_in_seconds", 0)) <= limit:
+    uptime = server.get("uptime_in_seconds")  # INFO, which RQ itself needs, gives it
+    if uptime is not None and int(uptime) <= limit:
         return []
     clock = now()
     stalled = []
