@@ -152,3 +152,13 @@ class Settings:
     def worker_redis_url(self) -> str:
         """The Redis of the workers: ``REDIS_URL``, else the local default."""
         return self.redis_url or DEFAULT_REDIS_URL
+
+    @property
+    def heartbeat_bound(self) -> int:
+        """Seconds a running job's worker may go without a heartbeat before the job counts
+        as abandoned and the worker as stalled: ``monitor_interval + abandon_grace``.
+
+        >>> Settings().heartbeat_bound
+        15
+        """
+        return self.monitor_interval + self.abandon_grace

@@ -278,7 +278,7 @@ def abandon_bound(settings: Settings) -> int:
     >>> abandon_bound(Settings())
     20
     """
-    return settings.monitor_interval + settings.abandon_grace + settings.reap_interval
+    return settings.heartbeat_bound + settings.reap_interval
 
 
 def preload() -> None:
@@ -397,7 +397,7 @@ def stalled_workers(
         for name in names:
             pipe.hmget(Worker.redis_worker_namespace_prefix + name, "state", "last_heartbeat")
         server, *rows = pipe.execute()
-    limit = settings.monitor_interval + settings.abandon_grace
+    limit = settings.heartbeat_bound
     uptime = server.get("uptime_in_seconds")  # INFO, which RQ itself needs, gives it
     if uptime is not None and int(uptime) <= limit:
         return []
@@ -458,7 +458,7 @@ def supervise(
     exit_code = 0
     # when Redis last became reachable (inf while it is not): after an outage the workers
     # get a whole heartbeat bound to beat again before the watchdog judges them
-    reachable_since, stall_bound = 0.0, settings.monitor_interval + settings.abandon_grace
+    reachable_since = 0.0
 
     def on_signal(signum: int, frame: Any) -> None:
         signals.append(signum)
@@ -508,7 +508,7 @@ def supervise(
             if (settle and clock >= next_settle) or clock >= next_reap:
                 next_reap = clock + settings.reap_interval
                 try:
-                    if clock >= reachable_since + stall_bound:
+                    if clock >= reachable_since + settings.heartbeat_bound:
                         live = {names[slot]: slot for slot in children if slot not in killed}
                         for name in stalled_workers(connection, settings, sorted(live), seen):
                             log.error("worker %s: %s", name, STALLED)
