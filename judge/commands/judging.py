@@ -72,7 +72,9 @@ def replay_command(
     """Judge the action log LOG (a path, or - for stdin) and print the annotated replay.
 
     Exits 0 when every step is legal (unverifiable steps are reported but do not fail),
-    1 when an illegal play was found, 2 when LOG cannot be read as an action log.
+    1 when an illegal play or an illegal deck was found (the decks are judged unless the log
+    sets the rule option deck_construction to false), 2 when LOG cannot be read as an action
+    log.
     """
     from judge.core.export import export
 
@@ -97,7 +99,9 @@ def replay_command(
     if fmt in ("text", "markdown") and states:
         options["states"] = True
     emit(export(result, fmt, **options), output)
-    illegal = (result.get("summary") or {}).get("illegal_steps") or []
+    summary = result.get("summary") or {}
+    # a deck problem is illegal even in a log with no action to carry it
+    illegal = summary.get("illegal_steps") or (summary.get("decks") or {}).get("problems")
     sys.exit(EXIT_FOUND if illegal else EXIT_OK)
 
 

@@ -14,11 +14,13 @@ of pending effects, and a module of action handlers that ``check`` and ``apply``
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
+from judge.core.decks import DeckProblem
 from judge.core.log import ActionLog
 from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
@@ -63,9 +65,50 @@ class Engine(ABC):
     #: zones whose contents nobody but the judge may see (order of the deck, face-down cards)
     secret_zones: ClassVar[tuple[str, ...]] = ("deck",)
 
+    #: the game's deck-construction check, ``check_deck(main, ap, cards) -> [DeckProblem]``, as
+    #: ``"module:function"``; None (the default) means the ``check_deck`` of the ``decks``
+    #: module in the engine's own package, if there is one
+    deck_rules: ClassVar[str | None] = None
+
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         self.log = log
         self.options = options
+
+    @classmethod
+    def deck_checker(cls) -> Callable[..., list[DeckProblem]] | None:
+        """The game's deck-construction check, or None for a game without deck rules.
+
+        Asked of the engine, so that ``judge replay``, ``judge check-deck`` and the API's deck
+        check all run the same function and nothing outside the game's package names it.
+
+        >>> from judge.games import engine_class
+        >>> engine_class("rangers-strike", "tag").deck_checker().__module__
+        'judge.games.rangers_strike.decks'
+        """
+        spec = cls.deck_rules or f"{cls.__module__.rpartition('.')[0]}.decks:check_deck"
+        module, _, name = spec.partition(":")
+        try:
+            mod = import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name == module:
+                return None
+            raise
+        return getattr(mod, name, None)
+
+    def deck_problems(self) -> list[tuple[str, DeckProblem]]:
+        """Every deck-construction problem of every player's deck, as ``(player, problem)``,
+        players in the log's order (empty for a game without deck rules)."""
+        check = type(self).deck_checker()
+        if check is None:
+            return []
+        out: list[tuple[str, DeckProblem]] = []
+        for pid in self.log.player_ids:
+            deck = self.log.decks.get(pid) or {}
+            for problem in check(
+                list(deck.get("main", [])), list(deck.get("ap", [])), self.log.cards
+            ):
+                out.append((pid, problem))
+        return out
 
     @abstractmethod
     def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:

@@ -158,10 +158,14 @@ def _replay(
     fingerprints: list[dict[str, Any]] = []
     after_illegal = False
     stopped_at = None
+    decks, deck_notes = judge_decks(engine)
     # the actions exactly as recorded (validated, but without schema defaults filled in):
     # "no targets recorded" and "no targets" are different decisions
     for index, action in enumerate(log.document["actions"]):
         step = run_step(engine, index, action, on_illegal)
+        played_illegal = step["verdict"] == ILLEGAL  # the action itself, not the decks
+        if index == 0 and deck_notes:
+            _add_deck_notes(step, deck_notes)
         step["after_illegal"] = after_illegal
         step["state"] = engine.step_state()
         if (
@@ -175,14 +179,54 @@ def _replay(
             step["state_sha256"] = digest
             fingerprints.append({"after": index, "state_sha256": digest})
         steps.append(step)
-        if step["verdict"] == ILLEGAL:
+        if played_illegal:
             if on_illegal == "stop":
                 stopped_at = index
                 break
             if on_illegal == "apply":
                 after_illegal = True
     out = _assemble(engine, log, steps, fingerprints, checkpoints, on_illegal, stopped_at)
+    out["summary"]["decks"] = decks
     return redact(out, perspective, type(engine).private_zones)
+
+
+def judge_decks(engine: Engine) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Deck construction, judged before the first action: the summary's ``decks`` entry and
+    what the first step gets (``violations``, or a ``ruling`` when the decks are not judged).
+
+    The decks are judged unless the log turns the rule option ``deck_construction`` off (for
+    formats that allow other decks); a game without deck rules has nothing to judge.  Each
+    problem is a violation of its deck rule on the first step, naming the player.  Why the
+    first step: the replay has no step before it, and a judge reading the steps in order meets
+    the problem first.  The problems make that step illegal (and the CLI exit 1), but they are
+    not the action's: they never stop the replay, skip the action or mark what follows as
+    played after an illegal action (the summary says the same when the log has no action).
+    """
+    cls = type(engine)
+    option = cls.catalogue.options.get("deck_construction")
+    if cls.deck_checker() is None:
+        return {"judged": False, "problems": []}, {}
+    if option is not None and not engine.options.get("deck_construction", True):
+        message = (
+            "The decks were not judged against the deck-construction rules: the log sets the "
+            "rule option deck_construction to false."
+        )
+        return {"judged": False, "problems": []}, {"ruling": (option.rule, message)}
+    problems = [{"player": pid, **problem.to_dict()} for pid, problem in engine.deck_problems()]
+    violations = [
+        {"rule": p["rule"], "message": f"{p['player']}'s deck: {p['message']}"} for p in problems
+    ]
+    return {"judged": True, "problems": problems}, {"violations": violations} if violations else {}
+
+
+def _add_deck_notes(step: dict[str, Any], notes: dict[str, Any]) -> None:
+    """Put what :func:`judge_decks` found on the first step."""
+    if "violations" in notes:
+        step["violations"] = notes["violations"] + step["violations"]
+        step["verdict"] = ILLEGAL
+    if "ruling" in notes:
+        rule, message = notes["ruling"]
+        step["rulings"] = [{"rule": rule, "message": message}, *step["rulings"]]
 
 
 def _fidelity(fingerprints: list[dict[str, Any]], checkpoints: dict[int, str]) -> dict[str, Any]:

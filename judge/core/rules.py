@@ -9,7 +9,10 @@ rule option).  A violation or ruling names a rule by id; a judge can look it up 
 ``judge rules <game>``.
 
 Rule options are the named switches a log may set in ``rule_options``; each has a default,
-its allowed values and the rule it belongs to.
+its allowed values and the rule it belongs to.  An option's ``kind`` says why it exists:
+``gap`` (the default) decides what no source settles, and belongs to a GAP rule; ``format``
+is a switch for formats whose rules differ from the official ones (``deck_construction``: not
+judging the decks), and belongs to the official rule it switches off.
 
 >>> cat = Catalogue.from_toml_text('''
 ... game = "demo"
@@ -41,6 +44,33 @@ from importlib import resources
 from typing import Any
 
 CONFIDENCE = ("OFF", "OFF-tr", "FAN", "GAP", "ENGINE")
+
+#: What each confidence label means, in the words ``judge rules``, the API's rule pages and the
+#: docs show beside every rule.
+LABELS: dict[str, str] = {
+    "OFF": "official text: the publisher's own rulebook, manual or FAQ, read in its own words.",
+    "OFF-tr": (
+        "a translation of official text: a third party's translation of the publisher's rules "
+        "(the Union Arena, Z/X and Rebirth for you seeds are Chinese translations); as good as "
+        "the translation."
+    ),
+    "FAN": (
+        "a fan summary: a fan wiki, blog or simulator describes the rule; no official wording "
+        "was found. Check it against the official rules when they are at hand."
+    ),
+    "GAP": (
+        "not found in any source: the engine's own decision, stated in the rule's text and "
+        "exposed as a rule option that a log can change."
+    ),
+    "ENGINE": (
+        "a convention of this engine or of the action-log format (how a log records a "
+        "decision), not a rule of the game."
+    ),
+}
+
+#: Why a rule option exists: ``gap`` decides what no source settles; ``format`` switches an
+#: official rule off for formats that play otherwise.
+OPTION_KINDS = ("gap", "format")
 
 
 @dataclass(frozen=True)
@@ -74,6 +104,7 @@ class RuleOption:
     default: Any
     choices: tuple[Any, ...]
     text: str
+    kind: str = "gap"  # one of OPTION_KINDS
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -82,6 +113,7 @@ class RuleOption:
             "default": self.default,
             "choices": list(self.choices),
             "text": self.text,
+            "kind": self.kind,
         }
 
 
@@ -128,9 +160,12 @@ class Catalogue:
                 default=raw["default"],
                 choices=tuple(raw["choices"]),
                 text=raw["text"].strip(),
+                kind=raw.get("kind", "gap"),
             )
             if opt.rule not in cat.rules:
                 raise ValueError(f"option {opt.name} names unknown rule {opt.rule}")
+            if opt.kind not in OPTION_KINDS:
+                raise ValueError(f"option {opt.name}: unknown kind {opt.kind!r}")
             cat.options[opt.name] = opt
         return cat
 
@@ -164,6 +199,7 @@ class Catalogue:
         return {
             "game": self.game,
             "version": self.version,
+            "labels": dict(LABELS),
             "rules": [r.to_dict() for r in self.rules.values()],
             "options": [o.to_dict() for o in self.options.values()],
         }

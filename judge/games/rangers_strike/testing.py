@@ -2,9 +2,11 @@
 
 Cards are written inline with :func:`card`, so a test says exactly what it relies on ("a
 blaze unit with power 2 and combination number 3").  Decks are the cards a test names (three
-copies each, unless given), filled up to 40 with a vanilla filler unit.  Logs are in observed
-mode by default: naming a card in a hand binds a copy from the deck, so a test needs no
-shuffle arithmetic.  ``variant="tag"`` makes players ``A1``, ``A2`` (team ``A``, leader
+copies each, unless given), filled up to 40 with a vanilla filler unit, which the copy limit
+does not allow: the builder turns the rule option ``deck_construction`` off (pass
+``options={"deck_construction": True}`` to judge the decks).  Logs are in observed mode by
+default: naming a card in a hand binds a copy from the deck, so a test needs no shuffle
+arithmetic.  ``variant="tag"`` makes players ``A1``, ``A2`` (team ``A``, leader
 ``A1``) and ``B1``, ``B2`` (team ``B``, leader ``B1``).
 
 >>> b = LogBuilder([card("T-001", bp=3000)]).setup(first="A")
@@ -135,7 +137,7 @@ class LogBuilder(BaseLogBuilder):
             "format": "judge-action-log/1",
             "game": "rangers-strike",
             "variant": variant,
-            "rule_options": dict(options or {}),
+            "rule_options": {"deck_construction": False, **(options or {})},
             "match": {"event": "test"},
             "players": [{"id": p} for p in players],
             "cards": [FILLER, *cards],

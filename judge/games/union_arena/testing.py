@@ -2,7 +2,9 @@
 
 Cards are written inline with :func:`card`, so a test says exactly what it relies on ("a
 blue 1500 BP character with Step").  Decks are the cards a test names, filled up to 50
-with a vanilla filler.  Logs are in observed mode by default: naming a card in the hand or
+with a vanilla filler, which no deck rule allows: the builder turns the rule option
+``deck_construction`` off (pass ``options={"deck_construction": True}`` to judge the decks).
+Logs are in observed mode by default: naming a card in the hand or
 the life row binds a copy from the deck, so a test needs no shuffle arithmetic.
 
 >>> b = LogBuilder([card("T-001", bp=3000)]).setup(first="A")
@@ -141,7 +143,7 @@ class LogBuilder(BaseLogBuilder):
             "format": "judge-action-log/1",
             "game": "union-arena",
             "variant": None,
-            "rule_options": dict(options or {}),
+            "rule_options": {"deck_construction": False, **(options or {})},
             "match": {"event": "test"},
             "players": [{"id": "A", "name": "Aki"}, {"id": "B", "name": "Ben"}],
             "cards": [FILLER, AP, *cards],

@@ -55,6 +55,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "double_attack": "attack_twice",
         "impact_plus_without_impact": "grants",
         "double_block": "block_twice",
+        "deck_construction": True,
     }
 
 
