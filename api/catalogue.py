@@ -160,15 +160,11 @@ def check_deck(**kwargs: Any) -> Any:
 
     Every problem cites the rule it breaks (`UA-DECK-SIZE`, …).  A legal deck has none.
     """
-    from importlib import import_module
-
     from judge.cli import DECK_CHECKERS  # the functions `judge check-deck` calls
+    from judge.commands.common import _load
 
     deck, table = _check_deck_input(json_body("deck document"))
-    check = DECK_CHECKERS[deck["game"]]
-    if not callable(check):
-        module, _, name = check.partition(":")
-        check = getattr(import_module(module), name)
+    check = _load(DECK_CHECKERS[deck["game"]])
     cat = catalogue(deck["game"])
     problems = [
         {

@@ -21,6 +21,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, validate
 
 from judge.core.cards import builtin_set_names, load_builtin_set
+from judge.core.rules import CONFIDENCE, LABELS, OPTION_KINDS
 
 #: ``on_illegal`` choices, as :data:`judge.core.replay.ON_ILLEGAL` (kept literal here so the
 #: schemas do not import the engine).
@@ -280,6 +281,9 @@ class GamesSchema(Schema):
     )
 
 
+_LABELS_TEXT = "; ".join(f"{label}: {means}" for label, means in LABELS.items())
+
+
 class RuleSchema(Schema):
     """One rule, as a violation or a ruling cites it."""
 
@@ -288,7 +292,12 @@ class RuleSchema(Schema):
     text = fields.String(required=True)
     source = fields.String(required=True)
     confidence = fields.String(
-        required=True, validate=validate.OneOf(("OFF", "OFF-tr", "FAN", "GAP", "ENGINE"))
+        required=True,
+        validate=validate.OneOf(CONFIDENCE),
+        metadata={"description": "How sure the rule is, by its source: " + _LABELS_TEXT},
+    )
+    confidence_means = fields.String(
+        required=True, metadata={"description": "What the confidence label means, in words."}
     )
     section = fields.String(required=True)
 
@@ -299,6 +308,14 @@ class RuleOptionSchema(Schema):
     default = fields.Raw(required=True)
     choices = fields.List(fields.Raw(), required=True)
     text = fields.String(required=True)
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(OPTION_KINDS),
+        metadata={
+            "description": "gap: decides what no source settles (on a GAP rule); format: "
+            "switches an official rule off for formats that play otherwise."
+        },
+    )
 
 
 class CatalogueSchema(Schema):
@@ -306,6 +323,12 @@ class CatalogueSchema(Schema):
 
     game = fields.String(required=True)
     version = fields.String(required=True)
+    labels = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Each confidence label and what it means."},
+    )
     rules = fields.List(fields.Nested(RuleSchema), required=True)
     options = fields.List(fields.Nested(RuleOptionSchema), required=True)
 

@@ -377,7 +377,9 @@ def test_rules_text_layout(runner, demo_catalogue):
     assert lines.index("Battle") < lines.index("UA-TWO  Second rule  [GAP]")
     assert "    Source: seed §1" in lines
     assert "Rule options" in lines
-    assert "strict_two = false  (choices: true, false; rule UA-TWO)" in lines
+    assert "strict_two = false  (choices: true, false; rule UA-TWO; gap option)" in lines
+    assert lines[2] == "Confidence labels (how sure a rule is, by its source):"
+    assert lines[3].startswith("  [OFF] official text") and "[FAN]" not in result.stdout
     assert "    Apply the second rule strictly." in lines
     assert all(len(line) <= 100 for line in lines)
 
@@ -586,3 +588,19 @@ def test_every_command_and_option_has_help():
 
 def test_importlib_spec_of_main_module():
     assert importlib.util.find_spec("judge.__main__") is not None
+
+
+def test_rules_output_explains_every_confidence_label_it_shows(runner) -> None:
+    from judge.core.rules import LABELS
+    from judge.games import catalogue
+
+    out = runner.invoke(cli.main, ["rules", "union-arena"]).output
+    used = {rule.confidence for rule in catalogue("union-arena").rules.values()}
+    legend = out.split("\n\n")[1]
+    assert legend.startswith("Confidence labels")
+    for label in LABELS:
+        assert (f"[{label}] " in legend) == (label in used), label
+    assert "deck_construction = true" in out and "format option" in out
+    one = runner.invoke(cli.main, ["rules", "union-arena", "UA-DECK-SIZE"]).output
+    label = catalogue("union-arena")["UA-DECK-SIZE"].confidence
+    assert f"[{label}] {LABELS[label][:30]}" in " ".join(one.split())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import click
@@ -22,14 +22,29 @@ from judge.commands.common import (
 )
 from judge.core.canonical import canonical_json
 from judge.core.errors import FieldError
+from judge.core.rules import LABELS
+from judge.games import GAMES, engine_class
 
-#: Deck checkers by game slug, as ``"module:function"`` (imported on first use) or a callable.
+
+class EngineDeckCheck:
+    """The deck check of a game's engine (:meth:`~judge.core.engine.Engine.deck_checker`),
+    looked up on the first call, so that listing the games imports no engine: the same
+    function judges a replay's decks."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def __call__(self, main: list[str], ap: list[str], cards: Mapping[str, Any]) -> list[Any]:
+        check = engine_class(self.game).deck_checker()
+        if check is None:
+            raise LookupError(f"{self.game} has no deck rules")
+        return check(main, ap, cards)
+
+
+#: Deck checkers by game slug: a callable, or a ``"module:function"`` (imported on first use).
 #: Each is called as ``check(main, ap, cards)`` and returns objects with ``rule``,
-#: ``message``, ``cards`` and ``to_dict()``.
-DECK_CHECKERS: dict[str, Any] = {
-    "union-arena": "judge.games.union_arena.decks:check_deck",
-    "rangers-strike": "judge.games.rangers_strike.decks:check_deck",
-}
+#: ``message``, ``cards`` and ``to_dict()``.  Every game's engine has deck rules.
+DECK_CHECKERS: dict[str, Any] = {game: EngineDeckCheck(game) for game in GAMES}
 
 #: Published schemas by name, as ``"module:function"`` returning a JSON-ready dict.
 SCHEMAS: dict[str, str] = {
@@ -53,6 +68,20 @@ def _rule_text(rule: Any) -> list[str]:
     return lines
 
 
+def _labels_text(used: Iterable[str]) -> list[str]:
+    """The legend of the confidence labels in ``used`` (in the order of ``LABELS``)."""
+    wanted = set(used)
+    lines = ["Confidence labels (how sure a rule is, by its source):"]
+    for label, means in LABELS.items():
+        if label in wanted:
+            lines.extend(
+                textwrap.wrap(
+                    f"[{label}] {means}", width=88, initial_indent="  ", subsequent_indent="      "
+                )
+            )
+    return lines
+
+
 @click.command("rules")
 @click.argument("game")
 @click.argument("rule_id", required=False)
@@ -60,8 +89,10 @@ def _rule_text(rule: Any) -> list[str]:
 def rules_command(game: str, rule_id: str | None, as_json: bool) -> None:
     """The rule catalogue of GAME, or only the rule RULE_ID.
 
-    Lists every rule by section (id, title, confidence, text, source) and then the rule
-    options a log may set, with their defaults.
+    Lists what each confidence label means, every rule by section (id, title, confidence,
+    text, source) and then the rule options a log may set, with their defaults (a ``gap``
+    option decides what no source settles; a ``format`` option switches an official rule off
+    for formats that play otherwise).
     """
     from judge.games import GAMES, catalogue
 
@@ -76,14 +107,15 @@ def rules_command(game: str, rule_id: str | None, as_json: bool) -> None:
         if as_json:
             click.echo(canonical_json(rule.to_dict()))
         else:
-            click.echo("\n".join(_rule_text(rule)))
+            click.echo("\n".join([*_rule_text(rule), "", *_labels_text([rule.confidence])]))
         return
 
     if as_json:
         click.echo(canonical_json(cat.to_dict()))
         return
 
-    lines = [f"Rules of {cat.game} (catalogue version {cat.version})"]
+    lines = [f"Rules of {cat.game} (catalogue version {cat.version})", ""]
+    lines += _labels_text(rule.confidence for rule in cat.rules.values())
     sections: dict[str, list[Any]] = {}
     for rule in cat.rules.values():  # rulebook order
         sections.setdefault(rule.section or "General", []).append(rule)
@@ -96,7 +128,8 @@ def rules_command(game: str, rule_id: str | None, as_json: bool) -> None:
         for opt in cat.options.values():
             choices = ", ".join(json.dumps(c) for c in opt.choices)
             lines.append(
-                f"{opt.name} = {json.dumps(opt.default)}  (choices: {choices}; rule {opt.rule})"
+                f"{opt.name} = {json.dumps(opt.default)}  "
+                f"(choices: {choices}; rule {opt.rule}; {opt.kind} option)"
             )
             lines.extend(
                 textwrap.wrap(

@@ -91,6 +91,7 @@ class Rule:
             "text": self.text,
             "source": self.source,
             "confidence": self.confidence,
+            "confidence_means": LABELS[self.confidence],
             "section": self.section,
         }
 

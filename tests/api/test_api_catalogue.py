@@ -32,6 +32,18 @@ def test_rules_and_one_rule(live, problem) -> None:
     assert "unknown rule" in problem(live.get("/v1/games/union-arena/rules/UA-X"), 404)["detail"]
 
 
+def test_rule_pages_explain_their_confidence_labels(live) -> None:
+    doc = live.get("/v1/games/rangers-strike/rules").json
+    assert set(doc["labels"]) == {"OFF", "OFF-tr", "FAN", "GAP", "ENGINE"}
+    assert doc["labels"]["GAP"].startswith("not found in any source")
+    for rule in doc["rules"]:
+        assert rule["confidence_means"] == doc["labels"][rule["confidence"]], rule["id"]
+    rule = live.get("/v1/games/union-arena/rules/UA-DECK-SIZE").json
+    assert rule["confidence_means"] == doc["labels"][rule["confidence"]]
+    (deck,) = [o for o in doc["options"] if o["name"] == "deck_construction"]
+    assert deck["kind"] == "format" and deck["default"] is True
+
+
 # -- decks -------------------------------------------------------------------------------------------
 
 
