@@ -269,6 +269,12 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
                     "decision: the engine assumes no block.",
                 )
                 eng.ctx.cannot_verify(f"missing `block` decision by {args['player']}")
+            elif b is not None and b.sniped:
+                eng.ctx.ruling(
+                    "UA-BLOCK-DECISION",
+                    f"The log records no block decision; a Snipe attack on a character "
+                    f"cannot be blocked (UA-KW-SNIPE), so {args['player']} did not block.",
+                )
             else:
                 eng.ctx.ruling(
                     "UA-BLOCK-DECISION",

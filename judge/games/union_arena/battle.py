@@ -72,7 +72,10 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     unit.attacks += 1
     opp = st.other(pid)
     tunit = plan.data["target"]
-    st.battle = Battle(attacker=unit, attacker_player=pid, defender_player=opp, target=tunit)
+    sniped = tunit is not None and st.has(unit, "snipe")
+    st.battle = Battle(
+        attacker=unit, attacker_player=pid, defender_player=opp, target=tunit, sniped=sniped
+    )
     what = f"{eng.name(tunit.top)}" if tunit else opp
     eng.event(
         "attack",
@@ -81,9 +84,21 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
         card=unit.top,
         target=tunit.top if tunit else "player",
     )
-    if tunit:
+    if unit.attacks == 1 and st.has(unit, "double attack"):
+        unit.rested = False
+        eng.event(
+            "activate", f"{eng.name(unit.top)} becomes active (Double Attack).", card=unit.top
+        )
         eng.ctx.ruling(
-            "UA-KW-SNIPE", f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}."
+            "UA-KW-DOUBLE-ATTACK",
+            f"{eng.name(unit.top)} has Double Attack and attacks for the first time this "
+            "turn: it is switched to active now.",
+        )
+    if sniped:
+        eng.ctx.ruling(
+            "UA-KW-SNIPE",
+            f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}, which stays "
+            f"{'rested' if tunit.rested else 'active'}; {opp} cannot block this attack.",
         )
     eng.fire(unit, "on_attack", pid)
     eng.push(
@@ -92,7 +107,11 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
 
 
 def blockers(eng: UnionArenaEngine, pid: str) -> list[Any]:
+    """The characters of ``pid`` that may block the attack in progress (none against a
+    Snipe attack on a character: UA-KW-SNIPE)."""
     st = eng.state
+    if st.battle is not None and st.battle.sniped:
+        return []
     return [
         u for u in st.players[pid].front_line if not u.rested and st.card(u.top).type == "character"
     ]
@@ -105,6 +124,13 @@ def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
     if ref is None:
         plan.data["unit"] = None
         return
+    b = st.battle
+    if b is not None and b.sniped and b.target is not None:
+        plan.violate(
+            "UA-KW-SNIPE",
+            f"{eng.name(b.attacker.top)} attacks {eng.name(b.target.top)} with Snipe: "
+            f"{pid} cannot block this attack (the log's block decision must be null).",
+        )
     found = find_unit(st, ref, f"actions[{eng.ctx.index}].card", owner=pid)
     if found is None or found[1] != "front_line":
         plan.violate(
@@ -143,3 +169,11 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
         player=plan.action["p"],
         card=unit.top,
     )
+    if unit.blocks == 1 and st.has(unit, "double block"):
+        unit.rested = False
+        eng.event("activate", f"{eng.name(unit.top)} becomes active (Double Block).", card=unit.top)
+        eng.ctx.ruling(
+            "UA-KW-DOUBLE-BLOCK",
+            f"{eng.name(unit.top)} has Double Block and blocks for the first time this "
+            "turn: it is switched to active now.",
+        )

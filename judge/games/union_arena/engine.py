@@ -372,32 +372,22 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         if b.target is None:
             n = self.damage_value(b.attacker)
-            times = (
-                2
-                if (
-                    st.has(b.attacker, "double attack")
-                    and self.options.get("double_attack") == "damage_twice"
-                )
-                else 1
-            )
             self.ctx.ruling(
                 "UA-DMG-AMOUNT",
                 f"The attack is not blocked: {b.defender_player} takes {n} damage"
-                + (" (Damage keyword)." if n != 1 else ".")
-                + (" Double Attack: twice." if times == 2 else ""),
+                + (" (Damage keyword)." if n != 1 else "."),
             )
-            for _ in range(times):
-                self.push(
-                    (
-                        "damage",
-                        {
-                            "player": b.defender_player,
-                            "by": b.attacker_player,
-                            "amount": n,
-                            "source": "attack",
-                        },
-                    )
+            self.push(
+                (
+                    "damage",
+                    {
+                        "player": b.defender_player,
+                        "by": b.attacker_player,
+                        "amount": n,
+                        "source": "attack",
+                    },
                 )
+            )
             return
         if b.target not in st.players[b.defender_player].front_line:
             self.event("battle", "The attack target has left the field: no battle.")
@@ -454,10 +444,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self.fire(b.attacker, "win_battle", b.attacker_player)
         impact = self.impact_value(b.attacker)
         if impact:
-            if b.blocker is not None and st.has(b.blocker, "nullify impact"):
+            if b.target is not None and st.has(b.target, "nullify impact"):
+                how = "blocked it" if b.blocker is not None else "was the target of its attack"
                 self.ctx.ruling(
                     "UA-KW-NULLIFY-IMPACT",
-                    f"{self.name(b.target.top)} has Nullify Impact: no Impact damage.",
+                    f"{self.name(b.target.top)} has Nullify Impact and {how}: "
+                    f"{self.name(b.attacker.top)} loses Impact for this battle, no Impact damage.",
                 )
             else:
                 self.ctx.ruling(
@@ -505,35 +497,6 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 if unit.mods and any(m.until == "battle" for m in unit.mods):
                     unit.mods = [m for m in unit.mods if m.until != "battle"]
         self.ctx.ruling("UA-BATTLE-END", 'The battle is over: effects for "this battle" end.')
-        a = b.attacker
-        if (
-            a in st.players[b.attacker_player].front_line
-            and st.has(a, "double attack")
-            and self.options.get("double_attack") == "attack_twice"
-            and a.attacks == 1
-            and a.rested
-        ):
-            a.rested = False
-            self.ctx.ruling(
-                "UA-KW-DOUBLE-ATTACK",
-                f"{self.name(a.top)} has Double Attack: after its first attack "
-                "this turn it becomes active and may attack again.",
-            )
-        blk = b.blocker
-        if (
-            blk is not None
-            and blk in st.players[b.defender_player].front_line
-            and st.has(blk, "double block")
-            and self.options.get("double_block") == "block_twice"
-            and blk.blocks == 1
-            and blk.rested
-        ):
-            blk.rested = False
-            self.ctx.ruling(
-                "UA-KW-DOUBLE-BLOCK",
-                f"{self.name(blk.top)} has Double Block: after its first block "
-                "this turn it becomes active and may block again.",
-            )
         st.battle = None
 
     # damage ------------------------------------------------------------------------------------

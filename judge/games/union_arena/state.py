@@ -91,6 +91,7 @@ class Battle:
     defender_player: str
     target: Unit | None  # None: the player
     blocker: Unit | None = None
+    sniped: bool = False  # a Snipe attack on a character: it cannot be blocked (UA-KW-SNIPE)
     blocked: bool | None = None  # None until the block decision
     damage_left: int = 0  # damage procedures still owed (Damage X counts as one procedure)
 

@@ -52,9 +52,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         assert opt.text.strip(), opt.name
     assert catalogue.resolve_options({}) == {
         "first_turn_no_attack": False,
-        "double_attack": "attack_twice",
         "impact_plus_without_impact": "grants",
-        "double_block": "block_twice",
         "deck_construction": True,
     }
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from judge.core.replay import position
+from judge.games.union_arena.engine import UnionArenaEngine
 from judge.games.union_arena.testing import (
     LogBuilder,
     board_at_turn_3,
@@ -551,23 +553,111 @@ def test_UA_KW_STEP_no_swap_into_full_front_line_without_step() -> None:
 
 
 # --- UA-KW-SNIPE -------------------------------------------------------------------------
+# Manual, Keyword Abilities: Snipe -- it may attack a character on the opponent's front line,
+# active or rested; then the opponent cannot block; the target's state does not change, its
+# When Blocking abilities do not activate, a battle occurs.
+
+
+def sniper_scene(
+    target: dict[str, Any] | None = None, sniper_bp: int = 3000, **kw: Any
+) -> LogBuilder:
+    cards = [
+        free_character("T-SNIPER", bp=sniper_bp, keywords=["snipe"]),
+        target or free_character("T-ATK", bp=2000),
+        free_character("T-GUARD", bp=9000),
+    ]
+    code = cards[1]["code"]
+    return board_at_turn_3(
+        cards, ["T-SNIPER"], [code, "T-GUARD"], a_front=("A-1",), b_front=("B-1", "B-2"), **kw
+    )
 
 
 def test_UA_KW_SNIPE_can_target_front_line_character() -> None:
-    cards = [
-        free_character("T-SNIPER", bp=3000, keywords=["snipe"]),
-        free_character("T-ATK", bp=2000),
-    ]
-    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b = sniper_scene()
     b.attack("A", "A-1", target="B-1")
     attack = b.last
     b.block("B")
     r = b.replay()
     assert verdict(r, attack) == "legal"
     assert "UA-KW-SNIPE" in rules_applied(r, attack)
-    assert "UA-BATTLE-BP" in rules_applied(r, b.last)
+    assert verdict(r, b.last) == "legal"
+    assert "UA-BATTLE-BP" in rules_applied(r, b.last)  # a battle occurs
     assert field_unit(r, "B", "B-1") is None
     assert player_state(r, "B")["life"] == 7
+
+
+def test_UA_KW_SNIPE_the_opponent_cannot_block() -> None:
+    b = sniper_scene()
+    b.attack("A", "A-1", target="B-1").block("B", "B-2")
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-KW-SNIPE"]
+
+
+def test_UA_KW_SNIPE_the_target_cannot_block_either() -> None:
+    b = sniper_scene()
+    b.attack("A", "A-1", target="B-1").block("B", "B-1")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-KW-SNIPE"]
+
+
+def test_UA_KW_SNIPE_no_block_is_the_only_legal_block_decision() -> None:
+    b = sniper_scene()
+    b.attack("A", "A-1", target="B-1")
+    engine = position(b.log())
+    assert engine.awaiting() == ("B", ("block",))
+    assert engine.legal_actions() == [{"p": "B", "do": "block", "card": None}]
+
+
+def test_UA_KW_SNIPE_missing_block_decision_is_not_unverifiable() -> None:
+    b = sniper_scene()
+    b.attack("A", "A-1", target="B-1").proceed("A")  # no block decision recorded
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-BLOCK-DECISION" in rules_applied(r, b.last)
+    assert field_unit(r, "B", "B-1", b.last) is None  # the battle took place
+
+
+def test_UA_KW_SNIPE_a_rested_character_can_be_the_target_and_stays_rested() -> None:
+    rest_b1 = {
+        "when": "on_attack",
+        "do": [{"op": "rest", "target": {"side": "opponent", "zone": "front_line"}}],
+    }
+    wall = free_character("T-WALL", bp=5000)
+    cards = [
+        free_character("T-SNIPER", bp=1000, keywords=["snipe"]),
+        free_character("T-RESTER", effects=[rest_b1]),
+        wall,
+    ]
+    b = board_at_turn_3(
+        cards, ["T-SNIPER", "T-RESTER"], ["T-WALL"], a_front=("A-1", "A-2"), b_front=("B-1",)
+    )
+    b.attack("A", "A-2").act("A", "resolve", source="A-2", targets=["B-1"]).block("B")
+    pick(b, 1)
+    assert field_unit(b.replay(), "B", "B-1")["rested"] is True
+    b.attack("A", "A-1", target="B-1").block("B")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-BATTLE-LOSE" in rules_applied(r, b.last)  # the battle occurs
+    assert field_unit(r, "B", "B-1")["rested"] is True  # its state does not change
+
+
+def test_UA_KW_SNIPE_an_active_target_stays_active() -> None:
+    b = sniper_scene(target=free_character("T-WALL", bp=5000))
+    b.attack("A", "A-1", target="B-1").block("B")
+    r = b.replay()
+    assert "UA-BATTLE-LOSE" in rules_applied(r, b.last)
+    assert field_unit(r, "B", "B-1")["rested"] is False
+
+
+def test_UA_KW_SNIPE_the_targets_when_blocking_effects_do_not_trigger() -> None:
+    on_block = {"when": "on_block", "do": [{"op": "draw", "n": 1}]}
+    b = sniper_scene(target=free_character("T-BLK", bp=5000, effects=[on_block]))
+    b.attack("A", "A-1", target="B-1").block("B")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "draw" not in [e["type"] for e in r["steps"][b.last]["events"]]
+    assert r["steps"][b.last]["pending"][0]["kind"] != "resolve"
 
 
 def test_UA_KW_SNIPE_cannot_target_energy_line_character() -> None:
@@ -589,6 +679,15 @@ def test_UA_KW_SNIPE_attacker_may_still_attack_the_player() -> None:
     assert field_unit(r, "B", "B-1") is not None
 
 
+def test_UA_KW_SNIPE_an_attack_on_the_player_may_be_blocked() -> None:
+    cards = [free_character("T-SNIPER", bp=1000, keywords=["snipe"]), free_character("T-ATK")]
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b.attack("A", "A-1").block("B", "B-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-KW-SNIPE" not in rules_broken(r, b.last)
+
+
 def test_UA_KW_SNIPE_sniper_that_loses_the_battle_stays() -> None:
     cards = [
         free_character("T-SNIPER", bp=1000, keywords=["snipe"]),
@@ -601,80 +700,63 @@ def test_UA_KW_SNIPE_sniper_that_loses_the_battle_stays() -> None:
     assert field_unit(r, "B", "B-1") is not None and field_unit(r, "A", "A-1") is not None
 
 
-# --- UA-KW-DOUBLE-ATTACK and the option double_attack --------------------------------------
+# --- UA-KW-DOUBLE-ATTACK -----------------------------------------------------------------
+# Manual, Keyword Abilities: Double Attack -- when this character attacks for the first time
+# in a turn, switch it to active.
 
 
-def double_attacker(options: dict[str, Any] | None) -> LogBuilder:
+def double_attacker() -> LogBuilder:
     cards = [free_character("T-DA", keywords=["double attack"])]
-    return board_at_turn_3(cards, ["T-DA"], [], a_front=("A-1",), options=options)
+    return board_at_turn_3(cards, ["T-DA"], [], a_front=("A-1",))
 
 
-@pytest.mark.parametrize(
-    "options", [None, {"double_attack": "attack_twice"}], ids=["default", "explicit"]
-)
-def test_UA_KW_DOUBLE_ATTACK_attack_twice_attacks_again_once(
-    options: dict[str, Any] | None,
-) -> None:
-    b = double_attacker(options)
+def test_UA_KW_DOUBLE_ATTACK_first_attack_switches_it_to_active_at_once() -> None:
+    b = double_attacker()
+    b.attack("A", "A-1")
+    attack = b.last
+    r = b.replay()
+    assert verdict(r, attack) == "legal"
+    assert "UA-KW-DOUBLE-ATTACK" in rules_applied(r, attack)
+    # active as soon as it has attacked, while the defender's block decision is still due
+    assert r["steps"][attack]["pending"][0]["kind"] == "block"
+    assert field_unit(r, "A", "A-1", attack)["rested"] is False
+
+
+def test_UA_KW_DOUBLE_ATTACK_attacks_again_once() -> None:
+    b = double_attacker()
     b.attack("A", "A-1").block("B")
     pick(b, 1)
-    first = b.last
-    b.attack("A", "A-1").block("B")
-    pick(b, 1)
+    b.attack("A", "A-1")
     second = b.last
+    b.block("B")
+    pick(b, 1)
     b.attack("A", "A-1")
     r = b.replay()
-    assert "UA-KW-DOUBLE-ATTACK" in rules_applied(r, first)
-    assert field_unit(r, "A", "A-1", first)["rested"] is False
     assert verdict(r, second) == "legal"
-    assert player_state(r, "B", second)["life"] == 5
+    assert "UA-KW-DOUBLE-ATTACK" not in rules_applied(r, second)
     assert field_unit(r, "A", "A-1", second)["rested"] is True
+    assert player_state(r, "B", b.last - 1)["life"] == 5
     assert rules_broken(r, b.last) == ["UA-ATK-ATTACKER"]
 
 
-def test_UA_KW_DOUBLE_ATTACK_attack_twice_also_after_a_blocked_attack() -> None:
+def test_UA_KW_DOUBLE_ATTACK_also_when_its_first_attack_is_blocked() -> None:
     cards = [
         free_character("T-DA", bp=1000, keywords=["double attack"]),
         free_character("T-WALL", bp=5000),
     ]
     b = board_at_turn_3(cards, ["T-DA"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",))
-    b.attack("A", "A-1").block("B", "B-1")
+    b.attack("A", "A-1")
+    attack = b.last
+    b.block("B", "B-1")
     r = b.replay()
-    assert "UA-KW-DOUBLE-ATTACK" in rules_applied(r, b.last)
+    assert "UA-KW-DOUBLE-ATTACK" in rules_applied(r, attack)
+    assert "UA-KW-DOUBLE-ATTACK" not in rules_applied(r, b.last)
     assert field_unit(r, "A", "A-1")["rested"] is False
 
 
-def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_deals_damage_twice() -> None:
-    b = double_attacker({"double_attack": "damage_twice"})
-    b.attack("A", "A-1").block("B")
-    pick(b, 1)
-    first_pick = b.last
-    pick(b, 1)
-    r = b.replay()
-    assert verdict(r, first_pick) == "legal"
-    assert verdict(r, b.last) == "legal"
-    assert player_state(r, "B", first_pick)["life"] == 6
-    assert player_state(r, "B")["life"] == 5
-    assert "UA-KW-DOUBLE-ATTACK" not in rules_applied(r, b.last)
-
-
-def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_does_not_attack_again() -> None:
-    b = double_attacker({"double_attack": "damage_twice"})
-    b.attack("A", "A-1").block("B")
-    pick(b, 1)
-    pick(b, 1)
-    b.attack("A", "A-1")
-    r = b.replay()
-    assert field_unit(r, "A", "A-1", b.last - 1)["rested"] is True
-    assert rules_broken(r, b.last) == ["UA-ATK-ATTACKER"]
-
-
-def test_UA_KW_DOUBLE_ATTACK_option_damage_twice_each_damage_picks_one_card() -> None:
-    b = double_attacker({"double_attack": "damage_twice"})
-    b.attack("A", "A-1").block("B")
-    pick(b, 1, 2)
-    r = b.replay()
-    assert "UA-DMG-PICK" in rules_broken(r, b.last)
+def test_UA_KW_DOUBLE_ATTACK_and_DOUBLE_BLOCK_have_no_rule_options() -> None:
+    options = UnionArenaEngine.catalogue.options
+    assert "double_attack" not in options and "double_block" not in options
 
 
 def test_UA_KW_DOUBLE_ATTACK_without_keyword_no_second_attack() -> None:
@@ -686,41 +768,50 @@ def test_UA_KW_DOUBLE_ATTACK_without_keyword_no_second_attack() -> None:
     assert field_unit(r, "A", "A-1")["rested"] is True
 
 
-# --- UA-KW-DOUBLE-BLOCK and the option double_block ----------------------------------------
+# --- UA-KW-DOUBLE-BLOCK ------------------------------------------------------------------
+# Manual, Keyword Abilities: Double Block -- when this character blocks for the first time in
+# a turn, switch it to active.
 
 
-def double_blocker(options: dict[str, Any] | None) -> LogBuilder:
+def double_blocker() -> LogBuilder:
     cards = [
         free_character("T-ATK", bp=1000),
         free_character("T-DB", bp=5000, keywords=["double block"]),
     ]
     deck_a = ["T-ATK", "T-ATK", "T-ATK"]
-    return board_at_turn_3(
-        cards, deck_a, ["T-DB"], a_front=("A-1", "A-2", "A-3"), b_front=("B-1",), options=options
-    )
+    return board_at_turn_3(cards, deck_a, ["T-DB"], a_front=("A-1", "A-2", "A-3"), b_front=("B-1",))
 
 
-@pytest.mark.parametrize(
-    "options", [None, {"double_block": "block_twice"}], ids=["default", "explicit"]
-)
-def test_UA_KW_DOUBLE_BLOCK_block_twice_blocks_again_once(options: dict[str, Any] | None) -> None:
-    b = double_blocker(options)
+def test_UA_KW_DOUBLE_BLOCK_first_block_switches_it_to_active_at_once() -> None:
+    b = double_blocker()
     b.attack("A", "A-1").block("B", "B-1")
     first = b.last
+    r = b.replay()
+    assert verdict(r, first) == "legal"
+    assert "UA-KW-DOUBLE-BLOCK" in rules_applied(r, first)
+    assert field_unit(r, "B", "B-1", first)["rested"] is False
+    assert "UA-BATTLE-BP" in rules_applied(r, first)  # still the attack target: a battle
+
+
+def test_UA_KW_DOUBLE_BLOCK_blocks_again_once() -> None:
+    b = double_blocker()
+    b.attack("A", "A-1").block("B", "B-1")
     b.attack("A", "A-2").block("B", "B-1")
     second = b.last
     b.attack("A", "A-3").block("B", "B-1")
     r = b.replay()
-    assert "UA-KW-DOUBLE-BLOCK" in rules_applied(r, first)
-    assert field_unit(r, "B", "B-1", first)["rested"] is False
     assert verdict(r, second) == "legal"
+    assert "UA-KW-DOUBLE-BLOCK" not in rules_applied(r, second)
     assert "UA-BATTLE-BP" in rules_applied(r, second)
     assert field_unit(r, "B", "B-1", second)["rested"] is True
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
 
 
-def test_UA_KW_DOUBLE_BLOCK_option_none_blocks_once() -> None:
-    b = double_blocker({"double_block": "none"})
+def test_UA_KW_DOUBLE_BLOCK_without_keyword_blocks_once() -> None:
+    cards = [free_character("T-ATK", bp=1000), free_character("T-WALL", bp=5000)]
+    b = board_at_turn_3(
+        cards, ["T-ATK", "T-ATK"], ["T-WALL"], a_front=("A-1", "A-2"), b_front=("B-1",)
+    )
     b.attack("A", "A-1").block("B", "B-1")
     first = b.last
     b.attack("A", "A-2").block("B", "B-1")
@@ -937,13 +1028,30 @@ def test_UA_KW_NULLIFY_IMPACT_blocker_without_it_takes_impact() -> None:
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
 
 
-def test_UA_KW_NULLIFY_IMPACT_only_when_it_blocks() -> None:
+def test_UA_KW_NULLIFY_IMPACT_target_of_a_snipe_attack_prevents_impact_damage() -> None:
     cards = [
         free_character("T-SNIPER", bp=3000, keywords=["snipe", "impact 1"]),
         free_character("T-NULL", bp=2000, keywords=["nullify impact"]),
     ]
     b = board_at_turn_3(cards, ["T-SNIPER"], ["T-NULL"], a_front=("A-1",), b_front=("B-1",))
     b.attack("A", "A-1", target="B-1").block("B")  # sniped, not blocking
+    r = b.replay()
+    assert "UA-KW-NULLIFY-IMPACT" in rules_applied(r, b.last)
+    assert "UA-KW-IMPACT" not in rules_applied(r, b.last)
+    assert field_unit(r, "B", "B-1") is None  # the battle is still lost
+    pick(b, 1)
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert player_state(r, "B")["life"] == 7
+
+
+def test_UA_KW_NULLIFY_IMPACT_sniped_character_without_it_takes_impact() -> None:
+    cards = [
+        free_character("T-SNIPER", bp=3000, keywords=["snipe", "impact 1"]),
+        free_character("T-ATK", bp=2000),
+    ]
+    b = board_at_turn_3(cards, ["T-SNIPER"], ["T-ATK"], a_front=("A-1",), b_front=("B-1",))
+    b.attack("A", "A-1", target="B-1").block("B")
     r = b.replay()
     assert "UA-KW-NULLIFY-IMPACT" not in rules_applied(r, b.last)
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
