@@ -393,16 +393,36 @@ class AgendaEngine(Engine):
     # -- views --------------------------------------------------------------------------------
 
     def pending_effects(self) -> list[dict[str, Any]]:
-        """``pending()`` while effects wait: one entry per effect the chooser may resolve."""
-        return [
-            {
-                "player": pe.controller,
-                "kind": "resolve",
-                "source": pe.source,
-                "text": f"{pe.controller} resolves {pe.describe()}",
-            }
-            for pe in self.pool.candidates()
-        ]
+        """``pending()`` while effects wait: every waiting effect, both players', in the order
+        they were triggered, so a judge sees all of them and who chooses next.
+
+        An effect the chooser (the player the game's ordering policy picks) may resolve now
+        is a ``resolve`` decision of the chooser; any other is ``waiting``, with its
+        controller as ``player``: its turn comes when the chooser's are done (Union Arena:
+        the turn player's effects all resolve first).  Each entry names the effect's
+        ``controller`` and ``source``.
+        """
+        pool = self.pool
+        chooser = pool.chooser()
+        now = {pe.seq for pe in pool.candidates()}
+        out = []
+        for pe in sorted(pool.items, key=lambda p: p.seq):
+            owner = "" if pe.controller == chooser else f" ({pe.controller}'s)"
+            if pe.seq in now:
+                entry = {
+                    "player": chooser,
+                    "kind": "resolve",
+                    "text": f"{chooser} resolves {pe.describe()}{owner}",
+                }
+            else:
+                entry = {
+                    "player": pe.controller,
+                    "kind": "waiting",
+                    "text": f"{pe.describe()}{owner} waits: {chooser} chooses first",
+                }
+            entry["source"], entry["controller"] = pe.source, pe.controller
+            out.append(entry)
+        return out
 
     def snapshot(self) -> dict[str, Any]:
         """The judge's full view; its canonical JSON is hashed for ``state_sha256``.

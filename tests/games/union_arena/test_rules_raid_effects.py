@@ -820,7 +820,9 @@ def test_UA_SIMULTANEOUS_non_turn_player_cannot_go_first() -> None:
     b.proceed("A", 2).act("A", "attack", card="A-1", target="player").block("B", "B-5")
     b.act("B", "resolve", source="B-5", use=True)
     r = b.replay()
-    assert {p["player"] for p in r["steps"][b.last - 1]["pending"]} == {"A"}
+    waiting = r["steps"][b.last - 1]["pending"]
+    assert {p["player"] for p in waiting if p["kind"] == "resolve"} == {"A"}
+    assert [p["controller"] for p in waiting if p["kind"] == "waiting"] == ["B"]
     assert rules_broken(r, b.last) == ["UA-PHASE"]
     assert "draw" not in event_types(r, b.last)
 
