@@ -46,9 +46,18 @@ class PendingEffect:
 class Policy:
     """Decides which player resolves next and which of their effects may go now.
 
-    ``turn_player_first`` (Union Arena, Rangers Strike): the turn player resolves all of
-    their pending effects first, in an order they choose, then the other player; an effect
-    triggered meanwhile joins the remaining pool and is ordered with it.
+    The policies, by key (:data:`POLICIES`):
+
+    ``turn_player_first`` (Union Arena): the turn player resolves all of their pending
+    effects first, in an order they choose, then the other player; an effect triggered
+    meanwhile joins the remaining pool and is ordered with it.
+
+    ``turn_player_orders_all`` (Rangers Strike, :class:`TurnPlayerOrdersAll`): effects that
+    trigger at exactly the same timing are applied in the order the turn player decides, all
+    of them, both players'.  While two or more effects wait the turn player picks the next
+    one (whoever controls it); a single waiting effect leaves no order to decide and its
+    controller resolves it.  The effect's own choices (targets, whether an optional effect is
+    used) stay its controller's wherever they are recorded.
     """
 
     def __init__(self, name: str, order_players: Callable[[list[str]], list[str]]) -> None:
@@ -70,6 +79,66 @@ class Policy:
         who = self.chooser(pool)
         return sorted((p for p in pool if p.controller == who), key=lambda p: p.seq)
 
+    # -- the words of the rulings (a policy says who chose what) --------------------------
+
+    def chose_text(self, pe: PendingEffect, cands: list[PendingEffect]) -> str:
+        """The ruling when the chooser picked ``pe`` among ``cands`` (two or more)."""
+        return (
+            f"{len(cands)} effects of {pe.controller} were waiting together; "
+            f"{pe.controller} chose to resolve {pe.describe()} first."
+        )
+
+    def order_text(self, pe: PendingEffect, ordered: list[PendingEffect]) -> str:
+        """The ruling when the chooser recorded an ``order`` starting with ``pe``."""
+        return (
+            f"{pe.controller} chose the order of their waiting effects: "
+            + ", then ".join(c.describe() for c in ordered)
+            + "."
+        )
+
+    def whose_text(self, pe: PendingEffect) -> str:
+        """Whose waiting effects an ``order`` may name (for its violation message)."""
+        return f"{pe.controller}'s waiting effects"
+
+
+class TurnPlayerOrdersAll(Policy):
+    """``turn_player_orders_all``: the turn player orders every waiting effect, both players'
+    (see :class:`Policy`)."""
+
+    def __init__(self, turn_player: Callable[[], str]) -> None:
+        super().__init__("turn_player_orders_all", lambda players: players)
+        self._turn_player = turn_player
+
+    def chooser(self, pool: list[PendingEffect]) -> str | None:
+        if not pool:
+            return None
+        if len(pool) == 1:
+            return pool[0].controller
+        return self._turn_player()
+
+    def candidates(self, pool: list[PendingEffect]) -> list[PendingEffect]:
+        return sorted(pool, key=lambda p: p.seq)
+
+    def chose_text(self, pe: PendingEffect, cands: list[PendingEffect]) -> str:
+        tp = self._turn_player()
+        whose = " and ".join(sorted({c.controller for c in cands}))
+        return (
+            f"{len(cands)} effects were waiting together ({whose}'s); {tp}, the turn player, "
+            f"decides the order of all of them and chose to resolve {pe.describe()} "
+            f"({pe.controller}'s) first."
+        )
+
+    def order_text(self, pe: PendingEffect, ordered: list[PendingEffect]) -> str:
+        tp = self._turn_player()
+        return (
+            f"{tp}, the turn player, chose the order of the waiting effects: "
+            + ", then ".join(f"{c.describe()} ({c.controller}'s)" for c in ordered)
+            + "."
+        )
+
+    def whose_text(self, pe: PendingEffect) -> str:
+        return "the waiting effects"
+
 
 def turn_player_first(turn_player: Callable[[], str]) -> Policy:
     """The turn player's effects first, then the non-turn player's (seat order after)."""
@@ -79,6 +148,18 @@ def turn_player_first(turn_player: Callable[[], str]) -> Policy:
         return [tp] + [p for p in players if p != tp]
 
     return Policy("turn_player_first", order)
+
+
+def turn_player_orders_all(turn_player: Callable[[], str]) -> Policy:
+    """The turn player orders every waiting effect, both players' (Rangers Strike)."""
+    return TurnPlayerOrdersAll(turn_player)
+
+
+#: The ordering policies by key; a game's engine names the one its rules give.
+POLICIES: dict[str, Callable[[Callable[[], str]], Policy]] = {
+    "turn_player_first": turn_player_first,
+    "turn_player_orders_all": turn_player_orders_all,
+}
 
 
 class EffectPool:
@@ -153,11 +234,7 @@ def choose_pending(
         return None
     pe = match[0]
     if len(cands) > 1:
-        eng.ctx.ruling(
-            rule,
-            f"{len(cands)} effects of {pe.controller} were waiting together; "
-            f"{pe.controller} chose to resolve {pe.describe()} first.",
-        )
+        eng.ctx.ruling(rule, eng.pool.policy.chose_text(pe, cands))
     use = plan.action.get("use")
     if use is False and not pe.effect.get("optional"):
         plan.violate(rule, f"{pe.describe()} is not optional: it must be resolved.")
@@ -188,8 +265,7 @@ def check_order(
             if hit is None:
                 plan.violate(
                     rule,
-                    f"The order names {ref}, which is not one of {pe.controller}'s waiting "
-                    "effects.",
+                    f"The order names {ref}, which is not one of {eng.pool.policy.whose_text(pe)}.",
                 )
                 continue
             ordered.append(hit)
@@ -200,12 +276,7 @@ def check_order(
                 f"{pe.describe()}.",
             )
         if not plan.violations:
-            eng.ctx.ruling(
-                rule,
-                f"{pe.controller} chose the order of their waiting effects: "
-                + ", then ".join(c.describe() for c in ordered)
-                + ".",
-            )
+            eng.ctx.ruling(rule, eng.pool.policy.order_text(pe, ordered))
         plan.data["order"] = [c.seq for c in ordered]
     plan.data["pe"] = pe
 

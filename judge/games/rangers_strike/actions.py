@@ -106,6 +106,8 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
         plan.cannot_apply(NOT_NOW)
         if not eng.can_act(p) and kind not in ("take_damage", "assign_damage", "resolve"):
             plan.violate("RST-OUT", f"{p} can no longer continue play: it cannot record `{kind}`.")
+        elif kind == "resolve":
+            plan.violate("RS-SIMULTANEOUS", _resolve_by_wrong_player(eng, p, whos[0]))
         elif kind == "assign_damage":
             plan.violate(
                 "RST-STRIKE-ASSIGN",
@@ -153,6 +155,23 @@ def _out_of_phase(
     plan.violate(rule, f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}.")
 
 
+def _resolve_by_wrong_player(eng: RangersStrikeEngine, p: str, chooser: str | None) -> str:
+    """Why ``p`` may not record this ``resolve`` (RS-SIMULTANEOUS): while two or more effects
+    wait, the turn player picks the next one; a single waiting effect is its controller's."""
+    items = eng.pool.items
+    if len(items) > 1:
+        return (
+            f"{p} records `resolve`, but {len(items)} effects are waiting together: {chooser}, "
+            "the turn player, decides which resolves next, both players' effects alike; the "
+            "targets and use of the effect it picks are its controller's choices, recorded on "
+            f"{chooser}'s `resolve`."
+        )
+    return (
+        f"{p} records `resolve`, but only {items[0].describe()} is waiting: there is no order "
+        f"to decide, and {chooser}, who controls it, resolves it."
+    )
+
+
 #: The rule that says in which phase a kind of decision is made.
 PHASE_RULES = {
     "charge": "RS-CHARGE",
@@ -185,6 +204,14 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
         for rule, msg in problems:
             plan.violate(rule, msg)
     check_order(eng, plan, pe, cands, "RS-SIMULTANEOUS")
+    p = plan.action["p"]
+    if p != pe.controller and not plan.violations:
+        eng.ctx.ruling(
+            "RS-SIMULTANEOUS",
+            f"{p}, the turn player, chose that {pe.describe()} resolves now; it is "
+            f"{pe.controller}'s effect, so its targets and use, recorded on {p}'s `resolve`, are "
+            f"{pe.controller}'s choices.",
+        )
 
 
 # -- the rest -------------------------------------------------------------------------------------

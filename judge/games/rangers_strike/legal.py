@@ -130,7 +130,7 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                     for pe in eng.pool.candidates():
                         act = {"p": p, "do": "resolve", "source": pe.source}
                         if effects.selectors(pe.effect):
-                            act["targets"] = first_targets(eng, p, pe.effect)
+                            act["targets"] = first_targets(eng, pe.controller, pe.effect)
                         out.append(act)
                         if pe.effect.get("optional"):
                             out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})

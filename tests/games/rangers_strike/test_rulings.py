@@ -1,0 +1,132 @@
+"""Rangers Strike rulings checked against the official card Q&A and the tag-battle seed.
+
+Each test is named after the rule it exercises and written from the source's words:
+
+- RS-SIMULTANEOUS — official card Q&A (第1弾カードQ&A), entry RS-018 隠流忍術, the question on
+  RS-039 守護獣プテラノドン: effects that trigger at exactly the same timing are applied in the
+  order the turn player decides (「まったく同タイミングで発動した効果などは、ターンプレイヤーが
+  適用する順番を決めて処理します」) — both players' effects.
+- RS-COUNTER — the same entry: against one attack (or strike) two or more matching counters may
+  be used (「同時に２枚以上使用することはできますか？」「はい、できます。」), each paid as usual.
+- RS-SETUP-FIRST — the rock-paper-scissors winner goes first, with no choice.
+- RST-PHASES, RST-STRIKE-ASSIGN, RST-RESIDENT-TAG — the seed's 【リーダー／サポーター制】,
+  【ストライク】 and 【常駐オペレーション】.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rangers_strike.testing import (
+    LogBuilder,
+    area_ids,
+    card,
+    player_state,
+    rules_applied,
+    rules_broken,
+    ruling_texts,
+    verdict,
+)
+
+# A's unit: when destroyed, destroy an opposing rush-area unit with BP 2000 or less.
+BLASTER = card(
+    "T-001",
+    name="Blaster",
+    bp=2000,
+    effects=[
+        {
+            "when": "on_destroyed",
+            "do": [
+                {
+                    "op": "destroy",
+                    "target": {"side": "opponent", "zone": "rush", "count": 1, "bp_max": 2000},
+                }
+            ],
+        }
+    ],
+)
+# B's unit: when destroyed, one of its own rush-area units gets BP +2000 until the end of turn.
+GUARDIAN = card(
+    "T-002",
+    name="Guardian",
+    bp=2000,
+    effects=[
+        {
+            "when": "on_destroyed",
+            "do": [
+                {
+                    "op": "bp",
+                    "amount": 2000,
+                    "target": {"side": "own", "zone": "rush", "count": 1},
+                    "until": "turn",
+                }
+            ],
+        }
+    ],
+)
+SCOUT = card("T-003", name="Scout", bp=2000)
+
+
+def a_tie_in_bs_turn() -> LogBuilder:
+    """A's Blaster (A-1) waits in A's battle area; in B's turn 4 B's Guardian (B-4) attacks it:
+    BP 2000 = 2000, both are destroyed at once and both when-destroyed effects trigger, A's
+    and B's.  B's Scout (B-7) is in B's rush area: the order decides whether it survives."""
+    b = LogBuilder([BLASTER, GUARDIAN, SCOUT]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-001").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-003").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "A-1").proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "B-4")
+    return b.attack("B", "B-4", "A-1")
+
+
+def message(r: dict[str, Any], index: int) -> str:
+    return " ".join(v["message"] for v in r["steps"][index]["violations"])
+
+
+# -- RS-SIMULTANEOUS ------------------------------------------------------------------------------
+
+
+def test_RS_SIMULTANEOUS_the_turn_player_orders_both_players_effects() -> None:
+    b = a_tie_in_bs_turn()
+    r = b.replay()
+    waiting = r["steps"][b.last]["pending"]
+    assert sorted(p["source"] for p in waiting) == ["A-1", "B-4"]
+    assert {p["player"] for p in waiting} == {"B"}  # B, the turn player, picks the next one
+    # A may not pick, not even its own effect: the order is the turn player's to decide
+    b.act("A", "resolve", source="A-1", targets=["B-7"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-SIMULTANEOUS"]
+    assert "B, the turn player, decides which resolves next" in message(r, b.last)
+    # B orders its own effect first: Scout gets BP 4000, and A's effect finds no target
+    b.doc["actions"][-1] = {
+        "p": "B",
+        "do": "resolve",
+        "source": "B-4",
+        "targets": ["B-7"],
+        "order": ["B-4", "A-1"],
+    }
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-SIMULTANEOUS" in rules_applied(r, b.last)
+    assert any("B, the turn player, chose the order" in t for t in ruling_texts(r, b.last))
+    assert player_state(r, "B")["rush"][0]["bp"] == 4000
+    # one effect is left: no order to decide, and A, who controls it, resolves it
+    b.act("A", "resolve", source="A-1", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert area_ids(r, "B", "rush") == ["B-7"]
+
+
+def test_RS_SIMULTANEOUS_the_turn_player_may_put_the_opponents_effect_first() -> None:
+    b = a_tie_in_bs_turn()
+    # B picks A's effect first; its target is A's choice, recorded on B's resolve
+    b.act("B", "resolve", source="A-1", targets=["B-7"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    texts = " ".join(ruling_texts(r, b.last))
+    assert "B, the turn player, decides the order of all of them" in texts
+    assert "it is A's effect, so its targets and use" in texts
+    assert area_ids(r, "B", "rush") == []  # Scout was destroyed before Guardian's effect
+    # only B's effect is left: B resolves it, with no rush-area unit to target
+    b.act("B", "resolve", source="B-4", targets=[])
+    assert verdict(b.replay(), b.last) == "legal"
