@@ -527,12 +527,13 @@ class RangersStrikeEngine(AgendaEngine):
             return False
         return bool(counter_uses(self, pid, timing))
 
-    def open_window(self, b: Battle) -> None:
-        """After an attack or strike: when a defending player could answer with a counter,
-        remember the state as it is before the attack or strike resolves.  It resolves at
-        once (the log records a counter only when one is used); if the next action is that
-        player's counter, ``restore_window`` goes back to this moment and the counter comes
-        first (``RS-COUNTER``)."""
+    def open_window(self, b: Battle, again: bool = False) -> None:
+        """After an attack or strike (``again``: after a counter answering it has resolved):
+        when a defending player could answer with a counter, remember the state as it is
+        before the attack or strike resolves.  It resolves at once (the log records a
+        counter only when one is used); if the next action is that player's counter,
+        ``restore_window`` goes back to this moment and the counter comes first
+        (``RS-COUNTER``: two or more counters may answer one attack or strike)."""
         players = [p for p in self.counter_players(b) if self.could_counter(p, b.timing)]
         if not players:
             return
@@ -541,12 +542,21 @@ class RangersStrikeEngine(AgendaEngine):
         saved = copy.deepcopy((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
         what = f"{b.kind} of {self.name(b.attacker.card)}"
         self.window = {"players": players, "timing": b.timing, "what": what, "saved": saved}
+        another = "another counter (two or more may answer one" if again else "a counter"
+        if again:
+            another += f" {b.kind})"
         self.ctx.ruling(
             "RS-COUNTER",
-            f"{' or '.join(players)} could answer the {what} with a counter; the log records "
+            f"{' or '.join(players)} could answer the {what} with {another}; the log records "
             "a counter only when one is used, so it resolves now — a counter recorded as the "
             "next action would come before it.",
         )
+
+    def op_counter_again(self) -> None:
+        """A counter answering the attack or strike in progress has resolved: another may
+        follow before the attack or strike resolves (RS-COUNTER)."""
+        if self.state.battle is not None:
+            self.open_window(self.state.battle, again=True)
 
     def restore_window(self, window: dict[str, Any]) -> None:
         """Go back to the moment after the attack or strike was declared (see ``open_window``)

@@ -317,6 +317,10 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
             + (f"{b.kind} of {eng.name(b.attacker.card)}" if b else "opposing action")
             + f" with the counter {eng.name(iid)}, before it resolves.",
         )
+        if window:
+            # two or more counters may answer one attack or strike: once this one has
+            # resolved (and gone to the discard pile), another may follow
+            st.agenda.insert(1, ("counter_again", {}))
     preset_done = False
     for index, effect in _on_use_effects(eng, iid):
         ctx: dict[str, Any] = {}

@@ -130,3 +130,71 @@ def test_RS_SIMULTANEOUS_the_turn_player_may_put_the_opponents_effect_first() ->
     # only B's effect is left: B resolves it, with no rush-area unit to target
     b.act("B", "resolve", source="B-4", targets=[])
     assert verdict(b.replay(), b.last) == "legal"
+
+
+# -- RS-COUNTER -----------------------------------------------------------------------------------
+
+BRUISER = card("T-004", name="Bruiser", bp=3000)
+SPARROW = card("T-005", name="Sparrow", bp=1000)
+SHIELD = card(
+    "T-008",
+    "operation",
+    name="Shield",
+    operation="counter",
+    timing="attacked",
+    effects=[
+        {
+            "when": "on_use",
+            "do": [
+                {
+                    "op": "bp",
+                    "amount": 1500,
+                    "target": {"side": "own", "zone": "battle", "count": 1},
+                    "until": "battle",
+                }
+            ],
+        }
+    ],
+)
+
+
+def an_attack_on_sparrow(rush_in_turn_4: bool = False) -> LogBuilder:
+    """In A's turn 5 A's Bruiser (A-1, BP 3000) attacks B's Sparrow (B-4, BP 1000); B holds two
+    Shields (counters: BP +1500 for the battle) and two released commands to pay for them
+    (one, if B rushes its Bruiser in turn 4)."""
+    b = LogBuilder([BRUISER, SPARROW, SHIELD]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-004").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-005").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 3)
+    b.charge("B", "T-000").proceed("B")
+    if rush_in_turn_4:
+        b.rush("B", "T-004")
+    b.proceed("B").enter("B", "B-4").proceed("B")
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "A-1")
+    return b.attack("A", "A-1", "B-4")
+
+
+def test_RS_COUNTER_two_counters_may_answer_one_attack() -> None:
+    b = an_attack_on_sparrow().use("B", "T-008", targets=["B-4"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    # with one Shield Sparrow has BP 2500 < 3000: it would lose; the window stays open
+    texts = ruling_texts(r, b.last)
+    assert any("another counter (two or more may answer one attack)" in t for t in texts)
+    b.use("B", "T-008", targets=["B-4"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and "RS-COUNTER" in rules_applied(r, b.last)
+    # 1000 + 1500 + 1500 = 4000 > 3000: the attacker is destroyed, after both counters
+    assert area_ids(r, "B", "battle") == ["B-4"]
+    assert player_state(r, "A")["discard"] == ["A-1"]
+    assert player_state(r, "B")["discard"] == ["B-7", "B-8"]
+    # each is paid as usual: both of B's commands are held
+    assert [c["held"] for c in player_state(r, "B")["command"]] == [True, True]
+
+
+def test_RS_COUNTER_a_second_counter_needs_its_own_command() -> None:
+    b = an_attack_on_sparrow(rush_in_turn_4=True)
+    b.use("B", "T-008", targets=["B-4"]).use("B", "T-008", targets=["B-4"])
+    r = b.replay()
+    assert verdict(r, b.last - 1) == "legal"
+    assert rules_broken(r, b.last) == ["RS-COUNTER"]  # no counter B could pay for is open
