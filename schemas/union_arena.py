@@ -331,6 +331,16 @@ class RaidActionSchema(ActionSchema):
     card = CardRef(required=True)
     onto = CardRef(required=True)
     to_front_line = Bool(load_default=False, metadata={"default": False})
+    remove = List(
+        CardRef(),
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "default": None,
+            "description": "front-line cards sent to the removal area to make room when the "
+            "raided character moves to a full front line; null when not given",
+        },
+    )
 
 
 class CostsSchema(BaseSchema):

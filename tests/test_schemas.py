@@ -205,7 +205,7 @@ def test_defaults_of_omitted_fields() -> None:
     move, play, raid, activate, resolve, pick, trigger = parsed.actions
     assert move == {"p": "A", "do": "move", "cards": [], "step_back": [], "remove": []}
     assert play["to"] is None and play["remove"] == [] and play["targets"] == []
-    assert raid["to_front_line"] is False
+    assert raid["to_front_line"] is False and raid["remove"] is None
     assert activate["costs"] == {"discard": []} and activate["targets"] == []
     assert resolve["use"] is None and resolve["targets"] == [] and resolve["order"] == []
     assert pick["reveal"] is None

@@ -108,16 +108,16 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                         continue
                     for unit in ps.units():
                         # a raid records no targets: its when-played effects wait for `resolve`
-                        out.append(
-                            {
-                                "p": p,
-                                "do": "raid",
-                                "card": iid,
-                                "onto": unit.top,
-                                "to_front_line": unit in ps.energy_line
-                                and len(ps.front_line) < LINE_LIMIT,
-                            }
-                        )
+                        act = {
+                            "p": p,
+                            "do": "raid",
+                            "card": iid,
+                            "onto": unit.top,
+                            "to_front_line": unit in ps.energy_line,
+                        }
+                        if unit in ps.energy_line and len(ps.front_line) >= LINE_LIMIT:
+                            act["remove"] = [ps.front_line[0].top]
+                        out.append(act)
             elif kind == "activate":
                 for unit in ps.units():
                     abilities = [

@@ -209,16 +209,59 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-RAID-BASE", f"{eng.name(base.top)} has raid itself and cannot be a raid base."
         )
     _check_cost(eng, plan, pid, take.iid)
-    if (
-        plan.action.get("to_front_line")
-        and line == "energy_line"
-        and len(st.players[pid].front_line) >= LINE_LIMIT
-    ):
-        plan.violate(
-            "UA-LINE-LIMIT", f"{pid}'s front line is full: the raided character cannot move there."
-        )
+    removes, skipped = _check_raid_removal(eng, plan, pid, line)
     _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
-    plan.data.update(take=take, base=base, line=line)
+    plan.data.update(take=take, base=base, line=line, removes=removes, skipped_removal=skipped)
+
+
+def _check_raid_removal(
+    eng: UnionArenaEngine, plan: Plan, pid: str, line: str
+) -> tuple[list[Any], bool]:
+    """The front-line cards a raid's ``remove`` names, and whether the log skipped that choice.
+
+    Why: a raided character moving from the energy line to a full front line is a move outside
+    the movement phase, and like every move or play into a full line it first puts one card of
+    that line into the removal area (UA-LINE-LIMIT); cards leave a line that way only when it
+    is full.  A log without ``remove`` (the field is newer than some logs) skipped the choice.
+    """
+    st = eng.state
+    front = st.players[pid].front_line
+    moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
+    full = moves_up and len(front) >= LINE_LIMIT
+    given = plan.action.get("remove")
+    removes: list[Any] = []
+    for i, ref in enumerate(given or []):
+        found = find_unit(st, ref, f"actions[{eng.ctx.index}].remove[{i}]", owner=pid)
+        if found is None or found[1] != "front_line":
+            plan.violate(
+                "UA-LINE-LIMIT",
+                f"{ref} is not in {pid}'s front line: only a card of the full line makes room.",
+            )
+        elif found[2] in removes:
+            plan.violate("UA-LINE-LIMIT", f"{found[2].top} is named twice.")
+        else:
+            removes.append(found[2])
+    if given is None:
+        return removes, full
+    need = len(front) - LINE_LIMIT + 1 if full else 0
+    if len(removes) < need:
+        plan.violate(
+            "UA-LINE-LIMIT",
+            f"{pid}'s front line already holds {len(front)} cards: before the raided character "
+            f"moves there, {need} of them must go to the removal area (the log removes "
+            f"{len(removes)}).",
+        )
+    elif len(removes) > need:
+        plan.violate(
+            "UA-LINE-LIMIT",
+            "Cards go to the removal area only to make room in a full line: "
+            + (
+                f"{pid}'s front line needs {need} removed."
+                if moves_up
+                else "the raided character does not move to the front line."
+            ),
+        )
+    return removes, False
 
 
 def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -236,11 +279,29 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     base.rested = False
     moved = False
     ps = st.players[pid]
-    if (
-        plan.action.get("to_front_line")
-        and base in ps.energy_line
-        and len(ps.front_line) < LINE_LIMIT
-    ):
+    moving = bool(plan.action.get("to_front_line")) and base in ps.energy_line
+    removes = plan.data["removes"]
+    if moving and plan.data["skipped_removal"] and ps.front_line:
+        removes = [ps.front_line[0]]
+        eng.ctx.ruling(
+            "UA-CHOICE-RECORDED",
+            f"The raid moves {eng.name(iid)} to {pid}'s full front line but the log does not "
+            f"say which front-line card went to the removal area: the engine assumes "
+            f"{eng.name(removes[0].top)} (the card there longest).",
+        )
+        eng.ctx.cannot_verify(f"missing `remove` of the raid by {pid} into a full front line")
+    if moving:
+        for unit in removes:
+            if unit in ps.front_line:
+                eng.leave_field(pid, unit, "removal", retire=False)
+        if removes:
+            eng.ctx.ruling(
+                "UA-LINE-LIMIT",
+                f"{pid}'s front line was full: "
+                f"{', '.join(eng.name(u.top) for u in removes)} went to the removal area "
+                "before the raided character moved there.",
+            )
+    if moving and len(ps.front_line) < LINE_LIMIT:
         ps.energy_line.remove(base)
         ps.front_line.append(base)
         moved = True

@@ -217,14 +217,83 @@ def test_UA_RAID_PROCEDURE_base_loses_its_own_effects() -> None:
     assert rules_broken(r, b.last) == ["UA-ACTIVATE"]
 
 
-def test_UA_RAID_PROCEDURE_cannot_move_up_into_a_full_front_line() -> None:
+def full_front_line_and_hero_in_energy_line() -> LogBuilder:
+    """A's front line full (A-3 … A-6), Hero (A-1) in the energy line, Hero Awakened in hand."""
     b = main_phase(HERO, AWAKENED, FREE, deck_a=["T-201", "T-202", *["T-205"] * 4])
     for _ in range(4):
         b.play("A", "T-205", to="front_line")
-    b.play("A", "T-201", to="energy_line")
-    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True)
+    return b.play("A", "T-201", to="energy_line")
+
+
+# -- UA-LINE-LIMIT for a raid (a move outside the movement phase) -------------------------------
+# Manual: moving or playing onto a line that holds 4 cards first puts one card of that line into
+# the removal area, for moves outside the movement phase too; only when the line is full.
+
+
+def test_UA_LINE_LIMIT_raid_moving_to_a_full_front_line_removes_one_card_first() -> None:
+    b = full_front_line_and_hero_in_energy_line()
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True, remove=["A-4"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-LINE-LIMIT" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-3", "A-5", "A-6", "A-2"]  # the stack, top A-2
+    assert player_state(r, "A")["removal"] == ["A-4"]
+    assert field_ids(r, "A", "energy_line") == []
+
+
+def test_UA_LINE_LIMIT_raid_to_a_full_front_line_without_a_removal_is_illegal() -> None:
+    b = full_front_line_and_hero_in_energy_line()
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True, remove=[])
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
+
+
+def test_UA_LINE_LIMIT_raid_log_without_remove_is_a_skipped_decision() -> None:
+    b = full_front_line_and_hero_in_energy_line()
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
+    assert player_state(r, "A")["removal"] == ["A-3"]  # the documented default
+    assert field_ids(r, "A", "front_line")[-1] == "A-2"
+
+
+def test_UA_LINE_LIMIT_raid_removing_two_is_illegal() -> None:
+    b = full_front_line_and_hero_in_energy_line()
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True, remove=["A-3", "A-4"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
+
+
+def test_UA_LINE_LIMIT_raid_removing_when_it_does_not_move_is_illegal() -> None:
+    b = full_front_line_and_hero_in_energy_line()
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=False, remove=["A-3"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
+
+
+def test_UA_LINE_LIMIT_raid_removing_when_the_front_line_is_not_full_is_illegal() -> None:
+    b = main_phase(HERO, AWAKENED, FREE, deck_a=["T-201", "T-202", *["T-205"] * 4])
+    b.play("A", "T-205", to="front_line").play("A", "T-201", to="energy_line")
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True, remove=["A-3"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
+    b = main_phase(HERO, AWAKENED, FREE, deck_a=["T-201", "T-202", *["T-205"] * 4])
+    b.play("A", "T-205", to="front_line").play("A", "T-201", to="energy_line")
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-3", "A-2"]
+
+
+def test_UA_LINE_LIMIT_raid_removal_names_a_front_line_card() -> None:
+    b = main_phase(HERO, AWAKENED, FREE, deck_a=["T-201", "T-202", *["T-205"] * 5])
+    for _ in range(4):
+        b.play("A", "T-205", to="front_line")
+    b.play("A", "T-201", to="energy_line").play("A", "T-205", to="energy_line")
+    b.act("A", "raid", card="T-202", onto="A-1", to_front_line=True, remove=["A-7"])
+    r = b.replay()
+    assert set(rules_broken(r, b.last)) == {"UA-LINE-LIMIT"}
 
 
 # -- UA-RAID-ONLY --------------------------------------------------------------------------------
