@@ -292,13 +292,21 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             player=pid,
             turn=st.turn,
         )
-        # 1: effects "until the start of your next turn" end
+        # 1: effects "until the start of your next turn" end (yours: the effect's controller)
+        ended = []
         for other in st.order:
             for unit in st.players[other].units():
-                if unit.mods:
+                if any(m.until == "next_turn" and m.owner == pid for m in unit.mods):
                     unit.mods = [
                         m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
                     ]
+                    ended.append(self.name(unit.top))
+        if ended:
+            self.ctx.ruling(
+                "UA-START-EXPIRE",
+                f"Start of {pid}'s turn: {pid}'s effects lasting until the start of {pid}'s "
+                f"next turn end ({', '.join(ended)}).",
+            )
         # 2: all your rested cards become active
         for i in range(len(ps.ap_rested)):
             ps.ap_rested[i] = False

@@ -522,6 +522,17 @@ def test_UA_START_EXPIRE_until_next_turn_ends_at_your_next_start_phase() -> None
     assert field_unit(r, "A", "A-1", opponent_turn)["bp"] == 4000  # still on in the opponent's turn
     assert r["steps"][own_next_turn]["state"]["turn"] == 3
     assert field_unit(r, "A", "A-1", own_next_turn)["bp"] == 3000
+    assert "UA-START-EXPIRE" in rules_applied(r, own_next_turn)
+    assert "UA-START-EXPIRE" not in rules_applied(r, opponent_turn)
+
+
+def test_UA_START_EXPIRE_ends_at_the_start_not_at_the_end_of_the_next_turn() -> None:
+    b = builder(SELF_BUFF_NEXT).proceed("A").play("A", "T-013", to="front_line")
+    b.proceed("A", 2).pass_turn("B")
+    start_of_next_turn = b.last  # A's turn 3 has just started: its movement phase
+    r = b.replay()
+    assert r["steps"][start_of_next_turn]["state"]["phase"] == "movement"
+    assert field_unit(r, "A", "A-1", start_of_next_turn)["bp"] == 3000
 
 
 def test_UA_START_EXPIRE_counts_the_turns_of_the_effects_controller() -> None:
