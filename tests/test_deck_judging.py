@@ -115,3 +115,17 @@ def test_the_cli_exits_1_for_an_illegal_deck_even_in_a_log_with_no_action(
     doc["rule_options"]["deck_construction"] = False
     path.write_text(json.dumps(doc))
     assert CliRunner().invoke(main, ["replay", str(path)]).exit_code == 0
+
+
+def test_the_readable_replays_say_what_became_of_the_decks() -> None:
+    from judge.core.export import export
+
+    bad = replay(with_five_copies(example("union-arena/full-game.json"), "B"))
+    text = export(bad, "text")
+    assert "The decks break the deck-construction rules (1 problem, on the first step)." in text
+    assert "B's deck: Deck has 5 copies" in text
+    label = bad["rules_cited"]["UA-DECK-COPIES"]["confidence"]
+    assert f"confidence: {label}, " in text  # the label says what it means
+    off = example("union-arena/full-game.json")
+    off["rule_options"]["deck_construction"] = False
+    assert "The decks were not judged" in export(replay(off), "markdown")

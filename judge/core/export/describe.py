@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from judge.core.rules import LABELS
+
 #: Fields that name what the action acts on, written right after the kind, in this order.
 _SUBJECT_FIELDS = ("card", "source", "cards", "ability")
 #: Fields that name where it goes, written as ``→ value``.
@@ -272,11 +274,31 @@ def _verdict_sentence(summary: Mapping[str, Any]) -> str:
     unverifiable = summary.get("unverifiable_steps") or []
     if illegal:
         n = len(illegal)
-        return f"{n} illegal play{'s' if n != 1 else ''} found."
-    if unverifiable:
+        sentence = f"{n} illegal play{'s' if n != 1 else ''} found."
+    elif unverifiable:
         n = len(unverifiable)
-        return f"No illegal play found, but {n} step{'s' if n != 1 else ''} could not be verified."
-    return "Every step is legal."
+        sentence = (
+            f"No illegal play found, but {n} step{'s' if n != 1 else ''} could not be verified."
+        )
+    else:
+        sentence = "Every step is legal."
+    return sentence + _decks_sentence(summary.get("decks"))
+
+
+def _decks_sentence(decks: Any) -> str:
+    """What the summary says of deck construction (nothing for a replay that predates it)."""
+    if not isinstance(decks, Mapping):
+        return ""
+    problems = decks.get("problems") or []
+    if problems:
+        n = len(problems)
+        return (
+            f" The decks break the deck-construction rules ({n} problem{'s' if n != 1 else ''}"
+            ", on the first step)."
+        )
+    if decks.get("judged") is False:
+        return " The decks were not judged (rule option deck_construction is false)."
+    return ""
 
 
 def _cited_ids(replay: Mapping[str, Any], seen: Iterable[str]) -> list[str]:
@@ -307,12 +329,16 @@ def _rule_paragraphs(rule: Mapping[str, Any]) -> list[str]:
 
 
 def _rule_meta(rule: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """``(label, value)`` of a cited rule's source and confidence, those it has."""
-    return [
-        (label, rule[key])
-        for label, key in (("Source", "source"), ("confidence", "confidence"))
-        if rule.get(key)
-    ]
+    """``(label, value)`` of a cited rule's source and confidence, those it has; a known
+    confidence label says what it means (``OFF-tr, a translation of official text``)."""
+    out: list[tuple[str, Any]] = []
+    if rule.get("source"):
+        out.append(("Source", rule["source"]))
+    label = rule.get("confidence")
+    if label:
+        means = LABELS.get(str(label))
+        out.append(("confidence", f"{label}, {means.split(':')[0]}" if means else label))
+    return out
 
 
 def _replay_title(replay: Mapping[str, Any]) -> str:
