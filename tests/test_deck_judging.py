@@ -119,13 +119,15 @@ def test_the_cli_exits_1_for_an_illegal_deck_even_in_a_log_with_no_action(
 
 def test_the_readable_replays_say_what_became_of_the_decks() -> None:
     from judge.core.export import export
+    from judge.core.rules import LABELS
 
     bad = replay(with_five_copies(example("union-arena/full-game.json"), "B"))
     text = export(bad, "text")
     assert "The decks break the deck-construction rules (1 problem, on the first step)." in text
     assert "B's deck: Deck has 5 copies" in text
     label = bad["rules_cited"]["UA-DECK-COPIES"]["confidence"]
-    assert f"confidence: {label}, " in text  # the label says what it means
+    assert f"[{label}] " + LABELS[label] in text  # the label says what it means
+    assert f"confidence: {label}, " in export(bad, "markdown")
     off = example("union-arena/full-game.json")
     off["rule_options"]["deck_construction"] = False
     assert "The decks were not judged" in export(replay(off), "markdown")

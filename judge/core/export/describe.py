@@ -341,6 +341,13 @@ def _rule_meta(rule: Mapping[str, Any]) -> list[tuple[str, Any]]:
     return out
 
 
+def _labels_legend(used: Iterable[Any]) -> list[str]:
+    """A blank line, then ``[LABEL] what it means`` for each confidence label in ``used``."""
+    wanted = {str(u) for u in used if u}
+    lines = [f"[{label}] {means}" for label, means in LABELS.items() if label in wanted]
+    return ["", "Confidence labels:", *(f"  {line}" for line in lines)] if lines else []
+
+
 def _replay_title(replay: Mapping[str, Any]) -> str:
     """``Replay: <game>``, with the variant in parentheses when there is one."""
     title = f"Replay: {replay.get('game', '?')}"

@@ -10,6 +10,7 @@ from judge.core.export.describe import (
     _NOTE_FORMS,
     _engine_text,
     _fidelity_text,
+    _labels_legend,
     _match_text,
     _one_line,
     _options_text,
@@ -120,6 +121,8 @@ class TextExporter(Exporter):
                     self._add(f"    {line}" if line.strip() else "")
                 if rule.get("source"):
                     self._add(f"    Source: {rule['source']}")
+            for line in _labels_legend(rule.get("confidence") for _, _, rule in rules):
+                self._add(line)
 
     def result(self) -> str:
         return "\n".join(self._lines) + "\n"
