@@ -140,7 +140,7 @@ def paper_match() -> dict[str, Any]:
         },
     )
     env["actions"] = [
-        a("B", "first_player", first="A"),
+        a("A", "first_player", first="A"),
         # turn 1, A
         a("A", "charge", card="RSS-001", to="command"),
         a("A", "proceed"),

@@ -20,8 +20,11 @@ if TYPE_CHECKING:
 
 
 def check_first_player(eng: RangersStrikeEngine, plan: Plan) -> None:
+    """RS-SETUP-FIRST: the rock-paper-scissors winner (``p``) goes first, with no choice; the
+    log's ``first`` must name the winner (tag battle: the leader of the winner's team, as a
+    team's leader goes first, RST-SEATING)."""
     st = eng.state
-    first = plan.action["first"]
+    p, first = plan.action["p"], plan.action["first"]
     if st.teams and first not in (t[0] for t in st.teams):
         leaders = ", ".join(t[0] for t in st.teams)
         plan.violate(
@@ -29,10 +32,17 @@ def check_first_player(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{first} is a supporter: in tag battle a team's leader goes first ({leaders}).",
         )
         return
-    eng.ctx.ruling(
-        "RS-SETUP-FIRST",
-        f"{plan.action['p']} won rock-paper-scissors and chose {first} to go first.",
-    )
+    team = next((t for t in st.teams if p in t), None)
+    goes = team[0] if team else p
+    who = f"{p}'s team goes first, its leader {goes} first" if team else f"{p} goes first"
+    if first != goes:
+        plan.violate(
+            "RS-SETUP-FIRST",
+            f"{p} won rock-paper-scissors, so {who}: the winner has no choice; the log names "
+            f"{first}.",
+        )
+        return
+    eng.ctx.ruling("RS-SETUP-FIRST", f"{p} won rock-paper-scissors: {who} (no choice).")
 
 
 def apply_first_player(eng: RangersStrikeEngine, plan: Plan) -> None:

@@ -83,15 +83,20 @@ def a_unit_in_battle(*cards: dict[str, Any], unit: str = "T-001", **kw: Any) -> 
 # -- setup and the turn --------------------------------------------------------------------------
 
 
-def test_RS_SETUP_FIRST_the_winner_names_the_first_player() -> None:
-    b = LogBuilder([UNIT]).setup(first="B", by="A")
+def test_RS_SETUP_FIRST_the_winner_goes_first_with_no_choice() -> None:
+    b = LogBuilder([UNIT]).setup(first="B", by="B")
     r = b.replay()
     assert verdict(r, 0) == "legal"
     assert "RS-SETUP-FIRST" in rules_applied(r, 0)
-    assert "A won rock-paper-scissors and chose B to go first." in ruling_texts(r, 0)
+    assert "B won rock-paper-scissors: B goes first (no choice)." in ruling_texts(r, 0)
     assert (game_state(r)["turn"], game_state(r)["turn_player"]) == (1, "B")
     b.proceed("A")
     assert rules_broken(b.replay(), b.last) == ["RS-PHASE"]
+    # the winner may not let the other player go first
+    b = LogBuilder([UNIT]).setup(first="B", by="A")
+    r = b.replay()
+    assert rules_broken(r, 0) == ["RS-SETUP-FIRST"]
+    assert "A won rock-paper-scissors, so A goes first" in r["steps"][0]["violations"][0]["message"]
 
 
 def test_RS_SETUP_HAND_seven_cards_and_no_mulligan() -> None:

@@ -198,3 +198,16 @@ def test_RS_COUNTER_a_second_counter_needs_its_own_command() -> None:
     r = b.replay()
     assert verdict(r, b.last - 1) == "legal"
     assert rules_broken(r, b.last) == ["RS-COUNTER"]  # no counter B could pay for is open
+
+
+# -- RS-SETUP-FIRST -------------------------------------------------------------------------------
+
+
+def test_RS_SETUP_FIRST_in_tag_battle_the_winners_team_goes_first() -> None:
+    b = LogBuilder([SCOUT], variant="tag").setup(first="B1", by="A2")
+    r = b.replay()
+    assert rules_broken(r, 0) == ["RS-SETUP-FIRST"]
+    assert "A2's team goes first, its leader A1 first" in message(r, 0)
+    b = LogBuilder([SCOUT], variant="tag").setup(first="A1", by="A2")
+    r = b.replay()
+    assert verdict(r, 0) == "legal" and "RS-SETUP-FIRST" in rules_applied(r, 0)

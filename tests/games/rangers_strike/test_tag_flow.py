@@ -104,7 +104,7 @@ def test_RST_SEATING_a_leader_goes_first() -> None:
     b = LogBuilder([UNIT], variant="tag").setup(first="A2", by="B1")
     r = b.replay()
     assert rules_broken(r, 0) == ["RST-SEATING"]
-    b = LogBuilder([UNIT], variant="tag").setup(first="B1", by="A2")
+    b = LogBuilder([UNIT], variant="tag").setup(first="B1", by="B2")
     r = b.replay()
     assert verdict(r, 0) == "legal"
     assert game_state(r)["turn_player"] == "B1"
