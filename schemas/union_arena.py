@@ -136,6 +136,13 @@ class UnionArenaCardSchema(BaseSchema):
     )
     generates = _colour_costs("energy it generates: colour -> amount")
     traits = List(Str(non_empty=True), load_default=list, metadata={"default": []})
+    also_treated_as = List(
+        Str(non_empty=True),
+        metadata={
+            "description": 'names the card also has: its text "This card is also treated as '
+            '<Name>" (absent when it has none)'
+        },
+    )
     keywords = List(
         Str(
             validate=validate.Regexp(

@@ -64,6 +64,8 @@ class CardDef:
     raid: dict[str, Any] | None
     effects: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: other names the card has ("This card is also treated as <Name>")
+    also_treated_as: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
@@ -84,7 +86,14 @@ class CardDef:
             raid=d.get("raid"),
             effects=tuple(d.get("effects") or ()),
             raw=d,
+            also_treated_as=tuple(d.get("also_treated_as") or ()),
         )
+
+    def has_name(self, name: str) -> bool:
+        """Whether the card is named ``name``: its own name, or one its text says it is also
+        treated as (card text "This card is also treated as <Name>"), for every rule and
+        effect that looks at names (raid designations, name conditions of effects)."""
+        return name == self.name or name in self.also_treated_as
 
     def raid_matches(self, base: CardDef) -> bool:
         """Whether ``base`` is a legal raid base for this card by name or trait."""
@@ -92,7 +101,7 @@ class CardDef:
             return False
         onto = self.raid.get("onto", {})
         if "name" in onto:
-            return base.name == onto["name"]
+            return base.has_name(onto["name"])
         if "trait" in onto:
             return onto["trait"] in base.traits
         return False

@@ -14,8 +14,22 @@ A card's ``effects`` is a list of effects.  An effect::
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
 ``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside",
-"count": n, "up_to": bool, "bp_max": n, "trait": str, "rested": bool}`` whose cards the log
-records in the action's ``targets`` (selectors consume the list in order):
+"count": n, "up_to": bool, …conditions}`` whose cards the log records in the action's
+``targets`` (selectors consume the list in order).  The conditions are those card text states
+in its brackets (seed, "用不同的括號區分不同的指定條件"; a chosen card that does not meet one
+breaks ``UA-EFFECT-TARGETS``):
+
+- ``name`` — <Name>: a card of that name, or one whose definition says it is also treated as
+  that name (``also_treated_as``, from card text "This card is also treated as <Name>").
+- ``trait`` or ``affinity`` — [Trait]: a card with that trait; "affinity" is the English
+  cards' word for the trait (特徴), as in "[The Order] affinity cards", so both keys mean
+  the same.
+- ``color`` — a card of that colour.
+- ``bp_max`` — a character whose BP (with effects) is at most n; ``rested`` — true: a rested
+  card, false: an active one; ``type`` — a card type (a line's default is ``character``).
+
+Name, trait/affinity and colour apply in every zone (hand and outside area too); BP, state
+and type only to cards on the field.
 
 - ``draw`` ``n`` — the controller draws n cards.
 - ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle`` | ``next_turn``).

@@ -50,6 +50,10 @@ def match_one(
             if any(isinstance(g, Take) and g.iid == take.iid for g in got):
                 problems.append((rule, f"{take.iid} is chosen twice."))
                 continue
+            msg = card_mismatch(eng, sel, take.iid)
+            if msg:
+                problems.append((rule, msg))
+                continue
             got.append(take)
             continue
         found = find_unit(st, ref, f"{path}[{pos - 1}]", owner=side)
@@ -164,10 +168,30 @@ def _selector_mismatch(
         return f"{unit.top} is a {d.type}, not a {want}."
     if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
         return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
-    if "trait" in sel and sel["trait"] not in d.traits:
-        return f"{unit.top} does not have the trait {sel['trait']}."
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
+    return card_mismatch(eng, sel, unit.top)
+
+
+def card_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
+    """Why card ``iid`` does not meet the selector's card conditions, or None.
+
+    The conditions of card text (seed, "用不同的括號區分不同的指定條件"): ``name`` — <Name>, the
+    card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
+    (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``.
+    A card nobody has seen (observed mode) is not checked here: it is bound when named.
+    """
+    if iid is None:
+        return None
+    d = eng.state.card(iid)
+    if "name" in sel and not d.has_name(sel["name"]):
+        also = f" (also treated as {', '.join(d.also_treated_as)})" if d.also_treated_as else ""
+        return f"{iid} is {d.name}{also}, not <{sel['name']}>."
+    for key in ("trait", "affinity"):
+        if key in sel and sel[key] not in d.traits:
+            return f"{iid} does not have the {key} [{sel[key]}]."
+    if "color" in sel and d.color != sel["color"]:
+        return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
     return None
 
 
@@ -179,8 +203,13 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
     ]
     if "bp_max" in sel:
         bits.append(f"with BP ≤ {sel['bp_max']}")
-    if "trait" in sel:
-        bits.append(f"with [{sel['trait']}]")
+    if "name" in sel:
+        bits.append(f"named <{sel['name']}>")
+    for key in ("trait", "affinity"):
+        if key in sel:
+            bits.append(f"with [{sel[key]}]")
+    if "color" in sel:
+        bits.append(f"of colour {sel['color']}")
     return " ".join(bits)
 
 

@@ -75,6 +75,7 @@ def card(
     trigger: str | None = None,
     raid: dict[str, Any] | None = None,
     effects: list[dict[str, Any]] | None = None,
+    also_treated_as: list[str] | None = None,
 ) -> dict[str, Any]:
     """A Union Arena card definition with sensible defaults (title ``TST``)."""
     d: dict[str, Any] = {
@@ -92,6 +93,8 @@ def card(
         "raid": raid,
         "effects": effects or [],
     }
+    if also_treated_as:
+        d["also_treated_as"] = also_treated_as
     if type == "character":
         d["bp"] = bp
     if type in ("character", "field"):

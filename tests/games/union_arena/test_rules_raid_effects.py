@@ -715,6 +715,101 @@ def test_UA_EFFECT_TARGETS_trait_condition() -> None:
     assert field_unit(r, "B", "B-1", b.last)["bp"] == 3000
 
 
+# The conditions card text states in its brackets: <Name> (including "This card is also treated
+# as <Name>"), [Trait] (the English cards' "affinity"), and colour.
+
+KID = card("T-240", name="Kid", ap=0, bp=1000, traits=["Student"], also_treated_as=["Hero"])
+RED_ONE = card("T-241", name="Red One", ap=0, color="red", generates={"red": 1})
+
+
+def pump(**cond: Any) -> dict[str, Any]:
+    """An event: one of your front-line characters meeting ``cond`` gets BP +1000."""
+    code = "T-25" + str(len(cond))
+    target = sel("own", **cond)
+    return card(
+        code,
+        "event",
+        ap=0,
+        effects=[effect("on_play", {"op": "bp", "amount": 1000, "target": target})],
+    )
+
+
+def own_front_line(event: dict[str, Any]) -> LogBuilder:
+    """A's turn 1 main phase: Hero (A-1), Kid (A-2) and Red One (A-6) in A's front line."""
+    deck = ["T-201", *["T-240"] * 4, *["T-241"] * 4, event["code"]]
+    b = main_phase(HERO, KID, RED_ONE, event, deck_a=deck)
+    b.play("A", "T-201", to="front_line").play("A", "T-240", to="front_line")
+    return b.play("A", "T-241", to="front_line")
+
+
+def test_UA_EFFECT_TARGETS_name_condition() -> None:
+    event = pump(name="Hero")
+    b = own_front_line(event).play("A", event["code"], targets=["A-6"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+    b = own_front_line(event).play("A", event["code"], targets=["A-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-1")["bp"] == 3000
+
+
+def test_UA_EFFECT_TARGETS_name_condition_counts_a_card_also_treated_as_that_name() -> None:
+    event = pump(name="Hero")
+    b = own_front_line(event).play("A", event["code"], targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-2")["bp"] == 2000
+
+
+def test_UA_EFFECT_TARGETS_also_treated_as_keeps_the_cards_own_name() -> None:
+    event = pump(name="Kid")
+    b = own_front_line(event).play("A", event["code"], targets=["A-2"])
+    assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_UA_EFFECT_TARGETS_affinity_condition_is_the_trait() -> None:
+    for key in ("affinity", "trait"):
+        event = pump(**{key: "Student"})
+        b = own_front_line(event).play("A", event["code"], targets=["A-1"])
+        assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+        b = own_front_line(event).play("A", event["code"], targets=["A-2"])
+        assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_UA_EFFECT_TARGETS_colour_condition() -> None:
+    event = pump(color="red")
+    b = own_front_line(event).play("A", event["code"], targets=["A-1"])
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+    b = own_front_line(event).play("A", event["code"], targets=["A-6"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-6")["bp"] == 3000
+
+
+def test_UA_EFFECT_TARGETS_conditions_apply_in_the_hand_too() -> None:
+    banish = card(
+        "T-259",
+        "event",
+        ap=0,
+        effects=[effect("on_play", {"op": "remove", "target": sel("own", "hand", name="Hero")})],
+    )
+    deck = ["T-259", "T-201", "T-205"]
+    b = main_phase(HERO, FREE, banish, deck_a=deck).play("A", "T-259", targets=["T-205"])
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+    b = main_phase(HERO, FREE, banish, deck_a=deck).play("A", "T-259", targets=["T-201"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["removal"] == ["A-2"]
+
+
+def test_UA_RAID_by_name_onto_a_card_also_treated_as_that_name() -> None:
+    b = main_phase(KID, AWAKENED, deck_a=["T-240", "T-202"]).play("A", "T-240", to="front_line")
+    b.act("A", "raid", card="T-202", onto="A-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-2"]
+
+
 def test_UA_EFFECT_TARGETS_recorded_with_resolve() -> None:
     # a when-attacking effect: the targets come with the `resolve` decision
     striker = card(
