@@ -130,6 +130,15 @@ def _out_of_phase(
 ) -> None:
     st = eng.state
     kind, p = plan.kind, plan.action["p"]
+    if kind == "extra_draw" and p in st.extra_closed:
+        later = st.extra_closed[p]
+        plan.violate(
+            "RST-PHASES",
+            f"{p}'s extra draw belongs to {p}'s own start phase, which comes before {later}'s "
+            f"start phase; {later}'s extra draw is recorded already, so {p}'s start phase is "
+            "over.",
+        )
+        return
     if kind == "extra_draw":
         plan.violate(
             "RS-START-EXTRA-DRAW",
@@ -187,6 +196,7 @@ PHASE_RULES = {
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
     if plan.kind not in ("concede", "extra_draw"):
         eng.state.extra_open.clear()
+        eng.state.extra_closed.clear()
     APPLIES[plan.kind](eng, plan)
 
 

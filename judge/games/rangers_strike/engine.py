@@ -806,6 +806,8 @@ class RangersStrikeEngine(AgendaEngine):
             else None
         )
         view["extra_open"] = list(st.extra_open)
+        if st.extra_closed:
+            view["extra_closed"] = dict(sorted(st.extra_closed.items()))
 
 
 def _ordinal(n: int) -> str:

@@ -138,6 +138,9 @@ class RSState:
     entering: Unit | None = None  # the unit that just entered (may attack or strike)
     charged: bool = False  # a charge was made in this charge phase
     extra_open: list[str] = field(default_factory=list)  # who may still take the extra draw
+    #: tag battle: a player whose extra draw can no longer be taken because a later start
+    #: phase's extra draw was recorded -> that later player (RST-PHASES)
+    extra_closed: dict[str, str] = field(default_factory=dict)
     winner: str | None = None
     reason: str | None = None
     serial: int = 0

@@ -78,14 +78,34 @@ def check_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
 def apply_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     ps = eng.state.players[pid]
-    if pid in eng.state.extra_open:
-        eng.state.extra_open.remove(pid)
+    st = eng.state
+    earlier: list[str] = []
+    if pid in st.extra_open:
+        # each extra draw belongs to its player's own start phase, in the turn's order
+        # (tag battle: the leader's start phase, then the supporter's, RST-PHASES): the
+        # start phases before this one are over
+        at = st.extra_open.index(pid)
+        earlier = st.extra_open[:at]
+        del st.extra_open[: at + 1]
+        for q in earlier:
+            st.extra_closed[q] = pid
     hand, damage = len(ps.hand), ps.damage
     eng.draw(pid, 1, why=" (extra draw)")
     eng.ctx.ruling(
         "RS-START-EXTRA-DRAW",
         f"{pid} had {hand} cards in hand and {damage} damage: it takes the extra draw.",
     )
+    if len(eng.allies(pid)) > 1:
+        ally = eng.allies(pid)[1]
+        text = f"{pid}'s extra draw belongs to its own start phase"
+        if earlier:
+            text += (
+                f"; {' and '.join(earlier)}'s start phase came before it and is over, so "
+                f"{' and '.join(earlier)} can no longer take the extra draw"
+            )
+        elif ally in st.extra_open:
+            text += f", which comes before {ally}'s start phase"
+        eng.ctx.ruling("RST-PHASES", text + ".")
 
 
 # -- charge phase ---------------------------------------------------------------------------------

@@ -211,3 +211,32 @@ def test_RS_SETUP_FIRST_in_tag_battle_the_winners_team_goes_first() -> None:
     b = LogBuilder([SCOUT], variant="tag").setup(first="A1", by="A2")
     r = b.replay()
     assert verdict(r, 0) == "legal" and "RS-SETUP-FIRST" in rules_applied(r, 0)
+
+
+# -- RST-PHASES: each extra draw in its player's own start phase --------------------------------
+
+
+def test_RST_PHASES_the_leaders_extra_draw_comes_before_the_supporters_start_phase() -> None:
+    # Team A's second turn: A1's start phase, then A2's, then A1's charge phase.  Both extra
+    # draws are illegal here (no player has more damage than cards in hand); applied as
+    # played (on_illegal apply), they show which order the phases allow.
+    b = LogBuilder([SCOUT], variant="tag").setup(first="A1")
+    for p in ("A1", "A2", "B1", "B2"):
+        b.pass_turn(p)
+    b.act("A2", "extra_draw").act("A1", "extra_draw")
+    r = b.replay(on_illegal="apply")
+    assert rules_broken(r, b.last - 1) == ["RS-START-EXTRA-DRAW"]  # hand 8, damage 0
+    assert rules_broken(r, b.last) == ["RST-PHASES"]
+    assert "A1's extra draw belongs to A1's own start phase, which comes before A2's" in message(
+        r, b.last
+    )
+    assert "A2's extra draw is recorded already" in message(r, b.last)
+    # the leader first, then the supporter: only the hand sizes are wrong, not the order
+    b.doc["actions"][-2:] = [
+        {"p": "A1", "do": "extra_draw"},
+        {"p": "A2", "do": "extra_draw"},
+    ]
+    r = b.replay(on_illegal="apply")
+    assert rules_broken(r, b.last - 1) == ["RS-START-EXTRA-DRAW"]
+    assert rules_broken(r, b.last) == ["RS-START-EXTRA-DRAW"]
+    assert any("comes before A2's start phase" in t for t in ruling_texts(r, b.last - 1))
