@@ -171,6 +171,12 @@ class RangersStrikeEngine(AgendaEngine):
             )
         )
 
+    def damage_ends_game(self, pid: str, amount: int) -> bool:
+        """Decision point: whether ``amount`` damage to ``pid`` ends the game whichever power
+        cards are turned face down (then nobody chooses them).  1 vs 1: never asked — the
+        damaged player still records ``take_damage`` (RS-DAMAGE-CHOICE)."""
+        return False
+
     def counter_players(self, b: Battle) -> list[str]:
         """Decision point: who may answer the attack or strike ``b`` with a counter."""
         if b.kind == "attack":
@@ -650,7 +656,24 @@ class RangersStrikeEngine(AgendaEngine):
             player=player,
             amount=amount,
         )
-        if ps.face_up():
+        if ps.face_up() and self.damage_ends_game(player, amount):
+            # the result is the same whichever cards are turned: no decision to record
+            ups = [i for i, pc in enumerate(ps.power) if pc.face_up][:amount]
+            turned = self.turn_face_down(player, [(i, None) for i in ups])
+            self.event(
+                "take_damage",
+                f"{player} turns {', '.join(self.name(c) for c in turned)} face down.",
+                player=player,
+                cards=turned,
+            )
+            self.ctx.ruling(
+                "RST-LOSS",
+                f"The damage ends the game whichever of {player}'s face-up power cards are "
+                "turned face down: there is no choice to record, the first ones in the zone "
+                "are turned.",
+            )
+            self.push(("damage_rest", {}))
+        elif ps.face_up():
             self.push(
                 ("wait_take_damage", {"player": player, "amount": amount}), ("damage_rest", {})
             )

@@ -178,6 +178,13 @@ class TagBattleEngine(RangersStrikeEngine):
         choices = self.assignable(team)
         if not choices:
             return
+        if len(choices) == 1:
+            # only one player of the team can take it: there is no decision to record
+            from judge.games.rangers_strike.damage import _assign
+
+            args = {"team": list(team), "amount": amount, "source": source, "by": by}
+            _assign(self, args, choices[0], f"Only {choices[0]} can take it, with no choice")
+            return
         self.push(
             (
                 "wait_assign",
@@ -190,6 +197,16 @@ class TagBattleEngine(RangersStrikeEngine):
                 },
             )
         )
+
+    def damage_ends_game(self, pid: str, amount: int) -> bool:
+        """RST-LOSS: ``amount`` damage to ``pid`` ends the game whichever power cards are
+        turned face down — it brings ``pid`` to 5 and its ally can no longer continue play."""
+        st = self.state
+        ps = st.players[pid]
+        if not self.can_act(pid) or any(self.can_act(q) for q in self.allies(pid)[1:]):
+            return False
+        dealt = min(amount, len(ps.face_up()) + len(ps.deck))
+        return ps.damage + dealt >= self.damage_limit()
 
     def assignable(self, team: tuple[str, str]) -> list[str]:
         """Who of ``team`` may take assigned damage (rule option strike_to_out_player)."""

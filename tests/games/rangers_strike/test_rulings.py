@@ -240,3 +240,43 @@ def test_RST_PHASES_the_leaders_extra_draw_comes_before_the_supporters_start_pha
     assert rules_broken(r, b.last - 1) == ["RS-START-EXTRA-DRAW"]
     assert rules_broken(r, b.last) == ["RS-START-EXTRA-DRAW"]
     assert any("comes before A2's start phase" in t for t in ruling_texts(r, b.last - 1))
+
+
+# -- RST-STRIKE-ASSIGN / RST-LOSS: a lethal strike when one player is left -------------------------
+
+BURN5 = card(
+    "T-006",
+    "operation",
+    name="Burn Five",
+    effects=[{"when": "on_use", "do": [{"op": "damage", "n": 5}]}],
+)
+BURN4 = card(
+    "T-007",
+    "operation",
+    name="Burn Four",
+    effects=[{"when": "on_use", "do": [{"op": "damage", "n": 4}]}],
+)
+
+
+def test_RST_STRIKE_ASSIGN_a_lethal_strike_when_only_one_player_can_take_it() -> None:
+    b = LogBuilder([SCOUT, BURN5, BURN4], variant="tag").setup(first="A1")
+    b.charge("A1", "T-000").proceed("A1").use("A1", "T-006").assign("B1", "B1")
+    b.proceed("A1", 2)
+    b.charge("A2", "T-000").proceed("A2").use("A2", "T-007")  # only B2 can take it
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B2")["damage"] == 4
+    assert "Only B2 can take it, with no choice" in " ".join(ruling_texts(r, b.last))
+    b.proceed("A2", 2)
+    b.charge("B2", "T-000", to="power").proceed("B2", 3)  # B1 is out: its phases are skipped
+    b.charge("A1", "T-000").proceed("A1").rush("A1", "T-003").proceed("A1").enter("A1", "A1-1")
+    b.strike("A1", "A1-1")
+    r = b.replay()
+    # no assignment and no choice of power card: the damage is dealt and the game ends
+    assert verdict(r, b.last) == "legal"
+    assert r["summary"]["result"] == {"winner": "A", "reason": "damage"}
+    assert r["steps"][b.last]["pending"] == []
+    assert player_state(r, "B2")["damage"] == 5
+    assert {"RST-STRIKE-ASSIGN", "RST-LOSS"} <= set(rules_applied(r, b.last))
+    b.assign("B2", "B2")
+    assert rules_broken(b.replay(), b.last) == ["RS-PHASE"]  # nothing is left to decide

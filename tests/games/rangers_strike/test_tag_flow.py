@@ -270,20 +270,13 @@ def test_RST_LOSS_the_team_loses_when_both_are_out() -> None:
     b = tb(BURN5).charge("A1", "T-000").proceed("A1").use("A1", "T-005").assign("B1", "B1")
     b.proceed("A1", 2).charge("A2", "T-000").proceed("A2").use("A2", "T-005")
     r = b.replay()
-    assert [p["player"] for p in r["steps"][b.last]["pending"]] == ["B1", "B2"]
-    b.assign("B1", "B1")
-    assert rules_broken(b.replay(), b.last) == ["RST-STRIKE-ASSIGN"]  # B1 is out
-    b.doc["actions"][-1] = {"p": "B1", "do": "assign_damage", "to": "B2"}
-    r = b.replay()
+    # B1 is out: only B2 can take the damage, so there is no assignment to wait for
     assert r["summary"]["result"] == {"winner": "A", "reason": "damage"}
     assert "RST-LOSS" in rules_applied(r, b.last)
-    # a skipped assignment with only one player who can take it is no guess
-    b.doc["actions"].pop()
-    b.act("A2", "proceed")
-    r = b.replay()
-    assert verdict(r, b.last) == "illegal"  # the game is over before the proceed
-    assert r["summary"]["result"] == {"winner": "A", "reason": "damage"}
-    assert "Only B2 could take it" in " ".join(ruling_texts(r, b.last))
+    assert r["steps"][b.last]["pending"] == []
+    assert "Only B2 can take it, with no choice" in " ".join(ruling_texts(r, b.last))
+    b.assign("B1", "B2")
+    assert rules_broken(b.replay(), b.last) == ["RS-PHASE"]  # the game is over
 
 
 def test_RST_STRIKE_ASSIGN_to_a_player_who_is_out_with_the_option() -> None:
