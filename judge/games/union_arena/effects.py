@@ -111,7 +111,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     return bool(effect.get("optional")) or bool(selectors(effect))
 
 
-#: Trigger icons (shared/rules/README.md, Union Arena: trigger icons; FAN).
+#: Trigger icons (Union Arena Rule Manual Ver1.1, Triggers; the per-icon readings are FAN).
 TRIGGER_RULES = {
     "get": "UA-TRG-GET",
     "draw": "UA-TRG-DRAW",

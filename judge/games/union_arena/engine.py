@@ -477,9 +477,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
 
     def impact_value(self, unit: Unit) -> int:
         kw = self.state.keywords(unit)
-        if kw.impact == 0 and self.options.get("impact_plus_without_impact") == "nothing":
-            return 0
-        return kw.impact + kw.impact_plus
+        return kw.impact + kw.impact_plus  # Impact +1 alone gives Impact 1 (UA-KW-IMPACT)
 
     def damage_value(self, unit: Unit) -> int:
         kw = self.state.keywords(unit)

@@ -52,7 +52,6 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         assert opt.text.strip(), opt.name
     assert catalogue.resolve_options({}) == {
         "first_turn_no_attack": False,
-        "impact_plus_without_impact": "grants",
         "deck_construction": True,
     }
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from judge.core.replay import position
 from judge.games.union_arena.engine import UnionArenaEngine
 from judge.games.union_arena.testing import (
@@ -821,7 +819,7 @@ def test_UA_KW_DOUBLE_BLOCK_without_keyword_blocks_once() -> None:
     assert rules_broken(r, b.last) == ["UA-BLOCK"]
 
 
-# --- UA-KW-IMPACT and the option impact_plus_without_impact ---------------------------------
+# --- UA-KW-IMPACT ------------------------------------------------------------------------
 
 
 def impact_battle(
@@ -889,13 +887,9 @@ def test_UA_KW_IMPACT_plus_adds_to_impact() -> None:
     assert player_state(r, "B")["life"] == 5
 
 
-@pytest.mark.parametrize(
-    "options", [None, {"impact_plus_without_impact": "grants"}], ids=["default", "explicit"]
-)
-def test_UA_KW_IMPACT_option_grants_plus_without_impact_gives_impact(
-    options: dict[str, Any] | None,
-) -> None:
-    b, r = impact_battle(["impact +1"], options=options)
+def test_UA_KW_IMPACT_plus_without_impact_gains_impact_1() -> None:
+    # Manual: "Impact +1 ... If the card does not have Impact, it gains Impact 1."
+    b, r = impact_battle(["impact +1"])
     assert "UA-KW-IMPACT" in rules_applied(r, b.last)
     pick(b, 1)
     r = b.replay()
@@ -903,22 +897,8 @@ def test_UA_KW_IMPACT_option_grants_plus_without_impact_gives_impact(
     assert player_state(r, "B")["life"] == 6
 
 
-def test_UA_KW_IMPACT_option_nothing_plus_without_impact_does_nothing() -> None:
-    b, r = impact_battle(["impact +1"], options={"impact_plus_without_impact": "nothing"})
-    assert "UA-KW-IMPACT" not in rules_applied(r, b.last)
-    assert player_state(r, "B")["life"] == 7
-    b.proceed("A")  # the attack phase goes on: no damage is waiting
-    assert verdict(b.replay(), b.last) == "legal"
-
-
-def test_UA_KW_IMPACT_option_nothing_still_raises_an_existing_impact() -> None:
-    b, r = impact_battle(
-        ["impact 1", "impact +1"], options={"impact_plus_without_impact": "nothing"}
-    )
-    pick(b, 1, 2)
-    r = b.replay()
-    assert verdict(r, b.last) == "legal"
-    assert player_state(r, "B")["life"] == 5
+def test_UA_KW_IMPACT_has_no_rule_option() -> None:
+    assert "impact_plus_without_impact" not in UnionArenaEngine.catalogue.options
 
 
 def test_UA_KW_IMPACT_gained_impact_counts_highest_only() -> None:
