@@ -148,6 +148,7 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
     st.entering = None
+    unit.acted = "attack"
     b = Battle("attack", unit, pid, target=target, defender=plan.data["defender"])
     st.battle = b
     eng.event(
@@ -188,6 +189,7 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The strike could not be applied as recorded.")
         return
     st.entering = None
+    unit.acted = "strike"
     b = Battle("strike", unit, pid, timing="struck")
     st.battle = b
     whom = " / ".join(eng.opponents(pid))

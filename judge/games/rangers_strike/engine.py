@@ -475,6 +475,8 @@ class RangersStrikeEngine(AgendaEngine):
         for c in ps.command:
             c.held = False
         back = [u.card for u in ps.battle]
+        for unit in ps.battle:
+            unit.acted = None
         ps.rush.extend(ps.battle)
         ps.battle.clear()
         bits = []
@@ -803,6 +805,8 @@ class RangersStrikeEngine(AgendaEngine):
             for uv, unit in zip(pv[area], ps.area(area), strict=True):
                 uv["mods"] = [[m.bp, m.until] for m in unit.mods]
                 uv["serial"] = unit.serial
+                if unit.acted:
+                    uv["acted"] = unit.acted
         pv["turns_taken"] = ps.turns_taken
         pv["out"] = ps.out
 

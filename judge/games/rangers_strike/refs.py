@@ -12,7 +12,10 @@ reveal is impossible (``RS-REVEAL``).  A log may also name the instance id of a 
 seen: that instance is bound.
 
 **Ambiguity.**  A code naming units in the area the action implies is ambiguous when those
-units are in different states (BP, cards aboard): the log is bad input naming the field.
+units are in different states (owner, area, BP and the effects on it, cards aboard, whether it
+has attacked or struck this turn, whether it has just entered and may still act): the log is
+bad input naming the field (``shared/spec/action-log-v1.md``: "a reference that could mean
+copies in different states is ambiguous and is bad input"), as Union Arena's references are.
 Copies in a hand, or released commands of one code, are interchangeable.
 
 Binding in list zones is the core's (:mod:`judge.core.refs`); this module says where a Rangers
@@ -198,7 +201,15 @@ def find_unit(
     if not matches:
         return None
     signature = {
-        (m[0], m[1], len(m[2].riders), bp(m[2]) if bp else 0, tuple(x.bp for x in m[2].mods))
+        (
+            m[0],
+            m[1],
+            len(m[2].riders),
+            bp(m[2]) if bp else 0,
+            tuple(x.bp for x in m[2].mods),
+            m[2].acted,
+            m[2] is st.entering,
+        )
         for m in matches
     }
     if len(signature) > 1:

@@ -40,6 +40,10 @@ class Unit:
     serial: int
     riders: list[str] = field(default_factory=list)  # units aboard a vehicle
     mods: list[Mod] = field(default_factory=list)
+    #: "attack" or "strike" once it has attacked or struck, until it returns to the rush
+    #: area in its player's start phase (a unit that has acted and one that has not are
+    #: in different states: a code naming both is ambiguous)
+    acted: str | None = None
 
     def cards(self) -> list[str]:
         return [self.card, *self.riders]

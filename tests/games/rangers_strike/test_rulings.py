@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from judge.core.errors import BadLog
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     area_ids,
@@ -280,3 +283,26 @@ def test_RST_STRIKE_ASSIGN_a_lethal_strike_when_only_one_player_can_take_it() ->
     assert {"RST-STRIKE-ASSIGN", "RST-LOSS"} <= set(rules_applied(r, b.last))
     b.assign("B2", "B2")
     assert rules_broken(b.replay(), b.last) == ["RS-PHASE"]  # nothing is left to decide
+
+
+# -- references: copies in different states -------------------------------------------------------
+
+
+def test_RS_CARD_IN_ZONE_a_code_for_copies_in_different_states_is_ambiguous() -> None:
+    # A's two Scouts in the battle area: A-1 has struck, A-2 has just entered and may act
+    b = LogBuilder([SCOUT]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-003").proceed("A", 2).pass_turn("B")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-003").proceed("A")
+    b.enter("A", "A-1").strike("A", "A-1").enter("A", "A-2")
+    assert verdict(b.replay(), b.last) == "legal"
+    b.strike("A", "T-003")
+    with pytest.raises(BadLog) as caught:
+        b.replay()
+    error = caught.value.errors[0]
+    assert error.path == f"actions[{b.last}].card"
+    assert "ambiguous card reference 'T-003': it could mean A-1, A-2" in error.message
+    # named by instance, the strike is judged: A-2 may strike, A-1 has struck already
+    b.doc["actions"][-1]["card"] = "A-2"
+    assert verdict(b.replay(), b.last) == "legal"
+    b.doc["actions"][-1]["card"] = "A-1"
+    assert rules_broken(b.replay(), b.last) == ["RS-ONE-ACTION"]
