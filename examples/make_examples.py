@@ -182,6 +182,84 @@ def unverifiable() -> dict[str, Any]:
     return env
 
 
+#: Two cards for the ordering example: each has an effect at the end of a battle it took part in.
+HARRIER = {
+    "code": "UAS-101",
+    "name": "Reef Harrier",
+    "type": "character",
+    "title": "UAS",
+    "number": "UAS-101",
+    "color": "red",
+    "ap": 1,
+    "bp": 1000,
+    "generates": {"red": 1},
+    "effects": [
+        {
+            "when": "battle_end",
+            "text": "At the end of a battle this card took part in: 1 opposing front-line "
+            "character gets BP -3000 until end of turn.",
+            "do": [
+                {
+                    "op": "bp",
+                    "amount": -3000,
+                    "until": "turn",
+                    "target": {"side": "opponent", "zone": "front_line", "count": 1},
+                }
+            ],
+        }
+    ],
+}
+WARDEN = {
+    "code": "UAS-102",
+    "name": "Shoal Warden",
+    "type": "character",
+    "title": "UAS",
+    "number": "UAS-102",
+    "color": "blue",
+    "ap": 1,
+    "bp": 3000,
+    "generates": {"blue": 1},
+    "effects": [
+        {
+            "when": "battle_end",
+            "text": "At the end of a battle this card took part in: this card gets BP +2000 "
+            "until end of turn.",
+            "do": [{"op": "bp", "amount": 2000, "until": "turn", "target": "self"}],
+        }
+    ],
+}
+
+
+def simultaneous() -> dict[str, Any]:
+    """Observed mode; A's deck has four Reef Harriers, B's four Shoal Wardens.  On turn 3 A's
+    Harrier attacks and B's Warden blocks and wins; at the end of that battle both cards'
+    effects trigger at once (UA-SIMULTANEOUS).  A, the turn player, resolves all of its
+    effects first, and chose: its -3000 (step 15) takes the Warden from 3000 to 0 BP, so the
+    Warden retires (UA-BP-ZERO) before B's +2000 could save it.  Had B's effect gone first, the
+    Warden would have ended at 2000 BP."""
+    env = observed("ordering demo")
+    env["cards"] = [HARRIER, WARDEN]
+    with_copies(env, "A", {"UAS-101": 4})
+    with_copies(env, "B", {"UAS-102": 4})
+    env["actions"] = setup() + [
+        a("A", "proceed"),
+        a("A", "play", card="UAS-101", to="front_line"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        a("B", "proceed"),
+        a("B", "play", card="UAS-102", to="front_line"),
+        a("B", "proceed"),
+        a("B", "proceed"),
+        a("A", "proceed"),
+        a("A", "proceed"),
+        a("A", "attack", card="UAS-101", target="player"),
+        a("B", "block", card="UAS-102"),
+        a("A", "resolve", source="UAS-101", targets=["UAS-102"]),
+        a("A", "proceed"),
+    ]
+    return env
+
+
 EXAMPLES = {
     "full-game": full_game,
     "deck-out": deck_out,
@@ -189,6 +267,7 @@ EXAMPLES = {
     "illegal-line-and-phase": line_and_phase,
     "illegal-raid-and-reveal": raid_and_reveal,
     "unverifiable-text-and-block": unverifiable,
+    "simultaneous-battle-end": simultaneous,
 }
 
 

@@ -55,6 +55,28 @@ def test_examples_name_the_rules_they_break() -> None:
     assert broken == {12: ["UA-RAID", "UA-ENERGY"], 22: ["UA-REVEAL"], 25: ["UA-AP-COST"]}
 
 
+def test_UA_SIMULTANEOUS_example_both_players_effects_the_turn_player_chose_first() -> None:
+    r = replay((EXAMPLES / "simultaneous-battle-end.json").read_text())
+    battle = r["steps"][14]  # B's Shoal Warden blocks: the battle, then both battle-end effects
+    assert battle["pending"][0]["player"] == "A"  # the turn player chooses first
+    assert battle["pending"][0]["kind"] == "resolve"
+    step = r["steps"][15]
+    assert step["action"] == {
+        "p": "A",
+        "do": "resolve",
+        "source": "UAS-101",
+        "targets": ["UAS-102"],
+    }
+    assert step["verdict"] == "legal"
+    rulings = {x["rule"]: x["message"] for x in step["rulings"]}
+    assert "the turn player A resolves all of theirs first" in rulings["UA-SIMULTANEOUS"]
+    assert "then B" in rulings["UA-SIMULTANEOUS"]
+    # the order mattered: A's BP -3000 came first, so B's Warden retired before its BP +2000
+    assert "UA-BP-ZERO" in rulings
+    assert step["state"]["players"]["B"]["front_line"] == []
+    assert "B-47" in step["state"]["players"]["B"]["outside"]
+
+
 def test_generator_writes_the_committed_files() -> None:
     spec = importlib.util.spec_from_file_location(
         "make_examples", ROOT / "examples" / "make_examples.py"
