@@ -5,12 +5,24 @@ fields, unknown cards, player ids not among ``players``, ambiguous card referenc
 problem is collected (python-chess style: collect, do not stop at the first) as a
 :class:`FieldError` naming the place by a path such as ``actions[12].card`` or
 ``decks.P1.main[3]``.  The CLI exits 2 and the API answers 400 with the same list.
+
+The list is sorted by path, list positions in number order (``actions[2]`` before
+``actions[10]``), and capped: past :data:`MAX_ERRORS` problems only the first ones are kept,
+with the count of the rest (:attr:`BadLog.more`), shown as one last line.  A log of 100,000
+bad actions must not become an answer of hundreds of thousands of lines.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+#: The most problems a refusal lists; the rest are counted (:attr:`BadLog.more`).
+MAX_ERRORS = 100
+
+_NUMBERS = re.compile(r"\[(\d+)\]")
 
 
 @dataclass(frozen=True, order=True)
@@ -27,15 +39,56 @@ class FieldError:
         return f"{self.path or '<document>'}: {self.message}"
 
 
-class BadLog(Exception):
-    """The log is not a readable ``judge-action-log/1`` document."""
+def error_order(error: FieldError) -> tuple[Any, ...]:
+    """Sort key: by path with list positions compared as numbers, then by message.
 
-    def __init__(self, errors: list[FieldError]) -> None:
-        self.errors = sorted(set(errors))
-        super().__init__("; ".join(str(e) for e in self.errors))
+    >>> sorted(["actions[10].p", "actions[2].p", "actions", "decks.A"],
+    ...        key=lambda p: error_order(FieldError(p, "")))
+    ['actions', 'actions[2].p', 'actions[10].p', 'decks.A']
+    """
+    parts: list[Any] = _NUMBERS.split(error.path)  # text, number, text, number, ..., text
+    parts[1::2] = [int(n) for n in parts[1::2]]
+    return (parts, error.message)
+
+
+def capped(errors: Iterable[FieldError], limit: int = MAX_ERRORS) -> tuple[list[FieldError], int]:
+    """The problems deduplicated and sorted (:func:`error_order`), at most ``limit`` of
+    them, and how many were left off."""
+    unique = sorted(set(errors), key=error_order)
+    return unique[:limit], max(0, len(unique) - limit)
+
+
+def more_message(more: int, shown: int) -> str:
+    """The last line of a capped list: how many problems it leaves off."""
+    return (
+        f"and {more:,} more problem{'s' if more != 1 else ''}, not listed (the first {shown} are)"
+    )
+
+
+class BadLog(Exception):
+    """The log is not a readable ``judge-action-log/1`` document.
+
+    ``errors`` holds the first :data:`MAX_ERRORS` problems in order, ``more`` the number
+    left off (given, plus any cut here).
+    """
+
+    def __init__(self, errors: Iterable[FieldError], more: int = 0) -> None:
+        self.errors, cut = capped(errors)
+        self.more = more + cut
+        super().__init__("; ".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """One line per problem, and one more saying how many were left off, if any."""
+        out = [str(e) for e in self.errors]
+        if self.more:
+            out.append(more_message(self.more, len(self.errors)))
+        return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"errors": [e.to_dict() for e in self.errors]}
+        doc: dict[str, Any] = {"errors": [e.to_dict() for e in self.errors]}
+        if self.more:
+            doc["more"] = self.more
+        return doc
 
 
 def join_path(*parts: str | int) -> str:

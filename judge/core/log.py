@@ -9,12 +9,12 @@ that is the engine's work.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from judge.core.canonical import sha256_of
-from judge.core.errors import BadLog, FieldError
+from judge.core.errors import BadLog
+from judge.core.jsontext import NO_LIMITS, Limits, read_document
 
 FORMAT = "judge-action-log/1"
 
@@ -47,19 +47,13 @@ class ActionLog:
         return sha256_of(self.document)
 
 
-def decode(text: str | bytes) -> dict[str, Any]:
-    """Decode JSON text; a syntax error becomes a BadLog naming line and column."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadLog(
-            [FieldError("", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")]
-        ) from None
-    except UnicodeDecodeError as exc:
-        raise BadLog([FieldError("", f"not UTF-8 text: {exc.reason}")]) from None
-    if not isinstance(data, dict):
-        raise BadLog([FieldError("", "a log is a JSON object")])
-    return data
+def decode(text: str | bytes, limits: Limits = NO_LIMITS) -> dict[str, Any]:
+    """Decode JSON text strictly (:func:`judge.core.jsontext.read_document`): malformed
+    JSON, a key given twice, a lone surrogate, ``NaN`` or a document that is not an object
+    become a :class:`BadLog` naming the place.  Without ``limits`` only what the reader
+    cannot survive is refused (the entry points, the CLI, the API and the service's
+    submit, pass their :class:`~judge.core.jsontext.Limits`)."""
+    return read_document(text, limits, what="log")
 
 
 def parse_log(data: str | bytes | dict[str, Any]) -> ActionLog:
