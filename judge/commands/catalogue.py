@@ -18,10 +18,12 @@ from judge.commands.common import (
     _known_games,
     _load,
     fail,
+    limit_options,
     read_json,
 )
 from judge.core.canonical import canonical_json
 from judge.core.errors import FieldError
+from judge.core.jsontext import Limits
 from judge.core.rules import LABELS
 from judge.games import GAMES, engine_class
 
@@ -175,7 +177,8 @@ def _decks_of(doc: Mapping[str, Any], errors: list[FieldError]) -> list[tuple[An
 @click.command("check-deck", short_help="Check deck construction rules.")
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as canonical JSON.")
-def check_deck_command(file: str, as_json: bool) -> None:
+@limit_options
+def check_deck_command(file: str, as_json: bool, limits: Limits) -> None:
     """Check deck construction for a deck file or every deck of an action log.
 
     FILE (a path, or - for stdin) is either a deck file or a whole action log.  A deck file:
@@ -191,7 +194,7 @@ def check_deck_command(file: str, as_json: bool) -> None:
     """
     from judge.core.cards import card_table
 
-    doc = read_json(file)
+    doc = read_json(file, limits)
     errors: list[FieldError] = []
     game = doc.get("game")
     known = ", ".join(sorted(DECK_CHECKERS))

@@ -15,10 +15,12 @@ from judge.commands.common import (
     emit,
     fail,
     fail_bad_log,
-    read_input,
+    limit_options,
+    read_text,
 )
 from judge.core.canonical import canonical_json
 from judge.core.errors import BadLog
+from judge.core.jsontext import Limits
 
 # --------------------------------------------------------------------------------------
 # judge replay
@@ -60,6 +62,7 @@ from judge.core.errors import BadLog
     default=None,
     help="Write the replay to FILE instead of stdout.",
 )
+@limit_options
 def replay_command(
     log: str,
     fmt: str | None,
@@ -68,25 +71,21 @@ def replay_command(
     on_illegal: str,
     states: bool,
     output: str | None,
+    limits: Limits,
 ) -> None:
     """Judge the action log LOG (a path, or - for stdin) and print the annotated replay.
 
     Exits 0 when every step is legal (unverifiable steps are reported but do not fail),
     1 when an illegal play or an illegal deck was found (the decks are judged unless the log
     sets the rule option deck_construction to false), 2 when LOG cannot be read as an action
-    log.
+    log (also when it is over a limit: --max-bytes, --max-depth, --max-actions raise them).
     """
     from judge.core.export import export
 
     if as_json and fmt not in (None, "json"):
         raise click.UsageError("--json and --format are exclusive", click.get_current_context())
     fmt = "json" if as_json else (fmt or "text")
-    raw = read_input(log)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        fail(f"{log}: not UTF-8 text: {exc.reason} at byte {exc.start}")
-
+    text = read_text(log, limits)
     engine = import_module("judge.core.replay")
     try:
         result = engine.replay(text, on_illegal=on_illegal, perspective=perspective)
@@ -105,14 +104,6 @@ def replay_command(
     sys.exit(EXIT_FOUND if illegal else EXIT_OK)
 
 
-def _decoded(source: str) -> str:
-    raw = read_input(source)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        fail(f"{source}: not UTF-8 text: {exc.reason} at byte {exc.start}")
-
-
 @click.command("canonical", short_help="Write a log back in canonical form.")
 @click.argument("log", metavar="LOG")
 @click.option(
@@ -123,14 +114,15 @@ def _decoded(source: str) -> str:
     help="How illegal actions are replayed while the checkpoints are computed.",
 )
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
-def canonical_command(log: str, on_illegal: str, output: str | None) -> None:
+@limit_options
+def canonical_command(log: str, on_illegal: str, output: str | None, limits: Limits) -> None:
     """Replay LOG and write it back canonically: card definitions inlined, every rule option
     explicit, the replay's state fingerprints as checkpoints (replaying it gives
     fidelity "exact").  Exits 2 for bad input."""
     from judge.core.replay import canonical_log, replay
 
     try:
-        doc = canonical_log(replay(_decoded(log), on_illegal=on_illegal))
+        doc = canonical_log(replay(read_text(log, limits), on_illegal=on_illegal))
     except BadLog as exc:
         fail_bad_log(exc)
     emit(json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True), output)
@@ -139,14 +131,15 @@ def canonical_command(log: str, on_illegal: str, output: str | None) -> None:
 @click.command("legal", short_help="What the player to act may record now.")
 @click.argument("log", metavar="LOG")
 @click.option("--json", "as_json", is_flag=True, help="Print the actions as canonical JSON.")
-def legal_command(log: str, as_json: bool) -> None:
+@limit_options
+def legal_command(log: str, as_json: bool, limits: Limits) -> None:
     """Replay LOG (illegal actions skipped) and list the decisions the rules now wait for
     and every legal action (cards named by instance id; concede is always legal and not
     listed).  Exits 2 for bad input."""
     from judge.core.replay import position
 
     try:
-        engine = position(_decoded(log))
+        engine = position(read_text(log, limits))
     except BadLog as exc:
         fail_bad_log(exc)
     actions = engine.legal_actions()

@@ -220,8 +220,8 @@ def read_document(
     if limits.max_depth is None:
         too_deep = "nested too deeply for this reader"
     else:
-        too_deep = f"nested too deeply (the limit is {limits.max_depth} levels)"
-        too_deep += _hint(hints, "max_depth")
+        hint = f"; {hints['max_depth']}" if "max_depth" in hints else ""
+        too_deep = f"nested too deeply (the limit is {limits.max_depth} levels{hint})"
     duplicated: dict[int, list[str]] = {}
     keep: list[dict[str, Any]] = []  # the objects with duplicates, alive so their ids hold
 
