@@ -435,6 +435,16 @@ class TriggerSchema(ActionSchema):
     card = CardRef(required=True)
     use = Bool(required=True)
     targets = _targets()
+    remove = List(
+        CardRef(),
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "default": None,
+            "description": "front-line cards sent to the removal area to make room when the "
+            "trigger plays a character to a full front line; null when not given",
+        },
+    )
 
 
 class DiscardToLimitSchema(ActionSchema):

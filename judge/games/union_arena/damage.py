@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.games.union_arena.main_phase import check_full_line_removal, make_room
 from judge.games.union_arena.refs import is_instance, ref_text
 from judge.games.union_arena.resolve import check_trigger, run_trigger
 
@@ -151,6 +152,15 @@ def check_trigger_action(eng: UnionArenaEngine, plan: Plan) -> None:
         for rule, msg in problems:
             plan.violate(rule, msg)
         plan.data["chosen"] = chosen
+    c = st.card(iid)
+    plays = (
+        bool(plan.action["use"])
+        and c.trigger == "color"
+        and c.color in ("green", "purple")
+        and bool(plan.data.get("chosen") and plan.data["chosen"][0])
+    )
+    removes, skipped = check_full_line_removal(eng, plan, d.player, plays)
+    plan.data.update(removes=removes, skipped_removal=skipped)
 
 
 def apply_trigger(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -170,7 +180,15 @@ def apply_trigger(eng: UnionArenaEngine, plan: Plan) -> None:
             card=iid,
             use=True,
         )
-        dest = run_trigger(eng, d.player, iid, plan.data.get("chosen") or [])
+        dest = run_trigger(
+            eng,
+            d.player,
+            iid,
+            plan.data.get("chosen") or [],
+            lambda what: make_room(
+                eng, d.player, plan.data["removes"], plan.data["skipped_removal"], what
+            ),
+        )
     else:
         eng.event(
             "trigger",

@@ -171,6 +171,15 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                 sels = trigger_selectors(eng, iid)
                 if sels:
                     act["targets"] = _targets_for(eng, d.player, sels)
+                c = st.card(iid)
+                front = st.players[d.player].front_line
+                if (
+                    c.trigger == "color"
+                    and c.color in ("green", "purple")
+                    and act.get("targets")
+                    and len(front) >= LINE_LIMIT
+                ):
+                    act["remove"] = [front[0].top]  # a played character needs a place
                 out.append(act)
             elif kind == "discard_to_limit":
                 n = st.agenda[0][1]["n"]

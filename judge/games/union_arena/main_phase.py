@@ -209,25 +209,26 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-RAID-BASE", f"{eng.name(base.top)} has raid itself and cannot be a raid base."
         )
     _check_cost(eng, plan, pid, take.iid)
-    removes, skipped = _check_raid_removal(eng, plan, pid, line)
+    moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
+    removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
     _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
     plan.data.update(take=take, base=base, line=line, removes=removes, skipped_removal=skipped)
 
 
-def _check_raid_removal(
-    eng: UnionArenaEngine, plan: Plan, pid: str, line: str
+def check_full_line_removal(
+    eng: UnionArenaEngine, plan: Plan, pid: str, entering: bool
 ) -> tuple[list[Any], bool]:
-    """The front-line cards a raid's ``remove`` names, and whether the log skipped that choice.
+    """The front-line cards the action's ``remove`` names, and whether the log skipped that
+    choice (``remove`` not given although the line is full).
 
-    Why: a raided character moving from the energy line to a full front line is a move outside
-    the movement phase, and like every move or play into a full line it first puts one card of
-    that line into the removal area (UA-LINE-LIMIT); cards leave a line that way only when it
-    is full.  A log without ``remove`` (the field is newer than some logs) skipped the choice.
+    Why: a card entering a full front line outside the movement phase (a raided character
+    moving up, a character a trigger plays) first puts one card of that line into the
+    removal area, as every move or play into a full line does (UA-LINE-LIMIT); cards leave a
+    line that way only when it is full.  ``entering``: whether a card enters the front line.
     """
     st = eng.state
     front = st.players[pid].front_line
-    moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
-    full = moves_up and len(front) >= LINE_LIMIT
+    full = entering and len(front) >= LINE_LIMIT
     given = plan.action.get("remove")
     removes: list[Any] = []
     for i, ref in enumerate(given or []):
@@ -247,21 +248,44 @@ def _check_raid_removal(
     if len(removes) < need:
         plan.violate(
             "UA-LINE-LIMIT",
-            f"{pid}'s front line already holds {len(front)} cards: before the raided character "
-            f"moves there, {need} of them must go to the removal area (the log removes "
-            f"{len(removes)}).",
+            f"{pid}'s front line already holds {len(front)} cards: before a card enters it, "
+            f"{need} of them must go to the removal area (the log removes {len(removes)}).",
         )
     elif len(removes) > need:
         plan.violate(
             "UA-LINE-LIMIT",
             "Cards go to the removal area only to make room in a full line: "
-            + (
-                f"{pid}'s front line needs {need} removed."
-                if moves_up
-                else "the raided character does not move to the front line."
-            ),
+            + (f"{pid}'s front line needs {need} removed." if entering else "no card enters it."),
         )
     return removes, False
+
+
+def make_room(
+    eng: UnionArenaEngine, pid: str, removes: list[Any], skipped: bool, what: str
+) -> None:
+    """Put the ``removes`` (or, when the log ``skipped`` the choice, the documented default:
+    the card longest in the line) of ``pid``'s full front line into the removal area before
+    ``what`` enters it."""
+    ps = eng.state.players[pid]
+    if skipped and len(ps.front_line) >= LINE_LIMIT:
+        removes = [ps.front_line[0]]
+        eng.ctx.ruling(
+            "UA-CHOICE-RECORDED",
+            f"{what} enters {pid}'s full front line but the log does not say which front-line "
+            f"card went to the removal area: the engine assumes {eng.name(removes[0].top)} "
+            "(the card there longest).",
+        )
+        eng.ctx.cannot_verify(f"missing `remove` by {pid} for a full front line")
+    removes = [u for u in removes if u in ps.front_line]
+    for unit in removes:
+        eng.leave_field(pid, unit, "removal", retire=False)
+    if removes:
+        eng.ctx.ruling(
+            "UA-LINE-LIMIT",
+            f"{pid}'s front line was full: "
+            f"{', '.join(eng.name(u.top) for u in removes)} went to the removal area "
+            f"before {what} entered it.",
+        )
 
 
 def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -280,27 +304,8 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     moved = False
     ps = st.players[pid]
     moving = bool(plan.action.get("to_front_line")) and base in ps.energy_line
-    removes = plan.data["removes"]
-    if moving and plan.data["skipped_removal"] and ps.front_line:
-        removes = [ps.front_line[0]]
-        eng.ctx.ruling(
-            "UA-CHOICE-RECORDED",
-            f"The raid moves {eng.name(iid)} to {pid}'s full front line but the log does not "
-            f"say which front-line card went to the removal area: the engine assumes "
-            f"{eng.name(removes[0].top)} (the card there longest).",
-        )
-        eng.ctx.cannot_verify(f"missing `remove` of the raid by {pid} into a full front line")
     if moving:
-        for unit in removes:
-            if unit in ps.front_line:
-                eng.leave_field(pid, unit, "removal", retire=False)
-        if removes:
-            eng.ctx.ruling(
-                "UA-LINE-LIMIT",
-                f"{pid}'s front line was full: "
-                f"{', '.join(eng.name(u.top) for u in removes)} went to the removal area "
-                "before the raided character moved there.",
-            )
+        make_room(eng, pid, plan.data["removes"], plan.data["skipped_removal"], eng.name(iid))
     if moving and len(ps.front_line) < LINE_LIMIT:
         ps.energy_line.remove(base)
         ps.front_line.append(base)

@@ -7,6 +7,7 @@ own rule).  A selector with ``up_to`` accepts fewer targets, including none.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
@@ -393,13 +394,18 @@ def check_trigger(
                     f"{picked[0].iid} is not a {d.color} character with required energy ≤ 2 and AP 1.",
                 )
             )
-        elif len(st.players[pid].front_line) >= 4:
-            problems.append(("UA-LINE-LIMIT", f"{pid}'s front line is full."))
     return chosen, problems
 
 
-def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any]]) -> str:
-    """Carry out the trigger of ``iid`` for the damaged player ``pid``.
+def run_trigger(
+    eng: UnionArenaEngine,
+    pid: str,
+    iid: str,
+    chosen: list[list[Any]],
+    make_room: Callable[[str], None] | None = None,
+) -> str:
+    """Carry out the trigger of ``iid`` for the damaged player ``pid``.  ``make_room`` (given
+    the name of the card entering) empties a place in a full front line first (UA-LINE-LIMIT).
 
     Returns where the life card goes afterwards: ``outside`` (the rule), ``hand`` (GET, or
     RAID not raided), or ``field`` (RAID raided).
@@ -482,6 +488,8 @@ def run_trigger(eng: UnionArenaEngine, pid: str, iid: str, chosen: list[list[Any
             eng.leave_field(them, picked[0][2], "hand", retire=False)
         elif colour in ("green", "purple") and picked:
             take = picked[0]
+            if make_room is not None:
+                make_room(eng.name(take.iid))
             card = do_take(st, pid, take)
             unit = eng.new_unit([card], rested=False)
             st.players[pid].front_line.append(unit)

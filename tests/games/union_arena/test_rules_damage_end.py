@@ -557,6 +557,49 @@ def test_UA_TRG_COLOR_green_cannot_play_character_needing_3_energy() -> None:
     assert rules_broken(b.replay(), b.last) == ["UA-TRG-COLOR"]
 
 
+def green_into_full_front_line() -> LogBuilder:
+    """B's front line is full (B-3 … B-6); its life card B-1 is a green COLOR trigger and the
+    green character B-2 is in its hand."""
+    cards = [
+        free_character("T-ATK"),
+        free_character("T-COL", color="green", trigger="color"),
+        card("T-GRN", color="green", ap=1),
+    ]
+    deck_b = ["T-COL", "T-GRN", *["T-ATK"] * 4]
+    b = board_at_turn_3(
+        cards, ["T-ATK"], deck_b, a_front=("A-1",), b_front=("B-3", "B-4", "B-5", "B-6")
+    )
+    return hit(b, "T-COL")
+
+
+def test_UA_LINE_LIMIT_green_trigger_into_a_full_front_line_removes_one_card_first() -> None:
+    # Manual: playing onto a line that holds 4 cards first puts one card of it into the removal area
+    b = green_into_full_front_line()
+    b.act("B", "trigger", card="B-1", use=True, targets=["B-2"], remove=["B-4"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-LINE-LIMIT" in rules_applied(r, b.last)
+    assert field_ids(r, "B", "front_line") == ["B-3", "B-5", "B-6", "B-2"]
+    assert player_state(r, "B")["removal"] == ["B-4"]
+
+
+def test_UA_LINE_LIMIT_green_trigger_without_remove_is_a_skipped_decision() -> None:
+    b = green_into_full_front_line()
+    trigger(b, "B-1", targets=["B-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
+    assert player_state(r, "B")["removal"] == ["B-3"]
+    assert field_ids(r, "B", "front_line")[-1] == "B-2"
+
+
+def test_UA_LINE_LIMIT_trigger_removing_when_nothing_enters_is_illegal() -> None:
+    b = green_into_full_front_line()
+    b.act("B", "trigger", card="B-1", use=False, remove=["B-4"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
+
+
 def test_UA_TRG_COLOR_purple_plays_purple_character_from_outside() -> None:
     cards = [
         free_character("T-DMG", keywords=["damage 2"]),
