@@ -93,11 +93,28 @@ def _assign(eng: RangersStrikeEngine, args: dict[str, Any], to: str, why: str) -
     )
     eng.ctx.ruling(
         "RST-STRIKE-ASSIGN",
-        f"{why}: the damaged team, not the striker, chooses who takes the damage.",
+        f"{why}: the damaged team, not the striker, chooses who takes the damage, all of it.",
     )
+    amount, parts = args["amount"], [(to, args["amount"])]
+    ally = next(p for p in args["team"] if p != to)
+    ps = st.players[to]
+    past = ps.damage + amount - eng.damage_limit() if eng.can_act(to) else 0
+    if past > 0 and eng.options.get("assigned_damage_overflow") == "ally" and eng.can_act(ally):
+        parts = [(to, amount - past), (ally, past)]
+        eng.ctx.ruling(
+            "RST-STRIKE-ASSIGN",
+            f"Rule option assigned_damage_overflow ally: {to} takes {amount - past} (to "
+            f"{eng.damage_limit()}), the {past} past it go to {ally}.",
+        )
+    elif past > 0:
+        eng.ctx.ruling(
+            "RST-STRIKE-ASSIGN",
+            f"{to} takes all {amount}, {past} past {eng.damage_limit()} (rule option "
+            "assigned_damage_overflow stays: nothing passes to the ally).",
+        )
     eng.push(
-        (
-            "damage",
-            {"player": to, "amount": args["amount"], "source": args["source"], "by": args["by"]},
+        *(
+            ("damage", {"player": p, "amount": n, "source": args["source"], "by": args["by"]})
+            for p, n in parts
         )
     )

@@ -187,6 +187,12 @@ class RangersStrikeEngine(AgendaEngine):
         """Decision point: whose units a resident of ``owner`` covers on ``side``."""
         return [owner] if side == "own" else [self.target_player(owner)]
 
+    def tag_rewords(self, owner: str) -> bool:
+        """Decision point: whether ``owner``'s resident is read with a team-mate's Tag
+        rewording although it has no Tag itself (RST-RESIDENT-TAG, rule option resident_tag
+        team_residents); never in 1 vs 1."""
+        return False
+
     def winner_against(self, loser: str) -> str:
         """Decision point: who wins when ``loser`` loses (a player id; tag: a team id)."""
         return next(p for p in self.state.order if p != loser)
@@ -294,12 +300,13 @@ class RangersStrikeEngine(AgendaEngine):
             if res is None:
                 continue
             d = st.card(res)
+            tag = d.tag or self.tag_rewords(q)
             for eff in d.effects:
                 if eff.get("when") != "resident" or not effects.supported(eff):
                     continue
                 for op in eff["do"]:
                     sel = op["target"]
-                    if owner not in self.resident_covers(q, sel.get("side", "own"), d.tag):
+                    if owner not in self.resident_covers(q, sel.get("side", "own"), tag):
                         continue
                     if sel.get("zone", "battle") != area:
                         continue

@@ -294,9 +294,21 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
         if d.tag and len(eng.allies(pid)) > 1:
             eng.ctx.ruling(
                 "RST-RESIDENT-TAG",
-                f"{eng.name(iid)} has Tag: its resident effect applies to "
-                f"{' and '.join(eng.allies(pid))}'s units.",
+                f"{eng.name(iid)} has Tag: its rewording applies to the team, so its resident "
+                f"effect covers {' and '.join(eng.allies(pid))}'s units (rule option resident_tag "
+                f"{eng.options.get('resident_tag', 'own_card')}).",
             )
+        if len(eng.allies(pid)) > 1 and eng.options.get("resident_tag") == "team_residents":
+            ally = eng.allies(pid)[1]
+            other = st.players[ally].resident
+            if d.tag and other is not None or not d.tag and eng.tag_rewords(pid):
+                tagged, reworded = (iid, other) if d.tag else (other, iid)
+                eng.ctx.ruling(
+                    "RST-RESIDENT-TAG",
+                    f"Rule option resident_tag team_residents: the Tag rewording of "
+                    f"{eng.name(tagged)} applies to the team-mate's resident "
+                    f"{eng.name(reworded)} too.",
+                )
         if old is not None:
             ps.discard.append(old)
             eng.ctx.ruling(

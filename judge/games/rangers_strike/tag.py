@@ -226,6 +226,14 @@ class TagBattleEngine(RangersStrikeEngine):
             return self.allies(owner) if tag else [owner]
         return self.opponents(owner) if tag else [self.target_player(owner)]
 
+    def tag_rewords(self, owner: str) -> bool:
+        """RST-RESIDENT-TAG with rule option resident_tag team_residents: while the team-mate
+        has a resident with Tag in place, its rewording applies to ``owner``'s resident too."""
+        if self.options.get("resident_tag") != "team_residents":
+            return False
+        res = self.state.players[self.ally(owner)].resident
+        return res is not None and self.state.card(res).tag
+
     def winner_against(self, loser: str) -> str:
         return self.state.team_ids[1 - self.team_of(loser)]
 

@@ -45,7 +45,11 @@ ENGINE_IDS = {
     "RS-CHOICE-RECORDED",
     "RS-CONCEDE",
 }
-GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE"}
+#: Base rules read in official text: the seed (which restates some) or the official card Q&A.
+OFFICIAL_BASE_IDS = {"RS-CARD-TYPES", "RS-COUNTER", "RS-SIMULTANEOUS"}
+#: How a rule cites the tag-battle seed (the official tag rules, in Japanese).
+SEED_CITATION = f"Rangers Strike tag battle rules (seed {SEED_NAME}), 【"
+GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE", "RST-RESIDENT-TAG"}
 
 
 @pytest.fixture(scope="module")
@@ -87,14 +91,21 @@ def test_confidence_labels_follow_the_sources(catalogue: Catalogue) -> None:
     assert by_label["ENGINE"] == ENGINE_IDS
     assert by_label["GAP"] == GAP_IDS
     # The tag layer is the official seed, quoted; the base game is the fan summary.
-    assert by_label["OFF"] == set(TAG_IDS) | {"RS-CARD-TYPES"}
-    assert by_label["FAN"] == set(BASE_IDS) - ENGINE_IDS - GAP_IDS - {"RS-CARD-TYPES"}
+    assert by_label["OFF"] == set(TAG_IDS) - GAP_IDS | OFFICIAL_BASE_IDS
+    assert by_label["FAN"] == set(BASE_IDS) - ENGINE_IDS - GAP_IDS - OFFICIAL_BASE_IDS
     for rule_id in TAG_IDS:
-        assert catalogue[rule_id].source.startswith(f"seed {SEED_NAME}, 【"), rule_id
+        assert catalogue[rule_id].source.startswith(SEED_CITATION), rule_id
     for rule in catalogue.rules.values():
         if rule.confidence == "FAN":
-            cites = ("shared/rules/README.md", "(FAN)", f"seed {SEED_NAME}")
-            assert any(c in rule.source for c in cites), rule.id
+            assert "(FAN)" in rule.source, rule.id
+        if rule.id in OFFICIAL_BASE_IDS:
+            assert "official card Q&A" in rule.source or SEED_CITATION in rule.source, rule.id
+
+
+def test_sources_name_primary_documents_not_project_pages(catalogue: Catalogue) -> None:
+    for rule in catalogue.rules.values():
+        assert "shared/rules/README.md" not in rule.source, rule.id
+        assert "docs/" not in rule.source.replace("docs/wiki/", ""), rule.id
 
 
 def test_every_gap_rule_has_an_option(catalogue: Catalogue) -> None:
@@ -118,6 +129,8 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "vehicle_bp": "vehicle",
         "strike_to_out_player": False,
         "deck_construction": True,
+        "resident_tag": "own_card",
+        "assigned_damage_overflow": "stays",
     }
     assert catalogue.options["strike_damage"].choices == ("one", "sp")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"

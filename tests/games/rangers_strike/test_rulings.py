@@ -306,3 +306,81 @@ def test_RS_CARD_IN_ZONE_a_code_for_copies_in_different_states_is_ambiguous() ->
     assert verdict(b.replay(), b.last) == "legal"
     b.doc["actions"][-1]["card"] = "A-1"
     assert rules_broken(b.replay(), b.last) == ["RS-ONE-ACTION"]
+
+
+# -- RST-RESIDENT-TAG (GAP) and damage past 5 (RST-STRIKE-ASSIGN, GAP part) -------------------------
+
+
+def resident(code: str, amount: int, tag: bool) -> dict[str, Any]:
+    """A resident operation: own battle-area units get BP +amount (with Tag, or not)."""
+    return card(
+        code,
+        "operation",
+        operation="resident",
+        tag=tag,
+        effects=[
+            {
+                "when": "resident",
+                "do": [{"op": "bp", "amount": amount, "target": {"side": "own", "zone": "battle"}}],
+            }
+        ],
+    )
+
+
+def tag_and_plain_residents(**options: Any) -> LogBuilder:
+    """A2 has a resident with Tag (+500), A1 one without (+300); A2's Sparrow (BP 1000) has just
+    entered A2's battle area."""
+    b = LogBuilder(
+        [SCOUT, SPARROW, resident("T-008", 500, True), resident("T-009", 300, False)],
+        variant="tag",
+        options=options,
+    ).setup(first="A1")
+    b.charge("A1", "T-000").proceed("A1", 3)
+    b.charge("A2", "T-000").proceed("A2").use("A2", "T-008").proceed("A2", 2)
+    b.pass_turn("B1").pass_turn("B2")
+    b.charge("A1", "T-000").proceed("A1").use("A1", "T-009").proceed("A1", 2)
+    return (
+        b.charge("A2", "T-000").proceed("A2").rush("A2", "T-005").proceed("A2").enter("A2", "T-005")
+    )
+
+
+def test_RST_RESIDENT_TAG_by_default_the_rewording_is_the_tag_residents_own() -> None:
+    b = tag_and_plain_residents()
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    # A2's Tag resident covers A2's units; A1's resident without Tag covers only A1's
+    assert player_state(r, "A2")["battle"][0]["bp"] == 1500
+
+
+def test_RST_RESIDENT_TAG_with_team_residents_the_allys_resident_is_reworded_too() -> None:
+    b = tag_and_plain_residents(resident_tag="team_residents")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A2")["battle"][0]["bp"] == 1800  # + A1's resident, reworded
+    use = next(
+        s["index"] for s in r["steps"] if s["action"] == {"p": "A1", "do": "use", "card": "T-009"}
+    )
+    assert any("resident_tag team_residents" in t for t in ruling_texts(r, use))
+    assert "RST-RESIDENT-TAG" in rules_applied(r, use)
+
+
+BURN7 = card(
+    "T-009",
+    "operation",
+    name="Burn Seven",
+    effects=[{"when": "on_use", "do": [{"op": "damage", "n": 7}]}],
+)
+
+
+def test_RST_STRIKE_ASSIGN_all_the_damage_to_the_one_player_named() -> None:
+    b = LogBuilder([BURN7], variant="tag").setup(first="A1")
+    b.charge("A1", "T-000").proceed("A1").use("A1", "T-009").assign("B1", "B1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert (player_state(r, "B1")["damage"], player_state(r, "B2")["damage"]) == (7, 0)
+    assert any("nothing passes to the ally" in t for t in ruling_texts(r, b.last))
+    b.doc["rule_options"]["assigned_damage_overflow"] = "ally"
+    r = b.replay()
+    assert (player_state(r, "B1")["damage"], player_state(r, "B2")["damage"]) == (5, 2)
+    assert "RST-STRIKE-ASSIGN" in rules_applied(r, b.last)
+    assert player_state(r, "B1")["out"] is True and r["summary"]["result"] is None
