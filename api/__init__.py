@@ -22,27 +22,32 @@ Configuration (``create_app(config=…)``, each also read from the environment):
     The largest request body, in bytes (default 5 MB); larger is a 413.
 ``JUDGE_MAX_DEPTH``
     The deepest nesting of a JSON body (default 64 levels); deeper is a 400.
+``JUDGE_MAX_ACTIONS``
+    The most actions a submitted log may have (default 10,000); more is a 413.
+
+The three are one :class:`~judge.core.jsontext.Limits`, the command line's defaults too.
 """
 
 from __future__ import annotations
 
 import hmac
-import json
-import math
 import os
 from typing import Any
 
 from flask import Flask, current_app, request
 
-from api.errors import ApiProblem, invalid, problem_type, register_error_handlers
+from api.errors import ApiProblem, invalid, problem_type, register_error_handlers, too_large
 from judge import __version__
-from judge.core.errors import FieldError
+from judge.core.errors import BadLog
+from judge.core.jsontext import DEFAULT_LIMITS, Limits, TooLarge, read_document
+from worker.config import SettingsError
 from worker.service import JudgeService, embedded_service
 
-DEFAULT_MAX_BODY = 5 * 1024 * 1024
-DEFAULT_MAX_DEPTH = 64
+DEFAULT_MAX_BODY = DEFAULT_LIMITS.max_bytes
+DEFAULT_MAX_DEPTH = DEFAULT_LIMITS.max_depth
+DEFAULT_MAX_ACTIONS = DEFAULT_LIMITS.max_actions
 
-_ENV_KEYS = ("JUDGE_TOKENS", "JUDGE_MAX_BODY", "JUDGE_MAX_DEPTH")
+_ENV_KEYS = ("JUDGE_TOKENS", "JUDGE_MAX_BODY", "JUDGE_MAX_DEPTH", "JUDGE_MAX_ACTIONS")
 
 API_DESCRIPTION = """\
 Judge trading card game matches from their action logs.
@@ -74,80 +79,60 @@ def default_service() -> JudgeService:
 
 
 def _tokens(value: Any) -> tuple[str, ...]:
+    """The bearer tokens of ``JUDGE_TOKENS``.  A value that holds none (``","``, spaces) is
+    refused, not read as "no tokens": that would leave POSTs open where tokens were asked for."""
     if not value:
         return ()
     items = value.split(",") if isinstance(value, str) else list(value)
-    return tuple(t.strip() for t in items if t and t.strip())
+    tokens = tuple(t.strip() for t in items if t and t.strip())
+    if not tokens:
+        raise SettingsError(
+            f"JUDGE_TOKENS: {value!r} holds no token; give comma-separated bearer tokens, "
+            "or unset it to leave POSTs open"
+        )
+    return tokens
 
 
 # -- request bodies ------------------------------------------------------------------------------
 
 
-def _depth_over(data: Any, limit: int) -> bool:
-    """Whether ``data`` nests deeper than ``limit`` containers (iterative: no recursion)."""
-    stack = [(data, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            children = node.values()
-        elif isinstance(node, list):
-            children = node
-        else:
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return False
+#: How an operator raises each limit, for the messages that name one.
+LIMIT_HINTS = {
+    "max_bytes": "set by the service's JUDGE_MAX_BODY",
+    "max_depth": "set by the service's JUDGE_MAX_DEPTH",
+    "max_actions": "set by the service's JUDGE_MAX_ACTIONS",
+}
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise ValueError(f"the number {text[:40]} is out of range")
-    return value
+def _limits(config: Any) -> Limits:
+    return Limits(
+        max_bytes=int(config["JUDGE_MAX_BODY"]),
+        max_depth=int(config["JUDGE_MAX_DEPTH"]),
+        max_actions=int(config["JUDGE_MAX_ACTIONS"]),
+    )
 
 
 def json_body(what: str = "document") -> dict[str, Any]:
-    """The request's JSON object, or a 400 naming what is wrong with it.
+    """The request's JSON object, read by the strict reader
+    (:func:`judge.core.jsontext.read_document`) within the app's limits.
 
     Malformed JSON, text that is not UTF-8, ``NaN``/``Infinity`` (or a number that only
-    reads as infinity), nesting deeper than ``JUDGE_MAX_DEPTH`` and a body that is not an
-    object are refused here, before any validation (a 10,000-level document must not reach
-    a recursive function).
+    reads as infinity), nesting deeper than ``JUDGE_MAX_DEPTH``, a key given twice, a lone
+    surrogate and a body that is not an object are a 400 naming the place, before any
+    validation (a 10,000-level document must not reach a recursive function); more actions
+    than ``JUDGE_MAX_ACTIONS`` is a 413 naming the limit.
     """
     raw = request.get_data(cache=True)  # a body over MAX_CONTENT_LENGTH raises 413 here...
     max_body = current_app.config["MAX_CONTENT_LENGTH"]
     if request.content_length is None and len(raw) >= max_body:
         # ...but a chunked one is only cut there: reaching the limit counts as over it
         raise ApiProblem(413, f"the request body is over the limit of {max_body} bytes")
-    limit = int(current_app.config["JUDGE_MAX_DEPTH"])
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise invalid(
-            [FieldError("", f"not UTF-8 text: {exc.reason} at byte {exc.start}")]
-        ) from None
-    try:
-        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-    except json.JSONDecodeError as exc:
-        raise invalid(
-            [FieldError("", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")]
-        ) from None
-    except RecursionError:
-        raise invalid(
-            [FieldError("", f"nested too deeply (the limit is {limit} levels)")]
-        ) from None
-    except ValueError as exc:  # NaN, Infinity, integers too long to convert
-        raise invalid([FieldError("", f"not acceptable JSON: {exc}")]) from None
-    if _depth_over(data, limit):
-        raise invalid([FieldError("", f"nested too deeply (the limit is {limit} levels)")])
-    if not isinstance(data, dict):
-        raise invalid([FieldError("", f"a {what} is a JSON object")])
-    return data
+        return read_document(raw, current_app.config["JUDGE_LIMITS"], what=what, hints=LIMIT_HINTS)
+    except TooLarge as exc:
+        raise too_large(exc) from None
+    except BadLog as exc:
+        raise invalid(exc.errors, more=exc.more) from None
 
 
 def _check_post() -> None:
@@ -188,7 +173,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     """The API around ``service`` (default: :func:`default_service`)."""
     from flask_smorest import Api
 
-    from api import catalogue, docs, health, replays
+    from api import catalogue, docs, health, replays, security
     from api.docs import JudgeApi, add_action_log_schema
 
     app = Flask(__name__)
@@ -196,11 +181,13 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
         "JUDGE_TOKENS": "",
         "JUDGE_MAX_BODY": DEFAULT_MAX_BODY,
         "JUDGE_MAX_DEPTH": DEFAULT_MAX_DEPTH,
+        "JUDGE_MAX_ACTIONS": DEFAULT_MAX_ACTIONS,
     }
     settings.update({k: os.environ[k] for k in _ENV_KEYS if os.environ.get(k)})
     settings.update(config or {})
     app.config.update(settings)
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["JUDGE_MAX_BODY"])
+    app.config["JUDGE_LIMITS"] = _limits(app.config)
     app.config["JUDGE_TOKEN_SET"] = _tokens(app.config["JUDGE_TOKENS"])
     app.config.update(
         API_TITLE="tcg-judge",
@@ -214,6 +201,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
 
     api: Api = JudgeApi(app, auth=bool(app.config["JUDGE_TOKEN_SET"]), description=API_DESCRIPTION)
     register_error_handlers(app)  # after flask-smorest's own, which they replace
+    security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
     for module in (replays, catalogue, health):
         api.register_blueprint(module.blp)

@@ -10,7 +10,8 @@ How exceptions map (see :func:`register_error_handlers`):
 raised                              status  problem type
 ==================================  ======  ======================================
 ``SubmissionRefused``, bad query,   400     ``…:invalid-input`` (with ``errors``)
-malformed or too deeply nested JSON
+malformed or too deeply nested JSON,
+a duplicate key, a lone surrogate
 missing or wrong bearer token       401     ``…:unauthorized``
 ``PerspectiveRefused``              403     ``…:perspective-refused``
 ``NotFound`` (no such job)          404     ``…:not-found``
@@ -18,10 +19,14 @@ unknown path                        404     ``about:blank``
 method not allowed                  405     ``about:blank`` (with ``Allow``)
 job not finished / failed           409     ``…:not-finished`` / ``…:replay-failed``
 body over ``JUDGE_MAX_BODY``        413     ``…:body-too-large``
+a log over ``JUDGE_MAX_ACTIONS``    413     ``…:too-many-actions`` (with ``errors``)
 POST without a JSON content type    415     ``…:unsupported-media-type``
 the store is unavailable            503     ``…:store-unavailable`` (``Retry-After``)
 anything else                       500     ``…:internal-error`` (logged, not shown)
 ==================================  ======  ======================================
+
+``errors`` lists at most :data:`~judge.core.errors.MAX_ERRORS` problems, in path order; past
+that, one last entry (path ``""``) says how many more there are, and so does ``detail``.
 
 "The store is unavailable" is any exception whose class (or a base class) is named in
 :data:`UNAVAILABLE_NAMES` (``StoreUnavailable``, the Redis store's), a class added with
@@ -40,7 +45,8 @@ from typing import Any
 from flask import Flask, Response, current_app, has_request_context, request
 from werkzeug.exceptions import HTTPException
 
-from judge.core.errors import FieldError
+from judge.core.errors import FieldError, capped, more_message
+from judge.core.jsontext import TooLarge
 from worker.service import NotFound, PerspectiveRefused, SubmissionRefused
 
 PROBLEM_JSON = "application/problem+json"
@@ -94,16 +100,37 @@ class ApiProblem(Exception):
         self.extra = extra
 
 
-def invalid(errors: list[FieldError], detail: str | None = None) -> ApiProblem:
-    """A 400 naming every field problem."""
-    errors = sorted(set(errors))
-    n = len(errors)
+def invalid(errors: list[FieldError], detail: str | None = None, more: int = 0) -> ApiProblem:
+    """A 400 naming every field problem: the first :data:`~judge.core.errors.MAX_ERRORS` in
+    path order, then one entry saying how many more (``more`` given, plus any cut here)."""
+    listed, cut = capped(errors)
+    more += cut
+    n = len(listed) + more
+    if more:
+        detail = detail or (
+            f"the input was refused: {n:,} problems, the first {len(listed)} listed in errors"
+        )
+        listed.append(FieldError("", more_message(more, len(listed))))
     return ApiProblem(
         400,
         detail or f"the input was refused: {n} problem{'s' if n != 1 else ''}, listed in errors",
         title="Invalid input",
-        errors=errors,
+        errors=listed,
     )
+
+
+def too_large(exc: TooLarge) -> ApiProblem:
+    """A 413 for input over a size limit, naming the limit and the setting that raises it."""
+    detail = "; ".join(e.message for e in exc.errors)
+    if exc.limit == "max_actions":
+        return ApiProblem(
+            413,
+            f"the log is too long: {detail}",
+            type_=problem_type("too-many-actions"),
+            title="Too many actions",
+            errors=list(exc.errors),
+        )
+    return ApiProblem(413, detail, title="Body too large")
 
 
 def problem_response(problem: ApiProblem) -> Response:
@@ -229,7 +256,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(SubmissionRefused)
     def _refused(exc: SubmissionRefused) -> Response:
-        return problem_response(invalid(list(exc.errors)))
+        return problem_response(invalid(list(exc.errors), more=exc.more))
 
     @app.errorhandler(NotFound)
     def _not_found(exc: NotFound) -> Response:

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from judge.core.canonical import canonical_bytes, canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
+from judge.core.jsontext import DEFAULT_LIMITS, Limits
 from judge.core.log import decode, parse_log
 from judge.core.perspective import check_perspective, redact, redact_step, visible_players
 from judge.core.replay import ON_ILLEGAL, collector_paused, replay
@@ -290,11 +291,13 @@ class ThreadRunner:
 
 
 class SubmissionRefused(Exception):
-    """Bad input: the log or an option cannot be judged.  ``errors`` name the fields."""
+    """Bad input: the log or an option cannot be judged.  ``errors`` name the fields (at
+    most :data:`~judge.core.errors.MAX_ERRORS` of them); ``more`` counts those left off."""
 
-    def __init__(self, errors: list[FieldError]) -> None:
+    def __init__(self, errors: list[FieldError], more: int = 0) -> None:
         super().__init__("; ".join(str(e) for e in errors))
         self.errors = errors
+        self.more = more
 
 
 class NotFound(Exception):
@@ -313,6 +316,8 @@ class JudgeService:
     runner: Runner
     ttl: int = 24 * 3600
     mode: str = "embedded"
+    #: what :meth:`submit` accepts as JSON text (a dict is taken as already read)
+    limits: Limits = DEFAULT_LIMITS
     _closed: bool = field(default=False, repr=False)
 
     def submit(
@@ -330,10 +335,11 @@ class JudgeService:
         if on_illegal not in ON_ILLEGAL:
             errors.append(FieldError("on_illegal", f"must be one of: {', '.join(ON_ILLEGAL)}"))
         try:
-            doc = body if isinstance(body, dict) else decode(body)
+            # a dict was read already (the API's json_body, with the app's limits)
+            doc = body if isinstance(body, dict) else decode(body, self.limits)
             log = parse_log(doc)
         except BadLog as exc:
-            raise SubmissionRefused(errors + exc.errors) from None
+            raise SubmissionRefused(errors + exc.errors, exc.more) from None
         try:
             check_perspective(perspective, log.player_ids)
         except ValueError as exc:

@@ -7,8 +7,9 @@ problem is collected (python-chess style: collect, do not stop at the first) as 
 ``decks.P1.main[3]``.  The CLI exits 2 and the API answers 400 with the same list.
 
 The list is sorted by path, list positions in number order (``actions[2]`` before
-``actions[10]``), and capped: past :data:`MAX_ERRORS` problems only the first ones are kept,
-with the count of the rest (:attr:`BadLog.more`), shown as one last line.  A log of 100,000
+``actions[10]``), and capped: past :data:`MAX_ERRORS` problems only that many are kept, the
+first of each top-level field in turn (:func:`capped`), with the count of the rest
+(:attr:`BadLog.more`), shown as one last line.  A log of 100,000
 bad actions must not become an answer of hundreds of thousands of lines.
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 MAX_ERRORS = 100
 
 _NUMBERS = re.compile(r"\[(\d+)\]")
+_TOP = re.compile(r"[^.\[]*")
 
 
 @dataclass(frozen=True, order=True)
@@ -53,9 +55,30 @@ def error_order(error: FieldError) -> tuple[Any, ...]:
 
 def capped(errors: Iterable[FieldError], limit: int = MAX_ERRORS) -> tuple[list[FieldError], int]:
     """The problems deduplicated and sorted (:func:`error_order`), at most ``limit`` of
-    them, and how many were left off."""
+    them, and how many were left off.
+
+    Past the limit, the ones kept are taken from each top-level field in turn (the first
+    of each, then the second of each, …), so that a mistake in ``players`` is not hidden
+    behind its hundred echoes in ``actions``.
+
+    >>> kept, more = capped([FieldError(f"actions[{i}].p", "x") for i in range(5)]
+    ...                     + [FieldError("players[0].id", "y")], limit=3)
+    >>> [e.path for e in kept], more
+    (['actions[0].p', 'actions[1].p', 'players[0].id'], 3)
+    """
     unique = sorted(set(errors), key=error_order)
-    return unique[:limit], max(0, len(unique) - limit)
+    if len(unique) <= limit:
+        return unique, 0
+    rank: dict[str, int] = {}
+    turns: list[tuple[int, int]] = []  # (turn within its top-level field, position)
+    for position, error in enumerate(unique):
+        top = _TOP.match(error.path)
+        field = top.group(0) if top else ""
+        turn = rank.get(field, 0)
+        rank[field] = turn + 1
+        turns.append((turn, position))
+    kept = sorted(position for _, position in sorted(turns)[:limit])
+    return [unique[p] for p in kept], len(unique) - limit
 
 
 def more_message(more: int, shown: int) -> str:
