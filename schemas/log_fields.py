@@ -406,6 +406,7 @@ class OneOfKind(_Plain, fields.Field):
         # its compiled loader (schemas.fastload), which marshmallow backs up
         self._instances: dict[str, Schema] = {}
         self._loaders: dict[str, Any] = {}
+        self._common: Schema | None = None
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
@@ -432,8 +433,10 @@ class OneOfKind(_Plain, fields.Field):
             problem = f"unknown {self.what} {kind!r}; must be one of: {allowed}"
         messages: dict[str, Any] = {}
         if self.common is not None:
+            if self._common is None:  # built once, like the kinds' instances
+                self._common = self.common(unknown=EXCLUDE)
             try:
-                self.common(unknown=EXCLUDE).load(value)
+                self._common.load(value)
             except ValidationError as exc:
                 messages.update(exc.messages if isinstance(exc.messages, dict) else {})
         messages[self.discriminator] = [problem]
