@@ -416,11 +416,64 @@ def tag_missing_decisions() -> dict[str, Any]:
     return env
 
 
+def simultaneous_effects() -> dict[str, Any]:
+    """Observed mode.  Both players' effects trigger at once and the order matters
+    (RS-SIMULTANEOUS): in B's turn 4, B's Reef Guardian Shio attacks A's Ash Sentinel Hayate,
+    BP 3000 each, and both are destroyed together (RS-ATTACK-RESULT).  Hayate's effect (A's)
+    would destroy a unit with BP 2000 or less in B's rush area — B's Tide Scout Mina, BP 1500;
+    Shio's (B's) gives one of B's rush-area units BP +2000.  B, the turn player, decides the
+    order of both: A's resolve while they wait is illegal (step 22); B puts its own first (23),
+    Mina has BP 3500, and A's effect, the only one left and A's to resolve, finds no target
+    (24)."""
+    env = observed(
+        {"event": "judge training", "note": "simultaneous when-destroyed effects"},
+        "1v1",
+        {"A": deck(BT, "RSS-041"), "B": deck(TV, "RSS-042", "RSS-011")},
+    )
+    env["actions"] = [
+        a("A", "first_player", first="A"),
+        # turn 1, A
+        a("A", "charge", card="RSS-001", to="power"),
+        *proceed("A", 3),
+        # turn 2, B
+        a("B", "charge", card="RSS-012", to="command"),
+        a("B", "proceed"),
+        a("B", "rush", card="RSS-011"),
+        *proceed("B", 2),
+        # turn 3, A
+        a("A", "charge", card="RSS-002", to="command"),
+        a("A", "proceed"),
+        a("A", "rush", card="RSS-041"),
+        a("A", "proceed"),
+        a("A", "enter", card="RSS-041"),
+        a("A", "proceed", note="B's battle area is empty: no attack"),
+        # turn 4, B
+        a("B", "charge", card="RSS-013", to="power"),
+        a("B", "proceed"),
+        a("B", "rush", card="RSS-042"),
+        a("B", "proceed"),
+        a("B", "enter", card="RSS-042"),
+        a("B", "attack", card="RSS-042", target="RSS-041"),
+        a(
+            "A",
+            "resolve",
+            source="RSS-041",
+            targets=["RSS-011"],
+            note="illegal: the turn player decides which effect goes next",
+        ),
+        a("B", "resolve", source="RSS-042", targets=["RSS-011"], order=["RSS-042", "RSS-041"]),
+        a("A", "resolve", source="RSS-041", targets=[], note="no unit with BP 2000 or less"),
+        a("B", "proceed"),
+    ]
+    return env
+
+
 EXAMPLES = {
     "1v1-full-game": full_game,
     "1v1-deck-out": deck_out,
     "1v1-illegal-rush-and-battle": illegal_rush_and_battle,
     "1v1-paper-match": paper_match,
+    "1v1-simultaneous-effects": simultaneous_effects,
     "tag-full-game": tag_full_game,
     "tag-team-layer": tag_team_layer,
     "tag-illegal-team-play": tag_illegal_team_play,

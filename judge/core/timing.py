@@ -121,9 +121,9 @@ class TurnPlayerOrdersAll(Policy):
 
     def chose_text(self, pe: PendingEffect, cands: list[PendingEffect]) -> str:
         tp = self._turn_player()
-        whose = " and ".join(sorted({c.controller for c in cands}))
+        whose = " and ".join(f"{p}'s" for p in sorted({c.controller for c in cands}))
         return (
-            f"{len(cands)} effects were waiting together ({whose}'s); {tp}, the turn player, "
+            f"{len(cands)} effects were waiting together ({whose}); {tp}, the turn player, "
             f"decides the order of all of them and chose to resolve {pe.describe()} "
             f"({pe.controller}'s) first."
         )

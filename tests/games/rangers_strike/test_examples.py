@@ -122,6 +122,32 @@ def test_paper_match_reveals_and_counter() -> None:
     assert [e.path for e in caught.value.errors] == ["actions[44].card"]
 
 
+def test_simultaneous_effects_the_turn_player_orders_both_players() -> None:
+    # RS-SIMULTANEOUS (official card Q&A, entry RS-018 隠流忍術, on RS-039): effects triggered
+    # at exactly the same timing are applied in the order the turn player decides
+    r = replay(load("1v1-simultaneous-effects"))
+    assert broken(r) == {22: ["RS-SIMULTANEOUS"]}
+    tie = r["steps"][21]
+    assert "RS-ATTACK-RESULT" in rulings(r, 21)
+    assert sorted((p["source"], p["controller"]) for p in tie["pending"]) == [
+        ("A-38", "A"),
+        ("B-38", "B"),
+    ]
+    assert {p["player"] for p in tie["pending"]} == {"B"}  # B, the turn player, chooses
+    assert (
+        "B, the turn player, decides which resolves next"
+        in (r["steps"][22]["violations"][0]["message"])
+    )
+    chosen = " ".join(x["message"] for x in r["steps"][23]["rulings"])
+    assert rulings(r, 23) == ["RS-SIMULTANEOUS", "RS-SIMULTANEOUS"]
+    assert "B, the turn player, decides the order of all of them" in chosen
+    assert "B, the turn player, chose the order of the waiting effects" in chosen
+    # the order matters: Mina survives with BP 3500, and A's effect finds no target
+    mina = r["steps"][24]["state"]["players"]["B"]["rush"]
+    assert [(u["id"], u["bp"]) for u in mina] == [("B-1", 3500)]
+    assert r["steps"][24]["verdict"] == "legal"
+
+
 def test_tag_illegal_plays_name_their_rules() -> None:
     r = replay(load("tag-illegal-team-play"))
     assert broken(r) == {
