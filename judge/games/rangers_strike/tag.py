@@ -21,6 +21,8 @@ method                     1 vs 1                                  tag battle
 ``damage_side(pid, n)``    the opponent takes it                   the team assigns (RST-STRIKE-ASSIGN)
 ``counter_players(b)``     the defending player                    the attacked unit's owner / the struck team
 ``resident_covers(…)``     the owner / the opponent                with Tag: both allies (RST-RESIDENT-TAG)
+``tag_rewords(owner)``     never                                   option resident_tag team_residents
+``damage_ends_game(…)``    never                                   lethal with the ally out (RST-LOSS)
 ``deck_out(pid)``          loses the game (RS-LOSS-DECK)           out (RST-OUT)
 ``allies(pid)``            itself                                  itself and the ally
 ``winner_against(pid)``    the other player                        the other team's id
