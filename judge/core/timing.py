@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.core.refs import ref_code, ref_text
+from judge.core.errors import BadLog, FieldError
+from judge.core.refs import is_instance, ref_code, ref_text
 
 if TYPE_CHECKING:
     from judge.core.engine import AgendaEngine, Plan
@@ -220,10 +221,8 @@ def choose_pending(
     candidates): None, with a violation of ``rule``, when it names none.  A ruling says when
     several were waiting; declining (``use: false``) an effect that is not optional breaks
     ``rule``."""
-    st = eng.state
     src = plan.action["source"]
-    code = ref_code(st, src)
-    match = [pe for pe in cands if pe.source == src or st.code_of[pe.source] == code]
+    match = _named(eng, src, cands, f"actions[{eng.ctx.index}].source")
     if not match:
         names = ", ".join(pe.describe() for pe in cands)
         plan.violate(
@@ -241,6 +240,40 @@ def choose_pending(
     return pe
 
 
+def _named(
+    eng: AgendaEngine, ref: Any, effects: list[PendingEffect], path: str
+) -> list[PendingEffect]:
+    """The waiting effects among ``effects`` (in trigger order) that a ``resolve``'s card
+    reference names: those of that instance, for an instance id; those of any card of that
+    code, for a code.  Where a reference names several, the first triggered is meant (a log
+    names a card, not one of its abilities: two effects of one card are told apart by their
+    order).  A code whose copies' first waiting effects differ in what resolving them does
+    (another controller, another ability of the card, another trigger) is an ambiguous
+    reference, bad input (the log contract: "a reference that could mean copies in different
+    states is ambiguous"); the same ability of two copies, triggered the same way for the
+    same player, is taken as interchangeable."""
+    st = eng.state
+    if is_instance(st, ref):
+        return [pe for pe in effects if pe.source == ref]
+    code = ref_code(st, ref)
+    hits = [pe for pe in effects if st.code_of[pe.source] == code]
+    first: dict[str, PendingEffect] = {}  # each copy's first waiting effect: what it names
+    for pe in hits:
+        first.setdefault(pe.source, pe)
+    if len({(pe.controller, pe.index, pe.trigger) for pe in first.values()}) > 1:
+        names = ", ".join(f"{pe.describe()} ({pe.controller}'s)" for pe in first.values())
+        raise BadLog(
+            [
+                FieldError(
+                    path,
+                    f"ambiguous card reference {code!r}: it could mean {names}, which differ; "
+                    "name the instance",
+                )
+            ]
+        )
+    return hits
+
+
 def check_order(
     eng: AgendaEngine, plan: Plan, pe: PendingEffect, cands: list[PendingEffect], rule: str
 ) -> None:
@@ -248,20 +281,15 @@ def check_order(
     reference names another of them, and the first is ``pe``, the one resolved now (else
     ``rule`` is broken).  Notes ``pe`` (and the order, as sequence numbers) for
     :func:`apply_resolve`."""
-    st = eng.state
     order = plan.action.get("order")
     if order:
         ordered: list[PendingEffect] = []
-        for ref in order:
-            rc = ref_code(st, ref)
-            hit = next(
-                (
-                    c
-                    for c in cands
-                    if c not in ordered and (c.source == ref or st.code_of[c.source] == rc)
-                ),
-                None,
-            )
+        for k, ref in enumerate(order):
+            left = [c for c in cands if c not in ordered]
+            hits = _named(eng, ref, left, f"actions[{eng.ctx.index}].order[{k}]")
+            # copies' effects a code names are interchangeable (see _named): the first place
+            # goes to the effect resolved now when the code names it
+            hit = pe if not ordered and pe in hits else (hits[0] if hits else None)
             if hit is None:
                 plan.violate(
                     rule,
