@@ -49,9 +49,12 @@ JUDGE_REAP_INTERVAL`` seconds of its death (20 s by default), with every worker 
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from urllib.parse import unquote, urlsplit
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 WORKER_CLASSES = ("fork", "simple", "spawn")
@@ -59,6 +62,79 @@ WORKER_CLASSES = ("fork", "simple", "spawn")
 
 class SettingsError(ValueError):
     """An environment variable whose value cannot be used."""
+
+
+#: the password of a URL's user information (``scheme://user:PASSWORD@host``), up to the
+#: last ``@`` of the word, so that an unencoded ``@`` in it is masked too
+_URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)\S*@", re.IGNORECASE)
+#: a password in a URL's query string (redis-py reads ``unix:///s.sock?password=...``)
+_QUERY_PASSWORD = re.compile(r"([?&]password=)[^&#\s]*", re.IGNORECASE)
+MASK = "***"
+
+
+def mask_secrets(text: str, url: str | None = None) -> str:
+    """``text`` with the password of every URL in it masked, and every occurrence of the
+    password of ``url`` (as written, and percent-decoded) too.  Every line that shows a
+    Redis URL or an error about one goes through it: ``judge worker``, ``judge serve``, the
+    supervisor, the settings' ``repr``.
+
+    A Redis URL carries its password (``redis://:secret@host:6379/0``); a log line is read
+    by more people, and kept longer, than the deployment's secrets are.
+
+    >>> mask_secrets("redis://:s3cret@redis:6379/0")
+    'redis://:***@redis:6379/0'
+    >>> mask_secrets("rediss://judge:p@ss@redis/0 and unix:///r.sock?db=0&password=x")
+    'rediss://judge:***@redis/0 and unix:///r.sock?db=0&password=***'
+    >>> mask_secrets("AUTH failed for s3cret", "redis://:s3cret@redis/0")
+    'AUTH failed for ***'
+    """
+    secrets: set[str] = set()
+    if url:
+        try:
+            password = urlsplit(url).password
+        except ValueError:  # a port that is not a number: still mask what is there
+            password = None
+        if password:
+            secrets.update({password, unquote(password)})
+    for secret in sorted(secrets, key=len, reverse=True):
+        text = text.replace(secret, MASK)
+    text = _URL_PASSWORD.sub(lambda m: f"{m.group(1)}{MASK}@", text)
+    return _QUERY_PASSWORD.sub(lambda m: f"{m.group(1)}{MASK}", text)
+
+
+class MaskSecrets(logging.Filter):
+    """A log handler's filter that passes every record's message and traceback through
+    :func:`mask_secrets` (for ``url``'s password): a line that RQ, redis-py or this service
+    writes about the connection shows no password."""
+
+    def __init__(self, url: str | None) -> None:
+        super().__init__()
+        self.url = url
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = mask_secrets(message, self.url)
+        if masked != message:
+            record.msg, record.args = masked, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = mask_secrets(record.exc_text, self.url)
+        return True
+
+
+def mask_logs(url: str | None) -> None:
+    """Have every log line of this process go through :func:`mask_secrets`: a
+    :class:`MaskSecrets` filter on each handler of the root logger (a handler on stderr for
+    warnings, as logging's last resort writes them, is added when it has none)."""
+    root = logging.getLogger()
+    if not root.handlers:
+        handler = logging.StreamHandler()
+        handler.setLevel(logging.WARNING)
+        root.addHandler(handler)
+    for handler in root.handlers:
+        if not any(isinstance(f, MaskSecrets) for f in handler.filters):
+            handler.addFilter(MaskSecrets(url))
 
 
 @dataclass(frozen=True)
@@ -147,6 +223,13 @@ class Settings:
                 values[f.name] = raw
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        """The dataclass's ``repr`` with the Redis URL's password masked."""
+        shown = ", ".join(
+            f"{f.name}={mask_secrets(repr(getattr(self, f.name)))}" for f in fields(self)
+        )
+        return f"{type(self).__name__}({shown})"
 
     @property
     def worker_redis_url(self) -> str:

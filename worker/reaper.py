@@ -67,7 +67,14 @@ class ReapReport:
 
 def reap(connection: Redis, settings: Settings, worker: Any = None) -> ReapReport | None:
     """Settle abandoned, stranded and orphaned jobs of ``settings.queue``; None if another
-    process holds the reaper's lock (one reaper at a time, for all processes on this Redis).
+    process holds the reaper's lock (one reaper of a queue at a time, for all processes on
+    this Redis).
+
+    Only this queue's jobs: the submissions of its own pending index (the API of each queue
+    writes its own, :attr:`RedisStore.pending_key`), and of those only the ones whose RQ job,
+    if it has one, came from this queue (``origin``).  Queues that share a key prefix share
+    the submissions' keys and RQ's job hashes; before, the reaper of one took the other's
+    queued jobs for stranded (they are not in its queue list) and moved them into its own.
 
     1. Abandoned: jobs in RQ's started registry past their due time (their worker stopped
        heartbeating) go through ``StartedJobRegistry.cleanup``: :func:`on_failure` with
@@ -118,8 +125,8 @@ def reap(connection: Redis, settings: Settings, worker: Any = None) -> ReapRepor
     4. RQ's own housekeeping of the queue's other registries and its worker registry (and,
        from a worker, RQ's own clean-up of the intermediate list).
     """
-    prefix = settings.key_prefix
-    lock, token = f"{prefix}reaper-lock", uuid.uuid4().hex
+    store = RedisStore(connection, settings.key_prefix, queue=settings.queue)
+    lock, token = store.queue_key("reaper-lock"), uuid.uuid4().hex
     with guarded("reap"):
         if not connection.set(lock, token, nx=True, ex=max(30, 3 * settings.reap_interval)):
             return None
@@ -147,7 +154,9 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
         death_penalty_class=UnixSignalDeathPenalty if in_main else _NoDeathPenalty,
     )
     report.abandoned = started.get_expired_job_ids()
-    store = RedisStore(connection, settings.key_prefix, result_ttl=settings.result_ttl)
+    store = RedisStore(
+        connection, settings.key_prefix, result_ttl=settings.result_ttl, queue=settings.queue
+    )
     # expired entries of jobs never marked started: the cleanup drops them without a retry
     unstarted = {
         job_id
@@ -163,7 +172,7 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
 
     runner = RQRunner(connection, settings)
     ids = store.pending(time.time() - settings.abandon_grace, limit=ORPHAN_BATCH)
-    subs, statuses = _read(connection, store, ids)
+    subs, statuses, origins = _read(connection, store, ids)
     live: dict[str, Submission] = {}  # pending, not final, RQ job queued or started
     for job_id in ids:
         sub, status = subs[job_id], statuses[job_id]
@@ -171,6 +180,8 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
             store.forget_pending(job_id)
             report.forgotten.append(job_id)
             continue
+        if origins[job_id] not in (None, queue.name):
+            continue  # another queue's job (in an index written before it was per queue)
         if status is None:
             log.warning("job %s: stored but not in the queue; enqueueing it", job_id)
             runner.enqueue(job_id)
@@ -191,20 +202,23 @@ def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:
 
 def _read(
     connection: Redis, store: RedisStore, ids: list[str]
-) -> tuple[dict[str, Submission | None], dict[str, str | None]]:
-    """The submission and the RQ job status of each of ``ids`` (None: missing)."""
+) -> tuple[dict[str, Submission | None], dict[str, str | None], dict[str, str | None]]:
+    """The submission, the RQ job's status and the RQ job's queue (``origin``) of each of
+    ``ids`` (None: missing)."""
     with connection.pipeline(transaction=False) as pipe:
         for job_id in ids:
             pipe.get(store.key("sub", job_id))
-            pipe.hget(Job.key_for(job_id), "status")
+            pipe.hmget(Job.key_for(job_id), "status", "origin")
         replies = pipe.execute() if ids else []
     subs: dict[str, Submission | None] = {}
     statuses: dict[str, str | None] = {}
+    origins: dict[str, str | None] = {}
     for i, job_id in enumerate(ids):
-        data, raw = replies[2 * i], replies[2 * i + 1]
+        data, (raw, origin) = replies[2 * i], replies[2 * i + 1]
         subs[job_id] = Submission.from_dict(json.loads(data)) if data is not None else None
         statuses[job_id] = raw.decode() if raw is not None else None
-    return subs, statuses
+        origins[job_id] = origin.decode() if origin is not None else None
+    return subs, statuses, origins
 
 
 def _stranded(
@@ -226,11 +240,12 @@ def _stranded(
     extra = sorted(
         (set(queue.intermediate_queue.get_job_ids()) | set(marks) | unstarted) - set(live)
     )
-    subs, statuses = _read(connection, store, extra)
+    subs, statuses, origins = _read(connection, store, extra)
     known = dict(live)  # every candidate and its submission, read once
     for job_id in extra:
         sub = subs[job_id]
-        if sub is not None and not sub.is_final() and statuses[job_id] in LIVE_STATUSES:
+        mine = origins[job_id] in (None, queue.name)
+        if mine and sub is not None and not sub.is_final() and statuses[job_id] in LIVE_STATUSES:
             known[job_id] = sub
     running = set(started.get_job_ids(cleanup=False))
     stranded = _not_queued(connection, queue, [i for i in known if i not in running])

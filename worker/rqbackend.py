@@ -103,7 +103,7 @@ import signal
 import sys
 from collections.abc import Mapping
 
-from worker.config import Settings
+from worker.config import Settings, mask_logs
 from worker.measure import measure_worker_classes
 from worker.reaper import (
     ORPHAN_BATCH,
@@ -188,6 +188,7 @@ def redis_service(url: str | None = None, settings: Settings | None = None) -> J
         settings.key_prefix,
         result_ttl=settings.result_ttl,
         compress_level=settings.compress_level,
+        queue=settings.queue,
     )
     return JudgeService(
         store=store,
@@ -222,10 +223,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:10} {ms:7.1f} ms per job")
         return 0
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    settings = Settings.from_env()
+    mask_logs(settings.worker_redis_url)
     supervisor = os.environ.pop(SUPERVISOR_ENV, "")
     if supervisor.isdigit():
         _die_with_parent(int(supervisor), signal.SIGTERM)
-    work(Settings.from_env(), burst="--burst" in args)
+    work(settings, burst="--burst" in args)
     return 0
 
 

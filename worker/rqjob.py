@@ -61,10 +61,13 @@ def run_job(job_id: str, prefix: str = DEFAULT_PREFIX, keep: int | None = None) 
     lives ``keep`` seconds, default: as long as its submission).  Returns the status."""
     job = get_current_job()
     if job is None:  # called outside RQ (a test, a shell): use the environment's Redis
-        store = RedisStore.from_url(Settings.from_env().worker_redis_url, prefix=prefix)
+        settings = Settings.from_env()
+        store = RedisStore.from_url(settings.worker_redis_url, prefix=prefix, queue=settings.queue)
     else:
         level = Settings.from_env().compress_level
-        store = RedisStore(job.connection, prefix, result_ttl=keep, compress_level=level)
+        store = RedisStore(
+            job.connection, prefix, result_ttl=keep, compress_level=level, queue=job.origin
+        )
     sub, text = store.get_with_log(job_id)
     if sub is None:
         return "expired"
@@ -81,7 +84,7 @@ def on_failure(job: Job, connection: Redis, exc_type: Any, exc_value: Any, tb: A
     ``StartedJobRegistry.cleanup`` (:func:`reap`) with ``AbandonedJobError`` when the
     worker running the job died.
     """
-    store = RedisStore(connection, job.kwargs.get("prefix", DEFAULT_PREFIX))
+    store = job_store(job, connection)
     if isinstance(exc_type, type) and issubclass(exc_type, TimeLimitExceeded):
         job.retries_left = 0  # deterministic: it would run over again; RQ reads this next
         fail(store, job.id, f"time limit exceeded ({job.timeout} s)")
@@ -90,6 +93,13 @@ def on_failure(job: Job, connection: Redis, exc_type: Any, exc_value: Any, tb: A
     else:
         name = getattr(exc_type, "__name__", str(exc_type))
         retry_or_fail(store, job, f"the job could not complete: {name}: {exc_value}")
+
+
+def job_store(job: Job, connection: Redis | None = None) -> RedisStore:
+    """The store of ``job``'s submission: the key prefix it was queued with, and the queue
+    it came from (whose pending index holds it)."""
+    prefix = job.kwargs.get("prefix", DEFAULT_PREFIX)
+    return RedisStore(connection or job.connection, prefix, queue=job.origin)
 
 
 def died(how: str = "") -> str:
@@ -198,6 +208,10 @@ class RQRunner:
             retry=Retry(max=s.job_retries) if s.job_retries > 0 else None,
             on_failure=Callback(FAILURE_CALLBACK),
             meta={"retries": s.job_retries},
+            # the job hash expires while it waits in the queue, as its submission does (RQ
+            # keeps no TTL on a queued job by default: one that never ran stayed for good);
+            # RQ drops the TTL while the job runs, then sets result_ttl or failure_ttl
+            ttl=s.result_ttl,
             result_ttl=RQ_RESULT_TTL,
             failure_ttl=s.result_ttl,
             description=f"judge {job_id}",

@@ -28,10 +28,10 @@ from rq.registry import StartedJobRegistry
 from rq.timeouts import JobTimeoutException, UnixSignalDeathPenalty
 from rq.utils import now, parse_composite_key, utcparse
 
-from worker.config import Settings
+from worker.config import Settings, mask_logs, mask_secrets
 from worker.reaper import reap
-from worker.redis_store import DEFAULT_PREFIX, RedisStore, connect
-from worker.rqjob import DEATH_KIND, TimeLimitExceeded, died, log, retry_or_fail
+from worker.redis_store import RedisStore, connect
+from worker.rqjob import DEATH_KIND, TimeLimitExceeded, died, job_store, log, retry_or_fail
 from worker.service import fail
 
 SUPERVISOR_ENV = "JUDGE_SUPERVISOR_PID"  # set by supervise() for the workers it starts
@@ -168,7 +168,7 @@ class _JudgeWorkerMixin:
     def handle_work_horse_killed(self, job: Job, retpid: Any, ret_val: Any, rusage: Any) -> None:
         """The child running ``job`` died (RQ retries it next, if it can)."""
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)  # type: ignore[misc]
-        store = RedisStore(self.connection, job.kwargs.get("prefix", DEFAULT_PREFIX))  # type: ignore[attr-defined]
+        store = job_store(job, self.connection)  # type: ignore[attr-defined]
         ran = (now() - job.started_at).total_seconds() if job.started_at else 0.0
         try:
             if job.timeout and job.timeout > 0 and ran > job.timeout:
@@ -255,7 +255,7 @@ class _JobHeartbeat(threading.Thread):
         log.error("job %s: %s s over its time limit; ending the worker", job.id, job.timeout)
         with contextlib.suppress(Exception):
             self.worker.connection.hset(job.key, "retries_left", 0)
-            store = RedisStore(self.worker.connection, job.kwargs.get("prefix", DEFAULT_PREFIX))
+            store = job_store(job, self.worker.connection)
             fail(store, job.id, f"time limit exceeded ({job.timeout} s)")
         os.kill(os.getpid(), signal.SIGKILL)
 
@@ -350,7 +350,7 @@ def settle_dead_worker(connection: Redis, settings: Settings, name: str, how: st
     executions = WORKER_EXECUTIONS_KEY_TEMPLATE.format(name)
     started = StartedJobRegistry(settings.queue, connection)
     members = sorted(m.decode() for m in connection.smembers(executions))
-    store = RedisStore(connection, settings.key_prefix)
+    store = RedisStore(connection, settings.key_prefix, queue=settings.queue)
     with connection.pipeline() as pipe:
         for member in members:
             if how:
@@ -467,10 +467,11 @@ def supervise(
                 child.send_signal(signum)
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    mask_logs(settings.worker_redis_url)
     connection = connect(settings.worker_redis_url)
     echo(
         f"judge worker: {workers} {cls} worker(s) on queue {settings.queue!r} at "
-        f"{settings.worker_redis_url}{' (burst)' if burst else ''}"
+        f"{mask_secrets(settings.worker_redis_url)}{' (burst)' if burst else ''}"
     )
     try:
         for slot in range(workers):

@@ -73,7 +73,7 @@ def worker_command(
     Exits 2 when the settings are wrong or Redis cannot be reached at start.
     """
     try:
-        from worker.config import Settings, SettingsError
+        from worker.config import Settings, SettingsError, mask_secrets
         from worker.redis_store import connect
         from worker.rqbackend import supervise
     except ImportError as exc:
@@ -81,13 +81,26 @@ def worker_command(
     try:
         settings = Settings.from_env(redis_url=redis_url, queue=queue, worker_class=worker_class)
     except SettingsError as exc:
-        fail(str(exc))
+        fail(mask_secrets(str(exc), redis_url))
     url = settings.worker_redis_url
     try:
-        connect(url).ping()
+        client = connect(url)
+        client.ping()
     except Exception as exc:  # noqa: BLE001 - any failure to answer
-        fail(f"cannot reach Redis at {url}: {exc}")
+        fail(f"cannot reach Redis at {mask_secrets(url)}: {mask_secrets(str(exc), url)}")
+    _warn_if_not_durable(client, url)
     sys.exit(supervise(settings, workers=workers, burst=burst))
+
+
+def _warn_if_not_durable(client: Any, url: str) -> None:
+    """At start: a warning on stderr when the Redis at ``url`` keeps nothing on disk (or
+    when that cannot be checked), since a restart of it then loses the accepted jobs."""
+    from worker.config import mask_secrets
+    from worker.redis_store import persistence_problem
+
+    problem = persistence_problem(client)
+    if problem:
+        click.echo(f"warning: Redis at {mask_secrets(url)}: {mask_secrets(problem, url)}", err=True)
 
 
 # --------------------------------------------------------------------------------------
@@ -109,18 +122,6 @@ def _service_modules() -> tuple[Any, Any, Any]:
     except ImportError as exc:
         fail(f"the service is not installed ({exc}); pip install 'tcg-judge[service]'")
     return create_app, make_server, embedded_service
-
-
-def _redacted(url: str) -> str:
-    """A Redis URL without its password."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _stop_service(service: Any) -> None:
@@ -169,18 +170,29 @@ def serve_command(host: str, port: int, workers: int) -> None:
                 f"REDIS_URL is set but the Redis backend is not available ({exc}); "
                 "unset REDIS_URL to run embedded"
             )
-        service = redis_service(url)
+        from worker.config import SettingsError, mask_secrets
+
+        try:
+            service = redis_service(url)
+        except (SettingsError, ValueError) as exc:  # a setting, or a URL redis-py refuses
+            fail(f"REDIS_URL {mask_secrets(url)}: {mask_secrets(str(exc), url)}")
         click.echo(
-            f"redis mode: submissions stored and queued on {_redacted(url)}; "
+            f"redis mode: submissions stored and queued on {mask_secrets(url)}; "
             "judged by `judge worker` processes"
         )
         if click.get_current_context().get_parameter_source("workers").name == "COMMANDLINE":
             click.echo("note: --workers is for the embedded mode; start `judge worker -n N`")
+        _warn_if_not_durable(service.store.client, url)
     else:
         service = embedded_service(workers=workers)
         click.echo(EMBEDDED_NOTICE)
     try:
-        server = make_server(host, port, create_app(service), threaded=True)
+        app = create_app(service)
+    except ValueError as exc:  # a setting that cannot be used (JUDGE_TOKENS, ...): say which
+        _stop_service(service)
+        fail(str(exc))
+    try:
+        server = make_server(host, port, app, threaded=True)
     except (OSError, SystemExit) as exc:  # werkzeug says why, then exits 1: make it 2
         _stop_service(service)
         fail(f"cannot listen on {host}:{port}" + (f": {exc}" if isinstance(exc, OSError) else ""))
