@@ -268,3 +268,13 @@ def test_the_reader_refuses_size_before_anything_else() -> None:
         read_document(b"x" * 101, Limits(max_bytes=100))  # not even JSON: size comes first
     assert caught.value.limit == "max_bytes"
     assert str(caught.value) == "<document>: the document is 101 bytes, over the limit of 100 bytes"
+
+
+@pytest.mark.parametrize("text", ["null", "1", '"log"', "[]", "true", "[[1]]"])
+def test_a_document_that_is_not_an_object_is_bad_input(text) -> None:
+    with pytest.raises(BadLog) as caught:
+        read_document(text)
+    assert str(caught.value) == "<document>: a document is a JSON object"
+    result = run(["replay", "-"], stdin=text)
+    assert result.exit_code == 2
+    assert errors_of(result) == ["<document>: a log is a JSON object"]

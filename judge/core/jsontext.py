@@ -16,6 +16,11 @@ are only looked at one by one when the text holds a ``\\uD8xx``-``\\uDFxx`` esca
 >>> read_document(b'{"game": "union-arena", "players": []}')
 {'game': 'union-arena', 'players': []}
 >>> try:
+...     read_document("null")
+... except BadLog as exc:
+...     print(exc)
+<document>: a document is a JSON object
+>>> try:
 ...     read_document('{"actions": [{"p": "A", "p": "B"}]}')
 ... except BadLog as exc:
 ...     print(exc)
@@ -101,7 +106,7 @@ def _size(text: str | bytes) -> int:
 def _depth_over(data: Any, limit: int) -> bool:
     """Whether ``data`` nests deeper than ``limit`` levels: one level of containers at a
     time (no recursion, no tuple per node), stopping at the first level past the limit."""
-    level = [data]
+    level = [data] if type(data) is dict or type(data) is list else []
     depth = 0
     while level:
         depth += 1
