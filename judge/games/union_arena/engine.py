@@ -367,6 +367,22 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         if b.blocker is not None:
             self.fire(b.blocker, "on_block", b.defender_player)
+        elif b.sniped:
+            # UA-KW-SNIPE-NOT-BLOCKED (GAP): whether an attack that could not be blocked
+            # counts as "not blocked" is no source's; the rule option decides
+            fires = self.options.get("snipe_not_blocked", "triggers") == "triggers"
+            self.ctx.ruling(
+                "UA-KW-SNIPE-NOT-BLOCKED",
+                f"{self.name(b.attacker.top)}'s Snipe attack on a character could not be blocked: "
+                + (
+                    "its if-not-blocked effects trigger (rule option snipe_not_blocked)."
+                    if fires
+                    else "its if-not-blocked effects do not trigger (rule option "
+                    "snipe_not_blocked)."
+                ),
+            )
+            if fires:
+                self.fire(b.attacker, "not_blocked", b.attacker_player)
         else:
             self.fire(b.attacker, "not_blocked", b.attacker_player)
 

@@ -52,6 +52,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         assert opt.text.strip(), opt.name
     assert catalogue.resolve_options({}) == {
         "first_turn_no_attack": False,
+        "snipe_not_blocked": "triggers",
         "deck_construction": True,
     }
 

@@ -1039,3 +1039,35 @@ def test_UA_KW_NULLIFY_IMPACT_sniped_character_without_it_takes_impact() -> None
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert player_state(r, "B")["life"] == 6
+
+
+# --- UA-KW-SNIPE-NOT-BLOCKED ----------------------------------------------------------------
+
+
+def snipe_with_a_not_blocked_effect(options: dict[str, Any] | None = None) -> Any:
+    """A's Snipe character with a when-not-blocked draw attacks B's character."""
+    sniper = free_character(
+        "T-SNIPER", bp=9000, keywords=["snipe"], effects=[{"when": "not_blocked", "do": DRAW_1}]
+    )
+    cards = [sniper, free_character("T-WALL", bp=1000)]
+    b = board_at_turn_3(
+        cards, ["T-SNIPER"], ["T-WALL"], a_front=("A-1",), b_front=("B-1",), options=options
+    )
+    return b.attack("A", "A-1", target="B-1").block("B")
+
+
+def test_UA_KW_SNIPE_NOT_BLOCKED_by_default_the_not_blocked_effects_trigger() -> None:
+    b = snipe_with_a_not_blocked_effect()
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draw_players(r, b.last) == ["A"]
+    assert "UA-KW-SNIPE-NOT-BLOCKED" in rules_applied(r, b.last)
+
+
+def test_UA_KW_SNIPE_NOT_BLOCKED_the_option_can_say_they_do_not() -> None:
+    b = snipe_with_a_not_blocked_effect({"snipe_not_blocked": "does_not_trigger"})
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draw_players(r, b.last) == []
+    (ruling,) = [x for x in r["steps"][b.last]["rulings"] if x["rule"] == "UA-KW-SNIPE-NOT-BLOCKED"]
+    assert "do not trigger (rule option snipe_not_blocked)" in ruling["message"]
