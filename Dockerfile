@@ -22,9 +22,10 @@ EXPOSE 8000
 # The API's liveness; compose.yaml gives the workers their own check.
 HEALTHCHECK --interval=15s --timeout=3s --retries=3 \
   CMD ["python", "-c", "import os,urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('JUDGE_PORT', '8000'), timeout=2)"]
-# The API behind gunicorn: 2 processes x 16 threads per container; scale containers for CPU.
-# A long-poll (GET ...?wait=) holds a thread while it waits (asleep, costing no CPU), so the
-# threads are sized for waiting clients, not for the cores: with 4 a process, the service
-# benchmark's 8 clients (bench/service.py) made a POST wait a median 30 ms for a free thread
-# in 2 runs of 5; with 16, 2.9 ms (docs/service.md, "The benchmark").
-CMD ["sh", "-c", "exec gunicorn --workers 2 --threads 16 --bind 0.0.0.0:${JUDGE_PORT} 'api:create_app()'"]
+# The API behind gunicorn with gevent's worker class: 2 processes per container, each serving
+# up to 1000 connections, each connection a greenlet; scale containers for CPU.  A long-poll
+# (GET ...?wait=) or a client sending its body slowly costs a socket and a greenlet while it
+# waits, not a thread: under 2 processes x 16 threads, 200 long-polls or 40 clients sending a
+# body a byte at a time held every thread and /healthz went unanswered (docs/service.md,
+# "Serving model"; tests/system/test_slow_clients.py).
+CMD ["sh", "-c", "exec gunicorn --worker-class gevent --workers 2 --worker-connections 1000 --bind 0.0.0.0:${JUDGE_PORT} 'api:create_app()'"]

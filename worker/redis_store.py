@@ -165,11 +165,14 @@ class StoreUnavailable(Exception):
     """Redis cannot be reached (or cannot serve now): the request may be tried again."""
 
 
-def connect(url: str, **options: Any) -> redis.Redis:
+def connect(url: str, *, pool_size: int | None = None, **options: Any) -> redis.Redis:
     """A Redis client for ``url`` with short connect and read timeouts.
 
     Bytes in, bytes out (RQ needs ``decode_responses=False``).  ``options`` override the
-    client's keyword arguments.
+    client's keyword arguments.  With ``pool_size`` the client's connections are at most that
+    many and a request that finds none free waits for one (up to the read timeout) instead
+    of failing: the API under gevent serves hundreds of requests at once in one process,
+    and redis-py's own pool refuses the 101st ("Too many connections").
     """
     kwargs: dict[str, Any] = {
         "socket_connect_timeout": 2,
@@ -177,7 +180,14 @@ def connect(url: str, **options: Any) -> redis.Redis:
         "health_check_interval": 30,
     }
     kwargs.update(options)
-    return redis.Redis.from_url(url, **kwargs)
+    if pool_size is None:
+        return redis.Redis.from_url(url, **kwargs)
+    pool = redis.BlockingConnectionPool.from_url(
+        url, max_connections=pool_size, timeout=kwargs["socket_timeout"], **kwargs
+    )
+    client = redis.Redis(connection_pool=pool)
+    client.auto_close_connection_pool = True
+    return client
 
 
 def unavailable(exc: BaseException) -> bool:

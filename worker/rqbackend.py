@@ -182,7 +182,8 @@ def redis_service(url: str | None = None, settings: Settings | None = None) -> J
     """The production service (mode ``"redis"``): a :class:`RedisStore` and an
     :class:`RQRunner` on ``url`` (default ``settings.redis_url``, then ``REDIS_URL``)."""
     settings = settings or Settings.from_env()
-    client = connect(url or settings.worker_redis_url)
+    # the API's client: requests wait for one of 100 connections (gevent: many at once)
+    client = connect(url or settings.worker_redis_url, pool_size=100)
     store = RedisStore(
         client,
         settings.key_prefix,

@@ -9,8 +9,13 @@
 * ``judge worker --workers N`` (the supervisor and its worker processes, as in production)
   with short intervals (``FAST``: abandon bound 1 + 2 + 1 = 4 s);
 * the API over HTTP on the Redis backend: ``gunicorn 'api:create_app()'`` as a subprocess
-  (the production shape; 2 processes × 16 threads), or ``werkzeug``'s threaded server in a
-  thread of the test process around ``create_app(service)`` (to reach inside the app).
+  (the production shape, :data:`GUNICORN`: 2 processes of gevent's worker class), or
+  ``werkzeug``'s threaded server in a thread of the test process around
+  ``create_app(service)`` (to reach inside the app).
+
+``api_server(url=None, workers=1)`` starts an API alone: under gunicorn as in production,
+on the Redis at ``url`` or, without one, embedded (its own in-memory store and judging
+threads, so one process).
 
 Everything started is stopped after the test: the API, the supervisor and every process
 under it (SIGKILL), then Redis.  The processes are managed by :mod:`worker.testing`, as in
@@ -54,12 +59,17 @@ from worker.testing import (
 #: is abandoned 2 s after its last one, reaped every second (abandon bound: 4 s).
 FAST = {**testing.FAST, "JUDGE_RESULT_TTL": "3600"}
 
+#: gunicorn's serving options, as in the Dockerfile: 2 processes of gevent's worker class
+#: (a greenlet per connection, so a long-poll or a slow client holds no thread; see
+#: docs/service.md, "Serving model").
+GUNICORN = ("--worker-class", "gevent", "--workers", "2", "--worker-connections", "1000")
+
 
 def require_backend() -> None:
     """Skip (saying why) without a real Redis or the service extra."""
     if REDIS_SERVER is None:
         pytest.skip("redis-server is not installed: the system tests need a real Redis")
-    for module in ("redis", "rq", "gunicorn"):
+    for module in ("redis", "rq", "gunicorn", "gevent"):
         pytest.importorskip(
             module,
             reason=f"{module} (the service extra) is not installed: the system tests run "
@@ -71,11 +81,20 @@ def require_backend() -> None:
 
 
 class Api:
-    """The API on the Redis backend, served over HTTP: ``gunicorn`` (a subprocess) or
-    ``werkzeug`` (a thread of this process, around ``create_app(service)``)."""
+    """The API on the Redis backend, served over HTTP: ``gunicorn`` (a subprocess, with the
+    options ``serving``) or ``werkzeug`` (a thread of this process, around
+    ``create_app(service)``).  Under gunicorn without a ``url``: the embedded service."""
 
-    def __init__(self, kind: str, url: str, env: dict[str, str], log: Path) -> None:
+    def __init__(
+        self,
+        kind: str,
+        url: str | None,
+        env: dict[str, str],
+        log: Path,
+        serving: tuple[str, ...] = GUNICORN,
+    ) -> None:
         self.kind = kind
+        self.serving = serving
         self.redis_url = url
         self.env = env
         self.log = log
@@ -93,8 +112,7 @@ class Api:
         if self.kind == "gunicorn":
             command = [
                 sys.executable, "-m", "gunicorn",
-                "--workers", "2",
-                "--threads", "16",
+                *self.serving,
                 "--bind", f"127.0.0.1:{self.port}",
                 "--graceful-timeout", "2",
                 "--log-level", "warning",
@@ -105,7 +123,13 @@ class Api:
                     command,
                     cwd=REPO,
                     env=environment(
-                        {"REDIS_URL": self.redis_url, "JUDGE_QUEUE": QUEUE, **self.env}, FAST
+                        {
+                            **({"REDIS_URL": self.redis_url} if self.redis_url else {}),
+                            "JUDGE_QUEUE": QUEUE,
+                            **self.env,
+                        },
+                        FAST,
+                        drop=("JUDGE_", "REDIS_URL"),
                     ),
                     start_new_session=True,
                     stdout=out,
@@ -292,6 +316,30 @@ def module_system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[System]:
     one = _start_system(tmp_path_factory.mktemp("system"), "gunicorn", 2, None)
     yield one
     one.shutdown()
+
+
+@pytest.fixture
+def api_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[..., Api]]:
+    """``api_server(url=None, workers=1, env=None) -> Api``: the API alone under gunicorn
+    (:data:`GUNICORN`'s worker class, ``workers`` processes) on the Redis at ``url``, or
+    embedded without one; stopped after the test, its log printed on a failure."""
+    require_backend()
+    started: list[Api] = []
+
+    def start(url: str | None = None, workers: int = 1, env: dict[str, str] | None = None) -> Api:
+        serving = list(GUNICORN)
+        serving[serving.index("--workers") + 1] = str(workers)
+        log = tmp_path / f"api-server-{len(started)}.log"
+        api = Api("gunicorn", url, env or {}, log, tuple(serving))
+        started.append(api)
+        return api.start()
+
+    yield start
+    failed = getattr(request.node, "rep_call", None)
+    for api in started:
+        if failed is not None and failed.failed:
+            print(f"--- API ({api.kind}) ---\n{api.tail()}")
+        api.stop()
 
 
 @pytest.fixture(scope="session")
