@@ -1,4 +1,4 @@
-"""Service benchmark: the judging service against RQ's own throughput, measured in one run.
+"""Service benchmark: the judging service against RQ's own workers judging the same logs, in one run.
 
 Run: ``python bench/service.py`` (a private ``redis-server`` on a free port) or
 ``python bench/service.py --redis-url redis://127.0.0.1:6379/0`` (an existing Redis: a queue
@@ -7,26 +7,30 @@ gunicorn.  Everything is measured in this one run, on this machine, with the sam
 worker processes (``--workers``, 2) and the worker class the service uses
 (``JUDGE_WORKER_CLASS``, read with :class:`worker.config.Settings`; ``simple`` by default):
 
-a. **RQ's own throughput**: ``--noop-jobs`` jobs that do nothing (``os.getpid``), queued,
-   then drained by that many burst workers of RQ's own class for that setting (``Worker``
-   for fork, ``SimpleWorker``, ``SpawnWorker``); jobs/s from the first job's start to the
-   last one's end as RQ recorded them.
-b. **the service**: the API under gunicorn (``api:create_app()``, 2 processes × 16 threads,
-   the Dockerfile's shape) on that Redis, ``judge worker --workers N`` with the default
-   settings, and ``--clients`` client threads, each submitting a typical log (a random
-   Union Arena game cut at 200 actions, a distinct one each time) over HTTP and waiting
-   for its result with ``GET /v1/replays/{id}?wait=30``, then the next; jobs/s from the
-   first submission to the last result received.
+a. **RQ judging the same logs**: the logs of (b), queued, then drained by that many burst
+   workers of RQ's own class for that setting (``Worker`` for fork, ``SimpleWorker``,
+   ``SpawnWorker``), each job :func:`bare_judge` (judge the log, return its summary: the
+   same function as the service's job, without the store around it); jobs/s from the first
+   job's start to the last one's end as RQ recorded them.  Then RQ's own cost: ``--noop-jobs``
+   jobs that do nothing (``os.getpid``) with the same workers.
+b. **the service**: the API under gunicorn (``api:create_app()``, :data:`GUNICORN`, the
+   Dockerfile's shape: gevent's worker class, 2 processes) on that Redis, ``judge worker
+   --workers N`` with the default settings, and ``--clients`` client threads, each
+   submitting a typical log (a random Union Arena game cut at 200 actions, a distinct one
+   each time) over HTTP and waiting for its result with ``GET /v1/replays/{id}?wait=30``,
+   then the next; jobs/s from the first submission to the last result received.
 
 Then (a) and (b) again with each worker class of ``--compare`` (``fork`` by default), in
 this run: jobs/s, the ratio and p50s, and how the chosen class compares (the measurement
 behind the default class).
 
-It prints jobs/s of both and their ratio (b/a), and the submit-to-result latency (the
-client's clock, from sending the POST to having received the last byte of the finished job
-with its replay from ``?wait=``; the client decodes it after that, with orjson, as a client
-library would, and that decoding is not counted as the service's time): p50 and p99 under
-that load, and at rest (one client, one job at a time).
+It prints the replay document's size a step (the canonical JSON of ``replay(log)``, all
+bytes over all steps of the corpus, and as stored), jobs/s of both and their ratio (b/a),
+and the submit-to-result latency (the client's clock, from sending the POST to having
+received the last byte of the finished job with its replay from ``?wait=``; the client
+decodes it after that, with orjson, as a client library would, and that decoding is not
+counted as the service's time): p50 and p99 under that load, and at rest (one client, one
+job at a time).
 
 Then where the time goes:
 
@@ -39,11 +43,13 @@ Then where the time goes:
   the service stopped): the API's POST, the replay, encoding the result, storing it, the
   API's GET of the finished job, the client decoding the answer (a client's cost, on this
   machine's cores too);
-* the ceiling those costs put on the ratio: RQ's own cost per job (a's core-seconds per
-  job) plus the steps, over the machine's cores; and with the replay as the only step.
+* the ceiling those costs put on the ratio when the cores are the limit: a bare job's
+  core-seconds (RQ's own cost per job, from the no-op jobs, plus the replay) over a
+  service job's (the same plus the API's POST and GET, storing the result and the
+  client's decoding, all on this machine's cores).
 
-Targets (from the issue): ratio >= 0.7 with 2 workers, p50 <= 20 ms.  Never a test.  RQ's
-job records of the run expire on their own (10 minutes).
+Targets (issue 10): ratio >= 0.7 with 2 workers, p50 at rest <= 20 ms, <= 700 bytes a
+step.  Never a test.  RQ's job records of the run expire on their own (10 minutes).
 """
 
 from __future__ import annotations
@@ -79,12 +85,19 @@ from worker.config import Settings  # noqa: E402
 #: RQ's own worker class for each of the service's worker classes
 RQ_CLASS = {"fork": "rq.Worker", "simple": "rq.SimpleWorker", "spawn": "rq.SpawnWorker"}
 
+#: gunicorn's serving options for the API, as in the Dockerfile (docs/service.md, "Serving model")
+GUNICORN = ["--worker-class", "gevent", "--workers", "2", "--worker-connections", "1000"]
+
 _RQ_WORKER = """
 import sys
+sys.path.insert(0, sys.argv[4])
 from redis import Redis
 from rq import Queue
 from rq.utils import import_attribute
-url, name, cls = sys.argv[1:4]
+url, name, cls = sys.argv[1:4]  # argv[4]: the repository (bench.service.bare_judge)
+if sys.argv[5:] == ["warm"]:  # imports and first replays before the first job, as the service's
+    import bench.service
+    bench.service.warm_up()
 conn = Redis.from_url(url)
 import_attribute(cls)([Queue(name, connection=conn)], connection=conn).work(
     burst=True, logging_level="WARNING"
@@ -175,35 +188,103 @@ def start_redis(procs: Processes, directory: Path) -> str:
     sys.exit("redis-server did not start")
 
 
-# -- a: RQ on no-op jobs ----------------------------------------------------------------------
+# -- a: RQ's own worker on the same corpus, and on no-op jobs -----------------------------------
 
 
-def rq_noop(url: str, queue: str, jobs: int, workers: int, worker_class: str) -> dict[str, float]:
-    """Jobs/s of ``workers`` burst workers of RQ's ``worker_class`` draining ``jobs``
-    no-op jobs (first start to last end, RQ's timestamps)."""
+def bare_judge(log: bytes) -> dict[str, Any]:
+    """The bare RQ job: judge the log, return its summary.  The service's job does the same
+    replay, and around it reads the log from the store, stores the compressed replay and
+    announces it; RQ pickles this summary as the job's result."""
+    return replay(log)["summary"]
+
+
+def warm_up() -> None:
+    """A bare RQ worker's first replays, before it takes a job: the service's workers are
+    warmed up too (``measure_service``), so neither side counts its imports."""
+    for doc in corpus(3, "warm-bare"):
+        bare_judge(canonical_json(doc).encode())
+
+
+def rq_drain(
+    url: str,
+    queue: str,
+    calls: list[tuple[str, tuple[Any, ...]]],
+    workers: int,
+    worker_class: str,
+    warm: bool = False,
+) -> dict[str, float]:
+    """Jobs/s of ``workers`` burst workers of RQ's ``worker_class`` draining ``calls``
+    (a function's import path and its arguments, queued first), from the first job's start
+    to the last one's end as RQ recorded them; and the median job's own time (start to
+    end)."""
     from redis import Redis
     from rq import Queue
     from rq.job import Job
 
     conn = Redis.from_url(url)
     q = Queue(queue, connection=conn)
-    ids = [q.enqueue_call(func="os.getpid", result_ttl=600).id for _ in range(jobs)]
+    with conn.pipeline() as pipe:
+        ids = [
+            q.enqueue_call(func=func, args=args, result_ttl=600, pipeline=pipe).id
+            for func, args in calls
+        ]
+        pipe.execute()
     clock = time.perf_counter()
     procs = [
-        subprocess.Popen([sys.executable, "-c", _RQ_WORKER, url, queue, worker_class])
+        subprocess.Popen(
+            [sys.executable, "-c", _RQ_WORKER, url, queue, worker_class, str(ROOT)]
+            + (["warm"] if warm else [])
+        )
         for _ in range(workers)
     ]
     for proc in procs:
         proc.wait()
     wall = time.perf_counter() - clock
     done = [j for j in Job.fetch_many(ids, connection=conn) if j is not None]
-    if len(done) != jobs or any(j.get_status() != "finished" for j in done):
-        raise RuntimeError("RQ did not finish every no-op job")
+    if len(done) != len(calls) or any(j.get_status() != "finished" for j in done):
+        raise RuntimeError(f"RQ did not finish every job of {calls[0][0]}")
     span = (max(j.ended_at for j in done) - min(j.started_at for j in done)).total_seconds()
+    job_s = statistics.median((j.ended_at - j.started_at).total_seconds() for j in done)
     q.delete(delete_jobs=True)
     for key in conn.scan_iter(match=f"rq:*{queue}*"):
         conn.delete(key)
-    return {"jobs_per_s": jobs / span, "ms_per_job": span / jobs * 1000, "wall_s": wall}
+    return {
+        "jobs_per_s": len(calls) / span,
+        "ms_per_job": span / len(calls) * 1000,
+        "job_ms": job_s * 1000,
+        "wall_s": wall,
+    }
+
+
+def rq_bare(
+    url: str, queue: str, bodies: list[bytes], workers: int, worker_class: str
+) -> dict[str, float]:
+    """RQ's own workers judging ``bodies`` with :func:`bare_judge`."""
+    calls = [("bench.service.bare_judge", (body,)) for body in bodies]
+    return rq_drain(url, queue, calls, workers, worker_class, warm=True)
+
+
+def rq_noop(url: str, queue: str, jobs: int, workers: int, worker_class: str) -> dict[str, float]:
+    """RQ's own workers on ``jobs`` jobs that do nothing (``os.getpid``): RQ's own cost."""
+    return rq_drain(url, queue, [("os.getpid", ())] * jobs, workers, worker_class)
+
+
+def bytes_per_step(bodies: list[bytes]) -> dict[str, float]:
+    """The replay document's size per step over ``bodies``: the canonical JSON of
+    ``replay(log)`` (what the API serves and the store keeps, before compression), all
+    replays' bytes over all their steps, and the same stored (Zstandard level 1, as
+    :class:`worker.redis_store.RedisStore` keeps it by default)."""
+    import zstandard
+
+    size = stored = steps = 0
+    compressor = zstandard.ZstdCompressor(level=1)
+    for body in bodies:
+        result = replay(body)
+        text = canonical_json(result).encode()
+        size += len(text)
+        stored += len(compressor.compress(text))
+        steps += result["summary"]["steps"]
+    return {"json": size / steps, "stored": stored / steps, "steps": steps / len(bodies)}
 
 
 # -- b: the service over HTTP ------------------------------------------------------------------
@@ -307,8 +388,7 @@ def start_service(
     )
     api = [
         sys.executable, "-m", "gunicorn",
-        "--workers", "2",
-        "--threads", "16",
+        *GUNICORN,
         "--bind", f"127.0.0.1:{port}",
         "--log-level", "warning",
         "api:create_app()",
@@ -418,7 +498,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--jobs", type=int, default=300, help="logs judged under load")
     ap.add_argument("--rest-jobs", type=int, default=60, help="logs judged one at a time")
-    ap.add_argument("--noop-jobs", type=int, default=1000, help="RQ no-op jobs")
+    ap.add_argument("--noop-jobs", type=int, default=500, help="RQ no-op jobs (RQ's own cost)")
     ap.add_argument("--clients", type=int, default=8, help="concurrent HTTP clients")
     ap.add_argument("--keep", action="store_true", help="keep the logs (Redis, the service)")
     ap.add_argument(
@@ -438,7 +518,8 @@ def main() -> None:
     print(
         f"machine: {os.cpu_count()} cores, load average "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}; "
-        f"{args.workers} {worker_class} workers (JUDGE_WORKER_CLASS); API: gunicorn 2x16 threads"
+        f"{args.workers} {worker_class} workers (JUDGE_WORKER_CLASS); API: gunicorn "
+        f"{' '.join(GUNICORN)}"
     )
     try:
         url = args.redis_url or start_redis(procs, directory)
@@ -463,10 +544,26 @@ def main() -> None:
             f"average ({min(n_actions)}-{max(n_actions)}); bare replay in this process "
             f"{ms(bare)} per log"
         )
-
-        noop = rq_noop(url, f"{queue}-noop", args.noop_jobs, args.workers, RQ_CLASS[worker_class])
+        size = bytes_per_step(bodies)
         print(
-            f"(a) RQ {RQ_CLASS[worker_class]} x{args.workers}, {args.noop_jobs} no-op jobs: "
+            f"replay document: {size['json']:.0f} bytes a step on average over the corpus "
+            f"(canonical JSON of replay(log), all bytes / all steps; {size['steps']:.0f} steps "
+            f"a log; target <= 700); stored as Zstandard level 1: {size['stored']:.0f} bytes "
+            "a step"
+        )
+
+        loaded_bodies = bodies[args.rest_jobs :]
+        rq_class = RQ_CLASS[worker_class]
+        base = rq_bare(url, f"{queue}-bare", loaded_bodies, args.workers, rq_class)
+        print(
+            f"(a) RQ {rq_class} x{args.workers} judging the same {len(loaded_bodies)} logs "
+            f"(bench.service.bare_judge: replay, return the summary): "
+            f"{base['jobs_per_s']:.1f} jobs/s ({base['ms_per_job']:.1f} ms per job; "
+            f"a job's own time, median, {base['job_ms']:.1f} ms)"
+        )
+        noop = rq_noop(url, f"{queue}-noop", args.noop_jobs, args.workers, rq_class)
+        print(
+            f"    RQ's own cost, {args.noop_jobs} no-op jobs with the same workers: "
             f"{noop['jobs_per_s']:.1f} jobs/s ({noop['ms_per_job']:.1f} ms per job)"
         )
 
@@ -476,9 +573,12 @@ def main() -> None:
         )
         print(
             f"(b) the service over HTTP, {len(loaded)} logs, {args.clients} clients: "
-            f"{throughput:.1f} jobs/s"
+            f"{throughput:.1f} jobs/s (first submission to last result received)"
         )
-        print(f"ratio b/a: {throughput / noop['jobs_per_s']:.2f} (target >= 0.7 with 2 workers)")
+        print(
+            f"ratio b/a: {throughput / base['jobs_per_s']:.2f} "
+            f"(target >= 0.7 with {args.workers} workers)"
+        )
         lat = [j["_latency"] for j in loaded]
         print(
             f"latency under that load (submit -> result, ?wait=): p50 {ms(percentile(lat, 50))}, "
@@ -501,13 +601,13 @@ def main() -> None:
             )
             o_load = percentile([j["_latency"] for j in o_loaded], 50)
             o_rest_p50 = percentile([j["_latency"] for j in o_rest], 50)
-            o_noop = rq_noop(
-                url, f"{queue}-noop-{other}", args.noop_jobs, args.workers, RQ_CLASS[other]
+            o_base = rq_bare(
+                url, f"{queue}-bare-{other}", loaded_bodies, args.workers, RQ_CLASS[other]
             )
             print(
                 f"the same with {other} workers: {o_throughput:.1f} jobs/s (RQ {RQ_CLASS[other]}"
-                f" no-op: {o_noop['jobs_per_s']:.1f} jobs/s, ratio "
-                f"{o_throughput / o_noop['jobs_per_s']:.2f}), p50 under load {ms(o_load)}, at "
+                f" judging the same logs: {o_base['jobs_per_s']:.1f} jobs/s, ratio "
+                f"{o_throughput / o_base['jobs_per_s']:.2f}), p50 under load {ms(o_load)}, at "
                 f"rest {ms(o_rest_p50)}; {worker_class} / {other}: "
                 f"{throughput / o_throughput:.2f} times the jobs/s, "
                 f"{percentile(lat, 50) / o_rest_p50:.2f} times the p50 at rest"
@@ -531,7 +631,9 @@ def main() -> None:
         span = max(j["finished_at"] for j in loaded) - min(j["started_at"] for j in loaded)
         print(
             f"workers alone under load (first start to last finish, the store's clocks): "
-            f"{len(loaded) / span:.1f} jobs/s"
+            f"{len(loaded) / span:.1f} jobs/s, {len(loaded) / span / base['jobs_per_s']:.2f} of "
+            f"(a); a bare RQ job's own time {base['job_ms']:.1f} ms against the service job's "
+            f"replay {ms(statistics.median(j['finished_at'] - j['started_at'] for j in loaded))}"
         )
         cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
         print(
@@ -548,14 +650,17 @@ def main() -> None:
                 )
             )
         )
-        rq_cost = args.workers / noop["jobs_per_s"]  # core-seconds of RQ's own work per job
-        per_job = sum(v for k, v in cost.items() if k != "encode") + rq_cost
+        # core-seconds per job: RQ's own (no-op) cost, plus what each side does on top
+        rq_cost = args.workers / noop["jobs_per_s"]
+        bare_job = rq_cost + cost["replay"]
+        service_job = rq_cost + sum(v for k, v in cost.items() if k != "encode")
         cores = os.cpu_count() or 1
         print(
-            f"ceiling: RQ's own {ms(rq_cost)} + those steps = {ms(per_job)} of a core per job: "
-            f"{cores / per_job:.0f} jobs/s on {cores} cores, ratio "
-            f"{cores / per_job / noop['jobs_per_s']:.2f}; RQ + the replay alone: ratio "
-            f"{cores / (rq_cost + cost['replay']) / noop['jobs_per_s']:.2f}"
+            f"ceiling, when the cores are the limit: a bare RQ job costs RQ's own "
+            f"{ms(rq_cost)} + the replay = {ms(bare_job)} of a core, a service job "
+            f"{ms(service_job)} (the API's POST and GET, storing the result, the client's "
+            f"decoding on the same {cores} cores): ratio at most "
+            f"{bare_job / service_job:.2f}"
         )
     finally:
         procs.stop_all()
