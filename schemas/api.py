@@ -209,7 +209,8 @@ class ReplayStatusSchema(Schema):
     replay = fields.Dict(
         allow_none=True,
         metadata={
-            "description": "The annotated replay (`judge-replay/1`) as `perspective` sees "
+            "description": "The annotated replay (`judge-replay/2`, compact: the state on "
+            "keyframe steps) as `perspective` sees "
             "it, when the job is finished; null before."
         },
     )

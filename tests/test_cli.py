@@ -74,7 +74,7 @@ def patch_replay(monkeypatch: pytest.MonkeyPatch, fake) -> list[dict]:
     """
     calls: list[dict] = []
 
-    def recording(data, *, on_illegal="skip", perspective="judge"):
+    def recording(data, *, on_illegal="skip", perspective="judge", detail="compact"):
         calls.append({"data": data, "on_illegal": on_illegal, "perspective": perspective})
         return fake(data, on_illegal=on_illegal, perspective=perspective)
 

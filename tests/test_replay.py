@@ -27,7 +27,7 @@ def test_on_illegal_stop_ends_the_replay_at_the_first_illegal_step() -> None:
 
 
 def test_on_illegal_skip_leaves_the_state_as_it_was() -> None:
-    r = replay(load("illegal-line-and-phase"), on_illegal="skip")
+    r = replay(load("illegal-line-and-phase"), on_illegal="skip", detail="full")
     step = r["steps"][17]  # B plays during A's turn
     assert step["skipped"] is True
     assert step["state"] == r["steps"][16]["state"]
@@ -35,12 +35,12 @@ def test_on_illegal_skip_leaves_the_state_as_it_was() -> None:
 
 
 def test_on_illegal_apply_plays_it_and_marks_what_follows() -> None:
-    r = replay(load("illegal-line-and-phase"), on_illegal="apply")
+    r = replay(load("illegal-line-and-phase"), on_illegal="apply", detail="full")
     assert r["steps"][13]["skipped"] is False
     assert r["steps"][13]["after_illegal"] is False
     assert all(s["after_illegal"] for s in r["steps"][14:])
     # the extra draw was applied as played: one more card in A's hand than with skip
-    skip = replay(load("illegal-line-and-phase"), on_illegal="skip")
+    skip = replay(load("illegal-line-and-phase"), on_illegal="skip", detail="full")
     assert (
         len(r["steps"][13]["state"]["players"]["A"]["hand"])
         == len(skip["steps"][13]["state"]["players"]["A"]["hand"]) + 1
@@ -102,9 +102,9 @@ def test_fidelity_exact_unchecked_and_diverged() -> None:
 
 def test_perspective_hides_hands_seed_and_private_draws() -> None:
     doc = load("full-game")
-    judge_view = replay(doc)
-    a_view = replay(doc, perspective="A")
-    public = replay(doc, perspective="public")
+    judge_view = replay(doc, detail="full")
+    a_view = replay(doc, perspective="A", detail="full")
+    public = replay(doc, perspective="public", detail="full")
     step = 10
     assert isinstance(judge_view["steps"][step]["state"]["players"]["B"]["hand"], list)
     assert isinstance(a_view["steps"][step]["state"]["players"]["A"]["hand"], list)

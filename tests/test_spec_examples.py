@@ -40,7 +40,7 @@ def test_colour_and_rested_names_the_rules() -> None:
 
 
 def test_equal_bp_block_retires_the_blocker() -> None:
-    r = replay((HERE / "equal-bp-block.json").read_text())
+    r = replay((HERE / "equal-bp-block.json").read_text(), detail="full")
     battle = r["steps"][15]
     assert "UA-BATTLE-BP" in [x["rule"] for x in battle["rulings"]]
     assert r["steps"][15]["state"]["players"]["B"]["front_line"] == []

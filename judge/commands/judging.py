@@ -53,7 +53,8 @@ from judge.core.jsontext import Limits
 @click.option(
     "--states",
     is_flag=True,
-    help="Text and Markdown: also show the public state after every step.",
+    help="Every step with its state (a full replay; compact replays carry it every 20 "
+    "steps); text and Markdown then show the state after every step.",
 )
 @click.option(
     "--output",
@@ -88,7 +89,12 @@ def replay_command(
     text = read_text(log, limits)
     engine = import_module("judge.core.replay")
     try:
-        result = engine.replay(text, on_illegal=on_illegal, perspective=perspective)
+        result = engine.replay(
+            text,
+            on_illegal=on_illegal,
+            perspective=perspective,
+            detail="full" if states else "compact",
+        )
     except BadLog as exc:
         fail_bad_log(exc)
     except ValueError as exc:

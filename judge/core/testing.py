@@ -43,8 +43,12 @@ class BaseLogBuilder:
     def log(self) -> dict[str, Any]:
         return copy.deepcopy(self.doc)
 
-    def replay(self, on_illegal: str = "skip", perspective: str = "judge") -> dict[str, Any]:
-        return replay(self.log(), on_illegal=on_illegal, perspective=perspective)
+    def replay(
+        self, on_illegal: str = "skip", perspective: str = "judge", detail: str = "full"
+    ) -> dict[str, Any]:
+        """The replay of the log so far, with every step's state (``detail="full"``), which
+        the readers below take from any step."""
+        return replay(self.log(), on_illegal=on_illegal, perspective=perspective, detail=detail)
 
 
 # -- reading a replay ---------------------------------------------------------------------------

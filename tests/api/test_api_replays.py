@@ -72,7 +72,7 @@ def test_a_finished_job_has_its_summary_and_replay(live, finished) -> None:
     assert summary["illegal_steps"] == [] and summary["unverifiable_steps"] == []
     assert summary["steps"] == 193
     replay = doc["replay"]
-    assert replay["format"] == "judge-replay/1"
+    assert replay["format"] == "judge-replay/2" and replay["detail"] == "compact"
     assert len(replay["steps"]) == 193
     assert doc["links"] == {
         "self": f"{live.base}/v1/replays/{finished}",
@@ -215,13 +215,15 @@ def test_a_perspective_narrows_the_replay(live, finished) -> None:
     judge = live.get(f"/v1/replays/{finished}").json["replay"]
     a_view = live.get(f"/v1/replays/{finished}?perspective=A").json
     assert a_view["perspective"] == "A"
-    state = a_view["replay"]["steps"][10]["state"]["players"]
+    state = a_view["replay"]["steps"][19]["state"]["players"]  # a keyframe step
     assert isinstance(state["A"]["hand"], list)  # one's own hand
     assert isinstance(state["B"]["hand"], int)  # the other's: a count
-    assert isinstance(judge["steps"][10]["state"]["players"]["B"]["hand"], list)
-    page = live.get(f"/v1/replays/{finished}/steps?perspective=public&limit=20").json
+    assert isinstance(judge["steps"][19]["state"]["players"]["B"]["hand"], list)
+    page = live.get(f"/v1/replays/{finished}/steps?perspective=public&limit=40").json
     assert page["perspective"] == "public"
-    assert all(isinstance(s["state"]["players"]["A"]["hand"], int) for s in page["steps"])
+    keyframes = [s for s in page["steps"] if "state" in s]
+    assert [s["index"] for s in keyframes] == [19, 39]
+    assert all(isinstance(s["state"]["players"]["A"]["hand"], int) for s in keyframes)
 
 
 def test_the_replay_is_sent_as_stored_and_a_narrowed_one_as_redacted(live, finished) -> None:

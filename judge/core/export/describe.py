@@ -185,6 +185,9 @@ def _turn_heading(step: Mapping[str, Any]) -> str:
     if key is None:
         return "Setup"
     owner = (step.get("state") or {}).get("turn_player")
+    if owner is None:  # a compact replay's step without its state: the turn's first actor
+        actor = _step_player(step)
+        owner = None if actor == "-" else actor
     return f"Turn {key} — {owner}" if owner is not None else f"Turn {key}"
 
 

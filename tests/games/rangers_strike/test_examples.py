@@ -107,7 +107,7 @@ def test_1v1_illegal_plays_name_their_rules() -> None:
 
 def test_paper_match_reveals_and_counter() -> None:
     doc = load("1v1-paper-match")
-    r = replay(doc)
+    r = replay(doc, detail="full")
     assert broken(r) == {37: ["RS-REVEAL"]}
     assert "every copy is known to be elsewhere" in r["steps"][37]["violations"][0]["message"]
     counter = r["steps"][32]
@@ -125,7 +125,7 @@ def test_paper_match_reveals_and_counter() -> None:
 def test_simultaneous_effects_the_turn_player_orders_both_players() -> None:
     # RS-SIMULTANEOUS (official card Q&A, entry RS-018 隠流忍術, on RS-039): effects triggered
     # at exactly the same timing are applied in the order the turn player decides
-    r = replay(load("1v1-simultaneous-effects"))
+    r = replay(load("1v1-simultaneous-effects"), detail="full")
     assert broken(r) == {22: ["RS-SIMULTANEOUS"]}
     tie = r["steps"][21]
     assert "RS-ATTACK-RESULT" in rulings(r, 21)
@@ -172,7 +172,7 @@ def test_tag_missing_decisions_are_unverifiable() -> None:
 
 
 def test_tag_team_layer_shows_the_seeds_rules() -> None:
-    r = replay(load("tag-team-layer"))
+    r = replay(load("tag-team-layer"), detail="full")
     assert "RST-LEND-COMMAND" in rulings(r, 28)
     power = " ".join(x["message"] for x in r["steps"][42]["rulings"])
     assert "is 2: both allies' power zones (A2 1, A1 1)" in power  # A2 alone has 1

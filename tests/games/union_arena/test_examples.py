@@ -56,7 +56,7 @@ def test_examples_name_the_rules_they_break() -> None:
 
 
 def test_UA_SIMULTANEOUS_example_both_players_effects_the_turn_player_chose_first() -> None:
-    r = replay((EXAMPLES / "simultaneous-battle-end.json").read_text())
+    r = replay((EXAMPLES / "simultaneous-battle-end.json").read_text(), detail="full")
     battle = r["steps"][14]  # B's Shoal Warden blocks: the battle, then both battle-end effects
     assert battle["pending"][0]["player"] == "A"  # the turn player chooses first
     assert battle["pending"][0]["kind"] == "resolve"
