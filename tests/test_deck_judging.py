@@ -42,7 +42,7 @@ def with_five_copies(doc: dict, pid: str) -> dict:
     return doc
 
 
-def test_a_deck_breaking_a_construction_rule_makes_the_first_step_illegal() -> None:
+def test_UA_DECK_COPIES_a_fifth_copy_in_a_replayed_deck_makes_the_first_step_illegal() -> None:
     doc = with_five_copies(example("union-arena/full-game.json"), "B")
     r = replay(doc)
     assert verdict(r, 0) == "illegal"
@@ -60,7 +60,7 @@ def test_a_deck_breaking_a_construction_rule_makes_the_first_step_illegal() -> N
     assert not r["steps"][1].get("after_illegal")
 
 
-def test_deck_problems_never_stop_the_replay() -> None:
+def test_UA_DECK_COPIES_deck_problems_never_stop_the_replay() -> None:
     doc = with_five_copies(example("union-arena/full-game.json"), "A")
     r = replay(doc, on_illegal="stop")
     assert r["summary"]["stopped_at"] is None
@@ -68,7 +68,7 @@ def test_deck_problems_never_stop_the_replay() -> None:
     assert r["summary"]["illegal_steps"] == [0]
 
 
-def test_every_problem_of_every_players_deck_is_a_violation() -> None:
+def test_UA_DECK_SIZE_every_problem_of_every_players_deck_is_a_violation() -> None:
     doc = with_five_copies(example("union-arena/full-game.json"), "A")
     doc["decks"]["B"]["main"] = doc["decks"]["B"]["main"][:49]
     r = replay(doc)
@@ -83,7 +83,7 @@ def test_legal_decks_add_nothing_to_the_first_step() -> None:
     assert "UA-DECK-SIZE" not in rules_applied(r, 0)
 
 
-def test_the_option_deck_construction_false_leaves_the_decks_unjudged_and_says_so() -> None:
+def test_UA_DECK_SIZE_the_format_option_deck_construction_false_leaves_decks_unjudged() -> None:
     doc = with_five_copies(example("union-arena/full-game.json"), "B")
     doc["rule_options"]["deck_construction"] = False
     r = replay(doc)
@@ -93,7 +93,7 @@ def test_the_option_deck_construction_false_leaves_the_decks_unjudged_and_says_s
     assert "not judged" in r["steps"][0]["rulings"][0]["message"]
 
 
-def test_a_tag_team_players_deck_is_judged_too() -> None:
+def test_RS_DECK_SIZE_a_tag_team_players_short_deck_is_judged_in_the_replay() -> None:
     doc = example("rangers-strike/tag-full-game.json", actions=2)
     pid = doc["players"][3]["id"]
     doc["decks"][pid]["main"] = doc["decks"][pid]["main"][:39]

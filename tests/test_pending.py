@@ -35,7 +35,7 @@ def both_players_effects_waiting() -> LogBuilder:
     return b
 
 
-def test_pending_lists_both_players_waiting_effects_and_who_chooses() -> None:
+def test_UA_SIMULTANEOUS_pending_lists_both_players_waiting_effects_and_who_chooses() -> None:
     b = both_players_effects_waiting()
     r = b.replay()
     pending = r["steps"][b.last]["pending"]
@@ -47,7 +47,7 @@ def test_pending_lists_both_players_waiting_effects_and_who_chooses() -> None:
     assert pending[1]["text"] == "B-5's battle end effect (B's) waits: A chooses first"
 
 
-def test_once_the_turn_players_effects_are_done_the_other_player_chooses() -> None:
+def test_UA_SIMULTANEOUS_once_the_turn_players_effects_are_done_the_other_chooses() -> None:
     b = both_players_effects_waiting()
     b.act("A", "resolve", source="A-1", use=True)
     r = b.replay()
