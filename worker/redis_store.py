@@ -4,7 +4,9 @@ Keys (``P`` is the prefix, ``judge:`` by default)::
 
     P sub:<id>        the submission record (JSON of :class:`worker.service.Submission`)
     P log:<id>        the log as submitted (canonical JSON text)
-    P result:<id>     the judge's replay: canonical JSON, a Zstandard frame (level 1)
+    P result:<id>     the judge's replay: a hash of its head and its pages of steps
+                      (fields ``head``, ``0``, ``1``, ...; each a Zstandard frame, level 1;
+                      :mod:`worker.paged`); a string of the whole replay before that
     P hash:<sha256>   content hash -> the id of the submission judging that content
     P pending         sorted set: ids not finished nor failed, scored by submission time,
                       of the queue ``judge``; another queue's is ``P pending:<queue>``
@@ -36,9 +38,12 @@ zlib's slow level; the replay itself takes 6-15 ms, and the service's benchmark
 with ``redis-cli``).  Results written by zlib (before this) are still read: the first bytes
 tell a Zstandard frame (``28 b5 2f fd``), plain JSON (``{``) and a zlib stream apart.
 
-Results are stored as the canonical JSON bytes the API sends as they are
-(:meth:`RedisStore.result_bytes`): a finished replay is never decoded and encoded again on
-its way to a judge's perspective.
+Results are stored in pages (:mod:`worker.paged`: why, and the form), written in the same
+script as the finished record, so that a read costs what it sends: ``/steps`` reads the
+pages that hold its steps (one ``HMGET``), and a whole replay is sent page by page, the
+judge's perspective as the stored canonical JSON (never decoded and encoded again), another
+perspective redacted a page at a time (:meth:`RedisStore.stored_result`).  A result stored
+whole before that (a string at the same key) is still read until it expires.
 
 Waiting for a job (``GET /v1/replays/<id>?wait=``): the scripts that make a record final
 (finished or failed) publish its id on ``P done`` in the same script, and
@@ -55,7 +60,7 @@ from __future__ import annotations
 import json
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -63,7 +68,8 @@ import redis
 import zstandard
 from redis import exceptions as rexc
 
-from judge.core.canonical import canonical_bytes
+from worker import paged
+from worker.paged import ZSTD_MAGIC, StoredReplay, WholeReplay
 from worker.service import TERMINAL, Submission
 from worker.waiting import RedisWaiters, wait_for_final
 
@@ -122,28 +128,33 @@ local data = redis.call('GET', KEYS[1])
 if not data then return 0 end
 local ok, sub = pcall(cjson.decode, data)
 if ok and sub['status'] == 'failed' then return 0 end
-local ttl = tonumber(ARGV[3])
+local ttl = tonumber(ARGV[2])
 if ttl == nil or ttl < 1 then
   ttl = redis.call('TTL', KEYS[1])
   if ttl < 1 then ttl = 1 end
 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)
-redis.call('SET', KEYS[2], ARGV[2], 'EX', ttl)
+redis.call('DEL', KEYS[2])
+local last = #ARGV
+local first = 5
+while first <= last do
+  local stop = math.min(first + 999, last)
+  redis.call('HSET', KEYS[2], unpack(ARGV, first, stop))
+  first = stop + 1
+end
+redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
-if redis.call('GET', KEYS[4]) == ARGV[4] then redis.call('EXPIRE', KEYS[4], ttl) end
-redis.call('ZREM', KEYS[5], ARGV[4])
-redis.call('PUBLISH', ARGV[5], ARGV[4])
+if redis.call('GET', KEYS[4]) == ARGV[3] then redis.call('EXPIRE', KEYS[4], ttl) end
+redis.call('ZREM', KEYS[5], ARGV[3])
+redis.call('PUBLISH', ARGV[4], ARGV[3])
 return 1
 """
 
 
-#: the first four bytes of a Zstandard frame
-ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
-
-
 def _plain(data: bytes) -> bytes:
-    """A stored result's canonical JSON: from a Zstandard frame, plain JSON as it is, or a
-    zlib stream (written before results were Zstandard; its first byte is 0x78).
+    """A result stored whole (before pages): its canonical JSON, from a Zstandard frame,
+    plain JSON as it is, or a zlib stream (written before results were Zstandard; its first
+    byte is 0x78).
 
     >>> _plain(b'{"a":1}'), _plain(zstandard.compress(b'{"a":1}', 1)), _plain(zlib.compress(b"{}"))
     (b'{"a":1}', b'{"a":1}', b'{}')
@@ -151,14 +162,6 @@ def _plain(data: bytes) -> bytes:
     if data[:4] == ZSTD_MAGIC:
         return zstandard.decompress(data)
     return data if data[:1] == b"{" else zlib.decompress(data)
-
-
-def _loads(data: bytes) -> Any:
-    """JSON we wrote ourselves, read by the standard library: orjson reads it twice as fast
-    but turns an integer over 64 bits (a log may carry one in its metadata) into a float
-    without a word.  Only other perspectives and step pages read results; the judge's view
-    is sent as stored (:meth:`RedisStore.result_bytes`)."""
-    return json.loads(data)
 
 
 class StoreUnavailable(Exception):
@@ -354,9 +357,10 @@ class RedisStore:
             )
 
     def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
-        """Store the replay and the finished record together, unless the record was failed
-        meanwhile (or expired): then False."""
-        blob = self.encode_result(result)
+        """Store the replay (its head and pages, :mod:`worker.paged`, in one hash) and the
+        finished record together, unless the record was failed meanwhile (or expired):
+        then False."""
+        fields = self.encode_result(result)
         with guarded("save_result"):
             return bool(
                 self._run(
@@ -370,23 +374,46 @@ class RedisStore:
                     ],
                     args=[
                         json.dumps(sub.to_dict()),
-                        blob,
                         self.result_ttl or 0,
                         sub.id,
                         self.done_channel,
+                        *(part for item in fields.items() for part in item),
                     ],
                 )
             )
 
+    def stored_result(self, job_id: str) -> StoredReplay | None:
+        """The stored replay, its head read and its pages read when asked for (``HMGET`` of
+        the pages a read needs), or None when there is none.  A result stored before pages
+        (one frame, a string at the same key) is read as a :class:`~worker.paged.WholeReplay`:
+        ``HGET`` on it is refused (``WRONGTYPE``), and only then is it read whole."""
+        key = self.key("result", job_id)
+        with guarded("result"):
+            try:
+                head = self.client.hget(key, "head")
+            except rexc.ResponseError as exc:
+                if not str(exc).startswith("WRONGTYPE"):
+                    raise
+                data = self.client.get(key)
+                return WholeReplay(_plain(data)) if data is not None else None
+        if head is None:
+            return None
+        return StoredReplay.from_fields(head, lambda names: self._fields(key, names))
+
+    def _fields(self, key: str, names: Sequence[str]) -> list[bytes | None]:
+        with guarded("result"):
+            return list(self.client.hmget(key, list(names)))
+
     def result(self, job_id: str) -> dict[str, Any] | None:
-        data = self.result_bytes(job_id)
-        return _loads(data) if data is not None else None
+        """The whole stored replay, decoded (for tools and tests: the API reads pages)."""
+        stored = self.stored_result(job_id)
+        return stored.whole() if stored is not None else None
 
     def result_bytes(self, job_id: str) -> bytes | None:
-        """The stored replay's canonical JSON, as it was written."""
-        with guarded("result"):
-            data = self.client.get(self.key("result", job_id))
-        return _plain(data) if data is not None else None
+        """The stored replay's canonical JSON, whole (for tools and tests: the API sends
+        :meth:`~worker.paged.StoredReplay.json_chunks` as a stream)."""
+        stored = self.stored_result(job_id)
+        return b"".join(stored.json_chunks()) if stored is not None else None
 
     def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
         """The record once it is finished or failed, or as it is after ``timeout`` seconds
@@ -418,15 +445,11 @@ class RedisStore:
 
     # -- encoding
 
-    def encode_result(self, result: dict[str, Any]) -> bytes:
-        """The replay's canonical JSON, as a Zstandard frame at ``compress_level`` (with
-        its size in the header), or plain at level 0."""
-        data = canonical_bytes(result)
-        return zstandard.compress(data, self.compress_level) if self.compress_level else data
-
-    @staticmethod
-    def decode_result(data: bytes) -> dict[str, Any]:
-        return _loads(_plain(data))
+    def encode_result(self, result: dict[str, Any]) -> dict[str, bytes]:
+        """The replay's stored fields (:func:`worker.paged.encode`): the head and the
+        pages, each a Zstandard frame at ``compress_level`` (with its size in the header),
+        or plain at level 0."""
+        return paged.encode(result, self.compress_level)
 
     @staticmethod
     def _run(script: Callable[..., T], keys: list[str], args: list[Any]) -> T:

@@ -22,17 +22,26 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-from judge.core.canonical import canonical_bytes, canonical_json, sha256_of
+from judge.core.canonical import canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
 from judge.core.jsontext import DEFAULT_LIMITS, Limits
 from judge.core.log import decode, parse_log
-from judge.core.perspective import check_perspective, redact, redact_step, visible_players
+from judge.core.perspective import (
+    check_perspective,
+    redact,
+    redact_head,
+    redact_step,
+    visible_players,
+)
 from judge.core.replay import ON_ILLEGAL, collector_paused, replay
 from judge.games import engine_class
+from worker import paged
+from worker.paged import ResultExpired, StoredReplay
 from worker.waiting import LocalWaiters, wait_for_final
 
 STATUSES = ("queued", "started", "finished", "failed")
@@ -88,10 +97,15 @@ class Store(Protocol):
         """Store the judge's replay and the finished submission together; False (nothing
         stored) when the submission was failed meanwhile or is gone."""
 
-    def result(self, job_id: str) -> dict[str, Any] | None: ...
+    def stored_result(self, job_id: str) -> StoredReplay | None:
+        """The stored replay (its head read, its pages read when asked for: what the
+        service reads), or None when there is none."""
+
+    def result(self, job_id: str) -> dict[str, Any] | None:
+        """The whole stored replay, decoded (tools and tests)."""
 
     def result_bytes(self, job_id: str) -> bytes | None:
-        """The stored replay as canonical JSON, as it was written (sent as it is)."""
+        """The stored replay's canonical JSON, whole (tools and tests)."""
 
     def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
         """The submission once finished or failed, or as it is after ``timeout`` seconds;
@@ -161,13 +175,20 @@ def fail(store: Store, job_id: str, reason: str) -> None:
 
 
 class MemoryStore:
-    """An in-process store for the embedded default (no Redis).  Entries expire by TTL."""
+    """An in-process store for the embedded default (no Redis).  Entries expire by TTL.
 
-    def __init__(self) -> None:
+    A result is kept in the stored form of the Redis store (:mod:`worker.paged`: the head
+    and the pages, each compressed at ``compress_level``), a dict of bytes, so that both
+    stores are read alike and cost alike: a read decodes the pages it needs, and a result
+    weighs its compressed bytes, not its objects.
+    """
+
+    def __init__(self, compress_level: int = 1) -> None:
         self._lock = threading.Lock()
+        self.compress_level = compress_level
         self._subs: dict[str, tuple[float, dict[str, Any]]] = {}
         self._logs: dict[str, str] = {}
-        self._results: dict[str, tuple[dict[str, Any], bytes]] = {}
+        self._results: dict[str, dict[str, bytes]] = {}
         self._by_hash: dict[str, str] = {}
         self.waiters = LocalWaiters()
 
@@ -215,25 +236,33 @@ class MemoryStore:
 
     def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
         """As :meth:`worker.redis_store.RedisStore.save_result`: never over a failure."""
-        data = canonical_bytes(result)
+        fields = paged.encode(result, self.compress_level)
         with self._lock:
             entry = self._subs.get(sub.id)
             if entry is None or entry[1]["status"] == "failed":
                 return False
-            self._results[sub.id] = (result, data)
+            self._results[sub.id] = fields
             self._subs[sub.id] = (entry[0], sub.to_dict())
         self.waiters.notify(sub.id)
         return True
 
-    def result(self, job_id: str) -> dict[str, Any] | None:
+    def stored_result(self, job_id: str) -> StoredReplay | None:
+        """As :meth:`worker.redis_store.RedisStore.stored_result`.  The reader holds the
+        result's dict, which is never changed once stored, so a read never sees part of
+        another write; an expired result stays readable to a read already started."""
         with self._lock:
             found = self._results.get(job_id) if self._live(job_id) is not None else None
-            return found[0] if found is not None else None
+        if found is None:
+            return None
+        return StoredReplay.from_fields(found["head"], lambda names: [found.get(n) for n in names])
+
+    def result(self, job_id: str) -> dict[str, Any] | None:
+        stored = self.stored_result(job_id)
+        return stored.whole() if stored is not None else None
 
     def result_bytes(self, job_id: str) -> bytes | None:
-        with self._lock:
-            found = self._results.get(job_id) if self._live(job_id) is not None else None
-            return found[1] if found is not None else None
+        stored = self.stored_result(job_id)
+        return b"".join(stored.json_chunks()) if stored is not None else None
 
     def wait_terminal(self, job_id: str, timeout: float) -> Submission | None:
         return wait_for_final(
@@ -395,48 +424,95 @@ class JudgeService:
 
     def _finished(
         self, job_id: str, perspective: str | None
-    ) -> tuple[str, dict[str, Any], tuple[str, ...]] | None:
-        """(the view allowed, the judge's stored replay, the game's private zones), or None
-        while the replay is not finished.  NotFound / PerspectiveRefused as documented."""
+    ) -> tuple[str, StoredReplay, tuple[str, ...]] | None:
+        """(the view allowed, the judge's stored replay with its head read, the game's
+        private zones), or None while the replay is not finished.  NotFound /
+        PerspectiveRefused as documented."""
         sub = self.get(job_id)
         view = self.view(sub, perspective)
-        result = self.store.result(job_id)
-        if result is None:
+        stored = self.store.stored_result(job_id)
+        if stored is None:
             return None
-        return view, result, engine_class(sub.game).private_zones
+        return view, stored, engine_class(sub.game).private_zones
 
     def replay_of(self, job_id: str, perspective: str | None = None) -> dict[str, Any] | None:
-        """The replay as ``perspective`` sees it (default: the submission's), or None yet."""
+        """The whole replay as ``perspective`` sees it (default: the submission's), or None
+        yet.  It weighs what the replay weighs: the API sends :meth:`replay_chunks` and
+        :meth:`replay_for_export` instead."""
         found = self._finished(job_id, perspective)
         if found is None:
             return None
-        view, result, private = found
-        return redact(result, view, private)
+        view, stored, private = found
+        return redact(stored.whole(), view, private)
+
+    def replay_chunks(
+        self, sub: Submission, perspective: str | None = None
+    ) -> Iterator[bytes] | None:
+        """The replay of the submission ``sub`` (just read) as ``perspective`` sees it, as
+        its canonical JSON in pieces, or None when there is none.
+
+        The head is read now (a store that is down or a result that is gone is known
+        before anything is sent); the pages are read as the pieces are taken, one at a
+        time, so the caller holds one page, not the replay.  The judge's view is the
+        stored bytes as they are (no page is decoded); another view decodes and redacts
+        one page at a time.  Either is byte for byte the canonical JSON of the whole
+        document (:func:`judge.core.perspective.redact` of the replay)."""
+        view = self.view(sub, perspective)
+        stored = self.store.stored_result(sub.id)
+        if stored is None:
+            return None
+        if view == "judge":
+            return stored.json_chunks()
+        private = engine_class(sub.game).private_zones
+        head = redact_head(stored.document, view)
+        if stored.total is None:
+            return paged.document_chunks(head, None)
+        sees = visible_players(view, stored.document.get("teams"))
+        pages = (
+            paged.page_of_steps([redact_step(s, view, private, sees) for s in page])
+            for page in stored.pages_of_steps()
+        )
+        return paged.document_chunks(head, pages)
 
     def replay_json(self, sub: Submission, perspective: str | None = None) -> bytes | None:
-        """:meth:`replay_of` as canonical JSON, for the submission ``sub`` just read.  The
-        judge's view is the stored bytes as they are: a finished replay is not decoded and
-        encoded again to be sent."""
-        view = self.view(sub, perspective)
-        if view == "judge":
-            return self.store.result_bytes(sub.id)
-        result = self.store.result(sub.id)
-        if result is None:
+        """:meth:`replay_chunks` joined: the whole canonical JSON at once."""
+        chunks = self.replay_chunks(sub, perspective)
+        return b"".join(chunks) if chunks is not None else None
+
+    def replay_for_export(
+        self, job_id: str, perspective: str | None = None
+    ) -> dict[str, Any] | None:
+        """The replay as ``perspective`` sees it for an exporter's walk
+        (:func:`judge.core.export.export_chunks`), or None yet: the top-level fields, and
+        ``steps`` an iterator that reads, decodes and redacts one page at a time (so it
+        can be walked once)."""
+        found = self._finished(job_id, perspective)
+        if found is None:
             return None
-        return canonical_bytes(redact(result, view, engine_class(sub.game).private_zones))
+        view, stored, private = found
+        head = redact_head(stored.document, view)
+        if stored.total is None:
+            return head
+        sees = visible_players(view, stored.document.get("teams"))
+        head["steps"] = (redact_step(s, view, private, sees) for s in stored.iter_steps())
+        return head
 
     def steps(
         self, job_id: str, offset: int, limit: int, perspective: str | None = None
     ) -> dict[str, Any] | None:
-        """A page of steps, or None while the replay is not finished."""
+        """A page of steps, or None while the replay is not finished.  Reads only the
+        stored pages that hold them, and redacts only them."""
         found = self._finished(job_id, perspective)
         if found is None:
             return None
-        view, result, private = found
-        sees = visible_players(view, result.get("teams"))
-        page = result["steps"][offset : offset + limit]
+        view, stored, private = found
+        try:
+            page = stored.steps(offset, limit)
+        except ResultExpired:
+            raise NotFound(job_id) from None
+        sees = visible_players(view, stored.document.get("teams")) if page else set()
         return {
-            "total": len(result["steps"]),
+            "total": stored.total or 0,
             "offset": offset,
             "limit": limit,
             "perspective": view,

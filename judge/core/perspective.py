@@ -80,16 +80,28 @@ def redact_step(
     return out
 
 
+def redact_head(replay: dict[str, Any], perspective: str) -> dict[str, Any]:
+    """A copy of the replay's top-level fields as ``perspective`` may see them, its steps
+    (if any) left as they are: with :func:`redact_step`, a replay is redacted a page of
+    steps at a time (the service reads a stored replay in pages) to the same document as
+    :func:`redact`."""
+    out = dict(replay)
+    if perspective == "judge":
+        return out
+    out["options"] = {**replay["options"], "perspective": perspective}
+    out["hidden"] = {"mode": replay["hidden"].get("mode")}  # a seed reveals every hidden card
+    out.pop("fingerprints", None)
+    return out
+
+
 def redact(
     replay: dict[str, Any], perspective: str, private_zones: tuple[str, ...]
 ) -> dict[str, Any]:
     """The whole replay as ``perspective`` may see it (the judge's is returned as is)."""
     if perspective == "judge":
         return replay
-    out = dict(replay)
     sees = visible_players(perspective, replay.get("teams"))
-    out["steps"] = [redact_step(s, perspective, private_zones, sees) for s in replay["steps"]]
-    out["options"] = {**replay["options"], "perspective": perspective}
-    out["hidden"] = {"mode": replay["hidden"].get("mode")}  # a seed reveals every hidden card
-    out.pop("fingerprints", None)
+    steps = [redact_step(s, perspective, private_zones, sees) for s in replay["steps"]]
+    out = redact_head(replay, perspective)
+    out["steps"] = steps
     return out
