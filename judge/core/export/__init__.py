@@ -33,8 +33,8 @@ defaults, so a partial replay (a prefix, a hand-written fixture) still exports.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol, runtime_checkable
 
 from judge.core.export.base import Exporter
 from judge.core.export.describe import describe_action
@@ -52,6 +52,7 @@ __all__ = [
     "TextExporter",
     "describe_action",
     "export",
+    "export_chunks",
     "walk",
 ]
 
@@ -91,6 +92,63 @@ def export(replay: Mapping[str, Any], fmt: str, **options: Any) -> str:
         raise ValueError(f"unknown export format {fmt!r}; known: {known}") from None
     walk(replay, exporter)
     return exporter.result()
+
+
+#: steps between two pieces of :func:`export_chunks` (a stored replay's page)
+CHUNK_STEPS = 100
+
+
+@runtime_checkable
+class Streaming(Protocol):
+    """An exporter that can hand over its output as it grows: ``take()`` returns what was
+    added since the last call (see :meth:`HtmlExporter.take`)."""
+
+    def take(self) -> str: ...
+
+
+def export_chunks(
+    replay: Mapping[str, Any], fmt: str, every: int = CHUNK_STEPS, **options: Any
+) -> Iterator[str]:
+    """Export ``replay`` in one format as pieces of text whose concatenation is
+    :func:`export`'s text, for sending a page as it is made.
+
+    Why: the service sends a long replay's HTML page while it walks the steps, which it
+    reads a page at a time (``replay["steps"]`` may be any iterable, walked once), so the
+    first screen leaves after the first page and neither the steps nor the text are held
+    whole.  An exporter that can (:class:`Streaming`: the HTML one) gives a piece after
+    ``begin`` and then every ``every`` steps; another gives its whole text at the end.
+
+    >>> steps = [{"index": 0}, {"index": 1}, {"index": 2}]
+    >>> pieces = list(export_chunks({"game": "demo", "steps": iter(steps)}, "html", every=2))
+    >>> len(pieces)  # the head; two steps; the last step and the end
+    3
+    >>> "".join(pieces) == export({"game": "demo", "steps": steps}, "html")
+    True
+    """
+    exporter = _exporter(fmt, options)
+    streaming = isinstance(exporter, Streaming)
+    exporter.begin(replay)
+    if streaming:
+        yield from _nonempty(exporter.take())
+    for count, step in enumerate(replay.get("steps") or (), start=1):
+        exporter.step(step)
+        if streaming and count % every == 0:
+            yield from _nonempty(exporter.take())
+    exporter.end(replay)
+    yield from _nonempty(exporter.take() if streaming else exporter.result())
+
+
+def _nonempty(text: str) -> Iterator[str]:
+    if text:
+        yield text
+
+
+def _exporter(fmt: str, options: Mapping[str, Any]) -> Exporter:
+    try:
+        return EXPORTERS[fmt](**options)
+    except KeyError:
+        known = ", ".join(sorted(EXPORTERS))
+        raise ValueError(f"unknown export format {fmt!r}; known: {known}") from None
 
 
 #: Format name → exporter class; the CLI's ``--format`` choices.  Add new formats here.

@@ -81,7 +81,9 @@ class HtmlExporter(Exporter):
     def __init__(self, title: str | None = None) -> None:
         self.title = title
         self._parts: list[str] = []
-        self._rules_seen: list[str] = []
+        #: the rule ids the steps cite, each once (a long replay cites the same few again
+        #: and again; the section lists each once)
+        self._rules_seen: dict[str, None] = {}
         self._turn: Any = _NO_TURN
         self._player_order: list[str] = []
 
@@ -158,7 +160,7 @@ class HtmlExporter(Exporter):
             f"<td>{cell}</td>"
             f'<td><span class="badge {_e(verdict)}">{_e(verdict)}</span></td></tr></tbody>'
         )
-        self._rules_seen.extend(_step_rule_ids(step))
+        self._rules_seen.update(dict.fromkeys(_step_rule_ids(step)))
 
     def _state(self, step: Mapping[str, Any]) -> str:
         rows = []
@@ -220,3 +222,14 @@ class HtmlExporter(Exporter):
 
     def result(self) -> str:
         return "\n".join(self._parts) + "\n"
+
+    def take(self) -> str:
+        """The page's lines added since the last ``take``, forgotten here once taken, so
+        that a page is sent as it grows (:func:`judge.core.export.export_chunks`): what
+        ``take`` returns over one walk, put together, is :meth:`result`'s text, and the
+        exporter holds one piece at a time, not the page."""
+        if not self._parts:
+            return ""
+        text = "\n".join(self._parts) + "\n"
+        self._parts = []
+        return text
