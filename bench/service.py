@@ -58,6 +58,7 @@ import argparse
 import gc
 import http.client
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -89,6 +90,7 @@ RQ_CLASS = {"fork": "rq.Worker", "simple": "rq.SimpleWorker", "spawn": "rq.Spawn
 GUNICORN = ["--worker-class", "gevent", "--workers", "2", "--worker-connections", "1000"]
 
 _RQ_WORKER = """
+import os
 import sys
 sys.path.insert(0, sys.argv[4])
 from redis import Redis
@@ -99,9 +101,12 @@ if sys.argv[5:] == ["warm"]:  # imports and first replays before the first job, 
     import bench.service
     bench.service.warm_up()
 conn = Redis.from_url(url)
+before = os.times()
 import_attribute(cls)([Queue(name, connection=conn)], connection=conn).work(
     burst=True, logging_level="WARNING"
 )
+after = os.times()  # the CPU of the jobs, with the forked children's (fork workers)
+print("cpu", sum(after[:4]) - sum(before[:4]))
 """
 
 
@@ -170,10 +175,12 @@ def start_redis(procs: Processes, directory: Path) -> str:
         "--save", "",
         "--logfile", str(directory / "redis.log"),
     ]  # fmt: skip
-    procs.start(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    REDIS_PID.append(
+        procs.start(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        ).pid
     )
     import redis
 
@@ -196,6 +203,34 @@ def bare_judge(log: bytes) -> dict[str, Any]:
     replay, and around it reads the log from the store, stores the compressed replay and
     announces it; RQ pickles this summary as the job's result."""
     return replay(log)["summary"]
+
+
+#: the private redis-server's process id (none with ``--redis-url``)
+REDIS_PID: list[int] = []
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(roots: list[int]) -> dict[int, float]:
+    """CPU seconds used so far (user and system, with the children each has waited for) by
+    each process under ``roots`` (Linux ``/proc``)."""
+    from worker.testing import children_of
+
+    used: dict[int, float] = {}
+    todo = list(roots)
+    while todo:
+        pid = todo.pop()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        used[pid] = sum(int(x) for x in fields[11:15]) / CLOCK_TICKS
+        todo.extend(children_of(pid))
+    return used
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds used between two :func:`cpu_seconds` (by the processes alive at the end)."""
+    return sum(v - before.get(pid, 0.0) for pid, v in after.items())
 
 
 def warm_up() -> None:
@@ -230,16 +265,23 @@ def rq_drain(
         ]
         pipe.execute()
     clock = time.perf_counter()
+    redis_cpu = cpu_seconds([REDIS_PID[0]] if REDIS_PID else [])
     procs = [
         subprocess.Popen(
             [sys.executable, "-c", _RQ_WORKER, url, queue, worker_class, str(ROOT)]
-            + (["warm"] if warm else [])
+            + (["warm"] if warm else []),
+            stdout=subprocess.PIPE,
         )
         for _ in range(workers)
     ]
+    workers_cpu = 0.0
     for proc in procs:
-        proc.wait()
+        out, _ = proc.communicate()
+        workers_cpu += sum(
+            float(line.split()[1]) for line in out.decode().splitlines() if line.startswith("cpu ")
+        )
     wall = time.perf_counter() - clock
+    redis_cpu = cpu_used(redis_cpu, cpu_seconds([REDIS_PID[0]] if REDIS_PID else []))
     done = [j for j in Job.fetch_many(ids, connection=conn) if j is not None]
     if len(done) != len(calls) or any(j.get_status() != "finished" for j in done):
         raise RuntimeError(f"RQ did not finish every job of {calls[0][0]}")
@@ -253,6 +295,8 @@ def rq_drain(
         "ms_per_job": span / len(calls) * 1000,
         "job_ms": job_s * 1000,
         "wall_s": wall,
+        "cpu_workers_ms": workers_cpu / len(calls) * 1000,
+        "cpu_redis_ms": redis_cpu / len(calls) * 1000,
     }
 
 
@@ -469,6 +513,10 @@ def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
     return {k: statistics.median(v) for k, v in steps.items()}
 
 
+#: each (b)'s CPU per job under load by part, in ms: workers, API, Redis, clients
+CPU_BY_PART: list[dict[str, float]] = []
+
+
 def measure_service(
     procs: Processes,
     url: str,
@@ -483,12 +531,30 @@ def measure_service(
     started = len(procs.started)
     port = start_service(procs, url, env, args.workers, directory)
     service = procs.started[started:]
+    groups = {
+        "workers": [service[0].pid],
+        "API": [service[1].pid],
+        "Redis": REDIS_PID[:1],
+    }
     try:
         run_clients(port, warm, 2)  # first forks, imports, connections
+        before = {name: cpu_seconds(pids) for name, pids in groups.items()}
+        clients = resource.getrusage(resource.RUSAGE_SELF)
         elapsed, loaded = run_clients(port, bodies[args.rest_jobs :], args.clients)
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = {
+            name: cpu_used(before[name], cpu_seconds(pids)) / len(loaded) * 1000
+            for name, pids in groups.items()
+        }
+        cpu["clients"] = (
+            (after.ru_utime + after.ru_stime - clients.ru_utime - clients.ru_stime)
+            / len(loaded)
+            * 1000
+        )
         _, rest = run_clients(port, bodies[: args.rest_jobs], 1)
     finally:
         procs.stop(service)
+    CPU_BY_PART.append(cpu)
     return len(loaded) / elapsed, loaded, rest
 
 
@@ -634,6 +700,18 @@ def main() -> None:
             f"{len(loaded) / span:.1f} jobs/s, {len(loaded) / span / base['jobs_per_s']:.2f} of "
             f"(a); a bare RQ job's own time {base['job_ms']:.1f} ms against the service job's "
             f"replay {ms(statistics.median(j['finished_at'] - j['started_at'] for j in loaded))}"
+        )
+        part = CPU_BY_PART[0]
+        service_total = sum(part.values())
+        bare_total = base["cpu_workers_ms"] + base["cpu_redis_ms"]
+        print(
+            "CPU per job under load, by process (ms of a core; Redis only when private): "
+            f"the service: workers {part['workers']:.1f}, API {part['API']:.1f}, Redis "
+            f"{part['Redis']:.1f}, the clients {part['clients']:.1f} = {service_total:.1f}; "
+            f"RQ judging the same logs: workers {base['cpu_workers_ms']:.1f}, Redis "
+            f"{base['cpu_redis_ms']:.1f} = {bare_total:.1f}; the ratio 2 busy cores allow: "
+            f"{bare_total / service_total:.2f} (without the clients' share: "
+            f"{bare_total / (service_total - part['clients']):.2f})"
         )
         cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
         print(
