@@ -9,14 +9,23 @@ job is not reused: that submission is judged anew, 202).
 failed, or when ``s`` seconds (at most 30) have passed.  It does not poll: the store
 announces each job made final and the waiting request wakes at once
 (:mod:`worker.waiting`); it reads the job itself at least every 0.5 s in case an
-announcement was lost.  The replay in the answer is the stored canonical JSON, sent as it
-is for the judge's perspective (:meth:`worker.service.JudgeService.replay_json`).
+announcement was lost.
+
+A finished replay is sent as a stream, a stored page of steps at a time (the store keeps
+it in pages: :mod:`worker.paged`), so that an API process holds one page of it, not the
+replay: the job's answer carries the stored canonical JSON as it is for the judge's
+perspective and redacts another a page at a time
+(:meth:`worker.service.JudgeService.replay_chunks`); the HTML page is written as its steps
+are read (:func:`judge.core.export.export_chunks`); ``/steps`` reads only the pages that
+hold its steps.
 """
 
 from __future__ import annotations
 
 import html
 import secrets
+import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from flask import Response, url_for
@@ -175,7 +184,7 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
     view = service.view(sub, _view(sub, perspective))  # 400 for no such view, 403 if wider
     if wait > 0 and not sub.is_final():
         sub = service.wait(replay_id, wait)
-    replay = service.replay_json(sub, view) if sub.status == "finished" else None
+    replay = service.replay_chunks(sub, view) if sub.status == "finished" else None
     doc = {
         "id": sub.id,
         "status": sub.status,
@@ -192,18 +201,36 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
         "replay": None,
         "links": _links(sub.id),
     }
-    return Response(_with_replay(doc, replay), mimetype="application/json")
-
-
-def _with_replay(doc: dict[str, Any], replay: bytes | None) -> bytes:
-    """``doc`` (the job, as :class:`ReplayStatusSchema` dumps it) as JSON, with the replay's
-    canonical JSON bytes put in as they are: a finished replay is never decoded and encoded
-    again on its way out (for a 200-action game that saved about 13 ms of a 15 ms request)."""
     if replay is None:
-        return canonical_bytes(_STATUS.dump(doc))
-    # a place-holder no submitted text can forge (128 random bits), replaced once
+        return Response(canonical_bytes(_STATUS.dump(doc)), mimetype="application/json")
+    return Response(_paced(_with_replay(doc, replay)), mimetype="application/json")
+
+
+def _with_replay(doc: dict[str, Any], replay: Iterable[bytes]) -> Iterator[bytes]:
+    """``doc`` (the job, as :class:`ReplayStatusSchema` dumps it) as JSON in pieces, with the
+    replay's canonical JSON pieces put in as they come: the judge's stored pages as they
+    are (a finished replay is never decoded and encoded again on its way out: for a
+    200-action game that saved about 13 ms of a 15 ms request), another view redacted a
+    page at a time (:meth:`worker.service.JudgeService.replay_chunks`)."""
+    # a place-holder no submitted text can forge (128 random bits), split at once
     envelope = canonical_bytes(_STATUS.dump({**doc, "replay": {_SLOT: True}}))
-    return envelope.replace(b'{"' + _SLOT.encode() + b'":true}', replay, 1)
+    before, after = envelope.split(b'{"' + _SLOT.encode() + b'":true}', 1)
+    yield before
+    yield from replay
+    yield after
+
+
+def _paced(pieces: Iterable[bytes | str]) -> Iterator[bytes | str]:
+    """``pieces`` as they come, the process's other requests given a turn after each.
+
+    Why: a long replay is sent a page at a time (issue 10: one big replay's read held an
+    API process for 8-22 s and stalled ``/healthz`` for 17 s).  Under gevent's worker class
+    ``time.sleep(0)`` yields to the other greenlets (a page read from Redis yields too, an
+    embedded store's does not); under threads it lets another thread take the interpreter.
+    """
+    for piece in pieces:
+        yield piece
+        time.sleep(0)
 
 
 @blp.route("/<replay_id>/steps", methods=["GET"])
@@ -278,17 +305,20 @@ _WAITING_PAGE = """<!DOCTYPE html>
 @blp.alt_response(503, response=response_name(503))
 @blp.doc(operationId="getReplayHtml")
 def get_html(replay_id: str, perspective: str | None = None) -> Any:
-    """The annotated replay as an HTML page, for a browser."""
-    from judge.core.export import export
+    """The annotated replay as an HTML page, for a browser.
+
+    Sent as it is made: the page's head at once, then its rows a stored page of steps at a
+    time (the first screen leaves after the first page; the process holds one page)."""
+    from judge.core.export import export_chunks
 
     service = current_service()
     sub = service.get(replay_id)
     view = _view(sub, perspective)
-    replay = service.replay_of(replay_id, view)
+    replay = service.replay_for_export(replay_id, view)
     if replay is None:
         sub = service.get(replay_id)
         if sub.status == "failed":
             raise _not_ready(sub)
         page = _WAITING_PAGE.format(id=html.escape(replay_id), status=html.escape(sub.status))
         return Response(page, status=202, mimetype="text/html", headers={"Retry-After": "1"})
-    return Response(export(replay, "html"), mimetype="text/html")
+    return Response(_paced(export_chunks(replay, "html")), mimetype="text/html")
