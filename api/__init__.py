@@ -31,6 +31,7 @@ The three are one :class:`~judge.core.jsontext.Limits`, the command line's defau
 from __future__ import annotations
 
 import hmac
+import logging
 import os
 from typing import Any
 
@@ -69,13 +70,25 @@ def current_service() -> JudgeService:
 
 
 def default_service() -> JudgeService:
-    """On Redis when ``REDIS_URL`` is set, else embedded."""
+    """On Redis when ``REDIS_URL`` is set, else embedded.
+
+    On Redis, a warning is logged when that Redis keeps nothing on disk (or it cannot be
+    checked), as ``judge serve`` and ``judge worker`` print at start: under gunicorn
+    (``api:create_app()``) this is the only start-up the API has."""
     url = os.environ.get("REDIS_URL")
     if not url:
         return embedded_service()
+    from worker.config import mask_secrets
+    from worker.redis_store import persistence_problem
     from worker.rqbackend import redis_service  # imported only when asked for
 
-    return redis_service(url)
+    service = redis_service(url)
+    problem = persistence_problem(service.store.client)
+    if problem:
+        logging.getLogger(__name__).warning(
+            "Redis at %s: %s", mask_secrets(url), mask_secrets(problem, url)
+        )
+    return service
 
 
 def _tokens(value: Any) -> tuple[str, ...]:

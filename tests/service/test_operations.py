@@ -327,3 +327,27 @@ def test_the_warning_names_no_password(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert "keeps no data on disk" in done.stderr
         assert PASSWORD not in done.stdout + done.stderr
+
+
+def test_the_api_under_gunicorn_warns_of_a_redis_that_keeps_nothing_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``api:create_app()`` (gunicorn's entry point) has no start-up of its own but the app's
+    creation: the same warning is logged there, naming no password."""
+    import logging
+
+    from api import create_app
+
+    with redis_with(tmp_path, "--save", "", "--appendonly", "no", "--requirepass", PASSWORD) as url:
+        monkeypatch.setenv("REDIS_URL", with_password(url))
+        with caplog.at_level(logging.WARNING, logger="api"):
+            create_app()
+    (record,) = [r for r in caplog.records if r.name == "api"]
+    assert "keeps no data on disk" in record.getMessage()
+    assert PASSWORD not in record.getMessage() and "127.0.0.1" in record.getMessage()
+    caplog.clear()
+    with redis_with(tmp_path, "--appendonly", "yes", "--save", "") as url:
+        monkeypatch.setenv("REDIS_URL", url)
+        with caplog.at_level(logging.WARNING, logger="api"):
+            create_app()
+    assert [r for r in caplog.records if r.name == "api"] == []
