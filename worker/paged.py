@@ -210,6 +210,8 @@ class StoredReplay:
     def steps(self, offset: int, limit: int) -> list[dict[str, Any]]:
         """Steps ``offset`` to ``offset + limit - 1`` (fewer at the end), reading only the
         pages that hold them."""
+        if offset < 0:
+            raise ValueError(f"offset must be 0 or more, not {offset}")
         if limit <= 0 or self.total is None or offset >= self.total:
             return []
         end = min(offset + limit, self.total)

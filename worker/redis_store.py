@@ -253,8 +253,11 @@ class RedisStore:
         result_ttl: int | None = None,
         compress_level: int = 1,
         queue: str = DEFAULT_QUEUE,
+        page_size: int = paged.PAGE_SIZE,
     ) -> None:
         self.client = client
+        #: steps a stored page (:mod:`worker.paged`; kept in each result's head)
+        self.page_size = page_size
         self.prefix = prefix
         self.queue = queue
         self.result_ttl = result_ttl
@@ -449,7 +452,7 @@ class RedisStore:
         """The replay's stored fields (:func:`worker.paged.encode`): the head and the
         pages, each a Zstandard frame at ``compress_level`` (with its size in the header),
         or plain at level 0."""
-        return paged.encode(result, self.compress_level)
+        return paged.encode(result, self.compress_level, self.page_size)
 
     @staticmethod
     def _run(script: Callable[..., T], keys: list[str], args: list[Any]) -> T:

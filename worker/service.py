@@ -183,9 +183,10 @@ class MemoryStore:
     weighs its compressed bytes, not its objects.
     """
 
-    def __init__(self, compress_level: int = 1) -> None:
+    def __init__(self, compress_level: int = 1, page_size: int = paged.PAGE_SIZE) -> None:
         self._lock = threading.Lock()
         self.compress_level = compress_level
+        self.page_size = page_size
         self._subs: dict[str, tuple[float, dict[str, Any]]] = {}
         self._logs: dict[str, str] = {}
         self._results: dict[str, dict[str, bytes]] = {}
@@ -236,7 +237,7 @@ class MemoryStore:
 
     def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
         """As :meth:`worker.redis_store.RedisStore.save_result`: never over a failure."""
-        fields = paged.encode(result, self.compress_level)
+        fields = paged.encode(result, self.compress_level, self.page_size)
         with self._lock:
             entry = self._subs.get(sub.id)
             if entry is None or entry[1]["status"] == "failed":
