@@ -1,0 +1,178 @@
+"""A big replay read over HTTP: the API process's memory stays bounded and ``/healthz`` answers.
+
+Found (issue 10): one big replay made every later read expensive: ``/steps?limit=1`` took
+8.5 s and 2 GB in an API process, a public-perspective GET 21.7 s, the HTML 18 s; three
+such reads at once stalled ``/healthz`` for 17 s.  Results are now stored in pages
+(``worker/paged.py``) and sent a page at a time.
+
+The real thing: the API under gunicorn with the production worker class (gevent), one
+process so that its memory is the one measured, on a private ``redis-server``.  A
+20,000-step replay (a long self-play game's judged steps repeated and renumbered: 10.5 MB
+of canonical JSON, about 86 MB once decoded) is stored through the store, as a worker
+stores it, and once more the old way (one frame of the whole JSON).  The API process's
+peak resident memory (``VmHWM`` in ``/proc``, the kernel's high-water mark of the process)
+is read before and after ``/steps?limit=1``, the whole public-perspective GET and the
+HTML's first bytes: it grows by less than a fifth of the replay's JSON (measured: 0.1 MB), where the same reads of
+the old form grow it by more than the whole JSON.  Then ``/healthz``, probed every 0.25 s
+while three public-perspective GETs of it run at once, answers within 1 s each time (a
+liveness bound with a wide margin, not a speed measurement).
+"""
+
+from __future__ import annotations
+
+import http.client
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zstandard
+
+from judge.core.canonical import canonical_bytes, canonical_json
+from judge.core.replay import replay
+from judge.core.selfplay import random_game
+from judge.games.union_arena.sample import sample_envelope
+from worker.testing import RedisServer, children_of
+
+pytestmark = pytest.mark.redis
+
+#: steps of the big replay
+BIG = 20_000
+#: /healthz must answer within this many seconds while the big reads run
+LIVENESS = 1.0
+
+
+def long_replay(steps: int, seed: str = "system-big") -> dict[str, Any]:
+    """A judged replay with ``steps`` steps: a long self-play game's (attacks unlikely)
+    steps repeated and renumbered."""
+    log = random_game(sample_envelope(seed), seed, max_actions=2000, weights={"attack": 0})
+    base = replay(canonical_json(log))
+    out = dict(base)
+    out["steps"] = [{**base["steps"][i % len(base["steps"])], "index": i} for i in range(steps)]
+    return out
+
+
+def store_finished(store: Any, result: dict[str, Any]) -> str:
+    """``result`` stored as a finished job's replay (as a worker stores it); the job's id."""
+    from worker.service import Submission
+
+    sub = Submission(
+        id=secrets.token_hex(16),
+        content_hash=secrets.token_hex(32),
+        game="union-arena",
+        on_illegal="skip",
+        perspective="judge",
+        players=["A", "B"],
+        submitted_at=time.time(),
+    )
+    store.create(sub, "{}", 3600)
+    sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
+    assert store.save_result(sub, result)
+    return sub.id
+
+
+def read(port: int, path: str, first: int | None = None, timeout: float = 120) -> tuple[int, int]:
+    """GET ``path``: (status, bytes read); the body is read in pieces and dropped, all of it
+    or its ``first`` bytes (then the connection is closed)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path)
+        resp = conn.getresponse()
+        got = 0
+        while first is None or got < first:
+            piece = resp.read(65536)
+            if not piece:
+                break
+            got += len(piece)
+        return resp.status, got
+    finally:
+        conn.close()
+
+
+def healthz(port: int) -> float:
+    """Seconds until ``/healthz`` answered 200 (``inf`` when it did not within 5 s)."""
+    clock = time.monotonic()
+    try:
+        status, _ = read(port, "/healthz", timeout=5)
+    except (OSError, http.client.HTTPException):
+        return float("inf")
+    return time.monotonic() - clock if status == 200 else float("inf")
+
+
+def peak_rss(pid: int) -> int:
+    """The process's peak resident memory so far, in bytes (``VmHWM``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"no VmHWM for {pid}")
+
+
+def test_big_replay_reads_keep_the_api_bounded_and_healthz_answering(
+    api_server: Any, tmp_path: Path
+) -> None:
+    from worker.redis_store import RedisStore, connect
+
+    (tmp_path / "redis").mkdir()
+    redis = RedisServer(tmp_path / "redis").start()
+    try:
+        store = RedisStore(connect(redis.url), "judge:", result_ttl=3600)
+        result = long_replay(BIG)
+        size = len(canonical_bytes(result))
+        paged_id = store_finished(store, result)
+        old_id = store_finished(store, result)
+        key = store.key("result", old_id)
+        store.client.delete(key)
+        store.client.set(key, zstandard.compress(canonical_bytes(result), 1), ex=3600)
+        del result
+
+        api = api_server(url=redis.url, workers=1)
+        (worker,) = children_of(api.proc.pid)
+        port = api.port
+
+        def reads(job: str) -> dict[str, tuple[int, int]]:
+            return {
+                "steps": read(port, f"/v1/replays/{job}/steps?limit=1&perspective=public"),
+                "public": read(port, f"/v1/replays/{job}?perspective=public"),
+                "html": read(port, f"/v1/replays/{job}/html", first=65536),
+            }
+
+        # warm up: every module a read imports, on a small result
+        small = store_finished(store, long_replay(150))
+        assert {s for s, _ in reads(small).values()} == {200}
+        before = peak_rss(worker)
+        answers = reads(paged_id)
+        paged_growth = peak_rss(worker) - before
+        assert {s for s, _ in answers.values()} == {200}, answers
+        assert answers["public"][1] > size * 0.8  # the whole replay was sent
+        assert paged_growth < size / 5, (paged_growth, size)
+
+        # three whole public reads at once: /healthz keeps answering
+        threads = [
+            threading.Thread(target=read, args=(port, f"/v1/replays/{paged_id}?perspective=public"))
+            for _ in range(3)
+        ]
+        for thread in threads:
+            thread.start()
+        probes = []
+        while any(t.is_alive() for t in threads):
+            probes.append(healthz(port))
+            time.sleep(0.25)
+        for thread in threads:
+            thread.join()
+        assert probes and max(probes) < LIVENESS, probes
+        assert peak_rss(worker) - before < size / 5
+
+        # the old form: the same reads decode the whole replay
+        before = peak_rss(worker)
+        answers = reads(old_id)
+        assert {s for s, _ in answers.values()} == {200}, answers
+        assert peak_rss(worker) - before > size, (peak_rss(worker) - before, size)
+        print(
+            f"\nAPI process peak RSS growth, a {BIG}-step replay ({size / 1e6:.1f} MB of JSON): "
+            f"paged {paged_growth / 1e6:.1f} MB, old form {(peak_rss(worker) - before) / 1e6:.1f} "
+            f"MB; /healthz during three public reads: max {max(probes) * 1e3:.0f} ms"
+        )
+    finally:
+        redis.stop()
