@@ -387,13 +387,15 @@ class RedisStore:
 
     def stored_result(self, job_id: str) -> StoredReplay | None:
         """The stored replay, its head read and its pages read when asked for (``HMGET`` of
-        the pages a read needs), or None when there is none.  A result stored before pages
+        the pages a read needs; the first few come with the head, in one round trip: most
+        reads start there), or None when there is none.  A result stored before pages
         (one frame, a string at the same key) is read as a :class:`~worker.paged.WholeReplay`:
-        ``HGET`` on it is refused (``WRONGTYPE``), and only then is it read whole."""
+        ``HMGET`` on it is refused (``WRONGTYPE``), and only then is it read whole."""
         key = self.key("result", job_id)
+        first = [str(n) for n in range(paged.FETCH_BATCH)]
         with guarded("result"):
             try:
-                head = self.client.hget(key, "head")
+                head, *pages = self.client.hmget(key, ["head", *first])
             except rexc.ResponseError as exc:
                 if not str(exc).startswith("WRONGTYPE"):
                     raise
@@ -401,7 +403,9 @@ class RedisStore:
                 return WholeReplay(_plain(data)) if data is not None else None
         if head is None:
             return None
-        return StoredReplay.from_fields(head, lambda names: self._fields(key, names))
+        return StoredReplay(
+            head, lambda names: self._fields(key, names), dict(zip(first, pages, strict=True))
+        )
 
     def _fields(self, key: str, names: Sequence[str]) -> list[bytes | None]:
         with guarded("result"):

@@ -255,7 +255,7 @@ class MemoryStore:
             found = self._results.get(job_id) if self._live(job_id) is not None else None
         if found is None:
             return None
-        return StoredReplay.from_fields(found["head"], lambda names: [found.get(n) for n in names])
+        return StoredReplay(found["head"], lambda names: [found.get(n) for n in names])
 
     def result(self, job_id: str) -> dict[str, Any] | None:
         stored = self.stored_result(job_id)
