@@ -33,6 +33,7 @@ from marshmallow import Schema, ValidationError
 from marshmallow.experimental.context import Context
 
 from judge.core.cards import builtin_set_names, card_table, load_builtin_set
+from judge.core.cardsets import CardSets, UnknownCardSet
 from judge.core.errors import FieldError, join_path
 from judge.core.log import ActionLog
 from judge.games import GAMES
@@ -45,6 +46,7 @@ from schemas.log_envelope import (
     LogSchema,
     ObservedHiddenSchema,
     PlayerSchema,
+    ResolvedSet,
     SeededHiddenSchema,
     TeamSchema,
     game_schemas,
@@ -146,8 +148,12 @@ def flatten_errors(messages: Any, path: tuple[str | int, ...] = ()) -> list[Fiel
     return out
 
 
-def _raw_refs(data: dict[str, Any], module: ModuleType | None) -> Refs:
-    """Read what the fields' reference checks need from the document as given."""
+def _raw_refs(
+    data: dict[str, Any], module: ModuleType | None, registry: CardSets | None = None
+) -> Refs:
+    """Read what the fields' reference checks need from the document as given; the names
+    in ``card_sets`` that are not built-in sets are looked up in ``registry`` (the user's
+    sets), and what was found (or why not) is noted for the ``card_sets`` field."""
     refs = Refs(game=data.get("game") if isinstance(data.get("game"), str) else None)
     if module is not None:
         refs.sections = dict(module.INSTANCE_SECTIONS)
@@ -172,11 +178,11 @@ def _raw_refs(data: dict[str, Any], module: ModuleType | None) -> Refs:
     card_sets = data.get("card_sets", [])
     if isinstance(card_sets, list):
         for name in card_sets:
-            if not isinstance(name, str) or name not in builtin_set_names():
+            types = _named_set_types(name, refs, registry)
+            if types is None or cards is None:
                 cards = None  # an unreadable set could define any code: do not guess
-                break
-            refs.set_games[name], types = _set_types(name)
-            cards.update(types)
+            else:
+                cards.update(types)
     else:
         cards = None
     log_cards = data.get("cards", [])
@@ -192,6 +198,26 @@ def _raw_refs(data: dict[str, Any], module: ModuleType | None) -> Refs:
     actions = data.get("actions")
     refs.n_actions = len(actions) if isinstance(actions, list) else None
     return refs
+
+
+def _named_set_types(name: Any, refs: Refs, registry: CardSets | None) -> dict[str, Any] | None:
+    """Card code -> type of the set ``name`` names (None when it names none), its game
+    noted in ``refs.set_games``: a built-in set's as a string, a user set's (or the reason
+    there is none) as a :class:`~schemas.log_envelope.ResolvedSet`."""
+    if not isinstance(name, str):
+        return None
+    if name in builtin_set_names():
+        refs.set_games[name], types = _set_types(name)
+        return types
+    if registry is None:
+        return None  # the field says it is unknown, naming the built-in sets
+    try:
+        user_set = registry.resolve(name)
+    except UnknownCardSet as exc:
+        refs.set_games[name] = ResolvedSet(game=None, problem=exc.message)
+        return None
+    refs.set_games[name] = ResolvedSet(game=user_set.game, sha256=user_set.sha256)
+    return {code: card.get("type") for code, card in user_set.cards.items()}
 
 
 #: built-in set name -> (the loader it was read with, its game, card code -> card type)
@@ -354,8 +380,14 @@ def _log_loader(game: str | None) -> tuple[Schema, Any]:
     return schema, schema_loader(schema)
 
 
-def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | None]:
+def validate_log(
+    data: dict[str, Any], card_sets: CardSets | None = None
+) -> tuple[list[FieldError], ActionLog | None]:
     """Check a decoded log's shape and references; return (every problem, the log or None).
+
+    ``card_sets`` holds the user's sets the log may name in its ``card_sets`` (by name or
+    ``sha256:<hash>``) besides the built-in ones; the log's ``card_set_hashes`` pins the
+    ones it used.
 
     The problems are sorted by path; the log is built only when there are none.  Card
     definitions in :attr:`ActionLog.cards` and the actions in :attr:`ActionLog.actions` have
@@ -366,7 +398,7 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
         return [FieldError("", "a log is a JSON object")], None
     game = data.get("game")
     module = game_schemas(game) if isinstance(game, str) and game in GAMES else None
-    refs = _raw_refs(data, module)
+    refs = _raw_refs(data, module, card_sets)
     errors: list[FieldError] = []
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
@@ -383,14 +415,22 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
         return sorted(set(errors)), None
     # built-in sets' cards get the same defaults as the log's own, so that a definition
     # reads the same wherever it came from (a canonical log inlines them)
+    # (a user set's cards were loaded through the game's schema when the set was read)
+    used: list[dict[str, str]] = []
     if module is not None and loaded["card_sets"]:
         cards: dict[str, Any] = {}
         for name in loaded["card_sets"]:
-            for code, card in _normalised_set(game, name).items():
+            if name in builtin_set_names() or card_sets is None:
+                named = _normalised_set(game, name)
+            else:
+                user_set = card_sets.resolve(name)
+                named = user_set.cards
+                used.append({"ref": name, "name": user_set.name, "sha256": user_set.sha256})
+            for code, card in named.items():
                 cards.setdefault(code, card)
         cards.update(card_table(loaded["cards"], []))
     else:
-        cards = card_table(loaded["cards"], loaded["card_sets"])
+        cards = card_table(loaded["cards"], loaded["card_sets"], card_sets)
     log = ActionLog(
         document=data,
         game=loaded["game"],
@@ -400,6 +440,7 @@ def validate_log(data: dict[str, Any]) -> tuple[list[FieldError], ActionLog | No
         players=loaded["players"],
         cards=cards,
         card_sets=loaded["card_sets"],
+        card_set_hashes=used,
         decks=loaded["decks"],
         hidden=loaded["hidden"],
         actions=loaded["actions"],

@@ -6,14 +6,16 @@ with a game's own card, deck and action schemas (``schemas/union_arena.py``,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
-from marshmallow import Schema, validate
+from marshmallow import Schema, ValidationError, validate
 
 from judge.core.log import FORMAT
+from judge.games import GAMES
 from schemas.log_fields import (
     OBJECT_MESSAGE,
     ActionIndex,
@@ -27,6 +29,7 @@ from schemas.log_fields import (
     PlayerId,
     Scalar,
     Str,
+    current_refs,
     not_empty,
 )
 
@@ -88,6 +91,33 @@ HIDDEN_MODES: dict[str, type[Schema]] = {
 }
 
 
+@dataclass(frozen=True)
+class ResolvedSet:
+    """What a ``card_sets`` entry that is no built-in set's name named among the user's sets
+    (noted in ``Refs.set_games`` while the references are read): its game and hash, or
+    why it names none (``problem``)."""
+
+    game: str | None
+    sha256: str | None = None
+    problem: str | None = None
+
+
+class CardSetRef(CardSetName):
+    """A card set of the log's game: a built-in set's name, or a user's set by its name or
+    ``sha256:<hash>`` (``docs/cards.md``), found in the registry the log is validated with."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        refs = current_refs()
+        found = refs.set_games.get(value) if refs is not None and isinstance(value, str) else None
+        if not isinstance(found, ResolvedSet):
+            return super()._deserialize(value, attr, data, **kwargs)
+        if found.problem is not None:
+            raise ValidationError(found.problem)
+        if refs is not None and refs.game in GAMES and found.game != refs.game:
+            raise ValidationError(f"card set {value!r} is for {found.game!r}, not {refs.game!r}")
+        return value
+
+
 class CheckpointSchema(BaseSchema):
     """The recording client's state fingerprint after an action."""
 
@@ -120,7 +150,15 @@ class LogSchema(BaseSchema):
     match = FreeObject(load_default=dict, metadata={"default": {}, "description": "kept as is"})
     players = List(Nested(PlayerSchema), required=True, validate=not_empty())
     teams = List(Nested(TeamSchema), allow_none=True, load_default=None)
-    card_sets = List(CardSetName(), load_default=list, metadata={"default": []})
+    card_sets = List(
+        CardSetRef(),
+        load_default=list,
+        metadata={
+            "default": [],
+            "description": "card sets: a built-in set's name, or a user's set by name or "
+            "sha256:<hash> (docs/cards.md)",
+        },
+    )
     hidden = OneOfKind("mode", HIDDEN_MODES, what="hidden mode", required=True)
     checkpoints = List(Nested(CheckpointSchema), load_default=list, metadata={"default": []})
     # Game-specific in log_schema(game): the card definitions, the decks, the actions.

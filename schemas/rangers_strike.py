@@ -113,6 +113,12 @@ class RSCardSchema(BaseSchema):
     )
     effects = effects_field()
     tag = Bool(load_default=False, metadata={"default": False, "description": "residents"})
+    text = Str(
+        metadata={
+            "description": "the printed effect text, kept as given and not executed "
+            "(absent when not given)"
+        }
+    )
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:

@@ -155,6 +155,12 @@ class UnionArenaCardSchema(BaseSchema):
     trigger = Str(allow_none=True, load_default=None, validate=one_of(TRIGGERS))
     raid = Nested(RaidSchema, allow_none=True, load_default=None)
     effects = effects_field()
+    text = Str(
+        metadata={
+            "description": "the printed effect text, kept as given and not executed "
+            "(absent when not given)"
+        }
+    )
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:

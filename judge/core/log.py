@@ -10,11 +10,14 @@ that is the engine's work.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judge.core.canonical import sha256_of
 from judge.core.errors import BadLog
 from judge.core.jsontext import NO_LIMITS, Limits, read_document
+
+if TYPE_CHECKING:
+    from judge.core.cardsets import CardSets
 
 FORMAT = "judge-action-log/1"
 
@@ -36,6 +39,9 @@ class ActionLog:
     actions: list[dict[str, Any]]
     checkpoints: list[dict[str, Any]] = field(default_factory=list)
     teams: list[dict[str, Any]] | None = None
+    #: the user's card sets the log named (``judge.core.cardsets``), in order: how it named
+    #: each (``ref``), its name and its ``sha256``; the replay pins them
+    card_set_hashes: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def player_ids(self) -> list[str]:
@@ -56,13 +62,14 @@ def decode(text: str | bytes, limits: Limits = NO_LIMITS) -> dict[str, Any]:
     return read_document(text, limits, what="log")
 
 
-def parse_log(data: str | bytes | dict[str, Any]) -> ActionLog:
-    """Validate and parse a log; raise BadLog with every problem found."""
+def parse_log(data: str | bytes | dict[str, Any], card_sets: CardSets | None = None) -> ActionLog:
+    """Validate and parse a log; raise BadLog with every problem found.  ``card_sets``: the
+    user's card sets the log may name besides the built-in ones."""
     from schemas.action_log import validate_log  # shape + references, by field path
 
     if not isinstance(data, dict):
         data = decode(data)
-    errors, log = validate_log(data)
+    errors, log = validate_log(data, card_sets)
     if errors:
         raise BadLog(errors)
     assert log is not None

@@ -337,6 +337,8 @@ def _assemble(
         "hidden": dict(log.hidden),
         "decks": log.decks,
         "cards": engine.cards_used(),
+        # the user's card sets used, by hash (left out when none: built-in sets only)
+        **({"card_sets": log.card_set_hashes} if log.card_set_hashes else {}),
         "summary": {
             "result": engine.result(),
             "illegal_steps": illegal,

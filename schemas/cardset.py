@@ -1,0 +1,112 @@
+"""The card-set file, format ``judge-card-set/1``: its schema and :func:`validate_card_set`.
+
+A set's ``cards`` are checked by the very schema of a log's ``cards`` for its game
+(``schemas/union_arena.py``, ``schemas/rangers_strike.py``), so a definition reads the same
+in a set and in a log, and every problem is reported by path, as for a log
+(``cards[3].bp: required for character cards``).  See ``docs/cards.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError, validate
+from marshmallow.experimental.context import Context
+
+from judge.core.cards import builtin_set_names
+from judge.core.cardsets import FORMAT, NAME_PATTERN, CardSet, set_hash
+from judge.core.errors import FieldError, join_path
+from schemas.action_log import (
+    BaseSchema,
+    FreeObject,
+    GameSlug,
+    List,
+    Refs,
+    Str,
+    flatten_errors,
+    game_schemas,
+    not_empty,
+)
+
+
+class CardSetSchema(BaseSchema):
+    """A card set: definitions of one game's cards, under a name (``docs/cards.md``)."""
+
+    format = Str(
+        required=True,
+        validate=validate.Equal(
+            FORMAT, error=f"unsupported format {{input!r}}; this judge reads {FORMAT!r}"
+        ),
+    )
+    game = GameSlug(required=True)
+    name = Str(
+        required=True,
+        validate=validate.Regexp(
+            NAME_PATTERN,
+            error="must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter "
+            "or a digit",
+        ),
+        metadata={"description": "how logs may name the set (or by its hash)"},
+    )
+    description = Str(metadata={"description": "free text, kept as is"})
+    source = FreeObject(
+        metadata={"description": "where the definitions came from (importer, file); kept as is"}
+    )
+    cards = List(
+        FreeObject(),
+        required=True,
+        validate=not_empty(),
+        metadata={"description": "card definitions, as in a log's cards (plus text)"},
+    )
+
+
+def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
+    """Check a decoded set; return (every problem sorted by path, the set or None)."""
+    if not isinstance(data, dict):
+        return [FieldError("", "a card set is a JSON object")], None
+    errors: list[FieldError] = []
+    loaded: dict[str, Any] = {}
+    try:
+        loaded = CardSetSchema().load(data)
+    except ValidationError as exc:
+        errors += flatten_errors(exc.messages)
+        loaded = exc.valid_data if isinstance(exc.valid_data, dict) else {}
+    name = data.get("name")
+    if isinstance(name, str) and name in builtin_set_names():
+        errors.append(FieldError("name", f"{name!r} is a built-in set's name; choose another"))
+    game = loaded.get("game")
+    module = game_schemas(game) if isinstance(game, str) else None
+    cards: dict[str, dict[str, Any]] = {}
+    raw_cards = data.get("cards")
+    if module is not None and isinstance(raw_cards, list):
+        card_schema = module.CardSchema()
+        first: dict[str, int] = {}
+        with Context(Refs(game=game)):
+            for i, raw in enumerate(raw_cards):
+                code = raw.get("code") if isinstance(raw, dict) else None
+                if isinstance(code, str) and code in first:
+                    errors.append(
+                        FieldError(
+                            join_path("cards", i, "code"),
+                            f"duplicate card code {code!r} (also cards[{first[code]}])",
+                        )
+                    )
+                    continue
+                if isinstance(code, str):
+                    first[code] = i
+                try:
+                    card = card_schema.load(raw)
+                except ValidationError as exc:
+                    errors += flatten_errors(exc.messages, ("cards", i))
+                    continue
+                cards[card["code"]] = card
+    if errors:
+        return sorted(set(errors)), None
+    card_set = CardSet(
+        name=loaded["name"],
+        game=loaded["game"],
+        sha256=set_hash(data),
+        document=data,
+        cards=cards,
+    )
+    return [], card_set
