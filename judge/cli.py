@@ -8,6 +8,7 @@ Commands::
     judge schema NAME       print a published JSON Schema
     judge canonical LOG     write a log back in canonical form, with checkpoints
     judge legal LOG         what the player to act may record after the log's actions
+    judge cards check SET   check a card set (cards import FORMAT FILE -o SET: make one)
 
 Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
 play, an illegal deck), ``2`` bad input (unreadable file, malformed JSON, a log that is not
@@ -25,6 +26,7 @@ from __future__ import annotations
 import click
 
 from judge import __version__
+from judge.commands.cards import cards_command
 from judge.commands.catalogue import (
     DECK_CHECKERS,
     SCHEMAS,
@@ -52,6 +54,7 @@ __all__ = [
     "EXIT_OK",
     "SCHEMAS",
     "canonical_command",
+    "cards_command",
     "check_deck_command",
     "demo_command",
     "emit",
@@ -89,6 +92,7 @@ for command in (
     worker_command,
     serve_command,
     demo_command,
+    cards_command,
 ):
     main.add_command(command)
 

@@ -110,7 +110,15 @@ class CardSetRef(CardSetName):
         refs = current_refs()
         found = refs.set_games.get(value) if refs is not None and isinstance(value, str) else None
         if not isinstance(found, ResolvedSet):
-            return super()._deserialize(value, attr, data, **kwargs)
+            try:
+                return super()._deserialize(value, attr, data, **kwargs)
+            except ValidationError as exc:
+                if not str(exc.messages[0]).startswith("unknown card set"):
+                    raise
+                raise ValidationError(
+                    f"{exc.messages[0]}; a user's set is given with judge replay --card-set "
+                    "FILE, or stored with POST /v1/card-sets"
+                ) from None
         if found.problem is not None:
             raise ValidationError(found.problem)
         if refs is not None and refs.game in GAMES and found.game != refs.game:

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from judge.commands.cards import card_set_registry
 from judge.commands.common import (
     EXIT_FOUND,
     EXIT_OK,
@@ -21,6 +22,7 @@ from judge.commands.common import (
 from judge.core.canonical import canonical_json
 from judge.core.errors import BadLog
 from judge.core.jsontext import Limits
+from judge.core.log import parse_log
 
 # --------------------------------------------------------------------------------------
 # judge replay
@@ -63,6 +65,14 @@ from judge.core.jsontext import Limits
     default=None,
     help="Write the replay to FILE instead of stdout.",
 )
+@click.option(
+    "--card-set",
+    "card_sets",
+    multiple=True,
+    metavar="FILE",
+    help="A card set the log may name in its card_sets, by name or sha256:<hash> "
+    "(repeatable; see judge cards).",
+)
 @limit_options
 def replay_command(
     log: str,
@@ -72,6 +82,7 @@ def replay_command(
     on_illegal: str,
     states: bool,
     output: str | None,
+    card_sets: tuple[str, ...],
     limits: Limits,
 ) -> None:
     """Judge the action log LOG (a path, or - for stdin) and print the annotated replay.
@@ -87,10 +98,11 @@ def replay_command(
         raise click.UsageError("--json and --format are exclusive", click.get_current_context())
     fmt = "json" if as_json else (fmt or "text")
     text = read_text(log, limits)
+    registry = card_set_registry(card_sets, limits)
     engine = import_module("judge.core.replay")
     try:
         result = engine.replay(
-            text,
+            text if registry is None else parse_log(text, registry),
             on_illegal=on_illegal,
             perspective=perspective,
             detail="full" if states else "compact",

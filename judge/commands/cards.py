@@ -1,0 +1,140 @@
+"""``judge cards check`` and ``judge cards import``: the user's card sets (``docs/cards.md``)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from judge.commands.common import (
+    EXIT_OK,
+    LIMIT_HINTS,
+    emit,
+    fail,
+    limit_options,
+    read_input,
+    read_json,
+)
+from judge.core.cardsets import NAME_PATTERN, CardSet, CardSets, read_card_set
+from judge.core.errors import BadLog
+from judge.core.jsontext import Limits, read_document
+
+_WRAP = b'{"cards":'
+_LINE1 = re.compile(r"at line 1 column (\d+)")
+
+
+@click.group("cards", short_help="Check and import card sets.")
+def cards_command() -> None:
+    """The user's card sets: files of card definitions a log names in its card_sets
+    (by name or sha256:<hash>) and `judge replay --card-set FILE` makes available."""
+
+
+def load_card_set_file(source: str, limits: Limits) -> CardSet:
+    """A card-set file read and checked; every problem exits 2, by path."""
+    doc = read_json(source, limits, what="card set")
+    try:
+        return read_card_set(doc)
+    except BadLog as exc:
+        fail([f"{source}: {line}" for line in exc.lines()])
+
+
+def card_set_registry(files: tuple[str, ...], limits: Limits) -> CardSets | None:
+    """The registry of the ``--card-set`` files given (None when none was)."""
+    if not files:
+        return None
+    return CardSets(load_card_set_file(f, limits) for f in files)
+
+
+@cards_command.command("check", short_help="Check a card set; list every problem.")
+@click.argument("card_set", metavar="SET")
+@limit_options
+def check_command(card_set: str, limits: Limits) -> None:
+    """Check the card-set file SET (a path, or - for stdin): its format, game and name, and
+    every card against the game's card definition.  Prints the set's name, game, number of
+    cards and hash; exits 0 when it is good, 2 listing every problem by path."""
+    checked = load_card_set_file(card_set, limits)
+    click.echo(f"{checked.name} ({checked.game}): {len(checked.cards)} cards, {checked.ref}")
+    sys.exit(EXIT_OK)
+
+
+def _read_list_or_object(source: str, limits: Limits) -> Any:
+    """A JSON document that may be a list (card lists often are), read strictly: a list is
+    read as the ``cards`` of an object, so its problems are named ``cards[3].bp``."""
+    raw = read_input(source, limits.max_bytes)
+    is_list = raw.lstrip().startswith(b"[")
+    try:
+        data = read_document(
+            _WRAP + raw + b"}" if is_list else raw, limits, what="card list", hints=LIMIT_HINTS
+        )
+    except BadLog as exc:
+        lines = []
+        for error in exc.errors:
+            message = error.message
+            if is_list:  # the columns of the first line as in the file
+                message = _LINE1.sub(
+                    lambda m: f"at line 1 column {int(m.group(1)) - len(_WRAP)}", message
+                )
+            lines.append(f"{error.path or source}: {message}")
+        fail(lines + exc.lines()[len(exc.errors) :])
+    return data["cards"] if is_list else data
+
+
+@cards_command.command("import", short_help="Make a card set of a card list.")
+@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator"]))
+@click.argument("source", metavar="FILE")
+@click.option(
+    "--output", "-o", metavar="SET", required=True, help="Write the card set to SET (- for stdout)."
+)
+@click.option(
+    "--name",
+    default=None,
+    help="The set's name (default: FILE's name without its extension).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Do not list what could not be mapped.")
+@limit_options
+def import_command(
+    fmt: str, source: str, output: str, name: str | None, quiet: bool, limits: Limits
+) -> None:
+    """Read the card list FILE in FORMAT and write it as a card set.
+
+    ua-simulator: the JSON list of the official Union Arena card list used by public
+    simulators (code, name, cardType, color, bp, apCost, reqEnergy, genEnergy, traits,
+    triggers, effectText, ...).  What a card has that cannot be mapped is listed on stderr
+    (`note: [index] code: what`); a card that cannot be made a definition of is left out
+    and listed.  Exits 0 when the set is written, 2 for unreadable input.
+    """
+    from judge.core.cardimport import IMPORTERS
+
+    if name is None:
+        stem = Path(source).stem if source != "-" else "imported"
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-._")[:64] or "imported"
+    if not re.fullmatch(NAME_PATTERN, name):
+        raise click.BadParameter(
+            "1 to 64 letters, digits, '.', '_' or '-', starting with a letter or a digit",
+            param_hint="--name",
+        )
+    _game, importer = IMPORTERS[fmt]
+    data = _read_list_or_object(source, limits)
+    try:
+        imported = importer(data, name)
+    except ValueError as exc:
+        fail(f"{source}: {exc}")
+    if not quiet:
+        for line in imported.note_lines():
+            click.echo(f"note: {line}", err=True)
+    if not imported.document["cards"]:
+        fail(f"{source}: no card could be imported ({imported.left_out} left out)")
+    try:
+        checked = read_card_set(imported.document)
+    except BadLog as exc:  # an importer's mistake: said plainly, never written
+        fail([f"{source}: the imported set is not valid: {line}" for line in exc.lines()])
+    emit(json.dumps(imported.document, indent=1, ensure_ascii=False), output)
+    click.echo(
+        f"{checked.name} ({checked.game}): {len(checked.cards)} cards imported, "
+        f"{imported.left_out} left out, {checked.ref}",
+        err=True,
+    )

@@ -1,0 +1,213 @@
+"""Importers: card lists in other formats made into card sets (``judge cards import``).
+
+Each importer maps what it can of every card to the game's card definition and says, per
+card, what it could not map (a card it cannot make a definition of at all is left out, and
+says why).  What it produces is then checked like any set (:mod:`schemas.cardset`).
+
+``ua-simulator``
+    The JSON list of the official Union Arena card list kept by public simulators: one
+    object per card with ``code`` (``UA01BT/ABC-1-001``), ``name``, ``cardType``
+    (``CHARACTER``, ``FIELD``, ``EVENT``, ``ACTION_POINT``), ``color`` (``PURPLE``, …),
+    ``bp``, ``apCost``, ``reqEnergy``, ``genEnergy``, ``traits``, ``triggers`` (``GET``,
+    ``DRAW``, …), ``effectText`` (``"-"`` when none), ``titleCode`` and fields for display
+    (``imageUrl``, ``rarity``, ``seriesName``, …).  The mapping is in ``docs/cards.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.core.cardsets import FORMAT as SET_FORMAT
+
+
+@dataclass
+class Imported:
+    """An importer's result: the set document, and one note per thing it could not map
+    (``(index in the input, card code or None, what)``)."""
+
+    document: dict[str, Any]
+    notes: list[tuple[int, str | None, str]] = field(default_factory=list)
+    left_out: int = 0
+
+    def note_lines(self) -> list[str]:
+        return [f"[{i}]{f' {code}' if code else ''}: {what}" for i, code, what in self.notes]
+
+
+class LeftOut(Exception):
+    """The card cannot be made a definition of; the message says why."""
+
+
+_UA_TYPES = {"CHARACTER": "character", "FIELD": "field", "EVENT": "event", "ACTION_POINT": "ap"}
+_UA_TRIGGERS = {"GET", "DRAW", "RAID", "ACTIVE", "SPECIAL", "COLOR", "FINAL"}
+_UA_TITLE = re.compile(r"/([A-Za-z]{3})-")
+_UA_RAID = re.compile(r"\[レイド\]〈([^〉]+)〉(/〈)?")
+#: display fields, read by no engine: left out without a note
+_UA_DISPLAY = {
+    "baseCode",
+    "title",
+    "titleCode",
+    "imageUrl",
+    "rarity",
+    "isParallel",
+    "isUnrevealed",
+    "seriesId",
+    "seriesName",
+    "hasBpPlus",
+}
+_UA_READ = {
+    "code",
+    "name",
+    "cardType",
+    "color",
+    "bp",
+    "apCost",
+    "reqEnergy",
+    "genEnergy",
+    "traits",
+    "triggers",
+    "effectText",
+}
+
+
+def _count(value: Any, what: str) -> int:
+    """A whole number ≥ 0 (an integer, or a string of digits as some lists write them)."""
+    if isinstance(value, bool):
+        raise LeftOut(f"{what} is {value!r}, not a number")
+    if isinstance(value, int) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise LeftOut(f"{what} is {value!r}, not a whole number")
+
+
+def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
+    """One simulator card as a Union Arena definition; notes what it could not map."""
+    if not isinstance(raw, dict):
+        raise LeftOut("not an object")
+    code = raw.get("code")
+    if not isinstance(code, str) or not code.strip():
+        raise LeftOut("no code")
+    if raw.get("isUnrevealed") is True:
+        raise LeftOut("not revealed yet (isUnrevealed)")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise LeftOut("no name")
+    kind = _UA_TYPES.get(raw.get("cardType"))  # type: ignore[arg-type]
+    if kind is None:
+        raise LeftOut(f"unknown cardType {raw.get('cardType')!r}")
+    title = raw.get("titleCode")
+    if not (isinstance(title, str) and re.fullmatch(r"[A-Za-z]{3}", title)):
+        found = _UA_TITLE.search(code)
+        if found is None:
+            raise LeftOut("no three-letter title (titleCode, or after the '/' of the code)")
+        title = found.group(1)
+    card: dict[str, Any] = {
+        "code": code,
+        "name": name,
+        "type": kind,
+        "title": title,
+        "number": code.split("/", 1)[1] if "/" in code else code,
+    }
+    color = raw.get("color")
+    if kind != "ap":
+        if not isinstance(color, str) or not color.strip():
+            raise LeftOut(f"a {kind} card with no color")
+        colour = color.strip().lower()
+        card["color"] = colour
+        card["ap"] = _count(raw.get("apCost"), "apCost")
+        need = _count(raw.get("reqEnergy", 0), "reqEnergy")
+        card["energy"] = {colour: need} if need else {}
+        made = _count(raw.get("genEnergy", 0), "genEnergy")
+        card["generates"] = {colour: made} if made else {}
+    if kind == "character":
+        if raw.get("bp") is None:
+            raise LeftOut("a character with no BP")
+        card["bp"] = _count(raw.get("bp"), "bp")
+    traits = raw.get("traits") or []
+    if isinstance(traits, list):
+        card["traits"] = [t.strip() for t in traits if isinstance(t, str) and t.strip()]
+        if len(card["traits"]) != len(traits):
+            notes.append("traits: entries that are not text left out")
+    else:
+        notes.append(f"traits: {traits!r} is not a list; left out")
+    card["trigger"] = _ua_trigger(raw.get("triggers"), notes)
+    text = raw.get("effectText")
+    if isinstance(text, str) and text.strip() not in ("", "-"):
+        card["text"] = text.strip()
+        raid = _UA_RAID.search(text)
+        if raid is not None and raid.group(2):
+            notes.append("raid: onto several names; a definition takes one; left out")
+        elif raid is not None and kind == "character":
+            card["raid"] = {"onto": {"name": raid.group(1)}}
+        elif "[レイド]" in text:
+            notes.append("raid: the text's [レイド] names no 〈card name〉; left out")
+    elif text is not None and not isinstance(text, str):
+        notes.append(f"effectText: {text!r} is not text; left out")
+    unread = sorted(k for k in raw if k not in _UA_READ and k not in _UA_DISPLAY)
+    if unread:
+        notes.append(f"fields not read: {', '.join(unread)}")
+    return card
+
+
+def _ua_trigger(triggers: Any, notes: list[str]) -> str | None:
+    """The card's trigger: one of the simulator's ``triggers``.  The colour trigger is
+    listed with the trigger its text names (``["ACTIVE", "COLOR"]``): it is the colour one."""
+    if not triggers:
+        return None
+    if not isinstance(triggers, list) or not all(isinstance(t, str) for t in triggers):
+        notes.append(f"triggers: {triggers!r} is not a list of names; left out")
+        return None
+    unknown = [t for t in triggers if t.upper() not in _UA_TRIGGERS]
+    if unknown:
+        notes.append(f"triggers: {', '.join(unknown)} not in the vocabulary; trigger left out")
+        return None
+    names = {t.upper() for t in triggers}
+    if len(names) == 1:
+        return names.pop().lower()
+    if "COLOR" in names:
+        return "color"
+    notes.append(f"triggers: several ({', '.join(triggers)}); a card has one; left out")
+    return None
+
+
+def import_ua_simulator(data: Any, name: str) -> Imported:
+    """The simulators' Union Arena card list (a JSON list, or ``{"cards": [...]}``) as the
+    set ``name``."""
+    cards_in = data.get("cards") if isinstance(data, dict) else data
+    if not isinstance(cards_in, list):
+        raise ValueError("a ua-simulator card list is a JSON list of cards")
+    out = Imported(document={})
+    cards: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(cards_in):
+        code = raw.get("code") if isinstance(raw, dict) else None
+        shown = code if isinstance(code, str) else None
+        notes: list[str] = []
+        try:
+            if shown is not None and shown in seen:
+                raise LeftOut(f"the code again (also [{seen[shown]}])")
+            card = _ua_card(raw, notes)
+        except LeftOut as exc:
+            out.notes.append((i, shown, f"left out: {exc}"))
+            out.left_out += 1
+            continue
+        seen[card["code"]] = i
+        cards.append(card)
+        out.notes += [(i, shown, note) for note in notes]
+    out.document = {
+        "format": SET_FORMAT,
+        "game": "union-arena",
+        "name": name,
+        "source": {"importer": "ua-simulator", "read": len(cards_in), "left_out": out.left_out},
+        "cards": cards,
+    }
+    return out
+
+
+#: importer name -> (the game, the function: decoded input, set name -> Imported)
+IMPORTERS: dict[str, tuple[str, Callable[[Any, str], Imported]]] = {
+    "ua-simulator": ("union-arena", import_ua_simulator),
+}
