@@ -41,6 +41,7 @@ from judge.core.perspective import (
 from judge.core.replay import ON_ILLEGAL, collector_paused, replay
 from judge.games import engine_class
 from worker import paged
+from worker.cardsets import card_sets_of, sets_for_log, sets_for_text
 from worker.paged import ResultExpired, StoredReplay
 from worker.waiting import LocalWaiters, wait_for_final
 
@@ -150,7 +151,10 @@ def judge_job(
     # 0.3 ms)
     with collector_paused():
         try:
-            result = replay(text, on_illegal=sub.on_illegal)
+            # the user's card sets it names, from the sets stored beside the submissions
+            card_sets = sets_for_text(card_sets_of(store), text)
+            log = text if card_sets is None else parse_log(text, card_sets)
+            result = replay(log, on_illegal=sub.on_illegal)
         except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
             fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")
             return "failed"
@@ -367,7 +371,7 @@ class JudgeService:
         try:
             # a dict was read already (the API's json_body, with the app's limits)
             doc = body if isinstance(body, dict) else decode(body, self.limits)
-            log = parse_log(doc)
+            log = parse_log(doc, sets_for_log(card_sets_of(self.store), doc))
         except BadLog as exc:
             raise SubmissionRefused(errors + exc.errors, exc.more) from None
         try:
