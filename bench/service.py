@@ -711,7 +711,9 @@ def main() -> None:
             f"RQ judging the same logs: workers {base['cpu_workers_ms']:.1f}, Redis "
             f"{base['cpu_redis_ms']:.1f} = {bare_total:.1f}; the ratio 2 busy cores allow: "
             f"{bare_total / service_total:.2f} (without the clients' share: "
-            f"{bare_total / (service_total - part['clients']):.2f})"
+            f"{bare_total / (service_total - part['clients']):.2f}; the workers and Redis "
+            f"alone, as if the API and the clients had cores of their own: "
+            f"{bare_total / (part['workers'] + part['Redis']):.2f})"
         )
         cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
         print(
