@@ -21,6 +21,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, validate
 
 from judge.core.cards import builtin_set_names, load_builtin_set
+from judge.core.cardsets import NAME_PATTERN
 from judge.core.rules import CONFIDENCE, LABELS, OPTION_KINDS
 
 #: ``on_illegal`` choices, as :data:`judge.core.replay.ON_ILLEGAL` (kept literal here so the
@@ -401,3 +402,92 @@ class ReadySchema(Schema):
     store = fields.Boolean(required=True, metadata={"description": "Whether the store answers."})
     workers = fields.Integer(required=True, metadata={"description": "Workers alive."})
     mode = fields.String(required=True, metadata={"description": "`embedded` or `redis`."})
+
+
+# -- card sets ------------------------------------------------------------------------------------
+
+
+def _card_components() -> dict[str, str]:
+    """Every game with card schemas -> the component of its card definitions (in the
+    action log's JSON Schema, published as ``ActionLog.*``)."""
+    from judge.games import GAMES
+    from schemas.log_envelope import GAME_SCHEMA_MODULES, game_schemas
+
+    out = {}
+    for game in sorted(GAME_SCHEMA_MODULES):
+        module = game_schemas(game) if game in GAMES else None
+        if module is not None:
+            out[game] = "ActionLog." + module.CardSchema.__name__.removesuffix("Schema")
+    return out
+
+
+#: Games whose card sets the service keeps -> the component of their card definitions.
+CARD_SET_GAMES = _card_components()
+
+
+class CardSetDocumentSchema(Schema):
+    """A card set, format ``judge-card-set/1`` (``docs/cards.md``): card definitions of one
+    game, as in an action log's ``cards`` (plus the printed ``text``), under a name."""
+
+    class Meta:
+        unknown = RAISE
+
+    format = fields.String(required=True, metadata={"enum": ["judge-card-set/1"]})
+    game = fields.String(required=True, metadata={"enum": sorted(CARD_SET_GAMES)})
+    name = fields.String(
+        required=True,
+        metadata={
+            "description": "How logs may name the set (or by `sha256:<hash>`); not a built-in "
+            "set's name.",
+            "pattern": NAME_PATTERN,
+        },
+    )
+    description = fields.String(metadata={"description": "Free text, kept as is."})
+    source = fields.Dict(metadata={"description": "Where the cards came from; kept as is."})
+    cards = fields.List(
+        fields.Dict(
+            metadata={
+                "json_schema": {
+                    "anyOf": [
+                        {"$ref": f"#/components/schemas/{c}"} for c in CARD_SET_GAMES.values()
+                    ]
+                }
+            }
+        ),
+        required=True,
+        validate=validate.Length(min=1),
+        metadata={"description": "Card definitions in the game's card format; codes unique."},
+    )
+
+
+class CardSetSummarySchema(Schema):
+    """A kept card set, in short."""
+
+    name = fields.String(required=True)
+    game = fields.String(required=True)
+    sha256 = fields.String(
+        required=True,
+        metadata={
+            "description": "SHA-256 of the set's canonical JSON: a log names the set by "
+            "`sha256:<this>`."
+        },
+    )
+    cards = fields.Integer(required=True, metadata={"description": "How many cards it defines."})
+    url = fields.String(required=True, metadata={"description": "Where to read the set."})
+
+
+class CardSetSavedSchema(CardSetSummarySchema):
+    """The answer to a posted set: what it is kept as."""
+
+    id = fields.String(
+        required=True,
+        metadata={"description": "`sha256:<hash>`: what a log's `card_sets` names it by."},
+    )
+    created = fields.Boolean(
+        required=True,
+        metadata={"description": "False when the same set was kept already (same hash)."},
+    )
+
+
+class CardSetListSchema(Schema):
+    card_sets = fields.List(fields.Nested(CardSetSummarySchema), required=True)
