@@ -82,7 +82,9 @@ def is_hash_ref(ref: str) -> bool:
     return HASH_REF.fullmatch(ref) is not None
 
 
-def read_card_set(text: str | bytes | dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> CardSet:
+def read_card_set(
+    text: str | bytes | dict[str, Any] | Any, limits: Limits = DEFAULT_LIMITS
+) -> CardSet:
     """Read and check a card set; raise :class:`BadLog` naming every problem by path.
 
     Text is read by the strict reader within ``limits`` (a duplicate key, ``NaN``, a lone
@@ -90,7 +92,7 @@ def read_card_set(text: str | bytes | dict[str, Any], limits: Limits = DEFAULT_L
     """
     from schemas.cardset import validate_card_set  # the schemas, as judge.core.log uses them
 
-    if not isinstance(text, dict):
+    if isinstance(text, str | bytes):
         text = read_document(text, limits, what="card set")
     errors, card_set = validate_card_set(text)
     if errors:
