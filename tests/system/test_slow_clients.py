@@ -86,15 +86,12 @@ def open_request(port: int, head: str) -> socket.socket:
 
 
 def read_answer(sock: socket.socket, timeout: float) -> tuple[int, dict[str, Any]]:
-    """The status and JSON body of the answer on ``sock`` (sent with ``Connection: close``:
-    the answer ends when the server closes)."""
+    """The status and JSON body of the answer on ``sock`` (http.client reads it: with a
+    length, chunked, or up to the close)."""
     sock.settimeout(timeout)
-    data = b""
-    while chunk := sock.recv(65536):
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    return status, json.loads(body)
+    answer = http.client.HTTPResponse(sock)
+    answer.begin()
+    return answer.status, json.loads(answer.read())
 
 
 def test_healthz_answers_while_200_long_polls_wait_on_queued_jobs(system: Any) -> None:
