@@ -2,7 +2,7 @@
 
 One system for the module (conftest ``module_system``): a private ``redis-server`` (AOF,
 ``appendfsync always``), ``judge worker --workers 2``, and the API under gunicorn (2
-processes × 16 threads) as in production.  A few tests add a werkzeug-served API on the
+processes of gevent's worker class) as in production.  A few tests add a werkzeug-served API on the
 same Redis to reach inside the app.
 """
 
