@@ -431,3 +431,14 @@ def test_judge_cards_import_refuses_unreadable_input_by_path(tmp_path: Path) -> 
         "cards", "import", "ua-simulator", str(tmp_path / "none.json"), "-o", "-", "--name", "a b"
     )
     assert answer.exit_code == 2 and "--name" in answer.output + answer.stderr
+
+
+def test_judge_canonical_and_legal_take_card_sets_too(tmp_path: Path) -> None:
+    set_file = write(tmp_path / "set.json", sample_set())
+    log = write(tmp_path / "log.json", log_naming("lanternfall"))
+    answer = run("canonical", log, "--card-set", set_file)
+    assert answer.exit_code == 0, answer.stderr
+    doc = json.loads(answer.stdout)  # self-contained: the set's definitions inlined
+    assert doc["card_sets"] == [] and len(doc["cards"]) == 42
+    assert run("legal", log, "--card-set", set_file, "--json").exit_code == 0
+    assert run("legal", log).exit_code == 2

@@ -24,6 +24,24 @@ from judge.core.errors import BadLog
 from judge.core.jsontext import Limits
 from judge.core.log import parse_log
 
+#: ``--card-set FILE`` (repeatable): the user's card sets a log may name
+card_set_option = click.option(
+    "--card-set",
+    "card_sets",
+    multiple=True,
+    metavar="FILE",
+    help="A card set the log may name in its card_sets, by name or sha256:<hash> "
+    "(repeatable; see judge cards).",
+)
+
+
+def _log_with_sets(text: str, files: tuple[str, ...], limits: Limits) -> Any:
+    """The log text as it is, or parsed with the ``--card-set`` files (BadLog when it is
+    not a log)."""
+    registry = card_set_registry(files, limits)
+    return text if registry is None else parse_log(text, registry)
+
+
 # --------------------------------------------------------------------------------------
 # judge replay
 
@@ -65,14 +83,7 @@ from judge.core.log import parse_log
     default=None,
     help="Write the replay to FILE instead of stdout.",
 )
-@click.option(
-    "--card-set",
-    "card_sets",
-    multiple=True,
-    metavar="FILE",
-    help="A card set the log may name in its card_sets, by name or sha256:<hash> "
-    "(repeatable; see judge cards).",
-)
+@card_set_option
 @limit_options
 def replay_command(
     log: str,
@@ -98,11 +109,10 @@ def replay_command(
         raise click.UsageError("--json and --format are exclusive", click.get_current_context())
     fmt = "json" if as_json else (fmt or "text")
     text = read_text(log, limits)
-    registry = card_set_registry(card_sets, limits)
     engine = import_module("judge.core.replay")
     try:
         result = engine.replay(
-            text if registry is None else parse_log(text, registry),
+            _log_with_sets(text, card_sets, limits),
             on_illegal=on_illegal,
             perspective=perspective,
             detail="full" if states else "compact",
@@ -132,15 +142,19 @@ def replay_command(
     help="How illegal actions are replayed while the checkpoints are computed.",
 )
 @click.option("--output", "-o", metavar="FILE", help="Write to FILE instead of stdout.")
+@card_set_option
 @limit_options
-def canonical_command(log: str, on_illegal: str, output: str | None, limits: Limits) -> None:
+def canonical_command(
+    log: str, on_illegal: str, output: str | None, card_sets: tuple[str, ...], limits: Limits
+) -> None:
     """Replay LOG and write it back canonically: card definitions inlined, every rule option
     explicit, the replay's state fingerprints as checkpoints (replaying it gives
     fidelity "exact").  Exits 2 for bad input."""
     from judge.core.replay import canonical_log, replay
 
     try:
-        doc = canonical_log(replay(read_text(log, limits), on_illegal=on_illegal))
+        text = read_text(log, limits)
+        doc = canonical_log(replay(_log_with_sets(text, card_sets, limits), on_illegal=on_illegal))
     except BadLog as exc:
         fail_bad_log(exc)
     emit(json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True), output)
@@ -149,15 +163,16 @@ def canonical_command(log: str, on_illegal: str, output: str | None, limits: Lim
 @click.command("legal", short_help="What the player to act may record now.")
 @click.argument("log", metavar="LOG")
 @click.option("--json", "as_json", is_flag=True, help="Print the actions as canonical JSON.")
+@card_set_option
 @limit_options
-def legal_command(log: str, as_json: bool, limits: Limits) -> None:
+def legal_command(log: str, as_json: bool, card_sets: tuple[str, ...], limits: Limits) -> None:
     """Replay LOG (illegal actions skipped) and list the decisions the rules now wait for
     and every legal action (cards named by instance id; concede is always legal and not
     listed).  Exits 2 for bad input."""
     from judge.core.replay import position
 
     try:
-        engine = position(read_text(log, limits))
+        engine = position(_log_with_sets(read_text(log, limits), card_sets, limits))
     except BadLog as exc:
         fail_bad_log(exc)
     actions = engine.legal_actions()
