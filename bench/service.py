@@ -81,7 +81,7 @@ from judge.core.canonical import canonical_json  # noqa: E402
 from judge.core.replay import replay  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
 from judge.games.union_arena.sample import sample_envelope  # noqa: E402
-from worker.config import Settings  # noqa: E402
+from worker.config import Settings, mask_secrets  # noqa: E402
 
 #: RQ's own worker class for each of the service's worker classes
 RQ_CLASS = {"fork": "rq.Worker", "simple": "rq.SimpleWorker", "spawn": "rq.SpawnWorker"}
@@ -589,7 +589,8 @@ def main() -> None:
     )
     try:
         url = args.redis_url or start_redis(procs, directory)
-        print(f"redis: {'private redis-server (AOF everysec)' if not args.redis_url else url}")
+        shown = "private redis-server (AOF everysec)" if not args.redis_url else mask_secrets(url)
+        print(f"redis: {shown}")
 
         warm = [canonical_json(d).encode() for d in corpus(6, f"warm-{tag}")]
         docs = corpus(args.jobs + args.rest_jobs, f"bench-{tag}")
