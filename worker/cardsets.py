@@ -30,7 +30,11 @@ from typing import Any, Protocol
 from judge.core.canonical import canonical_json
 from judge.core.cards import builtin_set_names
 from judge.core.cardsets import HASH_PREFIX, CardSet, CardSets, is_hash_ref, read_card_set
+from judge.core.errors import BadLog, FieldError
 from judge.core.jsontext import NO_LIMITS
+
+#: The most distinct user sets one log may name (each is a read of the store).
+MAX_SETS_PER_LOG = 64
 
 
 class CardSetStore(Protocol):
@@ -171,10 +175,21 @@ def sets_for_log(sets: CardSetStore, doc: Any) -> CardSets | None:
     """The stored sets a decoded log names (None when it names none but built-in sets):
     a ``sha256:<hash>`` names one set; a name every stored set of that name (more than one
     is refused as ambiguous when the log is validated).  What is not found is left out, and
-    the validation names it."""
-    refs = user_set_refs(doc)
+    the validation names it.  More than :data:`MAX_SETS_PER_LOG` distinct ones is refused
+    (:class:`BadLog`) before the store is read."""
+    refs = list(dict.fromkeys(user_set_refs(doc)))
     if not refs:
         return None
+    if len(refs) > MAX_SETS_PER_LOG:
+        raise BadLog(
+            [
+                FieldError(
+                    "card_sets",
+                    f"names {len(refs)} card sets that are not built in; at most "
+                    f"{MAX_SETS_PER_LOG}",
+                )
+            ]
+        )
     registry = CardSets()
     summaries: list[dict[str, Any]] | None = None
     for ref in refs:

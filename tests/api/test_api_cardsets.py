@@ -150,3 +150,20 @@ def test_the_openapi_document_describes_the_card_set_operations(api: Live) -> No
     assert set(post["responses"]) >= {"200", "201", "400", "413", "415"}
     body = post["requestBody"]["content"]["application/json"]["schema"]
     assert body["$ref"].endswith("CardSetDocument")
+
+
+def test_a_log_naming_too_many_sets_is_refused_before_the_store_is_read(
+    api: Live, problem: Any
+) -> None:
+    from worker.cardsets import MAX_SETS_PER_LOG
+
+    log = log_naming("a")
+    log["card_sets"] = [f"sha256:{n:064x}" for n in range(MAX_SETS_PER_LOG + 1)]
+    body = problem(api.post("/v1/replays", log), 400)
+    assert body["errors"] == [
+        {
+            "path": "card_sets",
+            "message": f"names {MAX_SETS_PER_LOG + 1} card sets that are not built in; "
+            f"at most {MAX_SETS_PER_LOG}",
+        }
+    ]
