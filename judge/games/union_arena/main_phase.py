@@ -401,11 +401,25 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     unit = plan.data["unit"]
     effect = plan.data["effect"]
     cost = effect.get("cost", {})
+    # every cost paid is an event: a compact replay's steps say what changed by their events
     if cost.get("rest_self"):
         unit.rested = True
+        eng.event(
+            "rest",
+            f"{pid} rests {eng.name(unit.top)} to pay the cost.",
+            player=pid,
+            card=unit.top,
+        )
     if cost.get("ap"):
         eng.pay_ap(pid, int(cost["ap"]))
-    st.players[pid].outside.extend(take_many(st, pid, plan.data["discards"]))
+    for iid in take_many(st, pid, plan.data["discards"]):
+        st.players[pid].outside.append(iid)
+        eng.event(
+            "discard",
+            f"{pid} puts {eng.name(iid)} from hand into the outside area to pay the cost.",
+            player=pid,
+            card=iid,
+        )
     unit.used.add(plan.data["index"])
     eng.event(
         "activate_effect",

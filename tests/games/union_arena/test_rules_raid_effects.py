@@ -437,6 +437,7 @@ def test_UA_ACTIVATE_rest_cost_rests_the_card_and_the_effect_resolves() -> None:
     assert verdict(r, b.last) == "legal"
     assert field_unit(r, "A", "A-1", b.last)["rested"] is True
     assert "draw" in event_types(r, b.last)
+    assert event_types(r, b.last)[0] == "rest"  # the cost, as an event
 
 
 def test_UA_ACTIVATE_rest_cost_of_a_rested_card_is_illegal() -> None:
@@ -474,6 +475,9 @@ def test_UA_ACTIVATE_discard_cost_puts_the_card_outside() -> None:
     assert verdict(r, b.last) == "legal"
     assert player_state(r, "A", b.last)["outside"] == ["A-5"]  # the first filler of A's deck
     assert "draw" in event_types(r, b.last)
+    # the cost paid is an event too: a compact replay's step says what changed by its events
+    (paid,) = [e for e in r["steps"][b.last]["events"] if e["type"] == "discard"]
+    assert paid["card"] == "A-5" and "to pay the cost" in paid["text"]
 
 
 def test_UA_ACTIVATE_discard_cost_not_paid_is_illegal() -> None:
