@@ -306,6 +306,16 @@ class WholeReplay(StoredReplay):
         size = self.page_size
         return [page_of_steps(steps[int(n) * size : (int(n) + 1) * size]) for n in names]
 
+    def pages_of_steps(
+        self, first: int = 0, stop: int | None = None
+    ) -> Iterator[list[dict[str, Any]]]:
+        """Slices of the decoded steps (not encoded and decoded again: this form costs what
+        it cost before pages, no more)."""
+        steps, size = self._replay()["steps"], self.page_size
+        stop = self.pages if stop is None else min(stop, self.pages)
+        for number in range(first, stop):
+            yield steps[number * size : (number + 1) * size]
+
     def json_chunks(self) -> Iterator[bytes]:
         yield self._plain
 
