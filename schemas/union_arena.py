@@ -19,6 +19,7 @@ from schemas.action_log import (
     Int,
     List,
     Nested,
+    OneOfKind,
     PlayerId,
     Str,
     current_refs,
@@ -472,6 +473,135 @@ class ConcedeSchema(ActionSchema):
     do = Kind("concede")
 
 
+# --------------------------------------------------------------------------------------------
+# Recorded outcomes (judge/games/union_arena/outcome.py)
+# --------------------------------------------------------------------------------------------
+
+OUTCOME_ZONES = ("hand", "deck", "life", "outside", "removal", "front_line", "energy_line")
+OUTCOME_REVEAL_ZONES = ("hand", "deck", "life", "outside")
+
+
+def _whose(description: str) -> PlayerId:
+    return PlayerId(metadata={"description": description})
+
+
+def _count() -> Int:
+    return Int(required=True, minimum=1)
+
+
+def _cards() -> List:
+    return List(
+        CardRef(), required=True, validate=validate.Length(min=1, error="must not be empty")
+    )
+
+
+class UAOutcomeMoveSchema(BaseSchema):
+    """A card moves from one zone to another."""
+
+    op = Kind("move")
+    card = CardRef(required=True)
+    from_ = Str(required=True, data_key="from", attribute="from", validate=one_of(OUTCOME_ZONES))
+    to = Str(required=True, validate=one_of(OUTCOME_ZONES))
+    position = Str(
+        validate=one_of(("top", "bottom")),
+        metadata={"description": "where in the deck (to deck only); default top"},
+    )
+    player = _whose("whose zones (default: the card's owner for an instance id, else p)")
+
+
+class UAOutcomeBpSchema(BaseSchema):
+    """A card on the field gets a BP change until the given time."""
+
+    op = Kind("bp")
+    card = CardRef(required=True)
+    amount = Int(required=True)
+    until = Str(validate=one_of(("turn", "battle", "next_turn")), metadata={"default": "turn"})
+    player = _whose("whose field (default: any)")
+
+
+class UAOutcomeRestSchema(BaseSchema):
+    """A card on the field is rested."""
+
+    op = Kind("rest")
+    card = CardRef(required=True)
+    player = _whose("whose field (default: any)")
+
+
+class UAOutcomeActivateSchema(BaseSchema):
+    """A card on the field becomes active."""
+
+    op = Kind("activate")
+    card = CardRef(required=True)
+    player = _whose("whose field (default: any)")
+
+
+class UAOutcomeDrawSchema(BaseSchema):
+    """A player draws n cards."""
+
+    op = Kind("draw")
+    n = _count()
+    player = _whose("who draws (default: p)")
+
+
+class UAOutcomeDiscardSchema(BaseSchema):
+    """Cards go from a hand into the outside area."""
+
+    op = Kind("discard")
+    cards = _cards()
+    player = _whose("whose hand (default: the owner of the first card, or p)")
+
+
+class UAOutcomeRevealSchema(BaseSchema):
+    """Cards are shown; nothing moves."""
+
+    op = Kind("reveal")
+    cards = _cards()
+    from_ = Str(data_key="from", attribute="from", validate=one_of(OUTCOME_REVEAL_ZONES))
+    player = _whose("whose zone (default: the owner of the first card, or p)")
+
+
+class UAOutcomeDamageSchema(BaseSchema):
+    """A player takes n damage, as from an effect."""
+
+    op = Kind("damage")
+    n = _count()
+    player = _whose("who takes it (default: p's opponent)")
+
+
+class UAOutcomeLifeSchema(BaseSchema):
+    """The top n cards of a deck become life cards."""
+
+    op = Kind("life")
+    n = _count()
+    player = _whose("whose deck and life (default: p)")
+
+
+UA_OUTCOME_OPS: dict[str, type[Schema]] = {
+    "move": UAOutcomeMoveSchema,
+    "bp": UAOutcomeBpSchema,
+    "rest": UAOutcomeRestSchema,
+    "activate": UAOutcomeActivateSchema,
+    "draw": UAOutcomeDrawSchema,
+    "discard": UAOutcomeDiscardSchema,
+    "reveal": UAOutcomeRevealSchema,
+    "damage": UAOutcomeDamageSchema,
+    "life": UAOutcomeLifeSchema,
+}
+
+
+class OutcomeSchema(ActionSchema):
+    """What an effect the engine cannot execute did, recorded right after the step at which
+    it resolved: its card (``source``) and primitive operations (``ops``), applied in order."""
+
+    do = Kind("outcome")
+    source = CardRef(required=True)
+    ops = List(
+        OneOfKind("op", UA_OUTCOME_OPS, what="outcome op"),
+        required=True,
+        validate=validate.Length(min=1, error="must not be empty"),
+    )
+
+
 #: ``do`` -> schema, in the order of the contract's table.
 ACTIONS: dict[str, type[Schema]] = {
     "first_player": FirstPlayerSchema,
@@ -489,4 +619,5 @@ ACTIONS: dict[str, type[Schema]] = {
     "discard_to_limit": DiscardToLimitSchema,
     "proceed": ProceedSchema,
     "concede": ConcedeSchema,
+    "outcome": OutcomeSchema,
 }

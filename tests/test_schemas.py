@@ -92,6 +92,22 @@ ALL_KINDS = [
     {"p": "B", "do": "extra_draw"},
     {"p": "B", "do": "move", "cards": ["B-1"], "step_back": ["B-2"], "remove": ["B-3"]},
     {"p": "B", "do": "discard_to_limit", "cards": ["B-4"]},
+    {
+        "p": "B",
+        "do": "outcome",
+        "source": "B-5",
+        "ops": [
+            {"op": "move", "card": "B-6", "from": "deck", "to": "hand"},
+            {"op": "bp", "card": "B-5", "amount": 3000, "until": "turn"},
+            {"op": "rest", "card": "B-5"},
+            {"op": "activate", "card": "B-5", "player": "B"},
+            {"op": "draw", "n": 1},
+            {"op": "discard", "cards": ["B-7"]},
+            {"op": "reveal", "cards": ["TST-001"], "from": "hand"},
+            {"op": "damage", "n": 1, "player": "A"},
+            {"op": "life", "n": 1},
+        ],
+    },
     {"p": "B", "do": "concede"},
 ]
 

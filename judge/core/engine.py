@@ -13,8 +13,9 @@ of pending effects, and a module of action handlers that ``check`` and ``apply``
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
@@ -22,6 +23,7 @@ from typing import Any, ClassVar
 
 from judge.core.decks import DeckProblem
 from judge.core.log import ActionLog
+from judge.core.refs import is_instance, ref_code, ref_text
 from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, turn_player_first
@@ -55,6 +57,45 @@ class Plan:
             self.not_applicable = why
 
 
+#: A taint's scope: what an effect that was neither executed nor recorded could have changed.
+#: ``anything``: all of the state (every later verdict depends on it).
+SCOPE_ANYTHING = "anything"
+#: ``bp``: only BP, and only upwards (an effect known to raise BP); verdicts that compare BP
+#: depend on it (:meth:`~judge.core.verdict.StepContext.read` ``"bp"``).
+SCOPE_BP = "bp"
+
+
+@dataclass(slots=True, frozen=True)
+class Taint:
+    """An effect that resolved at step ``step`` but was neither executed by the engine nor
+    recorded by an ``outcome``: from then on the engine's state may differ from the game's.
+
+    ``source`` and ``controller`` are the effect's card (instance id) and player; ``what`` names
+    it in words; ``rule`` is the game's rule for card text it cannot execute (cited on the
+    steps that depend on it).  ``scope`` says what the effect could have changed, so that only
+    the verdicts that read it depend on it: ``anything`` (every later verdict: all the engine
+    knows of text it cannot read) or ``bp`` (verdicts that compare BP).  A reader of printed
+    text that recognises part of an effect narrows the scope by writing what it recognised as
+    ops: the game's effect vocabulary derives the scope from them (``effects.scope``).  A new
+    scope is a new aspect the steps that read it declare with ``StepContext.read``.
+
+    Why a list of taints rather than one flag "the state may be wrong": each later verdict
+    names exactly the steps it rests on, a recorded outcome clears exactly its own effect's
+    taint, and a narrow scope keeps the verdicts it cannot touch decided.
+    """
+
+    step: int
+    source: str
+    controller: str
+    what: str
+    rule: str
+    scope: str = SCOPE_ANYTHING
+
+    def touches(self, reads: Collection[str]) -> bool:
+        """Whether a verdict that read ``reads`` may depend on this effect."""
+        return self.scope == SCOPE_ANYTHING or self.scope in reads
+
+
 class Engine(ABC):
     """One game in progress.  Subclasses set ``game``, ``catalogue`` and the zone lists."""
 
@@ -73,6 +114,26 @@ class Engine(ABC):
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         self.log = log
         self.options = options
+        #: effects neither executed nor recorded, oldest first (not part of the game's state:
+        #: no snapshot holds them)
+        self.taints: list[Taint] = []
+
+    def depends_on(self, index: int, reads: Collection[str]) -> list[Taint]:
+        """The open taints of steps before ``index`` that a verdict reading ``reads`` rests
+        on (the step where an effect was not executed is ``unverifiable`` on its own)."""
+        return [t for t in self.taints if t.step < index and t.touches(reads)]
+
+    def recordable(self, index: int) -> list[Taint]:
+        """The open taints an ``outcome`` at action ``index`` may record: those of the step
+        right before it, or before a run of outcomes that leads up to it (the rule a recorder
+        follows: an outcome comes right after the step at which the effect resolved)."""
+        actions = self.log.document["actions"]
+        return [
+            t
+            for t in self.taints
+            if t.step < index
+            and all(actions[k].get("do") == "outcome" for k in range(t.step + 1, index))
+        ]
 
     @classmethod
     def deck_checker(cls) -> Callable[..., list[DeckProblem]] | None:
@@ -344,6 +405,79 @@ class AgendaEngine(Engine):
         self.pool.remove(pe)
         self.run_effect(pe, list(preset or []), True if preset is not None else None)
         return True
+
+    def taint_effect(self, pe: Any, rule: str, scope: str = SCOPE_ANYTHING) -> None:
+        """Note that pending effect ``pe`` resolved without being executed (its game's
+        ``rule`` for card text it cannot execute): a :class:`Taint` of the step being judged."""
+        what = f"{self.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
+        self.taints.append(Taint(self.ctx.index, pe.source, pe.controller, what, rule, scope))
+
+    def outcome_taint(self, plan: Plan, rule: str) -> Taint | None:
+        """The taint an ``outcome`` action (``plan``) records, or None: the violation of the
+        game's outcome ``rule`` is noted and the plan declared not applicable.
+
+        The ``source`` names the effect's card (an instance id, or a code for any copy); the
+        first open taint of that card the outcome may record (:meth:`Engine.recordable`) is
+        meant.  The effect's controller records its outcome (another player's outcome is a
+        violation, applied as played)."""
+        action = plan.action
+        ref, p = action["source"], action["p"]
+        st = self.state
+        index = self.ctx.index
+        open_ = self.recordable(index)
+        for t in open_:
+            if (
+                ref == t.source
+                if is_instance(st, ref)
+                else ref_code(st, ref) == st.code_of[t.source]
+            ):
+                if p != t.controller:
+                    plan.violate(
+                        rule,
+                        f"{t.what} is {t.controller}'s: {t.controller} records its outcome, "
+                        f"not {p}.",
+                    )
+                return t
+        actions = self.log.document["actions"]
+        before = index - 1
+        while before >= 0 and actions[before].get("do") == "outcome":
+            before -= 1
+        head = (
+            "An outcome records what an effect the engine could not execute did, right after "
+            "the step at which that effect resolved"
+        )
+        if before < 0:
+            plan.violate(rule, f"{head}; no step comes before this one.")
+        else:
+            waiting = [t.what for t in open_ if t.step == before]
+            plan.violate(
+                rule,
+                f"{head}: no effect of {ref_text(ref)} that the engine could not execute "
+                f"resolved at step {before}"
+                + (f" (waiting for their outcome: {', '.join(waiting)})" if waiting else "")
+                + ".",
+            )
+        plan.cannot_apply(f"no effect of {ref_text(ref)} waits for its outcome")
+        return None
+
+    def trial(self, run: Callable[[], Any]) -> Any:
+        """``run()`` on a copy of the state and the pending effects, with a context of its
+        own; the game is left as it was.
+
+        Why: an ``outcome`` is a sequence of changes, each possible only after the ones before
+        it (a card drawn, then discarded); checking it by carrying it out on a copy is simpler
+        and surer than a second, static model of every change.  Card definitions and the
+        instance tables are shared, not copied (nothing changes them)."""
+        st = self.state
+        shared = (st.defs, st.code_of, st.owner_of)
+        memo: dict[int, Any] = {id(x): x for x in shared}
+        saved = self.state, self.pool, self.ctx
+        self.state, self.pool = copy.deepcopy((st, self.pool), memo)
+        self.ctx = StepContext(saved[2].index)
+        try:
+            return run()
+        finally:
+            self.state, self.pool, self.ctx = saved
 
     def after_auto_resolve(self) -> None:
         """What the rules check after an effect resolved by itself (default: nothing)."""

@@ -15,15 +15,22 @@ The document is ``judge-replay/2`` (``docs/action-log.md``, "The annotated repla
 wherever the log carries a checkpoint, each with its ``state_sha256`` (the hash of the full
 snapshot: deck order, face-down life, effects in force); between keyframes the step's events
 say what changed.  Fields that repeat another or hold their default are left out:
-``player`` (the action's ``p``), ``unverifiable`` when empty, ``skipped`` and
-``after_illegal`` when false (the log contract's own step fields, ``violations``,
+``player`` (the action's ``p``), ``unverifiable`` and ``depends_on`` when empty, ``skipped``
+and ``after_illegal`` when false (the log contract's own step fields, ``violations``,
 ``rulings`` and ``events``, stay on every step).  A step costs about a third of what it did in ``judge-replay/1``, where every
 step carried its state (about 1.2 KB of a 2 KB step), and the state is not even computed on
 the other steps.  A step's ``pending`` is left out too when it is what the step before left
 pending (keyframes always carry it).  ``detail="full"`` gives every step its state and every field, and the
 fingerprint steps their ``snapshot`` too: what a step-by-step viewer of the whole state, or a
 test, asks for (``judge replay --states``).  Comparing the hashes with the log's
-``checkpoints`` gives the replay's ``fidelity``.  Memory stays linear in the log's length.
+``checkpoints`` gives the replay's ``fidelity``.
+
+A step's verdict rests on the engine's state.  When an earlier effect was neither executed
+nor recorded (the engine's *taints*, :class:`~judge.core.engine.Taint`), a step that reads
+what it could have changed is ``uncertain`` instead of ``legal``, names those steps in
+``depends_on`` and says so in a ruling (an ``illegal`` or ``unverifiable`` step keeps its
+verdict and gets both); the summary lists ``uncertain_steps`` and ``recorded_steps`` (the
+``outcome`` steps), each left out when empty.  Memory stays linear in the log's length.
 
 >>> import json, pathlib
 >>> log = json.loads(pathlib.Path("examples/union-arena/full-game.json").read_text())
@@ -41,12 +48,19 @@ from typing import Any
 
 import judge
 from judge.core.canonical import sha256_of
-from judge.core.engine import Engine
+from judge.core.engine import SCOPE_BP, Engine, Taint
 from judge.core.errors import BadLog, FieldError
 from judge.core.log import ActionLog, parse_log
 from judge.core.perspective import check_perspective, redact
 from judge.core.rules import OptionError
-from judge.core.verdict import ILLEGAL, LEGAL, UNVERIFIABLE, StepContext
+from judge.core.verdict import (
+    ILLEGAL,
+    LEGAL,
+    RECORDED,
+    UNCERTAIN,
+    UNVERIFIABLE,
+    StepContext,
+)
 from judge.games import engine_class
 
 ON_ILLEGAL = ("stop", "skip", "apply")
@@ -58,6 +72,7 @@ FINGERPRINT_EVERY = 20
 #: on every step: every consumer may rely on them)
 COMPACT_DEFAULTS: tuple[tuple[str, Any], ...] = (
     ("unverifiable", []),
+    ("depends_on", []),
     ("skipped", False),
     ("after_illegal", False),
 )
@@ -94,12 +109,20 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
             engine.apply(plan, ctx)
     else:
         engine.apply(plan, ctx)
+    depends = engine.depends_on(index, ctx.reads)
     if plan.violations:
         verdict = ILLEGAL
     elif ctx.unverifiable:
         verdict = UNVERIFIABLE
+    elif depends:
+        verdict = UNCERTAIN
+    elif ctx.recorded:
+        verdict = RECORDED
     else:
         verdict = LEGAL
+    rulings = [r.to_dict() for r in ctx.rulings]
+    if depends:
+        rulings.append(depends_ruling(depends, verdict))
     return {
         "index": index,
         "player": action.get("p"),
@@ -109,11 +132,48 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
         "verdict": verdict,
         "violations": [v.to_dict() for v in plan.violations],
         "unverifiable": list(ctx.unverifiable),
-        "rulings": [r.to_dict() for r in ctx.rulings],
+        "depends_on": sorted({t.step for t in depends}),
+        "rulings": rulings,
         "events": ctx.events,
         "pending": engine.pending(),
         "skipped": skipped,
     }
+
+
+def depends_ruling(taints: list[Taint], verdict: str) -> dict[str, str]:
+    """The ruling of a step whose verdict rests on effects that were neither executed nor
+    recorded (``taints``): which steps, which effects, and what that means for the verdict.
+
+    Why one ruling naming every step, citing the game's rule for card text it cannot execute:
+    the judge reading the step sees in one sentence what it rests on and where to look, and
+    the rule's text says how to settle it (record the effect's ``outcome``).
+    """
+    steps = sorted({t.step for t in taints})
+    said = " and ".join(str(s) for s in steps) if len(steps) < 3 else ", ".join(map(str, steps))
+    if len(taints) == 1:
+        what = taints[0].what
+    else:
+        what = "; ".join(f"{t.what} (step {t.step})" for t in taints)
+    bp = all(t.scope == SCOPE_BP for t in taints)
+    where = (
+        f"step{'s' if len(steps) > 1 else ''} {said}, where {what} "
+        f"{'were' if len(taints) > 1 else 'was'} neither executed by the engine nor recorded "
+        "as an outcome" + (" (it could raise BP, and this step compares BP)" if bp else "")
+    )
+    since = "from that step on" if len(steps) == 1 else "from those steps on"
+    if verdict == UNCERTAIN:
+        message = (
+            f"Uncertain: depends on {where}. The engine found nothing illegal here, but on a "
+            f"state that may differ from the game's {since}."
+        )
+    elif verdict == ILLEGAL:
+        message = (
+            f"This ruling may be wrong: it depends on {where}, and was made on a state that "
+            f"may differ from the game's {since}."
+        )
+    else:
+        message = f"It also depends on {where}."
+    return {"rule": taints[0].rule, "message": message}
 
 
 def position(data: str | bytes | dict[str, Any], *, on_illegal: str = "skip") -> Engine:
@@ -303,7 +363,7 @@ def _assemble(
 ) -> dict[str, Any]:
     catalogue = type(engine).catalogue
     named: set[str] = set()  # every rule a step names (a few dozen, named hundreds of times)
-    illegal, unverifiable = [], []
+    illegal, unverifiable, uncertain, recorded = [], [], [], []
     for step in steps:
         for item in step.get("violations", ()):
             named.add(item["rule"])
@@ -313,6 +373,10 @@ def _assemble(
             illegal.append(step["index"])
         elif step["verdict"] == UNVERIFIABLE:
             unverifiable.append(step["index"])
+        elif step["verdict"] == UNCERTAIN:
+            uncertain.append(step["index"])
+        elif step["verdict"] == RECORDED:
+            recorded.append(step["index"])
     cited: dict[str, Any] = {}
     for rule_id in sorted(named):
         if rule_id in catalogue:
@@ -343,6 +407,10 @@ def _assemble(
             "result": engine.result(),
             "illegal_steps": illegal,
             "unverifiable_steps": unverifiable,
+            # left out when empty: a replay of a log whose every effect the engine ran stays
+            # byte-identical to what it was before these lists existed
+            **({"uncertain_steps": uncertain} if uncertain else {}),
+            **({"recorded_steps": recorded} if recorded else {}),
             "steps": len(steps),
             "stopped_at": stopped_at,
         },

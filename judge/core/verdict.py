@@ -2,8 +2,16 @@
 
 Verdicts, from strongest to weakest: ``illegal`` (at least one violation), ``unverifiable``
 (the engine cannot tell: card text it cannot execute, a decision the log omits and the
-engine cannot infer, a reveal it cannot check), ``legal``.  A step is never ``legal`` when
-the engine could not check it.
+engine cannot infer, a reveal it cannot check), ``uncertain`` (the engine found nothing
+wrong, but on a state that may differ from the game's: an earlier effect was neither
+executed nor recorded, and the step reads what it could have changed; the step's
+``depends_on`` names those steps), ``recorded`` (an ``outcome``: the log's record of what an
+effect the engine cannot execute did, applied and found possible, but not checked against
+the card's text), ``legal``.  A step is never ``legal`` when the engine could not check it.
+
+Why ``uncertain`` and ``recorded`` are verdicts of their own rather than ``legal`` with a
+ruling: a reader who takes ``verdict == "legal"`` at its word must never count such a step
+as checked.  Neither is an illegal play (``judge replay`` exits 0 on them).
 """
 
 from __future__ import annotations
@@ -14,6 +22,10 @@ from typing import Any
 LEGAL = "legal"
 ILLEGAL = "illegal"
 UNVERIFIABLE = "unverifiable"
+UNCERTAIN = "uncertain"
+RECORDED = "recorded"
+#: every verdict, strongest first (a step takes the strongest that applies)
+VERDICTS = (ILLEGAL, UNVERIFIABLE, UNCERTAIN, RECORDED, LEGAL)
 
 
 @dataclass(slots=True, frozen=True)
@@ -47,6 +59,11 @@ class StepContext:
     rulings: list[Ruling] = field(default_factory=list)
     unverifiable: list[str] = field(default_factory=list)
     forced: bool = False  # applying an illegal action "as played" (on_illegal=apply)
+    #: what of the state the step's verdict read that an effect can change (``"bp"``: a BP
+    #: comparison); see :class:`judge.core.engine.Taint`
+    reads: set[str] = field(default_factory=set)
+    #: the step applied a recorded ``outcome`` (verdict ``recorded`` unless a stronger one)
+    recorded: bool = False
 
     def event(self, type_: str, text: str, **fields: Any) -> None:
         """Record an event; ``text`` is its plain-language description."""
@@ -59,6 +76,11 @@ class StepContext:
 
     def cannot_verify(self, why: str) -> None:
         self.unverifiable.append(why)
+
+    def read(self, aspect: str) -> None:
+        """The step's verdict rests on ``aspect`` of the state (``"bp"``): a later step is
+        uncertain when an effect that could change it was neither executed nor recorded."""
+        self.reads.add(aspect)
 
     def not_applied(self, kind: str, why: str) -> None:
         """An illegal action that ``on_illegal=apply`` could not carry out as played (the

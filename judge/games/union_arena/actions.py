@@ -55,6 +55,7 @@ from judge.games.union_arena.main_phase import (
     check_play,
     check_raid,
 )
+from judge.games.union_arena.outcome import apply_outcome, check_outcome
 from judge.games.union_arena.resolve import check_effect_targets
 from judge.games.union_arena.turn_start import (
     apply_extra_draw,
@@ -95,6 +96,9 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
         return plan
     if kind == "concede":
         return plan
+    if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
+        check_outcome(eng, plan)
+        return plan
     who, kinds = eng.awaiting()
     if kind not in kinds:
         if kind != "extra_draw" or p != st.turn_player:
@@ -133,7 +137,7 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
 
 def apply(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
-    if plan.kind != "concede" and plan.action["p"] == st.turn_player and plan.kind != "extra_draw":
+    if plan.kind not in ("concede", "outcome", "extra_draw") and plan.action["p"] == st.turn_player:
         st.extra_draw_open = False
     APPLIES[plan.kind](eng, plan)
 
@@ -210,6 +214,7 @@ CHECKS: dict[str, Checker] = {
     "discard_to_limit": check_discard,
     "proceed": check_proceed,
     "concede": check_concede,
+    "outcome": check_outcome,
 }
 APPLIES: dict[str, Checker] = {
     "first_player": apply_first_player,
@@ -227,6 +232,7 @@ APPLIES: dict[str, Checker] = {
     "discard_to_limit": apply_discard,
     "proceed": apply_proceed,
     "concede": apply_concede,
+    "outcome": apply_outcome,
 }
 
 
@@ -237,7 +243,7 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
     """Apply documented defaults for required decisions the log omitted before ``action``."""
     st = eng.state
     kind = action["do"]
-    if kind == "concede":
+    if kind in ("concede", "outcome"):  # an outcome belongs to the step before: no default
         return
     for _ in range(64):
         if st.phase == "over":

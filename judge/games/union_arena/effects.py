@@ -45,7 +45,11 @@ Only ``to_hand`` and ``remove`` take a selector with ``zone`` ``hand`` or ``outs
 ``discard`` after a ``draw`` in the same effect may name a card that draw brings.
 
 An effect with anything else (an unknown ``op``, or only a ``text``) cannot be executed:
-the step where it would resolve is ``unverifiable`` (``UA-EFFECT-UNSUPPORTED``), never legal.
+the step where it would resolve is ``unverifiable`` (``UA-EFFECT-UNSUPPORTED``), never legal,
+and the later steps whose verdicts could depend on what it did are ``uncertain`` until an
+``outcome`` records it (``UA-OUTCOME``, :mod:`judge.games.union_arena.outcome`).  What it
+could have changed (its taint's :func:`scope`) is ``bp`` when its ops are all BP raises the
+vocabulary reads (only an ``until`` or a target it does not know), else anything.
 """
 
 from __future__ import annotations
@@ -91,6 +95,34 @@ def supported(effect: dict[str, Any]) -> bool:
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
             return False
     return True
+
+
+def scope(effect: dict[str, Any]) -> str:
+    """What an effect the engine cannot execute could have changed (a taint's scope,
+    :class:`judge.core.engine.Taint`): ``"bp"`` when every op is a ``bp`` raise (an ``amount``
+    of 0 or more: a lowered BP could retire a character, UA-BP-ZERO, and so change anything),
+    else ``"anything"``.  Whatever part of a text a reader recognises, written as ops, narrows
+    it this way.
+
+    >>> scope({"when": "on_play", "do": [{"op": "bp", "amount": 3000, "until": "game"}]})
+    'bp'
+    >>> scope({"when": "on_play", "text": "Your characters get BP+1000."})
+    'anything'
+    """
+    ops = effect.get("do")
+    if isinstance(ops, list) and ops and all(_raises_bp(op) for op in ops):
+        return "bp"
+    return "anything"
+
+
+def _raises_bp(op: Any) -> bool:
+    amount = op.get("amount") if isinstance(op, dict) else None
+    return (
+        op.get("op") == "bp"
+        and isinstance(amount, int)
+        and not isinstance(amount, bool)
+        and amount >= 0
+    )
 
 
 def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:

@@ -243,6 +243,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             for unit in list(st.players[pid].units()):
                 if not unit.mods:  # not lowered by an effect (checked after every effect)
                     continue
+                self.ctx.read("bp")  # whether it retires rests on its BP
                 defn = st.card(unit.top)
                 lowered = sum(m.bp for m in unit.mods) < 0
                 if defn.type == "character" and lowered and st.bp(unit) <= 0:
@@ -416,6 +417,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         if b.target not in st.players[b.defender_player].front_line:
             self.event("battle", "The attack target has left the field: no battle.")
             return
+        self.ctx.read("bp")  # the battle is decided by BP
         abp, dbp = st.bp(b.attacker), st.bp(b.target)
         if abp >= dbp:
             self.ctx.ruling(

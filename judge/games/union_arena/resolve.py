@@ -167,8 +167,10 @@ def _selector_mismatch(
     want = sel.get("type", None if zone == "field" else "character")
     if want is not None and want != d.type:
         return f"{unit.top} is a {d.type}, not a {want}."
-    if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
-        return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
+    if "bp_max" in sel:
+        eng.ctx.read("bp")  # a "BP N or less" condition
+        if d.type != "character" or st.bp(unit) > sel["bp_max"]:
+            return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
     return card_mismatch(eng, sel, unit.top)
@@ -229,8 +231,10 @@ def run_effect(
         )
         ctx.ruling(
             "UA-EFFECT-UNSUPPORTED",
-            f'{pe.describe()} was not executed: "{text}". What it did is not checked.',
+            f'{pe.describe()} was not executed: "{text}". What it did is not checked; the log '
+            "may record it in an `outcome` right after this step (UA-OUTCOME).",
         )
+        eng.taint_effect(pe, "UA-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
     if pe.effect.get("optional") and use is False:
         eng.event(
