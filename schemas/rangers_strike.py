@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, post_load, validates_schema
+from marshmallow import Schema, ValidationError, post_load, validate, validates_schema
 
 from judge.core.errors import FieldError, join_path
 from schemas.action_log import (
@@ -23,6 +23,7 @@ from schemas.action_log import (
     Int,
     List,
     Nested,
+    OneOfKind,
     PlayerId,
     Str,
     one_of,
@@ -331,6 +332,111 @@ class RSConcedeSchema(ActionSchema):
     do = Kind("concede")
 
 
+# Recorded outcomes (judge/games/rangers_strike/outcome.py)
+
+RS_OUTCOME_FROM = ("hand", "deck", "discard", "rush", "battle")
+RS_OUTCOME_TO = ("hand", "deck", "discard", "power", "rush")
+RS_OUTCOME_REVEAL = ("hand", "deck", "discard")
+
+
+def _whose(description: str) -> PlayerId:
+    return PlayerId(metadata={"description": description})
+
+
+def _ref_cards() -> List:
+    return List(
+        RSCardRef(), required=True, validate=validate.Length(min=1, error="must not be empty")
+    )
+
+
+class RSOutcomeMoveSchema(BaseSchema):
+    """A card moves from one zone to another."""
+
+    op = Kind("move")
+    card = RSCardRef(required=True)
+    from_ = Str(required=True, data_key="from", attribute="from", validate=one_of(RS_OUTCOME_FROM))
+    to = Str(required=True, validate=one_of(RS_OUTCOME_TO))
+    position = Str(
+        validate=one_of(("top", "bottom")),
+        metadata={"description": "where in the deck (to deck only); default top"},
+    )
+    player = _whose("whose zones (default: the card's owner for an instance id, else p)")
+
+
+class RSOutcomeBpSchema(BaseSchema):
+    """A unit or vehicle in a rush or battle area gets a BP change until the given time."""
+
+    op = Kind("bp")
+    card = RSCardRef(required=True)
+    amount = Int(required=True)
+    until = Str(validate=one_of(("turn", "battle")), metadata={"default": "turn"})
+    player = _whose("whose areas (default: any)")
+
+
+class RSOutcomeDrawSchema(BaseSchema):
+    """A player draws n cards."""
+
+    op = Kind("draw")
+    n = Int(required=True, minimum=1)
+    player = _whose("who draws (default: p)")
+
+
+class RSOutcomeDiscardSchema(BaseSchema):
+    """Cards go from a hand into the discard pile."""
+
+    op = Kind("discard")
+    cards = _ref_cards()
+    player = _whose("whose hand (default: the owner of the first card, or p)")
+
+
+class RSOutcomeRevealSchema(BaseSchema):
+    """Cards are shown; nothing moves."""
+
+    op = Kind("reveal")
+    cards = _ref_cards()
+    from_ = Str(data_key="from", attribute="from", validate=one_of(RS_OUTCOME_REVEAL))
+    player = _whose("whose zone (default: the owner of the first card, or p)")
+
+
+class RSOutcomeDamageSchema(BaseSchema):
+    """n damage from p to the opposing side, as an effect's."""
+
+    op = Kind("damage")
+    n = Int(required=True, minimum=1)
+
+
+class RSOutcomeHealSchema(BaseSchema):
+    """A player turns n face-down power cards face up."""
+
+    op = Kind("heal")
+    n = Int(required=True, minimum=1)
+    player = _whose("whose power zone (default: p)")
+
+
+RS_OUTCOME_OPS: dict[str, type[Schema]] = {
+    "move": RSOutcomeMoveSchema,
+    "bp": RSOutcomeBpSchema,
+    "draw": RSOutcomeDrawSchema,
+    "discard": RSOutcomeDiscardSchema,
+    "reveal": RSOutcomeRevealSchema,
+    "damage": RSOutcomeDamageSchema,
+    "heal": RSOutcomeHealSchema,
+}
+
+
+class RSOutcomeSchema(ActionSchema):
+    """What an effect the engine cannot execute did, recorded right after the step at which
+    it resolved: its card (``source``) and primitive operations (``ops``), applied in order."""
+
+    do = Kind("outcome")
+    source = RSCardRef(required=True)
+    ops = List(
+        OneOfKind("op", RS_OUTCOME_OPS, what="outcome op"),
+        required=True,
+        validate=validate.Length(min=1, error="must not be empty"),
+    )
+
+
 #: ``do`` -> schema, in the order of the design's table.
 ACTIONS: dict[str, type[Schema]] = {
     "first_player": RSFirstPlayerSchema,
@@ -347,6 +453,7 @@ ACTIONS: dict[str, type[Schema]] = {
     "resolve": RSResolveSchema,
     "proceed": RSProceedSchema,
     "concede": RSConcedeSchema,
+    "outcome": RSOutcomeSchema,
 }
 
 

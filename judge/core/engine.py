@@ -60,8 +60,9 @@ class Plan:
 #: A taint's scope: what an effect that was neither executed nor recorded could have changed.
 #: ``anything``: all of the state (every later verdict depends on it).
 SCOPE_ANYTHING = "anything"
-#: ``bp``: only BP, and only upwards (an effect known to raise BP); verdicts that compare BP
-#: depend on it (:meth:`~judge.core.verdict.StepContext.read` ``"bp"``).
+#: ``bp``: only BP, where BP changes nothing else (Union Arena: a raise, since a lowered BP
+#: can retire a character); verdicts that compare BP depend on it
+#: (:meth:`~judge.core.verdict.StepContext.read` ``"bp"``).
 SCOPE_BP = "bp"
 
 

@@ -158,7 +158,7 @@ def depends_ruling(taints: list[Taint], verdict: str) -> dict[str, str]:
     where = (
         f"step{'s' if len(steps) > 1 else ''} {said}, where {what} "
         f"{'were' if len(taints) > 1 else 'was'} neither executed by the engine nor recorded "
-        "as an outcome" + (" (it could raise BP, and this step compares BP)" if bp else "")
+        "as an outcome" + (" (it could change BP, and this step compares BP)" if bp else "")
     )
     since = "from that step on" if len(steps) == 1 else "from those steps on"
     if verdict == UNCERTAIN:

@@ -52,6 +52,7 @@ from judge.games.rangers_strike.damage import (
     check_take_damage,
 )
 from judge.games.rangers_strike.handling import _head, _path
+from judge.games.rangers_strike.outcome import apply_outcome, check_outcome
 from judge.games.rangers_strike.refs import ref_code
 from judge.games.rangers_strike.resolve import match_targets
 from judge.games.rangers_strike.rush_phase import _meets as _meets  # legal.py imports it here
@@ -95,6 +96,9 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
         plan.cannot_apply(NOT_NOW)
         return plan
     if kind == "concede":
+        return plan
+    if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
+        check_outcome(eng, plan)
         return plan
     options = eng.decisions()
     whos = [who for who, kinds in options if kind in kinds]
@@ -194,7 +198,7 @@ PHASE_RULES = {
 
 
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
-    if plan.kind not in ("concede", "extra_draw"):
+    if plan.kind not in ("concede", "extra_draw", "outcome"):
         eng.state.extra_open.clear()
         eng.state.extra_closed.clear()
     APPLIES[plan.kind](eng, plan)
@@ -268,6 +272,7 @@ CHECKS: dict[str, Checker] = {
     "resolve": check_resolve,
     "proceed": check_proceed,
     "concede": check_concede,
+    "outcome": check_outcome,
 }
 APPLIES: dict[str, Checker] = {
     "first_player": apply_first_player,
@@ -284,6 +289,7 @@ APPLIES: dict[str, Checker] = {
     "resolve": apply_resolve,
     "proceed": apply_proceed,
     "concede": apply_concede,
+    "outcome": apply_outcome,
 }
 
 
@@ -326,6 +332,13 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             )
     st = eng.state
     if kind == "concede":
+        return
+    if kind == "outcome":
+        # not a counter: a counter window closes (no counter was used); nothing else is
+        # defaulted (the outcome belongs to the step before)
+        if _head(eng)[0] == "wait_window":
+            close_window(eng)
+            eng.advance()
         return
     for _ in range(64):
         if st.phase == "over":

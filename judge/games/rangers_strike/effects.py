@@ -29,7 +29,10 @@ and optionally ``category``); with the card's ``"tag": true`` its ``own`` side c
 ally's units too (RST-RESIDENT-TAG).
 
 An effect with anything else (an unknown ``op`` or ``when``, a ``text`` only) cannot be
-executed: the step where it would resolve is ``unverifiable`` (``RS-EFFECT-UNSUPPORTED``).
+executed: the step where it would resolve is ``unverifiable`` (``RS-EFFECT-UNSUPPORTED``),
+and the later steps whose verdicts could depend on what it did are ``uncertain`` until an
+``outcome`` records it (``RS-OUTCOME``, :mod:`judge.games.rangers_strike.outcome`); what it
+could have changed is :func:`scope`.
 
 >>> supported({"when": "on_enter", "do": [{"op": "draw", "n": 1}]})
 True
@@ -108,6 +111,28 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def scope(effect: dict[str, Any]) -> str:
+    """What an effect the engine cannot execute could have changed (a taint's scope,
+    :class:`judge.core.engine.Taint`): ``"bp"`` when every op is a ``bp`` change with an
+    ``amount`` (BP counts only where BP is compared: attacks, "BP N or less"; no rule removes
+    a unit for its BP), else ``"anything"``.
+
+    >>> scope({"when": "on_enter", "do": [{"op": "bp", "amount": -2000, "until": "game"}]})
+    'bp'
+    >>> scope({"when": "on_use", "text": "Look at the top 3 cards of your deck."})
+    'anything'
+    """
+    ops = effect.get("do")
+    if isinstance(ops, list) and ops and all(_changes_bp(op) for op in ops):
+        return "bp"
+    return "anything"
+
+
+def _changes_bp(op: Any) -> bool:
+    amount = op.get("amount") if isinstance(op, dict) else None
+    return op.get("op") == "bp" and isinstance(amount, int) and not isinstance(amount, bool)
 
 
 def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:

@@ -557,6 +557,8 @@ class RangersStrikeEngine(AgendaEngine):
         saved = copy.deepcopy((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
         what = f"{b.kind} of {self.name(b.attacker.card)}"
         self.window = {"players": players, "timing": b.timing, "what": what, "saved": saved}
+        # effects not executed from here on are undone with the rest if a counter comes
+        self.window["taints"] = len(self.taints)
         another = "another counter (two or more may answer one" if again else "a counter"
         if again:
             another += f" {b.kind})"
@@ -581,6 +583,7 @@ class RangersStrikeEngine(AgendaEngine):
         state, items, preferred, seq = copy.deepcopy(window["saved"], shared)  # kept intact
         self.state = state
         self.pool.items, self.pool.preferred, self.pool._seq = items, preferred, seq
+        del self.taints[window["taints"] :]  # their resolution is undone too
         self.push(("wait_window", {"players": window["players"], "timing": window["timing"]}))
 
     def op_attack_resolve(self) -> None:
@@ -595,6 +598,7 @@ class RangersStrikeEngine(AgendaEngine):
         if tgt_at is None or tgt_at[1] != "battle":
             self.event("battle", f"{self.name(b.target.card)} has left: the attack ends.")
             return
+        self.ctx.read("bp")  # the attack is decided by BP
         abp, tbp = self.bp(b.attacker), self.bp(b.target)
         a, t = self.name(b.attacker.card), self.name(b.target.card)
         if abp > tbp:

@@ -32,8 +32,10 @@ def fitting(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> l
     out: list[Found] = []
     for pid in owners_of(eng, controller, sel):
         for unit in st.players[pid].area(zone):
-            if "bp_max" in sel and eng.bp(unit, pid, zone) > sel["bp_max"]:
-                continue
+            if "bp_max" in sel:
+                eng.ctx.read("bp")  # a "BP N or less" condition
+                if eng.bp(unit, pid, zone) > sel["bp_max"]:
+                    continue
             if "category" in sel and st.card(unit.card).category != sel["category"]:
                 continue
             out.append((pid, zone, unit))
@@ -124,10 +126,12 @@ def run_effect(
         text = pe.effect.get("text") or "(no text)"
         eng.ctx.ruling(
             "RS-EFFECT-UNSUPPORTED",
-            f"{what} is not in the engine's effect vocabulary: {text!r}.",
+            f"{what} is not in the engine's effect vocabulary: {text!r}. The log may record "
+            "what it did in an `outcome` right after this step (RS-OUTCOME).",
         )
         eng.ctx.cannot_verify(f"{what} cannot be executed by the engine")
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
+        eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)

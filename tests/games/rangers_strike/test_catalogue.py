@@ -25,7 +25,8 @@ BASE_IDS = [
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
-    "RS-EFFECT-TARGETS", "RS-EFFECT-UNSUPPORTED", "RS-CHOICE-RECORDED", "RS-CONCEDE",
+    "RS-EFFECT-TARGETS", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME", "RS-CHOICE-RECORDED",
+    "RS-CONCEDE",
 ]
 TAG_IDS = [
     "RST-SEATING", "RST-SHARED-INFO", "RST-COMMAND", "RST-LEND-COMMAND", "RST-POWER",
@@ -42,6 +43,7 @@ ENGINE_IDS = {
     "RS-REVEAL",
     "RS-EFFECT-TARGETS",
     "RS-EFFECT-UNSUPPORTED",
+    "RS-OUTCOME",
     "RS-CHOICE-RECORDED",
     "RS-CONCEDE",
 }
@@ -60,7 +62,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 61
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 62
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
