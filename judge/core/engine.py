@@ -37,7 +37,8 @@ class Plan:
     action: dict[str, Any]
     kind: str
     violations: list[Violation] = field(default_factory=list)
-    data: dict[str, Any] = field(default_factory=dict)  # resolved references, costs, …
+    #: resolved references, costs, …; ``"taint"``: the :class:`Taint` an ``outcome`` records
+    data: dict[str, Any] = field(default_factory=dict)
     #: why the action, if illegal, cannot be carried out as played (``on_illegal=apply``)
     not_applicable: str | None = None
 
@@ -91,6 +92,8 @@ class Taint:
     what: str
     rule: str
     scope: str = SCOPE_ANYTHING
+    #: the order the engine noted taints in (the effects of one step, in resolution order)
+    seq: int = 0
 
     def touches(self, reads: Collection[str]) -> bool:
         """Whether a verdict that read ``reads`` may depend on this effect."""
@@ -118,11 +121,23 @@ class Engine(ABC):
         #: effects neither executed nor recorded, oldest first (not part of the game's state:
         #: no snapshot holds them)
         self.taints: list[Taint] = []
+        self.taint_seq = 0
 
-    def depends_on(self, index: int, reads: Collection[str]) -> list[Taint]:
+    def depends_on(
+        self, index: int, reads: Collection[str], records: Taint | None = None
+    ) -> list[Taint]:
         """The open taints of steps before ``index`` that a verdict reading ``reads`` rests
-        on (the step where an effect was not executed is ``unverifiable`` on its own)."""
-        return [t for t in self.taints if t.step < index and t.touches(reads)]
+        on (the step where an effect was not executed is ``unverifiable`` on its own), but
+        ``records``: the taint an outcome at ``index`` records, which its own check does not
+        rest on (the outcome says what that effect did; an illegal one leaves it open), nor
+        on those of effects that resolved after it at the same step (their outcomes follow)."""
+        return [
+            t
+            for t in self.taints
+            if t.step < index
+            and t.touches(reads)
+            and not (records is not None and t.step == records.step and t.seq >= records.seq)
+        ]
 
     def recordable(self, index: int) -> list[Taint]:
         """The open taints an ``outcome`` at action ``index`` may record: those of the step
@@ -411,7 +426,10 @@ class AgendaEngine(Engine):
         """Note that pending effect ``pe`` resolved without being executed (its game's
         ``rule`` for card text it cannot execute): a :class:`Taint` of the step being judged."""
         what = f"{self.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
-        self.taints.append(Taint(self.ctx.index, pe.source, pe.controller, what, rule, scope))
+        self.taint_seq += 1
+        self.taints.append(
+            Taint(self.ctx.index, pe.source, pe.controller, what, rule, scope, self.taint_seq)
+        )
 
     def outcome_taint(self, plan: Plan, rule: str) -> Taint | None:
         """The taint an ``outcome`` action (``plan``) records, or None: the violation of the

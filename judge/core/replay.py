@@ -109,7 +109,7 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
             engine.apply(plan, ctx)
     else:
         engine.apply(plan, ctx)
-    depends = engine.depends_on(index, ctx.reads)
+    depends = engine.depends_on(index, ctx.reads, plan.data.get("taint"))
     if plan.violations:
         verdict = ILLEGAL
     elif ctx.unverifiable:
