@@ -173,6 +173,23 @@ class SummarySchema(Schema):
     )
     illegal_steps = fields.List(fields.Integer(), required=True)
     unverifiable_steps = fields.List(fields.Integer(), required=True)
+    uncertain_steps = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "Steps the engine found nothing illegal in, but on a state that may "
+            "differ from the game's: they depend on an earlier effect that was neither executed "
+            "nor recorded (each step's `depends_on` names it). Not an illegal play. Absent or "
+            "empty when there are none."
+        },
+    )
+    recorded_steps = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "`outcome` steps: what an effect the engine cannot execute did, as "
+            "the log records it, found possible but not checked against the card text. "
+            "Absent or empty when there are none."
+        },
+    )
     steps = fields.Integer(required=True, metadata={"description": "Steps judged."})
     stopped_at = fields.Integer(
         allow_none=True,

@@ -285,7 +285,32 @@ def _verdict_sentence(summary: Mapping[str, Any]) -> str:
         )
     else:
         sentence = "Every step is legal."
-    return sentence + _decks_sentence(summary.get("decks"))
+    return sentence + _uncertain_sentence(summary) + _decks_sentence(summary.get("decks"))
+
+
+def _uncertain_sentence(summary: Mapping[str, Any]) -> str:
+    """What the summary says of uncertain and recorded steps (nothing when there are none, so
+    that the sentence of every other replay reads as it always has).
+
+    >>> _uncertain_sentence({"uncertain_steps": [13, 14], "recorded_steps": [20]})
+    ' 2 steps are uncertain: they rest on an effect neither executed nor recorded. 1 step records what an effect did, not checked against its card text.'
+    """
+    out = ""
+    uncertain = summary.get("uncertain_steps") or []
+    if uncertain:
+        n = len(uncertain)
+        out += (
+            f" {n} step{'s are' if n != 1 else ' is'} uncertain: "
+            f"{'they rest' if n != 1 else 'it rests'} on an effect neither executed nor recorded."
+        )
+    recorded = summary.get("recorded_steps") or []
+    if recorded:
+        n = len(recorded)
+        out += (
+            f" {n} step{'s record' if n != 1 else ' records'} what an effect did, not checked "
+            "against its card text."
+        )
+    return out
 
 
 def _decks_sentence(decks: Any) -> str:

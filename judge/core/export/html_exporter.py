@@ -49,6 +49,7 @@ tr:target{outline:2px solid #0969da}
 font-weight:600;white-space:nowrap}
 .badge.legal{background:#dafbe1;color:#116329}.badge.illegal{background:#ffd8d3;color:#a40e26}
 .badge.unverifiable{background:#fff1c2;color:#7a4d00}
+.badge.uncertain{background:#fbefff;color:#6e3a8a}.badge.recorded{background:#ddf4ff;color:#0a3069}
 ul.notes{margin:.3rem 0 0;padding-left:1.2rem}ul.notes li{margin:.1rem 0}
 li.violation{color:#a40e26}li.unverifiable{color:#7a4d00}li.ruling{color:#0a3069}
 li.event{color:#424a53}li.pending{color:#6e7781;font-style:italic}

@@ -137,6 +137,10 @@ class MarkdownExporter(Exporter):
         self._add(
             f"- **Unverifiable steps:** {self._step_links(summary.get('unverifiable_steps'))}"
         )
+        if summary.get("uncertain_steps"):
+            self._add(f"- **Uncertain steps:** {self._step_links(summary['uncertain_steps'])}")
+        if summary.get("recorded_steps"):
+            self._add(f"- **Recorded steps:** {self._step_links(summary['recorded_steps'])}")
         if summary.get("stopped_at") is not None:
             self._add(f"- **Stopped at:** {self._step_links([summary['stopped_at']])}")
         self._add()

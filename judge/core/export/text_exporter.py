@@ -35,8 +35,9 @@ class TextExporter(Exporter):
 
     A header (game, players, match, log hash, engine, options, fidelity); one line per step
     (``#12 T2 main  A  play SMP-011 → front_line   ILLEGAL``) followed by indented lines:
-    ``✗`` violations, ``?`` why a step is unverifiable, ``§`` rulings, ``•`` events, ``…``
-    pending choices; then the summary and every rule cited, with its text, once.
+    ``✗`` violations, ``?`` why a step is unverifiable, ``§`` rulings (an ``UNCERTAIN``
+    step's says which steps it depends on), ``•`` events, ``…`` pending choices; then the
+    summary and every rule cited, with its text, once.
 
     ``states=True`` also prints the public state after each step.
     """
@@ -104,6 +105,11 @@ class TextExporter(Exporter):
             self._add(f"Steps:        {summary['steps']}")
         self._add(f"Illegal:      {_steps_list(summary.get('illegal_steps') or [])}")
         self._add(f"Unverifiable: {_steps_list(summary.get('unverifiable_steps') or [])}")
+        # shown when there are some (the summary of a replay without them reads as before)
+        if summary.get("uncertain_steps"):
+            self._add(f"Uncertain:    {_steps_list(summary['uncertain_steps'])}")
+        if summary.get("recorded_steps"):
+            self._add(f"Recorded:     {_steps_list(summary['recorded_steps'])}")
         if summary.get("stopped_at") is not None:
             self._add(
                 f"Stopped at:   #{summary['stopped_at']} (the replay stops at an illegal play)"
