@@ -128,3 +128,55 @@ def test_RS_OUTCOME_damage_is_dealt_as_an_effects() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "recorded"
     assert "damage" in [e["type"] for e in r["steps"][b.last]["events"]]
+
+
+def _attack_b_can_counter() -> tuple[LogBuilder, int]:
+    """B-4 (BP 4000, a text-only when-destroyed effect) in B's battle area with a released
+    command and a counter; A-1 (BP 5000) attacks it in turn 5: the attack resolves at once
+    (B-4 destroyed, its effect not executed), with a counter window noted."""
+    dies = {"when": "on_destroyed", "text": "When this unit is destroyed: draw a card."}
+    counter = card(
+        "T-003",
+        "operation",
+        operation="counter",
+        timing="attacked",
+        effects=[
+            {
+                "when": "on_use",
+                "do": [
+                    {
+                        "op": "bp",
+                        "amount": 3000,
+                        "target": {"side": "own", "zone": "battle", "count": 1},
+                    }
+                ],
+            }
+        ],
+    )
+    b = LogBuilder([card("T-001", bp=5000), card("T-002", bp=4000, effects=[dies]), counter])
+    b.setup(first="A").charge("A", "T-000").proceed("A").rush("A", "T-001").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "T-002")
+    b.proceed("B").charge("A", "T-000").pass_turn("A")
+    b.charge("B", "T-000").proceed("B", 2).enter("B", "B-4").proceed("B")
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "T-001").attack("A", "A-1", "B-4")
+    return b, b.last
+
+
+def test_RS_EFFECT_UNSUPPORTED_a_counter_undoes_the_resolution_and_what_it_left_unknown() -> None:
+    b, attacked = _attack_b_can_counter()
+    r = b.replay()
+    assert verdict(r, attacked) == "unverifiable"  # B-4's text did not run
+    b.use("B", "T-003", targets=["B-4"]).proceed("A")
+    r = b.replay()
+    # the counter comes first: B-4 (BP 7000) survives, its when-destroyed text never resolves
+    assert area_ids(r, "B", "battle", attacked + 1) == ["B-4"]
+    assert [verdict(r, i) for i in (attacked + 1, attacked + 2)] == ["legal", "legal"]
+
+
+def test_RS_OUTCOME_after_an_attack_means_no_counter_answered_it() -> None:
+    b, attacked = _attack_b_can_counter()
+    b.act("B", "outcome", source="B-4", ops=[{"op": "draw", "n": 1}])
+    b.use("B", "T-003", targets=["B-4"])
+    r = b.replay()
+    assert verdict(r, attacked + 1) == "recorded"
+    assert rules_broken(r, b.last) == ["RS-COUNTER"]  # the window closed: too late
