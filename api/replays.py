@@ -92,6 +92,9 @@ def _summary(sub: Submission) -> dict[str, Any] | None:
         "unverifiable_steps": list(summary.get("unverifiable_steps") or []),
         "steps": int(summary.get("steps") or 0),
         "stopped_at": summary.get("stopped_at"),
+        # left out of a replay's summary when empty (judge-replay/2), always listed here
+        "uncertain_steps": list(summary.get("uncertain_steps") or []),
+        "recorded_steps": list(summary.get("recorded_steps") or []),
     }
 
 

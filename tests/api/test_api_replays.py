@@ -324,3 +324,18 @@ def test_deeply_nested_json_is_400_not_a_crash(live, problem, depth) -> None:
     deck = live.post("/v1/decks/check", objects, headers={"Content-Type": "application/json"})
     problem(deck, 400)
     assert live.get("/healthz").status == 200  # still up
+
+
+def test_the_summary_lists_uncertain_steps(live) -> None:
+    """A card whose text the engine cannot run makes later steps uncertain: the job's summary
+    lists them beside the illegal and unverifiable ones (always, empty or not)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    log = json.loads((root / "examples/union-arena/unverifiable-text-and-block.json").read_text())
+    job = live.post("/v1/replays", _variant(log, "uncertain")).json["id"]
+    summary = live.get(f"/v1/replays/{job}?wait=20").json["summary"]
+    assert summary["uncertain_steps"] and min(summary["uncertain_steps"]) > min(
+        summary["unverifiable_steps"]
+    )
+    assert summary["recorded_steps"] == []
