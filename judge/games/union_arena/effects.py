@@ -75,6 +75,19 @@ CARD_ZONES = ("hand", "outside")
 UNTIL = ("turn", "battle", "next_turn")
 
 
+def until_text(until: str, owner: str) -> str:
+    """How long a modifier lasts, in the rulebook's words: to the end of the turn (UA-END),
+    of the battle (UA-BATTLE-END), or to the start of ``owner``'s next turn
+    (UA-START-EXPIRE: "until the start of your next turn" ends at that start, not its end).
+
+    >>> until_text("next_turn", "A")
+    "until the start of A's next turn"
+    """
+    if until == "next_turn":
+        return f"until the start of {owner}'s next turn"
+    return "until the end of the battle" if until == "battle" else "until end of turn"
+
+
 def supported(effect: dict[str, Any]) -> bool:
     """Whether the engine can execute ``effect`` exactly."""
     ops = effect.get("do")

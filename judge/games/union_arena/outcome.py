@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
+from judge.games.union_arena.effects import until_text
 from judge.games.union_arena.refs import (
     Problem,
     do_take,
@@ -111,7 +112,7 @@ class Ops:
         u.mods.append(Modifier(bp=amount, until=until, owner=self.p))
         eng.event(
             "bp",
-            f"{eng.name(u.top)} gets BP {amount:+d} until end of {until.replace('_', ' ')}.",
+            f"{eng.name(u.top)} gets BP {amount:+d} {until_text(until, self.p)}.",
             card=u.top,
             amount=amount,
         )

@@ -312,7 +312,7 @@ def _apply_op(
         u.mods.append(Modifier(bp=amount, until=op.get("until", "turn"), owner=pe.controller))
         eng.event(
             "bp",
-            f"{name} gets BP {amount:+d} until end of {op.get('until', 'turn').replace('_', ' ')}.",
+            f"{name} gets BP {amount:+d} {effects.until_text(op.get('until', 'turn'), pe.controller)}.",
             card=u.top,
             amount=amount,
         )

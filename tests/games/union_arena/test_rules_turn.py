@@ -533,6 +533,9 @@ def test_UA_START_EXPIRE_ends_at_the_start_not_at_the_end_of_the_next_turn() -> 
     r = b.replay()
     assert r["steps"][start_of_next_turn]["state"]["phase"] == "movement"
     assert field_unit(r, "A", "A-1", start_of_next_turn)["bp"] == 3000
+    # and the event says so, as the seed does ("直到下個自己的回合開始時為止")
+    (bp,) = [e for s in r["steps"] for e in s["events"] if e["type"] == "bp"]
+    assert bp["text"].endswith("until the start of A's next turn.")
 
 
 def test_UA_START_EXPIRE_counts_the_turns_of_the_effects_controller() -> None:
