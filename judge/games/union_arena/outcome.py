@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
 from judge.games.union_arena.effects import until_text
@@ -304,49 +305,12 @@ class Ops:
 
 
 def check_outcome(eng: UnionArenaEngine, plan: Plan) -> None:
-    """Which effect the outcome records (``UA-OUTCOME``) and whether its ops are possible,
-    found by carrying them out on a copy of the game (:meth:`AgendaEngine.trial`)."""
-    taint = eng.outcome_taint(plan, RULE)
-    if taint is None:
-        return
-    plan.data["taint"] = taint
-    path = f"actions[{eng.ctx.index}].ops"
-    ops = plan.action["ops"]
-
-    def attempt() -> list[Problem]:
-        runner = Ops(eng, plan.action["p"], path)
-        runner.run(ops)
-        return runner.problems
-
-    for rule, message in eng.trial(attempt):
-        plan.violate(rule, message)
+    """Which effect the outcome records and whether its ops are possible (``UA-OUTCOME``;
+    :func:`judge.core.outcome.check_outcome`)."""
+    core.check_outcome(eng, plan, RULE, Ops)
 
 
 def apply_outcome(eng: UnionArenaEngine, plan: Plan) -> None:
-    """Carry out the ops (the possible ones, when applied as played); a legal outcome carried
-    out in full clears its effect's taint."""
-    taint = plan.data["taint"]
-    runner = Ops(eng, plan.action["p"], f"actions[{eng.ctx.index}].ops")
-    runner.run(plan.action["ops"])
-    for why in runner.unsupported:
-        eng.ctx.cannot_verify(why)
-    eng.ctx.recorded = True
-    if plan.violations or runner.unsupported:
-        how = (
-            "is illegal and was applied as played"
-            if plan.violations
-            else ("was not carried out in full")
-        )
-        eng.ctx.ruling(
-            RULE,
-            f"The outcome recorded for {taint.what} (step {taint.step}) {how}: what that "
-            "effect did stays unknown to the engine, and the steps after it still depend on it.",
-        )
-        return
-    eng.taints.remove(taint)
-    eng.ctx.ruling(
-        RULE,
-        f"Recorded, not checked against the card text: the outcome of {taint.what} (step "
-        f"{taint.step}) as the log records it. The engine carried it out and found it possible; "
-        "the steps after it no longer depend on that step.",
-    )
+    """Carry out the ops; a legal outcome carried out in full clears its effect's taint
+    (:func:`judge.core.outcome.apply_outcome`)."""
+    core.apply_outcome(eng, plan, RULE, Ops)
