@@ -150,13 +150,28 @@ def test_a_log_naming_a_set_is_judged_as_with_its_cards_inlined_and_pins_the_set
 
 
 def test_the_printed_text_is_kept_not_executed() -> None:
+    """A definition that gives ``effects`` keeps its text as written and is judged by its
+    effects; the text is read only when a definition has none (``reader.py``)."""
     plain = replay(full_game())
     with_text = full_game()
     for card in with_text["cards"]:
-        card["text"] = "[Activate: Main] Win the game. (made up)"
+        if card.get("effects") or card["type"] == "ap":
+            card["text"] = "[Activate: Main] Win the game. (made up)"
     judged = replay(with_text)
     assert judged["steps"] == plain["steps"] and judged["summary"] == plain["summary"]
-    assert all(c["text"].startswith("[Activate") for c in judged["cards"])
+    assert all(c["text"].startswith("[Activate") for c in judged["cards"] if "text" in c)
+
+
+def test_printed_text_without_effects_is_no_longer_vanilla() -> None:
+    """A card with printed text the reader cannot read is unsupported, not vanilla: its play
+    is unverifiable (UA-EFFECT-UNSUPPORTED) and the steps after it are not plainly legal."""
+    with_text = full_game()
+    for card in with_text["cards"]:
+        if not card.get("effects") and card["type"] == "character":
+            card["text"] = "[Activate: Main] Win the game. (made up)"
+    judged = replay(with_text)
+    assert judged["summary"]["unverifiable_steps"]
+    assert judged["summary"].get("uncertain_steps")
 
 
 def card_set_errors(log: dict[str, Any], registry: CardSets | None) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""``judge cards check`` and ``judge cards import``: the user's card sets (``docs/cards.md``)."""
+"""``judge cards check``, ``import`` and ``coverage``: the user's card sets (``docs/cards.md``)."""
 
 from __future__ import annotations
 
@@ -138,3 +138,59 @@ def import_command(
         f"{imported.left_out} left out, {checked.ref}",
         err=True,
     )
+
+
+#: the printed-text readers' coverage functions, by game (``module:function``)
+COVERAGE = {"union-arena": "judge.games.union_arena.reader:coverage"}
+
+
+@cards_command.command("coverage", short_help="How much of a set's printed text is read.")
+@click.argument("card_set", metavar="SET")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option(
+    "--top", default=30, show_default=True, help="How many unread templates to list (0: all)."
+)
+@limit_options
+def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> None:
+    """How many cards of the card-set file SET the printed-text reader understands in full
+    (no text, text read, or effects written by hand) and, for the rest, the sentences it
+    could not read grouped by template (numbers and names abstracted), most frequent first:
+    the next templates to teach it.  Exits 0; 2 for a bad set or a game with no reader."""
+    import importlib
+
+    checked = load_card_set_file(card_set, limits)
+    target = COVERAGE.get(checked.game)
+    if target is None:
+        fail(f"{card_set}: no printed-text reader for {checked.game} yet")
+    module, function = target.split(":")
+    figures = getattr(importlib.import_module(module), function)(checked.cards)
+    if as_json:
+        emit(
+            json.dumps(
+                {"name": checked.name, "game": checked.game, "sha256": checked.sha256, **figures},
+                ensure_ascii=False,
+                sort_keys=True,
+                indent=1,
+            ),
+            "-",
+        )
+        sys.exit(EXIT_OK)
+    f = figures
+    click.echo(
+        f"{checked.name} ({checked.game}): {f['understood']} of {f['cards']} cards understood "
+        f"({f['percent']} %)"
+    )
+    click.echo(
+        f"  no printed text: {f['no_text']}; text read in full: {f['text_read']} of "
+        f"{f['with_text']} ({f['text_percent']} %); effects written by hand: "
+        f"{f['effects_given']}"
+    )
+    templates = f["unread_templates"]
+    if templates:
+        click.echo("unread sentences by template (sentences, cards), most frequent first:")
+        for t in templates[: top or None]:
+            click.echo(f"  {t['sentences']:4d} {t['cards']:4d}  {t['template']}")
+            click.echo(f"             e.g. {t['codes'][0]}: {t['example']}")
+        if top and len(templates) > top:
+            click.echo(f"  … {len(templates) - top} more templates (--top 0 lists all)")
+    sys.exit(EXIT_OK)

@@ -66,9 +66,29 @@ class CardDef:
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
     #: other names the card has ("This card is also treated as <Name>")
     also_treated_as: tuple[str, ...] = ()
+    #: the sentences of its printed ``text`` the reader could not read (the card is then
+    #: unsupported: :mod:`judge.games.union_arena.reader`)
+    unread: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        """The definition as the engine uses it.  A definition with printed ``text`` and no
+        ``effects`` is read (:func:`~judge.games.union_arena.reader.read_card`): its effects,
+        keywords (when it gives none) and other names are the text's, so a card whose text
+        is given is never taken for a vanilla card."""
+        if d.get("text") and not d.get("effects") and d.get("type") != "ap":
+            from judge.games.union_arena.reader import read_card
+
+            reading = read_card(d)
+            words = list(d.get("keywords") or []) or list(reading.keywords)
+            also = list(d.get("also_treated_as") or [])
+            also += [n for n in reading.also_treated_as if n not in also]
+            d = {**d, "effects": list(reading.effects), "keywords": words, "also_treated_as": also}
+            return cls._build(d, reading.unread)
+        return cls._build(d, ())
+
+    @classmethod
+    def _build(cls, d: dict[str, Any], unread: tuple[str, ...]) -> CardDef:
         return cls(
             code=d["code"],
             name=d.get("name", d["code"]),
@@ -87,6 +107,7 @@ class CardDef:
             effects=tuple(d.get("effects") or ()),
             raw=d,
             also_treated_as=tuple(d.get("also_treated_as") or ()),
+            unread=unread,
         )
 
     def has_name(self, name: str) -> bool:

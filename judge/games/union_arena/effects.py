@@ -28,6 +28,11 @@ breaks ``UA-EFFECT-TARGETS``):
 - ``bp_max`` — a character whose BP (with effects) is at most n; ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 
+- ``if_able`` — true: the count is "as many as there are, up to ``count``" (printed
+  "1枚選び": a mandatory choice that chooses nothing when no card qualifies); fewer targets
+  are wrong only when more cards met the selector.  The printed-text reader writes it for
+  every count without "まで" (up to).
+
 Name, trait/affinity and colour apply in every zone (hand and outside area too); BP, state
 and type only to cards on the field.
 

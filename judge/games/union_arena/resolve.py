@@ -70,7 +70,12 @@ def match_one(
             problems.append((rule, f"{unit.top} is chosen twice."))
             continue
         got.append(found)
-    if len(got) < count and not sel.get("up_to") and not problems:
+    if (
+        len(got) < count
+        and not sel.get("up_to")
+        and not problems
+        and not (sel.get("if_able") and candidates(eng, side, sel) <= len(got))
+    ):
         problems.append(
             (
                 rule,
@@ -80,6 +85,27 @@ def match_one(
             )
         )
     return got, pos, problems
+
+
+def candidates(eng: UnionArenaEngine, side: str, sel: dict[str, Any]) -> int:
+    """How many cards of ``side`` meet ``sel`` now, for a selector with ``if_able``: printed
+    "choose 1" (a count without "up to", read by ``reader.py``) means one if there is one,
+    so a log that names fewer targets is wrong only when more cards could have been chosen.
+    A hidden card whose face the engine does not know (observed mode) counts as one that
+    could."""
+    st = eng.state
+    zone = sel.get("zone", "field")
+    ps = st.players[side]
+    if zone in effects.CARD_ZONES:
+        cards = ps.hand if zone == "hand" else ps.outside
+        return sum(1 for iid in cards if iid is None or card_mismatch(eng, sel, iid) is None)
+    lines = LINES if zone == "field" else (zone,)
+    return sum(
+        1
+        for line in lines
+        for unit in ps.line(line)
+        if _selector_mismatch(eng, sel, line, unit) is None
+    )
 
 
 def match_targets(
@@ -225,9 +251,16 @@ def run_effect(
     ctx = eng.ctx
     if not effects.supported(pe.effect):
         text = pe.effect.get("text") or "(no text given)"
+        # a stand-in for printed text the reader could not read in full (reader.py) says which
+        unread = pe.effect.get("unread")
+        why = (
+            " (its printed text is not read in full: " + "; ".join(f'"{s}"' for s in unread) + ")"
+            if unread
+            else ""
+        )
         ctx.cannot_verify(
             f"{eng.name(pe.source)}: the engine cannot execute this card text (UA-EFFECT-UNSUPPORTED): "
-            f'"{text}"; its result is not checked.'
+            f'"{text}"{why}; its result is not checked.'
         )
         ctx.ruling(
             "UA-EFFECT-UNSUPPORTED",

@@ -1,0 +1,328 @@
+"""The printed-text reader: a card's Japanese effect text read into the engine's effects.
+
+A card definition may carry its printed text (``text``: the official card list's
+``effectText``, ``docs/cards.md``).  When it has ``text`` and no ``effects``, the engine
+reads the text (:func:`read_card`, through :func:`judge.games.union_arena.cards.card_def`,
+once per definition when the log is loaded) and uses what it read.
+
+The text is read line by line (a line is an ability, a keyword, a raid or a "treated as"
+statement) and each ability sentence by sentence, with the grammar of
+:mod:`judge.games.union_arena.textgrammar`: a timing tag, cost tags, then sentences made of a
+selector, a count, a duration and an operation.  A card is **understood** when every line
+and every sentence is read into something the engine executes exactly; then its effects
+are the ones read.  Otherwise the card is **unsupported** (:attr:`Reading.unread` names each
+sentence not read) and never silently vanilla: every ability of the card becomes an effect
+with ``text`` only at its timing (the engine cannot execute it: the step where it resolves
+is unverifiable, ``UA-EFFECT-UNSUPPORTED``, and the later steps that could depend on it
+uncertain), and a line with no timing the reader knows (a continuous ability, a trigger
+the vocabulary lacks) becomes such an effect when the card is played: from the moment the
+card is on the field the engine's state may be wrong.  Even an ability read in full is not
+executed on an unsupported card, since an unread line may change it.  What is kept from an
+unsupported card: its keywords, its raid and the names it is also treated as (each read
+exactly, and printed on the card rather than an effect).
+
+:func:`shape` abstracts a sentence (numbers, names, traits, colours) so that
+``judge cards coverage`` can group the unread sentences by template.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from judge.games.union_arena import textgrammar as g
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the reader made of a card's text.
+
+    ``effects`` are the engine's effects (read ones when understood, else the text-only
+    stand-ins described in the module docstring); ``keywords`` the keyword words read from
+    keyword lines; ``also_treated_as`` the names read from "このカードは〈X〉としても扱う。";
+    ``unread`` every sentence not read, with the timing tag of its ability.
+    """
+
+    effects: tuple[dict[str, Any], ...] = ()
+    keywords: tuple[str, ...] = ()
+    also_treated_as: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
+
+    @property
+    def understood(self) -> bool:
+        return not self.unread
+
+
+def sentences(body: str) -> list[str]:
+    """A body split at ``。`` outside quotes (``「…。」`` quotes an ability given)."""
+    out: list[str] = []
+    depth = 0
+    cur = ""
+    for ch in body:
+        depth += (ch == "「") - (ch == "」")
+        if ch == "。" and depth == 0:
+            if cur:
+                out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        out.append(cur)
+    return out
+
+
+def read_card(defn: dict[str, Any]) -> Reading:
+    """Read the printed ``text`` of a Union Arena card definition (see the module docstring).
+
+    >>> r = read_card({"type": "character", "text": "[登場時]カードを1枚引く。"})
+    >>> r.understood, r.effects
+    (True, ({'when': 'on_play', 'do': [{'op': 'draw', 'n': 1}]},))
+    >>> r = read_card({"type": "character", "text": "このキャラはBP+1000。"})
+    >>> r.unread, r.effects[0]["text"]
+    (('このキャラはBP+1000',), 'このキャラはBP+1000。')
+    """
+    text = defn.get("text") or ""
+    given_keywords = [k.strip().lower() for k in defn.get("keywords") or []]
+    effects: list[dict[str, Any]] = []
+    stand_ins: list[dict[str, Any]] = []
+    keywords: list[str] = []
+    also: list[str] = []
+    unread: list[str] = []
+    for line in g.normalise(text).split("\n"):
+        if not line:
+            continue
+        clean = g.strip_reminders(line)
+        tags, rest = g.leading_tags(clean)
+        words = [g.keyword(t) for t in tags]
+        if tags and not rest and all(words):
+            if given_keywords and not set(words) <= set(given_keywords):
+                unread.append(clean)  # the text and the definition's keywords disagree
+            keywords += [w for w in words if w]
+            continue
+        if tags[:1] == ["レイド"] and len(tags) == 1:
+            if not _raid_matches(rest, defn.get("raid")):
+                unread.append(clean)
+            continue
+        m = re.fullmatch(r"このカードは〈([^〈〉]+)〉としても扱う。?", clean)
+        if m:
+            also.append(m.group(1))
+            continue
+        when = g.TIMINGS.get(tags[0]) if tags else None
+        if when is None and not tags and defn.get("type") == "event":
+            when = "on_play"  # an event's text is what it does when used
+        if when is None:
+            unread.append(clean.rstrip("。"))
+            stand_ins.append({"when": "on_play", "text": line, "continuous": True})
+            continue
+        effect, missed = _read_ability(defn, when, tags[1:] if tags else [], rest)
+        prefix = f"[{tags[0]}]" if tags else ""
+        unread += [prefix + s if not s.startswith("[") else s for s in missed]
+        stand_in: dict[str, Any] = {"when": when, "text": line}
+        for key in ("cost", "once_per_turn"):
+            if effect is not None and key in effect:
+                stand_in[key] = effect[key]
+        stand_ins.append(stand_in)
+        if effect is not None and not missed:
+            effects.append(effect)
+    if unread:
+        for s in stand_ins:
+            s["unread"] = list(unread)
+        return Reading(tuple(stand_ins), tuple(keywords), tuple(also), tuple(unread))
+    return Reading(tuple(effects), tuple(keywords), tuple(also), ())
+
+
+def _raid_matches(rest: str, raid: Any) -> bool:
+    """A raid line ("[レイド]〈X〉アクティブにし、フロントLに移動できる") agrees with the
+    definition's ``raid`` (the importer's; a raid onto several names has none)."""
+    m = re.fullmatch(
+        r"(〈([^〈〉]+)〉|\[特徴:([^\[\]]+)\])アクティブにし、フロントLに移動できる", rest
+    )
+    if not m or not isinstance(raid, dict):
+        return False
+    onto = raid.get("onto") or {}
+    if m.group(2) is not None:
+        return onto == {"name": m.group(2)}
+    return onto == {"trait": m.group(3)}
+
+
+def _read_ability(
+    defn: dict[str, Any], when: str, tags: list[str], body: str
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """One ability: its effect (None when a part is not read) and the parts not read."""
+    missed: list[str] = []
+    effect: dict[str, Any] = {"when": when}
+    if when == "activate_main":
+        paid = g.cost(tags)
+        if paid is None:
+            missed.append("".join(f"[{t}]" for t in tags))
+        else:
+            if paid[0]:
+                effect["cost"] = paid[0]
+            if paid[1]:
+                effect["once_per_turn"] = True
+    elif tags:  # a triggered ability with a condition or a per-turn limit: not in the vocabulary
+        missed.append("".join(f"[{t}]" for t in tags))
+    self_ok = (
+        defn.get("type") == "character"
+        and when in ("on_play", "activate_main", "on_attack", "on_block")
+        and not effect.get("cost", {}).get("retire_self")
+    )
+    ops: list[dict[str, Any]] = []
+    parts = sentences(body)
+    if not parts:
+        missed.append("(no effect text)")
+    for sentence in parts:
+        read = read_sentence(sentence, self_ok)
+        if read is None:
+            missed.append(sentence)
+        else:
+            ops += read
+    effect["do"] = ops
+    return (None if missed else effect), missed
+
+
+def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
+    """The ops of one sentence, or None.  ``self_ok``: "このキャラ" (this character) names a
+    card on the field when the effect resolves.
+
+    >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
+    [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
+    """
+    m = re.fullmatch(r"カードを(\d+)枚引く", s)
+    if m:
+        return [{"op": "draw", "n": int(m.group(1))}]
+    m = re.fullmatch(r"カードを(\d+)枚引き、自分の手札を(\d+)枚場外に置く", s)
+    if m and int(m.group(2)) <= int(m.group(1)):
+        return [{"op": "draw", "n": int(m.group(1))}, {"op": "discard", "n": int(m.group(2))}]
+    m = re.fullmatch(r"(.+?)を(\d+枚(?:まで)?)選び、(.+)", s)
+    if m:
+        sel = g.selector(m.group(1))
+        n = g.count(m.group(2))
+        if sel is None or n is None:
+            return None
+        sel["count"] = n[0]
+        sel["up_to" if n[1] else "if_able"] = True
+        op = _operation(m.group(3))
+        if op is None:
+            return None
+        op["target"] = sel
+        return [op]
+    m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
+    if m:
+        noun = g.card_noun(m.group(1), on_field=False)
+        n = g.count(m.group(2))
+        if noun is None or n is None:
+            return None
+        sel = {"side": "own", "zone": "outside", **noun, "count": n[0]}
+        sel["up_to" if n[1] else "if_able"] = True
+        return [{"op": "to_hand", "target": sel}]
+    if self_ok:
+        m = re.fullmatch(r"このキャラ(?:は|を)(.+)", s)
+        if m:
+            op = _operation(m.group(1))
+            if op is not None:
+                op["target"] = "self"
+                return [op]
+    return None
+
+
+_SIMPLE_OPS = {
+    "退場させる": "retire",
+    "手札に戻す": "to_hand",
+    "レストにする": "rest",
+    "アクティブにする": "activate",
+    "リムーブエリアに置く": "remove",
+}
+
+
+def _operation(text: str) -> dict[str, Any] | None:
+    """An operation with its duration: ``退場させる``, ``このターン中、BP+1000``,
+    ``このターン中、[狙い撃ち]を与える``, …  A BP change or a keyword needs a duration the
+    engine knows (one without is continuous, or lasts until a time it does not keep)."""
+    until, rest = g.duration(text)
+    if until is None and rest in _SIMPLE_OPS:
+        return {"op": _SIMPLE_OPS[rest]}
+    if until is None:
+        return None
+    amount = g.bp_change(rest)
+    if amount is not None:
+        return {"op": "bp", "amount": amount, "until": until}
+    word = g.granted_keyword(rest)
+    if word is not None:
+        return {"op": "grant", "keyword": word, "until": until}
+    return None
+
+
+_COLOUR_WORD = "|".join(g.COLOURS)
+
+
+def shape(sentence: str) -> str:
+    """A sentence's template: numbers ``N``, names ``〈名〉``, traits ``[特徴]``, quoted
+    words ``「…」``, colours ``色``.
+
+    >>> shape("[登場時]BP3000以下の相手の〈ミラ〉を1枚選び、退場させる")
+    '[登場時]BPN以下の相手の〈名〉をN枚選び、退場させる'
+    """
+    s = re.sub(r"〈[^〈〉]*〉", "〈名〉", sentence)
+    s = re.sub(r"\[特徴:[^\[\]]*\]", "[特徴]", s)
+    s = re.sub(r"「[^「」]*」", "「…」", s)
+    s = re.sub(rf"\[({_COLOUR_WORD})(×\d+)?\]", r"[色\2]", s)
+    s = re.sub(rf"({_COLOUR_WORD})(?=の|か|×)", "色", s)
+    return re.sub(r"\d+", "N", s)
+
+
+def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """How much of a card set the reader understands (``judge cards coverage``).
+
+    A card is understood when it has no printed text (vanilla, AP cards), when its text is
+    read in full, or when its definition gives ``effects`` (written by hand: the text is
+    then not read).  The unread sentences are grouped by :func:`shape`, most frequent first
+    (then by shape), each with how many sentences and cards, and up to three card codes.
+    """
+    groups: dict[str, dict[str, Any]] = {}
+    no_text = read_full = by_hand = with_text = 0
+    for code in sorted(cards):
+        defn = cards[code]
+        if not defn.get("text") or defn.get("type") == "ap":
+            no_text += 1
+            continue
+        if defn.get("effects"):
+            by_hand += 1
+            continue
+        with_text += 1
+        reading = read_card(defn)
+        if reading.understood:
+            read_full += 1
+            continue
+        for sentence in reading.unread:
+            group = groups.setdefault(
+                shape(sentence), {"sentences": 0, "cards": [], "example": sentence}
+            )
+            group["sentences"] += 1
+            if code not in group["cards"]:
+                group["cards"].append(code)
+    total = len(cards)
+    understood = no_text + read_full + by_hand
+    templates = [
+        {
+            "template": key,
+            "sentences": group["sentences"],
+            "cards": len(group["cards"]),
+            "codes": group["cards"][:3],
+            "example": group["example"],
+        }
+        for key, group in groups.items()
+    ]
+    templates.sort(key=lambda t: (-t["sentences"], -t["cards"], t["template"]))
+    return {
+        "cards": total,
+        "understood": understood,
+        "percent": round(100 * understood / total, 1) if total else 100.0,
+        "no_text": no_text,
+        "effects_given": by_hand,
+        "with_text": with_text,
+        "text_read": read_full,
+        "text_percent": round(100 * read_full / with_text, 1) if with_text else 100.0,
+        "unread_templates": templates,
+    }

@@ -1,0 +1,259 @@
+"""The small grammar of Union Arena's printed (Japanese) card text: its parts, read one by one.
+
+An ability on a card is written in a few parts (the official card list, ``effectText``)::
+
+    [起動メイン][レストにする] [ターン1]相手のフロントLのキャラを1枚選び、このターン中、BP-500。
+     timing      cost          limit    selector                count   duration   operation
+
+This module reads the parts: the bracketed tags at the start of a line (timing, costs,
+once per turn), keywords and their reminder text, selectors ("自分の場の［特徴：X］"),
+counts ("1枚まで"), durations ("このターン中") and operations ("退場させる", "BP+1000").
+:mod:`judge.games.union_arena.reader` puts them together into the engine's effects.  Every
+function returns None for what it does not recognise: the reader never guesses.
+
+Text is normalised first (:func:`normalise`): NFKC (full-width digits, letters, brackets
+and signs become ASCII: ``［特徴：X］`` → ``[特徴:X]``, ``（1）`` → ``(1)``, ``＋`` → ``+``),
+and ``【…】`` → ``[…]`` (both spellings of the timing tags occur).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+#: timing tags -> the engine's ``when``
+TIMINGS = {
+    "登場時": "on_play",
+    "起動メイン": "activate_main",
+    "アタック時": "on_attack",
+    "ブロック時": "on_block",
+    "退場時": "on_retire",
+}
+
+#: colour words -> the engine's colours (the importer's lower-case names)
+COLOURS = {"紫": "purple", "緑": "green", "赤": "red", "青": "blue", "黄": "yellow"}
+
+#: keyword tags -> the engine's keyword words (:class:`~judge.games.union_arena.cards.Keywords`)
+SIMPLE_KEYWORDS = {
+    "インパクト無効": "nullify impact",
+    "ステップ": "step",
+    "狙い撃ち": "snipe",
+    "2回アタック": "double attack",
+    "2回ブロック": "double block",
+}
+_VALUE_KEYWORD = re.compile(r"^(インパクト|ダメージ)\((\+?)(\d+)\)$")
+
+#: durations -> the engine's ``until``
+DURATIONS = {"このターン中": "turn", "このバトル中": "battle"}
+
+#: zone words of a selector -> the engine's zones
+ZONES = {"場": "field", "フロントL": "front_line", "エナジーL": "energy_line"}
+
+
+def normalise(text: str) -> str:
+    """The text in one spelling: NFKC, ``【】`` as ``[]``, no spaces around tags, line
+    breaks kept (a line is an ability).
+
+    >>> normalise("【登場時】カードを１枚引く。")
+    '[登場時]カードを1枚引く。'
+    """
+    text = unicodedata.normalize("NFKC", text).replace("【", "[").replace("】", "]")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "\n".join(re.sub(r"\]\s+\[", "][", line.strip()) for line in text.split("\n"))
+
+
+def strip_reminders(line: str) -> str:
+    """The line without reminder text: a parenthesised group right after a ``]`` (a keyword's
+    explanation, "[ステップ](自分の移動フェイズに…)"), nested brackets included.  Parentheses
+    elsewhere (a name such as 〈月下(藤堂機)〉) are kept.
+
+    >>> strip_reminders("[インパクト(+1)](インパクトの与えるダメージが+1され、[インパクト(1)]を得る)を与える")
+    '[インパクト(+1)]を与える'
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "(" and out and out[-1] == "]":
+            depth = 0
+            j = i
+            while j < len(line):
+                if line[j] == "(":
+                    depth += 1
+                elif line[j] == ")":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            if depth == 0:
+                i = j + 1
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def keyword(tag: str) -> str | None:
+    """The engine's keyword for a keyword tag's inside (``インパクト(1)`` → ``impact 1``).
+
+    >>> keyword("ダメージ(+1)"), keyword("狙い撃ち"), keyword("レストにする")
+    ('damage +1', 'snipe', None)
+    """
+    if tag in SIMPLE_KEYWORDS:
+        return SIMPLE_KEYWORDS[tag]
+    m = _VALUE_KEYWORD.match(tag)
+    if m:
+        word = "impact" if m.group(1) == "インパクト" else "damage"
+        return f"{word} {m.group(2)}{m.group(3)}"
+    return None
+
+
+def leading_tags(line: str) -> tuple[list[str], str]:
+    """The ``[...]`` tags a line starts with, and the rest (``[特徴:…]`` is not a tag: it
+    names a trait, which a body may start with)."""
+    tags: list[str] = []
+    rest = line
+    while rest.startswith("[") and not rest.startswith("[特徴:"):
+        end = _closing(rest)
+        if end < 0:
+            break
+        tags.append(rest[1:end])
+        rest = rest[end + 1 :]
+    return tags, rest
+
+
+def _closing(text: str) -> int:
+    """Index of the ``]`` closing the ``[`` at 0 (brackets nest: ``[インパクト(1)]``)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+def cost(tags: list[str]) -> tuple[dict[str, Any], bool] | None:
+    """An activated ability's cost tags and ``[ターン1]``: (cost, once per turn), or None
+    when a tag is not one the engine can pay (a condition such as ``[フロントLにある場合]``)."""
+    out: dict[str, Any] = {}
+    once = False
+    for tag in tags:
+        m = re.fullmatch(r"手札を(\d+)枚場外に置く", tag)
+        if tag == "レストにする":
+            out["rest_self"] = True
+        elif tag in ("このカードを退場させる", "このキャラを退場させる"):
+            out["retire_self"] = True
+        elif m:
+            out["discard"] = out.get("discard", 0) + int(m.group(1))
+        elif tag == "ターン1":
+            once = True
+        else:
+            return None
+    return out, once
+
+
+def count(text: str) -> tuple[int, bool] | None:
+    """``1枚`` → (1, False), ``2枚まで`` → (2, True)."""
+    m = re.fullmatch(r"(\d+)枚(まで)?", text)
+    if not m or int(m.group(1)) < 1:
+        return None
+    return int(m.group(1)), bool(m.group(2))
+
+
+_SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
+
+
+def selector(text: str) -> dict[str, Any] | None:
+    """A selector of cards on the field: ``[BPn以下の](自分|相手)の(場|フロントL|エナジーL)の``
+    then conditions (``BPn以下の``, ``レストの``, ``アクティブの``, a colour ``紫の``) and a
+    noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).  Anything else
+    (``他の``: "another", ``全て``, ``〈A〉か〈B〉``, required energy) is not a selector the
+    engine can check, so None.
+
+    >>> selector("BP3000以下の相手のフロントLのキャラ")
+    {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000}
+    >>> selector("自分の場の他のキャラ") is None
+    True
+    """
+    out: dict[str, Any] = {}
+    m = re.match(r"^BP(\d+)以下の", text)
+    if m:
+        out["bp_max"] = int(m.group(1))
+        text = text[m.end() :]
+    m = _SIDE.match(text)
+    if not m:
+        return None
+    sel: dict[str, Any] = {
+        "side": "own" if m.group(1) == "自分" else "opponent",
+        "zone": ZONES[m.group(2)],
+    }
+    rest = text[m.end() :]
+    while True:
+        m = re.match(r"^BP(\d+)以下の", rest)
+        if m and "bp_max" not in out:
+            out["bp_max"] = int(m.group(1))
+        elif rest.startswith(("レストの", "アクティブの")) and "rested" not in out:
+            out["rested"] = rest.startswith("レスト")
+            m = re.match(r"^(レスト|アクティブ)の", rest)
+        elif rest[:2] in {f"{c}の" for c in COLOURS} and "color" not in out:
+            out["color"] = COLOURS[rest[0]]
+            m = re.match(r"^.の", rest)
+        else:
+            break
+        assert m is not None
+        rest = rest[m.end() :]
+    noun = card_noun(rest, on_field=True)
+    if noun is None:
+        return None
+    sel.update(noun)
+    sel.update(out)
+    if "bp_max" in sel and sel.get("type", "character") != "character":
+        return None
+    return sel
+
+
+def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
+    """What a selector's noun asks: ``キャラ`` (a character), ``カード`` (any card),
+    ``フィールド``, ``〈Name〉`` or ``[特徴:X]``.  Off the field the engine checks names,
+    traits and colours only, so there a card type is not readable (None)."""
+    if text in ("キャラ", "フィールド"):
+        if not on_field:
+            return None
+        return {"type": "character" if text == "キャラ" else "field"}
+    if text == "カード":
+        return {}
+    m = re.fullmatch(r"〈([^〈〉]+)〉", text)
+    if m:
+        return {"name": m.group(1)}
+    m = re.fullmatch(r"\[特徴:([^\[\]]+)\]", text)
+    if m:
+        return {"trait": m.group(1)}
+    return None
+
+
+def duration(text: str) -> tuple[str | None, str]:
+    """A leading duration (``このターン中、``) and the rest."""
+    for words, until in DURATIONS.items():
+        for form in (words + "、", words):
+            if text.startswith(form):
+                return until, text[len(form) :]
+    return None, text
+
+
+def bp_change(text: str) -> int | None:
+    """``BP+1000`` → 1000, ``BP-500`` → -500."""
+    m = re.fullmatch(r"BP([+-])(\d+)", text)
+    if not m:
+        return None
+    return int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+
+
+def granted_keyword(text: str) -> str | None:
+    """``[狙い撃ち]を与える`` / ``[インパクト(1)]を得る`` (reminder text already gone):
+    the keyword given, or None."""
+    m = re.fullmatch(r"\[([^\[\]]*(?:\([^()]*\))?)\]を(与える|得る)", text)
+    return keyword(m.group(1)) if m else None
