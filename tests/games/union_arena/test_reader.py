@@ -1,0 +1,320 @@
+"""The printed-text reader (``judge/games/union_arena/reader.py``): one original card per
+template it reads, written in the official templates' wording with made-up names and
+numbers, the effects it reads, and a replay where the effect does what the text says; and
+cards whose text it cannot read in full, which are unsupported and never vanilla."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.union_arena.cards import CardDef
+from judge.games.union_arena.reader import read_card, shape
+from judge.games.union_arena.testing import (
+    board_at_turn_3,
+    event_types,
+    field_ids,
+    field_unit,
+    free_character,
+    player_state,
+    rules_applied,
+    rules_broken,
+    verdict,
+)
+
+
+def printed(code: str, text: str, **fields: Any) -> dict[str, Any]:
+    """A free character (or ``type``) with printed ``text`` and no effects: read by the engine."""
+    d = free_character(code, **fields)
+    if d["type"] == "event":
+        d.pop("bp", None)
+        d.pop("generates", None)
+    d["text"] = text
+    return d
+
+
+def only_effect(text: str, **fields: Any) -> dict[str, Any]:
+    reading = read_card(printed("P-1", text, **fields))
+    assert reading.understood, reading.unread
+    (effect,) = reading.effects
+    return effect
+
+
+def test_on_play_draw() -> None:
+    text = "【登場時】カードを２枚引く。"
+    assert only_effect(text) == {"when": "on_play", "do": [{"op": "draw", "n": 2}]}
+    b = board_at_turn_3([printed("P-1", text)], ["P-1"], [], phase="main")
+    hand = len(player_state(b.replay(), "A")["hand"])
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == hand - 1 + 2
+
+
+def test_on_play_draw_then_discard() -> None:
+    text = "[登場時]カードを1枚引き、自分の手札を1枚場外に置く。"
+    assert only_effect(text)["do"] == [{"op": "draw", "n": 1}, {"op": "discard", "n": 1}]
+    b = board_at_turn_3([printed("P-1", text)], ["P-1"], [], phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=["T-000"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert event_types(r, b.last).count("discard") == 1
+    assert len(player_state(r, "A")["outside"]) == 1
+
+
+def test_on_play_bp_down_up_to_one_opposing_front_line_character() -> None:
+    text = "[登場時]相手のフロントLのキャラを1枚まで選び、このターン中、BP-1500。"
+    assert only_effect(text)["do"] == [
+        {
+            "op": "bp",
+            "amount": -1500,
+            "until": "turn",
+            "target": {
+                "side": "opponent",
+                "zone": "front_line",
+                "type": "character",
+                "count": 1,
+                "up_to": True,
+            },
+        }
+    ]
+    cards = [printed("P-1", text), free_character("T-009", bp=3000)]
+    b = board_at_turn_3(cards, ["P-1"], ["T-009"], b_front=("B-1",), phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=["B-1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "B", "B-1")["bp"] == 1500
+
+
+def test_event_retires_a_character_with_bp_at_most_n() -> None:
+    text = "BP3000以下の相手のフロントLのキャラを1枚選び、退場させる。"
+    effect = only_effect(text, type="event")
+    assert effect["when"] == "on_play"
+    assert effect["do"][0]["op"] == "retire"
+    assert effect["do"][0]["target"]["bp_max"] == 3000
+    assert effect["do"][0]["target"]["if_able"] is True
+    cards = [
+        printed("P-2", text, type="event"),
+        free_character("T-009", bp=3000),
+        free_character("T-010", bp=4000),
+    ]
+    b = board_at_turn_3(cards, ["P-2"], ["T-009", "T-010"], b_front=("B-1", "B-2"), phase="main")
+    ok = b.play("A", "A-1", targets=["B-1"]).replay()
+    assert verdict(ok, b.last) == "legal"
+    assert field_ids(ok, "B", "front_line") == ["B-2"]
+    b = board_at_turn_3(cards, ["P-2"], ["T-009", "T-010"], b_front=("B-1", "B-2"), phase="main")
+    too_big = b.play("A", "A-1", targets=["B-2"]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(too_big, b.last)
+
+
+def test_choose_one_with_nothing_to_choose_chooses_nothing() -> None:
+    """Printed "1枚選び" is a mandatory choice when a card qualifies, and chooses nothing
+    when none does (if_able): the event is still legal to use."""
+    text = "BP3000以下の相手のフロントLのキャラを1枚選び、退場させる。"
+    cards = [printed("P-2", text, type="event"), free_character("T-010", bp=4000)]
+    b = board_at_turn_3(cards, ["P-2"], ["T-010"], b_front=("B-1",), phase="main")
+    r = b.play("A", "A-1", targets=[]).replay()
+    assert verdict(r, b.last) == "legal"
+    cards = [printed("P-2", text, type="event"), free_character("T-009", bp=2000)]
+    b = board_at_turn_3(cards, ["P-2"], ["T-009"], b_front=("B-1",), phase="main")
+    r = b.play("A", "A-1", targets=[]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_event_returns_a_character_to_the_hand() -> None:
+    text = "相手のフロントLのキャラを1枚選び、手札に戻す。"
+    assert only_effect(text, type="event")["do"][0]["op"] == "to_hand"
+    cards = [printed("P-2", text, type="event"), free_character("T-009")]
+    b = board_at_turn_3(cards, ["P-2"], ["T-009"], b_front=("B-1",), phase="main")
+    hand = len(player_state(b.replay(), "B")["hand"])
+    r = b.play("A", "A-1", targets=["B-1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "B", "front_line") == []
+    assert len(player_state(r, "B")["hand"]) == hand + 1
+
+
+def test_activate_main_rest_cost_once_per_turn_rests_a_character() -> None:
+    text = "[起動メイン][レストにする] [ターン1]BP2500以下の相手のフロントLのキャラを1枚まで選び、レストにする。"
+    effect = only_effect(text)
+    assert effect["when"] == "activate_main"
+    assert effect["cost"] == {"rest_self": True}
+    assert effect["once_per_turn"] is True
+    assert effect["do"][0]["op"] == "rest"
+    cards = [printed("P-3", text), free_character("T-009", bp=2500)]
+    b = board_at_turn_3(cards, ["P-3"], ["T-009"], a_front=("A-1",), b_front=("B-1",), phase="main")
+    r = b.act("A", "activate", card="A-1", ability=1, targets=["B-1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "B", "B-1")["rested"] and field_unit(r, "A", "A-1")["rested"]
+
+
+def test_activate_main_retire_self_takes_a_trait_card_from_the_outside_area() -> None:
+    text = "[起動メイン][レストにする] [このカードを退場させる]自分の場外から［特徴：灯守］を1枚まで手札に加える。"
+    effect = only_effect(text)
+    assert effect["cost"] == {"rest_self": True, "retire_self": True}
+    assert effect["do"] == [
+        {
+            "op": "to_hand",
+            "target": {
+                "side": "own",
+                "zone": "outside",
+                "trait": "灯守",
+                "count": 1,
+                "up_to": True,
+            },
+        }
+    ]
+    cards = [printed("P-4", text), free_character("T-011", traits=["灯守"])]
+    b = board_at_turn_3(cards, ["P-4", "T-011"], [], a_front=("A-1",), phase="main")
+    b.act("A", "activate", card="A-1", ability=1).act("A", "resolve", source="A-1", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == [] and player_state(r, "A")["outside"]
+
+
+def test_on_attack_self_bp_decides_the_battle() -> None:
+    text = "[アタック時]このキャラはこのターン中、BP+2000。"
+    assert only_effect(text)["do"] == [
+        {"op": "bp", "amount": 2000, "until": "turn", "target": "self"}
+    ]
+    cards = [printed("P-5", text, bp=2000), free_character("T-009", bp=3000)]
+    b = board_at_turn_3(cards, ["P-5"], ["T-009"], a_front=("A-1",), b_front=("B-1",))
+    r = b.attack("A", "A-1").block("B", "B-1").replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "B", "front_line") == []  # 4000 beats 3000
+
+
+def test_granted_keyword_with_reminder_text() -> None:
+    text = "[登場時]このキャラはこのターン中、[インパクト(1)](アタックしてバトルに勝利した時、相手プレイヤーに1ダメージ)を得る。"
+    assert only_effect(text)["do"] == [
+        {"op": "grant", "keyword": "impact 1", "until": "turn", "target": "self"}
+    ]
+
+
+def test_on_retire_draw_and_keyword_line() -> None:
+    text = "[インパクト無効](このキャラとバトルをしたキャラはこのバトル中、[インパクト]を失う)\n[退場時]カードを1枚引く。"
+    d = printed("P-6", text)
+    reading = read_card(d)
+    assert reading.understood and reading.keywords == ("nullify impact",)
+    assert reading.effects == ({"when": "on_retire", "do": [{"op": "draw", "n": 1}]},)
+    assert "nullify impact" in CardDef.from_dict(d).keywords.flags
+    cards = [printed("P-6", text, bp=1000), free_character("T-009", bp=3000)]
+    b = board_at_turn_3(cards, ["T-009"], ["P-6"], a_front=("A-1",), b_front=("B-1",))
+    hand = len(player_state(b.replay(), "B")["hand"])
+    r = b.attack("A", "A-1").block("B", "B-1").replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "B")["hand"]) == hand + 1
+
+
+def test_keywords_step_and_values() -> None:
+    reading = read_card(
+        printed("P-7", "[ステップ](自分の移動フェイズにフロントLからエナジーLへ移動できる)")
+    )
+    assert reading.understood and reading.keywords == ("step",)
+    reading = read_card(
+        printed(
+            "P-7", "[ダメージ(2)](このキャラがアタックで直接ダメージを与える時、代わりに2ダメージ)"
+        )
+    )
+    assert reading.keywords == ("damage 2",)
+
+
+def test_also_treated_as_a_name() -> None:
+    d = printed("P-8", "このカードは〈灯守イロ〉としても扱う。")
+    assert read_card(d).also_treated_as == ("灯守イロ",)
+    assert CardDef.from_dict(d).has_name("灯守イロ")
+
+
+def test_raid_line_must_agree_with_the_definition() -> None:
+    line = "[レイド]〈灯守イロ〉アクティブにし、フロントLに移動できる\n[登場時]カードを1枚引く。"
+    agreeing = printed("P-9", line, raid={"onto": {"name": "灯守イロ"}})
+    assert read_card(agreeing).understood
+    missing = printed("P-9", line)  # the importer could not map it: the card is unsupported
+    assert read_card(missing).unread == (
+        "[レイド]〈灯守イロ〉アクティブにし、フロントLに移動できる",
+    )
+
+
+def test_keyword_line_disagreeing_with_the_definition_is_not_read() -> None:
+    d = printed("P-10", "[狙い撃ち](説明)", keywords=["step"])
+    assert not read_card(d).understood
+
+
+# -- what the reader does not read ---------------------------------------------------------
+
+
+def test_unread_sentences_are_named_and_grouped_by_template() -> None:
+    text = "[登場時]カードを1枚引く。必要エナジーが2以下の自分の場の他のキャラを1枚手札に戻す。"
+    reading = read_card(printed("P-11", text))
+    assert reading.unread == ("[登場時]必要エナジーが2以下の自分の場の他のキャラを1枚手札に戻す",)
+    assert (
+        shape(reading.unread[0])
+        == "[登場時]必要エナジーがN以下の自分の場の他のキャラをN枚手札に戻す"
+    )
+    # even the sentence it read is not executed: the whole ability stands in as text
+    (effect,) = reading.effects
+    assert effect["when"] == "on_play" and "do" not in effect and effect["text"]
+
+
+def test_UA_EFFECT_UNSUPPORTED_continuous_text_taints_from_the_play() -> None:
+    """A continuous ability the reader cannot read: the play is unverifiable and the battle
+    after it uncertain, never legal (it was vanilla before the reader)."""
+    text = "[自分のターン中]このキャラはBP+3000。"
+    cards = [printed("P-12", text, bp=1000), free_character("T-009", bp=2000)]
+    b = board_at_turn_3(cards, ["P-12"], ["T-009"], b_front=("B-1",), phase="main")
+    b.play("A", "A-1", to="front_line")
+    played = b.last
+    r = b.replay()
+    assert verdict(r, played) == "unverifiable"
+    assert "UA-EFFECT-UNSUPPORTED" in rules_applied(r, played)
+    step = r["steps"][played]
+    assert "[自分のターン中]このキャラはBP+3000" in " ".join(step["unverifiable"])
+
+
+def test_UA_EFFECT_UNSUPPORTED_unread_activated_bp_makes_the_battle_uncertain() -> None:
+    """The issue's case: an unsupported "BP+3000" effect, then a battle it decides."""
+    text = "[起動メイン][フロントLにある場合]このキャラはこのターン中、BP+3000。"
+    assert not read_card(printed("P-13", text)).understood
+    cards = [printed("P-13", text, bp=1000), free_character("T-009", bp=3000)]
+    b = board_at_turn_3(
+        cards, ["P-13"], ["T-009"], a_front=("A-1",), b_front=("B-1",), phase="main"
+    )
+    b.act("A", "activate", card="A-1", ability=1)
+    used = b.last
+    b.proceed("A").attack("A", "A-1").block("B", "B-1")
+    r = b.replay()
+    assert verdict(r, used) == "unverifiable"
+    assert verdict(r, b.last) == "uncertain"
+    assert r["steps"][b.last]["depends_on"] == [used]
+
+
+def test_UA_EFFECT_UNSUPPORTED_unread_attack_ability_is_unverifiable_when_it_triggers() -> None:
+    text = "[アタック時]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。"
+    cards = [printed("P-14", text)]
+    b = board_at_turn_3(cards, ["P-14"], [], a_front=("A-1",))
+    r = b.attack("A", "A-1").replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "UA-EFFECT-UNSUPPORTED" in rules_applied(r, b.last)
+
+
+def test_english_or_unknown_text_is_unsupported_not_vanilla() -> None:
+    d = printed("P-15", "[On Play] Draw 1 card.")
+    assert CardDef.from_dict(d).unread == ("[On Play] Draw 1 card.",)
+    assert CardDef.from_dict(d).effects  # a stand-in, not nothing
+
+
+def test_a_definition_with_effects_is_not_read() -> None:
+    d = printed("P-16", "[登場時]カードを1枚引く。")
+    d["effects"] = [{"when": "on_play", "do": [{"op": "draw", "n": 2}]}]
+    assert CardDef.from_dict(d).effects == tuple(d["effects"])
+
+
+def test_not_read_never_guessed() -> None:
+    """Templates close to readable ones, each with a part the engine cannot check exactly."""
+    for text in (
+        "[登場時]自分の場の他のキャラを1枚まで選び、このターン中、BP+1000。",  # "another"
+        "[登場時]相手のフロントLのキャラ全ては、このターン中、BP-1000。",  # all of them
+        "[登場時]相手は自身の手札を1枚場外に置く。",  # the opponent discards
+        "[アタック時][ターン1]カードを1枚引く。",  # once per turn on a trigger
+        "[登場時]自分の手札を1枚場外に置く。",  # a discard alone
+        "[退場時]このキャラを手札に戻す。",  # "this character" after it left
+        "[登場時]自分の場外から〈灯守イロ〉か〈灯守ミナ〉を1枚まで手札に加える。",  # or
+        "[登場時]自分の場外からキャラカードを1枚まで手札に加える。",  # a type off the field
+        "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。",
+    ):
+        assert not read_card(printed("P-17", text)).understood, text
