@@ -83,6 +83,9 @@ class Rule:
     source: str
     confidence: str
     section: str = ""
+    #: Extra words rule search (judge/core/rulesearch.py) finds the rule by: a keyword's name
+    #: in a language its source does not quote.  Never cited, not part of the rule's text.
+    terms: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -148,6 +151,7 @@ class Catalogue:
                 source=raw["source"],
                 confidence=raw["confidence"],
                 section=raw.get("section", ""),
+                terms=tuple(raw.get("terms", ())),
             )
             if rule.id in cat.rules:
                 raise ValueError(f"duplicate rule id {rule.id}")
