@@ -115,16 +115,25 @@ def read_card(defn: dict[str, Any]) -> Reading:
             unread.append(clean.rstrip("。"))
             stand_ins.append({"when": "on_play", "text": line, "continuous": True})
             continue
-        effect, missed = _read_ability(defn, when, tags[1:] if tags else [], rest)
-        prefix = f"[{tags[0]}]" if tags else ""
-        unread += [prefix + s if not s.startswith("[") else s for s in missed]
-        stand_in: dict[str, Any] = {"when": when, "text": line}
-        for key in ("cost", "once_per_turn"):
-            if effect is not None and key in effect:
-                stand_in[key] = effect[key]
-        stand_ins.append(stand_in)
-        if effect is not None and not missed:
-            effects.append(effect)
+        # "[アタック時][ブロック時]…": one ability at each of several triggered timings
+        timings = [when]
+        while len(timings) < len(tags) and when != "activate_main":
+            more = g.TIMINGS.get(tags[len(timings)])
+            if more is None or more == "activate_main":
+                break
+            timings.append(more)
+        prefix = "".join(f"[{t}]" for t in tags[: len(timings)]) if tags else ""
+        for at in timings:
+            effect, missed = _read_ability(defn, at, tags[len(timings) :], rest)
+            if at == timings[0]:
+                unread += [prefix + s if not s.startswith("[") else s for s in missed]
+            stand_in: dict[str, Any] = {"when": at, "text": line}
+            for key in ("cost", "once_per_turn"):
+                if effect is not None and key in effect:
+                    stand_in[key] = effect[key]
+            stand_ins.append(stand_in)
+            if effect is not None and not missed:
+                effects.append(effect)
     if unread:
         for s in stand_ins:
             s["unread"] = list(unread)

@@ -137,18 +137,22 @@ def _closing(text: str) -> int:
 
 
 def cost(tags: list[str]) -> tuple[dict[str, Any], bool] | None:
-    """An activated ability's cost tags and ``[ターン1]``: (cost, once per turn), or None
+    """An activated ability's cost tags (``[レストにする]``, ``[このカードを退場させる]``,
+    ``[手札を1枚場外に置く]``, ``[APを1支払う]``) and ``[ターン1]``: (cost, once per turn), or None
     when a tag is not one the engine can pay (a condition such as ``[フロントLにある場合]``)."""
     out: dict[str, Any] = {}
     once = False
     for tag in tags:
         m = re.fullmatch(r"手札を(\d+)枚場外に置く", tag)
+        ap = re.fullmatch(r"APを(\d+)支払う", tag)
         if tag == "レストにする":
             out["rest_self"] = True
         elif tag in ("このカードを退場させる", "このキャラを退場させる"):
             out["retire_self"] = True
         elif m:
             out["discard"] = out.get("discard", 0) + int(m.group(1))
+        elif ap:
+            out["ap"] = out.get("ap", 0) + int(ap.group(1))
         elif tag == "ターン1":
             once = True
         else:

@@ -318,3 +318,28 @@ def test_not_read_never_guessed() -> None:
         "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。",
     ):
         assert not read_card(printed("P-17", text)).understood, text
+
+
+def test_two_timings_on_one_line_block_bp() -> None:
+    text = "[アタック時][ブロック時]このキャラはこのターン中、BP+1500。"
+    reading = read_card(printed("P-18", text))
+    assert [e["when"] for e in reading.effects] == ["on_attack", "on_block"]
+    cards = [free_character("T-009", bp=3000), printed("P-18", text, bp=2000)]
+    b = board_at_turn_3(cards, ["T-009"], ["P-18"], a_front=("A-1",), b_front=("B-1",))
+    r = b.attack("A", "A-1").block("B", "B-1").replay()
+    assert verdict(r, b.last) == "legal"
+    # the blocker's 3500 beats 3000: it stays (the losing attacker is not retired either)
+    assert field_unit(r, "B", "B-1")["bp"] == 3500
+    assert "battle" in event_types(r, b.last)
+
+
+def test_activate_main_ap_cost() -> None:
+    text = "[起動メイン][APを1支払う] [ターン1]カードを1枚引く。"
+    effect = only_effect(text)
+    assert effect["cost"] == {"ap": 1} and effect["once_per_turn"] is True
+    b = board_at_turn_3([printed("P-19", text)], ["P-19"], [], a_front=("A-1",), phase="main")
+    hand = len(player_state(b.replay(), "A")["hand"])
+    r = b.act("A", "activate", card="A-1", ability=1).replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == hand + 1
+    assert "pay_ap" in event_types(r, b.last)
