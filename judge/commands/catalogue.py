@@ -84,19 +84,84 @@ def _labels_text(used: Iterable[str]) -> list[str]:
     return lines
 
 
+def _search_text(result: Any) -> list[str]:
+    """A search's hits as ``judge rules --search`` prints them, best first."""
+    where = f"the rules of {result.game}" if result.game else "the rules of every game"
+    if not result.hits:
+        return [f"No rule matches {result.query!r} in {where}."]
+    shown = len(result.hits)
+    more = f", the best {shown} shown" if shown < result.total else ""
+    lines = [f"{result.total} rules match {result.query!r} in {where}{more}:"]
+    for n, hit in enumerate(result.hits, 1):
+        head, *body = _rule_text(hit.rule)
+        matched = ", ".join(hit.matched)
+        lines += ["", f"{n}. {head}", f"    Game: {hit.game}; score {hit.score:.2f} ({matched})"]
+        lines += body
+    return [*lines, "", *_labels_text(hit.rule.confidence for hit in result.hits)]
+
+
+def _search(game: str | None, query: str, limit: int, as_json: bool) -> None:
+    from judge.core.rulesearch import SearchError, search
+
+    try:
+        result = search(query, game, limit)
+    except SearchError as exc:
+        fail(f"--search: {exc.message}" if exc.parameter == "q" else str(exc))
+    if as_json:
+        click.echo(canonical_json(result.to_dict()))
+    else:
+        click.echo("\n".join(_search_text(result)))
+
+
 @click.command("rules")
-@click.argument("game")
+@click.argument("game", required=False)
 @click.argument("rule_id", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the catalogue as canonical JSON.")
-def rules_command(game: str, rule_id: str | None, as_json: bool) -> None:
-    """The rule catalogue of GAME, or only the rule RULE_ID.
+@click.option(
+    "--search",
+    "query",
+    metavar="WORDS",
+    help="Find rules by words (English, Chinese or Japanese) or by id, best first: in GAME's "
+    "rules, or in every game's without GAME.",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(1, 200),
+    default=10,
+    show_default=True,
+    help="At most this many hits of --search.",
+)
+def rules_command(
+    game: str | None, rule_id: str | None, as_json: bool, query: str | None, limit: int
+) -> None:
+    """The rule catalogue of GAME, or only the rule RULE_ID; or, with --search, the rules
+    matching some words.
 
     Lists what each confidence label means, every rule by section (id, title, confidence,
     text, source) and then the rule options a log may set, with their defaults (a ``gap``
     option decides what no source settles; a ``format`` option switches an official rule off
     for formats that play otherwise).
+
+    \b
+    judge rules --search "snipe block"              every game's rules
+    judge rules union-arena --search 激躍            one game's
+    judge rules --search "counter two" --json      hits as canonical JSON
+
+    A search ranks the rules by BM25 over their ids, titles, texts and sources (see
+    judge/core/rulesearch.py); each hit shows its game, its score and the fields that
+    matched.  No match is not an error (exit 0); an empty query is (exit 2).
     """
     from judge.games import GAMES, catalogue
+
+    if game is not None and game not in GAMES:
+        fail(f"unknown game {game!r}; {_known_games()}")
+    if query is not None:
+        if rule_id is not None:
+            fail(f"give a rule id ({rule_id!r}) or --search, not both")
+        _search(game, query, limit, as_json)
+        return
+    if game is None:
+        fail(f"give a game (or --search WORDS); {_known_games()}")
 
     if game not in GAMES:
         fail(f"unknown game {game!r}; {_known_games()}")

@@ -22,12 +22,13 @@ Score: BM25F (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM
 Beyond", 2009) over the fields of :data:`FIELD_WEIGHTS`.  For a query term ``t`` and a rule
 ``d``::
 
-    tf(t, d)  = Σ_field  weight(field) · count(t, field) / (1 - B(field) + B(field) · len(field) / avglen(field))
-    idf(t)    = ln(1 + (N - n(t) + 0.5) / (n(t) + 0.5))
-    score(d)  = Σ_t  idf(t) · tf(t, d) · (K1 + 1) / (K1 + tf(t, d))
+    tf(t, d) = Σ_f  weight(f) · count(t, f) / (1 - B(f) + B(f) · len(f) / avglen(f))
+    idf(t)   = ln(1 + (N - n(t) + 0.5) / (n(t) + 0.5))
+    score(d) = Σ_t  idf(t) · tf(t, d) · (K1 + 1) / (K1 + tf(t, d))
 
-``N`` is the number of rules of all games and ``n(t)`` those containing ``t`` (whatever the
-game filter: a game's hits are the all-games hits of that game, in the same order).  The id
+``avglen(f)`` is the mean length of the field over the rules that have it.  ``N`` is the
+number of rules of all games and ``n(t)`` those containing ``t`` (whatever the game filter: a
+game's hits are the all-games hits of that game, in the same order).  The id
 and title weigh most, then the rule's extra search ``terms``, the section, the text and the
 source, then the text of its rule options.  To that is added :data:`TITLE_COVER` times the
 share of the rule's title tokens that the query has, so that the rule a query names outright
@@ -279,8 +280,10 @@ class RuleIndex:
                 index.by_id.setdefault(rule.id.casefold(), len(index.docs))
                 index.docs.append((cat.game, rule))
                 toks.append({name: tokens(text) for name, text in _fields(rule, cat).items()})
-        n = max(len(toks), 1)
-        avglen = {f: (sum(len(t[f]) for t in toks) / n) or 1.0 for f in FIELD_WEIGHTS}
+        avglen = {}  # over the rules that have the field: few rules have terms or options
+        for name in FIELD_WEIGHTS:
+            lengths = [len(t[name]) for t in toks if t[name]]
+            avglen[name] = sum(lengths) / len(lengths) if lengths else 1.0
         for doc, fields_ in enumerate(toks):
             index.fields_of.append({f: frozenset(t) for f, t in fields_.items()})
             for name, words in fields_.items():
