@@ -28,6 +28,8 @@ from schemas.api import (
     DeckCheckSchema,
     GamesSchema,
     RuleSchema,
+    RuleSearchQuerySchema,
+    RuleSearchSchema,
 )
 
 blp = Blueprint(
@@ -89,6 +91,27 @@ def game_rule(game: str, rule_id: str) -> Any:
     if rule is None:
         raise ApiProblem(404, f"unknown rule {rule_id!r} for {game}", title="No such rule")
     return rule.to_dict()
+
+
+@blp.route("/rules", methods=["GET"])
+@blp.arguments(RuleSearchQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, RuleSearchSchema, description="The matching rules, best first.")
+@blp.doc(operationId="searchRules")
+def search_rules(q: str, limit: int, game: str | None = None) -> Any:
+    """Find rules by words: every game's, or one game's (`game`).
+
+    Ranked by BM25F over each rule's id, title, search terms, section, text, source and rule
+    options; words in English (stemmed) or in the sources' languages (Chinese and Japanese as
+    character bigrams: `激躍`, `ストライク`).  The same query always answers the same list.
+    No match is an empty list; an empty query, or one of only common words, is a 400 naming
+    `q`.
+    """
+    from judge.core.rulesearch import SearchError, search
+
+    try:
+        return search(q, game, limit).to_dict()
+    except SearchError as exc:
+        raise invalid([FieldError(exc.parameter, exc.message)]) from None
 
 
 def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -47,6 +47,12 @@ def _deck_games() -> dict[str, str]:
     return out
 
 
+def _games() -> list[str]:
+    from judge.games import GAMES
+
+    return list(GAMES)
+
+
 #: Games with deck-construction rules -> the component of their card definitions.
 DECK_GAMES = _deck_games()
 #: The longest ``?wait=`` a client may ask for, in seconds.
@@ -350,6 +356,72 @@ class CatalogueSchema(Schema):
     )
     rules = fields.List(fields.Nested(RuleSchema), required=True)
     options = fields.List(fields.Nested(RuleOptionSchema), required=True)
+
+
+class RuleSearchQuerySchema(_Query):
+    """``GET /v1/rules``: the words, and optionally the game and how many hits."""
+
+    q = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=500),
+        metadata={
+            "description": "What to look for: words in English, Chinese or Japanese (as the "
+            "rules' sources quote them), or a rule id.",
+            "examples": ["snipe block"],
+        },
+    )
+    game = fields.String(
+        validate=validate.OneOf(sorted(_games())),
+        metadata={"description": "Only this game's rules (default: every game's)."},
+    )
+    limit = fields.Integer(
+        load_default=10,
+        validate=validate.Range(min=1, max=200),
+        metadata={"description": "At most this many hits (default 10, at most 200)."},
+    )
+
+
+class RuleHitSchema(RuleSchema):
+    """A rule a search found: the rule as cited, its game, its score and what matched."""
+
+    game = fields.String(required=True)
+    score = fields.Float(
+        required=True,
+        metadata={"description": "BM25F over the rule's fields (higher is better), 4 places."},
+    )
+    matched = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "The rule's fields holding a word of the query (id, title, terms, "
+            "section, text, source, options)."
+        },
+    )
+
+
+class RuleSearchSchema(Schema):
+    """The rules matching a query, best first (equal scores by rule id)."""
+
+    query = fields.String(required=True)
+    game = fields.String(required=True, allow_none=True)
+    terms = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "The query's search tokens: English words stemmed, common words "
+            "dropped, Chinese and Japanese text as character bigrams."
+        },
+    )
+    total = fields.Integer(
+        required=True, metadata={"description": "Rules that match, before the limit."}
+    )
+    labels = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "The confidence labels of the hits and what they mean."},
+    )
+    hits = fields.List(fields.Nested(RuleHitSchema), required=True)
 
 
 class DeckCheckSchema(Schema):
