@@ -93,6 +93,15 @@ def game_rule(game: str, rule_id: str) -> Any:
     return rule.to_dict()
 
 
+@blp.record_once
+def _build_rule_index(state: Any) -> None:
+    """Build the rule search index with the app, so that no client's first search waits for
+    it (loading the catalogues and indexing them takes about 0.1 s, once per process)."""
+    from judge.core.rulesearch import default_index
+
+    default_index()
+
+
 @blp.route("/rules", methods=["GET"])
 @blp.arguments(RuleSearchQuerySchema, location="query", error_status_code=400, as_kwargs=True)
 @blp.response(200, RuleSearchSchema, description="The matching rules, best first.")
