@@ -126,11 +126,14 @@ def read_card(defn: dict[str, Any]) -> Reading:
         for at in timings:
             effect, missed = _read_ability(defn, at, tags[len(timings) :], rest)
             if at == timings[0]:
-                unread += [prefix + s if not s.startswith("[") else s for s in missed]
+                unread += [prefix + s for s in missed]
             stand_in: dict[str, Any] = {"when": at, "text": line}
-            for key in ("cost", "once_per_turn"):
-                if effect is not None and key in effect:
-                    stand_in[key] = effect[key]
+            if at == "activate_main":  # the cost tags it can pay, the log records their payment
+                paid, once = g.payable_cost(tags[len(timings) :])
+                if paid:
+                    stand_in["cost"] = paid
+                if once:
+                    stand_in["once_per_turn"] = True
             stand_ins.append(stand_in)
             if effect is not None and not missed:
                 effects.append(effect)

@@ -160,6 +160,21 @@ def cost(tags: list[str]) -> tuple[dict[str, Any], bool] | None:
     return out, once
 
 
+def payable_cost(tags: list[str]) -> tuple[dict[str, Any], bool]:
+    """The cost tags the engine can pay, the others (conditions) left out: what an
+    unsupported activated ability's stand-in still asks (the log records its payment, and
+    the step is unverifiable in any case)."""
+    out: dict[str, Any] = {}
+    once = False
+    for tag in tags:
+        read = cost([tag])
+        if read is not None:
+            for key, value in read[0].items():
+                out[key] = out.get(key, 0) + value if key in ("discard", "ap") else value
+            once = once or read[1]
+    return out, once
+
+
 def count(text: str) -> tuple[int, bool] | None:
     """``1枚`` → (1, False), ``2枚まで`` → (2, True)."""
     m = re.fullmatch(r"(\d+)枚(まで)?", text)

@@ -343,3 +343,16 @@ def test_activate_main_ap_cost() -> None:
     assert verdict(r, b.last) == "legal"
     assert len(player_state(r, "A")["hand"]) == hand + 1
     assert "pay_ap" in event_types(r, b.last)
+
+
+def test_unsupported_activated_ability_keeps_the_cost_it_can_pay() -> None:
+    """An activated ability whose condition tag is not read stands in with the costs the
+    engine can pay, so the log's payment is not refused (the step is unverifiable)."""
+    text = "[起動メイン][フロントLにある場合] [手札を1枚場外に置く] [ターン1]カードを1枚引く。"
+    reading = read_card(printed("P-20", text))
+    assert reading.unread == ("[起動メイン][フロントLにある場合][手札を1枚場外に置く][ターン1]",)
+    (stand_in,) = reading.effects
+    assert stand_in["cost"] == {"discard": 1} and stand_in["once_per_turn"] is True
+    b = board_at_turn_3([printed("P-20", text)], ["P-20"], [], a_front=("A-1",), phase="main")
+    r = b.act("A", "activate", card="A-1", ability=1, costs={"discard": ["T-000"]}).replay()
+    assert verdict(r, b.last) == "unverifiable"
