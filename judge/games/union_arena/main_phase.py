@@ -46,6 +46,17 @@ def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
             f"{eng.name(iid)} costs {d.ap} AP; {pid} has {active} active AP card"
             f"{'s' if active != 1 else ''}.",
         )
+    if plan.violations and d.unread:
+        # the card's own printed text was not read in full: it may lower what the card
+        # needs (a cost reduction while in the hand), so the ruling claims no more than that
+        eng.ctx.ruling(
+            "UA-EFFECT-UNSUPPORTED",
+            f'{eng.name(iid)}\'s printed text was not read in full ("{d.unread[0]}"): if it '
+            "changes what the card needs to be played, this ruling may be wrong.",
+        )
+        eng.ctx.cannot_verify(
+            f"{eng.name(iid)}'s unread text may change its required energy or AP cost"
+        )
 
 
 def _check_effect_targets(

@@ -356,3 +356,25 @@ def test_unsupported_activated_ability_keeps_the_cost_it_can_pay() -> None:
     b = board_at_turn_3([printed("P-20", text)], ["P-20"], [], a_front=("A-1",), phase="main")
     r = b.act("A", "activate", card="A-1", ability=1, costs={"discard": ["T-000"]}).replay()
     assert verdict(r, b.last) == "unverifiable"
+
+
+def test_UA_EFFECT_UNSUPPORTED_a_card_whose_own_text_is_unread_may_cost_less() -> None:
+    """A card's unread text may lower what it needs while in the hand (a printed cost
+    reduction): a play ruled illegal on its printed cost says its ruling may be wrong."""
+    text = "手札にあるこのカードの必要エナジーを1減らす。"
+    pricey = printed("P-30", text, energy={"red": 1}, color="red")
+    b = board_at_turn_3([pricey], ["P-30"], [], phase="main")
+    b.play("A", "A-1", to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-ENERGY"]
+    (note,) = [x for x in r["steps"][b.last]["rulings"] if x["rule"] == "UA-EFFECT-UNSUPPORTED"]
+    assert "this ruling may be wrong" in note["message"] and text[:10] in note["message"]
+    assert any("may change its required energy" in u for u in r["steps"][b.last]["unverifiable"])
+    # a card whose text was read in full gets no such note
+    plain = printed("P-31", "[登場時]カードを1枚引く。", energy={"red": 1}, color="red")
+    b = board_at_turn_3([plain], ["P-31"], [], phase="main")
+    b.play("A", "A-1", to="front_line")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-ENERGY"]
+    assert "UA-EFFECT-UNSUPPORTED" not in rules_applied(r, b.last)
