@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
-import secrets
 import statistics
 import subprocess
 import sys
@@ -38,44 +37,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.service import Processes, free_port, start_redis  # noqa: E402
-from judge.core.canonical import canonical_bytes, canonical_json  # noqa: E402
-from judge.core.replay import replay  # noqa: E402
-from judge.core.selfplay import random_game  # noqa: E402
-from judge.games.union_arena.sample import sample_envelope  # noqa: E402
-
-
-def long_replay(steps: int, seed: str = "bench-big") -> dict[str, Any]:
-    """A judged replay with ``steps`` steps: a long self-play game's steps repeated and
-    renumbered (the kinds of steps, states and private events a long game has)."""
-    log = random_game(sample_envelope(seed), seed, max_actions=2000, weights={"attack": 0})
-    base = replay(canonical_json(log))
-    out = dict(base)
-    out["steps"] = [{**base["steps"][i % len(base["steps"])], "index": i} for i in range(steps)]
-    return out
-
-
-def store_finished(store: Any, result: dict[str, Any]) -> str:
-    from worker.service import Submission
-
-    sub = Submission(
-        id=secrets.token_hex(16),
-        content_hash=secrets.token_hex(32),
-        game="union-arena",
-        on_illegal="skip",
-        perspective="judge",
-        players=["A", "B"],
-        submitted_at=time.time(),
-    )
-    store.create(sub, "{}", 3600)
-    sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
-    assert store.save_result(sub, result)
-    return sub.id
+from judge.core.canonical import canonical_bytes  # noqa: E402
+from worker.testing import long_replay, store_finished  # noqa: E402
 
 
 def get(port: int, path: str, first: int | None = None, timeout: float = 600) -> float:

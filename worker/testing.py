@@ -13,7 +13,9 @@ system and API test suites (their fixtures stay in their ``conftest.py``):
 * :func:`environment` — the environment of such a subprocess; :func:`free_port`,
   :func:`children_of`, :func:`alive`, :func:`wait_until`;
 * :class:`Answer`, :func:`request` and :func:`serve` — one HTTP request and its answer, and
-  a WSGI app served by werkzeug in a thread of the test process.
+  a WSGI app served by werkzeug in a thread of the test process;
+* :func:`long_replay` and :func:`store_finished` — a big judged replay, and a replay stored as
+  a finished job's (the big-results tests and ``bench/big_results.py``).
 
 Nothing here imports redis, rq, flask or werkzeug at module level (each is imported where it
 is used), and :mod:`judge` does not import this module.
@@ -406,3 +408,43 @@ def serve(app: Any, port: int = 0) -> Any:
     server = make_server("127.0.0.1", port, app, threaded=True, request_handler=Quiet)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+# -- big results ------------------------------------------------------------------------------
+
+
+def long_replay(steps: int, seed: str = "big") -> dict[str, Any]:
+    """A judged replay with ``steps`` steps: a long self-play game's (attacks unlikely) steps
+    repeated and renumbered (the kinds of steps, keyframe states and private events a long
+    game has), made without judging ``steps`` actions."""
+    from judge.core.canonical import canonical_json
+    from judge.core.replay import replay
+    from judge.core.selfplay import random_game
+    from judge.games.union_arena.sample import sample_envelope
+
+    log = random_game(sample_envelope(seed), seed, max_actions=2000, weights={"attack": 0})
+    base = replay(canonical_json(log))
+    out = dict(base)
+    out["steps"] = [{**base["steps"][i % len(base["steps"])], "index": i} for i in range(steps)]
+    return out
+
+
+def store_finished(store: Any, result: dict[str, Any]) -> str:
+    """``result`` stored as a finished job's replay (as a worker stores it); the job's id."""
+    import secrets
+
+    from worker.service import Submission
+
+    sub = Submission(
+        id=secrets.token_hex(16),
+        content_hash=secrets.token_hex(32),
+        game="union-arena",
+        on_illegal="skip",
+        perspective="judge",
+        players=["A", "B"],
+        submitted_at=time.time(),
+    )
+    store.create(sub, "{}", 3600)
+    sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
+    assert store.save_result(sub, result)
+    return sub.id

@@ -23,7 +23,6 @@ grew by 127 MB, and ``/healthz`` took 2.7 s.
 from __future__ import annotations
 
 import http.client
-import secrets
 import threading
 import time
 from pathlib import Path
@@ -32,11 +31,8 @@ from typing import Any
 import pytest
 import zstandard
 
-from judge.core.canonical import canonical_bytes, canonical_json
-from judge.core.replay import replay
-from judge.core.selfplay import random_game
-from judge.games.union_arena.sample import sample_envelope
-from worker.testing import RedisServer, children_of
+from judge.core.canonical import canonical_bytes
+from worker.testing import RedisServer, children_of, long_replay, store_finished
 
 pytestmark = pytest.mark.redis
 
@@ -46,35 +42,6 @@ pytestmark = pytest.mark.redis
 BIG = 50_000
 #: /healthz must answer within this many seconds while the big reads run
 LIVENESS = 1.0
-
-
-def long_replay(steps: int, seed: str = "system-big") -> dict[str, Any]:
-    """A judged replay with ``steps`` steps: a long self-play game's (attacks unlikely)
-    steps repeated and renumbered."""
-    log = random_game(sample_envelope(seed), seed, max_actions=2000, weights={"attack": 0})
-    base = replay(canonical_json(log))
-    out = dict(base)
-    out["steps"] = [{**base["steps"][i % len(base["steps"])], "index": i} for i in range(steps)]
-    return out
-
-
-def store_finished(store: Any, result: dict[str, Any]) -> str:
-    """``result`` stored as a finished job's replay (as a worker stores it); the job's id."""
-    from worker.service import Submission
-
-    sub = Submission(
-        id=secrets.token_hex(16),
-        content_hash=secrets.token_hex(32),
-        game="union-arena",
-        on_illegal="skip",
-        perspective="judge",
-        players=["A", "B"],
-        submitted_at=time.time(),
-    )
-    store.create(sub, "{}", 3600)
-    sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
-    assert store.save_result(sub, result)
-    return sub.id
 
 
 def read(port: int, path: str, first: int | None = None, timeout: float = 120) -> tuple[int, int]:
