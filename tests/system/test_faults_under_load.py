@@ -79,6 +79,8 @@ def expected_summary(doc: dict[str, Any], on_illegal: str = "skip") -> dict[str,
         "unverifiable_steps": list(summary.get("unverifiable_steps") or []),
         "steps": summary["steps"],
         "stopped_at": summary.get("stopped_at"),
+        "uncertain_steps": list(summary.get("uncertain_steps") or []),
+        "recorded_steps": list(summary.get("recorded_steps") or []),
     }
 
 
