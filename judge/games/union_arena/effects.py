@@ -13,7 +13,7 @@ A card's ``effects`` is a list of effects.  An effect::
 ``cost`` applies to ``activate_main`` effects.
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
-``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside",
+``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside"|"ap",
 "count": n, "up_to": bool, …conditions}`` whose cards the log records in the action's
 ``targets`` (selectors consume the list in order).  The conditions are those card text states
 in its brackets (seed, "用不同的括號區分不同的指定條件"; a chosen card that does not meet one
@@ -46,7 +46,12 @@ and type only to cards on the field.
   removal area.
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area.
 
-Only ``to_hand`` and ``remove`` take a selector with ``zone`` ``hand`` or ``outside``.  A
+- ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
+  choose up to N of your AP cards and make them active): the log names AP cards in play by
+  instance id (``A-AP2``); choosing an active one is allowed and changes nothing.
+
+Only ``to_hand`` and ``remove`` take a selector with ``zone`` ``hand`` or ``outside``, and
+only ``activate`` one with ``zone`` ``ap``.  A
 ``discard`` after a ``draw`` in the same effect may name a card that draw brings.
 
 An effect with anything else (an unknown ``op``, or only a ``text``) cannot be executed:
@@ -77,6 +82,8 @@ OPS = ("draw", "bp", "grant", "rest", "activate", "retire", "to_hand", "remove",
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
 CARD_OPS = ("to_hand", "remove")
 CARD_ZONES = ("hand", "outside")
+#: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
+AP_ZONE = "ap"
 UNTIL = ("turn", "battle", "next_turn")
 
 
@@ -111,6 +118,12 @@ def supported(effect: dict[str, Any]) -> bool:
         ):
             return False
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
+            return False
+        if (
+            isinstance(target, dict)
+            and target.get("zone") == AP_ZONE
+            and (op["op"] != "activate" or target.get("side", "own") != "own")
+        ):
             return False
     return True
 

@@ -37,6 +37,11 @@ def _targets_for(
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
         zone = sel.get("zone", "field")
+        if zone == "ap":  # rested AP cards first: choosing an active one changes nothing
+            ps = st.players[side]
+            order = sorted(range(len(ps.ap_cards)), key=lambda i: not ps.ap_rested[i])
+            out.extend(ps.ap_cards[i] for i in order[:count])
+            continue
         if zone in ("hand", "outside"):
             pool = [c for c in getattr(st.players[side], zone) if c is not None and c not in out]
             out.extend(islice(pool, count))

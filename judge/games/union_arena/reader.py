@@ -219,6 +219,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         if op is None:
             return None
         op["target"] = sel
+        if sel["zone"] == "ap" and op["op"] != "activate":
+            return None
         return [op]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:

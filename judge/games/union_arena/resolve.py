@@ -8,6 +8,7 @@ own rule).  A selector with ``up_to`` accepts fewer targets, including none.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
@@ -19,6 +20,26 @@ if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
 
 Problem = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class APCard:
+    """An AP card in play chosen by a selector of ``zone`` ``ap`` (its player and instance)."""
+
+    side: str
+    iid: str
+
+
+def _match_ap(
+    eng: UnionArenaEngine, side: str, ref: Any, got: list[Any], rule: str
+) -> tuple[APCard | None, Problem | None]:
+    """An AP card in play named by instance id (AP cards are alike: a code cannot say which)."""
+    st = eng.state
+    if not isinstance(ref, str) or ref not in st.players[side].ap_cards:
+        return None, (rule, f"{ref} is not an AP card in play of {side}.")
+    if any(isinstance(g, APCard) and g.iid == ref for g in got):
+        return None, (rule, f"{ref} is chosen twice.")
+    return APCard(side, ref), None
 
 
 def match_one(
@@ -42,6 +63,13 @@ def match_one(
         if ref == "player" or (isinstance(ref, dict) and "player" in ref):
             break
         pos += 1
+        if zone == effects.AP_ZONE:
+            ap, err = _match_ap(eng, side, ref, got, rule)
+            if err:
+                problems.append(err)
+            else:
+                got.append(ap)
+            continue
         if zone in effects.CARD_ZONES:
             take, err = find_in_zone(st, side, zone, ref)
             if err:
@@ -96,6 +124,8 @@ def candidates(eng: UnionArenaEngine, side: str, sel: dict[str, Any]) -> int:
     st = eng.state
     zone = sel.get("zone", "field")
     ps = st.players[side]
+    if zone == effects.AP_ZONE:
+        return len(ps.ap_cards)
     if zone in effects.CARD_ZONES:
         cards = ps.hand if zone == "hand" else ps.outside
         return sum(1 for iid in cards if iid is None or card_mismatch(eng, sel, iid) is None)
@@ -226,6 +256,8 @@ def card_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
 
 def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
     side = me if sel.get("side", "own") == "own" else them
+    if sel.get("zone") == effects.AP_ZONE:
+        return f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s AP cards"
     bits = [
         f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s",
         sel.get("zone", "field").replace("_", " "),
@@ -304,6 +336,9 @@ def run_effect(
                 )
             continue
         for obj in objs:
+            if isinstance(obj, APCard):
+                _activate_ap(eng, obj)
+                continue
             if isinstance(obj, Take):
                 _apply_card_op(eng, pe, op, obj)
                 continue
@@ -311,6 +346,17 @@ def run_effect(
             if u in st.players[owner].units():
                 _apply_op(eng, pe, op, owner, u)
     eng.check_bp_zero()
+
+
+def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:
+    """An AP card chosen to be made active (an active one stays as it is)."""
+    ps = eng.state.players[ap.side]
+    i = ps.ap_cards.index(ap.iid)
+    if not ps.ap_rested[i]:
+        return
+    ps.ap_rested[i] = False
+    eng.event("activate", f"{ap.side}'s AP card {ap.iid} becomes active.", card=ap.iid)
+    eng.ctx.ruling("UA-EFFECT-AP", f"The effect makes {ap.side}'s AP card {ap.iid} active.")
 
 
 def _apply_card_op(

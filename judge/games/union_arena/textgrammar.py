@@ -188,6 +188,7 @@ _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 
 def selector(text: str) -> dict[str, Any] | None:
     """A selector of cards on the field: ``[BPn以下の](自分|相手)の(場|フロントL|エナジーL)の``
+    (or ``自分のAPカード``: your AP cards in play)
     then conditions (``BPn以下の``, ``レストの``, ``アクティブの``, a colour ``紫の``) and a
     noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).  Anything else
     (``他の``: "another", ``全て``, ``〈A〉か〈B〉``, required energy) is not a selector the
@@ -198,6 +199,8 @@ def selector(text: str) -> dict[str, Any] | None:
     >>> selector("自分の場の他のキャラ") is None
     True
     """
+    if text == "自分のAPカード":  # only "アクティブにする" takes it (effects.supported)
+        return {"side": "own", "zone": "ap"}
     out: dict[str, Any] = {}
     m = re.match(r"^BP(\d+)以下の", text)
     if m:

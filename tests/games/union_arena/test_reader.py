@@ -378,3 +378,34 @@ def test_UA_EFFECT_UNSUPPORTED_a_card_whose_own_text_is_unread_may_cost_less() -
     r = b.replay()
     assert rules_broken(r, b.last) == ["UA-ENERGY"]
     assert "UA-EFFECT-UNSUPPORTED" not in rules_applied(r, b.last)
+
+
+def test_UA_EFFECT_AP_event_makes_up_to_n_of_your_ap_cards_active() -> None:
+    """Printed "自分のAPカードをN枚まで選び、アクティブにする": the log names AP cards in play by
+    instance id; an active one may be chosen (it stays active); nothing else may."""
+    text = "自分のAPカードを2枚まで選び、アクティブにする。"
+    assert only_effect(text, type="event")["do"] == [
+        {
+            "op": "activate",
+            "target": {"side": "own", "zone": "ap", "count": 2, "up_to": True},
+        }
+    ]
+    cards = [printed("P-7", text, type="event", ap=1)]
+    b = board_at_turn_3(cards, ["P-7"], [], phase="main")
+    r = b.play("A", "A-1", targets=["A-AP1", "A-AP2"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"] == {"active": 2, "total": 2}  # paid 1, then both active
+    b = board_at_turn_3(cards, ["P-7"], [], phase="main")
+    r = b.play("A", "A-1", targets=[]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"] == {"active": 1, "total": 2}
+    for wrong in (["B-AP1"], ["A-2"], ["A-AP1", "A-AP1"], ["A-AP1", "A-AP2", "A-AP3"]):
+        b = board_at_turn_3(cards, ["P-7"], [], phase="main")
+        r = b.play("A", "A-1", targets=wrong).replay()
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), wrong
+
+
+def test_UA_EFFECT_AP_only_activate_is_read_for_ap_cards() -> None:
+    """Only "アクティブにする" takes your AP cards: another operation on them is not read."""
+    reading = read_card(printed("P-8", "自分のAPカードを1枚まで選び、レストにする。", type="event"))
+    assert not reading.understood
