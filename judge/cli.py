@@ -8,6 +8,7 @@ Commands::
     judge schema NAME       print a published JSON Schema
     judge canonical LOG     write a log back in canonical form, with checkpoints
     judge legal LOG         what the player to act may record after the log's actions
+    judge ask QUESTION      a judge's question about a state (order, damage, legal, ...)
     judge cards check SET   check a card set (cards import FORMAT FILE -o SET: make one)
 
 Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
@@ -26,6 +27,7 @@ from __future__ import annotations
 import click
 
 from judge import __version__
+from judge.commands.ask import ask_command
 from judge.commands.cards import cards_command
 from judge.commands.catalogue import (
     DECK_CHECKERS,
@@ -49,6 +51,7 @@ from judge.commands.service import demo_command, serve_command, worker_command
 
 __all__ = [
     "DECK_CHECKERS",
+    "ask_command",
     "EXIT_BAD_INPUT",
     "EXIT_FOUND",
     "EXIT_OK",
@@ -86,6 +89,7 @@ for command in (
     replay_command,
     canonical_command,
     legal_command,
+    ask_command,
     rules_command,
     check_deck_command,
     schema_command,

@@ -1,0 +1,88 @@
+"""``judge ask QUESTION.json``: a judge's question about a state of a game, answered by its
+engine (:mod:`judge.core.ask`).  Exit 0 answered, 2 a bad question (every problem by path)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from judge.commands.cards import card_set_registry
+from judge.commands.common import fail, fail_bad_log, limit_options, read_json
+from judge.commands.judging import card_set_option
+from judge.core.canonical import canonical_json
+from judge.core.errors import BadLog, FieldError
+from judge.core.jsontext import Limits
+
+
+def render_text(answer: dict[str, Any]) -> str:
+    """An answer as a judge reads it at the table: the verdict first, then why, who decides
+    what, and the rules with their sources."""
+    state = answer.get("state") or {}
+    where = f"{answer['game']}" + (f" ({answer['variant']})" if answer.get("variant") else "")
+    if answer.get("step") is not None:
+        where += f", after step {answer['step']}"
+    if state:
+        where += f", turn {state.get('turn')} {state.get('phase')}"
+        if state.get("turn_player"):
+            where += f" ({state['turn_player']}'s turn)"
+    lines = [f"{answer['kind']}: {where}", "", answer["verdict"], "", answer["explanation"]]
+    choices = answer.get("choices") or []
+    if choices:
+        lines += ["", "Choices:"]
+        for c in choices:
+            who = c.get("player") or "any player"
+            decides = "; ".join(c.get("decides") or [])
+            lines.append(f"  {who}" + (f": {decides}" if decides else ""))
+            for o in c.get("options") or []:
+                act = o.get("action", o)
+                line = "    " + canonical_json(act)
+                then = o.get("events") or o.get("does")
+                if then:
+                    line += " -> " + " ".join(then)
+                lines.append(line)
+    rules = answer.get("rules") or []
+    if rules:
+        lines += ["", "Rules:"]
+        for r in rules:
+            lines.append(f"  {r['id']} [{r['confidence']}] {r['title']}")
+            lines.append("    " + " ".join(r["text"].split()))
+            lines.append(f"    source: {r['source']}")
+    return "\n".join(lines)
+
+
+@click.command("ask", short_help="Answer a judge's question about a state of a game.")
+@click.argument("question", metavar="QUESTION")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as canonical JSON.")
+@card_set_option
+@limit_options
+def ask_command(question: str, as_json: bool, card_sets: tuple[str, ...], limits: Limits) -> None:
+    """Answer QUESTION (a `judge-question/1` document, `-` for stdin): `order`, `damage`,
+    `legal`, `options` or `explain`, about the state after step N of its log.  Exits 0 with
+    the answer, 2 for a bad question (unknown kind, a step beyond the log, a malformed log or
+    action), each problem named by path.  See docs/questions.md."""
+    from judge.core.ask import ask
+
+    doc = read_json(question, Limits(limits.max_bytes, limits.max_depth, None), what="question")
+    log = doc.get("log")
+    if (
+        limits.max_actions is not None
+        and isinstance(log, dict)
+        and isinstance(log.get("actions"), list)
+        and len(log["actions"]) > limits.max_actions
+    ):
+        fail(
+            str(
+                FieldError(
+                    "log.actions",
+                    f"{len(log['actions']):,} actions, over the limit of "
+                    f"{limits.max_actions:,} (raise it with --max-actions)",
+                )
+            )
+        )
+    registry = card_set_registry(card_sets, limits)
+    try:
+        answer = ask(doc, registry)
+    except BadLog as exc:
+        fail_bad_log(exc)
+    click.echo(canonical_json(answer) if as_json else render_text(answer))
