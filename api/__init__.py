@@ -186,7 +186,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     """The API around ``service`` (default: :func:`default_service`)."""
     from flask_smorest import Api
 
-    from api import cardsets, catalogue, docs, health, replays, security
+    from api import cardsets, catalogue, docs, health, replays, rulings, security
     from api.docs import JudgeApi, add_action_log_schema
 
     app = Flask(__name__)
@@ -216,7 +216,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     register_error_handlers(app)  # after flask-smorest's own, which they replace
     security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
-    for module in (replays, catalogue, health, cardsets):
+    for module in (replays, catalogue, health, cardsets, rulings):
         api.register_blueprint(module.blp)
     add_action_log_schema(api)
     app.register_blueprint(docs.blp)

@@ -580,3 +580,67 @@ class CardSetSavedSchema(CardSetSummarySchema):
 
 class CardSetListSchema(Schema):
     card_sets = fields.List(fields.Nested(CardSetSummarySchema), required=True)
+
+
+# -- questions: POST /v1/rulings -----------------------------------------------------------------
+
+
+class AnswerRuleSchema(Schema):
+    """A rule an answer rests on, as a judge looks it up."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    text = fields.String(required=True)
+    source = fields.String(required=True)
+    confidence = fields.String(required=True, validate=validate.OneOf(CONFIDENCE))
+    confidence_means = fields.String(required=True)
+
+
+class AnswerChoiceSchema(Schema):
+    """Who decides, what (the rules' own words), and the options with what each does."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    player = fields.String(required=True, allow_none=True)
+    decides = fields.List(fields.String(), required=True)
+    options = fields.List(fields.Dict(), required=True)
+
+
+class AnswerSchema(Schema):
+    """The answer to a question (``judge-answer/1``; docs/questions.md).
+
+    Every answer has the fields up to ``rules``; the others belong to one kind each
+    (``order``: ``waiting``, ``order``, ``recorded_order``, ``policy``, ``not_allowed``;
+    ``legal``: ``legal``, ``action``, ``violations``, ``consequence``; ``explain``:
+    ``step_verdict``, ``action``, ``violations``, ``rulings``, ``unverifiable``,
+    ``depends_on``)."""
+
+    format = fields.String(required=True, metadata={"description": "`judge-answer/1`."})
+    kind = fields.String(required=True)
+    game = fields.String(required=True)
+    variant = fields.String(required=True, allow_none=True)
+    step = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The last action applied."}
+    )
+    on_illegal = fields.String(required=True, validate=validate.OneOf(ON_ILLEGAL))
+    state = fields.Dict(
+        required=True, allow_none=True, metadata={"description": "Turn, phase, turn player."}
+    )
+    verdict = fields.String(required=True, metadata={"description": "The answer in one line."})
+    explanation = fields.String(required=True)
+    choices = fields.List(fields.Nested(AnswerChoiceSchema), required=True)
+    rules = fields.List(fields.Nested(AnswerRuleSchema), required=True)
+    waiting = fields.List(fields.Dict())
+    order = fields.List(fields.Dict())
+    recorded_order = fields.List(fields.String())
+    policy = fields.String()
+    not_allowed = fields.List(fields.Dict())
+    legal = fields.Boolean()
+    action = fields.Dict()
+    violations = fields.List(fields.Dict())
+    consequence = fields.Dict()
+    step_verdict = fields.String()
+    rulings = fields.List(fields.Dict())
+    unverifiable = fields.List(fields.String())
+    depends_on = fields.List(fields.Dict())
