@@ -287,12 +287,12 @@ def _choices(engine: Engine, actions: list[dict[str, Any]] | None = None) -> lis
     actions = engine.legal_actions() if actions is None else actions
     out = _deciders(engine.pending())
     for entry in out:
-        entry["options"] = [a for a in actions if a.get("p") == entry["player"]]
+        entry["options"] = [{"action": a} for a in actions if a.get("p") == entry["player"]]
     # a decision any listed player may record (the rock-paper-scissors winner): every option
     listed = {e["player"] for e in out}
     rest = [a for a in actions if a.get("p") not in listed]
     if rest:
-        out.append({"player": None, "decides": [], "options": rest})
+        out.append({"player": None, "decides": [], "options": [{"action": a} for a in rest]})
     return out
 
 
@@ -360,7 +360,8 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
     for pe in sorted(items, key=lambda p: p.seq):
         act = {"p": chooser, "do": "resolve", "source": pe.source}
         step = probe(engine, index, act)
-        rule_ids += _cited(step)
+        # a candidate's probe records no targets: what it breaks is about them, not the order
+        rule_ids += _cited({"rulings": step["rulings"]} if pe.seq in now else step)
         entry = {"action": act, **_consequence(step)}
         if pe.seq in now:
             options.append(entry)
@@ -369,15 +370,13 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
     players = list(q.log.player_ids)
     for other in players:
         if other != chooser:
-            first = min(pool.candidates(), key=lambda p: p.seq)
-            step = probe(engine, index, {"p": other, "do": "resolve", "source": first.source})
+            # the other player asking to resolve its own effect (or else the next one)
+            own = [pe for pe in sorted(items, key=lambda p: p.seq) if pe.controller == other]
+            first = own[0] if own else min(pool.candidates(), key=lambda p: p.seq)
+            act = {"p": other, "do": "resolve", "source": first.source}
+            step = probe(engine, index, act)
             rule_ids += _cited(step)
-            probes.append(
-                {
-                    "action": {"p": other, "do": "resolve", "source": first.source},
-                    **_consequence(step),
-                }
-            )
+            probes.append({"action": act, **_consequence(step)})
     said = []
     for k, g in enumerate(groups):
         effects = ", ".join(g["effects"])
@@ -423,11 +422,12 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
 
 def _about_damage(cat: Catalogue, ids: Iterable[str]) -> bool:
     """Whether the rules an engine cited are about damage (by the catalogue's own words: the
-    section ``Damage``, or "damage" in the title)."""
+    sections ``Damage`` and ``Triggers`` (the trigger checks of damaged life cards), or
+    "damage" in the title)."""
     for rule_id in ids:
         if rule_id in cat:
             r = cat[rule_id]
-            if r.section == "Damage" or "damage" in r.title.lower():
+            if r.section in ("Damage", "Triggers") or "damage" in r.title.lower():
                 return True
     return False
 
@@ -442,9 +442,8 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
     decided = []
     for entry in choices:
         outcomes = []
-        for act in entry["options"]:
-            if act.get("do") == "concede":
-                continue
+        for option in entry["options"]:
+            act = option["action"]
             step = probe(engine, index, act)
             outcomes.append({"action": act, **_consequence(step)})
             rule_ids += _cited(step)
@@ -521,7 +520,8 @@ def _options(q: Question, pos: Position) -> dict[str, Any]:
     choices = _choices(engine, actions)
     for entry in choices:
         outcomes = []
-        for act in entry["options"]:
+        for option in entry["options"]:
+            act = option["action"]
             step = probe(engine, index, act)
             rule_ids += _cited(step)
             outcomes.append({"action": act, "does": [e["text"] for e in step["events"]]})
