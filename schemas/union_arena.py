@@ -245,11 +245,19 @@ class CardRef(BaseCardRef):
     REF_DESCRIPTION = "an instance id (P1-7, P1-AP2) or a card code"
 
 
+class BottomOrderSchema(BaseSchema):
+    """A look at the deck's top cards: the cards not taken, in the order they lie at the
+    bottom of the deck afterwards, top first (``UA-EFFECT-LOOK``)."""
+
+    bottom = List(CardRef(), required=True)
+
+
 class Target(CardRef):
-    """A target: a card reference, "player" (the opponent) or {"player": id}."""
+    """A target: a card reference, "player" (the opponent), {"player": id}, or a look's
+    {"bottom": [references]}."""
 
     default_error_messages = {
-        "invalid": 'must be a card reference, "player" or {{"player": …}}',
+        "invalid": 'must be a card reference, "player", {{"player": …}} or {{"bottom": […]}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -257,6 +265,8 @@ class Target(CardRef):
             return value
         if isinstance(value, dict) and "player" in value:
             return PlayerTargetSchema().load(value)
+        if isinstance(value, dict) and "bottom" in value:
+            return BottomOrderSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -264,6 +274,7 @@ class Target(CardRef):
             *super()._alternatives(converter),
             {"const": "player"},
             converter.resolve_nested_schema(PlayerTargetSchema),
+            converter.resolve_nested_schema(BottomOrderSchema),
         ]
 
 

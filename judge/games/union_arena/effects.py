@@ -44,7 +44,16 @@ and type only to cards on the field.
 - ``to_hand`` ``target`` — a card on the field, or in the outside area, to its owner's hand.
 - ``remove`` ``target`` — a card on the field, in a hand or in the outside area, to the
   removal area.
-- ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area.
+- ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area;
+  with ``if_taken`` true only when the ``look`` before it in the effect took a card
+  ("手札に加えた場合、自分の手札をN枚場外に置く").
+- ``look`` ``n``, ``take``, ``rest`` — "自分の山札の上からN枚見る。その中から<条件>をN枚まで
+  公開し手札に加える。残りを望む順で自分の山札の下に置く。": the controller looks at the
+  deck's top n cards, takes up to ``take.count`` that meet ``take``'s conditions (``name``,
+  ``trait``, ``color``; ``up_to``) into the hand, revealed, and puts the rest on the bottom
+  in the order they choose (``rest``: ``"bottom"``).  The log records the cards taken in
+  ``targets``, then optionally ``{"bottom": [refs]}``: the rest as they lie at the bottom,
+  top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).
 
 - ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
   choose up to N of your AP cards and make them active): the log names AP cards in play by
@@ -78,7 +87,20 @@ TIMINGS = (
     "battle_end",
     "end_phase_start",
 )
-OPS = ("draw", "bp", "grant", "rest", "activate", "retire", "to_hand", "remove", "discard")
+OPS = (
+    "draw",
+    "bp",
+    "grant",
+    "rest",
+    "activate",
+    "retire",
+    "to_hand",
+    "remove",
+    "discard",
+    "look",
+)
+#: the conditions a ``look``'s ``take`` may state (checked on the cards looked at)
+TAKE_KEYS = {"count", "up_to", "if_able", "name", "trait", "affinity", "color"}
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
 CARD_OPS = ("to_hand", "remove")
 CARD_ZONES = ("hand", "outside")
@@ -105,8 +127,16 @@ def supported(effect: dict[str, Any]) -> bool:
     ops = effect.get("do")
     if not isinstance(ops, list) or not ops or effect.get("when") not in TIMINGS:
         return False
+    looked = False
     for op in ops:
         if not isinstance(op, dict) or op.get("op") not in OPS:
+            return False
+        if op["op"] == "look":
+            if not _look_ok(op):
+                return False
+            looked = True
+            continue
+        if op["op"] == "discard" and op.get("if_taken") and not looked:
             return False
         if op["op"] in ("bp", "grant") and op.get("until", "turn") not in UNTIL:
             return False
@@ -126,6 +156,22 @@ def supported(effect: dict[str, Any]) -> bool:
         ):
             return False
     return True
+
+
+def _look_ok(op: dict[str, Any]) -> bool:
+    """A ``look`` the engine executes: n ≥ 1, a take of up to count ≥ 1 with conditions it
+    checks on any card, the rest to the bottom."""
+    n, take = op.get("n"), op.get("take")
+    return (
+        isinstance(n, int)
+        and not isinstance(n, bool)
+        and n >= 1
+        and isinstance(take, dict)
+        and set(take) <= TAKE_KEYS
+        and isinstance(take.get("count"), int)
+        and take["count"] >= 1
+        and op.get("rest") == "bottom"
+    )
 
 
 def scope(effect: dict[str, Any]) -> str:
@@ -160,8 +206,13 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
     """The selectors of an effect whose targets the log must record, in order."""
     out = []
     for op in effect.get("do", []):
-        if op.get("op") == "discard":
-            out.append({"side": "own", "zone": "hand", "count": int(op.get("n", 1))})
+        if op.get("op") == "look":  # the cards taken (then, optionally, the order of the rest)
+            out.append({**(op.get("take") or {}), "side": "own", "zone": "deck_top"})
+        elif op.get("op") == "discard":
+            sel = {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+            if op.get("if_taken"):
+                sel["if_taken"] = True
+            out.append(sel)
         else:
             target = op.get("target", "self")
             if isinstance(target, dict):

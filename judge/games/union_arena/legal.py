@@ -37,6 +37,8 @@ def _targets_for(
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
         zone = sel.get("zone", "field")
+        if zone == "deck_top" or sel.get("if_taken"):
+            continue  # a look takes nothing here (up to), so nothing is discarded for it
         if zone == "ap":  # rested AP cards first: choosing an active one changes nothing
             ps = st.players[side]
             order = sorted(range(len(ps.ap_cards)), key=lambda i: not ps.ap_rested[i])

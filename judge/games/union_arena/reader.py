@@ -184,12 +184,19 @@ def _read_ability(
     parts = sentences(body)
     if not parts:
         missed.append("(no effect text)")
-    for sentence in parts:
-        read = read_sentence(sentence, self_ok)
+    i = 0
+    while i < len(parts):
+        look = read_look(parts[i : i + 4])
+        if look is not None:
+            ops += look[0]
+            i += look[1]
+            continue
+        read = read_sentence(parts[i], self_ok)
         if read is None:
-            missed.append(sentence)
+            missed.append(parts[i])
         else:
             ops += read
+        i += 1
     effect["do"] = ops
     return (None if missed else effect), missed
 
@@ -239,6 +246,40 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
                 op["target"] = "self"
                 return [op]
     return None
+
+
+def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
+    """A look at the deck's top cards, over its sentences: "自分の山札の上からN枚見る",
+    "その中から<名・特徴・カード>をN枚まで公開し手札に加える", "残りを望む順で(自分の)山札の下に
+    置く", and optionally "手札に加えた場合、自分の手札をN枚場外に置く"; (ops, sentences read)
+    or None.  Each of the first three is needed: a look whose choice or rest the reader cannot
+    read is not read at all.
+
+    >>> read_look(["自分の山札の上から3枚見る", "その中から〈ミラ〉を1枚まで公開し手札に加える",
+    ...            "残りを望む順で自分の山札の下に置く"])
+    ([{'op': 'look', 'n': 3, 'take': {'name': 'ミラ', 'count': 1, 'up_to': True}, 'rest': 'bottom'}], 3)
+    """
+    if len(parts) < 3:
+        return None
+    m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])
+    take = re.fullmatch(r"その中から(.+?)を(\d+)枚まで公開し手札に加える", parts[1])
+    rest = re.fullmatch(r"残りを望む順で(?:自分の)?山札の下に置く", parts[2])
+    if not (m and take and rest) or int(m.group(1)) < 1 or int(take.group(2)) < 1:
+        return None
+    noun = g.card_noun(take.group(1), on_field=False)
+    if noun is None:
+        return None
+    op = {
+        "op": "look",
+        "n": int(m.group(1)),
+        "take": {**noun, "count": int(take.group(2)), "up_to": True},
+        "rest": "bottom",
+    }
+    if len(parts) > 3:
+        then = re.fullmatch(r"手札に加えた場合、自分の手札を(\d+)枚場外に置く", parts[3])
+        if then and int(then.group(1)) >= 1:
+            return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], 4
+    return [op], 3
 
 
 _SIMPLE_OPS = {

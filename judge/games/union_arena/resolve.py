@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import effects
+from judge.games.union_arena import effects, look
 from judge.games.union_arena.refs import Take, do_take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Modifier, Unit
 
@@ -194,15 +194,29 @@ def check_effect_targets(
     pos = 0
     try:
         for effect in effect_list:
-            drawn = 0
+            deck = list(ps.deck)  # the deck as this effect's draws and looks leave it
+            brought: list[str | None] = []  # cards its draws and looks bring to the hand
+            taken = 0
             for op in effect.get("do", []):
                 if op.get("op") == "draw":
-                    drawn += int(op.get("n", 1))
+                    brought += deck[: int(op.get("n", 1))]
+                    del deck[: int(op.get("n", 1))]
+                    continue
+                if op.get("op") == "look":
+                    n = min(int(op.get("n", 1)), len(deck))
+                    choice, pos = look.choose(eng, controller, op, deck[:n], targets, pos)
+                    problems += choice.problems
+                    taken = len(choice.taken)
+                    brought += [iid for _, iid, _ in choice.taken]
+                    del deck[:n]
+                    continue
+                if op.get("op") == "discard" and op.get("if_taken") and not taken:
+                    continue
                 sel = op_selector(op)
                 if sel is None:
                     continue
                 own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
-                ps.hand = hand + ps.deck[:drawn] if own_hand and drawn else hand
+                ps.hand = hand + brought if own_hand and brought else hand
                 _, pos, found = match_one(eng, controller, sel, targets, pos, path)
                 problems += found
     finally:
@@ -309,10 +323,16 @@ def run_effect(
     eng.event("effect", f"{pe.describe()} resolves.", source=pe.source, trigger=pe.trigger)
     unit: Unit | None = pe.context.get("unit")
     pos = 0
+    taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)
     for op in pe.effect["do"]:
         kind = op["op"]
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
+            continue
+        if kind == "look":
+            taken, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
+            continue
+        if kind == "discard" and op.get("if_taken") and not taken:
             continue
         sel = op_selector(op)
         objs: list[Any]

@@ -409,3 +409,109 @@ def test_UA_EFFECT_AP_only_activate_is_read_for_ap_cards() -> None:
     """Only "アクティブにする" takes your AP cards: another operation on them is not read."""
     reading = read_card(printed("P-8", "自分のAPカードを1枚まで選び、レストにする。", type="event"))
     assert not reading.understood
+
+
+LOOK = (
+    "[登場時]自分の山札の上から3枚見る。その中から〈ミラ〉を1枚まで公開し手札に加える。"
+    "残りを望む順で自分の山札の下に置く。手札に加えた場合、自分の手札を1枚場外に置く。"
+)
+
+
+def _look_board(text: str = LOOK) -> Any:
+    cards = [printed("P-9", text), free_character("T-020", name="ミラ")]
+    return board_at_turn_3(cards, ["P-9", "T-020"], [], phase="main")
+
+
+def test_UA_EFFECT_LOOK_reads_look_take_rest_and_discard_if_taken() -> None:
+    assert only_effect(LOOK)["do"] == [
+        {
+            "op": "look",
+            "n": 3,
+            "take": {"name": "ミラ", "count": 1, "up_to": True},
+            "rest": "bottom",
+        },
+        {"op": "discard", "n": 1, "if_taken": True},
+    ]
+    trait = "自分の山札の上から5枚見る。その中から［特徴：灯守］を2枚まで公開し手札に加える。残りを望む順で自分の山札の下に置く。"
+    assert only_effect(trait, type="event")["do"][0]["take"] == {
+        "trait": "灯守",
+        "count": 2,
+        "up_to": True,
+    }
+    # a look whose choice or rest the reader cannot read is not read at all
+    for text in (
+        "[登場時]自分の山札の上から3枚見る。",
+        "[登場時]自分の山札の上から3枚見る。その中からキャラカードを1枚まで公開し手札に加える。残りを望む順で自分の山札の下に置く。",
+        "[登場時]自分の山札の上から3枚見る。その中から〈ミラ〉を1枚まで公開し手札に加える。残りを望む順で自分の山札の上に置く。",
+    ):
+        assert not read_card(printed("P-9", text)).understood, text
+
+
+def test_UA_EFFECT_LOOK_observed_takes_a_card_puts_the_rest_at_the_bottom_and_discards() -> None:
+    b = _look_board()
+    before = player_state(b.replay(), "A")
+    targets = ["T-020", {"bottom": ["T-000", "T-000"]}, "T-000"]
+    r = b.play("A", "A-1", to="front_line", targets=targets).replay()
+    assert verdict(r, b.last) == "legal"
+    after = player_state(r, "A")
+    assert "A-2" in after["hand"]  # the one T-020 of the deck, revealed
+    assert len(after["hand"]) == len(before["hand"]) - 1 + 1 - 1
+    assert after["deck"] == before["deck"] - 1 and len(after["outside"]) == 1
+    assert "UA-EFFECT-LOOK" in rules_applied(r, b.last)
+    assert {"look", "deck_bottom"} <= set(event_types(r, b.last))
+    # taking nothing: nothing is discarded either (the rest order of unknown cards is moot)
+    b = _look_board()
+    r = b.play("A", "A-1", to="front_line", targets=[]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["deck"] == before["deck"]
+
+
+def test_UA_EFFECT_LOOK_choices_that_cannot_be() -> None:
+    cases = {
+        "not <ミラ>": ["T-000", {"bottom": ["T-000", "T-000"]}, "T-000"],
+        "not looked at": ["A-1", {"bottom": ["T-000", "T-000"]}, "T-000"],
+        "bottom is not the rest": ["T-020", {"bottom": ["T-000"]}, "T-000"],
+        "discard though nothing taken": [{"bottom": ["T-000", "T-000", "T-000"]}, "T-000"],
+        "no discard after taking": ["T-020", {"bottom": ["T-000", "T-000"]}],
+    }
+    for why, targets in cases.items():
+        b = _look_board()
+        r = b.play("A", "A-1", to="front_line", targets=targets).replay()
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), why
+    # observed: the deck holds one T-020, so two cannot be among the cards looked at
+    two = "[登場時]自分の山札の上から3枚見る。その中から〈ミラ〉を2枚まで公開し手札に加える。残りを望む順で自分の山札の下に置く。"
+    b = _look_board(two)
+    r = b.play("A", "A-1", to="front_line", targets=["T-020", "T-020"]).replay()
+    assert "UA-REVEAL" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_LOOK_seeded_checks_the_cards_and_the_order() -> None:
+    from judge.core.replay import position
+    from judge.games.union_arena.testing import LogBuilder
+
+    cards = [printed("P-9", LOOK, name="ミラ")]
+
+    def board() -> Any:
+        return LogBuilder(cards, deck_a=["P-9"] * 50, mode="seeded").setup(first="A").proceed("A")
+
+    eng = position(board().doc)
+    deck, hand = eng.state.players["A"].deck, eng.state.players["A"].hand
+    top = deck[:3]
+    b = board()
+    b.play("A", hand[0], to="front_line", targets=[top[1], {"bottom": [top[2], top[0]]}, hand[1]])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    ps = position(b.doc).state.players["A"]
+    assert top[1] in ps.hand and hand[1] in ps.outside
+    assert ps.deck[-2:] == [top[2], top[0]] and ps.deck[0] == deck[3]
+    b = board()
+    b.play("A", hand[0], to="front_line", targets=[deck[3], {"bottom": top[1:]}, hand[1]])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)  # the 4th card: not looked at
+    b = board()
+    b.play("A", hand[0], to="front_line", targets=[top[1], {"bottom": [top[0], top[0]]}, hand[1]])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)  # one card twice
+    b = board()  # the order of the rest not recorded: kept as it was, and unverifiable
+    r = b.play("A", hand[0], to="front_line", targets=[top[1], hand[1]]).replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
+    assert position(b.doc).state.players["A"].deck[-2:] == [top[0], top[2]]

@@ -171,9 +171,13 @@ def test_every_timing_is_used() -> None:
     assert used == set(effects.TIMINGS)
 
 
+#: ops no sample card uses yet: the printed-text reader's tests (test_reader.py) cover them
+READER_ONLY_OPS = {"look"}
+
+
 def test_every_op_is_used() -> None:
     used = {op["op"] for _, e in SUPPORTED for op in ops(e)}
-    assert used == set(effects.OPS)
+    assert used | READER_ONLY_OPS == set(effects.OPS)
 
 
 def test_selectors_cover_bp_max_up_to_and_the_opponent() -> None:
