@@ -134,6 +134,7 @@ def test_openapi_document(live) -> None:
         ("get", "/v1/games/{game}/rules"),
         ("get", "/v1/games/{game}/rules/{rule_id}"),
         ("get", "/v1/rules"),
+        ("post", "/v1/rulings"),
         ("get", "/v1/schemas/action-log"),
         ("post", "/v1/card-sets"),
         ("get", "/v1/card-sets"),
