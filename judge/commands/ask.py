@@ -32,7 +32,7 @@ def render_text(answer: dict[str, Any]) -> str:
         lines += ["", "Choices:"]
         for c in choices:
             who = c.get("player") or "any player"
-            decides = "; ".join(c.get("decides") or [])
+            decides = "; ".join(d.removeprefix(f"{who}: ") for d in c.get("decides") or [])
             lines.append(f"  {who}" + (f": {decides}" if decides else ""))
             for o in c.get("options") or []:
                 act = o.get("action", o)
