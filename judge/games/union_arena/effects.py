@@ -12,6 +12,12 @@ A card's ``effects`` is a list of effects.  An effect::
 ``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.
 ``cost`` applies to ``activate_main`` effects.
 
+``when`` ``continuous``: an effect in force while the card is on the field, never resolved.
+The only one the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
+("このキャラがアクティブの場合、このキャラの発生エナジー+[色]": while this card is active, it
+generates one more energy of colour c), counted whenever energy is
+(:meth:`judge.games.union_arena.state.UAState.energy`, ``UA-EFFECT-ENERGY``).
+
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
 ``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside"|"ap",
 "count": n, "up_to": bool, …conditions}`` whose cards the log records in the action's

@@ -108,6 +108,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if m:
             also.append(m.group(1))
             continue
+        generate = _continuous_generation(defn, clean)
+        if generate is not None:
+            effects.append(generate)
+            continue
         when = g.TIMINGS.get(tags[0]) if tags else None
         if when is None and not tags and defn.get("type") == "event":
             when = "on_play"  # an event's text is what it does when used
@@ -142,6 +146,17 @@ def read_card(defn: dict[str, Any]) -> Reading:
             s["unread"] = list(unread)
         return Reading(tuple(stand_ins), tuple(keywords), tuple(also), tuple(unread))
     return Reading(tuple(effects), tuple(keywords), tuple(also), ())
+
+
+def _continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
+    """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。" on a character: while it is
+    active it generates one more energy of that colour (a continuous effect the engine counts
+    whenever it counts energy, ``UA-EFFECT-ENERGY``)."""
+    m = re.fullmatch(r"このキャラがアクティブの場合、このキャラの発生エナジー\+\[(.)\]。?", line)
+    if not m or m.group(1) not in g.COLOURS or defn.get("type") != "character":
+        return None
+    op = {"op": "generate", "color": g.COLOURS[m.group(1)], "n": 1, "if": "active"}
+    return {"when": "continuous", "do": [op]}
 
 
 def _raid_matches(rest: str, raid: Any) -> bool:

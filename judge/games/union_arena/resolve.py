@@ -208,7 +208,8 @@ def check_effect_targets(
                     problems += choice.problems
                     taken = len(choice.taken)
                     brought += [iid for _, iid, _ in choice.taken]
-                    del deck[:n]
+                    kept = {slot for slot, _, _ in choice.taken}
+                    deck = deck[n:] + [c for i, c in enumerate(deck[:n]) if i not in kept]
                     continue
                 if op.get("op") == "discard" and op.get("if_taken") and not taken:
                     continue

@@ -172,9 +172,25 @@ class UAState:
         return None
 
     def energy(self, pid: str) -> dict[str, int]:
-        """Generated energy of ``pid``'s energy line, by colour."""
+        """Generated energy of ``pid``'s energy line, by colour: each card's printed
+        generation, plus what its continuous ``generate`` effects add while their condition
+        holds (``if: "active"``: while the card is active; ``UA-EFFECT-ENERGY``)."""
         out: dict[str, int] = {}
         for unit in self.players[pid].energy_line:
-            for colour, n in self.card(unit.top).generates.items():
+            d = self.card(unit.top)
+            for colour, n in d.generates.items():
                 out[colour] = out.get(colour, 0) + n
+            for effect in d.effects:
+                if effect.get("when") != "continuous":
+                    continue
+                for op in effect.get("do") or []:
+                    colour, n = op.get("color"), op.get("n", 1)
+                    if (
+                        op.get("op") == "generate"
+                        and op.get("if") == "active"
+                        and isinstance(colour, str)
+                        and isinstance(n, int)
+                        and not unit.rested
+                    ):
+                        out[colour] = out.get(colour, 0) + n
         return out

@@ -315,7 +315,7 @@ def test_not_read_never_guessed() -> None:
         "[退場時]このキャラを手札に戻す。",  # "this character" after it left
         "[登場時]自分の場外から〈灯守イロ〉か〈灯守ミナ〉を1枚まで手札に加える。",  # or
         "[登場時]自分の場外からキャラカードを1枚まで手札に加える。",  # a type off the field
-        "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。",
+        "[起動メイン]このターン中、このキャラの発生エナジー+[紫]。",  # energy for a turn
     ):
         assert not read_card(printed("P-17", text)).understood, text
 
@@ -515,3 +515,29 @@ def test_UA_EFFECT_LOOK_seeded_checks_the_cards_and_the_order() -> None:
     assert verdict(r, b.last) == "unverifiable"
     assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
     assert position(b.doc).state.players["A"].deck[-2:] == [top[0], top[2]]
+
+
+def test_UA_EFFECT_ENERGY_an_active_character_generates_one_more() -> None:
+    """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]": counted whenever energy is,
+    only while the character (in the energy line) is active."""
+    text = "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。"
+    assert only_effect(text, color="purple") == {
+        "when": "continuous",
+        "do": [{"op": "generate", "color": "purple", "n": 1, "if": "active"}],
+    }
+    cards = [
+        printed("P-10", text, color="purple", generates={"purple": 1}),
+        free_character("T-030", color="purple", energy={"purple": 2}, generates={}),
+    ]
+    b = board_at_turn_3(cards, ["P-10", "T-030"], [], a_energy=("A-1",), phase="main")
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"  # 1 printed + 1 while active
+    b = board_at_turn_3(cards, ["P-10", "T-030"], [], phase="main")
+    b.play("A", "A-1", to="energy_line")  # enters rested: only its printed 1
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert field_unit(r, "A", "A-1")["rested"]
+    assert "UA-ENERGY" in rules_broken(r, b.last)
+    # on a field card, or with another condition, the line is not read
+    for line in ("このキャラがレストの場合、このキャラの発生エナジー+[紫]。",):
+        assert not read_card(printed("P-10", line)).understood
+    assert not read_card(printed("P-10", text, type="field")).understood
