@@ -154,7 +154,9 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     if plan.action.get("use") is not False and effects.supported(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])
-        for rule, msg in check_effect_targets(eng, pe.controller, [pe.effect], targets, path):
+        for rule, msg in check_effect_targets(
+            eng, pe.controller, [pe.effect], targets, path, source=pe.source
+        ):
             plan.violate(rule, msg)
     if len({p.controller for p in eng.pool.items}) > 1:
         other = st.other(pe.controller)

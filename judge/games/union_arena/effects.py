@@ -33,6 +33,9 @@ breaks ``UA-EFFECT-TARGETS``):
 - ``color`` — a card of that colour.
 - ``bp_max`` — a character whose BP (with effects) is at most n; ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
+- ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
+  together) is at most n (any zone).
+- ``other`` — "他の": not the effect's own card (a unit on the field holding it).
 
 - ``if_able`` — true: the count is "as many as there are, up to ``count``" (printed
   "1枚選び": a mandatory choice that chooses nothing when no card qualifies); fewer targets
@@ -41,6 +44,10 @@ breaks ``UA-EFFECT-TARGETS``):
 
 Name, trait/affinity and colour apply in every zone (hand and outside area too); BP, state
 and type only to cards on the field.
+
+An op on ``self`` may carry ``if_none_before``: it happens only when the op before it with a
+selector chose no card ("…を1枚手札に戻す。戻せない場合、このキャラを手札に戻す": if none could be
+returned, return this character).
 
 - ``draw`` ``n`` — the controller draws n cards.
 - ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle`` | ``next_turn``).
@@ -134,9 +141,13 @@ def supported(effect: dict[str, Any]) -> bool:
     if not isinstance(ops, list) or not ops or effect.get("when") not in TIMINGS:
         return False
     looked = False
+    selected = False
     for op in ops:
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
+        if op.get("if_none_before") and (not selected or op.get("target", "self") != "self"):
+            return False
+        selected = selected or isinstance(op.get("target"), dict)
         if op["op"] == "look":
             if not _look_ok(op):
                 return False
@@ -151,6 +162,16 @@ def supported(effect: dict[str, Any]) -> bool:
             isinstance(target, dict)
             and target.get("zone") in CARD_ZONES
             and op["op"] not in CARD_OPS
+        ):
+            return False
+        if (
+            isinstance(target, dict)
+            and target.get("other")
+            and target.get("zone")
+            in (
+                *CARD_ZONES,
+                AP_ZONE,
+            )
         ):
             return False
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":

@@ -401,7 +401,9 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(rule, msg)
     if "targets" in plan.action:
         path = f"actions[{eng.ctx.index}].targets"
-        for rule, msg in check_effect_targets(eng, pid, [effect], plan.action["targets"], path):
+        for rule, msg in check_effect_targets(
+            eng, pid, [effect], plan.action["targets"], path, source=unit.top
+        ):
             plan.violate(rule, msg)
     plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
 

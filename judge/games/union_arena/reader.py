@@ -207,7 +207,8 @@ def _read_ability(
             i += look[1]
             continue
         read = read_sentence(parts[i], self_ok)
-        if read is None:
+        after_return = bool(ops) and ops[-1]["op"] == "to_hand" and ops[-1]["target"] != "self"
+        if read is None or (read[0].get("if_none_before") and not after_return):
             missed.append(parts[i])
         else:
             ops += read
@@ -244,6 +245,19 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         if sel["zone"] == "ap" and op["op"] != "activate":
             return None
         return [op]
+    m = re.fullmatch(r"(.+?)を(\d+枚(?:まで)?)手札に戻す", s)
+    if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
+        sel = g.selector(m.group(1))
+        n = g.count(m.group(2))
+        assert sel is not None and n is not None
+        if sel["zone"] == "ap":
+            return None
+        sel["count"] = n[0]
+        sel["up_to" if n[1] else "if_able"] = True
+        return [{"op": "to_hand", "target": sel}]
+    if s == "戻せない場合、このキャラを手札に戻す" and self_ok:
+        # "if none could be returned": after a return that chose no card (if_none_before)
+        return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
         noun = g.card_noun(m.group(1), on_field=False)

@@ -50,8 +50,10 @@ def match_one(
     pos: int,
     path: str,
     rule: str = "UA-EFFECT-TARGETS",
+    source: str | None = None,
 ) -> tuple[list[Any], int, list[Problem]]:
-    """Match one selector against ``targets`` from ``pos``; returns (chosen, next pos, problems)."""
+    """Match one selector against ``targets`` from ``pos``; returns (chosen, next pos, problems).
+    ``source`` is the effect's own card: a selector with ``other`` ("他の") excludes it."""
     st = eng.state
     count = int(sel.get("count", 1))
     side = controller if sel.get("side", "own") == "own" else st.other(controller)
@@ -90,7 +92,7 @@ def match_one(
             problems.append((rule, f"{ref} is not a card in {side}'s {zone.replace('_', ' ')}."))
             continue
         _, line, unit = found
-        msg = _selector_mismatch(eng, sel, line, unit)
+        msg = _selector_mismatch(eng, sel, line, unit, source)
         if msg:
             problems.append((rule, msg))
             continue
@@ -102,7 +104,7 @@ def match_one(
         len(got) < count
         and not sel.get("up_to")
         and not problems
-        and not (sel.get("if_able") and candidates(eng, side, sel) <= len(got))
+        and not (sel.get("if_able") and candidates(eng, side, sel, source) <= len(got))
     ):
         problems.append(
             (
@@ -115,7 +117,9 @@ def match_one(
     return got, pos, problems
 
 
-def candidates(eng: UnionArenaEngine, side: str, sel: dict[str, Any]) -> int:
+def candidates(
+    eng: UnionArenaEngine, side: str, sel: dict[str, Any], source: str | None = None
+) -> int:
     """How many cards of ``side`` meet ``sel`` now, for a selector with ``if_able``: printed
     "choose 1" (a count without "up to", read by ``reader.py``) means one if there is one,
     so a log that names fewer targets is wrong only when more cards could have been chosen.
@@ -134,7 +138,7 @@ def candidates(eng: UnionArenaEngine, side: str, sel: dict[str, Any]) -> int:
         1
         for line in lines
         for unit in ps.line(line)
-        if _selector_mismatch(eng, sel, line, unit) is None
+        if _selector_mismatch(eng, sel, line, unit, source) is None
     )
 
 
@@ -178,8 +182,10 @@ def check_effect_targets(
     targets: list[Any],
     path: str,
     leaving: str | None = None,
+    source: str | None = None,
 ) -> list[Problem]:
-    """Check the targets an action records for effects that resolve after it.
+    """Check the targets an action records for effects that resolve after it (``source``:
+    the effects' card, which an ``other`` selector excludes).
 
     The hand is taken as it will be when the effect resolves: without ``leaving`` (the card
     being played), and for a hand selector that follows ``draw`` ops, with the cards those
@@ -218,7 +224,9 @@ def check_effect_targets(
                     continue
                 own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
                 ps.hand = hand + brought if own_hand and brought else hand
-                _, pos, found = match_one(eng, controller, sel, targets, pos, path)
+                _, pos, found = match_one(
+                    eng, controller, sel, targets, pos, path, source=source or leaving
+                )
                 problems += found
     finally:
         ps.hand = original
@@ -228,9 +236,11 @@ def check_effect_targets(
 
 
 def _selector_mismatch(
-    eng: UnionArenaEngine, sel: dict[str, Any], line: str, unit: Unit
+    eng: UnionArenaEngine, sel: dict[str, Any], line: str, unit: Unit, source: str | None = None
 ) -> str | None:
     st = eng.state
+    if sel.get("other") and source is not None and source in unit.cards:
+        return f"{unit.top} is the effect's own card; the text asks for another."
     zone = sel.get("zone", "field")
     if zone in LINES and line != zone:
         return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
@@ -252,7 +262,9 @@ def card_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
 
     The conditions of card text (seed, "用不同的括號區分不同的指定條件"): ``name`` — <Name>, the
     card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
-    (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``.
+    (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``;
+    ``energy_max`` — "必要エナジーがN以下の": the card's printed required energy, all colours
+    together, is at most N.
     A card nobody has seen (observed mode) is not checked here: it is bound when named.
     """
     if iid is None:
@@ -266,6 +278,8 @@ def card_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
             return f"{iid} does not have the {key} [{sel[key]}]."
     if "color" in sel and d.color != sel["color"]:
         return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
+    if "energy_max" in sel and sum(d.energy.values()) > sel["energy_max"]:
+        return f"{iid} requires {sum(d.energy.values())} energy, more than {sel['energy_max']}."
     return None
 
 
@@ -279,6 +293,10 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
     ]
     if "bp_max" in sel:
         bits.append(f"with BP ≤ {sel['bp_max']}")
+    if "energy_max" in sel:
+        bits.append(f"with required energy ≤ {sel['energy_max']}")
+    if sel.get("other"):
+        bits.append("other than the effect's own card")
     if "name" in sel:
         bits.append(f"named <{sel['name']}>")
     for key in ("trait", "affinity"):
@@ -325,8 +343,11 @@ def run_effect(
     unit: Unit | None = pe.context.get("unit")
     pos = 0
     taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)
+    chosen = -1  # cards the last op with a selector chose (for "戻せない場合": if_none_before)
     for op in pe.effect["do"]:
         kind = op["op"]
+        if op.get("if_none_before") and chosen != 0:
+            continue
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
             continue
@@ -341,10 +362,13 @@ def run_effect(
             found = st.find_unit(unit.top) if unit is not None and unit.cards else None
             objs = [found] if found else []
         else:
-            objs, pos, problems = match_one(eng, pe.controller, sel, targets, pos, "targets")
+            objs, pos, problems = match_one(
+                eng, pe.controller, sel, targets, pos, "targets", source=pe.source
+            )
             if problems:  # checked before resolving; reached only when forced or defaulted
                 ctx.ruling(problems[0][0], f"{pe.describe()}: {problems[0][1]} Nothing is chosen.")
                 objs = []
+            chosen = len(objs)
         if kind == "discard":
             for take in sorted(objs, key=lambda t: -t.index):
                 iid = do_take(st, pe.controller, take)

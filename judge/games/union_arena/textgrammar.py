@@ -189,22 +189,31 @@ _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 def selector(text: str) -> dict[str, Any] | None:
     """A selector of cards on the field: ``[BPn以下の](自分|相手)の(場|フロントL|エナジーL)の``
     (or ``自分のAPカード``: your AP cards in play)
-    then conditions (``BPn以下の``, ``レストの``, ``アクティブの``, a colour ``紫の``) and a
-    noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).  Anything else
-    (``他の``: "another", ``全て``, ``〈A〉か〈B〉``, required energy) is not a selector the
-    engine can check, so None.
+    then conditions (``BPn以下の``, ``必要エナジーがn以下の`` — also before the side —,
+    ``レストの``, ``アクティブの``, a colour ``紫の``, ``他の``: "another", not the effect's own
+    card) and a noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).
+    Anything else (``全て``, ``〈A〉か〈B〉``) is not a selector the engine can check, so None.
 
     >>> selector("BP3000以下の相手のフロントLのキャラ")
     {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000}
-    >>> selector("自分の場の他のキャラ") is None
+    >>> selector("必要エナジーが1以下の自分の場の他のキャラ")
+    {'side': 'own', 'zone': 'field', 'type': 'character', 'energy_max': 1, 'other': True}
+    >>> selector("自分の場の全てのキャラ") is None
     True
     """
     if text == "自分のAPカード":  # only "アクティブにする" takes it (effects.supported)
         return {"side": "own", "zone": "ap"}
     out: dict[str, Any] = {}
-    m = re.match(r"^BP(\d+)以下の", text)
-    if m:
-        out["bp_max"] = int(m.group(1))
+    while True:  # conditions written before the side: "BP3000以下の", "必要エナジーが1以下の"
+        m = re.match(r"^BP(\d+)以下の", text)
+        e = re.match(r"^必要エナジーが(\d+)以下の", text)
+        if m and "bp_max" not in out:
+            out["bp_max"] = int(m.group(1))
+        elif e and "energy_max" not in out:
+            out["energy_max"] = int(e.group(1))
+            m = e
+        else:
+            break
         text = text[m.end() :]
     m = _SIDE.match(text)
     if not m:
@@ -224,6 +233,9 @@ def selector(text: str) -> dict[str, Any] | None:
         elif rest[:2] in {f"{c}の" for c in COLOURS} and "color" not in out:
             out["color"] = COLOURS[rest[0]]
             m = re.match(r"^.の", rest)
+        elif rest.startswith("他の") and "other" not in out:
+            out["other"] = True
+            m = re.match(r"^他の", rest)
         else:
             break
         assert m is not None

@@ -11,6 +11,7 @@ from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.reader import read_card, shape
 from judge.games.union_arena.testing import (
     board_at_turn_3,
+    card,
     event_types,
     field_ids,
     field_unit,
@@ -239,13 +240,10 @@ def test_keyword_line_disagreeing_with_the_definition_is_not_read() -> None:
 
 
 def test_unread_sentences_are_named_and_grouped_by_template() -> None:
-    text = "[登場時]カードを1枚引く。必要エナジーが2以下の自分の場の他のキャラを1枚手札に戻す。"
+    text = "[登場時]カードを1枚引く。自分の場の［特徴：灯守］全ては、このターン中、BP+1000。"
     reading = read_card(printed("P-11", text))
-    assert reading.unread == ("[登場時]必要エナジーが2以下の自分の場の他のキャラを1枚手札に戻す",)
-    assert (
-        shape(reading.unread[0])
-        == "[登場時]必要エナジーがN以下の自分の場の他のキャラをN枚手札に戻す"
-    )
+    assert reading.unread == ("[登場時]自分の場の[特徴:灯守]全ては、このターン中、BP+1000",)
+    assert shape(reading.unread[0]) == "[登場時]自分の場の[特徴]全ては、このターン中、BP+N"
     # even the sentence it read is not executed: the whole ability stands in as text
     (effect,) = reading.effects
     assert effect["when"] == "on_play" and "do" not in effect and effect["text"]
@@ -307,7 +305,7 @@ def test_a_definition_with_effects_is_not_read() -> None:
 def test_not_read_never_guessed() -> None:
     """Templates close to readable ones, each with a part the engine cannot check exactly."""
     for text in (
-        "[登場時]自分の場の他のキャラを1枚まで選び、このターン中、BP+1000。",  # "another"
+        "[登場時]自分の場の他のキャラ全ては、このターン中、BP+1000。",  # all the others
         "[登場時]相手のフロントLのキャラ全ては、このターン中、BP-1000。",  # all of them
         "[登場時]相手は自身の手札を1枚場外に置く。",  # the opponent discards
         "[アタック時][ターン1]カードを1枚引く。",  # once per turn on a trigger
@@ -541,3 +539,71 @@ def test_UA_EFFECT_ENERGY_an_active_character_generates_one_more() -> None:
     for line in ("このキャラがレストの場合、このキャラの発生エナジー+[紫]。",):
         assert not read_card(printed("P-10", line)).understood
     assert not read_card(printed("P-10", text, type="field")).understood
+
+
+BOUNCE = "[登場時]必要エナジーが1以下の自分の場の他のキャラを1枚手札に戻す。戻せない場合、このキャラを手札に戻す。"
+
+
+def test_UA_EFFECT_IF_NONE_return_another_low_energy_character_or_this_one() -> None:
+    assert only_effect(BOUNCE)["do"] == [
+        {
+            "op": "to_hand",
+            "target": {
+                "side": "own",
+                "zone": "field",
+                "type": "character",
+                "energy_max": 1,
+                "other": True,
+                "count": 1,
+                "if_able": True,
+            },
+        },
+        {"op": "to_hand", "target": "self", "if_none_before": True},
+    ]
+    cards = [
+        printed("P-12", BOUNCE),
+        free_character("T-040", energy={"blue": 1}),
+        free_character("T-041", energy={"blue": 2}),
+        card("T-044", "field", ap=0, generates={"blue": 2}),
+    ]
+
+    def board(deck: list[str], front: tuple[str, ...]) -> Any:
+        return board_at_turn_3(cards, deck, [], a_energy=front, phase="main")
+
+    # A-4 (a field) gives the energy; A-2 needs 1, A-3 needs 2
+    deck = ["P-12", "T-040", "T-041", "T-044"]
+    b = board(deck, ("A-4", "A-2", "A-3"))
+    r = b.play("A", "A-1", to="front_line", targets=["A-2"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-1"]
+    assert field_ids(r, "A", "energy_line") == ["A-4", "A-3"]
+    assert "A-2" in player_state(r, "A")["hand"]
+    for wrong in (["A-3"], ["A-4"], []):  # needs 2 energy; a field; one could be returned
+        b = board(deck, ("A-4", "A-2", "A-3"))
+        r = b.play("A", "A-1", to="front_line", targets=wrong).replay()
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), wrong
+    # none could be returned: this character returns to the hand
+    b = board(["P-12", "T-041", "T-044"], ("A-3", "A-2"))
+    r = b.play("A", "A-1", to="front_line", targets=[]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == [] and "A-1" in player_state(r, "A")["hand"]
+    # "戻せない場合" is read only right after a return
+    assert not read_card(
+        printed("P-12", "[登場時]カードを1枚引く。戻せない場合、このキャラを手札に戻す。")
+    ).understood
+
+
+def test_UA_EFFECT_OTHER_ENERGY_another_character_excludes_the_effects_own_card() -> None:
+    text = "[起動メイン][レストにする]自分の場の他のキャラを1枚選び、このターン中、BP+1000。"
+    assert only_effect(text)["do"][0]["target"]["other"] is True
+    cards = [printed("P-13", text), free_character("T-042", bp=2000)]
+    b = board_at_turn_3(cards, ["P-13", "T-042"], [], a_front=("A-1", "A-2"), phase="main")
+    r = b.act("A", "activate", card="A-1", ability=1, targets=["A-2"]).replay()
+    assert verdict(r, b.last) == "legal" and field_unit(r, "A", "A-2")["bp"] == 3000
+    b = board_at_turn_3(cards, ["P-13", "T-042"], [], a_front=("A-1", "A-2"), phase="main")
+    r = b.act("A", "activate", card="A-1", ability=1, targets=["A-1"]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+    # alone on the field: there is no other character, so choosing none is right
+    b = board_at_turn_3(cards, ["P-13"], [], a_front=("A-1",), phase="main")
+    r = b.act("A", "activate", card="A-1", ability=1, targets=[]).replay()
+    assert verdict(r, b.last) == "legal"
