@@ -184,6 +184,15 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
         st.phase = "main"
     elif st.phase == "main":
         eng.event("phase", f"{pid} ends the main phase.", player=pid)
+        for (
+            owner
+        ) in st.order:  # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END)
+            for unit in [u for u in st.players[owner].units() if u.retire_at_main_end]:
+                eng.ctx.ruling(
+                    "UA-EFFECT-MAIN-END",
+                    f"The main phase ends: {eng.name(unit.top)} retires, as its effect said.",
+                )
+                eng.retire(owner, unit)
         st.phase = "attack"
     elif st.phase == "attack":
         eng.event("phase", f"{pid} ends the attack phase.", player=pid)

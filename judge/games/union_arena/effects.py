@@ -60,6 +60,12 @@ returned, return this character).
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area;
   with ``if_taken`` true only when the ``look`` before it in the effect took a card
   ("手札に加えた場合、自分の手札をN枚場外に置く").
+- ``generate`` ``color``, ``n`` (1), ``until`` (``turn``), ``target`` ``self`` — "このターン中、
+  このキャラ(このフィールド)の発生エナジー+[色]": the card generates one more energy of that
+  colour this turn (in the energy line, where energy is generated; ``UA-EFFECT-ENERGY``).
+- ``retire`` on ``self`` with ``at`` ``main_phase_end`` — "メインフェイズ終了時、このキャラを
+  退場させる": the card retires when this main phase ends, if it is still on the field as
+  the same card (``UA-EFFECT-MAIN-END``).
 - ``look`` ``n``, ``take``, ``rest`` — "自分の山札の上からN枚見る。その中から<条件>をN枚まで
   公開し手札に加える。残りを望む順で自分の山札の下に置く。": the controller looks at the
   deck's top n cards, takes up to ``take.count`` that meet ``take``'s conditions (``name``,
@@ -111,6 +117,7 @@ OPS = (
     "remove",
     "discard",
     "look",
+    "generate",
 )
 #: the conditions a ``look``'s ``take`` may state (checked on the cards looked at)
 TAKE_KEYS = {"count", "up_to", "if_able", "name", "trait", "affinity", "color"}
@@ -120,6 +127,7 @@ CARD_ZONES = ("hand", "outside")
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
 UNTIL = ("turn", "battle", "next_turn")
+COLOURS = ("purple", "green", "red", "blue", "yellow")
 
 
 def until_text(until: str, owner: str) -> str:
@@ -154,6 +162,21 @@ def supported(effect: dict[str, Any]) -> bool:
             looked = True
             continue
         if op["op"] == "discard" and op.get("if_taken") and not looked:
+            return False
+        if op["op"] == "generate" and not (
+            op.get("target", "self") == "self"
+            and op.get("until", "turn") == "turn"
+            and op.get("color") in COLOURS
+            and op.get("n", 1) == 1
+            and "if" not in op
+        ):
+            return False
+        if "at" in op and (
+            op["op"] != "retire"
+            or op["at"] != "main_phase_end"
+            or op.get("target", "self") != "self"
+            or effect.get("when") != "activate_main"
+        ):
             return False
         if op["op"] in ("bp", "grant") and op.get("until", "turn") not in UNTIL:
             return False

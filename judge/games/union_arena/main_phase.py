@@ -310,6 +310,13 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     base.raided = True
     base.mods.clear()
     base.used.clear()
+    if base.retire_at_main_end:  # set by the base's own effect this main phase
+        base.retire_at_main_end = False
+        eng.ctx.cannot_verify(
+            f"{under} was to retire at the end of the main phase; whether that follows the "
+            "raided card is in no source: the engine drops it, as it drops the base's other "
+            "effects (UA-EFFECT-MAIN-END)"
+        )
     was_rested = base.rested
     base.rested = False
     moved = False

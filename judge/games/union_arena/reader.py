@@ -195,6 +195,12 @@ def _read_ability(
         and when in ("on_play", "activate_main", "on_attack", "on_block")
         and not effect.get("cost", {}).get("retire_self")
     )
+    # "このキャラ"/"このフィールド" until the main phase ends: an activated ability's own card
+    self_word = (
+        {"character": "キャラ", "field": "フィールド"}.get(defn.get("type") or "")
+        if when == "activate_main" and not effect.get("cost", {}).get("retire_self")
+        else None
+    )
     ops: list[dict[str, Any]] = []
     parts = sentences(body)
     if not parts:
@@ -206,7 +212,7 @@ def _read_ability(
             ops += look[0]
             i += look[1]
             continue
-        read = read_sentence(parts[i], self_ok)
+        read = _read_main_phase_self(parts[i], self_word) or read_sentence(parts[i], self_ok)
         after_return = bool(ops) and ops[-1]["op"] == "to_hand" and ops[-1]["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):
             missed.append(parts[i])
@@ -275,6 +281,37 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
                 op["target"] = "self"
                 return [op]
     return None
+
+
+def _read_main_phase_self(s: str, word: str | None) -> list[dict[str, Any]] | None:
+    """An activated ability's own card (``word``: キャラ or フィールド) for the rest of the main
+    phase: "このターン中、このキャラの発生エナジー+[紫]" (one more energy this turn),
+    "メインフェイズ終了時、このキャラを退場させる" (it retires when the main phase ends), and
+    both at once: "このキャラはこのターン中、発生エナジー+[紫]と「メインフェイズ終了時、
+    このキャラを退場させる。」を得る"."""
+    if word is None:
+        return None
+    colours = "|".join(g.COLOURS)
+    m = re.fullmatch(rf"このターン中、この{word}の発生エナジー\+\[({colours})\]", s)
+    if m:
+        return [_generate(m.group(1))]
+    if s == f"メインフェイズ終了時、この{word}を退場させる":
+        return [{"op": "retire", "target": "self", "at": "main_phase_end"}]
+    m = re.fullmatch(
+        rf"この{word}はこのターン中、発生エナジー\+\[({colours})\]と"
+        rf"「メインフェイズ終了時、この{word}を退場させる。?」を得る",
+        s,
+    )
+    if m:
+        return [
+            _generate(m.group(1)),
+            {"op": "retire", "target": "self", "at": "main_phase_end"},
+        ]
+    return None
+
+
+def _generate(colour_word: str) -> dict[str, Any]:
+    return {"op": "generate", "color": g.COLOURS[colour_word], "until": "turn", "target": "self"}
 
 
 def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:

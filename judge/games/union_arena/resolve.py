@@ -451,6 +451,17 @@ def _apply_op(
     elif kind == "activate":
         u.rested = False
         eng.event("activate", f"{name} becomes active.", card=u.top)
+    elif kind == "generate":
+        u.mods.append(Modifier(until="turn", owner=pe.controller, energy=op["color"]))
+        eng.event(
+            "energy",
+            f"{name} generates one more {op['color']} energy until end of turn.",
+            card=u.top,
+            color=op["color"],
+        )
+    elif kind == "retire" and op.get("at") == "main_phase_end":
+        u.retire_at_main_end = True
+        eng.event("retire_later", f"{name} will retire at the end of the main phase.", card=u.top)
     elif kind == "retire":
         eng.retire(owner, u)
     elif kind == "to_hand":

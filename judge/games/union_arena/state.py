@@ -20,12 +20,14 @@ LINE_LIMIT = 4
 
 @dataclass(slots=True)
 class Modifier:
-    """An effect in force on a unit: BP change or granted keyword, until some point."""
+    """An effect in force on a unit: BP change, granted keyword or one more generated energy
+    of a colour (``energy``), until some point."""
 
     bp: int = 0
     keyword: str | None = None
     until: str = "turn"  # turn | battle | next_turn (of ``owner``)
     owner: str = ""  # the player whose next turn ends a "next_turn" modifier
+    energy: str | None = None  # a colour: the unit generates one more energy of it
 
 
 @dataclass(slots=True, eq=False)
@@ -48,6 +50,7 @@ class Unit:
     attacks: int = 0  # attacks this turn
     blocks: int = 0  # blocks this turn
     no_activate: bool = False  # yellow COLOR: skips its next activation
+    retire_at_main_end: bool = False  # "メインフェイズ終了時、このキャラを退場させる"
 
     @property
     def top(self) -> str:
@@ -173,13 +176,17 @@ class UAState:
 
     def energy(self, pid: str) -> dict[str, int]:
         """Generated energy of ``pid``'s energy line, by colour: each card's printed
-        generation, plus what its continuous ``generate`` effects add while their condition
-        holds (``if: "active"``: while the card is active; ``UA-EFFECT-ENERGY``)."""
+        generation, plus one for each ``generate`` effect in force on it this turn, plus what
+        its continuous ``generate`` effects add while their condition holds (``if: "active"``:
+        while the card is active; ``UA-EFFECT-ENERGY``)."""
         out: dict[str, int] = {}
         for unit in self.players[pid].energy_line:
             d = self.card(unit.top)
             for colour, n in d.generates.items():
                 out[colour] = out.get(colour, 0) + n
+            for m in unit.mods:
+                if m.energy:
+                    out[m.energy] = out.get(m.energy, 0) + 1
             for effect in d.effects:
                 if effect.get("when") != "continuous":
                     continue

@@ -114,6 +114,11 @@ class UnionArenaViews:
         for line in LINES:
             pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
             for uv, unit in zip(pv[line], ps.line(line), strict=True):
-                uv["mods"] = [[m.bp, m.keyword, m.until, m.owner] for m in unit.mods]
+                uv["mods"] = [
+                    [m.bp, m.keyword, m.until, m.owner, *([m.energy] if m.energy else [])]
+                    for m in unit.mods
+                ]
+                if unit.retire_at_main_end:
+                    uv["retire_at_main_end"] = True
                 uv["used"] = sorted(unit.used)
                 uv["entered_turn"] = unit.entered_turn

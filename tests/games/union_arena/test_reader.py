@@ -313,7 +313,7 @@ def test_not_read_never_guessed() -> None:
         "[退場時]このキャラを手札に戻す。",  # "this character" after it left
         "[登場時]自分の場外から〈灯守イロ〉か〈灯守ミナ〉を1枚まで手札に加える。",  # or
         "[登場時]自分の場外からキャラカードを1枚まで手札に加える。",  # a type off the field
-        "[起動メイン]このターン中、このキャラの発生エナジー+[紫]。",  # energy for a turn
+        "[登場時]このターン中、このキャラの発生エナジー+[紫]。",  # energy, not activated
     ):
         assert not read_card(printed("P-17", text)).understood, text
 
@@ -607,3 +607,64 @@ def test_UA_EFFECT_OTHER_ENERGY_another_character_excludes_the_effects_own_card(
     b = board_at_turn_3(cards, ["P-13"], [], a_front=("A-1",), phase="main")
     r = b.act("A", "activate", card="A-1", ability=1, targets=[]).replay()
     assert verdict(r, b.last) == "legal"
+
+
+BOOST = "[起動メイン][レストにする] [ターン1]このターン中、このキャラの発生エナジー+[紫]。メインフェイズ終了時、このキャラを退場させる。"
+
+
+def test_UA_EFFECT_MAIN_END_energy_for_the_turn_then_retire_when_the_main_phase_ends() -> None:
+    effect = only_effect(BOOST, color="purple")
+    assert effect == {
+        "when": "activate_main",
+        "cost": {"rest_self": True},
+        "once_per_turn": True,
+        "do": [
+            {"op": "generate", "color": "purple", "until": "turn", "target": "self"},
+            {"op": "retire", "target": "self", "at": "main_phase_end"},
+        ],
+    }
+    granted = "[起動メイン][レストにする] [ターン1]このキャラはこのターン中、発生エナジー+[紫]と「メインフェイズ終了時、このキャラを退場させる。」を得る。"
+    assert only_effect(granted)["do"] == effect["do"]
+    field = "[起動メイン][レストにする] [ターン1]このターン中、このフィールドの発生エナジー+[紫]。メインフェイズ終了時、このフィールドを退場させる。"
+    assert only_effect(field, type="field")["do"] == effect["do"]
+    # only an activated ability's own card: not on play, and not "this character" of a field
+    assert not read_card(
+        printed("P-14", BOOST.replace("[起動メイン][レストにする] [ターン1]", "[登場時]"))
+    ).understood
+    assert not read_card(printed("P-14", BOOST, type="field")).understood
+
+    cards = [
+        printed("P-14", BOOST, color="purple", generates={"purple": 1}),
+        free_character("T-030", color="purple", energy={"purple": 2}, generates={}),
+    ]
+
+    def board() -> Any:
+        return board_at_turn_3(cards, ["P-14", "T-030"], [], a_energy=("A-1",), phase="main")
+
+    b = board()
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert "UA-ENERGY" in rules_broken(r, b.last)  # 1 purple without the effect
+    b = board().act("A", "activate", card="A-1", ability=1)
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"  # 1 printed + 1 this turn, though A-1 is rested
+    assert field_unit(r, "A", "A-1")["rested"]
+    r = b.proceed("A").replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-MAIN-END" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "energy_line") == [] and "A-1" in player_state(r, "A")["outside"]
+
+
+def test_UA_EFFECT_MAIN_END_a_raid_onto_the_card_drops_the_retire_and_says_it_is_unsure() -> None:
+    """Whether the delayed retire follows the raided card is in no source: the engine drops
+    it, as the raid drops the base's other effects, and the raid's step is unverifiable."""
+    cards = [
+        printed("P-14", BOOST, color="purple"),
+        free_character("T-031", color="purple", raid={"onto": {"name": "P-14"}}),
+    ]
+    b = board_at_turn_3(cards, ["P-14", "T-031"], [], a_front=("A-1",), phase="main")
+    b.act("A", "activate", card="A-1", ability=1).act("A", "raid", card="A-2", onto="A-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    r = b.proceed("A").replay()
+    assert "UA-EFFECT-MAIN-END" not in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-2"]
