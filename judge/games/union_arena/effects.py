@@ -45,6 +45,12 @@ breaks ``UA-EFFECT-TARGETS``):
 Name, trait/affinity and colour apply in every zone (hand and outside area too); BP, state
 and type only to cards on the field.
 
+Any op may carry ``if``, a condition on the field ("自分の場に〈X〉がある場合、…": it happens
+only if your field has a card meeting it), and a selector ``instead`` (``{"if": condition,
+"bp_max": N}``: "『BP3000以下』…。自分の場に〈X〉がある場合、『BP5000以下』に代わる"); both are
+read as the op is carried out (:mod:`judge.games.union_arena.conditions`, ``UA-EFFECT-IF``).
+No op that takes one's own card off the field may come before them in the effect.
+
 An op on ``self`` may carry ``if_none_before``: it happens only when the op before it with a
 selector chose no card ("…を1枚手札に戻す。戻せない場合、このキャラを手札に戻す": if none could be
 returned, return this character).
@@ -93,6 +99,8 @@ vocabulary reads (only an ``until`` or a target it does not know), else anything
 from __future__ import annotations
 
 from typing import Any
+
+from judge.games.union_arena import conditions
 
 TIMINGS = (
     "on_play",
@@ -150,9 +158,27 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     looked = False
     selected = False
+    changed_field = False  # an earlier op may have taken one's own card off the field
     for op in ops:
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
+        target = op.get("target", "self")
+        if "if" in op and (changed_field or not conditions.valid(op["if"])):
+            return False
+        if isinstance(target, dict) and "instead" in target:
+            instead = target["instead"]
+            if (
+                changed_field
+                or not isinstance(instead, dict)
+                or not conditions.valid(instead.get("if"))
+                or not isinstance(instead.get("bp_max"), int)
+                or "bp_max" not in target
+            ):
+                return False
+        if op["op"] in ("retire", "to_hand", "remove") and (
+            target == "self" or (isinstance(target, dict) and target.get("side", "own") == "own")
+        ):
+            changed_field = True
         if op.get("if_none_before") and (not selected or op.get("target", "self") != "self"):
             return False
         selected = selected or isinstance(op.get("target"), dict)

@@ -207,6 +207,11 @@ def _read_ability(
         missed.append("(no effect text)")
     i = 0
     while i < len(parts):
+        replaced = read_replaced_bp(parts[i : i + 2])
+        if replaced is not None:
+            ops += replaced
+            i += 2
+            continue
         look = read_look(parts[i : i + 4])
         if look is not None:
             ops += look[0]
@@ -230,6 +235,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
+    if s.startswith("自分の場に"):
+        return read_conditional(s, self_ok)
     m = re.fullmatch(r"カードを(\d+)枚引く", s)
     if m:
         return [{"op": "draw", "n": int(m.group(1))}]
@@ -312,6 +319,55 @@ def _read_main_phase_self(s: str, word: str | None) -> list[dict[str, Any]] | No
 
 def _generate(colour_word: str) -> dict[str, Any]:
     return {"op": "generate", "color": g.COLOURS[colour_word], "until": "turn", "target": "self"}
+
+
+def _condition(text: str) -> dict[str, Any] | None:
+    """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field): a condition."""
+    m = re.fullmatch(r"自分の場に(.+)", text)
+    noun = g.card_noun(m.group(1), on_field=False) if m else None
+    if not noun:
+        return None
+    return {"side": "own", "zone": "field", **noun}
+
+
+def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
+    """ "自分の場に〈X〉がある場合、<sentence>": the sentence's ops, each with the condition
+    (``if``), or None.
+
+    >>> read_conditional("自分の場に〈ミラ〉がある場合、カードを1枚引く", False)
+    [{'op': 'draw', 'n': 1, 'if': {'side': 'own', 'zone': 'field', 'name': 'ミラ'}}]
+    """
+    m = re.fullmatch(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、(.+)", s)
+    if not m or m.group(2).startswith("さらに"):
+        return None
+    cond = _condition(m.group(1))
+    ops = read_sentence(m.group(2), self_ok) if cond else None
+    if not ops:
+        return None
+    return [{**op, "if": cond} for op in ops]
+
+
+def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:
+    """ "『BP3000以下』の<selector>を…。自分の場に〈X〉がある場合、『BP5000以下』に代わる": a
+    choice whose BP limit is the second while the condition holds (selector ``instead``)."""
+    if len(parts) < 2:
+        return None
+    m = re.fullmatch(r"『BP(\d+)以下』の(.+)", parts[0])
+    r = re.fullmatch(
+        r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、『BP(\d+)以下』に代わる",
+        parts[1],
+    )
+    if not m or not r:
+        return None
+    cond = _condition(r.group(1))
+    ops = read_sentence(f"BP{m.group(1)}以下の{m.group(2)}", False)
+    if cond is None or not ops or len(ops) != 1:
+        return None
+    target = ops[0].get("target")
+    if not isinstance(target, dict) or target.get("bp_max") != int(m.group(1)):
+        return None
+    target["instead"] = {"if": cond, "bp_max": int(r.group(2))}
+    return ops
 
 
 def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:

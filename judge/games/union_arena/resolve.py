@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import effects, look
+from judge.games.union_arena import conditions, effects, look
 from judge.games.union_arena.refs import Take, do_take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Modifier, Unit
 
@@ -198,12 +198,18 @@ def check_effect_targets(
         hand.remove(leaving if leaving in hand else None)
     problems: list[Problem] = []
     pos = 0
+    st = eng.state
+    # the field as it will be when the effects resolve, for their conditions (conditions.py)
+    plus = leaving if leaving is not None and st.card(leaving).type != "event" else None
     try:
         for effect in effect_list:
             deck = list(ps.deck)  # the deck as this effect's draws and looks leave it
             brought: list[str | None] = []  # cards its draws and looks bring to the hand
             taken = 0
+            minus = source if effect.get("cost", {}).get("retire_self") else None
             for op in effect.get("do", []):
+                if "if" in op and not conditions.holds(eng, controller, op["if"], plus, minus):
+                    continue
                 if op.get("op") == "draw":
                     brought += deck[: int(op.get("n", 1))]
                     del deck[: int(op.get("n", 1))]
@@ -222,6 +228,7 @@ def check_effect_targets(
                 sel = op_selector(op)
                 if sel is None:
                     continue
+                sel = conditions.effective(eng, controller, sel, plus, minus)
                 own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
                 ps.hand = hand + brought if own_hand and brought else hand
                 _, pos, found = match_one(
@@ -348,6 +355,16 @@ def run_effect(
         kind = op["op"]
         if op.get("if_none_before") and chosen != 0:
             continue
+        if "if" in op:
+            met = conditions.holds(eng, pe.controller, op["if"])
+            ctx.ruling(
+                "UA-EFFECT-IF",
+                f"{pe.describe()}: {conditions.describe(op['if'])}"
+                f"{'' if met else ' is not so'}: its {kind} "
+                f"{'happens' if met else 'does not happen'}.",
+            )
+            if not met:
+                continue
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
             continue
@@ -362,6 +379,13 @@ def run_effect(
             found = st.find_unit(unit.top) if unit is not None and unit.cards else None
             objs = [found] if found else []
         else:
+            if "instead" in sel:
+                sel = conditions.effective(eng, pe.controller, sel)
+                ctx.ruling(
+                    "UA-EFFECT-IF",
+                    f"{pe.describe()}: the choice is of BP {sel.get('bp_max')} or less "
+                    "(its condition read now).",
+                )
             objs, pos, problems = match_one(
                 eng, pe.controller, sel, targets, pos, "targets", source=pe.source
             )

@@ -668,3 +668,79 @@ def test_UA_EFFECT_MAIN_END_a_raid_onto_the_card_drops_the_retire_and_says_it_is
     r = b.proceed("A").replay()
     assert "UA-EFFECT-MAIN-END" not in rules_applied(r, b.last)
     assert field_ids(r, "A", "front_line") == ["A-2"]
+
+
+def test_UA_EFFECT_IF_a_named_card_on_your_field() -> None:
+    text = "BP4000以下の相手のフロントLのキャラを1枚まで選び、レストにする。自分の場に〈ミラ〉がある場合、カードを1枚引く。"
+    assert only_effect(text, type="event")["do"][1] == {
+        "op": "draw",
+        "n": 1,
+        "if": {"side": "own", "zone": "field", "name": "ミラ"},
+    }
+    cards = [printed("P-15", text, type="event"), free_character("T-050", name="ミラ")]
+    for front, drawn in ((("A-2",), 1), ((), 0)):
+        b = board_at_turn_3(cards, ["P-15", "T-050"], [], a_front=front, phase="main")
+        hand = len(player_state(b.replay(), "A")["hand"])
+        r = b.play("A", "A-1", targets=[]).replay()
+        assert verdict(r, b.last) == "legal"
+        assert "UA-EFFECT-IF" in rules_applied(r, b.last)
+        assert len(player_state(r, "A")["hand"]) == hand - 1 + drawn
+
+
+def test_UA_EFFECT_IF_a_choice_only_when_the_condition_holds() -> None:
+    text = "自分の場に〈ミラ〉がある場合、自分のAPカードを1枚まで選び、アクティブにする。"
+    cards = [printed("P-15", text, type="event", ap=1), free_character("T-050", name="ミラ")]
+    b = board_at_turn_3(cards, ["P-15", "T-050"], [], a_front=("A-2",), phase="main")
+    r = b.play("A", "A-1", targets=["A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"]["active"] == 2
+    b = board_at_turn_3(cards, ["P-15", "T-050"], [], phase="main")
+    r = b.play("A", "A-1", targets=["A-AP1"]).replay()  # no <ミラ>: nothing to choose
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+    # a character's own name counts once it is on the field, where its effect resolves
+    own = "[登場時]自分の場に〈ミラ〉がある場合、自分のAPカードを1枚まで選び、アクティブにする。"
+    cards = [printed("P-16", own, name="ミラ", ap=1)]
+    b = board_at_turn_3(cards, ["P-16"], [], phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=["A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"]["active"] == 2
+
+
+def test_UA_EFFECT_IF_replaced_bp_limit() -> None:
+    text = "『BP3000以下』の相手のフロントLのキャラを1枚選び、退場させる。自分の場に〈ミラ〉がある場合、『BP5000以下』に代わる。"
+    (op,) = only_effect(text, type="event")["do"]
+    assert op["target"]["bp_max"] == 3000
+    assert op["target"]["instead"] == {
+        "if": {"side": "own", "zone": "field", "name": "ミラ"},
+        "bp_max": 5000,
+    }
+    cards = [
+        printed("P-17", text, type="event"),
+        free_character("T-050", name="ミラ"),
+        free_character("T-051", bp=4000),
+    ]
+    b = board_at_turn_3(
+        cards, ["P-17", "T-050"], ["T-051"], a_front=("A-2",), b_front=("B-1",), phase="main"
+    )
+    r = b.play("A", "A-1", targets=["B-1"]).replay()
+    assert verdict(r, b.last) == "legal" and field_ids(r, "B", "front_line") == []
+    b = board_at_turn_3(cards, ["P-17", "T-050"], ["T-051"], b_front=("B-1",), phase="main")
+    r = b.play("A", "A-1", targets=["B-1"]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)  # 4000 > 3000 without <ミラ>
+    b = board_at_turn_3(cards, ["P-17", "T-050"], ["T-051"], b_front=("B-1",), phase="main")
+    r = b.play("A", "A-1", targets=[]).replay()
+    assert verdict(r, b.last) == "legal"  # nothing of BP 3000 or less to choose
+
+
+def test_UA_EFFECT_IF_not_after_an_op_that_changes_your_field() -> None:
+    from judge.games.union_arena import effects
+
+    cond = {"side": "own", "zone": "field", "name": "ミラ"}
+    mine = {"side": "own", "zone": "field", "count": 1}
+    ok = {"when": "on_play", "do": [{"op": "draw", "n": 1, "if": cond}]}
+    assert effects.supported(ok)
+    for first in ({"op": "retire", "target": mine}, {"op": "to_hand", "target": "self"}):
+        assert not effects.supported({"when": "on_play", "do": [first, ok["do"][0]]})
+    assert not effects.supported(
+        {"when": "on_play", "do": [{"op": "draw", "n": 1, "if": {**cond, "zone": "hand"}}]}
+    )
