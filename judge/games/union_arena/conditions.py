@@ -80,6 +80,47 @@ def effective(
     return out
 
 
+def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None) -> dict[str, int]:
+    """The energy card ``iid`` requires now: its printed requirement, less what its continuous
+    ``reduce_energy`` effects take off while it is in its owner's hand and one of their
+    conditions (``if_any``) holds ("相手の場に緑か赤のカードがある場合、手札にあるこのカードの
+    必要エナジーを[紫×1]減らす", ``UA-EFFECT-ENERGY-LESS``); never below 0.  ``in_hand``:
+    whether the card is in the hand (by default, whether the engine sees it there; a card
+    named from the hand in observed mode may not be bound to its slot yet)."""
+    st = eng.state
+    d = st.card(iid)
+    need = dict(d.energy)
+    owner = st.owner_of[iid]
+    if not (iid in st.players[owner].hand if in_hand is None else in_hand):
+        return need
+    for effect in d.effects:
+        if effect.get("when") != "continuous":
+            continue
+        for op in effect.get("do") or []:
+            if not isinstance(op, dict) or op.get("op") != "reduce_energy":
+                continue
+            if not reduction_ok(op):  # written by hand and malformed: counted as absent
+                continue
+            if any(holds(eng, owner, cond) for cond in op["if_any"]):
+                colour = op["color"]
+                if colour in need:
+                    need[colour] = max(0, need[colour] - int(op["n"]))
+    return need
+
+
+def reduction_ok(op: Any) -> bool:
+    """A ``reduce_energy`` op the engine counts exactly."""
+    conds = op.get("if_any") if isinstance(op, dict) else None
+    return (
+        isinstance(op.get("color"), str)
+        and isinstance(op.get("n"), int)
+        and op["n"] >= 1
+        and isinstance(conds, list)
+        and bool(conds)
+        and all(valid(c) for c in conds)
+    )
+
+
 def describe(cond: dict[str, Any]) -> str:
     """A condition in words, for rulings."""
     what = (

@@ -16,7 +16,12 @@ A card's ``effects`` is a list of effects.  An effect::
 The only one the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
 ("このキャラがアクティブの場合、このキャラの発生エナジー+[色]": while this card is active, it
 generates one more energy of colour c), counted whenever energy is
-(:meth:`judge.games.union_arena.state.UAState.energy`, ``UA-EFFECT-ENERGY``).
+(:meth:`judge.games.union_arena.state.UAState.energy`, ``UA-EFFECT-ENERGY``).  And
+``{"op": "reduce_energy", "color": c, "n": k, "if_any": [conditions]}`` ("相手の場に緑か赤の
+カードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす": while in the hand and a
+condition holds, the card requires k less of colour c), counted whenever the card's required
+energy is (:func:`judge.games.union_arena.conditions.required_energy`,
+``UA-EFFECT-ENERGY-LESS``).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
 ``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside"|"ap",

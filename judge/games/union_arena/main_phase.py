@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.union_arena import conditions
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -32,7 +33,7 @@ def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
     st = eng.state
     d = st.card(iid)
     have = st.energy(pid)
-    for colour, n in sorted(d.energy.items()):
+    for colour, n in sorted(conditions.required_energy(eng, iid, in_hand=True).items()):
         if have.get(colour, 0) < n:
             plan.violate(
                 "UA-ENERGY",

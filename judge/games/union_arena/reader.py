@@ -108,7 +108,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if m:
             also.append(m.group(1))
             continue
-        generate = _continuous_generation(defn, clean)
+        generate = _continuous_generation(defn, clean) or _energy_reduction(clean)
         if generate is not None:
             effects.append(generate)
             continue
@@ -157,6 +157,25 @@ def _continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | 
         return None
     op = {"op": "generate", "color": g.COLOURS[m.group(1)], "n": 1, "if": "active"}
     return {"when": "continuous", "do": [op]}
+
+
+def _energy_reduction(line: str) -> dict[str, Any] | None:
+    """ "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。":
+    while in the hand, the card requires less of a colour when the opponent's field has a
+    card of one of the colours named (``UA-EFFECT-ENERGY-LESS``)."""
+    m = re.fullmatch(
+        r"相手の場に(.)(?:か(.))?のカードがある場合、手札にあるこのカードの必要エナジーを"
+        r"\[(.)×(\d+)\]減らす。?",
+        line,
+    )
+    if not m:
+        return None
+    named = [w for w in (m.group(1), m.group(2)) if w is not None]
+    if not all(w in g.COLOURS for w in [*named, m.group(3)]) or int(m.group(4)) < 1:
+        return None
+    conds = [{"side": "opponent", "zone": "field", "color": g.COLOURS[w]} for w in named]
+    op = {"op": "reduce_energy", "color": g.COLOURS[m.group(3)], "n": int(m.group(4))}
+    return {"when": "continuous", "do": [{**op, "if_any": conds}]}
 
 
 def _raid_matches(rest: str, raid: Any) -> bool:

@@ -81,7 +81,7 @@ def match_one(
             if any(isinstance(g, Take) and g.iid == take.iid for g in got):
                 problems.append((rule, f"{take.iid} is chosen twice."))
                 continue
-            msg = card_mismatch(eng, sel, take.iid)
+            msg = card_mismatch(eng, sel, take.iid, in_hand=zone == "hand")
             if msg:
                 problems.append((rule, msg))
                 continue
@@ -264,7 +264,9 @@ def _selector_mismatch(
     return card_mismatch(eng, sel, unit.top)
 
 
-def card_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
+def card_mismatch(
+    eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None, in_hand: bool | None = None
+) -> str | None:
     """Why card ``iid`` does not meet the selector's card conditions, or None.
 
     The conditions of card text (seed, "用不同的括號區分不同的指定條件"): ``name`` — <Name>, the
@@ -285,8 +287,10 @@ def card_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
             return f"{iid} does not have the {key} [{sel[key]}]."
     if "color" in sel and d.color != sel["color"]:
         return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
-    if "energy_max" in sel and sum(d.energy.values()) > sel["energy_max"]:
-        return f"{iid} requires {sum(d.energy.values())} energy, more than {sel['energy_max']}."
+    if "energy_max" in sel:
+        need = sum(conditions.required_energy(eng, iid, in_hand).values())
+        if need > sel["energy_max"]:
+            return f"{iid} requires {need} energy, more than {sel['energy_max']}."
     return None
 
 
@@ -549,7 +553,7 @@ def check_trigger(
             )
     if d.trigger == "color" and d.color in ("green", "purple") and picked:
         c = st.card(picked[0].iid)
-        need = sum(c.energy.values())
+        need = sum(conditions.required_energy(eng, picked[0].iid, in_hand=True).values())
         if c.type != "character" or c.color != d.color or need > 2 or c.ap != 1:
             problems.append(
                 (

@@ -744,3 +744,38 @@ def test_UA_EFFECT_IF_not_after_an_op_that_changes_your_field() -> None:
     assert not effects.supported(
         {"when": "on_play", "do": [{"op": "draw", "n": 1, "if": {**cond, "zone": "hand"}}]}
     )
+
+
+def test_UA_EFFECT_ENERGY_LESS_required_energy_lowered_in_the_hand() -> None:
+    text = "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。"
+    assert only_effect(text, color="purple") == {
+        "when": "continuous",
+        "do": [
+            {
+                "op": "reduce_energy",
+                "color": "purple",
+                "n": 1,
+                "if_any": [
+                    {"side": "opponent", "zone": "field", "color": "green"},
+                    {"side": "opponent", "zone": "field", "color": "red"},
+                ],
+            }
+        ],
+    }
+    cards = [
+        printed("P-18", text, color="purple", energy={"purple": 2}),
+        free_character("T-060", color="purple", generates={"purple": 1}),
+        free_character("T-061", color="red"),
+        free_character("T-062", color="blue"),
+    ]
+    b = board_at_turn_3(
+        cards, ["P-18", "T-060"], ["T-061"], a_energy=("A-2",), b_front=("B-1",), phase="main"
+    )
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"  # needs 2 - 1 purple: the opponent has a red card
+    b = board_at_turn_3(
+        cards, ["P-18", "T-060"], ["T-062"], a_energy=("A-2",), b_front=("B-1",), phase="main"
+    )
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert verdict(r, b.last) == "illegal"  # no green or red card: it needs 2
+    assert "UA-ENERGY" in rules_broken(r, b.last)
