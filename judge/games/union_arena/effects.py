@@ -83,7 +83,9 @@ returned, return this character).
   ``trait``, ``color``; ``up_to``) into the hand, revealed, and puts the rest on the bottom
   in the order they choose (``rest``: ``"bottom"``).  The log records the cards taken in
   ``targets``, then optionally ``{"bottom": [refs]}``: the rest as they lie at the bottom,
-  top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).
+  top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).  With ``rest``
+  ``top_or_bottom``, ``n`` 1 and no ``take`` ("そのカードを自分の山札の上か下に置く"):
+  ``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom.
 
 - ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
   choose up to N of your AP cards and make them active): the log names AP cards in play by
@@ -243,6 +245,8 @@ def _look_ok(op: dict[str, Any]) -> bool:
     """A ``look`` the engine executes: n ≥ 1, a take of up to count ≥ 1 with conditions it
     checks on any card, the rest to the bottom."""
     n, take = op.get("n"), op.get("take")
+    if op.get("rest") == "top_or_bottom":  # "そのカードを自分の山札の上か下に置く"
+        return n == 1 and take is None
     return (
         isinstance(n, int)
         and not isinstance(n, bool)
@@ -288,7 +292,8 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     for op in effect.get("do", []):
         if op.get("op") == "look":  # the cards taken (then, optionally, the order of the rest)
-            out.append({**(op.get("take") or {}), "side": "own", "zone": "deck_top"})
+            take = op.get("take") or {"count": 0, "up_to": True}
+            out.append({**take, "side": "own", "zone": "deck_top"})
         elif op.get("op") == "discard":
             sel = {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
             if op.get("if_taken"):

@@ -1,7 +1,9 @@
 """Looking at the deck's top cards (``op`` ``look``, rule ``UA-EFFECT-LOOK``).
 
 Printed "自分の山札の上からN枚見る。その中から<条件>をN枚まで公開し手札に加える。
-残りを望む順で自分の山札の下に置く。": the controller looks at the top ``n`` cards of their
+残りを望む順で自分の山札の下に置く。" (``rest`` ``bottom``), or "自分の山札の上から1枚見る。
+そのカードを自分の山札の上か下に置く。" (``rest`` ``top_or_bottom``, no ``take``: the log's
+``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom): the controller looks at the top ``n`` cards of their
 deck (all of them when the deck holds fewer), takes up to ``take.count`` of them that meet
 the ``take`` selector's conditions (name, trait, colour), reveals them and puts them into the
 hand, and puts the rest on the bottom of the deck in the order they choose.  A deck with
@@ -108,7 +110,7 @@ def choose(
     from judge.games.union_arena.resolve import card_mismatch, describe_selector
 
     sel = op.get("take") or {}
-    count = int(sel.get("count", 1))
+    count = int(sel.get("count", 1)) if sel else 0  # "上か下に置く": nothing is taken
     out = Choice()
     free = list(range(len(looked)))
     claimed: set[str] = set()
@@ -140,7 +142,8 @@ def choose(
         refs = targets[pos]["bottom"]
         pos += 1
         out.bottom = []
-        if len(refs) != len(free):
+        either = op.get("rest") == "top_or_bottom" and not refs  # all stay on top
+        if len(refs) != len(free) and not either:
             out.problems.append(
                 (
                     RULE,
@@ -194,10 +197,22 @@ def run(
             card=iid,
             to="hand",
         )
+    rest = [i for i in range(n) if i not in taken]
+    on_top: list[int] = []
     if choice.bottom is not None:
         order = [slot for slot, _, _ in choice.bottom]
+        on_top = [i for i in rest if i not in order]
+    elif op.get("rest") == "top_or_bottom":
+        order, on_top = [], rest
+        if any(looked[i] is not None for i in rest):
+            eng.ctx.ruling(
+                "UA-CHOICE-RECORDED",
+                f"The log does not say whether {pid} put the card on the top or the bottom "
+                "of the deck: the engine leaves it on top.",
+            )
+            eng.ctx.cannot_verify(f"missing `bottom` of a look by {pid}")
     else:
-        order = [i for i in range(n) if i not in taken]
+        order = rest
         if sum(1 for i in order if looked[i] is not None) >= 2:
             eng.ctx.ruling(
                 "UA-CHOICE-RECORDED",
@@ -205,7 +220,7 @@ def run(
                 "on the bottom of the deck: the engine keeps the order they had.",
             )
             eng.ctx.cannot_verify(f"missing `bottom` order of a look by {pid}")
-    ps.deck = ps.deck[n:] + [looked[i] for i in order]
+    ps.deck = [looked[i] for i in on_top] + ps.deck[n:] + [looked[i] for i in order]
     if order:
         eng.event(
             "deck_bottom",

@@ -400,6 +400,11 @@ def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     ...            "残りを望む順で自分の山札の下に置く"])
     ([{'op': 'look', 'n': 3, 'take': {'name': 'ミラ', 'count': 1, 'up_to': True}, 'rest': 'bottom'}], 3)
     """
+    if len(parts) >= 2 and parts[:2] == [
+        "自分の山札の上から1枚見る",
+        "そのカードを自分の山札の上か下に置く",
+    ]:
+        return [{"op": "look", "n": 1, "rest": "top_or_bottom"}], 2
     if len(parts) < 3:
         return None
     m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])

@@ -779,3 +779,40 @@ def test_UA_EFFECT_ENERGY_LESS_required_energy_lowered_in_the_hand() -> None:
     r = b.play("A", "A-1", to="front_line").replay()
     assert verdict(r, b.last) == "illegal"  # no green or red card: it needs 2
     assert "UA-ENERGY" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_LOOK_one_card_to_the_top_or_the_bottom() -> None:
+    from judge.core.replay import position
+    from judge.games.union_arena.testing import LogBuilder
+
+    text = "[登場時]自分の山札の上から1枚見る。そのカードを自分の山札の上か下に置く。"
+    assert only_effect(text)["do"] == [{"op": "look", "n": 1, "rest": "top_or_bottom"}]
+    cards = [printed("P-19", text)]
+    for targets, ok in (
+        ([{"bottom": ["T-000"]}], True),
+        ([{"bottom": []}], True),
+        ([{"bottom": ["T-000", "T-000"]}], False),
+        (["T-000"], False),  # nothing is taken
+    ):
+        b = board_at_turn_3(cards, ["P-19"], [], phase="main")
+        r = b.play("A", "A-1", to="front_line", targets=targets).replay()
+        assert (verdict(r, b.last) == "legal") is ok, targets
+
+    def board() -> Any:
+        return LogBuilder(cards, deck_a=["P-19"] * 50, mode="seeded").setup(first="A").proceed("A")
+
+    eng = position(board().doc)
+    deck, hand = eng.state.players["A"].deck, eng.state.players["A"].hand
+    for targets, top, last in (
+        ([{"bottom": [deck[0]]}], deck[1], deck[0]),
+        ([{"bottom": []}], deck[0], deck[-1]),
+    ):
+        b = board().play("A", hand[0], to="front_line", targets=targets)
+        assert verdict(b.replay(), b.last) == "legal"
+        ps = position(b.doc).state.players["A"]
+        assert (ps.deck[0], ps.deck[-1]) == (top, last)
+    b = board().play("A", hand[0], to="front_line", targets=[{"bottom": [deck[1]]}])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)  # not the card looked at
+    b = board().play("A", hand[0], to="front_line", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable" and "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
