@@ -151,6 +151,14 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     pe = choose_pending(eng, plan, cands, "UA-SIMULTANEOUS")
     if pe is None:
         return
+    ap = effects.optional_ap(pe.effect)
+    if plan.action.get("use") is not False and ap:
+        active = st.players[pe.controller].active_ap()
+        if active < ap and effects.supported(pe.effect):
+            plan.violate(
+                "UA-EFFECT-COST",
+                f"{pe.describe()} asks {ap} AP to be paid; {pe.controller} has {active} active.",
+            )
     if plan.action.get("use") is not False and effects.supported(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])

@@ -10,7 +10,9 @@ A card's ``effects`` is a list of effects.  An effect::
 ``activate_main`` (an activated effect, main phase), ``on_attack``, ``on_block``,
 ``not_blocked``, ``on_retire``, ``win_battle``, ``lose_battle_attacking`` (attacked and lost),
 ``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.
-``cost`` applies to ``activate_main`` effects.
+``cost`` applies to ``activate_main`` effects; a triggered effect may have ``cost``
+``{"ap": n}`` only when it is ``optional`` ("APを1支払ってもよい。そうした場合、…": the player
+may pay n AP as it resolves, and only then does the rest happen; ``UA-EFFECT-COST``).
 
 ``when`` ``continuous``: an effect in force while the card is on the field, never resolved.
 The only one the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
@@ -163,6 +165,8 @@ def supported(effect: dict[str, Any]) -> bool:
     ops = effect.get("do")
     if not isinstance(ops, list) or not ops or effect.get("when") not in TIMINGS:
         return False
+    if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
+        return False
     looked = False
     selected = False
     changed_field = False  # an earlier op may have taken one's own card off the field
@@ -239,6 +243,18 @@ def supported(effect: dict[str, Any]) -> bool:
         ):
             return False
     return True
+
+
+def optional_ap(effect: dict[str, Any]) -> int:
+    """The AP an optional triggered effect asks to be paid when used ("APを1支払ってもよい"),
+    or 0 (none, or not such an effect)."""
+    cost = effect.get("cost")
+    if effect.get("when") == "activate_main" or not effect.get("optional"):
+        return 0
+    if not isinstance(cost, dict) or set(cost) != {"ap"}:
+        return 0
+    n = cost["ap"]
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
 
 
 def _look_ok(op: dict[str, Any]) -> bool:

@@ -224,6 +224,19 @@ def _read_ability(
     parts = sentences(body)
     if not parts:
         missed.append("(no effect text)")
+    pay = re.fullmatch(r"APを(\d+)支払ってもよい", parts[0]) if parts else None
+    if (
+        pay
+        and int(pay.group(1)) >= 1
+        and when != "activate_main"
+        and not tags
+        and len(parts) > 1
+        and parts[1].startswith("そうした場合、")
+    ):
+        # "APを1支払ってもよい。そうした場合、…": optional, paid as it resolves (UA-EFFECT-COST)
+        effect["optional"] = True
+        effect["cost"] = {"ap": int(pay.group(1))}
+        parts = [parts[1][len("そうした場合、") :], *parts[2:]]
     i = 0
     while i < len(parts):
         replaced = read_replaced_bp(parts[i : i + 2])
@@ -262,6 +275,10 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"カードを(\d+)枚引き、自分の手札を(\d+)枚場外に置く", s)
     if m and int(m.group(2)) <= int(m.group(1)):
         return [{"op": "draw", "n": int(m.group(1))}, {"op": "discard", "n": int(m.group(2))}]
+    m = re.fullmatch(r"カードを(\d+)枚引き、(このキャラ(?:は|を).+)", s)
+    if m and int(m.group(1)) >= 1:  # draw, then something this character does
+        then = read_sentence(m.group(2), self_ok)
+        return [{"op": "draw", "n": int(m.group(1))}, *then] if then else None
     m = re.fullmatch(r"(.+?)を(\d+枚(?:まで)?)選び、(.+)", s)
     if m:
         sel = g.selector(m.group(1))

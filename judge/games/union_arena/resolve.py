@@ -351,6 +351,12 @@ def run_effect(
         )
         return
     eng.event("effect", f"{pe.describe()} resolves.", source=pe.source, trigger=pe.trigger)
+    ap = effects.optional_ap(pe.effect)
+    if ap:  # "APを1支払ってもよい。そうした場合、…": used, so paid (checked before)
+        paid = eng.pay_ap(pe.controller, ap)
+        ctx.ruling("UA-EFFECT-COST", f"{pe.controller} pays {paid} AP for {pe.describe()}.")
+        if paid < ap:
+            return
     unit: Unit | None = pe.context.get("unit")
     pos = 0
     taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)

@@ -816,3 +816,41 @@ def test_UA_EFFECT_LOOK_one_card_to_the_top_or_the_bottom() -> None:
     b = board().play("A", hand[0], to="front_line", targets=[])
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable" and "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
+
+
+PAY = "[アタック時]APを1支払ってもよい。そうした場合、カードを1枚引き、このキャラはこのターン中、BP+500。"
+
+
+def test_UA_EFFECT_COST_optional_ap_payment_then_the_effect() -> None:
+    assert only_effect(PAY) == {
+        "when": "on_attack",
+        "optional": True,
+        "cost": {"ap": 1},
+        "do": [
+            {"op": "draw", "n": 1},
+            {"op": "bp", "amount": 500, "until": "turn", "target": "self"},
+        ],
+    }
+    cards = [printed("P-20", PAY, bp=2000), free_character("T-070", ap=1)]
+
+    def attacking(spent: int = 0) -> Any:
+        b = board_at_turn_3(cards, ["P-20", "T-070", "T-070"], [], a_front=("A-1",), phase="main")
+        for iid in ("A-2", "A-3")[:spent]:
+            b.play("A", iid, to="front_line")
+        return b.proceed("A").attack("A", "A-1")
+
+    b = attacking()
+    before = player_state(b.replay(), "A")
+    r = b.act("A", "resolve", source="A-1", use=True).replay()
+    assert verdict(r, b.last) == "legal"
+    after = player_state(r, "A")
+    assert after["ap"]["active"] == before["ap"]["active"] - 1
+    assert len(after["hand"]) == len(before["hand"]) + 1
+    assert field_unit(r, "A", "A-1")["bp"] == 2500
+    b = attacking()
+    r = b.act("A", "resolve", source="A-1", use=False).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"] == before["ap"] and field_unit(r, "A", "A-1")["bp"] == 2000
+    b = attacking(spent=2)  # both AP cards rested: it cannot be paid
+    r = b.act("A", "resolve", source="A-1", use=True).replay()
+    assert "UA-EFFECT-COST" in rules_broken(r, b.last)
