@@ -82,7 +82,8 @@ returned, return this character).
 - ``look`` ``n``, ``take``, ``rest`` — "自分の山札の上からN枚見る。その中から<条件>をN枚まで
   公開し手札に加える。残りを望む順で自分の山札の下に置く。": the controller looks at the
   deck's top n cards, takes up to ``take.count`` that meet ``take``'s conditions (``name``,
-  ``trait``, ``color``; ``up_to``) into the hand, revealed, and puts the rest on the bottom
+  ``trait``, ``color``, ``card_type``, ``name_contains``, or ``any_of`` a list of such
+  alternatives; ``up_to``) into the hand, revealed, and puts the rest on the bottom
   in the order they choose (``rest``: ``"bottom"``).  The log records the cards taken in
   ``targets``, then optionally ``{"bottom": [refs]}``: the rest as they lie at the bottom,
   top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).  With ``rest``
@@ -136,8 +137,11 @@ OPS = (
     "look",
     "generate",
 )
-#: the conditions a ``look``'s ``take`` may state (checked on the cards looked at)
-TAKE_KEYS = {"count", "up_to", "if_able", "name", "trait", "affinity", "color"}
+#: the conditions a ``look``'s ``take`` may state (checked on the cards looked at), alone or
+#: as alternatives (``any_of``)
+TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains"}
+TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
+CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
 CARD_OPS = ("to_hand", "remove")
 CARD_ZONES = ("hand", "outside")
@@ -272,6 +276,21 @@ def _look_ok(op: dict[str, Any]) -> bool:
         and isinstance(take.get("count"), int)
         and take["count"] >= 1
         and op.get("rest") == "bottom"
+        and take.get("card_type", "character") in CARD_TYPES
+        and _alternatives_ok(take.get("any_of", [{}]))
+    )
+
+
+def _alternatives_ok(alts: Any) -> bool:
+    return (
+        isinstance(alts, list)
+        and bool(alts)
+        and all(
+            isinstance(a, dict)
+            and set(a) <= TAKE_CONDITIONS
+            and a.get("card_type", "character") in CARD_TYPES
+            for a in alts
+        )
     )
 
 

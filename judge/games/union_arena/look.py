@@ -96,6 +96,34 @@ def _find(
     return None, (RULE, f"There is no {code} among {where}.")
 
 
+TYPE_WORDS = {"character": "a character", "field": "a field", "event": "an event"}
+
+
+def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
+    """Why card ``iid`` (looked at) may not be taken, or None: the conditions of
+    :func:`~judge.games.union_arena.resolve.card_mismatch` (name, trait, colour), and
+    ``card_type`` ("キャラカード"), ``name_contains`` ("カード名に「X」を含む": its name, or one
+    it is also treated as, contains X) and ``any_of`` (alternatives joined by "か": one of
+    them is met).  A card nobody has seen is not checked here: it is bound when named."""
+    from judge.games.union_arena.resolve import card_mismatch
+
+    if iid is None:
+        return None
+    msg = card_mismatch(eng, sel, iid)
+    if msg:
+        return msg
+    d = eng.state.card(iid)
+    if "card_type" in sel and d.type != sel["card_type"]:
+        return f"{iid} is {TYPE_WORDS.get(d.type, d.type)}, not {TYPE_WORDS[sel['card_type']]}."
+    if "name_contains" in sel and not any(
+        sel["name_contains"] in name for name in (d.name, *d.also_treated_as)
+    ):
+        return f"{iid} ({d.name}) does not have 「{sel['name_contains']}」 in its name."
+    if "any_of" in sel and all(take_mismatch(eng, alt, iid) for alt in sel["any_of"]):
+        return f"{iid} ({d.name}) meets none of the alternatives the text names."
+    return None
+
+
 def choose(
     eng: UnionArenaEngine,
     pid: str,
@@ -107,7 +135,7 @@ def choose(
     """Match the log's choice for ``op`` (cards taken, then an optional ``bottom``) against
     the cards looked at; returns the choice and the next position in ``targets``.  Changes
     nothing in the game."""
-    from judge.games.union_arena.resolve import card_mismatch, describe_selector
+    from judge.games.union_arena.resolve import describe_selector
 
     sel = op.get("take") or {}
     count = int(sel.get("count", 1)) if sel else 0  # "上か下に置く": nothing is taken
@@ -124,7 +152,7 @@ def choose(
             out.problems.append(err)
             continue
         assert found is not None
-        msg = card_mismatch(eng, sel, found[1])
+        msg = take_mismatch(eng, sel, found[1])
         if msg:
             out.problems.append((RULE, msg))
             continue
@@ -132,7 +160,7 @@ def choose(
         claimed.add(found[1])
         out.taken.append(found)
     if len(out.taken) < count and not sel.get("up_to") and not out.problems:
-        could = sum(1 for i in range(len(looked)) if card_mismatch(eng, sel, looked[i]) is None)
+        could = sum(1 for i in range(len(looked)) if take_mismatch(eng, sel, looked[i]) is None)
         if not sel.get("if_able") or could > len(out.taken):
             wanted = describe_selector({**sel, "zone": "deck top"}, pid, pid)
             out.problems.append(

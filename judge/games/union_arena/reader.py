@@ -429,7 +429,7 @@ def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     rest = re.fullmatch(r"残りを望む順で(?:自分の)?山札の下に置く", parts[2])
     if not (m and take and rest) or int(m.group(1)) < 1 or int(take.group(2)) < 1:
         return None
-    noun = g.card_noun(take.group(1), on_field=False)
+    noun = g.take_noun(take.group(1))
     if noun is None:
         return None
     op = {

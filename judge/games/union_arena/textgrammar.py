@@ -269,6 +269,63 @@ def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
     return None
 
 
+_TYPE_WORDS = {"キャラ": "character", "フィールド": "field", "イベント": "event"}
+_COLOUR_CLASS = "".join(COLOURS)
+#: one thing a look may take: 〈Name〉, [特徴:X], "カード名に「X」(か「Y」)を含む(キャラ)カード",
+#: "(紫の)(キャラ)カード"
+_TAKE_ITEM = (
+    r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]"
+    r"|カード名に「[^「」]+」(?:か「[^「」]+」)*を含む(?:キャラ|フィールド|イベント)?カード"
+    rf"|(?:[{_COLOUR_CLASS}]の)?(?:キャラ|フィールド|イベント)?カード)"
+)
+
+
+def take_noun(text: str) -> dict[str, Any] | None:
+    """What a look may take (``その中から<this>を…``): one thing or alternatives joined by か.
+
+    >>> take_noun("[特徴:灯守]か〈イロ〉")
+    {'any_of': [{'trait': '灯守'}, {'name': 'イロ'}]}
+    >>> take_noun("カード名に「灯」を含むキャラカード")
+    {'name_contains': '灯', 'card_type': 'character'}
+    >>> take_noun("黄のフィールドカード")
+    {'color': 'yellow', 'card_type': 'field'}
+    """
+    if not re.fullmatch(rf"{_TAKE_ITEM}(?:か{_TAKE_ITEM})*", text):
+        return None
+    alts: list[dict[str, Any]] = []
+    for item in re.findall(_TAKE_ITEM, text):
+        read = _take_item(item)
+        if read is None:
+            return None
+        alts += read
+    if len(alts) == 1:
+        return alts[0]
+    if any(not a for a in alts):  # "any card" among alternatives: not a template
+        return None
+    return {"any_of": alts}
+
+
+def _take_item(item: str) -> list[dict[str, Any]] | None:
+    noun = card_noun(item, on_field=False)
+    if noun is not None:
+        return [noun]
+    m = re.fullmatch(
+        r"カード名に((?:「[^「」]+」か?)+)を含む(キャラ|フィールド|イベント)?カード", item
+    )
+    if m:
+        kind = {"card_type": _TYPE_WORDS[m.group(2)]} if m.group(2) else {}
+        return [{"name_contains": w, **kind} for w in re.findall(r"「([^「」]+)」", m.group(1))]
+    m = re.fullmatch(rf"(?:([{_COLOUR_CLASS}])の)?(キャラ|フィールド|イベント)?カード", item)
+    if m:
+        out: dict[str, Any] = {}
+        if m.group(1):
+            out["color"] = COLOURS[m.group(1)]
+        if m.group(2):
+            out["card_type"] = _TYPE_WORDS[m.group(2)]
+        return [out]
+    return None
+
+
 def duration(text: str) -> tuple[str | None, str]:
     """A leading duration (``このターン中、``) and the rest."""
     for words, until in DURATIONS.items():

@@ -439,7 +439,7 @@ def test_UA_EFFECT_LOOK_reads_look_take_rest_and_discard_if_taken() -> None:
     # a look whose choice or rest the reader cannot read is not read at all
     for text in (
         "[登場時]自分の山札の上から3枚見る。",
-        "[登場時]自分の山札の上から3枚見る。その中からキャラカードを1枚まで公開し手札に加える。残りを望む順で自分の山札の下に置く。",
+        "[登場時]自分の山札の上から3枚見る。その中から[トリガー]を持たないカードを1枚まで公開し手札に加える。残りを望む順で自分の山札の下に置く。",
         "[登場時]自分の山札の上から3枚見る。その中から〈ミラ〉を1枚まで公開し手札に加える。残りを望む順で自分の山札の上に置く。",
     ):
         assert not read_card(printed("P-9", text)).understood, text
@@ -854,3 +854,45 @@ def test_UA_EFFECT_COST_optional_ap_payment_then_the_effect() -> None:
     b = attacking(spent=2)  # both AP cards rested: it cannot be paid
     r = b.act("A", "resolve", source="A-1", use=True).replay()
     assert "UA-EFFECT-COST" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_LOOK_alternatives_part_of_a_name_and_a_card_type() -> None:
+    either = (
+        "[登場時]自分の山札の上から4枚見る。その中から［特徴：灯守］か〈イロ〉を1枚まで公開し"
+        "手札に加える。残りを望む順で自分の山札の下に置く。"
+    )
+    assert only_effect(either)["do"][0]["take"] == {
+        "any_of": [{"trait": "灯守"}, {"name": "イロ"}],
+        "count": 1,
+        "up_to": True,
+    }
+    part = either.replace("［特徴：灯守］か〈イロ〉", "カード名に「灯」を含むキャラカード")
+    assert only_effect(part)["do"][0]["take"] == {
+        "name_contains": "灯",
+        "card_type": "character",
+        "count": 1,
+        "up_to": True,
+    }
+    cards = [
+        printed("P-21", either),
+        printed("P-22", part),
+        free_character("T-020", name="イロ"),
+        free_character("T-021", name="ミナ", traits=["灯守"]),
+        free_character("T-022", name="灯守ミナ"),
+        card("T-023", "field", name="灯台", ap=0),
+    ]
+    rest = {"bottom": ["T-000", "T-000", "T-000"]}
+    for source, taken, ok in (
+        ("P-21", "T-020", True),
+        ("P-21", "T-021", True),
+        ("P-21", "T-022", False),  # neither [灯守] nor <イロ>
+        ("P-22", "T-022", True),
+        ("P-22", "T-023", False),  # 「灯」 in its name, but a field
+        ("P-22", "T-020", False),
+    ):
+        deck = [source, "T-020", "T-021", "T-022", "T-023"]
+        b = board_at_turn_3(cards, deck, [], phase="main")
+        r = b.play("A", "A-1", to="front_line", targets=[taken, rest]).replay()
+        assert (verdict(r, b.last) == "legal") is ok, (source, taken)
+        if not ok:
+            assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
