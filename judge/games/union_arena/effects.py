@@ -23,7 +23,11 @@ generates one more energy of colour c), counted whenever energy is
 カードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす": while in the hand and a
 condition holds, the card requires k less of colour c), counted whenever the card's required
 energy is (:func:`judge.games.union_arena.conditions.required_energy`,
-``UA-EFFECT-ENERGY-LESS``).
+``UA-EFFECT-ENERGY-LESS``).  And ``{"op": "bp", "amount": n, "target": "self", "during":
+"own_turn"|"opponent_turn", "if": condition, "if_outside": {"card_type": "event", "min": k}}``
+("[自分のターン中]自分の場に〈X〉がある場合、このキャラはBP+1000"): the card's own BP raise while
+every condition given holds, counted whenever its BP is
+(:meth:`judge.games.union_arena.state.UAState.static_bp`, ``UA-EFFECT-STATIC-BP``).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
 ``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside"|"ap",

@@ -108,7 +108,11 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if m:
             also.append(m.group(1))
             continue
-        generate = _continuous_generation(defn, clean) or _energy_reduction(clean)
+        generate = (
+            _continuous_generation(defn, clean)
+            or _energy_reduction(clean)
+            or _static_bp(defn, clean)
+        )
         if generate is not None:
             effects.append(generate)
             continue
@@ -156,6 +160,33 @@ def _continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | 
     if not m or m.group(1) not in g.COLOURS or defn.get("type") != "character":
         return None
     op = {"op": "generate", "color": g.COLOURS[m.group(1)], "n": 1, "if": "active"}
+    return {"when": "continuous", "do": [op]}
+
+
+def _static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
+    """A character's own continuous BP raise with a condition: "[自分のターン中]" /
+    "[相手のターン中]", "自分の場に〈X〉がある場合、", "自分の場外にイベントカードがN枚以上ある
+    場合、", then "このキャラはBP+N。" (``UA-EFFECT-STATIC-BP``; without any condition it is
+    not read)."""
+    m = re.fullmatch(
+        r"(?:\[(自分|相手)のターン中\])?"
+        r"(?:(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、"
+        r"|自分の場外にイベントカードが(\d+)枚以上ある場合、)?"
+        r"このキャラはBP\+(\d+)。?",
+        line,
+    )
+    if not m or defn.get("type") != "character" or not any(m.group(1, 2, 3)):
+        return None
+    op: dict[str, Any] = {"op": "bp", "amount": int(m.group(4)), "target": "self"}
+    if m.group(1):
+        op["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
+    if m.group(2):
+        cond = _condition(m.group(2))
+        if cond is None:
+            return None
+        op["if"] = cond
+    if m.group(3):
+        op["if_outside"] = {"card_type": "event", "min": int(m.group(3))}
     return {"when": "continuous", "do": [op]}
 
 

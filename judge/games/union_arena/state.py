@@ -111,6 +111,41 @@ class DamageCheck:
     triggers: list[str] = field(default_factory=list)  # turned cards with a trigger, waiting
 
 
+def _meets(d: CardDef, cond: dict[str, Any]) -> bool:
+    """A card meets a field condition's name, trait and colour."""
+    if "name" in cond and not d.has_name(cond["name"]):
+        return False
+    if "trait" in cond and cond["trait"] not in d.traits:
+        return False
+    return "color" not in cond or d.color == cond["color"]
+
+
+def static_bp_ok(op: Any) -> bool:
+    """A continuous BP raise of a card's own (``static_bp``) the engine reads exactly."""
+    if not isinstance(op, dict) or op.get("op") != "bp" or op.get("target", "self") != "self":
+        return False
+    amount, cond, outside = op.get("amount"), op.get("if"), op.get("if_outside")
+    return (
+        isinstance(amount, int)
+        and not isinstance(amount, bool)
+        and amount >= 0
+        and op.get("during") in (None, "own_turn", "opponent_turn")
+        and (
+            cond is None
+            or isinstance(cond, dict)
+            and set(cond) <= {"side", "zone", "name", "trait", "color"}
+            and cond.get("side", "own") == "own"
+            and cond.get("zone", "field") == "field"
+        )
+        and (
+            outside is None
+            or isinstance(outside, dict)
+            and outside.get("card_type") in ("character", "field", "event")
+            and isinstance(outside.get("min"), int)
+        )
+    )
+
+
 @dataclass
 class UAState:
     """Everything about the game except the log."""
@@ -162,7 +197,45 @@ class UAState:
         return flag in self.keywords(unit).flags
 
     def bp(self, unit: Unit) -> int:
-        return self.card(unit.top).bp + sum(m.bp for m in unit.mods)
+        d = self.card(unit.top)
+        bp = d.bp + sum(m.bp for m in unit.mods)
+        return bp + self.static_bp(unit) if d.effects else bp
+
+    def static_bp(self, unit: Unit) -> int:
+        """What the unit's own continuous BP raises add now (``when: "continuous"``, ``bp`` on
+        ``self``; ``UA-EFFECT-STATIC-BP``): each while its ``during`` (``own_turn`` /
+        ``opponent_turn``), ``if`` (a card on its controller's field with a name, trait or
+        colour) and ``if_outside`` (at least ``min`` cards of ``card_type`` in its
+        controller's outside area) hold."""
+        d = self.card(unit.top)
+        owner = self.owner_of[unit.top]
+        total = 0
+        for effect in d.effects:
+            if effect.get("when") != "continuous":
+                continue
+            for op in effect.get("do") or []:
+                if static_bp_ok(op) and self._static_holds(op, owner):
+                    total += op["amount"]
+        return total
+
+    def _static_holds(self, op: dict[str, Any], owner: str) -> bool:
+        during = op.get("during")
+        if during == "own_turn" and self.turn_player != owner:
+            return False
+        if during == "opponent_turn" and self.turn_player in (owner, None):
+            return False
+        cond = op.get("if")
+        if cond is not None:
+            tops = [u.top for u in self.players[owner].units()]
+            if not any(_meets(self.card(t), cond) for t in tops):
+                return False
+        outside = op.get("if_outside")
+        if outside is not None:
+            cards = [c for c in self.players[owner].outside if c is not None]
+            n = sum(1 for c in cards if self.card(c).type == outside["card_type"])
+            if n < outside["min"]:
+                return False
+        return True
 
     def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
         """(player, line, unit) for the unit whose stack contains ``iid``."""

@@ -9,9 +9,10 @@ memoised and shared between steps, and so is a player's part when nothing of it 
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
-from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit
+from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
 
 
 class UnionArenaViews:
@@ -23,6 +24,17 @@ class UnionArenaViews:
     #: player -> their part of the last step's state, shared with that step
     _last_players: dict[str, dict[str, Any]]
 
+    @cached_property
+    def _static_codes(self) -> frozenset[str]:
+        """Codes of the cards with a continuous BP raise of their own: only their units' views
+        read it (the others need no card lookup on the hot path)."""
+        return frozenset(
+            code
+            for code, d in self.state.defs.items()
+            for e in d.effects
+            if e.get("when") == "continuous" and any(static_bp_ok(op) for op in e.get("do") or [])
+        )
+
     def unit_views(self, units: list[Unit]) -> list[dict[str, Any]]:
         """Units as every step shows them.  Views are memoised by what they show (the unit's
         serial, top card, rested flag and what effects add to its BP: with the top card, the
@@ -31,14 +43,14 @@ class UnionArenaViews:
         memo = self._views
         out: list[dict[str, Any]] = []
         append = out.append
+        statics = self._static_codes
+        code_of = self.state.code_of
         for unit in units:
             mods = unit.mods
-            key = (
-                unit.serial,
-                unit.cards[-1],
-                unit.rested,
-                sum([m.bp for m in mods]) if mods else 0,
-            )
+            change = sum([m.bp for m in mods]) if mods else 0
+            if code_of[unit.cards[-1]] in statics:  # continuous BP raises (UA-EFFECT-STATIC-BP)
+                change += self.state.static_bp(unit)
+            key = (unit.serial, unit.cards[-1], unit.rested, change)
             view = memo.get(key)
             if view is None:
                 view = memo[key] = self._unit_view(unit, key[3])

@@ -252,7 +252,7 @@ def test_unread_sentences_are_named_and_grouped_by_template() -> None:
 def test_UA_EFFECT_UNSUPPORTED_continuous_text_taints_from_the_play() -> None:
     """A continuous ability the reader cannot read: the play is unverifiable and the battle
     after it uncertain, never legal (it was vanilla before the reader)."""
-    text = "[自分のターン中]このキャラはBP+3000。"
+    text = "[自分のターン中]自分の場に〈ミラ〉か〈イロ〉がある場合、このキャラはBP+3000。"
     cards = [printed("P-12", text, bp=1000), free_character("T-009", bp=2000)]
     b = board_at_turn_3(cards, ["P-12"], ["T-009"], b_front=("B-1",), phase="main")
     b.play("A", "A-1", to="front_line")
@@ -261,7 +261,7 @@ def test_UA_EFFECT_UNSUPPORTED_continuous_text_taints_from_the_play() -> None:
     assert verdict(r, played) == "unverifiable"
     assert "UA-EFFECT-UNSUPPORTED" in rules_applied(r, played)
     step = r["steps"][played]
-    assert "[自分のターン中]このキャラはBP+3000" in " ".join(step["unverifiable"])
+    assert "このキャラはBP+3000" in " ".join(step["unverifiable"])
 
 
 def test_UA_EFFECT_UNSUPPORTED_unread_activated_bp_makes_the_battle_uncertain() -> None:
@@ -896,3 +896,53 @@ def test_UA_EFFECT_LOOK_alternatives_part_of_a_name_and_a_card_type() -> None:
         assert (verdict(r, b.last) == "legal") is ok, (source, taken)
         if not ok:
             assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_STATIC_BP_own_continuous_raise_while_its_condition_holds() -> None:
+    text = "[自分のターン中]自分の場に〈ミラ〉がある場合、このキャラはBP+1000。"
+    assert only_effect(text) == {
+        "when": "continuous",
+        "do": [
+            {
+                "op": "bp",
+                "amount": 1000,
+                "target": "self",
+                "during": "own_turn",
+                "if": {"side": "own", "zone": "field", "name": "ミラ"},
+            }
+        ],
+    }
+    assert only_effect(text.replace("自分のターン中", "相手のターン中"))["do"][0]["during"] == (
+        "opponent_turn"
+    )
+    cards = [
+        printed("P-23", text, bp=2000),
+        free_character("T-050", name="ミラ"),
+        free_character("T-051", bp=2500),
+    ]
+    b = board_at_turn_3(
+        cards, ["P-23", "T-050"], ["T-051"], a_front=("A-1", "A-2"), b_front=("B-1",)
+    )
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 3000  # A's turn, <ミラ> on A's field
+    r = b.attack("A", "A-1").block("B", "B-1").replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "B", "front_line") == []  # 3000 beats 2500
+    b = board_at_turn_3(cards, ["P-23", "T-050"], ["T-051"], a_front=("A-1",), b_front=("B-1",))
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000  # no <ミラ>
+    r = b.attack("A", "A-1").block("B", "B-1").replay()
+    assert field_ids(r, "B", "front_line") == ["B-1"]  # 2000 does not beat 2500
+    b = board_at_turn_3(
+        cards, ["P-23", "T-050"], ["T-051"], a_front=("A-1", "A-2"), b_front=("B-1",)
+    )
+    b.proceed("A", 2)  # B's turn: not A's own turn any more
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+
+
+def test_UA_EFFECT_STATIC_BP_event_cards_in_the_outside_area() -> None:
+    text = "自分の場外にイベントカードが1枚以上ある場合、このキャラはBP+1500。"
+    assert only_effect(text)["do"][0]["if_outside"] == {"card_type": "event", "min": 1}
+    cards = [printed("P-24", text, bp=2000), printed("P-25", "カードを1枚引く。", type="event")]
+    b = board_at_turn_3(cards, ["P-24", "P-25"], [], a_front=("A-1",), phase="main")
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+    r = b.play("A", "A-2").replay()
+    assert field_unit(r, "A", "A-1")["bp"] == 3500
