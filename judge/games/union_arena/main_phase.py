@@ -172,21 +172,38 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
         eng.fire(None, "on_play", pid, card=iid, targets=targets)
         eng.push(("event_done", {"player": pid, "card": iid}))
         return
-    unit = eng.new_unit([iid], rested=True)
+    active = _enters_active(d.effects)
+    unit = eng.new_unit([iid], rested=not active)
     st.players[pid].line(to).append(unit)
     eng.event(
         "play",
-        f"{pid} plays {eng.name(iid)} to the {to.replace('_', ' ')}, rested.",
+        f"{pid} plays {eng.name(iid)} to the {to.replace('_', ' ')}, "
+        f"{'active' if active else 'rested'}.",
         player=pid,
         card=iid,
         to=to,
     )
+    if active:
+        eng.ctx.ruling(
+            "UA-EFFECT-ENTERS-ACTIVE", f"{eng.name(iid)} enters active, as its text says."
+        )
     if any(e.get("raid_only") for e in d.effects):
         eng.ctx.ruling(
             "UA-RAID-ONLY",
             f"{eng.name(iid)} was played normally: its raid-only text has no effect.",
         )
     eng.fire(unit, "on_play", pid, targets=targets)
+
+
+def _enters_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
+    """ "このフィールド(キャラ)はアクティブで場に登場させる": the card is played active."""
+    return any(
+        e.get("when") == "continuous"
+        and any(
+            isinstance(op, dict) and op.get("op") == "enters_active" for op in e.get("do") or []
+        )
+        for e in card_effects
+    )
 
 
 def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:

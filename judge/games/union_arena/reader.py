@@ -112,6 +112,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             _continuous_generation(defn, clean)
             or _energy_reduction(clean)
             or _static_bp(defn, clean)
+            or _enters_active(defn, clean)
         )
         if generate is not None:
             effects.append(generate)
@@ -188,6 +189,15 @@ def _static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     if m.group(3):
         op["if_outside"] = {"card_type": "event", "min": int(m.group(3))}
     return {"when": "continuous", "do": [op]}
+
+
+def _enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
+    """ "このフィールドはアクティブで場に登場させる。" (a character: "このキャラは…"): the card
+    is played active, not rested (``UA-EFFECT-ENTERS-ACTIVE``)."""
+    word = {"character": "キャラ", "field": "フィールド"}.get(defn.get("type") or "")
+    if word is None or line.rstrip("。") != f"この{word}はアクティブで場に登場させる":
+        return None
+    return {"when": "continuous", "do": [{"op": "enters_active"}]}
 
 
 def _energy_reduction(line: str) -> dict[str, Any] | None:

@@ -946,3 +946,20 @@ def test_UA_EFFECT_STATIC_BP_event_cards_in_the_outside_area() -> None:
     assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
     r = b.play("A", "A-2").replay()
     assert field_unit(r, "A", "A-1")["bp"] == 3500
+
+
+def test_UA_EFFECT_ENTERS_ACTIVE_a_field_played_active() -> None:
+    text = (
+        "このフィールドはアクティブで場に登場させる。\n[起動メイン][レストにする]カードを1枚引く。"
+    )
+    reading = read_card(printed("P-26", text, type="field"))
+    assert reading.understood
+    assert reading.effects[0] == {"when": "continuous", "do": [{"op": "enters_active"}]}
+    cards = [printed("P-26", text, type="field"), card("T-080", "field", ap=0)]
+    b = board_at_turn_3(cards, ["P-26", "T-080"], [], phase="main")
+    r = b.play("A", "A-1", to="energy_line").play("A", "A-2", to="energy_line").replay()
+    assert not field_unit(r, "A", "A-1")["rested"] and field_unit(r, "A", "A-2")["rested"]
+    assert "UA-EFFECT-ENTERS-ACTIVE" in rules_applied(r, b.last - 1)
+    # active, so its [レストにする] ability can be used the turn it is played
+    r = b.act("A", "activate", card="A-1", ability=1).replay()
+    assert verdict(r, b.last) == "legal"
