@@ -48,6 +48,8 @@ breaks ``UA-EFFECT-TARGETS``):
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
   together) is at most n (any zone).
 - ``other`` — "他の": not the effect's own card (a unit on the field holding it).
+- ``any_of`` — alternatives joined by "か" ("[特徴:A]か[特徴:B]"): a card that meets one of
+  them (each a ``name``, ``trait`` or ``color``).
 
 - ``if_able`` — true: the count is "as many as there are, up to ``count``" (printed
   "1枚選び": a mandatory choice that chooses nothing when no card qualifies); fewer targets
@@ -185,6 +187,8 @@ def supported(effect: dict[str, Any]) -> bool:
         target = op.get("target", "self")
         if "if" in op and (changed_field or not conditions.valid(op["if"])):
             return False
+        if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
+            return False
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
             if (
@@ -283,6 +287,18 @@ def _look_ok(op: dict[str, Any]) -> bool:
         and op.get("rest") == "bottom"
         and take.get("card_type", "character") in CARD_TYPES
         and _alternatives_ok(take.get("any_of", [{}]))
+    )
+
+
+def _any_of_ok(alts: Any) -> bool:
+    """A selector's alternatives ("[特徴:A]か〈B〉"): names, traits and colours."""
+    return (
+        isinstance(alts, list)
+        and bool(alts)
+        and all(
+            isinstance(a, dict) and a and set(a) <= {"name", "trait", "affinity", "color"}
+            for a in alts
+        )
     )
 
 

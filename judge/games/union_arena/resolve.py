@@ -287,6 +287,8 @@ def card_mismatch(
             return f"{iid} does not have the {key} [{sel[key]}]."
     if "color" in sel and d.color != sel["color"]:
         return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
+    if "any_of" in sel and all(card_mismatch(eng, alt, iid) for alt in sel["any_of"]):
+        return f"{iid} ({d.name}) is none of the cards the text names."
     if "energy_max" in sel:
         need = sum(conditions.required_energy(eng, iid, in_hand).values())
         if need > sel["energy_max"]:

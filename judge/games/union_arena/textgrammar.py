@@ -252,7 +252,7 @@ def selector(text: str) -> dict[str, Any] | None:
 
 def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
     """What a selector's noun asks: ``キャラ`` (a character), ``カード`` (any card),
-    ``フィールド``, ``〈Name〉`` or ``[特徴:X]``.  Off the field the engine checks names,
+    ``フィールド``, ``〈Name〉`` or ``[特徴:X]``, or names and traits joined by か (``any_of``).  Off the field the engine checks names,
     traits and colours only, so there a card type is not readable (None)."""
     if text in ("キャラ", "フィールド"):
         if not on_field:
@@ -266,6 +266,9 @@ def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
     m = re.fullmatch(r"\[特徴:([^\[\]]+)\]", text)
     if m:
         return {"trait": m.group(1)}
+    item = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
+    if re.fullmatch(rf"{item}(?:か{item})+", text):  # "[特徴:A]か〈B〉": alternatives
+        return {"any_of": [card_noun(alt, on_field) for alt in re.findall(item, text)]}
     return None
 
 

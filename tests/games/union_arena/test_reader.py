@@ -311,7 +311,7 @@ def test_not_read_never_guessed() -> None:
         "[アタック時][ターン1]カードを1枚引く。",  # once per turn on a trigger
         "[登場時]自分の手札を1枚場外に置く。",  # a discard alone
         "[退場時]このキャラを手札に戻す。",  # "this character" after it left
-        "[登場時]自分の場外から〈灯守イロ〉か〈灯守ミナ〉を1枚まで手札に加える。",  # or
+        "[登場時]自分の場外から〈灯守イロ〉かキャラカードを1枚まで手札に加える。",  # or a type
         "[登場時]自分の場外からキャラカードを1枚まで手札に加える。",  # a type off the field
         "[登場時]このターン中、このキャラの発生エナジー+[紫]。",  # energy, not activated
     ):
@@ -963,3 +963,22 @@ def test_UA_EFFECT_ENTERS_ACTIVE_a_field_played_active() -> None:
     # active, so its [レストにする] ability can be used the turn it is played
     r = b.act("A", "activate", card="A-1", ability=1).replay()
     assert verdict(r, b.last) == "legal"
+
+
+def test_UA_EFFECT_TARGETS_alternatives_joined_by_ka() -> None:
+    text = "[登場時]自分の場の［特徴：灯守］か［特徴：夜番］を1枚まで選び、このターン中、BP+1000。"
+    assert only_effect(text)["do"][0]["target"]["any_of"] == [{"trait": "灯守"}, {"trait": "夜番"}]
+    outside = "[登場時]自分の場外から〈イロ〉か〈ミナ〉を1枚まで手札に加える。"
+    assert only_effect(outside)["do"][0]["target"]["any_of"] == [{"name": "イロ"}, {"name": "ミナ"}]
+    cards = [
+        printed("P-27", text),
+        free_character("T-090", traits=["夜番"], bp=1000),
+        free_character("T-091", traits=["昼番"], bp=1000),
+    ]
+    deck = ["P-27", "T-090", "T-091"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=["A-2"]).replay()
+    assert verdict(r, b.last) == "legal" and field_unit(r, "A", "A-2")["bp"] == 2000
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=["A-3"]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)  # neither trait
