@@ -51,6 +51,11 @@ breaks ``UA-EFFECT-TARGETS``):
 - ``any_of`` — alternatives joined by "か" ("[特徴:A]か[特徴:B]"): a card that meets one of
   them (each a ``name``, ``trait`` or ``color``).
 
+An op may carry ``if_chosen`` (a ``name``/``trait``/``color`` condition, or ``any_of`` them):
+it happens only if a card the last choice named (or the last look took) meets it ("選んだ
+キャラが〈X〉の場合、…", "公開したカードが〈X〉の場合、…"); its ``target`` may be ``"chosen"``,
+those cards themselves ("…さらにアクティブにする").
+
 - ``if_able`` — true: the count is "as many as there are, up to ``count``" (printed
   "1枚選び": a mandatory choice that chooses nothing when no card qualifies); fewer targets
   are wrong only when more cards met the selector.  The printed-text reader writes it for
@@ -181,6 +186,7 @@ def supported(effect: dict[str, Any]) -> bool:
     looked = False
     selected = False
     changed_field = False  # an earlier op may have taken one's own card off the field
+    chose = False  # an earlier op chose cards (for "if_chosen" and the target "chosen")
     for op in ops:
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
@@ -189,6 +195,11 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
             return False
+        if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
+            return False
+        if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
+            return False
+        chose = chose or isinstance(target, dict) or op["op"] == "look"
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
             if (
@@ -291,12 +302,16 @@ def _look_ok(op: dict[str, Any]) -> bool:
 
 
 def _any_of_ok(alts: Any) -> bool:
-    """A selector's alternatives ("[特徴:A]か〈B〉"): names, traits and colours."""
+    """A selector's alternatives ("[特徴:A]か〈B〉"): names, traits and colours (or, for an
+    ``if_chosen``, alternatives of them)."""
     return (
         isinstance(alts, list)
         and bool(alts)
         and all(
-            isinstance(a, dict) and a and set(a) <= {"name", "trait", "affinity", "color"}
+            isinstance(a, dict)
+            and a
+            and set(a) <= {"name", "trait", "affinity", "color", "any_of"}
+            and ("any_of" not in a or _any_of_ok(a["any_of"]) and set(a) == {"any_of"})
             for a in alts
         )
     )

@@ -195,8 +195,9 @@ def choose(
 
 def run(
     eng: UnionArenaEngine, pid: str, op: dict[str, Any], targets: list[Any], pos: int, why: str
-) -> tuple[int, int]:
-    """Carry out a ``look`` op for ``pid``; returns (cards taken, next position in targets)."""
+) -> tuple[list[str], int]:
+    """Carry out a ``look`` op for ``pid``; returns (the cards taken, next position in
+    targets)."""
     st = eng.state
     ps = st.players[pid]
     n = min(int(op.get("n", 1)), len(ps.deck))
@@ -260,4 +261,4 @@ def run(
         "UA-EFFECT-LOOK",
         f"{pid} looked at {n} card(s), took {len(taken)}, and put {len(order)} on the bottom.",
     )
-    return len(taken), pos
+    return [iid for _, iid, _ in choice.taken], pos

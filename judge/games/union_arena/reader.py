@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena.effects import supported
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +299,8 @@ def _read_ability(
             ops += read
         i += 1
     effect["do"] = ops
+    if not missed and not supported(effect):  # read, but not as the engine executes it
+        missed.append(body)
     return (None if missed else effect), missed
 
 
@@ -310,6 +313,16 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     """
     if s.startswith("自分の場に"):
         return read_conditional(s, self_ok)
+    m = re.fullmatch(r"(選んだキャラ|公開したカード)が(.+?)の場合、(さらに)?(.+)", s)
+    if m:  # a condition on the card the last choice named (if_chosen)
+        cond = g.card_noun(m.group(2), on_field=False)
+        if not cond or (m.group(3) and m.group(1) != "選んだキャラ"):
+            return None
+        if m.group(3):  # "さらにアクティブにする": to the chosen card itself
+            op = _operation(m.group(4))
+            return [{**op, "target": "chosen", "if_chosen": cond}] if op else None
+        then = read_sentence(m.group(4), self_ok)
+        return [{**op, "if_chosen": cond} for op in then] if then else None
     m = re.fullmatch(r"カードを(\d+)枚引く", s)
     if m:
         return [{"op": "draw", "n": int(m.group(1))}]

@@ -117,6 +117,22 @@ def match_one(
     return got, pos, problems
 
 
+def chosen_ids(got: list[Any]) -> list[str]:
+    """The cards a selector's choice named: units' top cards, cards taken, AP cards."""
+    out = []
+    for obj in got:
+        if isinstance(obj, tuple):
+            out.append(obj[2].top)
+        elif isinstance(obj, Take | APCard):
+            out.append(obj.iid)
+    return out
+
+
+def chosen_meet(eng: UnionArenaEngine, cond: dict[str, Any], picked: list[str]) -> bool:
+    """Whether a card the last choice named meets ``cond`` (``if_chosen``)."""
+    return any(card_mismatch(eng, cond, iid) is None for iid in picked)
+
+
 def candidates(
     eng: UnionArenaEngine, side: str, sel: dict[str, Any], source: str | None = None
 ) -> int:
@@ -207,8 +223,11 @@ def check_effect_targets(
             brought: list[str | None] = []  # cards its draws and looks bring to the hand
             taken = 0
             minus = source if effect.get("cost", {}).get("retire_self") else None
+            picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
             for op in effect.get("do", []):
                 if "if" in op and not conditions.holds(eng, controller, op["if"], plus, minus):
+                    continue
+                if "if_chosen" in op and not chosen_meet(eng, op["if_chosen"], picked):
                     continue
                 if op.get("op") == "draw":
                     brought += deck[: int(op.get("n", 1))]
@@ -219,7 +238,8 @@ def check_effect_targets(
                     choice, pos = look.choose(eng, controller, op, deck[:n], targets, pos)
                     problems += choice.problems
                     taken = len(choice.taken)
-                    brought += [iid for _, iid, _ in choice.taken]
+                    picked = [iid for _, iid, _ in choice.taken]
+                    brought += picked
                     kept = {slot for slot, _, _ in choice.taken}
                     deck = deck[n:] + [c for i, c in enumerate(deck[:n]) if i not in kept]
                     continue
@@ -231,10 +251,11 @@ def check_effect_targets(
                 sel = conditions.effective(eng, controller, sel, plus, minus)
                 own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
                 ps.hand = hand + brought if own_hand and brought else hand
-                _, pos, found = match_one(
+                got, pos, found = match_one(
                     eng, controller, sel, targets, pos, path, source=source or leaving
                 )
                 problems += found
+                picked = chosen_ids(got)
     finally:
         ps.hand = original
     if pos < len(targets) and not problems:
@@ -363,10 +384,20 @@ def run_effect(
     pos = 0
     taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)
     chosen = -1  # cards the last op with a selector chose (for "戻せない場合": if_none_before)
+    picked: list[str] = []  # and which ("選んだキャラが…の場合", "公開したカードが…の場合")
     for op in pe.effect["do"]:
         kind = op["op"]
         if op.get("if_none_before") and chosen != 0:
             continue
+        if "if_chosen" in op:
+            met = chosen_meet(eng, op["if_chosen"], picked)
+            ctx.ruling(
+                "UA-EFFECT-IF",
+                f"{pe.describe()}: the card chosen {'meets' if met else 'does not meet'} the "
+                f"condition: its {kind} {'happens' if met else 'does not happen'}.",
+            )
+            if not met:
+                continue
         if "if" in op:
             met = conditions.holds(eng, pe.controller, op["if"])
             ctx.ruling(
@@ -381,13 +412,16 @@ def run_effect(
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
             continue
         if kind == "look":
-            taken, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
+            picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
+            taken = len(picked)
             continue
         if kind == "discard" and op.get("if_taken") and not taken:
             continue
         sel = op_selector(op)
         objs: list[Any]
-        if sel is None:
+        if op.get("target") == "chosen":  # "選んだキャラ…さらに": the cards the last choice named
+            objs = [f for f in (st.find_unit(i) for i in picked) if f is not None]
+        elif sel is None:
             found = st.find_unit(unit.top) if unit is not None and unit.cards else None
             objs = [found] if found else []
         else:
@@ -405,6 +439,7 @@ def run_effect(
                 ctx.ruling(problems[0][0], f"{pe.describe()}: {problems[0][1]} Nothing is chosen.")
                 objs = []
             chosen = len(objs)
+            picked = chosen_ids(objs)
         if kind == "discard":
             for take in sorted(objs, key=lambda t: -t.index):
                 iid = do_take(st, pe.controller, take)

@@ -982,3 +982,51 @@ def test_UA_EFFECT_TARGETS_alternatives_joined_by_ka() -> None:
     b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
     r = b.play("A", "A-1", to="front_line", targets=["A-3"]).replay()
     assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)  # neither trait
+
+
+def test_UA_EFFECT_IF_the_chosen_card() -> None:
+    more = "自分の場のキャラを1枚選び、このターン中、BP+1000。選んだキャラが〈ミラ〉の場合、さらにアクティブにする。"
+    assert only_effect(more, type="event")["do"][1] == {
+        "op": "activate",
+        "target": "chosen",
+        "if_chosen": {"name": "ミラ"},
+    }
+    cards = [
+        printed("P-28", more, type="event"),
+        free_character("T-050", name="ミラ", bp=1000),
+        free_character("T-051", bp=1000),
+    ]
+    for chosen, active in (("A-2", True), ("A-3", False)):
+        b = board_at_turn_3(cards, ["P-28", "T-050", "T-051"], [], phase="main")
+        b.play("A", "A-2", to="front_line").play("A", "A-3", to="front_line")  # enter rested
+        r = b.play("A", "A-1", targets=[chosen]).replay()
+        assert verdict(r, b.last) == "legal"
+        unit = field_unit(r, "A", chosen)
+        assert unit["bp"] == 2000 and unit["rested"] is not active
+
+    ap = "自分の場のキャラを1枚選び、アクティブにする。選んだキャラが〈ミラ〉か〈イロ〉の場合、自分のAPカードを1枚まで選び、アクティブにする。"
+    assert only_effect(ap, type="event")["do"][1]["if_chosen"] == {
+        "any_of": [{"name": "ミラ"}, {"name": "イロ"}]
+    }
+    cards = [printed("P-29", ap, type="event", ap=1), *cards[1:]]
+    deck = ["P-29", "T-050", "T-051"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
+    r = b.play("A", "A-1", targets=["A-2", "A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal" and player_state(r, "A")["ap"]["active"] == 2
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
+    r = b.play("A", "A-1", targets=["A-3", "A-AP1"]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)  # not <ミラ>: no AP card to choose
+
+    revealed = (
+        "自分の山札の上から3枚見る。その中からキャラカードを1枚まで公開し手札に加える。"
+        "残りを望む順で自分の山札の下に置く。公開したカードが〈ミラ〉の場合、"
+        "自分のAPカードを1枚まで選び、アクティブにする。"
+    )
+    cards = [printed("P-30", revealed, type="event", ap=1), *cards[1:]]
+    rest = {"bottom": ["T-000", "T-000"]}
+    b = board_at_turn_3(cards, ["P-30", "T-050"], [], phase="main")
+    r = b.play("A", "A-1", targets=["T-050", rest, "A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal" and player_state(r, "A")["ap"]["active"] == 2
+    b = board_at_turn_3(cards, ["P-30", "T-051"], [], phase="main")
+    r = b.play("A", "A-1", targets=["T-051", rest, "A-AP1"]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
