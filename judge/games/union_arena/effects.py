@@ -54,7 +54,8 @@ breaks ``UA-EFFECT-TARGETS``):
 An op may carry ``if_chosen`` (a ``name``/``trait``/``color`` condition, or ``any_of`` them):
 it happens only if a card the last choice named (or the last look took) meets it ("選んだ
 キャラが〈X〉の場合、…", "公開したカードが〈X〉の場合、…"); its ``target`` may be ``"chosen"``,
-those cards themselves ("…さらにアクティブにする").
+those cards themselves ("…さらにアクティブにする").  An op with ``if_done`` happens only if
+the choice before it chose a card ("…を1枚レストにする。そうした場合、…": if you did).
 
 - ``if_able`` — true: the count is "as many as there are, up to ``count``" (printed
   "1枚選び": a mandatory choice that chooses nothing when no card qualifies); fewer targets
@@ -196,6 +197,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
+            return False
+        if op.get("if_done") and not chose:
             return False
         if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
             return False

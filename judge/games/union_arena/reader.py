@@ -292,6 +292,10 @@ def _read_ability(
             i += look[1]
             continue
         read = _read_main_phase_self(parts[i], self_word) or read_sentence(parts[i], self_ok)
+        done = parts[i].removeprefix("そうした場合、")
+        if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
+            then = _read_main_phase_self(done, self_word)
+            read = [{**op, "if_done": True} for op in then] if then else None
         after_return = bool(ops) and ops[-1]["op"] == "to_hand" and ops[-1]["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):
             missed.append(parts[i])
@@ -313,6 +317,18 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     """
     if s.startswith("自分の場に"):
         return read_conditional(s, self_ok)
+    m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)
+    if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
+        # "自分のフロントLのアクティブのキャラを1枚レストにする": a choice the player must make
+        sel = g.selector(m.group(1))
+        n = g.count(m.group(2))
+        assert sel is not None and n is not None
+        if sel["zone"] == "ap":
+            return None
+        return [{"op": _SIMPLE_OPS[m.group(3)], "target": {**sel, "count": n[0], "if_able": True}}]
+    if s.startswith("そうした場合、"):  # "if you did": after a choice that chose a card
+        then = read_sentence(s[len("そうした場合、") :], self_ok)
+        return [{**op, "if_done": True} for op in then] if then else None
     m = re.fullmatch(r"(選んだキャラ|公開したカード)が(.+?)の場合、(さらに)?(.+)", s)
     if m:  # a condition on the card the last choice named (if_chosen)
         cond = g.card_noun(m.group(2), on_field=False)
@@ -389,7 +405,9 @@ def _read_main_phase_self(s: str, word: str | None) -> list[dict[str, Any]] | No
     if word is None:
         return None
     colours = "|".join(g.COLOURS)
-    m = re.fullmatch(rf"このターン中、この{word}の発生エナジー\+\[({colours})\]", s)
+    m = re.fullmatch(
+        rf"このターン中、この{word}の発生エナジー\+\[({colours})\]", s
+    ) or re.fullmatch(rf"この{word}はこのターン中、発生エナジー\+\[({colours})\]", s)
     if m:
         return [_generate(m.group(1))]
     if s == f"メインフェイズ終了時、この{word}を退場させる":

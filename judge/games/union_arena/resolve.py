@@ -229,6 +229,8 @@ def check_effect_targets(
                     continue
                 if "if_chosen" in op and not chosen_meet(eng, op["if_chosen"], picked):
                     continue
+                if op.get("if_done") and not picked:
+                    continue
                 if op.get("op") == "draw":
                     brought += deck[: int(op.get("n", 1))]
                     del deck[: int(op.get("n", 1))]
@@ -388,6 +390,8 @@ def run_effect(
     for op in pe.effect["do"]:
         kind = op["op"]
         if op.get("if_none_before") and chosen != 0:
+            continue
+        if op.get("if_done") and chosen <= 0:  # "そうした場合": the choice before chose none
             continue
         if "if_chosen" in op:
             met = chosen_meet(eng, op["if_chosen"], picked)

@@ -1030,3 +1030,41 @@ def test_UA_EFFECT_IF_the_chosen_card() -> None:
     b = board_at_turn_3(cards, ["P-30", "T-051"], [], phase="main")
     r = b.play("A", "A-1", targets=["T-051", rest, "A-AP1"]).replay()
     assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_IF_if_you_did() -> None:
+    """ "…を1枚レストにする。そうした場合、…": the rest is a choice the player must make when
+    able; what follows happens only if a card was rested."""
+    text = "自分のフロントLのアクティブのキャラを1枚レストにする。そうした場合、カードを2枚引く。"
+    assert only_effect(text, type="event")["do"] == [
+        {
+            "op": "rest",
+            "target": {
+                "side": "own",
+                "zone": "front_line",
+                "type": "character",
+                "rested": False,
+                "count": 1,
+                "if_able": True,
+            },
+        },
+        {"op": "draw", "n": 2, "if_done": True},
+    ]
+    boost = "[起動メイン][レストにする] [ターン1]自分のフロントLのアクティブのキャラを1枚レストにする。そうした場合、このキャラはこのターン中、発生エナジー+[紫]。"
+    assert only_effect(boost)["do"][1] == {
+        "op": "generate",
+        "color": "purple",
+        "until": "turn",
+        "target": "self",
+        "if_done": True,
+    }
+    cards = [printed("P-31", text, type="event"), free_character("T-090")]
+    for front, targets, drawn in ((("A-2",), ["A-2"], 2), ((), [], 0)):
+        b = board_at_turn_3(cards, ["P-31", "T-090"], [], a_front=front, phase="main")
+        hand = len(player_state(b.replay(), "A")["hand"])
+        r = b.play("A", "A-1", targets=targets).replay()
+        assert verdict(r, b.last) == "legal"
+        assert len(player_state(r, "A")["hand"]) == hand - 1 + drawn
+    b = board_at_turn_3(cards, ["P-31", "T-090"], [], a_front=("A-2",), phase="main")
+    r = b.play("A", "A-1", targets=[]).replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)  # one could be rested: it must be
