@@ -202,6 +202,13 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
                 )
                 eng.retire(owner, unit)
         st.phase = "attack"
+        for player, source, index, effect in st.delayed:  # UA-EFFECT-ATTACK-START
+            eng.ctx.ruling(
+                "UA-EFFECT-ATTACK-START",
+                f"The attack phase starts: {source}'s effect set up for this moment triggers.",
+            )
+            eng.pool.add(player, source, effect, index, "attack_phase_start")
+        st.delayed.clear()
     elif st.phase == "attack":
         eng.event("phase", f"{pid} ends the attack phase.", player=pid)
         eng.push(("end_phase", {}))

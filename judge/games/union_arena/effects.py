@@ -92,6 +92,10 @@ returned, return this character).
 - ``retire`` on ``self`` with ``at`` ``main_phase_end`` — "メインフェイズ終了時、このキャラを
   退場させる": the card retires when this main phase ends, if it is still on the field as
   the same card (``UA-EFFECT-MAIN-END``).
+- ``at_attack_start`` ``do`` — "このターンのアタックフェイズ開始時、…": the ops ``do`` become an
+  effect (``when`` ``attack_phase_start``) that triggers when this turn's attack phase starts
+  (set up during the main phase; ``UA-EFFECT-ATTACK-START``); its choices are recorded on the
+  ``resolve`` then.
 - ``look`` ``n``, ``take``, ``rest`` — "自分の山札の上からN枚見る。その中から<条件>をN枚まで
   公開し手札に加える。残りを望む順で自分の山札の下に置く。": the controller looks at the
   deck's top n cards, takes up to ``take.count`` that meet ``take``'s conditions (``name``,
@@ -149,7 +153,10 @@ OPS = (
     "discard",
     "look",
     "generate",
+    "at_attack_start",
 )
+#: timings of effects that a resolved effect sets up for later (``at_attack_start``)
+DELAYED_TIMINGS = ("attack_phase_start",)
 #: the conditions a ``look``'s ``take`` may state (checked on the cards looked at), alone or
 #: as alternatives (``any_of``)
 TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains"}
@@ -180,7 +187,9 @@ def until_text(until: str, owner: str) -> str:
 def supported(effect: dict[str, Any]) -> bool:
     """Whether the engine can execute ``effect`` exactly."""
     ops = effect.get("do")
-    if not isinstance(ops, list) or not ops or effect.get("when") not in TIMINGS:
+    if not isinstance(ops, list) or not ops:
+        return False
+    if effect.get("when") not in TIMINGS and effect.get("when") not in DELAYED_TIMINGS:
         return False
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
         return False
@@ -199,6 +208,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
             return False
         if op.get("if_done") and not chose:
+            return False
+        if op["op"] == "at_attack_start" and not _delayed_ok(effect, op):
             return False
         if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
             return False
@@ -301,6 +312,18 @@ def _look_ok(op: dict[str, Any]) -> bool:
         and op.get("rest") == "bottom"
         and take.get("card_type", "character") in CARD_TYPES
         and _alternatives_ok(take.get("any_of", [{}]))
+    )
+
+
+def _delayed_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """ "このターンのアタックフェイズ開始時、…": set up in the main phase (a when-played or
+    activated effect), its own ops on chosen cards (no "this card": it is no card's own)."""
+    nested = op.get("do")
+    return (
+        effect.get("when") in ("on_play", "activate_main")
+        and isinstance(nested, list)
+        and all(isinstance(o, dict) and isinstance(o.get("target"), dict) for o in nested)
+        and supported({"when": "attack_phase_start", "do": nested})
     )
 
 

@@ -326,6 +326,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         if sel["zone"] == "ap":
             return None
         return [{"op": _SIMPLE_OPS[m.group(3)], "target": {**sel, "count": n[0], "if_able": True}}]
+    if s.startswith("このターンのアタックフェイズ開始時、"):  # set up for later (at_attack_start)
+        later = read_sentence(s[len("このターンのアタックフェイズ開始時、") :], False)
+        return [{"op": "at_attack_start", "do": later}] if later else None
     if s.startswith("そうした場合、"):  # "if you did": after a choice that chose a card
         then = read_sentence(s[len("そうした場合、") :], self_ok)
         return [{**op, "if_done": True} for op in then] if then else None

@@ -421,6 +421,9 @@ def run_effect(
             continue
         if kind == "discard" and op.get("if_taken") and not taken:
             continue
+        if kind == "at_attack_start":
+            _set_up_attack_start(eng, pe, op)
+            continue
         sel = op_selector(op)
         objs: list[Any]
         if op.get("target") == "chosen":  # "選んだキャラ…さらに": the cards the last choice named
@@ -466,6 +469,26 @@ def run_effect(
             if u in st.players[owner].units():
                 _apply_op(eng, pe, op, owner, u)
     eng.check_bp_zero()
+
+
+def _set_up_attack_start(eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any]) -> None:
+    """ "このターンのアタックフェイズ開始時、…": waits for this turn's attack phase, if it is
+    still ahead (UA-EFFECT-ATTACK-START)."""
+    st = eng.state
+    if st.turn_player != pe.controller or st.phase not in ("start", "movement", "main"):
+        eng.ctx.ruling(
+            "UA-EFFECT-ATTACK-START",
+            f"{pe.describe()}: this turn's attack phase has begun, or it is not "
+            f"{pe.controller}'s turn: what it sets up for that moment never happens.",
+        )
+        return
+    effect = {"when": "attack_phase_start", "do": op["do"]}
+    st.delayed.append((pe.controller, pe.source, pe.index, effect))
+    eng.event(
+        "effect_later",
+        f"{pe.describe()} waits for the start of this turn's attack phase.",
+        source=pe.source,
+    )
 
 
 def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:

@@ -168,6 +168,9 @@ class UAState:
     reason: str | None = None
     serial: int = 0
     after_illegal: bool = False
+    #: effects waiting for this turn's attack phase to start: (controller, source card,
+    #: the effect's index on its card, the effect)
+    delayed: list[tuple[str, str, int, dict[str, Any]]] = field(default_factory=list)
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]

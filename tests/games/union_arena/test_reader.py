@@ -1068,3 +1068,35 @@ def test_UA_EFFECT_IF_if_you_did() -> None:
     b = board_at_turn_3(cards, ["P-31", "T-090"], [], a_front=("A-2",), phase="main")
     r = b.play("A", "A-1", targets=[]).replay()
     assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)  # one could be rested: it must be
+
+
+def test_UA_EFFECT_ATTACK_START_ap_cards_made_active_when_the_attack_phase_starts() -> None:
+    text = "[登場時]このターンのアタックフェイズ開始時、自分のAPカードを1枚まで選び、アクティブにする。"
+    assert only_effect(text)["do"] == [
+        {
+            "op": "at_attack_start",
+            "do": [
+                {
+                    "op": "activate",
+                    "target": {"side": "own", "zone": "ap", "count": 1, "up_to": True},
+                }
+            ],
+        }
+    ]
+    # only in the main phase's abilities: on retire it is not read
+    assert not read_card(printed("P-32", text.replace("[登場時]", "[退場時]"))).understood
+    cards = [printed("P-32", text, ap=1)]
+
+    def played() -> Any:
+        b = board_at_turn_3(cards, ["P-32"], [], phase="main")
+        return b.play("A", "A-1", to="front_line")
+
+    b = played()
+    assert player_state(b.replay(), "A")["ap"]["active"] == 1
+    r = b.proceed("A").replay()
+    assert "UA-EFFECT-ATTACK-START" in rules_applied(r, b.last)
+    r = b.act("A", "resolve", source="A-1", targets=["A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"]["active"] == 2
+    b = played().proceed("A").act("A", "resolve", source="A-1", targets=["B-AP1"])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
