@@ -26,7 +26,8 @@ energy is (:func:`judge.games.union_arena.conditions.required_energy`,
 ``UA-EFFECT-ENERGY-LESS``).  And ``{"op": "bp", "amount": n, "target": "self", "during":
 "own_turn"|"opponent_turn", "if": condition, "if_outside": {"card_type": "event", "min": k}}``
 ("[自分のターン中]自分の場に〈X〉がある場合、このキャラはBP+1000"): the card's own BP raise while
-every condition given holds, counted whenever its BP is
+every condition given holds, counted whenever its BP is (and ``grant`` with ``keyword`` the
+same way: a keyword of its own, whenever its keywords are read)
 (:meth:`judge.games.union_arena.state.UAState.static_bp`, ``UA-EFFECT-STATIC-BP``).  And ``{"op": "enters_active"}`` ("このフィールドはアクティブで場に
 登場させる"): the card is played active (``UA-EFFECT-ENTERS-ACTIVE``).
 

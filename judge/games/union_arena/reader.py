@@ -168,18 +168,25 @@ def _continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | 
 def _static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """A character's own continuous BP raise with a condition: "[自分のターン中]" /
     "[相手のターン中]", "自分の場に〈X〉がある場合、", "自分の場外にイベントカードがN枚以上ある
-    場合、", then "このキャラはBP+N。" (``UA-EFFECT-STATIC-BP``; without any condition it is
-    not read)."""
+    場合、", then "このキャラはBP+N。" or "このキャラは[keyword]を得る。"
+    (``UA-EFFECT-STATIC-BP``; without any condition it is not read)."""
     m = re.fullmatch(
         r"(?:\[(自分|相手)のターン中\])?"
         r"(?:(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、"
         r"|自分の場外にイベントカードが(\d+)枚以上ある場合、)?"
-        r"このキャラはBP\+(\d+)。?",
+        r"このキャラは(?:BP\+(\d+)|(\[[^\[\]]*(?:\([^()]*\))?\]を得る))。?",
         line,
     )
     if not m or defn.get("type") != "character" or not any(m.group(1, 2, 3)):
         return None
-    op: dict[str, Any] = {"op": "bp", "amount": int(m.group(4)), "target": "self"}
+    op: dict[str, Any]
+    if m.group(4):
+        op = {"op": "bp", "amount": int(m.group(4)), "target": "self"}
+    else:  # "このキャラは[インパクト無効]を得る": a keyword while the conditions hold
+        word = g.granted_keyword(m.group(5))
+        if word is None:
+            return None
+        op = {"op": "grant", "keyword": word, "target": "self"}
     if m.group(1):
         op["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
     if m.group(2):

@@ -120,16 +120,34 @@ def _meets(d: CardDef, cond: dict[str, Any]) -> bool:
     return "color" not in cond or d.color == cond["color"]
 
 
+def static_grant_ok(op: Any) -> bool:
+    """A continuous keyword of a card's own (``static_keywords``) the engine reads exactly."""
+    if not isinstance(op, dict) or op.get("op") != "grant" or op.get("target", "self") != "self":
+        return False
+    try:
+        Keywords.parse([op.get("keyword")])
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return _static_conditions_ok(op)
+
+
 def static_bp_ok(op: Any) -> bool:
     """A continuous BP raise of a card's own (``static_bp``) the engine reads exactly."""
     if not isinstance(op, dict) or op.get("op") != "bp" or op.get("target", "self") != "self":
         return False
-    amount, cond, outside = op.get("amount"), op.get("if"), op.get("if_outside")
+    amount = op.get("amount")
     return (
         isinstance(amount, int)
         and not isinstance(amount, bool)
         and amount >= 0
-        and op.get("during") in (None, "own_turn", "opponent_turn")
+        and _static_conditions_ok(op)
+    )
+
+
+def _static_conditions_ok(op: dict[str, Any]) -> bool:
+    cond, outside = op.get("if"), op.get("if_outside")
+    return (
+        op.get("during") in (None, "own_turn", "opponent_turn")
         and (
             cond is None
             or isinstance(cond, dict)
@@ -192,6 +210,8 @@ class UAState:
         """
         d = self.card(unit.top)
         granted = [m.keyword for m in unit.mods if m.keyword]
+        if d.effects:  # continuous keywords of its own while their conditions hold
+            granted += self.static_keywords(unit)
         if not granted:
             return d.keywords
         return Keywords.parse(list(d.raw.get("keywords") or []) + granted)
@@ -220,6 +240,19 @@ class UAState:
                 if static_bp_ok(op) and self._static_holds(op, owner):
                     total += op["amount"]
         return total
+
+    def static_keywords(self, unit: Unit) -> list[str]:
+        """The keywords the unit's own continuous ``grant`` effects give it now (their
+        conditions as for :meth:`static_bp`; ``UA-EFFECT-STATIC-BP``)."""
+        d = self.card(unit.top)
+        owner = self.owner_of[unit.top]
+        return [
+            op["keyword"]
+            for effect in d.effects
+            if effect.get("when") == "continuous"
+            for op in effect.get("do") or []
+            if static_grant_ok(op) and self._static_holds(op, owner)
+        ]
 
     def _static_holds(self, op: dict[str, Any], owner: str) -> bool:
         during = op.get("during")

@@ -1100,3 +1100,29 @@ def test_UA_EFFECT_ATTACK_START_ap_cards_made_active_when_the_attack_phase_start
     assert player_state(r, "A")["ap"]["active"] == 2
     b = played().proceed("A").act("A", "resolve", source="A-1", targets=["B-AP1"])
     assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+def test_UA_EFFECT_STATIC_BP_a_keyword_of_its_own_while_a_named_card_is_on_the_field() -> None:
+    text = "自分の場に〈ミラ〉がある場合、このキャラは[インパクト無効](このキャラとバトルをしたキャラはこのバトル中、[インパクト]を失う)を得る。"
+    assert only_effect(text) == {
+        "when": "continuous",
+        "do": [
+            {
+                "op": "grant",
+                "keyword": "nullify impact",
+                "target": "self",
+                "if": {"side": "own", "zone": "field", "name": "ミラ"},
+            }
+        ],
+    }
+    cards = [
+        free_character("T-095", bp=3000, keywords=["impact 1"]),
+        printed("P-33", text, bp=2000),
+        free_character("T-050", name="ミラ"),
+    ]
+    for b_front, nullified in ((("B-1", "B-2"), True), (("B-1",), False)):
+        b = board_at_turn_3(cards, ["T-095"], ["P-33", "T-050"], a_front=("A-1",), b_front=b_front)
+        r = b.attack("A", "A-1").block("B", "B-1").replay()
+        assert verdict(r, b.last) == "legal"
+        assert ("UA-KW-NULLIFY-IMPACT" in rules_applied(r, b.last)) is nullified
+        assert ("UA-KW-IMPACT" in rules_applied(r, b.last)) is not nullified
