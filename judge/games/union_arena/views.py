@@ -119,6 +119,15 @@ class UnionArenaViews:
         finally:
             self._last_players = shared
 
+    def snapshot_game(self, view: dict[str, Any]) -> None:
+        """For ``snapshot()``: effects waiting for this turn's attack phase to start
+        (UA-EFFECT-ATTACK-START), when there are any: part of the state a fingerprint must
+        tell apart (left out when empty, so fingerprints of games without them are as
+        before)."""
+        delayed = self.state.delayed
+        if delayed:
+            view["delayed"] = [[player, source, index] for player, source, index, _ in delayed]
+
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
         """For ``snapshot()``: the life cards, AP cards and what effects did to units."""
         pv["life"] = list(ps.life)

@@ -1126,3 +1126,16 @@ def test_UA_EFFECT_STATIC_BP_a_keyword_of_its_own_while_a_named_card_is_on_the_f
         assert verdict(r, b.last) == "legal"
         assert ("UA-KW-NULLIFY-IMPACT" in rules_applied(r, b.last)) is nullified
         assert ("UA-KW-IMPACT" in rules_applied(r, b.last)) is not nullified
+
+
+def test_UA_EFFECT_ATTACK_START_a_waiting_effect_is_part_of_the_fingerprint() -> None:
+    """Between the play and the attack phase's start, the effect waits in the state: two
+    games that differ only by it must not have the same state fingerprint."""
+    text = "[登場時]このターンのアタックフェイズ開始時、自分のAPカードを1枚まで選び、アクティブにする。"
+    b = board_at_turn_3([printed("P-32", text, ap=1)], ["P-32"], [], phase="main")
+    b.play("A", "A-1", to="front_line")
+    snap = b.replay()["steps"][b.last]["snapshot"]
+    assert snap["delayed"] == [["A", "A-1", 0]]
+    plain = board_at_turn_3([free_character("P-32", ap=1)], ["P-32"], [], phase="main")
+    plain.play("A", "A-1", to="front_line")
+    assert "delayed" not in plain.replay()["steps"][plain.last]["snapshot"]
