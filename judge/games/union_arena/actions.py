@@ -56,7 +56,7 @@ from judge.games.union_arena.main_phase import (
     check_raid,
 )
 from judge.games.union_arena.outcome import apply_outcome, check_outcome
-from judge.games.union_arena.resolve import check_effect_targets
+from judge.games.union_arena.targets import check_effect_targets
 from judge.games.union_arena.turn_start import (
     apply_extra_draw,
     apply_first_player,

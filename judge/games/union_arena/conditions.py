@@ -48,7 +48,7 @@ def holds(
 ) -> bool:
     """Whether ``cond`` holds for ``controller``: a card on that side's field meets it
     (``plus`` counted as on the controller's field, the unit holding ``minus`` not)."""
-    from judge.games.union_arena.resolve import card_mismatch
+    from judge.games.union_arena.targets import card_mismatch
 
     st = eng.state
     side = controller if cond.get("side", "own") == "own" else st.other(controller)

@@ -101,11 +101,11 @@ TYPE_WORDS = {"character": "a character", "field": "a field", "event": "an event
 
 def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
     """Why card ``iid`` (looked at) may not be taken, or None: the conditions of
-    :func:`~judge.games.union_arena.resolve.card_mismatch` (name, trait, colour), and
+    :func:`~judge.games.union_arena.targets.card_mismatch` (name, trait, colour), and
     ``card_type`` ("キャラカード"), ``name_contains`` ("カード名に「X」を含む": its name, or one
     it is also treated as, contains X) and ``any_of`` (alternatives joined by "か": one of
     them is met).  A card nobody has seen is not checked here: it is bound when named."""
-    from judge.games.union_arena.resolve import card_mismatch
+    from judge.games.union_arena.targets import card_mismatch
 
     if iid is None:
         return None
@@ -135,7 +135,7 @@ def choose(
     """Match the log's choice for ``op`` (cards taken, then an optional ``bottom``) against
     the cards looked at; returns the choice and the next position in ``targets``.  Changes
     nothing in the game."""
-    from judge.games.union_arena.resolve import describe_selector
+    from judge.games.union_arena.targets import describe_selector
 
     sel = op.get("take") or {}
     count = int(sel.get("count", 1)) if sel else 0  # "上か下に置く": nothing is taken

@@ -19,8 +19,8 @@ from judge.games.union_arena.refs import (
     ref_text,
     take_many,
 )
-from judge.games.union_arena.resolve import check_effect_targets
 from judge.games.union_arena.state import LINE_LIMIT
+from judge.games.union_arena.targets import check_effect_targets
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine

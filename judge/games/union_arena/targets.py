@@ -1,0 +1,342 @@
+"""Matching recorded targets to what an effect's text asks: the selectors.
+
+Target matching is shared by effects (``resolve``, ``play``/``activate`` ``targets``) and
+trigger icons (``trigger`` ``targets``); a mismatch is ``UA-EFFECT-TARGETS`` (or the trigger's
+own rule).  A selector with ``up_to`` accepts fewer targets, including none.  Running an
+effect once its targets are known is :mod:`judge.games.union_arena.resolve`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from judge.games.union_arena import conditions, effects, look
+from judge.games.union_arena.refs import Take, find_in_zone, find_unit
+from judge.games.union_arena.state import LINES, Unit
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+Problem = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class APCard:
+    """An AP card in play chosen by a selector of ``zone`` ``ap`` (its player and instance)."""
+
+    side: str
+    iid: str
+
+
+def _match_ap(
+    eng: UnionArenaEngine, side: str, ref: Any, got: list[Any], rule: str
+) -> tuple[APCard | None, Problem | None]:
+    """An AP card in play named by instance id (AP cards are alike: a code cannot say which)."""
+    st = eng.state
+    if not isinstance(ref, str) or ref not in st.players[side].ap_cards:
+        return None, (rule, f"{ref} is not an AP card in play of {side}.")
+    if any(isinstance(g, APCard) and g.iid == ref for g in got):
+        return None, (rule, f"{ref} is chosen twice.")
+    return APCard(side, ref), None
+
+
+def match_one(
+    eng: UnionArenaEngine,
+    controller: str,
+    sel: dict[str, Any],
+    targets: list[Any],
+    pos: int,
+    path: str,
+    rule: str = "UA-EFFECT-TARGETS",
+    source: str | None = None,
+) -> tuple[list[Any], int, list[Problem]]:
+    """Match one selector against ``targets`` from ``pos``; returns (chosen, next pos, problems).
+    ``source`` is the effect's own card: a selector with ``other`` ("他の") excludes it."""
+    st = eng.state
+    count = int(sel.get("count", 1))
+    side = controller if sel.get("side", "own") == "own" else st.other(controller)
+    zone = sel.get("zone", "field")
+    got: list[Any] = []
+    problems: list[Problem] = []
+    while len(got) < count and pos < len(targets):
+        ref = targets[pos]
+        if ref == "player" or (isinstance(ref, dict) and "player" in ref):
+            break
+        pos += 1
+        if zone == effects.AP_ZONE:
+            ap, err = _match_ap(eng, side, ref, got, rule)
+            if err:
+                problems.append(err)
+            else:
+                got.append(ap)
+            continue
+        if zone in effects.CARD_ZONES:
+            take, err = find_in_zone(st, side, zone, ref)
+            if err:
+                problems.append((rule, err[1]))
+                continue
+            assert take is not None
+            if any(isinstance(g, Take) and g.iid == take.iid for g in got):
+                problems.append((rule, f"{take.iid} is chosen twice."))
+                continue
+            msg = card_mismatch(eng, sel, take.iid, in_hand=zone == "hand")
+            if msg:
+                problems.append((rule, msg))
+                continue
+            got.append(take)
+            continue
+        found = find_unit(st, ref, f"{path}[{pos - 1}]", owner=side)
+        if found is None:
+            problems.append((rule, f"{ref} is not a card in {side}'s {zone.replace('_', ' ')}."))
+            continue
+        _, line, unit = found
+        msg = _selector_mismatch(eng, sel, line, unit, source)
+        if msg:
+            problems.append((rule, msg))
+            continue
+        if any(g[2] is unit for g in got if isinstance(g, tuple)):
+            problems.append((rule, f"{unit.top} is chosen twice."))
+            continue
+        got.append(found)
+    if (
+        len(got) < count
+        and not sel.get("up_to")
+        and not problems
+        and not (sel.get("if_able") and candidates(eng, side, sel, source) <= len(got))
+    ):
+        problems.append(
+            (
+                rule,
+                f"The effect needs {count} target{'s' if count > 1 else ''} "
+                f"({describe_selector(sel, controller, st.other(controller))}); "
+                f"the log names {len(got)}.",
+            )
+        )
+    return got, pos, problems
+
+
+def chosen_ids(got: list[Any]) -> list[str]:
+    """The cards a selector's choice named: units' top cards, cards taken, AP cards."""
+    out = []
+    for obj in got:
+        if isinstance(obj, tuple):
+            out.append(obj[2].top)
+        elif isinstance(obj, Take | APCard):
+            out.append(obj.iid)
+    return out
+
+
+def chosen_meet(eng: UnionArenaEngine, cond: dict[str, Any], picked: list[str]) -> bool:
+    """Whether a card the last choice named meets ``cond`` (``if_chosen``)."""
+    return any(card_mismatch(eng, cond, iid) is None for iid in picked)
+
+
+def candidates(
+    eng: UnionArenaEngine, side: str, sel: dict[str, Any], source: str | None = None
+) -> int:
+    """How many cards of ``side`` meet ``sel`` now, for a selector with ``if_able``: printed
+    "choose 1" (a count without "up to", read by ``reader.py``) means one if there is one,
+    so a log that names fewer targets is wrong only when more cards could have been chosen.
+    A hidden card whose face the engine does not know (observed mode) counts as one that
+    could."""
+    st = eng.state
+    zone = sel.get("zone", "field")
+    ps = st.players[side]
+    if zone == effects.AP_ZONE:
+        return len(ps.ap_cards)
+    if zone in effects.CARD_ZONES:
+        cards = ps.hand if zone == "hand" else ps.outside
+        return sum(1 for iid in cards if iid is None or card_mismatch(eng, sel, iid) is None)
+    lines = LINES if zone == "field" else (zone,)
+    return sum(
+        1
+        for line in lines
+        for unit in ps.line(line)
+        if _selector_mismatch(eng, sel, line, unit, source) is None
+    )
+
+
+def match_targets(
+    eng: UnionArenaEngine,
+    controller: str,
+    sels: list[dict[str, Any]],
+    targets: list[Any],
+    path: str,
+    rule: str = "UA-EFFECT-TARGETS",
+) -> tuple[list[list[Any]], list[Problem]]:
+    """Split ``targets`` over the selectors, in order; per selector the resolved objects."""
+    out: list[list[Any]] = []
+    problems: list[Problem] = []
+    pos = 0
+    for sel in sels:
+        got, pos, found = match_one(eng, controller, sel, targets, pos, path, rule)
+        problems += found
+        out.append(got)
+    if pos < len(targets) and not problems:
+        problems.append(_too_many(len(targets) - pos, rule))
+    return out, problems
+
+
+def _too_many(n: int, rule: str = "UA-EFFECT-TARGETS") -> Problem:
+    return (rule, f"The log names {n} target(s) more than the effect asks for.")
+
+
+def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:
+    """The selector of one op whose targets the log records, or None (``self``, ``draw``)."""
+    if op.get("op") == "discard":
+        return {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+    target = op.get("target", "self")
+    return target if isinstance(target, dict) else None
+
+
+def check_effect_targets(
+    eng: UnionArenaEngine,
+    controller: str,
+    effect_list: list[dict[str, Any]],
+    targets: list[Any],
+    path: str,
+    leaving: str | None = None,
+    source: str | None = None,
+) -> list[Problem]:
+    """Check the targets an action records for effects that resolve after it (``source``:
+    the effects' card, which an ``other`` selector excludes).
+
+    The hand is taken as it will be when the effect resolves: without ``leaving`` (the card
+    being played), and for a hand selector that follows ``draw`` ops, with the cards those
+    draws bring from the deck top.
+    """
+    ps = eng.state.players[controller]
+    original = ps.hand
+    hand = list(original)
+    if leaving is not None:  # observed mode: the played card may still be an unknown slot
+        hand.remove(leaving if leaving in hand else None)
+    problems: list[Problem] = []
+    pos = 0
+    st = eng.state
+    # the field as it will be when the effects resolve, for their conditions (conditions.py)
+    plus = leaving if leaving is not None and st.card(leaving).type != "event" else None
+    try:
+        for effect in effect_list:
+            deck = list(ps.deck)  # the deck as this effect's draws and looks leave it
+            brought: list[str | None] = []  # cards its draws and looks bring to the hand
+            taken = 0
+            minus = source if effect.get("cost", {}).get("retire_self") else None
+            picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
+            for op in effect.get("do", []):
+                if "if" in op and not conditions.holds(eng, controller, op["if"], plus, minus):
+                    continue
+                if "if_chosen" in op and not chosen_meet(eng, op["if_chosen"], picked):
+                    continue
+                if op.get("if_done") and not picked:
+                    continue
+                if op.get("op") == "draw":
+                    brought += deck[: int(op.get("n", 1))]
+                    del deck[: int(op.get("n", 1))]
+                    continue
+                if op.get("op") == "look":
+                    n = min(int(op.get("n", 1)), len(deck))
+                    choice, pos = look.choose(eng, controller, op, deck[:n], targets, pos)
+                    problems += choice.problems
+                    taken = len(choice.taken)
+                    picked = [iid for _, iid, _ in choice.taken]
+                    brought += picked
+                    kept = {slot for slot, _, _ in choice.taken}
+                    deck = deck[n:] + [c for i, c in enumerate(deck[:n]) if i not in kept]
+                    continue
+                if op.get("op") == "discard" and op.get("if_taken") and not taken:
+                    continue
+                sel = op_selector(op)
+                if sel is None:
+                    continue
+                sel = conditions.effective(eng, controller, sel, plus, minus)
+                own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
+                ps.hand = hand + brought if own_hand and brought else hand
+                got, pos, found = match_one(
+                    eng, controller, sel, targets, pos, path, source=source or leaving
+                )
+                problems += found
+                picked = chosen_ids(got)
+    finally:
+        ps.hand = original
+    if pos < len(targets) and not problems:
+        problems.append(_too_many(len(targets) - pos))
+    return problems
+
+
+def _selector_mismatch(
+    eng: UnionArenaEngine, sel: dict[str, Any], line: str, unit: Unit, source: str | None = None
+) -> str | None:
+    st = eng.state
+    if sel.get("other") and source is not None and source in unit.cards:
+        return f"{unit.top} is the effect's own card; the text asks for another."
+    zone = sel.get("zone", "field")
+    if zone in LINES and line != zone:
+        return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
+    d = st.card(unit.top)
+    want = sel.get("type", None if zone == "field" else "character")
+    if want is not None and want != d.type:
+        return f"{unit.top} is a {d.type}, not a {want}."
+    if "bp_max" in sel:
+        eng.ctx.read("bp")  # a "BP N or less" condition
+        if d.type != "character" or st.bp(unit) > sel["bp_max"]:
+            return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
+    if "rested" in sel and unit.rested != sel["rested"]:
+        return f"{unit.top} is {'rested' if unit.rested else 'active'}."
+    return card_mismatch(eng, sel, unit.top)
+
+
+def card_mismatch(
+    eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None, in_hand: bool | None = None
+) -> str | None:
+    """Why card ``iid`` does not meet the selector's card conditions, or None.
+
+    The conditions of card text (seed, "用不同的括號區分不同的指定條件"): ``name`` — <Name>, the
+    card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
+    (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``;
+    ``energy_max`` — "必要エナジーがN以下の": the card's printed required energy, all colours
+    together, is at most N.
+    A card nobody has seen (observed mode) is not checked here: it is bound when named.
+    """
+    if iid is None:
+        return None
+    d = eng.state.card(iid)
+    if "name" in sel and not d.has_name(sel["name"]):
+        also = f" (also treated as {', '.join(d.also_treated_as)})" if d.also_treated_as else ""
+        return f"{iid} is {d.name}{also}, not <{sel['name']}>."
+    for key in ("trait", "affinity"):
+        if key in sel and sel[key] not in d.traits:
+            return f"{iid} does not have the {key} [{sel[key]}]."
+    if "color" in sel and d.color != sel["color"]:
+        return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
+    if "any_of" in sel and all(card_mismatch(eng, alt, iid) for alt in sel["any_of"]):
+        return f"{iid} ({d.name}) is none of the cards the text names."
+    if "energy_max" in sel:
+        need = sum(conditions.required_energy(eng, iid, in_hand).values())
+        if need > sel["energy_max"]:
+            return f"{iid} requires {need} energy, more than {sel['energy_max']}."
+    return None
+
+
+def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
+    side = me if sel.get("side", "own") == "own" else them
+    if sel.get("zone") == effects.AP_ZONE:
+        return f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s AP cards"
+    bits = [
+        f"{'up to ' if sel.get('up_to') else ''}{sel.get('count', 1)} of {side}'s",
+        sel.get("zone", "field").replace("_", " "),
+    ]
+    if "bp_max" in sel:
+        bits.append(f"with BP ≤ {sel['bp_max']}")
+    if "energy_max" in sel:
+        bits.append(f"with required energy ≤ {sel['energy_max']}")
+    if sel.get("other"):
+        bits.append("other than the effect's own card")
+    if "name" in sel:
+        bits.append(f"named <{sel['name']}>")
+    for key in ("trait", "affinity"):
+        if key in sel:
+            bits.append(f"with [{sel[key]}]")
+    if "color" in sel:
+        bits.append(f"of colour {sel['color']}")
+    return " ".join(bits)
