@@ -104,25 +104,7 @@ def test_RS_SIMULTANEOUS_a_code_naming_both_players_effects_is_ambiguous() -> No
     from judge.core.errors import BadLog
     from judge.games.rangers_strike import testing as rs
 
-    guardian = rs.card(
-        "T-002",
-        name="Guardian",
-        bp=2000,
-        effects=[
-            {
-                "when": "on_destroyed",
-                "do": [
-                    {
-                        "op": "bp",
-                        "amount": 2000,
-                        "target": {"side": "own", "zone": "rush", "count": 1},
-                        "until": "turn",
-                    }
-                ],
-            }
-        ],
-    )
-    b = rs.LogBuilder([guardian, rs.card("T-003", name="Scout", bp=2000)]).setup(first="A")
+    b = rs.LogBuilder([rs.GUARDIAN, rs.SCOUT]).setup(first="A")  # a Guardian each
     b.charge("A", "T-000").proceed("A").rush("A", "T-002").proceed("A", 2)
     b.charge("B", "T-000").proceed("B").rush("B", "T-003").proceed("B", 2)
     b.charge("A", "T-000").proceed("A", 2).enter("A", "A-1").proceed("A")

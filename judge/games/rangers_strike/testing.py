@@ -38,11 +38,15 @@ from judge.core.testing import (
 )
 
 __all__ = [
+    "BLASTER",
     "FILLER",
     "FILLER_CODE",
+    "GUARDIAN",
     "PLAYERS",
+    "SCOUT",
     "TEAMS",
     "LogBuilder",
+    "a_tie_in_bs_turn",
     "area_ids",
     "card",
     "event_texts",
@@ -182,6 +186,62 @@ class LogBuilder(BaseLogBuilder):
 
     def assign(self, p: str, to: str) -> LogBuilder:
         return self.act(p, "assign_damage", to=to)
+
+
+# -- scenes -------------------------------------------------------------------------------------
+
+#: A's unit: when destroyed, destroy an opposing rush-area unit with BP 2000 or less.
+BLASTER = card(
+    "T-001",
+    name="Blaster",
+    bp=2000,
+    effects=[
+        {
+            "when": "on_destroyed",
+            "do": [
+                {
+                    "op": "destroy",
+                    "target": {"side": "opponent", "zone": "rush", "count": 1, "bp_max": 2000},
+                }
+            ],
+        }
+    ],
+)
+#: B's unit: when destroyed, one of its own rush-area units gets BP +2000 until the end of
+#: the turn.
+GUARDIAN = card(
+    "T-002",
+    name="Guardian",
+    bp=2000,
+    effects=[
+        {
+            "when": "on_destroyed",
+            "do": [
+                {
+                    "op": "bp",
+                    "amount": 2000,
+                    "target": {"side": "own", "zone": "rush", "count": 1},
+                    "until": "turn",
+                }
+            ],
+        }
+    ],
+)
+SCOUT = card("T-003", name="Scout", bp=2000)
+
+
+def a_tie_in_bs_turn() -> LogBuilder:
+    """The official card Q&A's case (entry RS-018, on RS-039): both players' effects trigger
+    at exactly the same timing.  A's Blaster (A-1) waits in A's battle area; in B's turn 4
+    B's Guardian (B-4) attacks it: BP 2000 = 2000, both are destroyed at once and both
+    when-destroyed effects trigger, A's and B's.  B's Scout (B-7) is in B's rush area: the
+    order decides whether it survives."""
+    b = LogBuilder([BLASTER, GUARDIAN, SCOUT]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-001").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-003").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "A-1").proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "B-4")
+    return b.attack("B", "B-4", "A-1")
 
 
 # -- reading a replay -------------------------------------------------------------------------

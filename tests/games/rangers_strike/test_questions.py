@@ -20,45 +20,12 @@ import pytest
 from judge.core.ask import ask
 from judge.core.canonical import canonical_json
 from judge.core.errors import BadLog
-from judge.games.rangers_strike.testing import LogBuilder, card
+from judge.games.rangers_strike.testing import (
+    LogBuilder,
+    a_tie_in_bs_turn,
+    card,
+)
 
-# A's unit: when destroyed, destroy an opposing rush-area unit with BP 2000 or less.
-BLASTER = card(
-    "T-001",
-    name="Blaster",
-    bp=2000,
-    effects=[
-        {
-            "when": "on_destroyed",
-            "do": [
-                {
-                    "op": "destroy",
-                    "target": {"side": "opponent", "zone": "rush", "count": 1, "bp_max": 2000},
-                }
-            ],
-        }
-    ],
-)
-# B's unit: when destroyed, one of its own rush-area units gets BP +2000 until the end of turn.
-GUARDIAN = card(
-    "T-002",
-    name="Guardian",
-    bp=2000,
-    effects=[
-        {
-            "when": "on_destroyed",
-            "do": [
-                {
-                    "op": "bp",
-                    "amount": 2000,
-                    "target": {"side": "own", "zone": "rush", "count": 1},
-                    "until": "turn",
-                }
-            ],
-        }
-    ],
-)
-SCOUT = card("T-003", name="Scout", bp=2000)
 UNIT = card("T-001", name="Falcon", bp=3000, sp=1)
 WEAK = card("T-002", name="Sparrow", bp=1000, sp=1)
 BURN5 = card(
@@ -79,18 +46,6 @@ def answer(b: LogBuilder, kind: str, **fields: Any) -> dict[str, Any]:
 
 def rule_ids(a: dict[str, Any]) -> list[str]:
     return [r["id"] for r in a["rules"]]
-
-
-def a_tie_in_bs_turn() -> LogBuilder:
-    """The Q&A's case: in B's turn 4 B's Guardian (B-4) attacks A's Blaster (A-1), BP 2000 =
-    2000: both are destroyed at once and both when-destroyed effects wait, A's and B's.  B's
-    Scout (B-7) is in B's rush area: the order decides whether it survives."""
-    b = LogBuilder([BLASTER, GUARDIAN, SCOUT]).setup(first="A")
-    b.charge("A", "T-000").proceed("A").rush("A", "T-001").proceed("A", 2)
-    b.charge("B", "T-000").proceed("B").rush("B", "T-003").proceed("B", 2)
-    b.charge("A", "T-000").proceed("A", 2).enter("A", "A-1").proceed("A")
-    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "B-4")
-    return b.attack("B", "B-4", "A-1")
 
 
 def tb(*cards: dict[str, Any], **kw: Any) -> LogBuilder:
