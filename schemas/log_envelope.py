@@ -33,11 +33,9 @@ from schemas.log_fields import (
     not_empty,
 )
 
-#: game slug -> module holding that game's card, deck and action schemas.
-GAME_SCHEMA_MODULES: dict[str, str] = {
-    "union-arena": "schemas.union_arena",
-    "rangers-strike": "schemas.rangers_strike",
-}
+#: game slug -> module holding that game's card, deck and action schemas (from the one
+#: registration point, :data:`judge.games.GAMES`).
+GAME_SCHEMA_MODULES: dict[str, str] = {slug: game.schemas for slug, game in GAMES.items()}
 
 
 class BaseSchema(Schema):

@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from judge.core.engine import Engine
     from judge.core.rules import Catalogue
 
-#: slug -> (module, engine class name).  Only finished engines are listed.
-GAMES: dict[str, tuple[str, str]] = {
-    "union-arena": ("judge.games.union_arena.engine", "UnionArenaEngine"),
-    "rangers-strike": ("judge.games.rangers_strike.engine", "RangersStrikeEngine"),
+
+class Game(NamedTuple):
+    """Where a game lives: its engine (module and class) and its log schemas' module.  This
+    table is the one place that names a game; the CLI, the API, the workers and the log
+    reader ask it (and then the engine: its catalogue, deck checker, card set schema)."""
+
+    module: str
+    engine: str
+    schemas: str
+
+
+#: slug -> where its engine and schemas are.  Only engines that judge logs are listed.
+GAMES: dict[str, Game] = {
+    "union-arena": Game(
+        "judge.games.union_arena.engine", "UnionArenaEngine", "schemas.union_arena"
+    ),
+    "rangers-strike": Game(
+        "judge.games.rangers_strike.engine", "RangersStrikeEngine", "schemas.rangers_strike"
+    ),
 }
 
 #: Slugs the log format reserves for engines that are not written yet.
@@ -23,7 +38,7 @@ def engine_class(game: str, variant: str | None = None) -> type[Engine]:
     """The engine class for ``game`` (and ``variant``); KeyError for one the judge does not
     know.  A game with variants lists them in its engine class's ``VARIANTS`` (variant name
     -> subclass; python-chess style: a variant is a small subclass of the base game)."""
-    module, name = GAMES[game]
+    module, name, _ = GAMES[game]
     cls = getattr(import_module(module), name)
     variants = getattr(cls, "VARIANTS", None)
     if variants and variant is not None:
