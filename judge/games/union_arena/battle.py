@@ -107,24 +107,47 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
 
 
 def blockers(eng: UnionArenaEngine, pid: str) -> list[Any]:
-    """The characters of ``pid`` that may block the attack in progress (none against a
-    Snipe attack on a character: UA-KW-SNIPE)."""
+    """The characters of ``pid`` that may block the attack in progress: active characters of
+    the front line (UA-BLOCK), none against a Snipe attack on a character (UA-KW-SNIPE), and
+    none whose BP the attacker's "cannot be blocked by characters with BP N or less/more"
+    rules out (UA-EFFECT-UNBLOCKABLE-BP)."""
     st = eng.state
-    if st.battle is not None and st.battle.sniped:
+    b = st.battle
+    if b is not None and b.sniped:
         return []
-    return [
+    able = [
         u for u in st.players[pid].front_line if not u.rested and st.card(u.top).type == "character"
     ]
+    if b is None:
+        return able
+    kw = st.keywords(b.attacker)
+    if not kw.unblockable:
+        return able
+    eng.ctx.read("bp")  # who may block rests on BP
+    return [u for u in able if kw.blocks_forbidden(st.bp(u)) is None]
+
+
+def _unblockable_text(side: str, n: int) -> str:
+    return f"cannot be blocked by characters with BP {n} or {side}"
 
 
 def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     ref = plan.action["card"]
+    b = st.battle
     if ref is None:
         plan.data["unit"] = None
+        if b is not None and st.has(b.attacker, "must be blocked"):
+            able = blockers(eng, pid)
+            if able:
+                names = ", ".join(eng.name(u.top) for u in able)
+                plan.violate(
+                    "UA-EFFECT-MUST-BLOCK",
+                    f"{eng.name(b.attacker.top)} must be blocked if able, and {pid} can block "
+                    f"it (with {names}): not blocking is not allowed.",
+                )
         return
-    b = st.battle
     if b is not None and b.sniped and b.target is not None:
         plan.violate(
             "UA-KW-SNIPE",
@@ -143,6 +166,18 @@ def check_block(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-BLOCK", f"{eng.name(unit.top)} is rested: only an active character blocks."
         )
+    if b is not None and not b.sniped:
+        kw = st.keywords(b.attacker)
+        if kw.unblockable:
+            eng.ctx.read("bp")  # the verdict compares BP
+            bp = st.bp(unit)
+            why = kw.blocks_forbidden(bp)
+            if why is not None:
+                plan.violate(
+                    "UA-EFFECT-UNBLOCKABLE-BP",
+                    f"{eng.name(b.attacker.top)} {_unblockable_text(*why)}; "
+                    f"{eng.name(unit.top)} has BP {bp}, so it cannot block it.",
+                )
     plan.data["unit"] = unit
 
 

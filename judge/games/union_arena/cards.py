@@ -12,27 +12,58 @@ from dataclasses import dataclass, field
 from typing import Any
 
 _KEYWORD = re.compile(r"^(impact|damage) (\+?)(\d+)$")
-SIMPLE_KEYWORDS = ("step", "snipe", "double attack", "double block", "nullify impact")
+SIMPLE_KEYWORDS = (
+    "step",
+    "snipe",
+    "double attack",
+    "double block",
+    "nullify impact",
+    "must be blocked",
+)
+#: "このキャラはBP N以下/以上のキャラにブロックされない" (``UA-EFFECT-UNBLOCKABLE-BP``)
+_UNBLOCKABLE = re.compile(r"^unblockable by bp (\d+) or (less|more)$")
 
 
 @dataclass(frozen=True, slots=True)
 class Keywords:
-    """A card's keywords.  Impact/Damage keep the fixed value and the sum of ``+N``."""
+    """A card's keywords.  Impact/Damage keep the fixed value and the sum of ``+N``.
+
+    Two printed abilities that are not bracketed keywords are written the same way, since
+    effects give them as they give keywords ("「…」を与える"): ``must be blocked`` ("相手は
+    このキャラのアタックを可能ならブロックしなければならない", ``UA-EFFECT-MUST-BLOCK``) and
+    ``unblockable by bp N or less|more`` ("このキャラはBP N以下/以上のキャラにブロックされない",
+    ``UA-EFFECT-UNBLOCKABLE-BP``), kept in ``unblockable`` as ``("less"|"more", N)``.
+    """
 
     flags: frozenset[str] = frozenset()
     impact: int = 0
     impact_plus: int = 0
     damage: int = 0
     damage_plus: int = 0
+    unblockable: tuple[tuple[str, int], ...] = ()
+
+    def blocks_forbidden(self, blocker_bp: int) -> tuple[str, int] | None:
+        """The restriction that stops a character with ``blocker_bp`` from blocking a unit
+        with these keywords (the first, in the order given), or None."""
+        for side, n in self.unblockable:
+            if (side == "less" and blocker_bp <= n) or (side == "more" and blocker_bp >= n):
+                return side, n
+        return None
 
     @classmethod
     def parse(cls, words: list[str]) -> Keywords:
         flags: set[str] = set()
         values = {"impact": 0, "impact_plus": 0, "damage": 0, "damage_plus": 0}
+        unblockable: list[tuple[str, int]] = []
         for word in words:
             word = word.strip().lower()
             m = _KEYWORD.match(word)
-            if m:
+            u = _UNBLOCKABLE.match(word)
+            if u:
+                entry = (u.group(2), int(u.group(1)))
+                if entry not in unblockable:
+                    unblockable.append(entry)
+            elif m:
                 key = m.group(1) + ("_plus" if m.group(2) else "")
                 n = int(m.group(3))
                 # a fixed value does not stack (the highest counts); "+N" adds up
@@ -41,7 +72,7 @@ class Keywords:
                 flags.add(word)
             else:
                 raise ValueError(f"unknown keyword {word!r}")
-        return cls(frozenset(flags), **values)
+        return cls(frozenset(flags), **values, unblockable=tuple(unblockable))
 
 
 @dataclass(frozen=True, slots=True)

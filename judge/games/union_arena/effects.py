@@ -78,7 +78,9 @@ returned, return this character).
 
 - ``draw`` ``n`` — the controller draws n cards.
 - ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle`` | ``next_turn``).
-- ``grant`` ``keyword``, ``target``, ``until`` — gives a keyword (e.g. ``snipe``).
+- ``grant`` ``keyword``, ``target``, ``until`` — gives a keyword (e.g. ``snipe``), or one of
+  the printed abilities written as keywords (``must be blocked``, ``unblockable by bp N or
+  less|more``: :class:`~judge.games.union_arena.cards.Keywords`).
 - ``rest`` / ``activate`` ``target``.
 - ``retire`` ``target`` — to the outside area ("retired": when-retired effects trigger).
 - ``to_hand`` ``target`` — a card on the field, or in the outside area, to its owner's hand.

@@ -105,6 +105,12 @@ def read_card(defn: dict[str, Any]) -> Reading:
             if not _raid_matches(rest, defn.get("raid")):
                 unread.append(clean)
             continue
+        ability = g.quoted_ability(clean) if not tags and defn.get("type") == "character" else None
+        if ability is not None:  # "このキャラはBP2000以下のキャラにブロックされない。"
+            if given_keywords and ability not in given_keywords:
+                unread.append(clean)
+            keywords.append(ability)
+            continue
         m = re.fullmatch(r"このカードは〈([^〈〉]+)〉としても扱う。?", clean)
         if m:
             also.append(m.group(1))
@@ -367,13 +373,13 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
             return None
         sel["count"] = n[0]
         sel["up_to" if n[1] else "if_able"] = True
-        op = _operation(m.group(3))
-        if op is None:
+        ops = _operations(m.group(3))
+        if ops is None:
             return None
-        op["target"] = sel
-        if sel["zone"] == "ap" and op["op"] != "activate":
+        if sel["zone"] == "ap" and (len(ops) > 1 or ops[0]["op"] != "activate"):
             return None
-        return [op]
+        # the first names the card; the others give it more ("chosen": the same card)
+        return [{**op, "target": sel if i == 0 else "chosen"} for i, op in enumerate(ops)]
     m = re.fullmatch(r"(.+?)を(\d+枚(?:まで)?)手札に戻す", s)
     if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
         sel = g.selector(m.group(1))
@@ -399,10 +405,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     if self_ok:
         m = re.fullmatch(r"このキャラ(?:は|を)(.+)", s)
         if m:
-            op = _operation(m.group(1))
-            if op is not None:
-                op["target"] = "self"
-                return [op]
+            ops = _operations(m.group(1))
+            if ops is not None:
+                return [{**op, "target": "self"} for op in ops]
     return None
 
 
@@ -539,18 +544,26 @@ _SIMPLE_OPS = {
 def _operation(text: str) -> dict[str, Any] | None:
     """An operation with its duration: ``退場させる``, ``このターン中、BP+1000``,
     ``このターン中、[狙い撃ち]を与える``, …  A BP change or a keyword needs a duration the
-    engine knows (one without is continuous, or lasts until a time it does not keep)."""
+    engine knows (one without is continuous, or lasts until a time it does not keep).
+    None also for several at once (:func:`_operations`)."""
+    ops = _operations(text)
+    return ops[0] if ops and len(ops) == 1 else None
+
+
+def _operations(text: str) -> list[dict[str, Any]] | None:
+    """:func:`_operation`, and several keywords given at once ("このターン中、「…」と
+    [インパクト(1)]を得る": one ``grant`` each)."""
     until, rest = g.duration(text)
     if until is None and rest in _SIMPLE_OPS:
-        return {"op": _SIMPLE_OPS[rest]}
+        return [{"op": _SIMPLE_OPS[rest]}]
     if until is None:
         return None
     amount = g.bp_change(rest)
     if amount is not None:
-        return {"op": "bp", "amount": amount, "until": until}
-    word = g.granted_keyword(rest)
-    if word is not None:
-        return {"op": "grant", "keyword": word, "until": until}
+        return [{"op": "bp", "amount": amount, "until": until}]
+    words = g.granted_keywords(rest)
+    if words:
+        return [{"op": "grant", "keyword": word, "until": until} for word in words]
     return None
 
 

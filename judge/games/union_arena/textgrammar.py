@@ -347,7 +347,58 @@ def bp_change(text: str) -> int | None:
 
 
 def granted_keyword(text: str) -> str | None:
-    """``[狙い撃ち]を与える`` / ``[インパクト(1)]を得る`` (reminder text already gone):
-    the keyword given, or None."""
-    m = re.fullmatch(r"\[([^\[\]]*(?:\([^()]*\))?)\]を(与える|得る)", text)
-    return keyword(m.group(1)) if m else None
+    """``[狙い撃ち]を与える`` / ``[インパクト(1)]を得る`` (reminder text already gone), or a
+    quoted ability the engine writes as a keyword (:func:`quoted_ability`): the keyword
+    given, or None."""
+    words = granted_keywords(text)
+    return words[0] if words and len(words) == 1 else None
+
+
+def granted_keywords(text: str) -> list[str] | None:
+    """The keywords a "…を与える" / "…を得る" gives, one or several joined by "と"
+    (``「相手はこのキャラのアタックを可能ならブロックしなければならない。」と[インパクト(1)]を得る``);
+    None when one of them is not known.
+
+    >>> granted_keywords("「このキャラはBP2000以下のキャラにブロックされない。」を与える")
+    ['unblockable by bp 2000 or less']
+    >>> granted_keywords("「相手はこのキャラのアタックを可能ならブロックしなければならない。」と[インパクト(1)]を得る")
+    ['must be blocked', 'impact 1']
+    """
+    m = re.fullmatch(r"(.+)を(与える|得る)", text)
+    if not m:
+        return None
+    parts = re.findall(r"「[^「」]*」|\[[^\[\]]*(?:\([^()]*\))?\]|と", m.group(1))
+    if "".join(parts) != m.group(1) or not parts or parts[0] == "と":
+        return None
+    words: list[str] = []
+    for i, part in enumerate(parts):
+        if (part == "と") != (i % 2 == 1):  # items and "と" alternate
+            return None
+        if part == "と":
+            continue
+        word = quoted_ability(part[1:-1]) if part.startswith("「") else keyword(part[1:-1])
+        if word is None:
+            return None
+        words.append(word)
+    return words if len(parts) % 2 == 1 else None
+
+
+def quoted_ability(text: str) -> str | None:
+    """A continuous ability of the card itself, as printed or quoted in "「…」を与える", that
+    the engine writes as a keyword (``judge/games/union_arena/cards.py``): "このキャラはBP N
+    以下/以上のキャラにブロックされない。" (``unblockable by bp N or less|more``,
+    UA-EFFECT-UNBLOCKABLE-BP) and "相手はこのキャラのアタックを可能ならブロックしなければ
+    ならない。" (``must be blocked``, UA-EFFECT-MUST-BLOCK); None for any other text.
+
+    >>> quoted_ability("このキャラはBP3500以上のキャラにブロックされない。")
+    'unblockable by bp 3500 or more'
+    """
+    text = text.rstrip("。")
+    m = re.fullmatch(r"このキャラはBP(\d+)(以下|以上)のキャラにブロックされない", text)
+    if m:
+        return (
+            f"unblockable by bp {int(m.group(1))} or {'less' if m.group(2) == '以下' else 'more'}"
+        )
+    if text == "相手はこのキャラのアタックを可能ならブロックしなければならない":
+        return "must be blocked"
+    return None
