@@ -16,7 +16,7 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 from marshmallow.experimental.context import Context
 
-from api import json_body
+from api import current_service, json_body
 from api.docs import response_name
 from api.errors import ApiProblem, invalid
 from judge.core.errors import FieldError
@@ -126,7 +126,9 @@ def search_rules(q: str, limit: int, game: str | None = None) -> Any:
 def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The loaded deck document and its card table, or a 400 naming every problem."""
     from judge.core.cards import builtin_set_names, card_table, load_builtin_set
+    from judge.core.cardsets import UnknownCardSet
     from schemas.action_log import Refs, flatten_errors, game_schemas
+    from worker.cardsets import card_sets_of, sets_for_log
 
     errors: list[FieldError] = []
     try:
@@ -152,16 +154,28 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
                 except ValidationError as exc:
                     errors += flatten_errors(exc.messages, ("cards", i))
     known_sets = builtin_set_names()
+    registry = sets_for_log(card_sets_of(current_service().store), deck)
     for i, name in enumerate(deck.get("card_sets") or []):
-        if name not in known_sets:
-            message = f"unknown card set {name!r}; built-in sets: {', '.join(known_sets)}"
-            errors.append(FieldError(f"card_sets[{i}]", message))
-        elif isinstance(game, str) and load_builtin_set(name).get("game") != game:
-            message = f"card set {name!r} is for {load_builtin_set(name).get('game')}, not {game}"
+        if name in known_sets:
+            set_game = load_builtin_set(name).get("game")
+        else:
+            try:
+                if registry is None:
+                    raise UnknownCardSet(f"no card set {name!r} is stored")
+                set_game = registry.resolve(name).game
+            except UnknownCardSet as exc:
+                message = (
+                    f"unknown card set {name!r}: {exc.message}; built-in sets: "
+                    f"{', '.join(known_sets)}; sets of your own: POST /v1/card-sets"
+                )
+                errors.append(FieldError(f"card_sets[{i}]", message))
+                continue
+        if isinstance(game, str) and set_game != game:
+            message = f"card set {name!r} is for {set_game}, not {game}"
             errors.append(FieldError(f"card_sets[{i}]", message))
     if errors:
         raise invalid(errors)
-    table = card_table(cards, list(deck["card_sets"]))
+    table = card_table(cards, list(deck["card_sets"]), registry)
     for part in ("main", "ap"):
         for i, code in enumerate(deck[part]):
             if code not in table:

@@ -428,7 +428,7 @@ class DeckCheckSchema(Schema):
     """A deck document, as ``judge check-deck`` reads one.
 
     Card codes are looked up in ``cards`` (definitions in the game's card format, as in an
-    action log), then in the built-in ``card_sets``.
+    action log), then in the ``card_sets`` (built-in, or stored by ``POST /v1/card-sets``).
     """
 
     class Meta:
@@ -456,13 +456,16 @@ class DeckCheckSchema(Schema):
     card_sets = fields.List(
         fields.String(
             metadata={
-                "enum": [
+                "examples": [
                     n for n in builtin_set_names() if load_builtin_set(n)["game"] in DECK_GAMES
                 ]
             }
         ),
         load_default=list,
-        metadata={"description": "Built-in card set names."},
+        metadata={
+            "description": "Card sets: a built-in set's name, or a stored set's "
+            "(POST /v1/card-sets) name or sha256:<hash>."
+        },
     )
 
 

@@ -457,3 +457,32 @@ def test_judge_canonical_and_legal_take_card_sets_too(tmp_path: Path) -> None:
     assert doc["card_sets"] == [] and len(doc["cards"]) == 42
     assert run("legal", log, "--card-set", set_file, "--json").exit_code == 0
     assert run("legal", log).exit_code == 2
+
+
+def deck_naming(ref: str) -> dict[str, Any]:
+    """Player A's deck of the full-game example, its codes looked up in the set ``ref``."""
+    deck = full_game()["decks"]["A"]
+    return {"game": "union-arena", "card_sets": [ref], "main": deck["main"], "ap": deck["ap"]}
+
+
+def test_judge_check_deck_looks_codes_up_in_the_card_set_files(tmp_path: Path) -> None:
+    set_file = write(tmp_path / "set.json", sample_set())
+    ref = read_card_set(sample_set()).ref
+    for name in ("lanternfall", ref):
+        deck = write(tmp_path / "deck.json", deck_naming(name))
+        answer = run("check-deck", deck, "--card-set", set_file, "--json")
+        assert answer.exit_code == 0, answer.output
+        assert json.loads(answer.output)["legal"] is True
+    # without the file the set is unknown, and the message says how to give it (exit 2)
+    answer = run("check-deck", write(tmp_path / "deck.json", deck_naming("lanternfall")))
+    assert answer.exit_code == 2
+    assert "card_sets[0]: unknown card set 'lanternfall'" in answer.output
+    assert "--card-set" in answer.output
+
+
+def test_judge_check_deck_refuses_a_set_of_another_game(tmp_path: Path) -> None:
+    set_file = write(tmp_path / "rs.json", rs_set())
+    deck = {**deck_naming(rs_set()["name"])}
+    answer = run("check-deck", write(tmp_path / "deck.json", deck), "--card-set", set_file)
+    assert answer.exit_code == 2
+    assert "is for rangers-strike, not union-arena" in answer.output

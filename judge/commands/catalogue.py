@@ -242,8 +242,18 @@ def _decks_of(doc: Mapping[str, Any], errors: list[FieldError]) -> list[tuple[An
 @click.command("check-deck", short_help="Check deck construction rules.")
 @click.argument("file", metavar="FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as canonical JSON.")
+@click.option(
+    "--card-set",
+    "card_set_files",
+    multiple=True,
+    metavar="FILE",
+    help="A card set the deck may name in its card_sets, by name or sha256:<hash> "
+    "(repeatable; see judge cards).",
+)
 @limit_options
-def check_deck_command(file: str, as_json: bool, limits: Limits) -> None:
+def check_deck_command(
+    file: str, as_json: bool, card_set_files: tuple[str, ...], limits: Limits
+) -> None:
     """Check deck construction for a deck file or every deck of an action log.
 
     FILE (a path, or - for stdin) is either a deck file or a whole action log.  A deck file:
@@ -252,13 +262,18 @@ def check_deck_command(file: str, as_json: bool, limits: Limits) -> None:
       {"game": "union-arena", "main": [...], "ap": [...],
        "cards": [...definitions, optional], "card_sets": [...names, optional]}
 
-    Card codes are looked up in "cards", then in the built-in "card_sets".
+    Card codes are looked up in "cards", then in the "card_sets": built-in sets by name, and
+    the sets of the --card-set files by name or sha256:<hash> (an imported official list:
+    judge cards import).
 
     Exits 0 when every deck is legal, 1 when a deck breaks a construction rule, 2 for bad
     input (including card codes that are not defined).
     """
-    from judge.core.cards import card_table
+    from judge.commands.cards import card_set_registry
+    from judge.core.cards import builtin_set_names, card_table
+    from judge.core.cardsets import UnknownCardSet
 
+    registry = card_set_registry(card_set_files, limits)
     doc = read_json(file, limits)
     errors: list[FieldError] = []
     game = doc.get("game")
@@ -278,11 +293,28 @@ def check_deck_command(file: str, as_json: bool, limits: Limits) -> None:
     if not isinstance(card_sets, list) or not all(isinstance(s, str) for s in card_sets):
         errors.append(FieldError("card_sets", "expected a list of card set names"))
         card_sets = []
-    try:
-        cards = card_table(log_cards, card_sets)
-    except KeyError as exc:
-        errors.append(FieldError("card_sets", f"unknown card set {exc.args[0]!r}"))
-        cards = {}
+    builtin = set(builtin_set_names())
+    usable: list[str] = []
+    for i, name in enumerate(card_sets):
+        if name not in builtin:
+            if registry is None:
+                message = (
+                    f"unknown card set {name!r}; built-in sets: {', '.join(sorted(builtin))} "
+                    "(a set of your own: give its file with --card-set)"
+                )
+                errors.append(FieldError(f"card_sets[{i}]", message))
+                continue
+            try:
+                found = registry.resolve(name)
+            except UnknownCardSet as exc:
+                errors.append(FieldError(f"card_sets[{i}]", exc.message))
+                continue
+            if found.game != game:
+                message = f"card set {name!r} is for {found.game}, not {game}"
+                errors.append(FieldError(f"card_sets[{i}]", message))
+                continue
+        usable.append(name)
+    cards = card_table(log_cards, usable, registry)
 
     checks = []
     for pid, path, deck in _decks_of(doc, errors):

@@ -15,9 +15,9 @@ from judge.core.replay import replay
 from worker.service import embedded_service
 
 try:
-    from test_cardsets import TEXT, full_game, log_naming, sample_set
+    from test_cardsets import TEXT, deck_naming, full_game, log_naming, sample_set
 except ImportError:  # run from the repository's root
-    from tests.test_cardsets import TEXT, full_game, log_naming, sample_set
+    from tests.test_cardsets import TEXT, deck_naming, full_game, log_naming, sample_set
 
 Live = Any  # tests/api/conftest.py's Live
 
@@ -167,3 +167,25 @@ def test_a_log_naming_too_many_sets_is_refused_before_the_store_is_read(
             f"at most {MAX_SETS_PER_LOG}",
         }
     ]
+
+
+def test_a_deck_check_looks_codes_up_in_a_kept_set(api: Live, problem: Any) -> None:
+
+    doc = sample_set("deckset")
+    assert post_set(api, doc).status in (200, 201)
+    ref = read_card_set(doc).ref
+    for name in ("deckset", ref):
+        got = api.post(
+            "/v1/decks/check",
+            json.dumps(deck_naming(name)),
+            headers={"Content-Type": "application/json"},
+        )
+        assert got.status == 200, got.body
+        assert got.json["legal"] is True
+    missing = api.post(
+        "/v1/decks/check",
+        json.dumps(deck_naming("no-such-set")),
+        headers={"Content-Type": "application/json"},
+    )
+    errors = {e["path"]: e["message"] for e in problem(missing, 400)["errors"]}
+    assert errors["card_sets[0]"].startswith("unknown card set 'no-such-set'")
