@@ -1,0 +1,784 @@
+"""One handler per Rebirth for you action kind: ``check`` judges, ``apply`` carries out.
+
+``check`` never changes the state; it returns a :class:`~judge.core.engine.Plan` with the
+violations found and what it resolved.  ``fill_missing`` handles a skipped ``guard``: no guard
+was used (``unverifiable`` when the defender could have used one, R4U-CHOICE-RECORDED).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.core.refs import Take, do_take, is_instance, ref_code, ref_text
+from judge.games.rebirth.refs import find_in_zone
+from judge.games.rebirth.state import REBIRTH_LIMIT, Attack, Slot
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
+
+Checker = Callable[["RebirthEngine", Plan], None]
+NOT_NOW = "the rules did not wait for it"
+PHASE_RULES = {
+    "energy": "R4U-ENERGY-PHASE",
+    "partner": "R4U-ENERGY-PHASE",
+    "move": "R4U-MOVE",
+    "play": "R4U-PLAY",
+    "rebirth": "R4U-REBIRTH-PLAY",
+    "attack": "R4U-BATTLE",
+    "guard": "R4U-BLOCKER",
+    "entry_select": "R4U-SETUP-ENTRY",
+    "first_player": "R4U-SETUP-FIRST",
+    "preset": "R4U-SETUP-PRESET",
+    "reveal": "R4U-REVEAL",
+}
+
+
+def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
+    kind, p = action["do"], action["p"]
+    plan = Plan(action, kind)
+    st = eng.state
+    if st.phase == "over":
+        plan.violate("R4U-PHASE", f"The game is over ({st.reason}); no decision can follow.")
+        plan.cannot_apply(NOT_NOW)
+        return plan
+    if kind == "concede":
+        return plan
+    if kind == "outcome":
+        from judge.games.rebirth.outcome import check_outcome
+
+        check_outcome(eng, plan)
+        return plan
+    options = eng.decisions()
+    whos = [who for who, kinds in options if kind in kinds]
+    if not whos:
+        need = "; ".join(f"{w or 'either player'}: {', '.join(k)}" for w, k in options)
+        rule = PHASE_RULES.get(kind, "R4U-PHASE")
+        if kind == "attack" and st.phase == "main" and st.turn == 1:
+            rule = "R4U-BATTLE"
+        plan.violate(
+            rule,
+            f"`{kind}` is not possible {eng.moment()}; the rules wait for {need or 'nothing'}.",
+        )
+        plan.cannot_apply(NOT_NOW)
+        return plan
+    if None not in whos and p not in whos:
+        plan.violate(
+            "R4U-PHASE",
+            f"{p} records `{kind}`, but it is "
+            f"{' or '.join(str(w) for w in whos)}'s decision ({eng.moment()}).",
+        )
+        plan.cannot_apply(NOT_NOW)
+        return plan
+    CHECKS[kind](eng, plan)
+    return plan
+
+
+def apply(eng: RebirthEngine, plan: Plan) -> None:
+    APPLIES[plan.kind](eng, plan)
+
+
+def _take(eng: RebirthEngine, plan: Plan, zone: str, field: str = "card") -> Take | None:
+    take, err = find_in_zone(eng.state, plan.action["p"], zone, plan.action[field])
+    if err:
+        plan.violate(*err)
+        plan.cannot_apply(err[1].rstrip("."))
+    return take
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+def check_entry_select(eng: RebirthEngine, plan: Plan) -> None:
+    take = _take(eng, plan, "deck")
+    if take is None:
+        return
+    d = eng.state.card(take.iid)
+    if not d.is_character or d.level > 2:
+        what = "a Rebirth card" if d.is_rebirth else f"a level {d.level} character"
+        plan.violate(
+            "R4U-SETUP-ENTRY",
+            f"{eng.name(take.iid)} is {what}: the starting entry "
+            "must be a character of level 2 or less.",
+        )
+    plan.data["take"] = take
+
+
+def apply_entry_select(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    iid = do_take(st, pid, plan.data["take"])
+    ps.entry, ps.chose_entry = iid, True
+    eng.event(
+        "entry_select",
+        f"{pid} puts {eng.name(iid)} from the deck into the entry.",
+        player=pid,
+        card=iid,
+    )
+    eng.ctx.ruling(
+        "R4U-SETUP-ENTRY",
+        f"{pid} chose a character of level 2 or less from its deck for the entry.",
+    )
+    if all(st.players[q].chose_entry for q in st.order):
+        st.agenda.pop(0)
+        eng.push(("deal", {}), ("wait_first_player", {}))
+
+
+def check_first_player(eng: RebirthEngine, plan: Plan) -> None:
+    if plan.action["first"] not in eng.state.players:
+        plan.violate("R4U-SETUP-FIRST", f"{plan.action['first']} is not a player.")
+        plan.cannot_apply("no such player")
+
+
+def apply_first_player(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    st.agenda.pop(0)
+    st.first = plan.action["first"]
+    second = st.opponent(st.first)
+    eng.event("first_player", f"{st.first} goes first; {second} second.", player=st.first)
+    eng.ctx.ruling("R4U-SETUP-FIRST", f"{st.first} goes first (recorded by {plan.action['p']}).")
+    eng.push(("wait_preset", {"player": second}))
+
+
+def _partner_from_hand(eng: RebirthEngine, plan: Plan, rule: str) -> Take | None:
+    take = _take(eng, plan, "hand")
+    if take is not None and not eng.state.card(take.iid).is_partner:
+        plan.violate(rule, f"{eng.name(take.iid)} is not a partner card.")
+    return take
+
+
+def check_preset(eng: RebirthEngine, plan: Plan) -> None:
+    plan.data["take"] = _partner_from_hand(eng, plan, "R4U-SETUP-PRESET")
+
+
+def apply_preset(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    st.agenda.pop(0)
+    iid = do_take(st, pid, plan.data["take"])
+    st.players[pid].partners.append(Slot(iid))
+    eng.event("preset", f"{pid} presets its partner {eng.name(iid)} face up.", player=pid, card=iid)
+    eng.ctx.ruling("R4U-SETUP-PRESET", f"{pid} goes second: it presets one partner card.")
+    eng.push(("next_turn", {}))
+
+
+def check_reveal(eng: RebirthEngine, plan: Plan) -> None:
+    """Observed mode: the top card of the deck is shown by the rules (R4U-REVEAL)."""
+    st = eng.state
+    pid = plan.action["p"]
+    code = plan.action["card"]
+    ps = st.players[pid]
+    ids = ps.unseen.get(code, [])
+    if not ids:
+        known = [i for i, c in st.code_of.items() if c == code and st.owner_of[i] == pid]
+        where = "; ".join(f"{i} in {_locate(eng, i)}" for i in known)
+        plan.violate(
+            "R4U-REVEAL",
+            f"No copy of {code} can be the top card of {pid}'s deck"
+            + (
+                f": every copy is known to be elsewhere ({where})."
+                if known
+                else f": {pid}'s deck has no {code}."
+            ),
+        )
+        plan.cannot_apply("no such card can be there")
+        return
+    plan.data["iid"] = ids[0]
+
+
+def _locate(eng: RebirthEngine, iid: str) -> str:
+    from judge.games.rebirth.refs import locate
+
+    return locate(eng.state, iid)
+
+
+def apply_reveal(eng: RebirthEngine, plan: Plan) -> None:
+    from judge.core.refs import bind
+
+    st = eng.state
+    pid = plan.action["p"]
+    st.agenda.pop(0)
+    iid = plan.data["iid"]
+    bind(st, pid, iid)
+    st.players[pid].deck[0] = iid
+    eng.event("reveal", f"The top card of {pid}'s deck is {eng.name(iid)}.", player=pid, card=iid)
+
+
+# -- energy phase -----------------------------------------------------------------------------
+
+
+def check_energy(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    if st.energy_done:
+        plan.violate(
+            "R4U-ENERGY-PHASE",
+            "A card was put into the energy already this energy phase (at most one).",
+        )
+    take = _take(eng, plan, "hand")
+    if take is not None and st.card(take.iid).is_partner:
+        plan.violate(
+            "R4U-PARTNER-CARD",
+            f"{eng.name(take.iid)} is a partner card: only a "
+            "character or a Rebirth card goes face down into the energy.",
+        )
+    plan.data["take"] = take
+
+
+def apply_energy(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    st.energy_done = True
+    iid = do_take(st, pid, plan.data["take"])
+    st.players[pid].energy.append(Slot(iid))
+    eng.event(
+        "energy",
+        f"{pid} puts a card face down into the energy.",
+        player=pid,
+        card=iid,
+        private=pid,
+        public_text=f"{pid} puts a card face down into the energy.",
+    )
+    eng.ctx.ruling(
+        "R4U-ENERGY-PHASE", f"{pid} put one card from the hand face down into the energy."
+    )
+
+
+def check_partner(eng: RebirthEngine, plan: Plan) -> None:
+    if eng.state.partner_done:
+        plan.violate(
+            "R4U-ENERGY-PHASE",
+            "A partner card was put into the partner zone already this energy phase (at most one).",
+        )
+    plan.data["take"] = _partner_from_hand(eng, plan, "R4U-ENERGY-PHASE")
+
+
+def apply_partner(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    st.partner_done = True
+    iid = do_take(st, pid, plan.data["take"])
+    st.players[pid].partners.append(Slot(iid))
+    eng.event(
+        "partner",
+        f"{pid} puts {eng.name(iid)} face up into the partner zone.",
+        player=pid,
+        card=iid,
+    )
+    eng.ctx.ruling("R4U-ENERGY-PHASE", f"{pid} put one partner card face up into the partner zone.")
+
+
+# -- main phase ---------------------------------------------------------------------------
+
+
+def check_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
+    """R4U-COST: ``pay`` rests standing energy and partner cards, as many as ``cost``."""
+    ps = eng.state.players[plan.action["p"]]
+    e, p = len(ps.standing_energy()), len(ps.standing_partners())
+    pay = plan.action.get("pay")
+    if pay is None:
+        if e + p < cost:
+            plan.violate(
+                "R4U-COST",
+                f"The cost is {cost}, but {ps.id} has only {e + p} standing "
+                "card(s) in the energy area.",
+            )
+            return
+        n = min(e, cost)
+        plan.data["pay"] = (n, cost - n)
+        splits = min(e, cost) - max(0, cost - p) + 1
+        plan.data["pay_choice"] = splits > 1
+        return
+    n, m = pay.get("energy", 0), pay.get("partner", 0)
+    if n + m != cost:
+        plan.violate("R4U-COST", f"The cost is {cost}; pay rests {n + m} card(s).")
+    if n > e or m > p:
+        plan.violate(
+            "R4U-COST",
+            f"pay rests {n} energy and {m} partner card(s), but {ps.id} has "
+            f"{e} standing energy and {p} standing partner card(s).",
+        )
+    plan.data["pay"] = (min(n, e), min(m, p))
+
+
+def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
+    pid = plan.action["p"]
+    ps = eng.state.players[pid]
+    n, m = plan.data.get("pay", (0, 0))
+    for slot in ps.standing_energy()[:n]:
+        slot.rested = True
+    for slot in ps.standing_partners()[:m]:
+        slot.rested = True
+    if cost:
+        eng.ctx.ruling(
+            "R4U-COST", f"{pid} pays {cost} by resting {n} energy and {m} partner card(s)."
+        )
+    if plan.data.get("pay_choice"):
+        eng.ctx.ruling(
+            "R4U-CHOICE-RECORDED",
+            "The log records no pay: the engine rested "
+            "energy first; another split of energy and partners was possible.",
+        )
+        eng.ctx.cannot_verify(f"missing pay by {pid}")
+
+
+def _square(eng: RebirthEngine, plan: Plan, rule: str) -> int | None:
+    sq = plan.action.get("square")
+    if not isinstance(sq, int) or not 1 <= sq <= 3:
+        plan.violate(rule, "A member square is numbered 1, 2 or 3.")
+        plan.cannot_apply("no such member square")
+        return None
+    return sq - 1
+
+
+def check_move(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    ps = st.players[plan.action["p"]]
+    idx = _square(eng, plan, "R4U-MOVE")
+    if idx is None:
+        return
+    if ps.members[idx] is not None:
+        plan.violate(
+            "R4U-REPLACE",
+            f"Member square {idx + 1} holds {eng.name(ps.members[idx].card)}"
+            ": the entry character moves only to an empty member square.",
+        )
+    if ps.entry is None:
+        plan.violate("R4U-MOVE", "The entry is empty.")
+        plan.cannot_apply("the entry is empty")
+        return
+    check_pay(eng, plan, st.card(ps.entry).level)
+
+
+def apply_move(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    iid = ps.entry
+    assert iid is not None
+    idx = plan.action["square"] - 1
+    do_pay(eng, plan, st.card(iid).level)
+    old = ps.members[idx]
+    if old is not None:  # applied as played
+        eng.to_waiting_room(pid, old.card, "replaced")
+    ps.members[idx] = Slot(iid)
+    ps.entry, ps.entry_mods = None, []
+    eng.event(
+        "move",
+        f"{pid} moves {eng.name(iid)} from the entry to member square {idx + 1}.",
+        player=pid,
+        card=iid,
+        square=idx + 1,
+    )
+    eng.ctx.ruling(
+        "R4U-MOVE",
+        f"{pid} paid {eng.name(iid)}'s level to move it to an empty member "
+        "square; the entry is empty, so entry-in follows.",
+    )
+    eng.push(("settle", {}))
+
+
+def check_play(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    take = _take(eng, plan, "hand")
+    plan.data["take"] = take
+    to = plan.action["to"]
+    if to == "member" and _square(eng, plan, "R4U-PLAY") is None:
+        return
+    if take is None:
+        return
+    d = st.card(take.iid)
+    if not d.is_character:
+        rule = "R4U-PARTNER-CARD" if d.is_partner else "R4U-PLAY"
+        plan.violate(rule, f"{eng.name(take.iid)} is not a character: only characters are played.")
+        plan.cannot_apply("only characters are played")
+        return
+    check_pay(eng, plan, d.level)
+
+
+def apply_play(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    iid = do_take(st, pid, plan.data["take"])
+    do_pay(eng, plan, st.card(iid).level)
+    if plan.action["to"] == "entry":
+        old = ps.entry
+        ps.entry, ps.entry_mods = iid, []
+        where = "the entry"
+        eng.static_check(iid, "performance")
+    else:
+        idx = plan.action["square"] - 1
+        old = ps.members[idx].card if ps.members[idx] is not None else None
+        ps.members[idx] = Slot(iid)
+        where = f"member square {idx + 1}"
+    eng.event("play", f"{pid} plays {eng.name(iid)} into {where}.", player=pid, card=iid)
+    eng.ctx.ruling(
+        "R4U-PLAY",
+        f"{pid} paid {eng.name(iid)}'s level ({st.card(iid).level}) to play it into {where}.",
+    )
+    if old is not None:
+        eng.to_waiting_room(pid, old, "replaced")
+        eng.ctx.ruling(
+            "R4U-REPLACE", f"{eng.name(old)} was in {where}: it goes to the waiting room."
+        )
+
+
+def check_rebirth(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    take = _take(eng, plan, "hand")
+    plan.data["take"] = take
+    if take is not None and not st.card(take.iid).is_rebirth:
+        plan.violate("R4U-REBIRTH-PLAY", f"{eng.name(take.iid)} is not a Rebirth card.")
+        plan.cannot_apply("not a Rebirth card")
+    if len(st.players[plan.action["p"]].rebirth_area) >= REBIRTH_LIMIT:
+        plan.violate("R4U-REBIRTH-AREA", "The Rebirth area holds 8 cards already.")
+
+
+def apply_rebirth(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    iid = do_take(st, pid, plan.data["take"])
+    st.players[pid].rebirth_area.append(iid)
+    eng.event("rebirth", f"{pid} puts {eng.name(iid)} into the Rebirth area.", player=pid, card=iid)
+    eng.ctx.ruling(
+        "R4U-REBIRTH-PLAY",
+        f"{pid} put a Rebirth card from the hand into the Rebirth area and draws 1 card.",
+    )
+    eng.static_check(iid, "rebirth_area")
+    eng.draw_cards(pid, 1, " (Rebirth card)")
+
+
+# -- battle phase -------------------------------------------------------------------------
+
+
+def _member(eng: RebirthEngine, plan: Plan) -> int | None:
+    st = eng.state
+    ps = st.players[plan.action["p"]]
+    ref = plan.action["card"]
+    for i, slot in enumerate(ps.members):
+        if slot is None:
+            continue
+        if (is_instance(st, ref) and slot.card == ref) or (
+            not is_instance(st, ref)
+            and st.code_of[slot.card] == ref_code(st, ref)
+            and not slot.rested
+        ):
+            return i
+    for i, slot in enumerate(ps.members):
+        if (
+            slot is not None
+            and not is_instance(st, ref)
+            and st.code_of[slot.card] == ref_code(st, ref)
+        ):
+            return i
+    return None
+
+
+def check_attack(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    idx = _member(eng, plan)
+    if idx is None:
+        plan.violate(
+            "R4U-CARD-IN-ZONE",
+            f"{ref_text(plan.action['card'])} is not a member of "
+            f"{pid}'s: an attack rests a member.",
+        )
+        plan.cannot_apply("no such member")
+        return
+    slot = ps.members[idx]
+    assert slot is not None
+    if slot.rested:
+        plan.violate(
+            "R4U-ATTACK",
+            f"{eng.name(slot.card)} is rested: only a standing member can be rested for an attack.",
+        )
+    plan.data["member"] = idx
+    if plan.action.get("partner"):
+        standing = ps.standing_partners()
+        if len(ps.partners) < 3 or len(standing) < 3:
+            plan.violate(
+                "R4U-PARTNER-ATTACK",
+                f"A partner attack rests all 3 partner cards: "
+                f"{pid} has {len(standing)} standing partner card(s) of "
+                f"{len(ps.partners)} in the partner zone.",
+            )
+
+
+def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    slot = ps.members[plan.data["member"]]
+    assert slot is not None
+    slot.rested = True
+    partner = bool(plan.action.get("partner"))
+    if partner:
+        for s in ps.partners:
+            s.rested = True
+    defender = st.opponent(pid)
+    st.attack = Attack(slot.card, pid, defender, partner)
+    kind = "partner attack" if partner else "attack"
+    eng.event(
+        "attack",
+        f"{pid} rests {eng.name(slot.card)} for an {kind}"
+        + (" and rests its 3 partner cards." if partner else "."),
+        player=pid,
+        card=slot.card,
+        partner=partner,
+    )
+    if partner:
+        eng.ctx.ruling(
+            "R4U-PARTNER-ATTACK",
+            f"{pid} rested its 3 partner cards with the attack: a partner attack.",
+        )
+    else:
+        eng.ctx.ruling(
+            "R4U-ATTACK",
+            f"{pid} rested a standing member: an attack with its entry character's ATK.",
+        )
+    eng.push(("wait_guard", {"player": defender}), ("attack_resolve", {}))
+
+
+def guard_keywords(eng: RebirthEngine, partner: bool) -> tuple[str, ...]:
+    """The keywords that may answer a normal (or partner) attack under the rule options."""
+    either = eng.options.get("blocker_vs_cancel") == "either"
+    cancel = eng.options.get("cancel_timing") == "partner_attack"
+    out = []
+    if not partner or either:
+        out.append("blocker")
+    if cancel and (partner or either):
+        out.append("cancel")
+    return tuple(out)
+
+
+def check_guard(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    if plan.action.get("card") is None:
+        return
+    take = _take(eng, plan, "hand")
+    plan.data["take"] = take
+    if take is None:
+        return
+    a = st.attack
+    assert a is not None
+    d = st.card(take.iid)
+    allowed = guard_keywords(eng, a.partner)
+    kw = next((k for k in allowed if d.has(k)), None)
+    if kw is None:
+        kind = "partner attack" if a.partner else "normal attack"
+        if d.has("cancel") and not d.has("blocker"):
+            rule = (
+                "R4U-CANCEL"
+                if eng.options.get("cancel_timing") == "none"
+                else "R4U-BLOCKER-VS-CANCEL"
+            )
+        elif d.has("blocker"):
+            rule = "R4U-BLOCKER-VS-CANCEL"
+        else:
+            rule = "R4U-BLOCKER"
+        plan.violate(
+            rule,
+            f"{eng.name(take.iid)} cannot answer a {kind}: it answers with "
+            f"{' or '.join(allowed) or 'no keyword'} only under the rule options "
+            f"(cancel_timing {eng.options.get('cancel_timing')}, blocker_vs_cancel "
+            f"{eng.options.get('blocker_vs_cancel')}).",
+        )
+    plan.data["keyword"] = kw or ("blocker" if d.has("blocker") else "cancel")
+
+
+def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    st.agenda.pop(0)
+    a = st.attack
+    if plan.action.get("card") is None or a is None:
+        eng.event("guard", f"{pid} uses no blocker.", player=pid)
+        return
+    take = plan.data["take"]
+    kw = plan.data["keyword"]
+    if eng.options.get("guard_use") == "reveal":
+        iid = st.players[pid].hand[take.index] or take.iid
+        if take.bind:
+            from judge.core.refs import bind
+
+            bind(st, pid, take.iid)
+            st.players[pid].hand[take.index] = take.iid
+            iid = take.iid
+        how = "shows it and keeps it in the hand"
+    else:
+        iid = do_take(st, pid, take)
+        st.players[pid].waiting_room.append(iid)
+        how = "puts it into the waiting room"
+    a.guard, a.guard_card = kw, iid
+    eng.event(
+        "guard", f"{pid} uses {eng.name(iid)} ({kw}) and {how}.", player=pid, card=iid, keyword=kw
+    )
+    eng.ctx.ruling(
+        "R4U-GUARD-USE",
+        f"{pid} used {eng.name(iid)} from the hand: it {how} (rule "
+        f"option guard_use {eng.options.get('guard_use')}).",
+    )
+
+
+def op_attack_resolve(eng: RebirthEngine) -> None:
+    st = eng.state
+    a = st.attack
+    st.attack = None
+    if a is None:
+        return
+    dps = st.players[a.defender]
+    if a.guard is not None:
+        rule = (
+            "R4U-BLOCKER"
+            if a.guard == "blocker" and not a.partner
+            else ("R4U-CANCEL" if a.guard == "cancel" and a.partner else "R4U-BLOCKER-VS-CANCEL")
+        )
+        what = "retires nothing" if a.partner else "deals no damage"
+        eng.ctx.ruling(rule, f"{a.defender} answered the attack with {a.guard}: it {what}.")
+        eng.event("attack_result", f"The attack {what} ({a.guard}).", player=a.player)
+        return
+    if dps.entry is None:
+        return
+    if a.partner:
+        eng.ctx.ruling(
+            "R4U-PARTNER-ATTACK",
+            f"Partner attack: {eng.name(dps.entry)} goes to the "
+            "retire area whatever the ATK and DEF.",
+        )
+        eng.retire_entry(a.defender, "partner attack")
+        return
+    eng.ctx.read("atk")
+    atk, _ = eng.atk_def(a.player)
+    _, dfn = eng.atk_def(a.defender)
+    if st.damage_on != dps.entry:
+        st.damage, st.damage_on = 0, dps.entry
+    st.damage += atk
+    total = st.damage
+    target = eng.name(dps.entry)
+    if total >= dfn:
+        text = f"{total} damage in total against DEF {dfn}: {target} is defeated."
+        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
+        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+        st.damage, st.damage_on = 0, None
+        eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
+    else:
+        text = (
+            f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "
+            "for this turn."
+        )
+        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
+        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+
+
+def could_guard(eng: RebirthEngine, pid: str, partner: bool) -> bool:
+    """Whether ``pid`` could answer the attack: a known hand card with a fitting keyword, or in
+    observed mode an unknown hand card that could be an unseen one."""
+    st = eng.state
+    ps = st.players[pid]
+    kws = guard_keywords(eng, partner)
+    for iid in ps.hand:
+        if iid is not None and any(st.card(iid).has(k) for k in kws):
+            return True
+    if None in ps.hand:
+        return any(ids and any(st.defs[c].has(k) for k in kws) for c, ids in ps.unseen.items())
+    return False
+
+
+# -- the rest ---------------------------------------------------------------------------
+
+
+def check_proceed(eng: RebirthEngine, plan: Plan) -> None:
+    pass
+
+
+def apply_proceed(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    eng.event("proceed", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
+    eng.after_phase(st.phase)
+
+
+def check_concede(eng: RebirthEngine, plan: Plan) -> None:
+    pass
+
+
+def apply_concede(eng: RebirthEngine, plan: Plan) -> None:
+    pid = plan.action["p"]
+    winner = eng.state.opponent(pid)
+    eng.end_game(winner, "concede", "R4U-CONCEDE", f"{pid} concedes: {winner} wins.")
+
+
+def _outcome_check(eng: RebirthEngine, plan: Plan) -> None:
+    from judge.games.rebirth.outcome import check_outcome
+
+    check_outcome(eng, plan)
+
+
+def _outcome_apply(eng: RebirthEngine, plan: Plan) -> None:
+    from judge.games.rebirth.outcome import apply_outcome
+
+    apply_outcome(eng, plan)
+
+
+CHECKS: dict[str, Checker] = {
+    "entry_select": check_entry_select,
+    "first_player": check_first_player,
+    "preset": check_preset,
+    "reveal": check_reveal,
+    "energy": check_energy,
+    "partner": check_partner,
+    "move": check_move,
+    "play": check_play,
+    "rebirth": check_rebirth,
+    "attack": check_attack,
+    "guard": check_guard,
+    "proceed": check_proceed,
+    "concede": check_concede,
+    "outcome": _outcome_check,
+}
+APPLIES: dict[str, Checker] = {
+    "entry_select": apply_entry_select,
+    "first_player": apply_first_player,
+    "preset": apply_preset,
+    "reveal": apply_reveal,
+    "energy": apply_energy,
+    "partner": apply_partner,
+    "move": apply_move,
+    "play": apply_play,
+    "rebirth": apply_rebirth,
+    "attack": apply_attack,
+    "guard": apply_guard,
+    "proceed": apply_proceed,
+    "concede": apply_concede,
+    "outcome": _outcome_apply,
+}
+
+
+def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
+    """A skipped guard: none was used (R4U-CHOICE-RECORDED)."""
+    st = eng.state
+    kind = action["do"]
+    if kind in ("concede", "outcome") or st.phase == "over":
+        return
+    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard":
+        pid = st.agenda[0][1]["player"]
+        a = st.attack
+        st.agenda.pop(0)
+        if a is not None and could_guard(eng, pid, a.partner):
+            eng.ctx.ruling(
+                "R4U-CHOICE-RECORDED",
+                f"The log records no guard after the attack: "
+                f"none was used, though {pid} could have used one.",
+            )
+            eng.ctx.cannot_verify(f"missing guard decision by {pid}")
+        else:
+            eng.ctx.ruling(
+                "R4U-CHOICE-RECORDED",
+                f"The log records no guard after the attack; "
+                f"{pid} had no card that could answer it.",
+            )
+        eng.advance()

@@ -1,0 +1,83 @@
+"""Rebirth for you card definitions as the engine reads them (``docs/rebirth.md``).
+
+>>> d = CardDef.from_dict({"code": "R4S-001", "name": "Ann", "type": "character", "level": 1,
+...                        "atk": 2, "def": 4, "attribute": "Idol", "keywords": ["blocker"]})
+>>> d.is_character, d.atk, d.defence, d.has("blocker"), d.expected_frame()
+(True, 2, 4, True, 'green')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CARD_TYPES = ("character", "rebirth", "partner")
+KEYWORDS = ("blocker", "cancel")
+FRAMES = ("blue", "yellow", "green", "red")
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card definition.  ``raw`` is the definition as loaded."""
+
+    code: str
+    name: str
+    type: str  # character | rebirth | partner
+    level: int = 0
+    atk: int = 0
+    defence: int = 0
+    attribute: str | None = None
+    frame: str | None = None  # as printed, when the definition says
+    keywords: tuple[str, ...] = ()
+    effects: tuple[dict[str, Any], ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        return cls(
+            code=d["code"],
+            name=d.get("name") or d["code"],
+            type=d.get("type", "character"),
+            level=int(d.get("level") or 0),
+            atk=int(d.get("atk") or 0),
+            defence=int(d.get("def") or 0),
+            attribute=d.get("attribute"),
+            frame=d.get("frame"),
+            keywords=tuple(d.get("keywords") or ()),
+            effects=tuple(d.get("effects") or ()),
+            raw=d,
+        )
+
+    @property
+    def is_character(self) -> bool:
+        return self.type == "character"
+
+    @property
+    def is_rebirth(self) -> bool:
+        return self.type == "rebirth"
+
+    @property
+    def is_partner(self) -> bool:
+        return self.type == "partner"
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def effects_when(self, when: str) -> list[dict[str, Any]]:
+        return [e for e in self.effects if e.get("when") == when]
+
+    @property
+    def has_spark(self) -> bool:
+        return bool(self.effects_when("spark"))
+
+    def expected_frame(self) -> str | None:
+        """The frame the card's text calls for (R4U-FRAME), or None when none fits (a spark
+        and blocker or cancel on one card)."""
+        if self.is_partner:
+            return "red"
+        guard = self.has("blocker") or self.has("cancel")
+        if self.has_spark and guard:
+            return None
+        if self.has_spark:
+            return "yellow"
+        return "green" if guard else "blue"

@@ -1,0 +1,571 @@
+"""The Rebirth for you engine.
+
+Everything automatic (the deal, stand phase, entry-ins and their sparks, deck refreshes,
+attack results, the end phase) is done here and recorded as events; the log holds only
+decisions.  The flow is an *agenda* (:class:`~judge.core.engine.AgendaEngine`): procedure steps
+run until one waits for a decision (``wait_…``).  Action handlers are in
+:mod:`judge.games.rebirth.actions`.
+
+Conventions (``docs/rebirth.md``): seeded mode shuffles each player's deck with stream
+``"<player>/shuffle/<n>"`` of the seed (n = 1 for the opening shuffle, then one per refresh);
+turn numbers count each player's turns (turn 1 is the first player's first turn).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, ClassVar
+
+from judge.core.engine import AgendaEngine, deal_instances
+from judge.core.log import ActionLog
+from judge.core.rules import Catalogue
+from judge.core.timing import PendingEffect
+from judge.games.rebirth import actions, effects
+from judge.games.rebirth.cards import CardDef
+from judge.games.rebirth.state import (
+    REBIRTH_LIMIT,
+    RETIRE_LIMIT,
+    Mod,
+    PlayerState,
+    R4UState,
+)
+
+PHASE_DECISIONS = {
+    "energy": ("energy", "partner", "proceed"),
+    "main": ("move", "play", "rebirth", "proceed"),
+    "battle": ("attack", "proceed"),
+}
+WAITS = {
+    "wait_setup_entry": "entry_select",
+    "wait_first_player": "first_player",
+    "wait_preset": "preset",
+    "wait_guard": "guard",
+    "wait_reveal": "reveal",
+}
+OPENING_HAND = 3
+
+
+class RebirthEngine(AgendaEngine):
+    """One Rebirth for you game in progress."""
+
+    game: ClassVar[str] = "rebirth"
+    catalogue: ClassVar[Catalogue] = Catalogue.from_package("judge.games.rebirth")
+    #: the hand, and the face-down energy (its owner knows it; the opponent sees a count)
+    private_zones: ClassVar[tuple[str, ...]] = ("hand", "energy")
+    secret_zones: ClassVar[tuple[str, ...]] = ("deck",)
+    handlers: ClassVar[ModuleType] = actions
+    effects: ClassVar[ModuleType] = effects
+    WAITS: ClassVar[dict[str, str]] = WAITS
+
+    state: R4UState
+
+    def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
+        super().__init__(log, options)
+        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        code_of, owner_of, lists = deal_instances(log, {"main": "", "partner": "PT"})
+        players = {
+            pid: PlayerState(pid, deck=list(lists[pid]["main"]), partner_hand=lists[pid]["partner"])
+            for pid in log.player_ids
+        }
+        self.state = R4UState(defs, code_of, owner_of, players, list(log.player_ids))
+        self.state.agenda.append(("wait_setup_entry", {}))
+
+    # == the runner's interface ================================================================
+
+    def deck_problems(self) -> list[tuple[str, Any]]:
+        """The partner list is the second list of a Rebirth deck (``decks.check_deck``)."""
+        from judge.games.rebirth.decks import check_deck
+
+        out = []
+        for pid in self.log.player_ids:
+            deck = self.log.decks.get(pid) or {}
+            for problem in check_deck(
+                list(deck.get("main", [])), list(deck.get("partner", [])), self.log.cards
+            ):
+                out.append((pid, problem))
+        return out
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        from judge.games.rebirth.legal import legal_actions
+
+        return legal_actions(self)
+
+    def decisions(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """Who may decide now, and which kinds (``None``: any listed player)."""
+        st = self.state
+        if st.phase == "over":
+            return []
+        if st.agenda:
+            op, args = st.agenda[0]
+            if op == "wait_setup_entry":
+                return [(p, ("entry_select",)) for p in st.order if not st.players[p].chose_entry]
+            if op == "wait_first_player":
+                return [(None, ("first_player",))]
+            if op in ("wait_preset", "wait_guard", "wait_reveal"):
+                return [(args["player"], (WAITS[op],))]
+            return []
+        if st.phase in PHASE_DECISIONS:
+            return [(st.turn_player, PHASE_DECISIONS[st.phase])]
+        return []
+
+    def pending(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "player": who,
+                "kind": "|".join(kinds),
+                "text": f"{who or 'either player'}: {', '.join(kinds)}",
+            }
+            for who, kinds in self.decisions()
+        ]
+
+    # == values ================================================================================
+
+    def count_for(self, pid: str, attribute: str | None) -> int:
+        """Cards of ``pid``'s members and retire area (of ``attribute``) (R4U-PERFORMANCE)."""
+        ps = self.state.players[pid]
+        cards = [*ps.member_cards(), *ps.retire]
+        if attribute is None:
+            return len(cards)
+        return sum(1 for c in cards if self.state.card(c).attribute == attribute)
+
+    def atk_def(self, pid: str) -> tuple[int, int]:
+        """The current ATK and DEF of ``pid``'s entry character: printed, effects until the end
+        of the turn, its performance while it holds, and the owner's Rebirth area."""
+        st = self.state
+        ps = st.players[pid]
+        if ps.entry is None:
+            return 0, 0
+        d = st.card(ps.entry)
+        atk, dfn = d.atk, d.defence
+        for m in ps.entry_mods:
+            atk, dfn = atk + m.atk, dfn + m.defence
+        for eff in d.effects_when("performance"):
+            if effects.supported(eff) and self.count_for(pid, eff.get("attribute")) >= eff["count"]:
+                a, b = effects.mods(eff)
+                atk, dfn = atk + a, dfn + b
+        for iid in ps.rebirth_area:
+            for eff in st.card(iid).effects_when("rebirth_area"):
+                if effects.supported(eff):
+                    a, b = effects.mods(eff)
+                    atk, dfn = atk + a, dfn + b
+        return max(atk, 0), max(dfn, 0)
+
+    # == low-level moves =======================================================================
+
+    def retire_entry(self, pid: str, why: str) -> None:
+        """``pid``'s entry character goes to the retire area; entry-in follows (settle)."""
+        ps = self.state.players[pid]
+        iid = ps.entry
+        if iid is None:
+            return
+        ps.entry, ps.entry_mods = None, []
+        ps.retire.append(iid)
+        self.event(
+            "retire",
+            f"{self.name(iid)} is defeated ({why}) and goes to {pid}'s retire area "
+            f"({len(ps.retire)} there).",
+            player=pid,
+            card=iid,
+        )
+        self.push(("settle", {}))
+
+    def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
+        self.state.players[pid].waiting_room.append(iid)
+        self.event(
+            "to_waiting_room",
+            f"{self.name(iid)} goes to the waiting room ({why}).",
+            player=pid,
+            card=iid,
+        )
+
+    def refresh(self, pid: str) -> bool:
+        """R4U-REFRESH: an empty deck takes the shuffled waiting room; False if there is none."""
+        ps = self.state.players[pid]
+        if ps.deck or not ps.waiting_room:
+            return bool(ps.deck)
+        ps.deck, ps.waiting_room = list(ps.waiting_room), []
+        self.shuffle(pid)
+        self.ctx.ruling(
+            "R4U-REFRESH",
+            f"{pid}'s deck is empty: the waiting room ({len(ps.deck)} cards) is shuffled and "
+            "becomes the deck.",
+        )
+        if self.options.get("refresh_penalty") == "retire_1":
+            self.ctx.ruling(
+                "R4U-REFRESH-PENALTY",
+                f"Rule option refresh_penalty retire_1: the top card of {pid}'s new deck goes "
+                "to the retire area.",
+            )
+            self.push(*self.reveal_top(pid), ("penalty", {"player": pid}))
+        return True
+
+    def out_of_cards(self, pid: str, what: str) -> None:
+        """R4U-REFRESH-EMPTY: a card is needed, the deck and the waiting room are empty."""
+        if self.options.get("refresh_empty") == "nothing":
+            self.ctx.ruling(
+                "R4U-REFRESH-EMPTY",
+                f"{pid} has no card in the deck or the waiting room: the {what} does not happen "
+                "(rule option refresh_empty nothing).",
+            )
+            return
+        winner = self.state.opponent(pid)
+        self.end_game(
+            winner,
+            "deck",
+            "R4U-REFRESH-EMPTY",
+            f"{pid} needs a card for the {what} but has none in the deck or the waiting room: "
+            f"{pid} loses; {winner} wins (rule option refresh_empty lose).",
+        )
+
+    def draw_cards(self, pid: str, n: int, why: str = "") -> None:
+        """Draw ``n`` one at a time, refreshing the deck whenever it is empty."""
+        for _ in range(n):
+            if not self.refresh(pid):
+                self.out_of_cards(pid, "draw")
+                return
+            self.draw(pid, 1, why)
+        self.refresh(pid)
+
+    def reveal_top(self, pid: str) -> list[tuple[str, dict[str, Any]]]:
+        """Observed mode: the agenda step that waits for the top card's reveal (R4U-REVEAL)."""
+        ps = self.state.players[pid]
+        if ps.deck and ps.deck[0] is None:
+            return [("wait_reveal", {"player": pid})]
+        return []
+
+    # == the agenda ============================================================================
+
+    def op_deal(self) -> None:
+        """Setup 2–4: shuffle, 3 cards, partners to hand (R4U-SETUP-HAND)."""
+        st = self.state
+        for pid in st.order:
+            self.shuffle(pid, opening=True)
+        for pid in st.order:
+            self.draw(pid, OPENING_HAND, " (opening hand)")
+            ps = st.players[pid]
+            ps.hand.extend(ps.partner_hand)
+            self.event(
+                "partners_to_hand",
+                f"{pid} adds its partner cards {', '.join(ps.partner_hand)} to the hand.",
+                player=pid,
+                cards=list(ps.partner_hand),
+            )
+            ps.partner_hand = []
+        self.ctx.ruling(
+            "R4U-SETUP-HAND",
+            "Each player shuffles, draws 3 cards and adds the 3 partner cards to the hand "
+            "(no mulligan).",
+        )
+
+    def op_next_turn(self) -> None:
+        st = self.state
+        st.turn += 1
+        pid = st.first if st.turn_player is None else st.opponent(st.turn_player)
+        assert pid is not None
+        st.turn_player = pid
+        st.players[pid].turns_taken += 1
+        st.damage, st.damage_on = 0, None
+        self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
+        self.ctx.ruling(
+            "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
+        )
+        st.phase = "stand"
+        ps = st.players[pid]
+        stood = 0
+        for slot in [*ps.members, *ps.energy, *ps.partners]:
+            if slot is not None and slot.rested:
+                slot.rested = False
+                stood += 1
+        self.ctx.ruling(
+            "R4U-STAND",
+            f"{pid}'s stand phase: {pid} draws 1 card and stands its members and energy area "
+            f"({stood} card{'s' if stood != 1 else ''} stood).",
+        )
+        self.draw_cards(pid, 1)
+        if st.phase == "over":
+            return
+        self.push(("settle", {}), ("phase", {"phase": "energy"}))
+
+    def op_phase(self, phase: str) -> None:
+        st = self.state
+        st.phase = phase
+        if phase == "energy":
+            st.energy_done = st.partner_done = False
+        self.event(
+            "phase", f"{st.turn_player}'s {phase} phase.", player=st.turn_player, phase=phase
+        )
+
+    def after_phase(self, phase: str) -> None:
+        """The turn player has ended ``phase`` (proceed): the next one."""
+        st = self.state
+        if phase == "energy":
+            self.push(("phase", {"phase": "main"}))
+        elif phase == "main":
+            if st.turn == 1:
+                self.ctx.ruling(
+                    "R4U-BATTLE",
+                    f"{st.turn_player} went first: its first turn has no battle phase.",
+                )
+                self.push(("end_phase", {}))
+            else:
+                self.push(("phase", {"phase": "battle"}))
+        else:
+            self.push(("end_phase", {}))
+
+    def op_end_phase(self) -> None:
+        st = self.state
+        pid = st.turn_player
+        assert pid is not None
+        st.phase = "end"
+        ps = st.players[pid]
+        gone = list(ps.rebirth_area)
+        ps.rebirth_area.clear()
+        ps.waiting_room.extend(gone)
+        for q in st.order:
+            st.players[q].entry_mods.clear()
+        st.damage, st.damage_on = 0, None
+        self.event(
+            "end",
+            f"{pid}'s end phase"
+            + (
+                f": {', '.join(self.name(c) for c in gone)} go to the waiting room."
+                if gone
+                else "."
+            ),
+            player=pid,
+            cards=gone,
+        )
+        self.ctx.ruling(
+            "R4U-END",
+            f"{pid}'s end phase: its Rebirth area goes to the waiting room ({len(gone)} "
+            "card(s)); damage accumulated this turn and effects until the end of the turn end.",
+        )
+        self.push(("settle", {}), ("next_turn", {}))
+
+    def entry_order(self) -> list[str]:
+        st = self.state
+        tp = st.turn_player or st.first or st.order[0]
+        order = [tp, st.opponent(tp)]
+        if self.options.get("entry_in_order") == "non_turn_player_first":
+            order.reverse()
+        return order
+
+    def op_settle(self) -> None:
+        """Entry-ins while an entry is empty (R4U-ENTRY-IN, R4U-ENTRY-IN-BOTH), refreshes, then
+        the loss at 7 retired cards (R4U-LOSS-RETIRE)."""
+        st = self.state
+        if st.phase == "setup":
+            return
+        for pid in st.order:
+            self.refresh(pid)
+        empty = [p for p in self.entry_order() if st.players[p].entry is None]
+        if empty:
+            pid = empty[0]
+            if len(empty) == 2:
+                self.ctx.ruling(
+                    "R4U-ENTRY-IN-BOTH",
+                    f"Both entries are empty: {pid} performs entry-in first (rule option "
+                    f"entry_in_order {self.options.get('entry_in_order')}).",
+                )
+            self.push(*self.reveal_top(pid), ("entry_in", {"player": pid}), ("settle", {}))
+            return
+        losers = [p for p in self.entry_order() if len(st.players[p].retire) >= RETIRE_LIMIT]
+        if len(losers) == 2:
+            self.end_game(
+                None,
+                "retire",
+                "R4U-LOSS-RETIRE",
+                "Both players have 7 or more cards in the retire area: a draw.",
+            )
+        elif losers:
+            pid = losers[0]
+            winner = st.opponent(pid)
+            self.end_game(
+                winner,
+                "retire",
+                "R4U-LOSS-RETIRE",
+                f"{pid} has {len(st.players[pid].retire)} cards in the retire area after the "
+                f"entry-in: {pid} loses; {winner} wins.",
+            )
+
+    def op_entry_in(self, player: str) -> None:
+        st = self.state
+        ps = st.players[player]
+        if ps.entry is not None:
+            return
+        if not self.refresh(player):
+            self.out_of_cards(player, "entry-in")
+            if st.phase != "over":
+                # no entry-in can happen: stop asking until a card is there again
+                self.state.agenda = [a for a in st.agenda if a[0] != "settle"]
+            return
+        if ps.deck[0] is None:  # observed: wait for the reveal first
+            self.push(("wait_reveal", {"player": player}), ("entry_in", {"player": player}))
+            return
+        iid = ps.deck.pop(0)
+        assert iid is not None
+        d = st.card(iid)
+        if d.is_rebirth:
+            self.event(
+                "entry_in",
+                f"{player}'s entry-in reveals {self.name(iid)}, a Rebirth card.",
+                player=player,
+                card=iid,
+            )
+            self.ctx.ruling(
+                "R4U-REBIRTH-ENTRY",
+                f"{self.name(iid)} is a Rebirth card revealed by entry-in: its spark fires and "
+                "it goes to the Rebirth area; another entry-in follows.",
+            )
+            if len(ps.rebirth_area) >= REBIRTH_LIMIT:
+                self.to_waiting_room(player, iid, "the Rebirth area holds 8 already")
+                self.ctx.ruling("R4U-REBIRTH-AREA", "The Rebirth area holds at most 8 cards.")
+            else:
+                ps.rebirth_area.append(iid)
+                self.static_check(iid, "rebirth_area")
+        else:
+            ps.entry = iid
+            self.event(
+                "entry_in",
+                f"{player}'s entry-in: {self.name(iid)} enters the entry.",
+                player=player,
+                card=iid,
+            )
+            self.ctx.ruling(
+                "R4U-ENTRY-IN",
+                f"{player}'s entry is empty: the top card of the deck goes into the entry.",
+            )
+            self.static_check(iid, "performance")
+        self.fire_spark(player, iid)
+        self.refresh(player)
+
+    def op_penalty(self, player: str) -> None:
+        ps = self.state.players[player]
+        if not ps.deck or ps.deck[0] is None:
+            return
+        iid = ps.deck.pop(0)
+        assert iid is not None
+        ps.retire.append(iid)
+        self.event(
+            "retire",
+            f"Refresh penalty: {self.name(iid)} goes to {player}'s retire area.",
+            player=player,
+            card=iid,
+        )
+        self.push(("settle", {}))
+
+    # == effects ===============================================================================
+
+    def fire_spark(self, pid: str, iid: str) -> None:
+        for index, eff in enumerate(self.state.card(iid).effects):
+            if eff.get("when") == "spark":
+                self.pool.add(pid, iid, eff, index, "spark")
+                self.ctx.ruling(
+                    "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
+                )
+
+    def static_check(self, iid: str, when: str) -> None:
+        """A continuous effect outside the vocabulary starts to apply: a taint."""
+        for index, eff in enumerate(self.state.card(iid).effects):
+            if eff.get("when") == when and not effects.supported(eff):
+                pe = PendingEffect(0, self.state.owner_of[iid], iid, eff, index, when)
+                self.unsupported(pe)
+
+    def unsupported(self, pe: PendingEffect) -> None:
+        self.ctx.cannot_verify(
+            f"{self.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect is outside the "
+            "engine's effect vocabulary"
+        )
+        self.ctx.ruling(
+            "R4U-EFFECT-UNSUPPORTED",
+            f"{self.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect cannot be executed "
+            "by the engine; an outcome may record what it did.",
+        )
+        self.taint_effect(pe, "R4U-EFFECT-UNSUPPORTED")
+
+    def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+        if not effects.supported(pe.effect):
+            self.unsupported(pe)
+            return
+        st = self.state
+        pid = pe.controller
+        ps = st.players[pid]
+        for op in pe.effect["do"]:
+            if op["op"] == "draw":
+                self.draw_cards(pid, op.get("n", 1), f" ({self.name(pe.source)}'s spark)")
+            elif op["op"] == "heal":
+                n = min(op.get("n", 1), len(ps.retire))
+                moved = ps.retire[len(ps.retire) - n :] if n else []
+                del ps.retire[len(ps.retire) - n :]
+                ps.waiting_room.extend(moved)
+                self.event(
+                    "heal",
+                    f"{self.name(pe.source)}'s spark: {len(moved)} card(s) go from "
+                    f"{pid}'s retire area to the waiting room.",
+                    player=pid,
+                    cards=moved,
+                )
+            elif op["op"] == "mod" and ps.entry is not None:
+                ps.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
+                self.event(
+                    "mod",
+                    f"{self.name(pe.source)}'s spark: {self.name(ps.entry)} gets "
+                    f"ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} until the end "
+                    "of the turn.",
+                    player=pid,
+                    card=ps.entry,
+                )
+
+    def after_auto_resolve(self) -> None:
+        if self.state.phase != "over":
+            self.push(("settle", {}))
+
+    # == views =================================================================================
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        ps = self.state.players[pid]
+        atk, dfn = self.atk_def(pid)
+        return {
+            "hand": list(ps.hand),
+            "deck": len(ps.deck),
+            "entry": ({"id": ps.entry, "atk": atk, "def": dfn} if ps.entry else None),
+            "members": [
+                None if s is None else {"id": s.card, "rested": s.rested} for s in ps.members
+            ],
+            "retire": list(ps.retire),
+            "rebirth_area": list(ps.rebirth_area),
+            "energy": [s.card for s in ps.energy],
+            "energy_rested": sum(1 for s in ps.energy if s.rested),
+            "partners": [{"id": s.card, "rested": s.rested} for s in ps.partners],
+            "waiting_room": list(ps.waiting_room),
+        }
+
+    def step_state(self) -> dict[str, Any]:
+        st = self.state
+        view: dict[str, Any] = {
+            "turn": st.turn,
+            "turn_player": st.turn_player,
+            "phase": st.phase,
+            "players": {pid: self.player_view(pid) for pid in st.order},
+        }
+        if st.damage_on is not None:
+            view["damage"] = {"on": st.damage_on, "total": st.damage}
+        return view
+
+    def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
+        pv["energy"] = [[s.card, s.rested] for s in ps.energy]
+        pv["entry_mods"] = [[m.atk, m.defence] for m in ps.entry_mods]
+
+    def snapshot_game(self, view: dict[str, Any]) -> None:
+        st = self.state
+        view["first"] = st.first
+        view["energy_done"], view["partner_done"] = st.energy_done, st.partner_done
+        a = st.attack
+        view["attack"] = (
+            None if a is None else {"attacker": a.attacker, "partner": a.partner, "guard": a.guard}
+        )
+
+    def op_attack_resolve(self) -> None:
+        from judge.games.rebirth.actions import op_attack_resolve
+
+        op_attack_resolve(self)

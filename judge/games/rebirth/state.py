@@ -1,0 +1,109 @@
+"""The state of a Rebirth for you game: each player's field, the turn, the attack in progress.
+
+Zones hold instance ids (``P1-7``; partner cards ``P1-PT1``…).  In observed mode a hidden card
+whose identity is not yet known is ``None`` in its zone (a deck slot, a hand card); the instances
+not yet seen anywhere are kept per code in ``PlayerState.unseen``.  Deck index 0 is the top.
+Member squares are numbered 1–3 in the log and held as indices 0–2 here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.games.rebirth.cards import CardDef
+
+#: Member squares per player (R4U-FIELD).
+MEMBER_SQUARES = 3
+#: Most cards in a Rebirth area (R4U-REBIRTH-AREA).
+REBIRTH_LIMIT = 8
+#: Cards in the retire area that lose (R4U-LOSS-RETIRE).
+RETIRE_LIMIT = 7
+
+
+@dataclass(slots=True)
+class Slot:
+    """A card that stands or is rested: a member, an energy card, a partner card."""
+
+    card: str
+    rested: bool = False
+
+
+@dataclass(slots=True)
+class Mod:
+    """An ATK/DEF change on an entry character until the end of the turn."""
+
+    atk: int = 0
+    defence: int = 0
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    deck: list[str | None] = field(default_factory=list)
+    hand: list[str | None] = field(default_factory=list)
+    partner_hand: list[str] = field(default_factory=list)  # not yet dealt (setup)
+    entry: str | None = None
+    entry_mods: list[Mod] = field(default_factory=list)
+    members: list[Slot | None] = field(default_factory=lambda: [None] * MEMBER_SQUARES)
+    retire: list[str] = field(default_factory=list)
+    rebirth_area: list[str] = field(default_factory=list)
+    energy: list[Slot] = field(default_factory=list)
+    partners: list[Slot] = field(default_factory=list)
+    waiting_room: list[str | None] = field(default_factory=list)
+    unseen: dict[str, list[str]] = field(default_factory=dict)
+    shuffles: int = 0
+    turns_taken: int = 0
+    chose_entry: bool = False
+
+    def standing_energy(self) -> list[Slot]:
+        return [s for s in self.energy if not s.rested]
+
+    def standing_partners(self) -> list[Slot]:
+        return [s for s in self.partners if not s.rested]
+
+    def member_cards(self) -> list[str]:
+        return [s.card for s in self.members if s is not None]
+
+
+@dataclass(slots=True)
+class Attack:
+    """The attack in progress, from its declaration until it has resolved."""
+
+    attacker: str  # the member that was rested
+    player: str
+    defender: str
+    partner: bool = False
+    guard: str | None = None  # the keyword that answered it (blocker | cancel)
+    guard_card: str | None = None
+
+
+@dataclass
+class R4UState:
+    """Everything about the game except the log."""
+
+    defs: dict[str, CardDef]
+    code_of: dict[str, str]
+    owner_of: dict[str, str]
+    players: dict[str, PlayerState]
+    order: list[str]
+    first: str | None = None
+    turn: int = 0  # 0 during setup; then 1, 2, … (each player's turn counts)
+    turn_player: str | None = None
+    phase: str = "setup"  # setup | stand | energy | main | battle | end | over
+    agenda: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    energy_done: bool = False
+    partner_done: bool = False
+    attack: Attack | None = None
+    #: damage dealt this turn to the opposing entry character, and which character it was
+    damage: int = 0
+    damage_on: str | None = None
+    winner: str | None = None
+    reason: str | None = None
+    after_illegal: bool = False
+
+    def card(self, iid: str) -> CardDef:
+        return self.defs[self.code_of[iid]]
+
+    def opponent(self, pid: str) -> str:
+        return next(p for p in self.order if p != pid)

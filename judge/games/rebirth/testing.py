@@ -1,0 +1,129 @@
+"""Building small Rebirth for you logs in tests and examples.
+
+Cards are written inline with :func:`card`, so a test says exactly what it relies on.  Decks
+are the cards a test names (4 copies each) filled up to 50 with a filler character
+(``T-000``: level 0, ATK 1, DEF 3) and 3 copies of a partner card (``T-P01``); the builder turns
+the rule option ``deck_construction`` off unless told otherwise.  Logs are in observed mode by
+default: naming a card in a hand binds a copy from the deck, and every entry-in waits for a
+``reveal`` of its card, so a test decides what comes into the entry.
+
+>>> b = LogBuilder([card("T-001", level=1, atk=3, def_=5)]).setup(first="A")
+>>> r = b.replay()
+>>> r["steps"][-1]["verdict"], game_state(r)["turn_player"], game_state(r)["phase"]
+('legal', 'A', 'energy')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from judge.core.testing import (
+    BaseLogBuilder,
+    event_texts,
+    event_types,
+    game_state,
+    player_state,
+    rules_applied,
+    rules_broken,
+    ruling_texts,
+    verdict,
+)
+
+__all__ = [
+    "FILLER_CODE",
+    "PARTNER_CODE",
+    "LogBuilder",
+    "card",
+    "event_texts",
+    "event_types",
+    "game_state",
+    "player_state",
+    "rules_applied",
+    "rules_broken",
+    "ruling_texts",
+    "verdict",
+]
+
+FILLER_CODE = "T-000"
+PARTNER_CODE = "T-P01"
+
+
+def card(
+    code: str,
+    type: str = "character",
+    *,
+    name: str | None = None,
+    level: int = 0,
+    atk: int = 1,
+    def_: int = 3,
+    attribute: str | None = "Tester",
+    keywords: list[str] | None = None,
+    effects: list[dict[str, Any]] | None = None,
+    frame: str | None = None,
+) -> dict[str, Any]:
+    """A card definition with test defaults (a level 0 character, ATK 1, DEF 3)."""
+    d: dict[str, Any] = {"code": code, "name": name or code, "type": type}
+    if type == "character":
+        d.update(level=level, atk=atk, attribute=attribute)
+        d["def"] = def_
+    if keywords:
+        d["keywords"] = list(keywords)
+    if effects:
+        d["effects"] = list(effects)
+    if frame:
+        d["frame"] = frame
+    return d
+
+
+FILLER = card(FILLER_CODE, name="Filler")
+PARTNER = card(PARTNER_CODE, "partner", name="Test Partner")
+
+
+class LogBuilder(BaseLogBuilder):
+    """A Rebirth for you log under construction (players ``A`` and ``B``)."""
+
+    def __init__(
+        self,
+        cards: list[dict[str, Any]] | None = None,
+        decks: dict[str, dict[str, list[str]]] | None = None,
+        options: dict[str, Any] | None = None,
+        mode: str = "observed",
+        seed: str = "t",
+    ) -> None:
+        cards = list(cards or [])
+        all_cards = [FILLER, PARTNER, *cards]
+        named = [c["code"] for c in cards if c["type"] != "partner"]
+        main = [code for code in named for _ in range(4)]
+        main += [FILLER_CODE] * max(0, 50 - len(main))
+        default = {"main": main, "partner": [PARTNER_CODE] * 3}
+        opts = {"deck_construction": False, **(options or {})}
+        self.doc: dict[str, Any] = {
+            "format": "judge-action-log/1",
+            "game": "rebirth",
+            "variant": None,
+            "rule_options": opts,
+            "match": {"event": "test"},
+            "players": [{"id": "A"}, {"id": "B"}],
+            "cards": all_cards,
+            "decks": decks or {"A": dict(default), "B": dict(default)},
+            "hidden": {"mode": "seeded", "seed": seed} if mode == "seeded" else {"mode": mode},
+            "actions": [],
+        }
+
+    def setup(
+        self,
+        first: str = "A",
+        entries: dict[str, str] | None = None,
+        preset: str = PARTNER_CODE,
+    ) -> Self:
+        """Both entries (filler unless given), the first player, the second's preset."""
+        entries = entries or {}
+        for p in ("A", "B"):
+            self.act(p, "entry_select", card=entries.get(p, FILLER_CODE))
+        self.act(first, "first_player", first=first)
+        second = "B" if first == "A" else "A"
+        return self.act(second, "preset", card=preset)
+
+    def pass_turn(self, p: str, battle: bool = True) -> Self:
+        """Proceed through energy, main (and battle) phases."""
+        return self.proceed(p, 3 if battle else 2)

@@ -1,0 +1,290 @@
+"""Rebirth for you in the action log: card definitions, decks, card references, action kinds.
+
+The vocabulary of ``docs/rebirth.md``.  Two players, no variant, no teams.  Shapes and
+references only; whether an action is allowed when it is taken is the engine's question.
+Class names carry an ``R4U`` prefix: the published JSON Schema names its definitions after them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, validate, validates_schema
+
+from schemas.action_log import (
+    BaseSchema,
+    Bool,
+    CardCode,
+    Int,
+    List,
+    Nested,
+    OneOfKind,
+    PlayerId,
+    Str,
+    one_of,
+)
+from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field
+
+GAME = "rebirth"
+LOG_SCHEMA_NAME = "RebirthLogSchema"
+PLAYER_COUNTS = (2,)
+VARIANTS: tuple[str, ...] = ()
+TEAMS = False
+#: Instance ids: ``P1-7`` is the 7th card of P1's ``main`` list, ``P1-PT2`` its 2nd partner.
+INSTANCE_SECTIONS = {"": "main", "PT": "partner"}
+
+CARD_TYPES = ("character", "rebirth", "partner")
+KEYWORDS = ("blocker", "cancel")
+FRAMES = ("blue", "yellow", "green", "red")
+ZONES = ("hand", "deck", "waiting_room", "retire", "rebirth_area")
+PLAY_TO = ("entry", "member")
+
+
+class R4UCardSchema(BaseSchema):
+    """A Rebirth for you card definition.  Characters need level, atk and def; Rebirth and
+    partner cards have none of them."""
+
+    code = Str(required=True, non_empty=True)
+    name = Str(required=True, non_empty=True)
+    type = Str(required=True, validate=one_of(CARD_TYPES))
+    level = Int(minimum=0, allow_none=True, load_default=None)
+    atk = Int(minimum=0, allow_none=True, load_default=None)
+    def_ = Int(minimum=0, allow_none=True, load_default=None, data_key="def", attribute="def")
+    attribute = Str(non_empty=True, allow_none=True, load_default=None)
+    frame = Str(allow_none=True, load_default=None, validate=one_of(FRAMES))
+    keywords = List(Str(validate=one_of(KEYWORDS)), load_default=list, metadata={"default": []})
+    effects = effects_field()
+    text = Str(metadata={"description": "the printed text, kept as given and not executed"})
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if not isinstance(original, dict) or data.get("type") not in CARD_TYPES:
+            return
+        errors: dict[str, list[str]] = {}
+        stats = ("level", "atk", "def")
+        if data["type"] == "character":
+            for name in stats:
+                if original.get(name) is None:
+                    errors[name] = ["required for characters"]
+        else:
+            for name in (*stats, "attribute"):
+                if original.get(name) is not None:
+                    errors[name] = [f"only characters have {name}; leave it out"]
+        if errors:
+            raise ValidationError(errors)
+
+
+CardSchema = R4UCardSchema
+
+
+class R4UDeckSchema(BaseSchema):
+    """A player's deck: the main deck (characters, Rebirth cards) and the partner cards."""
+
+    main = List(CardCode(), required=True)
+    partner = List(CardCode(), required=True)
+
+
+DeckSchema = R4UDeckSchema
+
+
+class R4UZoneRefSchema(BaseSchema):
+    """Any one copy of ``code`` in ``zone``."""
+
+    code = CardCode(required=True)
+    zone = Str(required=True, validate=one_of(ZONES))
+
+
+class R4UCardRef(BaseCardRef):
+    """A card reference: instance id, card code, or ``{"code": …, "zone": …}``."""
+
+    ZONE_REF = R4UZoneRefSchema
+    REF_DESCRIPTION = "an instance id (P1-7, P1-PT1) or a card code"
+    DESCRIPTION = "A card reference: instance id, card code, or {code, zone}."
+
+
+class R4UPaySchema(BaseSchema):
+    """How a cost is paid: standing energy and partner cards rested."""
+
+    energy = Int(minimum=0, load_default=0, metadata={"default": 0})
+    partner = Int(minimum=0, load_default=0, metadata={"default": 0})
+
+
+def _pay() -> Nested:
+    return Nested(
+        R4UPaySchema,
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "default: energy first (R4U-CHOICE-RECORDED)"},
+    )
+
+
+class R4UEntrySelectSchema(ActionSchema):
+    """Setup: a character of level 2 or less from the deck into the entry."""
+
+    do = Kind("entry_select")
+    card = R4UCardRef(required=True)
+
+
+class R4UFirstPlayerSchema(ActionSchema):
+    """Setup: who goes first (recorded by either player)."""
+
+    do = Kind("first_player")
+    first = PlayerId(required=True)
+
+
+class R4UPresetSchema(ActionSchema):
+    """Setup: the second player's partner preset."""
+
+    do = Kind("preset")
+    card = R4UCardRef(required=True)
+
+
+class R4URevealSchema(ActionSchema):
+    """Observed mode: the code of the top card of ``p``'s deck, shown by the rules."""
+
+    do = Kind("reveal")
+    card = CardCode(required=True)
+
+
+class R4UEnergySchema(ActionSchema):
+    """Energy phase: a character or Rebirth card from the hand face down into the energy."""
+
+    do = Kind("energy")
+    card = R4UCardRef(required=True)
+
+
+class R4UPartnerSchema(ActionSchema):
+    """Energy phase: a partner card from the hand face up into the partner zone."""
+
+    do = Kind("partner")
+    card = R4UCardRef(required=True)
+
+
+class R4UMoveSchema(ActionSchema):
+    """Main phase: the entry character to an empty member square (1–3), paying its level."""
+
+    do = Kind("move")
+    square = Int(required=True, validate=validate.Range(1, 3, error="must be 1, 2 or 3"))
+    pay = _pay()
+
+
+class R4UPlaySchema(ActionSchema):
+    """Main phase: a character from the hand into the entry or a member square."""
+
+    do = Kind("play")
+    card = R4UCardRef(required=True)
+    to = Str(required=True, validate=one_of(PLAY_TO))
+    square = Int(
+        allow_none=True,
+        load_default=None,
+        validate=validate.Range(1, 3, error="must be 1, 2 or 3"),
+        metadata={"description": "the member square, for to member"},
+    )
+    pay = _pay()
+
+    @validates_schema(skip_on_field_errors=True)
+    def _square(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("to") == "member" and data.get("square") is None:
+            raise ValidationError({"square": ["required for to member"]})
+        if data.get("to") == "entry" and data.get("square") is not None:
+            raise ValidationError({"square": ["only for to member"]})
+
+
+class R4URebirthSchema(ActionSchema):
+    """Main phase: a Rebirth card from the hand into the Rebirth area (then draw 1)."""
+
+    do = Kind("rebirth")
+    card = R4UCardRef(required=True)
+
+
+class R4UAttackSchema(ActionSchema):
+    """Battle phase: rest a member for an attack (``partner``: also the 3 partners)."""
+
+    do = Kind("attack")
+    card = R4UCardRef(required=True)
+    partner = Bool(load_default=False, metadata={"default": False})
+
+
+class R4UGuardSchema(ActionSchema):
+    """Right after an attack: the defender's blocker (or cancel) card, or null for none."""
+
+    do = Kind("guard")
+    card = R4UCardRef(required=True, allow_none=True)
+
+
+class R4UProceedSchema(ActionSchema):
+    """End the turn player's energy, main or battle phase."""
+
+    do = Kind("proceed")
+
+
+class R4UConcedeSchema(ActionSchema):
+    """Concede the game."""
+
+    do = Kind("concede")
+
+
+class R4UOutcomeMoveSchema(BaseSchema):
+    """A card moves between list zones."""
+
+    op = Kind("move")
+    card = R4UCardRef(required=True)
+    from_ = Str(required=True, data_key="from", attribute="from", validate=one_of(ZONES))
+    to = Str(required=True, validate=one_of(ZONES))
+    position = Str(validate=one_of(("top", "bottom")))
+    player = PlayerId()
+
+
+class R4UOutcomeDrawSchema(BaseSchema):
+    """A player draws n cards."""
+
+    op = Kind("draw")
+    n = Int(required=True, minimum=1)
+    player = PlayerId()
+
+
+class R4UOutcomeModSchema(BaseSchema):
+    """The entry character's ATK/DEF change until the end of the turn."""
+
+    op = Kind("mod")
+    atk = Int(load_default=0)
+    def_ = Int(load_default=0, data_key="def", attribute="def")
+    player = PlayerId()
+
+
+R4U_OUTCOME_OPS: dict[str, type[Schema]] = {
+    "move": R4UOutcomeMoveSchema,
+    "draw": R4UOutcomeDrawSchema,
+    "mod": R4UOutcomeModSchema,
+}
+
+
+class R4UOutcomeSchema(ActionSchema):
+    """What an effect the engine cannot execute did, right after the step it resolved at."""
+
+    do = Kind("outcome")
+    source = R4UCardRef(required=True)
+    ops = List(
+        OneOfKind("op", R4U_OUTCOME_OPS, what="outcome op"),
+        required=True,
+        validate=validate.Length(min=1, error="must not be empty"),
+    )
+
+
+#: ``do`` -> schema.
+ACTIONS: dict[str, type[Schema]] = {
+    "entry_select": R4UEntrySelectSchema,
+    "first_player": R4UFirstPlayerSchema,
+    "preset": R4UPresetSchema,
+    "reveal": R4URevealSchema,
+    "energy": R4UEnergySchema,
+    "partner": R4UPartnerSchema,
+    "move": R4UMoveSchema,
+    "play": R4UPlaySchema,
+    "rebirth": R4URebirthSchema,
+    "attack": R4UAttackSchema,
+    "guard": R4UGuardSchema,
+    "proceed": R4UProceedSchema,
+    "concede": R4UConcedeSchema,
+    "outcome": R4UOutcomeSchema,
+}
