@@ -1,0 +1,688 @@
+"""One handler per Z/X action kind: ``check`` judges (changes nothing), ``apply`` carries out.
+
+A skipped ``resolve`` is filled in as in the other games (trigger order, optional effects
+not used, no targets; ``unverifiable``, ZX-CHOICE-RECORDED).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.core.refs import is_instance, ref_code
+from judge.core.timing import check_order, choose_pending, resolve_by_default
+from judge.games.zx import effects
+from judge.games.zx.geometry import GRID
+from judge.games.zx.resolve import check_targets
+from judge.games.zx.state import Battle, Resource
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+NOT_NOW = "the rules did not wait for it"
+PHASE_RULES = {
+    "resource": "ZX-RESOURCE-PHASE",
+    "ignite": "ZX-IGNITION",
+    "play": "ZX-PLAY",
+    "attack": "ZX-ATTACK",
+    "activate": "ZX-ACTIVATE",
+}
+
+
+def find(eng: ZXEngine, ref: Any, cards: list[Any]) -> str | None:
+    """The instance a reference names among ``cards`` (an id, or the first copy of a code)."""
+    st = eng.state
+    if is_instance(st, ref):
+        return ref if ref in cards else None
+    code = ref_code(st, ref)
+    return next((c for c in cards if c is not None and st.code_of[c] == code), None)
+
+
+def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
+    kind, p = action["do"], action["p"]
+    plan = Plan(action, kind)
+    st = eng.state
+    if st.phase == "over":
+        plan.violate("ZX-TURN", f"The game is over ({st.reason}); no decision can follow.")
+        plan.cannot_apply(NOT_NOW)
+        return plan
+    if kind == "concede":
+        return plan
+    options = eng.decisions()
+    whos = [who for who, kinds in options if kind in kinds]
+    need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
+    if not whos:
+        rule = PHASE_RULES.get(kind, "ZX-TURN")
+        plan.violate(rule, f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}.")
+        plan.cannot_apply(NOT_NOW)
+        return plan
+    if None not in whos and p not in whos:
+        rule = "ZX-SIMULTANEOUS" if kind == "resolve" else PHASE_RULES.get(kind, "ZX-TURN")
+        plan.violate(
+            rule, f"{p} records `{kind}`, but it is {whos[0]}'s decision ({eng.moment()})."
+        )
+        plan.cannot_apply(NOT_NOW)
+        return plan
+    CHECKS[kind](eng, plan)
+    return plan
+
+
+def apply(eng: ZXEngine, plan: Plan) -> None:
+    APPLIES[plan.kind](eng, plan)
+
+
+def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
+    kind = action["do"]
+    if kind in ("concede", "resolve"):
+        return
+    for _ in range(64):
+        if eng.state.phase == "over" or not eng.pool:
+            return
+        pe = resolve_by_default(eng, "ZX-CHOICE-RECORDED")
+        if (
+            effects.supported(pe.effect)
+            and not pe.effect.get("optional")
+            and not effects.needs_choice(pe.effect)
+        ):
+            eng.run_effect(pe, [], True)
+        eng.advance()
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+def check_first_player(eng: ZXEngine, plan: Plan) -> None:
+    if plan.action["first"] not in eng.state.players:
+        plan.violate("ZX-SETUP", f"{plan.action['first']} is not a player of this game.")
+        plan.cannot_apply("no such player")
+
+
+def apply_first_player(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    st.agenda.pop(0)
+    first = plan.action["first"]
+    st.first = first
+    eng.event(
+        "first_player",
+        f"{plan.action['p']} won rock-paper-scissors: {first} goes first.",
+        first=first,
+    )
+    eng.push(
+        ("wait_setup", {"player": first}),
+        ("wait_setup", {"player": st.opponent(first)}),
+        ("deal", {}),
+    )
+
+
+SETUP_KEYWORDS = {
+    "start_card": "ZX-START-CARD",
+    "start_resource": "ZX-START-RESOURCE",
+    "gate_card": "ZX-GATE-CARD",
+}
+
+
+def check_setup(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    deck = list(st.players[p].deck)
+    chosen: dict[str, str] = {}
+    for field, rule in SETUP_KEYWORDS.items():
+        ref = plan.action.get(field)
+        if ref is None:
+            continue
+        iid = find(eng, ref, [c for c in deck if c not in chosen.values()])
+        if iid is None:
+            plan.violate(rule, f"{ref} is not in {p}'s deck.")
+            plan.cannot_apply(f"{ref} is not in {p}'s deck")
+            continue
+        if not st.card(iid).has(field):
+            plan.violate(rule, f"{eng.name(iid)} does not have 【常】{field.replace('_', ' ')}.")
+        chosen[field] = iid
+    plan.data["chosen"] = chosen
+
+
+def apply_setup(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    ps = st.players[p]
+    st.agenda.pop(0)
+    for field, iid in plan.data["chosen"].items():
+        ps.deck.remove(iid)
+        if field == "start_card":
+            ps.start_card = iid
+            eng.ctx.ruling(
+                "ZX-START-CARD",
+                f"{p} puts {eng.name(iid)} face down on its player square as its start card.",
+            )
+        elif field == "start_resource":
+            ps.resources.append(Resource(iid, st.next_serial()))
+            eng.ctx.ruling(
+                "ZX-START-RESOURCE",
+                f"{p} puts {eng.name(iid)} into its resources as its start resource.",
+            )
+        else:
+            ps.dynamis.append([iid, True])
+            eng.ctx.ruling(
+                "ZX-GATE-CARD",
+                f"{p} puts {eng.name(iid)} face up into its dynamis as its gate card.",
+            )
+    eng.event(
+        "setup_choice", f"{p} takes out {len(plan.data['chosen'])} card(s) for setup.", player=p
+    )
+
+
+def check_mulligan(eng: ZXEngine, plan: Plan) -> None:
+    pass
+
+
+def apply_mulligan(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    ps = st.players[p]
+    st.agenda.pop(0)
+    if plan.action.get("redraw"):
+        ps.deck.extend(ps.hand)
+        ps.hand.clear()
+        eng.shuffle(p)
+        for _ in range(4):
+            eng.draw_one(p, " (mulligan)")
+        eng.ctx.ruling(
+            "ZX-SETUP", f"{p} redraws: the 4 cards go back, the deck is shuffled, 4 are drawn."
+        )
+    else:
+        eng.event("mulligan", f"{p} keeps its hand.", player=p)
+
+
+# -- phases -----------------------------------------------------------------------------------
+
+
+def check_resource(eng: ZXEngine, plan: Plan) -> None:
+    p = plan.action["p"]
+    iid = find(eng, plan.action["card"], eng.state.players[p].hand)
+    if iid is None:
+        plan.violate("ZX-RESOURCE-PHASE", f"{plan.action['card']} is not in {p}'s hand.")
+        plan.cannot_apply("the card is not in the hand")
+    plan.data["card"] = iid
+
+
+def apply_resource(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid = plan.data["card"]
+    st.players[p].hand.remove(iid)
+    st.players[p].resources.append(Resource(iid, st.next_serial()))
+    eng.event("resource", f"{p} puts {eng.name(iid)} into its resources.", player=p, card=iid)
+    eng.ctx.ruling(
+        "ZX-RESOURCE-PHASE", f"{p} puts one hand card into its resources; the resource phase ends."
+    )
+    eng.push(("phase", {"name": "ignition"}))
+
+
+def check_ignite(eng: ZXEngine, plan: Plan) -> None:
+    p = plan.action["p"]
+    iid = find(eng, plan.action["charge"], eng.state.players[p].charge)
+    if iid is None:
+        plan.violate(
+            "ZX-IGNITION",
+            f"{plan.action['charge']} is not in {p}'s charge zone: an ignition "
+            "costs a card of the charge zone.",
+        )
+        plan.cannot_apply("the card is not in the charge zone")
+    plan.data["card"] = iid
+
+
+def apply_ignite(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid = plan.data["card"]
+    st.players[p].charge.remove(iid)
+    st.players[p].trash.append(iid)
+    eng.event(
+        "ignite_cost",
+        f"{p} puts {eng.name(iid)} from the charge zone into the trash to ignite.",
+        player=p,
+    )
+    eng.ctx.ruling(
+        "ZX-IGNITION",
+        f"{p} ignites: one charge card into the trash, then the deck's top card is revealed.",
+    )
+    eng.push(
+        ("ignite_one", {"player": p, "by_ability": False}),
+        ("rules", {}),
+        ("phase", {"name": "main"}),
+    )
+
+
+def check_proceed(eng: ZXEngine, plan: Plan) -> None:
+    pass
+
+
+def apply_proceed(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    nxt = {"resource": "ignition", "ignition": "main"}.get(st.phase)
+    eng.event("proceed", f"{plan.action['p']} ends the {st.phase} phase.", player=plan.action["p"])
+    if nxt is not None:
+        eng.push(("phase", {"name": nxt}))
+    else:
+        eng.push(("end_turn", {}))
+
+
+# -- main phase -------------------------------------------------------------------------------
+
+
+def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[Resource] | None:
+    """ZX-COST: ``cost`` rebooted resources to sleep, one of the card's colour among them
+    (rule option ``color_requirement``); ``pay`` names them, else the engine takes the first
+    fitting ones in zone order."""
+    res = [r for r in eng.state.players[p].resources if not r.sleeping]
+    need_color = cost > 0 and color != "colorless" and eng.options["color_requirement"]
+    given = plan.action.get("pay")
+    if given is not None:
+        chosen = []
+        for ref in given:
+            iid = find(eng, ref, [r.card for r in res if r not in chosen])
+            if iid is None:
+                plan.violate("ZX-COST", f"{ref} is not a rebooted resource of {p}.")
+                return None
+            chosen.append(next(r for r in res if r.card == iid))
+        if len(chosen) != cost:
+            plan.violate("ZX-COST", f"The cost is {cost}; the play sleeps {len(chosen)} resources.")
+            return None
+    else:
+        if len(res) < cost:
+            plan.violate("ZX-COST", f"The cost is {cost}; {p} has {len(res)} rebooted resources.")
+            return None
+        colored = [r for r in res if eng.state.card(r.card).color == color]
+        first = colored[:1] if need_color else []
+        chosen = first + [r for r in res if r not in first][: cost - len(first)]
+    if need_color and not any(eng.state.card(r.card).color == color for r in chosen):
+        plan.violate("ZX-COST", f"The resources slept for a {color} card include no {color} card.")
+        return None
+    return chosen
+
+
+def check_play(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid = find(eng, plan.action["card"], st.players[p].hand)
+    if iid is None:
+        plan.violate("ZX-PLAY", f"{plan.action['card']} is not in {p}'s hand.")
+        plan.cannot_apply("the card is not in the hand")
+        return
+    d = st.card(iid)
+    plan.data["card"] = iid
+    to = plan.action.get("to")
+    if d.is_zx:
+        if to is None:
+            plan.violate("ZX-PLAY-SQUARE", "A Z/X is played to a square: `to` is missing.")
+            plan.cannot_apply("no square given")
+            return
+        why = eng.square_problem(p, to)
+        if why is not None:
+            plan.violate(
+                "ZX-PLAY-SQUARE", f"{eng.name(iid)} cannot be played to square {to}: {why}."
+            )
+            plan.cannot_apply(why)
+    elif to is not None:
+        plan.violate("ZX-PLAY", "An event is not played to a square: leave `to` out.")
+    pay = _payment(eng, plan, p, d.cost, d.color)
+    if pay is None:
+        plan.cannot_apply("the cost cannot be paid")
+    plan.data["pay"] = pay or []
+
+
+def apply_play(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid = plan.data["card"]
+    for r in plan.data["pay"]:
+        r.sleeping = True
+    st.players[p].hand.remove(iid)
+    d = st.card(iid)
+    if plan.data["pay"]:
+        eng.ctx.ruling(
+            "ZX-COST",
+            f"{p} sleeps {len(plan.data['pay'])} resources to pay {eng.name(iid)}'s cost {d.cost}.",
+        )
+    if d.is_zx:
+        eng.appear(p, iid, plan.action["to"], "played from the hand")
+    else:
+        play_event(eng, p, iid)
+    eng.push(("rules", {}))
+
+
+def play_event(eng: ZXEngine, p: str, iid: str) -> None:
+    eng.event("event", f"{p} plays {eng.name(iid)}.", player=p, card=iid)
+    d = eng.state.card(iid)
+    for index, eff in enumerate(d.effects):
+        if eff.get("when") == "play" and eng.conditions_hold(p, iid, eff):
+            eng.pool.add(p, iid, eff, index, "play")
+    eng.push(("event_done", {"player": p, "card": iid}))
+
+
+def check_attack(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid = find(eng, plan.action["card"], [z.card for _, z in st.zx_of(p)])
+    if iid is None:
+        plan.violate("ZX-ATTACK", f"{plan.action['card']} is not {p}'s Z/X on a square.")
+        plan.cannot_apply("no such Z/X")
+        return
+    sq = st.square_of(iid)
+    assert sq is not None
+    z = st.squares[sq]
+    assert z is not None
+    if z.sleeping:
+        plan.violate("ZX-ATTACK", f"{eng.name(iid)} is sleeping: only a rebooted Z/X attacks.")
+    target = plan.action["target"]
+    opp = st.opponent(p)
+    if target not in GRID.squares:
+        plan.violate("ZX-ATTACK", f"There is no square {target}.")
+        plan.cannot_apply("no such square")
+        return
+    tz = st.squares.get(target)
+    if tz is not None and st.controller[target] == opp:
+        pass
+    elif tz is None and target == GRID.player_square(st.players[opp].seat):
+        pass
+    else:
+        plan.violate(
+            "ZX-ATTACK",
+            f"Square {target} holds no Z/X of {opp} and is not {opp}'s empty player square.",
+        )
+    reach = st.card(iid).range
+    dist = GRID.distance(sq, target)
+    if dist > reach:
+        rule = "ZX-RANGE" if reach > 1 else "ZX-ATTACK"
+        plan.violate(
+            rule,
+            f"{eng.name(iid)} on square {sq} reaches {reach if reach < 99 else '∞'}; square "
+            f"{target} is {dist} away.",
+        )
+    elif dist > 1:
+        eng.ctx.ruling(
+            "ZX-RANGE", f"Range: {eng.name(iid)} attacks square {target}, {dist} squares away."
+        )
+    plan.data.update(card=iid, square=sq)
+
+
+def apply_attack(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    z = st.squares[plan.data["square"]]
+    assert z is not None
+    z.sleeping = True
+    target = plan.action["target"]
+    st.battle = Battle(z, p, target, st.squares.get(target))
+    eng.event(
+        "attack",
+        f"{eng.name(z.card)} sleeps and attacks square {target}.",
+        player=p,
+        card=z.card,
+        square=target,
+    )
+    eng.push(("battle", {}))
+
+
+def check_activate(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid = find(eng, plan.action["card"], [z.card for _, z in st.zx_of(p)])
+    if iid is None:
+        plan.violate("ZX-ACTIVATE", f"{plan.action['card']} is not {p}'s Z/X on a square.")
+        plan.cannot_apply("no such Z/X")
+        return
+    abilities = [(i, e) for i, e in enumerate(st.card(iid).effects) if e.get("when") == "activated"]
+    k = int(plan.action.get("ability", 1))
+    if not 1 <= k <= len(abilities):
+        plan.violate(
+            "ZX-ACTIVATE", f"{eng.name(iid)} has {len(abilities)} activated abilities, not #{k}."
+        )
+        plan.cannot_apply("no such ability")
+        return
+    index, eff = abilities[k - 1]
+    if eff.get("extend_drive") and st.players[p].extend_drive_used:
+        plan.violate(
+            "ZX-EXTEND-DRIVE", f"{p} has used a Z/X Extend Drive! ability this game already."
+        )
+    if "zero_optima" in eff and len(eng.ig_marks(p)) < int(eff["zero_optima"]):
+        plan.violate(
+            "ZX-ZERO-OPTIMA",
+            f"Zero Optima {eff['zero_optima']}: {p} has "
+            f"{len(eng.ig_marks(p))} resources with the IG mark.",
+        )
+    lv = eff.get("lv")
+    if lv is not None and eng.lv_count(p, lv["race"]) < int(lv["n"]):
+        plan.violate(
+            "ZX-LV",
+            f"[{lv['race']}] Lv {lv['n']}: {p}'s dynamis has "
+            f"{eng.lv_count(p, lv['race'])} face-up {lv['race']} cards.",
+        )
+    if "adjacent_pairs" in eff and eng.adjacent_pairs(p) < int(eff["adjacent_pairs"]):
+        plan.violate(
+            "ZX-ADJACENT",
+            f"{p} has {eng.adjacent_pairs(p)} adjacent pairs, fewer than {eff['adjacent_pairs']}.",
+        )
+    cost = eff.get("cost") or {}
+    sq = st.square_of(iid)
+    z = st.squares[sq] if sq is not None else None
+    if cost.get("sleep_self") and z is not None and z.sleeping:
+        plan.violate(
+            "ZX-ACTIVATE", f"{eng.name(iid)} is sleeping: it cannot sleep to pay the cost."
+        )
+    for marker, n in sorted((cost.get("spend") or {}).items()):
+        have = st.players[p].markers.get(marker, 0)
+        if have < n:
+            plan.violate("ZX-MARKER", f"Spending {n} <{marker}> needs {n}; {p} has {have}.")
+    plan.data.update(card=iid, index=index, effect=eff)
+
+
+def apply_activate(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    p = plan.action["p"]
+    iid, eff = plan.data["card"], plan.data["effect"]
+    cost = eff.get("cost") or {}
+    sq = st.square_of(iid)
+    if cost.get("sleep_self") and sq is not None and st.squares[sq] is not None:
+        st.squares[sq].sleeping = True  # type: ignore[union-attr]
+    for marker, n in sorted((cost.get("spend") or {}).items()):
+        st.players[p].markers[marker] = max(0, st.players[p].markers.get(marker, 0) - n)
+        eng.ctx.ruling("ZX-MARKER", f"{p} spends {n} <{marker}>.")
+    if eff.get("extend_drive"):
+        st.players[p].extend_drive_used = True
+        eng.ctx.ruling(
+            "ZX-EXTEND-DRIVE", f"{p} uses its one Z/X Extend Drive! ability of the game."
+        )
+    eng.event("activate", f"{p} activates {eng.name(iid)}'s ability.", player=p, card=iid)
+    eng.pool.add(p, iid, eff, plan.data["index"], "activated")
+    eng.push(("rules", {}))
+
+
+# -- waits --------------------------------------------------------------------------------------
+
+
+def check_pick_life(eng: ZXEngine, plan: Plan) -> None:
+    args = eng.state.agenda[0][1]
+    n = len(eng.state.players[args["damaged"]].life)
+    pos = plan.action["position"]
+    if not 1 <= pos <= n:
+        plan.violate(
+            "ZX-LIFE-PICK", f"{args['damaged']} has {n} life cards: position {pos} does not exist."
+        )
+        plan.cannot_apply("no such life card")
+
+
+def apply_pick_life(eng: ZXEngine, plan: Plan) -> None:
+    _, args = eng.state.agenda.pop(0)
+    eng.ctx.ruling(
+        "ZX-LIFE-PICK",
+        f"{plan.action['p']} picks {args['damaged']}'s life card {plan.action['position']}.",
+    )
+    eng.push(
+        (
+            "life_out",
+            {"player": args["damaged"], "index": plan.action["position"] - 1, "why": args["why"]},
+        )
+    )
+
+
+def check_play_revealed(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    args = st.agenda[0][1]
+    iid = args["card"]
+    rule = "ZX-IGNITION" if args["source"] == "ignition" else "ZX-LIFE-CHANGE"
+    to = plan.action.get("to")
+    if not plan.action.get("use"):
+        if to is not None:
+            plan.violate(rule, "A card that is not played goes to no square: leave `to` out.")
+        return
+    if st.card(iid).is_zx:
+        if to is None:
+            plan.violate(rule, f"{eng.name(iid)} is played to a square: `to` is missing.")
+            plan.cannot_apply("no square given")
+            return
+        why = eng.square_problem(plan.action["p"], to)
+        if why is not None:
+            plan.violate(
+                "ZX-PLAY-SQUARE", f"{eng.name(iid)} cannot be played to square {to}: {why}."
+            )
+            plan.cannot_apply(why)
+    elif to is not None:
+        plan.violate(rule, "An event is not played to a square: leave `to` out.")
+
+
+def apply_play_revealed(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    _, args = st.agenda.pop(0)
+    p, iid, source = args["player"], args["card"], args["source"]
+    d = st.card(iid)
+    if not plan.action.get("use"):
+        if source == "ignition":
+            eng.deck_to_trash(p, iid, "ignition, not played")
+        else:
+            st.players[p].charge.append(iid)
+            eng.event(
+                "to_charge", f"{eng.name(iid)} goes to {p}'s charge zone.", player=p, card=iid
+            )
+        return
+    how = "by ignition, for free" if source == "ignition" else "from the life zone, for free"
+    if source == "ignition":
+        eng.ctx.ruling("ZX-IGNITION", f"{eng.name(iid)} has the IG icon: {p} plays it {how}.")
+    else:
+        eng.ctx.ruling(
+            "ZX-LIFE-CHANGE",
+            f"{eng.name(iid)} has the IG icon: {p} plays it {how} (rule option life_ig_play).",
+        )
+    if d.is_zx:
+        eng.appear(p, iid, plan.action["to"], how)
+        if source == "life":
+            for kw in ("life_recovery", "void_bringer"):
+                if d.has(kw):
+                    eng.pool_special(p, iid, kw)
+    else:
+        play_event(eng, p, iid)
+
+
+def check_trash_charge(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    args = st.agenda[0][1]
+    p = args["player"]
+    chosen: list[str] = []
+    for ref in plan.action["cards"]:
+        iid = find(eng, ref, [c for c in st.players[p].charge if c not in chosen])
+        if iid is None:
+            plan.violate("ZX-CHARGE-LIMIT", f"{ref} is not in {p}'s charge zone.")
+            plan.cannot_apply("the card is not in the charge zone")
+            return
+        chosen.append(iid)
+    if len(chosen) != args["n"]:
+        plan.violate(
+            "ZX-CHARGE-LIMIT",
+            f"{p} puts exactly {args['n']} charge card(s) into the trash, not {len(chosen)}.",
+        )
+        plan.cannot_apply("wrong number of cards")
+    plan.data["cards"] = chosen
+
+
+def apply_trash_charge(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    _, args = st.agenda.pop(0)
+    p = args["player"]
+    for iid in plan.data["cards"]:
+        st.players[p].charge.remove(iid)
+        st.players[p].trash.append(iid)
+    eng.event(
+        "charge_excess",
+        f"{p} puts {', '.join(plan.data['cards'])} from the charge zone into the trash.",
+        player=p,
+    )
+    eng.push(("rules", {}))
+
+
+# -- resolve, concede -------------------------------------------------------------------------
+
+
+def check_resolve(eng: ZXEngine, plan: Plan) -> None:
+    cands = eng.pool.candidates()
+    pe = choose_pending(eng, plan, cands, "ZX-SIMULTANEOUS")
+    if pe is None:
+        return
+    if plan.action.get("use") is not False:
+        for rule, msg in check_targets(
+            eng, pe, list(plan.action.get("targets", [])), plan.action.get("count")
+        ):
+            plan.violate(rule, msg)
+    check_order(eng, plan, pe, cands, "ZX-SIMULTANEOUS")
+
+
+def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
+    pe = plan.data["pe"]
+    if plan.data.get("order"):
+        eng.pool.preferred = list(plan.data["order"])
+    eng.pool.remove(pe)
+    pe.context["count"] = plan.action.get("count")
+    eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
+
+
+def check_concede(eng: ZXEngine, plan: Plan) -> None:
+    pass
+
+
+def apply_concede(eng: ZXEngine, plan: Plan) -> None:
+    p = plan.action["p"]
+    winner = eng.state.opponent(p)
+    eng.end_game(winner, "concede", "ZX-WIN", f"{p} concedes: {winner} wins.")
+
+
+CHECKS = {
+    "first_player": check_first_player,
+    "setup": check_setup,
+    "mulligan": check_mulligan,
+    "resource": check_resource,
+    "ignite": check_ignite,
+    "play": check_play,
+    "attack": check_attack,
+    "activate": check_activate,
+    "proceed": check_proceed,
+    "pick_life": check_pick_life,
+    "play_revealed": check_play_revealed,
+    "trash_charge": check_trash_charge,
+    "resolve": check_resolve,
+    "concede": check_concede,
+}
+APPLIES = {
+    "first_player": apply_first_player,
+    "setup": apply_setup,
+    "mulligan": apply_mulligan,
+    "resource": apply_resource,
+    "ignite": apply_ignite,
+    "play": apply_play,
+    "attack": apply_attack,
+    "activate": apply_activate,
+    "proceed": apply_proceed,
+    "pick_life": apply_pick_life,
+    "play_revealed": apply_play_revealed,
+    "trash_charge": apply_trash_charge,
+    "resolve": apply_resolve,
+    "concede": apply_concede,
+}

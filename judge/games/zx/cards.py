@@ -1,0 +1,83 @@
+"""Z/X card definitions as the engine reads them (``docs/zx.md``, "Card definition").
+
+Keywords are strings: ``start_card``, ``start_resource``, ``gate_card``, ``life_recovery``,
+``void_bringer``, ``range N``, ``range inf``, ``zekkai``, ``alter_force`` / ``alter_force N``,
+``unaffected_by_opponent``.
+
+>>> d = CardDef.from_dict({"code": "ZXS-001", "name": "Ember Scout", "type": "zx",
+...                        "color": "red", "cost": 1, "power": 3000, "races": ["Dragon Knight"],
+...                        "ig": True, "keywords": ["range 2", "alter_force 2"]})
+>>> d.range, d.alter_force, d.is_zx
+(2, 2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: ``range inf``: every square is in range
+RANGE_INF = 99
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card definition.  ``raw`` is the definition as loaded (defaults filled in)."""
+
+    code: str
+    name: str
+    type: str  # zx | event | zx_ex
+    color: str = "colorless"
+    cost: int = 0
+    power: int = 0
+    races: tuple[str, ...] = ()
+    ig: bool = False
+    keywords: tuple[str, ...] = ()
+    effects: tuple[dict[str, Any], ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        return cls(
+            code=d["code"],
+            name=d.get("name") or d["code"],
+            type=d.get("type", "zx"),
+            color=d.get("color") or "colorless",
+            cost=int(d.get("cost") or 0),
+            power=int(d.get("power") or 0),
+            races=tuple(d.get("races") or ()),
+            ig=bool(d.get("ig")),
+            keywords=tuple(d.get("keywords") or ()),
+            effects=tuple(d.get("effects") or ()),
+            raw=d,
+        )
+
+    @property
+    def is_zx(self) -> bool:
+        return self.type in ("zx", "zx_ex")
+
+    @property
+    def is_event(self) -> bool:
+        return self.type == "event"
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def _number(self, word: str) -> int | None:
+        for kw in self.keywords:
+            head, _, tail = kw.partition(" ")
+            if head == word:
+                if tail == "inf":
+                    return RANGE_INF
+                return int(tail) if tail else 1
+        return None
+
+    @property
+    def range(self) -> int:
+        """How far it attacks: 1 (adjacent squares) unless it has Range X or Range ∞."""
+        return self._number("range") or 1
+
+    @property
+    def alter_force(self) -> int:
+        """Alter Force X: how many trash cards become its force on appearing (0: none)."""
+        return self._number("alter_force") or 0

@@ -1,0 +1,93 @@
+"""The Z/X effect vocabulary: what a card's ``effects`` may say, and what resolving one does.
+
+An effect is ``{"when": …, "do": [ops], …}``:
+
+- ``when``: ``appear`` (【自】 this Z/X appeared), ``evol_seed`` (【自】 Evol Seed: this card
+  was put from the deck into the trash, ZX-EVOL-SEED), ``play`` (an event's 【★】 effect, or
+  an event played by ignition), ``activated`` (【起】, the ``activate`` action).
+- conditions, each a keyword ability of the seed: ``zero_optima`` X (ZX-ZERO-OPTIMA),
+  ``lv`` ``{"type": race, "n": X}`` (ZX-LV), ``extend_drive`` true (ZX-EXTEND-DRIVE),
+  ``adjacent_pairs`` N (your adjacent pairs, ZX-ADJACENT).
+- ``static`` with ``gain_ig`` true and ``zero_optima`` X: in the resource zone, this card has
+  the IG mark while Zero Optima X holds (ZX-ZERO-OPTIMA).
+- ``optional`` true: "you may" (the ``resolve`` records ``use``).
+- ``cost`` (activated abilities): ``{"sleep_self": true}`` and/or ``{"spend": {marker: n}}``.
+
+Ops (each a keyword action of the seed):
+
+=====================  ======================================================================
+``draw`` n             draw n, one at a time (ZX-DRAW)
+``draw_up_to`` n       draw one at a time, up to n: the ``resolve``'s ``count`` (ZX-DRAW)
+``recover`` n          deck top to life face down, one at a time (ZX-RECOVER)
+``ignite`` n           n ignitions by an ability: no charge card (ZX-IGNITION-ABILITY, -MULTI)
+``damage`` n           n damage to the chosen Z/X (``target``; ZX-DAMAGE-ZX)
+``destroy``            destroy the chosen Z/X (ZX-DESTROY)
+``remove``             remove the chosen Z/X from the game (ZX-REMOVE)
+``sleep`` / ``reboot`` the chosen Z/X (ZX-REBOOT-SLEEP)
+``player_damage`` n    n damage to the opponent (ZX-DAMAGE-PLAYER)
+``gain_marker``        ``marker``, n (ZX-MARKER)
+``reveal_top`` n       reveal the deck's top n, then face down again and shuffle (ZX-REVEAL)
+=====================  ======================================================================
+
+``target``: ``{"side": "opponent" | "own" | "any"}``: one Z/X on a square, chosen (ZX-CHOOSE)
+when the effect resolves; the ``resolve`` names it in ``targets``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+WHEN = ("appear", "evol_seed", "play", "activated", "static")
+#: keyword abilities whose effect the engine carries out itself (``moves.pool_special``)
+KEYWORD_EFFECTS = ("alter_force", "life_recovery", "void_bringer")
+OPS = (
+    "draw",
+    "draw_up_to",
+    "recover",
+    "ignite",
+    "damage",
+    "destroy",
+    "remove",
+    "sleep",
+    "reboot",
+    "player_damage",
+    "gain_marker",
+    "reveal_top",
+)
+TARGETED = ("damage", "destroy", "remove", "sleep", "reboot")
+
+
+def supported(effect: dict[str, Any]) -> bool:
+    """Whether the engine can execute ``effect`` (else the step is unverifiable)."""
+    if effect.get("keyword") in KEYWORD_EFFECTS:
+        return True
+    if effect.get("when") not in WHEN:
+        return False
+    ops = effect.get("do")
+    if not isinstance(ops, list):
+        return False
+    return all(isinstance(op, dict) and op.get("op") in OPS for op in ops)
+
+
+def target_op(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The op that chooses a Z/X (at most one per effect), if any."""
+    for op in effect.get("do") or ():
+        if op.get("op") in TARGETED:
+            return op
+    return None
+
+
+def needs_choice(effect: dict[str, Any]) -> bool:
+    """Whether resolving ``effect`` needs its controller's recorded choices."""
+    if effect.get("keyword") == "alter_force":
+        return True
+    if effect.get("optional") or target_op(effect) is not None:
+        return True
+    return any(op.get("op") == "draw_up_to" for op in effect.get("do") or ())
+
+
+def up_to(effect: dict[str, Any]) -> int | None:
+    for op in effect.get("do") or ():
+        if op.get("op") == "draw_up_to":
+            return int(op.get("n", 1))
+    return None

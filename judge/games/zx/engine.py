@@ -1,0 +1,588 @@
+"""The Z/X engine: setup, the turn (reboot, draw, resource, ignition, main, end), playing Z/X
+to squares, battle, player damage with life, and the rule effects.
+
+As in the other games the flow is an *agenda* of procedure steps (``op_…``) run until one
+waits for a decision (``wait_…``, :data:`WAITS`) or a pending effect needs a choice; the
+handlers of the log's actions are in :mod:`judge.games.zx.actions`, card moves in
+:mod:`judge.games.zx.moves`, resolving effects in :mod:`judge.games.zx.resolve`.
+
+Conventions (``docs/zx.md``): seeded mode only; the opening shuffle of each player's deck
+(stream ``"<player>/shuffle/1"``) comes after both players took out their start card, start
+resource and gate card; squares are named 1-9 as in ``squares.toml``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, ClassVar
+
+from judge.core.engine import AgendaEngine, deal_instances
+from judge.core.errors import BadLog, FieldError
+from judge.core.log import ActionLog
+from judge.core.rules import Catalogue
+from judge.core.timing import POLICIES, EffectPool, PendingEffect
+from judge.games.zx import actions, effects
+from judge.games.zx.cards import CardDef
+from judge.games.zx.geometry import GRID
+from judge.games.zx.moves import Moves
+from judge.games.zx.state import PlayerState, Resource, ZXState
+
+PHASE_DECISIONS = {
+    "resource": ("resource", "proceed"),
+    "ignition": ("ignite", "proceed"),
+    "main": ("play", "attack", "activate", "proceed"),
+}
+WAITS = {
+    "wait_first_player": "first_player",
+    "wait_setup": "setup",
+    "wait_mulligan": "mulligan",
+    "wait_pick_life": "pick_life",
+    "wait_play_revealed": "play_revealed",
+    "wait_trash_charge": "trash_charge",
+}
+HAND, LIFE, RESOURCES, CHARGE_LIMIT, DRAW = 4, 4, 2, 4, 2
+DRAGON = ("ドラゴン", "龍", "Dragon")
+
+
+class ZXEngine(Moves, AgendaEngine):
+    """One Z/X game in progress (2 players)."""
+
+    game: ClassVar[str] = "zx"
+    catalogue: ClassVar[Catalogue] = Catalogue.from_package("judge.games.zx")
+    private_zones: ClassVar[tuple[str, ...]] = ("hand",)
+    secret_zones: ClassVar[tuple[str, ...]] = ("deck", "life")
+    handlers: ClassVar[ModuleType] = actions
+    effects: ClassVar[ModuleType] = effects
+    WAITS: ClassVar[dict[str, str]] = WAITS
+
+    state: ZXState
+
+    def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
+        super().__init__(log, options)
+        if not self.seeded:
+            raise BadLog(
+                [
+                    FieldError(
+                        "hidden.mode",
+                        "the zx engine judges seeded logs only (observed mode is not supported "
+                        'yet): give {"mode": "seeded", "seed": …}',
+                    )
+                ]
+            )
+        #: ZX-SIMULTANEOUS: rule option ``simultaneous`` names the core's ordering policy
+        self.pool = EffectPool(
+            POLICIES[options["simultaneous"]](lambda: self.state.turn_player or self.state.order[0])
+        )
+        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        code_of, owner_of, lists = deal_instances(log, {"main": "", "dynamis": "D"})
+        players = {
+            pid: PlayerState(
+                pid,
+                seat,
+                deck=lists[pid]["main"],
+                dynamis=[[i, False] for i in lists[pid]["dynamis"]],
+            )
+            for seat, pid in enumerate(log.player_ids)
+        }
+        self.state = ZXState(defs, code_of, owner_of, players, list(log.player_ids))
+        self.state.squares = {sq: None for sq in GRID.names()}
+        self.state.agenda.append(("wait_first_player", {}))
+
+    # == the runner's interface ==================================================================
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        from judge.games.zx.legal import legal_actions
+
+        return legal_actions(self)
+
+    def decisions(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """Who may decide now, and which kinds each may record (``None``: any player)."""
+        st = self.state
+        if st.phase == "over":
+            return []
+        if self.pool:
+            return [(self.pool.chooser(), ("resolve",))]
+        if st.agenda:
+            op, args = st.agenda[0]
+            if op == "wait_first_player":
+                return [(None, ("first_player",))]
+            if op in WAITS:
+                return [(args["player"], (WAITS[op],))]
+            return []
+        if st.phase in PHASE_DECISIONS:
+            return [(st.turn_player, PHASE_DECISIONS[st.phase])]
+        return []
+
+    def pending(self) -> list[dict[str, Any]]:
+        if self.pool:
+            return self.pending_effects()
+        out = []
+        for who, kinds in self.decisions():
+            label = who if who else "the rock-paper-scissors winner"
+            out.append(
+                {"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}
+            )
+        return out
+
+    # == conditions of keyword abilities =========================================================
+
+    def ig_marks(self, pid: str) -> list[str]:
+        """The resource cards of ``pid`` with the IG mark, in placement order (ZX-ZERO-OPTIMA):
+        a printed IG icon, or a mark gained by a Zero Optima ability whose condition holds,
+        counted in the order of each card's reference time (when it was placed): an earlier
+        card does not count a mark a later card gains, and a card does not count its own."""
+        st = self.state
+        res = sorted(st.players[pid].resources, key=lambda r: r.serial)
+        printed = [r.card for r in res if st.card(r.card).ig]
+        gained: list[str] = []
+        for r in res:
+            d = st.card(r.card)
+            if d.ig:
+                continue
+            for eff in d.effects:
+                if eff.get("when") == "static" and eff.get("gain_ig"):
+                    if len(printed) + len(gained) >= int(eff.get("zero_optima", 0)):
+                        gained.append(r.card)
+                    break
+        return [r.card for r in res if r.card in printed or r.card in gained]
+
+    def lv_count(self, pid: str, race: str) -> int:
+        """Face-up cards of ``race`` in ``pid``'s dynamis (ZX-LV); a Dragon race spec matches
+        every race containing the word."""
+        st = self.state
+        n = 0
+        for iid, face_up in st.players[pid].dynamis:
+            if not face_up:
+                continue
+            races = st.card(iid).races
+            if race in DRAGON:
+                hit = any(race in r for r in races)
+            else:
+                hit = race in races
+            n += hit
+        return n
+
+    def adjacent_pairs(self, pid: str | None = None) -> int:
+        """Pairs of Z/X on orthogonally adjacent squares (ZX-ADJACENT): each pair once, so a
+        row of three holds 2 pairs; ``pid``: only pairs both of whose Z/X it controls."""
+        st = self.state
+        occupied = [
+            sq
+            for sq, z in st.squares.items()
+            if z is not None and (pid is None or st.controller[sq] == pid)
+        ]
+        return sum(
+            1 for i, a in enumerate(occupied) for b in occupied[i + 1 :] if GRID.distance(a, b) == 1
+        )
+
+    def conditions_hold(self, pid: str, iid: str, eff: dict[str, Any]) -> bool:
+        """Whether the keyword conditions on ``eff`` hold now for its controller ``pid``."""
+        st = self.state
+        if "zero_optima" in eff and eff.get("when") != "static":
+            if len(self.ig_marks(pid)) < int(eff["zero_optima"]):
+                return False
+        lv = eff.get("lv")
+        if lv is not None and self.lv_count(pid, str(lv["race"])) < int(lv["n"]):
+            return False
+        if eff.get("extend_drive") and st.players[pid].extend_drive_used:
+            return False
+        if "adjacent_pairs" in eff and self.adjacent_pairs(pid) < int(eff["adjacent_pairs"]):
+            return False
+        return True
+
+    def power(self, iid: str) -> int:
+        return self.state.card(iid).power
+
+    # == the agenda ==============================================================================
+
+    def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+        from judge.games.zx.resolve import run_effect
+
+        run_effect(self, pe, targets, use)
+        self.rules()
+
+    def when_idle(self) -> bool:
+        return self.rules()
+
+    def op_deal(self) -> None:
+        """ZX-SETUP: both decks shuffled, 4 cards drawn; then the mulligans."""
+        st = self.state
+        for pid in st.order:
+            self.shuffle(pid, opening=True)
+            for _ in range(HAND):
+                self.draw_one(pid, " (opening hand)")
+        first = st.first or st.order[0]
+        second = st.opponent(first)
+        self.push(
+            ("wait_mulligan", {"player": first}),
+            ("wait_mulligan", {"player": second}),
+            ("begin_game", {}),
+        )
+
+    def op_begin_game(self) -> None:
+        """ZX-SETUP: 4 life face down and 2 resources from the deck top; start cards turn face
+        up on the player squares."""
+        st = self.state
+        for pid in st.order:
+            ps = st.players[pid]
+            for _ in range(LIFE):
+                ps.life.append(ps.deck.pop(0))
+            for _ in range(RESOURCES):
+                ps.resources.append(Resource(ps.deck.pop(0), st.next_serial()))
+            if ps.start_card is not None:
+                iid, ps.start_card = ps.start_card, None
+                sq = GRID.player_square(ps.seat)
+                st.squares[sq] = None
+                from judge.games.zx.state import ZX
+
+                st.squares[sq] = ZX(card=iid, serial=st.next_serial())
+                st.controller[sq] = pid
+                self.event(
+                    "start_card",
+                    f"{pid}'s start card {self.name(iid)} turns face up on square {sq}.",
+                    player=pid,
+                    card=iid,
+                    square=sq,
+                )
+                self.ctx.ruling(
+                    "ZX-START-CARD", f"{pid}'s start card turns face up on its player square {sq}."
+                )
+        self.ctx.ruling(
+            "ZX-SETUP", "Each player: 4 life cards face down and 2 resources from the deck top."
+        )
+        self.event("setup", "Life and resources are set; the game begins.")
+        self.push(("begin_turn", {}))
+
+    def op_begin_turn(self) -> None:
+        """ZX-TURN: the next player's turn: reboot, draw, then resource, ignition, main, end."""
+        st = self.state
+        first = st.first or st.order[0]
+        st.turn += 1
+        st.turn_player = first if st.turn % 2 == 1 else st.opponent(first)
+        pid = st.turn_player
+        st.resourced = st.ignited = False
+        self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
+        self.ctx.ruling(
+            "ZX-TURN", f"{pid}'s turn: reboot, draw, resource, ignition, main and end phase."
+        )
+        st.phase = "reboot"
+        ps = st.players[pid]
+        rebooted = [z.card for _, z in st.zx_of(pid) if z.sleeping] + [
+            r.card for r in ps.resources if r.sleeping
+        ]
+        for _, z in st.zx_of(pid):
+            z.sleeping = False
+        for r in ps.resources:
+            r.sleeping = False
+        self.ctx.ruling(
+            "ZX-REBOOT-PHASE",
+            f"{pid}'s reboot phase: its Z/X and resources are rebooted"
+            + (f" ({', '.join(rebooted)})." if rebooted else " (none was sleeping)."),
+        )
+        st.phase = "draw"
+        n = DRAW if not (st.turn == 1) else int(self.options["first_turn_draw"])
+        for _ in range(n):
+            if not self.draw_one(pid, " (draw phase)"):
+                break
+        self.ctx.ruling(
+            "ZX-DRAW-PHASE",
+            f"{pid} draws {n} in its draw phase"
+            + (
+                " (the first player's first turn: rule option first_turn_draw)."
+                if st.turn == 1
+                else "."
+            ),
+        )
+        st.phase = "resource"
+        self.push(("rules", {}))
+
+    def op_phase(self, name: str) -> None:
+        self.state.phase = name
+        self.event("phase", f"{self.state.turn_player}'s {name} phase.", phase=name)
+
+    def op_end_turn(self) -> None:
+        """ZX-END: damage dealt this turn and effects until the end of the turn end."""
+        st = self.state
+        st.phase = "end"
+        for z in st.squares.values():
+            if z is not None:
+                z.damage = 0
+        self.ctx.ruling("ZX-END", f"{st.turn_player}'s end phase: damage on Z/X is cleared.")
+        self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
+        self.push(("begin_turn", {}))
+
+    def op_rules(self) -> None:
+        self.rules()
+
+    def rules(self) -> bool:
+        """The rule effects, in the order of CR 901.2b as far as this engine has them: reload,
+        charge excess, lethal damage, loss.  Returns True when it put a decision on the agenda
+        or ended the game (ZX-RULE-ORDER)."""
+        st = self.state
+        if st.phase in ("over", "setup"):
+            return False
+        for _ in range(16):
+            for pid in st.order:
+                self.reload(pid)
+            tp = st.turn_player or st.order[0]
+            for pid in [tp, st.opponent(tp)]:
+                over = len(st.players[pid].charge) - CHARGE_LIMIT
+                if over > 0 and not any(op == "wait_trash_charge" for op, _ in st.agenda[:1]):
+                    self.push(("wait_trash_charge", {"player": pid, "n": over}))
+                    self.ctx.ruling(
+                        "ZX-CHARGE-LIMIT",
+                        f"{pid}'s charge zone holds {len(st.players[pid].charge)} cards, more than "
+                        f"{CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
+                    )
+                    return True
+            lethal = [
+                sq
+                for sq, z in sorted(st.squares.items())
+                if z is not None and (z.damage >= self.power(z.card) or self.power(z.card) <= 0)
+            ]
+            if not lethal:
+                break
+            for sq in lethal:
+                z = st.squares[sq]
+                assert z is not None
+                self.ctx.ruling(
+                    "ZX-DAMAGE-ZX",
+                    f"{self.name(z.card)} has {z.damage} damage this turn, not less than its power "
+                    f"{self.power(z.card)}: it is destroyed.",
+                )
+                self.destroy(sq, "lethal damage")
+        losers = [pid for pid in st.order if not st.players[pid].life]
+        if losers:
+            winner = None if len(losers) == 2 else st.opponent(losers[0])
+            self.end_game(
+                winner,
+                "life",
+                "ZX-WIN",
+                f"{' and '.join(losers)} {'have' if len(losers) > 1 else 'has'} no life left: "
+                + (f"{winner} wins." if winner else "the game is a draw."),
+            )
+            return True
+        return False
+
+    # player damage and life ------------------------------------------------------------------
+
+    def op_player_damage(self, player: str, n: int, why: str) -> None:
+        """ZX-DAMAGE-PLAYER: each point, the opponent picks one of the player's life cards."""
+        self.event("player_damage", f"{player} takes {n} damage ({why}).", player=player, amount=n)
+        steps = []
+        for _ in range(n):
+            steps += [("life_pick", {"player": player, "why": "damage"}), ("rules", {})]
+        self.push(*steps)
+
+    def op_life_pick(self, player: str, why: str) -> None:
+        ps = self.state.players[player]
+        if not ps.life:
+            return
+        if len(ps.life) == 1:
+            self.ctx.ruling("ZX-LIFE-PICK", f"{player} has one life card: it is the one taken.")
+            self.push(("life_out", {"player": player, "index": 0, "why": why}))
+            return
+        self.push(
+            (
+                "wait_pick_life",
+                {"player": self.state.opponent(player), "damaged": player, "why": why},
+            )
+        )
+
+    def op_life_out(self, player: str, index: int, why: str) -> None:
+        """ZX-LIFE-CHANGE: a life card leaves the life zone (life decrease), face up; by damage
+        one with the IG icon may be played for free (rule option ``life_ig_play``), else it
+        goes to the charge zone; by reload it goes to the charge zone."""
+        st = self.state
+        ps = st.players[player]
+        iid = ps.life.pop(index)
+        self.event(
+            "life_out",
+            f"{player}'s life card {self.name(iid)} is turned face up ({why}); "
+            f"{len(ps.life)} life left.",
+            player=player,
+            card=iid,
+        )
+        d = st.card(iid)
+        playable = d.is_event or bool(self.open_squares(player))
+        if why == "damage" and d.ig and playable and self.options["life_ig_play"] == "free":
+            self.push(("wait_play_revealed", {"player": player, "card": iid, "source": "life"}))
+            return
+        ps.charge.append(iid)
+        self.event(
+            "to_charge",
+            f"{self.name(iid)} goes to {player}'s charge zone.",
+            player=player,
+            card=iid,
+        )
+
+    # ignition ----------------------------------------------------------------------------------
+
+    def op_ignite_one(self, player: str, by_ability: bool) -> None:
+        """ZX-IGNITION: reveal the deck's top card; with the IG icon its controller may play it
+        for free (``play_revealed``), else it goes to the trash (from the deck: Evol Seed)."""
+        iid = self.take_top(player)
+        if iid is None:
+            self.event(
+                "ignite_failed", f"{player} cannot ignite: no card in deck or trash.", player=player
+            )
+            return
+        d = self.state.card(iid)
+        how = "by an ability" if by_ability else "in the ignition phase"
+        self.event(
+            "ignite",
+            f"{player} ignites ({how}): {self.name(iid)} is revealed"
+            f"{' (IG icon)' if d.ig else ''}.",
+            player=player,
+            card=iid,
+        )
+        if d.ig and (d.is_event or self.open_squares(player)):
+            self.push(("wait_play_revealed", {"player": player, "card": iid, "source": "ignition"}))
+        else:
+            self.deck_to_trash(
+                player, iid, "ignition" + ("" if not d.ig else ": nowhere to play it")
+            )
+
+    def op_release_held(self) -> None:
+        """ZX-IGNITION-MULTI: every ignition done, the abilities they triggered go to the pool
+        together; their controller chooses the order."""
+        st = self.state
+        st.holding -= 1
+        if st.holding:
+            return
+        held, st.held = st.held, []
+        if held:
+            self.ctx.ruling(
+                "ZX-IGNITION-MULTI",
+                f"All ignitions are done: the {len(held)} abilities they triggered now wait "
+                "together, in the order their controller chooses.",
+            )
+        for pid, iid, eff, index, when in held:
+            self.pool.add(pid, iid, eff, index, when)
+
+    def op_event_done(self, player: str, card: str) -> None:
+        self.state.players[player].trash.append(card)
+        self.event(
+            "to_trash", f"{self.name(card)} (event) goes to the trash.", player=player, card=card
+        )
+
+    # battle ------------------------------------------------------------------------------------
+
+    def op_battle(self) -> None:
+        """ZX-BATTLE: the attacker deals its power as damage to the attacked Z/X; an empty
+        opposing player square takes it as 1 player damage."""
+        st = self.state
+        b = st.battle
+        st.battle = None
+        if b is None:
+            return
+        at = st.square_of(b.attacker.card)
+        if at is None or st.squares[at] is not b.attacker:
+            self.event(
+                "battle",
+                f"{self.name(b.attacker.card)} is no longer on the field: the battle ends.",
+            )
+            self.ctx.ruling("ZX-BATTLE", "The attacking Z/X has left the field: the battle ends.")
+            return
+        defender = st.opponent(b.attacker_player)
+        if b.target is None and st.squares.get(b.square) is None:
+            self.ctx.ruling(
+                "ZX-DAMAGE-PLAYER",
+                f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
+            )
+            self.push(
+                ("player_damage", {"player": defender, "n": 1, "why": "attack"}), ("rules", {})
+            )
+            return
+        target = st.squares.get(b.square)
+        if target is None:
+            self.event("battle", "The attacked Z/X is no longer there: the battle ends.")
+            return
+        power = self.power(b.attacker.card)
+        self.damage_zx(b.square, power, f"attacked by {self.name(b.attacker.card)}")
+        if self.options["battle_damage"] == "both_ways":
+            self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")
+        self.ctx.ruling(
+            "ZX-BATTLE",
+            f"{self.name(b.attacker.card)} (power {power}) deals {power} damage to "
+            f"{self.name(target.card)} (rule option battle_damage {self.options['battle_damage']}).",
+        )
+        self.push(("rules", {}))
+
+    # == views ===================================================================================
+
+    def zx_view(self, sq: int) -> dict[str, Any] | None:
+        st = self.state
+        z = st.squares[sq]
+        if z is None:
+            return None
+        v: dict[str, Any] = {
+            "id": z.card,
+            "code": st.code_of[z.card],
+            "controller": st.controller[sq],
+            "power": self.power(z.card),
+            "state": "sleep" if z.sleeping else "reboot",
+            "damage": z.damage,
+        }
+        if z.force:
+            v["force"] = [[f.card, f.face_up] for f in z.force]
+        return v
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        ps = self.state.players[pid]
+        v: dict[str, Any] = {
+            "hand": list(ps.hand),
+            "deck": len(ps.deck),
+            "life": len(ps.life),
+            "charge": list(ps.charge),
+            "trash": list(ps.trash),
+            "resources": [[r.card, "sleep" if r.sleeping else "reboot"] for r in ps.resources],
+            "dynamis": [iid if up else None for iid, up in ps.dynamis],
+        }
+        if ps.removed:
+            v["removed"] = list(ps.removed)
+        if ps.markers:
+            v["markers"] = dict(sorted(ps.markers.items()))
+        if ps.extend_drive_used:
+            v["extend_drive_used"] = True
+        return v
+
+    def step_state(self) -> dict[str, Any]:
+        st = self.state
+        return {
+            "turn": st.turn,
+            "turn_player": st.turn_player,
+            "phase": st.phase,
+            "squares": {str(sq): self.zx_view(sq) for sq in GRID.names()},
+            "players": {pid: self.player_view(pid) for pid in st.order},
+        }
+
+    def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
+        pv["life"] = list(ps.life)
+        pv["dynamis"] = [list(x) for x in ps.dynamis]
+        pv["resource_order"] = [r.serial for r in ps.resources]
+        pv["start_card"] = ps.start_card
+
+    def snapshot_game(self, view: dict[str, Any]) -> None:
+        st = self.state
+        view["first"] = st.first
+        view["serials"] = {
+            str(sq): z.serial for sq, z in sorted(st.squares.items()) if z is not None
+        }
+        view["resourced"], view["ignited"], view["holding"] = st.resourced, st.ignited, st.holding
+        view["held"] = [[p, i, idx, w] for p, i, _, idx, w in st.held]
+
+
+def _deck_problems(self: ZXEngine) -> list[tuple[str, Any]]:
+    """The decks' problems: the deck is ``main``, the dynamis ``dynamis`` (ZX-DYNAMIS)."""
+    from judge.games.zx.decks import check_deck
+
+    out = []
+    for pid in self.log.player_ids:
+        deck = self.log.decks.get(pid) or {}
+        for problem in check_deck(list(deck.get("main", [])), list(deck.get("dynamis", [])), self.log.cards):
+            out.append((pid, problem))
+    return out
+
+
+ZXEngine.deck_problems = _deck_problems  # type: ignore[method-assign]

@@ -1,0 +1,236 @@
+"""Moving cards in a Z/X game, each move as the seed's keyword action defines it.
+
+A mixin of :class:`~judge.games.zx.engine.ZXEngine`: appearing, destroying, removing, the
+deck to the trash (Evol Seed), life decrease and increase, recover, reload (at once, even in
+the middle of an effect), damage to a Z/X, and the trigger bookkeeping (held while "ignite X
+times" runs, ZX-IGNITION-MULTI).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.games.zx.geometry import GRID
+from judge.games.zx.state import ZX, Force
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+    _Base = ZXEngine
+else:
+    _Base = object
+
+
+class Moves(_Base):
+    # -- triggers -------------------------------------------------------------------------------
+
+    def fire(self, iid: str, when: str, pid: str, **context: Any) -> None:
+        """Put ``iid``'s ``when`` effects whose conditions hold into the pool (or hold them
+        back while an "ignite X times" is running: ZX-IGNITION-MULTI)."""
+        d = self.state.card(iid)
+        for index, eff in enumerate(d.effects):
+            if eff.get("when") != when:
+                continue
+            if not self.conditions_hold(pid, iid, eff):
+                continue
+            if self.state.holding:
+                self.state.held.append((pid, iid, eff, index, when))
+                continue
+            self.pool.add(pid, iid, eff, index, when, **context)
+
+    # -- squares --------------------------------------------------------------------------------
+
+    def square_problem(self, pid: str, sq: int) -> str | None:
+        """Why ``pid`` may not put a Z/X on square ``sq`` now, or None (ZX-PLAY-SQUARE)."""
+        st = self.state
+        if sq not in GRID.squares:
+            return f"there is no square {sq}"
+        opp = st.opponent(pid)
+        if sq == GRID.player_square(st.players[opp].seat):
+            return f"square {sq} is {opp}'s player square"
+        z = st.squares.get(sq)
+        if z is not None and st.controller[sq] != pid:
+            return f"{opp}'s {self.name(z.card)} is on square {sq}"
+        if z is not None and z.sleeping:
+            return f"{pid}'s {self.name(z.card)} on square {sq} is sleeping"
+        return None
+
+    def open_squares(self, pid: str) -> list[int]:
+        return [sq for sq in GRID.names() if self.square_problem(pid, sq) is None]
+
+    def appear(self, pid: str, iid: str, sq: int, how: str) -> ZX:
+        """``iid`` appears rebooted on square ``sq`` (ZX-APPEAR); a rebooted Z/X of ``pid``
+        already there is overwritten (ZX-PLAY-SQUARE, option ``overwrite_to``)."""
+        st = self.state
+        old = st.squares.get(sq)
+        if old is not None:
+            where = self.options["overwrite_to"]
+            self.leave(sq, where, f"overwritten by {self.name(iid)}")
+            self.ctx.ruling(
+                "ZX-PLAY-SQUARE",
+                f"{self.name(old.card)} (rebooted) is overwritten on square {sq} and goes to the "
+                f"{where} (rule option overwrite_to {where}).",
+            )
+        z = ZX(card=iid, serial=st.next_serial())
+        st.squares[sq] = z
+        st.controller[sq] = pid
+        self.event(
+            "appear",
+            f"{self.name(iid)} appears on square {sq} ({how}).",
+            player=pid,
+            card=iid,
+            square=sq,
+        )
+        d = st.card(iid)
+        if d.alter_force:
+            self.pool_special(pid, iid, "alter_force", n=d.alter_force)
+        self.fire(iid, "appear", pid)
+        return z
+
+    def pool_special(self, pid: str, iid: str, kind: str, **context: Any) -> None:
+        """A keyword ability's own effect (Alter Force, Life Recovery, Void Bringer) as a
+        pending effect of ``iid``."""
+        eff = {"when": kind, "keyword": kind, "do": [], "optional": kind == "void_bringer"}
+        if self.state.holding:
+            self.state.held.append((pid, iid, eff, 100, kind))
+            return
+        self.pool.add(pid, iid, eff, 100, kind, **context)
+
+    def leave(self, sq: int, to: str, why: str) -> str:
+        """The Z/X on ``sq`` leaves the field to its owner's ``to`` zone (charge, trash,
+        removed); its force materials go to the trash (GAP: option ``force_on_leave``)."""
+        st = self.state
+        z = st.squares[sq]
+        assert z is not None
+        st.squares[sq] = None
+        del st.controller[sq]
+        owner = st.owner_of[z.card]
+        getattr(st.players[owner], to).append(z.card)
+        if z.force:
+            dest = self.options["force_on_leave"]
+            for f in z.force:
+                getattr(st.players[st.owner_of[f.card]], dest).append(f.card)
+            self.ctx.ruling(
+                "ZX-FORCE",
+                f"{self.name(z.card)} left the field: its {len(z.force)} force material(s) go "
+                f"to the {dest} (rule option force_on_leave {dest}).",
+            )
+        self.event(
+            "leave", f"{self.name(z.card)} leaves square {sq} for the {to} ({why}).", card=z.card
+        )
+        if st.battle is not None and st.battle.target is z:
+            st.battle.target = None
+        return z.card
+
+    def destroy(self, sq: int, why: str) -> None:
+        """ZX-DESTROY: a destroyed Z/X goes to its owner's charge zone."""
+        st = self.state
+        z = st.squares[sq]
+        assert z is not None
+        self.ctx.ruling(
+            "ZX-DESTROY", f"{self.name(z.card)} is destroyed ({why}): it goes to the charge zone."
+        )
+        self.leave(sq, "charge", f"destroyed: {why}")
+
+    def damage_zx(self, sq: int, amount: int, why: str) -> None:
+        """ZX-DAMAGE-ZX: damage adds up through the turn; destroyed once it reaches the power
+        (checked as a rule effect, ``op_rules``)."""
+        st = self.state
+        z = st.squares[sq]
+        assert z is not None
+        z.damage += amount
+        power = st.card(z.card).power
+        self.event(
+            "damage",
+            f"{self.name(z.card)} takes {amount} damage ({why}): {z.damage} this turn, power "
+            f"{power}.",
+            card=z.card,
+            amount=amount,
+            total=z.damage,
+        )
+
+    # -- deck, trash, life ----------------------------------------------------------------------
+
+    def deck_to_trash(self, pid: str, iid: str, why: str) -> None:
+        """A card put from the deck into the trash: its Evol Seed triggers (ZX-EVOL-SEED)."""
+        self.state.players[pid].trash.append(iid)
+        self.event(
+            "to_trash",
+            f"{self.name(iid)} goes from the deck to the trash ({why}).",
+            player=pid,
+            card=iid,
+        )
+        if any(e.get("when") == "evol_seed" for e in self.state.card(iid).effects):
+            self.ctx.ruling(
+                "ZX-EVOL-SEED",
+                f"{self.name(iid)} was put from the deck into the trash: its Evol Seed triggers.",
+            )
+            self.fire(iid, "evol_seed", pid)
+
+    def take_top(self, pid: str) -> str | None:
+        """The deck's top card leaves the deck; an emptied deck reloads at once (ZX-RELOAD)."""
+        ps = self.state.players[pid]
+        if not ps.deck:
+            self.reload(pid)
+            if not ps.deck:
+                return None
+        iid = ps.deck.pop(0)
+        assert iid is not None
+        if not ps.deck:
+            self.reload(pid)
+        return iid
+
+    def reload(self, pid: str) -> None:
+        """ZX-RELOAD: the deck is empty and the trash is not: the trash becomes the deck,
+        shuffled, at once (even in the middle of an effect); then a life card the opponent
+        picks goes to the charge zone (not damage: it cannot be played)."""
+        st = self.state
+        ps = st.players[pid]
+        if ps.deck or not ps.trash:
+            return
+        ps.deck, ps.trash = list(ps.trash), []
+        self.shuffle(pid)
+        self.ctx.ruling(
+            "ZX-RELOAD",
+            f"{pid}'s deck is empty: the {len(ps.deck)} cards of the trash become the deck, "
+            "shuffled, at once; then a life card the opponent picks goes to the charge zone.",
+        )
+        self.event("reload", f"{pid} reloads: the trash becomes the deck.", player=pid)
+        self.push(("life_pick", {"player": pid, "why": "reload"}))
+
+    def draw_one(self, pid: str, why: str) -> bool:
+        iid = self.take_top(pid)
+        if iid is None:
+            self.event("draw_failed", f"{pid} cannot draw: deck and trash are empty.", player=pid)
+            return False
+        self.state.players[pid].hand.append(iid)
+        self.event(
+            "draw",
+            f"{pid} draws {self.name(iid)}{why}.",
+            player=pid,
+            cards=[iid],
+            private=pid,
+            public_text=f"{pid} draws a card{why}.",
+        )
+        return True
+
+    def recover(self, pid: str, n: int) -> None:
+        """ZX-RECOVER: n times, the deck's top card goes face down into the life zone."""
+        ps = self.state.players[pid]
+        done = 0
+        for _ in range(n):
+            iid = self.take_top(pid)
+            if iid is None:
+                break
+            ps.life.append(iid)
+            done += 1
+        self.ctx.ruling(
+            "ZX-RECOVER",
+            f"{pid} recovers {done}: the deck's top card goes face down into the life zone, "
+            f"one at a time ({len(ps.life)} life).",
+        )
+        self.event("recover", f"{pid} recovers {done} life ({len(ps.life)}).", player=pid, n=done)
+
+    def force_from(self, z: ZX, iid: str) -> None:
+        """ZX-FORCE: a card put face up under ``z`` as its force material."""
+        z.force.append(Force(iid, True))

@@ -1,0 +1,129 @@
+"""The state of a Z/X game: zones per player, the 9 squares, the battle in progress.
+
+Zones hold instance ids (``A-7``); deck index 0 is the top; life index 0 is the first life
+card (positions a ``pick_life`` names count from 1).  Dynamis cards are ``A-D1`` … .
+Seeded mode only: every hidden card is known to the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.games.zx.cards import CardDef
+
+
+@dataclass(slots=True)
+class Force:
+    """A force material under a Z/X: face up, or face down (the Z/X is then in Break state)."""
+
+    card: str
+    face_up: bool = True
+
+
+@dataclass(slots=True)
+class ZX:
+    """A Z/X on a square.  ``damage`` accumulates through the turn (ZX-DAMAGE-ZX)."""
+
+    card: str
+    serial: int
+    sleeping: bool = False
+    damage: int = 0
+    force: list[Force] = field(default_factory=list)
+
+    @property
+    def broken(self) -> bool:
+        """In Break state: it has a face-down force material (ZX-BREAK, ZX-ALTER-BREAK)."""
+        return any(not f.face_up for f in self.force)
+
+
+@dataclass(slots=True)
+class Resource:
+    """A card in the resource zone; ``serial`` orders the cards by when they were placed
+    (each card's reference time for Zero Optima, ZX-ZERO-OPTIMA)."""
+
+    card: str
+    serial: int
+    sleeping: bool = False
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    seat: int
+    deck: list[str | None] = field(default_factory=list)
+    hand: list[str | None] = field(default_factory=list)
+    life: list[str] = field(default_factory=list)
+    charge: list[str] = field(default_factory=list)
+    trash: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    resources: list[Resource] = field(default_factory=list)
+    #: the dynamis (神域): [instance, face up]
+    dynamis: list[list[Any]] = field(default_factory=list)
+    #: the start card face down on the player square until the game starts
+    start_card: str | None = None
+    markers: dict[str, int] = field(default_factory=dict)
+    extend_drive_used: bool = False
+    unseen: dict[str, list[str]] = field(default_factory=dict)  # observed mode: unused
+    shuffles: int = 0
+    set_up: bool = False
+    mulligan_done: bool = False
+
+
+@dataclass
+class Battle:
+    attacker: ZX
+    attacker_player: str
+    square: int  # the attacked square, fixed once chosen (ZX-RANGE)
+    target: ZX | None  # the attacked Z/X, or None: the player square, player damage
+
+
+@dataclass
+class ZXState:
+    defs: dict[str, CardDef]
+    code_of: dict[str, str]
+    owner_of: dict[str, str]
+    players: dict[str, PlayerState]
+    order: list[str]
+    squares: dict[int, ZX | None] = field(default_factory=dict)
+    #: who controls the Z/X on each occupied square
+    controller: dict[int, str] = field(default_factory=dict)
+    first: str | None = None
+    turn: int = 0
+    turn_player: str | None = None
+    phase: str = "setup"
+    winner: str | None = None
+    reason: str | None = None
+    agenda: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    after_illegal: bool = False
+    battle: Battle | None = None
+    serial: int = 0
+    resourced: bool = False  # the turn player has put a card into resources this turn
+    ignited: bool = False  # the turn player has ignited in this ignition phase
+    #: triggers held back while "ignite X times" runs (ZX-IGNITION-MULTI)
+    held: list[tuple[str, str, dict[str, Any], int, str]] = field(default_factory=list)
+    holding: int = 0
+
+    def card(self, iid: str) -> CardDef:
+        return self.defs[self.code_of[iid]]
+
+    def next_serial(self) -> int:
+        self.serial += 1
+        return self.serial
+
+    def opponent(self, pid: str) -> str:
+        return next(p for p in self.order if p != pid)
+
+    def square_of(self, iid: str) -> int | None:
+        for sq, z in self.squares.items():
+            if z is not None and z.card == iid:
+                return sq
+        return None
+
+    def zx_of(self, pid: str) -> list[tuple[int, ZX]]:
+        """``pid``'s Z/X on squares, by square name."""
+        return [
+            (sq, z)
+            for sq, z in sorted(self.squares.items())
+            if z is not None and self.controller.get(sq) == pid
+        ]

@@ -1,0 +1,198 @@
+"""Z/X in the action log: card definitions, decks (deck and dynamis), card references and
+action kinds (``docs/zx.md``).  Shapes and references only; whether an action is allowed
+when it is taken is the engine's question.
+
+Class names carry a ``ZX`` prefix: the published JSON Schema names its definitions after them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, validate
+
+from schemas.action_log import BaseSchema, Bool, CardCode, Int, List, PlayerId, Str, one_of
+from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
+
+GAME = "zx"
+LOG_SCHEMA_NAME = "ZXLogSchema"
+PLAYER_COUNTS = (2,)
+VARIANTS: tuple[str, ...] = ()
+TEAMS = False
+#: Instance ids: ``P1-7`` the 7th card of P1's ``main`` list; ``P1-D2`` the 2nd of its dynamis.
+INSTANCE_SECTIONS = {"": "main", "D": "dynamis"}
+
+CARD_TYPES = ("zx", "event", "zx_ex")
+ZONES = ("hand", "deck", "life", "charge", "trash", "resources", "dynamis", "removed")
+SQUARES = list(range(1, 10))
+
+
+class ZXCardSchema(BaseSchema):
+    """A Z/X card definition: code, name, type (zx, event, zx_ex), colour, cost, power,
+    races, the IG icon, keywords and effects (the engine's vocabulary)."""
+
+    code = Str(required=True, non_empty=True)
+    name = Str(required=True, non_empty=True)
+    type = Str(required=True, validate=one_of(CARD_TYPES))
+    color = Str(load_default="colorless", metadata={"default": "colorless"})
+    cost = Int(minimum=0, load_default=0, metadata={"default": 0})
+    power = Int(minimum=0, load_default=0, metadata={"default": 0})
+    races = List(Str(non_empty=True), load_default=list, metadata={"default": []})
+    ig = Bool(load_default=False, metadata={"default": False, "description": "the IG icon"})
+    keywords = List(Str(non_empty=True), load_default=list, metadata={"default": []})
+    effects = effects_field()
+    text = Str(metadata={"description": "the printed text, kept as given and not executed"})
+
+
+CardSchema = ZXCardSchema
+
+
+class ZXDeckSchema(BaseSchema):
+    """A player's deck (``main``, 50 cards) and dynamis (``dynamis``, Z/X EX cards)."""
+
+    main = List(CardCode(), required=True)
+    dynamis = List(CardCode(), load_default=list, metadata={"default": []})
+
+
+DeckSchema = ZXDeckSchema
+
+
+class ZXZoneRefSchema(BaseSchema):
+    """Any one copy of ``code`` in ``zone``."""
+
+    code = CardCode(required=True)
+    zone = Str(required=True, validate=one_of(ZONES))
+
+
+class ZXCardRef(BaseCardRef):
+    """A card reference: instance id, card code, or ``{"code": …, "zone": …}``."""
+
+    ZONE_REF = ZXZoneRefSchema
+    REF_DESCRIPTION = "an instance id (P1-7, P1-D1) or a card code"
+    DESCRIPTION = "A card reference: instance id, card code, or {code, zone}."
+
+
+class ZXFirstPlayerSchema(ActionSchema):
+    """Setup: the rock-paper-scissors winner (``p``) names the first player."""
+
+    do = Kind("first_player")
+    first = PlayerId(required=True)
+
+
+class ZXSetupSchema(ActionSchema):
+    """Setup: the cards taken out of the deck before the shuffle (each optional)."""
+
+    do = Kind("setup")
+    start_card = ZXCardRef(allow_none=True, load_default=None)
+    start_resource = ZXCardRef(allow_none=True, load_default=None)
+    gate_card = ZXCardRef(allow_none=True, load_default=None)
+
+
+class ZXMulliganSchema(ActionSchema):
+    """Setup: keep the 4 cards, or redraw once."""
+
+    do = Kind("mulligan")
+    redraw = Bool(required=True)
+
+
+class ZXResourceSchema(ActionSchema):
+    """Resource phase: a hand card into the resources."""
+
+    do = Kind("resource")
+    card = ZXCardRef(required=True)
+
+
+class ZXIgniteSchema(ActionSchema):
+    """Ignition phase: a charge card into the trash, then ignition."""
+
+    do = Kind("ignite")
+    charge = ZXCardRef(required=True)
+
+
+class ZXPlaySchema(ActionSchema):
+    """Main phase: play a Z/X to a square (``to``) or an event; ``pay``: the resources slept."""
+
+    do = Kind("play")
+    card = ZXCardRef(required=True)
+    to = Int(allow_none=True, load_default=None, validate=validate.OneOf(SQUARES, error="must be a square 1-9"))
+    pay = List(ZXCardRef(), allow_none=True, load_default=None)
+
+
+class ZXAttackSchema(ActionSchema):
+    """Main phase: a rebooted Z/X sleeps and attacks a square."""
+
+    do = Kind("attack")
+    card = ZXCardRef(required=True)
+    target = Int(required=True, validate=validate.OneOf(SQUARES, error="must be a square 1-9"))
+
+
+class ZXActivateSchema(ActionSchema):
+    """Main phase: use an activated (【起】) ability, 1-based among the card's."""
+
+    do = Kind("activate")
+    card = ZXCardRef(required=True)
+    ability = Int(minimum=1, load_default=1, metadata={"default": 1})
+
+
+class ZXPickLifeSchema(ActionSchema):
+    """Player damage or reload: the opponent picks a life card by position (1 = first)."""
+
+    do = Kind("pick_life")
+    position = Int(required=True, minimum=1)
+
+
+class ZXPlayRevealedSchema(ActionSchema):
+    """A revealed IG card (by ignition, or a life card lost to damage): play it or not."""
+
+    do = Kind("play_revealed")
+    use = Bool(required=True)
+    to = Int(allow_none=True, load_default=None, validate=validate.OneOf(SQUARES, error="must be a square 1-9"))
+
+
+class ZXTrashChargeSchema(ActionSchema):
+    """Charge limit: the cards over 4 the player puts into the trash."""
+
+    do = Kind("trash_charge")
+    cards = List(ZXCardRef(), required=True)
+
+
+class ZXResolveSchema(ActionSchema):
+    """A choice for an effect the engine has pending for ``p``."""
+
+    do = Kind("resolve")
+    source = ZXCardRef(required=True)
+    targets = ref_list(ZXCardRef)
+    use = Bool(allow_none=True, load_default=None)
+    count = Int(allow_none=True, load_default=None, minimum=0, metadata={"description": "draw up to: how many"})
+    order = ref_list(ZXCardRef)
+
+
+class ZXProceedSchema(ActionSchema):
+    """End the resource, ignition or main phase."""
+
+    do = Kind("proceed")
+
+
+class ZXConcedeSchema(ActionSchema):
+    """Concede the game."""
+
+    do = Kind("concede")
+
+
+ACTIONS: dict[str, type[Schema]] = {
+    "first_player": ZXFirstPlayerSchema,
+    "setup": ZXSetupSchema,
+    "mulligan": ZXMulliganSchema,
+    "resource": ZXResourceSchema,
+    "ignite": ZXIgniteSchema,
+    "play": ZXPlaySchema,
+    "attack": ZXAttackSchema,
+    "activate": ZXActivateSchema,
+    "pick_life": ZXPickLifeSchema,
+    "play_revealed": ZXPlayRevealedSchema,
+    "trash_charge": ZXTrashChargeSchema,
+    "resolve": ZXResolveSchema,
+    "proceed": ZXProceedSchema,
+    "concede": ZXConcedeSchema,
+}
+
