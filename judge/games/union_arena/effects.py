@@ -9,7 +9,11 @@ A card's ``effects`` is a list of effects.  An effect::
 ``when`` (the timing words of the rulebook): ``on_play`` (when played; also when raided),
 ``activate_main`` (an activated effect, main phase), ``on_attack``, ``on_block``,
 ``not_blocked``, ``on_retire``, ``win_battle``, ``lose_battle_attacking`` (attacked and lost),
-``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.
+``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
+``energy_line``) on an ``activate_main`` effect: usable only while its card is in that line
+("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``once_per_turn`` on a triggered effect: once
+it has resolved for a card this turn, that card's effect does not trigger again this turn
+("[ターン1]", ``UA-TRIGGER-ONCE``).
 ``cost`` applies to ``activate_main`` effects; a triggered effect may have ``cost``
 ``{"ap": n}`` only when it is ``optional`` ("APを1支払ってもよい。そうした場合、…": the player
 may pay n AP as it resolves, and only then does the rest happen; ``UA-EFFECT-COST``).
@@ -58,6 +62,10 @@ it happens only if a card the last choice named (or the last look took) meets it
 those cards themselves ("…さらにアクティブにする").  An op with ``if_done`` happens only if
 the choice before it chose a card ("…を1枚レストにする。そうした場合、…": if you did).
 
+- ``all`` — true, with no count: every card of the field that meets the selector when the
+  op is carried out, with no choice ("自分の場の[特徴:X]全ては、このターン中、BP+500"; ops
+  ``bp``, ``grant``, ``rest``, ``activate``, ``retire``; the log records no target for it;
+  ``UA-EFFECT-ALL``).
 - ``if_able`` — true: the count is "as many as there are, up to ``count``" (printed
   "1枚選び": a mandatory choice that chooses nothing when no card qualifies); fewer targets
   are wrong only when more cards met the selector.  The printed-text reader writes it for
@@ -187,12 +195,22 @@ def until_text(until: str, owner: str) -> str:
     return "until the end of the battle" if until == "battle" else "until end of turn"
 
 
+#: where an activated ability's card must be to use it ("[フロントLにある場合]")
+WHERE = ("front_line", "energy_line")
+#: ops that may act on every card a selector with ``all`` meets ("…全ては、…")
+ALL_OPS = ("bp", "grant", "rest", "activate", "retire")
+
+
 def supported(effect: dict[str, Any]) -> bool:
     """Whether the engine can execute ``effect`` exactly."""
     ops = effect.get("do")
     if not isinstance(ops, list) or not ops:
         return False
     if effect.get("when") not in TIMINGS and effect.get("when") not in DELAYED_TIMINGS:
+        return False
+    if "where" in effect and (
+        effect.get("when") != "activate_main" or effect["where"] not in WHERE
+    ):
         return False
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
         return False
@@ -216,6 +234,16 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
             return False
+        if isinstance(target, dict) and target.get("all"):
+            # every card of the field that meets it, no choice (UA-EFFECT-ALL)
+            if (
+                op["op"] not in ALL_OPS
+                or target.get("zone", "field") not in ("field", "front_line", "energy_line")
+                or {"count", "up_to", "if_able", "instead"} & set(target)
+                or target["all"] is not True
+            ):
+                return False
+            continue
         chose = chose or isinstance(target, dict) or op["op"] == "look"
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
@@ -401,7 +429,7 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(sel)
         else:
             target = op.get("target", "self")
-            if isinstance(target, dict):
+            if isinstance(target, dict) and not target.get("all"):
                 out.append(target)
     return out
 

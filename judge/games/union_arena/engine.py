@@ -216,6 +216,13 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         for index, effect in enumerate(defn.effects):
             if effect.get("when") != trigger:
                 continue
+            if effect.get("once_per_turn") and unit is not None and index in unit.used:
+                self.ctx.ruling(
+                    "UA-TRIGGER-ONCE",
+                    f"{self.name(iid)}'s once-per-turn {trigger.replace('_', ' ')} effect "
+                    "was already used this turn: it does not trigger.",
+                )
+                continue
             if effect.get("raid_only") and not raided:
                 self.ctx.ruling(
                     "UA-RAID-ONLY",

@@ -399,6 +399,14 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-RAID-ONLY",
             f"{eng.name(unit.top)} was not raided: its raid-only effect cannot be used.",
         )
+    where = effect.get("where")
+    if where is not None and unit not in st.players[pid].line(where):
+        line = "front line" if where == "front_line" else "energy line"
+        plan.violate(
+            "UA-EFFECT-WHERE",
+            f"{eng.name(unit.top)}'s activated effect {n} can be used only while it is in the "
+            f"{line}; it is not.",
+        )
     if effect.get("once_per_turn") and index in unit.used:
         plan.violate(
             "UA-ACTIVATE-ONCE",

@@ -247,6 +247,10 @@ def _raid_matches(rest: str, raid: Any) -> bool:
     return onto == {"trait": m.group(3)}
 
 
+#: an activated ability's condition on where its card is
+_WHERE = {"フロントLにある場合": "front_line", "エナジーLにある場合": "energy_line"}
+
+
 def _read_ability(
     defn: dict[str, Any], when: str, tags: list[str], body: str
 ) -> tuple[dict[str, Any] | None, list[str]]:
@@ -254,15 +258,22 @@ def _read_ability(
     missed: list[str] = []
     effect: dict[str, Any] = {"when": when}
     if when == "activate_main":
-        paid = g.cost(tags)
-        if paid is None:
+        where = [
+            _WHERE[t] for t in tags if t in _WHERE
+        ]  # "[フロントLにある場合]" (UA-EFFECT-WHERE)
+        paid = g.cost([t for t in tags if t not in _WHERE])
+        if paid is None or len(where) > 1:
             missed.append("".join(f"[{t}]" for t in tags))
         else:
+            if where:
+                effect["where"] = where[0]
             if paid[0]:
                 effect["cost"] = paid[0]
             if paid[1]:
                 effect["once_per_turn"] = True
-    elif tags:  # a triggered ability with a condition or a per-turn limit: not in the vocabulary
+    elif tags == ["ターン1"]:  # a triggered ability once per turn (UA-TRIGGER-ONCE)
+        effect["once_per_turn"] = True
+    elif tags:  # a triggered ability with a condition: not in the vocabulary
         missed.append("".join(f"[{t}]" for t in tags))
     self_ok = (
         defn.get("type") == "character"
@@ -365,6 +376,14 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     if m and int(m.group(1)) >= 1:  # draw, then something this character does
         then = read_sentence(m.group(2), self_ok)
         return [{"op": "draw", "n": int(m.group(1))}, *then] if then else None
+    m = re.fullmatch(r"(.+?)全て(?:は、(.+)|を(.+))", s)
+    if m:  # "自分の場の[特徴:X]全ては、このターン中、BP+500": every card that meets it
+        sel = g.selector(m.group(1))
+        ops = _operations(m.group(2) or m.group(3))
+        if sel is None or sel["zone"] == "ap" or ops is None:
+            return None
+        sel = {k: v for k, v in sel.items() if k not in ("count", "up_to", "if_able")}
+        return [{**op, "target": {**sel, "all": True}} for op in ops]
     m = re.fullmatch(r"(.+?)を(\d+枚(?:まで)?)選び、(.+)", s)
     if m:
         sel = g.selector(m.group(1))

@@ -17,6 +17,7 @@ from judge.games.union_arena.targets import (
     APCard,
     chosen_ids,
     chosen_meet,
+    every_unit,
     match_one,
     match_targets,
     op_selector,
@@ -55,11 +56,33 @@ def run_effect(
         )
         eng.taint_effect(pe, "UA-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    unit_now: Unit | None = pe.context.get("unit")
+    once = pe.effect.get("once_per_turn") and pe.effect.get("when") != "activate_main"
+    if once and unit_now is not None and pe.index in unit_now.used:
+        ctx.ruling(
+            "UA-TRIGGER-ONCE",
+            f"{pe.describe()} is once per turn and {eng.name(pe.source)} already used it "
+            "this turn: it does nothing.",
+        )
+        return
     if pe.effect.get("optional") and use is False:
         eng.event(
             "effect_declined", f"{pe.controller} does not use {pe.describe()}.", source=pe.source
         )
+        if once and unit_now is not None:
+            # UA-TRIGGER-ONCE-DECLINED (GAP): whether a declined one counts as used
+            used = eng.options.get("once_per_turn_declined", "not_used") == "used"
+            if used:
+                unit_now.used.add(pe.index)
+            ctx.ruling(
+                "UA-TRIGGER-ONCE-DECLINED",
+                f"{pe.describe()} is once per turn and was declined: it "
+                + ("counts as used" if used else "does not count as used")
+                + " this turn (rule option once_per_turn_declined).",
+            )
         return
+    if once and unit_now is not None:
+        unit_now.used.add(pe.index)
     eng.event("effect", f"{pe.describe()} resolves.", source=pe.source, trigger=pe.trigger)
     ap = effects.optional_ap(pe.effect)
     if ap:  # "APを1支払ってもよい。そうした場合、…": used, so paid (checked before)
@@ -111,8 +134,20 @@ def run_effect(
             continue
         sel = op_selector(op)
         objs: list[Any]
+        target = op.get("target")
         if op.get("target") == "chosen":  # "選んだキャラ…さらに": the cards the last choice named
             objs = [f for f in (st.find_unit(i) for i in picked) if f is not None]
+        elif isinstance(target, dict) and target.get("all"):  # "…全ては": no choice
+            objs = list(every_unit(eng, pe.controller, target, pe.source))
+            if "bp_max" in target:
+                ctx.read("bp")
+            ctx.ruling(
+                "UA-EFFECT-ALL",
+                f"{pe.describe()}: every card that meets it now, "
+                f"{len(objs)} in all: "
+                + (", ".join(eng.name(o[2].top) for o in objs) or "none")
+                + ".",
+            )
         elif sel is None:
             found = st.find_unit(unit.top) if unit is not None and unit.cards else None
             objs = [found] if found else []

@@ -157,6 +157,24 @@ def candidates(
     )
 
 
+def every_unit(
+    eng: UnionArenaEngine, controller: str, sel: dict[str, Any], source: str | None = None
+) -> list[tuple[str, str, Unit]]:
+    """Every card of the field that meets a selector with ``all`` now ("…全ては、…",
+    UA-EFFECT-ALL): ``(owner, line, unit)``, in the players' order, then line, then
+    position."""
+    st = eng.state
+    side = controller if sel.get("side", "own") == "own" else st.other(controller)
+    zone = sel.get("zone", "field")
+    lines = LINES if zone == "field" else (zone,)
+    return [
+        (side, line, unit)
+        for line in lines
+        for unit in st.players[side].line(line)
+        if _selector_mismatch(eng, sel, line, unit, source) is None
+    ]
+
+
 def match_targets(
     eng: UnionArenaEngine,
     controller: str,
@@ -187,7 +205,7 @@ def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:
     if op.get("op") == "discard":
         return {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
     target = op.get("target", "self")
-    return target if isinstance(target, dict) else None
+    return target if isinstance(target, dict) and not target.get("all") else None
 
 
 def check_effect_targets(

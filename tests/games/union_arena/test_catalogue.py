@@ -53,6 +53,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
     assert catalogue.resolve_options({}) == {
         "first_turn_no_attack": False,
         "snipe_not_blocked": "triggers",
+        "once_per_turn_declined": "not_used",
         "deck_construction": True,
     }
 

@@ -240,10 +240,15 @@ def test_keyword_line_disagreeing_with_the_definition_is_not_read() -> None:
 
 
 def test_unread_sentences_are_named_and_grouped_by_template() -> None:
-    text = "[登場時]カードを1枚引く。自分の場の［特徴：灯守］全ては、このターン中、BP+1000。"
+    text = "[登場時]カードを1枚引く。自分の場の［特徴：灯守］1枚につき、このキャラはこのターン中、BP+1000。"
     reading = read_card(printed("P-11", text))
-    assert reading.unread == ("[登場時]自分の場の[特徴:灯守]全ては、このターン中、BP+1000",)
-    assert shape(reading.unread[0]) == "[登場時]自分の場の[特徴]全ては、このターン中、BP+N"
+    assert reading.unread == (
+        "[登場時]自分の場の[特徴:灯守]1枚につき、このキャラはこのターン中、BP+1000",
+    )
+    assert (
+        shape(reading.unread[0])
+        == "[登場時]自分の場の[特徴]N枚につき、このキャラはこのターン中、BP+N"
+    )
     # even the sentence it read is not executed: the whole ability stands in as text
     (effect,) = reading.effects
     assert effect["when"] == "on_play" and "do" not in effect and effect["text"]
@@ -266,7 +271,7 @@ def test_UA_EFFECT_UNSUPPORTED_continuous_text_taints_from_the_play() -> None:
 
 def test_UA_EFFECT_UNSUPPORTED_unread_activated_bp_makes_the_battle_uncertain() -> None:
     """The issue's case: an unsupported "BP+3000" effect, then a battle it decides."""
-    text = "[起動メイン][フロントLにある場合]このキャラはこのターン中、BP+3000。"
+    text = "[起動メイン][自分の場外にカードが5枚以上ある場合]このキャラはこのターン中、BP+3000。"
     assert not read_card(printed("P-13", text)).understood
     cards = [printed("P-13", text, bp=1000), free_character("T-009", bp=3000)]
     b = board_at_turn_3(

@@ -1,0 +1,192 @@
+"""Union Arena: three printed-text templates of the official card list, on original cards —
+"[フロントLにある場合]" on an activated ability (UA-EFFECT-WHERE), "…全ては、…" (every card
+of a kind, UA-EFFECT-ALL), and "[ターン1]" on a triggered ability (UA-TRIGGER-ONCE, with the
+GAP of a declined one: UA-TRIGGER-ONCE-DECLINED)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.testing import (
+    board_at_turn_3,
+    field_unit,
+    free_character,
+    rules_applied,
+    rules_broken,
+    verdict,
+)
+
+DRAW = {"op": "draw", "n": 1}
+
+
+def draws(r: dict[str, Any], index: int) -> int:
+    return sum(1 for e in r["steps"][index]["events"] if e["type"] == "draw")
+
+
+# -- UA-EFFECT-WHERE ---------------------------------------------------------------------------
+
+FRONT_ONLY = {
+    "when": "activate_main",
+    "where": "front_line",
+    "cost": {"rest_self": True},
+    "do": [DRAW],
+}
+
+
+def test_UA_EFFECT_WHERE_usable_in_the_front_line() -> None:
+    cards = [free_character("T-FRONT", effects=[FRONT_ONLY])]
+    b = board_at_turn_3(cards, ["T-FRONT"], [], a_front=("A-1",), phase="main")
+    b.act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 1
+
+
+def test_UA_EFFECT_WHERE_not_usable_from_the_energy_line() -> None:
+    cards = [free_character("T-FRONT", effects=[FRONT_ONLY])]
+    b = board_at_turn_3(cards, ["T-FRONT"], [], a_energy=("A-1",), phase="main")
+    b.act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-WHERE"]
+
+
+def test_UA_EFFECT_WHERE_read_from_printed_text() -> None:
+    r = read_card(
+        {
+            "type": "character",
+            "text": "[起動メイン][フロントLにある場合][レストにする]カードを1枚引く。",
+        }
+    )
+    assert r.understood
+    assert r.effects[0]["where"] == "front_line"
+    assert r.effects[0]["cost"] == {"rest_self": True}
+
+
+# -- UA-EFFECT-ALL -----------------------------------------------------------------------------
+
+WEAKEN_ALL = {
+    "when": "on_play",
+    "do": [
+        {
+            "op": "bp",
+            "amount": -1000,
+            "until": "turn",
+            "target": {"side": "opponent", "zone": "front_line", "type": "character", "all": True},
+        }
+    ],
+}
+
+
+def weaken_scene() -> Any:
+    cards = [
+        free_character("T-WEAKEN", effects=[WEAKEN_ALL]),
+        free_character("T-W3000", bp=3000),
+    ]
+    return board_at_turn_3(
+        cards,
+        ["T-WEAKEN"],
+        ["T-W3000", "T-W3000", "T-W3000"],
+        b_front=("B-1", "B-2"),
+        b_energy=("B-3",),
+        phase="main",
+    )
+
+
+def test_UA_EFFECT_ALL_every_card_that_meets_it_without_a_choice() -> None:
+    b = weaken_scene().play("A", "A-1", to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-ALL" in rules_applied(r, b.last)
+    assert [field_unit(r, "B", i)["bp"] for i in ("B-1", "B-2", "B-3")] == [2000, 2000, 3000]
+
+
+def test_UA_EFFECT_ALL_the_log_names_no_target_for_it() -> None:
+    b = weaken_scene().play("A", "A-1", to="front_line", targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_ALL_with_none_meeting_it_nothing_happens() -> None:
+    cards = [free_character("T-WEAKEN", effects=[WEAKEN_ALL])]
+    b = board_at_turn_3(cards, ["T-WEAKEN"], [], phase="main").play("A", "A-1", to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-ALL" in rules_applied(r, b.last)
+
+
+def test_UA_EFFECT_ALL_read_from_printed_text() -> None:
+    r = read_card(
+        {
+            "type": "character",
+            "text": "[登場時]相手のフロントLのキャラ全ては、このターン中、BP-1000。",
+        }
+    )
+    assert r.understood
+    assert r.effects[0] == WEAKEN_ALL
+
+
+# -- UA-TRIGGER-ONCE ---------------------------------------------------------------------------
+
+
+def double_attacker(effect: dict[str, Any], options: dict[str, Any] | None = None) -> Any:
+    """A's character with Double Attack (it attacks twice a turn) and ``effect``."""
+    cards = [free_character("T-TWICE", bp=1000, keywords=["double attack"], effects=[effect])]
+    return board_at_turn_3(cards, ["T-TWICE"], [], a_front=("A-1",), options=options)
+
+
+ONCE_DRAW = {"when": "on_attack", "once_per_turn": True, "do": [DRAW]}
+
+
+def unblocked(b: Any) -> Any:
+    """B does not block; A picks B's first life card."""
+    return b.block("B").act("A", "pick_life", cards=[1])
+
+
+def test_UA_TRIGGER_ONCE_triggers_once_a_turn() -> None:
+    b = double_attacker(ONCE_DRAW)
+    b.attack("A", "A-1")
+    first = b.last
+    unblocked(b).attack("A", "A-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, first) == 1  # the first attack's effect drew a card
+    assert draws(r, b.last) == 0
+    assert "UA-TRIGGER-ONCE" in rules_applied(r, b.last)
+
+
+def test_UA_TRIGGER_ONCE_without_the_mark_it_triggers_every_time() -> None:
+    b = double_attacker({"when": "on_attack", "do": [DRAW]})
+    unblocked(b.attack("A", "A-1")).attack("A", "A-1")
+    r = b.replay()
+    assert draws(r, b.last) == 1
+
+
+def test_UA_TRIGGER_ONCE_read_from_printed_text() -> None:
+    r = read_card({"type": "character", "text": "[アタック時][ターン1]カードを1枚引く。"})
+    assert r.understood and r.effects[0] == ONCE_DRAW
+
+
+OPTIONAL_ONCE = {"when": "on_attack", "optional": True, "once_per_turn": True, "do": [DRAW]}
+
+
+def test_UA_TRIGGER_ONCE_DECLINED_a_declined_one_may_trigger_again_by_default() -> None:
+    b = double_attacker(OPTIONAL_ONCE)
+    b.attack("A", "A-1").act("A", "resolve", source="A-1", use=False)
+    declined = b.last
+    unblocked(b).attack("A", "A-1").act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert "UA-TRIGGER-ONCE-DECLINED" in rules_applied(r, declined)
+    assert draws(r, b.last) == 1
+
+
+def test_UA_TRIGGER_ONCE_DECLINED_option_used_counts_a_declined_one() -> None:
+    b = double_attacker(OPTIONAL_ONCE, options={"once_per_turn_declined": "used"})
+    b.attack("A", "A-1").act("A", "resolve", source="A-1", use=False)
+    unblocked(b).attack("A", "A-1")
+    r = b.replay()
+    assert "UA-TRIGGER-ONCE" in rules_applied(r, b.last)
+    assert draws(r, b.last) == 0
