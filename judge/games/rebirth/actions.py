@@ -418,6 +418,7 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         "R4U-PLAY",
         f"{pid} paid {eng.name(iid)}'s level ({st.card(iid).level}) to play it into {where}.",
     )
+    eng.push(("settle", {}))
     if old is not None:
         eng.to_waiting_room(pid, old, "replaced")
         eng.ctx.ruling(

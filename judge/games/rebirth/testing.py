@@ -30,7 +30,13 @@ from judge.core.testing import (
 )
 
 __all__ = [
+    "ATTACKER",
+    "BIG",
+    "BLOCKER",
+    "CANCEL",
     "FILLER_CODE",
+    "REBIRTH",
+    "to_b_battle",
     "PARTNER_CODE",
     "LogBuilder",
     "card",
@@ -127,3 +133,28 @@ class LogBuilder(BaseLogBuilder):
     def pass_turn(self, p: str, battle: bool = True) -> Self:
         """Proceed through energy, main (and battle) phases."""
         return self.proceed(p, 3 if battle else 2)
+
+
+# -- a scene many tests start from ------------------------------------------------------------
+
+ATTACKER = card("T-ATK", name="Striker", level=1, atk=3, def_=5)
+BLOCKER = card("T-BLK", name="Wall", level=1, atk=1, def_=2, keywords=["blocker"])
+CANCEL = card("T-CAN", name="Veto", level=1, atk=1, def_=2, keywords=["cancel"])
+BIG = card("T-BIG", name="Giant", level=3, atk=5, def_=9)
+REBIRTH = card("T-RB", "rebirth", name="Second Wind")
+
+
+def to_b_battle(
+    cards: list[dict[str, Any]] | None = None,
+    options: dict[str, Any] | None = None,
+    entry: str = "T-ATK",
+) -> LogBuilder:
+    """A passes turn 1; in turn 2 B moves its filler entry to member square 1, the entry-in
+    reveals ``entry``, and B is in its battle phase (A's entry: a filler, DEF 3)."""
+    b = LogBuilder([ATTACKER, BLOCKER, CANCEL, BIG, REBIRTH, *(cards or [])], options=options)
+    b.setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay={"energy": 0, "partner": 0})
+    b.act("B", "reveal", card=entry)
+    return b.proceed("B")
