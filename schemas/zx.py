@@ -7,8 +7,6 @@ Class names carry a ``ZX`` prefix: the published JSON Schema names its definitio
 
 from __future__ import annotations
 
-from typing import Any
-
 from marshmallow import Schema, validate
 
 from schemas.action_log import BaseSchema, Bool, CardCode, Int, List, PlayerId, Str, one_of
@@ -114,7 +112,11 @@ class ZXPlaySchema(ActionSchema):
 
     do = Kind("play")
     card = ZXCardRef(required=True)
-    to = Int(allow_none=True, load_default=None, validate=validate.OneOf(SQUARES, error="must be a square 1-9"))
+    to = Int(
+        allow_none=True,
+        load_default=None,
+        validate=validate.OneOf(SQUARES, error="must be a square 1-9"),
+    )
     pay = List(ZXCardRef(), allow_none=True, load_default=None)
 
 
@@ -146,7 +148,11 @@ class ZXPlayRevealedSchema(ActionSchema):
 
     do = Kind("play_revealed")
     use = Bool(required=True)
-    to = Int(allow_none=True, load_default=None, validate=validate.OneOf(SQUARES, error="must be a square 1-9"))
+    to = Int(
+        allow_none=True,
+        load_default=None,
+        validate=validate.OneOf(SQUARES, error="must be a square 1-9"),
+    )
 
 
 class ZXTrashChargeSchema(ActionSchema):
@@ -163,7 +169,12 @@ class ZXResolveSchema(ActionSchema):
     source = ZXCardRef(required=True)
     targets = ref_list(ZXCardRef)
     use = Bool(allow_none=True, load_default=None)
-    count = Int(allow_none=True, load_default=None, minimum=0, metadata={"description": "draw up to: how many"})
+    count = Int(
+        allow_none=True,
+        load_default=None,
+        minimum=0,
+        metadata={"description": "draw up to: how many"},
+    )
     order = ref_list(ZXCardRef)
 
 
@@ -195,4 +206,3 @@ ACTIONS: dict[str, type[Schema]] = {
     "proceed": ZXProceedSchema,
     "concede": ZXConcedeSchema,
 }
-

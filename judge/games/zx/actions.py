@@ -381,9 +381,12 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
         plan.cannot_apply("no such square")
         return
     tz = st.squares.get(target)
-    if tz is not None and st.controller[target] == opp:
-        pass
-    elif tz is None and target == GRID.player_square(st.players[opp].seat):
+    if (
+        tz is not None
+        and st.controller[target] == opp
+        or tz is None
+        and target == GRID.player_square(st.players[opp].seat)
+    ):
         pass
     else:
         plan.violate(

@@ -90,6 +90,17 @@ class ZXEngine(Moves, AgendaEngine):
 
     # == the runner's interface ==================================================================
 
+    def deck_problems(self) -> list[tuple[str, Any]]:
+        """The decks' problems: the deck is ``main``, the dynamis ``dynamis`` (ZX-DYNAMIS)."""
+        from judge.games.zx.decks import check_deck
+
+        out = []
+        for pid in self.log.player_ids:
+            deck = self.log.decks.get(pid) or {}
+            main, dyn = list(deck.get("main", [])), list(deck.get("dynamis", []))
+            out += [(pid, problem) for problem in check_deck(main, dyn, self.log.cards)]
+        return out
+
     def legal_actions(self) -> list[dict[str, Any]]:
         from judge.games.zx.legal import legal_actions
 
@@ -155,10 +166,7 @@ class ZXEngine(Moves, AgendaEngine):
             if not face_up:
                 continue
             races = st.card(iid).races
-            if race in DRAGON:
-                hit = any(race in r for r in races)
-            else:
-                hit = race in races
+            hit = any(race in r for r in races) if race in DRAGON else race in races
             n += hit
         return n
 
@@ -178,17 +186,21 @@ class ZXEngine(Moves, AgendaEngine):
     def conditions_hold(self, pid: str, iid: str, eff: dict[str, Any]) -> bool:
         """Whether the keyword conditions on ``eff`` hold now for its controller ``pid``."""
         st = self.state
-        if "zero_optima" in eff and eff.get("when") != "static":
-            if len(self.ig_marks(pid)) < int(eff["zero_optima"]):
-                return False
+        static = eff.get("when") == "static"
+        if (
+            "zero_optima" in eff
+            and not static
+            and len(self.ig_marks(pid)) < int(eff["zero_optima"])
+        ):
+            return False
         lv = eff.get("lv")
         if lv is not None and self.lv_count(pid, str(lv["race"])) < int(lv["n"]):
             return False
         if eff.get("extend_drive") and st.players[pid].extend_drive_used:
             return False
-        if "adjacent_pairs" in eff and self.adjacent_pairs(pid) < int(eff["adjacent_pairs"]):
-            return False
-        return True
+        return not (
+            "adjacent_pairs" in eff and self.adjacent_pairs(pid) < int(eff["adjacent_pairs"])
+        )
 
     def power(self, iid: str) -> int:
         return self.state.card(iid).power
@@ -280,7 +292,7 @@ class ZXEngine(Moves, AgendaEngine):
             + (f" ({', '.join(rebooted)})." if rebooted else " (none was sleeping)."),
         )
         st.phase = "draw"
-        n = DRAW if not (st.turn == 1) else int(self.options["first_turn_draw"])
+        n = DRAW if st.turn != 1 else int(self.options["first_turn_draw"])
         for _ in range(n):
             if not self.draw_one(pid, " (draw phase)"):
                 break
@@ -571,18 +583,3 @@ class ZXEngine(Moves, AgendaEngine):
         }
         view["resourced"], view["ignited"], view["holding"] = st.resourced, st.ignited, st.holding
         view["held"] = [[p, i, idx, w] for p, i, _, idx, w in st.held]
-
-
-def _deck_problems(self: ZXEngine) -> list[tuple[str, Any]]:
-    """The decks' problems: the deck is ``main``, the dynamis ``dynamis`` (ZX-DYNAMIS)."""
-    from judge.games.zx.decks import check_deck
-
-    out = []
-    for pid in self.log.player_ids:
-        deck = self.log.decks.get(pid) or {}
-        for problem in check_deck(list(deck.get("main", [])), list(deck.get("dynamis", [])), self.log.cards):
-            out.append((pid, problem))
-    return out
-
-
-ZXEngine.deck_problems = _deck_problems  # type: ignore[method-assign]

@@ -43,26 +43,37 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
                         act[field] = hit
                 cands.append(act)
             elif kind == "mulligan":
-                cands += [{"p": p, "do": kind, "redraw": False}, {"p": p, "do": kind, "redraw": True}]
+                cands += [
+                    {"p": p, "do": kind, "redraw": False},
+                    {"p": p, "do": kind, "redraw": True},
+                ]
             elif kind == "resource":
-                cands += [{"p": p, "do": kind, "card": c} for c in _distinct(eng, st.players[p].hand)]
+                cands += [
+                    {"p": p, "do": kind, "card": c} for c in _distinct(eng, st.players[p].hand)
+                ]
             elif kind == "ignite":
                 cands += [{"p": p, "do": kind, "charge": c} for c in st.players[p].charge[:1]]
             elif kind == "play":
                 for c in _distinct(eng, st.players[p].hand):
                     if st.card(c).is_zx:
-                        cands += [{"p": p, "do": kind, "card": c, "to": sq} for sq in eng.open_squares(p)]
+                        cands += [
+                            {"p": p, "do": kind, "card": c, "to": sq} for sq in eng.open_squares(p)
+                        ]
                     else:
                         cands.append({"p": p, "do": kind, "card": c})
             elif kind == "attack":
-                for sq, z in st.zx_of(p):
+                for _sq, z in st.zx_of(p):
                     if z.sleeping:
                         continue
-                    cands += [{"p": p, "do": kind, "card": z.card, "target": t} for t in GRID.names()]
+                    cands += [
+                        {"p": p, "do": kind, "card": z.card, "target": t} for t in GRID.names()
+                    ]
             elif kind == "activate":
                 for _, z in st.zx_of(p):
                     n = sum(1 for e in st.card(z.card).effects if e.get("when") == "activated")
-                    cands += [{"p": p, "do": kind, "card": z.card, "ability": k} for k in range(1, n + 1)]
+                    cands += [
+                        {"p": p, "do": kind, "card": z.card, "ability": k} for k in range(1, n + 1)
+                    ]
             elif kind == "proceed":
                 cands.append({"p": p, "do": kind})
             elif kind == "pick_life":
@@ -73,7 +84,9 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
                 iid = st.agenda[0][1]["card"]
                 cands.append({"p": p, "do": kind, "use": False})
                 if st.card(iid).is_zx:
-                    cands += [{"p": p, "do": kind, "use": True, "to": sq} for sq in eng.open_squares(p)]
+                    cands += [
+                        {"p": p, "do": kind, "use": True, "to": sq} for sq in eng.open_squares(p)
+                    ]
                 else:
                     cands.append({"p": p, "do": kind, "use": True})
             elif kind == "trash_charge":

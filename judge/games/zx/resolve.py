@@ -101,7 +101,6 @@ def _affected(eng: ZXEngine, pe: PendingEffect, iid: str) -> bool:
 
 
 def run_effect(eng: ZXEngine, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
-    st = eng.state
     eff = pe.effect
     pid = pe.controller
     if not effects.supported(eff):
