@@ -1,0 +1,64 @@
+"""Write the Z/X example logs in ``examples/zx/``: complete games by random legal play, and
+logs with illegal plays (each file's ``match.note`` says what it shows).
+
+Run: ``python3 examples/make_zx_examples.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from judge.core.selfplay import random_game
+from judge.games.zx.sample import sample_envelope
+from judge.games.zx.testing import LogBuilder, card
+
+OUT = Path(__file__).resolve().parent / "zx"
+
+
+def write(name: str, doc: dict, note: str) -> None:
+    doc.setdefault("match", {})["note"] = note
+    (OUT / name).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    for seed in ("zx-a", "zx-b"):
+        write(
+            f"full-game-{seed}.json",
+            random_game(sample_envelope(seed), seed),
+            "A complete game by random legal play.",
+        )
+    atk = card("T-ATK", power=3000)
+    b = LogBuilder([atk], a=["T-ATK"]).start().proceed("A", 2)
+    b.act("A", "play", card=b.iid("A", 0), to=8)
+    write(
+        "illegal-opponents-player-square.json",
+        b.log(),
+        "A Z/X played to the opponent's player square (ZX-PLAY-SQUARE).",
+    )
+    b = LogBuilder([atk], a=["T-ATK"]).start().proceed("A", 2)
+    b.act("A", "play", card=b.iid("A", 0), to=1).act("A", "attack", card=b.iid("A", 0), target=8)
+    write(
+        "illegal-out-of-range.json", b.log(), "An attack 2 squares away without Range (ZX-ATTACK)."
+    )
+    zk = card("T-ZK", power=5000, keywords=["zekkai"])
+    ev = card(
+        "T-FX",
+        type="event",
+        effects=[{"when": "play", "do": [{"op": "destroy", "target": {"side": "opponent"}}]}],
+    )
+    b = LogBuilder([ev, zk], a=["T-000", "T-FX"], b=["T-ZK"]).start().proceed("A", 3)
+    b.proceed("B", 2).act("B", "play", card=b.iid("B", 0), to=4).proceed("B").proceed("A", 2)
+    b.act("A", "play", card=b.iid("A", 1)).act(
+        "A", "resolve", source=b.iid("A", 1), targets=[b.iid("B", 0)]
+    )
+    write(
+        "illegal-zekkai-chosen.json",
+        b.log(),
+        "An effect chooses a Z/X with Zekkai on a square (ZX-ZEKKAI).",
+    )
+
+
+if __name__ == "__main__":
+    main()
