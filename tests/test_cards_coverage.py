@@ -36,8 +36,8 @@ def lanternfall(tmp_path: Path) -> Path:
         ua_card("LNT-001"),  # vanilla
         ua_card("LNT-002", "[登場時]カードを1枚引く。"),
         ua_card("LNT-003", "[ステップ](自分の移動フェイズにフロントLからエナジーLへ移動できる)"),
-        ua_card("LNT-004", "[登場時]自分の場の［特徴：灯守］全ては、このターン中、BP+1000。"),
-        ua_card("LNT-005", "[登場時]自分の場の［特徴：灯守］全ては、このターン中、BP+2000。"),
+        ua_card("LNT-004", "[登場時]自分の場の［特徴：灯守］1枚につき、このキャラはこのターン中、BP+1000。"),
+        ua_card("LNT-005", "[登場時]自分の場の［特徴：灯守］1枚につき、このキャラはこのターン中、BP+2000。"),
         ua_card(
             "LNT-006",
             "このキャラのBPが4000以上の場合、このキャラはBP3000以下のキャラにブロックされない。",
@@ -71,7 +71,7 @@ def test_coverage_counts_cards_understood_and_groups_unread_templates(tmp_path: 
     assert lines[3].split() == [
         "2",
         "2",
-        "[登場時]自分の場の[特徴]全ては、このターン中、BP+N",
+        "[登場時]自分の場の[特徴]N枚につき、このキャラはこのターン中、BP+N",
     ]
     assert "LNT-004" in lines[4]
     assert (

@@ -44,6 +44,8 @@ _UA_TYPES = {"CHARACTER": "character", "FIELD": "field", "EVENT": "event", "ACTI
 _UA_TRIGGERS = {"GET", "DRAW", "RAID", "ACTIVE", "SPECIAL", "COLOR", "FINAL"}
 _UA_TITLE = re.compile(r"/([A-Za-z]{3})-")
 _UA_RAID = re.compile(r"\[レイド\]〈([^〉]+)〉(/〈)?")
+#: a raid onto a trait: "[レイド]［特徴：四聖剣］…" (brackets and colon in either width)
+_UA_RAID_TRAIT = re.compile(r"\[レイド\][［\[]特徴[：:]([^］\]]+)[］\]]")
 #: display fields, read by no engine: left out without a note
 _UA_DISPLAY = {
     "baseCode",
@@ -142,6 +144,8 @@ def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
             notes.append("raid: onto several names; a definition takes one; left out")
         elif raid is not None and kind == "character":
             card["raid"] = {"onto": {"name": raid.group(1)}}
+        elif _UA_RAID_TRAIT.search(text) is not None and kind == "character":
+            card["raid"] = {"onto": {"trait": _UA_RAID_TRAIT.search(text).group(1)}}  # type: ignore[union-attr]
         elif "[レイド]" in text:
             notes.append("raid: the text's [レイド] names no 〈card name〉; left out")
     elif text is not None and not isinstance(text, str):

@@ -113,7 +113,8 @@ returned, return this character).
   ``trait``, ``color``, ``card_type``, ``name_contains``, or ``any_of`` a list of such
   alternatives; ``up_to``) into the hand, revealed, and puts the rest on the bottom
   in the order they choose (``rest``: ``"bottom"``).  The log records the cards taken in
-  ``targets``, then optionally ``{"bottom": [refs]}``: the rest as they lie at the bottom,
+  ``targets`` (``reveal`` false: "その中からカードを1枚手札に加える", any card, taken unrevealed;
+  with no ``up_to`` the take is one card if there is one), then optionally ``{"bottom": [refs]}``: the rest as they lie at the bottom,
   top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).  With ``rest``
   ``top_or_bottom``, ``n`` 1 and no ``take`` ("そのカードを自分の山札の上か下に置く"):
   ``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom.

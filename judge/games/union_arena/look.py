@@ -219,13 +219,25 @@ def run(
     taken = {slot for slot, _, _ in choice.taken}
     for _slot, iid, _ in choice.taken:
         ps.hand.append(iid)
-        eng.event(
-            "move_card",
-            f"{pid} reveals {eng.name(iid)} from the cards looked at and puts it into the hand.",
-            player=pid,
-            card=iid,
-            to="hand",
-        )
+        if op.get("reveal", True):
+            eng.event(
+                "move_card",
+                f"{pid} reveals {eng.name(iid)} from the cards looked at and puts it into the "
+                "hand.",
+                player=pid,
+                card=iid,
+                to="hand",
+            )
+        else:  # "その中からカードを1枚手札に加える": taken unrevealed, seen by its player only
+            eng.event(
+                "move_card",
+                f"{pid} puts {eng.name(iid)} from the cards looked at into the hand.",
+                player=pid,
+                card=iid,
+                to="hand",
+                private=pid,
+                public_text=f"{pid} puts one of the cards looked at into the hand.",
+            )
     rest = [i for i in range(n) if i not in taken]
     on_top: list[int] = []
     if choice.bottom is not None:

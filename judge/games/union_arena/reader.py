@@ -241,8 +241,10 @@ def _raid_matches(rest: str, raid: Any) -> bool:
     )
     if not m or not isinstance(raid, dict):
         return False
-    onto = raid.get("onto") or {}
-    if m.group(2) is not None:
+    onto = {
+        k: g.normalise(v) if isinstance(v, str) else v for k, v in (raid.get("onto") or {}).items()
+    }
+    if m.group(2) is not None:  # the text is read normalised (NFKC): so is the name it names
         return onto == {"name": m.group(2)}
     return onto == {"trait": m.group(3)}
 
@@ -530,25 +532,40 @@ def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
         return [{"op": "look", "n": 1, "rest": "top_or_bottom"}], 2
     if len(parts) < 3:
         return None
+    # "自分の山札の上からN枚見て、<名>をN枚まで公開し手札に加える": the first two in one
+    shift = 0  # sentences the joined form saves
+    joined = re.fullmatch(r"自分の山札の上から(\d+)枚見て、(.+)", parts[0]) if parts else None
+    if joined:
+        look_at, took = f"自分の山札の上から{joined.group(1)}枚見る", f"その中から{joined.group(2)}"
+        parts, shift = [look_at, took, *parts[1:]], 1
+    if len(parts) < 3:
+        return None
     m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])
-    take = re.fullmatch(r"その中から(.+?)を(\d+)枚まで公開し手札に加える", parts[1])
+    take = re.fullmatch(r"その中から(.+?)を(\d+)枚(まで)?(公開し)?手札に加える", parts[1])
     rest = re.fullmatch(r"残りを望む順で(?:自分の)?山札の下に置く", parts[2])
     if not (m and take and rest) or int(m.group(1)) < 1 or int(take.group(2)) < 1:
         return None
     noun = g.take_noun(take.group(1))
-    if noun is None:
+    if noun is None or (not take.group(4) and noun):
+        # a card taken unrevealed is only "カード" (any card): a condition needs it revealed
         return None
     op = {
         "op": "look",
         "n": int(m.group(1)),
-        "take": {**noun, "count": int(take.group(2)), "up_to": True},
+        "take": {
+            **noun,
+            "count": int(take.group(2)),
+            ("up_to" if take.group(3) else "if_able"): True,
+        },
         "rest": "bottom",
     }
+    if not take.group(4):
+        op["reveal"] = False
     if len(parts) > 3:
         then = re.fullmatch(r"手札に加えた場合、自分の手札を(\d+)枚場外に置く", parts[3])
         if then and int(then.group(1)) >= 1:
-            return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], 4
-    return [op], 3
+            return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], 4 - shift
+    return [op], 3 - shift
 
 
 _SIMPLE_OPS = {

@@ -310,10 +310,7 @@ def test_a_definition_with_effects_is_not_read() -> None:
 def test_not_read_never_guessed() -> None:
     """Templates close to readable ones, each with a part the engine cannot check exactly."""
     for text in (
-        "[登場時]自分の場の他のキャラ全ては、このターン中、BP+1000。",  # all the others
-        "[登場時]相手のフロントLのキャラ全ては、このターン中、BP-1000。",  # all of them
         "[登場時]相手は自身の手札を1枚場外に置く。",  # the opponent discards
-        "[アタック時][ターン1]カードを1枚引く。",  # once per turn on a trigger
         "[登場時]自分の手札を1枚場外に置く。",  # a discard alone
         "[退場時]このキャラを手札に戻す。",  # "this character" after it left
         "[登場時]自分の場外から〈灯守イロ〉かキャラカードを1枚まで手札に加える。",  # or a type
@@ -351,9 +348,9 @@ def test_activate_main_ap_cost() -> None:
 def test_unsupported_activated_ability_keeps_the_cost_it_can_pay() -> None:
     """An activated ability whose condition tag is not read stands in with the costs the
     engine can pay, so the log's payment is not refused (the step is unverifiable)."""
-    text = "[起動メイン][フロントLにある場合] [手札を1枚場外に置く] [ターン1]カードを1枚引く。"
+    text = "[起動メイン][自分のターン中] [手札を1枚場外に置く] [ターン1]カードを1枚引く。"
     reading = read_card(printed("P-20", text))
-    assert reading.unread == ("[起動メイン][フロントLにある場合][手札を1枚場外に置く][ターン1]",)
+    assert reading.unread == ("[起動メイン][自分のターン中][手札を1枚場外に置く][ターン1]",)
     (stand_in,) = reading.effects
     assert stand_in["cost"] == {"discard": 1} and stand_in["once_per_turn"] is True
     b = board_at_turn_3([printed("P-20", text)], ["P-20"], [], a_front=("A-1",), phase="main")

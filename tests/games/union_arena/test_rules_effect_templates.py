@@ -190,3 +190,82 @@ def test_UA_TRIGGER_ONCE_DECLINED_option_used_counts_a_declined_one() -> None:
     r = b.replay()
     assert "UA-TRIGGER-ONCE" in rules_applied(r, b.last)
     assert draws(r, b.last) == 0
+
+
+# -- UA-EFFECT-LOOK: the official list's other wordings ------------------------------------------
+
+ANY_CARD = (
+    "[登場時]自分の山札の上から3枚見る。その中からカードを1枚手札に加える。"
+    "残りを望む順で自分の山札の下に置く。"
+)
+
+
+def test_UA_EFFECT_LOOK_a_card_taken_unrevealed_is_one_card_if_there_is_one() -> None:
+    # "その中からカードを1枚手札に加える": any card, one (no "まで": not up to), not revealed
+    (effect,) = read_card({"type": "character", "text": ANY_CARD}).effects
+    assert effect["do"] == [
+        {
+            "op": "look",
+            "n": 3,
+            "take": {"count": 1, "if_able": True},
+            "rest": "bottom",
+            "reveal": False,
+        }
+    ]
+
+
+def test_UA_EFFECT_LOOK_the_look_and_the_take_in_one_sentence() -> None:
+    text = (
+        "[登場時]自分の山札の上から3枚見て、［特徴：灯守］を1枚まで公開し手札に加える。"
+        "残りを望む順で山札の下に置く。手札に加えた場合、自分の手札を1枚場外に置く。"
+    )
+    r = read_card({"type": "character", "text": text})
+    assert r.understood
+    assert r.effects[0]["do"] == [
+        {
+            "op": "look",
+            "n": 3,
+            "take": {"trait": "灯守", "count": 1, "up_to": True},
+            "rest": "bottom",
+        },
+        {"op": "discard", "n": 1, "if_taken": True},
+    ]
+
+
+def test_UA_EFFECT_LOOK_a_card_taken_unrevealed_is_hidden_from_the_opponent() -> None:
+    from judge.core.perspective import redact
+
+    cards = [
+        {**free_character("T-LOOKER"), "text": ANY_CARD},
+        free_character("T-SECRET", name="Secret"),
+    ]
+    b = board_at_turn_3(cards, ["T-LOOKER", "T-SECRET"], [], phase="main")
+    b.play("A", "A-1", to="front_line", targets=["T-SECRET"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    moved = [e for e in r["steps"][b.last]["events"] if e["type"] == "move_card"]
+    assert moved and moved[0].get("private") == "A"
+    seen_by_b = redact(r, "B", ("hand",))
+    text = " ".join(e["text"] for e in seen_by_b["steps"][b.last]["events"])
+    assert "Secret" not in text and "puts one of the cards looked at into the hand" in text
+
+
+def test_UA_RAID_an_imported_raid_onto_a_trait_is_read() -> None:
+    from judge.core.cardimport import import_ua_simulator
+
+    raw = {
+        "code": "XX01/TST-1-001",
+        "name": "Raider",
+        "cardType": "CHARACTER",
+        "color": "PURPLE",
+        "bp": 4000,
+        "apCost": 1,
+        "reqEnergy": 3,
+        "genEnergy": 1,
+        "traits": ["灯守"],
+        "triggers": ["RAID"],
+        "effectText": "[レイド]［特徴：灯守］アクティブにし、フロントLに移動できる",
+    }
+    (card,) = import_ua_simulator([raw], name="raid").document["cards"]
+    assert card["raid"] == {"onto": {"trait": "灯守"}}
+    assert read_card(card).understood
