@@ -83,7 +83,8 @@ def _stored(replay_id: Any) -> tuple[tuple[dict[str, Any], str], Any]:
     },
 )
 def ask_question(**kwargs: Any) -> Any:
-    """Ask a question about the state after a step of a log or of a submitted replay.
+    """Ask a question about the state after a step of a log or of a submitted replay, or
+    about a position (a game described at a moment, `judge-position/1`).
 
     `order`: the waiting effects, the order they may resolve in and who chooses; `damage`:
     who takes damage and who decides, and what each choice does; `legal`: whether `action`
@@ -102,7 +103,7 @@ def ask_question(**kwargs: Any) -> Any:
         if isinstance(doc.get("replay"), str) and doc["replay"] and "log" not in doc:
             stored, sets = _stored(doc["replay"])
         else:
-            log = doc.get("log")
+            log = doc.get("log", doc.get("position"))  # a position names sets as a log does
             store = current_service().store
             sets = sets_for_log(card_sets_of(store), log) if isinstance(log, dict) else None
         question = read_question(doc, sets, stored=stored)

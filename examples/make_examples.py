@@ -16,6 +16,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from judge.core.position import position_log  # noqa: E402
 from judge.core.replay import canonical_log, replay  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
 from judge.games.union_arena.sample import sample_envelope  # noqa: E402
@@ -260,6 +261,17 @@ def simultaneous() -> dict[str, Any]:
     return env
 
 
+def from_position() -> dict[str, Any]:
+    """A game that starts from a position (``examples/positions/ua-attack-block.json``: A's
+    attack waits for B's block decision): B blocks with its active BP 5000 character, the
+    attacker loses the battle, and A ends the attack phase; B's turn begins."""
+    position = json.loads((ROOT / "examples" / "positions" / "ua-attack-block.json").read_text())
+    env = position_log(position)
+    env["match"] = {"event": "Example: a game that starts from a position"}
+    env["actions"] = [a("B", "block", card="B-1"), a("A", "proceed")]
+    return env
+
+
 EXAMPLES = {
     "full-game": full_game,
     "deck-out": deck_out,
@@ -268,6 +280,7 @@ EXAMPLES = {
     "illegal-raid-and-reveal": raid_and_reveal,
     "unverifiable-text-and-block": unverifiable,
     "simultaneous-battle-end": simultaneous,
+    "from-position": from_position,
 }
 
 

@@ -9,6 +9,7 @@ Commands::
     judge canonical LOG     write a log back in canonical form, with checkpoints
     judge legal LOG         what the player to act may record after the log's actions
     judge ask QUESTION      a judge's question about a state (order, damage, legal, ...)
+    judge position FILE     check a position (a game at a moment); its cards' ids, who acts
     judge cards check SET   check a card set (cards import FORMAT FILE -o SET: make one)
 
 Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
@@ -27,7 +28,7 @@ from __future__ import annotations
 import click
 
 from judge import __version__
-from judge.commands.ask import ask_command
+from judge.commands.ask import ask_command, position_command
 from judge.commands.cards import cards_command
 from judge.commands.catalogue import (
     DECK_CHECKERS,
@@ -65,6 +66,7 @@ __all__ = [
     "fail_bad_log",
     "legal_command",
     "main",
+    "position_command",
     "read_input",
     "read_json",
     "replay_command",
@@ -90,6 +92,7 @@ for command in (
     canonical_command,
     legal_command,
     ask_command,
+    position_command,
     rules_command,
     check_deck_command,
     schema_command,

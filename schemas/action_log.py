@@ -396,10 +396,16 @@ def validate_log(
     """
     if not isinstance(data, dict):
         return [FieldError("", "a log is a JSON object")], None
+    document = data
     game = data.get("game")
     module = game_schemas(game) if isinstance(game, str) and game in GAMES else None
-    refs = _raw_refs(data, module, card_sets)
     errors: list[FieldError] = []
+    lay = None
+    if "start" in data:  # a game from a position: the decks it implies (docs/positions.md)
+        errors, data, lay = _start_view(data, module, card_sets)
+        if errors:  # the rest reads the position's cards: nothing more to check without them
+            return sorted(set(errors)), None
+    refs = _raw_refs(data, module, card_sets)
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
     with Context(refs):
@@ -432,7 +438,7 @@ def validate_log(
     else:
         cards = card_table(loaded["cards"], loaded["card_sets"], card_sets)
     log = ActionLog(
-        document=data,
+        document=document,
         game=loaded["game"],
         variant=loaded["variant"],
         rule_options=loaded["rule_options"],
@@ -446,8 +452,44 @@ def validate_log(
         actions=loaded["actions"],
         checkpoints=loaded["checkpoints"],
         teams=loaded["teams"],
+        start=loaded.get("start"),
+        layout=lay,
     )
     return [], log
+
+
+def _start_view(
+    data: dict[str, Any], module: ModuleType | None, card_sets: CardSets | None
+) -> tuple[list[FieldError], dict[str, Any], Any]:
+    """A log with ``start``: its position checked and laid out by the game, and the
+    document as the rest of the checks read it, with the ``decks`` the position implies (the
+    position's instance ids are those decks' own: ``docs/positions.md``)."""
+    start_schema = getattr(module, "start_schema", None) if module is not None else None
+    if start_schema is None:
+        game = data.get("game")
+        return [FieldError("start", f"{game} logs cannot start from a position yet")], data, None
+    if "decks" in data:
+        message = "a log that starts from a position (start) has no decks: its cards are in start"
+        return [FieldError("decks", message)], data, None
+    refs = _raw_refs(data, module, card_sets)
+    players = list(refs.players or ())
+    try:
+        with Context(refs):
+            start = start_schema()().load(data["start"])
+    except ValidationError as exc:
+        return flatten_errors(exc.messages, ("start",)), data, None
+    try:
+        cards = card_table(
+            [c for c in data.get("cards") or [] if isinstance(c, dict)],
+            [n for n in data.get("card_sets") or [] if isinstance(n, str)],
+            card_sets,
+        )
+    except (KeyError, LookupError):
+        cards = {}  # an unknown set: the card_sets field says so
+    hidden = data.get("hidden")
+    seeded = isinstance(hidden, dict) and hidden.get("mode") == "seeded"
+    errors, lay = module.start_layout(start, players, cards, seeded)  # type: ignore[union-attr]
+    return errors, {**data, "decks": lay.decks}, lay
 
 
 def action_log_json_schema() -> dict[str, Any]:

@@ -113,6 +113,9 @@ def _build() -> str:
         defs[name].update(extra)
     for game, name in roots.items():
         _game_rules(game, defs[name]["properties"])
+        if "start" in defs[name]["properties"]:  # decks, or the position it starts from
+            defs[name]["required"] = [r for r in defs[name]["required"] if r != "decks"]
+            defs[name]["oneOf"] = [{"required": ["decks"]}, {"required": ["start"]}]
     defs = _tidy(defs)
 
     document: dict[str, Any] = {

@@ -170,6 +170,12 @@ class LogSchema(BaseSchema):
     # Game-specific in log_schema(game): the card definitions, the decks, the actions.
     cards = List(FreeObject(), load_default=list, metadata={"default": []})
     decks = Dict(keys=PlayerId(), values=FreeObject(), required=True)
+    start = FreeObject(
+        metadata={
+            "description": "the position the game starts from, instead of decks "
+            "(docs/positions.md); its shape is the game's"
+        }
+    )
     actions = List(FreeObject(), required=True)
 
 
@@ -185,14 +191,15 @@ def log_schema(game: str | None) -> type[Schema]:
     module = game_schemas(game) if game else None
     if module is None:
         return LogSchema
-    return LogSchema.from_dict(
-        {
-            "cards": List(Nested(module.CardSchema), load_default=list, metadata={"default": []}),
-            "decks": Dict(keys=PlayerId(), values=Nested(module.DeckSchema), required=True),
-            "actions": List(
-                OneOfKind("do", module.ACTIONS, what="action kind", common=module.ActionSchema),
-                required=True,
-            ),
-        },
-        name=module.LOG_SCHEMA_NAME,
-    )
+    fields: dict[str, Any] = {
+        "cards": List(Nested(module.CardSchema), load_default=list, metadata={"default": []}),
+        "decks": Dict(keys=PlayerId(), values=Nested(module.DeckSchema), required=True),
+        "actions": List(
+            OneOfKind("do", module.ACTIONS, what="action kind", common=module.ActionSchema),
+            required=True,
+        ),
+    }
+    start = getattr(module, "start_schema", None)
+    if start is not None:  # the game's positions (docs/positions.md)
+        fields["start"] = Nested(start())
+    return LogSchema.from_dict(fields, name=module.LOG_SCHEMA_NAME)

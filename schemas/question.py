@@ -5,7 +5,9 @@
 
 ``kind`` is one of ``order``, ``damage``, ``legal``, ``options``, ``explain``
 (:mod:`judge.core.ask`).  The state is an action ``log`` (validated as every log is, its
-problems named under ``log.``) or, for the service, a submitted ``replay``'s job id; ``step``
+problems named under ``log.``), a ``position`` (``judge-position/1``: a game at a moment,
+without its history; problems under ``position.``) or, for the service, a submitted
+``replay``'s job id; ``step``
 is the index of the last action applied (default: the whole log; ``explain``: the step
 explained).  ``action`` is the action a ``legal`` question asks about, validated by the game's
 own action schema (its problems named under ``action``), and only there.  ``on_illegal`` is
@@ -38,8 +40,8 @@ class QuestionSchema(Schema):
 
     error_messages = {
         "type": "must be an object",
-        "unknown": "unknown field (allowed here: action, format, kind, log, on_illegal, replay, "
-        "step)",
+        "unknown": "unknown field (allowed here: action, format, kind, log, on_illegal, "
+        "position, replay, step)",
     }
 
     format = Str(
@@ -61,6 +63,12 @@ class QuestionSchema(Schema):
         metadata={
             "description": "The action log (`judge-action-log/1`, validated as "
             "`POST /v1/replays` validates it; problems under `log.`)."
+        }
+    )
+    position = FreeObject(
+        metadata={
+            "description": "Instead of `log`: a position (`judge-position/1`, docs/positions.md), "
+            "a game described at a moment without its history (problems under `position.`)."
         }
     )
     replay = Str(
@@ -105,11 +113,19 @@ def validate_question(doc: Any) -> tuple[list[FieldError], dict[str, Any]]:
     except ValidationError as exc:
         errors += flatten_errors(exc.messages)
         loaded = exc.valid_data if isinstance(exc.valid_data, dict) else {}
-    given = [k for k in ("log", "replay") if k in doc]
+    given = [k for k in ("log", "position", "replay") if k in doc]
     if not given:
-        errors.append(FieldError("log", "required field is missing (or give `replay`)"))
-    elif len(given) == 2:
-        errors.append(FieldError("replay", "give either `log` or `replay`, not both"))
+        errors.append(
+            FieldError("log", "required field is missing (or give `position` or `replay`)")
+        )
+    elif len(given) > 1:
+        errors.append(
+            FieldError(given[-1], "give one of `log`, `position` and `replay`, not several")
+        )
+    if "position" in doc and "step" in doc:
+        errors.append(
+            FieldError("step", "a position has no steps: the question is about the position")
+        )
     kind = doc.get("kind")
     if kind == "legal" and "action" not in doc:
         errors.append(FieldError("action", "required field is missing (kind `legal`)"))

@@ -634,3 +634,25 @@ ACTIONS: dict[str, type[Schema]] = {
     "concede": ConcedeSchema,
     "outcome": OutcomeSchema,
 }
+
+
+# --------------------------------------------------------------------------------------------
+# Positions (docs/positions.md): a log's ``start``
+# --------------------------------------------------------------------------------------------
+
+
+def start_schema() -> type[Schema]:
+    """The schema of a Union Arena log's ``start`` (``schemas/union_arena_position.py``)."""
+    from schemas.union_arena_position import StartSchema
+
+    return StartSchema
+
+
+def start_layout(
+    start: dict[str, Any], players: list[str], cards: dict[str, Any], seeded: bool
+) -> tuple[list[Any], Any]:
+    """Check a loaded ``start`` and give its cards their instance ids
+    (:func:`judge.games.union_arena.position.layout`)."""
+    from judge.games.union_arena.position import layout
+
+    return layout(start, players, cards, seeded)

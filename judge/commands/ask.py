@@ -86,3 +86,56 @@ def ask_command(question: str, as_json: bool, card_sets: tuple[str, ...], limits
     except BadLog as exc:
         fail_bad_log(exc)
     click.echo(canonical_json(answer) if as_json else render_text(answer))
+
+
+@click.command("position", short_help="Check a position; show its cards' ids and who acts.")
+@click.argument("file", metavar="POSITION")
+@click.option("--json", "as_json", is_flag=True, help="Print it as canonical JSON.")
+@card_set_option
+@limit_options
+def position_command(file: str, as_json: bool, card_sets: tuple[str, ...], limits: Limits) -> None:
+    """Check POSITION (a `judge-position/1` document, `-` for stdin: a game described at a
+    moment, without its history; docs/positions.md) and show it as the engine reads it: the
+    instance id of every card (what a log that starts from it, or a question, names), whose
+    decision the rules wait for, and every action the engine finds legal now.  Exits 0, or 2
+    for an impossible or malformed position, each problem named by path."""
+    from judge.core.position import read_position
+    from judge.core.replay import start
+
+    doc = read_json(file, limits, what="position")
+    registry = card_set_registry(card_sets, limits)
+    try:
+        log = read_position(doc, registry)
+        engine = start(log)
+    except BadLog as exc:
+        fail_bad_log(exc)
+    turn, phase = engine.turn_phase()
+    out = {
+        "game": log.game,
+        "variant": log.variant,
+        "turn": turn,
+        "phase": phase,
+        "cards": {
+            pid: {zone: ids for zone, ids in zones.items() if ids}
+            for pid, zones in log.layout.zones.items()
+        },
+        "pending": engine.pending(),
+        "legal_actions": engine.legal_actions(),
+    }
+    if as_json:
+        click.echo(canonical_json(out))
+        return
+    lines = [f"Position: {log.game}, turn {turn}, {phase} phase", ""]
+    for pid, zones in out["cards"].items():
+        lines.append(f"{pid}:")
+        for zone, ids in zones.items():
+            shown = [
+                "/".join(i or "?" for i in x) if isinstance(x, list) else (x or "?") for x in ids
+            ]
+            lines.append(f"  {zone}: {', '.join(shown)}")
+    lines.append("")
+    for p in out["pending"]:
+        lines.append(f"Waiting: {p['text']}")
+    lines.append(f"Legal now ({len(out['legal_actions'])}):")
+    lines += ["  " + canonical_json(a) for a in out["legal_actions"]]
+    click.echo("\n".join(lines))

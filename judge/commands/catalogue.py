@@ -51,6 +51,7 @@ DECK_CHECKERS: dict[str, Any] = {game: EngineDeckCheck(game) for game in GAMES}
 #: Published schemas by name, as ``"module:function"`` returning a JSON-ready dict.
 SCHEMAS: dict[str, str] = {
     "action-log": "schemas.action_log:action_log_json_schema",
+    "position": "judge.core.position:position_json_schema",
 }
 
 

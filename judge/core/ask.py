@@ -84,7 +84,17 @@ def read_question(
     kind, step, action = q.get("kind"), q.get("step"), q.get("action")
     on_illegal = q.get("on_illegal") or "skip"
     log_doc: Any = None
-    if "replay" in q and "log" not in doc:
+    if "position" in doc and "log" not in doc and "replay" not in doc:
+        from judge.core.position import position_log
+
+        try:
+            log_doc = position_log(doc["position"]) if isinstance(doc["position"], dict) else None
+        except BadLog as exc:
+            errors += _prefixed(exc.errors, "position")
+        if not isinstance(doc["position"], dict):
+            errors.append(FieldError("position", "a position is a JSON object"))
+        prefix = "position"
+    elif "replay" in q and "log" not in doc:
         if stored is None:
             errors.append(
                 FieldError(
@@ -105,7 +115,7 @@ def read_question(
         except BadLog as exc:
             errors += _prefixed(exc.errors, prefix)
     count = len(log.document["actions"]) if log is not None else 0
-    if log is not None and step is not None and step >= count:
+    if log is not None and step is not None and step >= count and prefix != "position":
         last = f"its steps are 0 to {count - 1}" if count else "it has no step"
         noun = "action" if count == 1 else "actions"
         errors.append(
@@ -115,7 +125,8 @@ def read_question(
         raise BadLog(sorted(errors, key=lambda e: e.path) or [FieldError("log", "no log")])
     if kind == "explain" and step is None:
         if not count:
-            raise BadLog([FieldError("step", "the log has no step to explain")])
+            what = "the position has no step" if prefix == "position" else "the log has no step"
+            raise BadLog([FieldError("step", f"{what} to explain")])
         step = count - 1
     last_step = count - 1 if step is None else step
     probe_log = None
@@ -141,6 +152,13 @@ def _probe_log(log: ActionLog, step: int, action: Any, card_sets: Any) -> Action
             for e in exc.errors
         ]
         raise BadLog(errors, exc.more) from None
+
+
+def _when(q: Question) -> str:
+    """When the question looks, in words: after a step, or in the position (no step yet)."""
+    if q.step < 0:
+        return "in the position" if q.log.start is not None else "before the first step"
+    return f"after step {q.step}"
 
 
 # -- the state a question is about ------------------------------------------------------------
@@ -320,7 +338,7 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
     items = list(getattr(pool, "items", ()) or ())
     if not items:
         return {
-            "verdict": f"No effect is waiting to resolve after step {q.step}.",
+            "verdict": f"No effect is waiting to resolve {_when(q)}.",
             "explanation": f"Nothing waits to resolve; the rules wait for {_waiting_now(engine)}.",
             "choices": _choices(engine),
             "waiting": [],
@@ -452,7 +470,7 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
     before = _cited(pos.last)
     if not _about_damage(cat, rule_ids):
         return {
-            "verdict": f"No damage is waiting to be decided after step {q.step}.",
+            "verdict": f"No damage is waiting to be decided {_when(q)}.",
             "explanation": f"The rules wait for {_waiting_now(engine)}; no choice open now deals "
             "or assigns damage.",
             "choices": _choices(engine, actions),

@@ -293,12 +293,19 @@ class AgendaEngine(Engine):
             turn_player_first(lambda: self.state.turn_player or self.state.order[0])
         )
         self.ctx = StepContext(-1)
+        #: a game from a position: what runs by itself (an effect waiting that needs no
+        #: choice) runs at the first step, before its action, as its events (not before any
+        #: step, where no step would show it)
+        self.settle_first = log.start is not None
 
     # -- the runner's interface ---------------------------------------------------------------
 
     def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
         """Apply the documented default for decisions the log skipped (see the handlers)."""
         self.ctx = ctx
+        if self.settle_first:
+            self.settle_first = False
+            self.advance()
         self.handlers.fill_missing(self, action)
 
     def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:

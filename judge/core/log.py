@@ -42,6 +42,11 @@ class ActionLog:
     #: the user's card sets the log named (``judge.core.cardsets``), in order: how it named
     #: each (``ref``), its name and its ``sha256``; the replay pins them
     card_set_hashes: list[dict[str, str]] = field(default_factory=list)
+    #: the position the game starts from (``start``, as its game's schema loaded it) instead
+    #: of setup, and its layout (every card's instance id: the game's ``position.layout``);
+    #: None for a log that starts from setup (``docs/positions.md``)
+    start: dict[str, Any] | None = None
+    layout: Any = None
 
     @property
     def player_ids(self) -> list[str]:

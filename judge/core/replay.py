@@ -307,6 +307,14 @@ def judge_decks(engine: Engine) -> tuple[dict[str, Any], dict[str, Any]]:
     option = cls.catalogue.options.get("deck_construction")
     if cls.deck_checker() is None:
         return {"judged": False, "problems": []}, {}
+    if engine.log.start is not None and option is not None:
+        message = (
+            "The decks were not judged against the deck-construction rules: the game starts "
+            "from a position, whose cards are not whole decks."
+        )
+        return {"judged": False, "problems": [], "from_position": True}, {
+            "ruling": (option.rule, message)
+        }
     if option is not None and not engine.options.get("deck_construction", True):
         message = (
             "The decks were not judged against the deck-construction rules: the log sets the "
@@ -400,6 +408,8 @@ def _assemble(
         "teams": log.teams,
         "hidden": dict(log.hidden),
         "decks": log.decks,
+        # a log that starts from a position: the position (its decks are what it implies)
+        **({"start": log.document["start"]} if log.start is not None else {}),
         "cards": engine.cards_used(),
         # the user's card sets used, by hash (left out when none: built-in sets only)
         **({"card_sets": log.card_set_hashes} if log.card_set_hashes else {}),
@@ -445,7 +455,11 @@ def canonical_log(replay_doc: dict[str, Any]) -> dict[str, Any]:
         **({"teams": replay_doc["teams"]} if replay_doc.get("teams") else {}),
         "cards": replay_doc["cards"],
         "card_sets": [],
-        "decks": replay_doc["decks"],
+        **(
+            {"start": replay_doc["start"]}
+            if "start" in replay_doc
+            else {"decks": replay_doc["decks"]}
+        ),
         "hidden": replay_doc["hidden"],
         "actions": [s["action"] for s in replay_doc["steps"]],
         "checkpoints": replay_doc["fingerprints"],

@@ -324,6 +324,8 @@ def _decks_sentence(decks: Any) -> str:
             f" The decks break the deck-construction rules ({n} problem{'s' if n != 1 else ''}"
             ", on the first step)."
         )
+    if decks.get("from_position"):
+        return " The decks were not judged: the game starts from a position."
     if decks.get("judged") is False:
         return " The decks were not judged (rule option deck_construction is false)."
     return ""

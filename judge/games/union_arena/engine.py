@@ -74,6 +74,11 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
+        if log.start is not None:  # a game from a position (docs/positions.md)
+            from judge.games.union_arena.position import place
+
+            place(self, log.start, log.layout)
+            return
         for pid in self.state.order:
             self.shuffle(pid, opening=True)
         self.state.agenda.append(("wait_first_player", {}))

@@ -1,0 +1,437 @@
+"""Union Arena positions: a game that starts at a moment of a turn (``docs/positions.md``).
+
+A log with ``start`` instead of ``decks`` describes the moment: turn, phase, whose turn, who
+went first, each player's zones, an attack waiting for its block decision, effects waiting to
+resolve (shapes: ``schemas/union_arena_position.py``).  Two functions:
+
+- :func:`layout` checks that the position could happen and gives every card its instance id,
+  naming the field of every problem: a line holds at most four cards (``UA-LINE-LIMIT``), a
+  card is in one place only (an id given twice), the turn player is the one the turn number
+  and the first player say, the attacker is on the turn player's front line, …  Ids are the
+  decks' own (``A-7``: the player's 7th main-deck card, ``A-AP2`` the 2nd AP card): a card may
+  give its own id; the others are numbered in the order of :data:`ZONES`, each zone in
+  order (a stack from the bottom card up), from the lowest number no card has taken.  The
+  numbers of a player's cards are 1…n with none missing, so the *decks* a position implies
+  (each player's codes in id order) deal exactly these ids, and every reference check of
+  the log works on them unchanged.
+- :func:`place` sets an engine's state to the position.
+
+>>> from judge.games.union_arena.position import ZONES
+>>> ZONES[:3]
+('front_line', 'energy_line', 'hand')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import instance_key
+from judge.core.errors import FieldError
+from judge.games.union_arena.state import LINE_LIMIT, Battle, Modifier, Unit
+from schemas.position_common import entry_code, entry_id, parse_id
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.engine import UnionArenaEngine
+
+#: the zones of a player, in the order their cards are numbered (main deck's cards)
+ZONES = ("front_line", "energy_line", "hand", "life", "deck", "outside", "removal", "unseen")
+#: zones that may hold a card the judge does not know (``null``)
+HIDDEN = ("hand", "life", "deck")
+#: AP cards' zones, numbered ``AP1``, ``AP2``, … in this order
+AP_ZONES = ("ap", "ap_reserve")
+AP_LIMIT = 3
+
+
+@dataclass
+class Layout:
+    """A position laid out: every card's instance id, by where it is.
+
+    ``decks``: per player, ``{"main": [codes in id order], "ap": [...]}`` — the decks whose
+    dealt ids are the position's; ``zones``: per player and zone, the ids in order (``None``
+    for an unknown card); lines hold one list per unit, its stack from the bottom up; AP
+    cards in play are in ``ap``.
+    """
+
+    decks: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    zones: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+
+
+def _entries(zones: Mapping[str, Any]) -> Iterator[tuple[str, str, Any]]:
+    """``(section, path under the player, entry)`` for every card of a player's zones, in
+    numbering order."""
+    for zone in ZONES:
+        for i, item in enumerate(zones.get(zone) or []):
+            if zone in ("front_line", "energy_line"):
+                for j, under in enumerate(item.get("under") or []):
+                    yield "main", f"{zone}[{i}].under[{j}]", under
+                yield "main", f"{zone}[{i}].card", item["card"]
+            else:
+                yield "main", f"{zone}[{i}]", item
+    for zone in AP_ZONES:
+        for i, item in enumerate(zones.get(zone) or []):
+            yield (
+                "ap",
+                f"{zone}[{i}]" + (".card" if zone == "ap" else ""),
+                (item["card"] if zone == "ap" else item),
+            )
+
+
+def layout(
+    start: Mapping[str, Any],
+    players: list[str],
+    cards: Mapping[str, Mapping[str, Any]],
+    seeded: bool,
+    path: str = "start",
+) -> tuple[list[FieldError], Layout]:
+    """Check ``start`` (as its schema loaded it) and give every card its id."""
+    errors: list[FieldError] = []
+    out = Layout()
+    zones_of = start.get("players") or {}
+    missing = [p for p in players if p not in zones_of]
+    if missing:
+        errors.append(
+            FieldError(f"{path}.players", f"every player has zones; missing: {', '.join(missing)}")
+        )
+        return errors, out
+    where: dict[str, str] = {}  # id -> the path it was first given at
+    for pid in players:
+        zones = zones_of[pid]
+        base = f"{path}.players.{pid}"
+        numbered: dict[str, dict[str, str]] = {"main": {}, "ap": {}}  # path -> id
+        counts = {"main": 0, "ap": 0}
+        taken: dict[str, set[int]] = {"main": set(), "ap": set()}
+        entries = list(_entries(zones))
+        for section, sub, entry in entries:
+            if entry is None:
+                continue
+            counts[section] += 1
+            iid = entry_id(entry)
+            if iid is None:
+                continue
+            owner, tag, n = parse_id(iid) or ("", "", 0)
+            want = "" if section == "main" else "AP"
+            if owner != pid or tag != want:
+                example = f"{pid}-{'AP' if section == 'ap' else ''}1"
+                errors.append(
+                    FieldError(
+                        f"{base}.{sub}.id",
+                        f"{iid!r} is not an id of {pid}'s {section} cards (such as {example})",
+                    )
+                )
+                continue
+            if iid in where:
+                errors.append(
+                    FieldError(
+                        f"{base}.{sub}.id",
+                        f"{iid} is already at {where[iid]}: a card is in one place only",
+                    )
+                )
+                continue
+            where[iid] = f"{base}.{sub}"
+            taken[section].add(n)
+            numbered[section][sub] = iid
+        for section in ("main", "ap"):
+            beyond = sorted(n for n in taken[section] if n > counts[section])
+            if beyond:
+                tag = "" if section == "main" else "AP"
+                errors.append(
+                    FieldError(
+                        base,
+                        f"{pid}'s {counts[section]} {section} cards are numbered 1…"
+                        f"{counts[section]}: {', '.join(f'{pid}-{tag}{n}' for n in beyond)} "
+                        "is beyond",
+                    )
+                )
+        free = {s: _free_numbers(counts[s], taken[s]) for s in taken}
+        ids: dict[str, str | None] = {}
+        deck_lists: dict[str, dict[int, str]] = {"main": {}, "ap": {}}
+        for section, sub, entry in entries:
+            if entry is None:
+                ids[sub] = None
+                continue
+            iid = numbered[section].get(sub)
+            if iid is None:
+                tag = "" if section == "main" else "AP"
+                iid = f"{pid}-{tag}{next(free[section], 0)}"
+            ids[sub] = iid
+            n = (parse_id(iid) or ("", "", 0))[2]
+            deck_lists[section][n] = entry_code(entry) or ""
+        out.decks[pid] = {s: [deck_lists[s][n] for n in sorted(deck_lists[s])] for s in deck_lists}
+        out.zones[pid] = _zone_ids(zones, ids)
+        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
+    if not errors:
+        errors += _check_moment(start, players, out, cards, path)
+    return errors, out
+
+
+def _free_numbers(count: int, taken: set[int]) -> Iterator[int]:
+    """The numbers 1…count that no card has taken, lowest first."""
+    return iter([n for n in range(1, count + 1) if n not in taken])
+
+
+def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {}
+    for zone in ZONES + AP_ZONES:
+        items = zones.get(zone) or []
+        if zone in ("front_line", "energy_line"):
+            out[zone] = [
+                [ids[f"{zone}[{i}].under[{j}]"] for j in range(len(u.get("under") or []))]
+                + [ids[f"{zone}[{i}].card"]]
+                for i, u in enumerate(items)
+            ]
+        elif zone == "ap":
+            out[zone] = [ids[f"ap[{i}].card"] for i in range(len(items))]
+        else:
+            out[zone] = [ids[f"{zone}[{i}]"] for i in range(len(items))]
+    return out
+
+
+def _type(cards: Mapping[str, Mapping[str, Any]], code: str | None) -> str | None:
+    d = cards.get(code or "")
+    return d.get("type") if d else None
+
+
+def _check_player(
+    pid: str,
+    zones: Mapping[str, Any],
+    ids: Mapping[str, list[Any]],
+    cards: Mapping[str, Mapping[str, Any]],
+    seeded: bool,
+    base: str,
+) -> list[FieldError]:
+    errors: list[FieldError] = []
+    for line in ("front_line", "energy_line"):
+        units = zones.get(line) or []
+        if len(units) > LINE_LIMIT:
+            errors.append(
+                FieldError(
+                    f"{base}.{line}",
+                    f"{len(units)} cards; a line holds at most {LINE_LIMIT} (UA-LINE-LIMIT)",
+                )
+            )
+        for i, unit in enumerate(units):
+            kind = _type(cards, entry_code(unit["card"]))
+            if kind not in ("character", "field"):
+                errors.append(
+                    FieldError(
+                        f"{base}.{line}[{i}].card",
+                        f"{'an' if (kind or 'x')[0] in 'aeiou' else 'a'} {kind} card is not put "
+                        "on a line: only characters and fields are",
+                    )
+                )
+            elif kind == "field" and line == "front_line":
+                errors.append(
+                    FieldError(
+                        f"{base}.{line}[{i}].card",
+                        "a field is put on the energy line (UA-FIELD-EL)",
+                    )
+                )
+            for m, mod in enumerate(unit.get("mods") or []):
+                errors += _check_mod(mod, f"{base}.{line}[{i}].mods[{m}]")
+    if len(zones.get("ap") or []) > AP_LIMIT:
+        errors.append(
+            FieldError(f"{base}.ap", f"{len(zones['ap'])} AP cards in play; at most {AP_LIMIT}")
+        )
+    for zone in AP_ZONES:
+        for i, code in enumerate(
+            [a["card"] for a in zones.get(zone) or []] if zone == "ap" else zones.get(zone) or []
+        ):
+            if _type(cards, entry_code(code)) != "ap":
+                sub = f"{zone}[{i}]" + (".card" if zone == "ap" else "")
+                errors.append(FieldError(f"{base}.{sub}", "not an AP card"))
+    for zone in ("hand", "life", "deck", "outside", "removal", "unseen"):
+        for i, entry in enumerate(zones.get(zone) or []):
+            if entry is not None and _type(cards, entry_code(entry)) == "ap":
+                errors.append(
+                    FieldError(f"{base}.{zone}[{i}]", "an AP card is only in play or in reserve")
+                )
+    unknown = sum(1 for zone in HIDDEN for iid in ids[zone] if iid is None)
+    unseen = len(ids["unseen"])
+    if seeded and (unknown or unseen):
+        errors.append(
+            FieldError(
+                base,
+                "a seeded log knows every card: no unknown (null) cards and no unseen ones",
+            )
+        )
+    elif unknown != unseen:
+        errors.append(
+            FieldError(
+                f"{base}.unseen",
+                f"{unseen} card(s) for {unknown} unknown (null) card(s) in hand, life and "
+                "deck: each unknown card is one of the unseen ones",
+            )
+        )
+    return errors
+
+
+def _check_mod(mod: Mapping[str, Any], path: str) -> list[FieldError]:
+    from judge.games.union_arena.cards import Keywords
+
+    errors = []
+    what = [k for k in ("bp", "keyword", "energy") if mod.get(k)]
+    if len(what) != 1:
+        errors.append(FieldError(path, "one of bp, keyword or energy, and only one"))
+    if "keyword" in mod:
+        try:
+            Keywords.parse([mod["keyword"]])
+        except ValueError as exc:
+            errors.append(FieldError(f"{path}.keyword", str(exc)))
+    return errors
+
+
+def _top_of(lay: Layout, pid: str, line: str, iid: str) -> bool:
+    return any(stack and stack[-1] == iid for stack in lay.zones[pid][line])
+
+
+def _check_moment(
+    start: Mapping[str, Any],
+    players: list[str],
+    lay: Layout,
+    cards: Mapping[str, Mapping[str, Any]],
+    path: str,
+) -> list[FieldError]:
+    errors: list[FieldError] = []
+    turn, first, tp = start["turn"], start["first"], start["turn_player"]
+    if len(players) == 2:
+        second = players[1] if first == players[0] else players[0]
+        want = first if turn % 2 == 1 else second
+        if tp != want:
+            errors.append(
+                FieldError(
+                    f"{path}.turn_player",
+                    f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) "
+                    "and the players take turns",
+                )
+            )
+    battle = start.get("battle")
+    if battle is not None and not errors:  # (whose attack it is needs the turn player right)
+        opp = next((p for p in players if p != tp), tp)
+        if start["phase"] != "attack":
+            errors.append(FieldError(f"{path}.battle", "an attack is only in the attack phase"))
+        elif not _top_of(lay, tp, "front_line", battle["attacker"]):
+            errors.append(
+                FieldError(
+                    f"{path}.battle.attacker",
+                    f"{battle['attacker']} is not a card on {tp}'s front line (UA-ATK-ATTACKER)",
+                )
+            )
+        if battle["target"] != "player" and not _top_of(lay, opp, "front_line", battle["target"]):
+            errors.append(
+                FieldError(
+                    f"{path}.battle.target",
+                    f'"player", or a card on {opp}\'s front line (UA-KW-SNIPE); not '
+                    f"{battle['target']}",
+                )
+            )
+    placed = {
+        f"{pid}-{tag}{n}": code
+        for pid in players
+        for section, tag in (("main", ""), ("ap", "AP"))
+        for n, code in enumerate(lay.decks[pid][section], 1)
+    }
+    for i, pe in enumerate(start.get("pending") or []):
+        code = placed.get(pe["source"])
+        if code is None:
+            errors.append(
+                FieldError(f"{path}.pending[{i}].source", f"no card {pe['source']} in the position")
+            )
+            continue
+        effects = cards[code].get("effects") or []
+        if pe["effect"] > len(effects):
+            errors.append(
+                FieldError(
+                    f"{path}.pending[{i}].effect",
+                    f"{pe['source']} ({code}) has {len(effects)} effect(s)",
+                )
+            )
+    return errors
+
+
+def place(eng: UnionArenaEngine, start: Mapping[str, Any], lay: Layout) -> None:
+    """Set ``eng``'s state to the position (laid out by :func:`layout`, without errors)."""
+    st = eng.state
+    st.turn, st.phase = start["turn"], start["phase"]
+    st.turn_player, st.first = start["turn_player"], start["first"]
+    st.extra_draw_open = bool(start.get("extra_draw_open")) and st.phase == "movement"
+    st.moved = st.phase != "movement"
+    for pid in st.order:
+        zones, ids = start["players"][pid], lay.zones[pid]
+        ps = st.players[pid]
+        ps.turns_taken = (st.turn + 1) // 2 if pid == st.first else st.turn // 2
+        ps.mulliganed = False
+        ps.hand, ps.life, ps.deck = list(ids["hand"]), list(ids["life"]), list(ids["deck"])
+        ps.outside, ps.removal = list(ids["outside"]), list(ids["removal"])
+        ps.ap_cards = list(ids["ap"])
+        ps.ap_rested = [bool(a.get("rested")) for a in zones.get("ap") or []]
+        ps.ap_reserve = list(ids["ap_reserve"])
+        ps.unseen = {}
+        for iid in ids["unseen"]:
+            ps.unseen.setdefault(st.code_of[iid], []).append(iid)
+        for lst in ps.unseen.values():
+            lst.sort(key=instance_key)
+        for line in ("front_line", "energy_line"):
+            units = ps.line(line)
+            units.clear()
+            for spec, stack in zip(zones.get(line) or [], ids[line], strict=True):
+                units.append(_unit(eng, pid, spec, stack))
+    battle = start.get("battle")
+    if battle is not None:
+        tp = st.turn_player
+        assert tp is not None
+        opp = st.other(tp)
+        attacker = _unit_of(eng, tp, battle["attacker"])
+        target = None if battle["target"] == "player" else _unit_of(eng, opp, battle["target"])
+        attacker.attacks = max(attacker.attacks, 1)
+        st.battle = Battle(attacker, tp, opp, target, sniped=target is not None)
+        st.agenda[:] = [
+            ("wait_block", {"player": opp}),
+            ("after_block", {}),
+            ("battle", {}),
+            ("battle_end", {}),
+        ]
+    for pe in start.get("pending") or []:
+        iid = pe["source"]
+        effect = st.card(iid).effects[pe["effect"] - 1]
+        found = st.find_unit(iid)
+        eng.pool.add(
+            st.owner_of[iid],
+            iid,
+            effect,
+            pe["effect"] - 1,
+            pe.get("trigger") or effect.get("when", "on_play"),
+            unit=found[2] if found else None,
+        )
+
+
+def _unit(eng: UnionArenaEngine, pid: str, spec: Mapping[str, Any], stack: list[Any]) -> Unit:
+    st = eng.state
+    unit = Unit(
+        cards=list(stack),
+        rested=bool(spec.get("rested")),
+        entered_turn=st.turn if spec.get("entered_this_turn") else st.turn - 1,
+        serial=st.next_serial(),
+        raided=bool(spec.get("raided")),
+    )
+    unit.attacks, unit.blocks = int(spec.get("attacks", 0)), int(spec.get("blocks", 0))
+    unit.used = {n - 1 for n in spec.get("used") or []}
+    for mod in spec.get("mods") or []:
+        unit.mods.append(
+            Modifier(
+                bp=int(mod.get("bp", 0)),
+                keyword=mod.get("keyword"),
+                until=mod.get("until", "turn"),
+                owner=mod.get("owner") or pid,
+                energy=mod.get("energy"),
+            )
+        )
+    return unit
+
+
+def _unit_of(eng: UnionArenaEngine, pid: str, iid: str) -> Unit:
+    for unit in eng.state.players[pid].front_line:
+        if unit.top == iid:
+            return unit
+    raise AssertionError(f"{iid} is not on {pid}'s front line (layout checks it)")

@@ -1,0 +1,136 @@
+"""What every game's *position* shares: a game described at a moment, not from setup.
+
+A log may start from a position: its ``start`` holds the moment (turn, phase, whose turn,
+each player's zones with the cards in them, effects waiting) instead of ``decks``, and its
+actions go on from there (``docs/positions.md``).  A stand-alone *position document*
+(``judge-position/1``) is the same envelope as a log without ``decks`` and ``actions``: what a
+question about a situation names (``judge ask``).
+
+This module holds the pieces every game's ``start`` schema uses: a card entry (a card code,
+``null`` for a card the judge does not know, or ``{"code": …, "id": …}`` to give it its
+instance id) and a hidden zone given by count (``{"count": n}``).  A game's own schema module
+says which zones and fields its ``start`` has (``START_SCHEMA``), and its engine package how
+they are laid out into instances (``position.layout``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import ValidationError, fields
+
+from schemas.log_fields import check_card_code
+
+POSITION_FORMAT = "judge-position/1"
+#: an instance id a position may give a card: the player, then its number (``A-7``), or for
+#: a list with a prefix the prefix and its number (``A-AP2``)
+_ID = re.compile(r"^(.+)-([A-Z]*)([1-9][0-9]*)$")
+
+
+def parse_id(iid: str) -> tuple[str, str, int] | None:
+    """``"A-AP2"`` → ``("A", "AP", 2)``; None when it is not an instance id's shape."""
+    m = _ID.match(iid)
+    return (m.group(1), m.group(2), int(m.group(3))) if m else None
+
+
+class CardEntry(fields.Field):
+    """A card in a position's zone: its code (``"UAS-001"``), ``null`` where hidden zones
+    allow a card the judge does not know, or ``{"code": "UAS-001", "id": "A-7"}`` to give it
+    an instance id of its own choosing."""
+
+    default_error_messages = {
+        "invalid": 'expected a card code, or {{"code": …, "id": …}}',
+        "null": "an unknown card (null) only in a hidden zone of an observed log",
+    }
+
+    #: the JSON Schema below says itself whether null is allowed
+    json_schema_nullable = True
+
+    def __init__(self, *, unknown_ok: bool = False, **kwargs: Any) -> None:
+        super().__init__(allow_none=True, **kwargs)
+        self.unknown_ok = unknown_ok
+
+    def deserialize(self, value: Any, attr: Any = None, data: Any = None, **kwargs: Any) -> Any:
+        if value is None:
+            if not self.unknown_ok:
+                raise self.make_error("null")
+            return None
+        return super().deserialize(value, attr, data, **kwargs)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and value:
+            check_card_code(value)
+            return value
+        if isinstance(value, dict) and set(value) == {"code", "id"}:
+            code, iid = value["code"], value["id"]
+            if not isinstance(code, str) or not code or not isinstance(iid, str):
+                raise self.make_error("invalid")
+            check_card_code(code)
+            if parse_id(iid) is None:
+                raise ValidationError(f"id {iid!r} is not an instance id (player-number: A-7)")
+            return {"code": code, "id": iid}
+        raise self.make_error("invalid")
+
+    def json_schema(self, converter: Any = None) -> dict[str, Any]:
+        return {
+            "anyOf": [
+                {"type": "string", "minLength": 1},
+                {
+                    "type": "object",
+                    "properties": {"code": {"type": "string"}, "id": {"type": "string"}},
+                    "required": ["code", "id"],
+                    "additionalProperties": False,
+                },
+                *([{"type": "null"}] if self.unknown_ok else []),
+            ]
+        }
+
+
+class HiddenZone(fields.Field):
+    """A hidden zone (deck, life): its cards top first (codes or ``null``), or
+    ``{"count": n}`` — n cards the judge does not know (an observed log)."""
+
+    default_error_messages = {"invalid": 'expected a list of cards, or {{"count": n}}'}
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict):
+            n = value.get("count")
+            if set(value) != {"count"} or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise self.make_error("invalid")
+            return [None] * n
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        entry = CardEntry(unknown_ok=True)
+        out, errors = [], {}
+        for i, item in enumerate(value):
+            try:
+                out.append(entry.deserialize(item))
+            except ValidationError as exc:
+                errors[i] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+    def json_schema(self, converter: Any = None) -> dict[str, Any]:
+        return {
+            "anyOf": [
+                {"type": "array", "items": CardEntry(unknown_ok=True).json_schema()},
+                {
+                    "type": "object",
+                    "properties": {"count": {"type": "integer", "minimum": 0}},
+                    "required": ["count"],
+                    "additionalProperties": False,
+                },
+            ]
+        }
+
+
+def entry_code(entry: Any) -> str | None:
+    """The code of a card entry as loaded (None for an unknown card)."""
+    return entry["code"] if isinstance(entry, dict) else entry
+
+
+def entry_id(entry: Any) -> str | None:
+    """The instance id a card entry gives itself, or None."""
+    return entry["id"] if isinstance(entry, dict) else None
