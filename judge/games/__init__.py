@@ -28,10 +28,12 @@ GAMES: dict[str, Game] = {
     "rangers-strike": Game(
         "judge.games.rangers_strike.engine", "RangersStrikeEngine", "schemas.rangers_strike"
     ),
+    "rebirth": Game("judge.games.rebirth.engine", "RebirthEngine", "schemas.rebirth"),
+    "zx": Game("judge.games.zx.engine", "ZXEngine", "schemas.zx"),
 }
 
 #: Slugs the log format reserves for engines that are not written yet.
-PLANNED = ("zx", "rebirth")
+PLANNED: tuple[str, ...] = ()
 
 
 def engine_class(game: str, variant: str | None = None) -> type[Engine]:
