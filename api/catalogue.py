@@ -1,7 +1,7 @@
 """Games, their rule catalogues, deck checks and the published JSON Schema.
 
 ``POST /v1/decks/check`` reads the deck document ``judge check-deck`` reads
-(``{"game", "main", "ap", "cards"?, "card_sets"?}``) and answers the deck's problems, each
+(``{"game", "main", "ap" | "dynamis" | "partner", "cards"?, "card_sets"?}``) and answers the deck's problems, each
 with the rule id it breaks (an empty list: the deck is legal).  Bad input (wrong types,
 unknown fields, card definitions the game's card schema refuses, unknown card sets or card
 codes) is a 400 naming every problem by path, as for a log.
@@ -175,9 +175,17 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
             errors.append(FieldError(f"card_sets[{i}]", message))
     if errors:
         raise invalid(errors)
+    from judge.games import deck_lists
+
+    lists = deck_lists(deck["game"])
+    for other in ("ap", "dynamis", "partner"):
+        if other not in lists and other in doc:
+            errors.append(FieldError(other, f"{deck['game']} decks have no {other} list"))
+    if errors:
+        raise invalid(errors)
     table = card_table(cards, list(deck["card_sets"]), registry)
-    for part in ("main", "ap"):
-        for i, code in enumerate(deck[part]):
+    for part in lists:
+        for i, code in enumerate(deck.get(part) or []):
             if code not in table:
                 errors.append(
                     FieldError(
@@ -187,6 +195,16 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     if errors:
         raise invalid(errors)
     return deck, table
+
+
+def _lists_of(deck: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The main deck and the game's second list (``ap``, ``dynamis``, ``partner``; empty
+    for a game without one), as the game's deck check takes them."""
+    from judge.games import deck_lists
+
+    lists = deck_lists(deck["game"])
+    second = list(deck.get(lists[1]) or []) if len(lists) > 1 else []
+    return list(deck["main"]), second
 
 
 @blp.route("/decks/check", methods=["POST"])
@@ -217,7 +235,7 @@ def check_deck(**kwargs: Any) -> Any:
             **p.to_dict(),
             "title": cat.rules[p.rule].title if p.rule in cat.rules else p.rule,
         }
-        for p in check(list(deck["main"]), list(deck["ap"]), table)
+        for p in check(*_lists_of(deck), table)
     ]
     return {"game": deck["game"], "legal": not problems, "problems": problems}
 

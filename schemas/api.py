@@ -439,7 +439,13 @@ class DeckCheckSchema(Schema):
         metadata={"description": "A game with deck rules.", "enum": sorted(DECK_GAMES)},
     )
     main = fields.List(fields.String(), required=True, metadata={"description": "Card codes."})
-    ap = fields.List(fields.String(), load_default=list, metadata={"description": "AP card codes."})
+    ap = fields.List(
+        fields.String(), load_default=list, metadata={"description": "Union Arena: AP card codes."}
+    )
+    dynamis = fields.List(fields.String(), metadata={"description": "Z/X: the dynamis's codes."})
+    partner = fields.List(
+        fields.String(), metadata={"description": "Rebirth for you: the 3 partner cards' codes."}
+    )
     cards = fields.List(
         fields.Dict(
             metadata={

@@ -131,3 +131,36 @@ def test_the_readable_replays_say_what_became_of_the_decks() -> None:
     off = example("union-arena/full-game.json")
     off["rule_options"]["deck_construction"] = False
     assert "The decks were not judged" in export(replay(off), "markdown")
+
+
+# -- each game's own second list: Z/X's dynamis, Rebirth for you's partners -------------------------
+
+
+def zx_and_rebirth_decks() -> list[dict[str, object]]:
+    from judge.games.rebirth.sample import ATTRIBUTES
+    from judge.games.rebirth.sample import SET as REBIRTH_SET
+    from judge.games.rebirth.sample import sample_deck as rebirth_deck
+    from judge.games.zx.sample import sample_deck as zx_deck
+    from judge.games.zx.sample import sample_envelope as zx_envelope
+
+    main, partner = rebirth_deck(next(iter(ATTRIBUTES.values())))
+    return [
+        {"game": "zx", "card_sets": zx_envelope("x")["card_sets"], **zx_deck("ember")},
+        {"game": "rebirth", "card_sets": [REBIRTH_SET], "main": main, "partner": partner},
+    ]
+
+
+def test_check_deck_reads_each_games_own_second_list(tmp_path: Path) -> None:
+    for deck in zx_and_rebirth_decks():
+        path = tmp_path / f"{deck['game']}.json"
+        path.write_text(json.dumps(deck))
+        answer = CliRunner().invoke(main, ["check-deck", str(path), "--json"])
+        assert answer.exit_code == 0, answer.output
+        assert json.loads(answer.output)["legal"] is True
+        # the second list under another game's name is refused, naming it
+        wrong = {**deck, "ap": deck.get("dynamis", deck.get("partner"))}
+        path.write_text(json.dumps(wrong))
+        answer = CliRunner().invoke(main, ["check-deck", str(path)])
+        assert (
+            answer.exit_code == 2 and f"ap: {deck['game']} decks have no ap list" in answer.output
+        )

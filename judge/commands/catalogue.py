@@ -263,6 +263,9 @@ def check_deck_command(
       {"game": "union-arena", "main": [...], "ap": [...],
        "cards": [...definitions, optional], "card_sets": [...names, optional]}
 
+    The second list is the game's own: "ap" (Union Arena), "dynamis" (Z/X), "partner"
+    (Rebirth for you); Rangers Strike decks have none.
+
     Card codes are looked up in "cards", then in the "card_sets": built-in sets by name, and
     the sets of the --card-set files by name or sha256:<hash> (an imported official list:
     judge cards import).
@@ -317,11 +320,20 @@ def check_deck_command(
         usable.append(name)
     cards = card_table(log_cards, usable, registry)
 
+    from judge.games import deck_lists
+
+    lists = deck_lists(game)
     checks = []
     for pid, path, deck in _decks_of(doc, errors):
         main_list = _code_list(deck.get("main"), _join(path, "main"), errors)
-        ap_list = _code_list(deck.get("ap", []), _join(path, "ap"), errors)
-        for part, codes in (("main", main_list), ("ap", ap_list)):
+        second = lists[1] if len(lists) > 1 else None  # "ap", "dynamis", "partner", or none
+        for other in ("ap", "dynamis", "partner"):
+            if other != second and other in deck:
+                errors.append(
+                    FieldError(_join(path, other), f"{game} decks have no {other} list")
+                )
+        ap_list = _code_list(deck.get(second, []), _join(path, second or "ap"), errors)
+        for part, codes in (("main", main_list), (second or "ap", ap_list)):
             for i, code in enumerate(codes):
                 if code not in cards:
                     errors.append(

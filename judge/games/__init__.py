@@ -51,3 +51,12 @@ def engine_class(game: str, variant: str | None = None) -> type[Engine]:
 def catalogue(game: str) -> Catalogue:
     """The rule catalogue of ``game``."""
     return engine_class(game).catalogue
+
+
+def deck_lists(game: str) -> tuple[str, ...]:
+    """The lists of ``game``'s decks, the main deck first: ``("main", "ap")`` for Union Arena,
+    ``("main", "dynamis")`` for Z/X, … — the sections of its instance ids (its schema
+    module's ``INSTANCE_SECTIONS``), which a deck file and ``POST /v1/decks/check`` give by
+    these names."""
+    sections = import_module(GAMES[game].schemas).INSTANCE_SECTIONS
+    return tuple(sorted(sections.values(), key=lambda name: name != "main"))

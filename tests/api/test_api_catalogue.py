@@ -81,6 +81,22 @@ def test_a_deck_from_a_built_in_set(live) -> None:
     assert [p["rule"] for p in doc["problems"]] == ["UA-DECK-SIZE", "UA-DECK-AP"]
 
 
+def test_a_deck_with_its_games_own_second_list(live) -> None:
+    """Z/X's dynamis and Rebirth for you's partners, by their names; another game's list is
+    a 400 naming it."""
+    try:
+        from test_deck_judging import zx_and_rebirth_decks
+    except ImportError:  # run from the repository's root
+        from tests.test_deck_judging import zx_and_rebirth_decks
+
+    for deck in zx_and_rebirth_decks():
+        doc = live.post("/v1/decks/check", deck).json
+        assert doc["legal"] is True, doc
+        wrong = live.post("/v1/decks/check", {**deck, "ap": []})
+        assert wrong.status == 400
+        assert [e["path"] for e in wrong.json["errors"]] == ["ap"]
+
+
 @pytest.mark.parametrize(
     "deck,paths",
     [
