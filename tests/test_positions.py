@@ -245,3 +245,11 @@ def test_a_waiting_effect_that_needs_no_choice_resolves_at_the_first_step() -> N
     step = replay(log_from(doc, [{"p": "A", "do": "proceed"}]))["steps"][0]
     assert step["verdict"] == "legal"
     assert [e["type"] for e in step["events"]][:2] == ["effect", "draw"]
+
+
+def test_damage_on_a_position_says_who_takes_it_and_who_picks_the_life_cards() -> None:
+    # an unblocked attack deals B 1 damage, and the attacker (A) picks B's life cards
+    answer = ask(question("damage", attack_position()))
+    assert answer["verdict"].startswith("B decides (block)")
+    assert "B takes 1 damage.; then A: pick_life" in answer["explanation"]
+    assert "UA-DMG-AMOUNT" in [r["id"] for r in answer["rules"]]

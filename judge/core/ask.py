@@ -482,6 +482,8 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
     for e in decided:
         for o in e["options"]:
             what = "; ".join(o["events"] + [r["message"] for r in o["rulings"]]) or o["verdict"]
+            if o.get("then"):  # the decision it leads to (the attacker's pick of life cards)
+                what += f"; then {', '.join(o['then'])}"
             lines.append(f"{_action_text(o['action'])}: {what}")
     deciders = " or ".join(str(w) for w in who)
     kinds = sorted({o["action"]["do"] for e in decided for o in e["options"]})
