@@ -523,3 +523,26 @@ def check_envelope(data: dict[str, Any]) -> list[FieldError]:
                     FieldError(join_path("players", j, "id"), f"player {pid!r} is in no team")
                 )
     return errors
+
+
+# --------------------------------------------------------------------------------------------
+# Positions (docs/positions.md): a log's ``start``
+# --------------------------------------------------------------------------------------------
+
+
+def start_schema() -> type[Schema]:
+    """The schema of a Rangers Strike log's ``start`` (``schemas/rangers_strike_position.py``)."""
+    from schemas.rangers_strike_position import RSStartSchema
+
+    return RSStartSchema
+
+
+def start_layout(
+    start: dict[str, Any], players: list[str], cards: dict[str, Any], seeded: bool
+) -> tuple[list[Any], Any]:
+    """Check a loaded ``start`` and give its cards their instance ids
+    (:func:`judge.games.rangers_strike.position.layout`; a tag battle's teams are not known
+    here: the engine checks what needs them)."""
+    from judge.games.rangers_strike.position import layout
+
+    return layout(start, players, cards, seeded)

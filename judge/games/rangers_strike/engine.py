@@ -90,6 +90,11 @@ class RangersStrikeEngine(AgendaEngine):
         #: an attack or strike that a counter recorded as the next action would come before
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
+        if log.start is not None:  # a game from a position (docs/positions.md)
+            from judge.games.rangers_strike.position import place
+
+            place(self, log.start, log.layout)
+            return
         for pid in self.state.order:
             self.shuffle(pid, opening=True)
         self.state.agenda.append(("wait_first_player", {}))
