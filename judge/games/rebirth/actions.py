@@ -216,6 +216,12 @@ def check_energy(eng: RebirthEngine, plan: Plan) -> None:
             "R4U-ENERGY-PHASE",
             "A card was put into the energy already this energy phase (at most one).",
         )
+    if st.partner_done and eng.options.get("energy_order") == "energy_first":
+        plan.violate(
+            "R4U-ENERGY-ORDER",
+            "The partner card was put first this energy phase; the energy card comes first "
+            "(rule option energy_order energy_first).",
+        )
     take = _take(eng, plan, "hand")
     if take is not None and st.card(take.iid).is_partner:
         plan.violate(
@@ -564,6 +570,16 @@ def check_guard(eng: RebirthEngine, plan: Plan) -> None:
     plan.data["take"] = take
     if take is None:
         return
+    if st.agenda and st.agenda[0][0] == "wait_cancel":
+        d = st.card(take.iid)
+        if not d.has("cancel"):
+            plan.violate(
+                "R4U-CANCEL",
+                f"{eng.name(take.iid)} has no cancel: only a cancel card answers a spark "
+                "(rule option cancel_timing spark).",
+            )
+        plan.data["keyword"] = "cancel"
+        return
     a = st.attack
     assert a is not None
     d = st.card(take.iid)
@@ -591,16 +607,11 @@ def check_guard(eng: RebirthEngine, plan: Plan) -> None:
     plan.data["keyword"] = kw or ("blocker" if d.has("blocker") else "cancel")
 
 
-def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
+def _use_guard_card(eng: RebirthEngine, plan: Plan) -> tuple[str, str]:
+    """The guard card leaves the hand or is shown (R4U-GUARD-USE): its id and how."""
     st = eng.state
     pid = plan.action["p"]
-    st.agenda.pop(0)
-    a = st.attack
-    if plan.action.get("card") is None or a is None:
-        eng.event("guard", f"{pid} uses no blocker.", player=pid)
-        return
     take = plan.data["take"]
-    kw = plan.data["keyword"]
     if eng.options.get("guard_use") == "reveal":
         iid = st.players[pid].hand[take.index] or take.iid
         if take.bind:
@@ -609,11 +620,56 @@ def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
             bind(st, pid, take.iid)
             st.players[pid].hand[take.index] = take.iid
             iid = take.iid
-        how = "shows it and keeps it in the hand"
-    else:
-        iid = do_take(st, pid, take)
-        st.players[pid].waiting_room.append(iid)
-        how = "puts it into the waiting room"
+        return iid, "shows it and keeps it in the hand"
+    iid = do_take(st, pid, take)
+    st.players[pid].waiting_room.append(iid)
+    return iid, "puts it into the waiting room"
+
+
+def apply_cancel(eng: RebirthEngine, plan: Plan) -> None:
+    """The answer to a spark under cancel_timing "spark" (R4U-CANCEL)."""
+    st = eng.state
+    pid = plan.action["p"]
+    _, args = st.agenda.pop(0)
+    source = eng.name(args["source"])
+    if plan.action.get("card") is None:
+        eng.event("guard", f"{pid} uses no cancel against {source}'s spark.", player=pid)
+        return
+    if st.agenda and st.agenda[0][0] == "spark":
+        st.agenda.pop(0)
+    iid, how = _use_guard_card(eng, plan)
+    eng.event(
+        "guard",
+        f"{pid} uses {eng.name(iid)} (cancel) and {how}: {source}'s spark does nothing.",
+        player=pid,
+        card=iid,
+        keyword="cancel",
+    )
+    eng.ctx.ruling(
+        "R4U-CANCEL",
+        f"{pid} cancels {source}'s spark: the effect does nothing (rule option cancel_timing "
+        "spark).",
+    )
+    eng.ctx.ruling(
+        "R4U-GUARD-USE",
+        f"{pid} used {eng.name(iid)} from the hand: it {how} (rule option guard_use "
+        f"{eng.options.get('guard_use')}).",
+    )
+
+
+def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    if st.agenda and st.agenda[0][0] == "wait_cancel":
+        apply_cancel(eng, plan)
+        return
+    pid = plan.action["p"]
+    st.agenda.pop(0)
+    a = st.attack
+    if plan.action.get("card") is None or a is None:
+        eng.event("guard", f"{pid} uses no blocker.", player=pid)
+        return
+    kw = plan.data["keyword"]
+    iid, how = _use_guard_card(eng, plan)
     a.guard, a.guard_card = kw, iid
     eng.event(
         "guard", f"{pid} uses {eng.name(iid)} ({kw}) and {how}.", player=pid, card=iid, keyword=kw
@@ -655,8 +711,16 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
     eng.ctx.read("atk")
     atk, _ = eng.atk_def(a.player)
     _, dfn = eng.atk_def(a.defender)
+    carry = eng.options.get("damage_after_defeat") == "carry"
     if st.damage_on != dps.entry:
-        st.damage, st.damage_on = 0, dps.entry
+        if carry and st.damage_on is not None:
+            eng.ctx.ruling(
+                "R4U-DAMAGE-NEW-ENTRY",
+                f"The turn's damage total ({st.damage}) carries over to {eng.name(dps.entry)} "
+                "(rule option damage_after_defeat carry).",
+            )
+        st.damage = st.damage if carry else 0
+        st.damage_on = dps.entry
     st.damage += atk
     total = st.damage
     target = eng.name(dps.entry)
@@ -664,7 +728,13 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         text = f"{total} damage in total against DEF {dfn}: {target} is defeated."
         eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
         eng.event("attack_result", text, player=a.player, damage=atk, total=total)
-        st.damage, st.damage_on = 0, None
+        if not carry:
+            st.damage, st.damage_on = 0, None
+            eng.ctx.ruling(
+                "R4U-DAMAGE-NEW-ENTRY",
+                "The next entry character starts from 0 damage (rule option "
+                "damage_after_defeat reset).",
+            )
         eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
     else:
         text = (
@@ -675,12 +745,15 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         eng.event("attack_result", text, player=a.player, damage=atk, total=total)
 
 
-def could_guard(eng: RebirthEngine, pid: str, partner: bool) -> bool:
-    """Whether ``pid`` could answer the attack: a known hand card with a fitting keyword, or in
-    observed mode an unknown hand card that could be an unseen one."""
+def could_guard(
+    eng: RebirthEngine, pid: str, partner: bool, kws: tuple[str, ...] | None = None
+) -> bool:
+    """Whether ``pid`` could answer the attack (or, with ``kws``, use a card with one of
+    those keywords): a known hand card with a fitting keyword, or in observed mode an unknown
+    hand card that could be an unseen one."""
     st = eng.state
     ps = st.players[pid]
-    kws = guard_keywords(eng, partner)
+    kws = guard_keywords(eng, partner) if kws is None else kws
     for iid in ps.hand:
         if iid is not None and any(st.card(iid).has(k) for k in kws):
             return True
@@ -764,6 +837,20 @@ def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
     st = eng.state
     kind = action["do"]
     if kind in ("concede", "outcome") or st.phase == "over":
+        return
+    if st.agenda and st.agenda[0][0] == "wait_cancel" and kind != "guard":
+        pid = st.agenda[0][1]["player"]
+        st.agenda.pop(0)
+        could = could_guard(eng, pid, False, ("cancel",))
+        eng.ctx.ruling(
+            "R4U-CHOICE-RECORDED",
+            "The log records no answer to the spark: no cancel was used"
+            + (f", though {pid} could have used one." if could else "."),
+        )
+        if could:
+            eng.ctx.cannot_verify(f"missing cancel decision by {pid}")
+        eng.advance()
+        fill_missing(eng, action)
         return
     if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard":
         pid = st.agenda[0][1]["player"]

@@ -9,7 +9,9 @@ every problem, in catalogue order, each naming its rule:
 - ``R4U-DECK-CHARACTERS``: at least 42 characters; ``R4U-DECK-REBIRTH``: at most 8 Rebirth
   cards;
 - ``R4U-DECK-PARTNERS``: exactly 3 partner cards, in the partner list only;
-- ``R4U-DECK-COPIES``: at most 4 cards with one name (main and partner lists together);
+- ``R4U-DECK-COPIES``: at most 4 copies of the same card in the main deck (the seed's sentence
+  is about the main deck; partner cards are not counted), "the same card" read by name or by
+  code as rule option ``same_card`` says (R4U-DECK-SAME-CARD);
 - ``R4U-FRAME``: a stated frame colour must match the card's text.
 
 >>> def c(code, type_="character", **kw):
@@ -138,17 +140,27 @@ def _frames(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> li
 
 
 def check_deck(
-    main: list[str], partner: list[str], cards: Mapping[str, Mapping[str, Any]]
+    main: list[str],
+    partner: list[str],
+    cards: Mapping[str, Mapping[str, Any]],
+    same_card: str = "name",
 ) -> list[DeckProblem]:
     """Every deck-construction problem of a main deck and its partner cards (empty: legal).
-    Raises ``KeyError`` for a code ``cards`` does not define."""
+    ``same_card`` is the rule option of R4U-DECK-SAME-CARD ("name": copies share a card name;
+    "code": copies share a card number).  Raises ``KeyError`` for a code ``cards`` does not
+    define."""
+
+    def key(code: str) -> str:
+        return code if same_card == "code" else str(cards[code].get("name") or code)
+
     require_known(main, cards)
     require_known(partner, cards)
 
     def message(name: str, copies: list[str], codes: tuple[str, ...]) -> str:
         return (
             f"Deck has {len(copies)} copies of {name} ({', '.join(codes)}); at most "
-            f"{MAX_COPIES} of the same card are allowed."
+            f"{MAX_COPIES} of the same card are allowed in the main deck "
+            f"(rule option same_card {same_card})."
         )
 
     return [
@@ -157,8 +169,8 @@ def check_deck(
         *_counts(main, cards),
         *_partners(main, partner, cards),
         *copy_problems(
-            [*main, *partner],
-            lambda code: str(cards[code].get("name") or code),
+            main,
+            key,
             MAX_COPIES,
             "R4U-DECK-COPIES",
             message,

@@ -40,6 +40,7 @@ WAITS = {
     "wait_first_player": "first_player",
     "wait_preset": "preset",
     "wait_guard": "guard",
+    "wait_cancel": "guard",
     "wait_reveal": "reveal",
 }
 OPENING_HAND = 3
@@ -80,7 +81,10 @@ class RebirthEngine(AgendaEngine):
         for pid in self.log.player_ids:
             deck = self.log.decks.get(pid) or {}
             for problem in check_deck(
-                list(deck.get("main", [])), list(deck.get("partner", [])), self.log.cards
+                list(deck.get("main", [])),
+                list(deck.get("partner", [])),
+                self.log.cards,
+                str(self.options.get("same_card", "name")),
             ):
                 out.append((pid, problem))
         return out
@@ -101,7 +105,7 @@ class RebirthEngine(AgendaEngine):
                 return [(p, ("entry_select",)) for p in st.order if not st.players[p].chose_entry]
             if op == "wait_first_player":
                 return [(None, ("first_player",))]
-            if op in ("wait_preset", "wait_guard", "wait_reveal"):
+            if op in ("wait_preset", "wait_guard", "wait_cancel", "wait_reveal"):
                 return [(args["player"], (WAITS[op],))]
             return []
         if st.phase in PHASE_DECISIONS:
@@ -370,12 +374,22 @@ class RebirthEngine(AgendaEngine):
             self.push(*self.reveal_top(pid), ("entry_in", {"player": pid}), ("settle", {}))
             return
         losers = [p for p in self.entry_order() if len(st.players[p].retire) >= RETIRE_LIMIT]
-        if len(losers) == 2:
+        if len(losers) == 2 and self.options.get("retire_both") == "turn_player_loses":
+            tp = st.turn_player or st.order[0]
+            self.end_game(
+                st.opponent(tp),
+                "retire",
+                "R4U-LOSS-BOTH",
+                f"Both players have 7 or more cards in the retire area: the turn player {tp} "
+                f"loses (rule option retire_both turn_player_loses); {st.opponent(tp)} wins.",
+            )
+        elif len(losers) == 2:
             self.end_game(
                 None,
                 "retire",
-                "R4U-LOSS-RETIRE",
-                "Both players have 7 or more cards in the retire area: a draw.",
+                "R4U-LOSS-BOTH",
+                "Both players have 7 or more cards in the retire area: a draw (rule option "
+                "retire_both draw).",
             )
         elif losers:
             pid = losers[0]
@@ -457,12 +471,30 @@ class RebirthEngine(AgendaEngine):
     # == effects ===============================================================================
 
     def fire_spark(self, pid: str, iid: str) -> None:
+        """Each spark effect of ``iid`` fires (R4U-SPARK).  Under cancel_timing "spark" the
+        other player first may answer each firing with a cancel card (R4U-CANCEL): the
+        effect waits on the agenda until that decision is recorded."""
+        sparks = []
         for index, eff in enumerate(self.state.card(iid).effects):
             if eff.get("when") == "spark":
-                self.pool.add(pid, iid, eff, index, "spark")
                 self.ctx.ruling(
                     "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
                 )
+                sparks.append(index)
+        if self.options.get("cancel_timing") != "spark":
+            for index in sparks:
+                self.pool.add(pid, iid, self.state.card(iid).effects[index], index, "spark")
+            return
+        steps: list[tuple[str, dict[str, Any]]] = []
+        for index in sparks:
+            args = {"player": self.state.opponent(pid), "controller": pid, "source": iid}
+            steps += [("wait_cancel", args), ("spark", {**args, "index": index})]
+        self.push(*steps)
+
+    def op_spark(self, player: str, controller: str, source: str, index: int) -> None:
+        """A spark effect that no cancel answered goes to the pending effects."""
+        eff = self.state.card(source).effects[index]
+        self.pool.add(controller, source, eff, index, "spark")
 
     def static_check(self, iid: str, when: str) -> None:
         """A continuous effect outside the vocabulary starts to apply: a taint."""
