@@ -24,17 +24,35 @@ from judge.games.union_arena.state import LINES
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
 
-#: what a condition may state (it is about the field: zone ``field`` only)
-KEYS = {"side", "zone", "name", "trait", "affinity", "color"}
+#: what a condition on the field may state: a card meeting ``name`` / ``trait`` / ``color``,
+#: at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合")
+KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
 
 
 def valid(cond: Any) -> bool:
-    """A condition the engine evaluates exactly."""
+    """A condition the engine evaluates exactly: on the field (above); or ``{"zone":
+    "outside", "card_type": "event", "min": N}`` ("自分の場外にイベントカードがN枚以上ある
+    場合": at least N cards of that type in that side's outside area); or ``{"zone":
+    "life", "max": N}`` ("相手のライフが4以下の場合": that side has at most N life cards)."""
+    if not isinstance(cond, dict) or cond.get("side", "own") not in ("own", "opponent"):
+        return False
+    zone = cond.get("zone", "field")
+    n = cond.get("max") if zone == "life" or "max" in cond else cond.get("min", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        return False
+    if zone == "outside":
+        return set(cond) <= {"side", "zone", "card_type", "min"} and cond.get("card_type") in (
+            "character",
+            "field",
+            "event",
+        )
+    if zone == "life":
+        return set(cond) <= {"side", "zone", "max"}
+    if "max" in cond:  # "自分の場にカードが1枚もない場合": at most max cards (any card)
+        return zone == "field" and set(cond) <= {"side", "zone", "max"}
     return (
-        isinstance(cond, dict)
+        zone == "field"
         and set(cond) <= KEYS
-        and cond.get("side", "own") in ("own", "opponent")
-        and cond.get("zone", "field") == "field"
         and bool(set(cond) & {"name", "trait", "affinity", "color"})
     )
 
@@ -52,6 +70,12 @@ def holds(
 
     st = eng.state
     side = controller if cond.get("side", "own") == "own" else st.other(controller)
+    zone = cond.get("zone", "field")
+    if zone == "life":
+        return len(st.players[side].life) <= int(cond["max"])
+    if zone == "outside":
+        cards = [c for c in st.players[side].outside if c is not None]
+        return sum(1 for c in cards if st.card(c).type == cond["card_type"]) >= int(cond["min"])
     tops = [
         unit.top
         for line in LINES
@@ -60,7 +84,12 @@ def holds(
     ]
     if plus is not None and side == controller:
         tops.append(plus)
-    return any(card_mismatch(eng, cond, top) is None for top in tops)
+    if "max" in cond:
+        return len(tops) <= int(cond["max"])
+    meets = {k: v for k, v in cond.items() if k != "min"}
+    return sum(1 for top in tops if card_mismatch(eng, meets, top) is None) >= int(
+        cond.get("min", 1)
+    )
 
 
 def effective(
@@ -123,6 +152,13 @@ def reduction_ok(op: Any) -> bool:
 
 def describe(cond: dict[str, Any]) -> str:
     """A condition in words, for rulings."""
+    whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
+    if cond.get("zone") == "life":
+        return f"{whose} life is {cond['max']} or less"
+    if "max" in cond:
+        return f"{whose} field has {cond['max']} card(s) or fewer"
+    if cond.get("zone") == "outside":
+        return f"{whose} outside area has {cond['min']} or more {cond['card_type']} cards"
     what = (
         f"<{cond['name']}>"
         if "name" in cond
@@ -130,4 +166,5 @@ def describe(cond: dict[str, Any]) -> str:
         if "trait" in cond or "affinity" in cond
         else f"a {cond.get('color')} card"
     )
-    return f"{'your' if cond.get('side', 'own') == 'own' else 'the opponent'}'s field has {what}"
+    many = f"{cond['min']} or more " if cond.get("min", 1) != 1 else ""
+    return f"{'your' if cond.get('side', 'own') == 'own' else 'the opponent'}'s field has {many}{what}"

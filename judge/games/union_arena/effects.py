@@ -94,6 +94,8 @@ returned, return this character).
 - ``to_hand`` ``target`` — a card on the field, or in the outside area, to its owner's hand.
 - ``remove`` ``target`` — a card on the field, in a hand or in the outside area, to the
   removal area.
+- ``to_deck_bottom`` ``target`` — a card on the field to the bottom of its owner's deck
+  ("…を1枚まで選び、相手の山札の下に置く"; not retired; ``UA-EFFECT-DECK-BOTTOM``).
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area;
   with ``if_taken`` true only when the ``look`` before it in the effect took a card
   ("手札に加えた場合、自分の手札をN枚場外に置く").
@@ -162,6 +164,7 @@ OPS = (
     "retire",
     "to_hand",
     "remove",
+    "to_deck_bottom",
     "discard",
     "look",
     "generate",
@@ -256,7 +259,7 @@ def supported(effect: dict[str, Any]) -> bool:
                 or "bp_max" not in target
             ):
                 return False
-        if op["op"] in ("retire", "to_hand", "remove") and (
+        if op["op"] in ("retire", "to_hand", "remove", "to_deck_bottom") and (
             target == "self" or (isinstance(target, dict) and target.get("side", "own") == "own")
         ):
             changed_field = True

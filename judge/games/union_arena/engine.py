@@ -160,6 +160,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             owner.hand.append(top)
         elif dest == "removal":
             owner.removal.append(top)
+        elif dest == "deck_bottom":
+            owner.deck.append(top)
         else:
             owner.outside.append(top)
         under = unit.cards[:-1]
@@ -167,6 +169,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         verb = {
             "hand": "returns to the hand",
             "removal": "goes to the removal area",
+            "deck_bottom": "goes to the bottom of its owner's deck",
             "outside": "is retired to the outside area" if retire else "goes to the outside area",
         }[dest]
         self.event("leave_field", f"{self.name(top)} {verb}.", player=pid, card=top, to=dest)
@@ -174,7 +177,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             self.ctx.ruling(
                 "UA-RAID-LEAVE",
                 f"{self.name(top)} left the field as a raided stack: "
-                f"the top card went to the {dest.replace('_', ' ')} area, "
+                f"the top card went to the {dest.replace('_', ' ')}"
+                f"{'' if dest == 'deck_bottom' else ' area'}, "
                 f"{', '.join(under)} went to the outside area (not retired).",
             )
         if retire:

@@ -218,6 +218,15 @@ def _energy_reduction(line: str) -> dict[str, Any] | None:
     """ "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。":
     while in the hand, the card requires less of a colour when the opponent's field has a
     card of one of the colours named (``UA-EFFECT-ENERGY-LESS``)."""
+    empty = re.fullmatch(
+        r"自分の場にカードが(\d+)枚もない場合、手札にあるこのカードの必要エナジーを"
+        r"\[(.)×(\d+)\]減らす。?",
+        line,
+    )  # "自分の場にカードが1枚もない場合": while your field has fewer than N cards
+    if empty and empty.group(2) in g.COLOURS and int(empty.group(1)) >= 1:
+        cond = {"side": "own", "zone": "field", "max": int(empty.group(1)) - 1}
+        op = {"op": "reduce_energy", "color": g.COLOURS[empty.group(2)], "n": int(empty.group(3))}
+        return {"when": "continuous", "do": [{**op, "if_any": [cond]}]}
     m = re.fullmatch(
         r"相手の場に(.)(?:か(.))?のカードがある場合、手札にあるこのカードの必要エナジーを"
         r"\[(.)×(\d+)\]減らす。?",
@@ -341,7 +350,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    if s.startswith("自分の場に"):
+    if re.match(r"(自分の場に|自分の場外にイベントカードが|(自分|相手)のライフが)", s):
         return read_conditional(s, self_ok)
     m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)
     if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
@@ -399,6 +408,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
             return None
         if sel["zone"] == "ap" and (len(ops) > 1 or ops[0]["op"] != "activate"):
             return None
+        whose = "相手" if sel.get("side") == "opponent" else "自分"
+        if ops[0]["op"] == "to_deck_bottom" and not m.group(3).startswith(whose):
+            return None  # "相手の…を選び、自分の山札の下に置く": not its owner's deck
         # the first names the card; the others give it more ("chosen": the same card)
         return [{**op, "target": sel if i == 0 else "chosen"} for i, op in enumerate(ops)]
     m = re.fullmatch(r"(.+?)を(\d+枚(?:まで)?)手札に戻す", s)
@@ -474,6 +486,37 @@ def _condition(text: str) -> dict[str, Any] | None:
     return {"side": "own", "zone": "field", **noun}
 
 
+#: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
+_CLAUSE = re.compile(
+    r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))が(?:(\d+)枚以上)?ある"
+    r"|自分の場外にイベントカードが(\d+)枚以上ある"
+    r"|(自分|相手)のライフが(\d+)以下の"
+)
+
+
+def condition_clause(text: str) -> dict[str, Any] | None:
+    """A condition clause before "場合": a card (or N cards) on your field, N event cards in
+    your outside area, a side's life N or less.
+
+    >>> condition_clause("相手のライフが4以下の")
+    {'side': 'opponent', 'zone': 'life', 'max': 4}
+    >>> condition_clause("自分の場に[特徴:灯守]が3枚以上ある")
+    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'min': 3}
+    """
+    m = _CLAUSE.fullmatch(text)
+    if not m:
+        return None
+    if m.group(1):
+        cond = _condition(m.group(1))
+        if cond is not None and m.group(2):
+            cond["min"] = int(m.group(2))
+        return cond
+    if m.group(3):
+        return {"side": "own", "zone": "outside", "card_type": "event", "min": int(m.group(3))}
+    side = "own" if m.group(4) == "自分" else "opponent"
+    return {"side": side, "zone": "life", "max": int(m.group(5))}
+
+
 def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     """ "自分の場に〈X〉がある場合、<sentence>": the sentence's ops, each with the condition
     (``if``), or None.
@@ -481,10 +524,10 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_conditional("自分の場に〈ミラ〉がある場合、カードを1枚引く", False)
     [{'op': 'draw', 'n': 1, 'if': {'side': 'own', 'zone': 'field', 'name': 'ミラ'}}]
     """
-    m = re.fullmatch(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、(.+)", s)
+    m = re.fullmatch(r"(.+?)場合、(.+)", s)
     if not m or m.group(2).startswith("さらに"):
         return None
-    cond = _condition(m.group(1))
+    cond = condition_clause(m.group(1))
     ops = read_sentence(m.group(2), self_ok) if cond else None
     if not ops:
         return None
@@ -497,13 +540,10 @@ def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:
     if len(parts) < 2:
         return None
     m = re.fullmatch(r"『BP(\d+)以下』の(.+)", parts[0])
-    r = re.fullmatch(
-        r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、『BP(\d+)以下』に代わる",
-        parts[1],
-    )
+    r = re.fullmatch(r"(.+?)場合、『BP(\d+)以下』に代わる", parts[1])
     if not m or not r:
         return None
-    cond = _condition(r.group(1))
+    cond = condition_clause(r.group(1))
     ops = read_sentence(f"BP{m.group(1)}以下の{m.group(2)}", False)
     if cond is None or not ops or len(ops) != 1:
         return None
@@ -574,6 +614,9 @@ _SIMPLE_OPS = {
     "レストにする": "rest",
     "アクティブにする": "activate",
     "リムーブエリアに置く": "remove",
+    # to its owner's deck bottom; the owner the text names must be the chosen card's
+    "相手の山札の下に置く": "to_deck_bottom",
+    "自分の山札の下に置く": "to_deck_bottom",
 }
 
 

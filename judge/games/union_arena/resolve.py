@@ -286,6 +286,12 @@ def _apply_op(
         eng.leave_field(owner, u, "hand", retire=False)
     elif kind == "remove":
         eng.leave_field(owner, u, "removal", retire=False)
+    elif kind == "to_deck_bottom":
+        eng.leave_field(owner, u, "deck_bottom", retire=False)
+        eng.ctx.ruling(
+            "UA-EFFECT-DECK-BOTTOM",
+            f"{name} goes to the bottom of {owner}'s deck; it is not retired.",
+        )
 
 
 # -- trigger icons -------------------------------------------------------------------------

@@ -269,3 +269,85 @@ def test_UA_RAID_an_imported_raid_onto_a_trait_is_read() -> None:
     (card,) = import_ua_simulator([raw], name="raid").document["cards"]
     assert card["raid"] == {"onto": {"trait": "灯守"}}
     assert read_card(card).understood
+
+
+# -- UA-EFFECT-DECK-BOTTOM -------------------------------------------------------------------------
+
+TO_BOTTOM = "[登場時]相手の場のキャラを1枚まで選び、相手の山札の下に置く。"
+
+
+def test_UA_EFFECT_DECK_BOTTOM_to_its_owners_deck_bottom_and_not_retired() -> None:
+    # B-1 has a when-retired draw: it must not trigger, since the card is not retired
+    on_retire = {"when": "on_retire", "do": [DRAW]}
+    cards = [
+        {**free_character("T-BOTTOM"), "text": TO_BOTTOM},
+        free_character("T-VICTIM", effects=[on_retire]),
+    ]
+    b = board_at_turn_3(cards, ["T-BOTTOM"], ["T-VICTIM"], b_front=("B-1",), phase="main")
+    before = b.replay(detail="full")["steps"][-1]["state"]["players"]["B"]["deck"]
+    b.play("A", "A-1", to="front_line", targets=["B-1"])
+    r = b.replay(detail="full")
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-DECK-BOTTOM" in rules_applied(r, b.last)
+    left = [e for e in r["steps"][b.last]["events"] if e["type"] == "leave_field"]
+    assert [(e["card"], e["to"]) for e in left] == [("B-1", "deck_bottom")]
+    assert r["steps"][b.last]["state"]["players"]["B"]["deck"] == before + 1
+    assert draws(r, b.last) == 0
+    assert field_unit(r, "B", "B-1") is None
+
+
+def test_UA_EFFECT_DECK_BOTTOM_read_only_for_the_owners_deck() -> None:
+    r = read_card({"type": "character", "text": TO_BOTTOM})
+    assert r.understood and r.effects[0]["do"][0]["op"] == "to_deck_bottom"
+    # the opponent's card to one's own deck: not a template the engine knows
+    wrong = TO_BOTTOM.replace("相手の山札", "自分の山札")
+    assert not read_card({"type": "character", "text": wrong}).understood
+
+
+# -- UA-EFFECT-IF: counts of life, of outside-area events, of cards on the field ---------------
+
+
+def drew_if(text: str, **board: Any) -> int:
+    cards = [{**free_character("T-IF"), "text": text}, free_character("T-LAMP", traits=["灯守"])]
+    b = board_at_turn_3(cards, ["T-IF", "T-LAMP", "T-LAMP"], [], phase="main", **board)
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"
+    return draws(r, b.last)
+
+
+def test_UA_EFFECT_IF_a_sides_life_n_or_less() -> None:
+    # B has 7 life cards at turn 3: "7以下" holds, "6以下" does not
+    assert drew_if("[登場時]相手のライフが7以下の場合、カードを1枚引く。") == 1
+    assert drew_if("[登場時]相手のライフが6以下の場合、カードを1枚引く。") == 0
+
+
+def test_UA_EFFECT_IF_n_or_more_cards_of_a_kind_on_the_field() -> None:
+    text = "[登場時]自分の場に［特徴：灯守］が2枚以上ある場合、カードを1枚引く。"
+    assert drew_if(text, a_front=("A-2",)) == 0  # one 灯守
+    assert drew_if(text, a_front=("A-2", "A-3")) == 1  # two
+
+
+def test_UA_EFFECT_IF_n_or_more_events_in_the_outside_area() -> None:
+    text = "[登場時]自分の場外にイベントカードが1枚以上ある場合、カードを1枚引く。"
+    assert drew_if(text) == 0  # no event used yet
+    r = read_card({"type": "character", "text": text})
+    assert r.effects[0]["do"][0]["if"] == {
+        "side": "own",
+        "zone": "outside",
+        "card_type": "event",
+        "min": 1,
+    }
+
+
+def test_UA_EFFECT_ENERGY_LESS_while_ones_own_field_is_empty() -> None:
+    text = "自分の場にカードが1枚もない場合、手札にあるこのカードの必要エナジーを[黄×2]減らす。"
+    card = {**free_character("T-EMPTY", color="yellow", energy={"yellow": 2}), "text": text}
+    filler = free_character("T-FIELD", generates={"blue": 1})
+    # an empty field: it needs no energy
+    b = board_at_turn_3([card, filler], ["T-EMPTY", "T-FIELD"], [], phase="main")
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"
+    # one card on the field (generating blue): it needs its 2 yellow
+    b = board_at_turn_3([card, filler], ["T-EMPTY", "T-FIELD"], [], a_energy=("A-2",), phase="main")
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert "UA-ENERGY" in rules_broken(r, b.last)
