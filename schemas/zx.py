@@ -20,13 +20,16 @@ TEAMS = False
 #: Instance ids: ``P1-7`` the 7th card of P1's ``main`` list; ``P1-D2`` the 2nd of its dynamis.
 INSTANCE_SECTIONS = {"": "main", "D": "dynamis"}
 
-CARD_TYPES = ("zx", "event", "zx_ex")
+#: ``event_ex``, ``shift`` and ``zx_ob`` (an overboost's upper half) are dynamis cards the
+#: engine holds but does not play yet (ZX-DYNAMIS)
+CARD_TYPES = ("zx", "event", "zx_ex", "event_ex", "shift", "zx_ob")
 ZONES = ("hand", "deck", "life", "charge", "trash", "resources", "dynamis", "removed")
 SQUARES = list(range(1, 10))
 
 
 class ZXCardSchema(BaseSchema):
-    """A Z/X card definition: code, name, type (zx, event, zx_ex), colour, cost, power,
+    """A Z/X card definition: code, name, type (zx, event; dynamis cards zx_ex, event_ex,
+    shift, zx_ob), colour, cost, power,
     races, the IG icon, keywords and effects (the engine's vocabulary)."""
 
     code = Str(required=True, non_empty=True)
@@ -46,7 +49,8 @@ CardSchema = ZXCardSchema
 
 
 class ZXDeckSchema(BaseSchema):
-    """A player's deck (``main``, 50 cards) and dynamis (``dynamis``, Z/X EX cards)."""
+    """A player's deck (``main``, 50 cards) and dynamis (``dynamis``: Z/X EX, event EX,
+    shift and Z/X OB upper-half cards)."""
 
     main = List(CardCode(), required=True)
     dynamis = List(CardCode(), load_default=list, metadata={"default": []})

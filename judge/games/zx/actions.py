@@ -311,6 +311,13 @@ def check_play(eng: ZXEngine, plan: Plan) -> None:
         return
     d = st.card(iid)
     plan.data["card"] = iid
+    if d.type in ("event_ex", "shift", "zx_ob"):
+        plan.violate(
+            "ZX-DYNAMIS",
+            f"{eng.name(iid)} is a dynamis card ({d.type}): it is not played from the hand.",
+        )
+        plan.cannot_apply("a dynamis card")
+        return
     to = plan.action.get("to")
     if d.is_zx:
         if to is None:

@@ -1,7 +1,8 @@
 """Z/X deck construction (``judge check-deck zx``): 50 cards, exactly 20 with the IG icon, at
 most 4 per name, at most 4 with Life Recovery, at most 4 with Void Bringer; the dynamis
 (given as the second list, ``ap`` in the checker's shape) at most 16, at most 4 per name, and
-only Z/X EX cards in it (a Z/X EX is not a deck card).
+only dynamis cards in it: Z/X EX, event EX, shift and Z/X OB upper halves, none of which is
+a deck card (ZX-DYNAMIS).
 
 >>> cards = {"A": {"code": "A", "name": "A", "type": "zx", "ig": True}}
 >>> [p.rule for p in check_deck(["A"] * 5, [], cards)]
@@ -16,6 +17,9 @@ from typing import Any
 from judge.core.decks import DeckProblem, codes_of, copy_problems, require_known, size_problems
 
 DECK_SIZE, IG_COUNT, MAX_COPIES, MAX_LR, MAX_VB, DYNAMIS_MAX = 50, 20, 4, 4, 4, 16
+#: the card types a dynamis holds (official IGOB/Shift page: Z/X EX, event EX, shift, and the
+#: upper half of a Z/X OB)
+DYNAMIS_TYPES = ("zx_ex", "event_ex", "shift", "zx_ob")
 
 
 def _copies(
@@ -72,12 +76,13 @@ def check_deck(
     problems += _at_most(
         main, cards, "void_bringer", MAX_VB, "ZX-DECK-VOID-BRINGER", "Void Bringer"
     )
-    ex_in_deck = [c for c in main if cards[c].get("type") == "zx_ex"]
+    ex_in_deck = [c for c in main if cards[c].get("type") in DYNAMIS_TYPES]
     if ex_in_deck:
         problems.append(
             DeckProblem(
                 "ZX-DYNAMIS",
-                "Z/X EX cards belong in the dynamis, not the deck.",
+                "Dynamis cards (Z/X EX, event EX, shift, Z/X OB) belong in the dynamis, "
+                "not the deck.",
                 codes_of(ex_in_deck),
             )
         )
@@ -85,10 +90,14 @@ def check_deck(
         problems.append(
             DeckProblem("ZX-DYNAMIS", f"Dynamis has {len(dynamis)} cards; at most {DYNAMIS_MAX}.")
         )
-    odd = [c for c in dynamis if cards[c].get("type") != "zx_ex"]
+    odd = [c for c in dynamis if cards[c].get("type") not in DYNAMIS_TYPES]
     if odd:
         problems.append(
-            DeckProblem("ZX-DYNAMIS", "Only Z/X EX cards go in the dynamis.", codes_of(odd))
+            DeckProblem(
+                "ZX-DYNAMIS",
+                "Only Z/X EX, event EX, shift and Z/X OB cards go in the dynamis.",
+                codes_of(odd),
+            )
         )
     problems += _copies(dynamis, cards, "ZX-DYNAMIS")
     return problems

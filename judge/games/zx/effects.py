@@ -6,7 +6,7 @@ An effect is ``{"when": …, "do": [ops], …}``:
   was put from the deck into the trash, ZX-EVOL-SEED), ``play`` (an event's 【★】 effect, or
   an event played by ignition), ``activated`` (【起】, the ``activate`` action).
 - conditions, each a keyword ability of the seed: ``zero_optima`` X (ZX-ZERO-OPTIMA),
-  ``lv`` ``{"type": race, "n": X}`` (ZX-LV), ``extend_drive`` true (ZX-EXTEND-DRIVE),
+  ``lv`` ``{"race": race, "n": X}`` (ZX-LV; a race only: the seed's other [type] specs are not read), ``extend_drive`` true (ZX-EXTEND-DRIVE),
   ``adjacent_pairs`` N (your adjacent pairs, ZX-ADJACENT).
 - ``static`` with ``gain_ig`` true and ``zero_optima`` X: in the resource zone, this card has
   the IG mark while Zero Optima X holds (ZX-ZERO-OPTIMA).

@@ -336,6 +336,12 @@ class ZXEngine(Moves, AgendaEngine):
         for _ in range(16):
             for pid in st.order:
                 self.reload(pid)
+            head = st.agenda[0] if st.agenda else None
+            if head is not None and head[0] == "life_pick" and head[1].get("why") == "reload":
+                # a reload's life card goes to the charge zone before the charge excess is
+                # checked (ZX-RULE-ORDER): the rules run again after it
+                st.agenda.insert(1, ("rules", {}))
+                return True
             tp = st.turn_player or st.order[0]
             for pid in [tp, st.opponent(tp)]:
                 over = len(st.players[pid].charge) - CHARGE_LIMIT

@@ -98,14 +98,26 @@ class Moves(_Base):
 
     def leave(self, sq: int, to: str, why: str) -> str:
         """The Z/X on ``sq`` leaves the field to its owner's ``to`` zone (charge, trash,
-        removed); its force materials go to the trash (GAP: option ``force_on_leave``)."""
+        removed), a Z/X EX face up to its owner's dynamis instead (ZX-DESTROY); its force
+        materials go to the trash (GAP: option ``force_on_leave``)."""
         st = self.state
         z = st.squares[sq]
         assert z is not None
         st.squares[sq] = None
         del st.controller[sq]
         owner = st.owner_of[z.card]
-        getattr(st.players[owner], to).append(z.card)
+        if st.card(z.card).type == "zx_ex":
+            # seed 003, keyword actions 7 and 8: a Z/X EX destroyed (or removed, "as
+            # destroying") goes face up to the dynamis, whatever zone it was sent to
+            st.players[owner].dynamis.append([z.card, True])
+            self.ctx.ruling(
+                "ZX-DESTROY",
+                f"{self.name(z.card)} is a Z/X EX: leaving the square it goes face up to "
+                f"{owner}'s dynamis, not to the {to}.",
+            )
+            to = "dynamis (face up)"
+        else:
+            getattr(st.players[owner], to).append(z.card)
         if z.force:
             dest = self.options["force_on_leave"]
             for f in z.force:
@@ -123,13 +135,16 @@ class Moves(_Base):
         return z.card
 
     def destroy(self, sq: int, why: str) -> None:
-        """ZX-DESTROY: a destroyed Z/X goes to its owner's charge zone."""
+        """ZX-DESTROY: a destroyed Z/X goes to its owner's charge zone (a Z/X EX: face up
+        to the dynamis, :meth:`leave`)."""
         st = self.state
         z = st.squares[sq]
         assert z is not None
-        self.ctx.ruling(
-            "ZX-DESTROY", f"{self.name(z.card)} is destroyed ({why}): it goes to the charge zone."
-        )
+        if st.card(z.card).type != "zx_ex":
+            self.ctx.ruling(
+                "ZX-DESTROY",
+                f"{self.name(z.card)} is destroyed ({why}): it goes to its owner's charge zone.",
+            )
         self.leave(sq, "charge", f"destroyed: {why}")
 
     def damage_zx(self, sq: int, amount: int, why: str) -> None:

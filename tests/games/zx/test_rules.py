@@ -607,7 +607,7 @@ def test_ZX_RELOAD_at_once_and_a_life_card_to_charge() -> None:
     assert player_state(r, "A")["life"] == 3 and len(player_state(r, "A")["charge"]) == 1
 
 
-def test_ZX_CHARGE_LIMIT_excess_to_the_trash() -> None:
+def test_ZX_WIN_by_player_damage_from_an_effect() -> None:
     rm = card(
         "T-RM", type="event", effects=[{"when": "play", "do": [{"op": "player_damage", "n": 5}]}]
     )
