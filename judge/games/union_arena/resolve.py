@@ -139,6 +139,8 @@ def run_effect(
             objs = [f for f in (st.find_unit(i) for i in picked) if f is not None]
         elif isinstance(target, dict) and target.get("all"):  # "…全ては": no choice
             objs = list(every_unit(eng, pe.controller, target, pe.source))
+            if kind in ("bp", "grant"):  # BP and keywords are characters' (a field has none)
+                objs = [o for o in objs if st.card(o[2].top).type == "character"]
             if "bp_max" in target:
                 ctx.read("bp")
             ctx.ruling(

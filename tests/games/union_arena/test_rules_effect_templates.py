@@ -351,3 +351,34 @@ def test_UA_EFFECT_ENERGY_LESS_while_ones_own_field_is_empty() -> None:
     b = board_at_turn_3([card, filler], ["T-EMPTY", "T-FIELD"], [], a_energy=("A-2",), phase="main")
     r = b.play("A", "A-1", to="front_line").replay()
     assert "UA-ENERGY" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_ALL_bp_for_all_of_a_trait_leaves_a_field_of_that_trait_alone() -> None:
+    # "自分の場の[特徴:灯守]全ては、このターン中、BP+500": a field with the trait has no BP
+    raise_all = {
+        "when": "on_play",
+        "do": [
+            {
+                "op": "bp",
+                "amount": 500,
+                "until": "turn",
+                "target": {"side": "own", "zone": "field", "trait": "灯守", "all": True},
+            }
+        ],
+    }
+    cards = [
+        free_character("T-RAISER", effects=[raise_all]),
+        free_character("T-LAMP", traits=["灯守"], bp=1000),
+        {**free_character("T-LANTERN", traits=["灯守"]), "type": "field", "bp": None},
+    ]
+    b = board_at_turn_3(
+        cards,
+        ["T-RAISER", "T-LAMP", "T-LANTERN"],
+        [],
+        a_front=("A-2",),
+        a_energy=("A-3",),
+        phase="main",
+    )
+    r = b.play("A", "A-1", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-2")["bp"] == 1500
