@@ -196,3 +196,39 @@ def test_R4U_CANCEL_spark_option_one_cancel_stops_one_spark() -> None:
     assert rules_broken(b.replay(), b.last) == ["R4U-CANCEL"]
     b = _spark_revealed(None)  # the default: no window, the spark resolves at once
     assert event_types(b.replay(), b.last).count("draw") == 2
+
+
+HEAL = card("T-HL", name="Medic", effects=[{"when": "spark", "do": [{"op": "heal", "n": 1}]}])
+
+
+def _seventh_card(reveal: str) -> RebirthEngine:
+    """A has 6 cards in the retire area; B's attack retires A's filler (the 7th), and A's
+    entry-in reveals ``reveal``."""
+    from judge.games.rebirth.testing import to_b_battle
+
+    b = to_b_battle([HEAL])
+    b.act("B", "attack", card="T-000").act("A", "guard", card=None)
+    b.act("A", "reveal", card=reveal)
+    log = parse_log(b.log())
+    eng = RebirthEngine(log, RebirthEngine.catalogue.resolve_options(log.rule_options))
+    n = len(log.actions)
+    for i, act in enumerate(log.actions[: n - 2]):
+        run_step(eng, i, act, "stop")
+    a = eng.state.players["A"]
+    for _ in range(6):
+        iid = a.unseen["T-000"].pop()
+        a.deck.remove(None)
+        a.retire.append(iid)
+    for i in (n - 2, n - 1):
+        run_step(eng, i, log.actions[i], "stop")
+    return eng
+
+
+def test_R4U_LOSS_RETIRE_checked_after_the_entry_in_and_its_spark() -> None:
+    """Seed: "这里的卡最终达到７张时就会失败" and "在第７张卡进入退场区时也需要进行报名": the 7th
+    card is followed by an entry-in; a spark of that entry-in that takes a card out of the
+    retire area leaves 6 there, and the player does not lose."""
+    eng = _seventh_card("T-000")
+    assert eng.result() == {"winner": "B", "reason": "retire"}
+    eng = _seventh_card("T-HL")
+    assert eng.result() is None and len(eng.state.players["A"].retire) == 6
