@@ -150,6 +150,17 @@ def test_only_the_unit_that_has_just_entered_attacks() -> None:
     assert list(problems(doc)) == ["start.battle"]
 
 
+def test_a_strike_needs_sp_and_a_vehicle_strikes_with_its_units() -> None:
+    doc = attack_position()
+    zones(doc, "A")["battle"].append({"card": "RSS-022"})  # SP 0
+    doc["start"]["battle"] = {"kind": "strike", "attacker": "A-5"}
+    (path, message), *_ = problems(doc).items()
+    assert path == "start.battle.attacker" and "RS-STRIKE" in message
+    zones(doc, "A")["battle"][-1] = {"card": "RSS-007", "riders": ["RSS-002"]}  # SP 1 aboard
+    assert read_position(doc).layout.zones["A"]["battle"][-1] == ["A-5", "A-6"]
+    start(read_position(doc))
+
+
 def test_a_phase_must_be_one_with_decisions() -> None:
     doc = attack_position()
     doc["start"]["phase"] = "end"
