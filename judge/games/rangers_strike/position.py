@@ -634,7 +634,9 @@ def place(eng: RangersStrikeEngine, start: Mapping[str, Any], lay: Layout) -> No
     st.schedule = eng.phase_order(sides[st.side])
     st.slot = st.schedule.index((st.turn_player, st.phase))
     st.charged = bool(start.get("charged"))
-    st.extra_open = list(start.get("extra_draw_open") or [])
+    opened = start.get("extra_draw_open") or []
+    # in the order of the turn's start phases (RST-PHASES: the leader's first)
+    st.extra_open = [p for p in sides[st.side] if p in opened]
     for index, side in enumerate(sides):
         for pid in side:
             ps = st.players[pid]

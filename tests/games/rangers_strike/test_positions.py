@@ -307,6 +307,49 @@ def test_tag_the_resident_with_tag_covers_the_allys_units() -> None:
     assert eng.bp(eng.state.players["B2"].battle[0]) == 3000  # 2500 + 500
 
 
+def test_tag_the_extra_draw_open_in_the_leaders_charge_phase() -> None:
+    # team A's turn 3, A1's charge phase: A2 (4 damage, 1 card) takes its extra draw, which
+    # closes A1's start phase, which came before A2's (RST-PHASES)
+    doc = tag_position()
+    doc["start"].update(turn=3, turn_player="A1", phase="charge", entering=None)
+    doc["start"]["extra_draw_open"] = ["A2", "A1"]
+    a2 = zones(doc, "A2")
+    a2["out"] = False
+    a2["power"] = [{"card": "RSS-013"}] + [{"card": None, "face_up": False}] * 4
+    a2["unseen"].remove("RSS-013")
+    actions = [{"p": "A2", "do": "extra_draw"}, {"p": "A1", "do": "extra_draw"}]
+    r = replay(log_from(doc, actions))
+    assert r["steps"][0]["verdict"] == "legal"
+    assert [v["rule"] for v in r["steps"][1]["violations"]] == ["RST-PHASES"]
+
+
+def test_a_seeded_position_knows_every_card() -> None:
+    doc = {
+        "format": "judge-position/1",
+        "game": "rangers-strike",
+        "variant": "1v1",
+        "players": [{"id": "A"}, {"id": "B"}],
+        "card_sets": ["rs-sample"],
+        "hidden": {"mode": "seeded", "seed": "s"},
+        "start": {
+            "turn": 2,
+            "phase": "charge",
+            "turn_player": "B",
+            "first": "A",
+            "players": {
+                "A": {"hand": ["RSS-001"], "deck": ["RSS-002"]},
+                "B": {"hand": ["RSS-021", "RSS-022"], "deck": ["RSS-023"]},
+            },
+        },
+    }
+    act = {"p": "B", "do": "charge", "card": "B-2", "to": "command"}
+    r = replay(log_from(doc, [act, {"p": "B", "do": "charge", "card": "B-1", "to": "power"}]))
+    assert r["steps"][0]["verdict"] == "legal"
+    assert [v["rule"] for v in r["steps"][1]["violations"]] == ["RS-CHARGE"]
+    zones(doc, "A")["deck"] = {"count": 1}
+    assert "a seeded log knows every card" in problems(doc)["start.players.A"]
+
+
 def test_a_log_from_a_position_round_trips_through_the_canonical_log() -> None:
     for doc, acts in (
         (attack_position(), [{"p": "B", "do": "use", "card": "B-5", "targets": ["B-1"]}]),
