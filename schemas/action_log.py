@@ -484,8 +484,9 @@ def _start_view(
             [n for n in data.get("card_sets") or [] if isinstance(n, str)],
             card_sets,
         )
-    except (KeyError, LookupError):
-        cards = {}  # an unknown set: the card_sets field says so
+    except (KeyError, LookupError):  # a definition without a code, an unknown set
+        message = "start is read with the cards: the cards and card_sets must be readable first"
+        return [FieldError("start", message)], data, None
     hidden = data.get("hidden")
     seeded = isinstance(hidden, dict) and hidden.get("mode") == "seeded"
     errors, lay = module.start_layout(start, players, cards, seeded)  # type: ignore[union-attr]

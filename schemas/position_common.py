@@ -23,6 +23,8 @@ from marshmallow import ValidationError, fields
 from schemas.log_fields import check_card_code
 
 POSITION_FORMAT = "judge-position/1"
+#: the most cards a hidden zone given by count may hold (no game's zone comes near it)
+MAX_ZONE_CARDS = 1000
 #: an instance id a position may give a card: the player, then its number (``A-7``), or for
 #: a list with a prefix the prefix and its number (``A-AP2``)
 _ID = re.compile(r"^(.+)-([A-Z]*)([1-9][0-9]*)$")
@@ -91,13 +93,18 @@ class HiddenZone(fields.Field):
     """A hidden zone (deck, life): its cards top first (codes or ``null``), or
     ``{"count": n}`` — n cards the judge does not know (an observed log)."""
 
-    default_error_messages = {"invalid": 'expected a list of cards, or {{"count": n}}'}
+    default_error_messages = {
+        "invalid": 'expected a list of cards, or {{"count": n}}',
+        "too_many": "at most {limit} cards in a zone",
+    }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, dict):
             n = value.get("count")
             if set(value) != {"count"} or not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise self.make_error("invalid")
+            if n > MAX_ZONE_CARDS:  # a count is not bounded by the body's size, as a list is
+                raise self.make_error("too_many", limit=MAX_ZONE_CARDS)
             return [None] * n
         if not isinstance(value, list):
             raise self.make_error("invalid")
@@ -118,7 +125,9 @@ class HiddenZone(fields.Field):
                 {"type": "array", "items": CardEntry(unknown_ok=True).json_schema()},
                 {
                     "type": "object",
-                    "properties": {"count": {"type": "integer", "minimum": 0}},
+                    "properties": {
+                        "count": {"type": "integer", "minimum": 0, "maximum": MAX_ZONE_CARDS}
+                    },
                     "required": ["count"],
                     "additionalProperties": False,
                 },

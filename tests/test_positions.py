@@ -253,3 +253,10 @@ def test_damage_on_a_position_says_who_takes_it_and_who_picks_the_life_cards() -
     assert answer["verdict"].startswith("B decides (block)")
     assert "B takes 1 damage.; then A: pick_life" in answer["explanation"]
     assert "UA-DMG-AMOUNT" in [r["id"] for r in answer["rules"]]
+
+
+def test_a_hidden_zone_count_is_bounded() -> None:
+    # a count is not bounded by the body's size as a list is: refused before any card is made
+    doc = attack_position()
+    a_zones(doc)["deck"] = {"count": 75_926_523_115}
+    assert problems(doc) == {"start.players.A.deck": "at most 1000 cards in a zone"}

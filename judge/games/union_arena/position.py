@@ -88,6 +88,8 @@ def layout(
     """Check ``start`` (as its schema loaded it) and give every card its id."""
     errors: list[FieldError] = []
     out = Layout()
+    if len(players) != 2:  # the envelope's players are checked (and named) by its own field
+        return [FieldError("players", "two players, each with an id")], out
     zones_of = start.get("players") or {}
     missing = [p for p in players if p not in zones_of]
     if missing:
@@ -307,7 +309,7 @@ def _check_moment(
                 )
             )
     battle = start.get("battle")
-    if battle is not None and not errors:  # (whose attack it is needs the turn player right)
+    if battle is not None and not errors and tp in lay.zones:  # (needs the turn player right)
         opp = next((p for p in players if p != tp), tp)
         if start["phase"] != "attack":
             errors.append(FieldError(f"{path}.battle", "an attack is only in the attack phase"))
