@@ -329,9 +329,7 @@ def check_deck_command(
         second = lists[1] if len(lists) > 1 else None  # "ap", "dynamis", "partner", or none
         for other in ("ap", "dynamis", "partner"):
             if other != second and other in deck:
-                errors.append(
-                    FieldError(_join(path, other), f"{game} decks have no {other} list")
-                )
+                errors.append(FieldError(_join(path, other), f"{game} decks have no {other} list"))
         ap_list = _code_list(deck.get(second, []), _join(path, second or "ap"), errors)
         for part, codes in (("main", main_list), (second or "ap", ap_list)):
             for i, code in enumerate(codes):
