@@ -354,15 +354,17 @@ class RebirthEngine(AgendaEngine):
             order.reverse()
         return order
 
-    def op_settle(self) -> None:
+    def op_settle(self, skip: tuple[str, ...] | list[str] = ()) -> None:
         """Entry-ins while an entry is empty (R4U-ENTRY-IN, R4U-ENTRY-IN-BOTH), refreshes, then
-        the loss at 7 retired cards (R4U-LOSS-RETIRE)."""
+        the loss at 7 retired cards (R4U-LOSS-RETIRE).  ``skip``: players whose entry-in could
+        not happen in this settling (no card anywhere: R4U-REFRESH-EMPTY ``nothing``); the
+        other player's entry-in still follows."""
         st = self.state
         if st.phase == "setup":
             return
         for pid in st.order:
             self.refresh(pid)
-        empty = [p for p in self.entry_order() if st.players[p].entry is None]
+        empty = [p for p in self.entry_order() if st.players[p].entry is None and p not in skip]
         if empty:
             pid = empty[0]
             if len(empty) == 2:
@@ -371,7 +373,11 @@ class RebirthEngine(AgendaEngine):
                     f"Both entries are empty: {pid} performs entry-in first (rule option "
                     f"entry_in_order {self.options.get('entry_in_order')}).",
                 )
-            self.push(*self.reveal_top(pid), ("entry_in", {"player": pid}), ("settle", {}))
+            self.push(
+                *self.reveal_top(pid),
+                ("entry_in", {"player": pid}),
+                ("settle", {"skip": list(skip)}),
+            )
             return
         losers = [p for p in self.entry_order() if len(st.players[p].retire) >= RETIRE_LIMIT]
         if len(losers) == 2 and self.options.get("retire_both") == "turn_player_loses":
@@ -410,8 +416,13 @@ class RebirthEngine(AgendaEngine):
         if not self.refresh(player):
             self.out_of_cards(player, "entry-in")
             if st.phase != "over":
-                # no entry-in can happen: stop asking until a card is there again
-                self.state.agenda = [a for a in st.agenda if a[0] != "settle"]
+                # no entry-in can happen for this player: the settling that follows goes on
+                # without it (the other player's entry-in still happens); the agenda is
+                # changed in place, as advance() holds it
+                for i, (op, args) in enumerate(st.agenda):
+                    if op == "settle":
+                        st.agenda[i] = ("settle", {"skip": [*args.get("skip", []), player]})
+                        break
             return
         if ps.deck[0] is None:  # observed: wait for the reveal first
             self.push(("wait_reveal", {"player": player}), ("entry_in", {"player": player}))

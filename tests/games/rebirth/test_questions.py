@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from judge.core.ask import ask
 from judge.core.canonical import canonical_json
 from judge.games.rebirth.testing import (
@@ -270,12 +268,6 @@ def both_entries_empty(options: dict[str, Any] | None = None) -> LogBuilder:
     return b.act("B", "move", square=2, pay=ZERO)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: op_entry_in rebinds state.agenda under refresh_empty 'nothing' while "
-    "advance() iterates the old list; the agenda is left at entry_in/settle and no "
-    "decision is due (every later action is illegal)",
-)
 def test_options_the_game_goes_on_when_no_entry_in_can_happen() -> None:
     # R4U-REFRESH-EMPTY's option "nothing": "the draw or entry-in simply does not happen" --
     # B's battle phase goes on (seed, 战斗阶段: B may attack again or end it)
@@ -285,11 +277,6 @@ def test_options_the_game_goes_on_when_no_entry_in_can_happen() -> None:
     assert [c["player"] for c in a["choices"]] == ["B"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: blocked by the refresh_empty 'nothing' deadlock above (the log does not "
-    "reach turn 4)",
-)
 def test_order_both_entries_empty_the_turn_player_enters_first() -> None:
     # seed, エントリーイン: "只要参赛区空着没有角色存在就要进行报名"; the order of both: the turn player
     # first (R4U-ENTRY-IN-BOTH, FAN: 総合ルール as cited by 遊々亭Blog)
@@ -308,12 +295,6 @@ def test_order_both_entries_empty_the_turn_player_enters_first() -> None:
     assert refused["legal"] is False
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: out_of_cards drops every 'settle' from the agenda, so after the first "
-    "player's entry-in cannot happen the other empty entry gets no entry-in (and the "
-    "deadlock above blocks the log first)",
-)
 def test_order_both_entries_empty_the_second_entry_in_still_follows() -> None:
     # rule option entry_in_order non_turn_player_first: A first (no card: nothing happens), then
     # B -- seed, エントリーイン: "只要参赛区空着没有角色存在就要进行报名"
