@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from judge.core.ask import ask
 from judge.games.zx.testing import LogBuilder, card, player_state
 
@@ -142,12 +140,6 @@ def hit_player_b(b_top: list[str], cards: list[dict[str, Any]]) -> LogBuilder:
     return b.act("A", "attack", card=b.iid("A", 0), target=8)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ask: the damage answer says 'No damage is waiting to be decided' while B's player "
-    "damage waits for A's pick_life: the pick's probe cites ZX-LIFE-PICK / ZX-LIFE-CHANGE "
-    "(section 'Keyword actions', no 'damage' in their titles), so _about_damage misses them",
-)
 def test_damage_the_attacker_picks_the_damaged_players_life_card() -> None:
     # seed, 1: "玩家受到伤害时，会对该名玩家增加相应的玩家伤害值"; ZX-LIFE-PICK (wikiwiki ライフ):
     # "対戦相手が指定した自分のライフを1枚公開する" -- A, the damaged player's opponent, picks
