@@ -489,7 +489,14 @@ def _start_view(
         return [FieldError("start", message)], data, None
     hidden = data.get("hidden")
     seeded = isinstance(hidden, dict) and hidden.get("mode") == "seeded"
-    errors, lay = module.start_layout(start, players, cards, seeded)  # type: ignore[union-attr]
+    raw_teams = data.get("teams")
+    teams = (
+        [list(t["players"]) for t in raw_teams]
+        if isinstance(raw_teams, list)
+        and all(isinstance(t, dict) and isinstance(t.get("players"), list) for t in raw_teams)
+        else None
+    )
+    errors, lay = module.start_layout(start, players, cards, seeded, teams)  # type: ignore[union-attr]
     return errors, {**data, "decks": lay.decks}, lay
 
 

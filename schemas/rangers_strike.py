@@ -538,11 +538,15 @@ def start_schema() -> type[Schema]:
 
 
 def start_layout(
-    start: dict[str, Any], players: list[str], cards: dict[str, Any], seeded: bool
+    start: dict[str, Any],
+    players: list[str],
+    cards: dict[str, Any],
+    seeded: bool,
+    teams: list[list[str]] | None = None,
 ) -> tuple[list[Any], Any]:
     """Check a loaded ``start`` and give its cards their instance ids
-    (:func:`judge.games.rangers_strike.position.layout`; a tag battle's teams are not known
-    here: the engine checks what needs them)."""
+    (:func:`judge.games.rangers_strike.position.layout`; ``teams``: a tag battle's, leader
+    first, from the log's ``teams``)."""
     from judge.games.rangers_strike.position import layout
 
-    return layout(start, players, cards, seeded)
+    return layout(start, players, cards, seeded, teams)

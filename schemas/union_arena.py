@@ -649,10 +649,14 @@ def start_schema() -> type[Schema]:
 
 
 def start_layout(
-    start: dict[str, Any], players: list[str], cards: dict[str, Any], seeded: bool
+    start: dict[str, Any],
+    players: list[str],
+    cards: dict[str, Any],
+    seeded: bool,
+    teams: list[list[str]] | None = None,
 ) -> tuple[list[Any], Any]:
     """Check a loaded ``start`` and give its cards their instance ids
-    (:func:`judge.games.union_arena.position.layout`)."""
+    (:func:`judge.games.union_arena.position.layout`; Union Arena has no teams)."""
     from judge.games.union_arena.position import layout
 
     return layout(start, players, cards, seeded)

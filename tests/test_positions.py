@@ -260,3 +260,14 @@ def test_a_hidden_zone_count_is_bounded() -> None:
     doc = attack_position()
     a_zones(doc)["deck"] = {"count": 75_926_523_115}
     assert problems(doc) == {"start.players.A.deck": "at most 1000 cards in a zone"}
+
+
+def test_a_tag_battle_positions_team_facts_are_checked_by_the_reader_with_the_prefix() -> None:
+    # the teams reach the game's layout: a supporter as first player is refused by field,
+    # under position. in a question (RST-SEATING)
+    doc = json.loads((ROOT / "examples" / "positions" / "rs-tag-strike.json").read_text())
+    doc["start"]["first"] = doc["teams"][0]["players"][1]
+    with pytest.raises(BadLog) as caught:
+        ask(question("options", doc))
+    assert [e.path for e in caught.value.errors] == ["position.start.first"]
+    assert "RST-SEATING" in caught.value.errors[0].message

@@ -91,7 +91,7 @@ class RangersStrikeEngine(AgendaEngine):
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
         if log.start is not None:  # a game from a position (docs/positions.md)
-            from judge.games.rangers_strike.position import place
+            from judge.games.rangers_strike.position_place import place
 
             place(self, log.start, log.layout)
             return
