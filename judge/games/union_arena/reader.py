@@ -33,6 +33,14 @@ from typing import Any
 
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
+from judge.games.union_arena.textlines import (
+    condition_clause,
+    continuous_generation,
+    energy_reduction,
+    enters_active,
+    read_look,
+    static_bp,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +124,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             also.append(m.group(1))
             continue
         generate = (
-            _continuous_generation(defn, clean)
-            or _energy_reduction(clean)
-            or _static_bp(defn, clean)
-            or _enters_active(defn, clean)
+            continuous_generation(defn, clean)
+            or energy_reduction(clean)
+            or static_bp(defn, clean)
+            or enters_active(defn, clean)
         )
         if generate is not None:
             effects.append(generate)
@@ -158,88 +166,6 @@ def read_card(defn: dict[str, Any]) -> Reading:
             s["unread"] = list(unread)
         return Reading(tuple(stand_ins), tuple(keywords), tuple(also), tuple(unread))
     return Reading(tuple(effects), tuple(keywords), tuple(also), ())
-
-
-def _continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
-    """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。" on a character: while it is
-    active it generates one more energy of that colour (a continuous effect the engine counts
-    whenever it counts energy, ``UA-EFFECT-ENERGY``)."""
-    m = re.fullmatch(r"このキャラがアクティブの場合、このキャラの発生エナジー\+\[(.)\]。?", line)
-    if not m or m.group(1) not in g.COLOURS or defn.get("type") != "character":
-        return None
-    op = {"op": "generate", "color": g.COLOURS[m.group(1)], "n": 1, "if": "active"}
-    return {"when": "continuous", "do": [op]}
-
-
-def _static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
-    """A character's own continuous BP raise with a condition: "[自分のターン中]" /
-    "[相手のターン中]", "自分の場に〈X〉がある場合、", "自分の場外にイベントカードがN枚以上ある
-    場合、", then "このキャラはBP+N。" or "このキャラは[keyword]を得る。"
-    (``UA-EFFECT-STATIC-BP``; without any condition it is not read)."""
-    m = re.fullmatch(
-        r"(?:\[(自分|相手)のターン中\])?"
-        r"(?:(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、"
-        r"|自分の場外にイベントカードが(\d+)枚以上ある場合、)?"
-        r"このキャラは(?:BP\+(\d+)|(\[[^\[\]]*(?:\([^()]*\))?\]を得る))。?",
-        line,
-    )
-    if not m or defn.get("type") != "character" or not any(m.group(1, 2, 3)):
-        return None
-    op: dict[str, Any]
-    if m.group(4):
-        op = {"op": "bp", "amount": int(m.group(4)), "target": "self"}
-    else:  # "このキャラは[インパクト無効]を得る": a keyword while the conditions hold
-        word = g.granted_keyword(m.group(5))
-        if word is None:
-            return None
-        op = {"op": "grant", "keyword": word, "target": "self"}
-    if m.group(1):
-        op["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
-    if m.group(2):
-        cond = _condition(m.group(2))
-        if cond is None:
-            return None
-        op["if"] = cond
-    if m.group(3):
-        op["if_outside"] = {"card_type": "event", "min": int(m.group(3))}
-    return {"when": "continuous", "do": [op]}
-
-
-def _enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
-    """ "このフィールドはアクティブで場に登場させる。" (a character: "このキャラは…"): the card
-    is played active, not rested (``UA-EFFECT-ENTERS-ACTIVE``)."""
-    word = {"character": "キャラ", "field": "フィールド"}.get(defn.get("type") or "")
-    if word is None or line.rstrip("。") != f"この{word}はアクティブで場に登場させる":
-        return None
-    return {"when": "continuous", "do": [{"op": "enters_active"}]}
-
-
-def _energy_reduction(line: str) -> dict[str, Any] | None:
-    """ "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。":
-    while in the hand, the card requires less of a colour when the opponent's field has a
-    card of one of the colours named (``UA-EFFECT-ENERGY-LESS``)."""
-    empty = re.fullmatch(
-        r"自分の場にカードが(\d+)枚もない場合、手札にあるこのカードの必要エナジーを"
-        r"\[(.)×(\d+)\]減らす。?",
-        line,
-    )  # "自分の場にカードが1枚もない場合": while your field has fewer than N cards
-    if empty and empty.group(2) in g.COLOURS and int(empty.group(1)) >= 1:
-        cond = {"side": "own", "zone": "field", "max": int(empty.group(1)) - 1}
-        op = {"op": "reduce_energy", "color": g.COLOURS[empty.group(2)], "n": int(empty.group(3))}
-        return {"when": "continuous", "do": [{**op, "if_any": [cond]}]}
-    m = re.fullmatch(
-        r"相手の場に(.)(?:か(.))?のカードがある場合、手札にあるこのカードの必要エナジーを"
-        r"\[(.)×(\d+)\]減らす。?",
-        line,
-    )
-    if not m:
-        return None
-    named = [w for w in (m.group(1), m.group(2)) if w is not None]
-    if not all(w in g.COLOURS for w in [*named, m.group(3)]) or int(m.group(4)) < 1:
-        return None
-    conds = [{"side": "opponent", "zone": "field", "color": g.COLOURS[w]} for w in named]
-    op = {"op": "reduce_energy", "color": g.COLOURS[m.group(3)], "n": int(m.group(4))}
-    return {"when": "continuous", "do": [{**op, "if_any": conds}]}
 
 
 def _raid_matches(rest: str, raid: Any) -> bool:
@@ -477,46 +403,6 @@ def _generate(colour_word: str) -> dict[str, Any]:
     return {"op": "generate", "color": g.COLOURS[colour_word], "until": "turn", "target": "self"}
 
 
-def _condition(text: str) -> dict[str, Any] | None:
-    """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field): a condition."""
-    m = re.fullmatch(r"自分の場に(.+)", text)
-    noun = g.card_noun(m.group(1), on_field=False) if m else None
-    if not noun:
-        return None
-    return {"side": "own", "zone": "field", **noun}
-
-
-#: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
-_CLAUSE = re.compile(
-    r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))が(?:(\d+)枚以上)?ある"
-    r"|自分の場外にイベントカードが(\d+)枚以上ある"
-    r"|(自分|相手)のライフが(\d+)以下の"
-)
-
-
-def condition_clause(text: str) -> dict[str, Any] | None:
-    """A condition clause before "場合": a card (or N cards) on your field, N event cards in
-    your outside area, a side's life N or less.
-
-    >>> condition_clause("相手のライフが4以下の")
-    {'side': 'opponent', 'zone': 'life', 'max': 4}
-    >>> condition_clause("自分の場に[特徴:灯守]が3枚以上ある")
-    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'min': 3}
-    """
-    m = _CLAUSE.fullmatch(text)
-    if not m:
-        return None
-    if m.group(1):
-        cond = _condition(m.group(1))
-        if cond is not None and m.group(2):
-            cond["min"] = int(m.group(2))
-        return cond
-    if m.group(3):
-        return {"side": "own", "zone": "outside", "card_type": "event", "min": int(m.group(3))}
-    side = "own" if m.group(4) == "自分" else "opponent"
-    return {"side": side, "zone": "life", "max": int(m.group(5))}
-
-
 def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     """ "自分の場に〈X〉がある場合、<sentence>": the sentence's ops, each with the condition
     (``if``), or None.
@@ -552,60 +438,6 @@ def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:
         return None
     target["instead"] = {"if": cond, "bp_max": int(r.group(2))}
     return ops
-
-
-def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
-    """A look at the deck's top cards, over its sentences: "自分の山札の上からN枚見る",
-    "その中から<名・特徴・カード>をN枚まで公開し手札に加える", "残りを望む順で(自分の)山札の下に
-    置く", and optionally "手札に加えた場合、自分の手札をN枚場外に置く"; (ops, sentences read)
-    or None.  Each of the first three is needed: a look whose choice or rest the reader cannot
-    read is not read at all.
-
-    >>> read_look(["自分の山札の上から3枚見る", "その中から〈ミラ〉を1枚まで公開し手札に加える",
-    ...            "残りを望む順で自分の山札の下に置く"])
-    ([{'op': 'look', 'n': 3, 'take': {'name': 'ミラ', 'count': 1, 'up_to': True}, 'rest': 'bottom'}], 3)
-    """
-    if len(parts) >= 2 and parts[:2] == [
-        "自分の山札の上から1枚見る",
-        "そのカードを自分の山札の上か下に置く",
-    ]:
-        return [{"op": "look", "n": 1, "rest": "top_or_bottom"}], 2
-    if len(parts) < 3:
-        return None
-    # "自分の山札の上からN枚見て、<名>をN枚まで公開し手札に加える": the first two in one
-    shift = 0  # sentences the joined form saves
-    joined = re.fullmatch(r"自分の山札の上から(\d+)枚見て、(.+)", parts[0]) if parts else None
-    if joined:
-        look_at, took = f"自分の山札の上から{joined.group(1)}枚見る", f"その中から{joined.group(2)}"
-        parts, shift = [look_at, took, *parts[1:]], 1
-    if len(parts) < 3:
-        return None
-    m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])
-    take = re.fullmatch(r"その中から(.+?)を(\d+)枚(まで)?(公開し)?手札に加える", parts[1])
-    rest = re.fullmatch(r"残りを望む順で(?:自分の)?山札の下に置く", parts[2])
-    if not (m and take and rest) or int(m.group(1)) < 1 or int(take.group(2)) < 1:
-        return None
-    noun = g.take_noun(take.group(1))
-    if noun is None or (not take.group(4) and noun):
-        # a card taken unrevealed is only "カード" (any card): a condition needs it revealed
-        return None
-    op = {
-        "op": "look",
-        "n": int(m.group(1)),
-        "take": {
-            **noun,
-            "count": int(take.group(2)),
-            ("up_to" if take.group(3) else "if_able"): True,
-        },
-        "rest": "bottom",
-    }
-    if not take.group(4):
-        op["reveal"] = False
-    if len(parts) > 3:
-        then = re.fullmatch(r"手札に加えた場合、自分の手札を(\d+)枚場外に置く", parts[3])
-        if then and int(then.group(1)) >= 1:
-            return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], 4 - shift
-    return [op], 3 - shift
 
 
 _SIMPLE_OPS = {
