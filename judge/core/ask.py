@@ -37,129 +37,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core.engine import Engine
-from judge.core.errors import BadLog, FieldError
-from judge.core.log import ActionLog, parse_log
+from judge.core.log import ActionLog
+from judge.core.question import ANSWER_FORMAT, FORMAT, KINDS, Question, looks_at, read_question
 from judge.core.replay import ON_ILLEGAL, replay, run_step, start
 from judge.core.rules import Catalogue
 from judge.core.verdict import ILLEGAL
 
-FORMAT = "judge-question/1"
-ANSWER_FORMAT = "judge-answer/1"
-KINDS = ("order", "damage", "legal", "options", "explain")
-
-
-@dataclass(frozen=True)
-class Question:
-    """A question read and checked: ``step`` is the index of the last action applied (-1: no
-    action, the game as set up); ``action`` is the action a ``legal`` question asks about."""
-
-    kind: str
-    log: ActionLog
-    step: int
-    on_illegal: str
-    action: dict[str, Any] | None = None
-    #: the log with ``action`` after step ``step`` (``legal`` only): what the probe judges
-    probe_log: ActionLog | None = None
-
-
-def _prefixed(errors: Iterable[FieldError], prefix: str) -> list[FieldError]:
-    return [FieldError(f"{prefix}.{e.path}" if e.path else prefix, e.message) for e in errors]
-
-
-def read_question(
-    doc: Mapping[str, Any],
-    card_sets: Any = None,
-    *,
-    stored: tuple[dict[str, Any], str] | None = None,
-) -> Question:
-    """Check a question document and read its log; :class:`BadLog` names every problem by
-    path (``kind``, ``step``, ``log.actions[3].card``, ``action.card``).
-
-    ``stored``: for a question naming a submitted ``replay``, that submission's log (decoded)
-    and its ``on_illegal``, which the caller (the service) looked up.
-    """
-    from schemas.question import validate_question
-
-    errors, q = validate_question(doc)
-    kind, step, action = q.get("kind"), q.get("step"), q.get("action")
-    on_illegal = q.get("on_illegal") or "skip"
-    log_doc: Any = None
-    if "position" in doc and "log" not in doc and "replay" not in doc:
-        from judge.core.position import position_log
-
-        try:
-            log_doc = position_log(doc["position"]) if isinstance(doc["position"], dict) else None
-        except BadLog as exc:
-            errors += _prefixed(exc.errors, "position")
-        if not isinstance(doc["position"], dict):
-            errors.append(FieldError("position", "a position is a JSON object"))
-        prefix = "position"
-    elif "replay" in q and "log" not in doc:
-        if stored is None:
-            errors.append(
-                FieldError(
-                    "replay",
-                    "a submitted replay is looked up by the service (POST /v1/rulings); "
-                    "here give the log itself as `log`",
-                )
-            )
-        else:
-            log_doc, on_illegal = stored
-        prefix = "replay"
-    else:
-        log_doc, prefix = q.get("log"), "log"
-    log = None
-    if isinstance(log_doc, dict):
-        try:
-            log = parse_log(log_doc, card_sets)
-        except BadLog as exc:
-            errors += _prefixed(exc.errors, prefix)
-    count = len(log.document["actions"]) if log is not None else 0
-    if log is not None and step is not None and step >= count and prefix != "position":
-        last = f"its steps are 0 to {count - 1}" if count else "it has no step"
-        noun = "action" if count == 1 else "actions"
-        errors.append(
-            FieldError("step", f"step {step} is beyond the log: it has {count} {noun}; {last}")
-        )
-    if errors or log is None:
-        raise BadLog(sorted(errors, key=lambda e: e.path) or [FieldError("log", "no log")])
-    if kind == "explain" and step is None:
-        if not count:
-            what = "the position has no step" if prefix == "position" else "the log has no step"
-            raise BadLog([FieldError("step", f"{what} to explain")])
-        step = count - 1
-    last_step = count - 1 if step is None else step
-    probe_log = None
-    if kind == "legal":
-        probe_log = _probe_log(log, last_step, action, card_sets)
-    return Question(kind, log, last_step, on_illegal, action, probe_log)
-
-
-def _probe_log(log: ActionLog, step: int, action: Any, card_sets: Any) -> ActionLog:
-    """The log up to ``step`` with ``action`` after it, validated as a log is: a malformed
-    action is refused by the game's own action schema, its problems named under ``action``."""
-    doc = copy.deepcopy(log.document)
-    doc["actions"] = doc["actions"][: step + 1] + [action]
-    doc["checkpoints"] = [c for c in doc.get("checkpoints") or [] if c["after"] <= step]
-    at = f"actions[{step + 1}]"
-    try:
-        return parse_log(doc, card_sets)
-    except BadLog as exc:
-        errors = [
-            FieldError("action" + e.path[len(at) :], e.message)
-            if e.path == at or e.path.startswith(at + ".") or e.path.startswith(at + "[")
-            else FieldError(f"log.{e.path}" if e.path else "log", e.message)
-            for e in exc.errors
-        ]
-        raise BadLog(errors, exc.more) from None
-
-
-def _when(q: Question) -> str:
-    """When the question looks, in words: after a step, or in the position (no step yet)."""
-    if q.step < 0:
-        return "in the position" if q.log.start is not None else "before the first step"
-    return f"after step {q.step}"
-
+__all__ = ["ANSWER_FORMAT", "FORMAT", "KINDS", "Question", "answer", "ask", "read_question"]
 
 # -- the state a question is about ------------------------------------------------------------
 
@@ -338,7 +222,7 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
     items = list(getattr(pool, "items", ()) or ())
     if not items:
         return {
-            "verdict": f"No effect is waiting to resolve {_when(q)}.",
+            "verdict": f"No effect is waiting to resolve {looks_at(q)}.",
             "explanation": f"Nothing waits to resolve; the rules wait for {_waiting_now(engine)}.",
             "choices": _choices(engine),
             "waiting": [],
@@ -470,7 +354,7 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
     before = _cited(pos.last)
     if not _about_damage(cat, rule_ids):
         return {
-            "verdict": f"No damage is waiting to be decided {_when(q)}.",
+            "verdict": f"No damage is waiting to be decided {looks_at(q)}.",
             "explanation": f"The rules wait for {_waiting_now(engine)}; no choice open now deals "
             "or assigns damage.",
             "choices": _choices(engine, actions),
