@@ -159,6 +159,15 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
                 "UA-EFFECT-COST",
                 f"{pe.describe()} asks {ap} AP to be paid; {pe.controller} has {active} active.",
             )
+    may = effects.optional_discard(pe.effect)
+    if plan.action.get("use") is not False and may:
+        held = len(st.players[pe.controller].hand)
+        if held < may and effects.supported(pe.effect):
+            plan.violate(
+                "UA-EFFECT-MAY-DISCARD",
+                f"{pe.describe()} is used by putting {may} hand card(s) into the outside area; "
+                f"{pe.controller} holds {held}: it cannot be used.",
+            )
     if plan.action.get("use") is not False and effects.supported(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])

@@ -14,7 +14,9 @@ A card's ``effects`` is a list of effects.  An effect::
 ("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``once_per_turn`` on a triggered effect: once
 it has resolved for a card this turn, that card's effect does not trigger again this turn
 ("[ターン1]", ``UA-TRIGGER-ONCE``).
-``cost`` applies to ``activate_main`` effects; a triggered effect may have ``cost``
+An ``optional`` triggered effect whose first op is a ``discard`` is used by discarding
+("自分の手札を1枚場外に置いてもよい。そうした場合、…": the ops after it carry ``if_done``;
+``UA-EFFECT-MAY-DISCARD``).  ``cost`` applies to ``activate_main`` effects; a triggered effect may have ``cost``
 ``{"ap": n}`` only when it is ``optional`` ("APを1支払ってもよい。そうした場合、…": the player
 may pay n AP as it resolves, and only then does the rest happen; ``UA-EFFECT-COST``).
 
@@ -248,7 +250,7 @@ def supported(effect: dict[str, Any]) -> bool:
             ):
                 return False
             continue
-        chose = chose or isinstance(target, dict) or op["op"] == "look"
+        chose = chose or isinstance(target, dict) or op["op"] in ("look", "discard")
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
             if (
@@ -327,6 +329,18 @@ def optional_ap(effect: dict[str, Any]) -> int:
     if not isinstance(cost, dict) or set(cost) != {"ap"}:
         return 0
     n = cost["ap"]
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
+
+
+def optional_discard(effect: dict[str, Any]) -> int:
+    """The hand cards an optional triggered effect is used by discarding ("自分の手札を1枚場外に
+    置いてもよい。そうした場合、…": its first op, a ``discard``), or 0."""
+    ops = effect.get("do")
+    if effect.get("when") == "activate_main" or not effect.get("optional"):
+        return 0
+    if not isinstance(ops, list) or not ops or not isinstance(ops[0], dict):
+        return 0
+    n = ops[0].get("n", 1) if ops[0].get("op") == "discard" else 0
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
 
 

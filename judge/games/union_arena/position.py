@@ -341,7 +341,7 @@ def _check_moment(
                 FieldError(f"{path}.pending[{i}].source", f"no card {pe['source']} in the position")
             )
             continue
-        effects = cards[code].get("effects") or []
+        effects = _effects_of(cards[code])
         if pe["effect"] > len(effects):
             errors.append(
                 FieldError(
@@ -350,6 +350,18 @@ def _check_moment(
                 )
             )
     return errors
+
+
+def _effects_of(card: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A definition's effects as the engine reads them (printed text read into effects, or
+    stand-ins for what the reader cannot read), so that a pending effect's number is the
+    engine's."""
+    from judge.games.union_arena.cards import CardDef
+
+    try:
+        return CardDef.from_dict(dict(card)).effects
+    except (KeyError, TypeError, ValueError):  # a malformed definition: its own field says so
+        return tuple(card.get("effects") or ())
 
 
 def place(eng: UnionArenaEngine, start: Mapping[str, Any], lay: Layout) -> None:

@@ -240,6 +240,20 @@ def _read_ability(
         effect["optional"] = True
         effect["cost"] = {"ap": int(pay.group(1))}
         parts = [parts[1][len("そうした場合、") :], *parts[2:]]
+    may = re.fullmatch(r"自分の手札を(\d+)枚場外に置いてもよい", parts[0]) if parts else None
+    if (
+        may
+        and int(may.group(1)) >= 1
+        and when != "activate_main"
+        and not tags
+        and len(parts) > 1
+        and parts[1].startswith("そうした場合、")
+    ):
+        # "自分の手札を1枚場外に置いてもよい。そうした場合、…": optional; using it discards, and
+        # only then the rest happens (UA-EFFECT-MAY-DISCARD; "そうした場合" reads as if_done)
+        effect["optional"] = True
+        ops.append({"op": "discard", "n": int(may.group(1))})
+        parts = parts[1:]
     i = 0
     while i < len(parts):
         replaced = read_replaced_bp(parts[i : i + 2])

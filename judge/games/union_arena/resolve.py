@@ -83,6 +83,12 @@ def run_effect(
         return
     if once and unit_now is not None:
         unit_now.used.add(pe.index)
+    if effects.optional_discard(pe.effect):
+        ctx.ruling(
+            "UA-EFFECT-MAY-DISCARD",
+            f"{pe.controller} uses {pe.describe()}: the hand cards are put into the outside "
+            "area first, and what follows happens only if they were.",
+        )
     eng.event("effect", f"{pe.describe()} resolves.", source=pe.source, trigger=pe.trigger)
     ap = effects.optional_ap(pe.effect)
     if ap:  # "APを1支払ってもよい。そうした場合、…": used, so paid (checked before)

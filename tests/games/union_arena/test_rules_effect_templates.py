@@ -382,3 +382,63 @@ def test_UA_EFFECT_ALL_bp_for_all_of_a_trait_leaves_a_field_of_that_trait_alone(
     r = b.play("A", "A-1", to="front_line").replay()
     assert verdict(r, b.last) == "legal"
     assert field_unit(r, "A", "A-2")["bp"] == 1500
+
+
+# -- UA-EFFECT-MAY-DISCARD -------------------------------------------------------------------------
+
+MAY_DISCARD = "[登場時]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。"
+
+
+def may_discard_scene() -> Any:
+    cards = [{**free_character("T-MAY"), "text": MAY_DISCARD}]
+    return board_at_turn_3(cards, ["T-MAY"], [], phase="main").play("A", "A-1", to="front_line")
+
+
+def test_UA_EFFECT_MAY_DISCARD_used_it_discards_then_draws() -> None:
+    b = may_discard_scene().act("A", "resolve", source="A-1", use=True, targets=["T-000"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-MAY-DISCARD" in rules_applied(r, b.last)
+    types = [e["type"] for e in r["steps"][b.last]["events"]]
+    assert types.index("discard") < types.index("draw") and draws(r, b.last) == 1
+
+
+def test_UA_EFFECT_MAY_DISCARD_declined_nothing_happens() -> None:
+    b = may_discard_scene().act("A", "resolve", source="A-1", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    types = [e["type"] for e in r["steps"][b.last]["events"]]
+    assert "discard" not in types and "draw" not in types
+
+
+def test_UA_EFFECT_MAY_DISCARD_read_from_printed_text() -> None:
+    r = read_card({"type": "character", "text": MAY_DISCARD})
+    assert r.understood
+    assert r.effects[0] == {
+        "when": "on_play",
+        "optional": True,
+        "do": [{"op": "discard", "n": 1}, {"op": "draw", "n": 2, "if_done": True}],
+    }
+
+
+def test_UA_EFFECT_MAY_DISCARD_an_empty_hand_cannot_use_it() -> None:
+    # from a position: A's hand is empty when the effect resolves
+    import json
+    from pathlib import Path
+
+    from judge.core.position import position_log
+    from judge.core.replay import replay
+
+    root = Path(__file__).resolve().parents[3]
+    doc = json.loads((root / "examples" / "positions" / "ua-two-effects.json").read_text())
+    doc["cards"] = [{**free_character("T-MAY"), "text": MAY_DISCARD}]
+    zones = doc["start"]["players"]["A"]
+    zones["front_line"] = [{"card": "T-MAY", "entered_this_turn": True}]
+    zones["unseen"] = zones["unseen"][len(zones["hand"]) :]
+    zones["hand"] = []
+    doc["start"]["pending"] = [{"source": "A-1"}]
+    log = {**position_log(doc), "actions": [{"p": "A", "do": "resolve", "source": "A-1"}]}
+    r = replay(log)
+    assert rules_broken(r, 0) == [
+        "UA-EFFECT-MAY-DISCARD"
+    ] or "UA-EFFECT-MAY-DISCARD" in rules_broken(r, 0)
