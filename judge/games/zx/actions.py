@@ -423,7 +423,8 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
     assert z is not None
     z.sleeping = True
     target = plan.action["target"]
-    st.battle = Battle(z, p, target, st.squares.get(target))
+    tz = st.squares.get(target)
+    st.battle = Battle(z, p, target, tz)
     eng.event(
         "attack",
         f"{eng.name(z.card)} sleeps and attacks square {target}.",
@@ -431,6 +432,16 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
         card=z.card,
         square=target,
     )
+    fired = len(eng.pool.items)
+    eng.fire(z.card, "attack", p)
+    if tz is not None:
+        eng.fire(tz.card, "attacked", st.controller[target])
+    if len(eng.pool.items) > fired:
+        eng.ctx.ruling(
+            "ZX-ATTACK-TRIGGER",
+            "The attacking Z/X has slept: abilities triggered by the attack resolve before the "
+            "battle goes on.",
+        )
     eng.push(("battle", {}))
 
 
@@ -454,6 +465,12 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
     if eff.get("extend_drive") and st.players[p].extend_drive_used:
         plan.violate(
             "ZX-EXTEND-DRIVE", f"{p} has used a Z/X Extend Drive! ability this game already."
+        )
+    if eff.get("alter_break") and not eng.in_break_state(iid):
+        plan.violate(
+            "ZX-ALTER-BREAK",
+            f"{eng.name(iid)}'s Alter Break ability is valid only while it is in Break state "
+            "(a face-down force material); it has none.",
         )
     if "zero_optima" in eff and len(eng.ig_marks(p)) < int(eff["zero_optima"]):
         plan.violate(

@@ -4,10 +4,14 @@ An effect is ``{"when": …, "do": [ops], …}``:
 
 - ``when``: ``appear`` (【自】 this Z/X appeared), ``evol_seed`` (【自】 Evol Seed: this card
   was put from the deck into the trash, ZX-EVOL-SEED), ``play`` (an event's 【★】 effect, or
-  an event played by ignition), ``activated`` (【起】, the ``activate`` action).
+  an event played by ignition), ``activated`` (【起】, the ``activate`` action), ``attack`` /
+  ``attacked`` (【自】 this Z/X attacked / was attacked: resolved before the battle goes on,
+  ZX-ATTACK-TRIGGER).
 - conditions, each a keyword ability of the seed: ``zero_optima`` X (ZX-ZERO-OPTIMA),
   ``lv`` ``{"race": race, "n": X}`` (ZX-LV; a race only: the seed's other [type] specs are not read), ``extend_drive`` true (ZX-EXTEND-DRIVE),
-  ``adjacent_pairs`` N (your adjacent pairs, ZX-ADJACENT).
+  ``adjacent_pairs`` N (your adjacent pairs, ZX-ADJACENT), ``alter_break`` true (valid only
+  while this card is on a square in Break state, ZX-ALTER-BREAK), ``hatenkourin`` true (an
+  activated 破天降臨 ability: once a turn per player, ZX-HATENKOURIN).
 - ``static`` with ``gain_ig`` true and ``zero_optima`` X: in the resource zone, this card has
   the IG mark while Zero Optima X holds (ZX-ZERO-OPTIMA).
 - ``optional`` true: "you may" (the ``resolve`` records ``use``).
@@ -27,6 +31,9 @@ Ops (each a keyword action of the seed):
 ``player_damage`` n    n damage to the opponent (ZX-DAMAGE-PLAYER)
 ``gain_marker``        ``marker``, n (ZX-MARKER)
 ``reveal_top`` n       reveal the deck's top n, then face down again and shuffle (ZX-REVEAL)
+``break``              Break: ``targets`` [card A on a square (``target`` side, default own),
+                       card B a Z/X in the controller's hand]; card A rebooted unless
+                       ``"rebooted": false`` (ZX-BREAK)
 =====================  ======================================================================
 
 ``target``: ``{"side": "opponent" | "own" | "any"}``: one Z/X on a square, chosen (ZX-CHOOSE)
@@ -37,7 +44,7 @@ from __future__ import annotations
 
 from typing import Any
 
-WHEN = ("appear", "evol_seed", "play", "activated", "static")
+WHEN = ("appear", "evol_seed", "play", "activated", "static", "attack", "attacked")
 #: keyword abilities whose effect the engine carries out itself (``moves.pool_special``)
 KEYWORD_EFFECTS = ("alter_force", "life_recovery", "void_bringer")
 OPS = (
@@ -53,6 +60,7 @@ OPS = (
     "player_damage",
     "gain_marker",
     "reveal_top",
+    "break",
 )
 TARGETED = ("damage", "destroy", "remove", "sleep", "reboot")
 
@@ -81,7 +89,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     """Whether resolving ``effect`` needs its controller's recorded choices."""
     if effect.get("keyword") == "alter_force":
         return True
-    if effect.get("optional") or target_op(effect) is not None:
+    if effect.get("optional") or target_op(effect) is not None or break_op(effect) is not None:
         return True
     return any(op.get("op") == "draw_up_to" for op in effect.get("do") or ())
 
@@ -90,4 +98,12 @@ def up_to(effect: dict[str, Any]) -> int | None:
     for op in effect.get("do") or ():
         if op.get("op") == "draw_up_to":
             return int(op.get("n", 1))
+    return None
+
+
+def break_op(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The Break op of ``effect`` (ZX-BREAK), if any: it names two cards, not one Z/X."""
+    for op in effect.get("do") or ():
+        if op.get("op") == "break":
+            return op
     return None

@@ -198,9 +198,17 @@ class ZXEngine(Moves, AgendaEngine):
             return False
         if eff.get("extend_drive") and st.players[pid].extend_drive_used:
             return False
+        if eff.get("alter_break") and not self.in_break_state(iid):
+            return False
         return not (
             "adjacent_pairs" in eff and self.adjacent_pairs(pid) < int(eff["adjacent_pairs"])
         )
+
+    def in_break_state(self, iid: str) -> bool:
+        """ZX-ALTER-BREAK: ``iid`` is on a square and has a face-down force material."""
+        sq = self.state.square_of(iid)
+        z = self.state.squares[sq] if sq is not None else None
+        return z is not None and z.broken
 
     def power(self, iid: str) -> int:
         return self.state.card(iid).power

@@ -58,9 +58,11 @@ class Moves(_Base):
     def open_squares(self, pid: str) -> list[int]:
         return [sq for sq in GRID.names() if self.square_problem(pid, sq) is None]
 
-    def appear(self, pid: str, iid: str, sq: int, how: str) -> ZX:
+    def appear(self, pid: str, iid: str, sq: int, how: str, force: list[Force] | None = None) -> ZX:
         """``iid`` appears rebooted on square ``sq`` (ZX-APPEAR); a rebooted Z/X of ``pid``
-        already there is overwritten (ZX-PLAY-SQUARE, option ``overwrite_to``)."""
+        already there is overwritten (ZX-PLAY-SQUARE, option ``overwrite_to``).  ``force``:
+        the force materials it has as it appears (a Break's card A, ZX-BREAK), before its
+        abilities trigger."""
         st = self.state
         old = st.squares.get(sq)
         if old is not None:
@@ -71,7 +73,7 @@ class Moves(_Base):
                 f"{self.name(old.card)} (rebooted) is overwritten on square {sq} and goes to the "
                 f"{where} (rule option overwrite_to {where}).",
             )
-        z = ZX(card=iid, serial=st.next_serial())
+        z = ZX(card=iid, serial=st.next_serial(), force=list(force or []))
         st.squares[sq] = z
         st.controller[sq] = pid
         self.event(

@@ -52,6 +52,10 @@ def check_targets(
                 )
             )
         return problems
+    if effects.break_op(eff) is not None:
+        from judge.games.zx.breaking import check_break
+
+        return check_break(eng, pe, targets)
     spec = effects.target_op(eff)
     if kw == "void_bringer":
         spec = {"op": "trash", "target": {"side": "any"}}
@@ -224,6 +228,10 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
         eng.ctx.ruling(
             "ZX-REVEAL", "The revealed deck cards turn face down again and the deck is shuffled."
         )
+    elif kind == "break":
+        from judge.games.zx.breaking import do_break
+
+        do_break(eng, pe, op, targets)
     elif kind in effects.TARGETED:
         for t in targets[:1]:
             sq = st.square_of(t)
