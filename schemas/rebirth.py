@@ -212,6 +212,42 @@ class R4UGuardSchema(ActionSchema):
     card = R4UCardRef(required=True, allow_none=True)
 
 
+class R4UActivateSchema(ActionSchema):
+    """Main phase: use an effect with a printed cost of a card in the entry, a member square or
+    the Rebirth area, paying the cost from the energy area; its choices and targets."""
+
+    do = Kind("activate")
+    card = R4UCardRef(required=True)
+    ability = Int(
+        minimum=1,
+        load_default=1,
+        metadata={"default": 1, "description": "1-based among the card's activated effects"},
+    )
+    pay = _pay()
+    targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
+    choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
+    use = Bool(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "false: an optional effect is not used"},
+    )
+
+
+class R4UResolveSchema(ActionSchema):
+    """A spark that asks its player for a choice: its card, the targets, the option, or
+    whether an optional effect is used."""
+
+    do = Kind("resolve")
+    source = R4UCardRef(required=True)
+    targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
+    choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
+    use = Bool(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "false: an optional effect is not used"},
+    )
+
+
 class R4UProceedSchema(ActionSchema):
     """End the turn player's energy, main or battle phase."""
 
@@ -284,6 +320,8 @@ ACTIONS: dict[str, type[Schema]] = {
     "rebirth": R4URebirthSchema,
     "attack": R4UAttackSchema,
     "guard": R4UGuardSchema,
+    "activate": R4UActivateSchema,
+    "resolve": R4UResolveSchema,
     "proceed": R4UProceedSchema,
     "concede": R4UConcedeSchema,
     "outcome": R4UOutcomeSchema,

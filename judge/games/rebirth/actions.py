@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take, is_instance, ref_code, ref_text
+from judge.core.timing import resolve_by_default
+from judge.games.rebirth import activate
 from judge.games.rebirth.refs import find_in_zone
 from judge.games.rebirth.state import REBIRTH_LIMIT, Attack, Slot
 
@@ -32,6 +34,8 @@ PHASE_RULES = {
     "first_player": "R4U-SETUP-FIRST",
     "preset": "R4U-SETUP-PRESET",
     "reveal": "R4U-REVEAL",
+    "activate": "R4U-ACTIVATE-TIMING",
+    "resolve": "R4U-EFFECT-TARGETS",
 }
 
 
@@ -813,6 +817,8 @@ CHECKS: dict[str, Checker] = {
     "proceed": check_proceed,
     "concede": check_concede,
     "outcome": _outcome_check,
+    "activate": activate.check_activate,
+    "resolve": activate.check_resolve,
 }
 APPLIES: dict[str, Checker] = {
     "entry_select": apply_entry_select,
@@ -829,6 +835,8 @@ APPLIES: dict[str, Checker] = {
     "proceed": apply_proceed,
     "concede": apply_concede,
     "outcome": _outcome_apply,
+    "activate": activate.apply_activate,
+    "resolve": activate.apply_resolve,
 }
 
 
@@ -837,6 +845,18 @@ def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
     st = eng.state
     kind = action["do"]
     if kind in ("concede", "outcome") or st.phase == "over":
+        return
+    if eng.pool.items and kind != "resolve":
+        pe = resolve_by_default(eng, "R4U-CHOICE-RECORDED")
+        eng.ctx.ruling(
+            "R4U-CHOICE-RECORDED",
+            f"Without {pe.controller}'s choices {pe.describe()} is not carried out: what it did "
+            "is unknown until an outcome records it.",
+        )
+        eng.taint_effect(pe, "R4U-CHOICE-RECORDED")
+        eng.after_auto_resolve()
+        eng.advance()
+        fill_missing(eng, action)
         return
     if st.agenda and st.agenda[0][0] == "wait_cancel" and kind != "guard":
         pid = st.agenda[0][1]["player"]

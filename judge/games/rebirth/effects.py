@@ -3,40 +3,86 @@
 A card's ``effects`` is a list of effects, each with a ``when``:
 
 - ``spark`` — fires when the card appears in the entry by an entry-in (R4U-SPARK), a Rebirth
-  card's too (R4U-REBIRTH-ENTRY); ops: ``draw`` ``n`` (its player draws n), ``heal`` ``n`` (the
-  last n cards put into its player's retire area go to the waiting room), ``mod`` ``atk``,
-  ``def`` (its player's entry character, until the end of the turn).
+  card's too (R4U-REBIRTH-ENTRY).
+- ``activated`` — with ``cost`` (a number: the energy area's cards to rest, R4U-COST): used by
+  its player with ``activate`` (R4U-ACTIVATE, R4U-ACTIVATE-TIMING); optional ``where``:
+  ``entry`` | ``member`` | ``field`` (either; the default for a character) | ``rebirth_area``
+  (the only place for a Rebirth card).
 - ``rebirth_area`` — applies while the Rebirth card is in its owner's Rebirth area
   (R4U-REBIRTH-AREA); ops: ``mod`` (its owner's entry character).
 - ``performance`` — with ``count`` and optionally ``attribute``: applies to the card while it is
   its owner's entry and the owner's members and retire area hold at least ``count`` cards (of
   ``attribute``) (R4U-PERFORMANCE); ops: ``mod``.
 
+Ops of ``spark`` and ``activated`` effects: ``draw`` ``n`` (its player draws n), ``heal`` ``n``
+(the last n cards put into its player's retire area go to the waiting room), ``mod`` ``atk``,
+``def`` (its player's entry character, until the end of the turn), and the ops with targets
+(R4U-EFFECT-TARGETS): ``rest`` (standing members of ``side`` ``opponent`` (default) or
+``own``, rested), ``discard_member`` (members of ``side`` to the waiting room), ``salvage``
+(cards of the player's waiting room, of ``type`` if given, to the hand), each taking ``count``
+(default 1) targets; and ``one_of`` ``options`` (lists of ops: the player chooses one, recorded
+as ``choice``, 1-based).  An effect with ``optional`` true may be declined (``use`` false).
+
 Anything else (an unknown ``when`` or ``op``, a ``text`` only) cannot be executed
-(R4U-EFFECT-UNSUPPORTED) and can be recorded by an ``outcome`` (R4U-OUTCOME).  No effect of this
-vocabulary asks its controller for a choice.
+(R4U-EFFECT-UNSUPPORTED) and can be recorded by an ``outcome`` (R4U-OUTCOME).
 
 >>> supported({"when": "spark", "do": [{"op": "draw", "n": 1}]})
 True
 >>> supported({"when": "performance", "count": 3, "do": [{"op": "draw", "n": 1}]})
 False
+>>> needs_choice({"when": "spark", "do": [{"op": "rest", "count": 1}]})
+True
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-WHENS = ("spark", "rebirth_area", "performance")
+WHENS = ("spark", "activated", "rebirth_area", "performance")
+PLAIN_OPS = ("draw", "heal", "mod")
+#: ops that take targets, and the zone they take them from
+TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
+ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
-    "spark": ("draw", "heal", "mod"),
+    "spark": ACTIVE_OPS,
+    "activated": ACTIVE_OPS,
     "rebirth_area": ("mod",),
     "performance": ("mod",),
 }
+WHERE = ("entry", "member", "field", "rebirth_area")
+SIDES = ("own", "opponent")
+TYPES = ("character", "rebirth")
 
 
 def _is_int(value: Any, minimum: int | None = None) -> bool:
     ok = isinstance(value, int) and not isinstance(value, bool)
     return ok and (minimum is None or value >= minimum)
+
+
+def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
+    if not isinstance(op, dict) or op.get("op") not in allowed:
+        return False
+    name = op["op"]
+    if name in ("draw", "heal"):
+        return _is_int(op.get("n", 1), 1)
+    if name == "mod":
+        return _is_int(op.get("atk", 0)) and _is_int(op.get("def", 0))
+    if name in TARGET_OPS:
+        if not _is_int(op.get("count", 1), 1):
+            return False
+        if name == "salvage":
+            return op.get("type") is None or op.get("type") in TYPES
+        return op.get("side", "opponent") in SIDES
+    if name == "one_of":
+        options = op.get("options")
+        if nested or not isinstance(options, list) or len(options) < 2:
+            return False
+        inner = tuple(o for o in allowed if o != "one_of")
+        return all(
+            isinstance(o, list) and o and all(_op_ok(x, inner, True) for x in o) for o in options
+        )
+    return True
 
 
 def supported(effect: dict[str, Any]) -> bool:
@@ -51,19 +97,42 @@ def supported(effect: dict[str, Any]) -> bool:
         attr = effect.get("attribute")
         if attr is not None and not isinstance(attr, str):
             return False
-    for op in ops:
-        if not isinstance(op, dict) or op.get("op") not in OPS_BY_WHEN[when]:
-            return False
-        if op["op"] in ("draw", "heal") and not _is_int(op.get("n", 1), 1):
-            return False
-        if op["op"] == "mod" and not (_is_int(op.get("atk", 0)) and _is_int(op.get("def", 0))):
-            return False
-    return True
+    if when == "activated" and (
+        not _is_int(effect.get("cost", 0), 0) or effect.get("where", "field") not in WHERE
+    ):
+        return False
+    return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 
 def needs_choice(effect: dict[str, Any]) -> bool:
-    """No effect of this vocabulary needs a decision (AgendaEngine's interface)."""
-    return False
+    """Whether resolving ``effect`` asks its controller for a decision: targets, one of
+    several options, or whether to use an optional effect (AgendaEngine's interface)."""
+    if effect.get("optional"):
+        return True
+    return any(op.get("op") in (*TARGET_OPS, "one_of") for op in effect.get("do", []))
+
+
+def chosen_ops(effect: dict[str, Any], choice: int | None) -> list[dict[str, Any]]:
+    """The ops that run for ``choice`` (1-based, for a ``one_of``): the effect's ops with the
+    ``one_of`` replaced by the chosen option's ops (none when no valid choice)."""
+    out: list[dict[str, Any]] = []
+    for op in effect["do"]:
+        if op["op"] == "one_of":
+            options = op["options"]
+            if choice is not None and 1 <= choice <= len(options):
+                out += options[choice - 1]
+        else:
+            out.append(op)
+    return out
+
+
+def choices(effect: dict[str, Any]) -> int:
+    """How many options the effect's ``one_of`` offers (0: no ``one_of``)."""
+    return next((len(op["options"]) for op in effect["do"] if op["op"] == "one_of"), 0)
+
+
+def target_ops(ops: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    return (op for op in ops if op["op"] in TARGET_OPS)
 
 
 def mods(effect: dict[str, Any]) -> tuple[int, int]:

@@ -20,19 +20,18 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import actions, effects
+from judge.games.rebirth import actions, effects, resolve
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
-    Mod,
     PlayerState,
     R4UState,
 )
 
 PHASE_DECISIONS = {
     "energy": ("energy", "partner", "proceed"),
-    "main": ("move", "play", "rebirth", "proceed"),
+    "main": ("move", "play", "rebirth", "activate", "proceed"),
     "battle": ("attack", "proceed"),
 }
 WAITS = {
@@ -99,6 +98,8 @@ class RebirthEngine(AgendaEngine):
         st = self.state
         if st.phase == "over":
             return []
+        if self.pool.items:
+            return [(self.pool.chooser(), ("resolve",))]
         if st.agenda:
             op, args = st.agenda[0]
             if op == "wait_setup_entry":
@@ -108,11 +109,15 @@ class RebirthEngine(AgendaEngine):
             if op in ("wait_preset", "wait_guard", "wait_cancel", "wait_reveal"):
                 return [(args["player"], (WAITS[op],))]
             return []
+        if st.phase == "battle" and self.options.get("activate_timing") == "main_battle":
+            return [(st.turn_player, ("attack", "activate", "proceed"))]
         if st.phase in PHASE_DECISIONS:
             return [(st.turn_player, PHASE_DECISIONS[st.phase])]
         return []
 
     def pending(self) -> list[dict[str, Any]]:
+        if self.pool.items:
+            return self.pending_effects()
         return [
             {
                 "player": who,
@@ -526,38 +531,19 @@ class RebirthEngine(AgendaEngine):
         )
         self.taint_effect(pe, "R4U-EFFECT-UNSUPPORTED")
 
-    def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
+    def run_effect(
+        self,
+        pe: PendingEffect,
+        targets: list[Any],
+        use: bool | None,
+        choice: int | None = None,
+    ) -> None:
+        """Carry out a spark or activated effect (``resolve.run``) with the recorded choice
+        and targets; an effect outside the vocabulary is not executed."""
         if not effects.supported(pe.effect):
             self.unsupported(pe)
             return
-        st = self.state
-        pid = pe.controller
-        ps = st.players[pid]
-        for op in pe.effect["do"]:
-            if op["op"] == "draw":
-                self.draw_cards(pid, op.get("n", 1), f" ({self.name(pe.source)}'s spark)")
-            elif op["op"] == "heal":
-                n = min(op.get("n", 1), len(ps.retire))
-                moved = ps.retire[len(ps.retire) - n :] if n else []
-                del ps.retire[len(ps.retire) - n :]
-                ps.waiting_room.extend(moved)
-                self.event(
-                    "heal",
-                    f"{self.name(pe.source)}'s spark: {len(moved)} card(s) go from "
-                    f"{pid}'s retire area to the waiting room.",
-                    player=pid,
-                    cards=moved,
-                )
-            elif op["op"] == "mod" and ps.entry is not None:
-                ps.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
-                self.event(
-                    "mod",
-                    f"{self.name(pe.source)}'s spark: {self.name(ps.entry)} gets "
-                    f"ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} until the end "
-                    "of the turn.",
-                    player=pid,
-                    card=ps.entry,
-                )
+        resolve.run(self, pe, targets, choice, use)
 
     def after_auto_resolve(self) -> None:
         if self.state.phase != "over":

@@ -3,7 +3,8 @@
 Candidates are generated per decision kind and passed through the engine's own ``check``, so
 the list is legal by construction.  Cards are named by instance id, one per code; costs are
 paid energy first (``pay`` always given).  Choices with many combinations are sampled: every
-empty member square for a move, the entry and every square for a play.  ``concede`` is never
+empty member square for a move, the entry and every square for a play, each activated effect
+and each waiting effect with each of its choices and the first fitting targets.  ``concede`` is never
 listed.  In observed mode only known hand cards are listed; a reveal lists the first unseen
 copy of each code.
 """
@@ -78,6 +79,10 @@ def candidates(eng: RebirthEngine) -> list[dict[str, Any]]:
                         if slot is not None and not slot.rested:
                             out.append({"p": p, "do": kind, "card": slot.card})
                             out.append({"p": p, "do": kind, "card": slot.card, "partner": True})
+                elif kind in ("activate", "resolve"):
+                    from judge.games.rebirth.activate import candidates as effect_candidates
+
+                    out += effect_candidates(eng, p, kind)
                 elif kind == "guard":
                     out.append({"p": p, "do": kind, "card": None})
                     out += [{"p": p, "do": kind, "card": iid} for iid in hand]

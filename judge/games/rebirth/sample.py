@@ -1,7 +1,7 @@
 """Legal sample decks from the built-in ``rebirth-sample`` set, and a ready log envelope.
 
 Used by self-play (the property test, examples).  A deck takes the characters of one attribute
-and a few of the other, 4 copies each in code order up to 42 (R4U-DECK-CHARACTERS), leaving out
+and a few of the other, 4 copies each (cards with effects first, then code order) up to 42 (R4U-DECK-CHARACTERS), leaving out
 cards whose text the engine cannot execute, then 8 Rebirth cards (R4U-DECK-REBIRTH), and the 3
 partner cards (R4U-DECK-PARTNERS).
 
@@ -29,11 +29,13 @@ def sample_deck(attribute: str) -> tuple[list[str], list[str]]:
     """A legal deck: (main, partner)."""
     cards = [c for c in load_builtin_set(SET)["cards"] if _executable(c)]
     chars = [c for c in cards if c["type"] == "character"]
+    # cards with effects first, so that self-play meets them (sparks with choices, costs)
+    chars.sort(key=lambda c: not c.get("effects"))
     own = [c["code"] for c in chars if c.get("attribute") == attribute]
     other = [c["code"] for c in chars if c.get("attribute") != attribute]
     main = [code for code in [*own, *other] for _ in range(4)][:42]
-    rebirths = [c["code"] for c in cards if c["type"] == "rebirth"]
-    main += [code for code in rebirths for _ in range(2)][:8]
+    rebirths = [c["code"] for c in cards if c["type"] == "rebirth" and c.get("effects")]
+    main += [code for code in rebirths for _ in range(2)][:8]  # 4 Rebirth cards with effects
     partner = sorted(c["code"] for c in cards if c["type"] == "partner")[:3]
     return main, partner
 

@@ -45,7 +45,7 @@ def test_sample_set_covers_every_card_type_and_keyword_and_decks_are_legal() -> 
     assert {c["type"] for c in cards} == {"character", "rebirth", "partner"}
     assert {k for c in cards for k in c.get("keywords", [])} == {"blocker", "cancel"}
     whens = {e["when"] for c in cards for e in c.get("effects", [])}
-    assert {"spark", "rebirth_area", "performance"} <= whens
+    assert {"spark", "activated", "rebirth_area", "performance"} <= whens
     table = {c["code"]: c for c in cards}
     for attribute in ("Idol", "Knight"):
         main, partner = sample_deck(attribute)

@@ -1,0 +1,198 @@
+"""The ``activate`` and ``resolve`` actions: effects with a printed cost, and the choices and
+targets of effects the engine asks for.
+
+``activate`` names the card (in the entry, a member square or the Rebirth area), the
+``ability`` (1-based among the card's activated effects), how the cost is paid (``pay``, as for
+a play: R4U-COST) and the effect's ``targets`` / ``choice`` / ``use``; the effect resolves at
+once.  ``resolve`` answers a spark that asks its player for a choice (R4U-EFFECT-TARGETS),
+naming the card (``source``) as the other engines' logs do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.core.refs import is_instance, ref_code, ref_text
+from judge.core.timing import PendingEffect, choose_pending
+from judge.games.rebirth import effects, resolve
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
+
+
+def where_of(eng: RebirthEngine, pid: str, iid: str) -> str | None:
+    """Where ``iid`` is on ``pid``'s side for an activated effect: entry, member, rebirth_area."""
+    ps = eng.state.players[pid]
+    if ps.entry == iid:
+        return "entry"
+    if iid in ps.member_cards():
+        return "member"
+    if iid in ps.rebirth_area:
+        return "rebirth_area"
+    return None
+
+
+def activatable(eng: RebirthEngine, pid: str) -> list[str]:
+    """The cards of ``pid``'s entry, members and Rebirth area, in that order."""
+    ps = eng.state.players[pid]
+    cards = [ps.entry] if ps.entry else []
+    return [*cards, *ps.member_cards(), *ps.rebirth_area]
+
+
+def abilities(eng: RebirthEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
+    return [
+        (i, e) for i, e in enumerate(eng.state.card(iid).effects) if e.get("when") == "activated"
+    ]
+
+
+def allowed_where(eng: RebirthEngine, iid: str, effect: dict[str, Any]) -> tuple[str, ...]:
+    """Where the effect may be used from (R4U-ACTIVATE-TIMING): a Rebirth card's only from the
+    Rebirth area (R4U-REBIRTH-AREA); a character's where the definition says (default: the
+    entry or a member square)."""
+    if eng.state.card(iid).is_rebirth:
+        return ("rebirth_area",)
+    where = effect.get("where", "field")
+    return ("entry", "member") if where == "field" else (where,)
+
+
+def check_activate(eng: RebirthEngine, plan: Plan) -> None:
+    from judge.games.rebirth.actions import check_pay
+
+    st = eng.state
+    pid = plan.action["p"]
+    ref = plan.action["card"]
+    mine = activatable(eng, pid)
+    if is_instance(st, ref):
+        iid = ref if ref in mine else None
+    else:
+        code = ref_code(st, ref)
+        iid = next((c for c in mine if st.code_of[c] == code and abilities(eng, c)), None)
+        iid = iid or next((c for c in mine if st.code_of[c] == code), None)
+    if iid is None:
+        plan.violate(
+            "R4U-CARD-IN-ZONE",
+            f"{ref_text(ref)} is not in {pid}'s entry, member squares or Rebirth area.",
+        )
+        plan.cannot_apply(f"{ref_text(ref)} is not on {pid}'s field")
+        return
+    found = abilities(eng, iid)
+    k = plan.action.get("ability", 1)
+    if not 1 <= k <= len(found):
+        plan.violate(
+            "R4U-ACTIVATE",
+            f"{eng.name(iid)} has {len(found)} effect(s) with a printed cost; the log uses "
+            f"number {k}.",
+        )
+        plan.cannot_apply(f"{eng.name(iid)} has no such effect")
+        return
+    index, effect = found[k - 1]
+    here = where_of(eng, pid, iid)
+    places = allowed_where(eng, iid, effect)
+    if here not in places:
+        plan.violate(
+            "R4U-ACTIVATE-TIMING",
+            f"{eng.name(iid)} is in {pid}'s {str(here).replace('_', ' ')}: this effect is used "
+            f"from the {' or '.join(p.replace('_', ' ') for p in places)} only.",
+        )
+    raw = effect.get("cost", 0)
+    cost = raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else 0
+    check_pay(eng, plan, cost)
+    if effects.supported(effect):
+        _, _, problems = resolve.match(
+            eng,
+            pid,
+            effect,
+            list(plan.action.get("targets") or []),
+            plan.action.get("choice"),
+            plan.action.get("use"),
+        )
+        for rule, msg in problems:
+            plan.violate(rule, msg)
+    plan.data.update(card=iid, index=index, effect=effect, cost=cost)
+
+
+def apply_activate(eng: RebirthEngine, plan: Plan) -> None:
+    from judge.games.rebirth.actions import do_pay
+
+    pid = plan.action["p"]
+    iid, effect, cost = plan.data["card"], plan.data["effect"], plan.data["cost"]
+    do_pay(eng, plan, cost)
+    eng.event(
+        "activate",
+        f"{pid} uses {eng.name(iid)}'s effect (cost {cost}).",
+        player=pid,
+        card=iid,
+    )
+    eng.ctx.ruling(
+        "R4U-ACTIVATE",
+        f"{pid} paid the cost shown on {eng.name(iid)} ({cost}) by resting cards of the energy "
+        "area; the effect resolves.",
+    )
+    pe = PendingEffect(0, pid, iid, effect, plan.data["index"], "activated")
+    eng.run_effect(
+        pe,
+        list(plan.action.get("targets") or []),
+        plan.action.get("use"),
+        plan.action.get("choice"),
+    )
+    eng.push(("settle", {}))
+
+
+def check_resolve(eng: RebirthEngine, plan: Plan) -> None:
+    pe = choose_pending(eng, plan, eng.pool.candidates(), "R4U-EFFECT-TARGETS")
+    if pe is None:
+        return
+    if effects.supported(pe.effect):
+        _, _, problems = resolve.match(
+            eng,
+            pe.controller,
+            pe.effect,
+            list(plan.action.get("targets") or []),
+            plan.action.get("choice"),
+            plan.action.get("use"),
+        )
+        for rule, msg in problems:
+            plan.violate(rule, msg)
+    plan.data["pe"] = pe
+
+
+def apply_resolve(eng: RebirthEngine, plan: Plan) -> None:
+    pe = plan.data["pe"]
+    eng.pool.remove(pe)
+    eng.run_effect(
+        pe,
+        list(plan.action.get("targets") or []),
+        plan.action.get("use"),
+        plan.action.get("choice"),
+    )
+    eng.ctx.ruling(
+        "R4U-EFFECT-TARGETS",
+        f"{pe.controller} recorded the choices of {pe.describe()}; it resolves with them.",
+    )
+    eng.after_auto_resolve()
+
+
+def candidates(eng: RebirthEngine, pid: str, kind: str) -> list[dict[str, Any]]:
+    """``legal_actions`` candidates: each activated effect of each card with each choice and
+    its first fitting targets (cost paid energy first); each choice of a waiting effect."""
+    from judge.games.rebirth.legal import _pay
+
+    out: list[dict[str, Any]] = []
+    if kind == "activate":
+        for iid in activatable(eng, pid):
+            for k, (_, eff) in enumerate(abilities(eng, iid), start=1):
+                if not effects.supported(eff):
+                    continue
+                pay = _pay(eng, pid, int(eff.get("cost", 0)))
+                for pick in resolve.first_choice(eng, pid, eff):
+                    out.append(
+                        {"p": pid, "do": "activate", "card": iid, "ability": k, "pay": pay, **pick}
+                    )
+    elif kind == "resolve":
+        for pe in eng.pool.candidates():
+            if pe.controller != pid and eng.pool.chooser() != pid:
+                continue
+            for pick in resolve.first_choice(eng, pe.controller, pe.effect):
+                out.append({"p": pid, "do": "resolve", "source": pe.source, **pick})
+    return out

@@ -1,0 +1,215 @@
+"""Resolving spark and activated effects: the recorded choice and targets, then the ops.
+
+A target op takes exactly ``min(count, fitting cards)`` targets: when fewer cards fit than it
+asks for, every fitting card is named (none when none fits), as in the other engines.  Targets
+are matched in the order of the (chosen) ops.  A mismatch breaks R4U-EFFECT-TARGETS.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.refs import is_instance, ref_code
+from judge.core.timing import PendingEffect
+from judge.games.rebirth import effects
+from judge.games.rebirth.state import Mod
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
+
+RULE = "R4U-EFFECT-TARGETS"
+Problem = tuple[str, str]
+
+
+def side_of(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
+    if op["op"] == "salvage":
+        return controller
+    return controller if op.get("side", "opponent") == "own" else eng.state.opponent(controller)
+
+
+def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
+    """Every card a target op could take now, in zone order (member squares 1–3, the waiting
+    room from the bottom card up)."""
+    st = eng.state
+    ps = st.players[side_of(eng, controller, op)]
+    if op["op"] == "salvage":
+        want = op.get("type")
+        return [
+            c
+            for c in ps.waiting_room
+            if c is not None and (want is None or st.card(c).type == want)
+        ]
+    if op["op"] == "rest":
+        return [s.card for s in ps.members if s is not None and not s.rested]
+    return [s.card for s in ps.members if s is not None]
+
+
+def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
+    whose = side_of(eng, controller, op)
+    if op["op"] == "salvage":
+        kind = op.get("type") or "card"
+        return f"a {kind} in {whose}'s waiting room"
+    return f"a {'standing ' if op['op'] == 'rest' else ''}member of {whose}'s"
+
+
+def match(
+    eng: RebirthEngine,
+    controller: str,
+    effect: dict[str, Any],
+    targets: list[Any],
+    choice: int | None,
+    use: bool | None,
+) -> tuple[list[dict[str, Any]], list[list[str]], list[Problem]]:
+    """The ops that run, the targets of each target op (in order) and the problems."""
+    st = eng.state
+    problems: list[Problem] = []
+    if use is False:
+        if not effect.get("optional"):
+            problems.append((RULE, "The effect is not optional: it must be used (use false)."))
+        return [], [], problems
+    n = effects.choices(effect)
+    if n and not (isinstance(choice, int) and 1 <= choice <= n):
+        problems.append(
+            (RULE, f"The effect lets its player choose one of {n} options: choice must be 1–{n}.")
+        )
+    if not n and choice is not None:
+        problems.append((RULE, "The effect offers no choice of options; choice must be left out."))
+    ops = effects.chosen_ops(effect, choice)
+    groups: list[list[str]] = []
+    pos = 0
+    for op in effects.target_ops(ops):
+        cands = fitting(eng, controller, op)
+        need = min(int(op.get("count", 1)), len(cands))
+        got: list[str] = []
+        while len(got) < need and pos < len(targets):
+            ref = targets[pos]
+            pos += 1
+            if isinstance(ref, str) and is_instance(st, ref):
+                hit = ref if ref in cands and ref not in got else None
+            else:
+                code = ref_code(st, ref) if isinstance(ref, (str, dict)) else None
+                hit = next((c for c in cands if st.code_of[c] == code and c not in got), None)
+            if hit is None:
+                problems.append(
+                    (
+                        RULE,
+                        f"{ref} does not fit: the effect asks for {describe(eng, controller, op)}.",
+                    )
+                )
+                continue
+            got.append(hit)
+        if len(got) < need and not problems:
+            problems.append(
+                (
+                    RULE,
+                    f"The effect takes {need} target{'s' if need != 1 else ''} "
+                    f"({describe(eng, controller, op)}); the log names {len(got)}.",
+                )
+            )
+        groups.append(got)
+    if pos < len(targets) and not problems:
+        problems.append(
+            (RULE, f"The log names {len(targets) - pos} target(s) more than the effect takes.")
+        )
+    return ops, groups, problems
+
+
+def first_choice(
+    eng: RebirthEngine, controller: str, effect: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """For ``legal_actions``: each choice with the first fitting targets (and, for an optional
+    effect, declining it)."""
+    out: list[dict[str, Any]] = []
+    n = effects.choices(effect)
+    for choice in range(1, n + 1) if n else [None]:
+        targets: list[str] = []
+        for op in effects.target_ops(effects.chosen_ops(effect, choice)):
+            cands = [c for c in fitting(eng, controller, op) if c not in targets]
+            targets += cands[: int(op.get("count", 1))]
+        item: dict[str, Any] = {"targets": targets}
+        if choice is not None:
+            item["choice"] = choice
+        out.append(item)
+    if effect.get("optional"):
+        out.append({"use": False})
+    return out
+
+
+def run(
+    eng: RebirthEngine,
+    pe: PendingEffect,
+    targets: list[Any],
+    choice: int | None = None,
+    use: bool | None = None,
+) -> None:
+    """Carry out ``pe`` with the recorded choice and targets (already checked)."""
+    st = eng.state
+    pid = pe.controller
+    ps = st.players[pid]
+    what = f"{eng.name(pe.source)}'s {pe.trigger.replace('_', ' ')}"
+    if use is False:
+        eng.event(
+            "effect_declined", f"{pid} does not use {what} effect.", player=pid, card=pe.source
+        )
+        return
+    ops, groups, _ = match(eng, pid, pe.effect, targets, choice, use)
+    chosen = iter(groups)
+    if effects.choices(pe.effect):
+        eng.event("effect_choice", f"{pid} chooses option {choice} of {what} effect.", player=pid)
+    for op in ops:
+        name = op["op"]
+        if name == "draw":
+            eng.draw_cards(pid, op.get("n", 1), f" ({what})")
+        elif name == "heal":
+            n = min(op.get("n", 1), len(ps.retire))
+            moved = ps.retire[len(ps.retire) - n :] if n else []
+            del ps.retire[len(ps.retire) - n :]
+            ps.waiting_room.extend(moved)
+            eng.event(
+                "heal",
+                f"{what}: {len(moved)} card(s) go from {pid}'s retire area to the waiting room.",
+                player=pid,
+                cards=moved,
+            )
+        elif name == "mod" and ps.entry is not None:
+            ps.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
+            eng.event(
+                "mod",
+                f"{what}: {eng.name(ps.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
+                f"{op.get('def', 0):+d} until the end of the turn.",
+                player=pid,
+                card=ps.entry,
+            )
+        elif name in effects.TARGET_OPS:
+            _targeted(eng, pid, op, next(chosen, []), what)
+
+
+def _targeted(
+    eng: RebirthEngine, pid: str, op: dict[str, Any], cards: list[str], what: str
+) -> None:
+    st = eng.state
+    owner = side_of(eng, pid, op)
+    ps = st.players[owner]
+    for iid in cards:
+        if op["op"] == "salvage":
+            if iid in ps.waiting_room:
+                ps.waiting_room.remove(iid)
+                ps.hand.append(iid)
+                eng.event(
+                    "salvage",
+                    f"{what}: {eng.name(iid)} goes from {owner}'s waiting room to the hand.",
+                    player=owner,
+                    card=iid,
+                )
+            continue
+        idx = next((i for i, s in enumerate(ps.members) if s is not None and s.card == iid), None)
+        if idx is None:
+            continue
+        slot = ps.members[idx]
+        assert slot is not None
+        if op["op"] == "rest":
+            slot.rested = True
+            eng.event("rest", f"{what}: {eng.name(iid)} is rested.", player=owner, card=iid)
+        else:
+            ps.members[idx] = None
+            eng.to_waiting_room(owner, iid, what)
