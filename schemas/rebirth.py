@@ -326,3 +326,24 @@ ACTIONS: dict[str, type[Schema]] = {
     "concede": R4UConcedeSchema,
     "outcome": R4UOutcomeSchema,
 }
+
+
+def start_schema() -> type[Schema]:
+    """The schema of a Rebirth for you log's ``start`` (``schemas/rebirth_position.py``)."""
+    from schemas.rebirth_position import R4UStartSchema
+
+    return R4UStartSchema
+
+
+def start_layout(
+    start: dict[str, Any],
+    players: list[str],
+    cards: dict[str, Any],
+    seeded: bool,
+    teams: list[list[str]] | None = None,
+) -> tuple[list[Any], Any]:
+    """Check a loaded ``start`` and give its cards their instance ids
+    (:func:`judge.games.rebirth.position.layout`; Rebirth for you has no teams)."""
+    from judge.games.rebirth.position import layout
+
+    return layout(start, players, cards, seeded)

@@ -68,6 +68,11 @@ class RebirthEngine(AgendaEngine):
             for pid in log.player_ids
         }
         self.state = R4UState(defs, code_of, owner_of, players, list(log.player_ids))
+        if log.start is not None:  # a game from a position (docs/positions.md)
+            from judge.games.rebirth.position import place
+
+            place(self, log.start, log.layout)
+            return
         self.state.agenda.append(("wait_setup_entry", {}))
 
     # == the runner's interface ================================================================

@@ -1,0 +1,461 @@
+"""Rebirth for you positions: a game that starts at a moment of a turn (``docs/positions.md``).
+
+A log with ``start`` instead of ``decks`` describes the moment: turn, phase, whose turn, who
+went first, each player's field, an attack waiting for its guard decision, sparks waiting for
+their player's choices (shapes: ``schemas/rebirth_position.py``).  Two functions, as Union
+Arena's:
+
+- :func:`layout` checks that the position could happen and gives every card its instance id,
+  naming the field and the rule of every problem: the entry holds a character (R4U-ENTRY-IN),
+  three member squares (R4U-FIELD), at most 8 Rebirth cards (R4U-REBIRTH-AREA), fewer than 7
+  retired cards (R4U-LOSS-RETIRE), a card in one place only, the turn player the turn number
+  and the first player say (R4U-TURN), …  Ids are the decks' own (``A-7``: the player's 7th
+  main-deck card, ``A-PT2`` its 2nd partner card); cards that give none are numbered in the
+  order of :data:`ZONES`, from the lowest number no card has taken, so the decks a position
+  implies deal exactly these ids.
+- :func:`place` sets an engine's state to the position.
+
+>>> ZONES[:3]
+('entry', 'members', 'retire')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import instance_key
+from judge.core.errors import FieldError
+from judge.games.rebirth.state import (
+    MEMBER_SQUARES,
+    REBIRTH_LIMIT,
+    RETIRE_LIMIT,
+    Attack,
+    Mod,
+    Slot,
+)
+from schemas.position_common import entry_code, entry_id, parse_id
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
+
+#: a player's zones, in the order their cards are numbered
+ZONES = (
+    "entry",
+    "members",
+    "retire",
+    "rebirth_area",
+    "energy",
+    "partners",
+    "hand",
+    "deck",
+    "waiting_room",
+    "unseen",
+)
+#: zones that may hold a card the judge does not know (``null``)
+HIDDEN = ("energy", "hand", "deck")
+#: zones whose items are ``{"card", "rested"}``
+SLOTS = ("members", "energy", "partners")
+TAGS = {"main": "", "partner": "PT"}
+PARTNER_LIMIT = 3
+
+
+@dataclass
+class Layout:
+    """A position laid out: ``decks`` per player (``{"main": [codes in id order], "partner":
+    [...]}``) and ``zones`` per player and zone, the ids in order (``None``: an unknown card or,
+    in ``members``, an empty square)."""
+
+    decks: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    zones: dict[str, dict[str, list[Any]]] = field(default_factory=dict)
+
+
+def _entries(zones: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """``(path under the player, entry)`` for every card of a player's zones, in order."""
+    for zone in ZONES:
+        if zone == "entry":
+            yield "entry", zones.get("entry")
+            continue
+        for i, item in enumerate(zones.get(zone) or []):
+            if zone in SLOTS:
+                if item is not None:
+                    yield f"{zone}[{i}].card", item["card"]
+            else:
+                yield f"{zone}[{i}]", item
+
+
+def _def(cards: Mapping[str, Mapping[str, Any]], entry: Any) -> Mapping[str, Any] | None:
+    return cards.get(entry_code(entry) or "")
+
+
+def _section(cards: Mapping[str, Mapping[str, Any]], entry: Any) -> str:
+    d = _def(cards, entry)
+    return "partner" if d is not None and d.get("type") == "partner" else "main"
+
+
+def layout(
+    start: Mapping[str, Any],
+    players: list[str],
+    cards: Mapping[str, Mapping[str, Any]],
+    seeded: bool,
+    teams: list[list[str]] | None = None,
+    path: str = "start",
+) -> tuple[list[FieldError], Layout]:
+    """Check ``start`` (as its schema loaded it) and give every card its id (Rebirth for you
+    has no teams: ``teams`` is not used)."""
+    errors: list[FieldError] = []
+    out = Layout()
+    if len(players) != 2:
+        return [FieldError("players", "two players, each with an id")], out
+    zones_of = start.get("players") or {}
+    missing = [p for p in players if p not in zones_of]
+    if missing:
+        message = f"every player has zones; missing: {', '.join(missing)}"
+        return [FieldError(f"{path}.players", message)], out
+    where: dict[str, str] = {}
+    for pid in players:
+        zones = zones_of[pid]
+        base = f"{path}.players.{pid}"
+        entries = list(_entries(zones))
+        counts = {"main": 0, "partner": 0}
+        taken: dict[str, set[int]] = {"main": set(), "partner": set()}
+        given: dict[str, str] = {}
+        for sub, entry in entries:
+            if entry is None:
+                continue
+            section = _section(cards, entry)
+            counts[section] += 1
+            iid = entry_id(entry)
+            if iid is None:
+                continue
+            owner, tag, n = parse_id(iid) or ("", "", 0)
+            if owner != pid or tag != TAGS[section]:
+                errors.append(
+                    FieldError(
+                        f"{base}.{sub}.id",
+                        f"{iid!r} is not an id of {pid}'s {section} cards (such as "
+                        f"{pid}-{TAGS[section]}1)",
+                    )
+                )
+                continue
+            if iid in where:
+                errors.append(
+                    FieldError(
+                        f"{base}.{sub}.id",
+                        f"{iid} is already at {where[iid]}: a card is in one place only",
+                    )
+                )
+                continue
+            where[iid] = f"{base}.{sub}"
+            taken[section].add(n)
+            given[sub] = iid
+        for section, tag in TAGS.items():
+            beyond = sorted(n for n in taken[section] if n > counts[section])
+            if beyond:
+                errors.append(
+                    FieldError(
+                        base,
+                        f"{pid}'s {counts[section]} {section} cards are numbered 1…"
+                        f"{counts[section]}: {', '.join(f'{pid}-{tag}{n}' for n in beyond)} "
+                        "is beyond",
+                    )
+                )
+        free = {s: iter([n for n in range(1, counts[s] + 1) if n not in taken[s]]) for s in TAGS}
+        ids: dict[str, str | None] = {}
+        lists: dict[str, dict[int, str]] = {"main": {}, "partner": {}}
+        for sub, entry in entries:
+            if entry is None:
+                ids[sub] = None
+                continue
+            section = _section(cards, entry)
+            iid = given.get(sub) or f"{pid}-{TAGS[section]}{next(free[section], 0)}"
+            ids[sub] = iid
+            lists[section][(parse_id(iid) or ("", "", 0))[2]] = entry_code(entry) or ""
+        out.decks[pid] = {s: [lists[s][n] for n in sorted(lists[s])] for s in TAGS}
+        out.zones[pid] = _zone_ids(zones, ids)
+        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
+    if not errors:
+        errors += _check_moment(start, players, out, cards, path)
+    return errors, out
+
+
+def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {"entry": [ids.get("entry")]}
+    for zone in ZONES[1:]:
+        items = zones.get(zone) or []
+        if zone in SLOTS:
+            out[zone] = [
+                None if item is None else ids[f"{zone}[{i}].card"] for i, item in enumerate(items)
+            ]
+        else:
+            out[zone] = [ids[f"{zone}[{i}]"] for i in range(len(items))]
+    return out
+
+
+def _check_player(
+    pid: str,
+    zones: Mapping[str, Any],
+    ids: Mapping[str, list[Any]],
+    cards: Mapping[str, Mapping[str, Any]],
+    seeded: bool,
+    base: str,
+) -> list[FieldError]:
+    errors: list[FieldError] = []
+
+    def kind(entry: Any) -> str | None:
+        d = _def(cards, entry)
+        return d.get("type") if d is not None else None
+
+    if kind(zones.get("entry")) != "character":
+        errors.append(
+            FieldError(
+                f"{base}.entry",
+                "the entry always holds a character: an empty entry is filled by entry-in at "
+                "once, a Rebirth card goes on to the Rebirth area (R4U-ENTRY-IN)",
+            )
+        )
+    members = zones.get("members") or []
+    if len(members) > MEMBER_SQUARES:
+        errors.append(
+            FieldError(
+                f"{base}.members",
+                f"{len(members)} member squares; a player has {MEMBER_SQUARES} (R4U-FIELD)",
+            )
+        )
+    for i, slot in enumerate(members):
+        if slot is not None and kind(slot["card"]) != "character":
+            errors.append(
+                FieldError(f"{base}.members[{i}].card", "only a character is a member (R4U-FIELD)")
+            )
+    area = zones.get("rebirth_area") or []
+    if len(area) > REBIRTH_LIMIT:
+        errors.append(
+            FieldError(
+                f"{base}.rebirth_area",
+                f"{len(area)} cards; the Rebirth area holds at most {REBIRTH_LIMIT} "
+                "(R4U-REBIRTH-AREA)",
+            )
+        )
+    for i, entry in enumerate(area):
+        if kind(entry) != "rebirth":
+            errors.append(
+                FieldError(
+                    f"{base}.rebirth_area[{i}]",
+                    "only Rebirth cards are in the Rebirth area (R4U-REBIRTH-AREA)",
+                )
+            )
+    retire = zones.get("retire") or []
+    if len(retire) >= RETIRE_LIMIT:
+        errors.append(
+            FieldError(
+                f"{base}.retire",
+                f"{len(retire)} cards: a player with {RETIRE_LIMIT} in the retire area has "
+                "lost, the game is over (R4U-LOSS-RETIRE)",
+            )
+        )
+    partners = zones.get("partners") or []
+    for i, slot in enumerate(partners):
+        if kind(slot["card"]) != "partner":
+            errors.append(
+                FieldError(
+                    f"{base}.partners[{i}].card",
+                    "only partner cards are in the partner zone (R4U-PARTNER-CARD)",
+                )
+            )
+    for zone in ("retire", "rebirth_area", "energy", "deck", "waiting_room", "unseen"):
+        for i, item in enumerate(zones.get(zone) or []):
+            entry = item["card"] if zone == "energy" else item
+            if entry is not None and kind(entry) == "partner":
+                sub = f"{zone}[{i}]" + (".card" if zone == "energy" else "")
+                errors.append(
+                    FieldError(
+                        f"{base}.{sub}",
+                        "a partner card is in the hand or the partner zone only (R4U-PARTNER-CARD)",
+                    )
+                )
+    n_partners = sum(1 for _, e in _entries(zones) if e is not None and kind(e) == "partner")
+    if n_partners > PARTNER_LIMIT:
+        errors.append(
+            FieldError(
+                base,
+                f"{n_partners} partner cards; a player has {PARTNER_LIMIT} (R4U-DECK-PARTNERS)",
+            )
+        )
+    for sub, entry in _entries(zones):
+        if entry is not None and _def(cards, entry) is None:
+            errors.append(FieldError(f"{base}.{sub}", f"unknown card {entry_code(entry)!r}"))
+    unknown = sum(1 for zone in HIDDEN for iid in ids[zone] if iid is None)
+    unseen = len(ids["unseen"])
+    if seeded and (unknown or unseen):
+        errors.append(
+            FieldError(
+                base, "a seeded log knows every card: no unknown (null) cards and no unseen ones"
+            )
+        )
+    elif unknown != unseen:
+        errors.append(
+            FieldError(
+                f"{base}.unseen",
+                f"{unseen} card(s) for {unknown} unknown (null) card(s) in energy, hand and "
+                "deck: each unknown card is one of the unseen ones",
+            )
+        )
+    return errors
+
+
+def _check_moment(
+    start: Mapping[str, Any],
+    players: list[str],
+    lay: Layout,
+    cards: Mapping[str, Mapping[str, Any]],
+    path: str,
+) -> list[FieldError]:
+    errors: list[FieldError] = []
+    turn, first, tp, phase = start["turn"], start["first"], start["turn_player"], start["phase"]
+    second = players[1] if first == players[0] else players[0]
+    want = first if turn % 2 == 1 else second
+    if tp != want:
+        errors.append(
+            FieldError(
+                f"{path}.turn_player",
+                f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) and "
+                "the players take turns (R4U-TURN)",
+            )
+        )
+        return errors
+    if turn == 1 and phase == "battle":
+        errors.append(
+            FieldError(
+                f"{path}.phase", "the first player's first turn has no battle phase (R4U-BATTLE)"
+            )
+        )
+    for flag in ("energy_done", "partner_done"):
+        if start.get(flag) and phase != "energy":
+            errors.append(
+                FieldError(f"{path}.{flag}", "only in the energy phase (R4U-ENERGY-PHASE)")
+            )
+    if start.get("damage") and phase != "battle":
+        errors.append(
+            FieldError(
+                f"{path}.damage",
+                "damage is dealt by attacks, in the battle phase; it ends with the turn "
+                "(R4U-DAMAGE)",
+            )
+        )
+    battle = start.get("battle")
+    if battle is not None:
+        members = lay.zones[tp]["members"]
+        slots = start["players"][tp].get("members") or []
+        k = next((i for i, c in enumerate(members) if c == battle["attacker"]), None)
+        if phase != "battle":
+            errors.append(FieldError(f"{path}.battle", "an attack is only in the battle phase"))
+        elif k is None or not slots[k]["rested"]:
+            errors.append(
+                FieldError(
+                    f"{path}.battle.attacker",
+                    f"{battle['attacker']} is not a rested member of {tp}'s: an attack rests "
+                    "a member (R4U-ATTACK)",
+                )
+            )
+        partners = start["players"][tp].get("partners") or []
+        if battle.get("partner") and (
+            len(partners) < PARTNER_LIMIT or not all(s["rested"] for s in partners)
+        ):
+            errors.append(
+                FieldError(
+                    f"{path}.battle.partner",
+                    f"a partner attack rests {tp}'s 3 partner cards (R4U-PARTNER-ATTACK)",
+                )
+            )
+        if start.get("pending"):
+            errors.append(
+                FieldError(
+                    f"{path}.pending",
+                    "an attack waits for its guard decision: no spark waits then (R4U-SPARK)",
+                )
+            )
+    for i, pe in enumerate(start.get("pending") or []):
+        owner = next(
+            (
+                p
+                for p in players
+                for z in ("entry", "rebirth_area")
+                if pe["source"] in lay.zones[p][z]
+            ),
+            None,
+        )
+        if owner is None:
+            errors.append(
+                FieldError(
+                    f"{path}.pending[{i}].source",
+                    f"{pe['source']} is not in an entry or a Rebirth area: a spark fires when "
+                    "its card appears in the entry by entry-in (R4U-SPARK)",
+                )
+            )
+            continue
+        n = (parse_id(pe["source"]) or ("", "", 0))[2]
+        code = lay.decks[owner]["main"][n - 1]
+        effects = list(cards[code].get("effects") or [])
+        if pe["effect"] > len(effects) or effects[pe["effect"] - 1].get("when") != "spark":
+            errors.append(
+                FieldError(
+                    f"{path}.pending[{i}].effect",
+                    f"{pe['source']} ({code}) has no spark effect number {pe['effect']} "
+                    "(R4U-SPARK)",
+                )
+            )
+    return errors
+
+
+def place(eng: RebirthEngine, start: Mapping[str, Any], lay: Layout) -> None:
+    """Set ``eng``'s state to the position (laid out by :func:`layout`, without errors)."""
+    st = eng.state
+    st.turn, st.phase = start["turn"], start["phase"]
+    st.turn_player, st.first = start["turn_player"], start["first"]
+    st.energy_done = bool(start.get("energy_done"))
+    st.partner_done = bool(start.get("partner_done"))
+    st.agenda.clear()
+    for pid in st.order:
+        zones, ids = start["players"][pid], lay.zones[pid]
+        ps = st.players[pid]
+        ps.turns_taken = (st.turn + 1) // 2 if pid == st.first else st.turn // 2
+        ps.chose_entry, ps.partner_hand = True, []
+        ps.entry = ids["entry"][0]
+        ps.entry_mods = [
+            Mod(m.get("atk", 0), m.get("def", 0)) for m in zones.get("entry_mods") or []
+        ]
+        member_ids = [*ids["members"], None, None, None][:MEMBER_SQUARES]
+        member_specs = [*(zones.get("members") or []), None, None, None][:MEMBER_SQUARES]
+        ps.members = [
+            None if spec is None else Slot(iid, bool(spec.get("rested")))
+            for spec, iid in zip(member_specs, member_ids, strict=True)
+        ]
+        ps.retire, ps.rebirth_area = list(ids["retire"]), list(ids["rebirth_area"])
+        ps.energy = [
+            Slot(iid, bool(spec.get("rested")))  # type: ignore[arg-type]
+            for spec, iid in zip(zones.get("energy") or [], ids["energy"], strict=True)
+        ]
+        ps.partners = [
+            Slot(iid, bool(spec.get("rested")))
+            for spec, iid in zip(zones.get("partners") or [], ids["partners"], strict=True)
+        ]
+        ps.hand, ps.deck = list(ids["hand"]), list(ids["deck"])
+        ps.waiting_room = list(ids["waiting_room"])
+        ps.unseen = {}
+        for iid in ids["unseen"]:
+            ps.unseen.setdefault(st.code_of[iid], []).append(iid)
+        for lst in ps.unseen.values():
+            lst.sort(key=instance_key)
+    tp = st.turn_player
+    opp = st.opponent(tp)
+    if start.get("damage"):
+        st.damage, st.damage_on = int(start["damage"]), st.players[opp].entry
+    battle = start.get("battle")
+    if battle is not None:
+        st.attack = Attack(battle["attacker"], tp, opp, bool(battle.get("partner")))
+        st.agenda[:] = [("wait_guard", {"player": opp}), ("attack_resolve", {})]
+    for pe in start.get("pending") or []:
+        iid = pe["source"]
+        index = pe["effect"] - 1
+        eng.pool.add(st.owner_of[iid], iid, st.card(iid).effects[index], index, "spark")
