@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from marshmallow import Schema, validate
 
-from schemas.action_log import BaseSchema, Bool, CardCode, Int, List, PlayerId, Str, one_of
+from schemas.action_log import (
+    BaseSchema,
+    Bool,
+    CardCode,
+    Int,
+    List,
+    Nested,
+    PlayerId,
+    Str,
+    one_of,
+)
 from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
 
 GAME = "zx"
@@ -20,11 +30,28 @@ TEAMS = False
 #: Instance ids: ``P1-7`` the 7th card of P1's ``main`` list; ``P1-D2`` the 2nd of its dynamis.
 INSTANCE_SECTIONS = {"": "main", "D": "dynamis"}
 
-#: ``event_ex``, ``shift`` and ``zx_ob`` (an overboost's upper half) are dynamis cards the
-#: engine holds but does not play yet (ZX-DYNAMIS)
+#: dynamis cards: ``zx_ex`` and ``event_ex`` are played by ``play_ex`` (ZX-EX-PLAY); ``shift``
+#: and ``zx_ob`` (an overboost's upper half) the engine holds but does not play yet
 CARD_TYPES = ("zx", "event", "zx_ex", "event_ex", "shift", "zx_ob")
 ZONES = ("hand", "deck", "life", "charge", "trash", "resources", "dynamis", "removed")
 SQUARES = list(range(1, 10))
+
+
+class ZXConditionZXSchema(BaseSchema):
+    """The Z/X an EX's condition needs: a race and/or a name."""
+
+    race = Str(non_empty=True)
+    name = Str(non_empty=True)
+
+
+class ZXConditionSchema(BaseSchema):
+    """A Z/X EX's or event EX's condition (降臨条件, 覚醒条件, 夢装条件) as the engine reads it
+    (ZX-EX-CONDITION, GAP): at least ``resources`` resources, and/or one of your Z/X on a
+    square fitting ``zx``, named by the play's ``with``."""
+
+    kind = Str(required=True, validate=one_of(("descent", "awaken", "dream")))
+    resources = Int(minimum=0)
+    zx = Nested(ZXConditionZXSchema)
 
 
 class ZXCardSchema(BaseSchema):
@@ -42,6 +69,7 @@ class ZXCardSchema(BaseSchema):
     ig = Bool(load_default=False, metadata={"default": False, "description": "the IG icon"})
     keywords = List(Str(non_empty=True), load_default=list, metadata={"default": []})
     effects = effects_field()
+    condition = Nested(ZXConditionSchema, metadata={"description": "Z/X EX / event EX only"})
     text = Str(metadata={"description": "the printed text, kept as given and not executed"})
 
 
@@ -124,6 +152,21 @@ class ZXPlaySchema(ActionSchema):
     pay = List(ZXCardRef(), allow_none=True, load_default=None)
 
 
+class ZXPlayExSchema(ActionSchema):
+    """Main phase: play a face-down Z/X EX (to a square, ``to``) or event EX from the dynamis,
+    once a turn; ``with``: the Z/X its condition needs; ``pay``: the resources slept."""
+
+    do = Kind("play_ex")
+    card = ZXCardRef(required=True)
+    to = Int(
+        allow_none=True,
+        load_default=None,
+        validate=validate.OneOf(SQUARES, error="must be a square 1-9"),
+    )
+    with_ = ZXCardRef(data_key="with", attribute="with", allow_none=True, load_default=None)
+    pay = List(ZXCardRef(), allow_none=True, load_default=None)
+
+
 class ZXAttackSchema(ActionSchema):
     """Main phase: a rebooted Z/X sleeps and attacks a square."""
 
@@ -201,6 +244,7 @@ ACTIONS: dict[str, type[Schema]] = {
     "resource": ZXResourceSchema,
     "ignite": ZXIgniteSchema,
     "play": ZXPlaySchema,
+    "play_ex": ZXPlayExSchema,
     "attack": ZXAttackSchema,
     "activate": ZXActivateSchema,
     "pick_life": ZXPickLifeSchema,

@@ -12,6 +12,7 @@ from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.games.zx import effects
+from judge.games.zx.ex import apply_play_ex, check_hatenkourin, check_play_ex
 from judge.games.zx.geometry import GRID
 from judge.games.zx.resolve import check_targets
 from judge.games.zx.state import Battle, Resource
@@ -26,6 +27,7 @@ PHASE_RULES = {
     "play": "ZX-PLAY",
     "attack": "ZX-ATTACK",
     "activate": "ZX-ACTIVATE",
+    "play_ex": "ZX-EX-PLAY",
 }
 
 
@@ -466,6 +468,7 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
         plan.violate(
             "ZX-EXTEND-DRIVE", f"{p} has used a Z/X Extend Drive! ability this game already."
         )
+    check_hatenkourin(eng, plan, p, eff)
     if eff.get("alter_break") and not eng.in_break_state(iid):
         plan.violate(
             "ZX-ALTER-BREAK",
@@ -515,6 +518,9 @@ def apply_activate(eng: ZXEngine, plan: Plan) -> None:
     for marker, n in sorted((cost.get("spend") or {}).items()):
         st.players[p].markers[marker] = max(0, st.players[p].markers.get(marker, 0) - n)
         eng.ctx.ruling("ZX-MARKER", f"{p} spends {n} <{marker}>.")
+    if eff.get("hatenkourin"):
+        st.players[p].hatenkourin_turn = st.turn
+        eng.ctx.ruling("ZX-HATENKOURIN", f"{p} uses its one 破天降臨 ability of this turn.")
     if eff.get("extend_drive"):
         st.players[p].extend_drive_used = True
         eng.ctx.ruling(
@@ -688,6 +694,7 @@ CHECKS = {
     "resource": check_resource,
     "ignite": check_ignite,
     "play": check_play,
+    "play_ex": check_play_ex,
     "attack": check_attack,
     "activate": check_activate,
     "proceed": check_proceed,
@@ -704,6 +711,7 @@ APPLIES = {
     "resource": apply_resource,
     "ignite": apply_ignite,
     "play": apply_play,
+    "play_ex": apply_play_ex,
     "attack": apply_attack,
     "activate": apply_activate,
     "proceed": apply_proceed,

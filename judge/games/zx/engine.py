@@ -30,7 +30,7 @@ from judge.games.zx.state import PlayerState, Resource, ZXState
 PHASE_DECISIONS = {
     "resource": ("resource", "proceed"),
     "ignition": ("ignite", "proceed"),
-    "main": ("play", "attack", "activate", "proceed"),
+    "main": ("play", "play_ex", "attack", "activate", "proceed"),
 }
 WAITS = {
     "wait_first_player": "first_player",
@@ -280,7 +280,7 @@ class ZXEngine(Moves, AgendaEngine):
         st.turn += 1
         st.turn_player = first if st.turn % 2 == 1 else st.opponent(first)
         pid = st.turn_player
-        st.resourced = st.ignited = False
+        st.resourced = st.ignited = st.ex_played = False
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
             "ZX-TURN", f"{pid}'s turn: reboot, draw, resource, ignition, main and end phase."
@@ -492,6 +492,28 @@ class ZXEngine(Moves, AgendaEngine):
             "to_trash", f"{self.name(card)} (event) goes to the trash.", player=player, card=card
         )
 
+    def op_event_ex_done(self, player: str, card: str) -> None:
+        """An event EX played from the dynamis, once resolved, goes where rule option
+        ``event_ex_to`` says (ZX-EX-PLAY, GAP)."""
+        where = self.options["event_ex_to"]
+        ps = self.state.players[player]
+        if where == "dynamis":
+            ps.dynamis.append([card, True])
+        else:
+            ps.trash.append(card)
+        self.ctx.ruling(
+            "ZX-EX-PLAY",
+            f"{self.name(card)} (event EX) has resolved: it goes "
+            + ("face up to the dynamis" if where == "dynamis" else "to the trash")
+            + f" (rule option event_ex_to {where}).",
+        )
+        self.event(
+            "to_" + where,
+            f"{self.name(card)} (event EX) goes to the {where}.",
+            player=player,
+            card=card,
+        )
+
     # battle ------------------------------------------------------------------------------------
 
     def op_battle(self) -> None:
@@ -588,6 +610,7 @@ class ZXEngine(Moves, AgendaEngine):
         pv["dynamis"] = [list(x) for x in ps.dynamis]
         pv["resource_order"] = [r.serial for r in ps.resources]
         pv["start_card"] = ps.start_card
+        pv["hatenkourin_turn"] = ps.hatenkourin_turn
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
         st = self.state
@@ -596,4 +619,5 @@ class ZXEngine(Moves, AgendaEngine):
             str(sq): z.serial for sq, z in sorted(st.squares.items()) if z is not None
         }
         view["resourced"], view["ignited"], view["holding"] = st.resourced, st.ignited, st.holding
+        view["ex_played"] = st.ex_played
         view["held"] = [[p, i, idx, w] for p, i, _, idx, w in st.held]

@@ -61,6 +61,8 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
                         ]
                     else:
                         cands.append({"p": p, "do": kind, "card": c})
+            elif kind == "play_ex":
+                cands += _play_ex(eng, p)
             elif kind == "attack":
                 for _sq, z in st.zx_of(p):
                     if z.sleeping:
@@ -95,6 +97,31 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
             elif kind == "resolve":
                 cands += _resolves(eng, p)
     return eng.checked(cands)
+
+
+def _play_ex(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
+    """Each face-down Z/X EX / event EX of the dynamis, to each open square, with the first
+    Z/X its condition can name."""
+    from judge.games.zx.ex import EX_TYPES, condition_zx
+
+    st = eng.state
+    out: list[dict[str, Any]] = []
+    for iid, up in st.players[p].dynamis:
+        d = st.card(iid)
+        if up or d.type not in EX_TYPES:
+            continue
+        base: dict[str, Any] = {"p": p, "do": "play_ex", "card": iid}
+        spec = (d.raw.get("condition") or {}).get("zx")
+        if spec is not None:
+            fits = condition_zx(eng, p, spec)
+            if not fits:
+                continue
+            base["with"] = fits[0]
+        if d.type == "zx_ex":
+            out += [{**base, "to": sq} for sq in eng.open_squares(p)]
+        else:
+            out.append(base)
+    return out
 
 
 def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:

@@ -64,6 +64,8 @@ class PlayerState:
     start_card: str | None = None
     markers: dict[str, int] = field(default_factory=dict)
     extend_drive_used: bool = False
+    #: the turn in which it last used a 破天降臨 ability (ZX-HATENKOURIN)
+    hatenkourin_turn: int = 0
     unseen: dict[str, list[str]] = field(default_factory=dict)  # observed mode: unused
     shuffles: int = 0
     set_up: bool = False
@@ -100,6 +102,7 @@ class ZXState:
     serial: int = 0
     resourced: bool = False  # the turn player has put a card into resources this turn
     ignited: bool = False  # the turn player has ignited in this ignition phase
+    ex_played: bool = False  # a Z/X EX or event EX was played this turn (ZX-EX-PLAY)
     #: triggers held back while "ignite X times" runs (ZX-IGNITION-MULTI)
     held: list[tuple[str, str, dict[str, Any], int, str]] = field(default_factory=list)
     holding: int = 0

@@ -199,3 +199,105 @@ def test_ZX_ALTER_BREAK_valid_after_a_break() -> None:
     b.act("A", "activate", card=b.iid("A", 2), ability=1)
     r = b.replay()
     assert verdict(r, b.last) == "legal" and len(player_state(r, "A")["hand"]) == 2
+
+
+# -- Z/X EX and event EX from the dynamis -------------------------------------------------------
+
+EXD = card("T-EXD", type="zx_ex", power=7000, condition={"kind": "descent", "resources": 3})
+EXA = card(
+    "T-EXA", type="zx_ex", power=8000, condition={"kind": "awaken", "zx": {"race": "Knight"}}
+)
+KNIGHT = card("T-KN", power=2000, races=["Knight"])
+EVX = card("T-EVX", type="event_ex", effects=[{"when": "play", "do": [{"op": "draw", "n": 1}]}])
+
+
+def _ex(dyn: list[str], hand: list[str] | None = None, **opts) -> LogBuilder:
+    b = LogBuilder([EXD, EXA, KNIGHT, EVX], a=hand or [], dynamis={"A": dyn}, options=opts).start()
+    return b.to_main("A")
+
+
+def test_ZX_EX_PLAY_face_down_zx_ex_appears_on_a_square() -> None:
+    b = LogBuilder([EXA, KNIGHT], a=["T-KN"], dynamis={"A": ["T-EXA"]}).start().to_main("A")
+    b.act("A", "play", card=b.iid("A", 0), to=4)
+    b.act("A", "play_ex", card="A-D1", to=5, **{"with": b.iid("A", 0)})
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert at(r, 5)["code"] == "T-EXA" and at(r, 5)["state"] == "reboot"
+    assert player_state(r, "A")["dynamis"] == []
+    assert "ZX-EX-PLAY" in rules_applied(r, b.last)
+
+
+def test_ZX_EX_PLAY_once_a_turn_for_zx_ex_and_event_ex_together() -> None:
+    b = _ex(["T-EVX", "T-EVX"])
+    b.act("A", "play_ex", card="A-D1").act("A", "play_ex", card="A-D2")
+    r = b.replay()
+    assert verdict(r, b.last - 1) == "legal"
+    assert rules_broken(r, b.last) == ["ZX-EX-PLAY"]
+    b.pass_turn("A").pass_turn("B").to_main("A").act("A", "play_ex", card="A-D2")
+    assert verdict(b.replay(), b.last) == "legal"  # the next turn: once again
+
+
+def test_ZX_EX_PLAY_face_up_cannot_be_played_and_event_ex_goes_to_the_dynamis() -> None:
+    b = _ex(["T-EVX"])
+    b.act("A", "play_ex", card="A-D1")
+    r = b.replay()
+    assert player_state(r, "A")["dynamis"] == ["A-D1"]  # face up (option event_ex_to)
+    b.pass_turn("A").pass_turn("B").to_main("A").act("A", "play_ex", card="A-D1")
+    assert rules_broken(b.replay(), b.last) == ["ZX-EX-PLAY"]
+    t = _ex(["T-EVX"], event_ex_to="trash").act("A", "play_ex", card="A-D1")
+    assert player_state(t.replay(), "A")["trash"] == ["A-D1"]
+
+
+def test_ZX_EX_PLAY_square_rules_as_for_a_zx() -> None:
+    b = _ex(["T-EXD"]).act("A", "play_ex", card="A-D1", to=8)  # B's player square
+    assert rules_broken(b.replay(), b.last) == ["ZX-PLAY-SQUARE"]
+
+
+def test_ZX_EX_CONDITION_descent_needs_the_resources() -> None:
+    b = _ex(["T-EXD"]).act("A", "play_ex", card="A-D1", to=5)
+    assert rules_broken(b.replay(), b.last) == ["ZX-EX-CONDITION"]  # 2 resources, needs 3
+    b2 = LogBuilder([EXD], dynamis={"A": ["T-EXD"]}).start()
+    b2.act("A", "resource", card=b2.iid("A", 0)).proceed("A")
+    b2.act("A", "play_ex", card="A-D1", to=5)
+    r = b2.replay()
+    assert verdict(r, b2.last) == "legal" and at(r, 5)["code"] == "T-EXD"
+
+
+def test_ZX_EX_CONDITION_awaken_zx_named_and_option_ex_condition_zx() -> None:
+    b = LogBuilder([EXA, KNIGHT], a=["T-KN"], dynamis={"A": ["T-EXA"]}).start().to_main("A")
+    b.act("A", "play_ex", card="A-D1", to=5)  # no Knight on a square
+    assert rules_broken(b.replay(), b.last) == ["ZX-EX-CONDITION"]
+    for where in ("force", "trash"):
+        b = LogBuilder(
+            [EXA, KNIGHT],
+            a=["T-KN"],
+            dynamis={"A": ["T-EXA"]},
+            options={"ex_condition_zx": where},
+        ).start()
+        b.to_main("A").act("A", "play", card=b.iid("A", 0), to=4)
+        b.act("A", "play_ex", card="A-D1", to=5, **{"with": b.iid("A", 0)})
+        r = b.replay()
+        assert at(r, 4) is None
+        if where == "force":
+            assert at(r, 5)["force"] == [[b.iid("A", 0), True]]
+        else:
+            assert b.iid("A", 0) in player_state(r, "A")["trash"]
+
+
+# -- 破天降臨 (seed 003, keyword ability 14) ------------------------------------------------------
+
+
+def test_ZX_HATENKOURIN_once_a_turn_per_player() -> None:
+    hk = card(
+        "T-HK",
+        power=3000,
+        effects=[{"when": "activated", "hatenkourin": True, "do": [{"op": "draw", "n": 1}]}],
+    )
+    b = LogBuilder([hk], a=["T-HK", "T-HK"]).start().to_main("A")
+    b.act("A", "play", card=b.iid("A", 0), to=4).act("A", "play", card=b.iid("A", 1), to=5)
+    b.act("A", "activate", card=b.iid("A", 0)).act("A", "activate", card=b.iid("A", 1))
+    r = b.replay()
+    assert verdict(r, b.last - 1) == "legal"
+    assert rules_broken(r, b.last) == ["ZX-HATENKOURIN"]
+    b.pass_turn("A").pass_turn("B").to_main("A").act("A", "activate", card=b.iid("A", 1))
+    assert verdict(b.replay(), b.last) == "legal"

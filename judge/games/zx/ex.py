@@ -1,0 +1,203 @@
+"""Playing a Z/X EX or an event EX from the dynamis (``play_ex``), with the card's appear
+condition (降臨条件, 覚醒条件, 夢装条件), and the once-a-turn 破天降臨 abilities.
+
+The seed (003, keyword actions 19-21) names the conditions and refers to another page for
+them; what the engine reads of a condition is the card's ``condition`` data (ZX-EX-CONDITION,
+GAP).  The play itself follows a FAN summary of the comprehensive rules (ZX-EX-PLAY): once a
+turn for Z/X EX and event EX together, a face-down card of the dynamis, the square chosen
+as for a Z/X and before the condition is met, the cost paid as for a play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.core.refs import is_instance, ref_code
+from judge.games.zx.state import Force
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+EX_TYPES = ("zx_ex", "event_ex")
+CONDITION_KINDS = ("descent", "awaken", "dream")
+KIND_WORDS = {"descent": "降臨条件", "awaken": "覚醒条件", "dream": "夢装条件"}
+
+
+def _face_down(eng: ZXEngine, p: str) -> list[str]:
+    return [iid for iid, up in eng.state.players[p].dynamis if not up]
+
+
+def _find_dynamis(eng: ZXEngine, p: str, ref: Any) -> tuple[str | None, bool]:
+    """The dynamis card a reference names, and whether it is face up."""
+    st = eng.state
+    entries = st.players[p].dynamis
+    if is_instance(st, ref):
+        hit = next((e for e in entries if e[0] == ref), None)
+    else:
+        code = ref_code(st, ref)
+        down = [e for e in entries if st.code_of[e[0]] == code and not e[1]]
+        hit = down[0] if down else next((e for e in entries if st.code_of[e[0]] == code), None)
+    return (hit[0], bool(hit[1])) if hit else (None, False)
+
+
+def condition_zx(eng: ZXEngine, p: str, spec: dict[str, Any]) -> list[str]:
+    """``p``'s Z/X on squares that fit a condition's ``zx`` spec (``race`` and/or ``name``)."""
+    st = eng.state
+    out = []
+    for _, z in st.zx_of(p):
+        d = st.card(z.card)
+        if "race" in spec and spec["race"] not in d.races:
+            continue
+        if "name" in spec and spec["name"] != d.name:
+            continue
+        out.append(z.card)
+    return out
+
+
+def check_play_ex(eng: ZXEngine, plan: Plan) -> None:
+    from judge.games.zx.actions import _payment
+
+    st = eng.state
+    p = plan.action["p"]
+    iid, face_up = _find_dynamis(eng, p, plan.action["card"])
+    if iid is None:
+        plan.violate("ZX-EX-PLAY", f"{plan.action['card']} is not in {p}'s dynamis.")
+        plan.cannot_apply("the card is not in the dynamis")
+        return
+    d = st.card(iid)
+    plan.data["card"] = iid
+    if d.type not in EX_TYPES:
+        plan.violate(
+            "ZX-EX-PLAY",
+            f"{eng.name(iid)} is a {d.type} card: only a Z/X EX or an event EX is played from "
+            "the dynamis this way.",
+        )
+        plan.cannot_apply("not a Z/X EX or event EX")
+        return
+    if face_up:
+        plan.violate(
+            "ZX-EX-PLAY", f"{eng.name(iid)} is face up in the dynamis: it cannot be played."
+        )
+        plan.cannot_apply("face up in the dynamis")
+        return
+    if st.ex_played:
+        plan.violate(
+            "ZX-EX-PLAY",
+            f"{p} has played a Z/X EX or event EX this turn already: once a turn for both together.",
+        )
+    to = plan.action.get("to")
+    if d.type == "zx_ex":
+        if to is None:
+            plan.violate("ZX-EX-PLAY", "A Z/X EX is played to a square: `to` is missing.")
+            plan.cannot_apply("no square given")
+            return
+        why = eng.square_problem(p, to)
+        if why is not None:
+            plan.violate(
+                "ZX-PLAY-SQUARE", f"{eng.name(iid)} cannot be played to square {to}: {why}."
+            )
+            plan.cannot_apply(why)
+            return
+    elif to is not None:
+        plan.violate("ZX-EX-PLAY", "An event EX is not played to a square: leave `to` out.")
+    _check_condition(eng, plan, p, iid)
+    pay = _payment(eng, plan, p, d.cost, d.color)
+    if pay is None:
+        plan.cannot_apply("the cost cannot be paid")
+    plan.data["pay"] = pay or []
+
+
+def _check_condition(eng: ZXEngine, plan: Plan, p: str, iid: str) -> None:
+    """ZX-EX-CONDITION: the card's ``condition`` data, checked as written (GAP)."""
+    st = eng.state
+    cond = st.card(iid).raw.get("condition") or {}
+    word = KIND_WORDS.get(str(cond.get("kind")), "condition")
+    need = cond.get("resources")
+    if need is not None and len(st.players[p].resources) < int(need):
+        plan.violate(
+            "ZX-EX-CONDITION",
+            f"{eng.name(iid)}'s {word} needs {need} resources; {p} has "
+            f"{len(st.players[p].resources)}.",
+        )
+    spec = cond.get("zx")
+    with_ = plan.action.get("with")
+    if spec is None:
+        if with_ is not None:
+            plan.violate(
+                "ZX-EX-CONDITION", f"{eng.name(iid)}'s {word} names no Z/X: leave `with` out."
+            )
+        return
+    fits = condition_zx(eng, p, spec)
+    if with_ is None or with_ not in fits:
+        plan.violate(
+            "ZX-EX-CONDITION",
+            f"{eng.name(iid)}'s {word} needs one of {p}'s Z/X on a square fitting {spec} "
+            f"(`with`); {with_!r} is not one ({', '.join(fits) or 'none fits'}).",
+        )
+        plan.cannot_apply("the condition's Z/X is missing")
+        return
+    plan.data["with"] = with_
+
+
+def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
+    from judge.games.zx.actions import play_event
+
+    st = eng.state
+    p = plan.action["p"]
+    iid = plan.data["card"]
+    d = st.card(iid)
+    ps = st.players[p]
+    ps.dynamis = [e for e in ps.dynamis if e[0] != iid]
+    st.ex_played = True
+    eng.ctx.ruling(
+        "ZX-EX-PLAY",
+        f"{p} plays {eng.name(iid)} ({d.type}) face down from its dynamis: its one Z/X EX / "
+        "event EX play of the turn.",
+    )
+    force: list[Force] = []
+    with_ = plan.data.get("with")
+    if with_ is not None:
+        # an event EX holds no force material: its condition's Z/X goes to the trash
+        where = eng.options["ex_condition_zx"] if d.type == "zx_ex" else "trash"
+        sq = st.square_of(with_)
+        assert sq is not None
+        if where == "force":
+            zw = st.squares[sq]
+            assert zw is not None
+            st.squares[sq] = None
+            del st.controller[sq]
+            force = [Force(with_, True)] + (zw.force or [])
+        else:
+            eng.leave(sq, "trash", f"{eng.name(iid)}'s condition")
+        eng.ctx.ruling(
+            "ZX-EX-CONDITION",
+            f"{eng.name(iid)}'s condition: {eng.name(with_)} "
+            + (
+                "goes face up under it as force material"
+                if where == "force"
+                else "goes to the trash"
+            )
+            + f" (rule option ex_condition_zx {where}).",
+        )
+    for r in plan.data["pay"]:
+        r.sleeping = True
+    if plan.data["pay"]:
+        eng.ctx.ruling(
+            "ZX-COST",
+            f"{p} sleeps {len(plan.data['pay'])} resources to pay {eng.name(iid)}'s cost {d.cost}.",
+        )
+    if d.type == "zx_ex":
+        eng.appear(p, iid, plan.action["to"], "played from the dynamis", force=force)
+    else:
+        play_event(eng, p, iid)
+        if st.agenda and st.agenda[0][0] == "event_done":
+            st.agenda[0] = ("event_ex_done", {"player": p, "card": iid})
+    eng.push(("rules", {}))
+
+
+def check_hatenkourin(eng: ZXEngine, plan: Plan, p: str, eff: dict[str, Any]) -> None:
+    """ZX-HATENKOURIN: a 破天降臨 ability is valid only if its controller has not used one
+    this turn."""
+    if eff.get("hatenkourin") and eng.state.players[p].hatenkourin_turn == eng.state.turn:
+        plan.violate("ZX-HATENKOURIN", f"{p} has used a 破天降臨 ability this turn already.")
