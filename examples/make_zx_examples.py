@@ -58,6 +58,28 @@ def main() -> None:
         b.log(),
         "An effect chooses a Z/X with Zekkai on a square (ZX-ZEKKAI).",
     )
+    brk = card("T-BRK", type="event_ex", effects=[{"when": "play", "do": [{"op": "break"}]}])
+    guard = card("T-GRD", power=2000)
+    new = card("T-NEW", power=6000)
+    b = LogBuilder([atk, guard, new, brk], a=["T-ATK"], b=["T-GRD", "T-NEW"])
+    b.doc["decks"]["B"]["dynamis"] = ["T-BRK"]
+    b.start().pass_turn("A").to_main("B").act("B", "play", card=b.iid("B", 0), to=5)
+    b.act("B", "play_ex", card="B-D1")
+    b.act("B", "resolve", source="B-D1", targets=[b.iid("B", 0), b.iid("B", 1)])
+    write(
+        "break-from-an-event-ex.json",
+        b.log(),
+        "An event EX from the dynamis Breaks: the Z/X on square 5 goes face down under a Z/X "
+        "from the hand, which appears rebooted (ZX-EX-PLAY, ZX-BREAK).",
+    )
+    ev2 = card("T-EV2", type="event_ex")
+    b = LogBuilder([ev2], dynamis={"A": ["T-EV2", "T-EV2"]}).start().proceed("A", 2)
+    b.act("A", "play_ex", card="A-D1").act("A", "play_ex", card="A-D2")
+    write(
+        "illegal-second-ex-play.json",
+        b.log(),
+        "A second event EX played from the dynamis in one turn (ZX-EX-PLAY: once a turn).",
+    )
 
 
 if __name__ == "__main__":

@@ -137,6 +137,13 @@ def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
             trash = st.players[pe.controller].trash
             out.append({**base, "targets": trash[: int(pe.context.get("n", 1))]})
             continue
+        brk = effects.break_op(eff)
+        if brk is not None:
+            from judge.games.zx.breaking import possible
+
+            pairs = possible(eng, pe.controller, brk)
+            out += [{**base, "targets": pair} for pair in pairs[:2]] or [{**base, "targets": []}]
+            continue
         spec = effects.target_op(eff)
         if kw == "void_bringer":
             spec = {"target": {"side": "opponent"}}

@@ -2,7 +2,8 @@
 
 Used by self-play (property tests, examples).  ``ember`` (red) and ``tide`` (blue): each 50
 cards with exactly 20 IG cards (ZX-DECK-IG), at most 4 per name, 4 Life Recovery and 4 Void
-Bringer, and a dynamis of 2 Z/X EX.
+Bringer; a dynamis of Z/X EX (with a descent or an awaken condition) and, for ember, the
+event EX that Breaks (ZX-BREAK, ZX-EX-PLAY).
 
 >>> env = sample_envelope("s1")
 >>> [len(env["decks"][p]["main"]) for p in ("A", "B")]
@@ -29,7 +30,8 @@ REST = {
         "015": 1,
         "016": 2,
         "017": 4,
-        "018": 3,
+        "018": 2,
+        "033": 1,
     },
     "tide": {
         "019": 2,
@@ -43,7 +45,10 @@ REST = {
         "032": 1,
     },
 }
-DYNAMIS = {"ember": ["ZXS-E01", "ZXS-E01"], "tide": ["ZXS-E02", "ZXS-E02"]}
+DYNAMIS = {
+    "ember": ["ZXS-E01", "ZXS-E01", "ZXS-E03", "ZXS-E03", "ZXS-E04"],
+    "tide": ["ZXS-E02", "ZXS-E02", "ZXS-E05", "ZXS-E05"],
+}
 
 
 def sample_deck(kind: str) -> dict[str, list[str]]:

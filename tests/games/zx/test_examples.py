@@ -15,7 +15,14 @@ ILLEGAL = {
     "illegal-opponents-player-square.json": "ZX-PLAY-SQUARE",
     "illegal-out-of-range.json": "ZX-ATTACK",
     "illegal-zekkai-chosen.json": "ZX-ZEKKAI",
+    "illegal-second-ex-play.json": "ZX-EX-PLAY",
 }
+
+
+def test_break_example_breaks() -> None:
+    r = replay(json.loads((EXAMPLES / "break-from-an-event-ex.json").read_text()))
+    assert r["summary"]["illegal_steps"] == []
+    assert "ZX-BREAK" in [x["rule"] for x in r["steps"][-1]["rulings"]]
 
 
 @pytest.mark.parametrize("name", ["full-game-zx-a.json", "full-game-zx-b.json"])
