@@ -32,7 +32,7 @@ INSTANCE_SECTIONS = {"": "main", "D": "dynamis"}
 
 #: dynamis cards: ``zx_ex`` and ``event_ex`` are played by ``play_ex`` (ZX-EX-PLAY); ``shift``
 #: and ``zx_ob`` (an overboost's upper half) the engine holds but does not play yet
-CARD_TYPES = ("zx", "event", "zx_ex", "event_ex", "shift", "zx_ob")
+CARD_TYPES = ("zx", "event", "zx_ex", "event_ex", "shift", "zx_ob", "player")
 ZONES = ("hand", "deck", "life", "charge", "trash", "resources", "dynamis", "removed")
 SQUARES = list(range(1, 10))
 
@@ -70,6 +70,10 @@ class ZXCardSchema(BaseSchema):
     keywords = List(Str(non_empty=True), load_default=list, metadata={"default": []})
     effects = effects_field()
     condition = Nested(ZXConditionSchema, metadata={"description": "Z/X EX / event EX only"})
+    overboost = Str(
+        non_empty=True,
+        metadata={"description": "a player card: the name of the Z/X OB lower half on its back"},
+    )
     text = Str(metadata={"description": "the printed text, kept as given and not executed"})
 
 
@@ -116,6 +120,11 @@ class ZXSetupSchema(ActionSchema):
     start_card = ZXCardRef(allow_none=True, load_default=None)
     start_resource = ZXCardRef(allow_none=True, load_default=None)
     gate_card = ZXCardRef(allow_none=True, load_default=None)
+    overboost = CardCode(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "the player card with a Z/X OB lower half (ZX-OB-SETUP)"},
+    )
 
 
 class ZXMulliganSchema(ActionSchema):
@@ -221,6 +230,12 @@ class ZXResolveSchema(ActionSchema):
         load_default=None,
         minimum=0,
         metadata={"description": "draw up to: how many"},
+    )
+    to = Int(
+        allow_none=True,
+        load_default=None,
+        validate=validate.OneOf(SQUARES, error="must be a square 1-9"),
+        metadata={"description": "IGOB: the square the Z/X OB appears on"},
     )
     order = ref_list(ZXCardRef)
 

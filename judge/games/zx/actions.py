@@ -141,6 +141,17 @@ def check_setup(eng: ZXEngine, plan: Plan) -> None:
             plan.violate(rule, f"{eng.name(iid)} does not have 【常】{field.replace('_', ' ')}.")
         chosen[field] = iid
     plan.data["chosen"] = chosen
+    ob = plan.action.get("overboost")
+    if ob is not None:
+        code = ob if isinstance(ob, str) else None
+        d = st.defs.get(code) if code else None
+        if d is None or d.type != "player" or not d.raw.get("overboost"):
+            plan.violate(
+                "ZX-OB-SETUP",
+                f"{ob} is not a player card with a Z/X OB lower half (type player, overboost).",
+            )
+        else:
+            plan.data["overboost"] = code
 
 
 def apply_setup(eng: ZXEngine, plan: Plan) -> None:
@@ -168,6 +179,16 @@ def apply_setup(eng: ZXEngine, plan: Plan) -> None:
                 "ZX-GATE-CARD",
                 f"{p} puts {eng.name(iid)} face up into its dynamis as its gate card.",
             )
+    code = plan.data.get("overboost")
+    if code is not None:
+        iid = f"{p}-P1"
+        st.code_of[iid], st.owner_of[iid] = code, p
+        ps.player_card = iid
+        eng.ctx.ruling(
+            "ZX-OB-SETUP",
+            f"{p} prepares {eng.name(iid)}: its Z/X OB lower half lies face down on {p}'s "
+            "player square.",
+        )
     eng.event(
         "setup_choice", f"{p} takes out {len(plan.data['chosen'])} card(s) for setup.", player=p
     )
@@ -660,7 +681,14 @@ def check_resolve(eng: ZXEngine, plan: Plan) -> None:
     pe = choose_pending(eng, plan, cands, "ZX-SIMULTANEOUS")
     if pe is None:
         return
-    if plan.action.get("use") is not False:
+    if plan.action.get("use") is not False and effects.igob_op(pe.effect) is not None:
+        from judge.games.zx.igob import check_igob
+
+        for rule, msg in check_igob(
+            eng, pe, list(plan.action.get("targets", [])), plan.action.get("to")
+        ):
+            plan.violate(rule, msg)
+    elif plan.action.get("use") is not False:
         for rule, msg in check_targets(
             eng, pe, list(plan.action.get("targets", [])), plan.action.get("count")
         ):
@@ -674,6 +702,7 @@ def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
         eng.pool.preferred = list(plan.data["order"])
     eng.pool.remove(pe)
     pe.context["count"] = plan.action.get("count")
+    pe.context["to"] = plan.action.get("to")
     eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
 
 

@@ -54,7 +54,7 @@ class CardDef:
 
     @property
     def is_zx(self) -> bool:
-        return self.type in ("zx", "zx_ex")
+        return self.type in ("zx", "zx_ex", "zx_ob")
 
     @property
     def is_event(self) -> bool:

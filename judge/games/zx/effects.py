@@ -31,6 +31,8 @@ Ops (each a keyword action of the seed):
 ``player_damage`` n    n damage to the opponent (ZX-DAMAGE-PLAYER)
 ``gain_marker``        ``marker``, n (ZX-MARKER)
 ``reveal_top`` n       reveal the deck's top n, then face down again and shuffle (ZX-REVEAL)
+``igob``               IGOB (``name``: the Z/X OB's name contains it): ``targets`` [the
+                       upper half in the dynamis], the ``resolve``'s ``to`` (ZX-IGOB)
 ``break``              Break: ``targets`` [card A on a square (``target`` side, default own),
                        card B a Z/X in the controller's hand]; card A rebooted unless
                        ``"rebooted": false`` (ZX-BREAK)
@@ -61,6 +63,7 @@ OPS = (
     "gain_marker",
     "reveal_top",
     "break",
+    "igob",
 )
 TARGETED = ("damage", "destroy", "remove", "sleep", "reboot")
 
@@ -89,7 +92,9 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     """Whether resolving ``effect`` needs its controller's recorded choices."""
     if effect.get("keyword") == "alter_force":
         return True
-    if effect.get("optional") or target_op(effect) is not None or break_op(effect) is not None:
+    if effect.get("optional") or target_op(effect) is not None:
+        return True
+    if break_op(effect) is not None or igob_op(effect) is not None:
         return True
     return any(op.get("op") == "draw_up_to" for op in effect.get("do") or ())
 
@@ -105,5 +110,13 @@ def break_op(effect: dict[str, Any]) -> dict[str, Any] | None:
     """The Break op of ``effect`` (ZX-BREAK), if any: it names two cards, not one Z/X."""
     for op in effect.get("do") or ():
         if op.get("op") == "break":
+            return op
+    return None
+
+
+def igob_op(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The IGOB op of ``effect`` (ZX-IGOB), if any: it names an upper half and a square."""
+    for op in effect.get("do") or ():
+        if op.get("op") == "igob":
             return op
     return None

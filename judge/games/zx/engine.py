@@ -534,6 +534,11 @@ class ZXEngine(Moves, AgendaEngine):
             return
         defender = st.opponent(b.attacker_player)
         if b.target is None and st.squares.get(b.square) is None:
+            if st.players[defender].player_card_away:
+                self.ctx.cannot_verify(
+                    f"{defender}'s player card is part of a Z/X OB: whether its player square can "
+                    "be attacked for player damage no stored source says"
+                )
             self.ctx.ruling(
                 "ZX-DAMAGE-PLAYER",
                 f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
@@ -574,6 +579,8 @@ class ZXEngine(Moves, AgendaEngine):
         }
         if z.force:
             v["force"] = [[f.card, f.face_up] for f in z.force]
+        if z.lower is not None:
+            v["lower"] = z.lower
         return v
 
     def player_view(self, pid: str) -> dict[str, Any]:
@@ -593,6 +600,8 @@ class ZXEngine(Moves, AgendaEngine):
             v["markers"] = dict(sorted(ps.markers.items()))
         if ps.extend_drive_used:
             v["extend_drive_used"] = True
+        if ps.player_card is not None:
+            v["player_card"] = [ps.player_card, "ob" if ps.player_card_away else "player"]
         return v
 
     def step_state(self) -> dict[str, Any]:
@@ -611,6 +620,7 @@ class ZXEngine(Moves, AgendaEngine):
         pv["resource_order"] = [r.serial for r in ps.resources]
         pv["start_card"] = ps.start_card
         pv["hatenkourin_turn"] = ps.hatenkourin_turn
+        pv["player_card"] = [ps.player_card, ps.player_card_away]
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
         st = self.state

@@ -137,6 +137,13 @@ def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
             trash = st.players[pe.controller].trash
             out.append({**base, "targets": trash[: int(pe.context.get("n", 1))]})
             continue
+        igob = effects.igob_op(eff)
+        if igob is not None:
+            from judge.games.zx.igob import possible as igobs
+
+            can = igobs(eng, pe.controller, igob)
+            out += [{**base, "targets": [u], "to": sq} for u, sq in can[:2]] or [base]
+            continue
         brk = effects.break_op(eff)
         if brk is not None:
             from judge.games.zx.breaking import possible

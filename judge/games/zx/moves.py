@@ -108,7 +108,19 @@ class Moves(_Base):
         st.squares[sq] = None
         del st.controller[sq]
         owner = st.owner_of[z.card]
-        if st.card(z.card).type == "zx_ex":
+        if z.lower is not None:
+            # seed 003, keyword action 7: a Z/X OB splits: the upper half face up to the
+            # dynamis, the lower half turned over to its player card, back on the player square
+            st.players[owner].dynamis.append([z.card, True])
+            st.players[st.owner_of[z.lower]].player_card_away = False
+            self.ctx.ruling(
+                "ZX-OB-LEAVE",
+                f"{self.name(z.card)} is a Z/X OB: its upper half goes face up to {owner}'s "
+                "dynamis, its lower half turns over to the player card, back on the player "
+                "square.",
+            )
+            to = "dynamis (face up)"
+        elif st.card(z.card).type == "zx_ex":
             # seed 003, keyword actions 7 and 8: a Z/X EX destroyed (or removed, "as
             # destroying") goes face up to the dynamis, whatever zone it was sent to
             st.players[owner].dynamis.append([z.card, True])

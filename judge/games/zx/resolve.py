@@ -228,6 +228,10 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
         eng.ctx.ruling(
             "ZX-REVEAL", "The revealed deck cards turn face down again and the deck is shuffled."
         )
+    elif kind == "igob":
+        from judge.games.zx.igob import do_igob
+
+        do_igob(eng, pe, op, targets)
     elif kind == "break":
         from judge.games.zx.breaking import do_break
 

@@ -30,6 +30,8 @@ class ZX:
     sleeping: bool = False
     damage: int = 0
     force: list[Force] = field(default_factory=list)
+    #: a Z/X OB: the player card whose back is its lower half (ZX-IGOB, ZX-OB-LEAVE)
+    lower: str | None = None
 
     @property
     def broken(self) -> bool:
@@ -62,6 +64,10 @@ class PlayerState:
     dynamis: list[list[Any]] = field(default_factory=list)
     #: the start card face down on the player square until the game starts
     start_card: str | None = None
+    #: the player card with a Z/X OB lower half on its back (ZX-OB-SETUP), and whether it is
+    #: now part of a Z/X OB on a square (ZX-IGOB)
+    player_card: str | None = None
+    player_card_away: bool = False
     markers: dict[str, int] = field(default_factory=dict)
     extend_drive_used: bool = False
     #: the turn in which it last used a 破天降臨 ability (ZX-HATENKOURIN)

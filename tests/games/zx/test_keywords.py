@@ -301,3 +301,89 @@ def test_ZX_HATENKOURIN_once_a_turn_per_player() -> None:
     assert rules_broken(r, b.last) == ["ZX-HATENKOURIN"]
     b.pass_turn("A").pass_turn("B").to_main("A").act("A", "activate", card=b.iid("A", 1))
     assert verdict(b.replay(), b.last) == "legal"
+
+
+# -- IGOB (seed 003, keyword action 14; CR 1014 as a fan wiki quotes it) --------------------------
+
+PLAYER = card("T-PL", type="player", overboost="Oathbound Aria")
+UPPER = card("T-UP", type="zx_ob", name="Oathbound Aria", power=9000)
+OTHER = card("T-UP2", type="zx_ob", name="Other Aria", power=9000)
+IGOB_EV = card(
+    "T-IGE", type="event", effects=[{"when": "play", "do": [{"op": "igob", "name": "Aria"}]}]
+)
+KILL = card(
+    "T-KIL",
+    type="event",
+    effects=[{"when": "play", "do": [{"op": "destroy", "target": {"side": "opponent"}}]}],
+)
+
+
+def _igob(dyn: list[str] | None = None, overboost: bool = True) -> LogBuilder:
+    b = LogBuilder(
+        [PLAYER, UPPER, OTHER, IGOB_EV, KILL],
+        a=["T-IGE"],
+        b=["T-KIL"],
+        dynamis={"A": dyn or ["T-UP"]},
+    )
+    b.act("A", "first_player", first="A")
+    b.act("A", "setup", **({"overboost": "T-PL"} if overboost else {}))
+    b.act("B", "setup").act("A", "mulligan", redraw=False).act("B", "mulligan", redraw=False)
+    return b.proceed("A", 2).act("A", "play", card=b.iid("A", 0))
+
+
+def test_ZX_OB_SETUP_player_card_prepared() -> None:
+    b = _igob()
+    r = b.replay()
+    assert "ZX-OB-SETUP" in rules_applied(r, 1)
+    assert player_state(r, "A", 1)["player_card"] == ["A-P1", "player"]
+    bad = LogBuilder([UPPER], dynamis={"A": ["T-UP"]})
+    bad.act("A", "first_player", first="A").act("A", "setup", overboost="T-UP")
+    assert rules_broken(bad.replay(), 1) == ["ZX-OB-SETUP"]
+
+
+def test_ZX_IGOB_upper_half_joins_and_appears_rebooted() -> None:
+    b = _igob().act("A", "resolve", source=b_src(), targets=["A-D1"], to=5)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    z = at(r, 5)
+    assert z["code"] == "T-UP" and z["state"] == "reboot" and z["lower"] == "A-P1"
+    assert player_state(r, "A")["dynamis"] == []
+    assert player_state(r, "A")["player_card"] == ["A-P1", "ob"]
+    assert "ZX-IGOB" in rules_applied(r, b.last)
+
+
+def b_src() -> str:
+    """The IGOB event's instance (A's first card after the shuffle)."""
+    return LogBuilder([], a=["T-IGE"]).iid("A", 0)
+
+
+def test_ZX_IGOB_square_without_zx_not_the_opponents_player_square() -> None:
+    b = _igob().act("A", "resolve", source=b_src(), targets=["A-D1"], to=8)
+    assert rules_broken(b.replay(), b.last) == ["ZX-IGOB"]
+
+
+def test_ZX_IGOB_upper_half_named_as_the_lower_half() -> None:
+    b = _igob(["T-UP2", "T-UP"]).act("A", "resolve", source=b_src(), targets=["A-D1"], to=5)
+    assert rules_broken(b.replay(), b.last) == ["ZX-IGOB"]
+    b = _igob(["T-UP2", "T-UP"]).act("A", "resolve", source=b_src(), targets=[], to=None)
+    assert rules_broken(b.replay(), b.last) == ["ZX-IGOB"]  # A-D2 could be named
+
+
+def test_ZX_IGOB_UNDO_no_lower_half_nothing_moves() -> None:
+    b = _igob(overboost=False).act("A", "resolve", source=b_src(), targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "ZX-IGOB-UNDO" in rules_applied(r, b.last)
+    assert player_state(r, "A")["dynamis"] == [None]  # still face down in the dynamis
+    assert all(z is None for z in game_state(r)["squares"].values())
+
+
+def test_ZX_OB_LEAVE_destroyed_splits_upper_to_dynamis_lower_to_player_square() -> None:
+    b = _igob().act("A", "resolve", source=b_src(), targets=["A-D1"], to=5)
+    b.proceed("A").to_main("B").act("B", "play", card=b.iid("B", 0))
+    b.act("B", "resolve", source=b.iid("B", 0), targets=["A-D1"])
+    r = b.replay()
+    assert at(r, 5) is None
+    assert player_state(r, "A")["dynamis"] == ["A-D1"]  # face up
+    assert player_state(r, "A")["player_card"] == ["A-P1", "player"]
+    assert "ZX-OB-LEAVE" in rules_applied(r, b.last)
