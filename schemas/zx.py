@@ -70,6 +70,10 @@ class ZXCardSchema(BaseSchema):
     keywords = List(Str(non_empty=True), load_default=list, metadata={"default": []})
     effects = effects_field()
     condition = Nested(ZXConditionSchema, metadata={"description": "Z/X EX / event EX only"})
+    device = Nested(
+        ZXConditionZXSchema,
+        metadata={"description": "a shift card: its shift device (剣臨器), a race and/or name"},
+    )
     overboost = Str(
         non_empty=True,
         metadata={"description": "a player card: the name of the Z/X OB lower half on its back"},

@@ -476,7 +476,7 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
         plan.violate("ZX-ACTIVATE", f"{plan.action['card']} is not {p}'s Z/X on a square.")
         plan.cannot_apply("no such Z/X")
         return
-    abilities = [(i, e) for i, e in enumerate(st.card(iid).effects) if e.get("when") == "activated"]
+    abilities = [(i, e) for i, e in eng.effects_of(iid) if e.get("when") == "activated"]
     k = int(plan.action.get("ability", 1))
     if not 1 <= k <= len(abilities):
         plan.violate(

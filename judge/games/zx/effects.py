@@ -33,6 +33,8 @@ Ops (each a keyword action of the seed):
 ``reveal_top`` n       reveal the deck's top n, then face down again and shuffle (ZX-REVEAL)
 ``igob``               IGOB (``name``: the Z/X OB's name contains it): ``targets`` [the
                        upper half in the dynamis], the ``resolve``'s ``to`` (ZX-IGOB)
+``shift``              Shift: ``targets`` [a shift card in the dynamis, your card on a square
+                       its ``device`` names] (ZX-SHIFT)
 ``break``              Break: ``targets`` [card A on a square (``target`` side, default own),
                        card B a Z/X in the controller's hand]; card A rebooted unless
                        ``"rebooted": false`` (ZX-BREAK)
@@ -64,6 +66,7 @@ OPS = (
     "reveal_top",
     "break",
     "igob",
+    "shift",
 )
 TARGETED = ("damage", "destroy", "remove", "sleep", "reboot")
 
@@ -94,7 +97,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
         return True
     if effect.get("optional") or target_op(effect) is not None:
         return True
-    if break_op(effect) is not None or igob_op(effect) is not None:
+    if any(op.get("op") in ("break", "igob", "shift") for op in effect.get("do") or ()):
         return True
     return any(op.get("op") == "draw_up_to" for op in effect.get("do") or ())
 
@@ -118,5 +121,13 @@ def igob_op(effect: dict[str, Any]) -> dict[str, Any] | None:
     """The IGOB op of ``effect`` (ZX-IGOB), if any: it names an upper half and a square."""
     for op in effect.get("do") or ():
         if op.get("op") == "igob":
+            return op
+    return None
+
+
+def shift_op(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The Shift op of ``effect`` (ZX-SHIFT), if any."""
+    for op in effect.get("do") or ():
+        if op.get("op") == "shift":
             return op
     return None

@@ -581,6 +581,8 @@ class ZXEngine(Moves, AgendaEngine):
             v["force"] = [[f.card, f.face_up] for f in z.force]
         if z.lower is not None:
             v["lower"] = z.lower
+        if z.shift is not None:
+            v["shift"] = z.shift
         return v
 
     def player_view(self, pid: str) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
                     ]
             elif kind == "activate":
                 for _, z in st.zx_of(p):
-                    n = sum(1 for e in st.card(z.card).effects if e.get("when") == "activated")
+                    n = sum(1 for _, e in eng.effects_of(z.card) if e.get("when") == "activated")
                     cands += [
                         {"p": p, "do": kind, "card": z.card, "ability": k} for k in range(1, n + 1)
                     ]
@@ -136,6 +136,11 @@ def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
         if kw == "alter_force":
             trash = st.players[pe.controller].trash
             out.append({**base, "targets": trash[: int(pe.context.get("n", 1))]})
+            continue
+        if effects.shift_op(eff) is not None:
+            from judge.games.zx.shift import possible as shifts
+
+            out += [{**base, "targets": t} for t in shifts(eng, pe.controller)[:2]] or [base]
             continue
         igob = effects.igob_op(eff)
         if igob is not None:

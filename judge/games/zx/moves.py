@@ -27,8 +27,7 @@ class Moves(_Base):
     def fire(self, iid: str, when: str, pid: str, **context: Any) -> None:
         """Put ``iid``'s ``when`` effects whose conditions hold into the pool (or hold them
         back while an "ignite X times" is running: ZX-IGNITION-MULTI)."""
-        d = self.state.card(iid)
-        for index, eff in enumerate(d.effects):
+        for index, eff in self.effects_of(iid):
             if eff.get("when") != when:
                 continue
             if not self.conditions_hold(pid, iid, eff):
@@ -37,6 +36,17 @@ class Moves(_Base):
                 self.state.held.append((pid, iid, eff, index, when))
                 continue
             self.pool.add(pid, iid, eff, index, when, **context)
+
+    def effects_of(self, iid: str) -> list[tuple[int, dict[str, Any]]]:
+        """``iid``'s effects with their indexes; on a square with a shift card, the shift's
+        text is the card's too (ZX-SHIFT; the shift's indexes from 1000)."""
+        st = self.state
+        out = list(enumerate(st.card(iid).effects))
+        sq = st.square_of(iid)
+        z = st.squares[sq] if sq is not None else None
+        if z is not None and z.shift is not None:
+            out += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
+        return out
 
     # -- squares --------------------------------------------------------------------------------
 
@@ -132,6 +142,13 @@ class Moves(_Base):
             to = "dynamis (face up)"
         else:
             getattr(st.players[owner], to).append(z.card)
+        if z.shift is not None:
+            st.players[st.owner_of[z.shift]].dynamis.append([z.shift, True])
+            self.ctx.ruling(
+                "ZX-SHIFT",
+                f"{self.name(z.card)} left the square: its shift card {self.name(z.shift)} goes "
+                "face up to the dynamis.",
+            )
         if z.force:
             dest = self.options["force_on_leave"]
             for f in z.force:

@@ -52,6 +52,10 @@ def check_targets(
                 )
             )
         return problems
+    if effects.shift_op(eff) is not None:
+        from judge.games.zx.shift import check_shift
+
+        return check_shift(eng, pe, targets)
     if effects.break_op(eff) is not None:
         from judge.games.zx.breaking import check_break
 
@@ -228,6 +232,10 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
         eng.ctx.ruling(
             "ZX-REVEAL", "The revealed deck cards turn face down again and the deck is shuffled."
         )
+    elif kind == "shift":
+        from judge.games.zx.shift import do_shift
+
+        do_shift(eng, pe, targets)
     elif kind == "igob":
         from judge.games.zx.igob import do_igob
 

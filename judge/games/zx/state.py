@@ -32,6 +32,8 @@ class ZX:
     force: list[Force] = field(default_factory=list)
     #: a Z/X OB: the player card whose back is its lower half (ZX-IGOB, ZX-OB-LEAVE)
     lower: str | None = None
+    #: the shift card put on it (ZX-SHIFT)
+    shift: str | None = None
 
     @property
     def broken(self) -> bool:

@@ -387,3 +387,64 @@ def test_ZX_OB_LEAVE_destroyed_splits_upper_to_dynamis_lower_to_player_square() 
     assert player_state(r, "A")["dynamis"] == ["A-D1"]  # face up
     assert player_state(r, "A")["player_card"] == ["A-P1", "player"]
     assert "ZX-OB-LEAVE" in rules_applied(r, b.last)
+
+
+# -- Shift (seed 003, keyword action 15; CR 202.8 as a fan wiki quotes it) ------------------------
+
+SHIFT = card(
+    "T-SH",
+    type="shift",
+    device={"race": "Knight"},
+    effects=[{"when": "activated", "do": [{"op": "draw", "n": 1}]}],
+)
+SHIFT_EV = card("T-SHE", type="event", effects=[{"when": "play", "do": [{"op": "shift"}]}])
+
+
+def _shift(dyn: list[str] | None = None) -> LogBuilder:
+    b = LogBuilder(
+        [SHIFT, SHIFT_EV, KNIGHT, KILL],
+        a=["T-KN", "T-SHE", "T-SHE"],
+        b=["T-KIL"],
+        dynamis={"A": dyn or ["T-SH", "T-SH"]},
+    ).start()
+    b.to_main("A").act("A", "play", card=b.iid("A", 0), to=5)
+    return b.act("A", "play", card=b.iid("A", 1))
+
+
+def test_ZX_SHIFT_put_onto_the_card_its_device_names() -> None:
+    b = _shift().act("A", "resolve", source=b_shift(), targets=["A-D1", b_kn()])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert at(r, 5)["shift"] == "A-D1" and at(r, 5)["code"] == "T-KN"
+    assert "appear" not in [e["type"] for e in r["steps"][b.last]["events"]]  # not appearing
+    b.act("A", "activate", card=b_kn(), ability=1)  # the shift's text is the card's
+    assert verdict(b.replay(), b.last) == "legal"
+
+
+def b_shift() -> str:
+    return LogBuilder([], a=[]).iid("A", 1)
+
+
+def b_kn() -> str:
+    return LogBuilder([], a=[]).iid("A", 0)
+
+
+def test_ZX_SHIFT_device_and_at_most_one() -> None:
+    b = _shift().act("A", "resolve", source=b_shift(), targets=["A-D1", b_kn()])
+    b.act("A", "play", card=LogBuilder([], a=[]).iid("A", 2))
+    b.act("A", "resolve", source=LogBuilder([], a=[]).iid("A", 2), targets=["A-D2", b_kn()])
+    assert rules_broken(b.replay(), b.last) == ["ZX-SHIFT"]  # already controls a shift
+    other = card("T-SH2", type="shift", device={"name": "Nobody"})
+    b = LogBuilder([other, SHIFT_EV, KNIGHT], a=["T-KN", "T-SHE"], dynamis={"A": ["T-SH2"]}).start()
+    b.to_main("A").act("A", "play", card=b.iid("A", 0), to=5).act("A", "play", card=b.iid("A", 1))
+    b.act("A", "resolve", source=b.iid("A", 1), targets=["A-D1", b.iid("A", 0)])
+    assert rules_broken(b.replay(), b.last) == ["ZX-SHIFT"]
+
+
+def test_ZX_SHIFT_goes_face_up_to_the_dynamis_when_its_card_leaves() -> None:
+    b = _shift().act("A", "resolve", source=b_shift(), targets=["A-D1", b_kn()])
+    b.proceed("A").to_main("B").act("B", "play", card=b.iid("B", 0))
+    b.act("B", "resolve", source=b.iid("B", 0), targets=[b_kn()])
+    r = b.replay()
+    assert at(r, 5) is None
+    assert player_state(r, "A")["dynamis"] == [None, "A-D1"]  # A-D2 face down, A-D1 face up
