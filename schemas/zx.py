@@ -38,19 +38,21 @@ SQUARES = list(range(1, 10))
 
 
 class ZXConditionZXSchema(BaseSchema):
-    """The Z/X an EX's condition needs: a race and/or a name."""
+    """The Z/X an EX's condition needs (race, name, colour; a descent condition: at least
+    ``n`` of them); a shift device's card (race, name)."""
 
     race = Str(non_empty=True)
     name = Str(non_empty=True)
+    color = Str(non_empty=True)
+    n = Int(minimum=1)
 
 
 class ZXConditionSchema(BaseSchema):
-    """A Z/X EX's or event EX's condition (降臨条件, 覚醒条件, 夢装条件) as the engine reads it
-    (ZX-EX-CONDITION, GAP): at least ``resources`` resources, and/or one of your Z/X on a
-    square fitting ``zx``, named by the play's ``with``."""
+    """A Z/X EX's or event EX's condition (降臨条件, 覚醒条件, 夢装条件) as the engine reads it:
+    descent (ZX-EX-DESCENT): rebooted Z/X fitting ``zx`` destroyed in place of the cost;
+    awaken, dream (ZX-EX-CONDITION, GAP): one of your Z/X on a square fitting ``zx``."""
 
     kind = Str(required=True, validate=one_of(("descent", "awaken", "dream")))
-    resources = Int(minimum=0)
     zx = Nested(ZXConditionZXSchema)
 
 
@@ -176,7 +178,14 @@ class ZXPlayExSchema(ActionSchema):
         load_default=None,
         validate=validate.OneOf(SQUARES, error="must be a square 1-9"),
     )
-    with_ = ZXCardRef(data_key="with", attribute="with", allow_none=True, load_default=None)
+    with_ = List(
+        ZXCardRef(),
+        data_key="with",
+        attribute="with",
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "the Z/X its condition names (descent: those destroyed)"},
+    )
     pay = List(ZXCardRef(), allow_none=True, load_default=None)
 
 

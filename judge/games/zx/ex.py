@@ -41,12 +41,17 @@ def _find_dynamis(eng: ZXEngine, p: str, ref: Any) -> tuple[str | None, bool]:
     return (hit[0], bool(hit[1])) if hit else (None, False)
 
 
-def condition_zx(eng: ZXEngine, p: str, spec: dict[str, Any]) -> list[str]:
-    """``p``'s Z/X on squares that fit a condition's ``zx`` spec (``race`` and/or ``name``)."""
+def condition_zx(eng: ZXEngine, p: str, spec: dict[str, Any], rebooted: bool = False) -> list[str]:
+    """``p``'s Z/X on squares that fit a condition's ``zx`` spec (``race``, ``name``,
+    ``color``); ``rebooted``: only rebooted ones (a descent condition's)."""
     st = eng.state
     out = []
     for _, z in st.zx_of(p):
         d = st.card(z.card)
+        if rebooted and z.sleeping:
+            continue
+        if "color" in spec and spec["color"] != d.color:
+            continue
         if "race" in spec and spec["race"] not in d.races:
             continue
         if "name" in spec and spec["name"] != d.name:
@@ -101,6 +106,11 @@ def check_play_ex(eng: ZXEngine, plan: Plan) -> None:
             return
     elif to is not None:
         plan.violate("ZX-EX-PLAY", "An event EX is not played to a square: leave `to` out.")
+    cond = d.raw.get("condition") or {}
+    if cond.get("kind") == "descent":
+        _check_descent(eng, plan, p, iid, cond)
+        plan.data["pay"] = []
+        return
     _check_condition(eng, plan, p, iid)
     pay = _payment(eng, plan, p, d.cost, d.color)
     if pay is None:
@@ -108,20 +118,52 @@ def check_play_ex(eng: ZXEngine, plan: Plan) -> None:
     plan.data["pay"] = pay or []
 
 
+def _check_descent(eng: ZXEngine, plan: Plan, p: str, iid: str, cond: dict[str, Any]) -> None:
+    """ZX-EX-DESCENT: at least as many resources as the EX's cost (none slept); rebooted Z/X of
+    the player fitting the condition (at least ``n``), their costs adding up to the EX's cost
+    or more, destroyed in place of paying it."""
+    st = eng.state
+    d = st.card(iid)
+    have = len(st.players[p].resources)
+    if have < d.cost:
+        plan.violate(
+            "ZX-EX-DESCENT",
+            f"{eng.name(iid)} costs {d.cost}: its descent condition needs that many resources; "
+            f"{p} has {have}.",
+        )
+    spec = cond.get("zx") or {}
+    fits = condition_zx(eng, p, spec, rebooted=True)
+    named = list(plan.action.get("with") or [])
+    wrong = [w for w in named if w not in fits]
+    if wrong or len(set(named)) != len(named):
+        plan.violate(
+            "ZX-EX-DESCENT",
+            f"{wrong or named} are not distinct rebooted Z/X of {p} fitting {spec} "
+            f"({', '.join(fits) or 'none fits'}).",
+        )
+        plan.cannot_apply("the condition's Z/X are wrong")
+        return
+    total = sum(st.card(w).cost for w in named)
+    need = int(spec.get("n", 1))
+    if len(named) < need or total < d.cost:
+        plan.violate(
+            "ZX-EX-DESCENT",
+            f"{eng.name(iid)}'s descent condition destroys at least {need} fitting Z/X whose "
+            f"costs add up to {d.cost} or more; `with` names {len(named)} of total cost {total}.",
+        )
+        plan.cannot_apply("the descent condition is not met")
+        return
+    plan.data["destroy"] = named
+
+
 def _check_condition(eng: ZXEngine, plan: Plan, p: str, iid: str) -> None:
-    """ZX-EX-CONDITION: the card's ``condition`` data, checked as written (GAP)."""
+    """ZX-EX-CONDITION: an awaken or dream condition's data, checked as written (GAP)."""
     st = eng.state
     cond = st.card(iid).raw.get("condition") or {}
     word = KIND_WORDS.get(str(cond.get("kind")), "condition")
-    need = cond.get("resources")
-    if need is not None and len(st.players[p].resources) < int(need):
-        plan.violate(
-            "ZX-EX-CONDITION",
-            f"{eng.name(iid)}'s {word} needs {need} resources; {p} has "
-            f"{len(st.players[p].resources)}.",
-        )
     spec = cond.get("zx")
-    with_ = plan.action.get("with")
+    named = list(plan.action.get("with") or [])
+    with_ = named[0] if len(named) == 1 else (named or None)
     if spec is None:
         if with_ is not None:
             plan.violate(
@@ -129,7 +171,7 @@ def _check_condition(eng: ZXEngine, plan: Plan, p: str, iid: str) -> None:
             )
         return
     fits = condition_zx(eng, p, spec)
-    if with_ is None or with_ not in fits:
+    if not isinstance(with_, str) or with_ not in fits:
         plan.violate(
             "ZX-EX-CONDITION",
             f"{eng.name(iid)}'s {word} needs one of {p}'s Z/X on a square fitting {spec} "
@@ -155,6 +197,16 @@ def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
         f"{p} plays {eng.name(iid)} ({d.type}) face down from its dynamis: its one Z/X EX / "
         "event EX play of the turn.",
     )
+    for w in plan.data.get("destroy", []):
+        sq = st.square_of(w)
+        if sq is not None:
+            eng.destroy(sq, f"{eng.name(iid)}'s descent condition")
+    if plan.data.get("destroy"):
+        eng.ctx.ruling(
+            "ZX-EX-DESCENT",
+            f"{eng.name(iid)}'s descent condition: {', '.join(plan.data['destroy'])} are destroyed "
+            f"in place of paying its cost {d.cost}; no resource sleeps.",
+        )
     force: list[Force] = []
     with_ = plan.data.get("with")
     if with_ is not None:

@@ -111,12 +111,19 @@ def _play_ex(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
         if up or d.type not in EX_TYPES:
             continue
         base: dict[str, Any] = {"p": p, "do": "play_ex", "card": iid}
-        spec = (d.raw.get("condition") or {}).get("zx")
-        if spec is not None:
+        cond = d.raw.get("condition") or {}
+        spec = cond.get("zx")
+        if cond.get("kind") == "descent":
+            fits = condition_zx(eng, p, spec or {}, rebooted=True)
+            fits.sort(key=lambda c: -st.card(c).cost)
+            base["with"] = fits[: max(int((spec or {}).get("n", 1)), 1)]
+            while base["with"] != fits and sum(st.card(c).cost for c in base["with"]) < d.cost:
+                base["with"] = fits[: len(base["with"]) + 1]
+        elif spec is not None:
             fits = condition_zx(eng, p, spec)
             if not fits:
                 continue
-            base["with"] = fits[0]
+            base["with"] = [fits[0]]
         if d.type == "zx_ex":
             out += [{**base, "to": sq} for sq in eng.open_squares(p)]
         else:

@@ -203,7 +203,13 @@ def test_ZX_ALTER_BREAK_valid_after_a_break() -> None:
 
 # -- Z/X EX and event EX from the dynamis -------------------------------------------------------
 
-EXD = card("T-EXD", type="zx_ex", power=7000, condition={"kind": "descent", "resources": 3})
+EXD = card(
+    "T-EXD",
+    type="zx_ex",
+    cost=3,
+    power=7000,
+    condition={"kind": "descent", "zx": {"race": "Knight"}},
+)
 EXA = card(
     "T-EXA", type="zx_ex", power=8000, condition={"kind": "awaken", "zx": {"race": "Knight"}}
 )
@@ -219,7 +225,7 @@ def _ex(dyn: list[str], hand: list[str] | None = None, **opts) -> LogBuilder:
 def test_ZX_EX_PLAY_face_down_zx_ex_appears_on_a_square() -> None:
     b = LogBuilder([EXA, KNIGHT], a=["T-KN"], dynamis={"A": ["T-EXA"]}).start().to_main("A")
     b.act("A", "play", card=b.iid("A", 0), to=4)
-    b.act("A", "play_ex", card="A-D1", to=5, **{"with": b.iid("A", 0)})
+    b.act("A", "play_ex", card="A-D1", to=5, **{"with": [b.iid("A", 0)]})
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert at(r, 5)["code"] == "T-EXA" and at(r, 5)["state"] == "reboot"
@@ -249,18 +255,46 @@ def test_ZX_EX_PLAY_face_up_cannot_be_played_and_event_ex_goes_to_the_dynamis() 
 
 
 def test_ZX_EX_PLAY_square_rules_as_for_a_zx() -> None:
-    b = _ex(["T-EXD"]).act("A", "play_ex", card="A-D1", to=8)  # B's player square
+    b = _ex(["T-EXA"]).act("A", "play_ex", card="A-D1", to=8)  # B's player square
     assert rules_broken(b.replay(), b.last) == ["ZX-PLAY-SQUARE"]
 
 
-def test_ZX_EX_CONDITION_descent_needs_the_resources() -> None:
-    b = _ex(["T-EXD"]).act("A", "play_ex", card="A-D1", to=5)
-    assert rules_broken(b.replay(), b.last) == ["ZX-EX-CONDITION"]  # 2 resources, needs 3
-    b2 = LogBuilder([EXD], dynamis={"A": ["T-EXD"]}).start()
-    b2.act("A", "resource", card=b2.iid("A", 0)).proceed("A")
-    b2.act("A", "play_ex", card="A-D1", to=5)
-    r = b2.replay()
-    assert verdict(r, b2.last) == "legal" and at(r, 5)["code"] == "T-EXD"
+def _descent(resources: int, knights: list[str]) -> LogBuilder:
+    kn1 = card("T-K1", power=2000, cost=1, races=["Knight"])
+    kn2 = card("T-K2", power=2000, cost=2, races=["Knight"])
+    b = LogBuilder([EXD, kn1, kn2], a=knights + ["T-000"] * 6, dynamis={"A": ["T-EXD"]}).start()
+    if resources > 2:
+        b.act("A", "resource", card=b.iid("A", 3)).proceed("A")
+    else:
+        b.to_main("A")
+    for k in range(len(knights)):
+        b.act("A", "play", card=b.iid("A", k), to=4 + k)
+    return b
+
+
+def test_ZX_EX_DESCENT_destroys_zx_of_enough_cost_instead_of_paying() -> None:
+    b = _descent(3, ["T-K1", "T-K2"])
+    b.act("A", "play_ex", card="A-D1", to=5, **{"with": [b.iid("A", 0), b.iid("A", 1)]})
+    r = b.replay()
+    before = player_state(r, "A", b.last - 1)["resources"]
+    assert verdict(r, b.last) == "legal"
+    assert at(r, 5)["code"] == "T-EXD" and at(r, 4) is None
+    a = player_state(r, "A")
+    assert sorted(a["charge"]) == sorted([b.iid("A", 0), b.iid("A", 1)])  # destroyed
+    assert a["resources"] == before  # no resource slept
+    assert "ZX-EX-DESCENT" in rules_applied(r, b.last)
+
+
+def test_ZX_EX_DESCENT_costs_and_resources_must_reach_the_ex_cost() -> None:
+    b = _descent(3, ["T-K1", "T-K2"])
+    b.act("A", "play_ex", card="A-D1", to=6, **{"with": [b.iid("A", 1)]})  # cost 2 < 3
+    assert rules_broken(b.replay(), b.last) == ["ZX-EX-DESCENT"]
+    b = _descent(2, ["T-K2"])  # 2 resources, the EX costs 3
+    b.act("A", "play_ex", card="A-D1", to=6, **{"with": [b.iid("A", 0)]})
+    r = b.replay()
+    problems = r["steps"][b.last]["violations"]
+    assert {v["rule"] for v in problems} == {"ZX-EX-DESCENT"}
+    assert any("resources" in v["message"] for v in problems)
 
 
 def test_ZX_EX_CONDITION_awaken_zx_named_and_option_ex_condition_zx() -> None:
@@ -275,7 +309,7 @@ def test_ZX_EX_CONDITION_awaken_zx_named_and_option_ex_condition_zx() -> None:
             options={"ex_condition_zx": where},
         ).start()
         b.to_main("A").act("A", "play", card=b.iid("A", 0), to=4)
-        b.act("A", "play_ex", card="A-D1", to=5, **{"with": b.iid("A", 0)})
+        b.act("A", "play_ex", card="A-D1", to=5, **{"with": [b.iid("A", 0)]})
         r = b.replay()
         assert at(r, 4) is None
         if where == "force":
