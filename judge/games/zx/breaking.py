@@ -40,10 +40,14 @@ def break_problem(eng: ZXEngine, pid: str, op: dict[str, Any], targets: list[Any
 
 
 def possible(eng: ZXEngine, pid: str, op: dict[str, Any]) -> list[list[str]]:
-    """Every [A, B] pair the Break could name now (empty: it cannot be done)."""
+    """Every [A, B] pair the Break could name now (empty: it cannot be done).  A Z/X EX or
+    Z/X OB as card A is left out: what becomes of it no stored source says (``off_square``),
+    so the engine does not require that Break."""
     st = eng.state
     out = []
     for a in choosable(eng, pid, op.get("target", {"side": "own"})):
+        if st.card(a).type in ("zx_ex", "zx_ob"):
+            continue
         for b in st.players[pid].hand:
             if b is not None and break_problem(eng, pid, op, [a, b]) is None:
                 out.append([a, b])
@@ -86,10 +90,7 @@ def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list
     a, b = targets
     sq = st.square_of(a)
     assert sq is not None
-    za = st.squares[sq]
-    assert za is not None
-    st.squares[sq] = None
-    del st.controller[sq]
+    za = eng.off_square(sq, "card A of a Break")
     force = [Force(a, face_up=False)]
     if za.force:
         keep = eng.options["break_force"]

@@ -215,10 +215,7 @@ def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
         sq = st.square_of(with_)
         assert sq is not None
         if where == "force":
-            zw = st.squares[sq]
-            assert zw is not None
-            st.squares[sq] = None
-            del st.controller[sq]
+            zw = eng.off_square(sq, f"{eng.name(iid)}'s condition")
             force = [Force(with_, True)] + (zw.force or [])
         else:
             eng.leave(sq, "trash", f"{eng.name(iid)}'s condition")

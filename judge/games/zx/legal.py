@@ -120,7 +120,7 @@ def _play_ex(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
             while base["with"] != fits and sum(st.card(c).cost for c in base["with"]) < d.cost:
                 base["with"] = fits[: len(base["with"]) + 1]
         elif spec is not None:
-            fits = condition_zx(eng, p, spec)
+            fits = [c for c in condition_zx(eng, p, spec) if st.card(c).type == "zx"]
             if not fits:
                 continue
             base["with"] = [fits[0]]

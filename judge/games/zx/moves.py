@@ -165,6 +165,30 @@ class Moves(_Base):
             st.battle.target = None
         return z.card
 
+    def off_square(self, sq: int, why: str) -> ZX:
+        """The Z/X on ``sq`` leaves its square to become a force material (card A of a Break,
+        the Z/X an EX's condition names): its shift card goes face up to the dynamis
+        (ZX-SHIFT); a Z/X EX or Z/X OB becoming force material no stored source covers."""
+        st = self.state
+        z = st.squares[sq]
+        assert z is not None
+        st.squares[sq] = None
+        del st.controller[sq]
+        if z.shift is not None:
+            st.players[st.owner_of[z.shift]].dynamis.append([z.shift, True])
+            self.ctx.ruling(
+                "ZX-SHIFT",
+                f"{self.name(z.card)} left the square: its shift card {self.name(z.shift)} goes "
+                "face up to the dynamis.",
+            )
+            z.shift = None
+        if st.card(z.card).type in ("zx_ex", "zx_ob"):
+            self.ctx.cannot_verify(
+                f"{self.name(z.card)} ({st.card(z.card).type}) becomes a force material ({why}): "
+                "no stored source says what becomes of a Z/X EX or Z/X OB then"
+            )
+        return z
+
     def destroy(self, sq: int, why: str) -> None:
         """ZX-DESTROY: a destroyed Z/X goes to its owner's charge zone (a Z/X EX: face up
         to the dynamis, :meth:`leave`)."""

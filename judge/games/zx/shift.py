@@ -4,7 +4,7 @@ onto a card on a square that its shift device (剣臨器) names.  Shift is not a
 The comprehensive rules as a fan wiki quotes them (202.8) add: the shift and the card under it
 are one card; a player controls at most one shift on the squares; the shift adds its name,
 text, colour and races to the card under it.  The engine carries the text (the shift's
-``effects`` become the Z/X's) and the races; a shift card's ``device`` is
+``effects`` become the Z/X's), not yet the name, colour and races; a shift card's ``device`` is
 ``{"race": …}`` and/or ``{"name": …}`` (ZX-SHIFT).
 """
 

@@ -482,3 +482,21 @@ def test_ZX_SHIFT_goes_face_up_to_the_dynamis_when_its_card_leaves() -> None:
     r = b.replay()
     assert at(r, 5) is None
     assert player_state(r, "A")["dynamis"] == [None, "A-D1"]  # A-D2 face down, A-D1 face up
+
+
+def test_ZX_SHIFT_goes_to_the_dynamis_when_its_card_is_broken() -> None:
+    sh = card("T-SH3", type="shift", device={"name": "T-OLD"})
+    sev = card("T-SHE", type="event", effects=[{"when": "play", "do": [{"op": "shift"}]}])
+    b = LogBuilder(
+        [BREAK_EVENT, OLD, NEW, sh, sev],
+        a=["T-OLD", "T-SHE", "T-BRK", "T-NEW"],
+        dynamis={"A": ["T-SH3"]},
+    ).start()
+    b.to_main("A").act("A", "play", card=b.iid("A", 0), to=5).act("A", "play", card=b.iid("A", 1))
+    b.act("A", "resolve", source=b.iid("A", 1), targets=["A-D1", b.iid("A", 0)])
+    b.act("A", "play", card=b.iid("A", 2))
+    b.act("A", "resolve", source=b.iid("A", 2), targets=[b.iid("A", 0), b.iid("A", 3)])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "shift" not in at(r, 5)
+    assert player_state(r, "A")["dynamis"] == ["A-D1"]  # face up, not lost
