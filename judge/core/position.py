@@ -22,12 +22,13 @@ cards on the field and, at most, some of the hidden ones.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from judge.core.errors import BadLog, FieldError
 from judge.core.log import FORMAT as LOG_FORMAT
 from judge.core.log import ActionLog, parse_log
+from schemas.position_common import entry_code, entry_id, parse_id
 
 POSITION_FORMAT = "judge-position/1"
 #: what a position document has that a log has too (the rest of a log it must not have)
@@ -114,3 +115,81 @@ def position_json_schema() -> dict[str, Any]:
         "oneOf": [{"$ref": f"#/$defs/{name}"} for name in kept],
         "$defs": defs,
     }
+
+
+def number_cards(
+    pid: str,
+    base: str,
+    entries: Sequence[tuple[str, str, Any]],
+    tags: Mapping[str, str],
+    where: dict[str, str],
+) -> tuple[list[FieldError], dict[str, str | None], dict[str, list[str]]]:
+    """Every card of player ``pid``'s zones numbered, as each game's position layout does it.
+
+    ``entries``: ``(section, path under the player, card entry)`` in numbering order (``None``
+    for an unknown card); ``tags``: each section's id prefix (``{"main": "", "ap": "AP"}``: ids
+    ``A-7``, ``A-AP2``).  A card that gives its own id keeps it, unless the id is another
+    player's or section's, or already at another path (``where``, id -> path, shared by the
+    players: "a card is in one place only"); the others are numbered in order from the lowest
+    number no card has taken, and a section's numbers are 1…n with none missing.  Returns the
+    problems, each path's id (``None`` for an unknown card) and, per section, the codes in id
+    order: the deck lists whose dealt ids are these.
+    """
+    errors: list[FieldError] = []
+    named = len(tags) > 1  # the sections' names are said only when there are several
+
+    def cards_of(section: str, n: int | None = None) -> str:
+        many = f"{n} " if n is not None else ""
+        return f"{pid}'s {many}{section + ' ' if named else ''}cards"
+
+    counts = {s: 0 for s in tags}
+    taken: dict[str, set[int]] = {s: set() for s in tags}
+    given: dict[str, str] = {}
+    for section, sub, entry in entries:
+        if entry is None:
+            continue
+        counts[section] += 1
+        iid = entry_id(entry)
+        if iid is None:
+            continue
+        owner, tag, n = parse_id(iid) or ("", "", 0)
+        if owner != pid or tag != tags[section]:
+            example = f"{pid}-{tags[section]}1"
+            errors.append(
+                FieldError(
+                    f"{base}.{sub}.id",
+                    f"{iid!r} is not an id of {cards_of(section)} (such as {example})",
+                )
+            )
+        elif iid in where:
+            errors.append(
+                FieldError(
+                    f"{base}.{sub}.id",
+                    f"{iid} is already at {where[iid]}: a card is in one place only",
+                )
+            )
+        else:
+            where[iid] = f"{base}.{sub}"
+            taken[section].add(n)
+            given[sub] = iid
+    for section, tag in tags.items():
+        beyond = sorted(n for n in taken[section] if n > counts[section])
+        if beyond:
+            errors.append(
+                FieldError(
+                    base,
+                    f"{cards_of(section, counts[section])} are numbered 1…{counts[section]}: "
+                    f"{', '.join(f'{pid}-{tag}{n}' for n in beyond)} is beyond",
+                )
+            )
+    free = {s: iter([n for n in range(1, counts[s] + 1) if n not in taken[s]]) for s in tags}
+    ids: dict[str, str | None] = {}
+    lists: dict[str, dict[int, str]] = {s: {} for s in tags}
+    for section, sub, entry in entries:
+        if entry is None:
+            ids[sub] = None
+            continue
+        iid = given.get(sub) or f"{pid}-{tags[section]}{next(free[section], 0)}"
+        ids[sub] = iid
+        lists[section][(parse_id(iid) or ("", "", 0))[2]] = entry_code(entry) or ""
+    return errors, ids, {s: [lists[s][n] for n in sorted(lists[s])] for s in tags}

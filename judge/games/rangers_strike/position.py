@@ -31,11 +31,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
+from judge.core.position import number_cards
 from judge.games.rangers_strike.state import (
     AREAS,
     COMMAND_LIMIT,
 )
-from schemas.position_common import entry_code, entry_id, parse_id
+from schemas.position_common import entry_code, parse_id
 
 if TYPE_CHECKING:
     pass
@@ -111,52 +112,10 @@ def layout(
         zones = zones_of[pid]
         base = f"{path}.players.{pid}"
         entries = list(_entries(zones))
-        numbered: dict[str, str] = {}
-        taken: set[int] = set()
-        count = sum(1 for _, e in entries if e is not None)
-        for sub, entry in entries:
-            iid = entry_id(entry) if entry is not None else None
-            if iid is None:
-                continue
-            owner, tag, n = parse_id(iid) or ("", "", 0)
-            if owner != pid or tag:
-                errors.append(
-                    FieldError(
-                        f"{base}.{sub}.id",
-                        f"{iid!r} is not an id of {pid}'s cards (such as {pid}-1)",
-                    )
-                )
-            elif iid in where:
-                errors.append(
-                    FieldError(
-                        f"{base}.{sub}.id",
-                        f"{iid} is already at {where[iid]}: a card is in one place only",
-                    )
-                )
-            else:
-                where[iid] = f"{base}.{sub}"
-                taken.add(n)
-                numbered[sub] = iid
-        beyond = sorted(n for n in taken if n > count)
-        if beyond:
-            errors.append(
-                FieldError(
-                    base,
-                    f"{pid}'s {count} cards are numbered 1…{count}: "
-                    f"{', '.join(f'{pid}-{n}' for n in beyond)} is beyond",
-                )
-            )
-        free = iter([n for n in range(1, count + 1) if n not in taken])
-        ids: dict[str, str | None] = {}
-        by_number: dict[int, str] = {}
-        for sub, entry in entries:
-            if entry is None:
-                ids[sub] = None
-                continue
-            iid = numbered.get(sub) or f"{pid}-{next(free, 0)}"
-            ids[sub] = iid
-            by_number[(parse_id(iid) or ("", "", 0))[2]] = entry_code(entry) or ""
-        out.decks[pid] = {"main": [by_number[n] for n in sorted(by_number)]}
+        found, ids, out.decks[pid] = number_cards(
+            pid, base, [("main", sub, entry) for sub, entry in entries], {"main": ""}, where
+        )
+        errors += found
         out.zones[pid] = _zone_ids(zones, ids)
         errors += _check_player(pid, zones, out.zones[pid], cards, seeded, variant, base)
     if not errors and (variant == "1v1" or teams):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import instance_key
 from judge.core.errors import FieldError
+from judge.core.position import number_cards
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
     REBIRTH_LIMIT,
@@ -35,7 +36,7 @@ from judge.games.rebirth.state import (
     Mod,
     Slot,
 )
-from schemas.position_common import entry_code, entry_id, parse_id
+from schemas.position_common import entry_code, parse_id
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -118,61 +119,9 @@ def layout(
         zones = zones_of[pid]
         base = f"{path}.players.{pid}"
         entries = list(_entries(zones))
-        counts = {"main": 0, "partner": 0}
-        taken: dict[str, set[int]] = {"main": set(), "partner": set()}
-        given: dict[str, str] = {}
-        for sub, entry in entries:
-            if entry is None:
-                continue
-            section = _section(cards, entry)
-            counts[section] += 1
-            iid = entry_id(entry)
-            if iid is None:
-                continue
-            owner, tag, n = parse_id(iid) or ("", "", 0)
-            if owner != pid or tag != TAGS[section]:
-                errors.append(
-                    FieldError(
-                        f"{base}.{sub}.id",
-                        f"{iid!r} is not an id of {pid}'s {section} cards (such as "
-                        f"{pid}-{TAGS[section]}1)",
-                    )
-                )
-                continue
-            if iid in where:
-                errors.append(
-                    FieldError(
-                        f"{base}.{sub}.id",
-                        f"{iid} is already at {where[iid]}: a card is in one place only",
-                    )
-                )
-                continue
-            where[iid] = f"{base}.{sub}"
-            taken[section].add(n)
-            given[sub] = iid
-        for section, tag in TAGS.items():
-            beyond = sorted(n for n in taken[section] if n > counts[section])
-            if beyond:
-                errors.append(
-                    FieldError(
-                        base,
-                        f"{pid}'s {counts[section]} {section} cards are numbered 1…"
-                        f"{counts[section]}: {', '.join(f'{pid}-{tag}{n}' for n in beyond)} "
-                        "is beyond",
-                    )
-                )
-        free = {s: iter([n for n in range(1, counts[s] + 1) if n not in taken[s]]) for s in TAGS}
-        ids: dict[str, str | None] = {}
-        lists: dict[str, dict[int, str]] = {"main": {}, "partner": {}}
-        for sub, entry in entries:
-            if entry is None:
-                ids[sub] = None
-                continue
-            section = _section(cards, entry)
-            iid = given.get(sub) or f"{pid}-{TAGS[section]}{next(free[section], 0)}"
-            ids[sub] = iid
-            lists[section][(parse_id(iid) or ("", "", 0))[2]] = entry_code(entry) or ""
-        out.decks[pid] = {s: [lists[s][n] for n in sorted(lists[s])] for s in TAGS}
+        sections = [(_section(cards, entry), sub, entry) for sub, entry in entries]
+        found, ids, out.decks[pid] = number_cards(pid, base, sections, TAGS, where)
+        errors += found
         out.zones[pid] = _zone_ids(zones, ids)
         errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
     if not errors:

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import instance_key
 from judge.core.errors import FieldError
+from judge.core.position import number_cards
 from judge.games.union_arena.state import LINE_LIMIT, Battle, Modifier, Unit
-from schemas.position_common import entry_code, entry_id, parse_id
+from schemas.position_common import entry_code
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -101,76 +102,15 @@ def layout(
     for pid in players:
         zones = zones_of[pid]
         base = f"{path}.players.{pid}"
-        numbered: dict[str, dict[str, str]] = {"main": {}, "ap": {}}  # path -> id
-        counts = {"main": 0, "ap": 0}
-        taken: dict[str, set[int]] = {"main": set(), "ap": set()}
-        entries = list(_entries(zones))
-        for section, sub, entry in entries:
-            if entry is None:
-                continue
-            counts[section] += 1
-            iid = entry_id(entry)
-            if iid is None:
-                continue
-            owner, tag, n = parse_id(iid) or ("", "", 0)
-            want = "" if section == "main" else "AP"
-            if owner != pid or tag != want:
-                example = f"{pid}-{'AP' if section == 'ap' else ''}1"
-                errors.append(
-                    FieldError(
-                        f"{base}.{sub}.id",
-                        f"{iid!r} is not an id of {pid}'s {section} cards (such as {example})",
-                    )
-                )
-                continue
-            if iid in where:
-                errors.append(
-                    FieldError(
-                        f"{base}.{sub}.id",
-                        f"{iid} is already at {where[iid]}: a card is in one place only",
-                    )
-                )
-                continue
-            where[iid] = f"{base}.{sub}"
-            taken[section].add(n)
-            numbered[section][sub] = iid
-        for section in ("main", "ap"):
-            beyond = sorted(n for n in taken[section] if n > counts[section])
-            if beyond:
-                tag = "" if section == "main" else "AP"
-                errors.append(
-                    FieldError(
-                        base,
-                        f"{pid}'s {counts[section]} {section} cards are numbered 1…"
-                        f"{counts[section]}: {', '.join(f'{pid}-{tag}{n}' for n in beyond)} "
-                        "is beyond",
-                    )
-                )
-        free = {s: _free_numbers(counts[s], taken[s]) for s in taken}
-        ids: dict[str, str | None] = {}
-        deck_lists: dict[str, dict[int, str]] = {"main": {}, "ap": {}}
-        for section, sub, entry in entries:
-            if entry is None:
-                ids[sub] = None
-                continue
-            iid = numbered[section].get(sub)
-            if iid is None:
-                tag = "" if section == "main" else "AP"
-                iid = f"{pid}-{tag}{next(free[section], 0)}"
-            ids[sub] = iid
-            n = (parse_id(iid) or ("", "", 0))[2]
-            deck_lists[section][n] = entry_code(entry) or ""
-        out.decks[pid] = {s: [deck_lists[s][n] for n in sorted(deck_lists[s])] for s in deck_lists}
+        found, ids, out.decks[pid] = number_cards(
+            pid, base, list(_entries(zones)), {"main": "", "ap": "AP"}, where
+        )
+        errors += found
         out.zones[pid] = _zone_ids(zones, ids)
         errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
     if not errors:
         errors += _check_moment(start, players, out, cards, path)
     return errors, out
-
-
-def _free_numbers(count: int, taken: set[int]) -> Iterator[int]:
-    """The numbers 1…count that no card has taken, lowest first."""
-    return iter([n for n in range(1, count + 1) if n not in taken])
 
 
 def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[str, list[Any]]:
