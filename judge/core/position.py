@@ -193,3 +193,24 @@ def number_cards(
         ids[sub] = iid
         lists[section][(parse_id(iid) or ("", "", 0))[2]] = entry_code(entry) or ""
     return errors, ids, {s: [lists[s][n] for n in sorted(lists[s])] for s in tags}
+
+
+def unseen_problems(
+    base: str, ids: Mapping[str, list[Any]], hidden: Sequence[str], seeded: bool, named: str
+) -> list[FieldError]:
+    """The unknown cards of a player's ``hidden`` zones (``None`` in ``ids``) against its
+    ``unseen`` cards, as each game's layout checks them: a seeded log knows every card; in an
+    observed one each unknown card is one of the unseen ones.  ``named``: the hidden zones in
+    words, for the message ("hand, life and deck")."""
+    unknown = sum(1 for zone in hidden for iid in ids[zone] if iid is None)
+    unseen = len(ids["unseen"])
+    if seeded and (unknown or unseen):
+        message = "a seeded log knows every card: no unknown (null) cards and no unseen ones"
+        return [FieldError(base, message)]
+    if unknown != unseen:
+        message = (
+            f"{unseen} card(s) for {unknown} unknown (null) card(s) in {named}: each unknown "
+            "card is one of the unseen ones"
+        )
+        return [FieldError(f"{base}.unseen", message)]
+    return []

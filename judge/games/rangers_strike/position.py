@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
-from judge.core.position import number_cards
+from judge.core.position import number_cards, unseen_problems
 from judge.games.rangers_strike.state import (
     AREAS,
     COMMAND_LIMIT,
@@ -266,22 +266,9 @@ def _check_player(
                 f"{pid} is out: its units and vehicles went to the discard pile (RST-OUT)",
             )
         )
-    unknown = sum(1 for zone in ("hand", "deck", "power") for iid in ids[zone] if iid is None)
-    unseen = len(ids["unseen"])
-    if seeded and (unknown or unseen):
-        errors.append(
-            FieldError(
-                base, "a seeded log knows every card: no unknown (null) cards and no unseen ones"
-            )
-        )
-    elif unknown != unseen:
-        errors.append(
-            FieldError(
-                f"{base}.unseen",
-                f"{unseen} card(s) for {unknown} unknown (null) card(s) in hand, deck and power "
-                "zone: each unknown card is one of the unseen ones",
-            )
-        )
+    errors += unseen_problems(
+        base, ids, ("hand", "deck", "power"), seeded, "hand, deck and power zone"
+    )
     return errors
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import instance_key
 from judge.core.errors import FieldError
-from judge.core.position import number_cards
+from judge.core.position import number_cards, unseen_problems
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
     REBIRTH_LIMIT,
@@ -234,22 +234,7 @@ def _check_player(
     for sub, entry in _entries(zones):
         if entry is not None and _def(cards, entry) is None:
             errors.append(FieldError(f"{base}.{sub}", f"unknown card {entry_code(entry)!r}"))
-    unknown = sum(1 for zone in HIDDEN for iid in ids[zone] if iid is None)
-    unseen = len(ids["unseen"])
-    if seeded and (unknown or unseen):
-        errors.append(
-            FieldError(
-                base, "a seeded log knows every card: no unknown (null) cards and no unseen ones"
-            )
-        )
-    elif unknown != unseen:
-        errors.append(
-            FieldError(
-                f"{base}.unseen",
-                f"{unseen} card(s) for {unknown} unknown (null) card(s) in energy, hand and "
-                "deck: each unknown card is one of the unseen ones",
-            )
-        )
+    errors += unseen_problems(base, ids, HIDDEN, seeded, "energy, hand and deck")
     return errors
 
 

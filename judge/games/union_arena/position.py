@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import instance_key
 from judge.core.errors import FieldError
-from judge.core.position import number_cards
+from judge.core.position import number_cards, unseen_problems
 from judge.games.union_arena.state import LINE_LIMIT, Battle, Modifier, Unit
 from schemas.position_common import entry_code
 
@@ -189,23 +189,7 @@ def _check_player(
                 errors.append(
                     FieldError(f"{base}.{zone}[{i}]", "an AP card is only in play or in reserve")
                 )
-    unknown = sum(1 for zone in HIDDEN for iid in ids[zone] if iid is None)
-    unseen = len(ids["unseen"])
-    if seeded and (unknown or unseen):
-        errors.append(
-            FieldError(
-                base,
-                "a seeded log knows every card: no unknown (null) cards and no unseen ones",
-            )
-        )
-    elif unknown != unseen:
-        errors.append(
-            FieldError(
-                f"{base}.unseen",
-                f"{unseen} card(s) for {unknown} unknown (null) card(s) in hand, life and "
-                "deck: each unknown card is one of the unseen ones",
-            )
-        )
+    errors += unseen_problems(base, ids, HIDDEN, seeded, "hand, life and deck")
     return errors
 
 
