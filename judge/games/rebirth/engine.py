@@ -600,6 +600,6 @@ class RebirthEngine(AgendaEngine):
         )
 
     def op_attack_resolve(self) -> None:
-        from judge.games.rebirth.actions import op_attack_resolve
+        from judge.games.rebirth.battle import op_attack_resolve
 
         op_attack_resolve(self)

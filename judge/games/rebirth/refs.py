@@ -3,8 +3,14 @@
 
 from __future__ import annotations
 
-from judge.core.refs import ZoneRefs
+from typing import TYPE_CHECKING
+
+from judge.core.engine import Plan
+from judge.core.refs import Take, ZoneRefs
 from judge.games.rebirth.state import R4UState
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
 
 LIST_ZONES = ("hand", "deck", "retire", "rebirth_area", "waiting_room")
 
@@ -33,3 +39,13 @@ ZONE_REFS = ZoneRefs(
     rule_in_zone="R4U-CARD-IN-ZONE", rule_reveal="R4U-REVEAL", locate=locate, zone_must_match=True
 )
 find_in_zone = ZONE_REFS.find_in_zone
+
+
+def take_from(eng: RebirthEngine, plan: Plan, zone: str, field: str = "card") -> Take | None:
+    """The card the action's ``field`` names in its player's ``zone``; None (the plan told why,
+    as a violation that cannot be applied) when it is not there."""
+    take, err = find_in_zone(eng.state, plan.action["p"], zone, plan.action[field])
+    if err:
+        plan.violate(*err)
+        plan.cannot_apply(err[1].rstrip("."))
+    return take

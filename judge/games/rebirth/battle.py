@@ -1,0 +1,322 @@
+"""Rebirth for you action handlers of the battle phase: attacks (a member's, the partner
+attack), the defender's guard (a blocker, a cancel) and the attack's resolution against the
+entry's DEF (R4U-ATTACK, R4U-DAMAGE, R4U-BLOCKER, R4U-PARTNER-ATTACK).  :mod:`actions`
+dispatches to them, as to the other phases' handlers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.core.engine import Plan
+from judge.core.refs import do_take, is_instance, ref_code, ref_text
+from judge.games.rebirth.refs import take_from
+from judge.games.rebirth.state import Attack
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
+
+
+# -- battle phase -------------------------------------------------------------------------
+
+
+def _member(eng: RebirthEngine, plan: Plan) -> int | None:
+    st = eng.state
+    ps = st.players[plan.action["p"]]
+    ref = plan.action["card"]
+    for i, slot in enumerate(ps.members):
+        if slot is None:
+            continue
+        if (is_instance(st, ref) and slot.card == ref) or (
+            not is_instance(st, ref)
+            and st.code_of[slot.card] == ref_code(st, ref)
+            and not slot.rested
+        ):
+            return i
+    for i, slot in enumerate(ps.members):
+        if (
+            slot is not None
+            and not is_instance(st, ref)
+            and st.code_of[slot.card] == ref_code(st, ref)
+        ):
+            return i
+    return None
+
+
+def check_attack(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    idx = _member(eng, plan)
+    if idx is None:
+        plan.violate(
+            "R4U-CARD-IN-ZONE",
+            f"{ref_text(plan.action['card'])} is not a member of "
+            f"{pid}'s: an attack rests a member.",
+        )
+        plan.cannot_apply("no such member")
+        return
+    slot = ps.members[idx]
+    assert slot is not None
+    if slot.rested:
+        plan.violate(
+            "R4U-ATTACK",
+            f"{eng.name(slot.card)} is rested: only a standing member can be rested for an attack.",
+        )
+    plan.data["member"] = idx
+    if plan.action.get("partner"):
+        standing = ps.standing_partners()
+        if len(ps.partners) < 3 or len(standing) < 3:
+            plan.violate(
+                "R4U-PARTNER-ATTACK",
+                f"A partner attack rests all 3 partner cards: "
+                f"{pid} has {len(standing)} standing partner card(s) of "
+                f"{len(ps.partners)} in the partner zone.",
+            )
+
+
+def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    pid = plan.action["p"]
+    ps = st.players[pid]
+    slot = ps.members[plan.data["member"]]
+    assert slot is not None
+    slot.rested = True
+    partner = bool(plan.action.get("partner"))
+    if partner:
+        for s in ps.partners:
+            s.rested = True
+    defender = st.opponent(pid)
+    st.attack = Attack(slot.card, pid, defender, partner)
+    kind = "partner attack" if partner else "attack"
+    eng.event(
+        "attack",
+        f"{pid} rests {eng.name(slot.card)} for an {kind}"
+        + (" and rests its 3 partner cards." if partner else "."),
+        player=pid,
+        card=slot.card,
+        partner=partner,
+    )
+    if partner:
+        eng.ctx.ruling(
+            "R4U-PARTNER-ATTACK",
+            f"{pid} rested its 3 partner cards with the attack: a partner attack.",
+        )
+    else:
+        eng.ctx.ruling(
+            "R4U-ATTACK",
+            f"{pid} rested a standing member: an attack with its entry character's ATK.",
+        )
+    eng.push(("wait_guard", {"player": defender}), ("attack_resolve", {}))
+
+
+def guard_keywords(eng: RebirthEngine, partner: bool) -> tuple[str, ...]:
+    """The keywords that may answer a normal (or partner) attack under the rule options."""
+    either = eng.options.get("blocker_vs_cancel") == "either"
+    cancel = eng.options.get("cancel_timing") == "partner_attack"
+    out = []
+    if not partner or either:
+        out.append("blocker")
+    if cancel and (partner or either):
+        out.append("cancel")
+    return tuple(out)
+
+
+def check_guard(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    if plan.action.get("card") is None:
+        return
+    take = take_from(eng, plan, "hand")
+    plan.data["take"] = take
+    if take is None:
+        return
+    if st.agenda and st.agenda[0][0] == "wait_cancel":
+        d = st.card(take.iid)
+        if not d.has("cancel"):
+            plan.violate(
+                "R4U-CANCEL",
+                f"{eng.name(take.iid)} has no cancel: only a cancel card answers a spark "
+                "(rule option cancel_timing spark).",
+            )
+        plan.data["keyword"] = "cancel"
+        return
+    a = st.attack
+    assert a is not None
+    d = st.card(take.iid)
+    allowed = guard_keywords(eng, a.partner)
+    kw = next((k for k in allowed if d.has(k)), None)
+    if kw is None:
+        kind = "partner attack" if a.partner else "normal attack"
+        if d.has("cancel") and not d.has("blocker"):
+            rule = (
+                "R4U-CANCEL"
+                if eng.options.get("cancel_timing") == "none"
+                else "R4U-BLOCKER-VS-CANCEL"
+            )
+        elif d.has("blocker"):
+            rule = "R4U-BLOCKER-VS-CANCEL"
+        else:
+            rule = "R4U-BLOCKER"
+        plan.violate(
+            rule,
+            f"{eng.name(take.iid)} cannot answer a {kind}: it answers with "
+            f"{' or '.join(allowed) or 'no keyword'} only under the rule options "
+            f"(cancel_timing {eng.options.get('cancel_timing')}, blocker_vs_cancel "
+            f"{eng.options.get('blocker_vs_cancel')}).",
+        )
+    plan.data["keyword"] = kw or ("blocker" if d.has("blocker") else "cancel")
+
+
+def _use_guard_card(eng: RebirthEngine, plan: Plan) -> tuple[str, str]:
+    """The guard card leaves the hand or is shown (R4U-GUARD-USE): its id and how."""
+    st = eng.state
+    pid = plan.action["p"]
+    take = plan.data["take"]
+    if eng.options.get("guard_use") == "reveal":
+        iid = st.players[pid].hand[take.index] or take.iid
+        if take.bind:
+            from judge.core.refs import bind
+
+            bind(st, pid, take.iid)
+            st.players[pid].hand[take.index] = take.iid
+            iid = take.iid
+        return iid, "shows it and keeps it in the hand"
+    iid = do_take(st, pid, take)
+    st.players[pid].waiting_room.append(iid)
+    return iid, "puts it into the waiting room"
+
+
+def apply_cancel(eng: RebirthEngine, plan: Plan) -> None:
+    """The answer to a spark under cancel_timing "spark" (R4U-CANCEL)."""
+    st = eng.state
+    pid = plan.action["p"]
+    _, args = st.agenda.pop(0)
+    source = eng.name(args["source"])
+    if plan.action.get("card") is None:
+        eng.event("guard", f"{pid} uses no cancel against {source}'s spark.", player=pid)
+        return
+    if st.agenda and st.agenda[0][0] == "spark":
+        st.agenda.pop(0)
+    iid, how = _use_guard_card(eng, plan)
+    eng.event(
+        "guard",
+        f"{pid} uses {eng.name(iid)} (cancel) and {how}: {source}'s spark does nothing.",
+        player=pid,
+        card=iid,
+        keyword="cancel",
+    )
+    eng.ctx.ruling(
+        "R4U-CANCEL",
+        f"{pid} cancels {source}'s spark: the effect does nothing (rule option cancel_timing "
+        "spark).",
+    )
+    eng.ctx.ruling(
+        "R4U-GUARD-USE",
+        f"{pid} used {eng.name(iid)} from the hand: it {how} (rule option guard_use "
+        f"{eng.options.get('guard_use')}).",
+    )
+
+
+def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
+    st = eng.state
+    if st.agenda and st.agenda[0][0] == "wait_cancel":
+        apply_cancel(eng, plan)
+        return
+    pid = plan.action["p"]
+    st.agenda.pop(0)
+    a = st.attack
+    if plan.action.get("card") is None or a is None:
+        eng.event("guard", f"{pid} uses no blocker.", player=pid)
+        return
+    kw = plan.data["keyword"]
+    iid, how = _use_guard_card(eng, plan)
+    a.guard, a.guard_card = kw, iid
+    eng.event(
+        "guard", f"{pid} uses {eng.name(iid)} ({kw}) and {how}.", player=pid, card=iid, keyword=kw
+    )
+    eng.ctx.ruling(
+        "R4U-GUARD-USE",
+        f"{pid} used {eng.name(iid)} from the hand: it {how} (rule "
+        f"option guard_use {eng.options.get('guard_use')}).",
+    )
+
+
+def op_attack_resolve(eng: RebirthEngine) -> None:
+    st = eng.state
+    a = st.attack
+    st.attack = None
+    if a is None:
+        return
+    dps = st.players[a.defender]
+    if a.guard is not None:
+        rule = (
+            "R4U-BLOCKER"
+            if a.guard == "blocker" and not a.partner
+            else ("R4U-CANCEL" if a.guard == "cancel" and a.partner else "R4U-BLOCKER-VS-CANCEL")
+        )
+        what = "retires nothing" if a.partner else "deals no damage"
+        eng.ctx.ruling(rule, f"{a.defender} answered the attack with {a.guard}: it {what}.")
+        eng.event("attack_result", f"The attack {what} ({a.guard}).", player=a.player)
+        return
+    if dps.entry is None:
+        return
+    if a.partner:
+        eng.ctx.ruling(
+            "R4U-PARTNER-ATTACK",
+            f"Partner attack: {eng.name(dps.entry)} goes to the "
+            "retire area whatever the ATK and DEF.",
+        )
+        eng.retire_entry(a.defender, "partner attack")
+        return
+    eng.ctx.read("atk")
+    atk, _ = eng.atk_def(a.player)
+    _, dfn = eng.atk_def(a.defender)
+    carry = eng.options.get("damage_after_defeat") == "carry"
+    if st.damage_on != dps.entry:
+        if carry and st.damage_on is not None:
+            eng.ctx.ruling(
+                "R4U-DAMAGE-NEW-ENTRY",
+                f"The turn's damage total ({st.damage}) carries over to {eng.name(dps.entry)} "
+                "(rule option damage_after_defeat carry).",
+            )
+        st.damage = st.damage if carry else 0
+        st.damage_on = dps.entry
+    st.damage += atk
+    total = st.damage
+    target = eng.name(dps.entry)
+    if total >= dfn:
+        text = f"{total} damage in total against DEF {dfn}: {target} is defeated."
+        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
+        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+        if not carry:
+            st.damage, st.damage_on = 0, None
+            eng.ctx.ruling(
+                "R4U-DAMAGE-NEW-ENTRY",
+                "The next entry character starts from 0 damage (rule option "
+                "damage_after_defeat reset).",
+            )
+        eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
+    else:
+        text = (
+            f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "
+            "for this turn."
+        )
+        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
+        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+
+
+def could_guard(
+    eng: RebirthEngine, pid: str, partner: bool, kws: tuple[str, ...] | None = None
+) -> bool:
+    """Whether ``pid`` could answer the attack (or, with ``kws``, use a card with one of
+    those keywords): a known hand card with a fitting keyword, or in observed mode an unknown
+    hand card that could be an unseen one."""
+    st = eng.state
+    ps = st.players[pid]
+    kws = guard_keywords(eng, partner) if kws is None else kws
+    for iid in ps.hand:
+        if iid is not None and any(st.card(iid).has(k) for k in kws):
+            return True
+    if None in ps.hand:
+        return any(ids and any(st.defs[c].has(k) for k in kws) for c, ids in ps.unseen.items())
+    return False
