@@ -271,3 +271,18 @@ def test_a_tag_battle_positions_team_facts_are_checked_by_the_reader_with_the_pr
         ask(question("options", doc))
     assert [e.path for e in caught.value.errors] == ["position.start.first"]
     assert "RST-SEATING" in caught.value.errors[0].message
+
+
+def test_a_players_view_of_a_game_from_a_position_hides_where_its_hidden_cards_are() -> None:
+    # the position names A's hand and numbers cards by zone: B's view has neither it nor the
+    # decks it implies (codes in id order), which would tell which card each id is
+    from judge.core.perspective import redact
+
+    doc = attack_position()
+    a_zones(doc)["hand"] = ["UAS-004", "UAS-005", "UAS-006"]
+    a_zones(doc)["unseen"] = a_zones(doc)["unseen"][3:]
+    r = replay(log_from(doc, [{"p": "B", "do": "block", "card": None}]))
+    assert "start" in r and r["decks"]["A"]["main"]
+    seen = redact(r, "B", ("hand",))
+    assert "start" not in seen and seen["decks"] is None
+    assert "UAS-005" not in json.dumps(seen["steps"])

@@ -91,6 +91,11 @@ def redact_head(replay: dict[str, Any], perspective: str) -> dict[str, Any]:
     out["options"] = {**replay["options"], "perspective": perspective}
     out["hidden"] = {"mode": replay["hidden"].get("mode")}  # a seed reveals every hidden card
     out.pop("fingerprints", None)
+    if "start" in out:
+        # a position names its hidden cards (hands, deck order, life) and numbers every card
+        # by the zone it is in, so its decks (codes in id order) would tell where each is
+        out.pop("start")
+        out["decks"] = None
     return out
 
 
