@@ -51,6 +51,7 @@ from schemas.log_envelope import (
     TeamSchema,
     game_schemas,
     log_schema,
+    position_hooks,
 )
 from schemas.log_fields import (
     _PLAIN,
@@ -464,8 +465,8 @@ def _start_view(
     """A log with ``start``: its position checked and laid out by the game, and the
     document as the rest of the checks read it, with the ``decks`` the position implies (the
     position's instance ids are those decks' own: ``docs/positions.md``)."""
-    start_schema = getattr(module, "start_schema", None) if module is not None else None
-    if start_schema is None:
+    hooks = position_hooks(module)
+    if hooks is None:
         game = data.get("game")
         return [FieldError("start", f"{game} logs cannot start from a position yet")], data, None
     if "decks" in data:
@@ -475,7 +476,7 @@ def _start_view(
     players = list(refs.players or ())
     try:
         with Context(refs):
-            start = start_schema()().load(data["start"])
+            start = hooks[0]().load(data["start"])
     except ValidationError as exc:
         return flatten_errors(exc.messages, ("start",)), data, None
     try:
@@ -496,7 +497,7 @@ def _start_view(
         and all(isinstance(t, dict) and isinstance(t.get("players"), list) for t in raw_teams)
         else None
     )
-    errors, lay = module.start_layout(start, players, cards, seeded, teams)  # type: ignore[union-attr]
+    errors, lay = hooks[1](start, players, cards, seeded, teams)
     return errors, {**data, "decks": lay.decks}, lay
 
 

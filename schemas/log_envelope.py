@@ -199,7 +199,22 @@ def log_schema(game: str | None) -> type[Schema]:
             required=True,
         ),
     }
-    start = getattr(module, "start_schema", None)
-    if start is not None:  # the game's positions (docs/positions.md)
-        fields["start"] = Nested(start())
+    hooks = position_hooks(module)
+    if hooks is not None:  # the game's positions (docs/positions.md)
+        fields["start"] = Nested(hooks[0])
     return LogSchema.from_dict(fields, name=module.LOG_SCHEMA_NAME)
+
+
+def position_hooks(module: ModuleType | None) -> tuple[type[Schema], Any] | None:
+    """A game's positions, from its schema module's ``POSITION``: the schema of ``start`` and
+    its ``layout(start, players, cards, seeded, teams)``; None for a game without them."""
+    spec = getattr(module, "POSITION", None)
+    if spec is None:
+        return None
+    schema, layout = (_named(ref) for ref in spec)
+    return schema, layout
+
+
+def _named(ref: str) -> Any:
+    module, _, name = ref.partition(":")
+    return getattr(import_module(module), name)

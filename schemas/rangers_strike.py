@@ -530,23 +530,10 @@ def check_envelope(data: dict[str, Any]) -> list[FieldError]:
 # --------------------------------------------------------------------------------------------
 
 
-def start_schema() -> type[Schema]:
-    """The schema of a Rangers Strike log's ``start`` (``schemas/rangers_strike_position.py``)."""
-    from schemas.rangers_strike_position import RSStartSchema
-
-    return RSStartSchema
-
-
-def start_layout(
-    start: dict[str, Any],
-    players: list[str],
-    cards: dict[str, Any],
-    seeded: bool,
-    teams: list[list[str]] | None = None,
-) -> tuple[list[Any], Any]:
-    """Check a loaded ``start`` and give its cards their instance ids
-    (:func:`judge.games.rangers_strike.position.layout`; ``teams``: a tag battle's, leader
-    first, from the log's ``teams``)."""
-    from judge.games.rangers_strike.position import layout
-
-    return layout(start, players, cards, seeded, teams)
+#: positions (docs/positions.md): the schema of a log's ``start`` and the function that lays
+#: it out (``layout(start, players, cards, seeded, teams)``), as ``"module:name"``; imported on
+#: first use (:func:`schemas.log_envelope.position_hooks`)
+POSITION = (
+    "schemas.rangers_strike_position:RSStartSchema",
+    "judge.games.rangers_strike.position:layout",
+)

@@ -328,22 +328,7 @@ ACTIONS: dict[str, type[Schema]] = {
 }
 
 
-def start_schema() -> type[Schema]:
-    """The schema of a Rebirth for you log's ``start`` (``schemas/rebirth_position.py``)."""
-    from schemas.rebirth_position import R4UStartSchema
-
-    return R4UStartSchema
-
-
-def start_layout(
-    start: dict[str, Any],
-    players: list[str],
-    cards: dict[str, Any],
-    seeded: bool,
-    teams: list[list[str]] | None = None,
-) -> tuple[list[Any], Any]:
-    """Check a loaded ``start`` and give its cards their instance ids
-    (:func:`judge.games.rebirth.position.layout`; Rebirth for you has no teams)."""
-    from judge.games.rebirth.position import layout
-
-    return layout(start, players, cards, seeded)
+#: positions (docs/positions.md): the schema of a log's ``start`` and the function that lays
+#: it out (``layout(start, players, cards, seeded, teams)``), as ``"module:name"``; imported on
+#: first use (:func:`schemas.log_envelope.position_hooks`)
+POSITION = ("schemas.rebirth_position:R4UStartSchema", "judge.games.rebirth.position:layout")

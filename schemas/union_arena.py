@@ -641,22 +641,7 @@ ACTIONS: dict[str, type[Schema]] = {
 # --------------------------------------------------------------------------------------------
 
 
-def start_schema() -> type[Schema]:
-    """The schema of a Union Arena log's ``start`` (``schemas/union_arena_position.py``)."""
-    from schemas.union_arena_position import StartSchema
-
-    return StartSchema
-
-
-def start_layout(
-    start: dict[str, Any],
-    players: list[str],
-    cards: dict[str, Any],
-    seeded: bool,
-    teams: list[list[str]] | None = None,
-) -> tuple[list[Any], Any]:
-    """Check a loaded ``start`` and give its cards their instance ids
-    (:func:`judge.games.union_arena.position.layout`; Union Arena has no teams)."""
-    from judge.games.union_arena.position import layout
-
-    return layout(start, players, cards, seeded)
+#: positions (docs/positions.md): the schema of a log's ``start`` and the function that lays
+#: it out (``layout(start, players, cards, seeded, teams)``), as ``"module:name"``; imported on
+#: first use (:func:`schemas.log_envelope.position_hooks`)
+POSITION = ("schemas.union_arena_position:StartSchema", "judge.games.union_arena.position:layout")

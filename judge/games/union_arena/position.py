@@ -84,9 +84,11 @@ def layout(
     players: list[str],
     cards: Mapping[str, Mapping[str, Any]],
     seeded: bool,
+    teams: list[list[str]] | None = None,
     path: str = "start",
 ) -> tuple[list[FieldError], Layout]:
-    """Check ``start`` (as its schema loaded it) and give every card its id."""
+    """Check ``start`` (as its schema loaded it) and give every card its id (``teams``: none
+    in Union Arena; taken so that every game's layout is called alike)."""
     errors: list[FieldError] = []
     out = Layout()
     if len(players) != 2:  # the envelope's players are checked (and named) by its own field
