@@ -16,6 +16,7 @@ from schemas.action_log import (
     Int,
     List,
     Nested,
+    OneOfKind,
     PlayerId,
     Str,
     one_of,
@@ -45,6 +46,15 @@ class ZXConditionZXSchema(BaseSchema):
     name = Str(non_empty=True)
     color = Str(non_empty=True)
     n = Int(minimum=1)
+
+
+class ZXShiftAddsSchema(BaseSchema):
+    """What a shift card adds to the card under it besides its text: the name, colour and
+    races marked with the plus icon (ZX-SHIFT-INFO, CR 202.8d)."""
+
+    name = Str(non_empty=True)
+    color = Str(non_empty=True)
+    races = List(Str(non_empty=True))
 
 
 class ZXConditionSchema(BaseSchema):
@@ -79,6 +89,10 @@ class ZXCardSchema(BaseSchema):
     overboost = Str(
         non_empty=True,
         metadata={"description": "a player card: the name of the Z/X OB lower half on its back"},
+    )
+    adds = Nested(
+        ZXShiftAddsSchema,
+        metadata={"description": "a shift card: the name, colour, races its plus icons add"},
     )
     text = Str(metadata={"description": "the printed text, kept as given and not executed"})
 
@@ -210,6 +224,19 @@ class ZXPickLifeSchema(ActionSchema):
 
     do = Kind("pick_life")
     position = Int(required=True, minimum=1)
+    reveal = CardCode(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "observed mode: the picked card's code (no `reveal` follows)"},
+    )
+
+
+class ZXRevealSchema(ActionSchema):
+    """Observed mode: the code of a card of ``p`` that the rules turn face up (a resource from
+    the deck top, an ignition's card, a life card); the engine waits for it."""
+
+    do = Kind("reveal")
+    card = CardCode(required=True)
 
 
 class ZXPlayRevealedSchema(ActionSchema):
@@ -250,6 +277,14 @@ class ZXResolveSchema(ActionSchema):
         validate=validate.OneOf(SQUARES, error="must be a square 1-9"),
         metadata={"description": "IGOB: the square the Z/X OB appears on"},
     )
+    squares = List(
+        Int(validate=validate.OneOf(SQUARES, error="must be a square 1-9")),
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "appear (several at once): the square of each of `targets`, in order"
+        },
+    )
     order = ref_list(ZXCardRef)
 
 
@@ -265,6 +300,107 @@ class ZXConcedeSchema(ActionSchema):
     do = Kind("concede")
 
 
+# Recorded outcomes (judge/games/zx/outcome.py)
+# --------------------------------------------------------------------------------------------
+
+OUTCOME_ZONES = ("hand", "deck", "life", "charge", "trash", "removed", "resources")
+_SQUARE = validate.OneOf(SQUARES, error="must be a square 1-9")
+
+
+def _whose(description: str) -> PlayerId:
+    return PlayerId(metadata={"description": description})
+
+
+class ZXOutcomeMoveSchema(BaseSchema):
+    """A card moves between list zones, or (``from`` ``square``) a Z/X leaves its square."""
+
+    op = Kind("move")
+    card = ZXCardRef(required=True)
+    from_ = Str(
+        required=True,
+        data_key="from",
+        attribute="from",
+        validate=one_of((*OUTCOME_ZONES, "square")),
+    )
+    to = Str(required=True, validate=one_of(OUTCOME_ZONES))
+    position = Str(
+        validate=one_of(("top", "bottom")),
+        metadata={"description": "where in the deck (to deck only); default top"},
+    )
+    player = _whose("whose zones (default: the card's owner for an instance id, else p)")
+
+
+class ZXOutcomeAppearSchema(BaseSchema):
+    """A Z/X appears on a square from a list zone (its appear abilities trigger)."""
+
+    op = Kind("appear")
+    card = ZXCardRef(required=True)
+    from_ = Str(required=True, data_key="from", attribute="from", validate=one_of(OUTCOME_ZONES))
+    to = Int(required=True, validate=_SQUARE)
+    player = _whose("whose zone and Z/X (default: the card's owner for an instance id, else p)")
+
+
+class ZXOutcomeCountSchema(BaseSchema):
+    """``draw`` / ``recover`` n (p's, or ``player``'s); ``player_damage`` n (p's opponent's)."""
+
+    op = Str(required=True, validate=one_of(("draw", "recover", "player_damage")))
+    n = Int(required=True, minimum=1)
+    player = _whose("who (default: p; player_damage: p's opponent)")
+
+
+class ZXOutcomeDamageSchema(BaseSchema):
+    """n damage to a Z/X on a square."""
+
+    op = Kind("damage")
+    card = ZXCardRef(required=True)
+    n = Int(required=True, minimum=1)
+    player = _whose("its controller (default: any)")
+
+
+class ZXOutcomeCardSchema(BaseSchema):
+    """``destroy`` a Z/X on a square; ``sleep`` / ``reboot`` a Z/X on a square or a resource."""
+
+    op = Str(required=True, validate=one_of(("destroy", "sleep", "reboot")))
+    card = ZXCardRef(required=True)
+    player = _whose("its controller (default: any; a resource: its owner)")
+
+
+class ZXOutcomeMarkerSchema(BaseSchema):
+    """n markers gained (a negative n: spent)."""
+
+    op = Kind("marker")
+    marker = Str(required=True, non_empty=True)
+    n = Int(required=True)
+    player = _whose("whose markers (default: p)")
+
+
+ZX_OUTCOME_OPS: dict[str, type[Schema]] = {
+    "move": ZXOutcomeMoveSchema,
+    "appear": ZXOutcomeAppearSchema,
+    "draw": ZXOutcomeCountSchema,
+    "recover": ZXOutcomeCountSchema,
+    "player_damage": ZXOutcomeCountSchema,
+    "damage": ZXOutcomeDamageSchema,
+    "destroy": ZXOutcomeCardSchema,
+    "sleep": ZXOutcomeCardSchema,
+    "reboot": ZXOutcomeCardSchema,
+    "marker": ZXOutcomeMarkerSchema,
+}
+
+
+class ZXOutcomeSchema(ActionSchema):
+    """What an effect the engine cannot execute did, recorded right after the step at which
+    it resolved: its card (``source``) and primitive operations (``ops``), applied in order."""
+
+    do = Kind("outcome")
+    source = ZXCardRef(required=True)
+    ops = List(
+        OneOfKind("op", ZX_OUTCOME_OPS, what="outcome op"),
+        required=True,
+        validate=validate.Length(min=1, error="must not be empty"),
+    )
+
+
 ACTIONS: dict[str, type[Schema]] = {
     "first_player": ZXFirstPlayerSchema,
     "setup": ZXSetupSchema,
@@ -278,7 +414,9 @@ ACTIONS: dict[str, type[Schema]] = {
     "pick_life": ZXPickLifeSchema,
     "play_revealed": ZXPlayRevealedSchema,
     "trash_charge": ZXTrashChargeSchema,
+    "reveal": ZXRevealSchema,
     "resolve": ZXResolveSchema,
     "proceed": ZXProceedSchema,
     "concede": ZXConcedeSchema,
+    "outcome": ZXOutcomeSchema,
 }

@@ -14,6 +14,15 @@ from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.games.zx import effects
 from judge.games.zx.ex import apply_play_ex, check_hatenkourin, check_play_ex
 from judge.games.zx.geometry import GRID
+from judge.games.zx.observed import (
+    apply_binds,
+    apply_reveal,
+    check_reveal,
+    hand_card,
+    name_unseen,
+    provisionally,
+    reveal_at,
+)
 from judge.games.zx.resolve import check_targets
 from judge.games.zx.state import Battle, Resource
 
@@ -50,6 +59,11 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
         return plan
     if kind == "concede":
         return plan
+    if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
+        from judge.games.zx.outcome import check_outcome
+
+        check_outcome(eng, plan)
+        return plan
     options = eng.decisions()
     whos = [who for who, kinds in options if kind in kinds]
     need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
@@ -70,23 +84,32 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
 
 
 def apply(eng: ZXEngine, plan: Plan) -> None:
+    apply_binds(eng, plan)
     APPLIES[plan.kind](eng, plan)
 
 
 def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
+    """A skipped ``resolve``: the effect resolves by default (ZX-CHOICE-RECORDED); one the
+    engine cannot execute, or one whose choices it does not know, leaves what it did unknown
+    until an ``outcome`` records it (a taint, as in the other games)."""
     kind = action["do"]
-    if kind in ("concede", "resolve"):
+    if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
         return
     for _ in range(64):
         if eng.state.phase == "over" or not eng.pool:
             return
         pe = resolve_by_default(eng, "ZX-CHOICE-RECORDED")
-        if (
-            effects.supported(pe.effect)
-            and not pe.effect.get("optional")
-            and not effects.needs_choice(pe.effect)
-        ):
+        if not effects.supported(pe.effect):
+            eng.run_effect(pe, [], None)  # says it cannot be executed: ZX-EFFECT-UNSUPPORTED
+        elif not pe.effect.get("optional") and not effects.needs_choice(pe.effect):
             eng.run_effect(pe, [], True)
+        else:
+            eng.ctx.ruling(
+                "ZX-CHOICE-RECORDED",
+                f"Without {pe.controller}'s choices {pe.describe()} is not carried out: what it "
+                "did is unknown until an outcome records it.",
+            )
+            eng.taint_effect(pe, "ZX-CHOICE-RECORDED")
         eng.advance()
 
 
@@ -221,11 +244,7 @@ def apply_mulligan(eng: ZXEngine, plan: Plan) -> None:
 
 def check_resource(eng: ZXEngine, plan: Plan) -> None:
     p = plan.action["p"]
-    iid = find(eng, plan.action["card"], eng.state.players[p].hand)
-    if iid is None:
-        plan.violate("ZX-RESOURCE-PHASE", f"{plan.action['card']} is not in {p}'s hand.")
-        plan.cannot_apply("the card is not in the hand")
-    plan.data["card"] = iid
+    plan.data["card"] = hand_card(eng, plan, p, plan.action["card"], "ZX-RESOURCE-PHASE")
 
 
 def apply_resource(eng: ZXEngine, plan: Plan) -> None:
@@ -327,10 +346,8 @@ def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[R
 def check_play(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     p = plan.action["p"]
-    iid = find(eng, plan.action["card"], st.players[p].hand)
+    iid = hand_card(eng, plan, p, plan.action["card"], "ZX-PLAY")
     if iid is None:
-        plan.violate("ZX-PLAY", f"{plan.action['card']} is not in {p}'s hand.")
-        plan.cannot_apply("the card is not in the hand")
         return
     d = st.card(iid)
     plan.data["card"] = iid
@@ -564,10 +581,25 @@ def check_pick_life(eng: ZXEngine, plan: Plan) -> None:
             "ZX-LIFE-PICK", f"{args['damaged']} has {n} life cards: position {pos} does not exist."
         )
         plan.cannot_apply("no such life card")
+        return
+    code = plan.action.get("reveal")
+    if code is None:
+        return
+    card = eng.state.players[args["damaged"]].life[pos - 1]
+    if card is None:
+        what = f"{args['damaged']}'s life card {pos}"
+        plan.data["reveal"] = name_unseen(eng, plan, args["damaged"], code, what)
+    elif eng.state.code_of[card] != code:
+        plan.violate(
+            "ZX-LOG-REVEAL",
+            f"{args['damaged']}'s life card {pos} is known to be {eng.name(card)}, not {code}.",
+        )
 
 
 def apply_pick_life(eng: ZXEngine, plan: Plan) -> None:
     _, args = eng.state.agenda.pop(0)
+    if plan.data.get("reveal") is not None:
+        reveal_at(eng, args["damaged"], "life", plan.action["position"] - 1, plan.data["reveal"])
     eng.ctx.ruling(
         "ZX-LIFE-PICK",
         f"{plan.action['p']} picks {args['damaged']}'s life card {plan.action['position']}.",
@@ -688,12 +720,35 @@ def check_resolve(eng: ZXEngine, plan: Plan) -> None:
             eng, pe, list(plan.action.get("targets", [])), plan.action.get("to")
         ):
             plan.violate(rule, msg)
-    elif plan.action.get("use") is not False:
-        for rule, msg in check_targets(
-            eng, pe, list(plan.action.get("targets", [])), plan.action.get("count")
-        ):
+    elif plan.action.get("use") is not False and effects.appear_op(pe.effect) is not None:
+        from judge.games.zx.appearing import check_appear
+
+        targets = list(plan.action.get("targets", []))
+        for rule, msg in check_appear(eng, pe, targets, plan.action.get("squares")):
             plan.violate(rule, msg)
+    elif plan.action.get("use") is not False:
+        targets = _hand_targets(eng, plan, pe)
+        with provisionally(eng, plan.data.get("binds", [])):
+            for rule, msg in check_targets(eng, pe, targets, plan.action.get("count")):
+                plan.violate(rule, msg)
     check_order(eng, plan, pe, cands, "ZX-SIMULTANEOUS")
+
+
+def _hand_targets(eng: ZXEngine, plan: Plan, pe: Any) -> list[Any]:
+    """The ``resolve``'s targets; a Break's card B (a hand card) that is unknown in observed
+    mode is bound to it (:mod:`judge.games.zx.observed`), and named by its instance."""
+    targets = list(plan.action.get("targets", []))
+    if effects.break_op(pe.effect) is None or len(targets) != 2 or eng.seeded:
+        return targets
+    b = targets[1]
+    hand = eng.state.players[pe.controller].hand
+    if isinstance(b, str) and (b in hand or None not in hand):
+        return targets
+    iid = hand_card(eng, plan, pe.controller, b, "ZX-BREAK")
+    if iid is not None:
+        targets[1] = iid
+        plan.data["targets"] = targets
+    return targets
 
 
 def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
@@ -703,11 +758,23 @@ def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
     eng.pool.remove(pe)
     pe.context["count"] = plan.action.get("count")
     pe.context["to"] = plan.action.get("to")
-    eng.run_effect(pe, list(plan.action.get("targets", [])), plan.action.get("use"))
+    pe.context["squares"] = plan.action.get("squares")
+    targets = plan.data.get("targets", plan.action.get("targets", []))
+    eng.run_effect(pe, list(targets), plan.action.get("use"))
 
 
 def check_concede(eng: ZXEngine, plan: Plan) -> None:
     pass
+
+
+def check_outcome(eng: ZXEngine, plan: Plan) -> None:
+    pass  # judged before the decision check (``check``): an outcome is not a decision
+
+
+def apply_outcome(eng: ZXEngine, plan: Plan) -> None:
+    from judge.games.zx.outcome import apply_outcome as apply
+
+    apply(eng, plan)
 
 
 def apply_concede(eng: ZXEngine, plan: Plan) -> None:
@@ -730,8 +797,10 @@ CHECKS = {
     "pick_life": check_pick_life,
     "play_revealed": check_play_revealed,
     "trash_charge": check_trash_charge,
+    "reveal": check_reveal,
     "resolve": check_resolve,
     "concede": check_concede,
+    "outcome": check_outcome,
 }
 APPLIES = {
     "first_player": apply_first_player,
@@ -747,6 +816,8 @@ APPLIES = {
     "pick_life": apply_pick_life,
     "play_revealed": apply_play_revealed,
     "trash_charge": apply_trash_charge,
+    "reveal": apply_reveal,
     "resolve": apply_resolve,
     "concede": apply_concede,
+    "outcome": apply_outcome,
 }

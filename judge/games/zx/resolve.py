@@ -15,8 +15,11 @@ if TYPE_CHECKING:
 
 def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any]) -> list[str]:
     """The Z/X on squares an effect of ``chooser`` may choose (ZX-CHOOSE): of the side the
-    effect names, without Zekkai (ZX-ZEKKAI); a Z/X not affected by effects may be chosen
+    effect names, with the race, name and colour it names (a shift's added ones counted,
+    ZX-SHIFT-INFO), without Zekkai (ZX-ZEKKAI); a Z/X not affected by effects may be chosen
     (ZX-NOT-AFFECTED)."""
+    from judge.games.zx.shift import fits
+
     st = eng.state
     side = spec.get("side", "opponent")
     out = []
@@ -27,6 +30,8 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any]) -> list[str]:
         if side == "opponent" and ctrl == chooser or side == "own" and ctrl != chooser:
             continue
         if st.card(z.card).has("zekkai"):
+            continue
+        if not fits(eng, z.card, spec):
             continue
         out.append(z.card)
     return out
@@ -112,8 +117,18 @@ def run_effect(eng: ZXEngine, pe: PendingEffect, targets: list[Any], use: bool |
     eff = pe.effect
     pid = pe.controller
     if not effects.supported(eff):
-        eng.ctx.cannot_verify(f"{pe.describe()} is not in the engine's effect vocabulary")
+        text = eff.get("text") or "(no text given)"
+        eng.ctx.cannot_verify(
+            f"{pe.describe()} is not in the engine's effect vocabulary (ZX-EFFECT-UNSUPPORTED): "
+            f'"{text}"; its result is not checked'
+        )
+        eng.ctx.ruling(
+            "ZX-EFFECT-UNSUPPORTED",
+            f'{pe.describe()} was not executed: "{text}". What it did is not checked; the log '
+            "may record it in an `outcome` right after this step (ZX-OUTCOME).",
+        )
         eng.event("effect", f"{pe.describe()}: not executed (unknown to the engine).")
+        eng.taint_effect(pe, "ZX-EFFECT-UNSUPPORTED")
         return
     if eff.get("optional") and use is not True:
         eng.event("effect", f"{pid} does not use {pe.describe()}.", player=pid)
@@ -244,6 +259,10 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
         from judge.games.zx.breaking import do_break
 
         do_break(eng, pe, op, targets)
+    elif kind == "appear":
+        from judge.games.zx.appearing import do_appear
+
+        do_appear(eng, pe, op, targets)
     elif kind in effects.TARGETED:
         for t in targets[:1]:
             sq = st.square_of(t)
@@ -253,6 +272,8 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
             assert z is not None
             if kind == "damage":
                 eng.damage_zx(sq, n, pe.describe())
+            elif kind == "power":
+                eng.change_power(sq, n, pe.describe())
             elif kind == "destroy":
                 eng.destroy(sq, pe.describe())
             elif kind == "remove":
