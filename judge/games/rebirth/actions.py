@@ -366,6 +366,7 @@ def apply_move(eng: RebirthEngine, plan: Plan) -> None:
         eng.to_waiting_room(pid, old.card, "replaced")
     ps.members[idx] = Slot(iid)
     ps.entry, ps.entry_mods = None, []
+    eng.arrive(iid)
     eng.event(
         "move",
         f"{pid} moves {eng.name(iid)} from the entry to member square {idx + 1}.",
@@ -415,6 +416,7 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         old = ps.members[idx].card if ps.members[idx] is not None else None
         ps.members[idx] = Slot(iid)
         where = f"member square {idx + 1}"
+    eng.arrive(iid)
     eng.event("play", f"{pid} plays {eng.name(iid)} into {where}.", player=pid, card=iid)
     eng.ctx.ruling(
         "R4U-PLAY",
@@ -444,6 +446,7 @@ def apply_rebirth(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     iid = do_take(st, pid, plan.data["take"])
     st.players[pid].rebirth_area.append(iid)
+    eng.arrive(iid)
     eng.event("rebirth", f"{pid} puts {eng.name(iid)} into the Rebirth area.", player=pid, card=iid)
     eng.ctx.ruling(
         "R4U-REBIRTH-PLAY",

@@ -56,6 +56,47 @@ def allowed_where(eng: RebirthEngine, iid: str, effect: dict[str, Any]) -> tuple
     return ("entry", "member") if where == "field" else (where,)
 
 
+def limit_key(eng: RebirthEngine, iid: str, k: int) -> str:
+    """What a printed use limit counts by (rule option activate_limit, R4U-ACTIVATE-LIMIT):
+    the card and its ability number (``card``, ``card_turn``: ``"A-7/1"``) or the card name and
+    the ability number, per player (``name``: ``"name:A:Kai the Singer/1"``)."""
+    if eng.options.get("activate_limit") == "name":
+        return f"name:{eng.state.owner_of[iid]}:{eng.state.card(iid).name}/{k}"
+    return f"{iid}/{k}"
+
+
+def arrive(eng: RebirthEngine, iid: str) -> None:
+    """``iid`` has come into an entry, a member square or a Rebirth area.  Under
+    activate_limit ``card`` (the default) it is a new card: the uses of its limited effects
+    this turn are forgotten (R4U-ACTIVATE-LIMIT)."""
+    if eng.options.get("activate_limit", "card") != "card":
+        return
+    used = eng.state.used
+    for key in [k for k in sorted(used) if k.rsplit("/", 1)[0] == iid]:
+        del used[key]
+
+
+def _check_limit(eng: RebirthEngine, plan: Plan, iid: str, k: int, effect: dict[str, Any]) -> None:
+    limit = effect.get("per_turn")
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        return
+    key = limit_key(eng, iid, k)
+    times = eng.state.used.get(key, 0)
+    if times >= limit:
+        how = {
+            "card": "this card since it came where it is",
+            "card_turn": "this card",
+            "name": f"cards named {eng.state.card(iid).name}",
+        }[str(eng.options.get("activate_limit", "card"))]
+        plan.violate(
+            "R4U-ACTIVATE-LIMIT",
+            f"{eng.name(iid)}'s effect {k} may be used {limit} time(s) a turn; {how} used it "
+            f"{times} time(s) this turn (rule option activate_limit "
+            f"{eng.options.get('activate_limit', 'card')}).",
+        )
+    plan.data["limit"] = (key, limit)
+
+
 def check_activate(eng: RebirthEngine, plan: Plan) -> None:
     from judge.games.rebirth.actions import check_pay
 
@@ -95,6 +136,7 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
             f"{eng.name(iid)} is in {pid}'s {str(here).replace('_', ' ')}: this effect is used "
             f"from the {' or '.join(p.replace('_', ' ') for p in places)} only.",
         )
+    _check_limit(eng, plan, iid, k, effect)
     raw = effect.get("cost", 0)
     cost = raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else 0
     check_pay(eng, plan, cost)
@@ -118,6 +160,15 @@ def apply_activate(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     iid, effect, cost = plan.data["card"], plan.data["effect"], plan.data["cost"]
     do_pay(eng, plan, cost)
+    if "limit" in plan.data:
+        key, limit = plan.data["limit"]
+        eng.state.used[key] = eng.state.used.get(key, 0) + 1
+        eng.ctx.ruling(
+            "R4U-ACTIVATE-LIMIT",
+            f"{eng.name(iid)}'s effect may be used {limit} time(s) a turn: use "
+            f"{eng.state.used[key]} this turn (counted by rule option activate_limit "
+            f"{eng.options.get('activate_limit', 'card')}).",
+        )
     eng.event(
         "activate",
         f"{pid} uses {eng.name(iid)}'s effect (cost {cost}).",

@@ -7,7 +7,9 @@ A card's ``effects`` is a list of effects, each with a ``when``:
 - ``activated`` — with ``cost`` (a number: the energy area's cards to rest, R4U-COST): used by
   its player with ``activate`` (R4U-ACTIVATE, R4U-ACTIVATE-TIMING); optional ``where``:
   ``entry`` | ``member`` | ``field`` (either; the default for a character) | ``rebirth_area``
-  (the only place for a Rebirth card).
+  (the only place for a Rebirth card); optional ``per_turn`` n: a printed use limit
+  (【ターン1】: 1), at most n uses a turn, counted as the rule option ``activate_limit`` says
+  (R4U-ACTIVATE-LIMIT).
 - ``rebirth_area`` — applies while the Rebirth card is in its owner's Rebirth area
   (R4U-REBIRTH-AREA); ops: ``mod`` (its owner's entry character).
 - ``performance`` — with ``count`` and optionally ``attribute``: applies to the card while it is
@@ -18,7 +20,9 @@ Ops of ``spark`` and ``activated`` effects: ``draw`` ``n`` (its player draws n),
 (the last n cards put into its player's retire area go to the waiting room), ``mod`` ``atk``,
 ``def`` (its player's entry character, until the end of the turn), and the ops with targets
 (R4U-EFFECT-TARGETS): ``rest`` (standing members of ``side`` ``opponent`` (default) or
-``own``, rested), ``discard_member`` (members of ``side`` to the waiting room), ``salvage``
+``own``, rested), ``discard_member`` (characters of ``side`` to the waiting room: of the
+``zone`` ``member`` (default), ``entry`` (the entry character; entry-in follows) or ``field``
+(the entry character or a member)), ``salvage``
 (cards of the player's waiting room, of ``type`` if given, to the hand), each taking ``count``
 (default 1) targets; and ``one_of`` ``options`` (lists of ops: the player chooses one, recorded
 as ``choice``, 1-based).  An effect with ``optional`` true may be declined (``use`` false).
@@ -31,6 +35,10 @@ True
 >>> supported({"when": "performance", "count": 3, "do": [{"op": "draw", "n": 1}]})
 False
 >>> needs_choice({"when": "spark", "do": [{"op": "rest", "count": 1}]})
+True
+>>> supported({"when": "activated", "cost": 1, "per_turn": 1, "do": [{"op": "draw"}]})
+True
+>>> supported({"when": "spark", "do": [{"op": "discard_member", "zone": "entry"}]})
 True
 """
 
@@ -51,6 +59,8 @@ OPS_BY_WHEN = {
     "performance": ("mod",),
 }
 WHERE = ("entry", "member", "field", "rebirth_area")
+#: where a ``discard_member`` takes its targets from: member squares, the entry, either
+DISCARD_ZONES = ("member", "entry", "field")
 SIDES = ("own", "opponent")
 TYPES = ("character", "rebirth")
 
@@ -73,6 +83,10 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             return False
         if name == "salvage":
             return op.get("type") is None or op.get("type") in TYPES
+        if name == "discard_member" and op.get("zone", "member") not in DISCARD_ZONES:
+            return False
+        if name == "rest" and op.get("zone", "member") != "member":
+            return False  # the entry character is never rested (only members attack)
         return op.get("side", "opponent") in SIDES
     if name == "one_of":
         options = op.get("options")
@@ -98,9 +112,13 @@ def supported(effect: dict[str, Any]) -> bool:
         if attr is not None and not isinstance(attr, str):
             return False
     if when == "activated" and (
-        not _is_int(effect.get("cost", 0), 0) or effect.get("where", "field") not in WHERE
+        not _is_int(effect.get("cost", 0), 0)
+        or effect.get("where", "field") not in WHERE
+        or not _is_int(effect.get("per_turn", 1), 1)
     ):
         return False
+    if when != "activated" and "per_turn" in effect:
+        return False  # a use limit of an effect that is not used by its player
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 

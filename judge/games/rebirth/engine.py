@@ -183,6 +183,13 @@ class RebirthEngine(AgendaEngine):
         )
         self.push(("settle", {}))
 
+    def arrive(self, iid: str) -> None:
+        """``iid`` came into an entry, a member square or a Rebirth area (R4U-ACTIVATE-LIMIT:
+        ``activate.arrive``)."""
+        from judge.games.rebirth.activate import arrive
+
+        arrive(self, iid)
+
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
         self.event(
@@ -279,10 +286,19 @@ class RebirthEngine(AgendaEngine):
         st.turn_player = pid
         st.players[pid].turns_taken += 1
         st.damage, st.damage_on = 0, None
+        st.used.clear()
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
             "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
         )
+        self.op_stand()
+
+    def op_stand(self) -> None:
+        """The turn player's stand phase (R4U-STAND): draw 1, stand the members and the energy
+        area; then the energy phase.  A position at the stand phase starts here."""
+        st = self.state
+        pid = st.turn_player
+        assert pid is not None
         st.phase = "stand"
         ps = st.players[pid]
         stood = 0
@@ -457,9 +473,11 @@ class RebirthEngine(AgendaEngine):
                 self.ctx.ruling("R4U-REBIRTH-AREA", "The Rebirth area holds at most 8 cards.")
             else:
                 ps.rebirth_area.append(iid)
+                self.arrive(iid)
                 self.static_check(iid, "rebirth_area")
         else:
             ps.entry = iid
+            self.arrive(iid)
             self.event(
                 "entry_in",
                 f"{player}'s entry-in: {self.name(iid)} enters the entry.",
@@ -594,6 +612,8 @@ class RebirthEngine(AgendaEngine):
         st = self.state
         view["first"] = st.first
         view["energy_done"], view["partner_done"] = st.energy_done, st.partner_done
+        if st.used:
+            view["used"] = dict(sorted(st.used.items()))
         a = st.attack
         view["attack"] = (
             None if a is None else {"attacker": a.attacker, "partner": a.partner, "guard": a.guard}

@@ -57,6 +57,8 @@ class Ops:
             dest.insert(0, iid)
         else:
             dest.append(iid)
+        if op["to"] == "rebirth_area":
+            self.eng.arrive(iid)
         self.eng.event(
             "outcome_move",
             f"{self.eng.name(iid)} moves from {pid}'s "

@@ -28,8 +28,8 @@ def side_of(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
 
 
 def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
-    """Every card a target op could take now, in zone order (member squares 1–3, the waiting
-    room from the bottom card up)."""
+    """Every card a target op could take now, in zone order (the entry, member squares 1–3,
+    the waiting room from the bottom card up)."""
     st = eng.state
     ps = st.players[side_of(eng, controller, op)]
     if op["op"] == "salvage":
@@ -41,7 +41,10 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
         ]
     if op["op"] == "rest":
         return [s.card for s in ps.members if s is not None and not s.rested]
-    return [s.card for s in ps.members if s is not None]
+    zone = op.get("zone", "member")
+    entry = [ps.entry] if ps.entry is not None and zone in ("entry", "field") else []
+    members = [s.card for s in ps.members if s is not None] if zone != "entry" else []
+    return [*entry, *members]
 
 
 def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
@@ -49,7 +52,13 @@ def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
     if op["op"] == "salvage":
         kind = op.get("type") or "card"
         return f"a {kind} in {whose}'s waiting room"
-    return f"a {'standing ' if op['op'] == 'rest' else ''}member of {whose}'s"
+    if op["op"] == "rest":
+        return f"a standing member of {whose}'s"
+    return {
+        "member": f"a member of {whose}'s",
+        "entry": f"{whose}'s entry character",
+        "field": f"{whose}'s entry character or a member of {whose}'s",
+    }[op.get("zone", "member")]
 
 
 def match(
@@ -117,19 +126,27 @@ def match(
 def first_choice(
     eng: RebirthEngine, controller: str, effect: dict[str, Any]
 ) -> list[dict[str, Any]]:
-    """For ``legal_actions``: each choice with the first fitting targets (and, for an optional
-    effect, declining it)."""
+    """For ``legal_actions``: each choice with the first fitting targets, or, when the choice
+    has one target op taking one card, each fitting card (so an entry character and the
+    members are each listed); and, for an optional effect, declining it."""
     out: list[dict[str, Any]] = []
     n = effects.choices(effect)
     for choice in range(1, n + 1) if n else [None]:
-        targets: list[str] = []
-        for op in effects.target_ops(effects.chosen_ops(effect, choice)):
-            cands = [c for c in fitting(eng, controller, op) if c not in targets]
-            targets += cands[: int(op.get("count", 1))]
-        item: dict[str, Any] = {"targets": targets}
-        if choice is not None:
-            item["choice"] = choice
-        out.append(item)
+        ops = list(effects.target_ops(effects.chosen_ops(effect, choice)))
+        picks: list[list[str]] = []
+        if len(ops) == 1 and int(ops[0].get("count", 1)) == 1:
+            picks = [[c] for c in fitting(eng, controller, ops[0])]
+        if not picks:
+            targets: list[str] = []
+            for op in ops:
+                cands = [c for c in fitting(eng, controller, op) if c not in targets]
+                targets += cands[: int(op.get("count", 1))]
+            picks = [targets]
+        for targets in picks:
+            item: dict[str, Any] = {"targets": targets}
+            if choice is not None:
+                item["choice"] = choice
+            out.append(item)
     if effect.get("optional"):
         out.append({"use": False})
     return out
@@ -191,6 +208,10 @@ def _targeted(
     owner = side_of(eng, pid, op)
     ps = st.players[owner]
     for iid in cards:
+        if op["op"] == "discard_member" and ps.entry == iid:
+            ps.entry, ps.entry_mods = None, []
+            eng.to_waiting_room(owner, iid, what)  # entry-in follows: the caller settles
+            continue
         if op["op"] == "salvage":
             if iid in ps.waiting_room:
                 ps.waiting_room.remove(iid)

@@ -98,6 +98,9 @@ class R4UState:
     #: damage dealt this turn to the opposing entry character, and which character it was
     damage: int = 0
     damage_on: str | None = None
+    #: uses this turn of activated effects with a printed limit, by the key the rule option
+    #: activate_limit counts by (R4U-ACTIVATE-LIMIT); emptied when a turn starts
+    used: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
     reason: str | None = None
     after_illegal: bool = False
