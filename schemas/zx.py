@@ -33,7 +33,7 @@ INSTANCE_SECTIONS = {"": "main", "D": "dynamis"}
 
 #: dynamis cards: ``zx_ex`` and ``event_ex`` are played by ``play_ex`` (ZX-EX-PLAY); ``shift``
 #: and ``zx_ob`` (an overboost's upper half) the engine holds but does not play yet
-CARD_TYPES = ("zx", "event", "zx_ex", "event_ex", "shift", "zx_ob", "player")
+CARD_TYPES = ("zx", "event", "zx_ex", "event_ex", "shift", "zx_ob", "player", "player_ex")
 ZONES = ("hand", "deck", "life", "charge", "trash", "resources", "dynamis", "removed")
 SQUARES = list(range(1, 10))
 
@@ -66,6 +66,14 @@ class ZXConditionSchema(BaseSchema):
     zx = Nested(ZXConditionZXSchema)
 
 
+class ZXCrisisSchema(BaseSchema):
+    """A PL EX's crisis (ZX-CRISIS) as the engine reads it: the condition ("damaged": you
+    receive damage) and, for "Crisis ○○", the ○○ its player card's name must contain."""
+
+    condition = Str(required=True, validate=one_of(("damaged",)))
+    name = Str(non_empty=True)
+
+
 class ZXCardSchema(BaseSchema):
     """A Z/X card definition: code, name, type (zx, event; dynamis cards zx_ex, event_ex,
     shift, zx_ob), colour, cost, power,
@@ -90,6 +98,10 @@ class ZXCardSchema(BaseSchema):
         non_empty=True,
         metadata={"description": "a player card: the name of the Z/X OB lower half on its back"},
     )
+    player_name = Str(
+        non_empty=True, metadata={"description": "a player card: its player name, if any"}
+    )
+    crisis = Nested(ZXCrisisSchema, metadata={"description": "a PL EX: its crisis (ZX-CRISIS)"})
     adds = Nested(
         ZXShiftAddsSchema,
         metadata={"description": "a shift card: the name, colour, races its plus icons add"},
@@ -144,6 +156,16 @@ class ZXSetupSchema(ActionSchema):
         allow_none=True,
         load_default=None,
         metadata={"description": "the player card with a Z/X OB lower half (ZX-OB-SETUP)"},
+    )
+    player_card = CardCode(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "the player card a PL EX lies behind (ZX-PL-EX-SETUP)"},
+    )
+    player_ex = CardCode(
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "the PL EX on the back of the player card (ZX-PL-EX-SETUP)"},
     )
 
 
@@ -288,6 +310,13 @@ class ZXResolveSchema(ActionSchema):
     order = ref_list(ZXCardRef)
 
 
+class ZXCrisisActionSchema(ActionSchema):
+    """The crisis of a PL EX is fulfilled: put it face up on the player card, or not."""
+
+    do = Kind("crisis")
+    use = Bool(required=True)
+
+
 class ZXProceedSchema(ActionSchema):
     """End the resource, ignition or main phase."""
 
@@ -419,4 +448,11 @@ ACTIONS: dict[str, type[Schema]] = {
     "proceed": ZXProceedSchema,
     "concede": ZXConcedeSchema,
     "outcome": ZXOutcomeSchema,
+    "crisis": ZXCrisisActionSchema,
 }
+
+
+#: positions (docs/positions.md): the schema of a log's ``start`` and the function that lays
+#: it out (``layout(start, players, cards, seeded, teams)``), as ``"module:name"``; imported on
+#: first use (:func:`schemas.log_envelope.position_hooks`)
+POSITION = ("schemas.zx_position:ZXStartSchema", "judge.games.zx.position:layout")

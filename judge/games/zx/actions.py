@@ -12,6 +12,7 @@ from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.games.zx import effects
+from judge.games.zx.crisis import apply_crisis, apply_setup_ex, check_crisis, check_setup_ex
 from judge.games.zx.ex import apply_play_ex, check_hatenkourin, check_play_ex
 from judge.games.zx.geometry import GRID
 from judge.games.zx.observed import (
@@ -37,6 +38,7 @@ PHASE_RULES = {
     "attack": "ZX-ATTACK",
     "activate": "ZX-ACTIVATE",
     "play_ex": "ZX-EX-PLAY",
+    "crisis": "ZX-CRISIS",
 }
 
 
@@ -175,6 +177,7 @@ def check_setup(eng: ZXEngine, plan: Plan) -> None:
             )
         else:
             plan.data["overboost"] = code
+    check_setup_ex(eng, plan)
 
 
 def apply_setup(eng: ZXEngine, plan: Plan) -> None:
@@ -202,6 +205,7 @@ def apply_setup(eng: ZXEngine, plan: Plan) -> None:
                 "ZX-GATE-CARD",
                 f"{p} puts {eng.name(iid)} face up into its dynamis as its gate card.",
             )
+    apply_setup_ex(eng, plan)
     code = plan.data.get("overboost")
     if code is not None:
         iid = f"{p}-P1"
@@ -801,6 +805,7 @@ CHECKS = {
     "resolve": check_resolve,
     "concede": check_concede,
     "outcome": check_outcome,
+    "crisis": check_crisis,
 }
 APPLIES = {
     "first_player": apply_first_player,
@@ -820,4 +825,5 @@ APPLIES = {
     "resolve": apply_resolve,
     "concede": apply_concede,
     "outcome": apply_outcome,
+    "crisis": apply_crisis,
 }

@@ -26,7 +26,7 @@ class CardDef:
 
     code: str
     name: str
-    type: str  # zx | event | zx_ex; dynamis only, never played: event_ex | shift | zx_ob
+    type: str  # zx | event | zx_ex; dynamis only: event_ex | shift | zx_ob; player | player_ex
     color: str = "colorless"
     cost: int = 0
     power: int = 0

@@ -86,6 +86,16 @@ def check_deck(
                 codes_of(ex_in_deck),
             )
         )
+    pl_ex = [c for c in main if cards[c].get("type") == "player_ex"]
+    if pl_ex:
+        problems.append(
+            DeckProblem(
+                "ZX-PL-EX-SETUP",
+                "A PL EX is not a deck card: it is prepared at setup on the back of the player "
+                "card.",
+                codes_of(pl_ex),
+            )
+        )
     if len(dynamis) > DYNAMIS_MAX:
         problems.append(
             DeckProblem("ZX-DYNAMIS", f"Dynamis has {len(dynamis)} cards; at most {DYNAMIS_MAX}.")

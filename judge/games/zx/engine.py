@@ -6,7 +6,8 @@ waits for a decision (``wait_…``, :data:`WAITS`) or a pending effect needs a c
 handlers of the log's actions are in :mod:`judge.games.zx.actions`, card moves in
 :mod:`judge.games.zx.moves`, resolving effects in :mod:`judge.games.zx.resolve`.
 
-Conventions (``docs/zx.md``): seeded mode only; the opening shuffle of each player's deck
+Conventions (``docs/zx.md``): seeded or observed mode (:mod:`judge.games.zx.observed`); the
+opening shuffle of each player's deck
 (stream ``"<player>/shuffle/1"``) comes after both players took out their start card, start
 resource and gate card; squares are named 1-9 as in ``squares.toml``.
 """
@@ -17,7 +18,6 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from judge.core.engine import AgendaEngine, deal_instances
-from judge.core.errors import BadLog, FieldError
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import POLICIES, EffectPool, PendingEffect
@@ -39,6 +39,8 @@ WAITS = {
     "wait_pick_life": "pick_life",
     "wait_play_revealed": "play_revealed",
     "wait_trash_charge": "trash_charge",
+    "wait_crisis": "crisis",
+    "wait_reveal": "reveal",
 }
 HAND, LIFE, RESOURCES, CHARGE_LIMIT, DRAW = 4, 4, 2, 4, 2
 DRAGON = ("ドラゴン", "龍", "Dragon")
@@ -59,16 +61,6 @@ class ZXEngine(Moves, AgendaEngine):
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
-        if not self.seeded:
-            raise BadLog(
-                [
-                    FieldError(
-                        "hidden.mode",
-                        "the zx engine judges seeded logs only (observed mode is not supported "
-                        'yet): give {"mode": "seeded", "seed": …}',
-                    )
-                ]
-            )
         #: ZX-SIMULTANEOUS: rule option ``simultaneous`` names the core's ordering policy
         self.pool = EffectPool(
             POLICIES[options["simultaneous"]](lambda: self.state.turn_player or self.state.order[0])
@@ -86,6 +78,13 @@ class ZXEngine(Moves, AgendaEngine):
         }
         self.state = ZXState(defs, code_of, owner_of, players, list(log.player_ids))
         self.state.squares = {sq: None for sq in GRID.names()}
+        #: each player's PL EX (ZX-CRISIS, :mod:`judge.games.zx.crisis`), prepared at setup
+        self.state.player_ex = {}
+        if log.start is not None:  # a game from a position (docs/positions.md)
+            from judge.games.zx.position import place
+
+            place(self, log.start, log.layout)
+            return
         self.state.agenda.append(("wait_first_player", {}))
 
     # == the runner's interface ==================================================================
@@ -130,9 +129,13 @@ class ZXEngine(Moves, AgendaEngine):
         out = []
         for who, kinds in self.decisions():
             label = who if who else "the rock-paper-scissors winner"
-            out.append(
-                {"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}
-            )
+            text = f"{label}: {', '.join(kinds)}"
+            if kinds == ("reveal",):
+                from judge.games.zx.observed import ZONE_WORDS
+
+                args = self.state.agenda[0][1]
+                text += " " + ZONE_WORDS[args["zone"]].format(p=who, n=args["index"] + 1)
+            out.append({"player": who, "kind": "|".join(kinds), "text": text})
         return out
 
     # == conditions of keyword abilities =========================================================
@@ -211,7 +214,12 @@ class ZXEngine(Moves, AgendaEngine):
         return z is not None and z.broken
 
     def power(self, iid: str) -> int:
-        return self.state.card(iid).power
+        """``iid``'s current power: printed, with the changes on it until the end of the turn
+        (ZX-POWER)."""
+        st = self.state
+        sq = st.square_of(iid)
+        z = st.squares[sq] if sq is not None else None
+        return st.card(iid).power + (sum(z.power_mods) if z is not None else 0)
 
     # == the agenda ==============================================================================
 
@@ -240,33 +248,55 @@ class ZXEngine(Moves, AgendaEngine):
         )
 
     def op_begin_game(self) -> None:
-        """ZX-SETUP: 4 life face down and 2 resources from the deck top; start cards turn face
-        up on the player squares."""
-        st = self.state
-        for pid in st.order:
-            ps = st.players[pid]
-            for _ in range(LIFE):
-                ps.life.append(ps.deck.pop(0))
-            for _ in range(RESOURCES):
-                ps.resources.append(Resource(ps.deck.pop(0), st.next_serial()))
-            if ps.start_card is not None:
-                iid, ps.start_card = ps.start_card, None
-                sq = GRID.player_square(ps.seat)
-                st.squares[sq] = None
-                from judge.games.zx.state import ZX
+        """ZX-SETUP: each player in turn: 4 life face down and 2 resources from the deck top,
+        its start card face up on its player square; then the first turn.  (Steps of their own:
+        in observed mode each resource waits for its ``reveal``.)"""
+        steps: list[tuple[str, dict[str, Any]]] = []
+        for pid in self.state.order:
+            one = {"player": pid}
+            steps += [("set_life", one)] + [("resource_from_deck", one)] * RESOURCES
+            steps.append(("start_card_up", one))
+        self.push(*steps, ("game_begins", {}))
 
-                st.squares[sq] = ZX(card=iid, serial=st.next_serial())
-                st.controller[sq] = pid
-                self.event(
-                    "start_card",
-                    f"{pid}'s start card {self.name(iid)} turns face up on square {sq}.",
-                    player=pid,
-                    card=iid,
-                    square=sq,
-                )
-                self.ctx.ruling(
-                    "ZX-START-CARD", f"{pid}'s start card turns face up on its player square {sq}."
-                )
+    def op_set_life(self, player: str) -> None:
+        ps = self.state.players[player]
+        for _ in range(LIFE):
+            ps.life.append(ps.deck.pop(0))  # face down: unknown in observed mode
+
+    def op_resource_from_deck(self, player: str) -> None:
+        """A resource from the deck top, face up (observed mode: once revealed)."""
+        from judge.games.zx.observed import wait_for
+
+        st = self.state
+        if wait_for(self, player, "deck", 0, ("resource_from_deck", {"player": player})):
+            return
+        card = st.players[player].deck.pop(0)
+        assert card is not None
+        st.players[player].resources.append(Resource(card, st.next_serial()))
+
+    def op_start_card_up(self, player: str) -> None:
+        from judge.games.zx.state import ZX
+
+        st = self.state
+        ps = st.players[player]
+        if ps.start_card is None:
+            return
+        iid, ps.start_card = ps.start_card, None
+        sq = GRID.player_square(ps.seat)
+        st.squares[sq] = ZX(card=iid, serial=st.next_serial())
+        st.controller[sq] = player
+        self.event(
+            "start_card",
+            f"{player}'s start card {self.name(iid)} turns face up on square {sq}.",
+            player=player,
+            card=iid,
+            square=sq,
+        )
+        self.ctx.ruling(
+            "ZX-START-CARD", f"{player}'s start card turns face up on its player square {sq}."
+        )
+
+    def op_game_begins(self) -> None:
         self.ctx.ruling(
             "ZX-SETUP", "Each player: 4 life cards face down and 2 resources from the deck top."
         )
@@ -327,7 +357,12 @@ class ZXEngine(Moves, AgendaEngine):
         for z in st.squares.values():
             if z is not None:
                 z.damage = 0
-        self.ctx.ruling("ZX-END", f"{st.turn_player}'s end phase: damage on Z/X is cleared.")
+                z.power_mods.clear()  # ZX-POWER: until the end of the turn
+        self.ctx.ruling(
+            "ZX-END",
+            f"{st.turn_player}'s end phase: damage on Z/X and power changes until the end of "
+            "the turn are cleared.",
+        )
         self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
         self.push(("begin_turn", {}))
 
@@ -362,21 +397,14 @@ class ZXEngine(Moves, AgendaEngine):
                     )
                     return True
             lethal = [
-                sq
+                (sq, rule)
                 for sq, z in sorted(st.squares.items())
-                if z is not None and (z.damage >= self.power(z.card) or self.power(z.card) <= 0)
+                if z is not None and (rule := self.lethal(z)) is not None
             ]
             if not lethal:
                 break
-            for sq in lethal:
-                z = st.squares[sq]
-                assert z is not None
-                self.ctx.ruling(
-                    "ZX-DAMAGE-ZX",
-                    f"{self.name(z.card)} has {z.damage} damage this turn, not less than its power "
-                    f"{self.power(z.card)}: it is destroyed.",
-                )
-                self.destroy(sq, "lethal damage")
+            for sq, rule in lethal:
+                self.destroy_lethal(sq, rule)
         losers = [pid for pid in st.order if not st.players[pid].life]
         if losers:
             winner = None if len(losers) == 2 else st.opponent(losers[0])
@@ -398,7 +426,15 @@ class ZXEngine(Moves, AgendaEngine):
         steps = []
         for _ in range(n):
             steps += [("life_pick", {"player": player, "why": "damage"}), ("rules", {})]
+        if player in self.state.player_ex:
+            steps.append(("crisis_check", {"player": player}))
         self.push(*steps)
+
+    def op_crisis_check(self, player: str) -> None:
+        """ZX-CRISIS: after the player damage effect, a PL EX's crisis may be performed."""
+        from judge.games.zx.crisis import op_crisis_check
+
+        op_crisis_check(self, player)
 
     def op_life_pick(self, player: str, why: str) -> None:
         ps = self.state.players[player]
@@ -419,9 +455,15 @@ class ZXEngine(Moves, AgendaEngine):
         """ZX-LIFE-CHANGE: a life card leaves the life zone (life decrease), face up; by damage
         one with the IG icon may be played for free (rule option ``life_ig_play``), else it
         goes to the charge zone; by reload it goes to the charge zone."""
+        from judge.games.zx.observed import wait_for
+
         st = self.state
         ps = st.players[player]
+        again = ("life_out", {"player": player, "index": index, "why": why})
+        if wait_for(self, player, "life", index, again):
+            return
         iid = ps.life.pop(index)
+        assert iid is not None
         self.event(
             "life_out",
             f"{player}'s life card {self.name(iid)} is turned face up ({why}); "
@@ -446,13 +488,24 @@ class ZXEngine(Moves, AgendaEngine):
 
     def op_ignite_one(self, player: str, by_ability: bool) -> None:
         """ZX-IGNITION: reveal the deck's top card; with the IG icon its controller may play it
-        for free (``play_revealed``), else it goes to the trash (from the deck: Evol Seed)."""
-        iid = self.take_top(player)
-        if iid is None:
+        for free (``play_revealed``), else it goes to the trash (from the deck: Evol Seed).
+        Observed mode: an empty deck reloads first, then the top card waits for its ``reveal``."""
+        from judge.games.zx.observed import wait_for
+
+        ps = self.state.players[player]
+        if not ps.deck:
+            self.reload(player)
+        again = ("ignite_one", {"player": player, "by_ability": by_ability})
+        if wait_for(self, player, "deck", 0, again):
+            return
+        taken = self.take_top(player)
+        if not taken:
             self.event(
                 "ignite_failed", f"{player} cannot ignite: no card in deck or trash.", player=player
             )
             return
+        iid = taken[0]
+        assert iid is not None  # revealed above
         d = self.state.card(iid)
         how = "by an ability" if by_ability else "in the ignition phase"
         self.event(
@@ -582,7 +635,16 @@ class ZXEngine(Moves, AgendaEngine):
         if z.lower is not None:
             v["lower"] = z.lower
         if z.shift is not None:
+            from judge.games.zx.shift import colors_of, names_of, races_of
+
             v["shift"] = z.shift
+            v["with_shift"] = {  # ZX-SHIFT-INFO: what the card now has
+                "names": list(names_of(self, z.card)),
+                "colors": list(colors_of(self, z.card)),
+                "races": list(races_of(self, z.card)),
+            }
+        if z.power_mods:
+            v["power_changes"] = list(z.power_mods)
         return v
 
     def player_view(self, pid: str) -> dict[str, Any]:
@@ -604,6 +666,10 @@ class ZXEngine(Moves, AgendaEngine):
             v["extend_drive_used"] = True
         if ps.player_card is not None:
             v["player_card"] = [ps.player_card, "ob" if ps.player_card_away else "player"]
+        if pid in self.state.player_ex:
+            from judge.games.zx.crisis import view
+
+            v["player_ex"] = view(self, pid)
         return v
 
     def step_state(self) -> dict[str, Any]:
@@ -623,6 +689,9 @@ class ZXEngine(Moves, AgendaEngine):
         pv["start_card"] = ps.start_card
         pv["hatenkourin_turn"] = ps.hatenkourin_turn
         pv["player_card"] = [ps.player_card, ps.player_card_away]
+        px = self.state.player_ex.get(ps.id)
+        if px is not None:
+            pv["player_ex"] = [px.card, px.face_up]
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
         st = self.state

@@ -1,4 +1,7 @@
-"""``legal_actions``: the decisions the player to act may record now (seeded mode).
+"""``legal_actions``: the decisions the player to act may record now.
+
+In observed mode only known hand cards are listed (an unknown one has no code to name), and a
+``reveal`` lists every code that can be there.
 
 Candidates per decision kind, passed through the engine's own ``check`` (a listed action is
 legal by construction); large choices are sampled in a fixed way (the first fitting targets,
@@ -91,11 +94,17 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
                     ]
                 else:
                     cands.append({"p": p, "do": kind, "use": True})
+            elif kind == "crisis":
+                cands += [{"p": p, "do": kind, "use": u} for u in (True, False)]
             elif kind == "trash_charge":
                 n = st.agenda[0][1]["n"]
                 cands.append({"p": p, "do": kind, "cards": st.players[p].charge[:n]})
             elif kind == "resolve":
                 cands += _resolves(eng, p)
+            elif kind == "reveal":
+                # observed mode: each code that can be there (one copy of each)
+                unseen = st.players[p].unseen
+                cands += [{"p": p, "do": kind, "card": c} for c, ids in sorted(unseen.items()) if ids]
     return eng.checked(cands)
 
 
@@ -155,6 +164,13 @@ def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
 
             can = igobs(eng, pe.controller, igob)
             out += [{**base, "targets": [u], "to": sq} for u, sq in can[:2]] or [base]
+            continue
+        app = effects.appear_op(eff)
+        if app is not None:
+            from judge.games.zx.appearing import possible as appearing
+
+            cards, squares = appearing(eng, pe.controller, app)
+            out.append({**base, "targets": cards, "squares": squares})
             continue
         brk = effects.break_op(eff)
         if brk is not None:
