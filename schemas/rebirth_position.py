@@ -12,8 +12,9 @@ from marshmallow import validate
 from schemas.action_log import BaseSchema, Bool, Dict, Int, List, Nested, PlayerId, Str, one_of
 from schemas.position_common import CardEntry, HiddenZone
 
-#: the phases a position may start in: those whose decisions the turn player makes
-PHASES = ("energy", "main", "battle")
+#: the phases a position may start in: those whose decisions the turn player makes; the setup
+#: (after the deal: who goes first, the preset) and the start of the stand and end phases
+PHASES = ("setup", "stand", "energy", "main", "battle", "end")
 
 
 class R4UPosSlotSchema(BaseSchema):
@@ -83,13 +84,39 @@ class R4UPosPendingSchema(BaseSchema):
     )
 
 
+class R4UPosUsedSchema(BaseSchema):
+    """An activated effect with a printed use limit used this turn already (R4U-ACTIVATE-LIMIT)."""
+
+    card = Str(required=True, metadata={"description": "instance id of its card"})
+    ability = Int(
+        load_default=1,
+        validate=validate.Range(min=1),
+        metadata={"default": 1, "description": "which of the card's activated effects (1…)"},
+    )
+    times = Int(
+        load_default=1,
+        validate=validate.Range(min=1),
+        metadata={"default": 1, "description": "how many times this turn"},
+    )
+
+
 class R4UStartSchema(BaseSchema):
     """Rebirth for you: the moment a log starts from (instead of ``decks``)."""
 
-    turn = Int(required=True, validate=validate.Range(min=1))
+    turn = Int(
+        required=True,
+        validate=validate.Range(min=0),
+        metadata={"description": "0 in the setup, then 1, 2, … (both players' turns counted)"},
+    )
     phase = Str(required=True, validate=one_of(PHASES))
-    turn_player = PlayerId(required=True)
-    first = PlayerId(required=True, metadata={"description": "the player who went first"})
+    turn_player = PlayerId(
+        required=True, allow_none=True, metadata={"description": "null in the setup only"}
+    )
+    first = PlayerId(
+        required=True,
+        allow_none=True,
+        metadata={"description": "the player who went first (setup: null while it is not decided)"},
+    )
     energy_done = Bool(
         load_default=False,
         metadata={"default": False, "description": "energy phase: a card was put into energy"},
@@ -109,3 +136,8 @@ class R4UStartSchema(BaseSchema):
     players = Dict(keys=PlayerId(), values=Nested(R4UPosPlayerZonesSchema), required=True)
     battle = Nested(R4UPosBattleSchema, allow_none=True, load_default=None)
     pending = List(Nested(R4UPosPendingSchema), load_default=list, metadata={"default": []})
+    used = List(
+        Nested(R4UPosUsedSchema),
+        load_default=list,
+        metadata={"default": [], "description": "main or battle phase: limited effects used"},
+    )

@@ -2,7 +2,10 @@
 
 A log with ``start`` instead of ``decks`` describes the moment: turn, phase, whose turn, who
 went first, each player's field, an attack waiting for its guard decision, sparks waiting for
-their player's choices (shapes: ``schemas/rebirth_position.py``).  Two functions, as Union
+their player's choices, limited effects used this turn (shapes:
+``schemas/rebirth_position.py``).  The moment is a decision of the energy, main or battle
+phase, the setup after the deal (who goes first, the preset), or the start of the stand or end
+phase (their automatic procedure runs at the first step).  Two functions, as Union
 Arena's:
 
 - :func:`layout` checks that the position could happen and gives every card its instance id,
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import instance_key
 from judge.core.errors import FieldError
 from judge.core.position import number_cards, unseen_problems
+from judge.games.rebirth.activate import limit_key
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
     REBIRTH_LIMIT,
@@ -247,6 +251,20 @@ def _check_moment(
 ) -> list[FieldError]:
     errors: list[FieldError] = []
     turn, first, tp, phase = start["turn"], start["first"], start["turn_player"], start["phase"]
+    errors += _check_flags(start, path)
+    if phase == "setup" or turn == 0:
+        return errors + _check_setup(start, players, lay, cards, path)
+    for name, what in (("turn_player", "whose turn it is"), ("first", "who went first")):
+        if start[name] is None:
+            errors.append(
+                FieldError(
+                    f"{path}.{name}",
+                    f"{what} is decided in the setup: null only in a setup position "
+                    "(R4U-SETUP-FIRST)",
+                )
+            )
+    if errors:
+        return errors
     second = players[1] if first == players[0] else players[0]
     want = first if turn % 2 == 1 else second
     if tp != want:
@@ -264,19 +282,7 @@ def _check_moment(
                 f"{path}.phase", "the first player's first turn has no battle phase (R4U-BATTLE)"
             )
         )
-    for flag in ("energy_done", "partner_done"):
-        if start.get(flag) and phase != "energy":
-            errors.append(
-                FieldError(f"{path}.{flag}", "only in the energy phase (R4U-ENERGY-PHASE)")
-            )
-    if start.get("damage") and phase != "battle":
-        errors.append(
-            FieldError(
-                f"{path}.damage",
-                "damage is dealt by attacks, in the battle phase; it ends with the turn "
-                "(R4U-DAMAGE)",
-            )
-        )
+    errors += _check_used(start, tp, lay, cards, path)
     battle = start.get("battle")
     if battle is not None:
         members = lay.zones[tp]["members"]
@@ -309,6 +315,15 @@ def _check_moment(
                     "an attack waits for its guard decision: no spark waits then (R4U-SPARK)",
                 )
             )
+    if start.get("pending") and phase in ("stand", "end"):
+        errors.append(
+            FieldError(
+                f"{path}.pending",
+                f"a position at the start of the {phase} phase has no spark waiting: one "
+                "waits at a decision of the energy, main or battle phase (R4U-SPARK)",
+            )
+        )
+        return errors
     for i, pe in enumerate(start.get("pending") or []):
         owner = next(
             (
@@ -337,6 +352,154 @@ def _check_moment(
                     f"{path}.pending[{i}].effect",
                     f"{pe['source']} ({code}) has no spark effect number {pe['effect']} "
                     "(R4U-SPARK)",
+                )
+            )
+    return errors
+
+
+def _check_flags(start: Mapping[str, Any], path: str) -> list[FieldError]:
+    """What belongs to one phase only: energy_done, partner_done, damage."""
+    errors: list[FieldError] = []
+    phase = start["phase"]
+    for flag in ("energy_done", "partner_done"):
+        if start.get(flag) and phase != "energy":
+            errors.append(
+                FieldError(f"{path}.{flag}", "only in the energy phase (R4U-ENERGY-PHASE)")
+            )
+    if start.get("damage") and phase != "battle":
+        errors.append(
+            FieldError(
+                f"{path}.damage",
+                "damage is dealt by attacks, in the battle phase; it ends with the turn "
+                "(R4U-DAMAGE)",
+            )
+        )
+    return errors
+
+
+def _check_setup(
+    start: Mapping[str, Any],
+    players: list[str],
+    lay: Layout,
+    cards: Mapping[str, Mapping[str, Any]],
+    path: str,
+) -> list[FieldError]:
+    """A setup position is after the deal (entries chosen, 3 cards drawn, partner cards in the
+    hand): it waits for who goes first (``first`` null) or for the second player's preset.
+    Before the entries are chosen there is no position: that is the start of a log with
+    ``decks``."""
+    errors: list[FieldError] = []
+    if start["phase"] != "setup":
+        errors.append(
+            FieldError(f"{path}.turn", "turn 0 is the setup: the first turn is turn 1 (R4U-TURN)")
+        )
+        return errors
+    if start["turn"] != 0:
+        errors.append(FieldError(f"{path}.turn", "the setup is turn 0 (R4U-TURN)"))
+    if start["turn_player"] is not None:
+        errors.append(
+            FieldError(
+                f"{path}.turn_player",
+                "null in the setup: the first turn starts after the preset (R4U-SETUP-PRESET)",
+            )
+        )
+    for name in ("battle", "pending", "used"):
+        if start.get(name):
+            errors.append(
+                FieldError(f"{path}.{name}", "nothing of a turn happens in the setup (R4U-TURN)")
+            )
+    for pid in players:
+        zones = start["players"][pid]
+        base = f"{path}.players.{pid}"
+        d = _def(cards, zones.get("entry"))
+        if d is not None and d.get("type") == "character" and (d.get("level") or 0) > 2:
+            errors.append(
+                FieldError(
+                    f"{base}.entry",
+                    "the setup's entry is a character of level 2 or less (R4U-SETUP-ENTRY)",
+                )
+            )
+        for zone in ("entry_mods", "members", "retire", "rebirth_area", "energy", "waiting_room"):
+            if any(item is not None for item in zones.get(zone) or []):
+                errors.append(
+                    FieldError(
+                        f"{base}.{zone}",
+                        "in the setup only the entry, the hand and the deck hold cards "
+                        "(R4U-SETUP-HAND)",
+                    )
+                )
+        if zones.get("partners"):
+            errors.append(
+                FieldError(
+                    f"{base}.partners",
+                    "the preset is the setup's last step: a setup position has no partner "
+                    "card in the partner zone (R4U-SETUP-PRESET)",
+                )
+            )
+        hand = zones.get("hand") or []
+        kinds = [(_def(cards, e) or {}).get("type") if e is not None else None for e in hand]
+        n_partner = sum(1 for k in kinds if k == "partner")
+        if n_partner != 3 or len(hand) - n_partner != 3:
+            errors.append(
+                FieldError(
+                    f"{base}.hand",
+                    f"{len(hand) - n_partner} main-deck and {n_partner} partner card(s): after "
+                    "the deal the hand holds 3 cards of the deck and the 3 partner cards "
+                    "(R4U-SETUP-HAND)",
+                )
+            )
+    return errors
+
+
+def _check_used(
+    start: Mapping[str, Any],
+    tp: str,
+    lay: Layout,
+    cards: Mapping[str, Mapping[str, Any]],
+    path: str,
+) -> list[FieldError]:
+    """``used``: limited activated effects of the turn player's cards (R4U-ACTIVATE-LIMIT),
+    in the main or battle phase, at most as often as their limit."""
+    errors: list[FieldError] = []
+    for i, use in enumerate(start.get("used") or []):
+        sub = f"{path}.used[{i}]"
+        if start["phase"] not in ("main", "battle"):
+            errors.append(
+                FieldError(
+                    sub,
+                    "effects are used in the main (or battle) phase: before it none has been "
+                    "used this turn (R4U-ACTIVATE-TIMING)",
+                )
+            )
+            continue
+        parsed = parse_id(use["card"])
+        main = lay.decks.get(tp, {}).get("main", [])
+        if parsed is None or parsed[0] != tp or parsed[1] != "" or not 1 <= parsed[2] <= len(main):
+            errors.append(
+                FieldError(
+                    f"{sub}.card",
+                    f"{use['card']} is not a main-deck card of {tp}'s: only the turn player "
+                    "uses effects (R4U-ACTIVATE-TIMING)",
+                )
+            )
+            continue
+        code = main[parsed[2] - 1]
+        found = [e for e in cards[code].get("effects") or [] if e.get("when") == "activated"]
+        k = use["ability"]
+        limit = found[k - 1].get("per_turn") if k <= len(found) else None
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            errors.append(
+                FieldError(
+                    f"{sub}.ability",
+                    f"{use['card']} ({code}) has no activated effect number {k} with a printed "
+                    "use limit (R4U-ACTIVATE-LIMIT)",
+                )
+            )
+        elif use["times"] > limit:
+            errors.append(
+                FieldError(
+                    f"{sub}.times",
+                    f"the effect may be used {limit} time(s) a turn (R4U-ACTIVATE-LIMIT)",
                 )
             )
     return errors
@@ -382,7 +545,19 @@ def place(eng: RebirthEngine, start: Mapping[str, Any], lay: Layout) -> None:
         for lst in ps.unseen.values():
             lst.sort(key=instance_key)
     tp = st.turn_player
+    if st.phase == "setup":
+        second = None if st.first is None else st.opponent(st.first)
+        st.agenda[:] = (
+            [("wait_first_player", {})] if second is None else [("wait_preset", {"player": second})]
+        )
+        return
+    if st.phase in ("stand", "end"):  # their automatic procedure runs at the first step
+        st.agenda[:] = [("stand", {})] if st.phase == "stand" else [("end_phase", {})]
+    assert tp is not None
     opp = st.opponent(tp)
+    for use in start.get("used") or []:
+        key = limit_key(eng, use["card"], use["ability"])
+        st.used[key] = st.used.get(key, 0) + use["times"]
     if start.get("damage"):
         st.damage, st.damage_on = int(start["damage"]), st.players[opp].entry
     battle = start.get("battle")
