@@ -13,7 +13,14 @@ from judge.core.refs import is_instance, ref_code
 from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.games.zx import effects
 from judge.games.zx.crisis import apply_crisis, apply_setup_ex, check_crisis, check_setup_ex
-from judge.games.zx.ex import apply_play_ex, check_hatenkourin, check_play_ex
+from judge.games.zx.ex import (
+    apply_play_ex,
+    check_hatenkourin,
+    check_hatenkourin_from,
+    check_play_ex,
+    hatenkourin_card,
+    lv_holds,
+)
 from judge.games.zx.geometry import GRID
 from judge.games.zx.observed import (
     apply_binds,
@@ -493,6 +500,10 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     p = plan.action["p"]
     iid = find(eng, plan.action["card"], [z.card for _, z in st.zx_of(p)])
+    from_dynamis = False
+    if iid is None:  # a 破天降臨 ability may be used from the dynamis (ZX-HATENKOURIN)
+        iid = hatenkourin_card(eng, plan, p)
+        from_dynamis = iid is not None
     if iid is None:
         plan.violate("ZX-ACTIVATE", f"{plan.action['card']} is not {p}'s Z/X on a square.")
         plan.cannot_apply("no such Z/X")
@@ -511,6 +522,7 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
             "ZX-EXTEND-DRIVE", f"{p} has used a Z/X Extend Drive! ability this game already."
         )
     check_hatenkourin(eng, plan, p, eff)
+    check_hatenkourin_from(eng, plan, iid, eff, from_dynamis)
     if eff.get("alter_break") and not eng.in_break_state(iid):
         plan.violate(
             "ZX-ALTER-BREAK",
@@ -524,11 +536,11 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
             f"{len(eng.ig_marks(p))} resources with the IG mark.",
         )
     lv = eff.get("lv")
-    if lv is not None and eng.lv_count(p, lv["race"]) < int(lv["n"]):
+    if lv is not None and not lv_holds(eng, p, lv):
+        kind = lv.get("race") or lv.get("type")
         plan.violate(
             "ZX-LV",
-            f"[{lv['race']}] Lv {lv['n']}: {p}'s dynamis has "
-            f"{eng.lv_count(p, lv['race'])} face-up {lv['race']} cards.",
+            f"[{kind}] Lv {lv['n']}: {p}'s dynamis has fewer than {lv['n']} face-up {kind} cards.",
         )
     if "adjacent_pairs" in eff and eng.adjacent_pairs(p) < int(eff["adjacent_pairs"]):
         plan.violate(

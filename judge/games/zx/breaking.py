@@ -113,7 +113,7 @@ def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list
         f"{eng.name(b)} appears rebooted and is in Break state.",
     )
     battle = st.battle
-    zb = eng.appear(pid, b, sq, f"Break onto {eng.name(a)}", force=force)
+    zb = eng.appear(pid, b, sq, f"Break onto {eng.name(a)}", force=force, rebooted=True)
     if battle is None:
         return
     if battle.target is za:

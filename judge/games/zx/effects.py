@@ -38,10 +38,19 @@ Ops (each a keyword action of the seed):
 ``break``              Break: ``targets`` [card A on a square (``target`` side, default own),
                        card B a Z/X in the controller's hand]; card A rebooted unless
                        ``"rebooted": false`` (ZX-BREAK)
+``power`` n            the chosen Z/X gets power +n (n < 0: -n) until the end of the turn
+                       (ZX-POWER)
+``appear`` n           up to n (``"up_to": true``) or n Z/X of the controller's ``from``
+                       (``hand``, ``trash``, ``charge``, ``deck``; ``zx``: ``race`` /
+                       ``name`` / ``color`` / ``cost_max`` they fit) appear at once: the
+                       ``resolve`` names them in ``targets`` and their squares, in the same
+                       order, in ``squares`` (ZX-APPEAR-SEVERAL); ``"shuffle": true``: the
+                       deck is shuffled after
 =====================  ======================================================================
 
-``target``: ``{"side": "opponent" | "own" | "any"}``: one Z/X on a square, chosen (ZX-CHOOSE)
-when the effect resolves; the ``resolve`` names it in ``targets``.
+``target``: ``{"side": "opponent" | "own" | "any"}``, and optionally ``race``, ``name``,
+``color`` the Z/X has (with what a shift on it adds, ZX-SHIFT-INFO): one Z/X on a square,
+chosen (ZX-CHOOSE) when the effect resolves; the ``resolve`` names it in ``targets``.
 """
 
 from __future__ import annotations
@@ -67,8 +76,10 @@ OPS = (
     "break",
     "igob",
     "shift",
+    "power",
+    "appear",
 )
-TARGETED = ("damage", "destroy", "remove", "sleep", "reboot")
+TARGETED = ("damage", "destroy", "remove", "sleep", "reboot", "power")
 
 
 def supported(effect: dict[str, Any]) -> bool:
@@ -97,7 +108,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
         return True
     if effect.get("optional") or target_op(effect) is not None:
         return True
-    if any(op.get("op") in ("break", "igob", "shift") for op in effect.get("do") or ()):
+    if any(op.get("op") in ("break", "igob", "shift", "appear") for op in effect.get("do") or ()):
         return True
     return any(op.get("op") == "draw_up_to" for op in effect.get("do") or ())
 
@@ -121,6 +132,15 @@ def igob_op(effect: dict[str, Any]) -> dict[str, Any] | None:
     """The IGOB op of ``effect`` (ZX-IGOB), if any: it names an upper half and a square."""
     for op in effect.get("do") or ():
         if op.get("op") == "igob":
+            return op
+    return None
+
+
+def appear_op(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The op of ``effect`` that makes several Z/X appear at once (ZX-APPEAR-SEVERAL), if any:
+    it names cards and squares, not one Z/X on a square."""
+    for op in effect.get("do") or ():
+        if op.get("op") == "appear":
             return op
     return None
 

@@ -197,8 +197,11 @@ class ZXEngine(Moves, AgendaEngine):
         ):
             return False
         lv = eff.get("lv")
-        if lv is not None and self.lv_count(pid, str(lv["race"])) < int(lv["n"]):
-            return False
+        if lv is not None:
+            from judge.games.zx.ex import lv_holds
+
+            if not lv_holds(self, pid, lv):
+                return False
         if eff.get("extend_drive") and st.players[pid].extend_drive_used:
             return False
         if eff.get("alter_break") and not self.in_break_state(iid):

@@ -111,5 +111,5 @@ def do_igob(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[
         f"{eng.name(upper)} from the dynamis, and they appear as one Z/X, rebooted, on square "
         f"{to} (not an appearance by a card's ability).",
     )
-    z = eng.appear(pid, upper, to, "by IGOB, not by a card's ability")
+    z = eng.appear(pid, upper, to, "by IGOB, not by a card's ability", rebooted=True)
     z.lower = ps.player_card

@@ -79,6 +79,13 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
                     cands += [
                         {"p": p, "do": kind, "card": z.card, "ability": k} for k in range(1, n + 1)
                     ]
+                for c, _up in st.players[p].dynamis:  # 破天降臨 (option hatenkourin_from)
+                    acts = [e for _, e in eng.effects_of(c) if e.get("when") == "activated"]
+                    cands += [
+                        {"p": p, "do": kind, "card": c, "ability": k}
+                        for k, e in enumerate(acts, 1)
+                        if e.get("hatenkourin")
+                    ]
             elif kind == "proceed":
                 cands.append({"p": p, "do": kind})
             elif kind == "pick_life":

@@ -68,11 +68,21 @@ class Moves(_Base):
     def open_squares(self, pid: str) -> list[int]:
         return [sq for sq in GRID.names() if self.square_problem(pid, sq) is None]
 
-    def appear(self, pid: str, iid: str, sq: int, how: str, force: list[Force] | None = None) -> ZX:
-        """``iid`` appears rebooted on square ``sq`` (ZX-APPEAR); a rebooted Z/X of ``pid``
-        already there is overwritten (ZX-PLAY-SQUARE, option ``overwrite_to``).  ``force``:
-        the force materials it has as it appears (a Break's card A, ZX-BREAK), before its
-        abilities trigger."""
+    def appear(
+        self,
+        pid: str,
+        iid: str,
+        sq: int,
+        how: str,
+        force: list[Force] | None = None,
+        rebooted: bool = False,
+    ) -> ZX:
+        """``iid`` appears on square ``sq`` (ZX-APPEAR); a rebooted Z/X of ``pid`` already
+        there is overwritten (ZX-PLAY-SQUARE, option ``overwrite_to``).  ``force``: the force
+        materials it has as it appears (a Break's card A, ZX-BREAK), before its abilities
+        trigger.  ``rebooted``: the keyword action itself says it appears rebooted (IGOB,
+        Break); otherwise rule option ``appear_state`` says in which state (ZX-APPEAR-STATE,
+        GAP)."""
         st = self.state
         old = st.squares.get(sq)
         if old is not None:
@@ -84,11 +94,17 @@ class Moves(_Base):
                 f"{where} (rule option overwrite_to {where}).",
             )
         z = ZX(card=iid, serial=st.next_serial(), force=list(force or []))
+        z.sleeping = not rebooted and self.options["appear_state"] == "sleep"
+        if z.sleeping:
+            self.ctx.ruling(
+                "ZX-APPEAR-STATE",
+                f"{self.name(iid)} appears sleeping (rule option appear_state sleep).",
+            )
         st.squares[sq] = z
         st.controller[sq] = pid
         self.event(
             "appear",
-            f"{self.name(iid)} appears on square {sq} ({how}).",
+            f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
             player=pid,
             card=iid,
             square=sq,
@@ -129,6 +145,11 @@ class Moves(_Base):
                 "dynamis, its lower half turns over to the player card, back on the player "
                 "square.",
             )
+            if to not in ("charge", "removed"):
+                self.ctx.cannot_verify(
+                    f"{self.name(z.card)} is a Z/X OB sent to the {to} ({why}): the seed says how "
+                    "a Z/X OB is destroyed or removed, not how it goes to another zone"
+                )
             to = "dynamis (face up)"
         elif st.card(z.card).type == "zx_ex":
             # seed 003, keyword actions 7 and 8: a Z/X EX destroyed (or removed, "as
@@ -195,7 +216,7 @@ class Moves(_Base):
         st = self.state
         z = st.squares[sq]
         assert z is not None
-        if st.card(z.card).type != "zx_ex":
+        if st.card(z.card).type != "zx_ex" and z.lower is None:
             self.ctx.ruling(
                 "ZX-DESTROY",
                 f"{self.name(z.card)} is destroyed ({why}): it goes to its owner's charge zone.",
@@ -203,13 +224,17 @@ class Moves(_Base):
         self.leave(sq, "charge", f"destroyed: {why}")
 
     def damage_zx(self, sq: int, amount: int, why: str) -> None:
-        """ZX-DAMAGE-ZX: damage adds up through the turn; destroyed once it reaches the power
-        (checked as a rule effect, ``op_rules``)."""
+        """ZX-DAMAGE-ZX: damage adds up through the turn; destroyed once it reaches the current
+        power (checked as a rule effect, :meth:`lethal`).  An amount of 0 or less (an attacker
+        whose power was lowered to 0 or below) deals no damage (ENGINE: damage never heals)."""
         st = self.state
         z = st.squares[sq]
         assert z is not None
+        if amount <= 0:
+            self.event("damage", f"{self.name(z.card)} takes no damage ({why}).", card=z.card)
+            return
         z.damage += amount
-        power = st.card(z.card).power
+        power = self.power(z.card)
         self.event(
             "damage",
             f"{self.name(z.card)} takes {amount} damage ({why}): {z.damage} this turn, power "
@@ -218,6 +243,58 @@ class Moves(_Base):
             amount=amount,
             total=z.damage,
         )
+
+    # -- power ----------------------------------------------------------------------------------
+
+    def change_power(self, sq: int, n: int, why: str) -> None:
+        """ZX-POWER: the Z/X on ``sq`` gets power +n (or -n) until the end of the turn; the
+        lethal-damage rule then reads its current power (:meth:`lethal`)."""
+        z = self.state.squares[sq]
+        assert z is not None
+        z.power_mods.append(n)
+        power = self.power(z.card)
+        self.ctx.ruling(
+            "ZX-POWER",
+            f"{self.name(z.card)} gets power {n:+d} until the end of the turn ({why}): its current "
+            f"power is {power}.",
+        )
+        self.event(
+            "power",
+            f"{self.name(z.card)}: power {n:+d} until the end of the turn, now {power}.",
+            card=z.card,
+            amount=n,
+            power=power,
+        )
+
+    def lethal(self, z: ZX) -> str | None:
+        """The rule by which the rule effects destroy ``z`` now, or None: its damage this turn
+        is at least its current power (ZX-DAMAGE-ZX); or, undamaged, its current power is 0 or
+        less and rule option ``zero_power`` reads the seed literally (ZX-POWER-ZERO, GAP)."""
+        power = self.power(z.card)
+        if z.damage > 0:
+            return "ZX-DAMAGE-ZX" if z.damage >= power else None
+        if power <= 0 and self.options["zero_power"] == "destroyed":
+            return "ZX-POWER-ZERO"
+        return None
+
+    def destroy_lethal(self, sq: int, rule: str) -> None:
+        """A Z/X :meth:`lethal` names is destroyed by the rule effects."""
+        z = self.state.squares[sq]
+        assert z is not None
+        power = self.power(z.card)
+        if rule == "ZX-POWER-ZERO":
+            text = (
+                f"{self.name(z.card)} has taken no damage this turn and its current power is "
+                f"{power}: 0 damage is at least its power, so it is destroyed (rule option "
+                "zero_power destroyed)."
+            )
+        else:
+            text = (
+                f"{self.name(z.card)} has {z.damage} damage this turn, not less than its current "
+                f"power {power}: it is destroyed."
+            )
+        self.ctx.ruling(rule, text)
+        self.destroy(sq, "lethal damage" if rule == "ZX-DAMAGE-ZX" else "power 0 or less")
 
     # -- deck, trash, life ----------------------------------------------------------------------
 
@@ -237,18 +314,19 @@ class Moves(_Base):
             )
             self.fire(iid, "evol_seed", pid)
 
-    def take_top(self, pid: str) -> str | None:
-        """The deck's top card leaves the deck; an emptied deck reloads at once (ZX-RELOAD)."""
+    def take_top(self, pid: str) -> list[str | None]:
+        """The deck's top card leaves the deck: ``[card]`` (``[None]`` for a card unknown in
+        observed mode), or ``[]`` when deck and trash are empty; an emptied deck reloads at
+        once (ZX-RELOAD)."""
         ps = self.state.players[pid]
         if not ps.deck:
             self.reload(pid)
             if not ps.deck:
-                return None
+                return []
         iid = ps.deck.pop(0)
-        assert iid is not None
         if not ps.deck:
             self.reload(pid)
-        return iid
+        return [iid]
 
     def reload(self, pid: str) -> None:
         """ZX-RELOAD: the deck is empty and the trash is not: the trash becomes the deck,
@@ -269,14 +347,15 @@ class Moves(_Base):
         self.push(("life_pick", {"player": pid, "why": "reload"}))
 
     def draw_one(self, pid: str, why: str) -> bool:
-        iid = self.take_top(pid)
-        if iid is None:
+        taken = self.take_top(pid)
+        if not taken:
             self.event("draw_failed", f"{pid} cannot draw: deck and trash are empty.", player=pid)
             return False
+        iid = taken[0]
         self.state.players[pid].hand.append(iid)
         self.event(
             "draw",
-            f"{pid} draws {self.name(iid)}{why}.",
+            f"{pid} draws {self.name(iid) if iid is not None else 'a card'}{why}.",
             player=pid,
             cards=[iid],
             private=pid,
@@ -289,10 +368,10 @@ class Moves(_Base):
         ps = self.state.players[pid]
         done = 0
         for _ in range(n):
-            iid = self.take_top(pid)
-            if iid is None:
+            taken = self.take_top(pid)
+            if not taken:
                 break
-            ps.life.append(iid)
+            ps.life.append(taken[0])
             done += 1
         self.ctx.ruling(
             "ZX-RECOVER",

@@ -2,10 +2,14 @@
 onto a card on a square that its shift device (剣臨器) names.  Shift is not a Z/X appearing.
 
 The comprehensive rules as a fan wiki quotes them (202.8) add: the shift and the card under it
-are one card; a player controls at most one shift on the squares; the shift adds its name,
-text, colour and races to the card under it.  The engine carries the text (the shift's
-``effects`` become the Z/X's), not yet the name, colour and races; a shift card's ``device`` is
-``{"race": …}`` and/or ``{"name": …}`` (ZX-SHIFT).
+are one card; a player controls at most one shift on the squares; the shift adds information to
+the card under it: its text, and the name, colour and races marked with the plus icon
+(202.8d), a colour or race the card already has not being added again (202.8e).  The engine
+carries the text (the shift's ``effects`` become the card's, ``Moves.effects_of``) and what a
+shift card's ``adds`` lists (``{"name": …, "color": …, "races": […]}``: its plus-icon
+information): :func:`names_of`, :func:`colors_of`, :func:`races_of` and :func:`fits` read a
+card with it (ZX-SHIFT-INFO).  A shift card's ``device`` is ``{"race": …}`` and/or
+``{"name": …}`` (ZX-SHIFT).
 """
 
 from __future__ import annotations
@@ -15,6 +19,49 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from judge.core.timing import PendingEffect
     from judge.games.zx.engine import ZXEngine
+
+
+def _shift_on(eng: ZXEngine, iid: str) -> str | None:
+    """The shift card on ``iid``, when ``iid`` is on a square with one."""
+    st = eng.state
+    sq = st.square_of(iid)
+    z = st.squares[sq] if sq is not None else None
+    return z.shift if z is not None else None
+
+
+def _adds(eng: ZXEngine, iid: str) -> dict[str, Any]:
+    sc = _shift_on(eng, iid)
+    return dict(eng.state.card(sc).raw.get("adds") or {}) if sc is not None else {}
+
+
+def names_of(eng: ZXEngine, iid: str) -> tuple[str, ...]:
+    """``iid``'s card names: its own, and the one its shift adds (CR 202.8d, ZX-SHIFT-INFO)."""
+    own = eng.state.card(iid).name
+    added = _adds(eng, iid).get("name")
+    return (own,) if not added or added == own else (own, str(added))
+
+
+def colors_of(eng: ZXEngine, iid: str) -> tuple[str, ...]:
+    """``iid``'s colours: its own, and the one its shift adds unless it has it (CR 202.8d-e)."""
+    own = eng.state.card(iid).color
+    added = _adds(eng, iid).get("color")
+    return (own,) if not added or added == own else (own, str(added))
+
+
+def races_of(eng: ZXEngine, iid: str) -> tuple[str, ...]:
+    """``iid``'s races: its own, then those its shift adds that it lacks (CR 202.8d-e)."""
+    own = tuple(eng.state.card(iid).races)
+    return own + tuple(r for r in _adds(eng, iid).get("races") or () if r not in own)
+
+
+def fits(eng: ZXEngine, iid: str, spec: dict[str, Any]) -> bool:
+    """Whether ``iid`` has the ``race``, ``name`` and ``color`` ``spec`` names (each optional),
+    with what a shift on it adds."""
+    if "race" in spec and spec["race"] not in races_of(eng, iid):
+        return False
+    if "name" in spec and spec["name"] not in names_of(eng, iid):
+        return False
+    return not ("color" in spec and spec["color"] not in colors_of(eng, iid))
 
 
 def controls_shift(eng: ZXEngine, pid: str) -> bool:
@@ -36,10 +83,9 @@ def shift_problem(eng: ZXEngine, pid: str, targets: list[Any]) -> str | None:
     if sq is None or st.controller[sq] != pid:
         return f"{on} is not {pid}'s card on a square"
     device = st.card(sc).raw.get("device") or {}
-    d = st.card(on)
-    if "race" in device and device["race"] not in d.races:
+    if "race" in device and device["race"] not in races_of(eng, on):
         return f"{eng.name(on)} is not a {device['race']} as {eng.name(sc)}'s shift device says"
-    if "name" in device and device["name"] != d.name:
+    if "name" in device and device["name"] not in names_of(eng, on):
         return f"{eng.name(on)} is not {device['name']} as {eng.name(sc)}'s shift device says"
     return None
 
@@ -89,6 +135,15 @@ def do_shift(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
     eng.ctx.ruling(
         "ZX-SHIFT",
         f"Shift: {eng.name(sc)} from the dynamis is put onto {eng.name(on)} on square {sq} (not "
-        "an appearance): the two are one card, which gains the shift's text and races.",
+        "an appearance): the two are one card, which gains the shift's text.",
     )
+    adds = _adds(eng, on)
+    if adds:
+        eng.ctx.ruling(
+            "ZX-SHIFT-INFO",
+            f"{eng.name(on)} now also has what {eng.name(sc)} adds: name(s) "
+            f"{', '.join(names_of(eng, on))}; colour(s) {', '.join(colors_of(eng, on))}; "
+            f"race(s) {', '.join(races_of(eng, on)) or 'none'} (a colour or race it had is not "
+            "added again).",
+        )
     eng.event("shift", f"{eng.name(sc)} is put onto {eng.name(on)}.", player=pid, card=sc)

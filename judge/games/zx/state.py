@@ -2,7 +2,7 @@
 
 Zones hold instance ids (``A-7``); deck index 0 is the top; life index 0 is the first life
 card (positions a ``pick_life`` names count from 1).  Dynamis cards are ``A-D1`` … .
-Seeded mode only: every hidden card is known to the engine.
+In observed mode a hidden card nobody has named is ``None`` (:mod:`judge.games.zx.observed`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ class ZX:
     lower: str | None = None
     #: the shift card put on it (ZX-SHIFT)
     shift: str | None = None
+    #: power changes by effects until the end of the turn (ZX-POWER), in the order applied
+    power_mods: list[int] = field(default_factory=list)
 
     @property
     def broken(self) -> bool:
@@ -57,7 +59,7 @@ class PlayerState:
     seat: int
     deck: list[str | None] = field(default_factory=list)
     hand: list[str | None] = field(default_factory=list)
-    life: list[str] = field(default_factory=list)
+    life: list[str | None] = field(default_factory=list)
     charge: list[str] = field(default_factory=list)
     trash: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
@@ -74,7 +76,7 @@ class PlayerState:
     extend_drive_used: bool = False
     #: the turn in which it last used a 破天降臨 ability (ZX-HATENKOURIN)
     hatenkourin_turn: int = 0
-    unseen: dict[str, list[str]] = field(default_factory=dict)  # observed mode: unused
+    unseen: dict[str, list[str]] = field(default_factory=dict)  # observed mode
     shuffles: int = 0
     set_up: bool = False
     mulligan_done: bool = False
