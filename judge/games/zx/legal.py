@@ -111,7 +111,9 @@ def legal_actions(eng: ZXEngine) -> list[dict[str, Any]]:
             elif kind == "reveal":
                 # observed mode: each code that can be there (one copy of each)
                 unseen = st.players[p].unseen
-                cands += [{"p": p, "do": kind, "card": c} for c, ids in sorted(unseen.items()) if ids]
+                cands += [
+                    {"p": p, "do": kind, "card": c} for c, ids in sorted(unseen.items()) if ids
+                ]
     return eng.checked(cands)
 
 
