@@ -37,6 +37,8 @@ CARD_TYPES = ("character", "rebirth", "partner")
 KEYWORDS = ("blocker", "cancel")
 FRAMES = ("blue", "yellow", "green", "red")
 ZONES = ("hand", "deck", "waiting_room", "retire", "rebirth_area")
+#: where an outcome's move may take a card from: the list zones, a member square, the entry
+FROM_ZONES = (*ZONES, "member", "entry")
 PLAY_TO = ("entry", "member")
 
 
@@ -265,9 +267,24 @@ class R4UOutcomeMoveSchema(BaseSchema):
 
     op = Kind("move")
     card = R4UCardRef(required=True)
-    from_ = Str(required=True, data_key="from", attribute="from", validate=one_of(ZONES))
+    from_ = Str(
+        required=True,
+        data_key="from",
+        attribute="from",
+        validate=one_of(FROM_ZONES),
+        metadata={"description": "a list zone, a member square (member) or the entry"},
+    )
     to = Str(required=True, validate=one_of(ZONES))
     position = Str(validate=one_of(("top", "bottom")))
+    player = PlayerId()
+
+
+class R4UOutcomeRestSchema(BaseSchema):
+    """A member is rested (``rested`` false: stood)."""
+
+    op = Kind("rest")
+    card = R4UCardRef(required=True)
+    rested = Bool(load_default=True, metadata={"default": True})
     player = PlayerId()
 
 
@@ -290,6 +307,7 @@ class R4UOutcomeModSchema(BaseSchema):
 
 R4U_OUTCOME_OPS: dict[str, type[Schema]] = {
     "move": R4UOutcomeMoveSchema,
+    "rest": R4UOutcomeRestSchema,
     "draw": R4UOutcomeDrawSchema,
     "mod": R4UOutcomeModSchema,
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from judge.games.rebirth.testing import (
     LogBuilder,
     card,
+    event_types,
     player_state,
     rules_applied,
     rules_broken,
@@ -74,3 +75,44 @@ def test_R4U_CONCEDE_the_other_player_wins() -> None:
     r = LogBuilder().setup(first="A").act("A", "concede").replay()
     assert r["summary"]["result"] == {"winner": "B", "reason": "concede"}
     assert player_state(r, "A")["entry"] is not None
+
+
+def _unread_spark() -> tuple[LogBuilder, str]:
+    """A moves its entry (a filler) to member square 1; the entry-in reveals T-TXT, whose spark
+    the engine cannot read; returns the builder and the member's id."""
+    b = LogBuilder([UNREAD]).setup(first="A").proceed("A")
+    b.act("A", "move", square=1, pay={"energy": 0, "partner": 0}).act("A", "reveal", card="T-TXT")
+    return b, player_state(b.replay(), "A")["members"][0]["id"]
+
+
+def test_R4U_OUTCOME_rests_a_member_and_moves_a_member_or_the_entry_character() -> None:
+    b, member = _unread_spark()
+    b.act("A", "outcome", source="T-TXT", ops=[{"op": "rest", "card": member}])
+    r = b.replay()
+    assert verdict(r, b.last) == "recorded"
+    assert player_state(r, "A")["members"][0]["rested"] is True
+    b, member = _unread_spark()
+    ops = [{"op": "move", "card": member, "from": "member", "to": "hand"}]
+    r = b.act("A", "outcome", source="T-TXT", ops=ops).replay()
+    assert verdict(r, b.last) == "recorded"
+    a = player_state(r, "A")
+    assert a["members"][0] is None and member in a["hand"]
+    b, _ = _unread_spark()
+    entry = player_state(b.replay(), "A")["entry"]["id"]
+    ops = [{"op": "move", "card": entry, "from": "entry", "to": "waiting_room"}]
+    b.act("A", "outcome", source="T-TXT", ops=ops).act("A", "reveal", card="T-000")
+    r = b.replay()
+    assert verdict(r, b.last - 1) == "recorded"
+    assert entry in player_state(r, "A")["waiting_room"]
+    assert "entry_in" in event_types(r, b.last)  # R4U-ENTRY-IN: the empty entry is filled
+
+
+def test_R4U_OUTCOME_a_rest_or_move_of_a_card_not_there_is_illegal() -> None:
+    b, member = _unread_spark()
+    b.act("A", "outcome", source="T-TXT", ops=[{"op": "rest", "card": "A-PT1"}])
+    assert rules_broken(b.replay(), b.last) == ["R4U-OUTCOME"]
+    b, member = _unread_spark()
+    ops = [{"op": "move", "card": member, "from": "entry", "to": "hand"}]
+    assert rules_broken(b.act("A", "outcome", source="T-TXT", ops=ops).replay(), b.last) == [
+        "R4U-OUTCOME"
+    ]
