@@ -80,6 +80,25 @@ def main() -> None:
         b.log(),
         "A second event EX played from the dynamis in one turn (ZX-EX-PLAY: once a turn).",
     )
+    big = card("T-001", power=5000, ig=True)
+    draw = card("T-002", type="event", ig=True, effects=[{"when": "play", "do": [{"op": "draw"}]}])
+    b = LogBuilder([big, draw], a=["T-001"] * 4, b=["T-002"] * 4)
+    b.doc["hidden"] = {"mode": "observed"}
+    b.start()
+    for pid in ("A", "A", "B", "B"):
+        b.act(pid, "reveal", card="T-000")
+    b.proceed("A", 2).act("A", "play", card="T-001", to=5).proceed("A").proceed("B", 3)
+    b.proceed("A", 2).act("A", "attack", card="T-001", target=8)
+    b.act("A", "pick_life", position=1, reveal="T-002").act("B", "play_revealed", use=False)
+    b.proceed("A").proceed("B").act("B", "ignite", charge="T-002").act("B", "reveal", card="T-002")
+    b.act("B", "play_revealed", use=True)
+    write(
+        "observed-reveals.json",
+        b.log(),
+        "Observed mode: the resources set from the deck, a life card lost to damage "
+        "(pick_life with reveal) and an ignition's card are named by reveal; the hand card "
+        "played binds an unknown one (ZX-LOG-REVEAL).",
+    )
 
 
 if __name__ == "__main__":

@@ -37,3 +37,13 @@ def test_illegal_examples_break_their_rule(name: str) -> None:
     steps = r["summary"]["illegal_steps"]
     assert len(steps) == 1
     assert [v["rule"] for v in r["steps"][steps[0]]["violations"]] == [ILLEGAL[name]]
+
+
+def test_ZX_LOG_REVEAL_observed_example_names_what_becomes_known() -> None:
+    doc = json.loads((EXAMPLES / "observed-reveals.json").read_text())
+    assert doc["hidden"] == {"mode": "observed"}
+    r = replay(doc)
+    assert r["summary"]["illegal_steps"] == [] and r["summary"]["unverifiable_steps"] == []
+    reveals = [e for s in r["steps"] for e in s["events"] if e["type"] == "reveal"]
+    assert len(reveals) == 6  # 4 resources, 1 life card, 1 ignition
+    assert r["steps"][-1]["pending"][0]["player"] == "B"
