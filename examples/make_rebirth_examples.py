@@ -6,7 +6,10 @@
 - ``observed-blocker.json``: a paper match (observed mode): entry-in reveals, a blocker, damage
   that adds up, a partner-attack refused for want of partners;
 - ``cancel-option.json``: rule option cancel_timing partner_attack, a cancel answering a
-  partner attack.
+  partner attack;
+- ``limit-and-entry-target.json``: a once-a-turn effect used twice (the second use refused,
+  R4U-ACTIVATE-LIMIT) and a spark that puts the opposing entry character into the waiting
+  room (entry-in follows).
 """
 
 from __future__ import annotations
@@ -70,6 +73,44 @@ def cancel_option() -> dict:
     return b.log()
 
 
+def limit_and_entry_target() -> dict:
+    once = card(
+        "T-ONE",
+        name="Librarian",
+        effects=[
+            {
+                "when": "activated",
+                "cost": 0,
+                "per_turn": 1,
+                "text": "[Once per turn] [0] Draw 1 card.",
+                "do": [{"op": "draw", "n": 1}],
+            }
+        ],
+    )
+    sweep = card(
+        "T-SPF",
+        name="Sweeper",
+        level=1,
+        effects=[
+            {
+                "when": "spark",
+                "text": "Spark: put 1 of your opponent's characters (its entry character or "
+                "a member) into its waiting room.",
+                "do": [{"op": "discard_member", "zone": "field"}],
+            }
+        ],
+    )
+    zero = {"energy": 0, "partner": 0}
+    b = LogBuilder([once, sweep]).setup(first="A", entries={"A": "T-ONE"}).proceed("A")
+    b.act("A", "activate", card="T-ONE", pay=zero)
+    b.act("A", "activate", card="T-ONE", pay=zero, note="a second use in the turn")
+    b.proceed("A").proceed("B")
+    b.act("B", "move", square=1, pay=zero).act("B", "reveal", card="T-SPF")
+    b.act("B", "resolve", source="T-SPF", targets=["A-1"])
+    b.act("A", "reveal", card="T-000")
+    return b.log()
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     for name, make in (
@@ -77,6 +118,7 @@ def main() -> None:
         ("illegal-plays", illegal_plays),
         ("observed-blocker", observed_blocker),
         ("cancel-option", cancel_option),
+        ("limit-and-entry-target", limit_and_entry_target),
     ):
         (OUT / f"{name}.json").write_text(json.dumps(make(), indent=1, ensure_ascii=False) + "\n")
 

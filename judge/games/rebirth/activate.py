@@ -83,16 +83,16 @@ def _check_limit(eng: RebirthEngine, plan: Plan, iid: str, k: int, effect: dict[
     key = limit_key(eng, iid, k)
     times = eng.state.used.get(key, 0)
     if times >= limit:
+        option = str(eng.options.get("activate_limit", "card"))
         how = {
-            "card": "this card since it came where it is",
-            "card_turn": "this card",
-            "name": f"cards named {eng.state.card(iid).name}",
-        }[str(eng.options.get("activate_limit", "card"))]
+            "card": "by this card since it came into its zone",
+            "card_turn": "by this card",
+            "name": f"by {eng.state.owner_of[iid]}'s cards named {eng.state.card(iid).name}",
+        }[option]
         plan.violate(
             "R4U-ACTIVATE-LIMIT",
-            f"{eng.name(iid)}'s effect {k} may be used {limit} time(s) a turn; {how} used it "
-            f"{times} time(s) this turn (rule option activate_limit "
-            f"{eng.options.get('activate_limit', 'card')}).",
+            f"{eng.name(iid)}'s effect {k} may be used {limit} time(s) a turn and was used "
+            f"{times} time(s) this turn {how} (rule option activate_limit {option}).",
         )
     plan.data["limit"] = (key, limit)
 

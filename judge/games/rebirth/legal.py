@@ -4,7 +4,8 @@ Candidates are generated per decision kind and passed through the engine's own `
 the list is legal by construction.  Cards are named by instance id, one per code; costs are
 paid energy first (``pay`` always given).  Choices with many combinations are sampled: every
 empty member square for a move, the entry and every square for a play, each activated effect
-and each waiting effect with each of its choices and the first fitting targets.  ``concede`` is never
+and each waiting effect with each of its choices and the first fitting targets (each fitting
+card when it takes one: the entry character and each member).  ``concede`` is never
 listed.  In observed mode only known hand cards are listed; a reveal lists the first unseen
 copy of each code.
 """

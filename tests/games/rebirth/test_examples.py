@@ -37,3 +37,11 @@ def test_observed_blocker_and_refused_partner_attack() -> None:
 def test_cancel_option_stops_a_partner_attack() -> None:
     r, s = _summary("cancel-option")
     assert s["illegal_steps"] == [] and r["steps"][-1]["state"]["players"]["A"]["retire"] == []
+
+
+def test_limit_and_entry_target_refuses_a_second_use_and_retires_no_entry() -> None:
+    r, s = _summary("limit-and-entry-target")
+    assert len(s["illegal_steps"]) == 1
+    assert r["steps"][s["illegal_steps"][0]]["violations"][0]["rule"] == "R4U-ACTIVATE-LIMIT"
+    a = r["steps"][-1]["state"]["players"]["A"]
+    assert "A-1" in a["waiting_room"] and a["retire"] == [] and a["entry"] is not None
