@@ -239,6 +239,12 @@ class ZXActivateSchema(ActionSchema):
     do = Kind("activate")
     card = ZXCardRef(required=True)
     ability = Int(minimum=1, load_default=1, metadata={"default": 1})
+    force = List(
+        ZXCardRef(),
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "a place_force cost: the force materials put (ZX-FORCE-COST)"},
+    )
 
 
 class ZXPickLifeSchema(ActionSchema):

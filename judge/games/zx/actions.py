@@ -558,6 +558,10 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
         have = st.players[p].markers.get(marker, 0)
         if have < n:
             plan.violate("ZX-MARKER", f"Spending {n} <{marker}> needs {n}; {p} has {have}.")
+    if cost.get("place_force"):
+        from judge.games.zx.ex import check_force_cost
+
+        check_force_cost(eng, plan, iid, z, cost["place_force"])
     plan.data.update(card=iid, index=index, effect=eff)
 
 
@@ -572,6 +576,10 @@ def apply_activate(eng: ZXEngine, plan: Plan) -> None:
     for marker, n in sorted((cost.get("spend") or {}).items()):
         st.players[p].markers[marker] = max(0, st.players[p].markers.get(marker, 0) - n)
         eng.ctx.ruling("ZX-MARKER", f"{p} spends {n} <{marker}>.")
+    if plan.data.get("force_cost"):
+        from judge.games.zx.ex import pay_force_cost
+
+        pay_force_cost(eng, plan, iid)
     if eff.get("hatenkourin"):
         st.players[p].hatenkourin_turn = st.turn
         eng.ctx.ruling("ZX-HATENKOURIN", f"{p} uses its one 破天降臨 ability of this turn.")

@@ -15,7 +15,8 @@ An effect is ``{"when": …, "do": [ops], …}``:
 - ``static`` with ``gain_ig`` true and ``zero_optima`` X: in the resource zone, this card has
   the IG mark while Zero Optima X holds (ZX-ZERO-OPTIMA).
 - ``optional`` true: "you may" (the ``resolve`` records ``use``).
-- ``cost`` (activated abilities): ``{"sleep_self": true}`` and/or ``{"spend": {marker: n}}``.
+- ``cost`` (activated abilities): ``{"sleep_self": true}``, ``{"spend": {marker: n}}`` and/or
+  ``{"place_force": {"n": n, "to": zone}}`` (ZX-FORCE-COST).
 
 Ops (each a keyword action of the seed):
 

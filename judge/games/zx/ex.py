@@ -6,6 +6,10 @@ them; what the engine reads of a condition is the card's ``condition`` data (ZX-
 GAP).  The play itself follows a FAN summary of the comprehensive rules (ZX-EX-PLAY): once a
 turn for Z/X EX and event EX together, a face-down card of the dynamis, the square chosen
 as for a Z/X and before the condition is met, the cost paid as for a play.
+
+Also here: 破天降臨 used from the dynamis and Lv abilities of types other than races (GAP
+options ``hatenkourin_from``, ``lv_type``), and "place force" as an activation cost
+(ZX-FORCE-COST).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code
-from judge.games.zx.state import Force
+from judge.games.zx.state import ZX, Force
 
 if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
@@ -250,3 +254,121 @@ def check_hatenkourin(eng: ZXEngine, plan: Plan, p: str, eff: dict[str, Any]) ->
     this turn."""
     if eff.get("hatenkourin") and eng.state.players[p].hatenkourin_turn == eng.state.turn:
         plan.violate("ZX-HATENKOURIN", f"{p} has used a 破天降臨 ability this turn already.")
+
+
+# -- 破天降臨 from the dynamis, Lv abilities of other types -------------------------------------
+
+
+def hatenkourin_card(eng: ZXEngine, plan: Plan, p: str) -> str | None:
+    """The card in ``p``'s dynamis an ``activate`` names, when rule option ``hatenkourin_from``
+    lets a 破天降臨 ability be used from there (ZX-HATENKOURIN, GAP), else None."""
+    if eng.options["hatenkourin_from"] == "square":
+        return None
+    iid, _ = _find_dynamis(eng, p, plan.action["card"])
+    return iid
+
+
+def check_hatenkourin_from(
+    eng: ZXEngine, plan: Plan, iid: str, eff: dict[str, Any], from_dynamis: bool
+) -> None:
+    """ZX-HATENKOURIN: where a 破天降臨 ability may be used from (rule option
+    ``hatenkourin_from``: the seed names the ability and leaves the rest to another page);
+    from the dynamis only a 破天降臨 ability is used."""
+    where = eng.options["hatenkourin_from"]
+    if from_dynamis and not eff.get("hatenkourin"):
+        plan.violate(
+            "ZX-HATENKOURIN",
+            f"{eng.name(iid)} is in the dynamis: only a 破天降臨 ability is used from there.",
+        )
+    elif not from_dynamis and eff.get("hatenkourin") and where == "dynamis":
+        plan.violate(
+            "ZX-HATENKOURIN",
+            f"{eng.name(iid)}'s 破天降臨 is used from the dynamis only (rule option "
+            "hatenkourin_from dynamis).",
+        )
+    elif from_dynamis:
+        eng.ctx.ruling(
+            "ZX-HATENKOURIN",
+            f"{eng.name(iid)}'s 破天降臨 is used from the dynamis (rule option hatenkourin_from "
+            f"{where}).",
+        )
+
+
+def lv_holds(eng: ZXEngine, pid: str, lv: dict[str, Any]) -> bool:
+    """ZX-LV: ``pid``'s dynamis holds at least ``n`` face-up cards of the Lv ability's type.
+
+    A type in [ ] is a race (``race``; seed 003, ability 9); any other type (``type``) the seed
+    does not explain: rule option ``lv_type`` (GAP) says how the engine reads it:
+    ``unverifiable`` (default): the ability is taken as valid and the step is unverifiable;
+    ``card_type``: face-up dynamis cards of that card type (``zx_ex``, ``event_ex``, …)."""
+    n = int(lv["n"])
+    if "race" in lv:
+        return eng.lv_count(pid, str(lv["race"])) >= n
+    kind = str(lv.get("type"))
+    if eng.options["lv_type"] == "card_type":
+        st = eng.state
+        have = sum(1 for c, up in st.players[pid].dynamis if up and st.card(c).type == kind)
+        return have >= n
+    eng.ctx.cannot_verify(
+        f"a {kind} Lv {n} ability: what a type other than a race covers no stored source says "
+        "(rule option lv_type unverifiable: taken as valid)"
+    )
+    return True
+
+
+# -- "place force" as a cost (seed 003, keyword action 9) ---------------------------------------
+
+FORCE_COST_ZONES = ("trash", "charge", "hand", "removed")
+
+
+def check_force_cost(
+    eng: ZXEngine, plan: Plan, iid: str, z: ZX | None, spec: dict[str, Any]
+) -> None:
+    """ZX-FORCE-COST: a cost ``{"place_force": {"n": N, "to": zone}}``: N of this Z/X's force
+    materials are put into their owner's ``to`` zone (seed 003, keyword action 9,
+    将原力素材放置: a Z/X's force materials moved to the zone named).  The ``activate`` names
+    them in ``force``, else the engine takes the first N."""
+    n, to = int(spec.get("n", 1)), str(spec.get("to", "trash"))
+    have = list(z.force) if z is not None else []
+    given = plan.action.get("force")
+    if given is None:
+        chosen = have[:n]
+    else:
+        chosen = []
+        for ref in given:
+            hit = next((f for f in have if f not in chosen and _names(eng, ref, f.card)), None)
+            if hit is None:
+                plan.violate("ZX-FORCE-COST", f"{ref} is not a force material of {eng.name(iid)}.")
+                return
+            chosen.append(hit)
+    if len(chosen) != n or to not in FORCE_COST_ZONES:
+        plan.violate(
+            "ZX-FORCE-COST",
+            f"The cost puts {n} force material(s) of {eng.name(iid)} into the {to}; "
+            f"it has {len(have)}, the activation names {len(chosen)}.",
+        )
+        return
+    plan.data["force_cost"] = (chosen, to)
+
+
+def _names(eng: ZXEngine, ref: Any, iid: str) -> bool:
+    st = eng.state
+    return ref == iid if is_instance(st, ref) else ref_code(st, ref) == st.code_of[iid]
+
+
+def pay_force_cost(eng: ZXEngine, plan: Plan, iid: str) -> None:
+    st = eng.state
+    chosen, to = plan.data["force_cost"]
+    sq = st.square_of(iid)
+    z = st.squares[sq] if sq is not None else None
+    if z is None:
+        return
+    for f in chosen:
+        z.force.remove(f)
+        getattr(st.players[st.owner_of[f.card]], to).append(f.card)
+    eng.ctx.ruling(
+        "ZX-FORCE-COST",
+        f"To pay the cost, {', '.join(f.card for f in chosen)} (force material of "
+        f"{eng.name(iid)}) go to the {to}; the information of a card so placed is the one it "
+        f"has in the {to}.",
+    )
