@@ -172,3 +172,47 @@ def test_ZX_APPEAR_STATE_igob_appears_rebooted_whatever_the_option() -> None:
     b.act("A", "resolve", source=b.iid("A", 0), targets=["A-D1"], to=5)
     r = b.replay()
     assert verdict(r, b.last) == "legal" and at(r, 5)["state"] == "reboot"
+
+
+def test_ZX_APPEAR_SEVERAL_sample_card_from_the_trash() -> None:
+    """ZXS-036 (sample set): up to 2 Flame Knight Z/X of cost 2 or less from the trash."""
+    from judge.core.cards import load_builtin_set
+
+    sample = {c["code"]: c for c in load_builtin_set("zx-sample")["cards"]}
+    kill = card(
+        "T-KIL",
+        type="event",
+        effects=[{"when": "play", "do": [{"op": "destroy", "target": {"side": "opponent"}}]}],
+    )
+    # A: 4 opening cards, 4 life, 2 resources, the 2 cards drawn on turn 3 (ZXS-036 first),
+    # then the card its turn-3 ignition reveals (Cinder Squire: no IG icon, to the trash)
+    a = [F] * 10 + ["ZXS-036", F, "ZXS-001"]
+    b = LogBuilder([sample["ZXS-036"], sample["ZXS-001"], kill], a=a, b=["T-KIL"]).start()
+    b.proceed("A", 2).act("A", "play", card=b.iid("A", 0), to=5).proceed("A")
+    b.proceed("B", 2).act("B", "play", card=b.iid("B", 0))
+    b.act("B", "resolve", source=b.iid("B", 0), targets=[b.iid("A", 0)]).proceed("B")
+    b.act("A", "resource", card=b.iid("A", 1)).act("A", "ignite", charge=b.iid("A", 0))
+    b.act("A", "play", card=b.iid("A", 10))
+    squire = b.iid("A", 12)
+    assert {squire, b.iid("A", 0)} <= set(player_state(b.replay(), "A")["trash"])
+    bad = b.copy().act("A", "resolve", source=b.iid("A", 10), targets=[b.iid("A", 0)], squares=[5])
+    assert rules_broken(bad.replay(), bad.last) == ["ZX-CHOOSE"]  # no Flame Knight
+    b.act("A", "resolve", source=b.iid("A", 10), targets=[squire], squares=[5])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert at(r, 5)["id"] == squire and squire not in player_state(r, "A")["trash"]
+
+
+def test_ZX_APPEAR_SEVERAL_legal_actions_list_a_choice_that_is_legal() -> None:
+    from judge.core.ask import ask
+
+    b = _from_hand(["T-APP", "T-KN", "T-KN", F], **{"from": "hand", "n": 2})
+    a = ask({"format": "judge-question/1", "kind": "options", "log": b.log()})
+    opts = [o for c in a["choices"] for o in c["options"]]
+    resolves = [o for o in opts if o["action"]["do"] == "resolve"]
+    assert resolves
+    act = dict(resolves[0]["action"])
+    assert sorted(act["targets"]) == sorted([b.iid("A", 1), b.iid("A", 2)])
+    assert len(set(act["squares"])) == 2
+    b.act(act.pop("p"), act.pop("do"), **act)
+    assert verdict(b.replay(), b.last) == "legal"

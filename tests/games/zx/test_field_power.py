@@ -88,3 +88,12 @@ def test_ZX_POWER_ZERO_undamaged_at_power_0_destroyed_by_default_option_survives
     r = _effect_on_b(down, options={"zero_power": "survives"}).replay()
     assert at(r, 4)["power"] == 0 and at(r, 4)["damage"] == 0
     assert "ZX-POWER-ZERO" not in rules_applied(r, len(r["steps"]) - 1)
+
+
+def test_ZX_POWER_sample_card_undertow() -> None:
+    """ZXS-037 (sample set): an opponent's Z/X gets power -3000 until the end of the turn."""
+    from judge.core.cards import load_builtin_set
+
+    sample = {c["code"]: c for c in load_builtin_set("zx-sample")["cards"]}
+    r = _effect_on_b(sample["ZXS-037"]["effects"][0]["do"]).replay()
+    assert at(r, 4)["power"] == 2000 and at(r, 4)["power_changes"] == [-3000]
