@@ -1,5 +1,9 @@
 """One handler per Z/X action kind: ``check`` judges (changes nothing), ``apply`` carries out.
 
+The setup's handlers are in :mod:`judge.games.zx.setup`, those of the decisions a procedure
+waits for in :mod:`judge.games.zx.waits`, the dynamis's in :mod:`judge.games.zx.ex`; here the
+phases, the main phase, ``resolve`` and the table of them all.
+
 A skipped ``resolve`` is filled in as in the other games (trigger order, optional effects
 not used, no targets; ``unverifiable``, ZX-CHOICE-RECORDED).
 """
@@ -9,10 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.core.refs import is_instance, ref_code
 from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.games.zx import effects
-from judge.games.zx.crisis import apply_crisis, apply_setup_ex, check_crisis, check_setup_ex
+from judge.games.zx.crisis import apply_crisis, check_crisis
 from judge.games.zx.ex import (
     apply_play_ex,
     check_hatenkourin,
@@ -27,12 +30,27 @@ from judge.games.zx.observed import (
     apply_reveal,
     check_reveal,
     hand_card,
-    name_unseen,
     provisionally,
-    reveal_at,
 )
+from judge.games.zx.refs import find
 from judge.games.zx.resolve import check_targets
+from judge.games.zx.setup import (
+    apply_first_player,
+    apply_mulligan,
+    apply_setup,
+    check_first_player,
+    check_mulligan,
+    check_setup,
+)
 from judge.games.zx.state import Battle, Resource
+from judge.games.zx.waits import (
+    apply_pick_life,
+    apply_play_revealed,
+    apply_trash_charge,
+    check_pick_life,
+    check_play_revealed,
+    check_trash_charge,
+)
 
 if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
@@ -47,15 +65,6 @@ PHASE_RULES = {
     "play_ex": "ZX-EX-PLAY",
     "crisis": "ZX-CRISIS",
 }
-
-
-def find(eng: ZXEngine, ref: Any, cards: list[Any]) -> str | None:
-    """The instance a reference names among ``cards`` (an id, or the first copy of a code)."""
-    st = eng.state
-    if is_instance(st, ref):
-        return ref if ref in cards else None
-    code = ref_code(st, ref)
-    return next((c for c in cards if c is not None and st.code_of[c] == code), None)
 
 
 def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
@@ -120,134 +129,6 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
             )
             eng.taint_effect(pe, "ZX-CHOICE-RECORDED")
         eng.advance()
-
-
-# -- setup ------------------------------------------------------------------------------------
-
-
-def check_first_player(eng: ZXEngine, plan: Plan) -> None:
-    if plan.action["first"] not in eng.state.players:
-        plan.violate("ZX-SETUP", f"{plan.action['first']} is not a player of this game.")
-        plan.cannot_apply("no such player")
-
-
-def apply_first_player(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    st.agenda.pop(0)
-    first = plan.action["first"]
-    st.first = first
-    eng.event(
-        "first_player",
-        f"{plan.action['p']} won rock-paper-scissors: {first} goes first.",
-        first=first,
-    )
-    eng.push(
-        ("wait_setup", {"player": first}),
-        ("wait_setup", {"player": st.opponent(first)}),
-        ("deal", {}),
-    )
-
-
-SETUP_KEYWORDS = {
-    "start_card": "ZX-START-CARD",
-    "start_resource": "ZX-START-RESOURCE",
-    "gate_card": "ZX-GATE-CARD",
-}
-
-
-def check_setup(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    p = plan.action["p"]
-    deck = list(st.players[p].deck)
-    chosen: dict[str, str] = {}
-    for field, rule in SETUP_KEYWORDS.items():
-        ref = plan.action.get(field)
-        if ref is None:
-            continue
-        iid = find(eng, ref, [c for c in deck if c not in chosen.values()])
-        if iid is None:
-            plan.violate(rule, f"{ref} is not in {p}'s deck.")
-            plan.cannot_apply(f"{ref} is not in {p}'s deck")
-            continue
-        if not st.card(iid).has(field):
-            plan.violate(rule, f"{eng.name(iid)} does not have 【常】{field.replace('_', ' ')}.")
-        chosen[field] = iid
-    plan.data["chosen"] = chosen
-    ob = plan.action.get("overboost")
-    if ob is not None:
-        code = ob if isinstance(ob, str) else None
-        d = st.defs.get(code) if code else None
-        if d is None or d.type != "player" or not d.raw.get("overboost"):
-            plan.violate(
-                "ZX-OB-SETUP",
-                f"{ob} is not a player card with a Z/X OB lower half (type player, overboost).",
-            )
-        else:
-            plan.data["overboost"] = code
-    check_setup_ex(eng, plan)
-
-
-def apply_setup(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    p = plan.action["p"]
-    ps = st.players[p]
-    st.agenda.pop(0)
-    for field, iid in plan.data["chosen"].items():
-        ps.deck.remove(iid)
-        if field == "start_card":
-            ps.start_card = iid
-            eng.ctx.ruling(
-                "ZX-START-CARD",
-                f"{p} puts {eng.name(iid)} face down on its player square as its start card.",
-            )
-        elif field == "start_resource":
-            ps.resources.append(Resource(iid, st.next_serial()))
-            eng.ctx.ruling(
-                "ZX-START-RESOURCE",
-                f"{p} puts {eng.name(iid)} into its resources as its start resource.",
-            )
-        else:
-            ps.dynamis.append([iid, True])
-            eng.ctx.ruling(
-                "ZX-GATE-CARD",
-                f"{p} puts {eng.name(iid)} face up into its dynamis as its gate card.",
-            )
-    apply_setup_ex(eng, plan)
-    code = plan.data.get("overboost")
-    if code is not None:
-        iid = f"{p}-P1"
-        st.code_of[iid], st.owner_of[iid] = code, p
-        ps.player_card = iid
-        eng.ctx.ruling(
-            "ZX-OB-SETUP",
-            f"{p} prepares {eng.name(iid)}: its Z/X OB lower half lies face down on {p}'s "
-            "player square.",
-        )
-    eng.event(
-        "setup_choice", f"{p} takes out {len(plan.data['chosen'])} card(s) for setup.", player=p
-    )
-
-
-def check_mulligan(eng: ZXEngine, plan: Plan) -> None:
-    pass
-
-
-def apply_mulligan(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    p = plan.action["p"]
-    ps = st.players[p]
-    st.agenda.pop(0)
-    if plan.action.get("redraw"):
-        ps.deck.extend(ps.hand)
-        ps.hand.clear()
-        eng.shuffle(p)
-        for _ in range(4):
-            eng.draw_one(p, " (mulligan)")
-        eng.ctx.ruling(
-            "ZX-SETUP", f"{p} redraws: the 4 cards go back, the deck is shuffled, 4 are drawn."
-        )
-    else:
-        eng.event("mulligan", f"{p} keeps its hand.", player=p)
 
 
 # -- phases -----------------------------------------------------------------------------------
@@ -590,142 +471,6 @@ def apply_activate(eng: ZXEngine, plan: Plan) -> None:
         )
     eng.event("activate", f"{p} activates {eng.name(iid)}'s ability.", player=p, card=iid)
     eng.pool.add(p, iid, eff, plan.data["index"], "activated")
-    eng.push(("rules", {}))
-
-
-# -- waits --------------------------------------------------------------------------------------
-
-
-def check_pick_life(eng: ZXEngine, plan: Plan) -> None:
-    args = eng.state.agenda[0][1]
-    n = len(eng.state.players[args["damaged"]].life)
-    pos = plan.action["position"]
-    if not 1 <= pos <= n:
-        plan.violate(
-            "ZX-LIFE-PICK", f"{args['damaged']} has {n} life cards: position {pos} does not exist."
-        )
-        plan.cannot_apply("no such life card")
-        return
-    code = plan.action.get("reveal")
-    if code is None:
-        return
-    card = eng.state.players[args["damaged"]].life[pos - 1]
-    if card is None:
-        what = f"{args['damaged']}'s life card {pos}"
-        plan.data["reveal"] = name_unseen(eng, plan, args["damaged"], code, what)
-    elif eng.state.code_of[card] != code:
-        plan.violate(
-            "ZX-LOG-REVEAL",
-            f"{args['damaged']}'s life card {pos} is known to be {eng.name(card)}, not {code}.",
-        )
-
-
-def apply_pick_life(eng: ZXEngine, plan: Plan) -> None:
-    _, args = eng.state.agenda.pop(0)
-    if plan.data.get("reveal") is not None:
-        reveal_at(eng, args["damaged"], "life", plan.action["position"] - 1, plan.data["reveal"])
-    eng.ctx.ruling(
-        "ZX-LIFE-PICK",
-        f"{plan.action['p']} picks {args['damaged']}'s life card {plan.action['position']}.",
-    )
-    eng.push(
-        (
-            "life_out",
-            {"player": args["damaged"], "index": plan.action["position"] - 1, "why": args["why"]},
-        )
-    )
-
-
-def check_play_revealed(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    args = st.agenda[0][1]
-    iid = args["card"]
-    rule = "ZX-IGNITION" if args["source"] == "ignition" else "ZX-LIFE-CHANGE"
-    to = plan.action.get("to")
-    if not plan.action.get("use"):
-        if to is not None:
-            plan.violate(rule, "A card that is not played goes to no square: leave `to` out.")
-        return
-    if st.card(iid).is_zx:
-        if to is None:
-            plan.violate(rule, f"{eng.name(iid)} is played to a square: `to` is missing.")
-            plan.cannot_apply("no square given")
-            return
-        why = eng.square_problem(plan.action["p"], to)
-        if why is not None:
-            plan.violate(
-                "ZX-PLAY-SQUARE", f"{eng.name(iid)} cannot be played to square {to}: {why}."
-            )
-            plan.cannot_apply(why)
-    elif to is not None:
-        plan.violate(rule, "An event is not played to a square: leave `to` out.")
-
-
-def apply_play_revealed(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    _, args = st.agenda.pop(0)
-    p, iid, source = args["player"], args["card"], args["source"]
-    d = st.card(iid)
-    if not plan.action.get("use"):
-        if source == "ignition":
-            eng.deck_to_trash(p, iid, "ignition, not played")
-        else:
-            st.players[p].charge.append(iid)
-            eng.event(
-                "to_charge", f"{eng.name(iid)} goes to {p}'s charge zone.", player=p, card=iid
-            )
-        return
-    how = "by ignition, for free" if source == "ignition" else "from the life zone, for free"
-    if source == "ignition":
-        eng.ctx.ruling("ZX-IGNITION", f"{eng.name(iid)} has the IG icon: {p} plays it {how}.")
-    else:
-        eng.ctx.ruling(
-            "ZX-LIFE-CHANGE",
-            f"{eng.name(iid)} has the IG icon: {p} plays it {how} (rule option life_ig_play).",
-        )
-    if d.is_zx:
-        eng.appear(p, iid, plan.action["to"], how)
-        if source == "life":
-            for kw in ("life_recovery", "void_bringer"):
-                if d.has(kw):
-                    eng.pool_special(p, iid, kw)
-    else:
-        play_event(eng, p, iid)
-
-
-def check_trash_charge(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    args = st.agenda[0][1]
-    p = args["player"]
-    chosen: list[str] = []
-    for ref in plan.action["cards"]:
-        iid = find(eng, ref, [c for c in st.players[p].charge if c not in chosen])
-        if iid is None:
-            plan.violate("ZX-CHARGE-LIMIT", f"{ref} is not in {p}'s charge zone.")
-            plan.cannot_apply("the card is not in the charge zone")
-            return
-        chosen.append(iid)
-    if len(chosen) != args["n"]:
-        plan.violate(
-            "ZX-CHARGE-LIMIT",
-            f"{p} puts exactly {args['n']} charge card(s) into the trash, not {len(chosen)}.",
-        )
-        plan.cannot_apply("wrong number of cards")
-    plan.data["cards"] = chosen
-
-
-def apply_trash_charge(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    _, args = st.agenda.pop(0)
-    p = args["player"]
-    for iid in plan.data["cards"]:
-        st.players[p].charge.remove(iid)
-        st.players[p].trash.append(iid)
-    eng.event(
-        "charge_excess",
-        f"{p} puts {', '.join(plan.data['cards'])} from the charge zone into the trash.",
-        player=p,
-    )
     eng.push(("rules", {}))
 
 

@@ -4,7 +4,9 @@ to squares, battle, player damage with life, and the rule effects.
 As in the other games the flow is an *agenda* of procedure steps (``op_…``) run until one
 waits for a decision (``wait_…``, :data:`WAITS`) or a pending effect needs a choice; the
 handlers of the log's actions are in :mod:`judge.games.zx.actions`, card moves in
-:mod:`judge.games.zx.moves`, resolving effects in :mod:`judge.games.zx.resolve`.
+:mod:`judge.games.zx.moves`, resolving effects in :mod:`judge.games.zx.resolve`, the
+keyword abilities' conditions in :mod:`judge.games.zx.conditions`, the step's state in
+:mod:`judge.games.zx.views`.
 
 Conventions (``docs/zx.md``): seeded or observed mode (:mod:`judge.games.zx.observed`); the
 opening shuffle of each player's deck
@@ -23,9 +25,11 @@ from judge.core.rules import Catalogue
 from judge.core.timing import POLICIES, EffectPool, PendingEffect
 from judge.games.zx import actions, effects
 from judge.games.zx.cards import CardDef
+from judge.games.zx.conditions import Conditions
 from judge.games.zx.geometry import GRID
 from judge.games.zx.moves import Moves
 from judge.games.zx.state import PlayerState, Resource, ZXState
+from judge.games.zx.views import Views
 
 PHASE_DECISIONS = {
     "resource": ("resource", "proceed"),
@@ -43,10 +47,9 @@ WAITS = {
     "wait_reveal": "reveal",
 }
 HAND, LIFE, RESOURCES, CHARGE_LIMIT, DRAW = 4, 4, 2, 4, 2
-DRAGON = ("ドラゴン", "龍", "Dragon")
 
 
-class ZXEngine(Moves, AgendaEngine):
+class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     """One Z/X game in progress (2 players)."""
 
     game: ClassVar[str] = "zx"
@@ -78,8 +81,6 @@ class ZXEngine(Moves, AgendaEngine):
         }
         self.state = ZXState(defs, code_of, owner_of, players, list(log.player_ids))
         self.state.squares = {sq: None for sq in GRID.names()}
-        #: each player's PL EX (ZX-CRISIS, :mod:`judge.games.zx.crisis`), prepared at setup
-        self.state.player_ex = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
 
@@ -137,92 +138,6 @@ class ZXEngine(Moves, AgendaEngine):
                 text += " " + ZONE_WORDS[args["zone"]].format(p=who, n=args["index"] + 1)
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
         return out
-
-    # == conditions of keyword abilities =========================================================
-
-    def ig_marks(self, pid: str) -> list[str]:
-        """The resource cards of ``pid`` with the IG mark, in placement order (ZX-ZERO-OPTIMA):
-        a printed IG icon, or a mark gained by a Zero Optima ability whose condition holds,
-        counted in the order of each card's reference time (when it was placed): an earlier
-        card does not count a mark a later card gains, and a card does not count its own."""
-        st = self.state
-        res = sorted(st.players[pid].resources, key=lambda r: r.serial)
-        printed = [r.card for r in res if st.card(r.card).ig]
-        gained: list[str] = []
-        for r in res:
-            d = st.card(r.card)
-            if d.ig:
-                continue
-            for eff in d.effects:
-                if eff.get("when") == "static" and eff.get("gain_ig"):
-                    if len(printed) + len(gained) >= int(eff.get("zero_optima", 0)):
-                        gained.append(r.card)
-                    break
-        return [r.card for r in res if r.card in printed or r.card in gained]
-
-    def lv_count(self, pid: str, race: str) -> int:
-        """Face-up cards of ``race`` in ``pid``'s dynamis (ZX-LV); a Dragon race spec matches
-        every race containing the word."""
-        st = self.state
-        n = 0
-        for iid, face_up in st.players[pid].dynamis:
-            if not face_up:
-                continue
-            races = st.card(iid).races
-            hit = any(race in r for r in races) if race in DRAGON else race in races
-            n += hit
-        return n
-
-    def adjacent_pairs(self, pid: str | None = None) -> int:
-        """Pairs of Z/X on orthogonally adjacent squares (ZX-ADJACENT): each pair once, so a
-        row of three holds 2 pairs; ``pid``: only pairs both of whose Z/X it controls."""
-        st = self.state
-        occupied = [
-            sq
-            for sq, z in st.squares.items()
-            if z is not None and (pid is None or st.controller[sq] == pid)
-        ]
-        return sum(
-            1 for i, a in enumerate(occupied) for b in occupied[i + 1 :] if GRID.distance(a, b) == 1
-        )
-
-    def conditions_hold(self, pid: str, iid: str, eff: dict[str, Any]) -> bool:
-        """Whether the keyword conditions on ``eff`` hold now for its controller ``pid``."""
-        st = self.state
-        static = eff.get("when") == "static"
-        if (
-            "zero_optima" in eff
-            and not static
-            and len(self.ig_marks(pid)) < int(eff["zero_optima"])
-        ):
-            return False
-        lv = eff.get("lv")
-        if lv is not None:
-            from judge.games.zx.ex import lv_holds
-
-            if not lv_holds(self, pid, lv):
-                return False
-        if eff.get("extend_drive") and st.players[pid].extend_drive_used:
-            return False
-        if eff.get("alter_break") and not self.in_break_state(iid):
-            return False
-        return not (
-            "adjacent_pairs" in eff and self.adjacent_pairs(pid) < int(eff["adjacent_pairs"])
-        )
-
-    def in_break_state(self, iid: str) -> bool:
-        """ZX-ALTER-BREAK: ``iid`` is on a square and has a face-down force material."""
-        sq = self.state.square_of(iid)
-        z = self.state.squares[sq] if sq is not None else None
-        return z is not None and z.broken
-
-    def power(self, iid: str) -> int:
-        """``iid``'s current power: printed, with the changes on it until the end of the turn
-        (ZX-POWER)."""
-        st = self.state
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
-        return st.card(iid).power + (sum(z.power_mods) if z is not None else 0)
 
     # == the agenda ==============================================================================
 
@@ -617,91 +532,3 @@ class ZXEngine(Moves, AgendaEngine):
             f"{self.name(target.card)} (rule option battle_damage {self.options['battle_damage']}).",
         )
         self.push(("rules", {}))
-
-    # == views ===================================================================================
-
-    def zx_view(self, sq: int) -> dict[str, Any] | None:
-        st = self.state
-        z = st.squares[sq]
-        if z is None:
-            return None
-        v: dict[str, Any] = {
-            "id": z.card,
-            "code": st.code_of[z.card],
-            "controller": st.controller[sq],
-            "power": self.power(z.card),
-            "state": "sleep" if z.sleeping else "reboot",
-            "damage": z.damage,
-        }
-        if z.force:
-            v["force"] = [[f.card, f.face_up] for f in z.force]
-        if z.lower is not None:
-            v["lower"] = z.lower
-        if z.shift is not None:
-            from judge.games.zx.shift import colors_of, names_of, races_of
-
-            v["shift"] = z.shift
-            v["with_shift"] = {  # ZX-SHIFT-INFO: what the card now has
-                "names": list(names_of(self, z.card)),
-                "colors": list(colors_of(self, z.card)),
-                "races": list(races_of(self, z.card)),
-            }
-        if z.power_mods:
-            v["power_changes"] = list(z.power_mods)
-        return v
-
-    def player_view(self, pid: str) -> dict[str, Any]:
-        ps = self.state.players[pid]
-        v: dict[str, Any] = {
-            "hand": list(ps.hand),
-            "deck": len(ps.deck),
-            "life": len(ps.life),
-            "charge": list(ps.charge),
-            "trash": list(ps.trash),
-            "resources": [[r.card, "sleep" if r.sleeping else "reboot"] for r in ps.resources],
-            "dynamis": [iid if up else None for iid, up in ps.dynamis],
-        }
-        if ps.removed:
-            v["removed"] = list(ps.removed)
-        if ps.markers:
-            v["markers"] = dict(sorted(ps.markers.items()))
-        if ps.extend_drive_used:
-            v["extend_drive_used"] = True
-        if ps.player_card is not None:
-            v["player_card"] = [ps.player_card, "ob" if ps.player_card_away else "player"]
-        if pid in self.state.player_ex:
-            from judge.games.zx.crisis import view
-
-            v["player_ex"] = view(self, pid)
-        return v
-
-    def step_state(self) -> dict[str, Any]:
-        st = self.state
-        return {
-            "turn": st.turn,
-            "turn_player": st.turn_player,
-            "phase": st.phase,
-            "squares": {str(sq): self.zx_view(sq) for sq in GRID.names()},
-            "players": {pid: self.player_view(pid) for pid in st.order},
-        }
-
-    def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        pv["life"] = list(ps.life)
-        pv["dynamis"] = [list(x) for x in ps.dynamis]
-        pv["resource_order"] = [r.serial for r in ps.resources]
-        pv["start_card"] = ps.start_card
-        pv["hatenkourin_turn"] = ps.hatenkourin_turn
-        pv["player_card"] = [ps.player_card, ps.player_card_away]
-        px = self.state.player_ex.get(ps.id)
-        if px is not None:
-            pv["player_ex"] = [px.card, px.face_up]
-
-    def snapshot_game(self, view: dict[str, Any]) -> None:
-        st = self.state
-        view["first"] = st.first
-        view["serials"] = {
-            str(sq): z.serial for sq, z in sorted(st.squares.items()) if z is not None
-        }
-        view["resourced"], view["ignited"], view["holding"] = st.resourced, st.ignited, st.holding
-        view["ex_played"] = st.ex_played
-        view["held"] = [[p, i, idx, w] for p, i, _, idx, w in st.held]

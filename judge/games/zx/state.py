@@ -116,6 +116,8 @@ class ZXState:
     #: triggers held back while "ignite X times" runs (ZX-IGNITION-MULTI)
     held: list[tuple[str, str, dict[str, Any], int, str]] = field(default_factory=list)
     holding: int = 0
+    #: each player's PL EX, prepared at setup behind the player card (ZX-CRISIS, ZX-PL-EX-SETUP)
+    player_ex: dict[str, Any] = field(default_factory=dict)
 
     def card(self, iid: str) -> CardDef:
         return self.defs[self.code_of[iid]]

@@ -1,0 +1,20 @@
+"""Finding the card a Z/X action names among known cards (an instance id, or the first copy of
+a code); unknown hand cards in observed mode are found by :func:`judge.games.zx.observed.hand_card`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.refs import is_instance, ref_code
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+
+def find(eng: ZXEngine, ref: Any, cards: list[Any]) -> str | None:
+    """The instance a reference names among ``cards`` (an id, or the first copy of a code)."""
+    st = eng.state
+    if is_instance(st, ref):
+        return ref if ref in cards else None
+    code = ref_code(st, ref)
+    return next((c for c in cards if c is not None and st.code_of[c] == code), None)

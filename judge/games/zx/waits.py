@@ -1,0 +1,149 @@
+"""The decisions the Z/X rules wait for in the middle of a procedure: which life card a
+damage or reload takes (ZX-LIFE-PICK), whether a revealed IG card is played (ZX-IGNITION,
+ZX-LIFE-CHANGE), which charge cards over the limit go (ZX-CHARGE-LIMIT)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.core.engine import Plan
+from judge.games.zx.observed import name_unseen, reveal_at
+from judge.games.zx.refs import find
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+
+def check_pick_life(eng: ZXEngine, plan: Plan) -> None:
+    args = eng.state.agenda[0][1]
+    n = len(eng.state.players[args["damaged"]].life)
+    pos = plan.action["position"]
+    if not 1 <= pos <= n:
+        plan.violate(
+            "ZX-LIFE-PICK", f"{args['damaged']} has {n} life cards: position {pos} does not exist."
+        )
+        plan.cannot_apply("no such life card")
+        return
+    code = plan.action.get("reveal")
+    if code is None:
+        return
+    card = eng.state.players[args["damaged"]].life[pos - 1]
+    if card is None:
+        what = f"{args['damaged']}'s life card {pos}"
+        plan.data["reveal"] = name_unseen(eng, plan, args["damaged"], code, what)
+    elif eng.state.code_of[card] != code:
+        plan.violate(
+            "ZX-LOG-REVEAL",
+            f"{args['damaged']}'s life card {pos} is known to be {eng.name(card)}, not {code}.",
+        )
+
+
+def apply_pick_life(eng: ZXEngine, plan: Plan) -> None:
+    _, args = eng.state.agenda.pop(0)
+    if plan.data.get("reveal") is not None:
+        reveal_at(eng, args["damaged"], "life", plan.action["position"] - 1, plan.data["reveal"])
+    eng.ctx.ruling(
+        "ZX-LIFE-PICK",
+        f"{plan.action['p']} picks {args['damaged']}'s life card {plan.action['position']}.",
+    )
+    eng.push(
+        (
+            "life_out",
+            {"player": args["damaged"], "index": plan.action["position"] - 1, "why": args["why"]},
+        )
+    )
+
+
+def check_play_revealed(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    args = st.agenda[0][1]
+    iid = args["card"]
+    rule = "ZX-IGNITION" if args["source"] == "ignition" else "ZX-LIFE-CHANGE"
+    to = plan.action.get("to")
+    if not plan.action.get("use"):
+        if to is not None:
+            plan.violate(rule, "A card that is not played goes to no square: leave `to` out.")
+        return
+    if st.card(iid).is_zx:
+        if to is None:
+            plan.violate(rule, f"{eng.name(iid)} is played to a square: `to` is missing.")
+            plan.cannot_apply("no square given")
+            return
+        why = eng.square_problem(plan.action["p"], to)
+        if why is not None:
+            plan.violate(
+                "ZX-PLAY-SQUARE", f"{eng.name(iid)} cannot be played to square {to}: {why}."
+            )
+            plan.cannot_apply(why)
+    elif to is not None:
+        plan.violate(rule, "An event is not played to a square: leave `to` out.")
+
+
+def apply_play_revealed(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    _, args = st.agenda.pop(0)
+    p, iid, source = args["player"], args["card"], args["source"]
+    d = st.card(iid)
+    if not plan.action.get("use"):
+        if source == "ignition":
+            eng.deck_to_trash(p, iid, "ignition, not played")
+        else:
+            st.players[p].charge.append(iid)
+            eng.event(
+                "to_charge", f"{eng.name(iid)} goes to {p}'s charge zone.", player=p, card=iid
+            )
+        return
+    how = "by ignition, for free" if source == "ignition" else "from the life zone, for free"
+    if source == "ignition":
+        eng.ctx.ruling("ZX-IGNITION", f"{eng.name(iid)} has the IG icon: {p} plays it {how}.")
+    else:
+        eng.ctx.ruling(
+            "ZX-LIFE-CHANGE",
+            f"{eng.name(iid)} has the IG icon: {p} plays it {how} (rule option life_ig_play).",
+        )
+    if d.is_zx:
+        eng.appear(p, iid, plan.action["to"], how)
+        if source == "life":
+            for kw in ("life_recovery", "void_bringer"):
+                if d.has(kw):
+                    eng.pool_special(p, iid, kw)
+    else:
+        from judge.games.zx.actions import play_event
+
+        play_event(eng, p, iid)
+
+
+def check_trash_charge(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    args = st.agenda[0][1]
+    p = args["player"]
+    chosen: list[str] = []
+    for ref in plan.action["cards"]:
+        iid = find(eng, ref, [c for c in st.players[p].charge if c not in chosen])
+        if iid is None:
+            plan.violate("ZX-CHARGE-LIMIT", f"{ref} is not in {p}'s charge zone.")
+            plan.cannot_apply("the card is not in the charge zone")
+            return
+        chosen.append(iid)
+    if len(chosen) != args["n"]:
+        plan.violate(
+            "ZX-CHARGE-LIMIT",
+            f"{p} puts exactly {args['n']} charge card(s) into the trash, not {len(chosen)}.",
+        )
+        plan.cannot_apply("wrong number of cards")
+    plan.data["cards"] = chosen
+
+
+def apply_trash_charge(eng: ZXEngine, plan: Plan) -> None:
+    st = eng.state
+    _, args = st.agenda.pop(0)
+    p = args["player"]
+    for iid in plan.data["cards"]:
+        st.players[p].charge.remove(iid)
+        st.players[p].trash.append(iid)
+    eng.event(
+        "charge_excess",
+        f"{p} puts {', '.join(plan.data['cards'])} from the charge zone into the trash.",
+        player=p,
+    )
+    eng.push(("rules", {}))
