@@ -47,21 +47,15 @@ def _find_dynamis(eng: ZXEngine, p: str, ref: Any) -> tuple[str | None, bool]:
 
 def condition_zx(eng: ZXEngine, p: str, spec: dict[str, Any], rebooted: bool = False) -> list[str]:
     """``p``'s Z/X on squares that fit a condition's ``zx`` spec (``race``, ``name``,
-    ``color``); ``rebooted``: only rebooted ones (a descent condition's)."""
-    st = eng.state
-    out = []
-    for _, z in st.zx_of(p):
-        d = st.card(z.card)
-        if rebooted and z.sleeping:
-            continue
-        if "color" in spec and spec["color"] != d.color:
-            continue
-        if "race" in spec and spec["race"] not in d.races:
-            continue
-        if "name" in spec and spec["name"] != d.name:
-            continue
-        out.append(z.card)
-    return out
+    ``color``), with what a shift on it adds (ZX-SHIFT-INFO); ``rebooted``: only rebooted
+    ones (a descent condition's)."""
+    from judge.games.zx.shift import fits
+
+    return [
+        z.card
+        for _, z in eng.state.zx_of(p)
+        if not (rebooted and z.sleeping) and fits(eng, z.card, spec)
+    ]
 
 
 def check_play_ex(eng: ZXEngine, plan: Plan) -> None:

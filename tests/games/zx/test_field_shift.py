@@ -78,3 +78,20 @@ def test_ZX_SHIFT_INFO_an_added_race_is_read_when_an_effect_chooses() -> None:
     r = b.replay()
     assert rules_broken(r, b.last) == ["ZX-CHOOSE"]
     assert "ZX-SHIFT-INFO" not in rules_applied(r, b.last - 2)
+
+
+def test_ZX_SHIFT_INFO_an_added_race_meets_a_zx_ex_condition() -> None:
+    flame_ex = card(
+        "T-FEX", type="zx_ex", power=8000, condition={"kind": "awaken", "zx": {"race": "Flame"}}
+    )
+    for shift, rules in (("T-SH", []), ("T-SP", ["ZX-EX-CONDITION"])):
+        b = LogBuilder(
+            [KNIGHT, SHIFT, PLAIN, SHIFT_EV, BOOST, flame_ex],
+            a=["T-KN", "T-SHE", "T-BO"],
+            dynamis={"A": [shift, "T-FEX"]},
+        ).start()
+        b.to_main("A").act("A", "play", card=b.iid("A", 0), to=5)
+        b.act("A", "play", card=b.iid("A", 1))
+        b.act("A", "resolve", source=b.iid("A", 1), targets=["A-D1", b.iid("A", 0)])
+        b.act("A", "play_ex", card="A-D2", to=4, **{"with": [b.iid("A", 0)]})
+        assert rules_broken(b.replay(), b.last) == rules
