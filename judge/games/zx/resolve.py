@@ -77,6 +77,14 @@ def check_targets(
         allowed = choosable(eng, pe.controller, spec.get("target", {}))
         if len(targets) > 1:
             problems.append(("ZX-CHOOSE", f"{pe.describe()} chooses one Z/X, not {len(targets)}."))
+        if not targets and allowed and eng.options["choose_when_able"] == "must":
+            problems.append(
+                (
+                    "ZX-CHOOSE-WHEN-ABLE",
+                    f"{pe.describe()} could choose {', '.join(allowed)}; the resolve names none "
+                    "(rule option choose_when_able must).",
+                )
+            )
         for t in targets:
             if t in allowed:
                 continue
