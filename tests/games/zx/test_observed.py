@@ -4,6 +4,7 @@ are unknown until the log names them; a card the rules turn face up waits for ``
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -154,3 +155,36 @@ def test_zx_observed_random_legal_games_replay_clean_and_byte_identically(seed: 
     assert r["summary"]["illegal_steps"] == []
     assert any(a["do"] == "reveal" for a in game["actions"])
     assert canonical_json(replay(json.loads(json.dumps(game)))) == canonical_json(r)
+
+
+# -- shuffle (seed 003 keyword action 3) ----------------------------------------------------------
+
+
+def _mulligan_a(mode: str) -> tuple[Any, Any, dict]:
+    """A redraws: the engine before and after, and the replay."""
+    from judge.core.replay import position
+
+    b = LogBuilder([BIG], a=["T-001"] * 4)
+    if mode == "observed":
+        b.doc["hidden"] = {"mode": "observed"}
+    b.act("A", "first_player", first="A").act("A", "setup").act("B", "setup")
+    before = position(b.log())
+    b.act("A", "mulligan", redraw=True)
+    return before.state.players["A"], position(b.log()).state.players["A"], b.replay()
+
+
+def test_ZX_SHUFFLE_seeded_the_redraw_shuffle_is_the_documented_stream() -> None:
+    from judge.core.rng import SplitMix64
+
+    before, after, r = _mulligan_a("seeded")
+    deck = list(before.deck) + list(before.hand)  # the 4 cards go back, then the shuffle
+    SplitMix64.from_seed("zx-test", "A/shuffle/2").shuffle(deck)
+    assert after.hand == deck[:4] and after.deck == deck[4:]
+    assert "A shuffles the deck." in event_texts(r, -1)
+
+
+def test_ZX_SHUFFLE_observed_a_shuffled_deck_is_unknown_again() -> None:
+    _, after, r = _mulligan_a("observed")
+    assert set(after.deck) == {None} and set(after.hand) == {None}
+    assert sum(len(v) for v in after.unseen.values()) == len(after.deck) + len(after.hand)
+    assert "A shuffles the deck." in event_texts(r, -1)
