@@ -214,3 +214,31 @@ def unseen_problems(
         )
         return [FieldError(f"{base}.unseen", message)]
     return []
+
+
+def unseen_by_code(ids: Sequence[str], code_of: Mapping[str, str]) -> dict[str, list[str]]:
+    """A player's ``unseen`` of a position as the engines keep it (observed mode): code ->
+    instance ids, lowest first (:mod:`judge.core.refs` binds the first)."""
+    from judge.core.engine import instance_key
+
+    out: dict[str, list[str]] = {}
+    for iid in ids:
+        out.setdefault(code_of[iid], []).append(iid)
+    for lst in out.values():
+        lst.sort(key=instance_key)
+    return out
+
+
+def zones_problem(
+    start: Mapping[str, Any], players: Sequence[str], path: str = "start"
+) -> FieldError | None:
+    """What every 2-player game's layout checks first: two players, each with zones."""
+    if len(players) != 2:
+        return FieldError("players", "two players, each with an id")
+    zones_of = start.get("players") or {}
+    missing = [p for p in players if p not in zones_of]
+    if missing:
+        return FieldError(
+            f"{path}.players", f"every player has zones; missing: {', '.join(missing)}"
+        )
+    return None

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import instance_key
 from judge.core.errors import BadLog
+from judge.core.position import unseen_by_code
 from judge.games.rangers_strike.position import Layout, check_moment
 from judge.games.rangers_strike.state import AREAS, Battle, Command, Mod, PowerCard
 
@@ -67,11 +67,7 @@ def place(eng: RangersStrikeEngine, start: Mapping[str, Any], lay: Layout) -> No
                 ]
                 unit.acted = spec.get("acted")
                 units.append(unit)
-        ps.unseen = {}
-        for iid in ids["unseen"]:
-            ps.unseen.setdefault(st.code_of[iid], []).append(iid)
-        for lst in ps.unseen.values():
-            lst.sort(key=instance_key)
+        ps.unseen = unseen_by_code(ids["unseen"], st.code_of)
     tp = st.turn_player
     if start.get("entering") is not None:
         st.entering = st.players[tp].battle[-1]

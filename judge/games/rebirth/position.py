@@ -28,9 +28,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import instance_key
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_problems
+from judge.core.position import number_cards, unseen_by_code, unseen_problems, zones_problem
 from judge.games.rebirth.activate import limit_key
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
@@ -111,13 +110,10 @@ def layout(
     has no teams: ``teams`` is not used)."""
     errors: list[FieldError] = []
     out = Layout()
-    if len(players) != 2:
-        return [FieldError("players", "two players, each with an id")], out
-    zones_of = start.get("players") or {}
-    missing = [p for p in players if p not in zones_of]
-    if missing:
-        message = f"every player has zones; missing: {', '.join(missing)}"
-        return [FieldError(f"{path}.players", message)], out
+    problem = zones_problem(start, players, path)
+    if problem is not None:
+        return [problem], out
+    zones_of = start["players"]
     where: dict[str, str] = {}
     for pid in players:
         zones = zones_of[pid]
@@ -539,11 +535,7 @@ def place(eng: RebirthEngine, start: Mapping[str, Any], lay: Layout) -> None:
         ]
         ps.hand, ps.deck = list(ids["hand"]), list(ids["deck"])
         ps.waiting_room = list(ids["waiting_room"])
-        ps.unseen = {}
-        for iid in ids["unseen"]:
-            ps.unseen.setdefault(st.code_of[iid], []).append(iid)
-        for lst in ps.unseen.values():
-            lst.sort(key=instance_key)
+        ps.unseen = unseen_by_code(ids["unseen"], st.code_of)
     tp = st.turn_player
     if st.phase == "setup":
         second = None if st.first is None else st.opponent(st.first)

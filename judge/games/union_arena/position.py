@@ -27,9 +27,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import instance_key
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_problems
+from judge.core.position import number_cards, unseen_by_code, unseen_problems, zones_problem
 from judge.games.union_arena.state import LINE_LIMIT, Battle, Modifier, Unit
 from schemas.position_common import entry_code
 
@@ -91,15 +90,10 @@ def layout(
     in Union Arena; taken so that every game's layout is called alike)."""
     errors: list[FieldError] = []
     out = Layout()
-    if len(players) != 2:  # the envelope's players are checked (and named) by its own field
-        return [FieldError("players", "two players, each with an id")], out
-    zones_of = start.get("players") or {}
-    missing = [p for p in players if p not in zones_of]
-    if missing:
-        errors.append(
-            FieldError(f"{path}.players", f"every player has zones; missing: {', '.join(missing)}")
-        )
-        return errors, out
+    problem = zones_problem(start, players, path)  # the envelope's players: its own field
+    if problem is not None:
+        return [problem], out
+    zones_of = start["players"]
     where: dict[str, str] = {}  # id -> the path it was first given at
     for pid in players:
         zones = zones_of[pid]
@@ -307,11 +301,7 @@ def place(eng: UnionArenaEngine, start: Mapping[str, Any], lay: Layout) -> None:
         ps.ap_cards = list(ids["ap"])
         ps.ap_rested = [bool(a.get("rested")) for a in zones.get("ap") or []]
         ps.ap_reserve = list(ids["ap_reserve"])
-        ps.unseen = {}
-        for iid in ids["unseen"]:
-            ps.unseen.setdefault(st.code_of[iid], []).append(iid)
-        for lst in ps.unseen.values():
-            lst.sort(key=instance_key)
+        ps.unseen = unseen_by_code(ids["unseen"], st.code_of)
         for line in ("front_line", "energy_line"):
             units = ps.line(line)
             units.clear()

@@ -30,9 +30,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import instance_key
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_problems
+from judge.core.position import number_cards, unseen_by_code, unseen_problems, zones_problem
 from judge.games.zx.decks import DYNAMIS_TYPES
 from judge.games.zx.geometry import GRID
 from judge.games.zx.state import ZX, Force, Resource
@@ -118,13 +117,10 @@ def layout(
     teams: ``teams`` is not used)."""
     errors: list[FieldError] = []
     out = Layout()
-    if len(players) != 2:
-        return [FieldError("players", "two players, each with an id")], out
-    zones_of = start.get("players") or {}
-    missing = [p for p in players if p not in zones_of]
-    if missing:
-        message = f"every player has zones; missing: {', '.join(missing)}"
-        return [FieldError(f"{path}.players", message)], out
+    problem = zones_problem(start, players, path)
+    if problem is not None:
+        return [problem], out
+    zones_of = start["players"]
     where: dict[str, str] = {}
     for pid in players:
         zones = zones_of[pid]
@@ -353,11 +349,7 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
         ps.markers = {k: int(v) for k, v in sorted((zones.get("markers") or {}).items()) if v}
         ps.extend_drive_used = bool(zones.get("extend_drive_used"))
         ps.hatenkourin_turn = st.turn if zones.get("hatenkourin_used") else 0
-        ps.unseen = {}
-        for iid in ids["unseen"]:
-            ps.unseen.setdefault(st.code_of[iid], []).append(iid)
-        for lst in ps.unseen.values():
-            lst.sort(key=instance_key)
+        ps.unseen = unseen_by_code(ids["unseen"], st.code_of)
     for pe in start.get("pending") or []:
         iid, index = pe["source"], pe["effect"] - 1
         eff = st.card(iid).effects[index]
