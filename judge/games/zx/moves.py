@@ -268,14 +268,12 @@ class Moves(_Base):
 
     def lethal(self, z: ZX) -> str | None:
         """The rule by which the rule effects destroy ``z`` now, or None: its damage this turn
-        is at least its current power (ZX-DAMAGE-ZX); or, undamaged, its current power is 0 or
-        less and rule option ``zero_power`` reads the seed literally (ZX-POWER-ZERO, GAP)."""
+        is at least its current power (ZX-DAMAGE-ZX); or its current power is 0 or less
+        (ZX-POWER-ZERO, the official card FAQ)."""
         power = self.power(z.card)
-        if z.damage > 0:
-            return "ZX-DAMAGE-ZX" if z.damage >= power else None
-        if power <= 0 and self.options["zero_power"] == "destroyed":
+        if power <= 0:
             return "ZX-POWER-ZERO"
-        return None
+        return "ZX-DAMAGE-ZX" if z.damage >= power else None
 
     def destroy_lethal(self, sq: int, rule: str) -> None:
         """A Z/X :meth:`lethal` names is destroyed by the rule effects."""
@@ -283,11 +281,7 @@ class Moves(_Base):
         assert z is not None
         power = self.power(z.card)
         if rule == "ZX-POWER-ZERO":
-            text = (
-                f"{self.name(z.card)} has taken no damage this turn and its current power is "
-                f"{power}: 0 damage is at least its power, so it is destroyed (rule option "
-                "zero_power destroyed)."
-            )
+            text = f"{self.name(z.card)}'s current power is {power}, 0 or less: it is destroyed."
         else:
             text = (
                 f"{self.name(z.card)} has {z.damage} damage this turn, not less than its current "

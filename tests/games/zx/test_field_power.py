@@ -1,6 +1,6 @@
 """Power changes (issue 13), written from seed 003, keyword action 1 (给予伤害: 当伤害的累积值大于等于
 这张Z/X的当前力量值时，这张Z/X将会破坏: the CURRENT power) and 13 (不会受到效果影响: 但是，"不会受到效果影响"的卡片可以被卡片的效果选择),
-and the GAP rule ZX-POWER-ZERO (a Z/X with no damage and power 0 or less)."""
+and ZX-POWER-ZERO (a Z/X with power 0 or less, from the official card FAQ)."""
 
 from __future__ import annotations
 
@@ -80,14 +80,15 @@ def test_ZX_NOT_AFFECTED_a_power_change_may_choose_it_but_does_not_change_it() -
     assert "ZX-POWER" not in rules_applied(r, b.last)
 
 
-def test_ZX_POWER_ZERO_undamaged_at_power_0_destroyed_by_default_option_survives() -> None:
-    down = [{"op": "power", "n": -5000, "target": {"side": "opponent"}}]
-    r = _effect_on_b(down).replay()
-    assert at(r, 4) is None
-    assert "ZX-POWER-ZERO" in rules_applied(r, len(r["steps"]) - 1)
-    r = _effect_on_b(down, options={"zero_power": "survives"}).replay()
-    assert at(r, 4)["power"] == 0 and at(r, 4)["damage"] == 0
-    assert "ZX-POWER-ZERO" not in rules_applied(r, len(r["steps"]) - 1)
+def test_ZX_POWER_ZERO_power_0_or_less_is_destroyed_into_the_charge() -> None:
+    # the FAQ: "Z/X whose Power value becomes equal or less than 0 is destroyed and put into
+    # Charge" — here one that has taken no damage this turn
+    for n in (-5000, -7000):
+        down = [{"op": "power", "n": n, "target": {"side": "opponent"}}]
+        r = _effect_on_b(down).replay()
+        assert at(r, 4) is None
+        assert "ZX-POWER-ZERO" in rules_applied(r, len(r["steps"]) - 1)
+        assert player_state(r, "B")["charge"] != []
 
 
 def test_ZX_POWER_sample_card_undertow() -> None:
