@@ -1,6 +1,6 @@
 """Appearing (issue 13): several Z/X appearing at once, and the state a Z/X appears in.
 Written from seed 003, keyword action 6 (登场: 将复数卡同时登场的场合，必须登场到分别不同的可供登场的方阵上。
-若可供登场的方阵数量不足，则尽可能地将这些卡登场到可供登场的方阵上) and the GAP rule ZX-APPEAR-STATE."""
+若可供登场的方阵数量不足，则尽可能地将这些卡登场到可供登场的方阵上) and ZX-APPEAR-STATE (FAN, with rule option appear_state)."""
 
 from __future__ import annotations
 
