@@ -126,11 +126,13 @@ def layout(
         zones = zones_of[pid]
         base = f"{path}.players.{pid}"
         entries = list(_entries(zones))
-        unknown = [(sub, entry_code(e)) for sub, e in entries if e is not None]
-        for sub, code in unknown:
-            if code not in cards:
-                errors.append(FieldError(f"{base}.{sub}", f"unknown card {code!r}"))
-        if errors:
+        undefined = [
+            FieldError(f"{base}.{sub}", f"unknown card {entry_code(e)!r}")
+            for sub, e in entries
+            if e is not None and entry_code(e) not in cards
+        ]
+        if undefined:  # the card table cannot say where such a card belongs
+            errors += undefined
             continue
         sections = [(_section(cards, entry), sub, entry) for sub, entry in entries]
         found, ids, out.decks[pid] = number_cards(pid, base, sections, TAGS, where)

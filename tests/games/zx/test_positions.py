@@ -232,3 +232,16 @@ def test_zx_questions_on_a_position_legal_and_options() -> None:
     assert {"p": "A", "do": "resolve", "source": "A-1", "targets": ["B-1"], "use": True} in [
         o["action"] for o in choice["options"]
     ]
+
+
+def test_zx_position_every_players_problems_are_named_at_once() -> None:
+    d = doc()
+    d["start"]["players"]["A"]["unseen"] = []  # A: unknown cards without unseen ones
+    d["start"]["players"]["B"]["life"] = []  # B: no life card (ZX-WIN)
+    d["start"]["players"]["B"]["unseen"] = ["ZXS-003"]
+    out = problems(d)
+    assert "start.players.A.unseen" in out and "ZX-WIN" in out["start.players.B.life"]
+    d = with_player("A", charge=["ZXS-999"])
+    assert problems(d) == {
+        "start.players.A.charge[0]": "unknown card code 'ZXS-999' (not in cards or card_sets)"
+    }
