@@ -242,3 +242,22 @@ def zones_problem(
             f"{path}.players", f"every player has zones; missing: {', '.join(missing)}"
         )
     return None
+
+
+def turn_player_problem(
+    start: Mapping[str, Any], players: Sequence[str], rule: str | None, path: str = "start"
+) -> FieldError | None:
+    """In a 2-player game whose players take turns, the turn player the turn number and the
+    first player imply (the first player's turns are the odd ones), else what is wrong, naming
+    ``rule`` (None: no rule id in the message)."""
+    turn, first, tp = start["turn"], start["first"], start["turn_player"]
+    second = players[1] if first == players[0] else players[0]
+    want = first if turn % 2 == 1 else second
+    if tp == want:
+        return None
+    cite = f" ({rule})" if rule else ""
+    return FieldError(
+        f"{path}.turn_player",
+        f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) and the "
+        f"players take turns{cite}",
+    )

@@ -29,7 +29,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_by_code, unseen_problems, zones_problem
+from judge.core.position import (
+    number_cards,
+    turn_player_problem,
+    unseen_by_code,
+    unseen_problems,
+    zones_problem,
+)
 from judge.games.rebirth.activate import limit_key
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
@@ -246,7 +252,7 @@ def _check_moment(
     path: str,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
-    turn, first, tp, phase = start["turn"], start["first"], start["turn_player"], start["phase"]
+    turn, tp, phase = start["turn"], start["turn_player"], start["phase"]
     errors += _check_flags(start, path)
     if phase == "setup" or turn == 0:
         return errors + _check_setup(start, players, lay, cards, path)
@@ -261,17 +267,9 @@ def _check_moment(
             )
     if errors:
         return errors
-    second = players[1] if first == players[0] else players[0]
-    want = first if turn % 2 == 1 else second
-    if tp != want:
-        errors.append(
-            FieldError(
-                f"{path}.turn_player",
-                f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) and "
-                "the players take turns (R4U-TURN)",
-            )
-        )
-        return errors
+    problem = turn_player_problem(start, players, "R4U-TURN", path)
+    if problem is not None:
+        return [*errors, problem]
     if turn == 1 and phase == "battle":
         errors.append(
             FieldError(

@@ -28,7 +28,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_by_code, unseen_problems, zones_problem
+from judge.core.position import (
+    number_cards,
+    turn_player_problem,
+    unseen_by_code,
+    unseen_problems,
+    zones_problem,
+)
 from judge.games.union_arena.state import LINE_LIMIT, Battle, Modifier, Unit
 from schemas.position_common import entry_code
 
@@ -216,18 +222,11 @@ def _check_moment(
     path: str,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
-    turn, first, tp = start["turn"], start["first"], start["turn_player"]
+    tp = start["turn_player"]
     if len(players) == 2:
-        second = players[1] if first == players[0] else players[0]
-        want = first if turn % 2 == 1 else second
-        if tp != want:
-            errors.append(
-                FieldError(
-                    f"{path}.turn_player",
-                    f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) "
-                    "and the players take turns",
-                )
-            )
+        problem = turn_player_problem(start, players, None, path)
+        if problem is not None:
+            errors.append(problem)
     battle = start.get("battle")
     if battle is not None and not errors and tp in lay.zones:  # (needs the turn player right)
         opp = next((p for p in players if p != tp), tp)

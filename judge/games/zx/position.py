@@ -31,7 +31,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_by_code, unseen_problems, zones_problem
+from judge.core.position import (
+    number_cards,
+    turn_player_problem,
+    unseen_by_code,
+    unseen_problems,
+    zones_problem,
+)
 from judge.games.zx.decks import DYNAMIS_TYPES
 from judge.games.zx.geometry import GRID
 from judge.games.zx.state import ZX, Force, Resource
@@ -238,17 +244,11 @@ def _check_moment(
     path: str,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
-    turn, first, tp = start["turn"], start["first"], start["turn_player"]
+    first = start["first"]
     second = players[1] if first == players[0] else players[0]
-    want = first if turn % 2 == 1 else second
-    if tp != want:
-        errors.append(
-            FieldError(
-                f"{path}.turn_player",
-                f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) and "
-                "the players take turns (ZX-TURN)",
-            )
-        )
+    problem = turn_player_problem(start, players, "ZX-TURN", path)
+    if problem is not None:
+        errors.append(problem)
     if start.get("ex_played") and start["phase"] != "main":
         errors.append(
             FieldError(f"{path}.ex_played", "a Z/X EX or event EX is played in the main phase")
