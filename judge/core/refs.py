@@ -168,6 +168,27 @@ class ZoneRefs:
             )
         return None, (self.rule_in_zone, f"There is no {code} in {where}.")
 
+    def unseen_copy(
+        self, state: CardState, pid: str, code: str, what: str
+    ) -> tuple[str | None, Problem | None]:
+        """Observed mode: the instance of ``code`` that ``what`` (an unknown card of ``pid``,
+        in words: "the top card of A's deck") can be, the lowest-numbered unseen one; else
+        ``(None, (rule_reveal, message))`` saying where each copy is known to be."""
+        ids = state.players[pid].unseen.get(code, [])
+        if ids:
+            return ids[0], None
+        known = [i for i, c in state.code_of.items() if c == code and state.owner_of[i] == pid]
+        where = "; ".join(f"{i} in {self.locate(state, i)}" for i in known)
+        return None, (
+            self.rule_reveal,
+            f"No copy of {code} can be {what}"
+            + (
+                f": every copy is known to be elsewhere ({where})."
+                if known
+                else f": {pid}'s deck has no {code}."
+            ),
+        )
+
     def find_many_in_zone(
         self, state: CardState, pid: str, zone: str, refs: list[Any]
     ) -> tuple[list[Take], list[Problem]]:

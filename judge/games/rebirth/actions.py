@@ -14,7 +14,7 @@ from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
 from judge.core.timing import resolve_by_default
 from judge.games.rebirth import activate, battle
-from judge.games.rebirth.refs import take_from
+from judge.games.rebirth.refs import ZONE_REFS, take_from
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
 if TYPE_CHECKING:
@@ -162,32 +162,14 @@ def apply_preset(eng: RebirthEngine, plan: Plan) -> None:
 
 def check_reveal(eng: RebirthEngine, plan: Plan) -> None:
     """Observed mode: the top card of the deck is shown by the rules (R4U-REVEAL)."""
-    st = eng.state
     pid = plan.action["p"]
-    code = plan.action["card"]
-    ps = st.players[pid]
-    ids = ps.unseen.get(code, [])
-    if not ids:
-        known = [i for i, c in st.code_of.items() if c == code and st.owner_of[i] == pid]
-        where = "; ".join(f"{i} in {_locate(eng, i)}" for i in known)
-        plan.violate(
-            "R4U-REVEAL",
-            f"No copy of {code} can be the top card of {pid}'s deck"
-            + (
-                f": every copy is known to be elsewhere ({where})."
-                if known
-                else f": {pid}'s deck has no {code}."
-            ),
-        )
+    what = f"the top card of {pid}'s deck"
+    iid, problem = ZONE_REFS.unseen_copy(eng.state, pid, plan.action["card"], what)
+    if problem is not None:
+        plan.violate(*problem)
         plan.cannot_apply("no such card can be there")
         return
-    plan.data["iid"] = ids[0]
-
-
-def _locate(eng: RebirthEngine, iid: str) -> str:
-    from judge.games.rebirth.refs import locate
-
-    return locate(eng.state, iid)
+    plan.data["iid"] = iid
 
 
 def apply_reveal(eng: RebirthEngine, plan: Plan) -> None:

@@ -133,24 +133,12 @@ def check_reveal(eng: ZXEngine, plan: Plan) -> None:
 
 def name_unseen(eng: ZXEngine, plan: Plan, pid: str, code: str, what: str) -> str | None:
     """The unseen instance of ``code`` that ``what`` (an unknown card of ``pid``) can be; else
-    a ZX-LOG-REVEAL violation."""
-    st = eng.state
-    ids = st.players[pid].unseen.get(code, [])
-    if ids:
-        return ids[0]
-    known = [i for i, c in sorted(st.code_of.items()) if c == code and st.owner_of[i] == pid]
-    where = "; ".join(f"{i} in {locate(st, i)}" for i in known)
-    plan.violate(
-        RULE,
-        f"No copy of {code} can be {what}"
-        + (
-            f": every copy is known to be elsewhere ({where})."
-            if known
-            else f": {pid}'s deck has no {code}."
-        ),
-    )
-    plan.cannot_apply("no such card can be there")
-    return None
+    a ZX-LOG-REVEAL violation (:meth:`judge.core.refs.ZoneRefs.unseen_copy`)."""
+    iid, problem = ZONE_REFS.unseen_copy(eng.state, pid, code, what)
+    if problem is not None:
+        plan.violate(*problem)
+        plan.cannot_apply("no such card can be there")
+    return iid
 
 
 def apply_reveal(eng: ZXEngine, plan: Plan) -> None:
