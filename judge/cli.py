@@ -15,7 +15,13 @@ Commands::
 Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
 play, an illegal deck), ``2`` bad input (unreadable file, malformed JSON, a log that is not
 the format, an unknown game, rule or card), each problem printed to stderr as
-``error: <path>: <message>``, never a traceback.
+``error: <path>: <message>``, never a traceback; ``3`` an engine error: the engine failed
+judging this input (a bug, not the input's fault), printed to stderr as ``engine error at
+step N (action …): <type>: <message>; report id <id>`` (:mod:`judge.core.fault`; step N is
+the step's index as the replay shows it, ``actions[N]``).  Every command that judges (replay,
+canonical, legal, ask, position, check-deck) raises :class:`~judge.core.fault.EngineFault`
+for it, and :class:`JudgeGroup` prints it: one place, so no command can print it as bad
+input.
 
 The commands live in :mod:`judge.commands`, one module per concept (judging, catalogue,
 service), and are added to :func:`main` here; a new command is a ``@click.command()`` there
@@ -24,6 +30,8 @@ plus one ``main.add_command`` line below.  The helpers :func:`read_input`, :func
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import click
 
@@ -39,21 +47,25 @@ from judge.commands.catalogue import (
 )
 from judge.commands.common import (
     EXIT_BAD_INPUT,
+    EXIT_ENGINE_ERROR,
     EXIT_FOUND,
     EXIT_OK,
     emit,
     fail,
     fail_bad_log,
+    fail_engine_fault,
     read_input,
     read_json,
 )
 from judge.commands.judging import canonical_command, legal_command, replay_command
 from judge.commands.service import demo_command, serve_command, worker_command
+from judge.core.fault import EngineFault
 
 __all__ = [
     "DECK_CHECKERS",
     "ask_command",
     "EXIT_BAD_INPUT",
+    "EXIT_ENGINE_ERROR",
     "EXIT_FOUND",
     "EXIT_OK",
     "SCHEMAS",
@@ -64,7 +76,9 @@ __all__ = [
     "emit",
     "fail",
     "fail_bad_log",
+    "fail_engine_fault",
     "legal_command",
+    "JudgeGroup",
     "main",
     "position_command",
     "read_input",
@@ -77,13 +91,25 @@ __all__ = [
 ]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class JudgeGroup(click.Group):
+    """The ``judge`` group: an :class:`~judge.core.fault.EngineFault` raised by any command
+    exits 3 with its one line on stderr (:func:`fail_engine_fault`)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except EngineFault as fault:
+            fail_engine_fault(fault)
+
+
+@click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="judge")
 def main() -> None:
     """Judge trading card game matches from their action logs.
 
     Every verdict cites a rule by id; `judge rules GAME` prints the rules.
-    Exit codes: 0 all good, 1 an illegal play or deck was found, 2 bad input.
+    Exit codes: 0 all good, 1 an illegal play or deck was found, 2 bad input,
+    3 an engine error (a bug: report it with the printed id).
     """
 
 

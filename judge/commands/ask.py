@@ -1,5 +1,6 @@
 """``judge ask QUESTION.json``: a judge's question about a state of a game, answered by its
-engine (:mod:`judge.core.ask`).  Exit 0 answered, 2 a bad question (every problem by path)."""
+engine (:mod:`judge.core.ask`).  Exit 0 answered, 2 a bad question (every problem by path),
+3 an engine error (:mod:`judge.core.fault`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import click
 from judge.commands.cards import card_set_registry
 from judge.commands.common import fail, fail_bad_log, limit_options, read_json
 from judge.commands.judging import card_set_option
-from judge.core.canonical import canonical_json
+from judge.core.canonical import canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
+from judge.core.fault import Judged, engine_guard, guard_log
 from judge.core.jsontext import Limits
 
 
@@ -60,7 +62,7 @@ def ask_command(question: str, as_json: bool, card_sets: tuple[str, ...], limits
     """Answer QUESTION (a `judge-question/1` document, `-` for stdin): `order`, `damage`,
     `legal`, `options` or `explain`, about the state after step N of its log.  Exits 0 with
     the answer, 2 for a bad question (unknown kind, a step beyond the log, a malformed log or
-    action), each problem named by path.  See docs/questions.md."""
+    action), each problem named by path, 3 for an engine error.  See docs/questions.md."""
     from judge.core.ask import ask
 
     doc = read_json(question, Limits(limits.max_bytes, limits.max_depth, None), what="question")
@@ -98,18 +100,24 @@ def position_command(file: str, as_json: bool, card_sets: tuple[str, ...], limit
     moment, without its history; docs/positions.md) and show it as the engine reads it: the
     instance id of every card (what a log that starts from it, or a question, names), whose
     decision the rules wait for, and every action the engine finds legal now.  Exits 0, or 2
-    for an impossible or malformed position, each problem named by path."""
+    for an impossible or malformed position, each problem named by path, 3 for an engine
+    error."""
     from judge.core.position import read_position
     from judge.core.replay import start
 
     doc = read_json(file, limits, what="position")
     registry = card_set_registry(card_sets, limits)
     try:
-        log = read_position(doc, registry)
+        # the game's position reader is engine code too: its exception is an engine error
+        with engine_guard(Judged(str(doc.get("game")), sha256_of(doc)), where="start"):
+            log = read_position(doc, registry)
         engine = start(log)
     except BadLog as exc:
         fail_bad_log(exc)
-    turn, phase = engine.turn_phase()
+    with guard_log(log, where="end"):  # an engine's exception: exit 3 (judge.cli)
+        turn, phase = engine.turn_phase()
+        pending = engine.pending()
+        legal = engine.legal_actions()
     out = {
         "game": log.game,
         "variant": log.variant,
@@ -119,8 +127,8 @@ def position_command(file: str, as_json: bool, card_sets: tuple[str, ...], limit
             pid: {zone: ids for zone, ids in zones.items() if ids}
             for pid, zones in log.layout.zones.items()
         },
-        "pending": engine.pending(),
-        "legal_actions": engine.legal_actions(),
+        "pending": pending,
+        "legal_actions": legal,
     }
     if as_json:
         click.echo(canonical_json(out))

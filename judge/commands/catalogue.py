@@ -21,8 +21,9 @@ from judge.commands.common import (
     limit_options,
     read_json,
 )
-from judge.core.canonical import canonical_json
+from judge.core.canonical import canonical_json, sha256_of
 from judge.core.errors import FieldError
+from judge.core.fault import Judged, engine_guard
 from judge.core.jsontext import Limits
 from judge.core.rules import LABELS
 from judge.games import GAMES, engine_class
@@ -271,7 +272,8 @@ def check_deck_command(
     judge cards import).
 
     Exits 0 when every deck is legal, 1 when a deck breaks a construction rule, 2 for bad
-    input (including card codes that are not defined).
+    input (including card codes that are not defined), 3 when the deck rules failed (an
+    engine error).
     """
     from judge.commands.cards import card_set_registry
     from judge.core.cards import builtin_set_names, card_table
@@ -346,9 +348,10 @@ def check_deck_command(
     except (ImportError, AttributeError) as exc:
         fail(f"deck rules for {game} are not available in this installation: {exc}")
     results = []
-    for pid, main_list, ap_list in checks:
-        problems = check(main_list, ap_list, cards)
-        results.append((pid, problems))
+    with engine_guard(Judged(game, sha256_of(doc)), where="deck"):  # exit 3 (judge.cli)
+        for pid, main_list, ap_list in checks:
+            problems = check(main_list, ap_list, cards)
+            results.append((pid, problems))
 
     if as_json:
         doc_out = {

@@ -16,12 +16,15 @@ from typing import Any, NoReturn
 import click
 
 from judge.core.errors import BadLog
+from judge.core.fault import EXIT_ENGINE_ERROR, EngineFault
 from judge.core.jsontext import DEFAULT_LIMITS, Limits, read_document
 
 #: Exit codes.
 EXIT_OK = 0
 EXIT_FOUND = 1
 EXIT_BAD_INPUT = 2
+#: ``EXIT_ENGINE_ERROR`` (3, from :mod:`judge.core.fault`): an engine fault, the engine failed
+#: judging this input: a bug to report (with the printed id), not a problem of the input
 
 
 # --------------------------------------------------------------------------------------
@@ -35,6 +38,13 @@ def fail(messages: str | Iterable[str], code: int = EXIT_BAD_INPUT) -> NoReturn:
     for message in messages:
         click.echo(f"error: {message}", err=True)
     sys.exit(code)
+
+
+def fail_engine_fault(fault: EngineFault) -> NoReturn:
+    """Exit 3 printing the fault's one line (``engine error at step N (action …): <type>:
+    <message>; report id <id>``) on stderr, never a traceback."""
+    click.echo(fault.line(), err=True)
+    sys.exit(EXIT_ENGINE_ERROR)
 
 
 def fail_bad_log(exc: BadLog) -> NoReturn:

@@ -21,6 +21,7 @@ from judge.commands.common import (
 )
 from judge.core.canonical import canonical_json
 from judge.core.errors import BadLog
+from judge.core.fault import guard_log
 from judge.core.jsontext import Limits
 from judge.core.log import parse_log
 
@@ -101,7 +102,8 @@ def replay_command(
     Exits 0 when every step is legal (unverifiable steps are reported but do not fail),
     1 when an illegal play or an illegal deck was found (the decks are judged unless the log
     sets the rule option deck_construction to false), 2 when LOG cannot be read as an action
-    log (also when it is over a limit: --max-bytes, --max-depth, --max-actions raise them).
+    log (also when it is over a limit: --max-bytes, --max-depth, --max-actions raise them),
+    3 when the engine failed judging it (an engine error: a bug, reported with an id).
     """
     from judge.core.export import export
 
@@ -149,7 +151,7 @@ def canonical_command(
 ) -> None:
     """Replay LOG and write it back canonically: card definitions inlined, every rule option
     explicit, the replay's state fingerprints as checkpoints (replaying it gives
-    fidelity "exact").  Exits 2 for bad input."""
+    fidelity "exact").  Exits 2 for bad input, 3 for an engine error."""
     from judge.core.replay import canonical_log, replay
 
     try:
@@ -168,24 +170,21 @@ def canonical_command(
 def legal_command(log: str, as_json: bool, card_sets: tuple[str, ...], limits: Limits) -> None:
     """Replay LOG (illegal actions skipped) and list the decisions the rules now wait for
     and every legal action (cards named by instance id; concede is always legal and not
-    listed).  Exits 2 for bad input."""
+    listed).  Exits 2 for bad input, 3 for an engine error."""
     from judge.core.replay import position
 
     try:
         engine = position(_log_with_sets(read_text(log, limits), card_sets, limits))
     except BadLog as exc:
         fail_bad_log(exc)
-    actions = engine.legal_actions()
-    pending = engine.pending()
+    with guard_log(engine.log, where="end"):  # an engine's exception: exit 3 (judge.cli)
+        actions = engine.legal_actions()
+        pending = engine.pending()
+        result = engine.result()
+        turn, phase = engine.turn_phase()
     if as_json:
-        click.echo(
-            canonical_json(
-                {"result": engine.result(), "pending": pending, "legal_actions": actions}
-            )
-        )
+        click.echo(canonical_json({"result": result, "pending": pending, "legal_actions": actions}))
         return
-    turn, phase = engine.turn_phase()
-    result = engine.result()
     click.echo(
         f"Turn {turn}, {phase}" + (f": the game is over ({result['reason']})" if result else "")
     )

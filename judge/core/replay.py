@@ -50,6 +50,7 @@ import judge
 from judge.core.canonical import sha256_of
 from judge.core.engine import SCOPE_BP, Engine, Taint
 from judge.core.errors import BadLog, FieldError
+from judge.core.fault import PASS_THROUGH, EngineFault, engine_guard, fault_of
 from judge.core.log import ActionLog, parse_log
 from judge.core.perspective import check_perspective, redact
 from judge.core.rules import OptionError
@@ -79,17 +80,36 @@ COMPACT_DEFAULTS: tuple[tuple[str, Any], ...] = (
 
 
 def start(log: ActionLog) -> Engine:
-    """A new engine for ``log`` at the start of the game (rule options resolved)."""
+    """A new engine for ``log`` at the start of the game (rule options resolved); an
+    engine's exception setting it up is an :class:`~judge.core.fault.EngineFault`."""
     cls = engine_class(log.game, log.variant)
     try:
         options = cls.catalogue.resolve_options(log.rule_options)
     except OptionError as exc:
         raise BadLog([FieldError(f"rule_options.{exc.name}", exc.message)]) from None
-    return cls(log, options)
+    with engine_guard(log, where="start"):
+        return cls(log, options)
 
 
 def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str) -> dict[str, Any]:
-    """Judge and (per ``on_illegal``) apply one action; return its step (no state yet)."""
+    """Judge and (per ``on_illegal``) apply one action; return its step (no state yet).
+
+    An exception of the engine other than :class:`BadLog` leaves as an
+    :class:`~judge.core.fault.EngineFault` naming the step and the action (as recorded:
+    ``action`` is the log's, before the engine filled in anything), never as itself: the
+    caller cannot tell an engine's ValueError from its own.
+    """
+    try:
+        return _run_step(engine, index, action, on_illegal)
+    except (EngineFault, *PASS_THROUGH):
+        raise
+    except Exception as exc:  # noqa: BLE001 - re-raised as the fault it is
+        raise fault_of(exc, engine.log, index, action) from exc
+
+
+def _run_step(
+    engine: Engine, index: int, action: dict[str, Any], on_illegal: str
+) -> dict[str, Any]:
     ctx = StepContext(index)
     fill = getattr(engine, "fill_missing", None)
     if fill is not None:
@@ -245,47 +265,56 @@ def _replay(
     fingerprints: list[dict[str, Any]] = []
     after_illegal = False
     stopped_at = None
-    decks, deck_notes = judge_decks(engine)
-    last_pending: Any = None
-    # the actions exactly as recorded (validated, but without schema defaults filled in):
-    # "no targets recorded" and "no targets" are different decisions
-    for index, action in enumerate(log.document["actions"]):
-        step = run_step(engine, index, action, on_illegal)
-        played_illegal = step["verdict"] == ILLEGAL  # the action itself, not the decks
-        if index == 0 and deck_notes:
-            _add_deck_notes(step, deck_notes)
-        step["after_illegal"] = after_illegal
-        keyframe = (
-            index % FINGERPRINT_EVERY == FINGERPRINT_EVERY - 1
-            or index == last
-            or index in checkpoints
-        )
-        if full or keyframe:
-            step["state"] = engine.step_state()
-        if keyframe:
-            snap = engine.snapshot()
-            digest = sha256_of(snap)
-            if full:
-                step["snapshot"] = snap
-            step["state_sha256"] = digest
-            fingerprints.append({"after": index, "state_sha256": digest})
-        if not full:
-            for name, default in COMPACT_DEFAULTS:
-                if step[name] == default:
-                    del step[name]
-            del step["player"]  # the action's "p"
-            pending = step["pending"]
-            if not keyframe and pending == last_pending:
-                del step["pending"]  # as after the step before
-            last_pending = pending
-        steps.append(step)
-        if played_illegal:
-            if on_illegal == "stop":
-                stopped_at = index
-                break
-            if on_illegal == "apply":
-                after_illegal = True
-    out = _assemble(engine, log, steps, fingerprints, checkpoints, on_illegal, stopped_at)
+    # where the engine is, for a fault outside run_step (the decks, a state, the result)
+    where, at, doing = "deck", None, None
+    try:
+        decks, deck_notes = judge_decks(engine)
+        last_pending: Any = None
+        # the actions exactly as recorded (validated, but without schema defaults filled in):
+        # "no targets recorded" and "no targets" are different decisions
+        for index, action in enumerate(log.document["actions"]):
+            where, at, doing = "step", index, action
+            step = run_step(engine, index, action, on_illegal)
+            played_illegal = step["verdict"] == ILLEGAL  # the action itself, not the decks
+            if index == 0 and deck_notes:
+                _add_deck_notes(step, deck_notes)
+            step["after_illegal"] = after_illegal
+            keyframe = (
+                index % FINGERPRINT_EVERY == FINGERPRINT_EVERY - 1
+                or index == last
+                or index in checkpoints
+            )
+            if full or keyframe:
+                step["state"] = engine.step_state()
+            if keyframe:
+                snap = engine.snapshot()
+                digest = sha256_of(snap)
+                if full:
+                    step["snapshot"] = snap
+                step["state_sha256"] = digest
+                fingerprints.append({"after": index, "state_sha256": digest})
+            if not full:
+                for name, default in COMPACT_DEFAULTS:
+                    if step[name] == default:
+                        del step[name]
+                del step["player"]  # the action's "p"
+                pending = step["pending"]
+                if not keyframe and pending == last_pending:
+                    del step["pending"]  # as after the step before
+                last_pending = pending
+            steps.append(step)
+            if played_illegal:
+                if on_illegal == "stop":
+                    stopped_at = index
+                    break
+                if on_illegal == "apply":
+                    after_illegal = True
+        where, at, doing = "end", None, None
+        out = _assemble(engine, log, steps, fingerprints, checkpoints, on_illegal, stopped_at)
+    except (EngineFault, *PASS_THROUGH):
+        raise
+    except Exception as exc:  # noqa: BLE001 - re-raised as the fault it is
+        raise fault_of(exc, log, at, doing, where) from exc
     out["detail"] = "full" if full else "compact"
     out["summary"]["decks"] = decks
     return redact(out, perspective, type(engine).private_zones)

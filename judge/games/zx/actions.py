@@ -33,7 +33,7 @@ from judge.games.zx.observed import (
     provisionally,
 )
 from judge.games.zx.refs import find
-from judge.games.zx.resolve import check_targets
+from judge.games.zx.resolve import check_targets, missing_target
 from judge.games.zx.setup import (
     apply_first_player,
     apply_mulligan,
@@ -500,6 +500,9 @@ def check_resolve(eng: ZXEngine, plan: Plan) -> None:
         with provisionally(eng, plan.data.get("binds", [])):
             for rule, msg in check_targets(eng, pe, targets, plan.action.get("count")):
                 plan.violate(rule, msg)
+            why = missing_target(eng, pe, targets)
+        if why is not None:
+            plan.cannot_apply(why)
     check_order(eng, plan, pe, cands, "ZX-SIMULTANEOUS")
 
 

@@ -106,6 +106,31 @@ def check_targets(
     return problems
 
 
+def missing_target(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> str | None:
+    """Why a keyword ability's effect cannot be carried out as played with ``targets``
+    (``on_illegal=apply``, docs/action-log.md: "a target that is not there"), or None.
+
+    Alter Force puts each target from its controller's trash under its card: a target that
+    is not in that trash (or is named twice: the second is no longer there) cannot be moved.
+    Void Bringer puts its target from a square into the trash: a target on no square cannot.
+    The check reports these targets (ZX-ALTER-FORCE, ZX-CHOOSE); this says the step is then
+    not applied, instead of moving a card from where it is not.
+    """
+    st = eng.state
+    kw = pe.effect.get("keyword")
+    if kw == "alter_force":
+        trash = list(st.players[pe.controller].trash)
+        for t in targets:
+            if t not in trash:
+                return f"{t} is not in {pe.controller}'s trash"
+            trash.remove(t)
+    elif kw == "void_bringer" and targets:
+        t = targets[0]
+        if not isinstance(t, str) or st.square_of(t) is None:
+            return f"{t} is not on a square"
+    return None
+
+
 def _affected(eng: ZXEngine, pe: PendingEffect, iid: str) -> bool:
     """ZX-NOT-AFFECTED: an opponent's effect does not affect a Z/X unaffected by them."""
     st = eng.state
