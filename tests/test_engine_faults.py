@@ -238,3 +238,17 @@ def test_cli_check_deck_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
     result = _run(["check-deck", str(ROOT / "examples" / "union-arena" / "full-game.json")])
     assert result.exit_code == 3
     assert result.stderr.startswith("engine error judging a deck list: TypeError: deck rules")
+
+
+def test_a_fault_answering_a_question_is_an_engine_fault(monkeypatch: pytest.MonkeyPatch) -> None:
+    from judge.core.ask import ask
+
+    def boom(self: Any) -> Any:
+        raise IndexError("legal")
+
+    monkeypatch.setattr(ZXEngine, "legal_actions", boom)
+    question = {"format": "judge-question/1", "kind": "options", "log": load(ZX_A), "step": 9}
+    with pytest.raises(EngineFault) as caught:
+        ask(question)
+    assert (caught.value.where, caught.value.step, caught.value.game) == ("question", None, "zx")
+    assert str(caught.value).startswith("engine error answering the question: IndexError: legal")

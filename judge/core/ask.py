@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core.engine import Engine
+from judge.core.fault import guard_log
 from judge.core.log import ActionLog
 from judge.core.question import ANSWER_FORMAT, FORMAT, KINDS, Question, looks_at, read_question
 from judge.core.replay import ON_ILLEGAL, replay, run_step, start
@@ -96,7 +97,13 @@ def probe(engine: Engine, index: int, action: dict[str, Any]) -> dict[str, Any]:
 
 
 def answer(q: Question) -> dict[str, Any]:
-    """The answer to a question (:data:`ANSWER_FORMAT`)."""
+    """The answer to a question (:data:`ANSWER_FORMAT`); an engine's exception outside the
+    steps it replays (which name their step) is an :class:`~judge.core.fault.EngineFault`."""
+    with guard_log(q.log, where="question"):
+        return _answer(q)
+
+
+def _answer(q: Question) -> dict[str, Any]:
     cls = type(start(q.log)) if q.kind == "explain" else None
     if q.kind == "explain":
         assert cls is not None
