@@ -36,8 +36,16 @@ import os
 from typing import Any
 
 from flask import Flask, current_app, request
+from werkzeug.exceptions import HTTPException
 
-from api.errors import ApiProblem, invalid, problem_type, register_error_handlers, too_large
+from api.errors import (
+    ApiProblem,
+    invalid,
+    malformed_body,
+    problem_type,
+    register_error_handlers,
+    too_large,
+)
 from judge import __version__
 from judge.core.errors import BadLog
 from judge.core.jsontext import DEFAULT_LIMITS, Limits, TooLarge, read_document
@@ -135,7 +143,12 @@ def json_body(what: str = "document") -> dict[str, Any]:
     validation (a 10,000-level document must not reach a recursive function); more actions
     than ``JUDGE_MAX_ACTIONS`` is a 413 naming the limit.
     """
-    raw = request.get_data(cache=True)  # a body over MAX_CONTENT_LENGTH raises 413 here...
+    try:
+        raw = request.get_data(cache=True)  # a body over MAX_CONTENT_LENGTH raises 413 here...
+    except HTTPException:  # werkzeug's server: 413, or ClientDisconnected (a 400, api.errors)
+        raise
+    except Exception as exc:  # gunicorn: the body's framing (a chunk size "zz"), the client's fault
+        raise malformed_body(exc) from None
     max_body = current_app.config["MAX_CONTENT_LENGTH"]
     if request.content_length is None and len(raw) >= max_body:
         # ...but a chunked one is only cut there: reaching the limit counts as over it

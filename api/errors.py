@@ -12,6 +12,8 @@ raised                              status  problem type
 ``SubmissionRefused``, bad query,   400     ``…:invalid-input`` (with ``errors``)
 malformed or too deeply nested JSON,
 a duplicate key, a lone surrogate
+a body that cannot be read (its     400     ``…:malformed-request``
+chunked framing is broken)
 missing or wrong bearer token       401     ``…:unauthorized``
 ``PerspectiveRefused``              403     ``…:perspective-refused``
 ``NotFound`` (no such job)          404     ``…:not-found``
@@ -43,7 +45,7 @@ from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Response, current_app, has_request_context, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from judge.core.errors import FieldError, capped, more_message
 from judge.core.jsontext import TooLarge
@@ -133,6 +135,21 @@ def too_large(exc: TooLarge) -> ApiProblem:
     return ApiProblem(413, detail, title="Body too large")
 
 
+def malformed_body(exc: BaseException) -> ApiProblem:
+    """A 400 for a request body that cannot be read as framed: a chunk size that is not hex
+    (gunicorn's ``InvalidChunkSize``, werkzeug's ``OSError("Invalid chunk header")``), a
+    missing chunk terminator, a client gone mid-body.  The client's fault, not a 500; the
+    same type as the serving layer's own 400s for a malformed request (:mod:`api.serving`).
+    The connection is closed after it: where the next request would start is unknown."""
+    return ApiProblem(
+        400,
+        f"the request body could not be read: {str(exc)[:200] or type(exc).__name__}",
+        type_=problem_type("malformed-request"),
+        title="Malformed request",
+        headers={"Connection": "close"},
+    )
+
+
 def problem_response(problem: ApiProblem) -> Response:
     body: dict[str, Any] = {
         "type": problem.type,
@@ -213,6 +230,8 @@ def field_errors(messages: Any) -> list[FieldError]:
 
 
 def _http_problem(error: HTTPException) -> ApiProblem:
+    if isinstance(error, ClientDisconnected):  # werkzeug's server: a body cut short or mis-chunked
+        return malformed_body(error)
     status = error.code or 500
     data = getattr(error, "data", None) or {}
     if status in (400, 422) and "messages" in data:  # flask-smorest's argument parsing

@@ -192,7 +192,9 @@ def serve_command(host: str, port: int, workers: int) -> None:
         _stop_service(service)
         fail(str(exc))
     try:
-        server = make_server(host, port, app, threaded=True)
+        from api.serving import ProblemRequestHandler  # its own error answers as problems
+
+        server = make_server(host, port, app, threaded=True, request_handler=ProblemRequestHandler)
     except (OSError, SystemExit) as exc:  # werkzeug says why, then exits 1: make it 2
         _stop_service(service)
         fail(f"cannot listen on {host}:{port}" + (f": {exc}" if isinstance(exc, OSError) else ""))
@@ -248,13 +250,12 @@ def demo_command(port: int, exit_after: bool) -> None:
     """
     import threading
 
-    from werkzeug.serving import WSGIRequestHandler
-
     from judge.core.export import export
 
     create_app, make_server, embedded_service = _service_modules()
+    from api.serving import ProblemRequestHandler  # its own error answers as problems
 
-    class Quiet(WSGIRequestHandler):
+    class Quiet(ProblemRequestHandler):
         def log_request(self, *args: Any, **kwargs: Any) -> None:
             pass
 

@@ -57,12 +57,19 @@ from worker.testing import (
 
 #: Worker and API settings that make the fault tests quick: a heartbeat every second, a job
 #: is abandoned 2 s after its last one, reaped every second (abandon bound: 4 s).
-FAST = {**testing.FAST, "JUDGE_RESULT_TTL": "3600"}
+#: The per-client rate limits are off: every test's load comes from one address (they are
+#: tested in tests/api/test_api_rate_limits.py).
+FAST = {**testing.FAST, "JUDGE_RESULT_TTL": "3600", "JUDGE_RATE_LIMITS": "off"}
 
 #: gunicorn's serving options, as in the Dockerfile: 2 processes of gevent's worker class
 #: (a greenlet per connection, so a long-poll or a slow client holds no thread; see
-#: docs/service.md, "Serving model").
-GUNICORN = ("--worker-class", "gevent", "--workers", "2", "--worker-connections", "1000")
+#: docs/service.md, "Serving model"), as api.serving.GeventWorker (gunicorn's own error
+#: pages as problems with the security headers).
+GUNICORN = (
+    "--worker-class", "api.serving.GeventWorker",
+    "--workers", "2",
+    "--worker-connections", "1000",
+)  # fmt: skip
 
 
 def require_backend() -> None:
