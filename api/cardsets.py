@@ -1,57 +1,158 @@
-"""``/v1/card-sets``: keep the user's card sets, list them, read one back.
+"""``/v1/card-sets``: keep the caller's card sets, list them, read one back, delete one.
 
 ``POST /v1/card-sets`` checks a set (``judge-card-set/1``, ``docs/cards.md``) as ``judge
 cards check`` does (400 with every problem by path; 413 over the body limit) and keeps it
-under its content hash: 201 with the set's ``id`` (``sha256:<hash>``, what a log's
-``card_sets`` names it by), or 200 when the same set was kept already.  Sets do not expire
-(:mod:`worker.cardsets`).  A log submitted to ``POST /v1/replays`` may then name the set by
-hash, or by name when exactly one kept set has that name.
+under its content hash for the caller: 201 with the set's ``id`` (``sha256:<hash>``, what a
+log's ``card_sets`` names it by), or 200 when the caller kept the same set already.
+
+Every set has owners (:mod:`worker.cardsets`): the caller is a fingerprint of the bearer
+token when ``JUDGE_TOKENS`` is set (:func:`request_owner`), else the client's address.  A
+log submitted to ``POST /v1/replays``, a question and a deck check name a set by hash
+(anybody's) or by a name among the caller's own sets; a submission keeps the hashes.
+
+``JUDGE_CARD_SET_TTL`` (seconds, default 30 days: ``create_app(config=…)`` or the
+environment): how long a caller's claim on a set lasts from its last upload or use.
+
+Who may do what, with tokens on: ``GET /v1/card-sets/<hash>`` is open, as a job's GETs are
+(a hash names content, and is not guessed); the list (the caller's own sets) and ``DELETE``
+need the token (401 without).  ``DELETE`` of a set the caller does not own is a 404, as for
+a set that does not exist: whether somebody else keeps it does not leak.
 """
 
 from __future__ import annotations
 
+import hmac
 import re
 from typing import Any
 
-from flask import Response, url_for
+from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
 from api import current_service, json_body
-from api.docs import response_name
+from api.docs import TOKEN_NEEDED, response_name
 from api.errors import ApiProblem, invalid
 from judge.core.canonical import canonical_bytes
-from judge.core.cardsets import HASH_PREFIX, read_card_set
-from judge.core.errors import BadLog
-from schemas.api import CardSetDocumentSchema, CardSetListSchema, CardSetSavedSchema
-from worker.cardsets import CardSetStore, card_sets_of
+from judge.core.cardsets import HASH_PREFIX, NAME_PATTERN, CardSets, read_card_set
+from judge.core.errors import BadLog, FieldError
+from schemas.api import (
+    CardSetDocumentSchema,
+    CardSetListQuerySchema,
+    CardSetListSchema,
+    CardSetSavedSchema,
+)
+from worker.cardsets import (
+    TTL_VARIABLE,
+    CardSetStore,
+    PinnedSetGone,
+    address_owner,
+    card_sets_of,
+    cursor_of,
+    read_ttl,
+    sets_for_log,
+    sets_for_submission,
+    token_owner,
+)
 
 blp = Blueprint(
     "cardsets",
     __name__,
     url_prefix="/v1/card-sets",
-    description="Card sets from the user: kept by content hash, named by logs.",
+    description="Card sets from the user: kept by content hash for their owners, named by "
+    "logs by hash or by a name among the caller's own sets.",
 )
 
 _HEX = re.compile(r"[0-9a-f]{64}")
+_CURSOR = re.compile(NAME_PATTERN[1:-1] + r":[0-9a-f]{64}")
 _LOCATION = {
     "Location": {"description": "The set's URL.", "schema": {"type": "string", "format": "uri"}}
 }
 
 
+@blp.record_once
+def _retention(state: Any) -> None:
+    """``JUDGE_CARD_SET_TTL`` given to ``create_app(config=…)`` sets the service's
+    retention (the environment's is the service's default)."""
+    value = state.app.config.get(TTL_VARIABLE)
+    if value not in (None, ""):
+        state.app.extensions["judge_service"].card_set_ttl = read_ttl(value)
+
+
 def _store() -> CardSetStore:
-    return card_sets_of(current_service().store)
+    service = current_service()
+    return card_sets_of(service.store, service.card_set_ttl)
 
 
 def _url(sha256: str) -> str:
     return url_for("cardsets.get_card_set", ref=HASH_PREFIX + sha256, _external=True)
 
 
+def _unauthorized(given: str) -> ApiProblem:
+    return ApiProblem(
+        401,
+        "this endpoint needs Authorization: Bearer <token>"
+        if not given
+        else "the bearer token is not accepted",
+        title="Unauthorized",
+        headers={"WWW-Authenticate": 'Bearer realm="tcg-judge"'},
+    )
+
+
+def request_owner() -> str:
+    """Who the caller is, as an owner of card sets: with ``JUDGE_TOKENS``, a fingerprint of
+    its bearer token (401 without an accepted one); without, its address (behind a trusted
+    proxy, the address the proxy saw).  An open service cannot protect names: a client
+    that shares or spoofs an address shares its names; hashes are the safe way to name."""
+    tokens = current_app.config.get("JUDGE_TOKEN_SET") or ()
+    if not tokens:
+        return address_owner(request.remote_addr)
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    given = given.strip()
+    if scheme.lower() != "bearer" or not any(
+        hmac.compare_digest(given.encode(), t.encode()) for t in tokens
+    ):
+        raise _unauthorized(given)
+    return token_owner(given)
+
+
+def sets_for_request(doc: Any) -> CardSets | None:
+    """The kept sets a question's log or a deck names, for the caller (a name among the
+    caller's own sets, a hash among all); the caller's claims on them are refreshed."""
+    sets, owner = _store(), request_owner()
+    registry = sets_for_log(sets, doc, owner)
+    if registry is not None and len(registry):
+        sets.use([s.sha256 for s in registry], owner)
+    return registry
+
+
+def sets_for_stored(pins: dict[str, str] | None, text: str) -> CardSets | None:
+    """The sets a submitted replay was judged with (its pins): a question on it sees the
+    same cards.  404 when a pinned set is gone (evicted)."""
+    try:
+        return sets_for_submission(_store(), pins, text)
+    except PinnedSetGone as exc:
+        raise ApiProblem(404, str(exc), title="No such card set") from None
+
+
+def _sha256_of(ref: str) -> str | None:
+    sha256 = ref[len(HASH_PREFIX) :] if ref.startswith(HASH_PREFIX) else ref
+    return sha256 if _HEX.fullmatch(sha256) else None
+
+
+def _no_such_set(ref: str) -> ApiProblem:
+    return ApiProblem(
+        404,
+        f"no card set {ref!r} is kept here for you; sets are named sha256:<64 hex digits> "
+        "(GET /v1/card-sets lists yours)",
+        title="No such card set",
+    )
+
+
 @blp.route("", methods=["POST"])
-@blp.response(201, CardSetSavedSchema, description="Kept: a new set.", headers=_LOCATION)
+@blp.response(201, CardSetSavedSchema, description="Kept: new for the caller.", headers=_LOCATION)
 @blp.alt_response(
     200,
     schema=CardSetSavedSchema,
-    description="The same set (same hash) was kept already.",
+    description="The caller kept the same set (same hash) already: its retention is renewed.",
     headers=_LOCATION,
 )
 @blp.alt_response(400, response=response_name(400))
@@ -67,28 +168,52 @@ def _url(sha256: str) -> str:
     },
 )
 def post_card_set() -> Any:
-    """Keep a card set; answer its id (`sha256:<hash>`).
+    """Keep a card set for the caller; answer its id (`sha256:<hash>`) and its expiry.
 
     The set is checked as a log's `cards` are, with every problem by path (`cards[3].bp`).
-    Posting the same set again answers the same id (200).
+    Posting the same set again answers the same id (200) and renews the caller's claim.
     """
+    owner = request_owner()
     try:
         card_set = read_card_set(json_body("card set"))
     except BadLog as exc:
         raise invalid(exc.errors, more=exc.more) from None
-    created = _store().put(card_set)
+    created, expires = _store().put(card_set, owner)
     url = _url(card_set.sha256)
-    doc = {**card_set.summary(), "id": card_set.ref, "url": url, "created": created}
+    doc = {
+        **card_set.summary(),
+        "id": card_set.ref,
+        "url": url,
+        "created": created,
+        "expires": expires,
+    }
     return doc, 201 if created else 200, {"Location": url}
 
 
 @blp.route("", methods=["GET"])
-@blp.response(200, CardSetListSchema, description="Every kept set, by name then hash.")
+@blp.arguments(CardSetListQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, CardSetListSchema, description="A page of the caller's sets.")
 @blp.alt_response(503, response=response_name(503))
-@blp.doc(operationId="listCardSets")
-def list_card_sets() -> Any:
-    """The kept card sets: name, game, hash and number of cards of each."""
-    return {"card_sets": [{**s, "url": _url(s["sha256"])} for s in _store().summaries()]}
+@blp.doc(operationId="listCardSets", **{TOKEN_NEEDED: True})
+def list_card_sets(limit: int, cursor: str | None = None) -> Any:
+    """The caller's card sets, by name then hash, a page at a time (`next` until the last).
+
+    With tokens on, the token's sets (401 without one); without, the address's.
+    """
+    owner = request_owner()
+    if cursor is not None and not _CURSOR.fullmatch(cursor):
+        message = "a cursor is <name>:<64 hex digits>, as the previous page's next URL gives"
+        raise invalid([FieldError("cursor", message)])
+    rows, more = _store().page(owner, limit, cursor)
+    doc: dict[str, Any] = {
+        "card_sets": [{**s, "url": _url(s["sha256"])} for s in rows],
+        "limit": limit,
+    }
+    if more and rows:
+        doc["next"] = url_for(
+            "cardsets.list_card_sets", limit=limit, cursor=cursor_of(rows[-1]), _external=True
+        )
+    return doc
 
 
 @blp.route("/<ref>", methods=["GET"])
@@ -97,15 +222,30 @@ def list_card_sets() -> Any:
 @blp.alt_response(503, response=response_name(503))
 @blp.doc(operationId="getCardSet")
 def get_card_set(ref: str) -> Any:
-    """A kept card set by its hash (`sha256:<hash>`, or the 64 hex digits alone)."""
-    sha256 = ref[len(HASH_PREFIX) :] if ref.startswith(HASH_PREFIX) else ref
-    card_set = _store().get(sha256) if _HEX.fullmatch(sha256) else None
+    """A kept card set by its hash (`sha256:<hash>`, or the 64 hex digits alone), whoever
+    keeps it: open, as a job's GETs are (a hash is content, not a guess)."""
+    sha256 = _sha256_of(ref)
+    card_set = _store().get(sha256) if sha256 else None
     if card_set is None:
-        raise ApiProblem(
-            404,
-            f"no card set {ref!r} is kept here; sets are named sha256:<64 hex digits> "
-            "(GET /v1/card-sets lists them)",
-            title="No such card set",
-        )
+        raise _no_such_set(ref)
     # the document exactly as posted (its canonical JSON: what its hash is taken over)
     return Response(canonical_bytes(card_set.document), mimetype="application/json")
+
+
+@blp.route("/<ref>", methods=["DELETE"])
+@blp.response(204, description="The caller's claim on the set is removed.")
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="deleteCardSet", **{TOKEN_NEEDED: True})
+def delete_card_set(ref: str) -> Any:
+    """Delete one of the caller's sets by hash: 204; 404 when the caller keeps none of
+    that hash (somebody else's is a 404 too).
+
+    The stored document goes when no other owner keeps it and no accepted job needs it;
+    until then it stays readable by hash.
+    """
+    owner = request_owner()
+    sha256 = _sha256_of(ref)
+    if sha256 is None or not _store().delete(owner, sha256):
+        raise _no_such_set(ref)
+    return Response(status=204)

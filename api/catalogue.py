@@ -16,7 +16,7 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 from marshmallow.experimental.context import Context
 
-from api import current_service, json_body
+from api import json_body
 from api.docs import response_name
 from api.errors import ApiProblem, invalid
 from judge.core.errors import FieldError
@@ -125,10 +125,10 @@ def search_rules(q: str, limit: int, game: str | None = None) -> Any:
 
 def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The loaded deck document and its card table, or a 400 naming every problem."""
+    from api.cardsets import sets_for_request
     from judge.core.cards import builtin_set_names, card_table, load_builtin_set
     from judge.core.cardsets import UnknownCardSet
     from schemas.action_log import Refs, flatten_errors, game_schemas
-    from worker.cardsets import card_sets_of, sets_for_log
 
     errors: list[FieldError] = []
     try:
@@ -154,7 +154,7 @@ def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
                 except ValidationError as exc:
                     errors += flatten_errors(exc.messages, ("cards", i))
     known_sets = builtin_set_names()
-    registry = sets_for_log(card_sets_of(current_service().store), deck)
+    registry = sets_for_request(deck)  # names among the caller's sets, hashes among all
     for i, name in enumerate(deck.get("card_sets") or []):
         if name in known_sets:
             set_game = load_builtin_set(name).get("game")

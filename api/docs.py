@@ -47,6 +47,10 @@ def response_name(status: int) -> str:
     return HTTPStatus(status).name
 
 
+#: ``@blp.doc(**{TOKEN_NEEDED: True})``: an operation other than a POST that needs the token
+TOKEN_NEEDED = "x-token-needed"
+
+
 class _BearerOnPost(BasePlugin):
     """Documents ``Authorization: Bearer`` on POST operations when tokens are configured."""
 
@@ -65,10 +69,12 @@ class _BearerOnPost(BasePlugin):
             )
 
     def operation_helper(self, path: Any = None, operations: Any = None, **kwargs: Any) -> None:
+        # a GET or DELETE that needs the token too says so with TOKEN_NEEDED (the card sets')
+        needs = {m for m, op in (operations or {}).items() if op.pop(TOKEN_NEEDED, False)}
         if not self.enabled:
             return
         for method, operation in (operations or {}).items():
-            if method == "post":
+            if method == "post" or method in needs:
                 operation["security"] = [{"bearer": []}]
                 operation.setdefault("responses", {})[401] = response_name(401)
 

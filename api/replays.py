@@ -163,7 +163,11 @@ def submit(on_illegal: str, perspective: str) -> Any:
     and `perspective`).  Identical submissions share one job.
     """
     body = json_body("log")
-    sub, created = current_service().submit(body, on_illegal=on_illegal, perspective=perspective)
+    from api.cardsets import request_owner  # a card set's name is the caller's
+
+    sub, created = current_service().submit(
+        body, on_illegal=on_illegal, perspective=perspective, owner=request_owner()
+    )
     url = url_for("replays.get_replay", replay_id=sub.id, _external=True)
     doc = {"id": sub.id, "status": sub.status, "url": url, "reused": not created}
     return doc, 202 if created else 200, {"Location": url}

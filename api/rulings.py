@@ -54,15 +54,15 @@ def _actions_limit(doc: dict[str, Any]) -> None:
 def _stored(replay_id: Any) -> tuple[tuple[dict[str, Any], str], Any]:
     """A submitted replay's log (decoded), its ``on_illegal`` and the user's card sets it
     names; 404 when there is no such job (or its log expired)."""
+    from api.cardsets import sets_for_stored
     from judge.core.log import decode
-    from worker.cardsets import card_sets_of, sets_for_text
 
     service = current_service()
     sub = service.get(replay_id)
     text = service.store.log_text(replay_id)
     if text is None:
         raise NotFound(replay_id)
-    sets = sets_for_text(card_sets_of(service.store), text)
+    sets = sets_for_stored(sub.card_sets, text)  # the hashes pinned when it was accepted
     return (decode(text), sub.on_illegal), sets
 
 
@@ -93,8 +93,8 @@ def ask_question(**kwargs: Any) -> Any:
     `verdict`, an `explanation`, the `choices` and who makes them, and the `rules` with
     their texts and sources.  A bad question is a 400 naming every problem by path.
     """
+    from api.cardsets import sets_for_request
     from judge.core.ask import answer, read_question
-    from worker.cardsets import card_sets_of, sets_for_log
 
     doc = json_body("question")
     _actions_limit(doc)
@@ -104,8 +104,7 @@ def ask_question(**kwargs: Any) -> Any:
             stored, sets = _stored(doc["replay"])
         else:
             log = doc.get("log", doc.get("position"))  # a position names sets as a log does
-            store = current_service().store
-            sets = sets_for_log(card_sets_of(store), log) if isinstance(log, dict) else None
+            sets = sets_for_request(log) if isinstance(log, dict) else None  # the caller's
         question = read_question(doc, sets, stored=stored)
     except BadLog as exc:
         raise invalid(exc.errors, more=exc.more) from None

@@ -572,6 +572,13 @@ class CardSetSummarySchema(Schema):
     )
     cards = fields.Integer(required=True, metadata={"description": "How many cards it defines."})
     url = fields.String(required=True, metadata={"description": "Where to read the set."})
+    expires = fields.Float(
+        required=True,
+        metadata={
+            "description": "When the caller's claim on the set ends (Unix seconds) unless "
+            "it is uploaded or used again (`JUDGE_CARD_SET_TTL`)."
+        },
+    )
 
 
 class CardSetSavedSchema(CardSetSummarySchema):
@@ -583,12 +590,37 @@ class CardSetSavedSchema(CardSetSummarySchema):
     )
     created = fields.Boolean(
         required=True,
-        metadata={"description": "False when the same set was kept already (same hash)."},
+        metadata={"description": "False when the caller kept the same set already (same hash)."},
+    )
+
+
+#: the card-set listing's page sizes
+CARD_SET_LIMIT = 100
+CARD_SET_MAX_LIMIT = 500
+
+
+class CardSetListQuerySchema(_Query):
+    limit = fields.Integer(
+        load_default=CARD_SET_LIMIT,
+        validate=validate.Range(min=1, max=CARD_SET_MAX_LIMIT),
+        metadata={
+            "description": f"Sets per page (default {CARD_SET_LIMIT}, at most "
+            f"{CARD_SET_MAX_LIMIT})."
+        },
+    )
+    cursor = fields.String(
+        metadata={"description": "Where the page starts: as the previous page's `next` gives."}
     )
 
 
 class CardSetListSchema(Schema):
+    """A page of the caller's sets, by name then hash."""
+
     card_sets = fields.List(fields.Nested(CardSetSummarySchema), required=True)
+    limit = fields.Integer(required=True)
+    next = fields.String(
+        metadata={"description": "The next page; absent on the last one."},
+    )
 
 
 # -- questions: POST /v1/rulings -----------------------------------------------------------------

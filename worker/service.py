@@ -41,7 +41,15 @@ from judge.core.perspective import (
 from judge.core.replay import ON_ILLEGAL, collector_paused, replay
 from judge.games import engine_class
 from worker import paged
-from worker.cardsets import card_sets_of, sets_for_log, sets_for_text
+from worker.cardsets import (
+    LOCAL_OWNER,
+    PinnedSetGone,
+    card_set_ttl_setting,
+    card_sets_of,
+    pins_of,
+    sets_for_log,
+    sets_for_submission,
+)
 from worker.paged import ResultExpired, StoredReplay
 from worker.waiting import LocalWaiters, wait_for_final
 
@@ -67,6 +75,10 @@ class Submission:
     started_at: float | None = None
     finished_at: float | None = None
     summary: dict[str, Any] | None = None
+    #: the user card sets the log names, as resolved when it was accepted: ref -> hash (the
+    #: job and every question use exactly these); None for a submission of the earlier
+    #: version, which kept none (worker.cardsets.sets_for_submission)
+    card_sets: dict[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -151,10 +163,13 @@ def judge_job(
     # 0.3 ms)
     with collector_paused():
         try:
-            # the user's card sets it names, from the sets stored beside the submissions
-            card_sets = sets_for_text(card_sets_of(store), text)
+            # the user's card sets it names: exactly the hashes pinned when it was accepted
+            card_sets = sets_for_submission(card_sets_of(store), sub.card_sets, text)
             log = text if card_sets is None else parse_log(text, card_sets)
             result = replay(log, on_illegal=sub.on_illegal)
+        except PinnedSetGone as exc:
+            fail(store, job_id, str(exc))
+            return "failed"
         except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
             fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")
             return "failed"
@@ -352,6 +367,9 @@ class JudgeService:
     mode: str = "embedded"
     #: what :meth:`submit` accepts as JSON text (a dict is taken as already read)
     limits: Limits = DEFAULT_LIMITS
+    #: seconds a client's claim on a card set lasts from its last upload or use
+    #: (``JUDGE_CARD_SET_TTL``, :mod:`worker.cardsets`)
+    card_set_ttl: int = field(default_factory=card_set_ttl_setting)
     _closed: bool = field(default=False, repr=False)
 
     def submit(
@@ -359,11 +377,14 @@ class JudgeService:
         body: str | bytes | dict[str, Any],
         on_illegal: str = "skip",
         perspective: str = "judge",
+        owner: str = LOCAL_OWNER,
     ) -> tuple[Submission, bool]:
         """Validate at once and store; enqueue a new job, or return the identical one.
 
         Raises :class:`SubmissionRefused` naming every problem.  Identical means the same
-        log document (canonical JSON) with the same options; a failed one is tried anew.
+        log document (canonical JSON) with the same options and the same card sets; a
+        failed one is tried anew.  A card set's name resolves among ``owner``'s sets
+        (the API's client: :mod:`worker.cardsets`), now, once: the job keeps the hashes.
         """
         errors: list[FieldError] = []
         if on_illegal not in ON_ILLEGAL:
@@ -371,7 +392,9 @@ class JudgeService:
         try:
             # a dict was read already (the API's json_body, with the app's limits)
             doc = body if isinstance(body, dict) else decode(body, self.limits)
-            log = parse_log(doc, sets_for_log(card_sets_of(self.store), doc))
+            card_sets = card_sets_of(self.store, self.card_set_ttl)
+            registry = sets_for_log(card_sets, doc, owner)
+            log = parse_log(doc, registry)
         except BadLog as exc:
             raise SubmissionRefused(errors + exc.errors, exc.more) from None
         try:
@@ -384,7 +407,9 @@ class JudgeService:
             errors.append(FieldError(f"rule_options.{getattr(exc, 'name', '')}", str(exc)))
         if errors:
             raise SubmissionRefused(errors)
-        content_hash = sha256_of({"log": doc, "on_illegal": on_illegal, "perspective": perspective})
+        pins = pins_of(registry, doc)
+        keyed = {"log": doc, "on_illegal": on_illegal, "perspective": perspective}
+        content_hash = sha256_of({**keyed, "card_sets": pins} if pins else keyed)
         sub = Submission(
             id=secrets.token_hex(16),
             content_hash=content_hash,
@@ -393,7 +418,21 @@ class JudgeService:
             perspective=perspective,
             players=log.player_ids,
             submitted_at=time.time(),
+            card_sets=pins,
         )
+        # pinned for as long as the job and its replay live (a replay lives the result TTL
+        # from when it was judged, so twice that from now); a set gone meanwhile is refused
+        gone = card_sets.use(pins.values(), owner, sub.id, 2 * self.ttl) if pins else []
+        if gone:
+            raise SubmissionRefused(
+                [
+                    FieldError(
+                        f"card_sets[{doc['card_sets'].index(ref)}]", f"{ref!r}: no longer kept"
+                    )
+                    for ref, sha256 in pins.items()
+                    if sha256 in gone
+                ]
+            )
         stored, created = self.store.create(sub, canonical_json(doc), self.ttl)
         if created:
             self.runner.enqueue(stored.id)

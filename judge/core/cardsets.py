@@ -17,7 +17,7 @@ built-in set's name.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,12 +104,22 @@ def read_card_set(
 class CardSets:
     """The user sets a run may use, found by hash (``sha256:<hex>``) or by name.
 
-    A name that several of its sets have is refused as ambiguous (the log must name one by
-    hash); the same set given twice is one set.
+    ``names`` says which sets a name may give.  None (the command line): a name resolves
+    among every set given, the files the user passed.  A mapping (the service): a name
+    resolves only to the hashes listed for it, the sets of that name the submitting client
+    owns, or the one hash pinned when the log was accepted; a set given for its hash alone
+    (another owner's, named by hash) never makes a name ambiguous.  A name with several
+    hashes is refused as ambiguous (the log must name one by hash); the same set given
+    twice is one set.
     """
 
-    def __init__(self, sets: Iterable[CardSet] = ()) -> None:
+    def __init__(
+        self,
+        sets: Iterable[CardSet] = (),
+        names: Mapping[str, Sequence[str]] | None = None,
+    ) -> None:
         self._by_hash: dict[str, CardSet] = {}
+        self._names = None if names is None else {k: tuple(v) for k, v in names.items()}
         for card_set in sets:
             self.add(card_set)
 
@@ -133,19 +143,26 @@ class CardSets:
                     )
                 raise UnknownCardSet(f"no card set with hash {ref} is available{self._where()}")
             return found
-        named = [s for s in self if s.name == ref]
-        if len(named) > 1:
-            hashes = ", ".join(s.ref for s in named)
+        if self._names is None:
+            hashes = [s.sha256 for s in self if s.name == ref]
+        else:
+            hashes = sorted(self._names.get(ref, ()))
+        if len(hashes) > 1:
+            listed = ", ".join(HASH_PREFIX + h for h in hashes)
             raise UnknownCardSet(
-                f"{len(named)} card sets are named {ref!r} ({hashes}); name one by its hash"
+                f"{len(hashes)} card sets are named {ref!r} ({listed}); name one by its hash"
             )
-        if not named:
+        found = self._by_hash.get(hashes[0]) if hashes else None
+        if found is None:
             raise UnknownCardSet(f"unknown card set {ref!r}{self._where()}")
-        return named[0]
+        return found
 
     def _where(self) -> str:
         from judge.core.cards import builtin_set_names
 
         builtin = ", ".join(builtin_set_names()) or "none"
-        given = ", ".join(sorted({s.name for s in self})) or "none"
+        if self._names is None:
+            given = ", ".join(sorted({s.name for s in self})) or "none"
+        else:
+            given = ", ".join(sorted(n for n, h in self._names.items() if h)) or "none"
         return f"; built-in sets: {builtin}; sets given: {given}"

@@ -63,8 +63,10 @@ def test_a_set_is_kept_by_its_hash_and_the_same_set_again_has_the_same_id(api: L
             "sha256": expected.sha256,
             "cards": 42,
             "url": first.json["url"],
+            "expires": again.json["expires"],
         }
     ]
+    assert again.json["expires"] >= first.json["expires"]  # renewed by the upload
     for ref in (expected.ref, expected.sha256):
         got = api.get(f"/v1/card-sets/{ref}")
         assert got.status == 200 and got.json == doc
@@ -95,7 +97,7 @@ def test_a_set_over_the_body_limit_is_a_413(api: Live, problem: Any) -> None:
 def test_an_unknown_set_is_a_404(api: Live, problem: Any) -> None:
     for ref in ("sha256:" + "0" * 64, "0" * 64, "nope", "sha256:xyz"):
         body = problem(api.get(f"/v1/card-sets/{ref}"), 404)
-        assert "GET /v1/card-sets lists them" in body["detail"]
+        assert "GET /v1/card-sets lists yours" in body["detail"]
 
 
 def judged(api: Live, log: dict[str, Any]) -> Any:
