@@ -24,6 +24,8 @@ body over ``JUDGE_MAX_BODY``        413     ``…:body-too-large``
 a log over ``JUDGE_MAX_ACTIONS``    413     ``…:too-many-actions`` (with ``errors``)
 POST without a JSON content type    415     ``…:unsupported-media-type``
 the store is unavailable            503     ``…:store-unavailable`` (``Retry-After``)
+an engine fault (``EngineFault``)   501     ``…:engine-error`` (``fault_id``, ``step``, ``game``,
+                                            ``engine_version``; logged with its traceback)
 anything else                       500     ``…:internal-error`` (logged, not shown)
 ==================================  ======  ======================================
 
@@ -48,6 +50,9 @@ from flask import Flask, Response, current_app, has_request_context, request
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from judge.core.errors import FieldError, capped, more_message
+from judge.core.fault import HTTP_STATUS as ENGINE_ERROR_STATUS
+from judge.core.fault import PROBLEM_TYPE as ENGINE_ERROR_TYPE
+from judge.core.fault import EngineFault
 from judge.core.jsontext import TooLarge
 from worker.service import NotFound, PerspectiveRefused, SubmissionRefused
 
@@ -147,6 +152,21 @@ def malformed_body(exc: BaseException) -> ApiProblem:
         type_=problem_type("malformed-request"),
         title="Malformed request",
         headers={"Connection": "close"},
+    )
+
+
+def engine_error(fault: EngineFault) -> ApiProblem:
+    """501 ``engine-error``: the engine failed judging this input (a bug in it, reported with
+    ``fault_id``).  Not a 4xx, which would say the input is wrong, and not a 500, which says
+    nothing: 501 is RFC 9110's "the server does not support the functionality required to
+    fulfill the request".  The problem names the step and the game, never the traceback."""
+    return ApiProblem(
+        ENGINE_ERROR_STATUS,
+        f"the {fault.game} engine failed judging this input: {fault.short_line()}; a bug in "
+        "the engine, not a problem of the input: report it with the id",
+        type_=ENGINE_ERROR_TYPE,
+        title="Engine error",
+        **fault.to_problem(),
     )
 
 
@@ -297,6 +317,18 @@ def register_error_handlers(app: Flask) -> None:
                 title="Perspective refused",
             )
         )
+
+    @app.errorhandler(EngineFault)
+    def _engine_fault(fault: EngineFault) -> Response:
+        app.logger.error(
+            "engine error %s on %s %s: %s",
+            fault.fault_id,
+            request.method,
+            request.path,
+            fault.line(),
+            exc_info=(type(fault), fault, fault.__traceback__),
+        )
+        return problem_response(engine_error(fault))
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:

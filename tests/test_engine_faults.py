@@ -252,3 +252,13 @@ def test_a_fault_answering_a_question_is_an_engine_fault(monkeypatch: pytest.Mon
         ask(question)
     assert (caught.value.where, caught.value.step, caught.value.game) == ("question", None, "zx")
     assert str(caught.value).startswith("engine error answering the question: IndexError: legal")
+
+
+def test_a_fault_crosses_a_queue_as_json_with_its_id(zx_breaks_at: Any) -> None:
+    zx_breaks_at(5)
+    with pytest.raises(EngineFault) as caught:
+        replay(load(ZX_A))
+    data = json.loads(json.dumps(caught.value.to_dict()))
+    again = EngineFault.from_dict(data)
+    assert again.to_dict() == caught.value.to_dict()
+    assert str(again) == str(caught.value)

@@ -19,6 +19,7 @@ reason; it is never left ``started`` (see :mod:`worker.rqbackend`).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -29,6 +30,7 @@ from typing import Any, Protocol
 
 from judge.core.canonical import canonical_json, sha256_of
 from judge.core.errors import BadLog, FieldError
+from judge.core.fault import EngineFault
 from judge.core.jsontext import DEFAULT_LIMITS, Limits
 from judge.core.log import decode, parse_log
 from judge.core.perspective import (
@@ -146,7 +148,8 @@ def judge_job(
 
     ``sub`` and ``text`` are the submission and its log when the caller has just read
     them.  Bad input cannot reach here (it is refused at submission); an exception is a
-    bug in the engine and is recorded as the failure's reason, never lost.  A result is
+    bug in the engine and is recorded as the failure's reason, never lost: an engine fault
+    as ``engine error at step N: <type>; report id <id>`` (:mod:`judge.core.fault`).  A result is
     never stored over a failure recorded meanwhile (a time limit): ``save_result`` refuses
     it.
     """
@@ -169,6 +172,10 @@ def judge_job(
             result = replay(log, on_illegal=sub.on_illegal)
         except PinnedSetGone as exc:
             fail(store, job_id, str(exc))
+            return "failed"
+        except EngineFault as fault:  # its full line, with the traceback, goes to the log
+            logging.getLogger(__name__).error("job %s: %s", job_id, fault.line(), exc_info=fault)
+            fail(store, job_id, fault.short_line())  # names no card: see EngineFault
             return "failed"
         except Exception as exc:  # noqa: BLE001 - recorded, not swallowed
             fail(store, job_id, f"the engine raised {type(exc).__name__}: {exc}")

@@ -12,7 +12,9 @@ input (a 400, exit 2), not for an unexplained failure of the server (a 500).  Th
 - the API answers ``501`` with the problem ``urn:tcg-judge:problem:engine-error``
   (:meth:`EngineFault.to_problem`: the fault id, step, game, engine version, never the
   traceback), and logs the traceback with the id;
-- a replay job ends ``failed`` with :meth:`EngineFault.line` as its reason.
+- a replay job ends ``failed`` with :meth:`EngineFault.short_line` as its reason (the step,
+  the exception's type and the id; the full line, which quotes the action, goes to the
+  worker's log with the traceback).
 
 Why a *fault id*: a user who meets one reports it, and the id says which fault it is without
 the log (which may be private).  It is a hash of the game, the engine's version, the log's
@@ -113,6 +115,39 @@ class EngineFault(Exception):
             where=where,
         )
 
+    def to_dict(self) -> dict[str, Any]:
+        """The fault as JSON (what crosses a queue from the worker that judged to the API
+        that answers); :meth:`from_dict` makes it again, with the same id."""
+        return {
+            "game": self.game,
+            "log_sha256": self.log_sha256,
+            "step": self.step,
+            "action": self.action,
+            "error_type": self.error_type,
+            "message": self.message,
+            "where": self.where,
+            "engine_version": self.engine_version,
+            "fault_id": self.fault_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> EngineFault:
+        """The fault :meth:`to_dict` wrote (its engine version and id as the judging
+        process computed them)."""
+        fault = cls(
+            game=str(data["game"]),
+            log_sha256=str(data["log_sha256"]),
+            step=data.get("step"),
+            action=data.get("action"),
+            error_type=str(data["error_type"]),
+            message=str(data.get("message", "")),
+            where=str(data.get("where", "step")),
+        )
+        fault.engine_version = str(data.get("engine_version", fault.engine_version))
+        fault.fault_id = str(data.get("fault_id", fault.fault_id))
+        fault.args = (fault.line(),)
+        return fault
+
     def place(self) -> str:
         """Where it happened: ``at step 65 (action {...})``, or :data:`WHERE`'s phrase."""
         if self.step is None:
@@ -126,6 +161,14 @@ class EngineFault(Exception):
             f"engine error {self.place()}: "
             f"{self.error_type}: {self.message}; report id {self.fault_id}"
         )
+
+    def short_line(self) -> str:
+        """The line without the action and the message: ``engine error at step N:
+        <type>; report id <id>``.  What the service shows (a failed job's reason): the
+        action and the exception's text may name a card that a viewer of the replay may
+        not see (a hand card), and the id finds the full line in the server's log."""
+        where = f"at step {self.step}" if self.step is not None else self.place()
+        return f"engine error {where}: {self.error_type}; report id {self.fault_id}"
 
     def to_problem(self) -> dict[str, Any]:
         """The members an API problem carries (besides type, title, status, detail)."""
