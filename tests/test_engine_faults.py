@@ -262,3 +262,19 @@ def test_a_fault_crosses_a_queue_as_json_with_its_id(zx_breaks_at: Any) -> None:
     again = EngineFault.from_dict(data)
     assert again.to_dict() == caught.value.to_dict()
     assert str(again) == str(caught.value)
+
+
+def test_a_fault_setting_up_the_game_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    original = ZXEngine.__init__
+
+    def init(self: ZXEngine, *args: Any) -> None:
+        original(self, *args)
+        raise AttributeError("setup")
+
+    monkeypatch.setattr(ZXEngine, "__init__", init)
+    with pytest.raises(EngineFault) as caught:
+        replay(load(ZX_A))
+    assert (caught.value.step, caught.value.where) == (None, "start")
+    assert str(caught.value).startswith(
+        "engine error before the first action (setting up the game): AttributeError: setup"
+    )
