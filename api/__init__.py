@@ -26,6 +26,26 @@ Configuration (``create_app(config=…)``, each also read from the environment):
     The most actions a submitted log may have (default 10,000); more is a 413.
 
 The three are one :class:`~judge.core.jsontext.Limits`, the command line's defaults too.
+
+Per-client limits and the store's memory (:mod:`api.ratelimit`, which says why):
+
+``JUDGE_RATE_SUBMISSIONS``
+    POSTs that store or compute (``/v1/replays``, ``/v1/card-sets``, ``/v1/rulings``,
+    ``/v1/decks/check``) per client, together (default ``60/minute``); more is a 429.
+``JUDGE_RATE_BODY_KB``
+    Kilobytes of those POSTs' bodies per client (default ``51200/hour``, 50 MB an hour).
+``JUDGE_RATE_REQUESTS``
+    Every other request per client (default ``600/minute``); ``/healthz`` and ``/readyz``
+    are never limited.
+``JUDGE_RATE_LIMITS``
+    ``off`` turns the three off (default ``on``).  A client is its bearer token (one of
+    ``JUDGE_TOKENS``) or else its address.
+``JUDGE_TRUSTED_PROXIES``
+    How many proxies in front set ``X-Forwarded-For`` (default 0): the client's address is
+    taken from it (werkzeug's ``ProxyFix``).
+``JUDGE_STORE_HIGH_WATER``
+    The share of Redis's ``maxmemory`` above which submissions and card sets are refused
+    (503 ``store-full``; default 0.9).
 """
 
 from __future__ import annotations
@@ -80,22 +100,26 @@ def current_service() -> JudgeService:
 def default_service() -> JudgeService:
     """On Redis when ``REDIS_URL`` is set, else embedded.
 
-    On Redis, a warning is logged when that Redis keeps nothing on disk (or it cannot be
-    checked), as ``judge serve`` and ``judge worker`` print at start: under gunicorn
+    On Redis, a warning is logged when that Redis keeps nothing on disk or has no
+    ``maxmemory`` (or it cannot be checked), as ``judge serve`` and ``judge worker`` print
+    at start: under gunicorn
     (``api:create_app()``) this is the only start-up the API has."""
     url = os.environ.get("REDIS_URL")
     if not url:
         return embedded_service()
     from worker.config import mask_secrets
-    from worker.redis_store import persistence_problem
+    from worker.redis_store import memory_problem, persistence_problem
     from worker.rqbackend import redis_service  # imported only when asked for
 
     service = redis_service(url)
-    problem = persistence_problem(service.store.client)
-    if problem:
-        logging.getLogger(__name__).warning(
-            "Redis at %s: %s", mask_secrets(url), mask_secrets(problem, url)
-        )
+    for problem in (
+        persistence_problem(service.store.client),
+        memory_problem(service.store.client),
+    ):
+        if problem:
+            logging.getLogger(__name__).warning(
+                "Redis at %s: %s", mask_secrets(url), mask_secrets(problem, url)
+            )
     return service
 
 
@@ -199,7 +223,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     """The API around ``service`` (default: :func:`default_service`)."""
     from flask_smorest import Api
 
-    from api import cardsets, catalogue, docs, health, replays, rulings, security
+    from api import cardsets, catalogue, docs, health, ratelimit, replays, rulings, security
     from api.docs import JudgeApi, add_action_log_schema
 
     app = Flask(__name__)
@@ -209,7 +233,9 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
         "JUDGE_MAX_DEPTH": DEFAULT_MAX_DEPTH,
         "JUDGE_MAX_ACTIONS": DEFAULT_MAX_ACTIONS,
     }
-    settings.update({k: os.environ[k] for k in _ENV_KEYS if os.environ.get(k)})
+    settings.update(ratelimit.DEFAULTS)
+    env_keys = (*_ENV_KEYS, *ratelimit.ENV_KEYS)
+    settings.update({k: os.environ[k] for k in env_keys if os.environ.get(k)})
     settings.update(config or {})
     app.config.update(settings)
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["JUDGE_MAX_BODY"])
@@ -229,6 +255,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     register_error_handlers(app)  # after flask-smorest's own, which they replace
     security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
+    ratelimit.register(app)  # per-client limits, store full (api/ratelimit.py)
     for module in (replays, catalogue, health, cardsets, rulings):
         api.register_blueprint(module.blp)
     add_action_log_schema(api)

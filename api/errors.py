@@ -23,7 +23,10 @@ job not finished / failed           409     ``…:not-finished`` / ``…:replay-
 body over ``JUDGE_MAX_BODY``        413     ``…:body-too-large``
 a log over ``JUDGE_MAX_ACTIONS``    413     ``…:too-many-actions`` (with ``errors``)
 POST without a JSON content type    415     ``…:unsupported-media-type``
+over a per-client rate limit        429     ``…:rate-limited`` (``Retry-After``; :mod:`api.ratelimit`)
 the store is unavailable            503     ``…:store-unavailable`` (``Retry-After``)
+the store is near its memory limit  503     ``…:store-full`` (``Retry-After``; a submission
+                                            or a card set, :mod:`api.ratelimit`)
 an engine fault (``EngineFault``)   501     ``…:engine-error`` (``fault_id``, ``step``, ``game``,
                                             ``engine_version``; logged with its traceback)
 anything else                       500     ``…:internal-error`` (logged, not shown)
@@ -74,6 +77,7 @@ _TYPES = {
     409: "conflict",
     413: "body-too-large",
     415: "unsupported-media-type",
+    429: "rate-limited",
     500: "internal-error",
     503: "unavailable",
 }
@@ -220,6 +224,30 @@ def is_store_unavailable(exc: BaseException) -> bool:
     return False
 
 
+#: Seconds a client is asked to wait when the store is near its memory limit (results
+#: expire over hours; a minute is the shortest wait worth a retry).
+FULL_RETRY_AFTER = 60
+
+
+def is_store_full(exc: BaseException) -> bool:
+    """The store's ``StoreFull`` (near ``maxmemory``), or Redis's own out-of-memory refusal."""
+    return any(cls.__name__ in ("StoreFull", "OutOfMemoryError") for cls in type(exc).__mro__)
+
+
+def store_full() -> ApiProblem:
+    """503 ``store-full``: 503 rather than 507 (WebDAV's Insufficient Storage), because HTTP
+    clients and their retry helpers know 503 with ``Retry-After`` as "try again later"
+    (urllib3's ``Retry`` honours it for 413, 429 and 503 only)."""
+    return ApiProblem(
+        503,
+        "the service's store is nearly full: new submissions and card sets are refused until "
+        "stored results expire; try again later",
+        type_=problem_type("store-full"),
+        title="Store full",
+        headers={"Retry-After": str(FULL_RETRY_AFTER)},
+    )
+
+
 def store_unavailable(exc: BaseException | None = None) -> ApiProblem:
     return ApiProblem(
         503,
@@ -277,6 +305,12 @@ def _http_problem(error: HTTPException) -> ApiProblem:
         return invalid([FieldError("", error.description or "bad request")])
     if status == 503:
         headers["Retry-After"] = str(RETRY_AFTER)
+    original = getattr(error, "original_exception", None)
+    if status == 500 and original is not None:  # raised after the view (an after_request)
+        if is_store_full(original):
+            return store_full()
+        if is_store_unavailable(original):
+            return store_unavailable(original)
     return ApiProblem(
         status,
         error.description or HTTPStatus(status).phrase,
@@ -340,6 +374,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _any(exc: Exception) -> Response:
+        if is_store_full(exc):
+            app.logger.warning("store full: %s", exc)
+            return problem_response(store_full())
         if is_store_unavailable(exc):
             app.logger.warning("store unavailable: %s: %s", type(exc).__name__, exc)
             return problem_response(store_unavailable(exc))

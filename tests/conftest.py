@@ -14,6 +14,11 @@ import pytest
 
 REAL_PARTS = ("Chromium", "redis-server")
 
+# The per-client rate limits (api/ratelimit.py) are on by default; the suite's apps serve
+# every test from 127.0.0.1 and would meet them.  Off for the suite (and the servers it
+# starts); tests/api/test_api_rate_limits.py turns them on for its own apps.
+os.environ.setdefault("JUDGE_RATE_LIMITS", "off")
+
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:

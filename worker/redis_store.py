@@ -52,7 +52,31 @@ answers within a millisecond of the result being stored instead of at its next p
 
 Errors: a Redis that cannot be reached (refused, timed out, loading, read-only, out of
 memory) raises :class:`StoreUnavailable` from every method except :meth:`~RedisStore.ping`,
-which answers False.  The API turns :class:`StoreUnavailable` into 503.
+which answers False; out of memory is its subclass :class:`StoreFull`.  The API turns
+:class:`StoreUnavailable` into 503 ``store-unavailable``, :class:`StoreFull` into 503
+``store-full``.
+
+Memory (Redis with ``maxmemory`` and ``maxmemory-policy noeviction``: every key expires on
+its own, and an eviction policy would drop queued work).  A Redis over ``maxmemory``
+refuses every write, and RQ's own bookkeeping (heartbeats, registries, the move of a job
+from the queue) is writes: a worker that meets it exits, its job half-recorded.  So the
+store keeps Redis under its limit instead of meeting it:
+
+* :meth:`~RedisStore.check_room` (the API calls it before accepting a submission or a
+  card set) refuses new work with :class:`StoreFull` once ``used_memory`` reaches
+  ``high_water`` of ``maxmemory`` (``JUDGE_STORE_HIGH_WATER``, default 0.9), read from
+  ``INFO memory`` at most once a second (:data:`MEMORY_READING_SECONDS`): the jobs already
+  accepted then have the rest to store their results in.
+* :meth:`~RedisStore.save_result` stores a result only when it fits under the result
+  ceiling, halfway between the high water and ``maxmemory`` (0.95 by default); one that
+  does not fails the job with the reason, a small write that fits.  A result refused by
+  Redis itself (``OOM``: another worker's result came first) is tried again after 0.5, 1
+  and 2 s, then its job is failed the same way; when even that small write is refused,
+  the job's own log is dropped first (a delete is allowed over the limit, and a failed
+  job's log is not read again: a submission of the same log stores it anew).
+* :func:`memory_problem` says, for the start-up warning, when Redis has no ``maxmemory``
+  (then nothing of this applies: Redis grows until the machine runs out) or a policy
+  that may evict queued work.
 """
 
 from __future__ import annotations
@@ -168,6 +192,48 @@ class StoreUnavailable(Exception):
     """Redis cannot be reached (or cannot serve now): the request may be tried again."""
 
 
+class StoreFull(StoreUnavailable):
+    """Redis is at (or near) its ``maxmemory``: new work is refused until results expire."""
+
+
+#: Seconds a reading of ``INFO memory`` is reused (:meth:`RedisStore.memory`).
+MEMORY_READING_SECONDS = 1.0
+#: The share of ``maxmemory`` above which new work is refused (``JUDGE_STORE_HIGH_WATER``).
+DEFAULT_HIGH_WATER = 0.9
+HIGH_WATER_ENV = "JUDGE_STORE_HIGH_WATER"
+#: Seconds between the tries of a result that Redis refused for memory (then it fails).
+OOM_BACKOFF = (0.5, 1.0, 2.0)
+
+
+def read_high_water(value: Any = None) -> float:
+    """The high water mark: ``value``, else ``JUDGE_STORE_HIGH_WATER``, else 0.9; a share of
+    ``maxmemory`` strictly between 0 and 1 (:class:`~worker.config.SettingsError` otherwise).
+
+    >>> read_high_water("0.8"), read_high_water()
+    (0.8, 0.9)
+    """
+    import os
+
+    from worker.config import SettingsError
+
+    raw = value if value not in (None, "") else os.environ.get(HIGH_WATER_ENV) or DEFAULT_HIGH_WATER
+    try:
+        share = float(raw)
+    except (TypeError, ValueError):
+        share = -1.0
+    if not 0 < share < 1:
+        raise SettingsError(
+            f"{HIGH_WATER_ENV}: {raw!r} is not a share of maxmemory between 0 and 1 (e.g. 0.9)"
+        )
+    return share
+
+
+def _is_oom(exc: BaseException) -> bool:
+    return isinstance(exc, rexc.OutOfMemoryError) or (
+        isinstance(exc, rexc.ResponseError) and str(exc).lstrip().startswith("OOM")
+    )
+
+
 def connect(url: str, *, pool_size: int | None = None, **options: Any) -> redis.Redis:
     """A Redis client for ``url`` with short connect and read timeouts.
 
@@ -206,6 +272,8 @@ def guarded(what: str) -> Iterator[None]:
     try:
         yield
     except rexc.RedisError as exc:
+        if _is_oom(exc):
+            raise StoreFull(f"Redis is full ({what}): {exc}") from exc
         if unavailable(exc):
             raise StoreUnavailable(f"Redis is unavailable ({what}): {exc}") from exc
         raise
@@ -243,6 +311,43 @@ def persistence_problem(client: redis.Redis) -> str | None:
     )
 
 
+def memory_problem(client: redis.Redis) -> str | None:
+    """What is wrong with how the Redis of ``client`` bounds its memory, or None: no
+    ``maxmemory`` (Redis grows until the machine runs out, and the store's high water mark
+    cannot apply), or a ``maxmemory-policy`` other than ``noeviction`` (it may evict queued
+    jobs and results before they expire).  For the start-up warning, beside
+    :func:`persistence_problem`."""
+    try:
+        with client.pipeline(transaction=False) as pipe:
+            pipe.config_get("maxmemory")
+            pipe.config_get("maxmemory-policy")
+            replies = pipe.execute()
+    except rexc.RedisError as exc:
+        return (
+            f"could not check its memory limit (CONFIG GET maxmemory: {type(exc).__name__}: "
+            f"{exc}); give it maxmemory and maxmemory-policy noeviction (see docs/service.md, "
+            "Redis memory)"
+        )
+    values = {
+        (k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
+        for reply in replies
+        for k, v in reply.items()
+    }
+    if str(values.get("maxmemory", "0")).strip() in ("", "0"):
+        return (
+            "it has no maxmemory: one client's submissions can grow it until the machine runs "
+            "out of memory, and new work is never refused before; run it with --maxmemory "
+            "and --maxmemory-policy noeviction (see docs/service.md, Redis memory)"
+        )
+    policy = values.get("maxmemory-policy", "noeviction")
+    if policy != "noeviction":
+        return (
+            f"its maxmemory-policy is {policy}: it may evict queued jobs and results before "
+            "they expire; use noeviction (see docs/service.md, Redis memory)"
+        )
+    return None
+
+
 class RedisStore:
     """:class:`worker.service.Store` on Redis (see the module's docstring for the keys)."""
 
@@ -254,8 +359,12 @@ class RedisStore:
         compress_level: int = 1,
         queue: str = DEFAULT_QUEUE,
         page_size: int = paged.PAGE_SIZE,
+        high_water: float | None = None,
     ) -> None:
         self.client = client
+        #: the share of ``maxmemory`` above which new work is refused (:meth:`check_room`)
+        self.high_water = read_high_water(high_water)
+        self._memory: tuple[float, int, int] | None = None  # (when read, used, maxmemory)
         #: steps a stored page (:mod:`worker.paged`; kept in each result's head)
         self.page_size = page_size
         self.prefix = prefix
@@ -362,8 +471,31 @@ class RedisStore:
     def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
         """Store the replay (its head and pages, :mod:`worker.paged`, in one hash) and the
         finished record together, unless the record was failed meanwhile (or expired):
-        then False."""
+        then False.  A replay that does not fit in Redis's memory (see the module) is not
+        stored: the job is failed with the reason, and False."""
         fields = self.encode_result(result)
+        size = sum(len(k) + len(v) for k, v in fields.items())
+        refused = self._no_room_for(size)
+        for pause in (*OOM_BACKOFF, None):
+            if refused:
+                break
+            try:
+                return self._store_result(sub, fields)
+            except StoreFull as exc:
+                if pause is None:
+                    refused = f"Redis refused it ({exc.__cause__ or exc})"
+                    break
+                time.sleep(pause)
+                self._memory = None  # read again: memory may have been freed meanwhile
+                refused = self._no_room_for(size)
+        self._fail_for_memory(
+            sub,
+            f"the result store is full: the replay ({size:,} bytes) "
+            f"could not be stored, {refused}; submit the log again later",
+        )
+        return False
+
+    def _store_result(self, sub: Submission, fields: dict[str, bytes]) -> bool:
         with guarded("save_result"):
             return bool(
                 self._run(
@@ -384,6 +516,62 @@ class RedisStore:
                     ],
                 )
             )
+
+    def _fail_for_memory(self, sub: Submission, reason: str) -> None:
+        """The job failed with ``reason`` (a write of a few hundred bytes); when Redis refuses
+        even that, its log is dropped first to make room (see the module)."""
+        failed = Submission.from_dict(sub.to_dict())
+        failed.status, failed.reason, failed.finished_at = "failed", reason, time.time()
+        failed.summary = None
+        try:
+            self.update(failed)
+        except StoreFull:
+            with guarded("save_result"):
+                self.client.delete(self.key("log", sub.id))  # allowed over maxmemory
+            self.update(failed)
+
+    # -- memory
+
+    def memory(self) -> tuple[int, int]:
+        """Redis's ``used_memory`` and ``maxmemory`` (0: no limit), from ``INFO memory`` read
+        at most once every :data:`MEMORY_READING_SECONDS` (a request costs no round trip);
+        ``(0, 0)`` when Redis refuses ``INFO`` (a managed service's ACL): then no limit is
+        known and none applies."""
+        clock = time.monotonic()
+        reading = self._memory
+        if reading is None or clock - reading[0] >= MEMORY_READING_SECONDS:
+            try:
+                with guarded("memory"):
+                    info = self.client.info("memory")
+                used, limit = int(info.get("used_memory", 0)), int(info.get("maxmemory", 0))
+            except rexc.ResponseError:
+                used, limit = 0, 0
+            reading = self._memory = (clock, used, limit)
+        return reading[1], reading[2]
+
+    def check_room(self, high_water: float | None = None) -> None:
+        """Raise :class:`StoreFull` when Redis's memory is at ``high_water`` (default
+        :attr:`high_water`) of its ``maxmemory`` or over: new work would leave the jobs
+        already accepted no room for their results.  Nothing when it has no limit."""
+        used, limit = self.memory()
+        share = self.high_water if high_water is None else high_water
+        if limit and used >= share * limit:
+            raise StoreFull(
+                f"Redis holds {used:,} bytes of its maxmemory {limit:,}: over the high water "
+                f"mark of {share:.0%} ({HIGH_WATER_ENV}), new work is refused"
+            )
+
+    def _no_room_for(self, size: int) -> str:
+        """Why a result of ``size`` bytes must not be stored now ("" when it fits): it would
+        take Redis past the result ceiling, halfway between the high water and the limit."""
+        used, limit = self.memory()
+        ceiling = (1 + self.high_water) / 2
+        if limit and used + size > ceiling * limit:
+            return (
+                f"it would take Redis past {ceiling:.1%} of its maxmemory "
+                f"({used:,} of {limit:,} bytes used)"
+            )
+        return ""
 
     def stored_result(self, job_id: str) -> StoredReplay | None:
         """The stored replay, its head read and its pages read when asked for (``HMGET`` of
