@@ -646,6 +646,11 @@ class AnswerChoiceSchema(Schema):
     player = fields.String(required=True, allow_none=True)
     decides = fields.List(fields.String(), required=True)
     options = fields.List(fields.Dict(), required=True)
+    withheld = fields.String(
+        metadata={
+            "description": "Options naming cards the perspective does not see are not listed."
+        }
+    )
 
 
 class AnswerSchema(Schema):
@@ -665,6 +670,10 @@ class AnswerSchema(Schema):
         required=True, allow_none=True, metadata={"description": "The last action applied."}
     )
     on_illegal = fields.String(required=True, validate=validate.OneOf(ON_ILLEGAL))
+    perspective = fields.String(
+        required=True,
+        metadata={"description": "Whose view the answer is for (`judge`, `public`, a player)."},
+    )
     state = fields.Dict(
         required=True, allow_none=True, metadata={"description": "Turn, phase, turn player."}
     )
@@ -685,3 +694,9 @@ class AnswerSchema(Schema):
     rulings = fields.List(fields.Dict())
     unverifiable = fields.List(fields.String())
     depends_on = fields.List(fields.Dict())
+    withheld = fields.String(
+        metadata={
+            "description": "For a perspective other than the judge's: what the answer leaves "
+            "out (every card it does not see is named 'a hidden card')."
+        }
+    )

@@ -12,6 +12,8 @@ is the index of the last action applied (default: the whole log; ``explain``: th
 explained).  ``action`` is the action a ``legal`` question asks about, validated by the game's
 own action schema (its problems named under ``action``), and only there.  ``on_illegal`` is
 how the log's illegal actions are taken (``skip`` by default; a submitted replay's own).
+``perspective`` is whose view the answer is for (``judge`` by default; a submitted
+replay's own, which it may narrow, never widen).
 
 Every problem is named by path, as for a log: the plain fields here, and the cross-field
 rules (exactly one of ``log`` and ``replay``; ``action`` with ``legal`` only).
@@ -41,7 +43,7 @@ class QuestionSchema(Schema):
     error_messages = {
         "type": "must be an object",
         "unknown": "unknown field (allowed here: action, format, kind, log, on_illegal, "
-        "position, replay, step)",
+        "perspective, position, replay, step)",
     }
 
     format = Str(
@@ -97,6 +99,16 @@ class QuestionSchema(Schema):
         metadata={
             "description": "How the log's illegal actions are taken on the way to the step "
             "(default `skip`; with `replay`, the submission's own)."
+        },
+    )
+    perspective = Str(
+        validate=validate.Length(min=1, max=200),
+        metadata={
+            "description": "Whose view the answer is for: `judge`, `public` or a player id. "
+            "The answer names no card that view cannot see (another's hand, a deck, face-down "
+            "cards: withheld, docs/questions.md).  With `replay`: default the submission's "
+            "own perspective, which this may narrow but never widen (403 "
+            "`perspective-refused`); with `log` or `position`: default `judge`."
         },
     )
 

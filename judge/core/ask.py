@@ -27,6 +27,15 @@ question is about.
 Every answer has a one-line ``verdict``, an ``explanation``, the ``choices`` (who decides
 what, with the options), and ``rules`` (id, title, text, source, label from the game's
 catalogue); it is a pure function of the question (canonical JSON, no clock).
+
+An answer is for a ``perspective`` (the judge's by default): it says no more than the replay
+shows that perspective (:class:`~judge.core.perspective.Withheld`).  The probes play on the
+judge's knowledge, so their steps are redacted as a replay's are (a draw says how many
+cards, not which), an option naming a card the perspective cannot see is not listed (its
+choice says options are withheld, whether or not any were: a count would tell what a hand
+holds), a ``legal`` question about such a card is not answered, and every text and field
+names such a card "a hidden card".  Why here and not in the service: the answer's texts are
+built here from the probes, and only here is it known which of them came from a hidden card.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from typing import Any
 from judge.core.engine import Engine
 from judge.core.fault import guard_log
 from judge.core.log import ActionLog
+from judge.core.perspective import HIDDEN_CARD, Withheld, withheld_at
 from judge.core.question import ANSWER_FORMAT, FORMAT, KINDS, Question, looks_at, read_question
 from judge.core.replay import ON_ILLEGAL, replay, run_step, start
 from judge.core.rules import Catalogue
@@ -57,6 +67,13 @@ class Position:
     engine: Engine
     last: dict[str, Any] | None
     stopped_at: int | None
+    #: what the question's perspective does not see here (nothing, for the judge)
+    hide: Withheld | None = None
+
+    @property
+    def withheld(self) -> Withheld:
+        assert self.hide is not None
+        return self.hide
 
 
 def position_at(log: ActionLog, step: int, on_illegal: str) -> Position:
@@ -84,13 +101,29 @@ def engine_copy(engine: Engine) -> Engine:
     return copy.deepcopy(engine, memo)
 
 
-def probe(engine: Engine, index: int, action: dict[str, Any]) -> dict[str, Any]:
+def probe(
+    engine: Engine, index: int, action: dict[str, Any], hide: Withheld | None = None
+) -> dict[str, Any]:
     """What the engine makes of ``action`` as the step ``index``: judged, and carried out
-    when legal, on a copy (the step as a replay records it, with ``result`` after it)."""
+    when legal, on a copy (the step as a replay records it, with ``result`` after it), as
+    ``hide``'s perspective sees that step (default: the judge's)."""
     trial = engine_copy(engine)
     step = run_step(trial, index, copy.deepcopy(action), "skip")
     step["result"] = trial.result()
-    return step
+    return hide.step(step) if hide is not None else step
+
+
+def _legal_actions(engine: Engine, hide: Withheld) -> list[dict[str, Any]]:
+    """The engine's legal actions that name no card hidden from ``hide``'s perspective."""
+    return [a for a in engine.legal_actions() if not hide.names_hidden(a)]
+
+
+def withheld_note(perspective: str) -> str:
+    """What an answer for ``perspective`` leaves out (the same words whatever it hid)."""
+    return (
+        f"For perspective {perspective}: every card it does not see (another's hand, a deck, "
+        f"face-down cards) is named '{HIDDEN_CARD}', and options naming such cards are not listed."
+    )
 
 
 # -- answers ------------------------------------------------------------------------------------
@@ -109,8 +142,15 @@ def _answer(q: Question) -> dict[str, Any]:
         assert cls is not None
         body = _explain(q, cls.catalogue)
         turn_phase = None
+        hide = Withheld("judge", frozenset(), cls.private_zones)
+        if q.perspective != "judge":
+            # what the replay shows after the step explained, and the step's own action
+            after = position_at(q.log, q.step, q.on_illegal).engine
+            hide = withheld_at(after, q.perspective, q.log.teams, shown=body.get("action"))
+            body = {**body, **_explain_seen(body, hide)}
     else:
         pos = position_at(q.log, q.step, q.on_illegal)
+        pos.hide = hide = withheld_at(pos.engine, q.perspective, q.log.teams)
         cls = type(pos.engine)
         body = ANSWERS[q.kind](q, pos)
         turn, phase = pos.engine.turn_phase()
@@ -124,6 +164,8 @@ def _answer(q: Question) -> dict[str, Any]:
                 "(on_illegal=stop): the state is the one before it.)"
             )
     rules = _rules(cls.catalogue, body.pop("rule_ids"))
+    if hide.anything:
+        body["withheld"] = withheld_note(q.perspective)
     return {
         "format": ANSWER_FORMAT,
         "kind": q.kind,
@@ -131,8 +173,9 @@ def _answer(q: Question) -> dict[str, Any]:
         "variant": q.log.variant,
         "step": q.step if q.step >= 0 else None,
         "on_illegal": q.on_illegal,
+        "perspective": q.perspective,
         "state": turn_phase,
-        **body,
+        **hide.document(body),
         "rules": rules,
     }
 
@@ -191,9 +234,12 @@ def _deciders(pending: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(out.values())
 
 
-def _choices(engine: Engine, actions: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """Who decides what now, with the legal options of each."""
-    actions = engine.legal_actions() if actions is None else actions
+def _choices(
+    engine: Engine, hide: Withheld, actions: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Who decides what now, with the legal options of each (those ``hide``'s perspective
+    may be told of: :func:`_legal_actions`)."""
+    actions = _legal_actions(engine, hide) if actions is None else actions
     out = _deciders(engine.pending())
     for entry in out:
         entry["options"] = [{"action": a} for a in actions if a.get("p") == entry["player"]]
@@ -202,7 +248,21 @@ def _choices(engine: Engine, actions: list[dict[str, Any]] | None = None) -> lis
     rest = [a for a in actions if a.get("p") not in listed]
     if rest:
         out.append({"player": None, "decides": [], "options": [{"action": a} for a in rest]})
-    return out
+    return _noted(out, hide)
+
+
+def _noted(choices: list[dict[str, Any]], hide: Withheld) -> list[dict[str, Any]]:
+    """Each choice that ``hide``'s perspective does not see whole says its options are
+    withheld: every choice of a player whose hand it cannot see, whether or not any option
+    was left out (a choice that said so only then would tell that a hidden card has one)."""
+    if hide.anything:
+        for entry in choices:
+            if not hide.sees_hand_of(entry["player"]) or entry["player"] is None:
+                entry["withheld"] = (
+                    f"options naming cards perspective {hide.perspective} does not see are "
+                    "not listed"
+                )
+    return choices
 
 
 def _action_text(action: Mapping[str, Any]) -> str:
@@ -231,7 +291,7 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
         return {
             "verdict": f"No effect is waiting to resolve {looks_at(q)}.",
             "explanation": f"Nothing waits to resolve; the rules wait for {_waiting_now(engine)}.",
-            "choices": _choices(engine),
+            "choices": _choices(engine, pos.withheld),
             "waiting": [],
             "order": [],
             "rule_ids": _cited(pos.last),
@@ -266,9 +326,12 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
     probes: list[dict[str, Any]] = []
     rule_ids: list[str] = []
     options = []
+    hide = pos.withheld
     for pe in sorted(items, key=lambda p: p.seq):
         act = {"p": chooser, "do": "resolve", "source": pe.source}
-        step = probe(engine, index, act)
+        if hide.names_hidden(act):
+            continue  # an effect of a card it does not see: named "a hidden card" below
+        step = probe(engine, index, act, hide)
         # a candidate's probe records no targets: what it breaks is about them, not the order
         rule_ids += _cited({"rulings": step["rulings"]} if pe.seq in now else step)
         entry = {"action": act, **_consequence(step)}
@@ -283,7 +346,9 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
             own = [pe for pe in sorted(items, key=lambda p: p.seq) if pe.controller == other]
             first = own[0] if own else min(pool.candidates(), key=lambda p: p.seq)
             act = {"p": other, "do": "resolve", "source": first.source}
-            step = probe(engine, index, act)
+            if hide.names_hidden(act):
+                continue
+            step = probe(engine, index, act, hide)
             rule_ids += _cited(step)
             probes.append({"action": act, **_consequence(step)})
     said = []
@@ -310,13 +375,16 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
             + "."
         ),
         "explanation": explanation,
-        "choices": [
-            {
-                "player": chooser,
-                "decides": ["which waiting effect resolves next, and the order of the rest"],
-                "options": options,
-            }
-        ],
+        "choices": _noted(
+            [
+                {
+                    "player": chooser,
+                    "decides": ["which waiting effect resolves next, and the order of the rest"],
+                    "options": options,
+                }
+            ],
+            hide,
+        ),
         "waiting": waiting,
         "order": groups,
         "recorded_order": preferred,
@@ -345,15 +413,16 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
     engine = pos.engine
     cat = type(engine).catalogue
     index = q.step + 1
-    actions = engine.legal_actions()
-    choices = _choices(engine, actions)
+    hide = pos.withheld
+    actions = _legal_actions(engine, hide)
+    choices = _choices(engine, hide, actions)
     rule_ids: list[str] = []
     decided = []
     for entry in choices:
         outcomes = []
         for option in entry["options"]:
             act = option["action"]
-            step = probe(engine, index, act)
+            step = probe(engine, index, act, hide)
             outcomes.append({"action": act, **_consequence(step)})
             rule_ids += _cited(step)
         entry["options"] = outcomes
@@ -364,7 +433,7 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
             "verdict": f"No damage is waiting to be decided {looks_at(q)}.",
             "explanation": f"The rules wait for {_waiting_now(engine)}; no choice open now deals "
             "or assigns damage.",
-            "choices": _choices(engine, actions),
+            "choices": _choices(engine, hide, actions),
             "rule_ids": [r for r in before if _about_damage(cat, [r])],
         }
     who = [e["player"] for e in decided]
@@ -398,8 +467,11 @@ def _legal(q: Question, pos: Position) -> dict[str, Any]:
     index = q.step + 1
     action = q.probe_log.document["actions"][index]
     engine = pos.engine
+    hide = pos.withheld
+    if hide.names_hidden(q.action):
+        return _legal_withheld(q, pos)
     engine.log = q.probe_log  # the same actions up to the step, then the one asked about
-    step = probe(engine, index, action)
+    step = probe(engine, index, action, hide)
     illegal = step["verdict"] == ILLEGAL
     broken = list(dict.fromkeys(v["rule"] for v in step["violations"]))
     text = _action_text(action)
@@ -418,22 +490,39 @@ def _legal(q: Question, pos: Position) -> dict[str, Any]:
         "action": action,
         "violations": step["violations"],
         "consequence": _consequence(step),
-        "choices": _choices(engine),
+        "choices": _choices(engine, hide),
         "rule_ids": _cited(step),
+    }
+
+
+def _legal_withheld(q: Question, pos: Position) -> dict[str, Any]:
+    """A ``legal`` question about a card the perspective does not see: whether the action
+    is legal would tell where that card is (in the hand, or not), so it is not answered."""
+    hide = pos.withheld
+    return {
+        "verdict": f"Not answered for perspective {q.perspective}: the action names a card it "
+        "does not see.",
+        "explanation": "Whether it is legal, and what it would do, depend on where that card "
+        f"is, which perspective {q.perspective} does not see. Waiting now: "
+        f"{_waiting_now(pos.engine)}.",
+        "action": q.action,
+        "choices": _choices(pos.engine, hide),
+        "rule_ids": [],
     }
 
 
 def _options(q: Question, pos: Position) -> dict[str, Any]:
     engine = pos.engine
-    actions = engine.legal_actions()
+    hide = pos.withheld
+    actions = _legal_actions(engine, hide)
     index = q.step + 1
     rule_ids: list[str] = []
-    choices = _choices(engine, actions)
+    choices = _choices(engine, hide, actions)
     for entry in choices:
         outcomes = []
         for option in entry["options"]:
             act = option["action"]
-            step = probe(engine, index, act)
+            step = probe(engine, index, act, hide)
             rule_ids += _cited(step)
             outcomes.append({"action": act, "does": [e["text"] for e in step["events"]]})
         entry["options"] = outcomes
@@ -511,6 +600,12 @@ def _explain(q: Question, cat: Catalogue) -> dict[str, Any]:
         "choices": _deciders(pending),
         "rule_ids": _cited(step, *(steps[k] for k in depends if k in steps)),
     }
+
+
+def _explain_seen(body: dict[str, Any], hide: Withheld) -> dict[str, Any]:
+    """What an ``explain`` answer changes for ``hide``'s perspective beyond its texts (the
+    answer's redaction): its choices say that options are withheld."""
+    return {"choices": _noted([dict(c) for c in body["choices"]], hide)}
 
 
 ANSWERS = {"order": _order, "damage": _damage, "legal": _legal, "options": _options}

@@ -17,6 +17,10 @@ The full snapshots that carry ``state_sha256`` are the judge's alone and are dro
 from __future__ import annotations
 
 import copy
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 
@@ -110,3 +114,182 @@ def redact(
     out = redact_head(replay, perspective)
     out["steps"] = steps
     return out
+
+
+# -- narrowing a submission's perspective ------------------------------------------------------
+
+
+class PerspectiveWidened(ValueError):
+    """A view wider than the one a submission was made for (the service's 403)."""
+
+
+def narrowed(submitted: str, wanted: str | None, players: list[str]) -> str:
+    """The view ``wanted`` (default: ``submitted``) if it is no wider than ``submitted``:
+    judge sees all, a player itself and public, public only public.  ValueError for no
+    such perspective, :class:`PerspectiveWidened` for a wider one.
+
+    >>> narrowed("A", "public", ["A", "B"]), narrowed("judge", None, ["A", "B"])
+    ('public', 'judge')
+    """
+    view = wanted or submitted
+    check_perspective(view, players)
+    allowed = {"judge": None, "public": {"public"}}.get(submitted, {submitted, "public"})
+    if allowed is not None and view not in allowed:
+        raise PerspectiveWidened(
+            f"this submission was made for perspective {submitted!r}; "
+            f"it can be viewed as {', '.join(sorted(allowed))} only"
+        )
+    return view
+
+
+# -- what an answer about a game may name ------------------------------------------------------------
+
+#: what a hidden card becomes in an answer's text
+HIDDEN_CARD = "a hidden card"
+#: the fields of an answer that never name a card of the game (the rules are the catalogue's)
+_NOT_CARD_TEXT = frozenset({"format", "kind", "game", "variant", "on_illegal", "perspective"})
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """What ``perspective`` does not see at a moment of a game, so that an answer about that
+    moment (a question, :mod:`judge.core.ask`) may say no more than the replay shows it.
+
+    ``ids``: the instance ids of the cards in zones it cannot see (other players' private
+    zones, the game's secret zones: deck order, face-down life): the log's deck lists
+    number the cards, so an id names the card, and an id in a hand says the card is there.
+    ``words``: the codes and names of those cards that no card it sees shares (a text
+    that names a card without its id).  Why from the state and not from the events: a
+    question's probes play the game forward on the judge's knowledge (the next draw, a
+    life card turned), and only the state says which cards the viewer could know of.
+    The judge withholds nothing."""
+
+    perspective: str
+    sees: frozenset[str]
+    private_zones: tuple[str, ...]
+    ids: frozenset[str] = frozenset()
+    words: tuple[str, ...] = ()
+    #: ``"<id> (<name>)"`` as the engines write a card, for each hidden id
+    named: tuple[str, ...] = ()
+
+    @property
+    def anything(self) -> bool:
+        return self.perspective != "judge"
+
+    def names_hidden(self, value: Any) -> bool:
+        """Whether ``value`` (an action, a list, a string) names a hidden card."""
+        if isinstance(value, str):
+            return value in self.ids or value in self.words
+        if isinstance(value, dict):
+            return any(self.names_hidden(v) for v in value.values())
+        if isinstance(value, list):
+            return any(self.names_hidden(v) for v in value)
+        return False
+
+    def sees_hand_of(self, player: Any) -> bool:
+        """Whether the private zones of ``player`` are open to this perspective."""
+        return not self.anything or player in self.sees
+
+    def step(self, step: dict[str, Any]) -> dict[str, Any]:
+        """A probe's or a replay's step as this perspective sees it (:func:`redact_step`:
+        private events reduced to their public text)."""
+        if not self.anything:
+            return step
+        return redact_step(step, self.perspective, self.private_zones, set(self.sees))
+
+    def text(self, text: str) -> str:
+        """``text`` with every hidden card it names replaced by :data:`HIDDEN_CARD`."""
+        if not self.anything or not text:
+            return text
+        for pattern in self._patterns:
+            text = pattern.sub(HIDDEN_CARD, text)
+        return text
+
+    def document(self, doc: Any) -> Any:
+        """A copy of an answer (or any JSON value) whose every string says no more than
+        :meth:`text` lets it, the ``rules`` (the catalogue's texts) and the fields that name
+        no card left as they are."""
+        if not self.anything:
+            return doc
+        if isinstance(doc, str):
+            return self.text(doc)
+        if isinstance(doc, list):
+            return [self.document(v) for v in doc]
+        if isinstance(doc, dict):
+            return {
+                k: v if k in _NOT_CARD_TEXT or k == "rules" else self.document(v)
+                for k, v in doc.items()
+            }
+        return doc
+
+    @cached_property
+    def _patterns(self) -> list[re.Pattern[str]]:
+        """The engines' ``"<id> (<name>)"`` first, then bare ids, then codes and names,
+        each as a whole word (``A-1`` is not in ``A-12``)."""
+        out = []
+        for group in (self.named, tuple(self.ids), self.words):
+            if group:
+                alternatives = "|".join(re.escape(w) for w in sorted(group, key=len, reverse=True))
+                out.append(re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"))
+        return out
+
+
+def withheld_at(
+    engine: Any, perspective: str, teams: list[dict[str, Any]] | None = None, shown: Any = ()
+) -> Withheld:
+    """What ``perspective`` does not see in ``engine``'s state now (:class:`Withheld`).
+
+    The cards it sees are those its view of the state lists (:func:`redact_step` of
+    ``step_state()``, what the replay shows after the step); every other card of the game
+    is hidden: in another's hand, in a deck, face down.  ``shown``: ids the viewer saw
+    anyway (the action of the step a question explains: the replay shows it)."""
+    zones = tuple(getattr(type(engine), "private_zones", ("hand",)))
+    sees = frozenset(visible_players(perspective, teams))
+    if perspective == "judge":
+        return Withheld(perspective, sees, zones)
+    state = getattr(engine, "state", None)
+    code_of: dict[str, str] = dict(getattr(state, "code_of", None) or {})
+    view = redact_step({"state": engine.step_state()}, perspective, zones, set(sees))
+    seen = set(_strings(view.get("state"))) | set(_strings(shown))
+    hidden = sorted(iid for iid in code_of if iid not in seen)
+
+    def name_of(iid: str) -> str | None:
+        try:
+            name = state.card(iid).name  # type: ignore[union-attr]
+        except (AttributeError, KeyError, TypeError):
+            return None
+        return name if isinstance(name, str) and name else None
+
+    visible_words = set()
+    for iid in code_of:
+        if iid in seen:
+            visible_words |= {code_of[iid], name_of(iid)}
+    words = set()
+    named = set()
+    for iid in hidden:
+        name = name_of(iid)
+        words |= {code_of[iid], name}
+        if name:
+            named.add(f"{iid} ({name})")
+    words -= visible_words | {None}
+    return Withheld(
+        perspective,
+        sees,
+        zones,
+        frozenset(hidden),
+        tuple(sorted(w for w in words if isinstance(w, str) and len(w) > 1)),
+        tuple(sorted(named)),
+    )
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string in a JSON value (keys too: the Z/X squares are keyed by number)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)

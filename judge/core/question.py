@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.core.errors import BadLog, FieldError
 from judge.core.log import ActionLog, parse_log
+from judge.core.perspective import PerspectiveWidened, narrowed
 
 FORMAT = "judge-question/1"
 ANSWER_FORMAT = "judge-answer/1"
@@ -30,6 +31,9 @@ class Question:
     action: dict[str, Any] | None = None
     #: the log with ``action`` after step ``step`` (``legal`` only): what the probe judges
     probe_log: ActionLog | None = None
+    #: whose view the answer is for: it names no card this perspective cannot see
+    #: (:class:`judge.core.perspective.Withheld`); the judge's by default
+    perspective: str = "judge"
 
 
 def _prefixed(errors: Iterable[FieldError], prefix: str) -> list[FieldError]:
@@ -40,13 +44,16 @@ def read_question(
     doc: Mapping[str, Any],
     card_sets: Any = None,
     *,
-    stored: tuple[dict[str, Any], str] | None = None,
+    stored: tuple[dict[str, Any], str, str] | None = None,
 ) -> Question:
     """Check a question document and read its log; :class:`BadLog` names every problem by
-    path (``kind``, ``step``, ``log.actions[3].card``, ``action.card``).
+    path (``kind``, ``step``, ``log.actions[3].card``, ``action.card``, ``perspective``).
 
-    ``stored``: for a question naming a submitted ``replay``, that submission's log (decoded)
-    and its ``on_illegal``, which the caller (the service) looked up.
+    ``stored``: for a question naming a submitted ``replay``, that submission's log
+    (decoded), its ``on_illegal`` and the perspective it was submitted with, which the
+    caller (the service) looked up.  The question's ``perspective`` may narrow that one,
+    never widen it (:class:`~judge.core.perspective.PerspectiveWidened`, the service's
+    403); a question about its own ``log`` or ``position`` is the judge's by default.
     """
     from schemas.question import validate_question
 
@@ -54,6 +61,7 @@ def read_question(
     kind, step, action = q.get("kind"), q.get("step"), q.get("action")
     on_illegal = q.get("on_illegal") or "skip"
     log_doc: Any = None
+    submitted = "judge"  # a caller's own log or position: theirs to see whole
     if "position" in doc and "log" not in doc and "replay" not in doc:
         from judge.core.position import position_log
 
@@ -74,7 +82,7 @@ def read_question(
                 )
             )
         else:
-            log_doc, on_illegal = stored
+            log_doc, on_illegal, submitted = stored
         prefix = "replay"
     else:
         log_doc, prefix = q.get("log"), "log"
@@ -91,6 +99,14 @@ def read_question(
         errors.append(
             FieldError("step", f"step {step} is beyond the log: it has {count} {noun}; {last}")
         )
+    perspective = "judge"
+    if log is not None and (isinstance(q.get("perspective"), str) or submitted != "judge"):
+        try:
+            perspective = narrowed(submitted, q.get("perspective"), log.player_ids)
+        except PerspectiveWidened:
+            raise
+        except ValueError as exc:
+            errors.append(FieldError("perspective", str(exc)))
     if errors or log is None:
         raise BadLog(sorted(errors, key=lambda e: e.path) or [FieldError("log", "no log")])
     if kind == "explain" and step is None:
@@ -102,7 +118,7 @@ def read_question(
     probe_log = None
     if kind == "legal":
         probe_log = _probe_log(log, last_step, action, card_sets)
-    return Question(kind, log, last_step, on_illegal, action, probe_log)
+    return Question(kind, log, last_step, on_illegal, action, probe_log, perspective)
 
 
 def _probe_log(log: ActionLog, step: int, action: Any, card_sets: Any) -> ActionLog:
