@@ -4,7 +4,10 @@
 (``{"game", "main", "ap" | "dynamis" | "partner", "cards"?, "card_sets"?}``) and answers the deck's problems, each
 with the rule id it breaks (an empty list: the deck is legal).  Bad input (wrong types,
 unknown fields, card definitions the game's card schema refuses, unknown card sets or card
-codes) is a 400 naming every problem by path, as for a log.
+codes) is a 400 naming every problem by path, as for a log.  The check itself
+(:func:`worker.answers.check_deck`) runs where questions run, off the API's event loop
+(:mod:`worker.sync_jobs`, :mod:`api.answers`): a deck of many entries costs worker time,
+not the API's.
 """
 
 from __future__ import annotations
@@ -13,10 +16,9 @@ from typing import Any
 
 from flask import jsonify, url_for
 from flask_smorest import Blueprint
-from marshmallow import ValidationError
-from marshmallow.experimental.context import Context
 
 from api import json_body
+from api.answers import run_answer
 from api.docs import response_name
 from api.errors import ApiProblem, invalid
 from judge.core.errors import FieldError
@@ -123,95 +125,13 @@ def search_rules(q: str, limit: int, game: str | None = None) -> Any:
         raise invalid([FieldError(exc.parameter, exc.message)]) from None
 
 
-def _check_deck_input(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The loaded deck document and its card table, or a 400 naming every problem."""
-    from api.cardsets import sets_for_request
-    from judge.core.cards import builtin_set_names, card_table, load_builtin_set
-    from judge.core.cardsets import UnknownCardSet
-    from schemas.action_log import Refs, flatten_errors, game_schemas
-
-    errors: list[FieldError] = []
-    try:
-        deck = DeckCheckSchema().load(doc)
-    except ValidationError as exc:
-        errors += flatten_errors(exc.messages)
-        deck = exc.valid_data if isinstance(exc.valid_data, dict) else {}
-    game = deck.get("game")
-    if isinstance(game, str) and game not in DECK_GAMES:
-        known = ", ".join(DECK_GAMES)
-        errors.append(
-            FieldError("game", f"no deck rules for {game!r}; games with deck rules: {known}")
-        )
-        game = None
-    cards: list[dict[str, Any]] = []
-    module = game_schemas(game) if isinstance(game, str) else None
-    if module is not None:
-        card_schema = module.CardSchema()
-        with Context(Refs(game=game)):
-            for i, raw in enumerate(deck.get("cards") or []):
-                try:
-                    cards.append(card_schema.load(raw))
-                except ValidationError as exc:
-                    errors += flatten_errors(exc.messages, ("cards", i))
-    known_sets = builtin_set_names()
-    registry = sets_for_request(deck)  # names among the caller's sets, hashes among all
-    for i, name in enumerate(deck.get("card_sets") or []):
-        if name in known_sets:
-            set_game = load_builtin_set(name).get("game")
-        else:
-            try:
-                if registry is None:
-                    raise UnknownCardSet(f"no card set {name!r} is stored")
-                set_game = registry.resolve(name).game
-            except UnknownCardSet as exc:
-                message = (
-                    f"unknown card set {name!r}: {exc.message}; built-in sets: "
-                    f"{', '.join(known_sets)}; sets of your own: POST /v1/card-sets"
-                )
-                errors.append(FieldError(f"card_sets[{i}]", message))
-                continue
-        if isinstance(game, str) and set_game != game:
-            message = f"card set {name!r} is for {set_game}, not {game}"
-            errors.append(FieldError(f"card_sets[{i}]", message))
-    if errors:
-        raise invalid(errors)
-    from judge.games import deck_lists
-
-    lists = deck_lists(deck["game"])
-    for other in ("ap", "dynamis", "partner"):
-        if other not in lists and other in doc:
-            errors.append(FieldError(other, f"{deck['game']} decks have no {other} list"))
-    if errors:
-        raise invalid(errors)
-    table = card_table(cards, list(deck["card_sets"]), registry)
-    for part in lists:
-        for i, code in enumerate(deck.get(part) or []):
-            if code not in table:
-                errors.append(
-                    FieldError(
-                        f"{part}[{i}]", f"unknown card code {code!r} (not in cards or card_sets)"
-                    )
-                )
-    if errors:
-        raise invalid(errors)
-    return deck, table
-
-
-def _lists_of(deck: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The main deck and the game's second list (``ap``, ``dynamis``, ``partner``; empty
-    for a game without one), as the game's deck check takes them."""
-    from judge.games import deck_lists
-
-    lists = deck_lists(deck["game"])
-    second = list(deck.get(lists[1]) or []) if len(lists) > 1 else []
-    return list(deck["main"]), second
-
-
 @blp.route("/decks/check", methods=["POST"])
 @blp.response(200, DeckCheckResultSchema, description="The deck's problems (none: legal).")
 @blp.alt_response(400, response=response_name(400))
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
+@blp.alt_response(503, response=response_name(503), description="Too many waiting.")
+@blp.alt_response(504, response=response_name(504), description="Not answered in time.")
 @blp.doc(
     operationId="checkDeck",
     requestBody={
@@ -223,21 +143,9 @@ def check_deck(**kwargs: Any) -> Any:
     """Check a deck against the game's deck-construction rules.
 
     Every problem cites the rule it breaks (`UA-DECK-SIZE`, …).  A legal deck has none.
+    Checked off the API's event loop (as a question is), under `JUDGE_QUESTION_TIMEOUT`.
     """
-    from judge.cli import DECK_CHECKERS  # the functions `judge check-deck` calls
-    from judge.commands.common import _load
-
-    deck, table = _check_deck_input(json_body("deck document"))
-    check = _load(DECK_CHECKERS[deck["game"]])
-    cat = catalogue(deck["game"])
-    problems = [
-        {
-            **p.to_dict(),
-            "title": cat.rules[p.rule].title if p.rule in cat.rules else p.rule,
-        }
-        for p in check(*_lists_of(deck), table)
-    ]
-    return {"game": deck["game"], "legal": not problems, "problems": problems}
+    return run_answer("deck-check", json_body("deck document"))
 
 
 @blp.route("/schemas/action-log", methods=["GET"])

@@ -39,6 +39,7 @@ _HEADERS = {
     401: {"WWW-Authenticate": "`Bearer` with the realm of the service."},
     405: {"Allow": "The methods the path allows."},
     503: {"Retry-After": "Seconds to wait before trying again."},
+    504: {"Retry-After": "Seconds to wait before trying again."},
 }
 
 

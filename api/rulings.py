@@ -2,14 +2,22 @@
 
 The body is a question (``judge-question/1``, :mod:`schemas.question`): a ``kind`` and a
 state, an action ``log`` with an optional ``step``, or a submitted ``replay``'s job id with
-its ``step`` (the log kept with the submission is read from the service, with its card sets
-and its ``on_illegal``).  The answer is :func:`judge.core.ask.answer`'s, the same document
-``judge ask --json`` prints.  Synchronous: a question replays one log up to its step and
-judges a few actions on copies of the engine, milliseconds for real logs.
+its ``step`` (the log kept with the submission is read from the service, with its card sets,
+its ``on_illegal`` and its perspective), and optionally the ``perspective`` the answer is
+for.  The answer is :func:`judge.core.ask.answer`'s, the same document ``judge ask --json``
+prints; it names no card that perspective cannot see (docs/questions.md, "Perspectives").
+
+Not in the API's event loop: a question replays a log up to its step and probes a few
+actions, milliseconds for real logs but CPU-bound seconds on a 10,000-action one, so it runs
+where the service runs such work (:mod:`worker.sync_jobs`: a worker on the Redis backend,
+a small thread pool embedded) under ``JUDGE_QUESTION_TIMEOUT``, and waits for it
+(:mod:`api.answers`).
 
 Errors as everywhere in the API: a bad question is a 400 naming every problem by path
-(``kind``, ``step``, ``log.actions[3].card``, ``action.card``); a log over
-``JUDGE_MAX_ACTIONS`` is a 413; an unknown replay id is a 404.
+(``kind``, ``step``, ``log.actions[3].card``, ``action.card``, ``perspective``); a
+perspective wider than the replay was submitted with is a 403 ``perspective-refused``; a
+log over ``JUDGE_MAX_ACTIONS`` is a 413; an unknown replay id is a 404; too many waiting a
+503 ``answer-busy``, no answer in time a 504 ``answer-timeout`` (both with ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -19,14 +27,14 @@ from typing import Any
 from flask import current_app
 from flask_smorest import Blueprint
 
-from api import current_service, json_body
+from api import json_body
+from api.answers import run_answer
 from api.docs import response_name
-from api.errors import invalid, too_large
-from judge.core.errors import BadLog, FieldError
+from api.errors import too_large
+from judge.core.errors import FieldError
 from judge.core.jsontext import TooLarge
 from schemas.api import AnswerSchema
 from schemas.question import QuestionSchema
-from worker.service import NotFound
 
 blp = Blueprint(
     "rulings",
@@ -51,28 +59,15 @@ def _actions_limit(doc: dict[str, Any]) -> None:
         raise too_large(TooLarge([FieldError("log.actions", message)], "max_actions"))
 
 
-def _stored(replay_id: Any) -> tuple[tuple[dict[str, Any], str], Any]:
-    """A submitted replay's log (decoded), its ``on_illegal`` and the user's card sets it
-    names; 404 when there is no such job (or its log expired)."""
-    from api.cardsets import sets_for_stored
-    from judge.core.log import decode
-
-    service = current_service()
-    sub = service.get(replay_id)
-    text = service.store.log_text(replay_id)
-    if text is None:
-        raise NotFound(replay_id)
-    sets = sets_for_stored(sub.card_sets, text)  # the hashes pinned when it was accepted
-    return (decode(text), sub.on_illegal), sets
-
-
 @blp.route("/rulings", methods=["POST"])
 @blp.response(200, AnswerSchema, description="The answer.")
 @blp.alt_response(400, response=response_name(400))
+@blp.alt_response(403, response=response_name(403), description="Wider than submitted.")
 @blp.alt_response(404, response=response_name(404), description="No such replay job.")
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(503, response=response_name(503), description="Too many waiting.")
+@blp.alt_response(504, response=response_name(504), description="Not answered in time.")
 @blp.doc(
     operationId="askQuestion",
     requestBody={
@@ -93,19 +88,6 @@ def ask_question(**kwargs: Any) -> Any:
     `verdict`, an `explanation`, the `choices` and who makes them, and the `rules` with
     their texts and sources.  A bad question is a 400 naming every problem by path.
     """
-    from api.cardsets import sets_for_request
-    from judge.core.ask import answer, read_question
-
     doc = json_body("question")
     _actions_limit(doc)
-    stored = None
-    try:
-        if isinstance(doc.get("replay"), str) and doc["replay"] and "log" not in doc:
-            stored, sets = _stored(doc["replay"])
-        else:
-            log = doc.get("log", doc.get("position"))  # a position names sets as a log does
-            sets = sets_for_request(log) if isinstance(log, dict) else None  # the caller's
-        question = read_question(doc, sets, stored=stored)
-    except BadLog as exc:
-        raise invalid(exc.errors, more=exc.more) from None
-    return answer(question)
+    return run_answer("question", doc)

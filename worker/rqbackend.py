@@ -123,6 +123,7 @@ from worker.rqjob import (
     run_job,
 )
 from worker.service import JudgeService
+from worker.sync_jobs import RQAnswers
 from worker.workers import (
     SUPERVISOR_ENV,
     WORKER_CLASSES,
@@ -196,6 +197,7 @@ def redis_service(url: str | None = None, settings: Settings | None = None) -> J
         runner=RQRunner(client, settings),
         ttl=settings.result_ttl,
         mode="redis",
+        answers=RQAnswers(client, settings),
     )
 
 

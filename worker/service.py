@@ -34,7 +34,9 @@ from judge.core.fault import EngineFault
 from judge.core.jsontext import DEFAULT_LIMITS, Limits
 from judge.core.log import decode, parse_log
 from judge.core.perspective import (
+    PerspectiveWidened,
     check_perspective,
+    narrowed,
     redact,
     redact_head,
     redact_step,
@@ -377,6 +379,9 @@ class JudgeService:
     #: seconds a client's claim on a card set lasts from its last upload or use
     #: (``JUDGE_CARD_SET_TTL``, :mod:`worker.cardsets`)
     card_set_ttl: int = field(default_factory=card_set_ttl_setting)
+    #: where questions and deck checks run, with their time limit and bound
+    #: (:mod:`worker.sync_jobs`; None: a thread pool made on first use)
+    answers: Any = None
     _closed: bool = field(default=False, repr=False)
 
     def submit(
@@ -461,17 +466,10 @@ class JudgeService:
     def view(self, sub: Submission, perspective: str | None) -> str:
         """The perspective ``sub`` is viewed from (default: its own); ValueError for no
         such perspective, :class:`PerspectiveRefused` for one wider than submitted."""
-        wanted = perspective or sub.perspective
-        check_perspective(wanted, sub.players)
-        allowed = {"judge": None, "public": {"public"}}.get(
-            sub.perspective, {sub.perspective, "public"}
-        )
-        if allowed is not None and wanted not in allowed:
-            raise PerspectiveRefused(
-                f"this submission was made for perspective {sub.perspective!r}; "
-                f"it can be viewed as {', '.join(sorted(allowed))} only"
-            )
-        return wanted
+        try:
+            return narrowed(sub.perspective, perspective, sub.players)
+        except PerspectiveWidened as exc:
+            raise PerspectiveRefused(str(exc)) from None
 
     def _finished(
         self, job_id: str, perspective: str | None
@@ -584,7 +582,13 @@ class JudgeService:
 
 def embedded_service(workers: int = 2, timeout: float = 60.0, ttl: int = 24 * 3600) -> JudgeService:
     """The embedded default: an in-memory store and a thread pool, no Redis."""
+    from worker.sync_jobs import ThreadAnswers
+
     store = MemoryStore()
     return JudgeService(
-        store=store, runner=ThreadRunner(store, workers, timeout), ttl=ttl, mode="embedded"
+        store=store,
+        runner=ThreadRunner(store, workers, timeout),
+        ttl=ttl,
+        mode="embedded",
+        answers=ThreadAnswers(store),
     )

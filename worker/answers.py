@@ -1,0 +1,210 @@
+"""The work behind ``POST /v1/rulings`` and ``POST /v1/decks/check``, done where it cannot
+stall the API (:mod:`worker.sync_jobs` runs it in a worker, or on a small pool of threads).
+
+Each function takes the store (for the stored replays and the card sets) and the request's
+decoded document, and returns an *outcome*, a JSON object the API turns into its answer:
+
+=============================  ===========================================================
+outcome                        the API answers
+=============================  ===========================================================
+``{"ok": document}``           200 with the document (the answer, the deck's problems)
+``{"invalid": [...], "more"}`` 400 naming every problem by path (``{"path", "message"}``)
+``{"not_found": id}``          404, no such replay
+``{"refused": message}``       403 ``perspective-refused`` (a view wider than submitted)
+``{"set_gone": message}``      404, a card set the submission pinned is no longer kept
+=============================  ===========================================================
+
+Why outcomes and not exceptions: the work may run in another process, and what crosses
+the queue is JSON.  An exception (an engine fault) is not an outcome: the runner reports
+it as a failed job.  Flask-free, so that the workers need not import the API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.errors import BadLog, FieldError
+from judge.core.perspective import PerspectiveWidened
+from worker.cardsets import (
+    LOCAL_OWNER,
+    PinnedSetGone,
+    card_sets_of,
+    sets_for_log,
+    sets_for_submission,
+)
+
+Outcome = dict[str, Any]
+
+
+def invalid(exc: BadLog) -> Outcome:
+    return {"invalid": [e.to_dict() for e in exc.errors], "more": exc.more}
+
+
+def owners_sets(store: Any, doc: Any, owner: str) -> Any:
+    """The kept sets a question's log or a deck names, for ``owner`` (a name among its own
+    sets, a hash among all); its claims on them are refreshed, as a use."""
+    sets = card_sets_of(store)
+    registry = sets_for_log(sets, doc, owner)
+    if registry is not None and len(registry):
+        sets.use([s.sha256 for s in registry], owner)
+    return registry
+
+
+# -- questions ----------------------------------------------------------------------------------
+
+
+def answer_question(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> Outcome:
+    """The answer to the question ``doc`` (:func:`judge.core.ask.answer`).
+
+    A question on a submitted ``replay`` reads that submission's stored log, its card sets
+    (the hashes pinned when it was accepted), its ``on_illegal`` and the perspective it was
+    submitted with: the answer sees no more than that perspective, and the question's own
+    ``perspective`` may narrow it, never widen it (``refused``).  A question with its own
+    ``log`` or ``position`` names its card sets among ``owner``'s."""
+    from judge.core.ask import answer, read_question
+    from judge.core.log import decode
+
+    stored = None
+    try:
+        replay_id = doc.get("replay")
+        if isinstance(replay_id, str) and replay_id and "log" not in doc:
+            sub = store.get(replay_id)
+            text = store.log_text(replay_id) if sub is not None else None
+            if sub is None or text is None:
+                return {"not_found": replay_id}
+            sets = sets_for_submission(card_sets_of(store), sub.card_sets, text)
+            stored = (decode(text), sub.on_illegal, sub.perspective)
+        else:
+            log = doc.get("log", doc.get("position"))  # a position names sets as a log does
+            sets = owners_sets(store, log, owner) if isinstance(log, dict) else None
+        question = read_question(doc, sets, stored=stored)
+    except BadLog as exc:
+        return invalid(exc)
+    except PinnedSetGone as exc:
+        return {"set_gone": str(exc)}
+    except PerspectiveWidened as exc:
+        return {"refused": str(exc)}
+    return {"ok": answer(question)}
+
+
+# -- deck checks --------------------------------------------------------------------------------
+
+
+def check_deck(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> Outcome:
+    """The problems of the deck ``doc`` (what ``judge check-deck`` prints), each with the
+    rule it breaks and that rule's title; an empty list: the deck is legal."""
+    from judge.cli import DECK_CHECKERS  # the functions `judge check-deck` calls
+    from judge.commands.common import _load
+    from judge.core.canonical import sha256_of
+    from judge.core.fault import Judged, engine_guard
+    from judge.games import catalogue
+
+    try:
+        deck, table = deck_input(store, doc, owner)
+    except BadLog as exc:
+        return invalid(exc)
+    check = _load(DECK_CHECKERS[deck["game"]])
+    cat = catalogue(deck["game"])
+    with engine_guard(Judged(deck["game"], sha256_of(deck)), where="deck"):  # 501 engine-error
+        found = check(*_lists_of(deck), table)
+    problems = [
+        {
+            **p.to_dict(),
+            "title": cat.rules[p.rule].title if p.rule in cat.rules else p.rule,
+        }
+        for p in found
+    ]
+    return {"ok": {"game": deck["game"], "legal": not problems, "problems": problems}}
+
+
+def deck_input(
+    store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The loaded deck document and its card table; :class:`BadLog` naming every problem."""
+    from marshmallow import ValidationError
+    from marshmallow.experimental.context import Context
+
+    from judge.core.cards import builtin_set_names, card_table, load_builtin_set
+    from judge.core.cardsets import UnknownCardSet
+    from schemas.action_log import Refs, flatten_errors, game_schemas
+    from schemas.api import DECK_GAMES, DeckCheckSchema
+
+    errors: list[FieldError] = []
+    try:
+        deck = DeckCheckSchema().load(doc)
+    except ValidationError as exc:
+        errors += flatten_errors(exc.messages)
+        deck = exc.valid_data if isinstance(exc.valid_data, dict) else {}
+    game = deck.get("game")
+    if isinstance(game, str) and game not in DECK_GAMES:
+        known = ", ".join(DECK_GAMES)
+        errors.append(
+            FieldError("game", f"no deck rules for {game!r}; games with deck rules: {known}")
+        )
+        game = None
+    cards: list[dict[str, Any]] = []
+    module = game_schemas(game) if isinstance(game, str) else None
+    if module is not None:
+        card_schema = module.CardSchema()
+        with Context(Refs(game=game)):
+            for i, raw in enumerate(deck.get("cards") or []):
+                try:
+                    cards.append(card_schema.load(raw))
+                except ValidationError as exc:
+                    errors += flatten_errors(exc.messages, ("cards", i))
+    known_sets = builtin_set_names()
+    registry = owners_sets(store, deck, owner)
+    for i, name in enumerate(deck.get("card_sets") or []):
+        if name in known_sets:
+            set_game = load_builtin_set(name).get("game")
+        else:
+            try:
+                if registry is None:
+                    raise UnknownCardSet(f"no card set {name!r} is stored")
+                set_game = registry.resolve(name).game
+            except UnknownCardSet as exc:
+                message = (
+                    f"unknown card set {name!r}: {exc.message}; built-in sets: "
+                    f"{', '.join(known_sets)}; sets of your own: POST /v1/card-sets"
+                )
+                errors.append(FieldError(f"card_sets[{i}]", message))
+                continue
+        if isinstance(game, str) and set_game != game:
+            message = f"card set {name!r} is for {set_game}, not {game}"
+            errors.append(FieldError(f"card_sets[{i}]", message))
+    if errors:
+        raise BadLog(errors)
+    from judge.games import deck_lists
+
+    lists = deck_lists(deck["game"])
+    for other in ("ap", "dynamis", "partner"):
+        if other not in lists and other in doc:
+            errors.append(FieldError(other, f"{deck['game']} decks have no {other} list"))
+    if errors:
+        raise BadLog(errors)
+    table = card_table(cards, list(deck["card_sets"]), registry)
+    for part in lists:
+        for i, code in enumerate(deck.get(part) or []):
+            if code not in table:
+                errors.append(
+                    FieldError(
+                        f"{part}[{i}]", f"unknown card code {code!r} (not in cards or card_sets)"
+                    )
+                )
+    if errors:
+        raise BadLog(errors)
+    return deck, table
+
+
+def _lists_of(deck: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The main deck and the game's second list (``ap``, ``dynamis``, ``partner``; empty
+    for a game without one), as the game's deck check takes them."""
+    from judge.games import deck_lists
+
+    lists = deck_lists(deck["game"])
+    second = list(deck.get(lists[1]) or []) if len(lists) > 1 else []
+    return list(deck["main"]), second
+
+
+#: the work a job may do, by name (what crosses the queue is the name, not a function)
+WORK = {"question": answer_question, "deck-check": check_deck}
