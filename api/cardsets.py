@@ -32,7 +32,7 @@ from api import current_service, json_body
 from api.docs import TOKEN_NEEDED, response_name
 from api.errors import ApiProblem, invalid
 from judge.core.canonical import canonical_bytes
-from judge.core.cardsets import HASH_PREFIX, NAME_PATTERN, CardSets, read_card_set
+from judge.core.cardsets import HASH_PREFIX, NAME_PATTERN, read_card_set
 from judge.core.errors import BadLog, FieldError
 from schemas.api import (
     CardSetDocumentSchema,
@@ -43,13 +43,10 @@ from schemas.api import (
 from worker.cardsets import (
     TTL_VARIABLE,
     CardSetStore,
-    PinnedSetGone,
     address_owner,
     card_sets_of,
     cursor_of,
     read_ttl,
-    sets_for_log,
-    sets_for_submission,
     token_owner,
 )
 
@@ -112,25 +109,6 @@ def request_owner() -> str:
     ):
         raise _unauthorized(given)
     return token_owner(given)
-
-
-def sets_for_request(doc: Any) -> CardSets | None:
-    """The kept sets a question's log or a deck names, for the caller (a name among the
-    caller's own sets, a hash among all); the caller's claims on them are refreshed."""
-    sets, owner = _store(), request_owner()
-    registry = sets_for_log(sets, doc, owner)
-    if registry is not None and len(registry):
-        sets.use([s.sha256 for s in registry], owner)
-    return registry
-
-
-def sets_for_stored(pins: dict[str, str] | None, text: str) -> CardSets | None:
-    """The sets a submitted replay was judged with (its pins): a question on it sees the
-    same cards.  404 when a pinned set is gone (evicted)."""
-    try:
-        return sets_for_submission(_store(), pins, text)
-    except PinnedSetGone as exc:
-        raise ApiProblem(404, str(exc), title="No such card set") from None
 
 
 def _sha256_of(ref: str) -> str | None:
