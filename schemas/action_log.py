@@ -34,13 +34,16 @@ from marshmallow.experimental.context import Context
 
 from judge.core.cards import builtin_set_names, card_table, load_builtin_set
 from judge.core.cardsets import CardSets, UnknownCardSet
-from judge.core.errors import FieldError, join_path
+from judge.core.errors import FieldError, capped_list, join_path
 from judge.core.log import ActionLog
 from judge.games import GAMES
 from schemas.fastload import Refused, schema_loader
 from schemas.log_envelope import (
     GAME_SCHEMA_MODULES,
     HIDDEN_MODES,
+    MAX_CARD_SETS,
+    MAX_CARDS,
+    MAX_PLAYERS,
     BaseSchema,
     CheckpointSchema,
     LogSchema,
@@ -54,7 +57,6 @@ from schemas.log_envelope import (
     position_hooks,
 )
 from schemas.log_fields import (
-    _PLAIN,
     MISSING_MESSAGE,
     NULL_MESSAGE,
     OBJECT_MESSAGE,
@@ -83,6 +85,7 @@ from schemas.log_fields import (
     parse_instance_id,
     player_list,
 )
+from schemas.problems import flatten_errors
 
 __all__ = [
     "ActionIndex",
@@ -134,21 +137,6 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 
 
-def flatten_errors(messages: Any, path: tuple[str | int, ...] = ()) -> list[FieldError]:
-    """Marshmallow's nested error dict -> FieldErrors with paths like ``actions[12].card``."""
-    out: list[FieldError] = []
-    if isinstance(messages, dict):
-        for key, sub in messages.items():
-            out += flatten_errors(sub, path if key == "_schema" else (*path, key))
-    elif isinstance(messages, list | tuple):
-        for message in messages:
-            out += flatten_errors(message, path)
-    else:
-        text = str(messages)
-        out.append(FieldError(join_path(*path), _PLAIN.get(text, text)))
-    return out
-
-
 def _raw_refs(
     data: dict[str, Any], module: ModuleType | None, registry: CardSets | None = None
 ) -> Refs:
@@ -160,13 +148,15 @@ def _raw_refs(
         refs.sections = dict(module.INSTANCE_SECTIONS)
 
     players = data.get("players")
-    if isinstance(players, list) and all(
-        isinstance(p, dict) and isinstance(p.get("id"), str) and p["id"] for p in players
+    if (
+        isinstance(players, list)
+        and len(players) <= MAX_PLAYERS  # else refused unread: nothing is checked against it
+        and all(isinstance(p, dict) and isinstance(p.get("id"), str) and p["id"] for p in players)
     ):
         refs.players = tuple(p["id"] for p in players)
 
     decks = data.get("decks")
-    if isinstance(decks, dict):
+    if isinstance(decks, dict) and len(decks) <= MAX_PLAYERS:  # else refused unread
         for pid, deck in decks.items():
             if isinstance(deck, dict):
                 refs.deck_sizes[pid] = {
@@ -177,7 +167,7 @@ def _raw_refs(
 
     cards: dict[str, str | None] | None = {}
     card_sets = data.get("card_sets", [])
-    if isinstance(card_sets, list):
+    if isinstance(card_sets, list) and len(card_sets) <= MAX_CARD_SETS:  # else refused unread
         for name in card_sets:
             types = _named_set_types(name, refs, registry)
             if types is None or cards is None:
@@ -256,6 +246,12 @@ def _duplicates(items: Any, key: Any) -> list[tuple[int, int, Any]]:
     return out
 
 
+def _readable(items: Any, bound: int) -> Any:
+    """``items``, unless it is a list over its bound (the schema refuses it unread: the
+    checks that compare its entries must not read it either)."""
+    return None if isinstance(items, list) and len(items) > bound else items
+
+
 def _field(name: str) -> Any:
     def get(item: Any) -> Any:
         value = item.get(name) if isinstance(item, dict) else None
@@ -267,7 +263,7 @@ def _field(name: str) -> Any:
 def _cross_checks(data: dict[str, Any], refs: Refs, module: ModuleType | None) -> list[FieldError]:
     """The checks that compare fields with one another, on the document as given."""
     errors: list[FieldError] = []
-    players = data.get("players")
+    players = _readable(data.get("players"), MAX_PLAYERS)
     for i, first, pid in _duplicates(players, _field("id")):
         errors.append(
             FieldError(
@@ -275,13 +271,14 @@ def _cross_checks(data: dict[str, Any], refs: Refs, module: ModuleType | None) -
                 f"duplicate player id {pid!r} (also players[{first}])",
             )
         )
-    for i, first, code in _duplicates(data.get("cards"), _field("code")):
+    for i, first, code in _duplicates(_readable(data.get("cards"), MAX_CARDS), _field("code")):
         errors.append(
             FieldError(
                 join_path("cards", i, "code"), f"duplicate card code {code!r} (also cards[{first}])"
             )
         )
-    for i, first, after in _duplicates(data.get("checkpoints"), _field("after")):
+    checkpoints = _readable(data.get("checkpoints"), max(refs.n_actions or 0, 1))
+    for i, first, after in _duplicates(checkpoints, _field("after")):
         errors.append(
             FieldError(
                 join_path("checkpoints", i, "after"),
@@ -290,7 +287,7 @@ def _cross_checks(data: dict[str, Any], refs: Refs, module: ModuleType | None) -
         )
 
     decks = data.get("decks")
-    if refs.players is not None and isinstance(decks, dict):
+    if refs.players is not None and isinstance(decks, dict) and len(decks) <= MAX_PLAYERS:
         for pid in refs.players:
             if pid not in decks:
                 errors.append(
@@ -298,7 +295,7 @@ def _cross_checks(data: dict[str, Any], refs: Refs, module: ModuleType | None) -
                 )
 
     teams = data.get("teams")
-    if isinstance(teams, list):
+    if isinstance(teams, list) and len(teams) <= MAX_PLAYERS:
         errors += _team_checks(teams)
 
     if module is None:
@@ -344,7 +341,7 @@ def _team_checks(teams: list[Any]) -> list[FieldError]:
     member_of: dict[str, int] = {}
     for i, team in enumerate(teams):
         members = team.get("players") if isinstance(team, dict) else None
-        if not isinstance(members, list):
+        if not isinstance(members, list) or len(members) > MAX_PLAYERS:
             continue
         for j, pid in enumerate(members):
             if not isinstance(pid, str):
@@ -390,7 +387,10 @@ def validate_log(
     ``sha256:<hash>``) besides the built-in ones; the log's ``card_set_hashes`` pins the
     ones it used.
 
-    The problems are sorted by path; the log is built only when there are none.  Card
+    The problems are in the order a refusal lists them, at most
+    :data:`~judge.core.errors.MAX_ERRORS` of them and then one
+    :class:`~judge.core.errors.Unlisted` counting the rest (:func:`~judge.core.errors.capped_list`);
+    the log is built only when there are none.  Card
     definitions in :attr:`ActionLog.cards` and the actions in :attr:`ActionLog.actions` have
     their omitted optional fields filled with the documented defaults;
     :attr:`ActionLog.document` keeps the input exactly as given.
@@ -405,7 +405,7 @@ def validate_log(
     if "start" in data:  # a game from a position: the decks it implies (docs/positions.md)
         errors, data, lay = _start_view(data, module, card_sets)
         if errors:  # the rest reads the position's cards: nothing more to check without them
-            return sorted(set(errors)), None
+            return capped_list(errors), None
     refs = _raw_refs(data, module, card_sets)
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
@@ -419,7 +419,7 @@ def validate_log(
                 errors += flatten_errors(exc.messages)
     errors += _cross_checks(data, refs, module)
     if errors or loaded is None:
-        return sorted(set(errors)), None
+        return capped_list(errors), None
     # built-in sets' cards get the same defaults as the log's own, so that a definition
     # reads the same wherever it came from (a canonical log inlines them)
     # (a user set's cards were loaded through the game's schema when the set was read)

@@ -15,7 +15,7 @@ from marshmallow.experimental.context import Context
 
 from judge.core.cards import builtin_set_names
 from judge.core.cardsets import FORMAT, NAME_PATTERN, CardSet, set_hash
-from judge.core.errors import FieldError, join_path
+from judge.core.errors import FieldError, capped_list, join_path
 from schemas.action_log import (
     BaseSchema,
     FreeObject,
@@ -61,7 +61,8 @@ class CardSetSchema(BaseSchema):
 
 
 def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
-    """Check a decoded set; return (every problem sorted by path, the set or None)."""
+    """Check a decoded set; return (its problems as :func:`~judge.core.errors.capped_list`
+    lists them, the set or None)."""
     if not isinstance(data, dict):
         return [FieldError("", "a card set is a JSON object")], None
     errors: list[FieldError] = []
@@ -101,7 +102,7 @@ def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
                     continue
                 cards[card["code"]] = card
     if errors:
-        return sorted(set(errors)), None
+        return capped_list(errors), None
     card_set = CardSet(
         name=loaded["name"],
         game=loaded["game"],

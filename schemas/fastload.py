@@ -132,7 +132,8 @@ def _typed(field: fields.Field) -> FieldLoader | None:
     ):
         return _strict_int
     if deserialize is fields.List._deserialize:
-        return _list(field_loader(field.inner))  # type: ignore[attr-defined]
+        bound = getattr(field, "bound", None)  # schemas.log_fields.List: at most so many
+        return _list(field_loader(field.inner), bound)  # type: ignore[attr-defined]
     if deserialize is fields.Mapping._deserialize and field.mapping_type is dict:  # type: ignore[attr-defined]
         return _mapping(field)
     if (
@@ -157,21 +158,35 @@ def _strict_int(value: Any, attr: Any, data: Any) -> int:
     return value
 
 
-def _list(inner: FieldLoader) -> FieldLoader:
-    def run(value: Any, attr: Any, data: Any) -> list[Any]:
+def _list(inner: FieldLoader, bound: Callable[[], int | None] | None = None) -> FieldLoader:
+    """A list's loader; ``bound`` (the field's) says how many entries it may have."""
+    if bound is None:
+
+        def run(value: Any, attr: Any, data: Any) -> list[Any]:
+            if type(value) is not list:
+                raise Refused
+            return [inner(each, None, None) for each in value]
+
+        return run
+
+    def run_bounded(value: Any, attr: Any, data: Any) -> list[Any]:
         if type(value) is not list:
+            raise Refused
+        most = bound()
+        if most is not None and len(value) > most:
             raise Refused
         return [inner(each, None, None) for each in value]
 
-    return run
+    return run_bounded
 
 
 def _mapping(field: Any) -> FieldLoader:
     keys = field_loader(field.key_field) if field.key_field is not None else None
     values = field_loader(field.value_field) if field.value_field is not None else None
+    most = getattr(field, "max_entries", None)  # schemas.log_fields.Dict: at most so many
 
     def run(value: Any, attr: Any, data: Any) -> dict[Any, Any]:
-        if type(value) is not dict:
+        if type(value) is not dict or (most is not None and len(value) > most):
             raise Refused
         if keys is None and values is None:
             return dict(value)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
+from judge.core.decks import MAX_DECK_ENTRIES, deck_bound_reason
 from schemas.action_log import (
     BaseSchema,
     FreeObject,
@@ -40,6 +41,13 @@ class ActionSchema(BaseSchema):
     p = PlayerId(required=True, metadata={"description": "the acting player"})
     do = Str(required=True)
     note = Str(metadata={"description": "free text from the recorder, kept on the step"})
+
+
+def deck_list(code: fields.Field, deck: str, **kwargs: Any) -> List:
+    """A deck list of ``code`` fields, read only up to
+    :data:`~judge.core.decks.MAX_DECK_ENTRIES` entries (``deck``: what the game's deck is,
+    for the message: ``"a union-arena deck has 50 cards and 3 AP cards"``)."""
+    return List(code, max_entries=MAX_DECK_ENTRIES, why=deck_bound_reason(deck), **kwargs)
 
 
 def effects_field() -> List:

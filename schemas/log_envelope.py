@@ -32,13 +32,35 @@ from schemas.log_fields import (
     current_refs,
     not_empty,
 )
+from schemas.problems import UnknownCounted
 
 #: game slug -> module holding that game's card, deck and action schemas (from the one
 #: registration point, :data:`judge.games.GAMES`).
 GAME_SCHEMA_MODULES: dict[str, str] = {slug: game.schemas for slug, game in GAMES.items()}
 
 
-class BaseSchema(Schema):
+#: The most players (and teams, and decks) a log may list before it is read no further: four
+#: times the most any game is played by (4, Rangers Strike's tag battle).  Each is checked
+#: against every other and named by every reference, so a list of thousands must not be read.
+MAX_PLAYERS = 16
+#: The most entries of ``rule_options``: a game has a few named options (the engine refuses
+#: an unknown name), far fewer than this.
+MAX_RULE_OPTIONS = 100
+#: The most ``card_sets`` a log (or a deck check) may name: each is a set looked up and read.
+MAX_CARD_SETS = 100
+#: The most card definitions a log's ``cards`` (or a card set's) may hold: more than any
+#: game's whole official card list, each definition being loaded and checked.
+MAX_CARDS = 10_000
+_PLAYERS_WHY = "a game has at most 4 players"
+
+
+def _checkpoints_bound() -> int | None:
+    """At most one checkpoint per action (the log's own number, once its actions are read)."""
+    refs = current_refs()
+    return None if refs is None or refs.n_actions is None else max(refs.n_actions, 1)
+
+
+class BaseSchema(UnknownCounted, Schema):
     """Unknown fields are errors; the message lists the fields allowed there."""
 
     #: Merged into this schema's JSON Schema (for what fields alone cannot say).
@@ -67,7 +89,13 @@ class TeamSchema(BaseSchema):
 
     id = Str(required=True, non_empty=True)
     name = Str()
-    players = List(PlayerId(), required=True, validate=not_empty())
+    players = List(
+        PlayerId(),
+        required=True,
+        validate=not_empty(),
+        max_entries=MAX_PLAYERS,
+        why=_PLAYERS_WHY,
+    )
 
 
 class SeededHiddenSchema(BaseSchema):
@@ -149,13 +177,27 @@ class LogSchema(BaseSchema):
     variant = Str(allow_none=True, load_default=None)
     rule_options = Dict(
         keys=Str(non_empty=True),
+        max_entries=MAX_RULE_OPTIONS,
+        why="a game has a few named options",
         values=Scalar(),
         load_default=dict,
         metadata={"default": {}, "description": "named options; the engine checks names"},
     )
     match = FreeObject(load_default=dict, metadata={"default": {}, "description": "kept as is"})
-    players = List(Nested(PlayerSchema), required=True, validate=not_empty())
-    teams = List(Nested(TeamSchema), allow_none=True, load_default=None)
+    players = List(
+        Nested(PlayerSchema),
+        required=True,
+        validate=not_empty(),
+        max_entries=MAX_PLAYERS,
+        why=_PLAYERS_WHY,
+    )
+    teams = List(
+        Nested(TeamSchema),
+        allow_none=True,
+        load_default=None,
+        max_entries=MAX_PLAYERS,
+        why=_PLAYERS_WHY,
+    )
     card_sets = List(
         CardSetRef(),
         load_default=list,
@@ -164,12 +206,32 @@ class LogSchema(BaseSchema):
             "description": "card sets: a built-in set's name, or a user's set by name or "
             "sha256:<hash> (docs/cards.md)",
         },
+        max_entries=MAX_CARD_SETS,
+        why="a log names a few card sets",
     )
     hidden = OneOfKind("mode", HIDDEN_MODES, what="hidden mode", required=True)
-    checkpoints = List(Nested(CheckpointSchema), load_default=list, metadata={"default": []})
+    checkpoints = List(
+        Nested(CheckpointSchema),
+        load_default=list,
+        metadata={"default": []},
+        max_entries=_checkpoints_bound,
+        why="a log has at most one checkpoint per action",
+    )
     # Game-specific in log_schema(game): the card definitions, the decks, the actions.
-    cards = List(FreeObject(), load_default=list, metadata={"default": []})
-    decks = Dict(keys=PlayerId(), values=FreeObject(), required=True)
+    cards = List(
+        FreeObject(),
+        load_default=list,
+        metadata={"default": []},
+        max_entries=MAX_CARDS,
+        why="more than any game's official card list",
+    )
+    decks = Dict(
+        keys=PlayerId(),
+        values=FreeObject(),
+        required=True,
+        max_entries=MAX_PLAYERS,
+        why=_PLAYERS_WHY,
+    )
     start = FreeObject(
         metadata={
             "description": "the position the game starts from, instead of decks "
@@ -192,8 +254,20 @@ def log_schema(game: str | None) -> type[Schema]:
     if module is None:
         return LogSchema
     fields: dict[str, Any] = {
-        "cards": List(Nested(module.CardSchema), load_default=list, metadata={"default": []}),
-        "decks": Dict(keys=PlayerId(), values=Nested(module.DeckSchema), required=True),
+        "cards": List(
+            Nested(module.CardSchema),
+            load_default=list,
+            metadata={"default": []},
+            max_entries=MAX_CARDS,
+            why="more than any game's official card list",
+        ),
+        "decks": Dict(
+            keys=PlayerId(),
+            values=Nested(module.DeckSchema),
+            required=True,
+            max_entries=MAX_PLAYERS,
+            why=_PLAYERS_WHY,
+        ),
         "actions": List(
             OneOfKind("do", module.ACTIONS, what="action kind", common=module.ActionSchema),
             required=True,

@@ -10,34 +10,29 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
+from marshmallow.exceptions import SCHEMA
 from marshmallow.experimental.context import Context
+from marshmallow.utils import is_collection
 
+from judge.core.errors import MAX_ERRORS
 from judge.games import GAMES, PLANNED
 from schemas.fastload import Refused, schema_loader
-
-MISSING_MESSAGE = "required field is missing"
-NULL_MESSAGE = "must not be null"
-OBJECT_MESSAGE = "must be an object"
-
-# Marshmallow's own wording, for the few places it can still come through.
-_PLAIN = {
-    "Missing data for required field.": MISSING_MESSAGE,
-    "Field may not be null.": NULL_MESSAGE,
-    "Unknown field.": "unknown field",
-    "Invalid input type.": OBJECT_MESSAGE,
-    "Invalid value.": "invalid value",
-    "Not a valid string.": "must be a string",
-    "Not a valid integer.": "must be an integer",
-    "Not a valid boolean.": "must be true or false",
-    "Not a valid list.": "must be a list",
-    "Not a valid mapping type.": OBJECT_MESSAGE,
-}
-
+from schemas.problems import (
+    _COUNTING,
+    MISSING_MESSAGE,
+    NULL_MESSAGE,
+    OBJECT_MESSAGE,
+    count_problems,
+    counting,
+    too_many,
+    unlisted,
+)
 
 # --------------------------------------------------------------------------------------------
 # References: what the fields look names up in
@@ -192,7 +187,84 @@ class Bool(_Plain, fields.Boolean):
 
 
 class List(_Plain, fields.List):
+    """A JSON list; at most ``max_entries`` entries (then refused unread, ``why`` saying
+    what bounds it), and only the problems a refusal can list are built.
+
+    Why the bound: each entry costs the judge work (a deck list's card is looked up, a card
+    definition loaded), so a list far longer than the game allows must not be read at all;
+    the bound is a generous multiple of what is legal, so that an over-long but plausible
+    list (a 60-card deck) still reaches the rule that refuses it.
+
+    Why the count: entries are read in order, and an entry's problems sort after those of the
+    entries before it, in the same top-level field; so once :data:`MAX_ERRORS` problems are
+    found, the entries after them are only counted (:func:`counted_only`), and their count is
+    kept as one :class:`~judge.core.errors.Unlisted` under the list.
+    """
+
     default_error_messages = {"invalid": "must be a list"}
+    #: for :mod:`schemas.fastload`: what loads successfully loads as marshmallow's List does
+    LOADS_AS = fields.List
+
+    def __init__(
+        self,
+        *args: Any,
+        max_entries: int | Callable[[], int | None] | None = None,
+        why: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        #: the most entries read, or a function of the log being read that says it
+        self.max_entries = max_entries
+        self.why = why
+
+    def bound(self) -> int | None:
+        """The most entries read here, now (None: no bound)."""
+        bound = self.max_entries
+        return bound() if callable(bound) else bound
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if not is_collection(value):
+            raise self.make_error("invalid")
+        bound = self.bound()
+        if bound is not None and len(value) > bound:
+            raise ValidationError(too_many(len(value), bound, self.why))
+        result: list[Any] = []
+        errors: dict[Any, Any] = {}
+        found = counted = 0  # problems listed, problems only counted (entries past the first)
+        deserialize = self.inner.deserialize
+        token = None
+        memo: dict[str, int] = {}  # entry as given -> its number of problems, when counting
+        try:
+            for idx, each in enumerate(value):
+                if token is None and found >= MAX_ERRORS and not counting():
+                    token = _COUNTING.set(True)
+                if token is not None:  # refused already: only the count matters
+                    key = repr(each)
+                    n = memo.get(key)
+                    if n is None:
+                        try:
+                            deserialize(each, **kwargs)
+                            n = 0
+                        except ValidationError as error:
+                            n = count_problems(error.messages)
+                        memo[key] = n
+                    counted += n
+                    continue
+                try:
+                    result.append(deserialize(each, **kwargs))
+                except ValidationError as error:
+                    if error.valid_data is not None:
+                        result.append(error.valid_data)
+                    errors[idx] = error.messages
+                    found += count_problems(error.messages)
+        finally:
+            if token is not None:
+                _COUNTING.reset(token)
+        if counted:
+            errors[SCHEMA] = [unlisted(counted, "problems in later entries")]
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
 
 
 class Nested(_Plain, fields.Nested):
@@ -207,7 +279,21 @@ class Dict(_Plain, fields.Dict):
     #: (only the errors are rewritten)
     LOADS_AS = fields.Dict
 
+    def __init__(
+        self, *args: Any, max_entries: int | None = None, why: str | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        #: at most this many entries (then refused unread: each costs a check; see List)
+        self.max_entries = max_entries
+        self.why = why
+
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if (
+            self.max_entries is not None
+            and isinstance(value, dict)
+            and len(value) > self.max_entries
+        ):
+            raise ValidationError(too_many(len(value), self.max_entries, self.why))
         try:
             return super()._deserialize(value, attr, data, **kwargs)
         except ValidationError as exc:
@@ -220,8 +306,9 @@ class Dict(_Plain, fields.Dict):
                 if value_messages is None:
                     messages[key] = key_messages
                 elif isinstance(value_messages, dict):
+                    own = value_messages.get(SCHEMA, [])
                     messages[key] = (
-                        {**value_messages, "_schema": key_messages}
+                        {**value_messages, SCHEMA: [*_as_list(own), *key_messages]}
                         if key_messages
                         else value_messages
                     )

@@ -28,7 +28,17 @@ from schemas.action_log import (
     Str,
     one_of,
 )
-from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
+from schemas.game_common import (
+    ActionSchema,
+    BaseCardRef,
+    Kind,
+    deck_list,
+    effects_field,
+    ref_list,
+)
+
+#: what a deck is, for the message refusing an over-long deck list
+DECK = "a rangers-strike deck has at least 40 cards"
 
 GAME = "rangers-strike"
 LOG_SCHEMA_NAME = "RangersStrikeLogSchema"
@@ -176,7 +186,7 @@ CardSchema = RSCardSchema
 class RSDeckSchema(BaseSchema):
     """A player's deck: one list of card codes; instance ids number it from 1."""
 
-    main = List(CardCode(), required=True)
+    main = deck_list(CardCode(), DECK, required=True)
 
 
 DeckSchema = RSDeckSchema

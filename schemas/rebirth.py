@@ -23,7 +23,10 @@ from schemas.action_log import (
     Str,
     one_of,
 )
-from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field
+from schemas.game_common import ActionSchema, BaseCardRef, Kind, deck_list, effects_field
+
+#: what a deck is, for the message refusing an over-long deck list
+DECK = "a rebirth deck has 50 cards and 3 partner cards"
 
 GAME = "rebirth"
 LOG_SCHEMA_NAME = "RebirthLogSchema"
@@ -82,8 +85,8 @@ CardSchema = R4UCardSchema
 class R4UDeckSchema(BaseSchema):
     """A player's deck: the main deck (characters, Rebirth cards) and the partner cards."""
 
-    main = List(CardCode(), required=True)
-    partner = List(CardCode(), required=True)
+    main = deck_list(CardCode(), DECK, required=True)
+    partner = deck_list(CardCode(), DECK, required=True)
 
 
 DeckSchema = R4UDeckSchema

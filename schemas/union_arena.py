@@ -25,7 +25,17 @@ from schemas.action_log import (
     current_refs,
     one_of,
 )
-from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
+from schemas.game_common import (
+    ActionSchema,
+    BaseCardRef,
+    Kind,
+    deck_list,
+    effects_field,
+    ref_list,
+)
+
+#: what a deck is, for the message refusing an over-long deck list
+DECK = "a union-arena deck has 50 cards and 3 AP cards"
 
 GAME = "union-arena"
 LOG_SCHEMA_NAME = "UnionArenaLogSchema"
@@ -218,8 +228,8 @@ class DeckCode(CardCode):
 class DeckSchema(BaseSchema):
     """A player's deck: card codes; instance ids number these lists from 1."""
 
-    main = List(DeckCode("main"), required=True)
-    ap = List(DeckCode("ap"), required=True)
+    main = deck_list(DeckCode("main"), DECK, required=True)
+    ap = deck_list(DeckCode("ap"), DECK, required=True)
 
 
 # --------------------------------------------------------------------------------------------

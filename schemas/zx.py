@@ -21,7 +21,17 @@ from schemas.action_log import (
     Str,
     one_of,
 )
-from schemas.game_common import ActionSchema, BaseCardRef, Kind, effects_field, ref_list
+from schemas.game_common import (
+    ActionSchema,
+    BaseCardRef,
+    Kind,
+    deck_list,
+    effects_field,
+    ref_list,
+)
+
+#: what a deck is, for the message refusing an over-long deck list
+DECK = "a zx deck has 50 cards and a dynamis of at most 16"
 
 GAME = "zx"
 LOG_SCHEMA_NAME = "ZXLogSchema"
@@ -116,8 +126,8 @@ class ZXDeckSchema(BaseSchema):
     """A player's deck (``main``, 50 cards) and dynamis (``dynamis``: Z/X EX, event EX,
     shift and Z/X OB upper-half cards)."""
 
-    main = List(CardCode(), required=True)
-    dynamis = List(CardCode(), load_default=list, metadata={"default": []})
+    main = deck_list(CardCode(), DECK, required=True)
+    dynamis = deck_list(CardCode(), DECK, load_default=list, metadata={"default": []})
 
 
 DeckSchema = ZXDeckSchema

@@ -20,6 +20,26 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+#: The most entries a deck list may have (a log's ``decks.<player>.main``, ``ap``, …, a deck
+#: check's ``main``, …): ten times the largest legal deck of any game (50 cards: Union Arena,
+#: Z/X, Rebirth for you; Rangers Strike asks for at least 40 and sets no maximum, so 500 is
+#: twelve times its minimum).  Why: each entry is a card looked up and then counted by the
+#: deck rules (a check of 400,000 entries took 2 s of the API's time), so a longer list is
+#: refused unread, at the schema stage, naming the field; a shorter one, however illegal
+#: (a 60-card deck), still reaches the game's deck-construction rules, which name the rule
+#: it breaks.
+MAX_DECK_ENTRIES = 500
+
+
+def deck_bound_reason(deck: str) -> str:
+    """Why a deck list is read no further than :data:`MAX_DECK_ENTRIES`, for the message
+    (``deck``: what the game's deck is, ``"a union-arena deck has 50 cards and 3 AP cards"``).
+
+    >>> deck_bound_reason("a zx deck has 50 cards")
+    'a zx deck has 50 cards'
+    """
+    return deck
+
 
 @dataclass(frozen=True)
 class DeckProblem:
