@@ -282,7 +282,7 @@ class RQAnswers:
                     if got is not None:
                         self.connection.delete(reply)
                         return _outcome(json.loads(got[1]))
-                    if job.get_status(refresh=True) == "failed":
+                    if _failed(job):
                         raise AnswerFailed(f"the {kind} job failed in its worker")
             self._drop(job)
             raise TimedOut(f"no answer within {self.settings.timeout:g} s")
@@ -297,6 +297,17 @@ class RQAnswers:
             job.delete(remove_from_queue=False)
         except Exception:  # noqa: BLE001, S110 - it expires by itself (ttl)
             pass
+
+
+def _failed(job: Any) -> bool:
+    """Whether RQ failed the job (its worker raised past :func:`do_work`: the time limit);
+    a job whose hash has gone (expired in the queue, deleted after it ran) has not."""
+    from rq.exceptions import InvalidJobOperation, NoSuchJobError
+
+    try:
+        return bool(job.get_status(refresh=True) == "failed")
+    except (InvalidJobOperation, NoSuchJobError):
+        return False
 
 
 def answers_of(service: Any) -> AnswerRunner:

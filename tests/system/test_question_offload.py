@@ -1,0 +1,89 @@
+"""Questions run off the API's event loop (worker.sync_jobs): while heavy questions are in
+flight on the production shape (gunicorn with gevent's worker class, 2 processes, 2 RQ
+workers, a real Redis), ``/healthz`` is still answered; a question nobody serves ends with
+504 ``answer-timeout`` and one over the bound with 503 ``answer-busy``, both with
+``Retry-After``; answers from a worker are the answers ``judge ask`` gives.
+
+Before the fix the questions ran in the API process: 20 of them on a 9,990-action log held
+``/healthz`` for 5.7 s, past the 1 s socket timeout below (figures: bench/questions.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from typing import Any
+
+from judge.core.ask import ask
+from judge.core.selfplay import random_game
+from judge.games.union_arena.sample import sample_envelope
+from worker.config import Settings
+from worker.rqbackend import redis_service
+from worker.sync_jobs import AnswerSettings, RQAnswers
+from worker.testing import QUEUE
+
+
+def heavy_log(actions: int = 9_990, seed: str = "heavy-question") -> dict[str, Any]:
+    """A real game's first 150 actions, then an illegal attack repeated up to ``actions``:
+    every step is judged (skipped), so a question replays ``actions`` steps."""
+    game = random_game(sample_envelope(seed), seed, max_actions=200, weights={"attack": 0})
+    doc = copy.deepcopy(game)
+    doc["actions"] = game["actions"][:150]
+    pad = {"p": "A", "do": "attack", "card": "A-1", "target": "player"}
+    doc["actions"] += [pad] * (actions - len(doc["actions"]))
+    return doc
+
+
+def test_healthz_is_answered_while_heavy_questions_are_in_flight(system: Any) -> None:
+    s = system(api="gunicorn", workers=2)
+    doc = heavy_log()
+    question = {"format": "judge-question/1", "kind": "options", "log": doc}
+    statuses: list[int] = []
+    threads = [
+        threading.Thread(
+            target=lambda: statuses.append(s.api.post("/v1/rulings", question, timeout=60).status)
+        )
+        for _ in range(20)
+    ]
+    for t in threads:
+        t.start()
+    probes = 0
+    while any(t.is_alive() for t in threads):
+        # the socket timeout is the bound: a /healthz not answered in 1 s raises here
+        assert s.api.get("/healthz", timeout=1).status == 200
+        probes += 1
+        time.sleep(0.1)
+    for t in threads:
+        t.join()
+    assert probes >= 3, "the questions ended before /healthz was asked during them"
+    assert len(statuses) == 20 and set(statuses) <= {200, 503, 504}, statuses
+    assert 200 in statuses, statuses
+    answer = s.api.post("/v1/rulings", question, timeout=60)
+    assert answer.status == 200 and answer.json == ask(question)
+
+
+def test_a_question_no_worker_serves_times_out_and_the_bound_refuses(system: Any) -> None:
+    s = system(api="werkzeug", workers=0)  # nothing takes the jobs off the queue
+    settings = Settings.from_env({"REDIS_URL": s.redis.url, "JUDGE_QUEUE": QUEUE})
+    service = redis_service(settings=settings)
+    limits = AnswerSettings(timeout=2, backlog=1)
+    service.answers = RQAnswers(service.store.client, settings, limits)
+    api = s.another_api("werkzeug", service=service)
+    small = heavy_log(actions=200)
+    question = {"format": "judge-question/1", "kind": "options", "log": small}
+    first: list[Any] = []
+    waiting = threading.Thread(target=lambda: first.append(api.post("/v1/rulings", question)))
+    waiting.start()
+    time.sleep(0.5)  # the first question holds the one place of the bound
+    busy = api.post("/v1/rulings", question)
+    waiting.join()
+    assert busy.status == 503, busy.body
+    assert busy.json["type"].endswith(":answer-busy") and busy.headers["retry-after"] == "1"
+    late = first[0]
+    assert late.status == 504, late.body
+    assert late.json["type"].endswith(":answer-timeout") and late.headers["retry-after"] == "1"
+    # the job given up on is out of the queue: a worker started now finds nothing stale
+    assert service.store.client.llen(f"rq:queue:{QUEUE}") == 0
+    deck = {"game": "union-arena", "main": ["UAS-001"] * 50}
+    assert api.post("/v1/decks/check", deck).status == 504  # the deck check goes there too
