@@ -1,0 +1,385 @@
+"""The reverse proxy of compose.yaml (nginx with ``deploy/nginx.conf.template``) in front of a
+real gunicorn API: idle half-sent requests never reach the API, and the proxy's own answers
+are problems with the security headers.
+
+Found (issue 19): 2,100 clients that send half a request and then wait exhausted the API
+(2 gunicorn processes of 1000 connections each): ``/healthz`` timed out 8 of 8 times over
+40 s.  With nginx in front, nginx holds those connections (a request reaches gunicorn only
+once it is whole: request buffering), drops them after ``client_header_timeout`` /
+``client_body_timeout`` (10 s), and ``/healthz`` through it keeps answering.
+``bench/proxy.py`` measures ``/healthz`` during the same attack with and without the proxy.
+
+The file nginx runs is the shipped template with only its three variables filled in
+(``envsubst`` as compose.yaml's ``proxy`` does): the API's loopback address, a free port, a
+temporary directory.  The probes come from 127.0.0.2.  The attack comes from 40 addresses
+(127.0.0.10-49, about 53 connections each: under the proxy's 64 per address, so that what
+holds them off is its buffering and its timeouts).  Everything is on loopback, bounded in
+count and time, and closed at the end.  Skipped without nginx (``apt-get install nginx``; ``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from worker.testing import REPO, free_port, wait_until
+
+pytestmark = pytest.mark.redis
+
+NGINX = shutil.which("nginx") or next(
+    (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
+)
+ENVSUBST = shutil.which("envsubst")
+TEMPLATE = REPO / "deploy" / "nginx.conf.template"
+#: the template's variables: the only parts of the file a deployment (or a test) sets
+VARIABLES = ("API_UPSTREAM", "PROXY_PORT", "NGINX_RUN")
+
+#: the attack: idle requests stopped in their bodies (the finding's count; gunicorn itself
+#: drops a request stopped in its headers after its 2 s keep-alive timeout)
+HALF_SENT = 2100
+#: /healthz probes: one every PROBE_EVERY s for PROBE_FOR s (past the proxy's 10 s timeouts)
+PROBE_FOR, PROBE_EVERY = 13.0, 0.25
+#: seconds a probe may take before it counts as no answer at all
+PROBE_TIMEOUT = 5.0
+#: where the probes come from (another client address than the attack's 127.0.0.1)
+PROBE_ADDRESS = "127.0.0.2"
+
+
+def require_nginx() -> tuple[str, str]:
+    if NGINX is None:
+        pytest.skip("nginx is not installed (apt-get install nginx): the proxy tests run it")
+    if ENVSUBST is None:
+        pytest.skip("envsubst (gettext-base) is not installed: it fills in the nginx template")
+    return NGINX, ENVSUBST
+
+
+def raise_open_files(needed: int) -> None:
+    """This process (and what it starts) may open ``needed`` files: the soft limit raised
+    towards the hard one; a skip, saying so, when the hard limit is lower."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        pytest.skip(f"RLIMIT_NOFILE's hard limit is {hard}: the attack needs {needed} sockets")
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+# -- nginx -----------------------------------------------------------------------------------------
+
+
+class Proxy:
+    """nginx running the shipped template in front of ``upstream`` (``host:port``)."""
+
+    def __init__(self, upstream: str) -> None:
+        nginx, envsubst = require_nginx()
+        # a directory of its own outside pytest's 0700 ones: nginx's workers (nobody, when
+        # the tests run as root) write their temporary files there
+        self.run = Path(tempfile.mkdtemp(prefix="judge-nginx-"))
+        self.run.chmod(0o755)
+        self.port = free_port()
+        values = {
+            "API_UPSTREAM": upstream,
+            "PROXY_PORT": str(self.port),
+            "NGINX_RUN": str(self.run),
+        }
+        self.conf = self.run / "nginx.conf"
+        self.conf.write_text(
+            subprocess.run(
+                [envsubst, " ".join(f"${{{name}}}" for name in VARIABLES)],
+                input=TEMPLATE.read_text(),
+                capture_output=True,
+                text=True,
+                check=True,
+                env={**os.environ, **values},
+            ).stdout
+        )
+        self.log = self.run / "nginx.log"
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [nginx, "-c", str(self.conf), "-p", str(self.run)],
+                stdout=out,
+                stderr=out,
+                start_new_session=True,
+            )
+
+        def up() -> bool:
+            assert self.proc.poll() is None, f"nginx exited:\n{self.tail()}"
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=1),
+            ):
+                return True
+            return False
+
+        wait_until(up, 15, "nginx accepts connections")
+
+    def tail(self, chars: int = 3000) -> str:
+        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        shutil.rmtree(self.run, ignore_errors=True)
+
+
+@pytest.fixture
+def proxy() -> Iterator[Callable[[str], Proxy]]:
+    """``proxy("127.0.0.1:PORT") -> Proxy``: nginx in front of that API, stopped after."""
+    started: list[Proxy] = []
+
+    def start(upstream: str) -> Proxy:
+        started.append(Proxy(upstream))
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.stop()
+
+
+# -- clients ---------------------------------------------------------------------------------------
+
+
+def healthz(port: int, source: str = PROBE_ADDRESS) -> float:
+    """Seconds until ``/healthz`` on ``port`` answered 200, from ``source``; ``inf`` when it
+    did not within :data:`PROBE_TIMEOUT` (or failed)."""
+    clock = time.monotonic()
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=PROBE_TIMEOUT, source_address=(source, 0)
+    )
+    try:
+        conn.request("GET", "/healthz")
+        resp = conn.getresponse()
+        resp.read()
+        return time.monotonic() - clock if resp.status == 200 else float("inf")
+    except (OSError, http.client.HTTPException):
+        return float("inf")
+    finally:
+        conn.close()
+
+
+def probe_for(port: int, seconds: float, every: float = PROBE_EVERY) -> list[float]:
+    times: list[float] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        times.append(healthz(port))
+        time.sleep(every)
+    return times
+
+
+def summary(times: list[float]) -> str:
+    answered = sorted(t for t in times if t != float("inf"))
+    if not answered:
+        return f"0 of {len(times)} probes answered"
+    return (
+        f"{len(answered)} of {len(times)} probes answered; p50 {statistics.median(answered) * 1000:.1f} ms, "
+        f"max {answered[-1] * 1000:.1f} ms"
+    )
+
+
+#: a request stopped in its headers (no blank line yet)
+HALF_HEADERS = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Waiting: "
+#: a request stopped in its body (100,000 bytes promised, 10 sent)
+HALF_BODY = (
+    "POST /v1/replays HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    'Content-Length: 100000\r\n\r\n{"game": '
+)
+
+
+#: where the attack comes from: 40 addresses, about 53 connections each (under the proxy's
+#: 64 per address, so what holds them off is its buffering and timeouts, not that limit)
+ATTACK_ADDRESSES = tuple(f"127.0.0.{i}" for i in range(10, 50))
+
+
+def half_sent(port: int, count: int, kind: str = "bodies") -> list[socket.socket]:
+    """``count`` connections to ``port`` from :data:`ATTACK_ADDRESSES` in turn, each having
+    sent half a request, then idle: stopped in its body (``bodies``, :data:`HALF_BODY`),
+    in its headers (``headers``), or alternately (``mixed``)."""
+    heads = {"bodies": [HALF_BODY], "headers": [HALF_HEADERS], "mixed": [HALF_HEADERS, HALF_BODY]}
+    socks = []
+    try:
+        for i in range(count):
+            source = ATTACK_ADDRESSES[i % len(ATTACK_ADDRESSES)]
+            sock = socket.create_connection(
+                ("127.0.0.1", port), timeout=10, source_address=(source, 0)
+            )
+            socks.append(sock)
+            sock.sendall(heads[kind][i % len(heads[kind])].encode())
+    except BaseException:
+        close_all(socks)
+        raise
+    return socks
+
+
+def close_all(socks: list[socket.socket]) -> None:
+    for sock in socks:
+        with contextlib.suppress(OSError):
+            sock.close()
+
+
+def closed_by_peer(sock: socket.socket, timeout: float) -> bool:
+    """Whether the other end closed ``sock`` (whatever it said first) within ``timeout`` s."""
+    sock.settimeout(timeout)
+    try:
+        while sock.recv(65536):
+            pass
+    except TimeoutError:
+        return False
+    except OSError:  # a reset: closed too
+        return True
+    return True
+
+
+# -- the attack --------------------------------------------------------------------------------------
+
+
+def test_healthz_answers_through_the_proxy_while_2100_half_sent_requests_wait(
+    system: Any, proxy: Callable[[str], Proxy]
+) -> None:
+    """2,100 idle half-sent requests to the proxy in front of the production API (gunicorn,
+    2 processes of 1000 connections, on Redis): ``/healthz`` through the proxy answers every
+    probe for 13 s, and the proxy has closed every half-sent connection by its 10 s
+    timeouts (within a 30 s bound)."""
+    raise_open_files(HALF_SENT + 500)
+    sys_ = system(workers=0)
+    front = proxy(f"127.0.0.1:{sys_.api.port}")
+    assert healthz(front.port) < PROBE_TIMEOUT, front.tail()
+
+    opened = time.monotonic()
+    attack = half_sent(front.port, HALF_SENT)
+    try:
+        times = probe_for(front.port, PROBE_FOR)
+        print(f"/healthz through the proxy during {HALF_SENT} half-sent requests: {summary(times)}")
+        still_open = [
+            sock
+            for sock in attack
+            if not closed_by_peer(sock, max(0.1, opened + 30 - time.monotonic()))
+        ]
+    finally:
+        close_all(attack)
+    missed = [t for t in times if t == float("inf")]
+    assert not missed, f"{summary(times)}\n{front.tail()}"
+    assert not still_open, f"{len(still_open)} half-sent connections still open after 30 s"
+    assert healthz(front.port) < PROBE_TIMEOUT
+
+
+# -- the proxy's own answers ------------------------------------------------------------------------
+
+#: name: (the raw request, the status the proxy answers)
+PROXY_ANSWERS = {
+    "request line over 8 KiB": ("GET /" + "a" * 9000 + " HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+    "a header over 8 KiB": (
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + "a" * 9000 + "\r\n\r\n",
+        431,
+    ),
+    "a request line that is not one": ("GARBAGE\r\n\r\n", 400),
+    "a chunk size zz": (
+        "POST /v1/replays HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+        400,
+    ),
+    "a body over JUDGE_MAX_BODY": (
+        "POST /v1/replays HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Content-Length: 6000000\r\n\r\n{",
+        413,
+    ),
+}
+
+
+def exchange(port: int, raw: str, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(raw.encode("latin-1"))
+        answer = http.client.HTTPResponse(sock)
+        answer.begin()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+
+
+def proxy_problem_failures(answer: tuple[int, dict[str, str], bytes], status: int) -> list[str]:
+    """What is wrong with ``answer`` as the proxy's own problem of ``status``."""
+    from api.errors import PROBLEM_JSON
+    from api.security import HEADERS
+
+    got, headers, body = answer
+    wrong = []
+    if got != status:
+        wrong.append(f"status {got}, not {status}")
+    if headers.get("content-type") != PROBLEM_JSON:
+        wrong.append(f"content type {headers.get('content-type')}: {body[:200]!r}")
+    for name, value in HEADERS.items():
+        if headers.get(name.lower()) != value:
+            wrong.append(f"{name}: {headers.get(name.lower())!r}, not {value!r}")
+    policy = headers.get("content-security-policy", "")
+    for directive in ("default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"):
+        if directive not in policy:
+            wrong.append(f"policy {policy!r} without {directive}")
+    try:
+        problem = json.loads(body)
+        if problem.get("status") != status or not problem.get("title"):
+            wrong.append(f"problem {problem}")
+    except ValueError:
+        wrong.append(f"body not JSON: {body[:200]!r}")
+    return wrong
+
+
+def test_the_proxys_own_answers_are_problems_with_the_security_headers(
+    api_server: Any, proxy: Callable[[str], Proxy]
+) -> None:
+    """What nginx answers by itself (414, 431, 400, 413, 429 over the per-address connection
+    limit, 502 once the API is gone) is ``application/problem+json`` with the headers of
+    ``api/security.py``; what the API answers (a 404) passes through as the API's."""
+    from api.security import content_security_policy
+
+    api = api_server(url=None, workers=1)
+    front = proxy(f"127.0.0.1:{api.port}")
+    wrong = {}
+    for name, (raw, status) in PROXY_ANSWERS.items():
+        found = proxy_problem_failures(exchange(front.port, raw), status)
+        if found:
+            wrong[name] = found
+
+    # 64 requests under way from one address (bodies half sent): the 65th is a 429
+    held = [socket.create_connection(("127.0.0.1", front.port), timeout=10) for _ in range(64)]
+    try:
+        for sock in held:
+            sock.sendall(HALF_BODY.encode())
+        time.sleep(0.5)  # every one of them read by nginx and counted
+        found = proxy_problem_failures(
+            exchange(front.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"), 429
+        )
+        if found:
+            wrong["the 65th connection from one address"] = found
+    finally:
+        close_all(held)
+
+    status, headers, body = exchange(
+        front.port, "GET /no-such-path HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    if status != 404 or headers.get("content-security-policy") != content_security_policy():
+        wrong["the API's 404 passed through"] = [f"{status} {headers}"]
+    if json.loads(body).get("instance") != "/no-such-path":
+        wrong["the API's 404 passed through"] = [body.decode(errors="replace")]
+
+    api.stop()
+    found = proxy_problem_failures(
+        exchange(front.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"), 502
+    )
+    if found:
+        wrong["the API gone"] = found
+    assert not wrong, f"{json.dumps(wrong, indent=1)}\n{front.tail()}"
