@@ -475,6 +475,7 @@ class RedisStore:
         stored: the job is failed with the reason, and False."""
         fields = self.encode_result(result)
         size = sum(len(k) + len(v) for k, v in fields.items())
+        self._memory = None  # a fresh reading (one INFO a job): another worker stored one
         refused = self._no_room_for(size)
         for pause in (*OOM_BACKOFF, None):
             if refused:
