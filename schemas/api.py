@@ -18,11 +18,16 @@ Nothing here imports Flask: the schemas are plain marshmallow.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, fields, validate
 
 from judge.core.cards import builtin_set_names, load_builtin_set
 from judge.core.cardsets import NAME_PATTERN
+from judge.core.decks import MAX_DECK_ENTRIES
 from judge.core.rules import CONFIDENCE, LABELS, OPTION_KINDS
+from schemas.log_envelope import MAX_CARD_SETS, MAX_CARDS
+from schemas.problems import UnknownCounted
 
 #: ``on_illegal`` choices, as :data:`judge.core.replay.ON_ILLEGAL` (kept literal here so the
 #: schemas do not import the engine).
@@ -424,7 +429,20 @@ class RuleSearchSchema(Schema):
     hits = fields.List(fields.Nested(RuleHitSchema), required=True)
 
 
-class DeckCheckSchema(Schema):
+def _bounded(bound: int, why: str, inner: fields.Field, **kwargs: Any) -> fields.List:
+    """A list read up to ``bound`` entries (each costs a card loaded or a set looked up)."""
+    from schemas.log_fields import List
+
+    return List(inner, max_entries=bound, why=why, **kwargs)
+
+
+def _deck_list(**kwargs: Any) -> fields.List:
+    """A deck check's list of codes, read up to MAX_DECK_ENTRIES (judge/core/decks.py)."""
+    why = "a deck has 50 cards (Rangers Strike: at least 40)"
+    return _bounded(MAX_DECK_ENTRIES, why, fields.String(), **kwargs)
+
+
+class DeckCheckSchema(UnknownCounted, Schema):
     """A deck document, as ``judge check-deck`` reads one.
 
     Card codes are looked up in ``cards`` (definitions in the game's card format, as in an
@@ -438,15 +456,13 @@ class DeckCheckSchema(Schema):
         required=True,
         metadata={"description": "A game with deck rules.", "enum": sorted(DECK_GAMES)},
     )
-    main = fields.List(fields.String(), required=True, metadata={"description": "Card codes."})
-    ap = fields.List(
-        fields.String(), load_default=list, metadata={"description": "Union Arena: AP card codes."}
-    )
-    dynamis = fields.List(fields.String(), metadata={"description": "Z/X: the dynamis's codes."})
-    partner = fields.List(
-        fields.String(), metadata={"description": "Rebirth for you: the 3 partner cards' codes."}
-    )
-    cards = fields.List(
+    main = _deck_list(required=True, metadata={"description": "Card codes."})
+    ap = _deck_list(load_default=list, metadata={"description": "Union Arena: AP card codes."})
+    dynamis = _deck_list(metadata={"description": "Z/X: the dynamis's codes."})
+    partner = _deck_list(metadata={"description": "Rebirth for you: the 3 partner cards' codes."})
+    cards = _bounded(
+        MAX_CARDS,
+        "more than any game's official card list",
         fields.Dict(
             metadata={
                 "json_schema": {
@@ -459,7 +475,9 @@ class DeckCheckSchema(Schema):
             "description": "Card definitions, in the game's card format (as in an action log)."
         },
     )
-    card_sets = fields.List(
+    card_sets = _bounded(
+        MAX_CARD_SETS,
+        "a deck names a few card sets",
         fields.String(
             metadata={
                 "examples": [

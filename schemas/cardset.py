@@ -15,7 +15,7 @@ from marshmallow.experimental.context import Context
 
 from judge.core.cards import builtin_set_names
 from judge.core.cardsets import FORMAT, NAME_PATTERN, CardSet, set_hash
-from judge.core.errors import FieldError, capped_list, join_path
+from judge.core.errors import MAX_ERRORS, FieldError, Unlisted, capped_list, join_path
 from schemas.action_log import (
     BaseSchema,
     FreeObject,
@@ -27,6 +27,8 @@ from schemas.action_log import (
     game_schemas,
     not_empty,
 )
+from schemas.log_envelope import MAX_CARDS
+from schemas.problems import count_problems, counted_only
 
 
 class CardSetSchema(BaseSchema):
@@ -56,8 +58,30 @@ class CardSetSchema(BaseSchema):
         FreeObject(),
         required=True,
         validate=not_empty(),
+        max_entries=MAX_CARDS,
+        why="more than any game's official card list",
         metadata={"description": "card definitions, as in a log's cards (plus text)"},
     )
+
+
+def _count_card(
+    schema: Any, raw: Any, code: Any, first: dict[str, int], memo: dict[str, int]
+) -> int:
+    """A later card's number of problems, counted as the loop above finds them (a code seen
+    before is one problem; else its schema's), each distinct card loaded once."""
+    if isinstance(code, str) and code in first:
+        return 1
+    if isinstance(code, str):
+        first[code] = -1
+    key = repr(raw)
+    if key not in memo:
+        try:
+            with counted_only():
+                schema.load(raw)
+            memo[key] = 0
+        except ValidationError as exc:
+            memo[key] = count_problems(exc.messages)
+    return memo[key]
 
 
 def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
@@ -79,12 +103,17 @@ def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
     module = game_schemas(game) if isinstance(game, str) else None
     cards: dict[str, dict[str, Any]] = {}
     raw_cards = data.get("cards")
-    if module is not None and isinstance(raw_cards, list):
+    if module is not None and isinstance(raw_cards, list) and len(raw_cards) <= MAX_CARDS:
         card_schema = module.CardSchema()
         first: dict[str, int] = {}
+        found = counted = 0  # the cards' problems listed, and only counted (see List)
+        memo: dict[str, int] = {}
         with Context(Refs(game=game)):
             for i, raw in enumerate(raw_cards):
                 code = raw.get("code") if isinstance(raw, dict) else None
+                if found >= MAX_ERRORS:  # refused already: the later cards are counted
+                    counted += _count_card(card_schema, raw, code, first, memo)
+                    continue
                 if isinstance(code, str) and code in first:
                     errors.append(
                         FieldError(
@@ -92,6 +121,7 @@ def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
                             f"duplicate card code {code!r} (also cards[{first[code]}])",
                         )
                     )
+                    found += 1
                     continue
                 if isinstance(code, str):
                     first[code] = i
@@ -99,8 +129,11 @@ def validate_card_set(data: Any) -> tuple[list[FieldError], CardSet | None]:
                     card = card_schema.load(raw)
                 except ValidationError as exc:
                     errors += flatten_errors(exc.messages, ("cards", i))
+                    found += count_problems(exc.messages)
                     continue
                 cards[card["code"]] = card
+        if counted:
+            errors.append(Unlisted("cards", "problems in later cards", counted))
     if errors:
         return capped_list(errors), None
     card_set = CardSet(

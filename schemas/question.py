@@ -28,13 +28,14 @@ from marshmallow import RAISE, Schema, ValidationError, validate
 
 from judge.core.errors import FieldError
 from schemas.log_fields import FreeObject, Int, Str, one_of
+from schemas.problems import UnknownCounted
 
 FORMAT = "judge-question/1"
 KINDS = ("order", "damage", "legal", "options", "explain")
 ON_ILLEGAL = ("stop", "skip", "apply")
 
 
-class QuestionSchema(Schema):
+class QuestionSchema(UnknownCounted, Schema):
     """A question about the state of a game after a step of its log."""
 
     class Meta:

@@ -80,7 +80,10 @@ def error_order(error: FieldError) -> tuple[Any, ...]:
     ...        key=lambda p: error_order(FieldError(p, "")))
     ['actions', 'actions[2].p', 'actions[10].p', 'decks.A']
     """
-    parts: list[Any] = _NUMBERS.split(error.path)  # text, number, text, number, ..., text
+    path = error.path
+    if "[" not in path:  # no list position: one piece of text
+        return ([path], error.message)
+    parts: list[Any] = _NUMBERS.split(path)  # text, number, text, number, ..., text
     parts[1::2] = [int(n) for n in parts[1::2]]
     return (parts, error.message)
 
