@@ -23,6 +23,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import resource
 import shutil
 import socket
@@ -383,3 +384,86 @@ def test_the_proxys_own_answers_are_problems_with_the_security_headers(
     if found:
         wrong["the API gone"] = found
     assert not wrong, f"{json.dumps(wrong, indent=1)}\n{front.tail()}"
+
+
+# -- the shipped deployment files -------------------------------------------------------------------
+
+
+def _defaults(text: str) -> str:
+    """``text`` as compose interpolates it with nothing set: ``${X:-d}`` is ``d``."""
+    return re.sub(r"\$\{[A-Z_]+:-([^}]*)\}", r"\1", text)
+
+
+def test_compose_is_safe_by_default() -> None:
+    """Found (issue 19): no ``restart:`` policies, Redis without a password or ``maxmemory``,
+    ``JUDGE_TOKENS`` commented out, port 8000 published on every interface, no proxy.  Now
+    each holds in compose.yaml, and the images are pinned by digest."""
+    yaml = pytest.importorskip("yaml", reason="PyYAML (schemathesis needs it) reads compose.yaml")
+    services = yaml.safe_load((REPO / "compose.yaml").read_text())["services"]
+    assert set(services) >= {"redis", "api", "worker", "proxy"}
+    for name, service in services.items():
+        assert service.get("restart") in ("unless-stopped", "always", "on-failure"), name
+        if "image" in service:
+            assert re.search(r"@sha256:[0-9a-f]{64}$", service["image"]), service["image"]
+
+    redis_command = " ".join(services["redis"]["command"])
+    assert '--requirepass "$$REDIS_PASSWORD"' in redis_command
+    assert "--maxmemory-policy noeviction" in redis_command
+    assert "--maxmemory " in redis_command and "--appendonly yes" in redis_command
+    assert services["redis"]["environment"]["REDIS_PASSWORD"].startswith("${REDIS_PASSWORD:?")
+
+    api = services["api"]
+    assert "ports" not in api, "the API is reached through the proxy only"
+    assert api["environment"]["JUDGE_TOKENS"].startswith("${JUDGE_TOKENS:?")
+    assert api["environment"]["JUDGE_TRUSTED_PROXIES"] == "1"
+    for name in ("api", "worker"):
+        url = services[name]["environment"]["REDIS_URL"]
+        assert url.startswith("redis://:${REDIS_PASSWORD:?") and url.endswith("@redis:6379/0")
+
+    proxy = services["proxy"]
+    assert [_defaults(p) for p in proxy["ports"]] == ["127.0.0.1:8000:8080"]
+    assert proxy["volumes"] == [
+        "./deploy/nginx.conf.template:/etc/nginx/tcg-judge.conf.template:ro"
+    ]
+    command = " ".join(proxy["command"])
+    assert "envsubst '" + " ".join(f"$${{{v}}}" for v in VARIABLES) + "'" in command
+    assert proxy["environment"]["PROXY_PORT"] == "8080"
+
+
+def test_the_image_and_ci_use_the_pins_and_the_problem_worker() -> None:
+    """The Dockerfile builds from a digest and with constraints.txt, which CI and the
+    README's set-up commands use too; its command is the serving of the system tests."""
+    dockerfile = (REPO / "Dockerfile").read_text()
+    froms = re.findall(r"^FROM (\S+)", dockerfile, re.M)
+    assert froms and all(re.search(r"@sha256:[0-9a-f]{64}$", f) for f in froms), froms
+    assert (
+        'pip wheel --no-cache-dir --wheel-dir /wheels -c constraints.txt ".[service]"' in dockerfile
+    )
+    assert (
+        "--worker-class api.serving.GeventWorker --workers 2 --worker-connections 1000"
+        in dockerfile
+    )
+    conftest = (REPO / "tests" / "system" / "conftest.py").read_text()
+    assert '"--worker-class", "api.serving.GeventWorker"' in conftest
+    pinned = "python3 -m pip install -c constraints.txt -e '.[test]' && python3 -m pytest"
+    assert pinned in (REPO / ".ci" / "run").read_text()
+    setup = (REPO / "README.md").read_text().split("\n\n")[1].splitlines()
+    assert setup[1].strip() == pinned and "-c constraints.txt" in setup[0], setup
+    constraints = (REPO / "constraints.txt").read_text()
+    for name in ("flask", "gunicorn", "gevent", "redis", "rq", "pytest"):
+        assert re.search(rf"^{name}==", constraints, re.M | re.I), name
+
+
+def test_the_proxy_template_agrees_with_the_api() -> None:
+    """The proxy's body limit is the API's ``JUDGE_MAX_BODY`` default, and it waits for an
+    answer longer than the longest long-poll."""
+    from api import DEFAULT_MAX_BODY
+    from schemas.api import MAX_WAIT
+
+    template = TEMPLATE.read_text()
+    size = re.search(r"^\s*client_max_body_size (\d+)m;", template, re.M)
+    assert size and int(size.group(1)) * 1024 * 1024 == DEFAULT_MAX_BODY
+    assert f"over the limit of {DEFAULT_MAX_BODY} bytes" in template
+    read = re.search(r"^\s*proxy_read_timeout (\d+)s;", template, re.M)
+    assert read and int(read.group(1)) > MAX_WAIT
+    assert set(re.findall(r"\$\{([A-Z_]+)\}", template)) == set(VARIABLES)
