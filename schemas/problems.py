@@ -89,11 +89,15 @@ def _steps(path: str) -> tuple[str, ...]:
 
 def count_problems(messages: Any) -> int:
     """How many problems marshmallow's error dict ``messages`` holds, as :func:`flatten_errors`
-    and :func:`~judge.core.errors.capped` would count them (repeats once)."""
-    errors = flatten_errors(messages)
-    return len({e for e in errors if type(e) is not Unlisted}) + sum(
-        e.count for e in errors if type(e) is Unlisted
-    )
+    would give them (a message repeated at one place once), without building them."""
+    if isinstance(messages, dict):
+        return sum(count_problems(sub) for sub in messages.values())
+    if isinstance(messages, Unlisted):
+        return messages.count
+    if isinstance(messages, list | tuple):
+        texts = {m for m in messages if isinstance(m, str)}
+        return len(texts) + sum(count_problems(m) for m in messages if not isinstance(m, str))
+    return 1
 
 
 def unlisted(count: int, message: str) -> Unlisted:
@@ -136,8 +140,11 @@ class UnknownCounted:
 def _key_order(key: str) -> Any:
     """An unknown field's place among its object's other unknown fields, as the paths they
     make sort (:func:`~judge.core.errors.error_order`; the object's own path is the same
-    for all of them, so it cannot change their order)."""
-    return error_order(FieldError("." + key, ""))
+    for all of them, so it cannot change their order).  A key without ``[`` is one piece of
+    text (the common case, ordered without building a problem)."""
+    if "[" not in key:
+        return ["." + key]
+    return error_order(FieldError("." + key, ""))[0]
 
 
 def too_many(count: int, bound: int, why: str | None) -> str:
