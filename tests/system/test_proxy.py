@@ -330,6 +330,9 @@ def proxy_problem_failures(answer: tuple[int, dict[str, str], bytes], status: in
     for directive in ("default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"):
         if directive not in policy:
             wrong.append(f"policy {policy!r} without {directive}")
+    retry = headers.get("retry-after")
+    if (retry == "5") != (status in (429, 502, 503, 504)):
+        wrong.append(f"Retry-After: {retry!r} on a {status}")
     try:
         problem = json.loads(body)
         if problem.get("status") != status or not problem.get("title"):
