@@ -155,6 +155,7 @@ def test_openapi_document(live) -> None:
         ("post", "/v1/card-sets"),
         ("get", "/v1/card-sets"),
         ("get", "/v1/card-sets/{ref}"),
+        ("delete", "/v1/card-sets/{ref}"),
         ("get", "/healthz"),
         ("get", "/readyz"),
     }
