@@ -110,7 +110,7 @@ class Proxy:
         self.log = self.run / "nginx.log"
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [nginx, "-c", str(self.conf), "-p", str(self.run)],
+                [nginx, "-c", str(self.conf), "-p", str(self.run), "-e", "stderr"],
                 stdout=out,
                 stderr=out,
                 start_new_session=True,
@@ -291,6 +291,7 @@ PROXY_ANSWERS = {
         431,
     ),
     "a request line that is not one": ("GARBAGE\r\n\r\n", 400),
+    "the proxy's own problem location": ("GET /_problem HTTP/1.1\r\nHost: x\r\n\r\n", 404),
     "a chunk size zz": (
         "POST /v1/replays HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
