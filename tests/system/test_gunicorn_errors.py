@@ -18,6 +18,7 @@ read by ``http.client`` (so a reset that drops the answer fails the test), then
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import socket
 import threading
@@ -153,6 +154,45 @@ def test_a_body_with_broken_chunked_framing_is_a_400_problem_under_gunicorn(
     api = api_server(url=None, workers=1)
     cases = {name: (raw, 400, MALFORMED) for name, raw in BAD_BODIES.items()}
     assert not failures(api.port, cases), api.tail()
+
+
+class _Unclosed(io.BytesIO):
+    """Bytes that http.client may read two answers from (it closes the first's file)."""
+
+    def close(self) -> None:
+        pass
+
+
+class _Recorded:
+    def __init__(self, data: bytes) -> None:
+        self.file = _Unclosed(data)
+
+    def makefile(self, mode: str) -> io.BytesIO:
+        return self.file
+
+
+def test_gunicorn_answers_a_chunk_size_it_reads_itself_with_a_problem(api_server: Any) -> None:
+    """A GET with a chunked body (size ``zz``) that the app answers without reading it:
+    gunicorn reads that body afterwards, to find where the next request starts, and
+    answers the broken framing itself on the same connection: a 400 problem."""
+    api = api_server(url=None, workers=1)
+    raw = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
+    data = b""
+    with socket.create_connection(("127.0.0.1", api.port), timeout=10) as sock:
+        sock.sendall(raw.encode())
+        while chunk := sock.recv(65536):
+            data += chunk
+    recorded = _Recorded(data)
+    answers = []
+    for _ in range(2):
+        answer = http.client.HTTPResponse(recorded)  # type: ignore[arg-type]
+        answer.begin()
+        answers.append(
+            (answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read())
+        )
+    assert answers[0][0] == 200, answers[0]
+    assert_problem(answers[1], 400, MALFORMED)
+    assert healthz(api.port) == 200
 
 
 # -- werkzeug's development server (judge serve) ---------------------------------------------------
