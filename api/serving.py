@@ -5,11 +5,11 @@ app is ``application/problem+json`` (RFC 9457) with the security headers of
 A server answers by itself when it cannot read a request as HTTP at all: the app never sees
 it.  gunicorn writes an HTML page without any of the security headers for a request line
 over ``--limit-request-line`` (414), headers over ``--limit-request-field_size`` or
-``--limit-request-fields`` (431, or 400), a request line, method, version or header it
-cannot parse, a chunk size that is not hex when it reads ahead of the app (400), a transfer
-coding it does not support (501).  werkzeug's development server (``judge serve``) writes
-``http.server``'s HTML page for its own (a request line over 64 KiB: 414, a bad request
-line or version: 400, more than 100 headers: 431).
+``--limit-request-fields`` (431), a request line, method, version or header it cannot
+parse, a chunk size that is not hex in a body the app did not read (400).  werkzeug's
+development server (``judge serve``) writes ``http.server``'s HTML page for its own (a
+request line over 64 KiB: 414, a bad request line or version: 400, more than 100
+headers: 431).
 
 Production: gunicorn with :class:`GeventWorker`, a drop-in for gunicorn's gevent worker
 class (the Dockerfile's command, ``tests/system/conftest.py``'s ``GUNICORN``)::
