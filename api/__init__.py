@@ -16,8 +16,11 @@ Configuration (``create_app(config=…)``, each also read from the environment):
 
 ``JUDGE_TOKENS``
     Comma-separated bearer tokens.  When set, POST endpoints need
-    ``Authorization: Bearer <token>`` (401 otherwise); GETs stay open (job ids are 128
-    random bits).  A value that holds no token (``","``) is refused: ``SettingsError``.
+    ``Authorization: Bearer <token>`` (401 otherwise), and so do the card-set list and
+    ``DELETE /v1/card-sets/<hash>`` (a client sees and deletes its own sets only,
+    :mod:`api.cardsets`); the other GETs stay open (job ids are 128 random bits, a set's
+    hash is its content).  A value that holds no token (``","``) is refused:
+    ``SettingsError``.
 ``JUDGE_MAX_BODY``
     The largest request body, in bytes (default 5 MB); larger is a 413.
 ``JUDGE_MAX_DEPTH``
