@@ -281,6 +281,7 @@ def card_sets_of(store: Any, ttl: int | None = None) -> CardSetStore:
     """The card-set store that goes with a submission store: on the Redis store's client
     and prefix, or one per in-memory store (the embedded service's API and threads share
     it).  ``ttl``: the retention (default ``JUDGE_CARD_SET_TTL``)."""
+    given = ttl
     ttl = ttl if ttl is not None else card_set_ttl_setting()
     client, prefix = getattr(store, "client", None), getattr(store, "prefix", None)
     if client is not None and isinstance(prefix, str):
@@ -291,7 +292,8 @@ def card_sets_of(store: Any, ttl: int | None = None) -> CardSetStore:
         found = _memory.get(store)
         if found is None:
             found = _memory[store] = MemoryCardSets(ttl)
-        found.ttl = ttl
+        elif given is not None:  # a caller without a ttl (a question) keeps the service's
+            found.ttl = given
         return found
 
 

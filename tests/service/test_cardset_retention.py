@@ -111,6 +111,18 @@ def test_a_set_pinned_by_a_queued_job_outlives_its_claim_and_a_delete() -> None:
     assert sets.get(pinned.sha256) is None
 
 
+def test_a_question_keeps_the_services_retention_of_the_embedded_store() -> None:
+    """A question reads the sets without the service's settings (``card_sets_of(store)``);
+    it must not put the environment's retention (30 days) in place of the service's."""
+    from worker.answers import owners_sets
+
+    service = JudgeService(store=MemoryStore(), runner=HeldRunner(), ttl=600, card_set_ttl=10)
+    sets = card_sets_of(service.store, 10)
+    sets.put(read_card_set(sample_set("kept")), LOCAL_OWNER)
+    owners_sets(service.store, log_naming("kept"), LOCAL_OWNER)
+    assert card_sets_of(service.store).ttl == 10
+
+
 # -- Redis ---------------------------------------------------------------------------------------
 
 
