@@ -33,7 +33,15 @@ FieldLoader = Callable[[Any, Any, Any], Any]
 
 
 class Refused(Exception):
-    """The fast path will not vouch for this value: load it through marshmallow."""
+    """The fast path will not vouch for this value: load it through marshmallow.
+
+    ``error`` is marshmallow's own refusal of ``value`` when the fast path already loaded it
+    through marshmallow (a schema it cannot compile): the caller need not load it again."""
+
+    def __init__(self, error: ValidationError | None = None, value: Any = None) -> None:
+        super().__init__()
+        self.error = error
+        self.value = value
 
 
 def _impl(field: fields.Field, name: str) -> Any:
@@ -281,7 +289,7 @@ def _whole_schema(schema: Schema, unknown: str) -> Callable[[Any], Any]:
     def run(data: Any) -> Any:
         try:
             return schema.load(data, unknown=unknown)
-        except ValidationError:
-            raise Refused from None
+        except ValidationError as exc:
+            raise Refused(exc, data) from None
 
     return run
