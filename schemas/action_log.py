@@ -468,6 +468,12 @@ def _start_view(
     hooks = position_hooks(module)
     if hooks is None:
         game = data.get("game")
+        if "game" not in data:
+            return [FieldError("game", MISSING_MESSAGE)], data, None
+        try:  # an unknown game is refused as such (with the list of games), not as a position
+            GameSlug(required=True).deserialize(game)
+        except ValidationError as exc:
+            return flatten_errors({"game": exc.messages}), data, None
         return [FieldError("start", f"{game} logs cannot start from a position yet")], data, None
     if "decks" in data:
         message = "a log that starts from a position (start) has no decks: its cards are in start"

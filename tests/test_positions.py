@@ -113,6 +113,30 @@ def test_a_position_has_no_decks_and_no_actions() -> None:
     assert [e.path for e in caught.value.errors] == ["decks"]
 
 
+def test_a_log_from_a_position_of_an_unknown_game_is_refused_with_the_list_of_games(
+    tmp_path: Path,
+) -> None:
+    """A misspelled game is an unknown game, whether or not the log starts from a position:
+    the refusal names ``game`` and lists the games, not "cannot start from a position"."""
+    log = {**position_log(attack_position()), "actions": [], "game": "unionarena"}
+    with pytest.raises(BadLog) as caught:
+        parse_log(log)
+    errors = {e.path: e.message for e in caught.value.errors}
+    assert errors == {"game": "must be one of: union-arena, rangers-strike, rebirth, zx"}
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(log))
+    result = CliRunner().invoke(cli.main, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert "must be one of: union-arena, rangers-strike, rebirth, zx" in result.output
+    assert "cannot start from a position" not in result.output
+    del log["game"]
+    with pytest.raises(BadLog) as caught:
+        parse_log(log)
+    assert [(e.path, e.message) for e in caught.value.errors] == [
+        ("game", "required field is missing")
+    ]
+
+
 # -- a log may start from a position --------------------------------------------------------------
 
 
