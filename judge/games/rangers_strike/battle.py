@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.games.rangers_strike.handling import _path
-from judge.games.rangers_strike.refs import find_unit, is_instance
+from judge.core.refs import ref_text
+from judge.games.rangers_strike.refs import find_unit, is_instance, locate
 from judge.games.rangers_strike.state import Battle
 
 if TYPE_CHECKING:
@@ -96,8 +97,26 @@ def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
     ref = plan.action["card"]
     found = find_unit(st, ref, _path(eng, "card"), [pid], ("battle",), bp=eng.bp)
     unit = st.entering
-    if unit is None or found is None or found[2] is not unit:
-        now = f" ({eng.name(unit.card)} has just entered)" if unit is not None else ""
+    now = f" ({eng.name(unit.card)} has just entered)" if unit is not None else ""
+    if found is None:
+        # not a unit in the battle area at all: say where the card is (RS-CARD-IN-ZONE)
+        if is_instance(st, ref):
+            aboard = st.find_unit(ref)
+            where = (
+                f"aboard {eng.name(aboard[2].card)} in {aboard[0]}'s {aboard[1]} area"
+                if aboard is not None and aboard[2].card != ref
+                else f"in {locate(st, ref)}"
+            )
+            said = f"{eng.name(ref)} is {where}"
+        else:
+            said = f"no {ref_text(ref)} is in {pid}'s battle area"
+        plan.violate(
+            "RS-CARD-IN-ZONE",
+            f"{said}: only a unit in {pid}'s battle area, the one that has just entered, may "
+            f"{plan.kind}{now}.",
+        )
+        return None
+    if unit is None or found[2] is not unit:
         plan.violate(
             "RS-ONE-ACTION",
             f"{ref} cannot {plan.kind}: only the unit that has just entered may attack or "

@@ -482,6 +482,29 @@ def test_RS_ONE_ACTION_only_right_after_entering_and_once() -> None:
     assert verdict(b.replay(), b.last) == "legal"
 
 
+def test_RS_CARD_IN_ZONE_a_striking_card_not_in_the_battle_area_is_said_to_be_where_it_is() -> None:
+    """RS-CARD-IN-ZONE: "an attacking or striking unit in your battle area, just entered".
+    A strike naming a card of the deck breaks it, and the message says where the card is
+    (not that only the unit just entered may strike: RS-ONE-ACTION's words for a unit of the
+    battle area that did not just enter)."""
+    b = a_unit_in_battle(UNIT, mode="seeded", decks={"A": ["T-001", "T-000"] * 20})
+    b.enter("A", "T-001")
+    deck = replay(b.doc, detail="full")["steps"][b.last]["snapshot"]["players"]["A"]["deck"]
+    b.strike("A", deck[0])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-CARD-IN-ZONE"]
+    message = r["steps"][b.last]["violations"][0]["message"]
+    assert message.startswith(f"{deck[0]} (")
+    assert "is in A's deck: only a unit in A's battle area, the one that has just entered" in (
+        message
+    )
+    b.doc["actions"][-1]["card"] = hand = player_state(r, "A")["hand"][0]
+    message = b.replay()["steps"][b.last]["violations"][0]["message"]
+    assert message.startswith(f"{hand} (") and "is in A's hand: only a unit" in message
+    b.doc["actions"][-1]["card"] = "T-001"  # the unit that has just entered may
+    assert verdict(b.replay(), b.last) == "legal"
+
+
 # -- damage ---------------------------------------------------------------------------------------
 
 
