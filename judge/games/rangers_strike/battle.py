@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike.handling import _path
 from judge.core.refs import ref_text
+from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
 from judge.games.rangers_strike.state import Battle
 
