@@ -31,6 +31,7 @@ from judge.games.union_arena.state import (
     PlayerState,
     UAState,
     Unit,
+    ap_in_play,
 )
 from judge.games.union_arena.views import UnionArenaViews
 
@@ -372,9 +373,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         unit.rested = False
 
     def ap_for(self, pid: str, own_turn: int) -> int:
-        if pid == self.state.first:
-            return min(own_turn, 3)
-        return 2 if own_turn <= 2 else 3
+        return ap_in_play(pid == self.state.first, own_turn)
 
     # attack ------------------------------------------------------------------------------------
 

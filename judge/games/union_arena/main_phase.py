@@ -108,6 +108,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
                 "UA-CHAR-LINES",
                 f"{eng.name(iid)} is a character: the play must name front_line or energy_line.",
             )
+            # not carried out as some other play (an event's, a line it did not name)
+            plan.cannot_apply(f"the play of {eng.name(iid)} names no line of the field")
     elif d.type == "field":
         if to not in (None, "energy_line"):
             plan.violate(

@@ -35,7 +35,14 @@ from judge.core.position import (
     unseen_problems,
     zones_problem,
 )
-from judge.games.union_arena.state import LINE_LIMIT, Battle, Modifier, Unit
+from judge.games.union_arena.state import (
+    LINE_LIMIT,
+    Battle,
+    Modifier,
+    Unit,
+    ap_in_play,
+    own_turns,
+)
 from schemas.position_common import entry_code
 
 if TYPE_CHECKING:
@@ -227,6 +234,8 @@ def _check_moment(
         problem = turn_player_problem(start, players, None, path)
         if problem is not None:
             errors.append(problem)
+    if not errors and start["first"] in players:
+        errors += _ap_problems(start, players, path)
     battle = start.get("battle")
     if battle is not None and not errors and tp in lay.zones:  # (needs the turn player right)
         opp = next((p for p in players if p != tp), tp)
@@ -271,6 +280,37 @@ def _check_moment(
     return errors
 
 
+def _ap_problems(start: Mapping[str, Any], players: list[str], path: str) -> list[FieldError]:
+    """Each player's AP cards in play follow the turn number (UA-START-AP): the number its
+    last start phase brought them to (none before its first turn), or all it has when it has
+    fewer.  Every phase a position may start in comes after the turn player's start phase."""
+    errors = []
+    turn, first = int(start["turn"]), start["first"]
+    for pid in players:
+        zones = start["players"][pid]
+        have = len(zones.get("ap") or [])
+        total = have + len(zones.get("ap_reserve") or [])
+        is_first = pid == first
+        turns = own_turns(turn, is_first)
+        want = min(ap_in_play(is_first, turns), total)
+        if have == want:
+            continue
+        who = "the first player" if is_first else "the second player"
+        when = (
+            "has not had a turn yet: AP cards are put into play at the start of its first turn"
+            if turns == 0
+            else f"has begun {turns} turn{'s' if turns != 1 else ''} of its own"
+        )
+        errors.append(
+            FieldError(
+                f"{path}.players.{pid}.ap",
+                f"{have} AP card{'s' if have != 1 else ''} in play; on turn {turn} {pid} "
+                f"({who}) {when}, so it has {want} (UA-START-AP)",
+            )
+        )
+    return errors
+
+
 def _effects_of(card: Mapping[str, Any]) -> tuple[Any, ...]:
     """A definition's effects as the engine reads them (printed text read into effects, or
     stand-ins for what the reader cannot read), so that a pending effect's number is the
@@ -293,7 +333,7 @@ def place(eng: UnionArenaEngine, start: Mapping[str, Any], lay: Layout) -> None:
     for pid in st.order:
         zones, ids = start["players"][pid], lay.zones[pid]
         ps = st.players[pid]
-        ps.turns_taken = (st.turn + 1) // 2 if pid == st.first else st.turn // 2
+        ps.turns_taken = own_turns(st.turn, pid == st.first)
         ps.mulliganed = False
         ps.hand, ps.life, ps.deck = list(ids["hand"]), list(ids["life"]), list(ids["deck"])
         ps.outside, ps.removal = list(ids["outside"]), list(ids["removal"])

@@ -355,6 +355,18 @@ def check_trigger(
             problems.append(
                 ("UA-RAID-BASE", f"{picked[0][2].top} has raid itself and cannot be a raid base.")
             )
+        # the trigger raids only where the card's required energy is met (as a raid from the
+        # hand must meet it, UA-RAID); a raid recorded without it is not carried out as some
+        # other choice: it is illegal, and the card goes to the hand only if the log says so
+        short = raid_energy_short(eng, pid, iid)
+        if short:
+            problems.append(
+                (
+                    rule,
+                    f"{iid} cannot raid: its required energy is not met ({short}); the RAID "
+                    "trigger can only put it into the hand (no target).",
+                )
+            )
     if d.trigger == "color" and d.color in ("green", "purple") and picked:
         c = st.card(picked[0].iid)
         need = sum(conditions.required_energy(eng, picked[0].iid, in_hand=True).values())
@@ -366,6 +378,18 @@ def check_trigger(
                 )
             )
     return chosen, problems
+
+
+def raid_energy_short(eng: UnionArenaEngine, pid: str, iid: str) -> str:
+    """What ``pid``'s energy line lacks for card ``iid``'s required energy, in words ("" when
+    it is met).  Checked before the card is stacked, so the base's own energy counts (UA-RAID)."""
+    have = eng.state.energy(pid)
+    need = conditions.required_energy(eng, iid, in_hand=False)
+    return "; ".join(
+        f"it needs {n} {colour}, {pid}'s energy line generates {have.get(colour, 0)}"
+        for colour, n in sorted(need.items())
+        if have.get(colour, 0) < n
+    )
 
 
 def run_trigger(
@@ -416,24 +440,21 @@ def run_trigger(
             )
     elif icon == "raid":
         if picked:
+            # check_trigger made sure the required energy is met; a raid recorded without it
+            # is illegal and, under on_illegal=apply, carried out as recorded
             base_owner, _line, base = picked[0]
-            cost = d.energy
-            have = st.energy(pid)
-            if all(have.get(c, 0) >= n for c, n in cost.items()):
-                base.cards.append(iid)
-                base.raided = True
-                base.mods.clear()
-                base.used.clear()
-                base.rested = False
-                eng.ctx.ruling(
-                    rule,
-                    f"RAID: required energy is met: {eng.name(iid)} raids onto {base.cards[-2]}.",
-                )
-                eng.fire(base, "on_play", base_owner)
-                return "field"
+            met = "not met (applied as recorded)" if raid_energy_short(eng, pid, iid) else "met"
+            base.cards.append(iid)
+            base.raided = True
+            base.mods.clear()
+            base.used.clear()
+            base.rested = False
             eng.ctx.ruling(
-                rule, f"RAID: required energy is not met: {eng.name(iid)} goes to the hand."
+                rule,
+                f"RAID: required energy is {met}: {eng.name(iid)} raids onto {base.cards[-2]}.",
             )
+            eng.fire(base, "on_play", base_owner)
+            return "field"
         else:
             eng.ctx.ruling(rule, f"RAID: {eng.name(iid)} goes to {pid}'s hand.")
         return "hand"

@@ -18,6 +18,23 @@ LINES = ("front_line", "energy_line")
 LINE_LIMIT = 4
 
 
+def own_turns(turn: int, first: bool) -> int:
+    """How many turns of its own a player has begun by game turn ``turn`` (both players'
+    turns counted from 1): the first player's are the odd ones, the second player's the even
+    ones, so on turn 1 the second player has had none."""
+    return (turn + 1) // 2 if first else turn // 2
+
+
+def ap_in_play(first: bool, turns: int) -> int:
+    """The AP cards a player has in play once the start phase of its ``turns``-th turn has
+    brought them to the number for that turn (UA-START-AP): the first player 1, 2, 3 on its
+    turns 1, 2, 3+; the second player 2, 2, 3.  Before its first turn a player has none: AP
+    cards are put into play only at that step."""
+    if turns <= 0:
+        return 0
+    return min(turns, 3) if first else (2 if turns <= 2 else 3)
+
+
 @dataclass(slots=True)
 class Modifier:
     """An effect in force on a unit: BP change, granted keyword or one more generated energy

@@ -314,16 +314,53 @@ def test_UA_TRG_RAID_cannot_raid_onto_a_character_it_does_not_name() -> None:
     assert rules_broken(r, b.last) == ["UA-TRG-RAID"]
 
 
-def test_UA_TRG_RAID_required_energy_not_met_goes_to_hand() -> None:
-    raider = free_character(
+def _short_raider() -> dict[str, Any]:
+    """A RAID-trigger card needing 2 red energy, against B's energy line of none."""
+    return free_character(
         "T-RAIDER", color="red", energy={"red": 2}, trigger="raid", raid={"onto": {"name": "Base"}}
     )
-    b = raid_scene(raider)
+
+
+def test_UA_TRG_RAID_a_raid_whose_required_energy_is_not_met_is_illegal() -> None:
+    """UA-TRG-RAID: "put this card into your hand, or, if its required energy is met, raid";
+    seed 000, 激躍: "從手牌激躍是同樣需要滿足所需能量". A raid recorded while the energy is not
+    met is not taken as the other choice: it is illegal, and (on_illegal=skip) the trigger still
+    waits for B's decision."""
+    b = raid_scene(_short_raider())
     trigger(b, "B-3", targets=["B-1"])
     r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-TRG-RAID"]
+    message = r["steps"][b.last]["violations"][0]["message"]
+    assert "required energy is not met" in message and "needs 2 red" in message
+    assert "B-3" not in player_state(r, "B")["hand"]
+    assert "under" not in field_unit(r, "B", "B-1")
+    assert pending(r) == ("B", "trigger")
+
+
+def test_UA_TRG_RAID_required_energy_not_met_the_card_goes_to_hand_when_recorded() -> None:
+    """UA-TRG-RAID: without the energy the only use left is "put this card into your hand":
+    recorded as no target, it is legal."""
+    b = raid_scene(_short_raider())
+    trigger(b, "B-3", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
     assert "UA-TRG-RAID" in rules_applied(r, b.last)
     assert "B-3" in player_state(r, "B")["hand"]
     assert "under" not in field_unit(r, "B", "B-1")
+
+
+def test_UA_TRG_RAID_required_energy_not_met_applied_as_recorded() -> None:
+    """UA-TRG-RAID under on_illegal=apply: the raid is carried out as recorded, still illegal."""
+    b = raid_scene(_short_raider())
+    trigger(b, "B-3", targets=["B-1"])
+    r = b.replay(on_illegal="apply")
+    assert verdict(r, b.last) == "illegal"
+    stack = field_unit(r, "B", "B-3")
+    assert stack is not None and stack["under"] == ["B-1"]
+    assert any(
+        "not met (applied as recorded)" in t["message"] for t in r["steps"][b.last]["rulings"]
+    )
 
 
 # --- UA-TRG-ACTIVE -----------------------------------------------------------------------

@@ -251,6 +251,18 @@ def test_UA_CHAR_LINES_character_without_a_line_is_illegal() -> None:
     )
 
 
+def test_UA_CHAR_LINES_character_without_a_line_is_not_applied_as_another_play() -> None:
+    """UA-CHAR-LINES: a character is played to the front line or the energy line. A play that
+    names no line is illegal, and under on_illegal=apply it is not carried out as some other
+    play (an event's): the card stays in the hand and the step says why."""
+    b = builder(FREE).proceed("A").play("A", "T-002")
+    r = b.replay(on_illegal="apply")
+    assert rules_broken(r, b.last) == ["UA-CHAR-LINES"]
+    a = player_state(r, "A", b.last)
+    assert a["front_line"] == a["energy_line"] == [] and a["outside"] == []
+    assert any("names no line" in u for u in r["steps"][b.last]["unverifiable"])
+
+
 # -- UA-FIELD-EL ---------------------------------------------------------------------------------
 
 
