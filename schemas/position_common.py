@@ -20,11 +20,34 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from schemas.log_fields import check_card_code
+from judge.core.decks import MAX_DECK_ENTRIES
+from schemas.log_fields import List, check_card_code
+from schemas.problems import too_many
 
 POSITION_FORMAT = "judge-position/1"
-#: the most cards a hidden zone given by count may hold (no game's zone comes near it)
-MAX_ZONE_CARDS = 1000
+#: the most entries a position's zone (a hand, a deck, a line, the cards under a unit), and
+#: any other of its lists, may hold, given as a list or as a count: no more than a deck list
+#: may (:data:`~judge.core.decks.MAX_DECK_ENTRIES`, ten times the largest deck).  Why: each
+#: entry is a card checked and laid out, so a longer zone is refused unread, naming it.
+MAX_ZONE_CARDS = MAX_DECK_ENTRIES
+#: why, in the message of a zone over the bound
+ZONE_BOUND_REASON = "a zone holds no more cards than a deck (at most 50 cards)"
+#: why, in the message of a position's other lists (effects in force, waiting, used)
+OTHER_BOUND_REASON = "more than the cards a game has in play"
+
+
+def zone(inner: fields.Field, **kwargs: Any) -> List:
+    """A position's zone of ``inner`` entries (cards, units), read up to
+    :data:`MAX_ZONE_CARDS` entries."""
+    return List(inner, max_entries=MAX_ZONE_CARDS, why=ZONE_BOUND_REASON, **kwargs)
+
+
+def position_list(inner: fields.Field, **kwargs: Any) -> List:
+    """Another of a position's lists (modifiers, effects waiting, effects used), read up to
+    :data:`MAX_ZONE_CARDS` entries too."""
+    return List(inner, max_entries=MAX_ZONE_CARDS, why=OTHER_BOUND_REASON, **kwargs)
+
+
 #: an instance id a position may give a card: the player, then its number (``A-7``), or for
 #: a list with a prefix the prefix and its number (``A-AP2``)
 _ID = re.compile(r"^(.+)-([A-Z]*)([1-9][0-9]*)$")
@@ -108,6 +131,8 @@ class HiddenZone(fields.Field):
             return [None] * n
         if not isinstance(value, list):
             raise self.make_error("invalid")
+        if len(value) > MAX_ZONE_CARDS:  # read no further, as a zone list (zone())
+            raise ValidationError(too_many(len(value), MAX_ZONE_CARDS, ZONE_BOUND_REASON))
         entry = CardEntry(unknown_ok=True)
         out, errors = [], {}
         for i, item in enumerate(value):

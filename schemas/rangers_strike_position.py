@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from marshmallow import validate
 
-from schemas.action_log import BaseSchema, Bool, Dict, Int, List, Nested, PlayerId, Str, one_of
-from schemas.position_common import CardEntry, HiddenZone
+from schemas.action_log import BaseSchema, Bool, Dict, Int, Nested, PlayerId, Str, one_of
+from schemas.log_envelope import MAX_PLAYERS
+from schemas.position_common import CardEntry, HiddenZone, position_list, zone
 
 #: the phases a position may start in: those whose decisions the turn player makes (the
 #: start and end phases run by themselves; the start phase's extra draw is open in the
@@ -36,12 +37,12 @@ class RSPosUnitSchema(BaseSchema):
     what effects do to it now, and whether it has attacked or struck since it entered."""
 
     card = CardEntry(required=True)
-    riders = List(
+    riders = zone(
         CardEntry(),
         load_default=list,
         metadata={"default": [], "description": "a vehicle: the units it carries"},
     )
-    mods = List(Nested(RSPosModSchema), load_default=list, metadata={"default": []})
+    mods = position_list(Nested(RSPosModSchema), load_default=list, metadata={"default": []})
     acted = Str(
         allow_none=True,
         load_default=None,
@@ -73,23 +74,23 @@ class RSPosPlayerSchema(BaseSchema):
     a card the judge does not know, or (deck) ``{"count": n}``; the cards those stand for are
     listed in ``unseen`` (observed logs only)."""
 
-    rush = List(Nested(RSPosUnitSchema), load_default=list, metadata={"default": []})
-    battle = List(
+    rush = zone(Nested(RSPosUnitSchema), load_default=list, metadata={"default": []})
+    battle = zone(
         Nested(RSPosUnitSchema),
         load_default=list,
         metadata={"default": [], "description": "position 1 (the leftmost) first"},
     )
-    command = List(Nested(RSPosCommandSchema), load_default=list, metadata={"default": []})
-    power = List(Nested(RSPosPowerSchema), load_default=list, metadata={"default": []})
+    command = zone(Nested(RSPosCommandSchema), load_default=list, metadata={"default": []})
+    power = zone(Nested(RSPosPowerSchema), load_default=list, metadata={"default": []})
     resident = CardEntry(
         unknown_ok=True,
         load_default=None,
         metadata={"default": None, "description": "its resident operation; null: none"},
     )
-    hand = List(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
+    hand = zone(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
     deck = HiddenZone(load_default=list, metadata={"default": [], "description": "top first"})
-    discard = List(CardEntry(), load_default=list, metadata={"default": []})
-    unseen = List(
+    discard = zone(CardEntry(), load_default=list, metadata={"default": []})
+    unseen = zone(
         CardEntry(),
         load_default=list,
         metadata={"default": [], "description": "the cards behind the unknown (null) ones"},
@@ -148,7 +149,7 @@ class RSStartSchema(BaseSchema):
         load_default=False,
         metadata={"default": False, "description": "charge phase: a card was charged already"},
     )
-    extra_draw_open = List(
+    extra_draw_open = position_list(
         PlayerId(),
         load_default=list,
         metadata={
@@ -157,7 +158,13 @@ class RSStartSchema(BaseSchema):
             "start phase's extra draw",
         },
     )
-    players = Dict(keys=PlayerId(), values=Nested(RSPosPlayerSchema), required=True)
+    players = Dict(
+        keys=PlayerId(),
+        values=Nested(RSPosPlayerSchema),
+        required=True,
+        max_entries=MAX_PLAYERS,
+        why="a game has at most 4 players",
+    )
     entering = Str(
         allow_none=True,
         load_default=None,
@@ -167,4 +174,4 @@ class RSStartSchema(BaseSchema):
         },
     )
     battle = Nested(RSPosBattleSchema, allow_none=True, load_default=None)
-    pending = List(Nested(RSPosPendingSchema), load_default=list, metadata={"default": []})
+    pending = position_list(Nested(RSPosPendingSchema), load_default=list, metadata={"default": []})

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from marshmallow import validate
 
-from schemas.action_log import BaseSchema, Bool, Dict, Int, List, Nested, PlayerId, Str, one_of
-from schemas.position_common import CardEntry, HiddenZone
+from schemas.action_log import BaseSchema, Bool, Dict, Int, Nested, PlayerId, Str, one_of
+from schemas.log_envelope import MAX_PLAYERS
+from schemas.position_common import CardEntry, HiddenZone, position_list, zone
 
 #: the phases a position may start in: those whose decisions the turn player makes; the setup
 #: (after the deal: who goes first, the preset) and the start of the stand and end phases
@@ -44,20 +45,20 @@ class R4UPosPlayerZonesSchema(BaseSchema):
     judge does not know, listed in ``unseen`` (observed logs only)."""
 
     entry = CardEntry(required=True, metadata={"description": "the entry character"})
-    entry_mods = List(Nested(R4UPosModSchema), load_default=list, metadata={"default": []})
-    members = List(
+    entry_mods = position_list(Nested(R4UPosModSchema), load_default=list, metadata={"default": []})
+    members = zone(
         Nested(R4UPosSlotSchema, allow_none=True),
         load_default=list,
         metadata={"default": [], "description": "member squares 1, 2, 3 (null: empty)"},
     )
-    retire = List(CardEntry(), load_default=list, metadata={"default": []})
-    rebirth_area = List(CardEntry(), load_default=list, metadata={"default": []})
-    energy = List(Nested(R4UPosEnergySchema), load_default=list, metadata={"default": []})
-    partners = List(Nested(R4UPosSlotSchema), load_default=list, metadata={"default": []})
-    hand = List(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
+    retire = zone(CardEntry(), load_default=list, metadata={"default": []})
+    rebirth_area = zone(CardEntry(), load_default=list, metadata={"default": []})
+    energy = zone(Nested(R4UPosEnergySchema), load_default=list, metadata={"default": []})
+    partners = zone(Nested(R4UPosSlotSchema), load_default=list, metadata={"default": []})
+    hand = zone(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
     deck = HiddenZone(load_default=list, metadata={"default": [], "description": "top first"})
-    waiting_room = List(CardEntry(), load_default=list, metadata={"default": []})
-    unseen = List(
+    waiting_room = zone(CardEntry(), load_default=list, metadata={"default": []})
+    unseen = zone(
         CardEntry(),
         load_default=list,
         metadata={"default": [], "description": "the cards behind the unknown (null) ones"},
@@ -133,10 +134,18 @@ class R4UStartSchema(BaseSchema):
             "description": "battle phase: damage dealt this turn to the opposing entry",
         },
     )
-    players = Dict(keys=PlayerId(), values=Nested(R4UPosPlayerZonesSchema), required=True)
+    players = Dict(
+        keys=PlayerId(),
+        values=Nested(R4UPosPlayerZonesSchema),
+        required=True,
+        max_entries=MAX_PLAYERS,
+        why="a game has at most 4 players",
+    )
     battle = Nested(R4UPosBattleSchema, allow_none=True, load_default=None)
-    pending = List(Nested(R4UPosPendingSchema), load_default=list, metadata={"default": []})
-    used = List(
+    pending = position_list(
+        Nested(R4UPosPendingSchema), load_default=list, metadata={"default": []}
+    )
+    used = position_list(
         Nested(R4UPosUsedSchema),
         load_default=list,
         metadata={"default": [], "description": "main or battle phase: limited effects used"},

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from marshmallow import validate
 
-from schemas.action_log import BaseSchema, Bool, Dict, Int, List, Nested, PlayerId, Str, one_of
-from schemas.position_common import CardEntry, HiddenZone
+from schemas.action_log import BaseSchema, Bool, Dict, Int, Nested, PlayerId, Str, one_of
+from schemas.log_envelope import MAX_PLAYERS
+from schemas.position_common import CardEntry, HiddenZone, position_list, zone
 
 #: the phases a position may start in: those whose decisions the turn player makes
 PHASES = ("movement", "main", "attack")
@@ -49,17 +50,17 @@ class UnitSchema(BaseSchema):
     under it, its state and what effects do to it now."""
 
     card = CardEntry(required=True)
-    under = List(CardEntry(), load_default=list, metadata={"default": []})
+    under = zone(CardEntry(), load_default=list, metadata={"default": []})
     rested = Bool(load_default=False, metadata={"default": False})
     raided = Bool(load_default=False, metadata={"default": False})
     entered_this_turn = Bool(
         load_default=False,
         metadata={"default": False, "description": "it came onto the field this turn"},
     )
-    mods = List(Nested(ModifierSchema), load_default=list, metadata={"default": []})
+    mods = position_list(Nested(ModifierSchema), load_default=list, metadata={"default": []})
     attacks = Int(load_default=0, validate=validate.Range(min=0), metadata={"default": 0})
     blocks = Int(load_default=0, validate=validate.Range(min=0), metadata={"default": 0})
-    used = List(
+    used = position_list(
         Int(validate=validate.Range(min=1)),
         load_default=list,
         metadata={
@@ -81,20 +82,20 @@ class PlayerZonesSchema(BaseSchema):
     judge does not know, or (deck, life) ``{"count": n}``; the cards those stand for are
     listed in ``unseen`` (observed logs only)."""
 
-    front_line = List(Nested(UnitSchema), load_default=list, metadata={"default": []})
-    energy_line = List(Nested(UnitSchema), load_default=list, metadata={"default": []})
-    hand = List(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
+    front_line = zone(Nested(UnitSchema), load_default=list, metadata={"default": []})
+    energy_line = zone(Nested(UnitSchema), load_default=list, metadata={"default": []})
+    hand = zone(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
     deck = HiddenZone(load_default=list, metadata={"default": [], "description": "top first"})
     life = HiddenZone(load_default=list, metadata={"default": [], "description": "top first"})
-    outside = List(CardEntry(), load_default=list, metadata={"default": []})
-    removal = List(CardEntry(), load_default=list, metadata={"default": []})
-    ap = List(Nested(APSchema), load_default=list, metadata={"default": []})
-    ap_reserve = List(
+    outside = zone(CardEntry(), load_default=list, metadata={"default": []})
+    removal = zone(CardEntry(), load_default=list, metadata={"default": []})
+    ap = zone(Nested(APSchema), load_default=list, metadata={"default": []})
+    ap_reserve = zone(
         CardEntry(),
         load_default=list,
         metadata={"default": [], "description": "AP cards not yet in play"},
     )
-    unseen = List(
+    unseen = zone(
         CardEntry(),
         load_default=list,
         metadata={"default": [], "description": "the cards behind the unknown (null) ones"},
@@ -134,6 +135,12 @@ class StartSchema(BaseSchema):
         load_default=False,
         metadata={"default": False, "description": "movement phase: the extra draw is open"},
     )
-    players = Dict(keys=PlayerId(), values=Nested(PlayerZonesSchema), required=True)
+    players = Dict(
+        keys=PlayerId(),
+        values=Nested(PlayerZonesSchema),
+        required=True,
+        max_entries=MAX_PLAYERS,
+        why="a game has at most 4 players",
+    )
     battle = Nested(BattleSchema, allow_none=True, load_default=None)
-    pending = List(Nested(PendingSchema), load_default=list, metadata={"default": []})
+    pending = position_list(Nested(PendingSchema), load_default=list, metadata={"default": []})

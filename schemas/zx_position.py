@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from marshmallow import validate
 
-from schemas.action_log import BaseSchema, Bool, Dict, Int, List, Nested, PlayerId, Str, one_of
-from schemas.position_common import CardEntry, HiddenZone
+from schemas.action_log import BaseSchema, Bool, Dict, Int, Nested, PlayerId, Str, one_of
+from schemas.log_envelope import MAX_PLAYERS
+from schemas.position_common import CardEntry, HiddenZone, position_list, zone
 
 #: the phases a position may start in: those whose decisions the turn player makes
 PHASES = ("resource", "ignition", "main")
@@ -35,7 +36,7 @@ class ZXPosZXSchema(BaseSchema):
         validate=validate.Range(min=0),
         metadata={"default": 0, "description": "damage dealt to it this turn (ZX-DAMAGE-ZX)"},
     )
-    force = List(Nested(ZXPosForceSchema), load_default=list, metadata={"default": []})
+    force = zone(Nested(ZXPosForceSchema), load_default=list, metadata={"default": []})
     shift = CardEntry(
         load_default=None, metadata={"description": "the shift card on it (ZX-SHIFT)"}
     )
@@ -60,13 +61,13 @@ class ZXPosPlayerZonesSchema(BaseSchema):
     """A player's zones.  The hand, the deck and the life may hold ``null`` for a card the
     judge does not know, listed in ``unseen`` (observed logs only); life and deck top first."""
 
-    zx = List(Nested(ZXPosZXSchema), load_default=list, metadata={"default": []})
-    resources = List(Nested(ZXPosResourceSchema), load_default=list, metadata={"default": []})
-    dynamis = List(Nested(ZXPosDynamisSchema), load_default=list, metadata={"default": []})
-    charge = List(CardEntry(), load_default=list, metadata={"default": []})
-    trash = List(CardEntry(), load_default=list, metadata={"default": []})
-    removed = List(CardEntry(), load_default=list, metadata={"default": []})
-    hand = List(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
+    zx = zone(Nested(ZXPosZXSchema), load_default=list, metadata={"default": []})
+    resources = zone(Nested(ZXPosResourceSchema), load_default=list, metadata={"default": []})
+    dynamis = zone(Nested(ZXPosDynamisSchema), load_default=list, metadata={"default": []})
+    charge = zone(CardEntry(), load_default=list, metadata={"default": []})
+    trash = zone(CardEntry(), load_default=list, metadata={"default": []})
+    removed = zone(CardEntry(), load_default=list, metadata={"default": []})
+    hand = zone(CardEntry(unknown_ok=True), load_default=list, metadata={"default": []})
     life = HiddenZone(load_default=list, metadata={"default": [], "description": "first first"})
     deck = HiddenZone(load_default=list, metadata={"default": [], "description": "top first"})
     markers = Dict(
@@ -83,7 +84,7 @@ class ZXPosPlayerZonesSchema(BaseSchema):
         load_default=False,
         metadata={"default": False, "description": "a 破天降臨 used this turn (ZX-HATENKOURIN)"},
     )
-    unseen = List(
+    unseen = zone(
         CardEntry(),
         load_default=list,
         metadata={"default": [], "description": "the cards behind the unknown (null) ones"},
@@ -119,5 +120,11 @@ class ZXStartSchema(BaseSchema):
             "description": "main phase: a Z/X EX or event EX was played this turn (ZX-EX-PLAY)",
         },
     )
-    players = Dict(keys=PlayerId(), values=Nested(ZXPosPlayerZonesSchema), required=True)
-    pending = List(Nested(ZXPosPendingSchema), load_default=list, metadata={"default": []})
+    players = Dict(
+        keys=PlayerId(),
+        values=Nested(ZXPosPlayerZonesSchema),
+        required=True,
+        max_entries=MAX_PLAYERS,
+        why="a game has at most 4 players",
+    )
+    pending = position_list(Nested(ZXPosPendingSchema), load_default=list, metadata={"default": []})

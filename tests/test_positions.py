@@ -18,6 +18,7 @@ from judge.core.errors import BadLog
 from judge.core.log import parse_log
 from judge.core.position import position_json_schema, position_log, read_position
 from judge.core.replay import canonical_log, replay
+from schemas.position_common import MAX_ZONE_CARDS
 
 ROOT = Path(__file__).resolve().parents[1]
 ATTACK = ROOT / "examples" / "positions" / "ua-attack-block.json"
@@ -283,7 +284,7 @@ def test_a_hidden_zone_count_is_bounded() -> None:
     # a count is not bounded by the body's size as a list is: refused before any card is made
     doc = attack_position()
     a_zones(doc)["deck"] = {"count": 75_926_523_115}
-    assert problems(doc) == {"start.players.A.deck": "at most 1000 cards in a zone"}
+    assert problems(doc) == {"start.players.A.deck": f"at most {MAX_ZONE_CARDS} cards in a zone"}
 
 
 def test_a_tag_battle_positions_team_facts_are_checked_by_the_reader_with_the_prefix() -> None:

@@ -215,7 +215,22 @@ def rules_command(
 # judge check-deck
 
 
+#: why a deck list is read no further than MAX_DECK_ENTRIES: the words of ``POST /v1/decks/check``
+DECK_BOUND_REASON = "a deck has 50 cards (Rangers Strike: at least 40)"
+
+
 def _code_list(value: Any, path: str, errors: list[FieldError]) -> list[str]:
+    """A deck list's codes; a list longer than a deck can be is refused unread (each entry
+    is a card looked up and counted: 400,000 of them took 2 s), as the API refuses it."""
+    from judge.core.decks import MAX_DECK_ENTRIES
+
+    if isinstance(value, list) and len(value) > MAX_DECK_ENTRIES:
+        message = (
+            f"{len(value):,} entries; {DECK_BOUND_REASON}: "
+            f"at most {MAX_DECK_ENTRIES:,} entries are read"
+        )
+        errors.append(FieldError(path, message))
+        return []
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         errors.append(FieldError(path, "expected a list of card codes"))
         return []

@@ -22,10 +22,11 @@ cards on the field and, at most, some of the hidden ones.
 from __future__ import annotations
 
 import copy
+import heapq
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judge.core.errors import BadLog, FieldError
+from judge.core.errors import MAX_ERRORS, BadLog, FieldError, Unlisted, error_order
 from judge.core.log import FORMAT as LOG_FORMAT
 from judge.core.log import ActionLog, parse_log
 from schemas.position_common import entry_code, entry_id, parse_id
@@ -58,9 +59,14 @@ def position_log(doc: Mapping[str, Any]) -> dict[str, Any]:
                 f"unsupported format {doc.get('format')!r}; a position is {POSITION_FORMAT!r}",
             )
         )
-    for key in sorted(k for k in doc if k not in ENVELOPE):
-        allowed = ", ".join(ENVELOPE)
-        errors.append(FieldError(key, f"unknown field in a position (allowed: {allowed})"))
+    unknown = [k for k in doc if k not in ENVELOPE]
+    message = f"unknown field in a position (allowed: {', '.join(ENVELOPE)})"
+    # the first MAX_ERRORS as a refusal lists them, the rest counted, not built (300,000
+    # unknown fields must not cost a problem each: judge.core.errors)
+    shown = heapq.nsmallest(MAX_ERRORS, unknown, key=_key_order)
+    errors += [FieldError(key, message) for key in shown]
+    if len(unknown) > len(shown):
+        errors.append(Unlisted("", "unknown field", len(unknown) - len(shown)))
     if "start" not in doc:
         errors.append(FieldError("start", "required: the moment the position describes"))
     if errors:
@@ -70,6 +76,12 @@ def position_log(doc: Mapping[str, Any]) -> dict[str, Any]:
     out.setdefault("hidden", {"mode": "observed"})
     out["actions"] = []
     return out
+
+
+def _key_order(key: str) -> Any:
+    """A top-level key's place among the problems' paths (:func:`error_order`), without a
+    problem built for it when it has no ``[`` (the common case)."""
+    return [key] if "[" not in key else error_order(FieldError(key, ""))[0]
 
 
 def read_position(doc: Mapping[str, Any] | Any, card_sets: Any = None) -> ActionLog:

@@ -61,6 +61,7 @@ def read_question(
     kind, step, action = q.get("kind"), q.get("step"), q.get("action")
     on_illegal = q.get("on_illegal") or "skip"
     log_doc: Any = None
+    more = 0  # the problems a log's (or a position's) refusal counted without listing
     submitted = "judge"  # a caller's own log or position: theirs to see whole
     if "position" in doc and "log" not in doc and "replay" not in doc:
         from judge.core.position import position_log
@@ -69,6 +70,7 @@ def read_question(
             log_doc = position_log(doc["position"]) if isinstance(doc["position"], dict) else None
         except BadLog as exc:
             errors += _prefixed(exc.errors, "position")
+            more += exc.more
         if not isinstance(doc["position"], dict):
             errors.append(FieldError("position", "a position is a JSON object"))
         prefix = "position"
@@ -92,6 +94,7 @@ def read_question(
             log = parse_log(log_doc, card_sets)
         except BadLog as exc:
             errors += _prefixed(exc.errors, prefix)
+            more += exc.more
     count = len(log.document["actions"]) if log is not None else 0
     if log is not None and step is not None and step >= count and prefix != "position":
         last = f"its steps are 0 to {count - 1}" if count else "it has no step"
@@ -108,7 +111,7 @@ def read_question(
         except ValueError as exc:
             errors.append(FieldError("perspective", str(exc)))
     if errors or log is None:
-        raise BadLog(sorted(errors, key=lambda e: e.path) or [FieldError("log", "no log")])
+        raise BadLog(sorted(errors, key=lambda e: e.path) or [FieldError("log", "no log")], more)
     if kind == "explain" and step is None:
         if not count:
             what = "the position has no step" if prefix == "position" else "the log has no step"
