@@ -200,6 +200,14 @@ class R4URebirthSchema(ActionSchema):
 
     do = Kind("rebirth")
     card = R4UCardRef(required=True)
+    draw = Bool(
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "whether the player draws after placing it (R4U-REBIRTH-DRAW); "
+            "null: not given"
+        },
+    )
 
 
 class R4UAttackSchema(ActionSchema):

@@ -346,7 +346,7 @@ def apply_move(eng: RebirthEngine, plan: Plan) -> None:
     old = ps.members[idx]
     if old is not None:  # applied as played
         eng.to_waiting_room(pid, old.card, "replaced")
-    ps.members[idx] = Slot(iid)
+    ps.members[idx] = Slot(iid, arrived_turn=st.turn)
     ps.entry, ps.entry_mods = None, []
     eng.arrive(iid)
     eng.event(
@@ -396,7 +396,7 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
     else:
         idx = plan.action["square"] - 1
         old = ps.members[idx].card if ps.members[idx] is not None else None
-        ps.members[idx] = Slot(iid)
+        ps.members[idx] = Slot(iid, arrived_turn=st.turn)
         where = f"member square {idx + 1}"
     eng.arrive(iid)
     eng.event("play", f"{pid} plays {eng.name(iid)} into {where}.", player=pid, card=iid)
@@ -421,6 +421,12 @@ def check_rebirth(eng: RebirthEngine, plan: Plan) -> None:
         plan.cannot_apply("not a Rebirth card")
     if len(st.players[plan.action["p"]].rebirth_area) >= REBIRTH_LIMIT:
         plan.violate("R4U-REBIRTH-AREA", "The Rebirth area holds 8 cards already.")
+    if plan.action.get("draw") is False and eng.options.get("rebirth_draw", "must") == "must":
+        plan.violate(
+            "R4U-REBIRTH-DRAW",
+            "The draw after placing a Rebirth card is not the player's choice (rule option "
+            'rebirth_draw must: "然后抽一张卡"): `draw` false is not possible.',
+        )
 
 
 def apply_rebirth(eng: RebirthEngine, plan: Plan) -> None:
@@ -431,10 +437,31 @@ def apply_rebirth(eng: RebirthEngine, plan: Plan) -> None:
     eng.arrive(iid)
     eng.event("rebirth", f"{pid} puts {eng.name(iid)} into the Rebirth area.", player=pid, card=iid)
     eng.ctx.ruling(
-        "R4U-REBIRTH-PLAY",
-        f"{pid} put a Rebirth card from the hand into the Rebirth area and draws 1 card.",
+        "R4U-REBIRTH-PLAY", f"{pid} put a Rebirth card from the hand into the Rebirth area."
     )
     eng.static_check(iid, "rebirth_area")
+    may = eng.options.get("rebirth_draw", "must") == "may"
+    draw = plan.action.get("draw")
+    if draw is False:  # the player's choice under "may"; as played under "must" (illegal)
+        eng.ctx.ruling(
+            "R4U-REBIRTH-DRAW",
+            f"{pid} does not draw after placing the Rebirth card"
+            + (" (rule option rebirth_draw may)." if may else " (applied as recorded)."),
+        )
+        return
+    if may and draw is None:
+        eng.ctx.ruling(
+            "R4U-CHOICE-RECORDED",
+            f"Under the rule option rebirth_draw may, {pid} chooses whether to draw after "
+            "placing the Rebirth card; the log does not say: the engine assumes it drew.",
+        )
+        eng.ctx.cannot_verify(f"missing `draw` of a rebirth by {pid}")
+    else:
+        eng.ctx.ruling(
+            "R4U-REBIRTH-DRAW",
+            f"{pid} draws 1 card for the Rebirth card placed (rule option rebirth_draw "
+            f"{'may' if may else 'must'}).",
+        )
     eng.draw_cards(pid, 1, " (Rebirth card)")
 
 

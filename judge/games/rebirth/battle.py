@@ -63,6 +63,13 @@ def check_attack(eng: RebirthEngine, plan: Plan) -> None:
             "R4U-ATTACK",
             f"{eng.name(slot.card)} is rested: only a standing member can be rested for an attack.",
         )
+    if slot.arrived_turn == st.turn and eng.options.get("new_member_attack") == "next_turn":
+        plan.violate(
+            "R4U-ATTACK-NEW-MEMBER",
+            f"{eng.name(slot.card)} came into its member square this turn: under the rule "
+            "option new_member_attack next_turn it can be rested for an attack from the next "
+            "turn on.",
+        )
     plan.data["member"] = idx
     if plan.action.get("partner"):
         standing = ps.standing_partners()

@@ -12,7 +12,8 @@ every problem, in catalogue order, each naming its rule:
 - ``R4U-DECK-COPIES``: at most 4 copies of the same card in the main deck (the seed's sentence
   is about the main deck; partner cards are not counted), "the same card" read by name or by
   code as rule option ``same_card`` says (R4U-DECK-SAME-CARD);
-- ``R4U-FRAME``: a stated frame colour must match the card's text.
+- ``R4U-FRAME-CHECK``: a stated frame colour must match the card's text (rule option
+  ``frame_check``).
 
 >>> def c(code, type_="character", **kw):
 ...     return {"code": code, "name": code, "type": type_, **kw}
@@ -113,6 +114,9 @@ def _partners(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> 
 
 
 def _frames(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> list[DeckProblem]:
+    """R4U-FRAME-CHECK (GAP, rule option frame_check "text"): the seed's frame colours
+    (R4U-FRAME) read as a deck check: a stated frame must match the text, and a card with a
+    spark and blocker or cancel fits no frame."""
     out = []
     for code in codes_of([*main, *partner]):
         raw = cards[code]
@@ -123,7 +127,7 @@ def _frames(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> li
         if want is None:
             out.append(
                 DeckProblem(
-                    "R4U-FRAME",
+                    "R4U-FRAME-CHECK",
                     f"{code} has a spark and blocker or cancel: no frame colour fits it.",
                     (code,),
                 )
@@ -131,7 +135,7 @@ def _frames(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> li
         elif d.frame is not None and d.frame != want:
             out.append(
                 DeckProblem(
-                    "R4U-FRAME",
+                    "R4U-FRAME-CHECK",
                     f"{code} has a {d.frame} frame, but its text calls for {want}.",
                     (code,),
                 )
@@ -144,11 +148,13 @@ def check_deck(
     partner: list[str],
     cards: Mapping[str, Mapping[str, Any]],
     same_card: str = "name",
+    frame_check: str = "text",
 ) -> list[DeckProblem]:
     """Every deck-construction problem of a main deck and its partner cards (empty: legal).
     ``same_card`` is the rule option of R4U-DECK-SAME-CARD ("name": copies share a card name;
-    "code": copies share a card number).  Raises ``KeyError`` for a code ``cards`` does not
-    define."""
+    "code": copies share a card number); ``frame_check`` that of R4U-FRAME-CHECK ("text":
+    frames are checked against the text; "off": not).  Raises ``KeyError`` for a code
+    ``cards`` does not define."""
 
     def key(code: str) -> str:
         return code if same_card == "code" else str(cards[code].get("name") or code)
@@ -175,5 +181,5 @@ def check_deck(
             "R4U-DECK-COPIES",
             message,
         ),
-        *_frames(main, partner, cards),
+        *(_frames(main, partner, cards) if frame_check != "off" else []),
     ]

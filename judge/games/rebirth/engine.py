@@ -89,6 +89,7 @@ class RebirthEngine(AgendaEngine):
                 list(deck.get("partner", [])),
                 self.log.cards,
                 str(self.options.get("same_card", "name")),
+                str(self.options.get("frame_check", "text")),
             ):
                 out.append((pid, problem))
         return out
@@ -153,15 +154,26 @@ class RebirthEngine(AgendaEngine):
         atk, dfn = d.atk, d.defence
         for m in ps.entry_mods:
             atk, dfn = atk + m.atk, dfn + m.defence
-        for eff in d.effects_when("performance"):
-            if effects.supported(eff) and self.count_for(pid, eff.get("attribute")) >= eff["count"]:
-                a, b = effects.mods(eff)
-                atk, dfn = atk + a, dfn + b
+        # R4U-PERFORMANCE-APPLY (GAP, rule option performance_from): the entry's own
+        # performance, and with "field" its members' too
+        performers = [ps.entry]
+        if self.options.get("performance_from") == "field":
+            performers += ps.member_cards()
+        for iid in performers:
+            for eff in st.card(iid).effects_when("performance"):
+                if (
+                    effects.supported(eff)
+                    and self.count_for(pid, eff.get("attribute")) >= eff["count"]
+                ):
+                    a, b = effects.mods(eff)
+                    atk, dfn = atk + a, dfn + b
         for iid in ps.rebirth_area:
             for eff in st.card(iid).effects_when("rebirth_area"):
                 if effects.supported(eff):
                     a, b = effects.mods(eff)
                     atk, dfn = atk + a, dfn + b
+        if self.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
+            return atk, dfn
         return max(atk, 0), max(dfn, 0)
 
     # == low-level moves =======================================================================
@@ -294,13 +306,17 @@ class RebirthEngine(AgendaEngine):
         self.op_stand()
 
     def op_stand(self) -> None:
-        """The turn player's stand phase (R4U-STAND): draw 1, stand the members and the energy
-        area; then the energy phase.  A position at the stand phase starts here."""
+        """The turn player's stand phase (R4U-STAND), in the seed's order: draw 1, then stand
+        the members and the energy area; then the energy phase.  A position at the stand phase
+        starts here."""
         st = self.state
         pid = st.turn_player
         assert pid is not None
         st.phase = "stand"
         ps = st.players[pid]
+        self.draw_cards(pid, 1)
+        if st.phase == "over":
+            return
         stood = 0
         for slot in [*ps.members, *ps.energy, *ps.partners]:
             if slot is not None and slot.rested:
@@ -308,12 +324,9 @@ class RebirthEngine(AgendaEngine):
                 stood += 1
         self.ctx.ruling(
             "R4U-STAND",
-            f"{pid}'s stand phase: {pid} draws 1 card and stands its members and energy area "
-            f"({stood} card{'s' if stood != 1 else ''} stood).",
+            f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "
+            f"area ({stood} card{'s' if stood != 1 else ''} stood).",
         )
-        self.draw_cards(pid, 1)
-        if st.phase == "over":
-            return
         self.push(("settle", {}), ("phase", {"phase": "energy"}))
 
     def op_phase(self, phase: str) -> None:

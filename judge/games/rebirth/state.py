@@ -27,6 +27,9 @@ class Slot:
 
     card: str
     rested: bool = False
+    #: the turn a member came into its square by a play or a move (R4U-ATTACK-NEW-MEMBER);
+    #: -1: before the game's first turn (a position's members, energy and partners)
+    arrived_turn: int = -1
 
 
 @dataclass(slots=True)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from judge.core.errors import BadLog
 from judge.core.log import parse_log
+from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.decks import check_deck
 from judge.games.rebirth.testing import LogBuilder, card, player_state
 
@@ -98,7 +101,7 @@ def test_R4U_PARTNER_CARD_has_no_level_and_is_no_energy() -> None:
     assert r["steps"][-1]["violations"][0]["rule"] == "R4U-PARTNER-CARD"
 
 
-def test_R4U_FRAME_spark_yellow_guard_green_others_blue_partner_red() -> None:
+def _frame_cards() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     spark = {"when": "spark", "do": [{"op": "draw", "n": 1}]}
     good = [
         card("F-1", effects=[spark], frame="yellow"),
@@ -113,13 +116,47 @@ def test_R4U_FRAME_spark_yellow_guard_green_others_blue_partner_red() -> None:
         card("F-8", "partner", frame="green"),
         card("F-9", effects=[spark], keywords=["blocker"]),
     ]
+    return good, bad
+
+
+def test_R4U_FRAME_spark_yellow_guard_green_others_blue_partner_red() -> None:
+    """R4U-FRAME, seed 004 卡片边框颜色说明: "伙伴卡均为红色边框 … 所有带有スパーク（闪光）效果的
+    卡片均为黄色边框。所有带有拦截或者取消效果的卡片均为绿色边框。其他的角色卡或Rebirth卡为蓝色边框"."""
+    good, bad = _frame_cards()
+    for raw in good:
+        assert CardDef.from_dict(raw).expected_frame() == raw["frame"]
+    assert CardDef.from_dict(bad[-1]).expected_frame() is None  # a spark and blocker: none
+
+
+def test_R4U_FRAME_CHECK_text_reports_a_frame_the_text_does_not_call_for() -> None:
+    """R4U-FRAME-CHECK (GAP), rule option frame_check "text" (the default): the seed only
+    describes the frames; the engine's deck check reports a stated frame that does not match
+    the text, and a card with a spark and blocker, which fits no frame."""
+    good, bad = _frame_cards()
     cards = _cards(*good, *bad)
     main = [c["code"] for c in good if c["type"] != "partner"]
-    assert check_deck(main, ["F-5"], cards) and not [
-        p for p in check_deck(main, ["F-5"], cards) if p.rule == "R4U-FRAME"
-    ]
-    frames = [p for p in check_deck(["F-6", "F-7", "F-9"], ["F-8"], cards) if p.rule == "R4U-FRAME"]
+    assert not [p for p in check_deck(main, ["F-5"], cards) if "FRAME" in p.rule]
+    frames = [p for p in check_deck(["F-6", "F-7", "F-9"], ["F-8"], cards) if "FRAME" in p.rule]
+    assert {p.rule for p in frames} == {"R4U-FRAME-CHECK"}
     assert sorted(c for p in frames for c in p.cards) == ["F-6", "F-7", "F-8", "F-9"]
+    assert any("no frame colour fits it" in p.message for p in frames)
+
+
+def test_R4U_FRAME_CHECK_off_does_not_judge_frames() -> None:
+    """R4U-FRAME-CHECK, rule option frame_check "off": frames are not judged, in the deck
+    check and at the start of a replay."""
+    good, bad = _frame_cards()
+    cards = _cards(*good, *bad)
+    problems = check_deck(["F-6", "F-7", "F-9"], ["F-8"], cards, frame_check="off")
+    assert not [p for p in problems if "FRAME" in p.rule]
+    spark_blocker = card(
+        "F-9", effects=[{"when": "spark", "do": [{"op": "draw", "n": 1}]}], keywords=["blocker"]
+    )
+    for setting, broken in (("text", True), ("off", False)):
+        b = LogBuilder([spark_blocker], options={"deck_construction": True, "frame_check": setting})
+        r = b.setup(first="A").replay()
+        rules = {v["rule"] for s in r["steps"] for v in s["violations"]}
+        assert ("R4U-FRAME-CHECK" in rules) is broken
 
 
 def test_R4U_FIELD_each_player_has_the_zones() -> None:
