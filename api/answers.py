@@ -37,10 +37,15 @@ def _owner() -> str:
 def run_answer(kind: str, doc: dict[str, Any]) -> Any:
     """The outcome of ``kind`` (``question``, ``deck-check``) on ``doc``, run where the
     service runs such work; the document of an ``ok`` outcome, else the problem raised."""
-    runner = answers_of(current_service())
+    from worker.answers import refusal
+
+    service = current_service()
+    runner = answers_of(service)
     retry = str(runner.settings.retry_after)
+    owner = _owner()
+    found = refusal(service.store, kind, doc, owner)  # bad input: 400 here, busy or not
     try:
-        found = runner.run(kind, doc, _owner())
+        found = found or runner.run(kind, doc, owner)
     except Busy as exc:
         raise ApiProblem(
             503,

@@ -208,3 +208,36 @@ def _lists_of(deck: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 #: the work a job may do, by name (what crosses the queue is the name, not a function)
 WORK = {"question": answer_question, "deck-check": check_deck}
+
+
+def refusal(store: Any, kind: str, doc: Any, owner: str = LOCAL_OWNER) -> Outcome | None:
+    """The ``invalid`` outcome of a document that is bad input, found where the request is
+    read (the API), or ``None`` when it must go to the work.
+
+    Why here and not only in the work: bad input is a 400 naming every problem whether or
+    not a worker is free (a worker that is down or busy must not turn a malformed deck into
+    a 504), and refusing costs time linear in the body, which the readers' limits bound.
+
+    A deck check is read whole (its lists are bounded: :data:`judge.core.decks.MAX_DECK_ENTRIES`);
+    the check itself then runs in the work.  A question's envelope (``kind``, ``step``,
+    ``action``, …) is checked first; only when it is bad is its log read here too, so that
+    the answer still names every problem at once.  A well-formed question goes to the work
+    unread: reading and replaying its log is the work.
+    """
+    if not isinstance(doc, dict):
+        return None
+    if kind == "deck-check":
+        try:
+            deck_input(store, doc, owner)
+        except BadLog as exc:
+            return invalid(exc)
+        return None
+    if kind == "question":
+        from schemas.question import validate_question
+
+        errors, _ = validate_question(doc)
+        if not errors:
+            return None
+        found = answer_question(store, doc, owner)
+        return found if "invalid" in found else None
+    return None
