@@ -33,7 +33,12 @@ from judge.games.zx.observed import (
     provisionally,
 )
 from judge.games.zx.refs import find
-from judge.games.zx.resolve import check_targets, missing_target
+from judge.games.zx.resolve import (
+    check_idle_resolve,
+    check_targets,
+    missing_target,
+    recorded_choices,
+)
 from judge.games.zx.setup import (
     apply_first_player,
     apply_mulligan,
@@ -86,6 +91,8 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
     whos = [who for who, kinds in options if kind in kinds]
     need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
     if not whos:
+        if kind == "resolve" and check_idle_resolve(eng, plan):  # ZX-VOID-BRINGER
+            return plan
         rule = PHASE_RULES.get(kind, "ZX-TURN")
         plan.violate(rule, f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}.")
         plan.cannot_apply(NOT_NOW)
@@ -103,6 +110,7 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
 
 def apply(eng: ZXEngine, plan: Plan) -> None:
     apply_binds(eng, plan)
+    eng.idle_effects.clear()
     APPLIES[plan.kind](eng, plan)
 
 
@@ -482,6 +490,8 @@ def check_resolve(eng: ZXEngine, plan: Plan) -> None:
     pe = choose_pending(eng, plan, cands, "ZX-SIMULTANEOUS")
     if pe is None:
         return
+    for rule, msg in recorded_choices(eng, pe, plan.action):  # issue 27
+        plan.violate(rule, msg)
     if plan.action.get("use") is not False and effects.igob_op(pe.effect) is not None:
         from judge.games.zx.igob import check_igob
 
@@ -524,6 +534,13 @@ def _hand_targets(eng: ZXEngine, plan: Plan, pe: Any) -> list[Any]:
 
 
 def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
+    if plan.data.get("idle"):
+        eng.ctx.ruling(
+            "ZX-VOID-BRINGER",
+            f"{plan.data['idle']} resolved by itself, doing nothing (its life condition did "
+            "not hold): this resolve records the one way it went; nothing more happens.",
+        )
+        return
     pe = plan.data["pe"]
     if plan.data.get("order"):
         eng.pool.preferred = list(plan.data["order"])

@@ -3,16 +3,24 @@
 Break moves card B (a Z/X of the controller's hand) onto the square of card A (a Z/X on a
 square: a rebooted one unless the op says ``"rebooted": false``; the seed notes that today's
 cards all name a rebooted one), puts A face down into the force zone as B's force material, and B appears
-rebooted.  If it cannot be completed the game returns to the state before it: the engine
-checks everything first and moves nothing then (ZX-BREAK-UNDO).  A Z/X with a face-down force
+rebooted.  "由于任何原因，“超越”指定的行动无法实行的场合，将游戏的状态回归这次超越实行前": the
+cards are designated (指定的), not chosen, so Zekkai does not stop them (ZX-CHOOSE); the
+designation is checked first (an impossible one is illegal, ZX-BREAK); then the Break is
+carried out step by step in the seed's order (card B moved onto card A's square, card A face
+down into the force zone, card B appears), and when a step cannot be done (card A not
+affected by the effect, ZX-NOT-AFFECTED, among others) the state saved before the Break is put
+back, exactly, and the step's ruling says why (ZX-BREAK-UNDO).  A Z/X with a face-down force
 material is in Break state (``ZX.broken``), which Alter Break abilities need (ZX-ALTER-BREAK).
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from judge.games.zx.resolve import choosable
+from judge.games.zx import effects
+from judge.games.zx.resolve import choosable, not_affected
 from judge.games.zx.state import Force
 
 if TYPE_CHECKING:
@@ -26,7 +34,7 @@ def break_problem(eng: ZXEngine, pid: str, op: dict[str, Any], targets: list[Any
     if len(targets) != 2:
         return f"a Break names card A on a square and card B in the hand, not {targets}"
     a, b = targets
-    if not isinstance(a, str) or a not in choosable(eng, pid, op.get("target", {"side": "own"})):
+    if not isinstance(a, str) or a not in _designatable(eng, pid, op):
         return f"{a} is not a Z/X on a square the Break may name as card A"
     sq = st.square_of(a)
     z = st.squares[sq] if sq is not None else None
@@ -39,14 +47,26 @@ def break_problem(eng: ZXEngine, pid: str, op: dict[str, Any], targets: list[Any
     return None
 
 
-def possible(eng: ZXEngine, pid: str, op: dict[str, Any]) -> list[list[str]]:
-    """Every [A, B] pair the Break could name now (empty: it cannot be done).  A Z/X EX or
-    Z/X OB as card A is left out: what becomes of it no stored source says (``off_square``),
-    so the engine does not require that Break."""
+def _designatable(eng: ZXEngine, pid: str, op: dict[str, Any]) -> list[str]:
+    """The Z/X on squares the Break may designate as card A: of the side its ``target``
+    names (default your own); Zekkai does not stop a designation, only a choice (the op's
+    ``chooses``, default false: ZX-CHOOSE, ZX-ZEKKAI)."""
+    return choosable(eng, pid, op.get("target", {"side": "own"}), effects.chooses(op))
+
+
+def possible(
+    eng: ZXEngine, pid: str, op: dict[str, Any], source: str | None = None
+) -> list[list[str]]:
+    """Every [A, B] pair the Break of ``source``'s effect could name now and complete (empty:
+    it cannot be done).  A Z/X EX or Z/X OB as card A is left out: what becomes of it no
+    stored source says (``off_square``), so the engine does not require that Break; so is a
+    card A the effect does not affect (the Break would not be completed: ZX-BREAK-UNDO)."""
     st = eng.state
     out = []
-    for a in choosable(eng, pid, op.get("target", {"side": "own"})):
+    for a in _designatable(eng, pid, op):
         if st.card(a).type in ("zx_ex", "zx_ob"):
+            continue
+        if source is not None and not_affected(eng, pid, source, a) is not None:
             continue
         for b in st.players[pid].hand:
             if b is not None and break_problem(eng, pid, op, [a, b]) is None:
@@ -59,7 +79,7 @@ def check_break(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> list[tu
     targets only when none can (ZX-BREAK)."""
     op = pe.effect and next(o for o in pe.effect["do"] if o.get("op") == "break")
     if not targets:
-        pairs = possible(eng, pe.controller, op)
+        pairs = possible(eng, pe.controller, op, pe.source)
         if pairs:
             return [
                 (
@@ -74,22 +94,90 @@ def check_break(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> list[tu
 
 
 def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]) -> None:
-    """ZX-BREAK: A face down under B as force, B appears rebooted on A's square; an attack on
-    A goes on against B; an attack by A ends (ZX-BREAK-BATTLE)."""
-    st = eng.state
+    """ZX-BREAK: B onto A's square, A face down under B as force, B appears rebooted; an
+    attack on A goes on against B; an attack by A ends (ZX-BREAK-BATTLE).  A Break that
+    cannot be completed puts back the state saved before it (ZX-BREAK-UNDO)."""
     pid = pe.controller
     why = break_problem(eng, pid, op, targets)
+    if why is None:
+        saved = _save(eng)
+        said: list[tuple[str, str]] = []
+        why = _carry_out(eng, pe, targets, said)
+        if why is not None:
+            _restore(eng, saved)
+            for rule, text in said:  # what the step said of why, kept after the restore
+                eng.ctx.ruling(rule, text)
     if why is not None:
         eng.ctx.ruling(
             "ZX-BREAK-UNDO",
-            f"{pe.describe()}: the Break cannot be completed ({why}): the game returns to the "
-            "state before the Break; no card moves.",
+            f"{pe.describe()}: the Break cannot be carried out ({why}): the game returns to "
+            "the state before the Break (every card where it was).",
         )
         eng.event("break_failed", f"The Break of {pe.describe()} cannot be done.", player=pid)
-        return
+
+
+def _save(eng: ZXEngine) -> tuple[Any, ...]:
+    """The state before a Break, to put back exactly: the game state (a deep copy; card
+    definitions and instance tables shared), the pending effects, what the step has said."""
+    st = eng.state
+    memo: dict[int, Any] = {id(x): x for x in (st.defs, st.code_of, st.owner_of)}
+    ctx = eng.ctx
+    pool = eng.pool
+    return (
+        copy.deepcopy(st, memo),
+        (list(pool.items), pool._seq, list(pool.preferred)),
+        (len(ctx.events), len(ctx.rulings), len(ctx.unverifiable)),
+    )
+
+
+def _restore(eng: ZXEngine, saved: tuple[Any, ...]) -> None:
+    """Put back what :func:`_save` saved, in place (the state object and its agenda list
+    stay the ones the procedure holds)."""
+    copied, (items, seq, preferred), (n_events, n_rulings, n_unverifiable) = saved
+    st = eng.state
+    for f in dataclasses.fields(st):
+        if f.name == "agenda":
+            st.agenda[:] = copied.agenda
+        else:
+            setattr(st, f.name, getattr(copied, f.name))
+    pool = eng.pool
+    pool.items[:] = items
+    pool._seq = seq
+    pool.preferred[:] = preferred
+    ctx = eng.ctx
+    del ctx.events[n_events:], ctx.rulings[n_rulings:], ctx.unverifiable[n_unverifiable:]
+
+
+def _carry_out(
+    eng: ZXEngine, pe: PendingEffect, targets: list[Any], said: list[tuple[str, str]]
+) -> str | None:
+    """The Break's steps in the seed's order; the reason a step cannot be done (the caller
+    then puts back the state before the Break, and rules ``said``), or None once complete."""
+    st = eng.state
+    pid = pe.controller
     a, b = targets
     sq = st.square_of(a)
-    assert sq is not None
+    if sq is None:
+        return f"card A {eng.name(a)} is not on a square"
+    # 1. card B, from the hand, is moved onto card A's square
+    if b not in st.players[pid].hand:
+        return f"card B {eng.name(b)} is not in {pid}'s hand"
+    st.players[pid].hand.remove(b)
+    # 2. card A goes face down into the force zone, as card B's force material: moved by the
+    # effect, so a card A the effect does not affect cannot be (seed 003, keyword action 13)
+    unaffected = not_affected(eng, pid, pe.source, a)
+    if unaffected is not None:
+        said.append(
+            (
+                "ZX-NOT-AFFECTED",
+                f"Card A {eng.name(a)}: {unaffected}, so {pe.describe()} cannot move it into "
+                "the force zone.",
+            )
+        )
+        return (
+            f"{eng.name(b)} had been moved onto square {sq}, but card A {eng.name(a)} cannot "
+            f"be moved by the effect: {unaffected}"
+        )
     za = eng.off_square(sq, "card A of a Break")
     force = [Force(a, face_up=False)]
     if za.force:
@@ -105,17 +193,17 @@ def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list
             + ("stay, now under card B" if keep == "keep" else "go to the trash")
             + f" (rule option break_force {keep}).",
         )
-    st.players[pid].hand.remove(b)
     eng.ctx.ruling(
         "ZX-BREAK",
         f"Break: {eng.name(b)} (card B, from the hand) goes onto square {sq}; {eng.name(a)} "
         "(card A) goes face down into the force zone as its force material; "
         f"{eng.name(b)} appears rebooted and is in Break state.",
     )
+    # 3. card B appears rebooted
     battle = st.battle
     zb = eng.appear(pid, b, sq, f"Break onto {eng.name(a)}", force=force, rebooted=True)
     if battle is None:
-        return
+        return None
     if battle.target is za:
         battle.target = zb
         eng.ctx.ruling(
@@ -129,3 +217,4 @@ def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list
             f"{eng.name(a)} was attacking: {eng.name(b)} does not become the attacking Z/X; the "
             "attacking Z/X is no longer on a square, so the battle ends.",
         )
+    return None

@@ -51,7 +51,13 @@ Ops (each a keyword action of the seed):
 
 ``target``: ``{"side": "opponent" | "own" | "any"}``, and optionally ``race``, ``name``,
 ``color`` the Z/X has (with what a shift on it adds, ZX-SHIFT-INFO): one Z/X on a square,
-chosen (ZX-CHOOSE) when the effect resolves; the ``resolve`` names it in ``targets``.
+named when the effect resolves; the ``resolve`` names it in ``targets``.
+
+``chooses`` (an op with a ``target``, and ``break``): whether the card's text *chooses* it
+(選ぶ / 選び, seed 003 keyword action 22, ZX-CHOOSE).  Only choosing is stopped by Zekkai
+(ZX-ZEKKAI); a Z/X an op designates without choosing may have Zekkai.  Default: ``true`` for
+the targeted ops (``damage`` … ``power``), ``false`` for ``break`` (the seed's Break
+*designates* its cards A and B: 指定的Z/X).  The sample cards say it as their texts do.
 """
 
 from __future__ import annotations
@@ -93,6 +99,12 @@ def supported(effect: dict[str, Any]) -> bool:
     if not isinstance(ops, list):
         return False
     return all(isinstance(op, dict) and op.get("op") in OPS for op in ops)
+
+
+def chooses(op: dict[str, Any]) -> bool:
+    """Whether ``op`` chooses its Z/X (選ぶ / 選び: ZX-CHOOSE, seed 003 keyword action 22), as
+    its ``chooses`` says; by default a targeted op chooses and a Break designates."""
+    return bool(op.get("chooses", op.get("op") in TARGETED))
 
 
 def target_op(effect: dict[str, Any]) -> dict[str, Any] | None:

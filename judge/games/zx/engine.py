@@ -80,6 +80,9 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             for seat, pid in enumerate(log.player_ids)
         }
         self.state = ZXState(defs, code_of, owner_of, players, list(log.player_ids))
+        #: effects that resolved with no decision since the last action applied (a Void
+        #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
+        self.idle_effects: dict[str, str] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -146,6 +149,22 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
 
         run_effect(self, pe, targets, use)
         self.rules()
+
+    def auto_resolve(self) -> bool:
+        """As the core's, and: Void Bringer whose life condition does not hold makes no
+        decision wait (ZX-VOID-BRINGER): it resolves by itself, doing nothing; what it did is
+        noted (``idle_effects``) so that a ``resolve`` naming a target for it after all is
+        judged by that rule."""
+        from judge.games.zx.resolve import no_decision
+
+        cands = self.pool.candidates()
+        pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
+        if pe is None or not no_decision(self, pe):
+            return super().auto_resolve()
+        self.pool.remove(pe)
+        self.idle_effects[pe.source] = pe.describe()
+        self.run_effect(pe, [], None)
+        return True
 
     def when_idle(self) -> bool:
         return self.rules()

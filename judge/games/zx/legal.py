@@ -185,7 +185,7 @@ def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
         if brk is not None:
             from judge.games.zx.breaking import possible
 
-            pairs = possible(eng, pe.controller, brk)
+            pairs = possible(eng, pe.controller, brk, pe.source)
             out += [{**base, "targets": pair} for pair in pairs[:2]] or [{**base, "targets": []}]
             continue
         spec = effects.target_op(eff)

@@ -60,8 +60,10 @@ OPS = (
 class Ops:
     """Carries out an outcome's ops one by one; an impossible op is a problem and is skipped."""
 
-    def __init__(self, eng: ZXEngine, p: str, path: str) -> None:
+    def __init__(self, eng: ZXEngine, p: str, path: str, source: str | None = None) -> None:
         self.eng, self.p, self.path = eng, p, path
+        #: the card whose effect the outcome records (ZX-NOT-AFFECTED reads it)
+        self.source = source
         self.problems: list[tuple[str, str]] = []
         self.unsupported: list[str] = []
 
@@ -131,6 +133,25 @@ class Ops:
         self.fail(k, f"{ref_text(ref)} is not a Z/X on a square.")
         return None
 
+    def _unaffected(self, sq: int, k: str) -> bool:
+        """ZX-NOT-AFFECTED: the Z/X on ``sq`` is not affected by the effect whose outcome this
+        is (seed 003, keyword action 13): an op that would move or change it is impossible."""
+        from judge.games.zx.resolve import not_affected
+
+        z = self.eng.state.squares[sq]
+        assert z is not None
+        why = not_affected(self.eng, self.p, self.source, z.card) if self.source else None
+        if why is None:
+            return False
+        self.problems.append(
+            (
+                "ZX-NOT-AFFECTED",
+                f"{k}: {self.eng.name(z.card)}: {why}: the effect recorded cannot have "
+                "moved or changed it.",
+            )
+        )
+        return True
+
     # -- the ops ---------------------------------------------------------------------------
 
     def op_move(self, op: dict[str, Any], k: str) -> None:
@@ -141,7 +162,7 @@ class Ops:
             return
         if src == "square":
             sq = self._on_square(op, k)
-            if sq is None:
+            if sq is None or self._unaffected(sq, k):
                 return
             if dest == "resources":
                 self.unsupported.append(
@@ -204,12 +225,12 @@ class Ops:
 
     def op_damage(self, op: dict[str, Any], k: str) -> None:
         sq = self._on_square(op, k)
-        if sq is not None:
+        if sq is not None and not self._unaffected(sq, k):
             self.eng.damage_zx(sq, int(op["n"]), "recorded outcome")
 
     def op_destroy(self, op: dict[str, Any], k: str) -> None:
         sq = self._on_square(op, k)
-        if sq is not None:
+        if sq is not None and not self._unaffected(sq, k):
             self.eng.destroy(sq, "recorded outcome")
 
     def _turn(self, op: dict[str, Any], k: str, sleeping: bool) -> None:
@@ -230,7 +251,7 @@ class Ops:
             eng.event("outcome_turn", f"{eng.name(iid)} (resource) is {op['op']}ed.", card=iid)
             return
         sq = self._on_square(op, k)
-        if sq is None:
+        if sq is None or self._unaffected(sq, k):
             return
         z = st.squares[sq]
         assert z is not None
@@ -278,9 +299,20 @@ class Ops:
 def check_outcome(eng: ZXEngine, plan: Plan) -> None:
     """Which effect the outcome records and whether its ops are possible (ZX-OUTCOME;
     :func:`judge.core.outcome.check_outcome`)."""
-    core.check_outcome(eng, plan, RULE, Ops)
+    core.check_outcome(eng, plan, RULE, _runner(plan))
 
 
 def apply_outcome(eng: ZXEngine, plan: Plan) -> None:
     """Carry out the ops; a legal outcome carried out in full clears its effect's taint."""
-    core.apply_outcome(eng, plan, RULE, Ops)
+    core.apply_outcome(eng, plan, RULE, _runner(plan))
+
+
+def _runner(plan: Plan) -> Any:
+    """The ops runner for ``plan``'s outcome, knowing the card whose effect it records (its
+    taint's source, once the core has found it)."""
+
+    def make(eng: ZXEngine, p: str, path: str) -> Ops:
+        taint = plan.data.get("taint")
+        return Ops(eng, p, path, source=taint.source if taint is not None else None)
+
+    return make

@@ -13,11 +13,49 @@ if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
 
 
-def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any]) -> list[str]:
-    """The Z/X on squares an effect of ``chooser`` may choose (ZX-CHOOSE): of the side the
+#: keywords of a card the effects of some cards do not affect (ZX-NOT-AFFECTED)
+NOT_AFFECTED = ("unaffected_by_opponent", "unaffected_by_events")
+
+
+def not_affected(eng: ZXEngine, controller: str, source: str, iid: str) -> str | None:
+    """Why the effect of ``source`` (controlled by ``controller``) does not affect ``iid``,
+    or None (ZX-NOT-AFFECTED; seed 003 keyword action 13: the effects of the cards of a named
+    owner, controller or source do not affect the card).  The keywords are 【常】 abilities
+    of a card on a square: ``unaffected_by_opponent`` (the effects of its controller's
+    opponent), ``unaffected_by_events`` (the effects of events and event EX)."""
+    st = eng.state
+    sq = st.square_of(iid)
+    if sq is None:
+        return None
+    d = st.card(iid)
+    if d.has("unaffected_by_opponent") and st.controller[sq] != controller:
+        return "it is not affected by its opponent's effects"
+    if d.has("unaffected_by_events") and st.card(source).type in ("event", "event_ex"):
+        return "it is not affected by the effects of events"
+    return None
+
+
+def life_condition(eng: ZXEngine, pid: str) -> tuple[bool, int, int]:
+    """Life Recovery's and Void Bringer's condition (seed 003 keyword abilities 2 and 3):
+    ``pid``'s life cards (the card played from the life zone is no longer there) are not
+    more than its opponent's; with both counts."""
+    st = eng.state
+    mine = len(st.players[pid].life)
+    theirs = len(st.players[st.opponent(pid)].life)
+    return mine <= theirs, mine, theirs
+
+
+def no_decision(eng: ZXEngine, pe: PendingEffect) -> bool:
+    """Whether resolving ``pe`` is no decision at all: Void Bringer whose life condition does
+    not hold does nothing and chooses nothing (ZX-VOID-BRINGER), so no ``resolve`` waits."""
+    return pe.effect.get("keyword") == "void_bringer" and not life_condition(eng, pe.controller)[0]
+
+
+def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool = True) -> list[str]:
+    """The Z/X on squares an effect of ``chooser`` may name (ZX-TARGET): of the side the
     effect names, with the race, name and colour it names (a shift's added ones counted,
-    ZX-SHIFT-INFO), without Zekkai (ZX-ZEKKAI); a Z/X not affected by effects may be chosen
-    (ZX-NOT-AFFECTED)."""
+    ZX-SHIFT-INFO); when it ``chooses`` (選ぶ), without Zekkai (ZX-ZEKKAI: Zekkai stops only
+    choosing); a Z/X not affected by effects may be chosen (ZX-NOT-AFFECTED)."""
     from judge.games.zx.shift import fits
 
     st = eng.state
@@ -29,7 +67,7 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any]) -> list[str]:
         ctrl = st.controller[sq]
         if side == "opponent" and ctrl == chooser or side == "own" and ctrl != chooser:
             continue
-        if st.card(z.card).has("zekkai"):
+        if chooses and st.card(z.card).has("zekkai"):
             continue
         if not fits(eng, z.card, spec):
             continue
@@ -67,14 +105,26 @@ def check_targets(
         return check_break(eng, pe, targets)
     spec = effects.target_op(eff)
     if kw == "void_bringer":
-        spec = {"op": "trash", "target": {"side": "any"}}
+        holds, mine, theirs = life_condition(eng, pe.controller)
+        if not holds:
+            if targets:
+                problems.append(
+                    (
+                        "ZX-VOID-BRINGER",
+                        f"Void Bringer: {pe.controller} has {mine} life, more than {theirs}: "
+                        f"its effect does nothing and chooses no Z/X; the resolve names {targets}.",
+                    )
+                )
+            return problems
+        # seed 003, keyword ability 3: 你可以选择方阵上的1张Z/X: it chooses
+        spec = {"op": "trash", "target": {"side": "any"}, "chooses": True}
     if spec is None:
         if targets:
             problems.append(
                 ("ZX-CHOOSE", f"{pe.describe()} chooses nothing; targets {targets} given.")
             )
     else:
-        allowed = choosable(eng, pe.controller, spec.get("target", {}))
+        allowed = choosable(eng, pe.controller, spec.get("target", {}), effects.chooses(spec))
         if len(targets) > 1:
             problems.append(("ZX-CHOOSE", f"{pe.describe()} chooses one Z/X, not {len(targets)}."))
         if not targets and allowed and eng.options["choose_when_able"] == "must":
@@ -125,6 +175,8 @@ def missing_target(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> str 
                 return f"{t} is not in {pe.controller}'s trash"
             trash.remove(t)
     elif kw == "void_bringer" and targets:
+        if no_decision(eng, pe):
+            return "Void Bringer's life condition does not hold: it puts no Z/X into the trash"
         t = targets[0]
         if not isinstance(t, str) or st.square_of(t) is None:
             return f"{t} is not on a square"
@@ -132,15 +184,13 @@ def missing_target(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> str 
 
 
 def _affected(eng: ZXEngine, pe: PendingEffect, iid: str) -> bool:
-    """ZX-NOT-AFFECTED: an opponent's effect does not affect a Z/X unaffected by them."""
-    st = eng.state
-    sq = st.square_of(iid)
-    ctrl = st.controller.get(sq) if sq is not None else None
-    if st.card(iid).has("unaffected_by_opponent") and ctrl != pe.controller:
+    """ZX-NOT-AFFECTED: the effect does nothing to a Z/X it does not affect (it may still
+    have been chosen); the ruling says so."""
+    why = not_affected(eng, pe.controller, pe.source, iid)
+    if why is not None:
         eng.ctx.ruling(
             "ZX-NOT-AFFECTED",
-            f"{eng.name(iid)} was chosen, but it is not affected by its opponent's effects: "
-            f"{pe.describe()} does nothing to it.",
+            f"{eng.name(iid)} was named, but {why}: {pe.describe()} does nothing to it.",
         )
         return False
     return True
@@ -163,7 +213,9 @@ def run_effect(eng: ZXEngine, pe: PendingEffect, targets: list[Any], use: bool |
         eng.event("effect", f"{pe.describe()}: not executed (unknown to the engine).")
         eng.taint_effect(pe, "ZX-EFFECT-UNSUPPORTED")
         return
-    if eff.get("optional") and use is not True:
+    # not used: an optional effect without ``use: true``; a mandatory one recorded as not used
+    # is illegal (ZX-RECORDED-CHOICE) and, applied as played (on_illegal apply), not used
+    if (eff.get("optional") and use is not True or use is False) and not no_decision(eng, pe):
         eng.event("effect", f"{pid} does not use {pe.describe()}.", player=pid)
         return
     kw = eff.get("keyword")
@@ -200,13 +252,17 @@ def _keyword(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
             cards=targets,
         )
         return
-    mine = len(st.players[pid].life)
-    theirs = len(st.players[st.opponent(pid)].life)
+    holds, mine, theirs = life_condition(eng, pid)
     word = "Life Recovery" if kw == "life_recovery" else "Void Bringer"
     rule = "ZX-LIFE-RECOVERY" if kw == "life_recovery" else "ZX-VOID-BRINGER"
-    if mine > theirs:
-        eng.ctx.ruling(rule, f"{word}: {pid} has {mine} life, more than {theirs}: nothing happens.")
+    if not holds:
+        eng.ctx.ruling(
+            rule,
+            f"{word}: {pid} has {mine} life, more than {theirs}: nothing happens"
+            + (" (it chooses nothing: no decision waits)." if kw == "void_bringer" else "."),
+        )
         return
+
     if kw == "life_recovery":
         eng.ctx.ruling(
             rule,
@@ -221,6 +277,13 @@ def _keyword(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
         return
     sq = st.square_of(targets[0])
     assert sq is not None
+    if not _affected(eng, pe, targets[0]):
+        eng.ctx.ruling(
+            rule,
+            f"{word}: {pid} chose {eng.name(targets[0])}; the effect does not affect it: it "
+            "stays on its square.",
+        )
+        return
     eng.ctx.ruling(
         rule,
         f"{word}: {pid} has {mine} life, not more than {theirs}: {eng.name(targets[0])} "
@@ -317,3 +380,72 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
                 eng.ctx.ruling(
                     "ZX-REBOOT-SLEEP", f"{eng.name(t)} is {'slept' if z.sleeping else 'rebooted'}."
                 )
+
+
+# -- what a ``resolve`` records (issue 27: a recorded choice is judged, never replaced) -------
+
+
+def recorded_choices(
+    eng: ZXEngine, pe: PendingEffect, action: dict[str, Any]
+) -> list[tuple[str, str]]:
+    """Problems of the choices a ``resolve`` records that ``pe`` does not have
+    (ZX-RECORDED-CHOICE): an optional effect not used (``use`` false or not given) that
+    names choices (``use: false`` for an effect that is not optional is the core's
+    :func:`~judge.core.timing.choose_pending`); ``to`` for an effect that is not an IGOB,
+    ``squares`` for one that makes no Z/X appear.  Each is a recorded choice the rules do not allow: the step
+    is illegal, not read as another choice."""
+    eff = pe.effect
+    use = action.get("use")
+    named = [
+        f"`{k}`" for k in ("targets", "count", "to", "squares") if action.get(k) not in (None, [])
+    ]
+    out: list[tuple[str, str]] = []
+    rule = "ZX-RECORDED-CHOICE"
+    # ``use: false`` for an effect that is not optional: the core's check (choose_pending)
+    if eff.get("optional") and use is not True and named and not no_decision(eng, pe):
+        out.append(
+            (
+                rule,
+                f"{pe.describe()} is optional and the resolve does not use it (`use` is "
+                f"{'false' if use is False else 'not given'}), yet it names {', '.join(named)}: "
+                "an effect not used chooses nothing (record `use: true` to use it).",
+            )
+        )
+    if action.get("to") is not None and effects.igob_op(eff) is None:
+        out.append((rule, f"{pe.describe()} chooses no square: `to` belongs to an IGOB."))
+    if action.get("squares") is not None and effects.appear_op(eff) is None:
+        out.append(
+            (rule, f"{pe.describe()} makes no Z/X appear: `squares` belongs to an `appear` op.")
+        )
+    return out
+
+
+def check_idle_resolve(eng: ZXEngine, plan: Any) -> bool:
+    """A ``resolve`` while nothing waits, naming an effect that has just resolved with no
+    decision (Void Bringer whose life condition did not hold, ZX-VOID-BRINGER): naming a
+    target is a recorded choice that cannot happen (illegal, not applied); naming none records
+    the one way it went (legal, nothing more happens).  False: no such effect."""
+    from judge.core.refs import is_instance, ref_code
+
+    st = eng.state
+    src = plan.action.get("source")
+    hit = None
+    for s in eng.idle_effects:
+        if src == s if is_instance(st, src) else ref_code(st, src) == st.code_of[s]:
+            hit = s
+            break
+    if hit is None:
+        return False
+    what = eng.idle_effects[hit]
+    targets = list(plan.action.get("targets") or [])
+    if targets:
+        plan.violate(
+            "ZX-VOID-BRINGER",
+            f"{what}: its controller's life cards were more than the opponent's, so it did "
+            "nothing and chose no Z/X; no decision waited for it, and "
+            f"{', '.join(map(str, targets))} cannot be chosen by it.",
+        )
+        plan.cannot_apply("no decision waited for it: its life condition did not hold")
+    else:
+        plan.data["idle"] = what
+    return True

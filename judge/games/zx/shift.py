@@ -125,6 +125,16 @@ def do_shift(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
         eng.ctx.ruling("ZX-SHIFT", f"{pe.describe()}: no Shift is done ({why}).")
         return
     sc, on = targets
+    from judge.games.zx.resolve import not_affected
+
+    unaffected = not_affected(eng, pid, pe.source, on)
+    if unaffected is not None:  # the shift would change the card: the effect does not affect it
+        eng.ctx.ruling(
+            "ZX-NOT-AFFECTED",
+            f"{eng.name(on)} was named, but {unaffected}: {pe.describe()} puts no shift card "
+            f"onto it; {eng.name(sc)} stays in the dynamis.",
+        )
+        return
     ps = st.players[pid]
     ps.dynamis = [e for e in ps.dynamis if e[0] != sc]
     sq = st.square_of(on)
