@@ -70,10 +70,14 @@ store keeps Redis under its limit instead of meeting it:
 * :meth:`~RedisStore.save_result` stores a result only when it fits under the result
   ceiling, halfway between the high water and ``maxmemory`` (0.95 by default); one that
   does not fails the job with the reason, a small write that fits.  A result refused by
-  Redis itself (``OOM``: another worker's result came first) is tried again after 0.5, 1
-  and 2 s, then its job is failed the same way; when even that small write is refused,
-  the job's own log is dropped first (a delete is allowed over the limit, and a failed
-  job's log is not read again: a submission of the same log stores it anew).
+  Redis itself (``OOM``: another worker's result came first, or another writer took Redis
+  past ``maxmemory``), or one that does not fit while Redis is over ``maxmemory`` (memory
+  another writer may free), is tried again after 0.5, 1, 2, 4 and 8 s, then its job is
+  failed the same way; when even that small write is refused, the job's own log is dropped
+  first (a delete is allowed over the limit, and a failed job's log is not read again: a
+  submission of the same log stores it anew), and when Redis still refuses it, the
+  failure is written by a script flagged ``allow-oom`` (the record exists: it grows by
+  the reason), so that no job is left ``started``.
 * :func:`memory_problem` says, for the start-up warning, when Redis has no ``maxmemory``
   (then nothing of this applies: Redis grows until the machine runs out) or a policy
   that may evict queued work.
@@ -201,8 +205,9 @@ MEMORY_READING_SECONDS = 1.0
 #: The share of ``maxmemory`` above which new work is refused (``JUDGE_STORE_HIGH_WATER``).
 DEFAULT_HIGH_WATER = 0.9
 HIGH_WATER_ENV = "JUDGE_STORE_HIGH_WATER"
-#: Seconds between the tries of a result that Redis refused for memory (then it fails).
-OOM_BACKOFF = (0.5, 1.0, 2.0)
+#: Seconds between the tries of a result that Redis refused for memory, or that would not
+#: fit while Redis is over its ``maxmemory`` (15.5 s in all; then its job fails).
+OOM_BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 def read_high_water(value: Any = None) -> float:
@@ -374,6 +379,7 @@ class RedisStore:
         self.waiters = RedisWaiters(client, self.done_channel)
         self._create = client.register_script(_CREATE)
         self._update = client.register_script(_UPDATE)
+        self._update_over_limit = client.register_script("#!lua flags=allow-oom\n" + _UPDATE)
         self._save_result = client.register_script(_SAVE_RESULT)
 
     @classmethod
@@ -476,19 +482,19 @@ class RedisStore:
         fields = self.encode_result(result)
         size = sum(len(k) + len(v) for k, v in fields.items())
         self._memory = None  # a fresh reading (one INFO a job): another worker stored one
-        refused = self._no_room_for(size)
         for pause in (*OOM_BACKOFF, None):
-            if refused:
-                break
-            try:
-                return self._store_result(sub, fields)
-            except StoreFull as exc:
-                if pause is None:
+            refused = self._no_room_for(size)
+            if not refused:
+                try:
+                    return self._store_result(sub, fields)
+                except StoreFull as exc:
                     refused = f"Redis refused it ({exc.__cause__ or exc})"
-                    break
-                time.sleep(pause)
-                self._memory = None  # read again: memory may have been freed meanwhile
-                refused = self._no_room_for(size)
+            elif not self._over_limit():
+                break  # under maxmemory, over the ceiling: results fill it; waiting frees nothing
+            if pause is None:
+                break
+            time.sleep(pause)
+            self._memory = None  # read again: memory may have been freed meanwhile
         self._fail_for_memory(
             sub,
             f"the result store is full: the replay ({size:,} bytes) "
@@ -529,7 +535,25 @@ class RedisStore:
         except StoreFull:
             with guarded("save_result"):
                 self.client.delete(self.key("log", sub.id))  # allowed over maxmemory
-            self.update(failed)
+            try:
+                self.update(failed)
+            except StoreFull:
+                self._update_failure_over_limit(failed)
+
+    def _update_failure_over_limit(self, failed: Submission) -> None:
+        """:meth:`update` of a failed record by the ``allow-oom`` script (Redis 7): Redis is
+        over its ``maxmemory`` and the failure must still be written (see the module)."""
+        with guarded("update"):
+            try:
+                self._run(
+                    self._update_over_limit,
+                    keys=[self.key("sub", failed.id), self.pending_key],
+                    args=[json.dumps(failed.to_dict()), "1", failed.id, self.done_channel],
+                )
+            except rexc.ResponseError as exc:
+                if _is_oom(exc):
+                    raise
+                raise StoreFull(f"Redis is full and cannot run allow-oom scripts: {exc}") from exc
 
     # -- memory
 
@@ -549,6 +573,12 @@ class RedisStore:
                 used, limit = 0, 0
             reading = self._memory = (clock, used, limit)
         return reading[1], reading[2]
+
+    def _over_limit(self) -> bool:
+        """Whether Redis's ``used_memory`` is at its ``maxmemory`` or over (it refuses
+        writes that may grow it)."""
+        used, limit = self.memory()
+        return bool(limit) and used >= limit
 
     def check_room(self, high_water: float | None = None) -> None:
         """Raise :class:`StoreFull` when Redis's memory is at ``high_water`` (default

@@ -29,6 +29,7 @@ from rq.timeouts import JobTimeoutException, UnixSignalDeathPenalty
 from rq.utils import now, parse_composite_key, utcparse
 
 from worker.config import Settings, mask_logs, mask_secrets
+from worker.full_redis import JobLeftQueued, RidesOutFullRedis, is_full
 from worker.reaper import reap
 from worker.redis_store import RedisStore, connect
 from worker.rqjob import DEATH_KIND, TimeLimitExceeded, died, job_store, log, retry_or_fail
@@ -66,9 +67,10 @@ def _die_with_parent(parent_pid: int | None, sig: int = signal.SIGKILL) -> None:
         os.kill(os.getpid(), sig)  # the parent died before the call
 
 
-class _JudgeWorkerMixin:
+class _JudgeWorkerMixin(RidesOutFullRedis):
     """What the three worker classes share: the time limit, the heartbeat's grace, the
-    reaper as their maintenance, and the store's view of a process that died."""
+    reaper as their maintenance, the store's view of a process that died, and riding out
+    a Redis over its ``maxmemory`` in the process (:class:`~worker.full_redis.RidesOutFullRedis`)."""
 
     death_penalty_class = JudgeDeathPenalty
     settings: Settings
@@ -103,7 +105,11 @@ class _JudgeWorkerMixin:
         registration when the hash had vanished (the beat's HSET created it): after Redis
         is restarted from an append-only file written while a job ran, the registration
         may be past its short life, the reaper (RQ's ``clean_worker_registry``) drops it
-        from the sets, and a live worker would stay unseen by ``/readyz`` for good."""
+        from the sets, and a live worker would stay unseen by ``/readyz`` for good.
+
+        When Redis is over its ``maxmemory`` the beat is refreshed in place instead
+        (:func:`~worker.full_redis.refresh_in_place`): the registration does not lapse while
+        the worker waits for memory."""
         ttl = timeout or self.worker_ttl + 60  # type: ignore[attr-defined]
         clock = time.monotonic()
         if pipeline is not None:  # RQ's own, run with its other commands: may shorten the life
@@ -113,10 +119,19 @@ class _JudgeWorkerMixin:
         sent = getattr(self, "_last_sent", None)
         if sent is not None and clock - sent < 1.0 and self._lives_until >= clock + ttl - 1.0:
             return
-        with self.connection.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
-            super().heartbeat(ttl, pipe)  # type: ignore[misc]
-            worker_registration.register(self, pipe)  # type: ignore[arg-type]
-            created = pipe.execute()[0]
+        parent = super()
+        try:
+            with self.connection.pipeline(transaction=False) as pipe:  # type: ignore[attr-defined]
+                parent.heartbeat(ttl, pipe)  # type: ignore[misc]
+                worker_registration.register(self, pipe)  # type: ignore[arg-type]
+                created = pipe.execute()[0]
+        except Exception as exc:
+            if not is_full(exc):
+                raise
+            self.full_redis.refused("a heartbeat", exc)
+            self.full_redis.refresh(self.connection, lambda pipe: parent.heartbeat(ttl, pipe))  # type: ignore[attr-defined,misc]
+            self._last_sent, self._lives_until = clock, clock + ttl
+            return
         if created:  # the hash was gone: HSET made one holding only last_heartbeat
             self._register_again(ttl)
         self._last_sent, self._lives_until = clock, clock + ttl
@@ -147,8 +162,11 @@ class _JudgeWorkerMixin:
             reap(self.connection, self.settings, worker=self)  # type: ignore[attr-defined]
         except StopRequested:
             raise  # SIGTERM while reaping: RQ's warm shutdown, not a failure of the reaper
-        except Exception:  # noqa: BLE001 - maintenance must not stop the worker
-            log.exception("reaper failed")
+        except Exception as exc:  # noqa: BLE001 - maintenance must not stop the worker
+            if is_full(exc):
+                self.full_redis.refused("the reaper", exc)  # logged once while Redis is full
+            else:
+                log.exception("reaper failed")
         self.last_cleaned_at = now()
 
     def request_stop(self, signum: int, frame: Any) -> None:
@@ -160,6 +178,12 @@ class _JudgeWorkerMixin:
         loop stops at its next look."""
         self._stop_requested = True
         super().request_stop(signum, frame)  # type: ignore[misc]
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        try:
+            super().execute_job(job, queue)  # type: ignore[misc]
+        except JobLeftQueued:
+            self.left_queued(job)
 
     def setup_work_horse_signals(self) -> None:
         super().setup_work_horse_signals()  # type: ignore[misc]
@@ -208,7 +232,11 @@ class JudgeSimpleWorker(_JudgeWorkerMixin, SimpleWorker):
         """RQ's ``SimpleWorker.execute_job``, with the heartbeat thread around the job (and
         without its "idle" state after it: RQ sets that again before the next dequeue, a
         round trip later)."""
-        execution = self.prepare_execution(job)
+        try:
+            execution = self.prepare_execution(job)
+        except JobLeftQueued:
+            self.left_queued(job)
+            return
         beat = _JobHeartbeat(self, job, execution)
         beat.start()
         try:
@@ -459,6 +487,7 @@ def supervise(
     # when Redis last became reachable (inf while it is not): after an outage the workers
     # get a whole heartbeat bound to beat again before the watchdog judges them
     reachable_since = 0.0
+    full = False  # the last reap met a Redis over its maxmemory
 
     def on_signal(signum: int, frame: Any) -> None:
         signals.append(signum)
@@ -520,10 +549,13 @@ def supervise(
                 except Exception as exc:  # noqa: BLE001 - Redis away: try again next time
                     next_settle = next_reap
                     reachable_since = math.inf
-                    log.warning("reaper: %s", exc)
+                    if not (full and is_full(exc)):  # over maxmemory: said once an episode
+                        log.warning("reaper: %s", exc)
+                    full = is_full(exc)
                 else:
                     next_settle = 0.0
                     reachable_since = min(reachable_since, clock)
+                    full = False
             time.sleep(0.1)
         if settle:  # the last workers have exited (burst, or stopped): their jobs too
             try:
