@@ -119,9 +119,7 @@ def test_workers_ride_out_a_full_redis_and_finish_every_job(
         assert sorted(w.name for w in workers.registered()) == names  # registrations alive
 
         free(redis)
-        wait_until(
-            lambda: all(service.store.get(i).is_final() for i in ids), 60, "every job ended"
-        )
+        wait_until(lambda: all(service.store.get(i).is_final() for i in ids), 60, "every job ended")
         subs = [service.store.get(i) for i in ids]
         assert [s.status for s in subs] == ["finished"] * 6, [(s.status, s.reason) for s in subs]
         for sub in subs:
@@ -168,9 +166,7 @@ def test_a_worker_that_dies_while_redis_is_full_has_its_job_recovered(
         os.kill(victim.pid, signal.SIGKILL)
         time.sleep(4)  # past the heartbeat bound (1 + 2 s): the supervisor cannot write yet
         free(redis)
-        wait_until(
-            lambda: all(service.store.get(i).is_final() for i in ids), 60, "both jobs ended"
-        )
+        wait_until(lambda: all(service.store.get(i).is_final() for i in ids), 60, "both jobs ended")
         subs = [service.store.get(i) for i in ids]
         assert [s.status for s in subs] == ["finished", "finished"], [
             (s.status, s.reason) for s in subs
