@@ -29,7 +29,7 @@ from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
 from api import current_service, json_body
-from api.docs import TOKEN_NEEDED, response_name
+from api.docs import TOKEN_NEEDED, problems, response_name
 from api.errors import ApiProblem, invalid
 from judge.core.canonical import canonical_bytes
 from judge.core.cardsets import HASH_PREFIX, NAME_PATTERN, read_card_set
@@ -136,7 +136,7 @@ def _no_such_set(ref: str) -> ApiProblem:
 @blp.alt_response(400, response=response_name(400))
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(503, **problems("store-unavailable", "store-full"))
 @blp.doc(
     operationId="postCardSet",
     requestBody={

@@ -35,12 +35,35 @@ SWAGGER_UI_MIN_MAJOR = 5
 SWAGGER_UI_FILES = ("swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png")
 ACTION_LOG = "ActionLog"
 
+RETRY_AFTER = "Seconds to wait before trying again."
 _HEADERS = {
     401: {"WWW-Authenticate": "`Bearer` with the realm of the service."},
     405: {"Allow": "The methods the path allows."},
-    503: {"Retry-After": "Seconds to wait before trying again."},
-    504: {"Retry-After": "Seconds to wait before trying again."},
+    429: {
+        "Retry-After": RETRY_AFTER,
+        "X-RateLimit-Limit": "The nearest budget's limit.",
+        "X-RateLimit-Remaining": "What is left of it.",
+        "X-RateLimit-Reset": "When it is whole again (seconds since the epoch).",
+    },
+    503: {"Retry-After": RETRY_AFTER},
+    504: {"Retry-After": RETRY_AFTER},
 }
+
+PROBLEM_PREFIX = "urn:tcg-judge:problem:"
+#: The problem types an operation may declare with :func:`problems`: each one's status, its
+#: title (as :mod:`api.errors`, :mod:`api.answers` and :mod:`api.ratelimit` raise it) and
+#: whether it carries ``Retry-After``.
+PROBLEM_TYPES: dict[str, tuple[int, str, bool]] = {
+    "rate-limited": (429, "Too many requests: a per-client budget is spent", True),
+    "engine-error": (501, "Engine error: a bug in the engine, reported with its fault_id", False),
+    "store-unavailable": (503, "Store unavailable: Redis is not answering", True),
+    "store-full": (503, "Store full: new work is refused until stored results expire", True),
+    "answer-busy": (503, "Too many waiting: questions and deck checks", True),
+    "answer-timeout": (504, "Not answered in time: JUDGE_QUESTION_TIMEOUT", True),
+}
+#: The types of the shared response component of a status (``response_name``): what an
+#: operation that declares the component alone may answer with it.
+COMPONENT_TYPES = {429: ("rate-limited",), 503: ("store-unavailable",)}
 
 
 def response_name(status: int) -> str:
@@ -48,12 +71,57 @@ def response_name(status: int) -> str:
     return HTTPStatus(status).name
 
 
+def problems(*slugs: str, description: str | None = None) -> dict[str, Any]:
+    """The keyword arguments of ``@blp.alt_response(status, **problems(...))`` for a
+    response that may be any of the problem types ``slugs`` (of one status): a problem
+    document whose examples name each type, a description naming them, and
+    ``Retry-After`` when one of them carries it.
+
+    >>> problems("store-unavailable", "store-full")["headers"]
+    {'Retry-After': {'description': 'Seconds to wait before trying again.', 'schema': {'type': 'string'}}}
+    """
+    statuses = {PROBLEM_TYPES[slug][0] for slug in slugs}
+    if len(statuses) != 1:
+        raise ValueError(f"one status per response: {slugs} have {sorted(statuses)}")
+    (status,) = statuses
+    named = "; ".join(f"`{PROBLEM_PREFIX}{slug}`: {PROBLEM_TYPES[slug][1]}" for slug in slugs)
+    out: dict[str, Any] = {
+        "schema": ProblemSchema,
+        "content_type": PROBLEM_JSON,
+        "description": f"{description or HTTPStatus(status).phrase}. Problem types: {named}.",
+        "examples": {
+            slug: {
+                "summary": PROBLEM_TYPES[slug][1],
+                "value": {
+                    "type": PROBLEM_PREFIX + slug,
+                    "title": PROBLEM_TYPES[slug][1].split(":")[0],
+                    "status": status,
+                },
+            }
+            for slug in slugs
+        },
+    }
+    if any(PROBLEM_TYPES[slug][2] for slug in slugs):
+        out["headers"] = _headers(503)
+    return out
+
+
+def _headers(status: int) -> dict[str, Any]:
+    return {
+        name: {"description": text, "schema": {"type": "string"}}
+        for name, text in _HEADERS[status].items()
+    }
+
+
 #: ``@blp.doc(**{TOKEN_NEEDED: True})``: an operation other than a POST that needs the token
 TOKEN_NEEDED = "x-token-needed"
 
 
 class _BearerOnPost(BasePlugin):
-    """Documents ``Authorization: Bearer`` on POST operations when tokens are configured."""
+    """Documents ``Authorization: Bearer`` on POST operations when tokens are configured,
+    and the 429 ``rate-limited`` of every operation the limits count (all but the health
+    probes, :data:`api.ratelimit.HEALTH_PATHS`; documented even where limits are off,
+    since they are on by default)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
@@ -72,6 +140,11 @@ class _BearerOnPost(BasePlugin):
     def operation_helper(self, path: Any = None, operations: Any = None, **kwargs: Any) -> None:
         # a GET or DELETE that needs the token too says so with TOKEN_NEEDED (the card sets')
         needs = {m for m, op in (operations or {}).items() if op.pop(TOKEN_NEEDED, False)}
+        from api.ratelimit import HEALTH_PATHS
+
+        if path not in HEALTH_PATHS:
+            for operation in (operations or {}).values():
+                operation.setdefault("responses", {})[429] = response_name(429)
         if not self.enabled:
             return
         for method, operation in (operations or {}).items():
@@ -116,11 +189,12 @@ class JudgeApi(Api):
                 "description": status.phrase,
                 "content": {PROBLEM_JSON: {"schema": self.ERROR_SCHEMA}},
             }
+            if status in COMPONENT_TYPES:
+                declared = problems(*COMPONENT_TYPES[status])
+                response["description"] = declared["description"]
+                response["content"][PROBLEM_JSON]["examples"] = declared["examples"]
             if status in _HEADERS:
-                response["headers"] = {
-                    name: {"description": text, "schema": {"type": "string"}}
-                    for name, text in _HEADERS[status].items()
-                }
+                response["headers"] = _headers(status)
             self.spec.components.response(status.name, response, lazy=True)
         self.spec.components.response(
             self.DEFAULT_ERROR_RESPONSE_NAME,

@@ -32,7 +32,7 @@ from flask import Response, url_for
 from flask_smorest import Blueprint
 
 from api import current_service, json_body
-from api.docs import action_log_ref, response_name
+from api.docs import action_log_ref, problems, response_name
 from api.errors import ApiProblem, invalid, problem_type
 from judge.core.canonical import canonical_bytes
 from judge.core.errors import FieldError
@@ -145,7 +145,7 @@ def _not_ready(sub: Submission) -> ApiProblem:
 )
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(503, **problems("store-unavailable", "store-full"))
 @blp.doc(
     operationId="submitReplay",
     requestBody={

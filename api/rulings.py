@@ -29,7 +29,7 @@ from flask_smorest import Blueprint
 
 from api import json_body
 from api.answers import run_answer
-from api.docs import response_name
+from api.docs import problems, response_name
 from api.errors import too_large
 from judge.core.errors import FieldError
 from judge.core.jsontext import TooLarge
@@ -66,8 +66,11 @@ def _actions_limit(doc: dict[str, Any]) -> None:
 @blp.alt_response(404, response=response_name(404), description="No such replay job.")
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
-@blp.alt_response(503, response=response_name(503), description="Too many waiting.")
-@blp.alt_response(504, response=response_name(504), description="Not answered in time.")
+@blp.alt_response(501, **problems("engine-error", description="The engine failed"))
+@blp.alt_response(
+    503, **problems("answer-busy", "store-unavailable", "store-full", description="Not now")
+)
+@blp.alt_response(504, **problems("answer-timeout"))
 @blp.doc(
     operationId="askQuestion",
     requestBody={

@@ -207,3 +207,129 @@ def _refs(node: Any) -> list[str]:
     if isinstance(node, list):
         return [ref for item in node for ref in _refs(item)]
     return []
+
+
+#: Every problem status each operation can answer, and the problem types among them that
+#: the OpenAPI document must name (None: the status alone).  429 ``rate-limited`` is every
+#: operation's but the health probes'; 401 (with JUDGE_TOKENS) is checked elsewhere.
+STORE = {503: {"store-unavailable"}}
+WORK = {
+    400: None,
+    413: None,
+    415: None,
+    501: {"engine-error"},
+    503: {"answer-busy", "store-unavailable", "store-full"},
+    504: {"answer-timeout"},
+}
+CAN_ANSWER: dict[tuple[str, str], dict[int, set[str] | None]] = {
+    ("post", "/v1/replays"): {
+        400: None,
+        413: None,
+        415: None,
+        503: {"store-unavailable", "store-full"},
+    },
+    ("get", "/v1/replays/{replay_id}"): {400: None, 403: None, 404: None, **STORE},
+    ("get", "/v1/replays/{replay_id}/steps"): {400: None, 403: None, 404: None, 409: None, **STORE},
+    ("get", "/v1/replays/{replay_id}/html"): {400: None, 403: None, 404: None, 409: None, **STORE},
+    ("post", "/v1/decks/check"): WORK,
+    ("post", "/v1/rulings"): {**WORK, 403: None, 404: None},
+    ("get", "/v1/games"): {},
+    ("get", "/v1/games/{game}/rules"): {404: None},
+    ("get", "/v1/games/{game}/rules/{rule_id}"): {404: None},
+    ("get", "/v1/rules"): {400: None},
+    ("get", "/v1/schemas/action-log"): {},
+    ("post", "/v1/card-sets"): {
+        400: None,
+        413: None,
+        415: None,
+        503: {"store-unavailable", "store-full"},
+    },
+    ("get", "/v1/card-sets"): {400: None, **STORE},
+    ("get", "/v1/card-sets/{ref}"): {404: None, **STORE},
+    ("delete", "/v1/card-sets/{ref}"): {404: None, **STORE},
+    ("get", "/healthz"): {},
+    ("get", "/readyz"): {503: None},
+}
+#: The problem types the API answers with ``Retry-After`` (api.errors, api.answers,
+#: api.ratelimit).
+WITH_RETRY_AFTER = {
+    "rate-limited",
+    "store-unavailable",
+    "store-full",
+    "answer-busy",
+    "answer-timeout",
+}
+
+
+def _declared(doc: dict[str, Any], response: Any) -> dict[str, Any]:
+    """A response object, its ``$ref`` resolved."""
+    if isinstance(response, dict) and "$ref" in response:
+        node: Any = doc
+        for part in response["$ref"].removeprefix("#/").split("/"):
+            node = node[part]
+        return node
+    return response
+
+
+def test_every_problem_an_operation_can_answer_is_declared(live) -> None:
+    doc = live.get("/openapi.json").json
+    operations = {(m, p): op for p, ops in doc["paths"].items() for m, op in ops.items()}
+    assert set(CAN_ANSWER) == {k for k in operations if k[0] != "parameters"}
+    for (method, path), statuses in CAN_ANSWER.items():
+        expected = dict(statuses)
+        if path not in ("/healthz", "/readyz"):
+            expected[429] = {"rate-limited"}
+        responses = operations[(method, path)]["responses"]
+        for status, types in expected.items():
+            where = f"{method.upper()} {path} {status}"
+            assert str(status) in responses, f"{where} is not declared"
+            response = _declared(doc, responses[str(status)])
+            content = response["content"]
+            assert list(content) == ["application/problem+json"], where
+            examples = content["application/problem+json"].get("examples", {})
+            named = {
+                e["value"]["type"].removeprefix("urn:tcg-judge:problem:") for e in examples.values()
+            }
+            for example in examples.values():
+                assert example["value"]["status"] == status, where
+            assert types is None or types <= named, f"{where}: {sorted(types - named)} not named"
+            for slug in named:
+                assert f"urn:tcg-judge:problem:{slug}" in response["description"], where
+            if named & WITH_RETRY_AFTER:
+                assert "Retry-After" in response.get("headers", {}), f"{where}: no Retry-After"
+    rate = _declared(doc, operations[("get", "/v1/games")]["responses"]["429"])
+    assert {"Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining"} <= set(rate["headers"])
+
+
+def test_the_declared_problems_are_the_ones_answered() -> None:
+    """What the document names is what the API sends: a real 429 of a spent budget, and
+    the store's and the engine's problems, carry the declared type, title and
+    ``Retry-After``."""
+    from api import create_app
+    from api.docs import PROBLEM_TYPES, problems
+    from api.errors import engine_error, store_full, store_unavailable
+    from judge.core.fault import EngineFault
+    from worker.service import embedded_service
+
+    def declared(slug: str) -> dict[str, Any]:
+        return problems(slug)["examples"][slug]["value"]
+
+    client = create_app(
+        embedded_service(workers=1), {"JUDGE_RATE_LIMITS": "on", "JUDGE_RATE_REQUESTS": "1/minute"}
+    ).test_client()
+    client.get("/v1/games")
+    limited = client.get("/v1/games")
+    assert limited.status_code == 429
+    body = limited.get_json()
+    assert {k: body[k] for k in ("type", "title", "status")} == declared("rate-limited")
+    assert int(limited.headers["Retry-After"]) >= 1
+    fault = EngineFault.from_dict(
+        {"game": "zx", "log_sha256": "0" * 64, "step": 3, "error_type": "ValueError"}
+    )
+    for slug, problem in (
+        ("store-full", store_full()),
+        ("store-unavailable", store_unavailable()),
+        ("engine-error", engine_error(fault)),
+    ):
+        assert (problem.type, problem.title, problem.status) == tuple(declared(slug).values())
+        assert ("Retry-After" in problem.headers) == PROBLEM_TYPES[slug][2]
