@@ -88,19 +88,24 @@ def worker_command(
         client.ping()
     except Exception as exc:  # noqa: BLE001 - any failure to answer
         fail(f"cannot reach Redis at {mask_secrets(url)}: {mask_secrets(str(exc), url)}")
-    _warn_if_not_durable(client, url)
+    _warn_of_redis(client, url)
     sys.exit(supervise(settings, workers=workers, burst=burst))
 
 
-def _warn_if_not_durable(client: Any, url: str) -> None:
-    """At start: a warning on stderr when the Redis at ``url`` keeps nothing on disk (or
-    when that cannot be checked), since a restart of it then loses the accepted jobs."""
+def _warn_of_redis(client: Any, url: str) -> None:
+    """At start, as the API warns under gunicorn: a warning on stderr when the Redis at
+    ``url`` keeps nothing on disk (a restart of it then loses the accepted jobs), and one
+    when it has no ``maxmemory`` or a policy that may evict queued work (one client's
+    submissions can then fill the machine, or jobs vanish), or when either cannot be
+    checked."""
     from worker.config import mask_secrets
-    from worker.redis_store import persistence_problem
+    from worker.redis_store import memory_problem, persistence_problem
 
-    problem = persistence_problem(client)
-    if problem:
-        click.echo(f"warning: Redis at {mask_secrets(url)}: {mask_secrets(problem, url)}", err=True)
+    for problem in (persistence_problem(client), memory_problem(client)):
+        if problem:
+            click.echo(
+                f"warning: Redis at {mask_secrets(url)}: {mask_secrets(problem, url)}", err=True
+            )
 
 
 # --------------------------------------------------------------------------------------
@@ -182,7 +187,7 @@ def serve_command(host: str, port: int, workers: int) -> None:
         )
         if click.get_current_context().get_parameter_source("workers").name == "COMMANDLINE":
             click.echo("note: --workers is for the embedded mode; start `judge worker -n N`")
-        _warn_if_not_durable(service.store.client, url)
+        _warn_of_redis(service.store.client, url)
     else:
         service = embedded_service(workers=workers)
         click.echo(EMBEDDED_NOTICE)

@@ -290,9 +290,12 @@ def test_a_redis_that_keeps_nothing_on_disk_is_warned_of_at_start(tmp_path: Path
         assert "warning: Redis at" in out and "keeps no data on disk" in out, out
 
 
+BOUNDED = ("--maxmemory", "64mb", "--maxmemory-policy", "noeviction")  # no memory warning
+
+
 @pytest.mark.parametrize(
     "options",
-    [("--appendonly", "yes", "--save", ""), ("--appendonly", "no", "--save", "3600 1")],
+    [("--appendonly", "yes", "--save", "", *BOUNDED), ("--appendonly", "no", "--save", "3600 1")],
     ids=["aof", "rdb"],
 )
 def test_a_redis_that_keeps_its_data_is_not_warned_of(tmp_path: Path, options: Any) -> None:
@@ -304,6 +307,31 @@ def test_a_redis_that_keeps_its_data_is_not_warned_of(tmp_path: Path, options: A
             done = judge("worker", "--burst", env={"REDIS_URL": url})
             assert done.returncode == 0, done.stderr
             assert "warning" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ((), "it has no maxmemory: one client's submissions can grow it"),
+        (
+            ("--maxmemory", "64mb", "--maxmemory-policy", "allkeys-lru"),
+            "its maxmemory-policy is allkeys-lru",
+        ),
+    ],
+    ids=["no-maxmemory", "evicting"],
+)
+def test_a_redis_without_a_memory_bound_is_warned_of_at_start(
+    tmp_path: Path, options: Any, said: str
+) -> None:
+    """``judge worker`` and ``judge serve`` print the API's memory warning at start too
+    (``worker.redis_store.memory_problem``), beside the persistence warning."""
+    with redis_with(tmp_path, "--appendonly", "yes", "--save", "", *options) as url:
+        done = judge("worker", "--burst", env={"REDIS_URL": url})
+        assert done.returncode == 0, done.stderr
+        assert f"warning: Redis at {url}: {said}" in done.stderr, done.stderr
+        assert "on disk" not in done.stderr  # it keeps its data: only the memory warning
+        out = serve_output({"REDIS_URL": url}, "serving the API on")
+        assert f"warning: Redis at {url}: {said}" in out, out
 
 
 def test_a_redis_without_config_is_said_not_checked(tmp_path: Path) -> None:
