@@ -2,7 +2,7 @@
 
 Keywords are strings: ``start_card``, ``start_resource``, ``gate_card``, ``life_recovery``,
 ``void_bringer``, ``range N``, ``range inf``, ``zekkai``, ``alter_force`` / ``alter_force N``,
-``unaffected_by_opponent``.
+``unaffected_by_opponent``, ``unaffected_by_events`` (ZX-NOT-AFFECTED).
 
 >>> d = CardDef.from_dict({"code": "ZXS-001", "name": "Ember Scout", "type": "zx",
 ...                        "color": "red", "cost": 1, "power": 3000, "races": ["Dragon Knight"],
