@@ -48,6 +48,26 @@ def test_ask_legal_text_and_json(tmp_path: Path) -> None:
     assert doc["format"] == "judge-answer/1"
 
 
+def test_ask_legal_says_what_waits_after_a_legal_action_and_what_still_waits_after_an_illegal_one(
+    tmp_path: Path,
+) -> None:
+    """A legal action's explanation describes its consequence, then the decision that follows
+    it ("Then waiting: …"), not the decision it answers; an illegal one is not carried out, so
+    the same decision still waits ("Waiting now: …")."""
+    attacked = board_at_turn_3([free_character("T-001")], ["T-001"], ["T-001"], a_front=("A-1",))
+    attacked.attack("A", "A-1")
+    q = {"format": "judge-question/1", "kind": "legal", "log": attacked.log()}
+    a = ask({**q, "action": {"p": "B", "do": "block", "card": None}})
+    assert a["legal"] is True
+    assert a["explanation"].startswith("B does not block.")
+    assert a["explanation"].endswith("Then waiting: A: pick_life.")
+    assert "Waiting now" not in a["explanation"]
+    text = run("ask", write(tmp_path, {**q, "action": {"p": "B", "do": "block", "card": None}}))
+    assert "Then waiting: A: pick_life." in text.output
+    a = ask({**q, "action": {"p": "A", "do": "block", "card": None}})
+    assert a["legal"] is False and a["explanation"].endswith("Waiting now: B: block.")
+
+
 def test_ask_bad_questions_exit_2_by_path(tmp_path: Path) -> None:
     q = {"format": "judge-question/1", "kind": "guess", "log": board(), "step": 500}
     out = run("ask", write(tmp_path, q))

@@ -280,6 +280,18 @@ def _waiting_now(engine: Engine) -> str:
     return "; ".join(p["text"] for p in pending)
 
 
+def _waiting_after(step: dict[str, Any]) -> str:
+    """What the rules wait for after a probed step (:func:`probe`), as :func:`_waiting_now`
+    says it of an engine."""
+    result = step.get("result")
+    if result is not None:
+        return f"the game is over ({result.get('reason')}, winner {result.get('winner')})"
+    pending = step.get("pending") or []
+    if not pending:
+        return "no decision"
+    return "; ".join(p["text"] for p in pending)
+
+
 # -- order ---------------------------------------------------------------------------------------
 
 
@@ -483,10 +495,17 @@ def _legal(q: Question, pos: Position) -> dict[str, Any]:
         why = " ".join(step["events"][i]["text"] for i in range(len(step["events"])))
         if step["unverifiable"]:
             why += " The engine cannot check all of it: " + "; ".join(step["unverifiable"])
+    # illegal: not carried out, so what waits is what waited before it; legal: what the rules
+    # wait for once it is carried out (the decision after it), said as such
+    then = (
+        f"Waiting now: {_waiting_now(engine)}"
+        if illegal
+        else f"Then waiting: {_waiting_after(step)}"
+    )
     return {
         "verdict": verdict,
         "legal": not illegal,
-        "explanation": (why + " " if why else "") + f"Waiting now: {_waiting_now(engine)}.",
+        "explanation": (why + " " if why else "") + f"{then}.",
         "action": action,
         "violations": step["violations"],
         "consequence": _consequence(step),

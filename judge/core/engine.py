@@ -282,6 +282,8 @@ class AgendaEngine(Engine):
     effects: ClassVar[ModuleType]
     #: agenda steps that wait for a decision -> the action kind that answers them
     WAITS: ClassVar[Mapping[str, str]] = {}
+    #: the game's rule for decisions with no choice (:mod:`judge.core.forced`)
+    FORCED_RULE: ClassVar[str | None] = None
 
     state: Any
 
@@ -297,6 +299,9 @@ class AgendaEngine(Engine):
         #: choice) runs at the first step, before its action, as its events (not before any
         #: step, where no step would show it)
         self.settle_first = log.start is not None
+        #: decisions the engine took itself, with no choice, since the last decision recorded
+        #: (:mod:`judge.core.forced`; beside the state, as the taints are)
+        self.forced: list[Any] = []
 
     # -- the runner's interface ---------------------------------------------------------------
 
@@ -306,18 +311,53 @@ class AgendaEngine(Engine):
         if self.settle_first:
             self.settle_first = False
             self.advance()
-        self.handlers.fill_missing(self, action)
+        self.handlers.fill_missing(self, action)  # stops at a record of a decision taken
 
     def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
+        from judge.core import forced
+
         self.ctx = ctx
-        return self.handlers.check(self, action)
+        k = self.records_forced(action)
+        return self.handlers.check(self, action) if k is None else forced.check(self, action, k)
 
     def apply(self, plan: Plan, ctx: StepContext) -> None:
+        from judge.core import forced
+
         self.ctx = ctx
         if ctx.forced:
             self.state.after_illegal = True
+        if "forced" in plan.data:  # the record of a decision taken already: nothing changes
+            return forced.apply(self, plan)
+        if plan.kind != "outcome":  # a decision: the time to record those taken before ends
+            self.forced.clear()
         self.handlers.apply(self, plan)
         self.advance()
+
+    # -- decisions with no choice (judge.core.forced) --------------------------------------------
+
+    def take_forced(
+        self, players: Iterable[str], kind: str, fields: Mapping[str, Any], rule: str, why: str
+    ) -> None:
+        """Note a decision the engine took itself, the rules leaving it one way: ``players``
+        may record it (``kind`` with ``fields``) next; another way breaks ``rule`` (``why``)."""
+        from judge.core.forced import Forced
+
+        step = max(self.ctx.index, 0)
+        self.forced.append(Forced(tuple(players), kind, dict(fields), rule, why, step))
+
+    def records_forced(self, action: dict[str, Any]) -> int | None:
+        """Which decision taken already ``action`` records (an index in :attr:`forced`), or
+        None; a game's ``fill_missing`` fills in nothing before such a record."""
+        from judge.core.forced import recorded
+
+        return recorded(self, action)
+
+    def waits_for_kind(self, kind: Any) -> bool:
+        """Whether the rules now wait for a decision of ``kind`` (:attr:`WAITS`, ``resolve``)."""
+        if kind == "resolve" and self.pool.items:
+            return True
+        agenda = self.state.agenda
+        return bool(agenda) and self.WAITS.get(agenda[0][0]) == kind
 
     def result(self) -> dict[str, Any] | None:
         if self.state.phase != "over":

@@ -341,8 +341,8 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             eng.advance()
         return
     for _ in range(64):
-        if st.phase == "over":
-            return
+        if st.phase == "over" or eng.records_forced(action) is not None:
+            return  # (a record of a decision the engine took: nothing was skipped before it)
         if eng.pool:
             if kind == "resolve":
                 return

@@ -71,6 +71,7 @@ class RangersStrikeEngine(AgendaEngine):
     handlers: ClassVar[ModuleType] = actions
     effects: ClassVar[ModuleType] = effects
     WAITS: ClassVar[dict[str, str]] = WAITS
+    FORCED_RULE: ClassVar[str | None] = "RS-FORCED-DECISION"
 
     state: RSState
 

@@ -123,9 +123,9 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                     if len(ups) > n:
                         out.append({"p": p, "do": "take_damage", "cards": ups[len(ups) - n :]})
                 elif kind == "assign_damage":
-                    if p == st.agenda[0][1]["team"][0]:
-                        for to in st.agenda[0][1]["choices"]:
-                            out.append({"p": p, "do": "assign_damage", "to": to})
+                    # either player of the damaged team may record the team's choice
+                    for to in st.agenda[0][1]["choices"]:
+                        out.append({"p": p, "do": "assign_damage", "to": to})
                 elif kind == "resolve":
                     for pe in eng.pool.candidates():
                         act = {"p": p, "do": "resolve", "source": pe.source}

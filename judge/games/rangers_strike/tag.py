@@ -185,7 +185,11 @@ class TagBattleEngine(RangersStrikeEngine):
             from judge.games.rangers_strike.damage import _assign
 
             args = {"team": list(team), "amount": amount, "source": source, "by": by}
-            _assign(self, args, choices[0], f"Only {choices[0]} can take it, with no choice")
+            only = choices[0]
+            why = f"Only {only} can take it"
+            _assign(self, args, only, f"{why}, with no choice")
+            # RS-FORCED-DECISION: the team may still record it, as the one way
+            self.take_forced(team, "assign_damage", {"to": only}, "RST-STRIKE-ASSIGN", why)
             return
         self.push(
             (

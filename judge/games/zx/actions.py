@@ -122,8 +122,8 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
     if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
         return
     for _ in range(64):
-        if eng.state.phase == "over" or not eng.pool:
-            return
+        if eng.state.phase == "over" or not eng.pool or eng.records_forced(action) is not None:
+            return  # (a record of a decision the engine took: nothing was skipped before it)
         pe = resolve_by_default(eng, "ZX-CHOICE-RECORDED")
         if not effects.supported(pe.effect):
             eng.run_effect(pe, [], None)  # says it cannot be executed: ZX-EFFECT-UNSUPPORTED

@@ -59,6 +59,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     handlers: ClassVar[ModuleType] = actions
     effects: ClassVar[ModuleType] = effects
     WAITS: ClassVar[dict[str, str]] = WAITS
+    FORCED_RULE: ClassVar[str | None] = "ZX-FORCED-DECISION"
 
     state: ZXState
 
@@ -379,6 +380,10 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             return
         if len(ps.life) == 1:
             self.ctx.ruling("ZX-LIFE-PICK", f"{player} has one life card: it is the one taken.")
+            # ZX-FORCED-DECISION: the opponent may still record the pick, as its one way
+            why_one = f"{player} has one life card"
+            opponent = self.state.opponent(player)
+            self.take_forced([opponent], "pick_life", {"position": 1}, "ZX-LIFE-PICK", why_one)
             self.push(("life_out", {"player": player, "index": 0, "why": why}))
             return
         self.push(

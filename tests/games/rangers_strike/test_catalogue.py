@@ -26,7 +26,7 @@ BASE_IDS = [
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
     "RS-EFFECT-TARGETS", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME", "RS-CHOICE-RECORDED",
-    "RS-CONCEDE",
+    "RS-FORCED-DECISION", "RS-CONCEDE",
 ]
 TAG_IDS = [
     "RST-SEATING", "RST-SHARED-INFO", "RST-COMMAND", "RST-LEND-COMMAND", "RST-POWER",
@@ -45,6 +45,7 @@ ENGINE_IDS = {
     "RS-EFFECT-UNSUPPORTED",
     "RS-OUTCOME",
     "RS-CHOICE-RECORDED",
+    "RS-FORCED-DECISION",
     "RS-CONCEDE",
 }
 #: Base rules read in official text: the seed (which restates some) or the official card Q&A.
@@ -62,7 +63,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 62
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 63
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:

@@ -156,11 +156,49 @@ def test_damage_tag_the_damaged_team_chooses_leader_or_supporter() -> None:
     assert a["variant"] == "tag"
     assert a["verdict"].startswith("B1 or B2 decide (assign_damage)")
     options = [o for c in a["choices"] for o in c["options"]]
-    assert sorted(o["action"]["to"] for o in options) == ["B1", "B2"]
+    # either player of the team records the team's choice
+    assert {c["player"]: [o["action"]["to"] for o in c["options"]] for c in a["choices"]} == {
+        "B1": ["B1", "B2"],
+        "B2": ["B1", "B2"],
+    }
     assert all(o["verdict"] == "legal" for o in options)
     to_b2 = next(o for o in options if o["action"]["to"] == "B2")
     assert "B2 has 1 damage." in to_b2["events"]
     assert {"RST-STRIKE-ASSIGN", "RST-DAMAGE"} <= set(rule_ids(a))
+
+
+def test_RST_STRIKE_ASSIGN_the_supporters_record_of_the_teams_choice_is_listed_too(
+    tmp_path: Any,
+) -> None:
+    """Seed 002, 【ストライク】: the damaged team chooses who takes strike damage; the team's
+    choice may be recorded by either of its players (a replay accepts B2's as it does B1's),
+    so ``legal_actions``, ``judge legal`` and the ``options`` and ``damage`` answers list
+    both players' records of it."""
+    from click.testing import CliRunner
+
+    from judge import cli
+    from judge.core.replay import position
+
+    b = units_facing_off().strike("A1", "T-001")
+    every = [{"p": p, "do": "assign_damage", "to": to} for p in ("B1", "B2") for to in ("B1", "B2")]
+    listed = position(b.log()).legal_actions()
+    assert [a for a in listed if a["do"] == "assign_damage"] == every
+    for action in every:  # each is legal in a replay, as listed
+        b2 = (
+            units_facing_off()
+            .strike("A1", "T-001")
+            .act(action["p"], "assign_damage", to=action["to"])
+        )
+        assert b2.replay()["steps"][b2.last]["verdict"] == "legal"
+    for kind in ("options", "damage"):
+        a = answer(b, kind)
+        options = [o["action"] for c in a["choices"] for o in c["options"]]
+        assert every == [o for o in options if o["do"] == "assign_damage"], kind
+    path = tmp_path / "log.json"
+    path.write_text(canonical_json(b.log()))
+    out = CliRunner().invoke(cli.main, ["legal", str(path)]).output
+    for action in every:
+        assert canonical_json(action) in out
 
 
 def test_damage_tag_reaching_5_puts_the_player_out() -> None:

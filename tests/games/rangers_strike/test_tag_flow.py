@@ -275,7 +275,10 @@ def test_RST_LOSS_the_team_loses_when_both_are_out() -> None:
     assert "RST-LOSS" in rules_applied(r, b.last)
     assert r["steps"][b.last]["pending"] == []
     assert "Only B2 can take it, with no choice" in " ".join(ruling_texts(r, b.last))
-    b.assign("B1", "B2")
+    b.assign("B1", "B2")  # the assignment the engine took, recorded as its one way
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and rules_applied(r, b.last) == ["RS-FORCED-DECISION"]
+    b.proceed("A2")
     assert rules_broken(b.replay(), b.last) == ["RS-PHASE"]  # the game is over
 
 
