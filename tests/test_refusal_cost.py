@@ -1,8 +1,9 @@
 """Refusing a hostile body costs time linear in its size (issue 19), and the answer is the
 one every problem built would give: the first 100 problems, and the exact count of the rest.
 
-No timings: the work is counted (the problems built, the sort keys computed) for bodies of
-n and 10n units, and must stay bounded or grow in proportion.
+No timings: the work is counted (the problems built, the comparisons made, the objects walked,
+the loads) and must stay bounded or grow in proportion; each such test fails on the code before
+the fix it is about (the figures are bench/refusal.py's).
 """
 
 from __future__ import annotations
@@ -126,24 +127,6 @@ def test_unknown_keys_build_a_bounded_number_of_problems(
     assert len(built) < 10 * MAX_ERRORS
 
 
-def test_capped_computes_keys_in_proportion(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[None] = []
-
-    def counted(error: FieldError) -> Any:
-        calls.append(None)
-        return error_order(error)
-
-    monkeypatch.setattr(errors_module, "error_order", counted)
-    per_size = []
-    for n in (5_000, 50_000):
-        calls.clear()
-        kept, more = capped([FieldError(f"actions[{i}].p", "x") for i in range(n)])
-        assert [e.path for e in kept][:2] == ["actions[0].p", "actions[1].p"]
-        assert more == n - MAX_ERRORS
-        per_size.append(len(calls))
-    assert per_size[1] <= 10 * per_size[0] + MAX_ERRORS
-
-
 def test_capped_keeps_the_first_of_each_field_in_turn() -> None:
     errors = [FieldError(f"actions[{i}].p", "x") for i in range(300)]
     errors += [FieldError(f"k{i}", "unknown field") for i in range(3)]
@@ -221,3 +204,217 @@ def test_a_question_with_many_unknown_keys_is_counted() -> None:
     many, paths = total(BIG)
     assert many == few - 50 + BIG
     assert "k000000" in paths
+
+
+# -- the work a refusal costs grows in proportion: each test fails on the code before the fix ----
+
+
+class _Compared:
+    """A sort key that counts the comparisons made with it (sorting n problems costs about
+    n log n of them; selecting the first 100 with a heap about n)."""
+
+    def __init__(self, key: Any, counter: list[None]) -> None:
+        self.key, self.counter = key, counter
+
+    def __lt__(self, other: _Compared) -> bool:
+        self.counter.append(None)
+        return bool(self.key < other.key)
+
+    def __eq__(self, other: object) -> bool:
+        self.counter.append(None)
+        return isinstance(other, _Compared) and self.key == other.key
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def test_capping_compares_problems_a_bounded_number_of_times_each(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Shuffled problems (sorted or reversed input sorts in linear time anyway): sorting all
+    200,000 of them made about 17 comparisons each; selecting the first 100, fewer than 2."""
+    import random
+
+    compared: list[None] = []
+    monkeypatch.setattr(errors_module, "error_order", lambda e: _Compared(error_order(e), compared))
+    n = 200_000
+    errors = [FieldError(f"actions[{i}].p", "x") for i in range(n)]
+    random.Random(19).shuffle(errors)
+    kept, more = capped(errors)
+    assert [e.path for e in kept] == [f"actions[{i}].p" for i in range(MAX_ERRORS)]
+    assert more == n - MAX_ERRORS
+    assert len(compared) < 3 * n
+
+
+def test_a_question_keeps_the_count_of_its_logs_unlisted_problems() -> None:
+    doc = copy.deepcopy(LOG)
+    doc["actions"][3].update(_keys(BIG))
+    question = {"format": "judge-question/1", "kind": "order", "log": doc}
+    exc = _refused(read_question, json.dumps(question).encode())
+    assert [e.path for e in exc.errors][:2] == ["log.actions[3].k000000", "log.actions[3].k000001"]
+    assert len(exc.errors) + exc.more == BIG
+
+
+def test_a_free_object_is_copied_not_loaded_key_by_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question's log is a free object (checked as a log afterwards): its 300,000 keys were
+    each loaded as a marshmallow string field."""
+    from marshmallow import fields
+
+    loaded: list[None] = []
+    original = fields.String._deserialize
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        loaded.append(None)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(fields.String, "_deserialize", counting)
+    question = {"format": "judge-question/1", "kind": "order", "log": {**LOG, **_keys(BIG)}}
+    exc = _refused(read_question, json.dumps(question).encode())
+    assert exc.errors[0].path == "log.k000000"
+    assert len(exc.errors) + exc.more == BIG
+    assert len(loaded) < 10_000
+
+
+def test_an_action_refused_is_loaded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log's fast path and then marshmallow read the same action; an action of 300,000
+    unknown keys was loaded four times (each finding and ordering its unknown keys)."""
+    from schemas.problems import UnknownCounted
+
+    loads: list[int] = []
+    original = UnknownCounted._deserialize
+
+    def counting(self: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(data, dict) and len(data) > 1_000:
+            loads.append(len(data))
+        return original(self, data, **kwargs)
+
+    monkeypatch.setattr(UnknownCounted, "_deserialize", counting)
+    exc = _refused(parse_log, _with(["actions", 3], 20_000))
+    assert exc.more == 20_000 - MAX_ERRORS
+    assert len(loads) == 1
+
+
+def _dups_in_a_list(n: int) -> bytes:
+    return ('{"x": [' + ",".join(['{"a":1,"a":2}'] * n) + "]}").encode()
+
+
+def test_keys_given_twice_are_counted_as_read_not_walked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past a list's first 100 problems, each later object was walked to count its keys given
+    twice; they are counted as the reader found them."""
+    import judge.core.jsonproblems as problems_module
+
+    walked: list[None] = []
+    original = problems_module._count
+
+    def counting(*args: Any) -> int:
+        walked.append(None)
+        return int(original(*args))
+
+    monkeypatch.setattr(problems_module, "_count", counting)
+    with pytest.raises(BadLog) as caught:
+        read_document(_dups_in_a_list(20_000))
+    assert caught.value.more == 20_000 - MAX_ERRORS
+    assert walked == []
+
+
+def test_keys_given_twice_in_the_objects_of_a_big_object_are_listed_and_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Objects that are the values of a document's keys (not in a list): each field's first
+    problem can be listed, and each was built (150,000 of them took 2 s); the fields past
+    those that can be listed are not read at all."""
+    n = 50_000
+    built = _count_built(monkeypatch)
+    body = "{" + ",".join(f'"k{i:06d}": {{"a":1,"a":2,"b":{{"c":1,"c":2}}}}' for i in range(n))
+    with pytest.raises(BadLog) as caught:
+        read_document((body + "}").encode())
+    # the first problem of each field in turn: 50,000 fields, so one of each of the first 100
+    assert [str(e) for e in caught.value.errors] == [
+        f'k{i:06d}: duplicate key "a"' for i in range(MAX_ERRORS)
+    ]
+    assert caught.value.more == 2 * n - MAX_ERRORS
+    assert len(built) < 10 * MAX_ERRORS
+
+
+def test_a_key_given_twice_is_found_whatever_the_colons_in_its_text() -> None:
+    # colons written as escapes, in keys and in strings, and a backslash before "u003a"
+    cases = {
+        '{"\\u003a": 1, "\\u003a": 2}': ['<document>: duplicate key ":"'],
+        '{"a": "x\\u003Ay", "a": 1}': ['<document>: duplicate key "a"'],
+        '{"a": "\\\\u003a", "a": "b:c"}': ['<document>: duplicate key "a"'],
+        '{"a:b": 1, "c": {"d": ":", "d": 2}}': ['c: duplicate key "d"'],
+    }
+    for text, expected in cases.items():
+        with pytest.raises(BadLog) as caught:
+            read_document(text)
+        assert [str(e) for e in caught.value.errors] == expected, text
+    assert read_document('{"\\u003a": "\\u003a:", "a": "\\\\u003a"}') == {":": "::", "a": "\\u003a"}
+
+
+def test_a_key_given_twice_inside_a_replaced_value_is_not_counted() -> None:
+    # the first "a" (and its own key given twice) is not in the document as read
+    text = '{"x": [' + ",".join(['{"a": {"b": 1, "b": 2}, "a": 3}'] * 300) + "]}"
+    with pytest.raises(BadLog) as caught:
+        read_document(text)
+    assert {e.message for e in caught.value.errors} == {'duplicate key "a"'}
+    assert len(caught.value.errors) + caught.value.more == 300
+
+
+def test_integers_past_64_bits_are_read_exactly() -> None:
+    # orjson reads them as floats: such a document is read by the standard library
+    doc = read_document('{"a": 123456789012345678901234567890, "b": -9223372036854775809}')
+    assert doc == {"a": 123456789012345678901234567890, "b": -9223372036854775809}
+    assert all(type(v) is int for v in doc.values())
+    assert type(read_document('{"a": 1e19}')["a"]) is float
+
+
+def test_the_depth_limit_is_exact() -> None:
+    from judge.core.jsontext import Limits
+
+    for limit in (1, 2, 64):
+        at = '{"a":' * (limit - 1) + "{}" + "}" * (limit - 1)
+        assert read_document(at, Limits(max_depth=limit)) is not None
+        with pytest.raises(BadLog, match="nested too deeply"):
+            read_document('{"a":' + at + "}", Limits(max_depth=limit))
+        with pytest.raises(BadLog, match="malformed JSON"):  # one value, not two
+            read_document(at + "," + at, Limits(max_depth=limit))
+
+
+def test_the_collector_is_paused_while_a_document_is_read_and_on_after() -> None:
+    import gc
+
+    import judge.core.jsontext as jsontext
+
+    seen: list[bool] = []
+    original = jsontext._parse
+
+    def watching(*args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return original(*args)
+
+    assert gc.isenabled()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jsontext, "_parse", watching)
+        read_document('{"a": 1}')
+        with pytest.raises(BadLog):
+            read_document('{"a": 1, "a": 1}')
+    assert seen == [False, False]
+    assert gc.isenabled()
+
+
+def test_check_deck_on_the_command_line_applies_the_deck_bound(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from judge import cli
+    from schemas.problems import too_many
+
+    deck = {"game": "union-arena", "main": ["UAS-001"] * 400_000, "cards": LOG["cards"]}
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(deck))
+    result = CliRunner().invoke(cli.main, ["check-deck", str(path)])
+    assert result.exit_code == 2, result.output
+    why = "a deck has 50 cards (Rangers Strike: at least 40)"
+    assert f"main: {too_many(400_000, MAX_DECK_ENTRIES, why)}" in result.output
+    whole_log = {**LOG, "decks": {**LOG["decks"], "B": {"main": ["UAS-001"] * 501, "ap": []}}}
+    path.write_text(json.dumps(whole_log))
+    result = CliRunner().invoke(cli.main, ["check-deck", str(path)])
+    assert result.exit_code == 2 and "decks.B.main: 501 entries" in result.output

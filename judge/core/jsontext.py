@@ -414,7 +414,8 @@ def _checked(
             errors = problems(data, duplicated, surrogates)
         else:  # the keys given twice are counted as they are read: the rest need no walk
             errors = problems(data, duplicated, surrogates, count_rest=False)
-            rest = reachable_repeats(duplicated) - len(errors)
+            built = sum(e.count if type(e) is Unlisted else 1 for e in errors)
+            rest = reachable_repeats(duplicated) - built
             if rest:
                 errors.append(Unlisted("", "duplicate keys", rest))
         if errors:
