@@ -212,7 +212,13 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
     pe = choose_pending(eng, plan, cands, "RS-SIMULTANEOUS")
     if pe is None:
         return
-    if plan.action.get("use") is not False and effects.supported(pe.effect):
+    if plan.action.get("use") is False and plan.action.get("targets"):
+        # not used, the effect chooses nothing: its targets are not dropped, the record is wrong
+        plan.violate(
+            "RS-EFFECT-TARGETS",
+            f"{pe.describe()} is not used (`use: false`): an effect not used takes no targets.",
+        )
+    elif plan.action.get("use") is not False and effects.supported(pe.effect):
         targets = list(plan.action.get("targets", []))
         _, problems = match_targets(eng, pe.controller, pe.effect, targets, _path(eng, "targets"))
         for rule, msg in problems:

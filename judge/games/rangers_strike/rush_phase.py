@@ -110,6 +110,16 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
     else:
         own = _matching(eng, pid, cond)
         by_lent = [c for c in lent if _meets(eng, cond, c)]
+        unfit = [c for c in lent if c not in by_lent]
+        if unfit:
+            # a lent unit is lent to meet the condition: one that does not is not lent instead
+            # of nothing (the record is judged as it is, never replaced by the own unit)
+            plan.violate(
+                "RST-LEND-UNIT",
+                f"{', '.join(eng.name(c) for c in unfit)} does not meet {eng.name(iid)}'s "
+                f"additional condition ({_cond_text(cond)}): a unit is lent only to meet it.",
+            )
+            return
         if not own and not by_lent:
             hint = ""
             for other in lenders:
@@ -122,8 +132,9 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                 f"there is none.{hint} (The condition is checked third, RS-RUSH-ORDER.)",
             )
             return
-        plan.data["met_by"] = own[0] if own else by_lent[0]
-        plan.data["met_by_ally"] = not own
+        # the recorded lend is the unit that meets it, when there is one
+        plan.data["met_by"] = by_lent[0] if by_lent else own[0]
+        plan.data["met_by_ally"] = bool(by_lent)
     assert idx is not None
     plan.data.update(holder=holder, command=idx, lent=lent)
     if team:

@@ -642,6 +642,24 @@ def test_RS_SIMULTANEOUS_the_turn_player_orders_its_effects() -> None:
     assert verdict(r, b.last) == "legal" and "draw" in event_types(r, b.last)
 
 
+def test_RS_EFFECT_TARGETS_an_effect_not_used_takes_no_targets() -> None:
+    """RS-EFFECT-TARGETS: an effect's targets must fit it.  A `resolve` that does not use an
+    optional effect (`use: false`) and names targets is illegal: the engine does not drop the
+    targets and carry out "not used" in its place (issue 27)."""
+    once = card(
+        "T-008",
+        name="Once",
+        effects=[{"when": "on_enter", "optional": True, "do": [{"op": "draw"}]}],
+    )
+    b = a_unit_in_battle(once, unit="T-008").enter("A", "T-008")
+    b.act("A", "resolve", source="T-008", use=False, targets=["T-000"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-EFFECT-TARGETS"]
+    assert "an effect not used takes no targets" in r["steps"][b.last]["violations"][0]["message"]
+    del b.doc["actions"][-1]["targets"]
+    assert verdict(b.replay(), b.last) == "legal"
+
+
 def test_RS_PHASE_a_decision_by_the_wrong_player() -> None:
     b = b1(UNIT).proceed("B")
     r = b.replay()

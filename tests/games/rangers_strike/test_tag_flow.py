@@ -181,6 +181,27 @@ def test_RST_LEND_UNIT_the_allys_unit_meets_a_condition() -> None:
     assert area_ids(r, "A1", "rush") == ["A1-1"]  # a lent unit is not used up
 
 
+def test_RST_LEND_UNIT_a_lent_unit_that_does_not_meet_the_condition_is_illegal() -> None:
+    """RST-LEND-UNIT (seed 002): the ally's units may meet a card's additional condition.  A
+    lend names the unit that meets it; a lent unit that does not meet it is illegal, even when
+    the player's own unit would (the record is judged as it is, never replaced by the own
+    unit: issue 27)."""
+    needy = card("T-008", name="Needy", condition={"unit_named": "Falcon"})
+    b = tb(UNIT, WEAK, needy).charge("A1", "T-000").proceed("A1").rush("A1", "T-002")
+    b.proceed("A1", 2).charge("A2", "T-000").proceed("A2").rush("A2", "T-001").proceed("A2", 2)
+    for p in ("B1", "B2"):
+        b.pass_turn(p)
+    b.pass_turn("A1").charge("A2", "T-000").proceed("A2").rush("A2", "T-008", lend=["A1-4"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RST-LEND-UNIT"]
+    assert "does not meet A2-" in message(r, b.last) and "a unit is lent only to meet it" in (
+        message(r, b.last)
+    )
+    del b.doc["actions"][-1]["lend"]  # A2's own Falcon meets it
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and "RST-LEND-UNIT" not in rules_applied(r, b.last)
+
+
 # -- attacks, strikes and damage ------------------------------------------------------------------
 
 
