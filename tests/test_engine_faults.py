@@ -40,16 +40,16 @@ def swapped(doc: dict[str, Any], i: int, j: int) -> dict[str, Any]:
 
 
 def test_zx_alter_force_naming_a_card_not_in_the_trash_is_not_applied() -> None:
-    """examples/zx/full-game-zx-a.json with actions[22] and actions[94] swapped: step 23 (A's
-    resolve of A-D3, which trashes A-20) comes out of turn and is not applied, so at step 65
+    """examples/zx/full-game-zx-a.json with actions[24] and actions[100] swapped: step 25 (A's
+    resolve of A-D3, which trashes A-20) comes out of turn and is not applied, so at step 69
     Alter Force names A-20, which is not in A's trash.  Under on_illegal=apply the engine
     moved it from the trash anyway (ValueError: list.remove).  ZX-ALTER-FORCE: "choose X
     cards of your trash": the step is illegal, and a target that is not there is not applied
     (docs/action-log.md): the state stays as it was, as under skip."""
-    doc = swapped(load(ZX_A), 22, 94)
+    doc = swapped(load(ZX_A), 24, 100)
     for on_illegal in ("apply", "skip"):
         r = replay(doc, on_illegal=on_illegal, detail="full")
-        step = r["steps"][65]
+        step = r["steps"][69]
         assert step["action"] == {
             "p": "A",
             "do": "resolve",
@@ -64,7 +64,7 @@ def test_zx_alter_force_naming_a_card_not_in_the_trash_is_not_applied() -> None:
             ]
         # nothing moved: A-20 is in the charge zone, A-30 still in the trash, and Alter
         # Force still waits
-        before, after = r["steps"][64]["state"]["players"]["A"], step["state"]["players"]["A"]
+        before, after = r["steps"][68]["state"]["players"]["A"], step["state"]["players"]["A"]
         assert after == before
         assert "A-30" in after["trash"] and after["charge"] == ["A-20"]
         assert [p["source"] for p in step["pending"]] == ["A-18"]

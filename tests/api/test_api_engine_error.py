@@ -4,7 +4,7 @@ traceback; a replay job whose engine faults ends ``failed`` naming the step and 
 
 The fault is injected into the Z/X engine (monkeypatch): no real log makes an engine raise
 once the crashes the fuzz found are fixed, which is the one kind of fault a test may fake.
-The log of the issue (examples/zx/full-game-zx-a.json with actions[22] and actions[94]
+The log of the issue (examples/zx/full-game-zx-a.json with actions[24] and actions[100]
 swapped, judged with on_illegal=apply) is judged for real: it crashed the engine before.
 """
 
@@ -46,8 +46,8 @@ def zx_breaks_at_step_5(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_issues_log_is_judged_not_a_500(live: Any) -> None:
     doc = zx_log()
-    doc["actions"][22], doc["actions"][94] = doc["actions"][94], doc["actions"][22]
-    q = {"format": "judge-question/1", "kind": "explain", "log": doc, "step": 65}
+    doc["actions"][24], doc["actions"][100] = doc["actions"][100], doc["actions"][24]
+    q = {"format": "judge-question/1", "kind": "explain", "log": doc, "step": 69}
     q["on_illegal"] = "apply"
     answer = live.post("/v1/rulings", q)
     assert answer.status == 200, answer.body[:500]

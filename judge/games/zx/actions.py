@@ -186,13 +186,12 @@ def apply_ignite(eng: ZXEngine, plan: Plan) -> None:
     )
     eng.ctx.ruling(
         "ZX-IGNITION",
-        f"{p} ignites: one charge card into the trash, then the deck's top card is revealed.",
+        f"{p} ignites: one charge card into the trash, then the deck's top card is revealed; "
+        "then the ignition phase goes on: it may ignite again or pass (`proceed`).",
     )
-    eng.push(
-        ("ignite_one", {"player": p, "by_ability": False}),
-        ("rules", {}),
-        ("phase", {"name": "main"}),
-    )
+    # CR 505.3a-505.5: the ignition, the priority preprocessing, then back to 505.3 (another
+    # charge card or a pass); only a pass ends the phase
+    eng.push(("ignite_one", {"player": p, "by_ability": False}), ("rules", {}))
 
 
 def check_proceed(eng: ZXEngine, plan: Plan) -> None:
@@ -203,6 +202,11 @@ def apply_proceed(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     nxt = {"resource": "ignition", "ignition": "main"}.get(st.phase)
     eng.event("proceed", f"{plan.action['p']} ends the {st.phase} phase.", player=plan.action["p"])
+    if st.phase == "ignition":
+        eng.ctx.ruling(
+            "ZX-IGNITION",
+            f"{plan.action['p']} passes in the ignition phase: the main phase begins.",
+        )
     if nxt is not None:
         eng.push(("phase", {"name": nxt}))
     else:
@@ -340,6 +344,14 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
             "ZX-ATTACK",
             f"Square {target} holds no Z/X of {opp} and is not {opp}'s empty player square.",
         )
+    if tz is None and target == GRID.player_square(st.players[opp].seat):
+        ob = next((x for _, x in st.zx_of(opp) if st.card(x.card).type == "zx_ob"), None)
+        if ob is not None:
+            plan.violate(
+                "ZX-OB-ATTACK",
+                f"{opp} controls a Z/X OB on a square ({eng.name(ob.card)}): its empty player "
+                "square cannot be chosen as an attack target.",
+            )
     reach = st.card(iid).range
     dist = GRID.distance(sq, target)
     if dist > reach:
@@ -364,7 +376,8 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
     z.sleeping = True
     target = plan.action["target"]
     tz = st.squares.get(target)
-    st.battle = Battle(z, p, target, tz)
+    opp_square = GRID.player_square(st.players[st.opponent(p)].seat)
+    st.battle = Battle(z, p, target, tz, player=tz is None and target == opp_square)
     eng.event(
         "attack",
         f"{eng.name(z.card)} sleeps and attacks square {target}.",
@@ -445,8 +458,12 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
         )
     for marker, n in sorted((cost.get("spend") or {}).items()):
         have = st.players[p].markers.get(marker, 0)
-        if have < n:
-            plan.violate("ZX-MARKER", f"Spending {n} <{marker}> needs {n}; {p} has {have}.")
+        if have < n and eng.options["marker_spend_short"] == "impossible":
+            plan.violate(
+                "ZX-MARKER-SPEND",
+                f"Spending {n} <{marker}> needs {n}; {p} has {have} (rule option "
+                "marker_spend_short impossible).",
+            )
     if cost.get("place_force"):
         from judge.games.zx.ex import check_force_cost
 

@@ -67,7 +67,7 @@ def _empty_squares(eng: ZXEngine, pid: str) -> list[int]:
 def check_appear(
     eng: ZXEngine, pe: PendingEffect, targets: list[Any], squares: list[Any] | None
 ) -> list[tuple[str, str]]:
-    """Problems of a ``resolve`` for an ``appear`` op: the cards (ZX-CHOOSE: from the zone,
+    """Problems of a ``resolve`` for an ``appear`` op: the cards (ZX-TARGET: from the zone,
     fitting, how many) and their squares (ZX-APPEAR-SEVERAL: different squares where they
     can appear; none left out while a square without a Z/X is free)."""
     op = next(o for o in pe.effect["do"] if o.get("op") == "appear")
@@ -80,18 +80,18 @@ def check_appear(
     for t in targets:
         if t not in allowed:
             problems.append(
-                ("ZX-CHOOSE", f"{t} is not a Z/X of {pid}'s {where} that {pe.describe()} names.")
+                ("ZX-TARGET", f"{t} is not a Z/X of {pid}'s {where} that {pe.describe()} names.")
             )
     if len(set(map(str, targets))) != len(targets):
-        problems.append(("ZX-CHOOSE", f"{pe.describe()} names a card twice: {targets}."))
+        problems.append(("ZX-TARGET", f"{pe.describe()} names a card twice: {targets}."))
     hidden = any(c is None for c in zone_of(eng, pid, op))
     if op.get("up_to"):
         if len(targets) > n:
-            problems.append(("ZX-CHOOSE", f"{pe.describe()} makes up to {n} Z/X appear."))
+            problems.append(("ZX-TARGET", f"{pe.describe()} makes up to {n} Z/X appear."))
     elif len(targets) > n or len(targets) < min(n, len(allowed)) and not hidden:
         problems.append(
             (
-                "ZX-CHOOSE",
+                "ZX-TARGET",
                 f"{pe.describe()} makes {n} Z/X appear ({len(allowed)} fit in {pid}'s "
                 f"{where}); the resolve names {len(targets)}.",
             )

@@ -31,7 +31,8 @@ Ops (each a keyword action of the seed):
 ``sleep`` / ``reboot`` the chosen Z/X (ZX-REBOOT-SLEEP)
 ``player_damage`` n    n damage to the opponent (ZX-DAMAGE-PLAYER)
 ``gain_marker``        ``marker``, n (ZX-MARKER)
-``reveal_top`` n       reveal the deck's top n, then face down again and shuffle (ZX-REVEAL)
+``reveal_top`` n       reveal the deck's top n; once the effect has resolved, face down and
+                       shuffled (ZX-REVEAL)
 ``igob``               IGOB (``name``: the Z/X OB's name contains it): ``targets`` [the
                        upper half in the dynamis], the ``resolve``'s ``to`` (ZX-IGOB)
 ``shift``              Shift: ``targets`` [a shift card in the dynamis, your card on a square

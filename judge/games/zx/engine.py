@@ -231,7 +231,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             square=sq,
         )
         self.ctx.ruling(
-            "ZX-START-CARD", f"{player}'s start card turns face up on its player square {sq}."
+            "ZX-START-CARD-UP", f"{player}'s start card turns face up on its player square {sq}."
         )
 
     def op_game_begins(self) -> None:
@@ -309,7 +309,8 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
 
     def rules(self) -> bool:
         """The rule effects, in the order of CR 901.2b as far as this engine has them: reload,
-        charge excess, lethal damage, loss.  Returns True when it put a decision on the agenda
+        charge excess, lethal damage, loss, player damage (ZX-PLAYER-DAMAGE-TIMING).  Returns
+        True when it put a decision on the agenda
         or ended the game (ZX-RULE-ORDER)."""
         st = self.state
         if st.phase in ("over", "setup"):
@@ -354,19 +355,44 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 + (f"{winner} wins." if winner else "the game is a draw."),
             )
             return True
+        due = st.damage_due
+        for pid in [st.turn_player or st.order[0], st.opponent(st.turn_player or st.order[0])]:
+            n = due.pop(pid, 0)
+            if n:
+                # CR 901.2b: the player damage effect comes last, after the loss check
+                self.push(*self.life_loss_steps(pid, n), ("rules", {}))
+                return True
         return False
 
     # player damage and life ------------------------------------------------------------------
 
     def op_player_damage(self, player: str, n: int, why: str) -> None:
-        """ZX-DAMAGE-PLAYER: each point, the opponent picks one of the player's life cards."""
+        """ZX-DAMAGE-PLAYER: each point, the opponent picks one of the player's life cards;
+        as the last rule effect (CR 901.2b), or at once: rule option player_damage_timing
+        (ZX-PLAYER-DAMAGE-TIMING)."""
         self.event("player_damage", f"{player} takes {n} damage ({why}).", player=player, amount=n)
+        if self.options["player_damage_timing"] == "rule_effect":
+            due = self.state.damage_due
+            due[player] = due.get(player, 0) + n
+            self.ctx.ruling(
+                "ZX-PLAYER-DAMAGE-TIMING",
+                f"{player}'s {n} damage is processed by the player damage effect, the last of the "
+                "rule effects (after charge excess, lethal damage and loss; rule option "
+                "player_damage_timing rule_effect).",
+            )
+            self.push(("rules", {}))
+            return
+        self.push(*self.life_loss_steps(player, n))
+
+    def life_loss_steps(self, player: str, n: int) -> list[tuple[str, dict[str, Any]]]:
+        """The steps of ``n`` player damage to ``player``: a life card picked for each point
+        (ZX-DAMAGE-PLAYER), then its crisis (ZX-CRISIS)."""
         steps = []
         for _ in range(n):
             steps += [("life_pick", {"player": player, "why": "damage"}), ("rules", {})]
         if player in self.state.player_ex:
             steps.append(("crisis_check", {"player": player}))
-        self.push(*steps)
+        return steps
 
     def op_crisis_check(self, player: str) -> None:
         """ZX-CRISIS: after the player damage effect, a PL EX's crisis may be performed."""
@@ -464,6 +490,16 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 player, iid, "ignition" + ("" if not d.ig else ": nowhere to play it")
             )
 
+    def op_reveal_end(self, player: str) -> None:
+        """ZX-REVEAL: the effect that revealed deck cards has finished resolving: they turn
+        face down again and the deck is shuffled."""
+        self.shuffle(player)
+        self.ctx.ruling(
+            "ZX-REVEAL",
+            "The effect has finished resolving: the revealed deck cards turn face down again "
+            "and the deck is shuffled.",
+        )
+
     def op_release_held(self) -> None:
         """ZX-IGNITION-MULTI: every ignition done, the abilities they triggered go to the pool
         together; their controller chooses the order."""
@@ -528,12 +564,14 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             self.ctx.ruling("ZX-BATTLE", "The attacking Z/X has left the field: the battle ends.")
             return
         defender = st.opponent(b.attacker_player)
-        if b.target is None and st.squares.get(b.square) is None:
-            if st.players[defender].player_card_away:
+        if b.player:
+            if st.squares.get(b.square) is not None:
                 self.ctx.cannot_verify(
-                    f"{defender}'s player card is part of a Z/X OB: whether its player square can "
-                    "be attacked for player damage no stored source says"
+                    f"a Z/X is now on {defender}'s player square, attacked while it was empty: "
+                    "no stored source says what the battle does then"
                 )
+                self.event("battle", "The attacked player square is no longer empty.")
+                return
             self.ctx.ruling(
                 "ZX-DAMAGE-PLAYER",
                 f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
@@ -542,12 +580,18 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 ("player_damage", {"player": defender, "n": 1, "why": "attack"}), ("rules", {})
             )
             return
-        target = st.squares.get(b.square)
-        if target is None:
-            self.event("battle", "The attacked Z/X is no longer there: the battle ends.")
+        target = b.target
+        tsq = next((q for q, z in st.squares.items() if target is not None and z is target), None)
+        if target is None or tsq is None:
+            self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
+            self.ctx.ruling(
+                "ZX-BATTLE",
+                f"The attacked Z/X has left the field: the battle ends and no damage is dealt; "
+                f"{defender} takes none (the attack target was a Z/X, not the player).",
+            )
             return
         power = self.power(b.attacker.card)
-        self.damage_zx(b.square, power, f"attacked by {self.name(b.attacker.card)}")
+        self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
         if self.options["battle_damage"] == "both_ways":
             self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")
         self.ctx.ruling(

@@ -159,8 +159,10 @@ def _resolves(eng: ZXEngine, p: str) -> list[dict[str, Any]]:
             out.append({**base, "use": False})
         kw = eff.get("keyword")
         if kw == "alter_force":
+            from judge.games.zx.resolve import alter_force_count
+
             trash = st.players[pe.controller].trash
-            out.append({**base, "targets": trash[: int(pe.context.get("n", 1))]})
+            out.append({**base, "targets": trash[: alter_force_count(eng, pe)]})
             continue
         if effects.shift_op(eff) is not None:
             from judge.games.zx.shift import possible as shifts

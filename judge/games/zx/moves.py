@@ -155,8 +155,10 @@ class Moves(_Base):
             # seed 003, keyword actions 7 and 8: a Z/X EX destroyed (or removed, "as
             # destroying") goes face up to the dynamis, whatever zone it was sent to
             st.players[owner].dynamis.append([z.card, True])
+            seed = to == "removed" or (to == "charge" and why.startswith("destroyed"))
             self.ctx.ruling(
-                "ZX-DESTROY",
+                # destroyed or removed: the seed (ZX-DESTROY); sent elsewhere: a fan page
+                "ZX-DESTROY" if seed else "ZX-EX-LEAVE",
                 f"{self.name(z.card)} is a Z/X EX: leaving the square it goes face up to "
                 f"{owner}'s dynamis, not to the {to}.",
             )

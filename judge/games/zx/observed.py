@@ -20,8 +20,9 @@ matter to the rules; the lowest-numbered unseen one is taken, so replays are byt
 
 What stays unknown is not judged by guesswork: a card drawn and never named is just "a card";
 ``reveal_top`` (ZX-REVEAL, a look then a shuffle) needs no ``reveal``, the deck is shuffled
-after it and nothing the engine judges reads the shown cards.  The dynamis is not hidden from
-the engine: its list is in the log's deck, and an action names the card it plays.
+once the effect has finished resolving and nothing the engine judges reads the shown cards.
+The dynamis is not hidden from the engine: its list is in the log's deck, and an action names
+the card it plays.
 """
 
 from __future__ import annotations

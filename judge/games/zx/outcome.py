@@ -26,7 +26,7 @@ for an instance id, else ``p``; for ``player_damage``, ``p``'s opponent):
 - ``sleep`` / ``reboot`` ``card`` (a Z/X on a square or a resource: ZX-REBOOT-SLEEP);
 - ``player_damage`` ``n`` (ZX-DAMAGE-PLAYER: the life cards are picked as usual);
 - ``recover`` ``n`` (ZX-RECOVER); ``marker`` ``marker``, ``n`` (gain n; a negative n spends,
-  not below 0: ZX-MARKER).
+  not more than there are: ZX-MARKER, ZX-MARKER-SPEND).
 """
 
 from __future__ import annotations
@@ -287,10 +287,10 @@ class Ops:
         marks = self.eng.state.players[pid].markers
         name, n = str(op["marker"]), int(op["n"])
         have = marks.get(name, 0)
-        if have + n < 0:
-            self.fail(k, f"{pid} has {have} <{name}>: it cannot spend {-n}.")
+        if have + n < 0 and self.eng.options["marker_spend_short"] == "impossible":
+            self.fail(k, f"{pid} has {have} <{name}>: it cannot spend {-n} (ZX-MARKER-SPEND).")
             return
-        marks[name] = have + n
+        marks[name] = max(0, have + n)
         self.eng.event(
             "marker", f"{pid} {'gains' if n >= 0 else 'spends'} {abs(n)} <{name}>.", player=pid
         )

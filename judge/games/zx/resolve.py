@@ -75,6 +75,17 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
     return out
 
 
+def alter_force_count(eng: ZXEngine, pe: PendingEffect) -> int:
+    """How many trash cards an Alter Force (X) puts under its card now (ZX-ALTER-FORCE): X;
+    with fewer than X in the trash, rule option alter_force_short (ZX-ALTER-FORCE-SHORT):
+    "all" (default) all of them, "none" none."""
+    x = int(pe.context.get("n", 1))
+    have = len(eng.state.players[pe.controller].trash)
+    if have >= x:
+        return x
+    return have if eng.options["alter_force_short"] == "all" else 0
+
+
 def check_targets(
     eng: ZXEngine, pe: PendingEffect, targets: list[Any], count: int | None
 ) -> list[tuple[str, str]]:
@@ -85,7 +96,7 @@ def check_targets(
     kw = eff.get("keyword")
     if kw == "alter_force":
         trash = st.players[pe.controller].trash
-        n = min(int(pe.context.get("n", 1)), len(trash))
+        n = alter_force_count(eng, pe)
         if len(targets) != n or any(t not in trash for t in targets) or len(set(targets)) != n:
             problems.append(
                 (
@@ -121,12 +132,12 @@ def check_targets(
     if spec is None:
         if targets:
             problems.append(
-                ("ZX-CHOOSE", f"{pe.describe()} chooses nothing; targets {targets} given.")
+                ("ZX-TARGET", f"{pe.describe()} chooses nothing; targets {targets} given.")
             )
     else:
         allowed = choosable(eng, pe.controller, spec.get("target", {}), effects.chooses(spec))
         if len(targets) > 1:
-            problems.append(("ZX-CHOOSE", f"{pe.describe()} chooses one Z/X, not {len(targets)}."))
+            problems.append(("ZX-TARGET", f"{pe.describe()} chooses one Z/X, not {len(targets)}."))
         if not targets and allowed and eng.options["choose_when_able"] == "must":
             problems.append(
                 (
@@ -147,7 +158,7 @@ def check_targets(
                     )
                 )
             else:
-                problems.append(("ZX-CHOOSE", f"{t} is not a Z/X {pe.describe()} may choose."))
+                problems.append(("ZX-TARGET", f"{t} is not a Z/X {pe.describe()} may choose."))
     up = effects.up_to(eff)
     if count is not None and (up is None or not 0 <= count <= up):
         problems.append(
@@ -163,7 +174,7 @@ def missing_target(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> str 
     Alter Force puts each target from its controller's trash under its card: a target that
     is not in that trash (or is named twice: the second is no longer there) cannot be moved.
     Void Bringer puts its target from a square into the trash: a target on no square cannot.
-    The check reports these targets (ZX-ALTER-FORCE, ZX-CHOOSE); this says the step is then
+    The check reports these targets (ZX-ALTER-FORCE, ZX-TARGET); this says the step is then
     not applied, instead of moving a card from where it is not.
     """
     st = eng.state
@@ -218,13 +229,43 @@ def run_effect(eng: ZXEngine, pe: PendingEffect, targets: list[Any], use: bool |
     if (eff.get("optional") and use is not True or use is False) and not no_decision(eng, pe):
         eng.event("effect", f"{pid} does not use {pe.describe()}.", player=pid)
         return
+    automatic = pe.trigger not in ("activated", "play", "static")  # a 【自】 ability
+    if eff.get("extend_drive") and automatic and not _extend_drive_used_now(eng, pe):
+        return
     kw = eff.get("keyword")
     if kw is not None:
         _keyword(eng, pe, targets)
         return
     eng.event("effect", f"{pe.describe()} resolves.", player=pid, card=pe.source)
+    before = len(eng.state.agenda)
     for op in eff.get("do", []):
         _op(eng, pe, op, targets)
+    if pe.context.pop("revealed_deck", False):
+        # ZX-REVEAL: the revealed deck cards turn face down and the deck is shuffled once the
+        # effect has finished resolving: after its ops and the steps they put on the agenda
+        added = len(eng.state.agenda) - before
+        eng.state.agenda.insert(max(added, 0), ("reveal_end", {"player": pid}))
+
+
+def _extend_drive_used_now(eng: ZXEngine, pe: PendingEffect) -> bool:
+    """ZX-EXTEND-DRIVE for a 【自】 ability: valid only if its controller has not used a Z/X
+    Extend Drive! ability this game (another may have resolved since this one triggered);
+    resolving it is that player's one use.  (A 【起】 one counts when it is activated.)"""
+    ps = eng.state.players[pe.controller]
+    if ps.extend_drive_used:
+        eng.ctx.ruling(
+            "ZX-EXTEND-DRIVE",
+            f"{pe.describe()} has Z/X Extend Drive! and {pe.controller} has used such an "
+            "ability this game already: it is not valid, nothing happens.",
+        )
+        eng.event("effect", f"{pe.describe()}: not valid (Z/X Extend Drive! used).")
+        return False
+    ps.extend_drive_used = True
+    eng.ctx.ruling(
+        "ZX-EXTEND-DRIVE",
+        f"{pe.controller} uses its one Z/X Extend Drive! ability of the game: {pe.describe()}.",
+    )
+    return True
 
 
 def _keyword(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
@@ -237,6 +278,17 @@ def _keyword(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
             return
         z = st.squares[sq]
         assert z is not None
+        x, have = int(pe.context.get("n", 1)), len(st.players[pid].trash)
+        if have < x:
+            short = eng.options["alter_force_short"]
+            eng.ctx.ruling(
+                "ZX-ALTER-FORCE-SHORT",
+                f"Alter Force {x}: {pid}'s trash holds {have} card(s), fewer than {x}: "
+                + ("all of them are put under it" if short == "all" else "none is put under it")
+                + f" (rule option alter_force_short {short}).",
+            )
+            if short == "none":
+                return
         for t in targets:
             st.players[pid].trash.remove(t)
             eng.force_from(z, t)
@@ -262,7 +314,6 @@ def _keyword(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
             + (" (it chooses nothing: no decision waits)." if kw == "void_bringer" else "."),
         )
         return
-
     if kw == "life_recovery":
         eng.ctx.ruling(
             rule,
@@ -339,9 +390,11 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
             player=pid,
             cards=shown,
         )
-        eng.shuffle(pid)
+        pe.context["revealed_deck"] = True
         eng.ctx.ruling(
-            "ZX-REVEAL", "The revealed deck cards turn face down again and the deck is shuffled."
+            "ZX-REVEAL",
+            "The revealed deck cards stay revealed, where they are, until the effect has "
+            "finished resolving; then they turn face down again and the deck is shuffled.",
         )
     elif kind == "shift":
         from judge.games.zx.shift import do_shift

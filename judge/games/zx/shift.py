@@ -65,14 +65,29 @@ def fits(eng: ZXEngine, iid: str, spec: dict[str, Any]) -> bool:
 
 
 def controls_shift(eng: ZXEngine, pid: str) -> bool:
-    return any(z.shift is not None for _, z in eng.state.zx_of(pid))
+    """Whether a shift card of ``pid``'s is on a square (at most one, CR 202.8)."""
+    st = eng.state
+    return any(
+        z is not None and z.shift is not None and st.owner_of[z.shift] == pid
+        for z in st.squares.values()
+    )
+
+
+def onto_cards(eng: ZXEngine, pid: str) -> list[str]:
+    """The cards on squares ``pid`` may Shift onto: its own (rule option shift_onto "own",
+    the default) or any player's ("any"): the seed names only the square the shift device
+    designates (ZX-SHIFT-ONTO, GAP)."""
+    st = eng.state
+    if eng.options["shift_onto"] == "any":
+        return [z.card for _, z in sorted(st.squares.items()) if z is not None]
+    return [z.card for _, z in st.zx_of(pid)]
 
 
 def shift_problem(eng: ZXEngine, pid: str, targets: list[Any]) -> str | None:
-    """Why ``targets`` [shift card in the dynamis, card on a square] is not a Shift now."""
+    """Why ``targets`` [shift card in the dynamis, card on a square] is not a Shift now, in the
+    order of ZX-SHIFT's text (seed 003 keyword action 15, then CR 202.8): a face-down shift card
+    of the dynamis, put onto a card on a square its shift device names; at most one."""
     st = eng.state
-    if controls_shift(eng, pid):
-        return f"{pid} already controls a shift on a square: at most one"
     if len(targets) != 2:
         return "a Shift names the shift card of the dynamis and the card on a square"
     sc, on = targets
@@ -80,24 +95,28 @@ def shift_problem(eng: ZXEngine, pid: str, targets: list[Any]) -> str | None:
     if sc not in down or st.card(sc).type != "shift":
         return f"{sc} is not a face-down shift card in {pid}'s dynamis"
     sq = st.square_of(on) if isinstance(on, str) else None
-    if sq is None or st.controller[sq] != pid:
-        return f"{on} is not {pid}'s card on a square"
+    if sq is None:
+        return f"{on} is not a card on a square"
+    if on not in onto_cards(eng, pid):
+        return f"{on} is not {pid}'s card on a square (rule option shift_onto own)"
     device = st.card(sc).raw.get("device") or {}
     if "race" in device and device["race"] not in races_of(eng, on):
         return f"{eng.name(on)} is not a {device['race']} as {eng.name(sc)}'s shift device says"
     if "name" in device and device["name"] not in names_of(eng, on):
         return f"{eng.name(on)} is not {device['name']} as {eng.name(sc)}'s shift device says"
+    if controls_shift(eng, pid):
+        return f"{pid} already controls a shift on a square: at most one"
     return None
 
 
 def possible(eng: ZXEngine, pid: str) -> list[list[str]]:
     st = eng.state
     return [
-        [sc, z.card]
+        [sc, on]
         for sc, up in st.players[pid].dynamis
         if not up
-        for _, z in st.zx_of(pid)
-        if shift_problem(eng, pid, [sc, z.card]) is None
+        for on in onto_cards(eng, pid)
+        if shift_problem(eng, pid, [sc, on]) is None
     ]
 
 

@@ -87,7 +87,10 @@ class Battle:
     attacker: ZX
     attacker_player: str
     square: int  # the attacked square, fixed once chosen (ZX-RANGE)
-    target: ZX | None  # the attacked Z/X, or None: the player square, player damage
+    target: ZX | None  # the attacked Z/X (None once it has left the field, or for the player)
+    #: the attack target is the opponent player (its empty player square): only then player
+    #: damage (ZX-BATTLE)
+    player: bool = False
 
 
 @dataclass
@@ -116,6 +119,9 @@ class ZXState:
     #: triggers held back while "ignite X times" runs (ZX-IGNITION-MULTI)
     held: list[tuple[str, str, dict[str, Any], int, str]] = field(default_factory=list)
     holding: int = 0
+    #: player damage dealt and not yet processed: the player damage effect, the last rule
+    #: effect (CR 901.2b; rule option player_damage_timing, ZX-PLAYER-DAMAGE-TIMING)
+    damage_due: dict[str, int] = field(default_factory=dict)
     #: each player's PL EX, prepared at setup behind the player card (ZX-CRISIS, ZX-PL-EX-SETUP)
     player_ex: dict[str, Any] = field(default_factory=dict)
 

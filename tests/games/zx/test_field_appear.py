@@ -122,15 +122,15 @@ def test_ZX_APPEAR_SEVERAL_left_out_beside_an_own_rebooted_zx_is_unverifiable() 
     assert verdict(r, b.last) == "legal" and at(r, 9)["id"] == kns[1]
 
 
-def test_ZX_CHOOSE_appear_names_fitting_cards_of_its_zone_and_how_many() -> None:
+def test_ZX_TARGET_appear_names_fitting_cards_of_its_zone_and_how_many() -> None:
     b = _from_hand(
         ["T-APP", "T-KN", "T-MG", F], **{"from": "hand", "n": 1, "zx": {"race": "Knight"}}
     )
     b.act("A", "resolve", source=b.iid("A", 0), targets=[b.iid("A", 2)], squares=[4])
-    assert rules_broken(b.replay(), b.last) == ["ZX-CHOOSE"]  # a Mage, not a Knight
+    assert rules_broken(b.replay(), b.last) == ["ZX-TARGET"]  # a Mage, not a Knight
     b = _from_hand(["T-APP", "T-KN", "T-KN", F], **{"from": "hand", "n": 2})
     b.act("A", "resolve", source=b.iid("A", 0), targets=[b.iid("A", 1)], squares=[4])
-    assert rules_broken(b.replay(), b.last) == ["ZX-CHOOSE"]  # exactly 2 when 2 fit
+    assert rules_broken(b.replay(), b.last) == ["ZX-TARGET"]  # exactly 2 when 2 fit
     b = _from_hand(["T-APP", "T-KN", "T-KN", F], **{"from": "hand", "n": 2, "up_to": True})
     b.act("A", "resolve", source=b.iid("A", 0), targets=[b.iid("A", 1)], squares=[4])
     assert verdict(b.replay(), b.last) == "legal"  # up to 2
@@ -192,11 +192,11 @@ def test_ZX_APPEAR_SEVERAL_sample_card_from_the_trash() -> None:
     b.proceed("B", 2).act("B", "play", card=b.iid("B", 0))
     b.act("B", "resolve", source=b.iid("B", 0), targets=[b.iid("A", 0)]).proceed("B")
     b.act("A", "resource", card=b.iid("A", 1)).act("A", "ignite", charge=b.iid("A", 0))
-    b.act("A", "play", card=b.iid("A", 10))
+    b.proceed("A").act("A", "play", card=b.iid("A", 10))
     squire = b.iid("A", 12)
     assert {squire, b.iid("A", 0)} <= set(player_state(b.replay(), "A")["trash"])
     bad = b.copy().act("A", "resolve", source=b.iid("A", 10), targets=[b.iid("A", 0)], squares=[5])
-    assert rules_broken(bad.replay(), bad.last) == ["ZX-CHOOSE"]  # no Flame Knight
+    assert rules_broken(bad.replay(), bad.last) == ["ZX-TARGET"]  # no Flame Knight
     b.act("A", "resolve", source=b.iid("A", 10), targets=[squire], squares=[5])
     r = b.replay()
     assert verdict(r, b.last) == "legal"

@@ -76,7 +76,7 @@ def test_ZX_SHIFT_INFO_an_added_race_is_read_when_an_effect_chooses() -> None:
     b.act("A", "play", card=b.iid("A", 2))
     b.act("A", "resolve", source=b.iid("A", 2), targets=[b.iid("A", 0)])
     r = b.replay()
-    assert rules_broken(r, b.last) == ["ZX-CHOOSE"]
+    assert rules_broken(r, b.last) == ["ZX-TARGET"]
     assert "ZX-SHIFT-INFO" not in rules_applied(r, b.last - 2)
 
 

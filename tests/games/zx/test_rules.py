@@ -318,6 +318,7 @@ def _ignition_setup(top: list[str], cards: list[dict], **opts):
 def test_ZX_IGNITION_ig_card_played_for_free() -> None:
     b = _ignition_setup(["T-IG"], [IGC])
     b.act("A", "ignite", charge=b.iid("A", 0)).act("A", "play_revealed", use=True, to=1)
+    b.proceed("A")  # CR 505.5: a pass ends the ignition phase
     r = b.replay()
     assert at(r, 1)["code"] == "T-IG" and game_state(r)["phase"] == "main"
     assert all(s == "reboot" for _, s in player_state(r, "A")["resources"])
@@ -440,10 +441,10 @@ def test_ZX_REMOVE_to_the_removed_zone() -> None:
     assert player_state(r, "B")["removed"] == [b.iid("B", 0)]
 
 
-def test_ZX_CHOOSE_only_the_side_named() -> None:
+def test_ZX_TARGET_only_the_side_named() -> None:
     b = _effect_on_b([{"op": "destroy", "target": {"side": "own"}}])
     b.act("A", "resolve", source=b.iid("A", 1), targets=[b.iid("B", 0)])
-    assert rules_broken(b.replay(), b.last) == ["ZX-CHOOSE"]
+    assert rules_broken(b.replay(), b.last) == ["ZX-TARGET"]
 
 
 def test_ZX_ZEKKAI_cannot_be_chosen_on_a_square() -> None:
@@ -467,12 +468,14 @@ def test_ZX_MARKER_gain_and_spend() -> None:
         "T-GM",
         effects=[
             {"when": "appear", "do": [{"op": "gain_marker", "marker": "B", "n": 1}]},
-            {"when": "activated", "cost": {"spend": {"B": 2}}, "do": [{"op": "draw", "n": 1}]},
+            {"when": "activated", "cost": {"spend": {"B": 1}}, "do": [{"op": "draw", "n": 1}]},
         ],
     )
     b = LogBuilder([gm], a=["T-GM"]).start().to_main("A")
     b.act("A", "play", card=b.iid("A", 0), to=5).act("A", "activate", card=b.iid("A", 0))
-    assert rules_broken(b.replay(), b.last) == ["ZX-MARKER"]
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and "ZX-MARKER" in rules_applied(r, b.last)
+    assert player_state(r, "A").get("markers", {}).get("B", 0) == 0  # 1 gained, 1 spent
 
 
 def test_ZX_ADJACENT_three_in_a_row_are_two_pairs() -> None:
@@ -492,7 +495,8 @@ def _alter_forced():
     af = card("T-AF", power=1000, keywords=["alter_force"])
     b = _ignition_setup([F], [af])
     b.doc["decks"]["A"]["main"][b.perm["A"][1]] = "T-AF"  # A's 2nd hand card
-    b.act("A", "ignite", charge=b.iid("A", 0)).act("A", "play", card=b.iid("A", 1), to=4)
+    b.act("A", "ignite", charge=b.iid("A", 0)).proceed("A")
+    b.act("A", "play", card=b.iid("A", 1), to=4)
     return b
 
 
