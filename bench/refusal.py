@@ -3,8 +3,9 @@
 Why: a body the judge refuses must cost time linear in its size (issue 19: a log of 300,000
 unknown keys, 3.5 MB, took longer than gunicorn's 30 s timeout to refuse).  Each shape is
 read at 20,000, 50,000 and 300,000 units (keys, entries, objects: what the shape repeats),
-through the reader the API and the CLI use (the strict JSON reader, then the log, card-set
-or question schemas); the last column is the ratio of the 300,000 time to the 20,000 time
+through the reader the API and the CLI use (the strict JSON reader, then the log, card-set,
+position or question schemas; a shape marked n/2 repeats n/2 units, to stay under the body
+limit); the last column is the ratio of the 300,000 time to the 20,000 time
 (15 for linear cost).  Bodies over the 5 MB body limit are refused by their size alone and
 are marked so.
 
@@ -29,9 +30,11 @@ from judge.core.cardsets import read_card_set  # noqa: E402
 from judge.core.errors import BadLog  # noqa: E402
 from judge.core.jsontext import DEFAULT_LIMITS, read_document  # noqa: E402
 from judge.core.log import parse_log  # noqa: E402
+from judge.core.position import read_position  # noqa: E402
 from judge.core.question import read_question  # noqa: E402
 
 LOG = json.loads((ROOT / "examples/union-arena/full-game.json").read_text())
+POSITION = json.loads((ROOT / "examples/positions/ua-attack-block.json").read_text())
 SIZES = (20_000, 50_000, 300_000)
 
 
@@ -60,6 +63,27 @@ def _question(change: Callable[[dict[str, Any], int], None]) -> Callable[[int], 
         doc: dict[str, Any] = {"kind": "state", "step": 3, "log": copy.deepcopy(LOG)}
         change(doc, n)
         return json.dumps(doc).encode()
+
+    return build
+
+
+def _position(change: Callable[[dict[str, Any], int], None]) -> Callable[[int], bytes]:
+    def build(n: int) -> bytes:
+        doc = copy.deepcopy(POSITION)
+        change(doc, n)
+        return json.dumps(doc).encode()
+
+    return build
+
+
+def _json(item: str, per: int = 1) -> Callable[[int], bytes]:
+    """A log whose ``match`` holds a list of ``n // per`` copies of the JSON text ``item``."""
+
+    def build(n: int) -> bytes:
+        body = json.dumps({**LOG, "match": {"x": None}}).replace(
+            '"match": {"x": null}', '"match": {"x": [' + ",".join([item] * (n // per)) + "]}"
+        )
+        return body.encode()
 
     return build
 
@@ -132,6 +156,30 @@ SHAPES: dict[str, tuple[str, Callable[[int], bytes]]] = {
         "log",
         lambda n: json.dumps({"x": [[[[[[[[[[{"a": 1}]]]]]]]]]] * (n // 10)}).encode(),
     ),
+    "json: duplicate keys in the objects of a big object (n/2)": (
+        "log",
+        lambda n: ("{" + ",".join(f'"k{i}":{{"a":1,"a":2}}' for i in range(n // 2)) + "}").encode(),
+    ),
+    "json: lone surrogates in many strings": ("log", _json('"\\ud800"')),
+    "json: colons written as escapes in many keys": ("log", _json('{"\\u003a":1}')),
+    "json: many floats": ("log", _json("1.5e3")),
+    "json: many integers past 64 bits (n/2)": ("log", _json(str(10**20), 2)),
+    "json: many strings with colons": ("log", _json('"a:b:c"')),
+    "position: unknown keys at the top": ("position", _position(lambda d, n: d.update(_keys(n)))),
+    "position: unknown keys in a unit of a zone": (
+        "position",
+        _position(_update(["start", "players", "A", "front_line", 0])),
+    ),
+    "position: long zone of known cards": (
+        "position",
+        _position(_set(["start", "players", "A", "outside"], lambda n: ["UAS-001"] * n)),
+    ),
+    "position: long zone of unknown cards": (
+        "position",
+        _position(
+            _set(["start", "players", "A", "outside"], lambda n: [f"NO-{i}" for i in range(n)])
+        ),
+    ),
     "card set: unknown keys at the top": ("set", lambda n: _card_set(n, **_keys(n))),
     "card set: many empty cards": ("set", lambda n: _card_set(n, lambda n: [{}] * n)),
     "card set: unknown keys in a card": (
@@ -140,6 +188,12 @@ SHAPES: dict[str, tuple[str, Callable[[int], bytes]]] = {
     ),
     "question: unknown keys at the top": ("question", _question(lambda d, n: d.update(_keys(n)))),
     "question: unknown keys in its log": ("question", _question(_update(["log"]))),
+    "question: unknown keys in its position": (
+        "question",
+        lambda n: json.dumps(
+            {"format": "judge-question/1", "kind": "order", "position": {**POSITION, **_keys(n)}}
+        ).encode(),
+    ),
 }
 
 
@@ -151,6 +205,8 @@ def read(kind: str, body: bytes) -> str:
             parse_log(doc)
         elif kind == "set":
             read_card_set(doc)
+        elif kind == "position":
+            read_position(doc)
         else:
             read_question(doc)
     except BadLog as exc:

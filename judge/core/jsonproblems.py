@@ -126,20 +126,23 @@ def _top_problems(
     seen = duplicated.get(id(data))
     for key in _twice(seen[1]) if seen else []:
         own.append(f"duplicate key {json.dumps(key) if not _has_surrogate(key) else ascii(key)}")
-    fields: dict[str, list[tuple[str, Any]]] = {}
+    fields: Any  # field name -> its keys and their values
     keys = "\0".join(data)
-    plain = not surrogates and "." not in keys and "[" not in keys
-    for key, child in data.items():
-        kind = type(child)
-        if surrogates and _has_surrogate(key):
-            own.append(_surrogate_message(key, "a key"))
-            key = ascii(key)  # the paths below it must be writable too
-        if kind is dict or kind is list or (surrogates and kind is str and _has_surrogate(child)):
-            field = key if plain else _field(key)
-            if field in fields:
-                fields[field].append((key, child))
-            else:
-                fields[field] = [(key, child)]
+    if not surrogates and "." not in keys and "[" not in keys:  # each key its own field
+        fields = _OwnFields(data)
+    else:
+        fields = {}
+        for key, child in data.items():
+            kind = type(child)
+            if surrogates and _has_surrogate(key):
+                own.append(_surrogate_message(key, "a key"))
+                key = ascii(key)  # the paths below it must be writable too
+            if (
+                kind is dict
+                or kind is list
+                or (kind is str and surrogates and _has_surrogate(child))
+            ):
+                fields.setdefault(_field(key), []).append((key, child))
     errors: list[FieldError] = []
     shown = heapq.nsmallest(MAX_ERRORS, own)
     errors += [FieldError("", message) for message in shown]
@@ -176,6 +179,26 @@ def _top_problems(
         if rest:
             errors.append(Unlisted("", "duplicate keys, lone surrogates", rest))
     return errors
+
+
+class _OwnFields:
+    """The fields of a document whose keys hold no ``.`` nor ``[``: a key is its own field
+    (built when read, not for every key: a document may have 150,000 of them)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def __iter__(self) -> Any:
+        return (key for key, child in self.data.items() if type(child) in _CONTAINERS)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.data and type(self.data[name]) in _CONTAINERS
+
+    def __getitem__(self, name: str) -> list[tuple[str, Any]]:
+        return [(name, self.data[name])]
+
+
+_CONTAINERS = (dict, list)
 
 
 def _field(key: str) -> str:
