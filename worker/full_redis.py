@@ -211,6 +211,7 @@ class RidesOutFullRedis:
     RQ's method                               over ``maxmemory``
     ========================================  ===============================================
     ``register_birth``                        waits (the worker holds nothing yet)
+    ``register_death``                        leaves without its ``death`` field
     ``dequeue_job_and_maintain_ttl``          waits, until a stop is asked for
     ``set_state`` (alone)                     refreshed in place (the field exists)
     ``maintain_heartbeats`` (during a job)    refreshed in place: the job stays alive
@@ -240,6 +241,24 @@ class RidesOutFullRedis:
 
     def register_birth(self) -> None:
         self.full_redis.ride_out("its registration", super().register_birth)  # type: ignore[misc]
+
+    def register_death(self) -> None:
+        """RQ's record of the worker's end; over ``maxmemory`` without its ``death`` field
+        (an ``HSET``): the rest (leaving RQ's worker sets, the short life of the
+        registration, its executions dropped) is ``SREM``, ``EXPIRE`` and ``DEL``, which Redis
+        runs over its limit, so a worker stopped while Redis is full leaves cleanly."""
+        try:
+            super().register_death()  # type: ignore[misc]
+        except rexc.RedisError as exc:
+            if not is_full(exc):
+                raise
+            from rq import worker_registration
+
+            with self.connection.pipeline(transaction=False) as pipe:
+                worker_registration.unregister(self, pipe)  # type: ignore[arg-type]
+                pipe.expire(self.key, 60)  # type: ignore[attr-defined]
+                pipe.delete(self.executions_key)  # type: ignore[attr-defined]
+                pipe.execute()
 
     def dequeue_job_and_maintain_ttl(
         self, timeout: int | None, max_idle_time: int | None = None

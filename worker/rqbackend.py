@@ -38,6 +38,9 @@ the process running it died            ``queued`` again while retries are left, 
                                        SIGKILL); retried 2 times"
 Redis went away during the job         like a death: retried, then "the job could not complete:
                                        StoreUnavailable: …"
+Redis over its ``maxmemory`` during    the worker waits in its process, its heartbeat refreshed
+the job (another writer filled it)     in place (:mod:`worker.full_redis`); the result is tried
+                                       again for 15.5 s, then "the result store is full: …"
 the job never reached the queue        re-enqueued by :func:`reap` (the submission was stored but
                                        Redis failed before the enqueue)
 a worker took the job from the queue   ``queued`` again: :func:`reap` puts it back in the queue

@@ -175,3 +175,20 @@ def test_a_worker_that_dies_while_redis_is_full_has_its_job_recovered(
         assert subs[1].attempts == 1  # the live one was never taken for abandoned
     finally:
         workers.kill()
+
+
+def test_a_worker_waiting_on_a_full_redis_stops_on_sigterm(tiny_redis: RedisServer) -> None:
+    """An idle worker waits while Redis refuses its dequeue; SIGTERM (a warm shutdown) still
+    stops it, and it leaves RQ's worker sets though Redis refuses the record of its death."""
+    redis = tiny_redis.client()
+    log = Path(os.environ.get("JUDGE_TEST_LOG_DIR", tiny_redis.directory)) / "workers-stop.log"
+    workers = Workers(tiny_redis.url, 1, log=log, fast=FAST, drop=("JUDGE_",), register_timeout=30)
+    workers.start()
+    try:
+        fill_past_the_limit(redis)
+        wait_until(lambda: "Redis is over its maxmemory" in workers.tail(), 20, "it waits")
+        assert workers.stop() == 0, workers.tail()
+        assert "Traceback" not in workers.tail(), workers.tail()
+        assert workers.registered() == []
+    finally:
+        workers.kill()
