@@ -192,3 +192,64 @@ def test_a_worker_waiting_on_a_full_redis_stops_on_sigterm(tiny_redis: RedisServ
         assert workers.registered() == []
     finally:
         workers.kill()
+
+
+def test_in_place_refreshes_run_over_the_limit_and_create_nothing(tiny_redis: RedisServer) -> None:
+    """The ``allow-oom`` refresh runs ``EXPIRE``, ``HSET`` of a field that exists and ``ZADD
+    XX`` over ``maxmemory``, and skips what would grow Redis: a new field, a new member, a
+    long value, any other command."""
+    from worker.full_redis import refresh_in_place
+
+    redis = tiny_redis.client()
+    redis.hset("worker", mapping={"last_heartbeat": "old", "state": "busy"})
+    redis.zadd("started", {"job": 1})
+    fill_past_the_limit(redis)
+
+    def fill(pipe: Any) -> None:
+        pipe.hset("worker", "last_heartbeat", "2026-12-01T22:00:00.000000Z")
+        pipe.expire("worker", 100)
+        pipe.zadd("started", {"job": 99}, xx=True)
+        pipe.zadd("started", {"stranger": 5}, xx=True)  # XX: adds nothing
+        pipe.hset("worker", "new-field", "x")  # a field that does not exist: skipped
+        pipe.hset("worker", "state", "x" * 65)  # over 64 bytes: skipped
+        pipe.set("other", "x")  # not a refresh: skipped
+
+    assert refresh_in_place(redis, fill) == 4
+    assert redis.hgetall("worker") == {
+        b"last_heartbeat": b"2026-12-01T22:00:00.000000Z",
+        b"state": b"busy",
+    }
+    assert 0 < redis.ttl("worker") <= 100
+    assert redis.zrange("started", 0, -1, withscores=True) == [(b"job", 99.0)]
+    assert not redis.exists("other")
+
+
+def test_a_job_taken_while_redis_fills_is_left_for_the_reaper(tiny_redis: RedisServer) -> None:
+    """A job a worker has just taken from the queue (RQ's ``LMOVE`` to the intermediate
+    list) and cannot register while Redis is full: after ``JUDGE_ABANDON_GRACE / 2`` s the
+    worker gives it up, registered nowhere, in the intermediate list where the reaper finds
+    it (``test_reaper_stranded.py``: queued again on its second look)."""
+    from rq import Queue
+    from rq.registry import StartedJobRegistry
+
+    from worker.config import Settings
+    from worker.full_redis import JobLeftQueued
+    from worker.rqbackend import make_worker, redis_service
+
+    settings = Settings.from_env({**FAST, "REDIS_URL": tiny_redis.url, "JUDGE_QUEUE": "judge"})
+    service = redis_service(settings=settings)
+    job_id = service.submit(a_log("taken"))[0].id
+    worker = make_worker(settings, worker_class="simple")
+    worker.register_birth()
+    queue = Queue("judge", connection=worker.connection)
+    job, _ = Queue.dequeue_any([queue], None, connection=worker.connection)
+    assert job.id == job_id
+    fill_past_the_limit(tiny_redis.client())
+    clock = time.monotonic()
+    with pytest.raises(JobLeftQueued):
+        worker.prepare_execution(job)
+    assert time.monotonic() - clock < settings.abandon_grace  # within the reaper's wait
+    assert worker.executions == {}
+    redis = tiny_redis.client()
+    assert redis.lrange(queue.intermediate_queue_key, 0, -1) == [job_id.encode()]
+    assert StartedJobRegistry("judge", redis).get_job_ids() == []
