@@ -31,7 +31,7 @@ POSITION_FORMAT = "judge-position/1"
 #: entry is a card checked and laid out, so a longer zone is refused unread, naming it.
 MAX_ZONE_CARDS = MAX_DECK_ENTRIES
 #: why, in the message of a zone over the bound
-ZONE_BOUND_REASON = "a zone holds no more cards than a deck (at most 50 cards)"
+ZONE_BOUND_REASON = "a zone holds no more cards than a deck"
 #: why, in the message of a position's other lists (effects in force, waiting, used)
 OTHER_BOUND_REASON = "more than the cards a game has in play"
 
