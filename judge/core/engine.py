@@ -9,6 +9,10 @@ is what lets ``on_illegal`` choose between stopping, skipping and applying as pl
 :class:`AgendaEngine` is the way both games' engines are built on that contract: instances
 dealt from the deck lists, an *agenda* of procedure steps run until a decision is due, a pool
 of pending effects, and a module of action handlers that ``check`` and ``apply`` call.
+
+Effects the engine neither executed nor recorded (taints, and the outcomes that record them)
+are their own concept, in :mod:`judge.core.taints`; decisions with no choice are judged in
+:mod:`judge.core.forced`.  ``Taint`` and the scopes are still importable from here.
 """
 
 from __future__ import annotations
@@ -23,11 +27,13 @@ from typing import Any, ClassVar
 
 from judge.core.decks import DeckProblem
 from judge.core.log import ActionLog
-from judge.core.refs import is_instance, ref_code, ref_text
 from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
+from judge.core.taints import SCOPE_ANYTHING, SCOPE_BP, OutcomeTaints, Taint
 from judge.core.timing import EffectPool, turn_player_first
 from judge.core.verdict import StepContext, Violation
+
+__all__ = ["SCOPE_ANYTHING", "SCOPE_BP", "AgendaEngine", "Engine", "Plan", "Taint"]
 
 
 @dataclass(slots=True)
@@ -56,48 +62,6 @@ class Plan:
         was (as ``skip`` does) and says why on the step."""
         if self.not_applicable is None:
             self.not_applicable = why
-
-
-#: A taint's scope: what an effect that was neither executed nor recorded could have changed.
-#: ``anything``: all of the state (every later verdict depends on it).
-SCOPE_ANYTHING = "anything"
-#: ``bp``: only BP, where BP changes nothing else (Union Arena: a raise, since a lowered BP
-#: can retire a character); verdicts that compare BP depend on it
-#: (:meth:`~judge.core.verdict.StepContext.read` ``"bp"``).
-SCOPE_BP = "bp"
-
-
-@dataclass(slots=True, frozen=True)
-class Taint:
-    """An effect that resolved at step ``step`` but was neither executed by the engine nor
-    recorded by an ``outcome``: from then on the engine's state may differ from the game's.
-
-    ``source`` and ``controller`` are the effect's card (instance id) and player; ``what`` names
-    it in words; ``rule`` is the game's rule for card text it cannot execute (cited on the
-    steps that depend on it).  ``scope`` says what the effect could have changed, so that only
-    the verdicts that read it depend on it: ``anything`` (every later verdict: all the engine
-    knows of text it cannot read) or ``bp`` (verdicts that compare BP).  A reader of printed
-    text that recognises part of an effect narrows the scope by writing what it recognised as
-    ops: the game's effect vocabulary derives the scope from them (``effects.scope``).  A new
-    scope is a new aspect the steps that read it declare with ``StepContext.read``.
-
-    Why a list of taints rather than one flag "the state may be wrong": each later verdict
-    names exactly the steps it rests on, a recorded outcome clears exactly its own effect's
-    taint, and a narrow scope keeps the verdicts it cannot touch decided.
-    """
-
-    step: int
-    source: str
-    controller: str
-    what: str
-    rule: str
-    scope: str = SCOPE_ANYTHING
-    #: the order the engine noted taints in (the effects of one step, in resolution order)
-    seq: int = 0
-
-    def touches(self, reads: Collection[str]) -> bool:
-        """Whether a verdict that read ``reads`` may depend on this effect."""
-        return self.scope == SCOPE_ANYTHING or self.scope in reads
 
 
 class Engine(ABC):
@@ -262,7 +226,7 @@ def instance_key(iid: str) -> tuple[str, int]:
     return tail[:letters], int(tail[letters:])
 
 
-class AgendaEngine(Engine):
+class AgendaEngine(OutcomeTaints, Engine):
     """An engine whose flow is an *agenda*, as both games' engines are.
 
     Everything automatic is done by procedure steps (``("op", {args})``, run by the method
@@ -468,63 +432,6 @@ class AgendaEngine(Engine):
         self.pool.remove(pe)
         self.run_effect(pe, list(preset or []), True if preset is not None else None)
         return True
-
-    def taint_effect(self, pe: Any, rule: str, scope: str = SCOPE_ANYTHING) -> None:
-        """Note that pending effect ``pe`` resolved without being executed (its game's
-        ``rule`` for card text it cannot execute): a :class:`Taint` of the step being judged."""
-        what = f"{self.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
-        self.taint_seq += 1
-        self.taints.append(
-            Taint(self.ctx.index, pe.source, pe.controller, what, rule, scope, self.taint_seq)
-        )
-
-    def outcome_taint(self, plan: Plan, rule: str) -> Taint | None:
-        """The taint an ``outcome`` action (``plan``) records, or None: the violation of the
-        game's outcome ``rule`` is noted and the plan declared not applicable.
-
-        The ``source`` names the effect's card (an instance id, or a code for any copy); the
-        first open taint of that card the outcome may record (:meth:`Engine.recordable`) is
-        meant.  The effect's controller records its outcome (another player's outcome is a
-        violation, applied as played)."""
-        action = plan.action
-        ref, p = action["source"], action["p"]
-        st = self.state
-        index = self.ctx.index
-        open_ = self.recordable(index)
-        for t in open_:
-            if (
-                ref == t.source
-                if is_instance(st, ref)
-                else ref_code(st, ref) == st.code_of[t.source]
-            ):
-                if p != t.controller:
-                    plan.violate(
-                        rule,
-                        f"{t.what} is {t.controller}'s: {t.controller} records its outcome, "
-                        f"not {p}.",
-                    )
-                return t
-        actions = self.log.document["actions"]
-        before = index - 1
-        while before >= 0 and actions[before].get("do") == "outcome":
-            before -= 1
-        head = (
-            "An outcome records what an effect the engine could not execute did, right after "
-            "the step at which that effect resolved"
-        )
-        if before < 0:
-            plan.violate(rule, f"{head}; no step comes before this one.")
-        else:
-            waiting = [t.what for t in open_ if t.step == before]
-            plan.violate(
-                rule,
-                f"{head}: no effect of {ref_text(ref)} that the engine could not execute "
-                f"resolved at step {before}"
-                + (f" (waiting for their outcome: {', '.join(waiting)})" if waiting else "")
-                + ".",
-            )
-        plan.cannot_apply(f"no effect of {ref_text(ref)} waits for its outcome")
-        return None
 
     def trial(self, run: Callable[[], Any]) -> Any:
         """``run()`` on a copy of the state and the pending effects, with a context of its
