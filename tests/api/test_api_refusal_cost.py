@@ -5,6 +5,7 @@ the client's socket timeout; no timings are asserted."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from judge.core.decks import MAX_DECK_ENTRIES
@@ -65,3 +66,38 @@ def test_a_deck_over_the_legal_size_still_reaches_the_rule(
     answer = live.post("/v1/decks/check", body)
     assert answer.status == 200, answer.body[:300]
     assert "UA-DECK-SIZE" in [p["rule"] for p in answer.json["problems"]]
+
+
+def test_a_question_whose_log_is_refused_keeps_the_count(
+    live: Any, full_game: dict[str, Any], problem: Any
+) -> None:
+    log = copy.deepcopy(full_game)
+    log["actions"][3].update(_keys(300_000))
+    question = {"format": "judge-question/1", "kind": "order", "log": log}
+    doc = problem(live.post("/v1/rulings", question), 400)
+    assert doc["errors"][0]["path"] == "log.actions[3].k000000"
+    assert doc["errors"][-1]["message"].startswith("and 299,900 more problems")
+
+
+def test_a_question_on_a_position_of_300000_unknown_keys_is_refused_with_the_count(
+    live: Any, problem: Any
+) -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    position = json.loads((root / "examples/positions/ua-attack-block.json").read_text())
+    question = {"format": "judge-question/1", "kind": "order", "position": position}
+    question["position"].update(_keys(300_000))
+    doc = problem(live.post("/v1/rulings", question), 400)
+    assert doc["errors"][0]["path"] == "position.k000000"
+    assert doc["errors"][-1]["message"].startswith("and 299,900 more problems")
+
+
+def test_a_log_of_150000_objects_giving_a_key_twice_is_refused_with_the_count(
+    live: Any, problem: Any
+) -> None:
+    body = "{" + ",".join(f'"k{i:06d}": {{"a": 1, "a": 2}}' for i in range(150_000)) + "}"
+    answer = live.post("/v1/replays", body.encode(), headers={"Content-Type": "application/json"})
+    doc = problem(answer, 400)
+    assert [e["path"] for e in doc["errors"]][:2] == ["k000000", "k000001"]
+    assert doc["errors"][-1]["message"].startswith("and 149,900 more problems")
