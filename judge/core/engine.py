@@ -300,14 +300,22 @@ class AgendaEngine(OutcomeTaints, Engine):
     # -- decisions with no choice (judge.core.forced) --------------------------------------------
 
     def take_forced(
-        self, players: Iterable[str], kind: str, fields: Mapping[str, Any], rule: str, why: str
+        self,
+        players: Iterable[str],
+        kind: str,
+        fields: Mapping[str, Any],
+        rule: str,
+        why: str,
+        **extras: Any,
     ) -> None:
         """Note a decision the engine took itself, the rules leaving it one way: ``players``
-        may record it (``kind`` with ``fields``) next; another way breaks ``rule`` (``why``)."""
+        may record it (``kind`` with ``fields``) next; another way breaks ``rule`` (``why``).
+        ``extras``: the fields a record may carry beside the one way, and how the game
+        judges and applies them (:class:`judge.core.forced.Forced`)."""
         from judge.core.forced import Forced
 
         step = max(self.ctx.index, 0)
-        self.forced.append(Forced(tuple(players), kind, dict(fields), rule, why, step))
+        self.forced.append(Forced(tuple(players), kind, dict(fields), rule, why, step, **extras))
 
     def records_forced(self, action: dict[str, Any]) -> int | None:
         """Which decision taken already ``action`` records (an index in :attr:`forced`), or

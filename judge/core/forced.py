@@ -18,6 +18,13 @@ A decision comes with no choice in two ways:
   record of it: the same way (the fields the declaration gives) is legal and changes nothing;
   any other way is illegal under the decision's own rule and is not carried out.
 
+A record of a decision the engine took may carry, beside its one way, fields that are not part
+of the decision but that the contract lets that kind carry (Z/X observed mode: a ``pick_life``
+may name the picked card with ``reveal``, ZX-LOG-REVEAL).  The game declares them with the
+decision (``extras``, and the functions that judge and apply them); the record is then the one
+way *plus* those fields: it is judged as the one way, and the extra fields as the game judges
+them anywhere (an impossible ``reveal`` is illegal under its own rule), and applied.
+
 Where a record of a decision the engine took may come: right after the step at which it was
 taken, before the next decision is recorded (an ``outcome``, not a decision, does not end that
 time); several taken at one step may be recorded in the order they were taken, each leaving
@@ -31,8 +38,8 @@ and so ``state_sha256``, is the same whether the log records it or not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
@@ -60,6 +67,15 @@ class Forced:
     why: str
     #: the step at which the engine took it
     step: int
+    #: fields a record may carry beside the one way (not part of the decision: ``reveal``)
+    extras: tuple[str, ...] = ()
+    #: ``judge_extras(eng, plan, values)``: judge the extra fields a record carries (it may
+    #: violate the game's own rules for them, and note in ``plan.data`` what to apply)
+    judge_extras: Callable[[AgendaEngine, Plan, dict[str, Any]], None] | None = None
+    #: ``apply_extras(eng, plan)``: carry out the extra fields judged legal
+    apply_extras: Callable[[AgendaEngine, Plan], None] | None = None
+    #: what the game needs to judge the extras (the card the decision took, ...)
+    context: Mapping[str, Any] = field(default_factory=dict)
 
     def way(self) -> str:
         """The one way, as a record gives it (``to B1``)."""
@@ -89,8 +105,12 @@ def check(eng: AgendaEngine, action: dict[str, Any], k: int) -> Plan:
     f = eng.forced[k]
     plan = Plan(action, action["do"])
     given = {key: v for key, v in action.items() if key not in NOT_THE_DECISION}
-    if given == dict(f.fields):
+    extra = {key: v for key, v in given.items() if key in f.extras and key not in f.fields}
+    if {key: v for key, v in given.items() if key not in extra} == dict(f.fields):
         plan.data["forced"] = k
+        if extra and f.judge_extras is not None:
+            plan.data["forced_extras"] = sorted(extra)
+            f.judge_extras(eng, plan, extra)
         return plan
     said = ", ".join(f"{key} {_text(v)}" for key, v in given.items()) or "no fields"
     plan.violate(
@@ -109,8 +129,17 @@ def apply(eng: AgendaEngine, plan: Plan) -> None:
     f = eng.forced[k]
     del eng.forced[: k + 1]
     rule = eng.FORCED_RULE or f.rule
+    extras = plan.data.get("forced_extras")
+    also = (
+        f" (its {', '.join(f'`{x}`' for x in extras)} is judged and applied as the game's own)"
+        if extras
+        else ", it changes nothing"
+    )
     eng.ctx.ruling(
         rule,
         f"{f.why}: this `{f.kind}` has one way ({f.way()}), which the engine took at step "
-        f"{f.step}; recorded as that way, it changes nothing (it may also be left out).",
+        f"{f.step}; recorded as that way{also} (it may also be left out).",
     )
+    if extras and f.apply_extras is not None:
+        f.apply_extras(eng, plan)
+        eng.advance()

@@ -401,23 +401,10 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         op_crisis_check(self, player)
 
     def op_life_pick(self, player: str, why: str) -> None:
-        ps = self.state.players[player]
-        if not ps.life:
-            return
-        if len(ps.life) == 1:
-            self.ctx.ruling("ZX-LIFE-PICK", f"{player} has one life card: it is the one taken.")
-            # ZX-FORCED-DECISION: the opponent may still record the pick, as its one way
-            why_one = f"{player} has one life card"
-            opponent = self.state.opponent(player)
-            self.take_forced([opponent], "pick_life", {"position": 1}, "ZX-LIFE-PICK", why_one)
-            self.push(("life_out", {"player": player, "index": 0, "why": why}))
-            return
-        self.push(
-            (
-                "wait_pick_life",
-                {"player": self.state.opponent(player), "damaged": player, "why": why},
-            )
-        )
+        """ZX-LIFE-PICK: the opponent picks a life card; the last one it takes itself."""
+        from judge.games.zx.waits import life_pick
+
+        life_pick(self, player, why)
 
     def op_life_out(self, player: str, index: int, why: str) -> None:
         """ZX-LIFE-CHANGE: a life card leaves the life zone (life decrease), face up; by damage

@@ -12,7 +12,9 @@ player's deck, life or hand is ``None`` until the log names it.  Two ways name i
   reload): the engine waits for ``reveal`` by the card's owner,
   ``{"p": "A", "do": "reveal", "card": "ZX-011"}``; a ``pick_life`` may name the picked card
   at once with ``reveal`` (the contract's convention for ``pick_life``), and then no
-  ``reveal`` follows.
+  ``reveal`` follows.  So may the record of a pick the engine took itself (the last life
+  card, ZX-FORCED-DECISION): it is the one way plus the reveal, judged and applied as the
+  ``reveal`` the rules wait for (:func:`judge_forced_reveal`).
 
 A named card must be possible: a copy of that code in that player's deck not known to be
 anywhere else (rule ZX-LOG-REVEAL); else the step is illegal.  Which copy is bound does not
@@ -156,3 +158,43 @@ def reveal_at(eng: ZXEngine, pid: str, zone: str, index: int, iid: str) -> None:
     getattr(st.players[pid], zone)[index] = iid
     what = ZONE_WORDS[zone].format(p=pid, n=index + 1)
     eng.event("reveal", f"{what[0].upper()}{what[1:]} is {eng.name(iid)}.", player=pid, card=iid)
+
+
+def judge_forced_reveal(eng: ZXEngine, plan: Plan, values: dict[str, Any]) -> None:
+    """ZX-LOG-REVEAL for the ``reveal`` on the record of a pick the engine took (the last life
+    card, :meth:`ZXEngine.op_life_pick`): the code must be the card's when it is known, else a
+    copy that can be there; the unknown card then waits for this reveal (``wait_reveal``)."""
+    st = eng.state
+    k = plan.data["forced"]
+    ctx = eng.forced[k].context
+    pid, code, iid = ctx["player"], values["reveal"], ctx["card"]
+    what = ZONE_WORDS["life"].format(p=pid, n=1)
+    if iid is not None:
+        if st.code_of[iid] != code:
+            plan.violate(RULE, f"{what[0].upper()}{what[1:]} was {eng.name(iid)}, not {code}.")
+            plan.cannot_apply(f"{what} was not {code}")
+        return
+    head = st.agenda[0] if st.agenda else ("", {})
+    if head[0] != "wait_reveal" or head[1].get("player") != pid or head[1].get("zone") != "life":
+        plan.violate(RULE, f"{what[0].upper()}{what[1:]} is no longer waiting for its reveal.")
+        plan.cannot_apply("no reveal waits")
+        return
+    plan.data["iid"] = name_unseen(eng, plan, pid, code, what)
+
+
+def apply_forced_reveal(eng: ZXEngine, plan: Plan) -> None:
+    """The reveal judged by :func:`judge_forced_reveal`, when the card was unknown: it answers
+    the ``wait_reveal`` (the caller runs the agenda on)."""
+    if plan.data.get("iid") is not None:
+        apply_reveal(eng, plan)
+
+
+def forced_reveal(pid: str, card: str | None) -> dict[str, Any]:
+    """What the record of the engine's pick of ``pid``'s last life card (``card``, None when
+    unknown) may carry beside its one way: the contract's ``reveal`` of that card."""
+    return {
+        "extras": ("reveal",),
+        "judge_extras": judge_forced_reveal,
+        "apply_extras": apply_forced_reveal,
+        "context": {"player": pid, "card": card},
+    }

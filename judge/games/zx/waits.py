@@ -7,11 +7,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
-from judge.games.zx.observed import name_unseen, reveal_at
+from judge.games.zx.observed import forced_reveal, name_unseen, reveal_at
 from judge.games.zx.refs import find
 
 if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
+
+
+def life_pick(eng: ZXEngine, player: str, why: str) -> None:
+    """ZX-LIFE-PICK: for a point of player damage (or a reload) the opponent picks one of
+    ``player``'s life cards (``wait_pick_life``); with one life card left there is no choice:
+    the engine takes it, and the opponent may still record the pick as its one way, with the
+    observed-mode ``reveal`` of the card (ZX-FORCED-DECISION, ZX-LOG-REVEAL)."""
+    ps = eng.state.players[player]
+    if not ps.life:
+        return
+    opponent = eng.state.opponent(player)
+    if len(ps.life) == 1:
+        eng.ctx.ruling("ZX-LIFE-PICK", f"{player} has one life card: it is the one taken.")
+        why_one = f"{player} has one life card"
+        extras = forced_reveal(player, ps.life[0])
+        eng.take_forced([opponent], "pick_life", {"position": 1}, "ZX-LIFE-PICK", why_one, **extras)
+        eng.push(("life_out", {"player": player, "index": 0, "why": why}))
+        return
+    eng.push(("wait_pick_life", {"player": opponent, "damaged": player, "why": why}))
 
 
 def check_pick_life(eng: ZXEngine, plan: Plan) -> None:
