@@ -9,15 +9,12 @@ fields (through :mod:`schemas.action_log`, which re-exports them).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from marshmallow.exceptions import SCHEMA
-from marshmallow.experimental.context import Context
 from marshmallow.utils import is_collection
 
 from judge.core.errors import MAX_ERRORS
@@ -33,106 +30,12 @@ from schemas.problems import (
     too_many,
     unlisted,
 )
-
-# --------------------------------------------------------------------------------------------
-# References: what the fields look names up in
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Refs:
-    """What the document names, read before loading, for the fields that check references.
-
-    ``None`` means "could not be read", and the checks that need it are skipped (the
-    reason is reported elsewhere, once, instead of once per reference).
-    """
-
-    game: str | None = None
-    players: tuple[str, ...] | None = None
-    #: player id -> deck section ("main", "ap") -> number of cards listed.
-    deck_sizes: dict[str, dict[str, int]] = field(default_factory=dict)
-    #: card code -> card type (None when the definition gives none readable).
-    cards: dict[str, str | None] | None = None
-    n_actions: int | None = None
-    #: instance-id tag -> deck section: ``{"": "main", "AP": "ap"}`` reads ``P1-7`` as the
-    #: 7th card of ``main`` and ``P1-AP2`` as the 2nd of ``ap``.
-    sections: dict[str, str] = field(default_factory=lambda: {"": "main"})
-    #: ``repr`` of an object already loaded by a ``OneOfKind`` -> its loaded value (and
-    #: (id of a ``CardCode`` field, code) -> the code, for a code that field accepted).
-    #: Within one log the references do not change, so an identical action (``proceed``,
-    #: ``block: null``, …) loads identically; a log repeats a few actions very often.
-    loaded: dict[str, Any] = field(default_factory=dict)
-    #: built-in set name -> its game, for the sets read while the references were read (so
-    #: that the ``card_sets`` field does not decode them a second time)
-    set_games: dict[str, Any] = field(default_factory=dict)
-
-
-def current_refs() -> Refs | None:
-    """The :class:`Refs` of the log being loaded (the marshmallow context), or None."""
-    refs = Context.get(None)
-    return refs if isinstance(refs, Refs) else None
-
-
-def player_list(players: tuple[str, ...]) -> str:
-    return ", ".join(players) if players else "none"
-
-
-def parse_instance_id(ref: str, refs: Refs) -> tuple[str, str, int] | None:
-    """``"P1-7"`` -> ``("P1", "main", 7)`` when ``P1`` is a listed player; else None."""
-    if not refs.players:
-        return None
-    m = _instance_pattern(refs.players, tuple(refs.sections)).fullmatch(ref)
-    if m is None:
-        return None
-    return m["pid"], refs.sections[m["tag"] or ""], int(m["n"])
-
-
-@lru_cache(maxsize=64)
-def _instance_pattern(players: tuple[str, ...], tags: tuple[str, ...]) -> re.Pattern[str]:
-    """The pattern of an instance id: a player (the longest id first, so that ``P1-2-3``
-    reads as player ``P1-2``'s 3rd card when there is one), ``-``, a list's tag, a number.
-    Made once per log shape, not once per reference (a log has hundreds of references)."""
-    pids = "|".join(re.escape(pid) for pid in sorted(players, key=len, reverse=True))
-    alternatives = "|".join(re.escape(tag) for tag in sorted(tags, key=len, reverse=True) if tag)
-    tag = f"(?P<tag>{alternatives})?" if alternatives else "(?P<tag>(?!))?"  # never a tag
-    return re.compile(rf"(?P<pid>{pids})-{tag}(?P<n>[1-9][0-9]*|0)")
-
-
-def check_card_code(code: str) -> None:
-    """Raise ValidationError if ``code`` is not a card the log knows."""
-    refs = current_refs()
-    if refs is not None and refs.cards is not None and code not in refs.cards:
-        raise ValidationError(f"unknown card code {code!r} (not in cards or card_sets)")
-
-
-def check_ref_string(ref: str) -> None:
-    """Raise ValidationError unless ``ref`` is an instance id in range or a known card code.
-
-    A string that is an instance id of a listed player (``<player>-<n>``,
-    ``<player>-AP<n>``) is read as one; any other string is a card code.  A string that is
-    both an instance id and a known card code is ambiguous.
-    """
-    refs = current_refs()
-    if refs is None:
-        return
-    instance = parse_instance_id(ref, refs)
-    known_code = refs.cards is not None and ref in refs.cards
-    if instance is not None:
-        if known_code:
-            raise ValidationError(
-                f"ambiguous card reference {ref!r}: both an instance id and a card code; "
-                'write {"code": …, "zone": …} to mean the code'
-            )
-        pid, section, n = instance
-        size = refs.deck_sizes.get(pid, {}).get(section)
-        if size is not None and not 1 <= n <= size:
-            raise ValidationError(
-                f"instance id {ref!r} is out of range: the {section} list of player {pid!r} has "
-                f"{size} card{'' if size == 1 else 's'}"
-            )
-        return
-    check_card_code(ref)
-
+from schemas.refs import Refs as Refs  # re-exported: the schemas import these from here
+from schemas.refs import check_card_code as check_card_code
+from schemas.refs import check_ref_string as check_ref_string
+from schemas.refs import current_refs as current_refs
+from schemas.refs import parse_instance_id as parse_instance_id
+from schemas.refs import player_list as player_list
 
 # --------------------------------------------------------------------------------------------
 # Fields, with plain messages
