@@ -135,8 +135,9 @@ class FullRedis:
         until: float | None = None,
         stop: Callable[[], bool] = lambda: False,
     ) -> T:
-        """``write()``, tried again while Redis refuses it for memory; past the monotonic
-        time ``until`` (None: no bound) or once ``stop()`` is true the refusal is raised."""
+        """``write()``, tried again while Redis refuses it for memory (the last try at the
+        monotonic time ``until``; None: no bound); then, or once ``stop()`` is true, the
+        refusal is raised."""
         while True:
             try:
                 value = write()
@@ -144,8 +145,9 @@ class FullRedis:
                 if not is_full(exc):
                     raise
                 pause = self.refused(what, exc)
-                clock = time.monotonic()
-                if stop() or (until is not None and clock + pause > until):
+                if until is not None:  # the last try at the bound itself
+                    pause = min(pause, until - time.monotonic())
+                if stop() or pause <= 0:
                     raise
                 time.sleep(pause)
                 continue
