@@ -130,6 +130,10 @@ def test_workers_ride_out_a_full_redis_and_finish_every_job(
         text = log.read_text(errors="replace")
         assert "exited" not in text, workers.tail()
         assert "Redis is over its maxmemory" in text and "Redis takes writes again" in text
+        # said once an episode, not at every try: by each worker (and a fork worker's job
+        # process), and once by the supervisor's reaper
+        assert text.count("Redis is over its maxmemory") <= 4, workers.tail()
+        assert text.count("reaper: Redis is full") == 1, workers.tail()
         # a job submitted once memory is free again is judged
         again = service.submit(a_log(f"{worker_class}-after"))[0].id
         wait_until(lambda: service.store.get(again).status == "finished", 30, "judged after")
