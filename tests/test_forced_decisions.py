@@ -17,7 +17,7 @@ from typing import Any
 
 from judge.core.canonical import sha256_of
 from judge.core.replay import position, replay
-from judge.core.testing import rules_applied, rules_broken, verdict
+from judge.core.testing import player_state, rules_applied, rules_broken, ruling_texts, verdict
 from judge.games.rangers_strike import testing as rs
 from judge.games.rebirth import testing as r4u
 from judge.games.union_arena import testing as ua
@@ -241,3 +241,62 @@ def test_R4U_FORCED_DECISION_a_guard_when_nothing_can_guard_recorded_or_left_out
     assert_same_rest(b.doc, recorded, at, waited=True)
     other = with_action(b.doc, at, {"p": "A", "do": "guard", "card": "T-000"})
     assert rules_broken(replay(other), at) == ["R4U-BLOCKER"]
+
+
+# -- Union Arena: a pick of every life card left ----------------------------------------------
+
+UA_ATK7 = ua.free_character("T-ATK", bp=5000, keywords=["damage 7"])
+UA_FINAL = ua.card("T-FIN", trigger="final")
+
+
+def ua_damage_takes_every_life_card(mode: str) -> tuple[ua.LogBuilder, int]:
+    """A's "damage 7" character attacks B, who has 7 life cards and nothing to block with:
+    the damage takes every one of them.  B's deck is all FINAL-trigger cards.  Returns the log
+    up to the attack and the index where the pick comes."""
+    b = ua.LogBuilder(
+        [UA_ATK7, UA_FINAL], deck_a=["T-ATK"] * 50, deck_b=["T-FIN"] * 50, mode=mode
+    ).setup()
+    b.proceed("A").play("A", "T-ATK", to="front_line").proceed("A", 2).pass_turn("B")
+    b.proceed("A", 2).attack("A", "T-ATK").block("B", None)
+    return b, b.last + 1
+
+
+def test_UA_FORCED_DECISION_a_pick_of_every_life_card_left_recorded_or_left_out() -> None:
+    """UA-DMG-PICK: the attacking player picks "as many life cards as the damage, or all that
+    remain if there are fewer"; a damage of 7 against 7 life cards takes all of them: one way.
+    Left out (the next action is B's trigger), it is filled in, verifiable; recorded, legal;
+    the log is judged the same either way."""
+    b, at = ua_damage_takes_every_life_card("seeded")
+    b.act("B", "trigger", card="T-FIN", use=True)
+    r = b.replay()
+    assert verdict(r, at) == "legal"
+    assert "UA-FORCED-DECISION" in rules_applied(r, at)
+    assert "filled in as its one way" in " ".join(ruling_texts(r, at))
+    assert "FINAL" in " ".join(ruling_texts(r, at))
+    recorded = with_action(b.doc, at, {"p": "A", "do": "pick_life", "cards": list(range(1, 8))})
+    assert verdict(replay(recorded), at) == "legal"
+    assert_same_rest(b.doc, recorded, at, waited=True)
+    fewer = with_action(b.doc, at, {"p": "A", "do": "pick_life", "cards": [1]})
+    assert rules_broken(replay(fewer), at) == ["UA-DMG-PICK"]
+
+
+def test_UA_FORCED_DECISION_observed_the_left_out_pick_names_its_card_where_the_log_does() -> None:
+    """Contract (Envelope): "observed: hidden cards are unknown; a log names a card by code
+    where it becomes known … or reports the reveal as impossible".  The pick left out in
+    observed mode is filled in as its one way; the trigger that follows names the turned card
+    (a FINAL card), which is bound as a reveal would bind it (the six others stay unknown, so
+    the step is unverifiable, never legal); a code B's deck cannot hold names no card (the
+    filled-in pick says so, citing UA-REVEAL), and the trigger is illegal."""
+    b, at = ua_damage_takes_every_life_card("observed")
+    named = b.act("B", "trigger", card="T-FIN", use=True).replay()
+    # the six other turned cards stay unknown: their trigger check cannot be verified
+    assert verdict(named, at) == "unverifiable" and rules_broken(named, at) == []
+    texts = " ".join(ruling_texts(named, at))
+    assert "named by the trigger that follows" in texts and "FINAL: B has no life" in texts
+    assert player_state(named, "B", at)["life"] == 1
+    doc = copy.deepcopy(b.doc)
+    doc["actions"][-1]["card"] = "T-ATK"  # B's deck holds no T-ATK
+    r = replay(doc)
+    assert verdict(r, at) == "illegal"
+    assert "UA-FORCED-DECISION" in rules_applied(r, at)
+    assert "names T-ATK, which cannot be one of them (UA-REVEAL)" in " ".join(ruling_texts(r, at))

@@ -341,7 +341,54 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
             eng.ctx.cannot_verify(f"missing `trigger` decision by {d.player} for {iid}")
             eng.advance()
             continue
+        if op == "wait_pick" and fill_forced_pick(eng, action):
+            eng.advance()
+            continue
         if op in ("wait_pick", "wait_discard", "wait_mulligan", "wait_first_player"):
             # the engine cannot infer which cards; leave it to the action's own check (UA-PHASE)
             return
         return
+
+
+def fill_forced_pick(eng: UnionArenaEngine, action: dict[str, Any]) -> bool:
+    """UA-FORCED-DECISION: a skipped ``pick_life`` when the damage takes every life card left
+    (UA-DMG-PICK: "all that remain if there are fewer"; one life card, or as many as the damage)
+    has one way, and is filled in as it, verifiable.  False: the pick is a choice.
+
+    Observed mode: a turned card the engine does not know is named where the log names it
+    (the contract: "a log names a card by code where it becomes known"): by the ``trigger``
+    that follows, naming its code, which is checked as a ``reveal`` would be (UA-REVEAL); a
+    card no action names stays unknown, and its trigger check is unverifiable, as with a
+    recorded pick without ``reveal``."""
+    st = eng.state
+    d = st.damage
+    if d is None or d.amount != len(st.players[d.player].life):
+        return False
+    cards = list(range(1, d.amount + 1))
+    plan = Plan({"p": d.by, "do": "pick_life", "cards": cards}, "pick_life")
+    ref = action.get("card") if action["do"] == "trigger" and action["p"] == d.player else None
+    code = ref.get("code") if isinstance(ref, dict) else ref
+    life = st.players[d.player].life
+    named = ""
+    if isinstance(code, str) and code not in st.code_of and None in life:
+        reveal: list[str | None] = [None] * len(cards)
+        reveal[life.index(None)] = code
+        plan.action["reveal"] = reveal
+        check_pick_life(eng, plan)
+        named = " (the turned card named by the trigger that follows)"
+        if plan.violations:  # no such card can be there: it stays unknown, and the step says so
+            named = (
+                f"; the trigger that follows names {code}, which cannot be one of them (UA-REVEAL)"
+            )
+            plan = Plan({"p": d.by, "do": "pick_life", "cards": cards}, "pick_life")
+    if not plan.data:
+        check_pick_life(eng, plan)
+    assert not plan.violations  # every position exists, as many as the damage
+    which = "its only life card" if d.amount == 1 else f"all {d.amount} of its life cards"
+    eng.ctx.ruling(
+        "UA-FORCED-DECISION",
+        f"The log records no pick_life; the damage takes {which} from {d.player}, so {d.by} had "
+        f"no choice: filled in as its one way, cards {cards}{named}.",
+    )
+    apply_pick_life(eng, plan)
+    return True

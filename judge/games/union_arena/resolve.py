@@ -305,8 +305,21 @@ def _apply_op(
 # -- trigger icons -------------------------------------------------------------------------
 
 
+#: the trigger icons that choose one card that must qualify (UA-TRG-NO-TARGET)
+CHOOSING = ("active", "special", "color")
+
+
 def trigger_selectors(eng: UnionArenaEngine, iid: str) -> list[dict[str, Any]]:
-    """What the trigger of life card ``iid`` asks the damaged player to choose."""
+    """What the trigger of life card ``iid`` asks the damaged player to choose.  With rule
+    option ``trigger_no_target`` "does_nothing" (the default, UA-TRG-NO-TARGET) a choosing
+    trigger's choice is ``if_able``: with no card that qualifies, used, it chooses nothing."""
+    sels = _trigger_selectors(eng, iid)
+    if eng.options.get("trigger_no_target", "does_nothing") == "does_nothing":
+        sels = [s if s.get("up_to") else {**s, "if_able": True} for s in sels]
+    return sels
+
+
+def _trigger_selectors(eng: UnionArenaEngine, iid: str) -> list[dict[str, Any]]:
     d = eng.state.card(iid)
     icon = d.trigger
     if icon == "active":
@@ -411,6 +424,16 @@ def run_trigger(
     rule = effects.TRIGGER_RULES[icon or ""]
     picked = chosen[0] if chosen else []
     me, them = pid, st.other(pid)
+    base = _trigger_selectors(eng, iid)
+    nothing = eng.options.get("trigger_no_target", "does_nothing") == "does_nothing"
+    if icon in CHOOSING and not picked and base and not base[0].get("up_to") and nothing:
+        what = f"{icon.upper()}" + (f" ({d.color})" if icon == "color" else "")
+        eng.ctx.ruling(
+            "UA-TRG-NO-TARGET",
+            f"{what}: no card can be chosen for {eng.name(iid)}'s trigger, so using it does "
+            "nothing (rule option trigger_no_target does_nothing).",
+        )
+        return "outside"
     if icon == "get":
         eng.ctx.ruling(rule, f"GET: {eng.name(iid)} goes to {pid}'s hand.")
         return "hand"
