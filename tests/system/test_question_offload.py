@@ -85,5 +85,7 @@ def test_a_question_no_worker_serves_times_out_and_the_bound_refuses(system: Any
     assert late.json["type"].endswith(":answer-timeout") and late.headers["retry-after"] == "1"
     # the job given up on is out of the queue: a worker started now finds nothing stale
     assert service.store.client.llen(f"rq:queue:{QUEUE}") == 0
-    deck = {"game": "union-arena", "main": ["UAS-001"] * 50}
+    deck = {"game": "union-arena", "card_sets": ["ua-sample"], "main": ["UAS-001"] * 50}
     assert api.post("/v1/decks/check", deck).status == 504  # the deck check goes there too
+    # bad input is not work: refused where the request is read, no worker needed
+    assert api.post("/v1/decks/check", {**deck, "card_sets": []}).status == 400
