@@ -70,6 +70,11 @@ PAGE_SIZE = 100
 #: compressed pages fetched in one round trip when a replay is read from end to end: a few
 #: pages' worth of compressed bytes held at once, against one round trip a page
 FETCH_BATCH = 8
+#: the key of a result (never of the judge's replay) holding each step's record of what it
+#: withholds from each perspective (``replay(..., withheld=[])``): stored as the fields
+#: ``w0``, ``w1``, … beside the pages (``w<k>`` the records of page ``k``'s steps, canonical
+#: JSON joined by ``","``), so that a page is redacted with its records alone
+RECORDS = "withheld_records"
 #: the first four bytes of a Zstandard frame
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
@@ -113,8 +118,9 @@ def encode(
     (b'{"index":0},{"index":1}', b'{"index":2}')
     """
     steps = result.get("steps")
+    records = result.get(RECORDS)
     if isinstance(steps, list):
-        document = {k: v for k, v in result.items() if k != "steps"}
+        document = {k: v for k, v in result.items() if k not in ("steps", RECORDS)}
         before, after = tuple(document_chunks(document, ()))
         total: int | None = len(steps)
     else:
@@ -123,6 +129,9 @@ def encode(
     fields = {"head": pack(b"\n".join((meta, before, after)), level)}
     for number, start in enumerate(range(0, len(steps), page_size)):
         fields[str(number)] = pack(canonical_bytes(steps[start : start + page_size])[1:-1], level)
+        if isinstance(records, list) and len(records) == len(steps):
+            page = records[start : start + page_size]
+            fields[f"w{number}"] = pack(canonical_bytes(page)[1:-1], level)
     return fields
 
 
@@ -248,6 +257,32 @@ class StoredReplay:
             out.extend(page[max(offset - base, 0) : end - base])
         return out
 
+    def records_of_pages(self, first: int = 0, stop: int | None = None) -> Iterator[list[Any]]:
+        """The records (:data:`RECORDS`) of pages ``first`` to ``stop - 1``, one list a
+        page; a page stored without them is a list of None (one a step: the reader then
+        withholds what :meth:`judge.core.perspective.Withheld.unrecorded` does)."""
+        stop = self.pages if stop is None else min(stop, self.pages)
+        for start in range(first, stop, FETCH_BATCH):
+            names = [f"w{n}" for n in range(start, min(start + FETCH_BATCH, stop))]
+            for number, data in zip(range(start, stop), self._fetch(names), strict=False):
+                if data is None:
+                    base = number * self.page_size
+                    yield [None] * (min(base + self.page_size, self.total or 0) - base)
+                else:
+                    yield loads(b"[" + unpack(data) + b"]")
+
+    def records(self, offset: int, limit: int) -> list[Any]:
+        """The records of steps ``offset`` to ``offset + limit - 1``, as :meth:`steps`."""
+        if limit <= 0 or self.total is None or offset >= self.total:
+            return []
+        end = min(offset + limit, self.total)
+        first, last = offset // self.page_size, (end - 1) // self.page_size
+        out: list[Any] = []
+        for number, page in enumerate(self.records_of_pages(first, last + 1), start=first):
+            base = number * self.page_size
+            out.extend(page[max(offset - base, 0) : end - base])
+        return out
+
     def iter_steps(self) -> Iterator[dict[str, Any]]:
         """Every step in order, decoded one page at a time."""
         for page in self.pages_of_steps():
@@ -304,7 +339,10 @@ class WholeReplay(StoredReplay):
     def _fetch_decoded(self, names: Sequence[str]) -> list[bytes | None]:
         steps = self._replay()["steps"]
         size = self.page_size
-        return [page_of_steps(steps[int(n) * size : (int(n) + 1) * size]) for n in names]
+        return [
+            None if n.startswith("w") else page_of_steps(steps[int(n) * size : (int(n) + 1) * size])
+            for n in names
+        ]  # stored before records: none
 
     def pages_of_steps(
         self, first: int = 0, stop: int | None = None

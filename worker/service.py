@@ -40,6 +40,7 @@ from judge.core.perspective import (
     redact,
     redact_head,
     redact_step,
+    step_hides,
     visible_players,
 )
 from judge.core.replay import ON_ILLEGAL, collector_paused, replay
@@ -171,7 +172,11 @@ def judge_job(
             # the user's card sets it names: exactly the hashes pinned when it was accepted
             card_sets = sets_for_submission(card_sets_of(store), sub.card_sets, text)
             log = text if card_sets is None else parse_log(text, card_sets)
-            result = replay(log, on_illegal=sub.on_illegal)
+            # each step's record of what it withholds from each perspective, stored beside
+            # its page (worker.paged.RECORDS): another perspective is redacted with it
+            records: list[dict[str, Any]] = []
+            result = replay(log, on_illegal=sub.on_illegal, withheld=records)
+            result[paged.RECORDS] = records
         except PinnedSetGone as exc:
             fail(store, job_id, str(exc))
             return "failed"
@@ -492,7 +497,9 @@ class JudgeService:
         if found is None:
             return None
         view, stored, private = found
-        return redact(stored.whole(), view, private)
+        if view == "judge":
+            return stored.whole()
+        return redact(stored.whole(), view, private, stored.records(0, stored.total or 0))
 
     def replay_chunks(
         self, sub: Submission, perspective: str | None = None
@@ -517,11 +524,7 @@ class JudgeService:
         if stored.total is None:
             return paged.document_chunks(head, None)
         sees = visible_players(view, stored.document.get("teams"))
-        pages = (
-            paged.page_of_steps([redact_step(s, view, private, sees) for s in page])
-            for page in stored.pages_of_steps()
-        )
-        return paged.document_chunks(head, pages)
+        return paged.document_chunks(head, _redacted_pages(stored, view, private, sees))
 
     def replay_json(self, sub: Submission, perspective: str | None = None) -> bytes | None:
         """:meth:`replay_chunks` joined: the whole canonical JSON at once."""
@@ -543,7 +546,11 @@ class JudgeService:
         if stored.total is None:
             return head
         sees = visible_players(view, stored.document.get("teams"))
-        head["steps"] = (redact_step(s, view, private, sees) for s in stored.iter_steps())
+        head["steps"] = (
+            step
+            for page in _redacted_pages(stored, view, private, sees, encoded=False)
+            for step in page
+        )
         return head
 
     def steps(
@@ -559,13 +566,22 @@ class JudgeService:
             page = stored.steps(offset, limit)
         except ResultExpired:
             raise NotFound(job_id) from None
-        sees = visible_players(view, stored.document.get("teams")) if page else set()
+        if page and view != "judge":
+            sees = visible_players(view, stored.document.get("teams"))
+            try:
+                records = stored.records(offset, limit)
+            except ResultExpired:
+                raise NotFound(job_id) from None
+            hides = step_hides(view, sees, private, records, len(page))
+            page = [
+                redact_step(s, view, private, sees, h) for s, h in zip(page, hides, strict=True)
+            ]
         return {
             "total": stored.total or 0,
             "offset": offset,
             "limit": limit,
             "perspective": view,
-            "steps": [redact_step(s, view, private, sees) for s in page],
+            "steps": page,
         }
 
     def ready(self) -> dict[str, Any]:
@@ -578,6 +594,19 @@ class JudgeService:
             "mode": self.mode,
             "ready": store_ok and workers > 0,
         }
+
+
+def _redacted_pages(
+    stored: StoredReplay, view: str, private: tuple[str, ...], sees: set[str], encoded: bool = True
+) -> Iterator[Any]:
+    """The stored pages as ``view`` sees them, one at a time, each redacted with the
+    records stored beside it (:data:`worker.paged.RECORDS`; none for a result stored before
+    them: then every card id is withheld): a page as stored (``encoded``) or its steps."""
+    records = stored.records_of_pages()
+    for page in stored.pages_of_steps():
+        hides = step_hides(view, sees, private, next(records), len(page))
+        steps = [redact_step(s, view, private, sees, h) for s, h in zip(page, hides, strict=True)]
+        yield paged.page_of_steps(steps) if encoded else steps
 
 
 def embedded_service(workers: int = 2, timeout: float = 60.0, ttl: int = 24 * 3600) -> JudgeService:

@@ -52,7 +52,7 @@ from judge.core.engine import SCOPE_BP, Engine, Taint
 from judge.core.errors import BadLog, FieldError
 from judge.core.fault import PASS_THROUGH, EngineFault, engine_guard, fault_of
 from judge.core.log import ActionLog, parse_log
-from judge.core.perspective import check_perspective, redact
+from judge.core.perspective import Sight, check_perspective, redact
 from judge.core.rules import OptionError
 from judge.core.verdict import (
     ILLEGAL,
@@ -238,9 +238,16 @@ def replay(
     on_illegal: str = "skip",
     perspective: str = "judge",
     detail: str = "compact",
+    withheld: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Replay a log and return the annotated replay (``judge-replay/2``, ``detail`` compact
     or full: see the module's docstring).
+
+    ``withheld``: a list to fill with each step's record of what it withholds from each
+    perspective (:class:`~judge.core.perspective.Sight`), kept beside the judge's replay
+    (never in it: the judge's document is the same with or without) so that it can be
+    redacted later, a page at a time (the service stores them with the pages).  A replay
+    for another perspective is redacted with them.
 
     Raises :class:`~judge.core.errors.BadLog` for input that is not a readable log, and
     ValueError for an unknown ``on_illegal``, ``perspective`` or ``detail``.
@@ -250,11 +257,15 @@ def replay(
     if detail not in DETAIL:
         raise ValueError(f"detail must be one of {', '.join(DETAIL)}; got {detail!r}")
     with collector_paused():
-        return _replay(data, on_illegal, perspective, detail == "full")
+        return _replay(data, on_illegal, perspective, detail == "full", withheld)
 
 
 def _replay(
-    data: str | bytes | dict[str, Any], on_illegal: str, perspective: str, full: bool
+    data: str | bytes | dict[str, Any],
+    on_illegal: str,
+    perspective: str,
+    full: bool,
+    withheld: list[dict[str, Any]] | None,
 ) -> dict[str, Any]:
     log = data if isinstance(data, ActionLog) else parse_log(data)
     check_perspective(perspective, log.player_ids)
@@ -269,6 +280,8 @@ def _replay(
     where, at, doing = "deck", None, None
     try:
         decks, deck_notes = judge_decks(engine)
+        sight = Sight(engine, log.teams) if perspective != "judge" or withheld is not None else None
+        records: list[dict[str, Any]] = []
         last_pending: Any = None
         # the actions exactly as recorded (validated, but without schema defaults filled in):
         # "no targets recorded" and "no targets" are different decisions
@@ -302,6 +315,8 @@ def _replay(
                 if not keyframe and pending == last_pending:
                     del step["pending"]  # as after the step before
                 last_pending = pending
+            if sight is not None:
+                records.append(sight.record(step, step.get("state") or engine.step_state()))
             steps.append(step)
             if played_illegal:
                 if on_illegal == "stop":
@@ -317,7 +332,9 @@ def _replay(
         raise fault_of(exc, log, at, doing, where) from exc
     out["detail"] = "full" if full else "compact"
     out["summary"]["decks"] = decks
-    return redact(out, perspective, type(engine).private_zones)
+    if withheld is not None:
+        withheld.extend(records)
+    return redact(out, perspective, type(engine).private_zones, records)
 
 
 def judge_decks(engine: Engine) -> tuple[dict[str, Any], dict[str, Any]]:

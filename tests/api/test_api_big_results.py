@@ -26,7 +26,7 @@ from judge.core.replay import replay
 from judge.core.selfplay import random_game
 from judge.games import engine_class
 from judge.games.union_arena.sample import sample_envelope
-from worker.paged import StoredReplay
+from worker.paged import RECORDS, StoredReplay
 from worker.service import JudgeService, MemoryStore, Submission
 
 PRIVATE = engine_class("union-arena").private_zones
@@ -40,10 +40,19 @@ def long_replay() -> dict[str, Any]:
     log = random_game(
         sample_envelope("api-big"), "api-big", max_actions=2000, weights={"attack": 0}
     )
-    base = replay(canonical_json(log))
+    records: list[dict[str, Any]] = []
+    base = replay(canonical_json(log), withheld=records)
     out = dict(base)
     out["steps"] = [{**base["steps"][i % len(base["steps"])], "index": i} for i in range(STEPS)]
+    # each step's record of what it withholds, stored beside its page (worker.paged.RECORDS)
+    out[RECORDS] = [records[i % len(records)] for i in range(STEPS)]
     return out
+
+
+def seen(view: str) -> dict[str, Any]:
+    """The long replay as ``view`` sees it, redacted with its records."""
+    doc = {k: v for k, v in long_replay().items() if k != RECORDS}
+    return redact(doc, view, PRIVATE, long_replay()[RECORDS])
 
 
 class CountingStore(MemoryStore):
@@ -101,12 +110,16 @@ def test_the_job_streams_its_replay_as_the_whole_replay_gives_it(big: Any, view:
     assert answer.status == 200
     assert answer.headers.get("transfer-encoding") == "chunked"
     assert "content-length" not in answer.headers
-    expected = canonical_bytes(redact(long_replay(), view, PRIVATE))
+    expected = canonical_bytes(seen(view))
     assert b'"replay":' + expected + b"," in answer.body
     doc = answer.json
     assert doc["status"] == "finished" and doc["perspective"] == view
-    assert set(store.asked) == {str(n) for n in range(21)}  # each page once
-    assert len(store.asked) == 21
+    pages = [n for n in store.asked if not n.startswith("w")]
+    assert set(pages) == {str(n) for n in range(21)}  # each page once
+    assert len(pages) == 21
+    # and another view each page's records once (the judge's none)
+    records = [n for n in store.asked if n.startswith("w")]
+    assert sorted(records) == ([] if view == "judge" else sorted(f"w{n}" for n in range(21)))
     store.asked.clear()
 
 
@@ -121,10 +134,10 @@ def test_a_page_of_steps_reads_only_the_pages_that_hold_it(
     store.asked.clear()
     answer = live.get(f"/v1/replays/{job}/steps?offset={offset}&limit={limit}&perspective=public")
     assert answer.status == 200, answer.body[:300]
-    expected = redact(long_replay(), "public", PRIVATE)["steps"][offset : offset + limit]
+    expected = seen("public")["steps"][offset : offset + limit]
     assert answer.json["steps"] == json.loads(canonical_bytes(expected))
     assert answer.json["total"] == STEPS
-    assert store.asked == pages
+    assert store.asked == pages + [f"w{n}" for n in pages]
 
 
 @pytest.mark.parametrize("view", ["judge", "B"])
@@ -134,7 +147,7 @@ def test_the_html_page_streams_as_the_whole_replay_gives_it(big: Any, view: str)
     assert answer.status == 200 and answer.content_type.startswith("text/html")
     assert answer.headers.get("transfer-encoding") == "chunked"
     assert "content-security-policy" in answer.headers
-    assert answer.body.decode() == export(redact(long_replay(), view, PRIVATE), "html")
+    assert answer.body.decode() == export(seen(view), "html")
     store.asked.clear()
 
 
@@ -151,6 +164,8 @@ def test_the_html_first_screen_leaves_before_the_replay_is_read(big: Any) -> Non
     assert store.asked == []  # nothing of the steps read yet
     rows = next(pieces).decode()
     assert 'id="step-0"' in rows and 'id="step-99"' in rows and "step-100" not in rows
-    assert 0 < len(store.asked) <= 8
+    # the first batch of pages, and of their records
+    assert 0 < len([n for n in store.asked if not n.startswith("w")]) <= 8
+    assert len([n for n in store.asked if n.startswith("w")]) <= 8
     answer.close()
     store.asked.clear()
