@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -449,28 +450,47 @@ class Sight:
                 if isinstance(word, str) and len(word) > 1:
                     holders.setdefault(word, set()).add(iid)
         self._plain_ids = all(_TOKEN.fullmatch(i) for i in self.code_of)
+        self._ids = frozenset(self.code_of)
         #: each code and name, with the cards that carry it
         self.holders = {w: frozenset(ids) for w, ids in sorted(holders.items())}
+        self._last: tuple[Any, dict[str, frozenset[str]]] | None = None
         self.before = self._seen(engine.step_state())
+
+    def _ids_in(self, value: Any) -> set[str]:
+        """The card ids in a JSON value (its keys too).  Why through its JSON text: read by
+        C code (the text split at its quotes: every other piece is a string), several
+        times faster than a walk in Python, and the state is read after every step.  A
+        text with an escape (a quote inside a string would shift the pieces) is walked."""
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return self._ids.intersection(value)  # a zone of ids
+        text = json.dumps(value, ensure_ascii=False)
+        if "\\" in text:
+            return {s for s in _strings(value) if s in self.code_of}
+        return self._ids.intersection(text.split('"')[1::2])
 
     def _seen(self, state: Any) -> dict[str, frozenset[str]]:
         """The cards each perspective sees in ``state`` (the judge's view after a step):
         those its redacted view lists (:func:`redact_step`: the private zones of the
-        players it does not see are counts)."""
+        players it does not see are counts).  A state equal to the last one read (a step
+        that changed nothing: an illegal action skipped) is not read again."""
+        if self._last is not None and self._last[0] == state:
+            return self._last[1]
+        seen = self._read(state)
+        self._last = (state, seen)
+        return seen
+
+    def _read(self, state: Any) -> dict[str, frozenset[str]]:
         if not isinstance(state, dict):
             return {v: frozenset() for v in self.viewers}
         players = state.get("players") or {}
         private: dict[str, set[str]] = {}
-        shown = {k: v for k, v in state.items() if k != "players"}
-        open_zones: dict[str, Any] = {}
         for pid, pv in players.items():
-            if not isinstance(pv, dict):
-                open_zones[pid] = pv
-                continue
-            zones = {z: pv[z] for z in self.zones if isinstance(pv.get(z), list)}
-            private[pid] = {s for s in _strings(zones) if s in self.code_of}
-            open_zones[pid] = {k: v for k, v in pv.items() if k not in zones}
-        public = {s for s in _strings([shown, open_zones]) if s in self.code_of}
+            if isinstance(pv, dict):
+                private[pid] = set().union(
+                    *(self._ids_in(pv[z]) for z in self.zones if isinstance(pv.get(z), list))
+                )
+        # a card is in one zone: those of the private zones are not in the others
+        public = self._ids_in(state).difference(*private.values())
         out = {}
         for viewer in self.viewers:
             seen = set(public)
