@@ -300,3 +300,118 @@ def test_UA_FORCED_DECISION_observed_the_left_out_pick_names_its_card_where_the_
     assert verdict(r, at) == "illegal"
     assert "UA-FORCED-DECISION" in rules_applied(r, at)
     assert "names T-ATK, which cannot be one of them (UA-REVEAL)" in " ".join(ruling_texts(r, at))
+
+
+# -- Union Arena: a mandatory effect whose choice has one answer ---------------------------------
+
+UA_STRIKER = ua.card(
+    "T-233",
+    name="Striker",
+    ap=0,
+    bp=3000,
+    effects=[
+        {
+            "when": "on_attack",
+            "do": [{"op": "rest", "target": {"side": "opponent", "zone": "front_line"}}],
+        }
+    ],
+)
+
+
+def test_UA_FORCED_DECISION_a_resolve_whose_choice_has_one_answer_recorded_or_left_out() -> None:
+    """A when-attacking effect "rest 1 character in the opponent's front line" (mandatory) with
+    one character in B's front line has one way: targets [B-1].  Left out (the next action is
+    B's block), it is filled in as that way, verifiable, and B-1 is rested (it used to resolve
+    with no target); recorded, it is legal; the log is judged the same either way; another
+    target breaks UA-EFFECT-TARGETS."""
+    b = ua.board_at_turn_3(
+        [UA_STRIKER, ua.free_character("T-ATK")],
+        ["T-233"],
+        ["T-ATK"],
+        a_front=("A-1",),
+        b_front=("B-1",),
+    )
+    b.attack("A", "A-1")
+    at = b.last + 1
+    b.block("B", None).act("A", "pick_life", cards=[1], reveal=["T-000"]).proceed("A")
+    r = b.replay()
+    assert verdict(r, at) == "legal" and "UA-FORCED-DECISION" in rules_applied(r, at)
+    assert "filled in as its one way, targets ['B-1']" in " ".join(ruling_texts(r, at))
+    assert ua.field_unit(r, "B", "B-1", at)["rested"] is True
+    recorded = with_action(
+        b.doc, at, {"p": "A", "do": "resolve", "source": "A-1", "targets": ["B-1"]}
+    )
+    assert verdict(replay(recorded), at) == "legal"
+    assert_same_rest(b.doc, recorded, at, waited=True)
+    other = with_action(b.doc, at, {"p": "A", "do": "resolve", "source": "A-1", "targets": ["A-1"]})
+    assert rules_broken(replay(other), at) == ["UA-EFFECT-TARGETS"]
+
+
+# -- Rebirth for you: an entry with one possible code --------------------------------------------
+
+
+def test_R4U_FORCED_DECISION_an_entry_select_with_one_possible_code_recorded_or_left_out() -> None:
+    """R4U-SETUP-ENTRY: each player puts "a character of level 2 or less" from its deck into
+    the entry.  A's deck holds level 3 characters and one code of level 1 (T-ATK): the choice
+    has one way.  Left out, it is filled in as T-ATK, verifiable; recorded, legal; the log is
+    judged the same either way; a level 3 character is illegal under R4U-SETUP-ENTRY."""
+    decks = {
+        "A": {"main": ["T-BIG"] * 46 + ["T-ATK"] * 4, "partner": ["T-P01"] * 3},
+        "B": {"main": ["T-000"] * 50, "partner": ["T-P01"] * 3},
+    }
+    b = r4u.LogBuilder([r4u.ATTACKER, r4u.BIG], decks=decks)
+    b.act("B", "entry_select", card="T-000")
+    at = b.last + 1
+    b.act("A", "first_player", first="A").act("B", "preset", card="T-P01").proceed("A", 2)
+    r = b.replay()
+    assert verdict(r, at) == "legal" and "R4U-FORCED-DECISION" in rules_applied(r, at)
+    assert "filled in as its one way, card T-ATK" in " ".join(ruling_texts(r, at))
+    assert r4u.player_state(r, "A", at)["entry"]["id"] == "A-47"  # the first T-ATK
+    recorded = with_action(b.doc, at, {"p": "A", "do": "entry_select", "card": "T-ATK"})
+    assert verdict(replay(recorded), at) == "legal"
+    assert_same_rest(b.doc, recorded, at, waited=True)
+    other = with_action(b.doc, at, {"p": "A", "do": "entry_select", "card": "T-BIG"})
+    assert rules_broken(replay(other), at) == ["R4U-SETUP-ENTRY"]
+
+
+# -- Z/X: the charge excess when every charge card is a copy of one card -------------------------
+
+ZX_BIG = zx.card("T-BIG", power=5000)
+ZX_DESTROY = zx.card(
+    "T-DS",
+    type="event",
+    effects=[{"when": "play", "do": [{"op": "destroy", "target": {"side": "opponent"}}]}],
+)
+
+
+def test_ZX_FORCED_DECISION_a_trash_charge_of_copies_of_one_card_recorded_or_left_out() -> None:
+    """ZX-CHARGE-LIMIT (CR 306.2a, 906.1): the charge zone holds at most 4, and its player
+    chooses the excess to put into the trash.  Five destroyed T-BIG make B's charge zone five
+    copies of one card: the choice has one way, one T-BIG.  Left out (the next action is A's
+    proceed), it is filled in, verifiable; recorded by code, legal; the log is judged the same
+    either way; two cards are illegal under ZX-CHARGE-LIMIT."""
+    f = "T-000"
+    b = zx.LogBuilder(
+        [ZX_DESTROY, ZX_BIG],
+        a=["T-DS"] * 4 + [f] * 6 + ["T-DS"] * 2,
+        b=["T-BIG"] * 4 + [f] * 6 + ["T-BIG"] * 2,
+    ).start()
+    b.pass_turn("A").proceed("B", 2)
+    b_cards = [b.iid("B", k) for k in (0, 1, 2, 3, 10)]
+    for iid, sq in zip(b_cards, (4, 5, 6, 7, 9), strict=True):
+        b.act("B", "play", card=iid, to=sq)
+    b.proceed("B").proceed("A", 2)
+    for k, target in zip((0, 1, 2, 3, 10), b_cards, strict=True):
+        ev = b.iid("A", k)
+        b.act("A", "play", card=ev).act("A", "resolve", source=ev, targets=[target])
+    at = b.last + 1
+    b.proceed("A")
+    r = b.replay()
+    assert verdict(r, at) == "legal" and "ZX-FORCED-DECISION" in rules_applied(r, at)
+    assert "filled in as its one way, 1 of T-BIG" in " ".join(ruling_texts(r, at))
+    assert len(zx.player_state(r, "B", at)["charge"]) == 4
+    recorded = with_action(b.doc, at, {"p": "B", "do": "trash_charge", "cards": ["T-BIG"]})
+    assert verdict(replay(recorded), at) == "legal"
+    assert_same_rest(b.doc, recorded, at, waited=True)
+    other = with_action(b.doc, at, {"p": "B", "do": "trash_charge", "cards": ["T-BIG"] * 2})
+    assert rules_broken(replay(other), at) == ["ZX-CHARGE-LIMIT"]

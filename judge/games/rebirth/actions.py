@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
 from judge.core.timing import resolve_by_default
-from judge.games.rebirth import activate, battle
+from judge.games.rebirth import activate, battle, forced_entry
 from judge.games.rebirth.refs import ZONE_REFS, take_from
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
@@ -544,6 +544,13 @@ def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
     st = eng.state
     kind = action["do"]
     if kind in ("concede", "outcome") or st.phase == "over":
+        return
+    if st.agenda and st.agenda[0][0] == "wait_setup_entry" and kind != "entry_select":
+        for pid in [q for q in st.order if not st.players[q].chose_entry]:
+            if not forced_entry.fill(eng, pid):
+                return  # a choice: the action's own check says what waits (R4U-PHASE)
+        eng.advance()
+        fill_missing(eng, action)
         return
     if eng.pool.items and kind != "resolve":
         pe = resolve_by_default(eng, "R4U-CHOICE-RECORDED")

@@ -55,6 +55,7 @@ from judge.games.union_arena.main_phase import (
     check_play,
     check_raid,
 )
+from judge.games.union_arena.one_way import forced_targets
 from judge.games.union_arena.outcome import apply_outcome, check_outcome
 from judge.games.union_arena.targets import check_effect_targets
 from judge.games.union_arena.turn_start import (
@@ -168,7 +169,13 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
                 f"{pe.describe()} is used by putting {may} hand card(s) into the outside area; "
                 f"{pe.controller} holds {held}: it cannot be used.",
             )
-    if plan.action.get("use") is not False and effects.supported(pe.effect):
+    if plan.action.get("use") is False and plan.action.get("targets"):
+        # not used, the effect chooses nothing: the record names a choice that cannot happen
+        plan.violate(
+            "UA-EFFECT-TARGETS",
+            f"{pe.describe()} is not used (`use: false`): an effect not used takes no targets.",
+        )
+    elif plan.action.get("use") is not False and effects.supported(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])
         for rule, msg in check_effect_targets(
@@ -286,6 +293,9 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
         who, kinds = eng.awaiting()
         if not kinds or kind in kinds:
             return
+        if eng.pool and fill_forced_resolve(eng):
+            eng.advance()
+            continue
         if eng.pool:
             pe = resolve_by_default(eng, "UA-CHOICE-RECORDED")
             if (
@@ -391,4 +401,31 @@ def fill_forced_pick(eng: UnionArenaEngine, action: dict[str, Any]) -> bool:
         f"no choice: filled in as its one way, cards {cards}{named}.",
     )
     apply_pick_life(eng, plan)
+    return True
+
+
+def fill_forced_resolve(eng: UnionArenaEngine) -> bool:
+    """UA-FORCED-DECISION: a skipped ``resolve`` the rules leave one way (the only effect its
+    controller may resolve now, mandatory, each choice with one answer: ``one_way``) is filled
+    in as that way, verifiable, and the effect runs with those targets.  False: it is a
+    choice, resolved by default (UA-CHOICE-RECORDED)."""
+    cands = eng.pool.candidates()
+    if len(cands) != 1:
+        return False
+    pe = cands[0]
+    targets = forced_targets(eng, pe)
+    if targets is None:
+        return False
+    eng.pool.remove(pe)
+    eng.ctx.ruling(
+        "UA-FORCED-DECISION",
+        f"The log records no resolve for {pe.describe()}; it is the only effect waiting for "
+        f"{pe.controller}, it must be resolved and "
+        + (
+            f"its choice has one answer: filled in as its one way, targets {targets}."
+            if targets
+            else "nothing can be chosen for it: filled in as its one way, no targets."
+        ),
+    )
+    eng.run_effect(pe, targets, True)
     return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.games.union_arena import effects
 from judge.games.union_arena.main_phase import check_full_line_removal, make_room
 from judge.games.union_arena.refs import is_instance, ref_text
 from judge.games.union_arena.resolve import check_trigger, run_trigger
@@ -152,6 +153,17 @@ def check_trigger_action(eng: UnionArenaEngine, plan: Plan) -> None:
         for rule, msg in problems:
             plan.violate(rule, msg)
         plan.data["chosen"] = chosen
+    else:
+        # not used, the trigger chooses nothing: a record naming what it would choose is a
+        # choice that cannot happen, never dropped quietly (UA-CHOICE-RECORDED)
+        # (a `remove` is UA-LINE-LIMIT's: no card enters, so none makes room)
+        if plan.action.get("targets"):
+            rule = effects.TRIGGER_RULES.get(st.card(iid).trigger or "", "UA-DMG-TRIGGERS")
+            plan.violate(
+                rule,
+                f"The trigger of {iid} is not used (`use: false`): a trigger not used chooses "
+                "nothing, but the log names `targets`.",
+            )
     c = st.card(iid)
     plays = (
         bool(plan.action["use"])

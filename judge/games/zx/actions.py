@@ -55,6 +55,7 @@ from judge.games.zx.waits import (
     check_pick_life,
     check_play_revealed,
     check_trash_charge,
+    fill_forced_trash_charge,
 )
 
 if TYPE_CHECKING:
@@ -122,8 +123,16 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
     if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
         return
     for _ in range(64):
-        if eng.state.phase == "over" or not eng.pool or eng.records_forced(action) is not None:
+        if eng.state.phase == "over" or eng.records_forced(action) is not None:
             return  # (a record of a decision the engine took: nothing was skipped before it)
+        agenda = eng.state.agenda
+        if agenda and agenda[0][0] == "wait_trash_charge" and kind != "trash_charge":
+            if not fill_forced_trash_charge(eng):
+                return  # a choice: the action's own check says what waits
+            eng.advance()
+            continue
+        if not eng.pool:
+            return
         pe = resolve_by_default(eng, "ZX-CHOICE-RECORDED")
         if not effects.supported(pe.effect):
             eng.run_effect(pe, [], None)  # says it cannot be executed: ZX-EFFECT-UNSUPPORTED

@@ -166,3 +166,28 @@ def apply_trash_charge(eng: ZXEngine, plan: Plan) -> None:
         player=p,
     )
     eng.push(("rules", {}))
+
+
+def fill_forced_trash_charge(eng: ZXEngine) -> bool:
+    """ZX-FORCED-DECISION: a skipped ``trash_charge`` whose charge zone holds copies of one
+    card only (ZX-CHARGE-LIMIT: the player chooses the excess) has one way, that many of that
+    code, and is filled in as it, verifiable.  False: it is a choice (or a card is unknown)."""
+    st = eng.state
+    args = st.agenda[0][1]
+    p = args["player"]
+    charge = st.players[p].charge
+    codes = {st.code_of[c] for c in charge if c is not None}
+    if len(codes) != 1 or None in charge:
+        return False
+    (code,) = codes
+    plan = Plan({"p": p, "do": "trash_charge", "cards": [code] * args["n"]}, "trash_charge")
+    check_trash_charge(eng, plan)
+    if plan.violations:
+        return False
+    eng.ctx.ruling(
+        "ZX-FORCED-DECISION",
+        f"The log records no trash_charge by {p}; every card of its charge zone is a copy of "
+        f"{code} ({st.defs[code].name}): filled in as its one way, {args['n']} of {code}.",
+    )
+    apply_trash_charge(eng, plan)
+    return True
