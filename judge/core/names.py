@@ -28,11 +28,11 @@ The key (``docs/cards.md``, "Names compared"):
    - curly quotes ``“ ” „ ″`` → ``"`` and ``‘ ’ ′`` → ``'``: the list itself writes ``”``
      for an opening quote (``俺達は”ナナシの傭兵”だ！``), so it does not tell them apart.
 3. **White space**: runs of spaces collapsed to one, none at either end.  Spaces inside a
-   name are kept: every name the text refers to in the official list is spelt with the same
-   space (``〈藤堂 鏡志朗〉``), and dropping them would make different spellings one name
-   without evidence.
+   name are kept: every reference read in the official list (``docs/cards.md``, the windows
+   measured) is spelt with the space the name has (``〈藤堂 鏡志朗〉``), and dropping them would
+   make different spellings one name without evidence.
 
-Nothing else is folded: not case (no reference in the list differs in case), not the
+Nothing else is folded: not case (no reference read differs in case from its name), not the
 prolonged sound mark ``ー`` (a letter, not a dash), not ``ヶ``/``ケ``.
 
 >>> name_key("月下（藤堂機）") == name_key("月下(藤堂機)")

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.core.names import has_trait, same_name
+
 _KEYWORD = re.compile(r"^(impact|damage) (\+?)(\d+)$")
 SIMPLE_KEYWORDS = (
     "step",
@@ -144,8 +146,14 @@ class CardDef:
     def has_name(self, name: str) -> bool:
         """Whether the card is named ``name``: its own name, or one its text says it is also
         treated as (card text "This card is also treated as <Name>"), for every rule and
-        effect that looks at names (raid designations, name conditions of effects)."""
-        return name == self.name or name in self.also_treated_as
+        effect that looks at names (raid designations, name conditions of effects).  Names
+        are compared in one form (:func:`judge.core.names.name_key`): the text's
+        ``〈月下(藤堂機)〉`` is the card printed ``月下（藤堂機）``."""
+        return same_name(name, self.name) or any(same_name(name, n) for n in self.also_treated_as)
+
+    def has_trait(self, trait: str) -> bool:
+        """Whether the card has the trait (特徴) ``trait``, compared as names are."""
+        return has_trait(self.traits, trait)
 
     def raid_matches(self, base: CardDef) -> bool:
         """Whether ``base`` is a legal raid base for this card by name or trait."""
@@ -155,7 +163,7 @@ class CardDef:
         if "name" in onto:
             return base.has_name(onto["name"])
         if "trait" in onto:
-            return onto["trait"] in base.traits
+            return base.has_trait(onto["trait"])
         return False
 
 

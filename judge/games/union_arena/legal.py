@@ -59,7 +59,7 @@ def _targets_for(
                     continue
                 if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
                     continue
-                if "trait" in sel and sel["trait"] not in d.traits:
+                if "trait" in sel and not d.has_trait(sel["trait"]):
                     continue
                 if "rested" in sel and unit.rested != sel["rested"]:
                     continue

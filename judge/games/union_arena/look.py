@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from judge.core.names import name_contains
 from judge.core.refs import bind, is_instance, ref_code, ref_text, ref_zone
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     if "card_type" in sel and d.type != sel["card_type"]:
         return f"{iid} is {TYPE_WORDS.get(d.type, d.type)}, not {TYPE_WORDS[sel['card_type']]}."
     if "name_contains" in sel and not any(
-        sel["name_contains"] in name for name in (d.name, *d.also_treated_as)
+        name_contains(name, sel["name_contains"]) for name in (d.name, *d.also_treated_as)
     ):
         return f"{iid} ({d.name}) does not have 「{sel['name_contains']}」 in its name."
     if "any_of" in sel and all(take_mismatch(eng, alt, iid) for alt in sel["any_of"]):

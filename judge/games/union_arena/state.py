@@ -132,7 +132,7 @@ def _meets(d: CardDef, cond: dict[str, Any]) -> bool:
     """A card meets a field condition's name, trait and colour."""
     if "name" in cond and not d.has_name(cond["name"]):
         return False
-    if "trait" in cond and cond["trait"] not in d.traits:
+    if "trait" in cond and not d.has_trait(cond["trait"]):
         return False
     return "color" not in cond or d.color == cond["color"]
 

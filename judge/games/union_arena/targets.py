@@ -323,7 +323,7 @@ def card_mismatch(
         also = f" (also treated as {', '.join(d.also_treated_as)})" if d.also_treated_as else ""
         return f"{iid} is {d.name}{also}, not <{sel['name']}>."
     for key in ("trait", "affinity"):
-        if key in sel and sel[key] not in d.traits:
+        if key in sel and not d.has_trait(sel[key]):
             return f"{iid} does not have the {key} [{sel[key]}]."
     if "color" in sel and d.color != sel["color"]:
         return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
