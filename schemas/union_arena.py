@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, post_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from schemas.action_log import (
     BaseSchema,
@@ -77,24 +77,64 @@ KEYWORD_GRAMMAR = (
 
 
 class RaidOntoSchema(BaseSchema):
-    """What a Raid card goes onto: a character with this name, or one with this trait."""
+    """What a Raid card goes onto: a character with this name, one with this trait, or one
+    whose name contains this part (the text "カード名に「part」を含むキャラ")."""
 
     JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
 
     name = Str(non_empty=True)
     trait = Str(non_empty=True)
+    name_contains = Str(non_empty=True)
 
     @validates_schema(pass_original=True)
     def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        given = [key for key in ("name", "trait") if key in original]
+        given = [key for key in ("name", "trait", "name_contains") if key in original]
         if len(given) != 1:
-            raise ValidationError('give exactly one of "name" or "trait"')
+            raise ValidationError('give exactly one of "name", "trait" or "name_contains"')
+
+
+class RaidOnto(fields.Field):
+    """What a Raid card goes onto: one designation (``{"name": …}`` or ``{"trait": …}``), or a
+    list of two or more, its alternatives (the card text ``[レイド]〈A〉/［特徴：B］``: a base
+    matching any one of them)."""
+
+    default_error_messages = {
+        "invalid": 'must be {{"name": …}}, {{"trait": …}} or a list of 2 or more of them',
+        "required": "required",
+        "null": "must not be null",
+    }
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict):
+            return RaidOntoSchema().load(value)
+        if not isinstance(value, list):
+            raise self.make_error("invalid")
+        if len(value) < 2:
+            raise ValidationError("a list of alternatives has 2 or more; give one as an object")
+        out: list[Any] = []
+        errors: dict[int, Any] = {}
+        for i, one in enumerate(value):
+            if not isinstance(one, dict):
+                errors[i] = ["must be an object"]
+                continue
+            try:
+                out.append(RaidOntoSchema().load(one))
+            except ValidationError as exc:
+                errors[i] = exc.messages
+        if errors:
+            raise ValidationError(errors)  # type: ignore[arg-type]
+        return out
+
+    def json_schema(self, converter: Any) -> dict[str, Any]:
+        one = converter.resolve_nested_schema(RaidOntoSchema)
+        return {"anyOf": [one, {"type": "array", "minItems": 2, "items": one}]}
 
 
 class RaidSchema(BaseSchema):
-    """The card's Raid: ``{"onto": {"name": …}}`` or ``{"onto": {"trait": …}}``."""
+    """The card's Raid: ``{"onto": {"name": …}}`` or ``{"onto": {"trait": …}}``, or
+    ``{"onto": [{"name": …}, {"trait": …}, …]}`` for a raid onto any of several."""
 
-    onto = Nested(RaidOntoSchema, required=True)
+    onto = RaidOnto(required=True)
 
 
 def _colour_costs(description: str) -> Dict:
@@ -167,6 +207,14 @@ class UnionArenaCardSchema(BaseSchema):
     )
     trigger = Str(allow_none=True, load_default=None, validate=one_of(TRIGGERS))
     raid = Nested(RaidSchema, allow_none=True, load_default=None)
+    unsupported = List(
+        Str(non_empty=True),
+        metadata={
+            "description": "why the definition is not relied on in full (an importer's note: "
+            "the record it was made of disagrees with itself); the card is then unsupported, "
+            "as one whose printed text is not read in full (absent when none)"
+        },
+    )
     effects = effects_field()
     text = Str(
         metadata={

@@ -379,7 +379,8 @@ def test_the_ua_simulator_importer_maps_what_it_can_and_says_what_it_cannot() ->
         "traits": [],
         "trigger": None,
     }
-    assert "raid" not in cards["ZZ01BT/QQQ-1-009"]
+    # a raid onto one of several: every alternative kept (UA-RAID)
+    assert cards["ZZ01BT/QQQ-1-009"]["raid"] == {"onto": [{"name": "A"}, {"name": "B"}]}
     notes = imported.note_lines()
     assert notes == [
         "[3] ZZ01BT/QQQ-1-004: triggers: BOUNCE not in the vocabulary; trigger left out",
@@ -387,13 +388,22 @@ def test_the_ua_simulator_importer_maps_what_it_can_and_says_what_it_cannot() ->
         "[5] ZZ01BT/QQQ-1-006: left out: a character with no BP",
         "[6] ZZ01BT/QQQ-1-007: left out: not revealed yet (isUnrevealed)",
         "[7] ZZ01BT/QQQ-1-001: left out: the code again (also [0])",
-        "[8] ZZ01BT/QQQ-1-009: raid: onto several names; a definition takes one; left out",
         "[10]: left out: not an object",
     ]
     assert imported.left_out == 4
     checked = read_card_set(imported.document)  # what it makes is a valid set
     assert len(checked.cards) == 7 and checked.game == "union-arena"
-    assert imported.document["source"] == {"importer": "ua-simulator", "read": 11, "left_out": 4}
+    assert imported.document["source"] == {
+        "importer": "ua-simulator",
+        "read": 11,
+        "left_out": 4,
+        "left_out_why": {
+            "a character with no BP": 1,
+            "not an object": 1,
+            "not revealed yet (isUnrevealed)": 1,
+            "the code again": 1,
+        },
+    }
 
 
 def test_judge_cards_import_then_judge_a_log_that_uses_the_set(tmp_path: Path) -> None:

@@ -512,7 +512,7 @@ def test_card_definitions() -> None:
     assert errors["cards[1].keywords[0]"].startswith("unknown keyword 'impact 0'")
     assert errors["cards[1].keywords[3]"].startswith("unknown keyword 'fly'")
     assert "cards[1].keywords[1]" not in errors and "cards[1].keywords[2]" not in errors
-    assert errors["cards[2].raid.onto"] == 'give exactly one of "name" or "trait"'
+    assert errors["cards[2].raid.onto"] == 'give exactly one of "name", "trait" or "name_contains"'
     assert errors["cards[3].bp"] == "only characters have BP; leave bp out"
     assert errors["cards[4].color"] == "required for event cards"
     assert errors["cards[6].bp"] == "required for character cards"

@@ -164,6 +164,14 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
         fail(f"{card_set}: no printed-text reader for {checked.game} yet")
     module, function = target.split(":")
     figures = getattr(importlib.import_module(module), function)(checked.cards)
+    source = checked.document.get("source")
+    if isinstance(source, dict) and isinstance(source.get("left_out"), int):
+        # cards of the list the importer could not make definitions of: not in the set, so
+        # in none of its figures; said beside them, with why (the import's notes name each)
+        figures["left_out"] = source["left_out"]
+        why = source.get("left_out_why")
+        if isinstance(why, dict):
+            figures["left_out_why"] = why
     if as_json:
         emit(
             json.dumps(
@@ -185,6 +193,17 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
         f"{f['with_text']} ({f['text_percent']} %); effects written by hand: "
         f"{f['effects_given']}"
     )
+    if f.get("not_relied_on"):
+        click.echo(
+            f"  not relied on (not understood, whatever their text reads): "
+            f"{f['not_relied_on']} (their reasons are listed with the unread sentences)"
+        )
+    if f.get("left_out"):
+        reasons = "; ".join(f"{k}: {n}" for k, n in (f.get("left_out_why") or {}).items())
+        click.echo(
+            f"  left out by the importer (not in the set, so in no figure above): "
+            f"{f['left_out']}" + (f" ({reasons})" if reasons else "")
+        )
     templates = f["unread_templates"]
     if templates:
         click.echo("unread sentences by template (sentences, cards), most frequent first:")

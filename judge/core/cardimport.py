@@ -37,15 +37,21 @@ class Imported:
 
 
 class LeftOut(Exception):
-    """The card cannot be made a definition of; the message says why."""
+    """The card cannot be made a definition of; the message says why, ``kind`` says it
+    without the card's values (the set's ``source`` counts left-out cards by kind)."""
+
+    def __init__(self, message: str, kind: str | None = None) -> None:
+        super().__init__(message)
+        self.kind = kind or message
 
 
 _UA_TYPES = {"CHARACTER": "character", "FIELD": "field", "EVENT": "event", "ACTION_POINT": "ap"}
 _UA_TRIGGERS = {"GET", "DRAW", "RAID", "ACTIVE", "SPECIAL", "COLOR", "FINAL"}
+#: the colours of the game (a card of another colour cannot have its energy checked)
+_UA_COLOURS = ("purple", "red", "blue", "green", "yellow")
 _UA_TITLE = re.compile(r"/([A-Za-z]{3})-")
-_UA_RAID = re.compile(r"\[レイド\]〈([^〉]+)〉(/〈)?")
-#: a raid onto a trait: "[レイド]［特徴：四聖剣］…" (brackets and colon in either width)
-_UA_RAID_TRAIT = re.compile(r"\[レイド\][［\[]特徴[：:]([^］\]]+)[］\]]")
+#: a line of printed text that is a raid: "[レイド]…" (either bracket, either width)
+_UA_RAID_LINE = re.compile(r"\s*[\[【［]レイド[\]】］]")
 #: display fields, read by no engine: left out without a note
 _UA_DISPLAY = {
     "baseCode",
@@ -76,13 +82,73 @@ _UA_READ = {
 
 def _count(value: Any, what: str) -> int:
     """A whole number ≥ 0 (an integer, or a string of digits as some lists write them)."""
+    if value is None:
+        raise LeftOut(f"no {what}", f"no {what}")
     if isinstance(value, bool):
-        raise LeftOut(f"{what} is {value!r}, not a number")
+        raise LeftOut(f"{what} is {value!r}, not a number", f"{what} not a number")
     if isinstance(value, int) and value >= 0:
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
-    raise LeftOut(f"{what} is {value!r}, not a whole number")
+    raise LeftOut(f"{what} is {value!r}, not a whole number", f"{what} not a whole number")
+
+
+def _has_text(raw: dict[str, Any]) -> bool:
+    text = raw.get("effectText")
+    return isinstance(text, str) and text.strip() not in ("", "-")
+
+
+def _ap_disagreements(raw: dict[str, Any]) -> list[str]:
+    """What an ``ACTION_POINT`` record has that an AP card has not (AP cards have no BP, no
+    printed text, no required energy, no traits and no trigger).  The list writes colour,
+    AP cost and generated energy on every AP card: those say nothing."""
+    odd = []
+    if raw.get("bp") is not None:
+        odd.append(f"bp {raw.get('bp')!r}")
+    if _has_text(raw):
+        odd.append("effectText")
+    if raw.get("reqEnergy") not in (None, 0, "0"):
+        odd.append(f"reqEnergy {raw.get('reqEnergy')!r}")
+    if raw.get("traits"):
+        odd.append("traits")
+    if raw.get("triggers"):
+        odd.append("triggers")
+    return odd
+
+
+def _ua_kind(raw: dict[str, Any], doubts: list[str]) -> str:
+    """The card's type, from ``cardType`` checked against the record's other fields.
+
+    An ``ACTION_POINT`` record with a character's fields (the list so writes promotion
+    cards) is a character when it has a BP (only characters have one), imported unsupported
+    (``doubts``); without a BP its type is not known and it is left out.  A field or event
+    with a BP is left out: which of the two is wrong is not known."""
+    ctype = raw.get("cardType")
+    kind = _UA_TYPES.get(ctype)  # type: ignore[arg-type]
+    if kind is None:
+        raise LeftOut(f"unknown cardType {ctype!r}", "unknown cardType")
+    if kind == "ap":
+        odd = _ap_disagreements(raw)
+        if odd and raw.get("bp") is not None:
+            doubts.append(
+                "the record's cardType ACTION_POINT disagrees with its "
+                + ", ".join(o.split(" ")[0] for o in odd)
+                + ": imported as a character (only characters have BP), not relied on"
+            )
+            return "character"
+        if odd:
+            raise LeftOut(
+                f"cardType ACTION_POINT disagrees with its {', '.join(odd)}: its type is not "
+                "known (an AP card has none of them; a character would have a BP)",
+                "cardType ACTION_POINT with a card's fields and no BP: type not known",
+            )
+    elif kind != "character" and raw.get("bp") is not None:
+        raise LeftOut(
+            f"a {ctype} with bp {raw.get('bp')!r}: only characters have BP, so its cardType "
+            "or its bp is wrong",
+            f"a {ctype} with a BP",
+        )
+    return kind
 
 
 def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
@@ -97,9 +163,8 @@ def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
         raise LeftOut("no name")
-    kind = _UA_TYPES.get(raw.get("cardType"))  # type: ignore[arg-type]
-    if kind is None:
-        raise LeftOut(f"unknown cardType {raw.get('cardType')!r}")
+    doubts: list[str] = []
+    kind = _ua_kind(raw, doubts)
     title = raw.get("titleCode")
     if not (isinstance(title, str) and re.fullmatch(r"[A-Za-z]{3}", title)):
         found = _UA_TITLE.search(code)
@@ -116,13 +181,18 @@ def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
     color = raw.get("color")
     if kind != "ap":
         if not isinstance(color, str) or not color.strip():
-            raise LeftOut(f"a {kind} card with no color")
+            raise LeftOut(f"a {kind} card with no color", "no color")
         colour = color.strip().lower()
+        if colour not in _UA_COLOURS:
+            raise LeftOut(
+                f"color {color!r} is not a colour of the game ({', '.join(_UA_COLOURS)})",
+                "an unknown color",
+            )
         card["color"] = colour
         card["ap"] = _count(raw.get("apCost"), "apCost")
-        need = _count(raw.get("reqEnergy", 0), "reqEnergy")
+        need = _count(raw.get("reqEnergy"), "reqEnergy")
         card["energy"] = {colour: need} if need else {}
-        made = _count(raw.get("genEnergy", 0), "genEnergy")
+        made = _count(raw.get("genEnergy"), "genEnergy")
         card["generates"] = {colour: made} if made else {}
     if kind == "character":
         if raw.get("bp") is None:
@@ -137,23 +207,47 @@ def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
         notes.append(f"traits: {traits!r} is not a list; left out")
     card["trigger"] = _ua_trigger(raw.get("triggers"), notes)
     text = raw.get("effectText")
+    raided = False
     if isinstance(text, str) and text.strip() not in ("", "-"):
         card["text"] = text.strip()
-        raid = _UA_RAID.search(text)
-        if raid is not None and raid.group(2):
-            notes.append("raid: onto several names; a definition takes one; left out")
-        elif raid is not None and kind == "character":
-            card["raid"] = {"onto": {"name": raid.group(1)}}
-        elif _UA_RAID_TRAIT.search(text) is not None and kind == "character":
-            card["raid"] = {"onto": {"trait": _UA_RAID_TRAIT.search(text).group(1)}}  # type: ignore[union-attr]
-        elif "[レイド]" in text:
-            notes.append("raid: the text's [レイド] names no 〈card name〉; left out")
+        raided = _ua_raid(card, kind, text, notes)
     elif text is not None and not isinstance(text, str):
         notes.append(f"effectText: {text!r} is not text; left out")
+    if card["trigger"] == "raid" and not raided:
+        doubts.append("the record's RAID trigger disagrees with its text, which has no [レイド]")
+    if doubts:
+        card["unsupported"] = doubts
+        notes += [f"{why} (unsupported)" for why in doubts]
     unread = sorted(k for k in raw if k not in _UA_READ and k not in _UA_DISPLAY)
     if unread:
         notes.append(f"fields not read: {', '.join(unread)}")
     return card
+
+
+def _ua_raid(card: dict[str, Any], kind: str, text: str, notes: list[str]) -> bool:
+    """The card's raid from its printed ``[レイド]`` line (``card["raid"]``): every
+    designation, ``〈name〉``, ``［特徴：trait］`` or ``カード名に「part」を含むキャラ``,
+    several joined by ``/`` as alternatives (UA-RAID).  A raid line it cannot read whole is
+    left out with a note (the reader then marks the card unsupported, and the engine does not
+    judge its raids).  Whether the text has a raid line."""
+    from judge.games.union_arena.raidtext import raid_designations
+
+    lines = [line.strip() for line in text.split("\n") if _UA_RAID_LINE.match(line)]
+    if not lines:
+        return False
+    if len(lines) > 1:
+        notes.append("raid: several [レイド] lines; left out")
+        return True
+    line = lines[0]
+    if kind != "character":
+        notes.append(f"raid: a [レイド] on a {kind} card; left out")
+        return True
+    found = raid_designations(_UA_RAID_LINE.sub("", line, count=1))
+    if found is None:
+        notes.append(f"raid: {line!r} is not read (its designation); left out")
+        return True
+    card["raid"] = {"onto": found[0] if len(found) == 1 else found}
+    return True
 
 
 def _ua_trigger(triggers: Any, notes: list[str]) -> str | None:
@@ -186,17 +280,19 @@ def import_ua_simulator(data: Any, name: str) -> Imported:
     out = Imported(document={})
     cards: list[dict[str, Any]] = []
     seen: dict[str, int] = {}
+    why: dict[str, int] = {}
     for i, raw in enumerate(cards_in):
         code = raw.get("code") if isinstance(raw, dict) else None
         shown = code if isinstance(code, str) else None
         notes: list[str] = []
         try:
             if shown is not None and shown in seen:
-                raise LeftOut(f"the code again (also [{seen[shown]}])")
+                raise LeftOut(f"the code again (also [{seen[shown]}])", "the code again")
             card = _ua_card(raw, notes)
         except LeftOut as exc:
             out.notes.append((i, shown, f"left out: {exc}"))
             out.left_out += 1
+            why[exc.kind] = why.get(exc.kind, 0) + 1
             continue
         seen[card["code"]] = i
         cards.append(card)
@@ -205,7 +301,12 @@ def import_ua_simulator(data: Any, name: str) -> Imported:
         "format": SET_FORMAT,
         "game": "union-arena",
         "name": name,
-        "source": {"importer": "ua-simulator", "read": len(cards_in), "left_out": out.left_out},
+        "source": {
+            "importer": "ua-simulator",
+            "read": len(cards_in),
+            "left_out": out.left_out,
+            **({"left_out_why": dict(sorted(why.items()))} if why else {}),
+        },
         "cards": cards,
     }
     return out

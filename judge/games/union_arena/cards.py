@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.core.names import has_trait, same_name
+from judge.core.names import has_trait, name_key, same_name
 
 _KEYWORD = re.compile(r"^(impact|damage) (\+?)(\d+)$")
 SIMPLE_KEYWORDS = (
@@ -118,7 +118,9 @@ class CardDef:
             also += [n for n in reading.also_treated_as if n not in also]
             d = {**d, "effects": list(reading.effects), "keywords": words, "also_treated_as": also}
             return cls._build(d, reading.unread)
-        return cls._build(d, ())
+        # a definition not relied on in full (``unsupported``: an importer's note) is
+        # unsupported whether or not it has text
+        return cls._build(d, tuple(d.get("unsupported") or ()))
 
     @classmethod
     def _build(cls, d: dict[str, Any], unread: tuple[str, ...]) -> CardDef:
@@ -155,16 +157,46 @@ class CardDef:
         """Whether the card has the trait (特徴) ``trait``, compared as names are."""
         return has_trait(self.traits, trait)
 
+    def raid_designations(self) -> list[dict[str, Any]]:
+        """What this card raids onto: its designations, each ``{"name": …}`` or
+        ``{"trait": …}`` (several when the card names alternatives, ``〈A〉/〈B〉``)."""
+        onto = (self.raid or {}).get("onto") or {}
+        return [d for d in (onto if isinstance(onto, list) else [onto]) if isinstance(d, dict)]
+
     def raid_matches(self, base: CardDef) -> bool:
-        """Whether ``base`` is a legal raid base for this card by name or trait."""
-        if not self.raid:
-            return False
-        onto = self.raid.get("onto", {})
-        if "name" in onto:
-            return base.has_name(onto["name"])
-        if "trait" in onto:
-            return base.has_trait(onto["trait"])
+        """Whether ``base`` is a legal raid base for this card by name or trait: it matches
+        any one of the card's designations (UA-RAID)."""
+        for onto in self.raid_designations():
+            if "name" in onto and base.has_name(onto["name"]):
+                return True
+            if "trait" in onto and base.has_trait(onto["trait"]):
+                return True
+            if "name_contains" in onto and base.name_contains(onto["name_contains"]):
+                return True
         return False
+
+    def name_contains(self, part: str) -> bool:
+        """Whether one of the card's names contains ``part`` ("カード名に「part」を含む"),
+        compared in the form names are (:func:`judge.core.names.name_key`)."""
+        key = name_key(part)
+        return bool(key) and any(key in name_key(n) for n in (self.name, *self.also_treated_as))
+
+    def raid_unread(self) -> str | None:
+        """The card's printed raid line when the reader could not read it into the
+        definition's ``raid`` (a designation it does not know, or one that disagrees with the
+        definition): then which bases it may raid onto is not known.  None otherwise."""
+        return next((s for s in self.unread if s.startswith("[レイド]")), None)
+
+    def raid_text(self) -> str:
+        """The designations as the engine's messages print them: ``<A> or [B]``."""
+        return " or ".join(
+            f"<{d['name']}>"
+            if "name" in d
+            else f"[{d['trait']}]"
+            if "trait" in d
+            else f"a character whose name contains {d.get('name_contains')!r}"
+            for d in self.raid_designations()
+        )
 
 
 #: id of a definition dict -> (the dict, its CardDef); see :func:`card_def`

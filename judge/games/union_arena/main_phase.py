@@ -215,7 +215,8 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     if take is None:
         return
     d = st.card(take.iid)
-    if not d.raid:
+    unread = d.raid_unread()  # a printed raid not read: its designation is not known
+    if not d.raid and unread is None:
         plan.violate("UA-RAID", f"{eng.name(take.iid)} has no raid.")
         plan.cannot_apply(f"{eng.name(take.iid)} has no raid")
         return
@@ -229,11 +230,22 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
         return
     _, line, base = found
     bd = st.card(base.top)
-    if bd.type != "character" or not d.raid_matches(bd):
-        onto = d.raid.get("onto", {})
-        want = f"<{onto['name']}>" if "name" in onto else f"[{onto.get('trait')}]"
+    if bd.type != "character":
         plan.violate(
-            "UA-RAID", f"{eng.name(take.iid)} raids onto {want}; {eng.name(base.top)} is not one."
+            "UA-RAID",
+            f"{eng.name(base.top)} is not a character: a raid base is your character.",
+        )
+    elif unread is not None:
+        eng.ctx.ruling(
+            "UA-RAID",
+            f'{eng.name(take.iid)}\'s printed raid "{unread}" was not read: whether '
+            f"{eng.name(base.top)} is a base it may raid onto is not checked.",
+        )
+        eng.ctx.cannot_verify(f"{eng.name(take.iid)}'s raid designation was not read")
+    elif not d.raid_matches(bd):
+        plan.violate(
+            "UA-RAID",
+            f"{eng.name(take.iid)} raids onto {d.raid_text()}; {eng.name(base.top)} is not one.",
         )
     if bd.raid:
         plan.violate(

@@ -33,6 +33,7 @@ from typing import Any
 
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
+from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textlines import (
     condition_clause,
     continuous_generation,
@@ -97,7 +98,9 @@ def read_card(defn: dict[str, Any]) -> Reading:
     stand_ins: list[dict[str, Any]] = []
     keywords: list[str] = []
     also: list[str] = []
-    unread: list[str] = []
+    # a definition not relied on in full (``unsupported``, an importer's note of a record
+    # that disagrees with itself) is unsupported however well its text reads
+    unread: list[str] = [str(why) for why in defn.get("unsupported") or []]
     for line in g.normalise(text).split("\n"):
         if not line:
             continue
@@ -110,7 +113,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             keywords += [w for w in words if w]
             continue
         if tags[:1] == ["レイド"] and len(tags) == 1:
-            if not _raid_matches(rest, defn.get("raid")):
+            if not raid_matches_text(rest, defn.get("raid")):
                 unread.append(clean)
             continue
         ability = g.quoted_ability(clean) if not tags and defn.get("type") == "character" else None
@@ -166,22 +169,6 @@ def read_card(defn: dict[str, Any]) -> Reading:
             s["unread"] = list(unread)
         return Reading(tuple(stand_ins), tuple(keywords), tuple(also), tuple(unread))
     return Reading(tuple(effects), tuple(keywords), tuple(also), ())
-
-
-def _raid_matches(rest: str, raid: Any) -> bool:
-    """A raid line ("[レイド]〈X〉アクティブにし、フロントLに移動できる") agrees with the
-    definition's ``raid`` (the importer's; a raid onto several names has none)."""
-    m = re.fullmatch(
-        r"(〈([^〈〉]+)〉|\[特徴:([^\[\]]+)\])アクティブにし、フロントLに移動できる", rest
-    )
-    if not m or not isinstance(raid, dict):
-        return False
-    onto = {
-        k: g.normalise(v) if isinstance(v, str) else v for k, v in (raid.get("onto") or {}).items()
-    }
-    if m.group(2) is not None:  # the text is read normalised (NFKC): so is the name it names
-        return onto == {"name": m.group(2)}
-    return onto == {"trait": m.group(3)}
 
 
 #: an activated ability's condition on where its card is
@@ -515,21 +502,36 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
     A card is understood when it has no printed text (vanilla, AP cards), when its text is
     read in full, or when its definition gives ``effects`` (written by hand: the text is
-    then not read).  The unread sentences are grouped by :func:`shape`, most frequent first
+    then not read) that the engine executes.  A definition not relied on in full is not
+    understood, and its reason is listed as an unread template: one whose ``unsupported``
+    says why (an importer's note of a record that disagrees with itself), an AP card with
+    printed text, effects written by hand that the engine cannot execute.  The unread sentences are grouped by :func:`shape`, most frequent first
     (then by shape), each with how many sentences and cards, and up to three card codes.
     """
     groups: dict[str, dict[str, Any]] = {}
-    no_text = read_full = by_hand = with_text = 0
+    no_text = read_full = by_hand = with_text = flagged = 0
     for code in sorted(cards):
         defn = cards[code]
-        if not defn.get("text") or defn.get("type") == "ap":
+        doubts = [str(why) for why in defn.get("unsupported") or []]
+        if defn.get("type") == "ap" and defn.get("text"):
+            doubts.append("an AP card with printed text (AP cards have none): not read")
+        given = defn.get("effects") or []
+        if given and not all(isinstance(e, dict) and supported(e) for e in given):
+            doubts.append("effects written by hand that the engine cannot execute")
+        if not doubts and not defn.get("text"):
             no_text += 1
             continue
-        if defn.get("effects"):
+        if not doubts and given:
             by_hand += 1
             continue
-        with_text += 1
-        reading = read_card(defn)
+        if doubts:  # not relied on in full: not understood, whatever its text reads
+            flagged += 1
+        if defn.get("text"):
+            with_text += 1
+        if defn.get("text") and not given and defn.get("type") != "ap":
+            reading = read_card(defn)  # the definition's own doubts come first
+        else:
+            reading = Reading(unread=tuple(doubts))
         if reading.understood:
             read_full += 1
             continue
@@ -558,6 +560,7 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "understood": understood,
         "percent": round(100 * understood / total, 1) if total else 100.0,
         "no_text": no_text,
+        "not_relied_on": flagged,
         "effects_given": by_hand,
         "with_text": with_text,
         "text_read": read_full,

@@ -357,7 +357,15 @@ def check_trigger(
     picked = chosen[0]
     if d.trigger == "raid" and picked:
         base = st.card(picked[0][2].top)
-        if not d.raid_matches(base):
+        unread = d.raid_unread()
+        if unread is not None and not base.raid:  # its designation is not known
+            eng.ctx.cannot_verify(
+                f'{iid}\'s printed raid "{unread}" was not read: whether '
+                f"{picked[0][2].top} is a base it may raid onto is not checked"
+            )
+        elif unread is None and not d.raid:
+            problems.append((rule, f"{iid} has no raid: its RAID trigger cannot raid."))
+        elif unread is None and not d.raid_matches(base):
             problems.append(
                 (
                     rule,
