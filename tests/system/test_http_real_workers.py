@@ -65,7 +65,13 @@ def test_submit_follow_and_the_stored_replay_is_the_judge_replay_byte_for_byte(
     # frame; put together, its canonical JSON byte for byte
     fields = store.client.hgetall(store.key("result", body["id"]))
     assert all(value[:4] == b"\x28\xb5\x2f\xfd" for value in fields.values())
-    assert {k.decode() for k in fields} == {"head", *map(str, range(len(fields) - 1))}
+    # the head, the pages of steps and, beside each page, its perspective records ("w<n>")
+    pages = (len(fields) - 1) // 2
+    assert {k.decode() for k in fields} == {
+        "head",
+        *map(str, range(pages)),
+        *(f"w{n}" for n in range(pages)),
+    }
     assert store.result_bytes(body["id"]) == canonical_json(expected).encode("utf-8")
     # what the API serves: the same document
     job = done.json
