@@ -213,3 +213,71 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
         if top and len(templates) > top:
             click.echo(f"  … {len(templates) - top} more templates (--top 0 lists all)")
     sys.exit(EXIT_OK)
+
+
+#: the renderers of readings into English, by game (``module:function``)
+RENDER = {"union-arena": "judge.games.union_arena.render:render_card"}
+
+
+def _shown_cards(source: str, limits: Limits) -> tuple[str, str, dict[str, dict[str, Any]]]:
+    """(name, game, code → definition) of a card-set file, or of a built-in set (by its
+    name, or its file as shipped: ``{"set": …, "game": …, "cards": [...]}``)."""
+    from judge.core.cards import builtin_set_names, load_builtin_set
+
+    if source in builtin_set_names() and not Path(source).exists():
+        doc = load_builtin_set(source)
+    else:
+        doc = read_json(source, limits, what="card set")
+    if isinstance(doc, dict) and "set" in doc and isinstance(doc.get("cards"), list):
+        cards = {c["code"]: c for c in doc["cards"] if isinstance(c, dict) and "code" in c}
+        return str(doc["set"]), str(doc.get("game")), cards
+    checked = load_card_set_file(source, limits)
+    return checked.name, checked.game, checked.cards
+
+
+@cards_command.command("show", short_help="Each card's printed text beside its reading.")
+@click.argument("card_set", metavar="SET")
+@click.argument("codes", metavar="[CODE]...", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the same as JSON.")
+@limit_options
+def show_command(card_set: str, codes: tuple[str, ...], as_json: bool, limits: Limits) -> None:
+    """Print each card of SET (a card-set file, or a built-in set's name or file), or the
+    CODEs given: its code, name, type and printed text beside its reading rendered in plain
+    English from the effects the engine executes (not from stored text), and for a card not
+    understood the sentences not read and why.  Exits 0; 2 for a bad set, a game with no
+    renderer, or a code the set does not have (named)."""
+    import importlib
+
+    name, game, cards = _shown_cards(card_set, limits)
+    target = RENDER.get(game)
+    if target is None:
+        fail(f"{card_set}: no reading renderer for {game} yet")
+    missing = [c for c in codes if c not in cards]
+    if missing:
+        fail([f"{card_set}: no card {c} in {name}" for c in missing])
+    module, function = target.split(":")
+    render = getattr(importlib.import_module(module), function)
+    shown = [render(cards[c]) for c in (codes or sorted(cards))]
+    if as_json:
+        doc = {"name": name, "game": game, "cards": shown}
+        emit(json.dumps(doc, ensure_ascii=False, sort_keys=True, indent=1), "-")
+        sys.exit(EXIT_OK)
+    for i, card in enumerate(shown):
+        if i:
+            click.echo("")
+        click.echo(f"{card['code']}  {card['name']}  ({card['type']})")
+        if card.get("text"):
+            click.echo("  printed:")
+            for line in str(card["text"]).split("\n"):
+                click.echo(f"    {line}")
+        click.echo(f"  {card['status']}")
+        click.echo("  reading (what the engine executes):")
+        for sentence in card["reading"]:
+            click.echo(f"    {sentence}")
+        if card.get("unread"):
+            click.echo("  not read:")
+            for sentence in card["unread"]:
+                click.echo(f"    {sentence}")
+        for reason in card.get("reasons") or []:
+            click.echo(f"  why: {reason}")
+    sys.exit(EXIT_OK)

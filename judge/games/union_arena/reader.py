@@ -497,6 +497,44 @@ def shape(sentence: str) -> str:
     return re.sub(r"\d+", "N", s)
 
 
+@dataclass(frozen=True, slots=True)
+class Understanding:
+    """How far one definition is understood (:func:`understanding`): ``kind`` is
+    ``no_text``, ``effects_given`` (written by hand, executed), ``text_read`` (read in full)
+    or ``not_understood``; ``unread`` the sentences not read, after ``doubts`` (why the
+    definition is not relied on in full, whatever its text reads), which it begins with."""
+
+    kind: str
+    unread: tuple[str, ...] = ()
+    doubts: tuple[str, ...] = ()
+
+    @property
+    def understood(self) -> bool:
+        return self.kind != "not_understood"
+
+
+def understanding(defn: dict[str, Any]) -> Understanding:
+    """Whether one definition is understood, and if not, what was not read and why (what
+    :func:`coverage` counts, and ``judge cards show`` prints)."""
+    doubts = [str(why) for why in defn.get("unsupported") or []]
+    if defn.get("type") == "ap" and defn.get("text"):
+        doubts.append("an AP card with printed text (AP cards have none): not read")
+    given = defn.get("effects") or []
+    if given and not all(isinstance(e, dict) and supported(e) for e in given):
+        doubts.append("effects written by hand that the engine cannot execute")
+    if not doubts and not defn.get("text"):
+        return Understanding("no_text")
+    if not doubts and given:
+        return Understanding("effects_given")
+    if defn.get("text") and not given and defn.get("type") != "ap":
+        reading = read_card(defn)  # the definition's own doubts come first
+    else:
+        reading = Reading(unread=tuple(doubts))
+    if reading.understood:
+        return Understanding("text_read")
+    return Understanding("not_understood", reading.unread, tuple(doubts))
+
+
 def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """How much of a card set the reader understands (``judge cards coverage``).
 
@@ -512,30 +550,21 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
     no_text = read_full = by_hand = with_text = flagged = 0
     for code in sorted(cards):
         defn = cards[code]
-        doubts = [str(why) for why in defn.get("unsupported") or []]
-        if defn.get("type") == "ap" and defn.get("text"):
-            doubts.append("an AP card with printed text (AP cards have none): not read")
-        given = defn.get("effects") or []
-        if given and not all(isinstance(e, dict) and supported(e) for e in given):
-            doubts.append("effects written by hand that the engine cannot execute")
-        if not doubts and not defn.get("text"):
+        u = understanding(defn)
+        if u.kind == "no_text":
             no_text += 1
             continue
-        if not doubts and given:
+        if u.kind == "effects_given":
             by_hand += 1
             continue
-        if doubts:  # not relied on in full: not understood, whatever its text reads
+        if u.doubts:  # not relied on in full: not understood, whatever its text reads
             flagged += 1
         if defn.get("text"):
             with_text += 1
-        if defn.get("text") and not given and defn.get("type") != "ap":
-            reading = read_card(defn)  # the definition's own doubts come first
-        else:
-            reading = Reading(unread=tuple(doubts))
-        if reading.understood:
+        if u.kind == "text_read":
             read_full += 1
             continue
-        for sentence in reading.unread:
+        for sentence in u.unread:
             group = groups.setdefault(
                 shape(sentence), {"sentences": 0, "cards": [], "example": sentence}
             )

@@ -1,0 +1,533 @@
+"""A Union Arena card's reading rendered back in plain English (``judge cards show``).
+
+The English is generated from the definition the engine executes (:func:`card_def`: the
+effects read from the printed text, or written by hand), never from stored text, so it says
+what the engine will do: the timing, cost, conditions, each choice and each op
+(:mod:`judge.games.union_arena.effects`, ``targets``, ``conditions``, ``look``).  A field the
+renderer does not know is shown raw and flagged ``(not rendered)``, never dropped; an effect
+the engine cannot execute, or a continuous one it does not count, says so.  Pure: no I/O.
+
+>>> render_effect({"when": "on_play", "do": [{"op": "bp", "amount": -1000, "target":
+...     {"side": "opponent", "zone": "front_line", "count": 1, "up_to": True}}]})
+'On play: choose up to 1 opposing front-line character; it gets BP −1000 until end of turn.'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.games.union_arena import conditions, effects, state
+from judge.games.union_arena.cards import CardDef
+from judge.games.union_arena.reader import understanding
+
+FLAG = "(not rendered)"
+TIMING_WORDS = {
+    "on_play": "On play",
+    "activate_main": "Activated (main phase)",
+    "on_attack": "When this attacks",
+    "on_block": "When this blocks",
+    "not_blocked": "When this attacks and is not blocked",
+    "on_retire": "When this is retired",
+    "win_battle": "When this wins a battle",
+    "lose_battle_attacking": "When this attacks and loses the battle",
+    "battle_end": "At the end of this card's battle",
+    "end_phase_start": "At the start of the end phase",
+    "attack_phase_start": "At the start of this turn's attack phase",
+    "continuous": "Continuous",
+}
+#: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
+CONTINUOUS_OPS = ("generate", "reduce_energy", "bp", "grant", "enters_active")
+COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
+OP_KEYS = {
+    "draw": {"n"},
+    "bp": {"amount", "target", "until"},
+    "grant": {"keyword", "target", "until"},
+    "rest": {"target"},
+    "activate": {"target"},
+    "retire": {"target", "at"},
+    "to_hand": {"target"},
+    "remove": {"target"},
+    "to_deck_bottom": {"target"},
+    "discard": {"n", "if_taken"},
+    "look": {"n", "take", "rest", "reveal"},
+    "generate": {"color", "n", "until", "target"},
+    "at_attack_start": {"do"},
+}
+CONTINUOUS_KEYS = {
+    "generate": {"color", "n", "if", "target"},
+    "reduce_energy": {"color", "n", "if_any"},
+    "bp": {"amount", "target", "during", "if", "if_outside"},
+    "grant": {"keyword", "target", "during", "if", "if_outside"},
+    "enters_active": set(),
+}
+EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "do", "text"}
+SELECTOR_KEYS = {
+    "side", "zone", "count", "up_to", "if_able", "all", "name", "trait", "affinity", "color",
+    "bp_max", "rested", "type", "energy_max", "other", "any_of", "instead",
+}  # fmt: skip
+#: what the engine checks on a card in a hand, the outside area or the AP area
+CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
+CARD_ZONE_KEYS |= {"color", "any_of", "energy_max"}
+ZONE_WORDS = {"front_line": "front-line ", "energy_line": "energy-line ", "field": ""}
+COLOUR_WORDS = {c: c for c in effects.COLOURS}
+
+
+def raw(what: dict[str, Any]) -> str:
+    """Fields shown as they are, flagged: the renderer does not know them."""
+    return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
+
+
+def _leftover(d: dict[str, Any], known: set[str]) -> str:
+    extra = {k: v for k, v in d.items() if k not in known}
+    return f" {raw(extra)}" if extra else ""
+
+
+def _plural(n: Any, word: str) -> str:
+    return word if n == 1 else f"{word}s"
+
+
+def _amount(n: Any) -> str:
+    if isinstance(n, int) and not isinstance(n, bool):
+        return f"+{n}" if n >= 0 else f"−{-n}"
+    return raw({"amount": n})
+
+
+def _alternative(alt: Any) -> str:
+    """One of the alternatives of ``any_of`` ("[特徴:A]か〈B〉")."""
+    if not isinstance(alt, dict) or not alt:
+        return raw({"any_of": alt})
+    bits = []
+    for key, value in alt.items():
+        if key == "name":
+            bits.append(f"<{value}>")
+        elif key in ("trait", "affinity"):
+            bits.append(f"with [{value}]")
+        elif key == "color":
+            bits.append(f"{value}")
+        elif key == "card_type":
+            bits.append(f"a {value}")
+        elif key == "name_contains":
+            bits.append(f"whose name contains “{value}”")
+        elif key == "any_of" and isinstance(value, list):
+            bits.append(" or ".join(_alternative(a) for a in value))
+        else:
+            bits.append(raw({key: value}))
+    return " ".join(bits)
+
+
+def card_conditions(sel: dict[str, Any]) -> str:
+    """What a chosen or looked-at card must be: name, trait, colour, … (after the noun)."""
+    bits = []
+    if "name" in sel:
+        bits.append(f"named <{sel['name']}>")
+    if "name_contains" in sel:
+        bits.append(f"whose name contains “{sel['name_contains']}”")
+    for key in ("trait", "affinity"):
+        if key in sel:
+            bits.append(f"with [{sel[key]}]")
+    if "bp_max" in sel:
+        bits.append(f"with BP {sel['bp_max']} or less")
+    if "energy_max" in sel:
+        bits.append(f"with required energy {sel['energy_max']} or less")
+    if "any_of" in sel:
+        alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
+        bits.append("that is " + " or ".join(_alternative(a) for a in alts))
+    if sel.get("other"):
+        bits.append("other than this card")
+    return "".join(f" {b}" for b in bits)
+
+
+def condition(cond: Any) -> str:
+    """A condition on a side's field, outside area or life (:mod:`conditions`), in words."""
+    if not isinstance(cond, dict):
+        return raw({"if": cond})
+    whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
+    zone = cond.get("zone", "field")
+    if zone == "life" and "max" in cond:
+        return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
+    if zone == "outside":
+        n = cond.get("min", 1)
+        kind = cond.get("card_type", "card")
+        return f"{whose} outside area has {n} or more {kind} cards" + _leftover(
+            cond, {"side", "zone", "min", "card_type"}
+        )
+    if zone == "field" and "max" in cond:
+        n = cond["max"]
+        has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
+        return f"{whose} field has {has}" + _leftover(cond, {"side", "zone", "max"})
+    n = cond.get("min", 1)
+    colour = f"{cond['color']} " if "color" in cond else ""
+    many = "a " if n == 1 else f"{n} or more "
+    what = f"{many}{colour}{_plural(n, 'card')}{card_conditions(cond)}"
+    known = {"side", "zone", "min", "name", "trait", "affinity", "color"}
+    return f"{whose} field has {what}" + _leftover(cond, known if zone == "field" else {"side"})
+
+
+def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
+    """A selector as words (``choose up to 1 opposing front-line character``), and whether
+    it names several cards."""
+    zone = sel.get("zone", "field")
+    count = sel.get("count", 1)
+    own = sel.get("side", "own") == "own"
+    if zone in (*effects.CARD_ZONES, effects.AP_ZONE):
+        known = CARD_ZONE_KEYS
+        noun = "AP card" if zone == effects.AP_ZONE else "card"
+        where = {"hand": "hand", "outside": "outside area", "ap": "AP area"}[zone]
+        whose = "your" if own else "the opponent's"
+        place = f" in {whose} {where}"
+    else:
+        known = SELECTOR_KEYS
+        noun = sel.get("type", None if zone == "field" else "character") or "card"
+        place = ""
+    state_word = (
+        {True: "rested ", False: "active "}.get(sel.get("rested"), "")
+        if ("rested" in sel and zone not in (*effects.CARD_ZONES, effects.AP_ZONE))
+        else ""
+    )
+    colour = f"{sel['color']} " if "color" in sel else ""
+    line = ZONE_WORDS.get(zone, "")
+    adjectives = f"{state_word}{line}{colour}"
+    several = bool(sel.get("all")) or count != 1
+    if sel.get("all"):
+        if own:
+            phrase = f"each of your {adjectives}{noun}s{place}"
+        else:
+            phrase = f"every opposing {adjectives}{noun}{place}"
+    else:
+        how = f"up to {count}" if sel.get("up_to") else f"{count}"
+        if own:
+            phrase = f"{how} of your {adjectives}{noun}s{place}"
+        else:
+            phrase = f"{how} opposing {adjectives}{_plural(count, noun)}{place}"
+        phrase = f"{verb} {phrase}"
+    phrase += card_conditions(sel)
+    instead = sel.get("instead")
+    if isinstance(instead, dict):
+        phrase += (
+            f" (BP {instead.get('bp_max')} or less instead if {condition(instead.get('if'))})"
+            + _leftover(instead, {"if", "bp_max"})
+        )
+    if sel.get("if_able") and not sel.get("all"):
+        phrase += " (as many as there are, up to that many)"
+    return phrase + _leftover(sel, known), several
+
+
+class _Context:
+    """What the ops before have chosen (for ``chosen`` targets and pronouns)."""
+
+    def __init__(self) -> None:
+        self.several = False
+
+
+def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
+    """(prelude, the target as words, plural) of an op's ``target``."""
+    target = op.get("target", "self")
+    if target == "self":
+        return "", "this card", False
+    if target == "chosen":
+        return "", ("the chosen cards" if ctx.several else "the chosen card"), ctx.several
+    if not isinstance(target, dict):
+        return "", raw({"target": target}), False
+    if target.get("all"):
+        words, _ = selector(target)
+        return "", words, False
+    words, several = selector(target)
+    ctx.several = several
+    return f"{words}; ", ("them" if several else "it"), several
+
+
+def _subject(words: str) -> str:
+    return {"it": "it", "them": "they"}.get(words, words)
+
+
+def _until(op: dict[str, Any]) -> str:
+    until = op.get("until", "turn")
+    if until in effects.UNTIL:
+        return effects.until_text(until, "you").replace("you's", "your")
+    return raw({"until": until})
+
+
+def _prefix(op: dict[str, Any]) -> str:
+    bits = []
+    if "if" in op:
+        bits.append(f"if {condition(op['if'])}")
+    if "if_chosen" in op:
+        bits.append(f"if a chosen card is {_alternative(op['if_chosen'])}")
+    if op.get("if_done"):
+        bits.append("if you did")
+    if op.get("if_none_before"):
+        bits.append("if none could be chosen")
+    return "".join(f"{b}, " for b in bits)
+
+
+def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> str:
+    """One op in words (continuous ones when ``when`` is ``continuous``)."""
+    ctx = ctx or _Context()
+    if (
+        not isinstance(op, dict)
+        or op.get("op") not in OP_KEYS
+        and (when != "continuous" or op.get("op") not in CONTINUOUS_KEYS)
+    ):
+        return raw(op if isinstance(op, dict) else {"op": op})
+    kind = op["op"]
+    keys = CONTINUOUS_KEYS[kind] if when == "continuous" else OP_KEYS[kind]
+    extra = _leftover(op, {"op", *keys, *(() if when == "continuous" else COND_OP_KEYS)})
+    if when == "continuous":
+        return _continuous(op) + extra
+    pre = _prefix(op)
+    if kind == "draw":
+        n = op.get("n", 1)
+        return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "discard":
+        n = op.get("n", 1)
+        taken = "if you took a card, " if op.get("if_taken") else ""
+        ctx.several = n != 1
+        return (
+            f"{pre}{taken}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
+        )
+    if kind == "look":
+        return pre + _look(op) + extra
+    if kind == "at_attack_start":
+        nested = op.get("do")
+        body = (
+            "; ".join(render_op(o, _Context()) for o in nested)
+            if isinstance(nested, list)
+            else raw({"do": nested})
+        )
+        return f"{pre}at the start of this turn's attack phase: {body}{extra}"
+    lead, obj, several = _target(op, ctx)
+    subj = _subject(obj)
+    s = "" if several else "s"
+    if kind == "bp":
+        text = f"{subj} get{s} BP {_amount(op.get('amount'))} {_until(op)}"
+    elif kind == "grant":
+        text = f"{subj} gain{s} “{op.get('keyword')}” {_until(op)}"
+    elif kind == "rest":
+        text = f"rest {obj}"
+    elif kind == "activate":
+        text = f"make {obj} active"
+    elif kind == "retire":
+        text = f"retire {obj} (to the outside area)"
+        if "at" in op:
+            at = op["at"]
+            text += (
+                " when this main phase ends" if at == "main_phase_end" else f" {raw({'at': at})}"
+            )
+    elif kind == "to_hand":
+        text = f"return {obj} to {'their' if several else 'its'} owner's hand"
+    elif kind == "remove":
+        text = f"remove {obj} (to the removal area)"
+    elif kind == "to_deck_bottom":
+        text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
+    else:  # generate
+        n = op.get("n", 1)
+        text = f"{subj} generate{s} {n} more {op.get('color')} energy {_until(op)}"
+    return f"{pre}{lead}{text}{extra}"
+
+
+def _look(op: dict[str, Any]) -> str:
+    n = op.get("n")
+    if op.get("rest") == "top_or_bottom" and "take" not in op:
+        return f"look at the top {n} {_plural(n, 'card')} of your deck; put it on the top or the bottom of your deck"
+    take = op.get("take") if isinstance(op.get("take"), dict) else {}
+    count = take.get("count", 1)
+    how = f"up to {count}" if take.get("up_to") else f"{count}"
+    noun = take.get("card_type", "character")
+    noun = {"character": "character", "field": "field", "event": "event"}.get(noun, noun)
+    if "card_type" not in take and op.get("reveal") is False and set(take) <= {"count", "up_to"}:
+        noun = "card"
+    colour = f"{take['color']} " if "color" in take else ""
+    what = f"{how} {colour}{_plural(count, noun)}{card_conditions(take)}"
+    if take.get("if_able"):
+        what += " (as many as there are, up to that many)"
+    shown = "revealed, " if op.get("reveal", True) else "unrevealed, "
+    rest = op.get("rest")
+    after = (
+        "; put the rest on the bottom of your deck in any order"
+        if rest == "bottom"
+        else f"; {raw({'rest': rest})}"
+    )
+    extra = _leftover(take, effects.TAKE_KEYS | {"if_able"}) if take else ""
+    if not isinstance(op.get("take"), dict):
+        extra += f" {raw({'take': op.get('take')})}"
+    return (
+        f"look at the top {n} {_plural(n, 'card')} of your deck; take {what} among them, "
+        f"{shown}into your hand{after}{extra}"
+    )
+
+
+def _continuous(op: dict[str, Any]) -> str:
+    kind = op["op"]
+    if kind == "enters_active":
+        return "this card is played active"
+    if kind == "reduce_energy":
+        conds = op.get("if_any") if isinstance(op.get("if_any"), list) else [op.get("if_any")]
+        text = (
+            f"while this card is in your hand, if {' or '.join(condition(c) for c in conds)}, "
+            f"it requires {op.get('n')} less {op.get('color')} energy"
+        )
+        return text if conditions.reduction_ok(op) else f"{text} — not counted by the engine"
+    if kind == "generate":
+        cond = "while this card is active, " if op.get("if") == "active" else ""
+        extra = "" if op.get("if") in (None, "active") else f" {raw({'if': op['if']})}"
+        counted = op.get("if") == "active" and op.get("target", "self") == "self"
+        text = f"{cond}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
+        return text if counted else f"{text} — not counted by the engine"
+    bits = []
+    during = op.get("during")
+    if during == "own_turn":
+        bits.append("during your turn")
+    elif during == "opponent_turn":
+        bits.append("during the opponent's turn")
+    elif during is not None:
+        bits.append(raw({"during": during}))
+    if "if" in op:
+        bits.append(f"if {condition(op['if'])}")
+    outside = op.get("if_outside")
+    if isinstance(outside, dict):
+        bits.append(
+            f"if your outside area has {outside.get('min')} or more {outside.get('card_type')} cards"
+        )
+    elif outside is not None:
+        bits.append(raw({"if_outside": outside}))
+    lead = "".join(f"{b}, " for b in bits)
+    target = op.get("target", "self")
+    who = "this card" if target == "self" else raw({"target": target})
+    if kind == "bp":
+        text = f"{lead}{who} gets BP {_amount(op.get('amount'))}"
+        ok = state.static_bp_ok(op)
+    else:
+        text = f"{lead}{who} has “{op.get('keyword')}”"
+        ok = state.static_grant_ok(op)
+    return text if ok else f"{text} — not counted by the engine"
+
+
+def _cost(cost: Any, optional: bool) -> str:
+    if not isinstance(cost, dict):
+        return raw({"cost": cost}) + " "
+    bits = []
+    if cost.get("rest_self"):
+        bits.append("rest this card")
+    if cost.get("discard"):
+        n = cost["discard"]
+        bits.append(f"put {n} {_plural(n, 'card')} from your hand into the outside area")
+    if cost.get("ap"):
+        bits.append(f"pay {cost['ap']} AP")
+    if cost.get("retire_self"):
+        bits.append("retire this card")
+    extra = _leftover(cost, {"rest_self", "discard", "ap", "retire_self"})
+    if optional:
+        return f"you may {', '.join(bits)}{extra}; if you do: "
+    return f"cost: {', '.join(bits)}{extra}; "
+
+
+def render_effect(effect: Any) -> str:
+    """One effect in words, ending with a full stop."""
+    if not isinstance(effect, dict):
+        return raw({"effect": effect})
+    when = effect.get("when")
+    head = TIMING_WORDS.get(when, raw({"when": when}) if when is not None else "No timing")
+    quals = []
+    if effect.get("raid_only"):
+        quals.append("only when this card was raided")
+    if effect.get("where") in effects.WHERE:
+        quals.append(f"only while this card is in the {effect['where'].replace('_', ' ')}")
+    elif "where" in effect:
+        quals.append(raw({"where": effect["where"]}))
+    if effect.get("once_per_turn"):
+        quals.append("once per turn")
+    if quals:
+        head += f" ({'; '.join(quals)})"
+    ops = effect.get("do")
+    if not isinstance(ops, list) or not ops:
+        # a stand-in of an unsupported card, or an effect with no ops: never executed
+        return (
+            f"{head}: not executed — the engine cannot execute this ability (the step is "
+            f"unverifiable, UA-EFFECT-UNSUPPORTED)."
+            + _leftover(effect, {*EFFECT_KEYS, "unread", "continuous"})
+        )
+    ctx = _Context()
+    body = ""
+    optional = bool(effect.get("optional"))
+    rest_ops = list(ops)
+    if "cost" in effect:
+        body += _cost(effect["cost"], optional and when != "activate_main")
+    elif optional and effects.optional_discard(effect):
+        n = effects.optional_discard(effect)
+        body += f"you may put {n} {_plural(n, 'card')} from your hand into the outside area; if you do: "
+        rest_ops = rest_ops[1:]
+        ctx.several = n != 1
+    elif optional:
+        body += "you may use this effect: "
+    body += "; ".join(render_op(op, ctx, when) for op in rest_ops)
+    text = f"{head}: {body}{_leftover(effect, EFFECT_KEYS)}."
+    if when != "continuous" and not effects.supported(effect):
+        text += " The engine cannot execute this effect (unverifiable, UA-EFFECT-UNSUPPORTED)."
+    return text
+
+
+def _raid(raid: Any) -> str:
+    if not isinstance(raid, dict):
+        return raw({"raid": raid})
+    onto = raid.get("onto")
+    alts = onto if isinstance(onto, list) else [onto]
+    words = []
+    for d in alts:
+        if isinstance(d, dict) and set(d) == {"name"}:
+            words.append(f"<{d['name']}>")
+        elif isinstance(d, dict) and set(d) == {"trait"}:
+            words.append(f"a character with [{d['trait']}]")
+        elif isinstance(d, dict) and set(d) == {"name_contains"}:
+            words.append(f"a character whose name contains “{d['name_contains']}”")
+        else:
+            words.append(raw({"onto": d}))
+    return "Raid onto " + " or ".join(words) + _leftover(raid, {"onto"}) + "."
+
+
+def render_card(defn: dict[str, Any]) -> dict[str, Any]:
+    """A definition's printed text beside its reading: ``code``, ``name``, ``type``,
+    ``text`` (printed, or None), ``understood``, ``status``, ``reading`` (sentences in
+    English, from the definition the engine executes), and for a card not understood the
+    ``unread`` sentences and ``reasons``."""
+    d = CardDef.from_dict(defn)
+    u = understanding(defn)
+    reading = [render_effect(e) for e in d.effects]
+    words = list(d.raw.get("keywords") or [])
+    if words:
+        reading.insert(0, "Keywords: " + ", ".join(f"“{w}”" for w in words) + ".")
+    if d.raid is not None:
+        reading.append(_raid(d.raid))
+    if d.also_treated_as:
+        reading.append("Also treated as " + " and ".join(f"<{n}>" for n in d.also_treated_as) + ".")
+    if not reading:
+        reading.append("No effects (a vanilla card).")
+    out: dict[str, Any] = {
+        "code": d.code,
+        "name": d.name,
+        "type": d.type,
+        "text": defn.get("text"),
+        "understood": u.understood,
+        "status": {
+            "no_text": "understood: effects written by hand (no printed text)"
+            if d.effects
+            else "understood: no printed text",
+            "effects_given": "understood: effects written by hand",
+            "text_read": "understood: printed text read in full",
+            "not_understood": "not understood: unsupported",
+        }[u.kind],
+        "reading": reading,
+    }
+    if not u.understood:
+        sentences = list(u.unread[len(u.doubts) :])
+        reasons = list(u.doubts)
+        if sentences:
+            reasons.append(
+                "the reader cannot read these sentences into effects the engine executes "
+                "exactly: each ability is a text-only effect, the step where it resolves is "
+                "unverifiable (UA-EFFECT-UNSUPPORTED) and later steps that could depend on "
+                "it uncertain"
+            )
+        out["unread"] = sentences
+        out["reasons"] = reasons
+    return out
