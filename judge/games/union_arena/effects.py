@@ -182,6 +182,9 @@ CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
 CARD_OPS = ("to_hand", "remove")
 CARD_ZONES = ("hand", "outside")
+#: a target's conditions that only a card on the field is checked for (``targets``): asked of
+#: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
+OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "rested"})
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
 UNTIL = ("turn", "battle", "next_turn")
@@ -301,13 +304,11 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if (
             isinstance(target, dict)
-            and target.get("other")
-            and target.get("zone")
-            in (
-                *CARD_ZONES,
-                AP_ZONE,
-            )
+            and target.get("zone") in (*CARD_ZONES, AP_ZONE)
+            and OFF_FIELD_UNCHECKED & {k for k, v in target.items() if v not in (None, False)}
         ):
+            # off the field the engine checks a card's name, trait, colour and required
+            # energy only (targets.card_mismatch): a choice asking more is not executed exactly
             return False
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
             return False
