@@ -97,6 +97,20 @@ def guarded(what: str) -> Iterator[None]:
         raise
 
 
+def _config(client: redis.Redis, *names: str) -> dict[str, str]:
+    """``CONFIG GET`` of each of ``names``, in one round trip, as text (raises
+    :class:`redis.exceptions.RedisError` when Redis refuses or cannot be reached)."""
+    with client.pipeline(transaction=False) as pipe:
+        for name in names:
+            pipe.config_get(name)
+        replies = pipe.execute()
+    return {
+        (k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
+        for reply in replies
+        for k, v in reply.items()
+    }
+
+
 def persistence_problem(client: redis.Redis) -> str | None:
     """What is wrong with how the Redis of ``client`` keeps its data, or None: no
     append-only file and no RDB save points (``CONFIG GET appendonly`` / ``save``) means a
@@ -105,21 +119,13 @@ def persistence_problem(client: redis.Redis) -> str | None:
     without it, as managed services do) or cannot be reached cannot be checked, and that is
     said too.  For the start-up warning of ``judge serve`` and ``judge worker``."""
     try:
-        with client.pipeline(transaction=False) as pipe:
-            pipe.config_get("appendonly")
-            pipe.config_get("save")
-            replies = pipe.execute()
+        values = _config(client, "appendonly", "save")
     except rexc.RedisError as exc:
         return (
             "could not check whether it keeps its data on disk (CONFIG GET appendonly/save: "
             f"{type(exc).__name__}: {exc}); without an append-only file or RDB snapshots a "
             "restart of Redis loses the accepted jobs (see docs/service.md, Redis)"
         )
-    values = {
-        (k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
-        for reply in replies
-        for k, v in reply.items()
-    }
     if values.get("appendonly") == "yes" or values.get("save", "").strip():
         return None
     return (
@@ -136,21 +142,13 @@ def memory_problem(client: redis.Redis) -> str | None:
     jobs and results before they expire).  For the start-up warning, beside
     :func:`persistence_problem`."""
     try:
-        with client.pipeline(transaction=False) as pipe:
-            pipe.config_get("maxmemory")
-            pipe.config_get("maxmemory-policy")
-            replies = pipe.execute()
+        values = _config(client, "maxmemory", "maxmemory-policy")
     except rexc.RedisError as exc:
         return (
             f"could not check its memory limit (CONFIG GET maxmemory: {type(exc).__name__}: "
             f"{exc}); give it maxmemory and maxmemory-policy noeviction (see docs/service.md, "
             "Redis memory)"
         )
-    values = {
-        (k.decode() if isinstance(k, bytes) else k): (v.decode() if isinstance(v, bytes) else v)
-        for reply in replies
-        for k, v in reply.items()
-    }
     if str(values.get("maxmemory", "0")).strip() in ("", "0"):
         return (
             "it has no maxmemory: one client's submissions can grow it until the machine runs "
