@@ -39,7 +39,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -218,6 +218,21 @@ class RedisServer:
 
 
 # -- workers --------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def memory_bound_redis(directory: Path, maxmemory: int) -> Iterator[RedisServer]:
+    """A :class:`RedisServer` in ``directory`` with ``maxmemory`` bytes and the policy the
+    service needs (``noeviction``: a full Redis refuses writes, it never drops queued work),
+    stopped afterwards: the store-full and worker tests fill it."""
+    server = RedisServer(directory).start()
+    try:
+        client = server.client()
+        client.config_set("maxmemory", maxmemory)
+        client.config_set("maxmemory-policy", "noeviction")
+        yield server
+    finally:
+        server.stop()
 
 
 class Workers:

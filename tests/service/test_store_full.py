@@ -19,7 +19,14 @@ import pytest
 from judge.core.canonical import canonical_json
 from judge.core.selfplay import random_game
 from judge.games.union_arena.sample import sample_envelope
-from worker.testing import FAST, REDIS_SERVER, RedisServer, Workers, wait_until
+from worker.testing import (
+    FAST,
+    REDIS_SERVER,
+    RedisServer,
+    Workers,
+    memory_bound_redis,
+    wait_until,
+)
 
 MAXMEMORY = 64 * 1024 * 1024  # 5% (the margin past the result ceiling) holds RQ's writes
 
@@ -28,12 +35,8 @@ MAXMEMORY = 64 * 1024 * 1024  # 5% (the margin past the result ceiling) holds RQ
 def small_redis(tmp_path: Path) -> Iterator[RedisServer]:
     if REDIS_SERVER is None:
         pytest.skip("redis-server is not installed: the Redis backend tests need a real Redis")
-    server = RedisServer(tmp_path).start()
-    client = server.client()
-    client.config_set("maxmemory", MAXMEMORY)
-    client.config_set("maxmemory-policy", "noeviction")
-    yield server
-    server.stop()
+    with memory_bound_redis(tmp_path, MAXMEMORY) as server:
+        yield server
 
 
 def fill_to(client: Any, share: float) -> None:

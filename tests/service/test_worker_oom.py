@@ -26,7 +26,14 @@ from judge.core.canonical import canonical_json
 from judge.core.selfplay import random_game
 from judge.games.union_arena.sample import sample_envelope
 from worker.redis_store import StoreFull
-from worker.testing import FAST, REDIS_SERVER, RedisServer, Workers, wait_until
+from worker.testing import (
+    FAST,
+    REDIS_SERVER,
+    RedisServer,
+    Workers,
+    memory_bound_redis,
+    wait_until,
+)
 
 MAXMEMORY = 8 * 1024 * 1024
 SLEEP = 3  # each job's first attempt sleeps this long: Redis fills while the workers hold them
@@ -36,12 +43,8 @@ SLEEP = 3  # each job's first attempt sleeps this long: Redis fills while the wo
 def tiny_redis(tmp_path: Path) -> Iterator[RedisServer]:
     if REDIS_SERVER is None:
         pytest.skip("redis-server is not installed: the Redis backend tests need a real Redis")
-    server = RedisServer(tmp_path).start()
-    client = server.client()
-    client.config_set("maxmemory", MAXMEMORY)
-    client.config_set("maxmemory-policy", "noeviction")
-    yield server
-    server.stop()
+    with memory_bound_redis(tmp_path, MAXMEMORY) as server:
+        yield server
 
 
 def a_log(seed: str) -> str:
