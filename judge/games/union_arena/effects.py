@@ -50,7 +50,8 @@ breaks ``UA-EFFECT-TARGETS``):
   cards' word for the trait (特徴), as in "[The Order] affinity cards", so both keys mean
   the same.
 - ``color`` — a card of that colour.
-- ``bp_max`` — a character whose BP (with effects) is at most n; ``rested`` — true: a rested
+- ``bp_max`` — a character whose BP (with effects) is at most n; ``bp_min`` — at least n
+  ("BP3000以上の"); ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
   together) is at most n (any zone).
@@ -184,7 +185,15 @@ CARD_OPS = ("to_hand", "remove")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
-OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "rested"})
+OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
+#: every key a selector may have: the conditions above and the count's.  A selector with
+#: another key asks something the engine does not check, so its effect is not executed
+#: (an unknown condition is never ignored)
+SELECTOR_KEYS = frozenset(
+    {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
+    | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
+    | {"energy_max", "other", "any_of"}
+)
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
 UNTIL = ("turn", "battle", "next_turn")
@@ -231,6 +240,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
         target = op.get("target", "self")
+        if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
+            return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (changed_field or not conditions.valid(op["if"])):
             return False
         if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):

@@ -59,6 +59,8 @@ def _targets_for(
                     continue
                 if "bp_max" in sel and (d.type != "character" or st.bp(unit) > sel["bp_max"]):
                     continue
+                if "bp_min" in sel and (d.type != "character" or st.bp(unit) < sel["bp_min"]):
+                    continue
                 if "trait" in sel and not d.has_trait(sel["trait"]):
                     continue
                 if "rested" in sel and unit.rested != sel["rested"]:

@@ -548,9 +548,16 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """
     groups: dict[str, dict[str, Any]] = {}
     no_text = read_full = by_hand = with_text = flagged = 0
+    families: dict[str, list[int]] = {}
     for code in sorted(cards):
         defn = cards[code]
         u = understanding(defn)
+        counts = families.setdefault(set_family(code), [0, 0, 0, 0])
+        ap = defn.get("type") == "ap"
+        counts[0] += 1
+        counts[1] += u.understood
+        counts[2] += not ap
+        counts[3] += u.understood and not ap
         if u.kind == "no_text":
             no_text += 1
             continue
@@ -594,5 +601,46 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "with_text": with_text,
         "text_read": read_full,
         "text_percent": round(100 * read_full / with_text, 1) if with_text else 100.0,
+        "families": {
+            family: {
+                "cards": n,
+                "understood": ok,
+                "percent": _percent(ok, n),
+                "cards_not_ap": n_cards,
+                "understood_not_ap": ok_cards,
+                "percent_not_ap": _percent(ok_cards, n_cards),
+            }
+            for family, (n, ok, n_cards, ok_cards) in sorted(
+                families.items(), key=lambda kv: (FAMILY_ORDER.get(kv[0], 9), kv[0])
+            )
+        },
         "unread_templates": templates,
     }
+
+
+def _percent(part: int, whole: int) -> float:
+    return round(100 * part / whole, 1) if whole else 100.0
+
+
+#: set families of the official list, in the order ``judge cards coverage`` prints them
+FAMILY_ORDER = {"BT": 0, "ST": 1, "EX": 2, "NC": 3, "PR": 4, "other": 10}
+
+
+def set_family(code: str) -> str:
+    """The family of the product a card code names (the part before ``/``): booster
+    ``BT`` (``UA01BT/…``), starter ``ST``, extra booster ``EX`` (``EX01BT/…``), ``NC``,
+    promotion ``PR`` (``UAPR/…``), and any other product's two letters (``UAPB/…``: ``PB``);
+    ``other`` for a code without a product (hand-written).
+
+    >>> [set_family(c) for c in ("UA01BT/CGH-1-001", "EX03BT/JJK-2-001", "UAPR/X-1-P01", "L-1")]
+    ['BT', 'EX', 'PR', 'other']
+    """
+    product, slash, _ = code.partition("/")
+    if not slash:
+        return "other"
+    if product.startswith("EX"):
+        return "EX"
+    if "PR" in product:
+        return "PR"
+    m = re.fullmatch(r"UA\d*([A-Z]{2})", product)  # UA01BT, UA12ST, UA03NC; UAPB
+    return m.group(1) if m else "other"

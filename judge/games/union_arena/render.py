@@ -62,10 +62,7 @@ CONTINUOUS_KEYS = {
     "enters_active": set(),
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "do", "text"}
-SELECTOR_KEYS = {
-    "side", "zone", "count", "up_to", "if_able", "all", "name", "trait", "affinity", "color",
-    "bp_max", "rested", "type", "energy_max", "other", "any_of", "instead",
-}  # fmt: skip
+SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max"}
@@ -128,6 +125,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
             bits.append(f"with [{sel[key]}]")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_min" in sel:
+        bits.append(f"with BP {sel['bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
     if "any_of" in sel:

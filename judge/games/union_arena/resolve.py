@@ -147,7 +147,7 @@ def run_effect(
             objs = list(every_unit(eng, pe.controller, target, pe.source))
             if kind in ("bp", "grant"):  # BP and keywords are characters' (a field has none)
                 objs = [o for o in objs if st.card(o[2].top).type == "character"]
-            if "bp_max" in target:
+            if "bp_max" in target or "bp_min" in target:
                 ctx.read("bp")
             ctx.ruling(
                 "UA-EFFECT-ALL",

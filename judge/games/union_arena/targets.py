@@ -299,6 +299,10 @@ def _selector_mismatch(
         eng.ctx.read("bp")  # a "BP N or less" condition
         if d.type != "character" or st.bp(unit) > sel["bp_max"]:
             return f"{unit.top} has BP {st.bp(unit)}, more than {sel['bp_max']}."
+    if "bp_min" in sel:
+        eng.ctx.read("bp")  # a "BP N or more" condition
+        if d.type != "character" or st.bp(unit) < sel["bp_min"]:
+            return f"{unit.top} has BP {st.bp(unit)}, less than {sel['bp_min']}."
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
     return card_mismatch(eng, sel, unit.top)
@@ -346,6 +350,8 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
     ]
     if "bp_max" in sel:
         bits.append(f"with BP ≤ {sel['bp_max']}")
+    if "bp_min" in sel:
+        bits.append(f"with BP ≥ {sel['bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
     if sel.get("other"):

@@ -45,7 +45,12 @@ SIMPLE_KEYWORDS = {
 _VALUE_KEYWORD = re.compile(r"^(インパクト|ダメージ)\((\+?)(\d+)\)$")
 
 #: durations -> the engine's ``until``
-DURATIONS = {"このターン中": "turn", "このバトル中": "battle"}
+DURATIONS = {
+    "このターン中": "turn",
+    "このバトル中": "battle",
+    # until the start of the effect's controller's next turn (UA-START-EXPIRE)
+    "次の自分のターン開始時まで": "next_turn",
+}
 
 #: zone words of a selector -> the engine's zones
 ZONES = {"場": "field", "フロントL": "front_line", "エナジーL": "energy_line"}
@@ -187,7 +192,7 @@ _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 
 
 def selector(text: str) -> dict[str, Any] | None:
-    """A selector of cards on the field: ``[BPn以下の](自分|相手)の(場|フロントL|エナジーL)の``
+    """A selector of cards on the field: ``[BPn以下の|BPn以上の](自分|相手)の(場|フロントL|エナジーL)の``
     (or ``自分のAPカード``: your AP cards in play)
     then conditions (``BPn以下の``, ``必要エナジーがn以下の`` — also before the side —,
     ``レストの``, ``アクティブの``, a colour ``紫の``, ``他の``: "another", not the effect's own
@@ -196,6 +201,8 @@ def selector(text: str) -> dict[str, Any] | None:
 
     >>> selector("BP3000以下の相手のフロントLのキャラ")
     {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000}
+    >>> selector("BP3000以上の相手の場のキャラ")
+    {'side': 'opponent', 'zone': 'field', 'type': 'character', 'bp_min': 3000}
     >>> selector("必要エナジーが1以下の自分の場の他のキャラ")
     {'side': 'own', 'zone': 'field', 'type': 'character', 'energy_max': 1, 'other': True}
     >>> selector("自分の場の全てのキャラ") is None
@@ -205,10 +212,11 @@ def selector(text: str) -> dict[str, Any] | None:
         return {"side": "own", "zone": "ap"}
     out: dict[str, Any] = {}
     while True:  # conditions written before the side: "BP3000以下の", "必要エナジーが1以下の"
-        m = re.match(r"^BP(\d+)以下の", text)
+        m = re.match(r"^BP(\d+)(以下|以上)の", text)
         e = re.match(r"^必要エナジーが(\d+)以下の", text)
-        if m and "bp_max" not in out:
-            out["bp_max"] = int(m.group(1))
+        bp_key = _BP_BOUND[m.group(2)] if m else None
+        if m and bp_key not in out:
+            out[bp_key] = int(m.group(1))
         elif e and "energy_max" not in out:
             out["energy_max"] = int(e.group(1))
             m = e
@@ -224,9 +232,9 @@ def selector(text: str) -> dict[str, Any] | None:
     }
     rest = text[m.end() :]
     while True:
-        m = re.match(r"^BP(\d+)以下の", rest)
-        if m and "bp_max" not in out:
-            out["bp_max"] = int(m.group(1))
+        m = re.match(r"^BP(\d+)(以下|以上)の", rest)
+        if m and _BP_BOUND[m.group(2)] not in out:
+            out[_BP_BOUND[m.group(2)]] = int(m.group(1))
         elif rest.startswith(("レストの", "アクティブの")) and "rested" not in out:
             out["rested"] = rest.startswith("レスト")
             m = re.match(r"^(レスト|アクティブ)の", rest)
@@ -245,9 +253,13 @@ def selector(text: str) -> dict[str, Any] | None:
         return None
     sel.update(noun)
     sel.update(out)
-    if "bp_max" in sel and sel.get("type", "character") != "character":
+    if ("bp_max" in sel or "bp_min" in sel) and sel.get("type", "character") != "character":
         return None
     return sel
+
+
+#: a selector's BP bound: "BP3000以下の" (at most), "BP3000以上の" (at least)
+_BP_BOUND = {"以下": "bp_max", "以上": "bp_min"}
 
 
 def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
