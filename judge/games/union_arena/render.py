@@ -95,15 +95,17 @@ def _alternative(alt: Any) -> str:
     if not isinstance(alt, dict) or not alt:
         return raw({"any_of": alt})
     bits = []
+    if "card_type" in alt:  # the noun first: "a character whose name contains …"
+        bits.append(f"a {alt['card_type']}")
     for key, value in alt.items():
+        if key == "card_type":
+            continue
         if key == "name":
             bits.append(f"<{value}>")
         elif key in ("trait", "affinity"):
             bits.append(f"with [{value}]")
         elif key == "color":
             bits.append(f"{value}")
-        elif key == "card_type":
-            bits.append(f"a {value}")
         elif key == "name_contains":
             bits.append(f"whose name contains “{value}”")
         elif key == "any_of" and isinstance(value, list):
@@ -332,10 +334,8 @@ def _look(op: dict[str, Any]) -> str:
     take = op.get("take") if isinstance(op.get("take"), dict) else {}
     count = take.get("count", 1)
     how = f"up to {count}" if take.get("up_to") else f"{count}"
-    noun = take.get("card_type", "character")
-    noun = {"character": "character", "field": "field", "event": "event"}.get(noun, noun)
-    if "card_type" not in take and op.get("reveal") is False and set(take) <= {"count", "up_to"}:
-        noun = "card"
+    # with no card type the engine takes a card of any type (look.take_mismatch)
+    noun = take.get("card_type", "card")
     colour = f"{take['color']} " if "color" in take else ""
     what = f"{how} {colour}{_plural(count, noun)}{card_conditions(take)}"
     if take.get("if_able"):
@@ -454,7 +454,8 @@ def render_effect(effect: Any) -> str:
         body += _cost(effect["cost"], optional and when != "activate_main")
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
-        body += f"you may put {n} {_plural(n, 'card')} from your hand into the outside area; if you do: "
+        # the ops after it carry if_done, and say "if you did" themselves
+        body += f"you may put {n} {_plural(n, 'card')} from your hand into the outside area; "
         rest_ops = rest_ops[1:]
         ctx.several = n != 1
     elif optional:

@@ -137,7 +137,8 @@ CASES: list[tuple[dict[str, Any], str]] = [
                 {"op": "discard", "n": 1, "if_taken": True},
             ],
         },
-        "On play: look at the top 3 cards of your deck; take up to 1 character named "
+        # a take with no card type takes a card of any type (look.take_mismatch): "card"
+        "On play: look at the top 3 cards of your deck; take up to 1 card named "
         "<灯守イロ> among them, revealed, into your hand; put the rest on the bottom of your "
         "deck in any order; if you took a card, put 1 card from your hand into the outside area.",
     ),
@@ -175,7 +176,7 @@ CASES: list[tuple[dict[str, Any], str]] = [
             "do": [{"op": "discard", "n": 1}, {"op": "draw", "n": 2, "if_done": True}],
         },
         "When this is retired: you may put 1 card from your hand into the outside area; "
-        "if you do: if you did, draw 2 cards.",
+        "if you did, draw 2 cards.",
     ),
     (
         {
@@ -440,3 +441,25 @@ def test_cards_show_exits_2_naming_an_unknown_code() -> None:
     result = CliRunner().invoke(cli.main, ["cards", "show", "ua-sample", "UAS-001", "NOPE-9"])
     assert result.exit_code == 2
     assert "no card NOPE-9 in ua-sample" in result.output
+
+
+def test_a_look_taking_a_trait_says_a_card_of_any_type_as_the_engine_takes() -> None:
+    """ "［特徴：X］を1枚まで公開し手札に加える" takes a card of any type with the trait: the
+    engine takes a field with it, so the English must not say "character"."""
+    effect = {
+        "when": "on_play",
+        "do": [
+            {
+                "op": "look",
+                "n": 3,
+                "take": {"count": 1, "up_to": True, "trait": "灯守"},
+                "rest": "bottom",
+            }
+        ],
+    }
+    assert "take up to 1 card with [灯守]" in render_effect(effect)
+    alts = {**effect["do"][0]["take"]}
+    del alts["trait"]
+    alts["any_of"] = [{"name_contains": "イロ", "card_type": "character"}, {"trait": "灯守"}]
+    effect["do"][0]["take"] = alts
+    assert "a character whose name contains “イロ” or with [灯守]" in render_effect(effect)
