@@ -312,12 +312,25 @@ class BottomOrderSchema(BaseSchema):
     bottom = List(CardRef(), required=True)
 
 
+class ModesChoiceSchema(BaseSchema):
+    """A choice among the effects a card lists ("以下から1つ選ぶ"): the ones chosen, by number,
+    1 for the first listed (``UA-EFFECT-MODES``)."""
+
+    modes = fields.List(
+        Int(minimum=1),
+        required=True,
+        validate=validate.Length(max=16),
+        metadata={"description": "the listed effects chosen, 1 for the first"},
+    )
+
+
 class Target(CardRef):
-    """A target: a card reference, "player" (the opponent), {"player": id}, or a look's
-    {"bottom": [references]}."""
+    """A target: a card reference, "player" (the opponent), {"player": id}, a look's
+    {"bottom": [references]}, or a choice among listed effects {"modes": [k, …]}."""
 
     default_error_messages = {
-        "invalid": 'must be a card reference, "player", {{"player": …}} or {{"bottom": […]}}',
+        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}} '
+        'or {{"modes": […]}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -327,6 +340,8 @@ class Target(CardRef):
             return PlayerTargetSchema().load(value)
         if isinstance(value, dict) and "bottom" in value:
             return BottomOrderSchema().load(value)
+        if isinstance(value, dict) and "modes" in value:
+            return ModesChoiceSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -335,6 +350,7 @@ class Target(CardRef):
             {"const": "player"},
             converter.resolve_nested_schema(PlayerTargetSchema),
             converter.resolve_nested_schema(BottomOrderSchema),
+            converter.resolve_nested_schema(ModesChoiceSchema),
         ]
 
 

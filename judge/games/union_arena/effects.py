@@ -124,6 +124,12 @@ returned, return this character).
   ``top_or_bottom``, ``n`` 1 and no ``take`` ("そのカードを自分の山札の上か下に置く"):
   ``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom.
 
+- ``modes`` ``n``, ``up_to``, ``modes`` (a list of op lists) — "以下からN つ(まで)選ぶ。" and
+  its bullets "・…": the controller chooses ``n`` of the listed effects (at most ``n`` with
+  ``up_to``), each at most once, and they are carried out; the last op of its effect.  The log
+  records ``{"modes": [k, …]}`` where its targets would be, then the chosen effects' targets
+  (:mod:`judge.games.union_arena.modes`, ``UA-EFFECT-MODES``).
+
 - ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
   choose up to N of your AP cards and make them active): the log names AP cards in play by
   instance id (``A-AP2``); choosing an active one is allowed and changes nothing.
@@ -142,6 +148,7 @@ vocabulary reads (only an ``until`` or a target it does not know), else anything
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions
@@ -172,6 +179,7 @@ OPS = (
     "look",
     "generate",
     "at_attack_start",
+    "modes",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -236,9 +244,15 @@ def supported(effect: dict[str, Any]) -> bool:
     selected = False
     changed_field = False  # an earlier op may have taken one's own card off the field
     chose = False  # an earlier op chose cards (for "if_chosen" and the target "chosen")
-    for op in ops:
+    for i, op in enumerate(ops):
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
+        if op["op"] == "modes":  # "以下から1つ選ぶ": the last op, each listed effect executable
+            if i != len(ops) - 1 or changed_field or not _modes_ok(effect, op):
+                return False
+            if "if" in op and not conditions.valid(op["if"]):
+                return False
+            continue
         target = op.get("target", "self")
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
@@ -376,6 +390,32 @@ def _look_ok(op: dict[str, Any]) -> bool:
     )
 
 
+def _modes_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """A choice among listed effects the engine executes (:mod:`~judge.games.union_arena.modes`):
+    ``n`` ≥ 1 of two or more listed effects, each one the engine executes on its own, and, when
+    several may be chosen, in every order they could be carried out in."""
+    listed, n = op.get("modes"), op.get("n", 1)
+    if (
+        not isinstance(listed, list)
+        or len(listed) < 2
+        or not all(isinstance(m, list) and m for m in listed)
+        or not isinstance(n, int)
+        or isinstance(n, bool)
+        or not 1 <= n <= len(listed)
+        or not isinstance(op.get("up_to", False), bool)
+        or set(op) - {"op", "n", "up_to", "modes", "if"}
+    ):
+        return False
+    base = {"when": effect.get("when")}
+    if not all(supported({**base, "do": m}) for m in listed):
+        return False
+    if n == 1:
+        return True
+    return len(listed) <= 4 and all(
+        supported({**base, "do": [o for m in order for o in m]}) for order in permutations(listed)
+    )
+
+
 def _delayed_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     """ "このターンのアタックフェイズ開始時、…": set up in the main phase (a when-played or
     activated effect), its own ops on chosen cards (no "this card": it is no card's own)."""
@@ -446,9 +486,17 @@ def _raises_bp(op: Any) -> bool:
 
 
 def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
-    """The selectors of an effect whose targets the log must record, in order."""
-    out = []
+    """The selectors of an effect whose targets the log must record, in order.  A choice
+    among listed effects gives ``{"zone": "modes", "modes": [1, …]}`` (its record), then the
+    selectors of the first ``n`` effects listed: one way to fill it in (``judge legal``)."""
+    out: list[dict[str, Any]] = []
     for op in effect.get("do", []):
+        if op.get("op") == "modes":  # the choice, then (as one example) the first effects'
+            picks = list(range(1, int(op.get("n", 1)) + 1))
+            out.append({"zone": "modes", "modes": picks})
+            for k in picks:
+                out += selectors({"do": op["modes"][k - 1]})
+            continue
         if op.get("op") == "look":  # the cards taken (then, optionally, the order of the rest)
             take = op.get("take") or {"count": 0, "up_to": True}
             out.append({**take, "side": "own", "zone": "deck_top"})

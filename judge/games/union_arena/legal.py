@@ -37,6 +37,9 @@ def _targets_for(
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
         zone = sel.get("zone", "field")
+        if zone == "modes":  # a choice among listed effects: its record (effects.selectors)
+            out.append({"modes": list(sel["modes"])})
+            continue
         if zone == "deck_top" or sel.get("if_taken"):
             continue  # a look takes nothing here (up to), so nothing is discarded for it
         if zone == "ap":  # rested AP cards first: choosing an active one changes nothing

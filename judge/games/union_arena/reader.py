@@ -101,7 +101,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
     # a definition not relied on in full (``unsupported``, an importer's note of a record
     # that disagrees with itself) is unsupported however well its text reads
     unread: list[str] = [str(why) for why in defn.get("unsupported") or []]
-    for line in g.normalise(text).split("\n"):
+    for line, bullets in _with_bullets(g.normalise(text).split("\n")):
         if not line:
             continue
         clean = g.strip_reminders(line)
@@ -151,10 +151,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             timings.append(more)
         prefix = "".join(f"[{t}]" for t in tags[: len(timings)]) if tags else ""
         for at in timings:
-            effect, missed = _read_ability(defn, at, tags[len(timings) :], rest)
+            effect, missed = _read_ability(defn, at, tags[len(timings) :], rest, bullets)
             if at == timings[0]:
                 unread += [prefix + s for s in missed]
-            stand_in: dict[str, Any] = {"when": at, "text": line}
+            stand_in: dict[str, Any] = {"when": at, "text": "\n".join([line, *bullets])}
             if at == "activate_main":  # the cost tags it can pay, the log records their payment
                 paid, once = g.payable_cost(tags[len(timings) :])
                 if paid:
@@ -171,14 +171,31 @@ def read_card(defn: dict[str, Any]) -> Reading:
     return Reading(tuple(effects), tuple(keywords), tuple(also), ())
 
 
+#: "以下から1つ選ぶ。" (choose 1 of the following), ending an ability whose bullets follow
+_MODES = re.compile(r"以下から(\d+)つ(まで)?(?:を)?選ぶ")
+
+
+def _with_bullets(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The lines, each with the bullet lines ("・…") that follow it when it ends in
+    "以下からNつ選ぶ。" (the effects it lists); other bullet lines stay lines of their own."""
+    out: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if line.startswith("・") and out and _MODES.search(g.strip_reminders(out[-1][0])):
+            out[-1][1].append(line)
+        else:
+            out.append((line, []))
+    return out
+
+
 #: an activated ability's condition on where its card is
 _WHERE = {"フロントLにある場合": "front_line", "エナジーLにある場合": "energy_line"}
 
 
 def _read_ability(
-    defn: dict[str, Any], when: str, tags: list[str], body: str
+    defn: dict[str, Any], when: str, tags: list[str], body: str, bullets: list[str] | None = None
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    """One ability: its effect (None when a part is not read) and the parts not read."""
+    """One ability: its effect (None when a part is not read) and the parts not read.
+    ``bullets``: the effects it lists to choose from ("・…"), when it ends "以下から1つ選ぶ"."""
     missed: list[str] = []
     effect: dict[str, Any] = {"when": when}
     if when == "activate_main":
@@ -241,6 +258,36 @@ def _read_ability(
         effect["optional"] = True
         ops.append({"op": "discard", "n": int(may.group(1))})
         parts = parts[1:]
+    header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
+    if bullets and header is None:
+        missed += bullets  # effects listed with no "以下からNつ選ぶ" the reader knows
+    read, not_read = _read_parts(parts[:-1] if header else parts, self_ok, self_word, ops)
+    ops += read
+    missed += not_read
+    if header:  # "以下から1つ選ぶ。・…・…": a choice among the effects listed (UA-EFFECT-MODES)
+        listed = []
+        for bullet in bullets or []:
+            text = g.strip_reminders(bullet)[1:]
+            mode, mode_missed = _read_parts(sentences(text), self_ok, self_word, [])
+            listed.append(mode)
+            missed += [f"・{m}" for m in mode_missed]
+        op = {"op": "modes", "n": int(header.group(1)), "modes": listed}
+        if header.group(2):
+            op["up_to"] = True
+        ops.append(op)
+    effect["do"] = ops
+    if not missed and not supported(effect):  # read, but not as the engine executes it
+        missed.append(body)
+    return (None if missed else effect), missed
+
+
+def _read_parts(
+    parts: list[str], self_ok: bool, self_word: str | None, before: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The ops of an ability's sentences, read in order (``before``: the ability's ops read
+    before them), and the sentences not read."""
+    ops: list[dict[str, Any]] = []
+    missed: list[str] = []
     i = 0
     while i < len(parts):
         replaced = read_replaced_bp(parts[i : i + 2])
@@ -258,16 +305,14 @@ def _read_ability(
         if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
             then = _read_main_phase_self(done, self_word)
             read = [{**op, "if_done": True} for op in then] if then else None
-        after_return = bool(ops) and ops[-1]["op"] == "to_hand" and ops[-1]["target"] != "self"
+        last = (before + ops)[-1] if before or ops else None
+        after_return = last is not None and last["op"] == "to_hand" and last["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):
             missed.append(parts[i])
         else:
             ops += read
         i += 1
-    effect["do"] = ops
-    if not missed and not supported(effect):  # read, but not as the engine executes it
-        missed.append(body)
-    return (None if missed else effect), missed
+    return ops, missed
 
 
 def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:

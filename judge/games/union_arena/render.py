@@ -53,6 +53,7 @@ OP_KEYS = {
     "look": {"n", "take", "rest", "reveal"},
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
+    "modes": {"n", "up_to", "modes"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -297,6 +298,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
             else raw({"do": nested})
         )
         return f"{pre}at the start of this turn's attack phase: {body}{extra}"
+    if kind == "modes":
+        return pre + _modes(op) + extra
     lead, obj, several = _target(op, ctx)
     subj = _subject(obj)
     s = "" if several else "s"
@@ -354,6 +357,20 @@ def _look(op: dict[str, Any]) -> str:
         f"look at the top {n} {_plural(n, 'card')} of your deck; take {what} among them, "
         f"{shown}into your hand{after}{extra}"
     )
+
+
+def _modes(op: dict[str, Any]) -> str:
+    """ "以下から1つ選ぶ": the choice, then each listed effect, numbered as the log names them."""
+    n, listed = op.get("n", 1), op.get("modes")
+    if not isinstance(listed, list):
+        return raw({"modes": listed})
+    how = f"up to {n}" if op.get("up_to") else f"{n}"
+    each = " ".join(
+        f"({k}) "
+        + ("; ".join(render_op(o, _Context()) for o in m) if isinstance(m, list) else raw(m))
+        for k, m in enumerate(listed, 1)
+    )
+    return f"choose {how} of the following, each at most once: {each}"
 
 
 def _continuous(op: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import conditions, effects, look
+from judge.games.union_arena import conditions, effects, look, modes
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
 from judge.games.union_arena.targets import (
@@ -101,7 +101,11 @@ def run_effect(
     taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)
     chosen = -1  # cards the last op with a selector chose (for "戻せない場合": if_none_before)
     picked: list[str] = []  # and which ("選んだキャラが…の場合", "公開したカードが…の場合")
-    for op in pe.effect["do"]:
+    ops = list(pe.effect["do"])  # a choice among listed effects puts the chosen ones here
+    at = 0
+    while at < len(ops):
+        op = ops[at]
+        at += 1
         kind = op["op"]
         if op.get("if_none_before") and chosen != 0:
             continue
@@ -126,6 +130,10 @@ def run_effect(
             )
             if not met:
                 continue
+        if kind == "modes":
+            ops[at:at] = _chosen_modes(eng, pe, op, targets, pos)
+            pos += 1 if pos < len(targets) and modes.is_record(targets[pos]) else 0
+            continue
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
             continue
@@ -197,6 +205,39 @@ def run_effect(
             if u in st.players[owner].units():
                 _apply_op(eng, pe, op, owner, u)
     eng.check_bp_zero()
+
+
+def _chosen_modes(
+    eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any], pos: int
+) -> list[dict[str, Any]]:
+    """The ops of the listed effects the log chose ("以下から1つ選ぶ", UA-EFFECT-MODES), in the
+    order ``modes_order`` carries them out; none when the record is missing (a skipped choice:
+    unverifiable, and what follows uncertain) or wrong (checked before resolving)."""
+    order = eng.options.get("modes_order", "printed")
+    ops, _, problem = modes.chosen(op, targets, pos, order)
+    if ops is None:
+        eng.ctx.ruling(
+            "UA-CHOICE-RECORDED",
+            f"{pe.describe()}: the log does not say which of the effects listed "
+            f"{pe.controller} chose: none is carried out.",
+        )
+        eng.ctx.cannot_verify(f"missing `modes` choice of {pe.describe()}")
+        eng.taint_effect(pe, "UA-CHOICE-RECORDED", "anything")
+        return []
+    if problem:  # checked before resolving; reached only when forced or defaulted
+        eng.ctx.ruling(problem[0], f"{pe.describe()}: {problem[1]} Nothing is carried out.")
+        return []
+    picks = targets[pos]["modes"]
+    eng.ctx.ruling(
+        modes.RULE,
+        f"{pe.describe()}: {pe.controller} chooses {modes.describe(op, picks)}"
+        + (
+            ", carried out in the order listed on the card (rule option modes_order)."
+            if len(picks) > 1 and order == "printed"
+            else "."
+        ),
+    )
+    return ops
 
 
 def _set_up_attack_start(eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look
+from judge.games.union_arena import conditions, effects, look, modes
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Unit
 
@@ -196,6 +196,12 @@ def match_targets(
     return out, problems
 
 
+_NO_MODES = (
+    "The effect lists effects to choose from: the log must name the ones chosen, "
+    '{"modes": [k, …]}, before their targets.'
+)
+
+
 def _too_many(n: int, rule: str = "UA-EFFECT-TARGETS") -> Problem:
     return (rule, f"The log names {n} target(s) more than the effect asks for.")
 
@@ -241,8 +247,22 @@ def check_effect_targets(
             taken = 0
             minus = source if effect.get("cost", {}).get("retire_self") else None
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
-            for op in effect.get("do", []):
+            ops = list(effect.get("do", []))  # a choice among listed effects adds the chosen
+            at = 0
+            while at < len(ops):
+                op = ops[at]
+                at += 1
                 if "if" in op and not conditions.holds(eng, controller, op["if"], plus, minus):
+                    continue
+                if op.get("op") == "modes":  # "以下から1つ選ぶ" (UA-EFFECT-MODES)
+                    order = eng.options.get("modes_order", "printed")
+                    more, after, problem = modes.chosen(op, targets, pos, order)
+                    if problem:
+                        problems.append(problem)
+                    elif more is None and pos < len(targets):
+                        problems.append((modes.RULE, _NO_MODES))
+                    ops[at:at] = more or []
+                    pos = after
                     continue
                 if "if_chosen" in op and not chosen_meet(eng, op["if_chosen"], picked):
                     continue

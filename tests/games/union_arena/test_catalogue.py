@@ -56,6 +56,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "once_per_turn_declined": "not_used",
         "trigger_no_target": "does_nothing",
         "deck_construction": True,
+        "modes_order": "printed",
     }
 
 

@@ -38,6 +38,11 @@ MINIMAL = {
     "look": {"op": "look", "n": 1, "rest": "top_or_bottom"},
     "generate": {"op": "generate", "color": "red"},
     "at_attack_start": {"op": "at_attack_start", "do": [{"op": "rest", "target": OPP_FRONT}]},
+    "modes": {
+        "op": "modes",
+        "n": 1,
+        "modes": [[{"op": "draw", "n": 1}], [{"op": "rest", "target": OPP_FRONT}]],
+    },
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
