@@ -15,9 +15,11 @@ environment): how long a caller's claim on a set lasts from its last upload or u
 
 ``GET /v1/card-sets/<hash>/cards`` answers the set's cards by code, a page at a time, each
 with its reading in English beside its printed text (what ``judge cards show --json``
-prints, by the same renderer: :func:`judge.games.card_renderer`).
+prints, by the same renderer: :func:`judge.games.card_renderer`); ``…/cards/html`` is the
+same page for a browser (:mod:`api.cardpage`).
 
-Who may do what, with tokens on: ``GET /v1/card-sets/<hash>`` (and its cards) is open, as a job's GETs are (a hash names content, and is not guessed); the list
+Who may do what, with tokens on: ``GET /v1/card-sets/<hash>`` (and its cards, as JSON or a
+page) is open, as a job's GETs are (a hash names content, and is not guessed); the list
 (the caller's own sets) and ``DELETE`` need the token (401 without).  ``DELETE`` of a set
 the caller does not own is a 404, as for a set that does not exist: whether somebody else
 keeps it does not leak.
@@ -318,3 +320,44 @@ def get_readings(
     if following is not None:
         doc["next"] = url_for("cardsets.get_readings", ref=ref, _external=True, **following)
     return doc
+
+
+@blp.route("/<ref>/cards/html", methods=["GET"])
+@blp.arguments(CardReadingsQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(
+    200,
+    {"type": "string"},
+    content_type="text/html",
+    description="The page of the set's cards and their readings.",
+)
+@blp.alt_response(
+    400, response=response_name(400), description="A bad query, or a code the set lacks."
+)
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(501, **problems("no-reading-renderer"))
+@blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="getCardSetReadingsHtml")
+def get_readings_html(
+    ref: str, limit: int, cursor: str | None = None, code: list[str] | None = None
+) -> Any:
+    """The same page of readings as `GET /v1/card-sets/{ref}/cards`, as HTML for a browser.
+
+    A URL of its own, as the replay's page is (`/v1/replays/{id}/html` beside its job):
+    not the JSON URL answering `Accept: text/html`, so a link opens the page in any browser
+    and a cache keeps the two apart without `Vary`, each operation documenting one content
+    type; and under `/v1` beside its JSON, not at `/card-sets/{ref}`, so the page is in the
+    OpenAPI document and takes the same query.  Every value of the set (uploaders' text)
+    is escaped; the page links to its JSON and to the next page."""
+    from api.cardpage import readings_page
+
+    doc, following = _readings(ref, limit, cursor, code)
+    query = {"limit": limit, **({"cursor": cursor} if cursor else {})}
+    json_url = url_for(
+        "cardsets.get_readings", ref=ref, **query, **({"code": code} if code else {})
+    )
+    next_url = (
+        url_for("cardsets.get_readings_html", ref=ref, **following)
+        if following is not None
+        else None
+    )
+    return Response(readings_page(doc, json_url, next_url), mimetype="text/html")

@@ -1,5 +1,5 @@
-"""A kept card set's readings over real HTTP: ``GET /v1/card-sets/<ref>/cards``, on the
-embedded backend.
+"""A kept card set's readings over real HTTP: ``GET /v1/card-sets/<ref>/cards`` (JSON) and
+``…/cards/html`` (the page), on the embedded backend.
 
 Every card here is made up for these tests (names and sentences written for them, in the
 shapes the Union Arena reader knows, and one it does not); nothing printed by a publisher.
@@ -7,15 +7,24 @@ shapes the Union Arena reader knows, and one it does not); nothing printed by a 
 
 from __future__ import annotations
 
+import html
+import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from api import create_app
+from api.security import content_security_policy, inline_hashes
 from judge.core.cardsets import read_card_set
 from judge.games.union_arena.render import render_card
 from worker.service import embedded_service
+
+try:
+    from test_api_browser import CHROMIUM, open_page
+except ImportError:  # run from the repository's root
+    from tests.api.test_api_browser import CHROMIUM, open_page
 
 Live = Any  # tests/api/conftest.py's Live
 
@@ -160,14 +169,17 @@ def test_code_picks_cards_and_an_unknown_code_is_a_400_naming_it(
         {"path": "code", "message": "no card 'NOPE-1' in the set 'lamplight'"},
         {"path": "code", "message": "no card 'NOPE-2' in the set 'lamplight'"},
     ]
+    body = problem(api.get(f"{base}/html?code=NOPE-1"), 400)
+    assert body["errors"][0]["path"] == "code"
 
 
 def test_an_unknown_set_is_a_404_and_a_game_without_a_renderer_a_501(
     api: Live, problem: Any
 ) -> None:
     for ref in ("sha256:" + "0" * 64, "0" * 64, "nope"):
-        body = problem(api.get(f"/v1/card-sets/{ref}/cards"), 404)
-        assert "GET /v1/card-sets lists yours" in body["detail"]
+        for tail in ("cards", "cards/html"):
+            body = problem(api.get(f"/v1/card-sets/{ref}/{tail}"), 404)
+            assert "GET /v1/card-sets lists yours" in body["detail"]
     emberline = {
         "format": "judge-card-set/1",
         "game": "rangers-strike",
@@ -183,17 +195,70 @@ def test_an_unknown_set_is_a_404_and_a_game_without_a_renderer_a_501(
         ],
     }
     ref = api.post("/v1/card-sets", emberline).json["id"]
-    body = problem(api.get(f"/v1/card-sets/{ref}/cards"), 501)
-    assert body["type"] == "urn:tcg-judge:problem:no-reading-renderer"
-    assert body["title"] == "No reading renderer"
-    assert "no reading renderer exists for rangers-strike yet" in body["detail"]
+    for tail in ("cards", "cards/html"):
+        body = problem(api.get(f"/v1/card-sets/{ref}/{tail}"), 501)
+        assert body["type"] == "urn:tcg-judge:problem:no-reading-renderer"
+        assert body["title"] == "No reading renderer"
+        assert "no reading renderer exists for rangers-strike yet" in body["detail"]
+
+
+def test_the_page_shows_each_card_escaped_under_the_policy(api: Live, kept: Any) -> None:
+    answer = api.get(f"/v1/card-sets/{kept.ref}/cards/html")
+    assert answer.status == 200
+    assert answer.content_type.startswith("text/html")
+    page = answer.body.decode()
+    # the security headers of every page, and a policy that allows this page's style
+    assert answer.headers["content-security-policy"] == content_security_policy()
+    assert answer.headers["x-content-type-options"] == "nosniff"
+    assert answer.headers["x-frame-options"] == "DENY"
+    assert answer.headers["referrer-policy"] == "no-referrer"
+    hashes = inline_hashes(page)
+    assert hashes["script"] == set() and hashes["style-attr"] == set()
+    assert all(h in content_security_policy() for h in hashes["style"])
+    # nothing from another host, no script at all
+    assert not re.search(r"(src|href)=\"(https?:)?//", page)
+    assert "<script" not in page and "<img" not in page
+    # the user's text is shown as text
+    assert html.escape(HOSTILE_NAME) in page
+    assert html.escape(HOSTILE_TEXT) in page
+    for code in sorted(kept.cards):
+        card = render_card(kept.cards[code])
+        assert f"<code>{code}</code> {html.escape(card['name'])}" in page
+        assert html.escape(card["status"]) in page
+        for sentence in card["reading"] + card.get("unread", []) + card.get("reasons", []):
+            assert f"<li>{html.escape(sentence)}</li>" in page
+    assert f'<p class="printed">{DRAW}</p>' in page
+    assert "<h3>Not read</h3><ul><li>[登場時]このキャラは空を飛ぶ</li></ul>" in page
+    assert page.count("<article") == len(kept.cards)
+
+
+def test_the_page_pages_and_filters_as_the_json_does(api: Live, kept: Any) -> None:
+    base = f"/v1/card-sets/{kept.ref}/cards/html"
+    page = api.get(f"{base}?limit=3").body.decode()
+    assert page.count("<article") == 3
+    (following,) = re.findall(r'<a href="([^"]+)" rel="next">', page)
+    following = html.unescape(following)
+    assert following == f"{base}?limit=3&cursor=QQT-1-003"
+    second = api.get(following).body.decode()
+    assert re.findall(r"<h2><code>([^<]+)</code>", second) == [
+        "QQT-1-004",
+        "QQT-1-005",
+        "QQT-1-006",
+    ]
+    one = api.get(f"{base}?code=QQT-1-003").body.decode()
+    assert re.findall(r"<h2><code>([^<]+)</code>", one) == ["QQT-1-003"]
+    assert 'rel="next"' not in one
+    assert f'href="/v1/card-sets/{kept.ref}/cards?limit=100&amp;code=QQT-1-003"' in one
 
 
 def test_the_openapi_document_describes_the_readings(api: Live) -> None:
     spec = api.get("/openapi.json").json
     cards = spec["paths"]["/v1/card-sets/{ref}/cards"]["get"]
+    page = spec["paths"]["/v1/card-sets/{ref}/cards/html"]["get"]
     assert cards["operationId"] == "getCardSetReadings"
+    assert page["operationId"] == "getCardSetReadingsHtml"
     assert set(cards["responses"]) >= {"200", "400", "404", "501"}
+    assert list(page["responses"]["200"]["content"]) == ["text/html"]
     names = {p["name"] for p in cards["parameters"] if p["in"] == "query"}
     assert names == {"limit", "cursor", "code"}
     reading = spec["components"]["schemas"]["CardReading"]
@@ -206,3 +271,20 @@ def test_the_openapi_document_describes_the_readings(api: Live) -> None:
         "status",
         "reading",
     }
+
+
+@pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="needs Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium)",
+)
+def test_the_page_renders_in_a_browser(api: Live, kept: Any, tmp_path: Path) -> None:
+    """The page in headless Chromium (skipped without it, as the other browser checks): it
+    renders under the API's policy with no violation, and the card named ``<script>`` is
+    text on the page, never run."""
+    shown = open_page(f"{api.base}/v1/card-sets/{kept.ref}/cards/html", tmp_path)
+    assert not shown.csp_violations, shown.csp_violations
+    assert "<title>lamplight: card readings</title>" in shown.dom
+    assert "pwned" not in re.findall(r"<title>(.*?)</title>", shown.dom)[0]
+    assert html.escape(HOSTILE_NAME, quote=False) in shown.dom
+    assert shown.dom.count("<article") == len(kept.cards)
+    assert "On play: draw 1 card." in shown.dom
