@@ -56,6 +56,11 @@ PROBLEM_PREFIX = "urn:tcg-judge:problem:"
 PROBLEM_TYPES: dict[str, tuple[int, str, bool]] = {
     "rate-limited": (429, "Too many requests: a per-client budget is spent", True),
     "engine-error": (501, "Engine error: a bug in the engine, reported with its fault_id", False),
+    "no-reading-renderer": (
+        501,
+        "No reading renderer: the card set's game has no renderer of readings yet",
+        False,
+    ),
     "store-unavailable": (503, "Store unavailable: Redis is not answering", True),
     "store-full": (503, "Store full: new work is refused until stored results expire", True),
     "answer-busy": (503, "Too many waiting: questions and deck checks", True),

@@ -1,12 +1,14 @@
 """Security headers on every answer of the API: a Content-Security-Policy, ``nosniff``, no
 framing, no referrer.
 
-The API serves two pages a browser runs: the docs page (``/docs``: Swagger UI from this
-server's own files, :mod:`api.docs`) and the replay page (``/v1/replays/<id>/html``, the
-HTML exporter's self-contained page, or the page that waits for it).  Neither has an inline
-script: Swagger UI is started by ``/docs/assets/docs.js``, the replay page has no script at
-all.  Both have inline CSS: a ``<style>`` element each (the replay page's whole style sheet,
-one rule on the docs page), and the waiting page a ``style`` attribute.  The policy allows
+The API serves three pages a browser runs: the docs page (``/docs``: Swagger UI from this
+server's own files, :mod:`api.docs`), the replay page (``/v1/replays/<id>/html``, the
+HTML exporter's self-contained page, or the page that waits for it) and a card set's
+readings (``/v1/card-sets/<ref>/cards/html``, :mod:`api.cardpage`).  None has an inline
+script: Swagger UI is started by ``/docs/assets/docs.js``, the other pages have no script
+at all.  Each has inline CSS: a ``<style>`` element (the replay page's and the readings
+page's whole style sheets, one rule on the docs page), and the waiting page a ``style``
+attribute.  The policy allows
 exactly those, by the SHA-256 of each (:func:`inline_hashes` of the pages' templates,
 computed once), and nothing inline else: a script or a style that got into a page some
 other way (a replay's text that escaped the escaping) is refused by the browser.
@@ -111,7 +113,7 @@ def _served_templates() -> Iterable[str]:
     """The pages this API serves, as their templates render them with any values: the
     inline parts do not depend on the values (a replay's text is only ever in the body,
     escaped)."""
-    from api import docs, replays
+    from api import cardpage, docs, replays
     from judge.core.export import export
 
     values = {
@@ -130,6 +132,7 @@ def _served_templates() -> Iterable[str]:
     yield docs._PLAIN.format(**values)
     yield replays._WAITING_PAGE.format(**values)
     yield export({"steps": []}, "html")
+    yield cardpage.readings_page(cardpage.SAMPLE, "/j", "/n")
 
 
 @cache

@@ -215,10 +215,6 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
     sys.exit(EXIT_OK)
 
 
-#: the renderers of readings into English, by game (``module:function``)
-RENDER = {"union-arena": "judge.games.union_arena.render:render_card"}
-
-
 def _shown_cards(source: str, limits: Limits) -> tuple[str, str, dict[str, dict[str, Any]]]:
     """(name, game, code → definition) of a card-set file, or of a built-in set (by its
     name, or its file as shipped: ``{"set": …, "game": …, "cards": [...]}``)."""
@@ -246,17 +242,15 @@ def show_command(card_set: str, codes: tuple[str, ...], as_json: bool, limits: L
     English from the effects the engine executes (not from stored text), and for a card not
     understood the sentences not read and why.  Exits 0; 2 for a bad set, a game with no
     renderer, or a code the set does not have (named)."""
-    import importlib
+    from judge.games import card_renderer  # the table the API's readings ask too
 
     name, game, cards = _shown_cards(card_set, limits)
-    target = RENDER.get(game)
-    if target is None:
+    render = card_renderer(game)
+    if render is None:
         fail(f"{card_set}: no reading renderer for {game} yet")
     missing = [c for c in codes if c not in cards]
     if missing:
         fail([f"{card_set}: no card {c} in {name}" for c in missing])
-    module, function = target.split(":")
-    render = getattr(importlib.import_module(module), function)
     shown = [render(cards[c]) for c in (codes or sorted(cards))]
     if as_json:
         doc = {"name": name, "game": game, "cards": shown}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from judge.core.engine import Engine
@@ -35,6 +36,17 @@ GAMES: dict[str, Game] = {
 #: Slugs the log format reserves for engines that are not written yet.
 PLANNED: tuple[str, ...] = ()
 
+#: slug -> its renderer of a card's reading into English (``module:function``); a game not
+#: listed has none yet.  Here, not in the CLI, because ``judge cards show`` and the API's
+#: card-set readings (``GET /v1/card-sets/<ref>/cards``) both ask it, and the API must not
+#: import the command line.
+RENDERERS: dict[str, str] = {"union-arena": "judge.games.union_arena.render:render_card"}
+
+#: A renderer: a card definition (as the game's card schema loads it) -> its printed text
+#: beside its reading (``code``, ``name``, ``type``, ``text``, ``understood``, ``status``,
+#: ``reading``, and for a card not understood ``unread`` and ``reasons``).
+CardRenderer = Callable[[dict[str, Any]], dict[str, Any]]
+
 
 def engine_class(game: str, variant: str | None = None) -> type[Engine]:
     """The engine class for ``game`` (and ``variant``); KeyError for one the judge does not
@@ -60,3 +72,15 @@ def deck_lists(game: str) -> tuple[str, ...]:
     these names."""
     sections = import_module(GAMES[game].schemas).INSTANCE_SECTIONS
     return tuple(sorted(sections.values(), key=lambda name: name != "main"))
+
+
+def card_renderer(game: str) -> CardRenderer | None:
+    """The function that renders ``game``'s cards' readings (imported on first use), or None
+    for a game with no renderer yet: the caller says so in its own terms (the CLI exits 2,
+    the API answers a problem), so a missing renderer is not an exception here."""
+    target = RENDERERS.get(game)
+    if target is None:
+        return None
+    module, function = target.split(":")
+    renderer: CardRenderer = getattr(import_module(module), function)
+    return renderer

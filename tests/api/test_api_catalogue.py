@@ -156,6 +156,8 @@ def test_openapi_document(live) -> None:
         ("get", "/v1/card-sets"),
         ("get", "/v1/card-sets/{ref}"),
         ("delete", "/v1/card-sets/{ref}"),
+        ("get", "/v1/card-sets/{ref}/cards"),
+        ("get", "/v1/card-sets/{ref}/cards/html"),
         ("get", "/healthz"),
         ("get", "/readyz"),
     }
@@ -247,6 +249,18 @@ CAN_ANSWER: dict[tuple[str, str], dict[int, set[str] | None]] = {
     ("get", "/v1/card-sets"): {400: None, **STORE},
     ("get", "/v1/card-sets/{ref}"): {404: None, **STORE},
     ("delete", "/v1/card-sets/{ref}"): {404: None, **STORE},
+    ("get", "/v1/card-sets/{ref}/cards"): {
+        400: None,
+        404: None,
+        501: {"no-reading-renderer"},
+        **STORE,
+    },
+    ("get", "/v1/card-sets/{ref}/cards/html"): {
+        400: None,
+        404: None,
+        501: {"no-reading-renderer"},
+        **STORE,
+    },
     ("get", "/healthz"): {},
     ("get", "/readyz"): {503: None},
 }

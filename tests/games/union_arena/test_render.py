@@ -468,3 +468,31 @@ def test_a_look_taking_a_trait_says_a_card_of_any_type_as_the_engine_takes() -> 
     alts["any_of"] = [{"name_contains": "イロ", "card_type": "character"}, {"trait": "灯守"}]
     effect["do"][0]["take"] = alts
     assert "a character whose name contains “イロ” or with [灯守]" in render_effect(effect)
+
+
+def test_the_renderer_is_found_by_game_in_the_games_registry(tmp_path: Path) -> None:
+    """The CLI and the API ask one table (``judge.games.card_renderer``); a game with no
+    renderer yet is None there, and ``judge cards show`` exits 2 saying so."""
+    from judge.games import card_renderer
+
+    assert card_renderer("union-arena") is render_card
+    assert card_renderer("rangers-strike") is None
+    made_up_set = {
+        "format": "judge-card-set/1",
+        "game": "rangers-strike",
+        "name": "emberline",
+        "cards": [
+            {
+                "code": "EMB-001",
+                "name": "Ember Scout",
+                "type": "unit",
+                "category": "blaze",
+                "bp": 2000,
+            }
+        ],
+    }
+    path = tmp_path / "rs.json"
+    path.write_text(json.dumps(made_up_set), encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["cards", "show", str(path)])
+    assert result.exit_code == 2
+    assert "no reading renderer for rangers-strike yet" in result.output
