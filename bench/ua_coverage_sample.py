@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from judge.core.cardimport import import_ua_simulator
     from judge.core.cardsets import read_card_set
-    from judge.games.union_arena.reader import coverage
+    from judge.games.union_arena.coverage import coverage
 
     drawn = from_list(args.list) if args.list else from_windows(args.windows)
     unique = {str(r.get("code")): r for r in drawn}

@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.core.cardimport import import_ua_simulator
 from judge.games.union_arena.cards import CardDef
-from judge.games.union_arena.reader import coverage
+from judge.games.union_arena.coverage import coverage
 from judge.games.union_arena.testing import (
     LogBuilder,
     card,

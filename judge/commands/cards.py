@@ -141,7 +141,7 @@ def import_command(
 
 
 #: the printed-text readers' coverage functions, by game (``module:function``)
-COVERAGE = {"union-arena": "judge.games.union_arena.reader:coverage"}
+COVERAGE = {"union-arena": "judge.games.union_arena.coverage:coverage"}
 
 
 @cards_command.command("coverage", short_help="How much of a set's printed text is read.")

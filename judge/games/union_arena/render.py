@@ -19,7 +19,7 @@ from typing import Any
 
 from judge.games.union_arena import conditions, effects, state
 from judge.games.union_arena.cards import CardDef
-from judge.games.union_arena.reader import understanding
+from judge.games.union_arena.coverage import understanding
 
 FLAG = "(not rendered)"
 TIMING_WORDS = {

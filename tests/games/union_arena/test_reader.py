@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.union_arena.cards import CardDef
-from judge.games.union_arena.reader import read_card, shape
+from judge.games.union_arena.coverage import shape
+from judge.games.union_arena.reader import read_card
 from judge.games.union_arena.testing import (
     board_at_turn_3,
     card,
