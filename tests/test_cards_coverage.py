@@ -113,3 +113,41 @@ def test_coverage_of_a_bad_set_exits_2_by_path(tmp_path: Path) -> None:
     result = run("cards", "coverage", str(path))
     assert result.exit_code == 2
     assert "cards" in result.output
+
+
+def test_coverage_per_set_family_of_the_official_codes(tmp_path: Path) -> None:
+    """Codes of the official list name their product before "/" (UA01BT booster, UA02ST
+    starter, EX01BT extra, UAPR promotion): the figures are given per family too, with and
+    without AP cards (which have no text, so are always understood)."""
+    cards = [
+        ua_card("UA01BT/LNT-1-001", "[登場時]カードを1枚引く。"),
+        ua_card("UA01BT/LNT-1-002", "このキャラのBPが4000以上の場合、このキャラはBP+1000。"),
+        ua_card("UA01ST/LNT-1-101"),
+        ua_card("EX01BT/LNT-2-001", "[登場時]何かをする。"),
+        {"code": "UAPR/LNT-AP01", "name": "AP", "type": "ap", "title": "LNT", "number": "AP01"},
+    ]
+    path = tmp_path / "families.json"
+    doc = {"format": "judge-card-set/1", "game": "union-arena", "name": "families"}
+    path.write_text(json.dumps({**doc, "cards": cards}, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(cli.main, ["cards", "coverage", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    families = json.loads(result.output)["families"]
+    assert set(families) == {"BT", "ST", "EX", "PR"}
+    assert families["BT"] == {
+        "cards": 2,
+        "understood": 1,
+        "percent": 50.0,
+        "cards_not_ap": 2,
+        "understood_not_ap": 1,
+        "percent_not_ap": 50.0,
+    }
+    assert families["EX"]["understood"] == 0
+    assert families["PR"]["percent"] == 100.0 and families["PR"]["cards_not_ap"] == 0
+    text = CliRunner().invoke(cli.main, ["cards", "coverage", str(path)]).output
+    assert "    BT    1 of 2 (50.0 %); 1 of 2 (50.0 %)" in text
+    assert (
+        text.index("    BT ")
+        < text.index("    ST ")
+        < text.index("    EX ")
+        < text.index("    PR ")
+    )

@@ -193,6 +193,14 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
         f"{f['with_text']} ({f['text_percent']} %); effects written by hand: "
         f"{f['effects_given']}"
     )
+    families = f.get("families") or {}
+    if set(families) - {"other"}:  # codes of the official list's products (UA01BT/…)
+        click.echo("  by set family (understood of cards; of cards other than AP cards):")
+        for family, g in families.items():
+            click.echo(
+                f"    {family:5s} {g['understood']} of {g['cards']} ({g['percent']} %); "
+                f"{g['understood_not_ap']} of {g['cards_not_ap']} ({g['percent_not_ap']} %)"
+            )
     if f.get("not_relied_on"):
         click.echo(
             f"  not relied on (not understood, whatever their text reads): "
