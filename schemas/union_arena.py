@@ -177,7 +177,8 @@ class UnionArenaCardSchema(BaseSchema):
     title = Str(
         required=True,
         validate=validate.Regexp(
-            r"^[A-Za-z]{3}$", error="must be three letters (the title after the '/' on the card)"
+            r"^[A-Za-z0-9]{3}$",
+            error="must be three letters or digits (the title after the '/' on the card)",
         ),
     )
     number = Str(required=True, non_empty=True)

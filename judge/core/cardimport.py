@@ -49,7 +49,8 @@ _UA_TYPES = {"CHARACTER": "character", "FIELD": "field", "EVENT": "event", "ACTI
 _UA_TRIGGERS = {"GET", "DRAW", "RAID", "ACTIVE", "SPECIAL", "COLOR", "FINAL"}
 #: the colours of the game (a card of another colour cannot have its energy checked)
 _UA_COLOURS = ("purple", "red", "blue", "green", "yellow")
-_UA_TITLE = re.compile(r"/([A-Za-z]{3})-")
+#: the title code after the "/" of a card number: three letters, or letters and a digit (KJ8)
+_UA_TITLE = re.compile(r"/([A-Za-z0-9]{3})-")
 #: a line of printed text that is a raid: "[レイド]…" (either bracket, either width)
 _UA_RAID_LINE = re.compile(r"\s*[\[【［]レイド[\]】］]")
 #: display fields, read by no engine: left out without a note
@@ -166,10 +167,10 @@ def _ua_card(raw: Any, notes: list[str]) -> dict[str, Any]:
     doubts: list[str] = []
     kind = _ua_kind(raw, doubts)
     title = raw.get("titleCode")
-    if not (isinstance(title, str) and re.fullmatch(r"[A-Za-z]{3}", title)):
+    if not (isinstance(title, str) and re.fullmatch(r"[A-Za-z0-9]{3}", title)):
         found = _UA_TITLE.search(code)
         if found is None:
-            raise LeftOut("no three-letter title (titleCode, or after the '/' of the code)")
+            raise LeftOut("no title code of three (titleCode, or after the '/' of the code)")
         title = found.group(1)
     card: dict[str, Any] = {
         "code": code,

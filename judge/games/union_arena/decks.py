@@ -12,7 +12,7 @@ always gives the same list:
 - ``UA-DECK-SIZE``: exactly 50 cards in the main deck;
 - ``UA-DECK-AP``: exactly 3 AP cards, kept apart (no AP card in the main deck, only AP cards
   in the AP deck);
-- ``UA-DECK-TITLE``: one title code (the three letters after the "/") for all main-deck cards;
+- ``UA-DECK-TITLE``: one title code (the three letters or digits after the "/") for all main-deck cards;
 - ``UA-DECK-COPIES``: at most 4 cards per card number after the "/" (counted by ``number``,
   not by name or code: two printings of one card share the number);
 - ``UA-DECK-TRIGGERS``: at most 4 cards each with the SPECIAL, COLOR and FINAL triggers,
