@@ -167,6 +167,4 @@ def describe(cond: dict[str, Any]) -> str:
         else f"a {cond.get('color')} card"
     )
     many = f"{cond['min']} or more " if cond.get("min", 1) != 1 else ""
-    return (
-        f"{'your' if cond.get('side', 'own') == 'own' else 'the opponent'}'s field has {many}{what}"
-    )
+    return f"{whose} field has {many}{what}"
