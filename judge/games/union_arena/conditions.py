@@ -65,7 +65,10 @@ def holds(
     minus: str | None = None,
 ) -> bool:
     """Whether ``cond`` holds for ``controller``: a card on that side's field meets it
-    (``plus`` counted as on the controller's field, the unit holding ``minus`` not)."""
+    (``plus`` counted as on the controller's field, the unit holding ``minus`` not).  A
+    ``zone`` of one line (``front_line``, ``energy_line``: "自分のフロントLに〈X〉がある",
+    read only where :func:`judge.games.union_arena.only_if.condition_ok` allows it) counts
+    that line's cards alone, and never ``plus``, whose line it does not know."""
     from judge.games.union_arena.targets import card_mismatch
 
     st = eng.state
@@ -78,11 +81,11 @@ def holds(
         return sum(1 for c in cards if st.card(c).type == cond["card_type"]) >= int(cond["min"])
     tops = [
         unit.top
-        for line in LINES
+        for line in (LINES if zone == "field" else (zone,))
         for unit in st.players[side].line(line)
         if minus is None or minus not in unit.cards
     ]
-    if plus is not None and side == controller:
+    if plus is not None and side == controller and zone == "field":
         tops.append(plus)
     if "max" in cond:
         return len(tops) <= int(cond["max"])
@@ -167,6 +170,7 @@ def describe(cond: dict[str, Any]) -> str:
         else f"a {cond.get('color')} card"
     )
     many = f"{cond['min']} or more " if cond.get("min", 1) != 1 else ""
-    return (
-        f"{'your' if cond.get('side', 'own') == 'own' else 'the opponent'}'s field has {many}{what}"
+    place = {"front_line": "front line", "energy_line": "energy line"}.get(
+        cond.get("zone"), "field"
     )
+    return f"{whose} {place} has {many}{what}"

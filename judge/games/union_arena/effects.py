@@ -11,7 +11,11 @@ A card's ``effects`` is a list of effects.  An effect::
 ``not_blocked``, ``on_retire``, ``win_battle``, ``lose_battle_attacking`` (attacked and lost),
 ``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
 ``energy_line``) on an ``activate_main`` effect: usable only while its card is in that line
-("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``once_per_turn`` on a triggered effect: once
+("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``only_if`` on an ``activate_main`` effect: usable
+only if a condition holds as it is used ("…場合のみ発動できる": a condition of
+:mod:`~judge.games.union_arena.conditions`, the same on one line of the field, or ``"active"``,
+its own card is active; ``UA-EFFECT-ONLY-IF``, :mod:`judge.games.union_arena.only_if`).
+``once_per_turn`` on a triggered effect: once
 it has resolved for a card this turn, that card's effect does not trigger again this turn
 ("[ターン1]", ``UA-TRIGGER-ONCE``).
 An ``optional`` triggered effect whose first op is a ``discard`` is used by discarding
@@ -35,7 +39,10 @@ energy is (:func:`judge.games.union_arena.conditions.required_energy`,
 every condition given holds, counted whenever its BP is (and ``grant`` with ``keyword`` the
 same way: a keyword of its own, whenever its keywords are read)
 (:meth:`judge.games.union_arena.state.UAState.static_bp`, ``UA-EFFECT-STATIC-BP``).  And ``{"op": "enters_active"}`` ("このフィールドはアクティブで場に
-登場させる"): the card is played active (``UA-EFFECT-ENTERS-ACTIVE``).
+登場させる"): the card is played active (``UA-EFFECT-ENTERS-ACTIVE``).  And ``{"op": "play_only_if",
+"if": condition}`` on an event ("このカードは自分の場に〈X〉がある場合のみ使用できる"): the event may
+be used only if the condition (as ``only_if``'s, not ``"active"``) holds when its use is declared
+(``UA-PLAY-ONLY-IF``).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
 ``{"side": "own"|"opponent", "zone": "front_line"|"energy_line"|"field"|"hand"|"outside"|"ap",
@@ -151,7 +158,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions
+from judge.games.union_arena import conditions, only_if
 
 TIMINGS = (
     "on_play",
@@ -238,6 +245,10 @@ def supported(effect: dict[str, Any]) -> bool:
         effect.get("when") != "activate_main" or effect["where"] not in WHERE
     ):
         return False
+    if "only_if" in effect and (
+        effect.get("when") != "activate_main" or not only_if.activation_ok(effect["only_if"])
+    ):
+        return False  # a condition on using it: an activated ability's, read as it is used
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
         return False
     looked = False

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import conditions
+from judge.games.union_arena import conditions, only_if
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -128,6 +128,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.cannot_apply(f"{eng.name(iid)} is an AP card")
         return
     _check_cost(eng, plan, pid, iid)
+    only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
     removes = []
     for i, ref in enumerate(plan.action.get("remove", [])):
         found = find_unit(st, ref, f"actions[{eng.ctx.index}].remove[{i}]", owner=pid)
@@ -252,6 +253,7 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-RAID-BASE", f"{eng.name(base.top)} has raid itself and cannot be a raid base."
         )
     _check_cost(eng, plan, pid, take.iid)
+    only_if.check_play(eng, plan, pid, take.iid)
     moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
     removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
     _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
@@ -452,6 +454,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             eng, pid, [effect], plan.action["targets"], path, source=unit.top
         ):
             plan.violate(rule, msg)
+    only_if.check_activation(eng, plan, pid, unit, effect, discards)  # "…場合のみ発動できる"
     plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
 
 

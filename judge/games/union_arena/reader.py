@@ -34,6 +34,7 @@ from typing import Any
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
+from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textlines import (
     condition_clause,
     continuous_generation,
@@ -131,6 +132,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or energy_reduction(clean)
             or static_bp(defn, clean)
             or enters_active(defn, clean)
+            or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
         )
         if generate is not None:
             effects.append(generate)
@@ -228,7 +230,8 @@ def _read_ability(
         else None
     )
     ops: list[dict[str, Any]] = []
-    parts = sentences(body)
+    only_if, parts = activation_condition(defn, when, sentences(body))  # UA-EFFECT-ONLY-IF
+    effect.update({"only_if": only_if} if only_if is not None else {})
     if not parts:
         missed.append("(no effect text)")
     pay = re.fullmatch(r"APを(\d+)支払ってもよい", parts[0]) if parts else None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from judge.games.union_arena import conditions, effects, state
+from judge.games.union_arena import conditions, effects, only_if, state
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -37,7 +37,7 @@ TIMING_WORDS = {
     "continuous": "Continuous",
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
-CONTINUOUS_OPS = ("generate", "reduce_energy", "bp", "grant", "enters_active")
+CONTINUOUS_OPS = ("generate", "reduce_energy", "bp", "grant", "enters_active", "play_only_if")
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
 OP_KEYS = {
     "draw": {"n"},
@@ -61,8 +61,10 @@ CONTINUOUS_KEYS = {
     "bp": {"amount", "target", "during", "if", "if_outside"},
     "grant": {"keyword", "target", "during", "if", "if_outside"},
     "enters_active": set(),
+    "play_only_if": {"if"},
 }
-EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "do", "text"}
+EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
+EFFECT_KEYS |= {"do", "text"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
@@ -141,7 +143,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
 
 
 def condition(cond: Any) -> str:
-    """A condition on a side's field, outside area or life (:mod:`conditions`), in words."""
+    """A condition on a side's field (or one line of it), outside area or life
+    (:mod:`conditions`, :mod:`only_if`), in words."""
     if not isinstance(cond, dict):
         return raw({"if": cond})
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
@@ -163,7 +166,10 @@ def condition(cond: Any) -> str:
     many = "a " if n == 1 else f"{n} or more "
     what = f"{many}{colour}{_plural(n, 'card')}{card_conditions(cond)}"
     known = {"side", "zone", "min", "name", "trait", "affinity", "color"}
-    return f"{whose} field has {what}" + _leftover(cond, known if zone == "field" else {"side"})
+    place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
+    return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(
+        cond, known if zone in place else {"side"}
+    )
 
 
 def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
@@ -377,6 +383,9 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == "play_only_if":  # UA-PLAY-ONLY-IF: checked when the use is declared
+        text = f"this card can be used only if {condition(op.get('if'))}"
+        return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"
     if kind == "reduce_energy":
         conds = op.get("if_any") if isinstance(op.get("if_any"), list) else [op.get("if_any")]
         text = (
@@ -451,6 +460,11 @@ def render_effect(effect: Any) -> str:
         quals.append(f"only while this card is in the {effect['where'].replace('_', ' ')}")
     elif "where" in effect:
         quals.append(raw({"where": effect["where"]}))
+    if "only_if" in effect:  # UA-EFFECT-ONLY-IF: read as it is used
+        cond = effect["only_if"]
+        quals.append(
+            f"usable only if {'this card is active' if cond == 'active' else condition(cond)}"
+        )
     if effect.get("once_per_turn"):
         quals.append("once per turn")
     if quals:

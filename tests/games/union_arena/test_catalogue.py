@@ -54,6 +54,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "first_turn_no_attack": False,
         "snipe_not_blocked": "triggers",
         "once_per_turn_declined": "not_used",
+        "only_if_costs": "before",
         "trigger_no_target": "does_nothing",
         "deck_construction": True,
         "modes_order": "printed",

@@ -55,6 +55,7 @@ CONTINUOUS = {
     "bp": {"op": "bp", "amount": 1000, "target": "self"},
     "grant": {"op": "grant", "keyword": "snipe", "target": "self"},
     "enters_active": {"op": "enters_active"},
+    "play_only_if": {"op": "play_only_if", "if": {"side": "own", "name": "ミラ"}},
 }
 
 
