@@ -126,7 +126,8 @@ returned, return this character).
   ("…山札の上か場外に置く", "…残りを場外に置く": into the outside area, not retired), each
   card stays on top or goes away: ``{"bottom": [refs]}`` / ``{"outside": [refs]}`` names
   every card that goes away (``[]``: none), and ``top``, optionally, every card that stays,
-  top first (``{"top": [a, b], "bottom": [c]}``).
+  top first (``{"top": [a, b], "bottom": [c]}``); none of two or more back on top is
+  unverifiable (whether "望む枚数" may be none, no source says).
 
 - ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
   choose up to N of your AP cards and make them active): the log names AP cards in play by

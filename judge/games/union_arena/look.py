@@ -27,7 +27,8 @@ or a record that does not name exactly the cards it must, breaks ``UA-EFFECT-TAR
 choice the log skipped that changes the game is unverifiable (``UA-CHOICE-RECORDED``): the
 order of two or more known cards at the bottom or on top, and, with no record, which cards
 left the top (always, for the outside area; for the bottom, when a card looked at or one
-below them is known, whose depth it changes).
+below them is known, whose depth it changes).  Of two or more cards looked at, none put back
+on top ("望む枚数", any number: whether none, no source says) is carried out and unverifiable.
 """
 
 from __future__ import annotations
@@ -88,12 +89,15 @@ class Choice:
 class Placement:
     """Where the cards looked at and not taken end up (slots of the cards looked at): back on
     top (top first), at the bottom (top first), in the outside area.  ``unsure``: the
-    ``(ruling, cannot_verify)`` messages when the log skipped a choice that matters."""
+    ``(ruling, cannot_verify)`` messages when the log skipped a choice that matters
+    (``UA-CHOICE-RECORDED``); ``unread``: the same when the choice is one no source says the
+    text allows (``UA-EFFECT-LOOK``)."""
 
     top: list[int]
     bottom: list[int]
     outside: list[int]
     unsure: tuple[str, str] | None = None
+    unread: tuple[str, str] | None = None
 
 
 def is_placement(ref: Any) -> bool:
@@ -330,9 +334,17 @@ def arrange(
                 "top of the deck: the engine keeps the order they had.",
                 f"missing `top` order of a look by {pid}",
             )
+    unread = None
+    if not top and gone and int(op.get("n", 1)) >= 2:
+        # "望む枚数を望む順で山札の上に置き": whether "any number" may be none, no source says
+        unread = (
+            f"{pid} put none of the cards looked at back on top: whether 望む枚数 (any number) "
+            "allows none, no source says; the engine carries out the log's record.",
+            f"none back on top for a look by {pid}: a reading no source confirms (UA-EFFECT-LOOK)",
+        )
     if away == "bottom":
-        return Placement(top, gone, [], unsure)
-    return Placement(top, [], gone, unsure)
+        return Placement(top, gone, [], unsure, unread)
+    return Placement(top, [], gone, unsure, unread)
 
 
 def run(
@@ -384,6 +396,9 @@ def run(
     if where.unsure:
         eng.ctx.ruling("UA-CHOICE-RECORDED", where.unsure[0])
         eng.ctx.cannot_verify(where.unsure[1])
+    if where.unread:
+        eng.ctx.ruling("UA-EFFECT-LOOK", where.unread[0])
+        eng.ctx.cannot_verify(where.unread[1])
     ps.deck = [looked[i] for i in where.top] + ps.deck[n:] + [looked[i] for i in where.bottom]
     if where.bottom:
         eng.event(

@@ -205,8 +205,8 @@ def read_look_back(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     or away (``rest`` ``top_or_bottom``: to the bottom, in the order chosen;
     ``top_or_outside``: into the outside area, not retired); (ops, sentences read) or None.
     Read: "自分の山札の上から1枚見る。そのカードを(自分の)山札の上か下(場外)に置く", the same in
-    one sentence ("…1枚見て、山札の上か場外に置く"), and "自分の山札の上からN枚見る。その中から
-    望む枚数を望む順で自分の山札の上に置き、残りを望む順で下に置く(残りを場外に置く)".
+    one sentence ("…1枚見て、山札の上か場外に置く"), and, N ≥ 2, "自分の山札の上からN枚見る。
+    その中から望む枚数を望む順で自分の山札の上に置き、残りを望む順で下に置く(残りを場外に置く)".
 
     >>> read_look_back(["自分の山札の上から1枚見て、山札の上か場外に置く"])
     ([{'op': 'look', 'n': 1, 'rest': 'top_or_outside'}], 1)
@@ -224,6 +224,6 @@ def read_look_back(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
         return [{"op": "look", "n": 1, "rest": _AWAY[one.group(1)]}], 2
     m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])
     some = _SOME_BACK.fullmatch(parts[1])
-    if not (m and some) or int(m.group(1)) < 1:
+    if not (m and some) or int(m.group(1)) < 2:  # "その中から" of one card: not that wording
         return None
     return [{"op": "look", "n": int(m.group(1)), "rest": _AWAY[some.group(1) or some.group(2)]}], 2

@@ -103,6 +103,9 @@ def test_UA_EFFECT_LOOK_a_look_that_takes_nothing_read_from_printed_text(
         "残りを望む順で場外に置く。",
         # the look without where its cards go
         "[登場時]自分の山札の上から1枚見る。",
+        # "その中から望む枚数を…" of one card: not the official wording
+        "[登場時]自分の山札の上から1枚見る。その中から望む枚数を望む順で自分の山札の上に置き、"
+        "残りを場外に置く。",
         # a take whose rest goes elsewhere than the bottom
         "[登場時]自分の山札の上から3枚見る。その中から〈ミオ〉を1枚まで公開し手札に加える。"
         "残りを場外に置く。",
@@ -248,11 +251,13 @@ def test_UA_EFFECT_LOOK_any_number_back_on_top_in_order_the_rest_at_the_bottom()
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert after(b).deck == [d, a, *deck[3:], c]
-    # all of them to the bottom, in the order chosen; none back on top
+    # all of them to the bottom, in the order chosen: carried out, but whether "望む枚数"
+    # (any number) may be none no source says
     b, deck, card = seeded(SOME_BOTTOM)
     a, c, d = deck[:3]
     b.play("A", card, to="front_line", targets=[{"bottom": [d, c, a]}])
-    assert verdict(b.replay(), b.last) == "legal"
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable" and "UA-EFFECT-LOOK" in rules_applied(r, b.last)
     assert after(b).deck == [*deck[3:], d, c, a]
     # one back on top (its order is no choice), two to the bottom
     b, deck, card = seeded(SOME_BOTTOM)
@@ -309,7 +314,7 @@ def test_UA_EFFECT_LOOK_any_number_back_on_top_the_rest_into_the_outside_area() 
     b, deck, card = seeded(SOME_OUTSIDE)
     a, c = deck[:2]
     b.play("A", card, to="front_line", targets=[{"outside": [c, a]}])
-    assert verdict(b.replay(), b.last) == "legal"
+    assert verdict(b.replay(), b.last) == "unverifiable"  # none back on top: see above
     ps = after(b)
     assert ps.deck == deck[2:] and ps.outside == [c, a]
     b, deck, card = seeded(SOME_OUTSIDE)
