@@ -306,11 +306,26 @@ class CardRef(BaseCardRef):
     REF_DESCRIPTION = "an instance id (P1-7, P1-AP2) or a card code"
 
 
-class BottomOrderSchema(BaseSchema):
-    """A look at the deck's top cards: the cards not taken, in the order they lie at the
-    bottom of the deck afterwards, top first (``UA-EFFECT-LOOK``)."""
+class PlacementSchema(BaseSchema):
+    """A look at the deck's top cards: where the cards not taken go, each place with its
+    cards top first (``UA-EFFECT-LOOK``): ``bottom`` (the order they lie at the bottom of
+    the deck afterwards), ``top`` (back on top), ``outside`` (into the outside area).  Which
+    places fit the look is the engine's question."""
 
-    bottom = List(CardRef(), required=True)
+    JSON_SCHEMA_EXTRA = {"minProperties": 1}
+
+    top = List(CardRef())
+    bottom = List(CardRef())
+    outside = List(CardRef())
+
+    @validates_schema(pass_original=True)
+    def _some_place(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if not any(key in original for key in ("top", "bottom", "outside")):
+            raise ValidationError('give "top", "bottom" or "outside"')
+
+
+#: the keys of a look's record of where its cards go (:class:`PlacementSchema`)
+PLACES = ("top", "bottom", "outside")
 
 
 class ModesChoiceSchema(BaseSchema):
@@ -326,12 +341,13 @@ class ModesChoiceSchema(BaseSchema):
 
 
 class Target(CardRef):
-    """A target: a card reference, "player" (the opponent), {"player": id}, a look's
-    {"bottom": [references]}, or a choice among listed effects {"modes": [k, …]}."""
+    """A target: a card reference, "player" (the opponent), {"player": id}, a look's record
+    of where its cards go ({"bottom": [references]}, {"top": […], "outside": […]}), or a
+    choice among listed effects {"modes": [k, …]}."""
 
     default_error_messages = {
-        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}} '
-        'or {{"modes": […]}}',
+        "invalid": 'must be a card reference, "player", {{"player": …}}, a look\'s '
+        '{{"bottom"/"top"/"outside": […]}} or {{"modes": […]}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -339,8 +355,8 @@ class Target(CardRef):
             return value
         if isinstance(value, dict) and "player" in value:
             return PlayerTargetSchema().load(value)
-        if isinstance(value, dict) and "bottom" in value:
-            return BottomOrderSchema().load(value)
+        if isinstance(value, dict) and any(key in value for key in PLACES):
+            return PlacementSchema().load(value)
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
@@ -350,7 +366,7 @@ class Target(CardRef):
             *super()._alternatives(converter),
             {"const": "player"},
             converter.resolve_nested_schema(PlayerTargetSchema),
-            converter.resolve_nested_schema(BottomOrderSchema),
+            converter.resolve_nested_schema(PlacementSchema),
             converter.resolve_nested_schema(ModesChoiceSchema),
         ]
 

@@ -127,9 +127,14 @@ returned, return this character).
   in the order they choose (``rest``: ``"bottom"``).  The log records the cards taken in
   ``targets`` (``reveal`` false: "その中からカードを1枚手札に加える", any card, taken unrevealed;
   with no ``up_to`` the take is one card if there is one), then optionally ``{"bottom": [refs]}``: the rest as they lie at the bottom,
-  top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).  With ``rest``
-  ``top_or_bottom``, ``n`` 1 and no ``take`` ("そのカードを自分の山札の上か下に置く"):
-  ``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom.
+  top first (``UA-EFFECT-LOOK``, :mod:`judge.games.union_arena.look`).  With no ``take``
+  and ``rest`` ``top_or_bottom`` ("そのカードを(自分の)山札の上か下に置く", n 1; "その中から
+  望む枚数を望む順で自分の山札の上に置き、残りを望む順で下に置く") or ``top_or_outside``
+  ("…山札の上か場外に置く", "…残りを場外に置く": into the outside area, not retired), each
+  card stays on top or goes away: ``{"bottom": [refs]}`` / ``{"outside": [refs]}`` names
+  every card that goes away (``[]``: none), and ``top``, optionally, every card that stays,
+  top first (``{"top": [a, b], "bottom": [c]}``); none of two or more back on top is
+  unverifiable (whether "望む枚数" may be none, no source says).
 
 - ``modes`` ``n``, ``up_to``, ``modes`` (a list of op lists) — "以下からN つ(まで)選ぶ。" and
   its bullets "・…": the controller chooses ``n`` of the listed effects (at most ``n`` with
@@ -310,7 +315,7 @@ def supported(effect: dict[str, Any]) -> bool:
         if op["op"] == "look":
             if not _look_ok(op):
                 return False
-            looked = True
+            looked = "take" in op  # "手札に加えた場合" follows a look that may take a card
             continue
         if op["op"] == "discard" and op.get("if_taken") and not looked:
             return False
@@ -382,16 +387,18 @@ def optional_discard(effect: dict[str, Any]) -> int:
 
 
 def _look_ok(op: dict[str, Any]) -> bool:
-    """A ``look`` the engine executes: n ≥ 1, a take of up to count ≥ 1 with conditions it
-    checks on any card, the rest to the bottom."""
+    """A ``look`` the engine executes: n ≥ 1, and either a take of up to count ≥ 1 with
+    conditions it checks on any card and the rest to the bottom, or no take and each card
+    back on top or away (to the bottom, or into the outside area)."""
     n, take = op.get("n"), op.get("take")
-    if op.get("rest") == "top_or_bottom":  # "そのカードを自分の山札の上か下に置く"
-        return n == 1 and take is None
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        return False
+    if op.get("rest") in ("top_or_bottom", "top_or_outside"):
+        # "そのカードを山札の上か下(場外)に置く", "望む枚数を望む順で山札の上に置き、残りを…":
+        # nothing is taken, each card stays on top or goes away (look.py)
+        return take is None and "reveal" not in op
     return (
-        isinstance(n, int)
-        and not isinstance(n, bool)
-        and n >= 1
-        and isinstance(take, dict)
+        isinstance(take, dict)
         and set(take) <= TAKE_KEYS
         and isinstance(take.get("count"), int)
         and take["count"] >= 1

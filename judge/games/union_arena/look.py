@@ -1,25 +1,34 @@
 """Looking at the deck's top cards (``op`` ``look``, rule ``UA-EFFECT-LOOK``).
 
 Printed "自分の山札の上からN枚見る。その中から<条件>をN枚まで公開し手札に加える。
-残りを望む順で自分の山札の下に置く。" (``rest`` ``bottom``), or "自分の山札の上から1枚見る。
-そのカードを自分の山札の上か下に置く。" (``rest`` ``top_or_bottom``, no ``take``: the log's
-``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom): the controller looks at the top ``n`` cards of their
-deck (all of them when the deck holds fewer), takes up to ``take.count`` of them that meet
-the ``take`` selector's conditions (name, trait, colour), reveals them and puts them into the
-hand, and puts the rest on the bottom of the deck in the order they choose.  A deck with
-fewer than ``n`` cards: all of them are looked at, and the step is unverifiable (no source
-says so).
+残りを望む順で自分の山札の下に置く。" (``rest`` ``bottom``): the controller looks at the top
+``n`` cards of their deck (all of them when the deck holds fewer), takes up to
+``take.count`` of them that meet the ``take`` selector's conditions (name, trait, colour),
+reveals them and puts them into the hand, and puts the rest on the bottom of the deck in the
+order they choose.  Without ``take``, each card looked at stays on top or goes away:
+``rest`` ``top_or_bottom`` ("そのカードを山札の上か下に置く", "その中から望む枚数を望む順で
+山札の上に置き、残りを望む順で下に置く": back on top in the order chosen, or to the bottom in
+the order chosen) or ``top_or_outside`` ("…山札の上か場外に置く", "…残りを場外に置く": into the
+outside area, not retired).  A deck with fewer than ``n`` cards: all of them are looked at,
+and the step is unverifiable (no source says so).
 
 The log records the choice in the ``targets`` of the action that resolves the effect: first
-the cards taken (card references), then, optionally, one ``{"bottom": [refs]}`` naming the
-rest in the order they lie at the bottom of the deck afterwards, top first (the last named is
-the deck's last card).  In observed mode the cards looked at are unknown until the log names
-them: a code binds an unknown card among those looked at (``UA-REVEAL`` when no copy of that
-code can be there).  In seeded mode the engine knows them and checks every name.  A card
-named that is not among those looked at, or that does not meet the conditions, or a
-``bottom`` that is not exactly the rest, breaks ``UA-EFFECT-TARGETS``.  Without ``bottom``
-the rest keep the order they had; when the engine knows two or more of them (seeded mode),
-that is a choice the log skipped (``UA-CHOICE-RECORDED``): the step is unverifiable.
+the cards taken (card references), then, optionally, one record of where the others go, each
+place with its cards top first: ``{"bottom": [refs]}`` (the last named is the deck's last
+card), and for the rests with a choice ``{"top": [refs], "bottom": [refs]}`` or
+``{"top": [refs], "outside": [refs]}``.  ``bottom`` and ``outside`` name every card that goes
+there (none when left out: ``{"bottom": []}`` leaves one card on top); ``top``, when given,
+names every card that stays on top.  In observed mode the cards looked at are unknown until
+the log names them: a code binds an unknown card among those looked at (``UA-REVEAL`` when no
+copy of that code can be there); a card put into the outside area is public, and always
+named.  In seeded mode the engine knows them and checks every name.  A card named that is
+not among those looked at, or that does not meet the conditions, a place the rest cannot go,
+or a record that does not name exactly the cards it must, breaks ``UA-EFFECT-TARGETS``.  A
+choice the log skipped that changes the game is unverifiable (``UA-CHOICE-RECORDED``): the
+order of two or more known cards at the bottom or on top, and, with no record, which cards
+left the top (always, for the outside area; for the bottom, when a card looked at or one
+below them is known, whose depth it changes).  Of two or more cards looked at, none put back
+on top ("望む枚数", any number: whether none, no source says) is carried out and unverifiable.
 """
 
 from __future__ import annotations
@@ -37,23 +46,64 @@ Problem = tuple[str, str]
 RULE = "UA-EFFECT-TARGETS"
 
 
+#: ``(slot, instance, bind)``: a position among the cards looked at, the instance it is (or
+#: is bound to), and whether it is bound now
+Slot = tuple[int, str, bool]
+#: the places a look's record may name, by ``rest``: "bottom" (every card not taken goes to
+#: the bottom), "top_or_bottom" and "top_or_outside" (each card stays on top, in the order
+#: chosen, or goes away: to the bottom, in the order chosen, or into the outside area)
+REST_PLACES: dict[str, tuple[str, ...]] = {
+    "bottom": ("bottom",),
+    "top_or_bottom": ("top", "bottom"),
+    "top_or_outside": ("top", "outside"),
+}
+#: where a card that does not stay on top goes, for the rests with that choice
+AWAY = {"top_or_bottom": "bottom", "top_or_outside": "outside"}
+PLACES = frozenset({"top", "bottom", "outside"})
+WHERE = {
+    "bottom": "to the bottom of the deck",
+    "top_or_bottom": "back on top of the deck or to its bottom",
+    "top_or_outside": "back on top of the deck or into the outside area",
+}
+PLACE_WORDS = {
+    "top": "back on top",
+    "bottom": "to the bottom of the deck",
+    "outside": "into the outside area",
+}
+
+
 @dataclass(slots=True)
 class Choice:
-    """What the log chose for one ``look`` op: the slots taken and the order of the rest.
+    """What the log chose for one ``look`` op: the slots taken and where the others go.
 
-    ``taken`` and ``bottom`` hold ``(slot, instance, bind)``: the position among the cards
-    looked at, the instance it is (or is bound to), and whether it is bound now.  ``bottom``
-    is None when the log gave no order.
+    ``placed`` maps each place the log's record names (``top``, ``bottom``, ``outside``) to
+    its slots in the order given, top first; None when the log gave no record.
     """
 
-    taken: list[tuple[int, str, bool]] = field(default_factory=list)
-    bottom: list[tuple[int, str, bool]] | None = None
+    taken: list[Slot] = field(default_factory=list)
+    placed: dict[str, list[Slot]] | None = None
     problems: list[Problem] = field(default_factory=list)
 
 
-def is_bottom(ref: Any) -> bool:
-    """Whether a ``targets`` entry is a look's ``{"bottom": [...]}``."""
-    return isinstance(ref, dict) and "bottom" in ref
+@dataclass(slots=True)
+class Placement:
+    """Where the cards looked at and not taken end up (slots of the cards looked at): back on
+    top (top first), at the bottom (top first), in the outside area.  ``unsure``: the
+    ``(ruling, cannot_verify)`` messages when the log skipped a choice that matters
+    (``UA-CHOICE-RECORDED``); ``unread``: the same when the choice is one no source says the
+    text allows (``UA-EFFECT-LOOK``)."""
+
+    top: list[int]
+    bottom: list[int]
+    outside: list[int]
+    unsure: tuple[str, str] | None = None
+    unread: tuple[str, str] | None = None
+
+
+def is_placement(ref: Any) -> bool:
+    """Whether a ``targets`` entry is a look's record of where its cards go
+    (``{"bottom": [...]}``, ``{"top": [...], "outside": [...]}``, …)."""
+    return isinstance(ref, dict) and bool(PLACES & ref.keys())
 
 
 def _find(
@@ -133,19 +183,19 @@ def choose(
     targets: list[Any],
     pos: int,
 ) -> tuple[Choice, int]:
-    """Match the log's choice for ``op`` (cards taken, then an optional ``bottom``) against
-    the cards looked at; returns the choice and the next position in ``targets``.  Changes
+    """Match the log's choice for ``op`` (cards taken, then an optional record of where the
+    others go: ``{"bottom": …}``, ``{"top": …, "outside": …}``, …) against the cards looked at; returns the choice and the next position in ``targets``.  Changes
     nothing in the game."""
     from judge.games.union_arena.targets import describe_selector
 
     sel = op.get("take") or {}
-    count = int(sel.get("count", 1)) if sel else 0  # "上か下に置く": nothing is taken
+    count = int(sel.get("count", 1)) if sel else 0  # "上か下に置く" etc.: nothing is taken
     out = Choice()
     free = list(range(len(looked)))
     claimed: set[str] = set()
     while len(out.taken) < count and pos < len(targets):
         ref = targets[pos]
-        if is_bottom(ref) or ref == "player" or (isinstance(ref, dict) and "player" in ref):
+        if is_placement(ref) or ref == "player" or (isinstance(ref, dict) and "player" in ref):
             break
         pos += 1
         found, err = _find(eng, pid, looked, free, claimed, ref)
@@ -167,22 +217,58 @@ def choose(
             out.problems.append(
                 (RULE, f"The effect takes {count} ({wanted}); the log names {len(out.taken)}.")
             )
-    if pos < len(targets) and is_bottom(targets[pos]):
-        refs = targets[pos]["bottom"]
+    if pos < len(targets) and is_placement(targets[pos]):
+        _place(eng, pid, op, looked, free, claimed, targets[pos], out)
         pos += 1
-        out.bottom = []
-        either = op.get("rest") == "top_or_bottom" and not refs  # all stay on top
-        if len(refs) != len(free) and not either:
-            out.problems.append(
-                (
-                    RULE,
-                    f"`bottom` names {len(refs)} card(s); {len(free)} card(s) looked at "
-                    "go to the bottom of the deck.",
-                )
+    return out, pos
+
+
+def _place(
+    eng: UnionArenaEngine,
+    pid: str,
+    op: dict[str, Any],
+    looked: list[str | None],
+    free: list[int],
+    claimed: set[str],
+    record: dict[str, Any],
+    out: Choice,
+) -> None:
+    """Match the log's record of where the cards not taken go (``free``) into
+    ``out.placed``, or add the problem.  ``bottom`` and ``outside`` name every card that goes
+    there (an ``outside`` card is public: it is always named); ``top``, when given, names
+    every card that stays on top, so that with it the record names them all."""
+    kind = op.get("rest", "bottom")
+    allowed = REST_PLACES.get(kind, ())
+    wrong = [key for key in record if key not in allowed]
+    if wrong:
+        out.problems.append(
+            (
+                RULE,
+                f"`{wrong[0]}` puts cards {PLACE_WORDS.get(wrong[0], wrong[0])}; the cards "
+                f"this look leaves go {WHERE.get(kind, kind)}.",
             )
-            return out, pos
-        rest = list(free)
-        for ref in refs:
+        )
+        return
+    named = sum(len(record[key]) for key in record)
+    exact = kind == "bottom" or "top" in record  # every card named
+    if (exact and named != len(free)) or named > len(free):
+        places = " and ".join(f"`{key}`" for key in record)
+        out.problems.append(
+            (
+                RULE,
+                f"{places} name{'s' if len(record) == 1 else ''} {named} card(s); "
+                f"{len(free)} card(s) looked at and not taken go "
+                f"{WHERE.get(kind, kind)}.",
+            )
+        )
+        return
+    out.placed = {}
+    rest = list(free)
+    for key in allowed:
+        if key not in record:
+            continue
+        out.placed[key] = []
+        for ref in record[key]:
             found, err = _find(eng, pid, looked, rest, claimed, ref)
             if err:
                 out.problems.append(err)
@@ -190,8 +276,75 @@ def choose(
             assert found is not None
             rest.remove(found[0])
             claimed.add(found[1])
-            out.bottom.append(found)
-    return out, pos
+            out.placed[key].append(found)
+
+
+def arrange(
+    pid: str,
+    op: dict[str, Any],
+    looked: list[str | None],
+    choice: Choice,
+    below: list[str | None],
+) -> Placement:
+    """Where the cards of ``looked`` not taken go, by the log's ``choice`` (checked), and
+    whether a choice the log skipped matters: the order of two or more known cards, or, with
+    no record, which cards left the top (the outside area's cards, or, for the bottom, a
+    known card among them or in the deck ``below``, whose depth it changes)."""
+    taken = {slot for slot, _, _ in choice.taken}
+    rest = [i for i in range(len(looked)) if i not in taken]
+    kind = op.get("rest", "bottom")
+    placed = choice.placed
+
+    def known(slots: list[int]) -> int:
+        return sum(1 for i in slots if looked[i] is not None)
+
+    def slots(key: str) -> list[int]:
+        return [slot for slot, _, _ in (placed or {}).get(key, [])]
+
+    if kind not in AWAY:  # "残りを望む順で山札の下に置く"
+        if placed is not None:
+            return Placement([], slots("bottom"), [])
+        unsure = None
+        if known(rest) >= 2:
+            unsure = (
+                f"The log does not say in which order {pid} put the {len(rest)} other cards "
+                "on the bottom of the deck: the engine keeps the order they had.",
+                f"missing `bottom` order of a look by {pid}",
+            )
+        return Placement([], rest, [], unsure)
+    away = AWAY[kind]
+    if placed is None:
+        unsure = None
+        if rest and (away == "outside" or known(rest) or any(card is not None for card in below)):
+            unsure = (
+                f"The log does not say which of the {len(rest)} card(s) {pid} looked at "
+                f"went {PLACE_WORDS[away]}: the engine leaves them on top.",
+                f"missing `{away}` of a look by {pid}",
+            )
+        return Placement(rest, [], [], unsure)
+    gone = slots(away)
+    if "top" in placed:
+        top, unsure = slots("top"), None
+    else:
+        top = [i for i in rest if i not in gone]
+        unsure = None
+        if known(top) >= 2:
+            unsure = (
+                f"The log does not say in which order {pid} put the {len(top)} cards back on "
+                "top of the deck: the engine keeps the order they had.",
+                f"missing `top` order of a look by {pid}",
+            )
+    unread = None
+    if not top and gone and int(op.get("n", 1)) >= 2:
+        # "望む枚数を望む順で山札の上に置き": whether "any number" may be none, no source says
+        unread = (
+            f"{pid} put none of the cards looked at back on top: whether 望む枚数 (any number) "
+            "allows none, no source says; the engine carries out the log's record.",
+            f"none back on top for a look by {pid}: a reading no source confirms (UA-EFFECT-LOOK)",
+        )
+    if away == "bottom":
+        return Placement(top, gone, [], unsure, unread)
+    return Placement(top, [], gone, unsure, unread)
 
 
 def run(
@@ -213,11 +366,11 @@ def run(
     if choice.problems:  # checked before resolving; reached only when forced or defaulted
         eng.ctx.ruling(choice.problems[0][0], f"{choice.problems[0][1]} Nothing is taken.")
         choice = Choice()
-    for slot, iid, bound in choice.taken + (choice.bottom or []):
+    placed = [s for key in (choice.placed or {}) for s in (choice.placed or {})[key]]
+    for slot, iid, bound in choice.taken + placed:
         if bound:
             bind(st, pid, iid)
         looked[slot] = iid
-    taken = {slot for slot, _, _ in choice.taken}
     for _slot, iid, _ in choice.taken:
         ps.hand.append(iid)
         if op.get("reveal", True):
@@ -239,39 +392,44 @@ def run(
                 private=pid,
                 public_text=f"{pid} puts one of the cards looked at into the hand.",
             )
-    rest = [i for i in range(n) if i not in taken]
-    on_top: list[int] = []
-    if choice.bottom is not None:
-        order = [slot for slot, _, _ in choice.bottom]
-        on_top = [i for i in rest if i not in order]
-    elif op.get("rest") == "top_or_bottom":
-        order, on_top = [], rest
-        if any(looked[i] is not None for i in rest):
-            eng.ctx.ruling(
-                "UA-CHOICE-RECORDED",
-                f"The log does not say whether {pid} put the card on the top or the bottom "
-                "of the deck: the engine leaves it on top.",
-            )
-            eng.ctx.cannot_verify(f"missing `bottom` of a look by {pid}")
-    else:
-        order = rest
-        if sum(1 for i in order if looked[i] is not None) >= 2:
-            eng.ctx.ruling(
-                "UA-CHOICE-RECORDED",
-                f"The log does not say in which order {pid} put the {len(order)} other cards "
-                "on the bottom of the deck: the engine keeps the order they had.",
-            )
-            eng.ctx.cannot_verify(f"missing `bottom` order of a look by {pid}")
-    ps.deck = [looked[i] for i in on_top] + ps.deck[n:] + [looked[i] for i in order]
-    if order:
+    where = arrange(pid, op, looked, choice, ps.deck[n:])
+    if where.unsure:
+        eng.ctx.ruling("UA-CHOICE-RECORDED", where.unsure[0])
+        eng.ctx.cannot_verify(where.unsure[1])
+    if where.unread:
+        eng.ctx.ruling("UA-EFFECT-LOOK", where.unread[0])
+        eng.ctx.cannot_verify(where.unread[1])
+    ps.deck = [looked[i] for i in where.top] + ps.deck[n:] + [looked[i] for i in where.bottom]
+    if where.bottom:
         eng.event(
             "deck_bottom",
-            f"{pid} puts {len(order)} card(s) on the bottom of the deck in the order chosen.",
+            f"{pid} puts {len(where.bottom)} card(s) on the bottom of the deck in the order "
+            "chosen.",
             player=pid,
-            n=len(order),
+            n=len(where.bottom),
         )
+    for i in where.outside:  # public: the log named each (it is not retired)
+        card = looked[i]
+        assert card is not None
+        ps.outside.append(card)
+        eng.event(
+            "to_outside",
+            f"{pid} puts {eng.name(card)} from the cards looked at into the outside area "
+            "(not retired).",
+            player=pid,
+            card=card,
+        )
+    done = [f"took {len(choice.taken)}"] if op.get("take") else []
+    if op.get("rest") in AWAY:
+        done.append(f"left {len(where.top)} on top")
+    done.append(
+        f"put {len(where.outside)} into the outside area"
+        if op.get("rest") == "top_or_outside"
+        else f"put {len(where.bottom)} on the bottom"
+    )
     eng.ctx.ruling(
         "UA-EFFECT-LOOK",
-        f"{pid} looked at {n} card(s), took {len(taken)}, and put {len(order)} on the bottom.",
+        f"{pid} looked at {n} card(s), {', '.join(done[:-1])}{' and ' if len(done) > 1 else ''}"
+        f"{done[-1]}.",
     )
     return [iid for _, iid, _ in choice.taken], pos

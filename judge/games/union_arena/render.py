@@ -338,8 +338,20 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
 
 def _look(op: dict[str, Any]) -> str:
     n = op.get("n")
-    if op.get("rest") == "top_or_bottom" and "take" not in op:
-        return f"look at the top {n} {_plural(n, 'card')} of your deck; put it on the top or the bottom of your deck"
+    if op.get("rest") in ("top_or_bottom", "top_or_outside") and "take" not in op:
+        look = f"look at the top {n} {_plural(n, 'card')} of your deck; "
+        if n == 1 and op["rest"] == "top_or_bottom":
+            return f"{look}put it on the top or the bottom of your deck"
+        if n == 1:
+            return f"{look}put it on the top of your deck or into the outside area"
+        rest = (
+            "on the bottom of your deck in any order"
+            if op["rest"] == "top_or_bottom"
+            else "into the outside area"
+        )
+        return (
+            f"{look}put any number of them on the top of your deck in any order and the rest {rest}"
+        )
     take = op.get("take") if isinstance(op.get("take"), dict) else {}
     count = take.get("count", 1)
     how = f"up to {count}" if take.get("up_to") else f"{count}"

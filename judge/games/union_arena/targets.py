@@ -279,8 +279,9 @@ def check_effect_targets(
                     taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
                     brought += picked
-                    kept = {slot for slot, _, _ in choice.taken}
-                    deck = deck[n:] + [c for i, c in enumerate(deck[:n]) if i not in kept]
+                    where = look.arrange(controller, op, deck[:n], choice, deck[n:])
+                    on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
+                    deck = on_top + deck[n:] + below
                     continue
                 if op.get("op") == "discard" and op.get("if_taken") and not taken:
                     continue

@@ -141,17 +141,15 @@ def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     "その中から<名・特徴・カード>をN枚まで公開し手札に加える", "残りを望む順で(自分の)山札の下に
     置く", and optionally "手札に加えた場合、自分の手札をN枚場外に置く"; (ops, sentences read)
     or None.  Each of the first three is needed: a look whose choice or rest the reader cannot
-    read is not read at all.
+    read is not read at all.  A look that takes nothing: :func:`read_look_back`.
 
     >>> read_look(["自分の山札の上から3枚見る", "その中から〈ミラ〉を1枚まで公開し手札に加える",
     ...            "残りを望む順で自分の山札の下に置く"])
     ([{'op': 'look', 'n': 3, 'take': {'name': 'ミラ', 'count': 1, 'up_to': True}, 'rest': 'bottom'}], 3)
     """
-    if len(parts) >= 2 and parts[:2] == [
-        "自分の山札の上から1枚見る",
-        "そのカードを自分の山札の上か下に置く",
-    ]:
-        return [{"op": "look", "n": 1, "rest": "top_or_bottom"}], 2
+    either = read_look_back(parts)
+    if either is not None:
+        return either
     if len(parts) < 3:
         return None
     # "自分の山札の上からN枚見て、<名>をN枚まで公開し手札に加える": the first two in one
@@ -188,3 +186,44 @@ def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
         if then and int(then.group(1)) >= 1:
             return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], 4 - shift
     return [op], 3 - shift
+
+
+#: where the cards a look leaves go, after "残りを" / "山札の上か": the bottom or the outside area
+_AWAY = {"下": "top_or_bottom", "場外": "top_or_outside"}
+#: "(自分の)山札の上か下(場外)に置く": the one card looked at back on top, or away
+_ONE_BACK = r"(?:自分の)?山札の上か(下|場外)に置く"
+#: "その中から望む枚数を望む順で(自分の)山札の上に置き、残りを望む順で下に置く" (or "残りを場外に
+#: 置く"): any number back on top in any order, the rest away
+_SOME_BACK = re.compile(
+    r"その中から望む枚数を望む順で(?:自分の)?山札の上に置き、"
+    r"残りを(?:望む順で(?:(?:自分の)?山札の)?(下)|(場外))に置く"
+)
+
+
+def read_look_back(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
+    """A look that takes nothing: each card looked at goes back on top (in the order chosen)
+    or away (``rest`` ``top_or_bottom``: to the bottom, in the order chosen;
+    ``top_or_outside``: into the outside area, not retired); (ops, sentences read) or None.
+    Read: "自分の山札の上から1枚見る。そのカードを(自分の)山札の上か下(場外)に置く", the same in
+    one sentence ("…1枚見て、山札の上か場外に置く"), and, N ≥ 2, "自分の山札の上からN枚見る。
+    その中から望む枚数を望む順で自分の山札の上に置き、残りを望む順で下に置く(残りを場外に置く)".
+
+    >>> read_look_back(["自分の山札の上から1枚見て、山札の上か場外に置く"])
+    ([{'op': 'look', 'n': 1, 'rest': 'top_or_outside'}], 1)
+    >>> read_look_back(["自分の山札の上から3枚見る",
+    ...                 "その中から望む枚数を望む順で自分の山札の上に置き、残りを望む順で下に置く"])
+    ([{'op': 'look', 'n': 3, 'rest': 'top_or_bottom'}], 2)
+    """
+    joined = re.fullmatch(r"自分の山札の上から1枚見て、" + _ONE_BACK, parts[0]) if parts else None
+    if joined:
+        return [{"op": "look", "n": 1, "rest": _AWAY[joined.group(1)]}], 1
+    if len(parts) < 2:
+        return None
+    one = re.fullmatch(r"そのカードを" + _ONE_BACK, parts[1])
+    if parts[0] == "自分の山札の上から1枚見る" and one:
+        return [{"op": "look", "n": 1, "rest": _AWAY[one.group(1)]}], 2
+    m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])
+    some = _SOME_BACK.fullmatch(parts[1])
+    if not (m and some) or int(m.group(1)) < 2:  # "その中から" of one card: not that wording
+        return None
+    return [{"op": "look", "n": int(m.group(1)), "rest": _AWAY[some.group(1) or some.group(2)]}], 2
