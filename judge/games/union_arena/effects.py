@@ -84,6 +84,11 @@ the choice before it chose a card ("…を1枚レストにする。そうした�
 Name, trait/affinity and colour apply in every zone (hand and outside area too); BP, state
 and type only to cards on the field.
 
+An op of :data:`SWAPPABLE_OPS` on a chosen card may carry ``instead_op`` (``{"if": condition,
+"op": kind}``: "…を1枚選び、『手札に戻す』。自分の場に〈X〉がある場合、『退場させる』に代わる"):
+while the condition holds as it is carried out, the other op is carried out instead
+(``UA-EFFECT-IF``).
+
 Any op may carry ``if``, a condition on the field ("自分の場に〈X〉がある場合、…": it happens
 only if your field has a card meeting it), and a selector ``instead`` (``{"if": condition,
 "bp_max": N}``: "『BP3000以下』…。自分の場に〈X〉がある場合、『BP5000以下』に代わる"); both are
@@ -274,6 +279,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (changed_field or not conditions.valid(op["if"])):
             return False
+        if "instead_op" in op and (changed_field or not _instead_op_ok(op)):
+            return False
         if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
@@ -305,7 +312,7 @@ def supported(effect: dict[str, Any]) -> bool:
                 or "bp_max" not in target
             ):
                 return False
-        if op["op"] in ("retire", "to_hand", "remove", "to_deck_bottom") and (
+        if (op["op"] in LEAVING_OPS or op.get("instead_op", {}).get("op") in LEAVING_OPS) and (
             target == "self" or (isinstance(target, dict) and target.get("side", "own") == "own")
         ):
             changed_field = True
@@ -405,6 +412,29 @@ def _look_ok(op: dict[str, Any]) -> bool:
         and op.get("rest") == "bottom"
         and take.get("card_type", "character") in CARD_TYPES
         and _alternatives_ok(take.get("any_of", [{}]))
+    )
+
+
+#: ops that take a card off the field
+LEAVING_OPS = ("retire", "to_hand", "remove", "to_deck_bottom")
+#: ops a text may replace with one another on the same chosen card ("『手札に戻す』…『退場させる』
+#: に代わる": ``instead_op``)
+SWAPPABLE_OPS = ("retire", "to_hand", "rest", "remove")
+
+
+def _instead_op_ok(op: dict[str, Any]) -> bool:
+    """An op replaced by another while a condition holds (``instead_op``: ``{"if": condition,
+    "op": kind}``): both of :data:`SWAPPABLE_OPS`, on a choice of cards on the field."""
+    alt, target = op.get("instead_op"), op.get("target")
+    return (
+        isinstance(alt, dict)
+        and set(alt) == {"if", "op"}
+        and alt["op"] in SWAPPABLE_OPS
+        and op["op"] in SWAPPABLE_OPS
+        and conditions.valid(alt["if"])
+        and isinstance(target, dict)
+        and target.get("zone", "field") in ("field", "front_line", "energy_line")
+        and not target.get("all")
     )
 
 

@@ -293,7 +293,7 @@ def _read_parts(
     missed: list[str] = []
     i = 0
     while i < len(parts):
-        replaced = read_replaced_bp(parts[i : i + 2])
+        replaced = read_replaced_bp(parts[i : i + 2]) or read_replaced_op(parts[i : i + 2])
         if replaced is not None:
             ops += replaced
             i += 2
@@ -486,6 +486,33 @@ def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:
     if not isinstance(target, dict) or target.get("bp_max") != int(m.group(1)):
         return None
     target["instead"] = {"if": cond, "bp_max": int(r.group(2))}
+    return ops
+
+
+#: the operations a text may replace with another ("『手札に戻す』…『退場させる』に代わる")
+_SWAPPABLE = "退場させる|手札に戻す|レストにする|リムーブエリアに置く"
+
+
+def read_replaced_op(parts: list[str]) -> list[dict[str, Any]] | None:
+    """ "BP5000以下の相手のフロントLのキャラを1枚選び、『手札に戻す』。自分の場に〈X〉がある場合、
+    『退場させる』に代わる": a choice whose operation is the second while the condition holds,
+    read as it is carried out (the op's ``instead_op``, ``UA-EFFECT-IF``).
+
+    >>> read_replaced_op(["相手のフロントLのキャラを1枚選び、『レストにする』",
+    ...                   "自分の場に〈ミラ〉がある場合、『退場させる』に代わる"])[0]["instead_op"]
+    {'if': {'side': 'own', 'zone': 'field', 'name': 'ミラ'}, 'op': 'retire'}
+    """
+    if len(parts) < 2:
+        return None
+    m = re.fullmatch(rf"(.+?)を(\d+枚(?:まで)?)選び、『({_SWAPPABLE})』", parts[0])
+    r = re.fullmatch(rf"(.+?)場合、『({_SWAPPABLE})』に代わる", parts[1])
+    if not m or not r or m.group(3) == r.group(2):
+        return None
+    cond = condition_clause(r.group(1))
+    ops = read_sentence(f"{m.group(1)}を{m.group(2)}選び、{m.group(3)}", False)
+    if cond is None or not ops or len(ops) != 1 or not isinstance(ops[0].get("target"), dict):
+        return None
+    ops[0]["instead_op"] = {"if": cond, "op": _SIMPLE_OPS[r.group(2)]}
     return ops
 
 

@@ -280,7 +280,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         return raw(op if isinstance(op, dict) else {"op": op})
     kind = op["op"]
     keys = CONTINUOUS_KEYS[kind] if when == "continuous" else OP_KEYS[kind]
-    extra = _leftover(op, {"op", *keys, *(() if when == "continuous" else COND_OP_KEYS)})
+    extra = _leftover(
+        op, {"op", *keys, *(() if when == "continuous" else (*COND_OP_KEYS, "instead_op"))}
+    )
+    if when != "continuous" and "instead_op" in op:
+        extra = _instead_op(op["instead_op"]) + extra
     if when == "continuous":
         return _continuous(op) + extra
     pre = _prefix(op)
@@ -334,6 +338,21 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         n = op.get("n", 1)
         text = f"{subj} generate{s} {n} more {op.get('color')} energy {_until(op)}"
     return f"{pre}{lead}{text}{extra}"
+
+
+#: what an op does to a chosen card, said after it ("…; if X, it is retired instead")
+_INSTEAD_WORDS = {
+    "retire": "it is retired (to the outside area)",
+    "to_hand": "it is returned to its owner's hand",
+    "rest": "it is rested",
+    "remove": "it is removed (to the removal area)",
+}
+
+
+def _instead_op(alt: Any) -> str:
+    if not isinstance(alt, dict) or alt.get("op") not in _INSTEAD_WORDS or set(alt) != {"if", "op"}:
+        return f" {raw({'instead_op': alt})}"
+    return f" (if {condition(alt['if'])}, {_INSTEAD_WORDS[alt['op']]} instead)"
 
 
 def _look(op: dict[str, Any]) -> str:

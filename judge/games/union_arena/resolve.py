@@ -130,6 +130,17 @@ def run_effect(
             )
             if not met:
                 continue
+        if "instead_op" in op:  # "『手札に戻す』…『退場させる』に代わる": read now (UA-EFFECT-IF)
+            alt = op["instead_op"]
+            met = conditions.holds(eng, pe.controller, alt["if"])
+            ctx.ruling(
+                "UA-EFFECT-IF",
+                f"{pe.describe()}: {conditions.describe(alt['if'])}"
+                f"{'' if met else ' is not so'}: the chosen card "
+                + (f"is dealt {alt['op']} instead of {kind}." if met else f"is dealt {kind}."),
+            )
+            if met:
+                op, kind = {**op, "op": alt["op"]}, alt["op"]
         if kind == "modes":
             ops[at:at] = _chosen_modes(eng, pe, op, targets, pos)
             pos += 1 if pos < len(targets) and modes.is_record(targets[pos]) else 0

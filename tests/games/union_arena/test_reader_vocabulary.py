@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.core.testing import player_state
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.reader import read_card
 from judge.games.union_arena.render import render_card
@@ -122,3 +123,60 @@ def test_UA_EFFECT_UNSUPPORTED_a_selector_with_a_condition_the_engine_does_not_k
     b.play("A", "A-1", to="front_line", targets=["B-1"])
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
+
+
+# -- UA-EFFECT-IF: "『手札に戻す』…『退場させる』に代わる" -------------------------------------
+
+SWAP = (
+    "BP5000以下の相手のフロントLのキャラを1枚選び、『手札に戻す』。"
+    "自分の場に〈灯守ミラ〉がある場合、『退場させる』に代わる。"
+)
+
+
+def swap_scene(with_mira: bool) -> Any:
+    event = {**free_character("T-SWAP"), "type": "event", "text": SWAP}
+    for key in ("effects", "bp", "generates"):
+        event.pop(key, None)
+    cards = [
+        event,
+        free_character("T-MIRA", name="灯守ミラ"),
+        free_character("T-B3000", bp=3000),
+    ]
+    return board_at_turn_3(
+        cards,
+        ["T-SWAP", "T-MIRA"],
+        ["T-B3000"],
+        a_front=("A-2",) if with_mira else (),
+        b_front=("B-1",),
+        phase="main",
+    )
+
+
+def test_UA_EFFECT_IF_a_replaced_operation_read_from_printed_text() -> None:
+    r = read_card({"type": "event", "text": SWAP})
+    assert r.understood
+    assert r.effects[0]["do"][0]["op"] == "to_hand"
+    assert r.effects[0]["do"][0]["instead_op"] == {
+        "if": {"side": "own", "zone": "field", "name": "灯守ミラ"},
+        "op": "retire",
+    }
+    shown = render_card({"code": "T", "name": "T", "type": "event", "text": SWAP})
+    assert "return it to its owner's hand (if your field has a card named <灯守ミラ>, it is " in (
+        " ".join(shown["reading"])
+    )
+
+
+def test_UA_EFFECT_IF_a_replaced_operation_is_the_first_without_the_named_card() -> None:
+    b = swap_scene(with_mira=False).play("A", "A-1", targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "B-1" in player_state(r, "B")["hand"]
+    assert "B-1" not in player_state(r, "B")["outside"]
+
+
+def test_UA_EFFECT_IF_a_replaced_operation_is_the_second_with_the_named_card() -> None:
+    b = swap_scene(with_mira=True).play("A", "A-1", targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "B-1" in player_state(r, "B")["outside"]
+    assert "B-1" not in player_state(r, "B")["hand"]
