@@ -35,6 +35,7 @@ from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textlines import (
+    CONDITION_START,
     condition_clause,
     continuous_generation,
     energy_reduction,
@@ -277,7 +278,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    if re.match(r"(自分の場に|自分の場外にイベントカードが|(自分|相手)のライフが)", s):
+    if CONDITION_START.match(s):
         return read_conditional(s, self_ok)
     m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)
     if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
