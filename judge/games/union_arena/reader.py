@@ -356,7 +356,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = g.card_noun(m.group(1), on_field=False)
+        noun = g.off_field_noun(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None

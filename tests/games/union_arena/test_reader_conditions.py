@@ -1,7 +1,8 @@
 """Union Arena: condition clauses and choices of the official card list taught to the reader,
 each on made-up cards and each tested against what its sentence says: "相手の場にレストのキャラ
 がある", "自分の手札がN枚以上の", "自分の場に他の[特徴:X]がN枚以上ある", "自分の場にカード名に
-「X」を含むキャラがある" (UA-EFFECT-IF, and in a continuous BP raise, UA-EFFECT-STATIC-BP)."""
+「X」を含むキャラがある" (UA-EFFECT-IF, and in a continuous BP raise, UA-EFFECT-STATIC-BP); a card
+type in the outside area (UA-EFFECT-TARGETS)."""
 
 from __future__ import annotations
 
@@ -315,6 +316,98 @@ def test_UA_EFFECT_STATIC_BP_other_cards_do_not_count_the_character() -> None:
     assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000  # only itself
     r = b.play("A", "A-2", to="front_line").replay()
     assert field_unit(r, "A", "A-1")["bp"] == 3000
+
+
+# -- UA-EFFECT-TARGETS: a card type in the outside area --------------------------------------------
+
+TAKE_CHARACTER = "[登場時]自分の場外からキャラカードを1枚手札に加える。"
+TAKE_EVENT = "[登場時]自分の場外から必要エナジーが2以下の黄のイベントカードを1枚まで手札に加える。"
+DISCARD_TWO = {"when": "on_play", "do": [{"op": "discard", "n": 2}]}
+
+
+def outside_scene(text: str, *others: dict[str, Any]) -> Any:
+    """A's turn-3 main phase; A-1 takes from the outside area, A-2 discards two cards of the
+    hand (A-3 and A-4, the ``others``) there."""
+    cards = [
+        texted("T-TAKE", text),
+        free_character("T-DUMP", effects=[DISCARD_TWO]),
+        *others,
+    ]
+    deck = ["T-TAKE", "T-DUMP", *(o["code"] for o in others)]
+    b = board_at_turn_3(cards, deck, [], phase="main")
+    return b.play("A", "A-2", to="energy_line", targets=["A-3", "A-4"])
+
+
+def test_UA_EFFECT_TARGETS_card_type_off_the_field_read_from_printed_text() -> None:
+    (effect,) = effects_of(TAKE_CHARACTER)
+    assert effect["do"][0]["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "card_type": "character",
+        "count": 1,
+        "if_able": True,
+    }
+    (effect,) = effects_of(TAKE_EVENT)
+    assert effect["do"][0]["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "card_type": "event",
+        "color": "yellow",
+        "energy_max": 2,
+        "count": 1,
+        "up_to": True,
+    }
+    (effect,) = effects_of("[登場時]自分の場外からフィールドカードを1枚まで手札に加える。")
+    assert effect["do"][0]["target"]["card_type"] == "field"
+
+
+def test_UA_EFFECT_TARGETS_card_type_off_the_field_a_character_card_fits() -> None:
+    event = texted("T-EVT", "カードを1枚引く。", type="event")
+    b = outside_scene(TAKE_CHARACTER, free_character("T-CHR"), event)
+    b.play("A", "A-1", to="front_line", targets=["A-3"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "A-3" in player_state(r, "A")["hand"]
+
+
+def test_UA_EFFECT_TARGETS_card_type_off_the_field_an_event_card_does_not_fit() -> None:
+    event = texted("T-EVT", "カードを1枚引く。", type="event")
+    b = outside_scene(TAKE_CHARACTER, free_character("T-CHR"), event)
+    b.play("A", "A-1", to="front_line", targets=["A-4"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+    assert "A-4" in player_state(r, "A")["outside"]
+
+
+def test_UA_EFFECT_TARGETS_card_type_off_the_field_none_there_none_named() -> None:
+    event = texted("T-EVT", "カードを1枚引く。", type="event")
+    b = outside_scene(TAKE_CHARACTER, event, texted("T-EV2", "カードを1枚引く。", type="event"))
+    b.play("A", "A-1", to="front_line", targets=[])
+    r = b.replay()  # "1枚" with no character card in the outside area: nothing to take
+    assert verdict(r, b.last) == "legal"
+
+
+@pytest.mark.parametrize(
+    ("color", "energy", "fits"),
+    [("yellow", 2, True), ("yellow", 3, False), ("blue", 2, False)],
+)
+def test_UA_EFFECT_TARGETS_card_type_off_the_field_colour_and_energy(
+    color: str, energy: int, fits: bool
+) -> None:
+    event = texted("T-EVT", "カードを1枚引く。", type="event", color=color, energy={color: energy})
+    b = outside_scene(TAKE_EVENT, event, free_character("T-CHR", color="yellow"))
+    b.play("A", "A-1", to="front_line", targets=["A-3"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ([] if fits else ["UA-EFFECT-TARGETS"])
+    b = outside_scene(TAKE_EVENT, event, free_character("T-CHR", color="yellow"))
+    b.play("A", "A-1", to="front_line", targets=["A-4"])  # a character card never fits
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_TARGETS_card_type_off_the_field_rendered() -> None:
+    words = reading_words(texted("T-TAKE", TAKE_EVENT))
+    assert "up to 1 of your yellow event cards in your outside area" in words
+    assert "with required energy 2 or less" in words
 
 
 # -- rendering of the conditions ----------------------------------------------------------------------
