@@ -63,10 +63,15 @@ def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
 
 
 def enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
-    """ "このフィールドはアクティブで場に登場させる。" (a character: "このキャラは…"): the card
-    is played active, not rested (``UA-EFFECT-ENTERS-ACTIVE``)."""
+    """ "このフィールドはアクティブで場に登場させる。" (a character: "このキャラは…"), also
+    written without "場に" ("このキャラはアクティブで登場させる。": 登場 is entering the field,
+    so the words say the same): the card is played active, not rested
+    (``UA-EFFECT-ENTERS-ACTIVE``)."""
     word = {"character": "キャラ", "field": "フィールド"}.get(defn.get("type") or "")
-    if word is None or line.rstrip("。") != f"この{word}はアクティブで場に登場させる":
+    if word is None or line.rstrip("。") not in (
+        f"この{word}はアクティブで場に登場させる",
+        f"この{word}はアクティブで登場させる",
+    ):
         return None
     return {"when": "continuous", "do": [{"op": "enters_active"}]}
 

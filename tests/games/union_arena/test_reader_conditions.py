@@ -2,7 +2,8 @@
 each on made-up cards and each tested against what its sentence says: "相手の場にレストのキャラ
 がある", "自分の手札がN枚以上の", "自分の場に他の[特徴:X]がN枚以上ある", "自分の場にカード名に
 「X」を含むキャラがある" (UA-EFFECT-IF, and in a continuous BP raise, UA-EFFECT-STATIC-BP); a card
-type in the outside area (UA-EFFECT-TARGETS)."""
+type in the outside area (UA-EFFECT-TARGETS); "このキャラはアクティブで登場させる"
+(UA-EFFECT-ENTERS-ACTIVE)."""
 
 from __future__ import annotations
 
@@ -408,6 +409,29 @@ def test_UA_EFFECT_TARGETS_card_type_off_the_field_rendered() -> None:
     words = reading_words(texted("T-TAKE", TAKE_EVENT))
     assert "up to 1 of your yellow event cards in your outside area" in words
     assert "with required energy 2 or less" in words
+
+
+# -- UA-EFFECT-ENTERS-ACTIVE: "このキャラはアクティブで登場させる" --------------------------------------
+
+ACTIVE = "このキャラはアクティブで登場させる。"
+
+
+def test_UA_EFFECT_ENTERS_ACTIVE_without_ba_ni_read_from_printed_text() -> None:
+    assert effects_of(ACTIVE) == [{"when": "continuous", "do": [{"op": "enters_active"}]}]
+    # a field's own words only: the character's on a field are not read
+    assert not read_card(texted("T-FLD", ACTIVE, type="field")).understood
+
+
+def test_UA_EFFECT_ENTERS_ACTIVE_without_ba_ni_played_active() -> None:
+    cards = [texted("T-ACT", ACTIVE), free_character("T-F")]
+    b = board_at_turn_3(cards, ["T-ACT", "T-F"], [], phase="main")
+    r = b.play("A", "A-1", to="front_line").play("A", "A-2", to="front_line").replay()
+    assert not field_unit(r, "A", "A-1")["rested"] and field_unit(r, "A", "A-2")["rested"]
+    assert "UA-EFFECT-ENTERS-ACTIVE" in rules_applied(r, b.last - 1)
+
+
+def test_UA_EFFECT_ENTERS_ACTIVE_without_ba_ni_rendered() -> None:
+    assert "this card is played active" in reading_words(texted("T-ACT", ACTIVE))
 
 
 # -- rendering of the conditions ----------------------------------------------------------------------
