@@ -286,8 +286,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         sel = g.selector(m.group(1))
         n = g.count(m.group(2))
         assert sel is not None and n is not None
-        if sel["zone"] == "ap":
-            return None
+        if sel["zone"] == "ap" and m.group(3) != "アクティブにする":
+            return None  # "自分のAPカードを1枚アクティブにする": AP cards are only made active
         return [{"op": _SIMPLE_OPS[m.group(3)], "target": {**sel, "count": n[0], "if_able": True}}]
     if s.startswith("このターンのアタックフェイズ開始時、"):  # set up for later (at_attack_start)
         later = read_sentence(s[len("このターンのアタックフェイズ開始時、") :], False)

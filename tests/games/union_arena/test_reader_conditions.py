@@ -3,7 +3,7 @@ each on made-up cards and each tested against what its sentence says: "相手の
 がある", "自分の手札がN枚以上の", "自分の場に他の[特徴:X]がN枚以上ある", "自分の場にカード名に
 「X」を含むキャラがある" (UA-EFFECT-IF, and in a continuous BP raise, UA-EFFECT-STATIC-BP); a card
 type in the outside area (UA-EFFECT-TARGETS); "このキャラはアクティブで登場させる"
-(UA-EFFECT-ENTERS-ACTIVE)."""
+(UA-EFFECT-ENTERS-ACTIVE); "自分のAPカードを1枚アクティブにする" (UA-EFFECT-AP)."""
 
 from __future__ import annotations
 
@@ -432,6 +432,65 @@ def test_UA_EFFECT_ENTERS_ACTIVE_without_ba_ni_played_active() -> None:
 
 def test_UA_EFFECT_ENTERS_ACTIVE_without_ba_ni_rendered() -> None:
     assert "this card is played active" in reading_words(texted("T-ACT", ACTIVE))
+
+
+# -- UA-EFFECT-AP: "自分のAPカードを1枚アクティブにする" ----------------------------------------------
+
+AP_ONE = "自分のAPカードを1枚アクティブにする。"
+
+
+def test_UA_EFFECT_AP_one_without_choose_read_from_printed_text() -> None:
+    assert effects_of(AP_ONE, type="event") == [
+        {
+            "when": "on_play",
+            "do": [
+                {
+                    "op": "activate",
+                    "target": {"side": "own", "zone": "ap", "count": 1, "if_able": True},
+                }
+            ],
+        }
+    ]
+    (effect,) = effects_of(
+        "[登場時]自分の場に〈灯守イロ〉がある場合、自分のAPカードを1枚アクティブにする。"
+    )
+    assert effect["do"][0]["if"] == {"side": "own", "zone": "field", "name": "灯守イロ"}
+    assert not read_card(
+        texted("T-NOT", "自分のAPカードを1枚レストにする。", type="event")
+    ).understood
+
+
+def test_UA_EFFECT_AP_one_without_choose_must_be_named() -> None:
+    cards = [texted("T-APE", AP_ONE, type="event", ap=1)]
+    b = board_at_turn_3(cards, ["T-APE"], [], phase="main")
+    r = b.play("A", "A-1", targets=["A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"] == {"active": 2, "total": 2}  # paid 1, made active
+    b = board_at_turn_3(cards, ["T-APE"], [], phase="main")
+    r = b.play("A", "A-1", targets=[]).replay()  # two AP cards in play: one must be named
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+    for wrong in (["B-AP1"], ["A-AP1", "A-AP2"]):
+        b = board_at_turn_3(cards, ["T-APE"], [], phase="main")
+        r = b.play("A", "A-1", targets=wrong).replay()
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), wrong
+
+
+def test_UA_EFFECT_AP_one_without_choose_after_a_condition() -> None:
+    text = "[登場時]自分の場に〈灯守イロ〉がある場合、自分のAPカードを1枚アクティブにする。"
+    cards = [texted("T-APC", text, ap=1), free_character("T-IRO", name="灯守イロ")]
+    b = board_at_turn_3(cards, ["T-APC", "T-IRO"], [], a_front=("A-2",), phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=["A-AP1"]).replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"]["active"] == 2
+    b = board_at_turn_3(cards, ["T-APC", "T-IRO"], [], phase="main")
+    r = b.play("A", "A-1", to="front_line", targets=[]).replay()  # no <灯守イロ>: no choice
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["ap"]["active"] == 1
+
+
+def test_UA_EFFECT_AP_one_without_choose_rendered() -> None:
+    words = reading_words(texted("T-APE", AP_ONE, type="event"))
+    assert "choose 1 of your AP cards" in words and "make it active" in words
 
 
 # -- rendering of the conditions ----------------------------------------------------------------------
