@@ -1,39 +1,56 @@
 """Conditions of card text: "自分の場に〈X〉がある場合、…" (``UA-EFFECT-IF``).
 
 An op may carry ``if``: a condition ``{"side": "own", "zone": "field", "name": X}`` (or
-``trait``, ``color``) that holds when that side's field has at least one card meeting it.
-The op happens only when it holds as the op is carried out.  A selector may carry
-``instead``: ``{"if": condition, "bp_max": N}``, printed "『BP3000以下』の…。自分の場に〈X〉が
-ある場合、『BP5000以下』に代わる。": while the condition holds, ``bp_max`` is N.
+``trait``, ``color``, …: :func:`valid`) that holds when that side's field has at least one
+card meeting it.  The op happens only when it holds as the op is carried out.  A selector
+may carry ``instead``: ``{"if": condition, "bp_max": N}``, printed "『BP3000以下』の…。自分の
+場に〈X〉がある場合、『BP5000以下』に代わる。": while the condition holds, ``bp_max`` is N.
+A card's own continuous BP raise or keyword may carry one too (``UA-EFFECT-STATIC-BP``,
+:meth:`judge.games.union_arena.state.UAState.static_bp`), read whenever its BP is.
 
 Targets are checked when the action that records them is judged, which for a played card
 or an activated ability is before the effect resolves: the field is then taken as it will
 be when it resolves, with the played card on it (``plus``: a character or field being
-played) and without the ability's own card when its cost retires it (``minus``).  An op that
-could change the field before a later condition is read (a retire, a return or a removal of
-one's own cards earlier in the effect) makes the effect unsupported (``effects.supported``),
-so the condition reads the same then and now.
+played or raided) and without the units that leave it first (``gone``: the ability's own
+card when its cost retires it, a raid's base, the cards a full line puts into the removal
+area), and the hand without the card played.  An op that could change what a later
+condition reads before it is read (a retire, a return or a removal of one's own cards, a
+change to the opponent's field for a condition on it, a change to a hand for a condition on
+hands, a card put into the outside area for a condition on it) makes the effect unsupported
+(``effects.supported``), so the condition reads the same then and now.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
+    from judge.games.union_arena.cards import CardDef
     from judge.games.union_arena.engine import UnionArenaEngine
+    from judge.games.union_arena.state import UAState, Unit
 
-#: what a condition on the field may state: a card meeting ``name`` / ``trait`` / ``color``,
-#: at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合")
+#: what a condition on the field may state: a card meeting ``name`` / ``trait`` / ``color`` /
+#: ``name_contains`` ("カード名に「X」を含む") / ``type`` (``character`` | ``field``) /
+#: ``rested`` (the opponent's only: "相手の場にレストのキャラ"), not the card with the ability
+#: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合")
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
+KEYS |= {"name_contains", "type", "rested", "other"}
+#: the keys that say what card is meant (a field condition states one at least)
+CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested"}
+FIELD_TYPES = ("character", "field")
 
 
 def valid(cond: Any) -> bool:
     """A condition the engine evaluates exactly: on the field (above); or ``{"zone":
     "outside", "card_type": "event", "min": N}`` ("自分の場外にイベントカードがN枚以上ある
     場合": at least N cards of that type in that side's outside area); or ``{"zone":
-    "life", "max": N}`` ("相手のライフが4以下の場合": that side has at most N life cards)."""
+    "life", "max": N}`` ("相手のライフが4以下の場合": that side has at most N life cards); or
+    ``{"zone": "hand", "min": N}`` ("自分の手札がN枚以上の場合": that side's hand holds N cards
+    or more; a count, known in every mode).  ``rested`` only on the opponent's field: a card
+    of one's own being played enters in a state the condition would have to foresee."""
     if not isinstance(cond, dict) or cond.get("side", "own") not in ("own", "opponent"):
         return False
     zone = cond.get("zone", "field")
@@ -48,13 +65,38 @@ def valid(cond: Any) -> bool:
         )
     if zone == "life":
         return set(cond) <= {"side", "zone", "max"}
+    if zone == "hand":
+        return set(cond) <= {"side", "zone", "min"}
     if "max" in cond:  # "自分の場にカードが1枚もない場合": at most max cards (any card)
         return zone == "field" and set(cond) <= {"side", "zone", "max"}
     return (
         zone == "field"
         and set(cond) <= KEYS
-        and bool(set(cond) & {"name", "trait", "affinity", "color"})
+        and bool(set(cond) & CARD_KEYS)
+        and all(
+            isinstance(cond[k], str) and cond[k]
+            for k in (CARD_KEYS - {"rested", "type"}) & set(cond)
+        )
+        and cond.get("type", "character") in FIELD_TYPES
+        and cond.get("rested", True) is True
+        and ("rested" not in cond or cond.get("side") == "opponent")
+        and cond.get("other", True) is True
     )
+
+
+def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
+    """Whether a card meets a condition's ``name`` (or one it is also treated as), ``trait``
+    / ``affinity``, ``color``, ``name_contains`` and ``type``: the card's printed facts."""
+    if "name" in cond and not d.has_name(cond["name"]):
+        return False
+    for key in ("trait", "affinity"):
+        if key in cond and not d.has_trait(cond[key]):
+            return False
+    if "color" in cond and d.color != cond["color"]:
+        return False
+    if "name_contains" in cond and not d.name_contains(cond["name_contains"]):
+        return False
+    return "type" not in cond or d.type == cond["type"]
 
 
 def holds(
@@ -62,37 +104,57 @@ def holds(
     controller: str,
     cond: dict[str, Any],
     plus: str | None = None,
-    minus: str | None = None,
+    gone: Collection[str] = (),
+    source: str | None = None,
 ) -> bool:
-    """Whether ``cond`` holds for ``controller``: a card on that side's field meets it
-    (``plus`` counted as on the controller's field, the unit holding ``minus`` not).  A
-    ``zone`` of one line (``front_line``, ``energy_line``: "自分のフロントLに〈X〉がある",
-    read only where :func:`judge.games.union_arena.only_if.condition_ok` allows it) counts
-    that line's cards alone, and never ``plus``, whose line it does not know."""
-    from judge.games.union_arena.targets import card_mismatch
+    """Whether ``cond`` holds for ``controller`` now (:func:`holds_in`)."""
+    return holds_in(eng.state, controller, cond, plus, gone, source)
 
-    st = eng.state
+
+def holds_in(
+    st: UAState,
+    controller: str,
+    cond: dict[str, Any],
+    plus: str | None = None,
+    gone: Collection[str] = (),
+    source: str | None = None,
+) -> bool:
+    """Whether ``cond`` holds for ``controller`` in ``st``: enough cards of that side's
+    field meet it (``plus`` counted as on the controller's field, a unit holding a card of
+    ``gone`` not; with ``other``, neither a unit holding ``source``, the card with the
+    ability, nor ``plus`` when it is that card), or its hand, outside area or life count
+    is within the bound."""
     side = controller if cond.get("side", "own") == "own" else st.other(controller)
+    ps = st.players[side]
     zone = cond.get("zone", "field")
     if zone == "life":
-        return len(st.players[side].life) <= int(cond["max"])
+        return len(ps.life) <= int(cond["max"])
+    if zone == "hand":
+        return len(ps.hand) >= int(cond.get("min", 1))
     if zone == "outside":
-        cards = [c for c in st.players[side].outside if c is not None]
+        cards = [c for c in ps.outside if c is not None]
         return sum(1 for c in cards if st.card(c).type == cond["card_type"]) >= int(cond["min"])
-    tops = [
-        unit.top
-        for line in (LINES if zone == "field" else (zone,))
-        for unit in st.players[side].line(line)
-        if minus is None or minus not in unit.cards
-    ]
-    if plus is not None and side == controller and zone == "field":
-        tops.append(plus)
+    lines = LINES if zone == "field" else (zone,)  # one line: only_if.condition_ok
+    units = [u for line in lines for u in ps.line(line) if not any(g in u.cards for g in gone)]
+    # a card being played counts on the field, never in one line: its line is not known
+    arriving = plus is not None and side == controller and zone == "field"
     if "max" in cond:
-        return len(tops) <= int(cond["max"])
-    meets = {k: v for k, v in cond.items() if k != "min"}
-    return sum(1 for top in tops if card_mismatch(eng, meets, top) is None) >= int(
-        cond.get("min", 1)
-    )
+        return len(units) + arriving <= int(cond["max"])
+    n = sum(1 for u in units if unit_meets(st, cond, u, source))
+    if arriving and "rested" not in cond and not (cond.get("other") and plus == source):
+        assert plus is not None
+        n += card_meets(st.card(plus), cond)
+    return n >= int(cond.get("min", 1))
+
+
+def unit_meets(st: UAState, cond: dict[str, Any], unit: Unit, source: str | None) -> bool:
+    """Whether a unit on the field meets a field condition: its top card's facts, its state
+    (``rested``), and with ``other`` that it does not hold ``source``."""
+    if cond.get("other") and source is not None and source in unit.cards:
+        return False
+    if "rested" in cond and unit.rested != cond["rested"]:
+        return False
+    return card_meets(st.card(unit.top), cond)
 
 
 def effective(
@@ -100,14 +162,15 @@ def effective(
     controller: str,
     sel: dict[str, Any],
     plus: str | None = None,
-    minus: str | None = None,
+    gone: Collection[str] = (),
+    source: str | None = None,
 ) -> dict[str, Any]:
     """The selector as it reads now: its ``instead`` applied when its condition holds."""
     instead = sel.get("instead")
     if not isinstance(instead, dict):
         return sel
     out = {k: v for k, v in sel.items() if k != "instead"}
-    if holds(eng, controller, instead["if"], plus, minus):
+    if holds(eng, controller, instead["if"], plus, gone, source):
         out["bp_max"] = instead["bp_max"]
     return out
 
@@ -133,7 +196,7 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
                 continue
             if not reduction_ok(op):  # written by hand and malformed: counted as absent
                 continue
-            if any(holds(eng, owner, cond) for cond in op["if_any"]):
+            if any(holds(eng, owner, cond, source=iid) for cond in op["if_any"]):
                 colour = op["color"]
                 if colour in need:
                     need[colour] = max(0, need[colour] - int(op["n"]))
@@ -156,21 +219,30 @@ def reduction_ok(op: Any) -> bool:
 def describe(cond: dict[str, Any]) -> str:
     """A condition in words, for rulings."""
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
-    if cond.get("zone") == "life":
+    zone = cond.get("zone", "field")
+    if zone == "life":
         return f"{whose} life is {cond['max']} or less"
+    if zone == "hand":
+        return f"{whose} hand has {cond.get('min', 1)} or more cards"
     if "max" in cond:
         return f"{whose} field has {cond['max']} card(s) or fewer"
-    if cond.get("zone") == "outside":
+    if zone == "outside":
         return f"{whose} outside area has {cond['min']} or more {cond['card_type']} cards"
-    what = (
-        f"<{cond['name']}>"
-        if "name" in cond
-        else f"[{cond.get('trait') or cond.get('affinity')}]"
-        if "trait" in cond or "affinity" in cond
-        else f"a {cond.get('color')} card"
+    n = cond.get("min", 1)
+    adjectives = "".join(
+        word for key, word in (("other", "other "), ("rested", "rested ")) if cond.get(key)
     )
-    many = f"{cond['min']} or more " if cond.get("min", 1) != 1 else ""
+    colour = f"{cond['color']} " if "color" in cond else ""
+    noun = cond.get("type", "card")
+    what = f"{'a' if n == 1 else f'{n} or more'} {adjectives}{colour}{noun}{'' if n == 1 else 's'}"
+    if "name" in cond:
+        what += f" named <{cond['name']}>"
+    if "name_contains" in cond:
+        what += f" whose name contains “{cond['name_contains']}”"
+    for key in ("trait", "affinity"):
+        if key in cond:
+            what += f" with [{cond[key]}]"
     place = {"front_line": "front line", "energy_line": "energy line"}.get(
         cond.get("zone"), "field"
     )
-    return f"{whose} {place} has {many}{what}"
+    return f"{whose} {place} has {what}"

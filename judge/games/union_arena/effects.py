@@ -35,13 +35,15 @@ condition holds, the card requires k less of colour c), counted whenever the car
 energy is (:func:`judge.games.union_arena.conditions.required_energy`,
 ``UA-EFFECT-ENERGY-LESS``).  And ``{"op": "bp", "amount": n, "target": "self", "during":
 "own_turn"|"opponent_turn", "if": condition, "if_outside": {"card_type": "event", "min": k}}``
-("[自分のターン中]自分の場に〈X〉がある場合、このキャラはBP+1000"): the card's own BP raise while
+("[自分のターン中]自分の場に〈X〉がある場合、このキャラはBP+1000"; ``if`` any condition below,
+"自分の手札が5枚以上の場合" too): the card's own BP raise while
 every condition given holds, counted whenever its BP is (and ``grant`` with ``keyword`` the
 same way: a keyword of its own, whenever its keywords are read)
 (:meth:`judge.games.union_arena.state.UAState.static_bp`, ``UA-EFFECT-STATIC-BP``).  And ``{"op": "enters_active"}`` ("このフィールドはアクティブで場に
-登場させる"): the card is played active (``UA-EFFECT-ENTERS-ACTIVE``).  And ``{"op": "play_only_if",
-"if": condition}`` on an event ("このカードは自分の場に〈X〉がある場合のみ使用できる"): the event may
-be used only if the condition (as ``only_if``'s, not ``"active"``) holds when its use is declared
+登場させる", "このキャラはアクティブで登場させる"): the card is played active
+(``UA-EFFECT-ENTERS-ACTIVE``).  And ``{"op": "play_only_if", "if": condition}`` on an event
+("このカードは自分の場に〈X〉がある場合のみ使用できる"): the event may be used only if the
+condition (as ``only_if``'s, not ``"active"``) holds when its use is declared
 (``UA-PLAY-ONLY-IF``).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` or a *selector*
@@ -62,6 +64,8 @@ breaks ``UA-EFFECT-TARGETS``):
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
   together) is at most n (any zone).
+- ``card_type`` — "キャラカード", "イベントカード", "フィールドカード": a card of that type (any
+  zone: the choice of a card in the outside area; ``type`` is a field's).
 - ``other`` — "他の": not the effect's own card (a unit on the field holding it).
 - ``any_of`` — alternatives joined by "か" ("[特徴:A]か[特徴:B]"): a card that meets one of
   them (each a ``name``, ``trait`` or ``color``).
@@ -81,19 +85,24 @@ the choice before it chose a card ("…を1枚レストにする。そうした�
   are wrong only when more cards met the selector.  The printed-text reader writes it for
   every count without "まで" (up to).
 
-Name, trait/affinity and colour apply in every zone (hand and outside area too); BP, state
-and type only to cards on the field.
+Name, trait/affinity, colour, required energy and ``card_type`` apply in every zone (hand and
+outside area too); BP, state, ``type`` and ``other`` only to cards on the field.
 
 An op of :data:`SWAPPABLE_OPS` on a chosen card may carry ``instead_op`` (``{"if": condition,
 "op": kind}``: "…を1枚選び、『手札に戻す』。自分の場に〈X〉がある場合、『退場させる』に代わる"):
 while the condition holds as it is carried out, the other op is carried out instead
 (``UA-EFFECT-IF``).
 
-Any op may carry ``if``, a condition on the field ("自分の場に〈X〉がある場合、…": it happens
-only if your field has a card meeting it), and a selector ``instead`` (``{"if": condition,
+Any op may carry ``if``, a condition (:func:`judge.games.union_arena.conditions.valid`: cards
+on a field, "自分の場に〈X〉がある場合、…", "自分の場に他の[特徴:X]が2枚以上ある場合、…",
+"自分の場にカード名に「X」を含むキャラがある場合、…", "相手の場にレストのキャラがある場合、…";
+event cards in the outside area; life; "自分の手札がN枚以上の場合、…": the hand's size): it
+happens only if the condition holds; and a selector ``instead`` (``{"if": condition,
 "bp_max": N}``: "『BP3000以下』…。自分の場に〈X〉がある場合、『BP5000以下』に代わる"); both are
 read as the op is carried out (:mod:`judge.games.union_arena.conditions`, ``UA-EFFECT-IF``).
-No op that takes one's own card off the field may come before them in the effect.
+No op (nor cost) that could change what the condition reads may come before it in the
+effect: a card of that side leaving the field, the hand or the outside area, a card of the
+opponent's turned, a draw, a look or a discard for a hand, a discard for an outside area.
 
 An op on ``self`` may carry ``if_none_before``: it happens only when the op before it with a
 selector chose no card ("…を1枚手札に戻す。戻せない場合、このキャラを手札に戻す": if none could be
@@ -148,8 +157,9 @@ returned, return this character).
   (:mod:`judge.games.union_arena.modes`, ``UA-EFFECT-MODES``).
 
 - ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
-  choose up to N of your AP cards and make them active): the log names AP cards in play by
-  instance id (``A-AP2``); choosing an active one is allowed and changes nothing.
+  choose up to N of your AP cards and make them active; "自分のAPカードを1枚アクティブにする":
+  ``if_able``, N of them if it has N in play): the log names AP cards in play by instance id
+  (``A-AP2``); choosing an active one is allowed and changes nothing.
 
 Only ``to_hand`` and ``remove`` take a selector with ``zone`` ``hand`` or ``outside``, and
 only ``activate`` one with ``zone`` ``ap``.  A
@@ -217,7 +227,7 @@ OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
 SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
-    | {"energy_max", "other", "any_of"}
+    | {"energy_max", "other", "any_of", "card_type"}
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -263,13 +273,16 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     looked = False
     selected = False
-    changed_field = False  # an earlier op may have taken one's own card off the field
+    # what earlier ops (or the cost, paid before the effect resolves) may have changed, which
+    # a later condition reads (conditions.py): "field" (one's own), "opponent_field", "hand",
+    # "outside"
+    changed = _cost_changes(effect)
     chose = False  # an earlier op chose cards (for "if_chosen" and the target "chosen")
     for i, op in enumerate(ops):
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
         if op["op"] == "modes":  # "以下から1つ選ぶ": the last op, each listed effect executable
-            if i != len(ops) - 1 or changed_field or not _modes_ok(effect, op):
+            if i != len(ops) - 1 or not _modes_ok(effect, op, ops[:i]):
                 return False
             if "if" in op and not conditions.valid(op["if"]):
                 return False
@@ -277,9 +290,11 @@ def supported(effect: dict[str, Any]) -> bool:
         target = op.get("target", "self")
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
-        if "if" in op and (changed_field or not conditions.valid(op["if"])):
+        if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
             return False
-        if "instead_op" in op and (changed_field or not _instead_op_ok(op)):
+        if "instead_op" in op and (
+            not _instead_op_ok(op) or _reads(op["instead_op"]["if"]) & changed
+        ):
             return False
         if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
             return False
@@ -305,17 +320,16 @@ def supported(effect: dict[str, Any]) -> bool:
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
             if (
-                changed_field
-                or not isinstance(instead, dict)
+                not isinstance(instead, dict)
                 or not conditions.valid(instead.get("if"))
+                or _reads(instead["if"]) & changed
                 or not isinstance(instead.get("bp_max"), int)
                 or "bp_max" not in target
             ):
                 return False
-        if (op["op"] in LEAVING_OPS or op.get("instead_op", {}).get("op") in LEAVING_OPS) and (
-            target == "self" or (isinstance(target, dict) and target.get("side", "own") == "own")
-        ):
-            changed_field = True
+        changed |= _changes(op)
+        if "instead_op" in op:  # what the other op would change too
+            changed |= _changes({**op, "op": op["instead_op"]["op"]})
         if op.get("if_none_before") and (not selected or op.get("target", "self") != "self"):
             return False
         selected = selected or isinstance(op.get("target"), dict)
@@ -355,8 +369,8 @@ def supported(effect: dict[str, Any]) -> bool:
             and target.get("zone") in (*CARD_ZONES, AP_ZONE)
             and OFF_FIELD_UNCHECKED & {k for k, v in target.items() if v not in (None, False)}
         ):
-            # off the field the engine checks a card's name, trait, colour and required
-            # energy only (targets.card_mismatch): a choice asking more is not executed exactly
+            # off the field the engine checks a card's name, trait, colour, required energy and
+            # card type only (targets.card_mismatch): a choice asking more is not executed exactly
             return False
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
             return False
@@ -367,6 +381,57 @@ def supported(effect: dict[str, Any]) -> bool:
         ):
             return False
     return True
+
+
+#: ops that take a card off the field, and those that turn one
+LEAVE_OPS = ("retire", "to_hand", "remove", "to_deck_bottom")
+TURN_OPS = ("rest", "activate")
+
+
+def _reads(cond: dict[str, Any]) -> set[str]:
+    """What of the game a condition reads, in the names :func:`_changes` gives: a zone,
+    one's own (``field``) or the opponent's (``opponent_field``)."""
+    whose = "" if cond.get("side", "own") == "own" else "opponent_"
+    return {whose + cond.get("zone", "field")}
+
+
+def _cost_changes(effect: dict[str, Any]) -> set[str]:
+    """What an activated ability's cost changes before its effect resolves, which the
+    check of its targets (at the activation) reads before the cost is paid: a card of the
+    hand into the outside area, its own card retired into it."""
+    cost = effect.get("cost") if isinstance(effect.get("cost"), dict) else {}
+    out: set[str] = set()
+    if cost.get("discard"):
+        out |= {"hand", "outside"}
+    if cost.get("retire_self"):
+        out.add("outside")
+    return out
+
+
+def _changes(op: dict[str, Any]) -> set[str]:
+    """What an op may change that a later condition reads (:func:`_reads`): a card leaving
+    a side's field, hand or outside area changes all three of that side's (it goes to one
+    of them, or a raided stack's lower cards go to the outside area); a card rested or made
+    active changes the opponent's field (one's own is never read for its state); a draw or
+    a look one's own hand, a discard one's hand and outside area.  A target ``chosen`` may
+    be either side's card."""
+    kind = op.get("op")
+    target = op.get("target", "self")
+    if target == "self":
+        whose = {""}
+    elif isinstance(target, dict):
+        whose = {"" if target.get("side", "own") == "own" else "opponent_"}
+    else:
+        whose = {"", "opponent_"}
+    if kind in LEAVE_OPS:
+        return {w + zone for w in whose for zone in ("field", "hand", "outside")}
+    if kind in TURN_OPS:
+        return {"opponent_field"} & {w + "field" for w in whose}
+    if kind in ("draw", "look"):
+        return {"hand"}
+    if kind == "discard":
+        return {"hand", "outside"}
+    return set()
 
 
 def optional_ap(effect: dict[str, Any]) -> int:
@@ -415,8 +480,6 @@ def _look_ok(op: dict[str, Any]) -> bool:
     )
 
 
-#: ops that take a card off the field
-LEAVING_OPS = ("retire", "to_hand", "remove", "to_deck_bottom")
 #: ops a text may replace with one another on the same chosen card ("『手札に戻す』…『退場させる』
 #: に代わる": ``instead_op``)
 SWAPPABLE_OPS = ("retire", "to_hand", "rest", "remove")
@@ -438,10 +501,11 @@ def _instead_op_ok(op: dict[str, Any]) -> bool:
     )
 
 
-def _modes_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+def _modes_ok(effect: dict[str, Any], op: dict[str, Any], before: list[dict[str, Any]]) -> bool:
     """A choice among listed effects the engine executes (:mod:`~judge.games.union_arena.modes`):
-    ``n`` ≥ 1 of two or more listed effects, each one the engine executes on its own, and, when
-    several may be chosen, in every order they could be carried out in."""
+    ``n`` ≥ 1 of two or more listed effects, each one the engine executes after the ops
+    ``before`` it, and, when several may be chosen, in every order they could be carried out
+    in."""
     listed, n = op.get("modes"), op.get("n", 1)
     if (
         not isinstance(listed, list)
@@ -454,13 +518,14 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
         or set(op) - {"op", "n", "up_to", "modes", "if"}
     ):
         return False
-    base = {"when": effect.get("when")}
-    if not all(supported({**base, "do": m}) for m in listed):
+    base = {k: v for k, v in effect.items() if k != "do"}
+    if not all(supported({**base, "do": [*before, *m]}) for m in listed):
         return False
     if n == 1:
         return True
     return len(listed) <= 4 and all(
-        supported({**base, "do": [o for m in order for o in m]}) for order in permutations(listed)
+        supported({**base, "do": [*before, *(o for m in order for o in m)]})
+        for order in permutations(listed)
     )
 
 

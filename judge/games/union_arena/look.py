@@ -36,7 +36,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from judge.core.names import name_contains
 from judge.core.refs import bind, is_instance, ref_code, ref_text, ref_zone
 
 if TYPE_CHECKING:
@@ -152,10 +151,10 @@ TYPE_WORDS = {"character": "a character", "field": "a field", "event": "an event
 
 def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
     """Why card ``iid`` (looked at) may not be taken, or None: the conditions of
-    :func:`~judge.games.union_arena.targets.card_mismatch` (name, trait, colour), and
-    ``card_type`` ("キャラカード"), ``name_contains`` ("カード名に「X」を含む": its name, or one
-    it is also treated as, contains X) and ``any_of`` (alternatives joined by "か": one of
-    them is met).  A card nobody has seen is not checked here: it is bound when named."""
+    :func:`~judge.games.union_arena.targets.card_mismatch` (name, trait, colour, ``card_type``
+    "キャラカード", ``name_contains`` "カード名に「X」を含む") and ``any_of`` (alternatives joined
+    by "か": one of them is met).  A card nobody has seen is not checked here: it is bound
+    when named."""
     from judge.games.union_arena.targets import card_mismatch
 
     if iid is None:
@@ -164,12 +163,6 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     if msg:
         return msg
     d = eng.state.card(iid)
-    if "card_type" in sel and d.type != sel["card_type"]:
-        return f"{iid} is {TYPE_WORDS.get(d.type, d.type)}, not {TYPE_WORDS[sel['card_type']]}."
-    if "name_contains" in sel and not any(
-        name_contains(name, sel["name_contains"]) for name in (d.name, *d.also_treated_as)
-    ):
-        return f"{iid} ({d.name}) does not have 「{sel['name_contains']}」 in its name."
     if "any_of" in sel and all(take_mismatch(eng, alt, iid) for alt in sel["any_of"]):
         return f"{iid} ({d.name}) meets none of the alternatives the text names."
     return None

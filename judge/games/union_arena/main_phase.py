@@ -68,8 +68,11 @@ def _check_effect_targets(
     when: str,
     raided: bool,
     index: int | None = None,
+    gone: tuple[str, ...] = (),
 ) -> None:
-    """Targets recorded on a play/raid/activate action, checked against the card's text."""
+    """Targets recorded on a play/raid/activate action, checked against the card's text
+    (``gone``: the units, by a card of theirs, that leave the field before the card's
+    effects resolve: a raid's base, the cards a full line puts into the removal area)."""
     if "targets" not in plan.action:
         return
     d = eng.state.card(iid)
@@ -78,7 +81,7 @@ def _check_effect_targets(
         effs = effs[index : index + 1]
     path = f"actions[{eng.ctx.index}].targets"
     targets = plan.action["targets"]
-    for rule, msg in check_effect_targets(eng, pid, effs, targets, path, leaving=iid):
+    for rule, msg in check_effect_targets(eng, pid, effs, targets, path, leaving=iid, gone=gone):
         plan.violate(rule, msg)
 
 
@@ -154,7 +157,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
         )
-    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False)
+    gone = tuple(u.top for u in removes)
+    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone)
     plan.data.update(take=take, to=to, removes=removes)
 
 
@@ -256,7 +260,8 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     only_if.check_play(eng, plan, pid, take.iid)
     moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
     removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
-    _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
+    gone = (base.top, *(u.top for u in removes))  # the raided card takes the base's place
+    _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True, gone=gone)
     plan.data.update(take=take, base=base, line=line, removes=removes, skipped_removal=skipped)
 
 
@@ -450,8 +455,9 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(rule, msg)
     if "targets" in plan.action:
         path = f"actions[{eng.ctx.index}].targets"
+        spent = [t.iid for t in discards]  # paid before the effect resolves
         for rule, msg in check_effect_targets(
-            eng, pid, [effect], plan.action["targets"], path, source=unit.top
+            eng, pid, [effect], plan.action["targets"], path, source=unit.top, spent=spent
         ):
             plan.violate(rule, msg)
     only_if.check_activation(eng, plan, pid, unit, effect, discards)  # "…場合のみ発動できる"

@@ -56,7 +56,7 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
         sel = op_selector(op)
         if sel is None:
             continue
-        sel = conditions.effective(eng, pe.controller, sel)
+        sel = conditions.effective(eng, pe.controller, sel, source=pe.source)
         if drew and sel.get("zone") == "hand":
             return None
         cands = _candidates(eng, pe, sel)

@@ -178,5 +178,5 @@ def _holds_after_costs(
         cards = [c for c in st.players[pid].outside if c is not None] + moved
         return sum(1 for c in cards if st.card(c).type == cond["card_type"]) >= int(cond["min"])
     if zone in ("field", *LINE_ZONES):
-        return conditions.holds(eng, pid, cond, minus=unit.top if gone else None)
+        return conditions.holds(eng, pid, cond, gone=(unit.top,) if gone else ())
     return conditions.holds(eng, pid, cond)

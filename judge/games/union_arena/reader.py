@@ -36,6 +36,7 @@ from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textlines import (
+    CONDITION_START,
     condition_clause,
     continuous_generation,
     energy_reduction,
@@ -325,7 +326,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    if re.match(r"(自分の場に|自分の場外にイベントカードが|(自分|相手)のライフが)", s):
+    if CONDITION_START.match(s):
         return read_conditional(s, self_ok)
     m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)
     if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
@@ -333,8 +334,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         sel = g.selector(m.group(1))
         n = g.count(m.group(2))
         assert sel is not None and n is not None
-        if sel["zone"] == "ap":
-            return None
+        if sel["zone"] == "ap" and m.group(3) != "アクティブにする":
+            return None  # "自分のAPカードを1枚アクティブにする": AP cards are only made active
         return [{"op": _SIMPLE_OPS[m.group(3)], "target": {**sel, "count": n[0], "if_able": True}}]
     if s.startswith("このターンのアタックフェイズ開始時、"):  # set up for later (at_attack_start)
         later = read_sentence(s[len("このターンのアタックフェイズ開始時、") :], False)
@@ -403,7 +404,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = g.card_noun(m.group(1), on_field=False)
+        noun = g.off_field_noun(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None

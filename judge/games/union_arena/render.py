@@ -68,7 +68,7 @@ EFFECT_KEYS |= {"do", "text"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
-CARD_ZONE_KEYS |= {"color", "any_of", "energy_max"}
+CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type"}
 ZONE_WORDS = {"front_line": "front-line ", "energy_line": "energy-line ", "field": ""}
 COLOUR_WORDS = {c: c for c in effects.COLOURS}
 
@@ -157,15 +157,23 @@ def condition(cond: Any) -> str:
         return f"{whose} outside area has {n} or more {kind} cards" + _leftover(
             cond, {"side", "zone", "min", "card_type"}
         )
+    if zone == "hand":
+        n = cond.get("min", 1)
+        return f"{whose} hand has {n} or more {_plural(n, 'card')}" + _leftover(
+            cond, {"side", "zone", "min"}
+        )
     if zone == "field" and "max" in cond:
         n = cond["max"]
         has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
         return f"{whose} field has {has}" + _leftover(cond, {"side", "zone", "max"})
     n = cond.get("min", 1)
     colour = f"{cond['color']} " if "color" in cond else ""
+    rested = "rested " if cond.get("rested") is True else ""
+    noun = cond.get("type") if cond.get("type") in conditions.FIELD_TYPES else "card"
     many = "a " if n == 1 else f"{n} or more "
-    what = f"{many}{colour}{_plural(n, 'card')}{card_conditions(cond)}"
-    known = {"side", "zone", "min", "name", "trait", "affinity", "color"}
+    what = f"{many}{rested}{colour}{_plural(n, noun)}{card_conditions(cond)}"
+    known = {"side", "zone", "min", "name", "trait", "affinity", "color", "name_contains"}
+    known |= {"other"} | ({"rested"} if rested else set()) | ({"type"} if noun != "card" else set())
     place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
     return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(
         cond, known if zone in place else {"side"}
@@ -180,7 +188,10 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
     own = sel.get("side", "own") == "own"
     if zone in (*effects.CARD_ZONES, effects.AP_ZONE):
         known = CARD_ZONE_KEYS
+        kind = sel.get("card_type")
         noun = "AP card" if zone == effects.AP_ZONE else "card"
+        if zone != effects.AP_ZONE and kind in effects.CARD_TYPES:
+            noun = f"{kind} card"  # "キャラカード": a character card
         where = {"hand": "hand", "outside": "outside area", "ap": "AP area"}[zone]
         whose = "your" if own else "the opponent's"
         place = f" in {whose} {where}"

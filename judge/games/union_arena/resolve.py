@@ -121,7 +121,7 @@ def run_effect(
             if not met:
                 continue
         if "if" in op:
-            met = conditions.holds(eng, pe.controller, op["if"])
+            met = conditions.holds(eng, pe.controller, op["if"], source=pe.source)
             ctx.ruling(
                 "UA-EFFECT-IF",
                 f"{pe.describe()}: {conditions.describe(op['if'])}"
@@ -180,7 +180,7 @@ def run_effect(
             objs = [found] if found else []
         else:
             if "instead" in sel:
-                sel = conditions.effective(eng, pe.controller, sel)
+                sel = conditions.effective(eng, pe.controller, sel, source=pe.source)
                 ctx.ruling(
                     "UA-EFFECT-IF",
                     f"{pe.describe()}: the choice is of BP {sel.get('bp_max')} or less "

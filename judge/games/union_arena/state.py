@@ -128,15 +128,6 @@ class DamageCheck:
     triggers: list[str] = field(default_factory=list)  # turned cards with a trigger, waiting
 
 
-def _meets(d: CardDef, cond: dict[str, Any]) -> bool:
-    """A card meets a field condition's name, trait and colour."""
-    if "name" in cond and not d.has_name(cond["name"]):
-        return False
-    if "trait" in cond and not d.has_trait(cond["trait"]):
-        return False
-    return "color" not in cond or d.color == cond["color"]
-
-
 def static_grant_ok(op: Any) -> bool:
     """A continuous keyword of a card's own (``static_keywords``) the engine reads exactly."""
     if not isinstance(op, dict) or op.get("op") != "grant" or op.get("target", "self") != "self":
@@ -162,16 +153,14 @@ def static_bp_ok(op: Any) -> bool:
 
 
 def _static_conditions_ok(op: dict[str, Any]) -> bool:
+    """The conditions of a continuous raise: ``during``, ``if`` (any condition the engine
+    evaluates, :func:`judge.games.union_arena.conditions.valid`) and ``if_outside``."""
+    from judge.games.union_arena.conditions import valid
+
     cond, outside = op.get("if"), op.get("if_outside")
     return (
         op.get("during") in (None, "own_turn", "opponent_turn")
-        and (
-            cond is None
-            or isinstance(cond, dict)
-            and set(cond) <= {"side", "zone", "name", "trait", "color"}
-            and cond.get("side", "own") == "own"
-            and cond.get("zone", "field") == "field"
-        )
+        and (cond is None or valid(cond))
         and (
             outside is None
             or isinstance(outside, dict)
@@ -244,9 +233,10 @@ class UAState:
     def static_bp(self, unit: Unit) -> int:
         """What the unit's own continuous BP raises add now (``when: "continuous"``, ``bp`` on
         ``self``; ``UA-EFFECT-STATIC-BP``): each while its ``during`` (``own_turn`` /
-        ``opponent_turn``), ``if`` (a card on its controller's field with a name, trait or
-        colour) and ``if_outside`` (at least ``min`` cards of ``card_type`` in its
-        controller's outside area) hold."""
+        ``opponent_turn``), ``if`` (a condition of :mod:`judge.games.union_arena.conditions`
+        for its controller: cards on a field, in a hand, life; ``other`` not counting this
+        unit) and ``if_outside`` (at least ``min`` cards of ``card_type`` in its controller's
+        outside area) hold."""
         d = self.card(unit.top)
         owner = self.owner_of[unit.top]
         total = 0
@@ -254,7 +244,7 @@ class UAState:
             if effect.get("when") != "continuous":
                 continue
             for op in effect.get("do") or []:
-                if static_bp_ok(op) and self._static_holds(op, owner):
+                if static_bp_ok(op) and self._static_holds(op, owner, unit):
                     total += op["amount"]
         return total
 
@@ -268,20 +258,20 @@ class UAState:
             for effect in d.effects
             if effect.get("when") == "continuous"
             for op in effect.get("do") or []
-            if static_grant_ok(op) and self._static_holds(op, owner)
+            if static_grant_ok(op) and self._static_holds(op, owner, unit)
         ]
 
-    def _static_holds(self, op: dict[str, Any], owner: str) -> bool:
+    def _static_holds(self, op: dict[str, Any], owner: str, unit: Unit) -> bool:
+        from judge.games.union_arena.conditions import holds_in
+
         during = op.get("during")
         if during == "own_turn" and self.turn_player != owner:
             return False
         if during == "opponent_turn" and self.turn_player in (owner, None):
             return False
         cond = op.get("if")
-        if cond is not None:
-            tops = [u.top for u in self.players[owner].units()]
-            if not any(_meets(self.card(t), cond) for t in tops):
-                return False
+        if cond is not None and not holds_in(self, owner, cond, source=unit.top):
+            return False
         outside = op.get("if_outside")
         if outside is not None:
             cards = [c for c in self.players[owner].outside if c is not None]

@@ -8,6 +8,7 @@ effect once its targets are known is :mod:`judge.games.union_arena.resolve`'s.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
 
 Problem = tuple[str, str]
+TYPE_WORDS = look.TYPE_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,37 +224,52 @@ def check_effect_targets(
     path: str,
     leaving: str | None = None,
     source: str | None = None,
+    gone: Collection[str] = (),
+    spent: Collection[str] = (),
 ) -> list[Problem]:
     """Check the targets an action records for effects that resolve after it (``source``:
     the effects' card, which an ``other`` selector excludes).
 
-    The hand is taken as it will be when the effect resolves: without ``leaving`` (the card
-    being played), and for a hand selector that follows ``draw`` ops, with the cards those
-    draws bring from the deck top.
+    The game is taken as it will be when each op is carried out, as far as a choice or a
+    condition reads it (``conditions.py``).  The field: with ``leaving`` on it (a character
+    or field being played or raided), without a unit holding a card of ``gone`` (a raid's
+    base, the cards a full line puts into the removal area) or, when the ability's cost
+    retires it, ``source``.  The hands: the controller's without ``leaving`` and ``spent``
+    (the cards a cost puts into the outside area), then as the effect's earlier ops leave
+    each: with the cards its draws and looks bring from the deck top, without those it
+    discards, with those it returns to their owners' hands.  What a hand holds is what a
+    hand selector chooses from, and its size what a condition on it reads, and a BP raise
+    while one holds (``UA-EFFECT-STATIC-BP``).
     """
-    ps = eng.state.players[controller]
-    original = ps.hand
-    hand = list(original)
-    if leaving is not None:  # observed mode: the played card may still be an unknown slot
-        hand.remove(leaving if leaving in hand else None)
+    st = eng.state
+    ps = st.players[controller]
+    originals = {pid: st.players[pid].hand for pid in st.order}
+    hand = list(ps.hand)
+    for card in (leaving, *spent):  # observed mode: a card may still be an unknown slot
+        if card is not None and (card in hand or None in hand):
+            hand.remove(card if card in hand else None)
     problems: list[Problem] = []
     pos = 0
-    st = eng.state
-    # the field as it will be when the effects resolve, for their conditions (conditions.py)
     plus = leaving if leaving is not None and st.card(leaving).type != "event" else None
     try:
         for effect in effect_list:
+            hands = {pid: list(hand if pid == controller else originals[pid]) for pid in st.order}
+            for pid in st.order:
+                st.players[pid].hand = hands[pid]
+            held = hands[controller]
             deck = list(ps.deck)  # the deck as this effect's draws and looks leave it
-            brought: list[str | None] = []  # cards its draws and looks bring to the hand
             taken = 0
-            minus = source if effect.get("cost", {}).get("retire_self") else None
+            off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
+            off.discard(None)
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
             ops = list(effect.get("do", []))  # a choice among listed effects adds the chosen
             at = 0
             while at < len(ops):
                 op = ops[at]
                 at += 1
-                if "if" in op and not conditions.holds(eng, controller, op["if"], plus, minus):
+                if "if" in op and not conditions.holds(
+                    eng, controller, op["if"], plus, off, source or leaving
+                ):
                     continue
                 if op.get("op") == "modes":  # "以下から1つ選ぶ" (UA-EFFECT-MODES)
                     order = eng.options.get("modes_order", "printed")
@@ -269,7 +286,7 @@ def check_effect_targets(
                 if op.get("if_done") and not picked:
                     continue
                 if op.get("op") == "draw":
-                    brought += deck[: int(op.get("n", 1))]
+                    held += deck[: int(op.get("n", 1))]
                     del deck[: int(op.get("n", 1))]
                     continue
                 if op.get("op") == "look":
@@ -278,7 +295,7 @@ def check_effect_targets(
                     problems += choice.problems
                     taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
-                    brought += picked
+                    held += picked
                     where = look.arrange(controller, op, deck[:n], choice, deck[n:])
                     on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
                     deck = on_top + deck[n:] + below
@@ -287,20 +304,47 @@ def check_effect_targets(
                     continue
                 sel = op_selector(op)
                 if sel is None:
+                    if op.get("op") == "to_hand" and (not op.get("if_none_before") or not picked):
+                        held.append(source or leaving)  # "このキャラを手札に戻す"
                     continue
-                sel = conditions.effective(eng, controller, sel, plus, minus)
-                own_hand = sel.get("zone") == "hand" and sel.get("side", "own") == "own"
-                ps.hand = hand + brought if own_hand and brought else hand
+                sel = conditions.effective(eng, controller, sel, plus, off, source or leaving)
                 got, pos, found = match_one(
                     eng, controller, sel, targets, pos, path, source=source or leaving
                 )
                 problems += found
                 picked = chosen_ids(got)
+                _into_hands(eng, controller, op, sel, got, hands)
     finally:
-        ps.hand = original
+        for pid, cards in originals.items():
+            st.players[pid].hand = cards
     if pos < len(targets) and not problems:
         problems.append(_too_many(len(targets) - pos))
     return problems
+
+
+def _into_hands(
+    eng: UnionArenaEngine,
+    controller: str,
+    op: dict[str, Any],
+    sel: dict[str, Any],
+    got: list[Any],
+    hands: dict[str, list[str | None]],
+) -> None:
+    """The hands as an op on the chosen cards leaves them: a discard or a removal from a
+    hand takes them out (an unknown slot for a card bound as it was named), a return puts
+    each top card into its owner's hand."""
+    st = eng.state
+    side = controller if sel.get("side", "own") == "own" else st.other(controller)
+    kind = "discard" if op.get("op") == "discard" else op.get("op")
+    for obj in got:
+        if isinstance(obj, Take) and obj.zone == "hand" and kind in ("discard", "remove"):
+            held = hands[side]
+            if obj.iid in held or None in held:
+                held.remove(None if obj.bind or obj.iid not in held else obj.iid)
+        elif isinstance(obj, Take) and kind == "to_hand":
+            hands[side].append(obj.iid)
+        elif isinstance(obj, tuple) and kind == "to_hand":
+            hands[obj[0]].append(obj[2].top)
 
 
 def _selector_mismatch(
@@ -338,7 +382,10 @@ def card_mismatch(
     card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
     (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``;
     ``energy_max`` — "必要エナジーがN以下の": the card's printed required energy, all colours
-    together, is at most N.
+    together, is at most N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
+    wherever it is (a selector's ``type`` is a field's: a line's default is a character);
+    ``name_contains`` — "カード名に「X」を含む": its name, or one it is also treated as,
+    contains X.
     A card nobody has seen (observed mode) is not checked here: it is bound when named.
     """
     if iid is None:
@@ -352,6 +399,10 @@ def card_mismatch(
             return f"{iid} does not have the {key} [{sel[key]}]."
     if "color" in sel and d.color != sel["color"]:
         return f"{iid} is {d.color or 'colourless'}, not {sel['color']}."
+    if "card_type" in sel and d.type != sel["card_type"]:
+        return f"{iid} is {TYPE_WORDS.get(d.type, d.type)}, not {TYPE_WORDS.get(sel['card_type'])}."
+    if "name_contains" in sel and not d.name_contains(sel["name_contains"]):
+        return f"{iid} ({d.name}) does not have 「{sel['name_contains']}」 in its name."
     if "any_of" in sel and all(card_mismatch(eng, alt, iid) for alt in sel["any_of"]):
         return f"{iid} ({d.name}) is none of the cards the text names."
     if "energy_max" in sel:
@@ -384,4 +435,6 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
             bits.append(f"with [{sel[key]}]")
     if "color" in sel:
         bits.append(f"of colour {sel['color']}")
+    if "card_type" in sel:
+        bits.append(f"that is {TYPE_WORDS.get(sel['card_type'], sel['card_type'])} card")
     return " ".join(bits)

@@ -264,8 +264,9 @@ _BP_BOUND = {"以下": "bp_max", "以上": "bp_min"}
 
 def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
     """What a selector's noun asks: ``キャラ`` (a character), ``カード`` (any card),
-    ``フィールド``, ``〈Name〉`` or ``[特徴:X]``, or names and traits joined by か (``any_of``).  Off the field the engine checks names,
-    traits and colours only, so there a card type is not readable (None)."""
+    ``フィールド``, ``〈Name〉`` or ``[特徴:X]``, or names and traits joined by か (``any_of``).
+    Off the field a card is not a character or a field but a character card
+    (:func:`off_field_noun`), so there ``キャラ`` and ``フィールド`` are not read (None)."""
     if text in ("キャラ", "フィールド"):
         if not on_field:
             return None
@@ -286,6 +287,37 @@ def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
 
 _TYPE_WORDS = {"キャラ": "character", "フィールド": "field", "イベント": "event"}
 _COLOUR_CLASS = "".join(COLOURS)
+
+
+def off_field_noun(text: str) -> dict[str, Any] | None:
+    """What a choice of a card off the field (the outside area) may ask: what
+    :func:`card_noun` reads there (names, traits, any card), or a card type
+    "(必要エナジーがN以下の)(色の)(キャラ|フィールド|イベント)カード": a ``card_type``, with a
+    colour and an ``energy_max``, which the engine checks on a card wherever it is
+    (``targets.card_mismatch``).
+
+    >>> off_field_noun("必要エナジーが2以下の黄のイベントカード")
+    {'card_type': 'event', 'color': 'yellow', 'energy_max': 2}
+    >>> off_field_noun("キャラ") is None
+    True
+    """
+    noun = card_noun(text, on_field=False)
+    if noun is not None:
+        return noun
+    m = re.fullmatch(
+        rf"(?:必要エナジーが(\d+)以下の)?(?:([{_COLOUR_CLASS}])の)?(キャラ|フィールド|イベント)カード",
+        text,
+    )
+    if not m:
+        return None
+    out: dict[str, Any] = {"card_type": _TYPE_WORDS[m.group(3)]}
+    if m.group(2):
+        out["color"] = COLOURS[m.group(2)]
+    if m.group(1):
+        out["energy_max"] = int(m.group(1))
+    return out
+
+
 #: one thing a look may take: 〈Name〉, [特徴:X], "カード名に「X」(か「Y」)を含む(キャラ)カード",
 #: "(紫の)(キャラ)カード"
 _TAKE_ITEM = (

@@ -27,43 +27,51 @@ def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | N
 
 def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """A character's own continuous BP raise with a condition: "[自分のターン中]" /
-    "[相手のターン中]", "自分の場に〈X〉がある場合、", "自分の場外にイベントカードがN枚以上ある
-    場合、", then "このキャラはBP+N。" or "このキャラは[keyword]を得る。"
-    (``UA-EFFECT-STATIC-BP``; without any condition it is not read)."""
+    "[相手のターン中]", a condition clause then "場合、" (:func:`condition_clause`: "自分の場に
+    〈X〉がある", "自分の手札が5枚以上の", …), then "このキャラはBP+N。" or "このキャラは
+    [keyword]を得る。" (``UA-EFFECT-STATIC-BP``; without any condition it is not read).
+
+    >>> static_bp({"type": "character"}, "[自分のターン中]自分の手札が5枚以上の場合、このキャラはBP+1000。")
+    {'when': 'continuous', 'do': [{'op': 'bp', 'amount': 1000, 'target': 'self', 'during': 'own_turn', 'if': {'side': 'own', 'zone': 'hand', 'min': 5}}]}
+    """
     m = re.fullmatch(
-        r"(?:\[(自分|相手)のターン中\])?"
-        r"(?:(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がある場合、"
-        r"|自分の場外にイベントカードが(\d+)枚以上ある場合、)?"
+        r"(?:\[(自分|相手)のターン中\])?(?:(.+?)場合、)?"
         r"このキャラは(?:BP\+(\d+)|(\[[^\[\]]*(?:\([^()]*\))?\]を得る))。?",
         line,
     )
-    if not m or defn.get("type") != "character" or not any(m.group(1, 2, 3)):
+    if not m or defn.get("type") != "character" or not any(m.group(1, 2)):
         return None
     op: dict[str, Any]
-    if m.group(4):
-        op = {"op": "bp", "amount": int(m.group(4)), "target": "self"}
+    if m.group(3):
+        op = {"op": "bp", "amount": int(m.group(3)), "target": "self"}
     else:  # "このキャラは[インパクト無効]を得る": a keyword while the conditions hold
-        word = g.granted_keyword(m.group(5))
+        word = g.granted_keyword(m.group(4))
         if word is None:
             return None
         op = {"op": "grant", "keyword": word, "target": "self"}
     if m.group(1):
         op["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
     if m.group(2):
-        cond = field_condition(m.group(2))
+        cond = condition_clause(m.group(2))
         if cond is None:
             return None
-        op["if"] = cond
-    if m.group(3):
-        op["if_outside"] = {"card_type": "event", "min": int(m.group(3))}
+        if cond.get("zone") == "outside":  # "自分の場外にイベントカードがN枚以上ある場合"
+            op["if_outside"] = {"card_type": cond["card_type"], "min": cond["min"]}
+        else:
+            op["if"] = cond
     return {"when": "continuous", "do": [op]}
 
 
 def enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
-    """ "このフィールドはアクティブで場に登場させる。" (a character: "このキャラは…"): the card
-    is played active, not rested (``UA-EFFECT-ENTERS-ACTIVE``)."""
+    """ "このフィールドはアクティブで場に登場させる。" (a character: "このキャラは…"), also
+    written without "場に" ("このキャラはアクティブで登場させる。": 登場 is entering the field,
+    so the words say the same): the card is played active, not rested
+    (``UA-EFFECT-ENTERS-ACTIVE``)."""
     word = {"character": "キャラ", "field": "フィールド"}.get(defn.get("type") or "")
-    if word is None or line.rstrip("。") != f"この{word}はアクティブで場に登場させる":
+    if word is None or line.rstrip("。") not in (
+        f"この{word}はアクティブで場に登場させる",
+        f"この{word}はアクティブで登場させる",
+    ):
         return None
     return {"when": "continuous", "do": [{"op": "enters_active"}]}
 
@@ -97,30 +105,51 @@ def energy_reduction(line: str) -> dict[str, Any] | None:
 
 
 def field_condition(text: str) -> dict[str, Any] | None:
-    """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field): a condition."""
-    m = re.fullmatch(r"自分の場に(.+)", text)
-    noun = g.card_noun(m.group(1), on_field=False) if m else None
-    if not noun:
+    """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field), "自分の場に他の[特徴:X]"
+    (another: not the card with the ability), "自分の場にカード名に「X」を含むキャラ" (a
+    character whose name contains X), "相手の場にレストのキャラ" (a rested character on the
+    opponent's field): a condition (``conditions.valid``)."""
+    m = re.fullmatch(r"自分の場にカード名に「([^「」]+)」を含むキャラ", text)
+    if m:
+        return {"side": "own", "zone": "field", "type": "character", "name_contains": m.group(1)}
+    if text == "相手の場にレストのキャラ":
+        return {"side": "opponent", "zone": "field", "type": "character", "rested": True}
+    m = re.fullmatch(r"自分の場に(他の)?(.+)", text)
+    noun = g.card_noun(m.group(2), on_field=False) if m else None
+    if not noun or "any_of" in noun:
         return None
-    return {"side": "own", "zone": "field", **noun}
+    assert m is not None
+    return {"side": "own", "zone": "field", **noun, **({"other": True} if m.group(1) else {})}
 
 
+#: how a sentence with a condition clause (:func:`condition_clause`) starts
+CONDITION_START = re.compile(
+    r"(自分の場に|相手の場にレスト|自分の場外にイベントカードが|(自分|相手)のライフが|自分の手札が)"
+)
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
-    r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))が(?:(\d+)枚以上)?ある"
+    r"((?:自分の場に(?:他の)?(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
+    r"|自分の場にカード名に「[^「」]+」を含むキャラ|相手の場にレストのキャラ))が(?:(\d+)枚以上)?ある"
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
+    r"|自分の手札が(\d+)枚以上の"
 )
 
 
 def condition_clause(text: str) -> dict[str, Any] | None:
-    """A condition clause before "場合": a card (or N cards) on your field, N event cards in
-    your outside area, a side's life N or less.
+    """A condition clause before "場合": a card (or N cards) on your field, another one (not
+    the card with the ability), a character whose name contains a word, a rested character
+    on the opponent's field, N event cards in your outside area, a side's life N or less,
+    N cards or more in your hand.
 
     >>> condition_clause("相手のライフが4以下の")
     {'side': 'opponent', 'zone': 'life', 'max': 4}
     >>> condition_clause("自分の場に[特徴:灯守]が3枚以上ある")
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'min': 3}
+    >>> condition_clause("自分の場に他の[特徴:灯守]が2枚以上ある")
+    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'other': True, 'min': 2}
+    >>> condition_clause("自分の手札が5枚以上の")
+    {'side': 'own', 'zone': 'hand', 'min': 5}
     """
     m = _CLAUSE.fullmatch(text)
     if not m:
@@ -128,10 +157,14 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     if m.group(1):
         cond = field_condition(m.group(1))
         if cond is not None and m.group(2):
+            if int(m.group(2)) < 1:
+                return None
             cond["min"] = int(m.group(2))
         return cond
     if m.group(3):
         return {"side": "own", "zone": "outside", "card_type": "event", "min": int(m.group(3))}
+    if m.group(6):
+        return {"side": "own", "zone": "hand", "min": int(m.group(6))}
     side = "own" if m.group(4) == "自分" else "opponent"
     return {"side": side, "zone": "life", "max": int(m.group(5))}
 

@@ -315,7 +315,6 @@ def test_not_read_never_guessed() -> None:
         "[登場時]自分の手札を1枚場外に置く。",  # a discard alone
         "[退場時]このキャラを手札に戻す。",  # "this character" after it left
         "[登場時]自分の場外から〈灯守イロ〉かキャラカードを1枚まで手札に加える。",  # or a type
-        "[登場時]自分の場外からキャラカードを1枚まで手札に加える。",  # a type off the field
         "[登場時]このターン中、このキャラの発生エナジー+[紫]。",  # energy, not activated
     ):
         assert not read_card(printed("P-17", text)).understood, text
