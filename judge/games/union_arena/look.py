@@ -56,18 +56,20 @@ def is_bottom(ref: Any) -> bool:
     return isinstance(ref, dict) and "bottom" in ref
 
 
-def _find(
+def find_slot(
     eng: UnionArenaEngine,
     pid: str,
     looked: list[str | None],
     free: list[int],
     claimed: set[str],
     ref: Any,
+    where: str | None = None,
 ) -> tuple[tuple[int, str, bool] | None, Problem | None]:
-    """The slot among the free ones of ``looked`` that ``ref`` names (binding an unknown one
-    to an unseen copy not claimed yet), or the problem."""
+    """The slot among the free ones of ``looked`` (the deck's top cards) that ``ref`` names
+    (binding an unknown one to an unseen copy not claimed yet), or the problem; ``where``
+    names those cards in its message (by default, the cards looked at)."""
     st = eng.state
-    where = f"the {len(looked)} card(s) {pid} looked at"
+    where = where or f"the {len(looked)} card(s) {pid} looked at"
     if ref_zone(ref) not in (None, "deck"):
         return None, (RULE, f"{ref_text(ref)}: the card must come from {where}.")
     unknown = [i for i in free if looked[i] is None]
@@ -148,7 +150,7 @@ def choose(
         if is_bottom(ref) or ref == "player" or (isinstance(ref, dict) and "player" in ref):
             break
         pos += 1
-        found, err = _find(eng, pid, looked, free, claimed, ref)
+        found, err = find_slot(eng, pid, looked, free, claimed, ref)
         if err:
             out.problems.append(err)
             continue
@@ -183,7 +185,7 @@ def choose(
             return out, pos
         rest = list(free)
         for ref in refs:
-            found, err = _find(eng, pid, looked, rest, claimed, ref)
+            found, err = find_slot(eng, pid, looked, rest, claimed, ref)
             if err:
                 out.problems.append(err)
                 continue
