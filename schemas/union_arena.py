@@ -324,13 +324,21 @@ class ModesChoiceSchema(BaseSchema):
     )
 
 
+class DeckToOutsideSchema(BaseSchema):
+    """The deck's top cards an effect put into the outside area ("自分の山札の上から3枚を場外に
+    置く"), top first (``UA-EFFECT-DECK-TO-OUTSIDE``)."""
+
+    outside = List(CardRef(), required=True)
+
+
 class Target(CardRef):
     """A target: a card reference, "player" (the opponent), {"player": id}, a look's
-    {"bottom": [references]}, or a choice among listed effects {"modes": [k, …]}."""
+    {"bottom": [references]}, a choice among listed effects {"modes": [k, …]}, or the deck's
+    top cards put into the outside area {"outside": [references]}."""
 
     default_error_messages = {
-        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}} '
-        'or {{"modes": […]}}',
+        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}}, '
+        '{{"modes": […]}} or {{"outside": […]}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -342,6 +350,8 @@ class Target(CardRef):
             return BottomOrderSchema().load(value)
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
+        if isinstance(value, dict) and "outside" in value:
+            return DeckToOutsideSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -351,6 +361,7 @@ class Target(CardRef):
             converter.resolve_nested_schema(PlayerTargetSchema),
             converter.resolve_nested_schema(BottomOrderSchema),
             converter.resolve_nested_schema(ModesChoiceSchema),
+            converter.resolve_nested_schema(DeckToOutsideSchema),
         ]
 
 

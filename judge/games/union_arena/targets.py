@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, modes
+from judge.games.union_arena import conditions, effects, look, mill, modes
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Unit
 
@@ -231,7 +231,7 @@ def check_effect_targets(
     draws bring from the deck top.
     """
     ps = eng.state.players[controller]
-    original = ps.hand
+    original, outside = ps.hand, ps.outside
     hand = list(original)
     if leaving is not None:  # observed mode: the played card may still be an unknown slot
         hand.remove(leaving if leaving in hand else None)
@@ -247,6 +247,7 @@ def check_effect_targets(
             taken = 0
             minus = source if effect.get("cost", {}).get("retire_self") else None
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
+            done = False  # the last choice chose a card, or a mill put one ("そうした場合")
             ops = list(effect.get("do", []))  # a choice among listed effects adds the chosen
             at = 0
             while at < len(ops):
@@ -266,7 +267,7 @@ def check_effect_targets(
                     continue
                 if "if_chosen" in op and not chosen_meet(eng, op["if_chosen"], picked):
                     continue
-                if op.get("if_done") and not picked:
+                if op.get("if_done") and not done:
                     continue
                 if op.get("op") == "draw":
                     brought += deck[: int(op.get("n", 1))]
@@ -278,9 +279,17 @@ def check_effect_targets(
                     problems += choice.problems
                     taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
+                    done = bool(picked)
                     brought += picked
                     kept = {slot for slot, _, _ in choice.taken}
                     deck = deck[n:] + [c for i, c in enumerate(deck[:n]) if i not in kept]
+                    continue
+                if op.get("op") == "mill":  # the outside area as it leaves it, for what follows
+                    milled, pos = mill.choose(eng, controller, op, deck, targets, pos)
+                    problems += milled.problems
+                    del deck[: len(milled.put)]
+                    ps.outside = ps.outside + milled.put
+                    picked, done = [], bool(milled.put)
                     continue
                 if op.get("op") == "discard" and op.get("if_taken") and not taken:
                     continue
@@ -295,8 +304,9 @@ def check_effect_targets(
                 )
                 problems += found
                 picked = chosen_ids(got)
+                done = bool(picked)
     finally:
-        ps.hand = original
+        ps.hand, ps.outside = original, outside
     if pos < len(targets) and not problems:
         problems.append(_too_many(len(targets) - pos))
     return problems
