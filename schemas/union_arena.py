@@ -309,8 +309,9 @@ class CardRef(BaseCardRef):
 class PlacementSchema(BaseSchema):
     """A look at the deck's top cards: where the cards not taken go, each place with its
     cards top first (``UA-EFFECT-LOOK``): ``bottom`` (the order they lie at the bottom of
-    the deck afterwards), ``top`` (back on top), ``outside`` (into the outside area).  Which
-    places fit the look is the engine's question."""
+    the deck afterwards), ``top`` (back on top), ``outside`` (into the outside area); and
+    the deck's top cards put into the outside area (``{"outside": […]}``,
+    ``UA-EFFECT-DECK-TO-OUTSIDE``).  Which places fit the op is the engine's question."""
 
     JSON_SCHEMA_EXTRA = {"minProperties": 1}
 
@@ -342,8 +343,9 @@ class ModesChoiceSchema(BaseSchema):
 
 class Target(CardRef):
     """A target: a card reference, "player" (the opponent), {"player": id}, a look's record
-    of where its cards go ({"bottom": [references]}, {"top": […], "outside": […]}), or a
-    choice among listed effects {"modes": [k, …]}."""
+    of where its cards go ({"bottom": [references]}, {"top": […], "outside": […]}), the
+    deck's top cards put into the outside area ({"outside": [references]}, the same record),
+    or a choice among listed effects {"modes": [k, …]}."""
 
     default_error_messages = {
         "invalid": 'must be a card reference, "player", {{"player": …}}, a look\'s '

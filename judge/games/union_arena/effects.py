@@ -20,7 +20,9 @@ it has resolved for a card this turn, that card's effect does not trigger again 
 ("[ターン1]", ``UA-TRIGGER-ONCE``).
 An ``optional`` triggered effect whose first op is a ``discard`` is used by discarding
 ("自分の手札を1枚場外に置いてもよい。そうした場合、…": the ops after it carry ``if_done``;
-``UA-EFFECT-MAY-DISCARD``).  ``cost`` applies to ``activate_main`` effects; a triggered effect may have ``cost``
+``UA-EFFECT-MAY-DISCARD``); one whose first op is a ``mill`` is used by putting the deck's top
+cards into the outside area ("自分の山札の上から1枚を場外に置いてもよい。そうした場合、…";
+``UA-EFFECT-DECK-TO-OUTSIDE``).  ``cost`` applies to ``activate_main`` effects; a triggered effect may have ``cost``
 ``{"ap": n}`` only when it is ``optional`` ("APを1支払ってもよい。そうした場合、…": the player
 may pay n AP as it resolves, and only then does the rest happen; ``UA-EFFECT-COST``).
 
@@ -123,6 +125,15 @@ returned, return this character).
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area;
   with ``if_taken`` true only when the ``look`` before it in the effect took a card
   ("手札に加えた場合、自分の手札をN枚場外に置く").
+- ``mill`` ``n``, ``up_to`` — "自分の山札の上からN枚を場外に置く": the top n cards of the
+  controller's deck go into their outside area, face up (not retired: they never were on the
+  field); "…N枚まで場外に置く" (``up_to``): the player chooses how many, 0 to n, always from
+  the top.  The log names the cards put in ``targets`` as ``{"outside": [refs]}``, top first
+  (in observed mode a code reveals one, ``UA-REVEAL``); an ``up_to`` needs it (the number is
+  a choice), a mill of exactly n does only in observed mode (the engine does not know the
+  cards).  A mill chooses no card: after it ``if_chosen``, ``chosen`` and ``if_none_before``
+  need a choice of their own, and ``if_done`` ("a card was put") follows only the optional
+  effect's first op (:mod:`judge.games.union_arena.mill`, ``UA-EFFECT-DECK-TO-OUTSIDE``).
 - ``generate`` ``color``, ``n`` (1), ``until`` (``turn``), ``target`` ``self`` — "このターン中、
   このキャラ(このフィールド)の発生エナジー+[色]": the card generates one more energy of that
   colour this turn (in the energy line, where energy is generated; ``UA-EFFECT-ENERGY``).
@@ -207,6 +218,7 @@ OPS = (
     "generate",
     "at_attack_start",
     "modes",
+    "mill",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -272,6 +284,8 @@ def supported(effect: dict[str, Any]) -> bool:
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
         return False
     looked = False
+    may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
+    milled = False  # the last op that chose or put cards was a mill
     selected = False
     # what earlier ops (or the cost, paid before the effect resolves) may have changed, which
     # a later condition reads (conditions.py): "field" (one's own), "opponent_field", "hand",
@@ -281,6 +295,8 @@ def supported(effect: dict[str, Any]) -> bool:
     for i, op in enumerate(ops):
         if not isinstance(op, dict) or op.get("op") not in OPS:
             return False
+        if milled and op.get("if_done") and not may_mill:
+            return False  # "そうした場合" after a mill is read only after "…置いてもよい"
         if op["op"] == "modes":  # "以下から1つ選ぶ": the last op, each listed effect executable
             if i != len(ops) - 1 or not _modes_ok(effect, op, ops[:i]):
                 return False
@@ -300,12 +316,18 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
             return False
-        if op.get("if_done") and not chose:
+        if op.get("if_done") and not (chose or milled):
             return False
         if op["op"] == "at_attack_start" and not _delayed_ok(effect, op):
             return False
         if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
             return False
+        if op["op"] == "mill":
+            if not _mill_ok(op, optional_first=bool(may_mill) and i == 0):
+                return False
+            # it chooses no card: what asks about the last choice needs a choice after it
+            milled, chose, selected = True, False, False
+            continue
         if isinstance(target, dict) and target.get("all"):
             # every card of the field that meets it, no choice (UA-EFFECT-ALL)
             if (
@@ -317,6 +339,7 @@ def supported(effect: dict[str, Any]) -> bool:
                 return False
             continue
         chose = chose or isinstance(target, dict) or op["op"] in ("look", "discard")
+        milled = milled and not (isinstance(target, dict) or op["op"] in ("look", "discard"))
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
             if (
@@ -456,6 +479,33 @@ def optional_discard(effect: dict[str, Any]) -> int:
         return 0
     n = ops[0].get("n", 1) if ops[0].get("op") == "discard" else 0
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
+
+
+def optional_mill(effect: dict[str, Any]) -> int:
+    """The deck's top cards an optional triggered effect is used by putting into the outside
+    area ("自分の山札の上から1枚を場外に置いてもよい。そうした場合、…": its first op, a ``mill``),
+    or 0.  Not with a ``cost``: "APを1支払ってもよい" is then what makes it optional."""
+    ops = effect.get("do")
+    if effect.get("when") == "activate_main" or not effect.get("optional") or "cost" in effect:
+        return 0
+    if not isinstance(ops, list) or not ops or not isinstance(ops[0], dict):
+        return 0
+    n = ops[0].get("n") if ops[0].get("op") == "mill" else 0
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
+
+
+def _mill_ok(op: dict[str, Any], optional_first: bool) -> bool:
+    """A ``mill`` the engine executes: n ≥ 1, ``up_to`` a boolean, no target, no key but the
+    conditions any op may carry; the optional form ("…置いてもよい") is of exactly n cards."""
+    n, up_to = op.get("n"), op.get("up_to", False)
+    return (
+        set(op) <= {"op", "n", "up_to", "if", "if_done", "if_chosen"}
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and n >= 1
+        and isinstance(up_to, bool)
+        and not (optional_first and up_to)
+    )
 
 
 def _look_ok(op: dict[str, Any]) -> bool:
@@ -609,6 +659,10 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"zone": "modes", "modes": picks})
             for k in picks:
                 out += selectors({"do": op["modes"][k - 1]})
+            continue
+        if op.get("op") == "mill":  # the cards put into the outside area: {"outside": [refs]}
+            sel = {"side": "own", "zone": "deck_to_outside", "count": int(op.get("n", 1))}
+            out.append({**sel, "up_to": True} if op.get("up_to") else sel)
             continue
         if op.get("op") == "look":  # the cards taken (then, optionally, the order of the rest)
             take = op.get("take") or {"count": 0, "up_to": True}

@@ -40,6 +40,9 @@ def _targets_for(
         if zone == "modes":  # a choice among listed effects: its record (effects.selectors)
             out.append({"modes": list(sel["modes"])})
             continue
+        if zone == "deck_to_outside":  # a mill: "up to" puts none; exactly n needs no record
+            out += [{"outside": []}] if sel.get("up_to") else []
+            continue
         if zone == "deck_top" or sel.get("if_taken"):
             continue  # a look takes nothing here (up to), so nothing is discarded for it
         if zone == "ap":  # rested AP cards first: choosing an active one changes nothing

@@ -105,18 +105,20 @@ def is_placement(ref: Any) -> bool:
     return isinstance(ref, dict) and bool(PLACES & ref.keys())
 
 
-def _find(
+def find_slot(
     eng: UnionArenaEngine,
     pid: str,
     looked: list[str | None],
     free: list[int],
     claimed: set[str],
     ref: Any,
+    where: str | None = None,
 ) -> tuple[tuple[int, str, bool] | None, Problem | None]:
-    """The slot among the free ones of ``looked`` that ``ref`` names (binding an unknown one
-    to an unseen copy not claimed yet), or the problem."""
+    """The slot among the free ones of ``looked`` (the deck's top cards) that ``ref`` names
+    (binding an unknown one to an unseen copy not claimed yet), or the problem; ``where``
+    names those cards in its message (by default, the cards looked at)."""
     st = eng.state
-    where = f"the {len(looked)} card(s) {pid} looked at"
+    where = where or f"the {len(looked)} card(s) {pid} looked at"
     if ref_zone(ref) not in (None, "deck"):
         return None, (RULE, f"{ref_text(ref)}: the card must come from {where}.")
     unknown = [i for i in free if looked[i] is None]
@@ -191,7 +193,7 @@ def choose(
         if is_placement(ref) or ref == "player" or (isinstance(ref, dict) and "player" in ref):
             break
         pos += 1
-        found, err = _find(eng, pid, looked, free, claimed, ref)
+        found, err = find_slot(eng, pid, looked, free, claimed, ref)
         if err:
             out.problems.append(err)
             continue
@@ -262,7 +264,7 @@ def _place(
             continue
         out.placed[key] = []
         for ref in record[key]:
-            found, err = _find(eng, pid, looked, rest, claimed, ref)
+            found, err = find_slot(eng, pid, looked, rest, claimed, ref)
             if err:
                 out.problems.append(err)
                 continue

@@ -11,14 +11,18 @@ breaks UA-EFFECT-TARGETS).
 What this does not call one way (the log's record is needed, as before): an "up to" choice
 with any card to choose, a choice among more cards than it names, a card a hidden zone may
 hold (observed mode), a look at the deck, a choice among listed effects, a choice in the hand
-after a draw, and an op with a condition (whether it happens is read when it resolves).
+after a draw, and an op with a condition (whether it happens is read when it resolves).  The
+deck's top cards put into the outside area ("自分の山札の上から3枚を場外に置く") are one way
+when the engine knows them (seeded mode) and nothing before it in the effect moved the deck:
+their record ``{"outside": [...]}`` names them; not "up to" (a choice), nor a deck too short,
+nor when a choice follows the mill (it could take a card the mill put).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects
+from judge.games.union_arena import conditions, effects, mill
 from judge.games.union_arena.state import LINES
 from judge.games.union_arena.targets import (
     _selector_mismatch,
@@ -46,18 +50,25 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
     ):
         return None
     targets: list[Any] = []
-    drew = False
+    drew = milled = False
     for op in effect.get("do", []):
         if op.get("op") in ("look", "modes") or any(key in op for key in CONDITIONAL):
             return None
         if op.get("op") == "draw":
             drew = True
             continue
+        if op.get("op") == "mill":  # the top cards the engine knows, if the deck is as it is now
+            record = None if drew or milled else mill.one_way(eng, pe.controller, op)
+            if record is None:
+                return None
+            targets.append(record)
+            milled = True  # the deck and the outside area moved: not followed further here
+            continue
         sel = op_selector(op)
         if sel is None:
             continue
         sel = conditions.effective(eng, pe.controller, sel, source=pe.source)
-        if drew and sel.get("zone") == "hand":
+        if drew and sel.get("zone") == "hand" or milled:
             return None
         cands = _candidates(eng, pe, sel)
         if cands is None:

@@ -35,6 +35,7 @@ from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
+from judge.games.union_arena.textdeck import read_may_mill, read_mill
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     condition_clause,
@@ -262,6 +263,9 @@ def _read_ability(
         effect["optional"] = True
         ops.append({"op": "discard", "n": int(may.group(1))})
         parts = parts[1:]
+    may_mill = read_may_mill(parts, when, tags, effect, ops)
+    if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py)
+        effect["optional"], (ops, parts) = True, may_mill
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:
         missed += bullets  # effects listed with no "以下からNつ選ぶ" the reader knows
@@ -353,6 +357,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
             return [{**op, "target": "chosen", "if_chosen": cond}] if op else None
         then = read_sentence(m.group(4), self_ok)
         return [{**op, "if_chosen": cond} for op in then] if then else None
+    if (mill := read_mill(s)) is not None:  # the deck's top cards to the outside area
+        return mill
     m = re.fullmatch(r"カードを(\d+)枚引く", s)
     if m:
         return [{"op": "draw", "n": int(m.group(1))}]

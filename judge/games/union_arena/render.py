@@ -54,6 +54,7 @@ OP_KEYS = {
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
     "modes": {"n", "up_to", "modes"},
+    "mill": {"n", "up_to"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -311,6 +312,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         )
     if kind == "look":
         return pre + _look(op) + extra
+    if kind == "mill":
+        return pre + _mill(op) + extra
     if kind == "at_attack_start":
         nested = op.get("do")
         body = (
@@ -405,6 +408,18 @@ def _look(op: dict[str, Any]) -> str:
         f"look at the top {n} {_plural(n, 'card')} of your deck; take {what} among them, "
         f"{shown}into your hand{after}{extra}"
     )
+
+
+def _mill(op: dict[str, Any]) -> str:
+    """ "自分の山札の上から3枚を場外に置く" / "…2枚まで…" (UA-EFFECT-DECK-TO-OUTSIDE)."""
+    n = op.get("n", 1)
+    if op.get("up_to"):
+        return (
+            f"put up to {n} {_plural(n, 'card')} from the top of your deck into your outside "
+            "area (you choose how many)"
+        )
+    top = "the top card" if n == 1 else f"the top {n} cards"
+    return f"put {top} of your deck into your outside area"
 
 
 def _modes(op: dict[str, Any]) -> str:
@@ -525,6 +540,10 @@ def render_effect(effect: Any) -> str:
     rest_ops = list(ops)
     if "cost" in effect:
         body += _cost(effect["cost"], optional and when != "activate_main")
+    elif optional and effects.optional_mill(effect):
+        # "自分の山札の上から1枚を場外に置いてもよい": the ops after it say "if you did"
+        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
+        rest_ops = rest_ops[1:]
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
         # the ops after it carry if_done, and say "if you did" themselves

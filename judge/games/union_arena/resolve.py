@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import conditions, effects, look, modes
+from judge.games.union_arena import conditions, effects, look, mill, modes
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
 from judge.games.union_arena.targets import (
@@ -151,6 +151,10 @@ def run_effect(
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
             taken = len(picked)
+            continue
+        if kind == "mill":  # the deck's top cards to the outside area; chose none of them
+            chosen, pos = mill.run(eng, pe, op, targets, pos)
+            picked = []
             continue
         if kind == "discard" and op.get("if_taken") and not taken:
             continue

@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, modes
+from judge.games.union_arena import conditions, effects, look, mill, modes
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Unit
 
@@ -244,6 +244,7 @@ def check_effect_targets(
     st = eng.state
     ps = st.players[controller]
     originals = {pid: st.players[pid].hand for pid in st.order}
+    outside = ps.outside  # as a mill leaves it, for what follows (restored after)
     hand = list(ps.hand)
     for card in (leaving, *spent):  # observed mode: a card may still be an unknown slot
         if card is not None and (card in hand or None in hand):
@@ -262,6 +263,7 @@ def check_effect_targets(
             off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
             off.discard(None)
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
+            done = False  # the last choice chose a card, or a mill put one ("そうした場合")
             ops = list(effect.get("do", []))  # a choice among listed effects adds the chosen
             at = 0
             while at < len(ops):
@@ -283,7 +285,7 @@ def check_effect_targets(
                     continue
                 if "if_chosen" in op and not chosen_meet(eng, op["if_chosen"], picked):
                     continue
-                if op.get("if_done") and not picked:
+                if op.get("if_done") and not done:
                     continue
                 if op.get("op") == "draw":
                     held += deck[: int(op.get("n", 1))]
@@ -295,10 +297,18 @@ def check_effect_targets(
                     problems += choice.problems
                     taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
+                    done = bool(picked)
                     held += picked
                     where = look.arrange(controller, op, deck[:n], choice, deck[n:])
                     on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
                     deck = on_top + deck[n:] + below
+                    continue
+                if op.get("op") == "mill":  # the outside area as it leaves it, for what follows
+                    milled, pos = mill.choose(eng, controller, op, deck, targets, pos)
+                    problems += milled.problems
+                    del deck[: len(milled.put)]
+                    ps.outside = ps.outside + milled.put
+                    picked, done = [], bool(milled.put)
                     continue
                 if op.get("op") == "discard" and op.get("if_taken") and not taken:
                     continue
@@ -313,10 +323,12 @@ def check_effect_targets(
                 )
                 problems += found
                 picked = chosen_ids(got)
+                done = bool(picked)
                 _into_hands(eng, controller, op, sel, got, hands)
     finally:
         for pid, cards in originals.items():
             st.players[pid].hand = cards
+        ps.outside = outside
     if pos < len(targets) and not problems:
         problems.append(_too_many(len(targets) - pos))
     return problems

@@ -288,7 +288,7 @@ def test_UA_EFFECT_UNSUPPORTED_unread_activated_bp_makes_the_battle_uncertain() 
 
 
 def test_UA_EFFECT_UNSUPPORTED_unread_attack_ability_is_unverifiable_when_it_triggers() -> None:
-    text = "[アタック時]自分の山札の上から1枚を場外に置いてもよい。そうした場合、カードを2枚引く。"
+    text = "[アタック時]相手の山札の上から1枚を場外に置いてもよい。そうした場合、カードを2枚引く。"
     cards = [printed("P-14", text)]
     b = board_at_turn_3(cards, ["P-14"], [], a_front=("A-1",))
     r = b.attack("A", "A-1").replay()

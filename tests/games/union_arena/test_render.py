@@ -43,6 +43,7 @@ MINIMAL = {
         "n": 1,
         "modes": [[{"op": "draw", "n": 1}], [{"op": "rest", "target": OPP_FRONT}]],
     },
+    "mill": {"op": "mill", "n": 3},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},

@@ -858,7 +858,7 @@ def test_UA_EFFECT_UNSUPPORTED_replay_quotes_the_text() -> None:
 
 
 def test_UA_EFFECT_UNSUPPORTED_unknown_operation_is_unverifiable() -> None:
-    miller = card("T-235", ap=0, effects=[effect("on_play", {"op": "mill", "n": 2})])
+    miller = card("T-235", ap=0, effects=[effect("on_play", {"op": "mill_opponent", "n": 2})])
     b = main_phase(miller).play("A", "T-235", to="front_line")
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
