@@ -324,13 +324,21 @@ class ModesChoiceSchema(BaseSchema):
     )
 
 
+class MoveRoomSchema(BaseSchema):
+    """A move to the other line into a full line: the card of that line that goes to the
+    removal area first, named right after the card moved (``UA-EFFECT-MOVE-LINE``)."""
+
+    remove = CardRef(required=True)
+
+
 class Target(CardRef):
     """A target: a card reference, "player" (the opponent), {"player": id}, a look's
-    {"bottom": [references]}, or a choice among listed effects {"modes": [k, …]}."""
+    {"bottom": [references]}, a choice among listed effects {"modes": [k, …]}, or the card a
+    move into a full line removes {"remove": reference}."""
 
     default_error_messages = {
-        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}} '
-        'or {{"modes": […]}}',
+        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}}, '
+        '{{"modes": […]}} or {{"remove": …}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -342,6 +350,8 @@ class Target(CardRef):
             return BottomOrderSchema().load(value)
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
+        if isinstance(value, dict) and "remove" in value:
+            return MoveRoomSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -351,6 +361,7 @@ class Target(CardRef):
             converter.resolve_nested_schema(PlayerTargetSchema),
             converter.resolve_nested_schema(BottomOrderSchema),
             converter.resolve_nested_schema(ModesChoiceSchema),
+            converter.resolve_nested_schema(MoveRoomSchema),
         ]
 
 

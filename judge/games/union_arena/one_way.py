@@ -10,8 +10,9 @@ breaks UA-EFFECT-TARGETS).
 
 What this does not call one way (the log's record is needed, as before): an "up to" choice
 with any card to choose, a choice among more cards than it names, a card a hidden zone may
-hold (observed mode), a look at the deck, a choice among listed effects, a choice in the hand
-after a draw, and an op with a condition (whether it happens is read when it resolves).
+hold (observed mode), a look at the deck, a choice among listed effects, a move to the other
+line (a full line needs the card removed), a choice in the hand after a draw, and an op with a
+condition (whether it happens is read when it resolves).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
     targets: list[Any] = []
     drew = False
     for op in effect.get("do", []):
-        if op.get("op") in ("look", "modes") or any(key in op for key in CONDITIONAL):
+        if op.get("op") in ("look", "modes", "move_line") or any(k in op for k in CONDITIONAL):
             return None
         if op.get("op") == "draw":
             drew = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, modes
+from judge.games.union_arena import conditions, effects, look, modes, moveline
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Unit
 
@@ -62,6 +62,8 @@ def match_one(
     while len(got) < count and pos < len(targets):
         ref = targets[pos]
         if ref == "player" or (isinstance(ref, dict) and "player" in ref):
+            break
+        if moveline.is_record(ref):  # a move's card to remove: after the card it moves
             break
         pos += 1
         if zone == effects.AP_ZONE:
@@ -295,6 +297,11 @@ def check_effect_targets(
                 )
                 problems += found
                 picked = chosen_ids(got)
+                if op.get("op") == "move_line":  # the card that makes room (moveline.py)
+                    settled = leaving is None and minus is None and len(effect_list) == 1
+                    settled = settled and not moveline.changes_field(ops[: at - 1])
+                    pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
+                    problems += [] if found else room  # a wrong choice is reported already
     finally:
         ps.hand = original
     if pos < len(targets) and not problems:

@@ -43,6 +43,7 @@ MINIMAL = {
         "n": 1,
         "modes": [[{"op": "draw", "n": 1}], [{"op": "rest", "target": OPP_FRONT}]],
     },
+    "move_line": {"op": "move_line", "to": "energy_line", "target": OPP_FRONT},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
