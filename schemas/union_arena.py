@@ -341,15 +341,23 @@ class ModesChoiceSchema(BaseSchema):
     )
 
 
+class MoveRoomSchema(BaseSchema):
+    """A move to the other line into a full line: the card of that line that goes to the
+    removal area first, named right after the card moved (``UA-EFFECT-MOVE-LINE``)."""
+
+    remove = CardRef(required=True)
+
+
 class Target(CardRef):
     """A target: a card reference, "player" (the opponent), {"player": id}, a look's record
     of where its cards go ({"bottom": [references]}, {"top": […], "outside": […]}), the
     deck's top cards put into the outside area ({"outside": [references]}, the same record),
-    or a choice among listed effects {"modes": [k, …]}."""
+    a choice among listed effects {"modes": [k, …]}, or the card a move into a full line
+    removes {"remove": reference}."""
 
     default_error_messages = {
         "invalid": 'must be a card reference, "player", {{"player": …}}, a look\'s '
-        '{{"bottom"/"top"/"outside": […]}} or {{"modes": […]}}',
+        '{{"bottom"/"top"/"outside": […]}}, {{"modes": […]}} or {{"remove": …}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -361,6 +369,8 @@ class Target(CardRef):
             return PlacementSchema().load(value)
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
+        if isinstance(value, dict) and "remove" in value:
+            return MoveRoomSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -370,6 +380,7 @@ class Target(CardRef):
             converter.resolve_nested_schema(PlayerTargetSchema),
             converter.resolve_nested_schema(PlacementSchema),
             converter.resolve_nested_schema(ModesChoiceSchema),
+            converter.resolve_nested_schema(MoveRoomSchema),
         ]
 
 

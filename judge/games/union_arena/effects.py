@@ -167,6 +167,14 @@ returned, return this character).
   records ``{"modes": [k, …]}`` where its targets would be, then the chosen effects' targets
   (:mod:`judge.games.union_arena.modes`, ``UA-EFFECT-MODES``).
 
+- ``move_line`` ``to`` (``other`` | ``energy_line`` | ``front_line``), ``target`` — "…を1枚
+  (まで)選び、別のラインに移動させる" / "…エナジーLに移動させる": the one card chosen moves to
+  the other line of its owner's field (``to``: the other one, or that line); into a full line
+  its owner first puts one card of that line into the removal area, which the log names
+  ``{"remove": ref}`` right after the moved card (``UA-EFFECT-MOVE-LINE``; carried out by
+  :mod:`judge.games.union_arena.moveline`, which moves are read:
+  :mod:`judge.games.union_arena.textmove`).
+
 - ``activate`` with a selector of ``zone`` ``ap`` ("自分のAPカードをN枚まで選び、アクティブにする":
   choose up to N of your AP cards and make them active; "自分のAPカードを1枚アクティブにする":
   ``if_able``, N of them if it has N in play): the log names AP cards in play by instance id
@@ -190,6 +198,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena.textmove import move_ok
 
 TIMINGS = (
     "on_play",
@@ -219,6 +228,7 @@ OPS = (
     "at_attack_start",
     "modes",
     "mill",
+    "move_line",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -319,6 +329,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if op.get("if_done") and not (chose or milled):
             return False
         if op["op"] == "at_attack_start" and not _delayed_ok(effect, op):
+            return False
+        if op["op"] == "move_line" and not move_ok(op):  # one card, to the other line
             return False
         if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
             return False
@@ -651,7 +663,9 @@ def _raises_bp(op: Any) -> bool:
 def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
     """The selectors of an effect whose targets the log must record, in order.  A choice
     among listed effects gives ``{"zone": "modes", "modes": [1, …]}`` (its record), then the
-    selectors of the first ``n`` effects listed: one way to fill it in (``judge legal``)."""
+    selectors of the first ``n`` effects listed: one way to fill it in (``judge legal``); a
+    move to the other line is followed by ``{"zone": "room", "to": …}``, the place of its
+    ``{"remove": …}`` when the line it moves to is full."""
     out: list[dict[str, Any]] = []
     for op in effect.get("do", []):
         if op.get("op") == "modes":  # the choice, then (as one example) the first effects'
@@ -676,6 +690,8 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             target = op.get("target", "self")
             if isinstance(target, dict) and not target.get("all"):
                 out.append(target)
+            if op.get("op") == "move_line":  # then the card removed from a full line, if any
+                out.append({"zone": "room", "to": op.get("to")})
     return out
 
 

@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import effects
+from judge.games.union_arena import effects, moveline
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -33,6 +33,7 @@ def _targets_for(
     """
     st = eng.state
     out: list[Any] = [leaving] if leaving else []
+    picked: list[str] = []  # the cards the last selector named (a move's)
     for sel in sels:
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
@@ -42,6 +43,9 @@ def _targets_for(
             continue
         if zone == "deck_to_outside":  # a mill: "up to" puts none; exactly n needs no record
             out += [{"outside": []}] if sel.get("up_to") else []
+            continue
+        if zone == "room":  # the card a move into a full line removes (effects.selectors)
+            out += moveline.room_record(eng, sel, picked)
             continue
         if zone == "deck_top" or sel.get("if_taken"):
             continue  # a look takes nothing here (up to), so nothing is discarded for it
@@ -72,7 +76,8 @@ def _targets_for(
                 if "rested" in sel and unit.rested != sel["rested"]:
                     continue
                 picked.append(unit.top)
-        out.extend(picked[:count])
+        picked = picked[:count]
+        out.extend(picked)
     return out[1:] if leaving else out
 
 

@@ -10,12 +10,13 @@ breaks UA-EFFECT-TARGETS).
 
 What this does not call one way (the log's record is needed, as before): an "up to" choice
 with any card to choose, a choice among more cards than it names, a card a hidden zone may
-hold (observed mode), a look at the deck, a choice among listed effects, a choice in the hand
-after a draw, and an op with a condition (whether it happens is read when it resolves).  The
-deck's top cards put into the outside area ("自分の山札の上から3枚を場外に置く") are one way
-when the engine knows them (seeded mode) and nothing before it in the effect moved the deck:
-their record ``{"outside": [...]}`` names them; not "up to" (a choice), nor a deck too short,
-nor when a choice follows the mill (it could take a card the mill put).
+hold (observed mode), a look at the deck, a choice among listed effects, a move to the other
+line (a full line needs the card removed), a choice in the hand after a draw, and an op with a
+condition (whether it happens is read when it resolves).  The deck's top cards put into the
+outside area ("自分の山札の上から3枚を場外に置く") are one way when the engine knows them
+(seeded mode) and nothing before it in the effect moved the deck: their record
+``{"outside": [...]}`` names them; not "up to" (a choice), nor a deck too short, nor when a
+choice follows the mill (it could take a card the mill put).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
     targets: list[Any] = []
     drew = milled = False
     for op in effect.get("do", []):
-        if op.get("op") in ("look", "modes") or any(key in op for key in CONDITIONAL):
+        if op.get("op") in ("look", "modes", "move_line") or any(k in op for k in CONDITIONAL):
             return None
         if op.get("op") == "draw":
             drew = True

@@ -45,6 +45,7 @@ from judge.games.union_arena.textlines import (
     read_look,
     static_bp,
 )
+from judge.games.union_arena.textmove import move_operation, move_reminder
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +309,9 @@ def _read_parts(
             ops += look[0]
             i += look[1]
             continue
+        if move_reminder(parts[i], before + ops):  # restates what a full line does: no op
+            i += 1
+            continue
         read = _read_main_phase_self(parts[i], self_word) or read_sentence(parts[i], self_ok)
         done = parts[i].removeprefix("そうした場合、")
         if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
@@ -547,6 +551,9 @@ def _operation(text: str) -> dict[str, Any] | None:
 def _operations(text: str) -> list[dict[str, Any]] | None:
     """:func:`_operation`, and several keywords given at once ("このターン中、「…」と
     [インパクト(1)]を得る": one ``grant`` each)."""
+    moved = move_operation(text)  # "別のラインに移動させる" (textmove.py)
+    if moved is not None:
+        return [moved]
     until, rest = g.duration(text)
     if until is None and rest in _SIMPLE_OPS:
         return [{"op": _SIMPLE_OPS[rest]}]

@@ -55,6 +55,7 @@ OP_KEYS = {
     "at_attack_start": {"do"},
     "modes": {"n", "up_to", "modes"},
     "mill": {"n", "up_to"},
+    "move_line": {"to", "target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -348,6 +349,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"remove {obj} (to the removal area)"
     elif kind == "to_deck_bottom":
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
+    elif kind == "move_line":
+        text = _move_line(op, obj, several)
     else:  # generate
         n = op.get("n", 1)
         text = f"{subj} generate{s} {n} more {op.get('color')} energy {_until(op)}"
@@ -367,6 +370,26 @@ def _instead_op(alt: Any) -> str:
     if not isinstance(alt, dict) or alt.get("op") not in _INSTEAD_WORDS or set(alt) != {"if", "op"}:
         return f" {raw({'instead_op': alt})}"
     return f" (if {condition(alt['if'])}, {_INSTEAD_WORDS[alt['op']]} instead)"
+
+
+#: where ``move_line`` sends a card, in words
+MOVE_WORDS = {
+    "other": "the other line",
+    "energy_line": "the energy line",
+    "front_line": "the front line",
+}
+
+
+def _move_line(op: dict[str, Any], obj: str, several: bool) -> str:
+    """ "別のラインに移動させる": the move, and what a full line does first (UA-LINE-LIMIT)."""
+    to = op.get("to")
+    if to not in MOVE_WORDS:
+        return f"move {obj} {raw({'to': to})}"
+    whose = "their" if several else "its"
+    return (
+        f"move {obj} to {MOVE_WORDS[to]} of {whose} owner's field (the same card, as it was); "
+        "if that line is full, its owner first puts one card of it into the removal area"
+    )
 
 
 def _look(op: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import conditions, effects, look, mill, modes
+from judge.games.union_arena import conditions, effects, look, mill, modes, moveline
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
 from judge.games.union_arena.targets import (
@@ -208,6 +208,9 @@ def run_effect(
                     player=pe.controller,
                     card=iid,
                 )
+            continue
+        if kind == "move_line":  # to the other line, a full one made room in first
+            pos = moveline.run(eng, pe, op, objs, targets, pos)
             continue
         for obj in objs:
             if isinstance(obj, APCard):

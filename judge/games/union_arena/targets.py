@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, mill, modes
+from judge.games.union_arena import conditions, effects, look, mill, modes, moveline
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Unit
 
@@ -64,6 +64,8 @@ def match_one(
     while len(got) < count and pos < len(targets):
         ref = targets[pos]
         if ref == "player" or (isinstance(ref, dict) and "player" in ref):
+            break
+        if moveline.is_record(ref):  # a move's card to remove: after the card it moves
             break
         pos += 1
         if zone == effects.AP_ZONE:
@@ -325,6 +327,11 @@ def check_effect_targets(
                 picked = chosen_ids(got)
                 done = bool(picked)
                 _into_hands(eng, controller, op, sel, got, hands)
+                if op.get("op") == "move_line":  # the card that makes room (moveline.py)
+                    settled = leaving is None and not off and len(effect_list) == 1
+                    settled = settled and not moveline.changes_field(ops[: at - 1])
+                    pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
+                    problems += [] if found else room  # a wrong choice is reported already
     finally:
         for pid, cards in originals.items():
             st.players[pid].hand = cards

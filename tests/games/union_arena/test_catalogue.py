@@ -58,6 +58,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "trigger_no_target": "does_nothing",
         "deck_construction": True,
         "modes_order": "printed",
+        "move_line_state": "kept",
     }
 
 

@@ -44,6 +44,7 @@ MINIMAL = {
         "modes": [[{"op": "draw", "n": 1}], [{"op": "rest", "target": OPP_FRONT}]],
     },
     "mill": {"op": "mill", "n": 3},
+    "move_line": {"op": "move_line", "to": "energy_line", "target": OPP_FRONT},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
