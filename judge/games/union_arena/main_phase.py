@@ -20,7 +20,7 @@ from judge.games.union_arena.refs import (
     take_many,
 )
 from judge.games.union_arena.state import LINE_LIMIT
-from judge.games.union_arena.targets import check_effect_targets
+from judge.games.union_arena.targets import Entering, check_effect_targets
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -69,6 +69,7 @@ def _check_effect_targets(
     raided: bool,
     index: int | None = None,
     gone: tuple[str, ...] = (),
+    enters: Entering | None = None,
 ) -> None:
     """Targets recorded on a play/raid/activate action, checked against the card's text
     (``gone``: the units, by a card of theirs, that leave the field before the card's
@@ -81,7 +82,10 @@ def _check_effect_targets(
         effs = effs[index : index + 1]
     path = f"actions[{eng.ctx.index}].targets"
     targets = plan.action["targets"]
-    for rule, msg in check_effect_targets(eng, pid, effs, targets, path, leaving=iid, gone=gone):
+    problems = check_effect_targets(
+        eng, pid, effs, targets, path, leaving=iid, gone=gone, enters=enters
+    )
+    for rule, msg in problems:
         plan.violate(rule, msg)
 
 
@@ -158,7 +162,9 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
         )
     gone = tuple(u.top for u in removes)
-    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone)
+    # the card is on the field when its when-played effects resolve (a choice may name it)
+    enters = Entering(to, not _enters_active(d.effects)) if to else None
+    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters)
     plan.data.update(take=take, to=to, removes=removes)
 
 
@@ -261,7 +267,11 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
     removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
     gone = (base.top, *(u.top for u in removes))  # the raided card takes the base's place
-    _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True, gone=gone)
+    # active on the base's cards, in the front line if it moves up (UA-RAID)
+    enters = Entering("front_line" if moves_up else line, False, tuple(base.cards))
+    _check_effect_targets(
+        eng, plan, pid, take.iid, "on_play", raided=True, gone=gone, enters=enters
+    )
     plan.data.update(take=take, base=base, line=line, removes=removes, skipped_removal=skipped)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena import conditions, effects, look, mill, modes, moveline
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
-from judge.games.union_arena.state import LINES, Unit
+from judge.games.union_arena.state import LINES, Modifier, Unit
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -218,6 +218,17 @@ def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:
     return target if isinstance(target, dict) and not target.get("all") else None
 
 
+@dataclass(frozen=True, slots=True)
+class Entering:
+    """Where a card being played or raided will be when its when-played effects resolve:
+    its ``line``, ``rested`` or not, and for a raid the cards of the base it goes on
+    (``below``, bottom first)."""
+
+    line: str
+    rested: bool
+    below: tuple[str, ...] = ()
+
+
 def check_effect_targets(
     eng: UnionArenaEngine,
     controller: str,
@@ -228,9 +239,15 @@ def check_effect_targets(
     source: str | None = None,
     gone: Collection[str] = (),
     spent: Collection[str] = (),
+    enters: Entering | None = None,
 ) -> list[Problem]:
     """Check the targets an action records for effects that resolve after it (``source``:
     the effects' card, which an ``other`` selector excludes).
+
+    ``enters``: where the card being played or raided (``leaving``) will be when its
+    when-played effects resolve.  It is put there for the check, so that a choice of one's
+    own field may name it ("自分の場のキャラを1枚選び…" chooses the card itself too) and the BP
+    and conditions that read the field see it; taken out again after.
 
     The game is taken as it will be when each op is carried out, as far as a choice or a
     condition reads it (``conditions.py``).  The field: with ``leaving`` on it (a character
@@ -253,7 +270,19 @@ def check_effect_targets(
             hand.remove(card if card in hand else None)
     problems: list[Problem] = []
     pos = 0
+    raised: list[tuple[Unit, Modifier]] = []  # BP changes of earlier ops, for later choices
     plus = leaving if leaving is not None and st.card(leaving).type != "event" else None
+    staged = None
+    if enters is not None and plus is not None:
+        staged = Unit(
+            cards=[*enters.below, plus],
+            rested=enters.rested,
+            entered_turn=st.turn,
+            serial=-1,  # never the engine's: a unit for this check only
+            raided=bool(enters.below),
+        )
+        ps.line(enters.line).append(staged)
+        plus = None  # on the field itself now, counted there
     try:
         for effect in effect_list:
             hands = {pid: list(hand if pid == controller else originals[pid]) for pid in st.order}
@@ -318,6 +347,10 @@ def check_effect_targets(
                 if sel is None:
                     if op.get("op") == "to_hand" and (not op.get("if_none_before") or not picked):
                         held.append(source or leaving)  # "このキャラを手札に戻す"
+                    if op.get("op") == "bp":  # a later "BPN以下" choice reads it (UA-EFFECT-IF)
+                        owner = source or leaving
+                        units = _bp_units(eng, controller, op, picked, owner, off)
+                        raised += _raise_for_check(op, units, controller)
                     continue
                 sel = conditions.effective(eng, controller, sel, plus, off, source or leaving)
                 got, pos, found = match_one(
@@ -327,6 +360,9 @@ def check_effect_targets(
                 picked = chosen_ids(got)
                 done = bool(picked)
                 _into_hands(eng, controller, op, sel, got, hands)
+                if op.get("op") == "bp":  # a later "BPN以下" choice reads it
+                    units = [obj[2] for obj in got if isinstance(obj, tuple)]
+                    raised += _raise_for_check(op, units, controller)
                 if op.get("op") == "move_line":  # the card that makes room (moveline.py)
                     settled = leaving is None and not off and len(effect_list) == 1
                     settled = settled and not moveline.changes_field(ops[: at - 1])
@@ -336,9 +372,51 @@ def check_effect_targets(
         for pid, cards in originals.items():
             st.players[pid].hand = cards
         ps.outside = outside
+        if staged is not None:
+            ps.line(enters.line).remove(staged)
+        for unit, mod in raised:  # the BP changes the check assumed, taken back
+            unit.mods.remove(mod)
     if pos < len(targets) and not problems:
         problems.append(_too_many(len(targets) - pos))
     return problems
+
+
+def _bp_units(
+    eng: UnionArenaEngine,
+    controller: str,
+    op: dict[str, Any],
+    picked: list[str],
+    owner: str | None,
+    off: Collection[str],
+) -> list[Unit]:
+    """The units a ``bp`` op with no choice of its own changes: ``self`` (the effect's card),
+    ``chosen`` (the cards the last choice named), or every card a selector with ``all``
+    meets now."""
+    st = eng.state
+    target = op.get("target", "self")
+    if target == "self":
+        found = st.find_unit(owner) if owner else None
+        return [found[2]] if found and not any(g in found[2].cards for g in off) else []
+    if target == "chosen":
+        return [f[2] for f in (st.find_unit(i) for i in picked) if f is not None]
+    if isinstance(target, dict) and target.get("all"):
+        units = [u for _, _, u in every_unit(eng, controller, target, owner)]
+        return [u for u in units if st.card(u.top).type == "character"]
+    return []
+
+
+def _raise_for_check(
+    op: dict[str, Any], units: list[Unit], controller: str
+) -> list[tuple[Unit, Modifier]]:
+    """A ``bp`` op's change put on ``units`` for the rest of a targets check, so that a later
+    choice bounded by BP ("…BP-1000。BP2000以下の…を1枚選び、退場させる") reads the BP the op
+    leaves, as it will when the effect resolves; :func:`check_effect_targets` takes them back."""
+    out = []
+    for unit in units:
+        mod = Modifier(bp=int(op.get("amount", 0)), until=op.get("until", "turn"), owner=controller)
+        unit.mods.append(mod)
+        out.append((unit, mod))
+    return out
 
 
 def _into_hands(
