@@ -324,13 +324,27 @@ class ModesChoiceSchema(BaseSchema):
     )
 
 
+class PlayLineSchema(BaseSchema):
+    """A card an effect plays ("…自分の場にレストで登場させる"): the line it enters, right after
+    it in ``targets``, and the card of that line removed to make room when it is full
+    (``UA-EFFECT-PLAY``).  Without ``remove`` the log does not say (``null``: not given)."""
+
+    to = Str(required=True, validate=one_of(PLAY_DESTINATIONS))
+    remove = List(
+        CardRef(),
+        validate=validate.Length(max=4),
+        metadata={"description": "sent to the removal area to make room (not given: unsaid)"},
+    )
+
+
 class Target(CardRef):
     """A target: a card reference, "player" (the opponent), {"player": id}, a look's
-    {"bottom": [references]}, or a choice among listed effects {"modes": [k, …]}."""
+    {"bottom": [references]}, a choice among listed effects {"modes": [k, …]}, or the line of
+    a card an effect plays {"to": line, "remove"?: [references]}."""
 
     default_error_messages = {
-        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}} '
-        'or {{"modes": […]}}',
+        "invalid": 'must be a card reference, "player", {{"player": …}}, {{"bottom": […]}}, '
+        '{{"modes": […]}} or {{"to": …}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -342,6 +356,8 @@ class Target(CardRef):
             return BottomOrderSchema().load(value)
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
+        if isinstance(value, dict) and "to" in value:
+            return PlayLineSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -351,6 +367,7 @@ class Target(CardRef):
             converter.resolve_nested_schema(PlayerTargetSchema),
             converter.resolve_nested_schema(BottomOrderSchema),
             converter.resolve_nested_schema(ModesChoiceSchema),
+            converter.resolve_nested_schema(PlayLineSchema),
         ]
 
 

@@ -56,6 +56,8 @@ breaks ``UA-EFFECT-TARGETS``):
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
   together) is at most n (any zone).
 - ``other`` — "他の": not the effect's own card (a unit on the field holding it).
+- ``card_type`` (a card of that type), ``ap_cost`` ("消費APがN": printed AP cost exactly n),
+  ``not_name`` ("〈X〉以外の": not named X, nor treated as X) — any zone.
 - ``any_of`` — alternatives joined by "か" ("[特徴:A]か[特徴:B]"): a card that meets one of
   them (each a ``name``, ``trait`` or ``color``).
 
@@ -124,6 +126,15 @@ returned, return this character).
   ``top_or_bottom``, ``n`` 1 and no ``take`` ("そのカードを自分の山札の上か下に置く"):
   ``{"bottom": []}`` leaves the card on top, ``{"bottom": [it]}`` puts it at the bottom.
 
+- ``play`` ``target``, ``to``, ``rested`` — "自分の手札から…を1枚まで自分の場にレストで
+  登場させる": the chosen card of the hand or the outside area (``target``: zone ``hand`` or
+  ``outside``, count 1, with ``card_type``, ``ap_cost`` — "消費APがN", exactly —, ``not_name``
+  — "〈X〉以外の" — beside the conditions above) enters ``to`` (``field``: the player's choice of
+  line; ``front_line``; ``energy_line``) rested or active; no AP paid, required energy not
+  checked.  The log records the card, then ``{"to": line}`` (with ``"remove": [ref]`` for a
+  full line); the last op of its effect (:mod:`judge.games.union_arena.playcard`,
+  ``UA-EFFECT-PLAY``; its when-played effects: ``UA-EFFECT-PLAY-WHEN-PLAYED``, GAP).
+
 - ``modes`` ``n``, ``up_to``, ``modes`` (a list of op lists) — "以下からN つ(まで)選ぶ。" and
   its bullets "・…": the controller chooses ``n`` of the listed effects (at most ``n`` with
   ``up_to``), each at most once, and they are carried out; the last op of its effect.  The log
@@ -152,6 +163,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions
+from judge.games.union_arena.playcard import play_ok
 
 TIMINGS = (
     "on_play",
@@ -180,6 +192,7 @@ OPS = (
     "generate",
     "at_attack_start",
     "modes",
+    "play",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -189,7 +202,7 @@ TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_cont
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
-CARD_OPS = ("to_hand", "remove")
+CARD_OPS = ("to_hand", "remove", "play")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
@@ -200,7 +213,7 @@ OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
 SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
-    | {"energy_max", "other", "any_of"}
+    | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name"}
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -268,6 +281,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
             return False
+        if op["op"] == "play" and not play_ok(effect, i):
+            return False
         if isinstance(target, dict) and target.get("all"):
             # every card of the field that meets it, no choice (UA-EFFECT-ALL)
             if (
@@ -289,6 +304,8 @@ def supported(effect: dict[str, Any]) -> bool:
                 or "bp_max" not in target
             ):
                 return False
+        if op["op"] == "play":  # a card enters one's own field: read after it, no condition holds
+            changed_field = True
         if op["op"] in ("retire", "to_hand", "remove", "to_deck_bottom") and (
             target == "self" or (isinstance(target, dict) and target.get("side", "own") == "own")
         ):
@@ -407,6 +424,8 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     ):
         return False
     base = {"when": effect.get("when")}
+    if any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
+        return False  # checked against the field before the choice is known: not here
     if not all(supported({**base, "do": m}) for m in listed):
         return False
     if n == 1:
@@ -507,7 +526,9 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(sel)
         else:
             target = op.get("target", "self")
-            if isinstance(target, dict) and not target.get("all"):
+            if isinstance(target, dict) and op.get("op") == "play":  # and the line it enters
+                out.append({**target, "play": op.get("to", "field")})
+            elif isinstance(target, dict) and not target.get("all"):
                 out.append(target)
     return out
 

@@ -68,8 +68,10 @@ def _check_effect_targets(
     when: str,
     raided: bool,
     index: int | None = None,
+    entering: dict[str, int] | None = None,
 ) -> None:
-    """Targets recorded on a play/raid/activate action, checked against the card's text."""
+    """Targets recorded on a play/raid/activate action, checked against the card's text
+    (``entering``: how the action changes the player's lines before they resolve)."""
     if "targets" not in plan.action:
         return
     d = eng.state.card(iid)
@@ -78,7 +80,9 @@ def _check_effect_targets(
         effs = effs[index : index + 1]
     path = f"actions[{eng.ctx.index}].targets"
     targets = plan.action["targets"]
-    for rule, msg in check_effect_targets(eng, pid, effs, targets, path, leaving=iid):
+    for rule, msg in check_effect_targets(
+        eng, pid, effs, targets, path, leaving=iid, entering=entering
+    ):
         plan.violate(rule, msg)
 
 
@@ -153,7 +157,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
         )
-    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False)
+    entering = {to: 1 - len(removes)} if to in ("front_line", "energy_line") else None
+    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, entering=entering)
     plan.data.update(take=take, to=to, removes=removes)
 
 
@@ -174,7 +179,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
         eng.fire(None, "on_play", pid, card=iid, targets=targets)
         eng.push(("event_done", {"player": pid, "card": iid}))
         return
-    active = _enters_active(d.effects)
+    active = played_active(d.effects)
     unit = eng.new_unit([iid], rested=not active)
     st.players[pid].line(to).append(unit)
     eng.event(
@@ -197,7 +202,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     eng.fire(unit, "on_play", pid, targets=targets)
 
 
-def _enters_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
+def played_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
     """ "このフィールド(キャラ)はアクティブで場に登場させる": the card is played active."""
     return any(
         e.get("when") == "continuous"
@@ -254,7 +259,9 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     _check_cost(eng, plan, pid, take.iid)
     moves_up = bool(plan.action.get("to_front_line")) and line == "energy_line"
     removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
-    _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True)
+    made_room = max(len(removes), int(skipped))  # skipped: the engine removes one (make_room)
+    entering = {"front_line": 1 - made_room, "energy_line": -1} if moves_up else None
+    _check_effect_targets(eng, plan, pid, take.iid, "on_play", raided=True, entering=entering)
     plan.data.update(take=take, base=base, line=line, removes=removes, skipped_removal=skipped)
 
 
@@ -304,28 +311,35 @@ def check_full_line_removal(
 
 
 def make_room(
-    eng: UnionArenaEngine, pid: str, removes: list[Any], skipped: bool, what: str
+    eng: UnionArenaEngine,
+    pid: str,
+    removes: list[Any],
+    skipped: bool,
+    what: str,
+    line: str = "front_line",
 ) -> None:
     """Put the ``removes`` (or, when the log ``skipped`` the choice, the documented default:
-    the card longest in the line) of ``pid``'s full front line into the removal area before
+    the card longest in the line) of ``pid``'s full ``line`` into the removal area before
     ``what`` enters it."""
     ps = eng.state.players[pid]
-    if skipped and len(ps.front_line) >= LINE_LIMIT:
-        removes = [ps.front_line[0]]
+    cards = ps.line(line)
+    words = line.replace("_", " ")
+    if skipped and len(cards) >= LINE_LIMIT:
+        removes = [cards[0]]
         eng.ctx.ruling(
             "UA-CHOICE-RECORDED",
-            f"{what} enters {pid}'s full front line but the log does not say which front-line "
+            f"{what} enters {pid}'s full {words} but the log does not say which {words[:-5]}-line "
             f"card went to the removal area: the engine assumes {eng.name(removes[0].top)} "
             "(the card there longest).",
         )
-        eng.ctx.cannot_verify(f"missing `remove` by {pid} for a full front line")
-    removes = [u for u in removes if u in ps.front_line]
+        eng.ctx.cannot_verify(f"missing `remove` by {pid} for a full {words}")
+    removes = [u for u in removes if u in cards]
     for unit in removes:
         eng.leave_field(pid, unit, "removal", retire=False)
     if removes:
         eng.ctx.ruling(
             "UA-LINE-LIMIT",
-            f"{pid}'s front line was full: "
+            f"{pid}'s {words} was full: "
             f"{', '.join(eng.name(u.top) for u in removes)} went to the removal area "
             f"before {what} entered it.",
         )

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena import textplay
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textlines import (
@@ -300,7 +301,11 @@ def _read_parts(
             ops += look[0]
             i += look[1]
             continue
-        read = _read_main_phase_self(parts[i], self_word) or read_sentence(parts[i], self_ok)
+        read = (
+            _read_main_phase_self(parts[i], self_word)
+            or textplay.read(parts[i], before + ops)
+            or read_sentence(parts[i], self_ok)
+        )
         done = parts[i].removeprefix("そうした場合、")
         if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
             then = _read_main_phase_self(done, self_word)

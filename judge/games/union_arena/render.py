@@ -54,6 +54,7 @@ OP_KEYS = {
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
     "modes": {"n", "up_to", "modes"},
+    "play": {"target", "to", "rested"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -66,7 +67,13 @@ EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where"
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
-CARD_ZONE_KEYS |= {"color", "any_of", "energy_max"}
+CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name"}
+#: where a card an effect plays goes ("自分の場に": the player's choice)
+PLAY_TO = {
+    "field": "your field (the front line or the energy line, your choice)",
+    "front_line": "your front line",
+    "energy_line": "your energy line",
+}
 ZONE_WORDS = {"front_line": "front-line ", "energy_line": "energy-line ", "field": ""}
 COLOUR_WORDS = {c: c for c in effects.COLOURS}
 
@@ -132,6 +139,10 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with BP {sel['bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
+    if "ap_cost" in sel:
+        bits.append(f"with AP cost {sel['ap_cost']}")
+    if "not_name" in sel:
+        bits.append(f"not named <{sel['not_name']}>")
     if "any_of" in sel:
         alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
         bits.append("that is " + " or ".join(_alternative(a) for a in alts))
@@ -174,12 +185,13 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
     own = sel.get("side", "own") == "own"
     if zone in (*effects.CARD_ZONES, effects.AP_ZONE):
         known = CARD_ZONE_KEYS
-        noun = "AP card" if zone == effects.AP_ZONE else "card"
+        kind = f"{sel['card_type']} " if "card_type" in sel else ""
+        noun = "AP card" if zone == effects.AP_ZONE else f"{kind}card"
         where = {"hand": "hand", "outside": "outside area", "ap": "AP area"}[zone]
         whose = "your" if own else "the opponent's"
         place = f" in {whose} {where}"
     else:
-        known = SELECTOR_KEYS
+        known = SELECTOR_KEYS - {"card_type"}  # its type is `type` on the field
         noun = sel.get("type", None if zone == "field" else "character") or "card"
         place = ""
     state_word = (
@@ -324,6 +336,12 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"remove {obj} (to the removal area)"
     elif kind == "to_deck_bottom":
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
+    elif kind == "play":
+        to = PLAY_TO.get(op.get("to"), raw({"to": op.get("to")}))
+        how = {True: "rested", False: "active"}.get(
+            op.get("rested"), raw({"rested": op.get("rested")})
+        )
+        text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
     else:  # generate
         n = op.get("n", 1)
         text = f"{subj} generate{s} {n} more {op.get('color')} energy {_until(op)}"

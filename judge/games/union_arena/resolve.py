@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import conditions, effects, look, modes
+from judge.games.union_arena import conditions, effects, look, modes, playcard
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
 from judge.games.union_arena.targets import (
@@ -183,6 +183,10 @@ def run_effect(
                 objs = []
             chosen = len(objs)
             picked = chosen_ids(objs)
+        if kind == "play":  # a card an effect plays, and the line the log says (playcard.py)
+            for take in objs:
+                pos = playcard.run(eng, pe, op, take, targets, pos)
+            continue
         if kind == "discard":
             for take in sorted(objs, key=lambda t: -t.index):
                 iid = do_take(st, pe.controller, take)
@@ -560,5 +564,5 @@ def run_trigger(
             eng.ctx.ruling(
                 rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active."
             )
-            eng.fire(unit, "on_play", pid)
+            playcard.when_played(eng, unit, pid)
     return "outside"

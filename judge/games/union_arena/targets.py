@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, modes
+from judge.games.union_arena import conditions, effects, look, modes, playcard
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Unit
 
@@ -62,6 +62,8 @@ def match_one(
     while len(got) < count and pos < len(targets):
         ref = targets[pos]
         if ref == "player" or (isinstance(ref, dict) and "player" in ref):
+            break
+        if playcard.is_record(ref):  # the line of a card played by an effect: not a card
             break
         pos += 1
         if zone == effects.AP_ZONE:
@@ -222,16 +224,20 @@ def check_effect_targets(
     path: str,
     leaving: str | None = None,
     source: str | None = None,
+    entering: dict[str, int] | None = None,
 ) -> list[Problem]:
     """Check the targets an action records for effects that resolve after it (``source``:
     the effects' card, which an ``other`` selector excludes).
 
     The hand is taken as it will be when the effect resolves: without ``leaving`` (the card
     being played), and for a hand selector that follows ``draw`` ops, with the cards those
-    draws bring from the deck top.
+    draws bring from the deck top.  ``entering``: how the action changes the number of cards
+    in the controller's lines before its effects resolve (a card played, cards removed to
+    make room), for a card an effect plays (``UA-EFFECT-PLAY``).
     """
     ps = eng.state.players[controller]
     original = ps.hand
+    counts = {line: len(ps.line(line)) + (entering or {}).get(line, 0) for line in LINES}
     hand = list(original)
     if leaving is not None:  # observed mode: the played card may still be an unknown slot
         hand.remove(leaving if leaving in hand else None)
@@ -295,6 +301,12 @@ def check_effect_targets(
                 )
                 problems += found
                 picked = chosen_ids(got)
+                if op.get("op") == "play" and not found:  # and the line it enters
+                    for take in got:
+                        _, pos, more = playcard.check(
+                            eng, controller, op, take.iid, targets, pos, counts, path
+                        )
+                        problems += more
     finally:
         ps.hand = original
     if pos < len(targets) and not problems:
@@ -337,7 +349,8 @@ def card_mismatch(
     card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
     (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``;
     ``energy_max`` — "必要エナジーがN以下の": the card's printed required energy, all colours
-    together, is at most N.
+    together, is at most N; ``card_type``; ``ap_cost`` — "消費APがN": its AP cost is N;
+    ``not_name`` — "〈X〉以外の": neither named X nor treated as X.
     A card nobody has seen (observed mode) is not checked here: it is bound when named.
     """
     if iid is None:
@@ -357,6 +370,12 @@ def card_mismatch(
         need = sum(conditions.required_energy(eng, iid, in_hand).values())
         if need > sel["energy_max"]:
             return f"{iid} requires {need} energy, more than {sel['energy_max']}."
+    if "card_type" in sel and d.type != sel["card_type"]:
+        return f"{iid} is a {d.type} card, not a {sel['card_type']} card."
+    if "ap_cost" in sel and d.ap != sel["ap_cost"]:
+        return f"{iid} costs {d.ap} AP, not {sel['ap_cost']}."
+    if "not_name" in sel and d.has_name(sel["not_name"]):
+        return f"{iid} is <{sel['not_name']}>: the text asks for another card."
     return None
 
 
@@ -374,6 +393,12 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"with BP ≥ {sel['bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
+    if "card_type" in sel:
+        bits.append(f"of type {sel['card_type']}")
+    if "ap_cost" in sel:
+        bits.append(f"costing {sel['ap_cost']} AP")
+    if "not_name" in sel:
+        bits.append(f"not named <{sel['not_name']}>")
     if sel.get("other"):
         bits.append("other than the effect's own card")
     if "name" in sel:

@@ -57,6 +57,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "trigger_no_target": "does_nothing",
         "deck_construction": True,
         "modes_order": "printed",
+        "played_by_effect_on_play": "triggers",
     }
 
 

@@ -43,6 +43,12 @@ MINIMAL = {
         "n": 1,
         "modes": [[{"op": "draw", "n": 1}], [{"op": "rest", "target": OPP_FRONT}]],
     },
+    "play": {
+        "op": "play",
+        "target": {"side": "own", "zone": "hand", "count": 1, "up_to": True},
+        "to": "field",
+        "rested": True,
+    },
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
