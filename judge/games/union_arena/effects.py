@@ -134,6 +134,9 @@ returned, return this character).
   checked.  The log records the card, then ``{"to": line}`` (with ``"remove": [ref]`` for a
   full line); the last op of its effect (:mod:`judge.games.union_arena.playcard`,
   ``UA-EFFECT-PLAY``; its when-played effects: ``UA-EFFECT-PLAY-WHEN-PLAYED``, GAP).
+- ``no_activate`` on the ``chosen`` card, right after the ``rest`` that chose it — "それは次の
+  1回アクティブにならない": it stays rested the next time its controller's cards become active,
+  as after a yellow COLOR trigger (``UA-EFFECT-NO-ACTIVATE``).
 
 - ``modes`` ``n``, ``up_to``, ``modes`` (a list of op lists) — "以下からN つ(まで)選ぶ。" and
   its bullets "・…": the controller chooses ``n`` of the listed effects (at most ``n`` with
@@ -163,7 +166,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions
-from judge.games.union_arena.playcard import play_ok
+from judge.games.union_arena.playcard import no_activate_ok, play_ok
 
 TIMINGS = (
     "on_play",
@@ -193,6 +196,7 @@ OPS = (
     "at_attack_start",
     "modes",
     "play",
+    "no_activate",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -279,9 +283,13 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "at_attack_start" and not _delayed_ok(effect, op):
             return False
-        if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
+        if target == "chosen" and not (
+            chose and op["op"] in ("activate", "rest", "bp", "grant", "no_activate")
+        ):
             return False
-        if op["op"] == "play" and not play_ok(effect, i):
+        if (op["op"] == "no_activate" and not no_activate_ok(ops, i)) or (
+            op["op"] == "play" and not play_ok(effect, i)
+        ):
             return False
         if isinstance(target, dict) and target.get("all"):
             # every card of the field that meets it, no choice (UA-EFFECT-ALL)

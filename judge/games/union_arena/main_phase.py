@@ -356,6 +356,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     base.raided = True
     base.mods.clear()
     base.used.clear()
+    base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
     if base.retire_at_main_end:  # set by the base's own effect this main phase
         base.retire_at_main_end = False
         eng.ctx.cannot_verify(

@@ -1,4 +1,5 @@
-"""A card played by an effect (``UA-EFFECT-PLAY``).
+"""A card played by an effect (``UA-EFFECT-PLAY``), and a chosen card that does not become
+active the next time (``UA-EFFECT-NO-ACTIVATE``).
 
 Card text may put a card from the hand or the outside area onto the field::
 
@@ -43,6 +44,7 @@ Problem = tuple[str, str]
 RULE = "UA-EFFECT-PLAY"
 WHEN_PLAYED_RULE = "UA-EFFECT-PLAY-WHEN-PLAYED"
 OPTION = "played_by_effect_on_play"
+NO_ACTIVATE_RULE = "UA-EFFECT-NO-ACTIVATE"
 #: where "登場させる" puts the card: the player's choice of line ("自分の場に"), or one line
 DESTINATIONS = ("field", *LINES)
 #: the conditions the engine checks on a card to play (targets.card_mismatch), beside the count
@@ -87,6 +89,24 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
         and target.get("card_type", "character") in ("character", "field")
         and _whole(target.get("ap_cost", 0))
         and _whole(target.get("energy_max", 0))
+    )
+
+
+def no_activate_ok(ops: list[Any], i: int) -> bool:
+    """ "…を1枚(まで)選び、レストにする。それは次の1回アクティブにならない。": op ``i``, a
+    ``no_activate`` on the ``chosen`` card, right after the ``rest`` that chose it (one card,
+    no condition on either: "それ" is the card that rest chose, and nothing else)."""
+    op, prev = ops[i], ops[i - 1] if i >= 1 else None
+    target = prev.get("target") if isinstance(prev, dict) else None
+    return (
+        set(op) == {"op", "target"}
+        and op["target"] == "chosen"
+        and isinstance(prev, dict)
+        and prev.get("op") == "rest"
+        and isinstance(target, dict)
+        and not target.get("all")
+        and target.get("count", 1) == 1
+        and not any(key in prev for key in CONDITIONAL)
     )
 
 
@@ -251,6 +271,22 @@ def when_played(eng: UnionArenaEngine, unit: Unit, pid: str) -> None:
             f"{eng.name(unit.top)} entered the field by an effect: its when-played effects "
             f"do not trigger (rule option {OPTION}).",
         )
+
+
+def made_active(eng: UnionArenaEngine, u: Unit) -> None:
+    """Before ``u`` is made active otherwise than by start or end phase step 2 (an effect, a
+    trigger, Double Attack or Double Block): if it is not to become active the next time (a
+    yellow COLOR trigger, UA-EFFECT-NO-ACTIVATE), no source says whether this is that time;
+    the caller makes it active, its next activation by the rules is still skipped, and the
+    step is unverifiable."""
+    if u.no_activate and u.rested:
+        eng.ctx.ruling(
+            u.no_activate,
+            f"{eng.name(u.top)} was not to become active the next time, and is made active "
+            "now, not by the start or end phase: whether this is that time is in no source "
+            "(the engine still skips its next activation by the rules).",
+        )
+        eng.ctx.cannot_verify(f"{u.top} made active while it was not to become active")
 
 
 def first_choice(eng: UnionArenaEngine, controller: str, sel: dict[str, Any]) -> list[Any]:

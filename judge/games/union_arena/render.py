@@ -55,6 +55,7 @@ OP_KEYS = {
     "at_attack_start": {"do"},
     "modes": {"n", "up_to", "modes"},
     "play": {"target", "to", "rested"},
+    "no_activate": {"target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -342,6 +343,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
             op.get("rested"), raw({"rested": op.get("rested")})
         )
         text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+    elif kind == "no_activate":
+        text = (
+            f"{subj} do{'' if several else 'es'} not become active the next time "
+            f"{'their' if several else 'its'} controller's cards do"
+        )
     else:  # generate
         n = op.get("n", 1)
         text = f"{subj} generate{s} {n} more {op.get('color')} energy {_until(op)}"

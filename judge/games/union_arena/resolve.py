@@ -320,8 +320,12 @@ def _apply_op(
         u.rested = True
         eng.event("rest", f"{name} is rested.", card=u.top)
     elif kind == "activate":
+        playcard.made_active(eng, u)
         u.rested = False
         eng.event("activate", f"{name} becomes active.", card=u.top)
+    elif kind == "no_activate":  # "それは次の1回アクティブにならない", on the card just rested
+        u.no_activate = playcard.NO_ACTIVATE_RULE
+        eng.event("no_activate", f"{name} does not become active the next time.", card=u.top)
     elif kind == "generate":
         u.mods.append(Modifier(until="turn", owner=pe.controller, energy=op["color"]))
         eng.event(
@@ -495,6 +499,7 @@ def run_trigger(
         eng.draw(pid, 1, why=" (DRAW trigger)")
     elif icon == "active" and picked:
         u = picked[0][2]
+        playcard.made_active(eng, u)
         u.rested = False
         u.mods.append(Modifier(bp=3000, until="turn", owner=me))
         eng.ctx.ruling(
@@ -524,6 +529,7 @@ def run_trigger(
             base.raided = True
             base.mods.clear()
             base.used.clear()
+            base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
             base.rested = False
             eng.ctx.ruling(
                 rule,
@@ -539,7 +545,7 @@ def run_trigger(
         if colour == "yellow" and picked:
             u = picked[0][2]
             u.rested = True
-            u.no_activate = True
+            u.no_activate = rule
             eng.ctx.ruling(
                 rule,
                 f"COLOR (yellow): {eng.name(u.top)} is rested and does not become active the next time.",

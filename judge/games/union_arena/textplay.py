@@ -1,10 +1,14 @@
-"""Reading printed sentences of a card played by an effect.
+"""Reading two families of printed sentences: a card played by an effect, and a rested card
+that does not become active the next time.
 
 - "自分の手札から必要エナジーが2以下で消費APが1の緑のキャラカードを1枚まで自分の場にレストで登場
   させる。" (also "自分の場外から", "自分のフロントLに" / "自分のエナジーLに", "アクティブで"): the op
   ``play`` (``UA-EFFECT-PLAY``, :mod:`judge.games.union_arena.playcard`).  The card is
   described by conditions — "必要エナジーがN以下", "消費APがN", a colour, "〈X〉以外の",
   "[特徴:X]の" — and a noun: "キャラカード", "〈Name〉" or "[特徴:X]".
+- "それは次の1回アクティブにならない。" right after a sentence that rested one chosen card
+  ("相手のフロントLのキャラを1枚まで選び、レストにする。"): the op ``no_activate`` on that card
+  (``UA-EFFECT-NO-ACTIVATE``).
 
 Why apart from :mod:`judge.games.union_arena.reader`: that module is the sentence loop; the
 templates live where their grammar does.  What is not read stays unread (the reader never
@@ -40,8 +44,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], str, Any], ...] = (
 
 def read(sentence: str, before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The ops of ``sentence`` when it is one of this module's templates, else None;
-    ``before``: the ops of the ability read before it (a sentence may refer to them)."""
-    return read_play(sentence)
+    ``before``: the ops of the ability read before it (what "それ" refers to)."""
+    return read_play(sentence) or read_no_activate(sentence, before)
 
 
 def read_play(sentence: str) -> list[dict[str, Any]] | None:
@@ -92,3 +96,15 @@ def card_description(text: str) -> dict[str, Any] | None:
     if not noun or set(noun) & set(out) or "any_of" in noun:
         return None
     return {**out, **noun}
+
+
+def read_no_activate(sentence: str, before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """ "それは次の1回アクティブにならない" after the ``rest`` of one chosen card: ``no_activate``
+    on it (``target`` ``chosen``), or None."""
+    if sentence != "それは次の1回アクティブにならない" or not before:
+        return None
+    last = before[-1]
+    target = last.get("target")
+    if last.get("op") != "rest" or not isinstance(target, dict) or target.get("count") != 1:
+        return None
+    return [{"op": "no_activate", "target": "chosen"}]

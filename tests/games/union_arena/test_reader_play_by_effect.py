@@ -1,8 +1,8 @@
 """Union Arena: a card played by an effect ("…を1枚まで自分の場にレストで登場させる",
-UA-EFFECT-PLAY) and the when-played effects of such a card (UA-EFFECT-PLAY-WHEN-PLAYED, GAP),
-on made-up cards.  Each test follows the wording of its rule: the card must meet every
-condition printed, it enters the line the text (or the log, where the player chooses) says, no
-AP is paid and no energy checked."""
+UA-EFFECT-PLAY), the when-played effects of such a card (UA-EFFECT-PLAY-WHEN-PLAYED, GAP), and
+"それは次の1回アクティブにならない" after a rest (UA-EFFECT-NO-ACTIVATE), on made-up cards.  Each
+test follows the wording of its rule: the card must meet every condition printed, it enters the
+line the text (or the log, where the player chooses) says, no AP is paid and no energy checked."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ GREEN_TO_FIELD = (
     "[登場時]自分の手札から必要エナジーが2以下で消費APが1の緑のキャラカードを1枚まで"
     "自分の場にレストで登場させる。"
 )
+FREEZE = "[登場時]相手のフロントLのキャラを1枚まで選び、レストにする。それは次の1回アクティブにならない。"
 
 
 def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
@@ -401,6 +402,118 @@ def test_UA_EFFECT_PLAY_WHEN_PLAYED_a_green_COLOR_trigger_follows_the_option(
     assert len(player_state(r, "B")["hand"]) == before - 1 + drawn
 
 
+# -- UA-EFFECT-NO-ACTIVATE -----------------------------------------------------------------------
+
+
+def test_UA_EFFECT_NO_ACTIVATE_read_from_printed_text() -> None:
+    r = read_card({"type": "character", "text": FREEZE})
+    assert r.understood
+    assert r.effects[0]["do"] == [
+        {
+            "op": "rest",
+            "target": {
+                "side": "opponent",
+                "zone": "front_line",
+                "type": "character",
+                "count": 1,
+                "up_to": True,
+            },
+        },
+        {"op": "no_activate", "target": "chosen"},
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[登場時]それは次の1回アクティブにならない。",  # nothing rested before it
+        "[登場時]相手のフロントLのキャラを1枚まで選び、退場させる。それは次の1回アクティブにならない。",
+        "[登場時]相手のフロントLのキャラを2枚まで選び、レストにする。それは次の1回アクティブにならない。",
+    ],
+)
+def test_UA_EFFECT_NO_ACTIVATE_unread_unless_right_after_one_card_rested(text: str) -> None:
+    assert not read_card({"type": "character", "text": text}).understood
+
+
+def test_UA_EFFECT_NO_ACTIVATE_stays_rested_through_the_next_start_phase_once() -> None:
+    b = scene(FREEZE).play("A", "A-1", to="front_line", targets=["B-1"])
+    rested = b.last
+    b.proceed("A", 2)  # A's attack phase and end phase: B's turn 4 starts
+    start = b.last
+    b.proceed("B", 3)  # B's movement, main and attack phases: its end phase
+    end = b.last
+    r = b.replay()
+    assert verdict(r, rested) == "legal"
+    assert field_unit(r, "B", "B-1", rested)["rested"] is True
+    assert "UA-EFFECT-NO-ACTIVATE" in rules_applied(r, start)
+    assert field_unit(r, "B", "B-1", start)["rested"] is True
+    assert field_unit(r, "B", "B-1", end)["rested"] is False  # then active as usual
+    assert "UA-EFFECT-NO-ACTIVATE" not in rules_applied(r, end)
+
+
+def test_UA_EFFECT_NO_ACTIVATE_none_chosen_nothing_happens() -> None:
+    b = scene(FREEZE).play("A", "A-1", to="front_line", targets=[])
+    b.proceed("A", 2)
+    r = b.replay()
+    assert field_unit(r, "B", "B-1")["rested"] is False
+    assert "UA-EFFECT-NO-ACTIVATE" not in rules_applied(r, b.last)
+
+
+def test_UA_EFFECT_NO_ACTIVATE_made_active_by_an_effect_first_is_unverifiable() -> None:
+    cards = [
+        texted("T-SOWER", FREEZE),
+        free_character("T-ATK"),
+        free_character("T-B3000", bp=3000),
+        free_character("T-UP", trigger="active"),
+    ]
+    b = board_at_turn_3(
+        cards,
+        ["T-SOWER", "T-ATK"],
+        ["T-B3000", "T-UP"],
+        a_front=("A-2",),
+        b_front=("B-1",),
+        phase="main",
+    )
+    b.play("A", "A-1", to="front_line", targets=["B-1"]).proceed("A")
+    b.attack("A", "A-2").block("B").act("A", "pick_life", cards=[1], reveal=["T-UP"])
+    b.act("B", "trigger", card="B-2", use=True, targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "UA-EFFECT-NO-ACTIVATE" in rules_applied(r, b.last)
+    assert field_unit(r, "B", "B-1")["rested"] is False
+
+
+def test_UA_EFFECT_NO_ACTIVATE_a_raid_onto_it_ends_it() -> None:
+    cards = [
+        texted("T-SOWER", FREEZE),
+        free_character("T-ATK"),
+        free_character("T-B3000", bp=3000),
+        free_character("T-RAIDER", bp=3000, trigger="raid", raid={"onto": {"name": "T-B3000"}}),
+    ]
+    b = board_at_turn_3(
+        cards,
+        ["T-SOWER", "T-ATK", "T-ATK"],
+        ["T-B3000", "T-RAIDER"],
+        a_front=("A-2", "A-3"),
+        b_front=("B-1",),
+        phase="main",
+    )
+    b.play("A", "A-1", to="front_line", targets=["B-1"]).proceed("A")
+    b.attack("A", "A-2").block("B").act("A", "pick_life", cards=[1], reveal=["T-RAIDER"])
+    b.act("B", "trigger", card="B-2", use=True, targets=["B-1"])  # raids onto B-1: active
+    raided = b.last
+    b.attack("A", "A-3").block("B", "B-2")  # the raided card blocks: rested again
+    blocked = b.last
+    b.proceed("A")  # A's end phase; B's turn 4 starts
+    r = b.replay()
+    assert verdict(r, raided) == "legal"
+    assert verdict(r, blocked) == "legal"
+    assert field_unit(r, "B", "B-2", blocked)["rested"] is True
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-NO-ACTIVATE" not in rules_applied(r, b.last)
+    assert field_unit(r, "B", "B-2")["rested"] is False
+
+
 # -- rendering -----------------------------------------------------------------------------------
 
 
@@ -411,4 +524,12 @@ def test_UA_EFFECT_PLAY_rendered() -> None:
         "On play: choose up to 1 of your green character cards in your hand with required "
         "energy 2 or less with AP cost 1; play it to your field (the front line or the energy "
         "line, your choice), rested (no AP paid, required energy not checked)."
+    ]
+
+
+def test_UA_EFFECT_NO_ACTIVATE_rendered() -> None:
+    out = render_card({"code": "X", "name": "X", "type": "character", "text": FREEZE})
+    assert out["reading"] == [
+        "On play: choose up to 1 opposing front-line character; rest it; the chosen card does "
+        "not become active the next time its controller's cards do."
     ]

@@ -49,6 +49,7 @@ MINIMAL = {
         "to": "field",
         "rested": True,
     },
+    "no_activate": {"op": "no_activate", "target": "chosen"},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},

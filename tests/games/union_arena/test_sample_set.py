@@ -179,6 +179,7 @@ READER_ONLY_OPS = {
     "to_deck_bottom",
     "modes",
     "play",
+    "no_activate",
 }
 
 
