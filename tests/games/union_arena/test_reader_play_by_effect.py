@@ -514,6 +514,17 @@ def test_UA_EFFECT_NO_ACTIVATE_a_raid_onto_it_ends_it() -> None:
     assert field_unit(r, "B", "B-2")["rested"] is False
 
 
+def test_UA_EFFECT_NO_ACTIVATE_the_state_fingerprint_tells_the_card_apart() -> None:
+    """Two games alike but for the card that is not to become active the next time are not
+    the same state: their fingerprints differ."""
+    rest_only = "[登場時]相手のフロントLのキャラを1枚まで選び、レストにする。"
+    prints = []
+    for text in (FREEZE, rest_only):
+        b = scene(text).play("A", "A-1", to="front_line", targets=["B-1"])
+        prints.append(b.replay()["steps"][b.last]["state_sha256"])
+    assert prints[0] != prints[1]
+
+
 # -- rendering -----------------------------------------------------------------------------------
 
 
