@@ -515,7 +515,9 @@ def _raises_bp(op: Any) -> bool:
 def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
     """The selectors of an effect whose targets the log must record, in order.  A choice
     among listed effects gives ``{"zone": "modes", "modes": [1, …]}`` (its record), then the
-    selectors of the first ``n`` effects listed: one way to fill it in (``judge legal``)."""
+    selectors of the first ``n`` effects listed: one way to fill it in (``judge legal``).  A
+    card an effect plays gives its selector with ``play``, the op's ``to``: its line record
+    follows the card (``judge legal``: :func:`judge.games.union_arena.playcard.first_choice`)."""
     out: list[dict[str, Any]] = []
     for op in effect.get("do", []):
         if op.get("op") == "modes":  # the choice, then (as one example) the first effects'
