@@ -348,16 +348,30 @@ class MoveRoomSchema(BaseSchema):
     remove = CardRef(required=True)
 
 
+class PlayLineSchema(BaseSchema):
+    """A card an effect plays ("…自分の場にレストで登場させる"): the line it enters, right after
+    it in ``targets``, and the card of that line removed to make room when it is full
+    (``UA-EFFECT-PLAY``).  Without ``remove`` the log does not say (``null``: not given)."""
+
+    to = Str(required=True, validate=one_of(PLAY_DESTINATIONS))
+    remove = List(
+        CardRef(),
+        validate=validate.Length(max=4),
+        metadata={"description": "sent to the removal area to make room (not given: unsaid)"},
+    )
+
+
 class Target(CardRef):
     """A target: a card reference, "player" (the opponent), {"player": id}, a look's record
     of where its cards go ({"bottom": [references]}, {"top": […], "outside": […]}), the
     deck's top cards put into the outside area ({"outside": [references]}, the same record),
-    a choice among listed effects {"modes": [k, …]}, or the card a move into a full line
-    removes {"remove": reference}."""
+    a choice among listed effects {"modes": [k, …]}, the card a move into a full line
+    removes {"remove": reference}, or the line of a card an effect plays
+    {"to": line, "remove"?: [references]}."""
 
     default_error_messages = {
         "invalid": 'must be a card reference, "player", {{"player": …}}, a look\'s '
-        '{{"bottom"/"top"/"outside": […]}}, {{"modes": […]}} or {{"remove": …}}',
+        '{{"bottom"/"top"/"outside": […]}}, {{"modes": […]}}, {{"remove": …}} or {{"to": …}}',
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -369,6 +383,8 @@ class Target(CardRef):
             return PlacementSchema().load(value)
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
+        if isinstance(value, dict) and "to" in value:
+            return PlayLineSchema().load(value)
         if isinstance(value, dict) and "remove" in value:
             return MoveRoomSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
@@ -381,6 +397,7 @@ class Target(CardRef):
             converter.resolve_nested_schema(PlacementSchema),
             converter.resolve_nested_schema(ModesChoiceSchema),
             converter.resolve_nested_schema(MoveRoomSchema),
+            converter.resolve_nested_schema(PlayLineSchema),
         ]
 
 

@@ -69,6 +69,8 @@ breaks ``UA-EFFECT-TARGETS``):
 - ``card_type`` — "キャラカード", "イベントカード", "フィールドカード": a card of that type (any
   zone: the choice of a card in the outside area; ``type`` is a field's).
 - ``other`` — "他の": not the effect's own card (a unit on the field holding it).
+- ``card_type`` (a card of that type), ``ap_cost`` ("消費APがN": printed AP cost exactly n),
+  ``not_name`` ("〈X〉以外の": not named X, nor treated as X) — any zone.
 - ``any_of`` — alternatives joined by "か" ("[特徴:A]か[特徴:B]"): a card that meets one of
   them (each a ``name``, ``trait`` or ``color``).
 
@@ -161,6 +163,18 @@ returned, return this character).
   top first (``{"top": [a, b], "bottom": [c]}``); none of two or more back on top is
   unverifiable (whether "望む枚数" may be none, no source says).
 
+- ``play`` ``target``, ``to``, ``rested`` — "自分の手札から…を1枚まで自分の場にレストで
+  登場させる": the chosen card of the hand or the outside area (``target``: zone ``hand`` or
+  ``outside``, count 1, with ``card_type``, ``ap_cost`` — "消費APがN", exactly —, ``not_name``
+  — "〈X〉以外の" — beside the conditions above) enters ``to`` (``field``: the player's choice of
+  line; ``front_line``; ``energy_line``) rested or active; no AP paid, required energy not
+  checked.  The log records the card, then ``{"to": line}`` (with ``"remove": [ref]`` for a
+  full line); the last op of its effect (:mod:`judge.games.union_arena.playcard`,
+  ``UA-EFFECT-PLAY``; its when-played effects: ``UA-EFFECT-PLAY-WHEN-PLAYED``, GAP).
+- ``no_activate`` on the ``chosen`` card, right after the ``rest`` that chose it — "それは次の
+  1回アクティブにならない": it stays rested the next time its controller's cards become active,
+  as after a yellow COLOR trigger (``UA-EFFECT-NO-ACTIVATE``).
+
 - ``modes`` ``n``, ``up_to``, ``modes`` (a list of op lists) — "以下からN つ(まで)選ぶ。" and
   its bullets "・…": the controller chooses ``n`` of the listed effects (at most ``n`` with
   ``up_to``), each at most once, and they are carried out; the last op of its effect.  The log
@@ -198,6 +212,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.textmove import move_ok
 
 TIMINGS = (
@@ -229,6 +244,8 @@ OPS = (
     "modes",
     "mill",
     "move_line",
+    "play",
+    "no_activate",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -238,7 +255,7 @@ TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_cont
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
-CARD_OPS = ("to_hand", "remove")
+CARD_OPS = ("to_hand", "remove", "play")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
@@ -249,7 +266,7 @@ OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
 SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
-    | {"energy_max", "other", "any_of", "card_type"}
+    | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name"}
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -332,7 +349,13 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "move_line" and not move_ok(op):  # one card, to the other line
             return False
-        if target == "chosen" and not (chose and op["op"] in ("activate", "rest", "bp", "grant")):
+        if target == "chosen" and not (
+            chose and op["op"] in ("activate", "rest", "bp", "grant", "no_activate")
+        ):
+            return False
+        if (op["op"] == "no_activate" and not no_activate_ok(ops, i)) or (
+            op["op"] == "play" and not play_ok(effect, i)
+        ):
             return False
         if op["op"] == "mill":
             if not _mill_ok(op, optional_first=bool(may_mill) and i == 0):
@@ -365,6 +388,8 @@ def supported(effect: dict[str, Any]) -> bool:
         changed |= _changes(op)
         if "instead_op" in op:  # what the other op would change too
             changed |= _changes({**op, "op": op["instead_op"]["op"]})
+        if op["op"] == "play":  # a card enters one's own field from the hand or outside area
+            changed |= {"field", "hand", "outside"}
         if op.get("if_none_before") and (not selected or op.get("target", "self") != "self"):
             return False
         selected = selected or isinstance(op.get("target"), dict)
@@ -581,6 +606,8 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any], before: list[dict[str,
     ):
         return False
     base = {k: v for k, v in effect.items() if k != "do"}
+    if any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
+        return False  # checked against the field before the choice is known: not here
     if not all(supported({**base, "do": [*before, *m]}) for m in listed):
         return False
     if n == 1:
@@ -665,7 +692,9 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
     among listed effects gives ``{"zone": "modes", "modes": [1, …]}`` (its record), then the
     selectors of the first ``n`` effects listed: one way to fill it in (``judge legal``); a
     move to the other line is followed by ``{"zone": "room", "to": …}``, the place of its
-    ``{"remove": …}`` when the line it moves to is full."""
+    ``{"remove": …}`` when the line it moves to is full.  A card an effect plays gives its
+    selector with ``play``, the op's ``to``: its line record follows the card (``judge
+    legal``: :func:`judge.games.union_arena.playcard.first_choice`)."""
     out: list[dict[str, Any]] = []
     for op in effect.get("do", []):
         if op.get("op") == "modes":  # the choice, then (as one example) the first effects'
@@ -688,7 +717,9 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(sel)
         else:
             target = op.get("target", "self")
-            if isinstance(target, dict) and not target.get("all"):
+            if isinstance(target, dict) and op.get("op") == "play":  # and the line it enters
+                out.append({**target, "play": op.get("to", "field")})
+            elif isinstance(target, dict) and not target.get("all"):
                 out.append(target)
             if op.get("op") == "move_line":  # then the card removed from a full line, if any
                 out.append({"zone": "room", "to": op.get("to")})

@@ -362,12 +362,18 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         st.extra_draw_open = True
 
     def activate_unit(self, unit: Unit) -> None:
-        if unit.no_activate and unit.rested:
-            unit.no_activate = False
+        """Start or end phase step 2 for one card: it becomes active, unless it is not to the
+        next time (UA-TRG-COLOR, UA-EFFECT-NO-ACTIVATE); that next time is this one, active
+        or rested."""
+        rule, unit.no_activate = unit.no_activate, ""
+        if rule and unit.rested:
+            why = (
+                "a yellow COLOR trigger rested it"
+                if rule == "UA-TRG-COLOR"
+                else "an effect rested it and said so"
+            )
             self.ctx.ruling(
-                "UA-TRG-COLOR",
-                f"{self.name(unit.top)} does not become active this time "
-                "(a yellow COLOR trigger rested it).",
+                rule, f"{self.name(unit.top)} does not become active this time ({why})."
             )
             return
         unit.rested = False

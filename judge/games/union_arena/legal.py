@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import effects, moveline
+from judge.games.union_arena import effects, moveline, playcard
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -46,6 +46,9 @@ def _targets_for(
             continue
         if zone == "room":  # the card a move into a full line removes (effects.selectors)
             out += moveline.room_record(eng, sel, picked)
+            continue
+        if "play" in sel:  # a card an effect plays, and its line (effects.selectors)
+            out.extend(playcard.first_choice(eng, controller, sel))
             continue
         if zone == "deck_top" or sel.get("if_taken"):
             continue  # a look takes nothing here (up to), so nothing is discarded for it

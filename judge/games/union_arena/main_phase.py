@@ -163,7 +163,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         )
     gone = tuple(u.top for u in removes)
     # the card is on the field when its when-played effects resolve (a choice may name it)
-    enters = Entering(to, not _enters_active(d.effects)) if to else None
+    enters = Entering(to, not played_active(d.effects)) if to else None
     _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters)
     plan.data.update(take=take, to=to, removes=removes)
 
@@ -185,7 +185,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
         eng.fire(None, "on_play", pid, card=iid, targets=targets)
         eng.push(("event_done", {"player": pid, "card": iid}))
         return
-    active = _enters_active(d.effects)
+    active = played_active(d.effects)
     unit = eng.new_unit([iid], rested=not active)
     st.players[pid].line(to).append(unit)
     eng.event(
@@ -208,7 +208,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     eng.fire(unit, "on_play", pid, targets=targets)
 
 
-def _enters_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
+def played_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
     """ "このフィールド(キャラ)はアクティブで場に登場させる": the card is played active."""
     return any(
         e.get("when") == "continuous"
@@ -321,28 +321,35 @@ def check_full_line_removal(
 
 
 def make_room(
-    eng: UnionArenaEngine, pid: str, removes: list[Any], skipped: bool, what: str
+    eng: UnionArenaEngine,
+    pid: str,
+    removes: list[Any],
+    skipped: bool,
+    what: str,
+    line: str = "front_line",
 ) -> None:
     """Put the ``removes`` (or, when the log ``skipped`` the choice, the documented default:
-    the card longest in the line) of ``pid``'s full front line into the removal area before
+    the card longest in the line) of ``pid``'s full ``line`` into the removal area before
     ``what`` enters it."""
     ps = eng.state.players[pid]
-    if skipped and len(ps.front_line) >= LINE_LIMIT:
-        removes = [ps.front_line[0]]
+    cards = ps.line(line)
+    words = line.replace("_", " ")
+    if skipped and len(cards) >= LINE_LIMIT:
+        removes = [cards[0]]
         eng.ctx.ruling(
             "UA-CHOICE-RECORDED",
-            f"{what} enters {pid}'s full front line but the log does not say which front-line "
+            f"{what} enters {pid}'s full {words} but the log does not say which {words[:-5]}-line "
             f"card went to the removal area: the engine assumes {eng.name(removes[0].top)} "
             "(the card there longest).",
         )
-        eng.ctx.cannot_verify(f"missing `remove` by {pid} for a full front line")
-    removes = [u for u in removes if u in ps.front_line]
+        eng.ctx.cannot_verify(f"missing `remove` by {pid} for a full {words}")
+    removes = [u for u in removes if u in cards]
     for unit in removes:
         eng.leave_field(pid, unit, "removal", retire=False)
     if removes:
         eng.ctx.ruling(
             "UA-LINE-LIMIT",
-            f"{pid}'s front line was full: "
+            f"{pid}'s {words} was full: "
             f"{', '.join(eng.name(u.top) for u in removes)} went to the removal area "
             f"before {what} entered it.",
         )
@@ -359,6 +366,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     base.raided = True
     base.mods.clear()
     base.used.clear()
+    base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
     if base.retire_at_main_end:  # set by the base's own effect this main phase
         base.retire_at_main_end = False
         eng.ctx.cannot_verify(

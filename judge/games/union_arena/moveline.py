@@ -53,8 +53,9 @@ FIELD_OPS = ("retire", "to_hand", "remove", "to_deck_bottom", "move_line", "mode
 
 
 def is_record(value: Any) -> bool:
-    """Whether a ``targets`` entry is a move's ``{"remove": reference}``."""
-    return isinstance(value, dict) and "remove" in value
+    """Whether a ``targets`` entry is a move's ``{"remove": reference}`` (a card an effect
+    plays names its line, ``{"to": …, "remove": [...]}``: not this)."""
+    return isinstance(value, dict) and "remove" in value and "to" not in value
 
 
 def destination(op: dict[str, Any], line: str) -> str:

@@ -11,12 +11,12 @@ breaks UA-EFFECT-TARGETS).
 What this does not call one way (the log's record is needed, as before): an "up to" choice
 with any card to choose, a choice among more cards than it names, a card a hidden zone may
 hold (observed mode), a look at the deck, a choice among listed effects, a move to the other
-line (a full line needs the card removed), a choice in the hand after a draw, and an op with a
-condition (whether it happens is read when it resolves).  The deck's top cards put into the
-outside area ("自分の山札の上から3枚を場外に置く") are one way when the engine knows them
-(seeded mode) and nothing before it in the effect moved the deck: their record
-``{"outside": [...]}`` names them; not "up to" (a choice), nor a deck too short, nor when a
-choice follows the mill (it could take a card the mill put).
+line (a full line needs the card removed), a choice in the hand after a draw, a card played by
+an effect (when one can be), and an op with a condition (whether it happens is read when it
+resolves).  The deck's top cards put into the outside area ("自分の山札の上から3枚を場外に置く")
+are one way when the engine knows them (seeded mode) and nothing before it in the effect moved
+the deck: their record ``{"outside": [...]}`` names them; not "up to" (a choice), nor a deck
+too short, nor when a choice follows the mill (it could take a card the mill put).
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
         if cands is None:
             return None
         count = int(sel.get("count", 1))
-        if sel.get("up_to") and cands:
-            return None
+        if (sel.get("up_to") or op.get("op") == "play") and cands:
+            return None  # a card played is also placed: the log says where (playcard.py)
         if len(cands) > count or (len(cands) < count and not sel.get("if_able")):
             return None
         targets += cands

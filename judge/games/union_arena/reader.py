@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena import textplay
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
@@ -312,7 +313,11 @@ def _read_parts(
         if move_reminder(parts[i], before + ops):  # restates what a full line does: no op
             i += 1
             continue
-        read = _read_main_phase_self(parts[i], self_word) or read_sentence(parts[i], self_ok)
+        read = (
+            _read_main_phase_self(parts[i], self_word)
+            or textplay.read(parts[i], before + ops)
+            or read_sentence(parts[i], self_ok)
+        )
         done = parts[i].removeprefix("そうした場合、")
         if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
             then = _read_main_phase_self(done, self_word)

@@ -56,6 +56,8 @@ OP_KEYS = {
     "modes": {"n", "up_to", "modes"},
     "mill": {"n", "up_to"},
     "move_line": {"to", "target"},
+    "play": {"target", "to", "rested"},
+    "no_activate": {"target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -70,7 +72,13 @@ EFFECT_KEYS |= {"do", "text"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
-CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type"}
+CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name"}
+#: where a card an effect plays goes ("自分の場に": the player's choice)
+PLAY_TO = {
+    "field": "your field (the front line or the energy line, your choice)",
+    "front_line": "your front line",
+    "energy_line": "your energy line",
+}
 ZONE_WORDS = {"front_line": "front-line ", "energy_line": "energy-line ", "field": ""}
 COLOUR_WORDS = {c: c for c in effects.COLOURS}
 
@@ -136,6 +144,10 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with BP {sel['bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
+    if "ap_cost" in sel:
+        bits.append(f"with AP cost {sel['ap_cost']}")
+    if "not_name" in sel:
+        bits.append(f"not named <{sel['not_name']}>")
     if "any_of" in sel:
         alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
         bits.append("that is " + " or ".join(_alternative(a) for a in alts))
@@ -198,7 +210,7 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
         whose = "your" if own else "the opponent's"
         place = f" in {whose} {where}"
     else:
-        known = SELECTOR_KEYS
+        known = SELECTOR_KEYS - {"card_type"}  # its type is `type` on the field
         noun = sel.get("type", None if zone == "field" else "character") or "card"
         place = ""
     state_word = (
@@ -351,6 +363,17 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
     elif kind == "move_line":
         text = _move_line(op, obj, several)
+    elif kind == "play":
+        to = PLAY_TO.get(op.get("to"), raw({"to": op.get("to")}))
+        how = {True: "rested", False: "active"}.get(
+            op.get("rested"), raw({"rested": op.get("rested")})
+        )
+        text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+    elif kind == "no_activate":
+        text = (
+            f"{subj} do{'' if several else 'es'} not become active the next time "
+            f"{'their' if several else 'its'} controller's cards do"
+        )
     else:  # generate
         n = op.get("n", 1)
         text = f"{subj} generate{s} {n} more {op.get('color')} energy {_until(op)}"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import conditions, effects, look, mill, modes, moveline
+from judge.games.union_arena import conditions, effects, look, mill, modes, moveline, playcard
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
 from judge.games.union_arena.targets import (
@@ -198,6 +198,10 @@ def run_effect(
                 objs = []
             chosen = len(objs)
             picked = chosen_ids(objs)
+        if kind == "play":  # a card an effect plays, and the line the log says (playcard.py)
+            for take in objs:
+                pos = playcard.run(eng, pe, op, take, targets, pos)
+            continue
         if kind == "discard":
             for take in sorted(objs, key=lambda t: -t.index):
                 iid = do_take(st, pe.controller, take)
@@ -334,8 +338,12 @@ def _apply_op(
         u.rested = True
         eng.event("rest", f"{name} is rested.", card=u.top)
     elif kind == "activate":
+        playcard.made_active(eng, u)
         u.rested = False
         eng.event("activate", f"{name} becomes active.", card=u.top)
+    elif kind == "no_activate":  # "それは次の1回アクティブにならない", on the card just rested
+        u.no_activate = playcard.NO_ACTIVATE_RULE
+        eng.event("no_activate", f"{name} does not become active the next time.", card=u.top)
     elif kind == "generate":
         u.mods.append(Modifier(until="turn", owner=pe.controller, energy=op["color"]))
         eng.event(
@@ -509,6 +517,7 @@ def run_trigger(
         eng.draw(pid, 1, why=" (DRAW trigger)")
     elif icon == "active" and picked:
         u = picked[0][2]
+        playcard.made_active(eng, u)
         u.rested = False
         u.mods.append(Modifier(bp=3000, until="turn", owner=me))
         eng.ctx.ruling(
@@ -538,6 +547,7 @@ def run_trigger(
             base.raided = True
             base.mods.clear()
             base.used.clear()
+            base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
             base.rested = False
             eng.ctx.ruling(
                 rule,
@@ -553,7 +563,7 @@ def run_trigger(
         if colour == "yellow" and picked:
             u = picked[0][2]
             u.rested = True
-            u.no_activate = True
+            u.no_activate = rule
             eng.ctx.ruling(
                 rule,
                 f"COLOR (yellow): {eng.name(u.top)} is rested and does not become active the next time.",
@@ -578,5 +588,5 @@ def run_trigger(
             eng.ctx.ruling(
                 rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active."
             )
-            eng.fire(unit, "on_play", pid)
+            playcard.when_played(eng, unit, pid)
     return "outside"

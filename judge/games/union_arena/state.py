@@ -66,7 +66,9 @@ class Unit:
     used: set[int] = field(default_factory=set)  # once-per-turn abilities used this turn
     attacks: int = 0  # attacks this turn
     blocks: int = 0  # blocks this turn
-    no_activate: bool = False  # yellow COLOR: skips its next activation
+    #: the rule by which it skips its next activation ("": none): a yellow COLOR trigger's
+    #: (UA-TRG-COLOR) or "それは次の1回アクティブにならない" (UA-EFFECT-NO-ACTIVATE)
+    no_activate: str = ""
     retire_at_main_end: bool = False  # "メインフェイズ終了時、このキャラを退場させる"
 
     @property

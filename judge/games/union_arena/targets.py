@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, mill, modes, moveline
+from judge.games.union_arena import conditions, effects, look, mill, modes, moveline, playcard
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Modifier, Unit
 
@@ -65,7 +65,7 @@ def match_one(
         ref = targets[pos]
         if ref == "player" or (isinstance(ref, dict) and "player" in ref):
             break
-        if moveline.is_record(ref):  # a move's card to remove: after the card it moves
+        if moveline.is_record(ref) or playcard.is_record(ref):  # not a card: a record
             break
         pos += 1
         if zone == effects.AP_ZONE:
@@ -283,6 +283,11 @@ def check_effect_targets(
         )
         ps.line(enters.line).append(staged)
         plus = None  # on the field itself now, counted there
+    # the cards in the controller's lines when the effects resolve, for a card an effect
+    # plays (UA-EFFECT-PLAY): the card played is in them now, the units ``gone`` are not
+    counts = {
+        line: sum(1 for u in ps.line(line) if not any(g in u.cards for g in gone)) for line in LINES
+    }
     try:
         for effect in effect_list:
             hands = {pid: list(hand if pid == controller else originals[pid]) for pid in st.order}
@@ -368,6 +373,12 @@ def check_effect_targets(
                     settled = settled and not moveline.changes_field(ops[: at - 1])
                     pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
                     problems += [] if found else room  # a wrong choice is reported already
+                if op.get("op") == "play" and not found:  # and the line it enters
+                    for take in got:
+                        _, pos, more = playcard.check(
+                            eng, controller, op, take.iid, targets, pos, counts, path
+                        )
+                        problems += more
     finally:
         for pid, cards in originals.items():
             st.players[pid].hand = cards
@@ -482,7 +493,8 @@ def card_mismatch(
     together, is at most N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
     wherever it is (a selector's ``type`` is a field's: a line's default is a character);
     ``name_contains`` — "カード名に「X」を含む": its name, or one it is also treated as,
-    contains X.
+    contains X; ``ap_cost`` — "消費APがN": its AP cost is N; ``not_name`` — "〈X〉以外の":
+    neither named X nor treated as X.
     A card nobody has seen (observed mode) is not checked here: it is bound when named.
     """
     if iid is None:
@@ -506,6 +518,12 @@ def card_mismatch(
         need = sum(conditions.required_energy(eng, iid, in_hand).values())
         if need > sel["energy_max"]:
             return f"{iid} requires {need} energy, more than {sel['energy_max']}."
+    if "card_type" in sel and d.type != sel["card_type"]:
+        return f"{iid} is a {d.type} card, not a {sel['card_type']} card."
+    if "ap_cost" in sel and d.ap != sel["ap_cost"]:
+        return f"{iid} costs {d.ap} AP, not {sel['ap_cost']}."
+    if "not_name" in sel and d.has_name(sel["not_name"]):
+        return f"{iid} is <{sel['not_name']}>: the text asks for another card."
     return None
 
 
@@ -523,6 +541,12 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"with BP ≥ {sel['bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
+    if "card_type" in sel:
+        bits.append(f"of type {sel['card_type']}")
+    if "ap_cost" in sel:
+        bits.append(f"costing {sel['ap_cost']} AP")
+    if "not_name" in sel:
+        bits.append(f"not named <{sel['not_name']}>")
     if sel.get("other"):
         bits.append("other than the effect's own card")
     if "name" in sel:

@@ -141,5 +141,7 @@ class UnionArenaViews:
                 ]
                 if unit.retire_at_main_end:
                     uv["retire_at_main_end"] = True
+                if unit.no_activate:  # it skips its next activation (left out when not)
+                    uv["no_activate"] = unit.no_activate
                 uv["used"] = sorted(unit.used)
                 uv["entered_turn"] = unit.entered_turn

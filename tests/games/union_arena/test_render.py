@@ -45,6 +45,13 @@ MINIMAL = {
     },
     "mill": {"op": "mill", "n": 3},
     "move_line": {"op": "move_line", "to": "energy_line", "target": OPP_FRONT},
+    "play": {
+        "op": "play",
+        "target": {"side": "own", "zone": "hand", "count": 1, "up_to": True},
+        "to": "field",
+        "rested": True,
+    },
+    "no_activate": {"op": "no_activate", "target": "chosen"},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},

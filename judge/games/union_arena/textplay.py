@@ -1,0 +1,110 @@
+"""Reading two families of printed sentences: a card played by an effect, and a rested card
+that does not become active the next time.
+
+- "自分の手札から必要エナジーが2以下で消費APが1の緑のキャラカードを1枚まで自分の場にレストで登場
+  させる。" (also "自分の場外から", "自分のフロントLに" / "自分のエナジーLに", "アクティブで"): the op
+  ``play`` (``UA-EFFECT-PLAY``, :mod:`judge.games.union_arena.playcard`).  The card is
+  described by conditions — "必要エナジーがN以下", "消費APがN", a colour, "〈X〉以外の",
+  "[特徴:X]の" — and a noun: "キャラカード", "〈Name〉" or "[特徴:X]".
+- "それは次の1回アクティブにならない。" right after a sentence that rested one chosen card
+  ("相手のフロントLのキャラを1枚まで選び、レストにする。"): the op ``no_activate`` on that card
+  (``UA-EFFECT-NO-ACTIVATE``).
+
+Why apart from :mod:`judge.games.union_arena.reader`: that module is the sentence loop; the
+templates live where their grammar does.  What is not read stays unread (the reader never
+guesses): a play with "必要エナジーを満たし" (energy checked), with no state ("レストで",
+"アクティブで"), of more than one card, or "1枚" (a mandatory choice) of a noun that could name
+a card that cannot enter the field (only "キャラカード" is surely a character), or "1枚" from
+the hand (observed mode hides it: whether none could be chosen is not known).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge.games.union_arena import textgrammar as g
+
+_PLAY = re.compile(
+    r"自分の(手札|場外)から(.+?)を(\d+枚(?:まで)?)自分の(場|フロントL|エナジーL)に"
+    r"(レスト|アクティブ)で登場させる"
+)
+_FROM = {"手札": "hand", "場外": "outside"}
+_TO = {"場": "field", "フロントL": "front_line", "エナジーL": "energy_line"}
+_COLOUR = "".join(g.COLOURS)
+#: the conditions of a card to play, each at most once: (pattern, key, value of the match)
+_CONDITIONS: tuple[tuple[re.Pattern[str], str, Any], ...] = (
+    (re.compile(r"必要エナジーが(\d+)以下[での]"), "energy_max", int),
+    (re.compile(r"消費APが(\d+)[での]"), "ap_cost", int),
+    (re.compile(rf"([{_COLOUR}])の"), "color", g.COLOURS.get),
+    (re.compile(r"〈([^〈〉]+)〉以外の"), "not_name", str),
+    (re.compile(r"\[特徴:([^\[\]]+)\]の"), "trait", str),
+)
+
+
+def read(sentence: str, before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The ops of ``sentence`` when it is one of this module's templates, else None;
+    ``before``: the ops of the ability read before it (what "それ" refers to)."""
+    return read_play(sentence) or read_no_activate(sentence, before)
+
+
+def read_play(sentence: str) -> list[dict[str, Any]] | None:
+    """ "自分の手札から…を1枚まで自分の場にレストで登場させる" as a ``play`` op, or None.
+
+    >>> read_play("自分の場外から消費APが1の[特徴:灯守]を1枚まで自分のフロントLにアクティブで登場させる")
+    [{'op': 'play', 'target': {'side': 'own', 'zone': 'outside', 'ap_cost': 1, 'trait': '灯守', 'count': 1, 'up_to': True}, 'to': 'front_line', 'rested': False}]
+    """
+    m = _PLAY.fullmatch(sentence)
+    n = g.count(m.group(3)) if m else None
+    what = card_description(m.group(2)) if m else None
+    if m is None or n is None or n[0] != 1 or what is None:
+        return None
+    if not n[1] and (what.get("card_type") != "character" or m.group(1) == "手札"):
+        # a mandatory choice: of a card that may not be able to enter the field, or in a
+        # hand the engine may not see (observed mode: choosing none could not be judged)
+        return None
+    target = {"side": "own", "zone": _FROM[m.group(1)], **what, "count": 1}
+    target["up_to" if n[1] else "if_able"] = True
+    return [
+        {"op": "play", "target": target, "to": _TO[m.group(4)], "rested": m.group(5) == "レスト"}
+    ]
+
+
+def card_description(text: str) -> dict[str, Any] | None:
+    """The card a play takes: conditions, then a noun ("キャラカード", "〈Name〉", "[特徴:X]").
+
+    >>> card_description("必要エナジーが2以下で消費APが1の緑のキャラカード")
+    {'energy_max': 2, 'ap_cost': 1, 'color': 'green', 'card_type': 'character'}
+    >>> card_description("〈ミラ〉以外の[特徴:灯守]")
+    {'not_name': 'ミラ', 'trait': '灯守'}
+    >>> card_description("BP3000以下のキャラカード") is None
+    True
+    """
+    out: dict[str, Any] = {}
+    while True:
+        for pattern, key, value in _CONDITIONS:
+            m = pattern.match(text)
+            if m and key not in out:
+                out[key] = value(m.group(1))
+                text = text[m.end() :]
+                break
+        else:
+            break
+    if text == "キャラカード":
+        return {**out, "card_type": "character"}
+    noun = g.card_noun(text, on_field=False)
+    if not noun or set(noun) & set(out) or "any_of" in noun:
+        return None
+    return {**out, **noun}
+
+
+def read_no_activate(sentence: str, before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """ "それは次の1回アクティブにならない" after the ``rest`` of one chosen card: ``no_activate``
+    on it (``target`` ``chosen``), or None."""
+    if sentence != "それは次の1回アクティブにならない" or not before:
+        return None
+    last = before[-1]
+    target = last.get("target")
+    if last.get("op") != "rest" or not isinstance(target, dict) or target.get("count") != 1:
+        return None
+    return [{"op": "no_activate", "target": "chosen"}]
