@@ -117,6 +117,17 @@ def free_character(code: str, **fields: Any) -> dict[str, Any]:
     return card(code, **fields)
 
 
+def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
+    """A made-up free card (a character unless ``type`` says) whose effects are read from its
+    printed ``text`` (Japanese, in the official list's wording): no ``effects`` given."""
+    d = free_character(code, **fields)
+    del d["effects"]
+    if d["type"] == "event":
+        d.pop("bp", None)
+        d.pop("generates", None)
+    return {**d, "text": text}
+
+
 FILLER = card(FILLER_CODE, name="Filler", bp=1000)
 AP = card("T-AP", "ap")
 

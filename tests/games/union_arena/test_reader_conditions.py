@@ -20,19 +20,9 @@ from judge.games.union_arena.testing import (
     player_state,
     rules_applied,
     rules_broken,
+    texted,
     verdict,
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up free card (a character unless ``type`` says) whose effects are read from
-    ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    if d["type"] == "event":
-        d.pop("bp", None)
-        d.pop("generates", None)
-    return {**d, "text": text}
 
 
 def effects_of(text: str, **fields: Any) -> list[dict[str, Any]]:

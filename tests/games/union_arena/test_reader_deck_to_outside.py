@@ -19,6 +19,7 @@ from judge.games.union_arena.testing import (
     player_state,
     rules_applied,
     rules_broken,
+    texted,
     verdict,
 )
 
@@ -26,13 +27,6 @@ THREE = "[登場時]自分の山札の上から3枚を場外に置く。"
 UP_TO = "[登場時]自分の山札の上から2枚まで場外に置く。"
 MAY = "[退場時]自分の山札の上から1枚を場外に置いてもよい。そうした場合、カードを1枚引く。"
 RULE = "UA-EFFECT-DECK-TO-OUTSIDE"
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up character whose effects are read from ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def only_effect(text: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from judge.games.union_arena.testing import (
     player_state,
     rules_applied,
     rules_broken,
+    texted,
     verdict,
 )
 
@@ -36,13 +37,6 @@ SOME_OUTSIDE = (
     "[登場時]自分の山札の上から2枚見る。その中から望む枚数を望む順で山札の上に置き、"
     "残りを場外に置く。"
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up character whose effects are read from ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def look_of(text: str) -> list[dict[str, Any]]:

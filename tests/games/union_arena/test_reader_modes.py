@@ -17,6 +17,7 @@ from judge.games.union_arena.testing import (
     free_character,
     rules_applied,
     rules_broken,
+    texted,
     verdict,
 )
 
@@ -25,13 +26,6 @@ ONE_OF = (
     "・カードを1枚引く。\n"
     "・相手のフロントLのキャラを1枚まで選び、このターン中、BP-1000。"
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up character whose effects are read from ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def scene(text: str = ONE_OF, **fields: Any) -> Any:

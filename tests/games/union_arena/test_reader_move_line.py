@@ -21,6 +21,7 @@ from judge.games.union_arena.testing import (
     player_state,
     rules_applied,
     rules_broken,
+    texted,
     verdict,
 )
 
@@ -32,13 +33,6 @@ THEIRS = (
     "（移動させる時にエナジーLに空きがない場合、相手はエナジーLのカードを1枚選んで"
     "リムーブエリアに置いてから移動させる）"
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up character whose effects are read from ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def move_of(text: str) -> dict[str, Any]:

@@ -18,15 +18,9 @@ from judge.games.union_arena.testing import (
     player_state,
     rules_applied,
     rules_broken,
+    texted,
     verdict,
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up card (a character unless ``type`` says) whose effects are read from ``text``."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def draws(r: dict[str, Any], index: int) -> int:

@@ -21,6 +21,7 @@ from judge.games.union_arena.testing import (
     field_ids,
     field_unit,
     free_character,
+    texted,
 )
 
 #: from the hand, up to 1 green character card with required energy 2 or less and AP cost 1,
@@ -30,13 +31,6 @@ GREEN_TO_FIELD = (
     "自分の場にレストで登場させる。"
 )
 FREEZE = "[登場時]相手のフロントLのキャラを1枚まで選び、レストにする。それは次の1回アクティブにならない。"
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up character whose effects are read from ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def green(code: str = "T-SPROUT", **fields: Any) -> dict[str, Any]:

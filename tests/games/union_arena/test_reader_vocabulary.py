@@ -17,16 +17,9 @@ from judge.games.union_arena.testing import (
     field_unit,
     free_character,
     rules_broken,
+    texted,
     verdict,
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    """A made-up character whose effects are read from ``text`` (no ``effects`` given)."""
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
-
 
 # -- UA-EFFECT-TARGETS: "BPN以上の" -------------------------------------------------------------
 

@@ -6,22 +6,15 @@ effect changed is the BP a later "BPN以下" choice reads.  Made-up cards."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from judge.core.testing import player_state
 from judge.games.union_arena.testing import (
     board_at_turn_3,
     field_unit,
     free_character,
     rules_broken,
+    texted,
     verdict,
 )
-
-
-def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
-    d = free_character(code, **fields)
-    del d["effects"]
-    return {**d, "text": text}
 
 
 def test_UA_EFFECT_TARGETS_a_when_played_choice_of_ones_own_field_may_name_the_card_itself() -> (
