@@ -140,10 +140,6 @@ def import_command(
     )
 
 
-#: the printed-text readers' coverage functions, by game (``module:function``)
-COVERAGE = {"union-arena": "judge.games.union_arena.coverage:coverage"}
-
-
 @cards_command.command("coverage", short_help="How much of a set's printed text is read.")
 @click.argument("card_set", metavar="SET")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
@@ -156,14 +152,13 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
     (no text, text read, or effects written by hand) and, for the rest, the sentences it
     could not read grouped by template (numbers and names abstracted), most frequent first:
     the next templates to teach it.  Exits 0; 2 for a bad set or a game with no reader."""
-    import importlib
+    from judge.games import card_coverage  # the games registry's table, beside the renderers
 
     checked = load_card_set_file(card_set, limits)
-    target = COVERAGE.get(checked.game)
-    if target is None:
+    counted = card_coverage(checked.game)
+    if counted is None:
         fail(f"{card_set}: no printed-text reader for {checked.game} yet")
-    module, function = target.split(":")
-    figures = getattr(importlib.import_module(module), function)(checked.cards)
+    figures = counted(checked.cards)
     source = checked.document.get("source")
     if isinstance(source, dict) and isinstance(source.get("left_out"), int):
         # cards of the list the importer could not make definitions of: not in the set, so

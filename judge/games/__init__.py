@@ -41,6 +41,9 @@ PLANNED: tuple[str, ...] = ()
 #: card-set readings (``GET /v1/card-sets/<ref>/cards``) both ask it, and the API must not
 #: import the command line.
 RENDERERS: dict[str, str] = {"union-arena": "judge.games.union_arena.render:render_card"}
+#: The printed-text readers' coverage functions, by game (``module:function``): a set's
+#: cards (code -> definition) -> how much of their text is read (``judge cards coverage``).
+COVERAGES: dict[str, str] = {"union-arena": "judge.games.union_arena.coverage:coverage"}
 
 #: A renderer: a card definition (as the game's card schema loads it) -> its printed text
 #: beside its reading (``code``, ``name``, ``type``, ``text``, ``understood``, ``status``,
@@ -72,6 +75,18 @@ def deck_lists(game: str) -> tuple[str, ...]:
     these names."""
     sections = import_module(GAMES[game].schemas).INSTANCE_SECTIONS
     return tuple(sorted(sections.values(), key=lambda name: name != "main"))
+
+
+def card_coverage(game: str) -> Callable[[dict[str, dict[str, Any]]], dict[str, Any]] | None:
+    """The function that counts how much of ``game``'s printed text a set's cards have read
+    (imported on first use), or None for a game with no printed-text reader yet."""
+    target = COVERAGES.get(game)
+    if target is None:
+        return None
+    module, function = target.split(":")
+    counted: Callable[[dict[str, dict[str, Any]]], dict[str, Any]]
+    counted = getattr(import_module(module), function)
+    return counted
 
 
 def card_renderer(game: str) -> CardRenderer | None:
