@@ -35,7 +35,10 @@ generates one more energy of colour c), counted whenever energy is
 カードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす": while in the hand and a
 condition holds, the card requires k less of colour c), counted whenever the card's required
 energy is (:func:`judge.games.union_arena.conditions.required_energy`,
-``UA-EFFECT-ENERGY-LESS``).  And ``{"op": "bp", "amount": n, "target": "self", "during":
+``UA-EFFECT-ENERGY-LESS``).  And ``{"op": "reduce_ap", "n": k, "if": condition}``
+("自分のフロントLに〈X〉がある場合、手札にあるこのカードの消費APを-1する": while in the hand
+and the condition holds, the card costs k AP less), counted whenever its AP cost is
+(:func:`judge.games.union_arena.apcost.ap_cost`, ``UA-EFFECT-AP-LESS``).  And ``{"op": "bp", "amount": n, "target": "self", "during":
 "own_turn"|"opponent_turn", "if": condition, "if_outside": {"card_type": "event", "min": k}}``
 ("[自分のターン中]自分の場に〈X〉がある場合、このキャラはBP+1000"; ``if`` any condition below,
 "自分の手札が5枚以上の場合" too): the card's own BP raise while

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena import apcost, conditions, only_if
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -29,7 +29,14 @@ if TYPE_CHECKING:
 # -- main phase -----------------------------------------------------------------------------------
 
 
-def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
+def _check_cost(
+    eng: UnionArenaEngine, plan: Plan, pid: str, iid: str, gone: tuple[str, ...] = ()
+) -> None:
+    """The play's energy and AP (``UA-ENERGY``, ``UA-AP-COST``); the AP to pay goes in
+    ``plan.data["ap"]``.  ``gone``: the cards a full line puts into the removal area as the
+    card enters: if that changes what the card costs (``UA-EFFECT-AP-LESS``), no source says
+    whether the AP is paid before or after, so the play is judged on the lower cost and is
+    unverifiable."""
     st = eng.state
     d = st.card(iid)
     have = st.energy(pid)
@@ -41,10 +48,11 @@ def _check_cost(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
                 f"generates {have.get(colour, 0)} {colour}.",
             )
     active = st.players[pid].active_ap()
-    if active < d.ap:
+    ap = plan.data["ap"] = apcost.play_cost(eng, iid, gone)
+    if active < ap:
         plan.violate(
             "UA-AP-COST",
-            f"{eng.name(iid)} costs {d.ap} AP; {pid} has {active} active AP card"
+            f"{eng.name(iid)} costs {ap} AP; {pid} has {active} active AP card"
             f"{'s' if active != 1 else ''}.",
         )
     if plan.violations and d.unread:
@@ -134,8 +142,6 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate("UA-CARD-TYPES", f"{eng.name(iid)} is an AP card and cannot be played.")
         plan.cannot_apply(f"{eng.name(iid)} is an AP card")
         return
-    _check_cost(eng, plan, pid, iid)
-    only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
     removes = []
     for i, ref in enumerate(plan.action.get("remove", [])):
         found = find_unit(st, ref, f"actions[{eng.ctx.index}].remove[{i}]", owner=pid)
@@ -143,6 +149,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
             plan.violate("UA-LINE-LIMIT", f"{ref} is not in {pid}'s {str(to).replace('_', ' ')}.")
             continue
         removes.append(found[2])
+    _check_cost(eng, plan, pid, iid, tuple(u.top for u in removes))
+    only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
     if to in ("front_line", "energy_line"):
         count = len(st.players[pid].line(to))
         if count - len(removes) >= LINE_LIMIT:
@@ -172,7 +180,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     take = plan.data["take"]
-    d_ap = st.card(take.iid).ap
+    d_ap = plan.data["ap"]  # the cost as the play is declared (UA-EFFECT-AP-LESS)
     for unit in plan.data["removes"]:
         eng.leave_field(pid, unit, "removal", retire=False)
     iid = do_take(st, pid, take)
@@ -360,7 +368,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     take, base = plan.data["take"], plan.data["base"]
     iid = do_take(st, pid, take)
-    eng.pay_ap(pid, st.card(iid).ap)
+    eng.pay_ap(pid, plan.data["ap"])  # the cost as the raid is declared (UA-EFFECT-AP-LESS)
     under = base.top
     base.cards.append(iid)
     base.raided = True

@@ -36,6 +36,7 @@ from judge.games.union_arena import textplay
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
+from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_may_mill, read_mill
 from judge.games.union_arena.textlines import (
     CONDITION_START,
@@ -134,6 +135,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
         generate = (
             continuous_generation(defn, clean)
             or energy_reduction(clean)
+            or ap_reduction(clean)  # "…場合、手札にあるこのカードの消費APを-1する" (textcost.py)
             or static_bp(defn, clean)
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from judge.games.union_arena import conditions, effects, only_if, state
+from judge.games.union_arena import apcost, conditions, effects, only_if, state
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -37,7 +37,8 @@ TIMING_WORDS = {
     "continuous": "Continuous",
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
-CONTINUOUS_OPS = ("generate", "reduce_energy", "bp", "grant", "enters_active", "play_only_if")
+CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
+CONTINUOUS_OPS += ("play_only_if",)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
 OP_KEYS = {
     "draw": {"n"},
@@ -62,6 +63,7 @@ OP_KEYS = {
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
     "reduce_energy": {"color", "n", "if_any"},
+    "reduce_ap": {"n", "if"},
     "bp": {"amount", "target", "during", "if", "if_outside"},
     "grant": {"keyword", "target", "during", "if", "if_outside"},
     "enters_active": set(),
@@ -496,6 +498,9 @@ def _continuous(op: dict[str, Any]) -> str:
             f"it requires {op.get('n')} less {op.get('color')} energy"
         )
         return text if conditions.reduction_ok(op) else f"{text} — not counted by the engine"
+    if kind == "reduce_ap":  # UA-EFFECT-AP-LESS
+        text = f"while this card is in your hand, if {condition(op.get('if'))}, it costs {op.get('n')} AP less"
+        return text if apcost.reduction_ok(op) else f"{text} — not counted by the engine"
     if kind == "generate":
         cond = "while this card is active, " if op.get("if") == "active" else ""
         extra = "" if op.get("if") in (None, "active") else f" {raw({'if': op['if']})}"

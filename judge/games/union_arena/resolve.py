@@ -10,7 +10,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import conditions, effects, look, mill, modes, moveline, playcard
+from judge.games.union_arena import (
+    apcost,
+    conditions,
+    effects,
+    look,
+    mill,
+    modes,
+    moveline,
+    playcard,
+)
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
 from judge.games.union_arena.targets import (
@@ -458,7 +467,8 @@ def check_trigger(
     if d.trigger == "color" and d.color in ("green", "purple") and picked:
         c = st.card(picked[0].iid)
         need = sum(conditions.required_energy(eng, picked[0].iid, in_hand=True).values())
-        if c.type != "character" or c.color != d.color or need > 2 or c.ap != 1:
+        ap = apcost.ap_cost(eng, picked[0].iid, in_hand=True)
+        if c.type != "character" or c.color != d.color or need > 2 or ap != 1:
             problems.append(
                 (
                     rule,

@@ -12,7 +12,16 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, look, mill, modes, moveline, playcard
+from judge.games.union_arena import (
+    apcost,
+    conditions,
+    effects,
+    look,
+    mill,
+    modes,
+    moveline,
+    playcard,
+)
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Modifier, Unit
 
@@ -493,7 +502,8 @@ def card_mismatch(
     together, is at most N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
     wherever it is (a selector's ``type`` is a field's: a line's default is a character);
     ``name_contains`` — "カード名に「X」を含む": its name, or one it is also treated as,
-    contains X; ``ap_cost`` — "消費APがN": its AP cost is N; ``not_name`` — "〈X〉以外の":
+    contains X; ``ap_cost`` — "消費APがN": its AP cost is N (in the hand as
+    ``UA-EFFECT-AP-LESS`` reads it); ``not_name`` — "〈X〉以外の":
     neither named X nor treated as X.
     A card nobody has seen (observed mode) is not checked here: it is bound when named.
     """
@@ -520,8 +530,8 @@ def card_mismatch(
             return f"{iid} requires {need} energy, more than {sel['energy_max']}."
     if "card_type" in sel and d.type != sel["card_type"]:
         return f"{iid} is a {d.type} card, not a {sel['card_type']} card."
-    if "ap_cost" in sel and d.ap != sel["ap_cost"]:
-        return f"{iid} costs {d.ap} AP, not {sel['ap_cost']}."
+    if "ap_cost" in sel and apcost.ap_cost(eng, iid, in_hand) != sel["ap_cost"]:
+        return f"{iid} costs {apcost.ap_cost(eng, iid, in_hand)} AP, not {sel['ap_cost']}."
     if "not_name" in sel and d.has_name(sel["not_name"]):
         return f"{iid} is <{sel['not_name']}>: the text asks for another card."
     return None

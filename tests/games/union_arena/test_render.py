@@ -61,6 +61,7 @@ CONTINUOUS = {
         "n": 1,
         "if_any": [{"side": "opponent", "color": "green"}],
     },
+    "reduce_ap": {"op": "reduce_ap", "n": 1, "if": {"side": "own", "name": "A"}},
     "bp": {"op": "bp", "amount": 1000, "target": "self"},
     "grant": {"op": "grant", "keyword": "snipe", "target": "self"},
     "enters_active": {"op": "enters_active"},
