@@ -157,11 +157,15 @@ _CLAUSE = re.compile(
 )
 
 
+#: "自分の場に〈X〉がない" / "自分の場に[特徴:X]がない": no such card on your field
+_ABSENT = re.compile(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がない")
+
+
 def condition_clause(text: str) -> dict[str, Any] | None:
     """A condition clause before "場合": a card (or N cards) on your field, another one (not
     the card with the ability), a character whose name contains a word, a rested character
     on the opponent's field, N event cards in your outside area, a side's life N or less,
-    N cards or more in your hand.
+    N cards or more in your hand; and none of a name or trait on your field (``max`` 0).
 
     >>> condition_clause("相手のライフが4以下の")
     {'side': 'opponent', 'zone': 'life', 'max': 4}
@@ -169,9 +173,15 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'min': 3}
     >>> condition_clause("自分の場に他の[特徴:灯守]が2枚以上ある")
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'other': True, 'min': 2}
+    >>> condition_clause("自分の場に〈ミラ〉がない")
+    {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
     >>> condition_clause("自分の手札が5枚以上の")
     {'side': 'own', 'zone': 'hand', 'min': 5}
     """
+    absent = _ABSENT.fullmatch(text)  # "自分の場に〈X〉がない": none of them on your field
+    if absent:
+        cond = field_condition(absent.group(1))
+        return {**cond, "max": 0} if cond is not None else None
     m = _CLAUSE.fullmatch(text)
     if not m:
         return None

@@ -1,7 +1,7 @@
 """Union Arena: sentences of the official card list that give several things at once, taught
 to the reader, each on made-up cards and tested against what its sentence says: a BP change
 and an ability given together to a chosen card or to this character (UA-EFFECT-TARGETS), and
-in a continuous line (UA-EFFECT-STATIC-BP)."""
+in a continuous line (UA-EFFECT-STATIC-BP); the condition "自分の場に〈X〉がない" (UA-EFFECT-IF)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from judge.games.union_arena import conditions
 from judge.games.union_arena.reader import read_card
 from judge.games.union_arena.render import render_card
 from judge.games.union_arena.testing import (
@@ -241,3 +242,84 @@ def test_UA_EFFECT_STATIC_BP_bp_and_keyword_rendered() -> None:
     assert "this card gets BP +1000" in words
     assert "this card has “damage 2”" in words
     assert "not counted" not in words
+
+
+# -- UA-EFFECT-IF: "自分の場に〈X〉がない場合" (none of them on your field) --------------------------
+
+DRAW_IF_NO_BELL = "[登場時]自分の場に〈灯守の鐘〉がない場合、カードを1枚引く。"
+NO_BELL = {**BELL, "max": 0}
+
+
+def test_UA_EFFECT_IF_none_on_the_field_read_from_printed_text() -> None:
+    (effect,) = effects_of(DRAW_IF_NO_BELL)
+    assert effect == {"when": "on_play", "do": [{"op": "draw", "n": 1, "if": NO_BELL}]}
+    (effect,) = effects_of("[自分のターン中]自分の場に[特徴:灯守]がない場合、このキャラはBP+1000。")
+    assert effect["do"][0]["if"] == {"side": "own", "zone": "field", "trait": "灯守", "max": 0}
+
+
+def test_UA_EFFECT_IF_none_on_the_field_is_a_condition_the_engine_evaluates() -> None:
+    assert conditions.valid(NO_BELL)
+    assert not conditions.valid({**NO_BELL, "min": 1})  # at least and at most: not a form
+    assert not conditions.valid({**NO_BELL, "max": -1})
+
+
+def draw_scene(text_name: str | None, bell_on_field: bool) -> tuple[LogBuilder, int]:
+    """A's turn-3 main phase: A-2 (with the when-played draw, named ``text_name``) is played;
+    A-1, on the energy line, is 〈灯守の鐘〉 when ``bell_on_field``; the hand size before."""
+    cards = [
+        texted("T-DRAW", DRAW_IF_NO_BELL, **({"name": text_name} if text_name else {})),
+        free_character("T-BELL", name="灯守の鐘"),
+        free_character("T-OTHER", name="灯守の鈴"),
+    ]
+    deck = ["T-BELL" if bell_on_field else "T-OTHER", "T-DRAW"]
+    b = board_at_turn_3(cards, deck, [], a_energy=("A-1",), phase="main")
+    before = len(player_state(b.replay(), "A")["hand"])
+    return b.play("A", "A-2", to="front_line"), before
+
+
+def test_UA_EFFECT_IF_none_on_the_field_holds_and_the_card_is_drawn() -> None:
+    b, before = draw_scene(None, bell_on_field=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == before  # one played, one drawn
+
+
+def test_UA_EFFECT_IF_none_on_the_field_does_not_hold_with_one_there() -> None:
+    b, before = draw_scene(None, bell_on_field=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == before - 1
+
+
+def test_UA_EFFECT_IF_none_on_the_field_the_card_played_counts_for_its_own_effect() -> None:
+    b, before = draw_scene("灯守の鐘", bell_on_field=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == before - 1
+
+
+def test_UA_EFFECT_STATIC_BP_none_on_the_field_raised_until_one_is_played() -> None:
+    text = "[自分のターン中]自分の場に〈灯守の鐘〉がない場合、このキャラはBP+1000。"
+    cards = [texted("T-LONE", text), free_character("T-BELL", name="灯守の鐘")]
+    b = board_at_turn_3(cards, ["T-LONE", "T-BELL"], [], a_front=("A-1",), phase="main")
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 3000
+    r = b.play("A", "A-2", to="energy_line").replay()
+    assert field_unit(r, "A", "A-1")["bp"] == 2000
+
+
+def test_UA_EFFECT_IF_none_on_the_field_rendered() -> None:
+    words = reading_words(texted("T-DRAW", DRAW_IF_NO_BELL))
+    assert "if your field has no cards named <灯守の鐘>, draw 1 card" in words
+    assert conditions.describe(NO_BELL) == "your field has no cards named <灯守の鐘>"
+
+
+def test_UA_EFFECT_IF_none_on_the_field_as_a_condition_on_use() -> None:
+    """The clause before "場合のみ発動できる" too (UA-EFFECT-ONLY-IF): used with one there, illegal."""
+    text = "[起動メイン][ターン1]自分の場に〈灯守の鐘〉がない場合のみ発動できる。カードを1枚引く。"
+    cards = [texted("T-ACT", text), free_character("T-BELL", name="灯守の鐘")]
+    b = board_at_turn_3(cards, ["T-ACT", "T-BELL"], [], a_front=("A-1",), phase="main")
+    b.act("A", "activate", card="A-1", ability=1)
+    assert verdict(b.replay(), b.last) == "legal"
+    b = board_at_turn_3(cards, ["T-ACT", "T-BELL"], [], a_front=("A-1",), phase="main")
+    b.play("A", "A-2", to="energy_line").act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
