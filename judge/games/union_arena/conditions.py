@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 #: what a condition on the field may state: a card meeting ``name`` / ``trait`` / ``color`` /
 #: ``name_contains`` ("カード名に「X」を含む") / ``type`` (``character`` | ``field``) /
 #: ``rested`` (the opponent's only: "相手の場にレストのキャラ"), not the card with the ability
-#: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合")
+#: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合"), or
+#: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
 KEYS |= {"name_contains", "type", "rested", "other"}
 #: the keys that say what card is meant (a field condition states one at least)
@@ -44,7 +45,8 @@ FIELD_TYPES = ("character", "field")
 
 
 def valid(cond: Any) -> bool:
-    """A condition the engine evaluates exactly: on the field (above); or ``{"zone":
+    """A condition the engine evaluates exactly: on the field (above; with ``max`` instead of
+    ``min``, at most that many: "自分の場に〈X〉がない場合" is ``max`` 0); or ``{"zone":
     "outside", "card_type": "event", "min": N}`` ("自分の場外にイベントカードがN枚以上ある
     場合": at least N cards of that type in that side's outside area); or ``{"zone":
     "life", "max": N}`` ("相手のライフが4以下の場合": that side has at most N life cards); or
@@ -67,11 +69,12 @@ def valid(cond: Any) -> bool:
         return set(cond) <= {"side", "zone", "max"}
     if zone == "hand":
         return set(cond) <= {"side", "zone", "min"}
-    if "max" in cond:  # "自分の場にカードが1枚もない場合": at most max cards (any card)
+    if "max" in cond and (not set(cond) & CARD_KEYS or "min" in cond):
+        # "自分の場にカードが1枚もない場合": at most max cards (any card)
         return zone == "field" and set(cond) <= {"side", "zone", "max"}
     return (
         zone == "field"
-        and set(cond) <= KEYS
+        and set(cond) <= KEYS | {"max"}
         and bool(set(cond) & CARD_KEYS)
         and all(
             isinstance(cond[k], str) and cond[k]
@@ -138,12 +141,13 @@ def holds_in(
     units = [u for line in lines for u in ps.line(line) if not any(g in u.cards for g in gone)]
     # a card being played counts on the field, never in one line: its line is not known
     arriving = plus is not None and side == controller and zone == "field"
-    if "max" in cond:
-        return len(units) + arriving <= int(cond["max"])
+    # a card key or none (``max`` of any card: every unit and the card played meet it)
     n = sum(1 for u in units if unit_meets(st, cond, u, source))
     if arriving and "rested" not in cond and not (cond.get("other") and plus == source):
         assert plus is not None
         n += card_meets(st.card(plus), cond)
+    if "max" in cond:  # "がない場合": at most max of them ("自分の場にカードが1枚もない": any)
+        return n <= int(cond["max"])
     return n >= int(cond.get("min", 1))
 
 
@@ -224,17 +228,21 @@ def describe(cond: dict[str, Any]) -> str:
         return f"{whose} life is {cond['max']} or less"
     if zone == "hand":
         return f"{whose} hand has {cond.get('min', 1)} or more cards"
-    if "max" in cond:
+    if "max" in cond and not set(cond) & CARD_KEYS:
         return f"{whose} field has {cond['max']} card(s) or fewer"
     if zone == "outside":
         return f"{whose} outside area has {cond['min']} or more {cond['card_type']} cards"
     n = cond.get("min", 1)
+    many = "a" if n == 1 else f"{n} or more"
+    if "max" in cond:  # "自分の場に〈X〉がない場合": none (at most max) of them
+        n = cond["max"]
+        many = "no" if n == 0 else f"{n} or fewer"
     adjectives = "".join(
         word for key, word in (("other", "other "), ("rested", "rested ")) if cond.get(key)
     )
     colour = f"{cond['color']} " if "color" in cond else ""
     noun = cond.get("type", "card")
-    what = f"{'a' if n == 1 else f'{n} or more'} {adjectives}{colour}{noun}{'' if n == 1 else 's'}"
+    what = f"{many} {adjectives}{colour}{noun}{'' if n == 1 else 's'}"
     if "name" in cond:
         what += f" named <{cond['name']}>"
     if "name_contains" in cond:

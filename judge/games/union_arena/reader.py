@@ -40,6 +40,7 @@ from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_may_mill, read_mill
 from judge.games.union_arena.textlines import (
     CONDITION_START,
+    bp_and_grants,
     condition_clause,
     continuous_generation,
     energy_reduction,
@@ -569,6 +570,9 @@ def _operations(text: str) -> list[dict[str, Any]] | None:
     amount = g.bp_change(rest)
     if amount is not None:
         return [{"op": "bp", "amount": amount, "until": until}]
+    combined = bp_and_grants(rest, until)  # "BP+1000と[インパクト(+1)]を与える" (textlines.py)
+    if combined is not None:
+        return combined
     words = g.granted_keywords(rest)
     if words:
         return [{"op": "grant", "keyword": word, "until": until} for word in words]

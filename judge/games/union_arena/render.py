@@ -178,17 +178,20 @@ def condition(cond: Any) -> str:
         return f"{whose} hand has {n} or more {_plural(n, 'card')}" + _leftover(
             cond, {"side", "zone", "min"}
         )
-    if zone == "field" and "max" in cond:
+    if zone == "field" and "max" in cond and not set(cond) & conditions.CARD_KEYS:
         n = cond["max"]
         has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
         return f"{whose} field has {has}" + _leftover(cond, {"side", "zone", "max"})
     n = cond.get("min", 1)
+    many = "a " if n == 1 else f"{n} or more "
+    if "max" in cond:  # "自分の場に〈X〉がない": none (at most max) of them
+        n = cond["max"]
+        many = "no " if n == 0 else f"{n} or fewer "
     colour = f"{cond['color']} " if "color" in cond else ""
     rested = "rested " if cond.get("rested") is True else ""
     noun = cond.get("type") if cond.get("type") in conditions.FIELD_TYPES else "card"
-    many = "a " if n == 1 else f"{n} or more "
     what = f"{many}{rested}{colour}{_plural(n, noun)}{card_conditions(cond)}"
-    known = {"side", "zone", "min", "name", "trait", "affinity", "color", "name_contains"}
+    known = {"side", "zone", "min", "max", "name", "trait", "affinity", "color", "name_contains"}
     known |= {"other"} | ({"rested"} if rested else set()) | ({"type"} if noun != "card" else set())
     place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
     return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(

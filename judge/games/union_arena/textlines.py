@@ -36,30 +36,51 @@ def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """
     m = re.fullmatch(
         r"(?:\[(自分|相手)のターン中\])?(?:(.+?)場合、)?"
-        r"このキャラは(?:BP\+(\d+)|(\[[^\[\]]*(?:\([^()]*\))?\]を得る))。?",
+        r"このキャラは(?:BP\+(\d+)(?:と(.+を得る))?|(\[[^\[\]]*(?:\([^()]*\))?\]を得る))。?",
         line,
     )
     if not m or defn.get("type") != "character" or not any(m.group(1, 2)):
         return None
-    op: dict[str, Any]
+    ops: list[dict[str, Any]] = []
     if m.group(3):
-        op = {"op": "bp", "amount": int(m.group(3)), "target": "self"}
-    else:  # "このキャラは[インパクト無効]を得る": a keyword while the conditions hold
-        word = g.granted_keyword(m.group(4))
-        if word is None:
-            return None
-        op = {"op": "grant", "keyword": word, "target": "self"}
+        ops.append({"op": "bp", "amount": int(m.group(3)), "target": "self"})
+    # "このキャラは[インパクト無効]を得る": a keyword while the conditions hold; "このキャラは
+    # BP+1000と[インパクト(1)]を得る": a raise and a keyword, each under the same conditions
+    words = g.granted_keywords(m.group(4)) if m.group(4) else None
+    word = g.granted_keyword(m.group(5)) if m.group(5) else None
+    if (m.group(4) and not words) or (m.group(5) and word is None):
+        return None
+    ops += [{"op": "grant", "keyword": w, "target": "self"} for w in words or [word] if w]
+    conds: dict[str, Any] = {}
     if m.group(1):
-        op["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
+        conds["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
     if m.group(2):
         cond = condition_clause(m.group(2))
         if cond is None:
             return None
         if cond.get("zone") == "outside":  # "自分の場外にイベントカードがN枚以上ある場合"
-            op["if_outside"] = {"card_type": cond["card_type"], "min": cond["min"]}
+            conds["if_outside"] = {"card_type": cond["card_type"], "min": cond["min"]}
         else:
-            op["if"] = cond
-    return {"when": "continuous", "do": [op]}
+            conds["if"] = cond
+    return {"when": "continuous", "do": [{**op, **conds} for op in ops]}
+
+
+def bp_and_grants(text: str, until: str) -> list[dict[str, Any]] | None:
+    """ "BP+1000と[インパクト(+1)]を与える" / "BP+2500と「…」を与える" / "BP+1000と[ダメージ(2)]を
+    得る" after a duration: a BP change and the keywords given with it, one op each, in the
+    printed order (the reader gives the first the target and the others the same card,
+    ``chosen``); None for any other text or a keyword the engine does not know.
+
+    >>> bp_and_grants("BP+1000と[インパクト(+1)]を与える", "turn")
+    [{'op': 'bp', 'amount': 1000, 'until': 'turn'}, {'op': 'grant', 'keyword': 'impact +1', 'until': 'turn'}]
+    """
+    m = re.fullmatch(r"(BP[+-]\d+)と(.+を(?:与える|得る))", text)
+    amount = g.bp_change(m.group(1)) if m else None
+    words = g.granted_keywords(m.group(2)) if m else None
+    if amount is None or not words:
+        return None
+    grants = [{"op": "grant", "keyword": w, "until": until} for w in words]
+    return [{"op": "bp", "amount": amount, "until": until}, *grants]
 
 
 def enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
@@ -136,11 +157,15 @@ _CLAUSE = re.compile(
 )
 
 
+#: "自分の場に〈X〉がない" / "自分の場に[特徴:X]がない": no such card on your field
+_ABSENT = re.compile(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がない")
+
+
 def condition_clause(text: str) -> dict[str, Any] | None:
     """A condition clause before "場合": a card (or N cards) on your field, another one (not
     the card with the ability), a character whose name contains a word, a rested character
     on the opponent's field, N event cards in your outside area, a side's life N or less,
-    N cards or more in your hand.
+    N cards or more in your hand; and none of a name or trait on your field (``max`` 0).
 
     >>> condition_clause("相手のライフが4以下の")
     {'side': 'opponent', 'zone': 'life', 'max': 4}
@@ -148,9 +173,15 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'min': 3}
     >>> condition_clause("自分の場に他の[特徴:灯守]が2枚以上ある")
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'other': True, 'min': 2}
+    >>> condition_clause("自分の場に〈ミラ〉がない")
+    {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
     >>> condition_clause("自分の手札が5枚以上の")
     {'side': 'own', 'zone': 'hand', 'min': 5}
     """
+    absent = _ABSENT.fullmatch(text)  # "自分の場に〈X〉がない": none of them on your field
+    if absent:
+        cond = field_condition(absent.group(1))
+        return {**cond, "max": 0} if cond is not None else None
     m = _CLAUSE.fullmatch(text)
     if not m:
         return None
