@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -51,11 +52,15 @@ def valid(cond: Any) -> bool:
     場合": at least N cards of that type in that side's outside area); or ``{"zone":
     "life", "max": N}`` ("相手のライフが4以下の場合": that side has at most N life cards); or
     ``{"zone": "hand", "min": N}`` ("自分の手札がN枚以上の場合": that side's hand holds N cards
-    or more; a count, known in every mode).  ``rested`` only on the opponent's field: a card
-    of one's own being played enters in a state the condition would have to foresee."""
+    or more; a count, known in every mode); or ``{"zone": "this_turn", "events_used": N}``
+    ("このターン中に自分がイベントカードを使用している場合": :mod:`this_turn`).  ``rested`` only
+    on the opponent's field: a card of one's own being played enters in a state the
+    condition would have to foresee."""
     if not isinstance(cond, dict) or cond.get("side", "own") not in ("own", "opponent"):
         return False
     zone = cond.get("zone", "field")
+    if zone == this_turn.ZONE:
+        return this_turn.valid(cond)
     n = cond.get("max") if zone == "life" or "max" in cond else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         return False
@@ -126,10 +131,12 @@ def holds_in(
     field meet it (``plus`` counted as on the controller's field, a unit holding a card of
     ``gone`` not; with ``other``, neither a unit holding ``source``, the card with the
     ability, nor ``plus`` when it is that card), or its hand, outside area or life count
-    is within the bound."""
+    is within the bound, or its count of event cards used this turn reaches it."""
     side = controller if cond.get("side", "own") == "own" else st.other(controller)
     ps = st.players[side]
     zone = cond.get("zone", "field")
+    if zone == this_turn.ZONE:
+        return this_turn.holds(ps, cond)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -224,6 +231,8 @@ def describe(cond: dict[str, Any]) -> str:
     """A condition in words, for rulings."""
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
     zone = cond.get("zone", "field")
+    if zone == this_turn.ZONE:
+        return this_turn.describe(whose, cond)
     if zone == "life":
         return f"{whose} life is {cond['max']} or less"
     if zone == "hand":

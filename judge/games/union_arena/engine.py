@@ -304,6 +304,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         ps.turns_taken += 1
         st.phase = "start"
         st.moved = False
+        for each in st.players.values():  # what was done this turn (this_turn.py) starts anew
+            each.events_used = 0
         self.event(
             "turn",
             f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, only_if
+from judge.games.union_arena import apcost, conditions, only_if, this_turn
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -90,9 +90,10 @@ def _check_effect_targets(
         effs = effs[index : index + 1]
     path = f"actions[{eng.ctx.index}].targets"
     targets = plan.action["targets"]
-    problems = check_effect_targets(
-        eng, pid, effs, targets, path, leaving=iid, gone=gone, enters=enters
-    )
+    with this_turn.staged(eng.state, pid, iid):  # an event used is counted when it resolves
+        problems = check_effect_targets(
+            eng, pid, effs, targets, path, leaving=iid, gone=gone, enters=enters
+        )
     for rule, msg in problems:
         plan.violate(rule, msg)
 
@@ -189,6 +190,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     to = plan.data["to"]
     targets = plan.action.get("targets")
     if to is None:
+        st.players[pid].events_used += 1  # used before its effect resolves (this_turn.py)
         eng.event("play", f"{pid} uses the event {eng.name(iid)}.", player=pid, card=iid)
         eng.fire(None, "on_play", pid, card=iid, targets=targets)
         eng.push(("event_done", {"player": pid, "card": iid}))

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textplay
+from judge.games.union_arena import textplay, this_turn
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
@@ -289,7 +289,7 @@ def _read_ability(
             op["up_to"] = True
         ops.append(op)
     effect["do"] = ops
-    if not missed and not supported(effect):  # read, but not as the engine executes it
+    if not missed and not (supported(effect) and this_turn.read_on(defn, effect)):
         missed.append(body)
     return (None if missed else effect), missed
 

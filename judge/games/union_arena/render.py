@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from judge.games.union_arena import apcost, conditions, effects, only_if, state
+from judge.games.union_arena import apcost, conditions, effects, only_if, state, this_turn
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -159,12 +159,14 @@ def card_conditions(sel: dict[str, Any]) -> str:
 
 
 def condition(cond: Any) -> str:
-    """A condition on a side's field (or one line of it), outside area or life
-    (:mod:`conditions`, :mod:`only_if`), in words."""
+    """A condition on a side's field (or one line of it), outside area, life or what it did
+    this turn (:mod:`conditions`, :mod:`only_if`), in words."""
     if not isinstance(cond, dict):
         return raw({"if": cond})
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
     zone = cond.get("zone", "field")
+    if zone == this_turn.ZONE and "events_used" in cond:
+        return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside":

@@ -91,6 +91,8 @@ class PlayerState:
     removal: list[str | None] = field(default_factory=list)
     unseen: dict[str, list[str]] = field(default_factory=dict)  # observed: code -> ids
     turns_taken: int = 0
+    #: event cards used from the hand this turn (0 at every turn's start; this_turn.py)
+    events_used: int = 0
     shuffles: int = 0
     mulliganed: bool | None = None
 

@@ -29,14 +29,17 @@ def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """A character's own continuous BP raise with a condition: "[自分のターン中]" /
     "[相手のターン中]", a condition clause then "場合、" (:func:`condition_clause`: "自分の場に
     〈X〉がある", "自分の手札が5枚以上の", …), then "このキャラはBP+N。" or "このキャラは
-    [keyword]を得る。" (``UA-EFFECT-STATIC-BP``; without any condition it is not read).
+    [keyword]を得る。" (or a quoted ability written as a keyword, "「このキャラはBP3000以下の
+    キャラにブロックされない。」を得る") (``UA-EFFECT-STATIC-BP``; without any condition it is
+    not read).
 
     >>> static_bp({"type": "character"}, "[自分のターン中]自分の手札が5枚以上の場合、このキャラはBP+1000。")
     {'when': 'continuous', 'do': [{'op': 'bp', 'amount': 1000, 'target': 'self', 'during': 'own_turn', 'if': {'side': 'own', 'zone': 'hand', 'min': 5}}]}
     """
     m = re.fullmatch(
         r"(?:\[(自分|相手)のターン中\])?(?:(.+?)場合、)?"
-        r"このキャラは(?:BP\+(\d+)(?:と(.+を得る))?|(\[[^\[\]]*(?:\([^()]*\))?\]を得る))。?",
+        r"このキャラは(?:BP\+(\d+)(?:と(.+を得る))?"
+        r"|((?:\[[^\[\]]*(?:\([^()]*\))?\]|「[^「」]*」)を得る))。?",
         line,
     )
     if not m or defn.get("type") != "character" or not any(m.group(1, 2)):
@@ -145,7 +148,8 @@ def field_condition(text: str) -> dict[str, Any] | None:
 
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
-    r"(自分の場に|相手の場にレスト|自分の場外にイベントカードが|(自分|相手)のライフが|自分の手札が)"
+    r"(自分の場に|相手の場にレスト|自分の場外にイベントカードが|(自分|相手)のライフが|自分の手札が"
+    r"|このターン中に自分がイベントカードを)"
 )
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
@@ -154,6 +158,7 @@ _CLAUSE = re.compile(
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
     r"|自分の手札が(\d+)枚以上の"
+    r"|(このターン中に自分がイベントカードを使用している)"
 )
 
 
@@ -165,7 +170,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     """A condition clause before "場合": a card (or N cards) on your field, another one (not
     the card with the ability), a character whose name contains a word, a rested character
     on the opponent's field, N event cards in your outside area, a side's life N or less,
-    N cards or more in your hand; and none of a name or trait on your field (``max`` 0).
+    N cards or more in your hand; none of a name or trait on your field (``max`` 0); an event
+    card used this turn.
 
     >>> condition_clause("相手のライフが4以下の")
     {'side': 'opponent', 'zone': 'life', 'max': 4}
@@ -177,6 +183,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
     >>> condition_clause("自分の手札が5枚以上の")
     {'side': 'own', 'zone': 'hand', 'min': 5}
+    >>> condition_clause("このターン中に自分がイベントカードを使用している")
+    {'side': 'own', 'zone': 'this_turn', 'events_used': 1}
     """
     absent = _ABSENT.fullmatch(text)  # "自分の場に〈X〉がない": none of them on your field
     if absent:
@@ -196,6 +204,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
         return {"side": "own", "zone": "outside", "card_type": "event", "min": int(m.group(3))}
     if m.group(6):
         return {"side": "own", "zone": "hand", "min": int(m.group(6))}
+    if m.group(7):  # judge/games/union_arena/this_turn.py
+        return {"side": "own", "zone": "this_turn", "events_used": 1}
     side = "own" if m.group(4) == "自分" else "opponent"
     return {"side": side, "zone": "life", "max": int(m.group(5))}
 

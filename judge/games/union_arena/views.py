@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from judge.games.union_arena import this_turn
 from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
 
 
@@ -128,9 +129,19 @@ class UnionArenaViews:
         if delayed:
             view["delayed"] = [[player, source, index] for player, source, index, _ in delayed]
 
+    @cached_property
+    def _reads_this_turn(self) -> bool:
+        """Whether a card of the game reads what was done this turn (:mod:`this_turn`)."""
+        return any(this_turn.mentions(d.effects) for d in self.state.defs.values())
+
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        """For ``snapshot()``: the life cards, AP cards and what effects did to units."""
+        """For ``snapshot()``: the life cards, AP cards and what effects did to units; the
+        event cards used this turn when a card of the game reads them and there are any (a
+        state no card reads differently is not told apart: fingerprints of games without
+        such cards are as before)."""
         pv["life"] = list(ps.life)
+        if ps.events_used and self._reads_this_turn:
+            pv["events_used"] = ps.events_used
         pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
         for line in LINES:
             pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
