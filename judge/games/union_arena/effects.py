@@ -362,6 +362,7 @@ def supported(effect: dict[str, Any]) -> bool:
                 return False
             # it chooses no card: what asks about the last choice needs a choice after it
             milled, chose, selected = True, False, False
+            changed |= {"deck"}  # a deck's size read after it: never read before it
             continue
         if isinstance(target, dict) and target.get("all"):
             # every card of the field that meets it, no choice (UA-EFFECT-ALL)
@@ -473,7 +474,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
     a side's field, hand or outside area changes all three of that side's (it goes to one
     of them, or a raided stack's lower cards go to the outside area); a card rested or made
     active changes the opponent's field (one's own is never read for its state); a draw or
-    a look one's own hand, a discard one's hand and outside area.  A target ``chosen`` may
+    a look one's own hand and deck (a mill its deck: :func:`supported`), a card put on the
+    bottom of a deck that deck too, a discard one's hand and outside area.  A target ``chosen`` may
     be either side's card."""
     kind = op.get("op")
     target = op.get("target", "self")
@@ -484,11 +486,12 @@ def _changes(op: dict[str, Any]) -> set[str]:
     else:
         whose = {"", "opponent_"}
     if kind in LEAVE_OPS:
-        return {w + zone for w in whose for zone in ("field", "hand", "outside")}
+        to = ("field", "hand", "outside", *(("deck",) if kind == "to_deck_bottom" else ()))
+        return {w + zone for w in whose for zone in to}
     if kind in TURN_OPS:
         return {"opponent_field"} & {w + "field" for w in whose}
     if kind in ("draw", "look"):
-        return {"hand"}
+        return {"hand", "deck"}
     if kind == "discard":
         return {"hand", "outside"}
     return set()

@@ -144,6 +144,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with BP {sel['bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
+    if "energy_min" in sel:
+        bits.append(f"with required energy {sel['energy_min']} or more")
     if "ap_cost" in sel:
         bits.append(f"with AP cost {sel['ap_cost']}")
     if "not_name" in sel:
@@ -167,10 +169,14 @@ def condition(cond: Any) -> str:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside":
         n = cond.get("min", 1)
-        kind = cond.get("card_type", "card")
-        return f"{whose} outside area has {n} or more {kind} cards" + _leftover(
-            cond, {"side", "zone", "min", "card_type"}
+        kind = f"{cond['card_type']} card" if "card_type" in cond else "card"
+        return f"{whose} outside area has {n} or more {kind}s{card_conditions(cond)}" + _leftover(
+            cond, {"side", "zone", "min", "card_type", "name", "trait"}
         )
+    if zone in ("hand", "deck") and "max" in cond:  # "自分の手札が0枚の", "自分の山札が15枚以下の"
+        n = cond["max"]
+        has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
+        return f"{whose} {zone} has {has}" + _leftover(cond, {"side", "zone", "max"})
     if zone == "hand":
         n = cond.get("min", 1)
         return f"{whose} hand has {n} or more {_plural(n, 'card')}" + _leftover(
@@ -187,7 +193,11 @@ def condition(cond: Any) -> str:
     many = "a " if n == 1 else f"{n} or more "
     what = f"{many}{rested}{colour}{_plural(n, noun)}{card_conditions(cond)}"
     known = {"side", "zone", "min", "name", "trait", "affinity", "color", "name_contains"}
-    known |= {"other"} | ({"rested"} if rested else set()) | ({"type"} if noun != "card" else set())
+    known |= (
+        {"other", "energy_min"}
+        | ({"rested"} if rested else set())
+        | ({"type"} if noun != "card" else set())
+    )
     place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
     return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(
         cond, known if zone in place else {"side"}

@@ -55,7 +55,7 @@ def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
         cond = condition_clause(m.group(2))
         if cond is None:
             return None
-        if cond.get("zone") == "outside":  # "自分の場外にイベントカードがN枚以上ある場合"
+        if cond.get("zone") == "outside" and "card_type" in cond:  # "…イベントカードがN枚以上"
             op["if_outside"] = {"card_type": cond["card_type"], "min": cond["min"]}
         else:
             op["if"] = cond
@@ -124,23 +124,30 @@ def field_condition(text: str) -> dict[str, Any] | None:
 
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
-    r"(自分の場に|相手の場にレスト|自分の場外にイベントカードが|(自分|相手)のライフが|自分の手札が)"
+    r"(自分の場に|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が)"
 )
+#: a named card or a trait: "〈X〉" / "[特徴:X]"
+_NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
-    r"((?:自分の場に(?:他の)?(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
+    rf"((?:自分の場に(?:他の)?{_NOUN}"
     r"|自分の場にカード名に「[^「」]+」を含むキャラ|相手の場にレストのキャラ))が(?:(\d+)枚以上)?ある"
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
     r"|自分の手札が(\d+)枚以上の"
+    rf"|自分の場外に({_NOUN})が(?:(\d+)枚以上)?ある"
+    rf"|自分の場に必要エナジーが(\d+)以上の({_NOUN})が(?:(\d+)枚以上)?ある"
+    r"|自分の(手札|山札)が(\d+)枚(以下)?の"
 )
 
 
 def condition_clause(text: str) -> dict[str, Any] | None:
     """A condition clause before "場合": a card (or N cards) on your field, another one (not
-    the card with the ability), a character whose name contains a word, a rested character
-    on the opponent's field, N event cards in your outside area, a side's life N or less,
-    N cards or more in your hand.
+    the card with the ability), one requiring N energy or more, a character whose name
+    contains a word, a rested character on the opponent's field, N event cards (or cards of
+    a name or trait) in your outside area, a side's life N or less, N cards or more in your
+    hand, N or fewer in your hand or deck ("自分の手札が0枚の": none; an exact count other
+    than 0 is not a bound the engine reads, so not read).
 
     >>> condition_clause("相手のライフが4以下の")
     {'side': 'opponent', 'zone': 'life', 'max': 4}
@@ -150,6 +157,10 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'other': True, 'min': 2}
     >>> condition_clause("自分の手札が5枚以上の")
     {'side': 'own', 'zone': 'hand', 'min': 5}
+    >>> condition_clause("自分の山札が15枚以下の")
+    {'side': 'own', 'zone': 'deck', 'max': 15}
+    >>> condition_clause("自分の場外に[特徴:灯守]が2枚以上ある")
+    {'side': 'own', 'zone': 'outside', 'trait': '灯守', 'min': 2}
     """
     m = _CLAUSE.fullmatch(text)
     if not m:
@@ -165,6 +176,23 @@ def condition_clause(text: str) -> dict[str, Any] | None:
         return {"side": "own", "zone": "outside", "card_type": "event", "min": int(m.group(3))}
     if m.group(6):
         return {"side": "own", "zone": "hand", "min": int(m.group(6))}
+    if m.group(7):  # "自分の場外に[特徴:X]が2枚以上ある", "自分の場外に〈X〉がある"
+        noun = g.card_noun(m.group(7), on_field=False)
+        n = int(m.group(8) or 1)
+        return {"side": "own", "zone": "outside", **noun, "min": n} if noun and n >= 1 else None
+    if m.group(9):  # "自分の場に必要エナジーが4以上の[特徴:X]がある"
+        noun = g.card_noun(m.group(10), on_field=False)
+        n = int(m.group(11) or 1)
+        if not noun or n < 1:
+            return None
+        cond = {"side": "own", "zone": "field", **noun, "energy_min": int(m.group(9))}
+        return {**cond, **({"min": n} if m.group(11) else {})}
+    if m.group(12):  # "自分の山札が15枚以下の", "自分の手札が0枚の"
+        zone = "hand" if m.group(12) == "手札" else "deck"
+        n = int(m.group(13))
+        if not m.group(14) and n != 0:
+            return None  # exactly N cards: not a bound
+        return {"side": "own", "zone": zone, "max": n}
     side = "own" if m.group(4) == "自分" else "opponent"
     return {"side": side, "zone": "life", "max": int(m.group(5))}
 
