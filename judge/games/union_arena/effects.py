@@ -27,9 +27,10 @@ cards into the outside area ("自分の山札の上から1枚を場外に置い�
 may pay n AP as it resolves, and only then does the rest happen; ``UA-EFFECT-COST``).
 
 ``when`` ``continuous``: an effect in force while the card is on the field, never resolved.
-The only one the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
+One the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
 ("このキャラがアクティブの場合、このキャラの発生エナジー+[色]": while this card is active, it
-generates one more energy of colour c), counted whenever energy is
+generates one more energy of colour c; ``if`` may be a condition instead, not a hand's size:
+"自分の場外に〈X〉がある場合、…"), counted whenever energy is
 (:meth:`judge.games.union_arena.state.UAState.energy`, ``UA-EFFECT-ENERGY``).  And
 ``{"op": "reduce_energy", "color": c, "n": k, "if_any": [conditions]}`` ("相手の場に緑か赤の
 カードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす": while in the hand and a

@@ -506,12 +506,14 @@ def _continuous(op: dict[str, Any]) -> str:
             f"it requires {op.get('n')} less {op.get('color')} energy"
         )
         return text if conditions.reduction_ok(op) else f"{text} — not counted by the engine"
-    if kind == "generate":
-        cond = "while this card is active, " if op.get("if") == "active" else ""
-        extra = "" if op.get("if") in (None, "active") else f" {raw({'if': op['if']})}"
-        counted = op.get("if") == "active" and op.get("target", "self") == "self"
-        text = f"{cond}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
-        return text if counted else f"{text} — not counted by the engine"
+    if kind == "generate":  # UA-EFFECT-ENERGY: counted whenever energy is
+        cond = op.get("if")
+        lead = "while this card is active, " if cond == "active" else ""
+        if isinstance(cond, dict):
+            lead = f"while {condition(cond)}, "
+        extra = "" if cond is None or lead else f" {raw({'if': cond})}"
+        text = f"{lead}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
+        return text if state.generation_ok(op) else f"{text} — not counted by the engine"
     bits = []
     during = op.get("during")
     if during == "own_turn":

@@ -16,12 +16,28 @@ from judge.games.union_arena import textgrammar as g
 
 def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。" on a character: while it is
-    active it generates one more energy of that colour (a continuous effect the engine counts
-    whenever it counts energy, ``UA-EFFECT-ENERGY``)."""
-    m = re.fullmatch(r"このキャラがアクティブの場合、このキャラの発生エナジー\+\[(.)\]。?", line)
-    if not m or m.group(1) not in g.COLOURS or defn.get("type") != "character":
+    active it generates one more energy of that colour; "<clause>場合、このキャラ(このフィールド)
+    の発生エナジー+[赤]。" (a clause of :func:`condition_clause` but a hand's size, which a play
+    would read with or without the card being played): while the condition holds.  A
+    continuous effect the engine counts whenever it counts energy (``UA-EFFECT-ENERGY``).
+
+    >>> continuous_generation({"type": "field"}, "自分の場外に〈ミラ〉がある場合、このフィールドの発生エナジー+[赤]。")
+    {'when': 'continuous', 'do': [{'op': 'generate', 'color': 'red', 'n': 1, 'if': {'side': 'own', 'zone': 'outside', 'name': 'ミラ', 'min': 1}}]}
+    """
+    m = re.fullmatch(r"(.+?)場合、この(キャラ|フィールド)の発生エナジー\+\[(.)\]。?", line)
+    kind = {"キャラ": "character", "フィールド": "field"}.get(m.group(2)) if m else None
+    if not m or m.group(3) not in g.COLOURS or defn.get("type") != kind:
         return None
-    op = {"op": "generate", "color": g.COLOURS[m.group(1)], "n": 1, "if": "active"}
+    cond: dict[str, Any] | str | None
+    if m.group(1) == "このキャラがアクティブの":
+        cond = "active" if kind == "character" else None
+    else:
+        cond = condition_clause(m.group(1))
+        if cond is not None and cond.get("zone") == "hand":
+            return None
+    if cond is None:
+        return None
+    op = {"op": "generate", "color": g.COLOURS[m.group(3)], "n": 1, "if": cond}
     return {"when": "continuous", "do": [op]}
 
 

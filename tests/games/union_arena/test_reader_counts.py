@@ -244,3 +244,117 @@ def test_UA_EFFECT_STATIC_BP_count_clauses_rendered() -> None:
     )
     assert "if your field has a card with [灯守] with required energy 4 or more" in words
     assert "not counted" not in words
+
+
+# -- UA-EFFECT-ENERGY: generated energy raised while a condition holds -----------------------------
+
+NAMED_OUT = "自分の場外に〈灯守イロ〉がある場合、このキャラの発生エナジー+[赤]。"
+FIELD_BIG = (
+    "自分の場に必要エナジーが4以上の[特徴:灯守]がある場合、このフィールドの発生エナジー+[赤]。"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "fields", "cond"),
+    [
+        (
+            "自分の場外にイベントカードが4枚以上ある場合、このキャラの発生エナジー+[赤]。",
+            {},
+            {"side": "own", "zone": "outside", "card_type": "event", "min": 4},
+        ),
+        (
+            "自分の場外に[特徴:灯守]が2枚以上ある場合、このキャラの発生エナジー+[赤]。",
+            {},
+            {"side": "own", "zone": "outside", "trait": "灯守", "min": 2},
+        ),
+        (NAMED_OUT, {}, {"side": "own", "zone": "outside", "name": "灯守イロ", "min": 1}),
+        (
+            FIELD_BIG,
+            {"type": "field"},
+            {"side": "own", "zone": "field", "trait": "灯守", "energy_min": 4},
+        ),
+    ],
+)
+def test_UA_EFFECT_ENERGY_conditions_read_from_printed_text(
+    text: str, fields: dict[str, Any], cond: dict[str, Any]
+) -> None:
+    (effect,) = effects_of(text, **fields)
+    assert effect == {
+        "when": "continuous",
+        "do": [{"op": "generate", "color": "red", "n": 1, "if": cond}],
+    }
+
+
+def test_UA_EFFECT_ENERGY_conditions_not_read_otherwise() -> None:
+    """A hand's size (a play would read it with or without the card played), a line whose
+    card is not the card's type, and an exact count of a line's cards are not read."""
+    for text, fields in (
+        ("自分の手札が0枚の場合、このキャラの発生エナジー+[赤]。", {}),
+        (NAMED_OUT, {"type": "field"}),
+        (FIELD_BIG, {}),
+        ("自分のエナジーLにカードが4枚ある場合、このキャラの発生エナジー+[赤]。", {}),
+    ):
+        assert not read_card(texted("T-NOT", text, **fields)).understood, text
+
+
+def named_out_scene(dumped: str, line: str = "energy_line") -> Any:
+    """A's turn-3 main phase: A-1 (1 red, and one more while A's outside area has 〈灯守イロ〉)
+    in ``line``; A-2 puts A-3 (``dumped``) and A-4 from the hand into the outside area; A-5
+    requires 2 red."""
+    cards = [
+        texted("T-GEN", NAMED_OUT, color="red", generates={"red": 1}),
+        free_character("T-DUMP", effects=[DISCARD_TWO]),
+        free_character("T-IRO", name="灯守イロ"),
+        free_character("T-OTHR"),
+        free_character("T-NEED", color="red", energy={"red": 2}, generates={}),
+    ]
+    deck = ["T-GEN", "T-DUMP", dumped, "T-OTHR", "T-NEED"]
+    b = board_at_turn_3(cards, deck, [], **{f"a_{line[:-5]}": ("A-1",)}, phase="main")
+    return b.play("A", "A-2", to="front_line", targets=["A-3", "A-4"])
+
+
+def test_UA_EFFECT_ENERGY_a_name_in_the_outside_area_holds() -> None:
+    b = named_out_scene("T-IRO").play("A", "A-5", to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"  # 1 printed + 1 while 〈灯守イロ〉 is outside
+
+
+def test_UA_EFFECT_ENERGY_a_name_in_the_outside_area_does_not_hold() -> None:
+    b = named_out_scene("T-OTHR").play("A", "A-5", to="front_line")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-ENERGY"]
+
+
+def test_UA_EFFECT_ENERGY_only_the_energy_line_generates() -> None:
+    b = named_out_scene("T-IRO", line="front_line").play("A", "A-5", to="front_line")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-ENERGY"]
+
+
+def test_UA_EFFECT_ENERGY_a_field_with_required_energy_on_the_field() -> None:
+    big = free_character("T-BIG", traits=["灯守"], energy={"blue": 4})
+    small = free_character("T-SML", traits=["灯守"], energy={"blue": 3})
+    for mate, broken in ((big, []), (small, ["UA-ENERGY"])):
+        cards = [
+            texted("T-FLD", FIELD_BIG, type="field", color="red", generates={"red": 1}),
+            free_character("T-PWR", generates={"blue": 4}),
+            mate,
+            free_character("T-NEED", color="red", energy={"red": 2}, generates={}),
+        ]
+        deck = ["T-FLD", "T-PWR", mate["code"], "T-NEED"]
+        b = board_at_turn_3(cards, deck, [], a_energy=("A-1", "A-2"), phase="main")
+        b.play("A", "A-3", to="front_line")
+        assert verdict(b.replay(), b.last) == "legal"
+        b.play("A", "A-4", to="front_line")
+        assert rules_broken(b.replay(), b.last) == broken
+
+
+def test_UA_EFFECT_ENERGY_conditions_rendered() -> None:
+    words = reading_words(texted("T-GEN", NAMED_OUT))
+    assert (
+        "while your outside area has 1 or more cards named <灯守イロ>, "
+        "it generates 1 more red energy" in words
+    )
+    words = reading_words(texted("T-FLD", FIELD_BIG, type="field"))
+    assert "while your field has a card with [灯守] with required energy 4 or more" in words
+    assert "not counted" not in words
