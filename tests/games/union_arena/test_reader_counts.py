@@ -358,3 +358,25 @@ def test_UA_EFFECT_ENERGY_conditions_rendered() -> None:
     words = reading_words(texted("T-FLD", FIELD_BIG, type="field"))
     assert "while your field has a card with [灯守] with required energy 4 or more" in words
     assert "not counted" not in words
+
+
+# -- UA-EFFECT-ONLY-IF-COSTS: a hand's size after the cost is paid from it ----------------------------
+
+
+def test_UA_EFFECT_ONLY_IF_COSTS_hand_size_without_the_cards_the_cost_discards() -> None:
+    text = "[起動メイン][手札を1枚場外に置く]自分の手札が7枚以上の場合のみ発動できる。カードを1枚引く。"
+    for at, broken in (("before", []), ("after", ["UA-EFFECT-ONLY-IF"])):
+        cards = [texted("T-ONL", text), free_character("T-F")]
+        b = board_at_turn_3(
+            cards,
+            ["T-ONL", "T-F"],
+            [],
+            a_front=("A-1",),
+            phase="main",
+            options={"only_if_costs": at},
+        )
+        assert len(player_state(b.replay(), "A")["hand"]) == 7
+        b.act("A", "activate", card="A-1", ability=1, costs={"discard": ["A-2"]})
+        r = b.replay()  # 7 before the cost is paid, 6 after it
+        assert "UA-EFFECT-ONLY-IF-COSTS" in rules_applied(r, b.last)
+        assert rules_broken(r, b.last) == broken
