@@ -16,7 +16,8 @@ card when its cost retires it, a raid's base, the cards a full line puts into th
 area), and the hand without the card played.  An op that could change what a later
 condition reads before it is read (a retire, a return or a removal of one's own cards, a
 change to the opponent's field for a condition on it, a change to a hand for a condition on
-hands, a card put into the outside area for a condition on it) makes the effect unsupported
+hands, a card put into the outside area for a condition on it, a draw, a look, a mill or a card
+put on the bottom of a deck for a condition on a deck's size) makes the effect unsupported
 (``effects.supported``), so the condition reads the same then and now.
 """
 
@@ -35,24 +36,32 @@ if TYPE_CHECKING:
 
 #: what a condition on the field may state: a card meeting ``name`` / ``trait`` / ``color`` /
 #: ``name_contains`` ("カード名に「X」を含む") / ``type`` (``character`` | ``field``) /
+#: ``energy_min`` ("必要エナジーが4以上の": printed required energy, all colours, at least N) /
 #: ``rested`` (the opponent's only: "相手の場にレストのキャラ"), not the card with the ability
 #: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合"), or
 #: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
-KEYS |= {"name_contains", "type", "rested", "other"}
+KEYS |= {"name_contains", "type", "rested", "other", "energy_min"}
 #: the keys that say what card is meant (a field condition states one at least)
-CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested"}
+CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested", "energy_min"}
 FIELD_TYPES = ("character", "field")
+CARD_TYPES = ("character", "field", "event")
+#: what a condition on the outside area may state: a card type, a name or a trait, N of them
+OUTSIDE_KEYS = {"side", "zone", "card_type", "name", "trait", "min"}
 
 
 def valid(cond: Any) -> bool:
     """A condition the engine evaluates exactly: on the field (above; with ``max`` instead of
     ``min``, at most that many: "自分の場に〈X〉がない場合" is ``max`` 0); or ``{"zone":
     "outside", "card_type": "event", "min": N}`` ("自分の場外にイベントカードがN枚以上ある
-    場合": at least N cards of that type in that side's outside area); or ``{"zone":
-    "life", "max": N}`` ("相手のライフが4以下の場合": that side has at most N life cards); or
-    ``{"zone": "hand", "min": N}`` ("自分の手札がN枚以上の場合": that side's hand holds N cards
-    or more; a count, known in every mode); or ``{"zone": "this_turn", "events_used": N}``
+    場合": at least N cards of that type in that side's outside area; or of a ``name`` /
+    ``trait``: "自分の場外に[特徴:X]が2枚以上ある", "自分の場外に〈X〉がある"; the outside area
+    is face up, so its cards are known in every mode); or ``{"zone": "life", "max": N}``
+    ("相手のライフが4以下の場合": that side has at most N life cards); or ``{"zone": "hand",
+    "min": N}`` ("自分の手札がN枚以上の場合": that side's hand holds N cards or more) or
+    ``"max": N`` ("自分の手札が0枚の場合": at most N); or ``{"zone": "deck", "max": N}``
+    ("自分の山札が15枚以下の場合": that side's deck holds at most N cards).  Hand and deck are
+    counts, known in every mode.  Or ``{"zone": "this_turn", "events_used": N}``
     ("このターン中に自分がイベントカードを使用している場合": :mod:`this_turn`).  ``rested`` only
     on the opponent's field: a card of one's own being played enters in a state the
     condition would have to foresee."""
@@ -61,30 +70,36 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
-    n = cond.get("max") if zone == "life" or "max" in cond else cond.get("min", 1)
+    bounded = zone in ("life", "deck") or "max" in cond
+    n = cond.get("max") if bounded else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         return False
     if zone == "outside":
-        return set(cond) <= {"side", "zone", "card_type", "min"} and cond.get("card_type") in (
-            "character",
-            "field",
-            "event",
+        return (
+            set(cond) <= OUTSIDE_KEYS
+            and bool({"card_type", "name", "trait"} & set(cond))
+            and cond.get("card_type", "event") in CARD_TYPES
+            and all(isinstance(cond[k], str) and cond[k] for k in {"name", "trait"} & set(cond))
         )
-    if zone == "life":
+    if zone in ("life", "deck"):
         return set(cond) <= {"side", "zone", "max"}
     if zone == "hand":
-        return set(cond) <= {"side", "zone", "min"}
+        return set(cond) <= {"side", "zone", "min"} or set(cond) <= {"side", "zone", "max"}
     if "max" in cond and (not set(cond) & CARD_KEYS or "min" in cond):
         # "自分の場にカードが1枚もない場合": at most max cards (any card)
         return zone == "field" and set(cond) <= {"side", "zone", "max"}
+    energy = cond.get("energy_min", 0)
     return (
         zone == "field"
         and set(cond) <= KEYS | {"max"}
         and bool(set(cond) & CARD_KEYS)
         and all(
             isinstance(cond[k], str) and cond[k]
-            for k in (CARD_KEYS - {"rested", "type"}) & set(cond)
+            for k in (CARD_KEYS - {"rested", "type", "energy_min"}) & set(cond)
         )
+        and isinstance(energy, int)
+        and not isinstance(energy, bool)
+        and energy >= 0
         and cond.get("type", "character") in FIELD_TYPES
         and cond.get("rested", True) is True
         and ("rested" not in cond or cond.get("side") == "opponent")
@@ -104,7 +119,22 @@ def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
         return False
     if "name_contains" in cond and not d.name_contains(cond["name_contains"]):
         return False
+    if "energy_min" in cond and sum(d.energy.values()) < cond["energy_min"]:
+        return False
     return "type" not in cond or d.type == cond["type"]
+
+
+def outside_count(st: UAState, cards: Collection[str | None], cond: dict[str, Any]) -> int:
+    """How many of ``cards`` (an outside area's, face up) meet an outside condition: its
+    ``card_type``, ``name`` and ``trait`` (:func:`card_meets`)."""
+    n = 0
+    for c in cards:
+        if c is None:
+            continue
+        d = st.card(c)
+        if ("card_type" not in cond or d.type == cond["card_type"]) and card_meets(d, cond):
+            n += 1
+    return n
 
 
 def holds(
@@ -130,8 +160,8 @@ def holds_in(
     """Whether ``cond`` holds for ``controller`` in ``st``: enough cards of that side's
     field meet it (``plus`` counted as on the controller's field, a unit holding a card of
     ``gone`` not; with ``other``, neither a unit holding ``source``, the card with the
-    ability, nor ``plus`` when it is that card), or its hand, outside area or life count
-    is within the bound, or its count of event cards used this turn reaches it."""
+    ability, nor ``plus`` when it is that card), or its hand, deck, outside area or life
+    count is within the bound, or its count of event cards used this turn reaches it."""
     side = controller if cond.get("side", "own") == "own" else st.other(controller)
     ps = st.players[side]
     zone = cond.get("zone", "field")
@@ -140,10 +170,13 @@ def holds_in(
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
+        if "max" in cond:
+            return len(ps.hand) <= int(cond["max"])
         return len(ps.hand) >= int(cond.get("min", 1))
+    if zone == "deck":
+        return len(ps.deck) <= int(cond["max"])
     if zone == "outside":
-        cards = [c for c in ps.outside if c is not None]
-        return sum(1 for c in cards if st.card(c).type == cond["card_type"]) >= int(cond["min"])
+        return outside_count(st, ps.outside, cond) >= int(cond.get("min", 1))
     lines = LINES if zone == "field" else (zone,)  # one line: only_if.condition_ok
     units = [u for line in lines for u in ps.line(line) if not any(g in u.cards for g in gone)]
     # a card being played counts on the field, never in one line: its line is not known
@@ -235,12 +268,24 @@ def describe(cond: dict[str, Any]) -> str:
         return this_turn.describe(whose, cond)
     if zone == "life":
         return f"{whose} life is {cond['max']} or less"
+    if zone == "hand" and "max" in cond:
+        return f"{whose} hand has {cond['max']} card(s) or fewer"
     if zone == "hand":
         return f"{whose} hand has {cond.get('min', 1)} or more cards"
+    if zone == "deck":
+        return f"{whose} deck has {cond.get('max')} card(s) or fewer"
     if "max" in cond and not set(cond) & CARD_KEYS:
         return f"{whose} field has {cond['max']} card(s) or fewer"
     if zone == "outside":
-        return f"{whose} outside area has {cond['min']} or more {cond['card_type']} cards"
+        n = cond.get("min", 1)
+        what = f"{cond['card_type']} card" if "card_type" in cond else "card"
+        article = "an" if what.startswith("event") else "a"
+        what = f"{article if n == 1 else f'{n} or more'} {what}{'' if n == 1 else 's'}"
+        if "name" in cond:
+            what += f" named <{cond['name']}>"
+        if "trait" in cond:
+            what += f" with [{cond['trait']}]"
+        return f"{whose} outside area has {what}"
     n = cond.get("min", 1)
     many = "a" if n == 1 else f"{n} or more"
     if "max" in cond:  # "自分の場に〈X〉がない場合": none (at most max) of them
@@ -252,6 +297,8 @@ def describe(cond: dict[str, Any]) -> str:
     colour = f"{cond['color']} " if "color" in cond else ""
     noun = cond.get("type", "card")
     what = f"{many} {adjectives}{colour}{noun}{'' if n == 1 else 's'}"
+    if "energy_min" in cond:
+        what += f" requiring {cond['energy_min']} or more energy"
     if "name" in cond:
         what += f" named <{cond['name']}>"
     if "name_contains" in cond:

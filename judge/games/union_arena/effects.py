@@ -27,9 +27,10 @@ cards into the outside area ("自分の山札の上から1枚を場外に置い�
 may pay n AP as it resolves, and only then does the rest happen; ``UA-EFFECT-COST``).
 
 ``when`` ``continuous``: an effect in force while the card is on the field, never resolved.
-The only one the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
+One the engine knows is ``{"op": "generate", "color": c, "n": 1, "if": "active"}``
 ("このキャラがアクティブの場合、このキャラの発生エナジー+[色]": while this card is active, it
-generates one more energy of colour c), counted whenever energy is
+generates one more energy of colour c; ``if`` may be a condition instead, not a hand's size:
+"自分の場外に〈X〉がある場合、…"), counted whenever energy is
 (:meth:`judge.games.union_arena.state.UAState.energy`, ``UA-EFFECT-ENERGY``).  And
 ``{"op": "reduce_energy", "color": c, "n": k, "if_any": [conditions]}`` ("相手の場に緑か赤の
 カードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす": while in the hand and a
@@ -365,6 +366,7 @@ def supported(effect: dict[str, Any]) -> bool:
                 return False
             # it chooses no card: what asks about the last choice needs a choice after it
             milled, chose, selected = True, False, False
+            changed |= {"deck"}  # a deck's size read after it: never read before it
             continue
         if isinstance(target, dict) and target.get("all"):
             # every card of the field that meets it, no choice (UA-EFFECT-ALL)
@@ -476,7 +478,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
     a side's field, hand or outside area changes all three of that side's (it goes to one
     of them, or a raided stack's lower cards go to the outside area); a card rested or made
     active changes the opponent's field (one's own is never read for its state); a draw or
-    a look one's own hand, a discard one's hand and outside area.  A target ``chosen`` may
+    a look one's own hand and deck (a mill its deck: :func:`supported`), a card put on the
+    bottom of a deck that deck too, a discard one's hand and outside area.  A target ``chosen`` may
     be either side's card."""
     kind = op.get("op")
     target = op.get("target", "self")
@@ -487,11 +490,12 @@ def _changes(op: dict[str, Any]) -> set[str]:
     else:
         whose = {"", "opponent_"}
     if kind in LEAVE_OPS:
-        return {w + zone for w in whose for zone in ("field", "hand", "outside")}
+        to = ("field", "hand", "outside", *(("deck",) if kind == "to_deck_bottom" else ()))
+        return {w + zone for w in whose for zone in to}
     if kind in TURN_OPS:
         return {"opponent_field"} & {w + "field" for w in whose}
     if kind in ("draw", "look"):
-        return {"hand"}
+        return {"hand", "deck"}
     if kind == "discard":
         return {"hand", "outside"}
     return set()

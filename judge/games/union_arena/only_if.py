@@ -166,7 +166,7 @@ def _holds_after_costs(
 ) -> bool:
     """The condition as it would read once the costs are paid: the card rested
     (``rest_self``) or retired with the cards under it into the outside area
-    (``retire_self``), the discarded hand cards in the outside area; AP cards are in no zone
+    (``retire_self``), the discarded hand cards in the outside area and out of the hand; AP cards are in no zone
     a condition reads."""
     st = eng.state
     gone = bool(cost.get("retire_self"))
@@ -175,8 +175,11 @@ def _holds_after_costs(
     zone = cond.get("zone", "field")
     if zone == "outside" and cond.get("side", "own") == "own":
         moved = [t.iid for t in discards] + (list(unit.cards) if gone else [])
-        cards = [c for c in st.players[pid].outside if c is not None] + moved
-        return sum(1 for c in cards if st.card(c).type == cond["card_type"]) >= int(cond["min"])
+        cards = [*st.players[pid].outside, *moved]
+        return conditions.outside_count(st, cards, cond) >= int(cond.get("min", 1))
+    if zone == "hand" and cond.get("side", "own") == "own":  # the discarded cards gone
+        n = len(st.players[pid].hand) - len(discards)
+        return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))
     if zone in ("field", *LINE_ZONES):
         return conditions.holds(eng, pid, cond, gone=(unit.top,) if gone else ())
     return conditions.holds(eng, pid, cond)

@@ -146,6 +146,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with BP {sel['bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
+    if "energy_min" in sel:
+        bits.append(f"with required energy {sel['energy_min']} or more")
     if "ap_cost" in sel:
         bits.append(f"with AP cost {sel['ap_cost']}")
     if "not_name" in sel:
@@ -171,10 +173,14 @@ def condition(cond: Any) -> str:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside":
         n = cond.get("min", 1)
-        kind = cond.get("card_type", "card")
-        return f"{whose} outside area has {n} or more {kind} cards" + _leftover(
-            cond, {"side", "zone", "min", "card_type"}
+        kind = f"{cond['card_type']} card" if "card_type" in cond else "card"
+        return f"{whose} outside area has {n} or more {kind}s{card_conditions(cond)}" + _leftover(
+            cond, {"side", "zone", "min", "card_type", "name", "trait"}
         )
+    if zone in ("hand", "deck") and "max" in cond:  # "自分の手札が0枚の", "自分の山札が15枚以下の"
+        n = cond["max"]
+        has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
+        return f"{whose} {zone} has {has}" + _leftover(cond, {"side", "zone", "max"})
     if zone == "hand":
         n = cond.get("min", 1)
         return f"{whose} hand has {n} or more {_plural(n, 'card')}" + _leftover(
@@ -194,7 +200,11 @@ def condition(cond: Any) -> str:
     noun = cond.get("type") if cond.get("type") in conditions.FIELD_TYPES else "card"
     what = f"{many}{rested}{colour}{_plural(n, noun)}{card_conditions(cond)}"
     known = {"side", "zone", "min", "max", "name", "trait", "affinity", "color", "name_contains"}
-    known |= {"other"} | ({"rested"} if rested else set()) | ({"type"} if noun != "card" else set())
+    known |= (
+        {"other", "energy_min"}
+        | ({"rested"} if rested else set())
+        | ({"type"} if noun != "card" else set())
+    )
     place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
     return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(
         cond, known if zone in place else {"side"}
@@ -506,12 +516,14 @@ def _continuous(op: dict[str, Any]) -> str:
     if kind == "reduce_ap":  # UA-EFFECT-AP-LESS
         text = f"while this card is in your hand, if {condition(op.get('if'))}, it costs {op.get('n')} AP less"
         return text if apcost.reduction_ok(op) else f"{text} — not counted by the engine"
-    if kind == "generate":
-        cond = "while this card is active, " if op.get("if") == "active" else ""
-        extra = "" if op.get("if") in (None, "active") else f" {raw({'if': op['if']})}"
-        counted = op.get("if") == "active" and op.get("target", "self") == "self"
-        text = f"{cond}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
-        return text if counted else f"{text} — not counted by the engine"
+    if kind == "generate":  # UA-EFFECT-ENERGY: counted whenever energy is
+        cond = op.get("if")
+        lead = "while this card is active, " if cond == "active" else ""
+        if isinstance(cond, dict):
+            lead = f"while {condition(cond)}, "
+        extra = "" if cond is None or lead else f" {raw({'if': cond})}"
+        text = f"{lead}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
+        return text if state.generation_ok(op) else f"{text} — not counted by the engine"
     bits = []
     during = op.get("during")
     if during == "own_turn":

@@ -156,6 +156,25 @@ def static_bp_ok(op: Any) -> bool:
     )
 
 
+def generation_ok(op: Any) -> bool:
+    """A continuous ``generate`` of a card's own the engine counts exactly (:meth:`UAState.energy`):
+    one more energy of a colour while the card is active (``if`` ``"active"``) or while a
+    condition holds (:func:`judge.games.union_arena.conditions.valid`; not a hand's size,
+    which a play would read with or without the card being played)."""
+    from judge.games.union_arena.conditions import valid
+
+    if not isinstance(op, dict) or op.get("op") != "generate" or op.get("target", "self") != "self":
+        return False
+    cond, n = op.get("if"), op.get("n", 1)
+    return (
+        isinstance(op.get("color"), str)
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and n >= 1
+        and (cond == "active" or valid(cond) and cond.get("zone", "field") != "hand")
+    )
+
+
 def _static_conditions_ok(op: dict[str, Any]) -> bool:
     """The conditions of a continuous raise: ``during``, ``if`` (any condition the engine
     evaluates, :func:`judge.games.union_arena.conditions.valid`) and ``if_outside``."""
@@ -298,7 +317,11 @@ class UAState:
         """Generated energy of ``pid``'s energy line, by colour: each card's printed
         generation, plus one for each ``generate`` effect in force on it this turn, plus what
         its continuous ``generate`` effects add while their condition holds (``if: "active"``:
-        while the card is active; ``UA-EFFECT-ENERGY``)."""
+        while the card is active; a condition of :mod:`judge.games.union_arena.conditions`
+        for its owner; ``UA-EFFECT-ENERGY``).  Only the energy line generates (``UA-ENERGY``):
+        a card elsewhere adds nothing, whatever its text."""
+        from judge.games.union_arena.conditions import holds_in
+
         out: dict[str, int] = {}
         for unit in self.players[pid].energy_line:
             d = self.card(unit.top)
@@ -311,13 +334,13 @@ class UAState:
                 if effect.get("when") != "continuous":
                     continue
                 for op in effect.get("do") or []:
-                    colour, n = op.get("color"), op.get("n", 1)
-                    if (
-                        op.get("op") == "generate"
-                        and op.get("if") == "active"
-                        and isinstance(colour, str)
-                        and isinstance(n, int)
-                        and not unit.rested
-                    ):
-                        out[colour] = out.get(colour, 0) + n
+                    if not generation_ok(op):
+                        continue
+                    cond = op.get("if")
+                    if cond == "active":
+                        if unit.rested:
+                            continue
+                    elif not holds_in(self, pid, cond, source=unit.top):
+                        continue
+                    out[op["color"]] = out.get(op["color"], 0) + op.get("n", 1)
         return out

@@ -267,11 +267,14 @@ def check_effect_targets(
     each: with the cards its draws and looks bring from the deck top, without those it
     discards, with those it returns to their owners' hands.  What a hand holds is what a
     hand selector chooses from, and its size what a condition on it reads, and a BP raise
-    while one holds (``UA-EFFECT-STATIC-BP``).
+    while one holds (``UA-EFFECT-STATIC-BP``).  The decks the same: as its draws, looks and
+    mills leave the controller's, with the cards it puts on the bottom of their owners'
+    (only their size is read: "自分の山札が15枚以下の場合").
     """
     st = eng.state
     ps = st.players[controller]
     originals = {pid: st.players[pid].hand for pid in st.order}
+    decks = {pid: st.players[pid].deck for pid in st.order}  # staged as the hands (restored)
     outside = ps.outside  # as a mill leaves it, for what follows (restored after)
     hand = list(ps.hand)
     for card in (leaving, *spent):  # observed mode: a card may still be an unknown slot
@@ -303,7 +306,9 @@ def check_effect_targets(
             for pid in st.order:
                 st.players[pid].hand = hands[pid]
             held = hands[controller]
-            deck = list(ps.deck)  # the deck as this effect's draws and looks leave it
+            for pid in st.order:  # a deck's size is read by a raise while it is N or less
+                st.players[pid].deck = list(decks[pid])
+            deck = ps.deck  # the deck as this effect's draws and looks leave it
             taken = 0
             off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
             off.discard(None)
@@ -346,7 +351,7 @@ def check_effect_targets(
                     held += picked
                     where = look.arrange(controller, op, deck[:n], choice, deck[n:])
                     on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
-                    deck = on_top + deck[n:] + below
+                    deck[:] = on_top + deck[n:] + below
                     continue
                 if op.get("op") == "mill":  # the outside area as it leaves it, for what follows
                     milled, pos = mill.choose(eng, controller, op, deck, targets, pos)
@@ -374,6 +379,10 @@ def check_effect_targets(
                 picked = chosen_ids(got)
                 done = bool(picked)
                 _into_hands(eng, controller, op, sel, got, hands)
+                if op.get("op") == "to_deck_bottom":  # its deck, for a raise on its size
+                    for obj in got:
+                        if isinstance(obj, tuple):
+                            st.players[obj[0]].deck.append(obj[2].top)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it
                     units = [obj[2] for obj in got if isinstance(obj, tuple)]
                     raised += _raise_for_check(op, units, controller)
@@ -391,6 +400,7 @@ def check_effect_targets(
     finally:
         for pid, cards in originals.items():
             st.players[pid].hand = cards
+            st.players[pid].deck = decks[pid]
         ps.outside = outside
         if staged is not None:
             ps.line(enters.line).remove(staged)

@@ -16,12 +16,28 @@ from judge.games.union_arena import textgrammar as g
 
 def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。" on a character: while it is
-    active it generates one more energy of that colour (a continuous effect the engine counts
-    whenever it counts energy, ``UA-EFFECT-ENERGY``)."""
-    m = re.fullmatch(r"このキャラがアクティブの場合、このキャラの発生エナジー\+\[(.)\]。?", line)
-    if not m or m.group(1) not in g.COLOURS or defn.get("type") != "character":
+    active it generates one more energy of that colour; "<clause>場合、このキャラ(このフィールド)
+    の発生エナジー+[赤]。" (a clause of :func:`condition_clause` but a hand's size, which a play
+    would read with or without the card being played): while the condition holds.  A
+    continuous effect the engine counts whenever it counts energy (``UA-EFFECT-ENERGY``).
+
+    >>> continuous_generation({"type": "field"}, "自分の場外に〈ミラ〉がある場合、このフィールドの発生エナジー+[赤]。")
+    {'when': 'continuous', 'do': [{'op': 'generate', 'color': 'red', 'n': 1, 'if': {'side': 'own', 'zone': 'outside', 'name': 'ミラ', 'min': 1}}]}
+    """
+    m = re.fullmatch(r"(.+?)場合、この(キャラ|フィールド)の発生エナジー\+\[(.)\]。?", line)
+    kind = {"キャラ": "character", "フィールド": "field"}.get(m.group(2)) if m else None
+    if not m or m.group(3) not in g.COLOURS or defn.get("type") != kind:
         return None
-    op = {"op": "generate", "color": g.COLOURS[m.group(1)], "n": 1, "if": "active"}
+    cond: dict[str, Any] | str | None
+    if m.group(1) == "このキャラがアクティブの":
+        cond = "active" if kind == "character" else None
+    else:
+        cond = condition_clause(m.group(1))
+        if cond is not None and cond.get("zone") == "hand":
+            return None
+    if cond is None:
+        return None
+    op = {"op": "generate", "color": g.COLOURS[m.group(3)], "n": 1, "if": cond}
     return {"when": "continuous", "do": [op]}
 
 
@@ -61,7 +77,7 @@ def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
         cond = condition_clause(m.group(2))
         if cond is None:
             return None
-        if cond.get("zone") == "outside":  # "自分の場外にイベントカードがN枚以上ある場合"
+        if cond.get("zone") == "outside" and "card_type" in cond:  # "…イベントカードがN枚以上"
             conds["if_outside"] = {"card_type": cond["card_type"], "min": cond["min"]}
         else:
             conds["if"] = cond
@@ -148,16 +164,21 @@ def field_condition(text: str) -> dict[str, Any] | None:
 
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
-    r"(自分の場に|相手の場にレスト|自分の場外にイベントカードが|(自分|相手)のライフが|自分の手札が"
+    r"(自分の場に|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
     r"|このターン中に自分がイベントカードを)"
 )
+#: a named card or a trait: "〈X〉" / "[特徴:X]"
+_NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
-    r"((?:自分の場に(?:他の)?(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
+    rf"((?:自分の場に(?:他の)?{_NOUN}"
     r"|自分の場にカード名に「[^「」]+」を含むキャラ|相手の場にレストのキャラ))が(?:(\d+)枚以上)?ある"
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
     r"|自分の手札が(\d+)枚以上の"
+    rf"|自分の場外に({_NOUN})が(?:(\d+)枚以上)?ある"
+    rf"|自分の場に必要エナジーが(\d+)以上の({_NOUN})が(?:(\d+)枚以上)?ある"
+    r"|自分の(手札|山札)が(\d+)枚(以下)?の"
     r"|(このターン中に自分がイベントカードを使用している)"
 )
 
@@ -168,10 +189,12 @@ _ABSENT = re.compile(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))
 
 def condition_clause(text: str) -> dict[str, Any] | None:
     """A condition clause before "場合": a card (or N cards) on your field, another one (not
-    the card with the ability), a character whose name contains a word, a rested character
-    on the opponent's field, N event cards in your outside area, a side's life N or less,
-    N cards or more in your hand; none of a name or trait on your field (``max`` 0); an event
-    card used this turn.
+    the card with the ability), one requiring N energy or more, a character whose name
+    contains a word, a rested character on the opponent's field, N event cards (or cards of
+    a name or trait) in your outside area, a side's life N or less, N cards or more in your
+    hand, N or fewer in your hand or deck ("自分の手札が0枚の": none; an exact count other
+    than 0 is not a bound the engine reads, so not read); none of a name or trait on your
+    field (``max`` 0); an event card used this turn.
 
     >>> condition_clause("相手のライフが4以下の")
     {'side': 'opponent', 'zone': 'life', 'max': 4}
@@ -179,10 +202,14 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'min': 3}
     >>> condition_clause("自分の場に他の[特徴:灯守]が2枚以上ある")
     {'side': 'own', 'zone': 'field', 'trait': '灯守', 'other': True, 'min': 2}
-    >>> condition_clause("自分の場に〈ミラ〉がない")
-    {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
     >>> condition_clause("自分の手札が5枚以上の")
     {'side': 'own', 'zone': 'hand', 'min': 5}
+    >>> condition_clause("自分の山札が15枚以下の")
+    {'side': 'own', 'zone': 'deck', 'max': 15}
+    >>> condition_clause("自分の場外に[特徴:灯守]が2枚以上ある")
+    {'side': 'own', 'zone': 'outside', 'trait': '灯守', 'min': 2}
+    >>> condition_clause("自分の場に〈ミラ〉がない")
+    {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
     >>> condition_clause("このターン中に自分がイベントカードを使用している")
     {'side': 'own', 'zone': 'this_turn', 'events_used': 1}
     """
@@ -204,7 +231,24 @@ def condition_clause(text: str) -> dict[str, Any] | None:
         return {"side": "own", "zone": "outside", "card_type": "event", "min": int(m.group(3))}
     if m.group(6):
         return {"side": "own", "zone": "hand", "min": int(m.group(6))}
-    if m.group(7):  # judge/games/union_arena/this_turn.py
+    if m.group(7):  # "自分の場外に[特徴:X]が2枚以上ある", "自分の場外に〈X〉がある"
+        noun = g.card_noun(m.group(7), on_field=False)
+        n = int(m.group(8) or 1)
+        return {"side": "own", "zone": "outside", **noun, "min": n} if noun and n >= 1 else None
+    if m.group(9):  # "自分の場に必要エナジーが4以上の[特徴:X]がある"
+        noun = g.card_noun(m.group(10), on_field=False)
+        n = int(m.group(11) or 1)
+        if not noun or n < 1:
+            return None
+        cond = {"side": "own", "zone": "field", **noun, "energy_min": int(m.group(9))}
+        return {**cond, **({"min": n} if m.group(11) else {})}
+    if m.group(12):  # "自分の山札が15枚以下の", "自分の手札が0枚の"
+        zone = "hand" if m.group(12) == "手札" else "deck"
+        n = int(m.group(13))
+        if not m.group(14) and n != 0:
+            return None  # exactly N cards: not a bound
+        return {"side": "own", "zone": zone, "max": n}
+    if m.group(15):  # judge/games/union_arena/this_turn.py
         return {"side": "own", "zone": "this_turn", "events_used": 1}
     side = "own" if m.group(4) == "自分" else "opponent"
     return {"side": side, "zone": "life", "max": int(m.group(5))}
