@@ -128,6 +128,28 @@ def texted(code: str, text: str, **fields: Any) -> dict[str, Any]:
     return {**d, "text": text}
 
 
+def effects_of(text: str, **fields: Any) -> list[dict[str, Any]]:
+    """The effects read from a made-up character's printed ``text`` (:func:`texted`); the
+    text must be read in full."""
+    from judge.games.union_arena.reader import read_card
+
+    reading = read_card(texted("T-READ", text, **fields))
+    assert reading.understood, reading.unread
+    return list(reading.effects)
+
+
+def reading_words(defn: dict[str, Any]) -> str:
+    """A card's reading in English, as ``judge cards show`` renders it, in one string."""
+    from judge.games.union_arena.render import render_card
+
+    return " ".join(render_card({"name": defn["code"], **defn})["reading"])
+
+
+def cards_drawn(replay_doc: dict[str, Any], index: int) -> int:
+    """The cards drawn at step ``index``."""
+    return sum(len(e["cards"]) for e in replay_doc["steps"][index]["events"] if e["type"] == "draw")
+
+
 FILLER = card(FILLER_CODE, name="Filler", bp=1000)
 AP = card("T-AP", "ap")
 

@@ -12,27 +12,18 @@ from typing import Any
 import pytest
 
 from judge.games.union_arena.reader import read_card
-from judge.games.union_arena.render import render_card
 from judge.games.union_arena.testing import (
     board_at_turn_3,
+    effects_of,
     field_unit,
     free_character,
     player_state,
+    reading_words,
     rules_applied,
     rules_broken,
     texted,
     verdict,
 )
-
-
-def effects_of(text: str, **fields: Any) -> list[dict[str, Any]]:
-    reading = read_card(texted("T-READ", text, **fields))
-    assert reading.understood, reading.unread
-    return list(reading.effects)
-
-
-def reading_words(defn: dict[str, Any]) -> str:
-    return " ".join(render_card({"name": defn["code"], **defn})["reading"])
 
 
 def deck_size(replay: dict[str, Any], pid: str = "A") -> int:

@@ -21,11 +21,9 @@ from judge.games.union_arena.testing import (
     texted,
     verdict,
 )
-
-
-def draws(r: dict[str, Any], index: int) -> int:
-    """The cards drawn at step ``index``."""
-    return sum(len(e["cards"]) for e in r["steps"][index]["events"] if e["type"] == "draw")
+from judge.games.union_arena.testing import (
+    cards_drawn as draws,
+)
 
 
 def shown(defn: dict[str, Any]) -> str:

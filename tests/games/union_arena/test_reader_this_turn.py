@@ -17,12 +17,16 @@ from judge.games.union_arena.render import render_card
 from judge.games.union_arena.testing import (
     board_at_turn_3,
     card,
+    effects_of,
     field_unit,
     free_character,
     rules_applied,
     rules_broken,
     texted,
     verdict,
+)
+from judge.games.union_arena.testing import (
+    cards_drawn as draws,
 )
 
 USED = {"side": "own", "zone": "this_turn", "events_used": 1}
@@ -33,17 +37,6 @@ DRAW_IF = f"[起動メイン]{CLAUSE}場合、カードを1枚引く。"
 ONLY_IF = f"[起動メイン][ターン1]{CLAUSE}場合のみ発動できる。カードを1枚引く。"
 BP_IF = f"{CLAUSE}場合、このキャラはBP+2000。"
 UNBLOCKABLE_IF = f"[自分のターン中]{CLAUSE}場合、このキャラは「このキャラはBP3000以下のキャラにブロックされない。」を得る。"
-
-
-def effects_of(text: str, **fields: Any) -> list[dict[str, Any]]:
-    reading = read_card(texted("T-READ", text, **fields))
-    assert reading.understood, reading.unread
-    return list(reading.effects)
-
-
-def draws(r: dict[str, Any], index: int) -> int:
-    """The cards drawn at step ``index``."""
-    return sum(len(e["cards"]) for e in r["steps"][index]["events"] if e["type"] == "draw")
 
 
 def shown(defn: dict[str, Any]) -> str:
