@@ -226,7 +226,18 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     """The API around ``service`` (default: :func:`default_service`)."""
     from flask_smorest import Api
 
-    from api import cardsets, catalogue, docs, health, ratelimit, replays, rulings, security
+    from api import (
+        annotating,
+        cardsets,
+        catalogue,
+        docs,
+        health,
+        ratelimit,
+        replays,
+        rulings,
+        security,
+        viewer,
+    )
     from api.docs import JudgeApi, add_action_log_schema
 
     app = Flask(__name__)
@@ -259,8 +270,9 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
     ratelimit.register(app)  # per-client limits, store full (api/ratelimit.py)
-    for module in (replays, catalogue, health, cardsets, rulings):
+    for module in (replays, annotating, catalogue, health, cardsets, rulings):
         api.register_blueprint(module.blp)
     add_action_log_schema(api)
     app.register_blueprint(docs.blp)
+    app.register_blueprint(viewer.blp)
     return app

@@ -45,6 +45,7 @@ from schemas.api import (
     SubmissionSchema,
     SubmitQuerySchema,
 )
+from schemas.viewer import FramesQuerySchema, FramesSchema, ReplayHeadSchema, ViewQuerySchema
 from worker.service import Submission
 
 _STATUS = ReplayStatusSchema()
@@ -277,6 +278,83 @@ def get_steps(replay_id: str, offset: int, limit: int, perspective: str | None =
     return page
 
 
+def _finished_or_409(replay_id: str, perspective: str | None) -> tuple[Submission, str, Any]:
+    """The submission, the view allowed, and its stored replay; 409 while not finished."""
+    service = current_service()
+    sub = service.get(replay_id)
+    view = service.view(sub, _view(sub, perspective))
+    stored = service.store.stored_result(replay_id)
+    if stored is None:
+        raise _not_ready(service.get(replay_id))
+    return sub, view, stored
+
+
+@blp.route("/<replay_id>/head", methods=["GET"])
+@blp.arguments(ViewQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, ReplayHeadSchema, description="The replay without its steps.")
+@blp.alt_response(403, response=response_name(403))
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
+@blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="getReplayHead")
+def get_head(replay_id: str, perspective: str | None = None) -> Any:
+    """A finished replay's head: everything but its steps (players, card definitions and
+    their readings, the rules cited, the summary), for a viewer's first screen.  Reads the
+    stored replay's head alone, whatever its length."""
+    from judge.core.perspective import redact_head
+    from judge.web.readings import readings
+
+    sub, view, stored = _finished_or_409(replay_id, perspective)
+    head = redact_head(stored.document, view)
+    return {
+        "id": replay_id,
+        "perspective": view,
+        "total": stored.total or 0,
+        "views": views_of(sub),
+        "replay": head,
+        "readings": readings(sub.game, head.get("cards")),
+    }
+
+
+def views_of(sub: Submission) -> list[str]:
+    """The perspectives ``sub`` may be viewed from: its own and every narrower one."""
+    from judge.core.perspective import narrowed
+
+    out = []
+    for view in ("judge", "public", *sub.players):
+        try:
+            narrowed(sub.perspective, view, sub.players)
+        except ValueError:
+            continue
+        out.append(view)
+    return out
+
+
+@blp.route("/<replay_id>/frames", methods=["GET"])
+@blp.arguments(FramesQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, FramesSchema, description="The state after each step of the window.")
+@blp.alt_response(403, response=response_name(403))
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
+@blp.alt_response(501, **problems("engine-error"))
+@blp.alt_response(503, **problems("answer-busy"))
+@blp.alt_response(504, **problems("answer-timeout"))
+@blp.doc(operationId="getReplayFrames")
+def get_frames(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
+    """The state after each step from `offset` (at most `limit` ≤ 200), as the view sees
+    it: what a viewer draws the board from at every step.
+
+    The log is judged again up to the window (:mod:`judge.core.frames`: a compact replay
+    stores the state every 20 steps only), where questions run, under their time limit
+    and bound; its cost grows with `offset + limit`.  409 while the job is not finished."""
+    from api.answers import run_answer
+
+    _, view, _ = _finished_or_409(replay_id, perspective)
+    doc = {"replay": replay_id, "offset": offset, "limit": limit, "perspective": view}
+    found = run_answer("frames", doc)
+    return {"id": replay_id, "offset": offset, "limit": limit, **found}
+
+
 _WAITING_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="1">
 <title>Replay {id}: {status}</title></head>
@@ -328,4 +406,44 @@ def get_html(replay_id: str, perspective: str | None = None) -> Any:
             raise _not_ready(sub)
         page = _WAITING_PAGE.format(id=html.escape(replay_id), status=html.escape(sub.status))
         return Response(page, status=202, mimetype="text/html", headers={"Retry-After": "1"})
+    replay = _with_annotations(replay_id, replay, view)
     return Response(_paced(export_chunks(replay, "html")), mimetype="text/html")
+
+
+def _with_annotations(replay_id: str, replay: dict[str, Any], view: str) -> dict[str, Any]:
+    """``replay`` (for export) with the annotations ``view`` may read on its steps."""
+    from judge.core.export import annotated
+    from worker.annotations import visible
+
+    notes = current_service().store.annotations(replay_id)
+    return annotated(replay, visible(notes, view, replay.get("teams")))
+
+
+@blp.route("/<replay_id>/markdown", methods=["GET"])
+@blp.arguments(ViewQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(
+    200,
+    {"type": "string"},
+    content_type="text/markdown",
+    description="The annotated replay as Markdown, with the annotations the view may read.",
+)
+@blp.alt_response(403, response=response_name(403))
+@blp.alt_response(404, response=response_name(404))
+@blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
+@blp.alt_response(503, response=response_name(503))
+@blp.doc(operationId="getReplayMarkdown")
+def get_markdown(replay_id: str, perspective: str | None = None) -> Any:
+    """The annotated replay as Markdown (what `judge replay --format markdown` prints),
+    its annotations under their steps.  409 while the job is not finished."""
+    from judge.core.export import export_chunks
+
+    service = current_service()
+    sub = service.get(replay_id)
+    view = _view(sub, perspective)
+    replay = service.replay_for_export(replay_id, view)
+    if replay is None:
+        raise _not_ready(service.get(replay_id))
+    replay = _with_annotations(replay_id, replay, view)
+    return Response(
+        _paced(export_chunks(replay, "markdown")), mimetype="text/markdown; charset=utf-8"
+    )

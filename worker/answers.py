@@ -207,7 +207,39 @@ def _lists_of(deck: dict[str, Any]) -> tuple[list[str], list[str]]:
 
 
 #: the work a job may do, by name (what crosses the queue is the name, not a function)
-WORK = {"question": answer_question, "deck-check": check_deck}
+def replay_frames(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> Outcome:
+    """The states after a window of a stored replay's steps (:func:`judge.core.frames.frames`):
+    ``doc`` is ``{"replay": id, "offset", "limit", "perspective"}``, the perspective already
+    narrowed from the submission's by the API (it is checked again here: never wider).
+
+    The log is judged again as its job judged it: the card sets it pinned, its
+    ``on_illegal``."""
+    from judge.core.frames import frames
+    from judge.core.log import parse_log
+    from judge.core.perspective import narrowed
+
+    replay_id = doc.get("replay")
+    sub = store.get(replay_id) if isinstance(replay_id, str) else None
+    text = store.log_text(replay_id) if sub is not None else None
+    if sub is None or text is None:
+        return {"not_found": replay_id}
+    try:
+        view = narrowed(sub.perspective, doc.get("perspective"), sub.players)
+        sets = sets_for_submission(card_sets_of(store), sub.card_sets, text)
+        log = text if sets is None else parse_log(text, sets)
+        found = frames(
+            log, int(doc["offset"]), int(doc["limit"]), on_illegal=sub.on_illegal, perspective=view
+        )
+    except BadLog as exc:
+        return invalid(exc)
+    except PinnedSetGone as exc:
+        return {"set_gone": str(exc)}
+    except PerspectiveWidened as exc:
+        return {"refused": str(exc)}
+    return {"ok": {**found, "perspective": view}}
+
+
+WORK = {"question": answer_question, "deck-check": check_deck, "frames": replay_frames}
 
 
 def refusal(store: Any, kind: str, doc: Any, owner: str = LOCAL_OWNER) -> Outcome | None:

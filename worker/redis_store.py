@@ -201,6 +201,20 @@ return 1
 """
 
 
+#: keep an annotation: KEYS the submission, its annotations; ARGV the annotation's JSON,
+#: the most a submission may have.  The list lives exactly as long as the submission (its
+#: remaining time in milliseconds); -1 when the submission is gone, 0 when it is full.
+_ANNOTATE = """
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 1 then return -1 end
+local n = redis.call('LLEN', KEYS[2])
+if n >= tonumber(ARGV[2]) then return 0 end
+n = redis.call('RPUSH', KEYS[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ttl)
+return n
+"""
+
+
 def _plain(data: bytes) -> bytes:
     """A result stored whole (before pages): its canonical JSON, from a Zstandard frame,
     plain JSON as it is, or a zlib stream (written before results were Zstandard; its first
@@ -267,6 +281,7 @@ class RedisStore(MemoryGauge):
         self._update = client.register_script(_UPDATE)
         self._update_over_limit = client.register_script("#!lua flags=allow-oom\n" + _UPDATE)
         self._save_result = client.register_script(_SAVE_RESULT)
+        self._annotate = client.register_script(_ANNOTATE)
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> RedisStore:
@@ -466,6 +481,25 @@ class RedisStore(MemoryGauge):
     def _fields(self, key: str, names: Sequence[str]) -> list[bytes | None]:
         with guarded("result"):
             return list(self.client.hmget(key, list(names)))
+
+    def add_annotation(self, job_id: str, annotation: dict[str, Any], limit: int) -> int | None:
+        """Keep ``annotation`` at ``P notes:<id>``, a list that expires with the submission
+        (one script: the count checked and the entry added at once).  Its number, None when
+        the submission is gone, 0 when it has ``limit`` annotations already."""
+        text = json.dumps(annotation, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        with guarded("annotate"):
+            n = int(
+                self._annotate(
+                    keys=[self.key("sub", job_id), self.key("notes", job_id)], args=[text, limit]
+                )
+            )
+        return None if n < 0 else n
+
+    def annotations(self, job_id: str) -> list[dict[str, Any]]:
+        """The submission's annotations, in the order they were added."""
+        with guarded("annotations"):
+            items = self.client.lrange(self.key("notes", job_id), 0, -1)
+        return [json.loads(item) for item in items]
 
     def result(self, job_id: str) -> dict[str, Any] | None:
         """The whole stored replay, decoded (for tools and tests: the API reads pages)."""

@@ -129,6 +129,15 @@ class Store(Protocol):
         """The submission once finished or failed, or as it is after ``timeout`` seconds;
         None if there is none.  Woken when the record is made final (no polling)."""
 
+    def add_annotation(self, job_id: str, annotation: dict[str, Any], limit: int) -> int | None:
+        """Keep ``annotation`` with the submission, as long as the submission lives; its
+        number (1, 2, …), or None when the submission is gone, or 0 when it already has
+        ``limit`` annotations (nothing kept)."""
+
+    def annotations(self, job_id: str) -> list[dict[str, Any]]:
+        """The submission's annotations in the order they were added (each without its
+        number: the n-th is number n)."""
+
     def ping(self) -> bool: ...
 
 
@@ -224,6 +233,7 @@ class MemoryStore:
         self._logs: dict[str, str] = {}
         self._results: dict[str, dict[str, bytes]] = {}
         self._by_hash: dict[str, str] = {}
+        self._notes: dict[str, list[dict[str, Any]]] = {}
         self.waiters = LocalWaiters()
 
     def _live(self, job_id: str) -> dict[str, Any] | None:
@@ -235,6 +245,7 @@ class MemoryStore:
             self._subs.pop(job_id, None)
             self._logs.pop(job_id, None)
             self._results.pop(job_id, None)
+            self._notes.pop(job_id, None)
             return None
         return data
 
@@ -293,6 +304,23 @@ class MemoryStore:
     def result(self, job_id: str) -> dict[str, Any] | None:
         stored = self.stored_result(job_id)
         return stored.whole() if stored is not None else None
+
+    def add_annotation(self, job_id: str, annotation: dict[str, Any], limit: int) -> int | None:
+        """As :meth:`worker.redis_store.RedisStore.add_annotation`."""
+        with self._lock:
+            if self._live(job_id) is None:
+                return None
+            notes = self._notes.setdefault(job_id, [])
+            if len(notes) >= limit:
+                return 0
+            notes.append(dict(annotation))
+            return len(notes)
+
+    def annotations(self, job_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            if self._live(job_id) is None:
+                return []
+            return [dict(n) for n in self._notes.get(job_id, ())]
 
     def result_bytes(self, job_id: str) -> bytes | None:
         stored = self.stored_result(job_id)

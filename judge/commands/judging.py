@@ -52,9 +52,11 @@ def _log_with_sets(text: str, files: tuple[str, ...], limits: Limits) -> Any:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "markdown", "html"]),
+    type=click.Choice(["text", "json", "markdown", "html", "table"]),
     default=None,
-    help="Output format (default: text).",
+    help="Output format (default: text): html is the replay viewer as one self-contained "
+    "file (the board at every step, every view no wider than --perspective); table is the "
+    "steps as an HTML table.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Shorthand for --format json.")
 @click.option(
@@ -84,6 +86,15 @@ def _log_with_sets(text: str, files: tuple[str, ...], limits: Limits) -> Any:
     default=None,
     help="Write the replay to FILE instead of stdout.",
 )
+@click.option(
+    "--annotations",
+    "annotations_file",
+    type=click.Path(dir_okay=False, exists=True),
+    default=None,
+    help="Annotations to show under their steps (the JSON the API's GET "
+    "/v1/replays/<id>/annotations answers, or a list of {step, text, author, view}); "
+    "each view sees those written from a view no wider than it.",
+)
 @card_set_option
 @limit_options
 def replay_command(
@@ -96,6 +107,7 @@ def replay_command(
     output: str | None,
     card_sets: tuple[str, ...],
     limits: Limits,
+    annotations_file: str | None = None,
 ) -> None:
     """Judge the action log LOG (a path, or - for stdin) and print the annotated replay.
 
@@ -110,28 +122,117 @@ def replay_command(
     if as_json and fmt not in (None, "json"):
         raise click.UsageError("--json and --format are exclusive", click.get_current_context())
     fmt = "json" if as_json else (fmt or "text")
+    notes = read_annotations(annotations_file, limits) if annotations_file else []
     text = read_text(log, limits)
     engine = import_module("judge.core.replay")
     try:
+        data = _log_with_sets(text, card_sets, limits)
         result = engine.replay(
-            _log_with_sets(text, card_sets, limits),
+            data,
             on_illegal=on_illegal,
             perspective=perspective,
-            detail="full" if states else "compact",
+            detail="full" if states or fmt == "html" else "compact",
         )
     except BadLog as exc:
         fail_bad_log(exc)
     except ValueError as exc:
         fail(str(exc))
 
-    options: dict[str, Any] = {}
-    if fmt in ("text", "markdown") and states:
-        options["states"] = True
-    emit(export(result, fmt, **options), output)
+    if fmt == "html":
+        emit(_viewer_file(engine, data, result, on_illegal, perspective, notes), output)
+    else:
+        from judge.core.annotations import visible
+        from judge.core.export import annotated
+
+        options: dict[str, Any] = {}
+        if fmt in ("text", "markdown") and states:
+            options["states"] = True
+        if notes and fmt != "json":  # the JSON is the replay document, which they are not part of
+            result = annotated(result, visible(notes, perspective, result.get("teams")))
+        emit(export(result, "html" if fmt == "table" else fmt, **options), output)
     summary = result.get("summary") or {}
     # a deck problem is illegal even in a log with no action to carry it
     illegal = summary.get("illegal_steps") or (summary.get("decks") or {}).get("problems")
     sys.exit(EXIT_FOUND if illegal else EXIT_OK)
+
+
+def _viewer_file(
+    engine: Any,
+    data: Any,
+    result: dict[str, Any],
+    on_illegal: str,
+    perspective: str,
+    notes: list[dict[str, Any]],
+) -> str:
+    """The self-contained viewer of ``result`` (the full replay for ``perspective``), with a
+    replay for each narrower view: the judge's file offers every view, a player's its own
+    and the public one, each redacted as the API redacts it."""
+    from judge.core.perspective import narrowed
+    from judge.web.page import standalone
+    from judge.web.readings import readings
+
+    players = [p["id"] for p in result.get("players") or ()]
+    views = [
+        v for v in ("judge", "public", *players) if _narrower(narrowed, perspective, v, players)
+    ]
+    replays = {
+        v: result
+        if v == perspective
+        else engine.replay(data, on_illegal=on_illegal, perspective=v, detail="full")
+        for v in views
+    }
+    from judge.core.annotations import visible
+
+    teams = result.get("teams")
+    shown = {v: visible(notes, v, teams) for v in views}
+    return standalone(replays, perspective, readings(result["game"], result.get("cards")), shown)
+
+
+def read_annotations(path: str, limits: Limits) -> list[dict[str, Any]]:
+    """The annotations in ``path`` (exit 2 naming the entry when one is not readable):
+    ``{"annotations": [...]}`` as the API answers, or the list alone; numbered as they
+    come when they carry no ``id``."""
+    from judge.core.log import decode
+
+    try:
+        doc = decode(read_text(path, limits), limits)
+    except BadLog as exc:
+        fail_bad_log(exc)
+    items = doc.get("annotations") if isinstance(doc, dict) else doc
+    if not isinstance(items, list):
+        fail(f"{path}: annotations: must be a list, or an object with a list 'annotations'")
+    out = []
+    for n, item in enumerate(items):
+        where = f"{path}: annotations[{n}]"
+        if not isinstance(item, dict):
+            fail(f"{where}: must be an object")
+        step, note = item.get("step"), item.get("text")
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            fail(f"{where}.step: must be a step index (an integer, 0 or more)")
+        if not isinstance(note, str) or not note.strip():
+            fail(f"{where}.text: must be a text that is not blank")
+        view = item.get("view", "public")
+        if not isinstance(view, str):
+            fail(f"{where}.view: must be a perspective (judge, public or a player id)")
+        author = item.get("author")
+        out.append(
+            {
+                "id": item.get("id", n + 1),
+                "step": step,
+                "text": note,
+                "author": author if isinstance(author, str) else None,
+                "view": view,
+            }
+        )
+    return out
+
+
+def _narrower(narrowed: Any, submitted: str, view: str, players: list[str]) -> bool:
+    try:
+        narrowed(submitted, view, players)
+    except ValueError:
+        return False
+    return True
 
 
 @click.command("canonical", short_help="Write a log back in canonical form.")

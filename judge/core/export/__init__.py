@@ -50,6 +50,7 @@ __all__ = [
     "JsonExporter",
     "MarkdownExporter",
     "TextExporter",
+    "annotated",
     "describe_action",
     "export",
     "export_chunks",
@@ -136,6 +137,33 @@ def export_chunks(
             yield from _nonempty(exporter.take())
     exporter.end(replay)
     yield from _nonempty(exporter.take() if streaming else exporter.result())
+
+
+def annotated(replay: Mapping[str, Any], annotations: list[dict[str, Any]]) -> dict[str, Any]:
+    """``replay`` with each of its steps carrying the ``annotations`` made on it (as
+    :mod:`worker.annotations` numbers them), for the exporters: Markdown, text and the
+    HTML table show them under the step's note.  The steps may be any iterable (walked
+    once, lazily: a stored replay read a page at a time stays so).
+
+    >>> r = annotated({"steps": [{"index": 0}, {"index": 1}]}, [{"step": 1, "text": "hm"}])
+    >>> [s.get("annotations") for s in r["steps"]]
+    [None, [{'step': 1, 'text': 'hm'}]]
+    """
+    if not annotations:
+        return dict(replay)
+    by_step: dict[Any, list[dict[str, Any]]] = {}
+    for note in annotations:
+        by_step.setdefault(note.get("step"), []).append(note)
+
+    def steps() -> Iterator[Any]:
+        for step in replay.get("steps") or ():
+            notes = by_step.get(step.get("index"))
+            yield {**step, "annotations": notes} if notes else step
+
+    return {
+        **replay,
+        "steps": steps() if not isinstance(replay.get("steps"), list) else list(steps()),
+    }
 
 
 def _nonempty(text: str) -> Iterator[str]:

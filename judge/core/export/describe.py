@@ -420,6 +420,10 @@ def _step_notes(step: Mapping[str, Any]) -> Iterator[tuple[str, str | None, str]
     note = (step.get("action") or {}).get("note")
     if note:
         yield "note", None, str(note)
+    for added in step.get("annotations") or ():  # added to a stored replay afterwards
+        author = added.get("author") if isinstance(added, Mapping) else None
+        text = added.get("text", "") if isinstance(added, Mapping) else added
+        yield "annotation", None, f"{author}: {text}" if author else str(text)
     for flag in _flags(step):
         yield "flag", None, flag
     for v in step.get("violations") or ():
@@ -438,6 +442,7 @@ def _step_notes(step: Mapping[str, Any]) -> Iterator[tuple[str, str | None, str]
 #: changes what its format marks differently.
 _NOTE_FORMS = {
     "note": "note: {}",
+    "annotation": "annotation: {}",
     "flag": "{}",
     "violation": "✗ {}",
     "unverifiable": "? {}",

@@ -53,7 +53,7 @@ font-weight:600;white-space:nowrap}
 ul.notes{margin:.3rem 0 0;padding-left:1.2rem}ul.notes li{margin:.1rem 0}
 li.violation{color:#a40e26}li.unverifiable{color:#7a4d00}li.ruling{color:#0a3069}
 li.event{color:#424a53}li.pending{color:#6e7781;font-style:italic}
-li.flag,li.note{color:#6e7781}
+li.flag,li.note{color:#6e7781}li.annotation{color:#0a3069;font-style:italic}
 details{margin-top:.3rem}table.state td,table.state th{padding:.1rem .4rem;font-size:.88rem;
 border:none}
 dl.rules dt{font-weight:600;margin-top:1rem}dl.rules dd{margin-left:1rem}
