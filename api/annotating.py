@@ -16,7 +16,7 @@ from flask import url_for
 from flask_smorest import Blueprint
 
 from api import current_service, json_body
-from api.docs import response_name
+from api.docs import problems, response_name
 from api.errors import ApiProblem, invalid, problem_type
 from judge.core.errors import FieldError
 from judge.core.perspective import PerspectiveWidened
@@ -80,7 +80,9 @@ def _teams(replay_id: str) -> Any:
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="Not finished, or full.")
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(413, response=response_name(413))
+@blp.alt_response(415, response=response_name(415))
+@blp.alt_response(503, **problems("store-unavailable", "store-full"))
 @blp.doc(
     operationId="addReplayAnnotation",
     requestBody={

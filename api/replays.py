@@ -45,7 +45,7 @@ from schemas.api import (
     SubmissionSchema,
     SubmitQuerySchema,
 )
-from schemas.viewer import FramesQuerySchema, FramesSchema, ReplayHeadSchema, ViewQuerySchema
+from schemas.viewer import ReplayHeadSchema, StatesQuerySchema, StatesSchema, ViewQuerySchema
 from worker.service import Submission
 
 _STATUS = ReplayStatusSchema()
@@ -305,7 +305,7 @@ def get_head(replay_id: str, perspective: str | None = None) -> Any:
     from judge.web.readings import readings
 
     sub, view, stored = _finished_or_409(replay_id, perspective)
-    head = redact_head(stored.document, view)
+    head = {**redact_head(stored.document, view), "steps": []}
     return {
         "id": replay_id,
         "perspective": view,
@@ -330,17 +330,17 @@ def views_of(sub: Submission) -> list[str]:
     return out
 
 
-@blp.route("/<replay_id>/frames", methods=["GET"])
-@blp.arguments(FramesQuerySchema, location="query", error_status_code=400, as_kwargs=True)
-@blp.response(200, FramesSchema, description="The state after each step of the window.")
+@blp.route("/<replay_id>/states", methods=["GET"])
+@blp.arguments(StatesQuerySchema, location="query", error_status_code=400, as_kwargs=True)
+@blp.response(200, StatesSchema, description="The state after each step of the window.")
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
 @blp.alt_response(501, **problems("engine-error"))
-@blp.alt_response(503, **problems("answer-busy"))
+@blp.alt_response(503, **problems("answer-busy", "store-unavailable"))
 @blp.alt_response(504, **problems("answer-timeout"))
-@blp.doc(operationId="getReplayFrames")
-def get_frames(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
+@blp.doc(operationId="getReplayStates")
+def get_states(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
     """The state after each step from `offset` (at most `limit` ≤ 200), as the view sees
     it: what a viewer draws the board from at every step.
 
@@ -352,7 +352,14 @@ def get_frames(replay_id: str, offset: int, limit: int, perspective: str | None 
     _, view, _ = _finished_or_409(replay_id, perspective)
     doc = {"replay": replay_id, "offset": offset, "limit": limit, "perspective": view}
     found = run_answer("frames", doc)
-    return {"id": replay_id, "offset": offset, "limit": limit, **found}
+    return {
+        "id": replay_id,
+        "offset": offset,
+        "limit": limit,
+        "total": found["total"],
+        "perspective": found["perspective"],
+        "states": found["frames"],
+    }
 
 
 _WAITING_PAGE = """<!DOCTYPE html>

@@ -2,7 +2,7 @@
 (its modules and style sheets, from :data:`judge.web.page.VIEWER`).
 
 The page carries no replay: it names the job and the views it may be seen from, and the
-viewer reads the rest from the API (``/v1/replays/<id>/head``, ``/steps``, ``/frames``,
+viewer reads the rest from the API (``/v1/replays/<id>/head``, ``/steps``, ``/states``,
 ``/annotations``), so a perspective is the server's redaction, never the browser's, and a
 10,000-step replay shows its first board after one window is read.  ``?perspective=`` is
 the view it opens on (default: the submission's; 403 for a wider one); the URL's

@@ -18,7 +18,7 @@ class ViewQuerySchema(_Query):
     perspective = fields.String(metadata={"description": PERSPECTIVE_TEXT})
 
 
-class FramesQuerySchema(_Query):
+class StatesQuerySchema(_Query):
     offset = fields.Integer(
         load_default=0,
         validate=validate.Range(min=0),
@@ -41,7 +41,7 @@ class FrameSchema(Schema):
     )
 
 
-class FramesSchema(Schema):
+class StatesSchema(Schema):
     """The state after each step of a window of a finished replay."""
 
     id = fields.String(required=True)
@@ -49,7 +49,7 @@ class FramesSchema(Schema):
     offset = fields.Integer(required=True)
     limit = fields.Integer(required=True)
     perspective = fields.String(required=True)
-    frames = fields.List(fields.Nested(FrameSchema), required=True)
+    states = fields.List(fields.Nested(FrameSchema), required=True)
 
 
 class ReplayHeadSchema(Schema):
