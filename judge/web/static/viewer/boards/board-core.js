@@ -20,6 +20,7 @@
 //   kind "slots":  fixed places; null is an empty place (slots: how many at least)
 //   kind "card":   one card or null
 //   kind "count":  a pile of face-down cards shown by its number
+//   kind "number": a number that is no pile (damage)
 //   kind "tally":  {active, total} tokens (active ones upright)
 //   kind "counters": {name: number}
 //   kind "squares": a grid of squares (grid: {rows, cols, squares: [{name, row, col,
@@ -346,13 +347,16 @@ export function boardZone(ps, z, pid, r, prevPs) {
   zone.dataset.count = String(count);
   if (r.prevState && prevPs !== undefined) {
     const pv = prevPs ? prevPs[z.key] : undefined;
-    if (boardZoneCount(pv, z) !== count) zone.classList.add("changed");
+    const whole = z.kind === "tally" || z.kind === "counters" || z.kind === "card";
+    if (boardZoneCount(pv, z) !== count || (whole && JSON.stringify(pv === undefined ? null : pv) !== JSON.stringify(v === undefined ? null : v))) {
+      zone.classList.add("changed");
+    }
   }
   const head = boardEl("div", "zone-label");
   head.appendChild(boardEl("span", "zone-name", z.label));
   let countText = String(count);
   if (z.kind === "tally" && v && typeof v === "object") countText = `${v[z.active || "active"]}/${v[z.total || "total"]}`;
-  if (z.kind !== "count") head.appendChild(boardEl("span", "zone-count", countText));
+  if (z.kind !== "count" && z.kind !== "number") head.appendChild(boardEl("span", "zone-count", countText));
   if (z.note && ps && ps[z.note.key] !== undefined) {
     head.appendChild(boardEl("span", "zone-note", `${ps[z.note.key]} ${z.note.label}`));
     if (r.prevState && prevPs && prevPs[z.note.key] !== ps[z.note.key]) zone.classList.add("changed");
@@ -367,6 +371,12 @@ export function boardZone(ps, z, pid, r, prevPs) {
       pile.appendChild(boardEl("span", "pile-n", count));
       pile.setAttribute("aria-label", `${z.label}: ${count}`);
       box.appendChild(pile);
+      break;
+    }
+    case "number": {
+      const n = boardEl("span", "number" + (count ? "" : " zero"), count);
+      n.setAttribute("aria-label", `${z.label}: ${count}`);
+      box.appendChild(n);
       break;
     }
     case "tally": {
@@ -411,7 +421,7 @@ export function boardZone(ps, z, pid, r, prevPs) {
       break;
     default:
       boardDrawItems(box, v, z, r, where);
-      if (count === 0 && typeof v !== "number") box.appendChild(boardEl("span", "empty", "empty"));
+      if (count === 0) box.appendChild(boardEl("span", "empty", "empty"));
   }
   return zone;
 }

@@ -12,10 +12,8 @@ export const rsLayout = {
     [
       { key: "command", label: "Command zone", kind: "cards" },
       { key: "resident", label: "Resident operation", kind: "card" },
-    ],
-    [
       { key: "power", label: "Power zone", kind: "cards", split: { up: "face_up", down: "face_down", label: "face down (damage)" } },
-      { key: "damage", label: "Damage", kind: "count" },
+      { key: "damage", label: "Damage", kind: "number" },
       { key: "deck", label: "Deck", kind: "count", faceDown: true },
     ],
     [{ key: "discard", label: "Discard pile", kind: "cards", compact: true }],

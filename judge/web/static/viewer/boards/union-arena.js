@@ -12,8 +12,6 @@ export const uaLayout = {
       { key: "ap", label: "AP cards", kind: "tally", active: "active", total: "total", token: "AP" },
       { key: "life", label: "Life area", kind: "count", faceDown: true },
       { key: "deck", label: "Deck", kind: "count", faceDown: true },
-    ],
-    [
       { key: "outside", label: "Outside area", kind: "cards", compact: true },
       { key: "removal", label: "Removal area", kind: "cards", compact: true },
     ],
