@@ -1,6 +1,6 @@
 // Annotations: the notes on the current step and the form that adds one.
 
-import { vwEl } from "./util.js";
+import { vwEl, vwAppend } from "./util.js";
 
 function vwWhen(iso) {
   if (!iso) return "";
@@ -103,7 +103,9 @@ export class VwAnnotations {
   }
 
   vwShowProblem(p) {
-    this.problem.replaceChildren(
+    this.problem.replaceChildren();
+    vwAppend(
+      this.problem,
       vwEl("p", { class: "vw-problem-title" }, p.title || "Error"),
       p.detail ? vwEl("p", { class: "vw-problem-detail" }, p.detail) : null,
       p.errors && p.errors.length

@@ -72,7 +72,7 @@ export class VwCardPanel {
         if (VW_CARD_SKIP.has(key)) continue;
         if (value === null || value === undefined || (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length)) continue;
         if (Array.isArray(value) && !value.length) continue;
-        rows.push(vwEl("div", { class: `vw-card-field vw-card-${key}` }, vwEl("dt", {}, vwWords(key)), vwEl("dd", {}, vwCardValue(value))));
+        rows.push(vwEl("div", { class: `vw-card-field vw-card-${key}` }, vwEl("dt", {}, key.length <= 3 ? key.toUpperCase() : vwWords(key)), vwEl("dd", {}, vwCardValue(value))));
       }
       if (rows.length) parts.push(vwEl("dl", { class: "vw-card-stats" }, rows));
       for (const key of VW_CARD_LISTS) {

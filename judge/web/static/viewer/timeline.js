@@ -105,6 +105,8 @@ export class VwTimeline {
       );
     }
     this.marks.replaceChildren(frag);
+    // many marks: thin lines (the glyphs would merge into one bar)
+    this.marks.classList.toggle("vw-scrub-dense", this.summary.known.size > 40);
     if (this.summary.afterFrom !== null) {
       this.band.hidden = false;
       this.band.style.left = `${this.vwPct(this.summary.afterFrom)}%`;

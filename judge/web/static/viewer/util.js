@@ -19,10 +19,10 @@ export function vwEl(tag, attrs, ...children) {
   return node;
 }
 
-export function vwAppend(node, children) {
+export function vwAppend(node, ...children) {
   for (const child of children) {
     if (child === undefined || child === null || child === false) continue;
-    if (Array.isArray(child)) vwAppend(node, child);
+    if (Array.isArray(child)) vwAppend(node, ...child);
     else if (child instanceof Node) node.appendChild(child);
     else node.appendChild(document.createTextNode(String(child)));
   }

@@ -16,8 +16,8 @@ const VW_NAV = [
   { nav: "next", glyph: "▶", text: "Next", label: "Next step (→)" },
   { nav: "nextTurn", glyph: "▶▶", text: "Turn", label: "Next turn (↓)" },
   { nav: "last", glyph: "▶|", text: "Last", label: "Last step (End)" },
-  { nav: "prevProblem", glyph: "◀!", text: "Problem", label: "Previous problem (Shift+N)" },
-  { nav: "nextProblem", glyph: "!▶", text: "Problem", label: "Next problem (n)" },
+  { nav: "prevProblem", glyph: "◀!", text: "Issue", label: "Previous problem (Shift+N)" },
+  { nav: "nextProblem", glyph: "!▶", text: "Issue", label: "Next problem (n)" },
 ];
 
 export function vwParseHash(hash) {
