@@ -48,6 +48,14 @@ export function vwValueWords(value, ctx) {
   return String(value);
 }
 
+// a rule's text is hard-wrapped: join its lines, keep paragraphs and list items
+export function vwUnwrap(text) {
+  return String(text)
+    .replace(/\r\n?/g, "\n")
+    .replace(/([^\n])\n(?!\n|\s*(?:[-*•]|\d+[.)]|[a-z][.)])\s)/g, "$1 ")
+    .replace(/ {2,}/g, " ");
+}
+
 function vwRuleItem(kind, item, rules) {
   const rule = (rules || {})[item.rule] || null;
   const label = rule && rule.confidence ? rule.confidence : "";
@@ -68,7 +76,7 @@ function vwRuleItem(kind, item, rules) {
       vwEl("span", { class: "rule-title" }, rule ? rule.title : "(not in this replay's rule list)")
     ),
     vwEl("p", { class: "rule-message" }, item.message || ""),
-    rule && rule.text ? vwEl("blockquote", { class: "rule-text" }, rule.text) : vwEl("p", { class: "rule-text vw-empty" }, ""),
+    rule && rule.text ? vwEl("blockquote", { class: "rule-text" }, vwUnwrap(rule.text)) : vwEl("p", { class: "rule-text vw-empty" }, ""),
     vwEl("p", { class: "rule-source" }, rule && rule.source ? `Source: ${rule.source}` : "")
   );
 }

@@ -177,9 +177,14 @@ export class VwViewer {
     this.problemBox.replaceChildren(
       vwEl("p", { class: "vw-problem-title" }, err.title || "Could not load the replay"),
       vwEl("p", { class: "vw-problem-detail" }, err.detail || String(err.message || err)),
-      vwEl("button", { type: "button", class: "vw-button", onclick: () => this.goto(this.current, { force: true }) }, "Try again")
+      vwEl("button", { type: "button", class: "vw-button", onclick: () => this.vwRetry() }, "Try again")
     );
     this.problemBox.hidden = false;
+  }
+
+  vwRetry() {
+    if (this.store && this.stores.get(this.view) === this.store) this.goto(this.current, { force: true });
+    else this.switchView(this.view, this.current);
   }
 
   // ---- views ------------------------------------------------------------------------------
