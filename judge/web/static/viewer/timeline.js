@@ -165,7 +165,7 @@ export class VwTimeline {
     li.title = `Step ${i}${said.length ? ": " + said.join(", ") : ""}`;
   }
 
-  vwRender(from, to) {
+  vwRender(from, to, at) {
     this.from = from;
     this.to = to;
     this.items.clear();
@@ -176,6 +176,19 @@ export class VwTimeline {
       frag.append(li);
     }
     this.list.replaceChildren(frag);
+    if (this.store && this.total > VW_TIMELINE_ALL) {
+      // the list's other windows, steps only (their states come when the step is shown)
+      // after the current step's own window, which the board is waiting for
+      const store = this.store;
+      const more = () => {
+        for (let w = from - (from % 100); w < to; w += 100) if (!store.hasStep(w)) store.loadSteps(w).catch(() => {});
+      };
+      clearTimeout(this.loadTimer);
+      this.loadTimer = setTimeout(() => {
+        if (store !== this.store || this.from !== from) return; // moved on (a scrubber drag)
+        store.loadSteps(at).then(more, more);
+      }, 250);
+    }
     this.list.dataset.from = String(from);
     this.list.dataset.to = String(to);
     this.shown.hidden = from === 0 && to === this.total;
@@ -201,7 +214,7 @@ export class VwTimeline {
     const stale = small
       ? from !== this.from || to !== this.to
       : i < this.from || i >= this.to || (i < this.from + 50 && this.from > 0) || (i >= this.to - 50 && this.to < this.total);
-    if (stale || (!this.items.size && this.total)) this.vwRender(from, to);
+    if (stale || (!this.items.size && this.total)) this.vwRender(from, to, i);
     const old = this.items.get(this.current);
     if (old) old.removeAttribute("aria-current");
     this.current = i;

@@ -212,6 +212,7 @@ export class VwViewer {
     }
     if (gen !== this.generation) return;
     this.vwShowProblem(null);
+    this.vwViewChanged = this.store !== null && this.store !== store;
     this.store = store;
     const head = store.head;
     this.cards = new Map((head.cards || []).map((c) => [c.code, c]));
@@ -270,6 +271,10 @@ export class VwViewer {
     else if (r && typeof r === "object") result = `Result: ${Object.entries(r).map(([k, v]) => `${vwWords(k)} ${v}`).join(", ")}`;
     else result = "Result: the log ends before the game does";
     if (s.stopped_at !== null && s.stopped_at !== undefined) result += ` · replay stopped at step ${s.stopped_at}`;
+    const fidelity = head.fidelity || {};
+    if (fidelity.status === "diverged" && fidelity.first_mismatch) {
+      result += ` · the replay's state differs from the log's checkpoint after step ${fidelity.first_mismatch.after}`;
+    }
     this.resultLine.textContent = result;
     const counts = [
       ["illegal", (s.illegal_steps || []).length],
@@ -409,6 +414,9 @@ export class VwViewer {
       this.stepBody.replaceChildren(vwEl("p", { class: "vw-step-loading" }, `Loading step ${i}…`));
       this.vwLoading(1);
       try {
+        // a drag of the scrubber passes many steps: fetch only where it stops
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        if (store !== this.store || i !== this.current) return;
         await store.ensure(i);
         if (store === this.store && i === this.current) this.vwDraw(store, i);
       } catch (err) {
@@ -472,7 +480,8 @@ export class VwViewer {
     const info = vwVerdictInfo(step.verdict);
     const turn = step.turn ? `turn ${step.turn}` : "setup";
     const extra = step.after_illegal ? ", after an illegal play" : "";
-    this.vwAnnounce(`Step ${i} of ${store.total}, ${turn}, ${vwWords(step.phase || "")}: ${info.label}${extra}.`);
+    this.vwAnnounce(`${this.vwViewChanged ? `Viewpoint ${this.view}. ` : ""}Step ${i} of ${store.total}, ${turn}, ${vwWords(step.phase || "")}: ${info.label}${extra}.`);
+    this.vwViewChanged = false;
     this.vwDone();
   }
 
