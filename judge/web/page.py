@@ -92,6 +92,7 @@ def _shell(title: str, head: str, data: dict[str, Any]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width,initial-scale=1">\n'
+        '<link rel="icon" href="data:,">\n'  # no icon to fetch
         f"<title>{html.escape(title)}</title>\n{head}</head>\n"
         '<body><main id="viewer" aria-busy="true"><noscript>The replay viewer needs '
         "JavaScript; the replay's steps are also at the API as JSON, Markdown and a "

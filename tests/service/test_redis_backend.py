@@ -324,3 +324,27 @@ def test_judge_worker_refuses_bad_settings_and_an_unreachable_redis() -> None:
     result = runner.invoke(main, ["worker"], env={"JUDGE_JOB_RETRIES": "many"})
     assert result.exit_code == 2
     assert "JUDGE_JOB_RETRIES: must be a whole number >= 0, not 'many'" in result.output
+
+
+# -- annotations ---------------------------------------------------------------------------------
+
+
+def test_annotations_live_as_long_as_their_submission_and_are_bounded(redis_url: str) -> None:
+    from worker.redis_store import RedisStore
+    from worker.service import judge_job
+
+    svc = service(redis_url)
+    sub, _ = svc.submit(game("annotated"))
+    store = RedisStore(svc.store.client, result_ttl=5000)
+    judge_job(store, sub.id)
+    notes = [{"step": n, "text": f"note {n}", "view": "public"} for n in range(3)]
+    assert [store.add_annotation(sub.id, note, limit=3) for note in notes] == [1, 2, 3]
+    assert store.add_annotation(sub.id, {"step": 9, "text": "over"}, limit=3) == 0
+    assert store.annotations(sub.id) == notes
+    key = store.key("notes", sub.id)
+    assert abs(store.client.pttl(key) - store.client.pttl(store.key("sub", sub.id))) < 1000
+    assert 4000 < store.client.ttl(key) <= 5000
+    assert store.add_annotation("no-such-job", notes[0], limit=3) is None
+    assert store.annotations("no-such-job") == []
+    # a second client (another API process) reads the same list
+    assert service(redis_url).store.annotations(sub.id) == notes

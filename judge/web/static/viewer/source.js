@@ -59,8 +59,12 @@ export class VwEmbeddedSource {
     return { total: (r.steps || []).length, offset, limit, perspective: view, states };
   }
   async annotations(view) {
-    // the file holds what its writer chose to include; the judge sees every note,
-    // a player or the public the public ones and their own
+    // each view's list was chosen when the file was written, by the service's rule
+    // (judge.core.annotations: written from a view no wider than the reader's); a file
+    // written without per-view lists: the judge sees every note, another view the
+    // public ones and its own
+    const r = this.vwReplay(view);
+    if (Array.isArray(r.annotations)) return { annotations: r.annotations };
     const all = this.data.annotations || [];
     const mine = view === "judge" ? all : all.filter((a) => !a.view || a.view === view || a.view === "public");
     return { annotations: mine };
