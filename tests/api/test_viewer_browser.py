@@ -306,3 +306,32 @@ def test_the_self_contained_file_works_from_disk(browser, tmp_path) -> None:
         assert viewer.errors() == [], viewer.errors()
     finally:
         viewer.close()
+
+
+def test_a_card_opens_its_definition_and_reading_and_changes_are_marked(
+    live, browser, finished
+) -> None:
+    steps = live.get(f"/v1/replays/{finished}/steps?offset=0&limit=100").json["steps"]
+    # step 14 of the example game: A plays A-44, a card with an effect the engine runs
+    played = 14
+    assert steps[played]["action"] == {**steps[played]["action"], "do": "play", "card": "A-44"}
+    viewer = Viewer(browser).open(f"{live.base}/replays/{finished}#step={played}&view=judge")
+    try:
+        card = steps[played]["action"]["card"]
+        # what the play changed is marked on the board: the card played is new where it is
+        assert viewer.page.locator(f".board .changed[data-card-id='{card}']").count() == 1
+        viewer.page.locator(f".board [data-card-id='{card}']").first.click()
+        panel = viewer.page.locator("#card")
+        panel.wait_for(state="visible")
+        head = live.get(f"/v1/replays/{finished}/head").json
+        code = viewer.page.get_attribute(f".board [data-card-id='{card}']", "data-code")
+        definition = next(c for c in head["replay"]["cards"] if c["code"] == code)
+        text = panel.inner_text()
+        assert definition["name"] in text and code in text
+        assert definition["effects"] and head["readings"][code]
+        assert "Engine's reading" in text
+        assert head["readings"][code][0] in text
+        viewer.page.keyboard.press("Escape")
+        assert not panel.is_visible()
+    finally:
+        viewer.close()
