@@ -302,8 +302,9 @@ def demo_command(port: int, exit_after: bool) -> None:
     click.echo("")
     click.echo("The replay is served at:")
     places = [
+        (f"{base}/replays/{job['id']}", "the replay viewer: the board at every step"),
         (job["url"], "the job and its replay (JSON)"),
-        (f"{job['url']}/html", "the replay as a page"),
+        (f"{job['url']}/html", "the replay as a table page"),
         (f"{job['url']}/steps", "its steps, page by page"),
         (f"{base}/docs", "the API docs"),
     ]

@@ -59,11 +59,16 @@ def _module_order(entry: Path) -> list[Path]:
 
 
 @cache
+def _modules() -> tuple[Path, ...]:
+    return tuple(_module_order(VIEWER / "main.js"))
+
+
+@cache
 def bundle() -> str:
     """The viewer's modules as one module's text: each after those it imports, their
     imports and ``export`` keywords taken out."""
     parts = []
-    for path in _module_order(VIEWER / "main.js"):
+    for path in _modules():
         text = _IMPORT.sub("", path.read_text(encoding="utf-8"))
         if re.search(r"^\s*import\b", text, re.M) or "export default" in text:
             raise ValueError(f"{path.name}: an import or export the bundle cannot join")
@@ -104,7 +109,12 @@ def _shell(title: str, head: str, data: dict[str, Any]) -> str:
 def served(replay_id: str, base: str, perspective: str, views: list[str]) -> str:
     """The page ``GET /replays/<id>`` answers: the viewer's files from this server."""
     links = "".join(f'<link rel="stylesheet" href="{SERVED_AT}{name}">\n' for name in STYLE_SHEETS)
-    head = links + f'<script type="module" src="{SERVED_AT}main.js"></script>\n'
+    # every module asked for at once, not import by import (a chain of round trips)
+    preload = "".join(
+        f'<link rel="modulepreload" href="{SERVED_AT}{path.relative_to(VIEWER).as_posix()}">\n'
+        for path in _modules()
+    )
+    head = links + preload + f'<script type="module" src="{SERVED_AT}main.js"></script>\n'
     data = {
         "mode": "api",
         "id": replay_id,

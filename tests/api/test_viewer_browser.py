@@ -235,9 +235,12 @@ def test_an_annotation_added_from_the_page_shows_at_once_and_is_kept(live, brows
         (ROOT / "examples" / "union-arena" / "illegal-line-and-phase.json").read_text("utf-8")
     )
     log["match"] = {"event": "annotated in a browser"}
+    log["actions"][13]["note"] = "Judge called to table 7"
     job = finished_job(live, log)
     viewer = Viewer(browser).open(f"{live.base}/replays/{job}#step=13&view=public")
     try:
+        # the log's own note shows on its step
+        assert "Judge called to table 7" in viewer.page.locator("#step .note").inner_text()
         form = viewer.page.locator("#annotate")
         form.locator("textarea[name='text']").fill("The extra draw comes too late here.")
         form.locator("input[name='author']").fill("Floor judge")

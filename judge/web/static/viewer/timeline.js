@@ -6,6 +6,8 @@ import { vwEl, vwWords, vwVerdictInfo, vwNormStep, VW_AFTER_ILLEGAL } from "./ut
 
 export const VW_TIMELINE_ALL = 1000; // up to this many steps, one <li> per step
 export const VW_TIMELINE_SPAN = 300; // else this many <li> around the current step
+export const VW_MARK_BINS = 400; // the most marks the scrubber draws
+const VW_SEVERITY = ["illegal", "uncertain", "unverifiable", "recorded"];
 
 export function vwSummaryVerdicts(summary, options, total) {
   // what the summary alone tells of each step: index -> verdict (problems, outcomes)
@@ -93,11 +95,24 @@ export class VwTimeline {
 
   vwDrawMarks() {
     const frag = document.createDocumentFragment();
+    // at most VW_MARK_BINS marks: a long replay's problems share a mark where they would
+    // be drawn on the same spot (10,000 marks cost the first board hundreds of ms), each
+    // mark the most serious verdict of its steps, titled with how many it stands for
+    const bins = new Map();
     for (const [i, verdict] of this.summary.known) {
+      const bin = this.summary.known.size > VW_MARK_BINS ? Math.round((this.vwPct(i) * VW_MARK_BINS) / 100) : i;
+      const had = bins.get(bin);
+      if (!had) bins.set(bin, { i, verdict, n: 1 });
+      else {
+        had.n += 1;
+        if (VW_SEVERITY.indexOf(verdict) < VW_SEVERITY.indexOf(had.verdict)) Object.assign(had, { i, verdict });
+      }
+    }
+    for (const { i, verdict, n } of bins.values()) {
       const info = vwVerdictInfo(verdict);
       const mark = vwEl("span", {
         class: `vw-scrub-mark vw-v-${verdict}`,
-        title: `Step ${i}: ${info.label}`,
+        title: n > 1 ? `Step ${i} and ${n - 1} more near it: ${info.label}` : `Step ${i}: ${info.label}`,
         text: info.glyph,
       });
       // through the CSSOM: a style attribute is refused by the API's policy (style-src-attr)

@@ -414,8 +414,9 @@ export class VwViewer {
       this.stepBody.replaceChildren(vwEl("p", { class: "vw-step-loading" }, `Loading step ${i}…`));
       this.vwLoading(1);
       try {
-        // a drag of the scrubber passes many steps: fetch only where it stops
-        await new Promise((resolve) => setTimeout(resolve, 80));
+        // a drag of the scrubber passes many steps: fetch only where it stops (the first
+        // board, and a jump by key, need not wait)
+        if (!force) await new Promise((resolve) => setTimeout(resolve, 80));
         if (store !== this.store || i !== this.current) return;
         await store.ensure(i);
         if (store === this.store && i === this.current) this.vwDraw(store, i);
@@ -477,6 +478,9 @@ export class VwViewer {
     this.notes.show(i);
     this.drawnStep = i;
     this.drawnStore = store;
+    // for tests and bench/viewer.py: which step the board shows, and when it was drawn
+    this.root.dataset.drawn = String(i);
+    performance.mark("vw-board-drawn", { detail: i });
     const info = vwVerdictInfo(step.verdict);
     const turn = step.turn ? `turn ${step.turn}` : "setup";
     const extra = step.after_illegal ? ", after an illegal play" : "";
