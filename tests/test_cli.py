@@ -604,3 +604,50 @@ def test_rules_output_explains_every_confidence_label_it_shows(runner) -> None:
     one = runner.invoke(cli.main, ["rules", "union-arena", "UA-DECK-SIZE"]).output
     label = catalogue("union-arena")["UA-DECK-SIZE"].confidence
     assert f"[{label}] {LABELS[label][:30]}" in " ".join(one.split())
+
+
+def test_replay_carries_annotations_into_markdown_and_the_viewer_file(runner, tmp_path):
+    log = REPO / "examples" / "union-arena" / "illegal-line-and-phase.json"
+    notes = tmp_path / "notes.json"
+    notes.write_text(
+        json.dumps(
+            {
+                "annotations": [
+                    {"id": 1, "step": 13, "text": "Seen by all", "author": "Kim", "view": "public"},
+                    {"id": 2, "step": 13, "text": "Only the judge's", "view": "judge"},
+                ]
+            }
+        )
+    )
+    public = runner.invoke(
+        cli.main,
+        [
+            "replay",
+            str(log),
+            "--format",
+            "markdown",
+            "--perspective",
+            "public",
+            "--annotations",
+            str(notes),
+        ],
+    )
+    assert "annotation: Kim: Seen by all" in public.stdout
+    assert "Only the judge's" not in public.stdout
+    judge = runner.invoke(
+        cli.main, ["replay", str(log), "--format", "markdown", "--annotations", str(notes)]
+    )
+    assert "Only the judge" in judge.stdout
+    page = runner.invoke(
+        cli.main,
+        ["replay", str(log), "--format", "html", "--perspective", "B", "--annotations", str(notes)],
+    ).stdout
+    data = json.loads(page.split('id="replay-data">', 1)[1].split("</script>", 1)[0])
+    assert data["views"] == ["public", "B"] and data["perspective"] == "B"
+    assert [n["text"] for n in data["replays"]["B"]["annotations"]] == ["Seen by all"]
+    assert "Only the judge" not in page
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"annotations": [{"step": -1, "text": "x"}]}))
+    refused = runner.invoke(cli.main, ["replay", str(log), "--annotations", str(bad)])
+    assert refused.exit_code == 2
+    assert "annotations[0].step" in refused.output

@@ -91,8 +91,8 @@ def _log_with_sets(text: str, files: tuple[str, ...], limits: Limits) -> Any:
     "annotations_file",
     type=click.Path(dir_okay=False, exists=True),
     default=None,
-    help="Annotations to show under their steps (the JSON the API's GET "
-    "/v1/replays/<id>/annotations answers, or a list of {step, text, author, view}); "
+    help="Annotations to show under their steps: the JSON the API's GET "
+    "/v1/replays/<id>/annotations answers, {\"annotations\": [{step, text, author, view}]}; "
     "each view sees those written from a view no wider than it.",
 )
 @card_set_option
@@ -190,17 +190,17 @@ def _viewer_file(
 
 def read_annotations(path: str, limits: Limits) -> list[dict[str, Any]]:
     """The annotations in ``path`` (exit 2 naming the entry when one is not readable):
-    ``{"annotations": [...]}`` as the API answers, or the list alone; numbered as they
-    come when they carry no ``id``."""
-    from judge.core.log import decode
+    ``{"annotations": [...]}`` as the API answers; numbered as they come when they carry
+    no ``id``."""
+    from judge.core.jsontext import read_document
 
     try:
-        doc = decode(read_text(path, limits), limits)
+        doc = read_document(read_text(path, limits), limits, what="annotations file")
     except BadLog as exc:
         fail_bad_log(exc)
-    items = doc.get("annotations") if isinstance(doc, dict) else doc
+    items = doc.get("annotations")
     if not isinstance(items, list):
-        fail(f"{path}: annotations: must be a list, or an object with a list 'annotations'")
+        fail(f"{path}: annotations: must be a list")
     out = []
     for n, item in enumerate(items):
         where = f"{path}: annotations[{n}]"

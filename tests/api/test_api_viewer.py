@@ -174,3 +174,22 @@ def test_a_page_for_no_such_replay_or_a_wider_view_is_refused(live, full_game, p
     job = submitted(live, {**full_game, "match": {"event": "page"}}, perspective="B")
     problem(live.get(f"/replays/{job}?perspective=A"), 403)
     problem(live.get(f"/replays/{job}?perspective=nobody"), 400)
+
+
+def test_annotating_is_behind_the_services_tokens(start_server, full_game) -> None:
+    from api import create_app
+    from worker.service import embedded_service
+
+    service = embedded_service(workers=1)
+    live = start_server(create_app(service, {"JUDGE_TOKENS": "s3cret"}), service)
+    posted = live.post("/v1/replays", full_game, headers={"Authorization": "Bearer s3cret"})
+    job = posted.json["id"]
+    assert live.get(f"/v1/replays/{job}?wait=30").json["status"] == "finished"
+    note = {"step": 3, "text": "checked"}
+    assert live.post(f"/v1/replays/{job}/annotations", note).status == 401
+    wrong = {"Authorization": "Bearer guess"}
+    assert live.post(f"/v1/replays/{job}/annotations", note, headers=wrong).status == 401
+    assert live.get(f"/v1/replays/{job}/annotations").json["annotations"] == []
+    right = {"Authorization": "Bearer s3cret"}
+    assert live.post(f"/v1/replays/{job}/annotations", note, headers=right).status == 201
+    assert len(live.get(f"/v1/replays/{job}/annotations").json["annotations"]) == 1
