@@ -92,7 +92,7 @@ def _log_with_sets(text: str, files: tuple[str, ...], limits: Limits) -> Any:
     type=click.Path(dir_okay=False, exists=True),
     default=None,
     help="Annotations to show under their steps: the JSON the API's GET "
-    "/v1/replays/<id>/annotations answers, {\"annotations\": [{step, text, author, view}]}; "
+    '/v1/replays/<id>/annotations answers, {"annotations": [{step, text, author, view}]}; '
     "each view sees those written from a view no wider than it.",
 )
 @card_set_option

@@ -12,8 +12,6 @@ import pytest
 from judge.core.replay import replay
 from worker import annotations as notes
 
-from .conftest import EXAMPLES
-
 
 def submitted(live: Any, log: dict[str, Any], perspective: str = "judge") -> str:
     answer = live.post(f"/v1/replays?perspective={perspective}", log)
