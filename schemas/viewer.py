@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+from judge.core.annotations import MAX_AUTHOR, MAX_TEXT
 from judge.core.frames import MAX_FRAMES
 from schemas.api import PERSPECTIVE_TEXT, _Query
-from worker.annotations import MAX_AUTHOR, MAX_TEXT
 
 #: frames a window holds unless asked otherwise
 DEFAULT_FRAMES = 100

@@ -26,18 +26,22 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from judge.core.annotations import numbered, sees, visible
+from judge.core.annotations import MAX_AUTHOR, MAX_TEXT, numbered, sees, visible
 from judge.core.errors import FieldError
 from judge.core.perspective import PerspectiveWidened, narrowed
 
-__all__ = ["MAX_ANNOTATIONS", "make", "numbered", "sees", "visible"]
+__all__ = [
+    "MAX_ANNOTATIONS",
+    "MAX_AUTHOR",
+    "MAX_TEXT",
+    "make",
+    "numbered",
+    "sees",
+    "visible",
+]
 
 #: the most annotations one replay keeps
 MAX_ANNOTATIONS = 200
-#: the longest text, in characters
-MAX_TEXT = 2000
-#: the longest author's name, in characters
-MAX_AUTHOR = 80
 
 
 class AnnotationsFull(Exception):

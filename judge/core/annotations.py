@@ -11,6 +11,11 @@ from typing import Any
 
 from judge.core.perspective import visible_players
 
+#: the longest text, in characters
+MAX_TEXT = 2000
+#: the longest author's name, in characters
+MAX_AUTHOR = 80
+
 
 def sees(viewer: str, written_from: str, teams: list[dict[str, Any]] | None) -> bool:
     """Whether ``viewer`` may read an annotation written from ``written_from``.
