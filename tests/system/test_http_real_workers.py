@@ -135,6 +135,26 @@ def test_steps_are_paged_over_http(module_system: Any) -> None:
     )
 
 
+def test_the_viewers_states_and_annotations_over_real_workers(module_system: Any) -> None:
+    """The states of a window are judged again by an RQ worker (where questions run) and
+    equal the full replay's; annotations are kept in Redis and read back by the API."""
+    api = module_system.api
+    doc = game("http-viewer")
+    job_id = api.submit(doc).json["id"]
+    assert api.follow(job_id, BOUND)["status"] == "finished"
+    for view in ("judge", "B"):
+        full = replay(canonical_json(doc), detail="full", perspective=view)["steps"]
+        got = api.get(f"/v1/replays/{job_id}/states?offset=40&limit=25&perspective={view}")
+        assert got.status == 200, got.body[:300]
+        assert [s["state"] for s in got.json["states"]] == [s["state"] for s in full[40:65]]
+    note = api.post(f"/v1/replays/{job_id}/annotations", {"step": 41, "text": "here"})
+    assert note.status == 201, note.body[:300]
+    assert [
+        n["text"] for n in api.get(f"/v1/replays/{job_id}/annotations").json["annotations"]
+    ] == ["here"]
+    assert api.get(f"/replays/{job_id}").status == 200
+
+
 def test_bad_input_is_400_with_every_problem_and_nothing_is_stored(module_system: Any) -> None:
     api, client = module_system.api, module_system.store.client
     before = sorted(client.scan_iter(match="judge:sub:*"))
