@@ -206,7 +206,8 @@ def _check_post() -> None:
                 title="Unauthorized",
                 headers={"WWW-Authenticate": 'Bearer realm="tcg-judge"'},
             )
-    if not request.is_json:
+    zipped = request.path == "/v1/audits" and request.mimetype == "application/zip"
+    if not request.is_json and not zipped:
         raise ApiProblem(
             415,
             f"the body must be JSON (Content-Type: application/json); got "
@@ -228,6 +229,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
 
     from api import (
         annotating,
+        audits,
         cardsets,
         catalogue,
         docs,
@@ -270,7 +272,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
     ratelimit.register(app)  # per-client limits, store full (api/ratelimit.py)
-    for module in (replays, annotating, catalogue, health, cardsets, rulings):
+    for module in (replays, annotating, audits, catalogue, health, cardsets, rulings):
         api.register_blueprint(module.blp)
     add_action_log_schema(api)
     app.register_blueprint(docs.blp)

@@ -73,9 +73,11 @@ DEFAULTS: dict[str, Any] = {
 ENV_KEYS = tuple(DEFAULTS)
 
 #: The POSTs that store or compute: one submissions budget, one body budget.
-WORK_PATHS = frozenset({"/v1/replays", "/v1/card-sets", "/v1/rulings", "/v1/decks/check"})
+WORK_PATHS = frozenset(
+    {"/v1/replays", "/v1/card-sets", "/v1/rulings", "/v1/decks/check", "/v1/audits"}
+)
 #: The POSTs that add to the store: refused near its memory limit.
-STORING_PATHS = frozenset({"/v1/replays", "/v1/card-sets"})
+STORING_PATHS = frozenset({"/v1/replays", "/v1/card-sets", "/v1/audits"})
 #: Never limited.
 HEALTH_PATHS = frozenset({"/healthz", "/readyz"})
 
@@ -111,6 +113,21 @@ def client_key() -> str:
 
 def is_work_post() -> bool:
     return request.method == "POST" and request.path in WORK_PATHS
+
+
+def submissions() -> int:
+    """The cost of a request to the submissions budget: 1, and for an audit one a log (it
+    submits each as a job): an audit of 60 logs costs what 60 submissions cost.  Its logs
+    are read here, once (:func:`api.audits.audit_logs` keeps them for the view); a body
+    that is not an audit's is the view's 400 and costs 1."""
+    if request.method == "POST" and request.path == "/v1/audits":
+        from api.audits import audit_logs
+
+        try:
+            return max(1, len(audit_logs()))
+        except Exception:  # noqa: BLE001 - bad input: the view answers it
+            return 1
+    return 1
 
 
 def body_kb() -> int:
@@ -227,7 +244,9 @@ def _limiter(app: Flask) -> Any:
     limiter = Limiter(
         client_key,
         application_limits=[
-            ApplicationLimit(rates["submissions"], scope="submissions", exempt_when=not_work),
+            ApplicationLimit(
+                rates["submissions"], scope="submissions", exempt_when=not_work, cost=submissions
+            ),
             ApplicationLimit(rates["body-kb"], scope="body-kb", exempt_when=not_work, cost=body_kb),
             ApplicationLimit(rates["requests"], scope="requests", exempt_when=is_work_post),
         ],

@@ -239,7 +239,19 @@ def replay_frames(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> 
     return {"ok": {**found, "perspective": view}}
 
 
-WORK = {"question": answer_question, "deck-check": check_deck, "frames": replay_frames}
+def audit_report(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> Outcome:
+    """The report of a done audit (:func:`worker.audits.report`)."""
+    from worker.audits import report
+
+    return report(store, doc, owner)
+
+
+WORK = {
+    "question": answer_question,
+    "deck-check": check_deck,
+    "frames": replay_frames,
+    "audit-report": audit_report,
+}
 
 
 def refusal(store: Any, kind: str, doc: Any, owner: str = LOCAL_OWNER) -> Outcome | None:

@@ -495,6 +495,21 @@ class RedisStore(MemoryGauge):
             )
         return None if n < 0 else n
 
+    def save_audit(self, audit_id: str, doc: dict[str, Any], ttl: int | None) -> None:
+        """Keep an audit's record at ``P audit:<id>`` for ``ttl`` seconds (``None``: keep
+        the time it has left, and only if it is still there)."""
+        text = json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        with guarded("audit"):
+            if ttl is None:
+                self.client.set(self.key("audit", audit_id), text, keepttl=True, xx=True)
+            else:
+                self.client.set(self.key("audit", audit_id), text, ex=max(1, int(ttl)))
+
+    def get_audit(self, audit_id: str) -> dict[str, Any] | None:
+        with guarded("audit"):
+            data = self.client.get(self.key("audit", audit_id))
+        return json.loads(data) if data is not None else None
+
     def annotations(self, job_id: str) -> list[dict[str, Any]]:
         """The submission's annotations, in the order they were added."""
         with guarded("annotations"):

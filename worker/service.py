@@ -19,6 +19,7 @@ reason; it is never left ``started`` (see :mod:`worker.rqbackend`).
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
@@ -138,6 +139,13 @@ class Store(Protocol):
         """The submission's annotations in the order they were added (each without its
         number: the n-th is number n)."""
 
+    def save_audit(self, audit_id: str, doc: dict[str, Any], ttl: int | None) -> None:
+        """Keep an audit's record (:mod:`worker.audits`) for ``ttl`` seconds; ``None``
+        rewrites it keeping the time it has left (a report added once it is done)."""
+
+    def get_audit(self, audit_id: str) -> dict[str, Any] | None:
+        """An audit's record, or None when there is none (never was, or expired)."""
+
     def ping(self) -> bool: ...
 
 
@@ -234,6 +242,7 @@ class MemoryStore:
         self._results: dict[str, dict[str, bytes]] = {}
         self._by_hash: dict[str, str] = {}
         self._notes: dict[str, list[dict[str, Any]]] = {}
+        self._audits: dict[str, tuple[float, str]] = {}
         self.waiters = LocalWaiters()
 
     def _live(self, job_id: str) -> dict[str, Any] | None:
@@ -321,6 +330,28 @@ class MemoryStore:
             if self._live(job_id) is None:
                 return []
             return [dict(n) for n in self._notes.get(job_id, ())]
+
+    def save_audit(self, audit_id: str, doc: dict[str, Any], ttl: int | None) -> None:
+        """As :meth:`worker.redis_store.RedisStore.save_audit` (kept as JSON text, so a
+        reader never shares the writer's objects)."""
+        text = json.dumps(doc, sort_keys=True)
+        with self._lock:
+            if ttl is None:
+                known = self._audits.get(audit_id)
+                if known is None:
+                    return
+                expires = known[0]
+            else:
+                expires = time.time() + ttl
+            self._audits[audit_id] = (expires, text)
+
+    def get_audit(self, audit_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            known = self._audits.get(audit_id)
+            if known is None or known[0] < time.time():
+                self._audits.pop(audit_id, None)
+                return None
+            return json.loads(known[1])  # type: ignore[no-any-return]
 
     def result_bytes(self, job_id: str) -> bytes | None:
         stored = self.stored_result(job_id)
