@@ -14,7 +14,7 @@ What ``judge audit`` runs (:mod:`judge.commands.audit`), without the command lin
   ``jobs`` processes; one after the other in this process when ``jobs`` is 1), the rows written to the state
   directory as they come, then the matches recorded twice diffed.
 
-Resuming: a row is stored in ``<state>/rows/<key>.json``, ``key`` the SHA-256 of the
+Resuming: a row is stored in ``<state>/rows/<key>.kept`` (JSON), ``key`` the SHA-256 of the
 options that change a verdict (the engine's version, ``on_illegal``, the card sets' hashes,
 the limits) and the log's bytes.  A run finds a log's row there and does not judge it again;
 an interrupted run leaves every row it finished (each written whole, then renamed into
@@ -49,6 +49,9 @@ MAX_ZIP_MEMBERS = 10_000
 #: also larger than :data:`BOMB_FLOOR` bytes (tiny members may compress oddly).
 MAX_RATIO = 200
 BOMB_FLOOR = 1 << 20
+#: The state's files' suffix: JSON, but not named ``*.json``, so that a state directory
+#: inside an audited folder is never taken for logs.
+SUFFIX = "kept"
 #: How a reader of the command line raises each limit (the messages name it).
 HINTS = {
     "max_bytes": "raise it with --max-bytes",
@@ -250,13 +253,13 @@ def _stored(options: Options, kind: str, key: str) -> Any:
     if options.state is None:
         return None
     try:
-        return json.loads(Path(options.state, kind, f"{key}.json").read_text("utf-8"))
+        return json.loads(Path(options.state, kind, f"{key}.{SUFFIX}").read_text("utf-8"))
     except (OSError, ValueError):
         return None  # absent, or not whole: judged again
 
 
 def store(state: str | None, kind: str, key: str, value: Any) -> None:
-    """Write ``value`` to ``<state>/<kind>/<key>.json`` whole: a temporary file renamed into
+    """Write ``value`` to ``<state>/<kind>/<key>.kept`` whole: a temporary file renamed into
     place, so that an interrupted run never leaves half a row."""
     if state is None:
         return
@@ -264,7 +267,7 @@ def store(state: str | None, kind: str, key: str, value: Any) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     temporary = folder / f".{key}.{os.getpid()}.tmp"
     temporary.write_text(canonical_json(value), "utf-8")
-    os.replace(temporary, folder / f"{key}.json")
+    os.replace(temporary, folder / f"{key}.{SUFFIX}")
 
 
 def judge_source(source: Source, options: Options) -> tuple[str | None, dict[str, Any], bool]:
