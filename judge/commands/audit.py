@@ -145,8 +145,8 @@ class _Bar:
     "--link-base",
     metavar="URL",
     default=None,
-    help="A judge service's base URL (with /v1 if it has it … as its viewer is served: "
-    "{URL}/replays/<id>): each match whose replay id --replay-ids gives links there.",
+    help="A judge service's root URL: each match whose replay id --replay-ids gives "
+    "links to its viewer page, {URL}/replays/<id>.",
 )
 @click.option(
     "--replay-ids",
