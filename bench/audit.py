@@ -9,7 +9,9 @@ this one run, on this machine:
 - **wall time**: :func:`judge.audit.run.run` over the folder with ``jobs=1`` (in this
   process) and ``jobs=2`` (a pool of two worker processes), no state kept, then the report
   built and rendered as JSON; printed with the speed-up ratio (1 process / 2 processes; the
-  best of ``--repeat`` runs each);
+  best of ``--repeat`` runs each), and the CPU time of all the processes (the parent's and
+  its workers', ``os.times``): on a machine with other work the wall-time ratio says little,
+  and the CPU times say what the second process costs;
 - **memory**: the peak RSS of the parent process (``resource.getrusage``) auditing the first
   50 matches and all of them, each in a fresh interpreter with ``jobs=2``: the workers
   return rows, not replays, so the parent's peak should stay flat in the number of matches.
@@ -91,16 +93,20 @@ def main() -> None:
         )
         times = {}
         for jobs in (1, 2):
-            best = float("inf")
+            best, cpu = float("inf"), 0.0
             for _ in range(args.repeat):
+                c0 = os.times()
                 t0 = time.perf_counter()
                 report = audit([str(folder)], jobs)
                 best = min(best, time.perf_counter() - t0)
+                c1 = os.times()  # the workers were joined: their CPU time is the children's
+                cpu = sum(c1[:4]) - sum(c0[:4])
             times[jobs] = best
             t = report["totals"]
             print(
                 f"jobs={jobs}: {best:.2f} s wall ({args.matches / best:.0f} matches/s, "
-                f"{total / best:,.0f} actions/s); {t['judged']} judged, exit {report['exit']}"
+                f"{total / best:,.0f} actions/s), {cpu:.2f} s of CPU in all processes; "
+                f"{t['judged']} judged, exit {report['exit']}"
             )
         print(f"speed-up with 2 processes: {times[1] / times[2]:.2f}x")
         small = min(50, args.matches)
