@@ -11,6 +11,8 @@ Commands::
     judge ask QUESTION      a judge's question about a state (order, damage, legal, ...)
     judge position FILE     check a position (a game at a moment); its cards' ids, who acts
     judge cards check SET   check a card set (cards import FORMAT FILE -o SET: make one)
+    judge audit PATH…       judge a whole event's logs; one report ranked by what needs a judge
+    judge diff A B          two records of one match: where they first disagree, what changes
 
 Exit codes, for every command: ``0`` all good, ``1`` the judge found a problem (an illegal
 play, an illegal deck), ``2`` bad input (unreadable file, malformed JSON, a log that is not
@@ -37,6 +39,7 @@ import click
 
 from judge import __version__
 from judge.commands.ask import ask_command, position_command
+from judge.commands.audit import audit_command, diff_command
 from judge.commands.cards import cards_command
 from judge.commands.catalogue import (
     DECK_CHECKERS,
@@ -64,6 +67,7 @@ from judge.core.fault import EngineFault
 __all__ = [
     "DECK_CHECKERS",
     "ask_command",
+    "audit_command",
     "EXIT_BAD_INPUT",
     "EXIT_ENGINE_ERROR",
     "EXIT_FOUND",
@@ -73,6 +77,7 @@ __all__ = [
     "cards_command",
     "check_deck_command",
     "demo_command",
+    "diff_command",
     "emit",
     "fail",
     "fail_bad_log",
@@ -126,6 +131,8 @@ for command in (
     serve_command,
     demo_command,
     cards_command,
+    audit_command,
+    diff_command,
 ):
     main.add_command(command)
 
