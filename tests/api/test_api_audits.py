@@ -154,7 +154,10 @@ def test_an_audit_costs_one_submission_a_log(start_server) -> None:
     from worker.service import embedded_service
 
     service = embedded_service(workers=1)
-    limited = start_server(create_app(service, {"JUDGE_RATE_SUBMISSIONS": "5/minute"}), service)
+    limited = start_server(
+        create_app(service, {"JUDGE_RATE_LIMITS": "on", "JUDGE_RATE_SUBMISSIONS": "5/minute"}),
+        service,
+    )
     logs = [log for _, log in event()[:3]]
     assert limited.post("/v1/audits", {"logs": logs}).status == 202  # 3 of 5
     refused = limited.post("/v1/audits", {"logs": logs})  # 3 more: over
