@@ -12,6 +12,10 @@ this one run, on this machine:
   best of ``--repeat`` runs each), and the CPU time of all the processes (the parent's and
   its workers', ``os.times``): on a machine with other work the wall-time ratio says little,
   and the CPU times say what the second process costs;
+- **the service** (``--service``): the same event zipped and sent to ``POST /v1/audits`` of a
+  real stack (a private ``redis-server``, ``judge worker --workers N``, the API under
+  gunicorn: :mod:`bench.service`'s), with 1 and then 2 RQ workers (a fresh Redis each, so no
+  job is reused), timed from the POST to the audit's report; printed with the speed-up;
 - **memory**: the peak RSS of the parent process (``resource.getrusage``) auditing the first
   50 matches and all of them, each in a fresh interpreter with ``jobs=2``: the workers
   return rows, not replays, so the parent's peak should stay flat in the number of matches.
@@ -63,6 +67,43 @@ def audit(paths: list[str], jobs: int) -> dict:
     return report
 
 
+def service_seconds(folder: Path, workers: int) -> tuple[float, dict]:
+    """Seconds from ``POST /v1/audits`` (the event zipped) to its report, on a fresh stack
+    with ``workers`` RQ workers; the audit as the API gave it."""
+    import http.client
+    import io
+    import zipfile
+
+    from bench.service import Client, Processes, start_redis, start_service
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.glob("*.json")):
+            archive.write(path, path.name)
+    procs = Processes()
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            url = start_redis(procs, Path(tmp))
+            env = {"REDIS_URL": url, "JUDGE_RATE_LIMITS": "off", "JUDGE_MAX_BODY": str(50 << 20)}
+            port = start_service(procs, url, env, workers, Path(tmp))
+            client = Client(port)
+            t0 = time.perf_counter()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+            conn.request(
+                "POST", "/v1/audits", buffer.getvalue(), {"Content-Type": "application/zip"}
+            )
+            answer = conn.getresponse()
+            posted = json.loads(answer.read())
+            assert answer.status == 202, posted
+            while True:
+                _, doc, _ = client.call("GET", f"/v1/audits/{posted['id']}")
+                if doc["status"] == "finished":
+                    return time.perf_counter() - t0, doc
+                time.sleep(0.1)
+        finally:
+            procs.stop_all()
+
+
 def child(folder: str, n: int) -> None:
     """In a fresh interpreter: audit the first ``n`` logs with 2 processes; print the
     parent's peak RSS in KiB."""
@@ -77,6 +118,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--service", action="store_true", help="also through the service")
     parser.add_argument("--child", nargs=2, metavar=("FOLDER", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -109,6 +151,15 @@ def main() -> None:
                 f"{t['judged']} judged, exit {report['exit']}"
             )
         print(f"speed-up with 2 processes: {times[1] / times[2]:.2f}x")
+        if args.service:
+            served = {}
+            for workers in (1, 2):
+                served[workers], doc = service_seconds(folder, workers)
+                print(
+                    f"service, {workers} RQ worker(s): {served[workers]:.2f} s from the POST to "
+                    f"the report ({doc['progress']['judged']} judged)"
+                )
+            print(f"speed-up with 2 RQ workers: {served[1] / served[2]:.2f}x")
         small = min(50, args.matches)
         peaks = {}
         for n in (small, args.matches):

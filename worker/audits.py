@@ -86,15 +86,16 @@ def report(store: Any, doc: dict[str, Any], owner: str = "") -> Outcome:
     """The report of a done audit (``doc``: ``{"audit": id}``): a row per log from its job's
     stored replay (or its problems, or its failure), the two records of one match compared
     (:func:`judge.audit.diff.diff`), ranked and totalled by :func:`judge.audit.report.build`."""
-    from judge.audit.diff import diff, same_match
+    from judge.audit.diff import diff
     from judge.audit.report import build, row
-
+    from judge.audit.run import pairs
     from judge.core.log import decode
 
     record = store.get_audit(doc.get("audit"))
     if record is None:
         return {"not_found": doc.get("audit")}
-    rows, logs = [], []
+    rows: list[dict[str, Any]] = []
+    logs: dict[str, Any] = {}
     for entry in record["entries"]:
         source = entry["source"]
         if "job" not in entry:
@@ -111,10 +112,11 @@ def report(store: Any, doc: dict[str, Any], owner: str = "") -> Outcome:
             rows.append(row(source, log=log, failure=sub.reason or sub.status, link=link))
             continue
         rows.append(row(source, log=log, replay=store.result(job), link=link))
-        logs.append((source, log))
-    diffs = []
-    for n, (source_a, a) in enumerate(logs):
-        for source_b, b in logs[n + 1 :]:
-            if same_match(a, b):
-                diffs.append({"a": source_a, "b": source_b, **diff(a, b)})
+        logs[source] = log
+    # the two records of one match, paired as the command line pairs them
+    diffs = [
+        {**diff(logs[a], logs[b], on_illegal=record["on_illegal"]), "a": a, "b": b}
+        for a, b in pairs(rows)
+        if a in logs and b in logs
+    ]
     return {"ok": build(rows, diffs=diffs)}

@@ -11,7 +11,6 @@ import zipfile
 from typing import Any
 
 from judge.audit.report import build, row
-
 from judge.core.replay import replay
 
 from .conftest import EXAMPLES
