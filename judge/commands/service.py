@@ -155,32 +155,41 @@ def _stop_service(service: Any) -> None:
     help="Embedded mode: threads that judge submissions.  With REDIS_URL the workers are "
     "`judge worker` processes and this is ignored.",
 )
-def serve_command(host: str, port: int, workers: int) -> None:
-    """Serve the HTTP API (docs at /docs, OpenAPI at /openapi.json) with werkzeug's server.
+@click.option(
+    "--redis-url",
+    default=None,
+    metavar="URL",
+    help="Redis to store and queue on, as `judge worker --redis-url` (default: REDIS_URL; "
+    "neither: embedded).",
+)
+def serve_command(host: str, port: int, workers: int, redis_url: str | None = None) -> None:
+    """Serve the HTTP API (docs at /docs, OpenAPI at /openapi.json, the replay viewer at
+    /replays/<id>) with werkzeug's server.
 
-    Without REDIS_URL the service runs embedded: submissions are queued and judged in this
-    process and kept in memory, lost when it stops.  With REDIS_URL they are stored on Redis
-    and judged by `judge worker` processes.  For production, run the same app under
-    gunicorn: `gunicorn 'api:create_app()'` (see docs/service.md).
+    Without a Redis URL (--redis-url, else REDIS_URL) the service runs embedded:
+    submissions are queued and judged in this process and kept in memory, lost when it
+    stops.  With one they are stored on Redis and judged by `judge worker` processes.  For
+    production, run the same app under gunicorn: `gunicorn 'api:create_app()'` (see
+    docs/service.md).
     """
     import os
 
     create_app, make_server, embedded_service = _service_modules()
-    url = os.environ.get("REDIS_URL")
+    url = redis_url or os.environ.get("REDIS_URL")
     if url:
         try:
             from worker.rqbackend import redis_service
         except ImportError as exc:
             fail(
-                f"REDIS_URL is set but the Redis backend is not available ({exc}); "
-                "unset REDIS_URL to run embedded"
+                f"a Redis URL is given but the Redis backend is not available ({exc}); "
+                "give none (unset REDIS_URL) to run embedded"
             )
         from worker.config import SettingsError, mask_secrets
 
         try:
             service = redis_service(url)
         except (SettingsError, ValueError) as exc:  # a setting, or a URL redis-py refuses
-            fail(f"REDIS_URL {mask_secrets(url)}: {mask_secrets(str(exc), url)}")
+            fail(f"Redis URL {mask_secrets(url)}: {mask_secrets(str(exc), url)}")
         click.echo(
             f"redis mode: submissions stored and queued on {mask_secrets(url)}; "
             "judged by `judge worker` processes"

@@ -149,7 +149,7 @@ def test_serve_with_redis_url() -> None:
             _judge("serve", "--port", "0"), capture_output=True, text=True, env=env, timeout=60
         )
         assert done.returncode == 2
-        assert "REDIS_URL is set but the Redis backend is not available" in done.stderr
+        assert "a Redis URL is given but the Redis backend is not available" in done.stderr
         return
     serve = Lines(_judge("serve", "--port", "0"), env)
     try:
@@ -159,6 +159,23 @@ def test_serve_with_redis_url() -> None:
         assert _get(base + "/healthz")[0] == 200
         status, problem = _get(base + "/readyz")
         assert status == 503 and problem["ready"] is False and problem["mode"] == "redis"
+        assert serve.interrupt() == 0
+    finally:
+        serve.close()
+
+
+def test_serve_takes_redis_url_as_judge_worker_does() -> None:
+    """`judge serve --redis-url URL` serves on that Redis, with no REDIS_URL in the
+    environment (here a Redis that is not there: up, not ready)."""
+    pytest.importorskip("worker.rqbackend")
+    env = {k: v for k, v in _env().items() if k != "REDIS_URL"}
+    serve = Lines(_judge("serve", "--port", "0", "--redis-url", "redis://127.0.0.1:1/0"), env)
+    try:
+        assert serve.until("mode").startswith("redis mode")
+        line = serve.until("serving the API on")
+        base = re.search(r"http://127\.0\.0\.1:\d+", line).group(0)
+        status, body = _get(base + "/readyz")
+        assert status == 503 and body["mode"] == "redis"
         assert serve.interrupt() == 0
     finally:
         serve.close()
