@@ -99,3 +99,62 @@ def test_a_question_changes_nothing_and_answers_are_canonical() -> None:
     assert ask(q) == first
     assert q["log"] == log  # the document asked about is left as it was
     json.dumps(first, sort_keys=True, allow_nan=False)
+
+
+def test_judge_ask_takes_the_question_as_flags(tmp_path) -> None:
+    """`judge ask --log FILE --step N --kind KIND --action JSON` answers what the same
+    question written as a document answers; a missing or malformed flag is exit 2 naming it."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from judge import cli
+
+    log = (
+        Path(__file__).resolve().parents[1]
+        / "examples"
+        / "union-arena"
+        / "illegal-line-and-phase.json"
+    )
+    action = {"p": "A", "do": "extra_draw"}
+    question = tmp_path / "q.json"
+    question.write_text(
+        json.dumps(
+            {
+                "format": "judge-question/1",
+                "kind": "legal",
+                "log": json.loads(log.read_text()),
+                "step": 12,
+                "action": action,
+            }
+        )
+    )
+    runner = CliRunner()
+    by_doc = runner.invoke(cli.main, ["ask", str(question), "--json"])
+    by_flags = runner.invoke(
+        cli.main,
+        [
+            "ask",
+            "--log",
+            str(log),
+            "--step",
+            "12",
+            "--kind",
+            "legal",
+            "--action",
+            json.dumps(action),
+            "--json",
+        ],
+    )
+    assert by_doc.exit_code == by_flags.exit_code == 0, by_flags.output
+    assert by_flags.stdout == by_doc.stdout
+    assert json.loads(by_flags.stdout)["legal"] is False
+    missing = runner.invoke(cli.main, ["ask", "--log", str(log)])
+    assert missing.exit_code == 2 and "--kind" in missing.output
+    broken = runner.invoke(
+        cli.main, ["ask", "--log", str(log), "--kind", "legal", "--action", "{p"]
+    )
+    assert broken.exit_code == 2 and "--action" in broken.output
+    both = runner.invoke(cli.main, ["ask", str(question), "--kind", "legal"])
+    assert both.exit_code == 2

@@ -54,18 +54,54 @@ def render_text(answer: dict[str, Any]) -> str:
 
 
 @click.command("ask", short_help="Answer a judge's question about a state of a game.")
-@click.argument("question", metavar="QUESTION")
+@click.argument("question", metavar="[QUESTION]", required=False)
+@click.option("--log", "log_file", metavar="FILE", help="Ask about this action log.")
+@click.option("--position", "position_file", metavar="FILE", help="Ask about this position.")
+@click.option(
+    "--step", type=click.IntRange(min=0), default=None, help="After this step (default: the end)."
+)
+@click.option(
+    "--kind",
+    type=click.Choice(["order", "damage", "legal", "options", "explain"]),
+    default=None,
+    help="What is asked (with --log or --position).",
+)
+@click.option("--action", "action_json", metavar="JSON", help="For legal: the action, as JSON.")
+@click.option(
+    "--perspective", default=None, metavar="P", help="Whose view: judge, public or a player id."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as canonical JSON.")
 @card_set_option
 @limit_options
-def ask_command(question: str, as_json: bool, card_sets: tuple[str, ...], limits: Limits) -> None:
+def ask_command(
+    question: str | None,
+    as_json: bool,
+    card_sets: tuple[str, ...],
+    limits: Limits,
+    log_file: str | None = None,
+    position_file: str | None = None,
+    step: int | None = None,
+    kind: str | None = None,
+    action_json: str | None = None,
+    perspective: str | None = None,
+) -> None:
     """Answer QUESTION (a `judge-question/1` document, `-` for stdin): `order`, `damage`,
-    `legal`, `options` or `explain`, about the state after step N of its log.  Exits 0 with
-    the answer, 2 for a bad question (unknown kind, a step beyond the log, a malformed log or
-    action), each problem named by path, 3 for an engine error.  See docs/questions.md."""
+    `legal`, `options` or `explain`, about the state after step N of its log.  Or ask without
+    writing the document: `--log FILE` (or `--position FILE`) `--kind KIND` [`--step N`]
+    [`--action JSON`] [`--perspective P`].  Exits 0 with the answer, 2 for a bad question
+    (unknown kind, a step beyond the log, a malformed log or action), each problem named by
+    path, 3 for an engine error.  See docs/questions.md."""
     from judge.core.ask import ask
 
-    doc = read_json(question, Limits(limits.max_bytes, limits.max_depth, None), what="question")
+    flags = log_file or position_file or kind or action_json or step is not None or perspective
+    if question is not None and flags:
+        fail("give QUESTION, or --log/--position with --kind: not both")
+    if question is None:
+        doc = _question_of_flags(
+            log_file, position_file, step, kind, action_json, perspective, limits
+        )
+    else:
+        doc = read_json(question, Limits(limits.max_bytes, limits.max_depth, None), what="question")
     log = doc.get("log")
     if (
         limits.max_actions is not None
@@ -88,6 +124,40 @@ def ask_command(question: str, as_json: bool, card_sets: tuple[str, ...], limits
     except BadLog as exc:
         fail_bad_log(exc)
     click.echo(canonical_json(answer) if as_json else render_text(answer))
+
+
+def _question_of_flags(
+    log_file: str | None,
+    position_file: str | None,
+    step: int | None,
+    kind: str | None,
+    action_json: str | None,
+    perspective: str | None,
+    limits: Limits,
+) -> dict[str, Any]:
+    """The `judge-question/1` document the flags describe (exit 2 naming the flag that is
+    missing or malformed)."""
+    import json
+
+    if (log_file is None) == (position_file is None):
+        fail("give QUESTION, or exactly one of --log FILE and --position FILE")
+    if kind is None:
+        fail("--kind: required with --log or --position (order, damage, legal, options, explain)")
+    doc: dict[str, Any] = {"format": "judge-question/1", "kind": kind}
+    if log_file is not None:
+        doc["log"] = read_json(log_file, limits, what="log")
+    else:
+        doc["position"] = read_json(position_file or "", limits, what="position")
+    if step is not None:
+        doc["step"] = step
+    if perspective is not None:
+        doc["perspective"] = perspective
+    if action_json is not None:
+        try:
+            doc["action"] = json.loads(action_json)
+        except ValueError as exc:
+            fail(f"--action: not JSON: {exc}")
+    return doc
 
 
 @click.command("position", short_help="Check a position; show its cards' ids and who acts.")
