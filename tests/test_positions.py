@@ -264,6 +264,17 @@ def test_judge_position_shows_ids_and_who_acts(tmp_path: Path) -> None:
     assert "start.turn_player" in answer.output
 
 
+def test_judge_position_prints_names_and_states_beside_ids() -> None:
+    """A person reads the text: each id with its card's name and state, unknown cards
+    counted (issue 23)."""
+    answer = CliRunner().invoke(cli.main, ["position", str(ATTACK)])
+    assert answer.exit_code == 0, answer.output
+    assert "A-1 Captain Vessa Flint [bp 4000, rested]" in answer.output
+    assert "B-2 Rigging Runner [bp 2000, rested]" in answer.output
+    assert "  deck: 25 unknown cards\n" in answer.output
+    assert "?" not in answer.output.split("Waiting")[0]
+
+
 def test_a_waiting_effect_that_needs_no_choice_resolves_at_the_first_step() -> None:
     doc = json.loads(TWO_EFFECTS.read_text())
     doc["start"]["pending"] = [{"source": "A-3"}]  # "draw a card": no choice

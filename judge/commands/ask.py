@@ -126,6 +126,76 @@ def ask_command(
     click.echo(canonical_json(answer) if as_json else render_text(answer))
 
 
+def _names_and_states(engine: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """Each card id's name (from the engine's cards) and its state as the engine's view of
+    the position shows it (``rested``, ``BP 3000``, ``damage 1``, …), for a person reading
+    the ids."""
+    state = getattr(engine, "state", None)
+    names: dict[str, str] = {}
+    for iid in getattr(state, "code_of", None) or {}:
+        try:
+            name = state.card(iid).name  # type: ignore[union-attr]
+        except (AttributeError, KeyError, TypeError):
+            continue
+        if isinstance(name, str) and name:
+            names[iid] = name
+    states: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            iid = node.get("id")
+            if isinstance(iid, str):
+                shown = []
+                for key, value in sorted(node.items()):
+                    if key in ("id", "code", "name", "controller", "owner"):
+                        continue
+                    if value is True:
+                        shown.append(key)
+                    elif isinstance(value, int | str) and value is not False:
+                        shown.append(f"{key} {value}")
+                if shown:
+                    states[iid] = ", ".join(shown)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(engine.step_state())
+    return names, states
+
+
+def _zone_text(ids: list[Any], names: dict[str, str], states: dict[str, str]) -> str:
+    """A zone's cards: ``A-1 Name [rested, BP 3000]``, runs of unknown cards counted."""
+    parts: list[str] = []
+    unknown = 0
+    for item in [*ids, "\0end"]:
+        if item is None and not isinstance(item, list):
+            unknown += 1
+            continue
+        if unknown:
+            parts.append("1 unknown card" if unknown == 1 else f"{unknown} unknown cards")
+            unknown = 0
+        if item == "\0end":
+            break
+        if isinstance(item, list):  # a card with cards attached or under it
+            parts.append(" / ".join(_card_text(i, names, states) for i in item))
+        else:
+            parts.append(_card_text(item, names, states))
+    return ", ".join(parts)
+
+
+def _card_text(iid: Any, names: dict[str, str], states: dict[str, str]) -> str:
+    if iid is None:
+        return "an unknown card"
+    text = str(iid)
+    if iid in names:
+        text += f" {names[iid]}"
+    if iid in states:
+        text += f" [{states[iid]}]"
+    return text
+
+
 def _question_of_flags(
     log_file: str | None,
     position_file: str | None,
@@ -204,13 +274,11 @@ def position_command(file: str, as_json: bool, card_sets: tuple[str, ...], limit
         click.echo(canonical_json(out))
         return
     lines = [f"Position: {log.game}, turn {turn}, {phase} phase", ""]
+    names, states = _names_and_states(engine)
     for pid, zones in out["cards"].items():
         lines.append(f"{pid}:")
         for zone, ids in zones.items():
-            shown = [
-                "/".join(i or "?" for i in x) if isinstance(x, list) else (x or "?") for x in ids
-            ]
-            lines.append(f"  {zone}: {', '.join(shown)}")
+            lines.append(f"  {zone}: {_zone_text(ids, names, states)}")
     lines.append("")
     for p in out["pending"]:
         lines.append(f"Waiting: {p['text']}")
