@@ -407,6 +407,16 @@ def validate_log(
         if errors:  # the rest reads the position's cards: nothing more to check without them
             return capped_list(errors), None
     refs = _raw_refs(data, module, card_sets)
+    if module is not None and "start" not in document and refs.cards is not None:
+        # a deck listed by card names (schemas/deck_names.py): read only when an entry is
+        # not a known code, so that a log listed by codes costs nothing more
+        from schemas.deck_names import named_decks, unknown_entries
+
+        sections = tuple(dict(module.INSTANCE_SECTIONS).values())
+        if unknown_entries(data, sections, refs.cards):
+            data, errors = named_decks(data, sections, card_sets)
+            if errors:
+                return capped_list(errors), None
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
     with Context(refs):
