@@ -4,8 +4,10 @@ store's memory limit.
 **Rate limits** (flask-limiter, a sliding window counter per client).  Three budgets:
 
 ``JUDGE_RATE_SUBMISSIONS`` (default ``60/minute``)
-    POSTs that store or compute: ``/v1/replays``, ``/v1/card-sets``, ``/v1/rulings``,
-    ``/v1/decks/check``, together (spreading over the four buys nothing).
+    requests that store or compute: the POSTs ``/v1/replays``, ``/v1/card-sets``,
+    ``/v1/rulings``, ``/v1/decks/check``, ``/v1/audits`` (one a log it holds), and the GET
+    ``/v1/replays/<id>/states`` (it judges the log again up to its window), together
+    (spreading over them buys nothing).
 ``JUDGE_RATE_BODY_KB`` (default ``51200/hour``: 50 MB an hour)
     the kilobytes (1,024 bytes, rounded up) of those POSTs' bodies: 60 small logs a minute
     are fine, a stream of 5 MB ones is not.
@@ -112,7 +114,11 @@ def client_key() -> str:
 
 
 def is_work_post() -> bool:
-    return request.method == "POST" and request.path in WORK_PATHS
+    """Whether the request stores or computes: a work POST, or a window of states (a GET
+    that judges a log again, :mod:`judge.core.frames`: it costs what a question costs)."""
+    if request.method == "POST":
+        return request.path in WORK_PATHS
+    return request.endpoint == "replays.get_states"
 
 
 def submissions() -> int:
@@ -143,7 +149,7 @@ def _measure_body() -> None:
     (cached for the view) so the body budget counts it; a body over ``JUDGE_MAX_BODY`` is
     the 413 it would be anyway, and a body that cannot be read the 400 it would be
     (:func:`api.errors.malformed_body`)."""
-    if request.content_length is not None or not is_work_post():
+    if request.content_length is not None or request.method != "POST" or not is_work_post():
         return
     try:
         g.judge_body_size = len(request.get_data(cache=True))

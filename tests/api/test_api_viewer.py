@@ -191,3 +191,19 @@ def test_annotating_is_behind_the_services_tokens(start_server, full_game) -> No
     right = {"Authorization": "Bearer s3cret"}
     assert live.post(f"/v1/replays/{job}/annotations", note, headers=right).status == 201
     assert len(live.get(f"/v1/replays/{job}/annotations").json["annotations"]) == 1
+
+
+def test_a_window_of_states_costs_the_work_budget(start_server, full_game) -> None:
+    """States are judged again, as a question is: they count against the submissions budget
+    (``JUDGE_RATE_SUBMISSIONS``), not the reads' budget; a read of steps does not."""
+    from api import create_app
+    from worker.service import embedded_service
+
+    service = embedded_service(workers=1)
+    config = {"JUDGE_RATE_LIMITS": "on", "JUDGE_RATE_SUBMISSIONS": "3/minute"}
+    live = start_server(create_app(service, config), service)
+    job = submitted(live, full_game)  # 1 of 3
+    base = f"/v1/replays/{job}"
+    assert [live.get(f"{base}/states?offset={n}&limit=5").status for n in (0, 5)] == [200, 200]
+    assert live.get(f"{base}/states?offset=10&limit=5").status == 429
+    assert live.get(f"{base}/steps?offset=10&limit=5").status == 200
