@@ -40,8 +40,7 @@ def _deck_games() -> dict[str, str]:
     """Games with deck-construction rules (those of ``judge check-deck``) and an engine, each
     with the component of its card definitions (in the action log's JSON Schema, which the
     API publishes as ``ActionLog.*``; apispec names a schema class without its ``Schema``)."""
-    from judge.cli import DECK_CHECKERS
-    from judge.games import GAMES
+    from judge.games import DECK_CHECKERS, GAMES
     from schemas.action_log import game_schemas
 
     out = {}

@@ -93,17 +93,15 @@ def answer_question(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -
 def check_deck(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> Outcome:
     """The problems of the deck ``doc`` (what ``judge check-deck`` prints), each with the
     rule it breaks and that rule's title; an empty list: the deck is legal."""
-    from judge.cli import DECK_CHECKERS  # the functions `judge check-deck` calls
-    from judge.commands.common import _load
     from judge.core.canonical import sha256_of
     from judge.core.fault import Judged, engine_guard
-    from judge.games import catalogue
+    from judge.games import catalogue, deck_checker
 
     try:
         deck, table = deck_input(store, doc, owner)
     except BadLog as exc:
         return invalid(exc)
-    check = _load(DECK_CHECKERS[deck["game"]])
+    check = deck_checker(deck["game"])  # the function `judge check-deck` calls
     cat = catalogue(deck["game"])
     with engine_guard(Judged(deck["game"], sha256_of(deck)), where="deck"):  # 501 engine-error
         found = check(*_lists_of(deck), table)

@@ -26,28 +26,11 @@ from judge.core.errors import FieldError
 from judge.core.fault import Judged, engine_guard
 from judge.core.jsontext import Limits
 from judge.core.rules import LABELS
-from judge.games import GAMES, engine_class
+from judge.games import DECK_CHECKERS as _DECK_CHECKERS
+from judge.games import GAMES
 
-
-class EngineDeckCheck:
-    """The deck check of a game's engine (:meth:`~judge.core.engine.Engine.deck_checker`),
-    looked up on the first call, so that listing the games imports no engine: the same
-    function judges a replay's decks."""
-
-    def __init__(self, game: str) -> None:
-        self.game = game
-
-    def __call__(self, main: list[str], ap: list[str], cards: Mapping[str, Any]) -> list[Any]:
-        check = engine_class(self.game).deck_checker()
-        if check is None:
-            raise LookupError(f"{self.game} has no deck rules")
-        return check(main, ap, cards)
-
-
-#: Deck checkers by game slug: a callable, or a ``"module:function"`` (imported on first use).
-#: Each is called as ``check(main, ap, cards)`` and returns objects with ``rule``,
-#: ``message``, ``cards`` and ``to_dict()``.  Every game's engine has deck rules.
-DECK_CHECKERS: dict[str, Any] = {game: EngineDeckCheck(game) for game in GAMES}
+#: Deck checkers by game slug (the registry's: :data:`judge.games.DECK_CHECKERS`).
+DECK_CHECKERS = _DECK_CHECKERS
 
 #: Published schemas by name, as ``"module:function"`` returning a JSON-ready dict.
 SCHEMAS: dict[str, str] = {
@@ -153,7 +136,7 @@ def rules_command(
     judge/core/rulesearch.py); each hit shows its game, its score and the fields that
     matched.  No match is not an error (exit 0); an empty query is (exit 2).
     """
-    from judge.games import GAMES, catalogue
+    from judge.games import catalogue
 
     if game is not None and game not in GAMES:
         fail(f"unknown game {game!r}; {_known_games()}")

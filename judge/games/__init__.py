@@ -99,3 +99,36 @@ def card_renderer(game: str) -> CardRenderer | None:
     module, function = target.split(":")
     renderer: CardRenderer = getattr(import_module(module), function)
     return renderer
+
+
+class EngineDeckCheck:
+    """The deck check of a game's engine (:meth:`~judge.core.engine.Engine.deck_checker`),
+    looked up on the first call, so that listing the games imports no engine: the same
+    function judges a replay's decks."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def __call__(self, main: list[str], ap: list[str], cards: Any) -> list[Any]:
+        check = engine_class(self.game).deck_checker()
+        if check is None:
+            raise LookupError(f"{self.game} has no deck rules")
+        return check(main, ap, cards)
+
+
+#: Deck checkers by game slug: a callable, or a ``"module:function"`` (imported on first use,
+#: :func:`deck_checker`).  Each is called as ``check(main, ap, cards)`` and returns objects
+#: with ``rule``, ``message``, ``cards`` and ``to_dict()``.  Every game's engine has deck
+#: rules.  Here, in the registry, so that the CLI (``judge check-deck``), the API's schemas
+#: and the workers (``POST /v1/decks/check``) ask the games, not one another.
+DECK_CHECKERS: dict[str, Any] = {game: EngineDeckCheck(game) for game in GAMES}
+
+
+def deck_checker(game: str) -> Callable[..., list[Any]]:
+    """The deck check of ``game`` (KeyError for a game with none), imported now."""
+    spec = DECK_CHECKERS[game]
+    if callable(spec):
+        return spec  # type: ignore[no-any-return]
+    module, _, name = str(spec).partition(":")
+    found: Callable[..., list[Any]] = getattr(import_module(module), name)
+    return found
