@@ -1,24 +1,52 @@
 """Engine benchmark: actions per second with full annotation, and linearity in log length.
 
-Run: ``python bench/engine.py``.  Everything is measured in this one run, on this machine:
+Run: ``python bench/engine.py`` (a few minutes; ``--quick``: smaller corpora and fewer runs,
+about a minute, a smoke check; ``--only service|rangers|variants``: one section).  Needs the
+``bench`` extra (python-chess, for the yardstick).  Everything is measured in this one run,
+on this machine:
 
-- **throughput**: a corpus of random legal games (self-play, seeded mode) replayed end to
-  end through :func:`judge.core.replay.replay` — parsing and validation, checks, effects,
-  every step's events, rulings and state, fingerprints — in actions per second; and the
-  same with the logs already parsed and validated (the engine and annotation alone);
-- **linearity**: one long game (no attacks, no extra draws: it runs to a deck-out) replayed whole,
-  and its first tenth replayed alone; printed as the ratio of their times (linear: ≈ 10;
-  the target is ≤ 11);
 - **service corpus**: what one service job costs: 30 self-play games of at most 200 actions
   (``tests/test_replay_corpus.py``'s corpus), each replayed from its JSON text (decoding,
   validation, the replay, the result dict) — the median over ``--repeat`` runs in ms per log
   and actions/s, split into validation and the rest; and the check that every replay's
   canonical JSON still has the SHA-256 recorded in ``tests/fixtures/replay_corpus.json``;
 - **Rangers Strike**: self-play 1 vs 1 and tag battle games from their JSON text, the median in
-  actions/s.
+  actions/s;
+- **Union Arena throughput**: a corpus of random legal games (self-play, seeded mode) replayed
+  end to end through :func:`judge.core.replay.replay` — parsing and validation, checks,
+  effects, every step's events, rulings and state, fingerprints — in actions per second; and
+  the same with the logs already parsed and validated (the engine and annotation alone);
+  and one game of the 50-card sample decks (no attacks, no extra draws: it runs to a
+  deck-out) replayed whole and its first tenth alone, the ratio of their times;
+- **the five variants** (union-arena, rangers-strike 1v1 and tag, zx, rebirth), side by side
+  with a fixed yardstick:
 
-Each figure is the best of ``--repeat`` runs (the machines are shared and noisy; the best
-run is the one least disturbed).  Targets: ≥ 20,000 actions/s on one core, ratio ≤ 11.
+  - *yardstick*: python-chess ``perft(3)`` from the start position (8,902 leaf pushes, see
+    ``bench/yardstick.py``) in pushes per second, best of ``max(--repeat, 10)``, timed in
+    this process before the variants and again after them; both are printed (their drift
+    shows how disturbed the machine was) and their mean is the yardstick;
+  - *end to end*: ``--variant-games`` self-play games of at most 200 actions from the game's
+    ``sample_envelope`` (default weights), each replayed from its JSON text, best of
+    ``--repeat``, in actions/s; divided by the yardstick: **actions per yardstick push**
+    (target >= 0.2);
+  - *linearity*: a long legal game replayed from its JSON text against its first tenth, the
+    ratio of their times, best of ``--repeat`` each (target <= 11).  The long game is
+    self-played (so instance ids match the long lists) from the sample envelope with
+    ``deck_construction: false`` and every main deck list repeated, in order, to 500 cards
+    (the most a log may list: ``judge.core.decks.MAX_DECK_ENTRIES``), attacks and strikes
+    weighted 0, up to ``--long-actions`` (10,000) actions; see :data:`VARIANTS` for each
+    game's weights and options.  Games that end sooner (a deck-out with 500 cards, or
+    damage from effects) are measured at the length they reach, which is printed;
+  - *bytes a step*: the canonical JSON of ``replay(...)`` in bytes over its steps, on the
+    normal games (target <= 700) and on the long one.
+
+  A table of the five ends the run: variant | actions/s | per push | ratio | long game's
+  actions | bytes/step normal | bytes/step long.
+
+Throughput and linearity figures are the best of ``--repeat`` runs (the machines are shared
+and noisy; the best run is the one least disturbed); the service corpus's and Rangers
+Strike's are medians.  Targets: >= 20,000 actions/s on one core (Union Arena), and the
+five-variant targets above.
 """
 
 from __future__ import annotations
@@ -30,19 +58,74 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from yardstick import pushes_per_second  # noqa: E402  (bench/yardstick.py, beside this file)
+
 from judge.core.canonical import canonical_json  # noqa: E402
+from judge.core.decks import MAX_DECK_ENTRIES  # noqa: E402
 from judge.core.log import decode, parse_log  # noqa: E402
 from judge.core.replay import replay  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
 from judge.games.rangers_strike.sample import sample_envelope as rs_envelope  # noqa: E402
+from judge.games.rebirth.sample import sample_envelope as rebirth_envelope  # noqa: E402
 from judge.games.union_arena.sample import sample_envelope  # noqa: E402
+from judge.games.zx.sample import sample_envelope as zx_envelope  # noqa: E402
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "replay_corpus.json"
+
+#: Targets of the five-variant section: actions per yardstick push end to end (at least),
+#: time ratio of a log to its first tenth (at most), replay bytes a step on normal games (at most).
+TARGET_PER_PUSH = 0.2
+TARGET_RATIO = 11
+TARGET_BYTES = 700
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game variant: its sample envelope, and how its long game is played.
+
+    ``long_weights`` are self-play's action weights for the long game (no attacks or strikes,
+    which would end it by damage; no extra draws, which empty the deck); ``long_options`` are
+    rule options added to ``deck_construction: false``; ``long_seed`` is the game's seed.
+    """
+
+    name: str
+    envelope: Callable[[str], dict[str, Any]]
+    long_weights: dict[str, int]
+    long_options: dict[str, Any] = field(default_factory=dict)
+    long_seed: str = "long"
+
+
+VARIANTS = [
+    Variant("union-arena", sample_envelope, {"attack": 0, "extra_draw": 0}),
+    Variant(
+        "rangers-strike 1v1",
+        lambda seed: rs_envelope(seed, variant="1v1"),
+        {"attack": 0, "strike": 0},
+    ),
+    Variant(
+        "rangers-strike tag",
+        lambda seed: rs_envelope(seed, variant="tag"),
+        {"attack": 0, "strike": 0},
+    ),
+    # activated abilities off: one of ember's takes life, and an empty deck's reload costs
+    # life too, so the game ends by life soon after the first deck runs out
+    Variant("zx", zx_envelope, {"attack": 0, "activate": 0}),
+    # refresh_empty nothing: a player with neither deck nor waiting room does not lose (the
+    # default, lose, ends the game at about 5,800 actions)
+    Variant(
+        "rebirth",
+        rebirth_envelope,
+        {"attack": 0, "extra_draw": 0},
+        {"refresh_empty": "nothing"},
+    ),
+]
 
 
 def best_time(fn: Any, repeat: int) -> float:
@@ -110,24 +193,115 @@ def rangers_strike(repeat: int) -> None:
         )
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=30)
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument(
-        "--only",
-        choices=("all", "service", "rangers"),
-        default="all",
-        help="run only the service corpus or only the Rangers Strike figures",
-    )
-    args = ap.parse_args()
-    if args.only in ("all", "service"):
-        service_corpus(max(args.repeat, 7))
-    if args.only in ("all", "rangers"):
-        rangers_strike(max(args.repeat, 7))
-    if args.only != "all":
-        return
+def long_envelope(variant: Variant) -> dict[str, Any]:
+    """The variant's envelope with long decks: each main deck list repeated, in order, to
+    :data:`MAX_DECK_ENTRIES` cards (the most a log may list), ``deck_construction`` off."""
+    env = variant.envelope(variant.long_seed)
+    env["rule_options"] = {
+        **env.get("rule_options", {}),
+        "deck_construction": False,
+        **variant.long_options,
+    }
+    for deck in env["decks"].values():
+        main = deck["main"]
+        deck["main"] = [main[i % len(main)] for i in range(MAX_DECK_ENTRIES)]
+    return env
 
+
+def replay_bytes_per_step(bodies: list[str]) -> float:
+    """Bytes of the canonical JSON of each log's replay, over all their steps."""
+    size = steps = 0
+    for body in bodies:
+        out = replay(body)
+        size += len(canonical_json(out).encode())
+        steps += len(out["steps"])
+    return size / steps
+
+
+def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int) -> dict[str, Any]:
+    """End-to-end throughput, linearity and replay size of one variant (printed as it goes)."""
+    bodies = []
+    n = 0
+    for i in range(games):
+        seed = f"bench-{variant.name}-{i}".replace(" ", "-")
+        doc = random_game(variant.envelope(seed), seed, max_actions=200)
+        n += len(doc["actions"])
+        bodies.append(canonical_json(doc))
+    bytes_normal = replay_bytes_per_step(bodies)  # also warms the process's caches
+    t = best_time(lambda: [replay(b) for b in bodies], repeat)
+    rate = n / t
+
+    t0 = time.perf_counter()
+    long_doc = random_game(
+        long_envelope(variant),
+        variant.long_seed,
+        max_actions=long_actions,
+        weights=variant.long_weights,
+    )
+    t_gen = time.perf_counter() - t0
+    long_n = len(long_doc["actions"])
+    base_doc = dict(long_doc, actions=long_doc["actions"][: long_n // 10])
+    long_body, base_body = canonical_json(long_doc), canonical_json(base_doc)
+    bytes_long = replay_bytes_per_step([long_body])
+    t_long = best_time(lambda: replay(long_body), repeat)
+    t_base = best_time(lambda: replay(base_body), repeat)
+    ratio = t_long / t_base
+    print(
+        f"{variant.name}: {games} games, {n} actions, {rate:,.0f} actions/s end to end "
+        f"(best of {repeat}); replay {bytes_normal:,.0f} bytes/step (target <= {TARGET_BYTES})"
+    )
+    short = "" if long_n >= long_actions else f" (short of {long_actions:,}: the game ended)"
+    print(
+        f"  long game: {long_n:,} actions{short}, played in {t_gen:.1f} s; "
+        f"{t_long * 1e3:,.0f} ms vs {t_base * 1e3:,.0f} ms for its first {long_n // 10:,}: "
+        f"ratio {ratio:.2f} (target <= {TARGET_RATIO}); replay {bytes_long:,.0f} bytes/step"
+    )
+    return {
+        "variant": variant.name,
+        "rate": rate,
+        "ratio": ratio,
+        "long_n": long_n,
+        "bytes_normal": bytes_normal,
+        "bytes_long": bytes_long,
+    }
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    """The five variants' figures side by side, each with its target."""
+    head = (
+        "variant",
+        "actions/s",
+        f"per push (>= {TARGET_PER_PUSH})",
+        f"ratio (<= {TARGET_RATIO})",
+        "long actions",
+        f"bytes/step normal (<= {TARGET_BYTES})",
+        "bytes/step long",
+    )
+    cells = [
+        (
+            r["variant"],
+            f"{r['rate']:,.0f}",
+            f"{r['per_push']:.3f}",
+            f"{r['ratio']:.2f}",
+            f"{r['long_n']:,}",
+            f"{r['bytes_normal']:,.0f}",
+            f"{r['bytes_long']:,.0f}",
+        )
+        for r in rows
+    ]
+    widths = [max(len(c[i]) for c in [head, *cells]) for i in range(len(head))]
+    for c in [head, *cells]:
+        print(
+            " | ".join(
+                x.ljust(w) if i == 0 else x.rjust(w)
+                for i, (x, w) in enumerate(zip(c, widths, strict=True))
+            )
+        )
+
+
+def union_arena(args: argparse.Namespace) -> None:
+    """Union Arena: throughput on parsed and unparsed logs, and the 50-card deck-out game's
+    linearity."""
     corpus = [random_game(sample_envelope(f"bench-{i}"), f"bench-{i}") for i in range(args.games)]
     n = sum(len(g["actions"]) for g in corpus)
     t = best_time(lambda: [replay(g) for g in corpus], args.repeat)
@@ -155,6 +329,67 @@ def main() -> None:
         f"long {len(long_game['actions'])} actions {t_long * 1e3:.1f} ms, "
         f"ratio {t_long / t_base:.2f} (10x the actions; target <= 11)"
     )
+
+
+def variants_section(args: argparse.Namespace) -> None:
+    """The yardstick, then every variant, then the yardstick again; and the table."""
+    yard_before = pushes_per_second(args.yard_repeat)
+    print(
+        f"yardstick before: python-chess perft(3), {yard_before:,.0f} pushes/s (best of {args.yard_repeat})"
+    )
+    rows = [
+        variant_figures(v, args.variant_games, args.repeat, args.long_actions) for v in VARIANTS
+    ]
+    yard_after = pushes_per_second(args.yard_repeat)
+    yard = (yard_before + yard_after) / 2
+    print(
+        f"yardstick after: {yard_after:,.0f} pushes/s; mean {yard:,.0f} "
+        f"(drift {yard_after / yard_before - 1:+.1%}); per-push figures below use the mean"
+    )
+    for r in rows:
+        r["per_push"] = r["rate"] / yard
+    print_table(rows)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=None, help="Union Arena corpus (default 30)")
+    ap.add_argument("--repeat", type=int, default=None, help="timed runs per figure (default 5)")
+    ap.add_argument(
+        "--variant-games", type=int, default=None, help="self-play games per variant (default 20)"
+    )
+    ap.add_argument(
+        "--long-actions", type=int, default=10_000, help="the long games' length (at most)"
+    )
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="smaller corpora and fewer runs (a smoke check of about a minute)",
+    )
+    ap.add_argument(
+        "--only",
+        choices=("all", "service", "rangers", "variants"),
+        default="all",
+        help="run only the service corpus, the Rangers Strike figures or the five variants",
+    )
+    args = ap.parse_args()
+    if args.games is None:
+        args.games = 10 if args.quick else 30
+    if args.repeat is None:
+        args.repeat = 2 if args.quick else 5
+    if args.variant_games is None:
+        args.variant_games = 5 if args.quick else 20
+    args.yard_repeat = max(args.repeat, 3 if args.quick else 10)
+    median_repeat = args.repeat if args.quick else max(args.repeat, 7)
+
+    if args.only in ("all", "service"):
+        service_corpus(median_repeat)
+    if args.only in ("all", "rangers"):
+        rangers_strike(median_repeat)
+    if args.only == "all":
+        union_arena(args)
+    if args.only in ("all", "variants"):
+        variants_section(args)
 
 
 if __name__ == "__main__":
