@@ -225,6 +225,15 @@ def test_a_judge_finds_the_illegal_play_and_steps_through_the_board(
         phone.settle()
         assert phone.board_ids() == ids_in(judge)
         assert "view=judge" in phone.page.url
+        # an annotation added on the phone shows on its step at once
+        form = phone.page.locator("#annotate")
+        form.locator("textarea[name='text']").fill(f"Checked at the table ({name})")
+        form.locator("[type='submit']").click()
+        phone.page.wait_for_selector(f"#step .annotation:has-text('Checked at the table ({name})')")
+        kept = live.get(f"/v1/replays/{job}/annotations").json["annotations"]
+        assert [(n["step"], n["text"]) for n in kept] == [
+            (target, f"Checked at the table ({name})")
+        ]
         assert phone.errors() == [], phone.errors()
     finally:
         phone.close()
