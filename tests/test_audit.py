@@ -407,3 +407,16 @@ def test_build_is_deterministic_and_exit_is_the_worst() -> None:
         audit_report.row("x", log=None)
     with pytest.raises(ValueError):
         audit_report.render(report, "pdf")
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text() -> None:
+    """A log's writer chooses its event and its players' names: a cell that starts like a
+    formula (=, +, -, @) is written with a leading ' (CSV injection)."""
+    log = _load("full-game.json")
+    log["match"] = {"event": '=HYPERLINK("http://example.invalid","x")', "round": 1, "table": 2}
+    log["players"][0]["name"] = "@evil"
+    report = audit_report.build([audit_report.row("a.json", log=log, replay=replay(log))])
+    (line,) = list(csv.DictReader(io.StringIO(audit_report.render(report, "csv"))))
+    assert line["event"] == "'" + log["match"]["event"]
+    assert line["players"].startswith("A @evil")  # starts with the player's id: no formula
+    assert line["round"] == "1" and line["illegal"] == "0"

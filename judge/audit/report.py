@@ -692,5 +692,24 @@ def _csv(report: dict[str, Any]) -> str:
             ),
             "failure": r.get("failure"),
         }
-        writer.writerow(["" if cells[c] is None else cells[c] for c in CSV_COLUMNS])
+        writer.writerow([_cell(cells[c]) for c in CSV_COLUMNS])
     return buffer.getvalue()
+
+
+#: what a spreadsheet reads as the start of a formula in a cell
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell: a text a spreadsheet would run as a formula (a log's names, a match's
+    event: anything the logs' writers chose) is written with a leading ``'`` so that it
+    reads as text (OWASP's advice on CSV injection); numbers as they are.
+
+    >>> _cell("=SUM(A1:A9)"), _cell("table 7"), _cell(3), _cell(None)
+    ("'=SUM(A1:A9)", 'table 7', 3, '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value
+    return value
