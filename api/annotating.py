@@ -35,18 +35,6 @@ blp = Blueprint(
 _IN = AnnotationInSchema()
 
 
-def _finished(replay_id: str) -> Any:
-    """The submission and its stored replay; 409 while it is not finished."""
-    from api.replays import _not_ready
-
-    service = current_service()
-    sub = service.get(replay_id)
-    stored = service.store.stored_result(replay_id)
-    if stored is None:
-        raise _not_ready(service.get(replay_id))
-    return sub, stored
-
-
 @blp.route("/<replay_id>/annotations", methods=["GET"])
 @blp.arguments(ViewQuerySchema, location="query", error_status_code=400, as_kwargs=True)
 @blp.response(200, AnnotationsSchema, description="The annotations the view may read.")
@@ -98,8 +86,10 @@ def add_annotation(replay_id: str) -> Any:
     errors = _IN.validate(body) if isinstance(body, dict) else {"": ["must be an object"]}
     if errors:
         raise invalid([FieldError(k, "; ".join(_flat(v))) for k, v in sorted(errors.items())])
+    from api.replays import _finished_or_409
+
     data = _IN.load(body)
-    sub, stored = _finished(replay_id)
+    sub, _, stored = _finished_or_409(replay_id, None)
     try:
         note = notes.make(
             step=data["step"],

@@ -318,16 +318,9 @@ def get_head(replay_id: str, perspective: str | None = None) -> Any:
 
 def views_of(sub: Submission) -> list[str]:
     """The perspectives ``sub`` may be viewed from: its own and every narrower one."""
-    from judge.core.perspective import narrowed
+    from judge.core.perspective import views_within
 
-    out = []
-    for view in ("judge", "public", *sub.players):
-        try:
-            narrowed(sub.perspective, view, sub.players)
-        except ValueError:
-            continue
-        out.append(view)
-    return out
+    return views_within(sub.perspective, sub.players)
 
 
 @blp.route("/<replay_id>/states", methods=["GET"])

@@ -32,17 +32,18 @@ def start(
 ) -> dict[str, Any]:
     """Submit every log of ``items`` (``(source, document)``, or ``(source, BadLog)`` for one
     that could not be read) as a replay job and keep the audit's record; the record."""
+    from judge.audit.run import problems_of
     from worker.service import SubmissionRefused
 
     entries: list[dict[str, Any]] = []
     for source, doc in items:
         if isinstance(doc, BadLog):
-            entries.append({"source": source, "problems": _problems(doc.errors), "more": doc.more})
+            entries.append({"source": source, "problems": problems_of(doc)})
             continue
         try:
             sub, _ = service.submit(doc, on_illegal=on_illegal, perspective="judge", owner=owner)
         except SubmissionRefused as exc:
-            entries.append({"source": source, "problems": _problems(exc.errors), "more": exc.more})
+            entries.append({"source": source, "problems": problems_of(exc)})
         else:
             entries.append({"source": source, "job": sub.id})
     record = {
@@ -53,10 +54,6 @@ def start(
     }
     service.store.save_audit(record["id"], record, service.ttl)
     return record
-
-
-def _problems(errors: list[Any]) -> list[dict[str, str]]:
-    return [{"path": e.path, "message": e.message} for e in errors]
 
 
 def progress(store: Any, record: dict[str, Any]) -> dict[str, Any]:

@@ -218,7 +218,10 @@ def init_worker(card_sets: Any, ignore_interrupt: bool = True) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _problems(exc: BadLog) -> list[dict[str, str]]:
+def problems_of(exc: Any) -> list[dict[str, str]]:
+    """A refusal's problems as a row lists them (``{"path", "message"}``), the count of
+    those it left out as one more line: a :class:`BadLog`, or anything with its ``errors``
+    and ``more`` (the service's refused submission)."""
     out = [e.to_dict() for e in exc.errors]
     if exc.more:
         out.append({"path": "", "message": more_message(exc.more, len(exc.errors))})
@@ -234,12 +237,12 @@ def judge_bytes(name: str, raw: bytes, options: Options) -> dict[str, Any]:
     try:
         doc = read_document(raw, options.limits, what="log", hints=HINTS)
     except BadLog as exc:
-        return make_row(name, log=None, problems=_problems(exc))
+        return make_row(name, log=None, problems=problems_of(exc))
     try:
         data = parse_log(doc, _CARD_SETS) if _CARD_SETS is not None else doc
         judged = replay(data, on_illegal=options.on_illegal)
     except BadLog as exc:
-        return make_row(name, log=doc, problems=_problems(exc))
+        return make_row(name, log=doc, problems=problems_of(exc))
     except EngineFault as fault:
         return make_row(name, log=doc, failure=fault.line())
     return make_row(name, log=doc, replay=judged)

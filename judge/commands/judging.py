@@ -167,14 +167,12 @@ def _viewer_file(
     """The self-contained viewer of ``result`` (the full replay for ``perspective``), with a
     replay for each narrower view: the judge's file offers every view, a player's its own
     and the public one, each redacted as the API redacts it."""
-    from judge.core.perspective import narrowed
+    from judge.core.perspective import views_within
     from judge.web.page import standalone
     from judge.web.readings import readings
 
     players = [p["id"] for p in result.get("players") or ()]
-    views = [
-        v for v in ("judge", "public", *players) if _narrower(narrowed, perspective, v, players)
-    ]
+    views = views_within(perspective, players)
     replays = {
         v: result
         if v == perspective
@@ -225,14 +223,6 @@ def read_annotations(path: str, limits: Limits) -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-def _narrower(narrowed: Any, submitted: str, view: str, players: list[str]) -> bool:
-    try:
-        narrowed(submitted, view, players)
-    except ValueError:
-        return False
-    return True
 
 
 @click.command("canonical", short_help="Write a log back in canonical form.")

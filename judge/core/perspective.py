@@ -190,6 +190,23 @@ def narrowed(submitted: str, wanted: str | None, players: list[str]) -> str:
     return view
 
 
+def views_within(submitted: str, players: list[str]) -> list[str]:
+    """Every perspective no wider than ``submitted`` (:func:`narrowed`), widest first: what
+    a replay submitted for ``submitted`` may be viewed as.
+
+    >>> views_within("judge", ["A", "B"]), views_within("B", ["A", "B"])
+    (['judge', 'public', 'A', 'B'], ['public', 'B'])
+    """
+    out = []
+    for view in ("judge", "public", *players):
+        try:
+            narrowed(submitted, view, players)
+        except ValueError:  # PerspectiveWidened is one
+            continue
+        out.append(view)
+    return out
+
+
 # -- what an answer about a game may name ------------------------------------------------------------
 
 #: what a hidden card becomes in an answer's text
