@@ -34,6 +34,12 @@ MAX_ZONE_CARDS = MAX_DECK_ENTRIES
 ZONE_BOUND_REASON = "a zone holds no more cards than a deck"
 #: why, in the message of a position's other lists (effects in force, waiting, used)
 OTHER_BOUND_REASON = "more than the cards a game has in play"
+#: the ``unseen`` field in the JSON Schema: a list, or absent (the hidden cards then stand for
+#: any card of the sets: ``judge.core.position.open_unseen``)
+UNSEEN_DESCRIPTION = (
+    "the cards behind the unknown (null or counted) ones, one code each; leave it out and "
+    "each unknown card may be any card of the sets (docs/positions.md, 'Hidden cards as counts')"
+)
 
 
 def zone(inner: fields.Field, **kwargs: Any) -> List:

@@ -11,7 +11,7 @@ from marshmallow import validate
 
 from schemas.action_log import BaseSchema, Bool, Dict, Int, Nested, PlayerId, Str, one_of
 from schemas.log_envelope import MAX_PLAYERS
-from schemas.position_common import CardEntry, HiddenZone, position_list, zone
+from schemas.position_common import UNSEEN_DESCRIPTION, CardEntry, HiddenZone, position_list, zone
 
 #: the phases a position may start in: those whose decisions the turn player makes; the setup
 #: (after the deal: who goes first, the preset) and the start of the stand and end phases
@@ -60,8 +60,8 @@ class R4UPosPlayerZonesSchema(BaseSchema):
     waiting_room = zone(CardEntry(), load_default=list, metadata={"default": []})
     unseen = zone(
         CardEntry(),
-        load_default=list,
-        metadata={"default": [], "description": "the cards behind the unknown (null) ones"},
+        load_default=None,
+        metadata={"description": UNSEEN_DESCRIPTION},
     )
 
 

@@ -11,7 +11,7 @@ from marshmallow import validate
 
 from schemas.action_log import BaseSchema, Bool, Dict, Int, Nested, PlayerId, Str, one_of
 from schemas.log_envelope import MAX_PLAYERS
-from schemas.position_common import CardEntry, HiddenZone, position_list, zone
+from schemas.position_common import UNSEEN_DESCRIPTION, CardEntry, HiddenZone, position_list, zone
 
 #: the phases a position may start in: those whose decisions the turn player makes
 PHASES = ("movement", "main", "attack")
@@ -97,8 +97,8 @@ class PlayerZonesSchema(BaseSchema):
     )
     unseen = zone(
         CardEntry(),
-        load_default=list,
-        metadata={"default": [], "description": "the cards behind the unknown (null) ones"},
+        load_default=None,
+        metadata={"description": UNSEEN_DESCRIPTION},
     )
 
 

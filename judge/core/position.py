@@ -208,18 +208,24 @@ def number_cards(
 
 
 def unseen_problems(
-    base: str, ids: Mapping[str, list[Any]], hidden: Sequence[str], seeded: bool, named: str
+    base: str,
+    ids: Mapping[str, list[Any]],
+    hidden: Sequence[str],
+    seeded: bool,
+    named: str,
+    is_open: bool = False,
 ) -> list[FieldError]:
     """The unknown cards of a player's ``hidden`` zones (``None`` in ``ids``) against its
     ``unseen`` cards, as each game's layout checks them: a seeded log knows every card; in an
     observed one each unknown card is one of the unseen ones.  ``named``: the hidden zones in
-    words, for the message ("hand, life and deck")."""
+    words, for the message ("hand, life and deck"); ``is_open``: the position left ``unseen``
+    out (:func:`open_unseen` made the candidates), so the counts need not match."""
     unknown = sum(1 for zone in hidden for iid in ids[zone] if iid is None)
     unseen = len(ids["unseen"])
-    if seeded and (unknown or unseen):
+    if seeded and (unknown or (unseen and not is_open)):
         message = "a seeded log knows every card: no unknown (null) cards and no unseen ones"
         return [FieldError(base, message)]
-    if unknown != unseen:
+    if unknown != unseen and not is_open:
         message = (
             f"{unseen} card(s) for {unknown} unknown (null) card(s) in {named}: each unknown "
             "card is one of the unseen ones"
@@ -273,3 +279,53 @@ def turn_player_problem(
         f"turn {turn} is {want}'s: {first} went first (its turns are the odd ones) and the "
         f"players take turns{cite}",
     )
+
+
+def hidden_unknowns(zones: Mapping[str, Any], hidden: Sequence[str]) -> int:
+    """How many cards the judge does not know in a player's ``hidden`` zones (as loaded: a
+    ``null`` entry, a count read as ``null`` entries, or a slot ``{"card": null, …}``)."""
+    return sum(
+        1
+        for zone in hidden
+        for item in zones.get(zone) or []
+        if item is None or (isinstance(item, Mapping) and item.get("card") is None)
+    )
+
+
+def open_unseen(
+    zones: Mapping[str, Any],
+    hidden: Sequence[str],
+    known: Sequence[Any],
+    cards: Mapping[str, Mapping[str, Any]],
+    seeded: bool,
+    in_main: Any,
+    copies: int,
+) -> tuple[dict[str, Any], bool]:
+    """A player's zones with ``unseen`` filled in when the position left it out, and whether
+    it was (an *open* unseen list).
+
+    A judge at a table knows that a deck holds 23 cards, not which: a position may give the
+    hidden zones as counts (or ``null`` entries) and no ``unseen`` list.  Each unknown card
+    may then be any main-deck card of the sets (``in_main(definition)``), up to the deck
+    rule's ``copies`` of each code less the copies the position already shows (``known``: the
+    player's card entries), and never more copies of one code than there are unknown cards.
+    These candidates become ordinary unseen instances (ids after every placed card, in code
+    order: deterministic), so the engines bind a named card to one exactly as in an observed
+    log, and what they cannot know stays unverifiable or uncertain as it does there; the
+    unknown cards themselves stay ``null`` in their zones.  A seeded log, or a player with
+    no unknown card, gets an empty list.
+    """
+    if zones.get("unseen") is not None:
+        return dict(zones), False
+    unknown = 0 if seeded else hidden_unknowns(zones, hidden)
+    shown: dict[str, int] = {}
+    for entry in known:
+        code = entry_code(entry)
+        if code is not None:
+            shown[code] = shown.get(code, 0) + 1
+    unseen: list[str] = []
+    if unknown:
+        for code in sorted(cards):
+            if in_main(cards[code]):
+                unseen += [code] * min(unknown, max(0, copies - shown.get(code, 0)))
+    return {**zones, "unseen": unseen}, True

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, unseen_problems
+from judge.core.position import number_cards, open_unseen, unseen_problems
 from judge.games.rangers_strike.state import (
     AREAS,
     COMMAND_LIMIT,
@@ -43,6 +43,11 @@ if TYPE_CHECKING:
 
 #: a player's zones, in the order their cards are numbered
 ZONES = ("rush", "battle", "command", "power", "resident", "hand", "deck", "discard", "unseen")
+#: zones that may hold a card the judge does not know (``null``; a face-down power card)
+HIDDEN = ("hand", "deck", "power")
+#: cards with one name in a deck (RS-DECK-COPIES): the most an unknown card may stand for of
+#: each code when the position gives no ``unseen`` list
+COPIES = 3
 #: damage that ends a player's play: 1 vs 1 the game (RS-LOSS-DAMAGE), tag the player's (RST-OUT)
 DAMAGE_LIMIT = {"1v1": 7, "tag": 5}
 
@@ -109,7 +114,10 @@ def layout(
     variant = "tag" if len(players) == 4 else "1v1"
     where: dict[str, str] = {}  # id -> the path it was first given at
     for pid in players:
-        zones = zones_of[pid]
+        known = [entry for _, entry in _entries(zones_of[pid])]
+        zones, is_open = open_unseen(
+            zones_of[pid], HIDDEN, known, cards, seeded, lambda card: True, COPIES
+        )
         base = f"{path}.players.{pid}"
         entries = list(_entries(zones))
         found, ids, out.decks[pid] = number_cards(
@@ -117,7 +125,7 @@ def layout(
         )
         errors += found
         out.zones[pid] = _zone_ids(zones, ids)
-        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, variant, base)
+        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, variant, base, is_open)
     if not errors and (variant == "1v1" or teams):
         errors += check_moment(start, players, teams, out, cards, path)
     return errors, out
@@ -158,6 +166,7 @@ def _check_player(
     seeded: bool,
     variant: str,
     base: str,
+    is_open: bool = False,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
     for area in AREAS:
@@ -266,9 +275,7 @@ def _check_player(
                 f"{pid} is out: its units and vehicles went to the discard pile (RST-OUT)",
             )
         )
-    errors += unseen_problems(
-        base, ids, ("hand", "deck", "power"), seeded, "hand, deck and power zone"
-    )
+    errors += unseen_problems(base, ids, HIDDEN, seeded, "hand, deck and power zone", is_open)
     return errors
 
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.errors import FieldError
 from judge.core.position import (
     number_cards,
+    open_unseen,
     turn_player_problem,
     unseen_by_code,
     unseen_problems,
@@ -65,6 +66,9 @@ ZONES = (
 )
 #: zones that may hold a card the judge does not know (``null``)
 HIDDEN = ("energy", "hand", "deck")
+#: copies of one card in a main deck (R4U-DECK-COPIES): the most an unknown card may stand
+#: for of each code when the position gives no ``unseen`` list
+COPIES = 4
 #: zones whose items are ``{"card", "rested"}``
 SLOTS = ("members", "energy", "partners")
 TAGS = {"main": "", "partner": "PT"}
@@ -99,6 +103,11 @@ def _def(cards: Mapping[str, Mapping[str, Any]], entry: Any) -> Mapping[str, Any
     return cards.get(entry_code(entry) or "")
 
 
+def _main_card(card: Mapping[str, Any]) -> bool:
+    """A card an unknown one may be (a main-deck card: not a partner card)."""
+    return card.get("type") != "partner"
+
+
 def _section(cards: Mapping[str, Mapping[str, Any]], entry: Any) -> str:
     d = _def(cards, entry)
     return "partner" if d is not None and d.get("type") == "partner" else "main"
@@ -122,14 +131,17 @@ def layout(
     zones_of = start["players"]
     where: dict[str, str] = {}
     for pid in players:
-        zones = zones_of[pid]
+        known = [entry for _, entry in _entries(zones_of[pid])]
+        zones, is_open = open_unseen(
+            zones_of[pid], HIDDEN, known, cards, seeded, _main_card, COPIES
+        )
         base = f"{path}.players.{pid}"
         entries = list(_entries(zones))
         sections = [(_section(cards, entry), sub, entry) for sub, entry in entries]
         found, ids, out.decks[pid] = number_cards(pid, base, sections, TAGS, where)
         errors += found
         out.zones[pid] = _zone_ids(zones, ids)
-        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
+        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base, is_open)
     if not errors:
         errors += _check_moment(start, players, out, cards, path)
     return errors, out
@@ -155,6 +167,7 @@ def _check_player(
     cards: Mapping[str, Mapping[str, Any]],
     seeded: bool,
     base: str,
+    is_open: bool = False,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
 
@@ -240,7 +253,7 @@ def _check_player(
     for sub, entry in _entries(zones):
         if entry is not None and _def(cards, entry) is None:
             errors.append(FieldError(f"{base}.{sub}", f"unknown card {entry_code(entry)!r}"))
-    errors += unseen_problems(base, ids, HIDDEN, seeded, "energy, hand and deck")
+    errors += unseen_problems(base, ids, HIDDEN, seeded, "energy, hand and deck", is_open)
     return errors
 
 

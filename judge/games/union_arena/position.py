@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.errors import FieldError
 from judge.core.position import (
     number_cards,
+    open_unseen,
     turn_player_problem,
     unseen_by_code,
     unseen_problems,
@@ -55,6 +56,9 @@ HIDDEN = ("hand", "life", "deck")
 #: AP cards' zones, numbered ``AP1``, ``AP2``, … in this order
 AP_ZONES = ("ap", "ap_reserve")
 AP_LIMIT = 3
+#: copies of one card number in a deck (UA-DECK-COPIES): the most an unknown card may stand
+#: for of each code when the position gives no ``unseen`` list
+COPIES = 4
 
 
 @dataclass
@@ -109,17 +113,25 @@ def layout(
     zones_of = start["players"]
     where: dict[str, str] = {}  # id -> the path it was first given at
     for pid in players:
-        zones = zones_of[pid]
+        known = [entry for _, _, entry in _entries(zones_of[pid])]
+        zones, is_open = open_unseen(
+            zones_of[pid], HIDDEN, known, cards, seeded, _main_card, COPIES
+        )
         base = f"{path}.players.{pid}"
         found, ids, out.decks[pid] = number_cards(
             pid, base, list(_entries(zones)), {"main": "", "ap": "AP"}, where
         )
         errors += found
         out.zones[pid] = _zone_ids(zones, ids)
-        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
+        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base, is_open)
     if not errors:
         errors += _check_moment(start, players, out, cards, path)
     return errors, out
+
+
+def _main_card(card: Mapping[str, Any]) -> bool:
+    """A card an unknown one may be (a main-deck card: not an AP card)."""
+    return card.get("type") != "ap"
 
 
 def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[str, list[Any]]:
@@ -151,6 +163,7 @@ def _check_player(
     cards: Mapping[str, Mapping[str, Any]],
     seeded: bool,
     base: str,
+    is_open: bool = False,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
     for line in ("front_line", "energy_line"):
@@ -198,7 +211,7 @@ def _check_player(
                 errors.append(
                     FieldError(f"{base}.{zone}[{i}]", "an AP card is only in play or in reserve")
                 )
-    errors += unseen_problems(base, ids, HIDDEN, seeded, "hand, life and deck")
+    errors += unseen_problems(base, ids, HIDDEN, seeded, "hand, life and deck", is_open)
     return errors
 
 

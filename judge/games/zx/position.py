@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.errors import FieldError
 from judge.core.position import (
     number_cards,
+    open_unseen,
     turn_player_problem,
     unseen_by_code,
     unseen_problems,
@@ -62,6 +63,9 @@ ZONES = (
 )
 #: zones that may hold a card the judge does not know (``null``)
 HIDDEN = ("hand", "life", "deck")
+#: copies of one card in a deck (the deck rule's four): the most an unknown card may stand
+#: for of each code when the position gives no ``unseen`` list
+COPIES = 4
 #: zones whose items are ``{"card", …}``
 SLOTS = ("resources", "dynamis")
 TAGS = {"main": "", "dynamis": "D"}
@@ -107,6 +111,11 @@ def _type(cards: Mapping[str, Mapping[str, Any]], entry: Any) -> str | None:
     return None if d is None else str(d.get("type", "zx"))
 
 
+def _main_card(card: Mapping[str, Any]) -> bool:
+    """A card an unknown one may be (a main-deck card: not a dynamis card)."""
+    return card.get("type") not in DYNAMIS_TYPES
+
+
 def _section(cards: Mapping[str, Mapping[str, Any]], entry: Any) -> str:
     return "dynamis" if _type(cards, entry) in DYNAMIS_TYPES else "main"
 
@@ -129,7 +138,10 @@ def layout(
     zones_of = start["players"]
     where: dict[str, str] = {}
     for pid in players:
-        zones = zones_of[pid]
+        known = [entry for _, entry in _entries(zones_of[pid])]
+        zones, is_open = open_unseen(
+            zones_of[pid], HIDDEN, known, cards, seeded, _main_card, COPIES
+        )
         base = f"{path}.players.{pid}"
         entries = list(_entries(zones))
         undefined = [
@@ -152,7 +164,7 @@ def layout(
             ]
             for zone in ZONES
         }
-        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base)
+        errors += _check_player(pid, zones, out.zones[pid], cards, seeded, base, is_open)
     if not errors:
         errors += _check_moment(start, players, out, cards, path)
     return errors, out
@@ -165,6 +177,7 @@ def _check_player(
     cards: Mapping[str, Mapping[str, Any]],
     seeded: bool,
     base: str,
+    is_open: bool = False,
 ) -> list[FieldError]:
     errors: list[FieldError] = []
     for i, z in enumerate(zones.get("zx") or []):
@@ -232,7 +245,7 @@ def _check_player(
                 "no life card: the player has lost, the game is over (ZX-WIN)",
             )
         )
-    errors += unseen_problems(base, ids, HIDDEN, seeded, "hand, life and deck")
+    errors += unseen_problems(base, ids, HIDDEN, seeded, "hand, life and deck", is_open)
     return errors
 
 
