@@ -48,9 +48,11 @@ ENVELOPE = (
 )
 
 
-def position_log(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """The log a position document stands for: its envelope, ``start``, no action; BadLog
-    for what a position cannot hold (``decks``, ``actions``: a log's) or a wrong format."""
+def position_log(doc: Mapping[str, Any], card_sets: Any = None) -> dict[str, Any]:
+    """The log a position document stands for: its envelope, ``start`` (its cards named by
+    name read as their codes: :func:`named_start`), no action; BadLog for what a position
+    cannot hold (``decks``, ``actions``: a log's), a wrong format or a name several cards
+    carry.  ``card_sets``: the user's sets, for names (built-in sets are read without)."""
     errors = []
     if doc.get("format") != POSITION_FORMAT:
         errors.append(
@@ -75,7 +77,89 @@ def position_log(doc: Mapping[str, Any]) -> dict[str, Any]:
     out["format"] = LOG_FORMAT
     out.setdefault("hidden", {"mode": "observed"})
     out["actions"] = []
+    if isinstance(out.get("start"), dict):
+        start, errors = named_start(out, card_sets)
+        if errors:
+            raise BadLog(errors)
+        out["start"] = start
     return out
+
+
+#: the keys of a position's zones whose string values are cards (a unit's card, a card entry's
+#: code, Rangers Strike's resident, Rebirth for you's entry, a Z/X's shift card)
+CARD_KEYS = frozenset({"card", "code", "resident", "entry", "shift"})
+#: the keys whose lists hold no card (modifiers, effects used, markers)
+NOT_CARDS = frozenset({"mods", "entry_mods", "used", "markers"})
+
+
+def named_start(
+    doc: Mapping[str, Any], card_sets: Any = None
+) -> tuple[dict[str, Any], list[FieldError]]:
+    """A position's ``start`` with every card it names by name read as that card's code.
+
+    A person describing a table knows "Cinder Gunner", not ``UAS-003``: a card entry of a
+    player's zones that is not a code the position knows but the name of exactly one card of
+    its ``cards`` and ``card_sets`` is that card (names compared as deck lists compare them:
+    ``schemas/deck_names.py``, case and width folded).  A name two cards carry is refused,
+    naming them (which card is meant changes the ruling); a string no card is named is left
+    for the code check, which says it is unknown.  Ids, keywords, colours and the rest of
+    ``start`` are not card entries and are never read as names.
+    """
+    from schemas.deck_names import _key, known_cards
+
+    start = doc["start"]
+    zones_of = start.get("players")
+    if not isinstance(zones_of, dict):
+        return start, []
+    table: dict[str, list[str]] | None = None
+    codes: Mapping[str, str] = {}
+    errors: list[FieldError] = []
+
+    def code_of(name: str, path: str) -> str:
+        nonlocal table, codes
+        if table is None:
+            codes = known_cards(dict(doc), card_sets) or {}
+            table = {}
+            for code, card_name in sorted(codes.items()):
+                if card_name:
+                    table.setdefault(_key(card_name), []).append(code)
+        if name in codes:
+            return name
+        found = table.get(_key(name), [])
+        if len(found) > 1:
+            errors.append(
+                FieldError(
+                    path,
+                    f"{name!r} is the name of {len(found)} cards ({', '.join(found)}): "
+                    "write the code of the one meant",
+                )
+            )
+        return found[0] if len(found) == 1 else name
+
+    def walk(value: Any, path: str, is_card: bool) -> Any:
+        if isinstance(value, str):
+            return code_of(value, path) if is_card else value
+        if isinstance(value, list):
+            return [walk(v, f"{path}[{i}]", True) for i, v in enumerate(value)]
+        if isinstance(value, dict):
+            return {
+                k: v if k in NOT_CARDS else walk(v, f"{path}.{k}", k in CARD_KEYS)
+                for k, v in value.items()
+            }
+        return value
+
+    players = {
+        pid: {
+            zone: walk(v, f"start.players.{pid}.{zone}", zone in CARD_KEYS)
+            if zone not in NOT_CARDS
+            else v
+            for zone, v in zones.items()
+        }
+        if isinstance(zones, dict)
+        else zones
+        for pid, zones in zones_of.items()
+    }
+    return {**start, "players": players}, errors
 
 
 def _key_order(key: str) -> Any:
@@ -89,7 +173,7 @@ def read_position(doc: Mapping[str, Any] | Any, card_sets: Any = None) -> Action
     BadLog names every problem by the position's own paths."""
     if not isinstance(doc, Mapping):
         raise BadLog([FieldError("", "a position is a JSON object")])
-    return parse_log(position_log(doc), card_sets)
+    return parse_log(position_log(doc, card_sets), card_sets)
 
 
 def position_json_schema() -> dict[str, Any]:
