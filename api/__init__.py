@@ -233,6 +233,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
         cardsets,
         catalogue,
         docs,
+        editor,
         health,
         ratelimit,
         replays,
@@ -277,4 +278,5 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     add_action_log_schema(api)
     app.register_blueprint(docs.blp)
     app.register_blueprint(viewer.blp)
+    app.register_blueprint(editor.blp)
     return app

@@ -31,6 +31,8 @@ from typing import Any
 
 #: the viewer's files
 VIEWER = Path(__file__).resolve().parent / "static" / "viewer"
+#: the position editor's files (``api/editor.py``; it imports the viewer's board)
+EDITOR = Path(__file__).resolve().parent / "static" / "editor"
 #: where the API serves them
 SERVED_AT = "/viewer/"
 STYLE_SHEETS = ("viewer.css", "board.css")

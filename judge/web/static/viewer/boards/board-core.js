@@ -362,6 +362,7 @@ export function boardZone(ps, z, pid, r, prevPs) {
     if (r.prevState && prevPs && prevPs[z.note.key] !== ps[z.note.key]) zone.classList.add("changed");
   }
   zone.appendChild(head);
+  if (r.ctx.zonesOpen) boardZoneOpener(zone, head, pid, z, r);
   const box = boardEl("div", "cards");
   zone.appendChild(box);
   const where = `${pid}/${z.key}`;
@@ -424,6 +425,21 @@ export function boardZone(ps, z, pid, r, prevPs) {
       if (count === 0) box.appendChild(boardEl("span", "empty", "empty"));
   }
   return zone;
+}
+
+// A board that edits (ctx.zonesOpen, the position editor): a click on a zone outside its
+// cards, or Enter on its label, dispatches "zone-open" {player, zone} on the board's element
+// (player null for a zone of the whole table).  The viewer does not set it: nothing changes there.
+function boardZoneOpener(zone, head, pid, z, r) {
+  zone.classList.add("openable");
+  head.tabIndex = 0;
+  head.setAttribute("role", "button");
+  head.setAttribute("aria-label", `${z.label}${pid !== null ? ` of ${pid}` : ""}: choose this zone`);
+  const open = () => r.el.dispatchEvent(new CustomEvent("zone-open", { detail: { player: pid, zone: z.key }, bubbles: true }));
+  zone.addEventListener("click", (ev) => { if (!ev.target.closest(".card")) open(); });
+  head.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); }
+  });
 }
 
 // The grid of squares (Z/X): the bottom player's own player square is drawn at the bottom.
@@ -560,7 +576,7 @@ export function boardSide(pid, r, isTop) {
   return side;
 }
 
-// Draws a layout into el (emptied first).
+// Draws a layout into el (emptied first).  ctx.zonesOpen: zones dispatch "zone-open".
 export function boardDraw(el, ctx, layout) {
   el.textContent = "";
   const state = ctx.state;
