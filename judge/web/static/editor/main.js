@@ -46,6 +46,7 @@ function changed(opts = {}) {
 }
 
 async function loadCards() {
+  root.dataset.loading = "1";
   const out = [];
   for (const name of S.doc.card_sets || []) {
     if (!S.setCache.has(name)) {
@@ -57,6 +58,7 @@ async function loadCards() {
   for (const c of S.doc.cards || []) if (c && c.code) out.push(c);
   S.cards = out;
   S.byCode = new Map(out.map((c) => [c.code, c]));
+  delete root.dataset.loading;
 }
 
 let checkTimer = null;
@@ -540,7 +542,7 @@ async function loadDoc(doc) {
 function shell() {
   root.textContent = "";
   root.append(
-    edEl("header", { class: "ed-head" }, edEl("h1", { text: "Position editor" }), edEl("p", { class: "ed-note", text: "Describe a table, then ask. Keys: / search cards · Enter put the first found card in the chosen zone · Ctrl+Enter ask." })),
+    edEl("header", { class: "ed-head" }, edEl("h1", { text: "Position editor" }), edEl("p", { class: "ed-note", text: "Describe a table, then ask. Keys: / search cards · Enter put the first found card in the chosen zone · Esc clear, leave the search · Ctrl+Enter ask." })),
     edEl("section", { id: "setup", class: "ed-box", "aria-label": "Game" }),
     edEl("section", { id: "moment", class: "ed-box", "aria-label": "The moment" }),
     edEl("section", { class: "ed-box ed-board-box", "aria-label": "Board" }, edEl("div", { id: "board" }), edEl("div", { id: "problems", role: "status", "aria-live": "polite" })),
@@ -557,7 +559,7 @@ function shell() {
       "section", { class: "ed-box", "aria-label": "Share" },
       edEl("label", { class: "ed-field" }, edEl("span", { text: "Link to this position and question" }), edEl("input", { id: "share-link", readonly: true })),
       edEl("p", {}, edEl("a", { id: "record-link", href: "/record", text: "Start a recording from this position" })),
-      edEl("details", {}, edEl("summary", { text: "The position as JSON (paste one to load it)" }), edEl("textarea", { id: "doc-json", rows: 10, spellcheck: "false" }), edEl("button", { type: "button", id: "doc-load", text: "Load this JSON" })),
+      edEl("details", { id: "doc-json-box" }, edEl("summary", { text: "The position as JSON (paste one to load it)" }), edEl("textarea", { id: "doc-json", rows: 10, spellcheck: "false" }), edEl("button", { type: "button", id: "doc-load", text: "Load this JSON" })),
     )
   );
   const search = $("#search");
@@ -568,6 +570,7 @@ function shell() {
       const first = edSearch(S.cards, search.value)[0];
       if (first) place(first.code);
     } else if (ev.key === "Escape") {
+      if (!search.value) search.blur(); // a second Escape leaves the search
       search.value = "";
       drawResults();
     }
