@@ -110,7 +110,9 @@ class Editor:
 
     def put(self, pid: str, zone: str, code: str, names: dict[str, str]) -> None:
         """Choose the zone, search the card by its name, take the result with its code."""
-        self.page.click(f".ed-player[data-player='{pid}'] .ed-zone[data-zone='{zone}'] .ed-zone-name")
+        self.page.click(
+            f".ed-player[data-player='{pid}'] .ed-zone[data-zone='{zone}'] .ed-zone-name"
+        )
         self.page.fill("#search", names[code])
         self.page.click(f"#results .ed-result[data-code='{code}']")
         self.settle()

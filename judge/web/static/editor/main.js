@@ -284,7 +284,9 @@ function drawZones() {
       choose.addEventListener("click", () => chooseZone(pid, z.key, true));
       zoneEl.append(choose);
       const items = edEl("div", { class: "ed-items" });
-      list.forEach((entry, i) => {
+      const raw = edPlayerZones(d, pid)[z.key];
+      const counted = raw && typeof raw === "object" && !Array.isArray(raw); // {"count": n}: no card to list
+      if (!counted) list.forEach((entry, i) => {
         const sel = S.selected && S.selected.player === pid && S.selected.zone === z.key && S.selected.index === i;
         const b = edEl("button", { type: "button", class: "ed-item" + (sel ? " selected" : "") + (edEntryCode(entry) === null ? " unknown" : ""), dataset: { index: i, focusKey: `item-${pid}-${z.key}-${i}` }, text: entryLabel(entry) });
         b.addEventListener("click", () => select(pid, z.key, i));
