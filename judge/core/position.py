@@ -413,3 +413,23 @@ def open_unseen(
             if in_main(cards[code]):
                 unseen += [code] * min(unknown, max(0, copies - shown.get(code, 0)))
     return {**zones, "unseen": unseen}, True
+
+
+def where_in(zones: Mapping[str, Mapping[str, list[Any]]], iid: str) -> str:
+    """Where a position puts the card ``iid``, in words (``"it is in A's energy line"``), for
+    a refusal of a reference that names a card elsewhere than its field says.
+
+    Why refused, not judged: a position is a description, not a play.  An attacker, a
+    target, a waiting effect's source or the unit that has just entered named by an instance
+    id in another zone is a mistake in writing the position, never something a player did,
+    so it is bad input, and saying where that card is shows the mistake (ids are numbered in
+    zone order and easily miscounted).  ``zones``: the layout's, per player and zone, each
+    entry an id, ``None`` or a unit's stack of ids."""
+    for pid, by_zone in zones.items():
+        for zone, items in by_zone.items():
+            for item in items:
+                if item == iid or (isinstance(item, list) and iid in item):
+                    if zone == "unseen":
+                        return f"it is one of {pid}'s unknown cards, on no zone of the table"
+                    return f"it is in {pid}'s {zone.replace('_', ' ')}"
+    return "no card of the position has that id"

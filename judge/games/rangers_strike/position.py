@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
-from judge.core.position import number_cards, open_unseen, unseen_problems
+from judge.core.position import number_cards, open_unseen, unseen_problems, where_in
 from judge.games.rangers_strike.state import (
     AREAS,
     COMMAND_LIMIT,
@@ -398,7 +398,7 @@ def check_moment(
                     f"{path}.entering",
                     f"{entering} is not the last unit that entered {tp}'s battle area (the "
                     "rightmost): only the unit that has just entered may attack or strike "
-                    "(RS-ONE-ACTION)",
+                    f"(RS-ONE-ACTION); {where_in(lay.zones, entering)}",
                 )
             )
         elif zones_of[tp]["battle"][at].get("acted"):
@@ -442,7 +442,8 @@ def _check_battle(
             FieldError(
                 f"{path}.battle.attacker",
                 f"{battle['attacker']} is not the last unit that entered {tp}'s battle area: "
-                f"only the unit that has just entered may {kind} (RS-ONE-ACTION)",
+                f"only the unit that has just entered may {kind} (RS-ONE-ACTION); "
+                f"{where_in(lay.zones, battle['attacker'])}",
             )
         )
         return errors

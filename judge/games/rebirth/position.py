@@ -35,6 +35,7 @@ from judge.core.position import (
     turn_player_problem,
     unseen_by_code,
     unseen_problems,
+    where_in,
     zones_problem,
 )
 from judge.games.rebirth.activate import limit_key
@@ -302,7 +303,7 @@ def _check_moment(
                 FieldError(
                     f"{path}.battle.attacker",
                     f"{battle['attacker']} is not a rested member of {tp}'s: an attack rests "
-                    "a member (R4U-ATTACK)",
+                    f"a member (R4U-ATTACK); {where_in(lay.zones, battle['attacker'])}",
                 )
             )
         partners = start["players"][tp].get("partners") or []
@@ -346,7 +347,8 @@ def _check_moment(
                 FieldError(
                     f"{path}.pending[{i}].source",
                     f"{pe['source']} is not in an entry or a Rebirth area: a spark fires when "
-                    "its card appears in the entry by entry-in (R4U-SPARK)",
+                    "its card appears in the entry by entry-in (R4U-SPARK); "
+                    f"{where_in(lay.zones, pe['source'])}",
                 )
             )
             continue

@@ -34,6 +34,7 @@ from judge.core.position import (
     turn_player_problem,
     unseen_by_code,
     unseen_problems,
+    where_in,
     zones_problem,
 )
 from judge.games.union_arena.state import (
@@ -258,7 +259,8 @@ def _check_moment(
             errors.append(
                 FieldError(
                     f"{path}.battle.attacker",
-                    f"{battle['attacker']} is not a card on {tp}'s front line (UA-ATK-ATTACKER)",
+                    f"{battle['attacker']} is not a card on {tp}'s front line "
+                    f"(UA-ATK-ATTACKER): {where_in(lay.zones, battle['attacker'])}",
                 )
             )
         if battle["target"] != "player" and not _top_of(lay, opp, "front_line", battle["target"]):
@@ -266,7 +268,7 @@ def _check_moment(
                 FieldError(
                     f"{path}.battle.target",
                     f'"player", or a card on {opp}\'s front line (UA-KW-SNIPE); not '
-                    f"{battle['target']}",
+                    f"{battle['target']}: {where_in(lay.zones, battle['target'])}",
                 )
             )
     placed = {

@@ -37,6 +37,7 @@ from judge.core.position import (
     turn_player_problem,
     unseen_by_code,
     unseen_problems,
+    where_in,
     zones_problem,
 )
 from judge.games.zx.decks import DYNAMIS_TYPES
@@ -315,7 +316,7 @@ def _check_moment(
                 FieldError(
                     f"{sub}.source",
                     f"{pe['source']}'s {when} effect waits while its card is in "
-                    f"{WAITING[when]} (ZX-SIMULTANEOUS)",
+                    f"{WAITING[when]} (ZX-SIMULTANEOUS); {where_in(lay.zones, pe['source'])}",
                 )
             )
     return errors
