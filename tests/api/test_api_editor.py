@@ -31,7 +31,7 @@ def test_the_page_is_served_offline_with_its_data(live) -> None:
     assert data["games"]["rangers-strike"]["variants"] == ["1v1", "tag"]
     assert data["games"]["zx"]["sets"] == ["zx-sample"]
     assert "default-src" in page.headers["content-security-policy"]
-    for name in ("main.js", "spec.js", "doc.js", "ask.js", "editor.css"):
+    for name in ("main.js", "spec.js", "doc.js", "ask.js", "controls.js", "editor.css"):
         got = live.get(f"/editor/{name}")
         assert got.status == 200, name
     # the editor imports the viewer's board, which is served beside it
