@@ -17,6 +17,9 @@ from typing import Any
 
 import pytest
 
+from click.testing import CliRunner
+
+from judge import cli
 from judge.core.cards import card_table
 from judge.core.errors import BadLog
 from judge.core.position import position_log, read_position
@@ -198,3 +201,15 @@ def test_a_string_no_card_is_named_is_an_unknown_card_and_ids_keywords_are_never
     log = read_position(doc)
     assert log.start["players"]["A"]["front_line"][0]["mods"][0]["keyword"] == "Snipe"
     assert log.start["battle"]["attacker"] == "A-1"
+
+
+def test_judge_position_says_an_unseen_list_was_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(without_unseen(example("ua-attack-block"))))
+    printed = CliRunner().invoke(cli.main, ["position", str(path)])
+    assert printed.exit_code == 0, printed.output
+    assert (
+        "  unseen: not listed: each unknown card may be any card of the sets "
+        "(167 candidates, A-6…A-172)"
+    ) in printed.output.splitlines()
+    assert "  deck: 25 unknown cards" in printed.output.splitlines()

@@ -278,6 +278,13 @@ def position_command(file: str, as_json: bool, card_sets: tuple[str, ...], limit
     for pid, zones in out["cards"].items():
         lines.append(f"{pid}:")
         for zone, ids in zones.items():
+            if zone == "unseen" and (log.start or {})["players"][pid].get("unseen") is None:
+                # an open list (docs/positions.md, "Hidden cards as counts"): the candidates
+                lines.append(
+                    f"  unseen: not listed: each unknown card may be any card of the sets "
+                    f"({len(ids)} candidates, {ids[0]}…{ids[-1]})"
+                )
+                continue
             lines.append(f"  {zone}: {_zone_text(ids, names, states)}")
     lines.append("")
     for p in out["pending"]:
