@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from click.testing import CliRunner
 
 from judge import cli
@@ -210,6 +209,6 @@ def test_judge_position_says_an_unseen_list_was_left_out(tmp_path: Path) -> None
     assert printed.exit_code == 0, printed.output
     assert (
         "  unseen: not listed: each unknown card may be any card of the sets "
-        "(167 candidates, A-6…A-172)"
+        "(168 candidates, A-5…A-172)"
     ) in printed.output.splitlines()
     assert "  deck: 25 unknown cards" in printed.output.splitlines()
