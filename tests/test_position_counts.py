@@ -212,3 +212,28 @@ def test_judge_position_says_an_unseen_list_was_left_out(tmp_path: Path) -> None
         "(168 candidates, A-5…A-172)"
     ) in printed.output.splitlines()
     assert "  deck: 25 unknown cards" in printed.output.splitlines()
+
+
+def rules_of(doc: dict[str, Any], actions: list[dict[str, Any]]) -> list[list[str]]:
+    r = replay({**position_log(doc), "actions": actions})
+    return [[v["rule"] for v in s["violations"]] for s in r["steps"]]
+
+
+def test_rs_a_counter_from_an_unknown_hand_is_a_candidate_unless_every_copy_is_shown() -> None:
+    doc = without_unseen(example("rs-attack-counter"))
+    b = doc["start"]["players"]["B"]
+    b["hand"] = [None, None, None]  # Undertow (RSS-019) is no longer a known hand card
+    use = {"p": "B", "do": "use", "card": "RSS-019", "targets": ["B-1"]}
+    assert rules_of(doc, [use]) == [[]]
+    b["discard"] = ["RSS-019", "RSS-019", "RSS-019"]  # RS-DECK-COPIES: all three shown
+    (broken,) = rules_of(doc, [use])
+    assert broken  # no copy can be in the hand: not legal (the engine cites its counter rule)
+
+
+def test_r4u_an_entry_in_from_a_counted_deck_reveals_a_candidate_never_a_partner() -> None:
+    doc = without_unseen(example("rebirth-attack-guard"))
+    guard = {"p": "A", "do": "guard", "card": None}
+    reveal = {"p": "A", "do": "reveal", "card": "R4S-001"}
+    assert rules_of(doc, [guard, reveal]) == [[], []]
+    partner = {"p": "A", "do": "reveal", "card": "R4S-P01"}
+    assert rules_of(doc, [guard, partner])[1] == ["R4U-REVEAL"]
