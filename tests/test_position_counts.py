@@ -237,3 +237,19 @@ def test_r4u_an_entry_in_from_a_counted_deck_reveals_a_candidate_never_a_partner
     assert rules_of(doc, [guard, reveal]) == [[], []]
     partner = {"p": "A", "do": "reveal", "card": "R4S-P01"}
     assert rules_of(doc, [guard, partner])[1] == ["R4U-REVEAL"]
+
+
+def test_candidates_past_a_deck_lists_bound_are_refused_naming_the_unseen_list() -> None:
+    # a set of 150 codes makes 600 candidates: more than a deck list holds (500)
+    doc = without_unseen(example("ua-attack-block"))
+    doc["cards"] = [
+        {"code": f"T-{i:03d}", "name": f"Test {i}", "type": "character", "title": "UAS"}
+        | {"number": f"T-{i}", "color": "red", "ap": 1, "bp": 1000}
+        for i in range(150)
+    ]
+    found = problems(doc)
+    assert set(found) == {"start.players.A.unseen", "start.players.B.unseen"}
+    assert (
+        "more than the 500 cards a deck list holds; list the unseen cards"
+        in (found["start.players.A.unseen"])
+    )

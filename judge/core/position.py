@@ -26,6 +26,7 @@ import heapq
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from judge.core.decks import MAX_DECK_ENTRIES
 from judge.core.errors import MAX_ERRORS, BadLog, FieldError, Unlisted, error_order
 from judge.core.log import FORMAT as LOG_FORMAT
 from judge.core.log import ActionLog, parse_log
@@ -306,6 +307,24 @@ def unseen_problems(
     out (:func:`open_unseen` made the candidates), so the counts need not match."""
     unknown = sum(1 for zone in hidden for iid in ids[zone] if iid is None)
     unseen = len(ids["unseen"])
+    if is_open and unseen:
+        placed = sum(
+            len(i) if isinstance(i, list) else 1
+            for zone, items in ids.items()
+            if zone != "unseen"
+            for i in items
+            if i is not None
+        )
+        if placed + unseen > MAX_DECK_ENTRIES:
+            # the candidates are instances of the decks the position implies, which hold at
+            # most as many entries as a deck list may (a set of 1,500 codes would make 6,000)
+            message = (
+                f"left out, so each of the {unknown} unknown card(s) may be any card of the "
+                f"sets: {unseen:,} candidates, more than the {MAX_DECK_ENTRIES} cards a deck "
+                "list holds; list the unseen cards, or give the position only the cards it "
+                "may hold (its own cards, or a smaller set)"
+            )
+            return [FieldError(f"{base}.unseen", message)]
     if seeded and (unknown or (unseen and not is_open)):
         message = "a seeded log knows every card: no unknown (null) cards and no unseen ones"
         return [FieldError(base, message)]
