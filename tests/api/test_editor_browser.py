@@ -341,3 +341,35 @@ def test_problems_name_the_zone_and_the_page_fits_a_phone(live, browser) -> None
         assert ed.errors() == [], ed.errors()
     finally:
         ed.close()
+
+
+def test_cards_are_found_by_japanese_or_english_names_in_any_width(live, browser) -> None:
+    doc = json.loads((POSITIONS / "ua-attack-block.json").read_text("utf-8"))
+    doc["cards"] = [
+        {
+            "code": "T-TODO",
+            "name": "藤堂 鏡志朗",
+            "type": "character",
+            "title": "UAS",
+            "number": "T-1",
+            "color": "red",
+            "ap": 1,
+            "bp": 2000,
+        }
+    ]
+    ed = Editor(browser).open(f"{live.base}/position")
+    try:
+        ed.page.click("#doc-json-box summary")
+        ed.page.fill("#doc-json", json.dumps(doc, ensure_ascii=False))
+        ed.page.click("#doc-load")
+        ed.settle()
+        ed.page.click(".ed-player[data-player='B'] .ed-zone[data-zone='outside'] .ed-zone-name")
+        for query, code in (("藤堂", "T-TODO"), ("ＣＩＮＤＥＲ", "UAS-003"), ("cinder", "UAS-003")):
+            ed.page.fill("#search", query)
+            assert ed.page.get_attribute("#results .ed-result.first", "data-code") == code
+        ed.page.keyboard.press("Enter")
+        ed.settle()
+        assert ed.doc()["start"]["players"]["B"]["outside"] == ["UAS-003"]
+        assert ed.errors() == [], ed.errors()
+    finally:
+        ed.close()
