@@ -37,7 +37,7 @@ OTHER_BOUND_REASON = "more than the cards a game has in play"
 #: the ``unseen`` field in the JSON Schema: a list, or absent (the hidden cards then stand for
 #: any card of the sets: ``judge.core.position.open_unseen``)
 UNSEEN_DESCRIPTION = (
-    "the cards behind the unknown (null or counted) ones, one code each; leave it out and "
+    "the cards behind the unknown (null or counted) ones, one code each; left out (or null), "
     "each unknown card may be any card of the sets (docs/positions.md, 'Hidden cards as counts')"
 )
 

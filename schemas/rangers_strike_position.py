@@ -93,6 +93,7 @@ class RSPosPlayerSchema(BaseSchema):
     unseen = zone(
         CardEntry(),
         load_default=None,
+        allow_none=True,
         metadata={"description": UNSEEN_DESCRIPTION},
     )
     out = Bool(

@@ -61,6 +61,7 @@ class R4UPosPlayerZonesSchema(BaseSchema):
     unseen = zone(
         CardEntry(),
         load_default=None,
+        allow_none=True,
         metadata={"description": UNSEEN_DESCRIPTION},
     )
 

@@ -98,6 +98,7 @@ class PlayerZonesSchema(BaseSchema):
     unseen = zone(
         CardEntry(),
         load_default=None,
+        allow_none=True,
         metadata={"description": UNSEEN_DESCRIPTION},
     )
 

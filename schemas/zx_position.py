@@ -87,6 +87,7 @@ class ZXPosPlayerZonesSchema(BaseSchema):
     unseen = zone(
         CardEntry(),
         load_default=None,
+        allow_none=True,
         metadata={"description": UNSEEN_DESCRIPTION},
     )
 
