@@ -148,6 +148,14 @@ def build(ed: Editor, doc: dict[str, Any], names: dict[str, str]) -> None:
     ed.set_control("#first", start.get("first"))
     extra = {}
     for key, value in start.items():
+        if key == "battle" and ed.exists("#battle"):
+            rest = {k: v for k, v in value.items() if not ed.exists(f"#start-battle-{k}")}
+            for sub, v in value.items():
+                if sub not in rest:
+                    ed.set_control(f"#start-battle-{sub}", v)
+            if rest:
+                extra[key] = value  # (a field with no control: the whole attack as JSON)
+            continue
         if key in START_KEYS:
             continue
         if ed.exists(f"#start-{key}"):

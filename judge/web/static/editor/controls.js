@@ -39,7 +39,10 @@ export function control(f, value, onSet, id) {
     c.addEventListener("change", () => onSet(f.absent ? (c.checked ? undefined : false) : c.checked));
     return edEl("label", { class: "ed-check" }, c, ` ${f.label}`);
   }
-  if (f.type === "int") {
+  if (f.type === "id") {
+    c = edEl("input", { id, value: value === undefined || value === null ? "" : value, size: 8, list: "ed-ids", dataset: { field: f.key, focusKey: id } });
+    c.addEventListener("change", () => onSet(c.value.trim() || undefined));
+  } else if (f.type === "int") {
     c = edEl("input", { type: "number", id, value: value === undefined ? "" : value, dataset: { field: f.key, focusKey: id } });
     c.addEventListener("change", () => onSet(c.value === "" ? undefined : Number(c.value)));
   } else {

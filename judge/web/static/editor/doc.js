@@ -152,7 +152,8 @@ export function edOtherFields(obj, controlled) {
 }
 
 export function edStartControlled(doc) {
-  return ED_START_KEYS.concat(((edSpec(doc) || {}).start || []).map((f) => f.key));
+  const spec = edSpec(doc) || {};
+  return ED_START_KEYS.concat((spec.start || []).map((f) => f.key), spec.battle ? ["battle"] : []);
 }
 
 export function edDocControlled() {

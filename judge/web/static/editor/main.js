@@ -86,6 +86,7 @@ async function runCheck() {
   S.check = body;
   drawProblems();
   drawBoard();
+  drawIds();
   drawLegal();
   root.dataset.checked = String(seq);
   delete root.dataset.checking;
@@ -106,6 +107,17 @@ function drawProblems() {
   box.append(
     edEl("ul", {}, problems.map((p) => edEl("li", { dataset: { path: p.path || "" } }, edEl("strong", { class: "ed-where", text: edPathText(S.doc, p.path) }), ": ", p.message, " ", edEl("code", { class: "ed-path", text: p.path || "" }))))
   );
+}
+
+function drawIds() {
+  const list = $("#ed-ids");
+  list.textContent = "";
+  const ids = (S.check && S.check.ids) || {};
+  for (const zones of Object.values(ids)) {
+    for (const items of Object.values(zones)) {
+      for (const item of items) for (const id of Array.isArray(item) ? item : [item]) if (id) list.append(edEl("option", { value: id, label: nameOf(id) || id }));
+    }
+  }
 }
 
 function drawBoard() {
@@ -184,6 +196,20 @@ function drawMoment() {
     box.append(field(key === "first" ? "First player" : "Turn player", s));
   }
   for (const f of edSpec(d).start || []) box.append(control(f, st[f.key], (v) => { setOrDelete(st, f.key, v); changed(); }, `start-${f.key}`));
+  const battleSpec = edSpec(d).battle;
+  if (battleSpec) {
+    const fsb = edEl("fieldset", { class: "ed-pending", id: "battle" }, edEl("legend", { text: "An attack waiting for its answer (block, counter, guard)" }));
+    for (const f of battleSpec) {
+      fsb.append(control(f, (st.battle || {})[f.key], (v) => {
+        const b = { ...(st.battle || {}) };
+        setOrDelete(b, f.key, v);
+        if (Object.keys(b).length) st.battle = b;
+        else delete st.battle;
+        changed();
+      }, `start-battle-${f.key}`));
+    }
+    box.append(fsb);
+  }
   // effects waiting
   const pend = edEl("fieldset", { class: "ed-pending", id: "pending" }, edEl("legend", { text: "Effects waiting to resolve" }));
   (st.pending || []).forEach((p, i) => {
@@ -191,7 +217,7 @@ function drawMoment() {
     rm.addEventListener("click", () => { st.pending.splice(i, 1); if (!st.pending.length) delete st.pending; changed(); });
     pend.append(edEl("p", { class: "ed-pend", dataset: { index: i } }, `${i + 1}. ${p.source}${nameOf(p.source) ? ` (${nameOf(p.source)})` : ""}${p.effect ? `, effect ${p.effect}` : ""}${Object.keys(edOtherFields(p, ["source", "effect"])).length ? " " + JSON.stringify(edOtherFields(p, ["source", "effect"])) : ""} `, rm));
   });
-  const src = edEl("input", { id: "pending-source", placeholder: "card id, e.g. A-3", size: 8, dataset: { focusKey: "pending-source" } });
+  const src = edEl("input", { id: "pending-source", placeholder: "card id, e.g. A-3", size: 8, list: "ed-ids", dataset: { focusKey: "pending-source" } });
   const eff = edEl("input", { id: "pending-effect", type: "number", min: 1, placeholder: "effect", dataset: { focusKey: "pending-effect" } });
   const add = edEl("button", { type: "button", id: "pending-add", text: "Add waiting effect" });
   add.addEventListener("click", () => {
@@ -207,7 +233,7 @@ function drawMoment() {
     for (const k of Object.keys(edOtherFields(st, edStartControlled(d)))) delete st[k];
     Object.assign(st, v);
     changed();
-  }, "Other start fields (JSON: battle, entering, used, …)"));
+  }, "Other start fields (JSON: entering, used, extra_draw_open, …)"));
 }
 
 function entryLabel(entry) {
@@ -499,6 +525,7 @@ function shell() {
   root.textContent = "";
   root.append(
     edEl("header", { class: "ed-head" }, edEl("h1", { text: "Position editor" }), edEl("p", { class: "ed-note", text: "Describe a table, then ask. Keys: / search cards · Enter put the first found card in the chosen zone · Esc clear, leave the search · Ctrl+Enter ask." })),
+    edEl("datalist", { id: "ed-ids" }),
     edEl("section", { id: "setup", class: "ed-box", "aria-label": "Game" }),
     edEl("section", { id: "moment", class: "ed-box", "aria-label": "The moment" }),
     edEl("section", { class: "ed-box ed-board-box", "aria-label": "Board" }, edEl("div", { id: "board" }), edEl("div", { id: "problems", role: "status", "aria-live": "polite" })),

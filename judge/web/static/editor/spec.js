@@ -8,7 +8,8 @@
 //   kind "list":   card entries (a code, or null when hidden)
 //   kind "units":  objects {card, ...state}
 //   kind "single": one card (a code) or null
-// start: the start's own fields with a control; players: a player's non-zone fields with a
+// start: the start's own fields with a control; battle: the fields of an attack waiting for
+// its answer (start.battle), when the game has one; players: a player's non-zone fields with a
 // control.  Everything else is edited as JSON ("other fields"), so no field is out of reach.
 
 const UNKNOWN = { label: "unknown card", value: null };
@@ -39,6 +40,10 @@ export const edGames = {
       { key: "ap_reserve", label: "AP cards in reserve", kind: "list" },
     ],
     start: [{ key: "extra_draw_open", label: "extra draw still open", type: "bool" }],
+    battle: [
+      { key: "attacker", label: "attacker (id)", type: "id" },
+      { key: "target", label: "target: player, or a card id (Snipe)", type: "id" },
+    ],
     players: [],
   },
   "rangers-strike": {
@@ -57,6 +62,11 @@ export const edGames = {
       { key: "discard", label: "Discard pile", kind: "list", board: "discard" },
     ],
     start: [{ key: "charged", label: "a card was charged", type: "bool" }],
+    battle: [
+      { key: "kind", label: "attack or strike", type: "select", options: ["", "attack", "strike"] },
+      { key: "attacker", label: "attacker (id)", type: "id" },
+      { key: "target", label: "target (id)", type: "id" },
+    ],
     players: [{ key: "out", label: "out (tag battle)", type: "bool" }],
   },
   rebirth: {
@@ -83,6 +93,10 @@ export const edGames = {
       { key: "energy_done", label: "energy put this turn", type: "bool" },
       { key: "partner_done", label: "partner put this turn", type: "bool" },
       { key: "damage", label: "damage this turn", type: "int" },
+    ],
+    battle: [
+      { key: "attacker", label: "attacker (id)", type: "id" },
+      { key: "partner", label: "partner attack", type: "bool" },
     ],
     players: [],
   },
