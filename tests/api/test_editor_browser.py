@@ -381,3 +381,29 @@ def test_cards_are_found_by_japanese_or_english_names_in_any_width(live, browser
         assert ed.errors() == [], ed.errors()
     finally:
         ed.close()
+
+
+def test_a_cards_state_is_set_and_a_member_removed_keeps_the_squares(live, browser) -> None:
+    doc = json.loads((POSITIONS / "rebirth-attack-guard.json").read_text("utf-8"))
+    ed = Editor(browser).open(f"{live.base}/position")
+    try:
+        ed.page.click("#doc-json-box summary")
+        ed.page.fill("#doc-json", json.dumps(doc))
+        ed.page.click("#doc-load")
+        ed.settle()
+        # B-3 (B's second member) chosen on the board, rested in its panel
+        ed.page.click("#board .card[data-card-id='B-3']")
+        assert ed.page.get_attribute("#entry", "data-index") == "1"
+        ed.set_control("#entry-rested", True)
+        members = ed.doc()["start"]["players"]["B"]["members"]
+        assert members[1] == {"card": "R4S-014", "rested": True}
+        assert ed.page.locator("#board .card[data-card-id='B-3'].rested").count() == 1
+        # the first member removed: its square is empty, the others keep theirs
+        ed.page.click(".ed-player[data-player='B'] .ed-zone[data-zone='members'] .ed-item >> nth=0")
+        ed.page.click("#entry-remove")
+        ed.settle()
+        members = ed.doc()["start"]["players"]["B"]["members"]
+        assert members == [None, {"card": "R4S-014", "rested": True}, None]
+        assert ed.errors() == [], ed.errors()
+    finally:
+        ed.close()

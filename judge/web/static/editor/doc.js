@@ -107,7 +107,10 @@ export function edRemove(doc, pid, key, index) {
     return;
   }
   const list = edZoneList(doc, pid, key).slice();
-  list.splice(index, 1);
+  const squares = z && z.kind === "units" && z.blank && z.blank.value === null;
+  if (squares && list[index] !== null) list[index] = null; // a square emptied keeps its place
+  else list.splice(index, 1);
+  while (squares && list.length && list[list.length - 1] === null && list.every((x) => x === null)) list.pop();
   edSetZone(doc, pid, key, list);
 }
 

@@ -236,8 +236,9 @@ function drawMoment() {
   }, "Other start fields (JSON: entering, used, extra_draw_open, …)"));
 }
 
-function entryLabel(entry) {
+function entryLabel(entry, z) {
   const code = edEntryCode(entry);
+  if (entry === null && z && z.kind === "units" && z.blank) return z.blank.label; // an empty square
   if (code === null) return entry && typeof entry === "object" ? `unknown card ${JSON.stringify(edOtherFields(entry, ["card"]))}`.replace(" {}", "") : "unknown card";
   const def = S.byCode.get(code);
   let t = def ? `${def.name} (${code})` : code;
@@ -268,7 +269,7 @@ function drawZones() {
       const counted = raw && typeof raw === "object" && !Array.isArray(raw); // {"count": n}: no card to list
       if (!counted) list.forEach((entry, i) => {
         const sel = S.selected && S.selected.player === pid && S.selected.zone === z.key && S.selected.index === i;
-        const b = edEl("button", { type: "button", class: "ed-item" + (sel ? " selected" : "") + (edEntryCode(entry) === null ? " unknown" : ""), dataset: { index: i, focusKey: `item-${pid}-${z.key}-${i}` }, text: entryLabel(entry) });
+        const b = edEl("button", { type: "button", class: "ed-item" + (sel ? " selected" : "") + (edEntryCode(entry) === null ? " unknown" : ""), dataset: { index: i, focusKey: `item-${pid}-${z.key}-${i}` }, text: entryLabel(entry, z) });
         b.addEventListener("click", () => select(pid, z.key, i));
         items.append(b);
       });
@@ -319,7 +320,7 @@ function drawEntry() {
   box.dataset.player = player;
   box.dataset.zone = zone;
   box.dataset.index = String(index);
-  box.append(edEl("h3", { text: `${player} · ${z ? z.label : zone}, card ${index + 1}: ${entryLabel(entry)}` }));
+  box.append(edEl("h3", { text: `${player} · ${z ? z.label : zone}, card ${index + 1}: ${entryLabel(entry, z)}` }));
   const def = S.byCode.get(edEntryCode(entry));
   if (def && def.text) box.append(edEl("p", { class: "ed-card-text", text: def.text }));
   if (z && z.kind === "units" && entry && typeof entry === "object") {
