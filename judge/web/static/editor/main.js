@@ -501,7 +501,8 @@ function renamePlayers(ids) {
 
 async function startNew(game, variant) {
   S.doc = edNewDoc(game, variant, S.data.games[game].sets || []);
-  S.doc.start.phase = S.data.games[game].phases[0];
+  const phases = S.data.games[game].phases;
+  S.doc.start.phase = phases.includes("main") ? "main" : phases[0]; // where most questions are
   S.target = null;
   S.selected = null;
   await loadCards();
