@@ -235,6 +235,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
         docs,
         health,
         ratelimit,
+        recording,
         replays,
         rulings,
         security,
@@ -272,9 +273,10 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
     ratelimit.register(app)  # per-client limits, store full (api/ratelimit.py)
-    for module in (replays, annotating, audits, catalogue, health, cardsets, rulings):
+    for module in (replays, annotating, audits, catalogue, health, cardsets, rulings, recording):
         api.register_blueprint(module.blp)
     add_action_log_schema(api)
     app.register_blueprint(docs.blp)
     app.register_blueprint(viewer.blp)
+    app.register_blueprint(recording.pages)
     return app

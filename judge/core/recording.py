@@ -1,0 +1,622 @@
+"""Recording a match as it is played: what a scorekeeper's page needs after each decision.
+
+A recording is nothing but a ``judge-action-log/1`` document that grows: the page keeps the
+log (header and actions so far) and sends it whole; :func:`answer` judges it and says what
+the recorder needs next: the board after the last step (the frame format of
+:mod:`judge.core.frames`, redacted for a perspective), whose decision it is and what the
+rules wait for (``engine.pending()``), the engine's legal actions, each with a label naming
+its cards by name and the ids it involves (so the page can pick one by clicking a card), the
+verdict of the last step as the replay's step gives it (violations and rulings with the
+rule's text and source) and the result once the game is over.  Undo is the page dropping
+its last action; an action not among the legal ones is recorded all the same and judged
+(illegal, with its rule), and the log goes on as ``on_illegal`` says, as the replay does.
+:func:`start_log` makes a log's header from a match's settings (decks pasted as text, by
+card name or code with quantities) and :func:`search_cards` finds cards by name in the
+log's sets (to name a card that becomes known in observed mode).
+
+**State: rebuilt from the log, with an in-process cache of engines.**  Each answer is a
+pure function of the log (and perspective, ``on_illegal``, the card sets): nothing lives
+between requests that the log does not say, so several gunicorn workers, a restart, two
+tabs or a resumed file all give the same answers, and undo needs no server state.  What
+makes it fast is :class:`EngineCache`: engines after a prefix of the log, keyed by a hash
+chain over the header and the actions (``h0 = sha256(header)``, ``hk = sha256(hk-1 ||
+action k)``), least recently used first out.  An answer finds the longest cached prefix,
+copies that engine (never changes a cached one: a copy is about 1 ms) and judges only the
+actions after it, then caches the result; a miss (another worker, an evicted entry, a new
+recording) rebuilds from the start.  Measured (``bench/recorder.py``): rebuilding a
+400-decision game from its log costs about 30-100 ms, an answer from the cache a few ms, of
+which reading and validating the whole log is most; so a cache, but one that can be lost.
+Why not a session on the server: it would need sticky routing or Redis-held engines (which
+do not pickle cheaply), and would make undo and resume special cases.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from judge.core.canonical import canonical_bytes, canonical_json
+from judge.core.cards import builtin_set_names, load_builtin_set, set_cards
+from judge.core.engine import Engine
+from judge.core.errors import BadLog, FieldError
+from judge.core.fault import guard_log
+from judge.core.log import FORMAT, ActionLog, parse_log
+from judge.core.names import name_key
+from judge.core.perspective import check_perspective, redact_step, withheld_at
+from judge.core.verdict import ILLEGAL
+
+if TYPE_CHECKING:
+    from judge.core.cardsets import CardSets
+
+__all__ = [
+    "ANSWER_FORMAT",
+    "EngineCache",
+    "answer",
+    "games_setup",
+    "read_deck_text",
+    "search_cards",
+    "start_log",
+]
+
+ANSWER_FORMAT = "judge-recording/1"
+ON_ILLEGAL = ("skip", "apply", "stop")
+#: the most cards a search answers
+MAX_FOUND = 30
+#: engines a process keeps (a few hundred KB each; a 400-decision recording needs one at a
+#: time, its undo the one before)
+CACHE_SIZE = 64
+
+
+# -- the cache of engines ---------------------------------------------------------------------
+
+
+@dataclass
+class _Entry:
+    engine: Engine
+    last: dict[str, Any] | None
+    stopped: bool
+
+
+class EngineCache:
+    """Engines after a prefix of a log, by the prefix's hash chain (least recently used out).
+
+    Entries are never changed once stored: a caller copies the engine it extends.  Safe for
+    threads (one lock around the table; the work is done outside it)."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._items: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: str) -> _Entry | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: str, entry: _Entry) -> None:
+        with self._lock:
+            self._items[key] = entry
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+#: the process's cache (each gunicorn worker has its own; a miss only costs time)
+CACHE = EngineCache()
+
+
+def _chain(log: ActionLog, on_illegal: str) -> list[str]:
+    """``keys[k]``: the key of the engine after the first ``k`` actions."""
+    header = {k: v for k, v in log.document.items() if k not in ("actions", "checkpoints")}
+    pins = [h.get("sha256") for h in log.card_set_hashes]
+    h = hashlib.sha256(canonical_bytes({"h": header, "pins": pins, "o": on_illegal}))
+    keys = [h.hexdigest()]
+    for action in log.document["actions"]:
+        h = hashlib.sha256(h.digest() + canonical_bytes(action))
+        keys.append(h.hexdigest())
+    return keys
+
+
+def _engine_copy(engine: Engine) -> Engine:
+    from judge.core.ask import engine_copy
+
+    return engine_copy(engine)
+
+
+def _position(log: ActionLog, on_illegal: str, cache: EngineCache | None) -> _Entry:
+    """The engine after every action of ``log`` (a new object the caller may keep), from
+    the longest prefix ``cache`` holds."""
+    from judge.core.replay import run_step, start
+
+    actions = log.document["actions"]
+    keys = _chain(log, on_illegal) if cache is not None else []
+    base: _Entry | None = None
+    done = 0
+    if cache is not None:
+        for k in range(len(actions), -1, -1):
+            base = cache.get(keys[k])
+            if base is not None:
+                done = k
+                break
+        if base is not None and done == len(actions):
+            cache.hits += 1
+            return base
+        cache.hits += base is not None
+        cache.misses += base is None
+    if base is None:
+        engine, last, stopped = start(log), None, False
+    else:
+        engine, last, stopped = _engine_copy(base.engine), base.last, base.stopped
+        engine.log = log  # the taints read the log's actions (judge.core.taints)
+    for index in range(done, len(actions)):
+        if stopped:
+            last = {"index": index, "action": actions[index], "verdict": "not judged"}
+            continue
+        last = run_step(engine, index, copy.deepcopy(actions[index]), on_illegal)
+        stopped = on_illegal == "stop" and last["verdict"] == ILLEGAL
+    entry = _Entry(engine, last, stopped)
+    if cache is not None:
+        cache.put(keys[len(actions)], entry)
+    return entry
+
+
+# -- the answer -------------------------------------------------------------------------------
+
+
+def _names(engine: Engine) -> tuple[dict[str, str], dict[str, str]]:
+    """Instance id -> code, and code -> card name, of every card in the game."""
+    state = getattr(engine, "state", None)
+    code_of: dict[str, str] = dict(getattr(state, "code_of", None) or {})
+    names = {code: str(card.get("name") or code) for code, card in engine.log.cards.items()}
+    return code_of, names
+
+
+def _ids_in(value: Any, code_of: Mapping[str, str], out: list[str]) -> None:
+    if isinstance(value, str):
+        if value in code_of and value not in out:
+            out.append(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _ids_in(v, code_of, out)
+    elif isinstance(value, list):
+        for v in value:
+            _ids_in(v, code_of, out)
+
+
+def _said(value: Any, code_of: Mapping[str, str], names: Mapping[str, str]) -> str:
+    """A field's value in words: instance ids and codes by card name."""
+    if isinstance(value, str):
+        if value in code_of:
+            return f"{names.get(code_of[value], code_of[value])} ({value})"
+        if value in names:
+            return f"{names[value]} ({value})"
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return "[" + ", ".join(_said(v, code_of, names) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {_said(v, code_of, names)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def label(action: Mapping[str, Any], code_of: Mapping[str, str], names: Mapping[str, str]) -> str:
+    """A short label of ``action``: the player, the kind, and each field with cards named
+    (``A: play Cinder Vanguard (A-7), to front_line``)."""
+    head = f"{action.get('p')}: {str(action.get('do', '')).replace('_', ' ')}"
+    parts = []
+    for key in sorted(action):
+        if key in ("p", "do", "note"):
+            continue
+        said = _said(action[key], code_of, names)
+        parts.append(said if key == "card" else f"{key.replace('_', ' ')} {said}")
+    return head + (" " + ", ".join(parts) if parts else "")
+
+
+def _rule_texts(engine: Engine, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Violations or rulings with their rule's title, text and source (as the viewer shows)."""
+    cat = type(engine).catalogue
+    out = []
+    for item in items:
+        rule = item.get("rule")
+        extra: dict[str, Any] = {}
+        if isinstance(rule, str) and rule in cat:
+            r = cat[rule]
+            extra = {"title": r.title, "text": r.text, "source": r.source}
+        out.append({**item, **extra})
+    return out
+
+
+def _kinds(pending: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Who may record which kinds of action now (from the pending decisions)."""
+    out: list[dict[str, Any]] = []
+    for item in pending:
+        kinds = [k for k in str(item.get("kind", "")).split("|") if k]
+        out.append({"player": item.get("player"), "kinds": kinds})
+    return out
+
+
+def answer(
+    data: str | bytes | dict[str, Any] | ActionLog,
+    *,
+    perspective: str = "judge",
+    on_illegal: str = "skip",
+    card_sets: CardSets | None = None,
+    cache: EngineCache | None = CACHE,
+) -> dict[str, Any]:
+    """What a recorder needs after the log's last action (``judge-recording/1``).
+
+    Raises :class:`BadLog` for a document that is not a log (or a perspective or
+    ``on_illegal`` that is not one, named as a field), and
+    :class:`~judge.core.fault.EngineFault` when the engine fails (never passed off as bad
+    input)."""
+    errors = []
+    if on_illegal not in ON_ILLEGAL:
+        errors.append(FieldError("on_illegal", f"must be one of {', '.join(ON_ILLEGAL)}"))
+    log = data if isinstance(data, ActionLog) else parse_log(data, card_sets)
+    try:
+        check_perspective(perspective, log.player_ids)
+    except ValueError as exc:
+        errors.append(FieldError("perspective", str(exc)))
+    if errors:
+        raise BadLog(errors)
+    entry = _position(log, on_illegal, cache)
+    engine = entry.engine
+    with guard_log(log, where="end"):
+        pending = engine.pending()
+        result = engine.result()
+        turn, phase = engine.turn_phase()
+        legal = [] if result is not None or entry.stopped else engine.legal_actions()
+        state = engine.step_state()
+    code_of, names = _names(engine)
+    teams = log.teams
+    zones = tuple(getattr(type(engine), "private_zones", ("hand",)))
+    hide = None
+    if perspective != "judge":
+        hide = withheld_at(engine, perspective, teams)
+        state = redact_step({"state": state}, perspective, zones, set(hide.sees))["state"]
+        legal = [a for a in legal if not hide.names_hidden(a)]
+    actions = []
+    for action in legal:
+        ids: list[str] = []
+        _ids_in({k: v for k, v in action.items() if k not in ("p", "do")}, code_of, ids)
+        actions.append(
+            {
+                "action": action,
+                "key": canonical_json(action),
+                "label": label(action, code_of, names),
+                "cards": ids,
+            }
+        )
+    last = None
+    if entry.last is not None:
+        step = entry.last
+        last = {
+            "index": step["index"],
+            "action": step["action"],
+            "label": label(step["action"], code_of, names),
+            "verdict": step["verdict"],
+            "violations": _rule_texts(engine, step.get("violations") or []),
+            "rulings": _rule_texts(engine, step.get("rulings") or []),
+            "events": step.get("events") or [],
+            "skipped": bool(step.get("skipped")),
+            "not_judged": step["verdict"] == "not judged",
+        }
+        if hide is not None:
+            last = hide.document(redact_step(last, perspective, zones, set(hide.sees)))
+    doc = log.document
+    return {
+        "format": ANSWER_FORMAT,
+        "game": log.game,
+        "variant": log.variant,
+        "perspective": perspective,
+        "on_illegal": on_illegal,
+        "actions": len(doc["actions"]),
+        "observed": log.hidden.get("mode") == "observed",
+        "turn": turn,
+        "phase": phase,
+        "frame": {"index": len(doc["actions"]) - 1, "state": state},
+        "players": log.players,
+        "teams": teams,
+        "decks": log.decks if perspective == "judge" or log.start is None else None,
+        "cards": engine.cards_used(),
+        "pending": pending,
+        "to_act": _kinds(pending),
+        "legal_actions": actions,
+        "last": last,
+        "stopped": entry.stopped,
+        "result": result,
+    }
+
+
+# -- starting a match -------------------------------------------------------------------------
+
+_LINE = re.compile(r"^\s*(?:(\d+)\s*[xX×]?\s+)?(.+?)(?:\s+[xX×]\s*(\d+))?\s*$")
+
+
+def _key(name: str) -> str:
+    return name_key(name).casefold()
+
+
+def read_deck_text(
+    text: str | list[str], cards: Mapping[str, Mapping[str, Any]], path: str
+) -> tuple[list[str], list[FieldError]]:
+    """A deck list pasted as text, one entry a line (``4 Cinder Vanguard``, ``UAS-003 x2``,
+    ``Cinder Vanguard``; blank lines and ``#`` comments skipped), as card codes in order.
+
+    A card is named by code or by name (English or Japanese, as the set writes it; compared
+    as every name is, :func:`judge.core.names.name_key`, and without case).  A name several
+    codes carry, or none, is an error naming the line."""
+    lines = text if isinstance(text, list) else text.splitlines()
+    by_name: dict[str, list[str]] = {}
+    for code, card in sorted(cards.items()):
+        for name in (card.get("name"), card.get("name_en"), card.get("name_ja")):
+            if isinstance(name, str) and name:
+                listed = by_name.setdefault(_key(name), [])
+                if code not in listed:
+                    listed.append(code)
+    out: list[str] = []
+    errors: list[FieldError] = []
+    for n, raw in enumerate(lines):
+        if not isinstance(raw, str):
+            errors.append(FieldError(f"{path}[{n}]", "must be a line of text"))
+            continue
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _LINE.match(line)
+        assert m is not None  # the pattern matches any non-empty line
+        count = int(m.group(1) or m.group(3) or 1)
+        entry = m.group(2).strip()
+        where = f"{path}[line {n + 1}]"
+        if count > 60:
+            errors.append(FieldError(where, f"{count} copies of {entry!r}: at most 60 a line"))
+            continue
+        if entry in cards:
+            code = entry
+        else:
+            codes = by_name.get(_key(entry), [])
+            if len(codes) > 1:
+                errors.append(
+                    FieldError(
+                        where,
+                        f"{entry!r} is the name of {len(codes)} cards ({', '.join(codes)}): "
+                        "write the code of the one meant",
+                    )
+                )
+                continue
+            if not codes:
+                errors.append(
+                    FieldError(where, f"no card named or coded {entry!r} in the card sets")
+                )
+                continue
+            code = codes[0]
+        out.extend([code] * count)
+    return out, errors
+
+
+def _set_table(
+    refs: list[str], log_cards: list[dict[str, Any]], registry: CardSets | None
+) -> tuple[dict[str, dict[str, Any]], list[FieldError]]:
+    table: dict[str, dict[str, Any]] = {}
+    errors = []
+    for n, ref in enumerate(refs):
+        try:
+            for card in set_cards(ref, registry):
+                table.setdefault(card["code"], card)
+        except (KeyError, LookupError) as exc:
+            errors.append(FieldError(f"card_sets[{n}]", f"no such card set: {ref!r} ({exc})"))
+    for card in log_cards:
+        if isinstance(card, dict) and isinstance(card.get("code"), str):
+            table[card["code"]] = card
+    return table, errors
+
+
+def games_setup() -> dict[str, Any]:
+    """What a settings form offers, per game: variants, the lists of a deck, the rule
+    options (default, choices, text) and the built-in card sets of the game."""
+    from judge.games import GAMES, deck_lists, engine_class
+
+    sets: dict[str, list[str]] = {}
+    for name in builtin_set_names():
+        sets.setdefault(str(load_builtin_set(name).get("game")), []).append(name)
+    out = {}
+    for game in sorted(GAMES):
+        cls = engine_class(game)
+        variants = sorted(getattr(cls, "VARIANTS", None) or {})
+        out[game] = {
+            "variants": variants,
+            "deck_lists": list(deck_lists(game)),
+            "options": [o.to_dict() for o in cls.catalogue.options.values()],
+            "card_sets": sets.get(game, []),
+            "seats": {v: (4 if v == "tag" else 2) for v in variants} or {"": 2},
+        }
+    return out
+
+
+def start_log(settings: Mapping[str, Any], card_sets: CardSets | None = None) -> dict[str, Any]:
+    """A new log (no actions yet) from a match's settings, validated as any log is.
+
+    ``settings``: ``game``, ``variant``, ``players`` (``[{"id", "name"}]``), ``teams`` (tag
+    battle: ``[{"id", "players": [...]}]``; by default the first two seats against the last
+    two), ``rule_options``, ``match``, ``card_sets``, ``cards``, ``decks`` (``{player:
+    {list: text or [lines]}}``, entries by name or code with quantities), ``hidden``
+    (``{"mode": "observed"}`` or ``{"mode": "seeded", "seed": …}``); or ``position``: a
+    position document (a log with ``start``), whose actions are dropped.  Raises
+    :class:`BadLog` naming every field in error (the settings' own names)."""
+    from judge.games import GAMES, deck_lists
+
+    if not isinstance(settings, Mapping):
+        raise BadLog([FieldError("", "the settings must be an object")])
+    position = settings.get("position")
+    if position is not None:
+        if not isinstance(position, dict) or "start" not in position:
+            raise BadLog([FieldError("position", "must be a log with a start (a position)")])
+        doc = {k: v for k, v in position.items() if k not in ("checkpoints",)}
+        doc["actions"] = []
+        try:
+            parse_log(doc, card_sets)
+        except BadLog as exc:
+            raise BadLog(
+                [FieldError(f"position.{e.path}", e.message) for e in exc.errors]
+            ) from None
+        return doc
+    errors: list[FieldError] = []
+    game = settings.get("game")
+    if game not in GAMES:
+        raise BadLog([FieldError("game", f"must be one of {', '.join(sorted(GAMES))}")])
+    variant = settings.get("variant") or None
+    players = settings.get("players")
+    if not isinstance(players, list) or not players:
+        errors.append(FieldError("players", "a list of players ({id, name}) is needed"))
+        players = []
+    clean_players = []
+    for n, p in enumerate(players):
+        if isinstance(p, str):
+            p = {"id": p}
+        if not isinstance(p, dict) or not isinstance(p.get("id"), str) or not p["id"].strip():
+            errors.append(FieldError(f"players[{n}].id", "each player needs an id"))
+            continue
+        item = {"id": p["id"].strip()}
+        if isinstance(p.get("name"), str) and p["name"].strip():
+            item["name"] = p["name"].strip()
+        clean_players.append(item)
+    ids = [p["id"] for p in clean_players]
+    teams = settings.get("teams")
+    if variant == "tag" and not teams and len(ids) == 4:
+        teams = [{"id": "T1", "players": ids[:2]}, {"id": "T2", "players": ids[2:]}]
+    refs = settings.get("card_sets") or []
+    if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+        errors.append(FieldError("card_sets", "a list of card set names or hashes"))
+        refs = []
+    log_cards = settings.get("cards") or []
+    if not isinstance(log_cards, list):
+        errors.append(FieldError("cards", "a list of card definitions"))
+        log_cards = []
+    table, set_errors = _set_table(refs, log_cards, card_sets)
+    errors += set_errors
+    decks_in = settings.get("decks")
+    decks: dict[str, dict[str, list[str]]] = {}
+    if not isinstance(decks_in, dict):
+        errors.append(FieldError("decks", "each player's deck lists are needed"))
+        decks_in = {}
+    sections = deck_lists(game)
+    for pid in ids:
+        given = decks_in.get(pid)
+        if not isinstance(given, dict):
+            errors.append(FieldError(f"decks.{pid}", f"{pid}'s deck is missing"))
+            continue
+        deck = {}
+        for section, text in given.items():
+            if section not in sections:
+                errors.append(
+                    FieldError(
+                        f"decks.{pid}.{section}", f"not a list of a deck: {', '.join(sections)}"
+                    )
+                )
+                continue
+            if not isinstance(text, (str, list)):
+                errors.append(
+                    FieldError(f"decks.{pid}.{section}", "must be text or a list of lines")
+                )
+                continue
+            codes, problems = read_deck_text(text, table, f"decks.{pid}.{section}")
+            errors += problems
+            if codes or section == "main":
+                deck[section] = codes
+        decks[pid] = deck
+    for pid in decks_in:
+        if pid not in ids:
+            errors.append(FieldError(f"decks.{pid}", f"{pid!r} is not one of the players"))
+    hidden = settings.get("hidden") or {"mode": "observed"}
+    if not isinstance(hidden, dict) or hidden.get("mode") not in ("observed", "seeded"):
+        errors.append(FieldError("hidden.mode", "must be observed or seeded"))
+    elif hidden["mode"] == "seeded" and not (
+        isinstance(hidden.get("seed"), str) and hidden["seed"]
+    ):
+        errors.append(FieldError("hidden.seed", "a seeded match needs a seed"))
+    elif hidden["mode"] == "observed":
+        hidden = {"mode": "observed"}
+    if errors:
+        raise BadLog(errors)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "game": game,
+        "variant": variant,
+        "rule_options": dict(settings.get("rule_options") or {}),
+        "match": dict(settings.get("match") or {}),
+        "players": clean_players,
+        **({"teams": teams} if teams else {}),
+        **({"cards": log_cards} if log_cards else {}),
+        "card_sets": refs,
+        "decks": decks,
+        "hidden": dict(hidden),
+        "actions": [],
+    }
+    parse_log(doc, card_sets)  # every other problem, by the log's own field names
+    return doc
+
+
+# -- naming a card ----------------------------------------------------------------------------
+
+
+def search_cards(
+    query: str,
+    refs: list[str],
+    log_cards: list[dict[str, Any]] | None = None,
+    card_sets: CardSets | None = None,
+    limit: int = MAX_FOUND,
+) -> list[dict[str, Any]]:
+    """Cards of the sets ``refs`` (and ``log_cards``) whose code, name (English or Japanese,
+    compared as names are, without case) or traits hold ``query``: codes that match first,
+    then names that start with it, then the rest, each by code.  Raises :class:`BadLog` for
+    a set that is not known."""
+    table, errors = _set_table(refs, log_cards or [], card_sets)
+    if errors:
+        raise BadLog(errors)
+    q = _key(query or "")
+    ranked = []
+    for code, card in table.items():
+        names = [
+            n
+            for n in (card.get("name"), card.get("name_en"), card.get("name_ja"))
+            if isinstance(n, str)
+        ]
+        keys = [_key(n) for n in names]
+        if not q:
+            rank = 2
+        elif _key(code) == q:
+            rank = 0
+        elif any(k.startswith(q) for k in keys) or _key(code).startswith(q):
+            rank = 1
+        elif any(q in k for k in keys) or any(q in _key(str(t)) for t in card.get("traits") or ()):
+            rank = 2
+        else:
+            continue
+        ranked.append((rank, code, card))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    return [
+        {
+            "code": code,
+            "name": card.get("name"),
+            "type": card.get("type"),
+            **({"name_ja": card["name_ja"]} if isinstance(card.get("name_ja"), str) else {}),
+        }
+        for _, code, card in ranked[:limit]
+    ]
