@@ -164,16 +164,15 @@ def next_answer() -> Any:
     log = {k: v for k, v in log.items() if k != "checkpoints"}
     try:
         registry = _registry(log)
-        from judge.core.log import parse_log
-
-        parsed = parse_log(log, registry)
+        on_illegal = body.get("on_illegal", "skip")
+        parsed = recording.read_log(log, registry, on_illegal=on_illegal, cache=recording.CACHE)
     except BadLog as exc:
         raise _prefixed(exc, "log.") from None
     try:
         return recording.answer(
             parsed,
             perspective=body.get("perspective", "judge"),
-            on_illegal=body.get("on_illegal", "skip"),
+            on_illegal=on_illegal,
             card_sets=registry,
         )
     except BadLog as exc:
