@@ -546,17 +546,7 @@ def start_log(settings: Mapping[str, Any], card_sets: CardSets | None = None) ->
         raise BadLog([FieldError("", "the settings must be an object")])
     position = settings.get("position")
     if position is not None:
-        if not isinstance(position, dict) or "start" not in position:
-            raise BadLog([FieldError("position", "must be a log with a start (a position)")])
-        doc = {k: v for k, v in position.items() if k not in ("checkpoints",)}
-        doc["actions"] = []
-        try:
-            parse_log(doc, card_sets)
-        except BadLog as exc:
-            raise BadLog(
-                [FieldError(f"position.{e.path}", e.message) for e in exc.errors]
-            ) from None
-        return doc
+        return _from_position(position, card_sets)
     errors: list[FieldError] = []
     game = settings.get("game")
     if game not in GAMES:
@@ -650,6 +640,32 @@ def start_log(settings: Mapping[str, Any], card_sets: CardSets | None = None) ->
         "actions": [],
     }
     parse_log(doc, card_sets)  # every other problem, by the log's own field names
+    return doc
+
+
+def _from_position(position: Any, card_sets: CardSets | None) -> dict[str, Any]:
+    """The log that starts from ``position``: a position document (``judge-position/1``,
+    :func:`judge.core.position.position_log`) or a log with ``start`` (its actions dropped);
+    problems named under ``position.``."""
+    from judge.core.position import POSITION_FORMAT, position_log
+
+    try:
+        if not isinstance(position, dict):
+            raise BadLog([FieldError("", "a position is a JSON object")])
+        if position.get("format") == POSITION_FORMAT:
+            doc = position_log(position)
+        elif "start" in position:
+            doc = {k: v for k, v in position.items() if k != "checkpoints"}
+            doc["actions"] = []
+        else:
+            raise BadLog([FieldError("start", "required: the moment the position describes")])
+        parse_log(doc, card_sets)
+    except BadLog as exc:
+        errors = [
+            FieldError(f"position.{e.path}" if e.path else "position", e.message)
+            for e in exc.errors
+        ]
+        raise BadLog(errors, exc.more) from None
     return doc
 
 

@@ -63,3 +63,10 @@ export function recCanonical(value) {
   }
   return JSON.stringify(value);
 }
+
+// node's children replaced by kids, leaving out null, undefined and false (replaceChildren
+// itself would write them as text)
+export function recReplace(node, ...kids) {
+  node.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+  return node;
+}

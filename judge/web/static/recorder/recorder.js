@@ -4,7 +4,7 @@
 import { renderBoard } from "../viewer/boards/index.js";
 import { vwEl, vwGameName, vwPlayerName, vwVerdictInfo, vwWords } from "../viewer/util.js";
 import { docFromParam, hashParams } from "../viewer/doclink.js";
-import { recGet, recPost, recLoadSaved, recSave, recCanonical } from "./api.js";
+import { recGet, recPost, recLoadSaved, recSave, recCanonical, recReplace } from "./api.js";
 import { RecSettings } from "./settings.js";
 
 export class RecRecorder {
@@ -24,28 +24,12 @@ export class RecRecorder {
     try {
       this.setup = await recGet(`${this.api}/setup`);
     } catch (err) {
-      this.root.replaceChildren(vwEl("p", { class: "rec-problem", role: "alert" }, `The service did not answer: ${err.message}`));
+      recReplace(this.root, vwEl("p", { class: "rec-problem", role: "alert" }, `The service did not answer: ${err.message}`));
       return;
     }
     document.addEventListener("keydown", this.onKey);
-    const param = hashParams(window.location.hash).get("position");
-    if (param) {
-      let doc = null;
-      try {
-        doc = docFromParam(param);
-      } catch (err) {
-        this.showSettings(`The link's position could not be read: ${err.message}`);
-        return;
-      }
-      history.replaceState(null, "", window.location.pathname);
-      try {
-        await this.begin("position", doc, "skip");
-        return;
-      } catch (err) {
-        this.showSettings(`The link's position was refused: ${err.message}`);
-        return;
-      }
-    }
+    window.addEventListener("hashchange", () => this.fromLink());
+    if (await this.fromLink()) return;
     const saved = recLoadSaved();
     if (saved && saved.log) {
       this.state = saved;
@@ -59,6 +43,26 @@ export class RecRecorder {
       }
     }
     this.showSettings();
+  }
+
+  // "/record#position=<param>" (the position editor's link): a recording from that position
+  async fromLink() {
+    const param = hashParams(window.location.hash).get("position");
+    if (!param) return false;
+    history.replaceState(null, "", window.location.pathname);
+    let doc = null;
+    try {
+      doc = docFromParam(param);
+    } catch (err) {
+      this.showSettings(`The link's position could not be read: ${err.message}`);
+      return true;
+    }
+    try {
+      await this.begin("position", doc, "skip");
+    } catch (err) {
+      this.showSettings(`The link's position was refused: ${err.message}`);
+    }
+    return true;
   }
 
   showSettings(message) {
@@ -137,7 +141,7 @@ export class RecRecorder {
       this.compose,
       vwEl("details", { class: "rec-more", id: "rec-steps", ontoggle: () => this.drawHistory() }, vwEl("summary", null, "Steps recorded"), this.history)
     );
-    this.root.replaceChildren(this.title, this.turn, bar, this.stored, vwEl("div", { class: "rec-layout" }, left, right));
+    recReplace(this.root, this.title, this.turn, bar, this.stored, vwEl("div", { class: "rec-layout" }, left, right));
   }
 
   drawCompose() {
@@ -201,14 +205,14 @@ export class RecRecorder {
     const players = a.players || [];
     if (a.result) {
       const w = a.result.winner ? vwPlayerName(players, a.result.winner) : "nobody";
-      this.status.replaceChildren(vwEl("p", { id: "rec-result", class: "rec-result" }, `The game is over: ${w} wins (${vwWords(a.result.reason)}).`));
+      recReplace(this.status, vwEl("p", { id: "rec-result", class: "rec-result" }, `The game is over: ${w} wins (${vwWords(a.result.reason)}).`));
       return;
     }
     if (a.stopped) {
-      this.status.replaceChildren(vwEl("p", { class: "rec-result" }, "Judging stopped at the illegal play (on_illegal: stop). Undo it to go on."));
+      recReplace(this.status, vwEl("p", { class: "rec-result" }, "Judging stopped at the illegal play (on_illegal: stop). Undo it to go on."));
       return;
     }
-    this.status.replaceChildren(
+    recReplace(this.status, 
       vwEl("p", { class: "rec-waiting" }, "Waiting for: "),
       vwEl("ul", { id: "rec-pending" }, (a.pending || []).map((p) => vwEl("li", { dataset: { player: p.player || "" } }, p.text)))
     );
@@ -217,7 +221,7 @@ export class RecRecorder {
   drawVerdict() {
     const last = this.answer.last;
     if (!last) {
-      this.verdict.replaceChildren(vwEl("p", { class: "rec-hint" }, "No decision recorded yet."));
+      recReplace(this.verdict, vwEl("p", { class: "rec-hint" }, "No decision recorded yet."));
       this.verdict.dataset.verdict = "";
       return;
     }
@@ -238,7 +242,7 @@ export class RecRecorder {
     }
     for (const r of last.rulings || []) items.push(vwEl("li", { class: "rec-ruling", dataset: { rule: r.rule } }, vwEl("strong", null, r.rule), ": " + r.message));
     const tail = last.skipped ? " (not carried out: the state stays as it was)" : "";
-    this.verdict.replaceChildren(
+    recReplace(this.verdict, 
       vwEl("p", { class: "rec-last" }, vwEl("span", { class: `rec-badge rec-${last.verdict}` }, `${info.glyph} ${info.label}`), ` Step ${last.index}: ${last.label}${tail}`),
       items.length ? vwEl("ul", null, items) : null
     );
@@ -260,7 +264,7 @@ export class RecRecorder {
         selected: this.selected,
       });
     } catch (err) {
-      this.board.replaceChildren(vwEl("p", { class: "rec-problem" }, `The board could not be drawn: ${err.message || err}`));
+      recReplace(this.board, vwEl("p", { class: "rec-problem" }, `The board could not be drawn: ${err.message || err}`));
     }
   }
 
@@ -273,12 +277,12 @@ export class RecRecorder {
   drawActions() {
     const shown = this.shownActions();
     if (this.selected) {
-      this.filter.replaceChildren(
+      recReplace(this.filter, 
         `Decisions with ${this.selected}: ${shown.length} `,
         vwEl("button", { type: "button", id: "rec-clear-filter", onclick: () => this.pick(null) }, "Show all (Esc)")
       );
-    } else this.filter.replaceChildren(this.answer.observed ? "Cards not yet seen are not listed: record them as played, naming the card." : "");
-    this.actions.replaceChildren(
+    } else recReplace(this.filter, this.answer.observed ? "Cards not yet seen are not listed: record them as played, naming the card." : "");
+    recReplace(this.actions, 
       ...shown.map((x, i) =>
         vwEl(
           "li",
@@ -304,18 +308,18 @@ export class RecRecorder {
         buttons.push(vwEl("button", { type: "button", class: "rec-kind", dataset: { kind, player: p }, onclick: () => this.startJson(p, kind) }, `${p}: ${vwWords(kind)}`));
       }
     }
-    this.kinds.replaceChildren(...buttons);
+    recReplace(this.kinds, ...buttons);
   }
 
   // drawn while open only: a long game's list is not rebuilt at every decision
   drawHistory() {
     if (!this.history.parentElement.open) {
-      this.history.replaceChildren();
+      recReplace(this.history);
       return;
     }
     const acts = this.state.log.actions;
     const h = this.state.history || [];
-    this.history.replaceChildren(
+    recReplace(this.history, 
       ...acts.map((act, i) => {
         const item = h[i];
         const label = item ? item.label : recCanonical(act);
@@ -341,7 +345,7 @@ export class RecRecorder {
     const note = this.note.value.trim();
     if (note && !act.note) act.note = note;
     this.state.log.actions.push(act);
-    this.problem.replaceChildren();
+    recReplace(this.problem);
     const selected = this.selected;
     this.selected = null;
     try {
@@ -385,7 +389,7 @@ export class RecRecorder {
     const sets = this.state.log.card_sets || [];
     const own = (this.answer && this.answer.cards) || [];
     if (!q) {
-      this.found.replaceChildren();
+      recReplace(this.found);
       return;
     }
     let cards = [];
@@ -403,7 +407,7 @@ export class RecRecorder {
       if (cards.some((x) => x.code === c.code)) continue;
       if (String(c.code).toLowerCase().includes(key) || String(c.name || "").toLowerCase().includes(key)) cards.push({ code: c.code, name: c.name, type: c.type });
     }
-    this.found.replaceChildren(
+    recReplace(this.found, 
       ...cards.slice(0, 12).map((c) =>
         vwEl("li", null, vwEl("button", { type: "button", class: "rec-found-card", dataset: { code: c.code }, onclick: () => this.nameCard(c.code) }, `${c.name || c.code} (${c.code})${c.name_ja ? " " + c.name_ja : ""}`))
       )
@@ -470,7 +474,7 @@ export class RecRecorder {
 
   showProblem(err) {
     const errors = (err && err.errors) || [];
-    this.problem.replaceChildren(
+    recReplace(this.problem, 
       vwEl("p", { class: "rec-problem" }, `Not recorded: ${(err && err.message) || err}`),
       errors.length ? vwEl("ul", null, errors.map((e) => vwEl("li", null, vwEl("code", null, e.path), ": " + e.message))) : null
     );
@@ -487,13 +491,13 @@ export class RecRecorder {
   }
 
   async store() {
-    this.stored.replaceChildren("Saving…");
+    recReplace(this.stored, "Saving…");
     try {
       const doc = await recPost(`${this.replays}?on_illegal=${encodeURIComponent(this.state.onIllegal)}`, this.state.log);
       const link = `/replays/${doc.id}`;
-      this.stored.replaceChildren("Saved: ", vwEl("a", { id: "rec-replay-link", href: link }, link));
+      recReplace(this.stored, "Saved: ", vwEl("a", { id: "rec-replay-link", href: link }, link));
     } catch (err) {
-      this.stored.replaceChildren();
+      recReplace(this.stored);
       this.showProblem(err);
     }
   }

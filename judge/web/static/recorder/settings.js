@@ -1,6 +1,7 @@
 // The recorder's start screen: a match's settings (a new log), a position to start from, or a
 // saved log to resume.  Builds the settings document POST /v1/recordings/start reads.
 
+import { recReplace } from "./api.js";
 import { vwEl, vwGameName } from "../viewer/util.js";
 
 const REC_GAMES_ORDER = ["union-arena", "rangers-strike", "zx", "rebirth"];
@@ -104,7 +105,7 @@ export class RecSettings {
       vwEl("button", { type: "submit", id: "rec-resume-start" }, "Resume")
     );
     const intro = vwEl("p", { class: "rec-intro" }, "Record a match as it is played: every decision is judged at once by the game's engine.");
-    this.root.replaceChildren(vwEl("h1", null, "Record a match"), intro, message ? vwEl("p", { class: "rec-note", role: "status" }, message) : null, form, posForm, resForm);
+    recReplace(this.root, vwEl("h1", null, "Record a match"), intro, message ? vwEl("p", { class: "rec-note", role: "status" }, message) : null, form, posForm, resForm);
     this.gameChanged();
   }
 
@@ -119,7 +120,7 @@ export class RecSettings {
   gameChanged(keepVariant) {
     const info = this.games[this.game.value] || {};
     if (!keepVariant) {
-      this.variant.replaceChildren(...(info.variants || []).map((v) => vwEl("option", { value: v }, v)));
+      recReplace(this.variant, ...(info.variants || []).map((v) => vwEl("option", { value: v }, v)));
       this.variant.closest(".rec-field").hidden = !(info.variants || []).length;
     }
     const tag = this.variant.value === "tag";
@@ -127,12 +128,12 @@ export class RecSettings {
     const wanted = tag ? "A1\nA2\nB1\nB2" : "A\nB";
     const have = recReadPlayers(this.players.value).length;
     if (!this.players.value.trim() || have !== (tag ? 4 : 2)) this.players.value = wanted;
-    this.sets.replaceChildren(
+    recReplace(this.sets, 
       ...(info.card_sets || []).map((s, i) =>
         vwEl("label", { class: "rec-check" }, vwEl("input", { type: "checkbox", value: s, checked: i === 0, dataset: { set: s } }), " " + s)
       )
     );
-    this.options.replaceChildren(
+    recReplace(this.options, 
       ...(info.options || []).map((o) => {
         const sel = vwEl(
           "select",
@@ -163,7 +164,7 @@ export class RecSettings {
         boxes.push(recField(`${p.name || p.id}: ${list}`, ta));
       }
     }
-    this.decks.replaceChildren(...boxes);
+    recReplace(this.decks, ...boxes);
   }
 
   settings() {
@@ -209,7 +210,7 @@ export class RecSettings {
 
   showErrors(box, err) {
     const errors = (err && (err.local || err.errors)) || [];
-    box.replaceChildren(
+    recReplace(box, 
       vwEl("p", { class: "rec-problem" }, (err && err.message) || "The settings were refused."),
       errors.length ? vwEl("ul", null, errors.map((e) => vwEl("li", { dataset: { path: e.path } }, vwEl("code", null, e.path || "(the whole)"), ": " + e.message))) : null
     );
@@ -230,7 +231,7 @@ export class RecSettings {
   }
 
   async submit() {
-    this.errorsBox.replaceChildren();
+    recReplace(this.errorsBox);
     let settings;
     try {
       settings = this.settings();
@@ -247,7 +248,7 @@ export class RecSettings {
 
   async submitJson(kind, textarea) {
     const box = textarea.closest("form").querySelector(".rec-errors") || textarea.closest("form").appendChild(vwEl("div", { class: "rec-errors", role: "alert" }));
-    box.replaceChildren();
+    recReplace(box);
     let doc;
     try {
       doc = JSON.parse(textarea.value);
