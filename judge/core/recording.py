@@ -640,6 +640,13 @@ def start_log(settings: Mapping[str, Any], card_sets: CardSets | None = None) ->
         "actions": [],
     }
     parse_log(doc, card_sets)  # every other problem, by the log's own field names
+    from judge.core.rules import OptionError
+    from judge.games import engine_class
+
+    try:  # as the replay resolves them (judge.core.replay.start)
+        engine_class(game, variant).catalogue.resolve_options(doc["rule_options"])
+    except OptionError as exc:
+        raise BadLog([FieldError(f"rule_options.{exc.name}", exc.message)]) from None
     return doc
 
 
