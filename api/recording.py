@@ -106,6 +106,7 @@ def setup() -> Any:
 @blp.alt_response(400, response=response_name(400))
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
+@blp.alt_response(503, **problems("store-unavailable", description="The store is away"))
 @blp.doc(
     operationId="startRecording",
     requestBody={
@@ -135,6 +136,7 @@ def start() -> Any:
 @blp.alt_response(413, response=response_name(413))
 @blp.alt_response(415, response=response_name(415))
 @blp.alt_response(501, **problems("engine-error", description="The engine failed"))
+@blp.alt_response(503, **problems("store-unavailable", description="The store is away"))
 @blp.doc(
     operationId="recordingNext",
     requestBody={
@@ -183,6 +185,7 @@ def next_answer() -> Any:
 @blp.arguments(CardSearchQuerySchema, location="query", error_status_code=400, as_kwargs=True)
 @blp.response(200, CardSearchAnswerSchema, description="The cards found, best first.")
 @blp.alt_response(400, response=response_name(400))
+@blp.alt_response(503, **problems("store-unavailable", description="The store is away"))
 @blp.doc(operationId="recordingCards")
 def cards(q: str, card_set: list[str]) -> Any:
     """Cards of the sets named (`card_set`, repeatable: built-in or kept) whose code or
