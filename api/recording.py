@@ -34,7 +34,7 @@ from flask_smorest import Blueprint
 from api import current_service, json_body
 from api.docs import problems, response_name
 from api.errors import ApiProblem, invalid, too_large
-from judge.core import recording
+from judge.core import recording, recording_start
 from judge.core.errors import BadLog, FieldError
 from judge.core.jsontext import TooLarge
 from judge.web.page import SERVED_AT, STYLE_SHEETS, VIEWER, data_block
@@ -98,7 +98,7 @@ def _actions_limit(log: dict[str, Any]) -> None:
 def setup() -> Any:
     """Per game: its variants, the lists of a deck, the rule options (default, choices,
     text) and the built-in card sets."""
-    return {"games": recording.games_setup()}
+    return {"games": recording_start.games_setup()}
 
 
 @blp.route("/start", methods=["POST"])
@@ -124,7 +124,7 @@ def start() -> Any:
         registry = _registry(
             body.get("position") if isinstance(body.get("position"), dict) else body
         )
-        log = recording.start_log(body, registry)
+        log = recording_start.start_log(body, registry)
     except BadLog as exc:
         raise invalid(exc.errors, more=exc.more) from None
     return {"log": log}
@@ -192,7 +192,7 @@ def cards(q: str, card_set: list[str]) -> Any:
     name (English or Japanese) or trait holds `q`: to name a card that becomes known."""
     try:
         registry = _registry({"card_sets": card_set})
-        found = recording.search_cards(q, card_set, None, registry)
+        found = recording_start.search_cards(q, card_set, None, registry)
     except BadLog as exc:
         raise invalid(exc.errors, more=exc.more) from None
     return {"cards": found}

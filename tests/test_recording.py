@@ -14,12 +14,13 @@ from typing import Any
 
 import pytest
 
-from judge.core import recording
+from judge.core import recording_start
 from judge.core.canonical import canonical_json
 from judge.core.errors import BadLog
 from judge.core.fault import EngineFault
 from judge.core.log import parse_log
-from judge.core.recording import EngineCache, answer, read_log, search_cards, start_log
+from judge.core.recording import EngineCache, answer, read_log
+from judge.core.recording_start import search_cards, start_log
 from judge.core.replay import replay, run_step, start
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -218,7 +219,7 @@ def test_deck_lines_are_read_in_every_written_form() -> None:
         "X-2": {"name": "紅蓮の騎士"},
         "X-3": {"name": "Blue Hawk"},
     }
-    codes, errors = recording.read_deck_text(
+    codes, errors = recording_start.read_deck_text(
         "2 X-1\nX-2 x3\n# a comment\n\n1 紅蓮の騎士\n１ 紅蓮の騎士\nblue hawk\nNobody", cards, "d"
     )
     assert codes == ["X-1", "X-1", "X-2", "X-2", "X-2", "X-2", "X-2"]
