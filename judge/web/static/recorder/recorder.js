@@ -129,7 +129,6 @@ export class RecRecorder {
     this.problem = vwEl("div", { id: "rec-problem", class: "rec-errors", role: "alert" });
     this.compose = this.drawCompose();
     this.history = vwEl("ol", { id: "rec-history", class: "rec-history", start: "0" });
-    const left = vwEl("div", { class: "rec-main" }, this.status, this.verdict, this.board);
     const right = vwEl(
       "div",
       { class: "rec-side" },
@@ -141,7 +140,7 @@ export class RecRecorder {
       this.compose,
       vwEl("details", { class: "rec-more", id: "rec-steps", ontoggle: () => this.drawHistory() }, vwEl("summary", null, "Steps recorded"), this.history)
     );
-    recReplace(this.root, this.title, this.turn, bar, this.stored, vwEl("div", { class: "rec-layout" }, left, right));
+    recReplace(this.root, this.title, this.turn, bar, this.stored, vwEl("div", { class: "rec-layout" }, this.status, this.verdict, right, this.board));
   }
 
   drawCompose() {

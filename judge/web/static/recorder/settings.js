@@ -84,7 +84,7 @@ export class RecSettings {
       vwEl("button", { type: "submit", id: "rec-start", class: "rec-primary" }, "Start recording"),
       this.errorsBox
     );
-    this.position = vwEl("textarea", { id: "rec-position", rows: 4, spellcheck: "false", placeholder: "A position (judge-action-log/1 with start)" });
+    this.position = vwEl("textarea", { id: "rec-position", rows: 4, spellcheck: "false", placeholder: "A position (judge-position/1), or a log with start" });
     const posFile = vwEl("input", { type: "file", accept: "application/json,.json", "aria-label": "Position file", onchange: (e) => this.readFile(e.target, this.position) });
     const posForm = vwEl(
       "form",
