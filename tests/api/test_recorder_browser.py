@@ -273,6 +273,11 @@ def rec_cards(log: dict[str, Any]) -> set[str]:
     return set(parse_log(log).cards)
 
 
+def position_param(doc: dict[str, Any]) -> str:
+    """A document as ``doclink.js`` carries it in a link's fragment (base64url of its JSON)."""
+    return base64.urlsafe_b64encode(json.dumps(doc).encode()).decode().rstrip("=")
+
+
 def header_of(log: dict[str, Any]) -> dict[str, Any]:
     """The log with no actions: what a recording of it starts from."""
     return {**{k: v for k, v in log.items() if k != "checkpoints"}, "actions": []}
@@ -347,6 +352,15 @@ def test_a_scorekeeper_picks_undoes_notes_reloads_records_an_illegal_play_saves_
         got = live.get(f"/v1/replays/{job}?wait=30").json
         assert got["status"] == "finished"
         assert got["replay"]["summary"]["illegal_steps"] == [illegal]
+        # a position's link asks before it replaces the recording in progress
+        param = position_param(example("positions/ua-attack-block.json"))
+        page.once("dialog", lambda dialog: dialog.dismiss())
+        page.goto(f"{live.base}/record#position={param}")
+        page.wait_for_function("() => !location.hash")
+        assert rec.count == len(log["actions"])
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{live.base}/record#position={param}")
+        rec.answered(0)
         assert rec.errors() == []
     finally:
         rec.close()
@@ -381,7 +395,7 @@ def test_settings_refused_name_the_line_and_a_position_link_starts_a_recording(
         assert width <= 375, f"the settings are {width} px wide at 375 px"
         # a position by link (what the position editor links to)
         position = example("positions/ua-attack-block.json")
-        param = base64.urlsafe_b64encode(json.dumps(position).encode()).decode().rstrip("=")
+        param = position_param(position)
         page.goto(f"{live.base}/record#position={param}")
         rec.answered(0)
         keys = page.eval_on_selector_all(

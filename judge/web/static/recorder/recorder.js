@@ -50,6 +50,11 @@ export class RecRecorder {
     const param = hashParams(window.location.hash).get("position");
     if (!param) return false;
     history.replaceState(null, "", window.location.pathname);
+    const going = this.state || recLoadSaved();
+    if (going && going.log && going.log.actions.length) {
+      const ok = window.confirm("Start a recording from the linked position? The recording in progress is replaced (download it first to keep it).");
+      if (!ok) return false;
+    }
     let doc = null;
     try {
       doc = docFromParam(param);
