@@ -340,8 +340,16 @@ def test_a_scorekeeper_picks_undoes_notes_reloads_records_an_illegal_play_saves_
             "do": "play",
             "card": "T-ATK",
         }
+        # a note on a step recorded before, from the list of steps
+        page.click("#rec-steps > summary")
+        page.click("#rec-history li[data-index='0'] button.rec-note-edit")
+        page.keyboard.type("A won the roll")
+        page.keyboard.press("Enter")
+        rec.answered(len(log["actions"]))
+        page.wait_for_selector("#rec-history li[data-index='0'] .rec-note-text")
         # saved: the file, and the service's replay with its link
         saved = rec.download()
+        assert saved["actions"][0]["note"] == "A won the roll"
         assert saved["actions"][3]["note"] == "checked at the table"
         assert [{k: v for k, v in a.items() if k != "note"} for a in saved["actions"]] == log[
             "actions"
