@@ -243,6 +243,9 @@ def test_deck_lines_are_read_in_every_written_form() -> None:
         ({"game": "chess"}, "game"),
         ({"decks": {"A": {"main": "1 UAS-001", "side": "1 UAS-001"}}}, "decks.A.side"),
         ({"rule_options": {"no_such_option": True}}, "rule_options.no_such_option"),
+        ({"rule_options": ["x"]}, "rule_options"),
+        ({"match": [[1, 2]]}, "match"),
+        ({"variant": 7}, "variant"),
     ],
 )
 def test_settings_refused_name_the_field(change: dict[str, Any], path: str) -> None:

@@ -153,7 +153,7 @@ def start_log(settings: Mapping[str, Any], card_sets: CardSets | None = None) ->
         return _from_position(position, card_sets)
     errors: list[FieldError] = []
     game = settings.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise BadLog([FieldError("game", f"must be one of {', '.join(sorted(GAMES))}")])
     variant = settings.get("variant") or None
     players = settings.get("players")
@@ -227,6 +227,9 @@ def start_log(settings: Mapping[str, Any], card_sets: CardSets | None = None) ->
         errors.append(FieldError("hidden.seed", "a seeded match needs a seed"))
     elif hidden["mode"] == "observed":
         hidden = {"mode": "observed"}
+    for name in ("rule_options", "match"):
+        if not isinstance(settings.get(name) or {}, dict):
+            errors.append(FieldError(name, "must be an object"))
     if errors:
         raise BadLog(errors)
     doc: dict[str, Any] = {
