@@ -123,6 +123,27 @@ def test_the_cache_changes_nothing_forward_back_across_logs_and_options() -> Non
     assert cache.hits > 0
 
 
+@pytest.mark.parametrize(
+    "path",
+    sorted(
+        str(p.relative_to(EXAMPLES))
+        for p in EXAMPLES.glob("*/*.json")
+        if '"judge-action-log/1"' in p.read_text("utf-8")[:200]
+    ),
+)
+def test_an_engine_taken_from_the_cache_judges_as_a_fresh_one(path: str) -> None:
+    """Every example, recorded on from a cached prefix (its start, a third of it) and after
+    an undo: the answer is the one judged from scratch.  (A copied engine would not be: its
+    ordering policy would ask the engine it was copied from who the turn player is, which
+    is what made the simultaneous-effects example differ once.)"""
+    log = example(path)
+    n = len(log["actions"])
+    cache = EngineCache()
+    for k in (0, n // 3, n, n - 1, n):
+        cached = answer(prefix(log, max(k, 0)), cache=cache)
+        assert canonical_json(cached) == canonical_json(answer(prefix(log, max(k, 0)), cache=None))
+
+
 def test_a_changed_earlier_action_is_a_new_prefix() -> None:
     log = example("zx/full-game-zx-a.json")
     cache = EngineCache()

@@ -19,14 +19,16 @@ between requests that the log does not say, so several gunicorn workers, a resta
 tabs or a resumed file all give the same answers, and undo needs no server state.  What
 makes it fast is :class:`EngineCache`: engines after a prefix of the log, keyed by a hash
 chain over the header and the actions (``h0 = sha256(header)``, ``hk = sha256(hk-1 ||
-action k)``), least recently used first out.  An answer finds the longest cached prefix,
-copies that engine (never changes a cached one: a copy is about 1 ms) and judges only the
-actions after it, then caches the result; a miss (another worker, an evicted entry, a new
+action k)``), least recently used first out.  An answer takes the engine of the longest
+cached prefix out of the cache, judges only the actions after it on that very engine (an
+engine is never copied: see :class:`EngineCache`) and puts it back under the new key, with
+the engine of the prefix one shorter advanced beside it (so undo finds one); a miss
+(another worker, an evicted entry, an edited earlier step, a second undo, a new
 recording) rebuilds from the start.  The cached log of a prefix is kept too: only the
 actions after it are validated (:func:`read_log`).  Measured (``bench/recorder.py``, a
-400-decision Rangers Strike game, this project's shared 2-core machine): the answer after
-each decision p50 1.9 ms, p95 10 ms (over HTTP 11 / 20 ms), after an undo 0.6 ms; with
-nothing cached (another worker) 33-50 ms, of which validating the whole log is about 15.
+400-decision Rangers Strike game, this project's shared 2-core machine under a load of 9):
+the answer after each decision p50 1.5 ms, p95 13 ms (over HTTP 8 / 17 ms), after an undo
+0.7 ms; with nothing cached (another worker) 37-48 ms, about 15 of them validating the log.
 So a cache, but one that can be lost without being wrong.
 Why not a session on the server: it would need sticky routing or Redis-held engines (which
 do not pickle cheaply), and would make undo and resume special cases.
@@ -85,8 +87,11 @@ class _Entry:
 class EngineCache:
     """Engines after a prefix of a log, by the prefix's hash chain (least recently used out).
 
-    Entries are never changed once stored: a caller copies the engine it extends.  Safe for
-    threads (one lock around the table; the work is done outside it)."""
+    An engine is never copied: a caller *takes* the entry it extends or reads (no other
+    caller sees it meanwhile) and puts it back under the key of what it then is.  Why not
+    copies: an engine is not safely copyable (its ordering policy is a closure over the
+    engine object, so a deep copy would keep asking the original who the turn player is).
+    Safe for threads (one lock around the table; the work is done outside it)."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
@@ -101,6 +106,12 @@ class EngineCache:
             if found is not None:
                 self._items.move_to_end(key)
             return found
+
+    def take(self, key: str) -> _Entry | None:
+        """The entry, out of the cache: its engine is the caller's to change (and to put
+        back, under the key of what it then is)."""
+        with self._lock:
+            return self._items.pop(key, None)
 
     def put(self, key: str, entry: _Entry) -> None:
         with self._lock:
@@ -195,52 +206,54 @@ def read_log(
     return parse_log(document, card_sets)
 
 
-def _engine_copy(engine: Engine) -> Engine:
-    from judge.core.ask import engine_copy
+def _advance(
+    entry: _Entry | None, log: ActionLog, start_at: int, end: int, on_illegal: str
+) -> _Entry:
+    """``entry``'s engine (or a new one, from the start) after the log's actions up to
+    ``end``, judged from ``start_at`` on: the same object, changed."""
+    from judge.core.replay import run_step, start
 
-    return engine_copy(engine)
+    actions = log.document["actions"]
+    if entry is None:
+        entry = _Entry(start(log), None, False)
+    entry.engine.log = log  # the taints read the log's actions (judge.core.taints)
+    entry.log = log
+    for index in range(start_at, end):
+        if entry.stopped:
+            entry.last = {"index": index, "action": actions[index], "verdict": "not judged"}
+            continue
+        entry.last = run_step(entry.engine, index, copy.deepcopy(actions[index]), on_illegal)
+        entry.stopped = on_illegal == "stop" and entry.last["verdict"] == ILLEGAL
+    return entry
 
 
 def _position(
     log: ActionLog, on_illegal: str, cache: EngineCache | None, card_sets: CardSets | None
-) -> _Entry:
-    """The engine after every action of ``log`` (a new object the caller may keep), from
-    the longest prefix ``cache`` holds."""
-    from judge.core.replay import run_step, start
+) -> tuple[_Entry, str | None]:
+    """The engine after every action of ``log``, taken out of ``cache`` (from the longest
+    prefix it holds) or built, and the key to put it back under (None: nothing is kept).
 
+    Extending by one action, the engine of the prefix before is advanced too when the cache
+    holds it (one more step, a fraction of a millisecond): so the engine an undo asks for is
+    there, as the one before it was."""
     actions = log.document["actions"]
+    n = len(actions)
     pins = _pins(log.document, card_sets) if cache is not None else None
-    if pins is None:
-        cache = None  # a set that cannot be named by its hash: nothing kept
-    keys = _chain(log.document, pins, on_illegal) if cache is not None and pins is not None else []
-    base: _Entry | None = None
-    done = 0
-    if cache is not None:
-        for k in range(len(actions), -1, -1):
-            base = cache.get(keys[k])
-            if base is not None:
-                done = k
-                break
-        if base is not None and done == len(actions):
-            cache.hits += 1
-            return base
-        cache.hits += base is not None
-        cache.misses += base is None
-    if base is None:
-        engine, last, stopped = start(log), None, False
-    else:
-        engine, last, stopped = _engine_copy(base.engine), base.last, base.stopped
-        engine.log = log  # the taints read the log's actions (judge.core.taints)
-    for index in range(done, len(actions)):
-        if stopped:
-            last = {"index": index, "action": actions[index], "verdict": "not judged"}
+    if cache is None or pins is None:  # a set that cannot be named by its hash: none kept
+        return _advance(None, log, 0, n, on_illegal), None
+    keys = _chain(log.document, pins, on_illegal)
+    for k in range(n, -1, -1):
+        base = cache.take(keys[k])
+        if base is None:
             continue
-        last = run_step(engine, index, copy.deepcopy(actions[index]), on_illegal)
-        stopped = on_illegal == "stop" and last["verdict"] == ILLEGAL
-    entry = _Entry(engine, last, stopped, log)
-    if cache is not None:
-        cache.put(keys[len(actions)], entry)
-    return entry
+        cache.hits += 1
+        if k == n - 1 and k > 0:
+            lag = cache.take(keys[k - 1])
+            if lag is not None:
+                cache.put(keys[k], _advance(lag, log, k - 1, k, on_illegal))
+        return _advance(base, log, k, n, on_illegal), keys[n]
+    cache.misses += 1
+    return _advance(None, log, 0, n, on_illegal), keys[n]
 
 
 # -- the answer -------------------------------------------------------------------------------
@@ -349,7 +362,7 @@ def answer(
         errors.append(FieldError("perspective", str(exc)))
     if errors:
         raise BadLog(errors)
-    entry = _position(log, on_illegal, cache, card_sets)
+    entry, key = _position(log, on_illegal, cache, card_sets)
     engine = entry.engine
     with guard_log(log, where="end"):
         pending = engine.pending()
@@ -394,7 +407,7 @@ def answer(
         if hide is not None:
             last = hide.document(redact_step(last, perspective, zones, set(hide.sees)))
     doc = log.document
-    return {
+    out = {
         "format": ANSWER_FORMAT,
         "game": log.game,
         "variant": log.variant,
@@ -416,3 +429,6 @@ def answer(
         "stopped": entry.stopped,
         "result": result,
     }
+    if cache is not None and key is not None:
+        cache.put(key, entry)  # back, for the next decision (not after a fault: not kept)
+    return out
