@@ -322,3 +322,29 @@ def test_a_card_is_found_by_code_or_name_in_english_or_japanese() -> None:
     with pytest.raises(BadLog) as caught:
         search_cards("x", ["no-such-set"])
     assert caught.value.errors[0].path == "card_sets[0]"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "union-arena/illegal-raid-and-reveal.json",
+        "rangers-strike/1v1-paper-match.json",
+        "rangers-strike/tag-team-layer.json",
+        "zx/observed-reveals.json",
+        "rebirth/observed-blocker.json",
+    ],
+)
+def test_a_perspectives_board_is_its_frame(path: str) -> None:
+    """What a player (or the public) sees of the board is what the viewer's frame of that
+    step shows it (:func:`judge.core.frames.frames`), at the end and a third of the way."""
+    from judge.core.frames import frames
+
+    log = example(path)
+    n = len(log["actions"])
+    cache = EngineCache()
+    for k in (n // 3, n):
+        doc = prefix(log, k)
+        for view in ["public", *(p["id"] for p in log["players"])]:
+            got = answer(doc, perspective=view, cache=cache)["frame"]["state"]
+            (frame,) = frames(doc, k - 1, 1, perspective=view)["frames"]
+            assert got == frame["state"], (path, k, view)
