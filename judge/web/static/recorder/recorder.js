@@ -138,6 +138,7 @@ export class RecRecorder {
       "div",
       { class: "rec-side" },
       vwEl("h2", null, "Decisions ", vwEl("span", { class: "rec-hint" }, "(1–9, ↑↓ and Enter)")),
+      vwEl("p", { class: "rec-hint rec-keys" }, "Keys: 1–9 record · ↑↓ Enter · U undo · / find a card · N note · Esc all decisions · a card on the board: its decisions"),
       this.filter,
       this.actions,
       this.note,
@@ -390,6 +391,7 @@ export class RecRecorder {
 
   async searchCards() {
     const q = this.search.value.trim();
+    const asked = (this.searchSeq = (this.searchSeq || 0) + 1);
     const sets = this.state.log.card_sets || [];
     const own = (this.answer && this.answer.cards) || [];
     if (!q) {
@@ -406,6 +408,7 @@ export class RecRecorder {
         cards = [];
       }
     }
+    if (asked !== this.searchSeq) return; // a later search answers instead
     const key = q.toLowerCase();
     for (const c of own) {
       if (cards.some((x) => x.code === c.code)) continue;
