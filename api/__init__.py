@@ -236,6 +236,7 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
         editor,
         health,
         ratelimit,
+        recording,
         replays,
         rulings,
         security,
@@ -273,10 +274,11 @@ def create_app(service: JudgeService | None = None, config: dict[str, Any] | Non
     security.register(app)  # security headers on every answer (api/security.py)
     app.before_request(_check_post)
     ratelimit.register(app)  # per-client limits, store full (api/ratelimit.py)
-    for module in (replays, annotating, audits, catalogue, health, cardsets, rulings):
+    for module in (replays, annotating, audits, catalogue, health, cardsets, rulings, recording):
         api.register_blueprint(module.blp)
     add_action_log_schema(api)
     app.register_blueprint(docs.blp)
     app.register_blueprint(viewer.blp)
     app.register_blueprint(editor.blp)
+    app.register_blueprint(recording.pages)
     return app

@@ -12,7 +12,10 @@ store's memory limit.
     the kilobytes (1,024 bytes, rounded up) of those POSTs' bodies: 60 small logs a minute
     are fine, a stream of 5 MB ones is not.
 ``JUDGE_RATE_REQUESTS`` (default ``600/minute``)
-    every other request (reads of results, the catalogue, the docs page).
+    every other request (reads of results, the catalogue, the docs page), and the
+    recorder's POSTs (``/v1/recordings/…``, one a decision recorded: cheap, as an answer
+    judges only the new action, and frequent), whose bodies count in ``JUDGE_RATE_BODY_KB``
+    (each carries the whole log so far: a 400-decision game sends about 8 MB in all).
 
 Each value is a flask-limiter rate string (``"60/minute"``, ``"10/second;1000/day"``);
 ``JUDGE_RATE_LIMITS=off`` turns them all off.  ``/healthz`` and ``/readyz`` are never
@@ -80,6 +83,8 @@ WORK_PATHS = frozenset(
 )
 #: The POSTs that add to the store: refused near its memory limit.
 STORING_PATHS = frozenset({"/v1/replays", "/v1/card-sets", "/v1/audits"})
+#: The recorder's POSTs: counted as requests, and their bodies as kilobytes.
+RECORDING_PATHS = frozenset({"/v1/recordings/start", "/v1/recordings/next"})
 #: Never limited.
 HEALTH_PATHS = frozenset({"/healthz", "/readyz"})
 
@@ -136,6 +141,11 @@ def submissions() -> int:
     return 1
 
 
+def counts_body() -> bool:
+    """Whether the request's body counts in the body budget: a work POST's, a recording's."""
+    return is_work_post() or (request.method == "POST" and request.path in RECORDING_PATHS)
+
+
 def body_kb() -> int:
     """The cost of a request to the body budget: its body in KB (1,024 bytes), rounded up."""
     size = request.content_length
@@ -149,7 +159,7 @@ def _measure_body() -> None:
     (cached for the view) so the body budget counts it; a body over ``JUDGE_MAX_BODY`` is
     the 413 it would be anyway, and a body that cannot be read the 400 it would be
     (:func:`api.errors.malformed_body`)."""
-    if request.content_length is not None or request.method != "POST" or not is_work_post():
+    if request.content_length is not None or request.method != "POST" or not counts_body():
         return
     try:
         g.judge_body_size = len(request.get_data(cache=True))
@@ -247,13 +257,16 @@ def _limiter(app: Flask) -> Any:
     def not_work() -> bool:
         return not is_work_post()
 
+    def no_body() -> bool:
+        return not counts_body()
+
     limiter = Limiter(
         client_key,
         application_limits=[
             ApplicationLimit(
                 rates["submissions"], scope="submissions", exempt_when=not_work, cost=submissions
             ),
-            ApplicationLimit(rates["body-kb"], scope="body-kb", exempt_when=not_work, cost=body_kb),
+            ApplicationLimit(rates["body-kb"], scope="body-kb", exempt_when=no_body, cost=body_kb),
             ApplicationLimit(rates["requests"], scope="requests", exempt_when=is_work_post),
         ],
         strategy="sliding-window-counter",
