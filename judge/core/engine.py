@@ -30,7 +30,7 @@ from judge.core.log import ActionLog
 from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
 from judge.core.taints import SCOPE_ANYTHING, SCOPE_BP, OutcomeTaints, Taint
-from judge.core.timing import EffectPool, turn_player_first
+from judge.core.timing import EffectPool, TurnPlayerOf, turn_player_first
 from judge.core.verdict import StepContext, Violation
 
 __all__ = ["SCOPE_ANYTHING", "SCOPE_BP", "AgendaEngine", "Engine", "Plan", "Taint"]
@@ -255,9 +255,7 @@ class AgendaEngine(OutcomeTaints, Engine):
         super().__init__(log, options)
         self.seeded = log.hidden.get("mode") == "seeded"
         self.seed = str(log.hidden.get("seed", ""))
-        self.pool = EffectPool(
-            turn_player_first(lambda: self.state.turn_player or self.state.order[0])
-        )
+        self.pool = EffectPool(turn_player_first(TurnPlayerOf(self)))
         self.ctx = StepContext(-1)
         #: a game from a position: what runs by itself (an effect waiting that needs no
         #: choice) runs at the first step, before its action, as its events (not before any

@@ -141,14 +141,51 @@ class TurnPlayerOrdersAll(Policy):
         return "the waiting effects"
 
 
-def turn_player_first(turn_player: Callable[[], str]) -> Policy:
-    """The turn player's effects first, then the non-turn player's (seat order after)."""
+class TurnPlayerOf:
+    """Who the turn player of an engine is now, as a policy asks it.
 
-    def order(players: list[str]) -> list[str]:
-        tp = turn_player()
+    An object, not a closure: a copy of an engine (``copy.deepcopy``: the probes of
+    :mod:`judge.core.ask`, the recorder, Rangers Strike's legal-action probes) copies this
+    with it, so the copy's policy asks the copy's state.  A ``lambda: self.state...`` is not
+    copied by ``deepcopy`` and would go on asking the original engine, ordering the copy's
+    effects by the original's turn player.
+
+    >>> from types import SimpleNamespace
+    >>> import copy
+    >>> engine = SimpleNamespace(state=SimpleNamespace(turn_player="A", order=["A", "B"]))
+    >>> ask = TurnPlayerOf(engine)
+    >>> other = copy.deepcopy(SimpleNamespace(engine=engine, ask=ask))
+    >>> other.engine.state.turn_player = "B"
+    >>> ask(), other.ask()
+    ('A', 'B')
+    """
+
+    __slots__ = ("engine",)
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    def __call__(self) -> str:
+        state = self.engine.state
+        return state.turn_player or state.order[0]
+
+
+class TurnPlayerFirst(Policy):
+    """``turn_player_first``: the turn player's effects first, then the non-turn player's
+    (seat order after); see :class:`Policy`."""
+
+    def __init__(self, turn_player: Callable[[], str]) -> None:
+        self.name = "turn_player_first"
+        self._turn_player = turn_player
+
+    def _order_players(self, players: list[str]) -> list[str]:
+        tp = self._turn_player()
         return [tp] + [p for p in players if p != tp]
 
-    return Policy("turn_player_first", order)
+
+def turn_player_first(turn_player: Callable[[], str]) -> Policy:
+    """The turn player's effects first, then the non-turn player's (seat order after)."""
+    return TurnPlayerFirst(turn_player)
 
 
 def turn_player_orders_all(turn_player: Callable[[], str]) -> Policy:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
-from judge.core.timing import EffectPool, PendingEffect, turn_player_orders_all
+from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
 from judge.games.rangers_strike import actions, effects
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
@@ -78,9 +78,7 @@ class RangersStrikeEngine(AgendaEngine):
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
         #: RS-SIMULTANEOUS: the turn player orders every waiting effect, both players'
-        self.pool = EffectPool(
-            turn_player_orders_all(lambda: self.state.turn_player or self.state.order[0])
-        )
+        self.pool = EffectPool(turn_player_orders_all(TurnPlayerOf(self)))
         defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
         players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
-from judge.core.timing import POLICIES, EffectPool, PendingEffect
+from judge.core.timing import POLICIES, EffectPool, PendingEffect, TurnPlayerOf
 from judge.games.zx import actions, effects
 from judge.games.zx.cards import CardDef
 from judge.games.zx.conditions import Conditions
@@ -66,9 +66,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
         #: ZX-SIMULTANEOUS: rule option ``simultaneous`` names the core's ordering policy
-        self.pool = EffectPool(
-            POLICIES[options["simultaneous"]](lambda: self.state.turn_player or self.state.order[0])
-        )
+        self.pool = EffectPool(POLICIES[options["simultaneous"]](TurnPlayerOf(self)))
         defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
         code_of, owner_of, lists = deal_instances(log, {"main": "", "dynamis": "D"})
         players = {
