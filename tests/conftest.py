@@ -4,6 +4,13 @@ Tests that need a real part of the machine (a Redis server, a headless Chromium)
 a clear reason on a developer's machine that lacks it.  Under CI (``CI`` set, as ``.ci/run``
 runs) such a skip is a failure: CI installs those parts, and a green run must mean they
 were exercised.
+
+The suite runs in parallel (``-n auto --dist loadgroup`` in pyproject's addopts: pytest-xdist,
+a process per core).  The tests of ``tests/service`` and ``tests/system`` start servers,
+workers and loads of their own and some assert that a health check answers within a bound
+while the load runs; they are kept to one process, one at a time (the ``services`` group),
+so that they never load each other; the rest of the suite shares the other processes.
+``python3 -m pytest -n 0`` runs everything in one process, as before.
 """
 
 from __future__ import annotations
@@ -13,6 +20,8 @@ import os
 import pytest
 
 REAL_PARTS = ("Chromium", "redis-server")
+#: the tests that start servers, workers and loads of their own: one at a time
+SERVICES = ("tests/service/", "tests/system/")
 
 # The per-client rate limits (api/ratelimit.py) are on by default; the suite's apps serve
 # every test from 127.0.0.1 and would meet them.  Off for the suite (and the servers it
@@ -31,3 +40,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
     ):
         report.outcome = "failed"
         report.longrepr = f"CI must exercise this test, but it skipped: {report.longrepr}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SERVICES):
+            item.add_marker(pytest.mark.xdist_group("services"))
