@@ -119,6 +119,8 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if when != "activated" and "per_turn" in effect:
         return False  # a use limit of an effect that is not used by its player
+    if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
+        return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 

@@ -22,6 +22,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import actions, effects, resolve
 from judge.games.rebirth.cards import CardDef
+from judge.games.rebirth.during import during
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -169,7 +170,7 @@ class RebirthEngine(AgendaEngine):
                     atk, dfn = atk + a, dfn + b
         for iid in ps.rebirth_area:
             for eff in st.card(iid).effects_when("rebirth_area"):
-                if effects.supported(eff):
+                if effects.supported(eff) and during(eff, st.attack):
                     a, b = effects.mods(eff)
                     atk, dfn = atk + a, dfn + b
         if self.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
@@ -299,6 +300,7 @@ class RebirthEngine(AgendaEngine):
         st.players[pid].turns_taken += 1
         st.damage, st.damage_on = 0, None
         st.used.clear()
+        st.attacks = 0
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
             "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
@@ -627,6 +629,8 @@ class RebirthEngine(AgendaEngine):
         view["energy_done"], view["partner_done"] = st.energy_done, st.partner_done
         if st.used:
             view["used"] = dict(sorted(st.used.items()))
+        if st.attacks:
+            view["attacks"] = st.attacks
         a = st.attack
         view["attack"] = (
             None if a is None else {"attacker": a.attacker, "partner": a.partner, "guard": a.guard}

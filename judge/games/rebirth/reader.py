@@ -121,6 +121,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【永】:あなたのエントリーを{_MOD}。",
         lambda m: _mod(m, "rebirth_area"),
     ),
+    tr.template(
+        "rebirth: during the n-th attack of each turn, your entry +N/+N",
+        rf"【永】:各ターン(?P<n>\d+)回目のアタック中、あなたのエントリーを{_MOD}。",
+        lambda m: _mod(m, "rebirth_area", attack=int(m.group("n"))),
+    ),
     # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
     tr.template(
         "act (entry): [energy N] this character +N/+N this turn",

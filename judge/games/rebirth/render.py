@@ -24,7 +24,7 @@ FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
-_EFFECT_KEYS |= {"attribute"}
+_EFFECT_KEYS |= {"attribute", "attack"}
 
 
 def raw(what: Any) -> str:
@@ -88,6 +88,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         head = f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)})"
     elif when == "rebirth_area":
         head = "While this Rebirth card is in your Rebirth area"
+        if "attack" in effect:
+            head += f", during attack number {effect['attack']} of each turn"
     elif when == "performance":
         attr = f" of [{effect['attribute']}]" if effect.get("attribute") else ""
         head = (

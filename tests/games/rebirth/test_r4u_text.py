@@ -21,7 +21,14 @@ from judge.games.rebirth.coverage import coverage, understanding
 from judge.games.rebirth.r4utools import import_r4utools
 from judge.games.rebirth.reader import read_card
 from judge.games.rebirth.render import render_card
-from judge.games.rebirth.testing import LogBuilder, card, player_state, rules_applied, verdict
+from judge.games.rebirth.testing import (
+    LogBuilder,
+    card,
+    event_texts,
+    player_state,
+    rules_applied,
+    verdict,
+)
 
 ZERO = {"energy": 0, "partner": 0}
 
@@ -270,7 +277,7 @@ def test_R4U_TEXT_SPARK_OPS_a_sentence_with_other_words_is_not_read() -> None:
     for text in (
         "【スパーク】:あなたは味方のメンバーから2枚まで選び、控え室に置く。",  # up to
         "【スパーク】【本領発揮Lv3】:あなたは1枚引く。",  # a condition
-        "【永】:各ターン1回目のアタック中、あなたのエントリーを+1/±0。",
+        "【永】【エントリー】:各ターンこのキャラの1回目のアタック中、このキャラを+1/±0。",
     ):
         assert not read_card({"type": "rebirth", "text": text}).understood
         assert not read_card({"type": "character", "text": text}).understood
@@ -344,3 +351,35 @@ def test_R4U_TEXT_READ_coverage_counts_a_hand_written_set() -> None:
                          "def": 1, "effects": [{"when": "spark", "do": [{"op": "mill"}]}]})  # fmt: skip
     assert '(not rendered) {"op": "mill"}' in shown["reading"][0]
     assert "cannot execute" in shown["reading"][0]
+
+
+# -- R4U-TEXT-NTH-ATTACK -------------------------------------------------------------------
+
+
+def _nth_attack(n: int) -> Any:
+    """B sets a Rebirth card read from 「各ターンn回目のアタック中、あなたのエントリーを+2/±0」
+    and attacks once with its entry of ATK 1 (A's entry: a filler, DEF 3)."""
+    nth = card("T-NTH", "rebirth")
+    nth["text"] = f"【永】:各ターン{n}回目のアタック中、あなたのエントリーを+2/±0。"
+    weak = card("T-WK", level=0, atk=1, def_=2)
+    b = LogBuilder([nth, weak]).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=ZERO)
+    b.act("B", "reveal", card="T-WK")
+    b.act("B", "rebirth", card="T-NTH")
+    b.proceed("B")
+    b.act("B", "attack", card="T-000")
+    return b, b.act("A", "guard", card=None)
+
+
+def test_R4U_TEXT_NTH_ATTACK_applies_during_that_attack_only() -> None:
+    b, _ = _nth_attack(1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    texts = event_texts(r, b.last)
+    assert any("3 damage in total against DEF 3" in t for t in texts), texts  # ATK 1 + 2
+    assert player_state(r, "B")["entry"]["atk"] == 1  # no attack in progress now
+    b2, _ = _nth_attack(2)
+    r2 = b2.replay()
+    assert r2["steps"][b2.last]["state"]["damage"]["total"] == 1  # the first attack: ATK 1

@@ -1,0 +1,27 @@
+"""When a continuous effect with a printed condition applies (``docs/rebirth.md``).
+
+``attack`` n on a ``rebirth_area`` effect: "during the n-th attack of each turn" (各ターンn回目
+のアタック中), R4U-TEXT-NTH-ATTACK: the effect applies only while an attack is in progress and
+it is the n-th attack declared this turn (normal and partner attacks counted alike).
+
+>>> from judge.games.rebirth.state import Attack
+>>> eff = {"when": "rebirth_area", "attack": 1, "do": [{"op": "mod", "atk": 1}]}
+>>> during(eff, None), during(eff, Attack("B-1", "B", "A", number=1))
+(False, True)
+>>> during(eff, Attack("B-1", "B", "A", number=2)), during({"when": "rebirth_area"}, None)
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rebirth.state import Attack
+
+
+def during(effect: dict[str, Any], attack: Attack | None) -> bool:
+    """Whether ``effect``'s printed condition holds now (True when it has none)."""
+    n = effect.get("attack")
+    if n is None:
+        return True
+    return attack is not None and attack.number == n
