@@ -1,4 +1,7 @@
-"""When a continuous effect with a printed condition applies (``docs/rebirth.md``).
+"""When an effect with a printed condition applies (``docs/rebirth.md``).
+
+``showcase`` n on a ``spark``: skill showcase level n (【本領発揮Lvn】), R4U-TEXT-SHOWCASE: the
+spark fires only when its player's members and retire area hold n cards or more together.
 
 ``attack`` n on a ``rebirth_area`` effect: "during the n-th attack of each turn" (各ターンn回目
 のアタック中), R4U-TEXT-NTH-ATTACK: the effect applies only while an attack is in progress and
@@ -9,6 +12,8 @@ it is the n-th attack declared this turn (normal and partner attacks counted ali
 >>> during(eff, None), during(eff, Attack("B-1", "B", "A", number=1))
 (False, True)
 >>> during(eff, Attack("B-1", "B", "A", number=2)), during({"when": "rebirth_area"}, None)
+(False, True)
+>>> showcase_holds({"when": "spark", "showcase": 3}, 2), showcase_holds({"when": "spark"}, 0)
 (False, True)
 """
 
@@ -25,3 +30,10 @@ def during(effect: dict[str, Any], attack: Attack | None) -> bool:
     if n is None:
         return True
     return attack is not None and attack.number == n
+
+
+def showcase_holds(effect: dict[str, Any], count: int) -> bool:
+    """Whether a spark's skill showcase holds with ``count`` cards in its player's members and
+    retire area (True when it has none)."""
+    n = effect.get("showcase")
+    return n is None or count >= n

@@ -121,6 +121,8 @@ def supported(effect: dict[str, Any]) -> bool:
         return False  # a use limit of an effect that is not used by its player
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
+    if "showcase" in effect and (when != "spark" or not _is_int(effect["showcase"], 1)):
+        return False  # a spark's skill showcase level (R4U-TEXT-SHOWCASE)
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 

@@ -22,7 +22,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import actions, effects, resolve
 from judge.games.rebirth.cards import CardDef
-from judge.games.rebirth.during import during
+from judge.games.rebirth.during import during, showcase_holds
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -531,6 +531,13 @@ class RebirthEngine(AgendaEngine):
         sparks = []
         for index, eff in enumerate(self.state.card(iid).effects):
             if eff.get("when") == "spark":
+                if not showcase_holds(eff, self.count_for(pid, None)):
+                    self.ctx.ruling(
+                        "R4U-TEXT-SHOWCASE",
+                        f"{self.name(iid)}'s spark needs skill showcase {eff['showcase']}: "
+                        f"{pid}'s members and retire area hold fewer cards; it does not fire.",
+                    )
+                    continue
                 self.ctx.ruling(
                     "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
                 )

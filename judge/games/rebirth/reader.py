@@ -51,6 +51,8 @@ class Line:
     effect: dict[str, Any] | None = None
     reminder: str | None = None
     only: tuple[str, ...] = ("character", "rebirth")
+    #: what a reminder line may explain (``showcase3``: a 【本領発揮Lv3】 on this line)
+    marks: tuple[str, ...] = ()
 
 
 def _mod(m: re.Match[str], when: str, **extra: Any) -> Line:
@@ -61,6 +63,26 @@ def _mod(m: re.Match[str], when: str, **extra: Any) -> Line:
 
 
 _MOD = rf"(?P<atk>{_SIGNED[1:-1]})/(?P<def>{_SIGNED[1:-1]})"
+#: a spark's head, with an optional skill showcase (【本領発揮LvN】, R4U-TEXT-SHOWCASE)
+_SPARK = r"【スパーク】(?:【本領発揮Lv(?P<lv>\d+)】)?:"
+
+
+def _spark(
+    m: re.Match[str], ops: list[dict[str, Any]], only: tuple[str, ...] | None = None
+) -> Line:
+    """A spark of ``ops``, with its skill showcase level when printed."""
+    lv = m.group("lv")
+    effect: dict[str, Any] = {"when": "spark", **({"showcase": int(lv)} if lv else {}), "do": ops}
+    marks = (f"showcase{int(lv)}",) if lv else ()
+    return Line(effect=effect, marks=marks, **({"only": only} if only else {}))
+
+
+def _showcase_reminder(m: re.Match[str]) -> Line | None:
+    """「(【本領発揮LvN】:あなたの、メンバーとリタイアが合計N枚以上で有効)」, the two N alike."""
+    if m.group(1) != m.group(2):
+        return None
+    return Line(reminder=f"showcase{int(m.group(1))}")
+
 
 #: the templates, in the order they are tried (R4U-TEXT-READ); the rule each follows is
 #: named beside it
@@ -84,35 +106,42 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     # sparks (R4U-SPARK; the ops of effects.py)
     tr.template(
+        "skill showcase reminder",
+        r"\(【本領発揮Lv(\d+)】:あなたの、メンバーとリタイアが合計(\d+)枚以上で有効\)",
+        _showcase_reminder,
+    ),
+    tr.template(
         "spark: this character +N/+N this turn",
-        rf"【スパーク】:このターン中、このキャラを{_MOD}。",
-        lambda m: _mod(m, "spark"),
+        rf"{_SPARK}このターン中、このキャラを{_MOD}。",
+        lambda m: _spark(
+            m,
+            [{"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}],
+            ("character",),
+        ),
     ),
     tr.template(
         "spark: heal N",
-        r"【スパーク】:あなたは(\d+)点回復する。",
-        lambda m: Line(effect={"when": "spark", "do": [{"op": "heal", "n": int(m.group(1))}]}),
+        rf"{_SPARK}あなたは(?P<n>\d+)点回復する。",
+        lambda m: _spark(m, [{"op": "heal", "n": int(m.group("n"))}]),
     ),
     tr.template(
         "spark: draw N",
-        r"【スパーク】:あなたは(\d+)枚引く。",
-        lambda m: Line(effect={"when": "spark", "do": [{"op": "draw", "n": int(m.group(1))}]}),
+        rf"{_SPARK}あなたは(?P<n>\d+)枚引く。",
+        lambda m: _spark(m, [{"op": "draw", "n": int(m.group("n"))}]),
     ),
     tr.template(
         "spark: N opposing members to the waiting room",
-        r"【スパーク】:あなたは相手のメンバーから(\d+)枚選び、控え室に置く。",
-        lambda m: Line(
-            effect={
-                "when": "spark",
-                "do": [
-                    {
-                        "op": "discard_member",
-                        "side": "opponent",
-                        "zone": "member",
-                        "count": int(m.group(1)),
-                    }
-                ],
-            }
+        rf"{_SPARK}あなたは相手のメンバーから(?P<n>\d+)枚選び、控え室に置く。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                }
+            ],
         ),
     ),
     # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)
@@ -181,6 +210,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
     unread: list[str] = doubts  # the definition's own doubts come first
     shown: list[tuple[str, str | None]] = []
     reminders: list[tuple[str, str]] = []
+    marks: set[str] = set()
     if kind == "partner":
         unread.append("(a partner card with printed text: a partner card has no other function)")
     for lr in tr.read_lines(text, TEMPLATES):
@@ -196,12 +226,13 @@ def read_card(defn: dict[str, Any]) -> Reading:
         for word in value.keywords:
             if word not in keywords:
                 keywords.append(word)
+        marks.update(value.marks)
         if value.reminder is not None:
             reminders.append((value.reminder, lr.line))
         if value.effect is not None:
             effects.append({**value.effect, "text": lr.line})
     for word, line in reminders:  # a reminder is read only beside its keyword
-        if word not in keywords:
+        if word not in keywords and word not in marks:
             unread.append(line)
     unread += [e["text"] for e in effects if not supported(_bare(e))]
     if unread:

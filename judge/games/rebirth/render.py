@@ -24,7 +24,7 @@ FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
-_EFFECT_KEYS |= {"attribute", "attack"}
+_EFFECT_KEYS |= {"attribute", "attack", "showcase"}
 
 
 def raw(what: Any) -> str:
@@ -82,6 +82,12 @@ def render_effect(effect: dict[str, Any]) -> str:
     tail = f" {raw(extra)}" if extra else ""
     if when == "spark":
         head = "Spark"
+        if "showcase" in effect:
+            n = effect["showcase"]
+            head += (
+                f" (skill showcase {n}: fires only when your members and retire area hold "
+                f"{n} or more cards)"
+            )
     elif when == "activated":
         where = _PLACES.get(effect.get("where", "field"), raw(effect.get("where")))
         limit = f", at most {effect['per_turn']} a turn" if "per_turn" in effect else ""

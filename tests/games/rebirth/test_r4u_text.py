@@ -276,7 +276,7 @@ def test_R4U_TEXT_SPARK_OPS_each_sentence(kind: str, text: str, effect: dict[str
 def test_R4U_TEXT_SPARK_OPS_a_sentence_with_other_words_is_not_read() -> None:
     for text in (
         "【スパーク】:あなたは味方のメンバーから2枚まで選び、控え室に置く。",  # up to
-        "【スパーク】【本領発揮Lv3】:あなたは1枚引く。",  # a condition
+        "【スパーク】【本領発揮Lv3】:あなたは1枚引き、1点回復する。",  # two ops in one
         "【永】【エントリー】:各ターンこのキャラの1回目のアタック中、このキャラを+1/±0。",
     ):
         assert not read_card({"type": "rebirth", "text": text}).understood
@@ -383,3 +383,31 @@ def test_R4U_TEXT_NTH_ATTACK_applies_during_that_attack_only() -> None:
     b2, _ = _nth_attack(2)
     r2 = b2.replay()
     assert r2["steps"][b2.last]["state"]["damage"]["total"] == 1  # the first attack: ATK 1
+
+
+# -- R4U-TEXT-SHOWCASE ---------------------------------------------------------------------
+
+SHOWCASE_REMINDER = "(【本領発揮Lv{n}】:あなたの、メンバーとリタイアが合計{n}枚以上で有効)"
+
+
+def test_R4U_TEXT_SHOWCASE_read_with_its_reminder() -> None:
+    text = "【スパーク】【本領発揮Lv3】:あなたは1枚引く。\n" + SHOWCASE_REMINDER.format(n=3)
+    r = read_card({"type": "character", "text": text})
+    assert r.understood
+    assert r.effects[0]["showcase"] == 3 and r.effects[0]["do"] == [{"op": "draw", "n": 1}]
+    # the reminder alone, or of another level, is not read
+    other = "【スパーク】【本領発揮Lv4】:あなたは1枚引く。\n" + SHOWCASE_REMINDER.format(n=3)
+    assert not read_card({"type": "character", "text": other}).understood
+    alone = read_card({"type": "character", "text": SHOWCASE_REMINDER.format(n=3)})
+    assert not alone.understood
+
+
+def test_R4U_TEXT_SHOWCASE_a_spark_fires_only_when_it_holds() -> None:
+    # B's members and retire area hold 1 card (the filler moved to member square 1)
+    holds = _b_spark_text("【スパーク】【本領発揮Lv1】:あなたは2枚引く。")
+    fails = _b_spark_text("【スパーク】【本領発揮Lv2】:あなたは2枚引く。")
+    r1, r2 = holds.replay(), fails.replay()
+    assert verdict(r1, holds.last) == verdict(r2, fails.last) == "legal"
+    assert len(player_state(r1, "B")["hand"]) == len(player_state(r2, "B")["hand"]) + 2
+    assert "R4U-TEXT-SHOWCASE" in rules_applied(r2, fails.last)
+    assert "R4U-SPARK" not in rules_applied(r2, fails.last)
