@@ -37,3 +37,16 @@ def showcase_holds(effect: dict[str, Any], count: int) -> bool:
     retire area (True when it has none)."""
     n = effect.get("showcase")
     return n is None or count >= n
+
+
+def target_count(op: dict[str, Any], retire: int) -> int:
+    """How many targets a target op asks for: its ``count`` (default 1), or with
+    ``count_of`` ``own_retire`` as many as its player's retire area holds (``retire``),
+    R4U-TEXT-RETIRE-COUNT.
+
+    >>> target_count({"op": "rest"}, 4), target_count({"count_of": "own_retire"}, 4)
+    (1, 4)
+    """
+    if op.get("count_of") == "own_retire":
+        return retire
+    return int(op.get("count", 1))

@@ -79,7 +79,10 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
     if name == "mod":
         return _is_int(op.get("atk", 0)) and _is_int(op.get("def", 0))
     if name in TARGET_OPS:
-        if not _is_int(op.get("count", 1), 1):
+        if "count_of" in op:  # as many as the player's retire area holds (R4U-TEXT-RETIRE-COUNT)
+            if op["count_of"] != "own_retire" or name != "discard_member" or "count" in op:
+                return False
+        elif not _is_int(op.get("count", 1), 1):
             return False
         if name == "salvage":
             return op.get("type") is None or op.get("type") in TYPES

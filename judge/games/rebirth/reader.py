@@ -144,6 +144,22 @@ TEMPLATES: tuple[tr.Template, ...] = (
             ],
         ),
     ),
+    tr.template(
+        "spark: as many opposing entry or members as your retire area holds",
+        rf"{_SPARK}あなたは相手の、エントリーとメンバーから、あなたのリタイアと同じ枚数選び、"
+        r"控え室に置く。\(選べる限り選ぶ\)",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "field",
+                    "count_of": "own_retire",
+                }
+            ],
+        ),
+    ),
     # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)
     tr.template(
         "rebirth: your entry +N/+N",

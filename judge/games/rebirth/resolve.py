@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import effects
+from judge.games.rebirth.during import target_count
 from judge.games.rebirth.state import Mod
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def match(
     pos = 0
     for op in effects.target_ops(ops):
         cands = fitting(eng, controller, op)
-        need = min(int(op.get("count", 1)), len(cands))
+        need = min(target_count(op, len(st.players[controller].retire)), len(cands))
         got: list[str] = []
         while len(got) < need and pos < len(targets):
             ref = targets[pos]
@@ -134,13 +135,14 @@ def first_choice(
     for choice in range(1, n + 1) if n else [None]:
         ops = list(effects.target_ops(effects.chosen_ops(effect, choice)))
         picks: list[list[str]] = []
-        if len(ops) == 1 and int(ops[0].get("count", 1)) == 1:
+        retire = len(eng.state.players[controller].retire)
+        if len(ops) == 1 and target_count(ops[0], retire) == 1:
             picks = [[c] for c in fitting(eng, controller, ops[0])]
         if not picks:
             targets: list[str] = []
             for op in ops:
                 cands = [c for c in fitting(eng, controller, op) if c not in targets]
-                targets += cands[: int(op.get("count", 1))]
+                targets += cands[: target_count(op, retire)]
             picks = [targets]
         for targets in picks:
             item: dict[str, Any] = {"targets": targets}

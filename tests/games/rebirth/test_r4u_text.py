@@ -27,6 +27,7 @@ from judge.games.rebirth.testing import (
     event_texts,
     player_state,
     rules_applied,
+    rules_broken,
     verdict,
 )
 
@@ -411,3 +412,26 @@ def test_R4U_TEXT_SHOWCASE_a_spark_fires_only_when_it_holds() -> None:
     assert len(player_state(r1, "B")["hand"]) == len(player_state(r2, "B")["hand"]) + 2
     assert "R4U-TEXT-SHOWCASE" in rules_applied(r2, fails.last)
     assert "R4U-SPARK" not in rules_applied(r2, fails.last)
+
+
+# -- R4U-TEXT-RETIRE-COUNT -----------------------------------------------------------------
+
+RETIRE_COUNT = (
+    "【スパーク】:あなたは相手の、エントリーとメンバーから、あなたのリタイアと同じ枚数選び、"
+    "控え室に置く。(選べる限り選ぶ)"
+)
+
+
+def test_R4U_TEXT_RETIRE_COUNT_read_and_counted_when_it_resolves() -> None:
+    r = read_card({"type": "character", "text": RETIRE_COUNT})
+    assert r.understood
+    assert r.effects[0]["do"] == [
+        {"op": "discard_member", "side": "opponent", "zone": "field", "count_of": "own_retire"}
+    ]
+    # B's retire area is empty: the spark takes no target, and one named is one too many
+    b = _b_spark_text(RETIRE_COUNT)
+    b.act("B", "resolve", source="T-TXT", targets=[])
+    assert verdict(b.replay(), b.last) == "legal"
+    b = _b_spark_text(RETIRE_COUNT)
+    b.act("B", "resolve", source="T-TXT", targets=["T-000"])
+    assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
