@@ -157,8 +157,17 @@ def import_command(
 @click.option(
     "--top", default=30, show_default=True, help="How many unread templates to list (0: all)."
 )
+@click.option(
+    "--sample",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Count only N cards drawn at random (by --seed) from the set.",
+)
+@click.option("--seed", default="coverage", show_default=True, help="The seed of --sample's draw.")
 @limit_options
-def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> None:
+def coverage_command(
+    card_set: str, as_json: bool, top: int, sample: int | None, seed: str, limits: Limits
+) -> None:
     """How many cards of the card-set file SET the printed-text reader understands in full
     (no text, text read, or effects written by hand) and, for the rest, the sentences it
     could not read grouped by template (numbers and names abstracted), most frequent first:
@@ -169,7 +178,15 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
     counted = card_coverage(checked.game)
     if counted is None:
         fail(f"{card_set}: no printed-text reader for {checked.game} yet")
-    figures = counted(checked.cards)
+    cards = checked.cards
+    if sample is not None:  # the same draw for the same set, N and seed, on every machine
+        import random
+
+        drawn = random.Random(seed).sample(sorted(cards), min(sample, len(cards)))
+        cards = {code: cards[code] for code in sorted(drawn)}
+    figures = counted(cards)
+    if sample is not None:
+        figures["sample"] = {"cards": len(cards), "seed": seed}
     source = checked.document.get("source")
     if isinstance(source, dict) and isinstance(source.get("left_out"), int):
         # cards of the list the importer could not make definitions of: not in the set, so
@@ -190,9 +207,10 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
         )
         sys.exit(EXIT_OK)
     f = figures
+    drawn_note = f" (a sample drawn with seed {f['sample']['seed']!r})" if f.get("sample") else ""
     click.echo(
         f"{checked.name} ({checked.game}): {f['understood']} of {f['cards']} cards understood "
-        f"({f['percent']} %)"
+        f"({f['percent']} %){drawn_note}"
     )
     click.echo(
         f"  no printed text: {f['no_text']}; text read in full: {f['text_read']} of "

@@ -435,3 +435,22 @@ def test_R4U_TEXT_RETIRE_COUNT_read_and_counted_when_it_resolves() -> None:
     b = _b_spark_text(RETIRE_COUNT)
     b.act("B", "resolve", source="T-TXT", targets=["T-000"])
     assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+def test_R4U_TEXT_READ_coverage_of_a_sample_drawn_by_seed(tmp_path: Path) -> None:
+    set_file = _set(tmp_path)
+    one = json.loads(
+        run("cards", "coverage", set_file, "--sample", "5", "--seed", "s", "--json").output
+    )
+    again = json.loads(
+        run("cards", "coverage", set_file, "--sample", "5", "--seed", "s", "--json").output
+    )
+    other = json.loads(
+        run("cards", "coverage", set_file, "--sample", "5", "--seed", "t", "--json").output
+    )
+    assert one == again and one["cards"] == 5 and one["sample"] == {"cards": 5, "seed": "s"}
+    assert sum(s["cards"] for s in one["sets"].values()) == 5
+    assert one["sets"] != other["sets"] or one["unread_templates"] != other["unread_templates"]
+    text = run("cards", "coverage", set_file, "--sample", "5", "--seed", "s").output
+    assert "(a sample drawn with seed 's')" in text
+    assert run("cards", "coverage", set_file, "--sample", "0").exit_code == 2
