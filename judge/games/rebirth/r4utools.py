@@ -102,6 +102,10 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     elif kind == "character" and words:
         notes.append(f"Traits: {len(words)} traits; the engine's attribute is one: left out")
     _effects(raw.get("Effect"), card, notes)
+    if card.get("unsupported") and "frame" in card:
+        # the frame is judged against the text (R4U-FRAME-CHECK), which is not known here
+        del card["frame"]
+        notes.append("frame left out: the text it is judged against is not known")
     unread = sorted(k for k in raw if k not in _READ and k not in _DISPLAY)
     if unread:
         notes.append(f"fields not read: {', '.join(unread)}")

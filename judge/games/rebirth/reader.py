@@ -84,11 +84,19 @@ def _showcase_reminder(m: re.Match[str]) -> Line | None:
     return Line(reminder=f"showcase{int(m.group(1))}")
 
 
+#: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
+_BLOCKER_REMINDER = r"\(手札から(?:控え室に置く|すてる)と、味方へのアタック1回のダメージを0にする\)"
+
 #: the templates, in the order they are tried (R4U-TEXT-READ); the rule each follows is
 #: named beside it
 TEMPLATES: tuple[tr.Template, ...] = (
     # keywords (R4U-BLOCKER; R4U-TEXT-GROWING)
     tr.template("blocker", r"【ブロッカー】", lambda m: Line(keywords=("blocker",))),
+    tr.template(
+        "blocker with its reminder",
+        rf"【ブロッカー】{_BLOCKER_REMINDER}",
+        lambda m: Line(keywords=("blocker",)),
+    ),
     tr.template(
         "blocker growing",
         r"【ブロッカー】:【のびしろ】",
@@ -101,7 +109,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "blocker reminder",
-        r"\(手札から控え室に置くと、味方へのアタック1回のダメージを0にする\)",
+        _BLOCKER_REMINDER,
         lambda m: Line(reminder="blocker"),
     ),
     # sparks (R4U-SPARK; the ops of effects.py)
@@ -182,7 +190,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
 #: keyword lines kept on an unsupported card though the line is not read: what the keyword
 #: does is printed after it and is not in the vocabulary (the engine's cancel does not say
 #: what it stops, R4U-CANCEL)
-_KEPT = (("cancel", re.compile(r"【キャンセル】(:.*)?")),)
+_KEPT = (("cancel", re.compile(r"【キャンセル】.*")),)
 #: keyword lines: no stand-in effect is made of them (what they do is a rule of the engine's)
 _KEYWORD_LINE = re.compile(r"【(ブロッカー|キャンセル|のびしろ)】.*")
 

@@ -128,6 +128,8 @@ def test_R4U_IMPORT_english_without_japanese_is_not_relied_on() -> None:
     out = import_r4utools(r4uset(rec), "zz")
     (c,) = out.document["cards"]
     assert "text" not in c and c["unsupported"]
+    assert "frame" not in c  # judged against a text that is not known
+    assert any("frame left out" in line for line in out.note_lines())
     assert any("(unsupported)" in line for line in out.note_lines())
     u = understanding(c)
     assert not u.understood and u.doubts == tuple(c["unsupported"])
@@ -233,6 +235,13 @@ def test_R4U_TEXT_BLOCKER_the_keyword_and_its_reminder() -> None:
     assert r.understood and r.keywords == ("blocker",) and r.effects == ()
     alone = read_card({"type": "character", "text": reminder})
     assert not alone.understood and alone.unread == (reminder,)
+    # the reminder on the keyword's line, and its older wording (すてる: discard)
+    for text in (
+        f"【ブロッカー】{reminder}",
+        "【ブロッカー】\n" + reminder.replace("控え室に置く", "すてる"),
+    ):
+        r = read_card({"type": "character", "text": text})
+        assert r.understood and r.keywords == ("blocker",), text
 
 
 def test_R4U_TEXT_GROWING_is_a_marker_with_no_effect() -> None:
