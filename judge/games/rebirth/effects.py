@@ -48,9 +48,10 @@ from collections.abc import Iterator
 from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance")
-PLAIN_OPS = ("draw", "heal", "mod")
+PLAIN_OPS = ("draw", "heal", "mod", "stand_partners")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
+TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
 ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
@@ -78,6 +79,8 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
         return _is_int(op.get("n", 1), 1)
     if name == "mod":
         return _is_int(op.get("atk", 0)) and _is_int(op.get("def", 0))
+    if name == "stand_partners":  # every partner card of its player stands (R4U-TEXT-OPS-MORE)
+        return set(op) == {"op"}
     if name in TARGET_OPS:
         if "count_of" in op:  # as many as the player's retire area holds (R4U-TEXT-RETIRE-COUNT)
             if op["count_of"] != "own_retire" or name != "discard_member" or "count" in op:
@@ -88,7 +91,7 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             return op.get("type") is None or op.get("type") in TYPES
         if name == "discard_member" and op.get("zone", "member") not in DISCARD_ZONES:
             return False
-        if name == "rest" and op.get("zone", "member") != "member":
+        if name in ("rest", "return_member") and op.get("zone", "member") != "member":
             return False  # the entry character is never rested (only members attack)
         return op.get("side", "opponent") in SIDES
     if name == "one_of":

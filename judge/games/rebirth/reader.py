@@ -77,6 +77,14 @@ def _spark(
     return Line(effect=effect, marks=marks, **({"only": only} if only else {}))
 
 
+def _optional(line: Line) -> Line:
+    """``line``'s effect made optional (「…てよい」: its player may decline it)."""
+    assert line.effect is not None
+    return Line(
+        line.keywords, {**line.effect, "optional": True}, line.reminder, line.only, line.marks
+    )
+
+
 def _showcase_reminder(m: re.Match[str]) -> Line | None:
     """「(【本領発揮LvN】:あなたの、メンバーとリタイアが合計N枚以上で有効)」, the two N alike."""
     if m.group(1) != m.group(2):
@@ -166,6 +174,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
                     "count_of": "own_retire",
                 }
             ],
+        ),
+    ),
+    tr.template(
+        "spark: you may return N of your members to the hand",
+        rf"{_SPARK}あなたは自分のメンバーから(?P<n>\d+)枚選び、手札に戻してよい。",
+        lambda m: _optional(
+            _spark(m, [{"op": "return_member", "side": "own", "count": int(m.group("n"))}])
+        ),
+    ),
+    tr.template(
+        "act (Rebirth area) once a turn: stand all your partners",
+        r"【起】【ターン1】:あなたのパートナーをすべて【スタンド】する。",
+        lambda m: Line(
+            effect={
+                "when": "activated",
+                "cost": 0,
+                "where": "rebirth_area",
+                "per_turn": 1,
+                "do": [{"op": "stand_partners"}],
+            },
+            only=("rebirth",),
         ),
     ),
     # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)

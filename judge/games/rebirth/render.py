@@ -62,6 +62,10 @@ def render_op(op: Any, until_end: bool = True) -> str:
         if op.get("count_of") == "own_retire":
             what = f"as many {side} {zone}s as your retire area holds cards"
         return f"choose {what} (all of them when fewer) and put them into the waiting room"
+    if name == "stand_partners" and set(op) == {"op"}:
+        return "stand all of your partner cards"
+    if name == "return_member" and set(op) <= {"op", "side", "count", "zone"}:
+        return f"choose {count} {side} member(s) (all when fewer) and return them to the hand"
     if name == "rest" and set(op) <= {"op", "side", "count", "zone"}:
         return f"choose {count} standing {side} member(s) (all when fewer) and rest them"
     if name == "salvage" and set(op) <= {"op", "type", "count"}:

@@ -199,6 +199,15 @@ def run(
                 player=pid,
                 card=ps.entry,
             )
+        elif name == "stand_partners":
+            stood = [s for s in ps.partners if s.rested]
+            for s in stood:
+                s.rested = False
+            eng.event(
+                "stand",
+                f"{what}: {pid}'s partner cards stand ({len(stood)} were rested).",
+                player=pid,
+            )
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
 
@@ -233,6 +242,15 @@ def _targeted(
         if op["op"] == "rest":
             slot.rested = True
             eng.event("rest", f"{what}: {eng.name(iid)} is rested.", player=owner, card=iid)
+        elif op["op"] == "return_member":
+            ps.members[idx] = None
+            ps.hand.append(iid)
+            eng.event(
+                "to_hand",
+                f"{what}: {eng.name(iid)} goes from {owner}'s member square {idx + 1} to the hand.",
+                player=owner,
+                card=iid,
+            )
         else:
             ps.members[idx] = None
             eng.to_waiting_room(owner, iid, what)

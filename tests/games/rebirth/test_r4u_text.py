@@ -463,3 +463,50 @@ def test_R4U_TEXT_READ_coverage_of_a_sample_drawn_by_seed(tmp_path: Path) -> Non
     text = run("cards", "coverage", set_file, "--sample", "5", "--seed", "s").output
     assert "(a sample drawn with seed 's')" in text
     assert run("cards", "coverage", set_file, "--sample", "0").exit_code == 2
+
+
+# -- R4U-TEXT-OPS-MORE -----------------------------------------------------------------------
+
+RETURN_AND_STAND = (
+    "【スパーク】:あなたは自分のメンバーから1枚選び、手札に戻してよい。\n"
+    "【起】【ターン1】:あなたのパートナーをすべて【スタンド】する。"
+)
+
+
+def _b_rebirth_spark() -> LogBuilder:
+    """B's entry-in in turn 2 reveals T-RTS, a Rebirth card read from RETURN_AND_STAND: its
+    spark fires and it goes to the Rebirth area; the next entry-in reveals a filler."""
+    rts = card("T-RTS", "rebirth")
+    rts["text"] = RETURN_AND_STAND
+    b = LogBuilder([rts]).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=ZERO)
+    return b.act("B", "reveal", card="T-RTS")
+
+
+def test_R4U_TEXT_OPS_MORE_a_member_back_to_the_hand_and_partners_stood() -> None:
+    r = read_card({"type": "rebirth", "text": RETURN_AND_STAND})
+    assert r.understood and r.effects[0]["optional"] is True
+    b = _b_rebirth_spark()
+    b.act("B", "resolve", source="T-RTS", targets=["T-000"])
+    b.act("B", "reveal", card="T-000")
+    r1 = b.replay()
+    assert verdict(r1, b.last) == "legal", [s["verdict"] for s in r1["steps"]]
+    assert player_state(r1, "B")["members"][0] is None
+    assert any("to the hand" in t for s in r1["steps"] for t in _texts(s))
+    b.act("B", "activate", card="T-RTS", ability=1)
+    r2 = b.replay()
+    assert verdict(r2, b.last) == "legal"
+    assert any("partner cards stand" in t for t in event_texts(r2, b.last))
+    b.act("B", "activate", card="T-RTS", ability=1)  # once a turn
+    assert "R4U-ACTIVATE-LIMIT" in rules_broken(b.replay(), b.last)
+    declined = _b_rebirth_spark()
+    declined.act("B", "resolve", source="T-RTS", use=False)
+    r3 = declined.replay()
+    assert verdict(r3, declined.last) == "legal"
+    assert player_state(r3, "B")["members"][0] is not None
+
+
+def _texts(step: dict[str, Any]) -> list[str]:
+    return [e.get("text", "") for e in step.get("events", [])]
