@@ -65,7 +65,11 @@ def render_op(op: Any, until_end: bool = True) -> str:
     if name == "stand_partners" and set(op) == {"op"}:
         return "stand all of your partner cards"
     if name == "return_member" and set(op) <= {"op", "side", "count", "zone"}:
-        return f"choose {count} {side} member(s) (all when fewer) and return them to the hand"
+        whose = "your opponent's" if op.get("side", "opponent") == "opponent" else "your"
+        return (
+            f"choose {count} of {whose} members (all of them when fewer) and return them to "
+            "their owner's hand"
+        )
     if name == "rest" and set(op) <= {"op", "side", "count", "zone"}:
         return f"choose {count} standing {side} member(s) (all when fewer) and rest them"
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
