@@ -97,6 +97,10 @@ def test_R4U_IMPORT_an_imported_set_in_the_service(client: Any) -> None:
     by_code = {c["code"]: c for c in cards}
     assert by_code["ZZ/001B-002"]["reading"] == ["Spark: draw 1 card."]
     assert by_code["ZZ/001B-001"]["understood"] is False
+    page = client.get(f"/v1/card-sets/{kept.sha256}/cards/html")
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    assert "Spark: draw 1 card." in body and "【自】:あなたは相手の手札を見る。" in body
     main = [f"ZZ/001B-{n:03d}" for n in range(1, 13) for _ in range(4)] + ["ZZ/001B-013"] * 2
     deck = {"game": "rebirth", "card_sets": ["zz"], "main": main,
             "partner": ["ZZ/PR-001", "ZZ/PR-002", "ZZ/PR-003"]}  # fmt: skip

@@ -27,6 +27,12 @@ Ops of ``spark`` and ``activated`` effects: ``draw`` ``n`` (its player draws n),
 (default 1) targets; and ``one_of`` ``options`` (lists of ops: the player chooses one, recorded
 as ``choice``, 1-based).  An effect with ``optional`` true may be declined (``use`` false).
 
+Read from printed text (``reader.py``, ``during.py``): ``return_member`` (members of ``side``
+to their owner's hand) and ``stand_partners`` (every partner of its player stands); a spark's
+``showcase`` n (R4U-TEXT-SHOWCASE), a Rebirth-area effect's ``attack`` n
+(R4U-TEXT-NTH-ATTACK), a ``discard_member``'s ``count_of`` ``own_retire`` instead of ``count``
+(R4U-TEXT-RETIRE-COUNT).
+
 Anything else (an unknown ``when`` or ``op``, a ``text`` only) cannot be executed
 (R4U-EFFECT-UNSUPPORTED) and can be recorded by an ``outcome`` (R4U-OUTCOME).
 
