@@ -93,6 +93,14 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
                 return False
         elif not _is_int(op.get("count", 1), 1):
             return False
+        # "N枚まで" (up to N) and "【レスト】している" (rested members only), R4U-TEXT-UP-TO
+        if op.get("up_to", False) not in (True, False) or op.get("rested", False) not in (
+            True,
+            False,
+        ):
+            return False
+        if op.get("rested") and (name != "discard_member" or op.get("zone", "member") != "member"):
+            return False
         if name == "salvage":
             return op.get("type") is None or op.get("type") in TYPES
         if name == "discard_member" and op.get("zone", "member") not in DISCARD_ZONES:

@@ -197,6 +197,38 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("rebirth",),
         ),
     ),
+    tr.template(
+        "spark: up to N of your members to the waiting room",
+        rf"{_SPARK}あなたは味方のメンバーから(?P<n>\d+)枚まで選び、控え室に置く。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "own",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                    "up_to": True,
+                }
+            ],
+        ),
+    ),
+    tr.template(
+        "spark: N rested opposing members to the waiting room",
+        rf"{_SPARK}あなたは相手の【レスト】しているメンバーから(?P<n>\d+)枚選び、控え室に置く。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                    "rested": True,
+                }
+            ],
+        ),
+    ),
     # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)
     tr.template(
         "rebirth: your entry +N/+N",

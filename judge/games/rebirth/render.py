@@ -54,11 +54,18 @@ def render_op(op: Any, until_end: bool = True) -> str:
         return (
             f"your entry character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d}{tail}"
         )
-    if name == "discard_member" and set(op) <= {"op", "side", "zone", "count", "count_of"}:
+    if name == "discard_member" and set(op) <= {
+        "op", "side", "zone", "count", "count_of", "up_to", "rested"
+    }:  # fmt: skip
         zone = {"member": "member", "entry": "entry character", "field": "character"}.get(
             op.get("zone", "member"), raw(op.get("zone"))
         )
-        what = f"{count} {side} {zone}{'s' if count != 1 else ''}"
+        rested = "rested " if op.get("rested") else ""
+        what = f"{count} {side} {rested}{zone}{'s' if count != 1 else ''}"
+        if op.get("up_to"):
+            whose = "opposing" if op.get("side", "opponent") == "opponent" else "of your own"
+            plural = "s" if count != 1 else ""
+            return f"choose up to {count} {whose} {rested}{zone}{plural}; into the waiting room"
         if op.get("count_of") == "own_retire":
             what = f"as many {side} {zone}s as your retire area holds cards"
         return f"choose {what} (all of them when fewer) and put them into the waiting room"

@@ -45,6 +45,8 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
     zone = op.get("zone", "member")
     entry = [ps.entry] if ps.entry is not None and zone in ("entry", "field") else []
     members = [s.card for s in ps.members if s is not None] if zone != "entry" else []
+    if op.get("rested"):  # rested members only (R4U-TEXT-UP-TO)
+        members = [s.card for s in ps.members if s is not None and s.rested]
     return [*entry, *members]
 
 
@@ -108,7 +110,7 @@ def match(
                 )
                 continue
             got.append(hit)
-        if len(got) < need and not problems:
+        if len(got) < need and not problems and not op.get("up_to"):  # R4U-TEXT-UP-TO
             problems.append(
                 (
                     RULE,

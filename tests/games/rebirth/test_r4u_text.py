@@ -285,7 +285,7 @@ def test_R4U_TEXT_SPARK_OPS_each_sentence(kind: str, text: str, effect: dict[str
 
 def test_R4U_TEXT_SPARK_OPS_a_sentence_with_other_words_is_not_read() -> None:
     for text in (
-        "【スパーク】:あなたは味方のメンバーから2枚まで選び、控え室に置く。",  # up to
+        "【スパーク】:あなたは相手のメンバーから2枚まで選び、手札に戻す。",  # not an op yet
         "【スパーク】【本領発揮Lv3】:あなたは1枚引き、1点回復する。",  # two ops in one
         "【永】【エントリー】:各ターンこのキャラの1回目のアタック中、このキャラを+1/±0。",
     ):
@@ -510,3 +510,33 @@ def test_R4U_TEXT_OPS_MORE_a_member_back_to_the_hand_and_partners_stood() -> Non
 
 def _texts(step: dict[str, Any]) -> list[str]:
     return [e.get("text", "") for e in step.get("events", [])]
+
+
+# -- R4U-TEXT-UP-TO ------------------------------------------------------------------------
+
+UP_TO = "【スパーク】:あなたは味方のメンバーから2枚まで選び、控え室に置く。"
+RESTED = "【スパーク】:あなたは相手の【レスト】しているメンバーから1枚選び、控え室に置く。"
+
+
+def test_R4U_TEXT_UP_TO_none_to_n_of_your_members() -> None:
+    for targets, members_left in (([], 1), (["T-000"], 0)):
+        b = _b_spark_text(UP_TO)  # B has one member: the filler it moved
+        b.act("B", "resolve", source="T-TXT", targets=targets)
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", targets
+        assert sum(m is not None for m in player_state(r, "B")["members"]) == members_left
+    b = _b_spark_text(UP_TO)
+    b.act("B", "resolve", source="T-TXT", targets=["T-000", "T-000"])  # one card twice
+    assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+def test_R4U_TEXT_UP_TO_rested_members_only() -> None:
+    r = read_card({"type": "character", "text": RESTED})
+    assert r.effects[0]["do"][0]["rested"] is True
+    # A's only member stands (A's first turn had no battle): nothing fits, and naming it breaks
+    b = _b_spark_text(RESTED)
+    b.act("B", "resolve", source="T-TXT", targets=[])
+    assert verdict(b.replay(), b.last) == "legal"
+    b = _b_spark_text(RESTED)
+    b.act("B", "resolve", source="T-TXT", targets=["T-000"])
+    assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
