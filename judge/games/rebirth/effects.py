@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-WHENS = ("spark", "activated", "rebirth_area", "performance")
+WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
@@ -62,6 +62,7 @@ ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
     "activated": ACTIVE_OPS,
+    "on_set": ACTIVE_OPS,  # a Rebirth card's "when this is set" (on_set.py, R4U-TEXT-ON-SET)
     "rebirth_area": ("mod",),
     "performance": ("mod",),
 }
@@ -143,6 +144,8 @@ def supported(effect: dict[str, Any]) -> bool:
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     if "showcase" in effect and (when != "spark" or not _is_int(effect["showcase"], 1)):
         return False  # a spark's skill showcase level (R4U-TEXT-SHOWCASE)
+    if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
+        return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 

@@ -20,7 +20,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import actions, effects, resolve
+from judge.games.rebirth import actions, effects, on_set, resolve
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import during, showcase_holds
 from judge.games.rebirth.state import (
@@ -490,6 +490,7 @@ class RebirthEngine(AgendaEngine):
                 ps.rebirth_area.append(iid)
                 self.arrive(iid)
                 self.static_check(iid, "rebirth_area")
+                on_set.fire(self, player, iid, by_entry_in=True)
         else:
             ps.entry = iid
             self.arrive(iid)

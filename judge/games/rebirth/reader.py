@@ -229,6 +229,40 @@ TEMPLATES: tuple[tr.Template, ...] = (
             ],
         ),
     ),
+    # a Rebirth card's "when this Rebirth card is set" (R4U-TEXT-ON-SET)
+    tr.template(
+        "auto (set): if your retire area holds N, N opposing entry or members away",
+        r"【自】:このReバースがセットされた時、あなたのリタイアが(?P<r>\d+)枚以上なら、"
+        r"あなたは相手の、エントリーかメンバーから(?P<n>\d+)枚選び、控え室に置く。",
+        lambda m: Line(
+            effect={
+                "when": "on_set",
+                "if_retire": int(m.group("r")),
+                "do": [
+                    {
+                        "op": "discard_member",
+                        "side": "opponent",
+                        "zone": "field",
+                        "count": int(m.group("n")),
+                    }
+                ],
+            },
+            only=("rebirth",),
+        ),
+    ),
+    tr.template(
+        "auto (set): you may return N characters of your waiting room to the hand",
+        r"【自】:このReバースがセットされた時、あなたは自分の控え室からキャラを(?P<n>\d+)枚選び、"
+        r"手札に戻してよい。",
+        lambda m: Line(
+            effect={
+                "when": "on_set",
+                "optional": True,
+                "do": [{"op": "salvage", "type": "character", "count": int(m.group("n"))}],
+            },
+            only=("rebirth",),
+        ),
+    ),
     # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)
     tr.template(
         "rebirth: your entry +N/+N",

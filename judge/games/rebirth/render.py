@@ -24,7 +24,7 @@ FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
-_EFFECT_KEYS |= {"attribute", "attack", "showcase"}
+_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire"}
 
 
 def raw(what: Any) -> str:
@@ -109,6 +109,10 @@ def render_effect(effect: dict[str, Any]) -> str:
         where = _PLACES.get(effect.get("where", "field"), raw(effect.get("where")))
         limit = f", at most {effect['per_turn']} a turn" if "per_turn" in effect else ""
         head = f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)})"
+    elif when == "on_set":
+        head = "When this Rebirth card is set into your Rebirth area"
+        if "if_retire" in effect:
+            head += f", if your retire area holds {effect['if_retire']} or more cards"
     elif when == "rebirth_area":
         head = "While this Rebirth card is in your Rebirth area"
         if "attack" in effect:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects
+from judge.games.rebirth import effects, on_set
 from judge.games.rebirth.during import target_count
 from judge.games.rebirth.state import Mod
 
@@ -87,6 +87,8 @@ def match(
     if not n and choice is not None:
         problems.append((RULE, "The effect offers no choice of options; choice must be left out."))
     ops = effects.chosen_ops(effect, choice)
+    if not on_set.holds(effect, len(st.players[controller].retire)):
+        ops = []  # "…なら": the condition does not hold, the effect does nothing
     groups: list[list[str]] = []
     pos = 0
     for op in effects.target_ops(ops):

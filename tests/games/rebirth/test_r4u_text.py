@@ -540,3 +540,58 @@ def test_R4U_TEXT_UP_TO_rested_members_only() -> None:
     b = _b_spark_text(RESTED)
     b.act("B", "resolve", source="T-TXT", targets=["T-000"])
     assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+# -- R4U-TEXT-ON-SET -----------------------------------------------------------------------
+
+ON_SET_RETIRE = (
+    "【自】:このReバースがセットされた時、あなたのリタイアが1枚以上なら、"
+    "あなたは相手の、エントリーかメンバーから1枚選び、控え室に置く。"
+)
+ON_SET_SALVAGE = "【自】:このReバースがセットされた時、あなたは自分の控え室からキャラを1枚選び、手札に戻してよい。"
+
+
+def _b_sets(text: str, options: dict[str, Any] | None = None) -> LogBuilder:
+    """In turn 2 B puts T-SET, a Rebirth card read from ``text``, from the hand into the
+    Rebirth area (B's retire area is empty)."""
+    rb = card("T-SET", "rebirth")
+    rb["text"] = text
+    b = LogBuilder([rb], options=options).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    return b.act("B", "rebirth", card="T-SET")
+
+
+def test_R4U_TEXT_ON_SET_triggers_when_set_and_its_condition_is_read_when_it_resolves() -> None:
+    r = read_card({"type": "rebirth", "text": ON_SET_RETIRE})
+    assert r.understood and r.effects[0]["when"] == "on_set" and r.effects[0]["if_retire"] == 1
+    b = _b_sets(ON_SET_RETIRE)
+    r1 = b.replay()
+    assert "R4U-TEXT-ON-SET" in rules_applied(r1, b.last)
+    # B's retire area is empty: the effect does nothing, so it takes no target
+    b.act("B", "resolve", source="T-SET", targets=[])
+    assert verdict(b.replay(), b.last) == "legal"
+    b = _b_sets(ON_SET_RETIRE)
+    b.act("B", "resolve", source="T-SET", targets=["T-000"])
+    assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+def test_R4U_TEXT_ON_SET_an_optional_one_may_be_declined() -> None:
+    r = read_card({"type": "rebirth", "text": ON_SET_SALVAGE})
+    assert r.understood and r.effects[0]["optional"] is True
+    b = _b_sets(ON_SET_SALVAGE)
+    b.act("B", "resolve", source="T-SET", use=False)
+    assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_R4U_TEXT_ON_SET_by_entry_in_under_each_option() -> None:
+    for option, triggers in (("both", True), ("play_only", False)):
+        rb = card("T-SET", "rebirth")
+        rb["text"] = ON_SET_SALVAGE
+        b = LogBuilder([rb], options={"on_set": option}).setup(first="A")
+        b.proceed("A", 2)
+        b.proceed("B")
+        b.act("B", "move", square=1, pay=ZERO)
+        b.act("B", "reveal", card="T-SET")  # a Rebirth card by entry-in: to the Rebirth area
+        r = b.replay()
+        assert ("R4U-TEXT-ON-SET" in rules_applied(r, b.last)) is triggers, option
