@@ -84,8 +84,12 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
     name = op["op"]
     if name in ("draw", "heal"):
         return _is_int(op.get("n", 1), 1)
-    if name == "mod":
-        return _is_int(op.get("atk", 0)) and _is_int(op.get("def", 0))
+    if name == "mod":  # "side" opponent: the opposing entry (R4U-TEXT-OPPOSING-MOD)
+        return (
+            _is_int(op.get("atk", 0))
+            and _is_int(op.get("def", 0))
+            and op.get("side", "own") in SIDES
+        )
     if name == "stand_partners":  # every partner card of its player stands (R4U-TEXT-OPS-MORE)
         return set(op) == {"op"}
     if name in TARGET_OPS:
@@ -146,6 +150,10 @@ def supported(effect: dict[str, Any]) -> bool:
         return False  # a spark's skill showcase level (R4U-TEXT-SHOWCASE)
     if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
         return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
+    if when in ("rebirth_area", "performance") and any(
+        isinstance(op, dict) and "side" in op for op in ops
+    ):
+        return False  # a continuous change is of its own player's entry only
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 

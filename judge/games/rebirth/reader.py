@@ -229,6 +229,21 @@ TEMPLATES: tuple[tr.Template, ...] = (
             ],
         ),
     ),
+    tr.template(
+        "spark: the opposing entry +N/+N this turn",
+        rf"{_SPARK}あなたは相手のエントリーから1枚選び、このターン中、そのキャラを{_MOD}。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "mod",
+                    "side": "opponent",
+                    "atk": _signed(m.group("atk")),
+                    "def": _signed(m.group("def")),
+                }
+            ],
+        ),
+    ),
     # a Rebirth card's "when this Rebirth card is set" (R4U-TEXT-ON-SET)
     tr.template(
         "auto (set): if your retire area holds N, N opposing entry or members away",

@@ -49,10 +49,12 @@ def render_op(op: Any, until_end: bool = True) -> str:
         last = "the last card" if n == 1 else f"the last {n} cards"
         goes = "goes" if n == 1 else "go"
         return f"heal {n} ({last} put into your retire area {goes} to your waiting room)"
-    if name == "mod" and set(op) <= {"op", "atk", "def"}:
+    if name == "mod" and set(op) <= {"op", "atk", "def", "side"}:
         tail = " until the end of the turn" if until_end else ""
+        whose = "the opposing" if op.get("side", "own") == "opponent" else "your"
         return (
-            f"your entry character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d}{tail}"
+            f"{whose} entry character gets ATK {op.get('atk', 0):+d} / DEF "
+            f"{op.get('def', 0):+d}{tail}"
         )
     if name == "discard_member" and set(op) <= {
         "op", "side", "zone", "count", "count_of", "up_to", "rested"

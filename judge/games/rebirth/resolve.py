@@ -194,14 +194,15 @@ def run(
                 player=pid,
                 cards=moved,
             )
-        elif name == "mod" and ps.entry is not None:
-            ps.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
+        elif name == "mod" and _mod_of(eng, pid, op).entry is not None:
+            qs = _mod_of(eng, pid, op)  # its player's entry, or the opposing one
+            qs.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
             eng.event(
                 "mod",
-                f"{what}: {eng.name(ps.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
+                f"{what}: {eng.name(qs.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
                 f"{op.get('def', 0):+d} until the end of the turn.",
                 player=pid,
-                card=ps.entry,
+                card=qs.entry,
             )
         elif name == "stand_partners":
             stood = [s for s in ps.partners if s.rested]
@@ -214,6 +215,13 @@ def run(
             )
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
+
+
+def _mod_of(eng: RebirthEngine, pid: str, op: dict[str, Any]) -> Any:
+    """The player whose entry a ``mod`` changes: its own, or with ``side`` opponent the
+    opposing one (R4U-TEXT-OPPOSING-MOD)."""
+    side = pid if op.get("side", "own") == "own" else eng.state.opponent(pid)
+    return eng.state.players[side]
 
 
 def _targeted(

@@ -595,3 +595,20 @@ def test_R4U_TEXT_ON_SET_by_entry_in_under_each_option() -> None:
         b.act("B", "reveal", card="T-SET")  # a Rebirth card by entry-in: to the Rebirth area
         r = b.replay()
         assert ("R4U-TEXT-ON-SET" in rules_applied(r, b.last)) is triggers, option
+
+
+# -- R4U-TEXT-OPPOSING-MOD -----------------------------------------------------------------
+
+
+def test_R4U_TEXT_OPPOSING_MOD_changes_the_opposing_entry_this_turn() -> None:
+    b = _b_spark_text(
+        "【スパーク】：あなたは相手のエントリーから１枚選び、このターン中、そのキャラを±０/－２。"
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["entry"]["def"] == 1  # the filler's DEF 3 - 2
+    assert player_state(r, "B")["entry"]["def"] == 4  # B's own entry (T-TXT) unchanged
+    from judge.games.rebirth.effects import supported
+
+    rb = {"when": "rebirth_area", "do": [{"op": "mod", "side": "opponent", "atk": -1}]}
+    assert not supported(rb)  # a continuous change is of its own player's entry only
