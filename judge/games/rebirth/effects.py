@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set")
-PLAIN_OPS = ("draw", "heal", "mod", "stand_partners")
+PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
 TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
@@ -82,8 +82,8 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
     if not isinstance(op, dict) or op.get("op") not in allowed:
         return False
     name = op["op"]
-    if name in ("draw", "heal"):
-        return _is_int(op.get("n", 1), 1)
+    if name in ("draw", "heal", "energy_from_deck"):  # energy: R4U-TEXT-DECK-TO-ENERGY
+        return _is_int(op.get("n", 1), 1) and set(op) <= {"op", "n"}
     if name == "mod":  # "side" opponent: the opposing entry (R4U-TEXT-OPPOSING-MOD)
         return (
             _is_int(op.get("atk", 0))

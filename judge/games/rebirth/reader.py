@@ -244,6 +244,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
             ],
         ),
     ),
+    tr.template(
+        "spark: the top N cards of your deck into the energy area, rested",
+        rf"{_SPARK}あなたは自分のデッキの上から(?P<n>\d+)枚エネルギーに【レスト】で置く。",
+        lambda m: _spark(m, [{"op": "energy_from_deck", "n": int(m.group("n"))}]),
+    ),
     # a Rebirth card's "when this Rebirth card is set" (R4U-TEXT-ON-SET)
     tr.template(
         "auto (set): if your retire area holds N, N opposing entry or members away",

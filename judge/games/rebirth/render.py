@@ -71,6 +71,8 @@ def render_op(op: Any, until_end: bool = True) -> str:
         if op.get("count_of") == "own_retire":
             what = f"as many {side} {zone}s as your retire area holds cards"
         return f"choose {what} (all of them when fewer) and put them into the waiting room"
+    if name == "energy_from_deck" and set(op) <= {"op", "n"}:
+        return f"put the top {_cards(n)} of your deck into your energy area, rested"
     if name == "stand_partners" and set(op) == {"op"}:
         return "stand all of your partner cards"
     if name == "return_member" and set(op) <= {"op", "side", "count", "zone"}:

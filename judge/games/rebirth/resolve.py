@@ -13,7 +13,7 @@ from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import effects, on_set
 from judge.games.rebirth.during import target_count
-from judge.games.rebirth.state import Mod
+from judge.games.rebirth.state import Mod, Slot
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -204,6 +204,8 @@ def run(
                 player=pid,
                 card=qs.entry,
             )
+        elif name == "energy_from_deck":
+            deck_to_energy(eng, pid, op.get("n", 1), what)
         elif name == "stand_partners":
             stood = [s for s in ps.partners if s.rested]
             for s in stood:
@@ -215,6 +217,30 @@ def run(
             )
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
+
+
+def deck_to_energy(eng: RebirthEngine, pid: str, n: int, what: str) -> None:
+    """The top ``n`` cards of ``pid``'s deck into its energy area, rested and face down, one
+    at a time, the deck refreshed whenever it is empty (R4U-REFRESH), as a draw does
+    (R4U-TEXT-DECK-TO-ENERGY)."""
+    ps = eng.state.players[pid]
+    put = 0
+    for _ in range(n):
+        if not eng.refresh(pid):
+            eng.out_of_cards(pid, "effect")
+            break
+        slot = Slot(ps.deck.pop(0), rested=True)  # type: ignore[arg-type]
+        ps.energy.append(slot)
+        known = getattr(ps, "rested_energy", None)  # a record of the rested energy, if kept
+        if known is not None:
+            known.append(slot)
+        put += 1
+    eng.event(
+        "energy",
+        f"{what}: the top {put} card(s) of {pid}'s deck go to the energy area, rested.",
+        player=pid,
+    )
+    eng.refresh(pid)
 
 
 def _mod_of(eng: RebirthEngine, pid: str, op: dict[str, Any]) -> Any:

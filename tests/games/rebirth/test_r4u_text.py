@@ -389,3 +389,22 @@ def test_R4U_TEXT_OPPOSING_MOD_changes_the_opposing_entry_this_turn() -> None:
 
     rb = {"when": "rebirth_area", "do": [{"op": "mod", "side": "opponent", "atk": -1}]}
     assert not supported(rb)  # a continuous change is of its own player's entry only
+
+
+# -- R4U-TEXT-DECK-TO-ENERGY ---------------------------------------------------------------
+
+
+def test_R4U_TEXT_DECK_TO_ENERGY_the_top_cards_rested() -> None:
+    before = _b_spark_text("【スパーク】:あなたは1枚引く。").replay()
+    b = _b_spark_text("【スパーク】:あなたは自分のデッキの上から2枚エネルギーに【レスト】で置く。")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    mine, was = player_state(r, "B"), player_state(before, "B")
+    assert len(mine["energy"]) == len(was["energy"]) + 2
+    assert mine["energy_rested"] == was["energy_rested"] + 2
+    assert mine["deck"] == was["deck"] - 1  # two to the energy, against one drawn
+    # the next stand phase stands them with the rest
+    b.proceed("B", 2).proceed("A", 3)
+    b.act("B", "energy", card="T-000")
+    r2 = b.replay()
+    assert player_state(r2, "B")["energy_rested"] == 0
