@@ -23,7 +23,7 @@ from schemas.action_log import (
     Str,
     one_of,
 )
-from schemas.game_common import ActionSchema, BaseCardRef, Kind, deck_list, effects_field
+from schemas.game_common import ActionSchema, BaseCardRef, FreeObject, Kind, deck_list
 
 #: what a deck is, for the message refusing an over-long deck list
 DECK = "a rebirth deck has 50 cards and 3 partner cards"
@@ -58,8 +58,28 @@ class R4UCardSchema(BaseSchema):
     attribute = Str(non_empty=True, allow_none=True, load_default=None)
     frame = Str(allow_none=True, load_default=None, validate=one_of(FRAMES))
     keywords = List(Str(validate=one_of(KEYWORDS)), load_default=list, metadata={"default": []})
-    effects = effects_field()
-    text = Str(metadata={"description": "the printed text, kept as given and not executed"})
+    #: no default: a definition without ``effects`` and with ``text`` has its text read
+    effects = List(
+        FreeObject(),
+        metadata={
+            "description": "the engine's structured effect vocabulary; when absent, the "
+            "printed text is read into effects (R4U-TEXT-READ), or the card has none"
+        },
+    )
+    text = Str(
+        metadata={
+            "description": "the printed text (Japanese), read into effects when none are "
+            "given (R4U-TEXT-READ)"
+        }
+    )
+    text_en = Str(metadata={"description": "an English text of the card, shown, never read"})
+    unsupported = List(
+        Str(non_empty=True),
+        metadata={
+            "description": "why the definition is not relied on in full (an importer's note: "
+            "its printed text is not known in full); absent when none"
+        },
+    )
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _by_type(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:

@@ -84,8 +84,8 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 
 
 @cards_command.command("import", short_help="Make a card set of a card list.")
-@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator"]))
-@click.argument("source", metavar="FILE")
+@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools"]))
+@click.argument("sources", metavar="FILE...", nargs=-1, required=True)
 @click.option(
     "--output", "-o", metavar="SET", required=True, help="Write the card set to SET (- for stdout)."
 )
@@ -97,17 +97,24 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 @click.option("--quiet", "-q", is_flag=True, help="Do not list what could not be mapped.")
 @limit_options
 def import_command(
-    fmt: str, source: str, output: str, name: str | None, quiet: bool, limits: Limits
+    fmt: str, sources: tuple[str, ...], output: str, name: str | None, quiet: bool, limits: Limits
 ) -> None:
     """Read the card list FILE in FORMAT and write it as a card set.
 
     ua-simulator: the JSON list of the official Union Arena card list used by public
     simulators (code, name, cardType, color, bp, apCost, reqEnergy, genEnergy, traits,
-    triggers, effectText, ...).  What a card has that cannot be mapped is listed on stderr
-    (`note: [index] code: what`); a card that cannot be made a definition of is left out
-    and listed.  Exits 0 when the set is written, 2 for unreadable input.
+    triggers, effectText, ...).  r4utools: the Rebirth for you community list's .r4uset
+    files (Serial, Name, Traits, Type, Color, Cost, ATK, DEF, Effect, Set), several FILEs
+    made one set (the index of a note counts the records of all of them, in order).  What a
+    card has that cannot be mapped is listed on stderr (`note: [index] code: what`); a card
+    that cannot be made a definition of is left out and listed.  Exits 0 when the set is
+    written, 2 for unreadable input.
     """
-    from judge.core.cardimport import IMPORTERS
+    from judge.core.cardimport import IMPORTERS, MULTI_FILE
+
+    if len(sources) > 1 and fmt not in MULTI_FILE:
+        fail(f"{fmt} reads one FILE ({len(sources)} given)")
+    source = sources[0]
 
     if name is None:
         stem = Path(source).stem if source != "-" else "imported"
@@ -118,7 +125,11 @@ def import_command(
             param_hint="--name",
         )
     _game, importer = IMPORTERS[fmt]
-    data = _read_list_or_object(source, limits)
+    if fmt in MULTI_FILE:
+        data = {"files": [_read_list_or_object(f, limits) for f in sources]}
+        source = ", ".join(sources)
+    else:
+        data = _read_list_or_object(source, limits)
     try:
         imported = importer(data, name)
     except ValueError as exc:
@@ -146,8 +157,17 @@ def import_command(
 @click.option(
     "--top", default=30, show_default=True, help="How many unread templates to list (0: all)."
 )
+@click.option(
+    "--sample",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Count only N cards drawn at random (by --seed) from the set.",
+)
+@click.option("--seed", default="coverage", show_default=True, help="The seed of --sample's draw.")
 @limit_options
-def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> None:
+def coverage_command(
+    card_set: str, as_json: bool, top: int, sample: int | None, seed: str, limits: Limits
+) -> None:
     """How many cards of the card-set file SET the printed-text reader understands in full
     (no text, text read, or effects written by hand) and, for the rest, the sentences it
     could not read grouped by template (numbers and names abstracted), most frequent first:
@@ -158,7 +178,15 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
     counted = card_coverage(checked.game)
     if counted is None:
         fail(f"{card_set}: no printed-text reader for {checked.game} yet")
-    figures = counted(checked.cards)
+    cards = checked.cards
+    if sample is not None:  # the same draw for the same set, N and seed, on every machine
+        import random
+
+        drawn = random.Random(seed).sample(sorted(cards), min(sample, len(cards)))
+        cards = {code: cards[code] for code in sorted(drawn)}
+    figures = counted(cards)
+    if sample is not None:
+        figures["sample"] = {"cards": len(cards), "seed": seed}
     source = checked.document.get("source")
     if isinstance(source, dict) and isinstance(source.get("left_out"), int):
         # cards of the list the importer could not make definitions of: not in the set, so
@@ -179,15 +207,21 @@ def coverage_command(card_set: str, as_json: bool, top: int, limits: Limits) -> 
         )
         sys.exit(EXIT_OK)
     f = figures
+    drawn_note = f" (a sample drawn with seed {f['sample']['seed']!r})" if f.get("sample") else ""
     click.echo(
         f"{checked.name} ({checked.game}): {f['understood']} of {f['cards']} cards understood "
-        f"({f['percent']} %)"
+        f"({f['percent']} %){drawn_note}"
     )
     click.echo(
         f"  no printed text: {f['no_text']}; text read in full: {f['text_read']} of "
         f"{f['with_text']} ({f['text_percent']} %); effects written by hand: "
         f"{f['effects_given']}"
     )
+    sets = f.get("sets") or {}
+    if len(sets) > 1 or set(sets) - {"other"}:  # products of the list (Rebirth: AB/001B)
+        click.echo("  by set (understood of cards):")
+        for set_name, g in sets.items():
+            click.echo(f"    {set_name:12s} {g['understood']} of {g['cards']} ({g['percent']} %)")
     families = f.get("families") or {}
     if set(families) - {"other"}:  # codes of the official list's products (UA01BT/…)
         click.echo("  by set family (understood of cards; of cards other than AP cards):")

@@ -11,6 +11,10 @@ says why).  What it produces is then checked like any set (:mod:`schemas.cardset
     ``bp``, ``apCost``, ``reqEnergy``, ``genEnergy``, ``traits``, ``triggers`` (``GET``,
     ``DRAW``, …), ``effectText`` (``"-"`` when none), ``titleCode`` and fields for display
     (``imageUrl``, ``rarity``, ``seriesName``, …).  The mapping is in ``docs/cards.md``.
+
+``r4utools``
+    The Rebirth for you community list (``*.r4uset``, one file per product, several at
+    once): :mod:`judge.games.rebirth.r4utools`.
 """
 
 from __future__ import annotations
@@ -313,7 +317,18 @@ def import_ua_simulator(data: Any, name: str) -> Imported:
     return out
 
 
+def import_r4utools(data: Any, name: str) -> Imported:
+    """The Rebirth for you community list (``judge.games.rebirth.r4utools``, imported on
+    first use, as the game's own text is read there)."""
+    from judge.games.rebirth.r4utools import import_r4utools as run
+
+    return run(data, name)
+
+
 #: importer name -> (the game, the function: decoded input, set name -> Imported)
 IMPORTERS: dict[str, tuple[str, Callable[[Any, str], Imported]]] = {
     "ua-simulator": ("union-arena", import_ua_simulator),
+    "r4utools": ("rebirth", import_r4utools),
 }
+#: importers that read several files at once (given as ``{"files": [doc, ...]}``)
+MULTI_FILE = ("r4utools",)

@@ -40,10 +40,16 @@ PLANNED: tuple[str, ...] = ()
 #: listed has none yet.  Here, not in the CLI, because ``judge cards show`` and the API's
 #: card-set readings (``GET /v1/card-sets/<ref>/cards``) both ask it, and the API must not
 #: import the command line.
-RENDERERS: dict[str, str] = {"union-arena": "judge.games.union_arena.render:render_card"}
+RENDERERS: dict[str, str] = {
+    "union-arena": "judge.games.union_arena.render:render_card",
+    "rebirth": "judge.games.rebirth.render:render_card",
+}
 #: The printed-text readers' coverage functions, by game (``module:function``): a set's
 #: cards (code -> definition) -> how much of their text is read (``judge cards coverage``).
-COVERAGES: dict[str, str] = {"union-arena": "judge.games.union_arena.coverage:coverage"}
+COVERAGES: dict[str, str] = {
+    "union-arena": "judge.games.union_arena.coverage:coverage",
+    "rebirth": "judge.games.rebirth.coverage:coverage",
+}
 
 #: A renderer: a card definition (as the game's card schema loads it) -> its printed text
 #: beside its reading (``code``, ``name``, ``type``, ``text``, ``understood``, ``status``,

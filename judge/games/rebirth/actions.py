@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
 from judge.core.timing import resolve_by_default
-from judge.games.rebirth import activate, battle, forced_entry
+from judge.games.rebirth import activate, battle, forced_entry, on_set
 from judge.games.rebirth.refs import ZONE_REFS, take_from
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
@@ -440,6 +440,7 @@ def apply_rebirth(eng: RebirthEngine, plan: Plan) -> None:
         "R4U-REBIRTH-PLAY", f"{pid} put a Rebirth card from the hand into the Rebirth area."
     )
     eng.static_check(iid, "rebirth_area")
+    on_set.fire(eng, pid, iid, by_entry_in=False)
     may = eng.options.get("rebirth_draw", "must") == "may"
     draw = plan.action.get("draw")
     if draw is False:  # the player's choice under "may"; as played under "must" (illegal)

@@ -94,7 +94,8 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
         for s in ps.partners:
             s.rested = True
     defender = st.opponent(pid)
-    st.attack = Attack(slot.card, pid, defender, partner)
+    st.attacks += 1
+    st.attack = Attack(slot.card, pid, defender, partner, number=st.attacks)
     kind = "partner attack" if partner else "attack"
     eng.event(
         "attack",
@@ -276,8 +277,10 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         eng.retire_entry(a.defender, "partner attack")
         return
     eng.ctx.read("atk")
+    st.attack = a  # still in progress while its damage is dealt (R4U-TEXT-NTH-ATTACK)
     atk, _ = eng.atk_def(a.player)
     _, dfn = eng.atk_def(a.defender)
+    st.attack = None
     carry = eng.options.get("damage_after_defeat") == "carry"
     if st.damage_on != dps.entry:
         if carry and st.damage_on is not None:

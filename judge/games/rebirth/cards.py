@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CARD_TYPES = ("character", "rebirth", "partner")
-KEYWORDS = ("blocker", "cancel")
+KEYWORDS = ("blocker", "cancel", "growing")
 FRAMES = ("blue", "yellow", "green", "red")
 
 
@@ -34,6 +34,21 @@ class CardDef:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        """A definition as loaded; one with printed ``text`` (or an importer's
+        ``unsupported``) and no ``effects`` key has its text read
+        (:func:`judge.games.rebirth.reader.read_card`, R4U-TEXT-READ).  ``"effects": []``
+        says the card has none: its ``text`` is then kept as given and not read."""
+        original = d
+        if (d.get("text") or d.get("unsupported")) and "effects" not in d:
+            from judge.games.rebirth.reader import read_card
+
+            reading = read_card(d)
+            given = tuple(d.get("keywords") or ())
+            d = {
+                **d,
+                "effects": list(reading.effects),
+                "keywords": [*given, *(k for k in reading.keywords if k not in given)],
+            }
         return cls(
             code=d["code"],
             name=d.get("name") or d["code"],
@@ -45,7 +60,7 @@ class CardDef:
             frame=d.get("frame"),
             keywords=tuple(d.get("keywords") or ()),
             effects=tuple(d.get("effects") or ()),
-            raw=d,
+            raw=original,
         )
 
     @property

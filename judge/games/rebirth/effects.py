@@ -27,6 +27,12 @@ Ops of ``spark`` and ``activated`` effects: ``draw`` ``n`` (its player draws n),
 (default 1) targets; and ``one_of`` ``options`` (lists of ops: the player chooses one, recorded
 as ``choice``, 1-based).  An effect with ``optional`` true may be declined (``use`` false).
 
+Read from printed text (``reader.py``, ``during.py``): ``return_member`` (members of ``side``
+to their owner's hand) and ``stand_partners`` (every partner of its player stands); a spark's
+``showcase`` n (R4U-TEXT-SHOWCASE), a Rebirth-area effect's ``attack`` n
+(R4U-TEXT-NTH-ATTACK), a ``discard_member``'s ``count_of`` ``own_retire`` instead of ``count``
+(R4U-TEXT-RETIRE-COUNT).
+
 Anything else (an unknown ``when`` or ``op``, a ``text`` only) cannot be executed
 (R4U-EFFECT-UNSUPPORTED) and can be recorded by an ``outcome`` (R4U-OUTCOME).
 
@@ -47,14 +53,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-WHENS = ("spark", "activated", "rebirth_area", "performance")
-PLAIN_OPS = ("draw", "heal", "mod")
+WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set")
+PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
+TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
 ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
     "activated": ACTIVE_OPS,
+    "on_set": ACTIVE_OPS,  # a Rebirth card's "when this is set" (on_set.py, R4U-TEXT-ON-SET)
     "rebirth_area": ("mod",),
     "performance": ("mod",),
 }
@@ -74,18 +82,35 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
     if not isinstance(op, dict) or op.get("op") not in allowed:
         return False
     name = op["op"]
-    if name in ("draw", "heal"):
-        return _is_int(op.get("n", 1), 1)
-    if name == "mod":
-        return _is_int(op.get("atk", 0)) and _is_int(op.get("def", 0))
+    if name in ("draw", "heal", "energy_from_deck"):  # energy: R4U-TEXT-DECK-TO-ENERGY
+        return _is_int(op.get("n", 1), 1) and set(op) <= {"op", "n"}
+    if name == "mod":  # "side" opponent: the opposing entry (R4U-TEXT-OPPOSING-MOD)
+        return (
+            _is_int(op.get("atk", 0))
+            and _is_int(op.get("def", 0))
+            and op.get("side", "own") in SIDES
+        )
+    if name == "stand_partners":  # every partner card of its player stands (R4U-TEXT-OPS-MORE)
+        return set(op) == {"op"}
     if name in TARGET_OPS:
-        if not _is_int(op.get("count", 1), 1):
+        if "count_of" in op:  # as many as the player's retire area holds (R4U-TEXT-RETIRE-COUNT)
+            if op["count_of"] != "own_retire" or name != "discard_member" or "count" in op:
+                return False
+        elif not _is_int(op.get("count", 1), 1):
+            return False
+        # "N枚まで" (up to N) and "【レスト】している" (rested members only), R4U-TEXT-UP-TO
+        if op.get("up_to", False) not in (True, False) or op.get("rested", False) not in (
+            True,
+            False,
+        ):
+            return False
+        if op.get("rested") and (name != "discard_member" or op.get("zone", "member") != "member"):
             return False
         if name == "salvage":
             return op.get("type") is None or op.get("type") in TYPES
         if name == "discard_member" and op.get("zone", "member") not in DISCARD_ZONES:
             return False
-        if name == "rest" and op.get("zone", "member") != "member":
+        if name in ("rest", "return_member") and op.get("zone", "member") != "member":
             return False  # the entry character is never rested (only members attack)
         return op.get("side", "opponent") in SIDES
     if name == "one_of":
@@ -119,6 +144,16 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if when != "activated" and "per_turn" in effect:
         return False  # a use limit of an effect that is not used by its player
+    if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
+        return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
+    if "showcase" in effect and (when != "spark" or not _is_int(effect["showcase"], 1)):
+        return False  # a spark's skill showcase level (R4U-TEXT-SHOWCASE)
+    if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
+        return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
+    if when in ("rebirth_area", "performance") and any(
+        isinstance(op, dict) and "side" in op for op in ops
+    ):
+        return False  # a continuous change is of its own player's entry only
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 

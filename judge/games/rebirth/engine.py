@@ -20,8 +20,9 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import actions, effects, resolve
+from judge.games.rebirth import actions, effects, on_set, resolve
 from judge.games.rebirth.cards import CardDef
+from judge.games.rebirth.during import during, showcase_holds
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -169,7 +170,7 @@ class RebirthEngine(AgendaEngine):
                     atk, dfn = atk + a, dfn + b
         for iid in ps.rebirth_area:
             for eff in st.card(iid).effects_when("rebirth_area"):
-                if effects.supported(eff):
+                if effects.supported(eff) and during(eff, st.attack):
                     a, b = effects.mods(eff)
                     atk, dfn = atk + a, dfn + b
         if self.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
@@ -299,6 +300,7 @@ class RebirthEngine(AgendaEngine):
         st.players[pid].turns_taken += 1
         st.damage, st.damage_on = 0, None
         st.used.clear()
+        st.attacks = 0
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
             "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
@@ -488,6 +490,7 @@ class RebirthEngine(AgendaEngine):
                 ps.rebirth_area.append(iid)
                 self.arrive(iid)
                 self.static_check(iid, "rebirth_area")
+                on_set.fire(self, player, iid, by_entry_in=True)
         else:
             ps.entry = iid
             self.arrive(iid)
@@ -529,6 +532,13 @@ class RebirthEngine(AgendaEngine):
         sparks = []
         for index, eff in enumerate(self.state.card(iid).effects):
             if eff.get("when") == "spark":
+                if not showcase_holds(eff, self.count_for(pid, None)):
+                    self.ctx.ruling(
+                        "R4U-TEXT-SHOWCASE",
+                        f"{self.name(iid)}'s spark needs skill showcase {eff['showcase']}: "
+                        f"{pid}'s members and retire area hold fewer cards; it does not fire.",
+                    )
+                    continue
                 self.ctx.ruling(
                     "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
                 )
@@ -627,6 +637,8 @@ class RebirthEngine(AgendaEngine):
         view["energy_done"], view["partner_done"] = st.energy_done, st.partner_done
         if st.used:
             view["used"] = dict(sorted(st.used.items()))
+        if st.attacks:
+            view["attacks"] = st.attacks
         a = st.attack
         view["attack"] = (
             None if a is None else {"attacker": a.attacker, "partner": a.partner, "guard": a.guard}

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects
-from judge.games.rebirth.state import Mod
+from judge.games.rebirth import effects, on_set
+from judge.games.rebirth.during import target_count
+from judge.games.rebirth.state import Mod, Slot
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -44,6 +45,8 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
     zone = op.get("zone", "member")
     entry = [ps.entry] if ps.entry is not None and zone in ("entry", "field") else []
     members = [s.card for s in ps.members if s is not None] if zone != "entry" else []
+    if op.get("rested"):  # rested members only (R4U-TEXT-UP-TO)
+        members = [s.card for s in ps.members if s is not None and s.rested]
     return [*entry, *members]
 
 
@@ -84,11 +87,13 @@ def match(
     if not n and choice is not None:
         problems.append((RULE, "The effect offers no choice of options; choice must be left out."))
     ops = effects.chosen_ops(effect, choice)
+    if not on_set.holds(effect, len(st.players[controller].retire)):
+        ops = []  # "…なら": the condition does not hold, the effect does nothing
     groups: list[list[str]] = []
     pos = 0
     for op in effects.target_ops(ops):
         cands = fitting(eng, controller, op)
-        need = min(int(op.get("count", 1)), len(cands))
+        need = min(target_count(op, len(st.players[controller].retire)), len(cands))
         got: list[str] = []
         while len(got) < need and pos < len(targets):
             ref = targets[pos]
@@ -107,7 +112,7 @@ def match(
                 )
                 continue
             got.append(hit)
-        if len(got) < need and not problems:
+        if len(got) < need and not problems and not op.get("up_to"):  # R4U-TEXT-UP-TO
             problems.append(
                 (
                     RULE,
@@ -134,13 +139,14 @@ def first_choice(
     for choice in range(1, n + 1) if n else [None]:
         ops = list(effects.target_ops(effects.chosen_ops(effect, choice)))
         picks: list[list[str]] = []
-        if len(ops) == 1 and int(ops[0].get("count", 1)) == 1:
+        retire = len(eng.state.players[controller].retire)
+        if len(ops) == 1 and target_count(ops[0], retire) == 1:
             picks = [[c] for c in fitting(eng, controller, ops[0])]
         if not picks:
             targets: list[str] = []
             for op in ops:
                 cands = [c for c in fitting(eng, controller, op) if c not in targets]
-                targets += cands[: int(op.get("count", 1))]
+                targets += cands[: target_count(op, retire)]
             picks = [targets]
         for targets in picks:
             item: dict[str, Any] = {"targets": targets}
@@ -188,17 +194,60 @@ def run(
                 player=pid,
                 cards=moved,
             )
-        elif name == "mod" and ps.entry is not None:
-            ps.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
+        elif name == "mod" and _mod_of(eng, pid, op).entry is not None:
+            qs = _mod_of(eng, pid, op)  # its player's entry, or the opposing one
+            qs.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
             eng.event(
                 "mod",
-                f"{what}: {eng.name(ps.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
+                f"{what}: {eng.name(qs.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
                 f"{op.get('def', 0):+d} until the end of the turn.",
                 player=pid,
-                card=ps.entry,
+                card=qs.entry,
+            )
+        elif name == "energy_from_deck":
+            deck_to_energy(eng, pid, op.get("n", 1), what)
+        elif name == "stand_partners":
+            stood = [s for s in ps.partners if s.rested]
+            for s in stood:
+                s.rested = False
+            eng.event(
+                "stand",
+                f"{what}: {pid}'s partner cards stand ({len(stood)} were rested).",
+                player=pid,
             )
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
+
+
+def deck_to_energy(eng: RebirthEngine, pid: str, n: int, what: str) -> None:
+    """The top ``n`` cards of ``pid``'s deck into its energy area, rested and face down, one
+    at a time, the deck refreshed whenever it is empty (R4U-REFRESH), as a draw does
+    (R4U-TEXT-DECK-TO-ENERGY)."""
+    ps = eng.state.players[pid]
+    put = 0
+    for _ in range(n):
+        if not eng.refresh(pid):
+            eng.out_of_cards(pid, "effect")
+            break
+        slot = Slot(ps.deck.pop(0), rested=True)  # type: ignore[arg-type]
+        ps.energy.append(slot)
+        known = getattr(ps, "rested_energy", None)  # a record of the rested energy, if kept
+        if known is not None:
+            known.append(slot)
+        put += 1
+    eng.event(
+        "energy",
+        f"{what}: the top {put} card(s) of {pid}'s deck go to the energy area, rested.",
+        player=pid,
+    )
+    eng.refresh(pid)
+
+
+def _mod_of(eng: RebirthEngine, pid: str, op: dict[str, Any]) -> Any:
+    """The player whose entry a ``mod`` changes: its own, or with ``side`` opponent the
+    opposing one (R4U-TEXT-OPPOSING-MOD)."""
+    side = pid if op.get("side", "own") == "own" else eng.state.opponent(pid)
+    return eng.state.players[side]
 
 
 def _targeted(
@@ -231,6 +280,15 @@ def _targeted(
         if op["op"] == "rest":
             slot.rested = True
             eng.event("rest", f"{what}: {eng.name(iid)} is rested.", player=owner, card=iid)
+        elif op["op"] == "return_member":
+            ps.members[idx] = None
+            ps.hand.append(iid)
+            eng.event(
+                "to_hand",
+                f"{what}: {eng.name(iid)} goes from {owner}'s member square {idx + 1} to the hand.",
+                player=owner,
+                card=iid,
+            )
         else:
             ps.members[idx] = None
             eng.to_waiting_room(owner, iid, what)

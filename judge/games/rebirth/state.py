@@ -79,6 +79,8 @@ class Attack:
     partner: bool = False
     guard: str | None = None  # the keyword that answered it (blocker | cancel)
     guard_card: str | None = None
+    #: the attack's number this turn, from 1 (0: not known, as in a game from a position)
+    number: int = 0
 
 
 @dataclass
@@ -98,6 +100,8 @@ class R4UState:
     energy_done: bool = False
     partner_done: bool = False
     attack: Attack | None = None
+    #: attacks declared this turn (R4U-TEXT-NTH-ATTACK); 0 when a turn starts
+    attacks: int = 0
     #: damage dealt this turn to the opposing entry character, and which character it was
     damage: int = 0
     damage_on: str | None = None

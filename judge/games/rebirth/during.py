@@ -1,0 +1,52 @@
+"""When an effect with a printed condition applies (``docs/rebirth.md``).
+
+``showcase`` n on a ``spark``: skill showcase level n (【本領発揮Lvn】), R4U-TEXT-SHOWCASE: the
+spark fires only when its player's members and retire area hold n cards or more together.
+
+``attack`` n on a ``rebirth_area`` effect: "during the n-th attack of each turn" (各ターンn回目
+のアタック中), R4U-TEXT-NTH-ATTACK: the effect applies only while an attack is in progress and
+it is the n-th attack declared this turn (normal and partner attacks counted alike).
+
+>>> from judge.games.rebirth.state import Attack
+>>> eff = {"when": "rebirth_area", "attack": 1, "do": [{"op": "mod", "atk": 1}]}
+>>> during(eff, None), during(eff, Attack("B-1", "B", "A", number=1))
+(False, True)
+>>> during(eff, Attack("B-1", "B", "A", number=2)), during({"when": "rebirth_area"}, None)
+(False, True)
+>>> showcase_holds({"when": "spark", "showcase": 3}, 2), showcase_holds({"when": "spark"}, 0)
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rebirth.state import Attack
+
+
+def during(effect: dict[str, Any], attack: Attack | None) -> bool:
+    """Whether ``effect``'s printed condition holds now (True when it has none)."""
+    n = effect.get("attack")
+    if n is None:
+        return True
+    return attack is not None and attack.number == n
+
+
+def showcase_holds(effect: dict[str, Any], count: int) -> bool:
+    """Whether a spark's skill showcase holds with ``count`` cards in its player's members and
+    retire area (True when it has none)."""
+    n = effect.get("showcase")
+    return n is None or count >= n
+
+
+def target_count(op: dict[str, Any], retire: int) -> int:
+    """How many targets a target op asks for: its ``count`` (default 1), or with
+    ``count_of`` ``own_retire`` as many as its player's retire area holds (``retire``),
+    R4U-TEXT-RETIRE-COUNT.
+
+    >>> target_count({"op": "rest"}, 4), target_count({"count_of": "own_retire"}, 4)
+    (1, 4)
+    """
+    if op.get("count_of") == "own_retire":
+        return retire
+    return int(op.get("count", 1))

@@ -1,0 +1,388 @@
+"""The printed-text reader of Rebirth for you: a card's Japanese text read into the engine's
+effects (``docs/rebirth.md``, "Printed text"), on the shared machinery of
+:mod:`judge.core.textread`.
+
+A definition with ``text`` and no ``effects`` is read when it is loaded
+(:meth:`judge.games.rebirth.cards.CardDef.from_dict`).  The text is read line by line (an
+ability, a keyword, or a reminder in parentheses a line), each line by the first template of
+:data:`TEMPLATES` that matches it whole.  A card is **understood** when every line is read
+into something the engine executes exactly (R4U-TEXT-READ); then its effects are the ones
+read.  Otherwise it is **unsupported** and never silently vanilla: :attr:`Reading.unread`
+names each line not read, and every ability of the card becomes an effect with ``text`` only
+at its timing (a spark at ``spark``, an ``【起】`` at ``activated``, any other ability of a
+Rebirth card at ``rebirth_area``, of a character at ``performance``): the engine cannot
+execute it, so the step where it would apply is unverifiable (R4U-EFFECT-UNSUPPORTED).  What
+is kept of an unsupported card: its keywords (blocker, cancel), printed on it rather than
+effects.
+
+>>> r = read_card({"type": "character", "text": "【スパーク】：あなたは２枚引く。"})
+>>> r.understood, r.effects[0]["do"]
+(True, [{'op': 'draw', 'n': 2}])
+>>> read_card({"type": "character", "text": "【のびしろ】(今後の成長に期待!)"}).keywords
+('growing',)
+>>> read_card({"type": "rebirth", "text": "【永】:あなたのエントリーを+1/±0。"}).effects[0]["when"]
+'rebirth_area'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from judge.core import textread as tr
+from judge.games.rebirth.effects import supported
+
+#: a signed change as printed: ``+2``, ``±0``, ``-1``
+_SIGNED = r"([+±-]\d+)"
+
+
+def _signed(text: str) -> int:
+    return 0 if text.startswith("±") else int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What a template read a line as: ``keywords`` printed on the card, ``effect`` (one of
+    the engine's effects, or None), ``reminder`` (the keyword whose reminder the line is),
+    ``only`` (the card types the reading holds for; others leave the line unread)."""
+
+    keywords: tuple[str, ...] = ()
+    effect: dict[str, Any] | None = None
+    reminder: str | None = None
+    only: tuple[str, ...] = ("character", "rebirth")
+    #: what a reminder line may explain (``showcase3``: a 【本領発揮Lv3】 on this line)
+    marks: tuple[str, ...] = ()
+
+
+def _mod(m: re.Match[str], when: str, **extra: Any) -> Line:
+    atk, dfn = _signed(m.group("atk")), _signed(m.group("def"))
+    op: dict[str, Any] = {"op": "mod", "atk": atk, "def": dfn}
+    only = ("rebirth",) if when == "rebirth_area" else ("character",)
+    return Line(effect={"when": when, **extra, "do": [op]}, only=only)
+
+
+_MOD = rf"(?P<atk>{_SIGNED[1:-1]})/(?P<def>{_SIGNED[1:-1]})"
+#: a spark's head, with an optional skill showcase (【本領発揮LvN】, R4U-TEXT-SHOWCASE)
+_SPARK = r"【スパーク】(?:【本領発揮Lv(?P<lv>\d+)】)?:"
+
+
+def _spark(
+    m: re.Match[str], ops: list[dict[str, Any]], only: tuple[str, ...] | None = None
+) -> Line:
+    """A spark of ``ops``, with its skill showcase level when printed."""
+    lv = m.group("lv")
+    effect: dict[str, Any] = {"when": "spark", **({"showcase": int(lv)} if lv else {}), "do": ops}
+    marks = (f"showcase{int(lv)}",) if lv else ()
+    return Line(effect=effect, marks=marks, **({"only": only} if only else {}))
+
+
+def _optional(line: Line) -> Line:
+    """``line``'s effect made optional (「…てよい」: its player may decline it)."""
+    assert line.effect is not None
+    return Line(
+        line.keywords, {**line.effect, "optional": True}, line.reminder, line.only, line.marks
+    )
+
+
+def _showcase_reminder(m: re.Match[str]) -> Line | None:
+    """「(【本領発揮LvN】:あなたの、メンバーとリタイアが合計N枚以上で有効)」, the two N alike."""
+    if m.group(1) != m.group(2):
+        return None
+    return Line(reminder=f"showcase{int(m.group(1))}")
+
+
+#: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
+_BLOCKER_REMINDER = r"\(手札から(?:控え室に置く|すてる)と、味方へのアタック1回のダメージを0にする\)"
+
+#: the templates, in the order they are tried (R4U-TEXT-READ); the rule each follows is
+#: named beside it
+TEMPLATES: tuple[tr.Template, ...] = (
+    # keywords (R4U-BLOCKER; R4U-TEXT-GROWING)
+    tr.template("blocker", r"【ブロッカー】", lambda m: Line(keywords=("blocker",))),
+    tr.template(
+        "blocker with its reminder",
+        rf"【ブロッカー】{_BLOCKER_REMINDER}",
+        lambda m: Line(keywords=("blocker",)),
+    ),
+    tr.template(
+        "blocker growing",
+        r"【ブロッカー】:【のびしろ】",
+        lambda m: Line(keywords=("blocker", "growing")),
+    ),
+    tr.template(
+        "growing",
+        r"【のびしろ】(\(今後の成長に期待!\))?",
+        lambda m: Line(keywords=("growing",)),
+    ),
+    tr.template(
+        "blocker reminder",
+        _BLOCKER_REMINDER,
+        lambda m: Line(reminder="blocker"),
+    ),
+    # sparks (R4U-SPARK; the ops of effects.py)
+    tr.template(
+        "skill showcase reminder",
+        r"\(【本領発揮Lv(\d+)】:あなたの、メンバーとリタイアが合計(\d+)枚以上で有効\)",
+        _showcase_reminder,
+    ),
+    tr.template(
+        "spark: this character +N/+N this turn",
+        rf"{_SPARK}このターン中、このキャラを{_MOD}。",
+        lambda m: _spark(
+            m,
+            [{"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}],
+            ("character",),
+        ),
+    ),
+    tr.template(
+        "spark: heal N",
+        rf"{_SPARK}あなたは(?P<n>\d+)点回復する。",
+        lambda m: _spark(m, [{"op": "heal", "n": int(m.group("n"))}]),
+    ),
+    tr.template(
+        "spark: draw N",
+        rf"{_SPARK}あなたは(?P<n>\d+)枚引く。",
+        lambda m: _spark(m, [{"op": "draw", "n": int(m.group("n"))}]),
+    ),
+    tr.template(
+        "spark: N opposing members to the waiting room",
+        rf"{_SPARK}あなたは相手のメンバーから(?P<n>\d+)枚選び、控え室に置く。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                }
+            ],
+        ),
+    ),
+    tr.template(
+        "spark: as many opposing entry or members as your retire area holds",
+        rf"{_SPARK}あなたは相手の、エントリーとメンバーから、あなたのリタイアと同じ枚数選び、"
+        r"控え室に置く。\(選べる限り選ぶ\)",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "field",
+                    "count_of": "own_retire",
+                }
+            ],
+        ),
+    ),
+    tr.template(
+        "spark: you may return N of your members to the hand",
+        rf"{_SPARK}あなたは自分のメンバーから(?P<n>\d+)枚選び、手札に戻してよい。",
+        lambda m: _optional(
+            _spark(m, [{"op": "return_member", "side": "own", "count": int(m.group("n"))}])
+        ),
+    ),
+    tr.template(
+        "act (Rebirth area) once a turn: stand all your partners",
+        r"【起】【ターン1】:あなたのパートナーをすべて【スタンド】する。",
+        lambda m: Line(
+            effect={
+                "when": "activated",
+                "cost": 0,
+                "where": "rebirth_area",
+                "per_turn": 1,
+                "do": [{"op": "stand_partners"}],
+            },
+            only=("rebirth",),
+        ),
+    ),
+    tr.template(
+        "spark: up to N of your members to the waiting room",
+        rf"{_SPARK}あなたは味方のメンバーから(?P<n>\d+)枚まで選び、控え室に置く。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "own",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                    "up_to": True,
+                }
+            ],
+        ),
+    ),
+    tr.template(
+        "spark: N rested opposing members to the waiting room",
+        rf"{_SPARK}あなたは相手の【レスト】しているメンバーから(?P<n>\d+)枚選び、控え室に置く。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                    "rested": True,
+                }
+            ],
+        ),
+    ),
+    tr.template(
+        "spark: the opposing entry +N/+N this turn",
+        rf"{_SPARK}あなたは相手のエントリーから1枚選び、このターン中、そのキャラを{_MOD}。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "mod",
+                    "side": "opponent",
+                    "atk": _signed(m.group("atk")),
+                    "def": _signed(m.group("def")),
+                }
+            ],
+        ),
+    ),
+    tr.template(
+        "spark: the top N cards of your deck into the energy area, rested",
+        rf"{_SPARK}あなたは自分のデッキの上から(?P<n>\d+)枚エネルギーに【レスト】で置く。",
+        lambda m: _spark(m, [{"op": "energy_from_deck", "n": int(m.group("n"))}]),
+    ),
+    # a Rebirth card's "when this Rebirth card is set" (R4U-TEXT-ON-SET)
+    tr.template(
+        "auto (set): if your retire area holds N, N opposing entry or members away",
+        r"【自】:このReバースがセットされた時、あなたのリタイアが(?P<r>\d+)枚以上なら、"
+        r"あなたは相手の、エントリーかメンバーから(?P<n>\d+)枚選び、控え室に置く。",
+        lambda m: Line(
+            effect={
+                "when": "on_set",
+                "if_retire": int(m.group("r")),
+                "do": [
+                    {
+                        "op": "discard_member",
+                        "side": "opponent",
+                        "zone": "field",
+                        "count": int(m.group("n")),
+                    }
+                ],
+            },
+            only=("rebirth",),
+        ),
+    ),
+    tr.template(
+        "auto (set): you may return N characters of your waiting room to the hand",
+        r"【自】:このReバースがセットされた時、あなたは自分の控え室からキャラを(?P<n>\d+)枚選び、"
+        r"手札に戻してよい。",
+        lambda m: Line(
+            effect={
+                "when": "on_set",
+                "optional": True,
+                "do": [{"op": "salvage", "type": "character", "count": int(m.group("n"))}],
+            },
+            only=("rebirth",),
+        ),
+    ),
+    # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)
+    tr.template(
+        "rebirth: your entry +N/+N",
+        rf"【永】:あなたのエントリーを{_MOD}。",
+        lambda m: _mod(m, "rebirth_area"),
+    ),
+    tr.template(
+        "rebirth: during the n-th attack of each turn, your entry +N/+N",
+        rf"【永】:各ターン(?P<n>\d+)回目のアタック中、あなたのエントリーを{_MOD}。",
+        lambda m: _mod(m, "rebirth_area", attack=int(m.group("n"))),
+    ),
+    # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
+    tr.template(
+        "act (entry): [energy N] this character +N/+N this turn",
+        rf"【起】【エントリー】:\[エネ(?P<cost>\d+)\]このターン中、このキャラを{_MOD}。",
+        lambda m: _mod(m, "activated", cost=int(m.group("cost")), where="entry"),
+    ),
+)
+
+#: keyword lines kept on an unsupported card though the line is not read: what the keyword
+#: does is printed after it and is not in the vocabulary (the engine's cancel does not say
+#: what it stops, R4U-CANCEL)
+_KEPT = (("cancel", re.compile(r"【キャンセル】.*")),)
+#: keyword lines: no stand-in effect is made of them (what they do is a rule of the engine's)
+_KEYWORD_LINE = re.compile(r"【(ブロッカー|キャンセル|のびしろ)】.*")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the reader made of a card's text: ``effects`` (read ones when understood, else
+    text-only stand-ins), ``keywords``, ``unread`` (every line not read) and ``lines``
+    (``(line, template name or None)`` for each line, for ``judge cards show``)."""
+
+    effects: tuple[dict[str, Any], ...] = ()
+    keywords: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
+    lines: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def understood(self) -> bool:
+        return not self.unread
+
+
+def _timing(line: str, kind: str) -> str | None:
+    """The timing a stand-in of an unread ability line is put at (None: a reminder)."""
+    if line.startswith("("):
+        return None
+    if line.startswith("【スパーク】"):
+        return "spark"
+    if line.startswith("【起】"):
+        return "activated"
+    return "rebirth_area" if kind == "rebirth" else "performance"
+
+
+def read_card(defn: dict[str, Any]) -> Reading:
+    """Read the printed ``text`` of one definition (module docstring)."""
+    kind = str(defn.get("type") or "character")
+    text = defn.get("text")
+    doubts = [str(why) for why in defn.get("unsupported") or []]
+    if not isinstance(text, str) or not text.strip():
+        return Reading(unread=tuple(doubts))
+    keywords: list[str] = []
+    effects: list[dict[str, Any]] = []
+    unread: list[str] = doubts  # the definition's own doubts come first
+    shown: list[tuple[str, str | None]] = []
+    reminders: list[tuple[str, str]] = []
+    marks: set[str] = set()
+    if kind == "partner":
+        unread.append("(a partner card with printed text: a partner card has no other function)")
+    for lr in tr.read_lines(text, TEMPLATES):
+        value: Line | None = lr.value
+        if value is None or kind not in value.only:
+            for word, pattern in _KEPT:
+                if pattern.fullmatch(lr.line) and word not in keywords:
+                    keywords.append(word)
+            unread.append(lr.line)
+            shown.append((lr.line, None))
+            continue
+        shown.append((lr.line, lr.template))
+        for word in value.keywords:
+            if word not in keywords:
+                keywords.append(word)
+        marks.update(value.marks)
+        if value.reminder is not None:
+            reminders.append((value.reminder, lr.line))
+        if value.effect is not None:
+            effects.append({**value.effect, "text": lr.line})
+    for word, line in reminders:  # a reminder is read only beside its keyword
+        if word not in keywords and word not in marks:
+            unread.append(line)
+    unread += [e["text"] for e in effects if not supported(_bare(e))]
+    if unread:
+        stand_ins = [
+            {"when": when, "text": line}
+            for line, _ in shown
+            if (when := _timing(line, kind)) is not None and not _KEYWORD_LINE.fullmatch(line)
+        ]
+        return Reading(tuple(stand_ins), tuple(keywords), tuple(unread), tuple(shown))
+    return Reading(tuple(effects), tuple(keywords), (), tuple(shown))
+
+
+def _bare(effect: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in effect.items() if k != "text"}

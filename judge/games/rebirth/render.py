@@ -1,0 +1,194 @@
+"""A Rebirth for you card's reading rendered in plain English (``judge cards show``).
+
+The English is made from the definition the engine executes (:class:`CardDef`: the effects
+read from the printed text, or written by hand), never from stored text, so it says what the
+engine will do.  A key or op the renderer does not know is shown raw and flagged
+``(not rendered)``, never dropped; an effect the engine cannot execute says so.  Pure.
+
+>>> render_effect({"when": "spark", "do": [{"op": "heal", "n": 1}]})
+'Spark: heal 1 (the last card put into your retire area goes to your waiting room).'
+>>> render_effect({"when": "rebirth_area", "do": [{"op": "mod", "atk": 1, "def": 0}]})
+'While this Rebirth card is in your Rebirth area: your entry character gets ATK +1 / DEF +0.'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.games.rebirth import effects
+from judge.games.rebirth.cards import CardDef
+from judge.games.rebirth.coverage import understanding
+
+FLAG = "(not rendered)"
+_PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
+_PLACES["rebirth_area"] = "the Rebirth area"
+_EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
+_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire"}
+
+
+def raw(what: Any) -> str:
+    return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def render_op(op: Any, until_end: bool = True) -> str:
+    """One op in English (R4U ops of :mod:`judge.games.rebirth.effects`)."""
+    if not isinstance(op, dict):
+        return raw(op)
+    name = op.get("op")
+    n = op.get("n", 1)
+    count = op.get("count", 1)
+    side = "opposing" if op.get("side", "opponent") == "opponent" else "your own"
+    if name == "draw" and set(op) <= {"op", "n"}:
+        return f"draw {_cards(n)}"
+    if name == "heal" and set(op) <= {"op", "n"}:
+        last = "the last card" if n == 1 else f"the last {n} cards"
+        goes = "goes" if n == 1 else "go"
+        return f"heal {n} ({last} put into your retire area {goes} to your waiting room)"
+    if name == "mod" and set(op) <= {"op", "atk", "def", "side"}:
+        tail = " until the end of the turn" if until_end else ""
+        whose = "the opposing" if op.get("side", "own") == "opponent" else "your"
+        return (
+            f"{whose} entry character gets ATK {op.get('atk', 0):+d} / DEF "
+            f"{op.get('def', 0):+d}{tail}"
+        )
+    if name == "discard_member" and set(op) <= {
+        "op", "side", "zone", "count", "count_of", "up_to", "rested"
+    }:  # fmt: skip
+        zone = {"member": "member", "entry": "entry character", "field": "character"}.get(
+            op.get("zone", "member"), raw(op.get("zone"))
+        )
+        rested = "rested " if op.get("rested") else ""
+        what = f"{count} {side} {rested}{zone}{'s' if count != 1 else ''}"
+        if op.get("up_to"):
+            whose = "opposing" if op.get("side", "opponent") == "opponent" else "of your own"
+            plural = "s" if count != 1 else ""
+            return f"choose up to {count} {whose} {rested}{zone}{plural}; into the waiting room"
+        if op.get("count_of") == "own_retire":
+            what = f"as many {side} {zone}s as your retire area holds cards"
+        return f"choose {what} (all of them when fewer) and put them into the waiting room"
+    if name == "energy_from_deck" and set(op) <= {"op", "n"}:
+        return f"put the top {_cards(n)} of your deck into your energy area, rested"
+    if name == "stand_partners" and set(op) == {"op"}:
+        return "stand all of your partner cards"
+    if name == "return_member" and set(op) <= {"op", "side", "count", "zone"}:
+        whose = "your opponent's" if op.get("side", "opponent") == "opponent" else "your"
+        return (
+            f"choose {count} of {whose} members (all of them when fewer) and return them to "
+            "their owner's hand"
+        )
+    if name == "rest" and set(op) <= {"op", "side", "count", "zone"}:
+        return f"choose {count} standing {side} member(s) (all when fewer) and rest them"
+    if name == "salvage" and set(op) <= {"op", "type", "count"}:
+        what = op.get("type") or "card"
+        return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "one_of" and isinstance(op.get("options"), list):
+        options = [
+            " and ".join(render_op(x) for x in o) if isinstance(o, list) else raw(o)
+            for o in op["options"]
+        ]
+        return "choose one: " + "; or ".join(f"({i}) {t}" for i, t in enumerate(options, 1))
+    return raw(op)
+
+
+def render_effect(effect: dict[str, Any]) -> str:
+    """One effect in English: its timing, cost and ops."""
+    when = effect.get("when")
+    ops = effect.get("do")
+    extra = {k: v for k, v in effect.items() if k not in _EFFECT_KEYS}
+    tail = f" {raw(extra)}" if extra else ""
+    if when == "spark":
+        head = "Spark"
+        if "showcase" in effect:
+            n = effect["showcase"]
+            head += (
+                f" (skill showcase {n}: fires only when your members and retire area hold "
+                f"{n} or more cards)"
+            )
+    elif when == "activated":
+        where = _PLACES.get(effect.get("where", "field"), raw(effect.get("where")))
+        limit = f", at most {effect['per_turn']} a turn" if "per_turn" in effect else ""
+        head = f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)})"
+    elif when == "on_set":
+        head = "When this Rebirth card is set into your Rebirth area"
+        if "if_retire" in effect:
+            head += f", if your retire area holds {effect['if_retire']} or more cards"
+    elif when == "rebirth_area":
+        head = "While this Rebirth card is in your Rebirth area"
+        if "attack" in effect:
+            head += f", during attack number {effect['attack']} of each turn"
+    elif when == "performance":
+        attr = f" of [{effect['attribute']}]" if effect.get("attribute") else ""
+        head = (
+            f"Performance {effect.get('count')}{attr} (while this is your entry and your "
+            "members and retire area hold that many)"
+        )
+    else:
+        head = raw({"when": when})
+    if not isinstance(ops, list) or not ops:
+        return (
+            f"{head}: not executed — the engine cannot execute this ability (the step is "
+            f"unverifiable, R4U-EFFECT-UNSUPPORTED).{tail}"
+        )
+    until_end = when in ("spark", "activated")
+    body = "; ".join(render_op(op, until_end) for op in ops)
+    if effect.get("optional"):
+        body = f"you may use this effect: {body}"
+    text = f"{head}: {body}.{tail}"
+    if not effects.supported(effect):
+        text += " The engine cannot execute this effect (unverifiable, R4U-EFFECT-UNSUPPORTED)."
+    return text
+
+
+_KEYWORD_WORDS = {
+    "blocker": "Blocker (from the hand to the waiting room: one attack deals no damage)",
+    "cancel": "Cancel (what it answers is the rule option cancel_timing's, R4U-CANCEL)",
+    "growing": "Growing (no effect of its own, R4U-TEXT-GROWING)",
+}
+
+
+def render_card(defn: dict[str, Any]) -> dict[str, Any]:
+    """A definition's printed text beside its reading: ``code``, ``name``, ``type``,
+    ``text`` (printed, or None), ``understood``, ``status``, ``reading`` (English, from the
+    definition the engine executes), and for a card not understood ``unread`` and
+    ``reasons``; ``text_en`` when the definition has an English text."""
+    d = CardDef.from_dict(defn)
+    u = understanding(defn)
+    reading = [render_effect(e) for e in d.effects]
+    if d.keywords:
+        words = [_KEYWORD_WORDS.get(w, raw(w)) for w in d.keywords]
+        reading.insert(0, "Keywords: " + "; ".join(words) + ".")
+    if not reading:
+        reading.append("No effects.")
+    out: dict[str, Any] = {
+        "code": d.code,
+        "name": d.name,
+        "type": d.type,
+        "text": defn.get("text"),
+        "understood": u.understood,
+        "status": {
+            "no_text": "understood: no printed text",
+            "effects_given": "understood: effects written by hand",
+            "text_read": "understood: printed text read in full",
+            "not_understood": "not understood: unsupported",
+        }[u.kind],
+        "reading": reading,
+    }
+    if defn.get("text_en"):
+        out["text_en"] = defn["text_en"]
+    if not u.understood:
+        lines = list(u.unread[len(u.doubts) :])
+        reasons = list(u.doubts)
+        if lines:
+            reasons.append(
+                "the reader cannot read these lines into effects the engine executes exactly: "
+                "each ability is a text-only effect, the step where it would apply is "
+                "unverifiable (R4U-EFFECT-UNSUPPORTED)"
+            )
+        out["unread"] = lines
+        out["reasons"] = reasons
+    return out
