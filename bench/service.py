@@ -59,6 +59,7 @@ import gc
 import http.client
 import os
 import resource
+import selectors
 import shutil
 import signal
 import socket
@@ -331,6 +332,132 @@ def bytes_per_step(bodies: list[bytes]) -> dict[str, float]:
     return {"json": size / steps, "stored": stored / steps, "steps": steps / len(bodies)}
 
 
+# -- round trips ---------------------------------------------------------------------------------
+
+
+class RoundTripProxy:
+    """A TCP relay in front of Redis that counts round trips: a client's bytes arriving
+    when Redis answered its last ones (or first, on a new connection) begin one.  A
+    pipeline, a ``MULTI``/``EXEC`` block or a script sent at once is one round trip, as
+    it costs one; its commands are not counted one by one (``INFO commandstats`` would).
+    One thread relays every connection (``selectors``); it adds a little latency, so it
+    is used only to count (:func:`measure_round_trips`), never while timing."""
+
+    def __init__(self, upstream: tuple[str, int]) -> None:
+        self.upstream = upstream
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.setblocking(False)
+        self.port = self.listener.getsockname()[1]
+        self.round_trips = 0
+        self._lock = threading.Lock()
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self.listener, selectors.EVENT_READ, None)
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def count(self) -> int:
+        with self._lock:
+            return self.round_trips
+
+    def _run(self) -> None:
+        # per socket: (its peer, whether it is the client's side, the client's state)
+        while not self._stop:
+            for key, _ in self._sel.select(0.2):
+                if key.data is None:
+                    self._accept()
+                else:
+                    self._relay(key.fileobj, key.data)  # type: ignore[arg-type]
+
+    def _accept(self) -> None:
+        try:
+            client, _ = self.listener.accept()
+        except BlockingIOError:
+            return
+        server = socket.create_connection(self.upstream)
+        for sock in (client, server):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        state = {"answered": True}  # the next bytes from the client begin a round trip
+        self._sel.register(client, selectors.EVENT_READ, (server, True, state))
+        self._sel.register(server, selectors.EVENT_READ, (client, False, state))
+
+    def _relay(
+        self, sock: socket.socket, data: tuple[socket.socket, bool, dict[str, bool]]
+    ) -> None:
+        peer, from_client, state = data
+        try:
+            chunk = sock.recv(1 << 16)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            for s in (sock, peer):
+                self._sel.unregister(s)
+                s.close()
+            return
+        if from_client and state["answered"]:
+            with self._lock:
+                self.round_trips += 1
+        state["answered"] = not from_client
+        peer.sendall(chunk)
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join(2)
+        for key in list(self._sel.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+
+
+def measure_round_trips(
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    args: argparse.Namespace,
+    bodies: list[bytes],
+    directory: Path,
+) -> dict[str, float]:
+    """Redis round trips a job, of the API's processes and of the workers' (the supervisor
+    and its workers), each through a :class:`RoundTripProxy` of its own: ``len(bodies)``
+    jobs one at a time (submit, ``?wait=``), less what the same processes do idle for as
+    long (heartbeats, the reaper, the waiters' pub/sub), measured just before."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    upstream = (parts.hostname or "127.0.0.1", parts.port or 6379)
+    api_proxy, worker_proxy = RoundTripProxy(upstream), RoundTripProxy(upstream)
+    path = parts.path or "/0"
+    started = len(procs.started)
+    try:
+        port = start_service(
+            procs,
+            f"redis://127.0.0.1:{api_proxy.port}{path}",
+            env,
+            args.workers,
+            directory,
+            worker_url=f"redis://127.0.0.1:{worker_proxy.port}{path}",
+        )
+        run_clients(port, bodies[:2], 1)  # first imports, connections, scripts loaded
+        time.sleep(1.0)
+        proxies = (api_proxy, worker_proxy)
+        before = [p.count() for p in proxies]
+        clock = time.perf_counter()
+        time.sleep(5.0)
+        idle = [
+            (p.count() - b) / (time.perf_counter() - clock)
+            for p, b in zip(proxies, before, strict=True)
+        ]
+        before = [p.count() for p in proxies]
+        elapsed, jobs = run_clients(port, bodies[2:], 1)
+        used = [p.count() - b for p, b in zip(proxies, before, strict=True)]
+    finally:
+        procs.stop(procs.started[started:])
+        api_proxy.close()
+        worker_proxy.close()
+    per_job = [
+        max(0.0, (u - rate * elapsed) / len(jobs)) for u, rate in zip(used, idle, strict=True)
+    ]
+    return {"api": per_job[0], "workers": per_job[1], "idle_per_s": sum(idle), "jobs": len(jobs)}
+
+
 # -- b: the service over HTTP ------------------------------------------------------------------
 
 
@@ -414,19 +541,36 @@ def run_clients(port: int, docs: list[bytes], clients: int) -> tuple[float, list
     return elapsed, jobs
 
 
+#: the API's rate limits, on as in production (their Redis round trips are a request's) but
+#: with budgets no run of this bench reaches (the defaults allow 60 submissions a minute)
+RATE_BUDGETS = {
+    "JUDGE_RATE_SUBMISSIONS": "1000000/minute",
+    "JUDGE_RATE_BODY_KB": "1000000000/hour",
+    "JUDGE_RATE_REQUESTS": "1000000/minute",
+}
+
+
 def start_service(
-    procs: Processes, url: str, env: dict[str, str], workers: int, directory: Path
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    workers: int,
+    directory: Path,
+    worker_url: str | None = None,
 ) -> int:
-    """``judge worker`` and the API under gunicorn; the API's port once it is ready."""
+    """``judge worker`` and the API under gunicorn (on Redis ``url``, the workers on
+    ``worker_url`` if given); the API's port once it is ready."""
     port = free_port()
     full = {k: v for k, v in os.environ.items() if not k.startswith("JUDGE_")}
+    full.update(RATE_BUDGETS)
     full.update(env)
+    full["REDIS_URL"] = url
     full["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     log = (directory / "service.log").open("ab")
     procs.start(
         [sys.executable, "-m", "judge.cli", "worker", "--workers", str(workers)],
         cwd=ROOT,
-        env=full,
+        env={**full, "REDIS_URL": worker_url or url},
         stdout=log,
         stderr=log,
     )
@@ -558,6 +702,31 @@ def measure_service(
     return len(loaded) / elapsed, loaded, rest
 
 
+def print_round_trips(
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    args: argparse.Namespace,
+    bodies: list[bytes],
+    directory: Path,
+) -> None:
+    """:func:`measure_round_trips` on ``args.trip_jobs`` of ``bodies``, printed."""
+    trips = measure_round_trips(
+        procs,
+        url,
+        {**env, "JUDGE_KEY_PREFIX": f"{env['JUDGE_KEY_PREFIX']}trips:"},
+        args,
+        bodies[: args.trip_jobs + 2],
+        directory,
+    )
+    print(
+        f"Redis round trips a job ({trips['jobs']} jobs one at a time, each process's "
+        f"connections through a counting relay, less the same processes idle, "
+        f"{trips['idle_per_s']:.1f} a second): the API {trips['api']:.1f}, the workers "
+        f"{trips['workers']:.1f}, in all {trips['api'] + trips['workers']:.1f}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--redis-url", help="an existing Redis (default: a private redis-server)")
@@ -566,6 +735,12 @@ def main() -> None:
     ap.add_argument("--rest-jobs", type=int, default=60, help="logs judged one at a time")
     ap.add_argument("--noop-jobs", type=int, default=500, help="RQ no-op jobs (RQ's own cost)")
     ap.add_argument("--clients", type=int, default=8, help="concurrent HTTP clients")
+    ap.add_argument(
+        "--trip-jobs", type=int, default=30, help="jobs whose Redis round trips are counted"
+    )
+    ap.add_argument(
+        "--only-round-trips", action="store_true", help="count the round trips, nothing else"
+    )
     ap.add_argument("--keep", action="store_true", help="keep the logs (Redis, the service)")
     ap.add_argument(
         "--compare",
@@ -592,6 +767,12 @@ def main() -> None:
         shown = "private redis-server (AOF everysec)" if not args.redis_url else mask_secrets(url)
         print(f"redis: {shown}")
 
+        env = {"REDIS_URL": url, "JUDGE_QUEUE": queue, "JUDGE_KEY_PREFIX": prefix}
+        if args.only_round_trips:
+            bodies = [canonical_json(d).encode() for d in corpus(args.trip_jobs + 2, tag)]
+            env["JUDGE_WORKER_CLASS"] = worker_class
+            print_round_trips(procs, url, env, args, bodies, directory)
+            return
         warm = [canonical_json(d).encode() for d in corpus(6, f"warm-{tag}")]
         docs = corpus(args.jobs + args.rest_jobs, f"bench-{tag}")
         n_actions = [len(d["actions"]) for d in docs]
@@ -634,7 +815,6 @@ def main() -> None:
             f"{noop['jobs_per_s']:.1f} jobs/s ({noop['ms_per_job']:.1f} ms per job)"
         )
 
-        env = {"REDIS_URL": url, "JUDGE_QUEUE": queue, "JUDGE_KEY_PREFIX": prefix}
         throughput, loaded, rest = measure_service(
             procs, url, {**env, "JUDGE_WORKER_CLASS": worker_class}, args, bodies, warm, directory
         )
@@ -679,6 +859,9 @@ def main() -> None:
                 f"{throughput / o_throughput:.2f} times the jobs/s, "
                 f"{percentile(lat, 50) / o_rest_p50:.2f} times the p50 at rest"
             )
+        print_round_trips(
+            procs, url, {**env, "JUDGE_WORKER_CLASS": worker_class}, args, bodies, directory
+        )
         for name, jobs in (("at rest", rest), ("under load", loaded)):
             parts = {
                 "POST -> submitted": [j["submitted_at"] - j["_sent"] for j in jobs],
