@@ -554,6 +554,9 @@ class JudgeService:
             )
         text = canonical_json(doc)
         sub.log_sha256 = text_sha256(text)  # what was checked: the worker trusts these bytes
+        if getattr(self.runner, "enqueue_in", None) is not None and _shares_redis(self):
+            # the record and its job in one round trip (worker.redis_store.RedisStore.create)
+            return self.store.create(sub, text, self.ttl, enqueue=self.runner)  # type: ignore[call-arg]
         stored, created = self.store.create(sub, text, self.ttl)
         if created:
             self.runner.enqueue(stored.id)
@@ -564,6 +567,32 @@ class JudgeService:
         if sub is None:
             raise NotFound(job_id)
         return sub
+
+    def get_with_result(self, job_id: str) -> tuple[Submission, StoredReplay | None]:
+        """The submission and, when it is finished, its stored replay with its head read
+        (None otherwise): one round trip on a store that reads both at once
+        (:meth:`worker.redis_store.RedisStore.get_with_result`).  NotFound as :meth:`get`."""
+        read = getattr(self.store, "get_with_result", None)
+        if read is None:
+            sub = self.get(job_id)
+            return sub, self.store.stored_result(job_id) if sub.status == "finished" else None
+        sub, stored = read(job_id)
+        if sub is None:
+            raise NotFound(job_id)
+        return sub, stored if sub.status == "finished" else None
+
+    def wait_with_result(
+        self, job_id: str, seconds: float
+    ) -> tuple[Submission, StoredReplay | None]:
+        """:meth:`wait`, and the stored replay as :meth:`get_with_result` gives it."""
+        read = getattr(self.store, "wait_with_result", None)
+        if read is None:
+            sub = self.wait(job_id, seconds)
+            return sub, self.store.stored_result(job_id) if sub.status == "finished" else None
+        sub, stored = read(job_id, seconds)
+        if sub is None:
+            raise NotFound(job_id)
+        return sub, stored if sub.status == "finished" else None
 
     def wait(self, job_id: str, seconds: float) -> Submission:
         """The submission once finished or failed, or as it is after ``seconds``."""
@@ -606,7 +635,10 @@ class JudgeService:
         return redact(stored.whole(), view, private, stored.records(0, stored.total or 0))
 
     def replay_chunks(
-        self, sub: Submission, perspective: str | None = None
+        self,
+        sub: Submission,
+        perspective: str | None = None,
+        stored: StoredReplay | None = None,
     ) -> Iterator[bytes] | None:
         """The replay of the submission ``sub`` (just read) as ``perspective`` sees it, as
         its canonical JSON in pieces, or None when there is none.
@@ -616,9 +648,11 @@ class JudgeService:
         time, so the caller holds one page, not the replay.  The judge's view is the
         stored bytes as they are (no page is decoded); another view decodes and redacts
         one page at a time.  Either is byte for byte the canonical JSON of the whole
-        document (:func:`judge.core.perspective.redact` of the replay)."""
+        document (:func:`judge.core.perspective.redact` of the replay).  ``stored``: the
+        stored replay when the caller read it with the submission (:meth:`get_with_result`),
+        else it is read now."""
         view = self.view(sub, perspective)
-        stored = self.store.stored_result(sub.id)
+        stored = stored if stored is not None else self.store.stored_result(sub.id)
         if stored is None:
             return None
         if view == "judge":
@@ -698,6 +732,12 @@ class JudgeService:
             "mode": self.mode,
             "ready": store_ok and workers > 0,
         }
+
+
+def _shares_redis(service: JudgeService) -> bool:
+    """Whether the service's runner queues its jobs on the store's own Redis client (then
+    the store can write a record and queue its job in one transaction)."""
+    return getattr(service.runner, "connection", None) is getattr(service.store, "client", 0)
 
 
 def _redacted_pages(
