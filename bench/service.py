@@ -32,6 +32,14 @@ decodes it after that, with orjson, as a client library would, and that decoding
 counted as the service's time): p50 and p99 under that load, and at rest (one client, one
 job at a time).
 
+Then the **Redis round trips a job** (``--trip-jobs`` jobs one at a time on a service started
+anew, its API's and its workers' connections each through a counting relay,
+:class:`RoundTripProxy`: a pipeline or a transaction is one round trip), less what the same
+processes do idle for as long; ``--only-round-trips`` prints that alone.
+
+The API runs with its rate limits on, as in production (their Redis round trips are part of
+a request), with budgets no run reaches (:data:`RATE_BUDGETS`).
+
 Then where the time goes:
 
 * per job, from the store's own timestamps: submitted → started (the queue, the worker's
@@ -59,7 +67,6 @@ import gc
 import http.client
 import os
 import resource
-import selectors
 import shutil
 import signal
 import socket
@@ -78,6 +85,7 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.roundtrips import RoundTripProxy  # noqa: E402
 from judge.core.canonical import canonical_json  # noqa: E402
 from judge.core.replay import replay  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
@@ -335,78 +343,6 @@ def bytes_per_step(bodies: list[bytes]) -> dict[str, float]:
 # -- round trips ---------------------------------------------------------------------------------
 
 
-class RoundTripProxy:
-    """A TCP relay in front of Redis that counts round trips: a client's bytes arriving
-    when Redis answered its last ones (or first, on a new connection) begin one.  A
-    pipeline, a ``MULTI``/``EXEC`` block or a script sent at once is one round trip, as
-    it costs one; its commands are not counted one by one (``INFO commandstats`` would).
-    One thread relays every connection (``selectors``); it adds a little latency, so it
-    is used only to count (:func:`measure_round_trips`), never while timing."""
-
-    def __init__(self, upstream: tuple[str, int]) -> None:
-        self.upstream = upstream
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.listener.setblocking(False)
-        self.port = self.listener.getsockname()[1]
-        self.round_trips = 0
-        self._lock = threading.Lock()
-        self._sel = selectors.DefaultSelector()
-        self._sel.register(self.listener, selectors.EVENT_READ, None)
-        self._stop = False
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def count(self) -> int:
-        with self._lock:
-            return self.round_trips
-
-    def _run(self) -> None:
-        # per socket: (its peer, whether it is the client's side, the client's state)
-        while not self._stop:
-            for key, _ in self._sel.select(0.2):
-                if key.data is None:
-                    self._accept()
-                else:
-                    self._relay(key.fileobj, key.data)  # type: ignore[arg-type]
-
-    def _accept(self) -> None:
-        try:
-            client, _ = self.listener.accept()
-        except BlockingIOError:
-            return
-        server = socket.create_connection(self.upstream)
-        for sock in (client, server):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        state = {"answered": True}  # the next bytes from the client begin a round trip
-        self._sel.register(client, selectors.EVENT_READ, (server, True, state))
-        self._sel.register(server, selectors.EVENT_READ, (client, False, state))
-
-    def _relay(
-        self, sock: socket.socket, data: tuple[socket.socket, bool, dict[str, bool]]
-    ) -> None:
-        peer, from_client, state = data
-        try:
-            chunk = sock.recv(1 << 16)
-        except OSError:
-            chunk = b""
-        if not chunk:
-            for s in (sock, peer):
-                self._sel.unregister(s)
-                s.close()
-            return
-        if from_client and state["answered"]:
-            with self._lock:
-                self.round_trips += 1
-        state["answered"] = not from_client
-        peer.sendall(chunk)
-
-    def close(self) -> None:
-        self._stop = True
-        self._thread.join(2)
-        for key in list(self._sel.get_map().values()):
-            key.fileobj.close()  # type: ignore[union-attr]
-
-
 def measure_round_trips(
     procs: Processes,
     url: str,
@@ -615,43 +551,50 @@ class _NullRunner:
 
 
 def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
-    """Seconds per job of each step, one at a time in this process (no HTTP server, no
-    fork, no queue), on the bench's Redis: the API's POST (decode, validate, store), the
-    replay, the result's encoding (canonical JSON, Zstandard level 1), storing it, the API's
-    GET of the finished job with its replay (read, decompress, the envelope around the
-    stored bytes), and the client decoding that answer.  ``store`` includes ``encode``."""
+    """CPU seconds per job of each step (this process's time, ``time.process_time``: what the
+    machine's other work does not inflate as much as a clock's), one at a time in this
+    process (no HTTP server, no fork, no queue), on the bench's Redis: the API's POST
+    (decode, check, store), the service's job (:func:`worker.service.judge_job`: read the
+    record and the log, the replay with each step's record of what it withholds, encoding
+    and storing the result), the API's GET of the finished job with its replay (read,
+    decompress, the envelope around the stored bytes), and the client decoding that answer;
+    and for comparison the bare replay (what RQ's bare job does) and the result's encoding
+    alone (canonical JSON, Zstandard level 1)."""
     from api import create_app
     from worker.redis_store import RedisStore, connect
-    from worker.service import JudgeService
+    from worker.service import JudgeService, judge_job
 
     store = RedisStore(connect(url), prefix)
     service = JudgeService(store=store, runner=_NullRunner(), mode="redis")
     client = create_app(service).test_client()
     steps: dict[str, list[float]] = {
-        k: [] for k in ("post", "replay", "encode", "store", "get", "client")
+        k: [] for k in ("post", "job", "get", "client", "replay", "encode")
     }
+
+    clock = [0.0]
+
+    def lap(name: str) -> None:
+        now = time.process_time()
+        steps[name].append(now - clock[0])
+        clock[0] = now
+
     for body in bodies:
-        clock = time.perf_counter()
+        clock[0] = time.process_time()
         answer = client.post("/v1/replays", data=body, content_type="application/json")
-        steps["post"].append(time.perf_counter() - clock)
+        lap("post")
         job_id = answer.get_json()["id"]
-        sub = store.get(job_id)
-        clock = time.perf_counter()
-        result = replay(body.decode())
-        steps["replay"].append(time.perf_counter() - clock)
-        clock = time.perf_counter()
-        store.encode_result(result)
-        steps["encode"].append(time.perf_counter() - clock)
-        sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
-        clock = time.perf_counter()
-        store.save_result(sub, result)  # encodes it (again), then one script on Redis
-        steps["store"].append(time.perf_counter() - clock)
-        clock = time.perf_counter()
+        status = judge_job(store, job_id)
+        lap("job")
+        if status != "finished":
+            raise RuntimeError(f"the profile's job {job_id} {status}")
         data = client.get(f"/v1/replays/{job_id}?wait=30").data
-        steps["get"].append(time.perf_counter() - clock)
-        clock = time.perf_counter()
+        lap("get")
         orjson.loads(data)
-        steps["client"].append(time.perf_counter() - clock)
+        lap("client")
+        result = replay(body.decode())
+        lap("replay")
+        store.encode_result(result)
+        lap("encode")
     for key in store.client.scan_iter(match=f"{prefix}*"):
         store.client.delete(key)
     return {k: statistics.median(v) for k, v in steps.items()}
@@ -901,30 +844,29 @@ def main() -> None:
         )
         cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
         print(
-            "CPU per job, one step at a time in this process (medians): "
+            "CPU per job, one step at a time in this process (process time, medians): "
             + "; ".join(
                 f"{name} {ms(cost[key])}"
                 for key, name in (
                     ("post", "API POST"),
-                    ("replay", "replay"),
-                    ("encode", "result encoding"),
-                    ("store", "storing it (with its encoding)"),
+                    ("job", "the service's job (read, replay with records, store)"),
                     ("get", "API GET with the replay"),
                     ("client", "client decoding it"),
+                    ("replay", "for comparison the bare replay"),
+                    ("encode", "the result's encoding alone"),
                 )
             )
         )
         # core-seconds per job: RQ's own (no-op) cost, plus what each side does on top
         rq_cost = args.workers / noop["jobs_per_s"]
         bare_job = rq_cost + cost["replay"]
-        service_job = rq_cost + sum(v for k, v in cost.items() if k != "encode")
+        service_job = rq_cost + sum(cost[k] for k in ("post", "job", "get", "client"))
         cores = os.cpu_count() or 1
         print(
             f"ceiling, when the cores are the limit: a bare RQ job costs RQ's own "
             f"{ms(rq_cost)} + the replay = {ms(bare_job)} of a core, a service job "
-            f"{ms(service_job)} (the API's POST and GET, storing the result, the client's "
-            f"decoding on the same {cores} cores): ratio at most "
-            f"{bare_job / service_job:.2f}"
+            f"{ms(service_job)} (the API's POST and GET, the job, the client's decoding on "
+            f"the same {cores} cores): ratio at most {bare_job / service_job:.2f}"
         )
     finally:
         procs.stop_all()

@@ -530,9 +530,8 @@ class Sight:
         if texts is None:
             texts = [t for v in named for t in _strings(v)]
         blob = "\n".join(texts)
-        if self._plain_ids:
-            tokens = {t for text in texts for t in _TOKEN.findall(text)}
-            ids = sorted(t for t in tokens if t in self.code_of)
+        if self._plain_ids:  # (no word spans two texts: a newline joins them)
+            ids = sorted(self._ids.intersection(_TOKEN.findall(blob)))
         else:  # an id that is not one word of a text: looked for as it is
             ids = sorted(i for i in self.code_of if i in blob)
         words = [w for w in self.holders if w in blob]
