@@ -102,7 +102,7 @@ class Submission:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Submission:
         """The record as stored; a field this version does not know (written by a later
-        one) is left out, so that a worker older than the API still reads its records."""
+        one) is left out, so that this worker still reads the records of a later API."""
         known = _FIELDS.intersection(data)
         return cls(**(data if len(known) == len(data) else {k: data[k] for k in known}))
 
