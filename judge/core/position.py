@@ -106,7 +106,8 @@ def named_start(
     for the code check, which says it is unknown.  Ids, keywords, colours and the rest of
     ``start`` are not card entries and are never read as names.
     """
-    from schemas.deck_names import _key, known_cards
+    from judge.core.cardnames import deck_key as _key
+    from judge.core.cardnames import known_cards
 
     start = doc["start"]
     zones_of = start.get("players")
