@@ -188,11 +188,13 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
     long-polls until the job is finished or failed.
     """
     service = current_service()
-    sub = service.get(replay_id)
+    # the record and, when finished, its replay's head in one round trip (and so again
+    # when the wait ends: the record that says it is finished comes with the result)
+    sub, stored = service.get_with_result(replay_id)
     view = service.view(sub, _view(sub, perspective))  # 400 for no such view, 403 if wider
     if wait > 0 and not sub.is_final():
-        sub = service.wait(replay_id, wait)
-    replay = service.replay_chunks(sub, view) if sub.status == "finished" else None
+        sub, stored = service.wait_with_result(replay_id, wait)
+    replay = service.replay_chunks(sub, view, stored) if sub.status == "finished" else None
     doc = {
         "id": sub.id,
         "status": sub.status,

@@ -32,6 +32,14 @@ decodes it after that, with orjson, as a client library would, and that decoding
 counted as the service's time): p50 and p99 under that load, and at rest (one client, one
 job at a time).
 
+Then the **Redis round trips a job** (``--trip-jobs`` jobs one at a time on a service started
+anew, its API's and its workers' connections each through a counting relay,
+:class:`RoundTripProxy`: a pipeline or a transaction is one round trip), less what the same
+processes do idle for as long; ``--only-round-trips`` prints that alone.
+
+The API runs with its rate limits on, as in production (their Redis round trips are part of
+a request), with budgets no run reaches (:data:`RATE_BUDGETS`).
+
 Then where the time goes:
 
 * per job, from the store's own timestamps: submitted → started (the queue, the worker's
@@ -77,6 +85,7 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.roundtrips import RoundTripProxy  # noqa: E402
 from judge.core.canonical import canonical_json  # noqa: E402
 from judge.core.replay import replay  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
@@ -331,6 +340,60 @@ def bytes_per_step(bodies: list[bytes]) -> dict[str, float]:
     return {"json": size / steps, "stored": stored / steps, "steps": steps / len(bodies)}
 
 
+# -- round trips ---------------------------------------------------------------------------------
+
+
+def measure_round_trips(
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    args: argparse.Namespace,
+    bodies: list[bytes],
+    directory: Path,
+) -> dict[str, float]:
+    """Redis round trips a job, of the API's processes and of the workers' (the supervisor
+    and its workers), each through a :class:`RoundTripProxy` of its own: ``len(bodies)``
+    jobs one at a time (submit, ``?wait=``), less what the same processes do idle for as
+    long (heartbeats, the reaper, the waiters' pub/sub), measured just before."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    upstream = (parts.hostname or "127.0.0.1", parts.port or 6379)
+    api_proxy, worker_proxy = RoundTripProxy(upstream), RoundTripProxy(upstream)
+    path = parts.path or "/0"
+    started = len(procs.started)
+    try:
+        port = start_service(
+            procs,
+            f"redis://127.0.0.1:{api_proxy.port}{path}",
+            env,
+            args.workers,
+            directory,
+            worker_url=f"redis://127.0.0.1:{worker_proxy.port}{path}",
+        )
+        run_clients(port, bodies[:2], 1)  # first imports, connections, scripts loaded
+        time.sleep(1.0)
+        proxies = (api_proxy, worker_proxy)
+        before = [p.count() for p in proxies]
+        clock = time.perf_counter()
+        time.sleep(5.0)
+        idle = [
+            (p.count() - b) / (time.perf_counter() - clock)
+            for p, b in zip(proxies, before, strict=True)
+        ]
+        before = [p.count() for p in proxies]
+        elapsed, jobs = run_clients(port, bodies[2:], 1)
+        used = [p.count() - b for p, b in zip(proxies, before, strict=True)]
+    finally:
+        procs.stop(procs.started[started:])
+        api_proxy.close()
+        worker_proxy.close()
+    per_job = [
+        max(0.0, (u - rate * elapsed) / len(jobs)) for u, rate in zip(used, idle, strict=True)
+    ]
+    return {"api": per_job[0], "workers": per_job[1], "idle_per_s": sum(idle), "jobs": len(jobs)}
+
+
 # -- b: the service over HTTP ------------------------------------------------------------------
 
 
@@ -414,19 +477,36 @@ def run_clients(port: int, docs: list[bytes], clients: int) -> tuple[float, list
     return elapsed, jobs
 
 
+#: the API's rate limits, on as in production (their Redis round trips are a request's) but
+#: with budgets no run of this bench reaches (the defaults allow 60 submissions a minute)
+RATE_BUDGETS = {
+    "JUDGE_RATE_SUBMISSIONS": "1000000/minute",
+    "JUDGE_RATE_BODY_KB": "1000000000/hour",
+    "JUDGE_RATE_REQUESTS": "1000000/minute",
+}
+
+
 def start_service(
-    procs: Processes, url: str, env: dict[str, str], workers: int, directory: Path
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    workers: int,
+    directory: Path,
+    worker_url: str | None = None,
 ) -> int:
-    """``judge worker`` and the API under gunicorn; the API's port once it is ready."""
+    """``judge worker`` and the API under gunicorn (on Redis ``url``, the workers on
+    ``worker_url`` if given); the API's port once it is ready."""
     port = free_port()
     full = {k: v for k, v in os.environ.items() if not k.startswith("JUDGE_")}
+    full.update(RATE_BUDGETS)
     full.update(env)
+    full["REDIS_URL"] = url
     full["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     log = (directory / "service.log").open("ab")
     procs.start(
         [sys.executable, "-m", "judge.cli", "worker", "--workers", str(workers)],
         cwd=ROOT,
-        env=full,
+        env={**full, "REDIS_URL": worker_url or url},
         stdout=log,
         stderr=log,
     )
@@ -471,43 +551,50 @@ class _NullRunner:
 
 
 def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
-    """Seconds per job of each step, one at a time in this process (no HTTP server, no
-    fork, no queue), on the bench's Redis: the API's POST (decode, validate, store), the
-    replay, the result's encoding (canonical JSON, Zstandard level 1), storing it, the API's
-    GET of the finished job with its replay (read, decompress, the envelope around the
-    stored bytes), and the client decoding that answer.  ``store`` includes ``encode``."""
+    """CPU seconds per job of each step (this process's time, ``time.process_time``: what the
+    machine's other work does not inflate as much as a clock's), one at a time in this
+    process (no HTTP server, no fork, no queue), on the bench's Redis: the API's POST
+    (decode, check, store), the service's job (:func:`worker.service.judge_job`: read the
+    record and the log, the replay with each step's record of what it withholds, encoding
+    and storing the result), the API's GET of the finished job with its replay (read,
+    decompress, the envelope around the stored bytes), and the client decoding that answer;
+    and for comparison the bare replay (what RQ's bare job does) and the result's encoding
+    alone (canonical JSON, Zstandard level 1)."""
     from api import create_app
     from worker.redis_store import RedisStore, connect
-    from worker.service import JudgeService
+    from worker.service import JudgeService, judge_job
 
     store = RedisStore(connect(url), prefix)
     service = JudgeService(store=store, runner=_NullRunner(), mode="redis")
     client = create_app(service).test_client()
     steps: dict[str, list[float]] = {
-        k: [] for k in ("post", "replay", "encode", "store", "get", "client")
+        k: [] for k in ("post", "job", "get", "client", "replay", "encode")
     }
+
+    clock = [0.0]
+
+    def lap(name: str) -> None:
+        now = time.process_time()
+        steps[name].append(now - clock[0])
+        clock[0] = now
+
     for body in bodies:
-        clock = time.perf_counter()
+        clock[0] = time.process_time()
         answer = client.post("/v1/replays", data=body, content_type="application/json")
-        steps["post"].append(time.perf_counter() - clock)
+        lap("post")
         job_id = answer.get_json()["id"]
-        sub = store.get(job_id)
-        clock = time.perf_counter()
-        result = replay(body.decode())
-        steps["replay"].append(time.perf_counter() - clock)
-        clock = time.perf_counter()
-        store.encode_result(result)
-        steps["encode"].append(time.perf_counter() - clock)
-        sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
-        clock = time.perf_counter()
-        store.save_result(sub, result)  # encodes it (again), then one script on Redis
-        steps["store"].append(time.perf_counter() - clock)
-        clock = time.perf_counter()
+        status = judge_job(store, job_id)
+        lap("job")
+        if status != "finished":
+            raise RuntimeError(f"the profile's job {job_id} {status}")
         data = client.get(f"/v1/replays/{job_id}?wait=30").data
-        steps["get"].append(time.perf_counter() - clock)
-        clock = time.perf_counter()
+        lap("get")
         orjson.loads(data)
-        steps["client"].append(time.perf_counter() - clock)
+        lap("client")
+        result = replay(body.decode())
+        lap("replay")
+        store.encode_result(result)
+        lap("encode")
     for key in store.client.scan_iter(match=f"{prefix}*"):
         store.client.delete(key)
     return {k: statistics.median(v) for k, v in steps.items()}
@@ -558,6 +645,31 @@ def measure_service(
     return len(loaded) / elapsed, loaded, rest
 
 
+def print_round_trips(
+    procs: Processes,
+    url: str,
+    env: dict[str, str],
+    args: argparse.Namespace,
+    bodies: list[bytes],
+    directory: Path,
+) -> None:
+    """:func:`measure_round_trips` on ``args.trip_jobs`` of ``bodies``, printed."""
+    trips = measure_round_trips(
+        procs,
+        url,
+        {**env, "JUDGE_KEY_PREFIX": f"{env['JUDGE_KEY_PREFIX']}trips:"},
+        args,
+        bodies[: args.trip_jobs + 2],
+        directory,
+    )
+    print(
+        f"Redis round trips a job ({trips['jobs']} jobs one at a time, each process's "
+        f"connections through a counting relay, less the same processes idle, "
+        f"{trips['idle_per_s']:.1f} a second): the API {trips['api']:.1f}, the workers "
+        f"{trips['workers']:.1f}, in all {trips['api'] + trips['workers']:.1f}"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--redis-url", help="an existing Redis (default: a private redis-server)")
@@ -566,6 +678,12 @@ def main() -> None:
     ap.add_argument("--rest-jobs", type=int, default=60, help="logs judged one at a time")
     ap.add_argument("--noop-jobs", type=int, default=500, help="RQ no-op jobs (RQ's own cost)")
     ap.add_argument("--clients", type=int, default=8, help="concurrent HTTP clients")
+    ap.add_argument(
+        "--trip-jobs", type=int, default=30, help="jobs whose Redis round trips are counted"
+    )
+    ap.add_argument(
+        "--only-round-trips", action="store_true", help="count the round trips, nothing else"
+    )
     ap.add_argument("--keep", action="store_true", help="keep the logs (Redis, the service)")
     ap.add_argument(
         "--compare",
@@ -592,6 +710,12 @@ def main() -> None:
         shown = "private redis-server (AOF everysec)" if not args.redis_url else mask_secrets(url)
         print(f"redis: {shown}")
 
+        env = {"REDIS_URL": url, "JUDGE_QUEUE": queue, "JUDGE_KEY_PREFIX": prefix}
+        if args.only_round_trips:
+            bodies = [canonical_json(d).encode() for d in corpus(args.trip_jobs + 2, tag)]
+            env["JUDGE_WORKER_CLASS"] = worker_class
+            print_round_trips(procs, url, env, args, bodies, directory)
+            return
         warm = [canonical_json(d).encode() for d in corpus(6, f"warm-{tag}")]
         docs = corpus(args.jobs + args.rest_jobs, f"bench-{tag}")
         n_actions = [len(d["actions"]) for d in docs]
@@ -634,7 +758,6 @@ def main() -> None:
             f"{noop['jobs_per_s']:.1f} jobs/s ({noop['ms_per_job']:.1f} ms per job)"
         )
 
-        env = {"REDIS_URL": url, "JUDGE_QUEUE": queue, "JUDGE_KEY_PREFIX": prefix}
         throughput, loaded, rest = measure_service(
             procs, url, {**env, "JUDGE_WORKER_CLASS": worker_class}, args, bodies, warm, directory
         )
@@ -679,6 +802,9 @@ def main() -> None:
                 f"{throughput / o_throughput:.2f} times the jobs/s, "
                 f"{percentile(lat, 50) / o_rest_p50:.2f} times the p50 at rest"
             )
+        print_round_trips(
+            procs, url, {**env, "JUDGE_WORKER_CLASS": worker_class}, args, bodies, directory
+        )
         for name, jobs in (("at rest", rest), ("under load", loaded)):
             parts = {
                 "POST -> submitted": [j["submitted_at"] - j["_sent"] for j in jobs],
@@ -718,30 +844,29 @@ def main() -> None:
         )
         cost = cpu_profile(url, f"{prefix}profile:", bodies[: args.rest_jobs])
         print(
-            "CPU per job, one step at a time in this process (medians): "
+            "CPU per job, one step at a time in this process (process time, medians): "
             + "; ".join(
                 f"{name} {ms(cost[key])}"
                 for key, name in (
                     ("post", "API POST"),
-                    ("replay", "replay"),
-                    ("encode", "result encoding"),
-                    ("store", "storing it (with its encoding)"),
+                    ("job", "the service's job (read, replay with records, store)"),
                     ("get", "API GET with the replay"),
                     ("client", "client decoding it"),
+                    ("replay", "for comparison the bare replay"),
+                    ("encode", "the result's encoding alone"),
                 )
             )
         )
         # core-seconds per job: RQ's own (no-op) cost, plus what each side does on top
         rq_cost = args.workers / noop["jobs_per_s"]
         bare_job = rq_cost + cost["replay"]
-        service_job = rq_cost + sum(v for k, v in cost.items() if k != "encode")
+        service_job = rq_cost + sum(cost[k] for k in ("post", "job", "get", "client"))
         cores = os.cpu_count() or 1
         print(
             f"ceiling, when the cores are the limit: a bare RQ job costs RQ's own "
             f"{ms(rq_cost)} + the replay = {ms(bare_job)} of a core, a service job "
-            f"{ms(service_job)} (the API's POST and GET, storing the result, the client's "
-            f"decoding on the same {cores} cores): ratio at most "
-            f"{bare_job / service_job:.2f}"
+            f"{ms(service_job)} (the API's POST and GET, the job, the client's decoding on "
+            f"the same {cores} cores): ratio at most {bare_job / service_job:.2f}"
         )
     finally:
         procs.stop_all()

@@ -379,7 +379,7 @@ def _log_loader(game: str | None) -> tuple[Schema, Any]:
 
 
 def validate_log(
-    data: dict[str, Any], card_sets: CardSets | None = None
+    data: dict[str, Any], card_sets: CardSets | None = None, *, trusted: bool = False
 ) -> tuple[list[FieldError], ActionLog | None]:
     """Check a decoded log's shape and references; return (every problem, the log or None).
 
@@ -394,6 +394,11 @@ def validate_log(
     definitions in :attr:`ActionLog.cards` and the actions in :attr:`ActionLog.actions` have
     their omitted optional fields filled with the documented defaults;
     :attr:`ActionLog.document` keeps the input exactly as given.
+
+    ``trusted``: the document was accepted by this function before (the caller made sure,
+    by the hash of its bytes: :func:`judge.core.log.load_checked`), so its actions are not
+    loaded again; the envelope is, for its defaults.  :attr:`ActionLog.actions` is then the
+    document's, as recorded.
     """
     if not isinstance(data, dict):
         return [FieldError("", "a log is a JSON object")], None
@@ -419,6 +424,9 @@ def validate_log(
                 return capped_list(errors), None
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
+    actions = data.get("actions") if trusted else None
+    if isinstance(actions, list):  # checked before: the envelope alone is loaded
+        data = {**data, "actions": []}
     with Context(refs):
         try:
             loaded = load(data)  # the fast path, for a log marshmallow accepts as it is
@@ -430,6 +438,8 @@ def validate_log(
     errors += _cross_checks(data, refs, module)
     if errors or loaded is None:
         return capped_list(errors), None
+    if isinstance(actions, list):
+        loaded["actions"] = actions
     # built-in sets' cards get the same defaults as the log's own, so that a definition
     # reads the same wherever it came from (a canonical log inlines them)
     # (a user set's cards were loaded through the game's schema when the set was read)

@@ -14,41 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.core.cards import builtin_set_names
+# in the core, which reads positions by name too (judge.core.position), below the schemas
+from judge.core.cardnames import deck_key as _key
+from judge.core.cardnames import known_cards as known_cards
 from judge.core.errors import FieldError
-from judge.core.names import name_key
-
-
-def _key(name: str) -> str:
-    return name_key(name).casefold()
-
-
-def known_cards(data: dict[str, Any], card_sets: Any) -> dict[str, str] | None:
-    """Code -> name of every card the log knows; None when a set it names cannot be read
-    (then no name is resolved: the set could hold any card)."""
-    from judge.core.cards import card_table
-
-    out: dict[str, str] = {}
-    for name in data.get("card_sets") or ():
-        if not isinstance(name, str):
-            return None
-        try:
-            if name in builtin_set_names():
-                cards = card_table([], [name])
-            elif card_sets is not None:
-                cards = card_sets.resolve(name).cards
-            else:
-                return None
-        except (KeyError, LookupError, ValueError):
-            return None
-        for code, card in cards.items():
-            if isinstance(card, dict) and isinstance(card.get("name"), str):
-                out[code] = card["name"]
-    for card in data.get("cards") or ():
-        if isinstance(card, dict) and isinstance(card.get("code"), str):
-            name = card.get("name")
-            out[card["code"]] = name if isinstance(name, str) else ""
-    return out
 
 
 def unknown_entries(data: dict[str, Any], sections: tuple[str, ...], codes: Any) -> bool:

@@ -27,6 +27,16 @@ from typing import Any
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
+from schemas.problems import UnknownCounted
+
+#: the ``Schema._deserialize`` methods whose successful loads are marshmallow's own:
+#: marshmallow's, and :class:`schemas.problems.UnknownCounted`'s, which differs only in how
+#: it reports an object with many unknown fields (a value the fast path refuses unread: any
+#: unknown field is :class:`Refused`).  Any other override makes a schema loaded by its
+#: ``load`` (without this, the log's base schema, an ``UnknownCounted``, had every schema
+#: of the log loaded by marshmallow: the fast path was never taken)
+PLAIN_DESERIALIZE = (Schema._deserialize, UnknownCounted._deserialize)
+
 #: A compiled loader: the value, its key and the object holding it (as marshmallow passes
 #: them to ``Field._deserialize``) -> the loaded value, or :class:`Refused`.
 FieldLoader = Callable[[Any, Any, Any], Any]
@@ -222,7 +232,7 @@ def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any],
     plain = (
         type(schema).load is Schema.load
         and type(schema)._do_load is Schema._do_load
-        and type(schema)._deserialize is Schema._deserialize
+        and any(type(schema)._deserialize is m for m in PLAIN_DESERIALIZE)
         and not any(hooks[tag] for tag in (PRE_LOAD, POST_LOAD, VALIDATES))
         and not schema.many
         and not schema.partial

@@ -15,12 +15,16 @@ they are laid out into instances (``position.layout``).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from marshmallow import ValidationError, fields
 
 from judge.core.decks import MAX_DECK_ENTRIES
+
+# the games' position modules import these from here, as before they lived in the core
+from judge.core.position_ids import entry_code as entry_code
+from judge.core.position_ids import entry_id as entry_id
+from judge.core.position_ids import parse_id
 from schemas.log_fields import List, check_card_code
 from schemas.problems import too_many
 
@@ -52,17 +56,6 @@ def position_list(inner: fields.Field, **kwargs: Any) -> List:
     """Another of a position's lists (modifiers, effects waiting, effects used), read up to
     :data:`MAX_ZONE_CARDS` entries too."""
     return List(inner, max_entries=MAX_ZONE_CARDS, why=OTHER_BOUND_REASON, **kwargs)
-
-
-#: an instance id a position may give a card: the player, then its number (``A-7``), or for
-#: a list with a prefix the prefix and its number (``A-AP2``)
-_ID = re.compile(r"^(.+)-([A-Z]*)([1-9][0-9]*)$")
-
-
-def parse_id(iid: str) -> tuple[str, str, int] | None:
-    """``"A-AP2"`` → ``("A", "AP", 2)``; None when it is not an instance id's shape."""
-    m = _ID.match(iid)
-    return (m.group(1), m.group(2), int(m.group(3))) if m else None
 
 
 class CardEntry(fields.Field):
@@ -164,13 +157,3 @@ class HiddenZone(fields.Field):
                 },
             ]
         }
-
-
-def entry_code(entry: Any) -> str | None:
-    """The code of a card entry as loaded (None for an unknown card)."""
-    return entry["code"] if isinstance(entry, dict) else entry
-
-
-def entry_id(entry: Any) -> str | None:
-    """The instance id a card entry gives itself, or None."""
-    return entry["id"] if isinstance(entry, dict) else None

@@ -89,7 +89,7 @@ import json
 import time
 import zlib
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import redis
 import zstandard
@@ -116,6 +116,18 @@ from worker.service import TERMINAL, Submission
 from worker.waiting import RedisWaiters, wait_for_final
 
 T = TypeVar("T")
+
+
+class Enqueuer(Protocol):
+    """A runner that can queue a job within the store's own transaction (the record and
+    its job in one round trip: :meth:`RedisStore.create`)."""
+
+    def enqueue_in(self, pipeline: Any, job_id: str) -> None:
+        """Add the commands that queue ``job_id`` to ``pipeline`` (not executed)."""
+
+    def withdraw(self, job_id: str) -> None:
+        """Take back a job queued by :meth:`enqueue_in` whose record was not created."""
+
 
 #: what other modules import from here that lives in :mod:`worker.redis_health`
 __all__ = [
@@ -173,11 +185,27 @@ end
 return 1
 """
 
+#: KEYS the record, the result, the log, the hash entry, the pending index; ARGV the finished
+#: record, the result's TTL, the id, the done channel, the result ceiling (a share of
+#: maxmemory; '' for none), the result's size, then the result's fields and values.  1 when
+#: stored, 0 when the record is failed or gone; {-1, used_memory, maxmemory} when the result
+#: would take Redis past the ceiling (INFO read here: no round trip of its own; a Redis that
+#: refuses INFO to scripts has no limit known, as MemoryGauge reads it)
 _SAVE_RESULT = """
 local data = redis.call('GET', KEYS[1])
 if not data then return 0 end
 local ok, sub = pcall(cjson.decode, data)
 if ok and sub['status'] == 'failed' then return 0 end
+if ARGV[5] ~= '' then
+  local info = redis.pcall('INFO', 'memory')
+  if type(info) == 'string' then
+    local used = tonumber(string.match(info, 'used_memory:(%d+)')) or 0
+    local limit = tonumber(string.match(info, 'maxmemory:(%d+)')) or 0
+    if limit > 0 and used + tonumber(ARGV[6]) > tonumber(ARGV[5]) * limit then
+      return {-1, used, limit}
+    end
+  end
+end
 local ttl = tonumber(ARGV[2])
 if ttl == nil or ttl < 1 then
   ttl = redis.call('TTL', KEYS[1])
@@ -186,7 +214,7 @@ end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)
 redis.call('DEL', KEYS[2])
 local last = #ARGV
-local first = 5
+local first = 7
 while first <= last do
   local stop = math.min(first + 999, last)
   redis.call('HSET', KEYS[2], unpack(ARGV, first, stop))
@@ -320,25 +348,47 @@ class RedisStore(MemoryGauge):
 
     # -- the Store protocol
 
-    def create(self, sub: Submission, log_text: str, ttl: int) -> tuple[Submission, bool]:
+    def create(
+        self,
+        sub: Submission,
+        log_text: str,
+        ttl: int,
+        enqueue: Enqueuer | None = None,
+    ) -> tuple[Submission, bool]:
+        """As :meth:`worker.service.Store.create`.  ``enqueue``: a runner's commands that
+        queue the job (:meth:`worker.rqjob.RQRunner.enqueue_in`), sent with the record in
+        one transaction, one round trip (``MULTI``, the script, the job's commands,
+        ``EXEC``), instead of a round trip for the record and two for RQ's enqueue; when
+        the content was known already (no job created), the job they queued is taken back
+        (:meth:`Enqueuer.withdraw`, a second round trip, only then; a worker that took it
+        meanwhile finds no record and does nothing)."""
+        keys = [
+            self.key("hash", sub.content_hash),
+            self.key("sub", sub.id),
+            self.key("log", sub.id),
+            self.pending_key,
+        ]
+        args = [
+            json.dumps(sub.to_dict()),
+            log_text,
+            int(ttl),
+            sub.id,
+            self.key("sub", ""),
+            repr(sub.submitted_at or time.time()),
+        ]
         with guarded("create"):
-            known = self._run(
-                self._create,
-                keys=[
-                    self.key("hash", sub.content_hash),
-                    self.key("sub", sub.id),
-                    self.key("log", sub.id),
-                    self.pending_key,
-                ],
-                args=[
-                    json.dumps(sub.to_dict()),
-                    log_text,
-                    int(ttl),
-                    sub.id,
-                    self.key("sub", ""),
-                    repr(sub.submitted_at or time.time()),
-                ],
-            )
+            if enqueue is None:
+                known = self._run(self._create, keys=keys, args=args)
+            else:
+                with self.client.pipeline(transaction=True) as pipe:
+                    pipe.multi()  # RQ adds to a transaction begun (it begins one otherwise)
+                    # EVAL, not the script's EVALSHA: in a pipeline redis-py asks SCRIPT EXISTS
+                    # first, a round trip of its own (Redis keeps EVAL's script compiled too)
+                    pipe.eval(_CREATE, len(keys), *keys, *args)
+                    enqueue.enqueue_in(pipe, sub.id)
+                    known = pipe.execute()[0]
+                if known is not None:
+                    enqueue.withdraw(sub.id)
         if known is not None:
             return Submission.from_dict(json.loads(known)), False
         return sub, True
@@ -382,20 +432,24 @@ class RedisStore(MemoryGauge):
         stored: the job is failed with the reason, and False."""
         fields = self.encode_result(result)
         size = sum(len(k) + len(v) for k, v in fields.items())
-        self._memory = None  # a fresh reading (one INFO a job): another worker stored one
         for pause in (*OOM_BACKOFF, None):
-            refused = self._no_room_for(size)
-            if not refused:
-                try:
-                    return self._store_result(sub, fields)
-                except StoreFull as exc:
-                    refused = f"Redis refused it ({exc.__cause__ or exc})"
-            elif not self._over_limit():
-                break  # under maxmemory, over the ceiling: results fill it; waiting frees nothing
+            # Redis's memory is read afresh by the script itself (another worker may have
+            # stored a result just now), which stores the result only under the ceiling
+            try:
+                stored = self._store_result(sub, fields, size)
+            except StoreFull as exc:
+                refused = f"Redis refused it ({exc.__cause__ or exc})"
+            else:
+                if not isinstance(stored, list):
+                    return bool(stored)
+                _, used, limit = stored
+                self._memory = (time.monotonic(), int(used), int(limit))  # the script's reading
+                refused = self._no_room_for(size)
+                if not self._over_limit():
+                    break  # under maxmemory, over the ceiling: results fill it; waiting frees nothing
             if pause is None:
                 break
             time.sleep(pause)
-            self._memory = None  # read again: memory may have been freed meanwhile
         self._fail_for_memory(
             sub,
             f"the result store is full: the replay ({size:,} bytes) "
@@ -403,26 +457,27 @@ class RedisStore(MemoryGauge):
         )
         return False
 
-    def _store_result(self, sub: Submission, fields: dict[str, bytes]) -> bool:
+    def _store_result(self, sub: Submission, fields: dict[str, bytes], size: int) -> Any:
+        """The save script (``_SAVE_RESULT``): 1, 0, or ``[-1, used, maxmemory]``."""
         with guarded("save_result"):
-            return bool(
-                self._run(
-                    self._save_result,
-                    keys=[
-                        self.key("sub", sub.id),
-                        self.key("result", sub.id),
-                        self.key("log", sub.id),
-                        self.key("hash", sub.content_hash),
-                        self.pending_key,
-                    ],
-                    args=[
-                        json.dumps(sub.to_dict()),
-                        self.result_ttl or 0,
-                        sub.id,
-                        self.done_channel,
-                        *(part for item in fields.items() for part in item),
-                    ],
-                )
+            return self._run(
+                self._save_result,
+                keys=[
+                    self.key("sub", sub.id),
+                    self.key("result", sub.id),
+                    self.key("log", sub.id),
+                    self.key("hash", sub.content_hash),
+                    self.pending_key,
+                ],
+                args=[
+                    json.dumps(sub.to_dict()),
+                    self.result_ttl or 0,
+                    sub.id,
+                    self.done_channel,
+                    repr((1 + self.high_water) / 2),
+                    size,
+                    *(part for item in fields.items() for part in item),
+                ],
             )
 
     def _fail_for_memory(self, sub: Submission, reason: str) -> None:
@@ -472,11 +527,49 @@ class RedisStore(MemoryGauge):
                     raise
                 data = self.client.get(key)
                 return WholeReplay(_plain(data)) if data is not None else None
+        return self._stored(key, head, pages)
+
+    def _stored(self, key: str, head: bytes | None, pages: list[Any]) -> StoredReplay | None:
+        """The stored replay at ``key`` from its head and its first pages as read."""
         if head is None:
             return None
+        first = [str(n) for n in range(paged.FETCH_BATCH)]
         return StoredReplay(
             head, lambda names: self._fields(key, names), dict(zip(first, pages, strict=True))
         )
+
+    def get_with_result(self, job_id: str) -> tuple[Submission | None, StoredReplay | None]:
+        """:meth:`get` and :meth:`stored_result` in one round trip, a transaction (the record
+        and the result it says is finished are read at the same instant): what the API's
+        ``GET /v1/replays/<id>`` reads, where they were two round trips."""
+        key = self.key("result", job_id)
+        first = [str(n) for n in range(paged.FETCH_BATCH)]
+        with guarded("get"), self.client.pipeline(transaction=True) as pipe:
+            pipe.get(self.key("sub", job_id))
+            pipe.hmget(key, ["head", *first])
+            data, fetched = pipe.execute(raise_on_error=False)
+        if isinstance(data, Exception):
+            with guarded("get"):
+                raise data
+        sub = Submission.from_dict(json.loads(data)) if data is not None else None
+        if isinstance(fetched, Exception):  # a result stored whole (WRONGTYPE), or an error
+            return sub, self.stored_result(job_id)
+        head, *pages = fetched
+        return sub, self._stored(key, head, pages)
+
+    def wait_with_result(
+        self, job_id: str, timeout: float
+    ) -> tuple[Submission | None, StoredReplay | None]:
+        """:meth:`wait_terminal` reading with :meth:`get_with_result`: the record once it is
+        final, with its result, read in the same round trip as the record that says so."""
+        found: list[Any] = [None, None]
+
+        def read() -> Submission | None:
+            found[:] = self.get_with_result(job_id)
+            return found[0]  # type: ignore[no-any-return]
+
+        wait_for_final(self.waiters, job_id, timeout, read, Submission.is_final)
+        return found[0], found[1]
 
     def _fields(self, key: str, names: Sequence[str]) -> list[bytes | None]:
         with guarded("result"):

@@ -197,7 +197,23 @@ class RQRunner:
         with guarded("enqueue"), contextlib.suppress(DuplicateJobError):
             self._enqueue(job_id)
 
-    def _enqueue(self, job_id: str) -> Job:
+    def enqueue_in(self, pipeline: Any, job_id: str) -> None:
+        """The commands that queue the job of a new submission ``job_id``, added to the
+        store's ``pipeline`` (:meth:`worker.redis_store.RedisStore.create`: the record and
+        its job in one round trip).  Not RQ's ``unique`` enqueue, which runs a script of
+        its own at once: the id is new, and the record that the reaper would enqueue it
+        from is written in the same transaction, so no other enqueue can come first."""
+        self._enqueue(job_id, pipeline=pipeline)
+
+    def withdraw(self, job_id: str) -> None:
+        """Take back the job :meth:`enqueue_in` queued for a submission that was not
+        created (identical to a live one): out of the queue, its hash deleted."""
+        with guarded("enqueue"), self.connection.pipeline(transaction=False) as pipe:
+            pipe.lrem(self.queue.key, 0, job_id)
+            pipe.delete(Job.key_for(job_id))
+            pipe.execute()
+
+    def _enqueue(self, job_id: str, pipeline: Any = None) -> Job:
         s = self.settings
         return self.queue.enqueue_call(
             func=JOB_FUNCTION,
@@ -215,7 +231,8 @@ class RQRunner:
             result_ttl=RQ_RESULT_TTL,
             failure_ttl=s.result_ttl,
             description=f"judge {job_id}",
-            unique=True,
+            unique=pipeline is None,
+            pipeline=pipeline,
         )
 
     def workers_alive(self) -> int:

@@ -30,10 +30,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from judge.core.canonical import canonical_json, sha256_of
+from judge.core.cardsets import CardSets
 from judge.core.errors import BadLog, FieldError
 from judge.core.fault import EngineFault
 from judge.core.jsontext import DEFAULT_LIMITS, Limits
-from judge.core.log import decode, parse_log
+from judge.core.log import ActionLog, NotChecked, decode, load_checked, parse_log, text_sha256
 from judge.core.perspective import (
     PerspectiveWidened,
     check_perspective,
@@ -85,6 +86,11 @@ class Submission:
     #: job and every question use exactly these); None for a submission of the earlier
     #: version, which kept none (worker.cardsets.sets_for_submission)
     card_sets: dict[str, str] | None = None
+    #: SHA-256 of the stored log's bytes (:func:`judge.core.log.text_sha256`) as the API
+    #: checked them when it accepted the submission: the worker judges those bytes without
+    #: checking them again, and any other bytes not at all (:func:`judge_job`); None for a
+    #: submission of an earlier version, whose log the worker checks in full
+    log_sha256: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -95,7 +101,13 @@ class Submission:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Submission:
-        return cls(**data)
+        """The record as stored; a field this version does not know (written by a later
+        one) is left out, so that this worker still reads the records of a later API."""
+        known = _FIELDS.intersection(data)
+        return cls(**(data if len(known) == len(data) else {k: data[k] for k in known}))
+
+
+_FIELDS = frozenset(Submission.__dataclass_fields__)
 
 
 class Store(Protocol):
@@ -167,11 +179,13 @@ def judge_job(
     the status it ends with (``expired`` when it was gone before it ran).
 
     ``sub`` and ``text`` are the submission and its log when the caller has just read
-    them.  Bad input cannot reach here (it is refused at submission); an exception is a
-    bug in the engine and is recorded as the failure's reason, never lost: an engine fault
-    as ``engine error at step N: <type>; report id <id>`` (:mod:`judge.core.fault`).  A result is
-    never stored over a failure recorded meanwhile (a time limit): ``save_result`` refuses
-    it.
+    them.  The log is checked once, by the API when it accepts it: the job judges it
+    without checking it again when its bytes are the ones checked, and never judges bytes
+    that were not (:func:`log_to_judge`).  Bad input cannot reach the engine; an exception
+    there is a bug in the engine and is recorded as the failure's reason, never lost: an
+    engine fault as ``engine error at step N: <type>; report id <id>``
+    (:mod:`judge.core.fault`).  A result is never stored over a failure recorded meanwhile
+    (a time limit): ``save_result`` refuses it.
     """
     sub = sub if sub is not None else store.get(job_id)
     text = text if text is not None else store.log_text(job_id)
@@ -188,14 +202,19 @@ def judge_job(
         try:
             # the user's card sets it names: exactly the hashes pinned when it was accepted
             card_sets = sets_for_submission(card_sets_of(store), sub.card_sets, text)
-            log = text if card_sets is None else parse_log(text, card_sets)
+            log = log_to_judge(sub, text, card_sets)
             # each step's record of what it withholds from each perspective, stored beside
             # its page (worker.paged.RECORDS): another perspective is redacted with it
             records: list[dict[str, Any]] = []
             result = replay(log, on_illegal=sub.on_illegal, withheld=records)
             result[paged.RECORDS] = records
-        except PinnedSetGone as exc:
+        except (PinnedSetGone, NotChecked) as exc:
             fail(store, job_id, str(exc))
+            return "failed"
+        except BadLog as exc:  # input refused, not an engine's fault: said as such
+            lines = exc.lines()
+            more = f" (and {len(lines) - 3} more lines)" if len(lines) > 3 else ""
+            fail(store, job_id, f"the log was refused when judged: {'; '.join(lines[:3])}{more}")
             return "failed"
         except EngineFault as fault:  # its full line, with the traceback, goes to the log
             logging.getLogger(__name__).error("job %s: %s", job_id, fault.line(), exc_info=fault)
@@ -208,6 +227,30 @@ def judge_job(
         stored = store.save_result(sub, result)
         del result
     return "finished" if stored else "failed"
+
+
+def log_to_judge(sub: Submission, text: str, card_sets: CardSets | None) -> ActionLog:
+    """The log of ``sub`` as the job judges it: checked once, never judged unchecked.
+
+    * the record names the SHA-256 of the bytes the API checked (``log_sha256``) and
+      ``text`` has that hash: read without checking its actions again
+      (:func:`judge.core.log.load_checked`);
+    * ``text`` has another hash: :class:`~judge.core.log.NotChecked`, and the job fails
+      saying so (the store no longer holds what was accepted: judging it would answer
+      for a log nobody submitted, and checking it now would hide that);
+    * the record names no hash (accepted by an earlier version of the API, or queued by
+      hand): checked in full here (:func:`judge.core.log.parse_log`), and a log that
+      fails is refused (:class:`~judge.core.errors.BadLog`), not judged.
+    """
+    if sub.log_sha256 is None:
+        return parse_log(text, card_sets)
+    try:
+        return load_checked(text, sub.log_sha256, card_sets)
+    except NotChecked:
+        raise NotChecked(
+            f"the stored log is not the one accepted (its SHA-256 is not {sub.log_sha256}); "
+            "not judged"
+        ) from None
 
 
 def fail(store: Store, job_id: str, reason: str) -> None:
@@ -509,7 +552,12 @@ class JudgeService:
                     if sha256 in gone
                 ]
             )
-        stored, created = self.store.create(sub, canonical_json(doc), self.ttl)
+        text = canonical_json(doc)
+        sub.log_sha256 = text_sha256(text)  # what was checked: the worker trusts these bytes
+        if getattr(self.runner, "enqueue_in", None) is not None and _shares_redis(self):
+            # the record and its job in one round trip (worker.redis_store.RedisStore.create)
+            return self.store.create(sub, text, self.ttl, enqueue=self.runner)  # type: ignore[call-arg]
+        stored, created = self.store.create(sub, text, self.ttl)
         if created:
             self.runner.enqueue(stored.id)
         return stored, created
@@ -519,6 +567,32 @@ class JudgeService:
         if sub is None:
             raise NotFound(job_id)
         return sub
+
+    def get_with_result(self, job_id: str) -> tuple[Submission, StoredReplay | None]:
+        """The submission and, when it is finished, its stored replay with its head read
+        (None otherwise): one round trip on a store that reads both at once
+        (:meth:`worker.redis_store.RedisStore.get_with_result`).  NotFound as :meth:`get`."""
+        read = getattr(self.store, "get_with_result", None)
+        if read is None:
+            sub = self.get(job_id)
+            return sub, self.store.stored_result(job_id) if sub.status == "finished" else None
+        sub, stored = read(job_id)
+        if sub is None:
+            raise NotFound(job_id)
+        return sub, stored if sub.status == "finished" else None
+
+    def wait_with_result(
+        self, job_id: str, seconds: float
+    ) -> tuple[Submission, StoredReplay | None]:
+        """:meth:`wait`, and the stored replay as :meth:`get_with_result` gives it."""
+        read = getattr(self.store, "wait_with_result", None)
+        if read is None:
+            sub = self.wait(job_id, seconds)
+            return sub, self.store.stored_result(job_id) if sub.status == "finished" else None
+        sub, stored = read(job_id, seconds)
+        if sub is None:
+            raise NotFound(job_id)
+        return sub, stored if sub.status == "finished" else None
 
     def wait(self, job_id: str, seconds: float) -> Submission:
         """The submission once finished or failed, or as it is after ``seconds``."""
@@ -561,7 +635,10 @@ class JudgeService:
         return redact(stored.whole(), view, private, stored.records(0, stored.total or 0))
 
     def replay_chunks(
-        self, sub: Submission, perspective: str | None = None
+        self,
+        sub: Submission,
+        perspective: str | None = None,
+        stored: StoredReplay | None = None,
     ) -> Iterator[bytes] | None:
         """The replay of the submission ``sub`` (just read) as ``perspective`` sees it, as
         its canonical JSON in pieces, or None when there is none.
@@ -571,9 +648,11 @@ class JudgeService:
         time, so the caller holds one page, not the replay.  The judge's view is the
         stored bytes as they are (no page is decoded); another view decodes and redacts
         one page at a time.  Either is byte for byte the canonical JSON of the whole
-        document (:func:`judge.core.perspective.redact` of the replay)."""
+        document (:func:`judge.core.perspective.redact` of the replay).  ``stored``: the
+        stored replay when the caller read it with the submission (:meth:`get_with_result`),
+        else it is read now."""
         view = self.view(sub, perspective)
-        stored = self.store.stored_result(sub.id)
+        stored = stored if stored is not None else self.store.stored_result(sub.id)
         if stored is None:
             return None
         if view == "judge":
@@ -653,6 +732,12 @@ class JudgeService:
             "mode": self.mode,
             "ready": store_ok and workers > 0,
         }
+
+
+def _shares_redis(service: JudgeService) -> bool:
+    """Whether the service's runner queues its jobs on the store's own Redis client (then
+    the store can write a record and queue its job in one transaction)."""
+    return getattr(service.runner, "connection", None) is getattr(service.store, "client", 0)
 
 
 def _redacted_pages(

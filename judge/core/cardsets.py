@@ -90,8 +90,9 @@ def read_card_set(
     Text is read by the strict reader within ``limits`` (a duplicate key, ``NaN``, a lone
     surrogate, too many bytes: refused by path as for a log).
     """
-    from schemas.cardset import validate_card_set  # the schemas, as judge.core.log uses them
+    from judge.games import validator  # the schemas, as judge.core.log asks for them
 
+    validate_card_set = validator("card-set")
     if isinstance(text, str | bytes):
         text = read_document(text, limits, what="card set")
     errors, card_set = validate_card_set(text)

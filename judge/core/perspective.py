@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - exercised where orjson has no wheel
+    orjson = None  # type: ignore[assignment]
 
 
 def check_perspective(perspective: str, players: list[str]) -> None:
@@ -480,10 +484,10 @@ class Sight:
         text with an escape (a quote inside a string would shift the pieces) is walked."""
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             return self._ids.intersection(value)  # a zone of ids
-        text = json.dumps(value, ensure_ascii=False)
-        if "\\" in text:
+        pieces = _quoted(value, _JSON_KEYS)
+        if pieces is None:
             return {s for s in _strings(value) if s in self.code_of}
-        return self._ids.intersection(text.split('"')[1::2])
+        return self._ids.intersection(pieces)
 
     def _seen(self, state: Any) -> dict[str, frozenset[str]]:
         """The cards each perspective sees in ``state`` (the judge's view after a step):
@@ -521,11 +525,13 @@ class Sight:
         (``engine.step_state()``); the view after is the next step's view before."""
         after = self._seen(state)
         before, self.before = self.before, after
-        texts = [t for k, v in step.items() if k not in _STEP_NOT_CARDS for t in _strings(v)]
+        named = [v for k, v in step.items() if k not in _STEP_NOT_CARDS]
+        texts = _quoted(named, 0)  # as _strings gives them, read by C code (see _quoted)
+        if texts is None:
+            texts = [t for v in named for t in _strings(v)]
         blob = "\n".join(texts)
-        if self._plain_ids:
-            tokens = {t for text in texts for t in _TOKEN.findall(text)}
-            ids = sorted(t for t in tokens if t in self.code_of)
+        if self._plain_ids:  # (no word spans two texts: a newline joins them)
+            ids = sorted(self._ids.intersection(_TOKEN.findall(blob)))
         else:  # an id that is not one word of a text: looked for as it is
             ids = sorted(i for i in self.code_of if i in blob)
         words = [w for w in self.holders if w in blob]
@@ -583,8 +589,44 @@ class Sight:
         return shown
 
 
+#: what orjson must not write (the standard library's json refuses them): an error instead
+_PASSTHROUGH = (
+    orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME if orjson is not None else 0
+)
+
 #: a word of a text as :class:`Withheld` bounds one (``A-1`` is not in ``A-12``)
 _TOKEN = re.compile(r"[\w-]+")
+
+
+#: orjson's option for a key that is not a string written as JSON writes it (``1``,
+#: ``true``, ``null``), as :meth:`Sight._ids_in` reads it; 0 makes such a key an error
+_JSON_KEYS = orjson.OPT_NON_STR_KEYS if orjson is not None else 0
+
+
+def _quoted(value: Any, keys: int) -> list[str] | None:
+    """Every string of a JSON value, keys too, in the order :func:`_strings` gives them,
+    read by C code: its JSON text (orjson) split at its quotes, every other piece.  None
+    when that could differ from :func:`_strings` and the caller walks the value: a text with
+    an escape (a quote or a newline inside a string would shift or change the pieces), a
+    key that is not a string unless ``keys`` is :data:`_JSON_KEYS` (``str(True)`` is not
+    JSON's ``true``), anything orjson will not write as the standard library does (a lone
+    surrogate, an integer over 64 bits, a dataclass), or no orjson.
+
+    Why: a step's record reads every string of the step and of the state after it, and the
+    walk in Python was about a fifth of a service job's time.
+
+    >>> _quoted({"a": ["A-1", {"b": "x y"}]}, 0), _quoted(['say "hi"'], 0), _quoted({1: "a"}, 0)
+    (['a', 'A-1', 'b', 'x y'], None, None)
+    """
+    if orjson is None:
+        return None
+    try:
+        text = orjson.dumps(value, option=keys | _PASSTHROUGH).decode("utf-8")
+    except TypeError:  # (orjson.JSONEncodeError is one)
+        return None
+    if "\\" in text:
+        return None
+    return text.split('"')[1::2]
 
 
 def _strings(value: Any) -> Iterator[str]:

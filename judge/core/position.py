@@ -30,7 +30,7 @@ from judge.core.decks import MAX_DECK_ENTRIES
 from judge.core.errors import MAX_ERRORS, BadLog, FieldError, Unlisted, error_order
 from judge.core.log import FORMAT as LOG_FORMAT
 from judge.core.log import ActionLog, parse_log
-from schemas.position_common import entry_code, entry_id, parse_id
+from judge.core.position_ids import entry_code, entry_id, parse_id
 
 POSITION_FORMAT = "judge-position/1"
 #: what a position document has that a log has too (the rest of a log it must not have)
@@ -106,7 +106,8 @@ def named_start(
     for the code check, which says it is unknown.  Ids, keywords, colours and the rest of
     ``start`` are not card entries and are never read as names.
     """
-    from schemas.deck_names import _key, known_cards
+    from judge.core.cardnames import deck_key as _key
+    from judge.core.cardnames import known_cards
 
     start = doc["start"]
     zones_of = start.get("players")
@@ -181,9 +182,9 @@ def position_json_schema() -> dict[str, Any]:
     """The JSON Schema of a position document, derived from the action log's: each game's
     log schema that has ``start``, without ``decks``, ``actions`` and ``checkpoints``, with
     ``start`` required and ``format`` ``judge-position/1``."""
-    from schemas.action_log import action_log_json_schema
+    from judge.games import validator  # the schemas, as judge.core.log asks for them
 
-    doc = action_log_json_schema()
+    doc = validator("log-json-schema")()
     defs = doc["$defs"]
     roots = [r["$ref"].rsplit("/", 1)[1] for r in doc.get("oneOf", [])]
     if not roots:  # a single game: its log schema is the document itself

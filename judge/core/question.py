@@ -55,9 +55,9 @@ def read_question(
     never widen it (:class:`~judge.core.perspective.PerspectiveWidened`, the service's
     403); a question about its own ``log`` or ``position`` is the judge's by default.
     """
-    from schemas.question import validate_question
+    from judge.games import validator  # the schemas, as judge.core.log asks for them
 
-    errors, q = validate_question(doc)
+    errors, q = validator("question")(doc)
     kind, step, action = q.get("kind"), q.get("step"), q.get("action")
     on_illegal = q.get("on_illegal") or "skip"
     log_doc: Any = None

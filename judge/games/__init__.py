@@ -57,6 +57,32 @@ COVERAGES: dict[str, str] = {
 CardRenderer = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+#: The checkers of the documents the core reads, by kind (``module:function``, imported on
+#: first use).  Why here: the schemas sit above the core (they load into its types), so the
+#: core does not import them; it asks this table, as it asks :data:`GAMES` for an engine,
+#: and the layers point one way (``tests/test_layers.py`` walks the imports).
+#:
+#: * ``log``: ``(document, card_sets, *, trusted=False) -> (problems, ActionLog | None)``
+#:   (:func:`schemas.action_log.validate_log`; ``trusted``: see :func:`judge.core.log.load_checked`)
+#: * ``card-set``: ``(document) -> (problems, CardSet | None)``
+#: * ``question``: ``(document) -> (problems, what could be loaded)``
+#: * ``log-json-schema``: ``() -> the JSON Schema of a whole log``
+VALIDATORS: dict[str, str] = {
+    "log": "schemas.action_log:validate_log",
+    "card-set": "schemas.cardset:validate_card_set",
+    "question": "schemas.question:validate_question",
+    "log-json-schema": "schemas.action_log:action_log_json_schema",
+}
+
+
+def validator(kind: str) -> Callable[..., Any]:
+    """The checker of documents of ``kind`` (:data:`VALIDATORS`; KeyError for another),
+    imported now."""
+    module, _, name = VALIDATORS[kind].partition(":")
+    found: Callable[..., Any] = getattr(import_module(module), name)
+    return found
+
+
 def engine_class(game: str, variant: str | None = None) -> type[Engine]:
     """The engine class for ``game`` (and ``variant``); KeyError for one the judge does not
     know.  A game with variants lists them in its engine class's ``VARIANTS`` (variant name

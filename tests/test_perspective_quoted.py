@@ -1,0 +1,48 @@
+"""A step's record reads the strings of the step and of the state after it through their
+JSON text (``judge.core.perspective._quoted``): it must read exactly what the walk in Python
+reads, whatever the strings hold (quotes, backslashes, newlines, other scripts) and whatever
+the keys are, or a card could be named where it is withheld."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from judge.core.perspective import _JSON_KEYS, _quoted, _strings
+
+TEXT = st.text(alphabet=st.sampled_from(["A", "-", "1", " ", '"', "\\", "\n", "é", "札", "("]))
+KEYS = st.one_of(TEXT, st.integers(-5, 5), st.booleans(), st.none())
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), TEXT),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(KEYS, inner, max_size=4)),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_the_strings_read_through_json_are_those_the_walk_reads(value: Any) -> None:
+    quoted = _quoted(value, 0)
+    assert quoted is None or quoted == list(_strings(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_the_ids_read_through_json_are_those_the_standard_librarys_text_gives(value: Any) -> None:
+    """As the record of a state read them before (the standard library's JSON text, its keys
+    written as JSON writes them), when that text had no escape."""
+    text = json.dumps(value, ensure_ascii=False)
+    if "\\" in text:
+        return
+    quoted = _quoted(value, _JSON_KEYS)
+    assert quoted is None or set(quoted) == set(text.split('"')[1::2])
+
+
+def test_a_value_the_pieces_could_misread_is_walked() -> None:
+    assert _quoted({"a": 'say "A-1"'}, 0) is None
+    assert _quoted(["line\nA-1"], 0) is None
+    assert _quoted({1: "A-1"}, 0) is None and _quoted({1: "A-1"}, _JSON_KEYS) == ["1", "A-1"]
+    assert _quoted([2**80, "A-1"], 0) is None
