@@ -82,6 +82,8 @@ class RangersStrikeEngine(AgendaEngine):
             turn_player_orders_all(lambda: self.state.turn_player or self.state.order[0])
         )
         defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        #: a resident card's code -> its BP operations (:meth:`resident_ops`)
+        self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
         players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}
         self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
@@ -297,6 +299,28 @@ class RangersStrikeEngine(AgendaEngine):
             return sum(st.card(r).sp for r in unit.riders)
         return d.sp
 
+    def resident_ops(self, d: CardDef) -> list[tuple[str, str, str | None, int]]:
+        """A resident's BP operations the engine executes, as ``(side, zone, category,
+        amount)``, in the card's order.
+
+        Why kept per card: BP is read for every unit in every view and comparison, and a card's
+        definition never changes during a game, so its effects are checked once, not once per
+        unit and per read."""
+        ops = self._resident_ops.get(d.code)
+        if ops is None:
+            ops = self._resident_ops[d.code] = [
+                (
+                    op["target"].get("side", "own"),
+                    op["target"].get("zone", "battle"),
+                    op["target"].get("category"),
+                    op["amount"],
+                )
+                for eff in d.effects
+                if eff.get("when") == "resident" and effects.supported(eff)
+                for op in eff["do"]
+            ]
+        return ops
+
     def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
         """BP given by residents in place (RS-RESIDENT, RST-RESIDENT-TAG)."""
         st = self.state
@@ -306,20 +330,18 @@ class RangersStrikeEngine(AgendaEngine):
             if res is None:
                 continue
             d = st.card(res)
+            ops = self.resident_ops(d)
+            if not ops:
+                continue
             tag = d.tag or self.tag_rewords(q)
-            for eff in d.effects:
-                if eff.get("when") != "resident" or not effects.supported(eff):
+            for side, zone, cat, amount in ops:
+                if owner not in self.resident_covers(q, side, tag):
                     continue
-                for op in eff["do"]:
-                    sel = op["target"]
-                    if owner not in self.resident_covers(q, sel.get("side", "own"), tag):
-                        continue
-                    if sel.get("zone", "battle") != area:
-                        continue
-                    cat = sel.get("category")
-                    if cat is not None and st.card(unit.card).category != cat:
-                        continue
-                    total += op["amount"]
+                if zone != area:
+                    continue
+                if cat is not None and st.card(unit.card).category != cat:
+                    continue
+                total += amount
         return total
 
     def destroy(self, owner: str, unit: Unit, why: str) -> None:

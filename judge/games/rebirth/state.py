@@ -59,8 +59,24 @@ class PlayerState:
     turns_taken: int = 0
     chose_entry: bool = False
 
-    def standing_energy(self) -> list[Slot]:
-        return [s for s in self.energy if not s.rested]
+    def standing_energy(self, limit: int | None = None) -> list[Slot]:
+        """The standing energy cards in order; ``limit``: only the first ``limit`` of them.
+
+        Why the limit: the energy area only grows, and a payment needs only as many standing
+        cards as its cost (the rested ones are mostly the first: a payment rests from the
+        front, and the stand phase stands them all), so a game of thousands of turns does not
+        rescan the whole area at every payment."""
+        if limit is None:
+            return [s for s in self.energy if not s.rested]
+        out: list[Slot] = []
+        if limit <= 0:
+            return out
+        for s in self.energy:
+            if not s.rested:
+                out.append(s)
+                if len(out) == limit:
+                    break
+        return out
 
     def standing_partners(self) -> list[Slot]:
         return [s for s in self.partners if not s.rested]
