@@ -167,8 +167,11 @@ class Engine(ABC):
         """The compact judge's view after a step (every step carries one)."""
 
     @abstractmethod
-    def snapshot(self) -> dict[str, Any]:
-        """The full judge's view, hidden order included: what ``state_sha256`` hashes."""
+    def snapshot(self, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The full judge's view, hidden order included: what ``state_sha256`` hashes.
+
+        ``view``: the :meth:`step_state` of the state as it is now, when the caller has it
+        already (a keyframe step carries both); it is read, never changed."""
 
     @abstractmethod
     def pending(self) -> list[dict[str, Any]]:
@@ -539,16 +542,27 @@ class AgendaEngine(OutcomeTaints, Engine):
             out.append(entry)
         return out
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, view: dict[str, Any] | None = None) -> dict[str, Any]:
         """The judge's full view; its canonical JSON is hashed for ``state_sha256``.
 
         The step's view (``step_state``) with, for each player, the deck in order, what the
         game adds (:meth:`snapshot_player`) and the unseen instances (observed mode); then what
         the game adds for the whole game (:meth:`snapshot_game`); then the pending effects (in
         pool order), the agenda's steps and the result.
+
+        ``view``: the step's view, when the caller has it already.  Why: a keyframe step
+        carries the step's view and the snapshot's hash, and the view is the costly part of
+        both (it grows with the zones), so it is built once.  The snapshot is then built on
+        copies of the view's dict and its players' dicts (not of what they hold): what
+        :meth:`snapshot_player` and :meth:`snapshot_game` add must be new values, never
+        changes to the view's lists and dicts.
         """
         st = self.state
-        view = self.step_state()
+        if view is None:
+            view = self.step_state()
+        else:
+            view = dict(view)
+            view["players"] = {pid: dict(pv) for pid, pv in view["players"].items()}
         for pid in st.order:
             ps = st.players[pid]
             pv = view["players"][pid]
@@ -566,7 +580,7 @@ class AgendaEngine(OutcomeTaints, Engine):
 
     def snapshot_player(self, ps: Any, pv: dict[str, Any]) -> None:
         """Add to a player's step view ``pv`` what only the judge sees of ``ps`` (default:
-        nothing)."""
+        nothing): as new values (``pv`` is a copy of the step's view, what it holds is not)."""
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
         """Add to the full view what only the judge sees of the whole game (default:

@@ -277,13 +277,22 @@ class RangersStrikeEngine(AgendaEngine):
     def new_unit(self, iid: str) -> Unit:
         return Unit(card=iid, serial=self.state.next_serial())
 
-    def bp(self, unit: Unit, owner: str | None = None, area: str | None = None) -> int:
-        """A unit's BP now: printed (a vehicle: option ``vehicle_bp``), effects, residents."""
+    def bp(
+        self,
+        unit: Unit,
+        owner: str | None = None,
+        area: str | None = None,
+        bonus: int | None = None,
+    ) -> int:
+        """A unit's BP now: printed (a vehicle: option ``vehicle_bp``), effects, residents
+        (``bonus``: what :meth:`resident_bonus` gives it, when the caller knows already)."""
         st = self.state
         d = st.card(unit.card)
         value = d.bp + sum(m.bp for m in unit.mods)
         if d.is_vehicle and self.options.get("vehicle_bp") == "sum":
             value += sum(st.card(r).bp for r in unit.riders)
+        if bonus is not None:
+            return value + bonus
         if owner is None or area is None:
             where = st.area_of(unit)
             if where is None:
@@ -794,15 +803,21 @@ class RangersStrikeEngine(AgendaEngine):
     # == views ===============================================================================
 
     def unit_views(self, pid: str, area: str) -> list[dict[str, Any]]:
+        """The units of ``pid``'s ``area``.  What residents give a unit depends on its area
+        and category only, so it is worked out once per category, not once per unit."""
         st = self.state
         out = []
+        bonus: dict[str, int] = {}
         for unit in st.players[pid].area(area):
             d = st.card(unit.card)
+            extra = bonus.get(d.category)
+            if extra is None:
+                extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             view: dict[str, Any] = {
                 "id": unit.card,
                 "code": d.code,
                 "name": d.name,
-                "bp": self.bp(unit, pid, area),
+                "bp": self.bp(unit, pid, area, extra),
                 "sp": self.sp(unit),
             }
             if unit.riders:
@@ -841,6 +856,7 @@ class RangersStrikeEngine(AgendaEngine):
         and whether the player is out."""
         pv["power"] = [[p.card, p.face_up] for p in ps.power]
         for area in AREAS:
+            pv[area] = [dict(uv) for uv in pv[area]]  # the step's view may be shared: copy
             for uv, unit in zip(pv[area], ps.area(area), strict=True):
                 uv["mods"] = [[m.bp, m.until] for m in unit.mods]
                 uv["serial"] = unit.serial
