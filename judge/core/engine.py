@@ -280,20 +280,25 @@ class AgendaEngine(OutcomeTaints, Engine):
             self.advance()
         self.handlers.fill_missing(self, action)  # stops at a record of a decision taken
 
-    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
-        from judge.core import forced
+    # (judge.core.forced is imported where it is used, and only then: it imports this module,
+    # and most actions record no decision taken already)
 
+    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
         self.ctx = ctx
         k = self.records_forced(action)
-        return self.handlers.check(self, action) if k is None else forced.check(self, action, k)
-
-    def apply(self, plan: Plan, ctx: StepContext) -> None:
+        if k is None:
+            return self.handlers.check(self, action)
         from judge.core import forced
 
+        return forced.check(self, action, k)
+
+    def apply(self, plan: Plan, ctx: StepContext) -> None:
         self.ctx = ctx
         if ctx.forced:
             self.state.after_illegal = True
         if "forced" in plan.data:  # the record of a decision taken already: nothing changes
+            from judge.core import forced
+
             return forced.apply(self, plan)
         if plan.kind != "outcome":  # a decision: the time to record those taken before ends
             self.forced.clear()
@@ -323,6 +328,8 @@ class AgendaEngine(OutcomeTaints, Engine):
     def records_forced(self, action: dict[str, Any]) -> int | None:
         """Which decision taken already ``action`` records (an index in :attr:`forced`), or
         None; a game's ``fill_missing`` fills in nothing before such a record."""
+        if not self.forced:
+            return None
         from judge.core.forced import recorded
 
         return recorded(self, action)
