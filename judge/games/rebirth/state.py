@@ -128,4 +128,9 @@ class R4UState:
         return self.defs[self.code_of[iid]]
 
     def opponent(self, pid: str) -> str:
-        return next(p for p in self.order if p != pid)
+        """The other player (a loop, not ``next()`` on a generator: asked many times an
+        action)."""
+        for p in self.order:
+            if p != pid:
+                return p
+        raise ValueError(f"{pid} has no opponent")
