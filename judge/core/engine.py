@@ -18,6 +18,8 @@ are their own concept, in :mod:`judge.core.taints`; decisions with no choice are
 from __future__ import annotations
 
 import copy
+import io
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -33,7 +35,16 @@ from judge.core.taints import SCOPE_ANYTHING, SCOPE_BP, OutcomeTaints, Taint
 from judge.core.timing import EffectPool, turn_player_first
 from judge.core.verdict import StepContext, Violation
 
-__all__ = ["SCOPE_ANYTHING", "SCOPE_BP", "AgendaEngine", "Engine", "Plan", "Taint"]
+__all__ = [
+    "SCOPE_ANYTHING",
+    "SCOPE_BP",
+    "AgendaEngine",
+    "Engine",
+    "Plan",
+    "Taint",
+    "freeze",
+    "thaw",
+]
 
 
 @dataclass(slots=True)
@@ -195,6 +206,43 @@ class Engine(ABC):
             {c for deck in self.log.decks.values() for lst in deck.values() for c in lst}
         )
         return [self.log.cards[c] for c in codes]
+
+
+class _SharingPickler(pickle.Pickler):
+    """A pickler that writes a reference, not a copy, for each of ``shared``'s objects."""
+
+    def __init__(self, file: io.BytesIO, shared: tuple[Any, ...]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._ids = {id(x): i for i, x in enumerate(shared)}
+
+    def persistent_id(self, obj: Any) -> int | None:  # noqa: D102 - pickle's hook
+        return self._ids.get(id(obj))
+
+
+class _SharingUnpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, shared: tuple[Any, ...]) -> None:
+        super().__init__(file)
+        self._shared = shared
+
+    def persistent_load(self, pid: Any) -> Any:  # noqa: D102 - pickle's hook
+        return self._shared[pid]
+
+
+def freeze(value: Any, shared: tuple[Any, ...]) -> bytes:
+    """A deep copy of ``value`` kept as bytes, ``shared``'s objects (card definitions,
+    instance tables: nothing changes them) kept by reference; :func:`thaw` gives it back.
+
+    Why not ``copy.deepcopy`` with a memo: an engine saves the whole game this way to go back
+    to it (a counter window, a Break), and pickling makes the same copy several times faster;
+    the bytes are also a copy nothing can change, however often they are thawed."""
+    buf = io.BytesIO()
+    _SharingPickler(buf, shared).dump(value)
+    return buf.getvalue()
+
+
+def thaw(blob: bytes, shared: tuple[Any, ...]) -> Any:
+    """A new deep copy of what :func:`freeze` kept (``shared``: the same objects, in order)."""
+    return _SharingUnpickler(io.BytesIO(blob), shared).load()
 
 
 def deal_instances(

@@ -20,11 +20,10 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
-import copy
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.engine import AgendaEngine, deal_instances
+from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, turn_player_orders_all
@@ -590,8 +589,8 @@ class RangersStrikeEngine(AgendaEngine):
         if not players:
             return
         st = self.state
-        shared = {id(st.defs): st.defs, id(st.code_of): st.code_of, id(st.owner_of): st.owner_of}
-        saved = copy.deepcopy((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
+        shared = (st.defs, st.code_of, st.owner_of)
+        saved = freeze((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
         what = f"{b.kind} of {self.name(b.attacker.card)}"
         self.window = {"players": players, "timing": b.timing, "what": what, "saved": saved}
         # effects not executed from here on are undone with the rest if a counter comes
@@ -616,8 +615,8 @@ class RangersStrikeEngine(AgendaEngine):
         """Go back to the moment after the attack or strike was declared (see ``open_window``)
         and wait for the counter."""
         st = self.state
-        shared = {id(st.defs): st.defs, id(st.code_of): st.code_of, id(st.owner_of): st.owner_of}
-        state, items, preferred, seq = copy.deepcopy(window["saved"], shared)  # kept intact
+        shared = (st.defs, st.code_of, st.owner_of)
+        state, items, preferred, seq = thaw(window["saved"], shared)  # kept intact
         self.state = state
         self.pool.items, self.pool.preferred, self.pool._seq = items, preferred, seq
         del self.taints[window["taints"] :]  # their resolution is undone too

@@ -16,9 +16,9 @@ material is in Break state (``ZX.broken``), which Alter Break abilities need (ZX
 from __future__ import annotations
 
 import dataclasses
-import pickle
 from typing import TYPE_CHECKING, Any
 
+from judge.core.engine import freeze, thaw
 from judge.games.zx import effects
 from judge.games.zx.resolve import choosable, not_affected
 from judge.games.zx.state import Force
@@ -125,14 +125,12 @@ def _save(eng: ZXEngine) -> tuple[Any, ...]:
     field but the card definitions and instance tables), the pending effects, what the step
     has said.
 
-    Why pickled, not ``copy.deepcopy``: the copy is of the whole game (it grows with the
-    zones) and is taken at every Break; pickling makes the same deep copy several times
-    faster.  It is unpickled only when the Break fails."""
+    Why :func:`~judge.core.engine.freeze`, not ``copy.deepcopy``: the copy is of the whole
+    game (it grows with the zones) and is taken at every Break; pickling makes the same deep
+    copy several times faster.  It is thawed only when the Break fails."""
     st = eng.state
     fields = [f.name for f in dataclasses.fields(st) if f.name not in _SHARED]
-    copied = pickle.dumps(
-        {name: getattr(st, name) for name in fields}, protocol=pickle.HIGHEST_PROTOCOL
-    )
+    copied = freeze({name: getattr(st, name) for name in fields}, ())
     ctx = eng.ctx
     pool = eng.pool
     return (
@@ -147,7 +145,7 @@ def _restore(eng: ZXEngine, saved: tuple[Any, ...]) -> None:
     stay the ones the procedure holds)."""
     copied, (items, seq, preferred), (n_events, n_rulings, n_unverifiable) = saved
     st = eng.state
-    for name, value in pickle.loads(copied).items():
+    for name, value in thaw(copied, ()).items():
         if name == "agenda":
             st.agenda[:] = value
         else:
