@@ -18,7 +18,6 @@ are their own concept, in :mod:`judge.core.taints`; decisions with no choice are
 from __future__ import annotations
 
 import copy
-import io
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -208,41 +207,37 @@ class Engine(ABC):
         return [self.log.cards[c] for c in codes]
 
 
-class _SharingPickler(pickle.Pickler):
-    """A pickler that writes a reference, not a copy, for each of ``shared``'s objects."""
-
-    def __init__(self, file: io.BytesIO, shared: tuple[Any, ...]) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._ids = {id(x): i for i, x in enumerate(shared)}
-
-    def persistent_id(self, obj: Any) -> int | None:  # noqa: D102 - pickle's hook
-        return self._ids.get(id(obj))
+#: a game state's fields that nothing changes during a game (card definitions, instance
+#: tables): :func:`freeze` keeps them by reference
+SHARED_FIELDS = ("defs", "code_of", "owner_of")
 
 
-class _SharingUnpickler(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, shared: tuple[Any, ...]) -> None:
-        super().__init__(file)
-        self._shared = shared
-
-    def persistent_load(self, pid: Any) -> Any:  # noqa: D102 - pickle's hook
-        return self._shared[pid]
-
-
-def freeze(value: Any, shared: tuple[Any, ...]) -> bytes:
-    """A deep copy of ``value`` kept as bytes, ``shared``'s objects (card definitions,
-    instance tables: nothing changes them) kept by reference; :func:`thaw` gives it back.
+def freeze(state: Any, *extra: Any) -> bytes:
+    """A deep copy of a game's ``state`` (and of ``extra`` values, with which it may share
+    objects) kept as bytes; :func:`thaw` gives it back.  The state's :data:`SHARED_FIELDS`
+    are not copied: the thawed state gets the ones of the state it is thawed beside.
 
     Why not ``copy.deepcopy`` with a memo: an engine saves the whole game this way to go back
     to it (a counter window, a Break), and pickling makes the same copy several times faster;
-    the bytes are also a copy nothing can change, however often they are thawed."""
-    buf = io.BytesIO()
-    _SharingPickler(buf, shared).dump(value)
-    return buf.getvalue()
+    the bytes are also a copy nothing can change, however often they are thawed.  The shared
+    fields are set aside while pickling (and always put back)."""
+    kept = [getattr(state, name) for name in SHARED_FIELDS]
+    try:
+        for name in SHARED_FIELDS:
+            setattr(state, name, None)
+        return pickle.dumps((state, *extra), protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        for name, value in zip(SHARED_FIELDS, kept, strict=True):
+            setattr(state, name, value)
 
 
-def thaw(blob: bytes, shared: tuple[Any, ...]) -> Any:
-    """A new deep copy of what :func:`freeze` kept (``shared``: the same objects, in order)."""
-    return _SharingUnpickler(io.BytesIO(blob), shared).load()
+def thaw(blob: bytes, beside: Any) -> tuple[Any, ...]:
+    """A new deep copy of what :func:`freeze` kept, ``(state, *extra)``; the state's
+    :data:`SHARED_FIELDS` are those of ``beside`` (the game's state now)."""
+    state, *extra = pickle.loads(blob)
+    for name in SHARED_FIELDS:
+        setattr(state, name, getattr(beside, name))
+    return (state, *extra)
 
 
 def deal_instances(

@@ -589,8 +589,7 @@ class RangersStrikeEngine(AgendaEngine):
         if not players:
             return
         st = self.state
-        shared = (st.defs, st.code_of, st.owner_of)
-        saved = freeze((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
+        saved = freeze(st, self.pool.items, self.pool.preferred, self.pool._seq)
         what = f"{b.kind} of {self.name(b.attacker.card)}"
         self.window = {"players": players, "timing": b.timing, "what": what, "saved": saved}
         # effects not executed from here on are undone with the rest if a counter comes
@@ -614,9 +613,7 @@ class RangersStrikeEngine(AgendaEngine):
     def restore_window(self, window: dict[str, Any]) -> None:
         """Go back to the moment after the attack or strike was declared (see ``open_window``)
         and wait for the counter."""
-        st = self.state
-        shared = (st.defs, st.code_of, st.owner_of)
-        state, items, preferred, seq = thaw(window["saved"], shared)  # kept intact
+        state, items, preferred, seq = thaw(window["saved"], self.state)  # kept intact
         self.state = state
         self.pool.items, self.pool.preferred, self.pool._seq = items, preferred, seq
         del self.taints[window["taints"] :]  # their resolution is undone too

@@ -116,21 +116,15 @@ def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list
         eng.event("break_failed", f"The Break of {pe.describe()} cannot be done.", player=pid)
 
 
-#: the state's fields a Break never changes (card definitions, instance tables): not saved
-_SHARED = ("defs", "code_of", "owner_of")
-
-
 def _save(eng: ZXEngine) -> tuple[Any, ...]:
-    """The state before a Break, to put back exactly: the game state (a deep copy of every
-    field but the card definitions and instance tables), the pending effects, what the step
-    has said.
+    """The state before a Break, to put back exactly: the game state (a deep copy; card
+    definitions and instance tables shared), the pending effects, what the step has said.
 
     Why :func:`~judge.core.engine.freeze`, not ``copy.deepcopy``: the copy is of the whole
     game (it grows with the zones) and is taken at every Break; pickling makes the same deep
     copy several times faster.  It is thawed only when the Break fails."""
     st = eng.state
-    fields = [f.name for f in dataclasses.fields(st) if f.name not in _SHARED]
-    copied = freeze({name: getattr(st, name) for name in fields}, ())
+    copied = freeze(st)
     ctx = eng.ctx
     pool = eng.pool
     return (
@@ -145,11 +139,12 @@ def _restore(eng: ZXEngine, saved: tuple[Any, ...]) -> None:
     stay the ones the procedure holds)."""
     copied, (items, seq, preferred), (n_events, n_rulings, n_unverifiable) = saved
     st = eng.state
-    for name, value in thaw(copied, ()).items():
-        if name == "agenda":
-            st.agenda[:] = value
+    (state,) = thaw(copied, st)
+    for f in dataclasses.fields(st):
+        if f.name == "agenda":
+            st.agenda[:] = state.agenda
         else:
-            setattr(st, name, value)
+            setattr(st, f.name, getattr(state, f.name))
     pool = eng.pool
     pool.items[:] = items
     pool._seq = seq
