@@ -20,6 +20,7 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -328,6 +329,22 @@ class RangersStrikeEngine(AgendaEngine):
                 for op in eff["do"]
             ]
         return ops
+
+    def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
+        """The BP of units of ``owner``'s ``area``, for reading many of them: what residents
+        give depends on the area and the unit's category only, so it is worked out once per
+        category (an area may hold hundreds of units on a long log)."""
+        st = self.state
+        bonus: dict[str, int] = {}
+
+        def bp(unit: Unit) -> int:
+            category = st.card(unit.card).category
+            extra = bonus.get(category)
+            if extra is None:
+                extra = bonus[category] = self.resident_bonus(unit, owner, area)
+            return self.bp(unit, owner, area, extra)
+
+        return bp
 
     def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
         """BP given by residents in place (RS-RESIDENT, RST-RESIDENT-TAG)."""
@@ -799,21 +816,17 @@ class RangersStrikeEngine(AgendaEngine):
     # == views ===============================================================================
 
     def unit_views(self, pid: str, area: str) -> list[dict[str, Any]]:
-        """The units of ``pid``'s ``area``.  What residents give a unit depends on its area
-        and category only, so it is worked out once per category, not once per unit."""
+        """The units of ``pid``'s ``area`` (their BP by :meth:`bp_in`)."""
         st = self.state
         out = []
-        bonus: dict[str, int] = {}
+        bp = self.bp_in(pid, area)
         for unit in st.players[pid].area(area):
             d = st.card(unit.card)
-            extra = bonus.get(d.category)
-            if extra is None:
-                extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             view: dict[str, Any] = {
                 "id": unit.card,
                 "code": d.code,
                 "name": d.name,
-                "bp": self.bp(unit, pid, area, extra),
+                "bp": bp(unit),
                 "sp": self.sp(unit),
             }
             if unit.riders:

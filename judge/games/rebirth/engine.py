@@ -13,6 +13,7 @@ turn numbers count each player's turns (turn 1 is the first player's first turn)
 
 from __future__ import annotations
 
+from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -43,6 +44,12 @@ WAITS = {
     "wait_reveal": "reveal",
 }
 OPENING_HAND = 3
+#: a slot's card, whether it is rested, both (views of the energy area, which only grows)
+_CARD, _RESTED, _CARD_RESTED = (
+    attrgetter("card"),
+    attrgetter("rested"),
+    attrgetter("card", "rested"),
+)
 
 
 class RebirthEngine(AgendaEngine):
@@ -318,10 +325,11 @@ class RebirthEngine(AgendaEngine):
         if st.phase == "over":
             return
         stood = 0
-        for slot in [*ps.members, *ps.energy, *ps.partners]:
-            if slot is not None and slot.rested:
-                slot.rested = False
-                stood += 1
+        for group in (ps.members, ps.energy, ps.partners):  # (the energy area only grows)
+            for slot in group:
+                if slot is not None and slot.rested:
+                    slot.rested = False
+                    stood += 1
         self.ctx.ruling(
             "R4U-STAND",
             f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "
@@ -599,8 +607,9 @@ class RebirthEngine(AgendaEngine):
             ],
             "retire": list(ps.retire),
             "rebirth_area": list(ps.rebirth_area),
-            "energy": [s.card for s in ps.energy],
-            "energy_rested": sum(1 for s in ps.energy if s.rested),
+            # (map and attrgetter: the energy area only grows, to hundreds on a long log)
+            "energy": list(map(_CARD, ps.energy)),
+            "energy_rested": sum(map(_RESTED, ps.energy)),
             "partners": [{"id": s.card, "rested": s.rested} for s in ps.partners],
             "waiting_room": list(ps.waiting_room),
         }
@@ -618,7 +627,7 @@ class RebirthEngine(AgendaEngine):
         return view
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        pv["energy"] = [[s.card, s.rested] for s in ps.energy]
+        pv["energy"] = list(map(list, map(_CARD_RESTED, ps.energy)))
         pv["entry_mods"] = [[m.atk, m.defence] for m in ps.entry_mods]
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
