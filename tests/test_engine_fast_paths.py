@@ -23,7 +23,8 @@ import pytest
 
 from judge.core.canonical import canonical_json
 from judge.core.engine import SHARED_FIELDS, freeze, thaw
-from judge.core.replay import position
+from judge.core.position import position_log
+from judge.core.replay import position, replay
 from judge.games.rebirth.state import PlayerState, Slot
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -113,3 +114,44 @@ def test_standing_energy_up_to_a_limit_is_the_start_of_the_whole(rested: list[bo
     assert whole == [s for s in ps.energy if not s.rested]
     for limit in range(len(rested) + 2):
         assert ps.standing_energy(limit) == whole[:limit]
+
+
+def test_R4U_STAND_energy_rested_by_payments_all_stands_each_turn() -> None:
+    """The stand phase stands the energy cards rested since the last one (kept as they are
+    rested, not found by reading the whole area): after every turn's start, the turn
+    player has no rested energy, on a self-played game where payments rest energy."""
+    from judge.core.selfplay import random_game
+    from judge.games.rebirth.sample import sample_envelope
+
+    doc = random_game(sample_envelope("stand"), "stand", max_actions=400)
+    steps = replay(doc, detail="full")["steps"]
+    turns = rested_before = 0
+    for before, step in zip(steps, steps[1:], strict=False):
+        state = step["state"]
+        tp = state["turn_player"]
+        if tp is None:
+            continue
+        rested_before = max(rested_before, before["state"]["players"][tp]["energy_rested"])
+        if state["turn"] != before["state"]["turn"] and state["phase"] != "over":
+            turns += 1
+            assert state["players"][tp]["energy_rested"] == 0, step["index"]
+    assert turns > 10 and rested_before > 0  # turns began with energy rested before them
+
+
+def test_R4U_STAND_a_position_with_rested_energy_stands_it_all() -> None:
+    """A game from a position: the engine does not know which energy cards were rested by
+    a payment, so the first stand phase reads the whole area."""
+    doc = json.loads((EXAMPLES / "positions" / "rebirth-attack-guard.json").read_text("utf-8"))
+    doc["start"].update(turn=5, phase="stand", turn_player="A", battle=None, damage=0)
+    doc["start"]["players"]["A"]["energy"] = [
+        {"card": None, "rested": True},
+        {"card": None, "rested": False},
+        {"card": None, "rested": True},
+    ]
+    doc["start"]["players"]["A"]["deck"] = {"count": 29}  # the third energy card came from it
+    step = replay({**position_log(doc), "actions": [{"p": "A", "do": "proceed"}]})["steps"][0]
+    assert step["verdict"] == "legal"
+    assert step["state"]["players"]["A"]["energy_rested"] == 0
+    assert "(2 cards stood)" in next(
+        r["message"] for r in step["rulings"] if r["rule"] == "R4U-STAND"
+    )

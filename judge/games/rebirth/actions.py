@@ -294,6 +294,8 @@ def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     n, m = plan.data.get("pay", (0, 0))
     for slot in ps.standing_energy(n):
         slot.rested = True
+        if ps.rested_energy is not None:
+            ps.rested_energy.append(slot)
     for slot in ps.standing_partners()[:m]:
         slot.rested = True
     if cost:

@@ -325,11 +325,13 @@ class RebirthEngine(AgendaEngine):
         if st.phase == "over":
             return
         stood = 0
-        for group in (ps.members, ps.energy, ps.partners):  # (the energy area only grows)
+        energy = ps.energy if ps.rested_energy is None else ps.rested_energy
+        for group in (ps.members, energy, ps.partners):
             for slot in group:
                 if slot is not None and slot.rested:
                     slot.rested = False
                     stood += 1
+        ps.rested_energy = []  # every energy card stands now
         self.ctx.ruling(
             "R4U-STAND",
             f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "

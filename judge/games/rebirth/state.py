@@ -54,6 +54,11 @@ class PlayerState:
     energy: list[Slot] = field(default_factory=list)
     partners: list[Slot] = field(default_factory=list)
     waiting_room: list[str | None] = field(default_factory=list)
+    #: the energy cards rested since the last stand phase, when that is known to be all of
+    #: them (None: not known, as in a game from a position; the stand phase then reads the
+    #: whole area).  Why: the energy area only grows, to hundreds of cards on a long log,
+    #: and the stand phase of every turn would read it whole.  Not part of the state's views.
+    rested_energy: list[Slot] | None = None
     unseen: dict[str, list[str]] = field(default_factory=dict)
     shuffles: int = 0
     turns_taken: int = 0
