@@ -11,6 +11,8 @@ Deck index 0 is the top.  Battle-area index 0 is position 1 (the leftmost).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from judge.games.rangers_strike.cards import CardDef
@@ -172,6 +174,7 @@ class RSState:
         for pid in self.order:
             ps = self.players[pid]
             for area in AREAS:
-                if any(u is unit for u in ps.area(area)):
+                # by identity, a C loop (the areas may hold hundreds of units on a long log)
+                if any(map(is_, ps.area(area), repeat(unit))):
                     return pid, area
         return None
