@@ -816,18 +816,31 @@ class RangersStrikeEngine(AgendaEngine):
     # == views ===============================================================================
 
     def unit_views(self, pid: str, area: str) -> list[dict[str, Any]]:
-        """The units of ``pid``'s ``area`` (their BP by :meth:`bp_in`)."""
+        """The units of ``pid``'s ``area``, with their BP (:meth:`bp`, what residents give
+        worked out once per category) and SP (:meth:`sp`).  A unit that is not a vehicle has
+        its printed BP and SP, its effects' BP and the residents' (the two methods' sums,
+        written out here: a keyframe's views read every unit on the field, hundreds on a
+        long log)."""
         st = self.state
+        card = st.card
         out = []
-        bp = self.bp_in(pid, area)
+        bonus: dict[str, int] = {}
         for unit in st.players[pid].area(area):
-            d = st.card(unit.card)
+            d = card(unit.card)
+            extra = bonus.get(d.category)
+            if extra is None:
+                extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
+            if d.is_vehicle:
+                bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
+            else:
+                bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
+                sp = d.sp
             view: dict[str, Any] = {
                 "id": unit.card,
                 "code": d.code,
                 "name": d.name,
-                "bp": bp(unit),
-                "sp": self.sp(unit),
+                "bp": bp,
+                "sp": sp,
             }
             if unit.riders:
                 view["riders"] = list(unit.riders)
