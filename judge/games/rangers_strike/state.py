@@ -98,6 +98,12 @@ class PlayerState:
         return self.rush + self.battle
 
 
+def remove_unit(units: list[Unit], unit: Unit) -> None:
+    """Take ``unit`` itself out of ``units`` (``list.remove`` would compare it with every
+    unit before it, field by field; a unit is one object, its serial new each rush)."""
+    del units[list(map(is_, units, repeat(unit))).index(True)]
+
+
 @dataclass(slots=True)
 class Battle:
     """The attack or strike in progress, from its declaration until it has resolved."""
