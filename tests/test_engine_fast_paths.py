@@ -155,3 +155,20 @@ def test_R4U_STAND_a_position_with_rested_energy_stands_it_all() -> None:
     assert "(2 cards stood)" in next(
         r["message"] for r in step["rulings"] if r["rule"] == "R4U-STAND"
     )
+
+
+def test_rebirth_energy_kept_beside_the_area_matches_it() -> None:
+    """The energy area's cards and rested count the views read (kept as the area changes)
+    are what reading the whole area gives, all through a self-played game."""
+    from judge.core.selfplay import random_game
+    from judge.games.rebirth.sample import sample_envelope
+
+    doc = random_game(sample_envelope("energy"), "energy", max_actions=300)
+    checked = 0
+    for k in range(0, len(doc["actions"]) + 1, 23):
+        engine = position(dict(doc, actions=doc["actions"][:k]))
+        for ps in engine.state.players.values():
+            assert ps.energy_card_list() == [s.card for s in ps.energy]
+            assert ps.energy_rested() == sum(1 for s in ps.energy if s.rested)
+            checked += bool(ps.energy)
+    assert checked > 5

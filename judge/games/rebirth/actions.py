@@ -215,7 +215,9 @@ def apply_energy(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     st.energy_done = True
     iid = do_take(st, pid, plan.data["take"])
-    st.players[pid].energy.append(Slot(iid))
+    ps = st.players[pid]
+    ps.energy_card_list().append(iid)  # (checked against the area before it grows)
+    ps.energy.append(Slot(iid))
     eng.event(
         "energy",
         f"{pid} puts a card face down into the energy.",

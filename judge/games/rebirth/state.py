@@ -59,6 +59,9 @@ class PlayerState:
     #: whole area).  Why: the energy area only grows, to hundreds of cards on a long log,
     #: and the stand phase of every turn would read it whole.  Not part of the state's views.
     rested_energy: list[Slot] | None = None
+    #: the energy area's cards, in order, kept as it grows (it only grows), for the views;
+    #: rebuilt by :meth:`energy_card_list` when it does not match (a game from a position)
+    energy_cards: list[str | None] = field(default_factory=list)
     unseen: dict[str, list[str]] = field(default_factory=dict)
     shuffles: int = 0
     turns_taken: int = 0
@@ -82,6 +85,18 @@ class PlayerState:
                 if len(out) == limit:
                     break
         return out
+
+    def energy_card_list(self) -> list[str | None]:
+        """The energy area's cards in order: :attr:`energy_cards`, checked against the area."""
+        if len(self.energy_cards) != len(self.energy):
+            self.energy_cards = [s.card for s in self.energy]
+        return self.energy_cards
+
+    def energy_rested(self) -> int:
+        """How many energy cards are rested (:attr:`rested_energy` when it is known)."""
+        if self.rested_energy is not None:
+            return len(self.rested_energy)
+        return sum(1 for s in self.energy if s.rested)
 
     def standing_partners(self) -> list[Slot]:
         return [s for s in self.partners if not s.rested]
