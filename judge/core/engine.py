@@ -105,6 +105,8 @@ class Engine(ABC):
         ``records``: the taint an outcome at ``index`` records, which its own check does not
         rest on (the outcome says what that effect did; an illegal one leaves it open), nor
         on those of effects that resolved after it at the same step (their outcomes follow)."""
+        if not self.taints:  # (asked at every step; most games have none)
+            return []
         return [
             t
             for t in self.taints
@@ -409,8 +411,11 @@ class AgendaEngine(OutcomeTaints, Engine):
     # -- low-level moves ----------------------------------------------------------------------
 
     def event(self, type_: str, text: str, **fields: Any) -> None:
-        """Record an event on the step being judged (:meth:`StepContext.event`)."""
-        self.ctx.event(type_, text, **fields)
+        """Record an event on the step being judged (:meth:`StepContext.event`, written out:
+        a few calls an action)."""
+        fields["type"] = type_
+        fields["text"] = text
+        self.ctx.events.append(fields)
 
     def moment(self) -> str:
         """When in the game it is, in words (for messages): during setup, or the turn, the

@@ -90,10 +90,10 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
         return plan
     options = eng.decisions()
     whos = [who for who, kinds in options if kind in kinds]
-    need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
     if not whos:
         if kind == "resolve" and check_idle_resolve(eng, plan):  # ZX-VOID-BRINGER
             return plan
+        need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
         rule = PHASE_RULES.get(kind, "ZX-TURN")
         plan.violate(rule, f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}.")
         plan.cannot_apply(NOT_NOW)
