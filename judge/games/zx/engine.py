@@ -318,6 +318,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         # run once or twice an action: the common case (nothing to do) is kept cheap
         players = st.players
         lethal_of = self.lethal
+        card = st.card
         for _ in range(16):
             for pid in st.order:
                 ps = players[pid]
@@ -341,13 +342,15 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                     )
                     return True
             lethal = []
-            for sq, z in sorted(st.squares.items()):
-                if z is not None:
-                    rule = lethal_of(z)
-                    if rule is not None:
-                        lethal.append((sq, rule))
+            for sq, z in st.squares.items():
+                if z is None or (not z.damage and not z.power_mods and card(z.card).power > 0):
+                    continue  # no damage, power unchanged and above 0: not lethal (lethal())
+                rule = lethal_of(z)
+                if rule is not None:
+                    lethal.append((sq, rule))
             if not lethal:
                 break
+            lethal.sort()  # in square order
             for sq, rule in lethal:
                 self.destroy_lethal(sq, rule)
         losers = [pid for pid in st.order if not players[pid].life]
