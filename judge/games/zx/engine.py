@@ -255,13 +255,12 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         )
         st.phase = "reboot"
         ps = st.players[pid]
-        rebooted = [z.card for _, z in st.zx_of(pid) if z.sleeping] + [
-            r.card for r in ps.resources if r.sleeping
-        ]
-        for _, z in st.zx_of(pid):
-            z.sleeping = False
-        for r in ps.resources:
-            r.sleeping = False
+        rebooted = []  # its Z/X, then its resources (one pass each: the resources only grow)
+        for group in ([z for _, z in st.zx_of(pid)], ps.resources):
+            for x in group:
+                if x.sleeping:
+                    rebooted.append(x.card)
+                    x.sleeping = False
         self.ctx.ruling(
             "ZX-REBOOT-PHASE",
             f"{pid}'s reboot phase: its Z/X and resources are rebooted"
