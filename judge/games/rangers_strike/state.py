@@ -11,8 +11,6 @@ Deck index 0 is the top.  Battle-area index 0 is position 1 (the leftmost).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from judge.games.rangers_strike.cards import CardDef
@@ -101,7 +99,11 @@ class PlayerState:
 def remove_unit(units: list[Unit], unit: Unit) -> None:
     """Take ``unit`` itself out of ``units`` (``list.remove`` would compare it with every
     unit before it, field by field; a unit is one object, its serial new each rush)."""
-    del units[list(map(is_, units, repeat(unit))).index(True)]
+    for i, u in enumerate(units):
+        if u is unit:
+            del units[i]
+            return
+    raise ValueError(f"{unit.card} is not in the area")
 
 
 @dataclass(slots=True)
@@ -180,7 +182,7 @@ class RSState:
         for pid in self.order:
             ps = self.players[pid]
             for area in AREAS:
-                # by identity, a C loop (the areas may hold hundreds of units on a long log)
-                if any(map(is_, ps.area(area), repeat(unit))):
-                    return pid, area
+                for u in ps.area(area):  # by identity (a plain loop: the fastest in 3.11)
+                    if u is unit:
+                        return pid, area
         return None

@@ -13,7 +13,6 @@ turn numbers count each player's turns (turn 1 is the first player's first turn)
 
 from __future__ import annotations
 
-from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -44,12 +43,6 @@ WAITS = {
     "wait_reveal": "reveal",
 }
 OPENING_HAND = 3
-#: a slot's card, whether it is rested, both (views of the energy area, which only grows)
-_CARD, _RESTED, _CARD_RESTED = (
-    attrgetter("card"),
-    attrgetter("rested"),
-    attrgetter("card", "rested"),
-)
 
 
 class RebirthEngine(AgendaEngine):
@@ -629,7 +622,7 @@ class RebirthEngine(AgendaEngine):
         return view
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        pv["energy"] = list(map(list, map(_CARD_RESTED, ps.energy)))
+        pv["energy"] = [[s.card, s.rested] for s in ps.energy]
         pv["entry_mods"] = [[m.atk, m.defence] for m in ps.entry_mods]
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
