@@ -822,11 +822,11 @@ class RangersStrikeEngine(AgendaEngine):
         written out here: a keyframe's views read every unit on the field, hundreds on a
         long log)."""
         st = self.state
-        card = st.card
+        defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
         bonus: dict[str, int] = {}
         for unit in st.players[pid].area(area):
-            d = card(unit.card)
+            d = defs[code_of[unit.card]]
             extra = bonus.get(d.category)
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
@@ -878,12 +878,15 @@ class RangersStrikeEngine(AgendaEngine):
         and whether the player is out."""
         pv["power"] = [[p.card, p.face_up] for p in ps.power]
         for area in AREAS:
-            pv[area] = [dict(uv) for uv in pv[area]]  # the step's view may be shared: copy
+            views = []
             for uv, unit in zip(pv[area], ps.area(area), strict=True):
-                uv["mods"] = [[m.bp, m.until] for m in unit.mods]
+                uv = dict(uv)  # the step's view may be shared: a copy
+                uv["mods"] = [[m.bp, m.until] for m in unit.mods] if unit.mods else []
                 uv["serial"] = unit.serial
                 if unit.acted:
                     uv["acted"] = unit.acted
+                views.append(uv)
+            pv[area] = views
         pv["turns_taken"] = ps.turns_taken
         pv["out"] = ps.out
 
