@@ -21,7 +21,7 @@ import copy
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
@@ -46,17 +46,32 @@ __all__ = [
 ]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Plan:
     """An action as the engine understood it: what it would do, and what is wrong with it."""
 
     action: dict[str, Any]
     kind: str
-    violations: list[Violation] = field(default_factory=list)
+    violations: list[Violation]
     #: resolved references, costs, …; ``"taint"``: the :class:`Taint` an ``outcome`` records
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
     #: why the action, if illegal, cannot be carried out as played (``on_illegal=apply``)
-    not_applicable: str | None = None
+    not_applicable: str | None
+
+    def __init__(
+        self,
+        action: dict[str, Any],
+        kind: str,
+        violations: list[Violation] | None = None,
+        data: dict[str, Any] | None = None,
+        not_applicable: str | None = None,
+    ) -> None:
+        # written out (a dataclass's own, with its default factories, is slower: one a step)
+        self.action = action
+        self.kind = kind
+        self.violations = [] if violations is None else violations
+        self.data = {} if data is None else data
+        self.not_applicable = not_applicable
 
     def violate(self, rule: str, message: str) -> None:
         self.violations.append(Violation(rule, message))
