@@ -18,9 +18,10 @@ are their own concept, in :mod:`judge.core.taints`; decisions with no choice are
 from __future__ import annotations
 
 import copy
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
@@ -33,20 +34,44 @@ from judge.core.taints import SCOPE_ANYTHING, SCOPE_BP, OutcomeTaints, Taint
 from judge.core.timing import EffectPool, TurnPlayerOf, turn_player_first
 from judge.core.verdict import StepContext, Violation
 
-__all__ = ["SCOPE_ANYTHING", "SCOPE_BP", "AgendaEngine", "Engine", "Plan", "Taint"]
+__all__ = [
+    "SCOPE_ANYTHING",
+    "SCOPE_BP",
+    "AgendaEngine",
+    "Engine",
+    "Plan",
+    "Taint",
+    "freeze",
+    "thaw",
+]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Plan:
     """An action as the engine understood it: what it would do, and what is wrong with it."""
 
     action: dict[str, Any]
     kind: str
-    violations: list[Violation] = field(default_factory=list)
+    violations: list[Violation]
     #: resolved references, costs, …; ``"taint"``: the :class:`Taint` an ``outcome`` records
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
     #: why the action, if illegal, cannot be carried out as played (``on_illegal=apply``)
-    not_applicable: str | None = None
+    not_applicable: str | None
+
+    def __init__(
+        self,
+        action: dict[str, Any],
+        kind: str,
+        violations: list[Violation] | None = None,
+        data: dict[str, Any] | None = None,
+        not_applicable: str | None = None,
+    ) -> None:
+        # written out (a dataclass's own, with its default factories, is slower: one a step)
+        self.action = action
+        self.kind = kind
+        self.violations = [] if violations is None else violations
+        self.data = {} if data is None else data
+        self.not_applicable = not_applicable
 
     def violate(self, rule: str, message: str) -> None:
         self.violations.append(Violation(rule, message))
@@ -95,6 +120,8 @@ class Engine(ABC):
         ``records``: the taint an outcome at ``index`` records, which its own check does not
         rest on (the outcome says what that effect did; an illegal one leaves it open), nor
         on those of effects that resolved after it at the same step (their outcomes follow)."""
+        if not self.taints:  # (asked at every step; most games have none)
+            return []
         return [
             t
             for t in self.taints
@@ -167,8 +194,11 @@ class Engine(ABC):
         """The compact judge's view after a step (every step carries one)."""
 
     @abstractmethod
-    def snapshot(self) -> dict[str, Any]:
-        """The full judge's view, hidden order included: what ``state_sha256`` hashes."""
+    def snapshot(self, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The full judge's view, hidden order included: what ``state_sha256`` hashes.
+
+        ``view``: the :meth:`step_state` of the state as it is now, when the caller has it
+        already (a keyframe step carries both); it is read, never changed."""
 
     @abstractmethod
     def pending(self) -> list[dict[str, Any]]:
@@ -192,6 +222,39 @@ class Engine(ABC):
             {c for deck in self.log.decks.values() for lst in deck.values() for c in lst}
         )
         return [self.log.cards[c] for c in codes]
+
+
+#: a game state's fields that nothing changes during a game (card definitions, instance
+#: tables): :func:`freeze` keeps them by reference
+SHARED_FIELDS = ("defs", "code_of", "owner_of")
+
+
+def freeze(state: Any, *extra: Any) -> bytes:
+    """A deep copy of a game's ``state`` (and of ``extra`` values, with which it may share
+    objects) kept as bytes; :func:`thaw` gives it back.  The state's :data:`SHARED_FIELDS`
+    are not copied: the thawed state gets the ones of the state it is thawed beside.
+
+    Why not ``copy.deepcopy`` with a memo: an engine saves the whole game this way to go back
+    to it (a counter window, a Break), and pickling makes the same copy several times faster;
+    the bytes are also a copy nothing can change, however often they are thawed.  The shared
+    fields are set aside while pickling (and always put back)."""
+    kept = [getattr(state, name) for name in SHARED_FIELDS]
+    try:
+        for name in SHARED_FIELDS:
+            setattr(state, name, None)
+        return pickle.dumps((state, *extra), protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        for name, value in zip(SHARED_FIELDS, kept, strict=True):
+            setattr(state, name, value)
+
+
+def thaw(blob: bytes, beside: Any) -> tuple[Any, ...]:
+    """A new deep copy of what :func:`freeze` kept, ``(state, *extra)``; the state's
+    :data:`SHARED_FIELDS` are those of ``beside`` (the game's state now)."""
+    state, *extra = pickle.loads(blob)
+    for name in SHARED_FIELDS:
+        setattr(state, name, getattr(beside, name))
+    return (state, *extra)
 
 
 def deal_instances(
@@ -275,20 +338,25 @@ class AgendaEngine(OutcomeTaints, Engine):
             self.advance()
         self.handlers.fill_missing(self, action)  # stops at a record of a decision taken
 
-    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
-        from judge.core import forced
+    # (judge.core.forced is imported where it is used, and only then: it imports this module,
+    # and most actions record no decision taken already)
 
+    def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
         self.ctx = ctx
         k = self.records_forced(action)
-        return self.handlers.check(self, action) if k is None else forced.check(self, action, k)
-
-    def apply(self, plan: Plan, ctx: StepContext) -> None:
+        if k is None:
+            return self.handlers.check(self, action)
         from judge.core import forced
 
+        return forced.check(self, action, k)
+
+    def apply(self, plan: Plan, ctx: StepContext) -> None:
         self.ctx = ctx
         if ctx.forced:
             self.state.after_illegal = True
         if "forced" in plan.data:  # the record of a decision taken already: nothing changes
+            from judge.core import forced
+
             return forced.apply(self, plan)
         if plan.kind != "outcome":  # a decision: the time to record those taken before ends
             self.forced.clear()
@@ -318,6 +386,8 @@ class AgendaEngine(OutcomeTaints, Engine):
     def records_forced(self, action: dict[str, Any]) -> int | None:
         """Which decision taken already ``action`` records (an index in :attr:`forced`), or
         None; a game's ``fill_missing`` fills in nothing before such a record."""
+        if not self.forced:
+            return None
         from judge.core.forced import recorded
 
         return recorded(self, action)
@@ -354,8 +424,11 @@ class AgendaEngine(OutcomeTaints, Engine):
     # -- low-level moves ----------------------------------------------------------------------
 
     def event(self, type_: str, text: str, **fields: Any) -> None:
-        """Record an event on the step being judged (:meth:`StepContext.event`)."""
-        self.ctx.event(type_, text, **fields)
+        """Record an event on the step being judged (:meth:`StepContext.event`, written out:
+        a few calls an action)."""
+        fields["type"] = type_
+        fields["text"] = text
+        self.ctx.events.append(fields)
 
     def moment(self) -> str:
         """When in the game it is, in words (for messages): during setup, or the turn, the
@@ -537,16 +610,27 @@ class AgendaEngine(OutcomeTaints, Engine):
             out.append(entry)
         return out
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, view: dict[str, Any] | None = None) -> dict[str, Any]:
         """The judge's full view; its canonical JSON is hashed for ``state_sha256``.
 
         The step's view (``step_state``) with, for each player, the deck in order, what the
         game adds (:meth:`snapshot_player`) and the unseen instances (observed mode); then what
         the game adds for the whole game (:meth:`snapshot_game`); then the pending effects (in
         pool order), the agenda's steps and the result.
+
+        ``view``: the step's view, when the caller has it already.  Why: a keyframe step
+        carries the step's view and the snapshot's hash, and the view is the costly part of
+        both (it grows with the zones), so it is built once.  The snapshot is then built on
+        copies of the view's dict and its players' dicts (not of what they hold): what
+        :meth:`snapshot_player` and :meth:`snapshot_game` add must be new values, never
+        changes to the view's lists and dicts.
         """
         st = self.state
-        view = self.step_state()
+        if view is None:
+            view = self.step_state()
+        else:
+            view = dict(view)
+            view["players"] = {pid: dict(pv) for pid, pv in view["players"].items()}
         for pid in st.order:
             ps = st.players[pid]
             pv = view["players"][pid]
@@ -564,7 +648,7 @@ class AgendaEngine(OutcomeTaints, Engine):
 
     def snapshot_player(self, ps: Any, pv: dict[str, Any]) -> None:
         """Add to a player's step view ``pv`` what only the judge sees of ``ps`` (default:
-        nothing)."""
+        nothing): as new values (``pv`` is a copy of the step's view, what it holds is not)."""
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
         """Add to the full view what only the judge sees of the whole game (default:

@@ -300,7 +300,8 @@ def _replay(
             if full or keyframe:
                 step["state"] = engine.step_state()
             if keyframe:
-                snap = engine.snapshot()
+                # full: the snapshot is in the step beside its state, and shares nothing with it
+                snap = engine.snapshot() if full else engine.snapshot(step["state"])
                 digest = sha256_of(snap)
                 if full:
                     step["snapshot"] = snap

@@ -16,7 +16,7 @@ as checked.  Neither is an illegal play (``judge replay`` exits 0 on them).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 LEGAL = "legal"
@@ -50,20 +50,39 @@ class Ruling:
         return {"rule": self.rule, "message": self.message}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class StepContext:
     """Collects what happens while one action is checked and applied."""
 
     index: int
-    events: list[dict[str, Any]] = field(default_factory=list)
-    rulings: list[Ruling] = field(default_factory=list)
-    unverifiable: list[str] = field(default_factory=list)
-    forced: bool = False  # applying an illegal action "as played" (on_illegal=apply)
+    events: list[dict[str, Any]]
+    rulings: list[Ruling]
+    unverifiable: list[str]
+    forced: bool  # applying an illegal action "as played" (on_illegal=apply)
     #: what of the state the step's verdict read that an effect can change (``"bp"``: a BP
     #: comparison); see :class:`judge.core.engine.Taint`
-    reads: set[str] = field(default_factory=set)
+    reads: set[str]
     #: the step applied a recorded ``outcome`` (verdict ``recorded`` unless a stronger one)
-    recorded: bool = False
+    recorded: bool
+
+    def __init__(
+        self,
+        index: int,
+        events: list[dict[str, Any]] | None = None,
+        rulings: list[Ruling] | None = None,
+        unverifiable: list[str] | None = None,
+        forced: bool = False,
+        reads: set[str] | None = None,
+        recorded: bool = False,
+    ) -> None:
+        # written out (a dataclass's own, with its default factories, is slower: one a step)
+        self.index = index
+        self.events = [] if events is None else events
+        self.rulings = [] if rulings is None else rulings
+        self.unverifiable = [] if unverifiable is None else unverifiable
+        self.forced = forced
+        self.reads = set() if reads is None else reads
+        self.recorded = recorded
 
     def event(self, type_: str, text: str, **fields: Any) -> None:
         """Record an event; ``text`` is its plain-language description."""

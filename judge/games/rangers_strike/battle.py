@@ -12,7 +12,7 @@ from judge.core.engine import Plan
 from judge.core.refs import ref_text
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
-from judge.games.rangers_strike.state import Battle
+from judge.games.rangers_strike.state import Battle, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -48,7 +48,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
     ps = st.players[pid]
-    ps.rush.remove(unit)
+    remove_unit(ps.rush, unit)
     ps.battle.append(unit)
     offset, why = eng.combination_offset(pid)
     pos = len(ps.battle) + offset

@@ -20,11 +20,11 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.engine import AgendaEngine, deal_instances
+from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
@@ -80,6 +80,8 @@ class RangersStrikeEngine(AgendaEngine):
         #: RS-SIMULTANEOUS: the turn player orders every waiting effect, both players'
         self.pool = EffectPool(turn_player_orders_all(TurnPlayerOf(self)))
         defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        #: a resident card's code -> its BP operations (:meth:`resident_ops`)
+        self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
         players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}
         self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
@@ -273,13 +275,22 @@ class RangersStrikeEngine(AgendaEngine):
     def new_unit(self, iid: str) -> Unit:
         return Unit(card=iid, serial=self.state.next_serial())
 
-    def bp(self, unit: Unit, owner: str | None = None, area: str | None = None) -> int:
-        """A unit's BP now: printed (a vehicle: option ``vehicle_bp``), effects, residents."""
+    def bp(
+        self,
+        unit: Unit,
+        owner: str | None = None,
+        area: str | None = None,
+        bonus: int | None = None,
+    ) -> int:
+        """A unit's BP now: printed (a vehicle: option ``vehicle_bp``), effects, residents
+        (``bonus``: what :meth:`resident_bonus` gives it, when the caller knows already)."""
         st = self.state
         d = st.card(unit.card)
         value = d.bp + sum(m.bp for m in unit.mods)
         if d.is_vehicle and self.options.get("vehicle_bp") == "sum":
             value += sum(st.card(r).bp for r in unit.riders)
+        if bonus is not None:
+            return value + bonus
         if owner is None or area is None:
             where = st.area_of(unit)
             if where is None:
@@ -295,6 +306,44 @@ class RangersStrikeEngine(AgendaEngine):
             return sum(st.card(r).sp for r in unit.riders)
         return d.sp
 
+    def resident_ops(self, d: CardDef) -> list[tuple[str, str, str | None, int]]:
+        """A resident's BP operations the engine executes, as ``(side, zone, category,
+        amount)``, in the card's order.
+
+        Why kept per card: BP is read for every unit in every view and comparison, and a card's
+        definition never changes during a game, so its effects are checked once, not once per
+        unit and per read."""
+        ops = self._resident_ops.get(d.code)
+        if ops is None:
+            ops = self._resident_ops[d.code] = [
+                (
+                    op["target"].get("side", "own"),
+                    op["target"].get("zone", "battle"),
+                    op["target"].get("category"),
+                    op["amount"],
+                )
+                for eff in d.effects
+                if eff.get("when") == "resident" and effects.supported(eff)
+                for op in eff["do"]
+            ]
+        return ops
+
+    def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
+        """The BP of units of ``owner``'s ``area``, for reading many of them: what residents
+        give depends on the area and the unit's category only, so it is worked out once per
+        category (an area may hold hundreds of units on a long log)."""
+        st = self.state
+        bonus: dict[str, int] = {}
+
+        def bp(unit: Unit) -> int:
+            category = st.card(unit.card).category
+            extra = bonus.get(category)
+            if extra is None:
+                extra = bonus[category] = self.resident_bonus(unit, owner, area)
+            return self.bp(unit, owner, area, extra)
+
+        return bp
+
     def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
         """BP given by residents in place (RS-RESIDENT, RST-RESIDENT-TAG)."""
         st = self.state
@@ -304,20 +353,18 @@ class RangersStrikeEngine(AgendaEngine):
             if res is None:
                 continue
             d = st.card(res)
+            ops = self.resident_ops(d)
+            if not ops:
+                continue
             tag = d.tag or self.tag_rewords(q)
-            for eff in d.effects:
-                if eff.get("when") != "resident" or not effects.supported(eff):
+            for side, zone, cat, amount in ops:
+                if owner not in self.resident_covers(q, side, tag):
                     continue
-                for op in eff["do"]:
-                    sel = op["target"]
-                    if owner not in self.resident_covers(q, sel.get("side", "own"), tag):
-                        continue
-                    if sel.get("zone", "battle") != area:
-                        continue
-                    cat = sel.get("category")
-                    if cat is not None and st.card(unit.card).category != cat:
-                        continue
-                    total += op["amount"]
+                if zone != area:
+                    continue
+                if cat is not None and st.card(unit.card).category != cat:
+                    continue
+                total += amount
         return total
 
     def destroy(self, owner: str, unit: Unit, why: str) -> None:
@@ -557,8 +604,7 @@ class RangersStrikeEngine(AgendaEngine):
         if not players:
             return
         st = self.state
-        shared = {id(st.defs): st.defs, id(st.code_of): st.code_of, id(st.owner_of): st.owner_of}
-        saved = copy.deepcopy((st, self.pool.items, self.pool.preferred, self.pool._seq), shared)
+        saved = freeze(st, self.pool.items, self.pool.preferred, self.pool._seq)
         what = f"{b.kind} of {self.name(b.attacker.card)}"
         self.window = {"players": players, "timing": b.timing, "what": what, "saved": saved}
         # effects not executed from here on are undone with the rest if a counter comes
@@ -582,9 +628,7 @@ class RangersStrikeEngine(AgendaEngine):
     def restore_window(self, window: dict[str, Any]) -> None:
         """Go back to the moment after the attack or strike was declared (see ``open_window``)
         and wait for the counter."""
-        st = self.state
-        shared = {id(st.defs): st.defs, id(st.code_of): st.code_of, id(st.owner_of): st.owner_of}
-        state, items, preferred, seq = copy.deepcopy(window["saved"], shared)  # kept intact
+        state, items, preferred, seq = thaw(window["saved"], self.state)  # kept intact
         self.state = state
         self.pool.items, self.pool.preferred, self.pool._seq = items, preferred, seq
         del self.taints[window["taints"] :]  # their resolution is undone too
@@ -770,16 +814,31 @@ class RangersStrikeEngine(AgendaEngine):
     # == views ===============================================================================
 
     def unit_views(self, pid: str, area: str) -> list[dict[str, Any]]:
+        """The units of ``pid``'s ``area``, with their BP (:meth:`bp`, what residents give
+        worked out once per category) and SP (:meth:`sp`).  A unit that is not a vehicle has
+        its printed BP and SP, its effects' BP and the residents' (the two methods' sums,
+        written out here: a keyframe's views read every unit on the field, hundreds on a
+        long log)."""
         st = self.state
+        defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
+        bonus: dict[str, int] = {}
         for unit in st.players[pid].area(area):
-            d = st.card(unit.card)
+            d = defs[code_of[unit.card]]
+            extra = bonus.get(d.category)
+            if extra is None:
+                extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
+            if d.is_vehicle:
+                bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
+            else:
+                bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
+                sp = d.sp
             view: dict[str, Any] = {
                 "id": unit.card,
                 "code": d.code,
                 "name": d.name,
-                "bp": self.bp(unit, pid, area),
-                "sp": self.sp(unit),
+                "bp": bp,
+                "sp": sp,
             }
             if unit.riders:
                 view["riders"] = list(unit.riders)
@@ -817,11 +876,15 @@ class RangersStrikeEngine(AgendaEngine):
         and whether the player is out."""
         pv["power"] = [[p.card, p.face_up] for p in ps.power]
         for area in AREAS:
+            views = []
             for uv, unit in zip(pv[area], ps.area(area), strict=True):
-                uv["mods"] = [[m.bp, m.until] for m in unit.mods]
+                uv = dict(uv)  # the step's view may be shared: a copy
+                uv["mods"] = [[m.bp, m.until] for m in unit.mods] if unit.mods else []
                 uv["serial"] = unit.serial
                 if unit.acted:
                     uv["acted"] = unit.acted
+                views.append(uv)
+            pv[area] = views
         pv["turns_taken"] = ps.turns_taken
         pv["out"] = ps.out
 

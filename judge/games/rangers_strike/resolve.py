@@ -31,10 +31,11 @@ def fitting(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> l
     zone = sel.get("zone", "battle")
     out: list[Found] = []
     for pid in owners_of(eng, controller, sel):
+        bp = eng.bp_in(pid, zone)
         for unit in st.players[pid].area(zone):
             if "bp_max" in sel:
                 eng.ctx.read("bp")  # a "BP N or less" condition
-                if eng.bp(unit, pid, zone) > sel["bp_max"]:
+                if bp(unit) > sel["bp_max"]:
                     continue
             if "category" in sel and st.card(unit.card).category != sel["category"]:
                 continue

@@ -96,6 +96,16 @@ class PlayerState:
         return self.rush + self.battle
 
 
+def remove_unit(units: list[Unit], unit: Unit) -> None:
+    """Take ``unit`` itself out of ``units`` (``list.remove`` would compare it with every
+    unit before it, field by field; a unit is one object, its serial new each rush)."""
+    for i, u in enumerate(units):
+        if u is unit:
+            del units[i]
+            return
+    raise ValueError(f"{unit.card} is not in the area")
+
+
 @dataclass(slots=True)
 class Battle:
     """The attack or strike in progress, from its declaration until it has resolved."""
@@ -172,6 +182,7 @@ class RSState:
         for pid in self.order:
             ps = self.players[pid]
             for area in AREAS:
-                if any(u is unit for u in ps.area(area)):
-                    return pid, area
+                for u in ps.area(area):  # by identity (a plain loop: the fastest in 3.11)
+                    if u is unit:
+                        return pid, area
         return None

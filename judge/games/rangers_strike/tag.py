@@ -51,7 +51,12 @@ class TagBattleEngine(RangersStrikeEngine):
     # -- teams ------------------------------------------------------------------------------
 
     def team_of(self, pid: str) -> int:
-        return next(i for i, t in enumerate(self.state.teams) if pid in t)
+        """The index of ``pid``'s team (a loop, not ``next()`` on a generator: asked many
+        times an action)."""
+        for i, t in enumerate(self.state.teams):
+            if pid in t:
+                return i
+        raise ValueError(f"{pid} is in no team")
 
     def ally(self, pid: str) -> str:
         leader, supporter = self.state.teams[self.team_of(pid)]

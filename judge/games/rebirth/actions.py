@@ -215,7 +215,9 @@ def apply_energy(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     st.energy_done = True
     iid = do_take(st, pid, plan.data["take"])
-    st.players[pid].energy.append(Slot(iid))
+    ps = st.players[pid]
+    ps.energy_card_list().append(iid)  # (checked against the area before it grows)
+    ps.energy.append(Slot(iid))
     eng.event(
         "energy",
         f"{pid} puts a card face down into the energy.",
@@ -259,8 +261,10 @@ def apply_partner(eng: RebirthEngine, plan: Plan) -> None:
 def check_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     """R4U-COST: ``pay`` rests standing energy and partner cards, as many as ``cost``."""
     ps = eng.state.players[plan.action["p"]]
-    e, p = len(ps.standing_energy()), len(ps.standing_partners())
     pay = plan.action.get("pay")
+    # standing energy counted only up to what the decision can use (exact below that)
+    need = cost if pay is None else max(cost, pay.get("energy", 0))
+    e, p = len(ps.standing_energy(need)), len(ps.standing_partners())
     if pay is None:
         if e + p < cost:
             plan.violate(
@@ -290,8 +294,10 @@ def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     pid = plan.action["p"]
     ps = eng.state.players[pid]
     n, m = plan.data.get("pay", (0, 0))
-    for slot in ps.standing_energy()[:n]:
+    for slot in ps.standing_energy(n):
         slot.rested = True
+        if ps.rested_energy is not None:
+            ps.rested_energy.append(slot)
     for slot in ps.standing_partners()[:m]:
         slot.rested = True
     if cost:

@@ -320,10 +320,13 @@ class RebirthEngine(AgendaEngine):
         if st.phase == "over":
             return
         stood = 0
-        for slot in [*ps.members, *ps.energy, *ps.partners]:
-            if slot is not None and slot.rested:
-                slot.rested = False
-                stood += 1
+        energy = ps.energy if ps.rested_energy is None else ps.rested_energy
+        for group in (ps.members, energy, ps.partners):
+            for slot in group:
+                if slot is not None and slot.rested:
+                    slot.rested = False
+                    stood += 1
+        ps.rested_energy = []  # every energy card stands now
         self.ctx.ruling(
             "R4U-STAND",
             f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "
@@ -609,8 +612,9 @@ class RebirthEngine(AgendaEngine):
             ],
             "retire": list(ps.retire),
             "rebirth_area": list(ps.rebirth_area),
-            "energy": [s.card for s in ps.energy],
-            "energy_rested": sum(1 for s in ps.energy if s.rested),
+            # (kept as they change: the energy area only grows, to hundreds on a long log)
+            "energy": list(ps.energy_card_list()),
+            "energy_rested": ps.energy_rested(),
             "partners": [{"id": s.card, "rested": s.rested} for s in ps.partners],
             "waiting_room": list(ps.waiting_room),
         }

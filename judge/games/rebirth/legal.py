@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def _pay(eng: RebirthEngine, pid: str, cost: int) -> dict[str, int]:
-    e = len(eng.state.players[pid].standing_energy())
+    e = len(eng.state.players[pid].standing_energy(cost))
     n = min(e, cost)
     return {"energy": n, "partner": cost - n}
 

@@ -54,13 +54,49 @@ class PlayerState:
     energy: list[Slot] = field(default_factory=list)
     partners: list[Slot] = field(default_factory=list)
     waiting_room: list[str | None] = field(default_factory=list)
+    #: the energy cards rested since the last stand phase, when that is known to be all of
+    #: them (None: not known, as in a game from a position; the stand phase then reads the
+    #: whole area).  Why: the energy area only grows, to hundreds of cards on a long log,
+    #: and the stand phase of every turn would read it whole.  Not part of the state's views.
+    rested_energy: list[Slot] | None = None
+    #: the energy area's cards, in order, kept as it grows (it only grows), for the views;
+    #: rebuilt by :meth:`energy_card_list` when it does not match (a game from a position)
+    energy_cards: list[str | None] = field(default_factory=list)
     unseen: dict[str, list[str]] = field(default_factory=dict)
     shuffles: int = 0
     turns_taken: int = 0
     chose_entry: bool = False
 
-    def standing_energy(self) -> list[Slot]:
-        return [s for s in self.energy if not s.rested]
+    def standing_energy(self, limit: int | None = None) -> list[Slot]:
+        """The standing energy cards in order; ``limit``: only the first ``limit`` of them.
+
+        Why the limit: the energy area only grows, and a payment needs only as many standing
+        cards as its cost (the rested ones are mostly the first: a payment rests from the
+        front, and the stand phase stands them all), so a game of thousands of turns does not
+        rescan the whole area at every payment."""
+        if limit is None:
+            return [s for s in self.energy if not s.rested]
+        out: list[Slot] = []
+        if limit <= 0:
+            return out
+        for s in self.energy:
+            if not s.rested:
+                out.append(s)
+                if len(out) == limit:
+                    break
+        return out
+
+    def energy_card_list(self) -> list[str | None]:
+        """The energy area's cards in order: :attr:`energy_cards`, checked against the area."""
+        if len(self.energy_cards) != len(self.energy):
+            self.energy_cards = [s.card for s in self.energy]
+        return self.energy_cards
+
+    def energy_rested(self) -> int:
+        """How many energy cards are rested (:attr:`rested_energy` when it is known)."""
+        if self.rested_energy is not None:
+            return len(self.rested_energy)
+        return sum(1 for s in self.energy if s.rested)
 
     def standing_partners(self) -> list[Slot]:
         return [s for s in self.partners if not s.rested]
@@ -116,4 +152,9 @@ class R4UState:
         return self.defs[self.code_of[iid]]
 
     def opponent(self, pid: str) -> str:
-        return next(p for p in self.order if p != pid)
+        """The other player (a loop, not ``next()`` on a generator: asked many times an
+        action)."""
+        for p in self.order:
+            if p != pid:
+                return p
+        raise ValueError(f"{pid} has no opponent")

@@ -111,9 +111,11 @@ class UnionArenaViews:
             "players": players,
         }
 
-    def snapshot(self) -> dict[str, Any]:
-        """The full view (see AgendaEngine.snapshot), built on player views of its own: it
-        adds to them, and the steps' views are shared."""
+    def snapshot(self, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The full view (see AgendaEngine.snapshot), built on player views of its own or on
+        copies of ``view``'s: it adds to them, and the steps' views are shared."""
+        if view is not None:
+            return super().snapshot(view)
         shared, self._last_players = self._last_players, {}
         try:
             return super().snapshot()
@@ -142,7 +144,10 @@ class UnionArenaViews:
         pv["life"] = list(ps.life)
         if ps.events_used and self._reads_this_turn:
             pv["events_used"] = ps.events_used
-        pv["ap"]["cards"] = [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)]
+        pv["ap"] = {  # the step's view is shared: a new dict
+            **pv["ap"],
+            "cards": [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)],
+        }
         for line in LINES:
             pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
             for uv, unit in zip(pv[line], ps.line(line), strict=True):

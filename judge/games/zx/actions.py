@@ -90,10 +90,10 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
         return plan
     options = eng.decisions()
     whos = [who for who, kinds in options if kind in kinds]
-    need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
     if not whos:
         if kind == "resolve" and check_idle_resolve(eng, plan):  # ZX-VOID-BRINGER
             return plan
+        need = "; ".join(f"{w or 'a player'}: {', '.join(k)}" for w, k in options) or "nothing"
         rule = PHASE_RULES.get(kind, "ZX-TURN")
         plan.violate(rule, f"`{kind}` is not possible {eng.moment()}; the rules wait for {need}.")
         plan.cannot_apply(NOT_NOW)
@@ -229,10 +229,11 @@ def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[R
     """ZX-COST: ``cost`` rebooted resources to sleep, one of the card's colour among them
     (rule option ``color_requirement``); ``pay`` names them, else the engine takes the first
     fitting ones in zone order."""
-    res = [r for r in eng.state.players[p].resources if not r.sleeping]
+    resources = eng.state.players[p].resources
     need_color = cost > 0 and color != "colorless" and eng.options["color_requirement"]
     given = plan.action.get("pay")
     if given is not None:
+        res = [r for r in resources if not r.sleeping]
         chosen = []
         for ref in given:
             iid = find(eng, ref, [r.card for r in res if r not in chosen])
@@ -244,12 +245,27 @@ def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[R
             plan.violate("ZX-COST", f"The cost is {cost}; the play sleeps {len(chosen)} resources.")
             return None
     else:
-        if len(res) < cost:
-            plan.violate("ZX-COST", f"The cost is {cost}; {p} has {len(res)} rebooted resources.")
+        # the first ``cost`` rebooted resources and the first of the colour, in zone order:
+        # the resource zone only grows, so it is read only as far as the choice needs
+        rebooted: list[Resource] = []
+        colored = None
+        card = eng.state.card
+        for r in resources:
+            if r.sleeping:
+                continue
+            if need_color and colored is None and card(r.card).color == color:
+                colored = r
+            if len(rebooted) < cost:
+                rebooted.append(r)
+            if len(rebooted) >= cost and (colored is not None or not need_color):
+                break
+        if len(rebooted) < cost:  # every rebooted resource was read: they are all here
+            plan.violate(
+                "ZX-COST", f"The cost is {cost}; {p} has {len(rebooted)} rebooted resources."
+            )
             return None
-        colored = [r for r in res if eng.state.card(r.card).color == color]
-        first = colored[:1] if need_color else []
-        chosen = first + [r for r in res if r not in first][: cost - len(first)]
+        first = [colored] if colored is not None else []
+        chosen = first + [r for r in rebooted if r not in first][: cost - len(first)]
     if need_color and not any(eng.state.card(r.card).color == color for r in chosen):
         plan.violate("ZX-COST", f"The resources slept for a {color} card include no {color} card.")
         return None

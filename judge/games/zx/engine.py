@@ -253,13 +253,12 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         )
         st.phase = "reboot"
         ps = st.players[pid]
-        rebooted = [z.card for _, z in st.zx_of(pid) if z.sleeping] + [
-            r.card for r in ps.resources if r.sleeping
-        ]
-        for _, z in st.zx_of(pid):
-            z.sleeping = False
-        for r in ps.resources:
-            r.sleeping = False
+        rebooted = []  # its Z/X, then its resources (one pass each: the resources only grow)
+        for group in ([z for _, z in st.zx_of(pid)], ps.resources):
+            for x in group:
+                if x.sleeping:
+                    rebooted.append(x.card)
+                    x.sleeping = False
         self.ctx.ruling(
             "ZX-REBOOT-PHASE",
             f"{pid}'s reboot phase: its Z/X and resources are rebooted"
@@ -313,9 +312,15 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         st = self.state
         if st.phase in ("over", "setup"):
             return False
+        # run once or twice an action: the common case (nothing to do) is kept cheap
+        players = st.players
+        lethal_of = self.lethal
+        card = st.card
         for _ in range(16):
             for pid in st.order:
-                self.reload(pid)
+                ps = players[pid]
+                if not ps.deck and ps.trash:
+                    self.reload(pid)
             head = st.agenda[0] if st.agenda else None
             if head is not None and head[0] == "life_pick" and head[1].get("why") == "reload":
                 # a reload's life card goes to the charge zone before the charge excess is
@@ -323,26 +328,29 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 st.agenda.insert(1, ("rules", {}))
                 return True
             tp = st.turn_player or st.order[0]
-            for pid in [tp, st.opponent(tp)]:
-                over = len(st.players[pid].charge) - CHARGE_LIMIT
+            for pid in (tp, st.opponent(tp)):
+                over = len(players[pid].charge) - CHARGE_LIMIT
                 if over > 0 and not any(op == "wait_trash_charge" for op, _ in st.agenda[:1]):
                     self.push(("wait_trash_charge", {"player": pid, "n": over}))
                     self.ctx.ruling(
                         "ZX-CHARGE-LIMIT",
-                        f"{pid}'s charge zone holds {len(st.players[pid].charge)} cards, more than "
+                        f"{pid}'s charge zone holds {len(players[pid].charge)} cards, more than "
                         f"{CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
                     )
                     return True
-            lethal = [
-                (sq, rule)
-                for sq, z in sorted(st.squares.items())
-                if z is not None and (rule := self.lethal(z)) is not None
-            ]
+            lethal = []
+            for sq, z in st.squares.items():
+                if z is None or (not z.damage and not z.power_mods and card(z.card).power > 0):
+                    continue  # no damage, power unchanged and above 0: not lethal (lethal())
+                rule = lethal_of(z)
+                if rule is not None:
+                    lethal.append((sq, rule))
             if not lethal:
                 break
+            lethal.sort()  # in square order
             for sq, rule in lethal:
                 self.destroy_lethal(sq, rule)
-        losers = [pid for pid in st.order if not st.players[pid].life]
+        losers = [pid for pid in st.order if not players[pid].life]
         if losers:
             winner = None if len(losers) == 2 else st.opponent(losers[0])
             self.end_game(

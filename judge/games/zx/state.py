@@ -133,7 +133,12 @@ class ZXState:
         return self.serial
 
     def opponent(self, pid: str) -> str:
-        return next(p for p in self.order if p != pid)
+        """The other player (a loop, not ``next()`` on a generator: asked many times an
+        action)."""
+        for p in self.order:
+            if p != pid:
+                return p
+        raise ValueError(f"{pid} has no opponent")
 
     def square_of(self, iid: str) -> int | None:
         for sq, z in self.squares.items():

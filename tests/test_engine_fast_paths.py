@@ -1,0 +1,174 @@
+"""The shortcuts the engines take for speed give what the long way gives.
+
+- a keyframe's snapshot built on the step's view (``Engine.snapshot(view)``) is the snapshot
+  built from scratch, and leaves the view as it was (the view is in the step);
+- a game saved with :func:`judge.core.engine.freeze` comes back from
+  :func:`~judge.core.engine.thaw` equal, independent, with the card definitions and
+  instance tables shared, and the saved state keeps its own even when pickling fails;
+- Rebirth's standing energy, read only as far as a payment needs, is the start of the whole
+  list.
+
+Byte-identity of whole replays is pinned elsewhere (tests/test_replay_corpus.py, the
+examples' expected files); these pin the pieces, so a change that breaks one names it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+from judge.core.canonical import canonical_json
+from judge.core.engine import SHARED_FIELDS, freeze, thaw
+from judge.core.position import position_log
+from judge.core.replay import position, replay
+from judge.games.rebirth.state import PlayerState, Slot
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+#: one example log of each engine, mid-game or ended, with cards on the field
+GAMES = [
+    "union-arena/full-game.json",
+    "rangers-strike/1v1-full-game.json",
+    "rangers-strike/tag-full-game.json",
+    "zx/full-game-zx-a.json",
+    "zx/observed-reveals.json",
+    "rebirth/full-game.json",
+]
+
+
+def _log(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text("utf-8"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_snapshot_on_the_steps_view_is_the_snapshot_and_leaves_the_view(name: str) -> None:
+    log = _log(name)
+    actions = log["actions"]
+    for upto in sorted({len(actions) // 3, 2 * len(actions) // 3, len(actions)}):
+        engine = position(dict(log, actions=actions[:upto], checkpoints=[]))
+        view = engine.step_state()
+        before = copy.deepcopy(view)
+        on_view = engine.snapshot(view)
+        assert canonical_json(on_view) == canonical_json(engine.snapshot())
+        assert view == before, f"{name} after {upto} actions: snapshot(view) changed the view"
+        assert on_view != view  # the snapshot adds the deck order and more
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_freeze_then_thaw_gives_an_equal_independent_state(name: str) -> None:
+    engine = position(_log(name))
+    st = engine.state
+    before = canonical_json(engine.snapshot())
+    blob = freeze(st, engine.pool.items, "extra")
+    for field in SHARED_FIELDS:  # put back on the saved state
+        assert getattr(st, field) is not None
+    state, items, extra = thaw(blob, st)
+    assert extra == "extra"
+    assert state is not st
+    for field in SHARED_FIELDS:  # shared, not copied
+        assert getattr(state, field) is getattr(st, field)
+    saved_state = engine.state
+    engine.state = state
+    try:
+        assert canonical_json(engine.snapshot()) == before
+        first = next(iter(state.players.values()))
+        first.hand.append("X-999")  # a change to the thawed copy ...
+    finally:
+        engine.state = saved_state
+    assert canonical_json(engine.snapshot()) == before  # ... is not one to the game
+    again, *_ = thaw(blob, st)  # the bytes thaw as often as asked, the same each time
+    engine.state = again
+    try:
+        assert canonical_json(engine.snapshot()) == before
+    finally:
+        engine.state = saved_state
+
+
+def test_freeze_puts_the_shared_tables_back_when_pickling_fails() -> None:
+    engine = position(_log("rangers-strike/1v1-full-game.json"))
+    st = engine.state
+    tables = [getattr(st, f) for f in SHARED_FIELDS]
+    with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
+        freeze(st, lambda: None)  # a lambda cannot be pickled
+    assert [getattr(st, f) for f in SHARED_FIELDS] == tables
+    assert all(getattr(st, f) is t for f, t in zip(SHARED_FIELDS, tables, strict=True))
+
+
+@pytest.mark.parametrize(
+    "rested",
+    [
+        [],
+        [True, True, False, True, False, False],
+        [False] * 5,
+        [True] * 5,
+        [True, False] * 10,
+    ],
+)
+def test_standing_energy_up_to_a_limit_is_the_start_of_the_whole(rested: list[bool]) -> None:
+    ps = PlayerState("A", energy=[Slot(f"A-{i}", r) for i, r in enumerate(rested, 1)])
+    whole = ps.standing_energy()
+    assert whole == [s for s in ps.energy if not s.rested]
+    for limit in range(len(rested) + 2):
+        assert ps.standing_energy(limit) == whole[:limit]
+
+
+def test_R4U_STAND_energy_rested_by_payments_all_stands_each_turn() -> None:
+    """The stand phase stands the energy cards rested since the last one (kept as they are
+    rested, not found by reading the whole area): after every turn's start, the turn
+    player has no rested energy, on a self-played game where payments rest energy."""
+    from judge.core.selfplay import random_game
+    from judge.games.rebirth.sample import sample_envelope
+
+    doc = random_game(sample_envelope("stand"), "stand", max_actions=400)
+    steps = replay(doc, detail="full")["steps"]
+    turns = rested_before = 0
+    for before, step in zip(steps, steps[1:], strict=False):
+        state = step["state"]
+        tp = state["turn_player"]
+        if tp is None:
+            continue
+        rested_before = max(rested_before, before["state"]["players"][tp]["energy_rested"])
+        if state["turn"] != before["state"]["turn"] and state["phase"] != "over":
+            turns += 1
+            assert state["players"][tp]["energy_rested"] == 0, step["index"]
+    assert turns > 10 and rested_before > 0  # turns began with energy rested before them
+
+
+def test_R4U_STAND_a_position_with_rested_energy_stands_it_all() -> None:
+    """A game from a position: the engine does not know which energy cards were rested by
+    a payment, so the first stand phase reads the whole area."""
+    doc = json.loads((EXAMPLES / "positions" / "rebirth-attack-guard.json").read_text("utf-8"))
+    doc["start"].update(turn=5, phase="stand", turn_player="A", battle=None, damage=0)
+    doc["start"]["players"]["A"]["energy"] = [
+        {"card": None, "rested": True},
+        {"card": None, "rested": False},
+        {"card": None, "rested": True},
+    ]
+    doc["start"]["players"]["A"]["deck"] = {"count": 29}  # the third energy card came from it
+    step = replay({**position_log(doc), "actions": [{"p": "A", "do": "proceed"}]})["steps"][0]
+    assert step["verdict"] == "legal"
+    assert step["state"]["players"]["A"]["energy_rested"] == 0
+    assert "(2 cards stood)" in next(
+        r["message"] for r in step["rulings"] if r["rule"] == "R4U-STAND"
+    )
+
+
+def test_rebirth_energy_kept_beside_the_area_matches_it() -> None:
+    """The energy area's cards and rested count the views read (kept as the area changes)
+    are what reading the whole area gives, all through a self-played game."""
+    from judge.core.selfplay import random_game
+    from judge.games.rebirth.sample import sample_envelope
+
+    doc = random_game(sample_envelope("energy"), "energy", max_actions=300)
+    checked = 0
+    for k in range(0, len(doc["actions"]) + 1, 23):
+        engine = position(dict(doc, actions=doc["actions"][:k]))
+        for ps in engine.state.players.values():
+            assert ps.energy_card_list() == [s.card for s in ps.energy]
+            assert ps.energy_rested() == sum(1 for s in ps.energy if s.rested)
+            checked += bool(ps.energy)
+    assert checked > 5
