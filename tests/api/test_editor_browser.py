@@ -10,8 +10,8 @@ then be the example, and a question asked from the page must get exactly the ans
 asks the same question again; a 375 px page keeps to the phone's width.  A screenshot of the
 editor at 1280 px is written to ``$JUDGE_SCREENSHOTS`` (default ``build/screenshots``).
 
-Why it is quick (about 1 s a position on the 2-core machine, not 10-19 s): one browser and
-one page serve the module, each test starting from the page's own "New position"; the test
+Why it is quicker (2-8 s a position on the busy 2-core machine, was 8-14 s): one browser
+and one page serve the module, each test starting from the page's own "New position"; the test
 waits on the page's own attributes (``data-version`` / ``data-checked``: the live check of
 the latest document drawn; ``data-answered``: an answer drawn), never on a fixed delay, and
 only where the next step needs it (the cards of a set loaded before a search, the check
@@ -107,6 +107,8 @@ class Editor:
         self.console: list[str] = []
         self.controls: dict[str, str] = {}
         self.zones: set[str] = set()
+        #: the zone a card was last put in, while nothing else was done since
+        self.typing: tuple[str, str] | None = None
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
 
@@ -118,7 +120,9 @@ class Editor:
 
     def fresh(self) -> Editor:
         """The page's "New position": an empty table of the game shown, no answer."""
-        self.page.set_viewport_size({"width": 1280, "height": 900})
+        self.typing = None
+        if self.page.viewport_size != {"width": 1280, "height": 900}:
+            self.page.set_viewport_size({"width": 1280, "height": 900})
         self.page.click("#new-position")
         self.settle()
         self.console.clear()
@@ -155,16 +159,19 @@ class Editor:
             self.page.click("#doc-json-box summary")
         self.page.fill("#doc-json", json.dumps(doc, ensure_ascii=False))
         self.page.click("#doc-load")
+        self.typing = None
         self.settle()
 
     def set_json(self, selector: str, value: dict[str, Any]) -> None:
         if value:
+            self.typing = None
             self.page.fill(selector, json.dumps(value, ensure_ascii=False))
             self.page.dispatch_event(selector, "change")
             self.loaded()  # (the document's own cards are loaded for the search)
 
     def set_control(self, selector: str, value: Any, kind: str | None = None) -> None:
         """Set a control as a person does; ``kind`` is looked up when not given."""
+        self.typing = None
         if kind is None:
             kind = self.controls.get(selector.removeprefix("#")) or self.page.eval_on_selector(
                 selector,
@@ -186,10 +193,11 @@ class Editor:
         name, and put it there: Enter (the first card found: the card of that very name) as
         a person types, or a click on the result with its code (``click``, and for a name
         that several cards bear)."""
-        if self.page.evaluate(TARGET) != [pid, zone, "search", ""]:
+        if self.typing != (pid, zone):  # (after a put the zone stays chosen, the search focused)
             self.page.click(
                 f".ed-player[data-player='{pid}'] .ed-zone[data-zone='{zone}'] .ed-zone-name"
             )
+            assert self.page.evaluate(TARGET) == [pid, zone, "search", ""]
         name = names[code]
         if click or list(names.values()).count(name) > 1:
             self.page.fill("#search", name)
@@ -197,6 +205,7 @@ class Editor:
         else:
             self.page.keyboard.insert_text(name)
             self.page.keyboard.press("Enter")
+        self.typing = (pid, zone)
 
     def errors(self) -> list[str]:
         return [c for c in self.console if c.startswith(("error", "pageerror"))]
@@ -299,6 +308,7 @@ def build_zone(
         card = item.get("card") if isinstance(item, dict) else item
         if card is None:
             ed.page.click(f"{zone_sel} .ed-blank")
+            ed.typing = None
         else:
             ed.put(pid, key, card, names)
         if not isinstance(item, dict) or set(item) == {"card"}:
