@@ -61,13 +61,14 @@ export function edSetZone(doc, pid, key, list) {
 }
 
 // Adds a card (its code) to a zone; a unit zone wraps it as {card}.  A zone of unknown cards
-// given as a count keeps its unknown cards, now as a list.
+// given as a count keeps its unknown cards, now as a list.  Returns where it went (its index
+// in the zone; -1 for no such zone).
 export function edAddCard(doc, pid, key, code) {
   const z = edZoneSpec(doc, key);
-  if (!z) return;
+  if (!z) return -1;
   if (z.kind === "single") {
     edPlayerZones(doc, pid)[key] = code;
-    return;
+    return 0;
   }
   const list = edZoneList(doc, pid, key).slice();
   const entry = z.kind === "units" ? { card: code } : code;
@@ -75,14 +76,17 @@ export function edAddCard(doc, pid, key, code) {
   if (empty >= 0) list[empty] = entry; // a member square: the first empty one
   else list.push(entry);
   edSetZone(doc, pid, key, list);
+  return empty >= 0 ? empty : list.length - 1;
 }
 
+// Adds an unknown card (or an empty square) at the zone's end; returns its index (-1: none).
 export function edAddBlank(doc, pid, key) {
   const z = edZoneSpec(doc, key);
-  if (!z || !z.blank) return;
+  if (!z || !z.blank) return -1;
   const list = edZoneList(doc, pid, key).slice();
   list.push(z.blank.value === null ? null : JSON.parse(JSON.stringify(z.blank.value)));
   edSetZone(doc, pid, key, list);
+  return list.length - 1;
 }
 
 // A hidden zone given as "n unknown cards": {"count": n} when it holds nothing else, else

@@ -19,7 +19,7 @@ import { field, jsonArea, setOrDelete, control } from "./controls.js";
 
 const S = {
   data: null, doc: null, cards: [], byCode: new Map(), setCache: new Map(), check: null,
-  target: null, selected: null, seq: 0, kind: "options", action: null, answerSeq: 0,
+  target: null, selected: null, version: 0, checked: 0, kind: "options", action: null, answerSeq: 0,
 };
 let root;
 const $ = (sel) => root.querySelector(sel);
@@ -37,59 +37,86 @@ function nameOf(ref) {
 
 // ---- the document changes ------------------------------------------------------------
 
+// A change of the document: the part of the form it touches is drawn again ("moment": the
+// moment's fields; "zones": the players' zones and the chosen card; else the whole form, as
+// for a new game or new players), and the document is checked.
 function changed(opts = {}) {
   if (!opts.keepSelection && S.selected) {
     const e = edEntry(S.doc, S.selected.player, S.selected.zone, S.selected.index);
     if (e === undefined) S.selected = null;
   }
-  renderAll();
+  render(opts.parts);
   scheduleCheck();
 }
 
+let loads = 0; // card sets being fetched (a game chosen while another's load)
 async function loadCards() {
+  loads += 1;
   root.dataset.loading = "1";
-  const out = [];
-  for (const name of S.doc.card_sets || []) {
-    if (!S.setCache.has(name)) {
-      const r = await fetch(`${S.data.cards_at}${encodeURIComponent(name)}`);
-      S.setCache.set(name, r.ok ? (await r.json()).cards : []);
-    }
-    out.push(...S.setCache.get(name));
-  }
-  for (const c of S.doc.cards || []) if (c && c.code) out.push(c);
-  S.cards = out;
-  S.byCode = new Map(out.map((c) => [c.code, c]));
-  delete root.dataset.loading;
-}
-
-let checkTimer = null;
-function scheduleCheck() {
-  clearTimeout(checkTimer);
-  root.dataset.checking = "1";
-  checkTimer = setTimeout(runCheck, 120);
-  writeLinks();
-}
-
-async function runCheck() {
-  const seq = ++S.seq;
-  let body = null;
-  let status = 0;
   try {
-    const r = await fetch("/v1/positions/check", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(S.doc) });
-    status = r.status;
-    body = await r.json();
-  } catch (err) {
-    body = { problems: [{ path: "", message: `the service did not answer: ${err}` }] };
+    const out = [];
+    for (const name of S.doc.card_sets || []) {
+      if (!S.setCache.has(name)) {
+        const r = await fetch(`${S.data.cards_at}${encodeURIComponent(name)}`);
+        S.setCache.set(name, r.ok ? (await r.json()).cards : []);
+      }
+      out.push(...S.setCache.get(name));
+    }
+    for (const c of S.doc.cards || []) if (c && c.code) out.push(c);
+    S.cards = out;
+    S.byCode = new Map(out.map((c) => [c.code, c]));
+  } finally {
+    loads -= 1;
+    if (!loads) delete root.dataset.loading;
   }
-  if (seq !== S.seq) return;
-  if (status && status !== 200) body = { problems: (body.errors || [{ path: "", message: body.detail || `HTTP ${status}` }]).map((e) => ({ path: e.path, message: e.message })) };
-  S.check = body;
-  drawProblems();
-  drawBoard();
-  drawIds();
-  drawLegal();
-  root.dataset.checked = String(seq);
+}
+
+// The live check.  Every change makes a new version of the document (#editor's
+// data-version) and is checked at once, with no delay to wait out; one check is in flight at
+// a time, and when it comes back the latest version is checked next, so a burst of changes
+// (typing, a card put after a card) costs one or two checks, not one each.  An answer about
+// a version that is no longer the latest is not drawn: the latest document wins.  data-checked
+// is the version the problems and the board show (data-checking while it is behind).
+let checking = null;
+function scheduleCheck() {
+  S.version += 1;
+  root.dataset.version = String(S.version);
+  root.dataset.checking = "1";
+  if (!checking) checking = checkLoop().finally(() => { checking = null; });
+}
+
+// Resolves once the latest version is checked and drawn.
+function checked() {
+  return checking || Promise.resolve();
+}
+
+async function checkLoop() {
+  while (S.checked < S.version) {
+    const version = S.version;
+    const body = await runCheck(JSON.stringify(S.doc));
+    if (version !== S.version) continue; // changed meanwhile: check the latest instead
+    S.check = body;
+    drawProblems();
+    drawBoard();
+    drawIds();
+    drawLegal();
+    writeLinks(); // (the link and the JSON once per version checked, not per keystroke)
+    S.checked = version;
+    root.dataset.checked = String(version);
+  }
   delete root.dataset.checking;
+}
+
+// One check of a document (its JSON): the service's answer, or its refusal as problems.
+async function runCheck(json) {
+  try {
+    const r = await fetch("/v1/positions/check", { method: "POST", headers: { "Content-Type": "application/json" }, body: json });
+    const body = await r.json();
+    if (r.status === 200) return body;
+    return { problems: (body.errors || [{ path: "", message: body.detail || `HTTP ${r.status}` }]).map((e) => ({ path: e.path, message: e.message })) };
+  } catch (err) {
+    return { problems: [{ path: "", message: `the service did not answer: ${err}` }] };
+  }
 }
 
 // ---- drawing -------------------------------------------------------------------------
@@ -146,6 +173,9 @@ function drawSetup() {
   game.value = d.game;
   game.addEventListener("change", () => startNew(game.value, (games[game.value].variants || [])[0]));
   box.append(field("Game", game));
+  const fresh = edEl("button", { type: "button", id: "new-position", class: "ed-small", text: "New position", title: "An empty table of this game (and variant): the cards, the moment and the answer cleared" });
+  fresh.addEventListener("click", newPosition);
+  box.append(fresh);
   const variants = games[d.game].variants || [];
   if (variants.length) {
     const v = edEl("select", { id: "variant" }, variants.map((x) => edEl("option", { value: x, text: x === "tag" ? "tag battle (2 vs 2)" : x })));
@@ -183,19 +213,19 @@ function drawMoment() {
   const st = d.start;
   const ids = d.players.map((p) => p.id);
   const turn = edEl("input", { id: "turn", type: "number", min: 0, value: st.turn, dataset: { focusKey: "turn" } });
-  turn.addEventListener("change", () => { st.turn = Number(turn.value); changed(); });
+  turn.addEventListener("change", () => { st.turn = Number(turn.value); changed({ parts: "moment" }); });
   box.append(field("Turn", turn));
   const phase = edEl("select", { id: "phase" }, edEl("option", { value: "", text: "—" }), S.data.games[d.game].phases.map((p) => edEl("option", { value: p, text: p })));
   phase.value = st.phase || "";
-  phase.addEventListener("change", () => { st.phase = phase.value; changed(); });
+  phase.addEventListener("change", () => { st.phase = phase.value; changed({ parts: "moment" }); });
   box.append(field("Phase", phase));
   for (const key of ["turn_player", "first"]) {
     const s = edEl("select", { id: key.replace("_", "-") }, edEl("option", { value: "", text: "— (none)" }), ids.map((p) => edEl("option", { value: p, text: p })));
     s.value = st[key] || "";
-    s.addEventListener("change", () => { st[key] = s.value || null; changed(); });
+    s.addEventListener("change", () => { st[key] = s.value || null; changed({ parts: "moment" }); });
     box.append(field(key === "first" ? "First player" : "Turn player", s));
   }
-  for (const f of edSpec(d).start || []) box.append(control(f, st[f.key], (v) => { setOrDelete(st, f.key, v); changed(); }, `start-${f.key}`));
+  for (const f of edSpec(d).start || []) box.append(control(f, st[f.key], (v) => { setOrDelete(st, f.key, v); changed({ parts: "moment" }); }, `start-${f.key}`));
   const battleSpec = edSpec(d).battle;
   if (battleSpec) {
     const fsb = edEl("fieldset", { class: "ed-pending", id: "battle" }, edEl("legend", { text: "An attack waiting for its answer (block, counter, guard)" }));
@@ -205,7 +235,7 @@ function drawMoment() {
         setOrDelete(b, f.key, v);
         if (Object.keys(b).length) st.battle = b;
         else delete st.battle;
-        changed();
+        changed({ parts: "moment" });
       }, `start-battle-${f.key}`));
     }
     box.append(fsb);
@@ -214,7 +244,7 @@ function drawMoment() {
   const pend = edEl("fieldset", { class: "ed-pending", id: "pending" }, edEl("legend", { text: "Effects waiting to resolve" }));
   (st.pending || []).forEach((p, i) => {
     const rm = edEl("button", { type: "button", class: "ed-small", text: "remove", "aria-label": `remove waiting effect ${i + 1}` });
-    rm.addEventListener("click", () => { st.pending.splice(i, 1); if (!st.pending.length) delete st.pending; changed(); });
+    rm.addEventListener("click", () => { st.pending.splice(i, 1); if (!st.pending.length) delete st.pending; changed({ parts: "moment" }); });
     pend.append(edEl("p", { class: "ed-pend", dataset: { index: i } }, `${i + 1}. ${p.source}${nameOf(p.source) ? ` (${nameOf(p.source)})` : ""}${p.effect ? `, effect ${p.effect}` : ""}${Object.keys(edOtherFields(p, ["source", "effect"])).length ? " " + JSON.stringify(edOtherFields(p, ["source", "effect"])) : ""} `, rm));
   });
   const src = edEl("input", { id: "pending-source", placeholder: "card id, e.g. A-3", size: 8, list: "ed-ids", dataset: { focusKey: "pending-source" } });
@@ -225,14 +255,14 @@ function drawMoment() {
     const p = { source: src.value.trim() };
     if (eff.value) p.effect = Number(eff.value);
     (st.pending = st.pending || []).push(p);
-    changed();
+    changed({ parts: "moment" });
   });
   pend.append(edEl("div", { class: "ed-row" }, field("Source", src), field("Effect (1…)", eff), add));
   box.append(pend);
   box.append(jsonArea("start-extra", edOtherFields(st, edStartControlled(d)), (v) => {
     for (const k of Object.keys(edOtherFields(st, edStartControlled(d)))) delete st[k];
     Object.assign(st, v);
-    changed();
+    changed({ parts: "moment" });
   }, "Other start fields (JSON: entering, used, extra_draw_open, …)"));
 }
 
@@ -276,32 +306,36 @@ function drawZones() {
       zoneEl.append(items);
       if (z.blank) {
         const add = edEl("button", { type: "button", class: "ed-small ed-blank", dataset: { focusKey: `blank-${pid}-${z.key}` }, text: `+ ${z.blank.label}` });
-        add.addEventListener("click", () => { edAddBlank(d, pid, z.key); changed(); });
+        add.addEventListener("click", () => {
+          const index = edAddBlank(d, pid, z.key); // (chosen, as a card put is)
+          if (index >= 0) S.selected = { player: pid, zone: z.key, index };
+          changed({ parts: "zones" });
+        });
         zoneEl.append(add);
       }
       if (z.countable) {
         const known = edKnownCount(list);
         const n = edEl("input", { type: "number", min: 0, class: "ed-count", value: list.length - known, "aria-label": `${z.label} of ${pid}: unknown cards`, dataset: { focusKey: `count-${pid}-${z.key}` } });
-        n.addEventListener("change", () => { edSetUnknown(d, pid, z.key, n.value); changed(); });
+        n.addEventListener("change", () => { edSetUnknown(d, pid, z.key, n.value); changed({ parts: "zones" }); });
         zoneEl.append(edEl("label", { class: "ed-field inline" }, edEl("span", { text: "unknown:" }), n));
       }
       fs.append(zoneEl);
     }
     const zones = edPlayerZones(d, pid);
-    for (const f of spec.players) fs.append(control(f, zones[f.key], (v) => { setOrDelete(zones, f.key, v); changed(); }, `player-${pid}-${f.key}`));
+    for (const f of spec.players) fs.append(control(f, zones[f.key], (v) => { setOrDelete(zones, f.key, v); changed({ parts: "zones" }); }, `player-${pid}-${f.key}`));
     const unseen = edEl("textarea", { rows: 2, class: "ed-unseen", "aria-label": `Unseen cards of ${pid}`, dataset: { focusKey: `unseen-${pid}` } });
     unseen.value = Array.isArray(zones.unseen) ? zones.unseen.join(", ") : "";
     unseen.addEventListener("change", () => {
       const codes = unseen.value.split(/[,\n]+/).map((s) => s.trim()).filter(Boolean);
       if (codes.length) zones.unseen = codes;
       else delete zones.unseen;
-      changed();
+      changed({ parts: "zones" });
     });
     fs.append(field("Unseen cards (optional: the codes behind the unknown ones; empty: any card of the sets)", unseen));
     fs.append(jsonArea(`player-extra-${pid}`, edOtherFields(zones, edPlayerControlled(d)), (v) => {
       for (const k of Object.keys(edOtherFields(zones, edPlayerControlled(d)))) delete zones[k];
       Object.assign(zones, v);
-      changed();
+      changed({ parts: "zones" });
     }, `Other fields of ${pid} (JSON)`));
     box.append(fs);
   }
@@ -311,6 +345,7 @@ function drawEntry() {
   const box = $("#entry");
   box.textContent = "";
   if (!S.selected) {
+    for (const k of ["player", "zone", "index"]) delete box.dataset[k];
     box.append(edEl("p", { class: "ed-note", text: "Choose a card (on the board or in a zone's list) to set its state." }));
     return;
   }
@@ -325,7 +360,7 @@ function drawEntry() {
   if (def && def.text) box.append(edEl("p", { class: "ed-card-text", text: def.text }));
   if (z && z.kind === "units" && entry && typeof entry === "object") {
     for (const f of z.fields || []) {
-      box.append(control(f, entry[f.key], (v) => { edSetField(S.doc, player, zone, index, f.key, v); changed({ keepSelection: true }); }, `entry-${f.key}`));
+      box.append(control(f, entry[f.key], (v) => { edSetField(S.doc, player, zone, index, f.key, v); changed({ parts: "zones", keepSelection: true }); }, `entry-${f.key}`));
     }
     if (z.mods) {
       const n = edEl("input", { type: "number", step: 500, id: "entry-bp", placeholder: "+1000", dataset: { focusKey: "entry-bp" } });
@@ -335,15 +370,15 @@ function drawEntry() {
         if (!n.value) return;
         const mods = (entry.mods || []).concat([{ bp: Number(n.value), until: until.value }]);
         edSetField(S.doc, player, zone, index, "mods", mods);
-        changed({ keepSelection: true });
+        changed({ parts: "zones", keepSelection: true });
       });
       box.append(edEl("div", { class: "ed-row" }, field("BP change", n), until, add));
     }
     const controlled = ["card", ...(z.fields || []).map((f) => f.key)];
-    box.append(jsonArea("entry-extra", edOtherFields(entry, controlled), (v) => { edSetExtra(S.doc, player, zone, index, v, controlled.slice(1)); changed({ keepSelection: true }); }, "Other fields (JSON: mods, under, riders, force, shift, used, …)"));
+    box.append(jsonArea("entry-extra", edOtherFields(entry, controlled), (v) => { edSetExtra(S.doc, player, zone, index, v, controlled.slice(1)); changed({ parts: "zones", keepSelection: true }); }, "Other fields (JSON: mods, under, riders, force, shift, used, …)"));
   }
   const rm = edEl("button", { type: "button", id: "entry-remove", text: "Remove this card" });
-  rm.addEventListener("click", () => { edRemove(S.doc, player, zone, index); S.selected = null; changed(); });
+  rm.addEventListener("click", () => { edRemove(S.doc, player, zone, index); S.selected = null; changed({ parts: "zones" }); });
   box.append(rm);
 }
 
@@ -411,24 +446,37 @@ function drawAsk() {
   box.append(ask);
 }
 
-function renderAll() {
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : null;
-  drawSetup();
-  drawMoment();
-  drawZones();
-  drawEntry();
-  drawTarget();
-  if (focused) {
+function render(parts = "all") {
+  const active = document.activeElement;
+  const focused = active && active.dataset ? active.dataset.focusKey : null;
+  if (parts === "all") drawSetup();
+  if (parts === "all" || parts === "moment") drawMoment();
+  if (parts !== "moment") {
+    drawZones();
+    drawEntry();
+    drawTarget();
+  }
+  if (focused && !active.isConnected) { // (drawn again: the same control takes the focus)
     const again = root.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`);
     if (again) again.focus();
   }
+}
+
+// The zone cards are put in, marked without drawing the zones again.
+function markTarget() {
+  for (const z of root.querySelectorAll("#zones .ed-zone")) {
+    const on = !!S.target && z.dataset.player === S.target.player && z.dataset.zone === S.target.zone;
+    z.classList.toggle("target", on);
+    z.querySelector(".ed-zone-name").setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  drawTarget();
 }
 
 // ---- actions -------------------------------------------------------------------------
 
 function chooseZone(pid, zone, focusSearch) {
   S.target = { player: pid, zone };
-  renderAll();
+  markTarget();
   if (focusSearch) $("#search").focus();
 }
 
@@ -436,7 +484,7 @@ function select(pid, zone, index) {
   S.selected = { player: pid, zone, index };
   const z = edZoneSpec(S.doc, zone);
   if (z && z.kind !== "single") S.target = { player: pid, zone };
-  renderAll();
+  render("zones");
   drawBoard();
   const first = $("#entry input, #entry select, #entry textarea, #entry button");
   if (first) first.focus();
@@ -447,10 +495,13 @@ function place(code) {
     $("#target").textContent = "Choose a zone first (its name below, or the zone on the board).";
     return;
   }
-  edAddCard(S.doc, S.target.player, S.target.zone, code);
+  const index = edAddCard(S.doc, S.target.player, S.target.zone, code);
+  // the card just put is the chosen one: its panel is open to set its state (rested, …),
+  // while the focus stays in the search for the next card
+  if (index >= 0) S.selected = { player: S.target.player, zone: S.target.zone, index };
   $("#search").value = "";
   drawResults();
-  changed();
+  changed({ parts: "zones" });
   $("#search").focus();
 }
 
@@ -507,6 +558,19 @@ async function startNew(game, variant) {
   S.selected = null;
   await loadCards();
   changed();
+}
+
+// "New position": the next table to describe, of the same game and variant; the answer
+// about the last one goes with it (the question asked stays chosen).
+async function newPosition() {
+  S.action = null;
+  S.answerSeq += 1; // an answer still on its way is not drawn
+  delete root.dataset.asking;
+  $("#answer").textContent = "";
+  $("#search").value = "";
+  drawResults();
+  drawAsk();
+  await startNew(S.doc.game, S.doc.variant);
 }
 
 async function loadDoc(doc) {
@@ -613,7 +677,7 @@ async function main() {
   root.removeAttribute("aria-busy");
   document.body.dataset.ready = "1";
   if (ask && loaded) {
-    await runCheck();
+    await checked();
     drawAsk();
     await askNow();
   }
