@@ -32,6 +32,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError
 from marshmallow.experimental.context import Context
 
+from judge.core.canonical import sha256_of
+from judge.core.cardnames import deck_key, known_cards
 from judge.core.cards import builtin_set_names, card_table, load_builtin_set
 from judge.core.cardsets import CardSets, UnknownCardSet
 from judge.core.errors import FieldError, capped_list, join_path
@@ -402,7 +404,7 @@ def validate_log(
     """
     if not isinstance(data, dict):
         return [FieldError("", "a log is a JSON object")], None
-    document = data
+    document = written_doc = data
     game = data.get("game")
     module = game_schemas(game) if isinstance(game, str) and game in GAMES else None
     errors: list[FieldError] = []
@@ -412,6 +414,9 @@ def validate_log(
         if errors:  # the rest reads the position's cards: nothing more to check without them
             return capped_list(errors), None
     refs = _raw_refs(data, module, card_sets)
+    if refs.cards is not None:  # names in actions (schemas.refs.code_of_name), read if met
+        written = data
+        refs.name_table = lambda: _name_table(written, card_sets)
     if module is not None and "start" not in document and refs.cards is not None:
         # a deck listed by card names (schemas/deck_names.py): read only when an entry is
         # not a known code, so that a log listed by codes costs nothing more
@@ -425,6 +430,8 @@ def validate_log(
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
     actions = data.get("actions") if trusted else None
+    if isinstance(actions, list) and _names_in(actions, refs):
+        actions = None  # names were read as codes when it was checked: read them again
     if isinstance(actions, list):  # checked before: the envelope alone is loaded
         data = {**data, "actions": []}
     with Context(refs):
@@ -440,6 +447,15 @@ def validate_log(
         return capped_list(errors), None
     if isinstance(actions, list):
         loaded["actions"] = actions
+    elif refs.named and isinstance(document.get("actions"), list):
+        # the engines and the replay's steps read the actions as recorded (not as loaded,
+        # defaults filled): the names in them become the codes they were read as
+        document = {
+            **document,
+            "actions": _with_codes(document["actions"], loaded["actions"], refs.named),
+        }
+    if "start" in document and data.get("start") != document["start"]:
+        document = {**document, "start": data["start"]}  # its names read as codes
     # built-in sets' cards get the same defaults as the log's own, so that a definition
     # reads the same wherever it came from (a canonical log inlines them)
     # (a user set's cards were loaded through the game's schema when the set was read)
@@ -460,6 +476,7 @@ def validate_log(
         cards = card_table(loaded["cards"], loaded["card_sets"], card_sets)
     log = ActionLog(
         document=document,
+        written_sha256=None if document is written_doc else sha256_of(written_doc),
         game=loaded["game"],
         variant=loaded["variant"],
         rule_options=loaded["rule_options"],
@@ -498,6 +515,12 @@ def _start_view(
     if "decks" in data:
         message = "a log that starts from a position (start) has no decks: its cards are in start"
         return [FieldError("decks", message)], data, None
+    from judge.core.position import named_start
+
+    start, errors = named_start(data, card_sets)  # its cards named by name read as codes
+    if errors:
+        return errors, data, None
+    data = {**data, "start": start}
     refs = _raw_refs(data, module, card_sets)
     players = list(refs.players or ())
     try:
@@ -525,6 +548,55 @@ def _start_view(
     )
     errors, lay = hooks[1](start, players, cards, seeded, teams)
     return errors, {**data, "decks": lay.decks}, lay
+
+
+def _name_table(data: dict[str, Any], card_sets: CardSets | None) -> dict[str, list[str]]:
+    """Name key -> the codes of the cards of that name the log knows (its ``cards`` and
+    ``card_sets``), codes in order; empty when a set cannot be read (no name is read then)."""
+    table: dict[str, list[str]] = {}
+    for code, name in sorted((known_cards(data, card_sets) or {}).items()):
+        if name:
+            table.setdefault(deck_key(name), []).append(code)
+    return table
+
+
+def _names_in(actions: list[Any], refs: Refs) -> bool:
+    """Whether a string of ``actions`` (already checked) is a card's name and not a code: a
+    log checked before with names in it, whose actions must be read again for their codes."""
+    if refs.name_table is None or refs.cards is None:
+        return False
+    stack: list[Any] = [actions]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if value not in refs.cards and refs.codes_named(value):
+                return True
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+    return False
+
+
+def _with_codes(written: Any, loaded: Any, named: dict[str, str]) -> Any:
+    """``written`` (an action as recorded) with every string its fields read as a card's
+    name replaced by that card's code: where the loaded action holds the code in its place.
+    A string is replaced only there, so a keyword that happens to be a card's name too (in
+    another field) stays as written.  A copy where something changes, else ``written``."""
+    if isinstance(written, str):
+        code = named.get(written)
+        return code if code is not None and loaded == code else written
+    if isinstance(written, list) and isinstance(loaded, list) and len(written) == len(loaded):
+        out = [_with_codes(w, v, named) for w, v in zip(written, loaded, strict=True)]
+        return written if all(a is b for a, b in zip(out, written, strict=True)) else out
+    if isinstance(written, dict) and isinstance(loaded, dict):
+        changed = {
+            k: new
+            for k, v in written.items()
+            if k in loaded and (new := _with_codes(v, loaded[k], named)) is not v
+        }
+        return {**written, **changed} if changed else written
+    return written
 
 
 def action_log_json_schema() -> dict[str, Any]:
