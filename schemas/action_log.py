@@ -566,10 +566,14 @@ def _names_in(actions: list[Any], refs: Refs) -> bool:
     if refs.name_table is None or refs.cards is None:
         return False
     stack: list[Any] = [actions]
+    seen: set[str] = set()  # a log repeats its strings ("proceed", ids): each read once
     while stack:
         value = stack.pop()
         if isinstance(value, str):
-            if value not in refs.cards and refs.codes_named(value):
+            if value in seen or value in refs.cards:
+                continue
+            seen.add(value)
+            if refs.codes_named(value):
                 return True
         elif isinstance(value, list):
             stack.extend(value)
