@@ -18,6 +18,8 @@ from click.testing import CliRunner
 from judge import cli
 from judge.core.canonical import sha256_of
 from judge.core.cardnames import deck_key, known_cards
+from judge.core.cards import card_table
+from judge.core.cardsets import CardSets, read_card_set
 from judge.core.errors import BadLog
 from judge.core.log import load_checked, parse_log, text_sha256
 from judge.core.position import CARD_KEYS, NOT_CARDS, position_log
@@ -65,10 +67,12 @@ def unique_names(doc: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def by_names(doc: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def by_names(
+    doc: dict[str, Any], names: dict[str, str] | None = None
+) -> tuple[dict[str, Any], int]:
     """``doc`` with every code in its actions written as the card's name (in upper case every
     other time: names are compared without case), and how many were written so."""
-    names = unique_names(doc)
+    names = unique_names(doc) if names is None else names
     written = 0
 
     def walk(value: Any) -> Any:
@@ -303,3 +307,27 @@ def test_cli_judges_a_log_by_names_and_refuses_an_ambiguous_name_with_exit_2(
     assert line.startswith(f"error: actions[{at}].card: ")
     assert code in line and "TWIN-001" in line
     assert "Traceback" not in result.output
+
+
+def test_names_of_a_users_card_set_are_read_with_the_set() -> None:
+    """A name is looked up in the user's sets the run is given, as a code is."""
+    doc = load("union-arena/simultaneous-battle-end.json")
+    names = unique_names(doc)
+    definitions = card_table(doc.get("cards") or [], doc.get("card_sets") or [])
+    user_set = read_card_set(
+        {
+            "format": "judge-card-set/1",
+            "game": "union-arena",
+            "name": "harbour-lights",
+            "cards": list(definitions.values()),
+        }
+    )
+    by_set = {**copy.deepcopy(doc), "cards": [], "card_sets": ["harbour-lights"]}
+    named, written = by_names(by_set, names)
+    assert written >= 5
+    registry = CardSets([user_set])
+    a = replay(parse_log(by_set, registry))
+    b = replay(parse_log(named, registry))
+    assert without_hash(b) == without_hash(a)
+    with pytest.raises(BadLog):  # without the set, the names are unknown like its codes
+        parse_log(named)
