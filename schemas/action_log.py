@@ -517,10 +517,11 @@ def _start_view(
         return [FieldError("decks", message)], data, None
     from judge.core.position import named_start
 
-    start, errors = named_start(data, card_sets)  # its cards named by name read as codes
-    if errors:
-        return errors, data, None
-    data = {**data, "start": start}
+    if isinstance(data["start"], dict):  # else refused by the position's schema below
+        start, errors = named_start(data, card_sets)  # its cards by name read as codes
+        if errors:
+            return errors, data, None
+        data = {**data, "start": start}
     refs = _raw_refs(data, module, card_sets)
     players = list(refs.players or ())
     try:

@@ -113,6 +113,11 @@ def test_a_log_by_names_is_judged_as_the_log_by_codes(name: str) -> None:
     assert without_hash(b) == without_hash(a)  # steps, verdicts, echoed actions: codes
     assert b["log_sha256"] == sha256_of(named) != a["log_sha256"]  # the log as written
     assert canonical_log(b) == canonical_log(a)  # the canonical log carries codes
+    # a player's view and the full detail, the same: a name never shows more than its code
+    player = doc["players"][1]["id"]
+    assert without_hash(replay(named, perspective=player, detail="full")) == without_hash(
+        replay(doc, perspective=player, detail="full")
+    )
 
 
 @pytest.mark.parametrize("name", BY_CODE[:1] + BY_CODE[2:3] + BY_CODE[4:5])
@@ -331,3 +336,12 @@ def test_names_of_a_users_card_set_are_read_with_the_set() -> None:
     assert without_hash(b) == without_hash(a)
     with pytest.raises(BadLog):  # without the set, the names are unknown like its codes
         parse_log(named)
+
+
+@pytest.mark.parametrize("start", [5, "UAS-001", [], {"players": 3}, {"players": {"A": 1}}])
+def test_a_start_that_is_no_position_is_bad_input_not_a_fault(start: Any) -> None:
+    log = load("union-arena/from-position.json")
+    log["start"] = start
+    with pytest.raises(BadLog) as caught:
+        parse_log(log)
+    assert all(e.path.startswith("start") for e in caught.value.errors)
