@@ -33,7 +33,6 @@ from marshmallow import Schema, ValidationError
 from marshmallow.experimental.context import Context
 
 from judge.core.canonical import sha256_of
-from judge.core.cardnames import deck_key, known_cards
 from judge.core.cards import builtin_set_names, card_table, load_builtin_set
 from judge.core.cardsets import CardSets, UnknownCardSet
 from judge.core.errors import FieldError, capped_list, join_path
@@ -87,6 +86,7 @@ from schemas.log_fields import (
     parse_instance_id,
     player_list,
 )
+from schemas.log_names import name_table, names_in, with_codes
 from schemas.problems import flatten_errors
 
 __all__ = [
@@ -416,7 +416,7 @@ def validate_log(
     refs = _raw_refs(data, module, card_sets)
     if refs.cards is not None:  # names in actions (schemas.refs.code_of_name), read if met
         written = data
-        refs.name_table = lambda: _name_table(written, card_sets)
+        refs.name_table = lambda: name_table(written, card_sets)
     if module is not None and "start" not in document and refs.cards is not None:
         # a deck listed by card names (schemas/deck_names.py): read only when an entry is
         # not a known code, so that a log listed by codes costs nothing more
@@ -430,7 +430,7 @@ def validate_log(
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
     actions = data.get("actions") if trusted else None
-    if isinstance(actions, list) and _names_in(actions, refs):
+    if isinstance(actions, list) and names_in(actions, refs):
         actions = None  # names were read as codes when it was checked: read them again
     if isinstance(actions, list):  # checked before: the envelope alone is loaded
         data = {**data, "actions": []}
@@ -452,7 +452,7 @@ def validate_log(
         # defaults filled): the names in them become the codes they were read as
         document = {
             **document,
-            "actions": _with_codes(document["actions"], loaded["actions"], refs.named),
+            "actions": with_codes(document["actions"], loaded["actions"], refs.named),
         }
     if "start" in document and data.get("start") != document["start"]:
         document = {**document, "start": data["start"]}  # its names read as codes
@@ -549,59 +549,6 @@ def _start_view(
     )
     errors, lay = hooks[1](start, players, cards, seeded, teams)
     return errors, {**data, "decks": lay.decks}, lay
-
-
-def _name_table(data: dict[str, Any], card_sets: CardSets | None) -> dict[str, list[str]]:
-    """Name key -> the codes of the cards of that name the log knows (its ``cards`` and
-    ``card_sets``), codes in order; empty when a set cannot be read (no name is read then)."""
-    table: dict[str, list[str]] = {}
-    for code, name in sorted((known_cards(data, card_sets) or {}).items()):
-        if name:
-            table.setdefault(deck_key(name), []).append(code)
-    return table
-
-
-def _names_in(actions: list[Any], refs: Refs) -> bool:
-    """Whether a string of ``actions`` (already checked) is a card's name and not a code: a
-    log checked before with names in it, whose actions must be read again for their codes."""
-    if refs.name_table is None or refs.cards is None:
-        return False
-    stack: list[Any] = [actions]
-    seen: set[str] = set()  # a log repeats its strings ("proceed", ids): each read once
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            if value in seen or value in refs.cards:
-                continue
-            seen.add(value)
-            if refs.codes_named(value):
-                return True
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, dict):
-            stack.extend(value.values())
-    return False
-
-
-def _with_codes(written: Any, loaded: Any, named: dict[str, str]) -> Any:
-    """``written`` (an action as recorded) with every string its fields read as a card's
-    name replaced by that card's code: where the loaded action holds the code in its place.
-    A string is replaced only there, so a keyword that happens to be a card's name too (in
-    another field) stays as written.  A copy where something changes, else ``written``."""
-    if isinstance(written, str):
-        code = named.get(written)
-        return code if code is not None and loaded == code else written
-    if isinstance(written, list) and isinstance(loaded, list) and len(written) == len(loaded):
-        out = [_with_codes(w, v, named) for w, v in zip(written, loaded, strict=True)]
-        return written if all(a is b for a, b in zip(out, written, strict=True)) else out
-    if isinstance(written, dict) and isinstance(loaded, dict):
-        changed = {
-            k: new
-            for k, v in written.items()
-            if k in loaded and (new := _with_codes(v, loaded[k], named)) is not v
-        }
-        return {**written, **changed} if changed else written
-    return written
 
 
 def action_log_json_schema() -> dict[str, Any]:
