@@ -32,6 +32,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError
 from marshmallow.experimental.context import Context
 
+from judge.core.canonical import sha256_of
 from judge.core.cards import builtin_set_names, card_table, load_builtin_set
 from judge.core.cardsets import CardSets, UnknownCardSet
 from judge.core.errors import FieldError, capped_list, join_path
@@ -85,6 +86,7 @@ from schemas.log_fields import (
     parse_instance_id,
     player_list,
 )
+from schemas.log_names import name_table, names_in, with_codes
 from schemas.problems import flatten_errors
 
 __all__ = [
@@ -402,7 +404,7 @@ def validate_log(
     """
     if not isinstance(data, dict):
         return [FieldError("", "a log is a JSON object")], None
-    document = data
+    document = written_doc = data
     game = data.get("game")
     module = game_schemas(game) if isinstance(game, str) and game in GAMES else None
     errors: list[FieldError] = []
@@ -412,6 +414,9 @@ def validate_log(
         if errors:  # the rest reads the position's cards: nothing more to check without them
             return capped_list(errors), None
     refs = _raw_refs(data, module, card_sets)
+    if refs.cards is not None:  # names in actions (schemas.refs.code_of_name), read if met
+        written = data
+        refs.name_table = lambda: name_table(written, card_sets)
     if module is not None and "start" not in document and refs.cards is not None:
         # a deck listed by card names (schemas/deck_names.py): read only when an entry is
         # not a known code, so that a log listed by codes costs nothing more
@@ -425,6 +430,8 @@ def validate_log(
     loaded: dict[str, Any] | None = None
     schema, load = _log_loader(game if module is not None else None)
     actions = data.get("actions") if trusted else None
+    if isinstance(actions, list) and names_in(actions, refs):
+        actions = None  # names were read as codes when it was checked: read them again
     if isinstance(actions, list):  # checked before: the envelope alone is loaded
         data = {**data, "actions": []}
     with Context(refs):
@@ -440,6 +447,15 @@ def validate_log(
         return capped_list(errors), None
     if isinstance(actions, list):
         loaded["actions"] = actions
+    elif refs.named and isinstance(document.get("actions"), list):
+        # the engines and the replay's steps read the actions as recorded (not as loaded,
+        # defaults filled): the names in them become the codes they were read as
+        document = {
+            **document,
+            "actions": with_codes(document["actions"], loaded["actions"], refs.named),
+        }
+    if "start" in document and data.get("start") != document["start"]:
+        document = {**document, "start": data["start"]}  # its names read as codes
     # built-in sets' cards get the same defaults as the log's own, so that a definition
     # reads the same wherever it came from (a canonical log inlines them)
     # (a user set's cards were loaded through the game's schema when the set was read)
@@ -460,6 +476,7 @@ def validate_log(
         cards = card_table(loaded["cards"], loaded["card_sets"], card_sets)
     log = ActionLog(
         document=document,
+        written_sha256=None if document is written_doc else sha256_of(written_doc),
         game=loaded["game"],
         variant=loaded["variant"],
         rule_options=loaded["rule_options"],
@@ -498,6 +515,13 @@ def _start_view(
     if "decks" in data:
         message = "a log that starts from a position (start) has no decks: its cards are in start"
         return [FieldError("decks", message)], data, None
+    from judge.core.position import named_start
+
+    if isinstance(data["start"], dict):  # else refused by the position's schema below
+        start, errors = named_start(data, card_sets)  # its cards by name read as codes
+        if errors:
+            return errors, data, None
+        data = {**data, "start": start}
     refs = _raw_refs(data, module, card_sets)
     players = list(refs.players or ())
     try:

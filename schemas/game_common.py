@@ -85,8 +85,7 @@ class BaseCardRef(Str):
             raise self.make_error("invalid")
         if not value:
             raise ValidationError("must not be empty")
-        check_ref_string(value)
-        return value
+        return check_ref_string(value)  # a card's unique name is read as its code
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
         return [

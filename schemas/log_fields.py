@@ -294,7 +294,7 @@ class CardCode(Str):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
         value = super()._deserialize(value, attr, data, **kwargs)
         if value:
-            check_card_code(value)
+            return check_card_code(value)  # a card's unique name is read as its code
         return value
 
     def fast_loader(self) -> Any:

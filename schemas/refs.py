@@ -7,6 +7,7 @@ themselves (:mod:`schemas.log_fields`, which re-exports these) for the size of t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -41,6 +42,24 @@ class Refs:
     #: built-in set name -> its game, for the sets read while the references were read (so
     #: that the ``card_sets`` field does not decode them a second time)
     set_games: dict[str, Any] = field(default_factory=dict)
+    #: how to read the cards the log knows by name: a function giving name key
+    #: (:func:`judge.core.cardnames.deck_key`) -> the codes of the cards of that name, called
+    #: on the first string that is neither an instance id nor a known code; None: no names
+    name_table: Callable[[], dict[str, list[str]]] | None = None
+    #: name as written -> the code it was read as, for every name read while loading
+    named: dict[str, str] = field(default_factory=dict)
+    _by_name: dict[str, list[str]] | None = None
+
+    def codes_named(self, name: str) -> list[str]:
+        """The codes of the cards the log knows whose name is ``name`` (names compared as
+        deck lists compare them); none when names cannot be read."""
+        if self.name_table is None:
+            return []
+        if self._by_name is None:
+            self._by_name = self.name_table()
+        from judge.core.cardnames import deck_key
+
+        return self._by_name.get(deck_key(name), [])
 
 
 def current_refs() -> Refs | None:
@@ -74,23 +93,52 @@ def _instance_pattern(players: tuple[str, ...], tags: tuple[str, ...]) -> re.Pat
     return re.compile(rf"(?P<pid>{pids})-{tag}(?P<n>[1-9][0-9]*|0)")
 
 
-def check_card_code(code: str) -> None:
-    """Raise ValidationError if ``code`` is not a card the log knows."""
+def check_card_code(code: str) -> str:
+    """The code ``code`` stands for: itself when it is a card the log knows, else the code
+    of the one card the log knows by that name (:func:`code_of_name`); ValidationError if
+    neither (unknown) or if several cards carry that name (which one is meant changes the
+    ruling, so the log must say)."""
     refs = current_refs()
     if refs is not None and refs.cards is not None and code not in refs.cards:
-        raise ValidationError(f"unknown card code {code!r} (not in cards or card_sets)")
+        named = code_of_name(code, refs)
+        if named is None:
+            raise ValidationError(f"unknown card code {code!r} (not in cards or card_sets)")
+        return named
+    return code
 
 
-def check_ref_string(ref: str) -> None:
-    """Raise ValidationError unless ``ref`` is an instance id in range or a known card code.
+def code_of_name(name: str, refs: Refs) -> str | None:
+    """The code of the one card the log knows by the name ``name`` (noted in
+    ``refs.named``, so that the document the engine reads can be given codes:
+    :func:`schemas.action_log.validate_log`), None when no card carries it.
+
+    Why at load time: a person writing a log by hand knows "Cinder Gunner", not its code;
+    read here, into the code, the engines, the replay's steps and the canonical log only
+    ever see codes.  Only a string a field reads as a card reaches this (after its
+    keywords, ``"player"`` and the like, and after instance ids and codes)."""
+    codes = refs.codes_named(name)
+    if len(codes) > 1:
+        raise ValidationError(
+            f"{name!r} is the name of {len(codes)} cards ({', '.join(codes)}): "
+            "write the code of the one meant"
+        )
+    if not codes:
+        return None
+    refs.named[name] = codes[0]
+    return codes[0]
+
+
+def check_ref_string(ref: str) -> str:
+    """The reference ``ref`` stands for: an instance id in range or a known card code as it
+    is, a card's unique name as that card's code; ValidationError otherwise.
 
     A string that is an instance id of a listed player (``<player>-<n>``,
-    ``<player>-AP<n>``) is read as one; any other string is a card code.  A string that is
-    both an instance id and a known card code is ambiguous.
+    ``<player>-AP<n>``) is read as one; any other string is a card code or, failing that,
+    a card's name.  A string that is both an instance id and a known card code is ambiguous.
     """
     refs = current_refs()
     if refs is None:
-        return
+        return ref
     instance = parse_instance_id(ref, refs)
     known_code = refs.cards is not None and ref in refs.cards
     if instance is not None:
@@ -106,5 +154,5 @@ def check_ref_string(ref: str) -> None:
                 f"instance id {ref!r} is out of range: the {section} list of player {pid!r} has "
                 f"{size} card{'' if size == 1 else 's'}"
             )
-        return
-    check_card_code(ref)
+        return ref
+    return check_card_code(ref)

@@ -8,14 +8,17 @@ and the core does not import the schemas, a layer above it (``tests/test_layers.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from judge.core.cards import builtin_set_names, card_table
 from judge.core.names import name_key
 
 
+@lru_cache(maxsize=8192)
 def deck_key(name: str) -> str:
-    """The form a card's name is compared in with an entry written by name.
+    """The form a card's name is compared in with an entry written by name (kept for the
+    strings met most: a log's keywords and ids, asked of every log that may name cards).
 
     >>> deck_key("Cinder  GUNNER") == deck_key("cinder gunner")
     True
@@ -32,18 +35,33 @@ def known_cards(data: dict[str, Any], card_sets: Any) -> dict[str, str] | None:
             return None
         try:
             if name in builtin_set_names():
-                cards = card_table([], [name])
+                named = _builtin_names(name)
             elif card_sets is not None:
-                cards = card_sets.resolve(name).cards
+                named = _names_of(card_sets.resolve(name).cards)
             else:
                 return None
         except (KeyError, LookupError, ValueError):
             return None
-        for code, card in cards.items():
-            if isinstance(card, dict) and isinstance(card.get("name"), str):
-                out[code] = card["name"]
+        for code, card_name in named:
+            out.setdefault(code, card_name)  # the first set that defines a code wins
     for card in data.get("cards") or ():
         if isinstance(card, dict) and isinstance(card.get("code"), str):
             name = card.get("name")
             out[card["code"]] = name if isinstance(name, str) else ""
     return out
+
+
+@cache
+def _builtin_names(name: str) -> tuple[tuple[str, str], ...]:
+    """(code, name) of a built-in set's cards, read once per process: the package's sets do
+    not change while it runs, and a log that may name cards by name asks for them (a worker
+    reading a checked log again asks for every log)."""
+    return _names_of(card_table([], [name]))
+
+
+def _names_of(cards: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (code, card["name"])
+        for code, card in cards.items()
+        if isinstance(card, dict) and isinstance(card.get("name"), str)
+    )

@@ -32,7 +32,9 @@ FORMAT = "judge-action-log/1"
 
 @dataclass
 class ActionLog:
-    """A validated action log.  ``document`` is the input exactly as decoded."""
+    """A validated action log.  ``document`` is the input as decoded, with the cards it
+    names by name in its actions and ``start`` read as their codes (every other string as
+    written; ``written_sha256`` then keeps the hash of the input)."""
 
     document: dict[str, Any]
     game: str
@@ -55,6 +57,11 @@ class ActionLog:
     #: None for a log that starts from setup (``docs/positions.md``)
     start: dict[str, Any] | None = None
     layout: Any = None
+    #: the SHA-256 of the document as written, when ``document`` differs from it: a log that
+    #: names cards by name in its actions or ``start`` has them read as codes in
+    #: ``document`` (what the engines judge and the replay echoes), and is still known by
+    #: the hash of what was written (``docs/action-log.md``, "Cards by name")
+    written_sha256: str | None = None
 
     @property
     def player_ids(self) -> list[str]:
@@ -63,7 +70,7 @@ class ActionLog:
     @property
     def sha256(self) -> str:
         """Content hash: SHA-256 of the canonical JSON of the document as given."""
-        return sha256_of(self.document)
+        return self.written_sha256 or sha256_of(self.document)
 
 
 def decode(text: str | bytes, limits: Limits = NO_LIMITS) -> dict[str, Any]:
