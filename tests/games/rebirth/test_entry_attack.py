@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rebirth.testing import (
+    NO_CANCEL,
     LogBuilder,
     card,
     event_types,
@@ -51,7 +52,7 @@ def test_R4U_ENTRY_IN_the_top_card_whenever_the_entry_is_empty() -> None:
 
 
 def test_R4U_SPARK_fires_through_entry_in_only() -> None:
-    b = to_b_battle([SPARK_DRAW], entry="T-SPK")
+    b = to_b_battle([SPARK_DRAW], entry="T-SPK", options=NO_CANCEL)
     r = b.replay()
     move_reveal = 8
     assert "R4U-SPARK" in rules_applied(r, move_reveal)
