@@ -572,12 +572,13 @@ def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
         fill_missing(eng, action)
         return
     if st.agenda and st.agenda[0][0] == "wait_cancel" and kind != "guard":
-        pid = st.agenda[0][1]["player"]
+        args = st.agenda[0][1]
+        pid = args["player"]
         st.agenda.pop(0)
-        could = battle.could_guard(eng, pid, False, ("cancel",))
+        could = battle.could_cancel(eng, pid, args)
         eng.ctx.ruling(
             "R4U-CHOICE-RECORDED",
-            "The log records no answer to the spark: no cancel was used"
+            f"The log records no answer to the {args.get('target', 'spark')}: no cancel was used"
             + (f", though {pid} could have used one." if could else "."),
         )
         if could:

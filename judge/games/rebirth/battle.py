@@ -6,7 +6,7 @@ dispatches to them, as to the other phases' handlers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import do_take, is_instance, ref_code, ref_text
@@ -14,6 +14,7 @@ from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
 if TYPE_CHECKING:
+    from judge.games.rebirth.cards import CardDef
     from judge.games.rebirth.engine import RebirthEngine
 
 
@@ -139,13 +140,9 @@ def check_guard(eng: RebirthEngine, plan: Plan) -> None:
     if take is None:
         return
     if st.agenda and st.agenda[0][0] == "wait_cancel":
-        d = st.card(take.iid)
-        if not d.has("cancel"):
-            plan.violate(
-                "R4U-CANCEL",
-                f"{eng.name(take.iid)} has no cancel: only a cancel card answers a spark "
-                "(rule option cancel_timing spark).",
-            )
+        why = cancel_cannot(eng, take.iid, st.agenda[0][1])
+        if why is not None:
+            plan.violate(*why)
         plan.data["keyword"] = "cancel"
         return
     a = st.attack
@@ -158,7 +155,7 @@ def check_guard(eng: RebirthEngine, plan: Plan) -> None:
         if d.has("cancel") and not d.has("blocker"):
             rule = (
                 "R4U-CANCEL"
-                if eng.options.get("cancel_timing") == "none"
+                if eng.options.get("cancel_timing") != "partner_attack"
                 else "R4U-BLOCKER-VS-CANCEL"
             )
         elif d.has("blocker"):
@@ -194,29 +191,105 @@ def _use_guard_card(eng: RebirthEngine, plan: Plan) -> tuple[str, str]:
     return iid, "puts it into the waiting room"
 
 
+def _answers(eng: RebirthEngine, d: CardDef) -> tuple[str, ...]:
+    """What the cancel card ``d`` may stop: its printed line's word (R4U-CANCEL), else the
+    rule option cancel_answers's (R4U-CANCEL-ANSWERS)."""
+    printed = d.cancel_stops
+    if printed is not None:
+        return printed
+    if eng.options.get("cancel_answers", "spark_or_cancel") == "spark":
+        return ("spark",)
+    return ("spark", "cancel")
+
+
+def cancel_cannot(
+    eng: RebirthEngine, iid: str, args: dict[str, Any], d: CardDef | None = None
+) -> tuple[str, str] | None:
+    """Why ``iid`` (of definition ``d``) cannot answer the spark (or cancel) ``args`` waits
+    on, as (rule, text); None when it can."""
+    d = d or eng.state.card(iid)
+    target = args.get("target", "spark")
+    if not d.has("cancel"):
+        return (
+            "R4U-CANCEL",
+            f"{eng.name(iid)} has no cancel: only a cancel card answers a {target} "
+            f"(rule option cancel_timing {eng.options.get('cancel_timing')}).",
+        )
+    answers = _answers(eng, d)
+    printed = d.cancel_stops is not None
+    rule = "R4U-CANCEL" if printed else "R4U-CANCEL-ANSWERS"
+    if target == "cancel" and "cancel" not in answers:
+        said = "its printed line" if printed else "rule option cancel_answers spark"
+        return rule, f"{eng.name(iid)} stops a spark only, not a cancel ({said})."
+    source = eng.state.card(str(args["source"]))
+    if target == "spark" and answers == ("spark_non_rebirth",) and source.is_rebirth:
+        return (
+            "R4U-CANCEL",
+            f"{eng.name(iid)} stops the spark of a card other than a Rebirth card only "
+            f"(its printed line): {eng.name(str(args['source']))} is a Rebirth card.",
+        )
+    return None
+
+
+def could_cancel(eng: RebirthEngine, pid: str, args: dict[str, Any]) -> bool:
+    """Whether ``pid`` could answer the spark (or cancel) ``args`` waits on: a known hand card
+    that may, or in observed mode an unknown hand card that could be an unseen one."""
+    st = eng.state
+    ps = st.players[pid]
+    for iid in ps.hand:
+        if iid is not None and cancel_cannot(eng, iid, args) is None:
+            return True
+    if None in ps.hand:
+        return any(
+            ids and cancel_cannot(eng, ids[0], args, st.defs[c]) is None
+            for c, ids in ps.unseen.items()
+        )
+    return False
+
+
 def apply_cancel(eng: RebirthEngine, plan: Plan) -> None:
-    """The answer to a spark under cancel_timing "spark" (R4U-CANCEL)."""
+    """The answer to a spark (or to a cancel) under cancel_timing "spark" (R4U-CANCEL).  A
+    cancel used flips the waiting spark between stopped and not, and gives the other player
+    the chance to stop that cancel in turn with a cancel that stops cancels: the spark is
+    stopped when an odd number of cancels were used against it and its cancels."""
     st = eng.state
     pid = plan.action["p"]
     _, args = st.agenda.pop(0)
     source = eng.name(args["source"])
+    target = args.get("target", "spark")
+    what = f"{source}'s spark" if target == "spark" else f"the cancel {eng.name(args['card'])}"
     if plan.action.get("card") is None:
-        eng.event("guard", f"{pid} uses no cancel against {source}'s spark.", player=pid)
+        eng.event("guard", f"{pid} uses no cancel against {what}.", player=pid)
         return
-    if st.agenda and st.agenda[0][0] == "spark":
-        st.agenda.pop(0)
     iid, how = _use_guard_card(eng, plan)
+    for i, (op, spark_args) in enumerate(st.agenda):
+        if op == "spark" and spark_args["source"] == args["source"]:
+            st.agenda[i] = ("spark", {**spark_args, "stopped": not spark_args.get("stopped")})
+            break
     eng.event(
         "guard",
-        f"{pid} uses {eng.name(iid)} (cancel) and {how}: {source}'s spark does nothing.",
+        f"{pid} uses {eng.name(iid)} (cancel) and {how}: it stops {what}.",
         player=pid,
         card=iid,
         keyword="cancel",
     )
     eng.ctx.ruling(
         "R4U-CANCEL",
-        f"{pid} cancels {source}'s spark: the effect does nothing (rule option cancel_timing "
-        "spark).",
+        f"{pid} uses {eng.name(iid)} against {what}: it stops it, unless a cancel stops "
+        f"{eng.name(iid)} in turn (rule option cancel_timing {eng.options.get('cancel_timing')}).",
+    )
+    other = st.opponent(pid)
+    eng.push(
+        (
+            "wait_cancel",
+            {
+                "player": other,
+                "controller": args["controller"],
+                "source": args["source"],
+                "target": "cancel",
+                "card": iid,
+            },
+        )
     )
     eng.ctx.ruling(
         "R4U-GUARD-USE",

@@ -78,6 +78,14 @@ class CardDef:
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
 
+    @property
+    def cancel_stops(self) -> tuple[str, ...] | None:
+        """What the card's printed cancel line stops (R4U-CANCEL), None when the definition
+        does not print it (then the rule option cancel_answers decides)."""
+        from judge.games.rebirth.reader import cancel_stops
+
+        return cancel_stops(self.raw.get("text"))
+
     def effects_when(self, when: str) -> list[dict[str, Any]]:
         return [e for e in self.effects if e.get("when") == when]
 

@@ -553,11 +553,30 @@ class RebirthEngine(AgendaEngine):
         steps: list[tuple[str, dict[str, Any]]] = []
         for index in sparks:
             args = {"player": self.state.opponent(pid), "controller": pid, "source": iid}
-            steps += [("wait_cancel", args), ("spark", {**args, "index": index})]
+            steps += [
+                ("wait_cancel", {**args, "target": "spark"}),
+                ("spark", {**args, "index": index}),
+            ]
         self.push(*steps)
 
-    def op_spark(self, player: str, controller: str, source: str, index: int) -> None:
-        """A spark effect that no cancel answered goes to the pending effects."""
+    def op_spark(
+        self, player: str, controller: str, source: str, index: int, stopped: bool = False
+    ) -> None:
+        """A spark effect goes to the pending effects, unless a cancel stopped it (one that no
+        later cancel stopped in turn, R4U-CANCEL)."""
+        if stopped:
+            self.event(
+                "spark_stopped",
+                f"{self.name(source)}'s spark was stopped by a cancel: it does nothing.",
+                player=controller,
+                card=source,
+            )
+            self.ctx.ruling(
+                "R4U-CANCEL",
+                f"{player} stopped {self.name(source)}'s spark with a cancel: the effect does "
+                f"nothing (rule option cancel_timing {self.options.get('cancel_timing')}).",
+            )
+            return
         eff = self.state.card(source).effects[index]
         self.pool.add(controller, source, eff, index, "spark")
 

@@ -95,6 +95,47 @@ def _showcase_reminder(m: re.Match[str]) -> Line | None:
 #: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
 _BLOCKER_REMINDER = r"\(手札から(?:控え室に置く|すてる)と、味方へのアタック1回のダメージを0にする\)"
 
+#: cancel's two printed lines (R4U-CANCEL), each with or without its reminder: what the card
+#: stops is printed after the colon, a spark of a card other than a Rebirth card, or a spark or
+#: a cancel (the reminder with 控え室に置くと, and the older 控え室に置く、)
+_CANCEL_NON_REBIRTH_REMINDER = r"\(手札から控え室に置くと?、Reバース以外の【スパーク】を1つ止める\)"
+_CANCEL_SPARK_OR_CANCEL_REMINDER = (
+    r"\(手札から控え室に置くと?、【スパーク】か【キャンセル】を1つ止める\)"
+)
+_CANCEL_NON_REBIRTH = (
+    rf"【キャンセル】:Reバース以外の【スパーク】(?:{_CANCEL_NON_REBIRTH_REMINDER})?"
+)
+_CANCEL_SPARK_OR_CANCEL = (
+    rf"【キャンセル】:【スパーク】or【キャンセル】(?:{_CANCEL_SPARK_OR_CANCEL_REMINDER})?"
+)
+#: what each cancel line stops, as :func:`cancel_stops` names it
+_CANCEL_LINES = (
+    (re.compile(_CANCEL_NON_REBIRTH), ("spark_non_rebirth",)),
+    (re.compile(_CANCEL_SPARK_OR_CANCEL), ("spark", "cancel")),
+)
+
+
+def cancel_stops(text: object) -> tuple[str, ...] | None:
+    """What a card's printed cancel line says it stops (R4U-CANCEL): ``("spark_non_rebirth",)``
+    or ``("spark", "cancel")``; None when no such line is printed (a definition with the
+    keyword only), so that the rule option cancel_answers decides, not a guess.
+
+    >>> cancel_stops("【キャンセル】：【スパーク】or【キャンセル】")
+    ('spark', 'cancel')
+    >>> cancel_stops("【キャンセル】：Reバース以外の【スパーク】") is None
+    False
+    >>> cancel_stops(None) is None
+    True
+    """
+    if not isinstance(text, str):
+        return None
+    for line in tr.lines(text):
+        for pattern, stops in _CANCEL_LINES:
+            if pattern.fullmatch(line):
+                return stops
+    return None
+
+
 #: the templates, in the order they are tried (R4U-TEXT-READ); the rule each follows is
 #: named beside it
 TEMPLATES: tuple[tr.Template, ...] = (
@@ -114,6 +155,21 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "growing",
         r"【のびしろ】(\(今後の成長に期待!\))?",
         lambda m: Line(keywords=("growing",)),
+    ),
+    tr.template(
+        "cancel: a spark of a non-Rebirth card",
+        _CANCEL_NON_REBIRTH,
+        lambda m: Line(keywords=("cancel",)),
+    ),
+    tr.template(
+        "cancel: a spark or a cancel",
+        _CANCEL_SPARK_OR_CANCEL,
+        lambda m: Line(keywords=("cancel",)),
+    ),
+    tr.template(
+        "cancel reminder",
+        rf"{_CANCEL_NON_REBIRTH_REMINDER}|{_CANCEL_SPARK_OR_CANCEL_REMINDER}",
+        lambda m: Line(reminder="cancel"),
     ),
     tr.template(
         "blocker reminder",
@@ -302,9 +358,8 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
 )
 
-#: keyword lines kept on an unsupported card though the line is not read: what the keyword
-#: does is printed after it and is not in the vocabulary (the engine's cancel does not say
-#: what it stops, R4U-CANCEL)
+#: keyword lines kept on an unsupported card though the line is not read (a cancel line in
+#: another wording than the two the templates read: what it stops is not known)
 _KEPT = (("cancel", re.compile(r"【キャンセル】.*")),)
 #: keyword lines: no stand-in effect is made of them (what they do is a rule of the engine's)
 _KEYWORD_LINE = re.compile(r"【(ブロッカー|キャンセル|のびしろ)】.*")

@@ -146,7 +146,8 @@ def render_effect(effect: dict[str, Any]) -> str:
 
 _KEYWORD_WORDS = {
     "blocker": "Blocker (from the hand to the waiting room: one attack deals no damage)",
-    "cancel": "Cancel (what it answers is the rule option cancel_timing's, R4U-CANCEL)",
+    "cancel": "Cancel (from the hand to the waiting room: stops one spark, or a cancel, as its "
+    "printed line says, R4U-CANCEL)",
     "growing": "Growing (no effect of its own, R4U-TEXT-GROWING)",
 }
 

@@ -35,6 +35,7 @@ __all__ = [
     "BLOCKER",
     "CANCEL",
     "FILLER_CODE",
+    "NO_CANCEL",
     "REBIRTH",
     "to_b_battle",
     "PARTNER_CODE",
@@ -140,6 +141,9 @@ class LogBuilder(BaseLogBuilder):
 ATTACKER = card("T-ATK", name="Striker", level=1, atk=3, def_=5)
 BLOCKER = card("T-BLK", name="Wall", level=1, atk=1, def_=2, keywords=["blocker"])
 CANCEL = card("T-CAN", name="Veto", level=1, atk=1, def_=2, keywords=["cancel"])
+#: the rule options of a test about what a spark does, not about whether it is stopped: no
+#: cancel window after each spark (R4U-CANCEL's default "spark" asks the other player first)
+NO_CANCEL = {"cancel_timing": "none"}
 BIG = card("T-BIG", name="Giant", level=3, atk=5, def_=9)
 REBIRTH = card("T-RB", "rebirth", name="Second Wind")
 

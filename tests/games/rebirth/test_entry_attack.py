@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rebirth.testing import (
+    NO_CANCEL,
     LogBuilder,
     card,
     event_types,
@@ -51,7 +52,7 @@ def test_R4U_ENTRY_IN_the_top_card_whenever_the_entry_is_empty() -> None:
 
 
 def test_R4U_SPARK_fires_through_entry_in_only() -> None:
-    b = to_b_battle([SPARK_DRAW], entry="T-SPK")
+    b = to_b_battle([SPARK_DRAW], entry="T-SPK", options=NO_CANCEL)
     r = b.replay()
     move_reveal = 8
     assert "R4U-SPARK" in rules_applied(r, move_reveal)
@@ -201,9 +202,11 @@ def test_R4U_GUARD_USE_discard_by_default_reveal_as_option() -> None:
     )
 
 
-def test_R4U_CANCEL_no_window_by_default_partner_attack_as_option() -> None:
-    b = _attack(to_b_battle(), guard="T-CAN")
-    assert rules_broken(b.replay(), b.last) == ["R4U-CANCEL"]
+def test_R4U_CANCEL_answers_no_attack_by_default_nor_under_none() -> None:
+    """The printed reminder: a cancel stops a spark (or a cancel), not an attack."""
+    for options in (None, {"cancel_timing": "none"}):
+        b = _attack(to_b_battle(options=options), guard="T-CAN")
+        assert rules_broken(b.replay(), b.last) == ["R4U-CANCEL"]
 
 
 def test_R4U_BLOCKER_VS_CANCEL_separate_by_default_either_as_option() -> None:

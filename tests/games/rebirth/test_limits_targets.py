@@ -11,6 +11,7 @@ from typing import Any
 
 from judge.core.replay import position
 from judge.games.rebirth.testing import (
+    NO_CANCEL,
     LogBuilder,
     card,
     event_types,
@@ -132,7 +133,7 @@ def test_R4U_ACTIVATE_LIMIT_a_per_turn_on_a_spark_is_outside_the_vocabulary() ->
     odd = card(
         "T-SPX", name="Odd", effects=[{"when": "spark", "per_turn": 1, "do": [{"op": "draw"}]}]
     )
-    b = LogBuilder([odd]).setup(first="A")
+    b = LogBuilder([odd], options=NO_CANCEL).setup(first="A")
     b.proceed("A")
     b.act("A", "move", square=1, pay=ZERO)
     b.act("A", "reveal", card="T-SPX")
@@ -182,7 +183,7 @@ def _b_spark(spark: str) -> LogBuilder:
     b.proceed("A")
     b.proceed("B")
     b.act("B", "move", square=1, pay=ZERO)
-    return b.act("B", "reveal", card=spark)
+    return b.act("B", "reveal", card=spark).act("A", "guard", card=None)  # no cancel (R4U-CANCEL)
 
 
 def test_R4U_EFFECT_TARGETS_a_spark_puts_the_opposing_entry_character_into_the_waiting_room() -> (

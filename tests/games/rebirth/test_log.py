@@ -4,6 +4,7 @@ R4U-EFFECT-UNSUPPORTED, R4U-OUTCOME, R4U-CONCEDE)."""
 from __future__ import annotations
 
 from judge.games.rebirth.testing import (
+    NO_CANCEL,
     LogBuilder,
     card,
     event_types,
@@ -50,7 +51,7 @@ UNREAD = card("T-TXT", name="Mystery", effects=[{"when": "spark", "text": "Do so
 
 
 def test_R4U_EFFECT_UNSUPPORTED_marks_the_step_and_what_follows() -> None:
-    b = LogBuilder([UNREAD]).setup(first="A").proceed("A")
+    b = LogBuilder([UNREAD], options=NO_CANCEL).setup(first="A").proceed("A")
     b.act("A", "move", square=1, pay={"energy": 0, "partner": 0}).act("A", "reveal", card="T-TXT")
     b.proceed("A")
     r = b.replay()
@@ -60,7 +61,7 @@ def test_R4U_EFFECT_UNSUPPORTED_marks_the_step_and_what_follows() -> None:
 
 
 def test_R4U_OUTCOME_records_what_the_effect_did() -> None:
-    b = LogBuilder([UNREAD]).setup(first="A").proceed("A")
+    b = LogBuilder([UNREAD], options=NO_CANCEL).setup(first="A").proceed("A")
     b.act("A", "move", square=1, pay={"energy": 0, "partner": 0}).act("A", "reveal", card="T-TXT")
     b.act("A", "outcome", source="T-TXT", ops=[{"op": "draw", "n": 1}]).proceed("A")
     r = b.replay()
@@ -82,6 +83,7 @@ def _unread_spark() -> tuple[LogBuilder, str]:
     the engine cannot read; returns the builder and the member's id."""
     b = LogBuilder([UNREAD]).setup(first="A").proceed("A")
     b.act("A", "move", square=1, pay={"energy": 0, "partner": 0}).act("A", "reveal", card="T-TXT")
+    b.act("B", "guard", card=None)  # B uses no cancel against the spark (R4U-CANCEL)
     return b, player_state(b.replay(), "A")["members"][0]["id"]
 
 

@@ -20,7 +20,7 @@ from judge.games.rebirth.sample import sample_deck, sample_envelope
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     guard_use=st.sampled_from(["discard", "reveal"]),
-    cancel_timing=st.sampled_from(["none", "partner_attack"]),
+    cancel_timing=st.sampled_from(["spark", "none", "partner_attack"]),
 )
 def test_random_legal_games_replay_clean_and_round_trip(
     seed: int, guard_use: str, cancel_timing: str

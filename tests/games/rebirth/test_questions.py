@@ -18,6 +18,7 @@ from judge.core.ask import ask
 from judge.core.canonical import canonical_json
 from judge.games.rebirth.testing import (
     BIG,
+    NO_CANCEL,
     REBIRTH,
     LogBuilder,
     card,
@@ -208,7 +209,7 @@ def test_damage_the_seventh_retired_card_loses_after_its_entry_in() -> None:
 
 def test_legal_a_spark_fires_when_entry_in_reveals_it() -> None:
     # seed, スパーク: "因为报名导致“擂台”出现的卡片带有这个符号的效果时，将发动非常强力的效果"
-    b = LogBuilder([FLASH]).setup(first="A").proceed("A")
+    b = LogBuilder([FLASH], options=NO_CANCEL).setup(first="A").proceed("A")
     b.act("A", "move", square=1, pay=ZERO)  # the entry is empty: entry-in, A reveals
     a = answer(b, "legal", action={"p": "A", "do": "reveal", "card": "T-SPK"})
     assert a["legal"] is True
@@ -233,7 +234,7 @@ def test_legal_a_spark_card_played_from_the_hand_fires_nothing() -> None:
 def test_legal_a_rebirth_card_revealed_by_entry_in() -> None:
     # seed, Rebirth卡的使用: "因为报名使得“擂台”上出现Rebirth卡时，发动该卡片的闪光效果并将其放入Rebirth
     # 卡区" -- and the entry is still empty, so another entry-in (保证参赛区一直有角色存在)
-    b = LogBuilder([BURST]).setup(first="A").proceed("A")
+    b = LogBuilder([BURST], options=NO_CANCEL).setup(first="A").proceed("A")
     b.act("A", "move", square=1, pay=ZERO)
     a = answer(b, "legal", action={"p": "A", "do": "reveal", "card": "T-SRB"})
     assert a["legal"] is True

@@ -69,15 +69,17 @@ def test_R4U_TEXT_READ_effects_given_keep_the_text_unread() -> None:
     assert d.effects == () and d.keywords == ("blocker",)
 
 
-def _b_spark_text(text: str) -> LogBuilder:
-    """B's entry-in in turn 2 reveals T-TXT, a card defined by its printed ``text`` only."""
+def _b_spark_text(text: str, fires: bool = True) -> LogBuilder:
+    """B's entry-in in turn 2 reveals T-TXT, a card defined by its printed ``text`` only; when
+    its spark ``fires``, A uses no cancel against it (R4U-CANCEL)."""
     spark = card("T-TXT", level=1, atk=2, def_=4)
     spark["text"] = text
     b = LogBuilder([spark]).setup(first="A")
     b.proceed("A", 2)
     b.proceed("B")
     b.act("B", "move", square=1, pay=ZERO)
-    return b.act("B", "reveal", card="T-TXT")
+    b.act("B", "reveal", card="T-TXT")
+    return b.act("A", "guard", card=None) if fires else b
 
 
 def test_R4U_TEXT_READ_the_engine_executes_what_was_read() -> None:
@@ -211,7 +213,7 @@ def test_R4U_TEXT_SHOWCASE_read_with_its_reminder() -> None:
 def test_R4U_TEXT_SHOWCASE_a_spark_fires_only_when_it_holds() -> None:
     # B's members and retire area hold 1 card (the filler moved to member square 1)
     holds = _b_spark_text("【スパーク】【本領発揮Lv1】:あなたは2枚引く。")
-    fails = _b_spark_text("【スパーク】【本領発揮Lv2】:あなたは2枚引く。")
+    fails = _b_spark_text("【スパーク】【本領発揮Lv2】:あなたは2枚引く。", fires=False)
     r1, r2 = holds.replay(), fails.replay()
     assert verdict(r1, holds.last) == verdict(r2, fails.last) == "legal"
     assert len(player_state(r1, "B")["hand"]) == len(player_state(r2, "B")["hand"]) + 2

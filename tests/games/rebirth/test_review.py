@@ -1,6 +1,6 @@
 """Rules corrected or added when the catalogue was checked against the seed (each test from the
 source's wording): the copy limit, the seed's damage example, the GAP options for the damage
-total after a defeat, the energy-phase order, both players at 7, and cancel against sparks."""
+total after a defeat, the energy-phase order, and both players at 7 (cancel against sparks: test_cancel.py)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from judge.core.replay import run_step
 from judge.games.rebirth.decks import check_deck
 from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.testing import (
-    CANCEL,
+    NO_CANCEL,
     LogBuilder,
     card,
-    event_types,
     player_state,
     rules_applied,
     rules_broken,
@@ -166,38 +165,6 @@ def test_R4U_LOSS_BOTH_draw_by_default_turn_player_loses_as_option() -> None:
     assert _both_at_seven("turn_player_loses").result() == {"winner": "B", "reason": "retire"}
 
 
-# -- cancel against a spark ------------------------------------------------------------------
-
-SPARK = card("T-SPK", name="Flash", effects=[{"when": "spark", "do": [{"op": "draw", "n": 2}]}])
-
-
-def _spark_revealed(options: dict[str, Any] | None) -> LogBuilder:
-    """In turn 1 A moves its filler to a member square; the entry-in reveals a spark card."""
-    b = LogBuilder([SPARK, CANCEL], options=options).setup(first="A").proceed("A")
-    b.act("A", "move", square=1, pay=ZERO)
-    return b.act("A", "reveal", card="T-SPK")
-
-
-def test_R4U_CANCEL_spark_option_one_cancel_stops_one_spark() -> None:
-    """ゆかり見聞録 "Reバースの間違いやすいルール#01": a spark can be answered by a cancel, one
-    cancel for each firing.  Under cancel_timing "spark" the opponent (B) decides first."""
-    b = _spark_revealed({"cancel_timing": "spark"})
-    r = b.replay()
-    assert r["steps"][b.last]["pending"][0]["player"] == "B"
-    assert "draw" not in event_types(r, b.last)  # the spark waits for B's answer
-    b.act("B", "guard", card="T-CAN")
-    r = b.replay()
-    assert verdict(r, b.last) == "legal"
-    assert "draw" not in event_types(r, b.last) and "R4U-CANCEL" in rules_applied(r, b.last)
-    assert player_state(r, "A")["entry"]["id"] == "A-1"  # the card stays in the entry
-    b = _spark_revealed({"cancel_timing": "spark"}).act("B", "guard", card=None)
-    assert event_types(b.replay(), b.last).count("draw") == 2
-    b = _spark_revealed({"cancel_timing": "spark"}).act("B", "guard", card="T-000")
-    assert rules_broken(b.replay(), b.last) == ["R4U-CANCEL"]
-    b = _spark_revealed(None)  # the default: no window, the spark resolves at once
-    assert event_types(b.replay(), b.last).count("draw") == 2
-
-
 HEAL = card("T-HL", name="Medic", effects=[{"when": "spark", "do": [{"op": "heal", "n": 1}]}])
 
 
@@ -206,7 +173,7 @@ def _seventh_card(reveal: str) -> RebirthEngine:
     entry-in reveals ``reveal``."""
     from judge.games.rebirth.testing import to_b_battle
 
-    b = to_b_battle([HEAL])
+    b = to_b_battle([HEAL], options=NO_CANCEL)
     b.act("B", "attack", card="T-000").act("A", "guard", card=None)
     b.act("A", "reveal", card=reveal)
     log = parse_log(b.log())
