@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +102,7 @@ def browser() -> Any:
 
 
 @pytest.fixture(scope="module")
-def scorekeeper(live: Any, browser: Any) -> Any:
+def scorekeeper(live: Any, browser: Any) -> Iterator[Recorder]:
     """One recorder page at 1280 px for the module's matches, each begun by "New match"
     (a page and its modules loaded once: most of a short match's time otherwise)."""
     rec = Recorder(browser, live.base).open()
@@ -120,6 +121,7 @@ class Recorder:
         self.page = self.context.new_page()
         self.console: list[str] = []
         self.last = -1  # the decisions answered, as the page last said
+        self.clicked: set[str] = set()  # the buttons of "record as played" clicked once
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
 
@@ -138,12 +140,22 @@ class Recorder:
             page.click("#rec-new")
         page.wait_for_selector("#recorder[data-view='settings']:not([data-answered])")
         self.console.clear()
+        self.clicked.clear()
         return self
 
     def answered(self, n: int) -> None:
-        """Wait for the page's own signal that the answer to its ``n``-th decision is drawn."""
-        self.page.wait_for_selector(
-            f"#recorder[data-answered='{n}'][aria-busy='false']", timeout=20_000
+        """Wait for the page's own signal that the answer to its ``n``-th decision is drawn:
+        looked for at every frame (a selector's wait looks again after 20, 50, 100 ms, …,
+        which is most of a decision's time when the answer takes 30 ms)."""
+        self.page.wait_for_function(
+            """n => {
+                const root = document.querySelector('#recorder');
+                return root && root.dataset.answered === String(n)
+                    && root.getAttribute('aria-busy') === 'false';
+            }""",
+            arg=n,
+            polling="raf",
+            timeout=20_000,
         )
         self.last = n
 
@@ -175,8 +187,9 @@ class Recorder:
                 page.fill(f"#rec-{field}", str(match.pop(field)))
         if match:
             page.fill("#rec-match", json.dumps(match))
+        if log.get("rule_options"):
+            page.click("details.rec-more >> text=Rule options")  # opened once: a click toggles
         for name, value in (log.get("rule_options") or {}).items():
-            page.click("details.rec-more >> text=Rule options")
             page.select_option(f"#rec-opt-{name}", json.dumps(value))
         page.click("#rec-start")
         page.wait_for_selector(
@@ -229,18 +242,24 @@ class Recorder:
             self.answered(n + 1)
             return how
 
-        def press(selector: str) -> None:
-            """Every other decision by the keyboard (Enter on the button), else a click."""
-            if n % 2:
+        def press(selector: str, what: str) -> None:
+            """The first of each button of a match clicked, the others pressed by Enter on
+            them (the keyboard's way; a click waits for the page to be still, a key does
+            not, and under load that wait is most of a decision's time)."""
+            if what in self.clicked:
                 page.press(selector, "Enter")
             else:
                 page.click(selector)
+                self.clicked.add(what)
 
         start = {"p": action["p"], "do": action["do"]}
         if not composing:
             page.click("#rec-compose > summary")
         if waited:  # the kind the rules wait for, as a start: {"p", "do"}
-            press(f"#rec-kinds button[data-player='{action['p']}'][data-kind='{action['do']}']")
+            press(
+                f"#rec-kinds button[data-player='{action['p']}'][data-kind='{action['do']}']",
+                "kind",
+            )
         else:
             page.fill("#rec-json", json.dumps(start))
         written = start
@@ -251,13 +270,13 @@ class Recorder:
             unique = name and [c.get("name") for c in cards.values()].count(name) == 1
             page.fill("#rec-search", name if unique else code.lower())
             # the list this search answers, not one an earlier search left
-            press(f"#rec-found[aria-busy='false'] button[data-code='{code}']")
+            press(f"#rec-found[aria-busy='false'] button[data-code='{code}']", "found")
             written = json.loads(page.input_value("#rec-json"))
             assert written == {**start, "card": code}
             how = "named"
         if written != action:
             page.fill("#rec-json", json.dumps(action))
-        press("#rec-record-json")
+        press("#rec-record-json", "record")
         self.answered(n + 1)
         return how
 
