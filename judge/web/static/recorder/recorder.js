@@ -74,6 +74,7 @@ export class RecRecorder {
     this.state = null;
     this.answer = null;
     this.root.dataset.view = "settings";
+    delete this.root.dataset.answered; // no recording shown: a match started next is answered from 0
     this.root.setAttribute("aria-busy", "false");
     const form = new RecSettings(this.root, this.setup, (kind, body, onIllegal) => this.begin(kind, body, onIllegal));
     form.render(message);
@@ -396,8 +397,10 @@ export class RecRecorder {
     const own = (this.answer && this.answer.cards) || [];
     if (!q) {
       recReplace(this.found);
+      this.found.setAttribute("aria-busy", "false");
       return;
     }
+    this.found.setAttribute("aria-busy", "true"); // until this search's cards are listed
     let cards = [];
     if (sets.length) {
       const params = new URLSearchParams({ q });
@@ -419,6 +422,7 @@ export class RecRecorder {
         vwEl("li", null, vwEl("button", { type: "button", class: "rec-found-card", dataset: { code: c.code }, onclick: () => this.nameCard(c.code) }, `${c.name || c.code} (${c.code})${c.name_ja ? " " + c.name_ja : ""}`))
       )
     );
+    this.found.setAttribute("aria-busy", "false");
   }
 
   // the card found goes into the action being written: its "card" field, or at the cursor

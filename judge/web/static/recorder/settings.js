@@ -37,7 +37,8 @@ export class RecSettings {
     this.root = root;
     this.games = (setup && setup.games) || {};
     this.onStart = onStart; // async (kind, body) -> throws RecProblem on a refusal
-    this.deckText = {}; // "pid/list" -> text, kept while the players change
+    this.deckBoxes = {}; // "pid/list" -> its textarea, kept (with its text) while the players change
+    this.deckShown = ""; // the players and lists the deck boxes are drawn for
   }
 
   render(message) {
@@ -151,16 +152,21 @@ export class RecSettings {
     this.seedField.hidden = this.mode.value !== "seeded";
   }
 
+  // Drawn again only when the players or the lists change, reusing each box: the players'
+  // field fires "change" as the focus leaves it for the first deck box, and a box drawn anew
+  // then would take that focus (and what is typed next) with it.
   drawDecks() {
-    for (const ta of this.decks.querySelectorAll("textarea")) this.deckText[ta.dataset.key] = ta.value;
     const info = this.games[this.game.value] || {};
     const lists = info.deck_lists || ["main"];
+    const players = recReadPlayers(this.players.value);
+    const shown = JSON.stringify([players, lists]);
+    if (shown === this.deckShown) return;
+    this.deckShown = shown;
     const boxes = [];
-    for (const p of recReadPlayers(this.players.value)) {
+    for (const p of players) {
       for (const list of lists) {
         const key = `${p.id}/${list}`;
-        const ta = vwEl("textarea", { id: `rec-deck-${p.id}-${list}`, rows: list === "main" ? 6 : 2, spellcheck: "false", dataset: { key, player: p.id, list } });
-        ta.value = this.deckText[key] || "";
+        const ta = this.deckBoxes[key] || (this.deckBoxes[key] = vwEl("textarea", { id: `rec-deck-${p.id}-${list}`, rows: list === "main" ? 6 : 2, spellcheck: "false", dataset: { key, player: p.id, list } }));
         boxes.push(recField(`${p.name || p.id}: ${list}`, ta));
       }
     }
