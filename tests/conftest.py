@@ -16,6 +16,7 @@ so that they never load each other; the rest of the suite shares the other proce
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,24 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
         report.longrepr = f"CI must exercise this test, but it skipped: {report.longrepr}"
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.nodeid.startswith(SERVICES):
-            item.add_marker(pytest.mark.xdist_group("services"))
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The suite's scheduler under ``--dist loadgroup``: whole modules to whichever process
+    is free, and every test of :data:`SERVICES` as one unit (one process, one at a time).
+
+    Why not xdist's own ``xdist_group`` marks: with pytest 9.2 and pytest-xdist 3.8 they
+    were seen to have no effect (marked tests spread over every process), so the grouping is
+    decided here, on the controller, from the node ids alone.  A module stays whole so that
+    its module-scoped fixtures (a browser, a server) start once.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ServicesApart(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.startswith(SERVICES):
+                return "services"
+            return nodeid.split("::", 1)[0]
+
+    return ServicesApart(config, log)
