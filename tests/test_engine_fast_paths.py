@@ -123,7 +123,7 @@ def test_R4U_STAND_energy_rested_by_payments_all_stands_each_turn() -> None:
     from judge.core.selfplay import random_game
     from judge.games.rebirth.sample import sample_envelope
 
-    doc = random_game(sample_envelope("stand"), "stand", max_actions=400)
+    doc = random_game(sample_envelope("stand-3"), "stand-3", max_actions=400)  # 13 turns
     steps = replay(doc, detail="full")["steps"]
     turns = rested_before = 0
     for before, step in zip(steps, steps[1:], strict=False):
