@@ -90,16 +90,6 @@ def deck_text(codes: list[str]) -> str:
     return "\n".join(lines)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
-        )
-        yield chromium
-        chromium.close()
-
 
 @pytest.fixture(scope="module")
 def scorekeeper(live: Any, browser: Any) -> Iterator[Recorder]:
