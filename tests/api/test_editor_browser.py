@@ -87,7 +87,6 @@ ENTRY = """() => {
 }"""
 
 
-
 class Editor:
     """A page of the editor, with what its console said (since :meth:`fresh`)."""
 

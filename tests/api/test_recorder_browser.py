@@ -90,7 +90,6 @@ def deck_text(codes: list[str]) -> str:
     return "\n".join(lines)
 
 
-
 @pytest.fixture(scope="module")
 def scorekeeper(live: Any, browser: Any) -> Iterator[Recorder]:
     """One recorder page at 1280 px for the module's matches, each begun by "New match"

@@ -48,7 +48,6 @@ _ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z]*\d+$")
 _NOT_IDS = {"code", "number", "turn_player", "controller", "owner", "player"}
 
 
-
 class Viewer:
     """A page of the viewer, with what its console said."""
 
