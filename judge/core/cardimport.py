@@ -49,6 +49,64 @@ class LeftOut(Exception):
         self.kind = kind or message
 
 
+def import_records(
+    records: list[Any],
+    name: str,
+    game: str,
+    importer: str,
+    read: Callable[[Any, list[str]], dict[str, Any]],
+    key: Callable[[dict[str, Any]], Any],
+    key_name: str = "code",
+) -> Imported:
+    """A list's records made the card set ``name`` of ``game``, each by ``read`` (a
+    record, its notes -> a definition, or :class:`LeftOut`), as every importer does it:
+    a record whose key (``key``: its code or serial as the list writes it) came before is
+    left out naming the first, every record left out is noted with its index and why, and
+    the set's ``source`` counts what was read, what was left out and why by kind.
+
+    >>> got = import_records([{"id": "X-1"}, {"id": "X-1"}, {}], "demo", "union-arena", "t",
+    ...                      lambda raw, notes: {"code": raw["id"]} if "id" in raw
+    ...                      else (_ for _ in ()).throw(LeftOut("no id")), key=lambda r: r.get("id"))
+    >>> [c["code"] for c in got.document["cards"]], got.left_out, got.document["source"]["left_out_why"]
+    (['X-1'], 2, {'no id': 1, 'the code again': 1})
+    """
+    out = Imported(document={})
+    cards: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    why: dict[str, int] = {}
+    for i, raw in enumerate(records):
+        value = key(raw) if isinstance(raw, dict) else None
+        shown = value.strip() if isinstance(value, str) else None
+        notes: list[str] = []
+        try:
+            if shown is not None and shown in seen:
+                raise LeftOut(
+                    f"the {key_name} again (also [{seen[shown]}])", f"the {key_name} again"
+                )
+            card = read(raw, notes)
+        except LeftOut as exc:
+            out.notes.append((i, shown, f"left out: {exc}"))
+            out.left_out += 1
+            why[exc.kind] = why.get(exc.kind, 0) + 1
+            continue
+        seen[card["code"]] = i
+        cards.append(card)
+        out.notes += [(i, shown, note) for note in notes]
+    out.document = {
+        "format": SET_FORMAT,
+        "game": game,
+        "name": name,
+        "source": {
+            "importer": importer,
+            "read": len(records),
+            "left_out": out.left_out,
+            **({"left_out_why": dict(sorted(why.items()))} if why else {}),
+        },
+        "cards": cards,
+    }
+    return out
+
+
 _UA_TYPES = {"CHARACTER": "character", "FIELD": "field", "EVENT": "event", "ACTION_POINT": "ap"}
 _UA_TRIGGERS = {"GET", "DRAW", "RAID", "ACTIVE", "SPECIAL", "COLOR", "FINAL"}
 #: the colours of the game (a card of another colour cannot have its energy checked)
@@ -282,39 +340,9 @@ def import_ua_simulator(data: Any, name: str) -> Imported:
     cards_in = data.get("cards") if isinstance(data, dict) else data
     if not isinstance(cards_in, list):
         raise ValueError("a ua-simulator card list is a JSON list of cards")
-    out = Imported(document={})
-    cards: list[dict[str, Any]] = []
-    seen: dict[str, int] = {}
-    why: dict[str, int] = {}
-    for i, raw in enumerate(cards_in):
-        code = raw.get("code") if isinstance(raw, dict) else None
-        shown = code if isinstance(code, str) else None
-        notes: list[str] = []
-        try:
-            if shown is not None and shown in seen:
-                raise LeftOut(f"the code again (also [{seen[shown]}])", "the code again")
-            card = _ua_card(raw, notes)
-        except LeftOut as exc:
-            out.notes.append((i, shown, f"left out: {exc}"))
-            out.left_out += 1
-            why[exc.kind] = why.get(exc.kind, 0) + 1
-            continue
-        seen[card["code"]] = i
-        cards.append(card)
-        out.notes += [(i, shown, note) for note in notes]
-    out.document = {
-        "format": SET_FORMAT,
-        "game": "union-arena",
-        "name": name,
-        "source": {
-            "importer": "ua-simulator",
-            "read": len(cards_in),
-            "left_out": out.left_out,
-            **({"left_out_why": dict(sorted(why.items()))} if why else {}),
-        },
-        "cards": cards,
-    }
-    return out
+    return import_records(
+        cards_in, name, "union-arena", "ua-simulator", _ua_card, key=lambda raw: raw.get("code")
+    )
 
 
 def import_r4utools(data: Any, name: str) -> Imported:

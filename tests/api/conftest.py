@@ -132,3 +132,18 @@ def problem(live: Live) -> Any:
         return doc
 
     return check
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium (``/usr/bin/chromium``, no browser download) driven by Playwright,
+    one per test module; it resolves no host but 127.0.0.1, so a page that reached for a CDN
+    would fail its test.  The browser tests' modules skip (a failure under CI) without it."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
+        )
+        yield chromium
+        chromium.close()

@@ -87,17 +87,6 @@ ENTRY = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
-        )
-        yield chromium
-        chromium.close()
-
-
 class Editor:
     """A page of the editor, with what its console said (since :meth:`fresh`)."""
 

@@ -91,17 +91,6 @@ def deck_text(codes: list[str]) -> str:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Any:
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
-        )
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
 def scorekeeper(live: Any, browser: Any) -> Iterator[Recorder]:
     """One recorder page at 1280 px for the module's matches, each begun by "New match"
     (a page and its modules loaded once: most of a short match's time otherwise)."""

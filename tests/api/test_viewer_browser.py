@@ -48,17 +48,6 @@ _ID = re.compile(r"^[A-Za-z0-9]+-[A-Za-z]*\d+$")
 _NOT_IDS = {"code", "number", "turn_player", "controller", "owner", "player"}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"],
-        )
-        yield chromium
-        chromium.close()
-
-
 class Viewer:
     """A page of the viewer, with what its console said."""
 

@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.core.cardimport import Imported, LeftOut
-from judge.core.cardsets import FORMAT as SET_FORMAT
+from judge.core.cardimport import Imported, LeftOut, import_records
 
 _TYPES = {"Character": "character", "Rebirth": "rebirth", "Partner": "partner"}
 _FRAMES = {"Blue": "blue", "Yellow": "yellow", "Green": "green", "Red": "red"}
@@ -160,36 +159,12 @@ def records(data: Any) -> list[Any]:
 def import_r4utools(data: Any, name: str) -> Imported:
     """The r4utools list (one file or several) as the Rebirth for you set ``name``."""
     cards_in = records(data)
-    out = Imported(document={})
-    cards: list[dict[str, Any]] = []
-    seen: dict[str, int] = {}
-    why: dict[str, int] = {}
-    for i, raw in enumerate(cards_in):
-        serial = raw.get("Serial") if isinstance(raw, dict) else None
-        shown = serial.strip() if isinstance(serial, str) else None
-        notes: list[str] = []
-        try:
-            if shown is not None and shown in seen:
-                raise LeftOut(f"the Serial again (also [{seen[shown]}])", "the Serial again")
-            card = _card(raw, notes)
-        except LeftOut as exc:
-            out.notes.append((i, shown, f"left out: {exc}"))
-            out.left_out += 1
-            why[exc.kind] = why.get(exc.kind, 0) + 1
-            continue
-        seen[card["code"]] = i
-        cards.append(card)
-        out.notes += [(i, shown, note) for note in notes]
-    out.document = {
-        "format": SET_FORMAT,
-        "game": "rebirth",
-        "name": name,
-        "source": {
-            "importer": "r4utools",
-            "read": len(cards_in),
-            "left_out": out.left_out,
-            **({"left_out_why": dict(sorted(why.items()))} if why else {}),
-        },
-        "cards": cards,
-    }
-    return out
+    return import_records(
+        cards_in,
+        name,
+        "rebirth",
+        "r4utools",
+        _card,
+        key=lambda raw: raw.get("Serial"),
+        key_name="Serial",
+    )
