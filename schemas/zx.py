@@ -117,6 +117,11 @@ class ZXCardSchema(BaseSchema):
         metadata={"description": "a shift card: the name, colour, races its plus icons add"},
     )
     text = Str(metadata={"description": "the printed text, kept as given and not executed"})
+    text_ch = Str(metadata={"description": "a Chinese text of the card, shown, never read"})
+    unsupported = List(
+        Str(non_empty=True),
+        metadata={"description": "why an importer could not know the card's text (not read)"},
+    )
 
 
 CardSchema = ZXCardSchema

@@ -84,7 +84,7 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 
 
 @cards_command.command("import", short_help="Make a card set of a card list.")
-@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools"]))
+@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js"]))
 @click.argument("sources", metavar="FILE...", nargs=-1, required=True)
 @click.option(
     "--output", "-o", metavar="SET", required=True, help="Write the card set to SET (- for stdout)."
@@ -105,12 +105,14 @@ def import_command(
     simulators (code, name, cardType, color, bp, apCost, reqEnergy, genEnergy, traits,
     triggers, effectText, ...).  r4utools: the Rebirth for you community list's .r4uset
     files (Serial, Name, Traits, Type, Color, Cost, ATK, DEF, Effect, Set), several FILEs
-    made one set (the index of a note counts the records of all of them, in order).  What a
+    made one set (the index of a note counts the records of all of them, in order).  zx-js:
+    a Z/X database written as `var dbMain=[...]` (SerialNo, CardName_Jp, Type, Cost, Power,
+    Race, Icon, Ability_Jp, ...).  What a
     card has that cannot be mapped is listed on stderr (`note: [index] code: what`); a card
     that cannot be made a definition of is left out and listed.  Exits 0 when the set is
     written, 2 for unreadable input.
     """
-    from judge.core.cardimport import IMPORTERS, MULTI_FILE
+    from judge.core.cardimport import IMPORTERS, MULTI_FILE, TEXT_FILE
 
     if len(sources) > 1 and fmt not in MULTI_FILE:
         fail(f"{fmt} reads one FILE ({len(sources)} given)")
@@ -128,6 +130,11 @@ def import_command(
     if fmt in MULTI_FILE:
         data = {"files": [_read_list_or_object(f, limits) for f in sources]}
         source = ", ".join(sources)
+    elif fmt in TEXT_FILE:
+        try:
+            data = read_input(source, limits.max_bytes).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            fail(f"{source}: not UTF-8 text (byte {exc.start})")
     else:
         data = _read_list_or_object(source, limits)
     try:

@@ -12,6 +12,9 @@ says why).  What it produces is then checked like any set (:mod:`schemas.cardset
     ``DRAW``, …), ``effectText`` (``"-"`` when none), ``titleCode`` and fields for display
     (``imageUrl``, ``rarity``, ``seriesName``, …).  The mapping is in ``docs/cards.md``.
 
+``zx-js``
+    A Z/X database written as ``var dbMain=[...]``: :mod:`judge.games.zx.zxjs`.
+
 ``r4utools``
     The Rebirth for you community list (``*.r4uset``, one file per product, several at
     once): :mod:`judge.games.rebirth.r4utools`.
@@ -353,10 +356,20 @@ def import_r4utools(data: Any, name: str) -> Imported:
     return run(data, name)
 
 
+def import_zx_js(data: Any, name: str) -> Imported:
+    """A Z/X database written as a JavaScript array (``judge.games.zx.zxjs``)."""
+    from judge.games.zx.zxjs import import_zx_js as run
+
+    return run(data, name)
+
+
 #: importer name -> (the game, the function: decoded input, set name -> Imported)
 IMPORTERS: dict[str, tuple[str, Callable[[Any, str], Imported]]] = {
     "ua-simulator": ("union-arena", import_ua_simulator),
     "r4utools": ("rebirth", import_r4utools),
+    "zx-js": ("zx", import_zx_js),
 }
+#: importers that read the file's text themselves (not JSON: ``var dbMain=[...]``)
+TEXT_FILE = ("zx-js",)
 #: importers that read several files at once (given as ``{"files": [doc, ...]}``)
 MULTI_FILE = ("r4utools",)
