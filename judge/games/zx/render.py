@@ -1,0 +1,102 @@
+"""A Z/X card's reading rendered in plain English (``judge cards show``).
+
+The English is made from what the engine executes (the keywords and effects written by hand,
+else those read from the printed text by :mod:`judge.games.zx.reader`), never from stored
+text.  A keyword, key or op the renderer does not know is shown raw and flagged
+``(not rendered)``, never dropped.  Pure.
+
+>>> render_effect({"when": "appear", "do": [{"op": "power", "n": 2000, "target": {"side": "any"}}]})
+'When this Z/X appears: choose 1 Z/X on a square; it gets power +2000 until the end of the turn.'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.games.zx.coverage import understanding
+from judge.games.zx.reader import read_card
+
+FLAG = "(not rendered)"
+_KEYWORDS = {
+    "start_card": "Start card (ZX-START-CARD)",
+    "life_recovery": "Life Recovery (ZX-LIFE-RECOVERY)",
+    "void_bringer": "Void Bringer (ZX-VOID-BRINGER)",
+    "range inf": "Range ∞ (ZX-RANGE)",
+}
+_WHEN = {"appear": "When this Z/X appears"}
+_SIDES = {"any": "a Z/X on a square", "own": "your Z/X on a square"}
+_SIDES["opponent"] = "an opposing Z/X on a square"
+
+
+def raw(what: Any) -> str:
+    return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
+
+
+def render_keyword(word: str) -> str:
+    if word.startswith("range ") and word[6:].isdigit():
+        return f"Range {word[6:]} (ZX-RANGE)"
+    return _KEYWORDS.get(word) or raw(word)
+
+
+def render_op(op: Any) -> str:
+    """One op in English (the ops this reader reads; any other raw, flagged)."""
+    if not isinstance(op, dict):
+        return raw(op)
+    target = op.get("target")
+    side = _SIDES.get(target.get("side", "opponent")) if isinstance(target, dict) else None
+    if op.get("op") == "power" and set(op) <= {"op", "n", "target"} and side:
+        if set(target) <= {"side"} and isinstance(op.get("n"), int):
+            return f"choose 1 {side[2:]}; it gets power {op['n']:+d} until the end of the turn"
+    return raw(op)
+
+
+def render_effect(effect: dict[str, Any]) -> str:
+    """One effect in English: its timing, then its ops."""
+    when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
+    extra = set(effect) - {"when", "do", "text"}
+    if when is None or extra or not isinstance(effect.get("do"), list):
+        return raw({k: v for k, v in effect.items() if k != "text"})
+    return f"{when}: " + "; ".join(render_op(op) for op in effect["do"]) + "."
+
+
+def render_card(defn: dict[str, Any]) -> dict[str, Any]:
+    """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
+    (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
+    understood ``unread`` and ``reasons``; ``text_ch`` when the definition has one."""
+    u = understanding(defn)
+    if defn.get("effects") or defn.get("keywords"):
+        keywords, effects = list(defn.get("keywords") or ()), list(defn.get("effects") or ())
+    else:
+        reading = read_card(defn)
+        keywords, effects = list(reading.keywords), list(reading.effects)
+    shown = [render_effect(e) for e in effects]
+    if keywords:
+        shown.insert(0, "Keywords: " + "; ".join(render_keyword(w) for w in keywords) + ".")
+    out: dict[str, Any] = {
+        "code": defn.get("code"),
+        "name": defn.get("name") or defn.get("code"),
+        "type": defn.get("type", "zx"),
+        "text": defn.get("text"),
+        "understood": u.understood,
+        "status": {
+            "no_text": "understood: no printed text",
+            "effects_given": "understood: effects written by hand",
+            "text_read": "understood: printed text read in full",
+            "not_understood": "not understood: unsupported",
+        }[u.kind],
+        "reading": shown or ["No effects."],
+    }
+    if defn.get("text_ch"):
+        out["text_ch"] = defn["text_ch"]
+    if not u.understood:
+        lines = list(u.unread[len(u.doubts) :])
+        reasons = list(u.doubts)
+        if lines:
+            reasons.append(
+                "the reader cannot read these lines into effects the engine executes exactly "
+                "(ZX-TEXT-READ)"
+            )
+        out["unread"] = lines
+        out["reasons"] = reasons
+    return out
