@@ -45,9 +45,9 @@ def render_op(op: Any) -> str:
         return raw(op)
     target = op.get("target")
     side = _SIDES.get(target.get("side", "opponent")) if isinstance(target, dict) else None
-    if op.get("op") == "power" and set(op) <= {"op", "n", "target"} and side:
-        if set(target) <= {"side"} and isinstance(op.get("n"), int):
-            return f"choose 1 {side[2:]}; it gets power {op['n']:+d} until the end of the turn"
+    simple = side is not None and set(target) <= {"side"} and isinstance(op.get("n"), int)
+    if op.get("op") == "power" and set(op) <= {"op", "n", "target"} and simple:
+        return f"choose 1 {side[2:]}; it gets power {op['n']:+d} until the end of the turn"
     return raw(op)
 
 
