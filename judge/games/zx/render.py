@@ -25,8 +25,8 @@ _KEYWORDS = {
     "range inf": "Range ∞ (ZX-RANGE)",
 }
 _WHEN = {"appear": "When this Z/X appears"}
-_SIDES = {"any": "a Z/X on a square", "own": "your Z/X on a square"}
-_SIDES["opponent"] = "an opposing Z/X on a square"
+_SIDES = {"any": "Z/X on a square", "own": "of your Z/X on a square"}
+_SIDES["opponent"] = "opposing Z/X on a square"
 
 
 def raw(what: Any) -> str:
@@ -45,9 +45,9 @@ def render_op(op: Any) -> str:
         return raw(op)
     target = op.get("target")
     side = _SIDES.get(target.get("side", "opponent")) if isinstance(target, dict) else None
-    simple = side is not None and set(target) <= {"side"} and isinstance(op.get("n"), int)
-    if op.get("op") == "power" and set(op) <= {"op", "n", "target"} and simple:
-        return f"choose 1 {side[2:]}; it gets power {op['n']:+d} until the end of the turn"
+    simple = isinstance(target, dict) and set(target) <= {"side"} and isinstance(op.get("n"), int)
+    if op.get("op") == "power" and set(op) <= {"op", "n", "target"} and simple and side:
+        return f"choose 1 {side}; it gets power {op['n']:+d} until the end of the turn"
     return raw(op)
 
 
