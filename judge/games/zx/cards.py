@@ -38,6 +38,16 @@ class CardDef:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        """A definition as loaded; one with printed ``text``, no ``keywords`` and no
+        ``effects`` has its text read (:func:`judge.games.zx.reader.read_card`,
+        ZX-TEXT-READ): when all of it is read, the keywords and effects read are the card's;
+        otherwise it is kept as given (``judge cards coverage`` names it)."""
+        if d.get("text") and not d.get("keywords") and not d.get("effects"):
+            from judge.games.zx.reader import read_card
+
+            reading = read_card(d)
+            if reading.understood:
+                d = {**d, "keywords": list(reading.keywords), "effects": list(reading.effects)}
         return cls(
             code=d["code"],
             name=d.get("name") or d["code"],

@@ -211,3 +211,19 @@ def test_ZX_TEXT_READ_a_card_is_read_only_when_all_its_text_is() -> None:
     shown = render_card(cards["Z02-001"])
     assert not shown["understood"] and shown["unread"] and "ZX-TEXT-READ" in shown["reasons"][0]
     assert render_card(cards["Z01-001"])["reading"] == ["Keywords: Start card (ZX-START-CARD)."]
+
+
+def test_ZX_TEXT_READ_a_read_card_is_loaded_with_what_was_read() -> None:
+    from judge.games.zx.cards import CardDef
+
+    d = CardDef.from_dict({"code": "Z01-001", "name": "灯守", "type": "zx", "text": POWER})
+    assert d.effects[0]["do"] == [{"op": "power", "n": 1500, "target": {"side": "any"}}]
+    assert CardDef.from_dict({"code": "Z01-002", "name": "灯", "text": RECOVERY}).has(
+        "life_recovery"
+    )
+    given = CardDef.from_dict(
+        {"code": "Z01-003", "name": "灯", "text": START, "keywords": ["zekkai"]}
+    )
+    assert given.keywords == ("zekkai",)  # written by hand: the text is not read
+    unread = CardDef.from_dict({"code": "Z01-004", "name": "灯", "text": f"{START}\n【自】何か。"})
+    assert unread.keywords == () and unread.effects == ()
