@@ -329,6 +329,7 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
 
 def play_event(eng: ZXEngine, p: str, iid: str) -> None:
     eng.event("event", f"{p} plays {eng.name(iid)}.", player=p, card=iid)
+    eng.text_unread(p, iid, "is played")
     d = eng.state.card(iid)
     for index, eff in enumerate(d.effects):
         if eff.get("when") == "play" and eng.conditions_hold(p, iid, eff):

@@ -13,11 +13,14 @@ Keywords are strings: ``start_card``, ``start_resource``, ``gate_card``, ``life_
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 #: ``range inf``: every square is in range
 RANGE_INF = 99
+#: kana and CJK ideographs: printed Z/X text (the Japanese printing is the authority)
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,8 @@ class CardDef:
     ig: bool = False
     keywords: tuple[str, ...] = ()
     effects: tuple[dict[str, Any], ...] = ()
+    #: the printed lines not read (ZX-TEXT-UNREAD): the engine does not execute them
+    unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
@@ -41,13 +46,20 @@ class CardDef:
         """A definition as loaded; one with printed ``text``, no ``keywords`` and no
         ``effects`` has its text read (:func:`judge.games.zx.reader.read_card`,
         ZX-TEXT-READ): when all of it is read, the keywords and effects read are the card's;
-        otherwise it is kept as given (``judge cards coverage`` names it)."""
-        if d.get("text") and not d.get("keywords") and not d.get("effects"):
+        otherwise it keeps the lines not read as ``unread``, and the engine never takes it for
+        a card without abilities (ZX-TEXT-UNREAD).  Only printed text is read: Japanese (or a
+        card an importer marked ``unsupported``); a note in another language written with a
+        hand-made definition stays a note, as the card schema has always said."""
+        unread: tuple[str, ...] = ()
+        printed = bool(_JAPANESE.search(d.get("text") or "")) or bool(d.get("unsupported"))
+        if printed and not d.get("keywords") and not d.get("effects"):
             from judge.games.zx.reader import read_card
 
             reading = read_card(d)
             if reading.understood:
                 d = {**d, "keywords": list(reading.keywords), "effects": list(reading.effects)}
+            else:
+                unread = tuple(reading.unread)
         return cls(
             code=d["code"],
             name=d.get("name") or d["code"],
@@ -59,6 +71,7 @@ class CardDef:
             ig=bool(d.get("ig")),
             keywords=tuple(d.get("keywords") or ()),
             effects=tuple(d.get("effects") or ()),
+            unread=unread,
             raw=d,
         )
 

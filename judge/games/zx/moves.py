@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.timing import PendingEffect
 from judge.games.zx.geometry import GRID
 from judge.games.zx.state import ZX, Force
 
@@ -110,10 +111,31 @@ class Moves(_Base):
             square=sq,
         )
         d = st.card(iid)
+        self.text_unread(pid, iid, "appears")
         if d.alter_force:
             self.pool_special(pid, iid, "alter_force", n=d.alter_force)
         self.fire(iid, "appear", pid)
         return z
+
+    def text_unread(self, pid: str, iid: str, what: str) -> None:
+        """ZX-TEXT-UNREAD: ``iid``'s printed text was not read in full, so abilities the
+        engine does not execute may act from now on: this step cannot be verified and every
+        later verdict is uncertain (a taint, as for an effect the engine cannot execute),
+        never judged as if the card had no abilities."""
+        d = self.state.card(iid)
+        if not d.unread:
+            return
+        self.ctx.cannot_verify(
+            f"{self.name(iid)} {what}: its printed text is not read in full, and the engine "
+            f"does not execute what it did not read (ZX-TEXT-UNREAD): {d.unread[0]!r}"
+            + (f" and {len(d.unread) - 1} more" if len(d.unread) > 1 else "")
+        )
+        self.ctx.ruling(
+            "ZX-TEXT-UNREAD",
+            f"{self.name(iid)} {what} with printed text the engine did not read; the steps "
+            "after this one may not be what the game was.",
+        )
+        self.taint_effect(PendingEffect(0, pid, iid, {}, 0, "printed text"), "ZX-TEXT-UNREAD")
 
     def pool_special(self, pid: str, iid: str, kind: str, **context: Any) -> None:
         """A keyword ability's own effect (Alter Force, Life Recovery, Void Bringer) as a

@@ -227,3 +227,35 @@ def test_ZX_TEXT_READ_a_read_card_is_loaded_with_what_was_read() -> None:
     assert given.keywords == ("zekkai",)  # written by hand: the text is not read
     unread = CardDef.from_dict({"code": "Z01-004", "name": "灯", "text": f"{START}\n【自】何か。"})
     assert unread.keywords == () and unread.effects == ()
+
+
+def test_ZX_TEXT_UNREAD_a_card_not_read_in_full_makes_its_appearing_unverifiable() -> None:
+    """The rule's words: when a card whose printed text is not read appears on a square,
+    that step is unverifiable and every later verdict uncertain; never judged as vanilla."""
+    from judge.games.zx.testing import LogBuilder, card
+
+    unread = card("T-UN", text="【自】このカードが攻撃した時、カードを1枚引く。")
+    b = LogBuilder([unread], a=["T-UN"]).start().to_main("A")
+    b.act("A", "play", card=b.iid("A", 0), to=9)
+    played = b.last
+    b.proceed("A")
+    steps = b.replay()["steps"]
+    assert steps[played]["verdict"] == "unverifiable"
+    assert "ZX-TEXT-UNREAD" in [x["rule"] for x in steps[played]["rulings"]]
+    assert steps[played + 1]["verdict"] == "uncertain"
+    assert steps[played + 1]["depends_on"] == [played]
+
+
+def test_ZX_TEXT_UNREAD_a_read_card_and_a_hand_written_note_are_judged_as_before() -> None:
+    from judge.games.zx.testing import LogBuilder, card
+
+    read = card("T-RD", text=RECOVERY)  # read in full: life recovery
+    note = card("T-NT", text="A note in English, not printed text.")  # a hand-made card's note
+    for code in ("T-RD", "T-NT"):
+        b = LogBuilder([read, note], a=[code]).start().to_main("A")
+        b.act("A", "play", card=b.iid("A", 0), to=9)
+        played = b.last
+        b.proceed("A")
+        steps = b.replay()["steps"]
+        assert steps[played]["verdict"] == "legal", code
+        assert steps[played + 1]["verdict"] == "legal", code
