@@ -11,6 +11,11 @@ workers and loads of their own and some assert that a health check answers withi
 while the load runs; they are kept to one process, one at a time (the ``services`` group),
 so that they never load each other; the rest of the suite shares the other processes.
 ``python3 -m pytest -n 0`` runs everything in one process, as before.
+
+The random searches (Hypothesis's property tests, the altered and mutated games, the
+schemathesis run) are sized by one setting, ``JUDGE_TEST_SCALE`` (``tests/scale.py``): 1, a
+developer's run, when unset; CI may raise it (2.5 draws what the suite drew before it was
+sized, more searches wider).  The run's header names the scale.
 """
 
 from __future__ import annotations
@@ -28,6 +33,13 @@ SERVICES = ("tests/service/", "tests/system/")
 # every test from 127.0.0.1 and would meet them.  Off for the suite (and the servers it
 # starts); tests/api/test_api_rate_limits.py turns them on for its own apps.
 os.environ.setdefault("JUDGE_RATE_LIMITS", "off")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """The scale of the random searches, so that a run's output says how wide it searched."""
+    from tests.scale import SCALE, VARIABLE
+
+    return f"{VARIABLE}={SCALE:g} (the random searches' size, tests/scale.py)"
 
 
 @pytest.hookimpl(hookwrapper=True)
