@@ -334,6 +334,21 @@ def module_system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[System]:
     one.shutdown()
 
 
+@pytest.fixture(scope="module")
+def module_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
+    """One embedded API under gunicorn (one process of :data:`GUNICORN`'s worker class, no
+    Redis) for a whole module whose tests only send it requests: one start, not one a test."""
+    require_backend()
+    serving = list(GUNICORN)
+    serving[serving.index("--workers") + 1] = "1"
+    log = tmp_path_factory.mktemp("api") / "api.log"
+    api = Api("gunicorn", None, {}, log, tuple(serving))
+    try:
+        yield api.start()
+    finally:
+        api.stop()
+
+
 @pytest.fixture
 def api_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[..., Api]]:
     """``api_server(url=None, workers=1, env=None) -> Api``: the API alone under gunicorn
