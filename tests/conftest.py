@@ -10,6 +10,10 @@ a process per core).  The tests of ``tests/service`` and ``tests/system`` start 
 workers and loads of their own and some assert that a health check answers within a bound
 while the load runs; they are kept to one process, one at a time (the ``services`` group),
 so that they never load each other; the rest of the suite shares the other processes.
+The modules of ``tests/service`` that start no process but a Redis and run everything else
+in the test's own process (:data:`IN_PROCESS`: no load beyond one core, no bound on
+another test's answer) run with the rest: the ``services`` group is the suite's longest
+chain, and what need not wait in it shortens the run.
 ``python3 -m pytest -n 0`` runs everything in one process, as before.
 
 The random searches (Hypothesis's property tests, the altered and mutated games, the
@@ -28,6 +32,16 @@ import pytest
 REAL_PARTS = ("Chromium", "redis-server")
 #: the tests that start servers, workers and loads of their own: one at a time
 SERVICES = ("tests/service/", "tests/system/")
+#: the modules of :data:`SERVICES` that start nothing but a Redis (the worker's parts, the
+#: store and the waits run in the test's process): they run with the rest of the suite
+IN_PROCESS = (
+    "tests/service/test_cardset_retention.py",
+    "tests/service/test_paged_results.py",
+    "tests/service/test_round_trips.py",
+    "tests/service/test_validate_once.py",
+    "tests/service/test_waiting.py",
+    "tests/service/test_worker_process.py",
+)
 
 # The per-client rate limits (api/ratelimit.py) are on by default; the suite's apps serve
 # every test from 127.0.0.1 and would meet them.  Off for the suite (and the servers it
@@ -58,7 +72,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """The suite's scheduler under ``--dist loadgroup``: whole modules to whichever process
-    is free, and every test of :data:`SERVICES` as one unit (one process, one at a time).
+    is free, and every test of :data:`SERVICES` (but :data:`IN_PROCESS`) as one unit (one
+    process, one at a time).
 
     Why not xdist's own ``xdist_group`` marks: with pytest 9.2 and pytest-xdist 3.8 they
     were seen to have no effect (marked tests spread over every process), so the grouping is
@@ -71,7 +86,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class ServicesApart(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            if nodeid.startswith(SERVICES):
+            if nodeid.startswith(SERVICES) and not nodeid.startswith(IN_PROCESS):
                 return "services"
             return nodeid.split("::", 1)[0]
 
