@@ -344,7 +344,10 @@ class Workers:
         return None
 
     def kill(self) -> None:
-        """SIGKILL to the supervisor and every process under it (workers, their jobs)."""
+        """SIGKILL to the supervisor and every process under it (workers, their jobs), and
+        wait until each has exited.  Why wait for the workers too: a worker killed but not
+        yet gone still holds its connection, and Redis hands the next job pushed to the
+        queue to its pending blocking pop (the next test's job then vanishes)."""
         if self.proc is None:
             return
         family, todo = [], [self.proc.pid]
@@ -356,6 +359,7 @@ class Workers:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         self.proc.wait()
+        wait_until(lambda: not any(alive(pid) for pid in family), 10, "the killed workers exit")
 
     def tail(self, chars: int = 3000) -> str:
         """The end of the log ("" without one)."""
