@@ -10,9 +10,9 @@ a process per core).  The tests of ``tests/service`` and ``tests/system`` start 
 workers and loads of their own and some assert that a health check answers within a bound
 while the load runs; they are kept to one process, one at a time (the ``services`` group),
 so that they never load each other; the rest of the suite shares the other processes.
-The modules of ``tests/service`` that start no process but a Redis and run everything else
-in the test's own process (:data:`IN_PROCESS`: no load beyond one core, no bound on
-another test's answer) run with the rest: the ``services`` group is the suite's longest
+The modules of ``tests/service`` that start no process but a Redis (or one short command
+they wait for) and run everything else in the test's own process (:data:`IN_PROCESS`: no
+load beyond one core, no bound on an answer) run with the rest: the ``services`` group is the suite's longest
 chain, and what need not wait in it shortens the run.
 ``python3 -m pytest -n 0`` runs everything in one process, as before.
 
@@ -33,9 +33,12 @@ REAL_PARTS = ("Chromium", "redis-server")
 #: the tests that start servers, workers and loads of their own: one at a time
 SERVICES = ("tests/service/", "tests/system/")
 #: the modules of :data:`SERVICES` that start nothing but a Redis (the worker's parts, the
-#: store and the waits run in the test's process): they run with the rest of the suite
+#: store and the waits run in the test's process), or one short command the test waits for
+#: (``test_operations``: ``judge worker --burst``, ``judge serve`` read for their first
+#: lines): no more than one core's load, and no bound on an answer; they run with the rest
 IN_PROCESS = (
     "tests/service/test_cardset_retention.py",
+    "tests/service/test_operations.py",
     "tests/service/test_paged_results.py",
     "tests/service/test_round_trips.py",
     "tests/service/test_validate_once.py",
