@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from judge.core import canonical
 from judge.core.canonical import canonical_bytes, canonical_json, canonical_json_stdlib, sha256_of
 from judge.core.replay import replay
+from tests.scale import scaled
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*/*.json"))
 # positions (examples/positions) are not logs: tests/test_positions.py reads them
@@ -38,7 +39,7 @@ def test_example_replays_are_written_as_the_definition_writes_them(path: Path) -
     assert canonical_json(result) == canonical_json_stdlib(result)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(120), deadline=None)
 @given(json_values)
 def test_generated_documents_are_written_as_the_definition_writes_them(value: object) -> None:
     assert canonical_json(value) == canonical_json_stdlib(value)

@@ -27,6 +27,7 @@ from judge.games.rangers_strike.sample import sample_envelope as rs_envelope
 from judge.games.union_arena.sample import sample_envelope as ua_envelope
 from schemas.action_log import _log_loader, _raw_refs, game_schemas, log_schema, validate_log
 from schemas.fastload import Refused, schema_loader
+from tests.scale import scaled
 
 ROOT = Path(__file__).resolve().parents[1]
 MISSING = object()
@@ -168,7 +169,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(120), deadline=None)
 @given(
     kind=st.sampled_from(sorted(game_schemas("union-arena").ACTIONS)),  # type: ignore[union-attr]
     fields=st.dictionaries(

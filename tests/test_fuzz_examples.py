@@ -10,9 +10,10 @@ property: :func:`judge.core.replay.replay` returns a replay (any verdicts) or ra
 
 Why seeded and bounded: the mutants are drawn from ``random.Random`` seeded with the log's
 path, so a failure names a mutant that is drawn again on every machine (determinism), and
-:data:`MUTATIONS` mutants per log and policy keep the test near a minute on two cores.
+:data:`MUTATIONS` mutants per log and policy (``scaled(12)``: 12 at the default
+``JUDGE_TEST_SCALE``, 30 at 2.5, see ``tests/scale.py``) keep the test short on two cores.
 ``FUZZ_MUTATIONS=N`` (an environment variable of this test only) draws N mutants per log and
-policy instead, for a long local search (``FUZZ_MUTATIONS=2000 pytest
+policy whatever the scale, for a long local search (``FUZZ_MUTATIONS=2000 pytest
 tests/test_fuzz_examples.py``); ``FUZZ_SEED`` changes the seed's prefix to draw other mutants.
 """
 
@@ -31,10 +32,11 @@ import pytest
 
 from judge.core.errors import BadLog
 from judge.core.replay import ON_ILLEGAL, replay
+from tests.scale import scaled
 
 ROOT = Path(__file__).resolve().parent.parent
 #: mutants per log and ``on_illegal`` policy
-MUTATIONS = int(os.environ.get("FUZZ_MUTATIONS", "30"))
+MUTATIONS = int(os.environ.get("FUZZ_MUTATIONS", scaled(12)))
 SEED = os.environ.get("FUZZ_SEED", "tcg-judge")
 KINDS = ("swap", "drop", "duplicate", "card", "player", "number")
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from judge.core.perspective import _JSON_KEYS, _quoted, _strings
+from tests.scale import scaled
 
 TEXT = st.text(alphabet=st.sampled_from(["A", "-", "1", " ", '"', "\\", "\n", "é", "札", "("]))
 KEYS = st.one_of(TEXT, st.integers(-5, 5), st.booleans(), st.none())
@@ -22,14 +23,14 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(120), deadline=None)
 @given(JSON)
 def test_the_strings_read_through_json_are_those_the_walk_reads(value: Any) -> None:
     quoted = _quoted(value, 0)
     assert quoted is None or quoted == list(_strings(value))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(120), deadline=None)
 @given(JSON)
 def test_the_ids_read_through_json_are_those_the_standard_librarys_text_gives(value: Any) -> None:
     """As the record of a state read them before (the standard library's JSON text, its keys

@@ -39,13 +39,15 @@ from judge.core.log import parse_log
 from judge.core.perspective import redact, redact_step, visible_players
 from judge.core.replay import replay, start
 from judge.games import engine_class
+from tests.scale import scaled
 from tests.test_fuzz_examples import ROOT, example_logs, mutate
 from worker import paged
 from worker.service import JudgeService, MemoryStore, judge_job
 
 LOGS = example_logs()
-#: mutants a log (each judged under skip and apply)
-MUTANTS = 2
+#: mutants a log (each judged under skip and apply): 1 at the default ``JUDGE_TEST_SCALE``,
+#: 2 at 2.5 (``tests/scale.py``)
+MUTANTS = scaled(0.8)
 TOKEN = re.compile(r"[\w-]+")
 
 

@@ -25,11 +25,12 @@ from judge.core.rng import SplitMix64
 from judge.core.selfplay import random_game
 from judge.games.rangers_strike.sample import sample_envelope as rs_envelope
 from judge.games.union_arena.sample import sample_envelope
+from tests.scale import scaled
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     colours=st.sampled_from([("red", "blue"), ("blue", "red"), ("red", "red")]),
@@ -117,7 +118,8 @@ GAMES: dict[str, Callable[[str], dict[str, Any]]] = {
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_altered_games_are_judged_under_every_on_illegal_never_crashed(game: str) -> None:
-    """300 altered self-play games per game and variant (a few seconds each), replayed under
+    """``12 * scaled(10)`` altered self-play games per game and variant (120 at the default
+    scale, 300 at ``JUDGE_TEST_SCALE=2.5``), replayed under
     ``stop``, ``skip`` and ``apply``: each ends in a replay (or, for a reference that reads
     as bad input, BadLog), never an exception.  Under ``apply``, a step the engine could not
     carry out as played is illegal and left the state as it was."""
@@ -126,7 +128,7 @@ def test_altered_games_are_judged_under_every_on_illegal_never_crashed(game: str
         seed = f"alter-{game}-{g}"
         doc = random_game(GAMES[game](seed), seed, max_actions=(60, 120, 240)[g % 3])
         rng = SplitMix64.from_seed(seed, "alter")
-        for _ in range(25):
+        for _ in range(scaled(10)):
             altered = _altered(doc, rng)
             for on_illegal in ON_ILLEGAL:
                 try:

@@ -4,6 +4,7 @@ and the domain package imports none of the service packages."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -14,13 +15,16 @@ from judge.games import GAMES, catalogue
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def collected_test_names() -> set[str]:
+@functools.cache
+def collected_test_names() -> frozenset[str]:
+    """The test functions' names of every test file, parsed once for all the games' checks
+    (the files do not change during a run)."""
     names: set[str] = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 names.add(node.name)
-    return names
+    return frozenset(names)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

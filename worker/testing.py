@@ -6,7 +6,8 @@ system and API test suites (their fixtures stay in their ``conftest.py``):
 * :class:`RedisServer` — a ``redis-server`` process of our own (a free port, a directory of
   its own, ``--appendonly yes --appendfsync always``: every write acknowledged to a client
   is on disk, so an accepted job survives even a SIGKILL of Redis), which a test may stop,
-  kill and start again on the same port and directory;
+  kill and start again on the same port and directory; ``fsync="everysec"`` for a Redis
+  that is never killed, where a disk flush at every write only costs time;
 * :class:`Workers` — ``python -m judge.cli worker`` (the supervisor and its worker
   processes, as in production) with short intervals (:data:`FAST`), and the means to stop
   it, or to kill it with every process under it;
@@ -147,9 +148,13 @@ class RedisServer:
     :meth:`start` waits up to ``start_timeout`` seconds for it to answer PING.
     """
 
-    def __init__(self, directory: Path, start_timeout: float = 10) -> None:
+    def __init__(self, directory: Path, start_timeout: float = 10, fsync: str = "always") -> None:
         self.directory = directory
         self.start_timeout = start_timeout
+        #: ``--appendfsync``: ``always`` (the default) for a Redis a test may SIGKILL;
+        #: ``everysec`` (production's advice) for one that is only stopped cleanly, where a
+        #: flush to disk at every write costs time and is never observed
+        self.fsync = fsync
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -167,7 +172,7 @@ class RedisServer:
             "--bind", "127.0.0.1",
             "--dir", str(self.directory),
             "--appendonly", "yes",
-            "--appendfsync", "always",
+            "--appendfsync", self.fsync,
             "--save", "",
             "--daemonize", "no",
             "--logfile", str(self.directory / "redis.log"),
@@ -339,7 +344,10 @@ class Workers:
         return None
 
     def kill(self) -> None:
-        """SIGKILL to the supervisor and every process under it (workers, their jobs)."""
+        """SIGKILL to the supervisor and every process under it (workers, their jobs), and
+        wait until each has exited.  Why wait for the workers too: a worker killed but not
+        yet gone still holds its connection, and Redis hands the next job pushed to the
+        queue to its pending blocking pop (the next test's job then vanishes)."""
         if self.proc is None:
             return
         family, todo = [], [self.proc.pid]
@@ -351,6 +359,7 @@ class Workers:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         self.proc.wait()
+        wait_until(lambda: not any(alive(pid) for pid in family), 10, "the killed workers exit")
 
     def tail(self, chars: int = 3000) -> str:
         """The end of the log ("" without one)."""

@@ -29,6 +29,7 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 from schemathesis.checks import positive_data_acceptance  # noqa: E402
 
 from api import create_app  # noqa: E402
+from tests.scale import scaled  # noqa: E402
 from worker.service import embedded_service  # noqa: E402
 
 # The app is made when the module is imported: schemathesis's pytest integration needs the
@@ -50,7 +51,7 @@ def app_and_job(full_game: dict[str, Any]) -> Iterator[tuple[Any, str]]:
 
 @schema.parametrize()
 @settings(
-    max_examples=25,
+    max_examples=scaled(10),
     deadline=None,
     derandomize=True,  # the same requests every run: a failure here is never a fluke
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

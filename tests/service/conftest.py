@@ -1,9 +1,10 @@
 """Fixtures for the Redis backend tests: a private Redis, real RQ worker processes.
 
 ``redis_server`` starts its own ``redis-server`` (a free port, a temporary directory,
-``--appendonly yes --appendfsync always`` so that an accepted job survives even a SIGKILL
-of Redis) for the whole session; ``redis_url`` empties it before each test.
-``private_redis`` starts one for a single test (to stop, kill or restart it).
+``--appendonly yes --appendfsync everysec``: it is never killed, so a flush to disk at
+every write would only cost time) for the whole session; ``redis_url`` empties it before
+each test.  ``private_redis`` starts one for a single test (to stop, kill or restart it),
+with ``--appendfsync always`` so that an accepted job survives even a SIGKILL of Redis.
 
 ``start_workers`` runs ``python -m judge.cli worker`` (the supervisor and its worker
 processes, as in production) against it with short intervals (``FAST``), waits until its
@@ -35,7 +36,7 @@ def _require_backend() -> None:
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     _require_backend()
-    server = RedisServer(tmp_path_factory.mktemp("redis")).start()
+    server = RedisServer(tmp_path_factory.mktemp("redis"), fsync="everysec").start()
     yield server
     server.stop()
 

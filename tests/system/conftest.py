@@ -272,14 +272,16 @@ class System:
             self.redis.stop()
 
 
-def _start_system(directory: Path, api: str, workers: int, env: dict[str, str] | None) -> System:
+def _start_system(
+    directory: Path, api: str, workers: int, env: dict[str, str] | None, fsync: str = "always"
+) -> System:
     require_backend()
     from worker.redis_store import RedisStore, connect
 
     env = env or {}
     redis_dir = directory / "redis"
     redis_dir.mkdir()
-    redis = RedisServer(redis_dir, start_timeout=15).start()
+    redis = RedisServer(redis_dir, start_timeout=15, fsync=fsync).start()
     system = System(
         redis=redis,
         workers=Workers(redis.url, workers, env, directory / "workers.log", fast=FAST),
@@ -299,14 +301,21 @@ def _start_system(directory: Path, api: str, workers: int, env: dict[str, str] |
 
 @pytest.fixture
 def system(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[..., System]]:
-    """``system(api="gunicorn", workers=2, env=None) -> System`` for this test; on a failure
-    the workers' and the API's logs are printed."""
+    """``system(api="gunicorn", workers=2, env=None, fsync="always") -> System`` for this
+    test; on a failure the workers' and the API's logs are printed.  ``fsync="everysec"``
+    for a test that never kills its Redis (a flush to disk at every write only costs time
+    there: 500 submissions are thousands of writes)."""
     started: list[System] = []
 
-    def start(api: str = "gunicorn", workers: int = 2, env: dict[str, str] | None = None) -> System:
+    def start(
+        api: str = "gunicorn",
+        workers: int = 2,
+        env: dict[str, str] | None = None,
+        fsync: str = "always",
+    ) -> System:
         directory = tmp_path / f"system-{len(started)}"
         directory.mkdir()
-        started.append(_start_system(directory, api, workers, env))
+        started.append(_start_system(directory, api, workers, env, fsync))
         return started[-1]
 
     yield start
@@ -323,6 +332,21 @@ def module_system(tmp_path_factory: pytest.TempPathFactory) -> Iterator[System]:
     one = _start_system(tmp_path_factory.mktemp("system"), "gunicorn", 2, None)
     yield one
     one.shutdown()
+
+
+@pytest.fixture(scope="module")
+def module_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
+    """One embedded API under gunicorn (one process of :data:`GUNICORN`'s worker class, no
+    Redis) for a whole module whose tests only send it requests: one start, not one a test."""
+    require_backend()
+    serving = list(GUNICORN)
+    serving[serving.index("--workers") + 1] = "1"
+    log = tmp_path_factory.mktemp("api") / "api.log"
+    api = Api("gunicorn", None, {}, log, tuple(serving))
+    try:
+        yield api.start()
+    finally:
+        api.stop()
 
 
 @pytest.fixture

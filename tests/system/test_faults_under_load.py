@@ -270,7 +270,7 @@ def test_500_concurrent_submissions_nothing_lost(system: Any) -> None:
     concurrent clients over HTTP: each answered 202, each job ends finished, exactly 500 of
     them, and the summaries of a sample match a local replay."""
     docs = [small_log(f"many-{i}") for i in range(500)]
-    stack = system()
+    stack = system(fsync="everysec")  # Redis is never killed here
     api = stack.api
 
     def submit_and_follow(doc: dict[str, Any]) -> tuple[int, str, dict[str, Any]]:
@@ -310,7 +310,7 @@ def test_a_worker_sigkilled_during_load_its_job_still_ends(system: Any, wait_for
     """Under a steady load (three clients, each up to 10 a second), SIGKILL the worker process in the middle of a slow job (its
     job's process dies with it): that job is reaped as abandoned and retried (or failed
     with the reason), the supervisor starts a new worker, and every accepted job ends."""
-    stack = system()
+    stack = system(fsync="everysec")  # a worker is killed, never Redis
     api, workers, store = stack.api, stack.workers, stack.store
     bases = [small_log(f"kill-{i}", 100) for i in range(8)]
     with Load(api, lambda n: variant(bases[n % len(bases)], n), threads=3) as load:

@@ -140,18 +140,18 @@ def failures(port: int, cases: dict[str, tuple[str, int, str]]) -> list[str]:
     return found
 
 
-def test_gunicorn_answers_every_request_it_cannot_read_with_a_problem(api_server: Any) -> None:
+def test_gunicorn_answers_every_request_it_cannot_read_with_a_problem(module_api: Any) -> None:
     """gunicorn's own answers (414, 431, 400) under the production worker class."""
-    api = api_server(url=None, workers=1)
+    api = module_api
     assert not failures(api.port, SERVER_ANSWERS), api.tail()
 
 
 def test_a_body_with_broken_chunked_framing_is_a_400_problem_under_gunicorn(
-    api_server: Any,
+    module_api: Any,
 ) -> None:
     """The chunk size ``zz`` (and a chunk without its CRLF) on every endpoint that reads a
     JSON body: a 400 ``malformed-request`` from the app, not a 500."""
-    api = api_server(url=None, workers=1)
+    api = module_api
     cases = {name: (raw, 400, MALFORMED) for name, raw in BAD_BODIES.items()}
     assert not failures(api.port, cases), api.tail()
 
@@ -171,11 +171,11 @@ class _Recorded:
         return self.file
 
 
-def test_gunicorn_answers_a_chunk_size_it_reads_itself_with_a_problem(api_server: Any) -> None:
+def test_gunicorn_answers_a_chunk_size_it_reads_itself_with_a_problem(module_api: Any) -> None:
     """A GET with a chunked body (size ``zz``) that the app answers without reading it:
     gunicorn reads that body afterwards, to find where the next request starts, and
     answers the broken framing itself on the same connection: a 400 problem."""
-    api = api_server(url=None, workers=1)
+    api = module_api
     raw = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"
     data = b""
     with socket.create_connection(("127.0.0.1", api.port), timeout=10) as sock:

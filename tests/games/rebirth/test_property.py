@@ -14,9 +14,10 @@ from judge.core.replay import canonical_log, replay
 from judge.core.selfplay import random_game
 from judge.games.rebirth.decks import check_deck
 from judge.games.rebirth.sample import sample_deck, sample_envelope
+from tests.scale import scaled
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
     guard_use=st.sampled_from(["discard", "reveal"]),

@@ -12,9 +12,10 @@ from judge.core.canonical import canonical_json
 from judge.core.replay import canonical_log, replay
 from judge.core.selfplay import random_game
 from judge.games.zx.sample import sample_envelope
+from tests.scale import scaled
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=2**32), battle=st.sampled_from(["one_way", "both_ways"])
 )
