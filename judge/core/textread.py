@@ -161,3 +161,78 @@ class UnreadGroups:
 def percent(part: int, whole: int) -> float:
     """``part`` of ``whole`` in per cent, one decimal (100.0 of nothing)."""
     return round(100 * part / whole, 1) if whole else 100.0
+
+
+@dataclass(frozen=True, slots=True)
+class Understanding:
+    """How far one definition is understood (a game's ``coverage.understanding``): ``kind``
+    ``no_text``, ``effects_given`` (written by hand, executed), ``text_read`` (read in full)
+    or ``not_understood``; ``unread`` the lines not read, after ``doubts`` (why the
+    definition is not relied on in full), which it begins with."""
+
+    kind: str
+    unread: tuple[str, ...] = ()
+    doubts: tuple[str, ...] = ()
+
+    @property
+    def understood(self) -> bool:
+        return self.kind != "not_understood"
+
+
+def set_of(code: str) -> str:
+    """The product a serial names: the part before its last ``-``, or ``other``.
+
+    >>> set_of("AB/001B-012"), set_of("B01-001"), set_of("X1")
+    ('AB/001B', 'B01', 'other')
+    """
+    head, dash, _ = code.rpartition("-")
+    return head if dash and head else "other"
+
+
+def coverage_of(
+    cards: dict[str, dict[str, Any]], understanding: Callable[[dict[str, Any]], Understanding]
+) -> dict[str, Any]:
+    """How much of a card set a game's reader understands (``judge cards coverage``), by
+    its ``understanding`` of each definition: understood when it has no printed text, when
+    its text is read in full, or when its definition gives what the engine executes; one an
+    importer flagged (``unsupported``) is not, its reason listed as an unread template.
+    ``sets`` gives the figures per product (:func:`set_of`)."""
+    groups = UnreadGroups()
+    no_text = read_full = by_hand = with_text = flagged = 0
+    sets: dict[str, list[int]] = {}
+    for code in sorted(cards):
+        defn = cards[code]
+        u = understanding(defn)
+        counts = sets.setdefault(set_of(code), [0, 0])
+        counts[0] += 1
+        counts[1] += u.understood
+        if u.kind == "no_text":
+            no_text += 1
+            continue
+        if u.kind == "effects_given":
+            by_hand += 1
+            continue
+        flagged += bool(u.doubts)
+        with_text += bool(defn.get("text"))
+        if u.kind == "text_read":
+            read_full += 1
+            continue
+        for line in u.unread:
+            groups.add(code, line)
+    understood = no_text + read_full + by_hand
+    return {
+        "cards": len(cards),
+        "understood": understood,
+        "percent": percent(understood, len(cards)),
+        "no_text": no_text,
+        "not_relied_on": flagged,
+        "effects_given": by_hand,
+        "with_text": with_text,
+        "text_read": read_full,
+        "text_percent": percent(read_full, with_text),
+        "sets": {
+            name: {"cards": n, "understood": ok, "percent": percent(ok, n)}
+            for name, (n, ok) in sorted(sets.items())
+        },
+        "unread_templates": groups.templates(),
+    }

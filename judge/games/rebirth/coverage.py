@@ -8,28 +8,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from judge.core.textread import UnreadGroups, percent
+from judge.core.textread import Understanding, coverage_of
 from judge.games.rebirth.effects import supported
 from judge.games.rebirth.reader import read_card
-
-
-@dataclass(frozen=True, slots=True)
-class Understanding:
-    """How far one definition is understood: ``kind`` ``no_text``, ``effects_given``
-    (written by hand, executed), ``text_read`` (read in full) or ``not_understood``;
-    ``unread`` the lines not read, after ``doubts`` (why the definition is not relied on in
-    full), which it begins with."""
-
-    kind: str
-    unread: tuple[str, ...] = ()
-    doubts: tuple[str, ...] = ()
-
-    @property
-    def understood(self) -> bool:
-        return self.kind != "not_understood"
 
 
 def understanding(defn: dict[str, Any]) -> Understanding:
@@ -49,59 +32,7 @@ def understanding(defn: dict[str, Any]) -> Understanding:
     return Understanding("not_understood", reading.unread, doubts)
 
 
-def set_of(code: str) -> str:
-    """The product a serial names: the part before its last ``-`` (``AB/001B``), or
-    ``other`` for a code without one.
-
-    >>> set_of("AB/001B-012"), set_of("R4S-001"), set_of("X1")
-    ('AB/001B', 'R4S', 'other')
-    """
-    head, dash, _ = code.rpartition("-")
-    return head if dash and head else "other"
-
-
 def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """How much of a card set the reader understands (``judge cards coverage``): a card is
-    understood when it has no printed text (partners), when its text is read in full, or
-    when its definition gives ``effects`` the engine executes; one an importer flagged
-    (``unsupported``) is not, its reason listed as an unread template.  ``sets`` gives the
-    figures per product (:func:`set_of`)."""
-    groups = UnreadGroups()
-    no_text = read_full = by_hand = with_text = flagged = 0
-    sets: dict[str, list[int]] = {}
-    for code in sorted(cards):
-        defn = cards[code]
-        u = understanding(defn)
-        counts = sets.setdefault(set_of(code), [0, 0])
-        counts[0] += 1
-        counts[1] += u.understood
-        if u.kind == "no_text":
-            no_text += 1
-            continue
-        if u.kind == "effects_given":
-            by_hand += 1
-            continue
-        flagged += bool(u.doubts)
-        with_text += bool(defn.get("text"))
-        if u.kind == "text_read":
-            read_full += 1
-            continue
-        for line in u.unread:
-            groups.add(code, line)
-    understood = no_text + read_full + by_hand
-    return {
-        "cards": len(cards),
-        "understood": understood,
-        "percent": percent(understood, len(cards)),
-        "no_text": no_text,
-        "not_relied_on": flagged,
-        "effects_given": by_hand,
-        "with_text": with_text,
-        "text_read": read_full,
-        "text_percent": percent(read_full, with_text),
-        "sets": {
-            name: {"cards": n, "understood": ok, "percent": percent(ok, n)}
-            for name, (n, ok) in sorted(sets.items())
-        },
-        "unread_templates": groups.templates(),
-    }
+    """How much of a card set the reader understands (``judge cards coverage``):
+    :func:`judge.core.textread.coverage_of` by this game's :func:`understanding`."""
+    return coverage_of(cards, understanding)

@@ -23,6 +23,17 @@ RANGE_INF = 99
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
+def printed_text(d: dict[str, Any]) -> bool:
+    """Whether a definition carries printed text to read: Japanese (the printed authority),
+    or a card an importer marked ``unsupported``.  An English note of a hand-made definition
+    (the sample set's) is a note, never read (ZX-TEXT-READ).
+
+    >>> printed_text({"text": "【常】レンジ2"}), printed_text({"text": "Player card."})
+    (True, False)
+    """
+    return bool(_JAPANESE.search(d.get("text") or "")) or bool(d.get("unsupported"))
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """One card definition.  ``raw`` is the definition as loaded (defaults filled in)."""
@@ -51,8 +62,7 @@ class CardDef:
         card an importer marked ``unsupported``); a note in another language written with a
         hand-made definition stays a note, as the card schema has always said."""
         unread: tuple[str, ...] = ()
-        printed = bool(_JAPANESE.search(d.get("text") or "")) or bool(d.get("unsupported"))
-        if printed and not d.get("keywords") and not d.get("effects"):
+        if printed_text(d) and not d.get("keywords") and not d.get("effects"):
             from judge.games.zx.reader import read_card
 
             reading = read_card(d)
