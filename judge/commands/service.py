@@ -317,8 +317,15 @@ def demo_command(port: int, exit_after: bool) -> None:
         (f"{job['url']}/steps", "its steps, page by page"),
         (f"{base}/docs", "the API docs"),
     ]
-    width = max(len(url) for url, _ in places)
+    pages = [
+        (f"{base}/record", "the scorekeeper's recorder: a match recorded as it is played"),
+        (f"{base}/position", "the position editor: a table described, a question asked"),
+    ]
+    width = max(len(url) for url, _ in places + pages)
     for url, what in places:
+        click.echo(f"  {url.ljust(width)}  {what}")
+    click.echo("The service's pages:")
+    for url, what in pages:
         click.echo(f"  {url.ljust(width)}  {what}")
     if exit_after:
         stop()

@@ -104,6 +104,8 @@ def test_demo_exit_prints_the_replay_and_its_urls() -> None:
     base = f"http://127.0.0.1:{port}"
     assert f"{base}/v1/replays/{job}/html" in out
     assert f"{base}/docs" in out
+    pages = out.split("The service's pages:")[1]
+    assert f"{base}/record " in pages and f"{base}/position " in pages
     assert "Traceback" not in done.stderr
 
 
