@@ -179,6 +179,28 @@ class Understanding:
         return self.kind != "not_understood"
 
 
+#: what ``judge cards show`` says of each kind of :class:`Understanding`
+STATUS = {
+    "no_text": "understood: no printed text",
+    "effects_given": "understood: effects written by hand",
+    "text_read": "understood: printed text read in full",
+    "not_understood": "not understood: unsupported",
+}
+
+
+def unread_part(u: Any, why: str) -> dict[str, list[str]]:
+    """What ``judge cards show`` adds for a card not understood (``u``: a game's
+    understanding, with ``unread`` and the ``doubts`` it begins with): the lines not read,
+    and the reasons: the doubts, then ``why`` (what the engine does instead) when a line is
+    left unread.
+
+    >>> unread_part(Understanding("not_understood", ("flagged", "X."), ("flagged",)), "why")
+    {'unread': ['X.'], 'reasons': ['flagged', 'why']}
+    """
+    lines = list(u.unread[len(u.doubts) :])
+    return {"unread": lines, "reasons": [*u.doubts, *([why] if lines else [])]}
+
+
 def set_of(code: str) -> str:
     """The product a serial names: the part before its last ``-``, or ``other``.
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from judge.core.textread import STATUS, unread_part
 from judge.games.rebirth import effects
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.coverage import understanding
@@ -171,25 +172,18 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         "type": d.type,
         "text": defn.get("text"),
         "understood": u.understood,
-        "status": {
-            "no_text": "understood: no printed text",
-            "effects_given": "understood: effects written by hand",
-            "text_read": "understood: printed text read in full",
-            "not_understood": "not understood: unsupported",
-        }[u.kind],
+        "status": STATUS[u.kind],
         "reading": reading,
     }
     if defn.get("text_en"):
         out["text_en"] = defn["text_en"]
     if not u.understood:
-        lines = list(u.unread[len(u.doubts) :])
-        reasons = list(u.doubts)
-        if lines:
-            reasons.append(
+        out.update(
+            unread_part(
+                u,
                 "the reader cannot read these lines into effects the engine executes exactly: "
                 "each ability is a text-only effect, the step where it would apply is "
-                "unverifiable (R4U-EFFECT-UNSUPPORTED)"
+                "unverifiable (R4U-EFFECT-UNSUPPORTED)",
             )
-        out["unread"] = lines
-        out["reasons"] = reasons
+        )
     return out

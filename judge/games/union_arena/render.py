@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from judge.core.textread import unread_part
 from judge.games.union_arena import apcost, conditions, effects, only_if, state, this_turn
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
@@ -679,15 +680,13 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         "reading": reading,
     }
     if not u.understood:
-        sentences = list(u.unread[len(u.doubts) :])
-        reasons = list(u.doubts)
-        if sentences:
-            reasons.append(
+        out.update(
+            unread_part(
+                u,
                 "the reader cannot read these sentences into effects the engine executes "
                 "exactly: each ability is a text-only effect, the step where it resolves is "
                 "unverifiable (UA-EFFECT-UNSUPPORTED) and later steps that could depend on "
-                "it uncertain"
+                "it uncertain",
             )
-        out["unread"] = sentences
-        out["reasons"] = reasons
+        )
     return out

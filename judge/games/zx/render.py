@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from judge.core.textread import STATUS, unread_part
 from judge.games.zx.coverage import understanding
 from judge.games.zx.reader import read_card
 
@@ -79,24 +80,18 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         "type": defn.get("type", "zx"),
         "text": defn.get("text"),
         "understood": u.understood,
-        "status": {
-            "no_text": "understood: no printed text",
-            "effects_given": "understood: effects written by hand",
-            "text_read": "understood: printed text read in full",
-            "not_understood": "not understood: unsupported",
-        }[u.kind],
+        "status": STATUS[u.kind],
         "reading": shown or ["No effects."],
     }
     if defn.get("text_ch"):
         out["text_ch"] = defn["text_ch"]
     if not u.understood:
-        lines = list(u.unread[len(u.doubts) :])
-        reasons = list(u.doubts)
-        if lines:
-            reasons.append(
+        out.update(
+            unread_part(
+                u,
                 "the reader cannot read these lines into effects the engine executes exactly "
-                "(ZX-TEXT-READ)"
+                "(ZX-TEXT-READ): the step where the card appears or is played is unverifiable "
+                "and the later steps uncertain (ZX-TEXT-UNREAD)",
             )
-        out["unread"] = lines
-        out["reasons"] = reasons
+        )
     return out
