@@ -75,7 +75,13 @@ def test_a_question_no_worker_serves_times_out_and_the_bound_refuses(system: Any
     first: list[Any] = []
     waiting = threading.Thread(target=lambda: first.append(api.post("/v1/rulings", question)))
     waiting.start()
-    time.sleep(0.5)  # the first question holds the one place of the bound
+    # the first question holds the one place of the bound once its job is queued (the bound
+    # is taken before the enqueue); waited for, not slept on: a fixed 0.5 s was seen to end
+    # before a busy machine had read the first question
+    queued = time.monotonic() + 10
+    while service.store.client.llen(f"rq:queue:{QUEUE}") < 1:
+        assert time.monotonic() < queued, "the first question was never queued"
+        time.sleep(0.01)
     busy = api.post("/v1/rulings", question)
     waiting.join()
     assert busy.status == 503, busy.body
