@@ -42,6 +42,9 @@ Ops (each a keyword action of the seed):
                        ``"rebooted": false`` (ZX-BREAK)
 ``power`` n            the chosen Z/X gets power +n (n < 0: -n) until the end of the turn
                        (ZX-POWER)
+``self_power`` n       this card (the effect's source), named without choosing, gets power
+                       +n (n < 0: -n) until the end of the turn, if it is on a square
+                       (ZX-SELF-POWER, ZX-POWER)
 ``appear`` n           up to n (``"up_to": true``) or n Z/X of the controller's ``from``
                        (``hand``, ``trash``, ``charge``, ``deck``; ``zx``: ``race`` /
                        ``name`` / ``color`` / ``cost_max`` they fit) appear at once: the
@@ -51,8 +54,10 @@ Ops (each a keyword action of the seed):
 =====================  ======================================================================
 
 ``target``: ``{"side": "opponent" | "own" | "any"}``, and optionally ``race``, ``name``,
-``color`` the Z/X has (with what a shift on it adds, ZX-SHIFT-INFO): one Z/X on a square,
-named when the effect resolves; the ``resolve`` names it in ``targets``.
+``color`` the Z/X has (with what a shift on it adds, ZX-SHIFT-INFO), ``square``
+``"normal"`` (on a normal square, not a player square: ZX-TARGET-NORMAL-SQUARE) and
+``cost_max`` N (of cost N or less: ZX-TARGET-COST): one Z/X on a square, named when the effect
+resolves; the ``resolve`` names it in ``targets``.
 
 ``chooses`` (an op with a ``target``, and ``break``): whether the card's text *chooses* it
 (選ぶ / 選び, seed 003 keyword action 22, ZX-CHOOSE).  Only choosing is stopped by Zekkai
@@ -85,6 +90,7 @@ OPS = (
     "igob",
     "shift",
     "power",
+    "self_power",
     "appear",
 )
 TARGETED = ("damage", "destroy", "remove", "sleep", "reboot", "power")

@@ -15,10 +15,17 @@ What is read (each keyword as the seed ``003`` defines it, with its reminder whe
   ``void_bringer`` (ZX-VOID-BRINGER) likewise;
 - ``【常】レンジN`` / ``【常】レンジ∞`` → ``range N`` / ``range inf`` (ZX-RANGE);
 - ``【自】このカードが登場した時、スクエアにあるゼクスを1枚選び、ターン終了時まで、パワーを±Nする。``
-  → an ``appear`` effect, op ``power`` on any Z/X on a square (ZX-POWER, ZX-CHOOSE).
+  → an ``appear`` effect, op ``power`` on any Z/X on a square (ZX-POWER, ZX-CHOOSE);
+- one Z/X chosen, ``…(ノーマル)スクエアにある(相手の|あなたの)(コストN以下の)ゼクスを1枚選び、`` then
+  ``Nダメージを与える。`` / ``ターン終了時まで、パワーを±Nする。`` / ``破壊する。``, after the head
+  ``【自】このカードが登場した時、`` (``appear``), ``【自】このカードが攻撃した時、`` (``attack``),
+  ``【★】`` on an event (``play``) or ``【自】エヴォルシード(reminder)`` (``evol_seed``): ops
+  ``damage`` / ``power`` / ``destroy`` with the target's ``side``, ``square`` ``normal``
+  (ZX-TARGET-NORMAL-SQUARE) and ``cost_max`` (ZX-TARGET-COST);
+- ``【自】このカードが攻撃した時、ターン終了時まで、このカードのパワーを±Nする。`` → an ``attack``
+  effect, op ``self_power`` (ZX-SELF-POWER).
 
-A line that restricts its Z/X to a *normal* square (``ノーマルスクエア``) is not read: the
-engine's targets are every square (ZX-TARGET), so reading it would widen the choice.
+Only ``1枚`` is read (the engine's targeted ops choose one Z/X).
 
 >>> read_card({"type": "zx", "text": "【常】レンジ２（このカードは２つ先のスクエアを攻撃できる。）"}).keywords
 ('range 2',)
@@ -69,6 +76,48 @@ def _appear_power(m: re.Match[str]) -> Line:
     return Line(effect={"when": "appear", "do": [op]})
 
 
+#: the heads of the lines :func:`_choose_one` reads: the effect's ``when``, the card types it
+#: is read for, the pattern
+_HEADS = (
+    ("appear", ("zx",), r"[【\[]自[】\]]このカードが登場した時、"),
+    ("attack", ("zx",), r"[【\[]自[】\]]このカードが攻撃した時、"),
+    ("play", ("event",), r"(?:[【\[]★[】\]]|★)"),
+    (
+        "evol_seed",
+        ("zx", "event"),
+        r"[【\[]自[】\]]エヴォルシード\(このカードがデッキからトラッシュに置かれた時、以下の効果を解決する。\)",
+    ),
+)
+_HEAD = "|".join(f"(?P<{when}>{pattern})" for when, _, pattern in _HEADS)
+_SIDE = {None: "any", "相手の": "opponent", "あなたの": "own"}
+
+
+def _choose_one(m: re.Match[str]) -> Line:
+    """One Z/X chosen on a square (a normal square: ZX-TARGET-NORMAL-SQUARE; of the opponent,
+    yours or any; of cost N or less: ZX-TARGET-COST), then damage, power ±N until the end of
+    the turn, or destroy (ZX-DAMAGE-ZX, ZX-POWER, ZX-DESTROY)."""
+    when, only = next((w, o) for w, o, _ in _HEADS if m.group(w) is not None)
+    target: dict[str, Any] = {"side": _SIDE[m.group("side")]}
+    if m.group("normal"):
+        target["square"] = "normal"
+    if m.group("cost"):
+        target["cost_max"] = int(m.group("cost"))
+    if m.group("damage"):
+        op: dict[str, Any] = {"op": "damage", "n": int(m.group("damage"))}
+    elif m.group("power"):
+        n = int(m.group("power"))
+        op = {"op": "power", "n": -n if m.group("sign") == "-" else n}
+    else:
+        op = {"op": "destroy"}
+    return Line(effect={"when": when, "do": [{**op, "target": target}]}, only=only)
+
+
+def _self_power(m: re.Match[str]) -> Line:
+    n = int(m.group("n"))
+    op = {"op": "self_power", "n": -n if m.group("sign") == "-" else n}
+    return Line(effect={"when": "attack", "do": [op]})
+
+
 TEMPLATES: tuple[tr.Template, ...] = (
     tr.template(
         "start_card",
@@ -101,6 +150,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【自】このカードが登場した時、スクエアにあるゼクスを1枚選び、ターン終了時まで、"
         r"パワーを(?P<sign>[+-])(?P<n>\d+)する。",
         _appear_power,
+    ),
+    tr.template(
+        "choose_one",
+        rf"(?:{_HEAD})(?P<normal>ノーマル)?スクエアにある(?P<side>相手の|あなたの)?"
+        r"(?:コスト(?P<cost>\d+)以下の)?ゼクスを1枚選び、"
+        r"(?:(?P<damage>\d+)ダメージを与える|ターン終了時まで、パワーを(?P<sign>[+-])(?P<power>\d+)する"
+        r"|(?P<destroy>破壊する))。",
+        _choose_one,
+    ),
+    tr.template(
+        "attack_self_power",
+        r"[【\[]自[】\]]このカードが攻撃した時、ターン終了時まで、このカードのパワーを"
+        r"(?P<sign>[+-])(?P<n>\d+)する。",
+        _self_power,
     ),
 )
 

@@ -25,9 +25,11 @@ _KEYWORDS = {
     "void_bringer": "Void Bringer (ZX-VOID-BRINGER)",
     "range inf": "Range ∞ (ZX-RANGE)",
 }
-_WHEN = {"appear": "When this Z/X appears"}
-_SIDES = {"any": "Z/X on a square", "own": "of your Z/X on a square"}
-_SIDES["opponent"] = "opposing Z/X on a square"
+_WHEN = {"appear": "When this Z/X appears", "attack": "When this Z/X attacks"}
+_WHEN["play"] = "When this event is played"
+_WHEN["evol_seed"] = "Evol Seed (when this card is put from the deck into the trash)"
+_SIDES = {"any": "Z/X", "own": "of your Z/X", "opponent": "opposing Z/X"}
+_TARGET_KEYS = {"side", "square", "cost_max"}
 
 
 def raw(what: Any) -> str:
@@ -44,12 +46,34 @@ def render_op(op: Any) -> str:
     """One op in English (the ops this reader reads; any other raw, flagged)."""
     if not isinstance(op, dict):
         return raw(op)
-    target = op.get("target")
-    side = _SIDES.get(target.get("side", "opponent")) if isinstance(target, dict) else None
-    simple = isinstance(target, dict) and set(target) <= {"side"} and isinstance(op.get("n"), int)
-    if op.get("op") == "power" and set(op) <= {"op", "n", "target"} and simple and side:
-        return f"choose 1 {side}; it gets power {op['n']:+d} until the end of the turn"
+    kind, n = op.get("op"), op.get("n")
+    if kind == "self_power" and set(op) <= {"op", "n"} and isinstance(n, int):
+        return f"this card gets power {n:+d} until the end of the turn"
+    chosen = render_target(op.get("target"))
+    if chosen is None or set(op) - {"op", "n", "target"}:
+        return raw(op)
+    if kind == "power" and isinstance(n, int):
+        return f"choose {chosen}; it gets power {n:+d} until the end of the turn"
+    if kind == "damage" and isinstance(n, int):
+        return f"choose {chosen}; deal {n} damage to it"
+    if kind == "destroy" and n is None:
+        return f"choose {chosen}; destroy it"
     return raw(op)
+
+
+def render_target(target: Any) -> str | None:
+    """``1 Z/X on a square`` as a target names it (ZX-TARGET, -NORMAL-SQUARE, -COST), or
+    None for a target with a key this does not know."""
+    if not isinstance(target, dict) or set(target) - _TARGET_KEYS:
+        return None
+    side = _SIDES.get(target.get("side", "opponent"))
+    cost = target.get("cost_max")
+    square = target.get("square")
+    if side is None or square not in (None, "normal") or not isinstance(cost, int | None):
+        return None
+    where = "a normal square (not a player square)" if square else "a square"
+    costs = f" of cost {cost} or less" if cost is not None else ""
+    return f"1 {side}{costs} on {where}"
 
 
 def render_effect(effect: dict[str, Any]) -> str:

@@ -55,7 +55,10 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
     """The Z/X on squares an effect of ``chooser`` may name (ZX-TARGET): of the side the
     effect names, with the race, name and colour it names (a shift's added ones counted,
     ZX-SHIFT-INFO); when it ``chooses`` (選ぶ), without Zekkai (ZX-ZEKKAI: Zekkai stops only
-    choosing); a Z/X not affected by effects may be chosen (ZX-NOT-AFFECTED)."""
+    choosing); a Z/X not affected by effects may be chosen (ZX-NOT-AFFECTED).  ``square``
+    ``normal``: only a Z/X on a normal square (ZX-TARGET-NORMAL-SQUARE); ``cost_max`` N: only
+    a Z/X of cost N or less (ZX-TARGET-COST)."""
+    from judge.games.zx.geometry import GRID
     from judge.games.zx.shift import fits
 
     st = eng.state
@@ -70,6 +73,10 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
         if chooses and st.card(z.card).has("zekkai"):
             continue
         if not fits(eng, z.card, spec):
+            continue
+        if spec.get("square") == "normal" and GRID.is_player_square(sq):
+            continue
+        if "cost_max" in spec and st.card(z.card).cost > int(spec["cost_max"]):
             continue
         out.append(z.card)
     return out
@@ -412,6 +419,15 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
         from judge.games.zx.appearing import do_appear
 
         do_appear(eng, pe, op, targets)
+    elif kind == "self_power":
+        sq = st.square_of(pe.source)  # ZX-SELF-POWER: this card, named without choosing
+        if sq is None:
+            eng.ctx.ruling(
+                "ZX-SELF-POWER",
+                f"{eng.name(pe.source)} is on no square: its power does not change.",
+            )
+        elif _affected(eng, pe, pe.source):
+            eng.change_power(sq, n, pe.describe())
     elif kind in effects.TARGETED:
         for t in targets[:1]:
             sq = st.square_of(t)

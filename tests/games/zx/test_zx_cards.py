@@ -195,14 +195,14 @@ def test_ZX_POWER_read_from_an_appear_ability() -> None:
 
 
 def test_ZX_TEXT_READ_a_card_is_read_only_when_all_its_text_is() -> None:
-    normal = POWER.replace("スクエアにある", "ノーマルスクエアにある")  # narrower than the engine's
-    r = read_card({"type": "zx", "text": f"{START}\n{normal}"})
+    two = POWER.replace("１枚選び", "２枚選び")  # two Z/X: the engine's ops choose one
+    r = read_card({"type": "zx", "text": f"{START}\n{two}"})
     assert not r.understood and r.keywords == () and r.effects == ()
-    assert len(r.unread) == 1 and "ノーマルスクエア" in r.unread[0]
+    assert len(r.unread) == 1 and "2枚選び" in r.unread[0]
     cards = {
         "Z01-001": {"code": "Z01-001", "type": "zx", "text": START},
         "Z01-002": {"code": "Z01-002", "type": "zx"},
-        "Z02-001": {"code": "Z02-001", "type": "zx", "text": normal},
+        "Z02-001": {"code": "Z02-001", "type": "zx", "text": two},
     }
     got = coverage(cards)
     assert (got["understood"], got["no_text"], got["text_read"], got["with_text"]) == (2, 1, 1, 2)
