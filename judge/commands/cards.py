@@ -84,7 +84,7 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 
 
 @cards_command.command("import", short_help="Make a card set of a card list.")
-@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js"]))
+@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js", "zx-xls"]))
 @click.argument("sources", metavar="FILE...", nargs=-1, required=True)
 @click.option(
     "--output", "-o", metavar="SET", required=True, help="Write the card set to SET (- for stdout)."
@@ -107,12 +107,13 @@ def import_command(
     files (Serial, Name, Traits, Type, Color, Cost, ATK, DEF, Effect, Set), several FILEs
     made one set (the index of a note counts the records of all of them, in order).  zx-js:
     a Z/X database written as `var dbMain=[...]` (SerialNo, CardName_Jp, Type, Cost, Power,
-    Race, Icon, Ability_Jp, ...).  What a
+    Race, Icon, Ability_Jp, ...).  zx-xls: the same Z/X database as an .xls spreadsheet,
+    one sheet per set (编号, 卡片名_日, 种类, 色, COST, 力量, 种族, 标记, 能力_日, ...).  What a
     card has that cannot be mapped is listed on stderr (`note: [index] code: what`); a card
     that cannot be made a definition of is left out and listed.  Exits 0 when the set is
     written, 2 for unreadable input.
     """
-    from judge.core.cardimport import IMPORTERS, MULTI_FILE, TEXT_FILE
+    from judge.core.cardimport import BINARY_FILE, IMPORTERS, MULTI_FILE, TEXT_FILE
 
     if len(sources) > 1 and fmt not in MULTI_FILE:
         fail(f"{fmt} reads one FILE ({len(sources)} given)")
@@ -130,6 +131,8 @@ def import_command(
     if fmt in MULTI_FILE:
         data = {"files": [_read_list_or_object(f, limits) for f in sources]}
         source = ", ".join(sources)
+    elif fmt in BINARY_FILE:
+        data = read_input(source, limits.max_bytes)
     elif fmt in TEXT_FILE:
         try:
             data = read_input(source, limits.max_bytes).decode("utf-8")

@@ -15,6 +15,9 @@ says why).  What it produces is then checked like any set (:mod:`schemas.cardset
 ``zx-js``
     A Z/X database written as ``var dbMain=[...]``: :mod:`judge.games.zx.zxjs`.
 
+``zx-xls``
+    A Z/X card spreadsheet (``.xls``, one sheet per set): :mod:`judge.games.zx.zxxls`.
+
 ``r4utools``
     The Rebirth for you community list (``*.r4uset``, one file per product, several at
     once): :mod:`judge.games.rebirth.r4utools`.
@@ -363,13 +366,23 @@ def import_zx_js(data: Any, name: str) -> Imported:
     return run(data, name)
 
 
+def import_zx_xls(data: Any, name: str) -> Imported:
+    """A Z/X card spreadsheet, ``.xls`` (``judge.games.zx.zxxls``)."""
+    from judge.games.zx.zxxls import import_zx_xls as run
+
+    return run(data, name)
+
+
 #: importer name -> (the game, the function: decoded input, set name -> Imported)
 IMPORTERS: dict[str, tuple[str, Callable[[Any, str], Imported]]] = {
     "ua-simulator": ("union-arena", import_ua_simulator),
     "r4utools": ("rebirth", import_r4utools),
     "zx-js": ("zx", import_zx_js),
+    "zx-xls": ("zx", import_zx_xls),
 }
 #: importers that read the file's text themselves (not JSON: ``var dbMain=[...]``)
 TEXT_FILE = ("zx-js",)
+#: importers that read the file's bytes themselves (a spreadsheet)
+BINARY_FILE = ("zx-xls",)
 #: importers that read several files at once (given as ``{"files": [doc, ...]}``)
 MULTI_FILE = ("r4utools",)
