@@ -96,8 +96,33 @@ class Conditions(_Base):
 
     def power(self, iid: str) -> int:
         """``iid``'s current power: printed, with the changes on it until the end of the turn
-        (ZX-POWER)."""
+        (ZX-POWER) and what its own 【常】 abilities give it now (ZX-STATIC-POWER)."""
         st = self.state
         sq = st.square_of(iid)
         z = st.squares[sq] if sq is not None else None
-        return st.card(iid).power + (sum(z.power_mods) if z is not None else 0)
+        if z is None:
+            return st.card(iid).power
+        return st.card(iid).power + sum(z.power_mods) + self.static_power(iid)
+
+    def static_power(self, iid: str) -> int:
+        """The power ``iid`` gets now from its own 【常】 abilities (ZX-STATIC-POWER): a
+        ``static`` effect with op ``self_power`` N and ``resources_min`` M gives +N while
+        the card is on a square and its controller has M or more cards in the resource zone
+        (rebooted or slept alike); 0 for a card without one (most: checked first)."""
+        st = self.state
+        mine = [
+            e for e in st.card(iid).effects if e.get("when") == "static" and "resources_min" in e
+        ]
+        if not mine:
+            return 0
+        sq = st.square_of(iid)
+        if sq is None:
+            return 0
+        have = len(st.players[st.controller[sq]].resources)
+        return sum(
+            int(op.get("n", 0))
+            for e in mine
+            if have >= int(e["resources_min"])
+            for op in e.get("do") or ()
+            if op.get("op") == "self_power"
+        )

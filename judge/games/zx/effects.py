@@ -14,6 +14,9 @@ An effect is ``{"when": …, "do": [ops], …}``:
   activated 破天降臨 ability: once a turn per player, ZX-HATENKOURIN).
 - ``static`` with ``gain_ig`` true and ``zero_optima`` X: in the resource zone, this card has
   the IG mark while Zero Optima X holds (ZX-ZERO-OPTIMA).
+- ``static`` with ``resources_min`` M and ops ``self_power`` N (N > 0): on a square, this card
+  has power +N while its controller has M or more cards in the resource zone
+  (ZX-STATIC-POWER).
 - ``optional`` true: "you may" (the ``resolve`` records ``use``).
 - ``cost`` (activated abilities): ``{"sleep_self": true}``, ``{"spend": {marker: n}}`` and/or
   ``{"place_force": {"n": n, "to": zone}}`` (ZX-FORCE-COST).
@@ -105,7 +108,29 @@ def supported(effect: dict[str, Any]) -> bool:
     ops = effect.get("do")
     if not isinstance(ops, list):
         return False
+    if "resources_min" in effect and not static_power_effect(effect):
+        return False
     return all(isinstance(op, dict) and op.get("op") in OPS for op in ops)
+
+
+def static_power_effect(effect: dict[str, Any]) -> bool:
+    """A 【常】 power by resources as the engine executes it (ZX-STATIC-POWER): ``static``,
+    ``resources_min`` M, ops ``self_power`` with N > 0 (the rule effects' quick check that a
+    Z/X without damage or power changes is not destroyed holds only for a bonus)."""
+    ops = effect.get("do")
+    return (
+        effect.get("when") == "static"
+        and isinstance(effect.get("resources_min"), int)
+        and isinstance(ops, list)
+        and bool(ops)
+        and all(
+            isinstance(op, dict)
+            and op.get("op") == "self_power"
+            and isinstance(op.get("n"), int)
+            and op["n"] > 0
+            for op in ops
+        )
+    )
 
 
 def chooses(op: dict[str, Any]) -> bool:

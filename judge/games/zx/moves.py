@@ -294,9 +294,9 @@ class Moves(_Base):
         """The rule by which the rule effects destroy ``z`` now, or None: its damage this turn
         is at least its current power (ZX-DAMAGE-ZX); or its current power is 0 or less
         (ZX-POWER-ZERO, the official card FAQ)."""
-        # its current power (ZX-POWER, as :meth:`power`), from ``z`` itself: the rule effects
-        # ask this of every Z/X on the field, more than once an action
-        power = self.state.card(z.card).power + sum(z.power_mods)
+        # its current power (ZX-POWER, ZX-STATIC-POWER, as :meth:`power`), from ``z`` itself:
+        # the rule effects ask this of every Z/X on the field, more than once an action
+        power = self.state.card(z.card).power + sum(z.power_mods) + self.static_power(z.card)
         if power <= 0:
             return "ZX-POWER-ZERO"
         return "ZX-DAMAGE-ZX" if z.damage >= power else None

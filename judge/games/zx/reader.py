@@ -23,7 +23,9 @@ What is read (each keyword as the seed ``003`` defines it, with its reminder whe
   ``damage`` / ``power`` / ``destroy`` with the target's ``side``, ``square`` ``normal``
   (ZX-TARGET-NORMAL-SQUARE) and ``cost_max`` (ZX-TARGET-COST);
 - ``【自】このカードが攻撃した時、ターン終了時まで、このカードのパワーを±Nする。`` → an ``attack``
-  effect, op ``self_power`` (ZX-SELF-POWER).
+  effect, op ``self_power`` (ZX-SELF-POWER);
+- ``【常】あなたのリソースにカードがM枚以上ある場合、このカードのパワーを+Nする。`` → a ``static``
+  effect, ``resources_min`` M, op ``self_power`` N (ZX-STATIC-POWER).
 
 Only ``1枚`` is read (the engine's targeted ops choose one Z/X).
 
@@ -112,6 +114,11 @@ def _choose_one(m: re.Match[str]) -> Line:
     return Line(effect={"when": when, "do": [{**op, "target": target}]}, only=only)
 
 
+def _static_power(m: re.Match[str]) -> Line:
+    op = {"op": "self_power", "n": int(m.group("n"))}
+    return Line(effect={"when": "static", "resources_min": int(m.group("m")), "do": [op]})
+
+
 def _self_power(m: re.Match[str]) -> Line:
     n = int(m.group("n"))
     op = {"op": "self_power", "n": -n if m.group("sign") == "-" else n}
@@ -164,6 +171,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"[【\[]自[】\]]このカードが攻撃した時、ターン終了時まで、このカードのパワーを"
         r"(?P<sign>[+-])(?P<n>\d+)する。",
         _self_power,
+    ),
+    tr.template(
+        "static_power_resources",
+        rf"{_ALWAYS}あなたのリソースにカードが(?P<m>\d+)枚以上ある場合、このカードのパワーを"
+        r"\+(?P<n>\d+)する。",
+        _static_power,
     ),
 )
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from judge.core.textread import STATUS, unread_part
 from judge.games.zx.coverage import understanding
+from judge.games.zx.effects import static_power_effect
 from judge.games.zx.reader import read_card
 
 FLAG = "(not rendered)"
@@ -78,6 +79,12 @@ def render_target(target: Any) -> str | None:
 
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
+    if static_power_effect(effect) and set(effect) <= {"when", "resources_min", "do", "text"}:
+        n = sum(op["n"] for op in effect["do"])
+        return (
+            f"While this Z/X is on a square and you have {effect['resources_min']} or more cards "
+            f"in your resource zone, it has power +{n}."
+        )
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     extra = set(effect) - {"when", "do", "text"}
     if when is None or extra or not isinstance(effect.get("do"), list):

@@ -148,3 +148,55 @@ def test_ZX_EVOL_SEED_read_with_a_normal_square_target() -> None:
     assert effect["when"] == "evol_seed"
     target = {"side": "opponent", "square": "normal"}
     assert effect["do"] == [{"op": "power", "n": -3000, "target": target}]
+
+
+# -- 【常】 power by resources (ZX-STATIC-POWER) ------------------------------------------------
+
+STATIC_UP = "【常】あなたのリソースにカードが３枚以上ある場合、このカードのパワーを＋2000する。"
+STEADY = card("T-ST", name="灯台の番人", power=3000, text=STATIC_UP)
+
+
+def test_ZX_STATIC_POWER_read_and_rendered() -> None:
+    (effect,) = read_card({"type": "zx", "text": STATIC_UP}).effects
+    assert effect["when"] == "static" and effect["resources_min"] == 3
+    assert effect["do"] == [{"op": "self_power", "n": 2000}]
+    assert render_card({"code": "T-ST", "type": "zx", "text": STATIC_UP})["reading"] == [
+        "While this Z/X is on a square and you have 3 or more cards in your resource zone, "
+        "it has power +2000."
+    ]
+    minus = STATIC_UP.replace("＋2000", "－2000")  # a minus is not read: the rule is for a bonus
+    assert not read_card({"type": "zx", "text": minus}).understood
+
+
+def test_ZX_STATIC_POWER_while_the_controller_has_enough_resources() -> None:
+    b = LogBuilder([STEADY], a=["T-ST"]).start()
+    two = b.copy().to_main("A").act("A", "play", card=b.iid("A", 0), to=5)
+    assert at(two.replay(), 5)["power"] == 3000  # 2 resources: fewer than 3
+    b.act("A", "resource", card=b.iid("A", 3)).proceed("A")
+    b.act("A", "play", card=b.iid("A", 0), to=5)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and at(r, 5)["power"] == 5000  # 3 resources
+
+
+def _damage_b(resources: bool) -> LogBuilder:
+    """B's T-ST stands on square 4 (with a third resource or not); A's event deals it 4000."""
+    ev = card(
+        "T-EV", type="event", text="【★】スクエアにあるゼクスを１枚選び、4000ダメージを与える。"
+    )
+    b = LogBuilder([ev, STEADY], a=["T-000", "T-EV"], b=["T-ST"]).start().pass_turn("A")
+    if resources:
+        b.act("B", "resource", card=b.iid("B", 3)).proceed("B")
+    else:
+        b.proceed("B", 2)
+    b.act("B", "play", card=b.iid("B", 0), to=4).proceed("B").proceed("A", 2)
+    b.act("A", "play", card=b.iid("A", 1))
+    return b.act("A", "resolve", source=b.iid("A", 1), targets=[b.iid("B", 0)])
+
+
+def test_ZX_STATIC_POWER_is_part_of_the_power_the_rule_effects_read() -> None:
+    r = _damage_b(resources=True).replay()
+    assert at(r, 4)["damage"] == 4000 and at(r, 4)["power"] == 5000  # 4000 < 5000: it stands
+    b = _damage_b(resources=False)
+    r = b.replay()
+    assert at(r, 4) is None  # 4000 >= 3000: destroyed
+    assert "ZX-DAMAGE-ZX" in rules_applied(r, b.last)
