@@ -84,7 +84,9 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 
 
 @cards_command.command("import", short_help="Make a card set of a card list.")
-@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js", "zx-xls"]))
+@click.argument(
+    "fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js", "zx-xls"])
+)
 @click.argument("sources", metavar="FILE...", nargs=-1, required=True)
 @click.option(
     "--output", "-o", metavar="SET", required=True, help="Write the card set to SET (- for stdout)."
