@@ -117,6 +117,8 @@ def test_ZX_TARGET_COST_read_with_the_side_and_the_normal_square() -> None:
         "When this Z/X appears: choose 1 opposing Z/X of cost 1 or less on a normal square "
         "(not a player square); destroy it."
     ]
+    attack = CHEAP_DESTROY.replace("登場した時", "攻撃した時")
+    assert read_card({"type": "zx", "text": attack}).effects[0]["when"] == "attack"
     # two Z/X chosen, or "up to": not read (the engine's ops choose one)
     two = CHEAP_DESTROY.replace("１枚選び", "２枚選び")
     assert not read_card({"type": "zx", "text": two}).understood
