@@ -84,7 +84,9 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 
 
 @cards_command.command("import", short_help="Make a card set of a card list.")
-@click.argument("fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js"]))
+@click.argument(
+    "fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js", "rs-catalog"])
+)
 @click.argument("sources", metavar="FILE...", nargs=-1, required=True)
 @click.option(
     "--output", "-o", metavar="SET", required=True, help="Write the card set to SET (- for stdout)."
@@ -107,7 +109,8 @@ def import_command(
     files (Serial, Name, Traits, Type, Color, Cost, ATK, DEF, Effect, Set), several FILEs
     made one set (the index of a note counts the records of all of them, in order).  zx-js:
     a Z/X database written as `var dbMain=[...]` (SerialNo, CardName_Jp, Type, Cost, Power,
-    Race, Icon, Ability_Jp, ...).  What a
+    Race, Icon, Ability_Jp, ...).  rs-catalog: the Rangers Strike catalogue JSON (id, name,
+    type, category, powerCost, bp, sp, comboNumber, text, ...).  What a
     card has that cannot be mapped is listed on stderr (`note: [index] code: what`); a card
     that cannot be made a definition of is left out and listed.  Exits 0 when the set is
     written, 2 for unreadable input.

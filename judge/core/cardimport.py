@@ -15,6 +15,9 @@ says why).  What it produces is then checked like any set (:mod:`schemas.cardset
 ``zx-js``
     A Z/X database written as ``var dbMain=[...]``: :mod:`judge.games.zx.zxjs`.
 
+``rs-catalog``
+    The Rangers Strike catalogue JSON: :mod:`judge.games.rangers_strike.catalog`.
+
 ``r4utools``
     The Rebirth for you community list (``*.r4uset``, one file per product, several at
     once): :mod:`judge.games.rebirth.r4utools`.
@@ -363,11 +366,19 @@ def import_zx_js(data: Any, name: str) -> Imported:
     return run(data, name)
 
 
+def import_rs_catalog(data: Any, name: str) -> Imported:
+    """The Rangers Strike catalogue JSON (``judge.games.rangers_strike.catalog``)."""
+    from judge.games.rangers_strike.catalog import import_rs_catalog as run
+
+    return run(data, name)
+
+
 #: importer name -> (the game, the function: decoded input, set name -> Imported)
 IMPORTERS: dict[str, tuple[str, Callable[[Any, str], Imported]]] = {
     "ua-simulator": ("union-arena", import_ua_simulator),
     "r4utools": ("rebirth", import_r4utools),
     "zx-js": ("zx", import_zx_js),
+    "rs-catalog": ("rangers-strike", import_rs_catalog),
 }
 #: importers that read the file's text themselves (not JSON: ``var dbMain=[...]``)
 TEXT_FILE = ("zx-js",)

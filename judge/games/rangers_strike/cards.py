@@ -9,8 +9,57 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+#: kana and CJK ideographs: printed text (the Japanese printing is the authority)
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def printed_text(d: dict[str, Any]) -> bool:
+    """Whether a definition carries printed text to read: Japanese, or a card an importer
+    marked ``unsupported``.  An English note of a hand-made definition (the sample set's)
+    is a note, never read (RS-TEXT-READ).
+
+    >>> printed_text({"text": "1枚ドローする。"}), printed_text({"text": "Draw 1 card."})
+    (True, False)
+    """
+    return bool(_JAPANESE.search(d.get("text") or "")) or bool(d.get("unsupported"))
+
+
+def _given(d: dict[str, Any]) -> bool:
+    return bool(d.get("effects") or (d.get("combination") or {}).get("effects"))
+
+
+def with_reading(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with its printed text read (RS-TEXT-READ) when it has some and no effects
+    written by hand: when all of it is read, the effects read are the card's; otherwise the
+    card is given one effect the engine cannot execute, naming what was not read, when it is
+    rushed (a unit or vehicle) or used (an operation), so that the step is unverifiable and
+    the later ones uncertain, never judged as if the card had no text (RS-TEXT-UNREAD).
+
+    >>> with_reading({"code": "X", "type": "operation", "text": "自軍山札を見る。"})["effects"][0]["when"]
+    'on_use'
+    """
+    if not printed_text(d) or _given(d):
+        return d
+    from judge.games.rangers_strike.reader import read_card
+
+    reading = read_card(d)
+    if reading.understood:
+        out = {**d, "effects": list(reading.effects)}
+        if reading.combination:
+            out["combination"] = {
+                **(d.get("combination") or {}),
+                "effects": list(reading.combination),
+            }
+        return out
+    when = "on_use" if d.get("type") == "operation" else "on_rush"
+    first = reading.unread[0] if reading.unread else "(unread)"
+    more = f" and {len(reading.unread) - 1} more" if len(reading.unread) > 1 else ""
+    stand_in = {"when": when, "text": f"printed text not read (RS-TEXT-UNREAD): {first!r}{more}"}
+    return {**d, "effects": [stand_in]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +85,9 @@ class CardDef:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        """A definition as loaded; one with printed text (or an importer's doubts) and no
+        effects written by hand is read first (:func:`with_reading`)."""
+        d = with_reading(d)
         kind = d.get("type", "unit")
         carries = d.get("carries")
         return cls(
