@@ -42,8 +42,13 @@ def with_reading(d: dict[str, Any]) -> dict[str, Any]:
     >>> with_reading({"code": "X", "type": "operation", "text": "自軍山札を見る。"})["effects"][0]["when"]
     'on_use'
     """
+    return _read(d)[0]
+
+
+def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """:func:`with_reading`, and the parts not read (none when read in full or not read)."""
     if not printed_text(d) or _given(d):
-        return d
+        return d, ()
     from judge.games.rangers_strike.reader import read_card
 
     reading = read_card(d)
@@ -54,12 +59,12 @@ def with_reading(d: dict[str, Any]) -> dict[str, Any]:
                 **(d.get("combination") or {}),
                 "effects": list(reading.combination),
             }
-        return out
+        return out, ()
     when = "on_use" if d.get("type") == "operation" else "on_rush"
     first = reading.unread[0] if reading.unread else "(unread)"
     more = f" and {len(reading.unread) - 1} more" if len(reading.unread) > 1 else ""
     stand_in = {"when": when, "text": f"printed text not read (RS-TEXT-UNREAD): {first!r}{more}"}
-    return {**d, "effects": [stand_in]}
+    return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +86,15 @@ class CardDef:
     carries: int = 0  # vehicles: how many units they carry
     effects: tuple[dict[str, Any], ...] = ()
     tag: bool = False
+    #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
+    unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
         """A definition as loaded; one with printed text (or an importer's doubts) and no
         effects written by hand is read first (:func:`with_reading`)."""
-        d = with_reading(d)
+        d, unread = _read(d)
         kind = d.get("type", "unit")
         carries = d.get("carries")
         return cls(
@@ -106,6 +113,7 @@ class CardDef:
             carries=(int(carries) if carries is not None else 1) if kind == "vehicle" else 0,
             effects=tuple(d.get("effects") or ()),
             tag=bool(d.get("tag")),
+            unread=unread,
             raw=d,
         )
 

@@ -181,3 +181,22 @@ def test_RS_SELECT_UNIT_a_vehicle_does_not_fit_a_printed_unit_choice() -> None:
         r = b.replay()
         assert verdict(r, b.last) == want, zap
         assert rules_broken(r, b.last) == (["RS-EFFECT-TARGETS"] if want == "illegal" else [])
+
+
+def test_RS_TEXT_UNREAD_charging_a_card_not_read_is_unverifiable() -> None:
+    """Its text may act from the power or the command zone: the charge is unverifiable and the
+    later steps uncertain; a card read in full, or without text, is charged as before."""
+    for to in ("power", "command"):
+        b = LogBuilder([RUSHED, READ]).setup(first="A")
+        b.charge("A", "T-008", to=to)
+        charged = b.last
+        b.proceed("A")
+        r = b.replay()
+        assert verdict(r, charged) == "unverifiable", to
+        assert "RS-TEXT-UNREAD" in rules_applied(r, charged)
+        assert verdict(r, charged + 1) == "uncertain"
+    for code in ("T-010", "T-000"):
+        b = LogBuilder([RUSHED, READ]).setup(first="A")
+        b.charge("A", code).proceed("A")
+        r = b.replay()
+        assert verdict(r, b.last - 1) == verdict(r, b.last) == "legal", code
