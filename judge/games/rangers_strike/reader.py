@@ -13,6 +13,10 @@ What is read:
 
 - ``※このカードはデッキに好きな枚数入れてもよい。`` → the definition's ``any_copies``
   (RS-DECK-ANY-COPIES; the importer sets it);
+- ``※常駐`` (with or without its reminder ``(場に配置して、離れるまで効果が有効になる)``) → the
+  definition's ``operation: resident`` (RS-RESIDENT; the importer sets it).  ``※タッグ`` is not
+  read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
+  which the engine's one resident per player (RS-RESIDENT) does not model;
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence;
@@ -21,8 +25,7 @@ What is read:
 The sentences of a body (each whole, :data:`SENTENCES`): ``N枚ドローする。`` (draw N);
 ``敵軍バトルエリアから[BPN以下の]ユニットをN体選び[、]撃破する。`` (destroy N opposing units
 of the battle area, units only: RS-SELECT-UNIT) and its ``持ち主のラッシュエリアに戻す。``
-form (return); ``このターン、これはBP+Nされる。`` (this unit, until the end of the turn);
-``相手にN点ダメージを与える。`` (damage).  A ``…してもよい。`` sentence makes the effect
+form (return); ``このターン、これはBP+Nされる。`` (this unit, until the end of the turn).  A ``…してもよい。`` sentence makes the effect
 optional, read only when it is the body's one sentence.  A size (``Sユニット``), a feature
 (``特徴「…」``), "up to" (``まで``) or any other word keeps its sentence unread.
 
@@ -45,6 +48,7 @@ from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.effects import supported
 
 _MARKS = "※【◎"
+_KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 _UNITS = r"(?:BP(?P<bp>\d+)以下の)?ユニットを(?P<n>[1-9])体選び、?"
 _OPTIONAL = "してもよい"
@@ -57,6 +61,8 @@ def parts(text: str) -> list[str]:
 
     >>> parts("※レジスト（撃破されたとき）【名前】1枚ドローする。 ◎「※X」")
     ['※レジスト(撃破されたとき)', '【名前】1枚ドローする。', '◎「※X」']
+    >>> parts("※常駐 自軍山札を見る。 ※これは、出られない (この制限は無効)。")
+    ['※常駐', '自軍山札を見る。', '※これは、出られない (この制限は無効)。']
     """
     out: list[str] = []
     for line in tr.lines(text):
@@ -69,7 +75,14 @@ def parts(text: str) -> list[str]:
             cur += ch
         if cur.strip():
             out.append(cur.strip())
-    return out
+    return [piece for part in out for piece in _after_keyword(part)]
+
+
+def _after_keyword(part: str) -> list[str]:
+    """A ``※`` keyword note (a word, with its reminder in brackets) and the text after it,
+    as two parts: ``※常駐 自軍…`` (a sentence note, ``※これは…。``, stays whole)."""
+    found = _KEYWORD_NOTE.fullmatch(part)
+    return [found.group(1).strip(), found.group(2)] if found else [part]
 
 
 def _selector(m: re.Match[str]) -> dict[str, Any]:
@@ -108,11 +121,6 @@ SENTENCES: tuple[tr.Template, ...] = (
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
-    ),
-    tr.template(
-        "damage",
-        r"相手に(?P<n>[1-9])点ダメージを与える。",
-        lambda m: ({"op": "damage", "n": int(m["n"])}, False),
     ),
 )
 
@@ -169,6 +177,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
     tr.template(
         "any_copies", re.escape(tr.normalise(ANY_COPIES)), lambda m: Part(keyword="any_copies")
     ),
+    tr.template(
+        "resident",
+        r"※常駐(?:\(場に配置して、離れるまで効果が有効になる\))?",
+        lambda m: Part(keyword="resident", only=("operation",)),
+    ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
@@ -197,6 +210,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
     if kind not in part.only:
         return False
     if part.keyword == "any_copies" and not defn.get("any_copies"):
+        return False
+    if part.keyword == "resident" and defn.get("operation") != "resident":
         return False
     if part.effect is not None and defn.get("operation", "normal") != "normal":
         return False

@@ -52,7 +52,6 @@ def test_RS_TEXT_READ_each_sentence_of_the_vocabulary() -> None:
     read = {
         "2枚ドローする。": [{"op": "draw", "n": 2}],
         "このターン、これはBP+2000される。": [{"op": "bp", "amount": 2000, "until": "turn"}],
-        "相手に1点ダメージを与える。": [{"op": "damage", "n": 1}],
         "敵軍バトルエリアからユニットを1体選び、持ち主のラッシュエリアに戻す。": [
             {"op": "return", "target": {"side": "opponent", "zone": "battle", "count": 1, "type": "unit"}}
         ],
@@ -74,7 +73,14 @@ def test_RS_TEXT_READ_a_normal_operations_text_is_its_effect_when_used() -> None
     assert r.understood and r.effects[0]["when"] == "on_use"
     assert r.effects[0]["do"] == [{"op": "draw", "n": 2}]
     resident = {"type": "operation", "operation": "resident", "text": "※常駐 2枚ドローする。"}
-    assert not read_card(resident).understood
+    got = read_card(resident)
+    assert not got.understood and got.unread == ("2枚ドローする。",)  # the note is read
+    tag = {
+        **resident,
+        "tag": True,
+        "text": "※常駐 ※タッグ(これは他の自軍常駐と合わせて2枚まで配置でき)",
+    }
+    assert read_card(tag).unread == ("※タッグ(これは他の自軍常駐と合わせて2枚まで配置でき)",)
     # "これ" of an operation is no unit: not read
     this = {"type": "operation", "operation": "normal", "text": "このターン、これはBP+1000される。"}
     assert not read_card(this).understood
