@@ -9,7 +9,8 @@ the user's file is read, none of it is in this repository): ``{"expansion": …,
 ``DA``; a list for a multi-category card), ``expansion``, ``powerCost`` (a number, or
 ``"5+"`` / ``"10-"``), ``bp``, ``size``, ``sp`` (``1``, ``"1/5"``, ``"special"``),
 ``comboNumber`` (a number or ``"RC"``), ``rushAdditionalCondition`` (``{conditionId, text,
-…}``), ``features`` and ``text`` (the printed text, ``なし`` for none) and fields for display
+…}``), ``features`` and ``text`` (the printed text, ``なし`` for none; empty when not transcribed) and
+fields for display
 (``rarity``, ``imageUrl``, ``imageSourceUrl``).
 
 Mapping (RS-IMPORT; what the engine has no place for makes the card ``unsupported`` with the
@@ -34,7 +35,7 @@ reason, or leaves it out, never silently dropped):
 - ``※このカードはデッキに好きな枚数入れてもよい。`` → ``any_copies`` (RS-DECK-ANY-COPIES);
 - ``features`` → ``features``, ``expansion`` → ``expansion`` (shown, and coverage by
   expansion); ``text`` → ``text`` (read by :mod:`judge.games.rangers_strike.reader`; ``なし``:
-  no text).
+  no text; empty or missing: unsupported, the printed text is not known).
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ _READ = {"id", "name", "type", "category", "expansion", "powerCost", "bp", "size
 _READ |= {"comboNumber", "rushAdditionalCondition", "features", "text"}
 #: display fields, read by no engine: left out without a note
 _DISPLAY = {"rarity", "imageUrl", "imageSourceUrl"}
-#: the printed text of a card without text
-NO_TEXT = ("", "なし")
+#: the printed text of a card without text (an empty ``text`` is not known, not "none")
+NO_TEXT = "なし"
 #: the deck-construction note read into ``any_copies`` (RS-DECK-ANY-COPIES)
 ANY_COPIES = "※このカードはデッキに好きな枚数入れてもよい。"
 _POWER = re.compile(r"(\d+)([+-]?)")
@@ -190,7 +191,12 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     expansion = _str(raw, "expansion")
     if expansion:
         card["expansion"] = expansion
-    if text not in NO_TEXT:
+    if not text:
+        doubts.append(
+            "the record's text is empty (なし is written for no text): the printed text is "
+            "not known"
+        )
+    elif text != NO_TEXT:
         card["text"] = text
         if ANY_COPIES in text:
             card["any_copies"] = True

@@ -115,6 +115,7 @@ def test_RS_IMPORT_flags_what_the_engine_has_no_place_for() -> None:
             rec("ZZ-012", sp="1/4"),
             rec("ZZ-013", sp="special"),
             rec("ZZ-014", comboNumber="RC"),
+            rec("ZZ-015", text=""),  # not transcribed: なし is written for no text
         ],  # fmt: skip
         "zz",
     )
@@ -125,6 +126,7 @@ def test_RS_IMPORT_flags_what_the_engine_has_no_place_for() -> None:
     assert cards["ZZ-012"]["sp"] == 0 and "1/4" in cards["ZZ-012"]["unsupported"][0]
     assert cards["ZZ-013"]["sp"] == 0 and "special" in cards["ZZ-013"]["unsupported"][0]
     assert "combination" not in cards["ZZ-014"] and "RC" in cards["ZZ-014"]["unsupported"][0]
+    assert "text" not in cards["ZZ-015"] and "text is empty" in cards["ZZ-015"]["unsupported"][0]
     for card in cards.values():  # never relied on, whatever their text reads
         assert not understanding(card).understood
     assert all("(unsupported)" in line for line in got.note_lines())
