@@ -28,8 +28,11 @@ _WHEN = {
     "on_enter": "When it enters the battle area",
     "on_destroyed": "When destroyed",
 }
+_WHEN["resident"] = "While in place"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
-_SELECTOR = {"side", "zone", "count", "bp_max", "type"}
+_SELECTOR = {"side", "zone", "count", "bp_max", "type", "category"}
+_UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
+_BP_KEYS = {"op", "amount", "until", "target"}
 
 
 def raw(what: Any) -> str:
@@ -37,46 +40,56 @@ def raw(what: Any) -> str:
 
 
 def _cards(sel: Any) -> str | None:
-    """A selector in English, or None for one the renderer does not know."""
+    """A selector in English, or None for one the renderer does not know (no ``count``:
+    every unit it covers, as a resident's)."""
     if not isinstance(sel, dict) or set(sel) - _SELECTOR:
         return None
     side = _SIDES.get(sel.get("side", "own"))
-    count = sel.get("count", 1)
-    if (
-        side is None
-        or not isinstance(count, int)
-        or sel.get("zone", "battle") not in ("battle", "rush")
-    ):
+    count = sel.get("count")
+    if side is None or sel.get("zone", "battle") not in ("battle", "rush"):
         return None
+    if count is not None and not isinstance(count, int):
+        return None
+    one = count in (1, None)
     noun = "unit (not a vehicle)" if sel.get("type") == "unit" else "unit or vehicle"
-    if count != 1:
-        noun = noun.replace("unit", "units", 1).replace("a vehicle", "vehicles")
-    bp = f" with BP {sel['bp_max']} or less" if "bp_max" in sel else ""
-    return f"{count} {noun}{bp} in {side} {sel.get('zone', 'battle')} area"
+    if not one:
+        noun = "units (not vehicles)" if sel.get("type") == "unit" else "units or vehicles"
+    bits = ["every" if count is None else str(count), noun]
+    if "category" in sel:
+        bits.append(f"of category {sel['category']}")
+    if "bp_max" in sel:
+        bits.append(f"with BP {sel['bp_max']} or less")
+    bits.append(f"in {side} {sel.get('zone', 'battle')} area")
+    return " ".join(bits)
 
 
-def render_op(op: Any) -> str:
-    """One op in English (the ops the reader reads; any other raw, flagged)."""
+def render_op(op: Any, resident: bool = False) -> str:
+    """One op in English (the vocabulary's ops; any other raw, flagged)."""
     if not isinstance(op, dict):
         return raw(op)
     name, target = op.get("op"), op.get("target", "self")
-    if name == "draw" and set(op) <= {"op", "n"}:
-        n = int(op.get("n", 1))
+    n = op.get("n", 1)
+    if name == "draw" and set(op) <= {"op", "n"} and isinstance(n, int):
         return f"draw {n} card{'s' if n != 1 else ''}"
-    if name == "damage" and set(op) <= {"op", "n"}:
-        return f"deal {int(op.get('n', 1))} damage to the opponent"
-    if name == "bp" and target == "self" and set(op) <= {"op", "amount", "until", "target"}:
-        until = {"turn": "the end of the turn", "battle": "the end of the battle"}.get(
-            op.get("until", "turn")
-        )
-        if isinstance(op.get("amount"), int) and until:
-            return f"this unit gets BP {op['amount']:+d} until {until}"
+    if name == "damage" and set(op) <= {"op", "n"} and isinstance(n, int):
+        return f"deal {n} damage to the opposing side, as a strike's"
+    if name == "heal" and set(op) <= {"op", "n"} and isinstance(n, int):
+        return f"turn {n} of your face-down power card{'s' if n != 1 else ''} face up"
+    until = _UNTIL.get(op.get("until", "turn"))
+    amount = op.get("amount")
+    if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
+        cards = "this unit" if target == "self" else _cards(target)
+        if cards:
+            return (
+                f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
+                + ("" if resident else f" until {until}")
+            )
     cards = _cards(target)
     if cards and set(op) == {"op", "target"}:
         if name == "destroy":
             return f"destroy {cards}"
         if name == "return":
-            return f"return {cards} to its owner's rush area"
+            return f"return {cards} to the rush area"
     return raw(op)
 
 
@@ -87,7 +100,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     may = " (optional: you may)" if effect.get("optional") else ""
-    return f"{when}{may}: " + "; ".join(render_op(op) for op in effect["do"]) + "."
+    resident = effect.get("when") == "resident"
+    return f"{when}{may}: " + "; ".join(render_op(op, resident) for op in effect["do"]) + "."
 
 
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
