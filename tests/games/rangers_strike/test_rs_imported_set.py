@@ -118,3 +118,36 @@ def test_RS_TEXT_READ_a_log_naming_an_imported_set_replays_what_was_read(tmp_pat
         assert res.exit_code == 0, res.output
         got.append([s["verdict"] for s in json.loads(res.output)["steps"][1:]])
     assert got == [["legal", "legal", "legal"], ["legal", "legal", "unverifiable"]]
+
+
+def test_RS_IMPORT_the_same_list_makes_the_same_set_byte_for_byte(tmp_path: Path) -> None:
+    src = tmp_path / "cards.json"
+    src.write_text(json.dumps(made_up_catalog(), ensure_ascii=False), encoding="utf-8")
+    outs = []
+    for n in (1, 2):
+        out = tmp_path / f"set{n}.json"
+        res = CliRunner().invoke(main, ["cards", "import", "rs-catalog", str(src), "-o", str(out)])
+        assert res.exit_code == 0, res.output
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+
+
+def test_RS_TEXT_UNREAD_in_tag_battle_too(tmp_path: Path) -> None:
+    from judge.games.rangers_strike.testing import LogBuilder
+
+    doc = import_rs_catalog(made_up_catalog(), "zq").document
+    set_path = tmp_path / "zq.json"
+    set_path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    full = deck() + ["ZQ-001"] * 5
+    b = LogBuilder([], variant="tag", decks={p: full for p in ("A1", "A2", "B1", "B2")})
+    b.doc["card_sets"] = ["zq"]
+    b.setup(first="A1").charge("A1", "ZQ-100").proceed("A1").rush("A1", "ZQ-001")
+    log = tmp_path / "log.json"
+    log.write_text(json.dumps(b.doc, ensure_ascii=False), encoding="utf-8")
+    res = CliRunner().invoke(main, ["replay", str(log), "--card-set", str(set_path), "--json"])
+    assert res.exit_code == 0, res.output
+    assert [s["verdict"] for s in json.loads(res.output)["steps"][1:]] == [
+        "legal",
+        "legal",
+        "unverifiable",
+    ]
