@@ -126,9 +126,18 @@ class RSCardSchema(BaseSchema):
     tag = Bool(load_default=False, metadata={"default": False, "description": "residents"})
     text = Str(
         metadata={
-            "description": "the printed effect text, kept as given and not executed "
-            "(absent when not given)"
+            "description": "the printed effect text: read into effects when the definition "
+            "gives none (RS-TEXT-READ), otherwise kept as given (absent when not given)"
         }
+    )
+    unsupported = List(
+        Str(non_empty=True),
+        metadata={"description": "why an importer could not map the card in full (RS-IMPORT)"},
+    )
+    features = List(Str(non_empty=True), metadata={"description": "features (特徴), shown"})
+    expansion = Str(non_empty=True, metadata={"description": "the product, shown"})
+    any_copies = Bool(
+        metadata={"description": "any number in a deck (RS-DECK-ANY-COPIES); absent: false"}
     )
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)

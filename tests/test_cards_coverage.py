@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from judge import cli
@@ -97,7 +98,13 @@ def test_coverage_as_json(tmp_path: Path) -> None:
     assert first["sentences"] == 2 and first["codes"] == ["LNT-004", "LNT-005"]
 
 
-def test_coverage_of_a_game_without_a_reader_exits_2(tmp_path: Path) -> None:
+def test_coverage_of_a_game_without_a_reader_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import judge.games
+
+    # every game has a reader now: one is taken away to see what the command says
+    monkeypatch.delitem(judge.games.COVERAGES, "rangers-strike")
     path = tmp_path / "emberline.json"
     card = {"code": "EMB-001", "name": "Ember Scout", "type": "unit", "category": "blaze"}
     doc = {"format": "judge-card-set/1", "game": "rangers-strike", "name": "emberline"}

@@ -85,7 +85,9 @@ def _read_list_or_object(source: str, limits: Limits) -> Any:
 
 @cards_command.command("import", short_help="Make a card set of a card list.")
 @click.argument(
-    "fmt", metavar="FORMAT", type=click.Choice(["ua-simulator", "r4utools", "zx-js", "zx-xls"])
+    "fmt",
+    metavar="FORMAT",
+    type=click.Choice(["ua-simulator", "r4utools", "zx-js", "zx-xls", "rs-catalog"]),
 )
 @click.argument("sources", metavar="FILE...", nargs=-1, required=True)
 @click.option(
@@ -110,7 +112,9 @@ def import_command(
     made one set (the index of a note counts the records of all of them, in order).  zx-js:
     a Z/X database written as `var dbMain=[...]` (SerialNo, CardName_Jp, Type, Cost, Power,
     Race, Icon, Ability_Jp, ...).  zx-xls: the same Z/X database as an .xls spreadsheet,
-    one sheet per set (编号, 卡片名_日, 种类, 色, COST, 力量, 种族, 标记, 能力_日, ...).  What a
+    one sheet per set (编号, 卡片名_日, 种类, 色, COST, 力量, 种族, 标记, 能力_日, ...).
+    rs-catalog: the Rangers Strike catalogue JSON (id, name, type, category, powerCost, bp,
+    sp, comboNumber, text, ...).  What a
     card has that cannot be mapped is listed on stderr (`note: [index] code: what`); a card
     that cannot be made a definition of is left out and listed.  Exits 0 when the set is
     written, 2 for unreadable input.

@@ -18,6 +18,9 @@ says why).  What it produces is then checked like any set (:mod:`schemas.cardset
 ``zx-xls``
     A Z/X card spreadsheet (``.xls``, one sheet per set): :mod:`judge.games.zx.zxxls`.
 
+``rs-catalog``
+    The Rangers Strike catalogue JSON: :mod:`judge.games.rangers_strike.catalog`.
+
 ``r4utools``
     The Rebirth for you community list (``*.r4uset``, one file per product, several at
     once): :mod:`judge.games.rebirth.r4utools`.
@@ -373,12 +376,20 @@ def import_zx_xls(data: Any, name: str) -> Imported:
     return run(data, name)
 
 
+def import_rs_catalog(data: Any, name: str) -> Imported:
+    """The Rangers Strike catalogue JSON (``judge.games.rangers_strike.catalog``)."""
+    from judge.games.rangers_strike.catalog import import_rs_catalog as run
+
+    return run(data, name)
+
+
 #: importer name -> (the game, the function: decoded input, set name -> Imported)
 IMPORTERS: dict[str, tuple[str, Callable[[Any, str], Imported]]] = {
     "ua-simulator": ("union-arena", import_ua_simulator),
     "r4utools": ("rebirth", import_r4utools),
     "zx-js": ("zx", import_zx_js),
     "zx-xls": ("zx", import_zx_xls),
+    "rs-catalog": ("rangers-strike", import_rs_catalog),
 }
 #: importers that read the file's text themselves (not JSON: ``var dbMain=[...]``)
 TEXT_FILE = ("zx-js",)

@@ -44,6 +44,7 @@ RENDERERS: dict[str, str] = {
     "union-arena": "judge.games.union_arena.render:render_card",
     "rebirth": "judge.games.rebirth.render:render_card",
     "zx": "judge.games.zx.render:render_card",
+    "rangers-strike": "judge.games.rangers_strike.render:render_card",
 }
 #: The printed-text readers' coverage functions, by game (``module:function``): a set's
 #: cards (code -> definition) -> how much of their text is read (``judge cards coverage``).
@@ -51,6 +52,7 @@ COVERAGES: dict[str, str] = {
     "union-arena": "judge.games.union_arena.coverage:coverage",
     "rebirth": "judge.games.rebirth.coverage:coverage",
     "zx": "judge.games.zx.coverage:coverage",
+    "rangers-strike": "judge.games.rangers_strike.coverage:coverage",
 }
 
 #: A renderer: a card definition (as the game's card schema loads it) -> its printed text

@@ -174,8 +174,12 @@ def test_code_picks_cards_and_an_unknown_code_is_a_400_naming_it(
 
 
 def test_an_unknown_set_is_a_404_and_a_game_without_a_renderer_a_501(
-    api: Live, problem: Any
+    api: Live, problem: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import judge.games
+
+    # every game has a renderer now: one is taken away to see what the service says
+    monkeypatch.delitem(judge.games.RENDERERS, "rangers-strike")
     for ref in ("sha256:" + "0" * 64, "0" * 64, "nope"):
         for tail in ("cards", "cards/html"):
             body = problem(api.get(f"/v1/card-sets/{ref}/{tail}"), 404)

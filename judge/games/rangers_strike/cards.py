@@ -9,8 +9,62 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+#: kana and CJK ideographs: printed text (the Japanese printing is the authority)
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def printed_text(d: dict[str, Any]) -> bool:
+    """Whether a definition carries printed text to read: Japanese, or a card an importer
+    marked ``unsupported``.  An English note of a hand-made definition (the sample set's)
+    is a note, never read (RS-TEXT-READ).
+
+    >>> printed_text({"text": "1枚ドローする。"}), printed_text({"text": "Draw 1 card."})
+    (True, False)
+    """
+    return bool(_JAPANESE.search(d.get("text") or "")) or bool(d.get("unsupported"))
+
+
+def _given(d: dict[str, Any]) -> bool:
+    return bool(d.get("effects") or (d.get("combination") or {}).get("effects"))
+
+
+def with_reading(d: dict[str, Any]) -> dict[str, Any]:
+    """``d`` with its printed text read (RS-TEXT-READ) when it has some and no effects
+    written by hand: when all of it is read, the effects read are the card's; otherwise the
+    card is given one effect the engine cannot execute, naming what was not read, when it is
+    rushed (a unit or vehicle) or used (an operation), so that the step is unverifiable and
+    the later ones uncertain, never judged as if the card had no text (RS-TEXT-UNREAD).
+
+    >>> with_reading({"code": "X", "type": "operation", "text": "自軍山札を見る。"})["effects"][0]["when"]
+    'on_use'
+    """
+    return _read(d)[0]
+
+
+def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """:func:`with_reading`, and the parts not read (none when read in full or not read)."""
+    if not printed_text(d) or _given(d):
+        return d, ()
+    from judge.games.rangers_strike.reader import read_card
+
+    reading = read_card(d)
+    if reading.understood:
+        out = {**d, "effects": list(reading.effects)}
+        if reading.combination:
+            out["combination"] = {
+                **(d.get("combination") or {}),
+                "effects": list(reading.combination),
+            }
+        return out, ()
+    when = "on_use" if d.get("type") == "operation" else "on_rush"
+    first = reading.unread[0] if reading.unread else "(unread)"
+    more = f" and {len(reading.unread) - 1} more" if len(reading.unread) > 1 else ""
+    stand_in = {"when": when, "text": f"printed text not read (RS-TEXT-UNREAD): {first!r}{more}"}
+    return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +86,15 @@ class CardDef:
     carries: int = 0  # vehicles: how many units they carry
     effects: tuple[dict[str, Any], ...] = ()
     tag: bool = False
+    #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
+    unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
+        """A definition as loaded; one with printed text (or an importer's doubts) and no
+        effects written by hand is read first (:func:`with_reading`)."""
+        d, unread = _read(d)
         kind = d.get("type", "unit")
         carries = d.get("carries")
         return cls(
@@ -54,6 +113,7 @@ class CardDef:
             carries=(int(carries) if carries is not None else 1) if kind == "vehicle" else 0,
             effects=tuple(d.get("effects") or ()),
             tag=bool(d.get("tag")),
+            unread=unread,
             raw=d,
         )
 

@@ -15,7 +15,8 @@ always gives the same list:
   must be of one of the three types;
 - ``RS-DECK-SIZE``: at least 40 cards;
 - ``RS-DECK-COPIES``: at most 3 cards with the same name (counted by ``name``, not by code:
-  two codes printed with one name count together).
+  two codes printed with one name count together), except cards printed
+  ``※このカードはデッキに好きな枚数入れてもよい。`` (``any_copies``, RS-DECK-ANY-COPIES).
 
 Card codes must be known: an unknown code raises ``KeyError``, because callers validate a
 log's codes (bad input) before judging its decks.
@@ -89,8 +90,9 @@ def _check_copies(main: list[str], cards: Mapping[str, Mapping[str, Any]]) -> li
             f"at most {MAX_COPIES} cards with the same name are allowed."
         )
 
+    counted = [code for code in main if not cards[code].get("any_copies")]
     return copy_problems(
-        main,
+        counted,
         lambda code: str(cards[code].get("name") or code),
         MAX_COPIES,
         "RS-DECK-COPIES",

@@ -11,7 +11,8 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
-"bp_max": n}`` whose cards the log records in ``targets`` (selectors consume the list in
+"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
+``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT) (selectors consume the list in
 order; when fewer cards fit than ``count``, every fitting card is named):
 
 - ``draw`` ``n`` — the controller draws n cards (from an empty deck: as many as there are).
@@ -52,7 +53,7 @@ OPS = ("draw", "bp", "destroy", "return", "damage", "heal")
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
-SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category"}
+SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category", "type"}
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -67,6 +68,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     if "count" in sel and (resident or not _is_int(sel["count"], 1)):
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
+        return False
+    if "type" in sel and (resident or sel["type"] != "unit"):
         return False
     return "category" not in sel or isinstance(sel["category"], str)
 

@@ -39,6 +39,8 @@ def fitting(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> l
                     continue
             if "category" in sel and st.card(unit.card).category != sel["category"]:
                 continue
+            if sel.get("type") == "unit" and not st.card(unit.card).is_unit:
+                continue  # RS-SELECT-UNIT
             out.append((pid, zone, unit))
     return out
 
@@ -50,6 +52,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(f"with BP {sel['bp_max']} or less")
     if "category" in sel:
         bits.append(f"of category {sel['category']}")
+    if sel.get("type") == "unit":
+        bits[0] = bits[0].replace("a unit", "a unit (not a vehicle)")
     return " ".join(bits)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.core.timing import PendingEffect
 from judge.games.rangers_strike.refs import Take, do_take, find_in_zone
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard
 
@@ -153,3 +154,13 @@ def apply_charge(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{st.card(iid).category} command."
         )
     eng.event("charge", text, player=pid, card=iid, to=plan.action["to"])
+    unread = st.card(iid).unread
+    if unread:  # its text may act from the power or command zone (RS-TEXT-UNREAD)
+        eng.ctx.ruling(
+            "RS-TEXT-UNREAD",
+            f"{eng.name(iid)}'s printed text is not read in full, and the engine does not "
+            f"execute what it did not read: {unread[0]!r}"
+            + (f" and {len(unread) - 1} more" if len(unread) > 1 else ""),
+        )
+        eng.ctx.cannot_verify(f"{eng.name(iid)}'s unread text may act where it is charged")
+        eng.taint_effect(PendingEffect(0, pid, iid, {}, 0, "printed text"), "RS-TEXT-UNREAD")

@@ -17,7 +17,8 @@ SEED = ROOT.parent / "shared" / "seeds" / SEED_NAME
 
 # fmt: off
 BASE_IDS = [
-    "RS-CARD-TYPES", "RS-CATEGORY", "RS-DECK-SIZE", "RS-DECK-COPIES", "RS-SETUP-FIRST",
+    "RS-CARD-TYPES", "RS-CATEGORY", "RS-DECK-SIZE", "RS-DECK-COPIES", "RS-DECK-ANY-COPIES",
+    "RS-SETUP-FIRST",
     "RS-SETUP-HAND", "RS-TURN", "RS-FIRST-TURN", "RS-START", "RS-START-DRAW",
     "RS-START-EXTRA-DRAW", "RS-CHARGE", "RS-COMMAND-LIMIT", "RS-POWER", "RS-RUSH",
     "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-VEHICLE",
@@ -25,8 +26,9 @@ BASE_IDS = [
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
-    "RS-EFFECT-TARGETS", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME", "RS-CHOICE-RECORDED",
-    "RS-FORCED-DECISION", "RS-CONCEDE",
+    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
+    "RS-CHOICE-RECORDED", "RS-FORCED-DECISION", "RS-CONCEDE", "RS-IMPORT", "RS-TEXT-READ",
+    "RS-TEXT-UNREAD",
 ]
 TAG_IDS = [
     "RST-SEATING", "RST-SHARED-INFO", "RST-COMMAND", "RST-LEND-COMMAND", "RST-POWER",
@@ -47,6 +49,10 @@ ENGINE_IDS = {
     "RS-CHOICE-RECORDED",
     "RS-FORCED-DECISION",
     "RS-CONCEDE",
+    "RS-SELECT-UNIT",
+    "RS-IMPORT",
+    "RS-TEXT-READ",
+    "RS-TEXT-UNREAD",
 }
 #: Base rules read in official text: the seed (which restates some) or the official card Q&A.
 OFFICIAL_BASE_IDS = {"RS-CARD-TYPES", "RS-COUNTER", "RS-SIMULTANEOUS"}
@@ -63,7 +69,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 63
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 68
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:

@@ -481,12 +481,17 @@ def test_a_look_taking_a_trait_says_a_card_of_any_type_as_the_engine_takes() -> 
     assert "a character whose name contains “イロ” or with [灯守]" in render_effect(effect)
 
 
-def test_the_renderer_is_found_by_game_in_the_games_registry(tmp_path: Path) -> None:
+def test_the_renderer_is_found_by_game_in_the_games_registry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The CLI and the API ask one table (``judge.games.card_renderer``); a game with no
     renderer yet is None there, and ``judge cards show`` exits 2 saying so."""
+    import judge.games
     from judge.games import card_renderer
 
     assert card_renderer("union-arena") is render_card
+    # every game has a renderer now: one is taken away to see what the command says
+    monkeypatch.delitem(judge.games.RENDERERS, "rangers-strike")
     assert card_renderer("rangers-strike") is None
     made_up_set = {
         "format": "judge-card-set/1",

@@ -1,0 +1,230 @@
+"""The ``rs-catalog`` importer: the Rangers Strike catalogue JSON made a card set
+(``judge cards import rs-catalog cards.json -o SET.json``; ``docs/cards.md``, "Rangers Strike").
+
+The format is that of the fan simulator's generated catalogue
+(``packages/cards/src/generated/catalog/*/cards.json`` of ``tsukasa19901012/rangers-strike``;
+the user's file is read, none of it is in this repository): ``{"expansion": …, "cards":
+[{...}, ...]}`` (or the list alone), one object per card with ``id`` (``RS-001``), ``name``,
+``type`` (``unit``, ``vehicle``, ``operation``), ``category`` (``WB`` ``ET`` ``OT`` ``MA``
+``DA``; a list for a multi-category card), ``expansion``, ``powerCost`` (a number, or
+``"5+"`` / ``"10-"``), ``bp``, ``size``, ``sp`` (``1``, ``"1/5"``, ``"special"``),
+``comboNumber`` (a number or ``"RC"``), ``rushAdditionalCondition`` (``{conditionId, text,
+…}``), ``features`` and ``text`` (the printed text, ``なし`` for none; empty when not transcribed) and
+fields for display
+(``rarity``, ``imageUrl``, ``imageSourceUrl``).
+
+Mapping (RS-IMPORT; what the engine has no place for makes the card ``unsupported`` with the
+reason, or leaves it out, never silently dropped):
+
+- ``id`` → ``code``, ``name``, ``type``, ``category`` (one of the list's two-letter codes; a
+  multi-category card is left out: the engine holds a command of exactly its category, and a
+  multi-category card needs every one of them, so any use of it would be misjudged);
+- ``powerCost`` ``N`` → ``power``; ``"N+"`` → ``power`` N and unsupported (its additional
+  condition is a cost the engine does not carry out); ``"N-"`` → ``power`` 0 and unsupported
+  (the condition makes it 0: the engine requires only what is always required);
+- ``bp`` → ``bp`` (a unit without one is left out; a vehicle prints none: ``bp`` 0 and
+  unsupported, its BP is its rider's); ``size`` → ``size``; ``sp`` a whole number → ``sp``;
+  none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"1/N"`` and ``"special"``
+  (the printed ``！``) → ``sp`` 0 and unsupported (an SP the engine does not model);
+- ``comboNumber`` N → ``combination.number`` (its effects: the reader's); ``"RC"`` →
+  unsupported (the rider combination is not in the engine);
+- ``rushAdditionalCondition`` → unsupported, naming its text;
+- operations: ``※常駐`` in the text → ``operation`` ``resident`` (``※タッグ`` → ``tag``), no
+  such note → ``normal``; a text naming ``カウンター`` is left out (a counter's timing is not
+  read, and a counter imported as a normal operation would be misjudged);
+- ``※このカードはデッキに好きな枚数入れてもよい。`` → ``any_copies`` (RS-DECK-ANY-COPIES);
+- ``features`` → ``features``, ``expansion`` → ``expansion`` (shown, and coverage by
+  expansion); ``text`` → ``text`` (read by :mod:`judge.games.rangers_strike.reader`; ``なし``:
+  no text; empty or missing: unsupported, the printed text is not known).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge.core.cardimport import Imported, LeftOut, import_records
+
+_TYPES = ("unit", "vehicle", "operation")
+_CATEGORY = re.compile(r"[A-Z]{2}")
+_READ = {"id", "name", "type", "category", "expansion", "powerCost", "bp", "size", "sp"}
+_READ |= {"comboNumber", "rushAdditionalCondition", "features", "text"}
+#: display fields, read by no engine: left out without a note
+_DISPLAY = {"rarity", "imageUrl", "imageSourceUrl"}
+#: the printed text of a card without text (an empty ``text`` is not known, not "none")
+NO_TEXT = "なし"
+#: the deck-construction note read into ``any_copies`` (RS-DECK-ANY-COPIES)
+ANY_COPIES = "※このカードはデッキに好きな枚数入れてもよい。"
+_POWER = re.compile(r"(\d+)([+-]?)")
+
+
+def _str(raw: dict[str, Any], key: str) -> str:
+    value = raw.get(key)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _whole(value: Any) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+def _power(raw: dict[str, Any], doubts: list[str]) -> int:
+    """``powerCost`` as required power (module docstring)."""
+    value = raw.get("powerCost")
+    if _whole(value) is not None:
+        return int(value)
+    found = _POWER.fullmatch(value.strip()) if isinstance(value, str) else None
+    if found is None:
+        raise LeftOut(f"powerCost {value!r} is not a required power", "powerCost not read")
+    n, mark = int(found.group(1)), found.group(2)
+    if mark == "+":
+        doubts.append(
+            f"required power {value}: its additional condition is a cost the engine does not "
+            "carry out"
+        )
+        return n
+    if mark == "-":
+        doubts.append(
+            f"required power {value}: 0 when its additional condition is met, which the engine "
+            "does not check (it requires power 0)"
+        )
+        return 0
+    return n
+
+
+def _sp(raw: dict[str, Any], doubts: list[str]) -> int:
+    value = raw.get("sp")
+    if value is None:
+        return 0
+    if _whole(value) is not None:
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    doubts.append(f"SP {value!r}: an SP the engine does not model (it is given SP 0)")
+    return 0
+
+
+def _operation(card: dict[str, Any], text: str) -> None:
+    """The operation's kind from its printed notes (module docstring)."""
+    if "カウンター" in text:
+        raise LeftOut(
+            "an operation whose text names カウンター: a counter's timing is not read, and "
+            "as a normal operation it would be misjudged",
+            "a counter (timing not read)",
+        )
+    notes = re.findall(r"※([^\s※(（]+)", text)
+    if "常駐" in notes:
+        card["operation"] = "resident"
+        card["tag"] = "タッグ" in notes
+    else:
+        card["operation"] = "normal"
+
+
+def _unit_fields(raw: dict[str, Any], card: dict[str, Any], doubts: list[str]) -> None:
+    kind = card["type"]
+    bp = _whole(raw.get("bp"))
+    if kind == "unit":
+        if bp is None:
+            raise LeftOut(f"a unit with bp {raw.get('bp')!r}", "a unit without a BP")
+        card["bp"] = bp
+        card["sp"] = _sp(raw, doubts)
+        combo = raw.get("comboNumber")
+        if _whole(combo):
+            card["combination"] = {"number": int(combo), "effects": []}
+        elif combo is not None:
+            doubts.append(f"combination {combo!r}: not a Number Combination the engine has")
+    else:
+        card["bp"] = bp or 0
+        if bp is None:
+            doubts.append("a vehicle with no printed BP: its BP is its rider's")
+        for key in ("sp", "comboNumber"):
+            if raw.get(key) is not None:
+                doubts.append(f"{key} on a vehicle: not read")
+    size = _str(raw, "size")
+    if size:
+        card["size"] = size
+
+
+def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
+    """One record as a Rangers Strike definition; notes what it could not map."""
+    if not isinstance(raw, dict):
+        raise LeftOut("not an object")
+    code = _str(raw, "id")
+    if not code:
+        raise LeftOut("no id")
+    name = _str(raw, "name")
+    if not name:
+        raise LeftOut("no name")
+    kind = _str(raw, "type")
+    if kind not in _TYPES:
+        raise LeftOut(f"unknown type {raw.get('type')!r}", "unknown type")
+    category = raw.get("category")
+    if not (isinstance(category, str) and _CATEGORY.fullmatch(category.strip())):
+        raise LeftOut(
+            f"category {category!r} is not one category (the engine holds a command of "
+            "exactly the card's category)",
+            "not one category",
+        )
+    doubts: list[str] = []
+    card: dict[str, Any] = {"code": code, "name": name, "type": kind}
+    card["category"] = category.strip()
+    card["power"] = _power(raw, doubts)
+    text = _str(raw, "text")
+    if kind == "operation":
+        _operation(card, text)
+        for key in ("bp", "sp", "comboNumber", "size"):
+            if raw.get(key) is not None:
+                notes.append(f"{key} on an operation: left out")
+    else:
+        _unit_fields(raw, card, doubts)
+    cond = raw.get("rushAdditionalCondition")
+    if cond is not None:
+        said = cond.get("text") if isinstance(cond, dict) else None
+        doubts.append(f"additional condition {said or cond!r}: not in the engine's vocabulary")
+    features = raw.get("features")
+    if isinstance(features, list) and all(isinstance(f, str) for f in features):
+        if features:
+            card["features"] = [f.strip() for f in features]
+    elif features is not None:
+        notes.append(f"features {features!r} is not a list of names; left out")
+    expansion = _str(raw, "expansion")
+    if expansion:
+        card["expansion"] = expansion
+    if not text:
+        doubts.append(
+            "the record's text is empty (なし is written for no text): the printed text is "
+            "not known"
+        )
+    elif text != NO_TEXT:
+        card["text"] = text
+        if ANY_COPIES in text:
+            card["any_copies"] = True
+    if doubts:
+        card["unsupported"] = doubts
+        notes += [f"{why} (unsupported)" for why in doubts]
+    unread = sorted(k for k in raw if k not in _READ and k not in _DISPLAY)
+    if unread:
+        notes.append(f"fields not read: {', '.join(unread)}")
+    return card
+
+
+def records(data: Any) -> list[Any]:
+    """The records of a decoded catalogue: ``{"cards": [...]}`` or the list itself."""
+    found = data.get("cards") if isinstance(data, dict) else data
+    if not isinstance(found, list):
+        raise ValueError('an rs-catalog file is {"cards": [...]} or a JSON list of cards')
+    return found
+
+
+def import_rs_catalog(data: Any, name: str) -> Imported:
+    """The catalogue (decoded JSON) as the Rangers Strike set ``name``."""
+    return import_records(
+        records(data),
+        name,
+        "rangers-strike",
+        "rs-catalog",
+        _card,
+        key=lambda r: r.get("id"),
+        key_name="id",
+    )

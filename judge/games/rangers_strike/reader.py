@@ -1,0 +1,251 @@
+"""The printed-text reader of Rangers Strike: a card's Japanese text read into the engine's
+effect vocabulary (:mod:`judge.games.rangers_strike.effects`), on the shared machinery of
+:mod:`judge.core.textread` (``docs/cards.md``, "Rangers Strike").
+
+A catalogue text is one line whose parts are separated by a space before ``※`` (a note: a
+keyword or a rule of the card), ``【`` (a named effect) or ``◎`` (a choice); :func:`parts`
+splits it there.  Each part is read by the first template of :data:`TEMPLATES` that matches
+it whole and holds for the card.  A card is **understood** only when every part is read into
+something the engine executes exactly (RS-TEXT-READ); otherwise it is **unsupported**, and
+:attr:`Reading.unread` names each part not read: never silently vanilla (RS-TEXT-UNREAD).
+
+What is read:
+
+- ``※このカードはデッキに好きな枚数入れてもよい。`` → the definition's ``any_copies``
+  (RS-DECK-ANY-COPIES; the importer sets it);
+- ``※常駐`` (with or without its reminder ``(場に配置して、離れるまで効果が有効になる)``) → the
+  definition's ``operation: resident`` (RS-RESIDENT; the importer sets it).  ``※タッグ`` is not
+  read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
+  which the engine's one resident per player (RS-RESIDENT) does not model;
+- a unit's ``【name】`` effect, when the unit has a Number Combination number → its
+  combination effect (the official Q&A calls a unit's named effect its NC effect:
+  RS-NUMBER-COMBINATION), its body read sentence by sentence;
+- a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
+
+The sentences of a body (each whole, :data:`SENTENCES`): ``N枚ドローする。`` (draw N);
+``敵軍バトルエリアから[BPN以下の]ユニットをN体選び[、]撃破する。`` (destroy N opposing units
+of the battle area, units only: RS-SELECT-UNIT) and its ``持ち主のラッシュエリアに戻す。``
+form (return); ``このターン、これはBP+Nされる。`` (this unit, until the end of the turn).  A ``…してもよい。`` sentence makes the effect
+optional, read only when it is the body's one sentence.  A size (``Sユニット``), a feature
+(``特徴「…」``), "up to" (``まで``) or any other word keeps its sentence unread.
+
+>>> r = read_card({"type": "unit", "combination": {"number": 2},
+...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
+>>> r.combination[0]["do"][0]["target"]["bp_max"], r.understood
+(3000, True)
+>>> read_card({"type": "unit", "text": "【ブレイズ砲】1枚ドローする。"}).unread
+('【ブレイズ砲】1枚ドローする。',)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from judge.core import textread as tr
+from judge.games.rangers_strike.catalog import ANY_COPIES
+from judge.games.rangers_strike.effects import supported
+
+_MARKS = "※【◎"
+_KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
+_OPEN, _CLOSE = "「『(（［[", "」』)）］]"
+_UNITS = r"(?:BP(?P<bp>\d+)以下の)?ユニットを(?P<n>[1-9])体選び、?"
+_OPTIONAL = "してもよい"
+
+
+def parts(text: str) -> list[str]:
+    """The parts of a catalogue text (module docstring), normalised: split before each
+    ``※`` ``【`` ``◎`` outside brackets and quotes (the normal form drops the space after a
+    bracket, so a part may follow one directly).
+
+    >>> parts("※レジスト（撃破されたとき）【名前】1枚ドローする。 ◎「※X」")
+    ['※レジスト(撃破されたとき)', '【名前】1枚ドローする。', '◎「※X」']
+    >>> parts("※常駐 自軍山札を見る。 ※これは、出られない (この制限は無効)。")
+    ['※常駐', '自軍山札を見る。', '※これは、出られない (この制限は無効)。']
+    """
+    out: list[str] = []
+    for line in tr.lines(text):
+        depth, cur = 0, ""
+        for ch in line:
+            if ch in _MARKS and depth == 0 and cur.strip():
+                out.append(cur.strip())
+                cur = ""
+            depth += (ch in _OPEN) - (ch in _CLOSE)
+            cur += ch
+        if cur.strip():
+            out.append(cur.strip())
+    return [piece for part in out for piece in _after_keyword(part)]
+
+
+def _after_keyword(part: str) -> list[str]:
+    """A ``※`` keyword note (a word, with its reminder in brackets) and the text after it,
+    as two parts: ``※常駐 自軍…`` (a sentence note, ``※これは…。``, stays whole)."""
+    found = _KEYWORD_NOTE.fullmatch(part)
+    return [found.group(1).strip(), found.group(2)] if found else [part]
+
+
+def _selector(m: re.Match[str]) -> dict[str, Any]:
+    sel: dict[str, Any] = {"side": "opponent", "zone": "battle", "count": int(m.group("n"))}
+    if m.group("bp") is not None:
+        sel["bp_max"] = int(m.group("bp"))
+    sel["type"] = "unit"
+    return sel
+
+
+def _op(name: str) -> Any:
+    def build(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+        return {"op": name, "target": _selector(m)}, m.group("may") is not None
+
+    return build
+
+
+#: the sentences of an effect's body: what each is read as, ``(op, optional)``
+SENTENCES: tuple[tr.Template, ...] = (
+    tr.template(
+        "draw",
+        r"(?:自分は)?(?P<n>[1-9])枚ドローする。",
+        lambda m: ({"op": "draw", "n": int(m["n"])}, False),
+    ),
+    tr.template(
+        "destroy_opposing_units",
+        rf"敵軍バトルエリアから{_UNITS}撃破(?:する|(?P<may>{_OPTIONAL}))。",
+        _op("destroy"),
+    ),
+    tr.template(
+        "return_opposing_units",
+        rf"敵軍バトルエリアから{_UNITS}持ち主のラッシュエリアに戻(?:す|(?P<may>{_OPTIONAL}))。",
+        _op("return"),
+    ),
+    tr.template(
+        "bp_this_turn",
+        r"このターン、これはBP\+(?P<n>\d+)される。",
+        lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
+    ),
+)
+
+
+def read_body(body: str, when: str) -> dict[str, Any] | None:
+    """A body of sentences as one effect of timing ``when``, or None when a sentence is not
+    read, or an optional sentence is not the only one."""
+    ops: list[dict[str, Any]] = []
+    optional = False
+    said = tr.sentences(body)
+    for sentence in said:
+        got = tr.read_line(sentence, SENTENCES)
+        if got.value is None:
+            return None
+        op, may = got.value
+        if op["op"] == "bp" and when == "on_use":
+            return None  # "これ" of an operation is no unit
+        ops.append(op)
+        optional = optional or may
+    if not ops or (optional and len(said) > 1):
+        return None
+    effect: dict[str, Any] = {"when": when, "do": ops}
+    if optional:
+        effect["optional"] = True
+    return effect if supported(effect) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """What a template read a part as: the card's ``combination`` effect, its ``effect``
+    (``effects``), or a ``keyword`` the definition carries; ``only`` the card types it holds
+    for; ``combo`` whether it needs the unit's Number Combination number."""
+
+    effect: dict[str, Any] | None = None
+    combination: dict[str, Any] | None = None
+    keyword: str | None = None
+    only: tuple[str, ...] = ("unit", "vehicle", "operation")
+    combo: bool = False
+
+
+def _named(m: re.Match[str]) -> Part | None:
+    effect = read_body(m.group("body"), "combination")
+    if effect is None:
+        return None
+    return Part(combination=effect, only=("unit",), combo=True)
+
+
+def _operation(m: re.Match[str]) -> Part | None:
+    effect = read_body(m.group(0), "on_use")
+    return None if effect is None else Part(effect=effect, only=("operation",))
+
+
+TEMPLATES: tuple[tr.Template, ...] = (
+    tr.template(
+        "any_copies", re.escape(tr.normalise(ANY_COPIES)), lambda m: Part(keyword="any_copies")
+    ),
+    tr.template(
+        "resident",
+        r"※常駐(?:\(場に配置して、離れるまで効果が有効になる\))?",
+        lambda m: Part(keyword="resident", only=("operation",)),
+    ),
+    tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
+    tr.template("operation", r"[^※【◎「].*", _operation),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the reader made of a card's text: ``effects`` and ``combination`` (its Number
+    Combination's effects), read ones when understood, else none (an unsupported card is
+    never given a partial reading); ``keywords`` the notes read; ``unread`` (the importer's
+    doubts, then every part not read) and ``lines`` (``(part, template or None)``)."""
+
+    effects: tuple[dict[str, Any], ...] = ()
+    combination: tuple[dict[str, Any], ...] = ()
+    keywords: tuple[str, ...] = ()
+    unread: tuple[str, ...] = ()
+    lines: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def understood(self) -> bool:
+        return not self.unread
+
+
+def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
+    kind = str(defn.get("type") or "unit")
+    if kind not in part.only:
+        return False
+    if part.keyword == "any_copies" and not defn.get("any_copies"):
+        return False
+    if part.keyword == "resident" and defn.get("operation") != "resident":
+        return False
+    if part.effect is not None and defn.get("operation", "normal") != "normal":
+        return False
+    if part.combo:
+        number = (defn.get("combination") or {}).get("number")
+        return isinstance(number, int) and combos == 0
+    return True
+
+
+def read_card(defn: dict[str, Any]) -> Reading:
+    """Read the printed ``text`` of one definition (module docstring)."""
+    text = defn.get("text")
+    doubts = [str(why) for why in defn.get("unsupported") or []]
+    if not isinstance(text, str) or not text.strip():
+        return Reading(unread=tuple(doubts))
+    effects: list[dict[str, Any]] = []
+    combination: list[dict[str, Any]] = []
+    keywords: list[str] = []
+    unread: list[str] = doubts
+    shown: list[tuple[str, str | None]] = []
+    for part in parts(text):
+        got = tr.read_line(part, TEMPLATES)
+        value: Part | None = got.value
+        if value is None or not _holds(value, defn, len(combination)):
+            unread.append(part)
+            shown.append((part, None))
+            continue
+        shown.append((part, got.template))
+        if value.keyword is not None and value.keyword not in keywords:
+            keywords.append(value.keyword)
+        if value.effect is not None:
+            effects.append({**value.effect, "text": part})
+        if value.combination is not None:
+            combination.append({**value.combination, "text": part})
+    if unread:
+        return Reading(unread=tuple(unread), lines=tuple(shown))
+    return Reading(tuple(effects), tuple(combination), tuple(keywords), (), tuple(shown))

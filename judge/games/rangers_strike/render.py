@@ -1,0 +1,147 @@
+"""A Rangers Strike card's reading rendered in plain English (``judge cards show``).
+
+The English is made from what the engine executes (the effects written by hand, else those
+read from the printed text by :mod:`judge.games.rangers_strike.reader`), never from stored
+text.  A key, op or timing the renderer does not know is shown raw and flagged
+``(not rendered)``, never dropped.  Pure.
+
+>>> render_effect({"when": "combination", "do": [{"op": "destroy", "target": {"side":
+...     "opponent", "zone": "battle", "count": 1, "bp_max": 3000, "type": "unit"}}]})
+"Number Combination: destroy 1 unit (not a vehicle) with BP 3000 or less in the opponent's battle area."
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.core.textread import STATUS, unread_part
+from judge.games.rangers_strike.coverage import understanding
+from judge.games.rangers_strike.reader import read_card
+
+FLAG = "(not rendered)"
+_KEYWORDS = {"any_copies": "A deck may hold any number of this card (RS-DECK-ANY-COPIES)"}
+_WHEN = {
+    "combination": "Number Combination",
+    "on_use": "When used",
+    "on_rush": "When rushed",
+    "on_enter": "When it enters the battle area",
+    "on_destroyed": "When destroyed",
+}
+_WHEN["resident"] = "While in place"
+_SIDES = {"own": "your", "opponent": "the opponent's"}
+_SELECTOR = {"side", "zone", "count", "bp_max", "type", "category"}
+_UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
+_BP_KEYS = {"op", "amount", "until", "target"}
+
+
+def raw(what: Any) -> str:
+    return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
+
+
+def _cards(sel: Any) -> str | None:
+    """A selector in English, or None for one the renderer does not know (no ``count``:
+    every unit it covers, as a resident's)."""
+    if not isinstance(sel, dict) or set(sel) - _SELECTOR:
+        return None
+    side = _SIDES.get(sel.get("side", "own"))
+    count = sel.get("count")
+    if side is None or sel.get("zone", "battle") not in ("battle", "rush"):
+        return None
+    if count is not None and not isinstance(count, int):
+        return None
+    one = count in (1, None)
+    noun = "unit (not a vehicle)" if sel.get("type") == "unit" else "unit or vehicle"
+    if not one:
+        noun = "units (not vehicles)" if sel.get("type") == "unit" else "units or vehicles"
+    bits = ["every" if count is None else str(count), noun]
+    if "category" in sel:
+        bits.append(f"of category {sel['category']}")
+    if "bp_max" in sel:
+        bits.append(f"with BP {sel['bp_max']} or less")
+    bits.append(f"in {side} {sel.get('zone', 'battle')} area")
+    return " ".join(bits)
+
+
+def render_op(op: Any, resident: bool = False) -> str:
+    """One op in English (the vocabulary's ops; any other raw, flagged)."""
+    if not isinstance(op, dict):
+        return raw(op)
+    name, target = op.get("op"), op.get("target", "self")
+    n = op.get("n", 1)
+    if name == "draw" and set(op) <= {"op", "n"} and isinstance(n, int):
+        return f"draw {n} card{'s' if n != 1 else ''}"
+    if name == "damage" and set(op) <= {"op", "n"} and isinstance(n, int):
+        return f"deal {n} damage to the opposing side, as a strike's"
+    if name == "heal" and set(op) <= {"op", "n"} and isinstance(n, int):
+        return f"turn {n} of your face-down power card{'s' if n != 1 else ''} face up"
+    until = _UNTIL.get(op.get("until", "turn"))
+    amount = op.get("amount")
+    if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
+        cards = "this unit" if target == "self" else _cards(target)
+        if cards:
+            return (
+                f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
+                + ("" if resident else f" until {until}")
+            )
+    cards = _cards(target)
+    if cards and set(op) == {"op", "target"}:
+        if name == "destroy":
+            return f"destroy {cards}"
+        if name == "return":
+            return f"return {cards} to the rush area"
+    return raw(op)
+
+
+def render_effect(effect: dict[str, Any]) -> str:
+    """One effect in English: its timing, then its ops."""
+    when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
+    extra = set(effect) - {"when", "do", "text", "optional"}
+    if when is None or extra or not isinstance(effect.get("do"), list):
+        return raw({k: v for k, v in effect.items() if k != "text"})
+    may = " (optional: you may)" if effect.get("optional") else ""
+    resident = effect.get("when") == "resident"
+    return f"{when}{may}: " + "; ".join(render_op(op, resident) for op in effect["do"]) + "."
+
+
+def render_card(defn: dict[str, Any]) -> dict[str, Any]:
+    """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
+    (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
+    understood ``unread`` and ``reasons``."""
+    u = understanding(defn)
+    combo = defn.get("combination") or {}
+    keywords = ["any_copies"] if defn.get("any_copies") else []
+    if defn.get("effects") or combo.get("effects"):
+        effects = list(defn.get("effects") or ())
+        effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]
+    else:
+        reading = read_card(defn)
+        effects = [*reading.effects, *reading.combination]
+    shown = [render_effect(e) for e in effects]
+    if isinstance(combo.get("number"), int) and any(
+        e.get("when") == "combination" for e in effects
+    ):
+        shown = [
+            s.replace("Number Combination", f"Number Combination {combo['number']}") for s in shown
+        ]
+    if keywords:
+        shown.insert(0, "Keywords: " + "; ".join(_KEYWORDS[w] for w in keywords) + ".")
+    out: dict[str, Any] = {
+        "code": defn.get("code"),
+        "name": defn.get("name") or defn.get("code"),
+        "type": defn.get("type", "unit"),
+        "text": defn.get("text"),
+        "understood": u.understood,
+        "status": STATUS[u.kind],
+        "reading": shown or ["No effects."],
+    }
+    if not u.understood:
+        out.update(
+            unread_part(
+                u,
+                "the reader cannot read these parts into effects the engine executes exactly "
+                "(RS-TEXT-READ): the step where the card is rushed or used is unverifiable and "
+                "the later steps uncertain (RS-TEXT-UNREAD)",
+            )
+        )
+    return out
