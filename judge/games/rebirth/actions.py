@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
 from judge.core.timing import resolve_by_default
-from judge.games.rebirth import activate, battle, forced_entry, on_set
+from judge.games.rebirth import activate, battle, forced_entry, on_entry, on_set
 from judge.games.rebirth.refs import ZONE_REFS, take_from
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
@@ -416,6 +416,8 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         eng.ctx.ruling(
             "R4U-REPLACE", f"{eng.name(old)} was in {where}: it goes to the waiting room."
         )
+    if plan.action["to"] == "entry":
+        on_entry.fire(eng, pid, iid, "hand")  # R4U-TEXT-ON-ENTRY
 
 
 def check_rebirth(eng: RebirthEngine, plan: Plan) -> None:

@@ -14,7 +14,12 @@ A card's ``effects`` is a list of effects, each with a ``when``:
   (R4U-REBIRTH-AREA); ops: ``mod`` (its owner's entry character).
 - ``performance`` — with ``count`` and optionally ``attribute``: applies to the card while it is
   its owner's entry and the owner's members and retire area hold at least ``count`` cards (of
-  ``attribute``) (R4U-PERFORMANCE); ops: ``mod``.
+  ``attribute``) (R4U-PERFORMANCE); ops: ``mod``.  Optional ``where`` (read from printed text,
+  R4U-TEXT-PERFORMANCE): ``entry`` (only while the card is the entry, whatever the rule option
+  ``performance_from``) or ``member`` (its player's entry, only while the card is a member).
+- ``on_entry`` — with ``from`` ``hand`` | ``not_deck``: triggers when the card is put into its
+  player's entry from the hand / from anywhere but the deck (R4U-TEXT-ON-ENTRY); ops: ``mod``
+  (this character, the entry it was put into, until the end of the turn); optional ``showcase``.
 
 Ops of ``spark`` and ``activated`` effects: ``draw`` ``n`` (its player draws n), ``heal`` ``n``
 (the last n cards put into its player's retire area go to the waiting room), ``mod`` ``atk``,
@@ -53,7 +58,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set")
+WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
@@ -65,7 +70,15 @@ OPS_BY_WHEN = {
     "on_set": ACTIVE_OPS,  # a Rebirth card's "when this is set" (on_set.py, R4U-TEXT-ON-SET)
     "rebirth_area": ("mod",),
     "performance": ("mod",),
+    # "when this character is put into the entry from …" (on_entry.py, R4U-TEXT-ON-ENTRY):
+    # only a change of this character, the entry it was put into
+    "on_entry": ("mod",),
 }
+#: where a ``performance`` read from a 【永】 line works: 【エントリー】 (its own, while it is the
+#: entry) or 【メンバー】 (its player's entry, while it is a member), R4U-TEXT-PERFORMANCE
+PERFORMANCE_WHERE = ("entry", "member")
+#: where an ``on_entry`` card came from: 手札から (the hand), デッキ以外から (anywhere but the deck)
+ON_ENTRY_FROM = ("hand", "not_deck")
 WHERE = ("entry", "member", "field", "rebirth_area")
 #: where a ``discard_member`` takes its targets from: member squares, the entry, either
 DISCARD_ZONES = ("member", "entry", "field")
@@ -136,6 +149,12 @@ def supported(effect: dict[str, Any]) -> bool:
         attr = effect.get("attribute")
         if attr is not None and not isinstance(attr, str):
             return False
+        if effect.get("where", "entry") not in PERFORMANCE_WHERE:
+            return False
+    if when == "on_entry" and effect.get("from") not in ON_ENTRY_FROM:
+        return False
+    if when != "on_entry" and "from" in effect:
+        return False
     if when == "activated" and (
         not _is_int(effect.get("cost", 0), 0)
         or effect.get("where", "field") not in WHERE
@@ -146,11 +165,13 @@ def supported(effect: dict[str, Any]) -> bool:
         return False  # a use limit of an effect that is not used by its player
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
-    if "showcase" in effect and (when != "spark" or not _is_int(effect["showcase"], 1)):
-        return False  # a spark's skill showcase level (R4U-TEXT-SHOWCASE)
+    if "showcase" in effect and (
+        when not in ("spark", "on_entry") or not _is_int(effect["showcase"], 1)
+    ):
+        return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
     if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
         return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
-    if when in ("rebirth_area", "performance") and any(
+    if when in ("rebirth_area", "performance", "on_entry") and any(
         isinstance(op, dict) and "side" in op for op in ops
     ):
         return False  # a continuous change is of its own player's entry only

@@ -156,12 +156,17 @@ class RebirthEngine(AgendaEngine):
         for m in ps.entry_mods:
             atk, dfn = atk + m.atk, dfn + m.defence
         # R4U-PERFORMANCE-APPLY (GAP, rule option performance_from): the entry's own
-        # performance, and with "field" its members' too
-        performers = [ps.entry]
-        if self.options.get("performance_from") == "field":
-            performers += ps.member_cards()
-        for iid in performers:
+        # performance, and with "field" its members' too; one read from printed text says
+        # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where")
+        from_field = self.options.get("performance_from") == "field"
+        for iid in [ps.entry, *ps.member_cards()]:
+            place = "entry" if iid == ps.entry else "member"
             for eff in st.card(iid).effects_when("performance"):
+                where = eff.get("where")
+                if where is None and place == "member" and not from_field:
+                    continue
+                if where is not None and where != place:
+                    continue
                 if (
                     effects.supported(eff)
                     and self.count_for(pid, eff.get("attribute")) >= eff["count"]

@@ -92,6 +92,44 @@ def _showcase_reminder(m: re.Match[str]) -> Line | None:
     return Line(reminder=f"showcase{int(m.group(1))}")
 
 
+#: skill showcase's printed reminder on the line it explains, its level as the line's
+_SHOWCASE_REMINDER = (
+    r"\(【本領発揮Lv(?P<rlv>\d+)】:あなたの、メンバーとリタイアが合計(?P<rn>\d+)枚以上で有効\)"
+)
+
+
+def _reminder_agrees(m: re.Match[str]) -> bool:
+    """A skill showcase reminder printed on the line names the line's level (twice)."""
+    if m.group("rlv") is None:
+        return True
+    return m.group("rlv") == m.group("rn") == m.group("lv")
+
+
+def _performance(m: re.Match[str], where: str) -> Line | None:
+    """「【永】【エントリー|メンバー】【本領発揮LvN】:…を+X/+Y。」: a ``performance`` of count N
+    that works only from ``where`` (R4U-TEXT-PERFORMANCE)."""
+    if not _reminder_agrees(m):
+        return None
+    op = {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
+    effect = {"when": "performance", "count": int(m.group("lv")), "where": where, "do": [op]}
+    return Line(effect=effect, only=("character",), marks=(f"showcase{int(m.group('lv'))}",))
+
+
+def _on_entry(m: re.Match[str]) -> Line | None:
+    """「【自】:このキャラが(手札|デッキ以外)からエントリーに置かれた時、このターン中、このキャラを
+    +X/+Y。」: an ``on_entry`` ability (R4U-TEXT-ON-ENTRY), with its skill showcase if printed."""
+    lv = m.group("lv")
+    if lv is None and m.group("rlv") is not None or not _reminder_agrees(m):
+        return None
+    op = {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
+    src = "hand" if m.group("src") == "手札" else "not_deck"
+    effect: dict[str, Any] = {"when": "on_entry", "from": src}
+    if lv is not None:
+        effect["showcase"] = int(lv)
+    marks = (f"showcase{int(lv)}",) if lv else ()
+    return Line(effect={**effect, "do": [op]}, only=("character",), marks=marks)
+
+
 #: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
 _BLOCKER_REMINDER = r"\(手札から(?:控え室に置く|すてる)と、味方へのアタック1回のダメージを0にする\)"
 
@@ -349,6 +387,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "rebirth: during the n-th attack of each turn, your entry +N/+N",
         rf"【永】:各ターン(?P<n>\d+)回目のアタック中、あなたのエントリーを{_MOD}。",
         lambda m: _mod(m, "rebirth_area", attack=int(m.group("n"))),
+    ),
+    # a character's continuous ability with a skill showcase, where it works printed
+    # (R4U-TEXT-PERFORMANCE): the seed's performance (本领发挥)
+    tr.template(
+        "cont (entry) showcase: this character +N/+N",
+        rf"【永】【エントリー】【本領発揮Lv(?P<lv>\d+)】:このキャラを{_MOD}。"
+        rf"(?:{_SHOWCASE_REMINDER})?",
+        lambda m: _performance(m, "entry"),
+    ),
+    tr.template(
+        "cont (member) showcase: your entry +N/+N",
+        rf"【永】【メンバー】【本領発揮Lv(?P<lv>\d+)】:あなたのエントリーを{_MOD}。"
+        rf"(?:{_SHOWCASE_REMINDER})?",
+        lambda m: _performance(m, "member"),
+    ),
+    # a character's "when this character is put into the entry from …" (R4U-TEXT-ON-ENTRY)
+    tr.template(
+        "auto: put into the entry from the hand / not from the deck, this character +N/+N",
+        r"【自】(?:【本領発揮Lv(?P<lv>\d+)】)?:このキャラが(?P<src>手札|デッキ以外)からエントリーに"
+        rf"置かれた時、このターン中、このキャラを{_MOD}。(?:{_SHOWCASE_REMINDER})?",
+        _on_entry,
     ),
     # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
     tr.template(

@@ -25,7 +25,7 @@ FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
-_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire"}
+_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from"}
 
 
 def raw(what: Any) -> str:
@@ -124,10 +124,20 @@ def render_effect(effect: dict[str, Any]) -> str:
             head += f", during attack number {effect['attack']} of each turn"
     elif when == "performance":
         attr = f" of [{effect['attribute']}]" if effect.get("attribute") else ""
+        place = "a member" if effect.get("where") == "member" else "your entry"
+        target = ", to your entry" if effect.get("where") == "member" else ""
         head = (
-            f"Performance {effect.get('count')}{attr} (while this is your entry and your "
-            "members and retire area hold that many)"
+            f"Performance {effect.get('count')}{attr} (while this is {place} and your "
+            f"members and retire area hold that many{target})"
         )
+    elif when == "on_entry":
+        src = "the hand" if effect.get("from") == "hand" else "anywhere but the deck"
+        head = f"When this character is put into your entry from {src}"
+        if "showcase" in effect:
+            head += (
+                f" (skill showcase {effect['showcase']}: triggers only when your members and "
+                f"retire area hold {effect['showcase']} or more cards)"
+            )
     else:
         head = raw({"when": when})
     if not isinstance(ops, list) or not ops:
@@ -135,7 +145,7 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"{head}: not executed — the engine cannot execute this ability (the step is "
             f"unverifiable, R4U-EFFECT-UNSUPPORTED).{tail}"
         )
-    until_end = when in ("spark", "activated")
+    until_end = when in ("spark", "activated", "on_entry")
     body = "; ".join(render_op(op, until_end) for op in ops)
     if effect.get("optional"):
         body = f"you may use this effect: {body}"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects, on_set
+from judge.games.rebirth import effects, on_entry, on_set
 from judge.games.rebirth.during import target_count
 from judge.games.rebirth.state import Mod, Slot
 
@@ -193,6 +193,13 @@ def run(
                 f"{what}: {len(moved)} card(s) go from {pid}'s retire area to the waiting room.",
                 player=pid,
                 cards=moved,
+            )
+        elif name == "mod" and not on_entry.still_there(eng, pid, pe.effect, pe.source):
+            eng.event(
+                "effect_fizzled",
+                f"{what}: {eng.name(pe.source)} is no longer {pid}'s entry; nothing changes.",
+                player=pid,
+                card=pe.source,
             )
         elif name == "mod" and _mod_of(eng, pid, op).entry is not None:
             qs = _mod_of(eng, pid, op)  # its player's entry, or the opposing one

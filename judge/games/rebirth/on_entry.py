@@ -1,0 +1,60 @@
+"""A character's ability "when this character is put into the entry from …"
+(【自】:このキャラが手札からエントリーに置かれた時 / デッキ以外からエントリーに置かれた時), ``when``
+``on_entry`` (R4U-TEXT-ON-ENTRY).
+
+Why a module of its own: the engine puts a card into the entry in two ways only, by an
+entry-in (from the deck) and by the main phase's ``play`` into the entry (from the hand); an
+``outcome`` cannot put a card there (docs/rebirth.md, "Not covered").  So both printed wordings
+trigger on a play into the entry, and never on an entry-in; a new way into the entry must call
+:func:`fire` with where the card came from.  The ability then waits with the pending effects
+and its player resolves it (a change of this character only: it resolves by itself).  A skill
+showcase on it (【本領発揮LvN】) is checked when it would trigger, as a spark's is when it would
+fire (R4U-TEXT-SHOWCASE).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.games.rebirth.during import showcase_holds
+
+if TYPE_CHECKING:
+    from judge.games.rebirth.engine import RebirthEngine
+
+#: where a card put into the entry came from, and the printed wordings it answers
+_ANSWERS = {"hand": ("hand", "not_deck"), "deck": ()}
+
+
+def triggers(effect: dict[str, Any], came_from: str) -> bool:
+    """Whether an ``on_entry`` effect answers a card put into the entry from ``came_from``.
+
+    >>> triggers({"from": "not_deck"}, "hand"), triggers({"from": "hand"}, "deck")
+    (True, False)
+    """
+    return effect.get("from") in _ANSWERS.get(came_from, ())
+
+
+def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str) -> None:
+    """``iid`` was put into ``pid``'s entry from ``came_from``: its ``on_entry`` abilities
+    that answer it go to the pending effects."""
+    for index, eff in enumerate(eng.state.card(iid).effects):
+        if eff.get("when") != "on_entry" or not triggers(eff, came_from):
+            continue
+        if not showcase_holds(eff, eng.count_for(pid, None)):
+            eng.ctx.ruling(
+                "R4U-TEXT-SHOWCASE",
+                f"{eng.name(iid)}'s ability needs skill showcase {eff['showcase']}: {pid}'s "
+                "members and retire area hold fewer cards; it does not trigger.",
+            )
+            continue
+        eng.ctx.ruling(
+            "R4U-TEXT-ON-ENTRY",
+            f"{eng.name(iid)} was put into the entry from the {came_from}: its ability triggers.",
+        )
+        eng.pool.add(pid, iid, eff, index, "on_entry")
+
+
+def still_there(eng: RebirthEngine, pid: str, effect: dict[str, Any], source: str) -> bool:
+    """Whether an ``on_entry`` effect's "this character" is still ``pid``'s entry (True for
+    other effects, whose ``mod`` changes whatever character is the entry)."""
+    return effect.get("when") != "on_entry" or eng.state.players[pid].entry == source

@@ -1,0 +1,140 @@
+"""More of the printed-text reader of Rebirth for you: a character's continuous ability with a
+skill showcase (R4U-TEXT-PERFORMANCE) and its "when put into the entry" ability
+(R4U-TEXT-ON-ENTRY), read from made-up cards and carried out by the engine.  Each test is
+written from the printed wording the rule quotes: 【永】【メンバー】 works from a member square,
+【永】【エントリー】 from the entry; 「手札から」 and 「デッキ以外から」 name where the card came from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rebirth.reader import read_card
+from judge.games.rebirth.testing import (
+    LogBuilder,
+    card,
+    player_state,
+    rules_applied,
+    verdict,
+)
+
+FREE = {"energy": 0, "partner": 0}
+REMINDER = "(【本領発揮Lv{n}】:あなたの、メンバーとリタイアが合計{n}枚以上で有効)"
+
+
+def _text_card(code: str, text: str, **stats: Any) -> dict[str, Any]:
+    d = card(code, level=0, **stats)
+    d["text"] = text
+    return d
+
+
+# -- R4U-TEXT-PERFORMANCE ------------------------------------------------------------------
+
+MEMBER_CONT = "【永】【メンバー】【本領発揮Lv1】:あなたのエントリーを±0/+2。"
+ENTRY_CONT = "【永】【エントリー】【本領発揮Lv1】:このキャラを+3/+1。"
+
+
+def test_R4U_TEXT_PERFORMANCE_read_with_where_it_works() -> None:
+    r = read_card({"type": "character", "text": MEMBER_CONT})
+    assert r.understood
+    assert r.effects[0]["when"] == "performance" and r.effects[0]["where"] == "member"
+    assert r.effects[0]["count"] == 1
+    assert r.effects[0]["do"] == [{"op": "mod", "atk": 0, "def": 2}]
+    # the reminder on the same line, of the same level: read; of another level: not read
+    same = ENTRY_CONT + REMINDER.format(n=1)
+    assert read_card({"type": "character", "text": same}).effects[0]["where"] == "entry"
+    other = ENTRY_CONT + REMINDER.format(n=2)
+    assert not read_card({"type": "character", "text": other}).understood
+    # a Rebirth card's 【永】 works from the Rebirth area: this wording is not one of it
+    assert not read_card({"type": "rebirth", "text": MEMBER_CONT}).understood
+
+
+def _played(text: str, to: str, option: str = "entry") -> dict[str, Any]:
+    """In turn 1 A plays T-PRF (ATK 1, DEF 3, defined by ``text``) into ``to`` (member square
+    1, or the entry: then the filler entry goes to the waiting room)."""
+    b = LogBuilder([_text_card("T-PRF", text)], options={"performance_from": option})
+    b.setup(first="A").proceed("A")
+    where = {"to": "member", "square": 1} if to == "member" else {"to": "entry"}
+    b.act("A", "play", card="T-PRF", pay=FREE, **where)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    return r
+
+
+def test_R4U_TEXT_PERFORMANCE_member_changes_your_entry_while_it_is_a_member() -> None:
+    # a member, 1 card in members and retire area: the filler entry gets DEF 3 + 2
+    assert player_state(_played(MEMBER_CONT, "member"), "A")["entry"]["def"] == 5
+    # as the entry it is no member: its own DEF stays 3 (members and retire area: none)
+    assert player_state(_played(MEMBER_CONT, "entry"), "A")["entry"]["def"] == 3
+
+
+def test_R4U_TEXT_PERFORMANCE_entry_works_from_the_entry_only_whatever_the_option() -> None:
+    # a member under performance_from "field": 【エントリー】 says it does not work from there
+    assert player_state(_played(ENTRY_CONT, "member", "field"), "A")["entry"]["atk"] == 1
+    # the entry, with a member: the count (1) holds and this character gets +3/+1
+    b = LogBuilder([_text_card("T-PRF", ENTRY_CONT)]).setup(first="A").proceed("A")
+    b.act("A", "move", square=1, pay=FREE)
+    b.act("A", "reveal", card="T-000")
+    b.act("A", "play", card="T-PRF", to="entry", pay=FREE)
+    r = b.replay()
+    entry = player_state(r, "A")["entry"]
+    assert (entry["atk"], entry["def"]) == (4, 4)
+    # without the member the count (0) does not hold
+    alone = _played(ENTRY_CONT, "entry")
+    assert (player_state(alone, "A")["entry"]["atk"], player_state(alone, "A")["entry"]["def"]) == (
+        1,
+        3,
+    )
+
+
+# -- R4U-TEXT-ON-ENTRY ---------------------------------------------------------------------
+
+FROM_HAND = "【自】:このキャラが手札からエントリーに置かれた時、このターン中、このキャラを+3/±0。"
+NOT_DECK = "【自】【本領発揮Lv1】:このキャラがデッキ以外からエントリーに置かれた時、このターン中、このキャラを+2/+2。"
+
+
+def test_R4U_TEXT_ON_ENTRY_read_in_both_wordings() -> None:
+    hand = read_card({"type": "character", "text": FROM_HAND}).effects[0]
+    assert (hand["when"], hand["from"], hand["do"]) == (
+        "on_entry",
+        "hand",
+        [{"op": "mod", "atk": 3, "def": 0}],
+    )
+    other = read_card({"type": "character", "text": NOT_DECK}).effects[0]
+    assert (other["from"], other["showcase"]) == ("not_deck", 1)
+    moved = FROM_HAND.replace("エントリーに置かれた", "メンバーに置かれた")
+    assert not read_card({"type": "character", "text": moved}).understood
+
+
+def test_R4U_TEXT_ON_ENTRY_put_into_the_entry_from_the_hand_triggers() -> None:
+    r = _played(FROM_HAND, "entry")
+    assert "R4U-TEXT-ON-ENTRY" in rules_applied(r, len(r["steps"]) - 1)
+    assert player_state(r, "A")["entry"]["atk"] == 1 + 3
+    # into a member square it is not put into the entry: nothing
+    m = _played(FROM_HAND, "member")
+    assert player_state(m, "A")["entry"]["atk"] == 1
+
+
+def test_R4U_TEXT_ON_ENTRY_an_entry_in_from_the_deck_triggers_neither_wording() -> None:
+    for text in (FROM_HAND, NOT_DECK.replace("【本領発揮Lv1】", "")):
+        b = LogBuilder([_text_card("T-PRF", text)]).setup(first="A").proceed("A")
+        b.act("A", "move", square=1, pay=FREE)
+        b.act("A", "reveal", card="T-PRF")  # from the deck by entry-in
+        r = b.replay()
+        assert "R4U-TEXT-ON-ENTRY" not in rules_applied(r, b.last)
+        assert player_state(r, "A")["entry"]["atk"] == 1
+
+
+def test_R4U_TEXT_ON_ENTRY_its_skill_showcase_is_read_when_it_would_trigger() -> None:
+    # members and retire area empty: Lv1 does not hold, no trigger
+    r = _played(NOT_DECK, "entry")
+    assert "R4U-TEXT-SHOWCASE" in rules_applied(r, len(r["steps"]) - 1)
+    assert player_state(r, "A")["entry"]["atk"] == 1
+    # with a member it holds: +2/+2
+    b = LogBuilder([_text_card("T-PRF", NOT_DECK)]).setup(first="A").proceed("A")
+    b.act("A", "move", square=1, pay=FREE)
+    b.act("A", "reveal", card="T-000")
+    b.act("A", "play", card="T-PRF", to="entry", pay=FREE)
+    r2 = b.replay()
+    assert "R4U-TEXT-ON-ENTRY" in rules_applied(r2, b.last)
+    entry = player_state(r2, "A")["entry"]
+    assert (entry["atk"], entry["def"]) == (3, 5)
