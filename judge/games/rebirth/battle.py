@@ -96,7 +96,13 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
             s.rested = True
     defender = st.opponent(pid)
     st.attacks += 1
-    st.attack = Attack(slot.card, pid, defender, partner, number=st.attacks)
+    entry, nth = ps.entry, 0
+    if st.counts_known and entry is not None:  # R4U-TEXT-OWN-ATTACK
+        nth = st.entry_attacks[entry] = st.entry_attacks.get(entry, 0) + 1
+    number = st.attacks if st.counts_known else 0
+    st.attack = Attack(
+        slot.card, pid, defender, partner, number=number, entry=entry, entry_number=nth
+    )
     kind = "partner attack" if partner else "attack"
     eng.event(
         "attack",

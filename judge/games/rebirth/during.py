@@ -32,6 +32,27 @@ def during(effect: dict[str, Any], attack: Attack | None) -> bool:
     return attack is not None and attack.number == n
 
 
+def own_attack(effect: dict[str, Any], attack: Attack | None, iid: str, pid: str) -> bool:
+    """Whether a ``continuous`` effect of ``iid`` with ``own_attack`` n holds now: ``pid`` is
+    attacking with ``iid`` as its entry, and it is the n-th attack ``iid`` has made this turn
+    since it came into the entry (R4U-TEXT-OWN-ATTACK; not known: does not hold).
+
+    >>> a = Attack("B-1", "B", "A", number=2, entry="B-7", entry_number=1)
+    >>> eff = {"own_attack": 1}
+    >>> own_attack(eff, a, "B-7", "B"), own_attack(eff, a, "B-7", "A"), own_attack(eff, None, "B-7", "B")
+    (True, False, False)
+    """
+    n = effect.get("own_attack")
+    if n is None:
+        return True
+    return (
+        attack is not None
+        and attack.player == pid
+        and attack.entry == iid
+        and attack.entry_number == n
+    )
+
+
 def showcase_holds(effect: dict[str, Any], count: int) -> bool:
     """Whether a spark's skill showcase holds with ``count`` cards in its player's members and
     retire area (True when it has none)."""

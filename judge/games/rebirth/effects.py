@@ -20,6 +20,9 @@ A card's ``effects`` is a list of effects, each with a ``when``:
 - ``on_entry`` — with ``from`` ``hand`` | ``not_deck``: triggers when the card is put into its
   player's entry from the hand / from anywhere but the deck (R4U-TEXT-ON-ENTRY); ops: ``mod``
   (this character, the entry it was put into, until the end of the turn); optional ``showcase``.
+- ``continuous`` — with ``where`` ``entry`` and ``own_attack`` n: a character's change of itself
+  while it is the entry, during the n-th attack it makes this turn (R4U-TEXT-OWN-ATTACK);
+  optional ``showcase`` (while the count holds); ops: ``mod``.
 
 Ops of ``spark`` and ``activated`` effects: ``draw`` ``n`` (its player draws n), ``heal`` ``n``
 (the last n cards put into its player's retire area go to the waiting room), ``mod`` ``atk``,
@@ -58,7 +61,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry")
+WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
@@ -73,6 +76,9 @@ OPS_BY_WHEN = {
     # "when this character is put into the entry from …" (on_entry.py, R4U-TEXT-ON-ENTRY):
     # only a change of this character, the entry it was put into
     "on_entry": ("mod",),
+    # a character's 【永】【エントリー】 with "during this character's n-th attack of each turn"
+    # (during.py, R4U-TEXT-OWN-ATTACK): a change of this character, the entry
+    "continuous": ("mod",),
 }
 #: where a ``performance`` read from a 【永】 line works: 【エントリー】 (its own, while it is the
 #: entry) or 【メンバー】 (its player's entry, while it is a member), R4U-TEXT-PERFORMANCE
@@ -153,6 +159,12 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
     if when == "on_entry" and effect.get("from") not in ON_ENTRY_FROM:
         return False
+    if when == "continuous" and (
+        effect.get("where") != "entry" or not _is_int(effect.get("own_attack"), 1)
+    ):
+        return False  # the one continuous ability of a character read (R4U-TEXT-OWN-ATTACK)
+    if when != "continuous" and "own_attack" in effect:
+        return False
     if when != "on_entry" and "from" in effect:
         return False
     if when == "activated" and (
@@ -166,12 +178,12 @@ def supported(effect: dict[str, Any]) -> bool:
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     if "showcase" in effect and (
-        when not in ("spark", "on_entry") or not _is_int(effect["showcase"], 1)
+        when not in ("spark", "on_entry", "continuous") or not _is_int(effect["showcase"], 1)
     ):
         return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
     if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
         return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
-    if when in ("rebirth_area", "performance", "on_entry") and any(
+    if when in ("rebirth_area", "performance", "on_entry", "continuous") and any(
         isinstance(op, dict) and "side" in op for op in ops
     ):
         return False  # a continuous change is of its own player's entry only

@@ -22,7 +22,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import actions, effects, on_set, resolve
 from judge.games.rebirth.cards import CardDef
-from judge.games.rebirth.during import during, showcase_holds
+from judge.games.rebirth.during import during, own_attack, showcase_holds
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -173,6 +173,14 @@ class RebirthEngine(AgendaEngine):
                 ):
                     a, b = effects.mods(eff)
                     atk, dfn = atk + a, dfn + b
+        for eff in d.effects_when("continuous"):  # R4U-TEXT-OWN-ATTACK
+            if (
+                effects.supported(eff)
+                and showcase_holds(eff, self.count_for(pid, None))
+                and own_attack(eff, st.attack, ps.entry, pid)
+            ):
+                a, b = effects.mods(eff)
+                atk, dfn = atk + a, dfn + b
         for iid in ps.rebirth_area:
             for eff in st.card(iid).effects_when("rebirth_area"):
                 if effects.supported(eff) and during(eff, st.attack):
@@ -207,6 +215,7 @@ class RebirthEngine(AgendaEngine):
         from judge.games.rebirth.activate import arrive
 
         arrive(self, iid)
+        self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
@@ -306,6 +315,8 @@ class RebirthEngine(AgendaEngine):
         st.damage, st.damage_on = 0, None
         st.used.clear()
         st.attacks = 0
+        st.entry_attacks.clear()
+        st.counts_known = True
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
             "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."

@@ -130,6 +130,21 @@ def _on_entry(m: re.Match[str]) -> Line | None:
     return Line(effect={**effect, "do": [op]}, only=("character",), marks=marks)
 
 
+def _own_attack(m: re.Match[str]) -> Line | None:
+    """「【永】【エントリー】:各ターンこのキャラのN回目のアタック中、このキャラを+X/+Y。」: a ``continuous``
+    change of this character during its N-th attack (R4U-TEXT-OWN-ATTACK)."""
+    lv = m.group("lv")
+    if lv is None and m.group("rlv") is not None or not _reminder_agrees(m):
+        return None
+    op = {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
+    effect: dict[str, Any] = {"when": "continuous", "where": "entry"}
+    effect["own_attack"] = int(m.group("n"))
+    if lv is not None:
+        effect["showcase"] = int(lv)
+    marks = (f"showcase{int(lv)}",) if lv else ()
+    return Line(effect={**effect, "do": [op]}, only=("character",), marks=marks)
+
+
 #: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
 _BLOCKER_REMINDER = r"\(手札から(?:控え室に置く|すてる)と、味方へのアタック1回のダメージを0にする\)"
 
@@ -401,6 +416,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【永】【メンバー】【本領発揮Lv(?P<lv>\d+)】:あなたのエントリーを{_MOD}。"
         rf"(?:{_SHOWCASE_REMINDER})?",
         lambda m: _performance(m, "member"),
+    ),
+    # a character's change of itself during its n-th attack of each turn (R4U-TEXT-OWN-ATTACK)
+    tr.template(
+        "cont (entry): during this character's n-th attack of each turn, this character +N/+N",
+        r"【永】【エントリー】(?:【本領発揮Lv(?P<lv>\d+)】)?:各ターンこのキャラの(?P<n>\d+)回目の"
+        rf"アタック中、このキャラを{_MOD}。(?:{_SHOWCASE_REMINDER})?",
+        _own_attack,
     ),
     # a character's "when this character is put into the entry from …" (R4U-TEXT-ON-ENTRY)
     tr.template(

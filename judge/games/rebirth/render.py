@@ -25,7 +25,7 @@ FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
-_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from"}
+_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
 
 
 def raw(what: Any) -> str:
@@ -130,6 +130,16 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"Performance {effect.get('count')}{attr} (while this is {place} and your "
             f"members and retire area hold that many{target})"
         )
+    elif when == "continuous":
+        head = (
+            f"While this is your entry, during the attack number {effect.get('own_attack')} "
+            "it makes each turn"
+        )
+        if "showcase" in effect:
+            head += (
+                f" (skill showcase {effect['showcase']}: while your members and retire area "
+                f"hold {effect['showcase']} or more cards)"
+            )
     elif when == "on_entry":
         src = "the hand" if effect.get("from") == "hand" else "anywhere but the deck"
         head = f"When this character is put into your entry from {src}"

@@ -117,6 +117,10 @@ class Attack:
     guard_card: str | None = None
     #: the attack's number this turn, from 1 (0: not known, as in a game from a position)
     number: int = 0
+    #: the attacking player's entry character when it was declared, and how many attacks it has
+    #: made this turn with this one (R4U-TEXT-OWN-ATTACK; 0: not known)
+    entry: str | None = None
+    entry_number: int = 0
 
 
 @dataclass
@@ -138,6 +142,12 @@ class R4UState:
     attack: Attack | None = None
     #: attacks declared this turn (R4U-TEXT-NTH-ATTACK); 0 when a turn starts
     attacks: int = 0
+    #: attacks declared this turn by each entry character since it came into the entry
+    #: (R4U-TEXT-OWN-ATTACK); emptied when a turn starts
+    entry_attacks: dict[str, int] = field(default_factory=dict)
+    #: False in a turn that a game from a position started in the battle phase of: the attacks
+    #: before it are not known, so no attack's number is (R4U-TEXT-NTH-ATTACK, -OWN-ATTACK)
+    counts_known: bool = True
     #: damage dealt this turn to the opposing entry character, and which character it was
     damage: int = 0
     damage_on: str | None = None

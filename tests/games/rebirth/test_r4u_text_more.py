@@ -138,3 +138,45 @@ def test_R4U_TEXT_ON_ENTRY_its_skill_showcase_is_read_when_it_would_trigger() ->
     assert "R4U-TEXT-ON-ENTRY" in rules_applied(r2, b.last)
     entry = player_state(r2, "A")["entry"]
     assert (entry["atk"], entry["def"]) == (3, 5)
+
+
+# -- R4U-TEXT-OWN-ATTACK -------------------------------------------------------------------
+
+OWN_ATTACK = "【永】【エントリー】:各ターンこのキャラの{n}回目のアタック中、このキャラを+1/±0。"
+
+
+def _own_attack(n: int, text: str = OWN_ATTACK) -> tuple[LogBuilder, dict[str, Any]]:
+    """In turn 2 B's entry-in puts T-OWN (ATK 1, read from ``text``) into the entry and B
+    attacks once with its filler member (A's entry: a filler, DEF 3); A uses no guard."""
+    own = _text_card("T-OWN", text.format(n=n), atk=1, def_=4)
+    b = LogBuilder([own]).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-OWN")
+    b.proceed("B")
+    b.act("B", "attack", card="T-000")
+    b.act("A", "guard", card=None)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    return b, r
+
+
+def test_R4U_TEXT_OWN_ATTACK_applies_during_this_characters_nth_attack_only() -> None:
+    r = read_card({"type": "character", "text": OWN_ATTACK.format(n=1)})
+    assert r.understood
+    assert {k: v for k, v in r.effects[0].items() if k != "text"} == {
+        "when": "continuous",
+        "where": "entry",
+        "own_attack": 1,
+        "do": [{"op": "mod", "atk": 1, "def": 0}],
+    }
+    b, r1 = _own_attack(1)
+    assert r1["steps"][b.last]["state"]["damage"]["total"] == 2  # ATK 1 + 1 in its 1st attack
+    assert player_state(r1, "B")["entry"]["atk"] == 1  # no attack in progress now
+    b2, r2 = _own_attack(2)
+    assert r2["steps"][b2.last]["state"]["damage"]["total"] == 1  # its 1st attack: ATK 1
+    # with a skill showcase of 2: B's members and retire area hold 1 card, it does not apply
+    shown = OWN_ATTACK.replace("【エントリー】", "【エントリー】【本領発揮Lv2】")
+    b3, r3 = _own_attack(1, shown)
+    assert r3["steps"][b3.last]["state"]["damage"]["total"] == 1
