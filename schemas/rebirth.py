@@ -56,6 +56,13 @@ class R4UCardSchema(BaseSchema):
     atk = Int(minimum=0, allow_none=True, load_default=None)
     def_ = Int(minimum=0, allow_none=True, load_default=None, data_key="def", attribute="def")
     attribute = Str(non_empty=True, allow_none=True, load_default=None)
+    traits = List(
+        Str(non_empty=True),
+        metadata={
+            "description": "a character's attributes when it has several (attribute left out): "
+            "what a skill showcase of an attribute counts (R4U-TEXT-SHOWCASE-ATTRIBUTE)"
+        },
+    )
     frame = Str(allow_none=True, load_default=None, validate=one_of(FRAMES))
     keywords = List(Str(validate=one_of(KEYWORDS)), load_default=list, metadata={"default": []})
     #: no default: a definition without ``effects`` and with ``text`` has its text read
@@ -92,7 +99,7 @@ class R4UCardSchema(BaseSchema):
                 if original.get(name) is None:
                     errors[name] = ["required for characters"]
         else:
-            for name in (*stats, "attribute"):
+            for name in (*stats, "attribute", "traits"):
                 if original.get(name) is not None:
                     errors[name] = [f"only characters have {name}; leave it out"]
         if errors:

@@ -55,7 +55,8 @@ def own_attack(effect: dict[str, Any], attack: Attack | None, iid: str, pid: str
 
 def showcase_holds(effect: dict[str, Any], count: int) -> bool:
     """Whether a spark's skill showcase holds with ``count`` cards in its player's members and
-    retire area (True when it has none)."""
+    retire area (True when it has none); of its ``showcase_attribute`` when it has one: the
+    caller counts those (R4U-TEXT-SHOWCASE-ATTRIBUTE)."""
     n = effect.get("showcase")
     return n is None or count >= n
 

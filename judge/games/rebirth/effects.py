@@ -181,6 +181,12 @@ def supported(effect: dict[str, Any]) -> bool:
         when not in ("spark", "on_entry", "continuous") or not _is_int(effect["showcase"], 1)
     ):
         return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
+    if "showcase_attribute" in effect and (
+        "showcase" not in effect
+        or not isinstance(effect["showcase_attribute"], str)
+        or not effect["showcase_attribute"]
+    ):
+        return False  # the attribute a skill showcase counts (R4U-TEXT-SHOWCASE-ATTRIBUTE)
     if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
         return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
     if when in ("rebirth_area", "performance", "on_entry", "continuous") and any(

@@ -142,7 +142,7 @@ class RebirthEngine(AgendaEngine):
         cards = [*ps.member_cards(), *ps.retire]
         if attribute is None:
             return len(cards)
-        return sum(1 for c in cards if self.state.card(c).attribute == attribute)
+        return sum(1 for c in cards if self.state.card(c).has_attribute(attribute))
 
     def atk_def(self, pid: str) -> tuple[int, int]:
         """The current ATK and DEF of ``pid``'s entry character: printed, effects until the end
@@ -176,7 +176,7 @@ class RebirthEngine(AgendaEngine):
         for eff in d.effects_when("continuous"):  # R4U-TEXT-OWN-ATTACK
             if (
                 effects.supported(eff)
-                and showcase_holds(eff, self.count_for(pid, None))
+                and showcase_holds(eff, self.count_for(pid, eff.get("showcase_attribute")))
                 and own_attack(eff, st.attack, ps.entry, pid)
             ):
                 a, b = effects.mods(eff)
@@ -551,7 +551,7 @@ class RebirthEngine(AgendaEngine):
         sparks = []
         for index, eff in enumerate(self.state.card(iid).effects):
             if eff.get("when") == "spark":
-                if not showcase_holds(eff, self.count_for(pid, None)):
+                if not showcase_holds(eff, self.count_for(pid, eff.get("showcase_attribute"))):
                     self.ctx.ruling(
                         "R4U-TEXT-SHOWCASE",
                         f"{self.name(iid)}'s spark needs skill showcase {eff['showcase']}: "

@@ -40,7 +40,7 @@ def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str) -> None:
     for index, eff in enumerate(eng.state.card(iid).effects):
         if eff.get("when") != "on_entry" or not triggers(eff, came_from):
             continue
-        if not showcase_holds(eff, eng.count_for(pid, None)):
+        if not showcase_holds(eff, eng.count_for(pid, eff.get("showcase_attribute"))):
             eng.ctx.ruling(
                 "R4U-TEXT-SHOWCASE",
                 f"{eng.name(iid)}'s ability needs skill showcase {eff['showcase']}: {pid}'s "

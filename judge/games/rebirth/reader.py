@@ -63,86 +63,111 @@ def _mod(m: re.Match[str], when: str, **extra: Any) -> Line:
 
 
 _MOD = rf"(?P<atk>{_SIGNED[1:-1]})/(?P<def>{_SIGNED[1:-1]})"
-#: a spark's head, with an optional skill showcase (【本領発揮LvN】, R4U-TEXT-SHOWCASE)
-_SPARK = r"【スパーク】(?:【本領発揮Lv(?P<lv>\d+)】)?:"
+#: a skill showcase (【本領発揮LvN】, R4U-TEXT-SHOWCASE), of one attribute when framed after it
+#: (〔X〕, R4U-TEXT-SHOWCASE-ATTRIBUTE)
+_SHOW = r"【本領発揮Lv(?P<lv>\d+)】(?:〔(?P<attr>[^〕]+)〕)?"
+#: a spark's head, with an optional skill showcase
+_SPARK = rf"【スパーク】(?:{_SHOW})?:"
+#: skill showcase's printed reminder, (of an attribute: 〔X〕 after the level and before が合計)
+_SHOWCASE_REMINDER = (
+    r"\(【本領発揮Lv(?P<rlv>\d+)】(?:〔(?P<rattr>[^〕]+)〕)?:あなたの、メンバーとリタイア"
+    r"(?:の〔(?P<rattr2>[^〕]+)〕)?が合計(?P<rn>\d+)枚以上で有効\)"
+)
+
+
+def _mark(level: str | int, attr: str | None) -> str:
+    """What a skill showcase reminder explains: ``showcase3``, ``showcase3〔X〕``."""
+    return f"showcase{int(level)}" + (f"〔{attr}〕" if attr else "")
+
+
+def _showcase(m: re.Match[str]) -> tuple[dict[str, Any], tuple[str, ...]] | None:
+    """The skill showcase of a matched line (its ``showcase`` and ``showcase_attribute``,
+    and what a reminder may explain), checked against a reminder printed on the same line
+    (None: they disagree, or a reminder with no showcase)."""
+    groups = m.groupdict()
+    lv, attr = groups.get("lv"), groups.get("attr")
+    if groups.get("rlv") is not None and (
+        lv is None or (groups["rlv"], groups.get("rattr")) != (lv, attr) or not _reminder_ok(m)
+    ):
+        return None
+    if lv is None:
+        return {}, ()
+    fields: dict[str, Any] = {"showcase": int(lv)}
+    if attr:
+        fields["showcase_attribute"] = attr
+    return fields, (_mark(lv, attr),)
+
+
+def _reminder_ok(m: re.Match[str]) -> bool:
+    """A reminder names its level twice and its attribute (if any) twice alike."""
+    return m.group("rlv") == m.group("rn") and m.group("rattr") == m.group("rattr2")
 
 
 def _spark(
     m: re.Match[str], ops: list[dict[str, Any]], only: tuple[str, ...] | None = None
-) -> Line:
-    """A spark of ``ops``, with its skill showcase level when printed."""
-    lv = m.group("lv")
-    effect: dict[str, Any] = {"when": "spark", **({"showcase": int(lv)} if lv else {}), "do": ops}
-    marks = (f"showcase{int(lv)}",) if lv else ()
-    return Line(effect=effect, marks=marks, **({"only": only} if only else {}))
+) -> Line | None:
+    """A spark of ``ops``, with its skill showcase when printed."""
+    shown = _showcase(m)
+    if shown is None:
+        return None
+    effect: dict[str, Any] = {"when": "spark", **shown[0], "do": ops}
+    return Line(effect=effect, marks=shown[1], **({"only": only} if only else {}))
 
 
-def _optional(line: Line) -> Line:
+def _optional(line: Line | None) -> Line | None:
     """``line``'s effect made optional (「…てよい」: its player may decline it)."""
-    assert line.effect is not None
+    if line is None or line.effect is None:
+        return None
     return Line(
         line.keywords, {**line.effect, "optional": True}, line.reminder, line.only, line.marks
     )
 
 
 def _showcase_reminder(m: re.Match[str]) -> Line | None:
-    """「(【本領発揮LvN】:あなたの、メンバーとリタイアが合計N枚以上で有効)」, the two N alike."""
-    if m.group(1) != m.group(2):
+    """「(【本領発揮LvN】(〔X〕):あなたの、メンバーとリタイア(の〔X〕)が合計N枚以上で有効)」, the two N
+    alike and the two X alike."""
+    if not _reminder_ok(m):
         return None
-    return Line(reminder=f"showcase{int(m.group(1))}")
+    return Line(reminder=_mark(m.group("rlv"), m.group("rattr")))
 
 
-#: skill showcase's printed reminder on the line it explains, its level as the line's
-_SHOWCASE_REMINDER = (
-    r"\(【本領発揮Lv(?P<rlv>\d+)】:あなたの、メンバーとリタイアが合計(?P<rn>\d+)枚以上で有効\)"
-)
-
-
-def _reminder_agrees(m: re.Match[str]) -> bool:
-    """A skill showcase reminder printed on the line names the line's level (twice)."""
-    if m.group("rlv") is None:
-        return True
-    return m.group("rlv") == m.group("rn") == m.group("lv")
+def _mod_op(m: re.Match[str]) -> dict[str, Any]:
+    return {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
 
 
 def _performance(m: re.Match[str], where: str) -> Line | None:
-    """「【永】【エントリー|メンバー】【本領発揮LvN】:…を+X/+Y。」: a ``performance`` of count N
-    that works only from ``where`` (R4U-TEXT-PERFORMANCE)."""
-    if not _reminder_agrees(m):
+    """「【永】【エントリー|メンバー】【本領発揮LvN】(〔X〕):…を+X/+Y。」: a ``performance`` of count N (of
+    attribute X) that works only from ``where`` (R4U-TEXT-PERFORMANCE)."""
+    shown = _showcase(m)
+    if not shown or not shown[0]:
         return None
-    op = {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
-    effect = {"when": "performance", "count": int(m.group("lv")), "where": where, "do": [op]}
-    return Line(effect=effect, only=("character",), marks=(f"showcase{int(m.group('lv'))}",))
+    effect: dict[str, Any] = {"when": "performance", "count": shown[0]["showcase"]}
+    if "showcase_attribute" in shown[0]:
+        effect["attribute"] = shown[0]["showcase_attribute"]
+    effect.update(where=where, do=[_mod_op(m)])
+    return Line(effect=effect, only=("character",), marks=shown[1])
 
 
 def _on_entry(m: re.Match[str]) -> Line | None:
     """「【自】:このキャラが(手札|デッキ以外)からエントリーに置かれた時、このターン中、このキャラを
     +X/+Y。」: an ``on_entry`` ability (R4U-TEXT-ON-ENTRY), with its skill showcase if printed."""
-    lv = m.group("lv")
-    if lv is None and m.group("rlv") is not None or not _reminder_agrees(m):
+    shown = _showcase(m)
+    if shown is None:
         return None
-    op = {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
     src = "hand" if m.group("src") == "手札" else "not_deck"
-    effect: dict[str, Any] = {"when": "on_entry", "from": src}
-    if lv is not None:
-        effect["showcase"] = int(lv)
-    marks = (f"showcase{int(lv)}",) if lv else ()
-    return Line(effect={**effect, "do": [op]}, only=("character",), marks=marks)
+    effect: dict[str, Any] = {"when": "on_entry", "from": src, **shown[0], "do": [_mod_op(m)]}
+    return Line(effect=effect, only=("character",), marks=shown[1])
 
 
 def _own_attack(m: re.Match[str]) -> Line | None:
     """「【永】【エントリー】:各ターンこのキャラのN回目のアタック中、このキャラを+X/+Y。」: a ``continuous``
     change of this character during its N-th attack (R4U-TEXT-OWN-ATTACK)."""
-    lv = m.group("lv")
-    if lv is None and m.group("rlv") is not None or not _reminder_agrees(m):
+    shown = _showcase(m)
+    if shown is None:
         return None
-    op = {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
     effect: dict[str, Any] = {"when": "continuous", "where": "entry"}
-    effect["own_attack"] = int(m.group("n"))
-    if lv is not None:
-        effect["showcase"] = int(lv)
-    marks = (f"showcase{int(lv)}",) if lv else ()
-    return Line(effect={**effect, "do": [op]}, only=("character",), marks=marks)
+    effect.update(own_attack=int(m.group("n")), **shown[0], do=[_mod_op(m)])
+    return Line(effect=effect, only=("character",), marks=shown[1])
 
 
 #: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
@@ -232,7 +257,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
     # sparks (R4U-SPARK; the ops of effects.py)
     tr.template(
         "skill showcase reminder",
-        r"\(【本領発揮Lv(\d+)】:あなたの、メンバーとリタイアが合計(\d+)枚以上で有効\)",
+        _SHOWCASE_REMINDER,
         _showcase_reminder,
     ),
     tr.template(
@@ -407,27 +432,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
     # (R4U-TEXT-PERFORMANCE): the seed's performance (本领发挥)
     tr.template(
         "cont (entry) showcase: this character +N/+N",
-        rf"【永】【エントリー】【本領発揮Lv(?P<lv>\d+)】:このキャラを{_MOD}。"
+        rf"【永】【エントリー】{_SHOW}:このキャラを{_MOD}。"
         rf"(?:{_SHOWCASE_REMINDER})?",
         lambda m: _performance(m, "entry"),
     ),
     tr.template(
         "cont (member) showcase: your entry +N/+N",
-        rf"【永】【メンバー】【本領発揮Lv(?P<lv>\d+)】:あなたのエントリーを{_MOD}。"
+        rf"【永】【メンバー】{_SHOW}:あなたのエントリーを{_MOD}。"
         rf"(?:{_SHOWCASE_REMINDER})?",
         lambda m: _performance(m, "member"),
     ),
     # a character's change of itself during its n-th attack of each turn (R4U-TEXT-OWN-ATTACK)
     tr.template(
         "cont (entry): during this character's n-th attack of each turn, this character +N/+N",
-        r"【永】【エントリー】(?:【本領発揮Lv(?P<lv>\d+)】)?:各ターンこのキャラの(?P<n>\d+)回目の"
+        rf"【永】【エントリー】(?:{_SHOW})?:各ターンこのキャラの(?P<n>\d+)回目の"
         rf"アタック中、このキャラを{_MOD}。(?:{_SHOWCASE_REMINDER})?",
         _own_attack,
     ),
     # a character's "when this character is put into the entry from …" (R4U-TEXT-ON-ENTRY)
     tr.template(
         "auto: put into the entry from the hand / not from the deck, this character +N/+N",
-        r"【自】(?:【本領発揮Lv(?P<lv>\d+)】)?:このキャラが(?P<src>手札|デッキ以外)からエントリーに"
+        rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|デッキ以外)からエントリーに"
         rf"置かれた時、このターン中、このキャラを{_MOD}。(?:{_SHOWCASE_REMINDER})?",
         _on_entry,
     ),

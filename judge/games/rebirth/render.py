@@ -26,6 +26,7 @@ _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entr
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
 _EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
+_EFFECT_KEYS |= {"showcase_attribute"}
 
 
 def raw(what: Any) -> str:
@@ -96,6 +97,18 @@ def render_op(op: Any, until_end: bool = True) -> str:
     return raw(op)
 
 
+def _showcase(effect: dict[str, Any], how: str) -> str:
+    """An effect's skill showcase in English (empty when it has none)."""
+    if "showcase" not in effect:
+        return ""
+    n = effect["showcase"]
+    attr = effect.get("showcase_attribute")
+    of = f" of [{attr}]" if attr else ""
+    return (
+        f" (skill showcase {n}{of}: {how} your members and retire area hold {n} or more cards{of})"
+    )
+
+
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, cost and ops."""
     when = effect.get("when")
@@ -103,13 +116,7 @@ def render_effect(effect: dict[str, Any]) -> str:
     extra = {k: v for k, v in effect.items() if k not in _EFFECT_KEYS}
     tail = f" {raw(extra)}" if extra else ""
     if when == "spark":
-        head = "Spark"
-        if "showcase" in effect:
-            n = effect["showcase"]
-            head += (
-                f" (skill showcase {n}: fires only when your members and retire area hold "
-                f"{n} or more cards)"
-            )
+        head = "Spark" + _showcase(effect, "fires only when")
     elif when == "activated":
         where = _PLACES.get(effect.get("where", "field"), raw(effect.get("where")))
         limit = f", at most {effect['per_turn']} a turn" if "per_turn" in effect else ""
@@ -135,19 +142,11 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"While this is your entry, during the attack number {effect.get('own_attack')} "
             "it makes each turn"
         )
-        if "showcase" in effect:
-            head += (
-                f" (skill showcase {effect['showcase']}: while your members and retire area "
-                f"hold {effect['showcase']} or more cards)"
-            )
+        head += _showcase(effect, "while")
     elif when == "on_entry":
         src = "the hand" if effect.get("from") == "hand" else "anywhere but the deck"
         head = f"When this character is put into your entry from {src}"
-        if "showcase" in effect:
-            head += (
-                f" (skill showcase {effect['showcase']}: triggers only when your members and "
-                f"retire area hold {effect['showcase']} or more cards)"
-            )
+        head += _showcase(effect, "triggers only when")
     else:
         head = raw({"when": when})
     if not isinstance(ops, list) or not ops:

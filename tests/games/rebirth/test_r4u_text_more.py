@@ -180,3 +180,48 @@ def test_R4U_TEXT_OWN_ATTACK_applies_during_this_characters_nth_attack_only() ->
     shown = OWN_ATTACK.replace("【エントリー】", "【エントリー】【本領発揮Lv2】")
     b3, r3 = _own_attack(1, shown)
     assert r3["steps"][b3.last]["state"]["damage"]["total"] == 1
+
+
+# -- R4U-TEXT-SHOWCASE-ATTRIBUTE -----------------------------------------------------------
+
+ATTR_SPARK = "【スパーク】【本領発揮Lv1】〔星組〕:あなたは2枚引く。"
+ATTR_REMINDER = (
+    "(【本領発揮Lv1】〔星組〕:あなたの、メンバーとリタイアの〔星組〕が合計1枚以上で有効)"
+)
+
+
+def test_R4U_TEXT_SHOWCASE_ATTRIBUTE_read_with_its_reminder() -> None:
+    r = read_card({"type": "character", "text": ATTR_SPARK + "\n" + ATTR_REMINDER})
+    assert r.understood
+    assert (r.effects[0]["showcase"], r.effects[0]["showcase_attribute"]) == (1, "星組")
+    # a reminder of another attribute, or of none, explains another showcase: not read
+    other = ATTR_REMINDER.replace("星組", "月組")
+    assert not read_card({"type": "character", "text": ATTR_SPARK + "\n" + other}).understood
+    plain = "(【本領発揮Lv1】:あなたの、メンバーとリタイアが合計1枚以上で有効)"
+    assert not read_card({"type": "character", "text": ATTR_SPARK + "\n" + plain}).understood
+    # several attributes joined are not read
+    joined = ATTR_SPARK.replace("〔星組〕", "〔星組〕&〔月組〕")
+    assert not read_card({"type": "character", "text": joined}).understood
+
+
+def _attr_spark(member: dict[str, Any]) -> tuple[LogBuilder, dict[str, Any]]:
+    """In turn 2 B's entry is ``member`` (moved to member square 1) and the entry-in reveals
+    T-ASP, read from ATTR_SPARK; A uses no cancel."""
+    spark = _text_card("T-ASP", ATTR_SPARK)
+    b = LogBuilder([spark, member], decks=None).setup(first="A", entries={"B": member["code"]})
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-ASP")
+    return b, b.replay()
+
+
+def test_R4U_TEXT_SHOWCASE_ATTRIBUTE_counts_cards_of_that_attribute_or_trait() -> None:
+    one = card("T-STA", attribute="星組")
+    several = card("T-STB", attribute=None)
+    several["traits"] = ["歌劇", "星組"]
+    other = card("T-STC", attribute="月組")
+    for member, fires in ((one, True), (several, True), (other, False)):
+        b, r = _attr_spark(member)
+        assert ("R4U-SPARK" in rules_applied(r, b.last)) is fires, member["code"]
+        assert ("R4U-TEXT-SHOWCASE" in rules_applied(r, b.last)) is not fires
