@@ -279,6 +279,7 @@ class R4UResolveSchema(ActionSchema):
 
     do = Kind("resolve")
     source = R4UCardRef(required=True)
+    pay = _pay()  # the energy cost of a member's ability when it supports (R4U-TEXT-ON-SUPPORT)
     targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
     choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
     use = Bool(

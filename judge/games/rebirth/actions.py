@@ -588,7 +588,9 @@ def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
         eng.advance()
         fill_missing(eng, action)
         return
-    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard":
+    # an ability waiting (a member's when it supports, R4U-TEXT-ON-SUPPORT) is resolved
+    # before the guard: the guard is not the decision due yet
+    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard" and not eng.pool.items:
         pid = st.agenda[0][1]["player"]
         a = st.attack
         st.agenda.pop(0)

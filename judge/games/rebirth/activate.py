@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code, ref_text
 from judge.core.timing import PendingEffect, choose_pending
-from judge.games.rebirth import effects, resolve
+from judge.games.rebirth import effects, on_support, resolve
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -205,12 +205,15 @@ def check_resolve(eng: RebirthEngine, plan: Plan) -> None:
         )
         for rule, msg in problems:
             plan.violate(rule, msg)
+        on_support.check_cost(eng, plan, pe)  # R4U-TEXT-ON-SUPPORT
     plan.data["pe"] = pe
 
 
 def apply_resolve(eng: RebirthEngine, plan: Plan) -> None:
     pe = plan.data["pe"]
     eng.pool.remove(pe)
+    if effects.supported(pe.effect):
+        on_support.pay_cost(eng, plan, pe)
     eng.run_effect(
         pe,
         list(plan.action.get("targets") or []),

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import do_take, is_instance, ref_code, ref_text
+from judge.games.rebirth import on_support
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
@@ -123,6 +124,7 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
             f"{pid} rested a standing member: an attack with its entry character's ATK.",
         )
     eng.push(("wait_guard", {"player": defender}), ("attack_resolve", {}))
+    on_support.fire(eng, pid, slot.card)  # R4U-TEXT-ON-SUPPORT
 
 
 def guard_keywords(eng: RebirthEngine, partner: bool) -> tuple[str, ...]:

@@ -62,6 +62,7 @@ from collections.abc import Iterator
 from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
+WHENS += ("on_support",)
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
@@ -79,7 +80,12 @@ OPS_BY_WHEN = {
     # a character's 【永】【エントリー】 with "during this character's n-th attack of each turn"
     # (during.py, R4U-TEXT-OWN-ATTACK): a change of this character, the entry
     "continuous": ("mod",),
+    # a member's "when this character supports" (on_support.py, R4U-TEXT-ON-SUPPORT): draws,
+    # and changes of the supported character during this attack (``until`` ``attack``)
+    "on_support": ("mod", "draw"),
 }
+#: what an ``on_support`` ability may cost (``pay_self``): this member onto the deck's bottom
+PAY_SELF = ("deck_bottom",)
 #: where a ``performance`` read from a 【永】 line works: 【エントリー】 (its own, while it is the
 #: entry) or 【メンバー】 (its player's entry, while it is a member), R4U-TEXT-PERFORMANCE
 PERFORMANCE_WHERE = ("entry", "member")
@@ -178,7 +184,8 @@ def supported(effect: dict[str, Any]) -> bool:
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     if "showcase" in effect and (
-        when not in ("spark", "on_entry", "continuous") or not _is_int(effect["showcase"], 1)
+        when not in ("spark", "on_entry", "continuous", "on_support")
+        or not _is_int(effect["showcase"], 1)
     ):
         return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
     if "showcase_attribute" in effect and (
@@ -187,6 +194,8 @@ def supported(effect: dict[str, Any]) -> bool:
         or not effect["showcase_attribute"]
     ):
         return False  # the attribute a skill showcase counts (R4U-TEXT-SHOWCASE-ATTRIBUTE)
+    if not _support_ok(effect, ops):
+        return False
     if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
         return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
     if when in ("rebirth_area", "performance", "on_entry", "continuous") and any(
@@ -194,6 +203,25 @@ def supported(effect: dict[str, Any]) -> bool:
     ):
         return False  # a continuous change is of its own player's entry only
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
+
+
+def _support_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
+    """An ``on_support`` ability's cost and ops (R4U-TEXT-ON-SUPPORT): ``cost`` (energy to
+    rest) and ``pay_self`` only there, and only on an optional one; a ``mod`` with ``until``
+    ``attack`` there, and every ``mod`` of it so."""
+    when = effect.get("when")
+    mods = [op for op in ops if isinstance(op, dict) and op.get("op") == "mod"]
+    if when != "on_support":
+        keys = any("until" in op for op in mods) or "pay_self" in effect or "by_doing" in effect
+        return not keys
+    if any(op.get("until") != "attack" or "side" in op for op in mods):
+        return False
+    if effect.get("pay_self", "deck_bottom") not in PAY_SELF:
+        return False
+    if not _is_int(effect.get("cost", 0), 0) or effect.get("by_doing", False) not in (True, False):
+        return False
+    paid = "pay_self" in effect or effect.get("cost", 0) > 0
+    return bool(effect.get("optional")) == paid and (paid or not effect.get("by_doing"))
 
 
 def needs_choice(effect: dict[str, Any]) -> bool:

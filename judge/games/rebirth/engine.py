@@ -20,7 +20,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import actions, effects, on_set, resolve
+from judge.games.rebirth import actions, effects, on_set, on_support, resolve
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import during, own_attack, showcase_holds
 from judge.games.rebirth.state import (
@@ -173,6 +173,8 @@ class RebirthEngine(AgendaEngine):
                 ):
                     a, b = effects.mods(eff)
                     atk, dfn = atk + a, dfn + b
+        a, b = on_support.attack_mods(self, pid)  # "during this attack" (R4U-TEXT-ON-SUPPORT)
+        atk, dfn = atk + a, dfn + b
         for eff in d.effects_when("continuous"):  # R4U-TEXT-OWN-ATTACK
             if (
                 effects.supported(eff)

@@ -170,6 +170,44 @@ def _own_attack(m: re.Match[str]) -> Line | None:
     return Line(effect=effect, only=("character",), marks=shown[1])
 
 
+#: what a member's ability when it supports may cost: this member onto the deck's bottom or N
+#: energy "by doing so" (することで), or N energy "you may…; if you do" (してよい。そうしたら)
+_SUPPORT_COST = (
+    r"(?:あなたは(?:(?P<self>このキャラをデッキの下に置く)こと|エネ(?P<cost>\d+)すること)で、"
+    r"|あなたは\[エネ(?P<may>\d+)\]してよい。そうしたら、)?"
+)
+#: what it does: draw N, and/or the supported character +X/+Y during this attack
+_SUPPORT_BODY = (
+    r"(?:(?P<draw>\d+)枚引(?:く。|き、))?"
+    rf"(?:このアタック中、サポートされたキャラを{_MOD}。)?"
+)
+
+
+def _on_support(m: re.Match[str]) -> Line | None:
+    """「【自】【メンバー】:このキャラがサポートした時、(cost)(N枚引き、)(このアタック中、サポートされたキャラを
+    +X/+Y。)」: an ``on_support`` ability (R4U-TEXT-ON-SUPPORT)."""
+    shown = _showcase(m)
+    draw, atk = m.group("draw"), m.group("atk")
+    drew_only = draw is not None and m.group(0).find(f"{draw}枚引く。") >= 0
+    if shown is None or (draw is None and atk is None) or (drew_only and atk is not None):
+        return None
+    if draw is not None and not drew_only and atk is None:
+        return None  # 「N枚引き、」 with nothing after it
+    ops: list[dict[str, Any]] = []
+    if draw is not None:
+        ops.append({"op": "draw", "n": int(draw)})
+    if atk is not None:
+        ops.append({**_mod_op(m), "until": "attack"})
+    effect: dict[str, Any] = {"when": "on_support", **shown[0]}
+    if m.group("self"):
+        effect.update(pay_self="deck_bottom", optional=True, by_doing=True)
+    elif m.group("cost"):
+        effect.update(cost=int(m.group("cost")), optional=True, by_doing=True)
+    elif m.group("may"):
+        effect.update(cost=int(m.group("may")), optional=True)
+    return Line(effect={**effect, "do": ops}, only=("character",), marks=shown[1])
+
+
 #: blocker's printed reminder, in its two wordings (控え室に置く, and the older すてる)
 _BLOCKER_REMINDER = r"\(手札から(?:控え室に置く|すてる)と、味方へのアタック1回のダメージを0にする\)"
 
@@ -455,6 +493,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|デッキ以外)からエントリーに"
         rf"置かれた時、このターン中、このキャラを{_MOD}。(?:{_SHOWCASE_REMINDER})?",
         _on_entry,
+    ),
+    # a member's "when this character supports" (R4U-TEXT-ON-SUPPORT), with its cost
+    tr.template(
+        "auto (member): when this supports, [a cost,] draw and/or the supported +N/+N",
+        rf"【自】【メンバー】(?:{_SHOW})?:このキャラがサポートした時、{_SUPPORT_COST}{_SUPPORT_BODY}"
+        rf"(?:{_SHOWCASE_REMINDER})?",
+        _on_support,
     ),
     # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
     tr.template(

@@ -26,7 +26,7 @@ _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entr
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
 _EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
-_EFFECT_KEYS |= {"showcase_attribute"}
+_EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing"}
 
 
 def raw(what: Any) -> str:
@@ -51,6 +51,11 @@ def render_op(op: Any, until_end: bool = True) -> str:
         last = "the last card" if n == 1 else f"the last {n} cards"
         goes = "goes" if n == 1 else "go"
         return f"heal {n} ({last} put into your retire area {goes} to your waiting room)"
+    if name == "mod" and op.get("until") == "attack" and set(op) <= {"op", "atk", "def", "until"}:
+        return (
+            f"the supported character (your entry) gets ATK {op.get('atk', 0):+d} / DEF "
+            f"{op.get('def', 0):+d} during this attack"
+        )
     if name == "mod" and set(op) <= {"op", "atk", "def", "side"}:
         tail = " until the end of the turn" if until_end else ""
         whose = "the opposing" if op.get("side", "own") == "opponent" else "your"
@@ -143,6 +148,17 @@ def render_effect(effect: dict[str, Any]) -> str:
             "it makes each turn"
         )
         head += _showcase(effect, "while")
+    elif when == "on_support":
+        head = "When this member supports an attack (it is rested to declare it)"
+        head += _showcase(effect, "triggers only when")
+        pays = []
+        if effect.get("cost"):
+            pays.append(f"rest {effect['cost']} of your energy area")
+        if effect.get("pay_self") == "deck_bottom":
+            pays.append("put this member onto the bottom of your deck")
+        if pays:
+            how = " (rule option by_doing, R4U-TEXT-BY-DOING)" if effect.get("by_doing") else ""
+            head += f"; you may {' and '.join(pays)}{how}; if you do"
     elif when == "on_entry":
         src = "the hand" if effect.get("from") == "hand" else "anywhere but the deck"
         head = f"When this character is put into your entry from {src}"
@@ -156,7 +172,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
     until_end = when in ("spark", "activated", "on_entry")
     body = "; ".join(render_op(op, until_end) for op in ops)
-    if effect.get("optional"):
+    if effect.get("optional") and when != "on_support":  # its head says what it costs
         body = f"you may use this effect: {body}"
     text = f"{head}: {body}.{tail}"
     if not effects.supported(effect):

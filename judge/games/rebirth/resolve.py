@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects, on_entry, on_set
+from judge.games.rebirth import effects, on_entry, on_set, on_support
 from judge.games.rebirth.during import target_count
 from judge.games.rebirth.state import Mod, Slot
 
@@ -194,6 +194,8 @@ def run(
                 player=pid,
                 cards=moved,
             )
+        elif name == "mod" and op.get("until") == "attack":
+            on_support.attack_mod(eng, pid, op, what)
         elif name == "mod" and not on_entry.still_there(eng, pid, pe.effect, pe.source):
             eng.event(
                 "effect_fizzled",

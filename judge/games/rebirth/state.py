@@ -121,6 +121,9 @@ class Attack:
     #: made this turn with this one (R4U-TEXT-OWN-ATTACK; 0: not known)
     entry: str | None = None
     entry_number: int = 0
+    #: changes of the supported character (the attacking entry) "during this attack"
+    #: (このアタック中), R4U-TEXT-ON-SUPPORT
+    mods: list[Mod] = field(default_factory=list)
 
 
 @dataclass

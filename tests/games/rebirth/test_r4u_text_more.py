@@ -14,6 +14,7 @@ from judge.games.rebirth.testing import (
     card,
     player_state,
     rules_applied,
+    rules_broken,
     verdict,
 )
 
@@ -225,3 +226,109 @@ def test_R4U_TEXT_SHOWCASE_ATTRIBUTE_counts_cards_of_that_attribute_or_trait() -
         b, r = _attr_spark(member)
         assert ("R4U-SPARK" in rules_applied(r, b.last)) is fires, member["code"]
         assert ("R4U-TEXT-SHOWCASE" in rules_applied(r, b.last)) is not fires
+
+
+# -- R4U-TEXT-ON-SUPPORT, R4U-TEXT-BY-DOING ------------------------------------------------
+
+SUPPORT_PLAIN = (
+    "【自】【メンバー】:このキャラがサポートした時、このアタック中、サポートされたキャラを+2/±0。"
+)
+SUPPORT_BOTTOM = (
+    "【自】【メンバー】:このキャラがサポートした時、あなたはこのキャラをデッキの下に置くことで、"
+    "このアタック中、サポートされたキャラを+2/±0。"
+)
+SUPPORT_MAY = (
+    "【自】【メンバー】:このキャラがサポートした時、あなたは[エネ1]してよい。そうしたら、"
+    "1枚引き、このアタック中、サポートされたキャラを+2/±0。"
+)
+
+
+def test_R4U_TEXT_ON_SUPPORT_read_in_its_wordings() -> None:
+    plain = read_card({"type": "character", "text": SUPPORT_PLAIN}).effects[0]
+    assert (plain["when"], plain["do"]) == (
+        "on_support",
+        [{"op": "mod", "atk": 2, "def": 0, "until": "attack"}],
+    )
+    bottom = read_card({"type": "character", "text": SUPPORT_BOTTOM}).effects[0]
+    assert (bottom["pay_self"], bottom["optional"], bottom["by_doing"]) == (
+        "deck_bottom",
+        True,
+        True,
+    )
+    may = read_card({"type": "character", "text": SUPPORT_MAY}).effects[0]
+    assert (may["cost"], may["optional"], "by_doing" in may) == (1, True, False)
+    assert may["do"][0] == {"op": "draw", "n": 1}
+    by_energy = SUPPORT_BOTTOM.replace("このキャラをデッキの下に置く", "エネ2する")
+    assert read_card({"type": "character", "text": by_energy}).effects[0]["cost"] == 2
+    # "the supported character" of another attack, or another change: not read
+    other = SUPPORT_PLAIN.replace("このアタック中", "このターン中")
+    assert not read_card({"type": "character", "text": other}).understood
+
+
+def _supports(text: str, options: dict[str, Any] | None = None) -> LogBuilder:
+    """In turn 2 B's starting entry T-SUP (read from ``text``) moves to member square 1, the
+    entry-in reveals a filler (ATK 1), and B attacks with T-SUP (A's entry: a filler, DEF 3)."""
+    sup = _text_card("T-SUP", text)
+    b = LogBuilder([sup], options=options).setup(first="A", entries={"B": "T-SUP"})
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-000")
+    b.proceed("B")
+    return b.act("B", "attack", card="T-SUP")
+
+
+def _damage(b: LogBuilder) -> int:
+    b.act("A", "guard", card=None)
+    r = b.replay()
+    step = r["steps"][b.last]
+    assert verdict(r, b.last) == "legal", step["violations"]
+    return next(int(e["damage"]) for e in step["events"] if e["type"] == "attack_result")
+
+
+def test_R4U_TEXT_ON_SUPPORT_the_supported_character_during_this_attack_only() -> None:
+    b = _supports(SUPPORT_PLAIN)
+    r = b.replay()
+    assert "R4U-TEXT-ON-SUPPORT" in rules_applied(r, b.last)
+    assert player_state(r, "B")["entry"]["atk"] == 3  # during the attack: 1 + 2
+    assert _damage(b) == 3
+    assert player_state(b.replay(), "B")["entry"]["atk"] == 1  # the attack is over
+
+
+def test_R4U_TEXT_ON_SUPPORT_a_cost_paid_or_declined() -> None:
+    b = _supports(SUPPORT_BOTTOM)
+    deck = player_state(b.replay(), "B")["deck"]
+    b.act("B", "resolve", source="T-SUP", use=True)
+    r = b.replay()
+    assert player_state(r, "B")["members"][0] is None  # onto the deck's bottom
+    assert player_state(r, "B")["deck"] == deck + 1
+    assert _damage(b) == 3
+    declined = _supports(SUPPORT_BOTTOM)
+    declined.act("B", "resolve", source="T-SUP", use=False)
+    assert _damage(declined) == 1
+    assert player_state(declined.replay(), "B")["members"][0]["id"] == "B-1"
+    # an energy cost: B's preset partner pays it; then B draws 1
+    paid = _supports(SUPPORT_MAY)
+    hand = len(player_state(paid.replay(), "B")["hand"])
+    paid.act("B", "resolve", source="T-SUP", use=True, pay={"energy": 0, "partner": 1})
+    r = paid.replay()
+    assert player_state(r, "B")["partners"][0]["rested"] is True
+    assert len(player_state(r, "B")["hand"]) == hand + 1
+    assert _damage(paid) == 3
+    # a cost that cannot be paid (no standing card left in the energy area) cannot be used
+    broke = _supports(SUPPORT_MAY.replace("[エネ1]", "[エネ2]"))
+    broke.act("B", "resolve", source="T-SUP", use=True)
+    assert "R4U-COST" in rules_broken(broke.replay(), broke.last)
+
+
+def test_R4U_TEXT_BY_DOING_may_by_default_must_as_an_option() -> None:
+    for option, legal in (("may", True), ("must", False)):
+        b = _supports(SUPPORT_BOTTOM, {"by_doing": option})
+        b.act("B", "resolve", source="T-SUP", use=False)
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is legal, option
+        assert ("R4U-TEXT-BY-DOING" in rules_broken(r, b.last)) is not legal
+    # 「してよい。そうしたら」 is optional as printed, whatever the option
+    b = _supports(SUPPORT_MAY, {"by_doing": "must"})
+    b.act("B", "resolve", source="T-SUP", use=False)
+    assert verdict(b.replay(), b.last) == "legal"
