@@ -280,6 +280,13 @@ class R4UResolveSchema(ActionSchema):
     do = Kind("resolve")
     source = R4UCardRef(required=True)
     pay = _pay()  # the energy cost of a member's ability when it supports (R4U-TEXT-ON-SUPPORT)
+    squares = List(
+        Int(),
+        metadata={
+            "description": "the member square (1-3) of each card the effect puts onto one, in "
+            "order (R4U-TEXT-TO-MEMBER)"
+        },
+    )
     targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
     choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
     use = Bool(

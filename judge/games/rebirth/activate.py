@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code, ref_text
 from judge.core.timing import PendingEffect, choose_pending
-from judge.games.rebirth import effects, on_support, resolve
+from judge.games.rebirth import effects, on_support, resolve, to_member
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -206,6 +206,18 @@ def check_resolve(eng: RebirthEngine, plan: Plan) -> None:
         for rule, msg in problems:
             plan.violate(rule, msg)
         on_support.check_cost(eng, plan, pe)  # R4U-TEXT-ON-SUPPORT
+        if plan.action.get("use") is not False:  # R4U-TEXT-TO-MEMBER
+            ops, groups, _ = resolve.match(
+                eng,
+                pe.controller,
+                pe.effect,
+                list(plan.action.get("targets") or []),
+                plan.action.get("choice"),
+                True,
+            )
+            squares = plan.action.get("squares")
+            for rule, msg in to_member.check(eng, pe.controller, ops, groups, pe.source, squares):
+                plan.violate(rule, msg)
     plan.data["pe"] = pe
 
 
@@ -219,6 +231,7 @@ def apply_resolve(eng: RebirthEngine, plan: Plan) -> None:
         list(plan.action.get("targets") or []),
         plan.action.get("use"),
         plan.action.get("choice"),
+        plan.action.get("squares"),
     )
     eng.ctx.ruling(
         "R4U-EFFECT-TARGETS",
@@ -247,6 +260,6 @@ def candidates(eng: RebirthEngine, pid: str, kind: str) -> list[dict[str, Any]]:
         for pe in eng.pool.candidates():
             if pe.controller != pid and eng.pool.chooser() != pid:
                 continue
-            for pick in resolve.first_choice(eng, pe.controller, pe.effect):
+            for pick in resolve.first_choice(eng, pe.controller, pe.effect, pe.source):
                 out.append({"p": pid, "do": "resolve", "source": pe.source, **pick})
     return out

@@ -63,10 +63,11 @@ from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
 WHENS += ("on_support",)
-PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck")
+PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck", "self_to_member")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
 TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
+TARGET_OPS["place_member"] = "waiting_room"  # onto member squares (to_member.py)
 ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
@@ -76,7 +77,7 @@ OPS_BY_WHEN = {
     "performance": ("mod",),
     # "when this character is put into the entry from …" (on_entry.py, R4U-TEXT-ON-ENTRY):
     # only a change of this character, the entry it was put into
-    "on_entry": ("mod",),
+    "on_entry": ("mod", "self_to_member"),
     # a character's 【永】【エントリー】 with "during this character's n-th attack of each turn"
     # (during.py, R4U-TEXT-OWN-ATTACK): a change of this character, the entry
     "continuous": ("mod",),
@@ -115,8 +116,15 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             and _is_int(op.get("def", 0))
             and op.get("side", "own") in SIDES
         )
-    if name == "stand_partners":  # every partner card of its player stands (R4U-TEXT-OPS-MORE)
+    if name in ("stand_partners", "self_to_member"):  # R4U-TEXT-OPS-MORE, R4U-TEXT-TO-MEMBER
         return set(op) == {"op"}
+    if name == "place_member":  # characters of the waiting room (R4U-TEXT-TO-MEMBER)
+        return (
+            set(op) <= {"op", "count", "type", "empty_only"}
+            and _is_int(op.get("count", 1), 1)
+            and op.get("type") == "character"
+            and op.get("empty_only", False) in (True, False)
+        )
     if name in TARGET_OPS:
         if "count_of" in op:  # as many as the player's retire area holds (R4U-TEXT-RETIRE-COUNT)
             if op["count_of"] != "own_retire" or name != "discard_member" or "count" in op:
@@ -229,7 +237,8 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     several options, or whether to use an optional effect (AgendaEngine's interface)."""
     if effect.get("optional"):
         return True
-    return any(op.get("op") in (*TARGET_OPS, "one_of") for op in effect.get("do", []))
+    picks = (*TARGET_OPS, "one_of", "self_to_member")  # a square for self_to_member
+    return any(op.get("op") in picks for op in effect.get("do", []))
 
 
 def chosen_ops(effect: dict[str, Any], choice: int | None) -> list[dict[str, Any]]:

@@ -623,13 +623,14 @@ class RebirthEngine(AgendaEngine):
         targets: list[Any],
         use: bool | None,
         choice: int | None = None,
+        squares: list[Any] | None = None,
     ) -> None:
-        """Carry out a spark or activated effect (``resolve.run``) with the recorded choice
-        and targets; an effect outside the vocabulary is not executed."""
+        """Carry out a spark or activated effect (``resolve.run``) with the recorded choice,
+        targets and member squares; an effect outside the vocabulary is not executed."""
         if not effects.supported(pe.effect):
             self.unsupported(pe)
             return
-        resolve.run(self, pe, targets, choice, use)
+        resolve.run(self, pe, targets, choice, use, squares)
 
     def after_auto_resolve(self) -> None:
         if self.state.phase != "over":

@@ -148,14 +148,16 @@ def _performance(m: re.Match[str], where: str) -> Line | None:
     return Line(effect=effect, only=("character",), marks=shown[1])
 
 
-def _on_entry(m: re.Match[str]) -> Line | None:
+def _on_entry(m: re.Match[str], ops: list[dict[str, Any]] | None = None) -> Line | None:
     """「【自】:このキャラが(手札|デッキ以外)からエントリーに置かれた時、このターン中、このキャラを
-    +X/+Y。」: an ``on_entry`` ability (R4U-TEXT-ON-ENTRY), with its skill showcase if printed."""
+    +X/+Y。」 (or ``ops``): an ``on_entry`` ability (R4U-TEXT-ON-ENTRY), with its skill showcase
+    if printed."""
     shown = _showcase(m)
     if shown is None:
         return None
     src = "hand" if m.group("src") == "手札" else "not_deck"
-    effect: dict[str, Any] = {"when": "on_entry", "from": src, **shown[0], "do": [_mod_op(m)]}
+    effect: dict[str, Any] = {"when": "on_entry", "from": src, **shown[0]}
+    effect["do"] = ops if ops is not None else [_mod_op(m)]
     return Line(effect=effect, only=("character",), marks=shown[1])
 
 
@@ -355,6 +357,30 @@ TEMPLATES: tuple[tr.Template, ...] = (
             _spark(m, [{"op": "return_member", "side": "own", "count": int(m.group("n"))}])
         ),
     ),
+    # characters put onto member squares (R4U-TEXT-TO-MEMBER)
+    tr.template(
+        "spark: you may put N characters of your waiting room onto (empty) member squares",
+        rf"{_SPARK}あなたは自分の控え室からキャラを(?P<n>\d+)枚選び、(?P<empty>空席の)?メンバーに"
+        r"置いてよい。",
+        lambda m: _optional(
+            _spark(
+                m,
+                [
+                    {
+                        "op": "place_member",
+                        "count": int(m.group("n")),
+                        "type": "character",
+                        "empty_only": m.group("empty") is not None,
+                    }
+                ],
+            )
+        ),
+    ),
+    tr.template(
+        "spark: you may put this character onto an empty member square",
+        rf"{_SPARK}あなたはこのキャラを空席のメンバーに置いてよい。",
+        lambda m: _optional(_spark(m, [{"op": "self_to_member"}], ("character",))),
+    ),
     tr.template(
         "act (Rebirth area) once a turn: stand all your partners",
         r"【起】【ターン1】:あなたのパートナーをすべて【スタンド】する。",
@@ -488,6 +514,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _own_attack,
     ),
     # a character's "when this character is put into the entry from …" (R4U-TEXT-ON-ENTRY)
+    tr.template(
+        "auto: put into the entry from the hand / not from the deck, you may put this character "
+        "onto an empty member square",
+        rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|デッキ以外)からエントリーに"
+        rf"置かれた時、あなたはこのキャラを空席のメンバーに置いてよい。(?:{_SHOWCASE_REMINDER})?",
+        lambda m: _optional(_on_entry(m, [{"op": "self_to_member"}])),
+    ),
     tr.template(
         "auto: put into the entry from the hand / not from the deck, this character +N/+N",
         rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|デッキ以外)からエントリーに"

@@ -93,6 +93,22 @@ def render_op(op: Any, until_end: bool = True) -> str:
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "self_to_member" and set(op) == {"op"}:
+        return (
+            "put this character from your entry onto an empty member square (if it is still "
+            "your entry; entry-in follows)"
+        )
+    if name == "place_member" and set(op) <= {"op", "count", "type", "empty_only"}:
+        n = op.get("count", 1)
+        where = (
+            "empty member squares"
+            if op.get("empty_only")
+            else "member squares (an occupied one as rule option place_occupied says)"
+        )
+        return (
+            f"choose {n} character(s) of your waiting room (all when fewer) and put them onto "
+            f"{where} of your choice"
+        )
     if name == "one_of" and isinstance(op.get("options"), list):
         options = [
             " and ".join(render_op(x) for x in o) if isinstance(o, list) else raw(o)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects, on_entry, on_set, on_support
+from judge.games.rebirth import effects, on_entry, on_set, on_support, to_member
 from judge.games.rebirth.during import target_count
 from judge.games.rebirth.state import Mod, Slot
 
@@ -23,7 +23,7 @@ Problem = tuple[str, str]
 
 
 def side_of(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
-    if op["op"] == "salvage":
+    if op["op"] in ("salvage", "place_member"):
         return controller
     return controller if op.get("side", "opponent") == "own" else eng.state.opponent(controller)
 
@@ -33,7 +33,7 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
     the waiting room from the bottom card up)."""
     st = eng.state
     ps = st.players[side_of(eng, controller, op)]
-    if op["op"] == "salvage":
+    if op["op"] in ("salvage", "place_member"):
         want = op.get("type")
         return [
             c
@@ -52,7 +52,7 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
 
 def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
     whose = side_of(eng, controller, op)
-    if op["op"] == "salvage":
+    if op["op"] in ("salvage", "place_member"):
         kind = op.get("type") or "card"
         return f"a {kind} in {whose}'s waiting room"
     if op["op"] == "rest":
@@ -129,7 +129,7 @@ def match(
 
 
 def first_choice(
-    eng: RebirthEngine, controller: str, effect: dict[str, Any]
+    eng: RebirthEngine, controller: str, effect: dict[str, Any], source: str = ""
 ) -> list[dict[str, Any]]:
     """For ``legal_actions``: each choice with the first fitting targets, or, when the choice
     has one target op taking one card, each fitting card (so an entry character and the
@@ -152,6 +152,10 @@ def first_choice(
             item: dict[str, Any] = {"targets": targets}
             if choice is not None:
                 item["choice"] = choice
+            ops_now, groups, _ = match(eng, controller, effect, targets, choice, True)
+            squares = to_member.first_squares(eng, controller, ops_now, groups, source)
+            if squares is not None:
+                item["squares"] = squares
             out.append(item)
     if effect.get("optional"):
         out.append({"use": False})
@@ -164,8 +168,10 @@ def run(
     targets: list[Any],
     choice: int | None = None,
     use: bool | None = None,
+    squares: list[Any] | None = None,
 ) -> None:
-    """Carry out ``pe`` with the recorded choice and targets (already checked)."""
+    """Carry out ``pe`` with the recorded choice and targets (already checked), and the
+    member squares of the cards it puts there (R4U-TEXT-TO-MEMBER)."""
     st = eng.state
     pid = pe.controller
     ps = st.players[pid]
@@ -177,6 +183,7 @@ def run(
         return
     ops, groups, _ = match(eng, pid, pe.effect, targets, choice, use)
     chosen = iter(groups)
+    onto = iter(int(sq) for sq in squares or [])
     if effects.choices(pe.effect):
         eng.event("effect_choice", f"{pid} chooses option {choice} of {what} effect.", player=pid)
     for op in ops:
@@ -224,6 +231,10 @@ def run(
                 f"{what}: {pid}'s partner cards stand ({len(stood)} were rested).",
                 player=pid,
             )
+        elif name == "self_to_member":
+            to_member.self_to_member(eng, pid, pe.source, onto, what)
+        elif name == "place_member":
+            to_member.place(eng, pid, next(chosen, []), onto, what)
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
 

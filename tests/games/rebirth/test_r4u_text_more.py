@@ -332,3 +332,93 @@ def test_R4U_TEXT_BY_DOING_may_by_default_must_as_an_option() -> None:
     b = _supports(SUPPORT_MAY, {"by_doing": "must"})
     b.act("B", "resolve", source="T-SUP", use=False)
     assert verdict(b.replay(), b.last) == "legal"
+
+
+# -- R4U-TEXT-TO-MEMBER, R4U-TEXT-TO-MEMBER-OCCUPIED ---------------------------------------
+
+PLACE = "【スパーク】:あなたは自分の控え室からキャラを1枚選び、メンバーに置いてよい。"
+PLACE_EMPTY = PLACE.replace("メンバーに", "空席のメンバーに")
+SELF_TO_MEMBER = "【スパーク】【本領発揮Lv1】:あなたはこのキャラを空席のメンバーに置いてよい。"
+
+
+def test_R4U_TEXT_TO_MEMBER_read_in_its_wordings() -> None:
+    place = read_card({"type": "character", "text": PLACE}).effects[0]
+    assert place["optional"] is True
+    assert place["do"] == [
+        {"op": "place_member", "count": 1, "type": "character", "empty_only": False}
+    ]
+    empty = read_card({"type": "character", "text": PLACE_EMPTY}).effects[0]
+    assert empty["do"][0]["empty_only"] is True
+    self_ = read_card({"type": "character", "text": SELF_TO_MEMBER}).effects[0]
+    assert (self_["do"], self_["showcase"]) == ([{"op": "self_to_member"}], 1)
+    on_entry = "【自】:このキャラが手札からエントリーに置かれた時、あなたはこのキャラを空席のメンバーに置いてよい。"
+    assert read_card({"type": "character", "text": on_entry}).effects[0]["when"] == "on_entry"
+    # from the hand, or without 「てよい」: not read
+    hand = PLACE.replace("控え室", "手札")
+    assert not read_card({"type": "character", "text": hand}).understood
+    must = PLACE.replace("置いてよい", "置く")
+    assert not read_card({"type": "character", "text": must}).understood
+
+
+def _b_places(text: str, options: dict[str, Any] | None = None) -> LogBuilder:
+    """In turn 2 B plays a filler into its entry (the filler there goes to the waiting room),
+    moves that entry to member square 1, and the entry-in reveals T-PLC (read from
+    ``text``); A uses no cancel against its spark."""
+    b = LogBuilder([_text_card("T-PLC", text)], options=options).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "play", card="T-000", to="entry", pay=FREE)
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-PLC")
+    return b.act("A", "guard", card=None)
+
+
+def test_R4U_TEXT_TO_MEMBER_a_character_of_the_waiting_room_onto_a_square() -> None:
+    b = _b_places(PLACE)
+    b.act("B", "resolve", source="T-PLC", targets=["T-000"], squares=[2])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]["violations"]
+    members = player_state(r, "B")["members"]
+    assert members[1] is not None and members[1]["rested"] is False
+    assert player_state(r, "B")["waiting_room"] == []
+    assert "R4U-TEXT-TO-MEMBER" in rules_applied(r, b.last)
+    # no square, or two, for one card: the squares do not fit
+    for squares in ([], [2, 3]):
+        b = _b_places(PLACE)
+        b.act("B", "resolve", source="T-PLC", targets=["T-000"], squares=squares)
+        assert "R4U-TEXT-TO-MEMBER" in rules_broken(b.replay(), b.last)
+    # declined: nothing moves
+    b = _b_places(PLACE)
+    b.act("B", "resolve", source="T-PLC", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and len(player_state(r, "B")["waiting_room"]) == 1
+
+
+def test_R4U_TEXT_TO_MEMBER_OCCUPIED_replace_by_default_empty_only_as_an_option() -> None:
+    b = _b_places(PLACE)
+    b.act("B", "resolve", source="T-PLC", targets=["T-000"], squares=[1])  # the moved filler
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "R4U-TEXT-TO-MEMBER-OCCUPIED" in rules_applied(r, b.last)
+    assert len(player_state(r, "B")["waiting_room"]) == 1  # the one replaced
+    b = _b_places(PLACE, {"place_occupied": "empty_only"})
+    b.act("B", "resolve", source="T-PLC", targets=["T-000"], squares=[1])
+    assert "R4U-TEXT-TO-MEMBER-OCCUPIED" in rules_broken(b.replay(), b.last)
+    # 「空席の」: an empty square only, whatever the option
+    b = _b_places(PLACE_EMPTY)
+    b.act("B", "resolve", source="T-PLC", targets=["T-000"], squares=[1])
+    assert "R4U-TEXT-TO-MEMBER" in rules_broken(b.replay(), b.last)
+
+
+def test_R4U_TEXT_TO_MEMBER_this_character_from_the_entry_then_entry_in() -> None:
+    b = _b_places(SELF_TO_MEMBER)
+    b.act("B", "resolve", source="T-PLC", squares=[3])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]["violations"]
+    assert player_state(r, "B")["members"][2] is not None  # T-PLC, from the entry
+    assert player_state(r, "B")["entry"] is None
+    assert r["steps"][b.last]["pending"][0]["kind"] == "reveal"  # entry-in follows
+    # onto the occupied square 1: not an empty one
+    b = _b_places(SELF_TO_MEMBER)
+    b.act("B", "resolve", source="T-PLC", squares=[1])
+    assert "R4U-TEXT-TO-MEMBER" in rules_broken(b.replay(), b.last)
