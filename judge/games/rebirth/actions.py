@@ -418,6 +418,8 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         )
     if plan.action["to"] == "entry":
         on_entry.fire(eng, pid, iid, "hand")  # R4U-TEXT-ON-ENTRY
+    else:
+        on_entry.fire(eng, pid, iid, "hand", "on_member")
 
 
 def check_rebirth(eng: RebirthEngine, plan: Plan) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code, ref_text
 from judge.core.timing import PendingEffect, choose_pending
-from judge.games.rebirth import effects, on_support, resolve, to_member
+from judge.games.rebirth import by_doing, effects, on_support, resolve, to_member
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -206,6 +206,7 @@ def check_resolve(eng: RebirthEngine, plan: Plan) -> None:
         for rule, msg in problems:
             plan.violate(rule, msg)
         on_support.check_cost(eng, plan, pe)  # R4U-TEXT-ON-SUPPORT
+        by_doing.check(eng, plan, pe)  # R4U-TEXT-BY-DOING
         if plan.action.get("use") is not False:  # R4U-TEXT-TO-MEMBER
             ops, groups, _ = resolve.match(
                 eng,

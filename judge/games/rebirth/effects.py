@@ -62,12 +62,14 @@ from collections.abc import Iterator
 from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
-WHENS += ("on_support",)
+WHENS += ("on_support", "on_member")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck", "self_to_member")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
 TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
 TARGET_OPS["place_member"] = "waiting_room"  # onto member squares (to_member.py)
+TARGET_OPS["bottom"] = "member"  # onto the deck's bottom (moves.py, R4U-TEXT-MOVES)
+TARGET_OPS["to_energy"] = "member"  # into the energy area, rested (moves.py)
 ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
@@ -77,7 +79,8 @@ OPS_BY_WHEN = {
     "performance": ("mod",),
     # "when this character is put into the entry from …" (on_entry.py, R4U-TEXT-ON-ENTRY):
     # only a change of this character, the entry it was put into
-    "on_entry": ("mod", "self_to_member"),
+    "on_entry": ACTIVE_OPS,  # a spark's sentences (R4U-TEXT-ON-ENTRY)
+    "on_member": ACTIVE_OPS,
     # a character's 【永】【エントリー】 with "during this character's n-th attack of each turn"
     # (during.py, R4U-TEXT-OWN-ATTACK): a change of this character, the entry
     "continuous": ("mod",),
@@ -90,12 +93,16 @@ PAY_SELF = ("deck_bottom",)
 #: where a ``performance`` read from a 【永】 line works: 【エントリー】 (its own, while it is the
 #: entry) or 【メンバー】 (its player's entry, while it is a member), R4U-TEXT-PERFORMANCE
 PERFORMANCE_WHERE = ("entry", "member")
-#: where an ``on_entry`` card came from: 手札から (the hand), デッキ以外から (anywhere but the deck)
+#: where an ``on_entry`` card came from: 手札から (the hand), デッキ以外から (anywhere but the deck);
+#: an ``on_member`` card: the hand, エントリー以外から (anywhere but the entry)
 ON_ENTRY_FROM = ("hand", "not_deck")
+ON_MEMBER_FROM = ("hand", "not_entry")
 WHERE = ("entry", "member", "field", "rebirth_area")
 #: where a ``discard_member`` takes its targets from: member squares, the entry, either
 DISCARD_ZONES = ("member", "entry", "field")
 SIDES = ("own", "opponent")
+#: what a ``mod``'s ``per`` counts: its player's hand, retire area, energy (R4U-TEXT-PER-COUNT)
+PER_ZONES = ("hand", "retire", "energy")
 TYPES = ("character", "rebirth")
 
 
@@ -111,6 +118,16 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
     if name in ("draw", "heal", "energy_from_deck"):  # energy: R4U-TEXT-DECK-TO-ENERGY
         return _is_int(op.get("n", 1), 1) and set(op) <= {"op", "n"}
     if name == "mod":  # "side" opponent: the opposing entry (R4U-TEXT-OPPOSING-MOD)
+        per = op.get("per")  # one for every n cards of a zone (R4U-TEXT-PER-COUNT)
+        if per is not None and not (
+            not nested
+            and "side" not in op
+            and isinstance(per, dict)
+            and set(per) == {"zone", "n"}
+            and per["zone"] in PER_ZONES
+            and _is_int(per["n"], 1)
+        ):
+            return False
         return (
             _is_int(op.get("atk", 0))
             and _is_int(op.get("def", 0))
@@ -118,6 +135,21 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
         )
     if name in ("stand_partners", "self_to_member"):  # R4U-TEXT-OPS-MORE, R4U-TEXT-TO-MEMBER
         return set(op) == {"op"}
+    if name == "bottom":  # R4U-TEXT-MOVES
+        return (
+            set(op) <= {"op", "count", "side", "zone", "rested"}
+            and _is_int(op.get("count", 1), 1)
+            and op.get("side", "opponent") in (*SIDES, "any")
+            and op.get("zone", "member") in ("member", "entry")
+            and op.get("rested", False) in (True, False)
+            and not (op.get("rested") and op.get("zone") == "entry")
+        )
+    if name == "to_energy":  # R4U-TEXT-MOVES: the player's own cards
+        return (
+            set(op) <= {"op", "count", "from"}
+            and _is_int(op.get("count", 1), 1)
+            and op.get("from", "member") in ("member", "waiting_room")
+        )
     if name == "place_member":  # characters of the waiting room (R4U-TEXT-TO-MEMBER)
         return (
             set(op) <= {"op", "count", "type", "empty_only"}
@@ -143,6 +175,12 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             return op.get("type") is None or op.get("type") in TYPES
         if name == "discard_member" and op.get("zone", "member") not in DISCARD_ZONES:
             return False
+        if op.get("any_state", False) not in (True, False) or (
+            op.get("any_state") and name != "rest"
+        ):
+            return (
+                False  # 「相手のメンバーからN枚選び、【レスト】する」: any member (R4U-TEXT-MOVES)
+            )
         if name in ("rest", "return_member") and op.get("zone", "member") != "member":
             return False  # the entry character is never rested (only members attack)
         return op.get("side", "opponent") in SIDES
@@ -173,13 +211,15 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
     if when == "on_entry" and effect.get("from") not in ON_ENTRY_FROM:
         return False
+    if when == "on_member" and effect.get("from") not in ON_MEMBER_FROM:
+        return False
     if when == "continuous" and (
         effect.get("where") != "entry" or not _is_int(effect.get("own_attack"), 1)
     ):
         return False  # the one continuous ability of a character read (R4U-TEXT-OWN-ATTACK)
     if when != "continuous" and "own_attack" in effect:
         return False
-    if when != "on_entry" and "from" in effect:
+    if when not in ("on_entry", "on_member") and "from" in effect:
         return False
     if when == "activated" and (
         not _is_int(effect.get("cost", 0), 0)
@@ -192,7 +232,7 @@ def supported(effect: dict[str, Any]) -> bool:
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     if "showcase" in effect and (
-        when not in ("spark", "on_entry", "continuous", "on_support")
+        when not in ("spark", "on_entry", "continuous", "on_support", "on_member")
         or not _is_int(effect["showcase"], 1)
     ):
         return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
@@ -204,12 +244,24 @@ def supported(effect: dict[str, Any]) -> bool:
         return False  # the attribute a skill showcase counts (R4U-TEXT-SHOWCASE-ATTRIBUTE)
     if not _support_ok(effect, ops):
         return False
+    if when not in ("spark", "activated") and any(
+        isinstance(op, dict) and "per" in op for op in ops
+    ):
+        return False  # counted when it resolves: a spark's or an activated effect's only
     if "if_retire" in effect and (when != "on_set" or not _is_int(effect["if_retire"], 1)):
         return False  # "if your retire area holds n or more" (R4U-TEXT-ON-SET)
-    if when in ("rebirth_area", "performance", "on_entry", "continuous") and any(
+    if when in ("rebirth_area", "performance", "continuous") and any(
         isinstance(op, dict) and "side" in op for op in ops
     ):
         return False  # a continuous change is of its own player's entry only
+    if when == "on_member" and any(
+        isinstance(op, dict) and op.get("op") == "self_to_member" for op in ops
+    ):
+        return False  # "this character" is a member there, not the entry (a mod: the entry)
+    if when in ("on_entry", "on_member") and any(
+        isinstance(op, dict) and op.get("op") == "mod" and "side" in op for op in ops
+    ):
+        return False  # "this character" (on_entry.still_there): its own player's entry only
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 
@@ -220,7 +272,11 @@ def _support_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
     when = effect.get("when")
     mods = [op for op in ops if isinstance(op, dict) and op.get("op") == "mod"]
     if when != "on_support":
-        keys = any("until" in op for op in mods) or "pay_self" in effect or "by_doing" in effect
+        keys = any("until" in op for op in mods) or "pay_self" in effect
+        if effect.get("by_doing"):  # a spark's cost, its first op (by_doing.py)
+            first = ops[0] if ops and isinstance(ops[0], dict) else {}
+            keys = keys or when != "spark" or not effect.get("optional")
+            keys = keys or first.get("op") not in TARGET_OPS or first.get("up_to", False)
         return not keys
     if any(op.get("until") != "attack" or "side" in op for op in mods):
         return False

@@ -1,6 +1,9 @@
 """A character's ability "when this character is put into the entry from …"
 (【自】:このキャラが手札からエントリーに置かれた時 / デッキ以外からエントリーに置かれた時), ``when``
-``on_entry`` (R4U-TEXT-ON-ENTRY).
+``on_entry`` (R4U-TEXT-ON-ENTRY); and "when put onto a member square from the hand / not from
+the entry" (手札からメンバーに置かれた時 / エントリー以外からメンバーに置かれた時), ``on_member``: a play onto a
+member square (from the hand) and a card put there from the waiting room by an effect trigger it,
+a move from the entry never.
 
 Why a module of its own: the engine puts a card into the entry in two ways only, by an
 entry-in (from the deck) and by the main phase's ``play`` into the entry (from the hand); an
@@ -21,24 +24,31 @@ from judge.games.rebirth.during import showcase_holds
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
 
-#: where a card put into the entry came from, and the printed wordings it answers
-_ANSWERS = {"hand": ("hand", "not_deck"), "deck": ()}
+#: where a card put into the entry (a member square) came from, and the printed wordings it
+#: answers: 手札から (``hand``), デッキ以外から (``not_deck``), エントリー以外から (``not_entry``)
+_ANSWERS = {
+    "on_entry": {"hand": ("hand", "not_deck"), "deck": ()},
+    "on_member": {"hand": ("hand", "not_entry"), "waiting_room": ("not_entry",), "entry": ()},
+}
 
 
-def triggers(effect: dict[str, Any], came_from: str) -> bool:
-    """Whether an ``on_entry`` effect answers a card put into the entry from ``came_from``.
+def triggers(effect: dict[str, Any], came_from: str, when: str = "on_entry") -> bool:
+    """Whether an ``on_entry`` (``on_member``) effect answers a card put into the entry (a
+    member square) from ``came_from``.
 
     >>> triggers({"from": "not_deck"}, "hand"), triggers({"from": "hand"}, "deck")
     (True, False)
+    >>> triggers({"from": "not_entry"}, "waiting_room", "on_member")
+    True
     """
-    return effect.get("from") in _ANSWERS.get(came_from, ())
+    return effect.get("from") in _ANSWERS[when].get(came_from, ())
 
 
-def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str) -> None:
-    """``iid`` was put into ``pid``'s entry from ``came_from``: its ``on_entry`` abilities
-    that answer it go to the pending effects."""
+def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str, when: str = "on_entry") -> None:
+    """``iid`` was put into ``pid``'s entry (``on_member``: a member square) from
+    ``came_from``: its abilities of that timing that answer it go to the pending effects."""
     for index, eff in enumerate(eng.state.card(iid).effects):
-        if eff.get("when") != "on_entry" or not triggers(eff, came_from):
+        if eff.get("when") != when or not triggers(eff, came_from, when):
             continue
         if not showcase_holds(eff, eng.count_for(pid, eff.get("showcase_attribute"))):
             eng.ctx.ruling(
@@ -47,11 +57,13 @@ def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str) -> None:
                 "members and retire area hold fewer cards; it does not trigger.",
             )
             continue
+        where = "the entry" if when == "on_entry" else "a member square"
         eng.ctx.ruling(
             "R4U-TEXT-ON-ENTRY",
-            f"{eng.name(iid)} was put into the entry from the {came_from}: its ability triggers.",
+            f"{eng.name(iid)} was put onto {where} from the {came_from.replace('_', ' ')}: its "
+            "ability triggers.",
         )
-        eng.pool.add(pid, iid, eff, index, "on_entry")
+        eng.pool.add(pid, iid, eff, index, when)
 
 
 def still_there(eng: RebirthEngine, pid: str, effect: dict[str, Any], source: str) -> bool:

@@ -131,6 +131,63 @@ def _showcase_reminder(m: re.Match[str]) -> Line | None:
     return Line(reminder=_mark(m.group("rlv"), m.group("rattr")))
 
 
+def _by_doing(line: Line | None) -> Line | None:
+    """A spark whose first op is a cost "by doing so" (R4U-TEXT-BY-DOING)."""
+    made = _optional(line)
+    if made is None or made.effect is None:
+        return None
+    return Line(
+        made.keywords, {**made.effect, "by_doing": True}, made.reminder, made.only, made.marks
+    )
+
+
+def _trigger(m: re.Match[str], when: str, sources: dict[str, str]) -> Line | None:
+    """A 【自】 of a character whose sentence (``body``) one of the spark templates reads: the
+    spark's ops at ``when`` (``on_entry``, ``on_member``), with its skill showcase if printed.
+    On a member square "このキャラ" is not the entry: such a sentence is not read there."""
+    shown = _showcase(m)
+    body = m.group("body")
+    if shown is None or (when == "on_member" and "このキャラ" in body):
+        return None
+    spark = tr.read_line(f"【スパーク】:{body}", TEMPLATES).value
+    if not isinstance(spark, Line) or spark.effect is None or "character" not in spark.only:
+        return None
+    if spark.effect.get("when") != "spark" or "showcase" in spark.effect:
+        return None
+    rest = {k: v for k, v in spark.effect.items() if k != "when"}
+    effect = {"when": when, "from": sources[m.group("src")], **shown[0], **rest}
+    return Line(effect=effect, only=("character",), marks=shown[1])
+
+
+def _member_act(m: re.Match[str]) -> Line:
+    """【起】【メンバー】(【ターンN】):[エネN] on the player's own entry: +X/+Y this turn, or onto the
+    bottom of its deck (entry-in follows)."""
+    op = (
+        {"op": "bottom", "side": "own", "zone": "entry", "count": 1}
+        if m.group("bottom")
+        else _mod_op(m)
+    )
+    effect: dict[str, Any] = {"when": "activated", "cost": int(m.group("cost")), "where": "member"}
+    if m.group("turn"):
+        effect["per_turn"] = int(m.group("turn"))
+    return Line(effect={**effect, "do": [op]}, only=("character",))
+
+
+def _to_energy(m: re.Match[str]) -> Line | None:
+    """「あなたは自分の(メンバー|控え室)からN枚選び、エネルギーに【レスト】で置(いてよい|く)」 (R4U-TEXT-MOVES):
+    from the members only as 「てよい」 (may), from the waiting room only as 「置く」."""
+    src = "member" if m.group("src") == "メンバー" else "waiting_room"
+    may = m.group("may") == "いてよい"
+    if may != (src == "member"):
+        return None
+    line = _spark(m, [{"op": "to_energy", "from": src, "count": int(m.group("n"))}])
+    return _optional(line) if may else line
+
+
+#: what 「あなたの…N枚につき」 counts (R4U-TEXT-PER-COUNT)
+_PER_ZONES = {"手札": "hand", "リタイア": "retire", "エネルギー": "energy"}
+
+
 def _mod_op(m: re.Match[str]) -> dict[str, Any]:
     return {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
 
@@ -308,6 +365,92 @@ TEMPLATES: tuple[tr.Template, ...] = (
             [{"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}],
             ("character",),
         ),
+    ),
+    tr.template(
+        "spark: this character +N/+N this turn for every N cards of your hand/retire/energy",
+        rf"{_SPARK}あなたの(?P<zone>手札|リタイア|エネルギー)(?P<per>\d+)枚につき、このターン中、"
+        rf"このキャラを{_MOD}。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    **_mod_op(m),
+                    "per": {"zone": _PER_ZONES[m.group("zone")], "n": int(m.group("per"))},
+                }
+            ],
+            ("character",),
+        ),
+    ),
+    tr.template(
+        "spark: rest N opposing members [, and this character +N/+N this turn]",
+        rf"{_SPARK}あなたは相手のメンバーから(?P<n>\d+)枚選び、【レスト】(?:する。|し、このターン中、"
+        rf"このキャラを{_MOD}。)",
+        lambda m: _spark(
+            m,
+            [
+                {"op": "rest", "side": "opponent", "count": int(m.group("n")), "any_state": True},
+                *([_mod_op(m)] if m.group("atk") else []),
+            ],
+            ("character",) if m.group("atk") else None,
+        ),
+    ),
+    tr.template(
+        "spark: N rested opposing members to the waiting room, and this character +N/+N",
+        rf"{_SPARK}あなたは相手の【レスト】しているメンバーから(?P<n>\d+)枚選び、控え室に置き、"
+        rf"このターン中、このキャラを{_MOD}。",
+        lambda m: _spark(
+            m,
+            [
+                {
+                    "op": "discard_member",
+                    "side": "opponent",
+                    "zone": "member",
+                    "count": int(m.group("n")),
+                    "rested": True,
+                },
+                _mod_op(m),
+            ],
+            ("character",),
+        ),
+    ),
+    tr.template(
+        "spark: by putting N of your members into the waiting room, this character +N/+N",
+        rf"{_SPARK}あなたは自分のメンバーから(?P<n>\d+)枚選び、控え室に置くことで、このターン中、"
+        rf"このキャラを{_MOD}。",
+        lambda m: _by_doing(
+            _spark(
+                m,
+                [
+                    {
+                        "op": "discard_member",
+                        "side": "own",
+                        "zone": "member",
+                        "count": int(m.group("n")),
+                    },
+                    _mod_op(m),
+                ],
+                ("character",),
+            )
+        ),
+    ),
+    tr.template(
+        "spark: N rested members of either player onto their owner's deck's bottom",
+        rf"{_SPARK}あなたは、いずれかの【レスト】しているメンバーから(?P<n>\d+)枚選び、そのプレイヤーの"
+        r"デッキの下に置く。",
+        lambda m: _spark(
+            m, [{"op": "bottom", "side": "any", "rested": True, "count": int(m.group("n"))}]
+        ),
+    ),
+    tr.template(
+        "spark: [you may put] N of your members / your waiting room's cards into the energy, rested",
+        rf"{_SPARK}あなたは自分の(?P<src>メンバー|控え室)から(?P<n>\d+)枚選び、エネルギーに【レスト】で"
+        r"置(?P<may>いてよい|く)。",
+        _to_energy,
+    ),
+    tr.template(
+        "spark: your entry +N/+N this turn",
+        rf"{_SPARK}あなたは自分のエントリーから1枚選び、このターン中、そのキャラを{_MOD}。",
+        lambda m: _spark(m, [_mod_op(m)]),
     ),
     tr.template(
         "spark: heal N",
@@ -533,6 +676,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【自】【メンバー】(?:{_SHOW})?:このキャラがサポートした時、{_SUPPORT_COST}{_SUPPORT_BODY}"
         rf"(?:{_SHOWCASE_REMINDER})?",
         _on_support,
+    ),
+    # an activated effect of a member with an energy cost on its player's entry (R4U-TEXT-MOVES)
+    tr.template(
+        "act (member): [energy N] your entry +N/+N this turn, or onto the deck's bottom",
+        r"【起】【メンバー】(?:【ターン(?P<turn>\d+)】)?:\[エネ(?P<cost>\d+)\]あなたは自分のエントリーから1枚"
+        rf"選び、(?:このターン中、そのキャラを{_MOD}。|(?P<bottom>デッキの下に置く。))",
+        _member_act,
+    ),
+    # a character's ability when put into the entry / onto a member square, with a sentence a
+    # spark's template reads (R4U-TEXT-ON-ENTRY)
+    tr.template(
+        "auto: put into the entry from the hand / not from the deck, a spark's sentence",
+        rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|デッキ以外)からエントリーに置かれた時、"
+        rf"(?P<body>.+?)(?:{_SHOWCASE_REMINDER})?",
+        lambda m: _trigger(m, "on_entry", {"手札": "hand", "デッキ以外": "not_deck"}),
+    ),
+    tr.template(
+        "auto: put onto a member square from the hand / not from the entry, a spark's sentence",
+        rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|エントリー以外)からメンバーに置かれた時、"
+        rf"(?P<body>.+?)(?:{_SHOWCASE_REMINDER})?",
+        lambda m: _trigger(m, "on_member", {"手札": "hand", "エントリー以外": "not_entry"}),
     ),
     # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
     tr.template(

@@ -56,6 +56,16 @@ def render_op(op: Any, until_end: bool = True) -> str:
             f"the supported character (your entry) gets ATK {op.get('atk', 0):+d} / DEF "
             f"{op.get('def', 0):+d} during this attack"
         )
+    if name == "mod" and set(op) == {"op", "atk", "def", "per"} and isinstance(op["per"], dict):
+        per = op["per"]
+        zone = {"hand": "your hand", "retire": "your retire area", "energy": "your energy"}
+        tail = " until the end of the turn" if until_end else ""
+        note = "; energy cards only, not partners" if per.get("zone") == "energy" else ""
+        return (
+            f"your entry character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} for "
+            f"every {per.get('n')} cards in {zone.get(per.get('zone'), raw(per.get('zone')))} "
+            f"(counted when it resolves{note}){tail}"
+        )
     if name == "mod" and set(op) <= {"op", "atk", "def", "side"}:
         tail = " until the end of the turn" if until_end else ""
         whose = "the opposing" if op.get("side", "own") == "opponent" else "your"
@@ -90,6 +100,24 @@ def render_op(op: Any, until_end: bool = True) -> str:
         )
     if name == "rest" and set(op) <= {"op", "side", "count", "zone"}:
         return f"choose {count} standing {side} member(s) (all when fewer) and rest them"
+    if name == "rest" and set(op) <= {"op", "side", "count", "any_state"} and op.get("any_state"):
+        return (
+            f"choose {count} {side} member(s), standing or rested (all when fewer), and rest them"
+        )
+    if name == "bottom" and set(op) <= {"op", "count", "side", "zone", "rested"}:
+        whose = {"own": "your own", "opponent": "opposing", "any": "either player's"}.get(
+            op.get("side", "opponent"), raw(op.get("side"))
+        )
+        what = "entry character" if op.get("zone") == "entry" else "member(s)"
+        rested = "rested " if op.get("rested") else ""
+        tail = "; entry-in follows" if op.get("zone") == "entry" else ""
+        return (
+            f"choose {count} {whose} {rested}{what} (all when fewer) and put them onto the "
+            f"bottom of their owner's deck{tail}"
+        )
+    if name == "to_energy" and set(op) <= {"op", "count", "from"}:
+        src = "of your waiting room" if op.get("from") == "waiting_room" else "of your members"
+        return f"choose {count} card(s) {src} (all when fewer); into your energy area, rested"
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
@@ -175,9 +203,14 @@ def render_effect(effect: dict[str, Any]) -> str:
         if pays:
             how = " (rule option by_doing, R4U-TEXT-BY-DOING)" if effect.get("by_doing") else ""
             head += f"; you may {' and '.join(pays)}{how}; if you do"
-    elif when == "on_entry":
-        src = "the hand" if effect.get("from") == "hand" else "anywhere but the deck"
-        head = f"When this character is put into your entry from {src}"
+    elif when in ("on_entry", "on_member"):
+        src = {
+            "hand": "the hand",
+            "not_deck": "anywhere but the deck",
+            "not_entry": "anywhere but the entry",
+        }.get(effect.get("from"), raw(effect.get("from")))
+        onto = "into your entry" if when == "on_entry" else "onto one of your member squares"
+        head = f"When this character is put {onto} from {src}"
         head += _showcase(effect, "triggers only when")
     else:
         head = raw({"when": when})
@@ -186,9 +219,16 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"{head}: not executed — the engine cannot execute this ability (the step is "
             f"unverifiable, R4U-EFFECT-UNSUPPORTED).{tail}"
         )
-    until_end = when in ("spark", "activated", "on_entry")
+    until_end = when in ("spark", "activated", "on_entry", "on_member")
     body = "; ".join(render_op(op, until_end) for op in ops)
-    if effect.get("optional") and when != "on_support":  # its head says what it costs
+    if effect.get("by_doing") and when == "spark":  # the first op is its cost
+        rest = "; ".join(render_op(op, until_end) for op in ops[1:])
+        cost = render_op(ops[0], until_end).replace(" (all of them when fewer)", "")
+        body = (
+            f"you may pay: {cost}, exactly as many as named (rule option by_doing, "
+            f"R4U-TEXT-BY-DOING); if you do: {rest}"
+        )
+    elif effect.get("optional") and when != "on_support":  # its head says what it costs
         body = f"you may use this effect: {body}"
     text = f"{head}: {body}.{tail}"
     if not effects.supported(effect):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects, on_entry, on_set, on_support, to_member
+from judge.games.rebirth import effects, moves, on_entry, on_set, on_support, to_member
 from judge.games.rebirth.during import target_count
 from judge.games.rebirth.state import Mod, Slot
 
@@ -23,6 +23,8 @@ Problem = tuple[str, str]
 
 
 def side_of(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
+    if op["op"] in moves.OPS:
+        return moves.sides(eng, controller, op)[0]
     if op["op"] in ("salvage", "place_member"):
         return controller
     return controller if op.get("side", "opponent") == "own" else eng.state.opponent(controller)
@@ -32,6 +34,8 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
     """Every card a target op could take now, in zone order (the entry, member squares 1–3,
     the waiting room from the bottom card up)."""
     st = eng.state
+    if op["op"] in moves.OPS:
+        return moves.fitting(eng, controller, op)
     ps = st.players[side_of(eng, controller, op)]
     if op["op"] in ("salvage", "place_member"):
         want = op.get("type")
@@ -40,8 +44,10 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
             for c in ps.waiting_room
             if c is not None and (want is None or st.card(c).type == want)
         ]
-    if op["op"] == "rest":
-        return [s.card for s in ps.members if s is not None and not s.rested]
+    if op["op"] == "rest":  # standing ones, or any with "any_state" (R4U-TEXT-MOVES)
+        return [
+            s.card for s in ps.members if s is not None and (op.get("any_state") or not s.rested)
+        ]
     zone = op.get("zone", "member")
     entry = [ps.entry] if ps.entry is not None and zone in ("entry", "field") else []
     members = [s.card for s in ps.members if s is not None] if zone != "entry" else []
@@ -51,6 +57,8 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
 
 
 def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
+    if op["op"] in moves.OPS:
+        return moves.describe(eng, controller, op)
     whose = side_of(eng, controller, op)
     if op["op"] in ("salvage", "place_member"):
         kind = op.get("type") or "card"
@@ -212,11 +220,13 @@ def run(
             )
         elif name == "mod" and _mod_of(eng, pid, op).entry is not None:
             qs = _mod_of(eng, pid, op)  # its player's entry, or the opposing one
-            qs.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
+            times = per_count(eng, pid, op)  # R4U-TEXT-PER-COUNT: 1 without "per"
+            atk, dfn = op.get("atk", 0) * times, op.get("def", 0) * times
+            qs.entry_mods.append(Mod(atk, dfn))
             eng.event(
                 "mod",
-                f"{what}: {eng.name(qs.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
-                f"{op.get('def', 0):+d} until the end of the turn.",
+                f"{what}: {eng.name(qs.entry)} gets ATK {atk:+d} / DEF {dfn:+d} until the end "
+                "of the turn.",
                 player=pid,
                 card=qs.entry,
             )
@@ -235,8 +245,22 @@ def run(
             to_member.self_to_member(eng, pid, pe.source, onto, what)
         elif name == "place_member":
             to_member.place(eng, pid, next(chosen, []), onto, what)
+        elif name in moves.OPS:
+            moves.apply(eng, pid, op, next(chosen, []), what)
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
+
+
+def per_count(eng: RebirthEngine, pid: str, op: dict[str, Any]) -> int:
+    """How many times a ``mod`` with ``per`` applies: one for every ``n`` cards of its player's
+    ``zone`` (the hand, the retire area, the energy: energy cards only, not partners) when it
+    resolves, rounded down (R4U-TEXT-PER-COUNT); 1 without ``per``."""
+    per = op.get("per")
+    if per is None:
+        return 1
+    ps = eng.state.players[pid]
+    held = {"hand": len(ps.hand), "retire": len(ps.retire), "energy": len(ps.energy)}
+    return held[per["zone"]] // per["n"]
 
 
 def deck_to_energy(eng: RebirthEngine, pid: str, n: int, what: str) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from judge.games.rebirth import on_entry
 from judge.games.rebirth.effects import TARGET_OPS
 from judge.games.rebirth.state import Slot
 
@@ -121,6 +122,7 @@ def place(
             continue
         ps.waiting_room.remove(iid)
         _put(eng, pid, iid, sq, f"{what}: {eng.name(iid)} goes from {pid}'s waiting room")
+        on_entry.fire(eng, pid, iid, "waiting_room", "on_member")  # R4U-TEXT-ON-ENTRY
 
 
 def self_to_member(

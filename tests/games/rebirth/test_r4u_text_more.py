@@ -422,3 +422,150 @@ def test_R4U_TEXT_TO_MEMBER_this_character_from_the_entry_then_entry_in() -> Non
     b = _b_places(SELF_TO_MEMBER)
     b.act("B", "resolve", source="T-PLC", squares=[1])
     assert "R4U-TEXT-TO-MEMBER" in rules_broken(b.replay(), b.last)
+
+
+# -- R4U-TEXT-PER-COUNT --------------------------------------------------------------------
+
+PER_HAND = "【スパーク】:あなたの手札2枚につき、このターン中、このキャラを+1/±0。"
+
+
+def _b_spark(text: str) -> LogBuilder:
+    """B's entry-in in turn 2 reveals T-CNT (ATK 1, read from ``text``); A uses no cancel."""
+    b = LogBuilder([_text_card("T-CNT", text)]).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-CNT")
+    return b.act("A", "guard", card=None)
+
+
+def test_R4U_TEXT_PER_COUNT_once_for_every_n_cards_when_it_resolves() -> None:
+    r = read_card({"type": "character", "text": PER_HAND})
+    assert r.effects[0]["do"] == [
+        {"op": "mod", "atk": 1, "def": 0, "per": {"zone": "hand", "n": 2}}
+    ]
+    b = _b_spark(PER_HAND)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    hand = len(player_state(r, "B")["hand"])
+    assert player_state(r, "B")["entry"]["atk"] == 1 + hand // 2
+    # energy: B has none (its partner is not energy): +0
+    b2 = _b_spark(PER_HAND.replace("手札2枚", "エネルギー1枚"))
+    assert player_state(b2.replay(), "B")["entry"]["atk"] == 1
+    from judge.games.rebirth.effects import supported
+
+    per = {"op": "mod", "atk": 1, "per": {"zone": "hand", "n": 2}}
+    assert not supported({"when": "rebirth_area", "do": [per]})  # counted when resolving only
+
+
+# -- R4U-TEXT-MOVES, and R4U-TEXT-BY-DOING on a spark ----------------------------------------
+
+BOTTOM_ANY = "【スパーク】:あなたは、いずれかの【レスト】しているメンバーから1枚選び、そのプレイヤーのデッキの下に置く。"
+MEMBER_TO_ENERGY = (
+    "【スパーク】:あなたは自分のメンバーから1枚選び、エネルギーに【レスト】で置いてよい。"
+)
+DISCARD_FOR = "【スパーク】:あなたは自分のメンバーから1枚選び、控え室に置くことで、このターン中、このキャラを±0/+2。"
+
+
+def test_R4U_TEXT_MOVES_read_as_ops() -> None:
+    assert read_card({"type": "character", "text": BOTTOM_ANY}).effects[0]["do"] == [
+        {"op": "bottom", "side": "any", "rested": True, "count": 1}
+    ]
+    energy = read_card({"type": "character", "text": MEMBER_TO_ENERGY}).effects[0]
+    assert energy["optional"] and energy["do"] == [
+        {"op": "to_energy", "from": "member", "count": 1}
+    ]
+    wr = MEMBER_TO_ENERGY.replace("メンバー", "控え室").replace("置いてよい", "置く")
+    assert (
+        read_card({"type": "character", "text": wr}).effects[0]["do"][0]["from"] == "waiting_room"
+    )
+    act = "【起】【メンバー】【ターン1】:[エネ1]あなたは自分のエントリーから1枚選び、デッキの下に置く。"
+    eff = read_card({"type": "character", "text": act}).effects[0]
+    assert (eff["where"], eff["cost"], eff["per_turn"]) == ("member", 1, 1)
+
+
+def test_R4U_TEXT_MOVES_rested_members_of_either_player_onto_their_decks() -> None:
+    # B's member (the filler moved to square 1) is standing: no rested member fits, none named
+    b = _b_spark(BOTTOM_ANY)
+    b.act("B", "resolve", source="T-CNT", targets=[])
+    assert verdict(b.replay(), b.last) == "legal"
+    b = _b_spark(BOTTOM_ANY)
+    b.act("B", "resolve", source="T-CNT", targets=["B-5"])
+    assert "R4U-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+def test_R4U_TEXT_MOVES_a_member_into_the_energy_rested() -> None:
+    b = _b_spark(MEMBER_TO_ENERGY)
+    before = player_state(b.replay(), "B")
+    member = before["members"][0]["id"]
+    b.act("B", "resolve", source="T-CNT", targets=[member])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    after = player_state(r, "B")
+    assert after["members"][0] is None
+    assert len(after["energy"]) == len(before["energy"]) + 1
+    assert after["energy_rested"] == before["energy_rested"] + 1
+
+
+def test_R4U_TEXT_BY_DOING_a_sparks_cost_paid_in_full_or_declined() -> None:
+    eff = read_card({"type": "character", "text": DISCARD_FOR}).effects[0]
+    assert (eff["optional"], eff["by_doing"]) == (True, True)
+    b = _b_spark(DISCARD_FOR)
+    member = player_state(b.replay(), "B")["members"][0]["id"]
+    b.act("B", "resolve", source="T-CNT", targets=[member])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "B")["entry"]["def"] == 3 + 2
+    declined = _b_spark(DISCARD_FOR)
+    declined.act("B", "resolve", source="T-CNT", use=False)
+    assert player_state(declined.replay(), "B")["entry"]["def"] == 3
+    # two members asked for, one there: it cannot be paid in full
+    two = _b_spark(DISCARD_FOR.replace("1枚選び", "2枚選び"))
+    two.act("B", "resolve", source="T-CNT", targets=[member])
+    assert "R4U-TEXT-BY-DOING" in rules_broken(two.replay(), two.last)
+
+
+def test_R4U_TEXT_MOVES_a_members_effect_puts_the_entry_onto_the_decks_bottom() -> None:
+    act = "【起】【メンバー】【ターン1】:[エネ1]あなたは自分のエントリーから1枚選び、デッキの下に置く。"
+    b = LogBuilder([_text_card("T-ACT", act)]).setup(first="A", entries={"B": "T-ACT"})
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-000")
+    deck = player_state(b.replay(), "B")["deck"]
+    b.act("B", "activate", card="T-ACT", pay={"energy": 0, "partner": 1}, targets=["T-000"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]["violations"]
+    assert player_state(r, "B")["entry"] is None  # entry-in follows
+    assert player_state(r, "B")["deck"] == deck + 1
+    b.act("B", "reveal", card="T-000")
+    b.act("B", "activate", card="T-ACT", pay={"energy": 0, "partner": 0}, targets=["T-000"])
+    assert "R4U-ACTIVATE-LIMIT" in rules_broken(b.replay(), b.last)  # 【ターン1】
+
+
+# -- R4U-TEXT-ON-ENTRY: a spark's sentence, and onto a member square -------------------------
+
+ON_MEMBER = "【自】:このキャラがエントリー以外からメンバーに置かれた時、あなたは1枚引く。"
+
+
+def test_R4U_TEXT_ON_ENTRY_with_a_sparks_sentence_and_onto_a_member_square() -> None:
+    draw_on_entry = "【自】:このキャラが手札からエントリーに置かれた時、あなたは1枚引く。"
+    eff = read_card({"type": "character", "text": draw_on_entry}).effects[0]
+    assert (eff["when"], eff["from"], eff["do"]) == ("on_entry", "hand", [{"op": "draw", "n": 1}])
+    on_member = read_card({"type": "character", "text": ON_MEMBER}).effects[0]
+    assert (on_member["when"], on_member["from"]) == ("on_member", "not_entry")
+    # on a member square "this character" is not the entry: not read
+    self_ = "【自】:このキャラが手札からメンバーに置かれた時、このターン中、このキャラを+1/±0。"
+    assert not read_card({"type": "character", "text": self_}).understood
+    # played onto a member square from the hand: it triggers, and B draws 1
+    b = LogBuilder([_text_card("T-ONM", ON_MEMBER)]).setup(first="A").proceed("A")
+    hand = len(player_state(b.replay(), "A")["hand"])
+    b.act("A", "play", card="T-ONM", to="member", square=1, pay=FREE)
+    r = b.replay()
+    assert "R4U-TEXT-ON-ENTRY" in rules_applied(r, b.last)
+    assert len(player_state(r, "A")["hand"]) == hand - 1 + 1
+    # moved there from the entry: not "not from the entry"
+    b = LogBuilder([_text_card("T-ONM", ON_MEMBER)]).setup(first="A", entries={"A": "T-ONM"})
+    b.proceed("A")
+    b.act("A", "move", square=1, pay=FREE)
+    assert "R4U-TEXT-ON-ENTRY" not in rules_applied(b.replay(), b.last)
