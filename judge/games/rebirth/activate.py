@@ -160,6 +160,19 @@ def apply_activate(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     iid, effect, cost = plan.data["card"], plan.data["effect"], plan.data["cost"]
     do_pay(eng, plan, cost)
+    if effect.get("pay_self") == "deck_bottom" and effects.supported(effect):  # R4U-TEXT-MOVES
+        ps = eng.state.players[pid]
+        idx = next((i for i, s in enumerate(ps.members) if s is not None and s.card == iid), None)
+        if idx is not None:
+            ps.members[idx] = None
+            ps.deck.append(iid)
+            eng.event(
+                "to_deck_bottom",
+                f"{eng.name(iid)} goes from member square {idx + 1} onto the bottom of {pid}'s "
+                "deck (part of the cost).",
+                player=pid,
+                card=iid,
+            )
     if "limit" in plan.data:
         key, limit = plan.data["limit"]
         eng.state.used[key] = eng.state.used.get(key, 0) + 1

@@ -62,7 +62,7 @@ from collections.abc import Iterator
 from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
-WHENS += ("on_support", "on_member")
+WHENS += ("on_support", "on_member", "deck")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck", "self_to_member")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
@@ -70,6 +70,7 @@ TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEX
 TARGET_OPS["place_member"] = "waiting_room"  # onto member squares (to_member.py)
 TARGET_OPS["bottom"] = "member"  # onto the deck's bottom (moves.py, R4U-TEXT-MOVES)
 TARGET_OPS["to_energy"] = "member"  # into the energy area, rested (moves.py)
+TARGET_OPS["rebirth_to_hand"] = "rebirth_area"  # a set Rebirth card back to the hand (moves.py)
 ACTIVE_OPS = (*PLAIN_OPS, *TARGET_OPS, "one_of")
 OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
@@ -87,6 +88,8 @@ OPS_BY_WHEN = {
     # a member's "when this character supports" (on_support.py, R4U-TEXT-ON-SUPPORT): draws,
     # and changes of the supported character during this attack (``until`` ``attack``)
     "on_support": ("mod", "draw"),
+    # a rule of deck construction printed on the card (decks.py, R4U-TEXT-ANY-COPIES): no timing
+    "deck": ("any_copies",),
 }
 #: what an ``on_support`` ability may cost (``pay_self``): this member onto the deck's bottom
 PAY_SELF = ("deck_bottom",)
@@ -133,7 +136,11 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             and _is_int(op.get("def", 0))
             and op.get("side", "own") in SIDES
         )
-    if name in ("stand_partners", "self_to_member"):  # R4U-TEXT-OPS-MORE, R4U-TEXT-TO-MEMBER
+    if name in (
+        "stand_partners",
+        "self_to_member",
+        "any_copies",
+    ):  # R4U-TEXT-OPS-MORE, R4U-TEXT-TO-MEMBER
         return set(op) == {"op"}
     if name == "bottom":  # R4U-TEXT-MOVES
         return (
@@ -144,6 +151,8 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             and op.get("rested", False) in (True, False)
             and not (op.get("rested") and op.get("zone") == "entry")
         )
+    if name == "rebirth_to_hand":  # R4U-TEXT-MOVES
+        return set(op) <= {"op", "count"} and _is_int(op.get("count", 1), 1)
     if name == "to_energy":  # R4U-TEXT-MOVES: the player's own cards
         return (
             set(op) <= {"op", "count", "from"}
@@ -271,6 +280,8 @@ def _support_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
     ``attack`` there, and every ``mod`` of it so."""
     when = effect.get("when")
     mods = [op for op in ops if isinstance(op, dict) and op.get("op") == "mod"]
+    if when == "activated" and "pay_self" in effect:  # a member's cost (activate.py)
+        return effect["pay_self"] in PAY_SELF and effect.get("where") == "member"
     if when != "on_support":
         keys = any("until" in op for op in mods) or "pay_self" in effect
         if effect.get("by_doing"):  # a spark's cost, its first op (by_doing.py)

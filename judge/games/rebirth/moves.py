@@ -1,4 +1,5 @@
-"""Target ops that move cards to the deck's bottom or into the energy area (R4U-TEXT-MOVES):
+"""Target ops that move cards to the deck's bottom, into the energy area or from the Rebirth area
+to the hand (R4U-TEXT-MOVES): ``rebirth_to_hand`` (cards of the player's own Rebirth area);
 ``bottom`` (characters of ``side`` ``own``, ``opponent`` or ``any`` (either player's), of the
 ``zone`` ``member`` or ``entry``, optionally ``rested`` only, onto the bottom of their owner's
 deck) and ``to_energy`` (cards of the player's own ``from`` ``member`` or ``waiting_room`` into
@@ -18,12 +19,12 @@ from judge.games.rebirth.state import Slot
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
 
-OPS = ("bottom", "to_energy")
+OPS = ("bottom", "to_energy", "rebirth_to_hand")
 
 
 def sides(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
     """The players whose cards the op takes: the controller first."""
-    side = "own" if op["op"] == "to_energy" else op.get("side", "opponent")
+    side = "own" if op["op"] in ("to_energy", "rebirth_to_hand") else op.get("side", "opponent")
     opp = eng.state.opponent(controller)
     return {"own": [controller], "opponent": [opp], "any": [controller, opp]}[side]
 
@@ -34,6 +35,9 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
     out: list[str] = []
     for pid in sides(eng, controller, op):
         ps = eng.state.players[pid]
+        if op["op"] == "rebirth_to_hand":
+            out += list(ps.rebirth_area)
+            continue
         if op["op"] == "to_energy" and op.get("from") == "waiting_room":
             out += [c for c in ps.waiting_room if c is not None]
             continue
@@ -46,6 +50,8 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
 
 def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
     whose = " or ".join(sides(eng, controller, op))
+    if op["op"] == "rebirth_to_hand":
+        return f"a card of {whose}'s Rebirth area"
     if op["op"] == "to_energy" and op.get("from") == "waiting_room":
         return f"a card in {whose}'s waiting room"
     if op.get("zone", "member") == "entry":
@@ -62,7 +68,15 @@ def apply(eng: RebirthEngine, pid: str, op: dict[str, Any], cards: list[str], wh
         where = _take(eng, owner, iid)
         if where is None:
             continue
-        if op["op"] == "bottom":
+        if op["op"] == "rebirth_to_hand":
+            ps.hand.append(iid)
+            eng.event(
+                "to_hand",
+                f"{what}: {eng.name(iid)} goes from {owner}'s {where} to the hand.",
+                player=owner,
+                card=iid,
+            )
+        elif op["op"] == "bottom":
             ps.deck.append(iid)
             eng.event(
                 "to_deck_bottom",
@@ -98,4 +112,7 @@ def _take(eng: RebirthEngine, pid: str, iid: str) -> str | None:
     if iid in ps.waiting_room:
         ps.waiting_room.remove(iid)
         return "waiting room"
+    if iid in ps.rebirth_area:
+        ps.rebirth_area.remove(iid)
+        return "Rebirth area"
     return None

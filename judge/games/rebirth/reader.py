@@ -184,6 +184,9 @@ def _to_energy(m: re.Match[str]) -> Line | None:
     return _optional(line) if may else line
 
 
+#: the template of 「このキャラはデッキに4枚より多く入れてよい」 (decks.any_copies, R4U-TEXT-ANY-COPIES)
+ANY_COPIES = "cont: this character may be in the deck in more than 4 copies"
+
 #: what 「あなたの…N枚につき」 counts (R4U-TEXT-PER-COUNT)
 _PER_ZONES = {"手札": "hand", "リタイア": "retire", "エネルギー": "energy"}
 
@@ -697,6 +700,28 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|エントリー以外)からメンバーに置かれた時、"
         rf"(?P<body>.+?)(?:{_SHOWCASE_REMINDER})?",
         lambda m: _trigger(m, "on_member", {"手札": "hand", "エントリー以外": "not_entry"}),
+    ),
+    # a rule of deck construction printed on a character (R4U-TEXT-ANY-COPIES)
+    tr.template(
+        ANY_COPIES,
+        r"【永】:このキャラはデッキに4枚より多く入れてよい。",
+        lambda m: Line(effect={"when": "deck", "do": [{"op": "any_copies"}]}, only=("character",)),
+    ),
+    tr.template(
+        "act (member): [energy N, this onto the deck's bottom] N set Rebirth cards to the hand",
+        r"【起】【メンバー】(?:【ターン(?P<turn>\d+)】)?:\[エネ(?P<cost>\d+)、このキャラをデッキの下に置く\]"
+        r"あなたは自分のセットされているReバースから(?P<n>\d+)枚選び、手札に戻す。",
+        lambda m: Line(
+            effect={
+                "when": "activated",
+                "cost": int(m.group("cost")),
+                "where": "member",
+                "pay_self": "deck_bottom",
+                **({"per_turn": int(m.group("turn"))} if m.group("turn") else {}),
+                "do": [{"op": "rebirth_to_hand", "count": int(m.group("n"))}],
+            },
+            only=("character",),
+        ),
     ),
     # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
     tr.template(

@@ -115,12 +115,16 @@ def render_op(op: Any, until_end: bool = True) -> str:
             f"choose {count} {whose} {rested}{what} (all when fewer) and put them onto the "
             f"bottom of their owner's deck{tail}"
         )
+    if name == "rebirth_to_hand" and set(op) <= {"op", "count"}:
+        return f"choose {count} card(s) of your Rebirth area (all when fewer); to your hand"
     if name == "to_energy" and set(op) <= {"op", "count", "from"}:
         src = "of your waiting room" if op.get("from") == "waiting_room" else "of your members"
         return f"choose {count} card(s) {src} (all when fewer); into your energy area, rested"
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "any_copies" and set(op) == {"op"}:
+        return "the main deck may hold this card in more than 4 copies (R4U-TEXT-ANY-COPIES)"
     if name == "self_to_member" and set(op) == {"op"}:
         return (
             "put this character from your entry onto an empty member square (if it is still "
@@ -169,7 +173,15 @@ def render_effect(effect: dict[str, Any]) -> str:
     elif when == "activated":
         where = _PLACES.get(effect.get("where", "field"), raw(effect.get("where")))
         limit = f", at most {effect['per_turn']} a turn" if "per_turn" in effect else ""
-        head = f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)})"
+        self_ = (
+            ", and put this member onto the bottom of your deck"
+            if effect.get("pay_self") == "deck_bottom"
+            else ""
+        )
+        head = (
+            f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)}"
+            f"{self_})"
+        )
     elif when == "on_set":
         head = "When this Rebirth card is set into your Rebirth area"
         if "if_retire" in effect:
@@ -192,6 +204,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             "it makes each turn"
         )
         head += _showcase(effect, "while")
+    elif when == "deck":
+        head = "Deck construction"
     elif when == "on_support":
         head = "When this member supports an attack (it is rested to declare it)"
         head += _showcase(effect, "triggers only when")

@@ -569,3 +569,44 @@ def test_R4U_TEXT_ON_ENTRY_with_a_sparks_sentence_and_onto_a_member_square() -> 
     b.proceed("A")
     b.act("A", "move", square=1, pay=FREE)
     assert "R4U-TEXT-ON-ENTRY" not in rules_applied(b.replay(), b.last)
+
+
+# -- R4U-TEXT-ANY-COPIES -------------------------------------------------------------------
+
+
+def test_R4U_TEXT_ANY_COPIES_the_copy_limit_does_not_count_it() -> None:
+    from judge.games.rebirth.decks import check_deck
+
+    many = _text_card("T-MNY", "【永】:このキャラはデッキに4枚より多く入れてよい。")
+    plain = card("T-PLN")
+    partners = {"T-P01": card("T-P01", "partner")}
+    cards = {"T-MNY": many, "T-PLN": plain, **partners}
+    main = ["T-MNY"] * 10 + ["T-PLN"] * 4 + [f"T-F{i:02}" for i in range(36)]
+    cards.update({c: card(c) for c in main if c.startswith("T-F")})
+    rules = [p.rule for p in check_deck(main, ["T-P01"] * 3, cards)]
+    assert "R4U-DECK-COPIES" not in rules
+    main2 = main[:-1] + ["T-PLN"]  # a fifth copy of a card without the line
+    assert "R4U-DECK-COPIES" in [p.rule for p in check_deck(main2, ["T-P01"] * 3, cards)]
+    # the line read on a card with another line not read: still counted out
+    mixed = _text_card("T-MNY", many["text"] + "\n【スパーク】:あなたは相手の手札を見る。")
+    assert not read_card(mixed).understood
+    cards["T-MNY"] = mixed
+    assert "R4U-DECK-COPIES" not in [p.rule for p in check_deck(main, ["T-P01"] * 3, cards)]
+
+
+def test_R4U_TEXT_MOVES_a_set_rebirth_card_back_to_the_hand_for_this_member() -> None:
+    text = "【起】【メンバー】:[エネ1、このキャラをデッキの下に置く]あなたは自分のセットされているReバースから1枚選び、手札に戻す。"
+    rb = card("T-RBX", "rebirth")
+    b = LogBuilder([_text_card("T-RTN", text), rb]).setup(first="A", entries={"B": "T-RTN"})
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "rebirth", card="T-RBX")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-000")
+    deck = player_state(b.replay(), "B")["deck"]
+    b.act("B", "activate", card="T-RTN", pay={"energy": 0, "partner": 1}, targets=["T-RBX"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]["violations"]
+    mine = player_state(r, "B")
+    assert mine["rebirth_area"] == [] and mine["members"][0] is None
+    assert mine["deck"] == deck + 1
