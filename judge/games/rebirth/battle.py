@@ -104,6 +104,8 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
     st.attack = Attack(
         slot.card, pid, defender, partner, number=number, entry=entry, entry_number=nth
     )
+    if entry is not None:  # changes for the entry's next attack this turn (R4U-TEXT-NEXT-ATTACK)
+        st.attack.mods.extend(st.next_attack.pop(entry, []))
     kind = "partner attack" if partner else "attack"
     eng.event(
         "attack",

@@ -53,6 +53,29 @@ def own_attack(effect: dict[str, Any], attack: Attack | None, iid: str, pid: str
     )
 
 
+def unselectable(eng: Any, iid: str) -> bool:
+    """Whether ``iid`` cannot be chosen by effects now, by either player: a ``continuous``
+    ``unselectable`` of its own that works where it is (its entry or a member square), its skill
+    showcase holding and, with ``if`` ``opponent_member_empty``, its owner's opponent having an
+    empty member square (R4U-TEXT-UNSELECTABLE)."""
+    st = eng.state
+    owner = st.owner_of[iid]
+    ps = st.players[owner]
+    place = "entry" if ps.entry == iid else "member" if iid in ps.member_cards() else None
+    for eff in st.card(iid).effects:
+        if eff.get("when") != "continuous" or eff.get("do") != [{"op": "unselectable"}]:
+            continue
+        if eff.get("where") != place:
+            continue
+        if not showcase_holds(eff, eng.count_for(owner, eff.get("showcase_attribute"))):
+            continue
+        opp = st.players[st.opponent(owner)]
+        if eff.get("if") == "opponent_member_empty" and all(s is not None for s in opp.members):
+            continue
+        return True
+    return False
+
+
 def showcase_holds(effect: dict[str, Any], count: int) -> bool:
     """Whether a spark's skill showcase holds with ``count`` cards in its player's members and
     retire area (True when it has none); of its ``showcase_attribute`` when it has one: the

@@ -84,7 +84,7 @@ OPS_BY_WHEN = {
     "on_member": ACTIVE_OPS,
     # a character's 【永】【エントリー】 with "during this character's n-th attack of each turn"
     # (during.py, R4U-TEXT-OWN-ATTACK): a change of this character, the entry
-    "continuous": ("mod",),
+    "continuous": ("mod", "unselectable"),
     # a member's "when this character supports" (on_support.py, R4U-TEXT-ON-SUPPORT): draws,
     # and changes of the supported character during this attack (``until`` ``attack``)
     "on_support": ("mod", "draw"),
@@ -104,6 +104,8 @@ WHERE = ("entry", "member", "field", "rebirth_area")
 #: where a ``discard_member`` takes its targets from: member squares, the entry, either
 DISCARD_ZONES = ("member", "entry", "field")
 SIDES = ("own", "opponent")
+#: ops with no arguments
+NO_ARGS = ("stand_partners", "self_to_member", "any_copies", "unselectable")
 #: what a ``mod``'s ``per`` counts: its player's hand, retire area, energy (R4U-TEXT-PER-COUNT)
 PER_ZONES = ("hand", "retire", "energy")
 TYPES = ("character", "rebirth")
@@ -136,11 +138,7 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
             and _is_int(op.get("def", 0))
             and op.get("side", "own") in SIDES
         )
-    if name in (
-        "stand_partners",
-        "self_to_member",
-        "any_copies",
-    ):  # R4U-TEXT-OPS-MORE, R4U-TEXT-TO-MEMBER
+    if name in NO_ARGS:  # R4U-TEXT-OPS-MORE, -TO-MEMBER, -ANY-COPIES, -UNSELECTABLE
         return set(op) == {"op"}
     if name == "bottom":  # R4U-TEXT-MOVES
         return (
@@ -222,10 +220,8 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if when == "on_member" and effect.get("from") not in ON_MEMBER_FROM:
         return False
-    if when == "continuous" and (
-        effect.get("where") != "entry" or not _is_int(effect.get("own_attack"), 1)
-    ):
-        return False  # the one continuous ability of a character read (R4U-TEXT-OWN-ATTACK)
+    if when == "continuous" and not _continuous_ok(effect, ops):
+        return False  # the continuous abilities of a character read (during.py)
     if when != "continuous" and "own_attack" in effect:
         return False
     if when not in ("on_entry", "on_member") and "from" in effect:
@@ -274,6 +270,26 @@ def supported(effect: dict[str, Any]) -> bool:
     return all(_op_ok(op, OPS_BY_WHEN[when]) for op in ops)
 
 
+def _continuous_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
+    """A character's ``continuous`` ability: a ``mod`` of itself as the entry during its n-th
+    attack (``own_attack``, R4U-TEXT-OWN-ATTACK), or ``unselectable`` from the ``entry`` or a
+    ``member`` square, optionally ``if`` ``opponent_member_empty`` (R4U-TEXT-UNSELECTABLE)."""
+    names = [op.get("op") for op in ops if isinstance(op, dict)]
+    if names == ["unselectable"]:
+        return (
+            set(ops[0]) == {"op"}
+            and effect.get("where") in ("entry", "member")
+            and effect.get("if", "opponent_member_empty") == "opponent_member_empty"
+            and "own_attack" not in effect
+        )
+    return (
+        "unselectable" not in names
+        and "if" not in effect
+        and effect.get("where") == "entry"
+        and _is_int(effect.get("own_attack"), 1)
+    )
+
+
 def _support_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
     """An ``on_support`` ability's cost and ops (R4U-TEXT-ON-SUPPORT): ``cost`` (energy to
     rest) and ``pay_self`` only there, and only on an optional one; a ``mod`` with ``until``
@@ -283,7 +299,10 @@ def _support_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
     if when == "activated" and "pay_self" in effect:  # a member's cost (activate.py)
         return effect["pay_self"] in PAY_SELF and effect.get("where") == "member"
     if when != "on_support":
-        keys = any("until" in op for op in mods) or "pay_self" in effect
+        # a spark's "during this character's next attack this turn" (R4U-TEXT-NEXT-ATTACK)
+        nexts = when == "spark" and all(op.get("until") == "next_attack" for op in mods)
+        keys = any("until" in op for op in mods) and not nexts
+        keys = keys or "pay_self" in effect
         if effect.get("by_doing"):  # a spark's cost, its first op (by_doing.py)
             first = ops[0] if ops and isinstance(ops[0], dict) else {}
             keys = keys or when != "spark" or not effect.get("optional")

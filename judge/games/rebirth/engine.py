@@ -218,6 +218,7 @@ class RebirthEngine(AgendaEngine):
 
         arrive(self, iid)
         self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
+        self.state.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
@@ -318,6 +319,7 @@ class RebirthEngine(AgendaEngine):
         st.used.clear()
         st.attacks = 0
         st.entry_attacks.clear()
+        st.next_attack.clear()
         st.counts_known = True
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(

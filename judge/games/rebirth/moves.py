@@ -31,7 +31,8 @@ def sides(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
 
 def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
     """Every card the op could take now: per player, the entry, then member squares 1-3 (or
-    the waiting room from the bottom card up)."""
+    the waiting room from the bottom card up); :func:`judge.games.rebirth.resolve.fitting`
+    leaves out those that cannot be chosen."""
     out: list[str] = []
     for pid in sides(eng, controller, op):
         ps = eng.state.players[pid]

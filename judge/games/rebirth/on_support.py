@@ -127,6 +127,30 @@ def attack_mod(eng: RebirthEngine, pid: str, op: dict[str, Any], what: str) -> N
     )
 
 
+def next_attack_mod(
+    eng: RebirthEngine, pid: str, source: str, op: dict[str, Any], what: str
+) -> None:
+    """A ``mod`` ``until`` ``next_attack``: this character (still the entry) gets it during the
+    next attack it makes this turn (R4U-TEXT-NEXT-ATTACK)."""
+    st = eng.state
+    if st.players[pid].entry != source:
+        eng.event(
+            "effect_fizzled",
+            f"{what}: {eng.name(source)} is no longer {pid}'s entry; nothing changes.",
+            player=pid,
+            card=source,
+        )
+        return
+    st.next_attack.setdefault(source, []).append(Mod(op.get("atk", 0), op.get("def", 0)))
+    eng.event(
+        "mod",
+        f"{what}: {eng.name(source)} will get ATK {op.get('atk', 0):+d} / DEF "
+        f"{op.get('def', 0):+d} during its next attack this turn.",
+        player=pid,
+        card=source,
+    )
+
+
 def attack_mods(eng: RebirthEngine, pid: str) -> tuple[int, int]:
     """The changes "during this attack" of ``pid``'s entry now (0, 0 when none)."""
     a = eng.state.attack

@@ -159,6 +159,18 @@ def _trigger(m: re.Match[str], when: str, sources: dict[str, str]) -> Line | Non
     return Line(effect=effect, only=("character",), marks=shown[1])
 
 
+def _unselectable(m: re.Match[str], where: str, cond: str | None) -> Line | None:
+    """「このキャラは(効果で)選べない/選ばれない。(あなたも選べない)」 from ``where`` (R4U-TEXT-UNSELECTABLE)."""
+    shown = _showcase(m)
+    if shown is None:
+        return None
+    effect: dict[str, Any] = {"when": "continuous", "where": where, **shown[0]}
+    if cond:
+        effect["if"] = cond
+    effect["do"] = [{"op": "unselectable"}]
+    return Line(effect=effect, only=("character",), marks=shown[1])
+
+
 def _member_act(m: re.Match[str]) -> Line:
     """【起】【メンバー】(【ターンN】):[エネN] on the player's own entry: +X/+Y this turn, or onto the
     bottom of its deck (entry-in follows)."""
@@ -456,6 +468,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: _spark(m, [_mod_op(m)]),
     ),
     tr.template(
+        "spark: this character +N/+N during its next attack this turn",
+        rf"{_SPARK}このターンこのキャラの次のアタック中、このキャラを{_MOD}。",
+        lambda m: _spark(m, [{**_mod_op(m), "until": "next_attack"}], ("character",)),
+    ),
+    tr.template(
         "spark: heal N",
         rf"{_SPARK}あなたは(?P<n>\d+)点回復する。",
         lambda m: _spark(m, [{"op": "heal", "n": int(m.group("n"))}]),
@@ -700,6 +717,18 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【自】(?:{_SHOW})?:このキャラが(?P<src>手札|エントリー以外)からメンバーに置かれた時、"
         rf"(?P<body>.+?)(?:{_SHOWCASE_REMINDER})?",
         lambda m: _trigger(m, "on_member", {"手札": "hand", "エントリー以外": "not_entry"}),
+    ),
+    # a character that cannot be chosen (R4U-TEXT-UNSELECTABLE)
+    tr.template(
+        "cont (member): if the opponent has an empty member square, this cannot be chosen",
+        rf"【永】【メンバー】(?:{_SHOW})?:相手のメンバーに空席があるなら、このキャラは効果で選べない。"
+        r"\(あなたも選べない\)",
+        lambda m: _unselectable(m, "member", "opponent_member_empty"),
+    ),
+    tr.template(
+        "cont (entry): this cannot be chosen",
+        r"【永】【エントリー】:このキャラは選ばれない。\(あなたも選べない\)",
+        lambda m: _unselectable(m, "entry", None),
     ),
     # a rule of deck construction printed on a character (R4U-TEXT-ANY-COPIES)
     tr.template(

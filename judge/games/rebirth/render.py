@@ -26,7 +26,7 @@ _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entr
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
 _EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
-_EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing"}
+_EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing", "if"}
 
 
 def raw(what: Any) -> str:
@@ -65,6 +65,13 @@ def render_op(op: Any, until_end: bool = True) -> str:
             f"your entry character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} for "
             f"every {per.get('n')} cards in {zone.get(per.get('zone'), raw(per.get('zone')))} "
             f"(counted when it resolves{note}){tail}"
+        )
+    if name == "mod" and op.get("until") == "next_attack" and set(op) <= {
+        "op", "atk", "def", "until"
+    }:  # fmt: skip
+        return (
+            f"this character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} during "
+            "the next attack it makes this turn as your entry"
         )
     if name == "mod" and set(op) <= {"op", "atk", "def", "side"}:
         tail = " until the end of the turn" if until_end else ""
@@ -123,6 +130,8 @@ def render_op(op: Any, until_end: bool = True) -> str:
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "unselectable" and set(op) == {"op"}:
+        return "no effect of either player can choose it (R4U-TEXT-UNSELECTABLE)"
     if name == "any_copies" and set(op) == {"op"}:
         return "the main deck may hold this card in more than 4 copies (R4U-TEXT-ANY-COPIES)"
     if name == "self_to_member" and set(op) == {"op"}:
@@ -198,6 +207,14 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"Performance {effect.get('count')}{attr} (while this is {place} and your "
             f"members and retire area hold that many{target})"
         )
+    elif when == "continuous" and effect.get("do") == [{"op": "unselectable"}]:
+        place = "your entry" if effect.get("where") == "entry" else "a member"
+        cond = (
+            " and your opponent has an empty member square"
+            if effect.get("if") == "opponent_member_empty"
+            else ""
+        )
+        head = f"While this is {place}{cond}" + _showcase(effect, "while")
     elif when == "continuous":
         head = (
             f"While this is your entry, during the attack number {effect.get('own_attack')} "

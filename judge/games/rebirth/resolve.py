@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import effects, moves, on_entry, on_set, on_support, to_member
-from judge.games.rebirth.during import target_count
+from judge.games.rebirth.during import target_count, unselectable
 from judge.games.rebirth.state import Mod, Slot
 
 if TYPE_CHECKING:
@@ -32,7 +32,12 @@ def side_of(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
 
 def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
     """Every card a target op could take now, in zone order (the entry, member squares 1–3,
-    the waiting room from the bottom card up)."""
+    the waiting room from the bottom card up); never one that cannot be chosen by effects
+    now (R4U-TEXT-UNSELECTABLE)."""
+    return [c for c in _fitting(eng, controller, op) if not unselectable(eng, c)]
+
+
+def _fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
     st = eng.state
     if op["op"] in moves.OPS:
         return moves.fitting(eng, controller, op)
@@ -211,6 +216,8 @@ def run(
             )
         elif name == "mod" and op.get("until") == "attack":
             on_support.attack_mod(eng, pid, op, what)
+        elif name == "mod" and op.get("until") == "next_attack":
+            on_support.next_attack_mod(eng, pid, pe.source, op, what)
         elif name == "mod" and not on_entry.still_there(eng, pid, pe.effect, pe.source):
             eng.event(
                 "effect_fizzled",

@@ -148,6 +148,9 @@ class R4UState:
     #: attacks declared this turn by each entry character since it came into the entry
     #: (R4U-TEXT-OWN-ATTACK); emptied when a turn starts
     entry_attacks: dict[str, int] = field(default_factory=dict)
+    #: changes waiting for the next attack of a character this turn (このターンこのキャラの次のアタック中),
+    #: by the character; emptied when a turn starts (R4U-TEXT-NEXT-ATTACK)
+    next_attack: dict[str, list[Mod]] = field(default_factory=dict)
     #: False in a turn that a game from a position started in the battle phase of: the attacks
     #: before it are not known, so no attack's number is (R4U-TEXT-NTH-ATTACK, -OWN-ATTACK)
     counts_known: bool = True

@@ -610,3 +610,52 @@ def test_R4U_TEXT_MOVES_a_set_rebirth_card_back_to_the_hand_for_this_member() ->
     mine = player_state(r, "B")
     assert mine["rebirth_area"] == [] and mine["members"][0] is None
     assert mine["deck"] == deck + 1
+
+
+# -- R4U-TEXT-UNSELECTABLE -----------------------------------------------------------------
+
+HIDDEN = "【永】【メンバー】:相手のメンバーに空席があるなら、このキャラは効果で選べない。(あなたも選べない)"
+
+
+def test_R4U_TEXT_UNSELECTABLE_not_chosen_while_the_opponent_has_an_empty_square() -> None:
+    eff = read_card({"type": "character", "text": HIDDEN}).effects[0]
+    assert (eff["when"], eff["where"], eff["if"]) == (
+        "continuous",
+        "member",
+        "opponent_member_empty",
+    )
+    # A's member T-HID (A has an empty square... B has empty squares: it cannot be chosen);
+    # B's spark puts an opposing member into the waiting room: none fits, none named
+    for text, chosen in ((HIDDEN, False), ("【のびしろ】", True)):
+        spark = _text_card(
+            "T-SPD", "【スパーク】:あなたは相手のメンバーから1枚選び、控え室に置く。"
+        )
+        b = LogBuilder([spark, _text_card("T-HID", text)]).setup(first="A")
+        b.proceed("A")
+        b.act("A", "play", card="T-HID", to="member", square=1, pay=FREE)
+        b.proceed("A")
+        b.proceed("B")
+        b.act("B", "move", square=1, pay=FREE)
+        b.act("B", "reveal", card="T-SPD")
+        b.act("A", "guard", card=None)
+        b.act("B", "resolve", source="T-SPD", targets=["T-HID"])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is chosen, text
+        assert ("R4U-EFFECT-TARGETS" in rules_broken(r, b.last)) is not chosen
+
+
+# -- R4U-TEXT-NEXT-ATTACK ------------------------------------------------------------------
+
+NEXT_ATTACK = "【スパーク】:このターンこのキャラの次のアタック中、このキャラを+2/±0。"
+
+
+def test_R4U_TEXT_NEXT_ATTACK_during_the_next_attack_this_turn_only() -> None:
+    eff = read_card({"type": "character", "text": NEXT_ATTACK}).effects[0]
+    assert eff["do"] == [{"op": "mod", "atk": 2, "def": 0, "until": "next_attack"}]
+    b = _b_spark(NEXT_ATTACK)
+    r = b.replay()
+    assert player_state(r, "B")["entry"]["atk"] == 1  # not attacking yet
+    b.proceed("B")
+    b.act("B", "attack", card="T-000")
+    assert _damage(b) == 3  # ATK 1 + 2 during that attack
+    assert player_state(b.replay(), "B")["entry"]["atk"] == 1  # that attack is over
