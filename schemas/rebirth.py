@@ -264,6 +264,13 @@ class R4UActivateSchema(ActionSchema):
         metadata={"default": 1, "description": "1-based among the card's activated effects"},
     )
     pay = _pay()
+    discard = List(
+        R4UCardRef(),
+        metadata={
+            "description": "the cards of the hand put into the waiting room as the cost "
+            "(R4U-TEXT-DISCARD-COST)"
+        },
+    )
     targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
     choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
     use = Bool(

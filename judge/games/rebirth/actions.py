@@ -338,6 +338,12 @@ def check_move(eng: RebirthEngine, plan: Plan) -> None:
         plan.violate("R4U-MOVE", "The entry is empty.")
         plan.cannot_apply("the entry is empty")
         return
+    if ps.entry in st.no_move:
+        plan.violate(
+            "R4U-TEXT-NO-MOVE",
+            f"{eng.name(ps.entry)} may not be put onto a member square this turn but by an "
+            "effect (its spark says so).",
+        )
     check_pay(eng, plan, st.card(ps.entry).level)
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.core.refs import is_instance, ref_code, ref_text
+from judge.core.refs import is_instance, ref_code, ref_text, take_many
 from judge.core.timing import PendingEffect, choose_pending
 from judge.games.rebirth import by_doing, effects, on_support, resolve, to_member
+from judge.games.rebirth.during import recombo_holds
+from judge.games.rebirth.refs import ZONE_REFS
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -137,9 +139,17 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
             f"from the {' or '.join(p.replace('_', ' ') for p in places)} only.",
         )
     _check_limit(eng, plan, iid, k, effect)
+    if not recombo_holds(eng, pid, effect):  # R4U-TEXT-RECOMBO
+        plan.violate(
+            "R4U-TEXT-RECOMBO",
+            f"{eng.name(iid)}'s effect is active only while "
+            + ("a Rebirth card" if effect["recombo"] is True else f"《{effect['recombo']}》")
+            + f" is set in {pid}'s Rebirth area.",
+        )
     raw = effect.get("cost", 0)
     cost = raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else 0
     check_pay(eng, plan, cost)
+    _check_discard(eng, plan, effect)
     if effects.supported(effect):
         _, _, problems = resolve.match(
             eng,
@@ -154,12 +164,42 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
     plan.data.update(card=iid, index=index, effect=effect, cost=cost)
 
 
+def _check_discard(eng: RebirthEngine, plan: Plan, effect: dict[str, Any]) -> None:
+    """A cost of N cards of the hand into the waiting room: ``discard`` names exactly N cards
+    of the player's hand (R4U-TEXT-DISCARD-COST)."""
+    n = effect.get("discard")
+    refs = list(plan.action.get("discard") or [])
+    if not isinstance(n, int) or isinstance(n, bool):
+        if refs:
+            plan.violate(
+                "R4U-TEXT-DISCARD-COST",
+                "The effect's cost puts no card of the hand "
+                "into the waiting room: discard must be left out.",
+            )
+        return
+    if len(refs) != n:
+        plan.violate(
+            "R4U-TEXT-DISCARD-COST",
+            f"The cost puts {n} card(s) of the hand into the "
+            f"waiting room: discard must name {n}; the log names {len(refs)}.",
+        )
+        return
+    takes, problems = ZONE_REFS.find_many_in_zone(eng.state, plan.action["p"], "hand", refs)
+    for problem in problems:
+        plan.violate(*problem)
+    if not problems:
+        plan.data["discard"] = takes
+
+
 def apply_activate(eng: RebirthEngine, plan: Plan) -> None:
     from judge.games.rebirth.actions import do_pay
 
     pid = plan.action["p"]
     iid, effect, cost = plan.data["card"], plan.data["effect"], plan.data["cost"]
     do_pay(eng, plan, cost)
+    if plan.data.get("discard"):  # R4U-TEXT-DISCARD-COST
+        for card in take_many(eng.state, pid, plan.data["discard"]):
+            eng.to_waiting_room(pid, card, f"the cost of {eng.name(iid)}'s effect")
     if effect.get("pay_self") == "deck_bottom" and effects.supported(effect):  # R4U-TEXT-MOVES
         ps = eng.state.players[pid]
         idx = next((i for i, s in enumerate(ps.members) if s is not None and s.card == iid), None)
@@ -266,9 +306,23 @@ def candidates(eng: RebirthEngine, pid: str, kind: str) -> list[dict[str, Any]]:
                 if not effects.supported(eff):
                     continue
                 pay = _pay(eng, pid, int(eff.get("cost", 0)))
+                extra: dict[str, Any] = {}
+                if "discard" in eff:  # the first cards of the hand (R4U-TEXT-DISCARD-COST)
+                    hand = [c for c in eng.state.players[pid].hand if c is not None]
+                    if len(hand) < eff["discard"]:
+                        continue
+                    extra["discard"] = hand[: eff["discard"]]
                 for pick in resolve.first_choice(eng, pid, eff):
                     out.append(
-                        {"p": pid, "do": "activate", "card": iid, "ability": k, "pay": pay, **pick}
+                        {
+                            "p": pid,
+                            "do": "activate",
+                            "card": iid,
+                            "ability": k,
+                            "pay": pay,
+                            **extra,
+                            **pick,
+                        }
                     )
     elif kind == "resolve":
         for pe in eng.pool.candidates():

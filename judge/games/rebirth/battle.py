@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import do_take, is_instance, ref_code, ref_text
-from judge.games.rebirth import on_support
+from judge.games.rebirth import on_defeat, on_support
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
@@ -358,6 +358,7 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             "retire area whatever the ATK and DEF.",
         )
         eng.retire_entry(a.defender, "partner attack")
+        on_defeat.fire_defeat(eng, a, partner=True)  # R4U-TEXT-ON-DEFEAT
         return
     eng.ctx.read("atk")
     st.attack = a  # still in progress while its damage is dealt (R4U-TEXT-NTH-ATTACK)
@@ -389,6 +390,7 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
                 "damage_after_defeat reset).",
             )
         eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
+        on_defeat.fire_defeat(eng, a, partner=False)  # R4U-TEXT-ON-DEFEAT
     else:
         text = (
             f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "

@@ -19,6 +19,7 @@ it is the n-th attack declared this turn (normal and partner attacks counted ali
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from judge.games.rebirth.state import Attack
@@ -74,6 +75,49 @@ def unselectable(eng: Any, iid: str) -> bool:
             continue
         return True
     return False
+
+
+def extra_sparks(eng: Any, pid: str, iid: str) -> int:
+    """How many more times each spark of ``iid`` fires: one for every card of ``pid``'s Rebirth
+    area (``iid`` itself not counted: a Rebirth card's spark fires before it is set) with
+    「あなたの【スパーク】は追加でもう一度発動する」 (R4U-TEXT-EXTRA-SPARK)."""
+    extra = [{"when": "rebirth_area", "do": [{"op": "extra_spark"}]}]
+    st = eng.state
+    return sum(
+        1
+        for c in st.players[pid].rebirth_area
+        if c != iid
+        and any({k: v for k, v in e.items() if k != "text"} in extra for e in st.card(c).effects)
+    )
+
+
+def recombo_holds(eng: Any, pid: str, effect: dict[str, Any]) -> bool:
+    """Whether an ability's 【Reコンボ】 holds: ``recombo`` True, a Rebirth card is set in
+    ``pid``'s Rebirth area; a name, one of that name is (R4U-TEXT-RECOMBO; True without)."""
+    want = effect.get("recombo")
+    if want is None:
+        return True
+    st = eng.state
+    area = st.players[pid].rebirth_area
+    if want is True:
+        return bool(area)
+    name = unicodedata.normalize("NFKC", str(want))
+    return any(unicodedata.normalize("NFKC", st.card(c).name) == name for c in area)
+
+
+def inactive(eng: Any, pid: str, effect: dict[str, Any]) -> tuple[str, str] | None:
+    """Why ``pid``'s ability is not active now (a rule and its words), None when it is: its
+    skill showcase (R4U-TEXT-SHOWCASE) or its 【Reコンボ】 (R4U-TEXT-RECOMBO) does not hold."""
+    if not showcase_holds(effect, eng.count_for(pid, effect.get("showcase_attribute"))):
+        return (
+            "R4U-TEXT-SHOWCASE",
+            f"it needs skill showcase {effect['showcase']}: {pid}'s members and retire area "
+            "hold fewer cards",
+        )
+    if not recombo_holds(eng, pid, effect):
+        what = "a Rebirth card" if effect["recombo"] is True else f"《{effect['recombo']}》"
+        return "R4U-TEXT-RECOMBO", f"it needs {what} set in {pid}'s Rebirth area"
+    return None
 
 
 def showcase_holds(effect: dict[str, Any], count: int) -> bool:

@@ -62,8 +62,9 @@ from collections.abc import Iterator
 from typing import Any
 
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
-WHENS += ("on_support", "on_member", "deck")
+WHENS += ("on_support", "on_member", "deck", "on_defeat")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck", "self_to_member")
+PLAIN_OPS += ("no_move",)
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
 TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
@@ -76,12 +77,15 @@ OPS_BY_WHEN = {
     "spark": ACTIVE_OPS,
     "activated": ACTIVE_OPS,
     "on_set": ACTIVE_OPS,  # a Rebirth card's "when this is set" (on_set.py, R4U-TEXT-ON-SET)
-    "rebirth_area": ("mod",),
+    "rebirth_area": ("mod", "extra_spark"),  # extra_spark: R4U-TEXT-EXTRA-SPARK
     "performance": ("mod",),
     # "when this character is put into the entry from …" (on_entry.py, R4U-TEXT-ON-ENTRY):
     # only a change of this character, the entry it was put into
     "on_entry": ACTIVE_OPS,  # a spark's sentences (R4U-TEXT-ON-ENTRY)
     "on_member": ACTIVE_OPS,
+    # the entry's "when this character retires an opposing character" (R4U-TEXT-ON-DEFEAT):
+    # a change of itself only, whatever the order with the opposing entry-in
+    "on_defeat": ("mod",),
     # a character's 【永】【エントリー】 with "during this character's n-th attack of each turn"
     # (during.py, R4U-TEXT-OWN-ATTACK): a change of this character, the entry
     "continuous": ("mod", "unselectable"),
@@ -104,8 +108,12 @@ WHERE = ("entry", "member", "field", "rebirth_area")
 #: where a ``discard_member`` takes its targets from: member squares, the entry, either
 DISCARD_ZONES = ("member", "entry", "field")
 SIDES = ("own", "opponent")
+#: the abilities a 【Reコンボ】 condition is read on (R4U-TEXT-RECOMBO)
+RECOMBO_WHENS = ("spark", "activated", "performance", "continuous", "on_support", "on_defeat")
+RECOMBO_WHENS += ("on_entry", "on_member")
 #: ops with no arguments
-NO_ARGS = ("stand_partners", "self_to_member", "any_copies", "unselectable")
+NO_ARGS = ("stand_partners", "self_to_member", "any_copies", "unselectable", "no_move")
+NO_ARGS += ("extra_spark",)
 #: what a ``mod``'s ``per`` counts: its player's hand, retire area, energy (R4U-TEXT-PER-COUNT)
 PER_ZONES = ("hand", "retire", "energy")
 TYPES = ("character", "rebirth")
@@ -226,6 +234,8 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if when not in ("on_entry", "on_member") and "from" in effect:
         return False
+    if "discard" in effect and (when != "activated" or not _is_int(effect["discard"], 1)):
+        return False  # cards of the hand as a cost (R4U-TEXT-DISCARD-COST)
     if when == "activated" and (
         not _is_int(effect.get("cost", 0), 0)
         or effect.get("where", "field") not in WHERE
@@ -237,10 +247,17 @@ def supported(effect: dict[str, Any]) -> bool:
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     if "showcase" in effect and (
-        when not in ("spark", "on_entry", "continuous", "on_support", "on_member")
+        when not in ("spark", "on_entry", "continuous", "on_support", "on_member", "on_defeat")
         or not _is_int(effect["showcase"], 1)
     ):
         return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
+    if "recombo" in effect and not (
+        when in RECOMBO_WHENS
+        and (
+            effect["recombo"] is True or (isinstance(effect["recombo"], str) and effect["recombo"])
+        )
+    ):
+        return False  # 【Reコンボ】: a Rebirth card (of a name) set (R4U-TEXT-RECOMBO)
     if "showcase_attribute" in effect and (
         "showcase" not in effect
         or not isinstance(effect["showcase_attribute"], str)
@@ -263,7 +280,7 @@ def supported(effect: dict[str, Any]) -> bool:
         isinstance(op, dict) and op.get("op") == "self_to_member" for op in ops
     ):
         return False  # "this character" is a member there, not the entry (a mod: the entry)
-    if when in ("on_entry", "on_member") and any(
+    if when in ("on_entry", "on_member", "on_defeat") and any(
         isinstance(op, dict) and op.get("op") == "mod" and "side" in op for op in ops
     ):
         return False  # "this character" (on_entry.still_there): its own player's entry only
@@ -275,6 +292,9 @@ def _continuous_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
     attack (``own_attack``, R4U-TEXT-OWN-ATTACK), or ``unselectable`` from the ``entry`` or a
     ``member`` square, optionally ``if`` ``opponent_member_empty`` (R4U-TEXT-UNSELECTABLE)."""
     names = [op.get("op") for op in ops if isinstance(op, dict)]
+    if "recombo" in effect and "own_attack" not in effect and set(names) == {"mod"}:
+        # 【永】【エントリー】【Reコンボ】:このキャラを+X/+Y (R4U-TEXT-RECOMBO)
+        return effect.get("where") == "entry" and "if" not in effect
     if names == ["unselectable"]:
         return (
             set(ops[0]) == {"op"}

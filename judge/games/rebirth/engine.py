@@ -22,7 +22,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.games.rebirth import actions, effects, on_set, on_support, resolve
 from judge.games.rebirth.cards import CardDef
-from judge.games.rebirth.during import during, own_attack, showcase_holds
+from judge.games.rebirth.during import during, extra_sparks, inactive, own_attack, recombo_holds
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -170,6 +170,7 @@ class RebirthEngine(AgendaEngine):
                 if (
                     effects.supported(eff)
                     and self.count_for(pid, eff.get("attribute")) >= eff["count"]
+                    and recombo_holds(self, pid, eff)
                 ):
                     a, b = effects.mods(eff)
                     atk, dfn = atk + a, dfn + b
@@ -178,7 +179,7 @@ class RebirthEngine(AgendaEngine):
         for eff in d.effects_when("continuous"):  # R4U-TEXT-OWN-ATTACK
             if (
                 effects.supported(eff)
-                and showcase_holds(eff, self.count_for(pid, eff.get("showcase_attribute")))
+                and inactive(self, pid, eff) is None
                 and own_attack(eff, st.attack, ps.entry, pid)
             ):
                 a, b = effects.mods(eff)
@@ -219,6 +220,7 @@ class RebirthEngine(AgendaEngine):
         arrive(self, iid)
         self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
         self.state.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
+        self.state.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
@@ -320,6 +322,7 @@ class RebirthEngine(AgendaEngine):
         st.attacks = 0
         st.entry_attacks.clear()
         st.next_attack.clear()
+        st.no_move.clear()
         st.counts_known = True
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
@@ -555,17 +558,24 @@ class RebirthEngine(AgendaEngine):
         sparks = []
         for index, eff in enumerate(self.state.card(iid).effects):
             if eff.get("when") == "spark":
-                if not showcase_holds(eff, self.count_for(pid, eff.get("showcase_attribute"))):
+                why = inactive(self, pid, eff)
+                if why is not None:
                     self.ctx.ruling(
-                        "R4U-TEXT-SHOWCASE",
-                        f"{self.name(iid)}'s spark needs skill showcase {eff['showcase']}: "
-                        f"{pid}'s members and retire area hold fewer cards; it does not fire.",
+                        why[0], f"{self.name(iid)}'s spark: {why[1]}; it does not fire."
                     )
                     continue
                 self.ctx.ruling(
                     "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
                 )
                 sparks.append(index)
+        extra = extra_sparks(self, pid, iid)  # R4U-TEXT-EXTRA-SPARK
+        if sparks and extra:
+            self.ctx.ruling(
+                "R4U-TEXT-EXTRA-SPARK",
+                f"{pid}'s Rebirth area holds {extra} card(s) whose sparks fire once more: "
+                f"{self.name(iid)}'s spark fires {extra} more time(s).",
+            )
+        sparks = [index for index in sparks for _ in range(1 + extra)]
         if self.options.get("cancel_timing") != "spark":
             for index in sparks:
                 self.pool.add(pid, iid, self.state.card(iid).effects[index], index, "spark")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rebirth.during import showcase_holds
+from judge.games.rebirth.during import inactive
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -50,12 +50,9 @@ def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str, when: str = "on
     for index, eff in enumerate(eng.state.card(iid).effects):
         if eff.get("when") != when or not triggers(eff, came_from, when):
             continue
-        if not showcase_holds(eff, eng.count_for(pid, eff.get("showcase_attribute"))):
-            eng.ctx.ruling(
-                "R4U-TEXT-SHOWCASE",
-                f"{eng.name(iid)}'s ability needs skill showcase {eff['showcase']}: {pid}'s "
-                "members and retire area hold fewer cards; it does not trigger.",
-            )
+        why = inactive(eng, pid, eff)
+        if why is not None:
+            eng.ctx.ruling(why[0], f"{eng.name(iid)}'s ability: {why[1]}; it does not trigger.")
             continue
         where = "the entry" if when == "on_entry" else "a member square"
         eng.ctx.ruling(
@@ -69,4 +66,5 @@ def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str, when: str = "on
 def still_there(eng: RebirthEngine, pid: str, effect: dict[str, Any], source: str) -> bool:
     """Whether an ``on_entry`` effect's "this character" is still ``pid``'s entry (True for
     other effects, whose ``mod`` changes whatever character is the entry)."""
-    return effect.get("when") != "on_entry" or eng.state.players[pid].entry == source
+    mine = effect.get("when") in ("on_entry", "on_defeat")  # "this character" (the entry)
+    return not mine or eng.state.players[pid].entry == source

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rebirth.during import showcase_holds
+from judge.games.rebirth.during import inactive
 from judge.games.rebirth.state import Mod
 
 if TYPE_CHECKING:
@@ -39,12 +39,9 @@ def fire(eng: RebirthEngine, pid: str, iid: str) -> None:
     for index, eff in enumerate(eng.state.card(iid).effects):
         if eff.get("when") != "on_support":
             continue
-        if not showcase_holds(eff, eng.count_for(pid, eff.get("showcase_attribute"))):
-            eng.ctx.ruling(
-                "R4U-TEXT-SHOWCASE",
-                f"{eng.name(iid)}'s ability needs skill showcase {eff['showcase']}: {pid}'s "
-                "members and retire area hold fewer cards; it does not trigger.",
-            )
+        why = inactive(eng, pid, eff)
+        if why is not None:
+            eng.ctx.ruling(why[0], f"{eng.name(iid)}'s ability: {why[1]}; it does not trigger.")
             continue
         eng.ctx.ruling(RULE, f"{eng.name(iid)} supports the attack: its ability triggers.")
         eng.pool.add(pid, iid, eff, index, "on_support")

@@ -66,8 +66,15 @@ _MOD = rf"(?P<atk>{_SIGNED[1:-1]})/(?P<def>{_SIGNED[1:-1]})"
 #: a skill showcase (【本領発揮LvN】, R4U-TEXT-SHOWCASE), of one attribute when framed after it
 #: (〔X〕, R4U-TEXT-SHOWCASE-ATTRIBUTE)
 _SHOW = r"【本領発揮Lv(?P<lv>\d+)】(?:〔(?P<attr>[^〕]+)〕)?"
-#: a spark's head, with an optional skill showcase
-_SPARK = rf"【スパーク】(?:{_SHOW})?:"
+#: 【Reコンボ】 (active while a Rebirth card, or one of the name, is set: R4U-TEXT-RECOMBO)
+_RC = r"(?P<rc>【Reコンボ】(?:《(?P<rcname>[^》]+)》)?)?"
+#: its printed reminders, on the line they explain
+_RC_REMINDER = (
+    r"(?:\((?P<rcr>【Reコンボ】:あなたのReバースがセットしてあれば有効)\)"
+    r"|\(あなたの《(?P<rcrname>[^》]+)》がセットしてあれば有効\))?"
+)
+#: a spark's head, with an optional 【Reコンボ】 and skill showcase
+_SPARK = rf"【スパーク】{_RC}(?:{_SHOW})?:"
 #: skill showcase's printed reminder, (of an attribute: 〔X〕 after the level and before が合計)
 _SHOWCASE_REMINDER = (
     r"\(【本領発揮Lv(?P<rlv>\d+)】(?:〔(?P<rattr>[^〕]+)〕)?:あなたの、メンバーとリタイア"
@@ -81,9 +88,34 @@ def _mark(level: str | int, attr: str | None) -> str:
 
 
 def _showcase(m: re.Match[str]) -> tuple[dict[str, Any], tuple[str, ...]] | None:
-    """The skill showcase of a matched line (its ``showcase`` and ``showcase_attribute``,
-    and what a reminder may explain), checked against a reminder printed on the same line
-    (None: they disagree, or a reminder with no showcase)."""
+    """The skill showcase and 【Reコンボ】 of a matched line (``showcase``,
+    ``showcase_attribute``, ``recombo``, and what a reminder may explain), checked against
+    reminders printed on the same line (None: they disagree, or explain what is not there)."""
+    shown = _showcase_only(m)
+    groups = m.groupdict()
+    if shown is None:
+        return None
+    fields, marks = shown
+    if groups.get("rc"):
+        name = groups.get("rcname")
+        fields = {**fields, "recombo": name if name else True}
+        marks = (*marks, _rc_mark(name))
+    inline = groups.get("rcr") or groups.get("rcrname")
+    if inline and _rc_mark(groups.get("rcrname")) not in marks:
+        return None
+    return fields, marks
+
+
+def _rc_mark(name: str | None) -> str:
+    """What a 【Reコンボ】 reminder explains: ``recombo``, ``recombo《X》``."""
+    return "recombo" + (f"《{name}》" if name else "")
+
+
+def _recombo_reminder(m: re.Match[str]) -> Line:
+    return Line(reminder=_rc_mark(m.group("rcrname")))
+
+
+def _showcase_only(m: re.Match[str]) -> tuple[dict[str, Any], tuple[str, ...]] | None:
     groups = m.groupdict()
     lv, attr = groups.get("lv"), groups.get("attr")
     if groups.get("rlv") is not None and (
@@ -171,6 +203,16 @@ def _unselectable(m: re.Match[str], where: str, cond: str | None) -> Line | None
     return Line(effect=effect, only=("character",), marks=shown[1])
 
 
+def _on_defeat(m: re.Match[str]) -> Line | None:
+    """「【自】【エントリー】:このキャラが相手のキャラをリタイアさせた時、このターン中、このキャラを+X/+Y。」
+    (R4U-TEXT-ON-DEFEAT)."""
+    shown = _showcase(m)
+    if shown is None:
+        return None
+    effect = {"when": "on_defeat", **shown[0], "do": [_mod_op(m)]}
+    return Line(effect=effect, only=("character",), marks=shown[1])
+
+
 def _member_act(m: re.Match[str]) -> Line:
     """【起】【メンバー】(【ターンN】):[エネN] on the player's own entry: +X/+Y this turn, or onto the
     bottom of its deck (entry-in follows)."""
@@ -179,7 +221,10 @@ def _member_act(m: re.Match[str]) -> Line:
         if m.group("bottom")
         else _mod_op(m)
     )
-    effect: dict[str, Any] = {"when": "activated", "cost": int(m.group("cost")), "where": "member"}
+    effect: dict[str, Any] = {"when": "activated", "cost": int(m.group("cost") or 0)}
+    if m.group("disc"):  # [手札からN枚控え室に置く] (R4U-TEXT-DISCARD-COST)
+        effect["discard"] = int(m.group("disc"))
+    effect["where"] = "member"
     if m.group("turn"):
         effect["per_turn"] = int(m.group("turn"))
     return Line(effect={**effect, "do": [op]}, only=("character",))
@@ -207,15 +252,32 @@ def _mod_op(m: re.Match[str]) -> dict[str, Any]:
     return {"op": "mod", "atk": _signed(m.group("atk")), "def": _signed(m.group("def"))}
 
 
+def _act_entry(m: re.Match[str]) -> Line | None:
+    """「【起】【エントリー】(【Reコンボ】):[エネN]このターン中、このキャラを+X/+Y。」"""
+    shown = _showcase(m)
+    if shown is None:
+        return None
+    line = _mod(m, "activated", cost=int(m.group("cost")), where="entry", **shown[0])
+    return Line(effect=line.effect, only=line.only, marks=shown[1])
+
+
 def _performance(m: re.Match[str], where: str) -> Line | None:
-    """「【永】【エントリー|メンバー】【本領発揮LvN】(〔X〕):…を+X/+Y。」: a ``performance`` of count N (of
-    attribute X) that works only from ``where`` (R4U-TEXT-PERFORMANCE)."""
+    """「【永】【エントリー|メンバー】(【Reコンボ】)【本領発揮LvN】(〔X〕):…を+X/+Y。」: a ``performance`` of count
+    N (of attribute X) that works only from ``where`` (R4U-TEXT-PERFORMANCE); without a skill
+    showcase, a 【Reコンボ】 change of the entry itself (R4U-TEXT-RECOMBO)."""
     shown = _showcase(m)
     if not shown or not shown[0]:
         return None
+    if "showcase" not in shown[0]:  # 【永】【エントリー】【Reコンボ】:このキャラを+X/+Y
+        if where != "entry":
+            return None
+        effect = {"when": "continuous", "where": "entry", **shown[0], "do": [_mod_op(m)]}
+        return Line(effect=effect, only=("character",), marks=shown[1])
     effect: dict[str, Any] = {"when": "performance", "count": shown[0]["showcase"]}
     if "showcase_attribute" in shown[0]:
         effect["attribute"] = shown[0]["showcase_attribute"]
+    if "recombo" in shown[0]:
+        effect["recombo"] = shown[0]["recombo"]
     effect.update(where=where, do=[_mod_op(m)])
     return Line(effect=effect, only=("character",), marks=shown[1])
 
@@ -373,6 +435,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _showcase_reminder,
     ),
     tr.template(
+        "Re-combo reminder",
+        _RC_REMINDER.removeprefix("(?:").removesuffix(")?"),
+        _recombo_reminder,
+    ),
+    tr.template(
         "spark: this character +N/+N this turn",
         rf"{_SPARK}このターン中、このキャラを{_MOD}。",
         lambda m: _spark(
@@ -471,6 +538,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "spark: this character +N/+N during its next attack this turn",
         rf"{_SPARK}このターンこのキャラの次のアタック中、このキャラを{_MOD}。",
         lambda m: _spark(m, [{**_mod_op(m), "until": "next_attack"}], ("character",)),
+    ),
+    tr.template(
+        "spark: this turn this character may not be put onto a member square but by an effect",
+        rf"{_SPARK}このターン中、このキャラは効果以外でメンバーに置けない。",
+        lambda m: _spark(m, [{"op": "no_move"}], ("character",)),
     ),
     tr.template(
         "spark: heal N",
@@ -644,6 +716,14 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("rebirth",),
         ),
     ),
+    # a Rebirth card's sparks fired once more (R4U-TEXT-EXTRA-SPARK)
+    tr.template(
+        "rebirth: your sparks fire once more",
+        r"【永】:あなたの【スパーク】は追加でもう一度発動する。",
+        lambda m: Line(
+            effect={"when": "rebirth_area", "do": [{"op": "extra_spark"}]}, only=("rebirth",)
+        ),
+    ),
     # a Rebirth card's continuous change of its owner's entry (R4U-REBIRTH-AREA)
     tr.template(
         "rebirth: your entry +N/+N",
@@ -659,20 +739,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
     # (R4U-TEXT-PERFORMANCE): the seed's performance (本领发挥)
     tr.template(
         "cont (entry) showcase: this character +N/+N",
-        rf"【永】【エントリー】{_SHOW}:このキャラを{_MOD}。"
+        rf"【永】【エントリー】{_RC}(?:{_SHOW})?:このキャラを{_MOD}。{_RC_REMINDER}"
         rf"(?:{_SHOWCASE_REMINDER})?",
         lambda m: _performance(m, "entry"),
     ),
     tr.template(
         "cont (member) showcase: your entry +N/+N",
-        rf"【永】【メンバー】{_SHOW}:あなたのエントリーを{_MOD}。"
+        rf"【永】【メンバー】{_RC}{_SHOW}:あなたのエントリーを{_MOD}。{_RC_REMINDER}"
         rf"(?:{_SHOWCASE_REMINDER})?",
         lambda m: _performance(m, "member"),
     ),
     # a character's change of itself during its n-th attack of each turn (R4U-TEXT-OWN-ATTACK)
     tr.template(
         "cont (entry): during this character's n-th attack of each turn, this character +N/+N",
-        rf"【永】【エントリー】(?:{_SHOW})?:各ターンこのキャラの(?P<n>\d+)回目の"
+        rf"【永】【エントリー】{_RC}(?:{_SHOW})?:各ターンこのキャラの(?P<n>\d+)回目の"
         rf"アタック中、このキャラを{_MOD}。(?:{_SHOWCASE_REMINDER})?",
         _own_attack,
     ),
@@ -693,14 +773,15 @@ TEMPLATES: tuple[tr.Template, ...] = (
     # a member's "when this character supports" (R4U-TEXT-ON-SUPPORT), with its cost
     tr.template(
         "auto (member): when this supports, [a cost,] draw and/or the supported +N/+N",
-        rf"【自】【メンバー】(?:{_SHOW})?:このキャラがサポートした時、{_SUPPORT_COST}{_SUPPORT_BODY}"
-        rf"(?:{_SHOWCASE_REMINDER})?",
+        rf"【自】【メンバー】{_RC}(?:{_SHOW})?:このキャラがサポートした時、{_SUPPORT_COST}"
+        rf"{_SUPPORT_BODY}{_RC_REMINDER}(?:{_SHOWCASE_REMINDER})?",
         _on_support,
     ),
     # an activated effect of a member with an energy cost on its player's entry (R4U-TEXT-MOVES)
     tr.template(
         "act (member): [energy N] your entry +N/+N this turn, or onto the deck's bottom",
-        r"【起】【メンバー】(?:【ターン(?P<turn>\d+)】)?:\[エネ(?P<cost>\d+)\]あなたは自分のエントリーから1枚"
+        r"【起】【メンバー】(?:【ターン(?P<turn>\d+)】)?:\[(?:エネ(?P<cost>\d+)|手札から(?P<disc>\d+)枚控え室に置く)\]"
+        r"あなたは自分のエントリーから1枚"
         rf"選び、(?:このターン中、そのキャラを{_MOD}。|(?P<bottom>デッキの下に置く。))",
         _member_act,
     ),
@@ -730,6 +811,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【永】【エントリー】:このキャラは選ばれない。\(あなたも選べない\)",
         lambda m: _unselectable(m, "entry", None),
     ),
+    # the entry's "when this character retires an opposing character" (R4U-TEXT-ON-DEFEAT)
+    tr.template(
+        "auto (entry): when this retires an opposing character, this character +N/+N this turn",
+        rf"【自】【エントリー】{_RC}(?:{_SHOW})?:このキャラが相手のキャラをリタイアさせた時、このターン中、"
+        rf"このキャラを{_MOD}。{_RC_REMINDER}(?:{_SHOWCASE_REMINDER})?",
+        _on_defeat,
+    ),
     # a rule of deck construction printed on a character (R4U-TEXT-ANY-COPIES)
     tr.template(
         ANY_COPIES,
@@ -755,8 +843,8 @@ TEMPLATES: tuple[tr.Template, ...] = (
     # an activated effect of the entry with an energy cost (R4U-ACTIVATE, R4U-COST)
     tr.template(
         "act (entry): [energy N] this character +N/+N this turn",
-        rf"【起】【エントリー】:\[エネ(?P<cost>\d+)\]このターン中、このキャラを{_MOD}。",
-        lambda m: _mod(m, "activated", cost=int(m.group("cost")), where="entry"),
+        rf"【起】【エントリー】{_RC}:\[エネ(?P<cost>\d+)\]このターン中、このキャラを{_MOD}。{_RC_REMINDER}",
+        _act_entry,
     ),
 )
 

@@ -26,7 +26,7 @@ _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entr
 _PLACES["rebirth_area"] = "the Rebirth area"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
 _EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
-_EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing", "if"}
+_EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing", "if", "recombo", "discard"}
 
 
 def raw(what: Any) -> str:
@@ -130,6 +130,16 @@ def render_op(op: Any, until_end: bool = True) -> str:
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "extra_spark" and set(op) == {"op"}:
+        return (
+            "each spark of yours fires once more (this card's own spark, fired before it is "
+            "set, not; R4U-TEXT-EXTRA-SPARK)"
+        )
+    if name == "no_move" and set(op) == {"op"}:
+        return (
+            "this turn this character (if still your entry) may not be moved onto a member "
+            "square but by an effect (R4U-TEXT-NO-MOVE)"
+        )
     if name == "unselectable" and set(op) == {"op"}:
         return "no effect of either player can choose it (R4U-TEXT-UNSELECTABLE)"
     if name == "any_copies" and set(op) == {"op"}:
@@ -187,6 +197,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             if effect.get("pay_self") == "deck_bottom"
             else ""
         )
+        if effect.get("discard"):
+            self_ += f", and put {effect['discard']} card(s) of your hand into the waiting room"
         head = (
             f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)}"
             f"{self_})"
@@ -216,11 +228,16 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
         head = f"While this is {place}{cond}" + _showcase(effect, "while")
     elif when == "continuous":
-        head = (
-            f"While this is your entry, during the attack number {effect.get('own_attack')} "
-            "it makes each turn"
-        )
+        head = "While this is your entry"
+        if "own_attack" in effect:
+            head += f", during the attack number {effect['own_attack']} it makes each turn"
         head += _showcase(effect, "while")
+    elif when == "on_defeat":
+        head = (
+            "When this character, as your entry, puts the opposing entry into the retire area "
+            "by its attack (a partner attack: rule option defeat_by_partner)"
+            + _showcase(effect, "triggers only when")
+        )
     elif when == "deck":
         head = "Deck construction"
     elif when == "on_support":
@@ -245,12 +262,15 @@ def render_effect(effect: dict[str, Any]) -> str:
         head += _showcase(effect, "triggers only when")
     else:
         head = raw({"when": when})
+    if "recombo" in effect:
+        what = "a Rebirth card" if effect["recombo"] is True else f"《{effect['recombo']}》"
+        head += f" [Re-combo: only while {what} is set in your Rebirth area]"
     if not isinstance(ops, list) or not ops:
         return (
             f"{head}: not executed — the engine cannot execute this ability (the step is "
             f"unverifiable, R4U-EFFECT-UNSUPPORTED).{tail}"
         )
-    until_end = when in ("spark", "activated", "on_entry", "on_member")
+    until_end = when in ("spark", "activated", "on_entry", "on_member", "on_defeat")
     body = "; ".join(render_op(op, until_end) for op in ops)
     if effect.get("by_doing") and when == "spark":  # the first op is its cost
         rest = "; ".join(render_op(op, until_end) for op in ops[1:])

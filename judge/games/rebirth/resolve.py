@@ -239,6 +239,16 @@ def run(
             )
         elif name == "energy_from_deck":
             deck_to_energy(eng, pid, op.get("n", 1), what)
+        elif name == "no_move":  # R4U-TEXT-NO-MOVE: this character, still the entry
+            if ps.entry == pe.source:
+                st.no_move[pe.source] = st.turn
+                eng.event(
+                    "no_move",
+                    f"{what}: {eng.name(pe.source)} may not be put onto a member square this turn "
+                    "but by an effect.",
+                    player=pid,
+                    card=pe.source,
+                )
         elif name == "stand_partners":
             stood = [s for s in ps.partners if s.rested]
             for s in stood:

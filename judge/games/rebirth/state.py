@@ -151,6 +151,9 @@ class R4UState:
     #: changes waiting for the next attack of a character this turn (このターンこのキャラの次のアタック中),
     #: by the character; emptied when a turn starts (R4U-TEXT-NEXT-ATTACK)
     next_attack: dict[str, list[Mod]] = field(default_factory=dict)
+    #: characters that may not be moved onto a member square this turn but by an effect
+    #: (このターン中、このキャラは効果以外でメンバーに置けない), R4U-TEXT-NO-MOVE; emptied when a turn starts
+    no_move: dict[str, int] = field(default_factory=dict)
     #: False in a turn that a game from a position started in the battle phase of: the attacks
     #: before it are not known, so no attack's number is (R4U-TEXT-NTH-ATTACK, -OWN-ATTACK)
     counts_known: bool = True

@@ -659,3 +659,153 @@ def test_R4U_TEXT_NEXT_ATTACK_during_the_next_attack_this_turn_only() -> None:
     b.act("B", "attack", card="T-000")
     assert _damage(b) == 3  # ATK 1 + 2 during that attack
     assert player_state(b.replay(), "B")["entry"]["atk"] == 1  # that attack is over
+
+
+# -- R4U-TEXT-ON-DEFEAT --------------------------------------------------------------------
+
+ON_DEFEAT = "【自】【エントリー】:このキャラが相手のキャラをリタイアさせた時、このターン中、このキャラを+2/±0。"
+
+
+def _defeats(partner: bool, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """B's entry T-DFT (ATK 3, read from ON_DEFEAT) attacks A's filler entry (DEF 3) with its
+    filler member: in turn 2 by damage, or in turn 4 as a partner attack (3 partners)."""
+    dft = _text_card("T-DFT", ON_DEFEAT, atk=3, def_=5)
+    b = LogBuilder([dft], options=options).setup(first="A", entries={"B": "T-000"})
+    b.proceed("A", 2)
+    if partner:
+        b.act("B", "partner", card="B-PT2")
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card="T-DFT")
+    if partner:
+        b.proceed("B", 2)
+        b.proceed("A", 3)
+        b.act("B", "partner", card="B-PT3")
+        b.proceed("B", 2)
+        b.act("B", "attack", card="T-000", partner=True)
+    else:
+        b.proceed("B")
+        b.act("B", "attack", card="T-000")
+    b.act("A", "guard", card=None)
+    r = b.replay()
+    assert all(s["verdict"] == "legal" for s in r["steps"]), [
+        s["violations"] for s in r["steps"] if s["verdict"] != "legal"
+    ]
+    return {"r": r, "last": b.last}
+
+
+def test_R4U_TEXT_ON_DEFEAT_by_damage_and_by_a_partner_attack_as_the_option_says() -> None:
+    out = _defeats(partner=False)
+    assert "R4U-TEXT-ON-DEFEAT" in rules_applied(out["r"], out["last"])
+    assert player_state(out["r"], "B")["entry"]["atk"] == 3 + 2
+    for option, triggers in (("counts", True), ("damage_only", False)):
+        out = _defeats(partner=True, options={"defeat_by_partner": option})
+        assert ("R4U-TEXT-ON-DEFEAT" in rules_applied(out["r"], out["last"])) is triggers
+        assert player_state(out["r"], "B")["entry"]["atk"] == (5 if triggers else 3)
+
+
+# -- R4U-TEXT-NO-MOVE ----------------------------------------------------------------------
+
+
+def test_R4U_TEXT_NO_MOVE_the_move_is_illegal_this_turn() -> None:
+    text = "【スパーク】:このターン中、このキャラは効果以外でメンバーに置けない。"
+    b = _b_spark(text)
+    b.act("B", "move", square=2, pay=FREE)
+    assert "R4U-TEXT-NO-MOVE" in rules_broken(b.replay(), b.last)
+    plain = _b_spark("【スパーク】:あなたは1枚引く。")
+    plain.act("B", "move", square=2, pay=FREE)
+    assert verdict(plain.replay(), plain.last) == "legal"
+
+
+# -- R4U-TEXT-EXTRA-SPARK ------------------------------------------------------------------
+
+
+def test_R4U_TEXT_EXTRA_SPARK_each_spark_fires_once_more_per_card_set() -> None:
+    twice = card("T-TWC", "rebirth")
+    twice["text"] = "【永】:あなたの【スパーク】は追加でもう一度発動する。"
+    drawer = _text_card("T-DRW", "【スパーク】:あなたは1枚引く。")
+
+    def hand_after(setting: bool) -> int:
+        b = LogBuilder([twice, drawer], options={"cancel_timing": "none"}).setup(first="A")
+        b.proceed("A", 2)
+        b.proceed("B")
+        if setting:
+            b.act("B", "rebirth", card="T-TWC")
+        b.act("B", "move", square=1, pay=FREE)
+        before = len(player_state(b.replay(), "B")["hand"])
+        b.act("B", "reveal", card="T-DRW")
+        if setting:  # two firings wait: B names the first, the other then resolves by itself
+            assert "R4U-TEXT-EXTRA-SPARK" in rules_applied(b.replay(), b.last)
+            b.act("B", "resolve", source="T-DRW")
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", r["steps"][b.last]["violations"]
+        return len(player_state(r, "B")["hand"]) - before
+
+    assert (hand_after(False), hand_after(True)) == (1, 2)
+
+
+# -- R4U-TEXT-RECOMBO ----------------------------------------------------------------------
+
+RECOMBO = "【永】【エントリー】【Reコンボ】:このキャラを+2/+1。(【Reコンボ】:あなたのReバースがセットしてあれば有効)"
+
+
+def test_R4U_TEXT_RECOMBO_active_while_a_rebirth_card_is_set() -> None:
+    eff = read_card({"type": "character", "text": RECOMBO}).effects[0]
+    assert (eff["when"], eff["recombo"]) == ("continuous", True)
+    named = "【起】【エントリー】【Reコンボ】《夜の舞台》:[エネ1]このターン中、このキャラを+1/±0。"
+    assert read_card({"type": "character", "text": named}).effects[0]["recombo"] == "夜の舞台"
+    # a reminder of another name does not explain it
+    other = named + "\n(あなたの《朝の舞台》がセットしてあれば有効)"
+    assert not read_card({"type": "character", "text": other}).understood
+    rb = card("T-RBR", "rebirth")
+    b = LogBuilder([_text_card("T-RCB", RECOMBO), rb]).setup(first="A")
+    b.proceed("A")
+    b.act("A", "play", card="T-RCB", to="entry", pay=FREE)
+    entry = player_state(b.replay(), "A")["entry"]
+    assert (entry["atk"], entry["def"]) == (1, 3)  # no Rebirth card set
+    b.act("A", "rebirth", card="T-RBR")
+    entry = player_state(b.replay(), "A")["entry"]
+    assert (entry["atk"], entry["def"]) == (3, 4)
+
+
+def test_R4U_TEXT_RECOMBO_an_activated_one_used_without_it_is_illegal() -> None:
+    named = "【起】【エントリー】【Reコンボ】《夜の舞台》:[エネ1]このターン中、このキャラを+1/±0。"
+    stage = card("T-NGT", "rebirth", name="夜の舞台")
+    other = card("T-DAY", "rebirth", name="朝の舞台")
+    for set_, legal in (("T-DAY", False), ("T-NGT", True)):
+        b = LogBuilder([_text_card("T-RCA", named), stage, other]).setup(
+            first="A", entries={"B": "T-RCA"}
+        )
+        b.proceed("A", 2)
+        b.proceed("B")
+        b.act("B", "rebirth", card=set_)
+        b.act("B", "activate", card="T-RCA", pay={"energy": 0, "partner": 1})
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is legal, r["steps"][b.last]["violations"]
+        assert ("R4U-TEXT-RECOMBO" in rules_broken(r, b.last)) is not legal
+
+
+# -- R4U-TEXT-DISCARD-COST -----------------------------------------------------------------
+
+
+def test_R4U_TEXT_DISCARD_COST_the_cards_of_the_hand_named() -> None:
+    text = "【起】【メンバー】【ターン1】:[手札から1枚控え室に置く]あなたは自分のエントリーから1枚選び、このターン中、そのキャラを+1/±0。"
+    eff = read_card({"type": "character", "text": text}).effects[0]
+    assert (eff["discard"], eff["cost"], eff["per_turn"]) == (1, 0, 1)
+
+    def use(discard: list[str]) -> dict[str, Any]:
+        b = LogBuilder([_text_card("T-DSC", text)]).setup(first="A", entries={"B": "T-DSC"})
+        b.proceed("A", 2)
+        b.proceed("B")
+        b.act("B", "move", square=1, pay=FREE)
+        b.act("B", "reveal", card="T-000")
+        b.act("B", "activate", card="T-DSC", pay=FREE, discard=discard)
+        r = b.replay()
+        return {"r": r, "last": b.last}
+
+    ok = use(["T-000"])
+    assert verdict(ok["r"], ok["last"]) == "legal", ok["r"]["steps"][ok["last"]]["violations"]
+    assert player_state(ok["r"], "B")["entry"]["atk"] == 2
+    assert len(player_state(ok["r"], "B")["waiting_room"]) == 1
+    none = use([])
+    assert "R4U-TEXT-DISCARD-COST" in rules_broken(none["r"], none["last"])
