@@ -16,7 +16,7 @@ from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code, ref_text, take_many
 from judge.core.timing import PendingEffect, choose_pending
 from judge.games.rebirth import by_doing, effects, on_support, resolve, to_member
-from judge.games.rebirth.during import recombo_holds
+from judge.games.rebirth.during import inactive
 from judge.games.rebirth.refs import ZONE_REFS
 
 if TYPE_CHECKING:
@@ -32,14 +32,22 @@ def where_of(eng: RebirthEngine, pid: str, iid: str) -> str | None:
         return "member"
     if iid in ps.rebirth_area:
         return "rebirth_area"
+    if iid in ps.waiting_room:
+        return "waiting_room"
     return None
 
 
 def activatable(eng: RebirthEngine, pid: str) -> list[str]:
-    """The cards of ``pid``'s entry, members and Rebirth area, in that order."""
+    """The cards of ``pid``'s entry, members and Rebirth area, in that order, then those of
+    its waiting room with an effect used from there (【起】【控え室】, R4U-TEXT-FROM-WAITING-ROOM)."""
     ps = eng.state.players[pid]
     cards = [ps.entry] if ps.entry else []
-    return [*cards, *ps.member_cards(), *ps.rebirth_area]
+    waiting = [
+        c
+        for c in ps.waiting_room
+        if c is not None and any(e.get("where") == "waiting_room" for _, e in abilities(eng, c))
+    ]
+    return [*cards, *ps.member_cards(), *ps.rebirth_area, *waiting]
 
 
 def abilities(eng: RebirthEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
@@ -139,13 +147,9 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
             f"from the {' or '.join(p.replace('_', ' ') for p in places)} only.",
         )
     _check_limit(eng, plan, iid, k, effect)
-    if not recombo_holds(eng, pid, effect):  # R4U-TEXT-RECOMBO
-        plan.violate(
-            "R4U-TEXT-RECOMBO",
-            f"{eng.name(iid)}'s effect is active only while "
-            + ("a Rebirth card" if effect["recombo"] is True else f"《{effect['recombo']}》")
-            + f" is set in {pid}'s Rebirth area.",
-        )
+    why = inactive(eng, pid, effect)  # R4U-TEXT-RECOMBO, R4U-TEXT-SHOWCASE
+    if why is not None:
+        plan.violate(why[0], f"{eng.name(iid)}'s effect is not active: {why[1]}.")
     raw = effect.get("cost", 0)
     cost = raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else 0
     check_pay(eng, plan, cost)

@@ -64,7 +64,7 @@ from typing import Any
 WHENS = ("spark", "activated", "rebirth_area", "performance", "on_set", "on_entry", "continuous")
 WHENS += ("on_support", "on_member", "deck", "on_defeat")
 PLAIN_OPS = ("draw", "heal", "mod", "stand_partners", "energy_from_deck", "self_to_member")
-PLAIN_OPS += ("no_move",)
+PLAIN_OPS += ("no_move", "self_to_entry")
 #: ops that take targets, and the zone they take them from
 TARGET_OPS = {"rest": "member", "discard_member": "member", "salvage": "waiting_room"}
 TARGET_OPS["return_member"] = "member"  # members to their owner's hand (R4U-TEXT-OPS-MORE)
@@ -104,7 +104,7 @@ PERFORMANCE_WHERE = ("entry", "member")
 #: an ``on_member`` card: the hand, エントリー以外から (anywhere but the entry)
 ON_ENTRY_FROM = ("hand", "not_deck")
 ON_MEMBER_FROM = ("hand", "not_entry")
-WHERE = ("entry", "member", "field", "rebirth_area")
+WHERE = ("entry", "member", "field", "rebirth_area", "waiting_room")
 #: where a ``discard_member`` takes its targets from: member squares, the entry, either
 DISCARD_ZONES = ("member", "entry", "field")
 SIDES = ("own", "opponent")
@@ -113,7 +113,7 @@ RECOMBO_WHENS = ("spark", "activated", "performance", "continuous", "on_support"
 RECOMBO_WHENS += ("on_entry", "on_member")
 #: ops with no arguments
 NO_ARGS = ("stand_partners", "self_to_member", "any_copies", "unselectable", "no_move")
-NO_ARGS += ("extra_spark",)
+NO_ARGS += ("extra_spark", "self_to_entry")
 #: what a ``mod``'s ``per`` counts: its player's hand, retire area, energy (R4U-TEXT-PER-COUNT)
 PER_ZONES = ("hand", "retire", "energy")
 TYPES = ("character", "rebirth")
@@ -247,7 +247,16 @@ def supported(effect: dict[str, Any]) -> bool:
     if "attack" in effect and (when != "rebirth_area" or not _is_int(effect["attack"], 1)):
         return False  # "during the n-th attack of each turn" (R4U-TEXT-NTH-ATTACK)
     if "showcase" in effect and (
-        when not in ("spark", "on_entry", "continuous", "on_support", "on_member", "on_defeat")
+        when
+        not in (
+            "spark",
+            "on_entry",
+            "continuous",
+            "on_support",
+            "on_member",
+            "on_defeat",
+            "activated",
+        )
         or not _is_int(effect["showcase"], 1)
     ):
         return False  # a spark's or an on-entry ability's skill showcase level (R4U-TEXT-SHOWCASE)
@@ -316,6 +325,11 @@ def _support_ok(effect: dict[str, Any], ops: list[Any]) -> bool:
     ``attack`` there, and every ``mod`` of it so."""
     when = effect.get("when")
     mods = [op for op in ops if isinstance(op, dict) and op.get("op") == "mod"]
+    if when == "activated" and effect.get("where") == "waiting_room":
+        # 【起】【控え室】: only "put this character into the entry" (R4U-TEXT-FROM-WAITING-ROOM)
+        return [op.get("op") for op in ops if isinstance(op, dict)] == ["self_to_entry"]
+    if any(isinstance(op, dict) and op.get("op") == "self_to_entry" for op in ops):
+        return False
     if when == "activated" and "pay_self" in effect:  # a member's cost (activate.py)
         return effect["pay_self"] in PAY_SELF and effect.get("where") == "member"
     if when != "on_support":

@@ -20,9 +20,9 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import actions, effects, on_set, on_support, resolve
+from judge.games.rebirth import actions, effects, on_set, resolve, stats
 from judge.games.rebirth.cards import CardDef
-from judge.games.rebirth.during import during, extra_sparks, inactive, own_attack, recombo_holds
+from judge.games.rebirth.during import extra_sparks, inactive
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -145,53 +145,8 @@ class RebirthEngine(AgendaEngine):
         return sum(1 for c in cards if self.state.card(c).has_attribute(attribute))
 
     def atk_def(self, pid: str) -> tuple[int, int]:
-        """The current ATK and DEF of ``pid``'s entry character: printed, effects until the end
-        of the turn, its performance while it holds, and the owner's Rebirth area."""
-        st = self.state
-        ps = st.players[pid]
-        if ps.entry is None:
-            return 0, 0
-        d = st.card(ps.entry)
-        atk, dfn = d.atk, d.defence
-        for m in ps.entry_mods:
-            atk, dfn = atk + m.atk, dfn + m.defence
-        # R4U-PERFORMANCE-APPLY (GAP, rule option performance_from): the entry's own
-        # performance, and with "field" its members' too; one read from printed text says
-        # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where")
-        from_field = self.options.get("performance_from") == "field"
-        for iid in [ps.entry, *ps.member_cards()]:
-            place = "entry" if iid == ps.entry else "member"
-            for eff in st.card(iid).effects_when("performance"):
-                where = eff.get("where")
-                if where is None and place == "member" and not from_field:
-                    continue
-                if where is not None and where != place:
-                    continue
-                if (
-                    effects.supported(eff)
-                    and self.count_for(pid, eff.get("attribute")) >= eff["count"]
-                    and recombo_holds(self, pid, eff)
-                ):
-                    a, b = effects.mods(eff)
-                    atk, dfn = atk + a, dfn + b
-        a, b = on_support.attack_mods(self, pid)  # "during this attack" (R4U-TEXT-ON-SUPPORT)
-        atk, dfn = atk + a, dfn + b
-        for eff in d.effects_when("continuous"):  # R4U-TEXT-OWN-ATTACK
-            if (
-                effects.supported(eff)
-                and inactive(self, pid, eff) is None
-                and own_attack(eff, st.attack, ps.entry, pid)
-            ):
-                a, b = effects.mods(eff)
-                atk, dfn = atk + a, dfn + b
-        for iid in ps.rebirth_area:
-            for eff in st.card(iid).effects_when("rebirth_area"):
-                if effects.supported(eff) and during(eff, st.attack):
-                    a, b = effects.mods(eff)
-                    atk, dfn = atk + a, dfn + b
-        if self.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
-            return atk, dfn
-        return max(atk, 0), max(dfn, 0)
+        """The current ATK and DEF of ``pid``'s entry character (:func:`stats.atk_def`)."""
+        return stats.atk_def(self, pid)
 
     # == low-level moves =======================================================================
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 #: where a card put into the entry (a member square) came from, and the printed wordings it
 #: answers: 手札から (``hand``), デッキ以外から (``not_deck``), エントリー以外から (``not_entry``)
 _ANSWERS = {
-    "on_entry": {"hand": ("hand", "not_deck"), "deck": ()},
+    "on_entry": {"hand": ("hand", "not_deck"), "waiting_room": ("not_deck",), "deck": ()},
     "on_member": {"hand": ("hand", "not_entry"), "waiting_room": ("not_entry",), "entry": ()},
 }
 

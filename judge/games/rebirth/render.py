@@ -24,6 +24,7 @@ from judge.games.rebirth.coverage import understanding
 FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
+_PLACES["waiting_room"] = "your waiting room"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
 _EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
 _EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing", "if", "recombo", "discard"}
@@ -130,6 +131,11 @@ def render_op(op: Any, until_end: bool = True) -> str:
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "self_to_entry" and set(op) == {"op"}:
+        return (
+            "put this character from your waiting room into your entry (the character there "
+            "to the waiting room, rule option place_occupied)"
+        )
     if name == "extra_spark" and set(op) == {"op"}:
         return (
             "each spark of yours fires once more (this card's own spark, fired before it is "

@@ -258,6 +258,8 @@ def run(
                 f"{what}: {pid}'s partner cards stand ({len(stood)} were rested).",
                 player=pid,
             )
+        elif name == "self_to_entry":
+            to_member.self_to_entry(eng, pid, pe.source, what)
         elif name == "self_to_member":
             to_member.self_to_member(eng, pid, pe.source, onto, what)
         elif name == "place_member":

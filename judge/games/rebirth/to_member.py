@@ -146,6 +146,47 @@ def self_to_member(
     eng.ctx.ruling("R4U-ENTRY-IN", f"{pid}'s entry is empty: entry-in follows.")
 
 
+def self_to_entry(eng: RebirthEngine, pid: str, source: str, what: str) -> None:
+    """``self_to_entry``: this character from its player's waiting room into the entry; the
+    character there goes to the waiting room as when a card is played there, under
+    ``place_occupied`` ``replace`` (R4U-TEXT-FROM-WAITING-ROOM); then its abilities "when put
+    into the entry not from the deck" trigger (R4U-TEXT-ON-ENTRY)."""
+    ps = eng.state.players[pid]
+    if source not in ps.waiting_room:
+        return
+    if ps.entry is not None and eng.options.get("place_occupied", "replace") != "replace":
+        eng.event(
+            "effect_fizzled",
+            f"{what}: the entry is occupied (rule option place_occupied empty_only).",
+            player=pid,
+            card=source,
+        )
+        return
+    ps.waiting_room.remove(source)
+    old = ps.entry
+    ps.entry, ps.entry_mods = source, []
+    eng.arrive(source)
+    eng.event(
+        "to_entry",
+        f"{what}: {eng.name(source)} goes from {pid}'s waiting room into the entry.",
+        player=pid,
+        card=source,
+    )
+    eng.ctx.ruling(
+        "R4U-TEXT-FROM-WAITING-ROOM",
+        f"{eng.name(source)} is put into the entry from the waiting room by its own effect.",
+    )
+    if old is not None:
+        eng.to_waiting_room(pid, old, "replaced")
+        eng.ctx.ruling(
+            "R4U-TEXT-TO-MEMBER-OCCUPIED",
+            f"{eng.name(old)} was in the entry: it goes "
+            "to the waiting room (rule option place_occupied replace).",
+        )
+    eng.static_check(source, "performance")
+    on_entry.fire(eng, pid, source, "waiting_room")
+
+
 def _put(eng: RebirthEngine, pid: str, iid: str, sq: int, text: str) -> None:
     st = eng.state
     ps = st.players[pid]
