@@ -56,6 +56,13 @@ class R4UCardSchema(BaseSchema):
     atk = Int(minimum=0, allow_none=True, load_default=None)
     def_ = Int(minimum=0, allow_none=True, load_default=None, data_key="def", attribute="def")
     attribute = Str(non_empty=True, allow_none=True, load_default=None)
+    traits = List(
+        Str(non_empty=True),
+        metadata={
+            "description": "a character's attributes when it has several (attribute left out): "
+            "what a skill showcase of an attribute counts (R4U-TEXT-SHOWCASE-ATTRIBUTE)"
+        },
+    )
     frame = Str(allow_none=True, load_default=None, validate=one_of(FRAMES))
     keywords = List(Str(validate=one_of(KEYWORDS)), load_default=list, metadata={"default": []})
     #: no default: a definition without ``effects`` and with ``text`` has its text read
@@ -92,7 +99,7 @@ class R4UCardSchema(BaseSchema):
                 if original.get(name) is None:
                     errors[name] = ["required for characters"]
         else:
-            for name in (*stats, "attribute"):
+            for name in (*stats, "attribute", "traits"):
                 if original.get(name) is not None:
                     errors[name] = [f"only characters have {name}; leave it out"]
         if errors:
@@ -257,6 +264,13 @@ class R4UActivateSchema(ActionSchema):
         metadata={"default": 1, "description": "1-based among the card's activated effects"},
     )
     pay = _pay()
+    discard = List(
+        R4UCardRef(),
+        metadata={
+            "description": "the cards of the hand put into the waiting room as the cost "
+            "(R4U-TEXT-DISCARD-COST)"
+        },
+    )
     targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
     choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
     use = Bool(
@@ -272,6 +286,14 @@ class R4UResolveSchema(ActionSchema):
 
     do = Kind("resolve")
     source = R4UCardRef(required=True)
+    pay = _pay()  # the energy cost of a member's ability when it supports (R4U-TEXT-ON-SUPPORT)
+    squares = List(
+        Int(),
+        metadata={
+            "description": "the member square (1-3) of each card the effect puts onto one, in "
+            "order (R4U-TEXT-TO-MEMBER)"
+        },
+    )
     targets = List(R4UCardRef(), metadata={"description": "in the order of the effect's ops"})
     choice = Int(minimum=1, metadata={"description": "the option of a one_of, 1-based"})
     use = Bool(

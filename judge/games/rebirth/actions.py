@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
 from judge.core.timing import resolve_by_default
-from judge.games.rebirth import activate, battle, forced_entry, on_set
+from judge.games.rebirth import activate, battle, forced_entry, on_entry, on_set
 from judge.games.rebirth.refs import ZONE_REFS, take_from
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
@@ -338,6 +338,12 @@ def check_move(eng: RebirthEngine, plan: Plan) -> None:
         plan.violate("R4U-MOVE", "The entry is empty.")
         plan.cannot_apply("the entry is empty")
         return
+    if ps.entry in st.no_move:
+        plan.violate(
+            "R4U-TEXT-NO-MOVE",
+            f"{eng.name(ps.entry)} may not be put onto a member square this turn but by an "
+            "effect (its spark says so).",
+        )
     check_pay(eng, plan, st.card(ps.entry).level)
 
 
@@ -416,6 +422,10 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         eng.ctx.ruling(
             "R4U-REPLACE", f"{eng.name(old)} was in {where}: it goes to the waiting room."
         )
+    if plan.action["to"] == "entry":
+        on_entry.fire(eng, pid, iid, "hand")  # R4U-TEXT-ON-ENTRY
+    else:
+        on_entry.fire(eng, pid, iid, "hand", "on_member")
 
 
 def check_rebirth(eng: RebirthEngine, plan: Plan) -> None:
@@ -586,7 +596,9 @@ def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
         eng.advance()
         fill_missing(eng, action)
         return
-    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard":
+    # an ability waiting (a member's when it supports, R4U-TEXT-ON-SUPPORT) is resolved
+    # before the guard: the guard is not the decision due yet
+    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard" and not eng.pool.items:
         pid = st.agenda[0][1]["player"]
         a = st.attack
         st.agenda.pop(0)

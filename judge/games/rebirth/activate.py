@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.core.refs import is_instance, ref_code, ref_text
+from judge.core.refs import is_instance, ref_code, ref_text, take_many
 from judge.core.timing import PendingEffect, choose_pending
-from judge.games.rebirth import effects, resolve
+from judge.games.rebirth import by_doing, effects, on_support, resolve, to_member
+from judge.games.rebirth.during import inactive
+from judge.games.rebirth.refs import ZONE_REFS
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
@@ -30,14 +32,22 @@ def where_of(eng: RebirthEngine, pid: str, iid: str) -> str | None:
         return "member"
     if iid in ps.rebirth_area:
         return "rebirth_area"
+    if iid in ps.waiting_room:
+        return "waiting_room"
     return None
 
 
 def activatable(eng: RebirthEngine, pid: str) -> list[str]:
-    """The cards of ``pid``'s entry, members and Rebirth area, in that order."""
+    """The cards of ``pid``'s entry, members and Rebirth area, in that order, then those of
+    its waiting room with an effect used from there (【起】【控え室】, R4U-TEXT-FROM-WAITING-ROOM)."""
     ps = eng.state.players[pid]
     cards = [ps.entry] if ps.entry else []
-    return [*cards, *ps.member_cards(), *ps.rebirth_area]
+    waiting = [
+        c
+        for c in ps.waiting_room
+        if c is not None and any(e.get("where") == "waiting_room" for _, e in abilities(eng, c))
+    ]
+    return [*cards, *ps.member_cards(), *ps.rebirth_area, *waiting]
 
 
 def abilities(eng: RebirthEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
@@ -137,9 +147,13 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
             f"from the {' or '.join(p.replace('_', ' ') for p in places)} only.",
         )
     _check_limit(eng, plan, iid, k, effect)
+    why = inactive(eng, pid, effect)  # R4U-TEXT-RECOMBO, R4U-TEXT-SHOWCASE
+    if why is not None:
+        plan.violate(why[0], f"{eng.name(iid)}'s effect is not active: {why[1]}.")
     raw = effect.get("cost", 0)
     cost = raw if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0 else 0
     check_pay(eng, plan, cost)
+    _check_discard(eng, plan, effect)
     if effects.supported(effect):
         _, _, problems = resolve.match(
             eng,
@@ -154,12 +168,55 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
     plan.data.update(card=iid, index=index, effect=effect, cost=cost)
 
 
+def _check_discard(eng: RebirthEngine, plan: Plan, effect: dict[str, Any]) -> None:
+    """A cost of N cards of the hand into the waiting room: ``discard`` names exactly N cards
+    of the player's hand (R4U-TEXT-DISCARD-COST)."""
+    n = effect.get("discard")
+    refs = list(plan.action.get("discard") or [])
+    if not isinstance(n, int) or isinstance(n, bool):
+        if refs:
+            plan.violate(
+                "R4U-TEXT-DISCARD-COST",
+                "The effect's cost puts no card of the hand "
+                "into the waiting room: discard must be left out.",
+            )
+        return
+    if len(refs) != n:
+        plan.violate(
+            "R4U-TEXT-DISCARD-COST",
+            f"The cost puts {n} card(s) of the hand into the "
+            f"waiting room: discard must name {n}; the log names {len(refs)}.",
+        )
+        return
+    takes, problems = ZONE_REFS.find_many_in_zone(eng.state, plan.action["p"], "hand", refs)
+    for problem in problems:
+        plan.violate(*problem)
+    if not problems:
+        plan.data["discard"] = takes
+
+
 def apply_activate(eng: RebirthEngine, plan: Plan) -> None:
     from judge.games.rebirth.actions import do_pay
 
     pid = plan.action["p"]
     iid, effect, cost = plan.data["card"], plan.data["effect"], plan.data["cost"]
     do_pay(eng, plan, cost)
+    if plan.data.get("discard"):  # R4U-TEXT-DISCARD-COST
+        for card in take_many(eng.state, pid, plan.data["discard"]):
+            eng.to_waiting_room(pid, card, f"the cost of {eng.name(iid)}'s effect")
+    if effect.get("pay_self") == "deck_bottom" and effects.supported(effect):  # R4U-TEXT-MOVES
+        ps = eng.state.players[pid]
+        idx = next((i for i, s in enumerate(ps.members) if s is not None and s.card == iid), None)
+        if idx is not None:
+            ps.members[idx] = None
+            ps.deck.append(iid)
+            eng.event(
+                "to_deck_bottom",
+                f"{eng.name(iid)} goes from member square {idx + 1} onto the bottom of {pid}'s "
+                "deck (part of the cost).",
+                player=pid,
+                card=iid,
+            )
     if "limit" in plan.data:
         key, limit = plan.data["limit"]
         eng.state.used[key] = eng.state.used.get(key, 0) + 1
@@ -205,17 +262,34 @@ def check_resolve(eng: RebirthEngine, plan: Plan) -> None:
         )
         for rule, msg in problems:
             plan.violate(rule, msg)
+        on_support.check_cost(eng, plan, pe)  # R4U-TEXT-ON-SUPPORT
+        by_doing.check(eng, plan, pe)  # R4U-TEXT-BY-DOING
+        if plan.action.get("use") is not False:  # R4U-TEXT-TO-MEMBER
+            ops, groups, _ = resolve.match(
+                eng,
+                pe.controller,
+                pe.effect,
+                list(plan.action.get("targets") or []),
+                plan.action.get("choice"),
+                True,
+            )
+            squares = plan.action.get("squares")
+            for rule, msg in to_member.check(eng, pe.controller, ops, groups, pe.source, squares):
+                plan.violate(rule, msg)
     plan.data["pe"] = pe
 
 
 def apply_resolve(eng: RebirthEngine, plan: Plan) -> None:
     pe = plan.data["pe"]
     eng.pool.remove(pe)
+    if effects.supported(pe.effect):
+        on_support.pay_cost(eng, plan, pe)
     eng.run_effect(
         pe,
         list(plan.action.get("targets") or []),
         plan.action.get("use"),
         plan.action.get("choice"),
+        plan.action.get("squares"),
     )
     eng.ctx.ruling(
         "R4U-EFFECT-TARGETS",
@@ -236,14 +310,28 @@ def candidates(eng: RebirthEngine, pid: str, kind: str) -> list[dict[str, Any]]:
                 if not effects.supported(eff):
                     continue
                 pay = _pay(eng, pid, int(eff.get("cost", 0)))
+                extra: dict[str, Any] = {}
+                if "discard" in eff:  # the first cards of the hand (R4U-TEXT-DISCARD-COST)
+                    hand = [c for c in eng.state.players[pid].hand if c is not None]
+                    if len(hand) < eff["discard"]:
+                        continue
+                    extra["discard"] = hand[: eff["discard"]]
                 for pick in resolve.first_choice(eng, pid, eff):
                     out.append(
-                        {"p": pid, "do": "activate", "card": iid, "ability": k, "pay": pay, **pick}
+                        {
+                            "p": pid,
+                            "do": "activate",
+                            "card": iid,
+                            "ability": k,
+                            "pay": pay,
+                            **extra,
+                            **pick,
+                        }
                     )
     elif kind == "resolve":
         for pe in eng.pool.candidates():
             if pe.controller != pid and eng.pool.chooser() != pid:
                 continue
-            for pick in resolve.first_choice(eng, pe.controller, pe.effect):
+            for pick in resolve.first_choice(eng, pe.controller, pe.effect, pe.source):
                 out.append({"p": pid, "do": "resolve", "source": pe.source, **pick})
     return out

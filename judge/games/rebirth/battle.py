@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import do_take, is_instance, ref_code, ref_text
+from judge.games.rebirth import on_defeat, on_support
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
@@ -96,7 +97,15 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
             s.rested = True
     defender = st.opponent(pid)
     st.attacks += 1
-    st.attack = Attack(slot.card, pid, defender, partner, number=st.attacks)
+    entry, nth = ps.entry, 0
+    if st.counts_known and entry is not None:  # R4U-TEXT-OWN-ATTACK
+        nth = st.entry_attacks[entry] = st.entry_attacks.get(entry, 0) + 1
+    number = st.attacks if st.counts_known else 0
+    st.attack = Attack(
+        slot.card, pid, defender, partner, number=number, entry=entry, entry_number=nth
+    )
+    if entry is not None:  # changes for the entry's next attack this turn (R4U-TEXT-NEXT-ATTACK)
+        st.attack.mods.extend(st.next_attack.pop(entry, []))
     kind = "partner attack" if partner else "attack"
     eng.event(
         "attack",
@@ -117,6 +126,7 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
             f"{pid} rested a standing member: an attack with its entry character's ATK.",
         )
     eng.push(("wait_guard", {"player": defender}), ("attack_resolve", {}))
+    on_support.fire(eng, pid, slot.card)  # R4U-TEXT-ON-SUPPORT
 
 
 def guard_keywords(eng: RebirthEngine, partner: bool) -> tuple[str, ...]:
@@ -348,6 +358,7 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             "retire area whatever the ATK and DEF.",
         )
         eng.retire_entry(a.defender, "partner attack")
+        on_defeat.fire_defeat(eng, a, partner=True)  # R4U-TEXT-ON-DEFEAT
         return
     eng.ctx.read("atk")
     st.attack = a  # still in progress while its damage is dealt (R4U-TEXT-NTH-ATTACK)
@@ -379,6 +390,7 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
                 "damage_after_defeat reset).",
             )
         eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
+        on_defeat.fire_defeat(eng, a, partner=False)  # R4U-TEXT-ON-DEFEAT
     else:
         text = (
             f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "

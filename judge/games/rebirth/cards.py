@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,9 @@ class CardDef:
     atk: int = 0
     defence: int = 0
     attribute: str | None = None
+    #: a character's attributes when it has several (an importer's ``traits``); ``attribute``
+    #: is then left out, the engine's attribute being one word
+    traits: tuple[str, ...] = ()
     frame: str | None = None  # as printed, when the definition says
     keywords: tuple[str, ...] = ()
     effects: tuple[dict[str, Any], ...] = ()
@@ -57,11 +61,23 @@ class CardDef:
             atk=int(d.get("atk") or 0),
             defence=int(d.get("def") or 0),
             attribute=d.get("attribute"),
+            traits=tuple(d.get("traits") or ()),
             frame=d.get("frame"),
             keywords=tuple(d.get("keywords") or ()),
             effects=tuple(d.get("effects") or ()),
             raw=original,
         )
+
+    def has_attribute(self, attribute: str) -> bool:
+        """Whether the card has ``attribute`` (its ``attribute`` or one of its ``traits``),
+        compared in the normal form of printed text (NFKC: a reader's 〔X〕 is in that form).
+
+        >>> CardDef("X", "X", "character", traits=("音楽", "Ｐｏｐ！")).has_attribute("Pop!")
+        True
+        """
+        want = unicodedata.normalize("NFKC", attribute)
+        have = [self.attribute] if self.attribute else []
+        return any(unicodedata.normalize("NFKC", a) == want for a in [*have, *self.traits])
 
     @property
     def is_character(self) -> bool:

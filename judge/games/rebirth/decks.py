@@ -36,6 +36,7 @@ from judge.core.decks import (
     size_problems,
 )
 from judge.games.rebirth.cards import CARD_TYPES, CardDef
+from judge.games.rebirth.reader import ANY_COPIES, read_card
 
 DECK_SIZE = 50
 MIN_CHARACTERS = 42
@@ -143,6 +144,21 @@ def _frames(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> li
     return out
 
 
+def any_copies(defn: Mapping[str, Any]) -> bool:
+    """Whether a card may be in the main deck in any number of copies: its printed
+    「【永】:このキャラはデッキに4枚より多く入れてよい。」 read (R4U-TEXT-ANY-COPIES), or the effect
+    ``{"when": "deck", "do": [{"op": "any_copies"}]}`` given.  The printed line counts even
+    on a card whose other lines are not read (the line says all there is to it).
+
+    >>> any_copies({"code": "X", "type": "character", "text": "【永】:このキャラはデッキに4枚より多く入れてよい。"})
+    True
+    """
+    given = defn.get("effects")
+    if isinstance(given, list):
+        return any(isinstance(e, dict) and e.get("do") == [{"op": "any_copies"}] for e in given)
+    return any(name == ANY_COPIES for _, name in read_card(dict(defn)).lines)
+
+
 def check_deck(
     main: list[str],
     partner: list[str],
@@ -175,7 +191,7 @@ def check_deck(
         *_counts(main, cards),
         *_partners(main, partner, cards),
         *copy_problems(
-            main,
+            [code for code in main if not any_copies(cards[code])],  # R4U-TEXT-ANY-COPIES
             key,
             MAX_COPIES,
             "R4U-DECK-COPIES",

@@ -20,9 +20,9 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import actions, effects, on_set, resolve
+from judge.games.rebirth import actions, effects, on_set, resolve, stats
 from judge.games.rebirth.cards import CardDef
-from judge.games.rebirth.during import during, showcase_holds
+from judge.games.rebirth.during import extra_sparks, inactive
 from judge.games.rebirth.state import (
     REBIRTH_LIMIT,
     RETIRE_LIMIT,
@@ -142,40 +142,11 @@ class RebirthEngine(AgendaEngine):
         cards = [*ps.member_cards(), *ps.retire]
         if attribute is None:
             return len(cards)
-        return sum(1 for c in cards if self.state.card(c).attribute == attribute)
+        return sum(1 for c in cards if self.state.card(c).has_attribute(attribute))
 
     def atk_def(self, pid: str) -> tuple[int, int]:
-        """The current ATK and DEF of ``pid``'s entry character: printed, effects until the end
-        of the turn, its performance while it holds, and the owner's Rebirth area."""
-        st = self.state
-        ps = st.players[pid]
-        if ps.entry is None:
-            return 0, 0
-        d = st.card(ps.entry)
-        atk, dfn = d.atk, d.defence
-        for m in ps.entry_mods:
-            atk, dfn = atk + m.atk, dfn + m.defence
-        # R4U-PERFORMANCE-APPLY (GAP, rule option performance_from): the entry's own
-        # performance, and with "field" its members' too
-        performers = [ps.entry]
-        if self.options.get("performance_from") == "field":
-            performers += ps.member_cards()
-        for iid in performers:
-            for eff in st.card(iid).effects_when("performance"):
-                if (
-                    effects.supported(eff)
-                    and self.count_for(pid, eff.get("attribute")) >= eff["count"]
-                ):
-                    a, b = effects.mods(eff)
-                    atk, dfn = atk + a, dfn + b
-        for iid in ps.rebirth_area:
-            for eff in st.card(iid).effects_when("rebirth_area"):
-                if effects.supported(eff) and during(eff, st.attack):
-                    a, b = effects.mods(eff)
-                    atk, dfn = atk + a, dfn + b
-        if self.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
-            return atk, dfn
-        return max(atk, 0), max(dfn, 0)
+        """The current ATK and DEF of ``pid``'s entry character (:func:`stats.atk_def`)."""
+        return stats.atk_def(self, pid)
 
     # == low-level moves =======================================================================
 
@@ -202,6 +173,9 @@ class RebirthEngine(AgendaEngine):
         from judge.games.rebirth.activate import arrive
 
         arrive(self, iid)
+        self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
+        self.state.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
+        self.state.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
@@ -301,6 +275,10 @@ class RebirthEngine(AgendaEngine):
         st.damage, st.damage_on = 0, None
         st.used.clear()
         st.attacks = 0
+        st.entry_attacks.clear()
+        st.next_attack.clear()
+        st.no_move.clear()
+        st.counts_known = True
         self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
         self.ctx.ruling(
             "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
@@ -535,17 +513,24 @@ class RebirthEngine(AgendaEngine):
         sparks = []
         for index, eff in enumerate(self.state.card(iid).effects):
             if eff.get("when") == "spark":
-                if not showcase_holds(eff, self.count_for(pid, None)):
+                why = inactive(self, pid, eff)
+                if why is not None:
                     self.ctx.ruling(
-                        "R4U-TEXT-SHOWCASE",
-                        f"{self.name(iid)}'s spark needs skill showcase {eff['showcase']}: "
-                        f"{pid}'s members and retire area hold fewer cards; it does not fire.",
+                        why[0], f"{self.name(iid)}'s spark: {why[1]}; it does not fire."
                     )
                     continue
                 self.ctx.ruling(
                     "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
                 )
                 sparks.append(index)
+        extra = extra_sparks(self, pid, iid)  # R4U-TEXT-EXTRA-SPARK
+        if sparks and extra:
+            self.ctx.ruling(
+                "R4U-TEXT-EXTRA-SPARK",
+                f"{pid}'s Rebirth area holds {extra} card(s) whose sparks fire once more: "
+                f"{self.name(iid)}'s spark fires {extra} more time(s).",
+            )
+        sparks = [index for index in sparks for _ in range(1 + extra)]
         if self.options.get("cancel_timing") != "spark":
             for index in sparks:
                 self.pool.add(pid, iid, self.state.card(iid).effects[index], index, "spark")
@@ -605,13 +590,14 @@ class RebirthEngine(AgendaEngine):
         targets: list[Any],
         use: bool | None,
         choice: int | None = None,
+        squares: list[Any] | None = None,
     ) -> None:
-        """Carry out a spark or activated effect (``resolve.run``) with the recorded choice
-        and targets; an effect outside the vocabulary is not executed."""
+        """Carry out a spark or activated effect (``resolve.run``) with the recorded choice,
+        targets and member squares; an effect outside the vocabulary is not executed."""
         if not effects.supported(pe.effect):
             self.unsupported(pe)
             return
-        resolve.run(self, pe, targets, choice, use)
+        resolve.run(self, pe, targets, choice, use, squares)
 
     def after_auto_resolve(self) -> None:
         if self.state.phase != "over":

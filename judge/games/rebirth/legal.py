@@ -50,7 +50,7 @@ def candidates(eng: RebirthEngine) -> list[dict[str, Any]]:
                     ]
                 elif kind == "proceed":
                     out.append({"p": p, "do": kind})
-                elif kind == "move" and ps.entry is not None:
+                elif kind == "move" and ps.entry is not None and ps.entry not in st.no_move:
                     cost = st.card(ps.entry).level
                     for sq in range(1, 4):
                         if ps.members[sq - 1] is None:

@@ -556,6 +556,8 @@ def place(eng: RebirthEngine, start: Mapping[str, Any], lay: Layout) -> None:
             [("wait_first_player", {})] if second is None else [("wait_preset", {"player": second})]
         )
         return
+    if st.phase == "battle":  # the attacks made before it are not known (R4U-TEXT-OWN-ATTACK)
+        st.counts_known = False
     if st.phase in ("stand", "end"):  # their automatic procedure runs at the first step
         st.agenda[:] = [("stand", {})] if st.phase == "stand" else [("end_phase", {})]
     assert tp is not None

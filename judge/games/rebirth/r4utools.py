@@ -10,7 +10,8 @@ the user's files are read, none of it is in this repository) is one JSON file pe
 Mapping (R4U-IMPORT): ``Serial`` → ``code``; ``Name.JP`` (else ``EN``) → ``name``; ``Type`` →
 ``type``; a character's ``Cost``/``ATK``/``DEF`` → ``level``/``atk``/``def`` (whole numbers);
 ``Color`` → ``frame`` (Blue, Yellow, Green, Red); one trait → ``attribute`` (the engine's
-attribute is one word: a record with several is imported without one, noted); the Japanese
+attribute is one word: a record with several is imported without one, noted, and with them
+as ``traits``, which a skill showcase of an attribute counts); the Japanese
 effect lines → ``text`` (the printed authority, read by :mod:`judge.games.rebirth.reader`),
 the English ones → ``text_en`` (shown, never read).  A record whose type disagrees with its
 fields (a character without stats, a Rebirth or partner card with them, a frame colour of
@@ -99,7 +100,11 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     if kind == "character" and len(words) == 1:
         card["attribute"] = words[0]
     elif kind == "character" and words:
-        notes.append(f"Traits: {len(words)} traits; the engine's attribute is one: left out")
+        card["traits"] = words  # what a skill showcase of an attribute counts
+        notes.append(
+            f"Traits: {len(words)} traits; the engine's attribute is one: left out, the traits "
+            "kept as traits"
+        )
     _effects(raw.get("Effect"), card, notes)
     if card.get("unsupported") and "frame" in card:
         # the frame is judged against the text (R4U-FRAME-CHECK), which is not known here

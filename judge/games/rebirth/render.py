@@ -24,8 +24,10 @@ from judge.games.rebirth.coverage import understanding
 FLAG = "(not rendered)"
 _PLACES = {"entry": "the entry", "member": "a member square", "field": "the entry or a member"}
 _PLACES["rebirth_area"] = "the Rebirth area"
+_PLACES["waiting_room"] = "your waiting room"
 _EFFECT_KEYS = {"when", "do", "text", "cost", "where", "per_turn", "optional", "count"}
-_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire"}
+_EFFECT_KEYS |= {"attribute", "attack", "showcase", "if_retire", "from", "own_attack"}
+_EFFECT_KEYS |= {"showcase_attribute", "pay_self", "by_doing", "if", "recombo", "discard"}
 
 
 def raw(what: Any) -> str:
@@ -50,6 +52,28 @@ def render_op(op: Any, until_end: bool = True) -> str:
         last = "the last card" if n == 1 else f"the last {n} cards"
         goes = "goes" if n == 1 else "go"
         return f"heal {n} ({last} put into your retire area {goes} to your waiting room)"
+    if name == "mod" and op.get("until") == "attack" and set(op) <= {"op", "atk", "def", "until"}:
+        return (
+            f"the supported character (your entry) gets ATK {op.get('atk', 0):+d} / DEF "
+            f"{op.get('def', 0):+d} during this attack"
+        )
+    if name == "mod" and set(op) == {"op", "atk", "def", "per"} and isinstance(op["per"], dict):
+        per = op["per"]
+        zone = {"hand": "your hand", "retire": "your retire area", "energy": "your energy"}
+        tail = " until the end of the turn" if until_end else ""
+        note = "; energy cards only, not partners" if per.get("zone") == "energy" else ""
+        return (
+            f"your entry character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} for "
+            f"every {per.get('n')} cards in {zone.get(per.get('zone'), raw(per.get('zone')))} "
+            f"(counted when it resolves{note}){tail}"
+        )
+    if name == "mod" and op.get("until") == "next_attack" and set(op) <= {
+        "op", "atk", "def", "until"
+    }:  # fmt: skip
+        return (
+            f"this character gets ATK {op.get('atk', 0):+d} / DEF {op.get('def', 0):+d} during "
+            "the next attack it makes this turn as your entry"
+        )
     if name == "mod" and set(op) <= {"op", "atk", "def", "side"}:
         tail = " until the end of the turn" if until_end else ""
         whose = "the opposing" if op.get("side", "own") == "opponent" else "your"
@@ -84,9 +108,64 @@ def render_op(op: Any, until_end: bool = True) -> str:
         )
     if name == "rest" and set(op) <= {"op", "side", "count", "zone"}:
         return f"choose {count} standing {side} member(s) (all when fewer) and rest them"
+    if name == "rest" and set(op) <= {"op", "side", "count", "any_state"} and op.get("any_state"):
+        return (
+            f"choose {count} {side} member(s), standing or rested (all when fewer), and rest them"
+        )
+    if name == "bottom" and set(op) <= {"op", "count", "side", "zone", "rested"}:
+        whose = {"own": "your own", "opponent": "opposing", "any": "either player's"}.get(
+            op.get("side", "opponent"), raw(op.get("side"))
+        )
+        what = "entry character" if op.get("zone") == "entry" else "member(s)"
+        rested = "rested " if op.get("rested") else ""
+        tail = "; entry-in follows" if op.get("zone") == "entry" else ""
+        return (
+            f"choose {count} {whose} {rested}{what} (all when fewer) and put them onto the "
+            f"bottom of their owner's deck{tail}"
+        )
+    if name == "rebirth_to_hand" and set(op) <= {"op", "count"}:
+        return f"choose {count} card(s) of your Rebirth area (all when fewer); to your hand"
+    if name == "to_energy" and set(op) <= {"op", "count", "from"}:
+        src = "of your waiting room" if op.get("from") == "waiting_room" else "of your members"
+        return f"choose {count} card(s) {src} (all when fewer); into your energy area, rested"
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
         return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+    if name == "self_to_entry" and set(op) == {"op"}:
+        return (
+            "put this character from your waiting room into your entry (the character there "
+            "to the waiting room, rule option place_occupied)"
+        )
+    if name == "extra_spark" and set(op) == {"op"}:
+        return (
+            "each spark of yours fires once more (this card's own spark, fired before it is "
+            "set, not; R4U-TEXT-EXTRA-SPARK)"
+        )
+    if name == "no_move" and set(op) == {"op"}:
+        return (
+            "this turn this character (if still your entry) may not be moved onto a member "
+            "square but by an effect (R4U-TEXT-NO-MOVE)"
+        )
+    if name == "unselectable" and set(op) == {"op"}:
+        return "no effect of either player can choose it (R4U-TEXT-UNSELECTABLE)"
+    if name == "any_copies" and set(op) == {"op"}:
+        return "the main deck may hold this card in more than 4 copies (R4U-TEXT-ANY-COPIES)"
+    if name == "self_to_member" and set(op) == {"op"}:
+        return (
+            "put this character from your entry onto an empty member square (if it is still "
+            "your entry; entry-in follows)"
+        )
+    if name == "place_member" and set(op) <= {"op", "count", "type", "empty_only"}:
+        n = op.get("count", 1)
+        where = (
+            "empty member squares"
+            if op.get("empty_only")
+            else "member squares (an occupied one as rule option place_occupied says)"
+        )
+        return (
+            f"choose {n} character(s) of your waiting room (all when fewer) and put them onto "
+            f"{where} of your choice"
+        )
     if name == "one_of" and isinstance(op.get("options"), list):
         options = [
             " and ".join(render_op(x) for x in o) if isinstance(o, list) else raw(o)
@@ -96,6 +175,18 @@ def render_op(op: Any, until_end: bool = True) -> str:
     return raw(op)
 
 
+def _showcase(effect: dict[str, Any], how: str) -> str:
+    """An effect's skill showcase in English (empty when it has none)."""
+    if "showcase" not in effect:
+        return ""
+    n = effect["showcase"]
+    attr = effect.get("showcase_attribute")
+    of = f" of [{attr}]" if attr else ""
+    return (
+        f" (skill showcase {n}{of}: {how} your members and retire area hold {n} or more cards{of})"
+    )
+
+
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, cost and ops."""
     when = effect.get("when")
@@ -103,17 +194,21 @@ def render_effect(effect: dict[str, Any]) -> str:
     extra = {k: v for k, v in effect.items() if k not in _EFFECT_KEYS}
     tail = f" {raw(extra)}" if extra else ""
     if when == "spark":
-        head = "Spark"
-        if "showcase" in effect:
-            n = effect["showcase"]
-            head += (
-                f" (skill showcase {n}: fires only when your members and retire area hold "
-                f"{n} or more cards)"
-            )
+        head = "Spark" + _showcase(effect, "fires only when")
     elif when == "activated":
         where = _PLACES.get(effect.get("where", "field"), raw(effect.get("where")))
         limit = f", at most {effect['per_turn']} a turn" if "per_turn" in effect else ""
-        head = f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)})"
+        self_ = (
+            ", and put this member onto the bottom of your deck"
+            if effect.get("pay_self") == "deck_bottom"
+            else ""
+        )
+        if effect.get("discard"):
+            self_ += f", and put {effect['discard']} card(s) of your hand into the waiting room"
+        head = (
+            f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)}"
+            f"{self_})"
+        )
     elif when == "on_set":
         head = "When this Rebirth card is set into your Rebirth area"
         if "if_retire" in effect:
@@ -124,20 +219,73 @@ def render_effect(effect: dict[str, Any]) -> str:
             head += f", during attack number {effect['attack']} of each turn"
     elif when == "performance":
         attr = f" of [{effect['attribute']}]" if effect.get("attribute") else ""
+        place = "a member" if effect.get("where") == "member" else "your entry"
+        target = ", to your entry" if effect.get("where") == "member" else ""
         head = (
-            f"Performance {effect.get('count')}{attr} (while this is your entry and your "
-            "members and retire area hold that many)"
+            f"Performance {effect.get('count')}{attr} (while this is {place} and your "
+            f"members and retire area hold that many{target})"
         )
+    elif when == "continuous" and effect.get("do") == [{"op": "unselectable"}]:
+        place = "your entry" if effect.get("where") == "entry" else "a member"
+        cond = (
+            " and your opponent has an empty member square"
+            if effect.get("if") == "opponent_member_empty"
+            else ""
+        )
+        head = f"While this is {place}{cond}" + _showcase(effect, "while")
+    elif when == "continuous":
+        head = "While this is your entry"
+        if "own_attack" in effect:
+            head += f", during the attack number {effect['own_attack']} it makes each turn"
+        head += _showcase(effect, "while")
+    elif when == "on_defeat":
+        head = (
+            "When this character, as your entry, puts the opposing entry into the retire area "
+            "by its attack (a partner attack: rule option defeat_by_partner)"
+            + _showcase(effect, "triggers only when")
+        )
+    elif when == "deck":
+        head = "Deck construction"
+    elif when == "on_support":
+        head = "When this member supports an attack (it is rested to declare it)"
+        head += _showcase(effect, "triggers only when")
+        pays = []
+        if effect.get("cost"):
+            pays.append(f"rest {effect['cost']} of your energy area")
+        if effect.get("pay_self") == "deck_bottom":
+            pays.append("put this member onto the bottom of your deck")
+        if pays:
+            how = " (rule option by_doing, R4U-TEXT-BY-DOING)" if effect.get("by_doing") else ""
+            head += f"; you may {' and '.join(pays)}{how}; if you do"
+    elif when in ("on_entry", "on_member"):
+        src = {
+            "hand": "the hand",
+            "not_deck": "anywhere but the deck",
+            "not_entry": "anywhere but the entry",
+        }.get(effect.get("from"), raw(effect.get("from")))
+        onto = "into your entry" if when == "on_entry" else "onto one of your member squares"
+        head = f"When this character is put {onto} from {src}"
+        head += _showcase(effect, "triggers only when")
     else:
         head = raw({"when": when})
+    if "recombo" in effect:
+        what = "a Rebirth card" if effect["recombo"] is True else f"《{effect['recombo']}》"
+        head += f" [Re-combo: only while {what} is set in your Rebirth area]"
     if not isinstance(ops, list) or not ops:
         return (
             f"{head}: not executed — the engine cannot execute this ability (the step is "
             f"unverifiable, R4U-EFFECT-UNSUPPORTED).{tail}"
         )
-    until_end = when in ("spark", "activated")
+    until_end = when in ("spark", "activated", "on_entry", "on_member", "on_defeat")
     body = "; ".join(render_op(op, until_end) for op in ops)
-    if effect.get("optional"):
+    if effect.get("by_doing") and when == "spark":  # the first op is its cost
+        rest = "; ".join(render_op(op, until_end) for op in ops[1:])
+        cost = render_op(ops[0], until_end).replace(" (all of them when fewer)", "")
+        body = (
+            f"you may pay: {cost}, exactly as many as named (rule option by_doing, "
+            f"R4U-TEXT-BY-DOING); if you do: {rest}"
+        )
+    elif effect.get("optional") and when != "on_support":  # its head says what it costs
         body = f"you may use this effect: {body}"
     text = f"{head}: {body}.{tail}"
     if not effects.supported(effect):

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
-from judge.games.rebirth import effects, on_set
-from judge.games.rebirth.during import target_count
+from judge.games.rebirth import effects, moves, on_entry, on_set, on_support, to_member
+from judge.games.rebirth.during import target_count, unselectable
 from judge.games.rebirth.state import Mod, Slot
 
 if TYPE_CHECKING:
@@ -23,25 +23,36 @@ Problem = tuple[str, str]
 
 
 def side_of(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
-    if op["op"] == "salvage":
+    if op["op"] in moves.OPS:
+        return moves.sides(eng, controller, op)[0]
+    if op["op"] in ("salvage", "place_member"):
         return controller
     return controller if op.get("side", "opponent") == "own" else eng.state.opponent(controller)
 
 
 def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
     """Every card a target op could take now, in zone order (the entry, member squares 1–3,
-    the waiting room from the bottom card up)."""
+    the waiting room from the bottom card up); never one that cannot be chosen by effects
+    now (R4U-TEXT-UNSELECTABLE)."""
+    return [c for c in _fitting(eng, controller, op) if not unselectable(eng, c)]
+
+
+def _fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str]:
     st = eng.state
+    if op["op"] in moves.OPS:
+        return moves.fitting(eng, controller, op)
     ps = st.players[side_of(eng, controller, op)]
-    if op["op"] == "salvage":
+    if op["op"] in ("salvage", "place_member"):
         want = op.get("type")
         return [
             c
             for c in ps.waiting_room
             if c is not None and (want is None or st.card(c).type == want)
         ]
-    if op["op"] == "rest":
-        return [s.card for s in ps.members if s is not None and not s.rested]
+    if op["op"] == "rest":  # standing ones, or any with "any_state" (R4U-TEXT-MOVES)
+        return [
+            s.card for s in ps.members if s is not None and (op.get("any_state") or not s.rested)
+        ]
     zone = op.get("zone", "member")
     entry = [ps.entry] if ps.entry is not None and zone in ("entry", "field") else []
     members = [s.card for s in ps.members if s is not None] if zone != "entry" else []
@@ -51,8 +62,10 @@ def fitting(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> list[str
 
 
 def describe(eng: RebirthEngine, controller: str, op: dict[str, Any]) -> str:
+    if op["op"] in moves.OPS:
+        return moves.describe(eng, controller, op)
     whose = side_of(eng, controller, op)
-    if op["op"] == "salvage":
+    if op["op"] in ("salvage", "place_member"):
         kind = op.get("type") or "card"
         return f"a {kind} in {whose}'s waiting room"
     if op["op"] == "rest":
@@ -129,7 +142,7 @@ def match(
 
 
 def first_choice(
-    eng: RebirthEngine, controller: str, effect: dict[str, Any]
+    eng: RebirthEngine, controller: str, effect: dict[str, Any], source: str = ""
 ) -> list[dict[str, Any]]:
     """For ``legal_actions``: each choice with the first fitting targets, or, when the choice
     has one target op taking one card, each fitting card (so an entry character and the
@@ -152,6 +165,10 @@ def first_choice(
             item: dict[str, Any] = {"targets": targets}
             if choice is not None:
                 item["choice"] = choice
+            ops_now, groups, _ = match(eng, controller, effect, targets, choice, True)
+            squares = to_member.first_squares(eng, controller, ops_now, groups, source)
+            if squares is not None:
+                item["squares"] = squares
             out.append(item)
     if effect.get("optional"):
         out.append({"use": False})
@@ -164,8 +181,10 @@ def run(
     targets: list[Any],
     choice: int | None = None,
     use: bool | None = None,
+    squares: list[Any] | None = None,
 ) -> None:
-    """Carry out ``pe`` with the recorded choice and targets (already checked)."""
+    """Carry out ``pe`` with the recorded choice and targets (already checked), and the
+    member squares of the cards it puts there (R4U-TEXT-TO-MEMBER)."""
     st = eng.state
     pid = pe.controller
     ps = st.players[pid]
@@ -177,6 +196,7 @@ def run(
         return
     ops, groups, _ = match(eng, pid, pe.effect, targets, choice, use)
     chosen = iter(groups)
+    onto = iter(int(sq) for sq in squares or [])
     if effects.choices(pe.effect):
         eng.event("effect_choice", f"{pid} chooses option {choice} of {what} effect.", player=pid)
     for op in ops:
@@ -194,18 +214,41 @@ def run(
                 player=pid,
                 cards=moved,
             )
+        elif name == "mod" and op.get("until") == "attack":
+            on_support.attack_mod(eng, pid, op, what)
+        elif name == "mod" and op.get("until") == "next_attack":
+            on_support.next_attack_mod(eng, pid, pe.source, op, what)
+        elif name == "mod" and not on_entry.still_there(eng, pid, pe.effect, pe.source):
+            eng.event(
+                "effect_fizzled",
+                f"{what}: {eng.name(pe.source)} is no longer {pid}'s entry; nothing changes.",
+                player=pid,
+                card=pe.source,
+            )
         elif name == "mod" and _mod_of(eng, pid, op).entry is not None:
             qs = _mod_of(eng, pid, op)  # its player's entry, or the opposing one
-            qs.entry_mods.append(Mod(op.get("atk", 0), op.get("def", 0)))
+            times = per_count(eng, pid, op)  # R4U-TEXT-PER-COUNT: 1 without "per"
+            atk, dfn = op.get("atk", 0) * times, op.get("def", 0) * times
+            qs.entry_mods.append(Mod(atk, dfn))
             eng.event(
                 "mod",
-                f"{what}: {eng.name(qs.entry)} gets ATK {op.get('atk', 0):+d} / DEF "
-                f"{op.get('def', 0):+d} until the end of the turn.",
+                f"{what}: {eng.name(qs.entry)} gets ATK {atk:+d} / DEF {dfn:+d} until the end "
+                "of the turn.",
                 player=pid,
                 card=qs.entry,
             )
         elif name == "energy_from_deck":
             deck_to_energy(eng, pid, op.get("n", 1), what)
+        elif name == "no_move":  # R4U-TEXT-NO-MOVE: this character, still the entry
+            if ps.entry == pe.source:
+                st.no_move[pe.source] = st.turn
+                eng.event(
+                    "no_move",
+                    f"{what}: {eng.name(pe.source)} may not be put onto a member square this turn "
+                    "but by an effect.",
+                    player=pid,
+                    card=pe.source,
+                )
         elif name == "stand_partners":
             stood = [s for s in ps.partners if s.rested]
             for s in stood:
@@ -215,8 +258,28 @@ def run(
                 f"{what}: {pid}'s partner cards stand ({len(stood)} were rested).",
                 player=pid,
             )
+        elif name == "self_to_entry":
+            to_member.self_to_entry(eng, pid, pe.source, what)
+        elif name == "self_to_member":
+            to_member.self_to_member(eng, pid, pe.source, onto, what)
+        elif name == "place_member":
+            to_member.place(eng, pid, next(chosen, []), onto, what)
+        elif name in moves.OPS:
+            moves.apply(eng, pid, op, next(chosen, []), what)
         elif name in effects.TARGET_OPS:
             _targeted(eng, pid, op, next(chosen, []), what)
+
+
+def per_count(eng: RebirthEngine, pid: str, op: dict[str, Any]) -> int:
+    """How many times a ``mod`` with ``per`` applies: one for every ``n`` cards of its player's
+    ``zone`` (the hand, the retire area, the energy: energy cards only, not partners) when it
+    resolves, rounded down (R4U-TEXT-PER-COUNT); 1 without ``per``."""
+    per = op.get("per")
+    if per is None:
+        return 1
+    ps = eng.state.players[pid]
+    held = {"hand": len(ps.hand), "retire": len(ps.retire), "energy": len(ps.energy)}
+    return held[per["zone"]] // per["n"]
 
 
 def deck_to_energy(eng: RebirthEngine, pid: str, n: int, what: str) -> None:

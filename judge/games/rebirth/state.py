@@ -117,6 +117,13 @@ class Attack:
     guard_card: str | None = None
     #: the attack's number this turn, from 1 (0: not known, as in a game from a position)
     number: int = 0
+    #: the attacking player's entry character when it was declared, and how many attacks it has
+    #: made this turn with this one (R4U-TEXT-OWN-ATTACK; 0: not known)
+    entry: str | None = None
+    entry_number: int = 0
+    #: changes of the supported character (the attacking entry) "during this attack"
+    #: (このアタック中), R4U-TEXT-ON-SUPPORT
+    mods: list[Mod] = field(default_factory=list)
 
 
 @dataclass
@@ -138,6 +145,18 @@ class R4UState:
     attack: Attack | None = None
     #: attacks declared this turn (R4U-TEXT-NTH-ATTACK); 0 when a turn starts
     attacks: int = 0
+    #: attacks declared this turn by each entry character since it came into the entry
+    #: (R4U-TEXT-OWN-ATTACK); emptied when a turn starts
+    entry_attacks: dict[str, int] = field(default_factory=dict)
+    #: changes waiting for the next attack of a character this turn (このターンこのキャラの次のアタック中),
+    #: by the character; emptied when a turn starts (R4U-TEXT-NEXT-ATTACK)
+    next_attack: dict[str, list[Mod]] = field(default_factory=dict)
+    #: characters that may not be moved onto a member square this turn but by an effect
+    #: (このターン中、このキャラは効果以外でメンバーに置けない), R4U-TEXT-NO-MOVE; emptied when a turn starts
+    no_move: dict[str, int] = field(default_factory=dict)
+    #: False in a turn that a game from a position started in the battle phase of: the attacks
+    #: before it are not known, so no attack's number is (R4U-TEXT-NTH-ATTACK, -OWN-ATTACK)
+    counts_known: bool = True
     #: damage dealt this turn to the opposing entry character, and which character it was
     damage: int = 0
     damage_on: str | None = None

@@ -41,6 +41,10 @@ __all__ = [
     "PARTNER_CODE",
     "LogBuilder",
     "card",
+    "text_card",
+    "spark_scene",
+    "attack_damage",
+    "FREE",
     "event_texts",
     "event_types",
     "game_state",
@@ -162,3 +166,37 @@ def to_b_battle(
     b.act("B", "move", square=1, pay={"energy": 0, "partner": 0})
     b.act("B", "reveal", card=entry)
     return b.proceed("B")
+
+
+# -- cards read from printed text (tests of the reader, R4U-TEXT-…) ----------------------------
+
+#: an energy cost paid with nothing (a level 0 card)
+FREE = {"energy": 0, "partner": 0}
+
+
+def text_card(code: str, text: str, **stats: Any) -> dict[str, Any]:
+    """A made-up level 0 character (ATK 1, DEF 3 unless given) defined by its printed
+    ``text`` only: the reader reads it when the log is loaded (R4U-TEXT-READ)."""
+    d = card(code, level=0, **stats)
+    d["text"] = text
+    return d
+
+
+def spark_scene(text: str, code: str = "T-CNT") -> LogBuilder:
+    """B's entry-in in turn 2 reveals ``code`` (ATK 1, DEF 3, read from ``text``) after B moved
+    its filler entry to member square 1; A uses no cancel against a spark."""
+    b = LogBuilder([text_card(code, text)]).setup(first="A")
+    b.proceed("A", 2)
+    b.proceed("B")
+    b.act("B", "move", square=1, pay=FREE)
+    b.act("B", "reveal", card=code)
+    return b.act("A", "guard", card=None)
+
+
+def attack_damage(b: LogBuilder) -> int:
+    """The defender uses no guard against the attack just declared; the damage it dealt."""
+    b.act("A", "guard", card=None)
+    r = b.replay()
+    step = r["steps"][b.last]
+    assert verdict(r, b.last) == "legal", step["violations"]
+    return next(int(e["damage"]) for e in step["events"] if e["type"] == "attack_result")

@@ -155,7 +155,8 @@ def test_R4U_TEXT_SPARK_OPS_a_sentence_with_other_words_is_not_read() -> None:
     for text in (
         "【スパーク】:あなたは相手のメンバーから2枚まで選び、手札に戻す。",  # not an op yet
         "【スパーク】【本領発揮Lv3】:あなたは1枚引き、1点回復する。",  # two ops in one
-        "【永】【エントリー】:各ターンこのキャラの1回目のアタック中、このキャラを+1/±0。",
+        # read since R4U-TEXT-OWN-ATTACK with "このキャラを+X/+Y"; not with another change
+        "【永】【エントリー】:各ターンこのキャラの1回目のアタック中、相手は【ブロッカー】を使えない。",
     ):
         assert not read_card({"type": "rebirth", "text": text}).understood
         assert not read_card({"type": "character", "text": text}).understood
