@@ -165,7 +165,12 @@ returned, return this character).
   card stays on top or goes away: ``{"bottom": [refs]}`` / ``{"outside": [refs]}`` names
   every card that goes away (``[]``: none), and ``top``, optionally, every card that stays,
   top first (``{"top": [a, b], "bottom": [c]}``); none of two or more back on top is
-  unverifiable (whether "望む枚数" may be none, no source says).
+  unverifiable (whether "望む枚数" may be none, no source says).  ``to`` ``outside``: the
+  cards taken go into the outside area ("その中から…を1枚まで場外に置く", public;
+  ``UA-EFFECT-LOOK-OUTSIDE``); ``rest`` ``top``: the rest back on top in the order chosen,
+  ``{"top": [refs]}`` (with no ``take``: "望む順で山札の上に置く", a reorder); ``rest``
+  ``one_top``, no ``take``: exactly one card stays on top, the others go to the bottom
+  (``UA-EFFECT-LOOK-TOP``); ``energy_max`` in ``take``: printed required energy.
 
 - ``play`` ``target``, ``to``, ``rested`` — "自分の手札から…を1枚まで自分の場にレストで
   登場させる": the chosen card of the hand or the outside area (``target``: zone ``hand`` or
@@ -255,7 +260,7 @@ OPS = (
 DELAYED_TIMINGS = ("attack_phase_start",)
 #: the conditions a ``look``'s ``take`` may state (checked on the cards looked at), alone or
 #: as alternatives (``any_of``)
-TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains"}
+TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains", "energy_max"}
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
@@ -401,7 +406,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if op["op"] == "look":
             if not _look_ok(op):
                 return False
-            looked = "take" in op  # "手札に加えた場合" follows a look that may take a card
+            # "手札に加えた場合" follows a look that may take a card into the hand
+            looked = "take" in op and op.get("to", "hand") == "hand"
             continue
         if op["op"] == "discard" and op.get("if_taken") and not looked:
             return False
@@ -494,6 +500,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {w + zone for w in whose for zone in to}
     if kind in TURN_OPS:
         return {"opponent_field"} & {w + "field" for w in whose}
+    if kind == "look" and (op.get("to") == "outside" or op.get("rest") == "top_or_outside"):
+        return {"hand", "deck", "outside"}  # a card looked at may go into the outside area
     if kind in ("draw", "look"):
         return {"hand", "deck"}
     if kind == "discard":
@@ -559,16 +567,22 @@ def _look_ok(op: dict[str, Any]) -> bool:
     n, take = op.get("n"), op.get("take")
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         return False
-    if op.get("rest") in ("top_or_bottom", "top_or_outside"):
-        # "そのカードを山札の上か下(場外)に置く", "望む枚数を望む順で山札の上に置き、残りを…":
-        # nothing is taken, each card stays on top or goes away (look.py)
-        return take is None and "reveal" not in op
+    if op.get("rest") in ("top_or_bottom", "top_or_outside", "one_top") or (
+        op.get("rest") == "top" and take is None
+    ):
+        # "そのカードを山札の上か下(場外)に置く", "望む枚数を望む順で山札の上に置き、残りを…",
+        # "望む順で山札の上に置く", "1枚を山札の上に置き、残りを望む順で下に置く": nothing is
+        # taken, each card stays on top or goes away (look.py)
+        return take is None and not {"reveal", "to"} & set(op)
+    # a take into the hand (revealed or not) or into the outside area ("場外に置く": public)
+    into = op.get("to", "hand") == "hand" or (op["to"] == "outside" and "reveal" not in op)
     return (
-        isinstance(take, dict)
+        into
+        and isinstance(take, dict)
         and set(take) <= TAKE_KEYS
         and isinstance(take.get("count"), int)
         and take["count"] >= 1
-        and op.get("rest") == "bottom"
+        and op.get("rest") in ("bottom", "top")
         and take.get("card_type", "character") in CARD_TYPES
         and _alternatives_ok(take.get("any_of", [{}]))
     )

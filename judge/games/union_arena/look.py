@@ -9,7 +9,11 @@ order they choose.  Without ``take``, each card looked at stays on top or goes a
 ``rest`` ``top_or_bottom`` ("そのカードを山札の上か下に置く", "その中から望む枚数を望む順で
 山札の上に置き、残りを望む順で下に置く": back on top in the order chosen, or to the bottom in
 the order chosen) or ``top_or_outside`` ("…山札の上か場外に置く", "…残りを場外に置く": into the
-outside area, not retired).  A deck with fewer than ``n`` cards: all of them are looked at,
+outside area, not retired).  The cards taken may go into the outside area instead of the hand
+(``to`` ``outside``, "その中から…を1枚まで場外に置く": public, ``UA-EFFECT-LOOK-OUTSIDE``),
+and the rest back on top in the order chosen (``rest`` ``top``, "残りを望む順で山札の上に置く";
+with no take, a reorder), or exactly one back on top and the others to the bottom (``rest``
+``one_top``; ``UA-EFFECT-LOOK-TOP``).  A deck with fewer than ``n`` cards: all of them are looked at,
 and the step is unverifiable (no source says so).
 
 The log records the choice in the ``targets`` of the action that resolves the effect: first
@@ -53,14 +57,21 @@ Slot = tuple[int, str, bool]
 #: chosen, or goes away: to the bottom, in the order chosen, or into the outside area)
 REST_PLACES: dict[str, tuple[str, ...]] = {
     "bottom": ("bottom",),
+    "top": ("top",),
     "top_or_bottom": ("top", "bottom"),
     "top_or_outside": ("top", "outside"),
+    "one_top": ("top", "bottom"),
 }
-#: where a card that does not stay on top goes, for the rests with that choice
-AWAY = {"top_or_bottom": "bottom", "top_or_outside": "outside"}
+#: where a card that does not stay on top goes, for the rests with that choice ("one_top":
+#: exactly one card stays on top)
+AWAY = {"top_or_bottom": "bottom", "top_or_outside": "outside", "one_top": "bottom"}
+#: the rests where every card not taken goes to one place, in the order chosen
+ALL_TO = {"bottom": "bottom", "top": "top"}
 PLACES = frozenset({"top", "bottom", "outside"})
 WHERE = {
     "bottom": "to the bottom of the deck",
+    "top": "back on top of the deck",
+    "one_top": "one back on top of the deck, the others to its bottom",
     "top_or_bottom": "back on top of the deck or to its bottom",
     "top_or_outside": "back on top of the deck or into the outside area",
 }
@@ -245,7 +256,21 @@ def _place(
         )
         return
     named = sum(len(record[key]) for key in record)
-    exact = kind == "bottom" or "top" in record  # every card named
+    exact = kind in ALL_TO or "top" in record  # every card named
+    if kind == "one_top" and len(record.get("top", free[:1])) != min(1, len(free)):
+        out.problems.append(
+            (RULE, f"`top` names {len(record['top'])} card(s); exactly one stays on top.")
+        )
+        return
+    if kind == "one_top" and "top" not in record and named != len(free) - min(1, len(free)):
+        out.problems.append(
+            (
+                RULE,
+                f"`bottom` names {named} card(s); all but one of the {len(free)} card(s) "
+                "looked at go to the bottom.",
+            )
+        )
+        return
     if (exact and named != len(free)) or named > len(free):
         places = " and ".join(f"`{key}`" for key in record)
         out.problems.append(
@@ -296,17 +321,20 @@ def arrange(
     def slots(key: str) -> list[int]:
         return [slot for slot, _, _ in (placed or {}).get(key, [])]
 
-    if kind not in AWAY:  # "残りを望む順で山札の下に置く"
+    if kind not in AWAY:  # "残りを望む順で山札の下(上)に置く"
+        to = ALL_TO.get(kind, "bottom")
         if placed is not None:
-            return Placement([], slots("bottom"), [])
+            got = slots(to)
+            return Placement(got, [], []) if to == "top" else Placement([], got, [])
         unsure = None
         if known(rest) >= 2:
+            where = "on the bottom of the deck" if to == "bottom" else "back on top of the deck"
             unsure = (
                 f"The log does not say in which order {pid} put the {len(rest)} other cards "
-                "on the bottom of the deck: the engine keeps the order they had.",
-                f"missing `bottom` order of a look by {pid}",
+                f"{where}: the engine keeps the order they had.",
+                f"missing `{to}` order of a look by {pid}",
             )
-        return Placement([], rest, [], unsure)
+        return Placement(rest, [], [], unsure) if to == "top" else Placement([], rest, [], unsure)
     away = AWAY[kind]
     if placed is None:
         unsure = None
@@ -367,6 +395,16 @@ def run(
             bind(st, pid, iid)
         looked[slot] = iid
     for _slot, iid, _ in choice.taken:
+        if op.get("to") == "outside":  # "その中から…を1枚まで場外に置く": public, named
+            ps.outside.append(iid)
+            eng.event(
+                "to_outside",
+                f"{pid} puts {eng.name(iid)} from the cards looked at into the outside area "
+                "(not retired).",
+                player=pid,
+                card=iid,
+            )
+            continue
         ps.hand.append(iid)
         if op.get("reveal", True):
             eng.event(
@@ -414,17 +452,32 @@ def run(
             player=pid,
             card=card,
         )
-    done = [f"took {len(choice.taken)}"] if op.get("take") else []
-    if op.get("rest") in AWAY:
+    done = []
+    if op.get("take"):
+        took = len(choice.taken)
+        done.append(
+            f"put {took} into the outside area" if op.get("to") == "outside" else f"took {took}"
+        )
+    if op.get("rest") in AWAY or op.get("rest") == "top":
         done.append(f"left {len(where.top)} on top")
-    done.append(
-        f"put {len(where.outside)} into the outside area"
-        if op.get("rest") == "top_or_outside"
-        else f"put {len(where.bottom)} on the bottom"
-    )
+    if op.get("rest") == "top_or_outside":
+        done.append(f"put {len(where.outside)} into the outside area")
+    elif op.get("rest") != "top":
+        done.append(f"put {len(where.bottom)} on the bottom")
     eng.ctx.ruling(
         "UA-EFFECT-LOOK",
         f"{pid} looked at {n} card(s), {', '.join(done[:-1])}{' and ' if len(done) > 1 else ''}"
         f"{done[-1]}.",
     )
+    if op.get("to") == "outside":
+        eng.ctx.ruling(
+            "UA-EFFECT-LOOK-OUTSIDE",
+            f"The {len(choice.taken)} card(s) {pid} took went into the outside area (public).",
+        )
+    if op.get("rest") in ("top", "one_top"):
+        eng.ctx.ruling(
+            "UA-EFFECT-LOOK-TOP",
+            f"{len(where.top)} card(s) {pid} looked at went back on top in the order chosen"
+            + (f", {len(where.bottom)} to the bottom." if op["rest"] == "one_top" else "."),
+        )
     return [iid for _, iid, _ in choice.taken], pos

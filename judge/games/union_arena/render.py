@@ -52,7 +52,7 @@ OP_KEYS = {
     "remove": {"target"},
     "to_deck_bottom": {"target"},
     "discard": {"n", "if_taken"},
-    "look": {"n", "take", "rest", "reveal"},
+    "look": {"n", "take", "rest", "reveal", "to"},
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
     "modes": {"n", "up_to", "modes"},
@@ -435,6 +435,13 @@ def _move_line(op: dict[str, Any], obj: str, several: bool) -> str:
 
 def _look(op: dict[str, Any]) -> str:
     n = op.get("n")
+    if "take" not in op and "to" not in op and op.get("rest") in ("top", "one_top"):
+        look = f"look at the top {n} {_plural(n, 'card')} of your deck; "
+        if op["rest"] == "top":  # "望む順で山札の上に置く"
+            return f"{look}put them back on the top of your deck in any order"
+        return (
+            f"{look}put 1 of them on the top of your deck and the rest on the bottom in any order"
+        )
     if op.get("rest") in ("top_or_bottom", "top_or_outside") and "take" not in op:
         look = f"look at the top {n} {_plural(n, 'card')} of your deck; "
         if n == 1 and op["rest"] == "top_or_bottom":
@@ -460,18 +467,19 @@ def _look(op: dict[str, Any]) -> str:
         what += " (as many as there are, up to that many)"
     shown = "revealed, " if op.get("reveal", True) else "unrevealed, "
     rest = op.get("rest")
-    after = (
-        "; put the rest on the bottom of your deck in any order"
-        if rest == "bottom"
-        else f"; {raw({'rest': rest})}"
-    )
+    after = {
+        "bottom": "; put the rest on the bottom of your deck in any order",
+        "top": "; put the rest back on the top of your deck in any order",
+    }.get(rest, f"; {raw({'rest': rest})}")
+    took = f"take {what} among them, {shown}into your hand"
+    if op.get("to") == "outside" and "reveal" not in op:  # public there: no "revealed"
+        took = f"put {what} among them into the outside area"
+    elif "to" in op:
+        took += f" {raw({'to': op['to']})}"
     extra = _leftover(take, effects.TAKE_KEYS | {"if_able"}) if take else ""
     if not isinstance(op.get("take"), dict):
         extra += f" {raw({'take': op.get('take')})}"
-    return (
-        f"look at the top {n} {_plural(n, 'card')} of your deck; take {what} among them, "
-        f"{shown}into your hand{after}{extra}"
-    )
+    return f"look at the top {n} {_plural(n, 'card')} of your deck; {took}{after}{extra}"
 
 
 def _mill(op: dict[str, Any]) -> str:

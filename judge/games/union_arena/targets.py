@@ -348,9 +348,14 @@ def check_effect_targets(
                     taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
                     done = bool(picked)
-                    held += picked
                     where = look.arrange(controller, op, deck[:n], choice, deck[n:])
                     on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
+                    away = [deck[i] for i in where.outside]  # the outside area's, as for a mill
+                    if op.get("to") == "outside":  # "その中から…を場外に置く"
+                        away = picked + away
+                    else:
+                        held += picked
+                    ps.outside = ps.outside + [c for c in away if c is not None]
                     deck[:] = on_top + deck[n:] + below
                     continue
                 if op.get("op") == "mill":  # the outside area as it leaves it, for what follows
