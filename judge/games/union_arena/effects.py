@@ -221,6 +221,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.textmove import move_ok
 
@@ -409,7 +410,11 @@ def supported(effect: dict[str, Any]) -> bool:
             # "手札に加えた場合" follows a look that may take a card into the hand
             looked = "take" in op and op.get("to", "hand") == "hand"
             continue
-        if op["op"] == "discard" and op.get("if_taken") and not looked:
+        if (
+            op["op"] == "discard"
+            and op.get("if_taken")
+            and not (looked and taken_ok(op["if_taken"]))
+        ):
             return False
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"

@@ -181,6 +181,53 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     return None
 
 
+#: what "<条件>のカードを手札に加えた場合" may ask of the card taken (``if_taken`` a dict):
+#: "必要エナジーがN以上の" (``energy_min``), "[トリガー]を持つ" (``has_trigger``)
+TAKEN_CONDITIONS = frozenset({"energy_min", "has_trigger"})
+
+
+def taken_ok(cond: Any) -> bool:
+    """Whether a discard's ``if_taken`` is one the engine checks: true (a card was taken) or
+    conditions of :data:`TAKEN_CONDITIONS` on the card taken."""
+    if cond is True:
+        return True
+    if not isinstance(cond, dict) or not cond or not set(cond) <= TAKEN_CONDITIONS:
+        return False
+    energy = cond.get("energy_min", 1)
+    return (
+        cond.get("has_trigger", True) is True
+        and isinstance(energy, int)
+        and not isinstance(energy, bool)
+        and energy >= 1
+    )
+
+
+def taken_meets(eng: UnionArenaEngine, cond: Any, took: list[str]) -> tuple[bool, str | None]:
+    """Whether a card of ``took`` (the cards the look before took) meets the discard's
+    ``if_taken`` (true: any card), and, when the answer hangs on how required energy is
+    counted, why it is unsure: "必要エナジーがN以上" of a card in the hand whose continuous
+    effects lower it there (printed and lowered on either side of N), which no source settles."""
+    if cond is True or not took:
+        return bool(took), None
+    from judge.games.union_arena.conditions import required_energy
+
+    met, unsure = False, None
+    for iid in took:
+        d = eng.state.card(iid)
+        ok = not cond.get("has_trigger") or d.trigger is not None
+        if "energy_min" in cond:
+            printed = sum(required_energy(eng, iid, in_hand=False).values())
+            now = sum(required_energy(eng, iid).values())
+            ok = ok and printed >= cond["energy_min"]
+            if (printed >= cond["energy_min"]) != (now >= cond["energy_min"]):
+                unsure = (
+                    f"{eng.name(iid)} requires {printed} energy as printed, {now} in the hand: "
+                    "which one 必要エナジー means here, no source says (UA-EFFECT-LOOK-CONDITIONS)"
+                )
+        met = met or ok
+    return met, unsure
+
+
 def choose(
     eng: UnionArenaEngine,
     pid: str,

@@ -336,7 +336,7 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
     if kind == "discard":
         n = op.get("n", 1)
-        taken = "if you took a card, " if op.get("if_taken") else ""
+        taken = _if_taken(op.get("if_taken"))
         ctx.several = n != 1
         return (
             f"{pre}{taken}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
@@ -431,6 +431,21 @@ def _move_line(op: dict[str, Any], obj: str, several: bool) -> str:
         f"move {obj} to {MOVE_WORDS[to]} of {whose} owner's field (the same card, as it was); "
         "if that line is full, its owner first puts one card of it into the removal area"
     )
+
+
+def _if_taken(cond: Any) -> str:
+    """ "手札に加えた場合" (a card was taken), "<条件>のカードを手札に加えた場合"."""
+    if not cond:
+        return ""
+    if not isinstance(cond, dict):
+        return "if you took a card, " if cond is True else f"{raw({'if_taken': cond})} "
+    bits = []
+    if "energy_min" in cond:
+        bits.append(f"with required energy {cond['energy_min']} or more")
+    if cond.get("has_trigger"):
+        bits.append("with a trigger")
+    rest = _leftover(cond, {"energy_min", "has_trigger"})
+    return f"if you took a card {' and '.join(bits)}{rest}, "
 
 
 def _look(op: dict[str, Any]) -> str:

@@ -107,7 +107,7 @@ def run_effect(
             return
     unit: Unit | None = pe.context.get("unit")
     pos = 0
-    taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)
+    took: list[str] = []  # the cards the last look took (for "手札に加えた場合": if_taken)
     chosen = -1  # cards the last op with a selector chose (for "戻せない場合": if_none_before)
     picked: list[str] = []  # and which ("選んだキャラが…の場合", "公開したカードが…の場合")
     ops = list(pe.effect["do"])  # a choice among listed effects puts the chosen ones here
@@ -159,14 +159,18 @@ def run_effect(
             continue
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
-            taken = len(picked)
+            took = picked
             continue
         if kind == "mill":  # the deck's top cards to the outside area; chose none of them
             chosen, pos = mill.run(eng, pe, op, targets, pos)
             picked = []
             continue
-        if kind == "discard" and op.get("if_taken") and not taken:
-            continue
+        if kind == "discard" and op.get("if_taken"):  # "(…のカードを)手札に加えた場合"
+            met, unsure = look.taken_meets(eng, op["if_taken"], took)
+            if unsure:
+                ctx.cannot_verify(unsure)
+            if not met:
+                continue
         if kind == "at_attack_start":
             _set_up_attack_start(eng, pe, op)
             continue

@@ -309,7 +309,7 @@ def check_effect_targets(
             for pid in st.order:  # a deck's size is read by a raise while it is N or less
                 st.players[pid].deck = list(decks[pid])
             deck = ps.deck  # the deck as this effect's draws and looks leave it
-            taken = 0
+            took: list[str] = []  # the cards the last look took ("手札に加えた場合")
             off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
             off.discard(None)
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
@@ -345,8 +345,8 @@ def check_effect_targets(
                     n = min(int(op.get("n", 1)), len(deck))
                     choice, pos = look.choose(eng, controller, op, deck[:n], targets, pos)
                     problems += choice.problems
-                    taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
+                    took = picked
                     done = bool(picked)
                     where = look.arrange(controller, op, deck[:n], choice, deck[n:])
                     on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
@@ -365,7 +365,12 @@ def check_effect_targets(
                     ps.outside = ps.outside + milled.put
                     picked, done = [], bool(milled.put)
                     continue
-                if op.get("op") == "discard" and op.get("if_taken") and not taken:
+                taken = op.get("if_taken")  # "(…のカードを)手札に加えた場合"
+                if (
+                    op.get("op") == "discard"
+                    and taken
+                    and not look.taken_meets(eng, taken, took)[0]
+                ):
                     continue
                 sel = op_selector(op)
                 if sel is None:

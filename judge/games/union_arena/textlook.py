@@ -30,8 +30,12 @@ _TAKE = re.compile(
 #: where the rest go: "残りを望む順で(自分の)山札の下(上)に置く"
 _REST = re.compile(r"残りを望む順で(?:自分の)?山札の(下|上)に置く")
 _RESTS = {"下": "bottom", "上": "top"}
-#: after a take into the hand: "手札に加えた場合、自分の手札をN枚場外に置く"
-_THEN = re.compile(r"手札に加えた場合、自分の手札を(\d+)枚場外に置く")
+#: after a take into the hand: "(<条件>のカードを)手札に加えた場合、自分の手札をN枚場外に置く",
+#: the condition "必要エナジーがN以上の" or "[トリガー]を持つ" (look.TAKEN_CONDITIONS)
+_THEN = re.compile(
+    r"(?:(?:必要エナジーが(\d+)以上の|(\[トリガー\]を持つ))カードを)?"
+    r"手札に加えた場合、自分の手札を(\d+)枚場外に置く"
+)
 #: "その中から1枚を(自分の)山札の上に置き、残りを望む順で(山札の)下に置く": one card back on
 #: top, the others to the bottom in the order chosen
 _ONE_TOP = re.compile(
@@ -101,6 +105,12 @@ def read_take(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     then = (
         _THEN.fullmatch(clauses[last + 1]) if into == "hand" and len(clauses) > last + 1 else None
     )
-    if then and int(then.group(1)) >= 1:
-        return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], last + offset + 2
+    if then and int(then.group(3)) >= 1:
+        cond: dict[str, Any] | bool = True
+        if then.group(1):  # "必要エナジーが4以上のカードを手札に加えた場合"
+            cond = {"energy_min": int(then.group(1))}
+        elif then.group(2):  # "[トリガー]を持つカードを手札に加えた場合"
+            cond = {"has_trigger": True}
+        discard = {"op": "discard", "n": int(then.group(3)), "if_taken": cond}
+        return [op, discard], last + offset + 2
     return [op], last + offset + 1

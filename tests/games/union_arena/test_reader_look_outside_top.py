@@ -474,3 +474,86 @@ def test_UA_EFFECT_LOOK_CONDITIONS_a_look_after_may_discard_happens_only_when_us
     r = b.replay()
     types = event_types(r, b.last)
     assert verdict(r, b.last) == "legal" and types.index("discard") < types.index("look")
+
+
+ENERGY_THEN = (
+    "[登場時]自分の山札の上から3枚見る。その中からキャラカードを1枚まで公開し手札に加える。"
+    "残りを望む順で山札の下に置く。必要エナジーが4以上のカードを手札に加えた場合、自分の手札を1枚"
+    "場外に置く。"
+)
+TRIGGER_THEN = (
+    "[登場時]自分の山札の上から3枚見て、1枚まで公開し手札に加える。残りを望む順で山札の上に置く。"
+    "[トリガー]を持つカードを手札に加えた場合、自分の手札を1枚場外に置く。"
+)
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_what_the_card_taken_must_be_for_the_discard() -> None:
+    assert ops_of(ENERGY_THEN)[1] == {"op": "discard", "n": 1, "if_taken": {"energy_min": 4}}
+    assert ops_of(TRIGGER_THEN)[1] == {"op": "discard", "n": 1, "if_taken": {"has_trigger": True}}
+    assert english(TRIGGER_THEN).endswith(
+        "; if you took a card with a trigger, put 1 card from your hand into the outside area."
+    )
+    assert english(ENERGY_THEN).endswith(
+        "; if you took a card with required energy 4 or more, put 1 card from your hand into "
+        "the outside area."
+    )
+    from judge.games.union_arena import effects
+
+    look = {"op": "look", "n": 3, "take": dict(UP_TO_1), "rest": "bottom"}
+    for cond, ok in (
+        ({"energy_min": 4}, True),
+        ({"has_trigger": True}, True),
+        ({"energy_max": 4}, False),  # not a condition the engine checks on the card taken
+        ({"has_trigger": False}, False),
+        ({"energy_min": 0}, False),
+    ):
+        discard = {"op": "discard", "n": 1, "if_taken": cond}
+        assert effects.supported({"when": "on_play", "do": [look, discard]}) is ok, cond
+
+
+@pytest.mark.parametrize(
+    ("text", "met", "unmet"),
+    [
+        (ENERGY_THEN, {"energy": {"blue": 4}}, {"energy": {"blue": 3}}),
+        (TRIGGER_THEN, {"trigger": "draw"}, {}),
+    ],
+)
+def test_UA_EFFECT_LOOK_CONDITIONS_the_discard_only_for_a_card_taken_that_meets_it(
+    text: str, met: dict[str, Any], unmet: dict[str, Any]
+) -> None:
+    cards = [texted("T-SEER", text), free_character("T-MET", **met)]
+    cards.append(free_character("T-UNMET", **unmet))
+    deck = ["T-SEER", "T-SEER", "T-MET", "T-UNMET"]
+    rest = {"bottom": ["T-000", "T-000"]} if "山札の下" in text else {"top": ["T-000", "T-000"]}
+    for taken, discard, legal in (
+        ("T-MET", ["T-000"], True),
+        ("T-MET", [], False),  # the discard is due
+        ("T-UNMET", [], True),
+        ("T-UNMET", ["T-000"], False),  # not due: nothing more to name
+    ):
+        b = board_at_turn_3(cards, deck, [], phase="main")
+        b.play("A", "A-1", to="front_line", targets=[taken, rest, *discard])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is legal, (taken, discard)
+        assert legal or "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_required_energy_lowered_in_the_hand_is_unsure() -> None:
+    # printed 4, 3 in the hand while the opponent has a red card: which one "必要エナジー"
+    # means for the card taken, no source says
+    lowered = "相手の場に赤のカードがある場合、手札にあるこのカードの必要エナジーを[青×1]減らす。"
+    cards = [
+        texted("T-SEER", ENERGY_THEN),
+        texted("T-MET", lowered, energy={"blue": 4}),
+        free_character("T-REDB", color="red"),
+    ]
+    b = board_at_turn_3(
+        cards, ["T-SEER", "T-SEER", "T-MET"], ["T-REDB"], b_front=("B-1",), phase="main"
+    )
+    b.play("A", "A-1", to="front_line", targets=["T-MET", {"bottom": ["T-000", "T-000"]}, "T-000"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    # no red card on the opponent's field: 4 either way, the discard is due and sure
+    b = board_at_turn_3(cards, ["T-SEER", "T-SEER", "T-MET"], [], phase="main")
+    b.play("A", "A-1", to="front_line", targets=["T-MET", {"bottom": ["T-000", "T-000"]}, "T-000"])
+    assert verdict(b.replay(), b.last) == "legal"
