@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: "自分の山札の上からN枚を場外に置く" (N exactly) / "…N枚まで場外に置く" (up to N)
-_MILL = re.compile(r"自分の山札の上から(\d+)枚(を|まで)場外に置く")
+#: "自分の山札の上からN枚を場外に置く" (N exactly; also without "を") / "…N枚まで場外に置く"
+#: (up to N)
+_MILL = re.compile(r"自分の山札の上から(\d+)枚(を|まで)?場外に置く")
 #: "自分の山札の上からN枚を場外に置いてもよい" (you may), opening a triggered ability
 _MAY_MILL = re.compile(r"自分の山札の上から(\d+)枚を場外に置いてもよい")
 #: "そうした場合、" (if you did): what may follow the optional form

@@ -557,3 +557,14 @@ def test_UA_EFFECT_LOOK_CONDITIONS_required_energy_lowered_in_the_hand_is_unsure
     b = board_at_turn_3(cards, ["T-SEER", "T-SEER", "T-MET"], [], phase="main")
     b.play("A", "A-1", to="front_line", targets=["T-MET", {"bottom": ["T-000", "T-000"]}, "T-000"])
     assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_UA_EFFECT_DECK_TO_OUTSIDE_the_wording_without_wo_is_the_same_mill() -> None:
+    # "自分の山札の上から3枚場外に置く": "3枚を" with its particle left out, exactly 3
+    bare = "[登場時]自分の山札の上から3枚場外に置く。"
+    assert ops_of(bare) == ops_of("[登場時]自分の山札の上から3枚を場外に置く。")
+    assert ops_of(bare) == [{"op": "mill", "n": 3}]
+    b, deck, card = seeded(bare)
+    b.play("A", card, to="front_line", targets=[])  # no record needed: the engine knows them
+    assert verdict(b.replay(), b.last) == "legal"
+    assert after(b).outside == deck[:3] and after(b).deck == deck[3:]
