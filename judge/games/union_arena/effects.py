@@ -128,9 +128,13 @@ returned, return this character).
   removal area.
 - ``to_deck_bottom`` ``target`` — a card on the field to the bottom of its owner's deck
   ("…を1枚まで選び、相手の山札の下に置く"; not retired; ``UA-EFFECT-DECK-BOTTOM``).
+- ``to_deck_top`` ``target`` — one card of one's own outside area on top of one's deck
+  ("自分の場外から…を1枚まで自分の山札の上に置く"; the ability's last op;
+  ``UA-EFFECT-OUTSIDE-TO-DECK-TOP``, :mod:`judge.games.union_arena.decktop`).
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area;
   with ``if_taken`` true only when the ``look`` before it in the effect took a card
-  ("手札に加えた場合、自分の手札をN枚場外に置く").
+  ("手札に加えた場合、自分の手札をN枚場外に置く"), or conditions the card taken meets
+  (``energy_min``, ``has_trigger``: ``look.taken_meets``).
 - ``mill`` ``n``, ``up_to`` — "自分の山札の上からN枚を場外に置く": the top n cards of the
   controller's deck go into their outside area, face up (not retired: they never were on the
   field); "…N枚まで場外に置く" (``up_to``): the player chooses how many, 0 to n, always from
@@ -221,6 +225,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena.decktop import deck_top_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.textmove import move_ok
@@ -256,6 +261,7 @@ OPS = (
     "move_line",
     "play",
     "no_activate",
+    "to_deck_top",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -265,7 +271,7 @@ TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_cont
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
-CARD_OPS = ("to_hand", "remove", "play")
+CARD_OPS = ("to_hand", "remove", "play", "to_deck_top")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
@@ -450,6 +456,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
             return False
+        if op["op"] == "to_deck_top" and not deck_top_ok(op, i == len(ops) - 1):
+            return False
         if (
             isinstance(target, dict)
             and target.get("zone") == AP_ZONE
@@ -511,6 +519,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "deck"}
     if kind == "discard":
         return {"hand", "outside"}
+    if kind == "to_deck_top":
+        return {"outside", "deck"}
     return set()
 
 

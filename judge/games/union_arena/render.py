@@ -51,6 +51,7 @@ OP_KEYS = {
     "to_hand": {"target"},
     "remove": {"target"},
     "to_deck_bottom": {"target"},
+    "to_deck_top": {"target"},
     "discard": {"n", "if_taken"},
     "look": {"n", "take", "rest", "reveal", "to"},
     "generate": {"color", "n", "until", "target"},
@@ -379,6 +380,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"remove {obj} (to the removal area)"
     elif kind == "to_deck_bottom":
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
+    elif kind == "to_deck_top":  # "自分の場外から…を1枚まで自分の山札の上に置く" (decktop.py)
+        text = f"put {obj} on the top of your deck"
     elif kind == "move_line":
         text = _move_line(op, obj, several)
     elif kind == "play":

@@ -13,6 +13,7 @@ from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
     conditions,
+    decktop,
     effects,
     look,
     mill,
@@ -309,13 +310,17 @@ def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:
 def _apply_card_op(
     eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], take: Take
 ) -> None:
-    """``to_hand`` or ``remove`` on a card in a hand or the outside area (``CARD_OPS``)."""
+    """``to_hand``, ``remove`` or ``to_deck_top`` on a card in a hand or the outside area
+    (``CARD_OPS``)."""
     st = eng.state
     side = pe.controller if op["target"].get("side", "own") == "own" else st.other(pe.controller)
     found, _ = find_in_zone(st, side, take.zone, take.iid)
     if found is None:
         return
     iid = do_take(st, side, found)
+    if op["op"] == "to_deck_top":  # "自分の場外から…を1枚まで自分の山札の上に置く"
+        decktop.put_on_top(eng, side, iid, take.zone)
+        return
     dest = "hand" if op["op"] == "to_hand" else "removal"
     getattr(st.players[side], dest).append(iid)
     where = "hand" if dest == "hand" else "removal area"

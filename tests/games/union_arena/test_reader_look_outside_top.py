@@ -568,3 +568,57 @@ def test_UA_EFFECT_DECK_TO_OUTSIDE_the_wording_without_wo_is_the_same_mill() -> 
     b.play("A", card, to="front_line", targets=[])  # no record needed: the engine knows them
     assert verdict(b.replay(), b.last) == "legal"
     assert after(b).outside == deck[:3] and after(b).deck == deck[3:]
+
+
+# -- UA-EFFECT-OUTSIDE-TO-DECK-TOP ---------------------------------------------------------------
+
+ON_TOP = "[登場時]自分の場外から青の［特徴：灯守］を1枚まで自分の山札の上に置く。"
+
+
+def test_UA_EFFECT_OUTSIDE_TO_DECK_TOP_read_and_rendered() -> None:
+    target = {"side": "own", "zone": "outside", "color": "blue", "trait": "灯守", "count": 1}
+    assert ops_of(ON_TOP) == [{"op": "to_deck_top", "target": {**target, "up_to": True}}]
+    assert english(ON_TOP) == (
+        "On play: choose up to 1 of your blue cards in your outside area with [灯守]; put it on "
+        "the top of your deck."
+    )
+    for text in (
+        # two cards: their order on top would be a choice of its own
+        "[登場時]自分の場外から［特徴：灯守］を2枚まで自分の山札の上に置く。",
+        # a part of a name: not checked off the field
+        "[登場時]自分の場外からカード名に「灯」を含むキャラカードを1枚まで自分の山札の上に置く。",
+        # another sentence after it
+        "[登場時]自分の場外から［特徴：灯守］を1枚まで自分の山札の上に置く。カードを1枚引く。",
+        # the opponent's outside area
+        "[登場時]相手の場外から［特徴：灯守］を1枚まで相手の山札の上に置く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
+def test_UA_EFFECT_OUTSIDE_TO_DECK_TOP_the_card_chosen_goes_on_top() -> None:
+    cards = [
+        texted("T-SEER", ON_TOP, ap=0),
+        free_character("T-BLUE", color="blue", traits=["灯守"]),
+        free_character("T-RED", color="red", traits=["灯守"]),
+        texted("T-GONE", "[登場時]自分の山札の上から2枚を場外に置く。"),
+    ]
+
+    def scene() -> LogBuilder:
+        # A-1 T-SEER; A-2 T-GONE, which puts A-3 (T-BLUE) and A-4 (T-RED) into the outside area
+        b = board_at_turn_3(cards, ["T-SEER", "T-GONE", "T-BLUE", "T-RED"], [], phase="main")
+        return b.play("A", "A-2", to="front_line", targets=[{"outside": ["T-BLUE", "T-RED"]}])
+
+    b = scene()
+    before = player_state(b.replay(), "A")
+    assert before["outside"] == ["A-3", "A-4"]
+    b.play("A", "A-1", to="front_line", targets=["A-3"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-OUTSIDE-TO-DECK-TOP" in rules_applied(r, b.last)
+    ps = after(b)
+    assert ps.deck[0] == "A-3" and ps.outside == ["A-4"]
+    b = scene().play("A", "A-1", to="front_line", targets=["A-4"])  # red, not blue
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+    b = scene().play("A", "A-1", to="front_line", targets=[])  # up to 1: none
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and after(b).outside == ["A-3", "A-4"]
