@@ -268,7 +268,7 @@ DELAYED_TIMINGS = ("attack_phase_start",)
 #: the conditions a ``look``'s ``take`` may state (checked on the cards looked at), alone or
 #: as alternatives (``any_of``)
 TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains", "energy_max"}
-TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
+TAKE_KEYS = {"count", "up_to", "if_able", "any_of", "distinct_names", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
 CARD_OPS = ("to_hand", "remove", "play", "to_deck_top")
@@ -599,6 +599,7 @@ def _look_ok(op: dict[str, Any]) -> bool:
         and take["count"] >= 1
         and op.get("rest") in ("bottom", "top")
         and take.get("card_type", "character") in CARD_TYPES
+        and take.get("distinct_names", True) is True
         and _alternatives_ok(take.get("any_of", [{}]))
     )
 

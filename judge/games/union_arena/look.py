@@ -40,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from judge.core.names import same_name
 from judge.core.refs import bind, is_instance, ref_code, ref_text, ref_zone
 
 if TYPE_CHECKING:
@@ -93,6 +94,8 @@ class Choice:
     taken: list[Slot] = field(default_factory=list)
     placed: dict[str, list[Slot]] | None = None
     problems: list[Problem] = field(default_factory=list)
+    #: why a card taken may break the take, when no source settles it (cannot_verify)
+    unsure: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -228,6 +231,24 @@ def taken_meets(eng: UnionArenaEngine, cond: Any, took: list[str]) -> tuple[bool
     return met, unsure
 
 
+def name_clash(eng: UnionArenaEngine, iid: str, others: list[str], unsure: list[str]) -> str | None:
+    """Why ``iid`` may not be taken beside ``others`` ("異なるカード名の…をそれぞれ1枚ずつ":
+    cards of different names), or None: one of them has its card name.  A name shared only
+    through "〈X〉としても扱う" (also treated as) adds to ``unsure``: whether that makes the
+    names the same, no source says."""
+    d = eng.state.card(iid)
+    for other in others:
+        o = eng.state.card(other)
+        if same_name(d.name, o.name):
+            return f"{iid} and {other} are both named {d.name}: the text takes different names."
+        if any(o.has_name(n) for n in (d.name, *d.also_treated_as)) or d.has_name(o.name):
+            unsure.append(
+                f"{d.name} and {o.name} share a name only as one is also treated as the other: "
+                "whether their names differ, no source says (UA-EFFECT-LOOK-CONDITIONS)"
+            )
+    return None
+
+
 def choose(
     eng: UnionArenaEngine,
     pid: str,
@@ -257,6 +278,8 @@ def choose(
             continue
         assert found is not None
         msg = take_mismatch(eng, sel, found[1])
+        if not msg and sel.get("distinct_names"):  # "異なるカード名の…それぞれ1枚ずつ"
+            msg = name_clash(eng, found[1], [iid for _, iid, _ in out.taken], out.unsure)
         if msg:
             out.problems.append((RULE, msg))
             continue
@@ -433,6 +456,8 @@ def run(
     looked = ps.deck[:n]
     choice, pos = choose(eng, pid, op, looked, targets, pos)
     eng.event("look", f"{pid} looks at the top {n} card(s) of the deck{why}.", player=pid, n=n)
+    for doubt in choice.unsure:
+        eng.ctx.cannot_verify(doubt)
     if choice.problems:  # checked before resolving; reached only when forced or defaulted
         eng.ctx.ruling(choice.problems[0][0], f"{choice.problems[0][1]} Nothing is taken.")
         choice = Choice()

@@ -481,6 +481,8 @@ def _look(op: dict[str, Any]) -> str:
     noun = take.get("card_type", "card")
     colour = f"{take['color']} " if "color" in take else ""
     what = f"{how} {colour}{_plural(count, noun)}{card_conditions(take)}"
+    if take.get("distinct_names"):  # "異なるカード名の…それぞれ1枚ずつ"
+        what += " of different card names"
     if take.get("if_able"):
         what += " (as many as there are, up to that many)"
     shown = "revealed, " if op.get("reveal", True) else "unrevealed, "

@@ -23,10 +23,13 @@ from judge.games.union_arena import textgrammar as g
 #: after "自分の手札をN枚場外に置いてもよい。" its "そうした場合、" (``if_done``)
 _HEAD = re.compile(r"(そうした場合、)?自分の山札の上から(\d+)枚見(?:る|て、(.+))")
 #: the take: "(<条件>を)N枚(まで)(公開し)手札に加える" / "…場外に置く", or joined with the
-#: rest ("…手札に加え、残りを…" / "…場外に置き、残りを…")
+#: rest ("…手札に加え、残りを…" / "…場外に置き、残りを…"); "異なるカード名の<条件>をそれぞれ1枚
+#: ずつ合計N枚まで": N cards of different names
 _TAKE = re.compile(
-    r"(?:(.+?)を)?(\d+)枚(まで)?(公開し)?(手札に加える|場外に置く|手札に加え、|場外に置き、)(.*)"
+    r"(?:(.+?)を)?(それぞれ1枚ずつ合計)?(\d+)枚(まで)?(公開し)?"
+    r"(手札に加える|場外に置く|手札に加え、|場外に置き、)(.*)"
 )
+_DISTINCT = "異なるカード名の"
 #: where the rest go: "残りを望む順で(自分の)山札の下(上)に置く"
 _REST = re.compile(r"残りを望む順で(?:自分の)?山札の(下|上)に置く")
 _RESTS = {"下": "bottom", "上": "top"}
@@ -72,19 +75,24 @@ def read_take(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     else:
         return None
     take = _TAKE.fullmatch(clauses[0])
-    if take is None or int(take.group(2)) < 1:
+    if take is None or int(take.group(3)) < 1:
         return None
-    noun = g.take_noun(take.group(1)) if take.group(1) else {}
-    into = "hand" if take.group(5).startswith("手札") else "outside"
-    joined = take.group(5).endswith("、")
-    if noun is None or joined != bool(take.group(6)):
+    what = take.group(1) or ""
+    distinct = what.startswith(_DISTINCT)
+    if distinct != bool(take.group(2)) or (distinct and not take.group(4)):
+        return None  # "異なるカード名の…をそれぞれ1枚ずつ合計N枚まで": both parts, "up to"
+    what = what.removeprefix(_DISTINCT)
+    noun = g.take_noun(what) if what else {}
+    into = "hand" if take.group(6).startswith("手札") else "outside"
+    joined = take.group(6).endswith("、")
+    if noun is None or joined != bool(take.group(7)):
         return None
-    if into == "outside" and take.group(4):  # "公開し…場外に置く": not a wording read
+    if into == "outside" and (take.group(5) or distinct):  # "公開し…場外に置く": not read
         return None
-    if into == "hand" and not take.group(4) and noun:
+    if into == "hand" and not take.group(5) and noun:
         return None  # a card taken unrevealed is only "カード" (any card): a condition needs it
     last = 0 if joined else 1  # the clause that says where the rest go
-    rest = _REST.fullmatch(take.group(6) if joined else clauses[1] if len(clauses) > 1 else "")
+    rest = _REST.fullmatch(take.group(7) if joined else clauses[1] if len(clauses) > 1 else "")
     if rest is None:
         return None
     op: dict[str, Any] = {
@@ -92,14 +100,15 @@ def read_take(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
         "n": n,
         "take": {
             **noun,
-            "count": int(take.group(2)),
-            ("up_to" if take.group(3) else "if_able"): True,
+            "count": int(take.group(3)),
+            ("up_to" if take.group(4) else "if_able"): True,
+            **({"distinct_names": True} if distinct else {}),
         },
         "rest": _RESTS[rest.group(1)],
     }
     if into == "outside":
         op["to"] = "outside"
-    elif not take.group(4):
+    elif not take.group(5):
         op["reveal"] = False
     op.update(done)
     then = (

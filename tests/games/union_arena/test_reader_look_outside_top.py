@@ -622,3 +622,61 @@ def test_UA_EFFECT_OUTSIDE_TO_DECK_TOP_the_card_chosen_goes_on_top() -> None:
     b = scene().play("A", "A-1", to="front_line", targets=[])  # up to 1: none
     r = b.replay()
     assert verdict(r, b.last) == "legal" and after(b).outside == ["A-3", "A-4"]
+
+
+# -- cards of different names ---------------------------------------------------------------------
+
+DISTINCT = (
+    "自分の山札の上から5枚見る。その中から異なるカード名の［特徴：灯守］をそれぞれ1枚ずつ合計3枚まで"
+    "公開し手札に加える。残りを望む順で自分の山札の下に置く。"
+)
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_cards_of_different_names_read_and_rendered() -> None:
+    (effect,) = effects_of(DISTINCT, type="event")
+    assert effect["do"] == [
+        {
+            "op": "look",
+            "n": 5,
+            "take": {"trait": "灯守", "count": 3, "up_to": True, "distinct_names": True},
+            "rest": "bottom",
+        }
+    ]
+    assert render_effect(effect) == (
+        "On play: look at the top 5 cards of your deck; take up to 3 cards with [灯守] of "
+        "different card names among them, revealed, into your hand; put the rest on the bottom "
+        "of your deck in any order."
+    )
+    for text in (
+        # one part without the other
+        DISTINCT.replace("異なるカード名の", ""),
+        DISTINCT.replace("それぞれ1枚ずつ合計", ""),
+        # not "up to"
+        DISTINCT.replace("合計3枚まで", "合計3枚"),
+    ):
+        assert not read_card({"type": "event", "text": text}).understood, text
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_two_cards_of_one_name_are_not_taken_together() -> None:
+    cards = [
+        texted("T-SEER", "[登場時]" + DISTINCT),
+        free_character("T-AKA", name="アカリ", traits=["灯守"]),
+        free_character("T-AKA2", name="アカリ", traits=["灯守"]),
+        free_character("T-MIO", name="ミオ", traits=["灯守"]),
+        free_character("T-ALSO", name="ユラ", traits=["灯守"], also_treated_as=["ミオ"]),
+    ]
+    deck = ["T-SEER", "T-SEER", "T-AKA", "T-AKA2", "T-MIO", "T-ALSO"]
+    rest = {"bottom": ["T-000", "T-000", "T-000"]}
+
+    def take(*named: str) -> Any:
+        b = board_at_turn_3(cards, deck, [], phase="main")
+        b.play("A", "A-1", to="front_line", targets=[*named, rest])
+        return b.replay(), b.last
+
+    r, at = take("T-AKA", "T-MIO")
+    assert verdict(r, at) == "legal"
+    r, at = take("T-AKA", "T-AKA2")  # two codes, one card name
+    assert verdict(r, at) == "illegal" and "UA-EFFECT-TARGETS" in rules_broken(r, at)
+    # ユラ is also treated as ミオ: whether that is the same name, no source says
+    r, at = take("T-MIO", "T-ALSO")
+    assert verdict(r, at) == "unverifiable"
