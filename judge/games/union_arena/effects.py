@@ -268,6 +268,7 @@ DELAYED_TIMINGS = ("attack_phase_start",)
 #: the conditions a ``look``'s ``take`` may state (checked on the cards looked at), alone or
 #: as alternatives (``any_of``)
 TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains", "energy_max"}
+TAKE_CONDITIONS |= {"bp"}  # "BPが5000の〈X〉": printed, exactly (look.take_mismatch)
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", "distinct_names", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)

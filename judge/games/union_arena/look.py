@@ -168,8 +168,9 @@ TYPE_WORDS = {"character": "a character", "field": "a field", "event": "an event
 def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
     """Why card ``iid`` (looked at) may not be taken, or None: the conditions of
     :func:`~judge.games.union_arena.targets.card_mismatch` (name, trait, colour, ``card_type``
-    "キャラカード", ``name_contains`` "カード名に「X」を含む") and ``any_of`` (alternatives joined
-    by "か": one of them is met).  A card nobody has seen is not checked here: it is bound
+    "キャラカード", ``name_contains`` "カード名に「X」を含む"), ``bp`` ("BPが5000の": a
+    character whose printed BP is exactly that; in the deck nothing changes it) and ``any_of``
+    (alternatives joined by "か": one of them is met).  A card nobody has seen is not checked here: it is bound
     when named."""
     from judge.games.union_arena.targets import card_mismatch
 
@@ -179,6 +180,8 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     if msg:
         return msg
     d = eng.state.card(iid)
+    if "bp" in sel and (d.type != "character" or d.bp != sel["bp"]):  # "BPが5000の〈X〉"
+        return f"{iid} ({d.name}) is not a character of BP {sel['bp']} (printed)."
     if "any_of" in sel and all(take_mismatch(eng, alt, iid) for alt in sel["any_of"]):
         return f"{iid} ({d.name}) meets none of the alternatives the text names."
     return None

@@ -142,6 +142,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
     for key in ("trait", "affinity"):
         if key in sel:
             bits.append(f"with [{sel[key]}]")
+    if "bp" in sel:  # a look's take: "BPが5000の"
+        bits.append(f"with BP {sel['bp']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_min" in sel:

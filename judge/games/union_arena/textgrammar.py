@@ -343,7 +343,13 @@ def take_noun(text: str) -> dict[str, Any] | None:
     {'color': 'yellow', 'card_type': 'field'}
     >>> take_noun("赤の[特徴:灯守]")
     {'color': 'red', 'trait': '灯守'}
+    >>> take_noun("BPが5000の〈イロ〉")
+    {'bp': 5000, 'name': 'イロ'}
     """
+    bp = re.fullmatch(r"BPが(\d+)の(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|キャラカード)", text)
+    if bp:  # "BPが5000の〈X〉": a character card whose printed BP is exactly N
+        noun = take_noun(bp.group(2))
+        return {"bp": int(bp.group(1)), **noun} if noun is not None else None
     coloured = _COLOURED.fullmatch(text)
     if coloured:  # a colour and a name or trait, both asked of the same card
         noun = card_noun(coloured.group(2), on_field=False)

@@ -680,3 +680,26 @@ def test_UA_EFFECT_LOOK_CONDITIONS_two_cards_of_one_name_are_not_taken_together(
     # ユラ is also treated as ミオ: whether that is the same name, no source says
     r, at = take("T-MIO", "T-ALSO")
     assert verdict(r, at) == "unverifiable"
+
+
+BP_TAKE = (
+    "[登場時]自分の山札の上から3枚見る。その中からBPが5000の〈ハルカ〉を1枚まで公開し手札に加える。"
+    "残りを望む順で山札の下に置く。"
+)
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_a_printed_bp_exactly() -> None:
+    assert ops_of(BP_TAKE)[0]["take"] == {"bp": 5000, "name": "ハルカ", **UP_TO_1}
+    assert "take up to 1 card named <ハルカ> with BP 5000 among them" in english(BP_TAKE)
+    cards = [
+        texted("T-SEER", BP_TAKE),
+        free_character("T-5000", name="ハルカ", bp=5000),
+        free_character("T-4000", name="ハルカ", bp=4000),
+    ]
+    deck = ["T-SEER", "T-SEER", "T-5000", "T-4000"]
+    for named, ok in (("T-5000", True), ("T-4000", False)):
+        b = board_at_turn_3(cards, deck, [], phase="main")
+        b.play("A", "A-1", to="front_line", targets=[named, {"bottom": ["T-000", "T-000"]}])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, named
+        assert ok or "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
