@@ -393,19 +393,21 @@ def test_UA_EFFECT_LOOK_CONDITIONS_what_a_take_asks_read_from_printed_text() -> 
     assert not read_card({"type": "character", "text": bracket}).understood
 
 
-def test_UA_EFFECT_LOOK_CONDITIONS_required_energy_checked_on_the_card_looked_at() -> None:
-    cards = [
-        texted("T-SEER", ENERGY_TAKE),
-        free_character("T-LOW", energy={"blue": 2}),
-        free_character("T-HIGH", energy={"blue": 3}),
-    ]
-    deck = ["T-SEER", "T-SEER", "T-LOW", "T-HIGH"]
-    for named, ok in (("T-LOW", True), ("T-HIGH", False)):
-        b = board_at_turn_3(cards, deck, [], phase="main")
+def meets_and_not(text: str, met: dict[str, Any], unmet: dict[str, Any]) -> None:
+    """Observed, a look of 3 that takes up to 1 and puts the rest at the bottom: naming a card
+    made with ``met`` is legal, one made with ``unmet`` breaks UA-EFFECT-TARGETS."""
+    cards = [texted("T-SEER", text), free_character("T-MET", **met)]
+    cards.append(free_character("T-UNMET", **unmet))
+    for named, ok in (("T-MET", True), ("T-UNMET", False)):
+        b = board_at_turn_3(cards, ["T-SEER", "T-SEER", "T-MET", "T-UNMET"], [], phase="main")
         b.play("A", "A-1", to="front_line", targets=[named, {"bottom": ["T-000", "T-000"]}])
         r = b.replay()
         assert (verdict(r, b.last) == "legal") is ok, named
         assert ok or "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_required_energy_checked_on_the_card_looked_at() -> None:
+    meets_and_not(ENERGY_TAKE, {"energy": {"blue": 2}}, {"energy": {"blue": 3}})
 
 
 def test_UA_EFFECT_LOOK_CONDITIONS_a_condition_before_the_look_is_the_whole_looks() -> None:
@@ -691,15 +693,4 @@ BP_TAKE = (
 def test_UA_EFFECT_LOOK_CONDITIONS_a_printed_bp_exactly() -> None:
     assert ops_of(BP_TAKE)[0]["take"] == {"bp": 5000, "name": "ハルカ", **UP_TO_1}
     assert "take up to 1 card named <ハルカ> with BP 5000 among them" in english(BP_TAKE)
-    cards = [
-        texted("T-SEER", BP_TAKE),
-        free_character("T-5000", name="ハルカ", bp=5000),
-        free_character("T-4000", name="ハルカ", bp=4000),
-    ]
-    deck = ["T-SEER", "T-SEER", "T-5000", "T-4000"]
-    for named, ok in (("T-5000", True), ("T-4000", False)):
-        b = board_at_turn_3(cards, deck, [], phase="main")
-        b.play("A", "A-1", to="front_line", targets=[named, {"bottom": ["T-000", "T-000"]}])
-        r = b.replay()
-        assert (verdict(r, b.last) == "legal") is ok, named
-        assert ok or "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+    meets_and_not(BP_TAKE, {"name": "ハルカ", "bp": 5000}, {"name": "ハルカ", "bp": 4000})
