@@ -417,12 +417,10 @@ def supported(effect: dict[str, Any]) -> bool:
             # "手札に加えた場合" follows a look that may take a card into the hand
             looked = "take" in op and op.get("to", "hand") == "hand"
             continue
-        if (
-            op["op"] == "discard"
-            and op.get("if_taken")
-            and not (looked and taken_ok(op["if_taken"]))
+        if op.get("if_taken") and not (
+            looked and taken_ok(op["if_taken"]) and op["op"] in ("discard", "to_hand")
         ):
-            return False
+            return False  # after a look that may take a card into the hand (look.taken_meets)
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"
             and op.get("until", "turn") == "turn"
@@ -755,7 +753,9 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(sel)
         else:
             target = op.get("target", "self")
-            if isinstance(target, dict) and op.get("op") == "play":  # and the line it enters
+            if isinstance(target, dict) and op.get("if_taken"):  # maybe not due: legal names none
+                out.append({**target, "if_taken": True})
+            elif isinstance(target, dict) and op.get("op") == "play":  # and the line it enters
                 out.append({**target, "play": op.get("to", "field")})
             elif isinstance(target, dict) and not target.get("all"):
                 out.append(target)

@@ -187,13 +187,14 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     return None
 
 
-#: what "<条件>のカードを手札に加えた場合" may ask of the card taken (``if_taken`` a dict):
-#: "必要エナジーがN以上の" (``energy_min``), "[トリガー]を持つ" (``has_trigger``)
+#: what "<条件>のカードを手札に加えた場合" / "手札に加えたカードが<条件>場合" may ask of the card
+#: taken (``if_taken`` a dict): "必要エナジーがN以上の" (``energy_min``), "[トリガー]を持つ"
+#: (``has_trigger`` true) or "[トリガー]を持たない" (false)
 TAKEN_CONDITIONS = frozenset({"energy_min", "has_trigger"})
 
 
 def taken_ok(cond: Any) -> bool:
-    """Whether a discard's ``if_taken`` is one the engine checks: true (a card was taken) or
+    """Whether an op's ``if_taken`` is one the engine checks: true (a card was taken) or
     conditions of :data:`TAKEN_CONDITIONS` on the card taken."""
     if cond is True:
         return True
@@ -201,7 +202,7 @@ def taken_ok(cond: Any) -> bool:
         return False
     energy = cond.get("energy_min", 1)
     return (
-        cond.get("has_trigger", True) is True
+        isinstance(cond.get("has_trigger", True), bool)
         and isinstance(energy, int)
         and not isinstance(energy, bool)
         and energy >= 1
@@ -209,8 +210,8 @@ def taken_ok(cond: Any) -> bool:
 
 
 def taken_meets(eng: UnionArenaEngine, cond: Any, took: list[str]) -> tuple[bool, str | None]:
-    """Whether a card of ``took`` (the cards the look before took) meets the discard's
-    ``if_taken`` (true: any card), and, when the answer hangs on how required energy is
+    """Whether a card of ``took`` (the cards the look before took) meets an op's ``if_taken``
+    (true: any card; none taken: never met, as "公開したカードが…場合" of no card), and, when the answer hangs on how required energy is
     counted, why it is unsure: "必要エナジーがN以上" of a card in the hand whose continuous
     effects lower it there (printed and lowered on either side of N), which no source settles."""
     if cond is True or not took:
@@ -220,7 +221,7 @@ def taken_meets(eng: UnionArenaEngine, cond: Any, took: list[str]) -> tuple[bool
     met, unsure = False, None
     for iid in took:
         d = eng.state.card(iid)
-        ok = not cond.get("has_trigger") or d.trigger is not None
+        ok = "has_trigger" not in cond or (d.trigger is not None) == cond["has_trigger"]
         if "energy_min" in cond:
             printed = sum(required_energy(eng, iid, in_hand=False).values())
             now = sum(required_energy(eng, iid).values())

@@ -40,7 +40,7 @@ TIMING_WORDS = {
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
 CONTINUOUS_OPS += ("play_only_if",)
-COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
+COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n"},
     "bp": {"amount", "target", "until"},
@@ -312,7 +312,7 @@ def _prefix(op: dict[str, Any]) -> str:
         bits.append("if you did")
     if op.get("if_none_before"):
         bits.append("if none could be chosen")
-    return "".join(f"{b}, " for b in bits)
+    return "".join(f"{b}, " for b in bits) + _if_taken(op.get("if_taken"))
 
 
 def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> str:
@@ -339,11 +339,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
     if kind == "discard":
         n = op.get("n", 1)
-        taken = _if_taken(op.get("if_taken"))
         ctx.several = n != 1
-        return (
-            f"{pre}{taken}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
-        )
+        return f"{pre}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
     if kind == "look":
         return pre + _look(op) + extra
     if kind == "mill":
@@ -447,8 +444,8 @@ def _if_taken(cond: Any) -> str:
     bits = []
     if "energy_min" in cond:
         bits.append(f"with required energy {cond['energy_min']} or more")
-    if cond.get("has_trigger"):
-        bits.append("with a trigger")
+    if cond.get("has_trigger") is not None:
+        bits.append("with a trigger" if cond["has_trigger"] else "without a trigger")
     rest = _leftover(cond, {"energy_min", "has_trigger"})
     return f"if you took a card {' and '.join(bits)}{rest}, "
 

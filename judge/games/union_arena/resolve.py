@@ -166,7 +166,7 @@ def run_effect(
             chosen, pos = mill.run(eng, pe, op, targets, pos)
             picked = []
             continue
-        if kind == "discard" and op.get("if_taken"):  # "(…のカードを)手札に加えた場合"
+        if op.get("if_taken"):  # "(…のカードを)手札に加えた場合", "手札に加えたカードが…場合"
             met, unsure = look.taken_meets(eng, op["if_taken"], took)
             if unsure:
                 ctx.cannot_verify(unsure)

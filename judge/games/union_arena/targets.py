@@ -366,11 +366,7 @@ def check_effect_targets(
                     picked, done = [], bool(milled.put)
                     continue
                 taken = op.get("if_taken")  # "(…のカードを)手札に加えた場合"
-                if (
-                    op.get("op") == "discard"
-                    and taken
-                    and not look.taken_meets(eng, taken, took)[0]
-                ):
+                if taken and not look.taken_meets(eng, taken, took)[0]:
                     continue
                 sel = op_selector(op)
                 if sel is None:

@@ -122,7 +122,32 @@ def read_take(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
             cond = {"has_trigger": True}
         discard = {"op": "discard", "n": int(then.group(3)), "if_taken": cond}
         return [op, discard], last + offset + 2
+    after = _taken_card_then(clauses[last + 1]) if len(clauses) > last + 1 else None
+    if into == "hand" and after is not None:
+        return [op, after], last + offset + 2
     return [op], last + offset + 1
+
+
+#: "手札に加えたカードが[トリガー]を持たない(持つ)場合、<a sentence>": the card the look took
+_TAKEN_CARD = re.compile(r"手札に加えたカードが\[トリガー\]を(持たない|持つ)場合、(.+)")
+
+
+def _taken_card_then(clause: str) -> dict[str, Any] | None:
+    """ "手札に加えたカードが[トリガー]を持たない場合、自分の場外から〈X〉を1枚まで手札に加える":
+    the op of the sentence after "場合、", only when a card the look took meets the condition
+    (``if_taken``; none taken: not met), or None.  Only a card taken from one's outside area
+    into the hand is read after it."""
+    from judge.games.union_arena.reader import read_sentence  # the reader's sentence grammar
+
+    m = _TAKEN_CARD.fullmatch(clause)
+    ops = read_sentence(m.group(2), False) if m else None
+    if m is None or not ops or len(ops) != 1:
+        return None
+    (op,) = ops
+    target = op.get("target")
+    if op["op"] != "to_hand" or not isinstance(target, dict) or target.get("zone") != "outside":
+        return None
+    return {**op, "if_taken": {"has_trigger": m.group(1) == "持つ"}}
 
 
 #: "自分の場外から<条件>を1枚(まで)自分の山札の上に置く" (decktop.py)

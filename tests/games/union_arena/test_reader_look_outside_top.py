@@ -506,7 +506,7 @@ def test_UA_EFFECT_LOOK_CONDITIONS_what_the_card_taken_must_be_for_the_discard()
         ({"energy_min": 4}, True),
         ({"has_trigger": True}, True),
         ({"energy_max": 4}, False),  # not a condition the engine checks on the card taken
-        ({"has_trigger": False}, False),
+        ({"has_trigger": "yes"}, False),
         ({"energy_min": 0}, False),
     ):
         discard = {"op": "discard", "n": 1, "if_taken": cond}
@@ -694,3 +694,49 @@ def test_UA_EFFECT_LOOK_CONDITIONS_a_printed_bp_exactly() -> None:
     assert ops_of(BP_TAKE)[0]["take"] == {"bp": 5000, "name": "ハルカ", **UP_TO_1}
     assert "take up to 1 card named <ハルカ> with BP 5000 among them" in english(BP_TAKE)
     meets_and_not(BP_TAKE, {"name": "ハルカ", "bp": 5000}, {"name": "ハルカ", "bp": 4000})
+
+
+NO_TRIGGER_THEN = (
+    "自分の山札の上から3枚見て、［特徴：灯守］を1枚まで公開し手札に加える。残りを望む順で山札の下に"
+    "置く。手札に加えたカードが[トリガー]を持たない場合、自分の場外から〈ミナモ〉を1枚まで手札に加える。"
+)
+
+
+def test_UA_EFFECT_LOOK_CONDITIONS_a_sentence_after_the_card_taken_has_no_trigger() -> None:
+    (effect,) = effects_of(NO_TRIGGER_THEN, type="event")
+    assert effect["do"][1] == {
+        "op": "to_hand",
+        "target": {"side": "own", "zone": "outside", "name": "ミナモ", "count": 1, "up_to": True},
+        "if_taken": {"has_trigger": False},
+    }
+    assert render_effect(effect).endswith(
+        "; if you took a card without a trigger, choose up to 1 of your cards in your outside "
+        "area named <ミナモ>; return it to its owner's hand."
+    )
+    # another sentence after it: not read
+    other = NO_TRIGGER_THEN.replace(
+        "自分の場外から〈ミナモ〉を1枚まで手札に加える", "カードを1枚引く"
+    )
+    assert not read_card({"type": "event", "text": other}).understood
+    cards = [
+        texted("T-SEER", "[登場時]" + NO_TRIGGER_THEN),
+        free_character("T-PLAIN", traits=["灯守"]),
+        free_character("T-TRIG", traits=["灯守"], trigger="draw"),
+        texted("T-GONE", "[登場時]自分の山札の上から1枚を場外に置く。"),
+        free_character("T-MINA", name="ミナモ"),
+    ]
+    deck = ["T-SEER", "T-GONE", "T-MINA", "T-PLAIN", "T-TRIG"]
+    rest = {"bottom": ["T-000", "T-000"]}
+    for taken, back, legal in (
+        (["T-PLAIN"], ["T-MINA"], True),  # no trigger: ミナモ may come back
+        (["T-PLAIN"], [], True),  # up to 1
+        (["T-TRIG"], ["T-MINA"], False),  # a trigger: nothing after it
+        ([], ["T-MINA"], False),  # none taken: no card without a trigger
+    ):
+        b = board_at_turn_3(cards, deck, [], phase="main")
+        b.play("A", "A-2", to="front_line", targets=[{"outside": ["T-MINA"]}])
+        b.play("A", "A-1", to="front_line", targets=[*taken, rest, *back])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is legal, (taken, back)
+        if legal and back:
+            assert "A-3" in player_state(r, "A")["hand"]
