@@ -13,8 +13,8 @@ outside area, not retired).  The cards taken may go into the outside area instea
 (``to`` ``outside``, "その中から…を1枚まで場外に置く": public, ``UA-EFFECT-LOOK-OUTSIDE``),
 and the rest back on top in the order chosen (``rest`` ``top``, "残りを望む順で山札の上に置く";
 with no take, a reorder), or exactly one back on top and the others to the bottom (``rest``
-``one_top``; ``UA-EFFECT-LOOK-TOP``).  A deck with fewer than ``n`` cards: all of them are looked at,
-and the step is unverifiable (no source says so).
+``one_top``; ``UA-EFFECT-LOOK-TOP``).  A deck with fewer than ``n`` cards: all of them are
+looked at, and the step is unverifiable (no source says so).
 
 The log records the choice in the ``targets`` of the action that resolves the effect: first
 the cards taken (card references), then, optionally, one record of where the others go, each
@@ -170,8 +170,8 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     :func:`~judge.games.union_arena.targets.card_mismatch` (name, trait, colour, ``card_type``
     "キャラカード", ``name_contains`` "カード名に「X」を含む"), ``bp`` ("BPが5000の": a
     character whose printed BP is exactly that; in the deck nothing changes it) and ``any_of``
-    (alternatives joined by "か": one of them is met).  A card nobody has seen is not checked here: it is bound
-    when named."""
+    (alternatives joined by "か": one of them is met).  A card nobody has seen is not checked
+    here: it is bound when named."""
     from judge.games.union_arena.targets import card_mismatch
 
     if iid is None:
@@ -211,9 +211,10 @@ def taken_ok(cond: Any) -> bool:
 
 def taken_meets(eng: UnionArenaEngine, cond: Any, took: list[str]) -> tuple[bool, str | None]:
     """Whether a card of ``took`` (the cards the look before took) meets an op's ``if_taken``
-    (true: any card; none taken: never met, as "公開したカードが…場合" of no card), and, when the answer hangs on how required energy is
-    counted, why it is unsure: "必要エナジーがN以上" of a card in the hand whose continuous
-    effects lower it there (printed and lowered on either side of N), which no source settles."""
+    (true: any card; none taken: never met, as "公開したカードが…場合" of no card), and, when
+    the answer hangs on how required energy is counted, why it is unsure: "必要エナジーがN以上"
+    of a card in the hand whose continuous effects lower it there (printed and lowered on
+    either side of N), which no source settles."""
     if cond is True or not took:
         return bool(took), None
     from judge.games.union_arena.conditions import required_energy

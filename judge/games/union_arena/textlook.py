@@ -8,8 +8,12 @@ and the take in two sentences or joined ("自分の山札の上から3枚見る�
 ("公開し手札に加える", or unrevealed when any card may be taken) or into the outside area
 ("場外に置く", ``to`` ``outside``: public, UA-EFFECT-LOOK-OUTSIDE), and the rest to the bottom
 or back on top, each in the order chosen ("残りを望む順で山札の下(上)に置く", ``rest``
-``bottom`` / ``top``, UA-EFFECT-LOOK-TOP).  A module of its own so that the shapes of one
-concept read in one place (:mod:`judge.games.union_arena.textlines` asks it first).
+``bottom`` / ``top``, UA-EFFECT-LOOK-TOP); then what is done when a card was taken, or one
+that meets a condition ("…カードを手札に加えた場合", "手札に加えたカードが…場合":
+``if_taken``, UA-EFFECT-LOOK-CONDITIONS).  Also one card of one's outside area put on top of
+one's deck (:func:`read_outside_to_top`, UA-EFFECT-OUTSIDE-TO-DECK-TOP).  A module of its own
+so that the shapes of one concept read in one place (:mod:`judge.games.union_arena.textlines`
+asks it for a look, :mod:`judge.games.union_arena.reader` for the outside area's card).
 """
 
 from __future__ import annotations
