@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textlook, textplay, this_turn
+from judge.games.union_arena import textoutside, textplay, this_turn
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
@@ -342,6 +342,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
+    moved = textoutside.read(s)  # "自分の場外から(にある)…を…山札の上に(リムーブエリアに)置く"
+    if moved is not None:
+        return moved
     if CONDITION_START.match(s):
         return read_conditional(s, self_ok)
     m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)
@@ -420,9 +423,6 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     if s == "戻せない場合、このキャラを手札に戻す" and self_ok:
         # "if none could be returned": after a return that chose no card (if_none_before)
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
-    on_top = textlook.read_outside_to_top(s)  # "自分の場外から…を1枚まで自分の山札の上に置く"
-    if on_top is not None:
-        return on_top
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
         noun = g.off_field_noun(m.group(1))

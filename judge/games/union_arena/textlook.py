@@ -10,10 +10,8 @@ and the take in two sentences or joined ("自分の山札の上から3枚見る�
 or back on top, each in the order chosen ("残りを望む順で山札の下(上)に置く", ``rest``
 ``bottom`` / ``top``, UA-EFFECT-LOOK-TOP); then what is done when a card was taken, or one
 that meets a condition ("…カードを手札に加えた場合", "手札に加えたカードが…場合":
-``if_taken``, UA-EFFECT-LOOK-CONDITIONS).  Also one card of one's outside area put on top of
-one's deck (:func:`read_outside_to_top`, UA-EFFECT-OUTSIDE-TO-DECK-TOP).  A module of its own
-so that the shapes of one concept read in one place (:mod:`judge.games.union_arena.textlines`
-asks it for a look, :mod:`judge.games.union_arena.reader` for the outside area's card).
+``if_taken``, UA-EFFECT-LOOK-CONDITIONS).  A module of its own so that the shapes of one
+concept read in one place (:mod:`judge.games.union_arena.textlines` asks it first).
 """
 
 from __future__ import annotations
@@ -152,27 +150,3 @@ def _taken_card_then(clause: str) -> dict[str, Any] | None:
     if op["op"] != "to_hand" or not isinstance(target, dict) or target.get("zone") != "outside":
         return None
     return {**op, "if_taken": {"has_trigger": m.group(1) == "持つ"}}
-
-
-#: "自分の場外から<条件>を1枚(まで)自分の山札の上に置く" (decktop.py)
-_OUTSIDE_TO_TOP = re.compile(r"自分の場外から(.+?)を1枚(まで)?自分の山札の上に置く")
-
-
-def read_outside_to_top(sentence: str) -> list[dict[str, Any]] | None:
-    """ "自分の場外から[特徴:X]を1枚まで自分の山札の上に置く" (a sentence without its "。"): up to
-    one card of one's outside area that meets the conditions (those a look may take,
-    :func:`~judge.games.union_arena.textgrammar.take_noun`, but a part of a name) put on top of
-    one's deck (``to_deck_top``, ``UA-EFFECT-OUTSIDE-TO-DECK-TOP``); None for any other.
-
-    >>> read_outside_to_top("自分の場外から青の[特徴:灯守]を1枚まで自分の山札の上に置く")
-    [{'op': 'to_deck_top', 'target': {'side': 'own', 'zone': 'outside', 'color': 'blue', 'trait': '灯守', 'count': 1, 'up_to': True}}]
-    """
-    m = _OUTSIDE_TO_TOP.fullmatch(sentence)
-    noun = g.take_noun(m.group(1)) if m else None
-    if m is None or noun is None:
-        return None
-    if any("name_contains" in alt for alt in [noun, *noun.get("any_of", [])]):
-        return None  # a part of a name: not a condition checked off the field (SELECTOR_KEYS)
-    target = {"side": "own", "zone": "outside", **noun, "count": 1}
-    target["up_to" if m.group(2) else "if_able"] = True
-    return [{"op": "to_deck_top", "target": target}]

@@ -740,3 +740,56 @@ def test_UA_EFFECT_LOOK_CONDITIONS_a_sentence_after_the_card_taken_has_no_trigge
         assert (verdict(r, b.last) == "legal") is legal, (taken, back)
         if legal and back:
             assert "A-3" in player_state(r, "A")["hand"]
+
+
+# -- UA-EFFECT-OUTSIDE-TO-REMOVAL ----------------------------------------------------------------
+
+TO_REMOVAL = "[起動メイン][レストにする]自分の場外にあるキャラカードを1枚リムーブエリアに置く。"
+
+
+def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_read_and_rendered() -> None:
+    (effect,) = effects_of(TO_REMOVAL)
+    target = {"side": "own", "zone": "outside", "card_type": "character", "count": 1}
+    assert effect["do"] == [{"op": "remove", "target": {**target, "if_able": True}}]
+    assert render_effect(effect).endswith(
+        "choose 1 of your character cards in your outside area (as many as there are, up to "
+        "that many); remove it (to the removal area)."
+    )
+    up_to = "[登場時]自分の場外にある［特徴：灯守］を2枚までリムーブエリアに置く。"
+    assert ops_of(up_to)[0]["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "trait": "灯守",
+        "count": 2,
+        "up_to": True,
+    }
+    for text in (
+        "[登場時]相手の場外にあるカードを1枚リムーブエリアに置く。",  # the opponent's
+        "[登場時]自分の場外にあるキャラを1枚リムーブエリアに置く。",  # キャラ: a field's word
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
+def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_the_card_chosen_goes_to_the_removal_area() -> None:
+    cards = [
+        texted("T-SEER", TO_REMOVAL),
+        texted("T-GONE", "[登場時]自分の山札の上から2枚を場外に置く。"),
+        free_character("T-CHAR"),
+        {**free_character("T-EVENT"), "type": "event", "bp": None},
+    ]
+
+    def scene() -> LogBuilder:
+        # A-1 T-SEER on the front line (turn 1); A-2 T-GONE puts into the outside area
+        deck = ["T-SEER", "T-GONE", "T-CHAR", "T-EVENT"]
+        b = board_at_turn_3(cards, deck, [], a_front=("A-1",), phase="main")
+        return b.play("A", "A-2", to="front_line", targets=[{"outside": ["T-CHAR", "T-EVENT"]}])
+
+    b = scene().act("A", "activate", card="A-1", ability=1, targets=["A-3"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["removal"] == ["A-3"]
+    assert player_state(r, "A")["outside"] == ["A-4"]
+    b = scene().act("A", "activate", card="A-1", ability=1, targets=["A-4"])  # an event card
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+    b = scene().act("A", "activate", card="A-1", ability=1, targets=[])  # one could be chosen
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
