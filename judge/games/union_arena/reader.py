@@ -268,8 +268,11 @@ def _read_ability(
         effect["optional"] = True
         ops.append({"op": "discard", "n": int(may.group(1))})
         parts = parts[1:]
-    may_mill = read_may_mill(parts, when, tags, effect, ops)
-    if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py)
+    may_mill = read_may_mill(parts, when, tags, effect, ops) or textoutside.read_may_remove(
+        parts, when, tags, effect, ops
+    )
+    if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
+        # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:

@@ -67,14 +67,22 @@ def read_may_mill(
     True
     """
     m = _MAY_MILL.fullmatch(parts[0]) if parts else None
-    if (
-        m is None
-        or int(m.group(1)) < 1
-        or when == "activate_main"
-        or tags
-        or effect.get("optional")
-        or ops
-        or not all(p.startswith(_IF_DONE) for p in parts[1:])
-    ):
+    if m is None or int(m.group(1)) < 1 or not may_open(parts, when, tags, effect, ops):
         return None
     return [{"op": "mill", "n": int(m.group(1))}], parts[1:]
+
+
+def may_open(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> bool:
+    """Whether an ability whose first sentence is "…てもよい" (you may) can be read as optional:
+    a triggered ability with no other tag, not already optional, nothing read before it, and
+    every sentence after it beginning "そうした場合、" (if you did), since declining skips the
+    whole effect."""
+    return (
+        when != "activate_main"
+        and not tags
+        and not effect.get("optional")
+        and not ops
+        and all(p.startswith(_IF_DONE) for p in parts[1:])
+    )

@@ -12,11 +12,14 @@ import re
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena.textdeck import may_open
 
 #: "自分の場外から<条件>を1枚(まで)自分の山札の上に置く" (decktop.py)
 _TO_TOP = re.compile(r"自分の場外から(.+?)を1枚(まで)?自分の山札の上に置く")
 #: "自分の場外にある<条件>をN枚(まで)リムーブエリアに置く"
 _TO_REMOVAL = re.compile(r"自分の場外にある(.+?)を(\d+)枚(まで)?リムーブエリアに置く")
+#: "自分の場外にある<条件>をN枚リムーブエリアに置いてもよい" (you may), opening a triggered ability
+_MAY_REMOVE = re.compile(r"(自分の場外にある.+?を\d+枚リムーブエリアに置)いてもよい")
 
 
 def read(sentence: str) -> list[dict[str, Any]] | None:
@@ -51,3 +54,24 @@ def _target(noun: dict[str, Any], count: int, up_to: bool) -> dict[str, Any]:
         "count": count,
         ("up_to" if up_to else "if_able"): True,
     }
+
+
+def read_may_remove(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """An ability's sentences opening with "自分の場外にある<条件>をN枚リムーブエリアに置いてもよい"
+    (exactly N: with fewer it cannot be used): its first op (the ``remove``) and the sentences
+    left to read, or None; read as "…場外に置いてもよい" of the deck's top cards is
+    (:func:`~judge.games.union_arena.textdeck.read_may_mill`): the caller marks the effect
+    ``optional``, and "そうした場合、…" gives the ops after it ``if_done``.
+
+    >>> read_may_remove(["自分の場外にあるイベントカードを4枚リムーブエリアに置いてもよい"],
+    ...                 "on_attack", [], {}, [])
+    ([{'op': 'remove', 'target': {'side': 'own', 'zone': 'outside', 'card_type': 'event', 'count': 4}}], [])
+    """
+    m = _MAY_REMOVE.fullmatch(parts[0]) if parts else None
+    ops_read = read(m.group(1) + "く") if m else None
+    if ops_read is None or not may_open(parts, when, tags, effect, ops):
+        return None
+    target = {k: v for k, v in ops_read[0]["target"].items() if k != "if_able"}  # exactly N
+    return [{"op": "remove", "target": target}], parts[1:]

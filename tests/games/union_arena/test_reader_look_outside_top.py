@@ -793,3 +793,55 @@ def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_the_card_chosen_goes_to_the_removal_area()
     assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
     b = scene().act("A", "activate", card="A-1", ability=1, targets=[])  # one could be chosen
     assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+
+
+MAY_REMOVE = "[登場時]自分の場外にあるカードを2枚リムーブエリアに置いてもよい。そうした場合、カードを1枚引く。"
+
+
+def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_you_may_then_if_you_did() -> None:
+    (effect,) = effects_of(MAY_REMOVE)
+    assert effect == {
+        "when": "on_play",
+        "optional": True,
+        "do": [
+            {"op": "remove", "target": {"side": "own", "zone": "outside", "count": 2}},
+            {"op": "draw", "n": 1, "if_done": True},
+        ],
+    }
+    assert render_effect(effect) == (
+        "On play: you may use this effect: choose 2 of your cards in your outside area; remove "
+        "them (to the removal area); if you did, draw 1 card."
+    )
+    for text in (
+        # not opening the ability, or followed by a sentence without "そうした場合"
+        "[登場時]カードを1枚引く。自分の場外にあるカードを2枚リムーブエリアに置いてもよい。",
+        "[登場時]自分の場外にあるカードを2枚リムーブエリアに置いてもよい。カードを1枚引く。",
+        # up to N, optional: not the list's wording
+        "[登場時]自分の場外にあるカードを2枚までリムーブエリアに置いてもよい。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    cards = [
+        texted("T-SEER", MAY_REMOVE),
+        texted("T-GONE", "[登場時]自分の山札の上から2枚を場外に置く。"),
+    ]
+
+    def scene() -> LogBuilder:
+        # A-2 T-GONE puts 2 cards into A's outside area; A-1 T-SEER is played, its effect waits
+        b = board_at_turn_3(cards, ["T-SEER", "T-GONE"], [], phase="main")
+        b.play("A", "A-2", to="front_line", targets=[{"outside": ["T-000", "T-000"]}])
+        return b.play("A", "A-1", to="front_line")
+
+    b = scene()
+    gone = player_state(b.replay(), "A")["outside"]
+    b.act("A", "resolve", source="A-1", use=True, targets=gone)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["removal"] == gone and "draw" in event_types(r, b.last)
+    b = scene().act("A", "resolve", source="A-1", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and not {"draw"} & set(event_types(r, b.last))
+    # used with one card named: it puts exactly 2
+    b = scene()
+    one = player_state(b.replay(), "A")["outside"][:1]
+    b.act("A", "resolve", source="A-1", use=True, targets=one)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
