@@ -1,5 +1,6 @@
 """A card of one's outside area put on top of one's deck (``op`` ``to_deck_top``, rule
-``UA-EFFECT-OUTSIDE-TO-DECK-TOP``).
+``UA-EFFECT-OUTSIDE-TO-DECK-TOP``), and hand cards put on its bottom (``to_deck_bottom`` on a
+selector of the hand, then ``draw`` ``as_many``; ``UA-EFFECT-HAND-TO-DECK-BOTTOM``).
 
 Printed "自分の場外から[特徴:X]を1枚まで自分の山札の上に置く。": the controller chooses up to one
 card of their outside area that meets the conditions and puts it on top of their deck.  The
@@ -29,6 +30,43 @@ def deck_top_ok(op: dict[str, Any], last: bool) -> bool:
         and target.get("count") == 1
         and not target.get("all")
         and set(op) <= {"op", "target"}
+    )
+
+
+def hand_bottom_ok(op: dict[str, Any], before: dict[str, Any] | None) -> bool:
+    """Whether ``op`` is executed exactly as far as hand cards to the bottom of the deck go
+    (``UA-EFFECT-HAND-TO-DECK-BOTTOM``): a ``to_deck_bottom`` off the field only of one's own
+    hand; a ``draw`` of ``as_many`` only right after one, with no ``n``."""
+    target = op.get("target")
+    off_field = isinstance(target, dict) and target.get("zone") in ("hand", "outside")
+    if op.get("op") == "to_deck_bottom" and off_field:
+        return target.get("zone") == "hand" and target.get("side", "own") == "own"
+    if op.get("op") == "draw" and "as_many" in op:
+        prior = (before or {}).get("target")
+        return (
+            op["as_many"] is True
+            and "n" not in op
+            and (before or {}).get("op") == "to_deck_bottom"
+            and isinstance(prior, dict)
+            and prior.get("zone") == "hand"
+        )
+    return True
+
+
+def put_on_bottom(eng: UnionArenaEngine, side: str, iid: str) -> None:
+    """Put ``iid`` (taken from ``side``'s hand) on the bottom of ``side``'s deck: the cards
+    chosen go there one after another in the order the log names them, top first."""
+    eng.state.players[side].deck.append(iid)
+    eng.event(
+        "move_card",
+        f"{side} puts {eng.name(iid)} from the hand on the bottom of the deck.",
+        player=side,
+        card=iid,
+        to="deck_bottom",
+    )
+    eng.ctx.ruling(
+        "UA-EFFECT-HAND-TO-DECK-BOTTOM",
+        f"{eng.name(iid)} goes from {side}'s hand to the bottom of the deck, in the order named.",
     )
 
 

@@ -225,7 +225,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions, only_if
-from judge.games.union_arena.decktop import deck_top_ok
+from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.textmove import move_ok
@@ -272,7 +272,7 @@ TAKE_CONDITIONS |= {"bp"}  # "BPが5000の〈X〉": printed, exactly (look.take_
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", "distinct_names", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
-CARD_OPS = ("to_hand", "remove", "play", "to_deck_top")
+CARD_OPS = ("to_hand", "remove", "play", "to_deck_top", "to_deck_bottom")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
@@ -456,6 +456,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
             return False
         if op["op"] == "to_deck_top" and not deck_top_ok(op, i == len(ops) - 1):
+            return False
+        if not hand_bottom_ok(op, ops[i - 1] if i else None):  # UA-EFFECT-HAND-TO-DECK-BOTTOM
             return False
         if (
             isinstance(target, dict)

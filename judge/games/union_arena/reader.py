@@ -37,7 +37,7 @@ from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textcost import ap_reduction
-from judge.games.union_arena.textdeck import read_may_mill, read_mill
+from judge.games.union_arena.textdeck import read_hand_bottom, read_may_mill, read_mill
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     bp_and_grants,
@@ -345,7 +345,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    moved = textoutside.read(s)  # "自分の場外から(にある)…を…山札の上に(リムーブエリアに)置く"
+    moved = textoutside.read(s) or read_hand_bottom(s)  # the outside area's cards, the hand's
     if moved is not None:
         return moved
     if CONDITION_START.match(s):

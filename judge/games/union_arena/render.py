@@ -42,7 +42,7 @@ CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "ente
 CONTINUOUS_OPS += ("play_only_if",)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
-    "draw": {"n"},
+    "draw": {"n", "as_many"},
     "bp": {"amount", "target", "until"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
@@ -334,6 +334,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if when == "continuous":
         return _continuous(op) + extra
     pre = _prefix(op)
+    if kind == "draw" and op.get("as_many") is True and "n" not in op:
+        return f"{pre}draw as many cards as were put on the bottom of your deck{extra}"
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
@@ -377,6 +379,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"return {obj} to {'their' if several else 'its'} owner's hand"
     elif kind == "remove":
         text = f"remove {obj} (to the removal area)"
+    elif kind == "to_deck_bottom" and _zone(op) == "hand":  # the order the log names them
+        text = f"put {obj} on the bottom of your deck in the order chosen"
     elif kind == "to_deck_bottom":
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
     elif kind == "to_deck_top":  # "自分の場外から…を1枚まで自分の山札の上に置く" (decktop.py)
@@ -448,6 +452,11 @@ def _if_taken(cond: Any) -> str:
         bits.append("with a trigger" if cond["has_trigger"] else "without a trigger")
     rest = _leftover(cond, {"energy_min", "has_trigger"})
     return f"if you took a card {' and '.join(bits)}{rest}, "
+
+
+def _zone(op: dict[str, Any]) -> Any:
+    target = op.get("target")
+    return target.get("zone") if isinstance(target, dict) else None
 
 
 def _look(op: dict[str, Any]) -> str:

@@ -155,8 +155,11 @@ def run_effect(
             ops[at:at] = _chosen_modes(eng, pe, op, targets, pos)
             pos += 1 if pos < len(targets) and modes.is_record(targets[pos]) else 0
             continue
-        if kind == "draw":
-            eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
+        if (
+            kind == "draw"
+        ):  # "as_many": as many as the op before put (UA-EFFECT-HAND-TO-DECK-BOTTOM)
+            n = max(chosen, 0) if op.get("as_many") else int(op.get("n", 1))
+            eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
             continue
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
@@ -320,6 +323,9 @@ def _apply_card_op(
     iid = do_take(st, side, found)
     if op["op"] == "to_deck_top":  # "自分の場外から…を1枚まで自分の山札の上に置く"
         decktop.put_on_top(eng, side, iid, take.zone)
+        return
+    if op["op"] == "to_deck_bottom":  # "自分の手札を3枚まで望む順で自分の山札の下に置く"
+        decktop.put_on_bottom(eng, side, iid)
         return
     dest = "hand" if op["op"] == "to_hand" else "removal"
     getattr(st.players[side], dest).append(iid)

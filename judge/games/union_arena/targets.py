@@ -337,9 +337,10 @@ def check_effect_targets(
                     continue
                 if op.get("if_done") and not done:
                     continue
-                if op.get("op") == "draw":
-                    held += deck[: int(op.get("n", 1))]
-                    del deck[: int(op.get("n", 1))]
+                if op.get("op") == "draw":  # "as_many": as many as the op before chose
+                    n = len(picked) if op.get("as_many") else int(op.get("n", 1))
+                    held += deck[:n]
+                    del deck[:n]
                     continue
                 if op.get("op") == "look":
                     n = min(int(op.get("n", 1)), len(deck))
@@ -389,6 +390,8 @@ def check_effect_targets(
                     for obj in got:
                         if isinstance(obj, tuple):
                             st.players[obj[0]].deck.append(obj[2].top)
+                        elif isinstance(obj, Take):  # from the hand (decktop.put_on_bottom)
+                            deck.append(obj.iid)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it
                     units = [obj[2] for obj in got if isinstance(obj, tuple)]
                     raised += _raise_for_check(op, units, controller)
@@ -470,7 +473,11 @@ def _into_hands(
     side = controller if sel.get("side", "own") == "own" else st.other(controller)
     kind = "discard" if op.get("op") == "discard" else op.get("op")
     for obj in got:
-        if isinstance(obj, Take) and obj.zone == "hand" and kind in ("discard", "remove"):
+        if (
+            isinstance(obj, Take)
+            and obj.zone == "hand"
+            and kind in ("discard", "remove", "to_deck_bottom")
+        ):
             held = hands[side]
             if obj.iid in held or None in held:
                 held.remove(None if obj.bind or obj.iid not in held else obj.iid)

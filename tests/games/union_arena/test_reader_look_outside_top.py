@@ -67,6 +67,12 @@ def ops_of(text: str) -> list[dict[str, Any]]:
     return effect["do"]
 
 
+def unread(*texts: str, type: str = "character") -> None:
+    """Each of ``texts``, on a made-up card of ``type``, is not understood."""
+    for text in texts:
+        assert not read_card({"type": type, "text": text}).understood, text
+
+
 def english(text: str) -> str:
     return render_effect({"when": "on_play", "do": ops_of(text)})
 
@@ -182,7 +188,7 @@ def test_UA_EFFECT_LOOK_TOP_read_from_printed_text() -> None:
     ]
     assert ops_of(REORDER) == [{"op": "look", "n": 3, "rest": "top"}]
     assert ops_of(ONE_TOP) == [{"op": "look", "n": 3, "rest": "one_top"}]
-    for text in (
+    unread(
         # one card "in the order chosen", or exactly one of one: not the list's wording
         "[登場時]自分の山札の上から1枚見て、望む順で山札の上に置く。",
         "[登場時]自分の山札の上から1枚見る。その中から1枚を自分の山札の上に置き、残りを望む順で下に"
@@ -190,8 +196,7 @@ def test_UA_EFFECT_LOOK_TOP_read_from_printed_text() -> None:
         # two back on top: not read
         "[登場時]自分の山札の上から3枚見る。その中から2枚を自分の山札の上に置き、残りを望む順で下に"
         "置く。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
 
 
 def test_UA_EFFECT_LOOK_TOP_rendered() -> None:
@@ -584,7 +589,7 @@ def test_UA_EFFECT_OUTSIDE_TO_DECK_TOP_read_and_rendered() -> None:
         "On play: choose up to 1 of your blue cards in your outside area with [灯守]; put it on "
         "the top of your deck."
     )
-    for text in (
+    unread(
         # two cards: their order on top would be a choice of its own
         "[登場時]自分の場外から［特徴：灯守］を2枚まで自分の山札の上に置く。",
         # a part of a name: not checked off the field
@@ -593,8 +598,7 @@ def test_UA_EFFECT_OUTSIDE_TO_DECK_TOP_read_and_rendered() -> None:
         "[登場時]自分の場外から［特徴：灯守］を1枚まで自分の山札の上に置く。カードを1枚引く。",
         # the opponent's outside area
         "[登場時]相手の場外から［特徴：灯守］を1枚まで相手の山札の上に置く。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
 
 
 def test_UA_EFFECT_OUTSIDE_TO_DECK_TOP_the_card_chosen_goes_on_top() -> None:
@@ -649,14 +653,14 @@ def test_UA_EFFECT_LOOK_CONDITIONS_cards_of_different_names_read_and_rendered() 
         "different card names among them, revealed, into your hand; put the rest on the bottom "
         "of your deck in any order."
     )
-    for text in (
+    unread(
         # one part without the other
         DISTINCT.replace("異なるカード名の", ""),
         DISTINCT.replace("それぞれ1枚ずつ合計", ""),
         # not "up to"
         DISTINCT.replace("合計3枚まで", "合計3枚"),
-    ):
-        assert not read_card({"type": "event", "text": text}).understood, text
+        type="event",
+    )
 
 
 def test_UA_EFFECT_LOOK_CONDITIONS_two_cards_of_one_name_are_not_taken_together() -> None:
@@ -763,11 +767,10 @@ def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_read_and_rendered() -> None:
         "count": 2,
         "up_to": True,
     }
-    for text in (
+    unread(
         "[登場時]相手の場外にあるカードを1枚リムーブエリアに置く。",  # the opponent's
         "[登場時]自分の場外にあるキャラを1枚リムーブエリアに置く。",  # キャラ: a field's word
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
 
 
 def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_the_card_chosen_goes_to_the_removal_area() -> None:
@@ -812,14 +815,13 @@ def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_you_may_then_if_you_did() -> None:
         "On play: you may use this effect: choose 2 of your cards in your outside area; remove "
         "them (to the removal area); if you did, draw 1 card."
     )
-    for text in (
+    unread(
         # not opening the ability, or followed by a sentence without "そうした場合"
         "[登場時]カードを1枚引く。自分の場外にあるカードを2枚リムーブエリアに置いてもよい。",
         "[登場時]自分の場外にあるカードを2枚リムーブエリアに置いてもよい。カードを1枚引く。",
         # up to N, optional: not the list's wording
         "[登場時]自分の場外にあるカードを2枚までリムーブエリアに置いてもよい。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
     cards = [
         texted("T-SEER", MAY_REMOVE),
         texted("T-GONE", "[登場時]自分の山札の上から2枚を場外に置く。"),
@@ -845,3 +847,69 @@ def test_UA_EFFECT_OUTSIDE_TO_REMOVAL_you_may_then_if_you_did() -> None:
     one = player_state(b.replay(), "A")["outside"][:1]
     b.act("A", "resolve", source="A-1", use=True, targets=one)
     assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+
+
+# -- UA-EFFECT-HAND-TO-DECK-BOTTOM ---------------------------------------------------------------
+
+HAND_BOTTOM = (
+    "[登場時]自分の手札を3枚まで望む順で自分の山札の下に置く。"
+    "この効果で山札の下に置いたカードと同じ枚数のカードを引く。"
+)
+
+
+def test_UA_EFFECT_HAND_TO_DECK_BOTTOM_read_and_rendered() -> None:
+    assert ops_of(HAND_BOTTOM) == [
+        {
+            "op": "to_deck_bottom",
+            "target": {"side": "own", "zone": "hand", "count": 3, "up_to": True},
+        },
+        {"op": "draw", "as_many": True},
+    ]
+    assert english(HAND_BOTTOM) == (
+        "On play: choose up to 3 of your cards in your hand; put them on the bottom of your deck "
+        "in the order chosen; draw as many cards as were put on the bottom of your deck."
+    )
+    assert ops_of("[登場時]自分の手札を1枚自分の山札の下に置く。")[0]["target"]["count"] == 1
+    unread(
+        # two cards with no order said, or one "in the order chosen": not the list's wording
+        "[登場時]自分の手札を2枚自分の山札の下に置く。",
+        "[登場時]自分の手札を1枚望む順で自分の山札の下に置く。",
+        # "as many" after anything else
+        "[登場時]カードを1枚引く。この効果で山札の下に置いたカードと同じ枚数のカードを引く。",
+        # the opponent's deck
+        "[登場時]自分の手札を3枚まで望む順で相手の山札の下に置く。",
+    )
+
+
+def test_UA_EFFECT_HAND_TO_DECK_BOTTOM_the_order_named_then_as_many_drawn() -> None:
+    b, deck, card = seeded(HAND_BOTTOM)
+    hand = list(after(b).hand)
+    h1, h2 = hand[1], hand[2]
+    b.play("A", card, to="front_line", targets=[h2, h1])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-HAND-TO-DECK-BOTTOM" in rules_applied(r, b.last)
+    ps = after(b)
+    assert ps.deck[-2:] == [h2, h1]  # top first: the last named is the deck's last card
+    assert h1 not in ps.hand and h2 not in ps.hand and set(deck[:2]) <= set(ps.hand)
+    assert len(ps.hand) == len(hand) - 1  # the card played; two put, two drawn
+    b, deck, card = seeded(HAND_BOTTOM)  # none put: none drawn
+    b.play("A", card, to="front_line", targets=[])
+    assert verdict(b.replay(), b.last) == "legal" and after(b).deck == deck
+    b, deck, card = seeded(HAND_BOTTOM)  # a card not in the hand
+    b.play("A", card, to="front_line", targets=[deck[0]])
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_HAND_TO_DECK_BOTTOM_observed_the_cards_named_are_bound() -> None:
+    cards = [texted("T-SEER", HAND_BOTTOM), free_character("T-X"), free_character("T-Y")]
+    b = board_at_turn_3(cards, ["T-SEER", "T-X", "T-Y"], [], phase="main")
+    held = len(player_state(b.replay(), "A")["hand"])
+    b.play("A", "A-1", to="front_line", targets=["T-Y", "T-X"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    ps = after(b)
+    assert ps.deck[-2:] == ["A-3", "A-2"] and len(ps.hand) == held - 1
+    b = board_at_turn_3(cards, ["T-SEER", "T-X", "T-Y"], [], phase="main")
+    b.play("A", "A-1", to="front_line", targets=["T-Y", "T-Y"])  # one T-Y in the deck
+    assert verdict(b.replay(), b.last) == "illegal"
