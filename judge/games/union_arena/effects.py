@@ -128,9 +128,13 @@ returned, return this character).
   removal area.
 - ``to_deck_bottom`` ``target`` — a card on the field to the bottom of its owner's deck
   ("…を1枚まで選び、相手の山札の下に置く"; not retired; ``UA-EFFECT-DECK-BOTTOM``).
+- ``to_deck_top`` ``target`` — one card of one's own outside area on top of one's deck
+  ("自分の場外から…を1枚まで自分の山札の上に置く"; the ability's last op;
+  ``UA-EFFECT-OUTSIDE-TO-DECK-TOP``, :mod:`judge.games.union_arena.decktop`).
 - ``discard`` ``n`` — the controller puts n chosen hand cards into the outside area;
   with ``if_taken`` true only when the ``look`` before it in the effect took a card
-  ("手札に加えた場合、自分の手札をN枚場外に置く").
+  ("手札に加えた場合、自分の手札をN枚場外に置く"), or conditions the card taken meets
+  (``energy_min``, ``has_trigger``: ``look.taken_meets``).
 - ``mill`` ``n``, ``up_to`` — "自分の山札の上からN枚を場外に置く": the top n cards of the
   controller's deck go into their outside area, face up (not retired: they never were on the
   field); "…N枚まで場外に置く" (``up_to``): the player chooses how many, 0 to n, always from
@@ -165,7 +169,12 @@ returned, return this character).
   card stays on top or goes away: ``{"bottom": [refs]}`` / ``{"outside": [refs]}`` names
   every card that goes away (``[]``: none), and ``top``, optionally, every card that stays,
   top first (``{"top": [a, b], "bottom": [c]}``); none of two or more back on top is
-  unverifiable (whether "望む枚数" may be none, no source says).
+  unverifiable (whether "望む枚数" may be none, no source says).  ``to`` ``outside``: the
+  cards taken go into the outside area ("その中から…を1枚まで場外に置く", public;
+  ``UA-EFFECT-LOOK-OUTSIDE``); ``rest`` ``top``: the rest back on top in the order chosen,
+  ``{"top": [refs]}`` (with no ``take``: "望む順で山札の上に置く", a reorder); ``rest``
+  ``one_top``, no ``take``: exactly one card stays on top, the others go to the bottom
+  (``UA-EFFECT-LOOK-TOP``); ``energy_max`` in ``take``: printed required energy.
 
 - ``play`` ``target``, ``to``, ``rested`` — "自分の手札から…を1枚まで自分の場にレストで
   登場させる": the chosen card of the hand or the outside area (``target``: zone ``hand`` or
@@ -216,6 +225,8 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
+from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.textmove import move_ok
 
@@ -250,16 +261,18 @@ OPS = (
     "move_line",
     "play",
     "no_activate",
+    "to_deck_top",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
 #: the conditions a ``look``'s ``take`` may state (checked on the cards looked at), alone or
 #: as alternatives (``any_of``)
-TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains"}
-TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
+TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_contains", "energy_max"}
+TAKE_CONDITIONS |= {"bp"}  # "BPが5000の〈X〉": printed, exactly (look.take_mismatch)
+TAKE_KEYS = {"count", "up_to", "if_able", "any_of", "distinct_names", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
-CARD_OPS = ("to_hand", "remove", "play")
+CARD_OPS = ("to_hand", "remove", "play", "to_deck_top", "to_deck_bottom")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
@@ -401,10 +414,13 @@ def supported(effect: dict[str, Any]) -> bool:
         if op["op"] == "look":
             if not _look_ok(op):
                 return False
-            looked = "take" in op  # "手札に加えた場合" follows a look that may take a card
+            # "手札に加えた場合" follows a look that may take a card into the hand
+            looked = "take" in op and op.get("to", "hand") == "hand"
             continue
-        if op["op"] == "discard" and op.get("if_taken") and not looked:
-            return False
+        if op.get("if_taken") and not (
+            looked and taken_ok(op["if_taken"]) and op["op"] in ("discard", "to_hand")
+        ):
+            return False  # after a look that may take a card into the hand (look.taken_meets)
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"
             and op.get("until", "turn") == "turn"
@@ -438,6 +454,10 @@ def supported(effect: dict[str, Any]) -> bool:
             # card type only (targets.card_mismatch): a choice asking more is not executed exactly
             return False
         if op["op"] == "to_hand" and isinstance(target, dict) and target.get("zone") == "hand":
+            return False
+        if op["op"] == "to_deck_top" and not deck_top_ok(op, i == len(ops) - 1):
+            return False
+        if not hand_bottom_ok(op, ops[i - 1] if i else None):  # UA-EFFECT-HAND-TO-DECK-BOTTOM
             return False
         if (
             isinstance(target, dict)
@@ -494,10 +514,14 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {w + zone for w in whose for zone in to}
     if kind in TURN_OPS:
         return {"opponent_field"} & {w + "field" for w in whose}
+    if kind == "look" and (op.get("to") == "outside" or op.get("rest") == "top_or_outside"):
+        return {"hand", "deck", "outside"}  # a card looked at may go into the outside area
     if kind in ("draw", "look"):
         return {"hand", "deck"}
     if kind == "discard":
         return {"hand", "outside"}
+    if kind == "to_deck_top":
+        return {"outside", "deck"}
     return set()
 
 
@@ -559,17 +583,24 @@ def _look_ok(op: dict[str, Any]) -> bool:
     n, take = op.get("n"), op.get("take")
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         return False
-    if op.get("rest") in ("top_or_bottom", "top_or_outside"):
-        # "そのカードを山札の上か下(場外)に置く", "望む枚数を望む順で山札の上に置き、残りを…":
-        # nothing is taken, each card stays on top or goes away (look.py)
-        return take is None and "reveal" not in op
+    if op.get("rest") in ("top_or_bottom", "top_or_outside", "one_top") or (
+        op.get("rest") == "top" and take is None
+    ):
+        # "そのカードを山札の上か下(場外)に置く", "望む枚数を望む順で山札の上に置き、残りを…",
+        # "望む順で山札の上に置く", "1枚を山札の上に置き、残りを望む順で下に置く": nothing is
+        # taken, each card stays on top or goes away (look.py)
+        return take is None and not {"reveal", "to"} & set(op)
+    # a take into the hand (revealed or not) or into the outside area ("場外に置く": public)
+    into = op.get("to", "hand") == "hand" or (op["to"] == "outside" and "reveal" not in op)
     return (
-        isinstance(take, dict)
+        into
+        and isinstance(take, dict)
         and set(take) <= TAKE_KEYS
         and isinstance(take.get("count"), int)
         and take["count"] >= 1
-        and op.get("rest") == "bottom"
+        and op.get("rest") in ("bottom", "top")
         and take.get("card_type", "character") in CARD_TYPES
+        and take.get("distinct_names", True) is True
         and _alternatives_ok(take.get("any_of", [{}]))
     )
 
@@ -724,7 +755,9 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             out.append(sel)
         else:
             target = op.get("target", "self")
-            if isinstance(target, dict) and op.get("op") == "play":  # and the line it enters
+            if isinstance(target, dict) and op.get("if_taken"):  # maybe not due: legal names none
+                out.append({**target, "if_taken": True})
+            elif isinstance(target, dict) and op.get("op") == "play":  # and the line it enters
                 out.append({**target, "play": op.get("to", "field")})
             elif isinstance(target, dict) and not target.get("all"):
                 out.append(target)

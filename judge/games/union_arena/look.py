@@ -9,8 +9,12 @@ order they choose.  Without ``take``, each card looked at stays on top or goes a
 ``rest`` ``top_or_bottom`` ("そのカードを山札の上か下に置く", "その中から望む枚数を望む順で
 山札の上に置き、残りを望む順で下に置く": back on top in the order chosen, or to the bottom in
 the order chosen) or ``top_or_outside`` ("…山札の上か場外に置く", "…残りを場外に置く": into the
-outside area, not retired).  A deck with fewer than ``n`` cards: all of them are looked at,
-and the step is unverifiable (no source says so).
+outside area, not retired).  The cards taken may go into the outside area instead of the hand
+(``to`` ``outside``, "その中から…を1枚まで場外に置く": public, ``UA-EFFECT-LOOK-OUTSIDE``),
+and the rest back on top in the order chosen (``rest`` ``top``, "残りを望む順で山札の上に置く";
+with no take, a reorder), or exactly one back on top and the others to the bottom (``rest``
+``one_top``; ``UA-EFFECT-LOOK-TOP``).  A deck with fewer than ``n`` cards: all of them are
+looked at, and the step is unverifiable (no source says so).
 
 The log records the choice in the ``targets`` of the action that resolves the effect: first
 the cards taken (card references), then, optionally, one record of where the others go, each
@@ -36,6 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from judge.core.names import same_name
 from judge.core.refs import bind, is_instance, ref_code, ref_text, ref_zone
 
 if TYPE_CHECKING:
@@ -53,14 +58,21 @@ Slot = tuple[int, str, bool]
 #: chosen, or goes away: to the bottom, in the order chosen, or into the outside area)
 REST_PLACES: dict[str, tuple[str, ...]] = {
     "bottom": ("bottom",),
+    "top": ("top",),
     "top_or_bottom": ("top", "bottom"),
     "top_or_outside": ("top", "outside"),
+    "one_top": ("top", "bottom"),
 }
-#: where a card that does not stay on top goes, for the rests with that choice
-AWAY = {"top_or_bottom": "bottom", "top_or_outside": "outside"}
+#: where a card that does not stay on top goes, for the rests with that choice ("one_top":
+#: exactly one card stays on top)
+AWAY = {"top_or_bottom": "bottom", "top_or_outside": "outside", "one_top": "bottom"}
+#: the rests where every card not taken goes to one place, in the order chosen
+ALL_TO = {"bottom": "bottom", "top": "top"}
 PLACES = frozenset({"top", "bottom", "outside"})
 WHERE = {
     "bottom": "to the bottom of the deck",
+    "top": "back on top of the deck",
+    "one_top": "one back on top of the deck, the others to its bottom",
     "top_or_bottom": "back on top of the deck or to its bottom",
     "top_or_outside": "back on top of the deck or into the outside area",
 }
@@ -82,6 +94,8 @@ class Choice:
     taken: list[Slot] = field(default_factory=list)
     placed: dict[str, list[Slot]] | None = None
     problems: list[Problem] = field(default_factory=list)
+    #: why a card taken may break the take, when no source settles it (cannot_verify)
+    unsure: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -154,9 +168,10 @@ TYPE_WORDS = {"character": "a character", "field": "a field", "event": "an event
 def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -> str | None:
     """Why card ``iid`` (looked at) may not be taken, or None: the conditions of
     :func:`~judge.games.union_arena.targets.card_mismatch` (name, trait, colour, ``card_type``
-    "キャラカード", ``name_contains`` "カード名に「X」を含む") and ``any_of`` (alternatives joined
-    by "か": one of them is met).  A card nobody has seen is not checked here: it is bound
-    when named."""
+    "キャラカード", ``name_contains`` "カード名に「X」を含む"), ``bp`` ("BPが5000の": a
+    character whose printed BP is exactly that; in the deck nothing changes it) and ``any_of``
+    (alternatives joined by "か": one of them is met).  A card nobody has seen is not checked
+    here: it is bound when named."""
     from judge.games.union_arena.targets import card_mismatch
 
     if iid is None:
@@ -165,8 +180,77 @@ def take_mismatch(eng: UnionArenaEngine, sel: dict[str, Any], iid: str | None) -
     if msg:
         return msg
     d = eng.state.card(iid)
+    if "bp" in sel and (d.type != "character" or d.bp != sel["bp"]):  # "BPが5000の〈X〉"
+        return f"{iid} ({d.name}) is not a character of BP {sel['bp']} (printed)."
     if "any_of" in sel and all(take_mismatch(eng, alt, iid) for alt in sel["any_of"]):
         return f"{iid} ({d.name}) meets none of the alternatives the text names."
+    return None
+
+
+#: what "<条件>のカードを手札に加えた場合" / "手札に加えたカードが<条件>場合" may ask of the card
+#: taken (``if_taken`` a dict): "必要エナジーがN以上の" (``energy_min``), "[トリガー]を持つ"
+#: (``has_trigger`` true) or "[トリガー]を持たない" (false)
+TAKEN_CONDITIONS = frozenset({"energy_min", "has_trigger"})
+
+
+def taken_ok(cond: Any) -> bool:
+    """Whether an op's ``if_taken`` is one the engine checks: true (a card was taken) or
+    conditions of :data:`TAKEN_CONDITIONS` on the card taken."""
+    if cond is True:
+        return True
+    if not isinstance(cond, dict) or not cond or not set(cond) <= TAKEN_CONDITIONS:
+        return False
+    energy = cond.get("energy_min", 1)
+    return (
+        isinstance(cond.get("has_trigger", True), bool)
+        and isinstance(energy, int)
+        and not isinstance(energy, bool)
+        and energy >= 1
+    )
+
+
+def taken_meets(eng: UnionArenaEngine, cond: Any, took: list[str]) -> tuple[bool, str | None]:
+    """Whether a card of ``took`` (the cards the look before took) meets an op's ``if_taken``
+    (true: any card; none taken: never met, as "公開したカードが…場合" of no card), and, when
+    the answer hangs on how required energy is counted, why it is unsure: "必要エナジーがN以上"
+    of a card in the hand whose continuous effects lower it there (printed and lowered on
+    either side of N), which no source settles."""
+    if cond is True or not took:
+        return bool(took), None
+    from judge.games.union_arena.conditions import required_energy
+
+    met, unsure = False, None
+    for iid in took:
+        d = eng.state.card(iid)
+        ok = "has_trigger" not in cond or (d.trigger is not None) == cond["has_trigger"]
+        if "energy_min" in cond:
+            printed = sum(required_energy(eng, iid, in_hand=False).values())
+            now = sum(required_energy(eng, iid).values())
+            ok = ok and printed >= cond["energy_min"]
+            if (printed >= cond["energy_min"]) != (now >= cond["energy_min"]):
+                unsure = (
+                    f"{eng.name(iid)} requires {printed} energy as printed, {now} in the hand: "
+                    "which one 必要エナジー means here, no source says (UA-EFFECT-LOOK-CONDITIONS)"
+                )
+        met = met or ok
+    return met, unsure
+
+
+def name_clash(eng: UnionArenaEngine, iid: str, others: list[str], unsure: list[str]) -> str | None:
+    """Why ``iid`` may not be taken beside ``others`` ("異なるカード名の…をそれぞれ1枚ずつ":
+    cards of different names), or None: one of them has its card name.  A name shared only
+    through "〈X〉としても扱う" (also treated as) adds to ``unsure``: whether that makes the
+    names the same, no source says."""
+    d = eng.state.card(iid)
+    for other in others:
+        o = eng.state.card(other)
+        if same_name(d.name, o.name):
+            return f"{iid} and {other} are both named {d.name}: the text takes different names."
+        if any(o.has_name(n) for n in (d.name, *d.also_treated_as)) or d.has_name(o.name):
+            unsure.append(
+                f"{d.name} and {o.name} share a name only as one is also treated as the other: "
+                "whether their names differ, no source says (UA-EFFECT-LOOK-CONDITIONS)"
+            )
     return None
 
 
@@ -199,6 +283,8 @@ def choose(
             continue
         assert found is not None
         msg = take_mismatch(eng, sel, found[1])
+        if not msg and sel.get("distinct_names"):  # "異なるカード名の…それぞれ1枚ずつ"
+            msg = name_clash(eng, found[1], [iid for _, iid, _ in out.taken], out.unsure)
         if msg:
             out.problems.append((RULE, msg))
             continue
@@ -245,7 +331,21 @@ def _place(
         )
         return
     named = sum(len(record[key]) for key in record)
-    exact = kind == "bottom" or "top" in record  # every card named
+    exact = kind in ALL_TO or "top" in record  # every card named
+    if kind == "one_top" and len(record.get("top", free[:1])) != min(1, len(free)):
+        out.problems.append(
+            (RULE, f"`top` names {len(record['top'])} card(s); exactly one stays on top.")
+        )
+        return
+    if kind == "one_top" and "top" not in record and named != len(free) - min(1, len(free)):
+        out.problems.append(
+            (
+                RULE,
+                f"`bottom` names {named} card(s); all but one of the {len(free)} card(s) "
+                "looked at go to the bottom.",
+            )
+        )
+        return
     if (exact and named != len(free)) or named > len(free):
         places = " and ".join(f"`{key}`" for key in record)
         out.problems.append(
@@ -296,17 +396,20 @@ def arrange(
     def slots(key: str) -> list[int]:
         return [slot for slot, _, _ in (placed or {}).get(key, [])]
 
-    if kind not in AWAY:  # "残りを望む順で山札の下に置く"
+    if kind not in AWAY:  # "残りを望む順で山札の下(上)に置く"
+        to = ALL_TO.get(kind, "bottom")
         if placed is not None:
-            return Placement([], slots("bottom"), [])
+            got = slots(to)
+            return Placement(got, [], []) if to == "top" else Placement([], got, [])
         unsure = None
         if known(rest) >= 2:
+            where = "on the bottom of the deck" if to == "bottom" else "back on top of the deck"
             unsure = (
                 f"The log does not say in which order {pid} put the {len(rest)} other cards "
-                "on the bottom of the deck: the engine keeps the order they had.",
-                f"missing `bottom` order of a look by {pid}",
+                f"{where}: the engine keeps the order they had.",
+                f"missing `{to}` order of a look by {pid}",
             )
-        return Placement([], rest, [], unsure)
+        return Placement(rest, [], [], unsure) if to == "top" else Placement([], rest, [], unsure)
     away = AWAY[kind]
     if placed is None:
         unsure = None
@@ -358,6 +461,8 @@ def run(
     looked = ps.deck[:n]
     choice, pos = choose(eng, pid, op, looked, targets, pos)
     eng.event("look", f"{pid} looks at the top {n} card(s) of the deck{why}.", player=pid, n=n)
+    for doubt in choice.unsure:
+        eng.ctx.cannot_verify(doubt)
     if choice.problems:  # checked before resolving; reached only when forced or defaulted
         eng.ctx.ruling(choice.problems[0][0], f"{choice.problems[0][1]} Nothing is taken.")
         choice = Choice()
@@ -367,6 +472,16 @@ def run(
             bind(st, pid, iid)
         looked[slot] = iid
     for _slot, iid, _ in choice.taken:
+        if op.get("to") == "outside":  # "その中から…を1枚まで場外に置く": public, named
+            ps.outside.append(iid)
+            eng.event(
+                "to_outside",
+                f"{pid} puts {eng.name(iid)} from the cards looked at into the outside area "
+                "(not retired).",
+                player=pid,
+                card=iid,
+            )
+            continue
         ps.hand.append(iid)
         if op.get("reveal", True):
             eng.event(
@@ -414,17 +529,32 @@ def run(
             player=pid,
             card=card,
         )
-    done = [f"took {len(choice.taken)}"] if op.get("take") else []
-    if op.get("rest") in AWAY:
+    done = []
+    if op.get("take"):
+        took = len(choice.taken)
+        done.append(
+            f"put {took} into the outside area" if op.get("to") == "outside" else f"took {took}"
+        )
+    if op.get("rest") in AWAY or op.get("rest") == "top":
         done.append(f"left {len(where.top)} on top")
-    done.append(
-        f"put {len(where.outside)} into the outside area"
-        if op.get("rest") == "top_or_outside"
-        else f"put {len(where.bottom)} on the bottom"
-    )
+    if op.get("rest") == "top_or_outside":
+        done.append(f"put {len(where.outside)} into the outside area")
+    elif op.get("rest") != "top":
+        done.append(f"put {len(where.bottom)} on the bottom")
     eng.ctx.ruling(
         "UA-EFFECT-LOOK",
         f"{pid} looked at {n} card(s), {', '.join(done[:-1])}{' and ' if len(done) > 1 else ''}"
         f"{done[-1]}.",
     )
+    if op.get("to") == "outside":
+        eng.ctx.ruling(
+            "UA-EFFECT-LOOK-OUTSIDE",
+            f"The {len(choice.taken)} card(s) {pid} took went into the outside area (public).",
+        )
+    if op.get("rest") in ("top", "one_top"):
+        eng.ctx.ruling(
+            "UA-EFFECT-LOOK-TOP",
+            f"{len(where.top)} card(s) {pid} looked at went back on top in the order chosen"
+            + (f", {len(where.bottom)} to the bottom." if op["rest"] == "one_top" else "."),
+        )
     return [iid for _, iid, _ in choice.taken], pos

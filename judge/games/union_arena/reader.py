@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textplay, this_turn
+from judge.games.union_arena import textoutside, textplay, this_turn
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textcost import ap_reduction
-from judge.games.union_arena.textdeck import read_may_mill, read_mill
+from judge.games.union_arena.textdeck import read_hand_bottom, read_may_mill, read_mill
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     bp_and_grants,
@@ -268,8 +268,11 @@ def _read_ability(
         effect["optional"] = True
         ops.append({"op": "discard", "n": int(may.group(1))})
         parts = parts[1:]
-    may_mill = read_may_mill(parts, when, tags, effect, ops)
-    if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py)
+    may_mill = read_may_mill(parts, when, tags, effect, ops) or textoutside.read_may_remove(
+        parts, when, tags, effect, ops
+    )
+    if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
+        # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:
@@ -342,6 +345,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
+    moved = textoutside.read(s) or read_hand_bottom(s)  # the outside area's cards, the hand's
+    if moved is not None:
+        return moved
     if CONDITION_START.match(s):
         return read_conditional(s, self_ok)
     m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)

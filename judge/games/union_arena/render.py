@@ -40,9 +40,9 @@ TIMING_WORDS = {
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
 CONTINUOUS_OPS += ("play_only_if",)
-COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
+COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
-    "draw": {"n"},
+    "draw": {"n", "as_many"},
     "bp": {"amount", "target", "until"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
@@ -51,8 +51,9 @@ OP_KEYS = {
     "to_hand": {"target"},
     "remove": {"target"},
     "to_deck_bottom": {"target"},
+    "to_deck_top": {"target"},
     "discard": {"n", "if_taken"},
-    "look": {"n", "take", "rest", "reveal"},
+    "look": {"n", "take", "rest", "reveal", "to"},
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
     "modes": {"n", "up_to", "modes"},
@@ -141,6 +142,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
     for key in ("trait", "affinity"):
         if key in sel:
             bits.append(f"with [{sel[key]}]")
+    if "bp" in sel:  # a look's take: "BPが5000の"
+        bits.append(f"with BP {sel['bp']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_min" in sel:
@@ -309,7 +312,7 @@ def _prefix(op: dict[str, Any]) -> str:
         bits.append("if you did")
     if op.get("if_none_before"):
         bits.append("if none could be chosen")
-    return "".join(f"{b}, " for b in bits)
+    return "".join(f"{b}, " for b in bits) + _if_taken(op.get("if_taken"))
 
 
 def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> str:
@@ -331,16 +334,15 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if when == "continuous":
         return _continuous(op) + extra
     pre = _prefix(op)
+    if kind == "draw" and op.get("as_many") is True and "n" not in op:
+        return f"{pre}draw as many cards as were put on the bottom of your deck{extra}"
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
     if kind == "discard":
         n = op.get("n", 1)
-        taken = "if you took a card, " if op.get("if_taken") else ""
         ctx.several = n != 1
-        return (
-            f"{pre}{taken}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
-        )
+        return f"{pre}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
     if kind == "look":
         return pre + _look(op) + extra
     if kind == "mill":
@@ -377,8 +379,12 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"return {obj} to {'their' if several else 'its'} owner's hand"
     elif kind == "remove":
         text = f"remove {obj} (to the removal area)"
+    elif kind == "to_deck_bottom" and _zone(op) == "hand":  # the order the log names them
+        text = f"put {obj} on the bottom of your deck in the order chosen"
     elif kind == "to_deck_bottom":
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
+    elif kind == "to_deck_top":  # "自分の場外から…を1枚まで自分の山札の上に置く" (decktop.py)
+        text = f"put {obj} on the top of your deck"
     elif kind == "move_line":
         text = _move_line(op, obj, several)
     elif kind == "play":
@@ -433,8 +439,35 @@ def _move_line(op: dict[str, Any], obj: str, several: bool) -> str:
     )
 
 
+def _if_taken(cond: Any) -> str:
+    """ "手札に加えた場合" (a card was taken), "<条件>のカードを手札に加えた場合"."""
+    if not cond:
+        return ""
+    if not isinstance(cond, dict):
+        return "if you took a card, " if cond is True else f"{raw({'if_taken': cond})} "
+    bits = []
+    if "energy_min" in cond:
+        bits.append(f"with required energy {cond['energy_min']} or more")
+    if cond.get("has_trigger") is not None:
+        bits.append("with a trigger" if cond["has_trigger"] else "without a trigger")
+    rest = _leftover(cond, {"energy_min", "has_trigger"})
+    return f"if you took a card {' and '.join(bits)}{rest}, "
+
+
+def _zone(op: dict[str, Any]) -> Any:
+    target = op.get("target")
+    return target.get("zone") if isinstance(target, dict) else None
+
+
 def _look(op: dict[str, Any]) -> str:
     n = op.get("n")
+    if "take" not in op and "to" not in op and op.get("rest") in ("top", "one_top"):
+        look = f"look at the top {n} {_plural(n, 'card')} of your deck; "
+        if op["rest"] == "top":  # "望む順で山札の上に置く"
+            return f"{look}put them back on the top of your deck in any order"
+        return (
+            f"{look}put 1 of them on the top of your deck and the rest on the bottom in any order"
+        )
     if op.get("rest") in ("top_or_bottom", "top_or_outside") and "take" not in op:
         look = f"look at the top {n} {_plural(n, 'card')} of your deck; "
         if n == 1 and op["rest"] == "top_or_bottom":
@@ -456,22 +489,25 @@ def _look(op: dict[str, Any]) -> str:
     noun = take.get("card_type", "card")
     colour = f"{take['color']} " if "color" in take else ""
     what = f"{how} {colour}{_plural(count, noun)}{card_conditions(take)}"
+    if take.get("distinct_names"):  # "異なるカード名の…それぞれ1枚ずつ"
+        what += " of different card names"
     if take.get("if_able"):
         what += " (as many as there are, up to that many)"
     shown = "revealed, " if op.get("reveal", True) else "unrevealed, "
     rest = op.get("rest")
-    after = (
-        "; put the rest on the bottom of your deck in any order"
-        if rest == "bottom"
-        else f"; {raw({'rest': rest})}"
-    )
+    after = {
+        "bottom": "; put the rest on the bottom of your deck in any order",
+        "top": "; put the rest back on the top of your deck in any order",
+    }.get(rest, f"; {raw({'rest': rest})}")
+    took = f"take {what} among them, {shown}into your hand"
+    if op.get("to") == "outside" and "reveal" not in op:  # public there: no "revealed"
+        took = f"put {what} among them into the outside area"
+    elif "to" in op:
+        took += f" {raw({'to': op['to']})}"
     extra = _leftover(take, effects.TAKE_KEYS | {"if_able"}) if take else ""
     if not isinstance(op.get("take"), dict):
         extra += f" {raw({'take': op.get('take')})}"
-    return (
-        f"look at the top {n} {_plural(n, 'card')} of your deck; take {what} among them, "
-        f"{shown}into your hand{after}{extra}"
-    )
+    return f"look at the top {n} {_plural(n, 'card')} of your deck; {took}{after}{extra}"
 
 
 def _mill(op: dict[str, Any]) -> str:

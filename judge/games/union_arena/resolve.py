@@ -13,6 +13,7 @@ from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
     conditions,
+    decktop,
     effects,
     look,
     mill,
@@ -107,7 +108,7 @@ def run_effect(
             return
     unit: Unit | None = pe.context.get("unit")
     pos = 0
-    taken = 0  # cards the last look took (for "手札に加えた場合": if_taken)
+    took: list[str] = []  # the cards the last look took (for "手札に加えた場合": if_taken)
     chosen = -1  # cards the last op with a selector chose (for "戻せない場合": if_none_before)
     picked: list[str] = []  # and which ("選んだキャラが…の場合", "公開したカードが…の場合")
     ops = list(pe.effect["do"])  # a choice among listed effects puts the chosen ones here
@@ -154,19 +155,26 @@ def run_effect(
             ops[at:at] = _chosen_modes(eng, pe, op, targets, pos)
             pos += 1 if pos < len(targets) and modes.is_record(targets[pos]) else 0
             continue
-        if kind == "draw":
-            eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
+        if (
+            kind == "draw"
+        ):  # "as_many": as many as the op before put (UA-EFFECT-HAND-TO-DECK-BOTTOM)
+            n = max(chosen, 0) if op.get("as_many") else int(op.get("n", 1))
+            eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
             continue
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
-            taken = len(picked)
+            took = picked
             continue
         if kind == "mill":  # the deck's top cards to the outside area; chose none of them
             chosen, pos = mill.run(eng, pe, op, targets, pos)
             picked = []
             continue
-        if kind == "discard" and op.get("if_taken") and not taken:
-            continue
+        if op.get("if_taken"):  # "(…のカードを)手札に加えた場合", "手札に加えたカードが…場合"
+            met, unsure = look.taken_meets(eng, op["if_taken"], took)
+            if unsure:
+                ctx.cannot_verify(unsure)
+            if not met:
+                continue
         if kind == "at_attack_start":
             _set_up_attack_start(eng, pe, op)
             continue
@@ -305,13 +313,20 @@ def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:
 def _apply_card_op(
     eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], take: Take
 ) -> None:
-    """``to_hand`` or ``remove`` on a card in a hand or the outside area (``CARD_OPS``)."""
+    """``to_hand``, ``remove`` or ``to_deck_top`` on a card in a hand or the outside area
+    (``CARD_OPS``)."""
     st = eng.state
     side = pe.controller if op["target"].get("side", "own") == "own" else st.other(pe.controller)
     found, _ = find_in_zone(st, side, take.zone, take.iid)
     if found is None:
         return
     iid = do_take(st, side, found)
+    if op["op"] == "to_deck_top":  # "自分の場外から…を1枚まで自分の山札の上に置く"
+        decktop.put_on_top(eng, side, iid, take.zone)
+        return
+    if op["op"] == "to_deck_bottom":  # "自分の手札を3枚まで望む順で自分の山札の下に置く"
+        decktop.put_on_bottom(eng, side, iid)
+        return
     dest = "hand" if op["op"] == "to_hand" else "removal"
     getattr(st.players[side], dest).append(iid)
     where = "hand" if dest == "hand" else "removal area"

@@ -309,7 +309,7 @@ def check_effect_targets(
             for pid in st.order:  # a deck's size is read by a raise while it is N or less
                 st.players[pid].deck = list(decks[pid])
             deck = ps.deck  # the deck as this effect's draws and looks leave it
-            taken = 0
+            took: list[str] = []  # the cards the last look took ("手札に加えた場合")
             off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
             off.discard(None)
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
@@ -337,20 +337,26 @@ def check_effect_targets(
                     continue
                 if op.get("if_done") and not done:
                     continue
-                if op.get("op") == "draw":
-                    held += deck[: int(op.get("n", 1))]
-                    del deck[: int(op.get("n", 1))]
+                if op.get("op") == "draw":  # "as_many": as many as the op before chose
+                    n = len(picked) if op.get("as_many") else int(op.get("n", 1))
+                    held += deck[:n]
+                    del deck[:n]
                     continue
                 if op.get("op") == "look":
                     n = min(int(op.get("n", 1)), len(deck))
                     choice, pos = look.choose(eng, controller, op, deck[:n], targets, pos)
                     problems += choice.problems
-                    taken = len(choice.taken)
                     picked = [iid for _, iid, _ in choice.taken]
+                    took = picked
                     done = bool(picked)
-                    held += picked
                     where = look.arrange(controller, op, deck[:n], choice, deck[n:])
                     on_top, below = [deck[i] for i in where.top], [deck[i] for i in where.bottom]
+                    away = [deck[i] for i in where.outside]  # the outside area's, as for a mill
+                    if op.get("to") == "outside":  # "その中から…を場外に置く"
+                        away = picked + away
+                    else:
+                        held += picked
+                    ps.outside = ps.outside + [c for c in away if c is not None]
                     deck[:] = on_top + deck[n:] + below
                     continue
                 if op.get("op") == "mill":  # the outside area as it leaves it, for what follows
@@ -360,7 +366,8 @@ def check_effect_targets(
                     ps.outside = ps.outside + milled.put
                     picked, done = [], bool(milled.put)
                     continue
-                if op.get("op") == "discard" and op.get("if_taken") and not taken:
+                taken = op.get("if_taken")  # "(…のカードを)手札に加えた場合"
+                if taken and not look.taken_meets(eng, taken, took)[0]:
                     continue
                 sel = op_selector(op)
                 if sel is None:
@@ -383,6 +390,8 @@ def check_effect_targets(
                     for obj in got:
                         if isinstance(obj, tuple):
                             st.players[obj[0]].deck.append(obj[2].top)
+                        elif isinstance(obj, Take):  # from the hand (decktop.put_on_bottom)
+                            deck.append(obj.iid)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it
                     units = [obj[2] for obj in got if isinstance(obj, tuple)]
                     raised += _raise_for_check(op, units, controller)
@@ -464,7 +473,11 @@ def _into_hands(
     side = controller if sel.get("side", "own") == "own" else st.other(controller)
     kind = "discard" if op.get("op") == "discard" else op.get("op")
     for obj in got:
-        if isinstance(obj, Take) and obj.zone == "hand" and kind in ("discard", "remove"):
+        if (
+            isinstance(obj, Take)
+            and obj.zone == "hand"
+            and kind in ("discard", "remove", "to_deck_bottom")
+        ):
             held = hands[side]
             if obj.iid in held or None in held:
                 held.remove(None if obj.bind or obj.iid not in held else obj.iid)

@@ -291,3 +291,17 @@ def field_unit(
         if u["id"] == iid:
             return u
     return None
+
+
+def one_ability(text: str, **fields: Any) -> dict[str, Any]:
+    """The one ability read in full from a made-up card's printed ``text`` (:func:`effects_of`)."""
+    (effect,) = effects_of(text, **fields)
+    return effect
+
+
+def read_in_full(*texts: str, **fields: Any) -> list[str]:
+    """Those of ``texts`` that a made-up card (:func:`texted`, with ``fields``) reads in full: a
+    test of wordings that must stay unread expects none."""
+    from judge.games.union_arena.reader import read_card
+
+    return [t for t in texts if read_card(texted("T-READ", t, **fields)).understood]

@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: "自分の山札の上からN枚を場外に置く" (N exactly) / "…N枚まで場外に置く" (up to N)
-_MILL = re.compile(r"自分の山札の上から(\d+)枚(を|まで)場外に置く")
+#: "自分の山札の上からN枚を場外に置く" (N exactly; also without "を") / "…N枚まで場外に置く"
+#: (up to N)
+_MILL = re.compile(r"自分の山札の上から(\d+)枚(を|まで)?場外に置く")
 #: "自分の山札の上からN枚を場外に置いてもよい" (you may), opening a triggered ability
 _MAY_MILL = re.compile(r"自分の山札の上から(\d+)枚を場外に置いてもよい")
 #: "そうした場合、" (if you did): what may follow the optional form
@@ -66,14 +67,54 @@ def read_may_mill(
     True
     """
     m = _MAY_MILL.fullmatch(parts[0]) if parts else None
-    if (
-        m is None
-        or int(m.group(1)) < 1
-        or when == "activate_main"
-        or tags
-        or effect.get("optional")
-        or ops
-        or not all(p.startswith(_IF_DONE) for p in parts[1:])
-    ):
+    if m is None or int(m.group(1)) < 1 or not may_open(parts, when, tags, effect, ops):
         return None
     return [{"op": "mill", "n": int(m.group(1))}], parts[1:]
+
+
+def may_open(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> bool:
+    """Whether an ability whose first sentence is "…てもよい" (you may) can be read as optional:
+    a triggered ability with no other tag, not already optional, nothing read before it, and
+    every sentence after it beginning "そうした場合、" (if you did), since declining skips the
+    whole effect."""
+    return (
+        when != "activate_main"
+        and not tags
+        and not effect.get("optional")
+        and not ops
+        and all(p.startswith(_IF_DONE) for p in parts[1:])
+    )
+
+
+#: "自分の手札をN枚(まで)望む順で自分の山札の下に置く" (one card: no order to choose)
+_HAND_BOTTOM = re.compile(r"自分の手札を(\d+)枚(まで)?(望む順で)?自分の山札の下に置く")
+#: "この効果で山札の下に置いたカードと同じ枚数のカードを引く": as many as were put there
+_AS_MANY = "この効果で山札の下に置いたカードと同じ枚数のカードを引く"
+
+
+def read_hand_bottom(sentence: str) -> list[dict[str, Any]] | None:
+    """ "自分の手札を3枚まで望む順で自分の山札の下に置く" (hand cards chosen to the bottom of one's
+    deck, in the order chosen: ``to_deck_bottom`` on a selector of the hand) and "この効果で
+    山札の下に置いたカードと同じ枚数のカードを引く" (draw as many: ``draw`` ``as_many``),
+    ``UA-EFFECT-HAND-TO-DECK-BOTTOM``; None for any other sentence.
+
+    >>> read_hand_bottom("自分の手札を3枚まで望む順で自分の山札の下に置く")
+    [{'op': 'to_deck_bottom', 'target': {'side': 'own', 'zone': 'hand', 'count': 3, 'up_to': True}}]
+    >>> read_hand_bottom("この効果で山札の下に置いたカードと同じ枚数のカードを引く")
+    [{'op': 'draw', 'as_many': True}]
+    """
+    if sentence == _AS_MANY:
+        return [{"op": "draw", "as_many": True}]
+    m = _HAND_BOTTOM.fullmatch(sentence)
+    n = int(m.group(1)) if m else 0
+    if m is None or n < 1 or bool(m.group(3)) != (n >= 2 or bool(m.group(2))):
+        return None  # the order is chosen of two or more cards (or of up to N): said so
+    target = {
+        "side": "own",
+        "zone": "hand",
+        "count": n,
+        ("up_to" if m.group(2) else "if_able"): True,
+    }
+    return [{"op": "to_deck_bottom", "target": target}]

@@ -318,13 +318,18 @@ def off_field_noun(text: str) -> dict[str, Any] | None:
     return out
 
 
-#: one thing a look may take: 〈Name〉, [特徴:X], "カード名に「X」(か「Y」)を含む(キャラ)カード",
-#: "(紫の)(キャラ)カード"
+#: one thing a look may take: 〈Name〉, [特徴:X], "カード名に「X」(か「Y」)を含む(緑の)(キャラ)カード",
+#: "(必要エナジーがN以下の)(紫の)(キャラ)カード"
 _TAKE_ITEM = (
     r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]"
-    r"|カード名に「[^「」]+」(?:か「[^「」]+」)*を含む(?:キャラ|フィールド|イベント)?カード"
-    rf"|(?:[{_COLOUR_CLASS}]の)?(?:キャラ|フィールド|イベント)?カード)"
+    r"|カード名に「[^「」]+」(?:か「[^「」]+」)*を含む"
+    rf"(?:[{_COLOUR_CLASS}]の)?(?:キャラ|フィールド|イベント)?カード"
+    rf"|(?:必要エナジーが\d+以下の)?(?:[{_COLOUR_CLASS}]の)?(?:キャラ|フィールド|イベント)?カード)"
 )
+#: a colour before one name or trait: "赤の[特徴:X]" (a red card with the trait X).  Not before
+#: alternatives in 〔〕 ("黄の〔[特徴:X]かフィールドカード〕"): whether the colour is each
+#: alternative's, no source says
+_COLOURED = re.compile(rf"([{_COLOUR_CLASS}])の(〈[^〈〉]+〉|\[特徴:[^\[\]]+\])")
 
 
 def take_noun(text: str) -> dict[str, Any] | None:
@@ -336,7 +341,19 @@ def take_noun(text: str) -> dict[str, Any] | None:
     {'name_contains': '灯', 'card_type': 'character'}
     >>> take_noun("黄のフィールドカード")
     {'color': 'yellow', 'card_type': 'field'}
+    >>> take_noun("赤の[特徴:灯守]")
+    {'color': 'red', 'trait': '灯守'}
+    >>> take_noun("BPが5000の〈イロ〉")
+    {'bp': 5000, 'name': 'イロ'}
     """
+    bp = re.fullmatch(r"BPが(\d+)の(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|キャラカード)", text)
+    if bp:  # "BPが5000の〈X〉": a character card whose printed BP is exactly N
+        noun = take_noun(bp.group(2))
+        return {"bp": int(bp.group(1)), **noun} if noun is not None else None
+    coloured = _COLOURED.fullmatch(text)
+    if coloured:  # a colour and a name or trait, both asked of the same card
+        noun = card_noun(coloured.group(2), on_field=False)
+        return {"color": COLOURS[coloured.group(1)], **noun} if noun else None
     if not re.fullmatch(rf"{_TAKE_ITEM}(?:か{_TAKE_ITEM})*", text):
         return None
     alts: list[dict[str, Any]] = []
@@ -357,18 +374,26 @@ def _take_item(item: str) -> list[dict[str, Any]] | None:
     if noun is not None:
         return [noun]
     m = re.fullmatch(
-        r"カード名に((?:「[^「」]+」か?)+)を含む(キャラ|フィールド|イベント)?カード", item
+        rf"カード名に((?:「[^「」]+」か?)+)を含む(?:([{_COLOUR_CLASS}])の)?"
+        r"(キャラ|フィールド|イベント)?カード",
+        item,
+    )
+    if m:  # "カード名に「X」を含む緑のキャラカード": each condition asked of the same card
+        kind = {"card_type": _TYPE_WORDS[m.group(3)]} if m.group(3) else {}
+        kind.update({"color": COLOURS[m.group(2)]} if m.group(2) else {})
+        return [{"name_contains": w, **kind} for w in re.findall(r"「([^「」]+)」", m.group(1))]
+    m = re.fullmatch(
+        rf"(?:必要エナジーが(\d+)以下の)?(?:([{_COLOUR_CLASS}])の)?(キャラ|フィールド|イベント)?カード",
+        item,
     )
     if m:
-        kind = {"card_type": _TYPE_WORDS[m.group(2)]} if m.group(2) else {}
-        return [{"name_contains": w, **kind} for w in re.findall(r"「([^「」]+)」", m.group(1))]
-    m = re.fullmatch(rf"(?:([{_COLOUR_CLASS}])の)?(キャラ|フィールド|イベント)?カード", item)
-    if m:
         out: dict[str, Any] = {}
-        if m.group(1):
-            out["color"] = COLOURS[m.group(1)]
+        if m.group(1):  # "必要エナジーが3以下のキャラカード": printed energy, all colours
+            out["energy_max"] = int(m.group(1))
         if m.group(2):
-            out["card_type"] = _TYPE_WORDS[m.group(2)]
+            out["color"] = COLOURS[m.group(2)]
+        if m.group(3):
+            out["card_type"] = _TYPE_WORDS[m.group(3)]
         return [out]
     return None
 

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena import textlook
 
 
 def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
@@ -259,51 +260,28 @@ def read_look(parts: list[str]) -> tuple[list[dict[str, Any]], int] | None:
     "その中から<名・特徴・カード>をN枚まで公開し手札に加える", "残りを望む順で(自分の)山札の下に
     置く", and optionally "手札に加えた場合、自分の手札をN枚場外に置く"; (ops, sentences read)
     or None.  Each of the first three is needed: a look whose choice or rest the reader cannot
-    read is not read at all.  A look that takes nothing: :func:`read_look_back`.
+    read is not read at all.  A look that takes nothing: :func:`read_look_back`; the other
+    wordings of a take: :func:`judge.games.union_arena.textlook.read_take`.
 
     >>> read_look(["自分の山札の上から3枚見る", "その中から〈ミラ〉を1枚まで公開し手札に加える",
     ...            "残りを望む順で自分の山札の下に置く"])
     ([{'op': 'look', 'n': 3, 'take': {'name': 'ミラ', 'count': 1, 'up_to': True}, 'rest': 'bottom'}], 3)
     """
-    either = read_look_back(parts)
-    if either is not None:
-        return either
-    if len(parts) < 3:
-        return None
-    # "自分の山札の上からN枚見て、<名>をN枚まで公開し手札に加える": the first two in one
-    shift = 0  # sentences the joined form saves
-    joined = re.fullmatch(r"自分の山札の上から(\d+)枚見て、(.+)", parts[0]) if parts else None
-    if joined:
-        look_at, took = f"自分の山札の上から{joined.group(1)}枚見る", f"その中から{joined.group(2)}"
-        parts, shift = [look_at, took, *parts[1:]], 1
-    if len(parts) < 3:
-        return None
-    m = re.fullmatch(r"自分の山札の上から(\d+)枚見る", parts[0])
-    take = re.fullmatch(r"その中から(.+?)を(\d+)枚(まで)?(公開し)?手札に加える", parts[1])
-    rest = re.fullmatch(r"残りを望む順で(?:自分の)?山札の下に置く", parts[2])
-    if not (m and take and rest) or int(m.group(1)) < 1 or int(take.group(2)) < 1:
-        return None
-    noun = g.take_noun(take.group(1))
-    if noun is None or (not take.group(4) and noun):
-        # a card taken unrevealed is only "カード" (any card): a condition needs it revealed
-        return None
-    op = {
-        "op": "look",
-        "n": int(m.group(1)),
-        "take": {
-            **noun,
-            "count": int(take.group(2)),
-            ("up_to" if take.group(3) else "if_able"): True,
-        },
-        "rest": "bottom",
-    }
-    if not take.group(4):
-        op["reveal"] = False
-    if len(parts) > 3:
-        then = re.fullmatch(r"手札に加えた場合、自分の手札を(\d+)枚場外に置く", parts[3])
-        if then and int(then.group(1)) >= 1:
-            return [op, {"op": "discard", "n": int(then.group(1)), "if_taken": True}], 4 - shift
-    return [op], 3 - shift
+    cond = None
+    m = (
+        re.fullmatch(r"(?!そうした)(.+?)場合、(自分の山札の上から\d+枚見.+)", parts[0])
+        if parts
+        else None
+    )
+    if m:  # "自分の場に〈X〉がある場合、自分の山札の上から2枚見る。…": the whole look's condition
+        cond = condition_clause(m.group(1))
+        if cond is None:
+            return None
+        parts = [m.group(2), *parts[1:]]
+    got = read_look_back(parts) or textlook.read_take(parts)
+    if got is None or cond is None:
+        return got
+    return [{**got[0][0], "if": cond}, *got[0][1:]], got[1]
 
 
 #: where the cards a look leaves go, after "残りを" / "山札の上か": the bottom or the outside area

@@ -442,7 +442,8 @@ def test_UA_EFFECT_LOOK_reads_look_take_rest_and_discard_if_taken() -> None:
     for text in (
         "[登場時]自分の山札の上から3枚見る。",
         "[登場時]自分の山札の上から3枚見る。その中から[トリガー]を持たないカードを1枚まで公開し手札に加える。残りを望む順で自分の山札の下に置く。",
-        "[登場時]自分の山札の上から3枚見る。その中から〈ミラ〉を1枚まで公開し手札に加える。残りを望む順で自分の山札の上に置く。",
+        # the rest back on top is read since UA-EFFECT-LOOK-TOP; shuffled in: not a wording read
+        "[登場時]自分の山札の上から3枚見る。その中から〈ミラ〉を1枚まで公開し手札に加える。残りを山札に加えてシャッフルする。",
     ):
         assert not read_card(printed("P-9", text)).understood, text
 

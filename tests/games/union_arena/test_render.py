@@ -52,6 +52,10 @@ MINIMAL = {
         "rested": True,
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
+    "to_deck_top": {
+        "op": "to_deck_top",
+        "target": {"side": "own", "zone": "outside", "count": 1, "up_to": True},
+    },
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
