@@ -87,6 +87,13 @@ class RSConditionSchema(BaseSchema):
             raise ValidationError('give exactly one of "unit_named" or "unit_category"')
 
 
+class RSSpAtSchema(BaseSchema):
+    """A printed fractional SP "K/N": SP K while the unit is N-th in its battle area."""
+
+    sp = Int(required=True, minimum=1)
+    position = Int(required=True, minimum=1)
+
+
 class RSCardSchema(BaseSchema):
     """A Rangers Strike card definition.
 
@@ -114,6 +121,19 @@ class RSCardSchema(BaseSchema):
         minimum=0, allow_none=True, load_default=None, metadata={"description": "units, vehicles"}
     )
     sp = Int(minimum=0, allow_none=True, load_default=None, metadata={"description": "units"})
+    sp_at = Nested(
+        RSSpAtSchema,
+        metadata={
+            "description": "units: a printed SP K/N, SP K while N-th in the battle area "
+            "(RS-SP-FRACTION); absent: none"
+        },
+    )
+    sp_special = Bool(
+        metadata={
+            "description": "units: the printed SP ！, SP only from the card's Number Combination "
+            "or text (RS-SP-SPECIAL); absent: false"
+        }
+    )
     size = Str(non_empty=True, allow_none=True, load_default=None)
     combination = Nested(RSCombinationSchema, allow_none=True, load_default=None)
     condition = Nested(RSConditionSchema, allow_none=True, load_default=None)
@@ -167,6 +187,9 @@ class RSCardSchema(BaseSchema):
                 absent("timing", "only counter operations have a timing")
         if kind != "unit":
             absent("sp", "only units have SP (a vehicle strikes with the SP of its units)")
+            absent("sp_at", "only units have SP")
+            if original.get("sp_special"):
+                errors["sp_special"] = ["only units have SP"]
             absent("combination", "only units have a Number Combination")
         if kind != "vehicle":
             absent("carries", "only vehicles carry units")

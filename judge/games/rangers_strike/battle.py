@@ -12,7 +12,7 @@ from judge.core.engine import Plan
 from judge.core.refs import ref_text
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
-from judge.games.rangers_strike.state import Battle, remove_unit
+from judge.games.rangers_strike.state import Battle, Unit, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -193,11 +193,41 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     unit = _just_entered(eng, plan, pid)
     if unit is None:
         return
-    sp = eng.sp(unit)
-    if sp < 1:
+    sp, unknown = eng.sp_known(unit)
+    if unknown is None and sp < 1:
         plan.violate("RS-STRIKE", f"{eng.name(unit.card)} has SP {sp}: only SP 1 or more strikes.")
         return
     plan.data["unit"] = unit
+    plan.data["sp"] = (sp, unknown)
+
+
+def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | None) -> None:
+    """Say where a strike's SP came from when it is not simply printed; a strike whose SP is
+    not known is unverifiable."""
+    d = eng.state.card(unit.card)
+    if unknown is not None:
+        eng.ctx.ruling(
+            "RS-SP-FRACTION" if d.is_vehicle else "RS-SP-EFFECT",
+            f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
+            "cannot be verified.",
+        )
+        eng.ctx.cannot_verify(f"{eng.name(unit.card)}'s SP is not known: {unknown}.")
+        return
+    if any(m.sp is not None for m in unit.mods):
+        eng.ctx.ruling(
+            "RS-SP-EFFECT",
+            f"{eng.name(unit.card)} is SP {sp} by an effect until the end of the turn.",
+        )
+    elif d.sp_at is not None:
+        eng.ctx.ruling(
+            "RS-SP-FRACTION",
+            f"{eng.name(unit.card)} has SP {d.sp_at[0]}/{d.sp_at[1]} and stands "
+            f"{d.sp_at[1]}{_nth(d.sp_at[1])} in the battle area: SP {sp}.",
+        )
+
+
+def _nth(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
 
 
 def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -207,6 +237,7 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The strike could not be applied as recorded.")
         return
+    _sp_ruling(eng, unit, *plan.data["sp"])
     st.entering = None
     unit.acted = "strike"
     b = Battle("strike", unit, pid, timing="struck")

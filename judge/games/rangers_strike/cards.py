@@ -67,6 +67,12 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
 
 
+def _sp_at(value: Any) -> tuple[int, int] | None:
+    if not isinstance(value, dict):
+        return None
+    return int(value["sp"]), int(value["position"])
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """One card definition.  ``raw`` is the definition as loaded (defaults filled in)."""
@@ -78,6 +84,8 @@ class CardDef:
     power: int = 0
     bp: int = 0
     sp: int = 0
+    #: a printed SP "K/N" as (K, N): SP K while N-th in the battle area (RS-SP-FRACTION)
+    sp_at: tuple[int, int] | None = None
     size: str | None = None
     combination: dict[str, Any] | None = None
     condition: dict[str, Any] | None = None
@@ -105,6 +113,7 @@ class CardDef:
             power=int(d.get("power") or 0),
             bp=int(d.get("bp") or 0),
             sp=int(d.get("sp") or 0),
+            sp_at=_sp_at(d.get("sp_at")),
             size=d.get("size"),
             combination=d.get("combination"),
             condition=d.get("condition"),

@@ -24,8 +24,10 @@ reason, or leaves it out, never silently dropped):
   (the condition makes it 0: the engine requires only what is always required);
 - ``bp`` → ``bp`` (a unit without one is left out; a vehicle prints none: ``bp`` 0 and
   unsupported, its BP is its rider's); ``size`` → ``size``; ``sp`` a whole number → ``sp``;
-  none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"1/N"`` and ``"special"``
-  (the printed ``！``) → ``sp`` 0 and unsupported (an SP the engine does not model);
+  none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"K/N"`` → ``sp`` 0 and
+  ``sp_at`` ``{"sp": K, "position": N}`` (SP K while N-th in the battle area: RS-SP-FRACTION);
+  ``"special"`` (the printed ``！``) → ``sp`` 0 and ``sp_special`` (its SP comes from its Number
+  Combination or its text alone: RS-SP-SPECIAL); any other SP → ``sp`` 0 and unsupported;
 - ``comboNumber`` N → ``combination.number`` (its effects: the reader's); ``"RC"`` →
   unsupported (the rider combination is not in the engine);
 - ``rushAdditionalCondition`` → unsupported, naming its text;
@@ -93,14 +95,26 @@ def _power(raw: dict[str, Any], doubts: list[str]) -> int:
     return n
 
 
-def _sp(raw: dict[str, Any], doubts: list[str]) -> int:
+_SP_FRACTION = re.compile(r"([1-9])/([1-9])")
+
+
+def _sp(raw: dict[str, Any], card: dict[str, Any], doubts: list[str]) -> int:
+    """``sp`` as the unit's printed SP (module docstring: RS-SP-FRACTION, RS-SP-SPECIAL)."""
     value = raw.get("sp")
     if value is None:
         return 0
     if _whole(value) is not None:
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    said = value.strip() if isinstance(value, str) else None
+    if said is not None and said.isdigit():
+        return int(said)
+    fraction = _SP_FRACTION.fullmatch(said) if said is not None else None
+    if fraction is not None:
+        card["sp_at"] = {"sp": int(fraction.group(1)), "position": int(fraction.group(2))}
+        return 0
+    if said == "special":
+        card["sp_special"] = True
+        return 0
     doubts.append(f"SP {value!r}: an SP the engine does not model (it is given SP 0)")
     return 0
 
@@ -128,7 +142,7 @@ def _unit_fields(raw: dict[str, Any], card: dict[str, Any], doubts: list[str]) -
         if bp is None:
             raise LeftOut(f"a unit with bp {raw.get('bp')!r}", "a unit without a BP")
         card["bp"] = bp
-        card["sp"] = _sp(raw, doubts)
+        card["sp"] = _sp(raw, card, doubts)
         combo = raw.get("comboNumber")
         if _whole(combo):
             card["combination"] = {"number": int(combo), "effects": []}

@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident")
-OPS = ("draw", "bp", "destroy", "return", "damage", "heal")
+OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp")
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
@@ -107,6 +107,13 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             not isinstance(op.get("amount"), int) or op.get("until", "turn") not in UNTIL
         ):
             return False
+        if name == "sp" and (
+            target != "self"
+            or timing == "on_use"
+            or not _is_int(op.get("value"), 0)
+            or op.get("until", "turn") != "turn"
+        ):
+            return False  # RS-SP-EFFECT: the unit's own SP, until the end of the turn
         if (
             name == "return"
             and isinstance(target, dict)

@@ -34,6 +34,7 @@ from judge.games.rangers_strike.state import (
     AREAS,
     Battle,
     DamageCheck,
+    Mod,
     PlayerState,
     PowerCard,
     RSState,
@@ -299,12 +300,46 @@ class RangersStrikeEngine(AgendaEngine):
         return value + self.resident_bonus(unit, owner, area)
 
     def sp(self, unit: Unit) -> int:
-        """A unit's SP; a vehicle's is the total SP of the units it carries."""
+        """A unit's SP (:meth:`sp_known`; 0 where it is not known); a vehicle's is the total
+        SP of the units it carries."""
+        return self.sp_known(unit)[0]
+
+    def sp_known(self, unit: Unit) -> tuple[int, str | None]:
+        """A unit's SP now, and why it is not known (None when it is): printed, a printed
+        ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
+        end (RS-SP-EFFECT).  A vehicle's is the total SP of the units it carries; a carried
+        unit's ``K/N`` has no position of its own, so such a vehicle's SP is not known."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
-            return sum(st.card(r).sp for r in unit.riders)
-        return d.sp
+            if any(st.card(r).sp_at for r in unit.riders):
+                return (
+                    0,
+                    "a unit it carries has a printed SP K/N, and no battle position of its own",
+                )
+            return sum(st.card(r).sp for r in unit.riders), None
+        made = {m.sp for m in unit.mods if m.sp is not None}
+        value = d.sp
+        if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
+            made.add(d.sp_at[0])
+        if len(made) > 1:
+            return 0, (
+                "effects make its SP " + " and ".join(str(n) for n in sorted(made)) + ", and "
+                "which applies last is the turn player's choice, which the log does not record"
+            )
+        return (made.pop() if made else value), None
+
+    def battle_position(self, unit: Unit) -> int | None:
+        """Where ``unit`` stands in its battle area, counted from the left from 1, or None
+        when it is not there.  Tag: rule option ``sp_fraction_count`` (RS-SP-FRACTION)."""
+        where = self.state.area_of(unit)
+        if where is None or where[1] != "battle":
+            return None
+        owner = where[0]
+        position = self.state.players[owner].battle.index(unit) + 1
+        if self.options.get("sp_fraction_count", "team") == "team":
+            position += self.combination_offset(owner)[0]
+        return position
 
     def resident_ops(self, d: CardDef) -> list[tuple[str, str, str | None, int]]:
         """A resident's BP operations the engine executes, as ``(side, zone, category,
@@ -832,7 +867,7 @@ class RangersStrikeEngine(AgendaEngine):
                 bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
             else:
                 bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
-                sp = d.sp
+                sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
             view: dict[str, Any] = {
                 "id": unit.card,
                 "code": d.code,
@@ -879,7 +914,7 @@ class RangersStrikeEngine(AgendaEngine):
             views = []
             for uv, unit in zip(pv[area], ps.area(area), strict=True):
                 uv = dict(uv)  # the step's view may be shared: a copy
-                uv["mods"] = [[m.bp, m.until] for m in unit.mods] if unit.mods else []
+                uv["mods"] = [_mod_view(m) for m in unit.mods] if unit.mods else []
                 uv["serial"] = unit.serial
                 if unit.acted:
                     uv["acted"] = unit.acted
@@ -922,3 +957,8 @@ def _ordinal(n: int) -> str:
 RangersStrikeEngine.VARIANTS["1v1"] = RangersStrikeEngine
 # the tag battle subclasses this engine and adds itself to VARIANTS when imported
 import judge.games.rangers_strike.tag  # noqa: E402, F401
+
+
+def _mod_view(m: Mod) -> list[Any]:
+    """A unit's effect in a snapshot: ``[bp, until]``, and the SP it makes when it makes one."""
+    return [m.bp, m.until] if m.sp is None else [m.bp, m.until, m.sp]

@@ -165,6 +165,16 @@ def run_effect(
                     card=u.card,
                     amount=int(op["amount"]),
                 )
+        elif name == "sp":
+            for _pid, _area, u in found:
+                u.mods.append(Mod(0, "turn", sp=int(op["value"])))
+                eng.event(
+                    "sp",
+                    f"{eng.name(u.card)} is SP {int(op['value'])} until the end of the turn "
+                    "(RS-SP-EFFECT).",
+                    card=u.card,
+                    amount=int(op["value"]),
+                )
         elif name == "destroy":
             for pid, _area, u in found:
                 if st.area_of(u) is not None:

@@ -23,10 +23,12 @@ COMMAND_LIMIT = 5
 
 @dataclass(slots=True)
 class Mod:
-    """An effect in force on a unit: a BP change until the end of the turn or the battle."""
+    """An effect in force on a unit: a BP change until the end of the turn or the battle,
+    or (``sp`` not None) its SP made ``sp`` (RS-SP-EFFECT)."""
 
     bp: int
     until: str = "turn"  # turn | battle
+    sp: int | None = None
 
 
 @dataclass(slots=True)

@@ -24,7 +24,7 @@ BASE_IDS = [
     "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-VEHICLE",
     "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
-    "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
+    "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-SP-EFFECT", "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
     "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
     "RS-CHOICE-RECORDED", "RS-FORCED-DECISION", "RS-CONCEDE", "RS-IMPORT", "RS-TEXT-READ",
@@ -69,7 +69,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 68
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 71
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
@@ -140,6 +140,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "deck_construction": True,
         "resident_tag": "own_card",
         "assigned_damage_overflow": "stays",
+        "sp_fraction_count": "team",
     }
     assert catalogue.options["strike_damage"].choices == ("one", "sp")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"
