@@ -52,6 +52,8 @@ _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 _UNITS = r"(?:BP(?P<bp>\d+)以下の)?ユニットを(?P<n>[1-9])体選び、?"
 _OPTIONAL = "してもよい"
+#: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
+_SP_GIVEN = re.compile(r"「SP(?P<quoted>[1-9])」\s*|SP(?P<bare>[1-9])(?:\s+|$)")
 
 
 def parts(text: str) -> list[str]:
@@ -127,8 +129,15 @@ SENTENCES: tuple[tr.Template, ...] = (
 
 def read_body(body: str, when: str) -> dict[str, Any] | None:
     """A body of sentences as one effect of timing ``when``, or None when a sentence is not
-    read, or an optional sentence is not the only one."""
+    read, or an optional sentence is not the only one.  A Number Combination's body may
+    begin with ``「SP1」`` (or ``SP1``): the unit is SP 1 until the end of the turn
+    (RS-SP-EFFECT), then its sentences, if any."""
     ops: list[dict[str, Any]] = []
+    given = _SP_GIVEN.match(body) if when == "combination" else None
+    if given is not None:
+        value = int(given.group("quoted") or given.group("bare"))
+        ops.append({"op": "sp", "value": value, "until": "turn"})
+        body = body[given.end() :]
     optional = False
     said = tr.sentences(body)
     for sentence in said:
@@ -140,7 +149,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             return None  # "これ" of an operation is no unit
         ops.append(op)
         optional = optional or may
-    if not ops or (optional and len(said) > 1):
+    if not ops or (optional and len(ops) > 1):
         return None
     effect: dict[str, Any] = {"when": when, "do": ops}
     if optional:

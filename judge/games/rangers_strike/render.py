@@ -84,6 +84,10 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
                 + ("" if resident else f" until {until}")
             )
+    value = op.get("value")
+    sp_keys = {"op", "value", "until", "target"}
+    if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
+        return f"this unit is SP {value} until {until or raw(op.get('until'))}"
     cards = _cards(target)
     if cards and set(op) == {"op", "target"}:
         if name == "destroy":
@@ -102,6 +106,22 @@ def render_effect(effect: dict[str, Any]) -> str:
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") == "resident"
     return f"{when}{may}: " + "; ".join(render_op(op, resident) for op in effect["do"]) + "."
+
+
+def _sp_lines(defn: dict[str, Any]) -> list[str]:
+    """A printed SP that is not a whole number, in English (RS-SP-FRACTION, RS-SP-SPECIAL)."""
+    at = defn.get("sp_at")
+    if isinstance(at, dict):
+        n = at.get("position")
+        return [f"SP {at.get('sp')}/{n}: SP {at.get('sp')} while {_nth(n)} in the battle area."]
+    if defn.get("sp_special"):
+        return ["SP ！: SP only from its Number Combination or text."]
+    return []
+
+
+def _nth(n: Any) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if isinstance(n, int) and n < 20 else -1, "th")
+    return f"{n}{suffix}"
 
 
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
@@ -126,6 +146,7 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         ]
     if keywords:
         shown.insert(0, "Keywords: " + "; ".join(_KEYWORDS[w] for w in keywords) + ".")
+    shown[:0] = _sp_lines(defn)
     out: dict[str, Any] = {
         "code": defn.get("code"),
         "name": defn.get("name") or defn.get("code"),

@@ -206,3 +206,45 @@ def test_RS_TEXT_UNREAD_charging_a_card_not_read_is_unverifiable() -> None:
         b.charge("A", code).proceed("A")
         r = b.replay()
         assert verdict(r, b.last - 1) == verdict(r, b.last) == "legal", code
+
+
+def test_RS_SP_EFFECT_a_number_combination_of_sp1_is_read_as_sp_1_until_the_turns_end() -> None:
+    """atwiki page 104: the ！ unit's SP comes from its NC, "発動した能力の有効期限は通常は
+    ターン終了時まで"; 「SP1」 alone, SP1 before a sentence, never for an operation."""
+    sp1 = {"op": "sp", "value": 1, "until": "turn"}
+    for text in ("【星の槍】「SP1」", "【星の槍】SP1", "【星の槍】「SP1」 1枚ドローする。"):
+        r = read_card(unit(text, sp_special=True))
+        assert r.understood, text
+        assert r.combination[0]["do"][0] == sp1
+    r = read_card(unit("【星の槍】SP1 このターン、これはBP+1000される。"))
+    assert r.combination[0]["do"] == [sp1, {"op": "bp", "amount": 1000, "until": "turn"}]
+    for text in (
+        "【星の槍】「SP1」これは特徴「獣」をもつユニットにアタックするとき、BP+4000される。",
+        f"【星の槍】「SP1」 {DESTROY[:-3]}してもよい。",  # only the destroy is optional
+        "【星の槍】SP12",
+    ):
+        assert not read_card(unit(text)).understood, text
+    assert not read_card(unit("【星の槍】「SP1」", number=None)).understood  # no NC
+    assert not read_card({"type": "operation", "operation": "normal", "text": "「SP1」"}).understood
+
+
+def test_RS_SP_EFFECT_a_read_sp1_number_combination_lets_the_unit_strike() -> None:
+    star = {
+        **card("T-020", name="Star Lancer", bp=3000, sp=0, combination={"number": 1}),
+        "sp_special": True,
+        "effects": [],
+        "text": "【星の槍】「SP1」",
+    }
+    del star["effects"]
+    b = LogBuilder([star]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-020").proceed("A", 2).pass_turn("B")
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "T-020").strike("A", "T-020")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-SP-EFFECT" in rules_applied(r, b.last)
+    shown = render_card(star)
+    assert shown["understood"] is True
+    assert shown["reading"] == [
+        "SP ！: SP only from its Number Combination or text.",
+        "Number Combination 1: this unit is SP 1 until the end of the turn.",
+    ]
