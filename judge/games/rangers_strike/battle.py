@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
+from judge.games.rangers_strike import restrictions
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
 from judge.games.rangers_strike.state import Battle, Unit, remove_unit
@@ -37,7 +38,12 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         else:
             plan.violate("RS-CARD-IN-ZONE", f"{ref} is not a unit or vehicle in {pid}'s rush area.")
         return
+    why = restrictions.enter_forbidden(eng, found[2])
+    if why is not None:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
     plan.data["unit"] = found[2]
+    plan.data["carried"] = restrictions.carried(eng, found[2], "no_enter")
 
 
 def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -47,6 +53,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
+    _carried_restriction(eng, plan, "enter the battle area")
     ps = st.players[pid]
     remove_unit(ps.rush, unit)
     ps.battle.append(unit)
@@ -156,7 +163,12 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         else:
             plan.violate("RS-CARD-IN-ZONE", f"{target} is not a unit in {tp}'s battle area.")
         return
+    why = restrictions.attack_forbidden(eng, unit)
+    if why is not None:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
     plan.data.update(unit=unit, target=found[2], defender=found[0])
+    plan.data["carried"] = restrictions.carried(eng, unit, "no_attack")
 
 
 def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -166,6 +178,7 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None or target is None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
+    _carried_restriction(eng, plan, "attack")
     st.entering = None
     unit.acted = "attack"
     b = Battle("attack", unit, pid, target=target, defender=plan.data["defender"])
@@ -197,7 +210,13 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unknown is None and sp < 1:
         plan.violate("RS-STRIKE", f"{eng.name(unit.card)} has SP {sp}: only SP 1 or more strikes.")
         return
+    why, certain = restrictions.strike_forbidden(eng, pid, unit)
+    if why is not None and certain:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
     plan.data["unit"] = unit
+    plan.data["doubt"] = why
+    plan.data["carried"] = restrictions.carried(eng, unit, "no_strike_while")
     plan.data["sp"] = (sp, unknown)
 
 
@@ -238,6 +257,14 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The strike could not be applied as recorded.")
         return
     _sp_ruling(eng, unit, *plan.data["sp"])
+    _carried_restriction(eng, plan, "strike")
+    if plan.data.get("doubt"):
+        eng.ctx.ruling(
+            "RS-CARD-RESTRICTION",
+            f"{plan.data['doubt'][:-1]}; in tag battle 自軍ダメージ may be the team's, which is "
+            "enough: whether it may strike cannot be verified.",
+        )
+        eng.ctx.cannot_verify("自軍ダメージ read as the player's and as the team's disagree.")
     st.entering = None
     unit.acted = "strike"
     b = Battle("strike", unit, pid, timing="struck")
@@ -251,3 +278,18 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     )
     eng.push(("strike_resolve", {}), ("battle_over", {}))
     eng.open_window(b)
+
+
+def _carried_restriction(eng: RangersStrikeEngine, plan: Plan, what: str) -> None:
+    """A vehicle carrying a unit whose printed restriction governs ``what``: whether it binds
+    the vehicle the sources do not say (RS-CARD-RESTRICTION), so the step is unverifiable."""
+    rider = plan.data.get("carried")
+    if rider is None:
+        return
+    unit = plan.data["unit"]
+    eng.ctx.ruling(
+        "RS-CARD-RESTRICTION",
+        f"{eng.name(unit.card)} carries {eng.name(rider)}, whose printed restriction forbids it "
+        f"to {what}; whether that binds the vehicle is not in the sources.",
+    )
+    eng.ctx.cannot_verify(f"a carried unit's restriction on {what}")

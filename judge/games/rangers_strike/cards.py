@@ -54,6 +54,8 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     reading = read_card(d)
     if reading.understood:
         out = {**d, "effects": list(reading.effects)}
+        if reading.restrictions:
+            out["restrictions"] = list(reading.restrictions)
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -94,6 +96,10 @@ class CardDef:
     carries: int = 0  # vehicles: how many units they carry
     effects: tuple[dict[str, Any], ...] = ()
     tag: bool = False
+    features: tuple[str, ...] = ()
+    #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
+    #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
+    restrictions: tuple[dict[str, Any], ...] = ()
     #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
     unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -122,6 +128,8 @@ class CardDef:
             carries=(int(carries) if carries is not None else 1) if kind == "vehicle" else 0,
             effects=tuple(d.get("effects") or ()),
             tag=bool(d.get("tag")),
+            features=tuple(str(f) for f in d.get("features") or ()),
+            restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,
         )

@@ -166,6 +166,7 @@ class Part:
     effect: dict[str, Any] | None = None
     combination: dict[str, Any] | None = None
     keyword: str | None = None
+    rule: dict[str, Any] | None = None
     only: tuple[str, ...] = ("unit", "vehicle", "operation")
     combo: bool = False
 
@@ -175,6 +176,13 @@ def _named(m: re.Match[str]) -> Part | None:
     if effect is None:
         return None
     return Part(combination=effect, only=("unit",), combo=True)
+
+
+def _no_strike_while(m: re.Match[str]) -> Part:
+    rule: dict[str, Any] = {"rule": "no_strike_while", "feature": m.group("f")}
+    if m.group("n"):
+        rule["unless_damage"] = int(m.group("n"))
+    return Part(rule=rule, only=("unit",))
 
 
 def _operation(m: re.Match[str]) -> Part | None:
@@ -191,6 +199,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※常駐(?:\(場に配置して、離れるまで効果が有効になる\))?",
         lambda m: Part(keyword="resident", only=("operation",)),
     ),
+    tr.template(
+        "no_attack",
+        r"※これはアタックすることができない。",
+        lambda m: Part(rule={"rule": "no_attack"}, only=("unit",)),
+    ),
+    tr.template(
+        "no_enter",
+        r"※これはバトルエリアに出られない。",
+        lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "must_enter",
+        r"※これは毎ターン、可能ならバトルエリア ?に出る。",
+        lambda m: Part(rule={"rule": "must_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "no_strike_while",
+        r"※これは、?特徴「(?P<f>[^「」]+)」を持つ敵軍ユニットがあるときストライクできない"
+        r"(?:\(この制限は自軍ダメージが(?P<n>[1-9])点以上あれば無効になる\))?。",
+        _no_strike_while,
+    ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
@@ -201,13 +230,15 @@ class Reading:
     """What the reader made of a card's text: ``effects`` and ``combination`` (its Number
     Combination's effects), read ones when understood, else none (an unsupported card is
     never given a partial reading); ``keywords`` the notes read; ``unread`` (the importer's
-    doubts, then every part not read) and ``lines`` (``(part, template or None)``)."""
+    doubts, then every part not read), ``lines`` (``(part, template or None)``) and
+    ``restrictions`` (the unit's own printed restrictions, RS-CARD-RESTRICTION)."""
 
     effects: tuple[dict[str, Any], ...] = ()
     combination: tuple[dict[str, Any], ...] = ()
     keywords: tuple[str, ...] = ()
     unread: tuple[str, ...] = ()
     lines: tuple[tuple[str, str | None], ...] = ()
+    restrictions: tuple[dict[str, Any], ...] = ()
 
     @property
     def understood(self) -> bool:
@@ -239,6 +270,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
     effects: list[dict[str, Any]] = []
     combination: list[dict[str, Any]] = []
     keywords: list[str] = []
+    rules: list[dict[str, Any]] = []
     unread: list[str] = doubts
     shown: list[tuple[str, str | None]] = []
     for part in parts(text):
@@ -255,6 +287,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             effects.append({**value.effect, "text": part})
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
+        if value.rule is not None and value.rule not in rules:
+            rules.append(value.rule)
     if unread:
         return Reading(unread=tuple(unread), lines=tuple(shown))
-    return Reading(tuple(effects), tuple(combination), tuple(keywords), (), tuple(shown))
+    return Reading(
+        tuple(effects), tuple(combination), tuple(keywords), (), tuple(shown), tuple(rules)
+    )
