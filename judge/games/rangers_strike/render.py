@@ -108,6 +108,25 @@ def render_effect(effect: dict[str, Any]) -> str:
     return f"{when}{may}: " + "; ".join(render_op(op, resident) for op in effect["do"]) + "."
 
 
+def render_restriction(rule: dict[str, Any]) -> str:
+    """A unit's own printed restriction in English (RS-CARD-RESTRICTION, RS-MUST-ENTER)."""
+    name = rule.get("rule")
+    if name == "no_attack":
+        return "It cannot attack."
+    if name == "no_enter":
+        return "It cannot enter the battle area."
+    if name == "must_enter":
+        return "Every turn it enters the battle area if it can: the battle phase ends only after."
+    if name == "no_strike_while":
+        unless = rule.get("unless_damage")
+        void = f", unless its player has {unless} damage or more" if unless else ""
+        return (
+            "It cannot strike while an opposing unit (rush or battle area) has the feature "
+            f"{rule.get('feature')}{void}."
+        )
+    return raw(rule)
+
+
 def _sp_lines(defn: dict[str, Any]) -> list[str]:
     """A printed SP that is not a whole number, in English (RS-SP-FRACTION, RS-SP-SPECIAL)."""
     at = defn.get("sp_at")
@@ -134,10 +153,13 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     if defn.get("effects") or combo.get("effects"):
         effects = list(defn.get("effects") or ())
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]
+        rules: list[dict[str, Any]] = []
     else:
         reading = read_card(defn)
         effects = [*reading.effects, *reading.combination]
+        rules = list(reading.restrictions)
     shown = [render_effect(e) for e in effects]
+    shown[:0] = [render_restriction(r) for r in rules]
     if isinstance(combo.get("number"), int) and any(
         e.get("when") == "combination" for e in effects
     ):

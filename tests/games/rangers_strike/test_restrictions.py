@@ -128,3 +128,14 @@ def test_RS_MUST_ENTER_aboard_a_vehicle_ending_the_phase_is_unverifiable() -> No
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert "RS-MUST-ENTER" in rules_applied(r, b.last)
+
+
+def test_RS_CARD_RESTRICTION_cards_show_says_each_restriction() -> None:
+    shown = render_card(printed("T-037", f"{NO_STRIKE} {MUST_ENTER} {NO_ATTACK}"))
+    assert shown["understood"] is True
+    assert shown["reading"] == [
+        "It cannot strike while an opposing unit (rush or battle area) has the feature 星, "
+        "unless its player has 4 damage or more.",
+        "Every turn it enters the battle area if it can: the battle phase ends only after.",
+        "It cannot attack.",
+    ]
