@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident")
-OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp")
+OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power")
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
@@ -81,6 +81,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     ops = effect.get("do")
     if timing not in WHENS or not isinstance(ops, list) or not ops:
         return False
+    if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
+        return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     resident = timing == "resident"
     for op in ops:
         if not isinstance(op, dict):
@@ -107,6 +109,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             not isinstance(op.get("amount"), int) or op.get("until", "turn") not in UNTIL
         ):
             return False
+        if name == "to_power" and (timing != "on_destroyed" or set(op) != {"op"}):
+            return False  # the destroyed card itself, from the discard pile
         if name == "sp" and (
             target != "self"
             or timing == "on_use"

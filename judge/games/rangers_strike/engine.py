@@ -473,8 +473,11 @@ class RangersStrikeEngine(AgendaEngine):
                 self.pool.add(pid, iid, eff, 100 + index, trigger, unit=unit, **context)
             return
         for index, effect in enumerate(d.effects):
-            if effect.get("when") == trigger:
-                self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+            if effect.get("when") != trigger:
+                continue
+            if effect.get("turn") == "opponent" and self.state.turn_player in self.allies(pid):
+                continue  # "敵軍ターン中" only (RS-DESTROYED-TO-POWER)
+            self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
         from judge.games.rangers_strike.resolve import run_effect

@@ -178,6 +178,16 @@ def _named(m: re.Match[str]) -> Part | None:
     return Part(combination=effect, only=("unit",), combo=True)
 
 
+#: the note "※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンにおいてもよい。"
+#: (RS-DESTROYED-TO-POWER)
+TO_POWER: dict[str, Any] = {
+    "when": "on_destroyed",
+    "turn": "opponent",
+    "optional": True,
+    "do": [{"op": "to_power"}],
+}
+
+
 def _no_strike_while(m: re.Match[str]) -> Part:
     rule: dict[str, Any] = {"rule": "no_strike_while", "feature": m.group("f")}
     if m.group("n"):
@@ -220,6 +230,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?:\(この制限は自軍ダメージが(?P<n>[1-9])点以上あれば無効になる\))?。",
         _no_strike_while,
     ),
+    tr.template(
+        "destroyed_to_power",
+        r"※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンに(?:おいて|置いて)もよい。",
+        lambda m: Part(effect=dict(TO_POWER), only=("unit",)),
+    ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
@@ -253,7 +268,7 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return False
     if part.keyword == "resident" and defn.get("operation") != "resident":
         return False
-    if part.effect is not None and defn.get("operation", "normal") != "normal":
+    if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
     if part.combo:
         number = (defn.get("combination") or {}).get("number")

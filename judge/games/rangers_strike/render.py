@@ -84,6 +84,8 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
                 + ("" if resident else f" until {until}")
             )
+    if name == "to_power" and set(op) == {"op"}:
+        return "put this card from the discard pile into your power zone, face up"
     value = op.get("value")
     sp_keys = {"op", "value", "until", "target"}
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
@@ -100,7 +102,9 @@ def render_op(op: Any, resident: bool = False) -> str:
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
-    extra = set(effect) - {"when", "do", "text", "optional"}
+    if when is not None and effect.get("turn") == "opponent":
+        when += " in an opponent's turn"
+    extra = set(effect) - {"when", "do", "text", "optional", "turn"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     may = " (optional: you may)" if effect.get("optional") else ""

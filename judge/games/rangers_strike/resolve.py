@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import effects
 from judge.games.rangers_strike.refs import find_unit
-from judge.games.rangers_strike.state import Mod, Unit
+from judge.games.rangers_strike.state import Mod, PowerCard, Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -165,6 +165,8 @@ def run_effect(
                     card=u.card,
                     amount=int(op["amount"]),
                 )
+        elif name == "to_power":
+            to_power(eng, pe.controller, pe.source)
         elif name == "sp":
             for _pid, _area, u in found:
                 u.mods.append(Mod(0, "turn", sp=int(op["value"])))
@@ -212,3 +214,29 @@ def run_effect(
                 player=pe.controller,
                 n=turned,
             )
+
+
+def to_power(eng: RangersStrikeEngine, pid: str, iid: str) -> None:
+    """RS-DESTROYED-TO-POWER: the destroyed card, still in its owner's discard pile, goes to
+    ``pid``'s power zone, face up (rule option ``to_power_face``: ``unverifiable`` leaves the
+    step unverifiable)."""
+    st = eng.state
+    owner = st.owner_of[iid]
+    if iid not in st.players[owner].discard:
+        eng.event("effect", f"{eng.name(iid)} is no longer in the discard pile.", card=iid)
+        return
+    st.players[owner].discard.remove(iid)
+    st.players[pid].power.append(PowerCard(iid, face_up=True))
+    eng.event(
+        "to_power",
+        f"{eng.name(iid)} goes from the discard pile to {pid}'s power zone, face up.",
+        player=pid,
+        card=iid,
+    )
+    if eng.options.get("to_power_face", "up") != "up":
+        eng.ctx.ruling(
+            "RS-DESTROYED-TO-POWER",
+            "Rule option to_power_face unverifiable: the text does not say face up or face "
+            "down; the engine put it face up and does not vouch for it.",
+        )
+        eng.ctx.cannot_verify("which way up a card put into the power zone by an effect goes")

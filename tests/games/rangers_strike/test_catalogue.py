@@ -25,7 +25,7 @@ BASE_IDS = [
     "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-SP-EFFECT", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
-    "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
+    "RS-DESTROYED-TO-POWER", "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
     "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
     "RS-CHOICE-RECORDED", "RS-FORCED-DECISION", "RS-CONCEDE", "RS-IMPORT", "RS-TEXT-READ",
@@ -59,7 +59,7 @@ ENGINE_IDS = {
 OFFICIAL_BASE_IDS = {"RS-CARD-TYPES", "RS-COUNTER", "RS-SIMULTANEOUS"}
 #: How a rule cites the tag-battle seed (the official tag rules, in Japanese).
 SEED_CITATION = f"Rangers Strike tag battle rules (seed {SEED_NAME}), 【"
-GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE", "RST-RESIDENT-TAG"}
+GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE", "RS-DESTROYED-TO-POWER", "RST-RESIDENT-TAG"}
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +70,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 73
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 74
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
@@ -142,6 +142,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "resident_tag": "own_card",
         "assigned_damage_overflow": "stays",
         "sp_fraction_count": "team",
+        "to_power_face": "up",
     }
     assert catalogue.options["strike_damage"].choices == ("one", "sp")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"

@@ -10,6 +10,7 @@ from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
+    player_state,
     rules_applied,
     rules_broken,
     verdict,
@@ -138,4 +139,56 @@ def test_RS_CARD_RESTRICTION_cards_show_says_each_restriction() -> None:
         "unless its player has 4 damage or more.",
         "Every turn it enters the battle area if it can: the battle phase ends only after.",
         "It cannot attack.",
+    ]
+
+
+TO_POWER = "※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンにおいてもよい。"
+BIG = card("T-039", name="Crusher", bp=5000, sp=1)
+
+
+def test_RS_DESTROYED_TO_POWER_destroyed_in_the_opponents_turn_it_may_go_to_power() -> None:
+    """敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンにおいてもよい: B's
+    unit destroys it in B's turn; A, its player, may put it into A's power zone."""
+    ember = printed("T-038", TO_POWER, bp=1000)
+    b = b1(ember, BIG).charge("A", "T-000").proceed("A").rush("A", "T-038").proceed("A")
+    b.enter("A", "T-038").proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-039").proceed("B").enter("B", "T-039")
+    b.attack("B", "T-039", "T-038")
+    r = b.replay()
+    assert [p["kind"] for p in r["steps"][b.last]["pending"]] == ["resolve"]
+    b.act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    a = player_state(r, "A")
+    assert "A-1" in a["power"]["face_up"] and "A-1" not in a["discard"]
+    b.doc["actions"][-1] = {"p": "A", "do": "resolve", "source": "A-1", "use": False}
+    r = b.replay()
+    assert "A-1" in player_state(r, "A")["discard"]
+
+
+def test_RS_DESTROYED_TO_POWER_not_in_its_own_players_turn() -> None:
+    ember = printed("T-038", TO_POWER, bp=1000)
+    b = b1(ember, BIG).charge("A", "T-000").proceed("A").rush("A", "T-038").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-039").proceed("B").enter("B", "T-039")
+    b.proceed("B").charge("A", "T-000").proceed("A", 2).enter("A", "T-038")
+    b.attack("A", "T-038", "T-039")
+    r = b.replay()
+    assert r["steps"][b.last]["pending"] == [] or all(
+        p["kind"] != "resolve" for p in r["steps"][b.last]["pending"]
+    )
+    assert "A-1" in player_state(r, "A")["discard"]
+
+
+def test_RS_DESTROYED_TO_POWER_option_unverifiable_and_shown() -> None:
+    ember = printed("T-038", TO_POWER, bp=1000)
+    b = b1(ember, BIG, options={"to_power_face": "unverifiable"}).charge("A", "T-000")
+    b.proceed("A").rush("A", "T-038").proceed("A").enter("A", "T-038").proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-039").proceed("B").enter("B", "T-039")
+    b.attack("B", "T-039", "T-038").act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "RS-DESTROYED-TO-POWER" in rules_applied(r, b.last)
+    assert render_card(ember)["reading"] == [
+        "When destroyed in an opponent's turn (optional: you may): put this card from the "
+        "discard pile into your power zone, face up."
     ]
