@@ -134,6 +134,7 @@ class RSCardSchema(BaseSchema):
             "or text (RS-SP-SPECIAL); absent: false"
         }
     )
+    resist = Bool(metadata={"description": "units: ※レジスト (RS-RESIST); absent: false"})
     size = Str(non_empty=True, allow_none=True, load_default=None)
     combination = Nested(RSCombinationSchema, allow_none=True, load_default=None)
     condition = Nested(RSConditionSchema, allow_none=True, load_default=None)
@@ -188,6 +189,8 @@ class RSCardSchema(BaseSchema):
         if kind != "unit":
             absent("sp", "only units have SP (a vehicle strikes with the SP of its units)")
             absent("sp_at", "only units have SP")
+            if original.get("resist"):
+                errors["resist"] = ["only units have resist"]
             if original.get("sp_special"):
                 errors["sp_special"] = ["only units have SP"]
             absent("combination", "only units have a Number Combination")

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.rangers_strike import effects, restrictions
+from judge.games.rangers_strike import effects, resist, restrictions
 from judge.games.rangers_strike.battle import (
     apply_attack,
     apply_enter,
@@ -378,6 +378,8 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             supported = effects.supported(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)
+            elif resist.is_resist(pe.effect):  # not resisting: it goes to the discard pile
+                eng.run_effect(pe, [], False)
             eng.advance()
             continue
         op, args = _head(eng)

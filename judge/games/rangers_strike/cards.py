@@ -56,6 +56,8 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         out = {**d, "effects": list(reading.effects)}
         if reading.restrictions:
             out["restrictions"] = list(reading.restrictions)
+        if "resist" in reading.keywords:
+            out["resist"] = True
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -97,6 +99,8 @@ class CardDef:
     effects: tuple[dict[str, Any], ...] = ()
     tag: bool = False
     features: tuple[str, ...] = ()
+    #: ※レジスト (RS-RESIST)
+    resist: bool = False
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
     #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
     restrictions: tuple[dict[str, Any], ...] = ()
@@ -129,6 +133,7 @@ class CardDef:
             effects=tuple(d.get("effects") or ()),
             tag=bool(d.get("tag")),
             features=tuple(str(f) for f in d.get("features") or ()),
+            resist=bool(d.get("resist")),
             restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,

@@ -28,7 +28,7 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, effects
+from judge.games.rangers_strike import actions, effects, resist
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -402,9 +402,16 @@ class RangersStrikeEngine(AgendaEngine):
                 total += amount
         return total
 
-    def destroy(self, owner: str, unit: Unit, why: str) -> None:
+    def destroy(
+        self,
+        owner: str,
+        unit: Unit,
+        why: str,
+        only: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> None:
         """A unit (a vehicle with its units) goes to the discard pile; when-destroyed effects
-        trigger."""
+        trigger (``only``: those it accepts, when the unit was destroyed before and only now
+        goes to the discard pile, RS-RESIST)."""
         st = self.state
         ps = st.players[owner]
         for area in AREAS:
@@ -416,15 +423,16 @@ class RangersStrikeEngine(AgendaEngine):
         if st.entering is unit:
             st.entering = None
         aboard = f" with {', '.join(unit.riders)} aboard" if unit.riders else ""
+        said = "is destroyed" if only is None else "was destroyed"
         self.event(
             "destroyed",
-            f"{self.name(unit.card)}{aboard} is destroyed ({why}) and goes to the discard pile.",
+            f"{self.name(unit.card)}{aboard} {said} ({why}) and goes to the discard pile.",
             player=owner,
             card=unit.card,
             cards=unit.cards(),
         )
         for iid in unit.cards():
-            self.fire(None, "on_destroyed", st.owner_of[iid], card=iid)
+            self.fire(None, "on_destroyed", st.owner_of[iid], card=iid, only=only)
 
     def hold_command(self, holder: str, index: int, user: str, iid: str) -> None:
         st = self.state
@@ -460,9 +468,16 @@ class RangersStrikeEngine(AgendaEngine):
     # == effects =============================================================================
 
     def fire(
-        self, unit: Unit | None, trigger: str, pid: str, card: str | None = None, **context: Any
+        self,
+        unit: Unit | None,
+        trigger: str,
+        pid: str,
+        card: str | None = None,
+        only: Callable[[dict[str, Any]], bool] | None = None,
+        **context: Any,
     ) -> None:
-        """Put the ``trigger`` effects of a card into the pending pool."""
+        """Put the ``trigger`` effects of a card into the pending pool (``only``: those it
+        accepts)."""
         iid = card if card is not None else (unit.card if unit else None)
         if iid is None:
             return
@@ -473,7 +488,7 @@ class RangersStrikeEngine(AgendaEngine):
                 self.pool.add(pid, iid, eff, 100 + index, trigger, unit=unit, **context)
             return
         for index, effect in enumerate(d.effects):
-            if effect.get("when") != trigger:
+            if effect.get("when") != trigger or (only is not None and not only(effect)):
                 continue
             if effect.get("turn") == "opponent" and self.state.turn_player in self.allies(pid):
                 continue  # "敵軍ターン中" only (RS-DESTROYED-TO-POWER)
@@ -699,7 +714,19 @@ class RangersStrikeEngine(AgendaEngine):
         self.ctx.ruling("RS-ATTACK-RESULT", text)
         self.event("battle", text, attacker=b.attacker.card, target=b.target.card)
         for owner, unit in losers:
-            self.destroy(owner, unit, "lost the battle")
+            resist.battle_destroy(self, owner, unit, "lost the battle")
+        fighters = [(b.attacker_player, b.attacker, b.target), (tgt_at[0], b.target, b.attacker)]
+        for owner, unit, other in fighters:
+            if any(unit is u for _, u in losers):
+                continue
+            why = resist.dies_winning(self, unit, other)
+            if why is not None:
+                self.ctx.ruling(
+                    "RS-WIN-DESTROYED",
+                    f"{self.name(unit.card)} won, but {why}: it is destroyed all the same, and "
+                    "cannot resist (it did not lose the battle).",
+                )
+                self.destroy(owner, unit, "destroyed although it won")
 
     def op_strike_resolve(self) -> None:
         st = self.state
@@ -880,6 +907,8 @@ class RangersStrikeEngine(AgendaEngine):
             }
             if unit.riders:
                 view["riders"] = list(unit.riders)
+            if unit.held:
+                view["held"] = True
             out.append(view)
         return out
 

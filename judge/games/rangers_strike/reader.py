@@ -188,6 +188,17 @@ TO_POWER: dict[str, Any] = {
 }
 
 
+def _dies_winning(m: re.Match[str]) -> Part:
+    rule: dict[str, Any] = {"rule": "dies_winning"}
+    if m.group("f"):
+        rule["feature"] = m.group("f")
+    else:
+        rule["sp_min"] = int(m.group("sp"))
+    if m.group("opp"):
+        rule["turn"] = "opponent"
+    return Part(rule=rule, only=("unit",))
+
+
 def _no_strike_while(m: re.Match[str]) -> Part:
     rule: dict[str, Any] = {"rule": "no_strike_while", "feature": m.group("f")}
     if m.group("n"):
@@ -229,6 +240,18 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※これは、?特徴「(?P<f>[^「」]+)」を持つ敵軍ユニットがあるときストライクできない"
         r"(?:\(この制限は自軍ダメージが(?P<n>[1-9])点以上あれば無効になる\))?。",
         _no_strike_while,
+    ),
+    tr.template(
+        "resist",
+        r"※レジスト(?:\(これがバトルで撃破されたとき、捨札にするかわりにこれをホールドして"
+        r"その場に留めてもよい\))?",
+        lambda m: Part(keyword="resist", only=("unit",)),
+    ),
+    tr.template(
+        "dies_winning",
+        r"※これは(?P<opp>敵軍ターン中、)?(?:特徴「(?P<f>[^「」]+)」を持つユニット|"
+        r"「?SP(?P<sp>[1-9])」?以上のユニット)とバトルしたとき、?バトルに勝っても撃破される。",
+        _dies_winning,
     ),
     tr.template(
         "destroyed_to_power",

@@ -20,7 +20,11 @@ from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
-_KEYWORDS = {"any_copies": "A deck may hold any number of this card (RS-DECK-ANY-COPIES)"}
+_KEYWORDS = {
+    "any_copies": "A deck may hold any number of this card (RS-DECK-ANY-COPIES)",
+    "resist": "Resist: destroyed by a battle while released, it may be held and stay in place "
+    "instead of going to the discard pile (RS-RESIST)",
+}
 _WHEN = {
     "combination": "Number Combination",
     "on_use": "When used",
@@ -121,6 +125,13 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "It cannot enter the battle area."
     if name == "must_enter":
         return "Every turn it enters the battle area if it can: the battle phase ends only after."
+    if name == "dies_winning":
+        when = "In an opponent's turn, it" if rule.get("turn") == "opponent" else "It"
+        if "feature" in rule:
+            against = f"a unit with the feature {rule['feature']}"
+        else:
+            against = f"a unit with SP {rule.get('sp_min')} or more"
+        return f"{when} is destroyed when it battles {against}, even when it wins (no resist)."
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""
@@ -154,6 +165,8 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     u = understanding(defn)
     combo = defn.get("combination") or {}
     keywords = ["any_copies"] if defn.get("any_copies") else []
+    if defn.get("resist") or "resist" in read_card(defn).keywords:
+        keywords.append("resist")
     if defn.get("effects") or combo.get("effects"):
         effects = list(defn.get("effects") or ())
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]

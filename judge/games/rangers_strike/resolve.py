@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, resist
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
 
@@ -137,6 +137,9 @@ def run_effect(
         eng.ctx.cannot_verify(f"{what} cannot be executed by the engine")
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
+        return
+    if resist.is_resist(pe.effect):
+        resist.resolve(eng, pe, use is not False)
         return
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)

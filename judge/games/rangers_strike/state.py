@@ -46,6 +46,8 @@ class Unit:
     #: area in its player's start phase (a unit that has acted and one that has not are
     #: in different states: a code naming both is ambiguous)
     acted: str | None = None
+    #: held (sideways) as a unit, after resisting (RS-RESIST): it stays held while it is a unit
+    held: bool = False
 
     def cards(self) -> list[str]:
         return [self.card, *self.riders]
