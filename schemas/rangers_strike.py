@@ -87,6 +87,23 @@ class RSConditionSchema(BaseSchema):
             raise ValidationError('give exactly one of "unit_named" or "unit_category"')
 
 
+class RSDiscardWhichSchema(BaseSchema):
+    """Which units a discard cost takes: by name, or by every feature listed."""
+
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
+
+    name = Str(non_empty=True)
+    features = List(Str(non_empty=True), validate=validate.Length(min=1))
+
+
+class RSCostSchema(BaseSchema):
+    """An additional condition that discards units of one's own (RS-RUSH-DISCARD)."""
+
+    discard = Nested(RSDiscardWhichSchema, required=True)
+    count = Int(required=True, minimum=1)
+    zero_power = Bool(metadata={"description": "optional: discarding makes the required power 0"})
+
+
 class RSSpAtSchema(BaseSchema):
     """A printed fractional SP "K/N": SP K while the unit is N-th in its battle area."""
 
@@ -127,6 +144,10 @@ class RSCardSchema(BaseSchema):
             "description": "units: a printed SP K/N, SP K while N-th in the battle area "
             "(RS-SP-FRACTION); absent: none"
         },
+    )
+    cost = Nested(
+        RSCostSchema,
+        metadata={"description": "an additional condition that discards units (RS-RUSH-DISCARD)"},
     )
     sp_special = Bool(
         metadata={
@@ -293,6 +314,7 @@ class RSRushSchema(ActionSchema):
         metadata={"description": "tag: the ally holding the command"},
     )
     lend = _refs("tag: the ally's units meeting the additional condition")
+    discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
 
 
 class RSUseSchema(ActionSchema):
@@ -304,6 +326,7 @@ class RSUseSchema(ActionSchema):
     hold = RSCardRef(allow_none=True, load_default=None)
     hold_by = PlayerId(allow_none=True, load_default=None)
     lend = _refs("tag: the ally's units meeting the additional condition")
+    discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
     targets = _refs("targets of the operation's effect")
 
 

@@ -30,7 +30,11 @@ reason, or leaves it out, never silently dropped):
   Combination or its text alone: RS-SP-SPECIAL); any other SP → ``sp`` 0 and unsupported;
 - ``comboNumber`` N → ``combination.number`` (its effects: the reader's); ``"RC"`` →
   unsupported (the rider combination is not in the engine);
-- ``rushAdditionalCondition`` → unsupported, naming its text;
+- ``rushAdditionalCondition``: its ``text`` when it discards units of one's own (``自軍「X」N体を
+  捨札にする``, ``特徴「X」[と「Y」]を持つ自軍ユニットN体を捨札にする``, either with
+  ``…捨札にすれば必要パワー0になる``) → ``cost`` (RS-RUSH-DISCARD; then ``"N+"`` and ``"N-"`` are
+  power N); any other → unsupported, naming its text (the record's ``conditionId`` is not read:
+  the printed text is the authority, and the two disagree on some records);
 - operations: ``※常駐`` in the text → ``operation`` ``resident`` (``※タッグ`` → ``tag``), no
   such note → ``normal``; a text naming ``カウンター`` is left out (a counter's timing is not
   read, and a counter imported as a normal operation would be misjudged);
@@ -46,6 +50,7 @@ import re
 from typing import Any
 
 from judge.core.cardimport import Imported, LeftOut, import_records
+from judge.core.textread import normalise
 
 _TYPES = ("unit", "vehicle", "operation")
 _CATEGORY = re.compile(r"[A-Z]{2}")
@@ -71,8 +76,10 @@ def _whole(value: Any) -> int | None:
     return None
 
 
-def _power(raw: dict[str, Any], doubts: list[str]) -> int:
-    """``powerCost`` as required power (module docstring)."""
+def _power(raw: dict[str, Any], cost: dict[str, Any] | None, doubts: list[str]) -> int:
+    """``powerCost`` as required power (module docstring): ``"N+"`` with a discard cost the
+    engine carries out (RS-RUSH-DISCARD) is power N; ``"N-"`` with an optional discard that
+    makes it 0 (``zero_power``) is power N too."""
     value = raw.get("powerCost")
     if _whole(value) is not None:
         return int(value)
@@ -81,18 +88,42 @@ def _power(raw: dict[str, Any], doubts: list[str]) -> int:
         raise LeftOut(f"powerCost {value!r} is not a required power", "powerCost not read")
     n, mark = int(found.group(1)), found.group(2)
     if mark == "+":
-        doubts.append(
-            f"required power {value}: its additional condition is a cost the engine does not "
-            "carry out"
-        )
+        if cost is None or cost.get("zero_power"):
+            doubts.append(
+                f"required power {value}: its additional condition is a cost the engine does "
+                "not carry out"
+            )
         return n
     if mark == "-":
+        if cost is not None and cost.get("zero_power"):
+            return n
         doubts.append(
             f"required power {value}: 0 when its additional condition is met, which the engine "
             "does not check (it requires power 0)"
         )
         return 0
     return n
+
+
+_DISCARD = re.compile(
+    r"(?:自軍「(?P<name>[^「」]+)」を?|特徴「(?P<f1>[^「」]+)」(?:と「(?P<f2>[^「」]+)」)?を持つ自軍ユニット)"
+    r"(?P<n>[1-9])体を?捨札に(?:する|(?P<zero>すれば必要パワー0になる))"
+)
+
+
+def _cost(said: str) -> dict[str, Any] | None:
+    """An additional condition's text as a discard cost (RS-RUSH-DISCARD), or None."""
+    found = _DISCARD.fullmatch(normalise(said).strip())
+    if found is None:
+        return None
+    if found.group("name"):
+        which: dict[str, Any] = {"name": found.group("name")}
+    else:
+        which = {"features": [f for f in (found.group("f1"), found.group("f2")) if f]}
+    cost: dict[str, Any] = {"discard": which, "count": int(found.group("n"))}
+    if found.group("zero"):
+        cost["zero_power"] = True
+    return cost
 
 
 _SP_FRACTION = re.compile(r"([1-9])/([1-9])")
@@ -183,7 +214,10 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     doubts: list[str] = []
     card: dict[str, Any] = {"code": code, "name": name, "type": kind}
     card["category"] = category.strip()
-    card["power"] = _power(raw, doubts)
+    cond = raw.get("rushAdditionalCondition")
+    said = cond.get("text") if isinstance(cond, dict) else None
+    cost = _cost(said) if isinstance(said, str) else None
+    card["power"] = _power(raw, cost, doubts)
     text = _str(raw, "text")
     if kind == "operation":
         _operation(card, text)
@@ -192,9 +226,9 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
                 notes.append(f"{key} on an operation: left out")
     else:
         _unit_fields(raw, card, doubts)
-    cond = raw.get("rushAdditionalCondition")
-    if cond is not None:
-        said = cond.get("text") if isinstance(cond, dict) else None
+    if cost is not None:
+        card["cost"] = cost
+    elif cond is not None:
         doubts.append(f"additional condition {said or cond!r}: not in the engine's vocabulary")
     features = raw.get("features")
     if isinstance(features, list) and all(isinstance(f, str) for f in features):
