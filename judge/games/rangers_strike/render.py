@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
+from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.reader import read_card
 
@@ -142,6 +143,19 @@ def render_restriction(rule: dict[str, Any]) -> str:
     return raw(rule)
 
 
+def _cost_lines(defn: dict[str, Any]) -> list[str]:
+    """An additional condition that discards units, in English (RS-RUSH-DISCARD)."""
+    cost = defn.get("cost")
+    if not isinstance(cost, dict) or not isinstance(cost.get("discard"), dict):
+        return []
+    if cost.get("zero_power"):
+        return [
+            f"Additional condition (optional): discard {describe(cost)}; then its required "
+            "power is 0."
+        ]
+    return [f"Additional condition: discard {describe(cost)} to rush or use it."]
+
+
 def _sp_lines(defn: dict[str, Any]) -> list[str]:
     """A printed SP that is not a whole number, in English (RS-SP-FRACTION, RS-SP-SPECIAL)."""
     at = defn.get("sp_at")
@@ -186,6 +200,7 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     if keywords:
         shown.insert(0, "Keywords: " + "; ".join(_KEYWORDS[w] for w in keywords) + ".")
     shown[:0] = _sp_lines(defn)
+    shown[:0] = _cost_lines(defn)
     out: dict[str, Any] = {
         "code": defn.get("code"),
         "name": defn.get("name") or defn.get("code"),

@@ -98,3 +98,17 @@ def test_RS_RUSH_DISCARD_zero_power_only_with_the_discard() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert player_state(r, "A")["discard"] == ["A-1"]
+
+
+def test_RS_RUSH_DISCARD_cards_show_says_the_condition() -> None:
+    from judge.games.rangers_strike.render import render_card
+
+    twin = {**ROBO, "cost": {"discard": {"features": ["星", "赤"]}, "count": 1}, "effects": []}
+    assert render_card(twin)["reading"][0] == (
+        "Additional condition: discard 1 unit of yours with the features 星 and 赤 to rush or "
+        "use it."
+    )
+    assert render_card(SWAP)["reading"][0] == (
+        "Additional condition (optional): discard 1 unit of yours named Pilot; then its "
+        "required power is 0."
+    )
