@@ -97,10 +97,15 @@ class RSDiscardWhichSchema(BaseSchema):
 
 
 class RSCostSchema(BaseSchema):
-    """An additional condition that discards units of one's own (RS-RUSH-DISCARD)."""
+    """An additional condition that is a cost: discarding units of one's own
+    (RS-RUSH-DISCARD: ``discard`` and ``count``) or holding further commands (RS-RUSH-HOLD:
+    ``hold``)."""
 
-    discard = Nested(RSDiscardWhichSchema, required=True)
-    count = Int(required=True, minimum=1)
+    JSON_SCHEMA_EXTRA = {"anyOf": [{"required": ["discard"]}, {"required": ["hold"]}]}
+
+    discard = Nested(RSDiscardWhichSchema)
+    count = Int(minimum=1)
+    hold = Int(minimum=1, metadata={"description": "how many further commands it holds"})
     zero_power = Bool(metadata={"description": "optional: discarding makes the required power 0"})
 
 
@@ -315,6 +320,7 @@ class RSRushSchema(ActionSchema):
     )
     lend = _refs("tag: the ally's units meeting the additional condition")
     discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
+    also_hold = _refs("further commands held for the card's additional condition (RS-RUSH-HOLD)")
 
 
 class RSUseSchema(ActionSchema):
@@ -327,6 +333,7 @@ class RSUseSchema(ActionSchema):
     hold_by = PlayerId(allow_none=True, load_default=None)
     lend = _refs("tag: the ally's units meeting the additional condition")
     discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
+    also_hold = _refs("further commands held for the card's additional condition (RS-RUSH-HOLD)")
     targets = _refs("targets of the operation's effect")
 
 

@@ -32,8 +32,9 @@ reason, or leaves it out, never silently dropped):
   unsupported (the rider combination is not in the engine);
 - ``rushAdditionalCondition``: its ``text`` when it discards units of one's own (``自軍「X」N体を
   捨札にする``, ``特徴「X」[と「Y」]を持つ自軍ユニットN体を捨札にする``, either with
-  ``…捨札にすれば必要パワー0になる``) → ``cost`` (RS-RUSH-DISCARD; then ``"N+"`` and ``"N-"`` are
-  power N); any other → unsupported, naming its text (the record's ``conditionId`` is not read:
+  ``…捨札にすれば必要パワー0になる``), or holds further commands (``追加で自軍コマンドをNつホール
+  ドする``) → ``cost`` (RS-RUSH-DISCARD, RS-RUSH-HOLD; then ``"N+"`` and ``"N-"`` are power N);
+  any other → unsupported, naming its text (the record's ``conditionId`` is not read:
   the printed text is the authority, and the two disagree on some records);
 - operations: ``※常駐`` in the text → ``operation`` ``resident`` (``※タッグ`` → ``tag``), no
   such note → ``normal``; a text naming ``カウンター`` is left out (a counter's timing is not
@@ -111,9 +112,16 @@ _DISCARD = re.compile(
 )
 
 
+_HOLD = re.compile(r"追加で自軍コマンドを(?P<n>[1-9])つホールドする")
+
+
 def _cost(said: str) -> dict[str, Any] | None:
-    """An additional condition's text as a discard cost (RS-RUSH-DISCARD), or None."""
-    found = _DISCARD.fullmatch(normalise(said).strip())
+    """An additional condition's text as a cost (RS-RUSH-DISCARD, RS-RUSH-HOLD), or None."""
+    text = normalise(said).strip()
+    hold = _HOLD.fullmatch(text)
+    if hold is not None:
+        return {"hold": int(hold.group("n"))}
+    found = _DISCARD.fullmatch(text)
     if found is None:
         return None
     if found.group("name"):

@@ -27,8 +27,95 @@ if TYPE_CHECKING:
 
 
 def cost_of(eng: RangersStrikeEngine, iid: str) -> dict[str, Any] | None:
+    """The card's discard cost, or None."""
     cost = eng.state.card(iid).raw.get("cost")
-    return cost if isinstance(cost, dict) else None
+    return cost if isinstance(cost, dict) and isinstance(cost.get("discard"), dict) else None
+
+
+def holds_of(eng: RangersStrikeEngine, iid: str) -> int:
+    """How many more commands of the player's the card holds (``cost.hold``), 0 for none."""
+    cost = eng.state.card(iid).raw.get("cost")
+    return int(cost.get("hold") or 0) if isinstance(cost, dict) else 0
+
+
+def check_holds(
+    eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str, holder: str, main: int
+) -> bool:
+    """RS-RUSH-HOLD: ``追加で自軍コマンドをNつホールドする``: N more released commands of
+    ``pid``'s own, besides the one held for the card (index ``main`` of ``holder``'s zone),
+    named in ``also_hold``.  Sets ``plan.data["also_hold"]`` (indexes) and
+    ``plan.data["hold_doubt"]``."""
+    n = holds_of(eng, iid)
+    refs = plan.action.get("also_hold") or []
+    if not n:
+        if refs:
+            plan.violate("RS-RUSH-HOLD", f"{eng.name(iid)} holds no more commands than one.")
+            return False
+        return True
+    ps = eng.state.players[pid]
+    taken = {main} if holder == pid else set()
+    free = [i for i, c in enumerate(ps.command) if not c.held and i not in taken]
+    if refs:
+        chosen: list[int] = []
+        for ref in refs:
+            hit = next(
+                (i for i in free if i not in chosen and _names(eng, ref, ps.command[i].card)), None
+            )
+            if hit is None:
+                plan.violate(
+                    "RS-RUSH-HOLD",
+                    f"{ref} is not another released command in {pid}'s own command zone.",
+                )
+                return False
+            chosen.append(hit)
+        if len(chosen) != n:
+            plan.violate(
+                "RS-RUSH-HOLD",
+                f"{eng.name(iid)} holds {n} more command{'s' if n > 1 else ''}; the record "
+                f"names {len(chosen)}.",
+            )
+            return False
+        plan.data["also_hold"] = chosen
+        return True
+    if len(free) < n:
+        ally = [q for q in eng.command_holders(pid) if q != pid]
+        if ally and any(not c.held for q in ally for c in eng.state.players[q].command):
+            plan.data["hold_doubt"] = "whether the ally may hold the further command is not known"
+            plan.data["also_hold"] = free
+            return True
+        plan.violate(
+            "RS-RUSH-HOLD",
+            f"{eng.name(iid)} holds {n} more released command{'s' if n > 1 else ''} of {pid}'s; "
+            f"{pid} has {len(free)} besides the one held for it.",
+        )
+        return False
+    plan.data["also_hold"] = free[:n]
+    if len(free) > n:
+        plan.data["hold_doubt"] = f"which further command {pid} held is not recorded"
+    return True
+
+
+def pay_holds(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
+    """Hold the further commands (RS-RUSH-HOLD)."""
+    doubt = plan.data.get("hold_doubt")
+    if doubt is not None:
+        eng.ctx.ruling("RS-RUSH-HOLD", f"{eng.name(iid)}'s additional condition: {doubt}.")
+        eng.ctx.cannot_verify(doubt)
+    for i in plan.data.get("also_hold") or []:
+        eng.hold_command(pid, i, pid, iid)
+    if plan.data.get("also_hold"):
+        eng.ctx.ruling(
+            "RS-RUSH-HOLD",
+            f"{eng.name(iid)}: {len(plan.data['also_hold'])} further command(s) of {pid}'s held "
+            "for its additional condition.",
+        )
+
+
+def _names(eng: RangersStrikeEngine, ref: Any, card: str) -> bool:
+    from judge.games.rangers_strike.refs import is_instance, ref_code
+
+    st = eng.state
+    return card == ref if is_instance(st, ref) else st.code_of[card] == ref_code(st, ref)
 
 
 def describe(cost: dict[str, Any]) -> str:

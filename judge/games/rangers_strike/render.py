@@ -146,6 +146,12 @@ def render_restriction(rule: dict[str, Any]) -> str:
 def _cost_lines(defn: dict[str, Any]) -> list[str]:
     """An additional condition that discards units, in English (RS-RUSH-DISCARD)."""
     cost = defn.get("cost")
+    if isinstance(cost, dict) and isinstance(cost.get("hold"), int):
+        n = cost["hold"]
+        return [
+            f"Additional condition: hold {n} more released command{'s' if n > 1 else ''} of "
+            "yours (any category) to rush or use it."
+        ]
     if not isinstance(cost, dict) or not isinstance(cost.get("discard"), dict):
         return []
     if cost.get("zero_power"):

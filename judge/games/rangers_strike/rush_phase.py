@@ -139,6 +139,8 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         plan.data["met_by"] = by_lent[0] if by_lent else own[0]
         plan.data["met_by_ally"] = bool(by_lent)
     assert idx is not None
+    if not costs.check_holds(eng, plan, pid, iid, holder, idx):
+        return
     plan.data.update(holder=holder, command=idx, lent=lent)
     if team:
         zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
@@ -170,6 +172,7 @@ def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
     holder, idx = plan.data.get("holder"), plan.data.get("command")
     if holder is not None and idx is not None:
         eng.hold_command(holder, idx, pid, iid)
+    costs.pay_holds(eng, plan, pid, iid)
     costs.pay(eng, plan, pid, iid)
     if plan.data.get("met_by_ally"):
         by = plan.data["met_by"]

@@ -22,7 +22,7 @@ BASE_IDS = [
     "RS-SETUP-HAND", "RS-TURN", "RS-FIRST-TURN", "RS-START", "RS-START-DRAW",
     "RS-START-EXTRA-DRAW", "RS-CHARGE", "RS-COMMAND-LIMIT", "RS-POWER", "RS-RUSH",
     "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-RUSH-DISCARD",
-    "RS-VEHICLE",
+    "RS-RUSH-HOLD", "RS-VEHICLE",
     "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-SP-EFFECT", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
@@ -71,7 +71,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 77
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 78
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:

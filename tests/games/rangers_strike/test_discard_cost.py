@@ -112,3 +112,35 @@ def test_RS_RUSH_DISCARD_cards_show_says_the_condition() -> None:
         "Additional condition (optional): discard 1 unit of yours named Pilot; then its "
         "required power is 0."
     )
+
+
+HEAVY = {**card("T-055", name="Heavy Robo", bp=6000, sp=1), "cost": {"hold": 1}}
+
+
+def two_commands(*cards: dict[str, Any]) -> LogBuilder:
+    """A has two released commands (charged on turns 1 and 3) in its turn-3 rush phase."""
+    b = LogBuilder([HEAVY, *cards]).setup(first="A").charge("A", "T-000").proceed("A", 3)
+    return b.pass_turn("B").charge("A", "T-000").proceed("A")
+
+
+def test_RS_RUSH_HOLD_imported_and_holds_one_more_command() -> None:
+    base = {"name": "灯火ロボ", "type": "unit", "category": "WB", "bp": 5000, "text": "なし"}
+    rec = {**base, "id": "ZZ-064", "powerCost": "4+"}
+    rec["rushAdditionalCondition"] = cond("追加で自軍コマンドを1つホールドする")
+    got = import_rs_catalog([rec], "zz").document["cards"][0]
+    assert got["power"] == 4 and got["cost"] == {"hold": 1} and "unsupported" not in got
+    b = two_commands().act("A", "rush", card="T-055", hold="A-4", also_hold=["A-5"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-RUSH-HOLD" in rules_applied(r, b.last)
+    assert all(c["held"] for c in player_state(r, "A")["command"])
+
+
+def test_RS_RUSH_HOLD_without_a_further_command_it_cannot_be_rushed() -> None:
+    b = LogBuilder([HEAVY]).setup(first="A").charge("A", "T-000").proceed("A").rush("A", "T-055")
+    assert rules_broken(b.replay(), b.last) == ["RS-RUSH-HOLD"]
+
+
+def test_RS_RUSH_HOLD_the_command_held_for_the_card_is_not_a_further_one() -> None:
+    b = two_commands().act("A", "rush", card="T-055", hold="A-4", also_hold=["A-4"])
+    assert rules_broken(b.replay(), b.last) == ["RS-RUSH-HOLD"]
