@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident")
-OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power", "resist")
+OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power", "resist", "hold")
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
@@ -109,6 +109,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             not isinstance(op.get("amount"), int) or op.get("until", "turn") not in UNTIL
         ):
             return False
+        if name == "hold" and (target != "self" or timing == "on_use" or set(op) != {"op"}):
+            return False  # RS-HOLD-SELF: the unit itself
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
             return False  # RS-RESIST: the pending choice of a unit destroyed by a battle
         if name == "to_power" and (timing != "on_destroyed" or set(op) != {"op"}):

@@ -52,6 +52,8 @@ _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 _UNITS = r"(?:BP(?P<bp>\d+)以下の)?ユニットを(?P<n>[1-9])体選び、?"
 _OPTIONAL = "してもよい"
+#: "hold this unit, if you do: …" before an effect's sentences (RS-HOLD-SELF)
+_HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
 _SP_GIVEN = re.compile(r"「SP(?P<quoted>[1-9])」\s*|SP(?P<bare>[1-9])(?:\s+|$)")
 
@@ -133,6 +135,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
     begin with ``「SP1」`` (or ``SP1``): the unit is SP 1 until the end of the turn
     (RS-SP-EFFECT), then its sentences, if any."""
     ops: list[dict[str, Any]] = []
+    held = body.startswith(_HOLD_SELF) and when != "on_use"
+    if held:  # RS-HOLD-SELF: "このユニットをホールドしてもよい。そうしたとき、…"
+        ops.append({"op": "hold"})
+        body = body[len(_HOLD_SELF) :]
     given = _SP_GIVEN.match(body) if when == "combination" else None
     if given is not None:
         value = int(given.group("quoted") or given.group("bare"))
@@ -149,10 +155,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             return None  # "これ" of an operation is no unit
         ops.append(op)
         optional = optional or may
-    if not ops or (optional and len(ops) > 1):
+    if not ops or (optional and len(ops) > 1) or (held and len(ops) < 2):
         return None
     effect: dict[str, Any] = {"when": when, "do": ops}
-    if optional:
+    if optional or held:
         effect["optional"] = True
     return effect if supported(effect) else None
 
@@ -206,6 +212,13 @@ def _no_strike_while(m: re.Match[str]) -> Part:
     return Part(rule=rule, only=("unit",))
 
 
+def _named_on_enter(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "自軍ターン中、これがバトルエリアに出たとき、…": its when-it-enters
+    effect (a unit enters only in its player's battle phase, so always in its own turn)."""
+    effect = read_body(m.group("body"), "on_enter")
+    return None if effect is None else Part(effect=effect, only=("unit",))
+
+
 def _operation(m: re.Match[str]) -> Part | None:
     effect = read_body(m.group(0), "on_use")
     return None if effect is None else Part(effect=effect, only=("operation",))
@@ -257,6 +270,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "destroyed_to_power",
         r"※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンに(?:おいて|置いて)もよい。",
         lambda m: Part(effect=dict(TO_POWER), only=("unit",)),
+    ),
+    tr.template(
+        "named_on_enter",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、(?P<body>[^※【◎].*)",
+        _named_on_enter,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),

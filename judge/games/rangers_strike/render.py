@@ -89,6 +89,8 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
                 + ("" if resident else f" until {until}")
             )
+    if name == "hold" and set(op) == {"op"}:
+        return "hold this unit (only a released unit can be)"
     if name == "to_power" and set(op) == {"op"}:
         return "put this card from the discard pile into your power zone, face up"
     value = op.get("value")
@@ -114,7 +116,10 @@ def render_effect(effect: dict[str, Any]) -> str:
         return raw({k: v for k, v in effect.items() if k != "text"})
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") == "resident"
-    return f"{when}{may}: " + "; ".join(render_op(op, resident) for op in effect["do"]) + "."
+    ops = [render_op(op, resident) for op in effect["do"]]
+    if len(ops) > 1 and effect["do"][0] == {"op": "hold"}:  # RS-HOLD-SELF
+        return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
+    return f"{when}{may}: " + "; ".join(ops) + "."
 
 
 def render_restriction(rule: dict[str, Any]) -> str:

@@ -156,7 +156,10 @@ def run_effect(
         name = op["op"]
         target = op.get("target", "self")
         found = next(chosen, []) if isinstance(target, dict) else self_found
-        if name == "draw":
+        if name == "hold":
+            if not hold_self(eng, found):
+                break  # "…してもよい。そうしたとき": nothing more when it was not held
+        elif name == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=" (effect)")
         elif name == "bp":
             for _pid, _area, u in found:
@@ -243,3 +246,19 @@ def to_power(eng: RangersStrikeEngine, pid: str, iid: str) -> None:
             "down; the engine put it face up and does not vouch for it.",
         )
         eng.ctx.cannot_verify("which way up a card put into the power zone by an effect goes")
+
+
+def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> bool:
+    """RS-HOLD-SELF: hold the unit itself; a unit held already (or gone) cannot be."""
+    if not found or found[0][2].held:
+        what = eng.name(found[0][2].card) if found else "The unit"
+        eng.event("hold", f"{what} cannot be held (it is held already, or gone): no effect.")
+        eng.ctx.ruling(
+            "RS-HOLD-SELF",
+            f"{what} could not be held, so what the effect does when it is held does not happen.",
+        )
+        return False
+    pid, _area, unit = found[0]
+    unit.held = True
+    eng.event("hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card)
+    return True

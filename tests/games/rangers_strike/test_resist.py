@@ -167,3 +167,53 @@ def test_RS_WIN_DESTROYED_sp_form_only_in_an_opposing_turn() -> None:
     r = b.replay()
     assert "RS-WIN-DESTROYED" not in rules_applied(r, b.last)  # A's own turn
     assert [u["id"] for u in player_state(r, "A")["battle"]] == ["A-1"]
+
+
+HOLD_BP = (
+    "【氷の爪】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよい。"
+    "そうしたとき、このターン、これはBP+4000される。"
+)
+
+
+def test_RS_HOLD_SELF_read_as_an_optional_when_it_enters_effect() -> None:
+    r = read_card({"type": "unit", "text": f"※レジスト {HOLD_BP}"})
+    assert r.understood and r.keywords == ("resist",)
+    assert r.effects[0]["when"] == "on_enter" and r.effects[0]["optional"] is True
+    assert [op["op"] for op in r.effects[0]["do"]] == ["hold", "bp"]
+    assert render_card({"type": "unit", "text": HOLD_BP})["reading"] == [
+        "When it enters the battle area (optional: you may): hold this unit (only a released "
+        "unit can be), and if you do: this unit gets BP +4000 until the end of the turn."
+    ]
+    # not for an operation, and not without what it does when held
+    assert not read_card({"type": "unit", "text": "【氷の爪】自軍ターン中、これがバトルエリアに出"
+                          "たとき、このユニットをホールドしてもよい。"}).understood  # fmt: skip
+
+
+def test_RS_HOLD_SELF_held_it_gets_the_bp_and_can_no_longer_resist() -> None:
+    claw = printed("T-047", f"※レジスト {HOLD_BP}", bp=2000)
+    b = b1(claw, BIG).charge("A", "T-000").proceed("A").rush("A", "T-047").proceed("A")
+    b.enter("A", "T-047").act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert [(u["bp"], u.get("held")) for u in player_state(r, "A")["battle"]] == [(6000, True)]
+    b.proceed("A").charge("B", "T-000").proceed("B").rush("B", "T-041").proceed("B")
+    b.enter("B", "T-041").attack("B", "T-041", "T-047")  # 5000 against 2000 in B's turn
+    r = b.replay()
+    assert "A-1" in player_state(r, "A")["discard"]  # held: no resist
+    assert r["steps"][b.last]["pending"] == [] or all(
+        p["kind"] != "resolve" for p in r["steps"][b.last]["pending"]
+    )
+
+
+def test_RS_HOLD_SELF_a_unit_held_already_gets_nothing() -> None:
+    claw = printed("T-047", f"※レジスト {HOLD_BP}", bp=1000)
+    b = b1(claw, BIG).charge("A", "T-000").proceed("A").rush("A", "T-047").proceed("A")
+    b.enter("A", "T-047").act("A", "resolve", source="A-1", use=False).proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-041").proceed("B").enter("B", "T-041")
+    b.attack("B", "T-041", "T-047").act("A", "resolve", source="A-1", use=True)  # resists
+    b.proceed("B").charge("A", "T-000").proceed("A", 2).enter("A", "T-047")
+    b.act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-HOLD-SELF" in rules_applied(r, b.last)
+    assert [u["bp"] for u in player_state(r, "A")["battle"]] == [1000]
