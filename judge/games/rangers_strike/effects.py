@@ -74,6 +74,16 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     return "category" not in sel or isinstance(sel["category"], str)
 
 
+def _per_ok(per: Any) -> bool:
+    """``{"feature": X, "units": N}``: per N units of one's own with the feature X."""
+    return (
+        isinstance(per, dict)
+        and set(per) == {"feature", "units"}
+        and isinstance(per["feature"], str)
+        and _is_int(per["units"], 1)
+    )
+
+
 def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     """Whether the engine can execute ``effect`` exactly (``when``: its timing, when the
     effect itself does not say, as in ``combination.effects``)."""
@@ -99,6 +109,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False
         if name in ("draw", "damage", "heal") and not _is_int(op.get("n", 1), 1):
             return False
+        if "per" in op and not (name == "draw" and _per_ok(op["per"])):
+            return False  # RS-DRAW-PER-UNITS
         if name in ("bp", "destroy", "return"):
             if target == "self":
                 if timing == "on_use":

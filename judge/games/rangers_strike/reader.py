@@ -122,6 +122,14 @@ SENTENCES: tuple[tr.Template, ...] = (
         _op("return"),
     ),
     tr.template(
+        "draw_per_units",
+        r"特徴「(?P<f>[^「」]+)」を持つ自軍ユニット(?P<u>[1-9])体につき(?P<n>[1-9])枚ドローする。",
+        lambda m: (
+            {"op": "draw", "n": int(m["n"]), "per": {"feature": m["f"], "units": int(m["u"])}},
+            False,
+        ),
+    ),
+    tr.template(
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),

@@ -74,6 +74,12 @@ def render_op(op: Any, resident: bool = False) -> str:
         return raw(op)
     name, target = op.get("op"), op.get("target", "self")
     n = op.get("n", 1)
+    per = op.get("per")
+    if name == "draw" and set(op) == {"op", "n", "per"} and isinstance(per, dict):
+        return (
+            f"draw {n} card{'s' if n != 1 else ''} for every {per.get('units')} units of yours "
+            f"with the feature {per.get('feature')} (rush and battle area)"
+        )
     if name == "draw" and set(op) <= {"op", "n"} and isinstance(n, int):
         return f"draw {n} card{'s' if n != 1 else ''}"
     if name == "damage" and set(op) <= {"op", "n"} and isinstance(n, int):

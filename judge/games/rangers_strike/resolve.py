@@ -160,7 +160,7 @@ def run_effect(
             if not hold_self(eng, found):
                 break  # "…してもよい。そうしたとき": nothing more when it was not held
         elif name == "draw":
-            eng.draw(pe.controller, int(op.get("n", 1)), why=" (effect)")
+            eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":
             for _pid, _area, u in found:
                 u.mods.append(Mod(int(op["amount"]), op.get("until", "turn")))
@@ -262,3 +262,27 @@ def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> b
     unit.held = True
     eng.event("hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card)
     return True
+
+
+def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
+    """How many cards a ``draw`` op draws: ``n``, or ``n`` per ``per.units`` units of
+    ``pid``'s with the feature (rush and battle area, units aboard vehicles included:
+    RS-DRAW-PER-UNITS)."""
+    n = int(op.get("n", 1))
+    per = op.get("per")
+    if per is None:
+        return n
+    st = eng.state
+    have = [
+        c
+        for u in st.players[pid].units()
+        for c in u.cards()
+        if st.card(c).is_unit and per["feature"] in st.card(c).features
+    ]
+    total = n * (len(have) // int(per["units"]))
+    eng.ctx.ruling(
+        "RS-DRAW-PER-UNITS",
+        f"{pid} has {len(have)} unit(s) with the feature {per['feature']}: "
+        f"{n} per {per['units']}, {total} card(s).",
+    )
+    return total

@@ -12,6 +12,7 @@ from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
+    player_state,
     rules_applied,
     rules_broken,
     verdict,
@@ -248,3 +249,31 @@ def test_RS_SP_EFFECT_a_read_sp1_number_combination_lets_the_unit_strike() -> No
         "SP ！: SP only from its Number Combination or text.",
         "Number Combination 1: this unit is SP 1 until the end of the turn.",
     ]
+
+
+def test_RS_DRAW_PER_UNITS_draw_for_every_n_units_with_the_feature() -> None:
+    """特徴「X」を持つ自軍ユニット2体につき1枚ドローする: 3 such units draw 1, 4 draw 2."""
+    text = "特徴「鬼」を持つ自軍ユニット2体につき1枚ドローする。"
+    r = read_card({"type": "operation", "operation": "normal", "text": text})
+    assert r.understood
+    assert r.effects[0]["do"] == [{"op": "draw", "n": 1, "per": {"feature": "鬼", "units": 2}}]
+    drum = {**card("T-060", "operation", name="Drum Call"), "text": text}
+    del drum["effects"]
+    assert render_card(drum)["reading"] == [
+        "When used: draw 1 card for every 2 units of yours with the feature 鬼 (rush and battle "
+        "area)."
+    ]
+    oni = {**card("T-061", name="Oni", bp=1000), "features": ["鬼"]}
+    for units, drawn in ((3, 1), (4, 2)):
+        deck = ["T-061"] * 4 + ["T-060"] + ["T-000"] * 35  # four Oni: past the usual three
+        b = LogBuilder([drum, oni], decks={"A": deck, "B": ["T-000"] * 40}).setup(first="A")
+        for _ in range(units):  # one Oni a turn: each rush holds the turn's new command
+            b.charge("A", "T-000").proceed("A").rush("A", "T-061").proceed("A", 2)
+            b.pass_turn("B")
+        b.charge("A", "T-000").proceed("A")
+        before = len(player_state(b.replay(), "A")["hand"])
+        b.act("A", "use", card="T-060")
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", units
+        assert "RS-DRAW-PER-UNITS" in rules_applied(r, b.last)
+        assert len(player_state(r, "A")["hand"]) == before - 1 + drawn, units
