@@ -239,9 +239,9 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
 
 def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     """RS-MUST-ENTER: the battle phase does not end while a unit that must enter can."""
-    if eng.state.phase != "battle":
-        return
     pid = plan.action["p"]
+    if eng.state.phase != "battle" or pid != eng.state.turn_player:
+        return
     free, aboard = restrictions.must_enter_left(eng, pid)
     if free:
         names = ", ".join(f"{u.card} ({eng.name(u.card)})" for u in free)
