@@ -192,3 +192,20 @@ def test_RS_DESTROYED_TO_POWER_option_unverifiable_and_shown() -> None:
         "When destroyed in an opponent's turn (optional: you may): put this card from the "
         "discard pile into your power zone, face up."
     ]
+
+
+def test_RS_CARD_RESTRICTION_tag_own_and_team_damage_disagree_unverifiable() -> None:
+    """自軍ダメージが1点以上: A1 took 1 damage, A2 none; A2's unit strikes while B2's unit
+    has the feature: the player's own damage (0) and the team's (1) disagree."""
+    noted = printed("T-033", NO_STRIKE.replace("4点", "1点"))
+    b = LogBuilder([noted, STARRY, WEAK], variant="tag").setup(first="A1")
+    b.pass_turn("A1").charge("A2", "T-000").proceed("A2").rush("A2", "T-033").proceed("A2", 2)
+    b.charge("B1", "T-000").proceed("B1").rush("B1", "T-002").proceed("B1").enter("B1", "T-002")
+    b.strike("B1", "T-002").act("A1", "assign_damage", to="A1").proceed("B1")
+    b.charge("B2", "T-000").proceed("B2").rush("B2", "T-030").proceed("B2").enter("B2", "T-030")
+    b.proceed("B2").pass_turn("A1").charge("A2", "T-000").proceed("A2", 2).enter("A2", "T-033")
+    b.strike("A2", "T-033")
+    r = b.replay()
+    assert [s["verdict"] for s in r["steps"][:-1]].count("illegal") == 0
+    assert verdict(r, b.last) == "unverifiable"
+    assert "RS-CARD-RESTRICTION" in rules_applied(r, b.last)
