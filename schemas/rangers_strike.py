@@ -87,6 +87,35 @@ class RSConditionSchema(BaseSchema):
             raise ValidationError('give exactly one of "unit_named" or "unit_category"')
 
 
+class RSDiscardWhichSchema(BaseSchema):
+    """Which units a discard cost takes: by name, or by every feature listed."""
+
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
+
+    name = Str(non_empty=True)
+    features = List(Str(non_empty=True), validate=validate.Length(min=1))
+
+
+class RSCostSchema(BaseSchema):
+    """An additional condition that is a cost: discarding units of one's own
+    (RS-RUSH-DISCARD: ``discard`` and ``count``) or holding further commands (RS-RUSH-HOLD:
+    ``hold``)."""
+
+    JSON_SCHEMA_EXTRA = {"anyOf": [{"required": ["discard"]}, {"required": ["hold"]}]}
+
+    discard = Nested(RSDiscardWhichSchema)
+    count = Int(minimum=1)
+    hold = Int(minimum=1, metadata={"description": "how many further commands it holds"})
+    zero_power = Bool(metadata={"description": "optional: discarding makes the required power 0"})
+
+
+class RSSpAtSchema(BaseSchema):
+    """A printed fractional SP "K/N": SP K while the unit is N-th in its battle area."""
+
+    sp = Int(required=True, minimum=1)
+    position = Int(required=True, minimum=1)
+
+
 class RSCardSchema(BaseSchema):
     """A Rangers Strike card definition.
 
@@ -114,6 +143,24 @@ class RSCardSchema(BaseSchema):
         minimum=0, allow_none=True, load_default=None, metadata={"description": "units, vehicles"}
     )
     sp = Int(minimum=0, allow_none=True, load_default=None, metadata={"description": "units"})
+    sp_at = Nested(
+        RSSpAtSchema,
+        metadata={
+            "description": "units: a printed SP K/N, SP K while N-th in the battle area "
+            "(RS-SP-FRACTION); absent: none"
+        },
+    )
+    cost = Nested(
+        RSCostSchema,
+        metadata={"description": "an additional condition that discards units (RS-RUSH-DISCARD)"},
+    )
+    sp_special = Bool(
+        metadata={
+            "description": "units: the printed SP ！, SP only from the card's Number Combination "
+            "or text (RS-SP-SPECIAL); absent: false"
+        }
+    )
+    resist = Bool(metadata={"description": "units: ※レジスト (RS-RESIST); absent: false"})
     size = Str(non_empty=True, allow_none=True, load_default=None)
     combination = Nested(RSCombinationSchema, allow_none=True, load_default=None)
     condition = Nested(RSConditionSchema, allow_none=True, load_default=None)
@@ -167,6 +214,11 @@ class RSCardSchema(BaseSchema):
                 absent("timing", "only counter operations have a timing")
         if kind != "unit":
             absent("sp", "only units have SP (a vehicle strikes with the SP of its units)")
+            absent("sp_at", "only units have SP")
+            if original.get("resist"):
+                errors["resist"] = ["only units have resist"]
+            if original.get("sp_special"):
+                errors["sp_special"] = ["only units have SP"]
             absent("combination", "only units have a Number Combination")
         if kind != "vehicle":
             absent("carries", "only vehicles carry units")
@@ -267,6 +319,8 @@ class RSRushSchema(ActionSchema):
         metadata={"description": "tag: the ally holding the command"},
     )
     lend = _refs("tag: the ally's units meeting the additional condition")
+    discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
+    also_hold = _refs("further commands held for the card's additional condition (RS-RUSH-HOLD)")
 
 
 class RSUseSchema(ActionSchema):
@@ -278,6 +332,8 @@ class RSUseSchema(ActionSchema):
     hold = RSCardRef(allow_none=True, load_default=None)
     hold_by = PlayerId(allow_none=True, load_default=None)
     lend = _refs("tag: the ally's units meeting the additional condition")
+    discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
+    also_hold = _refs("further commands held for the card's additional condition (RS-RUSH-HOLD)")
     targets = _refs("targets of the operation's effect")
 
 

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, resist, restrictions
 from judge.games.rangers_strike.battle import (
     apply_attack,
     apply_enter,
@@ -238,12 +238,34 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
 
 
 def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
-    pass
+    """RS-MUST-ENTER: the battle phase does not end while a unit that must enter can."""
+    pid = plan.action["p"]
+    if eng.state.phase != "battle" or pid != eng.state.turn_player:
+        return
+    free, aboard = restrictions.must_enter_left(eng, pid)
+    if free:
+        names = ", ".join(f"{u.card} ({eng.name(u.card)})" for u in free)
+        plan.violate(
+            "RS-MUST-ENTER",
+            f"{names} must enter the battle area every turn if it can, and it still can: "
+            f"{pid} cannot end the battle phase before it enters.",
+        )
+        return
+    plan.data["aboard"] = aboard
 
 
 def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    if plan.data.get("aboard"):
+        names = ", ".join(eng.name(u.card) for u in plan.data["aboard"])
+        eng.ctx.ruling(
+            "RS-MUST-ENTER",
+            f"{names} carries a unit that must enter the battle area if it can; it could only "
+            'enter with the vehicle, and whether that counts as "if it can" is not in the '
+            "sources.",
+        )
+        eng.ctx.cannot_verify("a unit that must enter is aboard a vehicle that could enter")
     eng.event("phase", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
     st.entering = None
     eng.push(("next_phase", {}))
@@ -356,6 +378,8 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             supported = effects.supported(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)
+            elif resist.is_resist(pe.effect):  # not resisting: it goes to the discard pile
+                eng.run_effect(pe, [], False)
             eng.advance()
             continue
         op, args = _head(eng)

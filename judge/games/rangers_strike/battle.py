@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
+from judge.games.rangers_strike import restrictions
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
-from judge.games.rangers_strike.state import Battle, remove_unit
+from judge.games.rangers_strike.state import Battle, Unit, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -37,7 +38,12 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         else:
             plan.violate("RS-CARD-IN-ZONE", f"{ref} is not a unit or vehicle in {pid}'s rush area.")
         return
+    why = restrictions.enter_forbidden(eng, found[2])
+    if why is not None:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
     plan.data["unit"] = found[2]
+    plan.data["carried"] = restrictions.carried(eng, found[2], "no_enter")
 
 
 def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -47,6 +53,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
+    _carried_restriction(eng, plan, "enter the battle area")
     ps = st.players[pid]
     remove_unit(ps.rush, unit)
     ps.battle.append(unit)
@@ -156,7 +163,12 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         else:
             plan.violate("RS-CARD-IN-ZONE", f"{target} is not a unit in {tp}'s battle area.")
         return
+    why = restrictions.attack_forbidden(eng, unit)
+    if why is not None:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
     plan.data.update(unit=unit, target=found[2], defender=found[0])
+    plan.data["carried"] = restrictions.carried(eng, unit, "no_attack")
 
 
 def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -166,6 +178,7 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None or target is None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
+    _carried_restriction(eng, plan, "attack")
     st.entering = None
     unit.acted = "attack"
     b = Battle("attack", unit, pid, target=target, defender=plan.data["defender"])
@@ -193,11 +206,47 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     unit = _just_entered(eng, plan, pid)
     if unit is None:
         return
-    sp = eng.sp(unit)
-    if sp < 1:
+    sp, unknown = eng.sp_known(unit)
+    if unknown is None and sp < 1:
         plan.violate("RS-STRIKE", f"{eng.name(unit.card)} has SP {sp}: only SP 1 or more strikes.")
         return
+    why, certain = restrictions.strike_forbidden(eng, pid, unit)
+    if why is not None and certain:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
     plan.data["unit"] = unit
+    plan.data["doubt"] = why
+    plan.data["carried"] = restrictions.carried(eng, unit, "no_strike_while")
+    plan.data["sp"] = (sp, unknown)
+
+
+def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | None) -> None:
+    """Say where a strike's SP came from when it is not simply printed; a strike whose SP is
+    not known is unverifiable."""
+    d = eng.state.card(unit.card)
+    if unknown is not None:
+        eng.ctx.ruling(
+            "RS-SP-FRACTION" if d.is_vehicle else "RS-SP-EFFECT",
+            f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
+            "cannot be verified.",
+        )
+        eng.ctx.cannot_verify(f"{eng.name(unit.card)}'s SP is not known: {unknown}.")
+        return
+    if any(m.sp is not None for m in unit.mods):
+        eng.ctx.ruling(
+            "RS-SP-EFFECT",
+            f"{eng.name(unit.card)} is SP {sp} by an effect until the end of the turn.",
+        )
+    elif d.sp_at is not None:
+        eng.ctx.ruling(
+            "RS-SP-FRACTION",
+            f"{eng.name(unit.card)} has SP {d.sp_at[0]}/{d.sp_at[1]} and stands "
+            f"{d.sp_at[1]}{_nth(d.sp_at[1])} in the battle area: SP {sp}.",
+        )
+
+
+def _nth(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
 
 
 def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -207,6 +256,15 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The strike could not be applied as recorded.")
         return
+    _sp_ruling(eng, unit, *plan.data["sp"])
+    _carried_restriction(eng, plan, "strike")
+    if plan.data.get("doubt"):
+        eng.ctx.ruling(
+            "RS-CARD-RESTRICTION",
+            f"{plan.data['doubt'][:-1]}; in tag battle 自軍ダメージ may be the team's, which is "
+            "enough: whether it may strike cannot be verified.",
+        )
+        eng.ctx.cannot_verify("自軍ダメージ read as the player's and as the team's disagree.")
     st.entering = None
     unit.acted = "strike"
     b = Battle("strike", unit, pid, timing="struck")
@@ -220,3 +278,18 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     )
     eng.push(("strike_resolve", {}), ("battle_over", {}))
     eng.open_window(b)
+
+
+def _carried_restriction(eng: RangersStrikeEngine, plan: Plan, what: str) -> None:
+    """A vehicle carrying a unit whose printed restriction governs ``what``: whether it binds
+    the vehicle the sources do not say (RS-CARD-RESTRICTION), so the step is unverifiable."""
+    rider = plan.data.get("carried")
+    if rider is None:
+        return
+    unit = plan.data["unit"]
+    eng.ctx.ruling(
+        "RS-CARD-RESTRICTION",
+        f"{eng.name(unit.card)} carries {eng.name(rider)}, whose printed restriction forbids it "
+        f"to {what}; whether that binds the vehicle is not in the sources.",
+    )
+    eng.ctx.cannot_verify(f"a carried unit's restriction on {what}")

@@ -54,6 +54,10 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     reading = read_card(d)
     if reading.understood:
         out = {**d, "effects": list(reading.effects)}
+        if reading.restrictions:
+            out["restrictions"] = list(reading.restrictions)
+        if "resist" in reading.keywords:
+            out["resist"] = True
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -67,6 +71,12 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
 
 
+def _sp_at(value: Any) -> tuple[int, int] | None:
+    if not isinstance(value, dict):
+        return None
+    return int(value["sp"]), int(value["position"])
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """One card definition.  ``raw`` is the definition as loaded (defaults filled in)."""
@@ -78,6 +88,8 @@ class CardDef:
     power: int = 0
     bp: int = 0
     sp: int = 0
+    #: a printed SP "K/N" as (K, N): SP K while N-th in the battle area (RS-SP-FRACTION)
+    sp_at: tuple[int, int] | None = None
     size: str | None = None
     combination: dict[str, Any] | None = None
     condition: dict[str, Any] | None = None
@@ -86,6 +98,12 @@ class CardDef:
     carries: int = 0  # vehicles: how many units they carry
     effects: tuple[dict[str, Any], ...] = ()
     tag: bool = False
+    features: tuple[str, ...] = ()
+    #: ※レジスト (RS-RESIST)
+    resist: bool = False
+    #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
+    #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
+    restrictions: tuple[dict[str, Any], ...] = ()
     #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
     unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -105,6 +123,7 @@ class CardDef:
             power=int(d.get("power") or 0),
             bp=int(d.get("bp") or 0),
             sp=int(d.get("sp") or 0),
+            sp_at=_sp_at(d.get("sp_at")),
             size=d.get("size"),
             combination=d.get("combination"),
             condition=d.get("condition"),
@@ -113,6 +132,9 @@ class CardDef:
             carries=(int(carries) if carries is not None else 1) if kind == "vehicle" else 0,
             effects=tuple(d.get("effects") or ()),
             tag=bool(d.get("tag")),
+            features=tuple(str(f) for f in d.get("features") or ()),
+            resist=bool(d.get("resist")),
+            restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,
         )

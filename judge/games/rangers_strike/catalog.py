@@ -24,11 +24,18 @@ reason, or leaves it out, never silently dropped):
   (the condition makes it 0: the engine requires only what is always required);
 - ``bp`` → ``bp`` (a unit without one is left out; a vehicle prints none: ``bp`` 0 and
   unsupported, its BP is its rider's); ``size`` → ``size``; ``sp`` a whole number → ``sp``;
-  none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"1/N"`` and ``"special"``
-  (the printed ``！``) → ``sp`` 0 and unsupported (an SP the engine does not model);
+  none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"K/N"`` → ``sp`` 0 and
+  ``sp_at`` ``{"sp": K, "position": N}`` (SP K while N-th in the battle area: RS-SP-FRACTION);
+  ``"special"`` (the printed ``！``) → ``sp`` 0 and ``sp_special`` (its SP comes from its Number
+  Combination or its text alone: RS-SP-SPECIAL); any other SP → ``sp`` 0 and unsupported;
 - ``comboNumber`` N → ``combination.number`` (its effects: the reader's); ``"RC"`` →
   unsupported (the rider combination is not in the engine);
-- ``rushAdditionalCondition`` → unsupported, naming its text;
+- ``rushAdditionalCondition``: its ``text`` when it discards units of one's own (``自軍「X」N体を
+  捨札にする``, ``特徴「X」[と「Y」]を持つ自軍ユニットN体を捨札にする``, either with
+  ``…捨札にすれば必要パワー0になる``), or holds further commands (``追加で自軍コマンドをNつホール
+  ドする``) → ``cost`` (RS-RUSH-DISCARD, RS-RUSH-HOLD; then ``"N+"`` and ``"N-"`` are power N);
+  any other → unsupported, naming its text (the record's ``conditionId`` is not read:
+  the printed text is the authority, and the two disagree on some records);
 - operations: ``※常駐`` in the text → ``operation`` ``resident`` (``※タッグ`` → ``tag``), no
   such note → ``normal``; a text naming ``カウンター`` is left out (a counter's timing is not
   read, and a counter imported as a normal operation would be misjudged);
@@ -44,6 +51,7 @@ import re
 from typing import Any
 
 from judge.core.cardimport import Imported, LeftOut, import_records
+from judge.core.textread import normalise
 
 _TYPES = ("unit", "vehicle", "operation")
 _CATEGORY = re.compile(r"[A-Z]{2}")
@@ -69,8 +77,10 @@ def _whole(value: Any) -> int | None:
     return None
 
 
-def _power(raw: dict[str, Any], doubts: list[str]) -> int:
-    """``powerCost`` as required power (module docstring)."""
+def _power(raw: dict[str, Any], cost: dict[str, Any] | None, doubts: list[str]) -> int:
+    """``powerCost`` as required power (module docstring): ``"N+"`` with a discard cost the
+    engine carries out (RS-RUSH-DISCARD) is power N; ``"N-"`` with an optional discard that
+    makes it 0 (``zero_power``) is power N too."""
     value = raw.get("powerCost")
     if _whole(value) is not None:
         return int(value)
@@ -79,12 +89,15 @@ def _power(raw: dict[str, Any], doubts: list[str]) -> int:
         raise LeftOut(f"powerCost {value!r} is not a required power", "powerCost not read")
     n, mark = int(found.group(1)), found.group(2)
     if mark == "+":
-        doubts.append(
-            f"required power {value}: its additional condition is a cost the engine does not "
-            "carry out"
-        )
+        if cost is None or cost.get("zero_power"):
+            doubts.append(
+                f"required power {value}: its additional condition is a cost the engine does "
+                "not carry out"
+            )
         return n
     if mark == "-":
+        if cost is not None and cost.get("zero_power"):
+            return n
         doubts.append(
             f"required power {value}: 0 when its additional condition is met, which the engine "
             "does not check (it requires power 0)"
@@ -93,14 +106,54 @@ def _power(raw: dict[str, Any], doubts: list[str]) -> int:
     return n
 
 
-def _sp(raw: dict[str, Any], doubts: list[str]) -> int:
+_DISCARD = re.compile(
+    r"(?:自軍「(?P<name>[^「」]+)」を?|特徴「(?P<f1>[^「」]+)」(?:と「(?P<f2>[^「」]+)」)?を持つ自軍ユニット)"
+    r"(?P<n>[1-9])体を?捨札に(?:する|(?P<zero>すれば必要パワー0になる))"
+)
+
+
+_HOLD = re.compile(r"追加で自軍コマンドを(?P<n>[1-9])つホールドする")
+
+
+def _cost(said: str) -> dict[str, Any] | None:
+    """An additional condition's text as a cost (RS-RUSH-DISCARD, RS-RUSH-HOLD), or None."""
+    text = normalise(said).strip()
+    hold = _HOLD.fullmatch(text)
+    if hold is not None:
+        return {"hold": int(hold.group("n"))}
+    found = _DISCARD.fullmatch(text)
+    if found is None:
+        return None
+    if found.group("name"):
+        which: dict[str, Any] = {"name": found.group("name")}
+    else:
+        which = {"features": [f for f in (found.group("f1"), found.group("f2")) if f]}
+    cost: dict[str, Any] = {"discard": which, "count": int(found.group("n"))}
+    if found.group("zero"):
+        cost["zero_power"] = True
+    return cost
+
+
+_SP_FRACTION = re.compile(r"([1-9])/([1-9])")
+
+
+def _sp(raw: dict[str, Any], card: dict[str, Any], doubts: list[str]) -> int:
+    """``sp`` as the unit's printed SP (module docstring: RS-SP-FRACTION, RS-SP-SPECIAL)."""
     value = raw.get("sp")
     if value is None:
         return 0
     if _whole(value) is not None:
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
+    said = value.strip() if isinstance(value, str) else None
+    if said is not None and said.isdigit():
+        return int(said)
+    fraction = _SP_FRACTION.fullmatch(said) if said is not None else None
+    if fraction is not None:
+        card["sp_at"] = {"sp": int(fraction.group(1)), "position": int(fraction.group(2))}
+        return 0
+    if said == "special":
+        card["sp_special"] = True
+        return 0
     doubts.append(f"SP {value!r}: an SP the engine does not model (it is given SP 0)")
     return 0
 
@@ -128,7 +181,7 @@ def _unit_fields(raw: dict[str, Any], card: dict[str, Any], doubts: list[str]) -
         if bp is None:
             raise LeftOut(f"a unit with bp {raw.get('bp')!r}", "a unit without a BP")
         card["bp"] = bp
-        card["sp"] = _sp(raw, doubts)
+        card["sp"] = _sp(raw, card, doubts)
         combo = raw.get("comboNumber")
         if _whole(combo):
             card["combination"] = {"number": int(combo), "effects": []}
@@ -169,7 +222,10 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     doubts: list[str] = []
     card: dict[str, Any] = {"code": code, "name": name, "type": kind}
     card["category"] = category.strip()
-    card["power"] = _power(raw, doubts)
+    cond = raw.get("rushAdditionalCondition")
+    said = cond.get("text") if isinstance(cond, dict) else None
+    cost = _cost(said) if isinstance(said, str) else None
+    card["power"] = _power(raw, cost, doubts)
     text = _str(raw, "text")
     if kind == "operation":
         _operation(card, text)
@@ -178,9 +234,9 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
                 notes.append(f"{key} on an operation: left out")
     else:
         _unit_fields(raw, card, doubts)
-    cond = raw.get("rushAdditionalCondition")
-    if cond is not None:
-        said = cond.get("text") if isinstance(cond, dict) else None
+    if cost is not None:
+        card["cost"] = cost
+    elif cond is not None:
         doubts.append(f"additional condition {said or cond!r}: not in the engine's vocabulary")
     features = raw.get("features")
     if isinstance(features, list) and all(isinstance(f, str) for f in features):

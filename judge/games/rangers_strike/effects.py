@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident")
-OPS = ("draw", "bp", "destroy", "return", "damage", "heal")
+OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power", "resist", "hold")
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
@@ -74,6 +74,16 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     return "category" not in sel or isinstance(sel["category"], str)
 
 
+def _per_ok(per: Any) -> bool:
+    """``{"feature": X, "units": N}``: per N units of one's own with the feature X."""
+    return (
+        isinstance(per, dict)
+        and set(per) == {"feature", "units"}
+        and isinstance(per["feature"], str)
+        and _is_int(per["units"], 1)
+    )
+
+
 def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     """Whether the engine can execute ``effect`` exactly (``when``: its timing, when the
     effect itself does not say, as in ``combination.effects``)."""
@@ -81,6 +91,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     ops = effect.get("do")
     if timing not in WHENS or not isinstance(ops, list) or not ops:
         return False
+    if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
+        return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     resident = timing == "resident"
     for op in ops:
         if not isinstance(op, dict):
@@ -97,6 +109,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False
         if name in ("draw", "damage", "heal") and not _is_int(op.get("n", 1), 1):
             return False
+        if "per" in op and not (name == "draw" and _per_ok(op["per"])):
+            return False  # RS-DRAW-PER-UNITS
         if name in ("bp", "destroy", "return"):
             if target == "self":
                 if timing == "on_use":
@@ -107,6 +121,19 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             not isinstance(op.get("amount"), int) or op.get("until", "turn") not in UNTIL
         ):
             return False
+        if name == "hold" and (target != "self" or timing == "on_use" or set(op) != {"op"}):
+            return False  # RS-HOLD-SELF: the unit itself
+        if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
+            return False  # RS-RESIST: the pending choice of a unit destroyed by a battle
+        if name == "to_power" and (timing != "on_destroyed" or set(op) != {"op"}):
+            return False  # the destroyed card itself, from the discard pile
+        if name == "sp" and (
+            target != "self"
+            or timing == "on_use"
+            or not _is_int(op.get("value"), 0)
+            or op.get("until", "turn") != "turn"
+        ):
+            return False  # RS-SP-EFFECT: the unit's own SP, until the end of the turn
         if (
             name == "return"
             and isinstance(target, dict)

@@ -28,12 +28,13 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, effects
+from judge.games.rangers_strike import actions, effects, resist
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
     Battle,
     DamageCheck,
+    Mod,
     PlayerState,
     PowerCard,
     RSState,
@@ -299,12 +300,46 @@ class RangersStrikeEngine(AgendaEngine):
         return value + self.resident_bonus(unit, owner, area)
 
     def sp(self, unit: Unit) -> int:
-        """A unit's SP; a vehicle's is the total SP of the units it carries."""
+        """A unit's SP (:meth:`sp_known`; 0 where it is not known); a vehicle's is the total
+        SP of the units it carries."""
+        return self.sp_known(unit)[0]
+
+    def sp_known(self, unit: Unit) -> tuple[int, str | None]:
+        """A unit's SP now, and why it is not known (None when it is): printed, a printed
+        ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
+        end (RS-SP-EFFECT).  A vehicle's is the total SP of the units it carries; a carried
+        unit's ``K/N`` has no position of its own, so such a vehicle's SP is not known."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
-            return sum(st.card(r).sp for r in unit.riders)
-        return d.sp
+            if any(st.card(r).sp_at for r in unit.riders):
+                return (
+                    0,
+                    "a unit it carries has a printed SP K/N, and no battle position of its own",
+                )
+            return sum(st.card(r).sp for r in unit.riders), None
+        made = {m.sp for m in unit.mods if m.sp is not None}
+        value = d.sp
+        if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
+            made.add(d.sp_at[0])
+        if len(made) > 1:
+            return 0, (
+                "effects make its SP " + " and ".join(str(n) for n in sorted(made)) + ", and "
+                "which applies last is the turn player's choice, which the log does not record"
+            )
+        return (made.pop() if made else value), None
+
+    def battle_position(self, unit: Unit) -> int | None:
+        """Where ``unit`` stands in its battle area, counted from the left from 1, or None
+        when it is not there.  Tag: rule option ``sp_fraction_count`` (RS-SP-FRACTION)."""
+        where = self.state.area_of(unit)
+        if where is None or where[1] != "battle":
+            return None
+        owner = where[0]
+        position = self.state.players[owner].battle.index(unit) + 1
+        if self.options.get("sp_fraction_count", "team") == "team":
+            position += self.combination_offset(owner)[0]
+        return position
 
     def resident_ops(self, d: CardDef) -> list[tuple[str, str, str | None, int]]:
         """A resident's BP operations the engine executes, as ``(side, zone, category,
@@ -367,9 +402,16 @@ class RangersStrikeEngine(AgendaEngine):
                 total += amount
         return total
 
-    def destroy(self, owner: str, unit: Unit, why: str) -> None:
+    def destroy(
+        self,
+        owner: str,
+        unit: Unit,
+        why: str,
+        only: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> None:
         """A unit (a vehicle with its units) goes to the discard pile; when-destroyed effects
-        trigger."""
+        trigger (``only``: those it accepts, when the unit was destroyed before and only now
+        goes to the discard pile, RS-RESIST)."""
         st = self.state
         ps = st.players[owner]
         for area in AREAS:
@@ -381,15 +423,16 @@ class RangersStrikeEngine(AgendaEngine):
         if st.entering is unit:
             st.entering = None
         aboard = f" with {', '.join(unit.riders)} aboard" if unit.riders else ""
+        said = "is destroyed" if only is None else "was destroyed"
         self.event(
             "destroyed",
-            f"{self.name(unit.card)}{aboard} is destroyed ({why}) and goes to the discard pile.",
+            f"{self.name(unit.card)}{aboard} {said} ({why}) and goes to the discard pile.",
             player=owner,
             card=unit.card,
             cards=unit.cards(),
         )
         for iid in unit.cards():
-            self.fire(None, "on_destroyed", st.owner_of[iid], card=iid)
+            self.fire(None, "on_destroyed", st.owner_of[iid], card=iid, only=only)
 
     def hold_command(self, holder: str, index: int, user: str, iid: str) -> None:
         st = self.state
@@ -425,9 +468,16 @@ class RangersStrikeEngine(AgendaEngine):
     # == effects =============================================================================
 
     def fire(
-        self, unit: Unit | None, trigger: str, pid: str, card: str | None = None, **context: Any
+        self,
+        unit: Unit | None,
+        trigger: str,
+        pid: str,
+        card: str | None = None,
+        only: Callable[[dict[str, Any]], bool] | None = None,
+        **context: Any,
     ) -> None:
-        """Put the ``trigger`` effects of a card into the pending pool."""
+        """Put the ``trigger`` effects of a card into the pending pool (``only``: those it
+        accepts)."""
         iid = card if card is not None else (unit.card if unit else None)
         if iid is None:
             return
@@ -438,8 +488,11 @@ class RangersStrikeEngine(AgendaEngine):
                 self.pool.add(pid, iid, eff, 100 + index, trigger, unit=unit, **context)
             return
         for index, effect in enumerate(d.effects):
-            if effect.get("when") == trigger:
-                self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+            if effect.get("when") != trigger or (only is not None and not only(effect)):
+                continue
+            if effect.get("turn") == "opponent" and self.state.turn_player in self.allies(pid):
+                continue  # "敵軍ターン中" only (RS-DESTROYED-TO-POWER)
+            self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
         from judge.games.rangers_strike.resolve import run_effect
@@ -661,7 +714,19 @@ class RangersStrikeEngine(AgendaEngine):
         self.ctx.ruling("RS-ATTACK-RESULT", text)
         self.event("battle", text, attacker=b.attacker.card, target=b.target.card)
         for owner, unit in losers:
-            self.destroy(owner, unit, "lost the battle")
+            resist.battle_destroy(self, owner, unit, "lost the battle")
+        fighters = [(b.attacker_player, b.attacker, b.target), (tgt_at[0], b.target, b.attacker)]
+        for owner, unit, other in fighters:
+            if any(unit is u for _, u in losers):
+                continue
+            why = resist.dies_winning(self, unit, other)
+            if why is not None:
+                self.ctx.ruling(
+                    "RS-WIN-DESTROYED",
+                    f"{self.name(unit.card)} won, but {why}: it is destroyed all the same, and "
+                    "cannot resist (it did not lose the battle).",
+                )
+                self.destroy(owner, unit, "destroyed although it won")
 
     def op_strike_resolve(self) -> None:
         st = self.state
@@ -832,7 +897,7 @@ class RangersStrikeEngine(AgendaEngine):
                 bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
             else:
                 bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
-                sp = d.sp
+                sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
             view: dict[str, Any] = {
                 "id": unit.card,
                 "code": d.code,
@@ -842,6 +907,8 @@ class RangersStrikeEngine(AgendaEngine):
             }
             if unit.riders:
                 view["riders"] = list(unit.riders)
+            if unit.held:
+                view["held"] = True
             out.append(view)
         return out
 
@@ -879,7 +946,7 @@ class RangersStrikeEngine(AgendaEngine):
             views = []
             for uv, unit in zip(pv[area], ps.area(area), strict=True):
                 uv = dict(uv)  # the step's view may be shared: a copy
-                uv["mods"] = [[m.bp, m.until] for m in unit.mods] if unit.mods else []
+                uv["mods"] = [_mod_view(m) for m in unit.mods] if unit.mods else []
                 uv["serial"] = unit.serial
                 if unit.acted:
                     uv["acted"] = unit.acted
@@ -922,3 +989,8 @@ def _ordinal(n: int) -> str:
 RangersStrikeEngine.VARIANTS["1v1"] = RangersStrikeEngine
 # the tag battle subclasses this engine and adds itself to VARIANTS when imported
 import judge.games.rangers_strike.tag  # noqa: E402, F401
+
+
+def _mod_view(m: Mod) -> list[Any]:
+    """A unit's effect in a snapshot: ``[bp, until]``, and the SP it makes when it makes one."""
+    return [m.bp, m.until] if m.sp is None else [m.bp, m.until, m.sp]

@@ -43,6 +43,7 @@ def _paying(eng: RangersStrikeEngine, act: dict[str, Any], pid: str, iid: str) -
                 if len(lends) > 1:
                     break
     out = []
+    discard = _discard(eng, pid, iid)
     for holder in eng.command_holders(pid):
         for lend in lends:
             variant = dict(act)
@@ -50,8 +51,22 @@ def _paying(eng: RangersStrikeEngine, act: dict[str, Any], pid: str, iid: str) -
                 variant["hold_by"] = holder
             if lend:
                 variant["lend"] = lend
+            if discard:
+                variant["discard"] = discard
             out.append(variant)
     return out
+
+
+def _discard(eng: RangersStrikeEngine, pid: str, iid: str) -> list[str]:
+    """The first units of ``pid``'s that a discard cost may take (RS-RUSH-DISCARD)."""
+    from judge.games.rangers_strike import costs
+
+    cost = costs.cost_of(eng, iid)
+    if cost is None:
+        return []
+    units, _ = costs.fitting(eng, pid, cost)
+    n = int(cost.get("count", 1))
+    return [u.card for u in units[:n]] if len(units) >= n else []
 
 
 def _meets(eng: RangersStrikeEngine, cond: dict[str, Any], iid: str) -> bool:

@@ -450,11 +450,15 @@ def _check_battle(
     if kind == "strike":
         stack = units[at]
         d = _def(cards, lay_code(lay, stack[0]))
+        defs = [d] + [_def(cards, lay_code(lay, r)) for r in stack[1:]]
         if d.get("type") == "vehicle":
-            sp = sum(int(_def(cards, lay_code(lay, r)).get("sp") or 0) for r in stack[1:])
+            sp = sum(int(x.get("sp") or 0) for x in defs[1:])
         else:
             sp = int(d.get("sp") or 0)
-        if sp < 1:
+        # an SP K/N or ！ depends on the place or on effects (RS-SP-FRACTION, RS-SP-SPECIAL):
+        # the strike is judged when it resolves, not refused here
+        varies = any(x.get("sp_at") or x.get("sp_special") for x in defs)
+        if sp < 1 and not varies:
             errors.append(
                 FieldError(
                     f"{path}.battle.attacker",

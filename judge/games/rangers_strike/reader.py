@@ -52,6 +52,10 @@ _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 _UNITS = r"(?:BP(?P<bp>\d+)以下の)?ユニットを(?P<n>[1-9])体選び、?"
 _OPTIONAL = "してもよい"
+#: "hold this unit, if you do: …" before an effect's sentences (RS-HOLD-SELF)
+_HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
+#: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
+_SP_GIVEN = re.compile(r"「SP(?P<quoted>[1-9])」\s*|SP(?P<bare>[1-9])(?:\s+|$)")
 
 
 def parts(text: str) -> list[str]:
@@ -118,6 +122,14 @@ SENTENCES: tuple[tr.Template, ...] = (
         _op("return"),
     ),
     tr.template(
+        "draw_per_units",
+        r"特徴「(?P<f>[^「」]+)」を持つ自軍ユニット(?P<u>[1-9])体につき(?P<n>[1-9])枚ドローする。",
+        lambda m: (
+            {"op": "draw", "n": int(m["n"]), "per": {"feature": m["f"], "units": int(m["u"])}},
+            False,
+        ),
+    ),
+    tr.template(
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
@@ -127,8 +139,19 @@ SENTENCES: tuple[tr.Template, ...] = (
 
 def read_body(body: str, when: str) -> dict[str, Any] | None:
     """A body of sentences as one effect of timing ``when``, or None when a sentence is not
-    read, or an optional sentence is not the only one."""
+    read, or an optional sentence is not the only one.  A Number Combination's body may
+    begin with ``「SP1」`` (or ``SP1``): the unit is SP 1 until the end of the turn
+    (RS-SP-EFFECT), then its sentences, if any."""
     ops: list[dict[str, Any]] = []
+    held = body.startswith(_HOLD_SELF) and when != "on_use"
+    if held:  # RS-HOLD-SELF: "このユニットをホールドしてもよい。そうしたとき、…"
+        ops.append({"op": "hold"})
+        body = body[len(_HOLD_SELF) :]
+    given = _SP_GIVEN.match(body) if when == "combination" else None
+    if given is not None:
+        value = int(given.group("quoted") or given.group("bare"))
+        ops.append({"op": "sp", "value": value, "until": "turn"})
+        body = body[given.end() :]
     optional = False
     said = tr.sentences(body)
     for sentence in said:
@@ -140,10 +163,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             return None  # "これ" of an operation is no unit
         ops.append(op)
         optional = optional or may
-    if not ops or (optional and len(said) > 1):
+    if not ops or (optional and len(ops) > 1) or (held and len(ops) < 2):
         return None
     effect: dict[str, Any] = {"when": when, "do": ops}
-    if optional:
+    if optional or held:
         effect["optional"] = True
     return effect if supported(effect) else None
 
@@ -157,6 +180,7 @@ class Part:
     effect: dict[str, Any] | None = None
     combination: dict[str, Any] | None = None
     keyword: str | None = None
+    rule: dict[str, Any] | None = None
     only: tuple[str, ...] = ("unit", "vehicle", "operation")
     combo: bool = False
 
@@ -166,6 +190,41 @@ def _named(m: re.Match[str]) -> Part | None:
     if effect is None:
         return None
     return Part(combination=effect, only=("unit",), combo=True)
+
+
+#: the note "※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンにおいてもよい。"
+#: (RS-DESTROYED-TO-POWER)
+TO_POWER: dict[str, Any] = {
+    "when": "on_destroyed",
+    "turn": "opponent",
+    "optional": True,
+    "do": [{"op": "to_power"}],
+}
+
+
+def _dies_winning(m: re.Match[str]) -> Part:
+    rule: dict[str, Any] = {"rule": "dies_winning"}
+    if m.group("f"):
+        rule["feature"] = m.group("f")
+    else:
+        rule["sp_min"] = int(m.group("sp"))
+    if m.group("opp"):
+        rule["turn"] = "opponent"
+    return Part(rule=rule, only=("unit",))
+
+
+def _no_strike_while(m: re.Match[str]) -> Part:
+    rule: dict[str, Any] = {"rule": "no_strike_while", "feature": m.group("f")}
+    if m.group("n"):
+        rule["unless_damage"] = int(m.group("n"))
+    return Part(rule=rule, only=("unit",))
+
+
+def _named_on_enter(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "自軍ターン中、これがバトルエリアに出たとき、…": its when-it-enters
+    effect (a unit enters only in its player's battle phase, so always in its own turn)."""
+    effect = read_body(m.group("body"), "on_enter")
+    return None if effect is None else Part(effect=effect, only=("unit",))
 
 
 def _operation(m: re.Match[str]) -> Part | None:
@@ -182,6 +241,49 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※常駐(?:\(場に配置して、離れるまで効果が有効になる\))?",
         lambda m: Part(keyword="resident", only=("operation",)),
     ),
+    tr.template(
+        "no_attack",
+        r"※これはアタックすることができない。",
+        lambda m: Part(rule={"rule": "no_attack"}, only=("unit",)),
+    ),
+    tr.template(
+        "no_enter",
+        r"※これはバトルエリアに出られない。",
+        lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "must_enter",
+        r"※これは毎ターン、可能ならバトルエリア ?に出る。",
+        lambda m: Part(rule={"rule": "must_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "no_strike_while",
+        r"※これは、?特徴「(?P<f>[^「」]+)」を持つ敵軍ユニットがあるときストライクできない"
+        r"(?:\(この制限は自軍ダメージが(?P<n>[1-9])点以上あれば無効になる\))?。",
+        _no_strike_while,
+    ),
+    tr.template(
+        "resist",
+        r"※レジスト(?:\(これがバトルで撃破されたとき、捨札にするかわりにこれをホールドして"
+        r"その場に留めてもよい\))?",
+        lambda m: Part(keyword="resist", only=("unit",)),
+    ),
+    tr.template(
+        "dies_winning",
+        r"※これは(?P<opp>敵軍ターン中、)?(?:特徴「(?P<f>[^「」]+)」を持つユニット|"
+        r"「?SP(?P<sp>[1-9])」?以上のユニット)とバトルしたとき、?バトルに勝っても撃破される。",
+        _dies_winning,
+    ),
+    tr.template(
+        "destroyed_to_power",
+        r"※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンに(?:おいて|置いて)もよい。",
+        lambda m: Part(effect=dict(TO_POWER), only=("unit",)),
+    ),
+    tr.template(
+        "named_on_enter",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、(?P<body>[^※【◎].*)",
+        _named_on_enter,
+    ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
@@ -192,13 +294,15 @@ class Reading:
     """What the reader made of a card's text: ``effects`` and ``combination`` (its Number
     Combination's effects), read ones when understood, else none (an unsupported card is
     never given a partial reading); ``keywords`` the notes read; ``unread`` (the importer's
-    doubts, then every part not read) and ``lines`` (``(part, template or None)``)."""
+    doubts, then every part not read), ``lines`` (``(part, template or None)``) and
+    ``restrictions`` (the unit's own printed restrictions, RS-CARD-RESTRICTION)."""
 
     effects: tuple[dict[str, Any], ...] = ()
     combination: tuple[dict[str, Any], ...] = ()
     keywords: tuple[str, ...] = ()
     unread: tuple[str, ...] = ()
     lines: tuple[tuple[str, str | None], ...] = ()
+    restrictions: tuple[dict[str, Any], ...] = ()
 
     @property
     def understood(self) -> bool:
@@ -213,7 +317,7 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return False
     if part.keyword == "resident" and defn.get("operation") != "resident":
         return False
-    if part.effect is not None and defn.get("operation", "normal") != "normal":
+    if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
     if part.combo:
         number = (defn.get("combination") or {}).get("number")
@@ -230,6 +334,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
     effects: list[dict[str, Any]] = []
     combination: list[dict[str, Any]] = []
     keywords: list[str] = []
+    rules: list[dict[str, Any]] = []
     unread: list[str] = doubts
     shown: list[tuple[str, str | None]] = []
     for part in parts(text):
@@ -246,6 +351,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             effects.append({**value.effect, "text": part})
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
+        if value.rule is not None and value.rule not in rules:
+            rules.append(value.rule)
     if unread:
         return Reading(unread=tuple(unread), lines=tuple(shown))
-    return Reading(tuple(effects), tuple(combination), tuple(keywords), (), tuple(shown))
+    return Reading(
+        tuple(effects), tuple(combination), tuple(keywords), (), tuple(shown), tuple(rules)
+    )

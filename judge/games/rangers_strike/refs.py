@@ -208,6 +208,7 @@ def find_unit(
             bp(m[2]) if bp else 0,
             tuple(x.bp for x in m[2].mods),
             m[2].acted,
+            m[2].held,
             m[2] is st.entering,
         )
         for m in matches

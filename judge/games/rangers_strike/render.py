@@ -16,11 +16,16 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
+from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
-_KEYWORDS = {"any_copies": "A deck may hold any number of this card (RS-DECK-ANY-COPIES)"}
+_KEYWORDS = {
+    "any_copies": "A deck may hold any number of this card (RS-DECK-ANY-COPIES)",
+    "resist": "Resist: destroyed by a battle while released, it may be held and stay in place "
+    "instead of going to the discard pile (RS-RESIST)",
+}
 _WHEN = {
     "combination": "Number Combination",
     "on_use": "When used",
@@ -69,6 +74,12 @@ def render_op(op: Any, resident: bool = False) -> str:
         return raw(op)
     name, target = op.get("op"), op.get("target", "self")
     n = op.get("n", 1)
+    per = op.get("per")
+    if name == "draw" and set(op) == {"op", "n", "per"} and isinstance(per, dict):
+        return (
+            f"draw {n} card{'s' if n != 1 else ''} for every {per.get('units')} units of yours "
+            f"with the feature {per.get('feature')} (rush and battle area)"
+        )
     if name == "draw" and set(op) <= {"op", "n"} and isinstance(n, int):
         return f"draw {n} card{'s' if n != 1 else ''}"
     if name == "damage" and set(op) <= {"op", "n"} and isinstance(n, int):
@@ -84,6 +95,14 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
                 + ("" if resident else f" until {until}")
             )
+    if name == "hold" and set(op) == {"op"}:
+        return "hold this unit (only a released unit can be)"
+    if name == "to_power" and set(op) == {"op"}:
+        return "put this card from the discard pile into your power zone, face up"
+    value = op.get("value")
+    sp_keys = {"op", "value", "until", "target"}
+    if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
+        return f"this unit is SP {value} until {until or raw(op.get('until'))}"
     cards = _cards(target)
     if cards and set(op) == {"op", "target"}:
         if name == "destroy":
@@ -96,12 +115,78 @@ def render_op(op: Any, resident: bool = False) -> str:
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
-    extra = set(effect) - {"when", "do", "text", "optional"}
+    if when is not None and effect.get("turn") == "opponent":
+        when += " in an opponent's turn"
+    extra = set(effect) - {"when", "do", "text", "optional", "turn"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") == "resident"
-    return f"{when}{may}: " + "; ".join(render_op(op, resident) for op in effect["do"]) + "."
+    ops = [render_op(op, resident) for op in effect["do"]]
+    if len(ops) > 1 and effect["do"][0] == {"op": "hold"}:  # RS-HOLD-SELF
+        return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
+    return f"{when}{may}: " + "; ".join(ops) + "."
+
+
+def render_restriction(rule: dict[str, Any]) -> str:
+    """A unit's own printed restriction in English (RS-CARD-RESTRICTION, RS-MUST-ENTER)."""
+    name = rule.get("rule")
+    if name == "no_attack":
+        return "It cannot attack."
+    if name == "no_enter":
+        return "It cannot enter the battle area."
+    if name == "must_enter":
+        return "Every turn it enters the battle area if it can: the battle phase ends only after."
+    if name == "dies_winning":
+        when = "In an opponent's turn, it" if rule.get("turn") == "opponent" else "It"
+        if "feature" in rule:
+            against = f"a unit with the feature {rule['feature']}"
+        else:
+            against = f"a unit with SP {rule.get('sp_min')} or more"
+        return f"{when} is destroyed when it battles {against}, even when it wins (no resist)."
+    if name == "no_strike_while":
+        unless = rule.get("unless_damage")
+        void = f", unless its player has {unless} damage or more" if unless else ""
+        return (
+            "It cannot strike while an opposing unit (rush or battle area) has the feature "
+            f"{rule.get('feature')}{void}."
+        )
+    return raw(rule)
+
+
+def _cost_lines(defn: dict[str, Any]) -> list[str]:
+    """An additional condition that discards units, in English (RS-RUSH-DISCARD)."""
+    cost = defn.get("cost")
+    if isinstance(cost, dict) and isinstance(cost.get("hold"), int):
+        n = cost["hold"]
+        return [
+            f"Additional condition: hold {n} more released command{'s' if n > 1 else ''} of "
+            "yours (any category) to rush or use it."
+        ]
+    if not isinstance(cost, dict) or not isinstance(cost.get("discard"), dict):
+        return []
+    if cost.get("zero_power"):
+        return [
+            f"Additional condition (optional): discard {describe(cost)}; then its required "
+            "power is 0."
+        ]
+    return [f"Additional condition: discard {describe(cost)} to rush or use it."]
+
+
+def _sp_lines(defn: dict[str, Any]) -> list[str]:
+    """A printed SP that is not a whole number, in English (RS-SP-FRACTION, RS-SP-SPECIAL)."""
+    at = defn.get("sp_at")
+    if isinstance(at, dict):
+        n = at.get("position")
+        return [f"SP {at.get('sp')}/{n}: SP {at.get('sp')} while {_nth(n)} in the battle area."]
+    if defn.get("sp_special"):
+        return ["SP ！: SP only from its Number Combination or text."]
+    return []
+
+
+def _nth(n: Any) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if isinstance(n, int) and n < 20 else -1, "th")
+    return f"{n}{suffix}"
 
 
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
@@ -111,13 +196,18 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     u = understanding(defn)
     combo = defn.get("combination") or {}
     keywords = ["any_copies"] if defn.get("any_copies") else []
+    if defn.get("resist") or "resist" in read_card(defn).keywords:
+        keywords.append("resist")
     if defn.get("effects") or combo.get("effects"):
         effects = list(defn.get("effects") or ())
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]
+        rules: list[dict[str, Any]] = []
     else:
         reading = read_card(defn)
         effects = [*reading.effects, *reading.combination]
+        rules = list(reading.restrictions)
     shown = [render_effect(e) for e in effects]
+    shown[:0] = [render_restriction(r) for r in rules]
     if isinstance(combo.get("number"), int) and any(
         e.get("when") == "combination" for e in effects
     ):
@@ -126,6 +216,8 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         ]
     if keywords:
         shown.insert(0, "Keywords: " + "; ".join(_KEYWORDS[w] for w in keywords) + ".")
+    shown[:0] = _sp_lines(defn)
+    shown[:0] = _cost_lines(defn)
     out: dict[str, Any] = {
         "code": defn.get("code"),
         "name": defn.get("name") or defn.get("code"),

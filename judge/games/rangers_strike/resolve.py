@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, resist
 from judge.games.rangers_strike.refs import find_unit
-from judge.games.rangers_strike.state import Mod, Unit
+from judge.games.rangers_strike.state import Mod, PowerCard, Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -138,6 +138,9 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if resist.is_resist(pe.effect):
+        resist.resolve(eng, pe, use is not False)
+        return
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
         return
@@ -153,8 +156,11 @@ def run_effect(
         name = op["op"]
         target = op.get("target", "self")
         found = next(chosen, []) if isinstance(target, dict) else self_found
-        if name == "draw":
-            eng.draw(pe.controller, int(op.get("n", 1)), why=" (effect)")
+        if name == "hold":
+            if not hold_self(eng, found):
+                break  # "…してもよい。そうしたとき": nothing more when it was not held
+        elif name == "draw":
+            eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":
             for _pid, _area, u in found:
                 u.mods.append(Mod(int(op["amount"]), op.get("until", "turn")))
@@ -164,6 +170,18 @@ def run_effect(
                     f"{op.get('until', 'turn')} (BP {eng.bp(u)}).",
                     card=u.card,
                     amount=int(op["amount"]),
+                )
+        elif name == "to_power":
+            to_power(eng, pe.controller, pe.source)
+        elif name == "sp":
+            for _pid, _area, u in found:
+                u.mods.append(Mod(0, "turn", sp=int(op["value"])))
+                eng.event(
+                    "sp",
+                    f"{eng.name(u.card)} is SP {int(op['value'])} until the end of the turn "
+                    "(RS-SP-EFFECT).",
+                    card=u.card,
+                    amount=int(op["value"]),
                 )
         elif name == "destroy":
             for pid, _area, u in found:
@@ -202,3 +220,69 @@ def run_effect(
                 player=pe.controller,
                 n=turned,
             )
+
+
+def to_power(eng: RangersStrikeEngine, pid: str, iid: str) -> None:
+    """RS-DESTROYED-TO-POWER: the destroyed card, still in its owner's discard pile, goes to
+    ``pid``'s power zone, face up (rule option ``to_power_face``: ``unverifiable`` leaves the
+    step unverifiable)."""
+    st = eng.state
+    owner = st.owner_of[iid]
+    if iid not in st.players[owner].discard:
+        eng.event("effect", f"{eng.name(iid)} is no longer in the discard pile.", card=iid)
+        return
+    st.players[owner].discard.remove(iid)
+    st.players[pid].power.append(PowerCard(iid, face_up=True))
+    eng.event(
+        "to_power",
+        f"{eng.name(iid)} goes from the discard pile to {pid}'s power zone, face up.",
+        player=pid,
+        card=iid,
+    )
+    if eng.options.get("to_power_face", "up") != "up":
+        eng.ctx.ruling(
+            "RS-DESTROYED-TO-POWER",
+            "Rule option to_power_face unverifiable: the text does not say face up or face "
+            "down; the engine put it face up and does not vouch for it.",
+        )
+        eng.ctx.cannot_verify("which way up a card put into the power zone by an effect goes")
+
+
+def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> bool:
+    """RS-HOLD-SELF: hold the unit itself; a unit held already (or gone) cannot be."""
+    if not found or found[0][2].held:
+        what = eng.name(found[0][2].card) if found else "The unit"
+        eng.event("hold", f"{what} cannot be held (it is held already, or gone): no effect.")
+        eng.ctx.ruling(
+            "RS-HOLD-SELF",
+            f"{what} could not be held, so what the effect does when it is held does not happen.",
+        )
+        return False
+    pid, _area, unit = found[0]
+    unit.held = True
+    eng.event("hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card)
+    return True
+
+
+def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
+    """How many cards a ``draw`` op draws: ``n``, or ``n`` per ``per.units`` units of
+    ``pid``'s with the feature (rush and battle area, units aboard vehicles included:
+    RS-DRAW-PER-UNITS)."""
+    n = int(op.get("n", 1))
+    per = op.get("per")
+    if per is None:
+        return n
+    st = eng.state
+    have = [
+        c
+        for u in st.players[pid].units()
+        for c in u.cards()
+        if st.card(c).is_unit and per["feature"] in st.card(c).features
+    ]
+    total = n * (len(have) // int(per["units"]))
+    eng.ctx.ruling(
+        "RS-DRAW-PER-UNITS",
+        f"{pid} has {len(have)} unit(s) with the feature {per['feature']}: "
+        f"{n} per {per['units']}, {total} card(s).",
+    )
+    return total

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import costs, effects
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -53,13 +53,16 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
     d = st.card(iid)
     team = len(eng.allies(pid)) > 1
     have = eng.power_of(pid)
-    if have < d.power:
+    need = costs.required_power(eng, plan, iid)
+    if have < need:
         whose = " (both allies' power zones)" if team else ""
         plan.violate(
             "RS-RUSH-POWER",
-            f"{eng.name(iid)} needs power {d.power}; {pid} has power {have}{whose}. "
+            f"{eng.name(iid)} needs power {need}; {pid} has power {have}{whose}. "
             "(Power is checked first, RS-RUSH-ORDER.)",
         )
+        return
+    if not costs.check(eng, plan, pid, iid):
         return
     holder = plan.action.get("hold_by") or pid
     if holder not in eng.command_holders(pid):
@@ -136,6 +139,8 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         plan.data["met_by"] = by_lent[0] if by_lent else own[0]
         plan.data["met_by_ally"] = bool(by_lent)
     assert idx is not None
+    if not costs.check_holds(eng, plan, pid, iid, holder, idx):
+        return
     plan.data.update(holder=holder, command=idx, lent=lent)
     if team:
         zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
@@ -150,7 +155,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         )
     cmd = st.players[holder].command[idx]
     parts = [
-        f"power {have} ≥ {d.power}",
+        f"power {have} ≥ {need}",
         f"a released {d.category} command to hold ({cmd.card}"
         + (f", in {holder}'s command zone" if holder != pid else "")
         + ")",
@@ -167,6 +172,8 @@ def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
     holder, idx = plan.data.get("holder"), plan.data.get("command")
     if holder is not None and idx is not None:
         eng.hold_command(holder, idx, pid, iid)
+    costs.pay_holds(eng, plan, pid, iid)
+    costs.pay(eng, plan, pid, iid)
     if plan.data.get("met_by_ally"):
         by = plan.data["met_by"]
         eng.ctx.ruling(

@@ -23,10 +23,12 @@ COMMAND_LIMIT = 5
 
 @dataclass(slots=True)
 class Mod:
-    """An effect in force on a unit: a BP change until the end of the turn or the battle."""
+    """An effect in force on a unit: a BP change until the end of the turn or the battle,
+    or (``sp`` not None) its SP made ``sp`` (RS-SP-EFFECT)."""
 
     bp: int
     until: str = "turn"  # turn | battle
+    sp: int | None = None
 
 
 @dataclass(slots=True)
@@ -44,6 +46,8 @@ class Unit:
     #: area in its player's start phase (a unit that has acted and one that has not are
     #: in different states: a code naming both is ambiguous)
     acted: str | None = None
+    #: held (sideways) as a unit, after resisting (RS-RESIST): it stays held while it is a unit
+    held: bool = False
 
     def cards(self) -> list[str]:
         return [self.card, *self.riders]

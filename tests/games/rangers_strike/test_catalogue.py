@@ -21,9 +21,12 @@ BASE_IDS = [
     "RS-SETUP-FIRST",
     "RS-SETUP-HAND", "RS-TURN", "RS-FIRST-TURN", "RS-START", "RS-START-DRAW",
     "RS-START-EXTRA-DRAW", "RS-CHARGE", "RS-COMMAND-LIMIT", "RS-POWER", "RS-RUSH",
-    "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-VEHICLE",
+    "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-RUSH-DISCARD",
+    "RS-RUSH-HOLD", "RS-VEHICLE",
     "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
+    "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-SP-EFFECT", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
+    "RS-DESTROYED-TO-POWER", "RS-RESIST", "RS-WIN-DESTROYED", "RS-HOLD-SELF", "RS-DRAW-PER-UNITS",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
     "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
@@ -58,7 +61,7 @@ ENGINE_IDS = {
 OFFICIAL_BASE_IDS = {"RS-CARD-TYPES", "RS-COUNTER", "RS-SIMULTANEOUS"}
 #: How a rule cites the tag-battle seed (the official tag rules, in Japanese).
 SEED_CITATION = f"Rangers Strike tag battle rules (seed {SEED_NAME}), 【"
-GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE", "RST-RESIDENT-TAG"}
+GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE", "RS-DESTROYED-TO-POWER", "RST-RESIDENT-TAG"}
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +72,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 68
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 80
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
@@ -140,6 +143,8 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "deck_construction": True,
         "resident_tag": "own_card",
         "assigned_damage_overflow": "stays",
+        "sp_fraction_count": "team",
+        "to_power_face": "up",
     }
     assert catalogue.options["strike_damage"].choices == ("one", "sp")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"

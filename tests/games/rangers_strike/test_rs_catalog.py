@@ -112,8 +112,7 @@ def test_RS_IMPORT_flags_what_the_engine_has_no_place_for() -> None:
                 },
             ),
             rec("ZZ-011", powerCost="9-"),
-            rec("ZZ-012", sp="1/4"),
-            rec("ZZ-013", sp="special"),
+            rec("ZZ-012", sp="x"),
             rec("ZZ-014", comboNumber="RC"),
             rec("ZZ-015", text=""),  # not transcribed: なし is written for no text
         ],  # fmt: skip
@@ -123,13 +122,23 @@ def test_RS_IMPORT_flags_what_the_engine_has_no_place_for() -> None:
     assert cards["ZZ-010"]["power"] == 5 and len(cards["ZZ-010"]["unsupported"]) == 2
     assert "自軍Sユニットを1体パワーゾーンに送る" in cards["ZZ-010"]["unsupported"][1]
     assert cards["ZZ-011"]["power"] == 0  # 9-: the condition can make it 0
-    assert cards["ZZ-012"]["sp"] == 0 and "1/4" in cards["ZZ-012"]["unsupported"][0]
-    assert cards["ZZ-013"]["sp"] == 0 and "special" in cards["ZZ-013"]["unsupported"][0]
+    assert cards["ZZ-012"]["sp"] == 0 and "'x'" in cards["ZZ-012"]["unsupported"][0]
     assert "combination" not in cards["ZZ-014"] and "RC" in cards["ZZ-014"]["unsupported"][0]
     assert "text" not in cards["ZZ-015"] and "text is empty" in cards["ZZ-015"]["unsupported"][0]
     for card in cards.values():  # never relied on, whatever their text reads
         assert not understanding(card).understood
     assert all("(unsupported)" in line for line in got.note_lines())
+
+
+def test_RS_SP_FRACTION_imported_as_sp_at_and_RS_SP_SPECIAL_as_sp_special() -> None:
+    """The catalogue's ``"1/4"`` (SP 1 while 4th in the battle area) and ``"special"`` (the
+    printed ！: SP from the card's NC or text alone) are SP the engine now models."""
+    got = import_rs_catalog([rec("ZZ-016", sp="1/4"), rec("ZZ-017", sp="special")], "zz")
+    cards = {c["code"]: c for c in got.document["cards"]}
+    assert cards["ZZ-016"]["sp"] == 0 and cards["ZZ-016"]["sp_at"] == {"sp": 1, "position": 4}
+    assert cards["ZZ-017"]["sp"] == 0 and cards["ZZ-017"]["sp_special"] is True
+    assert "unsupported" not in cards["ZZ-016"] and "unsupported" not in cards["ZZ-017"]
+    assert read_card_set(got.document).game == "rangers-strike"  # the schema accepts both
 
 
 def test_RS_IMPORT_leaves_out_and_names_what_it_cannot_map() -> None:

@@ -12,6 +12,7 @@ from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
+    player_state,
     rules_applied,
     rules_broken,
     verdict,
@@ -88,7 +89,7 @@ def test_RS_TEXT_READ_a_normal_operations_text_is_its_effect_when_used() -> None
 
 def test_RS_TEXT_READ_a_card_is_read_only_when_all_of_it_is() -> None:
     for text in (
-        f"※レジスト 【灯火斬り】{DESTROY}",  # a keyword the engine does not have
+        f"※ウイング 【灯火斬り】{DESTROY}",  # a keyword the engine does not have
         f"【灯火斬り】{DESTROY} 【二の太刀】1枚ドローする。",  # two named effects
         "【灯火斬り】敵軍バトルエリアからBP3000以下のSユニットを1体選び撃破する。",  # a size
         "【灯火斬り】敵軍バトルエリアから特徴「メカ」を持つユニットを1体選び撃破する。",
@@ -206,3 +207,73 @@ def test_RS_TEXT_UNREAD_charging_a_card_not_read_is_unverifiable() -> None:
         b.charge("A", code).proceed("A")
         r = b.replay()
         assert verdict(r, b.last - 1) == verdict(r, b.last) == "legal", code
+
+
+def test_RS_SP_EFFECT_a_number_combination_of_sp1_is_read_as_sp_1_until_the_turns_end() -> None:
+    """atwiki page 104: the ！ unit's SP comes from its NC, "発動した能力の有効期限は通常は
+    ターン終了時まで"; 「SP1」 alone, SP1 before a sentence, never for an operation."""
+    sp1 = {"op": "sp", "value": 1, "until": "turn"}
+    for text in ("【星の槍】「SP1」", "【星の槍】SP1", "【星の槍】「SP1」 1枚ドローする。"):
+        r = read_card(unit(text, sp_special=True))
+        assert r.understood, text
+        assert r.combination[0]["do"][0] == sp1
+    r = read_card(unit("【星の槍】SP1 このターン、これはBP+1000される。"))
+    assert r.combination[0]["do"] == [sp1, {"op": "bp", "amount": 1000, "until": "turn"}]
+    for text in (
+        "【星の槍】「SP1」これは特徴「獣」をもつユニットにアタックするとき、BP+4000される。",
+        f"【星の槍】「SP1」 {DESTROY[:-3]}してもよい。",  # only the destroy is optional
+        "【星の槍】SP12",
+    ):
+        assert not read_card(unit(text)).understood, text
+    assert not read_card(unit("【星の槍】「SP1」", number=None)).understood  # no NC
+    assert not read_card({"type": "operation", "operation": "normal", "text": "「SP1」"}).understood
+
+
+def test_RS_SP_EFFECT_a_read_sp1_number_combination_lets_the_unit_strike() -> None:
+    star = {
+        **card("T-020", name="Star Lancer", bp=3000, sp=0, combination={"number": 1}),
+        "sp_special": True,
+        "effects": [],
+        "text": "【星の槍】「SP1」",
+    }
+    del star["effects"]
+    b = LogBuilder([star]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-020").proceed("A", 2).pass_turn("B")
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "T-020").strike("A", "T-020")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-SP-EFFECT" in rules_applied(r, b.last)
+    shown = render_card(star)
+    assert shown["understood"] is True
+    assert shown["reading"] == [
+        "SP ！: SP only from its Number Combination or text.",
+        "Number Combination 1: this unit is SP 1 until the end of the turn.",
+    ]
+
+
+def test_RS_DRAW_PER_UNITS_draw_for_every_n_units_with_the_feature() -> None:
+    """特徴「X」を持つ自軍ユニット2体につき1枚ドローする: 3 such units draw 1, 4 draw 2."""
+    text = "特徴「鬼」を持つ自軍ユニット2体につき1枚ドローする。"
+    r = read_card({"type": "operation", "operation": "normal", "text": text})
+    assert r.understood
+    assert r.effects[0]["do"] == [{"op": "draw", "n": 1, "per": {"feature": "鬼", "units": 2}}]
+    drum = {**card("T-060", "operation", name="Drum Call"), "text": text}
+    del drum["effects"]
+    assert render_card(drum)["reading"] == [
+        "When used: draw 1 card for every 2 units of yours with the feature 鬼 (rush and battle "
+        "area)."
+    ]
+    oni = {**card("T-061", name="Oni", bp=1000), "features": ["鬼"]}
+    for units, drawn in ((3, 1), (4, 2)):
+        deck = ["T-061"] * 4 + ["T-060"] + ["T-000"] * 35  # four Oni: past the usual three
+        b = LogBuilder([drum, oni], decks={"A": deck, "B": ["T-000"] * 40}).setup(first="A")
+        for _ in range(units):  # one Oni a turn: each rush holds the turn's new command
+            b.charge("A", "T-000").proceed("A").rush("A", "T-061").proceed("A", 2)
+            b.pass_turn("B")
+        b.charge("A", "T-000").proceed("A")
+        before = len(player_state(b.replay(), "A")["hand"])
+        b.act("A", "use", card="T-060")
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", units
+        assert "RS-DRAW-PER-UNITS" in rules_applied(r, b.last)
+        assert len(player_state(r, "A")["hand"]) == before - 1 + drawn, units

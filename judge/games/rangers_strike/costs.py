@@ -1,0 +1,252 @@
+"""Additional conditions that are costs: discarding units of one's own to rush or use a card
+(RS-RUSH-DISCARD), read by the ``rs-catalog`` importer into the definition's ``cost``.
+
+``cost`` is ``{"discard": {"name": X} | {"features": [X, …]}, "count": N}``: N units of the
+player's (rush or battle area) named X, or having every feature listed, go to the discard pile
+when the card is rushed or used; with ``"zero_power": true`` the discard is optional and makes
+the card's required power 0 ("…を捨札にすれば必要パワー0になる"), otherwise the card cannot be
+rushed without it.  The action names the units in ``discard``.
+
+Why a module of its own: a cost is checked with the card's requirements, in the official order
+(power, whether the condition can be met, the command, then carrying the condition out), and
+carried out after the command is held; the units discarded are not destroyed (no when-destroyed
+effect triggers), which is neither an effect nor a battle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.engine import Plan
+from judge.games.rangers_strike.handling import _path
+from judge.games.rangers_strike.refs import find_unit
+from judge.games.rangers_strike.state import AREAS, Unit, remove_unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+
+def cost_of(eng: RangersStrikeEngine, iid: str) -> dict[str, Any] | None:
+    """The card's discard cost, or None."""
+    cost = eng.state.card(iid).raw.get("cost")
+    return cost if isinstance(cost, dict) and isinstance(cost.get("discard"), dict) else None
+
+
+def holds_of(eng: RangersStrikeEngine, iid: str) -> int:
+    """How many more commands of the player's the card holds (``cost.hold``), 0 for none."""
+    cost = eng.state.card(iid).raw.get("cost")
+    return int(cost.get("hold") or 0) if isinstance(cost, dict) else 0
+
+
+def check_holds(
+    eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str, holder: str, main: int
+) -> bool:
+    """RS-RUSH-HOLD: ``追加で自軍コマンドをNつホールドする``: N more released commands of
+    ``pid``'s own, besides the one held for the card (index ``main`` of ``holder``'s zone),
+    named in ``also_hold``.  Sets ``plan.data["also_hold"]`` (indexes) and
+    ``plan.data["hold_doubt"]``."""
+    n = holds_of(eng, iid)
+    refs = plan.action.get("also_hold") or []
+    if not n:
+        if refs:
+            plan.violate("RS-RUSH-HOLD", f"{eng.name(iid)} holds no more commands than one.")
+            return False
+        return True
+    ps = eng.state.players[pid]
+    taken = {main} if holder == pid else set()
+    free = [i for i, c in enumerate(ps.command) if not c.held and i not in taken]
+    if refs:
+        chosen: list[int] = []
+        for ref in refs:
+            hit = next(
+                (i for i in free if i not in chosen and _names(eng, ref, ps.command[i].card)), None
+            )
+            if hit is None:
+                plan.violate(
+                    "RS-RUSH-HOLD",
+                    f"{ref} is not another released command in {pid}'s own command zone.",
+                )
+                return False
+            chosen.append(hit)
+        if len(chosen) != n:
+            plan.violate(
+                "RS-RUSH-HOLD",
+                f"{eng.name(iid)} holds {n} more command{'s' if n > 1 else ''}; the record "
+                f"names {len(chosen)}.",
+            )
+            return False
+        plan.data["also_hold"] = chosen
+        return True
+    if len(free) < n:
+        ally = [q for q in eng.command_holders(pid) if q != pid]
+        if ally and any(not c.held for q in ally for c in eng.state.players[q].command):
+            plan.data["hold_doubt"] = "whether the ally may hold the further command is not known"
+            plan.data["also_hold"] = free
+            return True
+        plan.violate(
+            "RS-RUSH-HOLD",
+            f"{eng.name(iid)} holds {n} more released command{'s' if n > 1 else ''} of {pid}'s; "
+            f"{pid} has {len(free)} besides the one held for it.",
+        )
+        return False
+    plan.data["also_hold"] = free[:n]
+    if len(free) > n:
+        plan.data["hold_doubt"] = f"which further command {pid} held is not recorded"
+    return True
+
+
+def pay_holds(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
+    """Hold the further commands (RS-RUSH-HOLD)."""
+    doubt = plan.data.get("hold_doubt")
+    if doubt is not None:
+        eng.ctx.ruling("RS-RUSH-HOLD", f"{eng.name(iid)}'s additional condition: {doubt}.")
+        eng.ctx.cannot_verify(doubt)
+    for i in plan.data.get("also_hold") or []:
+        eng.hold_command(pid, i, pid, iid)
+    if plan.data.get("also_hold"):
+        eng.ctx.ruling(
+            "RS-RUSH-HOLD",
+            f"{eng.name(iid)}: {len(plan.data['also_hold'])} further command(s) of {pid}'s held "
+            "for its additional condition.",
+        )
+
+
+def _names(eng: RangersStrikeEngine, ref: Any, card: str) -> bool:
+    from judge.games.rangers_strike.refs import is_instance, ref_code
+
+    st = eng.state
+    return card == ref if is_instance(st, ref) else st.code_of[card] == ref_code(st, ref)
+
+
+def describe(cost: dict[str, Any]) -> str:
+    """The units a cost discards, in English."""
+    want = cost["discard"]
+    n = int(cost.get("count", 1))
+    units = "unit" if n == 1 else "units"
+    if "name" in want:
+        return f"{n} {units} of yours named {want['name']}"
+    features = " and ".join(want["features"])
+    return f"{n} {units} of yours with the feature{'s' if len(want['features']) > 1 else ''} {features}"
+
+
+def fits(eng: RangersStrikeEngine, cost: dict[str, Any], card: str) -> bool:
+    d = eng.state.card(card)
+    if not d.is_unit:
+        return False
+    want = cost["discard"]
+    if "name" in want:
+        return d.name == want["name"]
+    return all(f in d.features for f in want["features"])
+
+
+def fitting(eng: RangersStrikeEngine, pid: str, cost: dict[str, Any]) -> tuple[list[Unit], bool]:
+    """``pid``'s units (rush and battle area, not aboard a vehicle) that the cost may discard,
+    and whether a unit aboard a vehicle fits too (which the engine does not offer)."""
+    units = [u for u in eng.state.players[pid].units() if fits(eng, cost, u.card)]
+    aboard = any(fits(eng, cost, r) for u in eng.state.players[pid].units() for r in u.riders)
+    return units, aboard
+
+
+def required_power(eng: RangersStrikeEngine, plan: Plan, iid: str) -> int:
+    """The card's required power: 0 when its optional discard is recorded (``zero_power``)."""
+    cost = cost_of(eng, iid)
+    if cost is not None and cost.get("zero_power") and plan.action.get("discard"):
+        return 0
+    return eng.state.card(iid).power
+
+
+def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
+    """Whether the cost can be paid as recorded (False: a violation was recorded).  Sets
+    ``plan.data["discard"]`` to the units to discard and ``plan.data["discard_doubt"]`` when
+    the log left a choice unrecorded."""
+    cost = cost_of(eng, iid)
+    refs = plan.action.get("discard") or []
+    if cost is None:
+        if refs:
+            plan.violate(
+                "RS-RUSH-DISCARD",
+                f"{eng.name(iid)} states no additional condition that discards units.",
+            )
+            return False
+        return True
+    n = int(cost.get("count", 1))
+    owners = [pid, *eng.unit_lenders(pid)]
+    if refs:
+        chosen: list[tuple[str, Unit]] = []
+        for i, ref in enumerate(refs):
+            found = find_unit(eng.state, ref, _path(eng, f"discard[{i}]"), owners, AREAS)
+            if found is None or not fits(eng, cost, found[2].card):
+                plan.violate(
+                    "RS-RUSH-DISCARD",
+                    f"{ref} is not {describe({**cost, 'count': 1})[2:]} in the rush or battle "
+                    f"area of {' or '.join(owners)}.",
+                )
+                return False
+            if any(u is found[2] for _, u in chosen):
+                plan.violate("RS-RUSH-DISCARD", f"{ref} is named twice.")
+                return False
+            chosen.append((found[0], found[2]))
+        if len(chosen) != n:
+            plan.violate(
+                "RS-RUSH-DISCARD",
+                f"{eng.name(iid)} discards exactly {n}; the record names {len(chosen)}.",
+            )
+            return False
+        plan.data["discard"] = chosen
+        return True
+    if cost.get("zero_power"):
+        return True  # not used: the required power was checked as printed
+    units, aboard = fitting(eng, pid, cost)
+    if len(units) < n:
+        if aboard:
+            plan.data["discard_doubt"] = "only a unit aboard a vehicle could be discarded"
+            plan.data["discard"] = []
+            return True
+        plan.violate(
+            "RS-RUSH-DISCARD",
+            f"{eng.name(iid)} needs {describe(cost)} to discard; {pid} has {len(units)}. "
+            "(The condition is checked after power, RS-RUSH-ORDER.)",
+        )
+        return False
+    plan.data["discard"] = [(pid, u) for u in units[:n]]
+    if len(units) > n:
+        plan.data["discard_doubt"] = (
+            f"which of {pid}'s {len(units)} fitting units were discarded is not recorded"
+        )
+    return True
+
+
+def pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
+    """Discard the units (not destroyed: no when-destroyed effect triggers)."""
+    chosen: list[tuple[str, Unit]] = plan.data.get("discard") or []
+    doubt = plan.data.get("discard_doubt")
+    if doubt is not None:
+        eng.ctx.ruling("RS-RUSH-DISCARD", f"{eng.name(iid)}'s additional condition: {doubt}.")
+        eng.ctx.cannot_verify(doubt)
+    for owner, unit in chosen:
+        ps = eng.state.players[owner]
+        for area in ("rush", "battle"):
+            if any(u is unit for u in ps.area(area)):
+                remove_unit(ps.area(area), unit)
+        for card in unit.cards():
+            eng.state.players[eng.state.owner_of[card]].discard.append(card)
+        eng.event(
+            "discard",
+            f"{owner} discards {eng.name(unit.card)} for {eng.name(iid)}'s additional condition "
+            "(it is not destroyed).",
+            player=owner,
+            card=unit.card,
+        )
+        if owner != pid:
+            eng.ctx.ruling(
+                "RST-LEND-UNIT",
+                f"{eng.name(iid)}'s additional condition is met by {owner}'s unit "
+                f"{eng.name(unit.card)}, lent by the ally.",
+            )
+    if chosen:
+        cost = cost_of(eng, iid) or {}
+        power = " (its required power is 0)" if cost.get("zero_power") else ""
+        eng.ctx.ruling(
+            "RS-RUSH-DISCARD",
+            f"{eng.name(iid)}: {describe(cost)} discarded for its additional condition{power}.",
+        )

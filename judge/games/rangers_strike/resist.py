@@ -1,0 +1,143 @@
+"""Resist (※レジスト) and units destroyed although they win a battle (RS-RESIST,
+RS-WIN-DESTROYED).
+
+Resist, as the fan wiki's glossary (atwiki page 1289) gives it: when a unit with resist is
+destroyed by a battle (not by an effect), its player may, instead of putting it into the discard
+pile, hold it and leave it where it is.  It has still been destroyed ("撃破された" effects
+trigger), but it never went to the discard pile (so "撃破されて捨札になったとき" effects do
+not).  Only a released unit can resist: a held unit stays held for as long as it is a unit (no
+start phase releases it, atwiki page 157), and otherwise works as any unit.
+
+Why the choice is a pending effect: its timing is "when destroyed", the same as the other
+when-destroyed effects, so the turn player orders it with them (RS-SIMULTANEOUS) and the log
+records it by ``resolve`` (``use``: resist or not).  While it waits the unit stays where it was;
+not resisting (``use: false``, or no record: RS-CHOICE-RECORDED) puts it into the discard pile
+then, and its "goes to the discard pile" effects (RS-DESTROYED-TO-POWER) trigger.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.timing import PendingEffect
+from judge.games.rangers_strike.state import Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+#: the pending choice of a unit with resist destroyed by a battle
+RESIST: dict[str, Any] = {
+    "when": "on_destroyed",
+    "optional": True,
+    "do": [{"op": "resist"}],
+    "text": "※レジスト",
+}
+
+
+def is_resist(effect: dict[str, Any]) -> bool:
+    return [op.get("op") for op in effect.get("do") or () if isinstance(op, dict)] == ["resist"]
+
+
+def discards(effect: dict[str, Any]) -> bool:
+    """Whether ``effect`` triggers on going to the discard pile (not on being destroyed)."""
+    return any(isinstance(op, dict) and op.get("op") == "to_power" for op in effect.get("do") or ())
+
+
+def can_resist(eng: RangersStrikeEngine, unit: Unit) -> bool:
+    d = eng.state.card(unit.card)
+    return d.resist and d.is_unit and not unit.held
+
+
+def battle_destroy(eng: RangersStrikeEngine, owner: str, unit: Unit, why: str) -> None:
+    """``unit`` is destroyed by a battle: it may resist (RS-RESIST), else it is destroyed as
+    any unit is.  A destroyed vehicle carrying a unit with resist: whether that unit was
+    destroyed "by the battle" the sources do not say, so the step is unverifiable."""
+    st = eng.state
+    riders = [r for r in unit.riders if st.card(r).resist]
+    if riders:
+        eng.ctx.ruling(
+            "RS-RESIST",
+            f"{eng.name(unit.card)} carries {', '.join(eng.name(r) for r in riders)} with "
+            "resist; whether a carried unit may resist when its vehicle loses a battle is not in "
+            "the sources.",
+        )
+        eng.ctx.cannot_verify("a carried unit with resist")
+    if not can_resist(eng, unit):
+        eng.destroy(owner, unit, why)
+        return
+    if st.entering is unit:
+        st.entering = None
+    eng.event(
+        "destroyed",
+        f"{eng.name(unit.card)} is destroyed ({why}); it has resist: {owner} may hold it and "
+        "leave it in place instead of putting it into the discard pile.",
+        player=owner,
+        card=unit.card,
+        cards=[unit.card],
+    )
+    eng.ctx.ruling(
+        "RS-RESIST",
+        f"{eng.name(unit.card)} was destroyed by a battle and is released: {owner} may resist "
+        "(resolve, use true) or not (use false: it goes to the discard pile).",
+    )
+    eng.fire(None, "on_destroyed", owner, card=unit.card, only=lambda e: not discards(e))
+    eng.pool.add(owner, unit.card, dict(RESIST), 200, "on_destroyed", unit=unit)
+
+
+def resolve(eng: RangersStrikeEngine, pe: PendingEffect, use: bool) -> None:
+    """The recorded choice: resist (hold it, in place) or not (to the discard pile)."""
+    unit: Unit = pe.context["unit"]
+    owner = pe.controller
+    where = eng.state.area_of(unit)
+    if where is None:
+        eng.event("effect", f"{eng.name(unit.card)} has left: nothing to resist.", card=unit.card)
+        return
+    if use:
+        unit.held = True
+        eng.event(
+            "resist",
+            f"{owner} resists: {eng.name(unit.card)} is held and stays in the {where[1]} area.",
+            player=owner,
+            card=unit.card,
+        )
+        return
+    eng.event("effect_declined", f"{owner} does not resist.", player=owner, card=unit.card)
+    eng.destroy(owner, unit, "it did not resist", only=discards)
+
+
+def dies_winning(eng: RangersStrikeEngine, winner: Unit, other: Unit) -> str | None:
+    """Why ``winner``, which won its battle against ``other``, is destroyed all the same by
+    its printed rule (RS-WIN-DESTROYED), or None.  What the engine cannot tell (the SP or the
+    features of a vehicle's units) leaves the step unverifiable."""
+    st = eng.state
+    for r in st.card(winner.card).restrictions:
+        if r.get("rule") != "dies_winning":
+            continue
+        if r.get("turn") == "opponent" and st.turn_player in eng.allies(_owner(eng, winner)):
+            continue
+        if "feature" in r:
+            if r["feature"] in st.card(other.card).features:
+                return f"it battled a unit with the feature {r['feature']}"
+            if any(r["feature"] in st.card(c).features for c in other.riders):
+                _unknown(eng, winner, f"a unit aboard {eng.name(other.card)} has the feature")
+        if "sp_min" in r:
+            sp, unknown = eng.sp_known(other)
+            if unknown is not None:
+                _unknown(eng, winner, f"{eng.name(other.card)}'s SP is not known ({unknown})")
+            elif sp >= int(r["sp_min"]):
+                return f"it battled a unit with SP {sp} in an opposing turn"
+    return None
+
+
+def _unknown(eng: RangersStrikeEngine, unit: Unit, why: str) -> None:
+    eng.ctx.ruling(
+        "RS-WIN-DESTROYED",
+        f"Whether {eng.name(unit.card)} is destroyed although it won cannot be told: {why}.",
+    )
+    eng.ctx.cannot_verify(why)
+
+
+def _owner(eng: RangersStrikeEngine, unit: Unit) -> str:
+    where = eng.state.area_of(unit)
+    assert where is not None
+    return where[0]

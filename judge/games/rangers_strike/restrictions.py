@@ -1,0 +1,107 @@
+"""A unit's own printed restrictions: the ``※これは…`` notes that forbid or require one of its
+actions (RS-CARD-RESTRICTION, RS-MUST-ENTER), read by
+:mod:`judge.games.rangers_strike.reader` into the definition's ``restrictions`` and checked
+here, where the battle phase's checks ask.
+
+Why a module of its own: the notes are rules of one card, not effects that resolve; each is
+looked up at the moment the action it governs is checked (enter, attack, strike, the end of
+the battle phase), so they live beside neither the effect vocabulary nor the battle steps.
+
+Restrictions (``{"rule": …}``):
+
+- ``no_attack`` (``※これはアタックすることができない。``): the unit cannot attack;
+- ``no_enter`` (``※これはバトルエリアに出られない。``): it cannot enter the battle area;
+- ``no_strike_while`` (``※これは、特徴「X」を持つ敵軍ユニットがあるときストライクできない
+  (この制限は自軍ダメージがN点以上あれば無効になる)。``): it cannot strike while an opposing
+  unit (rush or battle area, units aboard vehicles included) has the feature X, unless its
+  player has N damage or more (``unless_damage``, when printed);
+- ``must_enter`` (``※これは毎ターン、可能ならバトルエリアに出る。``): in its player's battle
+  phase it enters the battle area if it can: ending the battle phase while it could still
+  enter breaks RS-MUST-ENTER.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.games.rangers_strike.state import Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+RULES = ("no_attack", "no_enter", "no_strike_while", "must_enter")
+
+
+def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None:
+    """The restriction ``rule`` of the card ``card`` (an instance id), or None."""
+    for r in eng.state.card(card).restrictions:
+        if r.get("rule") == rule:
+            return r
+    return None
+
+
+def carried(eng: RangersStrikeEngine, unit: Unit, rule: str) -> str | None:
+    """A unit aboard the vehicle ``unit`` with the restriction ``rule``: the sources do not
+    say whether a carried unit's restriction binds the vehicle, so the engine leaves such a
+    vehicle's action unverifiable (it names the unit)."""
+    return next((r for r in unit.riders if has(eng, r, rule)), None)
+
+
+def attack_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
+    """Why ``unit`` cannot attack, or None."""
+    if has(eng, unit.card, "no_attack"):
+        return f"{eng.name(unit.card)} cannot attack (its printed restriction)."
+    return None
+
+
+def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
+    """Why ``unit`` cannot enter the battle area, or None."""
+    if has(eng, unit.card, "no_enter"):
+        return f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction)."
+    return None
+
+
+def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[str | None, bool]:
+    """Why ``pid``'s ``unit`` cannot strike now (or None), and whether that is certain: in
+    tag battle, "自軍ダメージ" read as the player's own damage and as the team's may disagree,
+    and then it is not."""
+    r = has(eng, unit.card, "no_strike_while")
+    if r is None:
+        return None, True
+    feature = str(r["feature"])
+    holders = [
+        card
+        for q in eng.opponents(pid)
+        for u in eng.state.players[q].units()
+        for card in u.cards()
+        if eng.state.card(card).is_unit and feature in eng.state.card(card).features
+    ]
+    if not holders:
+        return None, True
+    need = r.get("unless_damage")
+    own = eng.state.players[pid].damage
+    team = sum(eng.state.players[q].damage for q in eng.allies(pid))
+    if need is not None and own >= int(need):
+        return None, True
+    why = (
+        f"{eng.name(unit.card)} cannot strike while an opposing unit has the feature "
+        f"{feature} ({', '.join(eng.name(c) for c in holders)})"
+    )
+    if need is not None:
+        why += f", unless {pid} has {need} damage or more ({pid} has {own})"
+    certain = need is None or team < int(need)
+    return why + ".", certain
+
+
+def must_enter_left(eng: RangersStrikeEngine, pid: str) -> tuple[list[Unit], list[Unit]]:
+    """``pid``'s units in the rush area that must enter and still can (RS-MUST-ENTER), and
+    those aboard a vehicle there, which could enter only with it: whether that is "if it can"
+    the sources do not say."""
+    free, aboard = [], []
+    for u in eng.state.players[pid].rush:
+        if has(eng, u.card, "must_enter") and enter_forbidden(eng, u) is None:
+            free.append(u)
+        vehicle = eng.state.card(u.card).is_vehicle
+        if vehicle and carried(eng, u, "must_enter") and enter_forbidden(eng, u) is None:
+            aboard.append(u)
+    return free, aboard

@@ -1,0 +1,124 @@
+"""SP other than a whole number (RS-SP-FRACTION, RS-SP-SPECIAL) and effects that make a unit
+SP N (RS-SP-EFFECT), on made-up cards, from the fan wiki's wording (atwiki page 104,
+ストライクポイント): "「１/２」のユニットはバトルエリアの２番目に並んでいる間ＳＰ１になる",
+"記載が「！」の場合、ＣＮやテキストの効果などによってストライクポイントが決定する", "発動した
+能力の有効期限は通常はターン終了時まで"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rangers_strike.testing import (
+    LogBuilder,
+    card,
+    player_state,
+    rules_applied,
+    rules_broken,
+    verdict,
+)
+
+SECOND = {**card("T-010", name="Half Moon", bp=2000, sp=0), "sp_at": {"sp": 1, "position": 2}}
+WEAK = card("T-002", name="Sparrow", bp=1000, sp=1)
+BANG = {**card("T-011", name="Bang Star", bp=3000, sp=0), "sp_special": True}
+SP_ONE = [{"when": "combination", "do": [{"op": "sp", "value": 1}]}]
+BANG_NC = {
+    **card("T-012", name="Bang Comet", bp=3000, sp=0, combination={"number": 1, "effects": SP_ONE}),
+    "sp_special": True,
+}
+
+
+def b1(*cards: dict[str, Any], **kw: Any) -> LogBuilder:
+    return LogBuilder(list(cards), **kw).setup(first="A")
+
+
+def two_rushed(first: str, second: str, *cards: dict[str, Any], **kw: Any) -> LogBuilder:
+    """A rushes ``first`` on turn 1 and ``second`` on turn 3, and is in its battle phase."""
+    b = b1(*cards, **kw).charge("A", "T-000").proceed("A").rush("A", first).proceed("A", 2)
+    b.pass_turn("B")
+    return b.charge("A", "T-000").proceed("A").rush("A", second).proceed("A")
+
+
+def test_RS_SP_FRACTION_a_1_2_unit_strikes_second_in_the_battle_area() -> None:
+    b = two_rushed("T-010", "T-002", SECOND, WEAK)
+    b.enter("A", "T-002").enter("A", "T-010").strike("A", "T-010")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-SP-FRACTION" in rules_applied(r, b.last)
+    assert player_state(r, "B")["damage"] == 1
+
+
+def test_RS_SP_FRACTION_a_1_2_unit_first_in_the_battle_area_has_sp_0() -> None:
+    b = two_rushed("T-010", "T-002", SECOND, WEAK)
+    b.enter("A", "T-010").strike("A", "T-010")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-STRIKE"]
+
+
+def test_RS_SP_FRACTION_the_view_shows_sp_1_only_at_its_place() -> None:
+    b = two_rushed("T-010", "T-002", SECOND, WEAK).enter("A", "T-010")
+    r = b.replay()
+    assert [u["sp"] for u in player_state(r, "A")["battle"]] == [0]
+    b = two_rushed("T-010", "T-002", SECOND, WEAK).enter("A", "T-002").enter("A", "T-010")
+    r = b.replay()
+    assert [u["sp"] for u in player_state(r, "A")["battle"]] == [1, 1]
+
+
+def test_RS_SP_FRACTION_tag_counts_on_from_the_leader_by_default_or_own_with_the_option() -> None:
+    """A2's first unit is second when A1 has one unit in battle ("team", the default, as
+    RST-COMBINATION counts); with sp_fraction_count "own" it is first, and has SP 0."""
+    for option, expected in (({}, "legal"), ({"sp_fraction_count": "own"}, "illegal")):
+        b = LogBuilder([WEAK, SECOND], variant="tag", options=option).setup(first="A1")
+        b.charge("A1", "T-000").proceed("A1").rush("A1", "T-002").proceed("A1", 2)
+        b.charge("A2", "T-000").proceed("A2").rush("A2", "T-010").proceed("A2", 2)
+        b.pass_turn("B1").pass_turn("B2")
+        b.charge("A1", "T-000").proceed("A1", 2).enter("A1", "T-002").proceed("A1")
+        b.charge("A2", "T-000").proceed("A2", 2).enter("A2", "T-010").strike("A2", "T-010")
+        r = b.replay()
+        assert verdict(r, b.last) == expected, option
+        if expected == "illegal":
+            assert rules_broken(r, b.last) == ["RS-STRIKE"]
+
+
+def test_RS_SP_SPECIAL_a_unit_with_sp_special_and_no_effect_cannot_strike() -> None:
+    b = two_rushed("T-011", "T-002", BANG, WEAK).enter("A", "T-011").strike("A", "T-011")
+    assert rules_broken(b.replay(), b.last) == ["RS-STRIKE"]
+
+
+def test_RS_SP_EFFECT_a_number_combination_making_it_sp_1_lets_it_strike_this_turn() -> None:
+    b = two_rushed("T-012", "T-002", BANG_NC, WEAK).enter("A", "T-012").strike("A", "T-012")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-SP-EFFECT" in rules_applied(r, b.last)
+    assert player_state(r, "B")["damage"] == 1
+
+
+def test_RS_SP_EFFECT_no_sp_without_the_number_combination() -> None:
+    """Second in the battle area, its NC (number 1) does not trigger: SP 0."""
+    b = two_rushed("T-002", "T-012", BANG_NC, WEAK)
+    b.enter("A", "T-002").enter("A", "T-012").strike("A", "T-012")
+    assert rules_broken(b.replay(), b.last) == ["RS-STRIKE"]
+
+
+def test_RS_SP_EFFECT_ends_with_the_turn() -> None:
+    b = two_rushed("T-012", "T-002", BANG_NC, WEAK).enter("A", "T-012")
+    r = b.replay()
+    assert [u["sp"] for u in player_state(r, "A")["battle"]] == [1]
+    b.proceed("A")
+    r = b.replay()
+    assert [u["sp"] for u in player_state(r, "A")["rush"] + player_state(r, "A")["battle"]] == [
+        1,
+        0,
+    ]
+
+
+def test_RS_SP_EFFECT_a_fraction_and_an_effect_giving_other_sp_leave_the_strike_unverifiable() -> (
+    None
+):
+    """Effects that make SP 2 and 1 at once: the turn player orders them when the SP is looked
+    at, which the log does not record."""
+    two = {**SECOND, "sp_at": {"sp": 2, "position": 1}}
+    nc = {**two, "combination": {"number": 1, "effects": SP_ONE}}
+    b = two_rushed("T-010", "T-002", nc, WEAK).enter("A", "T-010").strike("A", "T-010")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "RS-SP-EFFECT" in rules_applied(r, b.last)
