@@ -737,12 +737,12 @@ class RangersStrikeEngine(AgendaEngine):
             self.event("strike", f"{self.name(b.attacker.card)} has left: the strike ends.")
             return
         amount = 1
-        if self.options.get("strike_damage") == "sp":
+        if self.options.get("strike_damage", "sp") == "sp":
             amount = max(1, self.sp(b.attacker))
             self.ctx.ruling(
                 "RS-STRIKE-DAMAGE",
-                f"Rule option strike_damage sp: the strike deals {amount} damage "
-                f"({self.name(b.attacker.card)}'s SP).",
+                f"The strike deals {amount} damage ({self.name(b.attacker.card)}'s SP; "
+                "rule option strike_damage sp).",
             )
         else:
             self.ctx.ruling(

@@ -137,7 +137,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         assert opt.default in opt.choices, opt.name
         assert opt.text.strip(), opt.name
     assert catalogue.resolve_options({}) == {
-        "strike_damage": "one",
+        "strike_damage": "sp",
         "vehicle_bp": "vehicle",
         "strike_to_out_player": False,
         "deck_construction": True,
@@ -146,7 +146,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "sp_fraction_count": "team",
         "to_power_face": "up",
     }
-    assert catalogue.options["strike_damage"].choices == ("one", "sp")
+    assert catalogue.options["strike_damage"].choices == ("sp", "one")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"
     assert catalogue.options["vehicle_bp"].choices == ("vehicle", "sum")
     assert catalogue.options["vehicle_bp"].rule == "RS-VEHICLE"

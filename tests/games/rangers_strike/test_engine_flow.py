@@ -457,14 +457,18 @@ def test_RS_STRIKE_needs_sp_1() -> None:
     assert player_state(r, "B")["damage"] == 1
 
 
-def test_RS_STRIKE_DAMAGE_one_by_default_sp_with_the_option() -> None:
+def test_RS_STRIKE_DAMAGE_the_units_sp_by_default_one_with_the_option() -> None:
+    """RS-STRIKE-DAMAGE: SP is how many points of damage a strike deals ("2" deals 2): an SP 2
+    unit's strike deals 2 damage by default, and 1 under strike_damage "one"."""
     two = card("T-008", name="Twin Striker", sp=2)
     b = a_unit_in_battle(two, unit="T-008").enter("A", "T-008").strike("A", "T-008")
-    assert player_state(b.replay(), "B")["damage"] == 1
-    b = a_unit_in_battle(two, unit="T-008", options={"strike_damage": "sp"})
-    b.enter("A", "T-008").strike("A", "T-008")
     r = b.replay()
     assert player_state(r, "B")["damage"] == 2
+    assert "RS-STRIKE-DAMAGE" in rules_applied(r, b.last)
+    b = a_unit_in_battle(two, unit="T-008", options={"strike_damage": "one"})
+    b.enter("A", "T-008").strike("A", "T-008")
+    r = b.replay()
+    assert player_state(r, "B")["damage"] == 1
     assert "RS-STRIKE-DAMAGE" in rules_applied(r, b.last)
 
 

@@ -84,10 +84,10 @@ def test_complete_games_end_as_described() -> None:
         assert EXPECTED[name]["fidelity"] == "exact"
         assert "checkpoints" in load(name)
     r = replay(load("tag-full-game"))
-    assert r["summary"]["result"] == {"winner": "A", "reason": "damage"}
+    assert r["summary"]["result"] == {"winner": "B", "reason": "damage"}
     last = r["steps"][-1]
     assert "RST-LOSS" in rulings(r, len(r["steps"]) - 1)
-    assert last["state"]["players"]["B1"]["out"] and last["state"]["players"]["B2"]["out"]
+    assert last["state"]["players"]["A1"]["out"] and last["state"]["players"]["A2"]["out"]
 
 
 # -- the rules the illegal examples break ----------------------------------------------------------

@@ -289,7 +289,8 @@ def test_tag_a_strike_from_a_position_goes_to_the_only_player_who_can_take_it() 
     r = replay(log_from(tag_position(), actions), detail="full")
     assert [s["verdict"] for s in r["steps"]] == ["legal", "legal"]
     assert "RST-STRIKE-ASSIGN" in [x["rule"] for x in r["steps"][0]["rulings"]]
-    assert r["steps"][1]["state"]["players"]["A1"]["damage"] == 2
+    # B2-1 has SP 2: its strike deals 2 (RS-STRIKE-DAMAGE), one card turned, one from the deck
+    assert r["steps"][1]["state"]["players"]["A1"]["damage"] == 3
 
 
 def test_tag_an_attack_only_at_the_target_players_units() -> None:
