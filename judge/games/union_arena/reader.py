@@ -49,6 +49,7 @@ from judge.games.union_arena.textlines import (
     static_bp,
 )
 from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textoutside import outside_noun
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,7 +423,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = g.off_field_noun(m.group(1))
+        noun = g.off_field_noun(m.group(1)) or outside_noun(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None

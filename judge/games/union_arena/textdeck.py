@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: "自分の山札の上からN枚を場外に置く" (N exactly) / "…N枚まで場外に置く" (up to N)
-_MILL = re.compile(r"自分の山札の上から(\d+)枚(を|まで)場外に置く")
+#: "自分の山札の上からN枚を場外に置く" (N exactly; also printed without を, the same words) /
+#: "…N枚まで場外に置く" (up to N)
+_MILL = re.compile(r"自分の山札の上から(\d+)枚(を|まで)?場外に置く")
 #: "自分の山札の上からN枚を場外に置いてもよい" (you may), opening a triggered ability
 _MAY_MILL = re.compile(r"自分の山札の上から(\d+)枚を場外に置いてもよい")
 #: "そうした場合、" (if you did): what may follow the optional form
@@ -32,6 +33,8 @@ def read_mill(sentence: str) -> list[dict[str, Any]] | None:
     None when the sentence is another.
 
     >>> read_mill("自分の山札の上から3枚を場外に置く")
+    [{'op': 'mill', 'n': 3}]
+    >>> read_mill("自分の山札の上から3枚場外に置く")  # the particle left out: the same
     [{'op': 'mill', 'n': 3}]
     >>> read_mill("自分の山札の上から2枚まで場外に置く")
     [{'op': 'mill', 'n': 2, 'up_to': True}]

@@ -1,0 +1,184 @@
+"""Union Arena: sentences that differ from a shape already read by a particle or a word, read
+only when the meaning is exactly the same, on made-up cards: "自分の山札の上から3枚場外に
+置く。" (を left out, UA-EFFECT-DECK-TO-OUTSIDE) and a name or trait taken from the outside
+area with a colour or a required energy before it (UA-EFFECT-TARGETS)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.render import render_card
+from judge.games.union_arena.testing import (
+    LogBuilder,
+    board_at_turn_3,
+    free_character,
+    player_state,
+    rules_applied,
+    rules_broken,
+    texted,
+    verdict,
+)
+
+
+def shown(text: str) -> str:
+    """The English reading ``judge cards show`` prints of a made-up card with ``text``."""
+    out = render_card(texted("T-SHW", text))
+    assert out["understood"]
+    return " ".join(out["reading"])
+
+
+def only_effect(text: str) -> dict[str, Any]:
+    reading = read_card({"type": "character", "text": text})
+    assert reading.understood, reading.unread
+    assert len(reading.effects) == 1
+    return reading.effects[0]
+
+
+# -- the deck's top cards, without を -------------------------------------------------------------
+
+NO_PARTICLE = "[登場時]自分の山札の上から3枚場外に置く。"
+
+
+def test_UA_EFFECT_DECK_TO_OUTSIDE_read_without_the_particle() -> None:
+    """UA-EFFECT-DECK-TO-OUTSIDE: "自分の山札の上から3枚を場外に置く" puts the top 3 cards of the
+    deck into the outside area; the card list prints it without を too, the same words."""
+    with_particle = only_effect("[登場時]自分の山札の上から3枚を場外に置く。")
+    assert (
+        only_effect(NO_PARTICLE)
+        == with_particle
+        == {
+            "when": "on_play",
+            "do": [{"op": "mill", "n": 3}],
+        }
+    )
+    for text in (
+        "[登場時]自分の山札の上から3枚場外に置いてもよい。",  # optional: only with を
+        "[登場時]相手の山札の上から3枚場外に置く。",
+        "[登場時]自分の山札の上から3枚の場外に置く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
+def test_UA_EFFECT_DECK_TO_OUTSIDE_without_the_particle_the_top_cards_go() -> None:
+    """UA-EFFECT-DECK-TO-OUTSIDE: "the top cards of the player's deck go, face up, into their
+    outside area; there is no choice"."""
+    b = LogBuilder([texted("T-MIL", NO_PARTICLE)], deck_a=["T-MIL"] * 50, mode="seeded")
+    b.setup(first="A").proceed("A")
+    from judge.core.replay import position
+
+    ps = position(b.doc).state.players["A"]
+    deck, hand = list(ps.deck), list(ps.hand)
+    b.play("A", hand[0], to="front_line", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-DECK-TO-OUTSIDE" in rules_applied(r, b.last)
+    assert player_state(r, "A")["outside"] == deck[:3]
+    b = LogBuilder([texted("T-MIL", NO_PARTICLE)], deck_a=["T-MIL"] * 50, mode="seeded")
+    b.setup(first="A").proceed("A")
+    b.play("A", hand[0], to="front_line", targets=[{"outside": [deck[0], deck[1], deck[3]]}])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-DECK-TO-OUTSIDE"]
+
+
+def test_UA_EFFECT_DECK_TO_OUTSIDE_without_the_particle_renders() -> None:
+    assert shown(NO_PARTICLE) == "On play: put the top 3 cards of your deck into your outside area."
+
+
+# -- a name or trait from the outside area, with a colour or a required energy -------------------
+
+COLOURED = "[起動メイン][手札を1枚場外に置く]自分の場外から青の[特徴:灯守]を1枚まで手札に加える。"
+LOW = "[起動メイン][手札を1枚場外に置く]自分の場外から必要エナジーが2以下の〈ミラ〉を1枚まで手札に加える。"
+
+
+def test_UA_EFFECT_TARGETS_outside_noun_with_colour_or_energy_read() -> None:
+    """UA-EFFECT-TARGETS: "Name, trait and colour apply to cards in any zone the effect looks at
+    (hand and outside area included), and so do … a required energy off the field"."""
+    take = only_effect(COLOURED)["do"][0]
+    assert take == {
+        "op": "to_hand",
+        "target": {
+            "side": "own",
+            "zone": "outside",
+            "trait": "灯守",
+            "color": "blue",
+            "count": 1,
+            "up_to": True,
+        },
+    }
+    take = only_effect("[退場時]自分の場外から必要エナジーが2以下の〈ミラ〉を1枚手札に加える。")[
+        "do"
+    ][0]
+    assert take["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "name": "ミラ",
+        "energy_max": 2,
+        "count": 1,
+        "if_able": True,
+    }
+    both = only_effect(
+        "[登場時]自分の場外から必要エナジーが3以下の赤の[特徴:灯守]を1枚まで手札に加える。"
+    )
+    assert {k: both["do"][0]["target"][k] for k in ("trait", "color", "energy_max")} == {
+        "trait": "灯守",
+        "color": "red",
+        "energy_max": 3,
+    }
+    for text in (
+        "[登場時]自分の場外から青の〈ミラ〉か[特徴:灯守]を1枚まで手札に加える。",  # alternatives
+        "[登場時]自分の場外から必要エナジーが2以上の〈ミラ〉を1枚まで手札に加える。",  # at least
+        "[登場時]自分の場外からBP3000以下の〈ミラ〉を1枚まで手札に加える。",  # BP off the field
+        "[登場時]自分の場外から青い[特徴:灯守]を1枚まで手札に加える。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
+def _board(text: str, cards: list[dict[str, Any]], discard: str, take: str) -> Any:
+    cards = [texted("T-TAK", text), *cards]
+    codes = [c["code"] for c in cards]
+    b = board_at_turn_3(cards, codes, [], a_front=("A-1",), phase="main")
+    b.act("A", "activate", card="A-1", ability=1, costs={"discard": [discard]})
+    b.act("A", "resolve", source="A-1", targets=[take])
+    return b, b.replay()
+
+
+def test_UA_EFFECT_TARGETS_outside_colour_and_trait_both_checked() -> None:
+    """UA-EFFECT-TARGETS: "A target that does not fit makes the choice illegal": a blue card
+    with the trait fits; a red one with it, or a blue one without it, does not."""
+    cards = [
+        free_character("T-BLU", color="blue", traits=["灯守"]),
+        free_character("T-RED", color="red", traits=["灯守"]),
+        free_character("T-BAR", color="blue"),
+    ]
+    b, r = _board(COLOURED, cards, "T-BLU", "T-BLU")
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert player_state(r, "A")["outside"] == []
+    for code in ("T-RED", "T-BAR"):
+        b, r = _board(COLOURED, cards, code, code)
+        assert verdict(r, b.last) == "illegal", code
+        assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"], code
+
+
+def test_UA_EFFECT_TARGETS_outside_name_and_required_energy_both_checked() -> None:
+    """UA-EFFECT-TARGETS: "a required energy off the field" is the card's printed required
+    energy: <ミラ> requiring 2 fits, <ミラ> requiring 3 and another name do not."""
+    cards = [
+        free_character("T-LOW", name="ミラ", energy={"blue": 2}),
+        free_character("T-HIG", name="ミラ", energy={"blue": 3}),
+        free_character("T-OTH", energy={"blue": 1}),
+    ]
+    b, r = _board(LOW, cards, "T-LOW", "T-LOW")
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    for code in ("T-HIG", "T-OTH"):
+        b, r = _board(LOW, cards, code, code)
+        assert verdict(r, b.last) == "illegal", code
+        assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"], code
+
+
+def test_UA_EFFECT_TARGETS_outside_noun_renders() -> None:
+    assert "choose up to 1 of your blue cards in your outside area with [灯守]" in shown(COLOURED)
+    assert (
+        "choose up to 1 of your cards in your outside area named <ミラ> with required energy 2 "
+        "or less"
+    ) in shown(LOW)
