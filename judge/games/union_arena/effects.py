@@ -215,7 +215,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena import conditions, only_if, trigger_where
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.textmove import move_ok
 
@@ -250,6 +250,7 @@ OPS = (
     "move_line",
     "play",
     "no_activate",
+    "opponent_draw",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -304,8 +305,9 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if effect.get("when") not in TIMINGS and effect.get("when") not in DELAYED_TIMINGS:
         return False
-    if "where" in effect and (
-        effect.get("when") != "activate_main" or effect["where"] not in WHERE
+    if "where" in effect and not (
+        (effect.get("when") == "activate_main" and effect["where"] in WHERE)
+        or trigger_where.valid(effect)  # "[登場時][フロントLにある場合]" (UA-TRIGGER-WHERE)
     ):
         return False
     if "only_if" in effect and (
@@ -359,6 +361,12 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if (op["op"] == "no_activate" and not no_activate_ok(ops, i)) or (
             op["op"] == "play" and not play_ok(effect, i)
+        ):
+            return False
+        if op["op"] == "opponent_draw" and not (  # "相手はカードを1枚引く": n of their own deck
+            set(op) <= {"op", "n", "if", "if_done", "if_chosen"}
+            and type(op.get("n")) is int
+            and op["n"] >= 1
         ):
             return False
         if op["op"] == "mill":
@@ -496,6 +504,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"opponent_field"} & {w + "field" for w in whose}
     if kind in ("draw", "look"):
         return {"hand", "deck"}
+    if kind == "opponent_draw":
+        return {"opponent_hand", "opponent_deck"}
     if kind == "discard":
         return {"hand", "outside"}
     return set()

@@ -118,7 +118,9 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                         sels = [
                             s
                             for e in d.effects
-                            if e.get("when") == "on_play" and not e.get("raid_only")
+                            if e.get("when") == "on_play"
+                            and not e.get("raid_only")
+                            and e.get("where", line) == line  # UA-TRIGGER-WHERE
                             for s in effects.selectors(e)
                         ]
                         if sels:

@@ -32,12 +32,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textplay, this_turn
+from judge.games.union_arena import textplay, this_turn, trigger_where
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_may_mill, read_mill
+from judge.games.union_arena.texthand import read_hand
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     bp_and_grants,
@@ -224,6 +225,8 @@ def _read_ability(
                 effect["once_per_turn"] = True
     elif tags == ["ターン1"]:  # a triggered ability once per turn (UA-TRIGGER-ONCE)
         effect["once_per_turn"] = True
+    elif len(tags) == 1 and tags[0] in _WHERE and when in trigger_where.TIMINGS:
+        effect["where"] = _WHERE[tags[0]]  # "[登場時][フロントLにある場合]" (UA-TRIGGER-WHERE)
     elif tags:  # a triggered ability with a condition: not in the vocabulary
         missed.append("".join(f"[{t}]" for t in tags))
     self_ok = (
@@ -372,6 +375,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{**op, "if_chosen": cond} for op in then] if then else None
     if (mill := read_mill(s)) is not None:  # the deck's top cards to the outside area
         return mill
+    if (hand := read_hand(s)) is not None:  # "相手はカードを1枚引く" (texthand.py)
+        return hand
     m = re.fullmatch(r"カードを(\d+)枚引く", s)
     if m:
         return [{"op": "draw", "n": int(m.group(1))}]

@@ -43,6 +43,7 @@ CONTINUOUS_OPS += ("play_only_if",)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
 OP_KEYS = {
     "draw": {"n"},
+    "opponent_draw": {"n"},
     "bp": {"amount", "target", "until"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
@@ -334,6 +335,9 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "opponent_draw":
+        n = op.get("n", 1)
+        return f"{pre}your opponent draws {n} {_plural(n, 'card')}{extra}"
     if kind == "discard":
         n = op.get("n", 1)
         taken = "if you took a card, " if op.get("if_taken") else ""
@@ -582,7 +586,9 @@ def render_effect(effect: Any) -> str:
     quals = []
     if effect.get("raid_only"):
         quals.append("only when this card was raided")
-    if effect.get("where") in effects.WHERE:
+    if effect.get("where") in effects.WHERE and when != "activate_main":  # UA-TRIGGER-WHERE
+        quals.append(f"only if this card is in the {effect['where'].replace('_', ' ')}")
+    elif effect.get("where") in effects.WHERE:
         quals.append(f"only while this card is in the {effect['where'].replace('_', ' ')}")
     elif "where" in effect:
         quals.append(raw({"where": effect["where"]}))

@@ -19,6 +19,7 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    trigger_where,
 )
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
@@ -64,6 +65,8 @@ def run_effect(
             "may record it in an `outcome` right after this step (UA-OUTCOME).",
         )
         eng.taint_effect(pe, "UA-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
+        return
+    if not trigger_where.holds(eng, pe):  # "[登場時][フロントLにある場合]": not in that line
         return
     unit_now: Unit | None = pe.context.get("unit")
     once = pe.effect.get("once_per_turn") and pe.effect.get("when") != "activate_main"
@@ -156,6 +159,14 @@ def run_effect(
             continue
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
+            continue
+        if kind == "opponent_draw":  # "相手はカードを1枚引く" (UA-EFFECT-OPPONENT-DRAW)
+            other = st.other(pe.controller)
+            drawn = eng.draw(other, int(op["n"]), why=f" ({pe.source}'s effect)")
+            ctx.ruling(
+                "UA-EFFECT-OPPONENT-DRAW",
+                f"{pe.describe()}: {other}, the opponent, draws {drawn} from their own deck.",
+            )
             continue
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")

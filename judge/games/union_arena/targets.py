@@ -21,6 +21,7 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    trigger_where,
 )
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Modifier, Unit
@@ -302,6 +303,8 @@ def check_effect_targets(
     }
     try:
         for effect in effect_list:
+            if source is None and not trigger_where.in_line(st, controller, effect, leaving):
+                continue  # "[登場時][フロントLにある場合]" played elsewhere: nothing chosen
             hands = {pid: list(hand if pid == controller else originals[pid]) for pid in st.order}
             for pid in st.order:
                 st.players[pid].hand = hands[pid]

@@ -52,6 +52,7 @@ MINIMAL = {
         "rested": True,
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
+    "opponent_draw": {"op": "opponent_draw", "n": 1},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
