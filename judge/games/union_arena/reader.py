@@ -250,7 +250,7 @@ def _read_ability(
         pay
         and int(pay.group(1)) >= 1
         and when != "activate_main"
-        and not tags
+        and tags in ([], ["ターン1"])  # once per turn too (UA-TRIGGER-ONCE-DECLINED if declined)
         and len(parts) > 1
         and parts[1].startswith("そうした場合、")
     ):
@@ -263,7 +263,7 @@ def _read_ability(
         may
         and int(may.group(1)) >= 1
         and when != "activate_main"
-        and not tags
+        and tags in ([], ["ターン1"])
         and len(parts) > 1
         and parts[1].startswith("そうした場合、")
     ):

@@ -56,7 +56,7 @@ def read_may_mill(
     """An ability's sentences (``parts``) opening with "自分の山札の上からN枚を場外に置いてもよい":
     its first op (the ``mill``) and the sentences left to read, or None when they do not.
 
-    Read only on a triggered ability with no other tag, not already optional and with nothing
+    Read only on a triggered ability with no other tag than [ターン1], not already optional and with nothing
     read before it, and only when every sentence after it begins "そうした場合、" (if you did):
     declining skips the whole effect (``optional``), which is right only for what depends on
     it.  The caller marks the effect ``optional``; the sentences left are read as usual, and
@@ -73,7 +73,7 @@ def read_may_mill(
         m is None
         or int(m.group(1)) < 1
         or when == "activate_main"
-        or tags
+        or tags not in ([], ["ターン1"])  # "[ターン1]": once per turn, read by the caller
         or effect.get("optional")
         or ops
         or not all(p.startswith(_IF_DONE) for p in parts[1:])

@@ -182,3 +182,71 @@ def test_UA_EFFECT_TARGETS_outside_noun_renders() -> None:
         "choose up to 1 of your cards in your outside area named <ミラ> with required energy 2 "
         "or less"
     ) in shown(LOW)
+
+
+# -- "[ターン1]" before an optional first sentence ---------------------------------------------------
+
+MAY_ONCE = "[アタック時][ターン1]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。"
+
+
+def test_UA_EFFECT_MAY_DISCARD_read_once_per_turn() -> None:
+    """UA-EFFECT-MAY-DISCARD with UA-TRIGGER-ONCE: "[ターン1]" makes the optional ability once
+    per turn; the rest reads as without it."""
+    assert only_effect(MAY_ONCE) == {
+        "when": "on_attack",
+        "once_per_turn": True,
+        "optional": True,
+        "do": [{"op": "discard", "n": 1}, {"op": "draw", "n": 2, "if_done": True}],
+    }
+    paid = only_effect("[アタック時][ターン1]APを1支払ってもよい。そうした場合、カードを1枚引く。")
+    assert paid["once_per_turn"] and paid["optional"] and paid["cost"] == {"ap": 1}
+    milled = only_effect(
+        "[退場時][ターン1]自分の山札の上から1枚を場外に置いてもよい。そうした場合、カードを1枚引く。"
+    )
+    assert milled["once_per_turn"] and milled["do"][0] == {"op": "mill", "n": 1}
+    for text in (  # another tag before it: not read
+        "[アタック時][フロントLにある場合]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。",
+        "[アタック時][ターン2]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    assert shown(MAY_ONCE) == (
+        "When this attacks (once per turn): you may put 1 card from your hand into the outside "
+        "area; if you did, draw 2 cards."
+    )
+
+
+def _double_attacker() -> Any:
+    cards = [texted("T-TWC", MAY_ONCE, bp=1000, keywords=["double attack"])]
+    return board_at_turn_3(cards, ["T-TWC"], [], a_front=("A-1",))
+
+
+def test_UA_TRIGGER_ONCE_optional_discard_used_does_not_trigger_again() -> None:
+    """UA-TRIGGER-ONCE: a once-per-turn triggered effect "triggers once a turn": used at the
+    first attack (a card discarded, two drawn), it does not trigger at the second."""
+    from judge.games.union_arena.testing import cards_drawn
+
+    b = _double_attacker()  # observed mode: A's hand is named by code (filler T-000)
+    b.attack("A", "A-1").act("A", "resolve", source="A-1", use=True, targets=["T-000"])
+    used = b.last
+    b.block("B").act("A", "pick_life", cards=[1]).attack("A", "A-1")
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert cards_drawn(r, used) == 2
+    assert len(player_state(r, "A")["outside"]) == 1
+    assert "UA-TRIGGER-ONCE" in rules_applied(r, b.last)
+    assert cards_drawn(r, b.last) == 0
+
+
+def test_UA_TRIGGER_ONCE_DECLINED_optional_discard_declined_triggers_again() -> None:
+    """UA-TRIGGER-ONCE-DECLINED: "by default it may trigger again the same turn"."""
+    from judge.games.union_arena.testing import cards_drawn
+
+    b = _double_attacker()
+    b.attack("A", "A-1").act("A", "resolve", source="A-1", use=False)
+    declined = b.last
+    b.block("B").act("A", "pick_life", cards=[1]).attack("A", "A-1")
+    b.act("A", "resolve", source="A-1", use=True, targets=["T-000"])
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert "UA-TRIGGER-ONCE-DECLINED" in rules_applied(r, declined)
+    assert cards_drawn(r, b.last) == 2
