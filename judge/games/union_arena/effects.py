@@ -217,6 +217,7 @@ from typing import Any
 
 from judge.games.union_arena import conditions, only_if, trigger_where
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
+from judge.games.union_arena.texthand import discard_card_ok
 from judge.games.union_arena.textmove import move_ok
 
 TIMINGS = (
@@ -413,6 +414,8 @@ def supported(effect: dict[str, Any]) -> bool:
             continue
         if op["op"] == "discard" and op.get("if_taken") and not looked:
             return False
+        if op["op"] == "discard" and "card" in op and not discard_card_ok(op):
+            return False  # "自分の手札の〈X〉を…": only conditions checked on a hand card
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"
             and op.get("until", "turn") == "turn"
@@ -728,7 +731,12 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             take = op.get("take") or {"count": 0, "up_to": True}
             out.append({**take, "side": "own", "zone": "deck_top"})
         elif op.get("op") == "discard":
-            sel = {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+            sel = {
+                "side": "own",
+                "zone": "hand",
+                "count": int(op.get("n", 1)),
+                **op.get("card", {}),
+            }
             if op.get("if_taken"):
                 sel["if_taken"] = True
             out.append(sel)

@@ -38,7 +38,7 @@ from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_may_mill, read_mill
-from judge.games.union_arena.texthand import read_hand
+from judge.games.union_arena.texthand import discard_card, read_hand
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     bp_and_grants,
@@ -258,10 +258,16 @@ def _read_ability(
         effect["optional"] = True
         effect["cost"] = {"ap": int(pay.group(1))}
         parts = [parts[1][len("そうした場合、") :], *parts[2:]]
-    may = re.fullmatch(r"自分の手札を(\d+)枚場外に置いてもよい", parts[0]) if parts else None
+    may = (
+        re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", parts[0])
+        if parts
+        else None
+    )
+    card = discard_card(may.group(1)) if may and may.group(1) else {}  # "手札の〈X〉を" (texthand)
     if (
         may
-        and int(may.group(1)) >= 1
+        and card is not None
+        and int(may.group(2)) >= 1
         and when != "activate_main"
         and tags in ([], ["ターン1"])
         and len(parts) > 1
@@ -270,7 +276,7 @@ def _read_ability(
         # "自分の手札を1枚場外に置いてもよい。そうした場合、…": optional; using it discards, and
         # only then the rest happens (UA-EFFECT-MAY-DISCARD; "そうした場合" reads as if_done)
         effect["optional"] = True
-        ops.append({"op": "discard", "n": int(may.group(1))})
+        ops.append({"op": "discard", "n": int(may.group(2)), **({"card": card} if card else {})})
         parts = parts[1:]
     may_mill = read_may_mill(parts, when, tags, effect, ops)
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py)

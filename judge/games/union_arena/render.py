@@ -52,7 +52,7 @@ OP_KEYS = {
     "to_hand": {"target"},
     "remove": {"target"},
     "to_deck_bottom": {"target"},
-    "discard": {"n", "if_taken"},
+    "discard": {"n", "if_taken", "card"},
     "look": {"n", "take", "rest", "reveal"},
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
@@ -342,9 +342,12 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         n = op.get("n", 1)
         taken = "if you took a card, " if op.get("if_taken") else ""
         ctx.several = n != 1
-        return (
-            f"{pre}{taken}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
-        )
+        card = op.get("card") if isinstance(op.get("card"), dict) else {}
+        what = (card.get("color", "") + " " if "color" in card else "") + _plural(n, "card")
+        if "card_type" in card:  # "自分の手札のイベントカードを": the type is the noun
+            what = what.replace("card", f"{card['card_type']} card")
+        asked = card_conditions({k: v for k, v in card.items() if k not in ("color", "card_type")})
+        return f"{pre}{taken}put {n} {what}{asked} from your hand into the outside area{extra}"
     if kind == "look":
         return pre + _look(op) + extra
     if kind == "mill":
@@ -622,7 +625,7 @@ def render_effect(effect: Any) -> str:
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
         # the ops after it carry if_done, and say "if you did" themselves
-        body += f"you may put {n} {_plural(n, 'card')} from your hand into the outside area; "
+        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
         rest_ops = rest_ops[1:]
         ctx.several = n != 1
     elif optional:

@@ -222,8 +222,8 @@ def _too_many(n: int, rule: str = "UA-EFFECT-TARGETS") -> Problem:
 
 def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:
     """The selector of one op whose targets the log records, or None (``self``, ``draw``)."""
-    if op.get("op") == "discard":
-        return {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+    if op.get("op") == "discard":  # "自分の手札の〈X〉を": the card asked for (``card``)
+        return {"side": "own", "zone": "hand", "count": int(op.get("n", 1)), **op.get("card", {})}
     target = op.get("target", "self")
     return target if isinstance(target, dict) and not target.get("all") else None
 

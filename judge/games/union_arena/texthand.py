@@ -1,6 +1,8 @@
 """The printed-text reader's sentences about a player's hand beyond a draw of one's own:
 "相手はカードを1枚引く。" (the opponent draws 1 card), read into the op ``opponent_draw``
-(``n``; ``UA-EFFECT-OPPONENT-DRAW``), which :mod:`judge.games.union_arena.resolve` carries out.
+(``n``; ``UA-EFFECT-OPPONENT-DRAW``), which :mod:`judge.games.union_arena.resolve` carries out;
+and the card a discard asks for, "自分の手札の〈X〉を1枚場外に置いてもよい" (``discard_card``:
+the discard op's ``card``, ``UA-EFFECT-MAY-DISCARD``).
 
 A module of its own, beside ``textdeck`` and ``textmove``: ``reader.py`` hands it a sentence
 (without its "。") and reads what it returns; the pattern is the whole sentence, so a sentence
@@ -11,6 +13,13 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from judge.games.union_arena.textgrammar import off_field_noun
+from judge.games.union_arena.textoutside import outside_noun
+
+#: what a discarded card may be asked to be: conditions the engine checks on a hand card
+#: (``targets.card_mismatch``)
+DISCARD_CARD_KEYS = frozenset({"name", "trait", "color", "card_type", "energy_max"})
 
 #: "相手はカードをN枚引く": the opponent draws N cards from their own deck
 _OPPONENT_DRAW = re.compile(r"相手はカードを(\d+)枚引く")
@@ -28,3 +37,39 @@ def read_hand(sentence: str) -> list[dict[str, Any]] | None:
     if m and int(m.group(1)) >= 1:
         return [{"op": "opponent_draw", "n": int(m.group(1))}]
     return None
+
+
+def discard_card(noun: str) -> dict[str, Any] | None:
+    """The conditions a discarded hand card must meet, printed "自分の手札の<noun>を…": a name,
+    a trait, a card type ("イベントカード"), with a colour or a required energy; None when the
+    noun says anything else (any card: "自分の手札を…", no noun).
+
+    >>> discard_card("[特徴:灯守]")
+    {'trait': '灯守'}
+    >>> discard_card("〈ミラ〉か〈イロ〉") is None  # alternatives: not read here
+    True
+    """
+    card = off_field_noun(noun) or outside_noun(noun)
+    return card if card and set(card) <= DISCARD_CARD_KEYS else None
+
+
+def discard_card_ok(op: dict[str, Any]) -> bool:
+    """Whether a ``discard`` op's ``card`` is one the engine checks (``effects.supported``):
+    non-empty, of :data:`DISCARD_CARD_KEYS`, strings but ``energy_max`` (a whole number), on
+    the optional discard that opens an effect.
+
+    >>> discard_card_ok({"op": "discard", "n": 1, "card": {"trait": "灯守"}})
+    True
+    >>> discard_card_ok({"op": "discard", "n": 1, "card": {"bp_max": 3000}})
+    False
+    """
+    card = op.get("card")
+    if not isinstance(card, dict) or not card or not set(card) <= DISCARD_CARD_KEYS:
+        return False
+    energy = card.get("energy_max", 0)
+    return (
+        all(isinstance(v, str) and v for k, v in card.items() if k != "energy_max")
+        and type(energy) is int
+        and energy >= 0
+        and card.get("card_type", "character") in ("character", "field", "event")
+    )

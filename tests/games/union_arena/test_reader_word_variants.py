@@ -12,6 +12,8 @@ from judge.games.union_arena.render import render_card
 from judge.games.union_arena.testing import (
     LogBuilder,
     board_at_turn_3,
+    field_ids,
+    field_unit,
     free_character,
     player_state,
     rules_applied,
@@ -250,3 +252,68 @@ def test_UA_TRIGGER_ONCE_DECLINED_optional_discard_declined_triggers_again() -> 
     assert r["summary"]["illegal_steps"] == []
     assert "UA-TRIGGER-ONCE-DECLINED" in rules_applied(r, declined)
     assert cards_drawn(r, b.last) == 2
+
+
+# -- "自分の手札の〈X〉を1枚場外に置いてもよい" ------------------------------------------------------------
+
+MAY_TRAIT = "[登場時]自分の手札の[特徴:灯守]を1枚場外に置いてもよい。そうした場合、このキャラをアクティブにする。"
+
+
+def test_UA_EFFECT_MAY_DISCARD_a_card_of_a_kind_read() -> None:
+    """UA-EFFECT-MAY-DISCARD: "自分の手札の〈X〉を1枚場外に置いてもよい。そうした場合、…" (also
+    [特徴:X], a card type, with a colour or a required energy before it)."""
+    assert only_effect(MAY_TRAIT) == {
+        "when": "on_play",
+        "optional": True,
+        "do": [
+            {"op": "discard", "n": 1, "card": {"trait": "灯守"}},
+            {"op": "activate", "target": "self", "if_done": True},
+        ],
+    }
+    named = only_effect(
+        "[アタック時]自分の手札の〈ミラ〉を1枚場外に置いてもよい。そうした場合、カードを1枚引く。"
+    )
+    assert named["do"][0] == {"op": "discard", "n": 1, "card": {"name": "ミラ"}}
+    typed = only_effect(
+        "[登場時]自分の手札の赤のイベントカードを1枚場外に置いてもよい。そうした場合、カードを1枚引く。"
+    )
+    assert typed["do"][0]["card"] == {"card_type": "event", "color": "red"}
+    for text in (
+        "[登場時]自分の手札の〈ミラ〉か〈イロ〉を1枚場外に置いてもよい。そうした場合、カードを1枚引く。",
+        "[登場時]自分の手札のBP3000以下の〈ミラ〉を1枚場外に置いてもよい。そうした場合、カードを1枚引く。",
+        "[登場時]自分の手札の〈ミラ〉を1枚場外に置いてもよい。カードを1枚引く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    assert shown(MAY_TRAIT) == (
+        "On play: you may put 1 card with [灯守] from your hand into the outside area; "
+        "if you did, make this card active."
+    )
+
+
+def _may_trait(use: bool, targets: list[Any]) -> Any:
+    cards = [
+        texted("T-MAY", MAY_TRAIT),
+        free_character("T-TOM", traits=["灯守"]),
+        free_character("T-OTH", traits=["別"]),
+    ]
+    b = board_at_turn_3(cards, ["T-MAY", "T-TOM", "T-OTH"], [], phase="main")
+    b.play("A", "A-1", to="front_line").act("A", "resolve", source="A-1", use=use, targets=targets)
+    return b, b.replay()
+
+
+def test_UA_EFFECT_MAY_DISCARD_the_card_put_must_be_of_the_kind() -> None:
+    """UA-EFFECT-MAY-DISCARD: "the cards put must be such cards (UA-EFFECT-TARGETS)": a hand
+    card with the trait makes the character active; one without it is illegal."""
+    b, r = _may_trait(True, ["T-TOM"])
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert player_state(r, "A")["outside"] == ["A-2"]
+    assert "A-1" in field_ids(r, "A", "front_line", b.last)
+    unit = field_unit(r, "A", "A-1", b.last)
+    assert unit is not None and not unit["rested"]
+    b, r = _may_trait(True, ["T-OTH"])
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+    b, r = _may_trait(False, [])
+    assert verdict(r, b.last) == "legal"
+    unit = field_unit(r, "A", "A-1", b.last)
+    assert unit is not None and unit["rested"]
