@@ -73,3 +73,28 @@ def discard_card_ok(op: dict[str, Any]) -> bool:
         and energy >= 0
         and card.get("card_type", "character") in ("character", "field", "event")
     )
+
+
+def read_draw_up_to(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> list[dict[str, Any]] | None:
+    """ "カードを1枚まで引く。" (draw up to 1 card) as the whole of a triggered ability (no tag
+    but ``[ターン1]``, nothing read before it, not already optional): the player draws 1 or
+    none, which is the ability used or not (the caller marks it ``optional``: the log's
+    ``use``; ``UA-EFFECT-DRAW-UP-TO``).  None otherwise: up to 2 or more is a count the log
+    would have to record, and within a longer ability declining would skip the rest.
+
+    >>> read_draw_up_to(["カードを1枚まで引く"], "on_attack", [], {}, [])
+    [{'op': 'draw', 'n': 1}]
+    >>> read_draw_up_to(["カードを2枚まで引く"], "on_attack", [], {}, []) is None
+    True
+    """
+    if (
+        parts != ["カードを1枚まで引く"]
+        or when == "activate_main"
+        or tags not in ([], ["ターン1"])
+        or effect.get("optional")
+        or ops
+    ):
+        return None
+    return [{"op": "draw", "n": 1}]

@@ -200,3 +200,52 @@ def test_UA_EFFECT_OPPONENT_DRAW_the_opponent_draws_from_their_deck() -> None:
     assert after["B"]["deck"] == before["B"]["deck"] - 1
     assert len(after["A"]["hand"]) == len(before["A"]["hand"]) - 1  # A-2 played, nothing drawn
     assert after["A"]["deck"] == before["A"]["deck"]
+
+
+# -- draw up to 1 -------------------------------------------------------------------------------
+
+UP_TO_ONE = "[アタック時]カードを1枚まで引く。"
+
+
+def test_UA_EFFECT_DRAW_UP_TO_read_and_rendered() -> None:
+    """UA-EFFECT-DRAW-UP-TO: "カードを1枚まで引く" as the whole of a triggered ability is an
+    ability the player may use or not."""
+    assert only_effect(UP_TO_ONE) == {
+        "when": "on_attack",
+        "optional": True,
+        "do": [{"op": "draw", "n": 1}],
+    }
+    assert only_effect("[退場時][ターン1]カードを1枚まで引く。")["once_per_turn"]
+    for text in (
+        "[アタック時]カードを2枚まで引く。",  # a count to record
+        "[アタック時]カードを1枚まで引く。カードを1枚引く。",  # declining would skip the rest
+        "[起動メイン]カードを1枚まで引く。",
+        "[登場時][フロントLにある場合]カードを1枚まで引く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    assert shown(UP_TO_ONE) == "When this attacks: you may use this effect: draw 1 card."
+
+
+def _attacks(use: bool | None) -> Any:
+    cards = [texted("T-UPT", UP_TO_ONE)]
+    b = board_at_turn_3(cards, ["T-UPT"], [], a_front=("A-1",))
+    b.attack("A", "A-1")
+    if use is not None:
+        b.act("A", "resolve", source="A-1", use=use)
+    return b, b.replay()
+
+
+def test_UA_EFFECT_DRAW_UP_TO_one_or_none_as_recorded() -> None:
+    """UA-EFFECT-DRAW-UP-TO: "`use` (true: draws 1; false: draws none); a log that records
+    neither has skipped the choice (UA-CHOICE-RECORDED: nothing is drawn, the step is
+    unverifiable)"."""
+    b, r = _attacks(True)
+    assert verdict(r, b.last) == "legal" and cards_drawn(r, b.last) == 1
+    b, r = _attacks(False)
+    assert verdict(r, b.last) == "legal" and cards_drawn(r, b.last) == 0
+    b, r = _attacks(None)
+    b.block("B")
+    r = b.replay()
+    assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
+    assert verdict(r, b.last) == "unverifiable"
+    assert cards_drawn(r, b.last) == 0
