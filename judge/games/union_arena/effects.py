@@ -215,7 +215,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, only_if, trigger_where
+from judge.games.union_arena import conditions, discard_all, only_if, trigger_where
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.texthand import discard_card_ok
 from judge.games.union_arena.textmove import move_ok
@@ -252,6 +252,7 @@ OPS = (
     "play",
     "no_activate",
     "opponent_draw",
+    "discard_all",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -364,6 +365,8 @@ def supported(effect: dict[str, Any]) -> bool:
             op["op"] == "play" and not play_ok(effect, i)
         ):
             return False
+        if op["op"] == discard_all.OP and not discard_all.op_ok(op):
+            return False  # "自分の手札を全て場外に置く": no choice, nothing "if you did"
         if op["op"] == "opponent_draw" and not (  # "相手はカードを1枚引く": n of their own deck
             set(op) <= {"op", "n", "if", "if_done", "if_chosen"}
             and type(op.get("n")) is int
@@ -509,7 +512,7 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "deck"}
     if kind == "opponent_draw":
         return {"opponent_hand", "opponent_deck"}
-    if kind == "discard":
+    if kind in ("discard", "discard_all"):
         return {"hand", "outside"}
     return set()
 

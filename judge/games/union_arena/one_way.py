@@ -55,7 +55,7 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
     for op in effect.get("do", []):
         if op.get("op") in ("look", "modes", "move_line") or any(k in op for k in CONDITIONAL):
             return None
-        if op.get("op") == "draw":
+        if op.get("op") in ("draw", "discard_all"):  # the hand changed: a hand choice waits
             drew = True
             continue
         if op.get("op") == "mill":  # the top cards the engine knows, if the deck is as it is now

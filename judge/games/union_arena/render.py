@@ -44,6 +44,7 @@ COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before")
 OP_KEYS = {
     "draw": {"n"},
     "opponent_draw": {"n"},
+    "discard_all": set(),
     "bp": {"amount", "target", "until"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
@@ -335,6 +336,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "discard_all":
+        return f"{pre}put your whole hand into the outside area{extra}"
     if kind == "opponent_draw":
         n = op.get("n", 1)
         return f"{pre}your opponent draws {n} {_plural(n, 'card')}{extra}"

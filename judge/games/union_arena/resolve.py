@@ -13,6 +13,7 @@ from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
     conditions,
+    discard_all,
     effects,
     look,
     mill,
@@ -159,6 +160,9 @@ def run_effect(
             continue
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
+            continue
+        if kind == discard_all.OP:  # "自分の手札を全て場外に置く" (UA-EFFECT-DISCARD-ALL)
+            discard_all.run(eng, pe)
             continue
         if kind == "opponent_draw":  # "相手はカードを1枚引く" (UA-EFFECT-OPPONENT-DRAW)
             other = st.other(pe.controller)

@@ -363,6 +363,10 @@ def check_effect_targets(
                     ps.outside = ps.outside + milled.put
                     picked, done = [], bool(milled.put)
                     continue
+                if op.get("op") == "discard_all":  # the whole hand (discard_all.py)
+                    ps.outside = ps.outside + held
+                    held.clear()
+                    continue
                 if op.get("op") == "discard" and op.get("if_taken") and not taken:
                     continue
                 sel = op_selector(op)

@@ -1,7 +1,9 @@
 """The printed-text reader's sentences about a player's hand beyond a draw of one's own:
 "相手はカードを1枚引く。" (the opponent draws 1 card), read into the op ``opponent_draw``
 (``n``; ``UA-EFFECT-OPPONENT-DRAW``), which :mod:`judge.games.union_arena.resolve` carries out;
-and the card a discard asks for, "自分の手札の〈X〉を1枚場外に置いてもよい" (``discard_card``:
+"自分の手札を全て場外に置く。" (the whole hand into the outside area, op ``discard_all``,
+``UA-EFFECT-DISCARD-ALL``, carried out by :mod:`judge.games.union_arena.discard_all`); and the
+card a discard asks for, "自分の手札の〈X〉を1枚場外に置いてもよい" (``discard_card``:
 the discard op's ``card``, ``UA-EFFECT-MAY-DISCARD``).
 
 A module of its own, beside ``textdeck`` and ``textmove``: ``reader.py`` hands it a sentence
@@ -23,6 +25,8 @@ DISCARD_CARD_KEYS = frozenset({"name", "trait", "color", "card_type", "energy_ma
 
 #: "相手はカードをN枚引く": the opponent draws N cards from their own deck
 _OPPONENT_DRAW = re.compile(r"相手はカードを(\d+)枚引く")
+#: "自分の手札を全て場外に置く" (then, optionally, "、カードをN枚引く" in the same sentence)
+_DISCARD_ALL = re.compile(r"自分の手札を全て場外に(?:置く|置き、カードを(\d+)枚引く)")
 
 
 def read_hand(sentence: str) -> list[dict[str, Any]] | None:
@@ -32,10 +36,17 @@ def read_hand(sentence: str) -> list[dict[str, Any]] | None:
     [{'op': 'opponent_draw', 'n': 1}]
     >>> read_hand("相手はカードを1枚まで引く") is None
     True
+    >>> read_hand("自分の手札を全て場外に置き、カードを5枚引く")
+    [{'op': 'discard_all'}, {'op': 'draw', 'n': 5}]
     """
     m = _OPPONENT_DRAW.fullmatch(sentence)
     if m and int(m.group(1)) >= 1:
         return [{"op": "opponent_draw", "n": int(m.group(1))}]
+    m = _DISCARD_ALL.fullmatch(sentence)  # the whole hand (UA-EFFECT-DISCARD-ALL)
+    if m and m.group(1) is None:
+        return [{"op": "discard_all"}]
+    if m and int(m.group(1)) >= 1:
+        return [{"op": "discard_all"}, {"op": "draw", "n": int(m.group(1))}]
     return None
 
 

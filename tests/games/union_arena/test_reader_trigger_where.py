@@ -16,6 +16,7 @@ from judge.games.union_arena.render import render_card
 from judge.games.union_arena.testing import (
     board_at_turn_3,
     cards_drawn,
+    effects_of,
     free_character,
     player_state,
     rules_applied,
@@ -33,10 +34,8 @@ RETIRED_DRAW = "[退場時]相手はカードを1枚引く。"
 
 
 def only_effect(text: str) -> dict[str, Any]:
-    reading = read_card({"type": "character", "text": text})
-    assert reading.understood, reading.unread
-    assert len(reading.effects) == 1
-    return reading.effects[0]
+    (effect,) = effects_of(text)
+    return effect
 
 
 def shown(text: str) -> str:

@@ -12,6 +12,7 @@ from judge.games.union_arena.render import render_card
 from judge.games.union_arena.testing import (
     LogBuilder,
     board_at_turn_3,
+    effects_of,
     field_ids,
     field_unit,
     free_character,
@@ -31,10 +32,8 @@ def shown(text: str) -> str:
 
 
 def only_effect(text: str) -> dict[str, Any]:
-    reading = read_card({"type": "character", "text": text})
-    assert reading.understood, reading.unread
-    assert len(reading.effects) == 1
-    return reading.effects[0]
+    (effect,) = effects_of(text)
+    return effect
 
 
 # -- the deck's top cards, without を -------------------------------------------------------------

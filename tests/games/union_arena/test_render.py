@@ -53,6 +53,7 @@ MINIMAL = {
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
     "opponent_draw": {"op": "opponent_draw", "n": 1},
+    "discard_all": {"op": "discard_all"},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
