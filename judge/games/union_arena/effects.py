@@ -253,6 +253,7 @@ OPS = (
     "no_activate",
     "opponent_draw",
     "discard_all",
+    "to_deck_top",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -262,7 +263,7 @@ TAKE_CONDITIONS = {"name", "trait", "affinity", "color", "card_type", "name_cont
 TAKE_KEYS = {"count", "up_to", "if_able", "any_of", *TAKE_CONDITIONS}
 CARD_TYPES = ("character", "field", "event")
 #: ops that may target a card in a hand or the outside area (the others need a card on the field)
-CARD_OPS = ("to_hand", "remove", "play")
+CARD_OPS = ("to_hand", "remove", "play", "to_deck_top")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
@@ -363,6 +364,14 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if (op["op"] == "no_activate" and not no_activate_ok(ops, i)) or (
             op["op"] == "play" and not play_ok(effect, i)
+        ):
+            return False
+        if op["op"] == "to_deck_top" and not (  # one card of one's own outside area, last
+            i == len(ops) - 1
+            and isinstance(target, dict)
+            and target.get("zone") == "outside"
+            and target.get("side", "own") == "own"
+            and target.get("count") == 1
         ):
             return False
         if op["op"] == discard_all.OP and not discard_all.op_ok(op):
@@ -514,6 +523,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"opponent_hand", "opponent_deck"}
     if kind in ("discard", "discard_all"):
         return {"hand", "outside"}
+    if kind == "to_deck_top":
+        return {"outside", "deck"}
     return set()
 
 

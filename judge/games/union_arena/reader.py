@@ -50,7 +50,7 @@ from judge.games.union_arena.textlines import (
     static_bp,
 )
 from judge.games.union_arena.textmove import move_operation, move_reminder
-from judge.games.union_arena.textoutside import outside_noun
+from judge.games.union_arena.textoutside import outside_noun, read_to_deck_top
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,6 +444,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         sel = {"side": "own", "zone": "outside", **noun, "count": n[0]}
         sel["up_to" if n[1] else "if_able"] = True
         return [{"op": "to_hand", "target": sel}]
+    if (on_top := read_to_deck_top(s)) is not None:  # "自分の場外から…自分の山札の上に置く"
+        return on_top
     if self_ok:
         m = re.fullmatch(r"このキャラ(?:は|を)(.+)", s)
         if m:

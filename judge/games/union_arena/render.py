@@ -53,6 +53,7 @@ OP_KEYS = {
     "to_hand": {"target"},
     "remove": {"target"},
     "to_deck_bottom": {"target"},
+    "to_deck_top": {"target"},
     "discard": {"n", "if_taken", "card"},
     "look": {"n", "take", "rest", "reveal"},
     "generate": {"color", "n", "until", "target"},
@@ -389,6 +390,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"remove {obj} (to the removal area)"
     elif kind == "to_deck_bottom":
         text = f"put {obj} on the bottom of {'their' if several else 'its'} owner's deck"
+    elif kind == "to_deck_top":
+        text = f"put {obj} on top of your deck"
     elif kind == "move_line":
         text = _move_line(op, obj, several)
     elif kind == "play":

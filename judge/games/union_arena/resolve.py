@@ -320,13 +320,25 @@ def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:
 def _apply_card_op(
     eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], take: Take
 ) -> None:
-    """``to_hand`` or ``remove`` on a card in a hand or the outside area (``CARD_OPS``)."""
+    """``to_hand``, ``remove`` or ``to_deck_top`` on a card in a hand or the outside area
+    (``CARD_OPS``)."""
     st = eng.state
     side = pe.controller if op["target"].get("side", "own") == "own" else st.other(pe.controller)
     found, _ = find_in_zone(st, side, take.zone, take.iid)
     if found is None:
         return
     iid = do_take(st, side, found)
+    if op["op"] == "to_deck_top":  # "…自分の山札の上に置く" (UA-EFFECT-DECK-TOP)
+        st.players[side].deck.insert(0, iid)
+        eng.event(
+            "move_card",
+            f"{eng.name(iid)} goes from {side}'s {take.zone} to the top of the deck.",
+            player=side,
+            card=iid,
+            to="deck_top",
+        )
+        eng.ctx.ruling("UA-EFFECT-DECK-TOP", f"{eng.name(iid)} is put on top of {side}'s deck.")
+        return
     dest = "hand" if op["op"] == "to_hand" else "removal"
     getattr(st.players[side], dest).append(iid)
     where = "hand" if dest == "hand" else "removal area"

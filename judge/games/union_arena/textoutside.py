@@ -9,7 +9,8 @@ one of the card conditions the engine checks on a card wherever it is
 
 A module of its own so that the shared grammar (``textgrammar.py``) stays as it is: the
 reader asks :func:`outside_noun` only where it reads a card taken from the outside area
-into the hand, after ``off_field_noun`` found nothing.
+into the hand, after ``off_field_noun`` found nothing.  Also "自分の場外から…を1枚まで自分の
+山札の上に置く" (:func:`read_to_deck_top`, op ``to_deck_top``, ``UA-EFFECT-DECK-TOP``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from judge.games.union_arena.textgrammar import COLOURS
+from judge.games.union_arena.textgrammar import COLOURS, off_field_noun
 
 #: "(必要エナジーがN以下の)(色の)(〈Name〉|[特徴:X])", at least one of the first two
 _NOUN = re.compile(
@@ -45,3 +46,27 @@ def outside_noun(text: str) -> dict[str, Any] | None:
     if m.group(1):
         out["energy_max"] = int(m.group(1))
     return out
+
+
+#: "自分の場外から<card>を1枚(まで)自分の山札の上に置く": one card, so no order to record
+_TO_DECK_TOP = re.compile(r"自分の場外から(.+?)を1枚(まで)?自分の山札の上に置く")
+
+
+def read_to_deck_top(sentence: str) -> list[dict[str, Any]] | None:
+    """ "自分の場外から[特徴:X]を1枚まで自分の山札の上に置く" (put up to 1 card from your
+    outside area on top of your deck): the op ``to_deck_top`` on a choice of one card of the
+    outside area (``UA-EFFECT-DECK-TOP``), or None.  The card asked for is what a card taken
+    from there into the hand may be (``off_field_noun``, :func:`outside_noun`).
+
+    >>> read_to_deck_top("自分の場外から青の[特徴:灯守]を1枚まで自分の山札の上に置く")[0]["target"]
+    {'side': 'own', 'zone': 'outside', 'trait': '灯守', 'color': 'blue', 'count': 1, 'up_to': True}
+    >>> read_to_deck_top("自分の場外から[特徴:灯守]を2枚まで自分の山札の上に置く") is None
+    True
+    """
+    m = _TO_DECK_TOP.fullmatch(sentence)
+    noun = (off_field_noun(m.group(1)) or outside_noun(m.group(1))) if m else None
+    if m is None or noun is None:
+        return None
+    sel = {"side": "own", "zone": "outside", **noun, "count": 1}
+    sel["up_to" if m.group(2) else "if_able"] = True
+    return [{"op": "to_deck_top", "target": sel}]

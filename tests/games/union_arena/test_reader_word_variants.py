@@ -316,3 +316,59 @@ def test_UA_EFFECT_MAY_DISCARD_the_card_put_must_be_of_the_kind() -> None:
     assert verdict(r, b.last) == "legal"
     unit = field_unit(r, "A", "A-1", b.last)
     assert unit is not None and unit["rested"]
+
+
+# -- a card of the outside area on top of the deck ---------------------------------------------------
+
+ON_TOP = "[登場時]自分の場外から青の[特徴:灯守]を1枚まで自分の山札の上に置く。"
+
+
+def test_UA_EFFECT_DECK_TOP_read_and_rendered() -> None:
+    """UA-EFFECT-DECK-TOP: "自分の場外から[特徴:X]を1枚まで自分の山札の上に置く" … "read for one
+    card only, as the last thing its ability does"."""
+    assert only_effect(ON_TOP)["do"] == [
+        {
+            "op": "to_deck_top",
+            "target": {
+                "side": "own",
+                "zone": "outside",
+                "trait": "灯守",
+                "color": "blue",
+                "count": 1,
+                "up_to": True,
+            },
+        }
+    ]
+    one = only_effect("[登場時]自分の場外から〈ミラ〉を1枚自分の山札の上に置く。")["do"][0]
+    assert one["target"]["if_able"] is True
+    for text in (
+        "[登場時]自分の場外から〈ミラ〉を2枚まで自分の山札の上に置く。",  # an order to record
+        "[登場時]自分の場外から〈ミラ〉を1枚まで相手の山札の上に置く。",
+        "[登場時]相手の場外から〈ミラ〉を1枚まで自分の山札の上に置く。",
+        "[登場時]自分の場外から〈ミラ〉を1枚まで自分の山札の上に置く。カードを1枚引く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    assert shown(ON_TOP) == (
+        "On play: choose up to 1 of your blue cards in your outside area with [灯守]; "
+        "put it on top of your deck."
+    )
+
+
+def test_UA_EFFECT_DECK_TOP_the_card_goes_on_top_of_the_deck() -> None:
+    """UA-EFFECT-DECK-TOP: "it goes face down on top of their own deck … a card that does not
+    fit is illegal (UA-EFFECT-TARGETS)": put into the outside area by a discard first, then
+    named; the deck's next card drawn is it."""
+    text = "[起動メイン][手札を1枚場外に置く]自分の場外から青の[特徴:灯守]を1枚まで自分の山札の上に置く。"
+    cards = [
+        free_character("T-BLU", color="blue", traits=["灯守"]),
+        free_character("T-RED", color="red", traits=["灯守"]),
+    ]
+    b, r = _board(text, cards, "T-BLU", "T-BLU")
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-DECK-TOP" in rules_applied(r, b.last)
+    assert player_state(r, "A")["outside"] == []
+    from judge.core.replay import position
+
+    assert position(b.doc).state.players["A"].deck[0] == "A-2"
+    b, r = _board(text, cards, "T-RED", "T-RED")
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]

@@ -54,6 +54,10 @@ MINIMAL = {
     "no_activate": {"op": "no_activate", "target": "chosen"},
     "opponent_draw": {"op": "opponent_draw", "n": 1},
     "discard_all": {"op": "discard_all"},
+    "to_deck_top": {
+        "op": "to_deck_top",
+        "target": {"side": "own", "zone": "outside", "count": 1, "up_to": True},
+    },
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
