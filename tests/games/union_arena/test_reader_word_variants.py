@@ -31,6 +31,12 @@ def shown(text: str) -> str:
     return " ".join(out["reading"])
 
 
+def assert_unread(*texts: str) -> None:
+    """Each of ``texts``, on a made-up character, is not read in full."""
+    for text in texts:
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
 def only_effect(text: str) -> dict[str, Any]:
     (effect,) = effects_of(text)
     return effect
@@ -53,12 +59,11 @@ def test_UA_EFFECT_DECK_TO_OUTSIDE_read_without_the_particle() -> None:
             "do": [{"op": "mill", "n": 3}],
         }
     )
-    for text in (
+    assert_unread(
         "[登場時]自分の山札の上から3枚場外に置いてもよい。",  # optional: only with を
         "[登場時]相手の山札の上から3枚場外に置く。",
         "[登場時]自分の山札の上から3枚の場外に置く。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
 
 
 def test_UA_EFFECT_DECK_TO_OUTSIDE_without_the_particle_the_top_cards_go() -> None:
@@ -126,13 +131,12 @@ def test_UA_EFFECT_TARGETS_outside_noun_with_colour_or_energy_read() -> None:
         "color": "red",
         "energy_max": 3,
     }
-    for text in (
+    assert_unread(
         "[登場時]自分の場外から青の〈ミラ〉か[特徴:灯守]を1枚まで手札に加える。",  # alternatives
         "[登場時]自分の場外から必要エナジーが2以上の〈ミラ〉を1枚まで手札に加える。",  # at least
         "[登場時]自分の場外からBP3000以下の〈ミラ〉を1枚まで手札に加える。",  # BP off the field
         "[登場時]自分の場外から青い[特徴:灯守]を1枚まで手札に加える。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
 
 
 def _board(text: str, cards: list[dict[str, Any]], discard: str, take: str) -> Any:
@@ -205,11 +209,10 @@ def test_UA_EFFECT_MAY_DISCARD_read_once_per_turn() -> None:
         "[退場時][ターン1]自分の山札の上から1枚を場外に置いてもよい。そうした場合、カードを1枚引く。"
     )
     assert milled["once_per_turn"] and milled["do"][0] == {"op": "mill", "n": 1}
-    for text in (  # another tag before it: not read
+    assert_unread(  # another tag before it: not read
         "[アタック時][フロントLにある場合]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。",
         "[アタック時][ターン2]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
     assert shown(MAY_ONCE) == (
         "When this attacks (once per turn): you may put 1 card from your hand into the outside "
         "area; if you did, draw 2 cards."
@@ -277,12 +280,11 @@ def test_UA_EFFECT_MAY_DISCARD_a_card_of_a_kind_read() -> None:
         "[登場時]自分の手札の赤のイベントカードを1枚場外に置いてもよい。そうした場合、カードを1枚引く。"
     )
     assert typed["do"][0]["card"] == {"card_type": "event", "color": "red"}
-    for text in (
+    assert_unread(
         "[登場時]自分の手札の〈ミラ〉か〈イロ〉を1枚場外に置いてもよい。そうした場合、カードを1枚引く。",
         "[登場時]自分の手札のBP3000以下の〈ミラ〉を1枚場外に置いてもよい。そうした場合、カードを1枚引く。",
         "[登場時]自分の手札の〈ミラ〉を1枚場外に置いてもよい。カードを1枚引く。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
     assert shown(MAY_TRAIT) == (
         "On play: you may put 1 card with [灯守] from your hand into the outside area; "
         "if you did, make this card active."
@@ -341,13 +343,12 @@ def test_UA_EFFECT_DECK_TOP_read_and_rendered() -> None:
     ]
     one = only_effect("[登場時]自分の場外から〈ミラ〉を1枚自分の山札の上に置く。")["do"][0]
     assert one["target"]["if_able"] is True
-    for text in (
+    assert_unread(
         "[登場時]自分の場外から〈ミラ〉を2枚まで自分の山札の上に置く。",  # an order to record
         "[登場時]自分の場外から〈ミラ〉を1枚まで相手の山札の上に置く。",
         "[登場時]相手の場外から〈ミラ〉を1枚まで自分の山札の上に置く。",
         "[登場時]自分の場外から〈ミラ〉を1枚まで自分の山札の上に置く。カードを1枚引く。",
-    ):
-        assert not read_card({"type": "character", "text": text}).understood, text
+    )
     assert shown(ON_TOP) == (
         "On play: choose up to 1 of your blue cards in your outside area with [灯守]; "
         "put it on top of your deck."
