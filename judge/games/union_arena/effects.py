@@ -254,6 +254,7 @@ OPS = (
     "opponent_draw",
     "discard_all",
     "to_deck_top",
+    "self_to_hand",
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -372,6 +373,10 @@ def supported(effect: dict[str, Any]) -> bool:
             and target.get("zone") == "outside"
             and target.get("side", "own") == "own"
             and target.get("count") == 1
+        ):
+            return False
+        if op["op"] == "self_to_hand" and not (  # "[退場時]このカードを手札に加える"
+            set(op) == {"op"} and effect.get("when") == "on_retire" and len(ops) == 1
         ):
             return False
         if op["op"] == discard_all.OP and not discard_all.op_ok(op):
@@ -525,6 +530,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "outside"}
     if kind == "to_deck_top":
         return {"outside", "deck"}
+    if kind == "self_to_hand":
+        return {"outside", "hand"}
     return set()
 
 

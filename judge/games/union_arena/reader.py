@@ -38,7 +38,12 @@ from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_may_mill, read_mill
-from judge.games.union_arena.texthand import discard_card, read_draw_up_to, read_hand
+from judge.games.union_arena.texthand import (
+    discard_card,
+    read_draw_up_to,
+    read_hand,
+    read_retired_to_hand,
+)
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     bp_and_grants,
@@ -284,6 +289,9 @@ def _read_ability(
     up_to = None if bullets else read_draw_up_to(parts, when, tags, effect, ops)
     if up_to is not None:  # "カードを1枚まで引く。", the whole ability (texthand.py)
         effect["optional"], ops, parts = True, up_to, []
+    back = None if bullets or ops else read_retired_to_hand(parts, when, tags)
+    if back is not None:  # "[退場時]このカードを手札に加える。" (texthand.py)
+        ops, parts = back, []
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:
         missed += bullets  # effects listed with no "以下からNつ選ぶ" the reader knows

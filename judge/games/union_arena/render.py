@@ -54,6 +54,7 @@ OP_KEYS = {
     "remove": {"target"},
     "to_deck_bottom": {"target"},
     "to_deck_top": {"target"},
+    "self_to_hand": set(),
     "discard": {"n", "if_taken", "card"},
     "look": {"n", "take", "rest", "reveal"},
     "generate": {"color", "n", "until", "target"},
@@ -337,6 +338,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "self_to_hand":
+        return f"{pre}put this card from your outside area into your hand{extra}"
     if kind == "discard_all":
         return f"{pre}put your whole hand into the outside area{extra}"
     if kind == "opponent_draw":

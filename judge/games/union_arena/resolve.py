@@ -164,6 +164,9 @@ def run_effect(
         if kind == discard_all.OP:  # "自分の手札を全て場外に置く" (UA-EFFECT-DISCARD-ALL)
             discard_all.run(eng, pe)
             continue
+        if kind == "self_to_hand":  # "[退場時]このカードを手札に加える" (UA-EFFECT-RETIRED-TO-HAND)
+            _retired_to_hand(eng, pe)
+            continue
         if kind == "opponent_draw":  # "相手はカードを1枚引く" (UA-EFFECT-OPPONENT-DRAW)
             other = st.other(pe.controller)
             drawn = eng.draw(other, int(op["n"]), why=f" ({pe.source}'s effect)")
@@ -315,6 +318,33 @@ def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:
     ps.ap_rested[i] = False
     eng.event("activate", f"{ap.side}'s AP card {ap.iid} becomes active.", card=ap.iid)
     eng.ctx.ruling("UA-EFFECT-AP", f"The effect makes {ap.side}'s AP card {ap.iid} active.")
+
+
+def _retired_to_hand(eng: UnionArenaEngine, pe: PendingEffect) -> None:
+    """The retired card itself from its owner's outside area into their hand, if it is still
+    there (UA-EFFECT-RETIRED-TO-HAND)."""
+    ps = eng.state.players[pe.controller]
+    if pe.source not in ps.outside:
+        eng.ctx.ruling(
+            "UA-EFFECT-RETIRED-TO-HAND",
+            f"{pe.describe()}: {eng.name(pe.source)} is no longer in {pe.controller}'s outside "
+            "area: nothing is put into the hand.",
+        )
+        return
+    ps.outside.remove(pe.source)
+    ps.hand.append(pe.source)
+    eng.event(
+        "move_card",
+        f"{eng.name(pe.source)} goes from {pe.controller}'s outside area to the hand.",
+        player=pe.controller,
+        card=pe.source,
+        to="hand",
+    )
+    eng.ctx.ruling(
+        "UA-EFFECT-RETIRED-TO-HAND",
+        f"{pe.describe()}: the retired {eng.name(pe.source)} goes from the outside area into "
+        f"{pe.controller}'s hand.",
+    )
 
 
 def _apply_card_op(

@@ -109,3 +109,20 @@ def read_draw_up_to(
     ):
         return None
     return [{"op": "draw", "n": 1}]
+
+
+def read_retired_to_hand(
+    parts: list[str], when: str, tags: list[str]
+) -> list[dict[str, Any]] | None:
+    """ "[退場時]このカードを手札に加える。" (when retired, put this card into your hand), the
+    whole of a when-retired ability with no tag: the op ``self_to_hand``
+    (``UA-EFFECT-RETIRED-TO-HAND``); None otherwise.
+
+    >>> read_retired_to_hand(["このカードを手札に加える"], "on_retire", [])
+    [{'op': 'self_to_hand'}]
+    >>> read_retired_to_hand(["このカードを手札に加える"], "on_play", []) is None
+    True
+    """
+    if parts != ["このカードを手札に加える"] or when != "on_retire" or tags:
+        return None
+    return [{"op": "self_to_hand"}]

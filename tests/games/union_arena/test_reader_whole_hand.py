@@ -106,3 +106,39 @@ def test_UA_EFFECT_DISCARD_ALL_observed_unknown_cards_make_it_unverifiable() -> 
     assert len(player_state(r, "A")["hand"]) == 5
     b.proceed("A")
     assert verdict(b.replay(), b.last) == "uncertain"
+
+
+# -- a retired card back into the hand -----------------------------------------------------------
+
+BACK = "[退場時]このカードを手札に加える。"
+
+
+def test_UA_EFFECT_RETIRED_TO_HAND_read_and_rendered() -> None:
+    """UA-EFFECT-RETIRED-TO-HAND: "[退場時]このカードを手札に加える" … "read as the whole of its
+    ability"."""
+    assert only_effect(BACK) == {"when": "on_retire", "do": [{"op": "self_to_hand"}]}
+    for text in (
+        "[登場時]このカードを手札に加える。",
+        "[退場時]このカードを手札に加える。カードを1枚引く。",
+        "[退場時][ターン1]このカードを手札に加える。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    assert not supported({"when": "on_play", "do": [{"op": "self_to_hand"}]})
+    shown = render_card(texted("T-BCK", BACK))
+    assert shown["reading"] == [
+        "When this is retired: put this card from your outside area into your hand."
+    ]
+
+
+def test_UA_EFFECT_RETIRED_TO_HAND_the_card_goes_back() -> None:
+    """UA-EFFECT-RETIRED-TO-HAND: "a retired card is in its owner's outside area (退場); as the
+    ability resolves, that card goes from there into their hand": retired by A's own effect."""
+    killer = texted("T-KIL", "[登場時]自分の場のキャラを1枚選び、退場させる。")
+    cards = [texted("T-BCK", BACK), killer]
+    b = board_at_turn_3(cards, ["T-BCK", "T-KIL"], [], a_front=("A-1",), phase="main")
+    b.play("A", "A-2", to="front_line", targets=["A-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-RETIRED-TO-HAND" in rules_applied(r, b.last)
+    assert player_state(r, "A")["outside"] == []
+    assert "A-1" in player_state(r, "A")["hand"]
