@@ -31,8 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from judge.games.union_arena import cannot_move, textplay, this_turn, trigger_where
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textplay, this_turn, trigger_where
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
@@ -131,6 +131,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
                 unread.append(clean)
             continue
         ability = g.quoted_ability(clean) if not tags and defn.get("type") == "character" else None
+        ability = ability or cannot_move.line_keyword(defn, clean)  # "このキャラは移動できない。"
         if ability is not None:  # "このキャラはBP2000以下のキャラにブロックされない。"
             if given_keywords and ability not in given_keywords:
                 unread.append(clean)
