@@ -137,9 +137,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
                 unread.append(clean)
             keywords.append(ability)
             continue
-        m = re.fullmatch(r"このカードは〈([^〈〉]+)〉としても扱う。?", clean)
+        # "このカードは〈X〉としても扱う。", also of two names: "〈X〉としても〈Y〉としても扱う。"
+        m = re.fullmatch(r"このカードは((?:〈[^〈〉]+〉としても)+)扱う。?", clean)
         if m:
-            also.append(m.group(1))
+            also += re.findall(r"〈([^〈〉]+)〉", m.group(1))
             continue
         generate = (
             continuous_generation(defn, clean)

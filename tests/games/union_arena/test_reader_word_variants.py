@@ -373,3 +373,31 @@ def test_UA_EFFECT_DECK_TOP_the_card_goes_on_top_of_the_deck() -> None:
     assert position(b.doc).state.players["A"].deck[0] == "A-2"
     b, r = _board(text, cards, "T-RED", "T-RED")
     assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+# -- treated as two names ------------------------------------------------------------------------
+
+TWO_NAMES = "このカードは〈ミラ〉としても〈イロ〉としても扱う。"
+
+
+def test_UA_EFFECT_TARGETS_also_treated_as_two_names_read() -> None:
+    """UA-EFFECT-TARGETS: "<Name> is a card with that name, counting a card whose text says
+    "This card is also treated as <Name>"": printed with two names, it is treated as both."""
+    reading = read_card({"type": "character", "text": TWO_NAMES})
+    assert reading.understood and reading.also_treated_as == ("ミラ", "イロ")
+    assert_unread(
+        "このカードは〈ミラ〉としても〈イロ〉として扱う。",
+        "このカードは〈ミラ〉と〈イロ〉としても扱う。",
+    )
+    assert render_card(texted("T-TWO", TWO_NAMES))["reading"] == [
+        "Also treated as <ミラ> and <イロ>."
+    ]
+
+
+def test_UA_EFFECT_TARGETS_also_treated_as_two_names_chosen_by_either() -> None:
+    """UA-EFFECT-TARGETS: a choice of <イロ> (or <ミラ>) may name the card printed with both; a
+    choice of another name may not."""
+    for name, ok in (("イロ", True), ("ミラ", True), ("ソラ", False)):
+        text = f"[起動メイン][手札を1枚場外に置く]自分の場外から〈{name}〉を1枚まで手札に加える。"
+        b, r = _board(text, [texted("T-TWO", TWO_NAMES)], "T-TWO", "T-TWO")
+        assert (verdict(r, b.last) == "legal") is ok, (name, rules_broken(r, b.last))
