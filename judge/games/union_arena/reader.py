@@ -54,8 +54,9 @@ from judge.games.union_arena.textlines import (
     read_look,
     static_bp,
 )
+from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
-from judge.games.union_arena.textoutside import outside_noun, read_to_deck_top
+from judge.games.union_arena.textoutside import outside_card, read_to_deck_top
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +289,9 @@ def _read_ability(
     may_mill = read_may_mill(parts, when, tags, effect, ops)
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py)
         effect["optional"], (ops, parts) = True, may_mill
+    may_choose = read_may_choose(parts, when, tags, effect, ops)
+    if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
+        effect["optional"], (ops, parts) = True, may_choose
     up_to = None if bullets else read_draw_up_to(parts, when, tags, effect, ops)
     if up_to is not None:  # "カードを1枚まで引く。", the whole ability (texthand.py)
         effect["optional"], ops, parts = True, up_to, []
@@ -447,7 +451,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = g.off_field_noun(m.group(1)) or outside_noun(m.group(1))
+        noun = outside_card(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None

@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from judge.games.union_arena.textgrammar import off_field_noun
-from judge.games.union_arena.textoutside import outside_noun
+from judge.games.union_arena.textoutside import outside_card
 
 #: what a discarded card may be asked to be: conditions the engine checks on a hand card
 #: (``targets.card_mismatch``)
@@ -60,7 +59,7 @@ def discard_card(noun: str) -> dict[str, Any] | None:
     >>> discard_card("〈ミラ〉か〈イロ〉") is None  # alternatives: not read here
     True
     """
-    card = off_field_noun(noun) or outside_noun(noun)
+    card = outside_card(noun)
     return card if card and set(card) <= DISCARD_CARD_KEYS else None
 
 

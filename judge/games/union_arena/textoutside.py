@@ -48,6 +48,17 @@ def outside_noun(text: str) -> dict[str, Any] | None:
     return out
 
 
+def outside_card(text: str) -> dict[str, Any] | None:
+    """What a choice of a card of the outside area asks: ``off_field_noun``'s reading (``{}``
+    for "カード", any card), else :func:`outside_noun`'s, else None.
+
+    >>> outside_card("カード"), outside_card("青の[特徴:灯守]")
+    ({}, {'trait': '灯守', 'color': 'blue'})
+    """
+    noun = off_field_noun(text)
+    return noun if noun is not None else outside_noun(text)
+
+
 #: "自分の場外から<card>を1枚(まで)自分の山札の上に置く": one card, so no order to record
 _TO_DECK_TOP = re.compile(r"自分の場外から(.+?)を1枚(まで)?自分の山札の上に置く")
 
@@ -64,7 +75,7 @@ def read_to_deck_top(sentence: str) -> list[dict[str, Any]] | None:
     True
     """
     m = _TO_DECK_TOP.fullmatch(sentence)
-    noun = (off_field_noun(m.group(1)) or outside_noun(m.group(1))) if m else None
+    noun = outside_card(m.group(1)) if m else None
     if m is None or noun is None:
         return None
     sel = {"side": "own", "zone": "outside", **noun, "count": 1}

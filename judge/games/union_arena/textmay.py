@@ -1,0 +1,78 @@
+"""The printed-text reader's optional choice opening a triggered ability: "自分の場の他のキャラを
+1枚退場させてもよい。そうした場合、カードを2枚引く。" (you may retire 1 of your other characters;
+if you do, draw 2 cards), also "…を1枚レストにしてもよい。" (rest) and "自分の場外にある<card>を
+N枚リムーブエリアに置いてもよい。" (remove from your outside area) — ``UA-EFFECT-MAY-CHOOSE``.
+
+Read only as :func:`judge.games.union_arena.textdeck.read_may_mill` reads its optional mill:
+on a triggered ability with no other tag than ``[ターン1]``, not already optional, with nothing
+read before it, and only when every sentence after it begins "そうした場合、" (declining skips
+the whole effect, which is right only for what depends on it).  The caller marks the effect
+``optional`` (the log's ``use``); the first op acts on a choice of exactly N cards of one's
+own (no ``if_able``: a player without them cannot use it), and "そうした場合、…" gives the ops
+after it ``if_done``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena.textoutside import outside_card
+
+#: "<selector>をN枚(退場させ|レストにし|リムーブエリアに置い)てもよい"
+_MAY = re.compile(r"(.+?)を(\d+)枚(退場させ|レストにし|リムーブエリアに置い)てもよい")
+_OPS = {"退場させ": "retire", "レストにし": "rest", "リムーブエリアに置い": "remove"}
+_IF_DONE = "そうした場合、"
+#: the zones of one's own field a retire or a rest may choose from
+FIELD_ZONES = ("field", "front_line", "energy_line")
+#: "自分の場外にある<card>" / "自分の場外の<card>": a card of one's own outside area
+_OUTSIDE = re.compile(r"自分の場外(?:にある|の)(.+)")
+
+
+def outside_selector(text: str) -> dict[str, Any] | None:
+    """ "自分の場外にあるカード", "自分の場外のイベントカード": a selector of one's own outside area
+    (what ``off_field_noun`` or :func:`outside_noun` reads), or None.
+
+    >>> outside_selector("自分の場外にあるカード")
+    {'side': 'own', 'zone': 'outside'}
+    >>> outside_selector("自分の場外のイベントカード")
+    {'side': 'own', 'zone': 'outside', 'card_type': 'event'}
+    """
+    m = _OUTSIDE.fullmatch(text)
+    noun = outside_card(m.group(1)) if m else None
+    return None if noun is None else {"side": "own", "zone": "outside", **noun}
+
+
+def read_may_choose(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """An ability's sentences opening with the optional choice: its first op and the sentences
+    left to read, or None when they do not (see the module docstring).
+
+    >>> read_may_choose(["自分の場の他のキャラを1枚退場させてもよい", "そうした場合、カードを2枚引く"],
+    ...                 "on_play", [], {}, [])[0]
+    [{'op': 'retire', 'target': {'side': 'own', 'zone': 'field', 'type': 'character', 'other': True, 'count': 1}}]
+    """
+    m = _MAY.fullmatch(parts[0]) if parts else None
+    if (
+        m is None
+        or int(m.group(2)) < 1
+        or when == "activate_main"
+        or tags not in ([], ["ターン1"])
+        or effect.get("optional")
+        or ops
+        or len(parts) < 2
+        or not all(p.startswith(_IF_DONE) for p in parts[1:])
+    ):
+        return None
+    kind = _OPS[m.group(3)]
+    if kind == "remove":
+        sel = outside_selector(m.group(1))
+    else:
+        sel = g.selector(m.group(1))
+        if sel is not None and (sel.get("side") != "own" or sel.get("zone") not in FIELD_ZONES):
+            sel = None
+    if sel is None:
+        return None
+    return [{"op": kind, "target": {**sel, "count": int(m.group(2))}}], parts[1:]

@@ -1,0 +1,108 @@
+"""Union Arena: an optional choice of one's own cards opening a triggered ability, "…を1枚退場
+させてもよい。そうした場合、…" (also レストにしてもよい, and 自分の場外にある…をN枚リムーブエリアに
+置いてもよい; UA-EFFECT-MAY-CHOOSE), on made-up cards: read, judged, rendered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.render import render_card
+from judge.games.union_arena.testing import (
+    board_at_turn_3,
+    cards_drawn,
+    effects_of,
+    free_character,
+    player_state,
+    rules_broken,
+    texted,
+    verdict,
+)
+
+RETIRE = "[登場時]自分の場の他のキャラを1枚退場させてもよい。そうした場合、カードを2枚引く。"
+REST = "[登場時]自分のフロントLのアクティブの他の[特徴:灯守]を1枚レストにしてもよい。そうした場合、このキャラをアクティブにする。"
+REMOVE = "[登場時]自分の場外にあるカードを2枚リムーブエリアに置いてもよい。そうした場合、カードを1枚引く。"
+
+
+def test_UA_EFFECT_MAY_CHOOSE_read() -> None:
+    """UA-EFFECT-MAY-CHOOSE: "…を1枚退場させてもよい。そうした場合、…" opening a triggered
+    ability; "exactly that many" (no if_able); "only when every sentence after it is
+    "そうした場合、…""."""
+    (effect,) = effects_of(RETIRE)
+    assert effect == {
+        "when": "on_play",
+        "optional": True,
+        "do": [
+            {
+                "op": "retire",
+                "target": {
+                    "side": "own",
+                    "zone": "field",
+                    "type": "character",
+                    "other": True,
+                    "count": 1,
+                },
+            },
+            {"op": "draw", "n": 2, "if_done": True},
+        ],
+    }
+    (effect,) = effects_of(REST)
+    assert effect["do"][0]["op"] == "rest" and effect["do"][0]["target"]["rested"] is False
+    assert effect["do"][1] == {"op": "activate", "target": "self", "if_done": True}
+    (effect,) = effects_of(REMOVE)
+    assert effect["do"][0] == {
+        "op": "remove",
+        "target": {"side": "own", "zone": "outside", "count": 2},
+    }
+    for text in (
+        "[登場時]自分の場の他のキャラを1枚退場させてもよい。カードを2枚引く。",  # not "if you do"
+        "[登場時]相手のフロントLのキャラを1枚退場させてもよい。そうした場合、カードを1枚引く。",
+        "[起動メイン]自分の場の他のキャラを1枚退場させてもよい。そうした場合、カードを2枚引く。",
+        "[登場時]自分の場の他のキャラを1枚退場させてもよい。",
+        "[登場時][フロントLにある場合]自分の場の他のキャラを1枚退場させてもよい。そうした場合、カードを2枚引く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    # the outside area's "any card" stays read where it was
+    (effect,) = effects_of("[登場時]自分の場外からカードを1枚手札に加える。")
+    assert effect["do"][0]["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "count": 1,
+        "if_able": True,
+    }
+
+
+def test_UA_EFFECT_MAY_CHOOSE_rendered() -> None:
+    shown = render_card(texted("T-MAY", RETIRE))["reading"]
+    assert shown == [
+        "On play: you may use this effect: choose 1 of your characters other than this card; "
+        "retire it (to the outside area); if you did, draw 2 cards."
+    ]
+
+
+def _retire(use: bool, targets: list[Any]) -> Any:
+    cards = [texted("T-MAY", RETIRE), free_character("T-OWN")]
+    b = board_at_turn_3(cards, ["T-MAY", "T-OWN"], [], a_front=("A-2",), phase="main")
+    b.play("A", "A-1", to="front_line").act("A", "resolve", source="A-1", use=use, targets=targets)
+    return b, b.replay()
+
+
+def test_UA_EFFECT_MAY_CHOOSE_used_retires_then_draws() -> None:
+    """UA-EFFECT-MAY-CHOOSE: "Using it, they choose exactly that many of their own cards that
+    fit …, the cards are retired, and only then does the rest happen"."""
+    b, r = _retire(True, ["A-2"])
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert player_state(r, "A")["outside"] == ["A-2"]
+    assert cards_drawn(r, b.last) == 2
+    b, r = _retire(False, [])
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["outside"] == [] and cards_drawn(r, b.last) == 0
+
+
+def test_UA_EFFECT_MAY_CHOOSE_this_card_or_none_is_illegal() -> None:
+    """UA-EFFECT-MAY-CHOOSE: the cards must fit ("他の": not this card), and "fewer is
+    illegal"."""
+    for targets in (["A-1"], []):
+        b, r = _retire(True, targets)
+        assert verdict(r, b.last) == "illegal", targets
+        assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"], targets
