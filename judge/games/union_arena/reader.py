@@ -56,7 +56,7 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
-from judge.games.union_arena.textoutside import outside_card, read_to_deck_top
+from judge.games.union_arena.textoutside import outside_card, read_outside_remove, read_to_deck_top
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +369,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
+    if (removed := read_outside_remove(s)) is not None:  # "自分の場外にある…をN枚リムーブ…"
+        return removed  # (before the conditions: "自分の場外に" opens one too)
     if CONDITION_START.match(s):
         return read_conditional(s, self_ok)
     m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)

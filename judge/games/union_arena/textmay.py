@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena.textoutside import outside_card
+from judge.games.union_arena.textoutside import outside_selector
 
 #: "<selector>をN枚(退場させ|レストにし|リムーブエリアに置い)てもよい"
 _MAY = re.compile(r"(.+?)を(\d+)枚(退場させ|レストにし|リムーブエリアに置い)てもよい")
@@ -26,22 +26,6 @@ _OPS = {"退場させ": "retire", "レストにし": "rest", "リムーブエリ
 _IF_DONE = "そうした場合、"
 #: the zones of one's own field a retire or a rest may choose from
 FIELD_ZONES = ("field", "front_line", "energy_line")
-#: "自分の場外にある<card>" / "自分の場外の<card>": a card of one's own outside area
-_OUTSIDE = re.compile(r"自分の場外(?:にある|の)(.+)")
-
-
-def outside_selector(text: str) -> dict[str, Any] | None:
-    """ "自分の場外にあるカード", "自分の場外のイベントカード": a selector of one's own outside area
-    (what ``off_field_noun`` or :func:`outside_noun` reads), or None.
-
-    >>> outside_selector("自分の場外にあるカード")
-    {'side': 'own', 'zone': 'outside'}
-    >>> outside_selector("自分の場外のイベントカード")
-    {'side': 'own', 'zone': 'outside', 'card_type': 'event'}
-    """
-    m = _OUTSIDE.fullmatch(text)
-    noun = outside_card(m.group(1)) if m else None
-    return None if noun is None else {"side": "own", "zone": "outside", **noun}
 
 
 def read_may_choose(

@@ -10,7 +10,8 @@ one of the card conditions the engine checks on a card wherever it is
 A module of its own so that the shared grammar (``textgrammar.py``) stays as it is: the
 reader asks :func:`outside_noun` only where it reads a card taken from the outside area
 into the hand, after ``off_field_noun`` found nothing.  Also "自分の場外から…を1枚まで自分の
-山札の上に置く" (:func:`read_to_deck_top`, op ``to_deck_top``, ``UA-EFFECT-DECK-TOP``).
+山札の上に置く" (:func:`read_to_deck_top`, op ``to_deck_top``, ``UA-EFFECT-DECK-TOP``) and
+"自分の場外にあるカードを1枚リムーブエリアに置く" (:func:`read_outside_remove`).
 """
 
 from __future__ import annotations
@@ -81,3 +82,36 @@ def read_to_deck_top(sentence: str) -> list[dict[str, Any]] | None:
     sel = {"side": "own", "zone": "outside", **noun, "count": 1}
     sel["up_to" if m.group(2) else "if_able"] = True
     return [{"op": "to_deck_top", "target": sel}]
+
+
+#: "自分の場外にある<card>" / "自分の場外の<card>": a card of one's own outside area
+_OUTSIDE = re.compile(r"自分の場外(?:にある|の)(.+)")
+
+
+def outside_selector(text: str) -> dict[str, Any] | None:
+    """ "自分の場外にあるカード", "自分の場外のイベントカード": a selector of one's own outside area
+    (what ``off_field_noun`` or :func:`outside_noun` reads), or None.
+
+    >>> outside_selector("自分の場外にあるカード")
+    {'side': 'own', 'zone': 'outside'}
+    >>> outside_selector("自分の場外のイベントカード")
+    {'side': 'own', 'zone': 'outside', 'card_type': 'event'}
+    """
+    m = _OUTSIDE.fullmatch(text)
+    noun = outside_card(m.group(1)) if m else None
+    return None if noun is None else {"side": "own", "zone": "outside", **noun}
+
+
+def read_outside_remove(sentence: str) -> list[dict[str, Any]] | None:
+    """ "自分の場外にあるカードを1枚リムーブエリアに置く" (put 1 card of your outside area into
+    your removal area): ``remove`` on a choice of N cards there, N if there are N (``if_able``,
+    as "…を1枚レストにする"; ``UA-EFFECT-TARGETS``), or None.
+
+    >>> read_outside_remove("自分の場外のイベントカードを1枚リムーブエリアに置く")
+    [{'op': 'remove', 'target': {'side': 'own', 'zone': 'outside', 'card_type': 'event', 'count': 1, 'if_able': True}}]
+    """
+    m = re.fullmatch(r"(.+?)を(\d+)枚リムーブエリアに置く", sentence)
+    sel = outside_selector(m.group(1)) if m else None
+    if m is None or sel is None or int(m.group(2)) < 1:
+        return None
+    return [{"op": "remove", "target": {**sel, "count": int(m.group(2)), "if_able": True}}]

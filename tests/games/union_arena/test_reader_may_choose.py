@@ -106,3 +106,52 @@ def test_UA_EFFECT_MAY_CHOOSE_this_card_or_none_is_illegal() -> None:
         b, r = _retire(True, targets)
         assert verdict(r, b.last) == "illegal", targets
         assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"], targets
+
+
+# -- a card of the outside area into the removal area ---------------------------------------------
+
+REMOVE_EVENT = (
+    "[起動メイン][手札を1枚場外に置く]自分の場外のイベントカードを1枚リムーブエリアに置く。"
+)
+
+
+def test_UA_EFFECT_TARGETS_outside_remove_read() -> None:
+    """UA-EFFECT-TARGETS: "自分の場外にあるカードを1枚リムーブエリアに置く" chooses a card of the
+    outside area; a card type there is checked ("キャラカード" is a character card, …)."""
+    (effect,) = effects_of(
+        "[起動メイン][レストにする]自分の場外にあるカードを1枚リムーブエリアに置く。"
+    )
+    assert effect["do"] == [
+        {"op": "remove", "target": {"side": "own", "zone": "outside", "count": 1, "if_able": True}}
+    ]
+    (effect,) = effects_of(REMOVE_EVENT)
+    assert effect["do"][0]["target"]["card_type"] == "event"
+    for text in (
+        "[登場時]相手の場外にあるカードを1枚リムーブエリアに置く。",
+        "[登場時]自分の場外にあるカードを1枚リムーブエリアに置いてもよい。",
+        "[登場時]自分の場外にあるキャラを1枚リムーブエリアに置く。",
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
+def test_UA_EFFECT_TARGETS_outside_remove_only_a_card_that_fits() -> None:
+    """UA-EFFECT-TARGETS: "A target that does not fit makes the choice illegal": an event card
+    of the outside area goes to the removal area; a character card may not be named."""
+    from judge.games.union_arena.testing import card
+
+    cards = [
+        texted("T-REM", REMOVE_EVENT),
+        card("T-EVT", type="event", ap=0),
+        free_character("T-CHR"),
+    ]
+    for named, ok in (("T-EVT", True), ("T-CHR", False)):
+        b = board_at_turn_3(cards, ["T-REM", "T-EVT", "T-CHR"], [], a_front=("A-1",), phase="main")
+        b.act("A", "activate", card="A-1", ability=1, costs={"discard": [named]})
+        b.act("A", "resolve", source="A-1", targets=[named])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, (named, rules_broken(r, b.last))
+        if ok:
+            assert player_state(r, "A")["outside"] == []
+            assert player_state(r, "A")["removal"] == ["A-2"]
+        else:
+            assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
