@@ -376,7 +376,7 @@ def supported(effect: dict[str, Any]) -> bool:
         ):
             return False
         if op["op"] == "self_to_hand" and not (  # "[退場時]このカードを手札に加える"
-            set(op) == {"op"} and effect.get("when") == "on_retire" and len(ops) == 1
+            set(op) <= {"op", "if_done"} and effect.get("when") == "on_retire" and i == len(ops) - 1
         ):
             return False
         if op["op"] == discard_all.OP and not discard_all.op_ok(op):

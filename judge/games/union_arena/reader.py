@@ -43,6 +43,7 @@ from judge.games.union_arena.texthand import (
     read_draw_up_to,
     read_hand,
     read_retired_to_hand,
+    read_retired_to_hand_if_done,
 )
 from judge.games.union_arena.textlines import (
     CONDITION_START,
@@ -292,6 +293,8 @@ def _read_ability(
     may_choose = read_may_choose(parts, when, tags, effect, ops)
     if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
         effect["optional"], (ops, parts) = True, may_choose
+        back = read_retired_to_hand_if_done(parts[0], when) if len(parts) == 1 else None
+        ops, parts = (ops + back, []) if back else (ops, parts)  # "…このカードを手札に加える"
     up_to = None if bullets else read_draw_up_to(parts, when, tags, effect, ops)
     if up_to is not None:  # "カードを1枚まで引く。", the whole ability (texthand.py)
         effect["optional"], ops, parts = True, up_to, []

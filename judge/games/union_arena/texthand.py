@@ -125,3 +125,15 @@ def read_retired_to_hand(
     if parts != ["このカードを手札に加える"] or when != "on_retire" or tags:
         return None
     return [{"op": "self_to_hand"}]
+
+
+def read_retired_to_hand_if_done(sentence: str, when: str) -> list[dict[str, Any]] | None:
+    """ "そうした場合、このカードを手札に加える" on a when-retired ability, after an optional
+    first op (``textmay``): ``self_to_hand`` with ``if_done``; None otherwise.
+
+    >>> read_retired_to_hand_if_done("そうした場合、このカードを手札に加える", "on_retire")
+    [{'op': 'self_to_hand', 'if_done': True}]
+    """
+    if sentence != "そうした場合、このカードを手札に加える" or when != "on_retire":
+        return None
+    return [{"op": "self_to_hand", "if_done": True}]

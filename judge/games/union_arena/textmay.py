@@ -1,7 +1,8 @@
 """The printed-text reader's optional choice opening a triggered ability: "自分の場の他のキャラを
 1枚退場させてもよい。そうした場合、カードを2枚引く。" (you may retire 1 of your other characters;
 if you do, draw 2 cards), also "…を1枚レストにしてもよい。" (rest) and "自分の場外にある<card>を
-N枚リムーブエリアに置いてもよい。" (remove from your outside area) — ``UA-EFFECT-MAY-CHOOSE``.
+N枚リムーブエリアに置いてもよい。" (remove from your outside area; "自分の手札を…": from your hand)
+— ``UA-EFFECT-MAY-CHOOSE``.
 
 Read only as :func:`judge.games.union_arena.textdeck.read_may_mill` reads its optional mill:
 on a triggered ability with no other tag than ``[ターン1]``, not already optional, with nothing
@@ -18,6 +19,7 @@ import re
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena.texthand import discard_card
 from judge.games.union_arena.textoutside import outside_selector
 
 #: "<selector>をN枚(退場させ|レストにし|リムーブエリアに置い)てもよい"
@@ -26,6 +28,21 @@ _OPS = {"退場させ": "retire", "レストにし": "rest", "リムーブエリ
 _IF_DONE = "そうした場合、"
 #: the zones of one's own field a retire or a rest may choose from
 FIELD_ZONES = ("field", "front_line", "energy_line")
+
+
+def hand_selector(text: str) -> dict[str, Any] | None:
+    """ "自分の手札" (any card of one's hand) or "自分の手札の<card>" (``texthand.discard_card``'s
+    conditions): a selector of one's own hand, or None.
+
+    >>> hand_selector("自分の手札"), hand_selector("自分の手札の[特徴:灯守]")
+    ({'side': 'own', 'zone': 'hand'}, {'side': 'own', 'zone': 'hand', 'trait': '灯守'})
+    """
+    if text == "自分の手札":
+        return {"side": "own", "zone": "hand"}
+    card = (
+        discard_card(text.removeprefix("自分の手札の")) if text.startswith("自分の手札の") else None
+    )
+    return None if card is None else {"side": "own", "zone": "hand", **card}
 
 
 def read_may_choose(
@@ -51,8 +68,8 @@ def read_may_choose(
     ):
         return None
     kind = _OPS[m.group(3)]
-    if kind == "remove":
-        sel = outside_selector(m.group(1))
+    if kind == "remove":  # from one's outside area, or hand ("自分の手札を1枚リムーブエリアに…")
+        sel = outside_selector(m.group(1)) or hand_selector(m.group(1))
     else:
         sel = g.selector(m.group(1))
         if sel is not None and (sel.get("side") != "own" or sel.get("zone") not in FIELD_ZONES):

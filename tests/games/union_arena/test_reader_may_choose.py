@@ -155,3 +155,52 @@ def test_UA_EFFECT_TARGETS_outside_remove_only_a_card_that_fits() -> None:
             assert player_state(r, "A")["removal"] == ["A-2"]
         else:
             assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+# -- a hand card removed, then the retired card back --------------------------------------------------
+
+HAND_BACK = (
+    "[退場時]自分の手札を1枚リムーブエリアに置いてもよい。そうした場合、このカードを手札に加える。"
+)
+
+
+def test_UA_EFFECT_RETIRED_TO_HAND_after_an_optional_choice_read() -> None:
+    """UA-EFFECT-RETIRED-TO-HAND: "or as "そうした場合、このカードを手札に加える" after an optional
+    choice (UA-EFFECT-MAY-CHOOSE): then only if it was used"."""
+    (effect,) = effects_of(HAND_BACK)
+    assert effect == {
+        "when": "on_retire",
+        "optional": True,
+        "do": [
+            {"op": "remove", "target": {"side": "own", "zone": "hand", "count": 1}},
+            {"op": "self_to_hand", "if_done": True},
+        ],
+    }
+    assert not read_card(
+        {
+            "type": "character",
+            "text": "[登場時]自分の手札を1枚リムーブエリアに置いてもよい。そうした場合、このカードを手札に加える。",
+        }
+    ).understood
+
+
+def _retired(use: bool, targets: list[Any]) -> Any:
+    killer = texted("T-KIL", "[登場時]自分の場のキャラを1枚選び、退場させる。")
+    cards = [texted("T-BCK", HAND_BACK), killer]
+    b = board_at_turn_3(cards, ["T-BCK", "T-KIL"], [], a_front=("A-1",), phase="main")
+    b.play("A", "A-2", to="front_line", targets=["A-1"])
+    b.act("A", "resolve", source="A-1", use=use, targets=targets)
+    return b, b.replay()
+
+
+def test_UA_EFFECT_MAY_CHOOSE_a_hand_card_removed_brings_the_card_back() -> None:
+    """UA-EFFECT-MAY-CHOOSE ("自分の手札を1枚リムーブエリアに置いてもよい": from one's hand) and
+    UA-EFFECT-RETIRED-TO-HAND: used, a hand card goes to the removal area and the retired card
+    to the hand; declined, it stays in the outside area."""
+    b, r = _retired(True, ["T-000"])
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "A-1" in player_state(r, "A")["hand"]
+    assert len(player_state(r, "A")["removal"]) == 1
+    b, r = _retired(False, [])
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["outside"] == ["A-1"] and player_state(r, "A")["removal"] == []
