@@ -386,6 +386,8 @@ def check_effect_targets(
                 picked = chosen_ids(got)
                 done = bool(picked)
                 _into_hands(eng, controller, op, sel, got, hands)
+                if op.get("op") == "discard":  # into the outside area, for a later choice there
+                    ps.outside = ps.outside + picked
                 if op.get("op") == "to_deck_bottom":  # its deck, for a raise on its size
                     for obj in got:
                         if isinstance(obj, tuple):

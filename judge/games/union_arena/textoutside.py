@@ -19,31 +19,49 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from judge.games.union_arena.textgrammar import COLOURS, off_field_noun
+from judge.games.union_arena.textgrammar import COLOURS, card_noun, off_field_noun
 
-#: "(必要エナジーがN以下の)(色の)(〈Name〉|[特徴:X])", at least one of the first two
+#: "(必要エナジーがN以下の|で)(消費APがNの|で)(色の)(〈Name〉|[特徴:X]|〔alternatives〕)", at least
+#: one of the first three
 _NOUN = re.compile(
-    rf"(?:必要エナジーが(\d+)以下の)?(?:([{''.join(COLOURS)}])の)?"
-    r"(?:〈([^〈〉]+)〉|\[特徴:([^\[\]]+)\])"
+    r"(?:必要エナジーが(\d+)以下[ので])?(?:消費APが(\d+)[ので])?"
+    rf"(?:([{''.join(COLOURS)}])の)?"
+    r"(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|〔[^〔〕]+〕)"
 )
 
 
 def outside_noun(text: str) -> dict[str, Any] | None:
-    """A name or trait with a required energy at most N and/or a colour, or None.
+    """A name, a trait or alternatives of them ("〔〈X〉か〈Y〉〕") with a required energy at
+    most N, an AP cost of N and/or a colour, or None.
 
     >>> outside_noun("青の[特徴:灯守]")
     {'trait': '灯守', 'color': 'blue'}
     >>> outside_noun("必要エナジーが2以下の〈ミラ〉")
     {'name': 'ミラ', 'energy_max': 2}
+    >>> outside_noun("必要エナジーが3以下で消費APが1の[特徴:灯守]")
+    {'trait': '灯守', 'ap_cost': 1, 'energy_max': 3}
+    >>> outside_noun("必要エナジーが3以下の〔〈ミラ〉か〈イロ〉〕")
+    {'any_of': [{'name': 'ミラ'}, {'name': 'イロ'}], 'energy_max': 3}
     >>> outside_noun("〈ミラ〉") is None  # off_field_noun's: not this module's
     True
     """
     m = _NOUN.fullmatch(text)
-    if not m or not (m.group(1) or m.group(2)):
+    if not m or not (m.group(1) or m.group(2) or m.group(3)):
         return None
-    out: dict[str, Any] = {"name": m.group(3)} if m.group(3) else {"trait": m.group(4)}
+    noun = m.group(4)
+    if noun.startswith("〔"):  # "〔〈X〉か〈Y〉〕": alternatives, each a name or a trait
+        out = card_noun(noun[1:-1], on_field=False)
+        if not out or "any_of" not in out:
+            return None
+    else:
+        out = card_noun(noun, on_field=False)
+        if not out:
+            return None
+    out = dict(out)
+    if m.group(3):
+        out["color"] = COLOURS[m.group(3)]
     if m.group(2):
-        out["color"] = COLOURS[m.group(2)]
+        out["ap_cost"] = int(m.group(2))
     if m.group(1):
         out["energy_max"] = int(m.group(1))
     return out

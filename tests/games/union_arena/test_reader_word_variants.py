@@ -401,3 +401,66 @@ def test_UA_EFFECT_TARGETS_also_treated_as_two_names_chosen_by_either() -> None:
         text = f"[起動メイン][手札を1枚場外に置く]自分の場外から〈{name}〉を1枚まで手札に加える。"
         b, r = _board(text, [texted("T-TWO", TWO_NAMES)], "T-TWO", "T-TWO")
         assert (verdict(r, b.last) == "legal") is ok, (name, rules_broken(r, b.last))
+
+
+# -- the outside area: an AP cost, alternatives in brackets; a card just discarded ---------------------
+
+
+def test_UA_EFFECT_TARGETS_outside_noun_ap_cost_and_alternatives_read() -> None:
+    """UA-EFFECT-TARGETS: every stated condition; "消費APが1" (an AP cost of 1) and alternatives
+    in brackets "〔〈X〉か〈Y〉〕" with a required energy before them."""
+    take = only_effect(
+        "[登場時]自分の場外から必要エナジーが3以下で消費APが1の[特徴:灯守]を1枚まで手札に加える。"
+    )
+    assert take["do"][0]["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "trait": "灯守",
+        "ap_cost": 1,
+        "energy_max": 3,
+        "count": 1,
+        "up_to": True,
+    }
+    take = only_effect(
+        "[登場時]自分の場外から必要エナジーが3以下の〔〈ミラ〉か〈イロ〉〕を1枚まで手札に加える。"
+    )
+    assert take["do"][0]["target"]["any_of"] == [{"name": "ミラ"}, {"name": "イロ"}]
+    assert take["do"][0]["target"]["energy_max"] == 3
+    assert_unread(
+        "[登場時]自分の場外から〔〈ミラ〉〕を1枚まで手札に加える。",  # brackets of one: not a form
+        "[登場時]自分の場外から消費APが1以下の〈ミラ〉を1枚まで手札に加える。",
+    )
+
+
+def test_UA_EFFECT_TARGETS_outside_ap_cost_checked() -> None:
+    """UA-EFFECT-TARGETS: "A target that does not fit makes the choice illegal": AP cost 1 fits,
+    AP cost 2 does not."""
+    text = "[起動メイン][手札を1枚場外に置く]自分の場外から消費APが1の[特徴:灯守]を1枚まで手札に加える。"
+    cards = [
+        free_character("T-ONE", traits=["灯守"], ap=1),
+        free_character("T-TWO", traits=["灯守"], ap=2),
+    ]
+    b, r = _board(text, cards, "T-ONE", "T-ONE")
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    b, r = _board(text, cards, "T-TWO", "T-TWO")
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_MAY_DISCARD_the_card_put_may_be_taken_back() -> None:
+    """UA-EFFECT-MAY-DISCARD: "Using it puts that many chosen hand cards into the outside area
+    …, and only then does the rest happen": a choice of the outside area after it may take the
+    card just put there (by code or by instance)."""
+    text = "[登場時]自分の手札を1枚場外に置いてもよい。そうした場合、自分の場外から[特徴:灯守]を1枚まで手札に加える。"
+    cards = [texted("T-MAY", text), free_character("T-TOM", traits=["灯守"])]
+    for targets, ok in (
+        (["T-TOM", "T-TOM"], True),
+        (["A-2", "A-2"], True),
+        (["T-000", "T-TOM"], False),
+    ):
+        b = board_at_turn_3(cards, ["T-MAY", "T-TOM"], [], phase="main")
+        b.play("A", "A-1", to="front_line").act(
+            "A", "resolve", source="A-1", use=True, targets=targets
+        )
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, (targets, rules_broken(r, b.last))
+        assert ("A-2" in player_state(r, "A")["hand"]) is ok
