@@ -248,3 +248,20 @@ def test_UA_EFFECT_DRAW_UP_TO_one_or_none_as_recorded() -> None:
     assert "UA-CHOICE-RECORDED" in rules_applied(r, b.last)
     assert verdict(r, b.last) == "unverifiable"
     assert cards_drawn(r, b.last) == 0
+
+
+def test_UA_TRIGGER_WHERE_a_raid_reads_the_line_after_its_move() -> None:
+    """UA-TRIGGER-WHERE: "for a raid, its line after the raid's move": raided onto a base in
+    the energy line, the raid card draws only when the raid moves it to the front line."""
+    from judge.games.union_arena.testing import LogBuilder, card
+
+    base = card("T-BAS", name="ミラ", ap=0)
+    text = "[レイド]〈ミラ〉アクティブにし、フロントLに移動できる\n" + FRONT_DRAW
+    raider = texted("T-RAI", text, ap=1, raid={"onto": {"name": "ミラ"}})
+    for moves, drawn in ((True, 1), (False, 0)):
+        b = LogBuilder([base, raider]).setup(first="A").proceed("A")
+        b.play("A", "T-BAS", to="energy_line")
+        b.act("A", "raid", card="T-RAI", onto="A-1", to_front_line=moves)
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+        assert cards_drawn(r, b.last) == drawn, moves
