@@ -215,7 +215,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, discard_all, only_if, trigger_where
+from judge.games.union_arena import conditions, only_if, trigger_where, zone_moves
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
 from judge.games.union_arena.texthand import discard_card_ok
 from judge.games.union_arena.textmove import move_ok
@@ -251,10 +251,7 @@ OPS = (
     "move_line",
     "play",
     "no_activate",
-    "opponent_draw",
-    "discard_all",
-    "to_deck_top",
-    "self_to_hand",
+    *zone_moves.OPS,
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -367,25 +364,7 @@ def supported(effect: dict[str, Any]) -> bool:
             op["op"] == "play" and not play_ok(effect, i)
         ):
             return False
-        if op["op"] == "to_deck_top" and not (  # one card of one's own outside area, last
-            i == len(ops) - 1
-            and isinstance(target, dict)
-            and target.get("zone") == "outside"
-            and target.get("side", "own") == "own"
-            and target.get("count") == 1
-        ):
-            return False
-        if op["op"] == "self_to_hand" and not (  # "[退場時]このカードを手札に加える"
-            set(op) <= {"op", "if_done"} and effect.get("when") == "on_retire" and i == len(ops) - 1
-        ):
-            return False
-        if op["op"] == discard_all.OP and not discard_all.op_ok(op):
-            return False  # "自分の手札を全て場外に置く": no choice, nothing "if you did"
-        if op["op"] == "opponent_draw" and not (  # "相手はカードを1枚引く": n of their own deck
-            set(op) <= {"op", "n", "if", "if_done", "if_chosen"}
-            and type(op.get("n")) is int
-            and op["n"] >= 1
-        ):
+        if not zone_moves.op_ok(effect, i):  # the whole hand, the opponent's draw, …
             return False
         if op["op"] == "mill":
             if not _mill_ok(op, optional_first=bool(may_mill) and i == 0):
@@ -524,15 +503,9 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"opponent_field"} & {w + "field" for w in whose}
     if kind in ("draw", "look"):
         return {"hand", "deck"}
-    if kind == "opponent_draw":
-        return {"opponent_hand", "opponent_deck"}
-    if kind in ("discard", "discard_all"):
+    if kind == "discard":
         return {"hand", "outside"}
-    if kind == "to_deck_top":
-        return {"outside", "deck"}
-    if kind == "self_to_hand":
-        return {"outside", "hand"}
-    return set()
+    return zone_moves.changes(kind) or set()
 
 
 def optional_ap(effect: dict[str, Any]) -> int:

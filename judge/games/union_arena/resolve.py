@@ -13,7 +13,6 @@ from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
     conditions,
-    discard_all,
     effects,
     look,
     mill,
@@ -21,6 +20,7 @@ from judge.games.union_arena import (
     moveline,
     playcard,
     trigger_where,
+    zone_moves,
 )
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
@@ -161,19 +161,7 @@ def run_effect(
         if kind == "draw":
             eng.draw(pe.controller, int(op.get("n", 1)), why=f" ({pe.source}'s effect)")
             continue
-        if kind == discard_all.OP:  # "自分の手札を全て場外に置く" (UA-EFFECT-DISCARD-ALL)
-            discard_all.run(eng, pe)
-            continue
-        if kind == "self_to_hand":  # "[退場時]このカードを手札に加える" (UA-EFFECT-RETIRED-TO-HAND)
-            _retired_to_hand(eng, pe)
-            continue
-        if kind == "opponent_draw":  # "相手はカードを1枚引く" (UA-EFFECT-OPPONENT-DRAW)
-            other = st.other(pe.controller)
-            drawn = eng.draw(other, int(op["n"]), why=f" ({pe.source}'s effect)")
-            ctx.ruling(
-                "UA-EFFECT-OPPONENT-DRAW",
-                f"{pe.describe()}: {other}, the opponent, draws {drawn} from their own deck.",
-            )
+        if zone_moves.run(eng, pe, op):  # the whole hand, the opponent's draw, …
             continue
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")
@@ -320,33 +308,6 @@ def _activate_ap(eng: UnionArenaEngine, ap: APCard) -> None:
     eng.ctx.ruling("UA-EFFECT-AP", f"The effect makes {ap.side}'s AP card {ap.iid} active.")
 
 
-def _retired_to_hand(eng: UnionArenaEngine, pe: PendingEffect) -> None:
-    """The retired card itself from its owner's outside area into their hand, if it is still
-    there (UA-EFFECT-RETIRED-TO-HAND)."""
-    ps = eng.state.players[pe.controller]
-    if pe.source not in ps.outside:
-        eng.ctx.ruling(
-            "UA-EFFECT-RETIRED-TO-HAND",
-            f"{pe.describe()}: {eng.name(pe.source)} is no longer in {pe.controller}'s outside "
-            "area: nothing is put into the hand.",
-        )
-        return
-    ps.outside.remove(pe.source)
-    ps.hand.append(pe.source)
-    eng.event(
-        "move_card",
-        f"{eng.name(pe.source)} goes from {pe.controller}'s outside area to the hand.",
-        player=pe.controller,
-        card=pe.source,
-        to="hand",
-    )
-    eng.ctx.ruling(
-        "UA-EFFECT-RETIRED-TO-HAND",
-        f"{pe.describe()}: the retired {eng.name(pe.source)} goes from the outside area into "
-        f"{pe.controller}'s hand.",
-    )
-
-
 def _apply_card_op(
     eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any], take: Take
 ) -> None:
@@ -359,15 +320,7 @@ def _apply_card_op(
         return
     iid = do_take(st, side, found)
     if op["op"] == "to_deck_top":  # "…自分の山札の上に置く" (UA-EFFECT-DECK-TOP)
-        st.players[side].deck.insert(0, iid)
-        eng.event(
-            "move_card",
-            f"{eng.name(iid)} goes from {side}'s {take.zone} to the top of the deck.",
-            player=side,
-            card=iid,
-            to="deck_top",
-        )
-        eng.ctx.ruling("UA-EFFECT-DECK-TOP", f"{eng.name(iid)} is put on top of {side}'s deck.")
+        zone_moves.put_on_deck_top(eng, side, iid, take.zone)
         return
     dest = "hand" if op["op"] == "to_hand" else "removal"
     getattr(st.players[side], dest).append(iid)

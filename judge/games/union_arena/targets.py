@@ -363,7 +363,7 @@ def check_effect_targets(
                     ps.outside = ps.outside + milled.put
                     picked, done = [], bool(milled.put)
                     continue
-                if op.get("op") == "discard_all":  # the whole hand (discard_all.py)
+                if op.get("op") == "discard_all":  # the whole hand (zone_moves.py)
                     ps.outside = ps.outside + held
                     held.clear()
                     continue

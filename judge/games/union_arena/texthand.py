@@ -2,7 +2,7 @@
 "相手はカードを1枚引く。" (the opponent draws 1 card), read into the op ``opponent_draw``
 (``n``; ``UA-EFFECT-OPPONENT-DRAW``), which :mod:`judge.games.union_arena.resolve` carries out;
 "自分の手札を全て場外に置く。" (the whole hand into the outside area, op ``discard_all``,
-``UA-EFFECT-DISCARD-ALL``, carried out by :mod:`judge.games.union_arena.discard_all`); and the
+``UA-EFFECT-DISCARD-ALL``, carried out by :mod:`judge.games.union_arena.zone_moves`); and the
 card a discard asks for, "自分の手札の〈X〉を1枚場外に置いてもよい" (``discard_card``:
 the discard op's ``card``, ``UA-EFFECT-MAY-DISCARD``).
 
