@@ -21,18 +21,20 @@ from typing import Any
 
 from judge.games.union_arena.textgrammar import COLOURS, card_noun, off_field_noun
 
-#: "(必要エナジーがN以下の|で)(消費APがNの|で)(色の)(〈Name〉|[特徴:X]|〔alternatives〕)", at least
-#: one of the first three
+#: "(〈X〉以外の)(必要エナジーがN以下の|で)(消費APがNの|で)(色の)" then "〈Name〉", "[特徴:X]",
+#: "〔alternatives〕" or "(キャラ|フィールド|イベント)カード"; at least one of the first four
 _NOUN = re.compile(
-    r"(?:必要エナジーが(\d+)以下[ので])?(?:消費APが(\d+)[ので])?"
+    r"(?:〈([^〈〉]+)〉以外の)?(?:必要エナジーが(\d+)以下[ので])?(?:消費APが(\d+)[ので])?"
     rf"(?:([{''.join(COLOURS)}])の)?"
-    r"(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|〔[^〔〕]+〕)"
+    r"(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|〔[^〔〕]+〕|(キャラ|フィールド|イベント)カード)"
 )
+_TYPES = {"キャラ": "character", "フィールド": "field", "イベント": "event"}
 
 
 def outside_noun(text: str) -> dict[str, Any] | None:
-    """A name, a trait or alternatives of them ("〔〈X〉か〈Y〉〕") with a required energy at
-    most N, an AP cost of N and/or a colour, or None.
+    """A name, a trait, alternatives of them ("〔〈X〉か〈Y〉〕") or a card type, with another
+    name excluded ("〈X〉以外の"), a required energy at most N, an AP cost of N and/or a colour
+    (each a condition ``targets.card_mismatch`` checks), or None.
 
     >>> outside_noun("青の[特徴:灯守]")
     {'trait': '灯守', 'color': 'blue'}
@@ -42,28 +44,33 @@ def outside_noun(text: str) -> dict[str, Any] | None:
     {'trait': '灯守', 'ap_cost': 1, 'energy_max': 3}
     >>> outside_noun("必要エナジーが3以下の〔〈ミラ〉か〈イロ〉〕")
     {'any_of': [{'name': 'ミラ'}, {'name': 'イロ'}], 'energy_max': 3}
+    >>> outside_noun("〈ミラ〉以外の必要エナジーが3以下のキャラカード")
+    {'card_type': 'character', 'energy_max': 3, 'not_name': 'ミラ'}
     >>> outside_noun("〈ミラ〉") is None  # off_field_noun's: not this module's
     True
     """
     m = _NOUN.fullmatch(text)
-    if not m or not (m.group(1) or m.group(2) or m.group(3)):
+    if not m or not any(m.group(k) for k in (1, 2, 3, 4)):
         return None
-    noun = m.group(4)
-    if noun.startswith("〔"):  # "〔〈X〉か〈Y〉〕": alternatives, each a name or a trait
+    noun = m.group(5)
+    if m.group(6):
+        out: dict[str, Any] | None = {"card_type": _TYPES[m.group(6)]}
+    elif noun.startswith("〔"):  # "〔〈X〉か〈Y〉〕": alternatives, each a name or a trait
         out = card_noun(noun[1:-1], on_field=False)
-        if not out or "any_of" not in out:
-            return None
+        out = out if out and "any_of" in out else None
     else:
         out = card_noun(noun, on_field=False)
-        if not out:
-            return None
+    if not out:
+        return None
     out = dict(out)
-    if m.group(3):
-        out["color"] = COLOURS[m.group(3)]
-    if m.group(2):
-        out["ap_cost"] = int(m.group(2))
-    if m.group(1):
-        out["energy_max"] = int(m.group(1))
+    for key, group, value in (
+        ("color", 4, lambda v: COLOURS[v]),
+        ("ap_cost", 3, int),
+        ("energy_max", 2, int),
+        ("not_name", 1, str),
+    ):
+        if m.group(group):
+            out[key] = value(m.group(group))
     return out
 
 

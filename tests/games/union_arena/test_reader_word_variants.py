@@ -464,3 +464,29 @@ def test_UA_EFFECT_MAY_DISCARD_the_card_put_may_be_taken_back() -> None:
         r = b.replay()
         assert (verdict(r, b.last) == "legal") is ok, (targets, rules_broken(r, b.last))
         assert ("A-2" in player_state(r, "A")["hand"]) is ok
+
+
+def test_UA_EFFECT_TARGETS_outside_card_type_with_a_name_excluded() -> None:
+    """UA-EFFECT-TARGETS: "〈X〉以外の必要エナジーが3以下のキャラカード" (a character card other
+    than <X>, requiring 3 or less): each condition checked; <ミラ> and an event card do not
+    fit."""
+    text = "[起動メイン][手札を1枚場外に置く]自分の場外から〈ミラ〉以外の必要エナジーが3以下のキャラカードを1枚まで手札に加える。"
+    assert only_effect(text)["do"][0]["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "card_type": "character",
+        "energy_max": 3,
+        "not_name": "ミラ",
+        "count": 1,
+        "up_to": True,
+    }
+    from judge.games.union_arena.testing import card
+
+    cards = [
+        free_character("T-OKC", energy={"blue": 2}),
+        free_character("T-MIR", name="ミラ", energy={"blue": 1}),
+        card("T-EVT", type="event", ap=0),
+    ]
+    for code, ok in (("T-OKC", True), ("T-MIR", False), ("T-EVT", False)):
+        b, r = _board(text, cards, code, code)
+        assert (verdict(r, b.last) == "legal") is ok, (code, rules_broken(r, b.last))
