@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, mill
+from judge.games.union_arena import conditions, effects, mill, trigger_where
 from judge.games.union_arena.state import LINES
 from judge.games.union_arena.targets import (
     _selector_mismatch,
@@ -43,6 +43,8 @@ CONDITIONAL = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None:
     """The targets of ``pe``'s ``resolve`` when the rules leave them one way, else None."""
     effect = pe.effect
+    if effects.supported(effect) and not trigger_where.applies(eng, pe):
+        return []  # "[登場時][フロントLにある場合]", its card elsewhere: it does nothing
     if (
         not effects.supported(effect)
         or effect.get("optional")

@@ -265,3 +265,21 @@ def test_UA_TRIGGER_WHERE_a_raid_reads_the_line_after_its_move() -> None:
         r = b.replay()
         assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
         assert cards_drawn(r, b.last) == drawn, moves
+
+
+def test_UA_TRIGGER_WHERE_elsewhere_a_skipped_resolve_is_its_one_way() -> None:
+    """UA-TRIGGER-WHERE: elsewhere "no choice is made": a raid that leaves its card in the
+    energy line records no resolve for the choice, and that is its one way (UA-FORCED-DECISION),
+    not a skipped choice."""
+    from judge.games.union_arena.testing import LogBuilder, card
+
+    base = card("T-BAS", name="ミラ", ap=0)
+    text = "[レイド]〈ミラ〉アクティブにし、フロントLに移動できる\n" + FRONT_RETIRE
+    raider = texted("T-RAI", text, ap=1, raid={"onto": {"name": "ミラ"}})
+    b = LogBuilder([base, raider]).setup(first="A").proceed("A")
+    b.play("A", "T-BAS", to="energy_line")
+    b.act("A", "raid", card="T-RAI", onto="A-1", to_front_line=False).proceed("A")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-FORCED-DECISION" in rules_applied(r, b.last)
+    assert "UA-CHOICE-RECORDED" not in rules_applied(r, b.last)
