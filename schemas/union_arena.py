@@ -60,14 +60,16 @@ ZONES = (
 PLAY_DESTINATIONS = ("front_line", "energy_line")
 #: step, snipe, double attack, double block, impact N, impact +N, damage N, damage +N,
 #: nullify impact (N a whole number from 1); and two printed abilities written as keywords
-#: (judge/games/union_arena/cards.py): must be blocked, unblockable by bp N or less|more.
+#: (judge/games/union_arena/cards.py): must be blocked, unblockable by bp N or less|more; and
+#: cannot move.
 KEYWORD_PATTERN = (
-    r"^(step|snipe|double attack|double block|nullify impact|must be blocked"
+    r"^(step|snipe|double attack|double block|nullify impact|must be blocked|cannot move"
     r"|(impact|damage) \+?[1-9][0-9]*|unblockable by bp (0|[1-9][0-9]*) or (less|more))$"
 )
 KEYWORD_GRAMMAR = (
     "step, snipe, double attack, double block, impact N, impact +N, damage N, damage +N, "
-    "nullify impact, must be blocked, unblockable by bp N or less, unblockable by bp N or more"
+    "nullify impact, must be blocked, unblockable by bp N or less, unblockable by bp N or more, "
+    "cannot move"
 )
 
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.union_arena import effects
+from judge.games.union_arena import effects, trigger_where
 from judge.games.union_arena.battle import (
     apply_attack,
     apply_block,
@@ -178,8 +178,10 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     elif plan.action.get("use") is not False and effects.supported(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])
+        # "[登場時][フロントLにある場合]" with its card elsewhere chooses nothing (UA-TRIGGER-WHERE)
+        effs = [pe.effect] if trigger_where.applies(eng, pe) else []
         for rule, msg in check_effect_targets(
-            eng, pe.controller, [pe.effect], targets, path, source=pe.source
+            eng, pe.controller, effs, targets, path, source=pe.source
         ):
             plan.violate(rule, msg)
     if len({p.controller for p in eng.pool.items}) > 1:

@@ -21,6 +21,7 @@ SIMPLE_KEYWORDS = (
     "double block",
     "nullify impact",
     "must be blocked",
+    "cannot move",  # "このキャラは移動できない" (UA-CANNOT-MOVE)
 )
 #: "このキャラはBP N以下/以上のキャラにブロックされない" (``UA-EFFECT-UNBLOCKABLE-BP``)
 _UNBLOCKABLE = re.compile(r"^unblockable by bp (\d+) or (less|more)$")

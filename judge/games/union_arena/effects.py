@@ -224,10 +224,11 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena import conditions, only_if, trigger_where, zone_moves
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
+from judge.games.union_arena.texthand import discard_card_ok
 from judge.games.union_arena.textmove import move_ok
 
 TIMINGS = (
@@ -262,6 +263,7 @@ OPS = (
     "play",
     "no_activate",
     "to_deck_top",
+    *zone_moves.OPS,
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -317,8 +319,9 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if effect.get("when") not in TIMINGS and effect.get("when") not in DELAYED_TIMINGS:
         return False
-    if "where" in effect and (
-        effect.get("when") != "activate_main" or effect["where"] not in WHERE
+    if "where" in effect and not (
+        (effect.get("when") == "activate_main" and effect["where"] in WHERE)
+        or trigger_where.valid(effect)  # "[登場時][フロントLにある場合]" (UA-TRIGGER-WHERE)
     ):
         return False
     if "only_if" in effect and (
@@ -374,6 +377,8 @@ def supported(effect: dict[str, Any]) -> bool:
             op["op"] == "play" and not play_ok(effect, i)
         ):
             return False
+        if not zone_moves.op_ok(effect, i):  # the whole hand, the opponent's draw, …
+            return False
         if op["op"] == "mill":
             if not _mill_ok(op, optional_first=bool(may_mill) and i == 0):
                 return False
@@ -421,6 +426,8 @@ def supported(effect: dict[str, Any]) -> bool:
             looked and taken_ok(op["if_taken"]) and op["op"] in ("discard", "to_hand")
         ):
             return False  # after a look that may take a card into the hand (look.taken_meets)
+        if op["op"] == "discard" and "card" in op and not discard_card_ok(op):
+            return False  # "自分の手札の〈X〉を…": only conditions checked on a hand card
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"
             and op.get("until", "turn") == "turn"
@@ -522,7 +529,7 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "outside"}
     if kind == "to_deck_top":
         return {"outside", "deck"}
-    return set()
+    return zone_moves.changes(kind) or set()
 
 
 def optional_ap(effect: dict[str, Any]) -> int:
@@ -749,7 +756,12 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
             take = op.get("take") or {"count": 0, "up_to": True}
             out.append({**take, "side": "own", "zone": "deck_top"})
         elif op.get("op") == "discard":
-            sel = {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+            sel = {
+                "side": "own",
+                "zone": "hand",
+                "count": int(op.get("n", 1)),
+                **op.get("card", {}),
+            }
             if op.get("if_taken"):
                 sel["if_taken"] = True
             out.append(sel)

@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects
+from judge.games.union_arena import actions, effects, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -240,6 +240,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     "text has no effect: the card was not raided.",
                 )
                 continue
+            if "where" in effect and effect.get("when") != "activate_main":
+                # the line at the trigger, for rule option trigger_where (UA-TRIGGER-WHERE)
+                context = {
+                    **context,
+                    "line_at_trigger": trigger_where.line_of(self.state, pid, iid),
+                }
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:

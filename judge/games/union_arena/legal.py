@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import effects, moveline, playcard
+from judge.games.union_arena import cannot_move, effects, moveline, playcard
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -118,7 +118,9 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                         sels = [
                             s
                             for e in d.effects
-                            if e.get("when") == "on_play" and not e.get("raid_only")
+                            if e.get("when") == "on_play"
+                            and not e.get("raid_only")
+                            and e.get("where", line) == line  # UA-TRIGGER-WHERE
                             for s in effects.selectors(e)
                         ]
                         if sels:
@@ -214,7 +216,11 @@ def _moves(eng: UnionArenaEngine, pid: str) -> list[dict[str, Any]]:
     st = eng.state
     ps = st.players[pid]
     out: list[dict[str, Any]] = []
-    chars = [u for u in ps.energy_line if st.card(u.top).type == "character"]
+    chars = [
+        u
+        for u in ps.energy_line
+        if st.card(u.top).type == "character" and not st.has(u, cannot_move.KEYWORD)
+    ]
     full = len(ps.front_line) >= LINE_LIMIT
     for u in chars:
         act: dict[str, Any] = {"p": pid, "do": "move", "cards": [u.top]}
@@ -225,7 +231,7 @@ def _moves(eng: UnionArenaEngine, pid: str) -> list[dict[str, Any]]:
     if len(chars) > 1 and room >= len(chars):
         out.append({"p": pid, "do": "move", "cards": [u.top for u in chars]})
     for u in ps.front_line:
-        if st.has(u, "step"):
+        if st.has(u, "step") and not st.has(u, cannot_move.KEYWORD):
             act = {"p": pid, "do": "move", "step_back": [u.top]}
             if len(ps.energy_line) >= LINE_LIMIT:
                 act["remove"] = [ps.energy_line[0].top]

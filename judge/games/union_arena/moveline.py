@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import cannot_move
 from judge.games.union_arena.refs import Problem, find_unit, ref_text
 from judge.games.union_arena.state import LINE_LIMIT, Unit
 
@@ -100,8 +101,8 @@ def check_room(
         return pos, []
     owner, line, unit = moved[0]
     st = eng.state
-    if st.card(unit.top).type != "character":
-        return pos, []  # a field does not move (judged as it resolves: unverifiable)
+    if st.card(unit.top).type != "character" or st.has(unit, cannot_move.KEYWORD):
+        return pos, []  # a field, or a card that cannot move: judged as it resolves
     dest = destination(op, line)
     found = find_unit(st, ref, f"actions[{eng.ctx.index}].targets[{pos - 1}].remove", owner=owner)
     if found is None or found[1] != dest:
@@ -159,6 +160,13 @@ def run(
             ctx.cannot_verify(
                 f"{name}, a field, was chosen to move to the other line: whether a card that "
                 "cannot move may be chosen is in no source"
+            )
+            return pos
+        if st.has(unit, cannot_move.KEYWORD):  # "このキャラは移動できない" (UA-CANNOT-MOVE)
+            ctx.ruling(cannot_move.RULE, f"{pe.describe()}: {name} cannot move: it stays.")
+            ctx.cannot_verify(
+                f"{name}, which cannot move, was chosen to move to the other line: whether a "
+                "card that cannot move may be chosen is in no source"
             )
             return pos
         dest = destination(op, line)

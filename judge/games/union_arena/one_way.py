@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, effects, mill
+from judge.games.union_arena import conditions, effects, mill, trigger_where
 from judge.games.union_arena.state import LINES
 from judge.games.union_arena.targets import (
     _selector_mismatch,
@@ -43,6 +43,8 @@ CONDITIONAL = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None:
     """The targets of ``pe``'s ``resolve`` when the rules leave them one way, else None."""
     effect = pe.effect
+    if effects.supported(effect) and not trigger_where.applies(eng, pe):
+        return []  # "[登場時][フロントLにある場合]", its card elsewhere: it does nothing
     if (
         not effects.supported(effect)
         or effect.get("optional")
@@ -55,7 +57,7 @@ def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None
     for op in effect.get("do", []):
         if op.get("op") in ("look", "modes", "move_line") or any(k in op for k in CONDITIONAL):
             return None
-        if op.get("op") == "draw":
+        if op.get("op") in ("draw", "discard_all"):  # the hand changed: a hand choice waits
             drew = True
             continue
         if op.get("op") == "mill":  # the top cards the engine knows, if the deck is as it is now

@@ -31,13 +31,20 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from judge.games.union_arena import cannot_move, textoutside, textplay, this_turn, trigger_where
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textoutside, textplay, this_turn
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
 from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_hand_bottom, read_may_mill, read_mill
+from judge.games.union_arena.texthand import (
+    discard_card,
+    read_draw_up_to,
+    read_hand,
+    read_retired_to_hand,
+    read_retired_to_hand_if_done,
+)
 from judge.games.union_arena.textlines import (
     CONDITION_START,
     bp_and_grants,
@@ -48,6 +55,7 @@ from judge.games.union_arena.textlines import (
     read_look,
     static_bp,
 )
+from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
 
 
@@ -124,14 +132,16 @@ def read_card(defn: dict[str, Any]) -> Reading:
                 unread.append(clean)
             continue
         ability = g.quoted_ability(clean) if not tags and defn.get("type") == "character" else None
+        ability = ability or cannot_move.line_keyword(defn, clean)  # "このキャラは移動できない。"
         if ability is not None:  # "このキャラはBP2000以下のキャラにブロックされない。"
             if given_keywords and ability not in given_keywords:
                 unread.append(clean)
             keywords.append(ability)
             continue
-        m = re.fullmatch(r"このカードは〈([^〈〉]+)〉としても扱う。?", clean)
+        # "このカードは〈X〉としても扱う。", also of two names: "〈X〉としても〈Y〉としても扱う。"
+        m = re.fullmatch(r"このカードは((?:〈[^〈〉]+〉としても)+)扱う。?", clean)
         if m:
-            also.append(m.group(1))
+            also += re.findall(r"〈([^〈〉]+)〉", m.group(1))
             continue
         generate = (
             continuous_generation(defn, clean)
@@ -223,6 +233,8 @@ def _read_ability(
                 effect["once_per_turn"] = True
     elif tags == ["ターン1"]:  # a triggered ability once per turn (UA-TRIGGER-ONCE)
         effect["once_per_turn"] = True
+    elif len(tags) == 1 and tags[0] in _WHERE and when in trigger_where.TIMINGS:
+        effect["where"] = _WHERE[tags[0]]  # "[登場時][フロントLにある場合]" (UA-TRIGGER-WHERE)
     elif tags:  # a triggered ability with a condition: not in the vocabulary
         missed.append("".join(f"[{t}]" for t in tags))
     self_ok = (
@@ -246,7 +258,7 @@ def _read_ability(
         pay
         and int(pay.group(1)) >= 1
         and when != "activate_main"
-        and not tags
+        and tags in ([], ["ターン1"])  # once per turn too (UA-TRIGGER-ONCE-DECLINED if declined)
         and len(parts) > 1
         and parts[1].startswith("そうした場合、")
     ):
@@ -254,19 +266,25 @@ def _read_ability(
         effect["optional"] = True
         effect["cost"] = {"ap": int(pay.group(1))}
         parts = [parts[1][len("そうした場合、") :], *parts[2:]]
-    may = re.fullmatch(r"自分の手札を(\d+)枚場外に置いてもよい", parts[0]) if parts else None
+    may = (
+        re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", parts[0])
+        if parts
+        else None
+    )
+    card = discard_card(may.group(1)) if may and may.group(1) else {}  # "手札の〈X〉を" (texthand)
     if (
         may
-        and int(may.group(1)) >= 1
+        and card is not None
+        and int(may.group(2)) >= 1
         and when != "activate_main"
-        and not tags
+        and tags in ([], ["ターン1"])
         and len(parts) > 1
         and parts[1].startswith("そうした場合、")
     ):
         # "自分の手札を1枚場外に置いてもよい。そうした場合、…": optional; using it discards, and
         # only then the rest happens (UA-EFFECT-MAY-DISCARD; "そうした場合" reads as if_done)
         effect["optional"] = True
-        ops.append({"op": "discard", "n": int(may.group(1))})
+        ops.append({"op": "discard", "n": int(may.group(2)), **({"card": card} if card else {})})
         parts = parts[1:]
     may_mill = read_may_mill(parts, when, tags, effect, ops) or textoutside.read_may_remove(
         parts, when, tags, effect, ops
@@ -274,6 +292,17 @@ def _read_ability(
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
         # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
+    may_choose = read_may_choose(parts, when, tags, effect, ops)
+    if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
+        effect["optional"], (ops, parts) = True, may_choose
+        back = read_retired_to_hand_if_done(parts[0], when) if len(parts) == 1 else None
+        ops, parts = (ops + back, []) if back else (ops, parts)  # "…このカードを手札に加える"
+    up_to = None if bullets else read_draw_up_to(parts, when, tags, effect, ops)
+    if up_to is not None:  # "カードを1枚まで引く。", the whole ability (texthand.py)
+        effect["optional"], ops, parts = True, up_to, []
+    back = None if bullets or ops else read_retired_to_hand(parts, when, tags)
+    if back is not None:  # "[退場時]このカードを手札に加える。" (texthand.py)
+        ops, parts = back, []
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:
         missed += bullets  # effects listed with no "以下からNつ選ぶ" the reader knows
@@ -377,6 +406,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{**op, "if_chosen": cond} for op in then] if then else None
     if (mill := read_mill(s)) is not None:  # the deck's top cards to the outside area
         return mill
+    if (hand := read_hand(s)) is not None:  # "相手はカードを1枚引く" (texthand.py)
+        return hand
     m = re.fullmatch(r"カードを(\d+)枚引く", s)
     if m:
         return [{"op": "draw", "n": int(m.group(1))}]
@@ -428,7 +459,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = g.off_field_noun(m.group(1))
+        noun = textoutside.outside_card(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None

@@ -43,6 +43,8 @@ CONTINUOUS_OPS += ("play_only_if",)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
+    "opponent_draw": {"n"},
+    "discard_all": set(),
     "bp": {"amount", "target", "until"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
@@ -52,7 +54,8 @@ OP_KEYS = {
     "remove": {"target"},
     "to_deck_bottom": {"target"},
     "to_deck_top": {"target"},
-    "discard": {"n", "if_taken"},
+    "self_to_hand": set(),
+    "discard": {"n", "if_taken", "card"},
     "look": {"n", "take", "rest", "reveal", "to"},
     "generate": {"color", "n", "until", "target"},
     "at_attack_start": {"do"},
@@ -339,10 +342,22 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "self_to_hand":
+        return f"{pre}put this card from your outside area into your hand{extra}"
+    if kind == "discard_all":
+        return f"{pre}put your whole hand into the outside area{extra}"
+    if kind == "opponent_draw":
+        n = op.get("n", 1)
+        return f"{pre}your opponent draws {n} {_plural(n, 'card')}{extra}"
     if kind == "discard":
         n = op.get("n", 1)
         ctx.several = n != 1
-        return f"{pre}put {n} {_plural(n, 'card')} from your hand into the outside area{extra}"
+        card = op.get("card") if isinstance(op.get("card"), dict) else {}
+        what = (card.get("color", "") + " " if "color" in card else "") + _plural(n, "card")
+        if "card_type" in card:  # "自分の手札のイベントカードを": the type is the noun
+            what = what.replace("card", f"{card['card_type']} card")
+        asked = card_conditions({k: v for k, v in card.items() if k not in ("color", "card_type")})
+        return f"{pre}put {n} {what}{asked} from your hand into the outside area{extra}"
     if kind == "look":
         return pre + _look(op) + extra
     if kind == "mill":
@@ -618,7 +633,9 @@ def render_effect(effect: Any) -> str:
     quals = []
     if effect.get("raid_only"):
         quals.append("only when this card was raided")
-    if effect.get("where") in effects.WHERE:
+    if effect.get("where") in effects.WHERE and when != "activate_main":  # UA-TRIGGER-WHERE
+        quals.append(f"only if this card is in the {effect['where'].replace('_', ' ')}")
+    elif effect.get("where") in effects.WHERE:
         quals.append(f"only while this card is in the {effect['where'].replace('_', ' ')}")
     elif "where" in effect:
         quals.append(raw({"where": effect["where"]}))
@@ -652,7 +669,7 @@ def render_effect(effect: Any) -> str:
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
         # the ops after it carry if_done, and say "if you did" themselves
-        body += f"you may put {n} {_plural(n, 'card')} from your hand into the outside area; "
+        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
         rest_ops = rest_ops[1:]
         ctx.several = n != 1
     elif optional:

@@ -20,6 +20,8 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    trigger_where,
+    zone_moves,
 )
 from judge.games.union_arena.refs import Take, do_take, find_in_zone
 from judge.games.union_arena.state import Modifier, Unit
@@ -65,6 +67,8 @@ def run_effect(
             "may record it in an `outcome` right after this step (UA-OUTCOME).",
         )
         eng.taint_effect(pe, "UA-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
+        return
+    if not trigger_where.holds(eng, pe):  # "[登場時][フロントLにある場合]": not in that line
         return
     unit_now: Unit | None = pe.context.get("unit")
     once = pe.effect.get("once_per_turn") and pe.effect.get("when") != "activate_main"
@@ -160,6 +164,8 @@ def run_effect(
         ):  # "as_many": as many as the op before put (UA-EFFECT-HAND-TO-DECK-BOTTOM)
             n = max(chosen, 0) if op.get("as_many") else int(op.get("n", 1))
             eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
+            continue
+        if zone_moves.run(eng, pe, op):  # the whole hand, the opponent's draw, …
             continue
         if kind == "look":
             picked, pos = look.run(eng, pe.controller, op, targets, pos, f" ({pe.source}'s effect)")

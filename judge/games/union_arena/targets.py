@@ -21,6 +21,7 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    trigger_where,
 )
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINES, Modifier, Unit
@@ -221,8 +222,8 @@ def _too_many(n: int, rule: str = "UA-EFFECT-TARGETS") -> Problem:
 
 def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:
     """The selector of one op whose targets the log records, or None (``self``, ``draw``)."""
-    if op.get("op") == "discard":
-        return {"side": "own", "zone": "hand", "count": int(op.get("n", 1))}
+    if op.get("op") == "discard":  # "自分の手札の〈X〉を": the card asked for (``card``)
+        return {"side": "own", "zone": "hand", "count": int(op.get("n", 1)), **op.get("card", {})}
     target = op.get("target", "self")
     return target if isinstance(target, dict) and not target.get("all") else None
 
@@ -302,6 +303,8 @@ def check_effect_targets(
     }
     try:
         for effect in effect_list:
+            if source is None and not trigger_where.in_line(st, controller, effect, leaving):
+                continue  # "[登場時][フロントLにある場合]" played elsewhere: nothing chosen
             hands = {pid: list(hand if pid == controller else originals[pid]) for pid in st.order}
             for pid in st.order:
                 st.players[pid].hand = hands[pid]
@@ -366,6 +369,10 @@ def check_effect_targets(
                     ps.outside = ps.outside + milled.put
                     picked, done = [], bool(milled.put)
                     continue
+                if op.get("op") == "discard_all":  # the whole hand (zone_moves.py)
+                    ps.outside = ps.outside + held
+                    held.clear()
+                    continue
                 taken = op.get("if_taken")  # "(…のカードを)手札に加えた場合"
                 if taken and not look.taken_meets(eng, taken, took)[0]:
                     continue
@@ -386,6 +393,8 @@ def check_effect_targets(
                 picked = chosen_ids(got)
                 done = bool(picked)
                 _into_hands(eng, controller, op, sel, got, hands)
+                if op.get("op") == "discard":  # into the outside area, for a later choice there
+                    ps.outside = ps.outside + picked
                 if op.get("op") == "to_deck_bottom":  # its deck, for a raise on its size
                     for obj in got:
                         if isinstance(obj, tuple):

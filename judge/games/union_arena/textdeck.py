@@ -34,6 +34,8 @@ def read_mill(sentence: str) -> list[dict[str, Any]] | None:
 
     >>> read_mill("自分の山札の上から3枚を場外に置く")
     [{'op': 'mill', 'n': 3}]
+    >>> read_mill("自分の山札の上から3枚場外に置く")  # the particle left out: the same
+    [{'op': 'mill', 'n': 3}]
     >>> read_mill("自分の山札の上から2枚まで場外に置く")
     [{'op': 'mill', 'n': 2, 'up_to': True}]
     >>> read_mill("自分の山札の上から2枚を場外に置いてもよい") is None
@@ -54,8 +56,9 @@ def read_may_mill(
     """An ability's sentences (``parts``) opening with "自分の山札の上からN枚を場外に置いてもよい":
     its first op (the ``mill``) and the sentences left to read, or None when they do not.
 
-    Read only on a triggered ability with no other tag, not already optional and with nothing
-    read before it, and only when every sentence after it begins "そうした場合、" (if you did):
+    Read only on a triggered ability with no other tag than [ターン1], not already optional and
+    with nothing read before it, and only when every sentence after it begins "そうした場合、"
+    (if you did) (:func:`may_open`):
     declining skips the whole effect (``optional``), which is right only for what depends on
     it.  The caller marks the effect ``optional``; the sentences left are read as usual, and
     "そうした場合、…" gives their ops ``if_done`` (a card was put).
@@ -76,12 +79,12 @@ def may_open(
     parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
 ) -> bool:
     """Whether an ability whose first sentence is "…てもよい" (you may) can be read as optional:
-    a triggered ability with no other tag, not already optional, nothing read before it, and
-    every sentence after it beginning "そうした場合、" (if you did), since declining skips the
-    whole effect."""
+    a triggered ability with no other tag than "[ターン1]" (once per turn, read by the caller),
+    not already optional, nothing read before it, and every sentence after it beginning
+    "そうした場合、" (if you did), since declining skips the whole effect."""
     return (
         when != "activate_main"
-        and not tags
+        and tags in ([], ["ターン1"])
         and not effect.get("optional")
         and not ops
         and all(p.startswith(_IF_DONE) for p in parts[1:])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.union_arena import cannot_move
 from judge.games.union_arena.refs import find_unit
 from judge.games.union_arena.state import LINE_LIMIT
 
@@ -113,6 +114,11 @@ def check_move(eng: UnionArenaEngine, plan: Plan) -> None:
                 continue
             seen.add(id(unit))
             d = st.card(unit.top)
+            if field != "remove" and st.has(unit, cannot_move.KEYWORD):
+                plan.violate(
+                    cannot_move.RULE,
+                    f"{eng.name(unit.top)} cannot move (このキャラは移動できない).",
+                )
             if field == "cards":
                 if d.type != "character":
                     plan.violate(

@@ -60,6 +60,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "modes_order": "printed",
         "move_line_state": "kept",
         "played_by_effect_on_play": "triggers",
+        "trigger_where": "resolve",
     }
 
 

@@ -52,6 +52,9 @@ MINIMAL = {
         "rested": True,
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
+    "opponent_draw": {"op": "opponent_draw", "n": 1},
+    "discard_all": {"op": "discard_all"},
+    "self_to_hand": {"op": "self_to_hand"},
     "to_deck_top": {
         "op": "to_deck_top",
         "target": {"side": "own", "zone": "outside", "count": 1, "up_to": True},
