@@ -12,8 +12,10 @@ def readings(game: str, cards: list[dict[str, Any]] | None) -> dict[str, list[st
     """``{code: [sentences]}`` for ``cards`` (a replay's definitions); ``{}`` for a game
     with no renderer.  A definition the renderer cannot read is left out, never guessed at.
 
-    >>> readings("rangers-strike", [{"code": "X-1"}])
+    >>> readings("no-such-game", [{"code": "X-1"}])
     {}
+    >>> readings("rangers-strike", [{"code": "X-1"}])
+    {'X-1': ['No effects.']}
     >>> readings("zx", [{"code": "X-1", "type": "zx"}])
     {'X-1': ['No effects.']}
     """
