@@ -41,9 +41,10 @@ if TYPE_CHECKING:
 #: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合"), or
 #: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
-KEYS |= {"name_contains", "type", "rested", "other", "energy_min"}
+KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of"}
 #: the keys that say what card is meant (a field condition states one at least)
 CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested", "energy_min"}
+CARD_KEYS |= {"any_of"}
 FIELD_TYPES = ("character", "field")
 CARD_TYPES = ("character", "field", "event")
 #: what a condition on the outside area may state: a card type, a name or a trait, N of them
@@ -95,8 +96,9 @@ def valid(cond: Any) -> bool:
         and bool(set(cond) & CARD_KEYS)
         and all(
             isinstance(cond[k], str) and cond[k]
-            for k in (CARD_KEYS - {"rested", "type", "energy_min"}) & set(cond)
+            for k in (CARD_KEYS - {"rested", "type", "energy_min", "any_of"}) & set(cond)
         )
+        and ("any_of" not in cond or either_ok(cond["any_of"]))
         and isinstance(energy, int)
         and not isinstance(energy, bool)
         and energy >= 0
@@ -107,9 +109,28 @@ def valid(cond: Any) -> bool:
     )
 
 
+def either_ok(alts: Any) -> bool:
+    """Whether ``any_of`` of a field condition ("自分の場に〈A〉か〈B〉がある") is two or more
+    alternatives, each one ``name`` or one ``trait`` (a non-empty string)."""
+    return (
+        isinstance(alts, list)
+        and len(alts) >= 2
+        and all(
+            isinstance(a, dict)
+            and len(a) == 1
+            and set(a) <= {"name", "trait"}
+            and all(isinstance(v, str) and v for v in a.values())
+            for a in alts
+        )
+    )
+
+
 def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
     """Whether a card meets a condition's ``name`` (or one it is also treated as), ``trait``
-    / ``affinity``, ``color``, ``name_contains`` and ``type``: the card's printed facts."""
+    / ``affinity``, ``color``, ``name_contains``, ``type`` and ``any_of`` (one of its
+    alternatives): the card's printed facts."""
+    if "any_of" in cond and not any(card_meets(d, alt) for alt in cond["any_of"]):
+        return False
     if "name" in cond and not d.has_name(cond["name"]):
         return False
     for key in ("trait", "affinity"):

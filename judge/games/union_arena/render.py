@@ -207,6 +207,7 @@ def condition(cond: Any) -> str:
     noun = cond.get("type") if cond.get("type") in conditions.FIELD_TYPES else "card"
     what = f"{many}{rested}{colour}{_plural(n, noun)}{card_conditions(cond)}"
     known = {"side", "zone", "min", "max", "name", "trait", "affinity", "color", "name_contains"}
+    known |= {"any_of"}
     known |= (
         {"other", "energy_min"}
         | ({"rested"} if rested else set())

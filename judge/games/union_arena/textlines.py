@@ -146,7 +146,8 @@ def energy_reduction(line: str) -> dict[str, Any] | None:
 
 
 def field_condition(text: str) -> dict[str, Any] | None:
-    """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field), "自分の場に他の[特徴:X]"
+    """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field), "自分の場に〈X〉か〈Y〉"
+    (a card that is either: ``any_of``, names and traits only), "自分の場に他の[特徴:X]"
     (another: not the card with the ability), "自分の場にカード名に「X」を含むキャラ" (a
     character whose name contains X), "相手の場にレストのキャラ" (a rested character on the
     opponent's field): a condition (``conditions.valid``)."""
@@ -157,10 +158,21 @@ def field_condition(text: str) -> dict[str, Any] | None:
         return {"side": "opponent", "zone": "field", "type": "character", "rested": True}
     m = re.fullmatch(r"自分の場に(他の)?(.+)", text)
     noun = g.card_noun(m.group(2), on_field=False) if m else None
-    if not noun or "any_of" in noun:
-        return None
+    if not noun or ("any_of" in noun and (m is None or m.group(1) or not _names_or_traits(noun))):
+        return None  # "他の〈A〉か〈B〉": whether "他の" reaches past "か" is not read
     assert m is not None
     return {"side": "own", "zone": "field", **noun, **({"other": True} if m.group(1) else {})}
+
+
+def _names_or_traits(noun: dict[str, Any]) -> bool:
+    """Whether ``noun``'s alternatives ("〈A〉か〈B〉か[特徴:X]") are each a name or a trait."""
+    alts = noun.get("any_of")
+    return (
+        set(noun) == {"any_of"}
+        and isinstance(alts, list)
+        and len(alts) >= 2
+        and all(isinstance(a, dict) and len(a) == 1 and set(a) <= {"name", "trait"} for a in alts)
+    )
 
 
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
@@ -172,7 +184,7 @@ CONDITION_START = re.compile(
 _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
-    rf"((?:自分の場に(?:他の)?{_NOUN}"
+    rf"((?:自分の場に(?:他の)?{_NOUN}(?:か{_NOUN})*"
     r"|自分の場にカード名に「[^「」]+」を含むキャラ|相手の場にレストのキャラ))が(?:(\d+)枚以上)?ある"
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
@@ -209,6 +221,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'deck', 'max': 15}
     >>> condition_clause("自分の場外に[特徴:灯守]が2枚以上ある")
     {'side': 'own', 'zone': 'outside', 'trait': '灯守', 'min': 2}
+    >>> condition_clause("自分の場に〈ミラ〉か[特徴:灯守]がある")
+    {'side': 'own', 'zone': 'field', 'any_of': [{'name': 'ミラ'}, {'trait': '灯守'}]}
     >>> condition_clause("自分の場に〈ミラ〉がない")
     {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
     >>> condition_clause("このターン中に自分がイベントカードを使用している")

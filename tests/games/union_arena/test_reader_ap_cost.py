@@ -39,6 +39,10 @@ def active_ap(replay: dict[str, Any]) -> int:
             "相手のライフが4以下の場合、手札にあるこのカードの消費APを－１する。",
             {"side": "opponent", "zone": "life", "max": 4},
         ),
+        (  # either of two names (UA-EFFECT-IF)
+            "自分の場に〈灯守ミラ〉か〈夜番〉がある場合、手札にあるこのカードの消費APを-1する。",
+            {"side": "own", "zone": "field", "any_of": [{"name": "灯守ミラ"}, {"name": "夜番"}]},
+        ),
     ],
 )
 def test_UA_EFFECT_AP_LESS_read_from_printed_text(text: str, cond: dict[str, Any]) -> None:
@@ -53,7 +57,6 @@ def test_UA_EFFECT_AP_LESS_read_from_printed_text(text: str, cond: dict[str, Any
     "text",
     [
         "手札にあるこのカードの消費APを-1する。",  # no condition: the card list prints none
-        "自分の場に〈灯守ミラ〉か〈夜番〉がある場合、手札にあるこのカードの消費APを-1する。",
         "相手の場に〈灯守ミラ〉がある場合、手札にあるこのカードの消費APを-1する。",
         "自分のフロントLに〈灯守ミラ〉がある場合、このカードの消費APを-1する。",
     ],

@@ -503,3 +503,56 @@ def test_UA_EFFECT_IF_new_clauses_rendered(text: str, words: str) -> None:
     shown = reading_words(texted("T-SHOW", text))
     assert words in shown
     assert "not rendered" not in shown and "not counted" not in shown
+
+
+# -- UA-EFFECT-IF: either of two names or traits on your field ------------------------------------
+
+EITHER = "[登場時]自分の場に〈灯守イロ〉か[特徴:夜番]がある場合、相手のフロントLのキャラを1枚選び、このターン中、BP-1000。"
+
+
+def either_scene(mate: dict[str, Any] | None) -> Any:
+    """A's turn-3 main phase: a character whose when-played effect lowers an opposing
+    character's BP if A's field has <灯守イロ> or a [夜番]; ``mate`` on A's front line."""
+    cards = [texted("T-EIT", EITHER), free_character("T-FOE", bp=3000)]
+    front: tuple[str, ...] = ()
+    deck = ["T-EIT"]
+    if mate is not None:
+        cards.append(mate)
+        deck.append(mate["code"])
+        front = ("A-2",)
+    return board_at_turn_3(cards, deck, ["T-FOE"], a_front=front, b_front=("B-1",), phase="main")
+
+
+def test_UA_EFFECT_IF_either_of_two_read_from_printed_text() -> None:
+    (effect,) = effects_of(EITHER)
+    assert effect["do"][0]["if"] == {
+        "side": "own",
+        "zone": "field",
+        "any_of": [{"name": "灯守イロ"}, {"trait": "夜番"}],
+    }
+    words = reading_words(texted("T-EIT", EITHER))
+    assert "if your field has a card that is <灯守イロ> or with [夜番]," in words
+
+
+@pytest.mark.parametrize(
+    "mate",
+    [
+        free_character("T-IRO", name="灯守イロ"),
+        free_character("T-YOB", traits=["夜番"]),
+    ],
+)
+def test_UA_EFFECT_IF_either_of_two_holds_with_either(mate: dict[str, Any]) -> None:
+    b = either_scene(mate).play("A", "A-1", to="front_line", targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "B", "B-1")["bp"] == 2000
+
+
+def test_UA_EFFECT_IF_either_of_two_does_not_hold_with_neither() -> None:
+    b = either_scene(free_character("T-OTH", name="灯守ミラ", traits=["朝番"]))
+    b.play("A", "A-1", to="front_line", targets=["B-1"])
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+    b = either_scene(None).play("A", "A-1", to="front_line", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "B", "B-1")["bp"] == 3000
