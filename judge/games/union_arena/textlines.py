@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena import textlook
+from judge.games.union_arena.conditions import either_ok
 
 
 def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
@@ -158,21 +159,12 @@ def field_condition(text: str) -> dict[str, Any] | None:
         return {"side": "opponent", "zone": "field", "type": "character", "rested": True}
     m = re.fullmatch(r"自分の場に(他の)?(.+)", text)
     noun = g.card_noun(m.group(2), on_field=False) if m else None
-    if not noun or ("any_of" in noun and (m is None or m.group(1) or not _names_or_traits(noun))):
+    if not noun or m is None:
+        return None
+    either = "any_of" in noun
+    if either and (m.group(1) or set(noun) != {"any_of"} or not either_ok(noun["any_of"])):
         return None  # "他の〈A〉か〈B〉": whether "他の" reaches past "か" is not read
-    assert m is not None
     return {"side": "own", "zone": "field", **noun, **({"other": True} if m.group(1) else {})}
-
-
-def _names_or_traits(noun: dict[str, Any]) -> bool:
-    """Whether ``noun``'s alternatives ("〈A〉か〈B〉か[特徴:X]") are each a name or a trait."""
-    alts = noun.get("any_of")
-    return (
-        set(noun) == {"any_of"}
-        and isinstance(alts, list)
-        and len(alts) >= 2
-        and all(isinstance(a, dict) and len(a) == 1 and set(a) <= {"name", "trait"} for a in alts)
-    )
 
 
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
