@@ -224,7 +224,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, only_if, trigger_where, zone_moves
+from judge.games.union_arena import conditions, once_name, only_if, trigger_where, zone_moves
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
@@ -329,6 +329,8 @@ def supported(effect: dict[str, Any]) -> bool:
     ):
         return False  # a condition on using it: an activated ability's, read as it is used
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
+        return False
+    if not once_name.valid(effect):  # "〈X〉のこの効果は1ターンに1回のみ…" (UA-EFFECT-ONCE-NAME)
         return False
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"

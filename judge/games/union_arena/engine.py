@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, trigger_where
+from judge.games.union_arena import actions, effects, once_name, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -240,6 +240,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     "text has no effect: the card was not raided.",
                 )
                 continue
+            if once_name.blocks_trigger(self, pid, iid, effect):  # "〈X〉のこの効果は1ターンに1回…"
+                continue
             if "where" in effect and effect.get("when") != "activate_main":
                 # the line at the trigger, for rule option trigger_where (UA-TRIGGER-WHERE)
                 context = {
@@ -312,6 +314,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         st.moved = False
         for each in st.players.values():  # what was done this turn (this_turn.py) starts anew
             each.events_used = 0
+            each.names_used.clear()  # once per turn by name (once_name.py)
         self.event(
             "turn",
             f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",

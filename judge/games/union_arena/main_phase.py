@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, only_if, this_turn
+from judge.games.union_arena import apcost, conditions, once_name, only_if, this_turn
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -489,6 +489,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         ):
             plan.violate(rule, msg)
     only_if.check_activation(eng, plan, pid, unit, effect, discards)  # "…場合のみ発動できる"
+    once_name.check_activation(eng, plan, pid, unit.top, effect)  # "〈X〉のこの効果は1ターンに1回…"
     plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
 
 
@@ -518,6 +519,7 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             card=iid,
         )
     unit.used.add(plan.data["index"])
+    once_name.record(eng, pid, effect)
     eng.event(
         "activate_effect",
         f"{pid} uses {eng.name(unit.top)}'s activated effect {plan.action['ability']}.",

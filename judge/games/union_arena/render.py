@@ -75,7 +75,7 @@ CONTINUOUS_KEYS = {
     "play_only_if": {"if"},
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
-EFFECT_KEYS |= {"do", "text"}
+EFFECT_KEYS |= {"do", "text", "once_name"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
@@ -647,6 +647,10 @@ def render_effect(effect: Any) -> str:
         )
     if effect.get("once_per_turn"):
         quals.append("once per turn")
+    if isinstance(effect.get("once_name"), str):  # UA-EFFECT-ONCE-NAME
+        quals.append(
+            f"once per turn for this effect of all your cards named <{effect['once_name']}>"
+        )
     if quals:
         head += f" ({'; '.join(quals)})"
     ops = effect.get("do")

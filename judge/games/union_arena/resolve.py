@@ -19,6 +19,7 @@ from judge.games.union_arena import (
     mill,
     modes,
     moveline,
+    once_name,
     playcard,
     trigger_where,
     zone_moves,
@@ -78,6 +79,8 @@ def run_effect(
             f"{pe.describe()} is once per turn and {eng.name(pe.source)} already used it "
             "this turn: it does nothing.",
         )
+        return
+    if not once_name.before_resolving(eng, pe, use):  # "〈X〉のこの効果は1ターンに1回…"
         return
     if pe.effect.get("optional") and use is False:
         eng.event(
