@@ -224,7 +224,14 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, once_name, only_if, trigger_where, zone_moves
+from judge.games.union_arena import (
+    conditions,
+    once_name,
+    only_if,
+    this_turn,
+    trigger_where,
+    zone_moves,
+)
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
@@ -486,6 +493,10 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     """What of the game a condition reads, in the names :func:`_changes` gives: a zone,
     one's own (``field``) or the opponent's (``opponent_field``)."""
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
+    if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
+        return {"field", "retired"}
+    if cond.get("zone") == this_turn.ZONE and "ap_paid" in cond:
+        return {"ap_paid"}
     return {whose + cond.get("zone", "field")}
 
 
@@ -498,7 +509,9 @@ def _cost_changes(effect: dict[str, Any]) -> set[str]:
     if cost.get("discard"):
         out |= {"hand", "outside"}
     if cost.get("retire_self"):
-        out.add("outside")
+        out |= {"outside", "retired"}
+    if cost.get("ap"):  # paid before the ops, after the check of targets (this_turn.py)
+        out.add("ap_paid")
     return out
 
 

@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, once_name, trigger_where
+from judge.games.union_arena import actions, effects, once_name, this_turn, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -183,6 +183,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"{', '.join(under)} went to the outside area (not retired).",
             )
         if retire:
+            this_turn.record_retired(st, pid, top)  # "このターン中に自分の〈X〉が退場している"
             self.fire(unit, "on_retire", pid, card=top)
 
     def retire(self, pid: str, unit: Unit) -> None:
@@ -315,6 +316,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         for each in st.players.values():  # what was done this turn (this_turn.py) starts anew
             each.events_used = 0
             each.names_used.clear()  # once per turn by name (once_name.py)
+            each.retired.clear()
+            each.char_ap_paid = 0
         self.event(
             "turn",
             f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",

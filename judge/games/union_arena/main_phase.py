@@ -509,7 +509,9 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             card=unit.top,
         )
     if cost.get("ap"):
-        eng.pay_ap(pid, int(cost["ap"]))
+        paid = eng.pay_ap(pid, int(cost["ap"]))
+        if eng.options.get(this_turn.AP_COSTS_OPTION, "not_counted") == "counted":
+            this_turn.record_ap(st, pid, unit.top, paid)  # UA-EFFECT-THIS-TURN-AP-COSTS (GAP)
     for iid in take_many(st, pid, plan.data["discards"]):
         st.players[pid].outside.append(iid)
         eng.event(

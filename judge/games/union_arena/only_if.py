@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import conditions
+from judge.games.union_arena import conditions, this_turn
 
 if TYPE_CHECKING:
     from judge.core.refs import Take
@@ -180,6 +180,9 @@ def _holds_after_costs(
     if zone == "hand" and cond.get("side", "own") == "own":  # the discarded cards gone
         n = len(st.players[pid].hand) - len(discards)
         return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))
+    if zone == this_turn.ZONE:  # its own card retired, its AP paid (this_turn.py)
+        counted = eng.options.get(this_turn.AP_COSTS_OPTION, "not_counted") == "counted"
+        return this_turn.after_costs(st, pid, cond, unit.top, cost, counted)
     if zone in ("field", *LINE_ZONES):
         return conditions.holds(eng, pid, cond, gone=(unit.top,) if gone else ())
     return conditions.holds(eng, pid, cond)

@@ -21,6 +21,7 @@ from judge.games.union_arena import (
     moveline,
     once_name,
     playcard,
+    this_turn,
     trigger_where,
     zone_moves,
 )
@@ -110,6 +111,7 @@ def run_effect(
     ap = effects.optional_ap(pe.effect)
     if ap:  # "APを1支払ってもよい。そうした場合、…": used, so paid (checked before)
         paid = eng.pay_ap(pe.controller, ap)
+        this_turn.record_ap(st, pe.controller, pe.source, paid)  # "…キャラの効果でAPを支払っている"
         ctx.ruling("UA-EFFECT-COST", f"{pe.controller} pays {paid} AP for {pe.describe()}.")
         if paid < ap:
             return

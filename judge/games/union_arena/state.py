@@ -97,6 +97,10 @@ class PlayerState:
     mulliganed: bool | None = None
     #: the names whose "〈X〉のこの効果は1ターンに1回のみ…" effect was used this turn (once_name.py)
     names_used: set[str] = field(default_factory=set)
+    #: this turn: its cards retired from the field (top cards), AP paid for its characters'
+    #: effects (this_turn.py)
+    retired: list[str] = field(default_factory=list)
+    char_ap_paid: int = 0
 
     def line(self, name: str) -> list[Unit]:
         return self.front_line if name == "front_line" else self.energy_line

@@ -1,0 +1,223 @@
+"""Union Arena: two more conditions on what was done this turn, read from made-up printed text
+and judged: a card of yours retired this turn ("このターン中に自分の〈X〉が退場している",
+"…自分の場のフィールドが退場している", UA-EFFECT-THIS-TURN-RETIRED) and AP paid for an effect of
+your characters ("このターン中に自分のキャラの効果でAPを支払っている", UA-EFFECT-THIS-TURN-AP;
+an activated ability's AP cost under the rule option ap_paid_costs,
+UA-EFFECT-THIS-TURN-AP-COSTS)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.replay import position
+from judge.games.union_arena.effects import supported
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.testing import (
+    board_at_turn_3,
+    card,
+    effects_of,
+    free_character,
+    reading_words,
+    rules_applied,
+    rules_broken,
+    texted,
+    verdict,
+)
+from judge.games.union_arena.testing import cards_drawn as draws
+
+RETIRED_LUKA = {"side": "own", "zone": "this_turn", "retired": {"name": "ルカ"}}
+RETIRED_FIELD = {"side": "own", "zone": "this_turn", "retired": {"type": "field"}}
+AP_PAID = {"side": "own", "zone": "this_turn", "ap_paid": 1}
+DRAW = {"op": "draw", "n": 1}
+
+LUKA_GONE = "このターン中に自分の〈ルカ〉が退場している"
+FIELD_GONE = "このターン中に自分の場のフィールドが退場している"
+PAID = "このターン中に自分のキャラの効果でAPを支払っている"
+SELF_RETIRE = "[起動メイン][このカードを退場させる]カードを1枚引く。"
+
+
+def main_phase(cards: list[dict[str, Any]], deck: list[str], **board: Any) -> Any:
+    return board_at_turn_3(
+        cards + [free_character("T-FOE")], deck, ["T-FOE"], phase="main", **board
+    )
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_THIS_TURN_RETIRED_read_from_printed_text() -> None:
+    (effect,) = effects_of(f"[起動メイン]{LUKA_GONE}場合のみ発動できる。カードを1枚引く。")
+    assert effect == {"when": "activate_main", "only_if": RETIRED_LUKA, "do": [DRAW]}
+    (effect,) = effects_of(f"[アタック時]{FIELD_GONE}場合、カードを1枚引く。")
+    assert effect["do"] == [{**DRAW, "if": RETIRED_FIELD}]
+    (effect,) = effects_of(f"{FIELD_GONE}場合、このキャラの発生エナジー+[緑]。")
+    assert effect["do"][0]["if"] == RETIRED_FIELD
+    (effect,) = effects_of(
+        "[登場時]このターン中に自分の[特徴:灯守]が退場している場合、カードを1枚引く。"
+    )
+    assert effect["do"][0]["if"]["retired"] == {"trait": "灯守"}
+    (effect,) = effects_of(
+        "[登場時]このターン中に自分の場のキャラが退場している場合、カードを1枚引く。"
+    )
+    assert effect["do"][0]["if"]["retired"] == {"type": "character"}
+    words = reading_words(
+        texted("T-R", f"[起動メイン]{LUKA_GONE}場合のみ発動できる。カードを1枚引く。")
+    )
+    assert "a card of yours named <ルカ> has been retired from the field this turn" in words
+    for text in (
+        "[登場時]このターン中に相手の〈ルカ〉が退場している場合、カードを1枚引く。",
+        "[登場時]このターン中に自分の〈ルカ〉が退場していた場合、カードを1枚引く。",
+        "[登場時]このターン中にキャラの効果でキャラが退場していた場合、カードを1枚引く。",
+        "[登場時]このターン中に自分の場のイベントが退場している場合、カードを1枚引く。",
+    ):
+        assert not read_card(texted("T-READ", text)).understood, text
+
+
+def test_UA_EFFECT_THIS_TURN_RETIRED_supported_only_as_kept() -> None:
+    assert supported({"when": "on_play", "do": [{**DRAW, "if": RETIRED_LUKA}]})
+    for odd in (
+        {**RETIRED_LUKA, "side": "opponent"},
+        {**RETIRED_LUKA, "retired": {"name": ""}},
+        {**RETIRED_LUKA, "retired": {"type": "event"}},
+        {**RETIRED_LUKA, "retired": {"name": "ルカ", "type": "field"}},
+        {**RETIRED_LUKA, "min": 2},
+    ):
+        assert not supported({"when": "on_play", "do": [{**DRAW, "if": odd}]}), odd
+    # an op that takes one's own cards off the field before the condition is read: not kept
+    retire = {"op": "retire", "target": {"side": "own", "zone": "field", "count": 1}}
+    assert not supported({"when": "on_play", "do": [retire, {**DRAW, "if": RETIRED_LUKA}]})
+
+
+# -- retired: the engine -----------------------------------------------------------------------
+
+ONLY_IF_LUKA = f"[起動メイン]{LUKA_GONE}場合のみ発動できる。カードを1枚引く。"
+
+
+def luka_scene() -> Any:
+    """A's reader (A-1) and its ルカ (A-2), which retires itself to draw, on the front line."""
+    cards = [texted("T-SEER", ONLY_IF_LUKA), texted("T-LUKA", SELF_RETIRE, name="ルカ")]
+    return main_phase(cards, ["T-SEER", "T-LUKA"], a_front=("A-1", "A-2"))
+
+
+def test_UA_EFFECT_THIS_TURN_RETIRED_holds_once_the_named_card_retired() -> None:
+    b = luka_scene().act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-ONLY-IF"]
+    b = luka_scene().act("A", "activate", card="A-2", ability=1)
+    assert position(b.log()).snapshot()["players"]["A"]["retired"] == ["A-2"]
+    b.act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-ONLY-IF" in rules_applied(r, b.last)
+    assert draws(r, b.last) == 1
+
+
+def test_UA_EFFECT_THIS_TURN_RETIRED_starts_anew_at_the_next_turn() -> None:
+    b = luka_scene().act("A", "activate", card="A-2", ability=1)
+    b.proceed("A", 2).pass_turn("B")
+    b.act("B", "discard_to_limit", cards=["B-1"]).proceed("A")  # A's turn 5, main phase
+    assert "retired" not in position(b.log()).snapshot()["players"]["A"]
+    b.act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+
+
+def test_UA_EFFECT_THIS_TURN_RETIRED_a_field_card_and_the_energy_it_gives() -> None:
+    """A field card that retires itself; A's character in the energy line generates one more
+    green energy once a field card of A's was retired this turn."""
+    field = texted("T-FIELD", SELF_RETIRE, type="field")
+    grower = texted("T-GROW", f"{FIELD_GONE}場合、このキャラの発生エナジー+[緑]。")
+    b = main_phase([grower, field], ["T-GROW", "T-FIELD"], a_energy=("A-1", "A-2"))
+    before = position(b.log()).state.energy("A").get("green", 0)
+    b.act("A", "activate", card="A-2", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert position(b.log()).state.energy("A").get("green", 0) == before + 1
+
+
+def test_UA_EFFECT_THIS_TURN_RETIRED_its_own_card_retired_as_the_cost() -> None:
+    """The cost retires the field card itself: the condition holds only once the cost is
+    paid, so rule option only_if_costs decides (UA-EFFECT-ONLY-IF-COSTS)."""
+    text = f"[起動メイン][このカードを退場させる]{FIELD_GONE}場合のみ発動できる。カードを1枚引く。"
+    for at, ok in (("before", False), ("after", True)):
+        field = texted("T-FIELD", text, type="field")
+        b = main_phase([field], ["T-FIELD"], a_energy=("A-1",), options={"only_if_costs": at})
+        b.act("A", "activate", card="A-1", ability=1)
+        r = b.replay()
+        assert "UA-EFFECT-ONLY-IF-COSTS" in rules_applied(r, b.last)
+        assert (verdict(r, b.last) == "legal") is ok, at
+
+
+# -- AP paid by a character's effect -----------------------------------------------------------
+
+MAY_PAY = "[登場時]APを1支払ってもよい。そうした場合、カードを1枚引く。"
+ONLY_IF_PAID = f"[起動メイン]{PAID}場合のみ発動できる。カードを1枚引く。"
+
+
+def test_UA_EFFECT_THIS_TURN_AP_read_from_printed_text() -> None:
+    (effect,) = effects_of(ONLY_IF_PAID)
+    assert effect == {"when": "activate_main", "only_if": AP_PAID, "do": [DRAW]}
+    (effect,) = effects_of(f"[アタック時]{PAID}場合、カードを1枚引く。")
+    assert effect["do"] == [{**DRAW, "if": AP_PAID}]
+    assert "you have paid AP for an effect of your characters this turn" in reading_words(
+        texted("T-R", ONLY_IF_PAID)
+    )
+    for odd in ({**AP_PAID, "ap_paid": 2}, {**AP_PAID, "side": "opponent"}):
+        assert not supported({"when": "on_play", "do": [{**DRAW, "if": odd}]}), odd
+    # paid as the optional effect resolves, after the check of its targets: not read after it
+    assert not supported(
+        {"when": "on_play", "optional": True, "cost": {"ap": 1}, "do": [{**DRAW, "if": AP_PAID}]}
+    )
+    for text in (
+        "[登場時]このターン中に自分の効果でAPを支払っている場合、カードを1枚引く。",
+        "[登場時]このターン中に相手のキャラの効果でAPを支払っている場合、カードを1枚引く。",
+    ):
+        assert not read_card(texted("T-READ", text)).understood, text
+
+
+def pay_scene(payer: dict[str, Any], **board: Any) -> Any:
+    """A's reader (A-1) on the front line, and ``payer`` (A-2) in the deck."""
+    return main_phase(
+        [texted("T-SEER", ONLY_IF_PAID), payer],
+        ["T-SEER", payer["code"]],
+        a_front=("A-1",),
+        **board,
+    )
+
+
+def test_UA_EFFECT_THIS_TURN_AP_paid_by_a_characters_effect_counts() -> None:
+    b = pay_scene(texted("T-PAY", MAY_PAY)).act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+    b = pay_scene(texted("T-PAY", MAY_PAY)).play("A", "A-2", to="front_line")
+    b.act("A", "resolve", source="A-2", use=True)
+    assert position(b.log()).snapshot()["players"]["A"]["char_ap_paid"] == 1
+    b.act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 1
+    # declined: nothing paid
+    b = pay_scene(texted("T-PAY", MAY_PAY)).play("A", "A-2", to="front_line")
+    b.act("A", "resolve", source="A-2", use=False).act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+
+
+def test_UA_EFFECT_THIS_TURN_AP_an_events_effect_and_a_play_do_not_count() -> None:
+    event = texted("T-EV", "APを1支払ってもよい。そうした場合、カードを1枚引く。", type="event")
+    b = pay_scene(event).play("A", "A-2").act("A", "resolve", source="A-2", use=True)
+    b.act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+    costly = card("T-COST", ap=1)  # AP paid to play it: no effect's
+    b = (
+        pay_scene(costly)
+        .play("A", "A-2", to="front_line")
+        .act("A", "activate", card="A-1", ability=1)
+    )
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+
+
+def test_UA_EFFECT_THIS_TURN_AP_COSTS_not_counted_by_default() -> None:
+    payer = texted("T-PAY", "[起動メイン][APを1支払う]カードを1枚引く。")
+    for option, ok in (("not_counted", False), ("counted", True)):
+        b = pay_scene(payer, a_energy=("A-2",), options={"ap_paid_costs": option})
+        b.act("A", "activate", card="A-2", ability=1).act("A", "activate", card="A-1", ability=1)
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, option
