@@ -142,8 +142,9 @@ def blocks_trigger(eng: UnionArenaEngine, pid: str, card: str, effect: dict[str,
 
 def before_resolving(eng: UnionArenaEngine, pe: PendingEffect, use: bool | None) -> bool:
     """As a triggered effect limited by name comes to resolve: False when it does nothing
-    (the name's use spent meanwhile); else it is recorded as used unless declined (option
-    ``once_name_declined``) or its opening condition does not hold (``once_name_unmet``)."""
+    (the name's use spent meanwhile); else it is recorded as used unless its opening
+    condition does not hold (option ``once_name_unmet``, whether it is used or declined) or it
+    was declined (``once_name_declined``)."""
     effect = pe.effect
     name = effect.get(KEY)
     if not name or effect.get("when") == "activate_main":
@@ -155,7 +156,18 @@ def before_resolving(eng: UnionArenaEngine, pe: PendingEffect, use: bool | None)
             "so and was already used this turn: it does nothing.",
         )
         return False
-    if effect.get("optional") and use is False:
+    first = (effect.get("do") or [{}])[0]
+    if "if" in first and not conditions.holds(eng, pe.controller, first["if"], source=pe.source):
+        # its opening condition not met, used or declined alike: nothing it offers happens
+        counts = eng.options.get(UNMET_OPTION, "used") == "used"
+        eng.ctx.ruling(
+            "UA-EFFECT-ONCE-NAME-UNMET",
+            f"{pe.describe()} (once per turn for the cards named <{name}>) resolves with its "
+            "opening condition not met: it "
+            + ("counts as used" if counts else "does not count as used")
+            + f" this turn (rule option {UNMET_OPTION}).",
+        )
+    elif effect.get("optional") and use is False:
         counts = eng.options.get(DECLINED_OPTION, "not_used") == "used"
         eng.ctx.ruling(
             "UA-EFFECT-ONCE-NAME-DECLINED",
@@ -164,19 +176,7 @@ def before_resolving(eng: UnionArenaEngine, pe: PendingEffect, use: bool | None)
             + f" this turn (rule option {DECLINED_OPTION}).",
         )
     else:
-        first = (effect.get("do") or [{}])[0]
         counts = True
-        if "if" in first and not conditions.holds(
-            eng, pe.controller, first["if"], source=pe.source
-        ):
-            counts = eng.options.get(UNMET_OPTION, "used") == "used"
-            eng.ctx.ruling(
-                "UA-EFFECT-ONCE-NAME-UNMET",
-                f"{pe.describe()} (once per turn for the cards named <{name}>) resolves with its "
-                "opening condition not met: it "
-                + ("counts as used" if counts else "does not count as used")
-                + f" this turn (rule option {UNMET_OPTION}).",
-            )
     if counts:
         record(eng, pe.controller, effect)
     return True

@@ -278,8 +278,13 @@ def _read_ability(
         effect["optional"] = True
         effect["cost"] = {"ap": int(pay.group(1))}
         parts = [parts[1][len("そうした場合、") :], *parts[2:]]
+    # "<clause>場合、自分の手札を1枚場外に置いてもよい。そうした場合、…": the choice only if it holds
+    lead = re.fullmatch(r"(.+?)場合、(自分の手札.+)", parts[0]) if parts else None
+    lead_if = condition_clause(lead.group(1)) if lead else None
     may = (
-        re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", parts[0])
+        re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", lead.group(2))
+        if lead and lead_if is not None
+        else re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", parts[0])
         if parts
         else None
     )
@@ -297,6 +302,7 @@ def _read_ability(
         # only then the rest happens (UA-EFFECT-MAY-DISCARD; "そうした場合" reads as if_done)
         effect["optional"] = True
         ops.append({"op": "discard", "n": int(may.group(2)), **({"card": card} if card else {})})
+        ops[-1].update({"if": lead_if} if lead_if is not None else {})
         parts = parts[1:]
     may_mill = read_may_mill(parts, when, tags, effect, ops) or textoutside.read_may_remove(
         parts, when, tags, effect, ops

@@ -678,7 +678,10 @@ def render_effect(effect: Any) -> str:
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
         # the ops after it carry if_done, and say "if you did" themselves
-        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
+        first = dict(rest_ops[0])
+        if "if" in first:  # "<clause>場合、自分の手札を1枚場外に置いてもよい": offered only then
+            body += f"if {condition(first.pop('if'))}, "
+        body += f"you may {render_op(first, ctx, when)}; "
         rest_ops = rest_ops[1:]
         ctx.several = n != 1
     elif optional:

@@ -221,3 +221,56 @@ def test_UA_EFFECT_THIS_TURN_AP_COSTS_not_counted_by_default() -> None:
         b.act("A", "activate", card="A-2", ability=1).act("A", "activate", card="A-1", ability=1)
         r = b.replay()
         assert (verdict(r, b.last) == "legal") is ok, option
+
+
+# -- a condition before a choice to discard ----------------------------------------------------
+
+EVENT_USED = "このターン中に自分がイベントカードを使用している"
+MAY_DISCARD = f"[起動メイン]{EVENT_USED}場合、自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。"
+TRIGGERED = MAY_DISCARD.replace("[起動メイン]", "[登場時]")
+
+
+def test_UA_EFFECT_IF_MAY_DISCARD_read_from_printed_text() -> None:
+    (effect,) = effects_of(TRIGGERED)
+    used = {"side": "own", "zone": "this_turn", "events_used": 1}
+    assert effect == {
+        "when": "on_play",
+        "optional": True,
+        "do": [{"op": "discard", "n": 1, "if": used}, {"op": "draw", "n": 2, "if_done": True}],
+    }
+    assert "if you have used an event card this turn, you may put 1 card" in reading_words(
+        texted("T-R", TRIGGERED)
+    )
+    for text in (
+        MAY_DISCARD,  # activated: the optional discard is a triggered ability's form
+        f"[登場時]{EVENT_USED}場合、自分の手札を1枚場外に置いてもよい。カードを2枚引く。",
+        "[登場時]自分の場にミラがいる場合、自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。",
+    ):
+        assert not read_card(texted("T-READ", text)).understood, text
+
+
+def may_scene(events: int) -> Any:
+    """A's character with TRIGGERED in the hand (A-1), a free event (A-2) used first or not,
+    and a filler card (A-3) to discard."""
+    event = card("T-SPARK", "event", ap=0)
+    b = main_phase([texted("T-MAY", TRIGGERED), event], ["T-MAY", "T-SPARK", "T-000"])
+    for iid in ("A-2",)[:events]:
+        b.play("A", iid)
+    return b.play("A", "A-1", to="front_line")
+
+
+def test_UA_EFFECT_IF_MAY_DISCARD_offered_only_while_the_condition_holds() -> None:
+    b = may_scene(events=1).act("A", "resolve", source="A-1", use=True, targets=["A-3"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 2
+    for use in (True, False):
+        b = may_scene(events=0).act("A", "resolve", source="A-1", use=use)
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", use
+        assert draws(r, b.last) == 0
+        if use:
+            assert "UA-EFFECT-IF-MAY-DISCARD" in rules_applied(r, b.last)
+    # naming a card to discard when the choice is not offered: a target too many
+    b = may_scene(events=0).act("A", "resolve", source="A-1", use=True, targets=["A-3"])
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
