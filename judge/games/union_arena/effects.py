@@ -497,6 +497,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return {"field", "retired"}
     if cond.get("zone") == this_turn.ZONE and "ap_paid" in cond:
         return {"ap_paid"}
+    if cond.get("zone") == this_turn.ZONE and "own_turn" in cond:
+        return set()  # whose turn it is: nothing within a turn changes it
     return {whose + cond.get("zone", "field")}
 
 

@@ -36,6 +36,9 @@ Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETI
   character's activated ability ("[起動メイン][APを1支払う]") counts too no source says: the
   rule option ``ap_paid_costs`` decides (``UA-EFFECT-THIS-TURN-AP-COSTS``, GAP; "not_counted"
   by default).  AP paid to play or raid a card, or for the extra draw, is paid by no effect.
+- ``{"side": "own", "zone": "this_turn", "own_turn": True}`` ("自分のターン中の場合、…"): the
+  turn is that side's (``UA-EFFECT-IF-OWN-TURN``); read as the op is carried out, as any
+  ``if``, and nothing within a turn changes it.
 
 Why a module of its own: the engine's side (``valid``, ``holds``) and the reader's check are
 small, and :mod:`~judge.games.union_arena.conditions` only dispatches to them.
@@ -63,6 +66,7 @@ AP_COSTS_OPTION = "ap_paid_costs"
 _RETIRED_NOUN = re.compile(r"このターン中に自分の(〈[^〈〉]+〉|\[特徴:[^\[\]]+\])が退場している")
 _RETIRED_TYPE = re.compile(r"このターン中に自分の場の(キャラ|フィールド)が退場している")
 _AP_PAID = "このターン中に自分のキャラの効果でAPを支払っている"
+_OWN_TURN = "自分のターン中の"
 
 
 def clause(text: str) -> dict[str, Any] | None:
@@ -75,9 +79,13 @@ def clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'this_turn', 'retired': {'type': 'field'}}
     >>> clause("このターン中に自分のキャラの効果でAPを支払っている")
     {'side': 'own', 'zone': 'this_turn', 'ap_paid': 1}
+    >>> clause("自分のターン中の")
+    {'side': 'own', 'zone': 'this_turn', 'own_turn': True}
     """
     if text == _AP_PAID:
         return {"side": "own", "zone": ZONE, "ap_paid": 1}
+    if text == _OWN_TURN:  # "自分のターン中の場合、…": it is your turn (UA-EFFECT-IF-OWN-TURN)
+        return {"side": "own", "zone": ZONE, "own_turn": True}
     m = _RETIRED_TYPE.fullmatch(text)
     if m:
         kind = "character" if m.group(1) == "キャラ" else "field"
@@ -104,6 +112,9 @@ def valid(cond: dict[str, Any]) -> bool:
     """A condition on this turn that the engine evaluates exactly: the count of event cards
     used (at least ``events_used``, 1 or more), a card of one's own retired (``retired``), or
     AP paid for an effect of one's characters (``ap_paid`` 1); the last two of one's own."""
+    if "own_turn" in cond:
+        own = cond.get("side", "own") == "own"
+        return own and set(cond) <= {"side", "zone", "own_turn"} and cond["own_turn"] is True
     if "retired" in cond or "ap_paid" in cond:
         own = cond.get("side", "own") == "own"
         if "retired" in cond:
@@ -122,6 +133,8 @@ def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
     """Whether the side's count of event cards used this turn reaches the condition's, a
     card of its own meeting ``retired`` was retired this turn, or it paid AP for an effect
     of its characters this turn."""
+    if "own_turn" in cond:
+        return st.turn_player == ps.id
     if "retired" in cond:
         return any(retired_meets(st, iid, cond) for iid in ps.retired)
     if "ap_paid" in cond:
@@ -140,6 +153,8 @@ def retired_meets(st: UAState, iid: str, cond: dict[str, Any]) -> bool:
 def describe(whose: str, cond: dict[str, Any]) -> str:
     """The condition in words, for rulings and the reading of a card."""
     who = "you have" if whose == "your" else "the opponent has"
+    if "own_turn" in cond:
+        return "it is your turn" if whose == "your" else "it is the opponent's turn"
     if "retired" in cond:
         spec = cond["retired"]
         if "name" in spec:

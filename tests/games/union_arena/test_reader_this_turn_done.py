@@ -274,3 +274,43 @@ def test_UA_EFFECT_IF_MAY_DISCARD_offered_only_while_the_condition_holds() -> No
     # naming a card to discard when the choice is not offered: a target too many
     b = may_scene(events=0).act("A", "resolve", source="A-1", use=True, targets=["A-3"])
     assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-TARGETS"]
+
+
+# -- if it is your turn ------------------------------------------------------------------------
+
+OWN_TURN = {"side": "own", "zone": "this_turn", "own_turn": True}
+RETIRE_DRAW = "[退場時]自分のターン中の場合、カードを1枚引く。"
+
+
+def test_UA_EFFECT_IF_OWN_TURN_read_from_printed_text() -> None:
+    (effect,) = effects_of(RETIRE_DRAW)
+    assert effect == {"when": "on_retire", "do": [{**DRAW, "if": OWN_TURN}]}
+    assert "if it is your turn, draw 1 card" in reading_words(texted("T-R", RETIRE_DRAW))
+    assert not supported(
+        {"when": "on_play", "do": [{**DRAW, "if": {**OWN_TURN, "side": "opponent"}}]}
+    )
+    assert not supported({"when": "on_play", "do": [{**DRAW, "if": {**OWN_TURN, "own_turn": 1}}]})
+
+
+def test_UA_EFFECT_IF_OWN_TURN_only_in_the_turn_of_the_effects_controller() -> None:
+    """A's copy retires itself in A's turn: it draws; then A retires B's copy, whose effect
+    resolves in A's turn: B draws nothing."""
+    text = SELF_RETIRE + "\n" + RETIRE_DRAW
+    axe = "[起動メイン][このカードを退場させる]相手のフロントLのキャラを1枚選び、退場させる。"
+    b = board_at_turn_3(
+        [texted("T-OGI", text), texted("T-AXE", axe)],
+        ["T-OGI", "T-AXE"],
+        ["T-OGI"],
+        a_front=("A-1", "A-2"),
+        b_front=("B-1",),
+        phase="main",
+    )
+    b.act("A", "activate", card="A-1", ability=1).act("A", "resolve", source="A-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 2  # the activated effect, and the retire effect in A's turn
+    b.act("A", "activate", card="A-2", ability=1, targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 0
+    assert "UA-EFFECT-IF" in rules_applied(r, b.last)
