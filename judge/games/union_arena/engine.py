@@ -190,7 +190,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self.leave_field(pid, unit, "outside", retire=True)
 
     def rest(self, unit: Unit) -> None:
-        unit.rested = True
+        this_turn.rest(self.state, unit)
 
     def pay_ap(self, pid: str, n: int) -> int:
         """Rest n active AP cards (as many as there are); returns how many were rested."""
@@ -318,6 +318,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.names_used.clear()  # once per turn by name (once_name.py)
             each.retired.clear()
             each.char_ap_paid = 0
+            each.became_rested.clear()
         self.event(
             "turn",
             f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",

@@ -501,7 +501,7 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     cost = effect.get("cost", {})
     # every cost paid is an event: a compact replay's steps say what changed by their events
     if cost.get("rest_self"):
-        unit.rested = True
+        this_turn.rest(st, unit)  # "アクティブのこのキャラがレストになっている"
         eng.event(
             "rest",
             f"{pid} rests {eng.name(unit.top)} to pay the cost.",

@@ -49,15 +49,18 @@ def condition_ok(cond: Any) -> bool:
 
 
 def activation_ok(cond: Any) -> bool:
-    """An activated ability's ``only_if`` the engine checks: :func:`condition_ok`, or
-    ``"active"`` (its own card is active)."""
-    return cond == "active" or condition_ok(cond)
+    """An activated ability's ``only_if`` the engine checks: :func:`condition_ok`,
+    ``"active"`` (its own card is active) or ``"rested_this_turn"`` (its own card went from
+    active to rested this turn, :mod:`this_turn`)."""
+    return cond in ("active", this_turn.RESTED) or condition_ok(cond)
 
 
 def describe(cond: Any) -> str:
     """A condition of these in words, for rulings."""
     if cond == "active":
         return "this card is active"
+    if cond == this_turn.RESTED:
+        return "this card went from active to rested this turn"
     return conditions.describe(cond)
 
 
@@ -153,6 +156,8 @@ def _holds(eng: UnionArenaEngine, pid: str, unit: Unit, cond: Any) -> bool:
     """The condition as the activation is declared, before any cost is paid."""
     if cond == "active":
         return not unit.rested
+    if cond == this_turn.RESTED:
+        return this_turn.was_rested(eng.state, unit)
     return conditions.holds(eng, pid, cond)
 
 
@@ -172,6 +177,9 @@ def _holds_after_costs(
     gone = bool(cost.get("retire_self"))
     if cond == "active":
         return not unit.rested and not cost.get("rest_self") and not gone
+    if cond == this_turn.RESTED:  # resting it as the cost makes it so, retiring it not
+        was = this_turn.was_rested(st, unit) or (not unit.rested and bool(cost.get("rest_self")))
+        return was and not gone
     zone = cond.get("zone", "field")
     if zone == "outside" and cond.get("side", "own") == "own":
         moved = [t.iid for t in discards] + (list(unit.cards) if gone else [])

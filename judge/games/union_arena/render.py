@@ -646,9 +646,8 @@ def render_effect(effect: Any) -> str:
         quals.append(raw({"where": effect["where"]}))
     if "only_if" in effect:  # UA-EFFECT-ONLY-IF: read as it is used
         cond = effect["only_if"]
-        quals.append(
-            f"usable only if {'this card is active' if cond == 'active' else condition(cond)}"
-        )
+        words = only_if.describe(cond) if cond in ("active", this_turn.RESTED) else condition(cond)
+        quals.append(f"usable only if {words}")
     if effect.get("once_per_turn"):
         quals.append("once per turn")
     if isinstance(effect.get("once_name"), str):  # UA-EFFECT-ONCE-NAME

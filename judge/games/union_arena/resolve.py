@@ -370,7 +370,7 @@ def _apply_op(
         )
         eng.event("grant", f"{name} gains {op['keyword']}.", card=u.top, keyword=op["keyword"])
     elif kind == "rest":
-        u.rested = True
+        this_turn.rest(eng.state, u)
         eng.event("rest", f"{name} is rested.", card=u.top)
     elif kind == "activate":
         playcard.made_active(eng, u)
@@ -598,7 +598,7 @@ def run_trigger(
         colour = d.color
         if colour == "yellow" and picked:
             u = picked[0][2]
-            u.rested = True
+            this_turn.rest(eng.state, u)
             u.no_activate = rule
             eng.ctx.ruling(
                 rule,

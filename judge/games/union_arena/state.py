@@ -101,6 +101,8 @@ class PlayerState:
     #: effects (this_turn.py)
     retired: list[str] = field(default_factory=list)
     char_ap_paid: int = 0
+    #: this turn: its units that went from active to rested, as (serial, top card)
+    became_rested: set[tuple[int, str]] = field(default_factory=set)
 
     def line(self, name: str) -> list[Unit]:
         return self.front_line if name == "front_line" else self.energy_line

@@ -36,6 +36,12 @@ Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETI
   character's activated ability ("[起動メイン][APを1支払う]") counts too no source says: the
   rule option ``ap_paid_costs`` decides (``UA-EFFECT-THIS-TURN-AP-COSTS``, GAP; "not_counted"
   by default).  AP paid to play or raid a card, or for the extra draw, is paid by no effect.
+- ``"rested_this_turn"``, an activated ability's ``only_if`` ("[起動メイン]このターン中にアクティブ
+  のこのキャラがレストになっている場合のみ発動できる", ``UA-EFFECT-ONLY-IF-RESTED``): its own card
+  went from active to rested this turn, by any means (a cost, an effect, an attack, a record of
+  the log); entering the field rested is not becoming rested.  Kept per unit as its serial with
+  its top card (``PlayerState.became_rested``, through :func:`rest`): a card that left the field
+  and came back, or a card raided onto it, is another card.
 - ``{"side": "own", "zone": "this_turn", "own_turn": True}`` ("自分のターン中の場合、…"): the
   turn is that side's (``UA-EFFECT-IF-OWN-TURN``); read as the op is carried out, as any
   ``if``, and nothing within a turn changes it.
@@ -54,12 +60,14 @@ from typing import TYPE_CHECKING, Any
 from judge.games.union_arena import textgrammar as g
 
 if TYPE_CHECKING:
-    from judge.games.union_arena.state import PlayerState, UAState
+    from judge.games.union_arena.state import PlayerState, UAState, Unit
 
 ZONE = "this_turn"
 #: the printed clause, before "場合"
 CLAUSE = "このターン中に自分がイベントカードを使用している"
 CONDITION = {"side": "own", "zone": ZONE, "events_used": 1}
+#: an activated ability's ``only_if``: "このターン中にアクティブのこのキャラがレストになっている"
+RESTED = "rested_this_turn"
 #: the rule option of UA-EFFECT-THIS-TURN-AP-COSTS and its default
 AP_COSTS_OPTION = "ap_paid_costs"
 
@@ -171,6 +179,20 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
     return f"{who} used {what} this turn"
 
 
+def rest(st: UAState, unit: Unit) -> None:
+    """Rest ``unit``; if it was active, its owner's record says it became rested this turn
+    (as its serial with its top card: a card raided onto it is another card)."""
+    if not unit.rested:
+        st.players[st.owner_of[unit.top]].became_rested.add((unit.serial, unit.top))
+    unit.rested = True
+
+
+def was_rested(st: UAState, unit: Unit) -> bool:
+    """Whether ``unit`` (as it is now: the same top card) went from active to rested this
+    turn ("このターン中にアクティブのこのキャラがレストになっている")."""
+    return (unit.serial, unit.top) in st.players[st.owner_of[unit.top]].became_rested
+
+
 def record_retired(st: UAState, pid: str, iid: str) -> None:
     """A card of ``pid``'s (the top card of a unit) was retired from the field."""
     st.players[pid].retired.append(iid)
@@ -212,7 +234,10 @@ def staged(st: UAState, player: str, card: str | None) -> Iterator[None]:
 
 
 def mentions(obj: Any) -> bool:
-    """Whether a card's effects (or any part of them) hold a condition on this turn."""
+    """Whether a card's effects (or any part of them) hold a condition on this turn (also
+    an activated ability's ``only_if`` :data:`RESTED`)."""
+    if obj == RESTED:
+        return True
     if isinstance(obj, dict):
         return obj.get("zone") == ZONE or any(mentions(v) for v in obj.values())
     if isinstance(obj, list | tuple):

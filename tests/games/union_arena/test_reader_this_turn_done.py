@@ -314,3 +314,49 @@ def test_UA_EFFECT_IF_OWN_TURN_only_in_the_turn_of_the_effects_controller() -> N
     assert verdict(r, b.last) == "legal"
     assert draws(r, b.last) == 0
     assert "UA-EFFECT-IF" in rules_applied(r, b.last)
+
+
+# -- usable only if this character became rested this turn -------------------------------------
+
+BECAME = "このターン中にアクティブのこのキャラがレストになっている"
+RESTED_ONLY = f"[起動メイン]{BECAME}場合のみ発動できる。カードを1枚引く。"
+REST_TO_DRAW = "[起動メイン][レストにする]カードを1枚引く。"
+
+
+def test_UA_EFFECT_ONLY_IF_RESTED_read_from_printed_text() -> None:
+    first, _ = effects_of(RESTED_ONLY + "\n" + REST_TO_DRAW)
+    assert first == {"when": "activate_main", "only_if": "rested_this_turn", "do": [DRAW]}
+    words = reading_words(texted("T-R", RESTED_ONLY))
+    assert "usable only if this card went from active to rested this turn" in words
+    assert not read_card(texted("T-F", RESTED_ONLY, type="field")).understood
+    assert not supported({"when": "on_play", "only_if": "rested_this_turn", "do": [DRAW]})
+
+
+def rested_scene(**board: Any) -> Any:
+    text = RESTED_ONLY + "\n" + REST_TO_DRAW
+    return main_phase([texted("T-HOSH", text)], ["T-HOSH", "T-HOSH"], a_front=("A-1",), **board)
+
+
+def test_UA_EFFECT_ONLY_IF_RESTED_after_the_card_was_rested_this_turn() -> None:
+    b = rested_scene().act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+    b = rested_scene().act("A", "activate", card="A-1", ability=2)
+    b.act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 1
+    # a copy played this turn enters rested: it did not become rested
+    b = rested_scene().play("A", "A-2", to="front_line").act("A", "activate", card="A-2", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+
+
+def test_UA_EFFECT_ONLY_IF_RESTED_its_own_rest_cost_under_only_if_costs() -> None:
+    text = f"[起動メイン][レストにする]{BECAME}場合のみ発動できる。カードを1枚引く。"
+    for at, ok in (("before", False), ("after", True)):
+        b = main_phase(
+            [texted("T-HOSH", text)], ["T-HOSH"], a_front=("A-1",), options={"only_if_costs": at}
+        )
+        b.act("A", "activate", card="A-1", ability=1)
+        r = b.replay()
+        assert "UA-EFFECT-ONLY-IF-COSTS" in rules_applied(r, b.last)
+        assert (verdict(r, b.last) == "legal") is ok, at
