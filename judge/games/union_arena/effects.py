@@ -17,7 +17,9 @@ only if a condition holds as it is used ("…場合のみ発動できる": a con
 its own card is active; ``UA-EFFECT-ONLY-IF``, :mod:`judge.games.union_arena.only_if`).
 ``once_per_turn`` on a triggered effect: once
 it has resolved for a card this turn, that card's effect does not trigger again this turn
-("[ターン1]", ``UA-TRIGGER-ONCE``).
+("[ターン1]", ``UA-TRIGGER-ONCE``).  ``once_name`` (a name X, on any timing): this effect is used
+once per turn by all the cards named X together ("〈X〉のこの効果は1ターンに1回のみ発動できる",
+``UA-EFFECT-ONCE-NAME``, :mod:`judge.games.union_arena.once_name`).
 An ``optional`` triggered effect whose first op is a ``discard`` is used by discarding
 ("自分の手札を1枚場外に置いてもよい。そうした場合、…": the ops after it carry ``if_done``;
 ``UA-EFFECT-MAY-DISCARD``); one whose first op is a ``mill`` is used by putting the deck's top
