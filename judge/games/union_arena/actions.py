@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.union_arena import effects, trigger_where
+from judge.games.union_arena import conditions, effects, trigger_where
 from judge.games.union_arena.battle import (
     apply_attack,
     apply_block,
@@ -161,6 +161,14 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
                 f"{pe.describe()} asks {ap} AP to be paid; {pe.controller} has {active} active.",
             )
     may = effects.optional_discard(pe.effect)
+    lead = pe.effect["do"][0].get("if") if may else None  # "<clause>場合、…置いてもよい"
+    if lead is not None and not conditions.holds(eng, pe.controller, lead, source=pe.source):
+        may = 0  # the choice is not offered: using the effect discards nothing
+        eng.ctx.ruling(
+            "UA-EFFECT-IF-MAY-DISCARD",
+            f"{pe.describe()} offers its discard only if {conditions.describe(lead)}; it is not "
+            "so: nothing is put into the outside area, and what follows does not happen.",
+        )
     if plan.action.get("use") is not False and may:
         held = len(st.players[pe.controller].hand)
         if held < may and effects.supported(pe.effect):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.union_arena import this_turn
 from judge.games.union_arena.playcard import made_active
 from judge.games.union_arena.refs import find_unit, ref_text
 from judge.games.union_arena.state import Battle
@@ -69,7 +70,7 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     unit = plan.data["unit"]
-    unit.rested = True
+    this_turn.rest(st, unit)
     unit.attacks += 1
     opp = st.other(pid)
     tunit = plan.data["target"]
@@ -196,7 +197,7 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
             "block", f"{plan.action['p']} does not block.", player=plan.action["p"], card=None
         )
         return
-    unit.rested = True
+    this_turn.rest(eng.state, unit)
     unit.blocks += 1
     b.blocker, b.target, b.blocked = unit, unit, True
     eng.event(

@@ -187,7 +187,7 @@ def holds_in(
     ps = st.players[side]
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
-        return this_turn.holds(ps, cond)
+        return this_turn.holds(st, ps, cond)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":

@@ -17,7 +17,9 @@ only if a condition holds as it is used ("…場合のみ発動できる": a con
 its own card is active; ``UA-EFFECT-ONLY-IF``, :mod:`judge.games.union_arena.only_if`).
 ``once_per_turn`` on a triggered effect: once
 it has resolved for a card this turn, that card's effect does not trigger again this turn
-("[ターン1]", ``UA-TRIGGER-ONCE``).
+("[ターン1]", ``UA-TRIGGER-ONCE``).  ``once_name`` (a name X, on any timing): this effect is used
+once per turn by all the cards named X together ("〈X〉のこの効果は1ターンに1回のみ発動できる",
+``UA-EFFECT-ONCE-NAME``, :mod:`judge.games.union_arena.once_name`).
 An ``optional`` triggered effect whose first op is a ``discard`` is used by discarding
 ("自分の手札を1枚場外に置いてもよい。そうした場合、…": the ops after it carry ``if_done``;
 ``UA-EFFECT-MAY-DISCARD``); one whose first op is a ``mill`` is used by putting the deck's top
@@ -224,7 +226,14 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, only_if, trigger_where, zone_moves
+from judge.games.union_arena import (
+    conditions,
+    once_name,
+    only_if,
+    this_turn,
+    trigger_where,
+    zone_moves,
+)
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
@@ -329,6 +338,8 @@ def supported(effect: dict[str, Any]) -> bool:
     ):
         return False  # a condition on using it: an activated ability's, read as it is used
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
+        return False
+    if not once_name.valid(effect):  # "〈X〉のこの効果は1ターンに1回のみ…" (UA-EFFECT-ONCE-NAME)
         return False
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
@@ -484,6 +495,12 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     """What of the game a condition reads, in the names :func:`_changes` gives: a zone,
     one's own (``field``) or the opponent's (``opponent_field``)."""
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
+    if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
+        return {"field", "retired"}
+    if cond.get("zone") == this_turn.ZONE and "ap_paid" in cond:
+        return {"ap_paid"}
+    if cond.get("zone") == this_turn.ZONE and "own_turn" in cond:
+        return set()  # whose turn it is: nothing within a turn changes it
     return {whose + cond.get("zone", "field")}
 
 
@@ -496,7 +513,9 @@ def _cost_changes(effect: dict[str, Any]) -> set[str]:
     if cost.get("discard"):
         out |= {"hand", "outside"}
     if cost.get("retire_self"):
-        out.add("outside")
+        out |= {"outside", "retired"}
+    if cost.get("ap"):  # paid before the ops, after the check of targets (this_turn.py)
+        out.add("ap_paid")
     return out
 
 

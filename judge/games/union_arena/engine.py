@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, trigger_where
+from judge.games.union_arena import actions, effects, once_name, this_turn, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -183,13 +183,14 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"{', '.join(under)} went to the outside area (not retired).",
             )
         if retire:
+            this_turn.record_retired(st, pid, top)  # "このターン中に自分の〈X〉が退場している"
             self.fire(unit, "on_retire", pid, card=top)
 
     def retire(self, pid: str, unit: Unit) -> None:
         self.leave_field(pid, unit, "outside", retire=True)
 
     def rest(self, unit: Unit) -> None:
-        unit.rested = True
+        this_turn.rest(self.state, unit)
 
     def pay_ap(self, pid: str, n: int) -> int:
         """Rest n active AP cards (as many as there are); returns how many were rested."""
@@ -239,6 +240,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     f"{self.name(iid)}'s raid-only {trigger.replace('_', ' ')} "
                     "text has no effect: the card was not raided.",
                 )
+                continue
+            if once_name.blocks_trigger(self, pid, iid, effect):  # "〈X〉のこの効果は1ターンに1回…"
                 continue
             if "where" in effect and effect.get("when") != "activate_main":
                 # the line at the trigger, for rule option trigger_where (UA-TRIGGER-WHERE)
@@ -312,6 +315,10 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         st.moved = False
         for each in st.players.values():  # what was done this turn (this_turn.py) starts anew
             each.events_used = 0
+            each.names_used.clear()  # once per turn by name (once_name.py)
+            each.retired.clear()
+            each.char_ap_paid = 0
+            each.became_rested.clear()
         self.event(
             "turn",
             f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",

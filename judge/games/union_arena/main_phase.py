@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, only_if, this_turn
+from judge.games.union_arena import apcost, conditions, once_name, only_if, this_turn
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -489,6 +489,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         ):
             plan.violate(rule, msg)
     only_if.check_activation(eng, plan, pid, unit, effect, discards)  # "…場合のみ発動できる"
+    once_name.check_activation(eng, plan, pid, unit.top, effect)  # "〈X〉のこの効果は1ターンに1回…"
     plan.data.update(unit=unit, index=index, effect=effect, discards=discards)
 
 
@@ -500,7 +501,7 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     cost = effect.get("cost", {})
     # every cost paid is an event: a compact replay's steps say what changed by their events
     if cost.get("rest_self"):
-        unit.rested = True
+        this_turn.rest(st, unit)  # "アクティブのこのキャラがレストになっている"
         eng.event(
             "rest",
             f"{pid} rests {eng.name(unit.top)} to pay the cost.",
@@ -508,7 +509,9 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             card=unit.top,
         )
     if cost.get("ap"):
-        eng.pay_ap(pid, int(cost["ap"]))
+        paid = eng.pay_ap(pid, int(cost["ap"]))
+        if eng.options.get(this_turn.AP_COSTS_OPTION, "not_counted") == "counted":
+            this_turn.record_ap(st, pid, unit.top, paid)  # UA-EFFECT-THIS-TURN-AP-COSTS (GAP)
     for iid in take_many(st, pid, plan.data["discards"]):
         st.players[pid].outside.append(iid)
         eng.event(
@@ -518,6 +521,7 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
             card=iid,
         )
     unit.used.add(plan.data["index"])
+    once_name.record(eng, pid, effect)
     eng.event(
         "activate_effect",
         f"{pid} uses {eng.name(unit.top)}'s activated effect {plan.action['ability']}.",

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import conditions
+from judge.games.union_arena import conditions, this_turn
 
 if TYPE_CHECKING:
     from judge.core.refs import Take
@@ -49,15 +49,18 @@ def condition_ok(cond: Any) -> bool:
 
 
 def activation_ok(cond: Any) -> bool:
-    """An activated ability's ``only_if`` the engine checks: :func:`condition_ok`, or
-    ``"active"`` (its own card is active)."""
-    return cond == "active" or condition_ok(cond)
+    """An activated ability's ``only_if`` the engine checks: :func:`condition_ok`,
+    ``"active"`` (its own card is active) or ``"rested_this_turn"`` (its own card went from
+    active to rested this turn, :mod:`this_turn`)."""
+    return cond in ("active", this_turn.RESTED) or condition_ok(cond)
 
 
 def describe(cond: Any) -> str:
     """A condition of these in words, for rulings."""
     if cond == "active":
         return "this card is active"
+    if cond == this_turn.RESTED:
+        return "this card went from active to rested this turn"
     return conditions.describe(cond)
 
 
@@ -153,6 +156,8 @@ def _holds(eng: UnionArenaEngine, pid: str, unit: Unit, cond: Any) -> bool:
     """The condition as the activation is declared, before any cost is paid."""
     if cond == "active":
         return not unit.rested
+    if cond == this_turn.RESTED:
+        return this_turn.was_rested(eng.state, unit)
     return conditions.holds(eng, pid, cond)
 
 
@@ -172,6 +177,9 @@ def _holds_after_costs(
     gone = bool(cost.get("retire_self"))
     if cond == "active":
         return not unit.rested and not cost.get("rest_self") and not gone
+    if cond == this_turn.RESTED:  # resting it as the cost makes it so, retiring it not
+        was = this_turn.was_rested(st, unit) or (not unit.rested and bool(cost.get("rest_self")))
+        return was and not gone
     zone = cond.get("zone", "field")
     if zone == "outside" and cond.get("side", "own") == "own":
         moved = [t.iid for t in discards] + (list(unit.cards) if gone else [])
@@ -180,6 +188,9 @@ def _holds_after_costs(
     if zone == "hand" and cond.get("side", "own") == "own":  # the discarded cards gone
         n = len(st.players[pid].hand) - len(discards)
         return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))
+    if zone == this_turn.ZONE:  # its own card retired, its AP paid (this_turn.py)
+        counted = eng.options.get(this_turn.AP_COSTS_OPTION, "not_counted") == "counted"
+        return this_turn.after_costs(st, pid, cond, unit.top, cost, counted)
     if zone in ("field", *LINE_ZONES):
         return conditions.holds(eng, pid, cond, gone=(unit.top,) if gone else ())
     return conditions.holds(eng, pid, cond)

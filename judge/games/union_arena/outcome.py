@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
+from judge.games.union_arena import this_turn
 from judge.games.union_arena.effects import until_text
 from judge.games.union_arena.refs import (
     Problem,
@@ -121,7 +122,7 @@ class Ops:
     def op_rest(self, op: dict[str, Any], k: str) -> None:
         found = self.unit(op, k)
         if found is not None:
-            found[2].rested = True
+            this_turn.rest(self.eng.state, found[2])
             self.eng.event("rest", f"{self.eng.name(found[2].top)} is rested.", card=found[2].top)
 
     def op_activate(self, op: dict[str, Any], k: str) -> None:

@@ -31,7 +31,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from judge.games.union_arena import cannot_move, textoutside, textplay, this_turn, trigger_where
+from judge.games.union_arena import (
+    cannot_move,
+    once_name,
+    textoutside,
+    textplay,
+    this_turn,
+    trigger_where,
+)
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
@@ -171,6 +178,9 @@ def read_card(defn: dict[str, Any]) -> Reading:
         prefix = "".join(f"[{t}]" for t in tags[: len(timings)]) if tags else ""
         for at in timings:
             effect, missed = _read_ability(defn, at, tags[len(timings) :], rest, bullets)
+            if effect is not None and len(timings) > 1 and once_name.KEY in effect:
+                missed = [rest]  # one limit shared by two timings: not a form the engine keeps
+                effect = None
             if at == timings[0]:
                 unread += [prefix + s for s in missed]
             stand_in: dict[str, Any] = {"when": at, "text": "\n".join([line, *bullets])}
@@ -249,8 +259,10 @@ def _read_ability(
         else None
     )
     ops: list[dict[str, Any]] = []
-    only_if, parts = activation_condition(defn, when, sentences(body))  # UA-EFFECT-ONLY-IF
+    name, parts = once_name.read(defn, when, sentences(body))  # "〈X〉のこの効果は1ターンに1回…"
+    only_if, parts = activation_condition(defn, when, parts)  # UA-EFFECT-ONLY-IF
     effect.update({"only_if": only_if} if only_if is not None else {})
+    effect.update({once_name.KEY: name} if name is not None else {})
     if not parts:
         missed.append("(no effect text)")
     pay = re.fullmatch(r"APを(\d+)支払ってもよい", parts[0]) if parts else None
@@ -266,8 +278,13 @@ def _read_ability(
         effect["optional"] = True
         effect["cost"] = {"ap": int(pay.group(1))}
         parts = [parts[1][len("そうした場合、") :], *parts[2:]]
+    # "<clause>場合、自分の手札を1枚場外に置いてもよい。そうした場合、…": the choice only if it holds
+    lead = re.fullmatch(r"(.+?)場合、(自分の手札.+)", parts[0]) if parts else None
+    lead_if = condition_clause(lead.group(1)) if lead else None
     may = (
-        re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", parts[0])
+        re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", lead.group(2))
+        if lead and lead_if is not None
+        else re.fullmatch(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい", parts[0])
         if parts
         else None
     )
@@ -285,6 +302,7 @@ def _read_ability(
         # only then the rest happens (UA-EFFECT-MAY-DISCARD; "そうした場合" reads as if_done)
         effect["optional"] = True
         ops.append({"op": "discard", "n": int(may.group(2)), **({"card": card} if card else {})})
+        ops[-1].update({"if": lead_if} if lead_if is not None else {})
         parts = parts[1:]
     may_mill = read_may_mill(parts, when, tags, effect, ops) or textoutside.read_may_remove(
         parts, when, tags, effect, ops

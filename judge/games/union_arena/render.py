@@ -75,7 +75,7 @@ CONTINUOUS_KEYS = {
     "play_only_if": {"if"},
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
-EFFECT_KEYS |= {"do", "text"}
+EFFECT_KEYS |= {"do", "text", "once_name"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
@@ -176,6 +176,10 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE and "events_used" in cond:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
+    if zone == this_turn.ZONE and {"retired", "ap_paid", "own_turn"} & set(cond):
+        return this_turn.describe(whose, cond) + _leftover(
+            cond, {"side", "zone", "retired", "ap_paid", "own_turn"}
+        )
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside":
@@ -642,11 +646,14 @@ def render_effect(effect: Any) -> str:
         quals.append(raw({"where": effect["where"]}))
     if "only_if" in effect:  # UA-EFFECT-ONLY-IF: read as it is used
         cond = effect["only_if"]
-        quals.append(
-            f"usable only if {'this card is active' if cond == 'active' else condition(cond)}"
-        )
+        words = only_if.describe(cond) if cond in ("active", this_turn.RESTED) else condition(cond)
+        quals.append(f"usable only if {words}")
     if effect.get("once_per_turn"):
         quals.append("once per turn")
+    if isinstance(effect.get("once_name"), str):  # UA-EFFECT-ONCE-NAME
+        quals.append(
+            f"once per turn for this effect of all your cards named <{effect['once_name']}>"
+        )
     if quals:
         head += f" ({'; '.join(quals)})"
     ops = effect.get("do")
@@ -670,7 +677,10 @@ def render_effect(effect: Any) -> str:
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
         # the ops after it carry if_done, and say "if you did" themselves
-        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
+        first = dict(rest_ops[0])
+        if "if" in first:  # "<clause>場合、自分の手札を1枚場外に置いてもよい": offered only then
+            body += f"if {condition(first.pop('if'))}, "
+        body += f"you may {render_op(first, ctx, when)}; "
         rest_ops = rest_ops[1:]
         ctx.several = n != 1
     elif optional:

@@ -19,7 +19,9 @@ from judge.games.union_arena import (
     mill,
     modes,
     moveline,
+    once_name,
     playcard,
+    this_turn,
     trigger_where,
     zone_moves,
 )
@@ -79,6 +81,8 @@ def run_effect(
             "this turn: it does nothing.",
         )
         return
+    if not once_name.before_resolving(eng, pe, use):  # "〈X〉のこの効果は1ターンに1回…"
+        return
     if pe.effect.get("optional") and use is False:
         eng.event(
             "effect_declined", f"{pe.controller} does not use {pe.describe()}.", source=pe.source
@@ -107,6 +111,7 @@ def run_effect(
     ap = effects.optional_ap(pe.effect)
     if ap:  # "APを1支払ってもよい。そうした場合、…": used, so paid (checked before)
         paid = eng.pay_ap(pe.controller, ap)
+        this_turn.record_ap(st, pe.controller, pe.source, paid)  # "…キャラの効果でAPを支払っている"
         ctx.ruling("UA-EFFECT-COST", f"{pe.controller} pays {paid} AP for {pe.describe()}.")
         if paid < ap:
             return
@@ -365,7 +370,7 @@ def _apply_op(
         )
         eng.event("grant", f"{name} gains {op['keyword']}.", card=u.top, keyword=op["keyword"])
     elif kind == "rest":
-        u.rested = True
+        this_turn.rest(eng.state, u)
         eng.event("rest", f"{name} is rested.", card=u.top)
     elif kind == "activate":
         playcard.made_active(eng, u)
@@ -593,7 +598,7 @@ def run_trigger(
         colour = d.color
         if colour == "yellow" and picked:
             u = picked[0][2]
-            u.rested = True
+            this_turn.rest(eng.state, u)
             u.no_activate = rule
             eng.ctx.ruling(
                 rule,

@@ -95,6 +95,14 @@ class PlayerState:
     events_used: int = 0
     shuffles: int = 0
     mulliganed: bool | None = None
+    #: the names whose "〈X〉のこの効果は1ターンに1回のみ…" effect was used this turn (once_name.py)
+    names_used: set[str] = field(default_factory=set)
+    #: this turn: its cards retired from the field (top cards), AP paid for its characters'
+    #: effects (this_turn.py)
+    retired: list[str] = field(default_factory=list)
+    char_ap_paid: int = 0
+    #: this turn: its units that went from active to rested, as (serial, top card)
+    became_rested: set[tuple[int, str]] = field(default_factory=set)
 
     def line(self, name: str) -> list[Unit]:
         return self.front_line if name == "front_line" else self.energy_line

@@ -63,6 +63,8 @@ def activation_condition(
         return None, parts
     if m.group(1) == "このキャラがアクティブの":
         return ("active", parts[1:]) if defn.get("type") == "character" else (None, parts)
+    if m.group(1) == "このターン中にアクティブのこのキャラがレストになっている":  # this_turn.py
+        return ("rested_this_turn", parts[1:]) if defn.get("type") == "character" else (None, parts)
     cond = only_if_clause(m.group(1))
     return (cond, parts[1:]) if cond is not None else (None, parts)
 

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from judge.games.union_arena import textgrammar as g
-from judge.games.union_arena import textlook
+from judge.games.union_arena import textlook, this_turn
 from judge.games.union_arena.conditions import either_ok
 
 
@@ -170,7 +170,7 @@ def field_condition(text: str) -> dict[str, Any] | None:
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
     r"(自分の場に|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
-    r"|このターン中に自分がイベントカードを)"
+    r"|このターン中に自分(?:がイベントカードを|の)|自分のターン中の場合)"
 )
 #: a named card or a trait: "〈X〉" / "[特徴:X]"
 _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
@@ -220,6 +220,9 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     >>> condition_clause("このターン中に自分がイベントカードを使用している")
     {'side': 'own', 'zone': 'this_turn', 'events_used': 1}
     """
+    done = this_turn.clause(text)  # "このターン中に自分の〈X〉が退場している" (this_turn.py)
+    if done is not None:
+        return done
     absent = _ABSENT.fullmatch(text)  # "自分の場に〈X〉がない": none of them on your field
     if absent:
         cond = field_condition(absent.group(1))

@@ -19,28 +19,115 @@ its own effect resolves, the order the rules give ("最後，發動事件卡的�
   then always hold, which suggests the card means an event other than itself, a reading
   the wording does not settle: the reader leaves it unread there (:func:`read_on`).
 
+Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETIRED``, ``UA-EFFECT-THIS-TURN-AP``):
+
+- ``{"side": "own", "zone": "this_turn", "retired": {"name": X}}`` ("このターン中に自分の〈X〉
+  が退場している"; ``{"trait": X}`` for "[特徴:X]"; ``{"type": "field"}`` for "自分の場の
+  フィールドが", ``"character"`` for "…キャラが"): a card of that side meeting it was retired
+  from the field this turn.  "退場" is the rules' retirement (UA-RETIRE): a card put from the
+  field into the outside area by an effect, a cost, a battle or BP 0, not one returned to the
+  hand or put into the removal area, nor the cards under a raided one (UA-RAID-LEAVE).  Its
+  top card is recorded as it leaves (``PlayerState.retired``), with what it is: its name, its
+  traits, its type.
+- ``{"side": "own", "zone": "this_turn", "ap_paid": 1}`` ("このターン中に自分のキャラの効果で
+  APを支払っている"): that side paid AP for an effect of one of its characters this turn
+  (``PlayerState.char_ap_paid``).  The AP an effect of a character asks as it resolves
+  ("APを1支払ってもよい。そうした場合、…", UA-EFFECT-COST) counts.  Whether the AP cost of a
+  character's activated ability ("[起動メイン][APを1支払う]") counts too no source says: the
+  rule option ``ap_paid_costs`` decides (``UA-EFFECT-THIS-TURN-AP-COSTS``, GAP; "not_counted"
+  by default).  AP paid to play or raid a card, or for the extra draw, is paid by no effect.
+- ``"rested_this_turn"``, an activated ability's ``only_if`` ("[起動メイン]このターン中にアクティブ
+  のこのキャラがレストになっている場合のみ発動できる", ``UA-EFFECT-ONLY-IF-RESTED``): its own card
+  went from active to rested this turn, by any means (a cost, an effect, an attack, a record of
+  the log); entering the field rested is not becoming rested.  Kept per unit as its serial with
+  its top card (``PlayerState.became_rested``, through :func:`rest`): a card that left the field
+  and came back, or a card raided onto it, is another card.
+- ``{"side": "own", "zone": "this_turn", "own_turn": True}`` ("自分のターン中の場合、…"): the
+  turn is that side's (``UA-EFFECT-IF-OWN-TURN``); read as the op is carried out, as any
+  ``if``, and nothing within a turn changes it.
+
 Why a module of its own: the engine's side (``valid``, ``holds``) and the reader's check are
 small, and :mod:`~judge.games.union_arena.conditions` only dispatches to them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import textgrammar as g
+
 if TYPE_CHECKING:
-    from judge.games.union_arena.state import PlayerState, UAState
+    from judge.games.union_arena.state import PlayerState, UAState, Unit
 
 ZONE = "this_turn"
 #: the printed clause, before "場合"
 CLAUSE = "このターン中に自分がイベントカードを使用している"
 CONDITION = {"side": "own", "zone": ZONE, "events_used": 1}
+#: an activated ability's ``only_if``: "このターン中にアクティブのこのキャラがレストになっている"
+RESTED = "rested_this_turn"
+#: the rule option of UA-EFFECT-THIS-TURN-AP-COSTS and its default
+AP_COSTS_OPTION = "ap_paid_costs"
+
+_RETIRED_NOUN = re.compile(r"このターン中に自分の(〈[^〈〉]+〉|\[特徴:[^\[\]]+\])が退場している")
+_RETIRED_TYPE = re.compile(r"このターン中に自分の場の(キャラ|フィールド)が退場している")
+_AP_PAID = "このターン中に自分のキャラの効果でAPを支払っている"
+_OWN_TURN = "自分のターン中の"
+
+
+def clause(text: str) -> dict[str, Any] | None:
+    """The clauses of this module other than the events used, before "場合": a card of yours
+    retired this turn, AP paid for an effect of your characters.
+
+    >>> clause("このターン中に自分の〈ミラ〉が退場している")
+    {'side': 'own', 'zone': 'this_turn', 'retired': {'name': 'ミラ'}}
+    >>> clause("このターン中に自分の場のフィールドが退場している")
+    {'side': 'own', 'zone': 'this_turn', 'retired': {'type': 'field'}}
+    >>> clause("このターン中に自分のキャラの効果でAPを支払っている")
+    {'side': 'own', 'zone': 'this_turn', 'ap_paid': 1}
+    >>> clause("自分のターン中の")
+    {'side': 'own', 'zone': 'this_turn', 'own_turn': True}
+    """
+    if text == _AP_PAID:
+        return {"side": "own", "zone": ZONE, "ap_paid": 1}
+    if text == _OWN_TURN:  # "自分のターン中の場合、…": it is your turn (UA-EFFECT-IF-OWN-TURN)
+        return {"side": "own", "zone": ZONE, "own_turn": True}
+    m = _RETIRED_TYPE.fullmatch(text)
+    if m:
+        kind = "character" if m.group(1) == "キャラ" else "field"
+        return {"side": "own", "zone": ZONE, "retired": {"type": kind}}
+    m = _RETIRED_NOUN.fullmatch(text)
+    noun = g.card_noun(m.group(1), on_field=False) if m else None
+    if not noun or set(noun) - {"name", "trait"}:
+        return None
+    return {"side": "own", "zone": ZONE, "retired": noun}
+
+
+def _retired_ok(spec: Any) -> bool:
+    """A ``retired`` of :func:`valid`: one ``name`` or ``trait`` (a non-empty string), or one
+    ``type`` (``character`` | ``field``)."""
+    if not isinstance(spec, dict) or len(spec) != 1:
+        return False
+    ((key, value),) = spec.items()
+    if key == "type":
+        return value in ("character", "field")
+    return key in ("name", "trait") and isinstance(value, str) and bool(value.strip())
 
 
 def valid(cond: dict[str, Any]) -> bool:
-    """A condition on this turn that the engine evaluates exactly: only the count of event
-    cards used (at least ``events_used``, 1 or more)."""
+    """A condition on this turn that the engine evaluates exactly: the count of event cards
+    used (at least ``events_used``, 1 or more), a card of one's own retired (``retired``), or
+    AP paid for an effect of one's characters (``ap_paid`` 1); the last two of one's own."""
+    if "own_turn" in cond:
+        own = cond.get("side", "own") == "own"
+        return own and set(cond) <= {"side", "zone", "own_turn"} and cond["own_turn"] is True
+    if "retired" in cond or "ap_paid" in cond:
+        own = cond.get("side", "own") == "own"
+        if "retired" in cond:
+            return own and set(cond) <= {"side", "zone", "retired"} and _retired_ok(cond["retired"])
+        return own and set(cond) <= {"side", "zone", "ap_paid"} and cond["ap_paid"] == 1
     n = cond.get("events_used")
     return (
         set(cond) <= {"side", "zone", "events_used"}
@@ -50,17 +137,87 @@ def valid(cond: dict[str, Any]) -> bool:
     )
 
 
-def holds(ps: PlayerState, cond: dict[str, Any]) -> bool:
-    """Whether the side's count of event cards used this turn reaches the condition's."""
+def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
+    """Whether the side's count of event cards used this turn reaches the condition's, a
+    card of its own meeting ``retired`` was retired this turn, or it paid AP for an effect
+    of its characters this turn."""
+    if "own_turn" in cond:
+        return st.turn_player == ps.id
+    if "retired" in cond:
+        return any(retired_meets(st, iid, cond) for iid in ps.retired)
+    if "ap_paid" in cond:
+        return ps.char_ap_paid >= int(cond["ap_paid"])
     return ps.events_used >= int(cond["events_used"])
+
+
+def retired_meets(st: UAState, iid: str, cond: dict[str, Any]) -> bool:
+    """Whether the card ``iid`` meets the ``retired`` of ``cond`` (its name, a name it is
+    also treated as, a trait, its type)."""
+    from judge.games.union_arena.conditions import card_meets
+
+    return card_meets(st.card(iid), cond["retired"])
 
 
 def describe(whose: str, cond: dict[str, Any]) -> str:
     """The condition in words, for rulings and the reading of a card."""
+    who = "you have" if whose == "your" else "the opponent has"
+    if "own_turn" in cond:
+        return "it is your turn" if whose == "your" else "it is the opponent's turn"
+    if "retired" in cond:
+        spec = cond["retired"]
+        if "name" in spec:
+            what = f"a card of {whose} named <{spec['name']}>"
+        elif "trait" in spec:
+            what = f"a card of {whose} with the trait [{spec['trait']}]"
+        else:
+            what = f"a {spec.get('type')} card of {whose}"
+        return f"{what.replace(' of your', ' of yours')} has been retired from the field this turn"
+    if "ap_paid" in cond:
+        return f"{who} paid AP for an effect of {whose} characters this turn"
     n = cond["events_used"]  # as written (a hand-written one may be malformed)
     what = "an event card" if n == 1 else f"{n} or more event cards"
-    who = "you have" if whose == "your" else "the opponent has"
     return f"{who} used {what} this turn"
+
+
+def rest(st: UAState, unit: Unit) -> None:
+    """Rest ``unit``; if it was active, its owner's record says it became rested this turn
+    (as its serial with its top card: a card raided onto it is another card)."""
+    if not unit.rested:
+        st.players[st.owner_of[unit.top]].became_rested.add((unit.serial, unit.top))
+    unit.rested = True
+
+
+def was_rested(st: UAState, unit: Unit) -> bool:
+    """Whether ``unit`` (as it is now: the same top card) went from active to rested this
+    turn ("このターン中にアクティブのこのキャラがレストになっている")."""
+    return (unit.serial, unit.top) in st.players[st.owner_of[unit.top]].became_rested
+
+
+def record_retired(st: UAState, pid: str, iid: str) -> None:
+    """A card of ``pid``'s (the top card of a unit) was retired from the field."""
+    st.players[pid].retired.append(iid)
+
+
+def record_ap(st: UAState, pid: str, source: str, paid: int) -> None:
+    """``pid`` paid ``paid`` AP for an effect of ``source``: counted if it is a character."""
+    if paid > 0 and st.card(source).type == "character":
+        st.players[pid].char_ap_paid += paid
+
+
+def after_costs(
+    st: UAState, pid: str, cond: dict[str, Any], top: str, cost: dict[str, Any], counted: bool
+) -> bool:
+    """Whether ``cond`` would hold once an activated ability of the card ``top`` has paid
+    ``cost``: its card retired (``retire_self``) counted as retired, its AP (``ap``) counted
+    as paid for a character's effect when ``counted`` (rule option ``ap_paid_costs``)."""
+    ps = st.players[pid]
+    if "retired" in cond:
+        gone = [top] if cost.get("retire_self") else []
+        return any(retired_meets(st, iid, cond) for iid in [*ps.retired, *gone])
+    if "ap_paid" in cond:
+        extra = int(cost.get("ap", 0)) if counted and st.card(top).type == "character" else 0
+        return ps.char_ap_paid + extra >= int(cond["ap_paid"])
+    return holds(st, ps, cond)
 
 
 @contextmanager
@@ -77,7 +234,10 @@ def staged(st: UAState, player: str, card: str | None) -> Iterator[None]:
 
 
 def mentions(obj: Any) -> bool:
-    """Whether a card's effects (or any part of them) hold a condition on this turn."""
+    """Whether a card's effects (or any part of them) hold a condition on this turn (also
+    an activated ability's ``only_if`` :data:`RESTED`)."""
+    if obj == RESTED:
+        return True
     if isinstance(obj, dict):
         return obj.get("zone") == ZONE or any(mentions(v) for v in obj.values())
     if isinstance(obj, list | tuple):
@@ -85,7 +245,18 @@ def mentions(obj: Any) -> bool:
     return False
 
 
+def _mentions_events(obj: Any) -> bool:
+    """Whether an effect (or any part of it) holds a condition on the events used."""
+    if isinstance(obj, dict):
+        return (obj.get("zone") == ZONE and "events_used" in obj) or any(
+            _mentions_events(v) for v in obj.values()
+        )
+    if isinstance(obj, list | tuple):
+        return any(_mentions_events(v) for v in obj)
+    return False
+
+
 def read_on(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
     """Whether the reader may keep an ability it read: not one of an event's own that asks
     about the events used this turn (the event itself counted, it would always hold)."""
-    return defn.get("type") != "event" or not mentions(effect)
+    return defn.get("type") != "event" or not _mentions_events(effect)

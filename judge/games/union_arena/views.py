@@ -144,6 +144,14 @@ class UnionArenaViews:
         pv["life"] = list(ps.life)
         if ps.events_used and self._reads_this_turn:
             pv["events_used"] = ps.events_used
+        if ps.retired and self._reads_this_turn:
+            pv["retired"] = list(ps.retired)
+        if ps.char_ap_paid and self._reads_this_turn:
+            pv["char_ap_paid"] = ps.char_ap_paid
+        if ps.became_rested and self._reads_this_turn:
+            pv["became_rested"] = [list(x) for x in sorted(ps.became_rested)]
+        if ps.names_used:  # once per turn by name (once_name.py): only once such an effect is used
+            pv["names_used"] = sorted(ps.names_used)
         pv["ap"] = {  # the step's view is shared: a new dict
             **pv["ap"],
             "cards": [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)],
