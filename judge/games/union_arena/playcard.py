@@ -52,9 +52,10 @@ PLAY_TARGET_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity", "color"}
     | {"energy_max", "card_type", "ap_cost", "not_name", "any_of"}
 )
-#: ops an effect may carry out before a play: none changes the lines, the outside area, or
-#: the hand otherwise than by bringing cards the check already counts (draws, looks)
-BEFORE_PLAY = frozenset({"draw", "look", "bp", "grant", "rest", "activate", "generate"})
+#: ops an effect may carry out before a play: none changes the lines, and what they change of
+#: the hand and the outside area the check before resolving follows (draws and looks bring
+#: the deck's top cards, a discard puts hand cards into the outside area)
+BEFORE_PLAY = frozenset({"draw", "look", "bp", "grant", "rest", "activate", "generate", "discard"})
 #: op fields that make whether an op happens depend on the moment it is carried out
 CONDITIONAL = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 
@@ -63,21 +64,20 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
     """Whether op ``i`` of ``effect``, a ``play``, is one the engine executes exactly.
 
     Why so narrow: its card and line are checked before the effect resolves, against the
-    field, hand and outside area as they are then.  So it is the effect's last op (a
-    condition or choice after it would be read without the card played), only ops that
-    change none of those come before it, its cost puts no card into the outside area nor
-    takes its own card off the field, and it plays one card ("up to" one from the hand)."""
+    field, hand and outside area as they are then (with what the cost and the ops before it
+    put into the outside area: ``targets.check_effect_targets``).  So only ops that change
+    none of the lines come before it, after it at most a BP change of the card played
+    ("登場させ、そのキャラはこのターン中、BP+1000": nothing chosen, nothing read), and it
+    plays one card ("up to" one from the hand)."""
     ops = effect.get("do") or []
     op = ops[i]
     target = op.get("target")
-    cost = effect.get("cost") or {}
     return (
-        i == len(ops) - 1
+        all(_after_ok(o) for o in ops[i + 1 :])
         and set(op) <= {"op", "target", "to", "rested", "if", "if_chosen", "if_done"}
         and op.get("to") in DESTINATIONS
         and isinstance(op.get("rested"), bool)
         and all(isinstance(o, dict) and o.get("op") in BEFORE_PLAY for o in ops[:i])
-        and not (isinstance(cost, dict) and (cost.get("discard") or cost.get("retire_self")))
         and isinstance(target, dict)
         and set(target) <= PLAY_TARGET_KEYS
         and target.get("side", "own") == "own"
@@ -89,6 +89,17 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
         and target.get("card_type", "character") in ("character", "field")
         and _whole(target.get("ap_cost", 0))
         and _whole(target.get("energy_max", 0))
+    )
+
+
+def _after_ok(op: Any) -> bool:
+    """An op after a play: a BP change of the card it played, for a duration, no condition."""
+    return (
+        isinstance(op, dict)
+        and set(op) == {"op", "amount", "until", "target"}
+        and op["op"] == "bp"
+        and op["target"] == "chosen"
+        and isinstance(op["amount"], int)
     )
 
 

@@ -276,6 +276,7 @@ class _Context:
 
     def __init__(self) -> None:
         self.several = False
+        self.played = False  # the last choice was of a card to play ("そのキャラ": it)
 
 
 def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
@@ -283,6 +284,8 @@ def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
     target = op.get("target", "self")
     if target == "self":
         return "", "this card", False
+    if target == "chosen" and ctx.played:
+        return "", "the card played", False
     if target == "chosen":
         return "", ("the chosen cards" if ctx.several else "the chosen card"), ctx.several
     if not isinstance(target, dict):
@@ -292,6 +295,7 @@ def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
         return "", words, False
     words, several = selector(target)
     ctx.several = several
+    ctx.played = op.get("op") == "play"
     return f"{words}; ", ("them" if several else "it"), several
 
 

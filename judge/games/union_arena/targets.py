@@ -301,6 +301,7 @@ def check_effect_targets(
     counts = {
         line: sum(1 for u in ps.line(line) if not any(g in u.cards for g in gone)) for line in LINES
     }
+    ps.outside = outside + [c for c in spent if c is not None]  # the cost's discards
     try:
         for effect in effect_list:
             if source is None and not trigger_where.in_line(st, controller, effect, leaving):
@@ -315,6 +316,11 @@ def check_effect_targets(
             took: list[str] = []  # the cards the last look took ("手札に加えた場合")
             off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
             off.discard(None)
+            lines = dict(counts)  # for a play: the lines as the cost leaves them
+            retired = effect.get("cost", {}).get("retire_self") and source is not None
+            if retired and (found := st.find_unit(source)) is not None:
+                ps.outside = ps.outside + found[2].cards  # the cost retired it, all its cards
+                lines[found[1]] -= found[0] == controller
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
             done = False  # the last choice chose a card, or a mill put one ("そうした場合")
             ops = list(effect.get("do", []))  # a choice among listed effects adds the chosen
@@ -412,7 +418,7 @@ def check_effect_targets(
                 if op.get("op") == "play" and not found:  # and the line it enters
                     for take in got:
                         _, pos, more = playcard.check(
-                            eng, controller, op, take.iid, targets, pos, counts, path
+                            eng, controller, op, take.iid, targets, pos, lines, path
                         )
                         problems += more
     finally:

@@ -35,6 +35,8 @@ _COLOUR = "".join(g.COLOURS)
 #: the conditions of a card to play, each at most once: (pattern, key, value of the match)
 _CONDITIONS: tuple[tuple[re.Pattern[str], str, Any], ...] = (
     (re.compile(r"必要エナジーが(\d+)以下[での]"), "energy_max", int),
+    # "必要エナジーが0の": none is less than 0, so it is "0 or less" (another N is not read)
+    (re.compile(r"必要エナジーが(0)[での]"), "energy_max", int),
     (re.compile(r"消費APが(\d+)[での]"), "ap_cost", int),
     (re.compile(rf"([{_COLOUR}])の"), "color", g.COLOURS.get),
     (re.compile(r"〈([^〈〉]+)〉以外の"), "not_name", str),
@@ -45,7 +47,52 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], str, Any], ...] = (
 def read(sentence: str, before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The ops of ``sentence`` when it is one of this module's templates, else None;
     ``before``: the ops of the ability read before it (what "それ" refers to)."""
-    return read_play(sentence) or read_no_activate(sentence, before)
+    return read_chained_play(sentence, before) or read_no_activate(sentence, before)
+
+
+#: "カードを1枚引き、<play>": a draw, then the play
+_DRAW_FIRST = re.compile(r"カードを(\d+)枚引き、(.+)")
+#: "<play>させ、そのキャラはこのターン中、BP+1000": the card played gets a BP change
+_PLAYED_BP = re.compile(r"(.+登場)させ、そのキャラは(.+)")
+
+
+def read_chained_play(sentence: str, before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """A play with what joins it to the ops before and after (``UA-EFFECT-PLAY``), or None:
+    "そうした場合、<play>" (only if the choice or discard before it chose a card: ``if_done``),
+    "その後、<play>" (after that: the ops before it come first, and it happens whatever they
+    did), "カードを1枚引き、<play>" (a draw first), "<play>させ、そのキャラはこのターン中、
+    BP+1000" (the card played, if one was, gets the change: target ``chosen``).
+
+    >>> read_chained_play("そうした場合、自分の場外から〈ミラ〉を1枚まで自分の場にレストで登場させる",
+    ...                   [{"op": "discard", "n": 1}])[0]["if_done"]
+    True
+    >>> [op["op"] for op in read_chained_play("カードを1枚引き、自分の手札から[特徴:灯守]を"
+    ...                                       "1枚まで自分の場にレストで登場させる", [])]
+    ['draw', 'play']
+    >>> read_chained_play("自分の手札から〈ミラ〉を1枚まで自分の場にアクティブで登場させ、"
+    ...                   "そのキャラはこのターン中、BP+1000", [])[1]
+    {'op': 'bp', 'amount': 1000, 'until': 'turn', 'target': 'chosen'}
+    """
+    if sentence.startswith("そうした場合、"):
+        ops = read_chained_play(sentence[len("そうした場合、") :], [])
+        if not before or not ops or ops[0]["op"] != "play":
+            return None
+        return [{**op, "if_done": True} if op["op"] == "play" else op for op in ops]
+    if sentence.startswith("その後、"):
+        return read_chained_play(sentence[len("その後、") :], []) if before else None
+    m = _DRAW_FIRST.fullmatch(sentence)
+    if m and int(m.group(1)) >= 1:
+        ops = read_chained_play(m.group(2), [])
+        return [{"op": "draw", "n": int(m.group(1))}, *ops] if ops else None
+    m = _PLAYED_BP.fullmatch(sentence)
+    if m:
+        play = read_play(m.group(1) + "させる")
+        until, rest = g.duration(m.group(2))
+        amount = g.bp_change(rest)
+        if play is None or until is None or amount is None:
+            return None
+        return [*play, {"op": "bp", "amount": amount, "until": until, "target": "chosen"}]
+    return read_play(sentence)
 
 
 def read_play(sentence: str) -> list[dict[str, Any]] | None:

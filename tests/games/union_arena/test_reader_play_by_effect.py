@@ -135,8 +135,6 @@ def test_UA_EFFECT_PLAY_read_with_each_form_of_condition(
         "[登場時]自分の場外から〈ミラ〉を1枚自分の場にレストで登場させる。",
         # "1枚" from the hand: observed mode may not show whether none could be chosen
         "[登場時]自分の手札から緑のキャラカードを1枚自分の場にレストで登場させる。",
-        # a card put into the outside area as a cost could be the one played
-        "[起動メイン][手札を1枚場外に置く]自分の場外から緑のキャラカードを1枚まで自分の場にレストで登場させる。",
         # something after the play would be checked without the card played
         "[登場時]自分の手札から緑のキャラカードを1枚まで自分の場にレストで登場させる。カードを1枚引く。",
         # "AP cost N or less" is not "AP cost N"

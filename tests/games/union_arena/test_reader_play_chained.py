@@ -1,0 +1,229 @@
+"""Union Arena: a card played by an effect (UA-EFFECT-PLAY) joined to what comes before and
+after it — "そうした場合、" (if you did), "その後、" (after that), a draw before it ("カードを1枚
+引き、…"), a BP change of the card played after it ("…登場させ、そのキャラはこのターン中、
+BP+1000") — and after a cost that puts cards into the outside area (a discard, "[このカードを
+退場させる]"), on made-up cards.  Each test follows the rule's wording: the card played meets
+every condition printed, from the zone named, as the zone is when the effect resolves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.testing import player_state, rules_applied, rules_broken, verdict
+from judge.games.union_arena.render import render_card
+from judge.games.union_arena.testing import (
+    LogBuilder,
+    board_at_turn_3,
+    card,
+    field_ids,
+    field_unit,
+    free_character,
+    one_ability,
+    read_in_full,
+    texted,
+)
+
+OUTSIDE_GREEN = "自分の場外から緑のキャラカードを1枚まで自分の場にレストで登場させる"
+HAND_GREEN = "自分の手札から緑のキャラカードを1枚まで自分の場にレストで登場させる"
+MAY_THEN = f"[登場時]自分の手札を1枚場外に置いてもよい。そうした場合、{OUTSIDE_GREEN}。"
+THEN = f"[登場時]カードを1枚引き、自分の手札を1枚場外に置く。その後、{OUTSIDE_GREEN}。"
+DRAW_FIRST = f"[登場時]カードを1枚引き、{HAND_GREEN}。"
+PLAYED_BP = (
+    "[登場時]自分の手札から緑のキャラカードを1枚まで自分の場にアクティブで登場させ、"
+    "そのキャラはこのターン中、BP+1000。"
+)
+RETIRE_COST = f"[起動メイン][このカードを退場させる]{OUTSIDE_GREEN}。"
+DISCARD_COST = f"[起動メイン][手札を1枚場外に置く]{OUTSIDE_GREEN}。"
+ZERO = (
+    "[起動メイン][このカードを退場させる]自分の場外から〈ミラ〉以外の必要エナジーが0の緑の"
+    "キャラカードを1枚まで自分の場にレストで登場させる。"
+)
+PLAY = {
+    "op": "play",
+    "target": {
+        "side": "own",
+        "color": "green",
+        "card_type": "character",
+        "count": 1,
+        "up_to": True,
+    },
+    "to": "field",
+    "rested": True,
+}
+
+
+def green(code: str = "T-SPROUT", **fields: Any) -> dict[str, Any]:
+    """A green character with required energy 2 and AP cost 1."""
+    return card(code, **{"color": "green", "energy": {"green": 2}, "ap": 1, **fields})
+
+
+def play_from(zone: str, **more: Any) -> dict[str, Any]:
+    return {**PLAY, "target": {**PLAY["target"], "zone": zone}, **more}
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_PLAY_read_after_if_you_did_then_and_a_draw() -> None:
+    effect = one_ability(MAY_THEN)
+    assert effect["optional"] is True
+    assert effect["do"] == [{"op": "discard", "n": 1}, play_from("outside", if_done=True)]
+    assert one_ability(THEN)["do"] == [
+        {"op": "draw", "n": 1},
+        {"op": "discard", "n": 1},
+        play_from("outside"),
+    ]
+    assert one_ability(DRAW_FIRST)["do"] == [{"op": "draw", "n": 1}, play_from("hand")]
+
+
+def test_UA_EFFECT_PLAY_read_with_a_bp_change_of_the_card_played() -> None:
+    assert one_ability(PLAYED_BP)["do"] == [
+        play_from("hand", rested=False),
+        {"op": "bp", "amount": 1000, "until": "turn", "target": "chosen"},
+    ]
+
+
+def test_UA_EFFECT_PLAY_read_after_a_cost_into_the_outside_area() -> None:
+    assert one_ability(RETIRE_COST)["cost"] == {"retire_self": True}
+    assert one_ability(DISCARD_COST)["cost"] == {"discard": 1}
+    zero = one_ability(ZERO)["do"][0]["target"]
+    assert zero["energy_max"] == 0 and zero["not_name"] == "ミラ"
+
+
+def test_UA_EFFECT_PLAY_chained_forms_that_stay_unread() -> None:
+    assert not read_in_full(
+        # "そうした場合" / "その後" with nothing before them
+        f"[登場時]そうした場合、{OUTSIDE_GREEN}。",
+        f"[登場時]その後、{OUTSIDE_GREEN}。",
+        # required energy exactly 1: not "1 or less"
+        "[登場時]自分の場外から必要エナジーが1の緑のキャラカードを1枚まで自分の場にレストで登場させる。",
+        # something else given to the card played, or a BP change with no duration
+        "[登場時]自分の手札から緑のキャラカードを1枚まで自分の場に"
+        "アクティブで登場させ、そのキャラにこのターン中、[インパクト(1)]を与える。",
+        "[登場時]自分の手札から緑のキャラカードを1枚まで自分の場にアクティブで登場させ、"
+        "そのキャラはBP+1000。",
+        # a draw after the play: the check would read the hand without it
+        f"[登場時]{HAND_GREEN}。カードを1枚引く。",
+    )
+
+
+# -- the engine ----------------------------------------------------------------------------------
+
+
+def may_scene() -> LogBuilder:
+    """A's turn-3 main phase: A-1 (MAY_THEN) is played; A-2 is a green card in the hand."""
+    cards = [texted("T-SOWER", MAY_THEN), green()]
+    b = board_at_turn_3(cards, ["T-SOWER", "T-SPROUT"], [], phase="main")
+    return b.play("A", "A-1", to="front_line")
+
+
+def test_UA_EFFECT_PLAY_the_card_just_discarded_is_played_if_you_did() -> None:
+    b = may_scene().act(
+        "A", "resolve", source="A-1", use=True, targets=["A-2", "A-2", {"to": "energy_line"}]
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-PLAY" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "energy_line") == ["A-2"]
+    assert "A-2" not in player_state(r, "A")["outside"]
+    # not used: nothing discarded, nothing played
+    b = may_scene().act("A", "resolve", source="A-1", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "energy_line") == []
+    # a card still in the hand is not in the outside area
+    b = may_scene().act(
+        "A", "resolve", source="A-1", use=True, targets=["A-3", "A-2", {"to": "energy_line"}]
+    )
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_PLAY_after_that_the_card_discarded_first() -> None:
+    cards = [texted("T-SOWER", THEN), green()]
+    b = board_at_turn_3(cards, ["T-SOWER", "T-SPROUT"], [], phase="main")
+    b.play("A", "A-1", to="front_line", targets=["A-2", "A-2", {"to": "front_line"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-2"]
+    assert field_unit(r, "A", "A-2")["rested"] is True
+
+
+def test_UA_EFFECT_PLAY_the_card_played_gets_the_bp_change() -> None:
+    cards = [texted("T-SOWER", PLAYED_BP), green(bp=3000)]
+    b = board_at_turn_3(cards, ["T-SOWER", "T-SPROUT"], [], phase="main")
+    b.play("A", "A-1", to="front_line", targets=["A-2", {"to": "front_line"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    unit = field_unit(r, "A", "A-2")
+    assert unit["rested"] is False and unit["bp"] == 4000
+
+
+def retire_scene(text: str = RETIRE_COST, wanted: dict[str, Any] | None = None) -> LogBuilder:
+    """A's turn-3 main phase: A-1 (``text``) and three others fill A's front line; A-5 (by
+    default green, required energy 2) is put into the outside area by A-6's when played."""
+    dump = free_character(
+        "T-DUMP", effects=[{"when": "on_play", "do": [{"op": "discard", "n": 1}]}]
+    )
+    cards = [texted("T-SOWER", text), free_character("T-WALL"), dump, wanted or green()]
+    deck = ["T-SOWER", "T-WALL", "T-WALL", "T-WALL", "T-SPROUT", "T-DUMP"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-1", "A-2", "A-3", "A-4"), phase="main")
+    return b.play("A", "A-6", to="energy_line", targets=["A-5"])
+
+
+def test_UA_EFFECT_PLAY_after_the_cost_retired_its_card() -> None:
+    # the cost takes A-1 off the full front line: the card played needs no room there
+    b = retire_scene().act(
+        "A", "activate", card="A-1", ability=1, targets=["A-5", {"to": "front_line"}]
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-2", "A-3", "A-4", "A-5"]
+    assert player_state(r, "A")["outside"] == ["A-1"] and player_state(r, "A")["removal"] == []
+    # making room in a line the cost emptied is wrong
+    record = {"to": "front_line", "remove": ["A-2"]}
+    b = retire_scene().act("A", "activate", card="A-1", ability=1, targets=["A-5", record])
+    assert rules_broken(b.replay(), b.last) == ["UA-LINE-LIMIT"]
+
+
+def test_UA_EFFECT_PLAY_required_energy_0() -> None:
+    for energy, ok in (({}, True), ({"green": 1}, False)):
+        b = retire_scene(ZERO, green(energy=energy))
+        b.act("A", "activate", card="A-1", ability=1, targets=["A-5", {"to": "front_line"}])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, rules_broken(r, b.last)
+        assert ok or rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_PLAY_the_card_a_cost_discarded() -> None:
+    cards = [texted("T-SOWER", DISCARD_COST), green()]
+    b = board_at_turn_3(cards, ["T-SOWER", "T-SPROUT"], [], a_front=("A-1",), phase="main")
+    b.act(
+        "A",
+        "activate",
+        card="A-1",
+        ability=1,
+        costs={"discard": ["A-2"]},
+        targets=["A-2", {"to": "energy_line"}],
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "energy_line") == ["A-2"]
+
+
+# -- rendering -----------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_PLAY_chained_rendered() -> None:
+    out = render_card({"code": "X", "name": "X", "type": "character", "text": MAY_THEN})
+    assert out["reading"] == [
+        "On play: you may put 1 card from your hand into the outside area; if you did, choose "
+        "up to 1 of your green character cards in your outside area; play it to your field "
+        "(the front line or the energy line, your choice), rested (no AP paid, required energy "
+        "not checked)."
+    ]
+    out = render_card({"code": "X", "name": "X", "type": "character", "text": PLAYED_BP})
+    assert out["reading"][0].endswith(
+        "active (no AP paid, required energy not checked); the card played gets BP +1000 "
+        "until end of turn."
+    )
