@@ -227,7 +227,7 @@ from typing import Any
 from judge.games.union_arena import conditions, only_if, trigger_where, zone_moves
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
-from judge.games.union_arena.playcard import no_activate_ok, play_ok
+from judge.games.union_arena.playcard import count_instead_ok, no_activate_ok, play_ok
 from judge.games.union_arena.texthand import discard_card_ok
 from judge.games.union_arena.textmove import move_ok
 
@@ -400,12 +400,13 @@ def supported(effect: dict[str, Any]) -> bool:
         milled = milled and not (isinstance(target, dict) or op["op"] in ("look", "discard"))
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
+            more = isinstance(instead, dict) and count_instead_ok(op, target, instead)
+            # a play's count: also a card in one line ("自分のフロントLに〈X〉がある場合")
+            cond = instead.get("if") if isinstance(instead, dict) else None
             if (
-                not isinstance(instead, dict)
-                or not conditions.valid(instead.get("if"))
-                or _reads(instead["if"]) & changed
-                or not isinstance(instead.get("bp_max"), int)
-                or "bp_max" not in target
+                not (more and only_if.condition_ok(cond) or conditions.valid(cond))
+                or _reads(_whole_field(cond)) & changed
+                or not (more or _instead_bp_ok(target, instead))
             ):
                 return False
         changed |= _changes(op)
@@ -485,6 +486,17 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     one's own (``field``) or the opponent's (``opponent_field``)."""
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
     return {whose + cond.get("zone", "field")}
+
+
+def _whole_field(cond: dict[str, Any]) -> dict[str, Any]:
+    """A condition on one line read as one on its side's field, for what it reads."""
+    return {**cond, "zone": "field"} if cond.get("zone") in only_if.LINE_ZONES else cond
+
+
+def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
+    """ "『BP3000以下』の…『BP5000以下』に代わる": another BP limit of a choice bounded by BP."""
+    bp = instead.get("bp_max")
+    return set(instead) == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target
 
 
 def _cost_changes(effect: dict[str, Any]) -> set[str]:

@@ -17,6 +17,8 @@ when-played effects trigger is no source's: rule option ``played_by_effect_on_pl
 
 The log records, in ``targets``, the card played (a reference in the zone the text names),
 then ``{"to": line}`` (and ``"remove": [a reference]`` for a full line): the line it enters.
+A play of up to N cards records the cards, then their lines in the same order; each card
+enters in turn, so a card played before counts in its line (and may be the one removed).
 The record is needed when the player chooses the line (a character, "自分の場に") and may be
 left out otherwise; left out where needed, the choice is skipped (``UA-CHOICE-RECORDED``:
 the engine assumes the front line, the step is unverifiable and what follows uncertain).
@@ -29,7 +31,7 @@ same way, as :mod:`~judge.games.union_arena.modes` does for its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena.refs import Take, do_take, find_unit
@@ -43,6 +45,7 @@ Problem = tuple[str, str]
 
 RULE = "UA-EFFECT-PLAY"
 WHEN_PLAYED_RULE = "UA-EFFECT-PLAY-WHEN-PLAYED"
+COUNT_RULE = "UA-EFFECT-PLAY-COUNT-INSTEAD"
 OPTION = "played_by_effect_on_play"
 NO_ACTIVATE_RULE = "UA-EFFECT-NO-ACTIVATE"
 #: where "登場させる" puts the card: the player's choice of line ("自分の場に"), or one line
@@ -50,7 +53,7 @@ DESTINATIONS = ("field", *LINES)
 #: the conditions the engine checks on a card to play (targets.card_mismatch), beside the count
 PLAY_TARGET_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity", "color"}
-    | {"energy_max", "card_type", "ap_cost", "not_name", "any_of"}
+    | {"energy_max", "card_type", "ap_cost", "not_name", "any_of", "instead"}
 )
 #: ops an effect may carry out before a play: none changes the lines, and what they change of
 #: the hand and the outside area the check before resolving follows (draws and looks bring
@@ -68,7 +71,8 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
     put into the outside area: ``targets.check_effect_targets``).  So only ops that change
     none of the lines come before it, after it at most a BP change of the card played
     ("登場させ、そのキャラはこのターン中、BP+1000": nothing chosen, nothing read), and it
-    plays one card ("up to" one from the hand)."""
+    plays one card ("1枚", not from the hand) or up to N ("N枚まで", "『1枚』まで…『2枚』に代わる").
+    """
     ops = effect.get("do") or []
     op = ops[i]
     target = op.get("target")
@@ -82,13 +86,29 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
         and set(target) <= PLAY_TARGET_KEYS
         and target.get("side", "own") == "own"
         and target.get("zone") in ("hand", "outside")
-        and target.get("count", 1) == 1
+        # "1枚" (one when able), or "N枚まで" (up to N; up to more while a condition holds)
+        and (target.get("count", 1) == 1 or target.get("up_to"))
+        and (set(target.get("instead", {})) <= {"if", "count"})
         and bool(target.get("up_to")) != bool(target.get("if_able"))
         # "1枚" from a hand observed mode hides: whether none could be chosen is not known
         and not (target.get("zone") == "hand" and target.get("if_able"))
         and target.get("card_type", "character") in ("character", "field")
         and _whole(target.get("ap_cost", 0))
         and _whole(target.get("energy_max", 0))
+    )
+
+
+def count_instead_ok(op: dict[str, Any], target: dict[str, Any], instead: dict[str, Any]) -> bool:
+    """ "…を『1枚』まで…登場させる。…場合、『2枚』に代わる": more cards "up to" for a play
+    (``UA-EFFECT-PLAY-COUNT-INSTEAD``), the only op the reader gives it."""
+    n = instead.get("count")
+    return (
+        op.get("op") == "play"
+        and set(instead) == {"if", "count"}
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and n > int(target.get("count", 1))
+        and bool(target.get("up_to"))
     )
 
 
@@ -138,6 +158,7 @@ class Placement:
     line: str | None
     removes: list[Unit] = field(default_factory=list)
     skipped_remove: bool = False
+    removes_placed: list[str] = field(default_factory=list)  # a check's: played by the effect
 
 
 def check(
@@ -149,10 +170,13 @@ def check(
     pos: int,
     counts: dict[str, int],
     path: str = "targets",
+    placed: dict[str, list[str]] | None = None,
 ) -> tuple[Placement | None, int, list[Problem]]:
     """The place of card ``iid`` chosen for ``op``, read from the record at ``pos`` (if one is
     there), the next position, and what is wrong.  ``counts``: how many cards each line of
-    ``controller`` holds when the effect resolves; ``path``: the log's ``targets``."""
+    ``controller`` holds when the effect resolves; ``path``: the log's ``targets``;
+    ``placed``: by line, the cards the same effect plays before this one, checked before
+    they are on the field (the room a full line needs may be made by removing one)."""
     st = eng.state
     d = st.card(iid)
     record = targets[pos] if pos < len(targets) and is_record(targets[pos]) else None
@@ -181,6 +205,9 @@ def check(
     problems: list[Problem] = []
     words = f"{controller}'s {line.replace('_', ' ')}"
     for ref in refs or []:
+        if placed and ref in placed.get(line, []) and ref not in place.removes_placed:
+            place.removes_placed.append(ref)
+            continue
         found = find_unit(st, ref, path, owner=controller)
         if found is None or found[1] != line or found[2] in place.removes:
             problems.append(("UA-LINE-LIMIT", f"{ref} is not a card of {words} to make room."))
@@ -260,6 +287,27 @@ def run(
         "effect, not from the hand by the player (no AP paid, required energy not checked).",
     )
     when_played(eng, unit, pid)
+    return pos
+
+
+def run_all(
+    eng: UnionArenaEngine,
+    pe: PendingEffect,
+    op: dict[str, Any],
+    takes: list[Take],
+    targets: list[Any],
+    pos: int,
+) -> int:
+    """Play each of ``takes`` in turn (:func:`run`); a card taken from a zone moves the
+    positions of the later ones there down by one."""
+    left = list(takes)
+    while left:
+        take = left.pop(0)
+        pos = run(eng, pe, op, take, targets, pos)
+        left = [
+            replace(t, index=t.index - 1) if t.zone == take.zone and t.index > take.index else t
+            for t in left
+        ]
     return pos
 
 

@@ -335,7 +335,11 @@ def _read_parts(
     missed: list[str] = []
     i = 0
     while i < len(parts):
-        replaced = read_replaced_bp(parts[i : i + 2]) or read_replaced_op(parts[i : i + 2])
+        replaced = (
+            read_replaced_bp(parts[i : i + 2])
+            or read_replaced_op(parts[i : i + 2])
+            or textplay.read_replaced_count(parts[i : i + 2])  # "『1枚』まで…『2枚』に代わる"
+        )
         if replaced is not None:
             ops += replaced
             i += 2

@@ -79,7 +79,7 @@ EFFECT_KEYS |= {"do", "text"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
-CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name"}
+CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -246,7 +246,8 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
     colour = f"{sel['color']} " if "color" in sel else ""
     line = ZONE_WORDS.get(zone, "")
     adjectives = f"{state_word}{line}{colour}"
-    several = bool(sel.get("all")) or count != 1
+    more = sel.get("instead", {}).get("count", 1) if isinstance(sel.get("instead"), dict) else 1
+    several = bool(sel.get("all")) or count != 1 or more != 1
     if sel.get("all"):
         if own:
             phrase = f"each of your {adjectives}{noun}s{place}"
@@ -261,7 +262,12 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
         phrase = f"{verb} {phrase}"
     phrase += card_conditions(sel)
     instead = sel.get("instead")
-    if isinstance(instead, dict):
+    if isinstance(instead, dict) and "count" in instead:
+        phrase += (
+            f" ({instead.get('count')} instead of {count} if {condition(instead.get('if'))})"
+            + _leftover(instead, {"if", "count"})
+        )
+    elif isinstance(instead, dict):
         phrase += (
             f" (BP {instead.get('bp_max')} or less instead if {condition(instead.get('if'))})"
             + _leftover(instead, {"if", "bp_max"})

@@ -24,7 +24,7 @@ from judge.games.union_arena import (
     trigger_where,
 )
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
-from judge.games.union_arena.state import LINES, Modifier, Unit
+from judge.games.union_arena.state import LINE_LIMIT, LINES, Modifier, Unit
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -416,11 +416,17 @@ def check_effect_targets(
                     pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
                     problems += [] if found else room  # a wrong choice is reported already
                 if op.get("op") == "play" and not found:  # and the line it enters
+                    placed: dict[str, list[str]] = {}  # and each card played after the first
                     for take in got:
-                        _, pos, more = playcard.check(
-                            eng, controller, op, take.iid, targets, pos, lines, path
+                        place, pos, more = playcard.check(
+                            eng, controller, op, take.iid, targets, pos, lines, path, placed
                         )
                         problems += more
+                        if place is not None and place.line is not None:
+                            now = placed.setdefault(place.line, [])
+                            now[:] = [c for c in now if c not in place.removes_placed]
+                            now.append(take.iid)
+                            lines[place.line] = min(lines[place.line] + 1, LINE_LIMIT)
     finally:
         for pid, cards in originals.items():
             st.players[pid].hand = cards

@@ -13,9 +13,15 @@ that does not become active the next time.
 Why apart from :mod:`judge.games.union_arena.reader`: that module is the sentence loop; the
 templates live where their grammar does.  What is not read stays unread (the reader never
 guesses): a play with "必要エナジーを満たし" (energy checked), with no state ("レストで",
-"アクティブで"), of more than one card, or "1枚" (a mandatory choice) of a noun that could name
-a card that cannot enter the field (only "キャラカード" is surely a character), or "1枚" from
-the hand (observed mode hides it: whether none could be chosen is not known).
+"アクティブで"), "N枚" of more than one card (a mandatory choice of several), or "1枚" (a
+mandatory choice) of a noun that could name a card that cannot enter the field (only
+"キャラカード" is surely a character), or "1枚" from the hand (observed mode hides it: whether
+none could be chosen is not known).
+
+A play is also read joined to what comes before and after it (:func:`read_chained_play`:
+"そうした場合、", "その後、", "カードを1枚引き、", "…登場させ、そのキャラはこのターン中、BP+1000")
+and with its count replaced while a condition holds (:func:`read_replaced_count`: "『1枚』まで
+…『2枚』に代わる", ``UA-EFFECT-PLAY-COUNT-INSTEAD``).
 """
 
 from __future__ import annotations
@@ -89,8 +95,8 @@ def read_chained_play(sentence: str, before: list[dict[str, Any]]) -> list[dict[
         play = read_play(m.group(1) + "させる")
         until, rest = g.duration(m.group(2))
         amount = g.bp_change(rest)
-        if play is None or until is None or amount is None:
-            return None
+        if play is None or until is None or amount is None or play[0]["target"]["count"] != 1:
+            return None  # "そのキャラ": the one card played
         return [*play, {"op": "bp", "amount": amount, "until": until, "target": "chosen"}]
     return read_play(sentence)
 
@@ -104,17 +110,46 @@ def read_play(sentence: str) -> list[dict[str, Any]] | None:
     m = _PLAY.fullmatch(sentence)
     n = g.count(m.group(3)) if m else None
     what = card_description(m.group(2)) if m else None
-    if m is None or n is None or n[0] != 1 or what is None:
-        return None
+    if m is None or n is None or what is None or (n[0] != 1 and not n[1]):
+        return None  # "N枚" of more than one: a mandatory choice of several (not read)
     if not n[1] and (what.get("card_type") != "character" or m.group(1) == "手札"):
         # a mandatory choice: of a card that may not be able to enter the field, or in a
         # hand the engine may not see (observed mode: choosing none could not be judged)
         return None
-    target = {"side": "own", "zone": _FROM[m.group(1)], **what, "count": 1}
+    target = {"side": "own", "zone": _FROM[m.group(1)], **what, "count": n[0]}
     target["up_to" if n[1] else "if_able"] = True
     return [
         {"op": "play", "target": target, "to": _TO[m.group(4)], "rested": m.group(5) == "レスト"}
     ]
+
+
+#: "…を『1枚』まで…登場させる" and "…場合、『2枚』に代わる"
+_COUNT_MARKED = re.compile(r"を『(\d+)枚』まで")
+_COUNT_INSTEAD = re.compile(r"(.+?)場合、『(\d+)枚』に代わる")
+
+
+def read_replaced_count(parts: list[str]) -> list[dict[str, Any]] | None:
+    """ "自分の場外から…を『1枚』まで自分の場にレストで登場させる。自分のフロントLに〈X〉がある
+    場合、『2枚』に代わる": a play of up to the second number of cards while the condition
+    holds as it resolves (selector ``instead``, ``UA-EFFECT-PLAY-COUNT-INSTEAD``), or None.
+
+    >>> read_replaced_count(["自分の場外から[特徴:灯守]を『1枚』まで自分の場にレストで登場させる",
+    ...                      "自分のフロントLに〈ミラ〉がある場合、『2枚』に代わる"])[0]["target"]["instead"]
+    {'if': {'side': 'own', 'zone': 'front_line', 'name': 'ミラ'}, 'count': 2}
+    """
+    from judge.games.union_arena.textconditions import only_if_clause
+
+    if len(parts) < 2 or len(_COUNT_MARKED.findall(parts[0])) != 1:
+        return None
+    m = _COUNT_MARKED.search(parts[0])
+    r = _COUNT_INSTEAD.fullmatch(parts[1])
+    assert m is not None
+    ops = read_play(_COUNT_MARKED.sub(r"を\1枚まで", parts[0]))
+    cond = only_if_clause(r.group(1)) if r else None  # also a card in one line
+    if ops is None or r is None or cond is None or int(r.group(2)) <= int(m.group(1)):
+        return None
+    ops[0]["target"]["instead"] = {"if": cond, "count": int(r.group(2))}
+    return ops
 
 
 def card_description(text: str) -> dict[str, Any] | None:

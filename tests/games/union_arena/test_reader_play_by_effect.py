@@ -129,8 +129,8 @@ def test_UA_EFFECT_PLAY_read_with_each_form_of_condition(
         "[登場時]自分の手札から必要エナジーを満たしている緑のキャラカードを1枚まで自分の場にレストで登場させる。",
         # no state printed
         "[登場時]自分の手札から緑のキャラカードを1枚まで自分の場に登場させる。",
-        # two cards
-        "[登場時]自分の手札から緑のキャラカードを2枚まで自分の場にレストで登場させる。",
+        # two cards that must be chosen
+        "[登場時]自分の場外から緑のキャラカードを2枚自分の場にレストで登場させる。",
         # "1枚" of a name: the card may be an event, which cannot enter the field
         "[登場時]自分の場外から〈ミラ〉を1枚自分の場にレストで登場させる。",
         # "1枚" from the hand: observed mode may not show whether none could be chosen

@@ -227,3 +227,91 @@ def test_UA_EFFECT_PLAY_chained_rendered() -> None:
         "active (no AP paid, required energy not checked); the card played gets BP +1000 "
         "until end of turn."
     )
+
+
+# -- several cards: "N枚まで", and UA-EFFECT-PLAY-COUNT-INSTEAD ------------------------------------
+
+MORE = (
+    "[登場時]自分の場外から必要エナジーが0の緑のキャラカードを『1枚』まで自分の場にレストで"
+    "登場させる。自分のフロントLに〈ミラ〉がある場合、『2枚』に代わる。"
+)
+
+
+def test_UA_EFFECT_PLAY_COUNT_INSTEAD_read_from_printed_text() -> None:
+    (op,) = one_ability(MORE)["do"]
+    assert op["target"]["count"] == 1 and op["target"]["up_to"] is True
+    assert op["target"]["instead"] == {
+        "if": {"side": "own", "zone": "front_line", "name": "ミラ"},
+        "count": 2,
+    }
+    two = one_ability(f"[登場時]{HAND_GREEN.replace('1枚まで', '2枚まで')}。")
+    assert two["do"][0]["target"]["count"] == 2
+    assert not read_in_full(
+        # two cards that must be chosen; a count that becomes fewer; a BP change of "that" one
+        f"[登場時]{OUTSIDE_GREEN.replace('1枚まで', '2枚')}。",
+        MORE.replace("『2枚』に代わる", "『1枚』に代わる").replace("『1枚』まで", "『2枚』まで"),
+        "[登場時]自分の手札から緑のキャラカードを2枚まで自分の場にアクティブで登場させ、"
+        "そのキャラはこのターン中、BP+1000。",
+    )
+
+
+def more_scene(with_mira: bool, front: tuple[str, ...] = ()) -> LogBuilder:
+    """A's turn-3 main phase: A-3 and A-4 (green, required energy 0) are in the outside area
+    (A-5's when played discards them); 〈ミラ〉 (A-2) is in A's front line if ``with_mira``,
+    with ``front``; A-1 has MORE."""
+    dump = free_character(
+        "T-DUMP", effects=[{"when": "on_play", "do": [{"op": "discard", "n": 2}]}]
+    )
+    cards = [texted("T-SOWER", MORE), free_character("T-MIRA", name="ミラ"), green(energy={})]
+    cards += [dump, free_character("T-WALL")]
+    deck = ["T-SOWER", "T-MIRA", "T-SPROUT", "T-SPROUT", "T-DUMP", "T-WALL", "T-WALL"]
+    a_front = (("A-2",) if with_mira else ()) + front
+    b = board_at_turn_3(cards, deck, [], a_front=a_front, phase="main")
+    return b.play("A", "A-5", to="energy_line", targets=["A-3", "A-4"])
+
+
+def test_UA_EFFECT_PLAY_COUNT_INSTEAD_two_while_the_condition_holds() -> None:
+    both = ["A-3", "A-4", {"to": "energy_line"}, {"to": "front_line"}]
+    b = more_scene(True).play("A", "A-1", to="front_line", targets=both)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-PLAY-COUNT-INSTEAD" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "energy_line") == ["A-5", "A-3"]
+    assert field_ids(r, "A", "front_line") == ["A-2", "A-1", "A-4"]
+    # without 〈ミラ〉 in the front line: up to one
+    b = more_scene(False).play("A", "A-1", to="front_line", targets=both)
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+    b = more_scene(False).play("A", "A-1", to="front_line", targets=["A-3", {"to": "front_line"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-3"]
+
+
+def test_UA_EFFECT_PLAY_the_second_card_into_a_line_the_first_filled() -> None:
+    # A-2, A-6, A-1: the first card played makes four, the second needs room
+    first = {"to": "front_line"}
+    for removed, broken in (("A-3", []), ("A-6", []), ("A-4", ["UA-LINE-LIMIT"])):
+        second = {"to": "front_line", "remove": [removed]}
+        b = more_scene(True, ("A-6",))
+        b.play("A", "A-1", to="front_line", targets=["A-3", "A-4", first, second])
+        r = b.replay()
+        assert rules_broken(r, b.last) == broken, removed
+        if not broken:
+            assert player_state(r, "A")["removal"] == [removed]
+            assert len(field_ids(r, "A", "front_line")) == 4
+    # the first into the energy line: the front line has room for the second
+    b = more_scene(True, ("A-6",))
+    record = {"to": "front_line", "remove": ["A-3"]}
+    b.play("A", "A-1", to="front_line", targets=["A-3", "A-4", {"to": "energy_line"}, record])
+    assert set(rules_broken(b.replay(), b.last)) == {"UA-LINE-LIMIT"}
+
+
+def test_UA_EFFECT_PLAY_COUNT_INSTEAD_rendered() -> None:
+    out = render_card({"code": "X", "name": "X", "type": "character", "text": MORE})
+    assert out["reading"] == [
+        "On play: choose up to 1 of your green character cards in your outside area with "
+        "required energy 0 or less (2 instead of 1 if your front line has a card named <ミラ>); "
+        "play them to your field (the front line or the energy line, your choice), rested (no "
+        "AP paid, required energy not checked)."
+    ]
