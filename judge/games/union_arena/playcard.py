@@ -46,6 +46,7 @@ Problem = tuple[str, str]
 RULE = "UA-EFFECT-PLAY"
 WHEN_PLAYED_RULE = "UA-EFFECT-PLAY-WHEN-PLAYED"
 COUNT_RULE = "UA-EFFECT-PLAY-COUNT-INSTEAD"
+QUIET_RULE = "UA-EFFECT-PLAY-QUIET"
 OPTION = "played_by_effect_on_play"
 NO_ACTIVATE_RULE = "UA-EFFECT-NO-ACTIVATE"
 #: where "登場させる" puts the card: the player's choice of line ("自分の場に"), or one line
@@ -78,10 +79,11 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
     target = op.get("target")
     return (
         all(_after_ok(o) for o in ops[i + 1 :])
-        and set(op) <= {"op", "target", "to", "rested", "if", "if_chosen", "if_done"}
+        and set(op) <= {"op", "target", "to", "rested", "if", "if_chosen", "if_done", "when_played"}
+        and op.get("when_played", False) is False
         and op.get("to") in DESTINATIONS
         and isinstance(op.get("rested"), bool)
-        and all(isinstance(o, dict) and o.get("op") in BEFORE_PLAY for o in ops[:i])
+        and all(isinstance(o, dict) and _before_ok(o) for o in ops[:i])
         and isinstance(target, dict)
         and set(target) <= PLAY_TARGET_KEYS
         and target.get("side", "own") == "own"
@@ -109,6 +111,19 @@ def count_instead_ok(op: dict[str, Any], target: dict[str, Any], instead: dict[s
         and not isinstance(n, bool)
         and n > int(target.get("count", 1))
         and bool(target.get("up_to"))
+    )
+
+
+def _before_ok(op: dict[str, Any]) -> bool:
+    """An op before a play: one of ``BEFORE_PLAY``, or a field card put on the bottom of its
+    owner's deck (the check takes it out of its line, and the cards under it into the
+    outside area, as ``leave_field`` does)."""
+    target = op.get("target")
+    return op.get("op") in BEFORE_PLAY or (
+        op.get("op") == "to_deck_bottom"
+        and isinstance(target, dict)
+        and target.get("zone", "field") in ("field", *LINES)
+        and not target.get("all")
     )
 
 
@@ -286,6 +301,14 @@ def run(
         f"{pe.describe()} plays {name} to {pid}'s {line_words}, {state}: a play by an "
         "effect, not from the hand by the player (no AP paid, required energy not checked).",
     )
+    if op.get("when_played", True) is False:  # "この効果で登場したキャラの[登場時]は発動しない"
+        if any(e.get("when") == "on_play" for e in d.effects):
+            eng.ctx.ruling(
+                QUIET_RULE,
+                f"{name} entered the field by {pe.describe()}, which says its when-played "
+                "effects do not activate: they do not.",
+            )
+        return pos
     when_played(eng, unit, pid)
     return pos
 

@@ -62,7 +62,7 @@ OP_KEYS = {
     "modes": {"n", "up_to", "modes"},
     "mill": {"n", "up_to"},
     "move_line": {"to", "target"},
-    "play": {"target", "to", "rested"},
+    "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
 }
 CONTINUOUS_KEYS = {
@@ -419,6 +419,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
             op.get("rested"), raw({"rested": op.get("rested")})
         )
         text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+        if op.get("when_played") is False:
+            text += f"; {'their' if several else 'its'} when-played effects do not activate"
     elif kind == "no_activate":
         text = (
             f"{subj} do{'' if several else 'es'} not become active the next time "

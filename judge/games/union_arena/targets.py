@@ -405,6 +405,9 @@ def check_effect_targets(
                     for obj in got:
                         if isinstance(obj, tuple):
                             st.players[obj[0]].deck.append(obj[2].top)
+                            if obj[0] == controller:  # for a play: its line, the cards under
+                                lines[obj[1]] -= 1
+                                ps.outside = ps.outside + obj[2].cards[:-1]
                         elif isinstance(obj, Take):  # from the hand (decktop.put_on_bottom)
                             deck.append(obj.iid)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it

@@ -123,6 +123,27 @@ def read_play(sentence: str) -> list[dict[str, Any]] | None:
     ]
 
 
+#: after a play: the card played does not use its "[登場時]" abilities
+_QUIET = "この効果で登場したキャラの[登場時]は発動しない"
+
+
+def read_quiet_play(parts: list[str], before: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """ "<play>。この効果で登場したキャラの[登場時]は発動しない": the play with
+    ``when_played`` False (``UA-EFFECT-PLAY-QUIET``: its when-played abilities do not
+    activate), or None.
+
+    >>> read_quiet_play(["自分の場外から〈ミラ〉を1枚まで自分の場にレストで登場させる",
+    ...                  "この効果で登場したキャラの[登場時]は発動しない"], [])[0]["when_played"]
+    False
+    """
+    if len(parts) < 2 or parts[1] != _QUIET:
+        return None
+    ops = read_chained_play(parts[0], before)
+    if not ops or ops[-1]["op"] != "play":
+        return None
+    return [*ops[:-1], {**ops[-1], "when_played": False}]
+
+
 #: "…を『1枚』まで…登場させる" and "…場合、『2枚』に代わる"
 _COUNT_MARKED = re.compile(r"を『(\d+)枚』まで")
 _COUNT_INSTEAD = re.compile(r"(.+?)場合、『(\d+)枚』に代わる")

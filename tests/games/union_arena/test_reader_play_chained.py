@@ -315,3 +315,94 @@ def test_UA_EFFECT_PLAY_COUNT_INSTEAD_rendered() -> None:
         "play them to your field (the front line or the energy line, your choice), rested (no "
         "AP paid, required energy not checked)."
     ]
+
+
+# -- a card put on the bottom of the deck first; UA-EFFECT-PLAY-QUIET -----------------------------
+
+QUIET = (
+    "[起動メイン][フロントLにある場合] [ターン1]自分の場の他の［特徴：灯守］を1枚自分の山札の下に"
+    "置く。そうした場合、自分の場外から〈ミラ〉以外の必要エナジーが3以下で消費APが1の紫の"
+    "［特徴：灯守］を1枚まで自分の場にレストで登場させる。この効果で登場したキャラの[登場時]は"
+    "発動しない。"
+)
+
+
+def test_UA_EFFECT_PLAY_QUIET_read_from_printed_text() -> None:
+    effect = one_ability(QUIET, name="ミラ")
+    assert effect["where"] == "front_line" and effect["once_per_turn"] is True
+    bottom, play = effect["do"]
+    assert bottom == {
+        "op": "to_deck_bottom",
+        "target": {
+            "side": "own",
+            "zone": "field",
+            "trait": "灯守",
+            "other": True,
+            "count": 1,
+            "if_able": True,
+        },
+    }
+    assert play["if_done"] is True and play["when_played"] is False
+    assert play["target"]["not_name"] == "ミラ" and play["target"]["zone"] == "outside"
+    assert not read_in_full(
+        # the sentence alone, with nothing played before it
+        "[登場時]この効果で登場したキャラの[登場時]は発動しない。",
+        # the opponent's card to one's own deck
+        "[登場時]相手の場のキャラを1枚自分の山札の下に置く。",
+    )
+
+
+def quiet_scene(front: tuple[str, ...] = ()) -> LogBuilder:
+    """A's turn-3 main phase: A-1 (QUIET, named 〈ミラ〉) and A-2 (a [灯守]) in A's front line,
+    with ``front``; A-3 (a purple [灯守] that draws when played) put into the outside area by
+    A-4's when played."""
+    seeker = card("T-SEEK", color="purple", energy={"purple": 3}, ap=1, traits=["灯守"])
+    seeker = {
+        **{k: v for k, v in seeker.items() if k != "effects"},
+        "text": "[登場時]カードを1枚引く。",
+    }
+    dump = free_character(
+        "T-DUMP", effects=[{"when": "on_play", "do": [{"op": "discard", "n": 1}]}]
+    )
+    cards = [texted("T-SOWER", QUIET, name="ミラ"), free_character("T-KIN", traits=["灯守"])]
+    cards += [seeker, dump, free_character("T-WALL")]
+    deck = ["T-SOWER", "T-KIN", "T-SEEK", "T-DUMP", "T-WALL", "T-WALL"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-1", "A-2", *front), phase="main")
+    return b.play("A", "A-4", to="energy_line", targets=["A-3"])
+
+
+def test_UA_EFFECT_PLAY_QUIET_its_when_played_effects_do_not_activate() -> None:
+    before = player_state(quiet_scene().replay(), "A")
+    hand, deck = len(before["hand"]), before["deck"]
+    b = quiet_scene().act(
+        "A", "activate", card="A-1", ability=1, targets=["A-2", "A-3", {"to": "front_line"}]
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-PLAY-QUIET" in rules_applied(r, b.last)
+    assert "UA-EFFECT-PLAY-WHEN-PLAYED" not in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-3"]
+    assert player_state(r, "A")["deck"] == deck + 1  # A-2 on its bottom
+    assert len(player_state(r, "A")["hand"]) == hand  # nothing drawn
+
+
+def test_UA_EFFECT_PLAY_room_made_by_the_card_put_on_the_deck_bottom() -> None:
+    # A-1, A-2, A-5, A-6: a full front line; A-2 leaves it before the play
+    b = quiet_scene(("A-5", "A-6")).act(
+        "A", "activate", card="A-1", ability=1, targets=["A-2", "A-3", {"to": "front_line"}]
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-5", "A-6", "A-3"]
+    assert player_state(r, "A")["removal"] == []
+    # none put on the bottom (one could be): the play does not happen either
+    b = quiet_scene().act("A", "activate", card="A-1", ability=1, targets=[])
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_PLAY_QUIET_rendered() -> None:
+    out = render_card({"code": "X", "name": "ミラ", "type": "character", "text": QUIET})
+    assert out["reading"][0].endswith(
+        "rested (no AP paid, required energy not checked); its when-played effects do not activate."
+    )
