@@ -285,7 +285,7 @@ OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
 SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
-    | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name"}
+    | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -663,8 +663,8 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any], before: list[dict[str,
     ):
         return False
     base = {k: v for k, v in effect.items() if k != "do"}
-    if any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
-        return False  # checked against the field before the choice is known: not here
+    if n != 1 and any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
+        return False  # several chosen: the play checked before another changes the field
     if not all(supported({**base, "do": [*before, *m]}) for m in listed):
         return False
     if n == 1:

@@ -31,6 +31,7 @@ same way, as :mod:`~judge.games.union_arena.modes` does for its own.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -54,8 +55,11 @@ DESTINATIONS = ("field", *LINES)
 #: the conditions the engine checks on a card to play (targets.card_mismatch), beside the count
 PLAY_TARGET_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity", "color"}
-    | {"energy_max", "card_type", "ap_cost", "not_name", "any_of", "instead"}
+    | {"energy_max", "card_type", "ap_cost", "not_name", "any_of", "instead", "energy_met"}
 )
+#: ops that may come before a play whose card's required energy must be met: none changes
+#: what the energy line generates
+BEFORE_ENERGY_MET = frozenset({"draw", "look", "discard"})
 #: ops an effect may carry out before a play: none changes the lines, and what they change of
 #: the hand and the outside area the check before resolving follows (draws and looks bring
 #: the deck's top cards, a discard puts hand cards into the outside area)
@@ -97,7 +101,49 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
         and target.get("card_type", "character") in ("character", "field")
         and _whole(target.get("ap_cost", 0))
         and _whole(target.get("energy_max", 0))
+        and (not target.get("energy_met") or _energy_met_ok(effect, ops, i))
     )
+
+
+def _energy_met_ok(effect: dict[str, Any], ops: list[Any], i: int) -> bool:
+    """ "必要エナジーを満たし": the energy line is read when the targets are checked, before
+    the cost is paid and the ops before the play are carried out, so none of them may change
+    what it generates (a cost that rests this card could stop its generation while active;
+    a cost that retires it is taken off the line by the check), and one card is played
+    (a second would be read with the first on the field)."""
+    cost = effect.get("cost") if isinstance(effect.get("cost"), dict) else {}
+    target = ops[i]["target"]
+    return (
+        target.get("energy_met") is True
+        and target.get("count", 1) == 1
+        and "instead" not in target
+        and not cost.get("rest_self")
+        and all(o.get("op") in BEFORE_ENERGY_MET for o in ops[:i])
+    )
+
+
+def energy_shortfall(
+    eng: UnionArenaEngine, pid: str, iid: str, in_hand: bool, off: Collection[str] = ()
+) -> str | None:
+    """Why ``pid``'s energy line does not meet card ``iid``'s required energy (as
+    ``UA-ENERGY`` reads it for a play from the hand: each colour's count), or None;
+    ``off``: cards whose units are not counted (they leave the field before the play)."""
+    from judge.games.union_arena.conditions import required_energy
+
+    ps = eng.state.players[pid]
+    keep = ps.energy_line
+    ps.energy_line = [u for u in keep if not any(c in u.cards for c in off)]
+    try:
+        have = eng.state.energy(pid)
+    finally:
+        ps.energy_line = keep
+    for colour, n in sorted(required_energy(eng, iid, in_hand).items()):
+        if have.get(colour, 0) < n:
+            return (
+                f"{eng.name(iid)} needs {n} {colour} energy; {pid}'s energy line generates "
+                f"{have.get(colour, 0)} {colour}: the text asks for its required energy met."
+            )
+    return None
 
 
 def count_instead_ok(op: dict[str, Any], target: dict[str, Any], instead: dict[str, Any]) -> bool:
@@ -186,12 +232,14 @@ def check(
     counts: dict[str, int],
     path: str = "targets",
     placed: dict[str, list[str]] | None = None,
+    off: Collection[str] = (),
 ) -> tuple[Placement | None, int, list[Problem]]:
     """The place of card ``iid`` chosen for ``op``, read from the record at ``pos`` (if one is
     there), the next position, and what is wrong.  ``counts``: how many cards each line of
     ``controller`` holds when the effect resolves; ``path``: the log's ``targets``;
     ``placed``: by line, the cards the same effect plays before this one, checked before
-    they are on the field (the room a full line needs may be made by removing one)."""
+    they are on the field (the room a full line needs may be made by removing one); ``off``:
+    cards whose units leave the field before the play (not counted for "必要エナジーを満たし")."""
     st = eng.state
     d = st.card(iid)
     record = targets[pos] if pos < len(targets) and is_record(targets[pos]) else None
@@ -199,6 +247,14 @@ def check(
     if d.type not in ("character", "field"):
         why = f"{iid} is an {d.type} card: only characters and fields enter the field."
         return None, pos, [(RULE, why)]
+    target = op.get("target") if isinstance(op.get("target"), dict) else {}
+    short = (
+        energy_shortfall(eng, controller, iid, target.get("zone") == "hand", off)
+        if target.get("energy_met")
+        else None
+    )
+    if short is not None:
+        return None, pos, [(RULE, short)]
     allowed = LINES if d.type == "character" else ("energy_line",)
     to = op.get("to", "field")
     asked = record["to"] if record is not None else to

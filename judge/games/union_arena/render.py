@@ -80,6 +80,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
+CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -418,7 +419,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         how = {True: "rested", False: "active"}.get(
             op.get("rested"), raw({"rested": op.get("rested")})
         )
-        text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+        met = isinstance(op.get("target"), dict) and op["target"].get("energy_met")
+        checked = (
+            "its required energy met by your energy line" if met else "required energy not checked"
+        )
+        text = f"play {obj} to {to}, {how} (no AP paid, {checked})"
         if op.get("when_played") is False:
             text += f"; {'their' if several else 'its'} when-played effects do not activate"
     elif kind == "no_activate":

@@ -422,7 +422,7 @@ def check_effect_targets(
                     placed: dict[str, list[str]] = {}  # and each card played after the first
                     for take in got:
                         place, pos, more = playcard.check(
-                            eng, controller, op, take.iid, targets, pos, lines, path, placed
+                            eng, controller, op, take.iid, targets, pos, lines, path, placed, off
                         )
                         problems += more
                         if place is not None and place.line is not None:

@@ -43,6 +43,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], str, Any], ...] = (
     (re.compile(r"必要エナジーが(\d+)以下[での]"), "energy_max", int),
     # "必要エナジーが0の": none is less than 0, so it is "0 or less" (another N is not read)
     (re.compile(r"必要エナジーが(0)[での]"), "energy_max", int),
+    # "必要エナジーを満たし": your energy line meets its required energy (UA-EFFECT-PLAY)
+    (re.compile(r"必要エナジーを(満たし)"), "energy_met", bool),
     (re.compile(r"消費APが(\d+)[での]"), "ap_cost", int),
     (re.compile(rf"([{_COLOUR}])の"), "color", g.COLOURS.get),
     (re.compile(r"〈([^〈〉]+)〉以外の"), "not_name", str),

@@ -145,28 +145,18 @@ def test_UA_EFFECT_PLAY_what_stays_unread(text: str) -> None:
     assert not read_card({"type": "character", "text": text}).understood
 
 
-def test_UA_EFFECT_PLAY_a_play_inside_a_choice_among_effects_is_not_executed() -> None:
-    effect = {
-        "when": "on_play",
-        "do": [
-            {
-                "op": "modes",
-                "n": 1,
-                "modes": [
-                    [{"op": "draw", "n": 1}],
-                    [
-                        {
-                            "op": "play",
-                            "target": {"side": "own", "zone": "hand", "count": 1, "up_to": True},
-                            "to": "field",
-                            "rested": True,
-                        }
-                    ],
-                ],
-            }
-        ],
+def test_UA_EFFECT_PLAY_a_play_inside_a_choice_of_two_effects_is_not_executed() -> None:
+    """One listed effect chosen: the play is checked as it is (test_reader_play_chained.py);
+    two: the other could change the field or the zones after the check."""
+    play = {
+        "op": "play",
+        "target": {"side": "own", "zone": "hand", "count": 1, "up_to": True},
+        "to": "field",
+        "rested": True,
     }
-    assert not supported(effect)
+    for n, ok in ((1, True), (2, False)):
+        modes = {"op": "modes", "n": n, "modes": [[{"op": "draw", "n": 1}], [play]]}
+        assert supported({"when": "on_play", "do": [modes]}) is ok
 
 
 # -- UA-EFFECT-PLAY: the engine ------------------------------------------------------------------

@@ -406,3 +406,76 @@ def test_UA_EFFECT_PLAY_QUIET_rendered() -> None:
     assert out["reading"][0].endswith(
         "rested (no AP paid, required energy not checked); its when-played effects do not activate."
     )
+
+
+# -- "必要エナジーを満たし": the required energy met; a play among listed effects ---------------------
+
+MET = (
+    "[登場時]以下から1つ選ぶ。\n"
+    "・自分の場外から必要エナジーを満たし消費APが1の〈カナ〉を1枚まで自分の場にレストで登場させる。\n"
+    "・カードを1枚引く。"
+)
+
+
+def test_UA_EFFECT_PLAY_energy_met_read_from_printed_text() -> None:
+    (modes,) = one_ability(MET)["do"]
+    play = modes["modes"][0][0]
+    assert play["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "energy_met": True,
+        "ap_cost": 1,
+        "name": "カナ",
+        "count": 1,
+        "up_to": True,
+    }
+    assert not read_in_full(
+        # a cost that rests this card may change what the energy line generates
+        "[起動メイン][レストにする]自分の場外から必要エナジーを満たし消費APが1の〈カナ〉を1枚まで"
+        "自分の場にレストで登場させる。",
+        # two cards: the second read with the first on the field
+        "[登場時]自分の場外から必要エナジーを満たし消費APが1の〈カナ〉を2枚まで自分の場にレストで"
+        "登場させる。",
+        # "満たしている": another wording
+        "[登場時]自分の手札から必要エナジーを満たしている緑のキャラカードを1枚まで自分の場に"
+        "レストで登場させる。",
+    )
+
+
+def met_scene(energy: tuple[str, ...]) -> LogBuilder:
+    """A's turn-3 main phase: 〈カナ〉 (A-2, 2 red energy, AP 1) is put into the outside area by
+    A-3's when played; A's energy line holds ``energy`` (red cards generating 1 red each)."""
+    kana = card("T-KANA", name="カナ", color="red", energy={"red": 2}, ap=1)
+    dump = free_character(
+        "T-DUMP", effects=[{"when": "on_play", "do": [{"op": "discard", "n": 1}]}]
+    )
+    red = free_character("T-RED", color="red")
+    cards = [texted("T-SOWER", MET), kana, dump, red]
+    deck = ["T-SOWER", "T-KANA", "T-DUMP", "T-RED", "T-RED"]
+    b = board_at_turn_3(cards, deck, [], a_energy=energy, phase="main")
+    return b.play("A", "A-3", to="front_line", targets=["A-2"])
+
+
+def test_UA_EFFECT_PLAY_energy_met_checked_as_the_effect_resolves() -> None:
+    targets = [{"modes": [1]}, "A-2", {"to": "front_line"}]
+    b = met_scene(("A-4", "A-5")).play("A", "A-1", to="front_line", targets=targets)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-3", "A-1", "A-2"]
+    # one red energy: 〈カナ〉 needs two
+    b = met_scene(("A-4",)).play("A", "A-1", to="front_line", targets=targets)
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-PLAY"]
+    assert field_unit(r, "A", "A-2") is None
+    # the other listed effect: a draw
+    b = met_scene(("A-4",)).play("A", "A-1", to="front_line", targets=[{"modes": [2]}])
+    assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_UA_EFFECT_PLAY_energy_met_rendered() -> None:
+    out = render_card({"code": "X", "name": "X", "type": "character", "text": MET})
+    assert (
+        "play it to your field (the front line or the energy line, your choice), rested (no AP "
+        "paid, its required energy met by your energy line)"
+    ) in out["reading"][0]
