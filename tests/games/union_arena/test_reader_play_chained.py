@@ -479,3 +479,17 @@ def test_UA_EFFECT_PLAY_energy_met_rendered() -> None:
         "play it to your field (the front line or the energy line, your choice), rested (no AP "
         "paid, its required energy met by your energy line)"
     ) in out["reading"][0]
+
+
+def test_UA_EFFECT_PLAY_the_card_under_the_card_a_cost_retired() -> None:
+    """A raided card retired as the cost: its raid base goes to the outside area with it, and
+    the play may take it from there (UA-RAID-LEAVE)."""
+    raider = texted("T-RAIDER", RETIRE_COST, raid={"onto": {"name": "T-BASE"}}, ap=1)
+    cards = [green("T-BASE", energy={}), raider]
+    b = board_at_turn_3(cards, ["T-BASE", "T-RAIDER"], [], a_front=("A-1",), phase="main")
+    b.act("A", "raid", card="A-2", onto="A-1")
+    b.act("A", "activate", card="A-2", ability=1, targets=["A-1", {"to": "energy_line"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "energy_line") == ["A-1"]
+    assert player_state(r, "A")["outside"] == ["A-2"]
