@@ -493,3 +493,19 @@ def test_UA_EFFECT_PLAY_the_card_under_the_card_a_cost_retired() -> None:
     assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
     assert field_ids(r, "A", "energy_line") == ["A-1"]
     assert player_state(r, "A")["outside"] == ["A-2"]
+
+
+def test_UA_EFFECT_PLAY_the_card_under_the_card_put_on_the_deck_bottom() -> None:
+    """A raided [灯守] put on the bottom of the deck: its raid base goes to the outside area
+    (UA-EFFECT-DECK-BOTTOM, UA-RAID-LEAVE), where the play may take it."""
+    base = card("T-BASE", color="purple", ap=1, traits=["灯守"])
+    raider = free_character("T-UP", traits=["灯守"], raid={"onto": {"name": "T-BASE"}}, ap=1)
+    cards = [texted("T-SOWER", QUIET, name="ミラ"), base, raider]
+    deck = ["T-SOWER", "T-BASE", "T-UP"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-1", "A-2"), phase="main")
+    b.act("A", "raid", card="A-3", onto="A-2")
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-3", "A-2", {"to": "energy_line"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "A", "energy_line") == ["A-2"]
+    assert field_ids(r, "A", "front_line") == ["A-1"]
