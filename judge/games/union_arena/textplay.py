@@ -18,6 +18,7 @@ mandatory choice) of a noun that could name a card that cannot enter the field (
 "キャラカード" is surely a character), or "1枚" from the hand (observed mode hides it: whether
 none could be chosen is not known).
 
+"…を1枚自分の場にレストで登場させてもよい" (you may play one) is "up to one".
 A play is also read joined to what comes before and after it (:func:`read_chained_play`:
 "そうした場合、", "その後、", "カードを1枚引き、", "…登場させ、そのキャラはこのターン中、BP+1000")
 and with its count replaced while a condition holds (:func:`read_replaced_count`: "『1枚』まで
@@ -33,7 +34,7 @@ from judge.games.union_arena import textgrammar as g
 
 _PLAY = re.compile(
     r"自分の(手札|場外)から(.+?)を(\d+枚(?:まで)?)自分の(場|フロントL|エナジーL)に"
-    r"(レスト|アクティブ)で登場させる"
+    r"(レスト|アクティブ)で登場させ(る|てもよい)"
 )
 _FROM = {"手札": "hand", "場外": "outside"}
 _TO = {"場": "field", "フロントL": "front_line", "エナジーL": "energy_line"}
@@ -114,6 +115,10 @@ def read_play(sentence: str) -> list[dict[str, Any]] | None:
     what = card_description(m.group(2)) if m else None
     if m is None or n is None or what is None or (n[0] != 1 and not n[1]):
         return None  # "N枚" of more than one: a mandatory choice of several (not read)
+    if m.group(6) == "てもよい":  # "1枚…登場させてもよい": you may play one, i.e. up to one
+        if n != (1, False):
+            return None
+        n = (1, True)
     if not n[1] and (what.get("card_type") != "character" or m.group(1) == "手札"):
         # a mandatory choice: of a card that may not be able to enter the field, or in a
         # hand the engine may not see (observed mode: choosing none could not be judged)

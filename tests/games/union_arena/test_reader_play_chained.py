@@ -76,6 +76,17 @@ def test_UA_EFFECT_PLAY_read_after_if_you_did_then_and_a_draw() -> None:
     assert one_ability(DRAW_FIRST)["do"] == [{"op": "draw", "n": 1}, play_from("hand")]
 
 
+def test_UA_EFFECT_PLAY_read_you_may_play_one() -> None:
+    may = f"[登場時]{OUTSIDE_GREEN.replace('1枚まで', '1枚').replace('させる', 'させてもよい')}。"
+    assert one_ability(may)["do"] == [play_from("outside")]  # one or none: "up to 1"
+    assert not read_in_full(
+        may.replace("1枚", "2枚"),  # "you may play 2": all or none? not read
+        may.replace("1枚", "1枚まで"),
+        # what happens "if you did" after it is checked without the card played: not read
+        may.replace("。", "。そうした場合、カードを1枚引く。"),
+    )
+
+
 def test_UA_EFFECT_PLAY_read_with_a_bp_change_of_the_card_played() -> None:
     assert one_ability(PLAYED_BP)["do"] == [
         play_from("hand", rested=False),
