@@ -4,7 +4,8 @@ An op may carry ``if``: a condition ``{"side": "own", "zone": "field", "name": X
 ``trait``, ``color``, …: :func:`valid`) that holds when that side's field has at least one
 card meeting it.  The op happens only when it holds as the op is carried out.  A selector
 may carry ``instead``: ``{"if": condition, "bp_max": N}``, printed "『BP3000以下』の…。自分の
-場に〈X〉がある場合、『BP5000以下』に代わる。": while the condition holds, ``bp_max`` is N.
+場に〈X〉がある場合、『BP5000以下』に代わる。": while the condition holds, ``bp_max`` is N (or
+``{"if": condition, "count": N}``, "…を『1枚』まで…。…場合、『2枚』に代わる。": ``count`` is N).
 A card's own continuous BP raise or keyword may carry one too (``UA-EFFECT-STATIC-BP``,
 :meth:`judge.games.union_arena.state.UAState.static_bp`), read whenever its BP is.
 
@@ -236,7 +237,7 @@ def effective(
         return sel
     out = {k: v for k, v in sel.items() if k != "instead"}
     if holds(eng, controller, instead["if"], plus, gone, source):
-        out["bp_max"] = instead["bp_max"]
+        out.update((k, v) for k, v in instead.items() if k in ("bp_max", "count"))
     return out
 
 

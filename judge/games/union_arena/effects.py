@@ -236,7 +236,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
-from judge.games.union_arena.playcard import no_activate_ok, play_ok
+from judge.games.union_arena.playcard import count_instead_ok, no_activate_ok, play_ok
 from judge.games.union_arena.texthand import discard_card_ok
 from judge.games.union_arena.textmove import move_ok
 
@@ -294,7 +294,7 @@ OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
 SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
-    | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name"}
+    | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -411,12 +411,13 @@ def supported(effect: dict[str, Any]) -> bool:
         milled = milled and not (isinstance(target, dict) or op["op"] in ("look", "discard"))
         if isinstance(target, dict) and "instead" in target:
             instead = target["instead"]
+            more = isinstance(instead, dict) and count_instead_ok(op, target, instead)
+            # a play's count: also a card in one line ("自分のフロントLに〈X〉がある場合")
+            cond = instead.get("if") if isinstance(instead, dict) else None
             if (
-                not isinstance(instead, dict)
-                or not conditions.valid(instead.get("if"))
-                or _reads(instead["if"]) & changed
-                or not isinstance(instead.get("bp_max"), int)
-                or "bp_max" not in target
+                not (more and only_if.condition_ok(cond) or conditions.valid(cond))
+                or _reads(_whole_field(cond)) & changed
+                or not (more or _instead_bp_ok(target, instead))
             ):
                 return False
         changed |= _changes(op)
@@ -502,6 +503,17 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     if cond.get("zone") == this_turn.ZONE and "own_turn" in cond:
         return set()  # whose turn it is: nothing within a turn changes it
     return {whose + cond.get("zone", "field")}
+
+
+def _whole_field(cond: dict[str, Any]) -> dict[str, Any]:
+    """A condition on one line read as one on its side's field, for what it reads."""
+    return {**cond, "zone": "field"} if cond.get("zone") in only_if.LINE_ZONES else cond
+
+
+def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
+    """ "『BP3000以下』の…『BP5000以下』に代わる": another BP limit of a choice bounded by BP."""
+    bp = instead.get("bp_max")
+    return set(instead) == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target
 
 
 def _cost_changes(effect: dict[str, Any]) -> set[str]:
@@ -670,8 +682,8 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any], before: list[dict[str,
     ):
         return False
     base = {k: v for k, v in effect.items() if k != "do"}
-    if any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
-        return False  # checked against the field before the choice is known: not here
+    if n != 1 and any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
+        return False  # several chosen: the play checked before another changes the field
     if not all(supported({**base, "do": [*before, *m]}) for m in listed):
         return False
     if n == 1:

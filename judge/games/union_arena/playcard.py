@@ -17,6 +17,8 @@ when-played effects trigger is no source's: rule option ``played_by_effect_on_pl
 
 The log records, in ``targets``, the card played (a reference in the zone the text names),
 then ``{"to": line}`` (and ``"remove": [a reference]`` for a full line): the line it enters.
+A play of up to N cards records the cards, then their lines in the same order; each card
+enters in turn, so a card played before counts in its line (and may be the one removed).
 The record is needed when the player chooses the line (a character, "自分の場に") and may be
 left out otherwise; left out where needed, the choice is skipped (``UA-CHOICE-RECORDED``:
 the engine assumes the front line, the step is unverifiable and what follows uncertain).
@@ -29,7 +31,8 @@ same way, as :mod:`~judge.games.union_arena.modes` does for its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena.refs import Take, do_take, find_unit
@@ -43,6 +46,8 @@ Problem = tuple[str, str]
 
 RULE = "UA-EFFECT-PLAY"
 WHEN_PLAYED_RULE = "UA-EFFECT-PLAY-WHEN-PLAYED"
+COUNT_RULE = "UA-EFFECT-PLAY-COUNT-INSTEAD"
+QUIET_RULE = "UA-EFFECT-PLAY-QUIET"
 OPTION = "played_by_effect_on_play"
 NO_ACTIVATE_RULE = "UA-EFFECT-NO-ACTIVATE"
 #: where "登場させる" puts the card: the player's choice of line ("自分の場に"), or one line
@@ -50,11 +55,15 @@ DESTINATIONS = ("field", *LINES)
 #: the conditions the engine checks on a card to play (targets.card_mismatch), beside the count
 PLAY_TARGET_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity", "color"}
-    | {"energy_max", "card_type", "ap_cost", "not_name", "any_of"}
+    | {"energy_max", "card_type", "ap_cost", "not_name", "any_of", "instead", "energy_met"}
 )
-#: ops an effect may carry out before a play: none changes the lines, the outside area, or
-#: the hand otherwise than by bringing cards the check already counts (draws, looks)
-BEFORE_PLAY = frozenset({"draw", "look", "bp", "grant", "rest", "activate", "generate"})
+#: ops that may come before a play whose card's required energy must be met: none changes
+#: what the energy line generates
+BEFORE_ENERGY_MET = frozenset({"draw", "look", "discard"})
+#: ops an effect may carry out before a play: none changes the lines, and what they change of
+#: the hand and the outside area the check before resolving follows (draws and looks bring
+#: the deck's top cards, a discard puts hand cards into the outside area)
+BEFORE_PLAY = frozenset({"draw", "look", "bp", "grant", "rest", "activate", "generate", "discard"})
 #: op fields that make whether an op happens depend on the moment it is carried out
 CONDITIONAL = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 
@@ -63,32 +72,115 @@ def play_ok(effect: dict[str, Any], i: int) -> bool:
     """Whether op ``i`` of ``effect``, a ``play``, is one the engine executes exactly.
 
     Why so narrow: its card and line are checked before the effect resolves, against the
-    field, hand and outside area as they are then.  So it is the effect's last op (a
-    condition or choice after it would be read without the card played), only ops that
-    change none of those come before it, its cost puts no card into the outside area nor
-    takes its own card off the field, and it plays one card ("up to" one from the hand)."""
+    field, hand and outside area as they are then (with what the cost and the ops before it
+    put into the outside area: ``targets.check_effect_targets``).  So only ops that change
+    none of the lines come before it, after it at most a BP change of the card played
+    ("登場させ、そのキャラはこのターン中、BP+1000": nothing chosen, nothing read), and it
+    plays one card ("1枚", not from the hand) or up to N ("N枚まで", "『1枚』まで…『2枚』に代わる").
+    """
     ops = effect.get("do") or []
     op = ops[i]
     target = op.get("target")
-    cost = effect.get("cost") or {}
     return (
-        i == len(ops) - 1
-        and set(op) <= {"op", "target", "to", "rested", "if", "if_chosen", "if_done"}
+        all(_after_ok(o) for o in ops[i + 1 :])
+        and set(op) <= {"op", "target", "to", "rested", "if", "if_chosen", "if_done", "when_played"}
+        and op.get("when_played", False) is False
         and op.get("to") in DESTINATIONS
         and isinstance(op.get("rested"), bool)
-        and all(isinstance(o, dict) and o.get("op") in BEFORE_PLAY for o in ops[:i])
-        and not (isinstance(cost, dict) and (cost.get("discard") or cost.get("retire_self")))
+        and all(isinstance(o, dict) and _before_ok(o) for o in ops[:i])
         and isinstance(target, dict)
         and set(target) <= PLAY_TARGET_KEYS
         and target.get("side", "own") == "own"
         and target.get("zone") in ("hand", "outside")
-        and target.get("count", 1) == 1
+        # "1枚" (one when able), or "N枚まで" (up to N; up to more while a condition holds)
+        and (target.get("count", 1) == 1 or target.get("up_to"))
+        and (set(target.get("instead", {})) <= {"if", "count"})
         and bool(target.get("up_to")) != bool(target.get("if_able"))
         # "1枚" from a hand observed mode hides: whether none could be chosen is not known
         and not (target.get("zone") == "hand" and target.get("if_able"))
         and target.get("card_type", "character") in ("character", "field")
         and _whole(target.get("ap_cost", 0))
         and _whole(target.get("energy_max", 0))
+        and (not target.get("energy_met") or _energy_met_ok(effect, ops, i))
+    )
+
+
+def _energy_met_ok(effect: dict[str, Any], ops: list[Any], i: int) -> bool:
+    """ "必要エナジーを満たし": the energy line is read when the targets are checked, before
+    the cost is paid and the ops before the play are carried out, so none of them may change
+    what it generates (a cost that rests this card could stop its generation while active;
+    a cost that retires it is taken off the line by the check), and one card is played
+    (a second would be read with the first on the field)."""
+    cost = effect.get("cost") if isinstance(effect.get("cost"), dict) else {}
+    target = ops[i]["target"]
+    return (
+        target.get("energy_met") is True
+        and target.get("count", 1) == 1
+        and "instead" not in target
+        and not cost.get("rest_self")
+        and all(o.get("op") in BEFORE_ENERGY_MET for o in ops[:i])
+    )
+
+
+def energy_shortfall(
+    eng: UnionArenaEngine, pid: str, iid: str, in_hand: bool, off: Collection[str] = ()
+) -> str | None:
+    """Why ``pid``'s energy line does not meet card ``iid``'s required energy (as
+    ``UA-ENERGY`` reads it for a play from the hand: each colour's count), or None;
+    ``off``: cards whose units are not counted (they leave the field before the play)."""
+    from judge.games.union_arena.conditions import required_energy
+
+    ps = eng.state.players[pid]
+    keep = ps.energy_line
+    ps.energy_line = [u for u in keep if not any(c in u.cards for c in off)]
+    try:
+        have = eng.state.energy(pid)
+    finally:
+        ps.energy_line = keep
+    for colour, n in sorted(required_energy(eng, iid, in_hand).items()):
+        if have.get(colour, 0) < n:
+            return (
+                f"{eng.name(iid)} needs {n} {colour} energy; {pid}'s energy line generates "
+                f"{have.get(colour, 0)} {colour}: the text asks for its required energy met."
+            )
+    return None
+
+
+def count_instead_ok(op: dict[str, Any], target: dict[str, Any], instead: dict[str, Any]) -> bool:
+    """ "…を『1枚』まで…登場させる。…場合、『2枚』に代わる": more cards "up to" for a play
+    (``UA-EFFECT-PLAY-COUNT-INSTEAD``), the only op the reader gives it."""
+    n = instead.get("count")
+    return (
+        op.get("op") == "play"
+        and set(instead) == {"if", "count"}
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and n > int(target.get("count", 1))
+        and bool(target.get("up_to"))
+    )
+
+
+def _before_ok(op: dict[str, Any]) -> bool:
+    """An op before a play: one of ``BEFORE_PLAY``, or a field card put on the bottom of its
+    owner's deck (the check takes it out of its line, and the cards under it into the
+    outside area, as ``leave_field`` does)."""
+    target = op.get("target")
+    return op.get("op") in BEFORE_PLAY or (
+        op.get("op") == "to_deck_bottom"
+        and isinstance(target, dict)
+        and target.get("zone", "field") in ("field", *LINES)
+        and not target.get("all")
+    )
+
+
+def _after_ok(op: Any) -> bool:
+    """An op after a play: a BP change of the card it played, for a duration, no condition."""
+    return (
+        isinstance(op, dict)
+        and set(op) == {"op", "amount", "until", "target"}
+        and op["op"] == "bp"
+        and op["target"] == "chosen"
+        and isinstance(op["amount"], int)
     )
 
 
@@ -127,6 +219,7 @@ class Placement:
     line: str | None
     removes: list[Unit] = field(default_factory=list)
     skipped_remove: bool = False
+    removes_placed: list[str] = field(default_factory=list)  # a check's: played by the effect
 
 
 def check(
@@ -138,10 +231,15 @@ def check(
     pos: int,
     counts: dict[str, int],
     path: str = "targets",
+    placed: dict[str, list[str]] | None = None,
+    off: Collection[str] = (),
 ) -> tuple[Placement | None, int, list[Problem]]:
     """The place of card ``iid`` chosen for ``op``, read from the record at ``pos`` (if one is
     there), the next position, and what is wrong.  ``counts``: how many cards each line of
-    ``controller`` holds when the effect resolves; ``path``: the log's ``targets``."""
+    ``controller`` holds when the effect resolves; ``path``: the log's ``targets``;
+    ``placed``: by line, the cards the same effect plays before this one, checked before
+    they are on the field (the room a full line needs may be made by removing one); ``off``:
+    cards whose units leave the field before the play (not counted for "必要エナジーを満たし")."""
     st = eng.state
     d = st.card(iid)
     record = targets[pos] if pos < len(targets) and is_record(targets[pos]) else None
@@ -149,6 +247,14 @@ def check(
     if d.type not in ("character", "field"):
         why = f"{iid} is an {d.type} card: only characters and fields enter the field."
         return None, pos, [(RULE, why)]
+    target = op.get("target") if isinstance(op.get("target"), dict) else {}
+    short = (
+        energy_shortfall(eng, controller, iid, target.get("zone") == "hand", off)
+        if target.get("energy_met")
+        else None
+    )
+    if short is not None:
+        return None, pos, [(RULE, short)]
     allowed = LINES if d.type == "character" else ("energy_line",)
     to = op.get("to", "field")
     asked = record["to"] if record is not None else to
@@ -170,6 +276,9 @@ def check(
     problems: list[Problem] = []
     words = f"{controller}'s {line.replace('_', ' ')}"
     for ref in refs or []:
+        if placed and ref in placed.get(line, []) and ref not in place.removes_placed:
+            place.removes_placed.append(ref)
+            continue
         found = find_unit(st, ref, path, owner=controller)
         if found is None or found[1] != line or found[2] in place.removes:
             problems.append(("UA-LINE-LIMIT", f"{ref} is not a card of {words} to make room."))
@@ -248,7 +357,36 @@ def run(
         f"{pe.describe()} plays {name} to {pid}'s {line_words}, {state}: a play by an "
         "effect, not from the hand by the player (no AP paid, required energy not checked).",
     )
+    if op.get("when_played", True) is False:  # "この効果で登場したキャラの[登場時]は発動しない"
+        if any(e.get("when") == "on_play" for e in d.effects):
+            eng.ctx.ruling(
+                QUIET_RULE,
+                f"{name} entered the field by {pe.describe()}, which says its when-played "
+                "effects do not activate: they do not.",
+            )
+        return pos
     when_played(eng, unit, pid)
+    return pos
+
+
+def run_all(
+    eng: UnionArenaEngine,
+    pe: PendingEffect,
+    op: dict[str, Any],
+    takes: list[Take],
+    targets: list[Any],
+    pos: int,
+) -> int:
+    """Play each of ``takes`` in turn (:func:`run`); a card taken from a zone moves the
+    positions of the later ones there down by one."""
+    left = list(takes)
+    while left:
+        take = left.pop(0)
+        pos = run(eng, pe, op, take, targets, pos)
+        left = [
+            replace(t, index=t.index - 1) if t.zone == take.zone and t.index > take.index else t
+            for t in left
+        ]
     return pos
 
 

@@ -353,7 +353,12 @@ def _read_parts(
     missed: list[str] = []
     i = 0
     while i < len(parts):
-        replaced = read_replaced_bp(parts[i : i + 2]) or read_replaced_op(parts[i : i + 2])
+        replaced = (
+            read_replaced_bp(parts[i : i + 2])
+            or read_replaced_op(parts[i : i + 2])
+            or textplay.read_replaced_count(parts[i : i + 2])  # "『1枚』まで…『2枚』に代わる"
+            or textplay.read_quiet_play(parts[i : i + 2], before + ops)  # "[登場時]は発動しない"
+        )
         if replaced is not None:
             ops += replaced
             i += 2
@@ -397,7 +402,11 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return moved
     if CONDITION_START.match(s):
         return read_conditional(s, self_ok)
-    m = re.fullmatch(r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる)", s)
+    m = re.fullmatch(
+        r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる|自分の山札の下に置く)", s
+    )
+    if m and m.group(3).startswith("自分") and not m.group(1).startswith("自分"):
+        m = None  # "自分の山札の下に置く": only one's own card goes to one's own deck
     if m and g.selector(m.group(1)) is not None and g.count(m.group(2)) is not None:
         # "自分のフロントLのアクティブのキャラを1枚レストにする": a choice the player must make
         sel = g.selector(m.group(1))

@@ -62,7 +62,7 @@ OP_KEYS = {
     "modes": {"n", "up_to", "modes"},
     "mill": {"n", "up_to"},
     "move_line": {"to", "target"},
-    "play": {"target", "to", "rested"},
+    "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
 }
 CONTINUOUS_KEYS = {
@@ -79,7 +79,8 @@ EFFECT_KEYS |= {"do", "text", "once_name"}
 SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
-CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name"}
+CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
+CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -250,7 +251,8 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
     colour = f"{sel['color']} " if "color" in sel else ""
     line = ZONE_WORDS.get(zone, "")
     adjectives = f"{state_word}{line}{colour}"
-    several = bool(sel.get("all")) or count != 1
+    more = sel.get("instead", {}).get("count", 1) if isinstance(sel.get("instead"), dict) else 1
+    several = bool(sel.get("all")) or count != 1 or more != 1
     if sel.get("all"):
         if own:
             phrase = f"each of your {adjectives}{noun}s{place}"
@@ -265,7 +267,12 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
         phrase = f"{verb} {phrase}"
     phrase += card_conditions(sel)
     instead = sel.get("instead")
-    if isinstance(instead, dict):
+    if isinstance(instead, dict) and "count" in instead:
+        phrase += (
+            f" ({instead.get('count')} instead of {count} if {condition(instead.get('if'))})"
+            + _leftover(instead, {"if", "count"})
+        )
+    elif isinstance(instead, dict):
         phrase += (
             f" (BP {instead.get('bp_max')} or less instead if {condition(instead.get('if'))})"
             + _leftover(instead, {"if", "bp_max"})
@@ -280,6 +287,7 @@ class _Context:
 
     def __init__(self) -> None:
         self.several = False
+        self.played = False  # the last choice was of a card to play ("そのキャラ": it)
 
 
 def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
@@ -287,6 +295,8 @@ def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
     target = op.get("target", "self")
     if target == "self":
         return "", "this card", False
+    if target == "chosen" and ctx.played:
+        return "", "the card played", False
     if target == "chosen":
         return "", ("the chosen cards" if ctx.several else "the chosen card"), ctx.several
     if not isinstance(target, dict):
@@ -296,6 +306,7 @@ def _target(op: dict[str, Any], ctx: _Context) -> tuple[str, str, bool]:
         return "", words, False
     words, several = selector(target)
     ctx.several = several
+    ctx.played = op.get("op") == "play"
     return f"{words}; ", ("them" if several else "it"), several
 
 
@@ -412,7 +423,13 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         how = {True: "rested", False: "active"}.get(
             op.get("rested"), raw({"rested": op.get("rested")})
         )
-        text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+        met = isinstance(op.get("target"), dict) and op["target"].get("energy_met")
+        checked = (
+            "its required energy met by your energy line" if met else "required energy not checked"
+        )
+        text = f"play {obj} to {to}, {how} (no AP paid, {checked})"
+        if op.get("when_played") is False:
+            text += f"; {'their' if several else 'its'} when-played effects do not activate"
     elif kind == "no_activate":
         text = (
             f"{subj} do{'' if several else 'es'} not become active the next time "

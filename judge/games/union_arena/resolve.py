@@ -212,11 +212,12 @@ def run_effect(
             objs = [found] if found else []
         else:
             if "instead" in sel:
+                more = "count" in sel["instead"]  # a play's "『1枚』まで…『2枚』に代わる"
                 sel = conditions.effective(eng, pe.controller, sel, source=pe.source)
+                what = f"up to {sel.get('count')}" if more else f"BP {sel.get('bp_max')} or less"
                 ctx.ruling(
-                    "UA-EFFECT-IF",
-                    f"{pe.describe()}: the choice is of BP {sel.get('bp_max')} or less "
-                    "(its condition read now).",
+                    playcard.COUNT_RULE if more else "UA-EFFECT-IF",
+                    f"{pe.describe()}: the choice is of {what} (its condition read now).",
                 )
             objs, pos, problems = match_one(
                 eng, pe.controller, sel, targets, pos, "targets", source=pe.source
@@ -227,8 +228,7 @@ def run_effect(
             chosen = len(objs)
             picked = chosen_ids(objs)
         if kind == "play":  # a card an effect plays, and the line the log says (playcard.py)
-            for take in objs:
-                pos = playcard.run(eng, pe, op, take, targets, pos)
+            pos = playcard.run_all(eng, pe, op, objs, targets, pos)
             continue
         if kind == "discard":
             for take in sorted(objs, key=lambda t: -t.index):

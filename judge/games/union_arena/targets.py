@@ -24,7 +24,7 @@ from judge.games.union_arena import (
     trigger_where,
 )
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
-from judge.games.union_arena.state import LINES, Modifier, Unit
+from judge.games.union_arena.state import LINE_LIMIT, LINES, Modifier, Unit
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -301,6 +301,7 @@ def check_effect_targets(
     counts = {
         line: sum(1 for u in ps.line(line) if not any(g in u.cards for g in gone)) for line in LINES
     }
+    ps.outside = outside + [c for c in spent if c is not None]  # the cost's discards
     try:
         for effect in effect_list:
             if source is None and not trigger_where.in_line(st, controller, effect, leaving):
@@ -315,6 +316,11 @@ def check_effect_targets(
             took: list[str] = []  # the cards the last look took ("手札に加えた場合")
             off = {*gone, source} if effect.get("cost", {}).get("retire_self") else set(gone)
             off.discard(None)
+            lines = dict(counts)  # for a play: the lines as the cost leaves them
+            retired = effect.get("cost", {}).get("retire_self") and source is not None
+            if retired and (found := st.find_unit(source)) is not None:
+                ps.outside = ps.outside + found[2].cards  # the cost retired it, all its cards
+                lines[found[1]] -= found[0] == controller
             picked: list[str] = []  # the cards the last choice named ("選んだキャラ")
             done = False  # the last choice chose a card, or a mill put one ("そうした場合")
             ops = list(effect.get("do", []))  # a choice among listed effects adds the chosen
@@ -399,6 +405,9 @@ def check_effect_targets(
                     for obj in got:
                         if isinstance(obj, tuple):
                             st.players[obj[0]].deck.append(obj[2].top)
+                            if obj[0] == controller:  # for a play: its line, the cards under
+                                lines[obj[1]] -= 1
+                                ps.outside = ps.outside + obj[2].cards[:-1]
                         elif isinstance(obj, Take):  # from the hand (decktop.put_on_bottom)
                             deck.append(obj.iid)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it
@@ -410,11 +419,17 @@ def check_effect_targets(
                     pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
                     problems += [] if found else room  # a wrong choice is reported already
                 if op.get("op") == "play" and not found:  # and the line it enters
+                    placed: dict[str, list[str]] = {}  # and each card played after the first
                     for take in got:
-                        _, pos, more = playcard.check(
-                            eng, controller, op, take.iid, targets, pos, counts, path
+                        place, pos, more = playcard.check(
+                            eng, controller, op, take.iid, targets, pos, lines, path, placed, off
                         )
                         problems += more
+                        if place is not None and place.line is not None:
+                            now = placed.setdefault(place.line, [])
+                            now[:] = [c for c in now if c not in place.removes_placed]
+                            now.append(take.iid)
+                            lines[place.line] = min(lines[place.line] + 1, LINE_LIMIT)
     finally:
         for pid, cards in originals.items():
             st.players[pid].hand = cards
