@@ -92,6 +92,8 @@ class RangersStrikeEngine(AgendaEngine):
         #: an attack or strike that a counter recorded as the next action would come before
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
+        #: :meth:`pending`'s entries, by what they say
+        self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.rangers_strike.position_place import place
 
@@ -249,26 +251,43 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         if self.pool:
             return self.pending_effects()
+        # memoised by what the entries say (the decisions, a waiting counter window's timing,
+        # an open window's players, timing and what it answers), and shared read-only between
+        # steps (as Union Arena's)
+        decisions = tuple(self.decisions())
+        waiting = (
+            st.agenda[0][1]["timing"] if st.agenda and st.agenda[0][0] == "wait_window" else None
+        )
+        window = self.window
+        key = (
+            decisions,
+            waiting,
+            None
+            if window is None
+            else (tuple(window["players"]), window["what"], window["timing"]),
+        )
+        memo = self._pending_memo
+        out = memo.get(key)
+        if out is not None:
+            return out
         out = []
-        for who, kinds in self.decisions():
+        for who, kinds in decisions:
             label = who if who else "the rock-paper-scissors winner"
             text = f"{label}: {', '.join(kinds)}"
-            if st.agenda and st.agenda[0][0] == "wait_window":
-                text = (
-                    f"{who} may use a counter ({st.agenda[0][1]['timing']}); any other action "
-                    "means none was used"
-                )
+            if waiting is not None:
+                text = f"{who} may use a counter ({waiting}); any other action means none was used"
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
-        if self.window is not None:
-            for who in self.window["players"]:
+        if window is not None:
+            for who in window["players"]:
                 out.append(
                     {
                         "player": who,
                         "kind": "use",
-                        "text": f"{who} may answer the {self.window['what']} with a counter "
-                        f"({self.window['timing']}) as the next action, before it resolves",
+                        "text": f"{who} may answer the {window['what']} with a counter "
+                        f"({window['timing']}) as the next action, before it resolves",
                     }
                 )
+        memo[key] = out
         return out
 
     # == low-level moves =====================================================================

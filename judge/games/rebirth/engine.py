@@ -125,14 +125,21 @@ class RebirthEngine(AgendaEngine):
     def pending(self) -> list[dict[str, Any]]:
         if self.pool.items:
             return self.pending_effects()
-        return [
-            {
-                "player": who,
-                "kind": "|".join(kinds),
-                "text": f"{who or 'either player'}: {', '.join(kinds)}",
-            }
-            for who, kinds in self.decisions()
-        ]
+        # memoised by the decisions, and shared read-only between steps (as Union Arena's):
+        # a few lists of (player, kinds) make every step's entry
+        key = tuple(self.decisions())
+        memo = self.__dict__.setdefault("_pending_memo", {})
+        out = memo.get(key)
+        if out is None:
+            out = memo[key] = [
+                {
+                    "player": who,
+                    "kind": "|".join(kinds),
+                    "text": f"{who or 'either player'}: {', '.join(kinds)}",
+                }
+                for who, kinds in key
+            ]
+        return out
 
     # == values ================================================================================
 

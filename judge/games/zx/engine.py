@@ -129,16 +129,28 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     def pending(self) -> list[dict[str, Any]]:
         if self.pool:
             return self.pending_effects()
+        # memoised by the decisions (a reveal's entry names its card: not memoised), and
+        # shared read-only between steps (as Union Arena's)
+        key = tuple(self.decisions())
+        memo = self.__dict__.setdefault("_pending_memo", {})
+        out = memo.get(key)
+        if out is not None:
+            return out
         out = []
-        for who, kinds in self.decisions():
+        reveal = False
+        for who, kinds in key:
             label = who if who else "the rock-paper-scissors winner"
             text = f"{label}: {', '.join(kinds)}"
             if kinds == ("reveal",):
                 from judge.games.zx.observed import ZONE_WORDS
 
+                reveal = True
+
                 args = self.state.agenda[0][1]
                 text += " " + ZONE_WORDS[args["zone"]].format(p=who, n=args["index"] + 1)
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
+        if not reveal:
+            memo[key] = out
         return out
 
     # == the agenda ==============================================================================
