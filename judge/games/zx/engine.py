@@ -82,6 +82,9 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         #: effects that resolved with no decision since the last action applied (a Void
         #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
         self.idle_effects: dict[str, str] = {}
+        #: whether an instance's printed power is above 0 (:meth:`rules`, asked of every Z/X
+        #: on the field once or twice an action; definitions never change in a game)
+        self._positive_power: dict[str, bool] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -326,23 +329,27 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             return False
         # run once or twice an action: the common case (nothing to do) is kept cheap
         players = st.players
+        order = st.order
         lethal_of = self.lethal
-        card = st.card
+        squares = st.squares
+        # whether a card's printed power is above 0, by instance (definitions never change)
+        positive = self._positive_power
         for _ in range(16):
-            for pid in st.order:
+            for pid in order:
                 ps = players[pid]
                 if not ps.deck and ps.trash:
                     self.reload(pid)
-            head = st.agenda[0] if st.agenda else None
+            agenda = st.agenda
+            head = agenda[0] if agenda else None
             if head is not None and head[0] == "life_pick" and head[1].get("why") == "reload":
                 # a reload's life card goes to the charge zone before the charge excess is
                 # checked (ZX-RULE-ORDER): the rules run again after it
-                st.agenda.insert(1, ("rules", {}))
+                agenda.insert(1, ("rules", {}))
                 return True
-            tp = st.turn_player or st.order[0]
+            tp = st.turn_player or order[0]
             for pid in (tp, st.opponent(tp)):
                 over = len(players[pid].charge) - CHARGE_LIMIT
-                if over > 0 and not any(op == "wait_trash_charge" for op, _ in st.agenda[:1]):
+                if over > 0 and not (head is not None and head[0] == "wait_trash_charge"):
                     self.push(("wait_trash_charge", {"player": pid, "n": over}))
                     self.ctx.ruling(
                         "ZX-CHARGE-LIMIT",
@@ -350,19 +357,27 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                         f"{CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
                     )
                     return True
-            lethal = []
-            for sq, z in st.squares.items():
-                if z is None or (not z.damage and not z.power_mods and card(z.card).power > 0):
-                    continue  # no damage, power unchanged and above 0: not lethal (lethal())
+            lethal = None
+            for sq, z in squares.items():
+                if z is None:
+                    continue
+                if not z.damage and not z.power_mods:
+                    above = positive.get(z.card)
+                    if above is None:
+                        above = positive[z.card] = st.card(z.card).power > 0
+                    if above:
+                        continue  # no damage, power unchanged and above 0: not lethal (lethal())
                 rule = lethal_of(z)
                 if rule is not None:
+                    if lethal is None:
+                        lethal = []
                     lethal.append((sq, rule))
-            if not lethal:
+            if lethal is None:
                 break
             lethal.sort()  # in square order
             for sq, rule in lethal:
                 self.destroy_lethal(sq, rule)
-        losers = [pid for pid in st.order if not players[pid].life]
+        losers = [pid for pid in order if not players[pid].life]
         if losers:
             winner = None if len(losers) == 2 else st.opponent(losers[0])
             self.end_game(
@@ -374,6 +389,8 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             )
             return True
         due = st.damage_due
+        if not due:  # (the common case)
+            return False
         for pid in [st.turn_player or st.order[0], st.opponent(st.turn_player or st.order[0])]:
             n = due.pop(pid, 0)
             if n:
