@@ -140,7 +140,8 @@ def _run_step(
         verdict = RECORDED
     else:
         verdict = LEGAL
-    rulings = [r.to_dict() for r in ctx.rulings]
+    # (Ruling.to_dict and Violation.to_dict written out: a few an action)
+    rulings = [{"rule": r.rule, "message": r.message} for r in ctx.rulings]
     if depends:
         rulings.append(depends_ruling(depends, verdict))
     return {
@@ -150,9 +151,9 @@ def _run_step(
         "turn": turn,
         "phase": phase,
         "verdict": verdict,
-        "violations": [v.to_dict() for v in plan.violations],
+        "violations": [{"rule": v.rule, "message": v.message} for v in plan.violations],
         "unverifiable": list(ctx.unverifiable),
-        "depends_on": sorted({t.step for t in depends}),
+        "depends_on": sorted({t.step for t in depends}) if depends else [],
         "rulings": rulings,
         "events": ctx.events,
         "pending": engine.pending(),
@@ -308,9 +309,15 @@ def _replay(
                 step["state_sha256"] = digest
                 fingerprints.append({"after": index, "state_sha256": digest})
             if not full:
-                for name, default in COMPACT_DEFAULTS:
-                    if step[name] == default:
-                        del step[name]
+                # COMPACT_DEFAULTS, written out (every step): empty lists, false flags
+                if not step["unverifiable"]:
+                    del step["unverifiable"]
+                if not step["depends_on"]:
+                    del step["depends_on"]
+                if not step["skipped"]:
+                    del step["skipped"]
+                if not after_illegal:
+                    del step["after_illegal"]
                 del step["player"]  # the action's "p"
                 pending = step["pending"]
                 if not keyframe and pending == last_pending:
