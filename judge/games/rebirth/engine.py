@@ -91,6 +91,7 @@ class RebirthEngine(AgendaEngine):
                 self.log.cards,
                 str(self.options.get("same_card", "name")),
                 str(self.options.get("frame_check", "text")),
+                self.state.defs,
             ):
                 out.append((pid, problem))
         return out
