@@ -93,6 +93,8 @@ class RangersStrikeEngine(AgendaEngine):
         #: an attack or strike that a counter recorded as the next action would come before
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
+        #: :meth:`unit_views`' views of plain units, by card, residents' BP and held
+        self._plain_views: dict[tuple[str, int, bool], dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
@@ -908,17 +910,37 @@ class RangersStrikeEngine(AgendaEngine):
         defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
         bonus: dict[str, int] = {}
+        # the view of a plain unit (no effects on it, no riders, no printed K/N SP, not a
+        # vehicle) is its card's, with what residents give: the same dict (read-only, as the
+        # step views are: the snapshot copies) for every keyframe that shows it unchanged
+        memo = self._plain_views
         for unit in st.players[pid].area(area):
             d = defs[code_of[unit.card]]
             extra = bonus.get(d.category)
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
-            if d.is_vehicle:
+            vehicle = d.type == "vehicle"  # (d.is_vehicle, written out)
+            if not (unit.mods or unit.riders or vehicle or d.sp_at):
+                key = (unit.card, extra, unit.held)
+                view = memo.get(key)
+                if view is None:
+                    view = memo[key] = {
+                        "id": unit.card,
+                        "code": d.code,
+                        "name": d.name,
+                        "bp": d.bp + extra,
+                        "sp": d.sp,
+                    }
+                    if unit.held:
+                        view["held"] = True
+                out.append(view)
+                continue
+            if vehicle:
                 bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
             else:
                 bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
                 sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
-            view: dict[str, Any] = {
+            view = {
                 "id": unit.card,
                 "code": d.code,
                 "name": d.name,
@@ -934,15 +956,16 @@ class RangersStrikeEngine(AgendaEngine):
 
     def player_view(self, pid: str) -> dict[str, Any]:
         ps = self.state.players[pid]
+        damage = ps.damage  # (counted over the power zone: once)
         return {
             "hand": list(ps.hand),
             "deck": len(ps.deck),
             "command": [{"id": c.card, "held": c.held} for c in ps.command],
             "power": {
                 "face_up": [p.card for p in ps.power if p.face_up],
-                "face_down": ps.damage,
+                "face_down": damage,
             },
-            "damage": ps.damage,
+            "damage": damage,
             "rush": self.unit_views(pid, "rush"),
             "battle": self.unit_views(pid, "battle"),
             "resident": ps.resident,
