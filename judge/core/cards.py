@@ -126,3 +126,43 @@ def read_once(read: Callable[[dict[str, Any]], T], d: dict[str, Any]) -> T:
             _READ.clear()
         _READ[key] = parsed
     return parsed
+
+
+#: card tables read by :func:`read_all_once`, by reader and the table's JSON text
+_TABLES: dict[tuple[Callable[[dict[str, Any]], Any], bytes], dict[str, Any]] = {}
+_TABLES_MAX = 256
+
+
+def read_all_once(read: Callable[[dict[str, Any]], T], cards: dict[str, Any]) -> dict[str, T]:
+    """``{code: read_once(read, d) for code, d in sorted(cards.items())}``: a log's card
+    table read, once per table text and reader.
+
+    Why: a log replayed again (or another log with the same cards, as a format's sample
+    decks make them) has the same table; one look-up by its JSON text (keys in the order
+    given) instead of one per definition.  The dict returned is the caller's own (its
+    definitions are shared: immutable).  Bounded: emptied when full.
+
+    >>> calls = []
+    >>> def read(d):
+    ...     calls.append(d["code"])
+    ...     return (d["code"], d["n"])
+    >>> read_all_once(read, {"B": {"code": "B", "n": 2}, "A": {"code": "A", "n": 1}})
+    {'A': ('A', 1), 'B': ('B', 2)}
+    >>> t = read_all_once(read, {"B": {"code": "B", "n": 2}, "A": {"code": "A", "n": 1}})
+    >>> calls
+    ['A', 'B']
+    """
+    if orjson is None:  # pragma: no cover - exercised where orjson has no wheel
+        return {code: read(d) for code, d in sorted(cards.items())}
+    try:
+        text = orjson.dumps(cards)
+    except TypeError:  # a non-string key or an integer over 64 bits: one by one
+        return {code: read_once(read, d) for code, d in sorted(cards.items())}
+    key = (read, text)
+    table = _TABLES.get(key)
+    if table is None:
+        table = {code: read_once(read, d) for code, d in sorted(cards.items())}
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[key] = table
+    return dict(table)

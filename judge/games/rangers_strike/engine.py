@@ -24,7 +24,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.cards import read_once
+from judge.core.cards import read_all_once
 from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
@@ -81,7 +81,7 @@ class RangersStrikeEngine(AgendaEngine):
         super().__init__(log, options)
         #: RS-SIMULTANEOUS: the turn player orders every waiting effect, both players'
         self.pool = EffectPool(turn_player_orders_all(TurnPlayerOf(self)))
-        defs = {code: read_once(CardDef.from_dict, d) for code, d in sorted(log.cards.items())}
+        defs = read_all_once(CardDef.from_dict, log.cards)
         #: a resident card's code -> its BP operations (:meth:`resident_ops`)
         self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})

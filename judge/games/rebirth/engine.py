@@ -16,7 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.cards import read_once
+from judge.core.cards import read_all_once
 from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
@@ -63,7 +63,7 @@ class RebirthEngine(AgendaEngine):
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
-        defs = {code: read_once(CardDef.from_dict, d) for code, d in sorted(log.cards.items())}
+        defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "partner": "PT"})
         players = {
             pid: PlayerState(pid, deck=list(lists[pid]["main"]), partner_hand=lists[pid]["partner"])

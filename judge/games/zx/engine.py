@@ -19,7 +19,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.cards import read_once
+from judge.core.cards import read_all_once
 from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
@@ -68,7 +68,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         super().__init__(log, options)
         #: ZX-SIMULTANEOUS: rule option ``simultaneous`` names the core's ordering policy
         self.pool = EffectPool(POLICIES[options["simultaneous"]](TurnPlayerOf(self)))
-        defs = {code: read_once(CardDef.from_dict, d) for code, d in sorted(log.cards.items())}
+        defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "dynamis": "D"})
         players = {
             pid: PlayerState(
