@@ -130,7 +130,7 @@ def read_once(read: Callable[[dict[str, Any]], T], d: dict[str, Any]) -> T:
 
 #: card tables read by :func:`read_all_once`, by reader and the table's JSON text
 _TABLES: dict[tuple[Callable[[dict[str, Any]], Any], bytes], dict[str, Any]] = {}
-_TABLES_MAX = 256
+_TABLES_MAX = 64  # (each key holds a whole table's text: a few MB at most)
 
 
 def read_all_once(read: Callable[[dict[str, Any]], T], cards: dict[str, Any]) -> dict[str, T]:
