@@ -57,6 +57,7 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textstatic import static_ability
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or energy_reduction(clean)
             or ap_reduction(clean)  # "…場合、手札にあるこのカードの消費APを-1する" (textcost.py)
             or static_bp(defn, clean)
+            or static_ability(defn, clean)  # "[フロントLにある場合]", "同じライン", "…につき"
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
         )

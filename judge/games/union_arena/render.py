@@ -18,7 +18,15 @@ import json
 from typing import Any
 
 from judge.core.textread import unread_part
-from judge.games.union_arena import apcost, conditions, effects, only_if, state, this_turn
+from judge.games.union_arena import (
+    apcost,
+    conditions,
+    effects,
+    only_if,
+    own_static,
+    state,
+    this_turn,
+)
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -69,8 +77,8 @@ CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
     "reduce_energy": {"color", "n", "if_any"},
     "reduce_ap": {"n", "if"},
-    "bp": {"amount", "target", "during", "if", "if_outside"},
-    "grant": {"keyword", "target", "during", "if", "if_outside"},
+    "bp": {"amount", "target", "during", "if", "if_outside", "where", "per"},
+    "grant": {"keyword", "target", "during", "if", "if_outside", "where"},
     "enters_active": set(),
     "play_only_if": {"if"},
 }
@@ -213,6 +221,10 @@ def condition(cond: Any) -> str:
         | ({"rested"} if rested else set())
         | ({"type"} if noun != "card" else set())
     )
+    if zone == own_static.SAME_LINE:  # "同じラインに〈X〉がある": this card's line, it aside
+        return f"the line of {whose} field this card is in has {what} besides it" + _leftover(
+            cond, known
+        )
     place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
     return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(
         cond, known if zone in place else {"side"}
@@ -585,6 +597,10 @@ def _continuous(op: dict[str, Any]) -> str:
         bits.append("during the opponent's turn")
     elif during is not None:
         bits.append(raw({"during": during}))
+    where = op.get("where")
+    if where is not None:  # "[フロントLにある場合]" (UA-EFFECT-STATIC-WHERE)
+        line = {"front_line": "front line", "energy_line": "energy line"}.get(where)
+        bits.append(f"while this card is in your {line}" if line else raw({"where": where}))
     if "if" in op:
         bits.append(f"if {condition(op['if'])}")
     outside = op.get("if_outside")
@@ -598,12 +614,34 @@ def _continuous(op: dict[str, Any]) -> str:
     target = op.get("target", "self")
     who = "this card" if target == "self" else raw({"target": target})
     if kind == "bp":
-        text = f"{lead}{who} gets BP {_amount(op.get('amount'))}"
+        text = f"{lead}{who} gets BP {_amount(op.get('amount'))}{_per(op)}"
         ok = state.static_bp_ok(op)
     else:
         text = f"{lead}{who} has “{op.get('keyword')}”"
         ok = state.static_grant_ok(op)
     return text if ok else f"{text} — not counted by the engine"
+
+
+def _per(op: dict[str, Any]) -> str:
+    """ "…1枚につき" of a continuous raise (``UA-EFFECT-STATIC-PER``), in words."""
+    per = op.get("per")
+    if per is None:
+        return ""
+    if not isinstance(per, dict):
+        return f" {raw({'per': per})}"
+    if per.get("zone") == this_turn.ZONE:
+        return " for each event card you used this turn" + _leftover(
+            per, {"side", "zone", "events_used"}
+        )
+    whose = "your" if per.get("side", "own") == "own" else "the opponent's"
+    other = "other " if per.get("other") else ""
+    noun = per.get("type") if per.get("type") in conditions.FIELD_TYPES else "card"
+    place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
+    return (
+        f" for each {other}{noun}{card_conditions({k: v for k, v in per.items() if k != 'other'})}"
+        f" in {whose} {place.get(per.get('zone'), 'field')}"
+        + _leftover(per, {"side", "zone", "other", "type", "name", "trait", "any_of"})
+    )
 
 
 def _cost(cost: Any, optional: bool) -> str:

@@ -177,13 +177,15 @@ def generation_ok(op: Any) -> bool:
 
 def _static_conditions_ok(op: dict[str, Any]) -> bool:
     """The conditions of a continuous raise: ``during``, ``if`` (any condition the engine
-    evaluates, :func:`judge.games.union_arena.conditions.valid`) and ``if_outside``."""
-    from judge.games.union_arena.conditions import valid
+    evaluates, :func:`judge.games.union_arena.conditions.valid`, or one on a line:
+    :mod:`judge.games.union_arena.own_static`, as are ``where`` and ``per``) and
+    ``if_outside``."""
+    from judge.games.union_arena import own_static
 
-    cond, outside = op.get("if"), op.get("if_outside")
+    outside = op.get("if_outside")
     return (
         op.get("during") in (None, "own_turn", "opponent_turn")
-        and (cond is None or valid(cond))
+        and own_static.ok(op)
         and (
             outside is None
             or isinstance(outside, dict)
@@ -259,7 +261,10 @@ class UAState:
         ``opponent_turn``), ``if`` (a condition of :mod:`judge.games.union_arena.conditions`
         for its controller: cards on a field, in a hand, life; ``other`` not counting this
         unit) and ``if_outside`` (at least ``min`` cards of ``card_type`` in its controller's
-        outside area) hold."""
+        outside area) hold, and its ``where`` and ``per`` (:mod:`~judge.games.union_arena.own_static`:
+        the line it must be in, what it counts) say."""
+        from judge.games.union_arena import own_static
+
         d = self.card(unit.top)
         owner = self.owner_of[unit.top]
         total = 0
@@ -268,7 +273,7 @@ class UAState:
                 continue
             for op in effect.get("do") or []:
                 if static_bp_ok(op) and self._static_holds(op, owner, unit):
-                    total += op["amount"]
+                    total += op["amount"] * own_static.times(self, op, owner, unit)
         return total
 
     def static_keywords(self, unit: Unit) -> list[str]:
@@ -285,15 +290,14 @@ class UAState:
         ]
 
     def _static_holds(self, op: dict[str, Any], owner: str, unit: Unit) -> bool:
-        from judge.games.union_arena.conditions import holds_in
+        from judge.games.union_arena import own_static
 
         during = op.get("during")
         if during == "own_turn" and self.turn_player != owner:
             return False
         if during == "opponent_turn" and self.turn_player in (owner, None):
             return False
-        cond = op.get("if")
-        if cond is not None and not holds_in(self, owner, cond, source=unit.top):
+        if not own_static.holds(self, op, owner, unit):  # ``where``, ``if``
             return False
         outside = op.get("if_outside")
         if outside is not None:

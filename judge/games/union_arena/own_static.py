@@ -1,0 +1,113 @@
+"""A character's own continuous BP raise or keyword (``UA-EFFECT-STATIC-BP``), the parts
+beyond ``during`` / ``if`` / ``if_outside`` that :class:`judge.games.union_arena.state.UAState`
+reads through this module whenever the character's BP or keywords are read:
+
+- ``where`` ("[フロントLにある場合]…", ``UA-EFFECT-STATIC-WHERE``): ``front_line`` /
+  ``energy_line``, the op is in force only while the character is in that line of its
+  controller's field;
+- ``if`` on one line ("自分のフロントLに〈X〉がある場合", zone ``front_line`` /
+  ``energy_line``) or on the character's own line ("同じラインに〈X〉がある場合", zone
+  ``same_line``, ``UA-EFFECT-SAME-LINE``): the line, of the two of its controller's field,
+  that holds the character; the character itself is not counted;
+- ``per`` ("自分のフロントLの他のキャラ1枚につき、このキャラはBP+500",
+  ``UA-EFFECT-STATIC-PER``): the raise is ``amount`` times the number of the controller's
+  units meeting a field condition (in one line or on the whole field; ``other``: not this
+  character), or times the event cards its controller used this turn (zone ``this_turn``,
+  ``events_used`` 1, :mod:`judge.games.union_arena.this_turn`'s count).
+
+A module of its own so that :mod:`~judge.games.union_arena.state` stays small (it only
+calls :func:`ok`, :func:`holds` and :func:`times`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.games.union_arena import conditions, this_turn
+from judge.games.union_arena.state import LINES
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.state import UAState, Unit
+
+#: the zone of a condition on the line holding the character ("同じライン")
+SAME_LINE = "same_line"
+
+
+def condition_ok(cond: Any) -> bool:
+    """An ``if`` of a continuous raise the engine evaluates: one of
+    :func:`conditions.valid`, or a card (N cards) of one's own in one line or in the
+    character's own line (never "at most": no such text is read).
+
+    >>> condition_ok({"side": "own", "zone": "same_line", "name": "ミラ"})
+    True
+    >>> condition_ok({"side": "opponent", "zone": "same_line", "name": "ミラ"})
+    False
+    """
+    if isinstance(cond, dict) and cond.get("zone") in (*LINES, SAME_LINE):
+        own = cond.get("side", "own") == "own" or cond.get("zone") != SAME_LINE
+        return own and "max" not in cond and conditions.valid({**cond, "zone": "field"})
+    return conditions.valid(cond)
+
+
+def per_ok(per: Any) -> bool:
+    """A ``per`` the engine counts: units of a side's field (or of one line) meeting a field
+    condition (no ``min`` / ``max``), or the event cards used this turn (``events_used`` 1).
+
+    >>> per_ok({"side": "own", "zone": "front_line", "type": "character", "other": True})
+    True
+    >>> per_ok({"side": "own", "zone": "this_turn", "events_used": 1})
+    True
+    """
+    if not isinstance(per, dict) or per.get("zone") not in (*LINES, "field", this_turn.ZONE):
+        return False
+    if per.get("zone") == this_turn.ZONE:
+        return per.get("side", "own") == "own" and per.get("events_used") == 1 and len(per) <= 3
+    return not {"min", "max"} & set(per) and conditions.valid({**per, "zone": "field"})
+
+
+def ok(op: dict[str, Any]) -> bool:
+    """Whether an op's ``where``, ``if`` and ``per`` are ones the engine reads (those it
+    lacks: nothing to check)."""
+    return (
+        op.get("where") in (None, *LINES)
+        and ("if" not in op or condition_ok(op["if"]))
+        and ("per" not in op or per_ok(op["per"]))
+    )
+
+
+def line_of(st: UAState, owner: str, unit: Unit) -> str | None:
+    """The line of ``owner``'s field holding ``unit``, or None."""
+    ps = st.players[owner]
+    return next((line for line in LINES if any(u is unit for u in ps.line(line))), None)
+
+
+def holds(st: UAState, op: dict[str, Any], owner: str, unit: Unit) -> bool:
+    """Whether the op's ``where`` and ``if`` hold now for ``unit`` of ``owner``."""
+    where = op.get("where")
+    if where is not None and line_of(st, owner, unit) != where:
+        return False
+    cond = op.get("if")
+    if cond is None:
+        return True
+    if cond.get("zone") == SAME_LINE:
+        line = line_of(st, owner, unit)
+        if line is None:
+            return False
+        cond = {**cond, "zone": line, "other": True}
+    return conditions.holds_in(st, owner, cond, source=unit.top)
+
+
+def times(st: UAState, op: dict[str, Any], owner: str, unit: Unit) -> int:
+    """How many times the op's ``amount`` counts: 1 without ``per``, else the count."""
+    per = op.get("per")
+    if per is None:
+        return 1
+    if per.get("zone") == this_turn.ZONE:
+        return st.players[owner].events_used
+    side = owner if per.get("side", "own") == "own" else st.other(owner)
+    zone = per.get("zone", "field")
+    lines = LINES if zone == "field" else (zone,)
+    ps = st.players[side]
+    return sum(
+        1 for line in lines for u in ps.line(line) if conditions.unit_meets(st, per, u, unit.top)
+    )

@@ -1,0 +1,121 @@
+"""Union Arena printed text: a character's own continuous BP raise or keyword in the shapes
+:func:`judge.games.union_arena.textlines.static_bp` does not read — with "[フロントLにある場合]"
+("[エナジーLにある場合]") among its tags, a condition on one line ("自分のフロントLに〈X〉が
+ある場合") or on the character's own line ("同じラインに〈X〉(か〈Y〉)がある場合"), or a raise
+per card counted ("自分のフロントLの他のキャラ1枚につき、このキャラはBP+500", "このターン中
+に自分が使用したイベントカード1枚につき、…").  The engine's side is
+:mod:`judge.games.union_arena.own_static`; a line is read only when it says what the engine
+counts (``state.static_bp_ok`` / ``static_grant_ok``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena.state import static_bp_ok, static_grant_ok
+from judge.games.union_arena.textconditions import only_if_clause
+
+#: the tags a continuous raise may carry, and what each sets
+_DURING = {"自分のターン中": "own_turn", "相手のターン中": "opponent_turn"}
+_WHERE = {"フロントLにある場合": "front_line", "エナジーLにある場合": "energy_line"}
+_LINE_WORDS = {"場": "field", "フロントL": "front_line", "エナジーL": "energy_line"}
+#: a named card or a trait: "〈X〉" / "[特徴:X]"
+_NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
+#: what the character gets: "BP+N", "BP+Nと[keyword]を得る", "[keyword]を得る", "「…」を得る"
+_GAIN = re.compile(
+    r"このキャラは(?:BP\+(\d+)(?:と(.+を得る))?|((?:\[[^\[\]]*(?:\([^()]*\))?\]|「[^「」]*」)を得る))。?"
+)
+#: "同じラインに〈X〉(か〈Y〉)がある": a card of one's own in the character's line
+_SAME_LINE = re.compile(rf"同じラインに({_NOUN}(?:か{_NOUN})*)がある")
+#: "自分のフロントLの他のキャラ1枚につき": each unit of one's own field (one line) counted
+_PER_FIELD = re.compile(rf"自分の(場|フロントL|エナジーL)の(他の)?(キャラ|{_NOUN})1枚につき")
+#: "このターン中に自分が使用したイベントカード1枚につき": each event card used this turn
+_PER_EVENTS = "このターン中に自分が使用したイベントカード1枚につき"
+
+
+def static_ability(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
+    """A character's own continuous raise or keyword (``UA-EFFECT-STATIC-BP``) with
+    ``where``, a condition on a line, or ``per`` (:mod:`~judge.games.union_arena.own_static`).
+
+    >>> static_ability({"type": "character", "name": "ユナ"},
+    ...                "[フロントLにある場合]自分のフロントLの他のキャラ1枚につき、このキャラはBP+500。")
+    {'when': 'continuous', 'do': [{'op': 'bp', 'amount': 500, 'target': 'self', 'where': 'front_line', 'per': {'side': 'own', 'zone': 'front_line', 'type': 'character', 'other': True}}]}
+    >>> static_ability({"type": "character", "name": "ユナ"},
+    ...                "同じラインに〈ミラ〉か〈リオ〉がある場合、このキャラは[インパクト(1)]を得る。")
+    {'when': 'continuous', 'do': [{'op': 'grant', 'keyword': 'impact 1', 'target': 'self', 'if': {'side': 'own', 'zone': 'same_line', 'any_of': [{'name': 'ミラ'}, {'name': 'リオ'}]}}]}
+    """
+    if defn.get("type") != "character":
+        return None
+    tags, rest = g.leading_tags(line)
+    conds: dict[str, Any] = {}
+    for tag in tags:  # "[自分のターン中][フロントLにある場合]", each at most once, in that order
+        if tag in _DURING and not conds:
+            conds["during"] = _DURING[tag]
+        elif tag in _WHERE and "where" not in conds:
+            conds["where"] = _WHERE[tag]
+        else:
+            return None
+    m = re.fullmatch(r"(?:(.+?)(場合|につき)、)?(このキャラは.+)", rest)
+    if m is None:
+        return None
+    per = None
+    if m.group(2) == "につき":
+        per = _per(m.group(1) + "につき")
+        if per is None:
+            return None
+    elif m.group(1):
+        cond = _condition(defn, m.group(1))
+        if cond is None:
+            return None
+        conds["if"] = cond
+    gain = _GAIN.fullmatch(m.group(3))
+    if gain is None or (per is not None and not (gain.group(1) and not gain.group(2))):
+        return None  # "…1枚につき": a BP raise alone
+    if not (set(conds) & {"where", "if"} or per is not None):
+        return None  # no condition of this module: textlines.static_bp's, or not read
+    ops: list[dict[str, Any]] = []
+    if gain.group(1):
+        ops.append({"op": "bp", "amount": int(gain.group(1)), "target": "self"})
+    words = g.granted_keywords(gain.group(2)) if gain.group(2) else None
+    word = g.granted_keyword(gain.group(3)) if gain.group(3) else None
+    if (gain.group(2) and not words) or (gain.group(3) and word is None):
+        return None
+    ops += [{"op": "grant", "keyword": w, "target": "self"} for w in words or [word] if w]
+    ops = [{**op, **conds, **({"per": per} if per else {})} for op in ops]
+    if not ops or not all(static_bp_ok(op) or static_grant_ok(op) for op in ops):
+        return None
+    return {"when": "continuous", "do": ops}
+
+
+def _condition(defn: dict[str, Any], clause: str) -> dict[str, Any] | None:
+    """The clause before "場合": one of ``only_if_clause`` (the field, one line, …) or
+    "同じラインに〈X〉がある" (not when the character itself is such a card: whether it counts
+    itself is not read)."""
+    same = _SAME_LINE.fullmatch(clause)
+    if same is None:
+        return only_if_clause(clause)
+    noun = g.card_noun(same.group(1), on_field=False)
+    if not noun:
+        return None
+    for alt in noun.get("any_of") or [noun]:
+        if alt.get("name") in (defn.get("name"), *(defn.get("also_treated_as") or ())):
+            return None
+        if alt.get("trait") and alt["trait"] in (defn.get("traits") or ()):
+            return None
+    return {"side": "own", "zone": "same_line", **noun}
+
+
+def _per(head: str) -> dict[str, Any] | None:
+    """What "…1枚につき" counts: units of one's own field or line, or event cards used."""
+    if head == _PER_EVENTS:
+        return {"side": "own", "zone": "this_turn", "events_used": 1}
+    m = _PER_FIELD.fullmatch(head)
+    if m is None:
+        return None
+    noun = g.card_noun(m.group(3), on_field=True)
+    if not noun:
+        return None
+    per = {"side": "own", "zone": _LINE_WORDS[m.group(1)], **noun}
+    return {**per, "other": True} if m.group(2) else per

@@ -1,0 +1,238 @@
+"""Union Arena: a character's own continuous raise or keyword tied to the lines of the field,
+taught to the reader on made-up cards: "[フロントLにある場合]" and "自分のフロントLに〈X〉がある
+場合" (UA-EFFECT-STATIC-WHERE), "同じラインに〈X〉がある場合" (UA-EFFECT-SAME-LINE) and "…1枚に
+つき、このキャラはBP+N" (UA-EFFECT-STATIC-PER), each read whenever BP or keywords are."""
+
+from __future__ import annotations
+
+from judge.games.union_arena import own_static
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.testing import (
+    FILLER_CODE,
+    LogBuilder,
+    board_at_turn_3,
+    field_ids,
+    field_unit,
+    free_character,
+    one_ability,
+    player_state,
+    read_in_full,
+    reading_words,
+    rules_broken,
+    texted,
+    verdict,
+)
+
+FRONT_ONLY = "[フロントLにある場合]このキャラはBP+1000。"
+MIRA_IN_FRONT = "[自分のターン中]自分のフロントLに〈ミラ〉がある場合、このキャラはBP+1000。"
+SAME_LINE_BP = "同じラインに〈ミラ〉か[特徴:灯守]がある場合、このキャラはBP+1000。"
+SAME_LINE_DAMAGE = "[自分のターン中][フロントLにある場合]同じラインに〈ミラ〉がある場合、このキャラは[ダメージ(2)]を得る。"
+PER_FRONT = "[フロントLにある場合]自分のフロントLの他のキャラ1枚につき、このキャラはBP+500。"
+PER_EVENTS = (
+    "[自分のターン中]このターン中に自分が使用したイベントカード1枚につき、このキャラはBP+1000。"
+)
+MIRA = free_character("T-MIRA", name="ミラ")
+PLAIN = free_character("T-PLAIN", name="リオ")
+
+
+def bp_of(cards: list, front: tuple[str, ...], energy: tuple[str, ...], **kw: object) -> int:
+    """A-1's BP in A's turn 3 with A's ``front`` / ``energy`` played on turn 1."""
+    deck = [c["code"] for c in cards]
+    b = board_at_turn_3(
+        cards,
+        deck,
+        kw.get("deck_b", []),
+        a_front=front,
+        a_energy=energy,
+        **{k: v for k, v in kw.items() if k != "deck_b"},
+    )
+    unit = field_unit(b.replay(), "A", "A-1")
+    assert unit is not None
+    return unit["bp"]
+
+
+# -- UA-EFFECT-STATIC-WHERE ------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_STATIC_WHERE_read_from_printed_text() -> None:
+    assert one_ability(FRONT_ONLY) == {
+        "when": "continuous",
+        "do": [{"op": "bp", "amount": 1000, "target": "self", "where": "front_line"}],
+    }
+    both = "[相手のターン中][エナジーLにある場合]このキャラは[インパクト無効]を得る。"
+    (op,) = one_ability(both)["do"]
+    assert (op["during"], op["where"], op["op"]) == ("opponent_turn", "energy_line", "grant")
+    assert one_ability(MIRA_IN_FRONT)["do"][0]["if"] == {
+        "side": "own",
+        "zone": "front_line",
+        "name": "ミラ",
+    }
+    # the tags the other way round, twice, or with a tag the engine does not read: not read
+    assert (
+        read_in_full(
+            "[フロントLにある場合][自分のターン中]このキャラはBP+1000。",
+            "[フロントLにある場合][フロントLにある場合]このキャラはBP+1000。",
+            "[フロントLにある場合][ターン1]このキャラはBP+1000。",
+            "[フロントLにある場合]このキャラはBP-1000。",
+        )
+        == []
+    )
+
+
+def test_UA_EFFECT_STATIC_WHERE_only_while_in_that_line() -> None:
+    cards = [texted("T-WHERE", FRONT_ONLY, bp=2000), free_character("T-FOE", bp=2500)]
+    assert bp_of(cards[:1], ("A-1",), ()) == 3000
+    assert bp_of(cards[:1], (), ("A-1",)) == 2000
+    # in a battle: 3000 beats a 2500 blocker, which retires
+    b = board_at_turn_3(cards, ["T-WHERE"], ["T-FOE"], a_front=("A-1",), b_front=("B-1",))
+    r = b.attack("A", "A-1").block("B", "B-1").replay()
+    assert verdict(r, b.last) == "legal" and field_ids(r, "B", "front_line") == []
+
+
+def test_UA_EFFECT_STATIC_WHERE_a_card_in_the_front_line() -> None:
+    cards = [texted("T-LINE", MIRA_IN_FRONT, bp=2000), MIRA]
+    assert bp_of(cards, ("A-1", "A-2"), ()) == 3000
+    assert bp_of(cards, ("A-1",), ("A-2",)) == 2000  # <ミラ> in the energy line
+    assert bp_of(cards, (), ("A-1", "A-2")) == 2000
+    assert bp_of(cards, ("A-2",), ("A-1",)) == 3000  # this card anywhere, <ミラ> in front
+
+
+def test_UA_EFFECT_STATIC_WHERE_rendered() -> None:
+    words = reading_words(texted("T-WHERE", FRONT_ONLY))
+    assert "while this card is in your front line, this card gets BP +1000" in words
+    words = reading_words(texted("T-LINE", MIRA_IN_FRONT))
+    assert "if your front line has a card named <ミラ>" in words and "not counted" not in words
+
+
+# -- UA-EFFECT-SAME-LINE ---------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_SAME_LINE_read_from_printed_text() -> None:
+    (op,) = one_ability(SAME_LINE_BP)["do"]
+    assert op["if"] == {
+        "side": "own",
+        "zone": "same_line",
+        "any_of": [{"name": "ミラ"}, {"trait": "灯守"}],
+    }
+    (op,) = one_ability(SAME_LINE_DAMAGE)["do"]
+    assert op == {
+        "op": "grant",
+        "keyword": "damage 2",
+        "target": "self",
+        "during": "own_turn",
+        "where": "front_line",
+        "if": {"side": "own", "zone": "same_line", "name": "ミラ"},
+    }
+    # on a card that is itself <ミラ> (or has the trait): whether it counts itself is not read
+    assert read_in_full(SAME_LINE_BP, name="ミラ") == []
+    assert read_in_full(SAME_LINE_BP, traits=["灯守"]) == []
+    assert not own_static.condition_ok({"side": "opponent", "zone": "same_line", "name": "ミラ"})
+
+
+def test_UA_EFFECT_SAME_LINE_the_line_this_character_is_in() -> None:
+    cards = [texted("T-SAME", SAME_LINE_BP, bp=2000), MIRA]
+    assert bp_of(cards, ("A-1", "A-2"), ()) == 3000
+    assert bp_of(cards, (), ("A-1", "A-2")) == 3000
+    assert bp_of(cards, ("A-1",), ("A-2",)) == 2000  # the other line
+    assert bp_of(cards, ("A-2",), ("A-1",)) == 2000
+    keeper = free_character("T-KEEP", traits=["灯守"])
+    assert bp_of([cards[0], keeper], ("A-1", "A-2"), ()) == 3000
+    assert bp_of([cards[0], PLAIN], ("A-1", "A-2"), ()) == 2000
+    # <ミラ> in the opponent's front line is not in this character's line
+    b = board_at_turn_3(cards, ["T-SAME"], ["T-MIRA"], a_front=("A-1",), b_front=("B-1",))
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+
+
+def pick(b: LogBuilder, *positions: int) -> LogBuilder:
+    """A picks B's life cards at ``positions`` (fillers)."""
+    return b.act("A", "pick_life", cards=list(positions), reveal=[FILLER_CODE] * len(positions))
+
+
+def damage_scene(mira_line: str) -> LogBuilder:
+    """A's turn 3: A-1 (damage 2 while <ミラ> is in its line) in the front line attacks B,
+    unblocked; A-2, <ミラ>, is in ``mira_line``."""
+    cards = [texted("T-DMG", SAME_LINE_DAMAGE), MIRA]
+    where = {"a_front": ("A-1", "A-2")} if mira_line == "front" else {}
+    where = where or {"a_front": ("A-1",), "a_energy": ("A-2",)}
+    b = board_at_turn_3(cards, ["T-DMG", "T-MIRA"], [], **where)  # type: ignore[arg-type]
+    return b.attack("A", "A-1").block("B")
+
+
+def test_UA_EFFECT_SAME_LINE_a_keyword_while_it_holds() -> None:
+    r = pick(damage_scene("front"), 1, 2).replay()
+    assert verdict(r, len(r["steps"]) - 1) == "legal"
+    assert player_state(r, "B")["life"] == 5
+    b = damage_scene("energy")
+    assert rules_broken(pick(b, 1, 2).replay(), b.last) == ["UA-DMG-PICK"]
+    b = pick(damage_scene("energy"), 1)
+    assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_UA_EFFECT_SAME_LINE_rendered() -> None:
+    words = reading_words(texted("T-SAME", SAME_LINE_BP))
+    assert (
+        "the line of your field this card is in has a card that is <ミラ> or with [灯守]" in words
+    )
+    assert "besides it" in words and "not counted" not in words
+
+
+# -- UA-EFFECT-STATIC-PER --------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_STATIC_PER_read_from_printed_text() -> None:
+    (op,) = one_ability(PER_FRONT)["do"]
+    assert op == {
+        "op": "bp",
+        "amount": 500,
+        "target": "self",
+        "where": "front_line",
+        "per": {"side": "own", "zone": "front_line", "type": "character", "other": True},
+    }
+    (op,) = one_ability(PER_EVENTS)["do"]
+    assert op["per"] == {"side": "own", "zone": "this_turn", "events_used": 1}
+    (op,) = one_ability("自分の場の[特徴:灯守]1枚につき、このキャラはBP+500。")["do"]
+    assert op["per"] == {"side": "own", "zone": "field", "trait": "灯守"}
+    # a keyword per card, two cards per step, the opponent's cards: not read
+    assert (
+        read_in_full(
+            "自分のフロントLの他のキャラ1枚につき、このキャラは[インパクト(1)]を得る。",
+            "自分のフロントLの他のキャラ2枚につき、このキャラはBP+500。",
+            "相手のフロントLのキャラ1枚につき、このキャラはBP+500。",
+            "自分のフロントLの他のキャラ1枚につき、このキャラはBP+500と[インパクト(1)]を得る。",
+        )
+        == []
+    )
+
+
+def test_UA_EFFECT_STATIC_PER_each_other_character_in_the_front_line() -> None:
+    cards = [texted("T-PER", PER_FRONT, bp=2000), MIRA, PLAIN, free_character("T-3")]
+    assert bp_of(cards, ("A-1", "A-2", "A-3"), ("A-4",)) == 3000  # two others in front
+    assert bp_of(cards, ("A-1",), ("A-2", "A-3")) == 2000  # none
+    assert bp_of(cards, ("A-2", "A-3", "A-4"), ("A-1",)) == 2000  # not in the front line
+
+
+def test_UA_EFFECT_STATIC_PER_each_event_card_used_this_turn() -> None:
+    event = texted("T-EV", "カードを1枚引く。", type="event")
+    cards = [texted("T-EVS", PER_EVENTS, bp=2000), event]
+    b = board_at_turn_3(cards, ["T-EVS", "T-EV", "T-EV"], [], a_front=("A-1",), phase="main")
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+    r = b.play("A", "A-2").replay()
+    assert field_unit(r, "A", "A-1")["bp"] == 3000
+    r = b.play("A", "A-3").replay()
+    assert verdict(r, b.last) == "legal" and field_unit(r, "A", "A-1")["bp"] == 4000
+    b.proceed("A", 2)  # B's turn: not A's own turn, and a new turn's count
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+
+
+def test_UA_EFFECT_STATIC_PER_rendered() -> None:
+    words = reading_words(texted("T-PER", PER_FRONT))
+    assert "this card gets BP +500 for each other character in your front line" in words
+    words = reading_words(texted("T-EVS", PER_EVENTS))
+    assert "BP +1000 for each event card you used this turn" in words
+    assert "not counted" not in words and "not rendered" not in words
+
+
+def test_UA_EFFECT_STATIC_PER_not_a_whole_reading_of_a_card_elsewhere() -> None:
+    # an event's "…1枚につき" is not a continuous raise of a character's own
+    reading = read_card(texted("T-EVX", PER_FRONT, type="event"))
+    assert not reading.understood
