@@ -75,9 +75,13 @@ def valid(cond: Any) -> bool:
     n = cond.get("max") if bounded else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         return False
+    if zone == "outside" and not set(cond) & {"card_type", "name", "trait"}:
+        # "自分の場外にあるカードが0枚の場合" (``max`` 0), "…カードが10枚以上ある" (``min``)
+        return set(cond) <= {"side", "zone", "min"} or set(cond) <= {"side", "zone", "max"}
     if zone == "outside":
         return (
-            set(cond) <= OUTSIDE_KEYS
+            "max" not in cond
+            and set(cond) <= OUTSIDE_KEYS
             and bool({"card_type", "name", "trait"} & set(cond))
             and cond.get("card_type", "event") in CARD_TYPES
             and all(isinstance(cond[k], str) and cond[k] for k in {"name", "trait"} & set(cond))
@@ -147,7 +151,10 @@ def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
 
 def outside_count(st: UAState, cards: Collection[str | None], cond: dict[str, Any]) -> int:
     """How many of ``cards`` (an outside area's, face up) meet an outside condition: its
-    ``card_type``, ``name`` and ``trait`` (:func:`card_meets`)."""
+    ``card_type``, ``name`` and ``trait`` (:func:`card_meets`); with none of them, every card
+    (one not identified in the log too)."""
+    if not set(cond) & {"card_type", "name", "trait"}:
+        return len(cards)
     n = 0
     for c in cards:
         if c is None:
@@ -156,6 +163,13 @@ def outside_count(st: UAState, cards: Collection[str | None], cond: dict[str, An
         if ("card_type" not in cond or d.type == cond["card_type"]) and card_meets(d, cond):
             n += 1
     return n
+
+
+def outside_holds(st: UAState, cards: Collection[str | None], cond: dict[str, Any]) -> bool:
+    """Whether an outside condition holds of ``cards``: at least ``min`` (default 1) of them
+    meet it, or at most ``max``."""
+    n = outside_count(st, cards, cond)
+    return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))
 
 
 def holds(
@@ -197,7 +211,7 @@ def holds_in(
     if zone == "deck":
         return len(ps.deck) <= int(cond["max"])
     if zone == "outside":
-        return outside_count(st, ps.outside, cond) >= int(cond.get("min", 1))
+        return outside_holds(st, ps.outside, cond)
     lines = LINES if zone == "field" else (zone,)  # one line: only_if.condition_ok
     units = [u for line in lines for u in ps.line(line) if not any(g in u.cards for g in gone)]
     # a card being played counts on the field, never in one line: its line is not known
@@ -297,6 +311,9 @@ def describe(cond: dict[str, Any]) -> str:
         return f"{whose} deck has {cond.get('max')} card(s) or fewer"
     if "max" in cond and not set(cond) & CARD_KEYS:
         return f"{whose} field has {cond['max']} card(s) or fewer"
+    if zone == "outside" and "max" in cond:
+        n = cond["max"]
+        return f"{whose} outside area has {'no cards' if n == 0 else f'{n} card(s) or fewer'}"
     if zone == "outside":
         n = cond.get("min", 1)
         what = f"{cond['card_type']} card" if "card_type" in cond else "card"

@@ -186,6 +186,10 @@ def condition(cond: Any) -> str:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
+    if zone == "outside" and "max" in cond:  # "自分の場外にあるカードが0枚の"
+        n = cond["max"]
+        has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
+        return f"{whose} outside area has {has}" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside":
         n = cond.get("min", 1)
         kind = f"{cond['card_type']} card" if "card_type" in cond else "card"

@@ -185,6 +185,7 @@ _CLAUSE = re.compile(
     rf"|自分の場に必要エナジーが(\d+)以上の({_NOUN})が(?:(\d+)枚以上)?ある"
     r"|自分の(手札|山札)が(\d+)枚(以下)?の"
     r"|(このターン中に自分がイベントカードを使用している)"
+    r"|自分の場外に(?:ある)?カードが(\d+)枚(以上ある|以下の|の)"
 )
 
 
@@ -198,7 +199,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     contains a word, a rested character on the opponent's field, N event cards (or cards of
     a name or trait) in your outside area, a side's life N or less, N cards or more in your
     hand, N or fewer in your hand or deck ("自分の手札が0枚の": none; an exact count other
-    than 0 is not a bound the engine reads, so not read); none of a name or trait on your
+    than 0 is not a bound the engine reads, so not read), N or more (or fewer) cards in your
+    outside area, whatever they are; none of a name or trait on your
     field (``max`` 0); an event card used this turn.
 
     >>> condition_clause("相手のライフが4以下の")
@@ -217,6 +219,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'any_of': [{'name': 'ミラ'}, {'trait': '灯守'}]}
     >>> condition_clause("自分の場に〈ミラ〉がない")
     {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
+    >>> condition_clause("自分の場外にあるカードが0枚の")
+    {'side': 'own', 'zone': 'outside', 'max': 0}
     >>> condition_clause("このターン中に自分がイベントカードを使用している")
     {'side': 'own', 'zone': 'this_turn', 'events_used': 1}
     """
@@ -255,6 +259,12 @@ def condition_clause(text: str) -> dict[str, Any] | None:
         if not m.group(14) and n != 0:
             return None  # exactly N cards: not a bound
         return {"side": "own", "zone": zone, "max": n}
+    if m.group(16):  # "自分の場外にあるカードが0枚の": any card, however many
+        n, bound = int(m.group(16)), m.group(17)
+        if bound == "の" and n != 0:
+            return None  # exactly N cards: not a bound
+        key = "min" if bound == "以上ある" else "max"
+        return {"side": "own", "zone": "outside", key: n} if key == "max" or n >= 1 else None
     if m.group(15):  # judge/games/union_arena/this_turn.py
         return {"side": "own", "zone": "this_turn", "events_used": 1}
     side = "own" if m.group(4) == "自分" else "opponent"

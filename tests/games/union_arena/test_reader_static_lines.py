@@ -236,3 +236,21 @@ def test_UA_EFFECT_STATIC_PER_not_a_whole_reading_of_a_card_elsewhere() -> None:
     # an event's "…1枚につき" is not a continuous raise of a character's own
     reading = read_card(texted("T-EVX", PER_FRONT, type="event"))
     assert not reading.understood
+
+
+# -- UA-EFFECT-IF: the outside area's size, whatever its cards ------------------------------------
+
+EMPTY_OUTSIDE = "[自分のターン中]自分の場外にあるカードが0枚の場合、このキャラはBP+1500。"
+
+
+def test_UA_EFFECT_IF_no_cards_in_the_outside_area() -> None:
+    (op,) = one_ability(EMPTY_OUTSIDE)["do"]
+    assert op["if"] == {"side": "own", "zone": "outside", "max": 0}
+    assert read_in_full(EMPTY_OUTSIDE.replace("0枚の", "2枚の")) == []  # exactly 2: not a bound
+    event = texted("T-EV", "カードを1枚引く。", type="event")
+    cards = [texted("T-EMPTY", EMPTY_OUTSIDE, bp=2000), event]
+    b = board_at_turn_3(cards, ["T-EMPTY", "T-EV"], [], a_front=("A-1",), phase="main")
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 3500
+    r = b.play("A", "A-2").replay()  # the event goes into the outside area once resolved
+    assert verdict(r, b.last) == "legal" and field_unit(r, "A", "A-1")["bp"] == 2000
+    assert "if your outside area has no cards" in reading_words(cards[0])
