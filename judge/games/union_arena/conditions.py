@@ -115,14 +115,18 @@ def valid(cond: Any) -> bool:
 
 def either_ok(alts: Any) -> bool:
     """Whether ``any_of`` of a field condition ("自分の場に〈A〉か〈B〉がある") is two or more
-    alternatives, each one ``name`` or one ``trait`` (a non-empty string)."""
+    alternatives, each one ``name`` or one ``trait`` (a non-empty string), or each one
+    ``name_contains`` ("カード名に「A」か「B」を含むキャラ")."""
+    contains = isinstance(alts, list) and any(
+        isinstance(a, dict) and "name_contains" in a for a in alts
+    )
     return (
         isinstance(alts, list)
         and len(alts) >= 2
         and all(
             isinstance(a, dict)
             and len(a) == 1
-            and set(a) <= {"name", "trait"}
+            and set(a) <= ({"name_contains"} if contains else {"name", "trait"})
             and all(isinstance(v, str) and v for v in a.values())
             for a in alts
         )

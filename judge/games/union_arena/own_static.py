@@ -9,6 +9,8 @@ reads through this module whenever the character's BP or keywords are read:
   ``energy_line``) or on the character's own line ("同じラインに〈X〉がある場合", zone
   ``same_line``, ``UA-EFFECT-SAME-LINE``): the line, of the two of its controller's field,
   that holds the character; the character itself is not counted;
+- ``if_any`` ("自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある場合"): two or more
+  conditions, in force while one of them holds (``UA-EFFECT-STATIC-EITHER``);
 - ``per`` ("自分のフロントLの他のキャラ1枚につき、このキャラはBP+500",
   ``UA-EFFECT-STATIC-PER``): the raise is ``amount`` times the number of the controller's
   units meeting a field condition (in one line or on the whole field; ``other``: not this
@@ -72,6 +74,17 @@ def ok(op: dict[str, Any]) -> bool:
         op.get("where") in (None, *LINES)
         and ("if" not in op or condition_ok(op["if"]))
         and ("per" not in op or per_ok(op["per"]))
+        and ("if_any" not in op or _either_ok(op["if_any"]))
+    )
+
+
+def _either_ok(alts: Any) -> bool:
+    """``if_any``: two or more conditions (:func:`condition_ok`, not on the character's own
+    line), of which one holding is enough."""
+    return (
+        isinstance(alts, list)
+        and len(alts) >= 2
+        and all(condition_ok(c) and c.get("zone") != SAME_LINE for c in alts)
     )
 
 
@@ -82,9 +95,14 @@ def line_of(st: UAState, owner: str, unit: Unit) -> str | None:
 
 
 def holds(st: UAState, op: dict[str, Any], owner: str, unit: Unit) -> bool:
-    """Whether the op's ``where`` and ``if`` hold now for ``unit`` of ``owner``."""
+    """Whether the op's ``where``, ``if_any`` and ``if`` hold now for ``unit`` of ``owner``."""
     where = op.get("where")
     if where is not None and line_of(st, owner, unit) != where:
+        return False
+    alts = op.get("if_any")
+    if alts is not None and not any(
+        conditions.holds_in(st, owner, c, source=unit.top) for c in alts
+    ):
         return False
     cond = op.get("if")
     if cond is None:

@@ -77,8 +77,8 @@ CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
     "reduce_energy": {"color", "n", "if_any"},
     "reduce_ap": {"n", "if"},
-    "bp": {"amount", "target", "during", "if", "if_outside", "where", "per"},
-    "grant": {"keyword", "target", "during", "if", "if_outside", "where"},
+    "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
+    "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
     "enters_active": set(),
     "play_only_if": {"if"},
 }
@@ -169,7 +169,11 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"not named <{sel['not_name']}>")
     if "any_of" in sel:
         alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
-        bits.append("that is " + " or ".join(_alternative(a) for a in alts))
+        words = [a.get("name_contains") if isinstance(a, dict) else None for a in alts]
+        if all(isinstance(w, str) and len(a) == 1 for w, a in zip(words, alts, strict=True)):
+            bits.append("whose name contains " + " or ".join(f"“{w}”" for w in words))
+        else:
+            bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
     return "".join(f" {b}" for b in bits)
@@ -607,6 +611,11 @@ def _continuous(op: dict[str, Any]) -> str:
         bits.append(f"while this card is in your {line}" if line else raw({"where": where}))
     if "if" in op:
         bits.append(f"if {condition(op['if'])}")
+    alts = op.get("if_any")  # UA-EFFECT-STATIC-EITHER: one of them is enough
+    if isinstance(alts, list):
+        bits.append(f"if {' or '.join(condition(c) for c in alts)}")
+    elif alts is not None:
+        bits.append(raw({"if_any": alts}))
     outside = op.get("if_outside")
     if isinstance(outside, dict):
         bits.append(

@@ -150,11 +150,15 @@ def field_condition(text: str) -> dict[str, Any] | None:
     """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field), "自分の場に〈X〉か〈Y〉"
     (a card that is either: ``any_of``, names and traits only), "自分の場に他の[特徴:X]"
     (another: not the card with the ability), "自分の場にカード名に「X」を含むキャラ" (a
-    character whose name contains X), "相手の場にレストのキャラ" (a rested character on the
+    character whose name contains X; "「X」か「Y」を含む": either), "相手の場にレストのキャラ" (a rested character on the
     opponent's field): a condition (``conditions.valid``)."""
     m = re.fullmatch(r"自分の場にカード名に「([^「」]+)」を含むキャラ", text)
     if m:
         return {"side": "own", "zone": "field", "type": "character", "name_contains": m.group(1)}
+    m = re.fullmatch(r"自分の場にカード名に((?:「[^「」]+」か)+「[^「」]+」)を含むキャラ", text)
+    if m:  # "カード名に「X」か「Y」を含むキャラ": a character whose name contains either
+        alts = [{"name_contains": w} for w in re.findall(r"「([^「」]+)」", m.group(1))]
+        return {"side": "own", "zone": "field", "type": "character", "any_of": alts}
     if text == "相手の場にレストのキャラ":
         return {"side": "opponent", "zone": "field", "type": "character", "rested": True}
     m = re.fullmatch(r"自分の場に(他の)?(.+)", text)
@@ -177,7 +181,8 @@ _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
     rf"((?:自分の場に(?:他の)?{_NOUN}(?:か{_NOUN})*"
-    r"|自分の場にカード名に「[^「」]+」を含むキャラ|相手の場にレストのキャラ))が(?:(\d+)枚以上)?ある"
+    r"|自分の場にカード名に「[^「」]+」(?:か「[^「」]+」)*を含むキャラ|相手の場にレストのキャラ))"
+    r"が(?:(\d+)枚以上)?ある"
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
     r"|自分の手札が(\d+)枚以上の"

@@ -1,7 +1,8 @@
 """Union Arena printed text: a character's own continuous BP raise or keyword in the shapes
 :func:`judge.games.union_arena.textlines.static_bp` does not read — with "[フロントLにある場合]"
 ("[エナジーLにある場合]") among its tags, a condition on one line ("自分のフロントLに〈X〉が
-ある場合") or on the character's own line ("同じラインに〈X〉(か〈Y〉)がある場合"), or a raise
+ある場合") or on the character's own line ("同じラインに〈X〉(か〈Y〉)がある場合"), either of two counts of the outside area
+("自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある場合", ``if_any``), or a raise
 per card counted ("自分のフロントLの他のキャラ1枚につき、このキャラはBP+500", "このターン中
 に自分が使用したイベントカード1枚につき、…").  The engine's side is
 :mod:`judge.games.union_arena.own_static`; a line is read only when it says what the engine
@@ -31,6 +32,10 @@ _GAIN = re.compile(
 _SAME_LINE = re.compile(rf"同じラインに({_NOUN}(?:か{_NOUN})*)がある")
 #: "自分のフロントLの他のキャラ1枚につき": each unit of one's own field (one line) counted
 _PER_FIELD = re.compile(rf"自分の(場|フロントL|エナジーL)の(他の)?(キャラ|{_NOUN})1枚につき")
+#: "自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある": either count reached
+_EITHER_OUTSIDE = re.compile(
+    rf"自分の場外に((?:{_NOUN}|イベントカード)が\d+)枚以上か((?:{_NOUN}|イベントカード)が\d+)枚以上ある"
+)
 #: "このターン中に自分が使用したイベントカード1枚につき": each event card used this turn
 _PER_EVENTS = "このターン中に自分が使用したイベントカード1枚につき"
 
@@ -66,14 +71,21 @@ def static_ability(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
         if per is None:
             return None
     elif m.group(1):
-        cond = _condition(defn, m.group(1))
-        if cond is None:
-            return None
-        conds["if"] = cond
+        either = _EITHER_OUTSIDE.fullmatch(m.group(1))
+        if either:  # "自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある"
+            alts = [only_if_clause(f"自分の場外に{either.group(i)}枚以上ある") for i in (1, 2)]
+            if None in alts:
+                return None
+            conds["if_any"] = alts
+        else:
+            cond = _condition(defn, m.group(1))
+            if cond is None:
+                return None
+            conds["if"] = cond
     gain = _GAIN.fullmatch(m.group(3))
     if gain is None or (per is not None and not (gain.group(1) and not gain.group(2))):
         return None  # "…1枚につき": a BP raise alone
-    if not (set(conds) & {"where", "if"} or per is not None):
+    if not (set(conds) & {"where", "if", "if_any"} or per is not None):
         return None  # no condition of this module: textlines.static_bp's, or not read
     ops: list[dict[str, Any]] = []
     if gain.group(1):

@@ -254,3 +254,64 @@ def test_UA_EFFECT_IF_no_cards_in_the_outside_area() -> None:
     r = b.play("A", "A-2").replay()  # the event goes into the outside area once resolved
     assert verdict(r, b.last) == "legal" and field_unit(r, "A", "A-1")["bp"] == 2000
     assert "if your outside area has no cards" in reading_words(cards[0])
+
+
+def test_UA_EFFECT_IF_outside_area_bounds_read() -> None:
+    assert one_ability("自分の場外にあるカードが3枚以下の場合、このキャラはBP+1000。")["do"][0][
+        "if"
+    ] == {"side": "own", "zone": "outside", "max": 3}
+    assert one_ability("自分の場外にカードが10枚以上ある場合、このキャラはBP+1000。")["do"][0][
+        "if"
+    ] == {"side": "own", "zone": "outside", "min": 10}
+
+
+NAME_EITHER = "自分の場にカード名に「灯」か「鐘」を含むキャラがある場合、このキャラはBP+1000。"
+
+
+def test_UA_EFFECT_IF_a_name_containing_either_word() -> None:
+    (op,) = one_ability(NAME_EITHER)["do"]
+    assert op["if"] == {
+        "side": "own",
+        "zone": "field",
+        "type": "character",
+        "any_of": [{"name_contains": "灯"}, {"name_contains": "鐘"}],
+    }
+    this = texted("T-NAMES", NAME_EITHER, bp=2000)
+    bell = free_character("T-BELL", name="夜の鐘")
+    assert bp_of([this, bell], ("A-1", "A-2"), ()) == 3000
+    assert bp_of([this, PLAIN], ("A-1", "A-2"), ()) == 2000
+    words = reading_words(this)
+    assert "if your field has a character whose name contains “灯” or “鐘”" in words
+
+
+# -- UA-EFFECT-STATIC-EITHER -----------------------------------------------------------------------
+
+EITHER = "自分の場外に[特徴:呪具]が1枚以上かイベントカードが2枚以上ある場合、このキャラはBP+1000。"
+
+
+def test_UA_EFFECT_STATIC_EITHER_read_from_printed_text() -> None:
+    (op,) = one_ability(EITHER)["do"]
+    assert op["if_any"] == [
+        {"side": "own", "zone": "outside", "trait": "呪具", "min": 1},
+        {"side": "own", "zone": "outside", "card_type": "event", "min": 2},
+    ]
+    assert read_in_full(EITHER.replace("[特徴:呪具]", "[特徴:呪具]の")) == []
+    words = reading_words(texted("T-EITHER", EITHER))
+    assert (
+        "if your outside area has 1 or more cards with [呪具] or your outside area has "
+        "2 or more event cards, this card gets BP +1000" in words
+    )
+
+
+def test_UA_EFFECT_STATIC_EITHER_one_count_reached_is_enough() -> None:
+    plain = texted("T-EV", "カードを1枚引く。", type="event")
+    tool = texted("T-TOOL", "カードを1枚引く。", type="event", traits=["呪具"])
+    cards = [texted("T-EITHER", EITHER, bp=2000), plain, tool]
+    b = board_at_turn_3(cards, ["T-EITHER", "T-EV", "T-EV"], [], a_front=("A-1",), phase="main")
+    r = b.play("A", "A-2").replay()  # one event card: neither count
+    assert field_unit(r, "A", "A-1")["bp"] == 2000
+    r = b.play("A", "A-3").replay()  # two event cards
+    assert verdict(r, b.last) == "legal" and field_unit(r, "A", "A-1")["bp"] == 3000
+    b = board_at_turn_3(cards, ["T-EITHER", "T-TOOL"], [], a_front=("A-1",), phase="main")
+    r = b.play("A", "A-2").replay()  # one [呪具]
+    assert field_unit(r, "A", "A-1")["bp"] == 3000
