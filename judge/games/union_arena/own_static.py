@@ -8,7 +8,10 @@ reads through this module whenever the character's BP or keywords are read:
 - ``if`` on one line ("自分のフロントLに〈X〉がある場合", zone ``front_line`` /
   ``energy_line``) or on the character's own line ("同じラインに〈X〉がある場合", zone
   ``same_line``, ``UA-EFFECT-SAME-LINE``): the line, of the two of its controller's field,
-  that holds the character; the character itself is not counted;
+  that holds the character; the character itself is not counted; or a comparison, "自分の
+  フロントLのキャラの数が相手のフロントLのキャラの数以上の場合" (zone ``line_vs_opponent``,
+  ``UA-EFFECT-STATIC-COMPARE``): the controller has as many characters in that line as the
+  opponent has in theirs, or more;
 - ``if_any`` ("自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある場合"): two or more
   conditions, in force while one of them holds (``UA-EFFECT-STATIC-EITHER``);
 - ``per`` ("自分のフロントLの他のキャラ1枚につき、このキャラはBP+500",
@@ -33,6 +36,9 @@ if TYPE_CHECKING:
 
 #: the zone of a condition on the line holding the character ("同じライン")
 SAME_LINE = "same_line"
+#: the zone of a comparison of one line's characters on both sides ("自分のフロントLのキャラの
+#: 数が相手のフロントLのキャラの数以上"): ``{"zone": LINE_VS, "line": "front_line"}``
+LINE_VS = "line_vs_opponent"
 
 
 def condition_ok(cond: Any) -> bool:
@@ -45,6 +51,8 @@ def condition_ok(cond: Any) -> bool:
     >>> condition_ok({"side": "opponent", "zone": "same_line", "name": "ミラ"})
     False
     """
+    if isinstance(cond, dict) and cond.get("zone") == LINE_VS:
+        return set(cond) <= {"side", "zone", "line"} and cond.get("line") in LINES
     if isinstance(cond, dict) and cond.get("zone") in (*LINES, SAME_LINE):
         own = cond.get("side", "own") == "own" or cond.get("zone") != SAME_LINE
         return own and "max" not in cond and conditions.valid({**cond, "zone": "field"})
@@ -107,12 +115,20 @@ def holds(st: UAState, op: dict[str, Any], owner: str, unit: Unit) -> bool:
     cond = op.get("if")
     if cond is None:
         return True
+    if cond.get("zone") == LINE_VS:  # as many characters in that line as the opponent, or more
+        mine, theirs = (st.players[p].line(cond["line"]) for p in (owner, st.other(owner)))
+        return _characters(st, mine) >= _characters(st, theirs)
     if cond.get("zone") == SAME_LINE:
         line = line_of(st, owner, unit)
         if line is None:
             return False
         cond = {**cond, "zone": line, "other": True}
     return conditions.holds_in(st, owner, cond, source=unit.top)
+
+
+def _characters(st: UAState, units: list[Unit]) -> int:
+    """How many of ``units`` are characters (a raided stack is one)."""
+    return sum(1 for u in units if st.card(u.top).type == "character")
 
 
 def times(st: UAState, op: dict[str, Any], owner: str, unit: Unit) -> int:

@@ -229,6 +229,14 @@ def condition(cond: Any) -> str:
         | ({"rested"} if rested else set())
         | ({"type"} if noun != "card" else set())
     )
+    if zone == own_static.LINE_VS:  # UA-EFFECT-STATIC-COMPARE
+        line = {"front_line": "front line", "energy_line": "energy line"}.get(cond.get("line"))
+        return (
+            f"{whose} {line} has as many characters as the opponent's {line}, or more"
+            + _leftover(cond, {"side", "zone", "line"})
+            if line
+            else raw({"if": cond})
+        )
     if zone == own_static.SAME_LINE:  # "同じラインに〈X〉がある": this card's line, it aside
         return f"the line of {whose} field this card is in has {what} besides it" + _leftover(
             cond, known

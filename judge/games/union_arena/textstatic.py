@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from judge.games.union_arena import own_static
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.state import static_bp_ok, static_grant_ok
 from judge.games.union_arena.textconditions import only_if_clause
@@ -35,6 +36,10 @@ _PER_FIELD = re.compile(rf"自分の(場|フロントL|エナジーL)の(他の)
 #: "自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある": either count reached
 _EITHER_OUTSIDE = re.compile(
     rf"自分の場外に((?:{_NOUN}|イベントカード)が\d+)枚以上か((?:{_NOUN}|イベントカード)が\d+)枚以上ある"
+)
+#: "自分のフロントLのキャラの数が相手のフロントLのキャラの数以上の": as many characters or more
+_LINE_VS = re.compile(
+    r"自分の(フロントL|エナジーL)のキャラの数が相手の(フロントL|エナジーL)のキャラの数以上の"
 )
 #: "このターン中に自分が使用したイベントカード1枚につき": each event card used this turn
 _PER_EVENTS = "このターン中に自分が使用したイベントカード1枚につき"
@@ -105,6 +110,9 @@ def _condition(defn: dict[str, Any], clause: str) -> dict[str, Any] | None:
     """The clause before "場合": one of ``only_if_clause`` (the field, one line, …) or
     "同じラインに〈X〉がある" (not when the character itself is such a card: whether it counts
     itself is not read)."""
+    vs = _LINE_VS.fullmatch(clause)
+    if vs and vs.group(1) == vs.group(2):  # "自分のフロントLのキャラの数が相手のフロントLの…以上の"
+        return {"side": "own", "zone": own_static.LINE_VS, "line": _LINE_WORDS[vs.group(1)]}
     same = _SAME_LINE.fullmatch(clause)
     if same is None:
         return only_if_clause(clause)

@@ -315,3 +315,40 @@ def test_UA_EFFECT_STATIC_EITHER_one_count_reached_is_enough() -> None:
     b = board_at_turn_3(cards, ["T-EITHER", "T-TOOL"], [], a_front=("A-1",), phase="main")
     r = b.play("A", "A-2").replay()  # one [呪具]
     assert field_unit(r, "A", "A-1")["bp"] == 3000
+
+
+# -- UA-EFFECT-STATIC-COMPARE ----------------------------------------------------------------------
+
+AS_MANY = (
+    "[自分のターン中]自分のフロントLのキャラの数が相手のフロントLのキャラの数以上の場合、"
+    "このキャラはBP+1000。"
+)
+
+
+def test_UA_EFFECT_STATIC_COMPARE_read_from_printed_text() -> None:
+    (op,) = one_ability(AS_MANY)["do"]
+    assert op["if"] == {"side": "own", "zone": "line_vs_opponent", "line": "front_line"}
+    mixed = AS_MANY.replace("相手のフロントL", "相手のエナジーL")
+    assert read_in_full(mixed) == []  # two different lines: not read
+    assert not own_static.condition_ok({"zone": "line_vs_opponent", "line": "hand"})
+    words = reading_words(texted("T-VS", AS_MANY))
+    assert (
+        "if your front line has as many characters as the opponent's front line, or more" in words
+    )
+
+
+def test_UA_EFFECT_STATIC_COMPARE_as_many_or_more() -> None:
+    cards = [texted("T-VS", AS_MANY, bp=2000), free_character("T-1"), free_character("T-2")]
+    deck_a, deck_b = ["T-VS", "T-1"], ["T-1", "T-2"]
+
+    def bp(a_front: tuple[str, ...], b_front: tuple[str, ...]) -> int:
+        b = board_at_turn_3(cards, deck_a, deck_b, a_front=a_front, b_front=b_front)
+        unit = field_unit(b.replay(), "A", "A-1")
+        assert unit is not None
+        return unit["bp"]
+
+    assert bp(("A-1", "A-2"), ("B-1", "B-2")) == 3000  # 2 and 2
+    assert bp(("A-1",), ()) == 3000  # 1 and 0: this character counted
+    assert bp(("A-1",), ("B-1", "B-2")) == 2000  # 1 and 2
+    b = board_at_turn_3(cards, deck_a, deck_b, a_energy=("A-1",))
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 3000  # 0 and 0
