@@ -145,3 +145,20 @@ def times(st: UAState, op: dict[str, Any], owner: str, unit: Unit) -> int:
     return sum(
         1 for line in lines for u in ps.line(line) if conditions.unit_meets(st, per, u, unit.top)
     )
+
+
+#: the keyword of "このキャラはフロントLにある場合もエナジーを発生させる" (UA-EFFECT-FRONT-ENERGY)
+FRONT_ENERGY = "generates in front line"
+
+
+def front_generators(st: UAState, pid: str) -> list[Unit]:
+    """The units of ``pid``'s front line that generate energy there too: those whose
+    keywords (printed, given by an effect, or their own continuous ones while in force) hold
+    ``generates in front line`` (``UA-EFFECT-FRONT-ENERGY``).  Only a unit whose card has
+    effects or keywords, or with effects in force on it, can have it: the others are not read."""
+    out = []
+    for unit in st.players[pid].front_line:
+        d = st.card(unit.top)
+        if (unit.mods or d.effects or d.keywords.flags) and st.has(unit, FRONT_ENERGY):
+            out.append(unit)
+    return out

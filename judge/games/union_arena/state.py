@@ -322,12 +322,14 @@ class UAState:
         generation, plus one for each ``generate`` effect in force on it this turn, plus what
         its continuous ``generate`` effects add while their condition holds (``if: "active"``:
         while the card is active; a condition of :mod:`judge.games.union_arena.conditions`
-        for its owner; ``UA-EFFECT-ENERGY``).  Only the energy line generates (``UA-ENERGY``):
-        a card elsewhere adds nothing, whatever its text."""
+        for its owner; ``UA-EFFECT-ENERGY``).  Only the energy line generates (``UA-ENERGY``),
+        and a front-line character with "このキャラはフロントLにある場合もエナジーを発生させる"
+        (``UA-EFFECT-FRONT-ENERGY``, :func:`~judge.games.union_arena.own_static.front_generators`)."""
         from judge.games.union_arena.conditions import holds_in
+        from judge.games.union_arena.own_static import front_generators
 
         out: dict[str, int] = {}
-        for unit in self.players[pid].energy_line:
+        for unit in self.players[pid].energy_line + front_generators(self, pid):
             d = self.card(unit.top)
             for colour, n in d.generates.items():
                 out[colour] = out.get(colour, 0) + n

@@ -352,3 +352,49 @@ def test_UA_EFFECT_STATIC_COMPARE_as_many_or_more() -> None:
     assert bp(("A-1",), ("B-1", "B-2")) == 2000  # 1 and 2
     b = board_at_turn_3(cards, deck_a, deck_b, a_energy=("A-1",))
     assert field_unit(b.replay(), "A", "A-1")["bp"] == 3000  # 0 and 0
+
+
+# -- UA-EFFECT-FRONT-ENERGY ------------------------------------------------------------------------
+
+FRONT_ENERGY = "このキャラはフロントLにある場合もエナジーを発生させる。"
+GIVEN_FRONT_ENERGY = (
+    "自分の場に〈ミラ〉がある場合、このキャラは「このキャラはフロントLにある場合もエナジーを"
+    "発生させる。」を得る。"
+)
+
+
+def test_UA_EFFECT_FRONT_ENERGY_read_from_printed_text() -> None:
+    reading = read_card(texted("T-FE", FRONT_ENERGY))
+    assert reading.understood and reading.keywords == ("generates in front line",)
+    (op,) = one_ability(GIVEN_FRONT_ENERGY)["do"]
+    assert op == {
+        "op": "grant",
+        "keyword": "generates in front line",
+        "target": "self",
+        "if": {"side": "own", "zone": "field", "name": "ミラ"},
+    }
+    assert "has “generates in front line”" in reading_words(texted("T-GFE", GIVEN_FRONT_ENERGY))
+
+
+def energy_scene(generator: dict, front: tuple[str, ...], energy: tuple[str, ...]) -> str:
+    """A's turn-3 main phase: ``generator`` (A-1, red, generating 1 red) and <ミラ> (A-2,
+    generating nothing) where given; A plays a red card requiring 1 red: its verdict."""
+    red = free_character("T-RED", color="red", energy={"red": 1})
+    mira = free_character("T-MIRA", name="ミラ", generates={})
+    cards = [{**generator, "color": "red", "generates": {"red": 1}}, mira, red]
+    deck = [generator["code"], "T-MIRA", "T-RED"]
+    b = board_at_turn_3(cards, deck, [], a_front=front, a_energy=energy, phase="main")
+    r = b.play("A", "A-3", to="front_line").replay()
+    return verdict(r, b.last)
+
+
+def test_UA_EFFECT_FRONT_ENERGY_generates_in_the_front_line() -> None:
+    assert energy_scene(texted("T-FE", FRONT_ENERGY), ("A-1",), ()) == "legal"
+    assert energy_scene(texted("T-FE", FRONT_ENERGY), (), ("A-1",)) == "legal"
+    assert energy_scene(free_character("T-PLAIN-R"), ("A-1",), ()) == "illegal"  # UA-ENERGY
+
+
+def test_UA_EFFECT_FRONT_ENERGY_given_while_a_condition_holds() -> None:
+    given = texted("T-GFE", GIVEN_FRONT_ENERGY)
+    assert energy_scene(given, ("A-1", "A-2"), ()) == "legal"
+    assert energy_scene(given, ("A-1",), ()) == "illegal"  # no <ミラ>: nothing in front
