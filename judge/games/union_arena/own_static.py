@@ -59,6 +59,19 @@ def condition_ok(cond: Any) -> bool:
     return conditions.valid(cond)
 
 
+def generation_condition_ok(cond: Any) -> bool:
+    """A condition of a continuous ``generate`` the engine counts (``state.generation_ok``):
+    one of :func:`conditions.valid` or a card (N cards) of one's own in one line, or N cards
+    of any kind there ("自分のエナジーLにカードが4枚ある"); never a hand's size (a play would
+    read it with or without the card being played) nor one on the character's own line."""
+    if not isinstance(cond, dict) or cond.get("zone") in ("hand", SAME_LINE, LINE_VS):
+        return False
+    if cond.get("zone") in LINES and set(cond) <= {"side", "zone", "min"}:
+        n = cond.get("min", 1)
+        return isinstance(n, int) and not isinstance(n, bool) and n >= 1
+    return condition_ok(cond)
+
+
 def per_ok(per: Any) -> bool:
     """A ``per`` the engine counts: units of a side's field (or of one line) meeting a field
     condition (no ``min`` / ``max``), or the event cards used this turn (``events_used`` 1).

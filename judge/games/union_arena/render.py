@@ -74,7 +74,7 @@ OP_KEYS = {
     "no_activate": {"target"},
 }
 CONTINUOUS_KEYS = {
-    "generate": {"color", "n", "if", "target"},
+    "generate": {"color", "n", "if", "target", "where"},
     "reduce_energy": {"color", "n", "if_any"},
     "reduce_ap": {"n", "if"},
     "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
@@ -603,6 +603,12 @@ def _continuous(op: dict[str, Any]) -> str:
         if isinstance(cond, dict):
             lead = f"while {condition(cond)}, "
         extra = "" if cond is None or lead else f" {raw({'if': cond})}"
+        where = op.get("where")
+        if where is not None:  # "[エナジーLにある場合]"
+            line = {"front_line": "front line", "energy_line": "energy line"}.get(where)
+            lead = (
+                f"while this card is in your {line}, " if line else raw({"where": where})
+            ) + lead
         text = f"{lead}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
         return text if state.generation_ok(op) else f"{text} — not counted by the engine"
     bits = []

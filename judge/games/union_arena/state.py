@@ -159,9 +159,11 @@ def static_bp_ok(op: Any) -> bool:
 def generation_ok(op: Any) -> bool:
     """A continuous ``generate`` of a card's own the engine counts exactly (:meth:`UAState.energy`):
     one more energy of a colour while the card is active (``if`` ``"active"``) or while a
-    condition holds (:func:`judge.games.union_arena.conditions.valid`; not a hand's size,
-    which a play would read with or without the card being played)."""
-    from judge.games.union_arena.conditions import valid
+    condition holds (:func:`judge.games.union_arena.conditions.valid`, or one on a line:
+    :func:`~judge.games.union_arena.own_static.generation_condition_ok`; not a hand's size,
+    which a play would read with or without the card being played), in any line or in the one
+    ``where`` names."""
+    from judge.games.union_arena.own_static import generation_condition_ok
 
     if not isinstance(op, dict) or op.get("op") != "generate" or op.get("target", "self") != "self":
         return False
@@ -171,7 +173,8 @@ def generation_ok(op: Any) -> bool:
         and isinstance(n, int)
         and not isinstance(n, bool)
         and n >= 1
-        and (cond == "active" or valid(cond) and cond.get("zone", "field") != "hand")
+        and (cond == "active" or generation_condition_ok(cond))
+        and op.get("where") in (None, *LINES)
     )
 
 
@@ -329,7 +332,10 @@ class UAState:
         from judge.games.union_arena.own_static import front_generators
 
         out: dict[str, int] = {}
-        for unit in self.players[pid].energy_line + front_generators(self, pid):
+        ps = self.players[pid]
+        for line, unit in [("energy_line", u) for u in ps.energy_line] + [
+            ("front_line", u) for u in front_generators(self, pid)
+        ]:
             d = self.card(unit.top)
             for colour, n in d.generates.items():
                 out[colour] = out.get(colour, 0) + n
@@ -340,8 +346,8 @@ class UAState:
                 if effect.get("when") != "continuous":
                     continue
                 for op in effect.get("do") or []:
-                    if not generation_ok(op):
-                        continue
+                    if not generation_ok(op) or op.get("where", line) != line:
+                        continue  # "[エナジーLにある場合]": only in that line
                     cond = op.get("if")
                     if cond == "active":
                         if unit.rested:

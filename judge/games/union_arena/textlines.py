@@ -14,33 +14,50 @@ from typing import Any
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena import textlook
 from judge.games.union_arena.conditions import either_ok
+from judge.games.union_arena.state import LINE_LIMIT
 
 
 def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。" on a character: while it is
     active it generates one more energy of that colour; "<clause>場合、このキャラ(このフィールド)
     の発生エナジー+[赤]。" (a clause of :func:`condition_clause` but a hand's size, which a play
-    would read with or without the card being played): while the condition holds.  A
-    continuous effect the engine counts whenever it counts energy (``UA-EFFECT-ENERGY``).
+    would read with or without the card being played; or a card in one line, "自分のフロントLに
+    〈X〉がある"; or the energy line full, "自分のエナジーLにカードが4枚ある"): while the
+    condition holds; after "[エナジーLにある場合]", only while the card is in the energy line
+    (``where``).  A continuous effect the engine counts whenever it counts energy
+    (``UA-EFFECT-ENERGY``).
 
     >>> continuous_generation({"type": "field"}, "自分の場外に〈ミラ〉がある場合、このフィールドの発生エナジー+[赤]。")
     {'when': 'continuous', 'do': [{'op': 'generate', 'color': 'red', 'n': 1, 'if': {'side': 'own', 'zone': 'outside', 'name': 'ミラ', 'min': 1}}]}
     """
-    m = re.fullmatch(r"(.+?)場合、この(キャラ|フィールド)の発生エナジー\+\[(.)\]。?", line)
-    kind = {"キャラ": "character", "フィールド": "field"}.get(m.group(2)) if m else None
-    if not m or m.group(3) not in g.COLOURS or defn.get("type") != kind:
+    from judge.games.union_arena.textconditions import only_if_clause  # it imports this module
+
+    m = re.fullmatch(
+        r"(\[エナジーLにある場合\])?(.+?)場合、この(キャラ|フィールド)の発生エナジー\+\[(.)\]。?",
+        line,
+    )
+    kind = {"キャラ": "character", "フィールド": "field"}.get(m.group(3)) if m else None
+    if not m or m.group(4) not in g.COLOURS or defn.get("type") != kind:
         return None
     cond: dict[str, Any] | str | None
-    if m.group(1) == "このキャラがアクティブの":
+    if m.group(2) == "このキャラがアクティブの":
         cond = "active" if kind == "character" else None
-    else:
-        cond = condition_clause(m.group(1))
+    elif _LINE_FULL.fullmatch(m.group(2)):  # "自分のエナジーLにカードが4枚ある": the line full
+        cond = {"side": "own", "zone": "energy_line", "min": LINE_LIMIT}
+    else:  # a clause of condition_clause, or a card in one line ("自分のフロントLに〈X〉がある")
+        cond = only_if_clause(m.group(2))
         if cond is not None and cond.get("zone") == "hand":
             return None
     if cond is None:
         return None
-    op = {"op": "generate", "color": g.COLOURS[m.group(3)], "n": 1, "if": cond}
+    op = {"op": "generate", "color": g.COLOURS[m.group(4)], "n": 1, "if": cond}
+    if m.group(1):  # "[エナジーLにある場合]": only there (UA-EFFECT-STATIC-WHERE)
+        op["where"] = "energy_line"
     return {"when": "continuous", "do": [op]}
+
+
+#: "自分のエナジーLにカードが4枚ある": four cards, as many as a line holds (UA-LINE-LIMIT)
+_LINE_FULL = re.compile(rf"自分のエナジーLにカードが{LINE_LIMIT}枚ある")
 
 
 def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:

@@ -398,3 +398,68 @@ def test_UA_EFFECT_FRONT_ENERGY_given_while_a_condition_holds() -> None:
     given = texted("T-GFE", GIVEN_FRONT_ENERGY)
     assert energy_scene(given, ("A-1", "A-2"), ()) == "legal"
     assert energy_scene(given, ("A-1",), ()) == "illegal"  # no <ミラ>: nothing in front
+
+
+# -- UA-EFFECT-ENERGY: conditions on one line, the energy line full, "[エナジーLにある場合]" -------
+
+MORE_IF_MIRA_IN_FRONT = "自分のフロントLに〈ミラ〉がある場合、このキャラの発生エナジー+[赤]。"
+MORE_IF_FULL = "自分のエナジーLにカードが4枚ある場合、このキャラの発生エナジー+[赤]。"
+MORE_IN_ENERGY = (
+    "[エナジーLにある場合]自分のフロントLにカード名に「ミラ」を含むキャラがある場合、"
+    "このキャラの発生エナジー+[赤]。"
+)
+
+
+def test_UA_EFFECT_ENERGY_conditions_on_a_line_read() -> None:
+    (op,) = one_ability(MORE_IF_MIRA_IN_FRONT)["do"]
+    assert op["if"] == {"side": "own", "zone": "front_line", "name": "ミラ"}
+    (op,) = one_ability(MORE_IF_FULL)["do"]
+    assert op["if"] == {"side": "own", "zone": "energy_line", "min": 4}
+    (op,) = one_ability(MORE_IN_ENERGY)["do"]
+    assert op["where"] == "energy_line"
+    assert op["if"] == {
+        "side": "own",
+        "zone": "front_line",
+        "type": "character",
+        "name_contains": "ミラ",
+    }
+    assert read_in_full(MORE_IF_FULL.replace("4枚", "3枚")) == []  # exactly 3: not a bound
+    words = reading_words(texted("T-G", MORE_IN_ENERGY))
+    assert "while this card is in your energy line, while your front line has a character" in words
+    assert "not counted" not in words
+
+
+def red_play(cards: list, front: tuple[str, ...], energy: tuple[str, ...], need: int) -> str:
+    """A's turn-3 main phase with ``front`` / ``energy`` (the first card A-1, …) played on turn
+    1: the verdict of playing a red card (the last instance) requiring ``need`` red."""
+    red = free_character("T-RED", color="red", energy={"red": need})
+    deck = [c["code"] for c in cards] + ["T-RED"]
+    b = board_at_turn_3([*cards, red], deck, [], a_front=front, a_energy=energy, phase="main")
+    r = b.play("A", f"A-{len(deck)}", to="front_line").replay()
+    return verdict(r, b.last)
+
+
+def test_UA_EFFECT_ENERGY_a_card_in_the_front_line() -> None:
+    gen = texted("T-G", MORE_IF_MIRA_IN_FRONT, color="red", generates={"red": 1})
+    mira = free_character("T-MIRA", name="ミラ", generates={})
+    assert red_play([gen, mira], ("A-2",), ("A-1",), 2) == "legal"
+    assert red_play([gen, mira], (), ("A-1", "A-2"), 2) == "illegal"  # <ミラ> not in front
+
+
+def test_UA_EFFECT_ENERGY_the_energy_line_full() -> None:
+    gen = texted("T-G", MORE_IF_FULL, color="red", generates={"red": 1})
+    fillers = [free_character(f"T-F{i}", generates={}) for i in range(3)]
+    cards = [gen, *fillers]
+    assert red_play(cards, (), ("A-1", "A-2", "A-3", "A-4"), 2) == "legal"
+    assert red_play(cards, ("A-4",), ("A-1", "A-2", "A-3"), 2) == "illegal"  # 3 cards
+
+
+def test_UA_EFFECT_ENERGY_only_in_the_energy_line() -> None:
+    """After "[エナジーLにある場合]" the increase counts in the energy line only, even for a
+    character that generates energy in the front line too (UA-EFFECT-FRONT-ENERGY)."""
+    text = f"{MORE_IN_ENERGY}\n{FRONT_ENERGY}"
+    gen = texted("T-G", text, color="red", generates={"red": 1})
+    mira = free_character("T-MIRA", name="ミラのともだち", generates={})
+    assert red_play([gen, mira], ("A-2",), ("A-1",), 2) == "legal"
+    assert red_play([gen, mira], ("A-1", "A-2"), (), 1) == "legal"  # its printed 1 in front
+    assert red_play([gen, mira], ("A-1", "A-2"), (), 2) == "illegal"  # not the increase
