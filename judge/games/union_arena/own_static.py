@@ -175,3 +175,26 @@ def front_generators(st: UAState, pid: str) -> list[Unit]:
         if (unit.mods or d.effects or d.keywords.flags) and st.has(unit, FRONT_ENERGY):
             out.append(unit)
     return out
+
+
+def lowers(st: UAState, unit: Unit) -> bool:
+    """Whether one of the unit's own continuous BP lowerings ("自分の場に〈X〉がない場合、この
+    キャラはBP-500", ``UA-EFFECT-STATIC-MINUS``) is in force now: then its BP is lowered by an
+    effect, for UA-BP-ZERO."""
+    from judge.games.union_arena.state import static_bp_ok
+
+    d = st.card(unit.top)
+    if not d.effects:
+        return False
+    owner = st.owner_of[unit.top]
+    return any(
+        op.get("op") == "bp"
+        and isinstance(op.get("amount"), int)
+        and op["amount"] < 0
+        and static_bp_ok(op)
+        and st._static_holds(op, owner, unit)
+        for effect in d.effects
+        if effect.get("when") == "continuous"
+        for op in effect.get("do") or []
+        if isinstance(op, dict)
+    )

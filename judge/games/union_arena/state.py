@@ -144,14 +144,16 @@ def static_grant_ok(op: Any) -> bool:
 
 
 def static_bp_ok(op: Any) -> bool:
-    """A continuous BP raise of a card's own (``static_bp``) the engine reads exactly."""
+    """A continuous BP raise of a card's own (``static_bp``) the engine reads exactly; a
+    lowering (a negative ``amount``, ``UA-EFFECT-STATIC-MINUS``) only with a condition and
+    no ``per`` (the engine's UA-BP-ZERO check counts it: ``own_static.lowers``)."""
     if not isinstance(op, dict) or op.get("op") != "bp" or op.get("target", "self") != "self":
         return False
     amount = op.get("amount")
     return (
         isinstance(amount, int)
         and not isinstance(amount, bool)
-        and amount >= 0
+        and (amount >= 0 or "per" not in op and bool({"if", "if_any", "where"} & set(op)))
         and _static_conditions_ok(op)
     )
 

@@ -27,7 +27,8 @@ _LINE_WORDS = {"場": "field", "フロントL": "front_line", "エナジーL": "
 _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
 #: what the character gets: "BP+N", "BP+Nと[keyword]を得る", "[keyword]を得る", "「…」を得る"
 _GAIN = re.compile(
-    r"このキャラは(?:BP\+(\d+)(?:と(.+を得る))?|((?:\[[^\[\]]*(?:\([^()]*\))?\]|「[^「」]*」)を得る))。?"
+    r"このキャラは(?:BP\+(\d+)(?:と(.+を得る))?|((?:\[[^\[\]]*(?:\([^()]*\))?\]|「[^「」]*」)を得る)"
+    r"|BP-(\d+))。?"
 )
 #: "同じラインに〈X〉(か〈Y〉)がある": a card of one's own in the character's line
 _SAME_LINE = re.compile(rf"同じラインに({_NOUN}(?:か{_NOUN})*)がある")
@@ -90,6 +91,8 @@ def static_ability(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     gain = _GAIN.fullmatch(m.group(3))
     if gain is None or (per is not None and not (gain.group(1) and not gain.group(2))):
         return None  # "…1枚につき": a BP raise alone
+    if gain.group(4):  # "このキャラはBP-500" (UA-EFFECT-STATIC-MINUS)
+        return _lowering(defn, int(gain.group(4)), conds)
     if not (set(conds) & {"where", "if", "if_any"} or per is not None):
         return None  # no condition of this module: textlines.static_bp's, or not read
     ops: list[dict[str, Any]] = []
@@ -104,6 +107,19 @@ def static_ability(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     if not ops or not all(static_bp_ok(op) or static_grant_ok(op) for op in ops):
         return None
     return {"when": "continuous", "do": ops}
+
+
+def _lowering(defn: dict[str, Any], n: int, conds: dict[str, Any]) -> dict[str, Any] | None:
+    """ "<clause>場合、このキャラはBP-N": a lowering while the condition holds, read only with
+    a condition and on a card printed with more BP than N: then only an effect that lowers
+    its BP too brings it to 0 (UA-BP-ZERO, checked after every effect, as for any lowering);
+    a card the lowering alone could retire would need the check whenever the condition
+    turns, which the engine does not make."""
+    bp = defn.get("bp")
+    if not ({"if", "if_any", "where"} & set(conds)) or not isinstance(bp, int) or not 1 <= n < bp:
+        return None
+    op = {"op": "bp", "amount": -n, "target": "self", **conds}
+    return {"when": "continuous", "do": [op]} if static_bp_ok(op) else None
 
 
 def _condition(defn: dict[str, Any], clause: str) -> dict[str, Any] | None:

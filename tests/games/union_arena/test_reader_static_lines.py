@@ -73,7 +73,6 @@ def test_UA_EFFECT_STATIC_WHERE_read_from_printed_text() -> None:
             "[フロントLにある場合][自分のターン中]このキャラはBP+1000。",
             "[フロントLにある場合][フロントLにある場合]このキャラはBP+1000。",
             "[フロントLにある場合][ターン1]このキャラはBP+1000。",
-            "[フロントLにある場合]このキャラはBP-1000。",
         )
         == []
     )
@@ -463,3 +462,64 @@ def test_UA_EFFECT_ENERGY_only_in_the_energy_line() -> None:
     assert red_play([gen, mira], ("A-2",), ("A-1",), 2) == "legal"
     assert red_play([gen, mira], ("A-1", "A-2"), (), 1) == "legal"  # its printed 1 in front
     assert red_play([gen, mira], ("A-1", "A-2"), (), 2) == "illegal"  # not the increase
+
+
+# -- UA-EFFECT-STATIC-MINUS ------------------------------------------------------------------------
+
+MINUS = "自分の場に〈ミラ〉がない場合、このキャラはBP-500。"
+LOWER_ONE = "[登場時]相手のフロントLのキャラを1枚選び、このターン中、BP-2000。"
+
+
+def test_UA_EFFECT_STATIC_MINUS_read_from_printed_text() -> None:
+    (op,) = one_ability(MINUS, bp=3500)["do"]
+    assert op == {
+        "op": "bp",
+        "amount": -500,
+        "target": "self",
+        "if": {"side": "own", "zone": "field", "name": "ミラ", "max": 0},
+    }
+    # on a card the lowering alone could bring to 0, without a condition, or per card: not read
+    assert read_in_full(MINUS, bp=500) == []
+    assert read_in_full("このキャラはBP-500。", bp=3500) == []
+    assert read_in_full("自分のフロントLの他のキャラ1枚につき、このキャラはBP-500。", bp=3500) == []
+    assert "if your field has no cards named <ミラ>, this card gets BP −500" in reading_words(
+        texted("T-MINUS", MINUS, bp=3500)
+    )
+
+
+def test_UA_EFFECT_STATIC_MINUS_while_the_condition_holds() -> None:
+    cards = [texted("T-MINUS", MINUS, bp=2500), MIRA]
+    assert bp_of(cards, ("A-1",), ()) == 2000
+    assert bp_of(cards, ("A-1", "A-2"), ()) == 2500
+
+
+def test_UA_EFFECT_STATIC_MINUS_with_another_lowering_retires() -> None:
+    """B's character (2500, -500 without <ミラ>) lowered by 2000 more has BP 0: it retires
+    (UA-BP-ZERO); with <ミラ> on B's field it has 500 and stays."""
+    cards = [texted("T-MINUS", MINUS, bp=2500), MIRA, texted("T-LOW", LOWER_ONE)]
+    for b_front, stays in ((("B-1",), False), (("B-1", "B-2"), True)):
+        b = board_at_turn_3(cards, ["T-LOW"], ["T-MINUS", "T-MIRA"], b_front=b_front, phase="main")
+        r = b.play("A", "A-1", to="front_line", targets=["B-1"]).replay()
+        assert verdict(r, b.last) == "legal"
+        assert ("B-1" in field_ids(r, "B", "front_line")) is stays
+
+
+def test_UA_EFFECT_STATIC_MINUS_counts_as_lowered_for_bp_zero() -> None:
+    """A definition written by hand whose lowering alone brings it to 0: after the next effect
+    resolves, UA-BP-ZERO retires it (the reader reads no such card)."""
+    minus = {
+        "when": "continuous",
+        "do": [
+            {
+                "op": "bp",
+                "amount": -500,
+                "target": "self",
+                "if": {"zone": "field", "max": 0, "name": "ミラ"},
+            }
+        ],
+    }
+    weak = free_character("T-WEAK", bp=500, effects=[minus])
+    draw = texted("T-DRAW", "[登場時]カードを1枚引く。")
+    b = board_at_turn_3([weak, draw], ["T-WEAK", "T-DRAW"], [], a_energy=("A-1",), phase="main")
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert "A-1" not in field_ids(r, "A", "energy_line")
