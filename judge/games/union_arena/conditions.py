@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from judge.core.names import name_key
 from judge.games.union_arena import this_turn
 from judge.games.union_arena.state import LINES
 
@@ -41,14 +42,17 @@ if TYPE_CHECKING:
 #: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合"), or
 #: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
-KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of"}
+KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of", "names_min"}
 #: the keys that say what card is meant (a field condition states one at least)
 CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested", "energy_min"}
 CARD_KEYS |= {"any_of"}
 FIELD_TYPES = ("character", "field")
 CARD_TYPES = ("character", "field", "event")
 #: what a condition on the outside area may state: a card type, a name or a trait, N of them
-OUTSIDE_KEYS = {"side", "zone", "card_type", "name", "trait", "min"}
+OUTSIDE_KEYS = {"side", "zone", "card_type", "name", "trait", "min", "color", "names_min"}
+#: the rule option of UA-EFFECT-NAME-KINDS (GAP): whether a name a card is also treated as
+#: makes up a kind of card name ("all", the default) or only its printed name ("printed")
+NAME_KINDS_OPTION = "name_kinds_also"
 
 
 def valid(cond: Any) -> bool:
@@ -71,6 +75,8 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
+    if "names_min" in cond and not _names_ok(cond):
+        return False
     bounded = zone in ("life", "deck") or "max" in cond
     n = cond.get("max") if bounded else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -111,6 +117,37 @@ def valid(cond: Any) -> bool:
         and ("rested" not in cond or cond.get("side") == "opponent")
         and cond.get("other", True) is True
     )
+
+
+def _names_ok(cond: dict[str, Any]) -> bool:
+    """``names_min`` ("[特徴:X]のカード名がN種類以上"): N ≥ 2 kinds of card name among the
+    cards meeting a trait (and a colour), on the field or in the outside area; no count of
+    cards beside it, nor a name (one name is one kind)."""
+    n = cond["names_min"]
+    return (
+        isinstance(n, int)
+        and not isinstance(n, bool)
+        and n >= 2
+        and cond.get("zone", "field") in ("field", "outside")
+        and "trait" in cond
+        and not {"min", "max", "name", "any_of", "card_type"} & set(cond)
+    )
+
+
+def name_kinds(st: UAState, cards: Collection[str | None]) -> int:
+    """How many kinds of card name ``cards`` have (compared as UA-NAME-FORM): each its
+    printed name and, unless rule option ``name_kinds_also`` is "printed", the names it is
+    also treated as (UA-EFFECT-NAME-KINDS)."""
+    also = st.options.get(NAME_KINDS_OPTION, "all") != "printed"
+    names: set[str] = set()
+    for c in cards:
+        if c is None:
+            continue
+        d = st.card(c)
+        names.add(name_key(d.name))
+        if also:
+            names.update(name_key(n) for n in d.also_treated_as)
+    return len(names)
 
 
 def either_ok(alts: Any) -> bool:
@@ -159,19 +196,21 @@ def outside_count(st: UAState, cards: Collection[str | None], cond: dict[str, An
     (one not identified in the log too)."""
     if not set(cond) & {"card_type", "name", "trait"}:
         return len(cards)
-    n = 0
-    for c in cards:
-        if c is None:
-            continue
-        d = st.card(c)
-        if ("card_type" not in cond or d.type == cond["card_type"]) and card_meets(d, cond):
-            n += 1
-    return n
+    return sum(1 for c in cards if c is not None and _outside_meets(st, c, cond))
+
+
+def _outside_meets(st: UAState, card: str, cond: dict[str, Any]) -> bool:
+    """Whether a card of an outside area meets a condition's ``card_type`` and card keys."""
+    d = st.card(card)
+    return ("card_type" not in cond or d.type == cond["card_type"]) and card_meets(d, cond)
 
 
 def outside_holds(st: UAState, cards: Collection[str | None], cond: dict[str, Any]) -> bool:
     """Whether an outside condition holds of ``cards``: at least ``min`` (default 1) of them
-    meet it, or at most ``max``."""
+    meet it, or at most ``max``; with ``names_min``, they have that many kinds of name."""
+    if "names_min" in cond:
+        meeting = [c for c in cards if c is not None and _outside_meets(st, c, cond)]
+        return name_kinds(st, meeting) >= int(cond["names_min"])
     n = outside_count(st, cards, cond)
     return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))
 
@@ -220,6 +259,12 @@ def holds_in(
     units = [u for line in lines for u in ps.line(line) if not any(g in u.cards for g in gone)]
     # a card being played counts on the field, never in one line: its line is not known
     arriving = plus is not None and side == controller and zone == "field"
+    if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上": kinds of name, not cards
+        tops = [u.top for u in units if unit_meets(st, cond, u, source)]
+        if arriving and not (cond.get("other") and plus == source):
+            assert plus is not None
+            tops += [plus] if card_meets(st.card(plus), cond) else []
+        return name_kinds(st, tops) >= int(cond["names_min"])
     # a card key or none (``max`` of any card: every unit and the card played meet it)
     n = sum(1 for u in units if unit_meets(st, cond, u, source))
     if arriving and "rested" not in cond and not (cond.get("other") and plus == source):
@@ -305,6 +350,13 @@ def describe(cond: dict[str, Any]) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.describe(whose, cond)
+    if "names_min" in cond:
+        where = "outside area" if zone == "outside" else "field"
+        colour = f"{cond['color']} " if "color" in cond else ""
+        return (
+            f"{whose} {where} has {colour}cards with [{cond.get('trait')}] of "
+            f"{cond['names_min']} or more different names"
+        )
     if zone == "life":
         return f"{whose} life is {cond['max']} or less"
     if zone == "hand" and "max" in cond:

@@ -72,6 +72,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             for pid in log.player_ids
         }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
+        self.state.options = dict(options)
         self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views

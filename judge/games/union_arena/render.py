@@ -186,6 +186,9 @@ def condition(cond: Any) -> str:
         return raw({"if": cond})
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
     zone = cond.get("zone", "field")
+    if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)
+        known = {"side", "zone", "color", "trait", "names_min"}
+        return conditions.describe(cond) + _leftover(cond, known)
     if zone == this_turn.ZONE and "events_used" in cond:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
     if zone == "life" and "max" in cond:

@@ -225,6 +225,9 @@ class UAState:
     #: effects waiting for this turn's attack phase to start: (controller, source card,
     #: the effect's index on its card, the effect)
     delayed: list[tuple[str, str, int, dict[str, Any]]] = field(default_factory=list)
+    #: the rule options in force (the engine's), for what state reads with one: the kinds of
+    #: card names a condition counts (UA-EFFECT-NAME-KINDS)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]

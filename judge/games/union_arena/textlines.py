@@ -211,6 +211,10 @@ _CLAUSE = re.compile(
 )
 
 
+#: "自分の場(場外)に(黄の)[特徴:X]のカード名がN種類以上ある": N kinds of card name among them
+_NAME_KINDS = re.compile(
+    rf"自分の(場|場外)に(?:([{''.join(g.COLOURS)}])の)?\[特徴:([^\[\]]+)\]のカード名が(\d+)種類以上ある"
+)
 #: "自分の場に〈X〉がない" / "自分の場に[特徴:X]がない": no such card on your field
 _ABSENT = re.compile(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がない")
 
@@ -222,7 +226,9 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     a name or trait) in your outside area, a side's life N or less, N cards or more in your
     hand, N or fewer in your hand or deck ("自分の手札が0枚の": none; an exact count other
     than 0 is not a bound the engine reads, so not read), N or more (or fewer) cards in your
-    outside area, whatever they are; none of a name or trait on your
+    outside area, whatever they are; N kinds of card name among the cards of a trait on your
+    field or in your outside area ("[特徴:X]のカード名がN種類以上", ``names_min``); none of a
+    name or trait on your
     field (``max`` 0); an event card used this turn.
 
     >>> condition_clause("相手のライフが4以下の")
@@ -241,11 +247,20 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'any_of': [{'name': 'ミラ'}, {'trait': '灯守'}]}
     >>> condition_clause("自分の場に〈ミラ〉がない")
     {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
+    >>> condition_clause("自分の場に[特徴:灯守]のカード名が5種類以上ある")
+    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'names_min': 5}
     >>> condition_clause("自分の場外にあるカードが0枚の")
     {'side': 'own', 'zone': 'outside', 'max': 0}
     >>> condition_clause("このターン中に自分がイベントカードを使用している")
     {'side': 'own', 'zone': 'this_turn', 'events_used': 1}
     """
+    kinds = _NAME_KINDS.fullmatch(text)  # "自分の場に[特徴:X]のカード名が5種類以上ある"
+    if kinds:
+        zone = "field" if kinds.group(1) == "場" else "outside"
+        colour = {"color": g.COLOURS[kinds.group(2)]} if kinds.group(2) else {}
+        n = int(kinds.group(4))
+        cond = {"side": "own", "zone": zone, **colour, "trait": kinds.group(3), "names_min": n}
+        return cond if n >= 2 else None
     absent = _ABSENT.fullmatch(text)  # "自分の場に〈X〉がない": none of them on your field
     if absent:
         cond = field_condition(absent.group(1))

@@ -42,6 +42,10 @@ _EITHER_OUTSIDE = re.compile(
 _LINE_VS = re.compile(
     r"自分の(フロントL|エナジーL)のキャラの数が相手の(フロントL|エナジーL)のキャラの数以上の"
 )
+#: "自分の場に[特徴:X]のカード名が4種類以上か〈Y〉がある": either
+_KINDS_OR_NAME = re.compile(
+    r"自分の場に(\[特徴:[^\[\]]+\]のカード名が\d+種類以上)か(〈[^〈〉]+〉が)ある"
+)
 #: "このターン中に自分が使用したイベントカード1枚につき": each event card used this turn
 _PER_EVENTS = "このターン中に自分が使用したイベントカード1枚につき"
 
@@ -78,7 +82,13 @@ def static_ability(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
             return None
     elif m.group(1):
         either = _EITHER_OUTSIDE.fullmatch(m.group(1))
-        if either:  # "自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある"
+        kinds_or = _KINDS_OR_NAME.fullmatch(m.group(1))
+        if kinds_or:  # "自分の場に[特徴:X]のカード名が4種類以上か〈Y〉がある"
+            alts = [only_if_clause(f"自分の場に{kinds_or.group(i)}ある") for i in (1, 2)]
+            if None in alts:
+                return None
+            conds["if_any"] = alts
+        elif either:  # "自分の場外に[特徴:X]が1枚以上かイベントカードが4枚以上ある"
             alts = [only_if_clause(f"自分の場外に{either.group(i)}枚以上ある") for i in (1, 2)]
             if None in alts:
                 return None

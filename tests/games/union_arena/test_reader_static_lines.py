@@ -523,3 +523,70 @@ def test_UA_EFFECT_STATIC_MINUS_counts_as_lowered_for_bp_zero() -> None:
     b = board_at_turn_3([weak, draw], ["T-WEAK", "T-DRAW"], [], a_energy=("A-1",), phase="main")
     r = b.play("A", "A-2", to="front_line").replay()
     assert "A-1" not in field_ids(r, "A", "energy_line")
+
+
+# -- UA-EFFECT-NAME-KINDS --------------------------------------------------------------------------
+
+KINDS = "[自分のターン中]自分の場に[特徴:灯守]のカード名が3種類以上ある場合、このキャラはBP+1500。"
+KINDS_OUT = "自分の場外に黄の[特徴:灯守]のカード名が2種類以上ある場合、このキャラはBP+1000。"
+KINDS_OR = "自分の場に[特徴:灯守]のカード名が3種類以上か〈ミラ〉がある場合、このキャラはBP+1000。"
+
+
+def keeper(code: str, name: str, **fields: object) -> dict:
+    return free_character(code, name=name, traits=["灯守"], **fields)
+
+
+def test_UA_EFFECT_NAME_KINDS_read_from_printed_text() -> None:
+    (op,) = one_ability(KINDS)["do"]
+    assert op["if"] == {"side": "own", "zone": "field", "trait": "灯守", "names_min": 3}
+    (op,) = one_ability(KINDS_OUT)["do"]
+    assert op["if"] == {
+        "side": "own",
+        "zone": "outside",
+        "color": "yellow",
+        "trait": "灯守",
+        "names_min": 2,
+    }
+    (op,) = one_ability(KINDS_OR)["do"]
+    assert op["if_any"] == [
+        {"side": "own", "zone": "field", "trait": "灯守", "names_min": 3},
+        {"side": "own", "zone": "field", "name": "ミラ"},
+    ]
+    assert read_in_full(KINDS.replace("3種類", "1種類")) == []  # one kind: not a count of kinds
+    words = reading_words(texted("T-K", KINDS))
+    assert "if your field has cards with [灯守] of 3 or more different names" in words
+
+
+def test_UA_EFFECT_NAME_KINDS_kinds_not_cards() -> None:
+    this = texted("T-K", KINDS, bp=2000)
+    cards = [this, keeper("T-A", "イロ"), keeper("T-B", "ミナ"), keeper("T-B2", "ミナ")]
+    assert bp_of(cards, ("A-1", "A-2", "A-3"), ()) == 2000  # T-K is no keeper: 2 kinds
+    assert bp_of([*cards, keeper("T-C", "ソラ")], ("A-2", "A-3", "A-4"), ("A-1", "A-5")) == 3500
+    # three keepers, two of one name: 2 kinds
+    assert bp_of(cards, ("A-1", "A-2", "A-3", "A-4"), ()) == 2000
+    assert bp_of([this, MIRA], ("A-1", "A-2"), ()) == 2000
+    either = texted("T-OR", KINDS_OR, bp=2000)
+    assert bp_of([either, MIRA], ("A-1", "A-2"), ()) == 3000  # <ミラ> instead
+
+
+def test_UA_EFFECT_NAME_KINDS_a_name_it_is_also_treated_as() -> None:
+    """GAP: a card also treated as <ソラ> gives that kind too by default ("all"); with rule
+    option name_kinds_also "printed", only its printed name."""
+    this = texted("T-K", KINDS, bp=2000)
+    both = {**keeper("T-AB", "イロ"), "also_treated_as": ["ソラ"]}
+    cards = [this, both, keeper("T-B", "ミナ")]
+    assert bp_of(cards, ("A-1", "A-2", "A-3"), ()) == 3500
+    printed = {"name_kinds_also": "printed"}
+    assert bp_of(cards, ("A-1", "A-2", "A-3"), (), options=printed) == 2000
+
+
+def test_UA_EFFECT_NAME_KINDS_in_the_outside_area() -> None:
+    event = texted("T-EV", "カードを1枚引く。", type="event", color="yellow", traits=["灯守"])
+    other = {**event, "code": "T-EV2", "name": "夜の歌"}
+    blue = {**event, "code": "T-EV3", "name": "青の歌", "color": "blue"}
+    cards = [texted("T-KO", KINDS_OUT, bp=2000), event, other, blue]
+    for deck, raised in ((["T-KO", "T-EV", "T-EV2"], True), (["T-KO", "T-EV", "T-EV3"], False)):
+        b = board_at_turn_3(cards, deck, [], a_front=("A-1",), phase="main")
+        r = b.play("A", "A-2").play("A", "A-3").replay()
+        assert verdict(r, b.last) == "legal"
+        assert field_unit(r, "A", "A-1")["bp"] == (3000 if raised else 2000)
