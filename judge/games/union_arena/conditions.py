@@ -50,6 +50,7 @@ FIELD_TYPES = ("character", "field")
 CARD_TYPES = ("character", "field", "event")
 #: what a condition on the outside area may state: a card type, a name or a trait, N of them
 OUTSIDE_KEYS = {"side", "zone", "card_type", "name", "trait", "min", "color", "names_min"}
+OUTSIDE_KEYS |= {"any_of"}  # "〈A〉と〈B〉の合計枚数": the cards of either name, counted together
 #: the rule option of UA-EFFECT-NAME-KINDS (GAP): whether a name a card is also treated as
 #: makes up a kind of card name ("all", the default) or only its printed name ("printed")
 NAME_KINDS_OPTION = "name_kinds_also"
@@ -81,16 +82,19 @@ def valid(cond: Any) -> bool:
     n = cond.get("max") if bounded else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         return False
-    if zone == "outside" and not set(cond) & {"card_type", "name", "trait"}:
+    if zone == "outside" and not set(cond) & {"card_type", "name", "trait", "any_of"}:
         # "自分の場外にあるカードが0枚の場合" (``max`` 0), "…カードが10枚以上ある" (``min``)
         return set(cond) <= {"side", "zone", "min"} or set(cond) <= {"side", "zone", "max"}
     if zone == "outside":
         return (
             "max" not in cond
             and set(cond) <= OUTSIDE_KEYS
-            and bool({"card_type", "name", "trait"} & set(cond))
+            and ("any_of" not in cond or either_ok(cond["any_of"]))
+            and bool({"card_type", "name", "trait", "any_of"} & set(cond))
             and cond.get("card_type", "event") in CARD_TYPES
-            and all(isinstance(cond[k], str) and cond[k] for k in {"name", "trait"} & set(cond))
+            and all(
+                isinstance(cond[k], str) and cond[k] for k in {"name", "trait", "color"} & set(cond)
+            )
         )
     if zone in ("life", "deck"):
         return set(cond) <= {"side", "zone", "max"}
@@ -194,7 +198,7 @@ def outside_count(st: UAState, cards: Collection[str | None], cond: dict[str, An
     """How many of ``cards`` (an outside area's, face up) meet an outside condition: its
     ``card_type``, ``name`` and ``trait`` (:func:`card_meets`); with none of them, every card
     (one not identified in the log too)."""
-    if not set(cond) & {"card_type", "name", "trait"}:
+    if not set(cond) & {"card_type", "name", "trait", "any_of"}:
         return len(cards)
     return sum(1 for c in cards if c is not None and _outside_meets(st, c, cond))
 
@@ -379,6 +383,8 @@ def describe(cond: dict[str, Any]) -> str:
             what += f" named <{cond['name']}>"
         if "trait" in cond:
             what += f" with [{cond['trait']}]"
+        if isinstance(cond.get("any_of"), list):  # "〈A〉と〈B〉の合計枚数"
+            what += " named " + " or ".join(f"<{a.get('name')}>" for a in cond["any_of"])
         return f"{whose} outside area has {what}"
     n = cond.get("min", 1)
     many = "a" if n == 1 else f"{n} or more"

@@ -201,7 +201,7 @@ def condition(cond: Any) -> str:
         n = cond.get("min", 1)
         kind = f"{cond['card_type']} card" if "card_type" in cond else "card"
         return f"{whose} outside area has {n} or more {kind}s{card_conditions(cond)}" + _leftover(
-            cond, {"side", "zone", "min", "card_type", "name", "trait"}
+            cond, {"side", "zone", "min", "card_type", "name", "trait", "any_of", "color"}
         )
     if zone in ("hand", "deck") and "max" in cond:  # "自分の手札が0枚の", "自分の山札が15枚以下の"
         n = cond["max"]

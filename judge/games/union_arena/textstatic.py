@@ -165,3 +165,59 @@ def _per(head: str) -> dict[str, Any] | None:
         return None
     per = {"side": "own", "zone": _LINE_WORDS[m.group(1)], **noun}
     return {**per, "other": True} if m.group(2) else per
+
+
+#: "<count>により、このキャラは以下の効果を全て得る": the effects listed after it ("・N枚以上:…"),
+#: each while the count reaches its number (UA-EFFECT-STATIC-TIERS)
+TIER_HEADER = re.compile(r"(.+)により、このキャラは以下の効果を全て得る。?")
+_TIER = re.compile(r"・(\d+)枚以上:(.+?)。?")
+
+
+def static_tiers(defn: dict[str, Any], header: str, bullets: list[str]) -> dict[str, Any] | None:
+    """ "自分の場外にあるイベントカードの枚数により、このキャラは以下の効果を全て得る。" and its
+    bullets "・2枚以上:[自分のターン中]このキャラはBP+500。", "・4枚以上:[インパクト(1)]": each
+    a continuous raise or keyword of the character's own while the count is at least the
+    bullet's number (``min`` on the count's condition); None unless every bullet is read.
+
+    >>> static_tiers({"type": "character"}, "自分の場外にあるイベントカードの枚数により、このキャラは以下の効果を全て得る。",
+    ...              ["・2枚以上:[自分のターン中]このキャラはBP+500。", "・4枚以上:[インパクト(1)]"])["do"][1]
+    {'op': 'grant', 'keyword': 'impact 1', 'target': 'self', 'if': {'side': 'own', 'zone': 'outside', 'card_type': 'event', 'min': 4}}
+    """
+    m = TIER_HEADER.fullmatch(header)
+    base = _tier_count(m.group(1)) if m else None
+    if base is None or defn.get("type") != "character" or not bullets:
+        return None
+    ops: list[dict[str, Any]] = []
+    for bullet in bullets:
+        tier = _TIER.fullmatch(g.strip_reminders(bullet))
+        if tier is None or int(tier.group(1)) < 1:
+            return None
+        cond = {**base, "min": int(tier.group(1))}
+        tags, rest = g.leading_tags(tier.group(2))
+        words = [g.keyword(t) for t in tags]
+        if tags and not rest and all(words):  # "・4枚以上:[インパクト(1)]": a keyword
+            ops += [{"op": "grant", "keyword": w, "target": "self", "if": cond} for w in words]
+            continue
+        during = _DURING.get(tags[0]) if len(tags) == 1 else None
+        bp = re.fullmatch(r"このキャラはBP\+(\d+)", rest)
+        if bp is None or len(tags) > 1 or (tags and during is None):
+            return None
+        op = {"op": "bp", "amount": int(bp.group(1)), "target": "self", "if": cond}
+        ops.append({**op, **({"during": during} if during else {})})
+    if not all(static_bp_ok(op) or static_grant_ok(op) for op in ops):
+        return None
+    return {"when": "continuous", "do": ops}
+
+
+def _tier_count(text: str) -> dict[str, Any] | None:
+    """What a tiered ability counts: event cards in your outside area, cards of either of
+    two names there ("〈A〉と〈B〉の合計枚数"), or other cards of a trait on your field."""
+    if text == "自分の場外にあるイベントカードの枚数":
+        return {"side": "own", "zone": "outside", "card_type": "event"}
+    pair = re.fullmatch(r"自分の場外にある〈([^〈〉]+)〉と〈([^〈〉]+)〉の合計枚数", text)
+    if pair:
+        return {"side": "own", "zone": "outside", "any_of": [{"name": n} for n in pair.groups()]}
+    other = re.fullmatch(r"自分の場の他の\[特徴:([^\[\]]+)\]の枚数", text)
+    if other:
+        return {"side": "own", "zone": "field", "trait": other.group(1), "other": True}
+    return None

@@ -590,3 +590,72 @@ def test_UA_EFFECT_NAME_KINDS_in_the_outside_area() -> None:
         r = b.play("A", "A-2").play("A", "A-3").replay()
         assert verdict(r, b.last) == "legal"
         assert field_unit(r, "A", "A-1")["bp"] == (3000 if raised else 2000)
+
+
+# -- UA-EFFECT-STATIC-TIERS ------------------------------------------------------------------------
+
+TIERS = (
+    "自分の場外にあるイベントカードの枚数により、このキャラは以下の効果を全て得る。\n"
+    "・1枚以上：[自分のターン中]このキャラはBP+500。\n"
+    "・2枚以上：[インパクト（1）]（アタックしてバトルに勝利した時、相手プレイヤーに1ダメージ）"
+)
+PAIR_TIERS = (
+    "自分の場外にある〈イロ〉と〈ミナ〉の合計枚数により、このキャラは以下の効果を全て得る。\n"
+    "・2枚以上：[自分のターン中]このキャラはBP+1000。"
+)
+
+
+def test_UA_EFFECT_STATIC_TIERS_read_from_printed_text() -> None:
+    events = {"side": "own", "zone": "outside", "card_type": "event"}
+    assert one_ability(TIERS)["do"] == [
+        {
+            "op": "bp",
+            "amount": 500,
+            "target": "self",
+            "if": {**events, "min": 1},
+            "during": "own_turn",
+        },
+        {"op": "grant", "keyword": "impact 1", "target": "self", "if": {**events, "min": 2}},
+    ]
+    (op,) = one_ability(PAIR_TIERS)["do"]
+    assert op["if"] == {
+        "side": "own",
+        "zone": "outside",
+        "any_of": [{"name": "イロ"}, {"name": "ミナ"}],
+        "min": 2,
+    }
+    # a tier of another kind: the whole list unread, every line of it listed
+    bad = TIERS + "\n・3枚以上：[退場時]カードを1枚引く。"
+    reading = read_card(texted("T-BAD", bad))
+    assert not reading.understood and len(reading.unread) == 4
+    words = reading_words(texted("T-TIERS", TIERS))
+    assert (
+        "during your turn, if your outside area has 1 or more event cards, this card gets BP +500"
+        in words
+    )
+    assert "if your outside area has 2 or more event cards, this card has “impact 1”" in words
+
+
+def test_UA_EFFECT_STATIC_TIERS_each_tier_reached() -> None:
+    event = texted("T-EV", "カードを1枚引く。", type="event")
+    cards = [texted("T-TIERS", TIERS, bp=2000), event, free_character("T-FOE", bp=2200)]
+
+    def scene(events: int) -> LogBuilder:
+        """A plays ``events`` event cards, then A-1 attacks and B-1 (2200) blocks."""
+        deck = ["T-TIERS", "T-EV", "T-EV"]
+        b = board_at_turn_3(
+            cards, deck, ["T-FOE"], a_front=("A-1",), b_front=("B-1",), phase="main"
+        )
+        for n in range(events):
+            b.play("A", f"A-{n + 2}")
+        return b.proceed("A").attack("A", "A-1").block("B", "B-1")
+
+    r = scene(0).replay()
+    assert field_unit(r, "A", "A-1")["bp"] == 2000 and field_ids(r, "B", "front_line") == ["B-1"]
+    r = scene(1).replay()  # one event: BP+500 wins the battle, no Impact
+    assert field_ids(r, "B", "front_line") == [] and player_state(r, "B")["life"] == 7
+    b = pick(scene(2), 1)  # two events: Impact 1 deals 1 damage after the win
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and player_state(r, "B")["life"] == 6
+    one = pick(scene(1), 1)  # no damage is due after the first tier's win
+    assert verdict(one.replay(), one.last) == "illegal"
