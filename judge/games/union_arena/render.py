@@ -200,6 +200,18 @@ def condition(cond: Any) -> str:
     if zone == "outside":
         n = cond.get("min", 1)
         kind = f"{cond['card_type']} card" if "card_type" in cond else "card"
+        kind = f"{cond['color']} {kind}" if isinstance(cond.get("color"), str) else kind
+        alts = cond.get("any_of")
+        names = [a.get("name") for a in alts] if isinstance(alts, list) else []
+        if names and all(isinstance(a, dict) and set(a) == {"name"} for a in alts):
+            # "〈A〉と〈B〉の合計枚数": the cards of either name
+            what = " named " + " or ".join(f"<{x}>" for x in names)
+            rest = {k: v for k, v in cond.items() if k != "any_of"}
+            return f"{whose} outside area has {n} or more {kind}s{card_conditions(rest)}{what}" + (
+                _leftover(
+                    cond, {"side", "zone", "min", "card_type", "name", "trait", "any_of", "color"}
+                )
+            )
         return f"{whose} outside area has {n} or more {kind}s{card_conditions(cond)}" + _leftover(
             cond, {"side", "zone", "min", "card_type", "name", "trait", "any_of", "color"}
         )
