@@ -328,7 +328,8 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
                 continue
             if not reduction_ok(op):  # written by hand and malformed: counted as absent
                 continue
-            if any(holds(eng, owner, cond, source=iid) for cond in op["if_any"]):
+            conds = op.get("if_any")  # none: always (UA-EFFECT-ENERGY-LESS)
+            if conds is None or any(holds(eng, owner, cond, source=iid) for cond in conds):
                 colour = op["color"]
                 if colour in need:
                     need[colour] = max(0, need[colour] - int(op["n"]))
@@ -336,15 +337,21 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
 
 
 def reduction_ok(op: Any) -> bool:
-    """A ``reduce_energy`` op the engine counts exactly."""
+    """A ``reduce_energy`` op the engine counts exactly: with ``if_any`` one condition or
+    more, or without it (always while in the hand)."""
     conds = op.get("if_any") if isinstance(op, dict) else None
     return (
-        isinstance(op.get("color"), str)
+        isinstance(op, dict)
+        and isinstance(op.get("color"), str)
         and isinstance(op.get("n"), int)
+        and not isinstance(op.get("n"), bool)
         and op["n"] >= 1
-        and isinstance(conds, list)
-        and bool(conds)
-        and all(valid(c) for c in conds)
+        and (
+            "if_any" not in op
+            or isinstance(conds, list)
+            and bool(conds)
+            and all(valid(c) for c in conds)
+        )
     )
 
 

@@ -604,8 +604,9 @@ def _continuous(op: dict[str, Any]) -> str:
         return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"
     if kind == "reduce_energy":
         conds = op.get("if_any") if isinstance(op.get("if_any"), list) else [op.get("if_any")]
+        cond = f"if {' or '.join(condition(c) for c in conds)}, " if "if_any" in op else ""
         text = (
-            f"while this card is in your hand, if {' or '.join(condition(c) for c in conds)}, "
+            f"while this card is in your hand, {cond}"
             f"it requires {op.get('n')} less {op.get('color')} energy"
         )
         return text if conditions.reduction_ok(op) else f"{text} — not counted by the engine"

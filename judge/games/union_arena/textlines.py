@@ -138,7 +138,12 @@ def enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
 def energy_reduction(line: str) -> dict[str, Any] | None:
     """ "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。":
     while in the hand, the card requires less of a colour when the opponent's field has a
-    card of one of the colours named (``UA-EFFECT-ENERGY-LESS``)."""
+    card of one of the colours named (``UA-EFFECT-ENERGY-LESS``); without a condition
+    ("手札にあるこのカードの必要エナジーを[赤×2]減らす。"), always while in the hand."""
+    always = re.fullmatch(r"手札にあるこのカードの必要エナジーを\[(.)×(\d+)\]減らす。?", line)
+    if always and always.group(1) in g.COLOURS and int(always.group(2)) >= 1:
+        op = {"op": "reduce_energy", "color": g.COLOURS[always.group(1)], "n": int(always.group(2))}
+        return {"when": "continuous", "do": [op]}
     empty = re.fullmatch(
         r"自分の場にカードが(\d+)枚もない場合、手札にあるこのカードの必要エナジーを"
         r"\[(.)×(\d+)\]減らす。?",

@@ -659,3 +659,25 @@ def test_UA_EFFECT_STATIC_TIERS_each_tier_reached() -> None:
     assert verdict(r, b.last) == "legal" and player_state(r, "B")["life"] == 6
     one = pick(scene(1), 1)  # no damage is due after the first tier's win
     assert verdict(one.replay(), one.last) == "illegal"
+
+
+# -- UA-EFFECT-ENERGY-LESS: without a condition ----------------------------------------------------
+
+LESS_ALWAYS = "手札にあるこのカードの必要エナジーを[赤×2]減らす。"
+
+
+def test_UA_EFFECT_ENERGY_LESS_without_a_condition() -> None:
+    assert one_ability(LESS_ALWAYS)["do"] == [{"op": "reduce_energy", "color": "red", "n": 2}]
+    assert "while this card is in your hand, it requires 2 less red energy" in reading_words(
+        texted("T-LESS", LESS_ALWAYS)
+    )
+    source = free_character("T-SRC", color="red", generates={"red": 1})
+    for text, ok in ((LESS_ALWAYS, True), ("[登場時]カードを1枚引く。", False)):
+        pricey = texted("T-LESS", text, color="red", energy={"red": 3})
+        b = board_at_turn_3(
+            [source, pricey], ["T-SRC", "T-LESS"], [], a_energy=("A-1",), phase="main"
+        )
+        r = b.play("A", "A-2", to="front_line").replay()
+        assert (verdict(r, b.last) == "legal") is ok
+        if not ok:
+            assert rules_broken(r, b.last) == ["UA-ENERGY"]
