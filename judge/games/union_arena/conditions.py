@@ -350,9 +350,17 @@ def reduction_ok(op: Any) -> bool:
             "if_any" not in op
             or isinstance(conds, list)
             and bool(conds)
-            and all(valid(c) for c in conds)
+            and all(valid(c) or _line_ok(c) for c in conds)
         )
     )
+
+
+def _line_ok(cond: Any) -> bool:
+    """A condition on one line of a side's field ("自分のフロントLに〈X〉がある"), which
+    :func:`holds_in` evaluates (:func:`judge.games.union_arena.own_static.condition_ok`)."""
+    from judge.games.union_arena.own_static import condition_ok
+
+    return isinstance(cond, dict) and cond.get("zone") in LINES and condition_ok(cond)
 
 
 def describe(cond: dict[str, Any]) -> str:

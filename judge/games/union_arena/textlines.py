@@ -159,13 +159,27 @@ def energy_reduction(line: str) -> dict[str, Any] | None:
         line,
     )
     if not m:
-        return None
+        return _reduction_if(line)
     named = [w for w in (m.group(1), m.group(2)) if w is not None]
     if not all(w in g.COLOURS for w in [*named, m.group(3)]) or int(m.group(4)) < 1:
         return None
     conds = [{"side": "opponent", "zone": "field", "color": g.COLOURS[w]} for w in named]
     op = {"op": "reduce_energy", "color": g.COLOURS[m.group(3)], "n": int(m.group(4))}
     return {"when": "continuous", "do": [{**op, "if_any": conds}]}
+
+
+def _reduction_if(line: str) -> dict[str, Any] | None:
+    """ "自分の場に〈X〉がある場合、手札にあるこのカードの必要エナジーを[紫×2]減らす。" (any clause
+    of ``only_if_clause``: the field, one line, the outside area, life; not a hand's size,
+    which the card itself is part of): while the condition holds (``UA-EFFECT-ENERGY-LESS``)."""
+    from judge.games.union_arena.textconditions import only_if_clause  # it imports this module
+
+    m = re.fullmatch(r"(.+?)場合、手札にあるこのカードの必要エナジーを\[(.)×(\d+)\]減らす。?", line)
+    cond = only_if_clause(m.group(1)) if m else None
+    if m is None or cond is None or cond.get("zone") == "hand" or m.group(2) not in g.COLOURS:
+        return None
+    op = {"op": "reduce_energy", "color": g.COLOURS[m.group(2)], "n": int(m.group(3))}
+    return {"when": "continuous", "do": [{**op, "if_any": [cond]}]} if op["n"] >= 1 else None
 
 
 def field_condition(text: str) -> dict[str, Any] | None:

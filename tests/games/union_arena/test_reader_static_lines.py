@@ -681,3 +681,25 @@ def test_UA_EFFECT_ENERGY_LESS_without_a_condition() -> None:
         assert (verdict(r, b.last) == "legal") is ok
         if not ok:
             assert rules_broken(r, b.last) == ["UA-ENERGY"]
+
+
+LESS_IF_MIRA = (
+    "自分のフロントLに〈ミラ〉がある場合、手札にあるこのカードの必要エナジーを[赤×2]減らす。"
+)
+
+
+def test_UA_EFFECT_ENERGY_LESS_while_a_card_is_in_the_front_line() -> None:
+    (op,) = one_ability(LESS_IF_MIRA)["do"]
+    assert op["if_any"] == [{"side": "own", "zone": "front_line", "name": "ミラ"}]
+    hand = "自分の手札が5枚以上の場合、手札にあるこのカードの必要エナジーを[赤×2]減らす。"
+    assert read_in_full(hand) == []  # the card itself is in the hand: not read
+    source = free_character("T-SRC", color="red", generates={"red": 1})
+    mira = free_character("T-MIRA", name="ミラ", generates={})
+    pricey = texted("T-LESS", LESS_IF_MIRA, color="red", energy={"red": 3})
+    cards = [source, mira, pricey]
+    for front, energy, ok in ((("A-2",), ("A-1",), True), ((), ("A-1", "A-2"), False)):
+        b = board_at_turn_3(
+            cards, ["T-SRC", "T-MIRA", "T-LESS"], [], a_front=front, a_energy=energy, phase="main"
+        )
+        r = b.play("A", "A-3", to="front_line").replay()
+        assert (verdict(r, b.last) == "legal") is ok
