@@ -22,6 +22,7 @@ SIMPLE_KEYWORDS = (
     "nullify impact",
     "must be blocked",
     "cannot move",  # "このキャラは移動できない" (UA-CANNOT-MOVE)
+    "generates in front line",  # "このキャラはフロントLにある場合もエナジーを発生させる"
 )
 #: "このキャラはBP N以下/以上のキャラにブロックされない" (``UA-EFFECT-UNBLOCKABLE-BP``)
 _UNBLOCKABLE = re.compile(r"^unblockable by bp (\d+) or (less|more)$")

@@ -72,6 +72,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             for pid in log.player_ids
         }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
+        self.state.options = dict(options)
         self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
@@ -264,14 +265,17 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def check_bp_zero(self) -> None:
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
         printed with BP 0 is not retired by this rule while no effect lowers it)."""
+        from judge.games.union_arena.own_static import lowers
+
         st = self.state
         for pid in st.order:
             for unit in list(st.players[pid].units()):
-                if not unit.mods:  # not lowered by an effect (checked after every effect)
+                minus = lowers(st, unit)  # its own continuous lowering (UA-EFFECT-STATIC-MINUS)
+                if not unit.mods and not minus:  # not lowered by an effect
                     continue
                 self.ctx.read("bp")  # whether it retires rests on its BP
                 defn = st.card(unit.top)
-                lowered = sum(m.bp for m in unit.mods) < 0
+                lowered = minus or sum(m.bp for m in unit.mods) < 0
                 if defn.type == "character" and lowered and st.bp(unit) <= 0:
                     self.ctx.ruling(
                         "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."

@@ -64,6 +64,7 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textstatic import TIER_HEADER, static_ability, static_tiers
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,17 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if not line:
             continue
         clean = g.strip_reminders(line)
+        if bullets and TIER_HEADER.fullmatch(clean):  # "…により、このキャラは以下の効果を全て得る"
+            tiered = static_tiers(defn, clean, bullets)  # UA-EFFECT-STATIC-TIERS
+            if tiered is None:
+                unread += [
+                    clean.rstrip("。"),
+                    *(g.strip_reminders(b).rstrip("。") for b in bullets),
+                ]
+                stand_ins.append({"when": "on_play", "text": line, "continuous": True})
+            else:
+                effects.append(tiered)
+            continue
         tags, rest = g.leading_tags(clean)
         words = [g.keyword(t) for t in tags]
         if tags and not rest and all(words):
@@ -155,6 +167,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or energy_reduction(clean)
             or ap_reduction(clean)  # "…場合、手札にあるこのカードの消費APを-1する" (textcost.py)
             or static_bp(defn, clean)
+            or static_ability(defn, clean)  # "[フロントLにある場合]", "同じライン", "…につき"
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
         )
@@ -206,10 +219,12 @@ _MODES = re.compile(r"以下から(\d+)つ(まで)?(?:を)?選ぶ")
 
 def _with_bullets(lines: list[str]) -> list[tuple[str, list[str]]]:
     """The lines, each with the bullet lines ("・…") that follow it when it ends in
-    "以下からNつ選ぶ。" (the effects it lists); other bullet lines stay lines of their own."""
+    "以下からNつ選ぶ。" (the effects it lists) or is "…により、このキャラは以下の効果を全て
+    得る。" (the tiers of a count); other bullet lines stay lines of their own."""
     out: list[tuple[str, list[str]]] = []
     for line in lines:
-        if line.startswith("・") and out and _MODES.search(g.strip_reminders(out[-1][0])):
+        head = g.strip_reminders(out[-1][0]) if out else ""
+        if line.startswith("・") and (_MODES.search(head) or TIER_HEADER.fullmatch(head)):
             out[-1][1].append(line)
         else:
             out.append((line, []))

@@ -457,7 +457,9 @@ def quoted_ability(text: str) -> str | None:
     the engine writes as a keyword (``judge/games/union_arena/cards.py``): "このキャラはBP N
     以下/以上のキャラにブロックされない。" (``unblockable by bp N or less|more``,
     UA-EFFECT-UNBLOCKABLE-BP) and "相手はこのキャラのアタックを可能ならブロックしなければ
-    ならない。" (``must be blocked``, UA-EFFECT-MUST-BLOCK); None for any other text.
+    ならない。" (``must be blocked``, UA-EFFECT-MUST-BLOCK), "このキャラはフロントLにある場合も
+    エナジーを発生させる。" (``generates in front line``, UA-EFFECT-FRONT-ENERGY); None for any
+    other text.
 
     >>> quoted_ability("このキャラはBP3500以上のキャラにブロックされない。")
     'unblockable by bp 3500 or more'
@@ -470,4 +472,6 @@ def quoted_ability(text: str) -> str | None:
         )
     if text == "相手はこのキャラのアタックを可能ならブロックしなければならない":
         return "must be blocked"
+    if text == "このキャラはフロントLにある場合もエナジーを発生させる":  # UA-EFFECT-FRONT-ENERGY
+        return "generates in front line"
     return None
