@@ -224,7 +224,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from judge.games.union_arena import conditions, only_if, trigger_where, zone_moves
+from judge.games.union_arena import conditions, facedown, only_if, trigger_where, zone_moves
 from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import no_activate_ok, play_ok
@@ -264,6 +264,7 @@ OPS = (
     "no_activate",
     "to_deck_top",
     *zone_moves.OPS,
+    *facedown.OPS,
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -377,8 +378,8 @@ def supported(effect: dict[str, Any]) -> bool:
             op["op"] == "play" and not play_ok(effect, i)
         ):
             return False
-        if not zone_moves.op_ok(effect, i):  # the whole hand, the opponent's draw, …
-            return False
+        if not zone_moves.op_ok(effect, i) or not facedown.op_ok(effect, i):
+            return False  # the whole hand, the opponent's draw, a card put face down, …
         if op["op"] == "mill":
             if not _mill_ok(op, optional_first=bool(may_mill) and i == 0):
                 return False
@@ -529,7 +530,7 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "outside"}
     if kind == "to_deck_top":
         return {"outside", "deck"}
-    return zone_moves.changes(kind) or set()
+    return zone_moves.changes(kind) or facedown.changes(kind) or set()
 
 
 def optional_ap(effect: dict[str, Any]) -> int:

@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, trigger_where
+from judge.games.union_arena import actions, effects, facedown, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -72,7 +72,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             for pid in log.player_ids
         }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
-        self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
+        self._views: dict[tuple[int, str, bool, int, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
         if log.start is not None:  # a game from a position (docs/positions.md)
@@ -182,6 +182,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"{'' if dest == 'deck_bottom' else ' area'}, "
                 f"{', '.join(under)} went to the outside area (not retired).",
             )
+        facedown.leave(self, pid, unit, dest)  # the face-down cards under it (UA-UNDER-LEAVE)
         if retire:
             self.fire(unit, "on_retire", pid, card=top)
 

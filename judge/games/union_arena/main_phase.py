@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, only_if, this_turn
+from judge.games.union_arena import apcost, conditions, facedown, only_if, this_turn
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -374,6 +374,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     under = base.top
     base.cards.append(iid)
     base.raided = True
+    facedown.on_raid(eng, pid, base)  # the face-down cards under it (UA-UNDER-STAYS)
     base.mods.clear()
     base.used.clear()
     base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)

@@ -57,6 +57,7 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textunder import under_operation, under_self
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,7 +375,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    moved = textoutside.read(s) or read_hand_bottom(s)  # the outside area's cards, the hand's
+    # the outside area's cards, the hand's, the deck's top card put face down (textunder.py)
+    moved = textoutside.read(s) or read_hand_bottom(s) or under_self(s, self_ok)
     if moved is not None:
         return moved
     if CONDITION_START.match(s):
@@ -596,7 +598,7 @@ def _operation(text: str) -> dict[str, Any] | None:
 def _operations(text: str) -> list[dict[str, Any]] | None:
     """:func:`_operation`, and several keywords given at once ("このターン中、「…」と
     [インパクト(1)]を得る": one ``grant`` each)."""
-    moved = move_operation(text)  # "別のラインに移動させる" (textmove.py)
+    moved = move_operation(text) or under_operation(text)  # textmove.py, textunder.py
     if moved is not None:
         return [moved]
     until, rest = g.duration(text)

@@ -64,6 +64,7 @@ OP_KEYS = {
     "move_line": {"to", "target"},
     "play": {"target", "to", "rested"},
     "no_activate": {"target"},
+    "put_under": {"n", "target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -409,6 +410,12 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
             op.get("rested"), raw({"rested": op.get("rested")})
         )
         text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+    elif kind == "put_under":  # facedown.py (UA-EFFECT-PUT-UNDER): one card
+        text = (
+            f"put the top card of your deck face down under {obj} (no player sees it)"
+            if op.get("n") == 1
+            else raw(op)
+        )
     elif kind == "no_activate":
         text = (
             f"{subj} do{'' if several else 'es'} not become active the next time "

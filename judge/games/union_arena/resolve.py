@@ -15,6 +15,7 @@ from judge.games.union_arena import (
     conditions,
     decktop,
     effects,
+    facedown,
     look,
     mill,
     modes,
@@ -391,6 +392,8 @@ def _apply_op(
         eng.leave_field(owner, u, "hand", retire=False)
     elif kind == "remove":
         eng.leave_field(owner, u, "removal", retire=False)
+    elif kind == "put_under":  # "自分の山札の上から1枚を裏向きで…の下に置く" (facedown.py)
+        facedown.put(eng, pe, owner, u)
     elif kind == "to_deck_bottom":
         eng.leave_field(owner, u, "deck_bottom", retire=False)
         eng.ctx.ruling(
@@ -576,6 +579,7 @@ def run_trigger(
             met = "not met (applied as recorded)" if raid_energy_short(eng, pid, iid) else "met"
             base.cards.append(iid)
             base.raided = True
+            facedown.on_raid(eng, base_owner, base)  # UA-UNDER-STAYS
             base.mods.clear()
             base.used.clear()
             base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)

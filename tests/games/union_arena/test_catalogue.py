@@ -61,6 +61,8 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "move_line_state": "kept",
         "played_by_effect_on_play": "triggers",
         "trigger_where": "resolve",
+        "face_down_on_leave": "outside",
+        "face_down_on_raid": "stay",
     }
 
 

@@ -52,6 +52,7 @@ MINIMAL = {
         "rested": True,
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
+    "put_under": {"op": "put_under", "n": 1, "target": "self"},
     "opponent_draw": {"op": "opponent_draw", "n": 1},
     "discard_all": {"op": "discard_all"},
     "self_to_hand": {"op": "self_to_hand"},

@@ -1,0 +1,203 @@
+"""Face-down cards under a card on the field (``Unit.face_down``, rules ``UA-UNDER``,
+``UA-UNDER-LEAVE``, ``UA-UNDER-STAYS``) and the op that puts one there, ``put_under``
+("自分の山札の上から1枚を裏向きでこのキャラの下に置く", ``UA-EFFECT-PUT-UNDER``).
+
+No source found says what such cards are; what the engine does is the rule catalogue's GAP
+decisions, each a named rule option where the rules could go another way:
+
+- They are not part of the unit's stack (the raid stack, ``Unit.cards``): they give it no
+  name, trait, BP or energy, are not cards "on the field" for any count, and take no place
+  in a line.  They stay under it wherever it goes on the field (a move to the other line).
+- Face down, from the deck's top, nobody looks at them: their identity is known to no
+  player.  A step's view shows how many lie under a unit (``face_down``: a count), never
+  which; no event names them while they are there.  The full snapshot a fingerprint hashes
+  holds their ids, as it holds the life cards'.
+- When the unit leaves the field, they go to the outside area, as the cards under a raided
+  stack do (seed: "激躍源的卡放置到場外"), face up and so public then; rule option
+  ``face_down_on_leave`` "with_top" sends them where its top card goes instead.
+- A raid onto the unit leaves them under it (they are cards, not effects the raid takes
+  away); rule option ``face_down_on_raid`` "outside" puts them into the outside area then.
+
+Why a module of its own: :func:`judge.games.union_arena.effects.supported` asks
+:func:`op_ok` and :func:`changes`; the engine's one place where a unit leaves the field
+(``leave_field``) asks :func:`leave`; the resolution of an op on a unit asks :func:`put`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.core.timing import PendingEffect
+    from judge.games.union_arena.engine import UnionArenaEngine
+    from judge.games.union_arena.state import Unit
+
+RULE = "UA-UNDER"
+LEAVE_RULE = "UA-UNDER-LEAVE"
+RAID_RULE = "UA-UNDER-STAYS"
+PUT_RULE = "UA-EFFECT-PUT-UNDER"
+#: rule options: where the cards go as their unit leaves the field, and on a raid onto it
+LEAVE_OPTION = "face_down_on_leave"  # "outside" (default) | "with_top"
+RAID_OPTION = "face_down_on_raid"  # "stay" (default) | "outside"
+#: the ops of this module
+OPS = ("put_under",)
+#: the zones a ``put_under`` may choose its character in (one's own field)
+_ZONES = ("field", "front_line", "energy_line")
+
+
+def op_ok(effect: dict[str, Any], i: int) -> bool:
+    """Whether op ``i`` of ``effect``, if a ``put_under`` (any other: True), is one the engine
+    executes exactly: one card (``n`` 1) from the controller's deck, under this card
+    (``self``) or under one character chosen on the controller's own field (``count`` 1).
+
+    >>> op_ok({"do": [{"op": "put_under", "n": 1, "target": "self"}]}, 0)
+    True
+    >>> sel = {"side": "own", "zone": "field", "type": "character", "count": 1, "up_to": True}
+    >>> op_ok({"do": [{"op": "put_under", "n": 1, "target": sel}]}, 0)
+    True
+    >>> op_ok({"do": [{"op": "put_under", "n": 1, "target": {**sel, "side": "opponent"}}]}, 0)
+    False
+    """
+    op = effect["do"][i]
+    if op.get("op") != "put_under":
+        return True
+    if set(op) - {"op", "n", "target", "if", "if_done", "if_chosen"} or op.get("n") != 1:
+        return False
+    if type(op.get("n")) is not int:
+        return False
+    target = op.get("target", "self")
+    if target == "self":
+        return True
+    return (
+        isinstance(target, dict)
+        and target.get("side", "own") == "own"
+        and target.get("zone") in _ZONES
+        and target.get("type") == "character"
+        and target.get("count") == 1
+        and type(target.get("count")) is int
+        and not target.get("all")
+    )
+
+
+def changes(kind: Any) -> set[str] | None:
+    """What a ``put_under`` may change that a later condition reads (``effects._changes``'
+    names): one's deck, and one's field (a card now has a card under it); None for another
+    op."""
+    return {"deck", "field"} if kind == "put_under" else None
+
+
+def put(eng: UnionArenaEngine, pe: PendingEffect, owner: str, u: Unit) -> None:
+    """Carry out ``put_under`` on unit ``u`` (``owner``'s): the top card of the controller's
+    deck goes face down under it.  The event names the unit, never the card (nobody sees
+    it).  An empty deck puts nothing; no source says so, so the step is unverifiable."""
+    pid = pe.controller
+    ps = eng.state.players[pid]
+    name = eng.name(u.top)
+    if not ps.deck:
+        eng.ctx.ruling(
+            PUT_RULE,
+            f"{pe.describe()}: {pid}'s deck is empty, so no card is put under {name}; no "
+            "source says what an empty deck does here, so this step is unverifiable.",
+        )
+        eng.ctx.cannot_verify(f"{pid}'s deck is empty for {pe.describe()}")
+        eng.taint_effect(pe, PUT_RULE)
+        return
+    u.face_down.append(ps.deck.pop(0))
+    eng.event(
+        "put_under",
+        f"{pid} puts the top card of the deck face down under {name} "
+        f"({len(u.face_down)} face down under it now).",
+        player=pid,
+        card=u.top,
+        face_down=len(u.face_down),
+    )
+    eng.ctx.ruling(
+        PUT_RULE,
+        f"{pe.describe()}: the top card of {pid}'s deck goes face down under {name}; no "
+        "player sees it, and it is not part of the card's stack (UA-UNDER).",
+    )
+
+
+def leave(eng: UnionArenaEngine, pid: str, unit: Unit, dest: str) -> None:
+    """As ``unit`` (``pid``'s) leaves the field for ``dest``, where its top card goes: the
+    face-down cards under it go to the outside area (face up: public then), or, with rule
+    option ``face_down_on_leave`` "with_top", where the top card goes."""
+    cards, unit.face_down = list(unit.face_down), []
+    if not cards:
+        return
+    ps = eng.state.players[pid]
+    with_top = eng.options.get(LEAVE_OPTION, "outside") == "with_top"
+    to = dest if with_top else "outside"
+    if to == "hand":
+        ps.hand.extend(cards)
+    elif to == "removal":
+        ps.removal.extend(cards)
+    elif to == "deck_bottom":
+        ps.deck.extend(cards)
+    else:
+        ps.outside.extend(cards)
+    where = {
+        "hand": "the hand",
+        "removal": "the removal area",
+        "deck_bottom": "the bottom of the deck",
+        "outside": "the outside area",
+    }[to]
+    public = to in ("outside", "removal")
+    named = ", ".join(eng.name(c) if c else "an unknown card" for c in cards) if public else ""
+    eng.event(
+        "face_down_leave",
+        f"The {len(cards)} face-down card(s) under {eng.name(unit.top)} go to {where}"
+        + (f": {named}." if named else "."),
+        player=pid,
+        **({"cards": [c for c in cards if c]} if public else {}),
+        to=to,
+    )
+    eng.ctx.ruling(
+        LEAVE_RULE,
+        f"{eng.name(unit.top)} left the field: the face-down cards under it go to {where} "
+        f"(rule option {LEAVE_OPTION}); they were not retired.",
+    )
+    if public and None in cards:
+        eng.ctx.ruling(
+            LEAVE_RULE,
+            "The engine does not know every one of them (observed mode): they are public now "
+            "but unknown here, so this step is unverifiable and the later ones uncertain until "
+            "an outcome reveals them.",
+        )
+        eng.ctx.cannot_verify(f"the face-down cards under {unit.top} went {where} unknown")
+
+
+def on_raid(eng: UnionArenaEngine, pid: str, base: Unit) -> None:
+    """A card raided onto ``base`` (``pid``'s): the face-down cards under it stay there, or,
+    with rule option ``face_down_on_raid`` "outside", go to the outside area."""
+    if not base.face_down:
+        return
+    if eng.options.get(RAID_OPTION, "stay") != "outside":
+        eng.ctx.ruling(
+            RAID_RULE,
+            f"{len(base.face_down)} face-down card(s) stay under {eng.name(base.top)} after the "
+            f"raid (rule option {RAID_OPTION}).",
+        )
+        return
+    cards, base.face_down = list(base.face_down), []
+    eng.state.players[pid].outside.extend(cards)
+    eng.event(
+        "face_down_leave",
+        f"The {len(cards)} face-down card(s) under {eng.name(base.top)} go to the outside area "
+        "as it is raided onto.",
+        player=pid,
+        cards=[c for c in cards if c],
+        to="outside",
+    )
+    eng.ctx.ruling(
+        RAID_RULE,
+        f"The raid puts the face-down cards under {eng.name(base.top)} into the outside area "
+        f"(rule option {RAID_OPTION}).",
+    )
+    if None in cards:
+        eng.ctx.cannot_verify(f"the face-down cards under {base.top} went outside unknown")
+
+
+def count_under(unit: Unit) -> int:
+    """How many face-down cards lie under ``unit`` (what every perspective may see)."""
+    return len(unit.face_down)

@@ -1,0 +1,295 @@
+"""Union Arena: face-down cards under a character (UA-UNDER, UA-UNDER-STAYS, UA-UNDER-LEAVE)
+and "自分の山札の上から1枚を裏向きでこのキャラの下に置く" / "…を1枚まで選び、…裏向きでそのキャラの下に
+置く" (UA-EFFECT-PUT-UNDER), on made-up cards: read from the printed text, carried out in
+seeded and observed mode, hidden from every perspective, where they go when their card leaves
+the field or is raided onto (both rule options), and the English rendering."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from judge.core.replay import position, replay
+from judge.games.union_arena.effects import supported
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.render import render_card
+from judge.games.union_arena.testing import (
+    LogBuilder,
+    board_at_turn_3,
+    card,
+    event_types,
+    field_unit,
+    free_character,
+    player_state,
+    read_in_full,
+    rules_applied,
+    rules_broken,
+    texted,
+    verdict,
+)
+
+SELF = "[登場時]自分の山札の上から1枚を裏向きでこのキャラの下に置く。"
+CHOSEN = (
+    "[登場時]自分の場のキャラを1枚まで選び、自分の山札の上から1枚を裏向きでそのキャラの下に置く。"
+)
+RULE = "UA-EFFECT-PUT-UNDER"
+#: a made-up card that returns one of its controller's characters to the hand when played
+BOUNCE = free_character(
+    "T-BACK",
+    effects=[
+        {
+            "when": "on_play",
+            "do": [{"op": "to_hand", "target": {"side": "own", "zone": "field", "count": 1}}],
+        }
+    ],
+)
+#: one that retires one of its controller's characters when played
+RETIRE = free_character(
+    "T-GONE",
+    effects=[
+        {
+            "when": "on_play",
+            "do": [{"op": "retire", "target": {"side": "own", "zone": "field", "count": 1}}],
+        }
+    ],
+)
+
+
+def seeded(*cards: dict[str, Any], deck: list[str], **kw: Any) -> LogBuilder:
+    """Seeded mode, A's turn-1 main phase, A's deck of ``deck`` (filled up to 50)."""
+    b = LogBuilder(list(cards), deck_a=deck, mode="seeded", **kw)
+    return b.setup(first="A").proceed("A")
+
+
+def a_state(b: LogBuilder) -> Any:
+    return position(b.doc).state.players["A"]
+
+
+def in_hand(b: LogBuilder, code: str) -> str:
+    """An instance of ``code`` in A's hand (seeded mode: the engine knows the hand)."""
+    eng = position(b.doc)
+    return next(i for i in eng.state.players["A"].hand if eng.state.code_of[i] == code)
+
+
+def unit_of(b: LogBuilder, iid: str) -> Any:
+    found = position(b.doc).state.find_unit(iid)
+    assert found is not None, iid
+    return found[2]
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_PUT_UNDER_read_from_printed_text() -> None:
+    (own,) = read_card({"type": "character", "text": SELF}).effects
+    assert own == {"when": "on_play", "do": [{"op": "put_under", "n": 1, "target": "self"}]}
+    (chosen,) = read_card({"type": "character", "text": CHOSEN}).effects
+    target = {"side": "own", "zone": "field", "type": "character", "count": 1, "up_to": True}
+    assert chosen == {"when": "on_play", "do": [{"op": "put_under", "n": 1, "target": target}]}
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": SELF})
+    assert shown["understood"]
+    assert "put the top card of your deck face down under this" in " ".join(shown["reading"])
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": CHOSEN})
+    assert "put the top card of your deck face down under it" in " ".join(shown["reading"])
+
+
+def test_UA_EFFECT_PUT_UNDER_what_is_not_read_stays_unread() -> None:
+    assert (
+        read_in_full(
+            "[登場時]自分の山札の上から2枚を裏向きでこのキャラの下に置く。",  # two cards
+            "[登場時]相手の山札の上から1枚を裏向きでこのキャラの下に置く。",  # the opponent's deck
+            "[登場時]自分の山札の上から1枚を表向きでこのキャラの下に置く。",  # face up
+            "[登場時]自分の山札の上から1枚を裏向きでこのフィールドの下に置く。",  # a field
+            # the opponent's character
+            "[登場時]相手の場のキャラを1枚まで選び、自分の山札の上から1枚を裏向きでそのキャラの下に置く。",
+            # two characters
+            "[登場時]自分の場のキャラを2枚まで選び、自分の山札の上から1枚を裏向きでそのキャラの下に置く。",
+        )
+        == []
+    )
+
+
+def test_UA_EFFECT_PUT_UNDER_supported_only_as_executed() -> None:
+    own = {"side": "own", "zone": "field", "type": "character", "count": 1, "up_to": True}
+    assert supported({"when": "on_play", "do": [{"op": "put_under", "n": 1, "target": own}]})
+    for op in (
+        {"op": "put_under", "n": 2, "target": "self"},
+        {"op": "put_under", "n": True, "target": "self"},
+        {"op": "put_under", "n": 1, "target": {**own, "side": "opponent"}},
+        {"op": "put_under", "n": 1, "target": {**own, "count": 2}},
+        {"op": "put_under", "n": 1, "target": {**own, "type": "field"}},
+        {"op": "put_under", "n": 1, "target": {**own, "zone": "hand"}},
+        {"op": "put_under", "n": 1, "target": "self", "face": "up"},
+    ):
+        assert not supported({"when": "on_play", "do": [op]}), op
+
+
+# -- carried out ------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_PUT_UNDER_seeded_the_top_card_goes_under_this_character() -> None:
+    b = seeded(texted("T-SELF", SELF), deck=["T-SELF"] * 50)
+    deck = list(a_state(b).deck)
+    me = a_state(b).hand[0]
+    b.play("A", me, to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert RULE in rules_applied(r, b.last)
+    assert unit_of(b, me).face_down == [deck[0]]
+    assert a_state(b).deck == deck[1:]
+    assert field_unit(r, "A", me)["face_down"] == 1  # how many, never which
+    assert "put_under" in event_types(r, b.last)
+
+
+def test_UA_EFFECT_PUT_UNDER_chosen_character() -> None:
+    cards = [texted("T-PICK", CHOSEN), free_character("T-010", name="ミラ")]
+    b = seeded(*cards, deck=["T-010"] * 4 + ["T-PICK"] * 4)
+    mira, pick = in_hand(b, "T-010"), in_hand(b, "T-PICK")
+    b.play("A", mira, to="front_line")
+    top = a_state(b).deck[0]
+    b.play("A", pick, to="energy_line", targets=[mira])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert unit_of(b, mira).face_down == [top]
+    assert unit_of(b, pick).face_down == []
+    # up to one: none chosen, nothing is put
+    b = seeded(*cards, deck=["T-010"] * 4 + ["T-PICK"] * 4)
+    b.play("A", in_hand(b, "T-010"), to="front_line")
+    held = len(a_state(b).deck)
+    b.play("A", in_hand(b, "T-PICK"), to="energy_line", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(a_state(b).deck) == held
+
+
+def test_UA_EFFECT_PUT_UNDER_an_opposing_character_is_illegal() -> None:
+    cards = [texted("T-PICK", CHOSEN), free_character("T-010", name="ミラ")]
+    b = board_at_turn_3(cards, ["T-PICK"], ["T-010"], b_front=("B-1",), phase="main")
+    b.play("A", "A-1", to="front_line", targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_PUT_UNDER_observed_the_card_stays_unknown() -> None:
+    b = board_at_turn_3([texted("T-SELF", SELF)], ["T-SELF"], [], phase="main")
+    held = len(a_state(b).deck)
+    b.play("A", "A-1", to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"  # nothing to name: nobody sees the card
+    assert unit_of(b, "A-1").face_down == [None]
+    assert len(a_state(b).deck) == held - 1
+    assert field_unit(r, "A", "A-1")["face_down"] == 1
+
+
+# -- UA-UNDER: hidden, not the character -------------------------------------------------------
+
+
+def test_UA_UNDER_hidden_from_every_perspective_but_in_the_fingerprint() -> None:
+    b = seeded(texted("T-SELF", SELF, bp=3000), deck=["T-SELF"] * 50)
+    me = a_state(b).hand[0]
+    hidden = a_state(b).deck[0]
+    b.play("A", me, to="front_line")
+    for viewer in ("judge", "public", "A", "B"):
+        step = replay(b.doc, perspective=viewer)["steps"][b.last]
+        assert hidden not in json.dumps(step["state"]), viewer  # the view: a count only
+        assert hidden not in json.dumps(step.get("events", [])), viewer
+        if viewer != "judge":
+            assert hidden not in json.dumps(step), viewer
+    eng = position(b.doc)
+    snap = eng.snapshot()
+    assert snap["players"]["A"]["front_line"][0]["face_down"] == [hidden]  # judge's full view
+    # not the character: its BP and name stay its own card's
+    unit = field_unit(replay(b.doc), "A", me)
+    assert unit["bp"] == 3000 and unit["code"] == "T-SELF" and "under" not in unit
+
+
+# -- UA-UNDER-LEAVE ----------------------------------------------------------------------------
+
+
+def test_UA_UNDER_LEAVE_to_the_outside_area_by_default() -> None:
+    cards = [texted("T-SELF", SELF), RETIRE]
+    b = seeded(*cards, deck=["T-SELF"] * 4 + ["T-GONE"] * 4)
+    me = in_hand(b, "T-SELF")
+    b.play("A", me, to="front_line")
+    hidden = unit_of(b, me).face_down[0]
+    b.play("A", in_hand(b, "T-GONE"), to="energy_line", targets=[me])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-UNDER-LEAVE" in rules_applied(r, b.last)
+    assert player_state(r, "A")["outside"][-2:] == [me, hidden]  # public now
+    # returned to the hand: the card under it still goes to the outside area
+    cards = [texted("T-SELF", SELF), BOUNCE]
+    b = seeded(*cards, deck=["T-SELF"] * 4 + ["T-BACK"] * 4)
+    me = in_hand(b, "T-SELF")
+    b.play("A", me, to="front_line")
+    hidden = unit_of(b, me).face_down[0]
+    b.play("A", in_hand(b, "T-BACK"), to="energy_line", targets=[me])
+    r = b.replay()
+    assert player_state(r, "A")["outside"] == [hidden]
+    assert me in a_state(b).hand and hidden not in a_state(b).hand
+
+
+def test_UA_UNDER_LEAVE_option_with_top() -> None:
+    cards = [texted("T-SELF", SELF), BOUNCE]
+    b = seeded(
+        *cards, deck=["T-SELF"] * 4 + ["T-BACK"] * 4, options={"face_down_on_leave": "with_top"}
+    )
+    me = in_hand(b, "T-SELF")
+    b.play("A", me, to="front_line")
+    hidden = unit_of(b, me).face_down[0]
+    b.play("A", in_hand(b, "T-BACK"), to="energy_line", targets=[me])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["outside"] == []
+    assert {me, hidden} <= set(a_state(b).hand)
+
+
+def test_UA_UNDER_LEAVE_observed_unknown_cards_make_the_step_unverifiable() -> None:
+    b = board_at_turn_3([texted("T-SELF", SELF), RETIRE], ["T-SELF", "T-GONE"], [], phase="main")
+    b.play("A", "A-1", to="front_line")
+    b.play("A", "A-2", to="energy_line", targets=["A-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert player_state(r, "A")["outside"] == ["A-1", None]
+
+
+# -- UA-UNDER-STAYS ----------------------------------------------------------------------------
+
+RAIDER = card("T-RAID", name="Mira Awakened", bp=5000, ap=1, raid={"onto": {"name": "ミラ"}})
+STEPPER = texted("T-SELF", SELF, name="ミラ")
+
+
+def test_UA_UNDER_STAYS_through_a_raid_and_a_move() -> None:
+    b = seeded(STEPPER, RAIDER, deck=["T-SELF"] * 4 + ["T-RAID"] * 4)
+    me = in_hand(b, "T-SELF")
+    b.play("A", me, to="energy_line")
+    hidden = unit_of(b, me).face_down[0]
+    raider = in_hand(b, "T-RAID")
+    b.act("A", "raid", card=raider, onto=me, to_front_line=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-UNDER-STAYS" in rules_applied(r, b.last)
+    eng = position(b.doc)
+    found = eng.state.find_unit(raider)
+    assert found is not None and found[1] == "front_line"  # moved to the front line
+    assert found[2].face_down == [hidden]  # and still under it
+    assert field_unit(r, "A", raider)["face_down"] == 1
+
+
+def test_UA_UNDER_STAYS_option_outside_on_a_raid() -> None:
+    b = seeded(
+        STEPPER,
+        RAIDER,
+        deck=["T-SELF"] * 4 + ["T-RAID"] * 4,
+        options={"face_down_on_raid": "outside"},
+    )
+    me = in_hand(b, "T-SELF")
+    b.play("A", me, to="front_line")
+    hidden = unit_of(b, me).face_down[0]
+    raider = in_hand(b, "T-RAID")
+    b.act("A", "raid", card=raider, onto=me)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert unit_of(b, raider).face_down == []
+    assert player_state(r, "A")["outside"] == [hidden]
