@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import this_turn
+from judge.games.union_arena import facedown, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
+    if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
+        return facedown.cond_valid(cond)
     bounded = zone in ("life", "deck") or "max" in cond
     n = cond.get("max") if bounded else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -188,6 +190,8 @@ def holds_in(
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.holds(ps, cond)
+    if zone == facedown.ZONE:
+        return facedown.cond_holds(st, cond, source)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -287,6 +291,8 @@ def describe(cond: dict[str, Any]) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.describe(whose, cond)
+    if zone == facedown.ZONE:
+        return facedown.describe(cond)
     if zone == "life":
         return f"{whose} life is {cond['max']} or less"
     if zone == "hand" and "max" in cond:

@@ -485,6 +485,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     """What of the game a condition reads, in the names :func:`_changes` gives: a zone,
     one's own (``field``) or the opponent's (``opponent_field``)."""
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
+    if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too
+        return {"face_down", "field"}
     return {whose + cond.get("zone", "field")}
 
 

@@ -385,6 +385,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 rule, f"{self.name(unit.top)} does not become active this time ({why})."
             )
             return
+        if facedown.stays_rested(self, unit, "as its player's cards become active"):
+            return  # its own text (UA-EFFECT-UNDER-NO-ACTIVATE)
         unit.rested = False
 
     def ap_for(self, pid: str, own_turn: int) -> int:

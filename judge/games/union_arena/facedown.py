@@ -83,7 +83,7 @@ def changes(kind: Any) -> set[str] | None:
     """What a ``put_under`` may change that a later condition reads (``effects._changes``'
     names): one's deck, and one's field (a card now has a card under it); None for another
     op."""
-    return {"deck", "field"} if kind == "put_under" else None
+    return {"deck", "field", ZONE} if kind == "put_under" else None
 
 
 def put(eng: UnionArenaEngine, pe: PendingEffect, owner: str, u: Unit) -> None:
@@ -201,3 +201,87 @@ def on_raid(eng: UnionArenaEngine, pid: str, base: Unit) -> None:
 def count_under(unit: Unit) -> int:
     """How many face-down cards lie under ``unit`` (what every perspective may see)."""
     return len(unit.face_down)
+
+
+# -- conditions on them, and the static "…アクティブにならない" ---------------------------------
+
+#: the ``zone`` of a condition on face-down cards (:mod:`judge.games.union_arena.conditions`):
+#: ``{"zone": "face_down", "of": "self", "min": 1}`` ("このキャラの下に裏向きのカードがある"),
+#: ``"max": 0`` ("…がない"); ``of`` ``"self"``: under the card with the ability
+ZONE = "face_down"
+NO_ACTIVATE_RULE = "UA-EFFECT-UNDER-NO-ACTIVATE"
+#: the continuous op: the card does not become active while its ``if`` holds
+STAYS = "stays_rested"
+
+
+def cond_valid(cond: dict[str, Any]) -> bool:
+    """Whether a ``face_down`` condition is one the engine evaluates exactly: on the card
+    with the ability (``of`` ``self``), at least ``min`` (1 or more) or at most ``max``.
+
+    >>> cond_valid({"zone": "face_down", "of": "self", "min": 1})
+    True
+    >>> cond_valid({"zone": "face_down", "of": "self", "side": "opponent", "min": 1})
+    False
+    """
+    bound = [k for k in ("min", "max") if k in cond]
+    if len(bound) != 1 or set(cond) - {"zone", "of", "side", "min", "max"}:
+        return False
+    n = cond[bound[0]]
+    return (
+        cond.get("of") == "self"
+        and cond.get("side", "own") == "own"
+        and type(n) is int
+        and n >= (1 if bound[0] == "min" else 0)
+    )
+
+
+def cond_holds(st: Any, cond: dict[str, Any], source: str | None) -> bool:
+    """Whether a ``face_down`` condition holds in state ``st``: how many face-down cards lie
+    under the unit holding ``source`` (none when it is not on the field)."""
+    found = st.find_unit(source) if source is not None else None
+    n = len(found[2].face_down) if found is not None else 0
+    return n <= int(cond["max"]) if "max" in cond else n >= int(cond["min"])
+
+
+def describe(cond: dict[str, Any]) -> str:
+    """A ``face_down`` condition in words."""
+    if "max" in cond:
+        many = "no" if cond["max"] == 0 else f"{cond['max']} or fewer"
+    else:
+        many = "a" if cond["min"] == 1 else f"{cond['min']} or more"
+    return f"this card has {many} face-down card{'' if many == 'a' else 's'} under it"
+
+
+def stays_ok(op: Any) -> bool:
+    """A continuous ``stays_rested`` the engine executes exactly: while a ``face_down``
+    condition of its own card holds (nothing else)."""
+    return (
+        isinstance(op, dict)
+        and op.get("op") == STAYS
+        and set(op) == {"op", "if"}
+        and isinstance(op["if"], dict)
+        and op["if"].get("zone") == ZONE
+        and cond_valid(op["if"])
+    )
+
+
+def stays_rested(eng: UnionArenaEngine, u: Unit, why: str) -> bool:
+    """Whether rested ``u`` stays rested where it would become active (``why``: by what),
+    since its own text says it does not become active while a condition holds ("このキャラ
+    の下に裏向きのカードがある場合、このキャラはアクティブにならない", ``UA-EFFECT-UNDER-NO-ACTIVATE``);
+    says so in a ruling when it does.  An active unit: False (nothing to stop)."""
+    if not u.rested:
+        return False
+    st = eng.state
+    for effect in st.card(u.top).effects:
+        if effect.get("when") != "continuous":
+            continue
+        for op in effect.get("do") or []:
+            if stays_ok(op) and cond_holds(st, op["if"], u.top):
+                eng.ctx.ruling(
+                    NO_ACTIVATE_RULE,
+                    f"{eng.name(u.top)} does not become active ({why}): "
+                    f"{describe(op['if'])}, and its text says it then does not.",
+                )
+                return True
+    return False

@@ -386,7 +386,8 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
             "effects (UA-EFFECT-MAIN-END)"
         )
     was_rested = base.rested
-    base.rested = False
+    if not facedown.stays_rested(eng, base, "raid"):  # UA-EFFECT-UNDER-NO-ACTIVATE
+        base.rested = False
     moved = False
     ps = st.players[pid]
     moving = bool(plan.action.get("to_front_line")) and base in ps.energy_line
@@ -399,7 +400,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     eng.event(
         "raid",
         f"{pid} raids {eng.name(iid)} onto {eng.name(under)}"
-        + (", which becomes active" if was_rested else "")
+        + (", which becomes active" if was_rested and not base.rested else "")
         + (" and moves to the front line" if moved else "")
         + ".",
         player=pid,

@@ -57,7 +57,7 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
-from judge.games.union_arena.textunder import under_operation, under_self
+from judge.games.union_arena.textunder import static_no_activate, under_operation, under_self
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +151,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or static_bp(defn, clean)
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
+            or static_no_activate(defn, clean)  # "…裏向きのカードがある場合、…アクティブにならない"
         )
         if generate is not None:
             effects.append(generate)

@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from judge.core.textread import unread_part
-from judge.games.union_arena import apcost, conditions, effects, only_if, state, this_turn
+from judge.games.union_arena import apcost, conditions, effects, facedown, only_if, state, this_turn
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -39,7 +39,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if",)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -74,6 +74,7 @@ CONTINUOUS_KEYS = {
     "grant": {"keyword", "target", "during", "if", "if_outside"},
     "enters_active": set(),
     "play_only_if": {"if"},
+    facedown.STAYS: {"if"},
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
 EFFECT_KEYS |= {"do", "text"}
@@ -175,6 +176,8 @@ def condition(cond: Any) -> str:
         return raw({"if": cond})
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
     zone = cond.get("zone", "field")
+    if zone == facedown.ZONE and facedown.cond_valid(cond):
+        return facedown.describe(cond)
     if zone == this_turn.ZONE and "events_used" in cond:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
     if zone == "life" and "max" in cond:
@@ -563,6 +566,9 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == facedown.STAYS:  # UA-EFFECT-UNDER-NO-ACTIVATE
+        text = f"while {condition(op.get('if'))}, this card does not become active"
+        return text if facedown.stays_ok(op) else f"{text} — not executed by the engine"
     if kind == "play_only_if":  # UA-PLAY-ONLY-IF: checked when the use is declared
         text = f"this card can be used only if {condition(op.get('if'))}"
         return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"

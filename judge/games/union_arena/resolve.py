@@ -368,6 +368,8 @@ def _apply_op(
     elif kind == "rest":
         u.rested = True
         eng.event("rest", f"{name} is rested.", card=u.top)
+    elif kind == "activate" and facedown.stays_rested(eng, u, f"{pe.describe()}"):
+        pass  # its own text keeps it rested (UA-EFFECT-UNDER-NO-ACTIVATE)
     elif kind == "activate":
         playcard.made_active(eng, u)
         u.rested = False
@@ -551,8 +553,9 @@ def run_trigger(
         eng.draw(pid, 1, why=" (DRAW trigger)")
     elif icon == "active" and picked:
         u = picked[0][2]
-        playcard.made_active(eng, u)
-        u.rested = False
+        if not facedown.stays_rested(eng, u, "ACTIVE trigger"):  # UA-EFFECT-UNDER-NO-ACTIVATE
+            playcard.made_active(eng, u)
+            u.rested = False
         u.mods.append(Modifier(bp=3000, until="turn", owner=me))
         eng.ctx.ruling(
             rule, f"ACTIVE: {eng.name(u.top)} becomes active and gets BP +3000 this turn."
@@ -583,7 +586,8 @@ def run_trigger(
             base.mods.clear()
             base.used.clear()
             base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
-            base.rested = False
+            if not facedown.stays_rested(eng, base, "raid"):  # UA-EFFECT-UNDER-NO-ACTIVATE
+                base.rested = False
             eng.ctx.ruling(
                 rule,
                 f"RAID: required energy is {met}: {eng.name(iid)} raids onto {base.cards[-2]}.",

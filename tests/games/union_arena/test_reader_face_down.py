@@ -293,3 +293,76 @@ def test_UA_UNDER_STAYS_option_outside_on_a_raid() -> None:
     assert verdict(r, b.last) == "legal"
     assert unit_of(b, raider).face_down == []
     assert player_state(r, "A")["outside"] == [hidden]
+
+
+# -- UA-EFFECT-UNDER-NO-ACTIVATE -----------------------------------------------------------------
+
+STAYS = "このキャラの下に裏向きのカードがある場合、このキャラはアクティブにならない。"
+#: its own rest cost rests it; the when-played ability puts a card under it
+RESTER = STAYS + "\n" + SELF + "\n[起動メイン][レストにする]カードを1枚引く。"
+
+
+def test_UA_EFFECT_UNDER_NO_ACTIVATE_read_from_printed_text() -> None:
+    (stays,) = read_card({"type": "character", "text": STAYS}).effects
+    cond = {"zone": "face_down", "of": "self", "min": 1}
+    assert stays == {"when": "continuous", "do": [{"op": "stays_rested", "if": cond}]}
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": STAYS})
+    assert shown["reading"] == [
+        "Continuous: while this card has a face-down card under it, this card does not become "
+        "active."
+    ]
+    assert (
+        read_in_full(
+            "このキャラの下に裏向きのカードがない場合、このキャラはアクティブにならない。",
+            "このキャラの下に裏向きのカードがある場合、このキャラはBP+1000。",
+            "このキャラはアクティブにならない。",
+        )
+        == []
+    )
+    assert not read_card({"type": "field", "text": STAYS}).understood
+
+
+def _rested_with(text: str) -> tuple[LogBuilder, str]:
+    """A's turn 1 (seeded): the card of ``text`` played to the front line, then rested by its
+    own activated ability's cost."""
+    b = seeded(texted("T-STAY", text), deck=["T-STAY"] * 50)
+    me = a_state(b).hand[0]
+    b.play("A", me, to="front_line")
+    b.act("A", "activate", card=me, ability=1)
+    return b, me
+
+
+def test_UA_EFFECT_UNDER_NO_ACTIVATE_stays_rested_through_the_phases() -> None:
+    b, me = _rested_with(RESTER)
+    assert unit_of(b, me).rested and len(unit_of(b, me).face_down) == 1
+    b.proceed("A", 2).pass_turn("B")  # A's end phase, B's turn, A's turn-3 start phase
+    r = b.replay()
+    assert field_unit(r, "A", me)["rested"] is True
+    applied = {rule for i in range(len(r["steps"])) for rule in rules_applied(r, i)}
+    assert "UA-EFFECT-UNDER-NO-ACTIVATE" in applied
+    # without a card under it, it becomes active as any card does
+    b, me = _rested_with(STAYS + "\n[起動メイン][レストにする]カードを1枚引く。")
+    assert unit_of(b, me).face_down == []
+    b.proceed("A", 2).pass_turn("B")
+    assert field_unit(b.replay(), "A", me)["rested"] is False
+
+
+def test_UA_EFFECT_UNDER_NO_ACTIVATE_an_effect_does_not_make_it_active() -> None:
+    waker = free_character(
+        "T-WAKE",
+        effects=[
+            {
+                "when": "on_play",
+                "do": [{"op": "activate", "target": {"side": "own", "zone": "field", "count": 1}}],
+            }
+        ],
+    )
+    b = seeded(texted("T-STAY", RESTER), waker, deck=["T-STAY"] * 4 + ["T-WAKE"] * 4)
+    me = in_hand(b, "T-STAY")
+    b.play("A", me, to="front_line")
+    b.act("A", "activate", card=me, ability=1)
+    b.play("A", in_hand(b, "T-WAKE"), to="energy_line", targets=[me])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-UNDER-NO-ACTIVATE" in rules_applied(r, b.last)
+    assert field_unit(r, "A", me)["rested"] is True

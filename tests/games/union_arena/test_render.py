@@ -74,6 +74,7 @@ CONTINUOUS = {
     "grant": {"op": "grant", "keyword": "snipe", "target": "self"},
     "enters_active": {"op": "enters_active"},
     "play_only_if": {"op": "play_only_if", "if": {"side": "own", "name": "ミラ"}},
+    "stays_rested": {"op": "stays_rested", "if": {"zone": "face_down", "of": "self", "min": 1}},
 }
 
 
