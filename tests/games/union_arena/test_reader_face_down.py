@@ -366,3 +366,26 @@ def test_UA_EFFECT_UNDER_NO_ACTIVATE_an_effect_does_not_make_it_active() -> None
     assert verdict(r, b.last) == "legal"
     assert "UA-EFFECT-UNDER-NO-ACTIVATE" in rules_applied(r, b.last)
     assert field_unit(r, "A", me)["rested"] is True
+
+
+# -- positions ---------------------------------------------------------------------------------
+
+
+def test_UA_UNDER_a_position_places_face_down_cards() -> None:
+    """A position's unit may list ``face_down`` cards: numbered after its card, placed under
+    it, shown as a count in the step view and by id in the full snapshot."""
+    from pathlib import Path
+
+    from judge.core.position import position_log
+
+    root = Path(__file__).resolve().parents[3]
+    doc = json.loads((root / "examples" / "positions" / "ua-attack-block.json").read_text())
+    a = doc["start"]["players"]["A"]
+    a["front_line"][1]["face_down"] = ["UAS-004"]
+    a["unseen"].remove("UAS-004")
+    a["deck"] = {"count": 24}
+    eng = position(position_log(doc))
+    assert [u.face_down for u in eng.state.players["A"].front_line] == [[], ["A-3"]]
+    assert eng.step_state()["players"]["A"]["front_line"][1]["face_down"] == 1
+    assert eng.snapshot()["players"]["A"]["front_line"][1]["face_down"] == ["A-3"]
+    assert eng.state.code_of["A-3"] == "UAS-004"
