@@ -279,7 +279,7 @@ CARD_OPS = ("to_hand", "remove", "play", "to_deck_top", "to_deck_bottom")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
-OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
+OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested", "face_down"})
 #: every key a selector may have: the conditions above and the count's.  A selector with
 #: another key asks something the engine does not check, so its effect is not executed
 #: (an unknown condition is never ignored)
@@ -287,6 +287,7 @@ SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name"}
+    | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"

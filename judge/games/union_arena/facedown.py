@@ -39,8 +39,10 @@ PUT_RULE = "UA-EFFECT-PUT-UNDER"
 #: rule options: where the cards go as their unit leaves the field, and on a raid onto it
 LEAVE_OPTION = "face_down_on_leave"  # "outside" (default) | "with_top"
 RAID_OPTION = "face_down_on_raid"  # "stay" (default) | "outside"
-#: the ops of this module
-OPS = ("put_under",)
+#: the ops of this module: put a card under one, choose one with a card under it, move one
+#: of those cards to under another ("…の下の裏向きのカードを1枚、…の下に移動させる")
+OPS = ("put_under", "pick_under", "move_under")
+MOVE_RULE = "UA-EFFECT-MOVE-UNDER"
 #: the zones a ``put_under`` may choose its character in (one's own field)
 _ZONES = ("field", "front_line", "energy_line")
 
@@ -59,6 +61,8 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
     False
     """
     op = effect["do"][i]
+    if op.get("op") in ("pick_under", "move_under"):
+        return _move_ok(effect["do"], i)
     if op.get("op") != "put_under":
         return True
     if set(op) - {"op", "n", "target", "if", "if_done", "if_chosen"} or op.get("n") != 1:
@@ -79,11 +83,89 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
     )
 
 
+def _move_ok(ops: list[Any], i: int) -> bool:
+    """A ``pick_under`` (one character of one's own field with a face-down card under it)
+    right before a ``move_under`` (one with none under it): the pair the engine executes."""
+    first = i if ops[i].get("op") == "pick_under" else i - 1
+    if first < 0 or first + 1 >= len(ops):
+        return False
+    pick, move = ops[first], ops[first + 1]
+    if pick.get("op") != "pick_under" or move.get("op") != "move_under":
+        return False
+    return all(
+        set(op) == {"op", "target"} and _one_own_character(op["target"], has)
+        for op, has in ((pick, True), (move, False))
+    )
+
+
+def _one_own_character(target: Any, has: bool) -> bool:
+    return (
+        isinstance(target, dict)
+        and target.get("side", "own") == "own"
+        and target.get("zone") in _ZONES
+        and target.get("type") == "character"
+        and target.get("count") == 1
+        and type(target.get("count")) is int
+        and target.get(ZONE) is has
+        and not target.get("all")
+    )
+
+
 def changes(kind: Any) -> set[str] | None:
-    """What a ``put_under`` may change that a later condition reads (``effects._changes``'
-    names): one's deck, and one's field (a card now has a card under it); None for another
-    op."""
-    return {"deck", "field", ZONE} if kind == "put_under" else None
+    """What an op of this module may change that a later condition reads (``effects._changes``'
+    names): a ``put_under`` one's deck and field (a card now has a card under it), a
+    ``move_under`` one's field; a ``pick_under`` nothing; None for another op."""
+    return {
+        "put_under": {"deck", "field", ZONE},
+        "pick_under": set(),
+        "move_under": {"field", ZONE},
+    }.get(kind)
+
+
+def mismatch(sel: dict[str, Any], unit: Unit) -> str | None:
+    """Why a unit does not meet a selector's ``face_down`` (True: a face-down card lies under
+    it; False: none does), or None (``targets``)."""
+    if ZONE not in sel or bool(unit.face_down) == sel[ZONE]:
+        return None
+    return f"{unit.top} has {'a' if unit.face_down else 'no'} face-down card under it."
+
+
+def move(eng: UnionArenaEngine, pe: PendingEffect, picked: list[str], objs: list[Any]) -> None:
+    """Carry out ``move_under``: one face-down card from under the character the
+    ``pick_under`` before chose (``picked``) to under the one this op chose (``objs``).
+    Which of several it is nobody sees; the engine moves the last one put there, and when
+    the cards under it are not all alike to the engine the step is unverifiable."""
+    st = eng.state
+    found = st.find_unit(picked[0]) if picked else None
+    if found is None or not objs:
+        eng.ctx.ruling(MOVE_RULE, f"{pe.describe()}: no face-down card is moved.")
+        return
+    src, (_owner, _line, dest) = found[2], objs[0]
+    if not src.face_down or dest not in st.players[pe.controller].units():
+        eng.ctx.ruling(MOVE_RULE, f"{pe.describe()}: no face-down card is moved.")
+        return
+    several = len(set(src.face_down)) > 1
+    dest.face_down.append(src.face_down.pop())
+    eng.event(
+        "move_under",
+        f"{pe.controller} moves a face-down card from under {eng.name(src.top)} to under "
+        f"{eng.name(dest.top)}.",
+        player=pe.controller,
+        card=dest.top,
+        face_down=len(dest.face_down),
+    )
+    eng.ctx.ruling(
+        MOVE_RULE,
+        f"{pe.describe()}: a face-down card goes from under {eng.name(src.top)} to under "
+        f"{eng.name(dest.top)}, still face down.",
+    )
+    if several:
+        eng.ctx.ruling(
+            MOVE_RULE,
+            "Several face-down cards lay under it, and which one moved nobody sees: the engine "
+            "moves the last one put there, but this step is unverifiable.",
+        )
+        eng.ctx.cannot_verify(f"which face-down card {pe.describe()} moved")
 
 
 def put(eng: UnionArenaEngine, pe: PendingEffect, owner: str, u: Unit) -> None:
@@ -228,16 +310,24 @@ def cond_valid(cond: dict[str, Any]) -> bool:
         return False
     n = cond[bound[0]]
     return (
-        cond.get("of") == "self"
+        cond.get("of") in ("self", "field")
         and cond.get("side", "own") == "own"
         and type(n) is int
         and n >= (1 if bound[0] == "min" else 0)
     )
 
 
-def cond_holds(st: Any, cond: dict[str, Any], source: str | None) -> bool:
+def cond_holds(st: Any, side: str, cond: dict[str, Any], source: str | None) -> bool:
     """Whether a ``face_down`` condition holds in state ``st``: how many face-down cards lie
-    under the unit holding ``source`` (none when it is not on the field)."""
+    under the unit holding ``source`` (``of`` ``self``; none when it is not on the field), or
+    under the characters of ``side``'s field (``of`` ``field``: "自分の場のキャラの下に")."""
+    if cond.get("of") == "field":
+        n = sum(
+            len(u.face_down)
+            for u in st.players[side].units()
+            if u.face_down and st.card(u.top).type == "character"
+        )
+        return n <= int(cond["max"]) if "max" in cond else n >= int(cond["min"])
     found = st.find_unit(source) if source is not None else None
     n = len(found[2].face_down) if found is not None else 0
     return n <= int(cond["max"]) if "max" in cond else n >= int(cond["min"])
@@ -245,11 +335,21 @@ def cond_holds(st: Any, cond: dict[str, Any], source: str | None) -> bool:
 
 def describe(cond: dict[str, Any]) -> str:
     """A ``face_down`` condition in words."""
+    if cond.get("of") == "field":
+        if cond.get("max") == 0:
+            return "none of your characters has a face-down card under it"
+        return raw_words(cond)
     if "max" in cond:
         many = "no" if cond["max"] == 0 else f"{cond['max']} or fewer"
     else:
         many = "a" if cond["min"] == 1 else f"{cond['min']} or more"
     return f"this card has {many} face-down card{'' if many == 'a' else 's'} under it"
+
+
+def raw_words(cond: dict[str, Any]) -> str:
+    """A condition this module evaluates but has no words for (never read from text)."""
+    bound = f"at most {cond['max']}" if "max" in cond else f"at least {cond.get('min')}"
+    return f"your characters have {bound} face-down card(s) under them"
 
 
 def stays_ok(op: Any) -> bool:
@@ -277,7 +377,7 @@ def stays_rested(eng: UnionArenaEngine, u: Unit, why: str) -> bool:
         if effect.get("when") != "continuous":
             continue
         for op in effect.get("do") or []:
-            if stays_ok(op) and cond_holds(st, op["if"], u.top):
+            if stays_ok(op) and cond_holds(st, st.owner_of[u.top], op["if"], u.top):
                 eng.ctx.ruling(
                     NO_ACTIVATE_RULE,
                     f"{eng.name(u.top)} does not become active ({why}): "

@@ -33,6 +33,7 @@ from typing import Any
 
 from judge.games.union_arena import cannot_move, textoutside, textplay, this_turn, trigger_where
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena import textunder as under
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
@@ -57,7 +58,6 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
-from judge.games.union_arena.textunder import static_no_activate, under_operation, under_self
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +151,9 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or static_bp(defn, clean)
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
-            or static_no_activate(defn, clean)  # "…裏向きのカードがある場合、…アクティブにならない"
+            or under.static_no_activate(
+                defn, clean
+            )  # "…裏向きのカードがある場合、…アクティブにならない"
         )
         if generate is not None:
             effects.append(generate)
@@ -294,6 +296,9 @@ def _read_ability(
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
         # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
+    may_put = under.read_may_put(parts, when, tags, effect, ops)
+    if may_put is not None:  # "…裏向きのカードがない場合、…の下に置いてもよい" (textunder.py)
+        effect["optional"], ops, parts = True, may_put, []
     may_choose = read_may_choose(parts, when, tags, effect, ops)
     if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
         effect["optional"], (ops, parts) = True, may_choose
@@ -377,7 +382,12 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
     # the outside area's cards, the hand's, the deck's top card put face down (textunder.py)
-    moved = textoutside.read(s) or read_hand_bottom(s) or under_self(s, self_ok)
+    moved = (
+        textoutside.read(s)
+        or read_hand_bottom(s)
+        or under.under_self(s, self_ok)
+        or under.read_move(s)
+    )
     if moved is not None:
         return moved
     if CONDITION_START.match(s):
@@ -599,7 +609,7 @@ def _operation(text: str) -> dict[str, Any] | None:
 def _operations(text: str) -> list[dict[str, Any]] | None:
     """:func:`_operation`, and several keywords given at once ("このターン中、「…」と
     [インパクト(1)]を得る": one ``grant`` each)."""
-    moved = move_operation(text) or under_operation(text)  # textmove.py, textunder.py
+    moved = move_operation(text) or under.under_operation(text)  # textmove.py, textunder.py
     if moved is not None:
         return [moved]
     until, rest = g.duration(text)

@@ -65,6 +65,8 @@ OP_KEYS = {
     "play": {"target", "to", "rested"},
     "no_activate": {"target"},
     "put_under": {"n", "target"},
+    "pick_under": {"target"},
+    "move_under": {"target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -166,6 +168,10 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
+    if facedown.ZONE in sel:  # UA-UNDER
+        bits.append(
+            "with a face-down card under it" if sel[facedown.ZONE] else "with none under it"
+        )
     return "".join(f" {b}" for b in bits)
 
 
@@ -342,6 +348,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if when == "continuous":
         return _continuous(op) + extra
     pre = _prefix(op)
+    if kind in ("pick_under", "move_under") and isinstance(op.get("target"), dict):
+        words, _ = selector(op["target"], verb="")
+        if kind == "pick_under":  # facedown.py (UA-EFFECT-MOVE-UNDER)
+            return f"{pre}choose {words.strip()}{extra}"
+        return f"{pre}move a face-down card from under it to under {words.strip()}{extra}"
     if kind == "draw" and op.get("as_many") is True and "n" not in op:
         return f"{pre}draw as many cards as were put on the bottom of your deck{extra}"
     if kind == "draw":

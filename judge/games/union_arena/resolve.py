@@ -185,6 +185,7 @@ def run_effect(
         if kind == "at_attack_start":
             _set_up_attack_start(eng, pe, op)
             continue
+        prior = picked  # what the op before chose ("pick_under" for a "move_under")
         sel = op_selector(op)
         objs: list[Any]
         target = op.get("target")
@@ -236,6 +237,9 @@ def run_effect(
                     player=pe.controller,
                     card=iid,
                 )
+            continue
+        if kind == "move_under":  # a face-down card to under another (facedown.py)
+            facedown.move(eng, pe, prior, objs)
             continue
         if kind == "move_line":  # to the other line, a full one made room in first
             pos = moveline.run(eng, pe, op, objs, targets, pos)

@@ -16,6 +16,7 @@ from judge.games.union_arena import (
     apcost,
     conditions,
     effects,
+    facedown,
     look,
     mill,
     modes,
@@ -519,6 +520,9 @@ def _selector_mismatch(
             return f"{unit.top} has BP {st.bp(unit)}, less than {sel['bp_min']}."
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
+    under = facedown.mismatch(sel, unit)  # "裏向きのカードが下にない…" (UA-UNDER)
+    if under is not None:
+        return under
     return card_mismatch(eng, sel, unit.top)
 
 

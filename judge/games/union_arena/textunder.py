@@ -7,6 +7,10 @@ The sentences (the official card list's wording)::
     自分の場のキャラを1枚まで選び、自分の山札の上から1枚を裏向きでそのキャラの下に置く。
 
     このキャラの下に裏向きのカードがある場合、このキャラはアクティブにならない。
+    自分の場のキャラの下に裏向きのカードがない場合、自分の山札の上から1枚を裏向きで自分の場の
+    キャラ1枚の下に置いてもよい。
+    自分の場のキャラの下の裏向きのカードを1枚、裏向きのカードが下にない自分の場のキャラの下に
+    移動させる。
 
 The second is read as any "…を1枚(まで)選び、<operation>": the reader reads the selector and
 the count, and this module gives it the operation (:func:`under_operation`).  Only one card
@@ -14,6 +18,12 @@ is read ("1枚"): the engine's op puts one, which the printed texts do.
 
 The third, a line of a character's text, is a continuous ``stays_rested`` on a ``face_down``
 condition of the card itself (:func:`static_no_activate`, ``UA-EFFECT-UNDER-NO-ACTIVATE``).
+
+The fourth, a triggered ability's whole text, is optional (the log's ``use``): a ``put_under``
+on exactly one character of one's own field, carried out only if no character of one's own has
+a face-down card under it as it resolves (:func:`read_may_put`).  The fifth is a
+``pick_under`` (the character a card comes from) and a ``move_under`` (the one it goes to:
+:func:`read_move`, ``UA-EFFECT-MOVE-UNDER``).
 
 Why a module of its own: the reader (``reader.py``) is the frame, and full.
 """
@@ -72,3 +82,57 @@ def static_no_activate(defn: dict[str, Any], line: str) -> dict[str, Any] | None
         return None
     cond = {"zone": "face_down", "of": "self", "min": 1}
     return {"when": "continuous", "do": [{"op": "stays_rested", "if": cond}]}
+
+
+#: "自分の場のキャラの下に裏向きのカードがない場合、…自分の場のキャラ1枚の下に置いてもよい"
+_MAY_PUT = (
+    "自分の場のキャラの下に裏向きのカードがない場合、自分の山札の上から1枚を裏向きで自分の場の"
+    "キャラ1枚の下に置いてもよい"
+)
+#: "自分の場のキャラの下の裏向きのカードを1枚、裏向きのカードが下にない自分の場のキャラの下に移動させる"
+_MOVE = (
+    "自分の場のキャラの下の裏向きのカードを1枚、裏向きのカードが下にない自分の場のキャラの下に"
+    "移動させる"
+)
+_OWN_CHARACTER = {"side": "own", "zone": "field", "type": "character", "count": 1}
+
+
+def read_may_put(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> list[dict[str, Any]] | None:
+    """The ops of a triggered ability whose whole text is "自分の場のキャラの下に裏向きのカードが
+    ない場合、自分の山札の上から1枚を裏向きで自分の場のキャラ1枚の下に置いてもよい" (the caller
+    marks it optional), or None: only with no other tag than [ターン1], not already
+    optional, nothing read before it.
+
+    >>> read_may_put([_MAY_PUT], "on_play", [], {}, [])[0]["if"]
+    {'zone': 'face_down', 'of': 'field', 'max': 0}
+    >>> read_may_put([_MAY_PUT], "activate_main", [], {}, []) is None
+    True
+    """
+    if (
+        parts != [_MAY_PUT]
+        or when == "activate_main"
+        or tags not in ([], ["ターン1"])
+        or effect.get("optional")
+        or ops
+    ):
+        return None
+    cond = {"zone": "face_down", "of": "field", "max": 0}
+    return [{"op": "put_under", "n": 1, "target": dict(_OWN_CHARACTER), "if": cond}]
+
+
+def read_move(sentence: str) -> list[dict[str, Any]] | None:
+    """The ops of "自分の場のキャラの下の裏向きのカードを1枚、裏向きのカードが下にない自分の場の
+    キャラの下に移動させる", or None: the character chosen with a card under it, then the one
+    chosen with none (each one if there is one: ``if_able``).
+
+    >>> [op["op"] for op in read_move(_MOVE)]
+    ['pick_under', 'move_under']
+    """
+    if sentence != _MOVE:
+        return None
+    return [
+        {"op": "pick_under", "target": {**_OWN_CHARACTER, "face_down": True, "if_able": True}},
+        {"op": "move_under", "target": {**_OWN_CHARACTER, "face_down": False, "if_able": True}},
+    ]

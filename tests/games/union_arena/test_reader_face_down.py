@@ -389,3 +389,139 @@ def test_UA_UNDER_a_position_places_face_down_cards() -> None:
     assert eng.step_state()["players"]["A"]["front_line"][1]["face_down"] == 1
     assert eng.snapshot()["players"]["A"]["front_line"][1]["face_down"] == ["A-3"]
     assert eng.state.code_of["A-3"] == "UAS-004"
+
+
+# -- "…裏向きのカードがない場合、…置いてもよい" (UA-EFFECT-PUT-UNDER) -------------------------------
+
+MAY_PUT = (
+    "[登場時]自分の場のキャラの下に裏向きのカードがない場合、自分の山札の上から1枚を裏向きで"
+    "自分の場のキャラ1枚の下に置いてもよい。"
+)
+MOVE = (
+    "[起動メイン][ターン1]自分の場のキャラの下の裏向きのカードを1枚、裏向きのカードが下にない"
+    "自分の場のキャラの下に移動させる。"
+)
+
+
+def test_UA_EFFECT_PUT_UNDER_may_put_read_and_rendered() -> None:
+    (effect,) = read_card({"type": "character", "text": MAY_PUT}).effects
+    target = {"side": "own", "zone": "field", "type": "character", "count": 1}
+    cond = {"zone": "face_down", "of": "field", "max": 0}
+    assert effect == {
+        "when": "on_play",
+        "optional": True,
+        "do": [{"op": "put_under", "n": 1, "target": target, "if": cond}],
+    }
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": MAY_PUT})
+    assert shown["reading"] == [
+        "On play: you may use this effect: if none of your characters has a face-down card "
+        "under it, choose 1 of your characters; put the top card of your deck face down under "
+        "it (no player sees it)."
+    ]
+    assert (
+        read_in_full(
+            MAY_PUT.replace("[登場時]", "[起動メイン]"),  # optional only when triggered
+            MAY_PUT.replace("ない場合", "ある場合"),
+            MAY_PUT + "そうした場合、カードを1枚引く。",
+        )
+        == []
+    )
+
+
+def _may_put(use: bool, targets: list[Any], *, first: str = MAY_PUT) -> tuple[LogBuilder, str]:
+    """Seeded, A's turn 1: a character of ``first``'s text played, then the may-put card,
+    whose effect A resolves with ``use`` and ``targets`` (the may-put card's id for "self")."""
+    cards = [texted("T-FIRST", first), texted("T-MAY", MAY_PUT)]
+    b = seeded(*cards, deck=["T-FIRST"] * 4 + ["T-MAY"] * 4)
+    one = in_hand(b, "T-FIRST")
+    b.play("A", one, to="front_line")
+    if first == MAY_PUT:
+        b.act("A", "resolve", source=one, use=False, targets=[])
+    me = in_hand(b, "T-MAY")
+    b.play("A", me, to="front_line")
+    b.act("A", "resolve", source=me, use=use, targets=[me if t == "self" else t for t in targets])
+    return b, me
+
+
+def test_UA_EFFECT_PUT_UNDER_may_put_used_declined_and_blocked() -> None:
+    b, me = _may_put(True, ["self"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert len(unit_of(b, me).face_down) == 1
+    b, me = _may_put(False, [])
+    assert verdict(b.replay(), b.last) == "legal"
+    assert unit_of(b, me).face_down == []
+    # a character with a card under it already: used, nothing is chosen and nothing is put
+    b, me = _may_put(True, [], first=SELF)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert unit_of(b, me).face_down == []
+    assert "UA-EFFECT-IF" in rules_applied(r, b.last)
+    b, me = _may_put(True, ["self"], first=SELF)  # a choice the effect does not make
+    assert verdict(b.replay(), b.last) == "illegal"
+
+
+def test_UA_EFFECT_PUT_UNDER_may_put_chooses_exactly_one_own_character() -> None:
+    b, _ = _may_put(True, [])
+    assert verdict(b.replay(), b.last) == "illegal"
+
+
+# -- UA-EFFECT-MOVE-UNDER ------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_MOVE_UNDER_read_and_rendered() -> None:
+    (effect,) = read_card({"type": "character", "text": MOVE}).effects
+    own = {"side": "own", "zone": "field", "type": "character", "count": 1, "if_able": True}
+    assert effect["do"] == [
+        {"op": "pick_under", "target": {**own, "face_down": True}},
+        {"op": "move_under", "target": {**own, "face_down": False}},
+    ]
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": MOVE})
+    reading = " ".join(shown["reading"])
+    assert "choose 1 of your characters with a face-down card under it" in reading
+    assert "move a face-down card from under it to under 1 of your characters with none" in reading
+    assert not supported({"when": "activate_main", "do": [effect["do"][1]]})  # alone
+    assert not supported({"when": "activate_main", "do": [effect["do"][0]]})
+    assert (
+        read_in_full(
+            MOVE.replace("1枚、", "2枚、"),
+            MOVE.replace("自分の場のキャラの下に移動", "相手の場のキャラの下に移動"),
+        )
+        == []
+    )
+
+
+def _moving(targets: list[str]) -> tuple[LogBuilder, dict[str, str]]:
+    """Seeded, A's turn 1: a self-putting character, a plain one and the mover on A's field;
+    the mover's ability used with ``targets`` (named by role: "self", "plain", "mover")."""
+    cards = [texted("T-SELF", SELF), free_character("T-010"), texted("T-MOVE", MOVE)]
+    b = seeded(*cards, deck=["T-SELF"] * 3 + ["T-010"] * 3 + ["T-MOVE"] * 3)
+    ids = {
+        "self": in_hand(b, "T-SELF"),
+        "plain": in_hand(b, "T-010"),
+        "mover": in_hand(b, "T-MOVE"),
+    }
+    for iid in ids.values():
+        b.play("A", iid, to="front_line")
+    b.act("A", "activate", card=ids["mover"], ability=1, targets=[ids[t] for t in targets])
+    return b, ids
+
+
+def test_UA_EFFECT_MOVE_UNDER_moves_one_card() -> None:
+    b, ids = _moving(["self", "plain"])
+    before = position({**b.doc, "actions": b.doc["actions"][:-1]})
+    hidden = before.state.find_unit(ids["self"])[2].face_down
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-MOVE-UNDER" in rules_applied(r, b.last)
+    assert unit_of(b, ids["self"]).face_down == []
+    assert unit_of(b, ids["plain"]).face_down == hidden
+    assert field_unit(r, "A", ids["plain"])["face_down"] == 1
+
+
+def test_UA_EFFECT_MOVE_UNDER_wrong_choices_are_illegal() -> None:
+    for targets in (["plain", "self"], ["self", "self"], ["plain", "mover"]):
+        b, _ = _moving(targets)
+        r = b.replay()
+        assert verdict(r, b.last) == "illegal", targets
+        assert set(rules_broken(r, b.last)) == {"UA-EFFECT-TARGETS"}, targets

@@ -53,6 +53,14 @@ MINIMAL = {
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
     "put_under": {"op": "put_under", "n": 1, "target": "self"},
+    "pick_under": {
+        "op": "pick_under",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
+    "move_under": {
+        "op": "move_under",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
     "opponent_draw": {"op": "opponent_draw", "n": 1},
     "discard_all": {"op": "discard_all"},
     "self_to_hand": {"op": "self_to_hand"},
