@@ -525,3 +525,45 @@ def test_UA_EFFECT_MOVE_UNDER_wrong_choices_are_illegal() -> None:
         r = b.replay()
         assert verdict(r, b.last) == "illegal", targets
         assert set(rules_broken(r, b.last)) == {"UA-EFFECT-TARGETS"}, targets
+
+
+# -- "特徴に「X」を持つキャラ" (UA-EFFECT-TARGETS) -------------------------------------------------
+
+TRAIT_PUT = (
+    "[登場時]自分の場の特徴に「灯守」を持つ他のキャラを1枚まで選び、自分の山札の上から1枚を裏向きで"
+    "そのキャラの下に置く。"
+)
+
+
+def test_UA_EFFECT_TARGETS_having_a_trait_read_and_checked() -> None:
+    (effect,) = read_card({"type": "character", "text": TRAIT_PUT}).effects
+    assert effect["do"][0]["target"] == {
+        "side": "own",
+        "zone": "field",
+        "type": "character",
+        "trait": "灯守",
+        "other": True,
+        "count": 1,
+        "up_to": True,
+    }
+    assert (
+        read_in_full(
+            TRAIT_PUT.replace("特徴に「灯守」を持つ他のキャラ", "特徴に「灯守」を持つ[特徴:星]"),
+            TRAIT_PUT.replace("「灯守」", "「灯守」「星」"),
+        )
+        == []
+    )
+    cards = [
+        texted("T-TRAIT", TRAIT_PUT),
+        free_character("T-KEEP", traits=["灯守"]),
+        free_character("T-PLAIN"),
+    ]
+    for target, expected in (("T-KEEP", "legal"), ("T-PLAIN", "illegal")):
+        b = seeded(*cards, deck=["T-KEEP"] * 3 + ["T-PLAIN"] * 3 + ["T-TRAIT"] * 3)
+        other = in_hand(b, target)
+        b.play("A", other, to="front_line")
+        b.play("A", in_hand(b, "T-TRAIT"), to="front_line", targets=[other])
+        r = b.replay()
+        assert verdict(r, b.last) == expected, target
+        if expected == "illegal":
+            assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
