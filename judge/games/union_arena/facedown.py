@@ -41,7 +41,8 @@ LEAVE_OPTION = "face_down_on_leave"  # "outside" (default) | "with_top"
 RAID_OPTION = "face_down_on_raid"  # "stay" (default) | "outside"
 #: the ops of this module: put a card under one, choose one with a card under it, move one
 #: of those cards to under another ("…の下の裏向きのカードを1枚、…の下に移動させる")
-OPS = ("put_under", "pick_under", "move_under")
+OPS = ("put_under", "pick_under", "move_under", "under_to_outside")
+OUTSIDE_RULE = "UA-EFFECT-UNDER-TO-OUTSIDE"
 MOVE_RULE = "UA-EFFECT-MOVE-UNDER"
 #: the zones a ``put_under`` may choose its character in (one's own field)
 _ZONES = ("field", "front_line", "energy_line")
@@ -63,6 +64,10 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
     op = effect["do"][i]
     if op.get("op") in ("pick_under", "move_under"):
         return _move_ok(effect["do"], i)
+    if op.get("op") == "under_to_outside":  # one of one's characters with a card under it
+        return set(op) <= {"op", "target", "if", "if_done", "if_chosen"} and _one_own_character(
+            op.get("target"), True
+        )
     if op.get("op") != "put_under":
         return True
     if set(op) - {"op", "n", "target", "if", "if_done", "if_chosen"} or op.get("n") != 1:
@@ -119,6 +124,7 @@ def changes(kind: Any) -> set[str] | None:
         "put_under": {"deck", "field", ZONE},
         "pick_under": set(),
         "move_under": {"field", ZONE},
+        "under_to_outside": {"field", ZONE, "outside"},
     }.get(kind)
 
 
@@ -283,6 +289,42 @@ def on_raid(eng: UnionArenaEngine, pid: str, base: Unit) -> None:
 def count_under(unit: Unit) -> int:
     """How many face-down cards lie under ``unit`` (what every perspective may see)."""
     return len(unit.face_down)
+
+
+def to_outside(eng: UnionArenaEngine, pe: PendingEffect, owner: str, u: Unit) -> None:
+    """Carry out ``under_to_outside`` on unit ``u`` (``owner``'s): one face-down card from
+    under it into its owner's outside area, face up (public now).  Which of several it is
+    nobody chose: the engine puts the last one put there, and then, or when the engine does
+    not know the card (observed mode), the step is unverifiable."""
+    name = eng.name(u.top)
+    if not u.face_down:
+        eng.ctx.ruling(OUTSIDE_RULE, f"{pe.describe()}: no face-down card lies under {name}.")
+        return
+    several = len(set(u.face_down)) > 1
+    card = u.face_down.pop()
+    eng.state.players[owner].outside.append(card)
+    eng.event(
+        "face_down_leave",
+        f"A face-down card from under {name} goes to {owner}'s outside area"
+        + (f": {eng.name(card)}." if card else "."),
+        player=owner,
+        **({"cards": [card]} if card else {}),
+        to="outside",
+    )
+    eng.ctx.ruling(
+        OUTSIDE_RULE,
+        f"{pe.describe()}: a face-down card from under {name} goes to the outside area, face up; "
+        "it is not retired.",
+    )
+    if several or card is None:
+        why = "which of several it was" if several else "the card (observed mode)"
+        eng.ctx.ruling(
+            OUTSIDE_RULE,
+            f"The engine does not know {why}: this step is unverifiable and the later ones "
+            "uncertain until an outcome says.",
+        )
+        eng.ctx.cannot_verify(f"the face-down card {pe.describe()} put into the outside area")
+        eng.taint_effect(pe, OUTSIDE_RULE)
 
 
 # -- conditions on them, and the static "…アクティブにならない" ---------------------------------

@@ -299,6 +299,9 @@ def _read_ability(
     may_put = under.read_may_put(parts, when, tags, effect, ops)
     if may_put is not None:  # "…裏向きのカードがない場合、…の下に置いてもよい" (textunder.py)
         effect["optional"], ops, parts = True, may_put, []
+    may_out = under.read_may_outside(parts, when, tags, effect, ops)
+    if may_out is not None:  # "…の下の裏向きのカードを1枚場外に置いてもよい。…" (textunder.py)
+        effect["optional"], (ops, parts) = True, may_out
     may_choose = read_may_choose(parts, when, tags, effect, ops)
     if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
         effect["optional"], (ops, parts) = True, may_choose

@@ -67,6 +67,7 @@ OP_KEYS = {
     "put_under": {"n", "target"},
     "pick_under": {"target"},
     "move_under": {"target"},
+    "under_to_outside": {"target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -424,6 +425,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
             op.get("rested"), raw({"rested": op.get("rested")})
         )
         text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+    elif kind == "under_to_outside":  # facedown.py (UA-EFFECT-UNDER-TO-OUTSIDE)
+        text = f"put a face-down card from under {obj} into your outside area"
     elif kind == "put_under":  # facedown.py (UA-EFFECT-PUT-UNDER): one card
         text = (
             f"put the top card of your deck face down under {obj} (no player sees it)"

@@ -400,6 +400,8 @@ def _apply_op(
         eng.leave_field(owner, u, "removal", retire=False)
     elif kind == "put_under":  # "自分の山札の上から1枚を裏向きで…の下に置く" (facedown.py)
         facedown.put(eng, pe, owner, u)
+    elif kind == "under_to_outside":  # "…の下の裏向きのカードを1枚場外に置いてもよい"
+        facedown.to_outside(eng, pe, owner, u)
     elif kind == "to_deck_bottom":
         eng.leave_field(owner, u, "deck_bottom", retire=False)
         eng.ctx.ruling(

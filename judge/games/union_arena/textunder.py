@@ -11,6 +11,7 @@ The sentences (the official card list's wording)::
     キャラ1枚の下に置いてもよい。
     自分の場のキャラの下の裏向きのカードを1枚、裏向きのカードが下にない自分の場のキャラの下に
     移動させる。
+    自分の場のキャラの下の裏向きのカードを1枚場外に置いてもよい。そうした場合、…
 
 The second is read as any "…を1枚(まで)選び、<operation>": the reader reads the selector and
 the count, and this module gives it the operation (:func:`under_operation`).  Only one card
@@ -25,6 +26,11 @@ a face-down card under it as it resolves (:func:`read_may_put`).  The fifth is a
 ``pick_under`` (the character a card comes from) and a ``move_under`` (the one it goes to:
 :func:`read_move`, ``UA-EFFECT-MOVE-UNDER``).
 
+The sixth opens a triggered ability (as :func:`~judge.games.union_arena.textdeck.may_open`
+allows: every sentence after it "そうした場合、…"): optional, an ``under_to_outside`` on exactly one
+character of one's own field with a face-down card under it (:func:`read_may_outside`,
+``UA-EFFECT-UNDER-TO-OUTSIDE``).
+
 Why a module of its own: the reader (``reader.py``) is the frame, and full.
 """
 
@@ -32,10 +38,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.games.union_arena.textdeck import may_open
+
 #: "…このキャラの下に置く": under this character itself
 _SELF = "自分の山札の上から1枚を裏向きでこのキャラの下に置く"
 #: "…そのキャラの下に置く" / "…選んだキャラの下に置く": under the character just chosen
-_CHOSEN = ("自分の山札の上から1枚を裏向きでそのキャラの下に置く",)
+_CHOSEN = (
+    "自分の山札の上から1枚を裏向きでそのキャラの下に置く",
+    "自分の山札の上から1枚を裏向きで選んだキャラの下に置く",
+)
 
 
 def under_self(sentence: str, self_ok: bool) -> list[dict[str, Any]] | None:
@@ -136,3 +147,25 @@ def read_move(sentence: str) -> list[dict[str, Any]] | None:
         {"op": "pick_under", "target": {**_OWN_CHARACTER, "face_down": True, "if_able": True}},
         {"op": "move_under", "target": {**_OWN_CHARACTER, "face_down": False, "if_able": True}},
     ]
+
+
+#: "自分の場のキャラの下の裏向きのカードを1枚場外に置いてもよい"
+_MAY_OUTSIDE = "自分の場のキャラの下の裏向きのカードを1枚場外に置いてもよい"
+
+
+def read_may_outside(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """An ability's sentences opening with "自分の場のキャラの下の裏向きのカードを1枚場外に置いても
+    よい": its first op and the sentences left to read (each "そうした場合、…"), or None (the
+    caller marks the effect optional).
+
+    >>> read_may_outside([_MAY_OUTSIDE, "そうした場合、カードを1枚引く"], "on_play", [], {}, [])[0]
+    [{'op': 'under_to_outside', 'target': {'side': 'own', 'zone': 'field', 'type': 'character', 'count': 1, 'face_down': True}}]
+    >>> read_may_outside([_MAY_OUTSIDE, "カードを1枚引く"], "on_play", [], {}, []) is None
+    True
+    """
+    if not parts or parts[0] != _MAY_OUTSIDE or not may_open(parts, when, tags, effect, ops):
+        return None
+    target = {**_OWN_CHARACTER, "face_down": True}
+    return [{"op": "under_to_outside", "target": target}], parts[1:]

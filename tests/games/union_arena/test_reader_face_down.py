@@ -527,7 +527,7 @@ def test_UA_EFFECT_MOVE_UNDER_wrong_choices_are_illegal() -> None:
         assert set(rules_broken(r, b.last)) == {"UA-EFFECT-TARGETS"}, targets
 
 
-# -- "特徴に「X」を持つキャラ" (UA-EFFECT-TARGETS) -------------------------------------------------
+# -- "特徴に「X」を持つキャラ" (UA-TRAIT-PHRASE) ---------------------------------------------------
 
 TRAIT_PUT = (
     "[登場時]自分の場の特徴に「灯守」を持つ他のキャラを1枚まで選び、自分の山札の上から1枚を裏向きで"
@@ -535,7 +535,7 @@ TRAIT_PUT = (
 )
 
 
-def test_UA_EFFECT_TARGETS_having_a_trait_read_and_checked() -> None:
+def test_UA_TRAIT_PHRASE_read_and_checked() -> None:
     (effect,) = read_card({"type": "character", "text": TRAIT_PUT}).effects
     assert effect["do"][0]["target"] == {
         "side": "own",
@@ -567,3 +567,80 @@ def test_UA_EFFECT_TARGETS_having_a_trait_read_and_checked() -> None:
         assert verdict(r, b.last) == expected, target
         if expected == "illegal":
             assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+# -- UA-EFFECT-UNDER-TO-OUTSIDE ------------------------------------------------------------------
+
+MAY_OUT = "[登場時]自分の場のキャラの下の裏向きのカードを1枚場外に置いてもよい。そうした場合、カードを1枚引く。"
+
+
+def test_UA_EFFECT_UNDER_TO_OUTSIDE_read_and_rendered() -> None:
+    (effect,) = read_card({"type": "character", "text": MAY_OUT}).effects
+    target = {"side": "own", "zone": "field", "type": "character", "count": 1, "face_down": True}
+    assert effect == {
+        "when": "on_play",
+        "optional": True,
+        "do": [
+            {"op": "under_to_outside", "target": target},
+            {"op": "draw", "n": 1, "if_done": True},
+        ],
+    }
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": MAY_OUT})
+    assert shown["reading"] == [
+        "On play: you may use this effect: choose 1 of your characters with a face-down card "
+        "under it; put a face-down card from under it into your outside area; if you did, draw "
+        "1 card."
+    ]
+    assert (
+        read_in_full(
+            MAY_OUT.replace("そうした場合、", ""),  # the draw does not depend on it
+            MAY_OUT.replace("[登場時]", "[起動メイン]"),
+            MAY_OUT.replace("1枚場外", "2枚場外"),
+        )
+        == []
+    )
+
+
+def _out(use: bool, targets: list[str]) -> tuple[LogBuilder, dict[str, str], list[str | None]]:
+    """Seeded, A's turn 1: a self-putting character and a plain one on A's field, then the
+    may-outside card played and resolved (targets by role: "self", "plain")."""
+    cards = [texted("T-SELF", SELF), free_character("T-010"), texted("T-OUT", MAY_OUT)]
+    b = seeded(*cards, deck=["T-SELF"] * 3 + ["T-010"] * 3 + ["T-OUT"] * 3)
+    ids = {"self": in_hand(b, "T-SELF"), "plain": in_hand(b, "T-010"), "out": in_hand(b, "T-OUT")}
+    for iid in ids.values():
+        b.play("A", iid, to="front_line")
+    hidden = list(unit_of(b, ids["self"]).face_down)
+    b.act("A", "resolve", source=ids["out"], use=use, targets=[ids[t] for t in targets])
+    return b, ids, hidden
+
+
+def test_UA_EFFECT_UNDER_TO_OUTSIDE_used_and_declined() -> None:
+    b, ids, hidden = _out(True, ["self"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert "UA-EFFECT-UNDER-TO-OUTSIDE" in rules_applied(r, b.last)
+    assert player_state(r, "A")["outside"] == hidden  # public now
+    assert unit_of(b, ids["self"]).face_down == []
+    assert "draw" in event_types(r, b.last)
+    b, ids, hidden = _out(False, [])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A")["outside"] == [] and "draw" not in event_types(r, b.last)
+    assert unit_of(b, ids["self"]).face_down == hidden
+
+
+def test_UA_EFFECT_UNDER_TO_OUTSIDE_a_character_without_one_is_illegal() -> None:
+    b, _, _ = _out(True, ["plain"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_UNDER_TO_OUTSIDE_observed_unknown_card_is_unverifiable() -> None:
+    cards = [texted("T-SELF", SELF), texted("T-OUT", MAY_OUT)]
+    b = board_at_turn_3(cards, ["T-SELF", "T-OUT"], [], phase="main")
+    b.play("A", "A-1", to="front_line").play("A", "A-2", to="front_line")
+    b.act("A", "resolve", source="A-2", use=True, targets=["A-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert player_state(r, "A")["outside"] == [None]

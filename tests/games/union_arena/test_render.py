@@ -57,6 +57,10 @@ MINIMAL = {
         "op": "pick_under",
         "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
     },
+    "under_to_outside": {
+        "op": "under_to_outside",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
     "move_under": {
         "op": "move_under",
         "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
