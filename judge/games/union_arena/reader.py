@@ -301,7 +301,8 @@ def _read_ability(
         effect["optional"], ops, parts = True, may_put, []
     may_out = under.read_may_outside(parts, when, tags, effect, ops)
     if may_out is not None:  # "…の下の裏向きのカードを1枚場外に置いてもよい。…" (textunder.py)
-        effect["optional"], (ops, parts) = True, may_out
+        ops, parts = may_out  # activated: a choice of up to one instead of optional
+        effect.update({"optional": True} if when != "activate_main" else {})
     may_choose = read_may_choose(parts, when, tags, effect, ops)
     if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
         effect["optional"], (ops, parts) = True, may_choose

@@ -164,8 +164,25 @@ def read_may_outside(
     [{'op': 'under_to_outside', 'target': {'side': 'own', 'zone': 'field', 'type': 'character', 'count': 1, 'face_down': True}}]
     >>> read_may_outside([_MAY_OUTSIDE, "カードを1枚引く"], "on_play", [], {}, []) is None
     True
+
+    On an activated ability (its tags are its costs, read by the caller) "you may" is the
+    choice of up to one such character, none declining (the log's targets: an activation has
+    no ``use``), and "そうした場合、…" follows only a card put: the same, exactly.
+
+    >>> read_may_outside([_MAY_OUTSIDE], "activate_main", ["ターン1"], {}, [])[0][0]["target"]["up_to"]
+    True
     """
-    if not parts or parts[0] != _MAY_OUTSIDE or not may_open(parts, when, tags, effect, ops):
+    if not parts or parts[0] != _MAY_OUTSIDE:
         return None
     target = {**_OWN_CHARACTER, "face_down": True}
+    if when == "activate_main":
+        if (
+            ops
+            or effect.get("optional")
+            or not all(p.startswith("そうした場合、") for p in parts[1:])
+        ):
+            return None
+        return [{"op": "under_to_outside", "target": {**target, "up_to": True}}], parts[1:]
+    if not may_open(parts, when, tags, effect, ops):
+        return None
     return [{"op": "under_to_outside", "target": target}], parts[1:]

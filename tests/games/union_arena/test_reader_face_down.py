@@ -24,6 +24,7 @@ from judge.games.union_arena.testing import (
     read_in_full,
     rules_applied,
     rules_broken,
+    skip_to_turn_3,
     texted,
     verdict,
 )
@@ -594,7 +595,6 @@ def test_UA_EFFECT_UNDER_TO_OUTSIDE_read_and_rendered() -> None:
     assert (
         read_in_full(
             MAY_OUT.replace("そうした場合、", ""),  # the draw does not depend on it
-            MAY_OUT.replace("[登場時]", "[起動メイン]"),
             MAY_OUT.replace("1枚場外", "2枚場外"),
         )
         == []
@@ -644,3 +644,31 @@ def test_UA_EFFECT_UNDER_TO_OUTSIDE_observed_unknown_card_is_unverifiable() -> N
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert player_state(r, "A")["outside"] == [None]
+
+
+ACT_OUT = (
+    "[起動メイン][レストにする][ターン1]自分の場のキャラの下の裏向きのカードを1枚場外に置いてもよい。"
+    "そうした場合、カードを1枚引き、自分の手札を1枚場外に置く。"
+)
+
+
+def test_UA_EFFECT_UNDER_TO_OUTSIDE_activated_is_a_choice_of_up_to_one() -> None:
+    (effect,) = read_card({"type": "field", "text": ACT_OUT}).effects
+    assert "optional" not in effect and effect["once_per_turn"] is True
+    assert effect["do"][0]["target"]["up_to"] is True
+    assert [op.get("if_done") for op in effect["do"]] == [None, True, True]
+    cards = [texted("T-SELF", SELF), texted("T-ACT", ACT_OUT, type="field")]
+    for chosen in (True, False):
+        b = seeded(*cards, deck=["T-SELF"] * 4 + ["T-ACT"] * 4)
+        me, act = in_hand(b, "T-SELF"), in_hand(b, "T-ACT")
+        b.play("A", me, to="front_line").play("A", act, to="energy_line")
+        hidden = list(unit_of(b, me).face_down)
+        spare = in_hand(b, "T-SELF")
+        skip_to_turn_3(b).proceed("A")  # the field entered rested: active on A's turn 3
+        targets = [me, spare] if chosen else []
+        b.act("A", "activate", card=act, ability=1, targets=targets)
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", (chosen, rules_broken(r, b.last))
+        outside = player_state(r, "A")["outside"]
+        assert outside == ([*hidden, spare] if chosen else []), chosen
+        assert ("draw" in event_types(r, b.last)) is chosen
