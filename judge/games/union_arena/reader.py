@@ -151,9 +151,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or static_bp(defn, clean)
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
-            or under.static_no_activate(
-                defn, clean
-            )  # "…裏向きのカードがある場合、…アクティブにならない"
+            or under.static_line(defn, clean)  # "このキャラの下に裏向きのカードがある場合、…"
         )
         if generate is not None:
             effects.append(generate)

@@ -36,6 +36,7 @@ Why a module of its own: the reader (``reader.py``) is the frame, and full.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from judge.games.union_arena.textdeck import may_open
@@ -186,3 +187,29 @@ def read_may_outside(
     if not may_open(parts, when, tags, effect, ops):
         return None
     return [{"op": "under_to_outside", "target": target}], parts[1:]
+
+
+#: "[自分のターン中]このキャラの下に裏向きのカードがある場合、このキャラはBP+1000"
+_BP_UNDER = re.compile(
+    r"(?:\[(自分|相手)のターン中\])?このキャラの下に裏向きのカードがある場合、このキャラはBP\+(\d+)。?"
+)
+
+
+def static_line(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
+    """A character's continuous line on the face-down cards under it: "…アクティブにならない"
+    (:func:`static_no_activate`) or "([自分のターン中])このキャラの下に裏向きのカードがある場合、
+    このキャラはBP+N" (its own BP raise while one lies under it, ``UA-EFFECT-STATIC-BP`` on the
+    condition of ``UA-EFFECT-IF-UNDER``); None for any other line.
+
+    >>> static_line({"type": "character"}, "[自分のターン中]このキャラの下に裏向きのカードがある場合、このキャラはBP+1000。")["do"]
+    [{'op': 'bp', 'amount': 1000, 'target': 'self', 'if': {'zone': 'face_down', 'of': 'self', 'min': 1}, 'during': 'own_turn'}]
+    """
+    stays = static_no_activate(defn, line)
+    m = _BP_UNDER.fullmatch(line)
+    if stays is not None or m is None or defn.get("type") != "character":
+        return stays
+    cond = {"zone": "face_down", "of": "self", "min": 1}
+    op: dict[str, Any] = {"op": "bp", "amount": int(m.group(2)), "target": "self", "if": cond}
+    if m.group(1):
+        op["during"] = "own_turn" if m.group(1) == "自分" else "opponent_turn"
+    return {"when": "continuous", "do": [op]}

@@ -315,7 +315,6 @@ def test_UA_EFFECT_UNDER_NO_ACTIVATE_read_from_printed_text() -> None:
     assert (
         read_in_full(
             "このキャラの下に裏向きのカードがない場合、このキャラはアクティブにならない。",
-            "このキャラの下に裏向きのカードがある場合、このキャラはBP+1000。",
             "このキャラはアクティブにならない。",
         )
         == []
@@ -672,3 +671,39 @@ def test_UA_EFFECT_UNDER_TO_OUTSIDE_activated_is_a_choice_of_up_to_one() -> None
         outside = player_state(r, "A")["outside"]
         assert outside == ([*hidden, spare] if chosen else []), chosen
         assert ("draw" in event_types(r, b.last)) is chosen
+
+
+# -- UA-EFFECT-IF-UNDER ----------------------------------------------------------------------------
+
+BP_UNDER = "[自分のターン中]このキャラの下に裏向きのカードがある場合、このキャラはBP+1000。"
+
+
+def test_UA_EFFECT_IF_UNDER_read_and_rendered() -> None:
+    (effect,) = read_card({"type": "character", "text": BP_UNDER}).effects
+    cond = {"zone": "face_down", "of": "self", "min": 1}
+    assert effect == {
+        "when": "continuous",
+        "do": [{"op": "bp", "amount": 1000, "target": "self", "if": cond, "during": "own_turn"}],
+    }
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": BP_UNDER})
+    assert shown["reading"] == [
+        "Continuous: during your turn, if this card has a face-down card under it, this card "
+        "gets BP +1000."
+    ]
+    assert not read_card({"type": "field", "text": BP_UNDER}).understood
+    assert read_in_full(BP_UNDER.replace("ある場合", "ない場合")) == []
+
+
+def test_UA_EFFECT_IF_UNDER_bp_while_a_card_is_under_it() -> None:
+    for text, bp in ((BP_UNDER + "\n" + SELF, 3000), (BP_UNDER, 2000)):
+        b = seeded(texted("T-BP", text, bp=2000), deck=["T-BP"] * 50)
+        me = a_state(b).hand[0]
+        b.play("A", me, to="front_line")
+        r = b.replay()
+        assert verdict(r, b.last) == "legal"
+        assert field_unit(r, "A", me)["bp"] == bp, text
+    # the opponent's turn: not raised
+    b = seeded(texted("T-BP", BP_UNDER + "\n" + SELF, bp=2000), deck=["T-BP"] * 50)
+    me = a_state(b).hand[0]
+    b.play("A", me, to="front_line").proceed("A", 2)
+    assert field_unit(b.replay(), "A", me)["bp"] == 2000
