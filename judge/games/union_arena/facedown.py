@@ -41,7 +41,8 @@ LEAVE_OPTION = "face_down_on_leave"  # "outside" (default) | "with_top"
 RAID_OPTION = "face_down_on_raid"  # "stay" (default) | "outside"
 #: the ops of this module: put a card under one, choose one with a card under it, move one
 #: of those cards to under another ("…の下の裏向きのカードを1枚、…の下に移動させる")
-OPS = ("put_under", "pick_under", "move_under", "under_to_outside")
+OPS = ("put_under", "pick_under", "move_under", "under_to_outside", "self_under")
+SELF_RULE = "UA-EFFECT-SELF-UNDER"
 OUTSIDE_RULE = "UA-EFFECT-UNDER-TO-OUTSIDE"
 MOVE_RULE = "UA-EFFECT-MOVE-UNDER"
 #: the zones a ``put_under`` may choose its character in (one's own field)
@@ -64,6 +65,15 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
     op = effect["do"][i]
     if op.get("op") in ("pick_under", "move_under"):
         return _move_ok(effect["do"], i)
+    if op.get("op") == "self_under":  # a when-retired card itself, the ability's last op
+        target = op.get("target")
+        return (
+            effect.get("when") == "on_retire"
+            and i == len(effect["do"]) - 1
+            and set(op) <= {"op", "target", "if", "if_done"}
+            and isinstance(target, dict)
+            and _one_own_character({**target, ZONE: None}, None)
+        )
     if op.get("op") == "under_to_outside":  # one of one's characters with a card under it
         return set(op) <= {"op", "target", "if", "if_done", "if_chosen"} and _one_own_character(
             op.get("target"), True
@@ -103,7 +113,7 @@ def _move_ok(ops: list[Any], i: int) -> bool:
     )
 
 
-def _one_own_character(target: Any, has: bool) -> bool:
+def _one_own_character(target: Any, has: bool | None) -> bool:
     return (
         isinstance(target, dict)
         and target.get("side", "own") == "own"
@@ -125,6 +135,7 @@ def changes(kind: Any) -> set[str] | None:
         "pick_under": set(),
         "move_under": {"field", ZONE},
         "under_to_outside": {"field", ZONE, "outside"},
+        "self_under": {"field", ZONE, "outside"},
     }.get(kind)
 
 
@@ -325,6 +336,34 @@ def to_outside(eng: UnionArenaEngine, pe: PendingEffect, owner: str, u: Unit) ->
         )
         eng.ctx.cannot_verify(f"the face-down card {pe.describe()} put into the outside area")
         eng.taint_effect(pe, OUTSIDE_RULE)
+
+
+def self_under(eng: UnionArenaEngine, pe: PendingEffect, owner: str, u: Unit) -> None:
+    """Carry out ``self_under``: the when-retired card itself, if it is still in its owner's
+    outside area, goes face down under ``u``.  Everybody saw it there, so the event names it;
+    under the unit it is a face-down card like any other (a count in the step view)."""
+    ps = eng.state.players[pe.controller]
+    name = eng.name(pe.source)
+    if pe.source not in ps.outside or owner != pe.controller:
+        eng.ctx.ruling(
+            SELF_RULE,
+            f"{pe.describe()}: {name} is no longer in {pe.controller}'s outside area: nothing "
+            "is put.",
+        )
+        return
+    ps.outside.remove(pe.source)
+    u.face_down.append(pe.source)
+    eng.event(
+        "put_under",
+        f"{name} goes from {pe.controller}'s outside area face down under {eng.name(u.top)}.",
+        player=pe.controller,
+        card=u.top,
+        face_down=len(u.face_down),
+    )
+    eng.ctx.ruling(
+        SELF_RULE,
+        f"{pe.describe()}: the retired {name} goes face down under {eng.name(u.top)} (UA-UNDER).",
+    )
 
 
 # -- conditions on them, and the static "…アクティブにならない" ---------------------------------

@@ -389,6 +389,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         or read_hand_bottom(s)
         or under.under_self(s, self_ok)
         or under.read_move(s)
+        or under.read_choose_under(s)
     )
     if moved is not None:
         return moved

@@ -68,6 +68,7 @@ OP_KEYS = {
     "pick_under": {"target"},
     "move_under": {"target"},
     "under_to_outside": {"target"},
+    "self_under": {"target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -171,7 +172,9 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append("other than this card")
     if facedown.ZONE in sel:  # UA-UNDER
         bits.append(
-            "with a face-down card under it" if sel[facedown.ZONE] else "with none under it"
+            "with a face-down card under it"
+            if sel[facedown.ZONE]
+            else "with no face-down card under it"
         )
     return "".join(f" {b}" for b in bits)
 
@@ -425,6 +428,8 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
             op.get("rested"), raw({"rested": op.get("rested")})
         )
         text = f"play {obj} to {to}, {how} (no AP paid, required energy not checked)"
+    elif kind == "self_under":  # facedown.py (UA-EFFECT-SELF-UNDER)
+        text = f"put this card (from your outside area) face down under {obj}"
     elif kind == "under_to_outside":  # facedown.py (UA-EFFECT-UNDER-TO-OUTSIDE)
         text = f"put a face-down card from under {obj} into your outside area"
     elif kind == "put_under":  # facedown.py (UA-EFFECT-PUT-UNDER): one card

@@ -402,6 +402,8 @@ def _apply_op(
         facedown.put(eng, pe, owner, u)
     elif kind == "under_to_outside":  # "…の下の裏向きのカードを1枚場外に置いてもよい"
         facedown.to_outside(eng, pe, owner, u)
+    elif kind == "self_under":  # "[退場時]…選び、このカードを裏向きで選んだキャラの下に置く"
+        facedown.self_under(eng, pe, owner, u)
     elif kind == "to_deck_bottom":
         eng.leave_field(owner, u, "deck_bottom", retire=False)
         eng.ctx.ruling(

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.textdeck import may_open
 
 #: "…このキャラの下に置く": under this character itself
@@ -66,14 +67,45 @@ def under_self(sentence: str, self_ok: bool) -> list[dict[str, Any]] | None:
 
 def under_operation(text: str) -> dict[str, Any] | None:
     """The operation of "…を1枚(まで)選び、<this>": "自分の山札の上から1枚を裏向きでそのキャラの
-    下に置く"; None for anything else.
+    下に置く" (``put_under``), "このカードを裏向きで選んだキャラの下に置く" (``self_under``: a
+    when-retired card itself, from the outside area); None for anything else.
 
     >>> under_operation("自分の山札の上から1枚を裏向きでそのキャラの下に置く")
     {'op': 'put_under', 'n': 1}
     >>> under_operation("自分の山札の上から2枚を裏向きでそのキャラの下に置く") is None
     True
     """
+    if text == _SELF_UNDER:
+        return {"op": "self_under"}
     return {"op": "put_under", "n": 1} if text in _CHOSEN else None
+
+
+#: "このカードを裏向きで選んだキャラの下に置く": the card with the ability itself
+_SELF_UNDER = "このカードを裏向きで選んだキャラの下に置く"
+#: "裏向きのカードが下に(ある|ない)<selector>をN枚(まで)選び、<operation>"
+_CHOOSE_UNDER = re.compile(r"裏向きのカードが下に(ある|ない)(自分の.+?)を(\d+)枚(まで)?選び、(.+)")
+
+
+def read_choose_under(sentence: str) -> list[dict[str, Any]] | None:
+    """ "裏向きのカードが下にない自分の場の〈X〉を1枚まで選び、<operation>": a choice of one's own
+    characters with (ある) or without (ない) a face-down card under them, then an operation of
+    :func:`under_operation`; None for anything else.  A name chosen this way is a character's
+    (the operation puts a card under "選んだキャラ").
+
+    >>> read_choose_under("裏向きのカードが下にない自分の場の〈ミラ〉を1枚まで選び、"
+    ...                   "このカードを裏向きで選んだキャラの下に置く")
+    [{'op': 'self_under', 'target': {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'type': 'character', 'face_down': False, 'count': 1, 'up_to': True}}]
+    """
+    m = _CHOOSE_UNDER.fullmatch(sentence)
+    sel = g.selector(m.group(2)) if m else None
+    op = under_operation(m.group(5)) if m else None
+    if m is None or sel is None or op is None or sel.get("zone") not in ("field",):
+        return None
+    if sel.get("side") != "own" or sel.get("type", "character") != "character":
+        return None
+    sel.update(type="character", face_down=m.group(1) == "ある", count=int(m.group(3)))
+    sel["up_to" if m.group(4) else "if_able"] = True
+    return [{**op, "target": sel}]
 
 
 #: "このキャラの下に裏向きのカードがある場合、このキャラはアクティブにならない"

@@ -479,7 +479,10 @@ def test_UA_EFFECT_MOVE_UNDER_read_and_rendered() -> None:
     shown = render_card({"code": "T", "name": "T", "type": "character", "text": MOVE})
     reading = " ".join(shown["reading"])
     assert "choose 1 of your characters with a face-down card under it" in reading
-    assert "move a face-down card from under it to under 1 of your characters with none" in reading
+    assert (
+        "move a face-down card from under it to under 1 of your characters with no face-down "
+        "card under it" in reading
+    )
     assert not supported({"when": "activate_main", "do": [effect["do"][1]]})  # alone
     assert not supported({"when": "activate_main", "do": [effect["do"][0]]})
     assert (
@@ -707,3 +710,85 @@ def test_UA_EFFECT_IF_UNDER_bp_while_a_card_is_under_it() -> None:
     me = a_state(b).hand[0]
     b.play("A", me, to="front_line").proceed("A", 2)
     assert field_unit(b.replay(), "A", me)["bp"] == 2000
+
+
+# -- UA-EFFECT-SELF-UNDER ------------------------------------------------------------------------
+
+SELF_UNDER = (
+    "[退場時]裏向きのカードが下にない自分の場の〈ミラ〉を1枚まで選び、このカードを裏向きで"
+    "選んだキャラの下に置く。"
+)
+
+
+def test_UA_EFFECT_SELF_UNDER_read_and_rendered() -> None:
+    (effect,) = read_card({"type": "character", "text": SELF_UNDER}).effects
+    assert effect == {
+        "when": "on_retire",
+        "do": [
+            {
+                "op": "self_under",
+                "target": {
+                    "side": "own",
+                    "zone": "field",
+                    "name": "ミラ",
+                    "type": "character",
+                    "face_down": False,
+                    "count": 1,
+                    "up_to": True,
+                },
+            }
+        ],
+    }
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": SELF_UNDER})
+    assert shown["reading"] == [
+        "When this is retired: choose up to 1 of your characters named <ミラ> with no face-down "
+        "card under it; put this card (from your outside area) face down under it."
+    ]
+    assert (
+        read_in_full(
+            SELF_UNDER.replace("[退場時]", "[登場時]"),  # only the retired card itself
+            SELF_UNDER.replace("自分の場", "相手の場"),
+            SELF_UNDER + "カードを1枚引く。",  # its last op only
+        )
+        == []
+    )
+
+
+def _self_under(target_role: str) -> tuple[LogBuilder, dict[str, str]]:
+    """Observed, A's turn 3: 〈ミラ〉 (a plain one and one that puts a card under itself) and the
+    self-under card played, then the retiring card retires the self-under card, which then
+    resolves choosing ``target_role`` ("plain", "covered" or "" for none)."""
+    cards = [
+        free_character("T-MIRA", name="ミラ"),
+        texted("T-COVER", SELF, name="ミラ"),
+        texted("T-SU", SELF_UNDER),
+        RETIRE,
+    ]
+    b = board_at_turn_3(cards, ["T-MIRA", "T-COVER", "T-SU", "T-GONE"], [], phase="main")
+    ids = {"plain": "A-1", "covered": "A-2", "su": "A-3"}
+    for iid in ids.values():
+        b.play("A", iid, to="front_line")
+    b.play("A", "A-4", to="energy_line", targets=[ids["su"]])
+    chosen = [ids[target_role]] if target_role else []
+    b.act("A", "resolve", source=ids["su"], targets=chosen)
+    return b, ids
+
+
+def test_UA_EFFECT_SELF_UNDER_the_retired_card_goes_under() -> None:
+    b, ids = _self_under("plain")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert unit_of(b, ids["plain"]).face_down == [ids["su"]]
+    assert ids["su"] not in player_state(r, "A")["outside"]
+    assert field_unit(r, "A", ids["plain"])["face_down"] == 1
+    b, ids = _self_under("")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert ids["su"] in player_state(r, "A")["outside"]
+
+
+def test_UA_EFFECT_SELF_UNDER_a_character_with_one_is_illegal() -> None:
+    b, _ = _self_under("covered")
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]

@@ -57,6 +57,10 @@ MINIMAL = {
         "op": "pick_under",
         "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
     },
+    "self_under": {
+        "op": "self_under",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
     "under_to_outside": {
         "op": "under_to_outside",
         "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
