@@ -792,3 +792,26 @@ def test_UA_EFFECT_SELF_UNDER_a_character_with_one_is_illegal() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "illegal"
     assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_EFFECT_MOVE_UNDER_listed_among_the_legal_actions() -> None:
+    """The legal listing (`judge legal`) chooses by the face-down condition too."""
+    cards = [texted("T-SELF", SELF), free_character("T-010"), texted("T-MOVE", MOVE)]
+    b = seeded(*cards, deck=["T-SELF"] * 3 + ["T-010"] * 3 + ["T-MOVE"] * 3)
+    ids = {
+        "self": in_hand(b, "T-SELF"),
+        "plain": in_hand(b, "T-010"),
+        "mover": in_hand(b, "T-MOVE"),
+    }
+    for iid in ids.values():
+        b.play("A", iid, to="front_line")
+    listed = [a for a in position(b.doc).legal_actions() if a["do"] == "activate"]
+    assert listed == [
+        {
+            "p": "A",
+            "do": "activate",
+            "card": ids["mover"],
+            "ability": 1,
+            "targets": [ids["self"], ids["plain"]],
+        }
+    ]
