@@ -191,7 +191,7 @@ def holds_in(
     if zone == this_turn.ZONE:
         return this_turn.holds(ps, cond)
     if zone == facedown.ZONE:
-        return facedown.cond_holds(st, side, cond, source)
+        return facedown.cond_holds(st, side, cond, source, gone)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":

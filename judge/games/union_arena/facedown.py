@@ -398,15 +398,20 @@ def cond_valid(cond: dict[str, Any]) -> bool:
     )
 
 
-def cond_holds(st: Any, side: str, cond: dict[str, Any], source: str | None) -> bool:
+def cond_holds(
+    st: Any, side: str, cond: dict[str, Any], source: str | None, gone: Any = ()
+) -> bool:
     """Whether a ``face_down`` condition holds in state ``st``: how many face-down cards lie
     under the unit holding ``source`` (``of`` ``self``; none when it is not on the field), or
-    under the characters of ``side``'s field (``of`` ``field``: "自分の場のキャラの下に")."""
+    under the characters of ``side``'s field (``of`` ``field``: "自分の場のキャラの下に"; a unit
+    holding a card of ``gone``, one that leaves the field before the effect resolves, not)."""
     if cond.get("of") == "field":
         n = sum(
             len(u.face_down)
             for u in st.players[side].units()
-            if u.face_down and st.card(u.top).type == "character"
+            if u.face_down
+            and st.card(u.top).type == "character"
+            and not any(g in u.cards for g in gone)
         )
         return n <= int(cond["max"]) if "max" in cond else n >= int(cond["min"])
     found = st.find_unit(source) if source is not None else None
