@@ -828,3 +828,31 @@ def test_UA_EFFECT_MOVE_UNDER_listed_among_the_legal_actions() -> None:
             "targets": [ids["self"], ids["plain"]],
         }
     ]
+
+
+def test_UA_UNDER_a_code_naming_copies_with_and_without_one_is_ambiguous() -> None:
+    """Two copies on the field, one with a face-down card under it: a reference by code could
+    mean either, in different states, so the log must name the instance."""
+    from pathlib import Path
+
+    import pytest
+
+    from judge.core.errors import BadLog
+    from judge.core.position import position_log
+
+    root = Path(__file__).resolve().parents[3]
+    doc = json.loads((root / "examples" / "positions" / "ua-attack-block.json").read_text())
+    b_zones = doc["start"]["players"]["B"]
+    b_zones["front_line"].append({"card": "UAS-008", "face_down": ["UAS-001"]})
+    b_zones["unseen"].remove("UAS-001")
+    b_zones["deck"] = {"count": 19}
+    log = position_log(doc)
+    log["actions"] = [{"p": "B", "do": "block", "card": "UAS-008"}]
+    with pytest.raises(BadLog, match="ambiguous card reference"):
+        replay(log)
+    b_zones["front_line"][-1]["face_down"] = []  # the same state: either one will do
+    b_zones["unseen"].append("UAS-001")
+    b_zones["deck"] = {"count": 20}
+    log = position_log(doc)
+    log["actions"] = [{"p": "B", "do": "block", "card": "UAS-008"}]
+    assert replay(log)["steps"][-1]["verdict"] == "legal"
