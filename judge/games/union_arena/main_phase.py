@@ -278,7 +278,13 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
     gone = (base.top, *(u.top for u in removes))  # the raided card takes the base's place
     # active on the base's cards, in the front line if it moves up (UA-RAID)
-    enters = Entering("front_line" if moves_up else line, False, tuple(base.cards))
+    stays = eng.options.get(facedown.RAID_OPTION, "stay") != "outside"  # UA-UNDER-STAYS
+    enters = Entering(
+        "front_line" if moves_up else line,
+        False,
+        tuple(base.cards),
+        tuple(base.face_down) if stays else (),
+    )
     _check_effect_targets(
         eng, plan, pid, take.iid, "on_play", raided=True, gone=gone, enters=enters
     )

@@ -238,6 +238,8 @@ class Entering:
     line: str
     rested: bool
     below: tuple[str, ...] = ()
+    #: a raid's: the face-down cards that stay under its base (UA-UNDER-STAYS)
+    face_down: tuple[str | None, ...] = ()
 
 
 def check_effect_targets(
@@ -294,6 +296,7 @@ def check_effect_targets(
             entered_turn=st.turn,
             serial=-1,  # never the engine's: a unit for this check only
             raided=bool(enters.below),
+            face_down=list(enters.face_down),
         )
         ps.line(enters.line).append(staged)
         plus = None  # on the field itself now, counted there
