@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import this_turn
+from judge.games.union_arena import facedown, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
+    if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
+        return facedown.cond_valid(cond)
     if "names_min" in cond and not _names_ok(cond):
         return False
     bounded = zone in ("life", "deck") or "max" in cond
@@ -250,6 +252,8 @@ def holds_in(
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.holds(st, ps, cond)
+    if zone == facedown.ZONE:
+        return facedown.cond_holds(st, side, cond, source, gone)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -370,6 +374,8 @@ def describe(cond: dict[str, Any]) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.describe(whose, cond)
+    if zone == facedown.ZONE:
+        return facedown.describe(cond)
     if "names_min" in cond:
         where = "outside area" if zone == "outside" else "field"
         colour = f"{cond['color']} " if "color" in cond else ""

@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, once_name, this_turn, trigger_where
+from judge.games.union_arena import actions, effects, facedown, once_name, this_turn, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -73,7 +73,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
         self.state.options = dict(options)
-        self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
+        self._views: dict[tuple[int, str, bool, int, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
         if log.start is not None:  # a game from a position (docs/positions.md)
@@ -183,6 +183,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"{'' if dest == 'deck_bottom' else ' area'}, "
                 f"{', '.join(under)} went to the outside area (not retired).",
             )
+        facedown.leave(self, pid, unit, dest)  # the face-down cards under it (UA-UNDER-LEAVE)
         if retire:
             this_turn.record_retired(st, pid, top)  # "このターン中に自分の〈X〉が退場している"
             self.fire(unit, "on_retire", pid, card=top)
@@ -395,6 +396,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 rule, f"{self.name(unit.top)} does not become active this time ({why})."
             )
             return
+        if facedown.stays_rested(self, unit, "as its player's cards become active"):
+            return  # its own text (UA-EFFECT-UNDER-NO-ACTIVATE)
         unit.rested = False
 
     def ap_for(self, pid: str, own_turn: int) -> int:

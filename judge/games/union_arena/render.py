@@ -22,6 +22,7 @@ from judge.games.union_arena import (
     apcost,
     conditions,
     effects,
+    facedown,
     only_if,
     own_static,
     state,
@@ -47,7 +48,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if",)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -72,6 +73,11 @@ OP_KEYS = {
     "move_line": {"to", "target"},
     "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
+    "put_under": {"n", "target"},
+    "pick_under": {"target"},
+    "move_under": {"target"},
+    "under_to_outside": {"target"},
+    "self_under": {"target"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target", "where"},
@@ -81,6 +87,7 @@ CONTINUOUS_KEYS = {
     "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
     "enters_active": set(),
     "play_only_if": {"if"},
+    facedown.STAYS: {"if"},
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
 EFFECT_KEYS |= {"do", "text", "once_name"}
@@ -177,6 +184,12 @@ def card_conditions(sel: dict[str, Any]) -> str:
             bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
+    if facedown.ZONE in sel:  # UA-UNDER
+        bits.append(
+            "with a face-down card under it"
+            if sel[facedown.ZONE]
+            else "with no face-down card under it"
+        )
     return "".join(f" {b}" for b in bits)
 
 
@@ -187,6 +200,8 @@ def condition(cond: Any) -> str:
         return raw({"if": cond})
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
     zone = cond.get("zone", "field")
+    if zone == facedown.ZONE and facedown.cond_valid(cond):
+        return facedown.describe(cond)
     if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)
         known = {"side", "zone", "color", "trait", "names_min"}
         return conditions.describe(cond) + _leftover(cond, known)
@@ -396,6 +411,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if when == "continuous":
         return _continuous(op) + extra
     pre = _prefix(op)
+    if kind in ("pick_under", "move_under") and isinstance(op.get("target"), dict):
+        words, _ = selector(op["target"], verb="")
+        if kind == "pick_under":  # facedown.py (UA-EFFECT-MOVE-UNDER)
+            return f"{pre}choose {words.strip()}{extra}"
+        return f"{pre}move a face-down card from under it to under {words.strip()}{extra}"
     if kind == "draw" and op.get("as_many") is True and "n" not in op:
         return f"{pre}draw as many cards as were put on the bottom of your deck{extra}"
     if kind == "draw":
@@ -473,6 +493,16 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"play {obj} to {to}, {how} (no AP paid, {checked})"
         if op.get("when_played") is False:
             text += f"; {'their' if several else 'its'} when-played effects do not activate"
+    elif kind == "self_under":  # facedown.py (UA-EFFECT-SELF-UNDER)
+        text = f"put this card (from your outside area) face down under {obj}"
+    elif kind == "under_to_outside":  # facedown.py (UA-EFFECT-UNDER-TO-OUTSIDE)
+        text = f"put a face-down card from under {obj} into your outside area"
+    elif kind == "put_under":  # facedown.py (UA-EFFECT-PUT-UNDER): one card
+        text = (
+            f"put the top card of your deck face down under {obj} (no player sees it)"
+            if op.get("n") == 1
+            else raw(op)
+        )
     elif kind == "no_activate":
         text = (
             f"{subj} do{'' if several else 'es'} not become active the next time "
@@ -620,6 +650,9 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == facedown.STAYS:  # UA-EFFECT-UNDER-NO-ACTIVATE
+        text = f"while {condition(op.get('if'))}, this card does not become active"
+        return text if facedown.stays_ok(op) else f"{text} — not executed by the engine"
     if kind == "play_only_if":  # UA-PLAY-ONLY-IF: checked when the use is declared
         text = f"this card can be used only if {condition(op.get('if'))}"
         return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"
