@@ -237,6 +237,12 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
         st.delayed.clear()
     elif st.phase == "attack":
         eng.event("phase", f"{pid} ends the attack phase.", player=pid)
+        # "自分(と相手)のアタックフェイズ終了時、…" (UA-TRIGGER-ATTACK-PHASE-END)
+        for owner in st.order:
+            for unit in list(st.players[owner].units()):
+                if owner == pid:
+                    eng.fire(unit, "attack_phase_end", owner)
+                eng.fire(unit, "each_attack_phase_end", owner)
         eng.push(("end_phase", {}))
 
 

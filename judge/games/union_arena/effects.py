@@ -9,7 +9,10 @@ A card's ``effects`` is a list of effects.  An effect::
 ``when`` (the timing words of the rulebook): ``on_play`` (when played; also when raided),
 ``activate_main`` (an activated effect, main phase), ``on_attack``, ``on_block``,
 ``not_blocked``, ``on_retire``, ``win_battle``, ``lose_battle_attacking`` (attacked and lost),
-``battle_end``, ``end_phase_start``.  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
+``battle_end``, ``end_phase_start``; and, printed as words (:mod:`~judge.games.union_arena.texttimings`),
+``blocked`` (attacked and was blocked), ``win_battle_attacking`` / ``win_battle_blocking`` (won a
+battle it attacked in / blocked in), ``attack_phase_end`` (its controller's attack phase ends),
+``each_attack_phase_end`` (either player's does).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
 ``energy_line``) on an ``activate_main`` effect: usable only while its card is in that line
 ("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``only_if`` on an ``activate_main`` effect: usable
 only if a condition holds as it is used ("…場合のみ発動できる": a condition of
@@ -252,6 +255,11 @@ TIMINGS = (
     "lose_battle_attacking",
     "battle_end",
     "end_phase_start",
+    "blocked",
+    "win_battle_attacking",
+    "win_battle_blocking",
+    "attack_phase_end",
+    "each_attack_phase_end",
 )
 OPS = (
     "draw",

@@ -410,6 +410,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         if b is None:
             return
         if b.blocker is not None:
+            if b.attacker in self.state.players[b.attacker_player].units():
+                # "このキャラがアタックしてブロックされた時" (UA-TRIGGER-BLOCKED): step 2 too
+                self.fire(b.attacker, "blocked", b.attacker_player)
             self.fire(b.blocker, "on_block", b.defender_player)
         elif b.sniped:
             # UA-KW-SNIPE-NOT-BLOCKED (GAP): whether an attack that could not be blocked
@@ -509,8 +512,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         if not attacking:
             if b.target in st.players[b.defender_player].units():
                 self.fire(b.target, "win_battle", b.defender_player)
+                # it blocked, not a Snipe's target (UA-TRIGGER-WIN-BLOCKING)
+                if b.blocker is b.target:
+                    self.fire(b.target, "win_battle_blocking", b.defender_player)
             return
         self.fire(b.attacker, "win_battle", b.attacker_player)
+        self.fire(b.attacker, "win_battle_attacking", b.attacker_player)  # UA-TRIGGER-WIN-ATTACKING
         impact = self.impact_value(b.attacker)
         if impact:
             if b.target is not None and st.has(b.target, "nullify impact"):

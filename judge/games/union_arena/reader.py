@@ -36,6 +36,7 @@ from judge.games.union_arena import (
     once_name,
     textoutside,
     textplay,
+    texttimings,
     this_turn,
     trigger_where,
 )
@@ -176,6 +177,14 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if generate is not None:
             effects.append(generate)
             continue
+        timed = texttimings.leading(tags, rest) if defn.get("type") == "character" else None
+        if timed is not None:  # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
+            effect, missed = _read_ability(defn, timed[0], tags, timed[2], bullets)
+            head = "".join(f"[{t}]" for t in tags) + timed[1]
+            unread += [head + s for s in missed]
+            stand_ins.append({"when": timed[0], "text": "\n".join([line, *bullets])})
+            effects += [effect] if effect is not None and not missed else []
+            continue
         when = g.TIMINGS.get(tags[0]) if tags else None
         if when is None and not tags and defn.get("type") == "event":
             when = "on_play"  # an event's text is what it does when used
@@ -266,7 +275,7 @@ def _read_ability(
         missed.append("".join(f"[{t}]" for t in tags))
     self_ok = (
         defn.get("type") == "character"
-        and when in ("on_play", "activate_main", "on_attack", "on_block")
+        and when in ("on_play", "activate_main", "on_attack", "on_block", *texttimings.ON_FIELD)
         and not effect.get("cost", {}).get("retire_self")
     )
     # "このキャラ"/"このフィールド" until the main phase ends: an activated ability's own card

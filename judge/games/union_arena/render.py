@@ -43,6 +43,11 @@ TIMING_WORDS = {
     "lose_battle_attacking": "When this attacks and loses the battle",
     "battle_end": "At the end of this card's battle",
     "end_phase_start": "At the start of the end phase",
+    "blocked": "When this attacks and is blocked",
+    "win_battle_attacking": "When this attacks and wins the battle",
+    "win_battle_blocking": "When this blocks and wins the battle",
+    "attack_phase_end": "At the end of your attack phase",
+    "each_attack_phase_end": "At the end of each player's attack phase",
     "attack_phase_start": "At the start of this turn's attack phase",
     "continuous": "Continuous",
 }

@@ -1,0 +1,51 @@
+"""Triggered timings printed as words, not as a tag: "自分のアタックフェイズ終了時、…".
+
+Most triggered abilities open with a tag ("[アタック時]"); some open with a clause naming the
+moment instead.  This module reads the clauses whose moment the rules settle and the engine
+fires (``UA-TRIGGER-BLOCKED``, ``UA-TRIGGER-WIN-ATTACKING``, ``UA-TRIGGER-WIN-BLOCKING``,
+``UA-TRIGGER-ATTACK-PHASE-END``); any other clause ("自分のターン開始時", "このキャラのアタック
+終了時") is left to the caller, which leaves the line unread.  The phrase must be the whole
+opening up to its comma, so a longer clause ("自分のキャラがアタックしてバトルに勝利した時")
+is never taken for a shorter one.
+"""
+
+from __future__ import annotations
+
+#: opening clause -> the engine's ``when``
+PHRASES = {
+    # this card attacked and the defender blocked it (attack phase step 2)
+    "このキャラがアタックしてブロックされた時": "blocked",
+    # this card attacked and won the battle (case A, with the attacker's win-battle effects)
+    "このキャラがアタックしてバトルに勝利した時": "win_battle_attacking",
+    # this card blocked and won the battle (case B, with the opponent's win-battle effects)
+    "このキャラがブロックしてバトルに勝利した時": "win_battle_blocking",
+    # its controller's attack phase ends
+    "自分のアタックフェイズ終了時": "attack_phase_end",
+    # either player's attack phase ends
+    "自分と相手のアタックフェイズ終了時": "each_attack_phase_end",
+}
+#: all of them trigger while their card is on the field: "このキャラ" names it as it resolves
+ON_FIELD = tuple(PHRASES.values())
+#: the tags such a line may carry before its clause: once per turn (UA-TRIGGER-ONCE)
+TAGS_OK = ([], ["ターン1"])
+
+
+def leading(tags: list[str], rest: str) -> tuple[str, str, str] | None:
+    """The ``when``, the clause and the body of a line opening with a timing clause, or None.
+
+    >>> leading([], "自分のアタックフェイズ終了時、このキャラを退場させる。")
+    ('attack_phase_end', '自分のアタックフェイズ終了時、', 'このキャラを退場させる。')
+    >>> leading(["ターン1"], "このキャラがアタックしてブロックされた時、カードを1枚引く。")[0]
+    'blocked'
+    >>> leading([], "自分のキャラがアタックしてバトルに勝利した時、カードを1枚引く。") is None
+    True
+    >>> leading(["エナジーLにある場合"], "自分のアタックフェイズ終了時、カードを1枚引く。") is None
+    True
+    """
+    if tags not in TAGS_OK or "、" not in rest:
+        return None
+    clause, body = rest.split("、", 1)
+    when = PHRASES.get(clause)
+    if when is None or not body:
+        return None
+    return when, clause + "、", body
