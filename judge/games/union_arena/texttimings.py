@@ -2,7 +2,7 @@
 
 Most triggered abilities open with a tag ("[アタック時]"); some open with a clause naming the
 moment instead.  This module reads the clauses whose moment the rules settle and the engine
-fires (``UA-TRIGGER-BLOCKED``, ``UA-TRIGGER-WIN-ATTACKING``, ``UA-TRIGGER-WIN-BLOCKING``,
+fires (``UA-TRIGGER-BLOCKED``, its "ブロックされなかった時" too, ``UA-TRIGGER-WIN-ATTACKING``, ``UA-TRIGGER-WIN-BLOCKING``,
 ``UA-TRIGGER-ATTACK-PHASE-END``); any other clause ("自分のターン開始時", "このキャラのアタック
 終了時") is left to the caller, which leaves the line unread.  The phrase must be the whole
 opening up to its comma, so a longer clause ("自分のキャラがアタックしてバトルに勝利した時")
@@ -15,6 +15,8 @@ from __future__ import annotations
 PHRASES = {
     # this card attacked and the defender blocked it (attack phase step 2)
     "このキャラがアタックしてブロックされた時": "blocked",
+    # this card attacked and the defender did not block it (the same step's other outcome)
+    "このキャラがアタックしてブロックされなかった時": "not_blocked",
     # this card attacked and won the battle (case A, with the attacker's win-battle effects)
     "このキャラがアタックしてバトルに勝利した時": "win_battle_attacking",
     # this card blocked and won the battle (case B, with the opponent's win-battle effects)

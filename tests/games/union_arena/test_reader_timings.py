@@ -25,6 +25,7 @@ from judge.games.union_arena.testing import (
 
 DRAW = "カードを1枚引く。"
 BLOCKED = "このキャラがアタックしてブロックされた時、"
+NOT_BLOCKED = "このキャラがアタックしてブロックされなかった時、"
 WIN_ATK = "このキャラがアタックしてバトルに勝利した時、"
 WIN_BLK = "このキャラがブロックしてバトルに勝利した時、"
 OWN_END = "自分のアタックフェイズ終了時、"
@@ -64,7 +65,6 @@ def test_UA_TRIGGER_WIN_ATTACKING_read_and_other_subjects_left_unread() -> None:
         "自分のキャラがアタックしてバトルに勝利した時、" + DRAW,  # another card's win
         "自分の[特徴:灯守]がアタックしてバトルに勝利した時、" + DRAW,
         "[エナジーLにある場合]" + WIN_ATK + DRAW,  # a condition tag the engine does not keep here
-        "このキャラがアタックしてブロックされなかった時、" + DRAW,
         "このキャラのアタック終了時、" + DRAW,  # a moment not read
         "自分のターン開始時、" + RETIRE_SELF,
         "自分のメインフェイズ開始時、" + RETIRE_SELF,
@@ -130,6 +130,26 @@ def test_UA_TRIGGER_BLOCKED_optional_declined_by_the_log() -> None:
     b2.attack("A", "A-1").block("B", "B-1").act("B", "resolve", source="A-1", use=True)
     r2 = b2.replay()
     assert verdict(r2, b2.last) == "illegal"  # A's effect, not B's to resolve
+
+
+def test_UA_TRIGGER_BLOCKED_not_blocked_read_and_fired_only_when_not_blocked() -> None:
+    assert one_ability(NOT_BLOCKED + DRAW) == {
+        "when": "not_blocked",
+        "do": [{"op": "draw", "n": 1}],
+    }
+    assert "When this attacks and is not blocked" in reading_words(
+        texted("T-M", NOT_BLOCKED + DRAW)
+    )
+    b = battle(NOT_BLOCKED + DRAW, "", 5000, 1000)
+    b.attack("A", "A-1").block("B", None)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == ["A"]  # before the damage (which waits for A's pick)
+    assert player_state(r, "B")["life"] == 7
+    b = battle(NOT_BLOCKED + DRAW, "", 5000, 1000)
+    b.attack("A", "A-1").block("B", "B-1")
+    r = b.replay()
+    assert draws(r, b.last) == []
 
 
 # -- UA-TRIGGER-WIN-ATTACKING ----------------------------------------------------------------
