@@ -24,7 +24,7 @@ field that records that extra payment.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -90,12 +90,3 @@ def problem(eng: UnionArenaEngine, unit: Unit, kind: str) -> tuple[str, str]:
         f"{eng.name(unit.top)} cannot be chosen by {what[kind]} effect of its "
         "controller's opponent.",
     )
-
-
-def describe(keyword: str) -> str | None:
-    """Plain English for one of :data:`KEYWORDS` (None for another keyword)."""
-    for kind, word in KEYWORDS.items():
-        if word == keyword:
-            return f"cannot be chosen by the opponent's {kind} effects"
-    return None
-
