@@ -51,6 +51,14 @@ class UnitSchema(BaseSchema):
 
     card = CardEntry(required=True)
     under = zone(CardEntry(), load_default=list, metadata={"default": []})
+    face_down = zone(
+        CardEntry(),
+        load_default=list,
+        metadata={
+            "default": [],
+            "description": "cards an effect put face down under it (UA-UNDER), known cards",
+        },
+    )
     rested = Bool(load_default=False, metadata={"default": False})
     raided = Bool(load_default=False, metadata={"default": False})
     entered_this_turn = Bool(

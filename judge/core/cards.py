@@ -9,10 +9,12 @@ after the card sets change.
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from judge.core.cardsets import CardSets
@@ -21,6 +23,8 @@ try:  # as in judge.core.canonical: the standard library does the same without i
     import orjson
 except ImportError:  # pragma: no cover - exercised where orjson has no wheel
     orjson = None  # type: ignore[assignment]
+
+T = TypeVar("T")
 
 
 def builtin_set_names() -> list[str]:
@@ -80,3 +84,85 @@ def card_table(
     for card in log_cards:
         table[card["code"]] = card
     return table
+
+
+#: definitions read by :func:`read_once`, by reader and the definition's JSON text
+_READ: dict[tuple[Callable[[dict[str, Any]], Any], bytes], Any] = {}
+_READ_MAX = 4096
+
+
+def read_once(read: Callable[[dict[str, Any]], T], d: dict[str, Any]) -> T:
+    """``read(d)`` (a game's ``CardDef.from_dict``), once per definition text and reader.
+
+    Why: a log's card definitions are new dicts every time it is decoded, and reading them
+    (their printed text, for some games) was a good part of starting an engine, for the same
+    few dozen cards replayed again and again.  Looked up by the definition's JSON text, keys
+    in the order given (a definition that differs in anything, key order included, is read
+    anew); read from a deep copy of its own, which no caller holds and so nothing changes.
+    The definitions read are immutable and engines only read them.  Bounded: emptied when
+    full.  Without orjson, or for a value JSON cannot hold, ``read(d)`` as before.
+
+    >>> calls = []
+    >>> def read(d):
+    ...     calls.append(d["code"])
+    ...     return dict(d)
+    >>> a = read_once(read, {"code": "X-1", "n": 1})
+    >>> read_once(read, {"code": "X-1", "n": 1}) is a, calls
+    (True, ['X-1'])
+    >>> read_once(read, {"n": 1, "code": "X-1"}) is a, calls  # another key order: read anew
+    (False, ['X-1', 'X-1'])
+    """
+    if orjson is None:  # pragma: no cover - exercised where orjson has no wheel
+        return read(d)
+    try:
+        text = orjson.dumps(d)
+    except TypeError:  # a non-string key or an integer over 64 bits: as given
+        return read(d)
+    key = (read, text)
+    parsed = _READ.get(key)
+    if parsed is None:
+        parsed = read(copy.deepcopy(d))
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        _READ[key] = parsed
+    return parsed
+
+
+#: card tables read by :func:`read_all_once`, by reader and the table's JSON text
+_TABLES: dict[tuple[Callable[[dict[str, Any]], Any], bytes], dict[str, Any]] = {}
+_TABLES_MAX = 64  # (each key holds a whole table's text: a few MB at most)
+
+
+def read_all_once(read: Callable[[dict[str, Any]], T], cards: dict[str, Any]) -> dict[str, T]:
+    """``{code: read_once(read, d) for code, d in sorted(cards.items())}``: a log's card
+    table read, once per table text and reader.
+
+    Why: a log replayed again (or another log with the same cards, as a format's sample
+    decks make them) has the same table; one look-up by its JSON text (keys in the order
+    given) instead of one per definition.  The dict returned is the caller's own (its
+    definitions are shared: immutable).  Bounded: emptied when full.
+
+    >>> calls = []
+    >>> def read(d):
+    ...     calls.append(d["code"])
+    ...     return (d["code"], d["n"])
+    >>> read_all_once(read, {"B": {"code": "B", "n": 2}, "A": {"code": "A", "n": 1}})
+    {'A': ('A', 1), 'B': ('B', 2)}
+    >>> t = read_all_once(read, {"B": {"code": "B", "n": 2}, "A": {"code": "A", "n": 1}})
+    >>> calls
+    ['A', 'B']
+    """
+    if orjson is None:  # pragma: no cover - exercised where orjson has no wheel
+        return {code: read(d) for code, d in sorted(cards.items())}
+    try:
+        text = orjson.dumps(cards)
+    except TypeError:  # a non-string key or an integer over 64 bits: one by one
+        return {code: read_once(read, d) for code, d in sorted(cards.items())}
+    key = (read, text)
+    table = _TABLES.get(key)
+    if table is None:
+        table = {code: read_once(read, d) for code, d in sorted(cards.items())}
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[key] = table
+    return dict(table)

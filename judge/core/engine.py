@@ -495,13 +495,32 @@ class AgendaEngine(OutcomeTaints, Engine):
         """Resolve a pending effect with the targets the log recorded (already checked)."""
         raise NotImplementedError
 
+    def supports(self, effect: dict[str, Any]) -> bool:
+        """``self.effects.supported(effect)``, answered once per effect object in this game.
+
+        Why: the games' checks of an effect are long (Union Arena's reads every op and
+        condition), and the same few effects of the cards' definitions, which engines only
+        read, come back again and again.  Kept by the effect's id with the effect itself
+        (so that the id is not reused while it is here); bounded: emptied when full."""
+        memo = self.__dict__.get("_supports")
+        if memo is None:
+            memo = self.__dict__["_supports"] = {}
+        entry = memo.get(id(effect))
+        if entry is not None and entry[0] is effect:
+            return entry[1]
+        ok = bool(self.effects.supported(effect))
+        if len(memo) >= 1024:
+            memo.clear()
+        memo[id(effect)] = (effect, ok)
+        return ok
+
     def auto_resolve(self) -> bool:
         """Resolve the next pending effect when nobody has a choice; False if one is needed."""
         cands = self.pool.candidates()
         pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
         if pe is None:
             return False
-        if not self.effects.supported(pe.effect):
+        if not self.supports(pe.effect):
             self.pool.remove(pe)
             self.run_effect(pe, [], None)  # says it cannot be executed, and why
             return True

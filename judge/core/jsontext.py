@@ -168,7 +168,10 @@ def _orjson_read(raw: bytes, max_depth: int | None) -> tuple[Any, bool]:
     after checking each holds exactly one value: then the text is one JSON value)."""
     checked = max_depth is not None and _ORJSON_DEPTH is not None and max_depth <= _ORJSON_DEPTH
     if not checked:
-        return orjson.loads(raw), False
+        # no depth limit (the log readers' own, NO_LIMITS): nothing to walk for but a
+        # number orjson reads as a float, which the same count of digits rules out
+        data = orjson.loads(raw)
+        return data, max_depth is None and b"0" * 19 not in raw.translate(_DIGITS)
     pad = _ORJSON_DEPTH - max_depth  # type: ignore[operator]
     data = orjson.loads(b"[" * pad + raw + b"]" * pad) if pad else orjson.loads(raw)
     for _ in range(pad):

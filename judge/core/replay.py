@@ -91,8 +91,15 @@ def start(log: ActionLog) -> Engine:
         return cls(log, options)
 
 
-def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str) -> dict[str, Any]:
+def run_step(
+    engine: Engine, index: int, action: dict[str, Any], on_illegal: str, compact: bool = False
+) -> dict[str, Any]:
     """Judge and (per ``on_illegal``) apply one action; return its step (no state yet).
+
+    ``compact``: a step with no reservation (nothing unverifiable, no dependence on a taint,
+    not skipped) comes without the fields a compact replay leaves out (``player``,
+    ``unverifiable``, ``depends_on``, ``skipped``), the others in the same order; any other
+    step comes whole, as without it.
 
     An exception of the engine other than :class:`BadLog` leaves as an
     :class:`~judge.core.fault.EngineFault` naming the step and the action (as recorded:
@@ -100,7 +107,7 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
     caller cannot tell an engine's ValueError from its own.
     """
     try:
-        return _run_step(engine, index, action, on_illegal)
+        return _run_step(engine, index, action, on_illegal, compact)
     except (EngineFault, *PASS_THROUGH):
         raise
     except Exception as exc:  # noqa: BLE001 - re-raised as the fault it is
@@ -108,7 +115,7 @@ def run_step(engine: Engine, index: int, action: dict[str, Any], on_illegal: str
 
 
 def _run_step(
-    engine: Engine, index: int, action: dict[str, Any], on_illegal: str
+    engine: Engine, index: int, action: dict[str, Any], on_illegal: str, compact: bool = False
 ) -> dict[str, Any]:
     ctx = StepContext(index)
     fill = getattr(engine, "fill_missing", None)
@@ -140,9 +147,23 @@ def _run_step(
         verdict = RECORDED
     else:
         verdict = LEGAL
-    rulings = [r.to_dict() for r in ctx.rulings]
+    # (Ruling.to_dict and Violation.to_dict written out: a few an action)
+    rulings = [{"rule": r.rule, "message": r.message} for r in ctx.rulings]
     if depends:
         rulings.append(depends_ruling(depends, verdict))
+    elif compact and not skipped and not ctx.unverifiable:
+        # most steps: built as a compact replay keeps them, not built whole and cut
+        return {
+            "index": index,
+            "action": action,
+            "turn": turn,
+            "phase": phase,
+            "verdict": verdict,
+            "violations": [{"rule": v.rule, "message": v.message} for v in plan.violations],
+            "rulings": rulings,
+            "events": ctx.events,
+            "pending": engine.pending(),
+        }
     return {
         "index": index,
         "player": action.get("p"),
@@ -150,9 +171,9 @@ def _run_step(
         "turn": turn,
         "phase": phase,
         "verdict": verdict,
-        "violations": [v.to_dict() for v in plan.violations],
+        "violations": [{"rule": v.rule, "message": v.message} for v in plan.violations],
         "unverifiable": list(ctx.unverifiable),
-        "depends_on": sorted({t.step for t in depends}),
+        "depends_on": sorted({t.step for t in depends}) if depends else [],
         "rulings": rulings,
         "events": ctx.events,
         "pending": engine.pending(),
@@ -287,11 +308,13 @@ def _replay(
         # "no targets recorded" and "no targets" are different decisions
         for index, action in enumerate(log.document["actions"]):
             where, at, doing = "step", index, action
-            step = run_step(engine, index, action, on_illegal)
+            step = run_step(engine, index, action, on_illegal, compact=not full)
             played_illegal = step["verdict"] == ILLEGAL  # the action itself, not the decks
             if index == 0 and deck_notes:
                 _add_deck_notes(step, deck_notes)
-            step["after_illegal"] = after_illegal
+            whole = "player" in step  # (not a compact step as run_step made it)
+            if whole or after_illegal:
+                step["after_illegal"] = after_illegal
             keyframe = (
                 index % FINGERPRINT_EVERY == FINGERPRINT_EVERY - 1
                 or index == last
@@ -308,10 +331,17 @@ def _replay(
                 step["state_sha256"] = digest
                 fingerprints.append({"after": index, "state_sha256": digest})
             if not full:
-                for name, default in COMPACT_DEFAULTS:
-                    if step[name] == default:
-                        del step[name]
-                del step["player"]  # the action's "p"
+                if whole:
+                    # COMPACT_DEFAULTS, written out: empty lists, false flags
+                    if not step["unverifiable"]:
+                        del step["unverifiable"]
+                    if not step["depends_on"]:
+                        del step["depends_on"]
+                    if not step["skipped"]:
+                        del step["skipped"]
+                    if not after_illegal:
+                        del step["after_illegal"]
+                    del step["player"]  # the action's "p"
                 pending = step["pending"]
                 if not keyframe and pending == last_pending:
                     del step["pending"]  # as after the step before

@@ -36,6 +36,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -71,10 +72,23 @@ class SplitMix64:
                 return x % n
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher–Yates in place, from the last position down."""
+        """Fisher–Yates in place, from the last position down: ``j = below(i + 1)`` for each
+        ``i``, with :meth:`below` and :meth:`next_u64` written out (the same numbers, without
+        two calls a card: a deck is shuffled at every game's start)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - (_TWO64 % n)
+            while True:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 def shuffled(items: Sequence[T], seed: str, label: str) -> list[T]:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar
 
+from judge.core.cards import read_all_once
 from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
@@ -80,7 +81,7 @@ class RangersStrikeEngine(AgendaEngine):
         super().__init__(log, options)
         #: RS-SIMULTANEOUS: the turn player orders every waiting effect, both players'
         self.pool = EffectPool(turn_player_orders_all(TurnPlayerOf(self)))
-        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        defs = read_all_once(CardDef.from_dict, log.cards)
         #: a resident card's code -> its BP operations (:meth:`resident_ops`)
         self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
@@ -92,6 +93,10 @@ class RangersStrikeEngine(AgendaEngine):
         #: an attack or strike that a counter recorded as the next action would come before
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
+        #: :meth:`unit_views`' views of plain units, by card, residents' BP and held
+        self._plain_views: dict[tuple[str, int, bool], dict[str, Any]] = {}
+        #: :meth:`pending`'s entries, by what they say
+        self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.rangers_strike.position_place import place
 
@@ -249,26 +254,43 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         if self.pool:
             return self.pending_effects()
+        # memoised by what the entries say (the decisions, a waiting counter window's timing,
+        # an open window's players, timing and what it answers), and shared read-only between
+        # steps (as Union Arena's)
+        decisions = tuple(self.decisions())
+        waiting = (
+            st.agenda[0][1]["timing"] if st.agenda and st.agenda[0][0] == "wait_window" else None
+        )
+        window = self.window
+        key = (
+            decisions,
+            waiting,
+            None
+            if window is None
+            else (tuple(window["players"]), window["what"], window["timing"]),
+        )
+        memo = self._pending_memo
+        out = memo.get(key)
+        if out is not None:
+            return out
         out = []
-        for who, kinds in self.decisions():
+        for who, kinds in decisions:
             label = who if who else "the rock-paper-scissors winner"
             text = f"{label}: {', '.join(kinds)}"
-            if st.agenda and st.agenda[0][0] == "wait_window":
-                text = (
-                    f"{who} may use a counter ({st.agenda[0][1]['timing']}); any other action "
-                    "means none was used"
-                )
+            if waiting is not None:
+                text = f"{who} may use a counter ({waiting}); any other action means none was used"
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
-        if self.window is not None:
-            for who in self.window["players"]:
+        if window is not None:
+            for who in window["players"]:
                 out.append(
                     {
                         "player": who,
                         "kind": "use",
-                        "text": f"{who} may answer the {self.window['what']} with a counter "
-                        f"({self.window['timing']}) as the next action, before it resolves",
+                        "text": f"{who} may answer the {window['what']} with a counter "
+                        f"({window['timing']}) as the next action, before it resolves",
                     }
                 )
+        memo[key] = out
         return out
 
     # == low-level moves =====================================================================
@@ -888,17 +910,37 @@ class RangersStrikeEngine(AgendaEngine):
         defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
         bonus: dict[str, int] = {}
+        # the view of a plain unit (no effects on it, no riders, no printed K/N SP, not a
+        # vehicle) is its card's, with what residents give: the same dict (read-only, as the
+        # step views are: the snapshot copies) for every keyframe that shows it unchanged
+        memo = self._plain_views
         for unit in st.players[pid].area(area):
             d = defs[code_of[unit.card]]
             extra = bonus.get(d.category)
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
-            if d.is_vehicle:
+            vehicle = d.type == "vehicle"  # (d.is_vehicle, written out)
+            if not (unit.mods or unit.riders or vehicle or d.sp_at):
+                key = (unit.card, extra, unit.held)
+                view = memo.get(key)
+                if view is None:
+                    view = memo[key] = {
+                        "id": unit.card,
+                        "code": d.code,
+                        "name": d.name,
+                        "bp": d.bp + extra,
+                        "sp": d.sp,
+                    }
+                    if unit.held:
+                        view["held"] = True
+                out.append(view)
+                continue
+            if vehicle:
                 bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
             else:
                 bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
                 sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
-            view: dict[str, Any] = {
+            view = {
                 "id": unit.card,
                 "code": d.code,
                 "name": d.name,
@@ -914,15 +956,16 @@ class RangersStrikeEngine(AgendaEngine):
 
     def player_view(self, pid: str) -> dict[str, Any]:
         ps = self.state.players[pid]
+        damage = ps.damage  # (counted over the power zone: once)
         return {
             "hand": list(ps.hand),
             "deck": len(ps.deck),
             "command": [{"id": c.card, "held": c.held} for c in ps.command],
             "power": {
                 "face_up": [p.card for p in ps.power if p.face_up],
-                "face_down": ps.damage,
+                "face_down": damage,
             },
-            "damage": ps.damage,
+            "damage": damage,
             "rush": self.unit_views(pid, "rush"),
             "battle": self.unit_views(pid, "battle"),
             "resident": ps.resident,

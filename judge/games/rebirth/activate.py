@@ -40,13 +40,23 @@ def where_of(eng: RebirthEngine, pid: str, iid: str) -> str | None:
 def activatable(eng: RebirthEngine, pid: str) -> list[str]:
     """The cards of ``pid``'s entry, members and Rebirth area, in that order, then those of
     its waiting room with an effect used from there (【起】【控え室】, R4U-TEXT-FROM-WAITING-ROOM)."""
-    ps = eng.state.players[pid]
+    st = eng.state
+    ps = st.players[pid]
     cards = [ps.entry] if ps.entry else []
-    waiting = [
-        c
-        for c in ps.waiting_room
-        if c is not None and any(e.get("where") == "waiting_room" for _, e in abilities(eng, c))
-    ]
+    # the waiting room grows to hundreds of cards on a long log: each card's code is asked
+    # once per engine whether it has such an effect (definitions never change in a game)
+    known = eng.__dict__.setdefault("_from_waiting_room", {})
+    code_of = st.code_of
+    waiting = []
+    for c in ps.waiting_room:
+        if c is None:
+            continue
+        code = code_of[c]
+        used = known.get(code)
+        if used is None:
+            used = known[code] = any(e.get("where") == "waiting_room" for _, e in abilities(eng, c))
+        if used:
+            waiting.append(c)
     return [*cards, *ps.member_cards(), *ps.rebirth_area, *waiting]
 
 

@@ -114,16 +114,22 @@ def _partners(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> 
     return out
 
 
-def _frames(main: list[str], partner: list[str], cards: Mapping[str, Any]) -> list[DeckProblem]:
+def _frames(
+    main: list[str],
+    partner: list[str],
+    cards: Mapping[str, Any],
+    defs: Mapping[str, CardDef] | None = None,
+) -> list[DeckProblem]:
     """R4U-FRAME-CHECK (GAP, rule option frame_check "text"): the seed's frame colours
     (R4U-FRAME) read as a deck check: a stated frame must match the text, and a card with a
-    spark and blocker or cancel fits no frame."""
+    spark and blocker or cancel fits no frame.  ``defs``: the definitions already read from
+    ``cards`` (an engine's), when the caller has them: reading a card's text is not cheap."""
     out = []
     for code in codes_of([*main, *partner]):
         raw = cards[code]
         if raw.get("type") not in CARD_TYPES:
             continue
-        d = CardDef.from_dict(dict(raw))
+        d = defs[code] if defs is not None and code in defs else CardDef.from_dict(dict(raw))
         want = d.expected_frame()
         if want is None:
             out.append(
@@ -165,11 +171,13 @@ def check_deck(
     cards: Mapping[str, Mapping[str, Any]],
     same_card: str = "name",
     frame_check: str = "text",
+    defs: Mapping[str, CardDef] | None = None,
 ) -> list[DeckProblem]:
     """Every deck-construction problem of a main deck and its partner cards (empty: legal).
     ``same_card`` is the rule option of R4U-DECK-SAME-CARD ("name": copies share a card name;
     "code": copies share a card number); ``frame_check`` that of R4U-FRAME-CHECK ("text":
-    frames are checked against the text; "off": not).  Raises ``KeyError`` for a code
+    frames are checked against the text; "off": not); ``defs``: ``cards`` read already (an
+    engine's definitions), when the caller has them.  Raises ``KeyError`` for a code
     ``cards`` does not define."""
 
     def key(code: str) -> str:
@@ -185,17 +193,19 @@ def check_deck(
             f"(rule option same_card {same_card})."
         )
 
+    # any_copies asked once a code, not once a copy (it may read the card's text)
+    unlimited = {code: any_copies(cards[code]) for code in set(main)}
     return [
         *_types(main, partner, cards),
         *size_problems(main, DECK_SIZE, "R4U-DECK-SIZE", exact=True),
         *_counts(main, cards),
         *_partners(main, partner, cards),
         *copy_problems(
-            [code for code in main if not any_copies(cards[code])],  # R4U-TEXT-ANY-COPIES
+            [code for code in main if not unlimited[code]],  # R4U-TEXT-ANY-COPIES
             key,
             MAX_COPIES,
             "R4U-DECK-COPIES",
             message,
         ),
-        *(_frames(main, partner, cards) if frame_check != "off" else []),
+        *(_frames(main, partner, cards, defs) if frame_check != "off" else []),
     ]

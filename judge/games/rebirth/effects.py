@@ -210,8 +210,28 @@ def _op_ok(op: Any, allowed: tuple[str, ...], nested: bool = False) -> bool:
     return True
 
 
+#: :func:`supported`'s answers, by the effect's id (the effect kept, so that its id is not
+#: reused while it is here)
+_SUPPORTED: dict[int, tuple[dict[str, Any], bool]] = {}
+_SUPPORTED_MAX = 4096
+
+
 def supported(effect: dict[str, Any]) -> bool:
-    """Whether the engine can execute ``effect`` exactly."""
+    """Whether the engine can execute ``effect`` exactly.
+
+    Asked of the same few effects (those of the cards' definitions, which engines only read)
+    several times an action: answered once per effect object.  Bounded: emptied when full."""
+    entry = _SUPPORTED.get(id(effect))
+    if entry is not None and entry[0] is effect:
+        return entry[1]
+    ok = _supported(effect)
+    if len(_SUPPORTED) >= _SUPPORTED_MAX:
+        _SUPPORTED.clear()
+    _SUPPORTED[id(effect)] = (effect, ok)
+    return ok
+
+
+def _supported(effect: dict[str, Any]) -> bool:
     when = effect.get("when")
     ops = effect.get("do")
     if when not in WHENS or not isinstance(ops, list) or not ops:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar
 
+from judge.core.cards import read_all_once
 from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
@@ -62,7 +63,7 @@ class RebirthEngine(AgendaEngine):
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
-        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "partner": "PT"})
         players = {
             pid: PlayerState(pid, deck=list(lists[pid]["main"]), partner_hand=lists[pid]["partner"])
@@ -91,6 +92,7 @@ class RebirthEngine(AgendaEngine):
                 self.log.cards,
                 str(self.options.get("same_card", "name")),
                 str(self.options.get("frame_check", "text")),
+                self.state.defs,
             ):
                 out.append((pid, problem))
         return out
@@ -125,14 +127,21 @@ class RebirthEngine(AgendaEngine):
     def pending(self) -> list[dict[str, Any]]:
         if self.pool.items:
             return self.pending_effects()
-        return [
-            {
-                "player": who,
-                "kind": "|".join(kinds),
-                "text": f"{who or 'either player'}: {', '.join(kinds)}",
-            }
-            for who, kinds in self.decisions()
-        ]
+        # memoised by the decisions, and shared read-only between steps (as Union Arena's):
+        # a few lists of (player, kinds) make every step's entry
+        key = tuple(self.decisions())
+        memo = self.__dict__.setdefault("_pending_memo", {})
+        out = memo.get(key)
+        if out is None:
+            out = memo[key] = [
+                {
+                    "player": who,
+                    "kind": "|".join(kinds),
+                    "text": f"{who or 'either player'}: {', '.join(kinds)}",
+                }
+                for who, kinds in key
+            ]
+        return out
 
     # == values ================================================================================
 

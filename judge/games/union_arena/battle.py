@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import this_turn
+from judge.games.union_arena import facedown, this_turn
 from judge.games.union_arena.playcard import made_active
 from judge.games.union_arena.refs import find_unit, ref_text
 from judge.games.union_arena.state import Battle
@@ -86,7 +86,11 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
         card=unit.top,
         target=tunit.top if tunit else "player",
     )
-    if unit.attacks == 1 and st.has(unit, "double attack"):
+    if (
+        unit.attacks == 1
+        and st.has(unit, "double attack")
+        and not facedown.stays_rested(eng, unit, "Double Attack")
+    ):
         made_active(eng, unit)
         unit.rested = False
         eng.event(
@@ -207,7 +211,11 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
         player=plan.action["p"],
         card=unit.top,
     )
-    if unit.blocks == 1 and st.has(unit, "double block"):
+    if (
+        unit.blocks == 1
+        and st.has(unit, "double block")
+        and not facedown.stays_rested(eng, unit, "Double Block")
+    ):
         made_active(eng, unit)
         unit.rested = False
         eng.event("activate", f"{eng.name(unit.top)} becomes active (Double Block).", card=unit.top)

@@ -22,6 +22,7 @@ SIMPLE_KEYWORDS = (
     "nullify impact",
     "must be blocked",
     "cannot move",  # "このキャラは移動できない" (UA-CANNOT-MOVE)
+    "generates in front line",  # "このキャラはフロントLにある場合もエナジーを発生させる"
     # "相手はキャラの効果でこのキャラを選べない" and the like (UA-EFFECT-UNCHOOSABLE)
     "unchoosable by opposing character effects",
     "unchoosable by opposing event effects",

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import this_turn
+from judge.core.names import name_key
+from judge.games.union_arena import facedown, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -42,14 +43,18 @@ if TYPE_CHECKING:
 #: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合"), or
 #: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
-KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of"}
+KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of", "names_min"}
 #: the keys that say what card is meant (a field condition states one at least)
 CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested", "energy_min"}
 CARD_KEYS |= {"any_of"}
 FIELD_TYPES = ("character", "field")
 CARD_TYPES = ("character", "field", "event")
 #: what a condition on the outside area may state: a card type, a name or a trait, N of them
-OUTSIDE_KEYS = {"side", "zone", "card_type", "name", "trait", "min"}
+OUTSIDE_KEYS = {"side", "zone", "card_type", "name", "trait", "min", "color", "names_min"}
+OUTSIDE_KEYS |= {"any_of"}  # "〈A〉と〈B〉の合計枚数": the cards of either name, counted together
+#: the rule option of UA-EFFECT-NAME-KINDS (GAP): whether a name a card is also treated as
+#: makes up a kind of card name ("all", the default) or only its printed name ("printed")
+NAME_KINDS_OPTION = "name_kinds_also"
 
 
 def valid(cond: Any) -> bool:
@@ -72,16 +77,27 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
+    if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
+        return facedown.cond_valid(cond)
+    if "names_min" in cond and not _names_ok(cond):
+        return False
     bounded = zone in ("life", "deck") or "max" in cond
     n = cond.get("max") if bounded else cond.get("min", 1)
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         return False
+    if zone == "outside" and not set(cond) & {"card_type", "name", "trait", "any_of"}:
+        # "自分の場外にあるカードが0枚の場合" (``max`` 0), "…カードが10枚以上ある" (``min``)
+        return set(cond) <= {"side", "zone", "min"} or set(cond) <= {"side", "zone", "max"}
     if zone == "outside":
         return (
-            set(cond) <= OUTSIDE_KEYS
-            and bool({"card_type", "name", "trait"} & set(cond))
+            "max" not in cond
+            and set(cond) <= OUTSIDE_KEYS
+            and ("any_of" not in cond or either_ok(cond["any_of"]))
+            and bool({"card_type", "name", "trait", "any_of"} & set(cond))
             and cond.get("card_type", "event") in CARD_TYPES
-            and all(isinstance(cond[k], str) and cond[k] for k in {"name", "trait"} & set(cond))
+            and all(
+                isinstance(cond[k], str) and cond[k] for k in {"name", "trait", "color"} & set(cond)
+            )
         )
     if zone in ("life", "deck"):
         return set(cond) <= {"side", "zone", "max"}
@@ -110,16 +126,51 @@ def valid(cond: Any) -> bool:
     )
 
 
+def _names_ok(cond: dict[str, Any]) -> bool:
+    """``names_min`` ("[特徴:X]のカード名がN種類以上"): N ≥ 2 kinds of card name among the
+    cards meeting a trait (and a colour), on the field or in the outside area; no count of
+    cards beside it, nor a name (one name is one kind)."""
+    n = cond["names_min"]
+    return (
+        isinstance(n, int)
+        and not isinstance(n, bool)
+        and n >= 2
+        and cond.get("zone", "field") in ("field", "outside")
+        and "trait" in cond
+        and not {"min", "max", "name", "any_of", "card_type"} & set(cond)
+    )
+
+
+def name_kinds(st: UAState, cards: Collection[str | None]) -> int:
+    """How many kinds of card name ``cards`` have (compared as UA-NAME-FORM): each its
+    printed name and, unless rule option ``name_kinds_also`` is "printed", the names it is
+    also treated as (UA-EFFECT-NAME-KINDS)."""
+    also = st.options.get(NAME_KINDS_OPTION, "all") != "printed"
+    names: set[str] = set()
+    for c in cards:
+        if c is None:
+            continue
+        d = st.card(c)
+        names.add(name_key(d.name))
+        if also:
+            names.update(name_key(n) for n in d.also_treated_as)
+    return len(names)
+
+
 def either_ok(alts: Any) -> bool:
     """Whether ``any_of`` of a field condition ("自分の場に〈A〉か〈B〉がある") is two or more
-    alternatives, each one ``name`` or one ``trait`` (a non-empty string)."""
+    alternatives, each one ``name`` or one ``trait`` (a non-empty string), or each one
+    ``name_contains`` ("カード名に「A」か「B」を含むキャラ")."""
+    contains = isinstance(alts, list) and any(
+        isinstance(a, dict) and "name_contains" in a for a in alts
+    )
     return (
         isinstance(alts, list)
         and len(alts) >= 2
         and all(
             isinstance(a, dict)
             and len(a) == 1
-            and set(a) <= {"name", "trait"}
+            and set(a) <= ({"name_contains"} if contains else {"name", "trait"})
             and all(isinstance(v, str) and v for v in a.values())
             for a in alts
         )
@@ -148,15 +199,27 @@ def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
 
 def outside_count(st: UAState, cards: Collection[str | None], cond: dict[str, Any]) -> int:
     """How many of ``cards`` (an outside area's, face up) meet an outside condition: its
-    ``card_type``, ``name`` and ``trait`` (:func:`card_meets`)."""
-    n = 0
-    for c in cards:
-        if c is None:
-            continue
-        d = st.card(c)
-        if ("card_type" not in cond or d.type == cond["card_type"]) and card_meets(d, cond):
-            n += 1
-    return n
+    ``card_type``, ``name`` and ``trait`` (:func:`card_meets`); with none of them, every card
+    (one not identified in the log too)."""
+    if not set(cond) & {"card_type", "name", "trait", "any_of"}:
+        return len(cards)
+    return sum(1 for c in cards if c is not None and _outside_meets(st, c, cond))
+
+
+def _outside_meets(st: UAState, card: str, cond: dict[str, Any]) -> bool:
+    """Whether a card of an outside area meets a condition's ``card_type`` and card keys."""
+    d = st.card(card)
+    return ("card_type" not in cond or d.type == cond["card_type"]) and card_meets(d, cond)
+
+
+def outside_holds(st: UAState, cards: Collection[str | None], cond: dict[str, Any]) -> bool:
+    """Whether an outside condition holds of ``cards``: at least ``min`` (default 1) of them
+    meet it, or at most ``max``; with ``names_min``, they have that many kinds of name."""
+    if "names_min" in cond:
+        meeting = [c for c in cards if c is not None and _outside_meets(st, c, cond)]
+        return name_kinds(st, meeting) >= int(cond["names_min"])
+    n = outside_count(st, cards, cond)
+    return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))
 
 
 def holds(
@@ -189,6 +252,8 @@ def holds_in(
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.holds(st, ps, cond)
+    if zone == facedown.ZONE:
+        return facedown.cond_holds(st, side, cond, source, gone)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -198,11 +263,17 @@ def holds_in(
     if zone == "deck":
         return len(ps.deck) <= int(cond["max"])
     if zone == "outside":
-        return outside_count(st, ps.outside, cond) >= int(cond.get("min", 1))
+        return outside_holds(st, ps.outside, cond)
     lines = LINES if zone == "field" else (zone,)  # one line: only_if.condition_ok
     units = [u for line in lines for u in ps.line(line) if not any(g in u.cards for g in gone)]
     # a card being played counts on the field, never in one line: its line is not known
     arriving = plus is not None and side == controller and zone == "field"
+    if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上": kinds of name, not cards
+        tops = [u.top for u in units if unit_meets(st, cond, u, source)]
+        if arriving and not (cond.get("other") and plus == source):
+            assert plus is not None
+            tops += [plus] if card_meets(st.card(plus), cond) else []
+        return name_kinds(st, tops) >= int(cond["names_min"])
     # a card key or none (``max`` of any card: every unit and the card played meet it)
     n = sum(1 for u in units if unit_meets(st, cond, u, source))
     if arriving and "rested" not in cond and not (cond.get("other") and plus == source):
@@ -262,7 +333,8 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
                 continue
             if not reduction_ok(op):  # written by hand and malformed: counted as absent
                 continue
-            if any(holds(eng, owner, cond, source=iid) for cond in op["if_any"]):
+            conds = op.get("if_any")  # none: always (UA-EFFECT-ENERGY-LESS)
+            if conds is None or any(holds(eng, owner, cond, source=iid) for cond in conds):
                 colour = op["color"]
                 if colour in need:
                     need[colour] = max(0, need[colour] - int(op["n"]))
@@ -270,16 +342,30 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
 
 
 def reduction_ok(op: Any) -> bool:
-    """A ``reduce_energy`` op the engine counts exactly."""
+    """A ``reduce_energy`` op the engine counts exactly: with ``if_any`` one condition or
+    more, or without it (always while in the hand)."""
     conds = op.get("if_any") if isinstance(op, dict) else None
     return (
-        isinstance(op.get("color"), str)
+        isinstance(op, dict)
+        and isinstance(op.get("color"), str)
         and isinstance(op.get("n"), int)
+        and not isinstance(op.get("n"), bool)
         and op["n"] >= 1
-        and isinstance(conds, list)
-        and bool(conds)
-        and all(valid(c) for c in conds)
+        and (
+            "if_any" not in op
+            or isinstance(conds, list)
+            and bool(conds)
+            and all(valid(c) or _line_ok(c) for c in conds)
+        )
     )
+
+
+def _line_ok(cond: Any) -> bool:
+    """A condition on one line of a side's field ("自分のフロントLに〈X〉がある"), which
+    :func:`holds_in` evaluates (:func:`judge.games.union_arena.own_static.condition_ok`)."""
+    from judge.games.union_arena.own_static import condition_ok
+
+    return isinstance(cond, dict) and cond.get("zone") in LINES and condition_ok(cond)
 
 
 def describe(cond: dict[str, Any]) -> str:
@@ -288,6 +374,15 @@ def describe(cond: dict[str, Any]) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.describe(whose, cond)
+    if zone == facedown.ZONE:
+        return facedown.describe(cond)
+    if "names_min" in cond:
+        where = "outside area" if zone == "outside" else "field"
+        colour = f"{cond['color']} " if "color" in cond else ""
+        return (
+            f"{whose} {where} has {colour}cards with [{cond.get('trait')}] of "
+            f"{cond['names_min']} or more different names"
+        )
     if zone == "life":
         return f"{whose} life is {cond['max']} or less"
     if zone == "hand" and "max" in cond:
@@ -298,6 +393,9 @@ def describe(cond: dict[str, Any]) -> str:
         return f"{whose} deck has {cond.get('max')} card(s) or fewer"
     if "max" in cond and not set(cond) & CARD_KEYS:
         return f"{whose} field has {cond['max']} card(s) or fewer"
+    if zone == "outside" and "max" in cond:
+        n = cond["max"]
+        return f"{whose} outside area has {'no cards' if n == 0 else f'{n} card(s) or fewer'}"
     if zone == "outside":
         n = cond.get("min", 1)
         what = f"{cond['card_type']} card" if "card_type" in cond else "card"
@@ -307,6 +405,8 @@ def describe(cond: dict[str, Any]) -> str:
             what += f" named <{cond['name']}>"
         if "trait" in cond:
             what += f" with [{cond['trait']}]"
+        if isinstance(cond.get("any_of"), list):  # "〈A〉と〈B〉の合計枚数"
+            what += " named " + " or ".join(f"<{a.get('name')}>" for a in cond["any_of"])
         return f"{whose} outside area has {what}"
     n = cond.get("min", 1)
     many = "a" if n == 1 else f"{n} or more"

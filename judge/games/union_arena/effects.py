@@ -228,6 +228,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     conditions,
+    facedown,
     once_name,
     only_if,
     this_turn,
@@ -273,6 +274,7 @@ OPS = (
     "no_activate",
     "to_deck_top",
     *zone_moves.OPS,
+    *facedown.OPS,
 )
 #: timings of effects that a resolved effect sets up for later (``at_attack_start``)
 DELAYED_TIMINGS = ("attack_phase_start",)
@@ -287,7 +289,7 @@ CARD_OPS = ("to_hand", "remove", "play", "to_deck_top", "to_deck_bottom")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
-OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested"})
+OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested", "face_down"})
 #: every key a selector may have: the conditions above and the count's.  A selector with
 #: another key asks something the engine does not check, so its effect is not executed
 #: (an unknown condition is never ignored)
@@ -295,6 +297,7 @@ SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
+    | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -388,8 +391,8 @@ def supported(effect: dict[str, Any]) -> bool:
             op["op"] == "play" and not play_ok(effect, i)
         ):
             return False
-        if not zone_moves.op_ok(effect, i):  # the whole hand, the opponent's draw, …
-            return False
+        if not zone_moves.op_ok(effect, i) or not facedown.op_ok(effect, i):
+            return False  # the whole hand, the opponent's draw, a card put face down, …
         if op["op"] == "mill":
             if not _mill_ok(op, optional_first=bool(may_mill) and i == 0):
                 return False
@@ -502,6 +505,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return {"ap_paid"}
     if cond.get("zone") == this_turn.ZONE and "own_turn" in cond:
         return set()  # whose turn it is: nothing within a turn changes it
+    if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too
+        return {"face_down", "field"}
     return {whose + cond.get("zone", "field")}
 
 
@@ -560,7 +565,7 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "outside"}
     if kind == "to_deck_top":
         return {"outside", "deck"}
-    return zone_moves.changes(kind) or set()
+    return zone_moves.changes(kind) or facedown.changes(kind) or set()
 
 
 def optional_ap(effect: dict[str, Any]) -> int:

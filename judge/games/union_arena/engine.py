@@ -23,7 +23,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, once_name, this_turn, trigger_where
+from judge.games.union_arena import actions, effects, facedown, once_name, this_turn, trigger_where
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -72,7 +72,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             for pid in log.player_ids
         }
         self.state = UAState(defs, code_of, owner_of, players, list(log.player_ids))
-        self._views: dict[tuple[int, str, bool, int], dict[str, Any]] = {}
+        self.state.options = dict(options)
+        self._views: dict[tuple[int, str, bool, int, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
         if log.start is not None:  # a game from a position (docs/positions.md)
@@ -182,6 +183,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"{'' if dest == 'deck_bottom' else ' area'}, "
                 f"{', '.join(under)} went to the outside area (not retired).",
             )
+        facedown.leave(self, pid, unit, dest)  # the face-down cards under it (UA-UNDER-LEAVE)
         if retire:
             this_turn.record_retired(st, pid, top)  # "このターン中に自分の〈X〉が退場している"
             self.fire(unit, "on_retire", pid, card=top)
@@ -264,14 +266,17 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def check_bp_zero(self) -> None:
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
         printed with BP 0 is not retired by this rule while no effect lowers it)."""
+        from judge.games.union_arena.own_static import lowers
+
         st = self.state
         for pid in st.order:
             for unit in list(st.players[pid].units()):
-                if not unit.mods:  # not lowered by an effect (checked after every effect)
+                minus = lowers(st, unit)  # its own continuous lowering (UA-EFFECT-STATIC-MINUS)
+                if not unit.mods and not minus:  # not lowered by an effect
                     continue
                 self.ctx.read("bp")  # whether it retires rests on its BP
                 defn = st.card(unit.top)
-                lowered = sum(m.bp for m in unit.mods) < 0
+                lowered = minus or sum(m.bp for m in unit.mods) < 0
                 if defn.type == "character" and lowered and st.bp(unit) <= 0:
                     self.ctx.ruling(
                         "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."
@@ -391,6 +396,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 rule, f"{self.name(unit.top)} does not become active this time ({why})."
             )
             return
+        if facedown.stays_rested(self, unit, "as its player's cards become active"):
+            return  # its own text (UA-EFFECT-UNDER-NO-ACTIVATE)
         unit.rested = False
 
     def ap_for(self, pid: str, own_turn: int) -> int:

@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import cannot_move, effects, moveline, playcard
+from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -77,6 +77,8 @@ def _targets_for(
                 if "trait" in sel and not d.has_trait(sel["trait"]):
                     continue
                 if "rested" in sel and unit.rested != sel["rested"]:
+                    continue
+                if facedown.mismatch(sel, unit) is not None:  # "裏向きのカードが下に…" (UA-UNDER)
                     continue
                 picked.append(unit.top)
         picked = picked[:count]

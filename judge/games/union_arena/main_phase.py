@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, once_name, only_if, this_turn
+from judge.games.union_arena import apcost, conditions, facedown, once_name, only_if, this_turn
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -278,7 +278,13 @@ def check_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     removes, skipped = check_full_line_removal(eng, plan, pid, moves_up)
     gone = (base.top, *(u.top for u in removes))  # the raided card takes the base's place
     # active on the base's cards, in the front line if it moves up (UA-RAID)
-    enters = Entering("front_line" if moves_up else line, False, tuple(base.cards))
+    stays = eng.options.get(facedown.RAID_OPTION, "stay") != "outside"  # UA-UNDER-STAYS
+    enters = Entering(
+        "front_line" if moves_up else line,
+        False,
+        tuple(base.cards),
+        tuple(base.face_down) if stays else (),
+    )
     _check_effect_targets(
         eng, plan, pid, take.iid, "on_play", raided=True, gone=gone, enters=enters
     )
@@ -374,6 +380,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     under = base.top
     base.cards.append(iid)
     base.raided = True
+    facedown.on_raid(eng, pid, base)  # the face-down cards under it (UA-UNDER-STAYS)
     base.mods.clear()
     base.used.clear()
     base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
@@ -385,7 +392,8 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
             "effects (UA-EFFECT-MAIN-END)"
         )
     was_rested = base.rested
-    base.rested = False
+    if not facedown.stays_rested(eng, base, "raid"):  # UA-EFFECT-UNDER-NO-ACTIVATE
+        base.rested = False
     moved = False
     ps = st.players[pid]
     moving = bool(plan.action.get("to_front_line")) and base in ps.energy_line
@@ -398,7 +406,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     eng.event(
         "raid",
         f"{pid} raids {eng.name(iid)} onto {eng.name(under)}"
-        + (", which becomes active" if was_rested else "")
+        + (", which becomes active" if was_rested and not base.rested else "")
         + (" and moves to the front line" if moved else "")
         + ".",
         player=pid,

@@ -184,7 +184,7 @@ def _holds_after_costs(
     if zone == "outside" and cond.get("side", "own") == "own":
         moved = [t.iid for t in discards] + (list(unit.cards) if gone else [])
         cards = [*st.players[pid].outside, *moved]
-        return conditions.outside_count(st, cards, cond) >= int(cond.get("min", 1))
+        return conditions.outside_holds(st, cards, cond)
     if zone == "hand" and cond.get("side", "own") == "own":  # the discarded cards gone
         n = len(st.players[pid].hand) - len(discards)
         return n <= int(cond["max"]) if "max" in cond else n >= int(cond.get("min", 1))

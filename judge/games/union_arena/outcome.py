@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
-from judge.games.union_arena import this_turn
+from judge.games.union_arena import facedown, this_turn
 from judge.games.union_arena.effects import until_text
 from judge.games.union_arena.refs import (
     Problem,
@@ -296,6 +296,7 @@ class Ops:
         ps.line(line).remove(u)  # to the deck or the life area: the cards under it go outside
         self._put(owner, u.top, dest, op.get("position", "top"))
         ps.outside.extend(u.cards[:-1])
+        facedown.leave(eng, owner, u, "outside")  # UA-UNDER-LEAVE
         eng.event(
             "leave_field",
             f"{eng.name(u.top)} goes to {owner}'s {dest}.",

@@ -85,6 +85,8 @@ def _entries(zones: Mapping[str, Any]) -> Iterator[tuple[str, str, Any]]:
                 for j, under in enumerate(item.get("under") or []):
                     yield "main", f"{zone}[{i}].under[{j}]", under
                 yield "main", f"{zone}[{i}].card", item["card"]
+                for j, card in enumerate(item.get("face_down") or []):  # UA-UNDER
+                    yield "main", f"{zone}[{i}].face_down[{j}]", card
             else:
                 yield "main", f"{zone}[{i}]", item
     for zone in AP_ZONES:
@@ -143,6 +145,11 @@ def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[s
             out[zone] = [
                 [ids[f"{zone}[{i}].under[{j}]"] for j in range(len(u.get("under") or []))]
                 + [ids[f"{zone}[{i}].card"]]
+                for i, u in enumerate(items)
+            ]
+            # the face-down cards under each unit (UA-UNDER), beside the stacks
+            out[f"{zone}.face_down"] = [
+                [ids[f"{zone}[{i}].face_down[{j}]"] for j in range(len(u.get("face_down") or []))]
                 for i, u in enumerate(items)
             ]
         elif zone == "ap":
@@ -359,8 +366,11 @@ def place(eng: UnionArenaEngine, start: Mapping[str, Any], lay: Layout) -> None:
         for line in ("front_line", "energy_line"):
             units = ps.line(line)
             units.clear()
-            for spec, stack in zip(zones.get(line) or [], ids[line], strict=True):
+            specs = zones.get(line) or []
+            under = ids.get(f"{line}.face_down") or [[] for _ in specs]
+            for spec, stack, face_down in zip(specs, ids[line], under, strict=True):
                 units.append(_unit(eng, pid, spec, stack))
+                units[-1].face_down = list(face_down)  # UA-UNDER
     battle = start.get("battle")
     if battle is not None:
         tp = st.turn_player

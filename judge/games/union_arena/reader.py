@@ -40,6 +40,7 @@ from judge.games.union_arena import (
     trigger_where,
 )
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena import textunder as under
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
 from judge.games.union_arena.textconditions import activation_condition, play_condition
@@ -64,6 +65,7 @@ from judge.games.union_arena.textlines import (
 )
 from judge.games.union_arena.textmay import read_may_choose
 from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textstatic import TIER_HEADER, static_ability, static_tiers
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +129,17 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if not line:
             continue
         clean = g.strip_reminders(line)
+        if bullets and TIER_HEADER.fullmatch(clean):  # "…により、このキャラは以下の効果を全て得る"
+            tiered = static_tiers(defn, clean, bullets)  # UA-EFFECT-STATIC-TIERS
+            if tiered is None:
+                unread += [
+                    clean.rstrip("。"),
+                    *(g.strip_reminders(b).rstrip("。") for b in bullets),
+                ]
+                stand_ins.append({"when": "on_play", "text": line, "continuous": True})
+            else:
+                effects.append(tiered)
+            continue
         tags, rest = g.leading_tags(clean)
         words = [g.keyword(t) for t in tags]
         if tags and not rest and all(words):
@@ -155,8 +168,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or energy_reduction(clean)
             or ap_reduction(clean)  # "…場合、手札にあるこのカードの消費APを-1する" (textcost.py)
             or static_bp(defn, clean)
+            or static_ability(defn, clean)  # "[フロントLにある場合]", "同じライン", "…につき"
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
+            or under.static_line(defn, clean)  # "このキャラの下に裏向きのカードがある場合、…"
         )
         if generate is not None:
             effects.append(generate)
@@ -206,10 +221,12 @@ _MODES = re.compile(r"以下から(\d+)つ(まで)?(?:を)?選ぶ")
 
 def _with_bullets(lines: list[str]) -> list[tuple[str, list[str]]]:
     """The lines, each with the bullet lines ("・…") that follow it when it ends in
-    "以下からNつ選ぶ。" (the effects it lists); other bullet lines stay lines of their own."""
+    "以下からNつ選ぶ。" (the effects it lists) or is "…により、このキャラは以下の効果を全て
+    得る。" (the tiers of a count); other bullet lines stay lines of their own."""
     out: list[tuple[str, list[str]]] = []
     for line in lines:
-        if line.startswith("・") and out and _MODES.search(g.strip_reminders(out[-1][0])):
+        head = g.strip_reminders(out[-1][0]) if out else ""
+        if line.startswith("・") and (_MODES.search(head) or TIER_HEADER.fullmatch(head)):
             out[-1][1].append(line)
         else:
             out.append((line, []))
@@ -310,6 +327,13 @@ def _read_ability(
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
         # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
+    may_put = under.read_may_put(parts, when, tags, effect, ops)
+    if may_put is not None:  # "…裏向きのカードがない場合、…の下に置いてもよい" (textunder.py)
+        effect["optional"], ops, parts = True, may_put, []
+    may_out = under.read_may_outside(parts, when, tags, effect, ops)
+    if may_out is not None:  # "…の下の裏向きのカードを1枚場外に置いてもよい。…" (textunder.py)
+        ops, parts = may_out  # activated: a choice of up to one instead of optional
+        effect.update({"optional": True} if when != "activate_main" else {})
     may_choose = read_may_choose(parts, when, tags, effect, ops)
     if may_choose is not None:  # "…を1枚退場させてもよい。そうした場合、…" (textmay.py)
         effect["optional"], (ops, parts) = True, may_choose
@@ -397,7 +421,14 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    moved = textoutside.read(s) or read_hand_bottom(s)  # the outside area's cards, the hand's
+    # the outside area's cards, the hand's, the deck's top card put face down (textunder.py)
+    moved = (
+        textoutside.read(s)
+        or read_hand_bottom(s)
+        or under.under_self(s, self_ok)
+        or under.read_move(s)
+        or under.read_choose_under(s)
+    )
     if moved is not None:
         return moved
     if CONDITION_START.match(s):
@@ -623,7 +654,7 @@ def _operation(text: str) -> dict[str, Any] | None:
 def _operations(text: str) -> list[dict[str, Any]] | None:
     """:func:`_operation`, and several keywords given at once ("このターン中、「…」と
     [インパクト(1)]を得る": one ``grant`` each)."""
-    moved = move_operation(text)  # "別のラインに移動させる" (textmove.py)
+    moved = move_operation(text) or under.under_operation(text)  # textmove.py, textunder.py
     if moved is not None:
         return [moved]
     until, rest = g.duration(text)

@@ -99,7 +99,10 @@ def find_unit(
                     matches.append((pid, line, unit))
     if not matches:
         return None
-    signature = {(m[0], m[1], m[2].rested, len(m[2].cards), state.bp(m[2])) for m in matches}
+    signature = {
+        (m[0], m[1], m[2].rested, len(m[2].cards), state.bp(m[2]), len(m[2].face_down))
+        for m in matches
+    }  # a face-down card under one (UA-UNDER) is a state of its own
     if len(signature) > 1:
         ids = ", ".join(m[2].top for m in matches)
         raise BadLog(

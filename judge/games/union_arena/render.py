@@ -18,7 +18,16 @@ import json
 from typing import Any
 
 from judge.core.textread import unread_part
-from judge.games.union_arena import apcost, conditions, effects, only_if, state, this_turn
+from judge.games.union_arena import (
+    apcost,
+    conditions,
+    effects,
+    facedown,
+    only_if,
+    own_static,
+    state,
+    this_turn,
+)
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -39,7 +48,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if",)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -64,15 +73,21 @@ OP_KEYS = {
     "move_line": {"to", "target"},
     "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
+    "put_under": {"n", "target"},
+    "pick_under": {"target"},
+    "move_under": {"target"},
+    "under_to_outside": {"target"},
+    "self_under": {"target"},
 }
 CONTINUOUS_KEYS = {
-    "generate": {"color", "n", "if", "target"},
+    "generate": {"color", "n", "if", "target", "where"},
     "reduce_energy": {"color", "n", "if_any"},
     "reduce_ap": {"n", "if"},
-    "bp": {"amount", "target", "during", "if", "if_outside"},
-    "grant": {"keyword", "target", "during", "if", "if_outside"},
+    "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
+    "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
     "enters_active": set(),
     "play_only_if": {"if"},
+    facedown.STAYS: {"if"},
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
 EFFECT_KEYS |= {"do", "text", "once_name"}
@@ -162,9 +177,19 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"not named <{sel['not_name']}>")
     if "any_of" in sel:
         alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
-        bits.append("that is " + " or ".join(_alternative(a) for a in alts))
+        words = [a.get("name_contains") if isinstance(a, dict) else None for a in alts]
+        if all(isinstance(w, str) and len(a) == 1 for w, a in zip(words, alts, strict=True)):
+            bits.append("whose name contains " + " or ".join(f"“{w}”" for w in words))
+        else:
+            bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
+    if facedown.ZONE in sel:  # UA-UNDER
+        bits.append(
+            "with a face-down card under it"
+            if sel[facedown.ZONE]
+            else "with no face-down card under it"
+        )
     return "".join(f" {b}" for b in bits)
 
 
@@ -175,6 +200,11 @@ def condition(cond: Any) -> str:
         return raw({"if": cond})
     whose = "your" if cond.get("side", "own") == "own" else "the opponent's"
     zone = cond.get("zone", "field")
+    if zone == facedown.ZONE and facedown.cond_valid(cond):
+        return facedown.describe(cond)
+    if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)
+        known = {"side", "zone", "color", "trait", "names_min"}
+        return conditions.describe(cond) + _leftover(cond, known)
     if zone == this_turn.ZONE and "events_used" in cond:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
     if zone == this_turn.ZONE and {"retired", "ap_paid", "own_turn"} & set(cond):
@@ -183,11 +213,27 @@ def condition(cond: Any) -> str:
         )
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
+    if zone == "outside" and "max" in cond:  # "自分の場外にあるカードが0枚の"
+        n = cond["max"]
+        has = "no cards" if n == 0 else f"{n} or fewer {_plural(n, 'card')}"
+        return f"{whose} outside area has {has}" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside":
         n = cond.get("min", 1)
         kind = f"{cond['card_type']} card" if "card_type" in cond else "card"
+        kind = f"{cond['color']} {kind}" if isinstance(cond.get("color"), str) else kind
+        alts = cond.get("any_of")
+        names = [a.get("name") for a in alts] if isinstance(alts, list) else []
+        if names and all(isinstance(a, dict) and set(a) == {"name"} for a in alts):
+            # "〈A〉と〈B〉の合計枚数": the cards of either name
+            what = " named " + " or ".join(f"<{x}>" for x in names)
+            rest = {k: v for k, v in cond.items() if k != "any_of"}
+            return f"{whose} outside area has {n} or more {kind}s{card_conditions(rest)}{what}" + (
+                _leftover(
+                    cond, {"side", "zone", "min", "card_type", "name", "trait", "any_of", "color"}
+                )
+            )
         return f"{whose} outside area has {n} or more {kind}s{card_conditions(cond)}" + _leftover(
-            cond, {"side", "zone", "min", "card_type", "name", "trait"}
+            cond, {"side", "zone", "min", "card_type", "name", "trait", "any_of", "color"}
         )
     if zone in ("hand", "deck") and "max" in cond:  # "自分の手札が0枚の", "自分の山札が15枚以下の"
         n = cond["max"]
@@ -218,6 +264,18 @@ def condition(cond: Any) -> str:
         | ({"rested"} if rested else set())
         | ({"type"} if noun != "card" else set())
     )
+    if zone == own_static.LINE_VS:  # UA-EFFECT-STATIC-COMPARE
+        line = {"front_line": "front line", "energy_line": "energy line"}.get(cond.get("line"))
+        return (
+            f"{whose} {line} has as many characters as the opponent's {line}, or more"
+            + _leftover(cond, {"side", "zone", "line"})
+            if line
+            else raw({"if": cond})
+        )
+    if zone == own_static.SAME_LINE:  # "同じラインに〈X〉がある": this card's line, it aside
+        return f"the line of {whose} field this card is in has {what} besides it" + _leftover(
+            cond, known
+        )
     place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
     return f"{whose} {place.get(zone, 'field')} has {what}" + _leftover(
         cond, known if zone in place else {"side"}
@@ -353,6 +411,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if when == "continuous":
         return _continuous(op) + extra
     pre = _prefix(op)
+    if kind in ("pick_under", "move_under") and isinstance(op.get("target"), dict):
+        words, _ = selector(op["target"], verb="")
+        if kind == "pick_under":  # facedown.py (UA-EFFECT-MOVE-UNDER)
+            return f"{pre}choose {words.strip()}{extra}"
+        return f"{pre}move a face-down card from under it to under {words.strip()}{extra}"
     if kind == "draw" and op.get("as_many") is True and "n" not in op:
         return f"{pre}draw as many cards as were put on the bottom of your deck{extra}"
     if kind == "draw":
@@ -430,6 +493,16 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"play {obj} to {to}, {how} (no AP paid, {checked})"
         if op.get("when_played") is False:
             text += f"; {'their' if several else 'its'} when-played effects do not activate"
+    elif kind == "self_under":  # facedown.py (UA-EFFECT-SELF-UNDER)
+        text = f"put this card (from your outside area) face down under {obj}"
+    elif kind == "under_to_outside":  # facedown.py (UA-EFFECT-UNDER-TO-OUTSIDE)
+        text = f"put a face-down card from under {obj} into your outside area"
+    elif kind == "put_under":  # facedown.py (UA-EFFECT-PUT-UNDER): one card
+        text = (
+            f"put the top card of your deck face down under {obj} (no player sees it)"
+            if op.get("n") == 1
+            else raw(op)
+        )
     elif kind == "no_activate":
         text = (
             f"{subj} do{'' if several else 'es'} not become active the next time "
@@ -577,13 +650,17 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == facedown.STAYS:  # UA-EFFECT-UNDER-NO-ACTIVATE
+        text = f"while {condition(op.get('if'))}, this card does not become active"
+        return text if facedown.stays_ok(op) else f"{text} — not executed by the engine"
     if kind == "play_only_if":  # UA-PLAY-ONLY-IF: checked when the use is declared
         text = f"this card can be used only if {condition(op.get('if'))}"
         return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"
     if kind == "reduce_energy":
         conds = op.get("if_any") if isinstance(op.get("if_any"), list) else [op.get("if_any")]
+        cond = f"if {' or '.join(condition(c) for c in conds)}, " if "if_any" in op else ""
         text = (
-            f"while this card is in your hand, if {' or '.join(condition(c) for c in conds)}, "
+            f"while this card is in your hand, {cond}"
             f"it requires {op.get('n')} less {op.get('color')} energy"
         )
         return text if conditions.reduction_ok(op) else f"{text} — not counted by the engine"
@@ -596,6 +673,12 @@ def _continuous(op: dict[str, Any]) -> str:
         if isinstance(cond, dict):
             lead = f"while {condition(cond)}, "
         extra = "" if cond is None or lead else f" {raw({'if': cond})}"
+        where = op.get("where")
+        if where is not None:  # "[エナジーLにある場合]"
+            line = {"front_line": "front line", "energy_line": "energy line"}.get(where)
+            lead = (
+                f"while this card is in your {line}, " if line else raw({"where": where})
+            ) + lead
         text = f"{lead}it generates {op.get('n', 1)} more {op.get('color')} energy{extra}"
         return text if state.generation_ok(op) else f"{text} — not counted by the engine"
     bits = []
@@ -606,8 +689,17 @@ def _continuous(op: dict[str, Any]) -> str:
         bits.append("during the opponent's turn")
     elif during is not None:
         bits.append(raw({"during": during}))
+    where = op.get("where")
+    if where is not None:  # "[フロントLにある場合]" (UA-EFFECT-STATIC-WHERE)
+        line = {"front_line": "front line", "energy_line": "energy line"}.get(where)
+        bits.append(f"while this card is in your {line}" if line else raw({"where": where}))
     if "if" in op:
         bits.append(f"if {condition(op['if'])}")
+    alts = op.get("if_any")  # UA-EFFECT-STATIC-EITHER: one of them is enough
+    if isinstance(alts, list):
+        bits.append(f"if {' or '.join(condition(c) for c in alts)}")
+    elif alts is not None:
+        bits.append(raw({"if_any": alts}))
     outside = op.get("if_outside")
     if isinstance(outside, dict):
         bits.append(
@@ -619,12 +711,34 @@ def _continuous(op: dict[str, Any]) -> str:
     target = op.get("target", "self")
     who = "this card" if target == "self" else raw({"target": target})
     if kind == "bp":
-        text = f"{lead}{who} gets BP {_amount(op.get('amount'))}"
+        text = f"{lead}{who} gets BP {_amount(op.get('amount'))}{_per(op)}"
         ok = state.static_bp_ok(op)
     else:
         text = f"{lead}{who} has “{op.get('keyword')}”"
         ok = state.static_grant_ok(op)
     return text if ok else f"{text} — not counted by the engine"
+
+
+def _per(op: dict[str, Any]) -> str:
+    """ "…1枚につき" of a continuous raise (``UA-EFFECT-STATIC-PER``), in words."""
+    per = op.get("per")
+    if per is None:
+        return ""
+    if not isinstance(per, dict):
+        return f" {raw({'per': per})}"
+    if per.get("zone") == this_turn.ZONE:
+        return " for each event card you used this turn" + _leftover(
+            per, {"side", "zone", "events_used"}
+        )
+    whose = "your" if per.get("side", "own") == "own" else "the opponent's"
+    other = "other " if per.get("other") else ""
+    noun = per.get("type") if per.get("type") in conditions.FIELD_TYPES else "card"
+    place = {"field": "field", "front_line": "front line", "energy_line": "energy line"}
+    return (
+        f" for each {other}{noun}{card_conditions({k: v for k, v in per.items() if k != 'other'})}"
+        f" in {whose} {place.get(per.get('zone'), 'field')}"
+        + _leftover(per, {"side", "zone", "other", "type", "name", "trait", "any_of"})
+    )
 
 
 def _cost(cost: Any, optional: bool) -> str:

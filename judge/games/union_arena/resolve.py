@@ -15,6 +15,7 @@ from judge.games.union_arena import (
     conditions,
     decktop,
     effects,
+    facedown,
     look,
     mill,
     modes,
@@ -189,6 +190,7 @@ def run_effect(
         if kind == "at_attack_start":
             _set_up_attack_start(eng, pe, op)
             continue
+        prior = picked  # what the op before chose ("pick_under" for a "move_under")
         sel = op_selector(op)
         objs: list[Any]
         target = op.get("target")
@@ -240,6 +242,9 @@ def run_effect(
                     player=pe.controller,
                     card=iid,
                 )
+            continue
+        if kind == "move_under":  # a face-down card to under another (facedown.py)
+            facedown.move(eng, pe, prior, objs)
             continue
         if kind == "move_line":  # to the other line, a full one made room in first
             pos = moveline.run(eng, pe, op, objs, targets, pos)
@@ -372,6 +377,8 @@ def _apply_op(
     elif kind == "rest":
         this_turn.rest(eng.state, u)
         eng.event("rest", f"{name} is rested.", card=u.top)
+    elif kind == "activate" and facedown.stays_rested(eng, u, f"{pe.describe()}"):
+        pass  # its own text keeps it rested (UA-EFFECT-UNDER-NO-ACTIVATE)
     elif kind == "activate":
         playcard.made_active(eng, u)
         u.rested = False
@@ -396,6 +403,12 @@ def _apply_op(
         eng.leave_field(owner, u, "hand", retire=False)
     elif kind == "remove":
         eng.leave_field(owner, u, "removal", retire=False)
+    elif kind == "put_under":  # "自分の山札の上から1枚を裏向きで…の下に置く" (facedown.py)
+        facedown.put(eng, pe, owner, u)
+    elif kind == "under_to_outside":  # "…の下の裏向きのカードを1枚場外に置いてもよい"
+        facedown.to_outside(eng, pe, owner, u)
+    elif kind == "self_under":  # "[退場時]…選び、このカードを裏向きで選んだキャラの下に置く"
+        facedown.self_under(eng, pe, owner, u)
     elif kind == "to_deck_bottom":
         eng.leave_field(owner, u, "deck_bottom", retire=False)
         eng.ctx.ruling(
@@ -553,8 +566,9 @@ def run_trigger(
         eng.draw(pid, 1, why=" (DRAW trigger)")
     elif icon == "active" and picked:
         u = picked[0][2]
-        playcard.made_active(eng, u)
-        u.rested = False
+        if not facedown.stays_rested(eng, u, "ACTIVE trigger"):  # UA-EFFECT-UNDER-NO-ACTIVATE
+            playcard.made_active(eng, u)
+            u.rested = False
         u.mods.append(Modifier(bp=3000, until="turn", owner=me))
         eng.ctx.ruling(
             rule, f"ACTIVE: {eng.name(u.top)} becomes active and gets BP +3000 this turn."
@@ -581,10 +595,12 @@ def run_trigger(
             met = "not met (applied as recorded)" if raid_energy_short(eng, pid, iid) else "met"
             base.cards.append(iid)
             base.raided = True
+            facedown.on_raid(eng, base_owner, base)  # UA-UNDER-STAYS
             base.mods.clear()
             base.used.clear()
             base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
-            base.rested = False
+            if not facedown.stays_rested(eng, base, "raid"):  # UA-EFFECT-UNDER-NO-ACTIVATE
+                base.rested = False
             eng.ctx.ruling(
                 rule,
                 f"RAID: required energy is {met}: {eng.name(iid)} raids onto {base.cards[-2]}.",

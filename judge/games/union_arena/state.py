@@ -70,6 +70,9 @@ class Unit:
     #: (UA-TRG-COLOR) or "それは次の1回アクティブにならない" (UA-EFFECT-NO-ACTIVATE)
     no_activate: str = ""
     retire_at_main_end: bool = False  # "メインフェイズ終了時、このキャラを退場させる"
+    #: cards an effect put face down under it ("裏向きでこのキャラの下に置く", UA-UNDER): not
+    #: part of the stack, known to no player (None: unknown to the engine, observed mode)
+    face_down: list[str | None] = field(default_factory=list)
 
     @property
     def top(self) -> str:
@@ -152,14 +155,16 @@ def static_grant_ok(op: Any) -> bool:
 
 
 def static_bp_ok(op: Any) -> bool:
-    """A continuous BP raise of a card's own (``static_bp``) the engine reads exactly."""
+    """A continuous BP raise of a card's own (``static_bp``) the engine reads exactly; a
+    lowering (a negative ``amount``, ``UA-EFFECT-STATIC-MINUS``) only with a condition and
+    no ``per`` (the engine's UA-BP-ZERO check counts it: ``own_static.lowers``)."""
     if not isinstance(op, dict) or op.get("op") != "bp" or op.get("target", "self") != "self":
         return False
     amount = op.get("amount")
     return (
         isinstance(amount, int)
         and not isinstance(amount, bool)
-        and amount >= 0
+        and (amount >= 0 or "per" not in op and bool({"if", "if_any", "where"} & set(op)))
         and _static_conditions_ok(op)
     )
 
@@ -167,9 +172,11 @@ def static_bp_ok(op: Any) -> bool:
 def generation_ok(op: Any) -> bool:
     """A continuous ``generate`` of a card's own the engine counts exactly (:meth:`UAState.energy`):
     one more energy of a colour while the card is active (``if`` ``"active"``) or while a
-    condition holds (:func:`judge.games.union_arena.conditions.valid`; not a hand's size,
-    which a play would read with or without the card being played)."""
-    from judge.games.union_arena.conditions import valid
+    condition holds (:func:`judge.games.union_arena.conditions.valid`, or one on a line:
+    :func:`~judge.games.union_arena.own_static.generation_condition_ok`; not a hand's size,
+    which a play would read with or without the card being played), in any line or in the one
+    ``where`` names."""
+    from judge.games.union_arena.own_static import generation_condition_ok
 
     if not isinstance(op, dict) or op.get("op") != "generate" or op.get("target", "self") != "self":
         return False
@@ -179,19 +186,22 @@ def generation_ok(op: Any) -> bool:
         and isinstance(n, int)
         and not isinstance(n, bool)
         and n >= 1
-        and (cond == "active" or valid(cond) and cond.get("zone", "field") != "hand")
+        and (cond == "active" or generation_condition_ok(cond))
+        and op.get("where") in (None, *LINES)
     )
 
 
 def _static_conditions_ok(op: dict[str, Any]) -> bool:
     """The conditions of a continuous raise: ``during``, ``if`` (any condition the engine
-    evaluates, :func:`judge.games.union_arena.conditions.valid`) and ``if_outside``."""
-    from judge.games.union_arena.conditions import valid
+    evaluates, :func:`judge.games.union_arena.conditions.valid`, or one on a line:
+    :mod:`judge.games.union_arena.own_static`, as are ``where`` and ``per``) and
+    ``if_outside``."""
+    from judge.games.union_arena import own_static
 
-    cond, outside = op.get("if"), op.get("if_outside")
+    outside = op.get("if_outside")
     return (
         op.get("during") in (None, "own_turn", "opponent_turn")
-        and (cond is None or valid(cond))
+        and own_static.ok(op)
         and (
             outside is None
             or isinstance(outside, dict)
@@ -226,6 +236,9 @@ class UAState:
     #: effects waiting for this turn's attack phase to start: (controller, source card,
     #: the effect's index on its card, the effect)
     delayed: list[tuple[str, str, int, dict[str, Any]]] = field(default_factory=list)
+    #: the rule options in force (the engine's), for what state reads with one: the kinds of
+    #: card names a condition counts (UA-EFFECT-NAME-KINDS)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]
@@ -267,7 +280,10 @@ class UAState:
         ``opponent_turn``), ``if`` (a condition of :mod:`judge.games.union_arena.conditions`
         for its controller: cards on a field, in a hand, life; ``other`` not counting this
         unit) and ``if_outside`` (at least ``min`` cards of ``card_type`` in its controller's
-        outside area) hold."""
+        outside area) hold, and its ``where`` and ``per`` (:mod:`~judge.games.union_arena.own_static`:
+        the line it must be in, what it counts) say."""
+        from judge.games.union_arena import own_static
+
         d = self.card(unit.top)
         owner = self.owner_of[unit.top]
         total = 0
@@ -276,7 +292,7 @@ class UAState:
                 continue
             for op in effect.get("do") or []:
                 if static_bp_ok(op) and self._static_holds(op, owner, unit):
-                    total += op["amount"]
+                    total += op["amount"] * own_static.times(self, op, owner, unit)
         return total
 
     def static_keywords(self, unit: Unit) -> list[str]:
@@ -293,15 +309,14 @@ class UAState:
         ]
 
     def _static_holds(self, op: dict[str, Any], owner: str, unit: Unit) -> bool:
-        from judge.games.union_arena.conditions import holds_in
+        from judge.games.union_arena import own_static
 
         during = op.get("during")
         if during == "own_turn" and self.turn_player != owner:
             return False
         if during == "opponent_turn" and self.turn_player in (owner, None):
             return False
-        cond = op.get("if")
-        if cond is not None and not holds_in(self, owner, cond, source=unit.top):
+        if not own_static.holds(self, op, owner, unit):  # ``where``, ``if``
             return False
         outside = op.get("if_outside")
         if outside is not None:
@@ -326,12 +341,17 @@ class UAState:
         generation, plus one for each ``generate`` effect in force on it this turn, plus what
         its continuous ``generate`` effects add while their condition holds (``if: "active"``:
         while the card is active; a condition of :mod:`judge.games.union_arena.conditions`
-        for its owner; ``UA-EFFECT-ENERGY``).  Only the energy line generates (``UA-ENERGY``):
-        a card elsewhere adds nothing, whatever its text."""
+        for its owner; ``UA-EFFECT-ENERGY``).  Only the energy line generates (``UA-ENERGY``),
+        and a front-line character with "このキャラはフロントLにある場合もエナジーを発生させる"
+        (``UA-EFFECT-FRONT-ENERGY``, :func:`~judge.games.union_arena.own_static.front_generators`)."""
         from judge.games.union_arena.conditions import holds_in
+        from judge.games.union_arena.own_static import front_generators
 
         out: dict[str, int] = {}
-        for unit in self.players[pid].energy_line:
+        ps = self.players[pid]
+        for line, unit in [("energy_line", u) for u in ps.energy_line] + [
+            ("front_line", u) for u in front_generators(self, pid)
+        ]:
             d = self.card(unit.top)
             for colour, n in d.generates.items():
                 out[colour] = out.get(colour, 0) + n
@@ -342,8 +362,8 @@ class UAState:
                 if effect.get("when") != "continuous":
                     continue
                 for op in effect.get("do") or []:
-                    if not generation_ok(op):
-                        continue
+                    if not generation_ok(op) or op.get("where", line) != line:
+                        continue  # "[エナジーLにある場合]": only in that line
                     cond = op.get("if")
                     if cond == "active":
                         if unit.rested:

@@ -16,6 +16,7 @@ from judge.games.union_arena import (
     apcost,
     conditions,
     effects,
+    facedown,
     look,
     mill,
     modes,
@@ -257,6 +258,8 @@ class Entering:
     line: str
     rested: bool
     below: tuple[str, ...] = ()
+    #: a raid's: the face-down cards that stay under its base (UA-UNDER-STAYS)
+    face_down: tuple[str | None, ...] = ()
 
 
 def check_effect_targets(
@@ -313,6 +316,7 @@ def check_effect_targets(
             entered_turn=st.turn,
             serial=-1,  # never the engine's: a unit for this check only
             raided=bool(enters.below),
+            face_down=list(enters.face_down),
         )
         ps.line(enters.line).append(staged)
         plus = None  # on the field itself now, counted there
@@ -554,6 +558,9 @@ def _selector_mismatch(
             return f"{unit.top} has BP {st.bp(unit)}, less than {sel['bp_min']}."
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
+    under = facedown.mismatch(sel, unit)  # "裏向きのカードが下にない…" (UA-UNDER)
+    if under is not None:
+        return under
     return card_mismatch(eng, sel, unit.top)
 
 

@@ -305,3 +305,45 @@ def read_in_full(*texts: str, **fields: Any) -> list[str]:
     from judge.games.union_arena.reader import read_card
 
     return [t for t in texts if read_card(texted("T-READ", t, **fields)).understood]
+
+
+# -- seeded scenes (the engine knows every card) ------------------------------------------------
+
+
+def seeded_turn_one(
+    cards: list[dict[str, Any]],
+    deck: list[str],
+    need: dict[str, int] | None = None,
+    **kw: Any,
+) -> LogBuilder:
+    """Seeded mode, A's turn-1 main phase, A's deck of ``deck`` (filled up to 50), under the
+    first seed of a fixed list that deals A a hand holding ``need`` (code -> copies; by
+    default one of each code of ``deck``): deterministic, whatever the shuffle does."""
+    from judge.core.replay import position
+
+    want = need if need is not None else dict.fromkeys(deck, 1)
+    for k in range(500):
+        b = LogBuilder(cards, deck_a=deck, mode="seeded", seed=f"under-{k}", **kw)
+        b.setup(first="A").proceed("A")
+        state = position(b.doc).state
+        codes = [state.code_of[i] for i in state.players["A"].hand]
+        if all(codes.count(code) >= n for code, n in want.items()):
+            return b
+    raise AssertionError(f"no seed of the list deals {want}")
+
+
+def hand_card(b: LogBuilder, code: str) -> str:
+    """An instance of ``code`` in A's hand now (seeded mode: the engine knows the hand)."""
+    from judge.core.replay import position
+
+    state = position(b.doc).state
+    return next(i for i in state.players["A"].hand if state.code_of[i] == code)
+
+
+def unit_now(b: LogBuilder, iid: str) -> Any:
+    """The unit on the field whose top card is ``iid`` now (the engine's own object)."""
+    from judge.core.replay import position
+
+    found = position(b.doc).state.find_unit(iid)
+    assert found is not None, iid
+    return found[2]

@@ -19,7 +19,8 @@ from judge.games.union_arena.textlines import condition_clause
 
 #: "自分のフロントLに〈X〉が(N枚以上)ある": a card (N cards) in one line of your field
 _LINE_CLAUSE = re.compile(
-    r"自分の(フロントL|エナジーL)に(〈[^〈〉]+〉|\[特徴:[^\[\]]+\])が(?:(\d+)枚以上)?ある"
+    r"自分の(フロントL|エナジーL)に(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|カード名に「[^「」]+」を含むキャラ)"
+    r"が(?:(\d+)枚以上)?ある"
 )
 _LINES = {"フロントL": "front_line", "エナジーL": "energy_line"}
 
@@ -37,7 +38,10 @@ def only_if_clause(text: str) -> dict[str, Any] | None:
     if cond is not None:
         return cond
     m = _LINE_CLAUSE.fullmatch(text)
+    contains = re.fullmatch(r"カード名に「([^「」]+)」を含むキャラ", m.group(2)) if m else None
     noun = g.card_noun(m.group(2), on_field=False) if m else None
+    if contains:  # "自分のフロントLにカード名に「X」を含むキャラがある"
+        noun = {"type": "character", "name_contains": contains.group(1)}
     if m is None or not noun:
         return None
     cond = {"side": "own", "zone": _LINES[m.group(1)], **noun}

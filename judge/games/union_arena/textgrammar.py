@@ -209,6 +209,8 @@ def selector(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'type': 'character', 'energy_max': 1, 'other': True}
     >>> selector("自分の場の全てのキャラ") is None
     True
+    >>> selector("自分の場の特徴に「灯守」を持つ他のキャラ")
+    {'side': 'own', 'zone': 'field', 'type': 'character', 'trait': '灯守', 'other': True}
     """
     if text == "自分のAPカード":  # only "アクティブにする" takes it (effects.supported)
         return {"side": "own", "zone": "ap"}
@@ -246,12 +248,16 @@ def selector(text: str) -> dict[str, Any] | None:
         elif rest.startswith("他の") and "other" not in out:
             out["other"] = True
             m = re.match(r"^他の", rest)
+        elif rest.startswith("特徴に「") and "trait" not in out and _HAS_TRAIT.match(rest):
+            m = _HAS_TRAIT.match(rest)  # "特徴に「X」を持つキャラ": a character with trait X
+            assert m is not None
+            out["trait"] = m.group(1)
         else:
             break
         assert m is not None
         rest = rest[m.end() :]
     noun = card_noun(rest, on_field=True)
-    if noun is None:
+    if noun is None or ("trait" in out and ("trait" in noun or "any_of" in noun)):
         return None
     sel.update(noun)
     sel.update(out)
@@ -260,6 +266,8 @@ def selector(text: str) -> dict[str, Any] | None:
     return sel
 
 
+#: "特徴に「X」を持つ" (having trait X), before a selector's noun
+_HAS_TRAIT = re.compile(r"^特徴に「([^「」]+)」を持つ")
 #: a selector's BP bound: "BP3000以下の" (at most), "BP3000以上の" (at least)
 _BP_BOUND = {"以下": "bp_max", "以上": "bp_min"}
 
@@ -462,7 +470,9 @@ def quoted_ability(text: str) -> str | None:
     the engine writes as a keyword (``judge/games/union_arena/cards.py``): "このキャラはBP N
     以下/以上のキャラにブロックされない。" (``unblockable by bp N or less|more``,
     UA-EFFECT-UNBLOCKABLE-BP) and "相手はこのキャラのアタックを可能ならブロックしなければ
-    ならない。" (``must be blocked``, UA-EFFECT-MUST-BLOCK); None for any other text.
+    ならない。" (``must be blocked``, UA-EFFECT-MUST-BLOCK), "このキャラはフロントLにある場合も
+    エナジーを発生させる。" (``generates in front line``, UA-EFFECT-FRONT-ENERGY); None for any
+    other text.
 
     >>> quoted_ability("このキャラはBP3500以上のキャラにブロックされない。")
     'unblockable by bp 3500 or more'
@@ -475,4 +485,6 @@ def quoted_ability(text: str) -> str | None:
         )
     if text == "相手はこのキャラのアタックを可能ならブロックしなければならない":
         return "must be blocked"
+    if text == "このキャラはフロントLにある場合もエナジーを発生させる":  # UA-EFFECT-FRONT-ENERGY
+        return "generates in front line"
     return None

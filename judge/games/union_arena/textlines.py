@@ -14,33 +14,50 @@ from typing import Any
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena import textlook, this_turn
 from judge.games.union_arena.conditions import either_ok
+from judge.games.union_arena.state import LINE_LIMIT
 
 
 def continuous_generation(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
     """ "このキャラがアクティブの場合、このキャラの発生エナジー+[紫]。" on a character: while it is
     active it generates one more energy of that colour; "<clause>場合、このキャラ(このフィールド)
     の発生エナジー+[赤]。" (a clause of :func:`condition_clause` but a hand's size, which a play
-    would read with or without the card being played): while the condition holds.  A
-    continuous effect the engine counts whenever it counts energy (``UA-EFFECT-ENERGY``).
+    would read with or without the card being played; or a card in one line, "自分のフロントLに
+    〈X〉がある"; or the energy line full, "自分のエナジーLにカードが4枚ある"): while the
+    condition holds; after "[エナジーLにある場合]", only while the card is in the energy line
+    (``where``).  A continuous effect the engine counts whenever it counts energy
+    (``UA-EFFECT-ENERGY``).
 
     >>> continuous_generation({"type": "field"}, "自分の場外に〈ミラ〉がある場合、このフィールドの発生エナジー+[赤]。")
     {'when': 'continuous', 'do': [{'op': 'generate', 'color': 'red', 'n': 1, 'if': {'side': 'own', 'zone': 'outside', 'name': 'ミラ', 'min': 1}}]}
     """
-    m = re.fullmatch(r"(.+?)場合、この(キャラ|フィールド)の発生エナジー\+\[(.)\]。?", line)
-    kind = {"キャラ": "character", "フィールド": "field"}.get(m.group(2)) if m else None
-    if not m or m.group(3) not in g.COLOURS or defn.get("type") != kind:
+    from judge.games.union_arena.textconditions import only_if_clause  # it imports this module
+
+    m = re.fullmatch(
+        r"(\[エナジーLにある場合\])?(.+?)場合、この(キャラ|フィールド)の発生エナジー\+\[(.)\]。?",
+        line,
+    )
+    kind = {"キャラ": "character", "フィールド": "field"}.get(m.group(3)) if m else None
+    if not m or m.group(4) not in g.COLOURS or defn.get("type") != kind:
         return None
     cond: dict[str, Any] | str | None
-    if m.group(1) == "このキャラがアクティブの":
+    if m.group(2) == "このキャラがアクティブの":
         cond = "active" if kind == "character" else None
-    else:
-        cond = condition_clause(m.group(1))
+    elif _LINE_FULL.fullmatch(m.group(2)):  # "自分のエナジーLにカードが4枚ある": the line full
+        cond = {"side": "own", "zone": "energy_line", "min": LINE_LIMIT}
+    else:  # a clause of condition_clause, or a card in one line ("自分のフロントLに〈X〉がある")
+        cond = only_if_clause(m.group(2))
         if cond is not None and cond.get("zone") == "hand":
             return None
     if cond is None:
         return None
-    op = {"op": "generate", "color": g.COLOURS[m.group(3)], "n": 1, "if": cond}
+    op = {"op": "generate", "color": g.COLOURS[m.group(4)], "n": 1, "if": cond}
+    if m.group(1):  # "[エナジーLにある場合]": only there (UA-EFFECT-STATIC-WHERE)
+        op["where"] = "energy_line"
     return {"when": "continuous", "do": [op]}
+
+
+#: "自分のエナジーLにカードが4枚ある": four cards, as many as a line holds (UA-LINE-LIMIT)
+_LINE_FULL = re.compile(rf"自分のエナジーLにカードが{LINE_LIMIT}枚ある")
 
 
 def static_bp(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
@@ -121,7 +138,12 @@ def enters_active(defn: dict[str, Any], line: str) -> dict[str, Any] | None:
 def energy_reduction(line: str) -> dict[str, Any] | None:
     """ "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。":
     while in the hand, the card requires less of a colour when the opponent's field has a
-    card of one of the colours named (``UA-EFFECT-ENERGY-LESS``)."""
+    card of one of the colours named (``UA-EFFECT-ENERGY-LESS``); without a condition
+    ("手札にあるこのカードの必要エナジーを[赤×2]減らす。"), always while in the hand."""
+    always = re.fullmatch(r"手札にあるこのカードの必要エナジーを\[(.)×(\d+)\]減らす。?", line)
+    if always and always.group(1) in g.COLOURS and int(always.group(2)) >= 1:
+        op = {"op": "reduce_energy", "color": g.COLOURS[always.group(1)], "n": int(always.group(2))}
+        return {"when": "continuous", "do": [op]}
     empty = re.fullmatch(
         r"自分の場にカードが(\d+)枚もない場合、手札にあるこのカードの必要エナジーを"
         r"\[(.)×(\d+)\]減らす。?",
@@ -137,7 +159,7 @@ def energy_reduction(line: str) -> dict[str, Any] | None:
         line,
     )
     if not m:
-        return None
+        return _reduction_if(line)
     named = [w for w in (m.group(1), m.group(2)) if w is not None]
     if not all(w in g.COLOURS for w in [*named, m.group(3)]) or int(m.group(4)) < 1:
         return None
@@ -146,15 +168,33 @@ def energy_reduction(line: str) -> dict[str, Any] | None:
     return {"when": "continuous", "do": [{**op, "if_any": conds}]}
 
 
+def _reduction_if(line: str) -> dict[str, Any] | None:
+    """ "自分の場に〈X〉がある場合、手札にあるこのカードの必要エナジーを[紫×2]減らす。" (any clause
+    of ``only_if_clause``: the field, one line, the outside area, life; not a hand's size,
+    which the card itself is part of): while the condition holds (``UA-EFFECT-ENERGY-LESS``)."""
+    from judge.games.union_arena.textconditions import only_if_clause  # it imports this module
+
+    m = re.fullmatch(r"(.+?)場合、手札にあるこのカードの必要エナジーを\[(.)×(\d+)\]減らす。?", line)
+    cond = only_if_clause(m.group(1)) if m else None
+    if m is None or cond is None or cond.get("zone") == "hand" or m.group(2) not in g.COLOURS:
+        return None
+    op = {"op": "reduce_energy", "color": g.COLOURS[m.group(2)], "n": int(m.group(3))}
+    return {"when": "continuous", "do": [{**op, "if_any": [cond]}]} if op["n"] >= 1 else None
+
+
 def field_condition(text: str) -> dict[str, Any] | None:
     """ "自分の場に〈X〉" / "自分の場に[特徴:X]" (a card on your field), "自分の場に〈X〉か〈Y〉"
     (a card that is either: ``any_of``, names and traits only), "自分の場に他の[特徴:X]"
     (another: not the card with the ability), "自分の場にカード名に「X」を含むキャラ" (a
-    character whose name contains X), "相手の場にレストのキャラ" (a rested character on the
+    character whose name contains X; "「X」か「Y」を含む": either), "相手の場にレストのキャラ" (a rested character on the
     opponent's field): a condition (``conditions.valid``)."""
     m = re.fullmatch(r"自分の場にカード名に「([^「」]+)」を含むキャラ", text)
     if m:
         return {"side": "own", "zone": "field", "type": "character", "name_contains": m.group(1)}
+    m = re.fullmatch(r"自分の場にカード名に((?:「[^「」]+」か)+「[^「」]+」)を含むキャラ", text)
+    if m:  # "カード名に「X」か「Y」を含むキャラ": a character whose name contains either
+        alts = [{"name_contains": w} for w in re.findall(r"「([^「」]+)」", m.group(1))]
+        return {"side": "own", "zone": "field", "type": "character", "any_of": alts}
     if text == "相手の場にレストのキャラ":
         return {"side": "opponent", "zone": "field", "type": "character", "rested": True}
     m = re.fullmatch(r"自分の場に(他の)?(.+)", text)
@@ -177,7 +217,8 @@ _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
 #: a condition clause, up to "場合、" (judge/games/union_arena/conditions.py)
 _CLAUSE = re.compile(
     rf"((?:自分の場に(?:他の)?{_NOUN}(?:か{_NOUN})*"
-    r"|自分の場にカード名に「[^「」]+」を含むキャラ|相手の場にレストのキャラ))が(?:(\d+)枚以上)?ある"
+    r"|自分の場にカード名に「[^「」]+」(?:か「[^「」]+」)*を含むキャラ|相手の場にレストのキャラ))"
+    r"が(?:(\d+)枚以上)?ある"
     r"|自分の場外にイベントカードが(\d+)枚以上ある"
     r"|(自分|相手)のライフが(\d+)以下の"
     r"|自分の手札が(\d+)枚以上の"
@@ -185,9 +226,14 @@ _CLAUSE = re.compile(
     rf"|自分の場に必要エナジーが(\d+)以上の({_NOUN})が(?:(\d+)枚以上)?ある"
     r"|自分の(手札|山札)が(\d+)枚(以下)?の"
     r"|(このターン中に自分がイベントカードを使用している)"
+    r"|自分の場外に(?:ある)?カードが(\d+)枚(以上ある|以下の|の)"
 )
 
 
+#: "自分の場(場外)に(黄の)[特徴:X]のカード名がN種類以上ある": N kinds of card name among them
+_NAME_KINDS = re.compile(
+    rf"自分の(場|場外)に(?:([{''.join(g.COLOURS)}])の)?\[特徴:([^\[\]]+)\]のカード名が(\d+)種類以上ある"
+)
 #: "自分の場に〈X〉がない" / "自分の場に[特徴:X]がない": no such card on your field
 _ABSENT = re.compile(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がない")
 
@@ -198,7 +244,10 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     contains a word, a rested character on the opponent's field, N event cards (or cards of
     a name or trait) in your outside area, a side's life N or less, N cards or more in your
     hand, N or fewer in your hand or deck ("自分の手札が0枚の": none; an exact count other
-    than 0 is not a bound the engine reads, so not read); none of a name or trait on your
+    than 0 is not a bound the engine reads, so not read), N or more (or fewer) cards in your
+    outside area, whatever they are; N kinds of card name among the cards of a trait on your
+    field or in your outside area ("[特徴:X]のカード名がN種類以上", ``names_min``); none of a
+    name or trait on your
     field (``max`` 0); an event card used this turn.
 
     >>> condition_clause("相手のライフが4以下の")
@@ -217,12 +266,23 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'any_of': [{'name': 'ミラ'}, {'trait': '灯守'}]}
     >>> condition_clause("自分の場に〈ミラ〉がない")
     {'side': 'own', 'zone': 'field', 'name': 'ミラ', 'max': 0}
+    >>> condition_clause("自分の場に[特徴:灯守]のカード名が5種類以上ある")
+    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'names_min': 5}
+    >>> condition_clause("自分の場外にあるカードが0枚の")
+    {'side': 'own', 'zone': 'outside', 'max': 0}
     >>> condition_clause("このターン中に自分がイベントカードを使用している")
     {'side': 'own', 'zone': 'this_turn', 'events_used': 1}
     """
     done = this_turn.clause(text)  # "このターン中に自分の〈X〉が退場している" (this_turn.py)
     if done is not None:
         return done
+    kinds = _NAME_KINDS.fullmatch(text)  # "自分の場に[特徴:X]のカード名が5種類以上ある"
+    if kinds:
+        zone = "field" if kinds.group(1) == "場" else "outside"
+        colour = {"color": g.COLOURS[kinds.group(2)]} if kinds.group(2) else {}
+        n = int(kinds.group(4))
+        cond = {"side": "own", "zone": zone, **colour, "trait": kinds.group(3), "names_min": n}
+        return cond if n >= 2 else None
     absent = _ABSENT.fullmatch(text)  # "自分の場に〈X〉がない": none of them on your field
     if absent:
         cond = field_condition(absent.group(1))
@@ -258,6 +318,12 @@ def condition_clause(text: str) -> dict[str, Any] | None:
         if not m.group(14) and n != 0:
             return None  # exactly N cards: not a bound
         return {"side": "own", "zone": zone, "max": n}
+    if m.group(16):  # "自分の場外にあるカードが0枚の": any card, however many
+        n, bound = int(m.group(16)), m.group(17)
+        if bound == "の" and n != 0:
+            return None  # exactly N cards: not a bound
+        key = "min" if bound == "以上ある" else "max"
+        return {"side": "own", "zone": "outside", key: n} if key == "max" or n >= 1 else None
     if m.group(15):  # judge/games/union_arena/this_turn.py
         return {"side": "own", "zone": "this_turn", "events_used": 1}
     side = "own" if m.group(4) == "自分" else "opponent"

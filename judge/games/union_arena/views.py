@@ -20,8 +20,8 @@ class UnionArenaViews:
     """``step_state``, ``snapshot`` and the unit views, for the engine."""
 
     state: UAState
-    #: (serial, top card, rested, BP change) -> the unit's view, shared between steps
-    _views: dict[tuple[int, str, bool, int], dict[str, Any]]
+    #: (serial, top card, rested, BP change, face-down cards) -> the unit's view, shared between steps
+    _views: dict[tuple[int, str, bool, int, int], dict[str, Any]]
     #: player -> their part of the last step's state, shared with that step
     _last_players: dict[str, dict[str, Any]]
 
@@ -51,7 +51,7 @@ class UnionArenaViews:
             change = sum([m.bp for m in mods]) if mods else 0
             if code_of[unit.cards[-1]] in statics:  # continuous BP raises (UA-EFFECT-STATIC-BP)
                 change += self.state.static_bp(unit)
-            key = (unit.serial, unit.cards[-1], unit.rested, change)
+            key = (unit.serial, unit.cards[-1], unit.rested, change, len(unit.face_down))
             view = memo.get(key)
             if view is None:
                 view = memo[key] = self._unit_view(unit, key[3])
@@ -66,6 +66,8 @@ class UnionArenaViews:
             view["bp"] = d.bp + bp_change
         if len(unit.cards) > 1:
             view["under"] = unit.cards[:-1]
+        if unit.face_down:  # how many, never which: nobody sees them (UA-UNDER)
+            view["face_down"] = len(unit.face_down)
         return view
 
     def step_state(self) -> dict[str, Any]:
@@ -167,5 +169,7 @@ class UnionArenaViews:
                     uv["retire_at_main_end"] = True
                 if unit.no_activate:  # it skips its next activation (left out when not)
                     uv["no_activate"] = unit.no_activate
+                if unit.face_down:  # which cards: the judge's full view only (UA-UNDER)
+                    uv["face_down"] = list(unit.face_down)
                 uv["used"] = sorted(unit.used)
                 uv["entered_turn"] = unit.entered_turn

@@ -19,6 +19,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar
 
+from judge.core.cards import read_all_once
 from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
@@ -67,7 +68,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         super().__init__(log, options)
         #: ZX-SIMULTANEOUS: rule option ``simultaneous`` names the core's ordering policy
         self.pool = EffectPool(POLICIES[options["simultaneous"]](TurnPlayerOf(self)))
-        defs = {code: CardDef.from_dict(d) for code, d in sorted(log.cards.items())}
+        defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "dynamis": "D"})
         players = {
             pid: PlayerState(
@@ -82,6 +83,9 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         #: effects that resolved with no decision since the last action applied (a Void
         #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
         self.idle_effects: dict[str, str] = {}
+        #: whether an instance's printed power is above 0 (:meth:`rules`, asked of every Z/X
+        #: on the field once or twice an action; definitions never change in a game)
+        self._positive_power: dict[str, bool] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -129,16 +133,28 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     def pending(self) -> list[dict[str, Any]]:
         if self.pool:
             return self.pending_effects()
+        # memoised by the decisions (a reveal's entry names its card: not memoised), and
+        # shared read-only between steps (as Union Arena's)
+        key = tuple(self.decisions())
+        memo = self.__dict__.setdefault("_pending_memo", {})
+        out = memo.get(key)
+        if out is not None:
+            return out
         out = []
-        for who, kinds in self.decisions():
+        reveal = False
+        for who, kinds in key:
             label = who if who else "the rock-paper-scissors winner"
             text = f"{label}: {', '.join(kinds)}"
             if kinds == ("reveal",):
                 from judge.games.zx.observed import ZONE_WORDS
 
+                reveal = True
+
                 args = self.state.agenda[0][1]
                 text += " " + ZONE_WORDS[args["zone"]].format(p=who, n=args["index"] + 1)
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
+        if not reveal:
+            memo[key] = out
         return out
 
     # == the agenda ==============================================================================
@@ -314,23 +330,27 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             return False
         # run once or twice an action: the common case (nothing to do) is kept cheap
         players = st.players
+        order = st.order
         lethal_of = self.lethal
-        card = st.card
+        squares = st.squares
+        # whether a card's printed power is above 0, by instance (definitions never change)
+        positive = self._positive_power
         for _ in range(16):
-            for pid in st.order:
+            for pid in order:
                 ps = players[pid]
                 if not ps.deck and ps.trash:
                     self.reload(pid)
-            head = st.agenda[0] if st.agenda else None
+            agenda = st.agenda
+            head = agenda[0] if agenda else None
             if head is not None and head[0] == "life_pick" and head[1].get("why") == "reload":
                 # a reload's life card goes to the charge zone before the charge excess is
                 # checked (ZX-RULE-ORDER): the rules run again after it
-                st.agenda.insert(1, ("rules", {}))
+                agenda.insert(1, ("rules", {}))
                 return True
-            tp = st.turn_player or st.order[0]
+            tp = st.turn_player or order[0]
             for pid in (tp, st.opponent(tp)):
                 over = len(players[pid].charge) - CHARGE_LIMIT
-                if over > 0 and not any(op == "wait_trash_charge" for op, _ in st.agenda[:1]):
+                if over > 0 and not (head is not None and head[0] == "wait_trash_charge"):
                     self.push(("wait_trash_charge", {"player": pid, "n": over}))
                     self.ctx.ruling(
                         "ZX-CHARGE-LIMIT",
@@ -338,19 +358,27 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                         f"{CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
                     )
                     return True
-            lethal = []
-            for sq, z in st.squares.items():
-                if z is None or (not z.damage and not z.power_mods and card(z.card).power > 0):
-                    continue  # no damage, power unchanged and above 0: not lethal (lethal())
+            lethal = None
+            for sq, z in squares.items():
+                if z is None:
+                    continue
+                if not z.damage and not z.power_mods:
+                    above = positive.get(z.card)
+                    if above is None:
+                        above = positive[z.card] = st.card(z.card).power > 0
+                    if above:
+                        continue  # no damage, power unchanged and above 0: not lethal (lethal())
                 rule = lethal_of(z)
                 if rule is not None:
+                    if lethal is None:
+                        lethal = []
                     lethal.append((sq, rule))
-            if not lethal:
+            if lethal is None:
                 break
             lethal.sort()  # in square order
             for sq, rule in lethal:
                 self.destroy_lethal(sq, rule)
-        losers = [pid for pid in st.order if not players[pid].life]
+        losers = [pid for pid in order if not players[pid].life]
         if losers:
             winner = None if len(losers) == 2 else st.opponent(losers[0])
             self.end_game(
@@ -362,6 +390,8 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             )
             return True
         due = st.damage_due
+        if not due:  # (the common case)
+            return False
         for pid in [st.turn_player or st.order[0], st.opponent(st.turn_player or st.order[0])]:
             n = due.pop(pid, 0)
             if n:

@@ -17,7 +17,7 @@ distance and adjacency are computed from the squares' rows and columns.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 
@@ -35,6 +35,8 @@ class Grid:
     """The squares of the field, by name, in name order."""
 
     squares: dict[int, Square]
+    #: :meth:`player_square`'s answers, by seat
+    _player_squares: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def load(cls) -> Grid:
@@ -61,8 +63,14 @@ class Grid:
         return [b for b in self.squares if self.distance(a, b) == 1]
 
     def player_square(self, seat: int) -> int:
-        """The player square of ``seat`` (0: the first player listed in the log)."""
-        return next(s.name for s in self.squares.values() if s.player_square == seat)
+        """The player square of ``seat`` (0: the first player listed in the log); found once
+        per seat (asked several times an action; the grid never changes)."""
+        found = self._player_squares.get(seat)
+        if found is None:
+            found = self._player_squares[seat] = next(
+                s.name for s in self.squares.values() if s.player_square == seat
+            )
+        return found
 
     def is_player_square(self, a: int) -> bool:
         return self.squares[a].player_square is not None

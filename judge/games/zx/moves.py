@@ -67,7 +67,20 @@ class Moves(_Base):
         return None
 
     def open_squares(self, pid: str) -> list[int]:
-        return [sq for sq in GRID.names() if self.square_problem(pid, sq) is None]
+        """The squares where :meth:`square_problem` finds nothing (its tests, written out:
+        the opponent's player square found once, not once a square)."""
+        st = self.state
+        theirs = GRID.player_square(st.players[st.opponent(pid)].seat)
+        squares, controller = st.squares, st.controller
+        out = []
+        for sq in GRID.squares:
+            if sq == theirs:
+                continue
+            z = squares.get(sq)
+            if z is not None and (controller[sq] != pid or z.sleeping):
+                continue
+            out.append(sq)
+        return out
 
     def appear(
         self,

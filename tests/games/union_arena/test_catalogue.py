@@ -63,8 +63,11 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "deck_construction": True,
         "modes_order": "printed",
         "move_line_state": "kept",
+        "name_kinds_also": "all",
         "played_by_effect_on_play": "triggers",
         "trigger_where": "resolve",
+        "face_down_on_leave": "outside",
+        "face_down_on_raid": "stay",
     }
 
 

@@ -258,7 +258,7 @@ def test_unread_sentences_are_named_and_grouped_by_template() -> None:
 def test_UA_EFFECT_UNSUPPORTED_continuous_text_taints_from_the_play() -> None:
     """A continuous ability the reader cannot read: the play is unverifiable and the battle
     after it uncertain, never legal (it was vanilla before the reader)."""
-    text = "[自分のターン中]自分の場外にカードが10枚以上ある場合、このキャラはBP+3000。"
+    text = "[自分のターン中]自分のリムーブエリアにカードが10枚以上ある場合、このキャラはBP+3000。"
     cards = [printed("P-12", text, bp=1000), free_character("T-009", bp=2000)]
     b = board_at_turn_3(cards, ["P-12"], ["T-009"], b_front=("B-1",), phase="main")
     b.play("A", "A-1", to="front_line")

@@ -278,12 +278,13 @@ def test_UA_EFFECT_ENERGY_conditions_read_from_printed_text(
 
 def test_UA_EFFECT_ENERGY_conditions_not_read_otherwise() -> None:
     """A hand's size (a play would read it with or without the card played), a line whose
-    card is not the card's type, and an exact count of a line's cards are not read."""
+    card is not the card's type, and an exact count of a line's cards below what a line holds
+    (four: UA-LINE-LIMIT, where exactly is at least) are not read."""
     for text, fields in (
         ("自分の手札が0枚の場合、このキャラの発生エナジー+[赤]。", {}),
         (NAMED_OUT, {"type": "field"}),
         (FIELD_BIG, {}),
-        ("自分のエナジーLにカードが4枚ある場合、このキャラの発生エナジー+[赤]。", {}),
+        ("自分のエナジーLにカードが3枚ある場合、このキャラの発生エナジー+[赤]。", {}),
     ):
         assert not read_card(texted("T-NOT", text, **fields)).understood, text
 

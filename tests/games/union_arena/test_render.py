@@ -52,6 +52,23 @@ MINIMAL = {
         "rested": True,
     },
     "no_activate": {"op": "no_activate", "target": "chosen"},
+    "put_under": {"op": "put_under", "n": 1, "target": "self"},
+    "pick_under": {
+        "op": "pick_under",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
+    "self_under": {
+        "op": "self_under",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
+    "under_to_outside": {
+        "op": "under_to_outside",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
+    "move_under": {
+        "op": "move_under",
+        "target": {"side": "own", "zone": "field", "type": "character", "count": 1},
+    },
     "opponent_draw": {"op": "opponent_draw", "n": 1},
     "discard_all": {"op": "discard_all"},
     "self_to_hand": {"op": "self_to_hand"},
@@ -73,6 +90,7 @@ CONTINUOUS = {
     "grant": {"op": "grant", "keyword": "snipe", "target": "self"},
     "enters_active": {"op": "enters_active"},
     "play_only_if": {"op": "play_only_if", "if": {"side": "own", "name": "ミラ"}},
+    "stays_rested": {"op": "stays_rested", "if": {"zone": "face_down", "of": "self", "min": 1}},
 }
 
 

@@ -24,5 +24,6 @@ export const uaLayout = {
     { key: "rested", kind: "rested", label: "rested" },
     { key: "bp", kind: "number", label: "BP", printed: "bp" },
     { key: "under", kind: "stack", label: "Under" },
+    { key: "face_down", kind: "counter", label: "face down" }, // how many, never which (UA-UNDER)
   ],
 };
