@@ -193,3 +193,72 @@ def test_UA_EFFECT_UNCHOOSABLE_a_trigger_named_cannot_choose_it() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
     assert field_ids(r, "A", "front_line", b.last) == []
+
+
+SHIELD = (
+    "[フロントLにある場合]自分の場の〈ミラ〉以外のキャラは、相手が手札から使用したイベントカードの"
+    "効果で選ばれない。"
+)
+OTHERS = "UA-EFFECT-UNCHOOSABLE-OTHERS"
+
+
+def test_UA_EFFECT_UNCHOOSABLE_OTHERS_read_and_rendered() -> None:
+    """UA-EFFECT-UNCHOOSABLE-OTHERS: the line in both word orders on a character; not on a
+    field, nor without "[フロントLにある場合]", nor by the effects of a character."""
+    other_order = (
+        "[フロントLにある場合]〈ミラ〉以外の自分の場のキャラは、相手が手札から使用したイベント"
+        "カードの効果で選ばれない。"
+    )
+    assert read_in_full(SHIELD, other_order) == [SHIELD, other_order]
+    assert not read_in_full(SHIELD, type="field")
+    assert not read_in_full(
+        "自分の場の〈ミラ〉以外のキャラは、相手が手札から使用したイベントカードの効果で選ばれない。",
+        "[フロントLにある場合]自分の場の〈ミラ〉以外のキャラは、相手のキャラの効果で選ばれない。",
+    )
+    words = reading_words(texted("T-SHD", SHIELD, name="ミラ"))
+    assert (
+        "your characters not named <ミラ> cannot be chosen by the effects of event cards" in words
+    )
+
+
+def _shielded(shield_line: str, chosen: str, a_deck: list[str] | None = None) -> Any:
+    """B's 〈ミラ〉 with the line (B-1) and another character (B-2) on B's field (the first in
+    ``shield_line``); A's turn 3: A uses an event choosing ``chosen``."""
+    cards = [
+        texted("T-SHD", SHIELD, name="ミラ"),
+        free_character("T-OTH"),
+        texted("T-EVT", RETIRE_EVENT, type="event"),
+        texted("T-RET", RETIRE),
+    ]
+    b = LogBuilder(cards, deck_a=a_deck or ["T-EVT"], deck_b=["T-SHD", "T-OTH"]).setup()
+    b.proceed("A", 3).proceed("B")
+    b.play("B", "B-1", to=shield_line).play("B", "B-2", to="front_line")
+    b.proceed("B", 2).proceed("A")
+    return b.play("A", "A-1", to=None if a_deck is None else "front_line", targets=[chosen])
+
+
+def test_UA_EFFECT_UNCHOOSABLE_OTHERS_an_event_cannot_choose_the_others() -> None:
+    """UA-EFFECT-UNCHOOSABLE-OTHERS: "while that character is in its controller's front line,
+    every character … not named <X> cannot be chosen by the effect of an event card the
+    opponent used": illegal; <X> itself may be chosen."""
+    b = _shielded("front_line", "B-2")
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == [OTHERS]
+    b = _shielded("front_line", "B-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "B", "front_line", b.last) == ["B-2"]
+
+
+def test_UA_EFFECT_UNCHOOSABLE_OTHERS_only_from_the_front_line_and_only_events() -> None:
+    """UA-EFFECT-UNCHOOSABLE-OTHERS: "only while the line holds the character" (in the energy
+    line it bars nothing) and only an event card's effect (a character's may choose)."""
+    b = _shielded("energy_line", "B-2")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "B", "front_line", b.last) == []
+    b = _shielded("front_line", "B-2", a_deck=["T-RET"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", rules_broken(r, b.last)
+    assert field_ids(r, "B", "front_line", b.last) == ["B-1"]
