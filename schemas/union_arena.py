@@ -61,15 +61,16 @@ PLAY_DESTINATIONS = ("front_line", "energy_line")
 #: step, snipe, double attack, double block, impact N, impact +N, damage N, damage +N,
 #: nullify impact (N a whole number from 1); and two printed abilities written as keywords
 #: (judge/games/union_arena/cards.py): must be blocked, unblockable by bp N or less|more; and
-#: cannot move.
+#: cannot move; unchoosable by opposing character|event|trigger effects.
 KEYWORD_PATTERN = (
     r"^(step|snipe|double attack|double block|nullify impact|must be blocked|cannot move"
-    r"|(impact|damage) \+?[1-9][0-9]*|unblockable by bp (0|[1-9][0-9]*) or (less|more))$"
+    r"|(impact|damage) \+?[1-9][0-9]*|unblockable by bp (0|[1-9][0-9]*) or (less|more)"
+    r"|unchoosable by opposing (character|event|trigger) effects)$"
 )
 KEYWORD_GRAMMAR = (
     "step, snipe, double attack, double block, impact N, impact +N, damage N, damage +N, "
     "nullify impact, must be blocked, unblockable by bp N or less, unblockable by bp N or more, "
-    "cannot move"
+    "cannot move, unchoosable by opposing character effects (or event, trigger)"
 )
 
 

@@ -23,6 +23,10 @@ SIMPLE_KEYWORDS = (
     "must be blocked",
     "cannot move",  # "このキャラは移動できない" (UA-CANNOT-MOVE)
     "generates in front line",  # "このキャラはフロントLにある場合もエナジーを発生させる"
+    # "相手はキャラの効果でこのキャラを選べない" and the like (UA-EFFECT-UNCHOOSABLE)
+    "unchoosable by opposing character effects",
+    "unchoosable by opposing event effects",
+    "unchoosable by opposing trigger effects",
 )
 #: "このキャラはBP N以下/以上のキャラにブロックされない" (``UA-EFFECT-UNBLOCKABLE-BP``)
 _UNBLOCKABLE = re.compile(r"^unblockable by bp (\d+) or (less|more)$")

@@ -39,6 +39,7 @@ from judge.games.union_arena import (
     texttimings,
     this_turn,
     trigger_where,
+    unchoosable,
 )
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena import textunder as under
@@ -173,6 +174,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or enters_active(defn, clean)
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
             or under.static_line(defn, clean)  # "このキャラの下に裏向きのカードがある場合、…"
+            or unchoosable.others_line(defn, clean)  # "…以外のキャラは、…選ばれない"
         )
         if generate is not None:
             effects.append(generate)

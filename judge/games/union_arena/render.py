@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     own_static,
     state,
     this_turn,
+    unchoosable,
 )
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
@@ -53,7 +54,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if", facedown.STAYS)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -93,6 +94,7 @@ CONTINUOUS_KEYS = {
     "enters_active": set(),
     "play_only_if": {"if"},
     facedown.STAYS: {"if"},
+    unchoosable.OTHERS: {"kind", "where", "not_name"},
 }
 EFFECT_KEYS = {"when", "optional", "raid_only", "once_per_turn", "cost", "where", "only_if"}
 EFFECT_KEYS |= {"do", "text", "once_name"}
@@ -655,6 +657,13 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == unchoosable.OTHERS:  # UA-EFFECT-UNCHOOSABLE-OTHERS
+        text = (
+            f"while this card is in your front line, your characters not named "
+            f"<{op.get('not_name')}> cannot be chosen by the effects of event cards your "
+            "opponent uses from the hand"
+        )
+        return text if unchoosable.others_ok(op) else f"{text} — not executed by the engine"
     if kind == facedown.STAYS:  # UA-EFFECT-UNDER-NO-ACTIVATE
         text = f"while {condition(op.get('if'))}, this card does not become active"
         return text if facedown.stays_ok(op) else f"{text} — not executed by the engine"

@@ -466,7 +466,7 @@ def check_trigger(
     d = st.card(iid)
     rule = effects.TRIGGER_RULES.get(d.trigger or "", "UA-DMG-TRIGGERS")
     sels = trigger_selectors(eng, iid)
-    chosen, problems = match_targets(eng, pid, sels, targets, "targets", rule=rule)
+    chosen, problems = match_targets(eng, pid, sels, targets, "targets", rule=rule, kind="trigger")
     if problems or not chosen:
         return chosen, problems
     picked = chosen[0]

@@ -23,6 +23,7 @@ from judge.games.union_arena import (
     moveline,
     playcard,
     trigger_where,
+    unchoosable,
 )
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
 from judge.games.union_arena.state import LINE_LIMIT, LINES, Modifier, Unit
@@ -63,10 +64,14 @@ def match_one(
     path: str,
     rule: str = "UA-EFFECT-TARGETS",
     source: str | None = None,
+    kind: str | None = None,
 ) -> tuple[list[Any], int, list[Problem]]:
     """Match one selector against ``targets`` from ``pos``; returns (chosen, next pos, problems).
-    ``source`` is the effect's own card: a selector with ``other`` ("他の") excludes it."""
+    ``source`` is the effect's own card: a selector with ``other`` ("他の") excludes it.
+    ``kind``: the kind of effect choosing (``trigger``; by default the source's card type), for
+    the cards its controller's opponent cannot choose (``UA-EFFECT-UNCHOOSABLE``)."""
     st = eng.state
+    kind = kind or unchoosable.effect_kind(eng, source)
     count = int(sel.get("count", 1))
     side = controller if sel.get("side", "own") == "own" else st.other(controller)
     zone = sel.get("zone", "field")
@@ -113,12 +118,18 @@ def match_one(
         if any(g[2] is unit for g in got if isinstance(g, tuple)):
             problems.append((rule, f"{unit.top} is chosen twice."))
             continue
+        if kind is not None and unchoosable.barred(eng, controller, side, unit, kind):
+            problems.append(unchoosable.problem(eng, unit, kind))
+            continue
         got.append(found)
     if (
         len(got) < count
         and not sel.get("up_to")
         and not problems
-        and not (sel.get("if_able") and candidates(eng, side, sel, source) <= len(got))
+        and not (
+            sel.get("if_able")
+            and candidates(eng, side, sel, source, (controller, kind)) <= len(got)
+        )
     ):
         problems.append(
             (
@@ -148,16 +159,22 @@ def chosen_meet(eng: UnionArenaEngine, cond: dict[str, Any], picked: list[str]) 
 
 
 def candidates(
-    eng: UnionArenaEngine, side: str, sel: dict[str, Any], source: str | None = None
+    eng: UnionArenaEngine,
+    side: str,
+    sel: dict[str, Any],
+    source: str | None = None,
+    chooser: tuple[str, str | None] | None = None,
 ) -> int:
     """How many cards of ``side`` meet ``sel`` now, for a selector with ``if_able``: printed
     "choose 1" (a count without "up to", read by ``reader.py``) means one if there is one,
     so a log that names fewer targets is wrong only when more cards could have been chosen.
     A hidden card whose face the engine does not know (observed mode) counts as one that
-    could."""
+    could.  ``chooser``: the player choosing and the kind of effect, when a card it cannot
+    choose is not one that could (``UA-EFFECT-UNCHOOSABLE``)."""
     st = eng.state
     zone = sel.get("zone", "field")
     ps = st.players[side]
+    who, kind = chooser or (side, None)
     if zone == effects.AP_ZONE:
         return len(ps.ap_cards)
     if zone in effects.CARD_ZONES:
@@ -169,6 +186,7 @@ def candidates(
         for line in lines
         for unit in ps.line(line)
         if _selector_mismatch(eng, sel, line, unit, source) is None
+        and not unchoosable.barred(eng, who, side, unit, kind)
     )
 
 
@@ -197,13 +215,15 @@ def match_targets(
     targets: list[Any],
     path: str,
     rule: str = "UA-EFFECT-TARGETS",
+    kind: str | None = None,
 ) -> tuple[list[list[Any]], list[Problem]]:
-    """Split ``targets`` over the selectors, in order; per selector the resolved objects."""
+    """Split ``targets`` over the selectors, in order; per selector the resolved objects
+    (``kind``: the kind of effect choosing, as for :func:`match_one`)."""
     out: list[list[Any]] = []
     problems: list[Problem] = []
     pos = 0
     for sel in sels:
-        got, pos, found = match_one(eng, controller, sel, targets, pos, path, rule)
+        got, pos, found = match_one(eng, controller, sel, targets, pos, path, rule, kind=kind)
         problems += found
         out.append(got)
     if pos < len(targets) and not problems:

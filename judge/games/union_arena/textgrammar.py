@@ -22,6 +22,8 @@ import re
 import unicodedata
 from typing import Any
 
+from judge.games.union_arena import unchoosable
+
 #: timing tags -> the engine's ``when``
 TIMINGS = {
     "登場時": "on_play",
@@ -452,6 +454,9 @@ def granted_keywords(text: str) -> list[str] | None:
         if (part == "と") != (i % 2 == 1):  # items and "と" alternate
             return None
         if part == "と":
+            continue
+        if part.startswith("「") and (several := unchoosable.quoted(part[1:-1])):
+            words += several  # "「相手はキャラの効果・…でこのキャラを選べない。」" (one per kind)
             continue
         word = quoted_ability(part[1:-1]) if part.startswith("「") else keyword(part[1:-1])
         if word is None:

@@ -91,6 +91,12 @@ CONTINUOUS = {
     "enters_active": {"op": "enters_active"},
     "play_only_if": {"op": "play_only_if", "if": {"side": "own", "name": "ミラ"}},
     "stays_rested": {"op": "stays_rested", "if": {"zone": "face_down", "of": "self", "min": 1}},
+    "unchoosable_others": {
+        "op": "unchoosable_others",
+        "kind": "event",
+        "where": "front_line",
+        "not_name": "ミラ",
+    },
 }
 
 
