@@ -34,6 +34,7 @@ from typing import Any
 from judge.games.union_arena import (
     cannot_move,
     once_name,
+    swap,
     textoutside,
     textplay,
     this_turn,
@@ -428,6 +429,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         or under.under_self(s, self_ok)
         or under.read_move(s)
         or under.read_choose_under(s)
+        or swap.read(s, self_ok)  # "…このキャラと位置を入れ替える" (swap.py)
     )
     if moved is not None:
         return moved

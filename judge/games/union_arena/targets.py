@@ -22,6 +22,7 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    swap,
     trigger_where,
 )
 from judge.games.union_arena.refs import Take, find_in_zone, find_unit
@@ -524,6 +525,10 @@ def _selector_mismatch(
     zone = sel.get("zone", "field")
     if zone in LINES and line != zone:
         return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
+    if sel.get(swap.KEY):  # "このキャラと別のラインにある": not in this card's line (swap.py)
+        why = swap.mismatch(eng, line, source)
+        if why is not None:
+            return f"{unit.top} is not in the other line than this card: {why}"
     d = st.card(unit.top)
     want = sel.get("type", None if zone == "field" else "character")
     if want is not None and want != d.type:

@@ -1,0 +1,166 @@
+"""Union Arena: "このキャラと別のラインにある…自分のキャラを1枚選び、このキャラと位置を入れ替える"
+(this character and a chosen one of the other line swap positions, UA-EFFECT-SWAP), on
+original cards.  Each test follows the card text's wording and the rules' sources (the
+seed's Step swap: both move at once, no card to the removal area), not what the engine
+prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.union_arena.effects import supported
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.render import render_card
+from judge.games.union_arena.testing import (
+    board_at_turn_3,
+    event_types,
+    field_ids,
+    field_unit,
+    free_character,
+    player_state,
+    rules_applied,
+    rules_broken,
+    texted,
+    verdict,
+)
+
+SWAP = (
+    "[起動メイン]このキャラと別のラインにある特徴に「灯守」を持つ自分のキャラを1枚選び、"
+    "このキャラと位置を入れ替える。"
+)
+SWAP_ANY = (
+    "[起動メイン]このキャラと別のラインにある自分のキャラを1枚選び、このキャラと位置を入れ替える。"
+)
+TARGET = {
+    "side": "own",
+    "zone": "field",
+    "type": "character",
+    "trait": "灯守",
+    "other_line": True,
+    "count": 1,
+    "if_able": True,
+}
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_SWAP_read_from_printed_text() -> None:
+    r = read_card({"type": "character", "text": SWAP})
+    assert r.understood, r.unread
+    (effect,) = r.effects
+    assert effect["when"] == "activate_main"
+    assert effect["do"] == [{"op": "swap", "target": TARGET}]
+    r = read_card({"type": "character", "text": SWAP_ANY})
+    assert r.understood, r.unread
+    assert r.effects[0]["do"][0]["target"] == {k: v for k, v in TARGET.items() if k != "trait"}
+
+
+def test_UA_EFFECT_SWAP_other_swaps_stay_unread() -> None:
+    for text in (
+        SWAP.replace("入れ替える。", "入れ替えてもよい。"),  # optional
+        SWAP.replace("[起動メイン]", "[登場時]"),  # outside the main phase's activation
+        "[起動メイン]フロントLにある自分のキャラを1枚選び、このキャラと位置を入れ替える。",
+        "[起動メイン]このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える。",
+        "[アタック時]自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、"
+        "それらの位置を入れ替えてもよい。",
+        SWAP.replace("自分のキャラ", "相手のキャラ"),  # the opponent's card
+        SWAP.replace("1枚選び", "2枚選び"),
+    ):
+        r = read_card({"type": "character", "text": text})
+        assert not r.understood, text
+
+
+def test_UA_EFFECT_SWAP_supported_only_as_read() -> None:
+    ok = {"when": "activate_main", "do": [{"op": "swap", "target": TARGET}]}
+    assert supported(ok)
+    assert not supported({**ok, "when": "on_play"})
+    assert not supported({**ok, "do": [{"op": "swap", "target": {**TARGET, "up_to": True}}]})
+    assert not supported({**ok, "do": [{"op": "swap", "target": "self"}]})
+    assert not supported({**ok, "do": [{"op": "retire", "target": TARGET}]})  # other_line
+
+
+# -- carrying it out -----------------------------------------------------------------------------
+
+
+def scene(text: str = SWAP, **kwargs: Any) -> Any:
+    cards = [
+        texted("T-SWAP", text),
+        free_character("T-MIRA", name="ミラ", traits=["灯守"]),
+        free_character("T-OTHER", name="ヨミカ"),
+        free_character("T-PLACE", type="field", name="灯台", traits=["灯守"]),
+    ]
+    deck = ["T-SWAP", "T-MIRA", "T-OTHER", "T-PLACE", "T-MIRA", "T-MIRA", "T-MIRA", "T-OTHER"]
+    deck += ["T-OTHER", "T-OTHER"]
+    return board_at_turn_3(cards, deck, [], phase="main", **kwargs)
+
+
+def test_UA_EFFECT_SWAP_the_two_cards_change_lines_at_once() -> None:
+    b = scene(a_front=("A-1", "A-3"), a_energy=("A-2", "A-8"))
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-SWAP" in rules_applied(r, b.last)
+    assert event_types(r, b.last).count("move_line") == 2
+    assert field_ids(r, "A", "front_line") == ["A-3", "A-2"]  # after the cards already there
+    assert field_ids(r, "A", "energy_line") == ["A-8", "A-1"]
+    # and from the energy line: this card goes to the front line
+    b = scene(a_front=("A-2",), a_energy=("A-1",))
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-1"]
+    assert field_ids(r, "A", "energy_line") == ["A-2"]
+
+
+def test_UA_EFFECT_SWAP_full_lines_lose_no_card() -> None:
+    # the front line full: a move of A-2 there alone would first remove a card (UA-LINE-LIMIT)
+    b = scene(a_front=("A-1", "A-3", "A-8", "A-9"), a_energy=("A-2", "A-5", "A-6"))
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-LINE-LIMIT" not in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-3", "A-8", "A-9", "A-2"]
+    assert field_ids(r, "A", "energy_line") == ["A-5", "A-6", "A-1"]
+    assert player_state(r, "A", b.last)["removal"] == []
+
+
+def test_UA_EFFECT_SWAP_a_card_of_this_cards_line_or_not_meeting_it_is_illegal() -> None:
+    for target in ("A-5", "A-3", "A-4"):  # same line; no trait; a field (not a character)
+        b = scene(a_front=("A-1", "A-5"), a_energy=("A-3", "A-4"))
+        b.act("A", "activate", card="A-1", ability=1, targets=[target])
+        r = b.replay()
+        assert verdict(r, b.last) == "illegal", target
+        assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"], target
+        assert field_ids(r, "A", "front_line") == ["A-1", "A-5"]
+
+
+def test_UA_EFFECT_SWAP_one_is_chosen_when_one_qualifies() -> None:
+    b = scene(a_front=("A-1",), a_energy=("A-2",))
+    b.act("A", "activate", card="A-1", ability=1, targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"  # "1枚選び": one is there, so one is chosen
+    b = scene(a_front=("A-1", "A-2"), a_energy=("A-3",))
+    b.act("A", "activate", card="A-1", ability=1, targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"  # none in the other line qualifies
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-2"]
+
+
+def test_UA_EFFECT_SWAP_each_keeps_its_state() -> None:
+    b = scene(SWAP_ANY, a_front=("A-1",), a_energy=("A-3",))
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-3"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-MOVE-LINE-STATE" not in rules_broken(r, b.last)
+    assert field_unit(r, "A", "A-1") is not None
+    assert field_ids(r, "A", "energy_line") == ["A-1"]
+
+
+def test_UA_EFFECT_SWAP_rendered() -> None:
+    shown = render_card({"code": "T", "name": "T", "type": "character", "text": SWAP})
+    text = " ".join(shown["reading"])
+    assert shown["understood"]
+    assert "with [灯守] in the line this card is not in" in text
+    assert "it and this card swap positions" in text
+    assert "no card goes to the removal area" in text
