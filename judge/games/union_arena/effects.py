@@ -386,6 +386,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "move_line" and not move_ok(op):  # one card, to the other line
             return False
+        if op["op"] == "move_line" and target == "self" and effect.get("when") != "activate_main":
+            return False  # "このキャラを別のラインに移動させる": judged as activated (swap.py)
         if (op["op"] == "swap" or (isinstance(target, dict) and swap.KEY in target)) and not (
             op["op"] == "swap" and swap.swap_ok(op) and effect.get("when") == "activate_main"
         ):

@@ -25,15 +25,20 @@ if TYPE_CHECKING:
 
 
 def _targets_for(
-    eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]], leaving: str | None = None
+    eng: UnionArenaEngine,
+    controller: str,
+    sels: list[dict[str, Any]],
+    leaving: str | None = None,
+    source: str | None = None,
 ) -> list[Any]:
     """The first legal targets for each selector, in order (instance ids).
 
     ``leaving`` is the card being played: it is no longer in the hand when its effect resolves.
+    ``source`` is the activated card: a move of "このキャラ" (no selector before it) moves it.
     """
     st = eng.state
     out: list[Any] = [leaving] if leaving else []
-    picked: list[str] = []  # the cards the last selector named (a move's)
+    picked: list[str] = [source] if source else []  # the cards the last selector named (a move's)
     for sel in sels:
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
@@ -157,7 +162,7 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                             act["costs"] = {"discard": [c for c in ps.hand if c is not None][:k]}
                         sels = effects.selectors(e)
                         if sels:
-                            act["targets"] = _targets_for(eng, p, sels)
+                            act["targets"] = _targets_for(eng, p, sels, source=unit.top)
                         out.append(act)
             elif kind == "resolve":
                 for pe in eng.pool.candidates():

@@ -41,6 +41,8 @@ RULE = "UA-EFFECT-SWAP"
 KEY = "other_line"
 
 _SWAP = re.compile(r"このキャラと別のラインにある(.+?)を1枚選び、このキャラと位置を入れ替える")
+#: "このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える": one of the two
+_EITHER = re.compile(r"このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える")
 #: the nouns read after "別のラインにある": one's own character, with a trait or a name
 _NOUN = re.compile(r"(特徴に「[^」]+」を持つ)?自分の(キャラ)")
 
@@ -54,6 +56,8 @@ def read(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     [{'op': 'swap', 'target': {'side': 'own', 'zone': 'field', 'type': 'character', 'trait': '灯守', 'other_line': True, 'count': 1, 'if_able': True}}]
     >>> read("このキャラと別のラインにある自分のキャラを1枚選び、このキャラと位置を入れ替える", False)
     """
+    if self_ok and _EITHER.fullmatch(s):
+        return [either()]
     m = _SWAP.fullmatch(s)
     n = _NOUN.fullmatch(m.group(1)) if m and self_ok else None
     if n is None:
@@ -62,6 +66,30 @@ def read(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     if sel is None or sel.get("type") != "character":
         return None
     return [{"op": "swap", "target": {**sel, KEY: True, "count": 1, "if_able": True}}]
+
+
+def either() -> dict[str, Any]:
+    """ "このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える": its controller
+    does one of the two ("…か、…"), read as a choice of one of two listed effects
+    (``modes``, ``UA-EFFECT-MODES``: the log records ``{"modes": [1]}`` or ``{"modes": [2]}``
+    before the chosen effect's targets, so which was chosen is never in doubt).  The first
+    moves this card to the other line (``move_line``, ``UA-EFFECT-MOVE-LINE``: into a full
+    line, its ``{"remove": …}`` follows); the second chooses one of one's own characters in
+    the other line ("別のラインのキャラ": the line of this card's owner it is not in; one
+    card, for one position to take) and the two swap positions.
+
+    >>> either()["modes"][0]
+    [{'op': 'move_line', 'to': 'other', 'target': 'self'}]
+    """
+    target = {"side": "own", "zone": "field", "type": "character", KEY: True, "count": 1}
+    return {
+        "op": "modes",
+        "n": 1,
+        "modes": [
+            [{"op": "move_line", "to": "other", "target": "self"}],
+            [{"op": "swap", "target": {**target, "if_able": True}}],
+        ],
+    }
 
 
 def swap_ok(op: dict[str, Any]) -> bool:

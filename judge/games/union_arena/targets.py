@@ -395,6 +395,14 @@ def check_effect_targets(
                         owner = source or leaving
                         units = _bp_units(eng, controller, op, picked, owner, off)
                         raised += _raise_for_check(op, units, controller)
+                    if op.get("op") == "move_line" and source is not None:  # "このキャラを…移動"
+                        here = st.find_unit(source)  # the card a full line's removal follows
+                        before = [o for o in ops[: at - 1] if o.get("op") != "modes"]  # expanded
+                        settled = not off and len(effect_list) == 1
+                        settled = settled and not moveline.changes_field(before)
+                        got = [here] if here is not None else []
+                        pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
+                        problems += room
                     continue
                 sel = conditions.effective(eng, controller, sel, plus, off, source or leaving)
                 got, pos, found = match_one(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.core.replay import position
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.reader import read_card
 from judge.games.union_arena.render import render_card
@@ -61,7 +62,6 @@ def test_UA_EFFECT_SWAP_other_swaps_stay_unread() -> None:
         SWAP.replace("入れ替える。", "入れ替えてもよい。"),  # optional
         SWAP.replace("[起動メイン]", "[登場時]"),  # outside the main phase's activation
         "[起動メイン]フロントLにある自分のキャラを1枚選び、このキャラと位置を入れ替える。",
-        "[起動メイン]このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える。",
         "[アタック時]自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、"
         "それらの位置を入れ替えてもよい。",
         SWAP.replace("自分のキャラ", "相手のキャラ"),  # the opponent's card
@@ -164,3 +164,91 @@ def test_UA_EFFECT_SWAP_rendered() -> None:
     assert "with [灯守] in the line this card is not in" in text
     assert "it and this card swap positions" in text
     assert "no card goes to the removal area" in text
+
+
+# -- "このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える" ------------------------
+
+EITHER = "[起動メイン]このキャラを別のラインに移動させるか、別のラインのキャラと位置を入れ替える。"
+
+
+def test_UA_EFFECT_SWAP_either_move_or_swap_read_as_a_choice_of_two() -> None:
+    r = read_card({"type": "character", "text": EITHER})
+    assert r.understood, r.unread
+    (effect,) = r.effects
+    target = {k: v for k, v in TARGET.items() if k != "trait"}
+    assert effect["do"] == [
+        {
+            "op": "modes",
+            "n": 1,
+            "modes": [
+                [{"op": "move_line", "to": "other", "target": "self"}],
+                [{"op": "swap", "target": target}],
+            ],
+        }
+    ]
+    for text in (
+        EITHER.replace("[起動メイン]", "[登場時]"),  # this card's move judged only when activated
+        "[登場時]このキャラを別のラインに移動させる。",
+        EITHER.replace("別のラインのキャラと", "相手のキャラと"),
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+    alone = read_card(
+        {"type": "character", "text": "[起動メイン]このキャラを別のラインに移動させる。"}
+    )
+    assert alone.effects[0]["do"] == [{"op": "move_line", "to": "other", "target": "self"}]
+
+
+def test_UA_EFFECT_SWAP_either_the_log_says_which_was_chosen() -> None:
+    b = scene(EITHER, a_front=("A-1", "A-3"), a_energy=("A-2",))
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [1]}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-MODES" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-3"]
+    assert field_ids(r, "A", "energy_line") == ["A-2", "A-1"]
+    b = scene(EITHER, a_front=("A-1", "A-3"), a_energy=("A-2",))
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [2]}, "A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-SWAP" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-3", "A-2"]
+    assert field_ids(r, "A", "energy_line") == ["A-1"]
+    b = scene(EITHER, a_front=("A-1", "A-3"), a_energy=("A-2",))
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [2]}, "A-3"])  # same line
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
+
+
+def test_UA_LINE_LIMIT_this_cards_move_into_a_full_line_removes_the_card_named() -> None:
+    lines = {"a_front": ("A-1",), "a_energy": ("A-2", "A-3", "A-5", "A-6")}
+    b = scene(EITHER, **lines)
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [1]}, {"remove": "A-3"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "energy_line") == ["A-2", "A-5", "A-6", "A-1"]
+    assert player_state(r, "A", b.last)["removal"] == ["A-3"]
+    b = scene(EITHER, **lines)  # no card named: the engine assumes one, unverifiable
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [1]}])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    b = scene(EITHER, a_front=("A-1", "A-3"), a_energy=("A-2",))  # room: no removal
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [1]}, {"remove": "A-2"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert rules_broken(r, b.last) == ["UA-LINE-LIMIT"]
+    # a swap into the same full energy line removes nothing
+    b = scene(EITHER, **lines)
+    b.act("A", "activate", card="A-1", ability=1, targets=[{"modes": [2]}, "A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "energy_line") == ["A-3", "A-5", "A-6", "A-1"]
+    assert player_state(r, "A", b.last)["removal"] == []
+
+
+def test_UA_LINE_LIMIT_legal_actions_name_the_card_this_cards_move_removes() -> None:
+    b = scene(EITHER, a_front=("A-1",), a_energy=("A-2", "A-3", "A-5", "A-6"))
+    acts = [a for a in position(b.log()).legal_actions() if a["do"] == "activate"]
+    assert {"p": "A", "do": "activate", "card": "A-1", "ability": 1} | {
+        "targets": [{"modes": [1]}, {"remove": "A-2"}]
+    } in acts
