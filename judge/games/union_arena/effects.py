@@ -272,6 +272,7 @@ OPS = (
     "mill",
     "move_line",
     "swap",
+    "pick_swap",
     "play",
     "no_activate",
     "to_deck_top",
@@ -388,8 +389,9 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "move_line" and target == "self" and effect.get("when") != "activate_main":
             return False  # "このキャラを別のラインに移動させる": judged as activated (swap.py)
-        if (op["op"] == "swap" or (isinstance(target, dict) and swap.KEY in target)) and not (
-            op["op"] == "swap" and swap.swap_ok(op) and effect.get("when") == "activate_main"
+        if (op["op"] in swap.OPS or (isinstance(target, dict) and swap.KEY in target)) and not (
+            (op["op"] == "swap" and swap.swap_ok(op) and effect.get("when") == "activate_main")
+            or swap.pair_ok(effect, i)  # "…1枚ずつ選び、それらの位置を入れ替えてもよい"
         ):
             return False  # this card and one of the other line, in the main phase (swap.py)
         if target == "chosen" and not (

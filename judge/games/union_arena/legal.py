@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard
+from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard, swap
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -85,6 +85,10 @@ def _targets_for(
                     continue
                 if facedown.mismatch(sel, unit) is not None:  # "裏向きのカードが下に…" (UA-UNDER)
                     continue
+                if sel.get("other") and source is not None and source in unit.cards:
+                    continue  # "他の": not the effect's own card
+                if sel.get(swap.KEY) and swap.mismatch(eng, line, source) is not None:
+                    continue  # "このキャラと別のラインにある" (swap.py)
                 picked.append(unit.top)
         picked = picked[:count]
         out.extend(picked)
@@ -169,7 +173,7 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                     sels = effects.selectors(pe.effect)
                     act = {"p": p, "do": "resolve", "source": pe.source}
                     if sels:
-                        act["targets"] = _targets_for(eng, p, sels)
+                        act["targets"] = _targets_for(eng, p, sels, source=pe.source)
                     out.append(act)
                     if pe.effect.get("optional"):
                         out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})

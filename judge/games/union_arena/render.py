@@ -71,7 +71,8 @@ OP_KEYS = {
     "modes": {"n", "up_to", "modes"},
     "mill": {"n", "up_to"},
     "move_line": {"to", "target"},
-    "swap": {"target"},
+    "swap": {"target", "with"},
+    "pick_swap": {"target"},
     "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
     "put_under": {"n", "target"},
@@ -485,10 +486,13 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     elif kind == "move_line":
         text = _move_line(op, obj, several)
     elif kind == "swap":  # swap.py (UA-EFFECT-SWAP)
+        other = "the card chosen before" if op.get("with") == "chosen" else "this card"
         text = (
-            f"{obj} and this card swap positions (each moves to the other's line at the same "
+            f"{obj} and {other} swap positions (each moves to the other's line at the same "
             "time; no card goes to the removal area)"
         )
+    elif kind == "pick_swap":  # swap.py: the first of the two that swap
+        text = f"{obj} is chosen (to swap positions)"
     elif kind == "play":
         to = PLAY_TO.get(op.get("to"), raw({"to": op.get("to")}))
         how = {True: "rested", False: "active"}.get(

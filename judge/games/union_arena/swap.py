@@ -92,6 +92,69 @@ def either() -> dict[str, Any]:
     }
 
 
+#: "[アタック時]自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、それらの位置を
+#: 入れ替えてもよい": one of each line, chosen in the printed order
+_PAIR = re.compile(
+    r"自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、"
+    r"それらの位置を入れ替えてもよい"
+)
+#: the op that chooses the first of a pair, which the ``swap`` after it (``with`` ``chosen``)
+#: swaps with the card it chooses
+PICK = "pick_swap"
+OPS = (PICK, "swap")
+
+
+def read_may_pair(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> list[dict[str, Any]] | None:
+    """ "[アタック時]自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、それらの
+    位置を入れ替えてもよい" as a whole ability: optional (the log's ``use``); when used, one
+    other character of each line is chosen, the front line's first, as printed, and the
+    two swap positions: a ``pick_swap`` then a ``swap`` ``with`` ``chosen``.  Read only on
+    "[アタック時]" (neither card is in the battle: both are "other" than the attacker, and
+    the card attacked is the opponent's), nothing read before it, not already optional.
+
+    >>> [op["op"] for op in read_may_pair(["自分のフロントLの他のキャラと、自分のエナジーLの他の"
+    ...     "キャラを1枚ずつ選び、それらの位置を入れ替えてもよい"], "on_attack", [], {}, [])]
+    ['pick_swap', 'swap']
+    """
+    if (
+        len(parts) != 1
+        or not _PAIR.fullmatch(parts[0])
+        or when != "on_attack"
+        or tags not in ([], ["ターン1"])
+        or ops
+        or effect.get("optional")
+    ):
+        return None
+    one = {"side": "own", "type": "character", "other": True, "count": 1}
+    return [
+        {"op": PICK, "target": {**one, "zone": "front_line"}},
+        {"op": "swap", "target": {**one, "zone": "energy_line"}, "with": "chosen"},
+    ]
+
+
+def pair_ok(effect: dict[str, Any], i: int) -> bool:
+    """A ``pick_swap`` right before a ``swap`` ``with`` ``chosen``, one other character of
+    one's own of each line, as :func:`read_may_pair` reads them, in an optional
+    "[アタック時]" ability (:func:`judge.games.union_arena.effects.supported`)."""
+    ops = effect.get("do") or []
+    first = i if ops[i].get("op") == PICK else i - 1
+    if first < 0 or first + 1 >= len(ops) or effect.get("when") != "on_attack":
+        return False
+    pick, swap = ops[first], ops[first + 1]
+    if pick.get("op") != PICK or swap.get("op") != "swap" or swap.get("with") != "chosen":
+        return False
+    one = {"side": "own", "type": "character", "other": True, "count": 1}
+    return (
+        bool(effect.get("optional"))
+        and set(pick) == {"op", "target"}
+        and set(swap) == {"op", "target", "with"}
+        and pick["target"] == {**one, "zone": "front_line"}
+        and swap["target"] == {**one, "zone": "energy_line"}
+    )
+
+
 def swap_ok(op: dict[str, Any]) -> bool:
     """Whether the engine executes a ``swap`` op exactly: one own character chosen in the
     other line than this card's (``other_line``), and nothing else asked of it.
@@ -126,13 +189,23 @@ def mismatch(eng: UnionArenaEngine, line: str, source: str | None) -> str | None
     return None
 
 
-def run(eng: UnionArenaEngine, pe: PendingEffect, objs: list[Any]) -> None:
+def run(
+    eng: UnionArenaEngine,
+    pe: PendingEffect,
+    op: dict[str, Any],
+    objs: list[Any],
+    prior: list[str],
+) -> None:
     """Carry out the swap as ``pe`` resolves: ``objs`` is the chosen card (``(owner, line,
-    unit)``); the effect's own card takes its place and it takes the own card's."""
+    unit)``); the effect's own card (with ``with`` ``chosen``: the card the ``pick_swap``
+    before chose, ``prior``) takes its place and it takes the other's."""
     st = eng.state
     ctx = eng.ctx
-    here = st.find_unit(pe.source)
-    if not objs:
+    if op.get("with") == "chosen":
+        here = st.find_unit(prior[0]) if prior else None
+    else:
+        here = st.find_unit(pe.source)
+    if not objs or (op.get("with") == "chosen" and not prior):
         return
     owner, line, unit = objs[0]
     if (

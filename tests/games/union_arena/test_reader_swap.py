@@ -62,8 +62,6 @@ def test_UA_EFFECT_SWAP_other_swaps_stay_unread() -> None:
         SWAP.replace("入れ替える。", "入れ替えてもよい。"),  # optional
         SWAP.replace("[起動メイン]", "[登場時]"),  # outside the main phase's activation
         "[起動メイン]フロントLにある自分のキャラを1枚選び、このキャラと位置を入れ替える。",
-        "[アタック時]自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、"
-        "それらの位置を入れ替えてもよい。",
         SWAP.replace("自分のキャラ", "相手のキャラ"),  # the opponent's card
         SWAP.replace("1枚選び", "2枚選び"),
     ):
@@ -252,3 +250,64 @@ def test_UA_LINE_LIMIT_legal_actions_name_the_card_this_cards_move_removes() -> 
     assert {"p": "A", "do": "activate", "card": "A-1", "ability": 1} | {
         "targets": [{"modes": [1]}, {"remove": "A-2"}]
     } in acts
+
+
+# -- "自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、それらの位置を入れ替えてもよい" --
+
+PAIR = (
+    "[アタック時]自分のフロントLの他のキャラと、自分のエナジーLの他のキャラを1枚ずつ選び、"
+    "それらの位置を入れ替えてもよい。"
+)
+
+
+def test_UA_EFFECT_SWAP_a_pair_read_front_line_card_first() -> None:
+    r = read_card({"type": "character", "text": PAIR})
+    assert r.understood, r.unread
+    (effect,) = r.effects
+    assert effect["when"] == "on_attack" and effect["optional"] is True
+    one = {"side": "own", "type": "character", "other": True, "count": 1}
+    assert effect["do"] == [
+        {"op": "pick_swap", "target": {**one, "zone": "front_line"}},
+        {"op": "swap", "target": {**one, "zone": "energy_line"}, "with": "chosen"},
+    ]
+    for text in (
+        PAIR.replace("[アタック時]", "[登場時]"),
+        PAIR.replace("てもよい。", "る。").replace("入れ替えて", "入れ替え"),
+        PAIR.replace("他のキャラと、", "キャラと、"),
+    ):
+        assert not read_card({"type": "character", "text": text}).understood, text
+
+
+def pair_scene() -> Any:
+    b = scene(PAIR, a_front=("A-1", "A-3"), a_energy=("A-2", "A-5"))
+    return b.proceed("A").attack("A", "A-1")  # into the attack phase
+
+
+def test_UA_EFFECT_SWAP_a_pair_swaps_when_used() -> None:
+    b = pair_scene().act("A", "resolve", source="A-1", use=True, targets=["A-3", "A-5"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-SWAP" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-5"]  # the attacker stays
+    assert field_ids(r, "A", "energy_line") == ["A-2", "A-3"]
+    b = pair_scene().act("A", "resolve", source="A-1", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-1", "A-3"]
+
+
+def test_UA_EFFECT_SWAP_a_pair_of_the_wrong_lines_or_the_attacker_is_illegal() -> None:
+    for targets in (["A-1", "A-2"], ["A-2", "A-3"], ["A-3"]):  # "他の"; the order; one of each
+        b = pair_scene().act("A", "resolve", source="A-1", use=True, targets=targets)
+        r = b.replay()
+        assert verdict(r, b.last) == "illegal", targets
+        assert set(rules_broken(r, b.last)) == {"UA-EFFECT-TARGETS"}, targets
+        assert field_ids(r, "A", "front_line") == ["A-1", "A-3"], targets
+
+
+def test_UA_EFFECT_SWAP_legal_actions_choose_other_cards_of_each_line() -> None:
+    acts = position(pair_scene().log()).legal_actions()
+    assert {"p": "A", "do": "resolve", "source": "A-1", "targets": ["A-3", "A-2"]} in acts
+    b = scene(a_front=("A-1", "A-5"), a_energy=("A-3", "A-2"))
+    acts = [a for a in position(b.log()).legal_actions() if a["do"] == "activate"]
+    assert acts == [{"p": "A", "do": "activate", "card": "A-1", "ability": 1, "targets": ["A-2"]}]
