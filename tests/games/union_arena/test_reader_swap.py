@@ -145,14 +145,14 @@ def test_UA_EFFECT_SWAP_one_is_chosen_when_one_qualifies() -> None:
     assert field_ids(r, "A", "front_line") == ["A-1", "A-2"]
 
 
-def test_UA_EFFECT_SWAP_each_keeps_its_state() -> None:
+def test_UA_EFFECT_SWAP_any_own_character_of_the_other_line() -> None:
     b = scene(SWAP_ANY, a_front=("A-1",), a_energy=("A-3",))
     b.act("A", "activate", card="A-1", ability=1, targets=["A-3"])
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert "UA-EFFECT-MOVE-LINE-STATE" not in rules_broken(r, b.last)
-    assert field_unit(r, "A", "A-1") is not None
+    assert field_unit(r, "A", "A-1")["rested"] is False  # as it was
     assert field_ids(r, "A", "energy_line") == ["A-1"]
+    assert field_ids(r, "A", "front_line") == ["A-3"]
 
 
 def test_UA_EFFECT_SWAP_rendered() -> None:
@@ -311,3 +311,18 @@ def test_UA_EFFECT_SWAP_legal_actions_choose_other_cards_of_each_line() -> None:
     b = scene(a_front=("A-1", "A-5"), a_energy=("A-3", "A-2"))
     acts = [a for a in position(b.log()).legal_actions() if a["do"] == "activate"]
     assert acts == [{"p": "A", "do": "activate", "card": "A-1", "ability": 1, "targets": ["A-2"]}]
+
+
+def test_UA_EFFECT_SWAP_a_card_that_cannot_move_stays_unverifiable() -> None:
+    cards = [
+        texted("T-SWAP", SWAP_ANY),
+        texted("T-STAY", "このキャラは移動できない。", name="ミラ"),
+    ]
+    b = board_at_turn_3(
+        cards, ["T-SWAP", "T-STAY"], [], a_front=("A-1",), a_energy=("A-2",), phase="main"
+    )
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"  # whether it may be chosen is in no source
+    assert field_ids(r, "A", "front_line") == ["A-1"]
+    assert field_ids(r, "A", "energy_line") == ["A-2"]
