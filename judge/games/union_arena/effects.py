@@ -234,6 +234,7 @@ from judge.games.union_arena import (
     facedown,
     once_name,
     only_if,
+    swap,
     this_turn,
     trigger_where,
     zone_moves,
@@ -278,6 +279,8 @@ OPS = (
     "modes",
     "mill",
     "move_line",
+    "swap",
+    "pick_swap",
     "play",
     "no_activate",
     "to_deck_top",
@@ -306,6 +309,7 @@ SELECTOR_KEYS = frozenset(
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
+    | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -391,6 +395,13 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "move_line" and not move_ok(op):  # one card, to the other line
             return False
+        if op["op"] == "move_line" and target == "self" and effect.get("when") != "activate_main":
+            return False  # "このキャラを別のラインに移動させる": judged as activated (swap.py)
+        if (op["op"] in swap.OPS or (isinstance(target, dict) and swap.KEY in target)) and not (
+            (op["op"] == "swap" and swap.swap_ok(op) and effect.get("when") == "activate_main")
+            or swap.pair_ok(effect, i)  # "…1枚ずつ選び、それらの位置を入れ替えてもよい"
+        ):
+            return False  # this card and one of the other line, in the main phase (swap.py)
         if target == "chosen" and not (
             chose and op["op"] in ("activate", "rest", "bp", "grant", "no_activate")
         ):

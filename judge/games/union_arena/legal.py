@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard
+from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard, swap
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -25,15 +25,20 @@ if TYPE_CHECKING:
 
 
 def _targets_for(
-    eng: UnionArenaEngine, controller: str, sels: list[dict[str, Any]], leaving: str | None = None
+    eng: UnionArenaEngine,
+    controller: str,
+    sels: list[dict[str, Any]],
+    leaving: str | None = None,
+    source: str | None = None,
 ) -> list[Any]:
     """The first legal targets for each selector, in order (instance ids).
 
     ``leaving`` is the card being played: it is no longer in the hand when its effect resolves.
+    ``source`` is the activated card: a move of "このキャラ" (no selector before it) moves it.
     """
     st = eng.state
     out: list[Any] = [leaving] if leaving else []
-    picked: list[str] = []  # the cards the last selector named (a move's)
+    picked: list[str] = [source] if source else []  # the cards the last selector named (a move's)
     for sel in sels:
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
@@ -80,6 +85,10 @@ def _targets_for(
                     continue
                 if facedown.mismatch(sel, unit) is not None:  # "裏向きのカードが下に…" (UA-UNDER)
                     continue
+                if sel.get("other") and source is not None and source in unit.cards:
+                    continue  # "他の": not the effect's own card
+                if sel.get(swap.KEY) and swap.mismatch(eng, line, source) is not None:
+                    continue  # "このキャラと別のラインにある" (swap.py)
                 picked.append(unit.top)
         picked = picked[:count]
         out.extend(picked)
@@ -157,14 +166,14 @@ def candidates(eng: UnionArenaEngine) -> list[dict[str, Any]]:
                             act["costs"] = {"discard": [c for c in ps.hand if c is not None][:k]}
                         sels = effects.selectors(e)
                         if sels:
-                            act["targets"] = _targets_for(eng, p, sels)
+                            act["targets"] = _targets_for(eng, p, sels, source=unit.top)
                         out.append(act)
             elif kind == "resolve":
                 for pe in eng.pool.candidates():
                     sels = effects.selectors(pe.effect)
                     act = {"p": p, "do": "resolve", "source": pe.source}
                     if sels:
-                        act["targets"] = _targets_for(eng, p, sels)
+                        act["targets"] = _targets_for(eng, p, sels, source=pe.source)
                     out.append(act)
                     if pe.effect.get("optional"):
                         out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})

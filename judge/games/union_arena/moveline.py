@@ -257,6 +257,15 @@ def _move(
         )
         ctx.cannot_verify(f"{name} moved out of the front line during its battle")
         eng.taint_effect(pe, RULE)
+    keep_state(eng, pe, unit)
+
+
+def keep_state(eng: UnionArenaEngine, pe: PendingEffect, unit: Unit) -> None:
+    """A card that moved keeps its active or rested state and the effects on it, or the step
+    is unverifiable (rule option ``move_line_state``, UA-EFFECT-MOVE-LINE-STATE): also a
+    card that swapped positions (``UA-EFFECT-SWAP``)."""
+    ctx = eng.ctx
+    name = eng.name(unit.top)
     effects_on = bool(unit.mods) or unit.no_activate or unit.retire_at_main_end
     if not (unit.rested or effects_on):
         return

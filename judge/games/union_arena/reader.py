@@ -34,6 +34,7 @@ from typing import Any
 from judge.games.union_arena import (
     cannot_move,
     once_name,
+    swap,
     textoutside,
     textplay,
     texttimings,
@@ -350,6 +351,9 @@ def _read_ability(
         effect["optional"], (ops, parts) = True, may_choose
         back = read_retired_to_hand_if_done(parts[0], when) if len(parts) == 1 else None
         ops, parts = (ops + back, []) if back else (ops, parts)  # "…このカードを手札に加える"
+    pair = swap.read_may_pair(parts, when, tags, effect, ops)
+    if pair is not None:  # "…を1枚ずつ選び、それらの位置を入れ替えてもよい" (swap.py)
+        effect["optional"], ops, parts = True, pair, []
     up_to = None if bullets else read_draw_up_to(parts, when, tags, effect, ops)
     if up_to is not None:  # "カードを1枚まで引く。", the whole ability (texthand.py)
         effect["optional"], ops, parts = True, up_to, []
@@ -439,6 +443,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         or under.under_self(s, self_ok)
         or under.read_move(s)
         or under.read_choose_under(s)
+        or swap.read(s, self_ok)  # "…このキャラと位置を入れ替える" (swap.py)
     )
     if moved is not None:
         return moved

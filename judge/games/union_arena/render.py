@@ -77,6 +77,8 @@ OP_KEYS = {
     "modes": {"n", "up_to", "modes"},
     "mill": {"n", "up_to"},
     "move_line": {"to", "target"},
+    "swap": {"target", "with"},
+    "pick_swap": {"target"},
     "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
     "put_under": {"n", "target"},
@@ -191,6 +193,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
             bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
+    if sel.get("other_line"):  # swap.py: "このキャラと別のラインにある"
+        bits.append("in the line this card is not in")
     if facedown.ZONE in sel:  # UA-UNDER
         bits.append(
             "with a face-down card under it"
@@ -488,6 +492,14 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"put {obj} on the top of your deck"
     elif kind == "move_line":
         text = _move_line(op, obj, several)
+    elif kind == "swap":  # swap.py (UA-EFFECT-SWAP)
+        other = "the card chosen before" if op.get("with") == "chosen" else "this card"
+        text = (
+            f"{obj} and {other} swap positions (each moves to the other's line at the same "
+            "time; no card goes to the removal area)"
+        )
+    elif kind == "pick_swap":  # swap.py: the first of the two that swap
+        text = f"{obj} is chosen (to swap positions)"
     elif kind == "play":
         to = PLAY_TO.get(op.get("to"), raw({"to": op.get("to")}))
         how = {True: "rested", False: "active"}.get(

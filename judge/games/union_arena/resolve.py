@@ -22,6 +22,7 @@ from judge.games.union_arena import (
     moveline,
     once_name,
     playcard,
+    swap,
     this_turn,
     trigger_where,
     zone_moves,
@@ -248,6 +249,11 @@ def run_effect(
             continue
         if kind == "move_line":  # to the other line, a full one made room in first
             pos = moveline.run(eng, pe, op, objs, targets, pos)
+            continue
+        if kind == "swap":  # this card (or the card picked) and the chosen one swap (swap.py)
+            swap.run(eng, pe, op, objs, prior)
+            continue
+        if kind == swap.PICK:  # the first of a pair: only chosen, for the swap after it
             continue
         for obj in objs:
             if isinstance(obj, APCard):

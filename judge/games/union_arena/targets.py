@@ -22,6 +22,7 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    swap,
     trigger_where,
     unchoosable,
 )
@@ -414,6 +415,14 @@ def check_effect_targets(
                         owner = source or leaving
                         units = _bp_units(eng, controller, op, picked, owner, off)
                         raised += _raise_for_check(op, units, controller)
+                    if op.get("op") == "move_line" and source is not None:  # "このキャラを…移動"
+                        here = st.find_unit(source)  # the card a full line's removal follows
+                        before = [o for o in ops[: at - 1] if o.get("op") != "modes"]  # expanded
+                        settled = not off and len(effect_list) == 1
+                        settled = settled and not moveline.changes_field(before)
+                        got = [here] if here is not None else []
+                        pos, room = moveline.check_room(eng, op, got, targets, pos, settled)
+                        problems += room
                     continue
                 sel = conditions.effective(eng, controller, sel, plus, off, source or leaving)
                 got, pos, found = match_one(
@@ -544,6 +553,10 @@ def _selector_mismatch(
     zone = sel.get("zone", "field")
     if zone in LINES and line != zone:
         return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
+    if sel.get(swap.KEY):  # "このキャラと別のラインにある": not in this card's line (swap.py)
+        why = swap.mismatch(eng, line, source)
+        if why is not None:
+            return f"{unit.top} is not in the other line than this card: {why}"
     d = st.card(unit.top)
     want = sel.get("type", None if zone == "field" else "character")
     if want is not None and want != d.type:

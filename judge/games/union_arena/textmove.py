@@ -94,9 +94,12 @@ def move_ok(op: dict[str, Any]) -> bool:
     "1枚まで": ``count`` 1) on the field, of either side, not "all", not a field card by its
     type (fields never move), and a destination that is the other line of the zone chosen
     from (``energy_line`` from the front line, ``front_line`` from the energy line,
-    ``other`` from either or the whole field).  Several cards at once, or a target that is
-    not a choice (this card, the card chosen before), are not read: where each goes and
-    what a full line then does would need more than the log records.
+    ``other`` from either or the whole field); or this card to the other line (``target``
+    ``self``: the effect's own card, whose full line's removal the log records as after a
+    chosen card; ``effects.supported`` allows it only in an activated main-phase ability,
+    whose field is as the log is judged).  Several cards at once, or the card chosen
+    before, are not read: where each goes and what a full line then does would need more
+    than the log records.
 
     >>> target = {"side": "own", "zone": "field", "name": "X", "count": 1, "up_to": True}
     >>> move_ok({"op": "move_line", "to": "other", "target": target})
@@ -106,6 +109,8 @@ def move_ok(op: dict[str, Any]) -> bool:
     """
     target = op.get("target")
     to = op.get("to")
+    if target == "self" and to == "other":  # "このキャラを別のラインに移動させる" (swap.py)
+        return not set(op) - _OP_KEYS
     if to not in FROM_ZONES or set(op) - _OP_KEYS or not isinstance(target, dict):
         return False
     count = target.get("count")

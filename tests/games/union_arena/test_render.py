@@ -45,6 +45,11 @@ MINIMAL = {
     },
     "mill": {"op": "mill", "n": 3},
     "move_line": {"op": "move_line", "to": "energy_line", "target": OPP_FRONT},
+    "pick_swap": {"op": "pick_swap", "target": OPP_FRONT},
+    "swap": {
+        "op": "swap",
+        "target": {"side": "own", "zone": "field", "type": "character", "other_line": True},
+    },
     "play": {
         "op": "play",
         "target": {"side": "own", "zone": "hand", "count": 1, "up_to": True},
