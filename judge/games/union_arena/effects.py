@@ -512,6 +512,8 @@ def supported(effect: dict[str, Any]) -> bool:
 #: ops that take a card off the field, and those that turn one
 LEAVE_OPS = ("retire", "to_hand", "remove", "to_deck_bottom")
 TURN_OPS = ("rest", "activate")
+#: the ops that move a card of the field from one line to the other (textmove.py, swap.py)
+MOVE_OPS = ("move_line", "swap", "pick_swap")
 
 
 def _reads(cond: dict[str, Any]) -> set[str]:
@@ -558,7 +560,9 @@ def _cost_changes(effect: dict[str, Any]) -> set[str]:
 def _changes(op: dict[str, Any]) -> set[str]:
     """What an op may change that a later condition reads (:func:`_reads`): a card leaving
     a side's field, hand or outside area changes all three of that side's (it goes to one
-    of them, or a raided stack's lower cards go to the outside area); a card rested or made
+    of them, or a raided stack's lower cards go to the outside area); a card moved to the
+    other line (or two swapped) that side's field, for a condition on a line, and its removal
+    area (a full line's card goes there first); a card rested or made
     active changes the opponent's field (one's own is never read for its state); a draw or
     a look one's own hand and deck (a mill its deck: :func:`supported`), a card put on the
     bottom of a deck that deck too, a discard one's hand and outside area.  A target ``chosen`` may
@@ -576,6 +580,9 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {w + zone for w in whose for zone in to}
     if kind in TURN_OPS:
         return {"opponent_field"} & {w + "field" for w in whose}
+    if kind in MOVE_OPS:  # a card changes lines (a line condition reads it), and a full line
+        # puts one of its cards into the removal area first
+        return {w + zone for w in whose for zone in ("field", "removal")}
     if kind == "look" and (op.get("to") == "outside" or op.get("rest") == "top_or_outside"):
         return {"hand", "deck", "outside"}  # a card looked at may go into the outside area
     if kind in ("draw", "look"):

@@ -749,6 +749,26 @@ def test_UA_EFFECT_IF_not_after_an_op_that_changes_your_field() -> None:
     )
 
 
+def test_UA_EFFECT_IF_not_after_a_move_between_the_lines() -> None:
+    """A card moved to the other line (or two swapped) changes what a condition on a line
+    reads, and a move onto a full line first puts a card of it into the removal area: a
+    condition after such a move is not read at the check before it happens."""
+    from judge.games.union_arena import effects
+
+    field = {"side": "own", "zone": "field", "name": "ミラ"}
+    mine = {"side": "own", "zone": "field", "count": 1, "if_able": True}
+    draw = {"op": "draw", "n": 1, "if": field}
+    for move in (
+        {"op": "move_line", "to": "other", "target": "self"},
+        {"op": "move_line", "to": "other", "target": mine},
+    ):
+        assert effects.supported({"when": "activate_main", "do": [move]})
+        assert effects.supported({"when": "activate_main", "do": [draw, move]})
+        assert not effects.supported({"when": "activate_main", "do": [move, draw]})
+    for kind in ("swap", "pick_swap"):
+        assert {"field", "removal"} <= effects._changes({"op": kind, "target": mine})
+
+
 def test_UA_EFFECT_ENERGY_LESS_required_energy_lowered_in_the_hand() -> None:
     text = "相手の場に緑か赤のカードがある場合、手札にあるこのカードの必要エナジーを[紫×1]減らす。"
     assert only_effect(text, color="purple") == {
