@@ -228,6 +228,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     conditions,
+    counts,
     facedown,
     once_name,
     only_if,
@@ -298,6 +299,7 @@ SELECTOR_KEYS = frozenset(
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
+    | {"bp_max_per"}  # "[特徴:X]の枚数×1000以下のBP": counted as it resolves (counts.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -368,6 +370,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
+            return False
+        if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
             return False
         if "instead_op" in op and (
             not _instead_op_ok(op) or _reads(op["instead_op"]["if"]) & changed

@@ -33,6 +33,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     cannot_move,
+    counts,
     once_name,
     textoutside,
     textplay,
@@ -397,6 +398,7 @@ def _read_parts(
             continue
         read = (
             _read_main_phase_self(parts[i], self_word)
+            or counts.read_bp_per(parts[i])  # "[特徴:X]の枚数×1000以下のBPの…"
             or textplay.read(parts[i], before + ops)
             or read_sentence(parts[i], self_ok)
         )
@@ -576,7 +578,7 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     m = re.fullmatch(r"(.+?)場合、(.+)", s)
     if not m or m.group(2).startswith("さらに"):
         return None
-    cond = condition_clause(m.group(1))
+    cond = condition_clause(m.group(1)) or counts.removal_clause(m.group(1))
     ops = read_sentence(m.group(2), self_ok) if cond else None
     if not ops:
         return None

@@ -1,0 +1,295 @@
+"""Counts of card text: a BP limit counted from the field, and the conditions "both names",
+"N cards in the removal area" and "a field on your field" / "field cards in the outside area".
+
+- ``bp_max_per`` on a selector (``UA-EFFECT-BP-COUNT``): "自分の場にある[特徴:X]の枚数×1000以下の
+  BPの相手のフロントLのキャラ…", "自分の場の〈A〉と〈B〉の合計枚数×1000以下の…", "自分の場の元々の
+  BPが2500以下のキャラの合計枚数×1000以下の…": ``{"each": 1000, "of": spec}``; the choice is of
+  BP at most ``each`` times the number of the controller's units whose top card meets ``spec``
+  (a trait, names joined by と counted together, or characters of printed BP at most N),
+  counted as the condition of ``UA-EFFECT-IF`` is (:func:`judge.games.union_arena.conditions.
+  effective`), so the check of targets and the resolution read it alike.
+- ``all_of`` on a field condition (``UA-EFFECT-BOTH-NAMES``): "自分の場に〈A〉と〈B〉(が
+  どちらも)がある": a card of each name; whether one card also treated as the other name
+  ("〈B〉としても扱う") is both is rule option ``both_names_one_card`` (GAP).
+- zone ``removal`` (``UA-EFFECT-IF-REMOVAL``): "自分のリムーブエリアにカードがN枚以上ある".
+
+A module of its own so that :mod:`conditions` and :mod:`textlines` only call into it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from itertools import permutations
+from typing import TYPE_CHECKING, Any
+
+from judge.games.union_arena.state import LINES
+
+if TYPE_CHECKING:
+    from judge.games.union_arena.cards import CardDef
+    from judge.games.union_arena.state import UAState
+
+BP_PER = "bp_max_per"
+REMOVAL = "removal"
+#: rule option of UA-EFFECT-BOTH-NAMES (GAP): "apart" (the default: a different card for each
+#: name) or "one" (a card that has both names, printed or "としても扱う", meets both)
+BOTH_OPTION = "both_names_one_card"
+BP_RULE = "UA-EFFECT-BP-COUNT"
+
+
+def _is_n(n: Any, least: int) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= least
+
+
+def _names(alts: Any) -> bool:
+    """Two or more ``{"name": X}`` (X a non-empty string)."""
+    return (
+        isinstance(alts, list)
+        and len(alts) >= 2
+        and all(
+            isinstance(a, dict) and set(a) == {"name"} and isinstance(a["name"], str) and a["name"]
+            for a in alts
+        )
+    )
+
+
+def spec_ok(spec: Any) -> bool:
+    """What a ``bp_max_per`` counts: one's own field's cards with a ``trait``, of any of
+    the names ``any_of``, or characters with printed BP at most ``printed_bp_max``."""
+    if not isinstance(spec, dict) or spec.get("side") != "own" or spec.get("zone") != "field":
+        return False
+    rest = {k: v for k, v in spec.items() if k not in ("side", "zone")}
+    if set(rest) == {"trait"}:
+        return isinstance(rest["trait"], str) and bool(rest["trait"])
+    if set(rest) == {"any_of"}:
+        return _names(rest["any_of"])
+    return (
+        set(rest) == {"type", "printed_bp_max"}
+        and rest["type"] == "character"
+        and (_is_n(rest["printed_bp_max"], 0))
+    )
+
+
+def per_ok(value: Any) -> bool:
+    """A ``bp_max_per`` the engine counts exactly: ``each`` ≥ 1 times a :func:`spec_ok`."""
+    return (
+        isinstance(value, dict)
+        and set(value) == {"each", "of"}
+        and _is_n(value["each"], 1)
+        and spec_ok(value["of"])
+    )
+
+
+def meets(d: CardDef, spec: dict[str, Any]) -> bool:
+    """Whether a card meets a count's spec (its printed facts; names as UA-EFFECT-IF's)."""
+    if "trait" in spec and not d.has_trait(spec["trait"]):
+        return False
+    if "any_of" in spec and not any(d.has_name(a["name"]) for a in spec["any_of"]):
+        return False
+    if "type" in spec and d.type != spec["type"]:
+        return False
+    return "printed_bp_max" not in spec or d.bp <= spec["printed_bp_max"]
+
+
+def field_count(
+    st: UAState,
+    controller: str,
+    spec: dict[str, Any],
+    plus: str | None = None,
+    gone: Collection[str] = (),
+) -> int:
+    """How many of the controller's units meet ``spec``, a raided stack as its top card
+    (``plus``, a card being played, counted; a unit holding a card of ``gone`` not)."""
+    ps = st.players[controller]
+    units = [u for line in LINES for u in ps.line(line) if not any(g in u.cards for g in gone)]
+    n = sum(1 for u in units if meets(st.card(u.top), spec))
+    return n + (plus is not None and meets(st.card(plus), spec))
+
+
+def limit(
+    st: UAState,
+    controller: str,
+    sel: dict[str, Any],
+    plus: str | None = None,
+    gone: Collection[str] = (),
+) -> dict[str, Any]:
+    """The selector with its ``bp_max_per`` counted now into a ``bp_max``."""
+    per = sel[BP_PER]
+    out = {k: v for k, v in sel.items() if k != BP_PER}
+    out["bp_max"] = int(per["each"]) * field_count(st, controller, per["of"], plus, gone)
+    return out
+
+
+def all_ok(cond: Any) -> bool:
+    """``all_of``: a field condition of two or more names, nothing else."""
+    return (
+        isinstance(cond, dict)
+        and set(cond) <= {"side", "zone", "all_of"}
+        and cond.get("side", "own") == "own"
+        and cond.get("zone", "field") == "field"
+        and _names(cond.get("all_of"))
+    )
+
+
+def all_holds(
+    st: UAState,
+    controller: str,
+    cond: dict[str, Any],
+    plus: str | None = None,
+    gone: Collection[str] = (),
+) -> bool:
+    """Whether the controller's field has a card of each name of ``all_of``: each name a
+    different card, unless rule option ``both_names_one_card`` is "one" (then a card with
+    both names meets both)."""
+    ps = st.players[controller]
+    tops = [u.top for line in LINES for u in ps.line(line) if not any(g in u.cards for g in gone)]
+    tops += [plus] if plus is not None else []
+    names = [a["name"] for a in cond["all_of"]]
+    if st.options.get(BOTH_OPTION, "apart") == "one":
+        return all(any(st.card(c).has_name(n) for c in tops) for n in names)
+    having = [[c for c in tops if st.card(c).has_name(n)] for n in names]
+    if any(not h for h in having):
+        return False
+    return any(
+        all(st.card(c).has_name(n) for c, n in zip(pick, names, strict=True))
+        for pick in permutations(tops, len(names))
+    )
+
+
+def removal_ok(cond: Any) -> bool:
+    """``{"zone": "removal", "min": N}``: one's own removal area holds N cards or more."""
+    return (
+        isinstance(cond, dict)
+        and set(cond) == {"side", "zone", "min"}
+        and cond["side"] == "own"
+        and cond["zone"] == REMOVAL
+        and _is_n(cond["min"], 1)
+    )
+
+
+def removal_holds(st: UAState, controller: str, cond: dict[str, Any]) -> bool:
+    """Whether the controller's removal area holds ``min`` cards or more (a count, known in
+    every mode)."""
+    return len(st.players[controller].removal) >= int(cond["min"])
+
+
+def describe(cond: dict[str, Any]) -> str | None:
+    """The conditions of this module in words (None for another)."""
+    if cond.get("zone") == REMOVAL:
+        return f"your removal area has {cond['min']} or more cards"
+    if "all_of" in cond:
+        return "your field has " + " and ".join(f"<{a['name']}>" for a in cond["all_of"])
+    return None
+
+
+def describe_spec(spec: dict[str, Any]) -> str:
+    """What a ``bp_max_per`` counts, in words."""
+    if "trait" in spec:
+        return f"cards with [{spec['trait']}] on your field"
+    if "any_of" in spec:
+        return " and ".join(f"<{a['name']}>" for a in spec["any_of"]) + " on your field"
+    return f"characters with printed BP {spec['printed_bp_max']} or less on your field"
+
+
+_NAME = r"〈[^〈〉]+〉"
+#: "自分の場に〈A〉と〈B〉(が)どちらもある" / "自分の場に〈A〉と〈B〉がある"
+_BOTH = re.compile(rf"自分の場に((?:{_NAME}と)+{_NAME})が(?:どちらも)?ある")
+_REMOVAL = re.compile(r"自分のリムーブエリアにカードが(\d+)枚以上ある")
+#: "自分の場外にフィールドカードが(N枚以上)ある": field cards in the outside area
+_OUTSIDE_FIELDS = re.compile(r"自分の場外にフィールドカードが(?:(\d+)枚以上)?ある")
+
+
+def clause(text: str) -> dict[str, Any] | None:
+    """The condition clauses of this module, before "場合" (None for another text).
+
+    >>> clause("自分の場に〈ミラ〉と〈ソラ〉がどちらもある")
+    {'side': 'own', 'zone': 'field', 'all_of': [{'name': 'ミラ'}, {'name': 'ソラ'}]}
+    >>> clause("自分の場外にフィールドカードが6枚以上ある")
+    {'side': 'own', 'zone': 'outside', 'card_type': 'field', 'min': 6}
+    >>> clause("自分の場にフィールドがある")
+    {'side': 'own', 'zone': 'field', 'type': 'field'}
+    """
+    m = _BOTH.fullmatch(text)
+    if m:
+        alts = [{"name": n} for n in re.findall(r"〈([^〈〉]+)〉", m.group(1))]
+        return {"side": "own", "zone": "field", "all_of": alts}
+    m = _OUTSIDE_FIELDS.fullmatch(text)
+    if m:
+        n = int(m.group(1) or 1)
+        return {"side": "own", "zone": "outside", "card_type": "field", "min": n} if n else None
+    if text == "自分の場にフィールドがある":
+        return {"side": "own", "zone": "field", "type": "field"}
+    return None
+
+
+def removal_clause(text: str) -> dict[str, Any] | None:
+    """ "自分のリムーブエリアにカードがN枚以上ある": read only on a triggered or activated
+    ability's sentence (``reader.read_conditional``), not on a continuous ability, whose
+    reading at the check of targets would not see the cards a full line puts there.
+
+    >>> removal_clause("自分のリムーブエリアにカードが3枚以上ある")
+    {'side': 'own', 'zone': 'removal', 'min': 3}
+    """
+    m = _REMOVAL.fullmatch(text)
+    n = int(m.group(1)) if m else 0
+    return {"side": "own", "zone": REMOVAL, "min": n} if n >= 1 else None
+
+
+#: "自分の場(にある|の)<what>の(合計)枚数×1000以下のBPの<selector>…"
+_PER = re.compile(r"自分の場(?:にある|の)(.+?)の(合計)?枚数×(\d+)以下のBPの(.+)")
+
+
+def count_spec(text: str, total: bool) -> dict[str, Any] | None:
+    """What "…の枚数" counts: "[特徴:X]" (``枚数``), "〈A〉と〈B〉…" or "元々のBPがN以下のキャラ"
+    (``合計枚数``)."""
+    own = {"side": "own", "zone": "field"}
+    m = re.fullmatch(r"\[特徴:([^\[\]]+)\]", text)
+    if m and not total:
+        return {**own, "trait": m.group(1)}
+    if total and re.fullmatch(rf"(?:{_NAME}と)+{_NAME}", text):
+        return {**own, "any_of": [{"name": n} for n in re.findall(r"〈([^〈〉]+)〉", text)]}
+    m = re.fullmatch(r"元々のBPが(\d+)以下のキャラ", text)
+    if m and total:
+        return {**own, "type": "character", "printed_bp_max": int(m.group(1))}
+    return None
+
+
+def read_bp_per(sentence: str) -> list[dict[str, Any]] | None:
+    """ "自分の場にある[特徴:X]の枚数×1000以下のBPの相手のフロントLのキャラを1枚選び、退場させる":
+    the sentence's op, its choice bounded by the count (``bp_max_per``); None for another."""
+    from judge.games.union_arena.reader import read_sentence  # it imports this module
+
+    m = _PER.fullmatch(sentence)
+    spec = count_spec(m.group(1), bool(m.group(2))) if m else None
+    if m is None or spec is None or int(m.group(3)) < 1:
+        return None
+    ops = read_sentence(m.group(4), False)
+    if not ops or len(ops) != 1:
+        return None
+    target = ops[0].get("target")
+    if (
+        not isinstance(target, dict)
+        or target.get("type") != "character"
+        or {"bp_max", "bp_min", "instead", "all"} & set(target)
+    ):
+        return None
+    target[BP_PER] = {"each": int(m.group(3)), "of": spec}
+    return ops
+
+
+def op_ok(ops: list[dict[str, Any]], i: int, changed: set[str]) -> bool:
+    """Whether op ``i`` is executed exactly as far as this module goes: a ``bp_max_per`` is
+    :func:`per_ok` and no earlier op changed one's own field (the count reads it when the
+    targets are checked, before the effect resolves); a condition on the removal area is
+    the last op's, one that chooses nothing (the check of targets, before the effect
+    resolves, does not see the cards a full line or a cost puts there, and reads nothing
+    after it)."""
+    op = ops[i]
+    target = op.get("target")
+    counted = isinstance(target, dict) and BP_PER in target
+    if counted and (not per_ok(target[BP_PER]) or "field" in changed or "bp_max" in target):
+        return False
+    cond = op.get("if")
+    if isinstance(cond, dict) and cond.get("zone") == REMOVAL:
+        return i == len(ops) - 1 and not isinstance(target, dict)
+    return True
