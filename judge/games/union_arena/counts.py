@@ -235,6 +235,21 @@ def removal_clause(text: str) -> dict[str, Any] | None:
     return {"side": "own", "zone": REMOVAL, "min": n} if n >= 1 else None
 
 
+def more_draw(text: str) -> str | None:
+    """The sentence after "場合、" without a "さらに" before a draw ("さらにカードを1枚引き、…":
+    one more draw, after those before, UA-EFFECT-IF-MORE); None after another "さらに".
+
+    >>> more_draw("さらにカードを1枚引き、自分の手札を1枚場外に置く")
+    'カードを1枚引き、自分の手札を1枚場外に置く'
+    >>> more_draw("さらにこのターン中、[インパクト(+1)]を与える") is None
+    True
+    """
+    if not text.startswith("さらに"):
+        return text
+    rest = text.removeprefix("さらに")
+    return rest if re.match(r"カードを\d+枚引", rest) else None
+
+
 #: "自分の場(にある|の)<what>の(合計)枚数×1000以下のBPの<selector>…"
 _PER = re.compile(r"自分の場(?:にある|の)(.+?)の(合計)?枚数×(\d+)以下のBPの(.+)")
 

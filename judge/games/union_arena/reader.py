@@ -576,10 +576,13 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     [{'op': 'draw', 'n': 1, 'if': {'side': 'own', 'zone': 'field', 'name': 'ミラ'}}]
     """
     m = re.fullmatch(r"(.+?)場合、(.+)", s)
-    if not m or m.group(2).startswith("さらに"):
+    # "さらにカードを1枚引く": one more draw, after those before (UA-EFFECT-IF-MORE); another
+    # "さらに" may mean the card chosen before, which this does not read
+    rest = counts.more_draw(m.group(2)) if m else None
+    if not m or rest is None:
         return None
     cond = condition_clause(m.group(1)) or counts.removal_clause(m.group(1))
-    ops = read_sentence(m.group(2), self_ok) if cond else None
+    ops = read_sentence(rest, self_ok) if cond else None
     if not ops:
         return None
     return [{**op, "if": cond} for op in ops]

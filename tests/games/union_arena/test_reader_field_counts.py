@@ -236,3 +236,40 @@ def test_UA_EFFECT_IF_FIELDS_a_field_on_the_field(kind: str, draws: int) -> None
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert hand_size(r) == before - 1 + draws
+
+
+# -- UA-EFFECT-IF-MORE -------------------------------------------------------------------------------
+
+MORE = "カードを2枚引く。自分の場に〈ミラ〉がある場合、さらにカードを1枚引き、自分の手札を1枚場外に置く。"
+
+
+def test_UA_EFFECT_IF_MORE_read_from_printed_text() -> None:
+    (effect,) = effects_of(MORE, type="event")
+    cond = {"side": "own", "zone": "field", "name": "ミラ"}
+    assert effect["do"] == [
+        {"op": "draw", "n": 2},
+        {"op": "draw", "n": 1, "if": cond},
+        {"op": "discard", "n": 1, "if": cond},
+    ]
+    # "さらに" before a keyword given: the card chosen before, not read here
+    text = "自分のフロントLのキャラを1枚選び、このターン中、BP+2000。自分の場に〈ミラ〉がある場合、さらにこのターン中、[インパクト(+1)]を与える。"
+    assert not read_card(texted("T-NOT", text, type="event")).understood
+
+
+@pytest.mark.parametrize(("mate", "more"), [("ミラ", 1), ("ソラ", 0)])
+def test_UA_EFFECT_IF_MORE_draws_one_more_only_if_it_holds(mate: str, more: int) -> None:
+    cards = [texted("T-MOR", MORE, type="event"), free_character("T-M", name=mate)]
+
+    def scene() -> Any:
+        return board_at_turn_3(cards, ["T-MOR", "T-M"], [], a_front=("A-2",), phase="main")
+
+    b = scene()
+    before = hand_size(b.replay())
+    b.play("A", "A-1", targets=["T-000"] * more)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    # played one, drew 2; with <ミラ> drew 1 more and put 1 into the outside area
+    assert hand_size(r) == before - 1 + 2
+    assert len(player_state(r, "A")["outside"]) == 1 + more
+    b = scene().play("A", "A-1", targets=["T-000"] * (1 - more))  # the other way: illegal
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
