@@ -250,6 +250,58 @@ def more_draw(text: str) -> str | None:
     return rest if re.match(r"カードを\d+枚引", rest) else None
 
 
+def implies(later: Any, earlier: Any) -> bool:
+    """Whether the field condition ``later`` cannot hold without ``earlier``: names both
+    (``all_of``) and ``earlier`` one of them (a name, either of names, or some of them both)."""
+    if not all_ok(later) or not isinstance(earlier, dict):
+        return False
+    names = {a["name"] for a in later["all_of"]}
+    rest = {k: v for k, v in earlier.items() if k not in ("side", "zone")}
+    if earlier.get("side", "own") != "own" or earlier.get("zone", "field") != "field":
+        return False
+    if set(rest) == {"name"}:
+        return rest["name"] in names
+    if set(rest) == {"any_of"} and _names(rest["any_of"]):
+        return any(a["name"] in names for a in rest["any_of"])
+    if set(rest) == {"all_of"} and _names(rest["all_of"]):
+        return all(a["name"] in names for a in rest["all_of"])
+    return False
+
+
+def then_ok(instead: dict[str, Any]) -> bool:
+    """A second BP limit replacing the first ("…場合、『BP4000以下』に代わる。…場合、『BP5000以下』
+    に代わる"): ``then`` ``{"if": condition, "bp_max": N}``, read only when its condition
+    cannot hold without the first's (:func:`implies`), so the later text's limit is the one
+    in force whenever it holds, the first's when only that holds."""
+    more = instead.get("then")
+    return (
+        isinstance(more, dict)
+        and set(more) == {"if", "bp_max"}
+        and _is_n(more["bp_max"], 0)
+        and implies(more["if"], instead.get("if"))
+    )
+
+
+def read_more_bp(ops: list[dict[str, Any]], sentence: str) -> bool:
+    """ "…場合、『BP5000以下』に代わる" after a choice already given another limit by a
+    replacement (``instead``): the second (``then``, :func:`then_ok`) added to the last op's
+    target; whether it was."""
+    from judge.games.union_arena.textlines import condition_clause  # it imports this module
+
+    target = ops[-1].get("target") if ops else None
+    instead = target.get("instead") if isinstance(target, dict) else None
+    m = re.fullmatch(r"(.+?)場合、『BP(\d+)以下』に代わる", sentence)
+    if not m or not isinstance(instead, dict) or "bp_max" not in instead or "then" in instead:
+        return False
+    cond = condition_clause(m.group(1))
+    more = {**instead, "then": {"if": cond, "bp_max": int(m.group(2))}}
+    if cond is None or not then_ok(more):
+        return False
+    assert isinstance(target, dict)
+    target["instead"] = more
+    return True
+
+
 #: "自分の場(にある|の)<what>の(合計)枚数×1000以下のBPの<selector>…"
 _PER = re.compile(r"自分の場(?:にある|の)(.+?)の(合計)?枚数×(\d+)以下のBPの(.+)")
 

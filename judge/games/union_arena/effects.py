@@ -522,7 +522,9 @@ def _whole_field(cond: dict[str, Any]) -> dict[str, Any]:
 def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
     """ "『BP3000以下』の…『BP5000以下』に代わる": another BP limit of a choice bounded by BP."""
     bp = instead.get("bp_max")
-    return set(instead) == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target
+    more = "then" not in instead or counts.then_ok(instead)  # a second one after it
+    keys = set(instead) - {"then"}
+    return keys == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target and more
 
 
 def _cost_changes(effect: dict[str, Any]) -> set[str]:

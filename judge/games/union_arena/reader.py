@@ -387,6 +387,8 @@ def _read_parts(
         if replaced is not None:
             ops += replaced
             i += 2
+            if i < len(parts) and counts.read_more_bp(ops, parts[i]):  # a second limit
+                i += 1
             continue
         look = read_look(parts[i : i + 4])
         if look is not None:

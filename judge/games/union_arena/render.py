@@ -344,8 +344,14 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
     elif isinstance(instead, dict):
         phrase += (
             f" (BP {instead.get('bp_max')} or less instead if {condition(instead.get('if'))})"
-            + _leftover(instead, {"if", "bp_max"})
+            + _leftover(instead, {"if", "bp_max", "then"})
         )
+        more = instead.get("then")
+        if isinstance(more, dict):  # a second replacement (counts.then_ok)
+            phrase += (
+                f" (BP {more.get('bp_max')} or less instead if {condition(more.get('if'))})"
+                + _leftover(more, {"if", "bp_max"})
+            )
     if sel.get("if_able") and not sel.get("all"):
         phrase += " (as many as there are, up to that many)"
     return phrase + _leftover(sel, known), several

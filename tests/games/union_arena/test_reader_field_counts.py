@@ -273,3 +273,43 @@ def test_UA_EFFECT_IF_MORE_draws_one_more_only_if_it_holds(mate: str, more: int)
     assert len(player_state(r, "A")["outside"]) == 1 + more
     b = scene().play("A", "A-1", targets=["T-000"] * (1 - more))  # the other way: illegal
     assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+# -- UA-EFFECT-IF-SECOND-LIMIT ----------------------------------------------------------------------
+
+TWICE = (
+    "『BP2000以下』の相手のフロントLのキャラを1枚選び、退場させる。"
+    "自分の場に〈ミラ〉がある場合、『BP4000以下』に代わる。"
+    "自分の場に〈ミラ〉と〈ソラ〉がどちらもある場合、『BP5000以下』に代わる。"
+)
+
+
+def test_UA_EFFECT_IF_SECOND_LIMIT_read_from_printed_text() -> None:
+    (effect,) = effects_of(TWICE, type="event")
+    instead = effect["do"][0]["target"]["instead"]
+    assert instead["bp_max"] == 4000
+    assert instead["then"] == {
+        "if": {"side": "own", "zone": "field", "all_of": [{"name": "ミラ"}, {"name": "ソラ"}]},
+        "bp_max": 5000,
+    }
+    words = reading_words(texted("T-TW", TWICE, type="event"))
+    assert "(BP 5000 or less instead if your field has <ミラ> and <ソラ>)" in words
+    # the second condition can hold without the first: which limit wins is not read
+    odd = TWICE.replace("〈ミラ〉と〈ソラ〉", "〈ソラ〉と〈ルナ〉")
+    assert not read_card(texted("T-NOT", odd, type="event")).understood
+
+
+@pytest.mark.parametrize(
+    ("names", "legal", "illegal"),
+    [((), 2000, 3000), (("ミラ",), 4000, 5000), (("ミラ", "ソラ"), 5000, 6000)],
+)
+def test_UA_EFFECT_IF_SECOND_LIMIT_the_limit_in_force(
+    names: tuple[str, ...], legal: int, illegal: int
+) -> None:
+    mates = [free_character(f"T-N{i}", name=n) for i, n in enumerate(names)]
+    b = count_scene(TWICE, mates, (legal, illegal)).play("A", "A-1", targets=["B-1"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "B", "front_line") == ["B-2"]
+    b = count_scene(TWICE, mates, (legal, illegal)).play("A", "A-1", targets=["B-2"])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
