@@ -14,6 +14,7 @@ from judge.games.union_arena.testing import (
     board_at_turn_3,
     effects_of,
     field_ids,
+    field_unit,
     free_character,
     player_state,
     reading_words,
@@ -313,3 +314,16 @@ def test_UA_EFFECT_IF_SECOND_LIMIT_the_limit_in_force(
     assert field_ids(r, "B", "front_line") == ["B-2"]
     b = count_scene(TWICE, mates, (legal, illegal)).play("A", "A-1", targets=["B-2"])
     assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+STATIC_BOTH = "[自分のターン中]自分の場に〈ミラ〉と〈ソラ〉がある場合、このキャラはBP+500。"
+
+
+@pytest.mark.parametrize(("names", "bp"), [(("ミラ", "ソラ"), 2500), (("ミラ",), 2000)])
+def test_UA_EFFECT_BOTH_NAMES_in_a_continuous_bp_raise(names: tuple[str, ...], bp: int) -> None:
+    mates = [free_character(f"T-N{i}", name=n) for i, n in enumerate(names)]
+    cards = [texted("T-STB", STATIC_BOTH, bp=2000), *mates]
+    deck = ["T-STB", *[m["code"] for m in mates]]
+    front = tuple(f"A-{i}" for i in range(1, 2 + len(mates)))
+    r = board_at_turn_3(cards, deck, [], a_front=front, phase="main").replay()
+    assert field_unit(r, "A", "A-1")["bp"] == bp
