@@ -194,6 +194,8 @@ def describe_spec(spec: dict[str, Any]) -> str:
 _NAME = r"〈[^〈〉]+〉"
 #: "自分の場に〈A〉と〈B〉(が)どちらもある" / "自分の場に〈A〉と〈B〉がある"
 _BOTH = re.compile(rf"自分の場に((?:{_NAME}と)+{_NAME})が(?:どちらも)?ある")
+#: "自分の場に〈A〉と〈B〉と〈C〉が合計N枚以上ある": N cards or more, each of one of the names
+_TOTAL = re.compile(rf"自分の場に((?:{_NAME}と)+{_NAME})が合計(\d+)枚以上ある")
 _REMOVAL = re.compile(r"自分のリムーブエリアにカードが(\d+)枚以上ある")
 #: "自分の場外にフィールドカードが(N枚以上)ある": field cards in the outside area
 _OUTSIDE_FIELDS = re.compile(r"自分の場外にフィールドカードが(?:(\d+)枚以上)?ある")
@@ -204,6 +206,8 @@ def clause(text: str) -> dict[str, Any] | None:
 
     >>> clause("自分の場に〈ミラ〉と〈ソラ〉がどちらもある")
     {'side': 'own', 'zone': 'field', 'all_of': [{'name': 'ミラ'}, {'name': 'ソラ'}]}
+    >>> clause("自分の場に〈ミラ〉と〈ソラ〉が合計2枚以上ある")["any_of"]
+    [{'name': 'ミラ'}, {'name': 'ソラ'}]
     >>> clause("自分の場外にフィールドカードが6枚以上ある")
     {'side': 'own', 'zone': 'outside', 'card_type': 'field', 'min': 6}
     >>> clause("自分の場にフィールドがある")
@@ -213,6 +217,10 @@ def clause(text: str) -> dict[str, Any] | None:
     if m:
         alts = [{"name": n} for n in re.findall(r"〈([^〈〉]+)〉", m.group(1))]
         return {"side": "own", "zone": "field", "all_of": alts}
+    m = _TOTAL.fullmatch(text)  # "〈A〉と〈B〉と〈C〉が合計3枚以上": cards of any of them
+    if m and int(m.group(2)) >= 1:
+        alts = [{"name": n} for n in re.findall(r"〈([^〈〉]+)〉", m.group(1))]
+        return {"side": "own", "zone": "field", "any_of": alts, "min": int(m.group(2))}
     m = _OUTSIDE_FIELDS.fullmatch(text)
     if m:
         n = int(m.group(1) or 1)

@@ -327,3 +327,37 @@ def test_UA_EFFECT_BOTH_NAMES_in_a_continuous_bp_raise(names: tuple[str, ...], b
     front = tuple(f"A-{i}" for i in range(1, 2 + len(mates)))
     r = board_at_turn_3(cards, deck, [], a_front=front, phase="main").replay()
     assert field_unit(r, "A", "A-1")["bp"] == bp
+
+
+# -- UA-EFFECT-IF-TOTAL ------------------------------------------------------------------------------
+
+TOTAL = (
+    "『BP3000以下』の相手のフロントLのキャラを1枚選び、退場させる。"
+    "自分の場に〈ミラ〉と〈ソラ〉と〈ルナ〉が合計3枚以上ある場合、『BP5000以下』に代わる。"
+)
+
+
+def test_UA_EFFECT_IF_TOTAL_read_from_printed_text() -> None:
+    (effect,) = effects_of(TOTAL, type="event")
+    assert effect["do"][0]["target"]["instead"] == {
+        "if": {
+            "side": "own",
+            "zone": "field",
+            "any_of": [{"name": "ミラ"}, {"name": "ソラ"}, {"name": "ルナ"}],
+            "min": 3,
+        },
+        "bp_max": 5000,
+    }
+
+
+@pytest.mark.parametrize(
+    ("names", "limit"), [(("ミラ", "ミラ", "ソラ"), 5000), (("ミラ", "ソラ", "ユキ"), 3000)]
+)
+def test_UA_EFFECT_IF_TOTAL_cards_of_the_names_counted_together(
+    names: tuple[str, ...], limit: int
+) -> None:
+    mates = [free_character(f"T-N{i}", name=n) for i, n in enumerate(names)]
+    b = count_scene(TOTAL, mates, (limit, limit + 1000)).play("A", "A-1", targets=["B-1"])
+    assert verdict(b.replay(), b.last) == "legal"
+    b = count_scene(TOTAL, mates, (limit, limit + 1000)).play("A", "A-1", targets=["B-2"])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
