@@ -55,7 +55,16 @@ def _names(alts: Any) -> bool:
 
 def spec_ok(spec: Any) -> bool:
     """What a ``bp_max_per`` counts: one's own field's cards with a ``trait``, of any of
-    the names ``any_of``, or characters with printed BP at most ``printed_bp_max``."""
+    the names ``any_of``, or characters with printed BP at most ``printed_bp_max``; or the
+    kinds of card name (``kinds``) among the cards of one's outside area with a ``trait``
+    (and a ``color``)."""
+    if isinstance(spec, dict) and spec.get("zone") == "outside" and spec.get("kinds") is True:
+        keys = set(spec) - {"side", "zone", "kinds", "color"}
+        return (
+            spec.get("side") == "own"
+            and keys == {"trait"}
+            and all(isinstance(spec[k], str) and spec[k] for k in {"trait", "color"} & set(spec))
+        )
     if not isinstance(spec, dict) or spec.get("side") != "own" or spec.get("zone") != "field":
         return False
     rest = {k: v for k, v in spec.items() if k not in ("side", "zone")}
@@ -99,11 +108,23 @@ def field_count(
     gone: Collection[str] = (),
 ) -> int:
     """How many of the controller's units meet ``spec``, a raided stack as its top card
-    (``plus``, a card being played, counted; a unit holding a card of ``gone`` not)."""
+    (``plus``, a card being played, counted; a unit holding a card of ``gone`` not); for
+    ``kinds``, how many kinds of card name the outside area's cards meeting it have
+    (``conditions.name_kinds``, UA-EFFECT-NAME-KINDS)."""
     ps = st.players[controller]
+    if spec.get("kinds"):
+        from judge.games.union_arena import conditions  # it imports this module
+
+        cards = [c for c in ps.outside if c is not None and _outside_meets(st.card(c), spec)]
+        return conditions.name_kinds(st, cards)
     units = [u for line in LINES for u in ps.line(line) if not any(g in u.cards for g in gone)]
     n = sum(1 for u in units if meets(st.card(u.top), spec))
     return n + (plus is not None and meets(st.card(plus), spec))
+
+
+def _outside_meets(d: CardDef, spec: dict[str, Any]) -> bool:
+    """Whether a card of the outside area has the spec's trait (and colour)."""
+    return d.has_trait(spec["trait"]) and ("color" not in spec or d.color == spec["color"])
 
 
 def limit(
@@ -184,6 +205,9 @@ def describe(cond: dict[str, Any]) -> str | None:
 
 def describe_spec(spec: dict[str, Any]) -> str:
     """What a ``bp_max_per`` counts, in words."""
+    if spec.get("kinds"):
+        colour = f"{spec['color']} " if "color" in spec else ""
+        return f"kinds of card name among your outside area's {colour}cards with [{spec['trait']}]"
     if "trait" in spec:
         return f"cards with [{spec['trait']}] on your field"
     if "any_of" in spec:
@@ -329,6 +353,13 @@ def count_spec(text: str, total: bool) -> dict[str, Any] | None:
     return None
 
 
+#: "自分の場外の(黄の)[特徴:X]のカード名の種類数×1000以下のBPの<selector>…"
+_KINDS_PER = re.compile(
+    r"自分の場外の(?:([紫緑赤青黄])の)?\[特徴:([^\[\]]+)\]のカード名の種類数×(\d+)以下のBPの(.+)"
+)
+_COLOURS = {"紫": "purple", "緑": "green", "赤": "red", "青": "blue", "黄": "yellow"}
+
+
 def read_bp_per(sentence: str) -> list[dict[str, Any]] | None:
     """ "自分の場にある[特徴:X]の枚数×1000以下のBPの相手のフロントLのキャラを1枚選び、退場させる":
     the sentence's op, its choice bounded by the count (``bp_max_per``); None for another."""
@@ -336,6 +367,11 @@ def read_bp_per(sentence: str) -> list[dict[str, Any]] | None:
 
     m = _PER.fullmatch(sentence)
     spec = count_spec(m.group(1), bool(m.group(2))) if m else None
+    k = _KINDS_PER.fullmatch(sentence)
+    if k:  # kinds of name in the outside area
+        colour = {"color": _COLOURS[k.group(1)]} if k.group(1) else {}
+        spec = {"side": "own", "zone": "outside", **colour, "trait": k.group(2), "kinds": True}
+        m = k
     if m is None or spec is None or int(m.group(3)) < 1:
         return None
     ops = read_sentence(m.group(4), False)
@@ -362,8 +398,10 @@ def op_ok(ops: list[dict[str, Any]], i: int, changed: set[str]) -> bool:
     op = ops[i]
     target = op.get("target")
     counted = isinstance(target, dict) and BP_PER in target
-    if counted and (not per_ok(target[BP_PER]) or "field" in changed or "bp_max" in target):
+    if counted and (not per_ok(target[BP_PER]) or "bp_max" in target):
         return False
+    if counted and ("outside" if target[BP_PER]["of"].get("kinds") else "field") in changed:
+        return False  # what it counts changed before: the check could not read it as then
     cond = op.get("if")
     if isinstance(cond, dict) and cond.get("zone") == REMOVAL:
         return i == len(ops) - 1 and not isinstance(target, dict)

@@ -361,3 +361,48 @@ def test_UA_EFFECT_IF_TOTAL_cards_of_the_names_counted_together(
     assert verdict(b.replay(), b.last) == "legal"
     b = count_scene(TOTAL, mates, (limit, limit + 1000)).play("A", "A-1", targets=["B-2"])
     assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+# -- UA-EFFECT-BP-COUNT: kinds of card name in the outside area ---------------------------------------
+
+KINDS = "自分の場外の黄の[特徴:灯守]のカード名の種類数×1000以下のBPの相手のフロントLのキャラを1枚まで選び、手札に戻す。"
+DISCARD = "[登場時]カードを3枚引き、自分の手札を3枚場外に置く。"
+
+
+def kinds_scene(colour: str) -> Any:
+    cards = [
+        texted("T-DIS", DISCARD),
+        texted("T-KND", KINDS, type="event"),
+        free_character("T-S1", name="歌A", color="yellow", traits=["灯守"]),
+        free_character("T-S2", name="歌A", color="yellow", traits=["灯守"]),
+        free_character("T-S3", name="歌B", color=colour, traits=["灯守"]),
+        free_character("T-F1000", bp=1000),
+        free_character("T-F2000", bp=2000),
+    ]
+    deck_a = ["T-DIS", "T-KND", "T-S1", "T-S2", "T-S3"]
+    b = board_at_turn_3(cards, deck_a, ["T-F1000", "T-F2000"], b_front=("B-1", "B-2"), phase="main")
+    return b.play("A", "A-1", to="front_line", targets=["T-S1", "T-S2", "T-S3"])
+
+
+def test_UA_EFFECT_BP_COUNT_kinds_of_name_read_from_printed_text() -> None:
+    (effect,) = effects_of(KINDS, type="event")
+    assert effect["do"][0]["target"]["bp_max_per"] == {
+        "each": 1000,
+        "of": {"side": "own", "zone": "outside", "color": "yellow", "trait": "灯守", "kinds": True},
+    }
+    words = reading_words(texted("T-K", KINDS, type="event"))
+    assert "kinds of card name among your outside area's yellow cards with [灯守]" in words
+
+
+@pytest.mark.parametrize(("colour", "kinds"), [("yellow", 2), ("blue", 1)])
+def test_UA_EFFECT_BP_COUNT_kinds_of_name_in_the_outside_area(colour: str, kinds: int) -> None:
+    """<歌A> twice and <歌B>: two kinds when <歌B> is yellow, one when it is not."""
+    b = kinds_scene(colour)
+    assert verdict(b.replay(), b.last) == "legal"
+    b.play("A", "A-2", targets=["B-2"])  # BP 2000
+    r = b.replay()
+    if kinds == 2:
+        assert verdict(r, b.last) == "legal"
+        assert field_ids(r, "B", "front_line") == ["B-1"]
+    else:
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
