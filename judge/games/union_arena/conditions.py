@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import facedown, this_turn
+from judge.games.union_arena import counts, facedown, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -79,6 +79,10 @@ def valid(cond: Any) -> bool:
         return this_turn.valid(cond)
     if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
         return facedown.cond_valid(cond)
+    if zone == counts.REMOVAL:  # "自分のリムーブエリアにカードがN枚以上ある" (counts.py)
+        return counts.removal_ok(cond)
+    if "all_of" in cond:  # "自分の場に〈A〉と〈B〉がどちらもある" (counts.py)
+        return counts.all_ok(cond)
     if "names_min" in cond and not _names_ok(cond):
         return False
     bounded = zone in ("life", "deck") or "max" in cond
@@ -254,6 +258,10 @@ def holds_in(
         return this_turn.holds(st, ps, cond)
     if zone == facedown.ZONE:
         return facedown.cond_holds(st, side, cond, source, gone)
+    if zone == counts.REMOVAL:
+        return counts.removal_holds(st, side, cond)
+    if "all_of" in cond:  # the card played counts on the field (its controller's)
+        return counts.all_holds(st, side, cond, plus if side == controller else None, gone)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -302,13 +310,19 @@ def effective(
     gone: Collection[str] = (),
     source: str | None = None,
 ) -> dict[str, Any]:
-    """The selector as it reads now: its ``instead`` applied when its condition holds."""
+    """The selector as it reads now: its ``instead`` applied when its condition holds, its
+    ``bp_max_per`` counted (``counts.limit``)."""
+    if counts.BP_PER in sel:  # "[特徴:X]の枚数×1000以下のBP": the field as it is now
+        sel = counts.limit(eng.state, controller, sel, plus, gone)
     instead = sel.get("instead")
     if not isinstance(instead, dict):
         return sel
     out = {k: v for k, v in sel.items() if k != "instead"}
     if holds(eng, controller, instead["if"], plus, gone, source):
         out.update((k, v) for k, v in instead.items() if k in ("bp_max", "count"))
+        more = instead.get("then")  # a second replacement after it (counts.then_ok)
+        if isinstance(more, dict) and holds(eng, controller, more["if"], plus, gone, source):
+            out["bp_max"] = more["bp_max"]
     return out
 
 
@@ -376,6 +390,9 @@ def describe(cond: dict[str, Any]) -> str:
         return this_turn.describe(whose, cond)
     if zone == facedown.ZONE:
         return facedown.describe(cond)
+    counted = counts.describe(cond)  # the removal area, both names (counts.py)
+    if counted is not None:
+        return counted
     if "names_min" in cond:
         where = "outside area" if zone == "outside" else "field"
         colour = f"{cond['color']} " if "color" in cond else ""

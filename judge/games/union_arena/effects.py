@@ -231,6 +231,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     conditions,
+    counts,
     facedown,
     once_name,
     only_if,
@@ -310,6 +311,7 @@ SELECTOR_KEYS = frozenset(
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
+    | {"bp_max_per"}  # "[特徴:X]の枚数×1000以下のBP": counted as it resolves (counts.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -380,6 +382,8 @@ def supported(effect: dict[str, Any]) -> bool:
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
+            return False
+        if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
             return False
         if "instead_op" in op and (
             not _instead_op_ok(op) or _reads(op["instead_op"]["if"]) & changed
@@ -539,7 +543,9 @@ def _whole_field(cond: dict[str, Any]) -> dict[str, Any]:
 def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
     """ "『BP3000以下』の…『BP5000以下』に代わる": another BP limit of a choice bounded by BP."""
     bp = instead.get("bp_max")
-    return set(instead) == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target
+    more = "then" not in instead or counts.then_ok(instead)  # a second one after it
+    keys = set(instead) - {"then"}
+    return keys == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target and more
 
 
 def _cost_changes(effect: dict[str, Any]) -> set[str]:

@@ -16,7 +16,15 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard, swap
+from judge.games.union_arena import (
+    cannot_move,
+    counts,
+    effects,
+    facedown,
+    moveline,
+    playcard,
+    swap,
+)
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -40,6 +48,8 @@ def _targets_for(
     out: list[Any] = [leaving] if leaving else []
     picked: list[str] = [source] if source else []  # the cards the last selector named (a move's)
     for sel in sels:
+        if counts.BP_PER in sel:  # "[特徴:X]の枚数×1000以下のBP": as counted now
+            sel = counts.limit(st, controller, sel)
         side = controller if sel.get("side", "own") == "own" else st.other(controller)
         count = int(sel.get("count", 1))
         zone = sel.get("zone", "field")

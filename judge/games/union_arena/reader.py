@@ -33,6 +33,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     cannot_move,
+    counts,
     once_name,
     swap,
     textoutside,
@@ -401,6 +402,8 @@ def _read_parts(
         if replaced is not None:
             ops += replaced
             i += 2
+            if i < len(parts) and counts.read_more_bp(ops, parts[i]):  # a second limit
+                i += 1
             continue
         look = read_look(parts[i : i + 4])
         if look is not None:
@@ -412,6 +415,7 @@ def _read_parts(
             continue
         read = (
             _read_main_phase_self(parts[i], self_word)
+            or counts.read_bp_per(parts[i])  # "[特徴:X]の枚数×1000以下のBPの…"
             or textplay.read(parts[i], before + ops)
             or read_sentence(parts[i], self_ok)
         )
@@ -590,10 +594,13 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     [{'op': 'draw', 'n': 1, 'if': {'side': 'own', 'zone': 'field', 'name': 'ミラ'}}]
     """
     m = re.fullmatch(r"(.+?)場合、(.+)", s)
-    if not m or m.group(2).startswith("さらに"):
+    # "さらにカードを1枚引く": one more draw, after those before (UA-EFFECT-IF-MORE); another
+    # "さらに" may mean the card chosen before, which this does not read
+    rest = counts.more_draw(m.group(2)) if m else None
+    if not m or rest is None:
         return None
-    cond = condition_clause(m.group(1))
-    ops = read_sentence(m.group(2), self_ok) if cond else None
+    cond = condition_clause(m.group(1)) or counts.removal_clause(m.group(1))
+    ops = read_sentence(rest, self_ok) if cond else None
     if not ops:
         return None
     return [{**op, "if": cond} for op in ops]

@@ -21,6 +21,7 @@ from judge.core.textread import unread_part
 from judge.games.union_arena import (
     apcost,
     conditions,
+    counts,
     effects,
     facedown,
     only_if,
@@ -176,6 +177,14 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_min" in sel:
         bits.append(f"with BP {sel['bp_min']} or more")
+    per = sel.get(counts.BP_PER)
+    if counts.per_ok(per):  # "[特徴:X]の枚数×1000以下のBP" (UA-EFFECT-BP-COUNT)
+        bits.append(
+            f"with BP at most {per['each']} × the number of {counts.describe_spec(per['of'])}"
+            " (counted as it resolves)"
+        )
+    elif per is not None:
+        bits.append(raw({counts.BP_PER: per}))
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
     if "energy_min" in sel:
@@ -213,6 +222,8 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == facedown.ZONE and facedown.cond_valid(cond):
         return facedown.describe(cond)
+    if counts.removal_ok(cond) or counts.all_ok(cond):  # counts.py
+        return str(counts.describe(cond))
     if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)
         known = {"side", "zone", "color", "trait", "names_min"}
         return conditions.describe(cond) + _leftover(cond, known)
@@ -344,8 +355,14 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
     elif isinstance(instead, dict):
         phrase += (
             f" (BP {instead.get('bp_max')} or less instead if {condition(instead.get('if'))})"
-            + _leftover(instead, {"if", "bp_max"})
+            + _leftover(instead, {"if", "bp_max", "then"})
         )
+        more = instead.get("then")
+        if isinstance(more, dict):  # a second replacement (counts.then_ok)
+            phrase += (
+                f" (BP {more.get('bp_max')} or less instead if {condition(more.get('if'))})"
+                + _leftover(more, {"if", "bp_max"})
+            )
     if sel.get("if_able") and not sel.get("all"):
         phrase += " (as many as there are, up to that many)"
     return phrase + _leftover(sel, known), several

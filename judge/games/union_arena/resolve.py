@@ -13,6 +13,7 @@ from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
     conditions,
+    counts,
     decktop,
     effects,
     facedown,
@@ -214,6 +215,13 @@ def run_effect(
             found = st.find_unit(unit.top) if unit is not None and unit.cards else None
             objs = [found] if found else []
         else:
+            if counts.BP_PER in sel:  # "[特徴:X]の枚数×1000以下のBP": counted now
+                sel = conditions.effective(eng, pe.controller, sel, source=pe.source)
+                ctx.ruling(
+                    counts.BP_RULE,
+                    f"{pe.describe()}: the choice is of BP {sel['bp_max']} or less "
+                    "(counted on the field now).",
+                )
             if "instead" in sel:
                 more = "count" in sel["instead"]  # a play's "『1枚』まで…『2枚』に代わる"
                 sel = conditions.effective(eng, pe.controller, sel, source=pe.source)
