@@ -155,6 +155,10 @@ returned, return this character).
 - ``retire`` on ``self`` with ``at`` ``main_phase_end`` — "メインフェイズ終了時、このキャラを
   退場させる": the card retires when this main phase ends, if it is still on the field as
   the same card (``UA-EFFECT-MAIN-END``).
+- ``retire`` on ``self`` or ``chosen`` with ``at`` ``attack_phase_end`` — "「アタックフェイズ終了時、
+  このキャラを退場させる。」を得る(を与える)": the card is given, for this turn, an ability that
+  retires it when an attack phase ends, if it is still on the field (attack_end.py,
+  ``UA-EFFECT-ATTACK-END-RETIRE``).
 - ``at_attack_start`` ``do`` — "このターンのアタックフェイズ開始時、…": the ops ``do`` become an
   effect (``when`` ``attack_phase_start``) that triggers when this turn's attack phase starts
   (set up during the main phase; ``UA-EFFECT-ATTACK-START``); its choices are recorded on the
@@ -402,8 +406,9 @@ def supported(effect: dict[str, Any]) -> bool:
             or swap.pair_ok(effect, i)  # "…1枚ずつ選び、それらの位置を入れ替えてもよい"
         ):
             return False  # this card and one of the other line, in the main phase (swap.py)
+        given_end = op["op"] == "retire" and op.get("at") == "attack_phase_end"
         if target == "chosen" and not (
-            chose and op["op"] in ("activate", "rest", "bp", "grant", "no_activate")
+            chose and (op["op"] in ("activate", "rest", "bp", "grant", "no_activate") or given_end)
         ):
             return False
         if (op["op"] == "no_activate" and not no_activate_ok(ops, i)) or (
@@ -470,11 +475,21 @@ def supported(effect: dict[str, Any]) -> bool:
             and "if" not in op
         ):
             return False
-        if "at" in op and (
-            op["op"] != "retire"
-            or op["at"] != "main_phase_end"
-            or op.get("target", "self") != "self"
-            or effect.get("when") != "activate_main"
+        if given_end and not (
+            target in ("self", "chosen")
+            and effect.get("when") in ("activate_main", "on_play")
+            and not {"if", "if_done", "if_chosen"} & set(op)
+        ):
+            return False
+        if (
+            "at" in op
+            and not given_end
+            and (
+                op["op"] != "retire"
+                or op["at"] != "main_phase_end"
+                or op.get("target", "self") != "self"
+                or effect.get("when") != "activate_main"
+            )
         ):
             return False
         if op["op"] in ("bp", "grant") and op.get("until", "turn") not in UNTIL:

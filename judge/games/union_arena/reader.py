@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import (
+    attack_end,
     cannot_move,
     once_name,
     swap,
@@ -412,6 +413,7 @@ def _read_parts(
             continue
         read = (
             _read_main_phase_self(parts[i], self_word)
+            or attack_end.read(parts[i], lambda rest: read_sentence(rest, self_ok))
             or textplay.read(parts[i], before + ops)
             or read_sentence(parts[i], self_ok)
         )

@@ -473,6 +473,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"rest {obj}"
     elif kind == "activate":
         text = f"make {obj} active"
+    elif kind == "retire" and op.get("at") == "attack_phase_end":
+        text = (
+            f"{subj} gain{s} until end of turn “At the end of the attack phase, retire this "
+            "card.” (it does nothing if the card has left the field)"
+        )
     elif kind == "retire":
         text = f"retire {obj} (to the outside area)"
         if "at" in op:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
+    attack_end,
     conditions,
     decktop,
     effects,
@@ -52,6 +53,9 @@ def run_effect(
     discard after a draw can name the drawn card.  ``use`` False skips an optional effect."""
     st = eng.state
     ctx = eng.ctx
+    if pe.trigger == attack_end.TRIGGER:  # a given ability (UA-EFFECT-ATTACK-END-RETIRE)
+        attack_end.resolve(eng, pe)
+        return
     if not effects.supported(pe.effect):
         text = pe.effect.get("text") or "(no text given)"
         # a stand-in for printed text the reader could not read in full (reader.py) says which
@@ -400,6 +404,8 @@ def _apply_op(
             card=u.top,
             color=op["color"],
         )
+    elif kind == "retire" and op.get("at") == "attack_phase_end":
+        attack_end.give(eng, u)
     elif kind == "retire" and op.get("at") == "main_phase_end":
         u.retire_at_main_end = True
         eng.event("retire_later", f"{name} will retire at the end of the main phase.", card=u.top)
