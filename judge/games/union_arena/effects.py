@@ -362,6 +362,7 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
+    may_draw = optional_draw(effect)  # "カードを1枚引いてもよい。そうした場合、…"
     milled = False  # the last op that chose or put cards was a mill
     selected = False
     # what earlier ops (or the cost, paid before the effect resolves) may have changed, which
@@ -393,7 +394,7 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
             return False
-        if op.get("if_done") and not (chose or milled):
+        if op.get("if_done") and not (chose or milled or (may_draw and i > 0)):
             return False
         if op["op"] == "at_attack_start" and not _delayed_ok(effect, op):
             return False
@@ -631,6 +632,18 @@ def optional_discard(effect: dict[str, Any]) -> int:
         return 0
     n = ops[0].get("n", 1) if ops[0].get("op") == "discard" else 0
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
+
+
+def optional_draw(effect: dict[str, Any]) -> bool:
+    """Whether an optional triggered effect is used by drawing 1 card ("カードを1枚引いてもよい。
+    そうした場合、…": its first op, a ``draw`` of 1, and every op after it ``if_done``: they
+    happen only if the card was drawn; ``UA-EFFECT-MAY-DRAW``)."""
+    ops = effect.get("do")
+    if effect.get("when") == "activate_main" or not effect.get("optional") or "cost" in effect:
+        return False
+    if not isinstance(ops, list) or len(ops) < 2 or ops[0] != {"op": "draw", "n": 1}:
+        return False
+    return all(isinstance(op, dict) and op.get("if_done") for op in ops[1:])
 
 
 def optional_mill(effect: dict[str, Any]) -> int:

@@ -54,6 +54,7 @@ from judge.games.union_arena.texthand import (
     discard_card,
     read_draw_up_to,
     read_hand,
+    read_may_draw,
     read_retired_to_hand,
     read_retired_to_hand_if_done,
 )
@@ -340,6 +341,9 @@ def _read_ability(
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
         # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
+    may_draw = read_may_draw(parts, when, tags, effect, ops)
+    if may_draw is not None:  # "カードを1枚引いてもよい。そうした場合、…" (texthand.py)
+        effect["optional"], (ops, parts) = True, may_draw
     may_put = under.read_may_put(parts, when, tags, effect, ops)
     if may_put is not None:  # "…裏向きのカードがない場合、…の下に置いてもよい" (textunder.py)
         effect["optional"], ops, parts = True, may_put, []

@@ -836,6 +836,10 @@ def render_effect(effect: Any) -> str:
         # "自分の山札の上から1枚を場外に置いてもよい": the ops after it say "if you did"
         body += f"you may {render_op(rest_ops[0], ctx, when)}; "
         rest_ops = rest_ops[1:]
+    elif optional and effects.optional_draw(effect):
+        # "カードを1枚引いてもよい": the ops after it say "if you did"
+        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
+        rest_ops = rest_ops[1:]
     elif optional and effects.optional_discard(effect):
         n = effects.optional_discard(effect)
         # the ops after it carry if_done, and say "if you did" themselves

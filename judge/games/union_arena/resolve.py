@@ -174,7 +174,15 @@ def run_effect(
             kind == "draw"
         ):  # "as_many": as many as the op before put (UA-EFFECT-HAND-TO-DECK-BOTTOM)
             n = max(chosen, 0) if op.get("as_many") else int(op.get("n", 1))
-            eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
+            drawn = eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
+            if at == 1 and effects.optional_draw(pe.effect):  # "引いてもよい。そうした場合"
+                chosen = drawn
+                if not drawn:
+                    ctx.ruling(
+                        "UA-EFFECT-MAY-DRAW",
+                        f"{pe.describe()}: no card was drawn (the deck is empty), so what "
+                        'follows "if you did" does not happen.',
+                    )
             continue
         if zone_moves.run(eng, pe, op):  # the whole hand, the opponent's draw, …
             continue
