@@ -181,3 +181,24 @@ def test_UA_EFFECT_ATTACK_END_RETIRE_the_mark_lasts_until_it_triggers() -> None:
     state = position(b.doc).state
     assert state.find_unit("A-1") is None
     assert not any(u.retire_at_attack_end for ps in state.players.values() for u in ps.units())
+
+
+def test_UA_EFFECT_ATTACK_END_RETIRE_moved_between_lines_is_the_same_card() -> None:
+    """Moved to the energy line after it was given the ability: still on the field, the same
+    card, so it retires (and its when-retired ability triggers)."""
+    mover = texted(
+        "T-MOVE", "[起動メイン]自分の場のキャラを1枚選び、別のラインに移動させる。", name="リオ"
+    )
+    cards = [texted("T-MIRA", SELF + "\n" + RETIRE_DRAW, name="ミラ", bp=3000), mover]
+    assert read_card(cards[0]).understood and read_card(mover).understood
+    b = board_at_turn_3(cards, ["T-MIRA", "T-MOVE"], [], a_front=("A-1", "A-2"), phase="main")
+    b.act("A", "activate", card="A-1", ability=1)
+    b.act("A", "activate", card="A-2", ability=1, targets=["A-1"])
+    r = b.replay()
+    assert rules_broken(r, b.last) == []
+    assert field_ids(r, "A", "energy_line") == ["A-1"]
+    r = b.proceed("A", 2).replay()
+    assert rules_broken(r, b.last) == []
+    assert "A-1" in player_state(r, "A")["outside"]
+    drawn = [e for e in r["steps"][b.last]["events"] if e["type"] == "draw"]
+    assert any("A-1's effect" in e["text"] for e in drawn)
