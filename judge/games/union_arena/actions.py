@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.union_arena import conditions, effects, trigger_where
+from judge.games.union_arena import attack_end, conditions, effects, trigger_where
 from judge.games.union_arena.battle import (
     apply_attack,
     apply_block,
@@ -243,6 +243,7 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
                 if owner == pid:
                     eng.fire(unit, "attack_phase_end", owner)
                 eng.fire(unit, "each_attack_phase_end", owner)
+        attack_end.fire(eng)  # a given "アタックフェイズ終了時、…" (UA-EFFECT-ATTACK-END-RETIRE)
         eng.push(("end_phase", {}))
 
 

@@ -155,6 +155,10 @@ returned, return this character).
 - ``retire`` on ``self`` with ``at`` ``main_phase_end`` — "メインフェイズ終了時、このキャラを
   退場させる": the card retires when this main phase ends, if it is still on the field as
   the same card (``UA-EFFECT-MAIN-END``).
+- ``retire`` on ``self`` or ``chosen`` with ``at`` ``attack_phase_end`` — "「アタックフェイズ終了時、
+  このキャラを退場させる。」を得る(を与える)": the card is given, for this turn, an ability that
+  retires it when an attack phase ends, if it is still on the field (attack_end.py,
+  ``UA-EFFECT-ATTACK-END-RETIRE``).
 - ``at_attack_start`` ``do`` — "このターンのアタックフェイズ開始時、…": the ops ``do`` become an
   effect (``when`` ``attack_phase_start``) that triggers when this turn's attack phase starts
   (set up during the main phase; ``UA-EFFECT-ATTACK-START``); its choices are recorded on the
@@ -360,6 +364,7 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
+    may_draw = optional_draw(effect)  # "カードを1枚引いてもよい。そうした場合、…"
     milled = False  # the last op that chose or put cards was a mill
     selected = False
     # what earlier ops (or the cost, paid before the effect resolves) may have changed, which
@@ -393,7 +398,7 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
             return False
-        if op.get("if_done") and not (chose or milled):
+        if op.get("if_done") and not (chose or milled or (may_draw and i > 0)):
             return False
         if op["op"] == "at_attack_start" and not _delayed_ok(effect, op):
             return False
@@ -406,8 +411,9 @@ def supported(effect: dict[str, Any]) -> bool:
             or swap.pair_ok(effect, i)  # "…1枚ずつ選び、それらの位置を入れ替えてもよい"
         ):
             return False  # this card and one of the other line, in the main phase (swap.py)
+        given_end = op["op"] == "retire" and op.get("at") == "attack_phase_end"
         if target == "chosen" and not (
-            chose and op["op"] in ("activate", "rest", "bp", "grant", "no_activate")
+            chose and (op["op"] in ("activate", "rest", "bp", "grant", "no_activate") or given_end)
         ):
             return False
         if (op["op"] == "no_activate" and not no_activate_ok(ops, i)) or (
@@ -474,11 +480,21 @@ def supported(effect: dict[str, Any]) -> bool:
             and "if" not in op
         ):
             return False
-        if "at" in op and (
-            op["op"] != "retire"
-            or op["at"] != "main_phase_end"
-            or op.get("target", "self") != "self"
-            or effect.get("when") != "activate_main"
+        if given_end and not (
+            target in ("self", "chosen")
+            and effect.get("when") in ("activate_main", "on_play")
+            and not {"if", "if_done", "if_chosen"} & set(op)
+        ):
+            return False
+        if (
+            "at" in op
+            and not given_end
+            and (
+                op["op"] != "retire"
+                or op["at"] != "main_phase_end"
+                or op.get("target", "self") != "self"
+                or effect.get("when") != "activate_main"
+            )
         ):
             return False
         if op["op"] in ("bp", "grant") and op.get("until", "turn") not in UNTIL:
@@ -622,6 +638,18 @@ def optional_discard(effect: dict[str, Any]) -> int:
         return 0
     n = ops[0].get("n", 1) if ops[0].get("op") == "discard" else 0
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 1 else 0
+
+
+def optional_draw(effect: dict[str, Any]) -> bool:
+    """Whether an optional triggered effect is used by drawing 1 card ("カードを1枚引いてもよい。
+    そうした場合、…": its first op, a ``draw`` of 1, and every op after it ``if_done``: they
+    happen only if the card was drawn; ``UA-EFFECT-MAY-DRAW``)."""
+    ops = effect.get("do")
+    if effect.get("when") == "activate_main" or not effect.get("optional") or "cost" in effect:
+        return False
+    if not isinstance(ops, list) or len(ops) < 2 or ops[0] != {"op": "draw", "n": 1}:
+        return False
+    return all(isinstance(op, dict) and op.get("if_done") for op in ops[1:])
 
 
 def optional_mill(effect: dict[str, Any]) -> int:

@@ -23,7 +23,15 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, facedown, once_name, this_turn, trigger_where
+from judge.games.union_arena import (
+    actions,
+    attack_end,
+    effects,
+    facedown,
+    once_name,
+    this_turn,
+    trigger_where,
+)
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -330,6 +338,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             player=pid,
             turn=st.turn,
         )
+        attack_end.end_turn(st)  # a given ability "このターン中" that never triggered ends
         # 1: effects "until the start of your next turn" end (yours: the effect's controller)
         ended = []
         for other in st.order:

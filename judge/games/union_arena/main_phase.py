@@ -384,6 +384,13 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     base.mods.clear()
     base.used.clear()
     base.no_activate = ""  # an effect it received (UA-RAID-PROCEDURE step 2)
+    if base.retire_at_attack_end:  # a given ability is one it received: lost (step 2)
+        base.retire_at_attack_end = False
+        eng.ctx.ruling(
+            "UA-EFFECT-ATTACK-END-RETIRE",
+            f"{under} was given an ability to retire at the end of the attack phase; the raid "
+            "drops it with the other effects it received (UA-RAID-PROCEDURE).",
+        )
     if base.retire_at_main_end:  # set by the base's own effect this main phase
         base.retire_at_main_end = False
         eng.ctx.cannot_verify(

@@ -266,7 +266,9 @@ def keep_state(eng: UnionArenaEngine, pe: PendingEffect, unit: Unit) -> None:
     card that swapped positions (``UA-EFFECT-SWAP``)."""
     ctx = eng.ctx
     name = eng.name(unit.top)
-    effects_on = bool(unit.mods) or unit.no_activate or unit.retire_at_main_end
+    effects_on = (
+        bool(unit.mods) or unit.no_activate or unit.retire_at_main_end or unit.retire_at_attack_end
+    )
     if not (unit.rested or effects_on):
         return
     kept = ("rested" if unit.rested else "active") + (

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.games.union_arena import (
+    attack_end,
     cannot_move,
     counts,
     once_name,
@@ -54,6 +55,7 @@ from judge.games.union_arena.texthand import (
     discard_card,
     read_draw_up_to,
     read_hand,
+    read_may_draw,
     read_retired_to_hand,
     read_retired_to_hand_if_done,
 )
@@ -340,6 +342,9 @@ def _read_ability(
     if may_mill is not None:  # "自分の山札の上から1枚を場外に置いてもよい。…" (textdeck.py),
         # "自分の場外にあるカードをN枚リムーブエリアに置いてもよい。…" (textoutside.py)
         effect["optional"], (ops, parts) = True, may_mill
+    may_draw = read_may_draw(parts, when, tags, effect, ops)
+    if may_draw is not None:  # "カードを1枚引いてもよい。そうした場合、…" (texthand.py)
+        effect["optional"], (ops, parts) = True, may_draw
     may_put = under.read_may_put(parts, when, tags, effect, ops)
     if may_put is not None:  # "…裏向きのカードがない場合、…の下に置いてもよい" (textunder.py)
         effect["optional"], ops, parts = True, may_put, []
@@ -416,6 +421,7 @@ def _read_parts(
         read = (
             _read_main_phase_self(parts[i], self_word)
             or counts.read_bp_per(parts[i])  # "[特徴:X]の枚数×1000以下のBPの…"
+            or attack_end.read(parts[i], lambda rest: read_sentence(rest, self_ok))
             or textplay.read(parts[i], before + ops)
             or read_sentence(parts[i], self_ok)
         )

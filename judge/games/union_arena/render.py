@@ -490,6 +490,11 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
         text = f"rest {obj}"
     elif kind == "activate":
         text = f"make {obj} active"
+    elif kind == "retire" and op.get("at") == "attack_phase_end":
+        text = (
+            f"{subj} gain{s} until end of turn “At the end of the attack phase, retire this "
+            "card.” (it does nothing if the card has left the field)"
+        )
     elif kind == "retire":
         text = f"retire {obj} (to the outside area)"
         if "at" in op:
@@ -846,6 +851,10 @@ def render_effect(effect: Any) -> str:
         body += _cost(effect["cost"], optional and when != "activate_main")
     elif optional and effects.optional_mill(effect):
         # "自分の山札の上から1枚を場外に置いてもよい": the ops after it say "if you did"
+        body += f"you may {render_op(rest_ops[0], ctx, when)}; "
+        rest_ops = rest_ops[1:]
+    elif optional and effects.optional_draw(effect):
+        # "カードを1枚引いてもよい": the ops after it say "if you did"
         body += f"you may {render_op(rest_ops[0], ctx, when)}; "
         rest_ops = rest_ops[1:]
     elif optional and effects.optional_discard(effect):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
+    attack_end,
     conditions,
     counts,
     decktop,
@@ -53,6 +54,9 @@ def run_effect(
     discard after a draw can name the drawn card.  ``use`` False skips an optional effect."""
     st = eng.state
     ctx = eng.ctx
+    if pe.trigger == attack_end.TRIGGER:  # a given ability (UA-EFFECT-ATTACK-END-RETIRE)
+        attack_end.resolve(eng, pe)
+        return
     if not effects.supported(pe.effect):
         text = pe.effect.get("text") or "(no text given)"
         # a stand-in for printed text the reader could not read in full (reader.py) says which
@@ -171,7 +175,15 @@ def run_effect(
             kind == "draw"
         ):  # "as_many": as many as the op before put (UA-EFFECT-HAND-TO-DECK-BOTTOM)
             n = max(chosen, 0) if op.get("as_many") else int(op.get("n", 1))
-            eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
+            drawn = eng.draw(pe.controller, n, why=f" ({pe.source}'s effect)")
+            if at == 1 and effects.optional_draw(pe.effect):  # "引いてもよい。そうした場合"
+                chosen = drawn
+                if not drawn:
+                    ctx.ruling(
+                        "UA-EFFECT-MAY-DRAW",
+                        f"{pe.describe()}: no card was drawn (the deck is empty), so what "
+                        'follows "if you did" does not happen.',
+                    )
             continue
         if zone_moves.run(eng, pe, op):  # the whole hand, the opponent's draw, …
             continue
@@ -408,6 +420,8 @@ def _apply_op(
             card=u.top,
             color=op["color"],
         )
+    elif kind == "retire" and op.get("at") == "attack_phase_end":
+        attack_end.give(eng, u)
     elif kind == "retire" and op.get("at") == "main_phase_end":
         u.retire_at_main_end = True
         eng.event("retire_later", f"{name} will retire at the end of the main phase.", card=u.top)

@@ -70,6 +70,8 @@ class Unit:
     #: (UA-TRG-COLOR) or "それは次の1回アクティブにならない" (UA-EFFECT-NO-ACTIVATE)
     no_activate: str = ""
     retire_at_main_end: bool = False  # "メインフェイズ終了時、このキャラを退場させる"
+    #: given "「アタックフェイズ終了時、このキャラを退場させる。」" this turn (attack_end.py)
+    retire_at_attack_end: bool = False
     #: cards an effect put face down under it ("裏向きでこのキャラの下に置く", UA-UNDER): not
     #: part of the stack, known to no player (None: unknown to the engine, observed mode)
     face_down: list[str | None] = field(default_factory=list)

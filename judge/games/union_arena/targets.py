@@ -373,6 +373,8 @@ def check_effect_targets(
                     continue
                 if op.get("op") == "draw":  # "as_many": as many as the op before chose
                     n = len(picked) if op.get("as_many") else int(op.get("n", 1))
+                    if at == 1 and effects.optional_draw(effect):  # "引いてもよい。そうした場合"
+                        done = bool(deck[:n])
                     held += deck[:n]
                     del deck[:n]
                     continue

@@ -137,3 +137,31 @@ def read_retired_to_hand_if_done(sentence: str, when: str) -> list[dict[str, Any
     if sentence != "そうした場合、このカードを手札に加える" or when != "on_retire":
         return None
     return [{"op": "self_to_hand", "if_done": True}]
+
+
+def read_may_draw(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> tuple[list[dict[str, Any]], list[str]] | None:
+    """ "カードを1枚引いてもよい。そうした場合、自分の手札を1枚場外に置く。" (you may draw 1 card; if
+    you did, put 1 card of your hand into the outside area), the whole of an ability: its ops
+    and no sentence left, or None (``UA-EFFECT-MAY-DRAW``).
+
+    Read as :func:`judge.games.union_arena.textdeck.read_may_mill` reads its optional mill
+    (``may_open``: a triggered ability, nothing before it); the caller marks the effect
+    ``optional`` (the log's ``use``) and the discard carries ``if_done``: it happens only if a
+    card was drawn (an empty deck draws none).  One card only: of two, a deck holding one
+    would leave "if you did" unsettled.
+
+    >>> read_may_draw(["カードを1枚引いてもよい", "そうした場合、自分の手札を1枚場外に置く"],
+    ...               "blocked", [], {}, [])
+    ([{'op': 'draw', 'n': 1}, {'op': 'discard', 'n': 1, 'if_done': True}], [])
+    >>> read_may_draw(["カードを1枚引いてもよい"], "blocked", [], {}, []) is None
+    True
+    """
+    from judge.games.union_arena.textdeck import may_open
+
+    if parts != ["カードを1枚引いてもよい", "そうした場合、自分の手札を1枚場外に置く"]:
+        return None
+    if not may_open(parts, when, tags, effect, ops):
+        return None
+    return [{"op": "draw", "n": 1}, {"op": "discard", "n": 1, "if_done": True}], []

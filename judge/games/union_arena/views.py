@@ -167,6 +167,8 @@ class UnionArenaViews:
                 ]
                 if unit.retire_at_main_end:
                     uv["retire_at_main_end"] = True
+                if unit.retire_at_attack_end:  # given this turn (attack_end.py)
+                    uv["retire_at_attack_end"] = True
                 if unit.no_activate:  # it skips its next activation (left out when not)
                     uv["no_activate"] = unit.no_activate
                 if unit.face_down:  # which cards: the judge's full view only (UA-UNDER)
