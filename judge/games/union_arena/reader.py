@@ -36,6 +36,7 @@ from judge.games.union_arena import (
     counts,
     once_name,
     swap,
+    textjoin,
     textoutside,
     textplay,
     texttimings,
@@ -391,8 +392,11 @@ def _read_parts(
     before them), and the sentences not read."""
     ops: list[dict[str, Any]] = []
     missed: list[str] = []
+    printed, parts = parts, list(parts)  # "その後、…" is read without it (textjoin.py)
     i = 0
     while i < len(parts):
+        then = textjoin.after_that(parts[i], before + ops)  # UA-EFFECT-THEN
+        parts[i] = parts[i] if then is None else then
         replaced = (
             read_replaced_bp(parts[i : i + 2])
             or read_replaced_op(parts[i : i + 2])
@@ -417,6 +421,9 @@ def _read_parts(
             _read_main_phase_self(parts[i], self_word)
             or counts.read_bp_per(parts[i])  # "[特徴:X]の枚数×1000以下のBPの…"
             or textplay.read(parts[i], before + ops)
+            or textjoin.more_to_chosen(  # "…場合、さらに…を与える" (UA-EFFECT-IF-MORE-CHOSEN)
+                parts[i], before + ops, _condition, _operations
+            )
             or read_sentence(parts[i], self_ok)
         )
         done = parts[i].removeprefix("そうした場合、")
@@ -426,7 +433,7 @@ def _read_parts(
         last = (before + ops)[-1] if before or ops else None
         after_return = last is not None and last["op"] == "to_hand" and last["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):
-            missed.append(parts[i])
+            missed.append(printed[i])
         else:
             ops += read
         i += 1
@@ -599,11 +606,16 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     rest = counts.more_draw(m.group(2)) if m else None
     if not m or rest is None:
         return None
-    cond = condition_clause(m.group(1)) or counts.removal_clause(m.group(1))
+    cond = _condition(m.group(1))
     ops = read_sentence(rest, self_ok) if cond else None
     if not ops:
         return None
     return [{**op, "if": cond} for op in ops]
+
+
+def _condition(clause: str) -> dict[str, Any] | None:
+    """A condition clause (before "場合、") the conditional sentences read."""
+    return condition_clause(clause) or counts.removal_clause(clause)
 
 
 def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:
