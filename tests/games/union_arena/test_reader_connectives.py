@@ -193,3 +193,37 @@ def test_UA_EFFECT_IF_MORE_CHOSEN_nothing_when_no_card_was_chosen() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert field_unit(r, "A", "A-2")["rested"] is False
+
+
+# -- UA-EFFECT-IF-TRIGGER -----------------------------------------------------------------------
+
+TRIGGERS = "カードを2枚引く。自分の場に[トリガー]を持たないカードが2枚以上ある場合、さらにカードを1枚引く。"
+
+
+def test_UA_EFFECT_IF_TRIGGER_read_from_printed_text() -> None:
+    (effect,) = effects_of(TRIGGERS, type="event")
+    cond = {"side": "own", "zone": "field", "has_trigger": False, "min": 2}
+    assert effect["do"] == [{"op": "draw", "n": 2}, {"op": "draw", "n": 1, "if": cond}]
+    words = reading_words(texted("T-TRG", TRIGGERS, type="event"))
+    assert "if your field has 2 or more cards without a trigger, draw 1 card" in words
+    (effect,) = effects_of(TRIGGERS.replace("持たない", "持つ"), type="event")
+    assert effect["do"][1]["if"]["has_trigger"] is True
+
+
+@pytest.mark.parametrize(("trigger", "more"), [(None, 1), ("draw", 0)])
+def test_UA_EFFECT_IF_TRIGGER_counts_the_cards_without_a_trigger(
+    trigger: str | None, more: int
+) -> None:
+    """Two cards of the field, one without a trigger and one of ``trigger``: with no trigger
+    both count (two: one more draw), with one only one does (no more draw)."""
+    cards = [
+        texted("T-TRG", TRIGGERS, type="event"),
+        free_character("T-NO"),
+        free_character("T-MAY", trigger=trigger),
+    ]
+    b = board_at_turn_3(cards, ["T-TRG", "T-NO", "T-MAY"], [], a_front=("A-2", "A-3"), phase="main")
+    before = len(player_state(b.replay(), "A")["hand"])
+    b.play("A", "A-1")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == before - 1 + 2 + more
