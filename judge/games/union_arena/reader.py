@@ -365,14 +365,20 @@ def _read_ability(
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:
         missed += bullets  # effects listed with no "以下からNつ選ぶ" the reader knows
-    read, not_read = _read_parts(parts[:-1] if header else parts, self_ok, self_word, ops)
+    # an optional effect declined does nothing, so not what "その後、" says happens anyway
+    then_ok = not effect.get("optional")
+    read, not_read = _read_parts(
+        parts[:-1] if header else parts, self_ok, self_word, ops, then_ok=then_ok
+    )
     ops += read
     missed += not_read
     if header:  # "以下から1つ選ぶ。・…・…": a choice among the effects listed (UA-EFFECT-MODES)
         listed = []
         for bullet in bullets or []:
             text = g.strip_reminders(bullet)[1:]
-            mode, mode_missed = _read_parts(sentences(text), self_ok, self_word, [])
+            mode, mode_missed = _read_parts(
+                sentences(text), self_ok, self_word, [], then_ok=then_ok
+            )
             listed.append(mode)
             missed += [f"・{m}" for m in mode_missed]
         op = {"op": "modes", "n": int(header.group(1)), "modes": listed}
@@ -386,16 +392,21 @@ def _read_ability(
 
 
 def _read_parts(
-    parts: list[str], self_ok: bool, self_word: str | None, before: list[dict[str, Any]]
+    parts: list[str],
+    self_ok: bool,
+    self_word: str | None,
+    before: list[dict[str, Any]],
+    then_ok: bool = True,
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The ops of an ability's sentences, read in order (``before``: the ability's ops read
-    before them), and the sentences not read."""
+    before them), and the sentences not read.  ``then_ok``: "その後、<sentence>" may be read
+    (not in an optional effect, where declining would skip what it says happens anyway)."""
     ops: list[dict[str, Any]] = []
     missed: list[str] = []
     printed, parts = parts, list(parts)  # "その後、…" is read without it (textjoin.py)
     i = 0
     while i < len(parts):
-        then = textjoin.after_that(parts[i], before + ops)  # UA-EFFECT-THEN
+        then = textjoin.after_that(parts[i], before + ops) if then_ok else None  # UA-EFFECT-THEN
         parts[i] = parts[i] if then is None else then
         replaced = (
             read_replaced_bp(parts[i : i + 2])

@@ -14,7 +14,8 @@
 Why apart from :mod:`judge.games.union_arena.reader`: that module is the sentence loop and is
 long already; it hands this module the sentence and the ops before it, and the functions it
 reads conditions and operations with, so this module imports nothing upward.  What is not
-read stays unread: "その後、" first in an ability (nothing before it to follow), "さらに"
+read stays unread: "その後、" first in an ability (nothing before it to follow) or in an
+optional effect (``reader._read_parts``' ``then_ok``: declining does nothing), "さらに"
 after anything but a choice of exactly one card, and an operation with no duration the engine
 keeps ("さらに[狙い撃ち]を与える": how long is not printed).
 """

@@ -115,6 +115,31 @@ def test_UA_EFFECT_THEN_happens_whatever_the_ops_before_did() -> None:
     assert field_unit(r, "B", "B-1")["bp"] == 1000
 
 
+DID = "[登場時]相手のフロントLのキャラを1枚レストにする。そうした場合、カードを2枚引く。その後、カードを1枚引く。"
+
+
+def test_UA_EFFECT_THEN_not_read_in_an_optional_effect() -> None:
+    """Declining an optional effect does nothing, so not what "その後、" says happens anyway."""
+    assert not read_in_full(
+        "[登場時]自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。その後、カードを1枚引く。",
+        "[登場時]APを1支払ってもよい。そうした場合、カードを2枚引く。その後、カードを1枚引く。",
+    )
+    (effect,) = effects_of(DID)
+    assert [op.get("if_done", False) for op in effect["do"]] == [False, True, False]
+
+
+@pytest.mark.parametrize(("foes", "draws"), [(("B-1",), 3), ((), 1)])
+def test_UA_EFFECT_THEN_after_if_you_did(foes: tuple[str, ...], draws: int) -> None:
+    """ "そうした場合" happens only if a card was rested, "その後" whatever happened."""
+    cards = [texted("T-DID", DID), free_character("T-FOE")]
+    b = board_at_turn_3(cards, ["T-DID"], ["T-FOE"], b_front=foes, phase="main")
+    before = len(player_state(b.replay(), "A")["hand"])
+    b.play("A", "A-1", to="front_line", targets=list(foes))
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == before - 1 + draws
+
+
 # -- UA-EFFECT-IF-MORE-CHOSEN -----------------------------------------------------------------
 
 MORE = (
