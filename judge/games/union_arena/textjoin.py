@@ -79,8 +79,9 @@ def more_to_chosen(
 
 def _one_chosen(before: Ops) -> bool:
     """Whether the last op read chose exactly one card of the field (a count of 1, up to or
-    not, not every card), or was done to the card chosen before it."""
-    if not before:
+    not, not every card), or was done to the card chosen before it, and left it there (an op
+    of :data:`_CHOSEN_OPS`)."""
+    if not before or before[-1].get("op") not in _CHOSEN_OPS:
         return False
     target = before[-1].get("target")
     if target == "chosen":

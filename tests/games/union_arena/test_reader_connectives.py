@@ -172,6 +172,7 @@ def test_UA_EFFECT_IF_MORE_CHOSEN_not_read_without_one_card_chosen_just_before()
         f"自分のフロントLのキャラを2枚まで選び、このターン中、BP+1000。{cond}このターン中、BP+1000。",
         f"自分のフロントLのキャラ全ては、このターン中、BP+1000。{cond}このターン中、BP+1000。",
         f"自分の場外から〈イロ〉を1枚まで手札に加える。{cond}アクティブにする。",
+        f"相手のフロントLのキャラを1枚選び、手札に戻す。{cond}このターン中、BP+1000。",  # gone
         # no duration printed: how long is not settled
         f"自分のフロントLのキャラを1枚選び、このターン中、BP+1000。{cond}[狙い撃ち]を与える。",
         f"自分のフロントLのキャラを1枚選び、このターン中、BP+1000。{cond}退場させる。",
