@@ -44,9 +44,10 @@ if TYPE_CHECKING:
 #: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
 KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of", "names_min"}
+KEYS |= {"has_trigger"}  # "[トリガー]を持たないカード": a card with no trigger (or with one)
 #: the keys that say what card is meant (a field condition states one at least)
 CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested", "energy_min"}
-CARD_KEYS |= {"any_of"}
+CARD_KEYS |= {"any_of", "has_trigger"}
 FIELD_TYPES = ("character", "field")
 CARD_TYPES = ("character", "field", "event")
 #: what a condition on the outside area may state: a card type, a name or a trait, N of them
@@ -117,8 +118,10 @@ def valid(cond: Any) -> bool:
         and bool(set(cond) & CARD_KEYS)
         and all(
             isinstance(cond[k], str) and cond[k]
-            for k in (CARD_KEYS - {"rested", "type", "energy_min", "any_of"}) & set(cond)
+            for k in (CARD_KEYS - {"rested", "type", "energy_min", "any_of", "has_trigger"})
+            & set(cond)
         )
+        and isinstance(cond.get("has_trigger", False), bool)
         and ("any_of" not in cond or either_ok(cond["any_of"]))
         and isinstance(energy, int)
         and not isinstance(energy, bool)
@@ -198,6 +201,10 @@ def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
         return False
     if "energy_min" in cond and sum(d.energy.values()) < cond["energy_min"]:
         return False
+    if "has_trigger" in cond and (d.trigger is not None) != cond["has_trigger"]:
+        return (
+            False  # "[トリガー]を持たない": a card printed with no trigger (UA-EFFECT-IF-TRIGGER)
+        )
     return "type" not in cond or d.type == cond["type"]
 
 
@@ -438,6 +445,8 @@ def describe(cond: dict[str, Any]) -> str:
     what = f"{many} {adjectives}{colour}{noun}{'' if n == 1 else 's'}"
     if "energy_min" in cond:
         what += f" requiring {cond['energy_min']} or more energy"
+    if "has_trigger" in cond:
+        what += " with a trigger" if cond["has_trigger"] else " without a trigger"
     if "name" in cond:
         what += f" named <{cond['name']}>"
     if "name_contains" in cond:

@@ -222,6 +222,8 @@ _BOTH = re.compile(rf"自分の場に((?:{_NAME}と)+{_NAME})が(?:どちらも)
 _TOTAL = re.compile(rf"自分の場に((?:{_NAME}と)+{_NAME})が合計(\d+)枚以上ある")
 _REMOVAL = re.compile(r"自分のリムーブエリアにカードが(\d+)枚以上ある")
 #: "自分の場外にフィールドカードが(N枚以上)ある": field cards in the outside area
+#: "自分の場に[トリガー]を持たないカードが4枚以上ある": cards of the field without (with) a trigger
+_TRIGGERS = re.compile(r"自分の場に\[トリガー\]を(持つ|持たない)カードが(\d+)枚以上ある")
 _OUTSIDE_FIELDS = re.compile(r"自分の場外にフィールドカードが(?:(\d+)枚以上)?ある")
 
 
@@ -236,6 +238,8 @@ def clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'outside', 'card_type': 'field', 'min': 6}
     >>> clause("自分の場にフィールドがある")
     {'side': 'own', 'zone': 'field', 'type': 'field'}
+    >>> clause("自分の場に[トリガー]を持たないカードが4枚以上ある")
+    {'side': 'own', 'zone': 'field', 'has_trigger': False, 'min': 4}
     """
     m = _BOTH.fullmatch(text)
     if m:
@@ -251,6 +255,10 @@ def clause(text: str) -> dict[str, Any] | None:
         return {"side": "own", "zone": "outside", "card_type": "field", "min": n} if n else None
     if text == "自分の場にフィールドがある":
         return {"side": "own", "zone": "field", "type": "field"}
+    m = _TRIGGERS.fullmatch(text)  # UA-EFFECT-IF-TRIGGER
+    if m and int(m.group(2)) >= 1:
+        has = m.group(1) == "持つ"
+        return {"side": "own", "zone": "field", "has_trigger": has, "min": int(m.group(2))}
     return None
 
 

@@ -37,6 +37,7 @@ from judge.games.union_arena import (
     counts,
     once_name,
     swap,
+    textjoin,
     textoutside,
     textplay,
     texttimings,
@@ -369,14 +370,20 @@ def _read_ability(
     header = _MODES.fullmatch(parts[-1]) if parts and bullets else None
     if bullets and header is None:
         missed += bullets  # effects listed with no "以下からNつ選ぶ" the reader knows
-    read, not_read = _read_parts(parts[:-1] if header else parts, self_ok, self_word, ops)
+    # an optional effect declined does nothing, so not what "その後、" says happens anyway
+    then_ok = not effect.get("optional")
+    read, not_read = _read_parts(
+        parts[:-1] if header else parts, self_ok, self_word, ops, then_ok=then_ok
+    )
     ops += read
     missed += not_read
     if header:  # "以下から1つ選ぶ。・…・…": a choice among the effects listed (UA-EFFECT-MODES)
         listed = []
         for bullet in bullets or []:
             text = g.strip_reminders(bullet)[1:]
-            mode, mode_missed = _read_parts(sentences(text), self_ok, self_word, [])
+            mode, mode_missed = _read_parts(
+                sentences(text), self_ok, self_word, [], then_ok=then_ok
+            )
             listed.append(mode)
             missed += [f"・{m}" for m in mode_missed]
         op = {"op": "modes", "n": int(header.group(1)), "modes": listed}
@@ -390,14 +397,22 @@ def _read_ability(
 
 
 def _read_parts(
-    parts: list[str], self_ok: bool, self_word: str | None, before: list[dict[str, Any]]
+    parts: list[str],
+    self_ok: bool,
+    self_word: str | None,
+    before: list[dict[str, Any]],
+    then_ok: bool = True,
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The ops of an ability's sentences, read in order (``before``: the ability's ops read
-    before them), and the sentences not read."""
+    before them), and the sentences not read.  ``then_ok``: "その後、<sentence>" may be read
+    (not in an optional effect, where declining would skip what it says happens anyway)."""
     ops: list[dict[str, Any]] = []
     missed: list[str] = []
+    printed, parts = parts, list(parts)  # "その後、…" is read without it (textjoin.py)
     i = 0
     while i < len(parts):
+        then = textjoin.after_that(parts[i], before + ops) if then_ok else None  # UA-EFFECT-THEN
+        parts[i] = parts[i] if then is None else then
         replaced = (
             read_replaced_bp(parts[i : i + 2])
             or read_replaced_op(parts[i : i + 2])
@@ -423,6 +438,9 @@ def _read_parts(
             or counts.read_bp_per(parts[i])  # "[特徴:X]の枚数×1000以下のBPの…"
             or attack_end.read(parts[i], lambda rest: read_sentence(rest, self_ok))
             or textplay.read(parts[i], before + ops)
+            or textjoin.more_to_chosen(  # "…場合、さらに…を与える" (UA-EFFECT-IF-MORE-CHOSEN)
+                parts[i], before + ops, _condition, _operations
+            )
             or read_sentence(parts[i], self_ok)
         )
         done = parts[i].removeprefix("そうした場合、")
@@ -432,7 +450,7 @@ def _read_parts(
         last = (before + ops)[-1] if before or ops else None
         after_return = last is not None and last["op"] == "to_hand" and last["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):
-            missed.append(parts[i])
+            missed.append(printed[i])
         else:
             ops += read
         i += 1
@@ -605,11 +623,16 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     rest = counts.more_draw(m.group(2)) if m else None
     if not m or rest is None:
         return None
-    cond = condition_clause(m.group(1)) or counts.removal_clause(m.group(1))
+    cond = _condition(m.group(1))
     ops = read_sentence(rest, self_ok) if cond else None
     if not ops:
         return None
     return [{**op, "if": cond} for op in ops]
+
+
+def _condition(clause: str) -> dict[str, Any] | None:
+    """A condition clause (before "場合、") the conditional sentences read."""
+    return condition_clause(clause) or counts.removal_clause(clause)
 
 
 def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:

@@ -189,6 +189,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with required energy {sel['energy_max']} or less")
     if "energy_min" in sel:
         bits.append(f"with required energy {sel['energy_min']} or more")
+    if isinstance(sel.get("has_trigger"), bool):  # "[トリガー]を持たない" (UA-EFFECT-IF-TRIGGER)
+        bits.append("with a trigger" if sel["has_trigger"] else "without a trigger")
     if "ap_cost" in sel:
         bits.append(f"with AP cost {sel['ap_cost']}")
     if "not_name" in sel:
@@ -282,7 +284,7 @@ def condition(cond: Any) -> str:
     known = {"side", "zone", "min", "max", "name", "trait", "affinity", "color", "name_contains"}
     known |= {"any_of"}
     known |= (
-        {"other", "energy_min"}
+        {"other", "energy_min", "has_trigger"}
         | ({"rested"} if rested else set())
         | ({"type"} if noun != "card" else set())
     )

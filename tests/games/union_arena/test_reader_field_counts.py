@@ -252,8 +252,9 @@ def test_UA_EFFECT_IF_MORE_read_from_printed_text() -> None:
         {"op": "draw", "n": 1, "if": cond},
         {"op": "discard", "n": 1, "if": cond},
     ]
-    # "さらに" before a keyword given: the card chosen before, not read here
-    text = "自分のフロントLのキャラを1枚選び、このターン中、BP+2000。自分の場に〈ミラ〉がある場合、さらにこのターン中、[インパクト(+1)]を与える。"
+    # "さらに" before a keyword given is the card chosen before (UA-EFFECT-IF-MORE-CHOSEN), not
+    # a draw: with no card chosen before it, not read
+    text = "カードを2枚引く。自分の場に〈ミラ〉がある場合、さらにこのターン中、[インパクト(+1)]を与える。"
     assert not read_card(texted("T-NOT", text, type="event")).understood
 
 
