@@ -33,6 +33,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     cannot_move,
+    nextap,
     once_name,
     textoutside,
     textplay,
@@ -397,7 +398,8 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     >>> read_sentence("BP3000以下の相手のフロントLのキャラを1枚まで選び、退場させる", False)
     [{'op': 'retire', 'target': {'side': 'opponent', 'zone': 'front_line', 'type': 'character', 'bp_max': 3000, 'count': 1, 'up_to': True}}]
     """
-    moved = textoutside.read(s) or read_hand_bottom(s)  # the outside area's cards, the hand's
+    # the outside area's cards, the hand's; "次に手札から使用する…の消費APを-N" (nextap.py)
+    moved = textoutside.read(s) or read_hand_bottom(s) or nextap.read(s)
     if moved is not None:
         return moved
     if CONDITION_START.match(s):

@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from judge.core.textread import unread_part
-from judge.games.union_arena import apcost, conditions, effects, only_if, state, this_turn
+from judge.games.union_arena import apcost, conditions, effects, nextap, only_if, state, this_turn
 from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.coverage import understanding
 
@@ -64,6 +64,7 @@ OP_KEYS = {
     "move_line": {"to", "target"},
     "play": {"target", "to", "rested", "when_played"},
     "no_activate": {"target"},
+    "ap_less_next": {"n", "card"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target"},
@@ -358,6 +359,15 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "ap_less_next":  # UA-EFFECT-AP-LESS-NEXT
+        card = op.get("card") if isinstance(op.get("card"), dict) else {}
+        text = (
+            f"{pre}this turn, the next {nextap.describe(card)} you use from your hand "
+            f"(play, raid or event) costs {op.get('n')} AP less (not below 0)"
+        )
+        return (
+            text + extra if nextap.op_ok(op) else f"{text}{extra} — not carried out by the engine"
+        )
     if kind == "self_to_hand":
         return f"{pre}put this card from your outside area into your hand{extra}"
     if kind == "discard_all":

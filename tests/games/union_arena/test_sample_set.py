@@ -174,7 +174,7 @@ def test_every_timing_is_used() -> None:
 #: ops no sample card uses yet: the printed-text reader's tests (test_reader.py) cover them
 READER_ONLY_OPS = {"look", "generate", "at_attack_start", "to_deck_bottom", "modes", "mill"}
 READER_ONLY_OPS |= {"move_line", "play", "no_activate", "opponent_draw", "discard_all"}
-READER_ONLY_OPS |= {"to_deck_top", "self_to_hand"}
+READER_ONLY_OPS |= {"to_deck_top", "self_to_hand", "ap_less_next"}
 
 
 def test_every_op_is_used() -> None:
