@@ -96,6 +96,10 @@ def test_UA_EFFECT_AP_LESS_NEXT_next_matching_play_costs_less() -> None:
     assert verdict(doc, -1) == "legal"
     assert "UA-EFFECT-AP-LESS-NEXT" in rules_applied(doc, -1)
     assert "UA-EFFECT-AP-LESS-NEXT" in rules_applied(doc, -2)  # set up as it resolves
+    # pending in the state's snapshot after the activation
+    doc = activate(scene((LESS,), ["T-TORCH3"]), 1).replay()
+    pending = doc["steps"][-1]["snapshot"]["players"]["A"]["ap_less_next"]
+    assert pending == [{"n": 1, "card": {"trait": "灯守"}, "source": "A-1"}]
 
 
 def test_UA_EFFECT_AP_LESS_NEXT_only_a_matching_card_and_only_once() -> None:
