@@ -161,3 +161,45 @@ def test_UA_EFFECT_AP_LESS_NEXT_STACK_option_both_ways() -> None:
     b = activate(scene((LESS, LESS), ["T-TORCH4"], opts), 2).play("A", "A-3", to="front_line")
     doc = b.replay()
     assert "UA-AP-COST" in rules_broken(doc, -1)
+
+
+def test_UA_EFFECT_AP_LESS_NEXT_after_a_condition_or_a_draw() -> None:
+    (effect,) = effects_of(
+        "[登場時]自分の場に〈ミラ〉がある場合、このターン中、次に手札から使用する[特徴:灯守]の消費APを-1する。"
+    )
+    assert effect["do"] == [
+        {
+            "op": "ap_less_next",
+            "n": 1,
+            "card": {"trait": "灯守"},
+            "if": {"side": "own", "zone": "field", "name": "ミラ"},
+        }
+    ]
+    text = (
+        "自分の場のフィールドを1枚退場させる。そうした場合、カードを1枚引き、"
+        "このターン中、次に手札から使用する〈ミラ〉の消費APを‐1する。"
+    )
+    (effect,) = effects_of(text, type="event")
+    assert effect["do"][1:] == [
+        {"op": "draw", "n": 1, "if_done": True},
+        {"op": "ap_less_next", "n": 1, "card": {"name": "ミラ"}, "if_done": True},
+    ]
+    # a draw before anything else than the reduction is not read by this shape
+    assert not read_card(
+        texted("T-U", "[登場時]カードを1枚引き、次に手札から使用する〈ミラ〉の消費APを-1する。")
+    ).understood
+
+
+def test_UA_EFFECT_AP_LESS_NEXT_if_done_after_a_retire_through_the_engine() -> None:
+    """The event's reduction comes only if its field was retired; with no field, none."""
+    text = (
+        "自分の場のフィールドを1枚退場させる。そうした場合、"
+        "このターン中、次に手札から使用する[特徴:灯守]の消費APを-1する。"
+    )
+    ev = texted("T-RITE", text, type="event")
+    cards = [ev, TORCH3]
+    b = board_at_turn_3(cards, ["T-RITE", "T-TORCH3"], ["T-TORCH3"], phase="main")
+    b.play("A", "A-1").play("A", "A-2", to="front_line")
+    doc = b.replay()
+    assert "UA-EFFECT-AP-LESS-NEXT" not in rules_applied(doc, -1)
+    assert "UA-AP-COST" in rules_broken(doc, -1)
