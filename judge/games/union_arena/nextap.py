@@ -122,6 +122,8 @@ def describe(card: dict[str, Any]) -> str:
     'event card with required energy 3 or less'
     >>> describe({"color": "yellow", "trait": "灯守"})
     'yellow card with [灯守]'
+    >>> describe({"bp": 3500, "trait": "灯守"})
+    'card with [灯守] with printed BP 3500'
     """
     from judge.games.union_arena.render import card_conditions
 
@@ -129,8 +131,9 @@ def describe(card: dict[str, Any]) -> str:
         card.get("card_type", ""), "card"
     )
     lead = f"{card['color']} " if "color" in card else ""
-    rest = {k: v for k, v in card.items() if k not in ("card_type", "color")}
-    return f"{lead}{what}{card_conditions(rest)}"
+    rest = {k: v for k, v in card.items() if k not in ("card_type", "color", "bp")}
+    printed = f" with printed BP {card['bp']}" if "bp" in card else ""  # "元々のBPがNの"
+    return f"{lead}{what}{card_conditions(rest)}{printed}"
 
 
 def _matches(eng: UnionArenaEngine, card: dict[str, Any], iid: str) -> bool:
