@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import conditions, only_if
+from judge.games.union_arena import conditions, nextap, only_if
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -73,13 +73,35 @@ def ap_cost(
     return max(0, d.ap - less)
 
 
-def play_cost(eng: UnionArenaEngine, iid: str, gone: Collection[str] = ()) -> int:
+def play_cost(eng: UnionArenaEngine, iid: str, gone: Collection[str] = ()) -> tuple[int, list[int]]:
     """The AP a play (or raid) of ``iid`` from the hand costs, as it is declared, with the
-    rulings that say why it is less than printed.  ``gone``: the cards a full line puts into
-    the removal area as the card enters; when that changes the cost, no source says whether
-    they leave before or after the AP is paid ("登場之際…登場之前"), so the lower cost is
-    taken (no play is called illegal on a reading that may be wrong) and the step is
-    unverifiable."""
+    rulings that say why it is less than printed, and the indexes of its player's pending
+    "次に手札から使用する…" reductions the use takes up (``UA-EFFECT-AP-LESS-NEXT``,
+    :mod:`judge.games.union_arena.nextap`: they come off after the card's own).  ``gone``:
+    the cards a full line puts into the removal area as the card enters; when that changes
+    the cost, no source says whether they leave before or after the AP is paid ("登場之際…
+    登場之前"), so the lower cost is taken (no play is called illegal on a reading that may
+    be wrong) and the step is unverifiable."""
+    ap = _own_cost(eng, iid, gone)
+    used = nextap.for_play(eng, iid, ap)
+    if not used:
+        return ap, []
+    pending = eng.state.players[eng.state.owner_of[iid]].ap_less_next
+    less = sum(int(pending[i]["n"]) for i in used)
+    eng.ctx.ruling(
+        nextap.RULE,
+        f"{eng.name(iid)} is the next matching card used from the hand this turn: "
+        + ", ".join(
+            f"{eng.name(pending[i]['source'])}'s effect takes off {pending[i]['n']} AP"
+            for i in used
+        )
+        + f"; it costs {max(0, ap - less)} AP (never below 0).",
+    )
+    return max(0, ap - less), used
+
+
+def _own_cost(eng: UnionArenaEngine, iid: str, gone: Collection[str] = ()) -> int:
+    """The card's printed AP cost less its own reductions in the hand (``UA-EFFECT-AP-LESS``)."""
     d = eng.state.card(iid)
     ap = ap_cost(eng, iid, in_hand=True)
     if gone and ap_cost(eng, iid, in_hand=True, gone=gone) != ap:

@@ -332,6 +332,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.retired.clear()
             each.char_ap_paid = 0
             each.became_rested.clear()
+            each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)
         self.event(
             "turn",
             f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, facedown, once_name, only_if, this_turn
+from judge.games.union_arena import (
+    apcost,
+    conditions,
+    facedown,
+    nextap,
+    once_name,
+    only_if,
+    this_turn,
+)
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -48,7 +56,8 @@ def _check_cost(
                 f"generates {have.get(colour, 0)} {colour}.",
             )
     active = st.players[pid].active_ap()
-    ap = plan.data["ap"] = apcost.play_cost(eng, iid, gone)
+    ap, plan.data["ap_less_next"] = apcost.play_cost(eng, iid, gone)
+    plan.data["ap"] = ap
     if active < ap:
         plan.violate(
             "UA-AP-COST",
@@ -187,6 +196,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     iid = do_take(st, pid, take)
     d = st.card(iid)
     eng.pay_ap(pid, d_ap)
+    nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
     to = plan.data["to"]
     targets = plan.action.get("targets")
     if to is None:
@@ -377,6 +387,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     take, base = plan.data["take"], plan.data["base"]
     iid = do_take(st, pid, take)
     eng.pay_ap(pid, plan.data["ap"])  # the cost as the raid is declared (UA-EFFECT-AP-LESS)
+    nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
     under = base.top
     base.cards.append(iid)
     base.raided = True

@@ -35,6 +35,7 @@ from judge.games.union_arena import (
     attack_end,
     cannot_move,
     counts,
+    nextap,
     once_name,
     swap,
     textjoin,
@@ -472,6 +473,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         or under.read_move(s)
         or under.read_choose_under(s)
         or swap.read(s, self_ok)  # "…このキャラと位置を入れ替える" (swap.py)
+        or nextap.read(s)  # "次に手札から使用する…の消費APを-N" (nextap.py)
     )
     if moved is not None:
         return moved
@@ -520,6 +522,10 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     if m and int(m.group(1)) >= 1:  # draw, then something this character does
         then = read_sentence(m.group(2), self_ok)
         return [{"op": "draw", "n": int(m.group(1))}, *then] if then else None
+    m = re.fullmatch(r"カードを(\d+)枚引き、(このターン中、次に手札から使用する.+)", s)
+    if m and int(m.group(1)) >= 1:  # draw, then a next-card AP reduction (nextap.py)
+        less = nextap.read(m.group(2))
+        return [{"op": "draw", "n": int(m.group(1))}, *less] if less else None
     m = re.fullmatch(r"(.+?)全て(?:は、(.+)|を(.+))", s)
     if m:  # "自分の場の[特徴:X]全ては、このターン中、BP+500": every card that meets it
         sel = g.selector(m.group(1))

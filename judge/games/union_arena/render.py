@@ -24,6 +24,7 @@ from judge.games.union_arena import (
     counts,
     effects,
     facedown,
+    nextap,
     only_if,
     own_static,
     state,
@@ -87,6 +88,7 @@ OP_KEYS = {
     "move_under": {"target"},
     "under_to_outside": {"target"},
     "self_under": {"target"},
+    "ap_less_next": {"n", "card"},
 }
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target", "where"},
@@ -451,6 +453,15 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     if kind == "draw":
         n = op.get("n", 1)
         return f"{pre}draw {n} {_plural(n, 'card')}{extra}"
+    if kind == "ap_less_next":  # UA-EFFECT-AP-LESS-NEXT
+        card = op.get("card") if isinstance(op.get("card"), dict) else {}
+        text = (
+            f"{pre}this turn, the next {nextap.describe(card)} you use from your hand "
+            f"(play, raid or event) costs {op.get('n')} AP less (not below 0)"
+        )
+        return (
+            text + extra if nextap.op_ok(op) else f"{text}{extra} — not carried out by the engine"
+        )
     if kind == "self_to_hand":
         return f"{pre}put this card from your outside area into your hand{extra}"
     if kind == "discard_all":

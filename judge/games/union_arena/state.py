@@ -108,6 +108,9 @@ class PlayerState:
     char_ap_paid: int = 0
     #: this turn: its units that went from active to rested, as (serial, top card)
     became_rested: set[tuple[int, str]] = field(default_factory=set)
+    #: this turn: pending "次に手札から使用する…の消費APを-N" reductions, as
+    #: {"n", "card", "source"} (nextap.py)
+    ap_less_next: list[dict[str, Any]] = field(default_factory=list)
 
     def line(self, name: str) -> list[Unit]:
         return self.front_line if name == "front_line" else self.energy_line

@@ -152,6 +152,8 @@ class UnionArenaViews:
             pv["char_ap_paid"] = ps.char_ap_paid
         if ps.became_rested and self._reads_this_turn:
             pv["became_rested"] = [list(x) for x in sorted(ps.became_rested)]
+        if ps.ap_less_next:  # pending "次に手札から使用する…" reductions (nextap.py)
+            pv["ap_less_next"] = [dict(r) for r in ps.ap_less_next]
         if ps.names_used:  # once per turn by name (once_name.py): only once such an effect is used
             pv["names_used"] = sorted(ps.names_used)
         pv["ap"] = {  # the step's view is shared: a new dict

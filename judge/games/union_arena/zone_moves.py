@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import nextap
+
 if TYPE_CHECKING:
     from judge.core.timing import PendingEffect
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -33,7 +35,7 @@ DISCARD_ALL_RULE = "UA-EFFECT-DISCARD-ALL"
 RETIRED_RULE = "UA-EFFECT-RETIRED-TO-HAND"
 OPPONENT_DRAW_RULE = "UA-EFFECT-OPPONENT-DRAW"
 #: the ops of this module
-OPS = ("opponent_draw", "discard_all", "self_to_hand")
+OPS = ("opponent_draw", "discard_all", "self_to_hand", *nextap.OPS)
 
 
 def op_ok(effect: dict[str, Any], i: int) -> bool:
@@ -47,6 +49,8 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
         return set(op) <= {"op", "n", "if", "if_done", "if_chosen"} and type(n) is int and n >= 1
     if kind == "discard_all":  # no choice, so nothing "if you did" after it
         return set(op) <= {"op", "if", "if_chosen"}
+    if kind in nextap.OPS:  # "次に手札から使用する…の消費APを-N" (nextap.py)
+        return nextap.op_ok(op)
     if kind == "self_to_hand":  # a when-retired ability's last op
         return (
             set(op) <= {"op", "if_done"} and effect.get("when") == "on_retire" and i == len(ops) - 1
@@ -61,6 +65,7 @@ def changes(kind: Any) -> set[str] | None:
         "opponent_draw": {"opponent_hand", "opponent_deck"},
         "discard_all": {"hand", "outside"},
         "self_to_hand": {"outside", "hand"},
+        "ap_less_next": set(),
     }.get(kind)
 
 
@@ -81,6 +86,9 @@ def run(eng: UnionArenaEngine, pe: PendingEffect, op: dict[str, Any]) -> bool:
         return True
     if kind == "self_to_hand":
         _retired_to_hand(eng, pe)
+        return True
+    if kind in nextap.OPS:
+        nextap.run(eng, pe, op)
         return True
     return False
 

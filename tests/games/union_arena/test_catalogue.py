@@ -57,6 +57,8 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "once_name_players": "each",
         "once_name_declined": "not_used",
         "once_name_unmet": "used",
+        "ap_less_next_zero": "used",
+        "ap_less_next_stack": "all",
         "ap_paid_costs": "not_counted",
         "only_if_costs": "before",
         "trigger_no_target": "does_nothing",

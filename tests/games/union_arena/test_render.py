@@ -81,6 +81,7 @@ MINIMAL = {
         "op": "to_deck_top",
         "target": {"side": "own", "zone": "outside", "count": 1, "up_to": True},
     },
+    "ap_less_next": {"op": "ap_less_next", "n": 1, "card": {"trait": "灯守"}},
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},

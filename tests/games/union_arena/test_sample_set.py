@@ -183,6 +183,7 @@ READER_ONLY_OPS = {"look", "generate", "at_attack_start", "to_deck_bottom", "mod
 READER_ONLY_OPS |= {"move_line", "play", "no_activate", "opponent_draw", "discard_all"}
 READER_ONLY_OPS |= {"to_deck_top", "self_to_hand", "put_under", "pick_under", "move_under"}
 READER_ONLY_OPS |= {"under_to_outside", "self_under", "swap", "pick_swap"}
+READER_ONLY_OPS |= {"ap_less_next"}
 
 
 def test_every_op_is_used() -> None:
