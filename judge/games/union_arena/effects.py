@@ -528,6 +528,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return {"field", "retired"}
     if cond.get("zone") == this_turn.ZONE and "ap_paid" in cond:
         return {"ap_paid"}
+    if cond.get("zone") == this_turn.ZONE and "used" in cond:
+        return set()  # the cards used from the hand: no op uses one (a play by an effect is not)
     if cond.get("zone") == this_turn.ZONE and "own_turn" in cond:
         return set()  # whose turn it is: nothing within a turn changes it
     if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too

@@ -322,6 +322,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.events_used = 0
             each.names_used.clear()  # once per turn by name (once_name.py)
             each.retired.clear()
+            each.used.clear()
             each.char_ap_paid = 0
             each.became_rested.clear()
         self.event(

@@ -36,6 +36,15 @@ Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETI
   character's activated ability ("[起動メイン][APを1支払う]") counts too no source says: the
   rule option ``ap_paid_costs`` decides (``UA-EFFECT-THIS-TURN-AP-COSTS``, GAP; "not_counted"
   by default).  AP paid to play or raid a card, or for the extra draw, is paid by no effect.
+- ``{"side": "own", "zone": "this_turn", "used": {"name": X}}`` ("このターン中に自分が〈X〉を使用
+  している", also "〈X〉か〈Y〉" as ``any_of``, "[特徴:X]", "手札から…"; ``UA-EFFECT-THIS-TURN-USED``):
+  that side used a card meeting it this turn.  A use is the seed's "使用卡片": a card from the
+  hand played (a character, a field), raided or used (an event), paying its AP
+  (:func:`record_used`, from the main phase's play and raid); a card an effect plays
+  ("登場させる", UA-EFFECT-PLAY) is played without that procedure and is not used, nor is an
+  event whose trigger is used from the life area.  Kept as the used cards
+  (``PlayerState.used``); an event counts as it is used, before its effect resolves, and on an
+  event's own text the clause is left unread as the events used are (:func:`read_on`).
 - ``"rested_this_turn"``, an activated ability's ``only_if`` ("[起動メイン]このターン中にアクティブ
   のこのキャラがレストになっている場合のみ発動できる", ``UA-EFFECT-ONLY-IF-RESTED``): its own card
   went from active to rested this turn, by any means (a cost, an effect, an attack, a record of
@@ -75,6 +84,9 @@ _RETIRED_NOUN = re.compile(r"このターン中に自分の(〈[^〈〉]+〉|\[�
 _RETIRED_TYPE = re.compile(r"このターン中に自分の場の(キャラ|フィールド)が退場している")
 _AP_PAID = "このターン中に自分のキャラの効果でAPを支払っている"
 _OWN_TURN = "自分のターン中の"
+_USED = re.compile(
+    r"このターン中に自分が(?:手札から)?((?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])(?:か(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))*)を使用している"
+)
 
 
 def clause(text: str) -> dict[str, Any] | None:
@@ -87,6 +99,10 @@ def clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'this_turn', 'retired': {'type': 'field'}}
     >>> clause("このターン中に自分のキャラの効果でAPを支払っている")
     {'side': 'own', 'zone': 'this_turn', 'ap_paid': 1}
+    >>> clause("このターン中に自分が〈ミラ〉か〈ソラ〉を使用している")
+    {'side': 'own', 'zone': 'this_turn', 'used': {'any_of': [{'name': 'ミラ'}, {'name': 'ソラ'}]}}
+    >>> clause("このターン中に自分が手札から[特徴:灯守]を使用している")
+    {'side': 'own', 'zone': 'this_turn', 'used': {'trait': '灯守'}}
     >>> clause("自分のターン中の")
     {'side': 'own', 'zone': 'this_turn', 'own_turn': True}
     """
@@ -94,6 +110,10 @@ def clause(text: str) -> dict[str, Any] | None:
         return {"side": "own", "zone": ZONE, "ap_paid": 1}
     if text == _OWN_TURN:  # "自分のターン中の場合、…": it is your turn (UA-EFFECT-IF-OWN-TURN)
         return {"side": "own", "zone": ZONE, "own_turn": True}
+    used = _USED.fullmatch(text)
+    if used:  # "このターン中に自分が〈X〉か〈Y〉を使用している" (UA-EFFECT-THIS-TURN-USED)
+        noun = g.card_noun(used.group(1), on_field=False)
+        return {"side": "own", "zone": ZONE, "used": noun} if _used_ok(noun) else None
     m = _RETIRED_TYPE.fullmatch(text)
     if m:
         kind = "character" if m.group(1) == "キャラ" else "field"
@@ -116,6 +136,18 @@ def _retired_ok(spec: Any) -> bool:
     return key in ("name", "trait") and isinstance(value, str) and bool(value.strip())
 
 
+def _used_ok(spec: Any) -> bool:
+    """A ``used`` of :func:`valid`: one ``name`` or ``trait`` (a non-empty string), or an
+    ``any_of`` of two or more of them."""
+    if isinstance(spec, dict) and set(spec) == {"any_of"}:
+        alts = spec["any_of"]
+        return isinstance(alts, list) and len(alts) >= 2 and all(_used_ok(a) for a in alts)
+    if not isinstance(spec, dict) or len(spec) != 1:
+        return False
+    ((key, value),) = spec.items()
+    return key in ("name", "trait") and isinstance(value, str) and bool(value.strip())
+
+
 def valid(cond: dict[str, Any]) -> bool:
     """A condition on this turn that the engine evaluates exactly: the count of event cards
     used (at least ``events_used``, 1 or more), a card of one's own retired (``retired``), or
@@ -123,6 +155,9 @@ def valid(cond: dict[str, Any]) -> bool:
     if "own_turn" in cond:
         own = cond.get("side", "own") == "own"
         return own and set(cond) <= {"side", "zone", "own_turn"} and cond["own_turn"] is True
+    if "used" in cond:
+        own = cond.get("side", "own") == "own"
+        return own and set(cond) <= {"side", "zone", "used"} and _used_ok(cond["used"])
     if "retired" in cond or "ap_paid" in cond:
         own = cond.get("side", "own") == "own"
         if "retired" in cond:
@@ -145,6 +180,8 @@ def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
         return st.turn_player == ps.id
     if "retired" in cond:
         return any(retired_meets(st, iid, cond) for iid in ps.retired)
+    if "used" in cond:
+        return any(used_meets(st, iid, cond) for iid in ps.used)
     if "ap_paid" in cond:
         return ps.char_ap_paid >= int(cond["ap_paid"])
     return ps.events_used >= int(cond["events_used"])
@@ -156,6 +193,22 @@ def retired_meets(st: UAState, iid: str, cond: dict[str, Any]) -> bool:
     from judge.games.union_arena.conditions import card_meets
 
     return card_meets(st.card(iid), cond["retired"])
+
+
+def used_meets(st: UAState, iid: str, cond: dict[str, Any]) -> bool:
+    """Whether the card ``iid`` meets the ``used`` of ``cond``."""
+    from judge.games.union_arena.conditions import card_meets
+
+    return card_meets(st.card(iid), cond["used"])
+
+
+def _noun_words(spec: dict[str, Any]) -> str:
+    """A ``used`` in words: "a card named <X>", "a card with the trait [X]", "or" between."""
+    if "any_of" in spec:
+        return " or ".join(_noun_words(a) for a in spec["any_of"])
+    if "name" in spec:
+        return f"a card named <{spec['name']}>"
+    return f"a card with the trait [{spec.get('trait')}]"
 
 
 def describe(whose: str, cond: dict[str, Any]) -> str:
@@ -172,6 +225,8 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
         else:
             what = f"a {spec.get('type')} card of {whose}"
         return f"{what.replace(' of your', ' of yours')} has been retired from the field this turn"
+    if "used" in cond:
+        return f"{who} used {_noun_words(cond['used'])} from the hand this turn"
     if "ap_paid" in cond:
         return f"{who} paid AP for an effect of {whose} characters this turn"
     n = cond["events_used"]  # as written (a hand-written one may be malformed)
@@ -196,6 +251,11 @@ def was_rested(st: UAState, unit: Unit) -> bool:
 def record_retired(st: UAState, pid: str, iid: str) -> None:
     """A card of ``pid``'s (the top card of a unit) was retired from the field."""
     st.players[pid].retired.append(iid)
+
+
+def record_used(st: UAState, pid: str, iid: str) -> None:
+    """``pid`` used the card ``iid`` from the hand: played, raided or used as an event."""
+    st.players[pid].used.append(iid)
 
 
 def record_ap(st: UAState, pid: str, source: str, paid: int) -> None:
@@ -227,10 +287,14 @@ def staged(st: UAState, player: str, card: str | None) -> Iterator[None]:
     event = card is not None and st.card(card).type == "event"
     ps = st.players[player]
     ps.events_used += event
+    if event:
+        ps.used.append(card)
     try:
         yield
     finally:
         ps.events_used -= event
+        if event:
+            ps.used.pop()
 
 
 def mentions(obj: Any) -> bool:
@@ -245,12 +309,22 @@ def mentions(obj: Any) -> bool:
     return False
 
 
+def mentions_used(obj: Any) -> bool:
+    """Whether a card's effects (or any part of them) hold a condition on the cards used."""
+    if isinstance(obj, dict):
+        return (obj.get("zone") == ZONE and "used" in obj) or any(
+            mentions_used(v) for v in obj.values()
+        )
+    if isinstance(obj, list | tuple):
+        return any(mentions_used(v) for v in obj)
+    return False
+
+
 def _mentions_events(obj: Any) -> bool:
     """Whether an effect (or any part of it) holds a condition on the events used."""
     if isinstance(obj, dict):
-        return (obj.get("zone") == ZONE and "events_used" in obj) or any(
-            _mentions_events(v) for v in obj.values()
-        )
+        here = obj.get("zone") == ZONE and bool({"events_used", "used"} & set(obj))
+        return here or any(_mentions_events(v) for v in obj.values())
     if isinstance(obj, list | tuple):
         return any(_mentions_events(v) for v in obj)
     return False

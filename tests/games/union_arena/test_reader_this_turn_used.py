@@ -1,0 +1,174 @@
+"""Union Arena: a card you used this turn ("このターン中に自分が〈X〉を使用している", "〈X〉か〈Y〉",
+"[特徴:X]", "手札から…"; UA-EFFECT-THIS-TURN-USED), read from made-up printed text and judged:
+a character or field played from the hand, a raid and an event count; a card an effect plays
+does not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.replay import position
+from judge.games.union_arena.effects import supported
+from judge.games.union_arena.reader import read_card
+from judge.games.union_arena.testing import (
+    board_at_turn_3,
+    card,
+    effects_of,
+    field_unit,
+    free_character,
+    reading_words,
+    rules_applied,
+    rules_broken,
+    texted,
+    verdict,
+)
+from judge.games.union_arena.testing import cards_drawn as draws
+
+USED_MIRA_SORA = {
+    "side": "own",
+    "zone": "this_turn",
+    "used": {"any_of": [{"name": "ミラ"}, {"name": "ソラ"}]},
+}
+USED_LAMP = {"side": "own", "zone": "this_turn", "used": {"trait": "灯守"}}
+DRAW = {"op": "draw", "n": 1}
+
+MIRA_OR_SORA = "このターン中に自分が〈ミラ〉か〈ソラ〉を使用している"
+LAMP_FROM_HAND = "このターン中に自分が手札から[特徴:灯守]を使用している"
+ONLY_IF = f"[起動メイン]{MIRA_OR_SORA}場合のみ発動できる。カードを1枚引く。"
+STATIC = f"[自分のターン中]{LAMP_FROM_HAND}場合、このキャラはBP+1000。"
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def test_UA_EFFECT_THIS_TURN_USED_read_from_printed_text() -> None:
+    (effect,) = effects_of(ONLY_IF)
+    assert effect == {"when": "activate_main", "only_if": USED_MIRA_SORA, "do": [DRAW]}
+    (effect,) = effects_of(STATIC)
+    (op,) = effect["do"]
+    assert effect["when"] == "continuous"
+    assert op["if"] == USED_LAMP and op["amount"] == 1000 and op["during"] == "own_turn"
+    (effect,) = effects_of(
+        "[アタック時]このターン中に自分が〈ミラ〉を使用している場合、カードを1枚引く。"
+    )
+    assert effect["do"] == [{**DRAW, "if": {**USED_LAMP, "used": {"name": "ミラ"}}}]
+    words = reading_words(texted("T-R", ONLY_IF))
+    assert (
+        "you have used a card named <ミラ> or a card named <ソラ> from the hand this turn" in words
+    )
+
+
+def test_UA_EFFECT_THIS_TURN_USED_what_stays_unread() -> None:
+    for text in (
+        "[登場時]このターン中に相手が〈ミラ〉を使用している場合、カードを1枚引く。",
+        "[登場時]このターン中に自分がキャラカードを使用している場合、カードを1枚引く。",
+        "[登場時]このターン中に自分が山札から〈ミラ〉を使用している場合、カードを1枚引く。",
+        "[登場時]このターン中に自分が〈ミラ〉を2枚使用している場合、カードを1枚引く。",
+    ):
+        assert not read_card(texted("T-READ", text)).understood, text
+    # on an event's own text: the event itself, used before its effect resolves, would count
+    own = "このターン中に自分が[特徴:灯守]を使用している場合、カードを1枚引く。"
+    assert not read_card(texted("T-EV", own, type="event", traits=["灯守"])).understood
+
+
+def test_UA_EFFECT_THIS_TURN_USED_supported_only_as_kept() -> None:
+    assert supported({"when": "on_play", "do": [{**DRAW, "if": USED_LAMP}]})
+    for odd in (
+        {**USED_LAMP, "side": "opponent"},
+        {**USED_LAMP, "used": {"trait": ""}},
+        {**USED_LAMP, "used": {"type": "event"}},
+        {**USED_LAMP, "used": {"name": "ミラ", "trait": "灯守"}},
+        {**USED_LAMP, "used": {"any_of": [{"name": "ミラ"}]}},
+        {**USED_LAMP, "min": 2},
+    ):
+        assert not supported({"when": "on_play", "do": [{**DRAW, "if": odd}]}), odd
+
+
+# -- the engine --------------------------------------------------------------------------------
+
+
+def used_scene(*more: dict[str, Any], **board: Any) -> Any:
+    """A's turn-3 main phase: A's reader (A-1, ONLY_IF) on the front line, a character named
+    ミラ (A-2) and an event named ソラ (A-3) in the hand, then ``more`` (A-4, ...)."""
+    cards = [
+        texted("T-SEER", ONLY_IF),
+        free_character("T-MIRA", name="ミラ"),
+        card("T-SORA", "event", name="ソラ", ap=0),
+        *more,
+        free_character("T-FOE"),
+    ]
+    deck = [c["code"] for c in cards[:-1]]
+    return board_at_turn_3(cards, deck, ["T-FOE"], a_front=("A-1",), phase="main", **board)
+
+
+def test_UA_EFFECT_THIS_TURN_USED_a_character_played_from_the_hand() -> None:
+    b = used_scene().act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+    b = used_scene().play("A", "A-2", to="energy_line")
+    assert position(b.log()).snapshot()["players"]["A"]["used"] == ["A-2"]
+    b.act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-ONLY-IF" in rules_applied(r, b.last)
+    assert draws(r, b.last) == 1
+
+
+def test_UA_EFFECT_THIS_TURN_USED_an_event_used() -> None:
+    b = used_scene().play("A", "A-3").act("A", "activate", card="A-1", ability=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert draws(r, b.last) == 1
+
+
+def test_UA_EFFECT_THIS_TURN_USED_starts_anew_at_the_next_turn() -> None:
+    b = used_scene().play("A", "A-2", to="energy_line")
+    b.proceed("A", 2).pass_turn("B")
+    b.act("B", "discard_to_limit", cards=["B-1"]).proceed("A")  # A's turn 5, main phase
+    assert "used" not in position(b.log()).snapshot()["players"]["A"]
+    b.act("A", "activate", card="A-1", ability=1)
+    assert rules_broken(b.replay(), b.last) == ["UA-EFFECT-ONLY-IF"]
+
+
+def lamp_scene(*more: dict[str, Any]) -> Any:
+    """A's turn-3 main phase: A's lamp (A-1, STATIC, BP 2000) and a base named Base (A-2) on
+    the front line, then ``more`` (A-3, ...) in the hand."""
+    cards = [
+        texted("T-LAMP", STATIC, bp=2000),
+        free_character("T-BASE", name="Base"),
+        *more,
+        free_character("T-FOE"),
+    ]
+    deck = [c["code"] for c in cards[:-1]]
+    return board_at_turn_3(cards, deck, ["T-FOE"], a_front=("A-1", "A-2"), phase="main")
+
+
+def test_UA_EFFECT_THIS_TURN_USED_a_raid_counts_in_a_continuous_ability() -> None:
+    raider = free_character("T-RAID", traits=["灯守"], raid={"onto": {"name": "Base"}})
+    b = lamp_scene(raider)
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+    b.act("A", "raid", card="A-3", onto="A-2")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-1")["bp"] == 3000
+    # a card without the trait: nothing changes
+    b = lamp_scene(free_character("T-PLAIN")).play("A", "A-3", to="energy_line")
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+
+
+def test_UA_EFFECT_THIS_TURN_USED_a_card_an_effect_plays_is_not_used() -> None:
+    """A-3 plays A-4 (green, with the trait) from the hand by its effect: not a use; A-5 (with
+    the trait) played from the hand is."""
+    sower = texted(
+        "T-SOWER",
+        "[登場時]自分の手札から必要エナジーが2以下で消費APが1の緑のキャラカードを1枚まで"
+        "自分の場にレストで登場させる。",
+    )
+    sprout = card("T-SPROUT", color="green", energy={"green": 2}, ap=1, traits=["灯守"])
+    b = lamp_scene(sower, sprout, free_character("T-LAMP2", traits=["灯守"]))
+    b.play("A", "A-3", to="energy_line", targets=["A-4", {"to": "energy_line"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-4") is not None
+    assert field_unit(r, "A", "A-1")["bp"] == 2000
+    b.play("A", "A-5", to="energy_line")
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 3000
