@@ -526,7 +526,7 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
     if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
         return {"field", "retired"}
-    if cond.get("zone") == this_turn.ZONE and "ap_paid" in cond:
+    if cond.get("zone") == this_turn.ZONE and {"ap_paid", "attack_ap_paid"} & set(cond):
         return {"ap_paid"}
     if cond.get("zone") == this_turn.ZONE and "used" in cond:
         return set()  # the cards used from the hand: no op uses one (a play by an effect is not)

@@ -204,6 +204,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if not rested:
                 ps.ap_rested[i] = True
                 paid += 1
+        this_turn.record_paid(self.state, pid, paid)  # "このターンのアタックフェイズ中に…"
         if paid:
             self.event(
                 "pay_ap",
@@ -324,6 +325,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.retired.clear()
             each.used.clear()
             each.char_ap_paid = 0
+            each.attack_ap_paid = 0
             each.became_rested.clear()
         self.event(
             "turn",

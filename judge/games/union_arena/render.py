@@ -229,9 +229,15 @@ def condition(cond: Any) -> str:
         return conditions.describe(cond) + _leftover(cond, known)
     if zone == this_turn.ZONE and "events_used" in cond:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
-    if zone == this_turn.ZONE and {"retired", "ap_paid", "own_turn", "used"} & set(cond):
+    if zone == this_turn.ZONE and {
+        "retired",
+        "ap_paid",
+        "own_turn",
+        "used",
+        "attack_ap_paid",
+    } & set(cond):
         return this_turn.describe(whose, cond) + _leftover(
-            cond, {"side", "zone", "retired", "ap_paid", "own_turn", "used"}
+            cond, {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
         )
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})

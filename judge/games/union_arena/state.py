@@ -106,6 +106,8 @@ class PlayerState:
     #: this turn: the cards it used from the hand (played, raided, events; this_turn.py)
     used: list[str] = field(default_factory=list)
     char_ap_paid: int = 0
+    #: this turn: the AP it paid in the attack phase (this_turn.py)
+    attack_ap_paid: int = 0
     #: this turn: its units that went from active to rested, as (serial, top card)
     became_rested: set[tuple[int, str]] = field(default_factory=set)
 

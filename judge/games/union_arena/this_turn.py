@@ -45,6 +45,10 @@ Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETI
   event whose trigger is used from the life area.  Kept as the used cards
   (``PlayerState.used``); an event counts as it is used, before its effect resolves, and on an
   event's own text the clause is left unread as the events used are (:func:`read_on`).
+- ``{"side": "own", "zone": "this_turn", "attack_ap_paid": 1}`` ("このターンのアタックフェイズ中に
+  自分がAPを支払っている"; ``UA-EFFECT-THIS-TURN-ATTACK-AP``): that side paid AP, for whatever,
+  while this turn was in its attack phase (``PlayerState.attack_ap_paid``, counted as the AP
+  cards are rested: :func:`record_paid`), from its start to its end's triggers.
 - ``"rested_this_turn"``, an activated ability's ``only_if`` ("[起動メイン]このターン中にアクティブ
   のこのキャラがレストになっている場合のみ発動できる", ``UA-EFFECT-ONLY-IF-RESTED``): its own card
   went from active to rested this turn, by any means (a cost, an effect, an attack, a record of
@@ -84,6 +88,7 @@ _RETIRED_NOUN = re.compile(r"このターン中に自分の(〈[^〈〉]+〉|\[�
 _RETIRED_TYPE = re.compile(r"このターン中に自分の場の(キャラ|フィールド)が退場している")
 _AP_PAID = "このターン中に自分のキャラの効果でAPを支払っている"
 _OWN_TURN = "自分のターン中の"
+_ATTACK_AP = "このターンのアタックフェイズ中に自分がAPを支払っている"
 _USED = re.compile(
     r"このターン中に自分が(?:手札から)?((?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])(?:か(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))*)を使用している"
 )
@@ -103,11 +108,15 @@ def clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'this_turn', 'used': {'any_of': [{'name': 'ミラ'}, {'name': 'ソラ'}]}}
     >>> clause("このターン中に自分が手札から[特徴:灯守]を使用している")
     {'side': 'own', 'zone': 'this_turn', 'used': {'trait': '灯守'}}
+    >>> clause("このターンのアタックフェイズ中に自分がAPを支払っている")
+    {'side': 'own', 'zone': 'this_turn', 'attack_ap_paid': 1}
     >>> clause("自分のターン中の")
     {'side': 'own', 'zone': 'this_turn', 'own_turn': True}
     """
     if text == _AP_PAID:
         return {"side": "own", "zone": ZONE, "ap_paid": 1}
+    if text == _ATTACK_AP:  # UA-EFFECT-THIS-TURN-ATTACK-AP
+        return {"side": "own", "zone": ZONE, "attack_ap_paid": 1}
     if text == _OWN_TURN:  # "自分のターン中の場合、…": it is your turn (UA-EFFECT-IF-OWN-TURN)
         return {"side": "own", "zone": ZONE, "own_turn": True}
     used = _USED.fullmatch(text)
@@ -158,6 +167,10 @@ def valid(cond: dict[str, Any]) -> bool:
     if "used" in cond:
         own = cond.get("side", "own") == "own"
         return own and set(cond) <= {"side", "zone", "used"} and _used_ok(cond["used"])
+    if "attack_ap_paid" in cond:
+        own = cond.get("side", "own") == "own"
+        keys = {"side", "zone", "attack_ap_paid"}
+        return own and set(cond) <= keys and cond["attack_ap_paid"] == 1
     if "retired" in cond or "ap_paid" in cond:
         own = cond.get("side", "own") == "own"
         if "retired" in cond:
@@ -182,6 +195,8 @@ def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
         return any(retired_meets(st, iid, cond) for iid in ps.retired)
     if "used" in cond:
         return any(used_meets(st, iid, cond) for iid in ps.used)
+    if "attack_ap_paid" in cond:
+        return ps.attack_ap_paid >= int(cond["attack_ap_paid"])
     if "ap_paid" in cond:
         return ps.char_ap_paid >= int(cond["ap_paid"])
     return ps.events_used >= int(cond["events_used"])
@@ -225,6 +240,8 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
         else:
             what = f"a {spec.get('type')} card of {whose}"
         return f"{what.replace(' of your', ' of yours')} has been retired from the field this turn"
+    if "attack_ap_paid" in cond:
+        return f"{who} paid AP during this turn's attack phase"
     if "used" in cond:
         return f"{who} used {_noun_words(cond['used'])} from the hand this turn"
     if "ap_paid" in cond:
@@ -256,6 +273,12 @@ def record_retired(st: UAState, pid: str, iid: str) -> None:
 def record_used(st: UAState, pid: str, iid: str) -> None:
     """``pid`` used the card ``iid`` from the hand: played, raided or used as an event."""
     st.players[pid].used.append(iid)
+
+
+def record_paid(st: UAState, pid: str, paid: int) -> None:
+    """``pid`` rested ``paid`` AP cards to pay AP: counted when it is the attack phase."""
+    if paid > 0 and st.phase == "attack":
+        st.players[pid].attack_ap_paid += paid
 
 
 def record_ap(st: UAState, pid: str, source: str, paid: int) -> None:
@@ -309,14 +332,15 @@ def mentions(obj: Any) -> bool:
     return False
 
 
-def mentions_used(obj: Any) -> bool:
-    """Whether a card's effects (or any part of them) hold a condition on the cards used."""
+def mentions_key(obj: Any, key: str) -> bool:
+    """Whether a card's effects (or any part of them) hold a condition on this turn with
+    ``key`` (``used``, ``attack_ap_paid``)."""
     if isinstance(obj, dict):
-        return (obj.get("zone") == ZONE and "used" in obj) or any(
-            mentions_used(v) for v in obj.values()
+        return (obj.get("zone") == ZONE and key in obj) or any(
+            mentions_key(v, key) for v in obj.values()
         )
     if isinstance(obj, list | tuple):
-        return any(mentions_used(v) for v in obj)
+        return any(mentions_key(v, key) for v in obj)
     return False
 
 

@@ -172,3 +172,60 @@ def test_UA_EFFECT_THIS_TURN_USED_a_card_an_effect_plays_is_not_used() -> None:
     assert field_unit(r, "A", "A-1")["bp"] == 2000
     b.play("A", "A-5", to="energy_line")
     assert field_unit(b.replay(), "A", "A-1")["bp"] == 3000
+
+
+# -- AP paid in this turn's attack phase (UA-EFFECT-THIS-TURN-ATTACK-AP) -------------------------
+
+ATTACK_AP = {"side": "own", "zone": "this_turn", "attack_ap_paid": 1}
+PAID_IN_ATTACK = "このターンのアタックフェイズ中に自分がAPを支払っている"
+PAYER = "[アタック時]APを1支払ってもよい。そうした場合、カードを1枚引く。"
+
+
+def test_UA_EFFECT_THIS_TURN_ATTACK_AP_read_from_printed_text() -> None:
+    (effect,) = effects_of(f"[自分のターン中]{PAID_IN_ATTACK}場合、このキャラはBP+2000。")
+    (op,) = effect["do"]
+    assert effect["when"] == "continuous" and op["if"] == ATTACK_AP and op["amount"] == 2000
+    (effect,) = effects_of(f"[アタック時]{PAID_IN_ATTACK}場合、カードを1枚引く。")
+    assert effect["do"] == [{**DRAW, "if": ATTACK_AP}]
+    words = reading_words(texted("T-R", f"[アタック時]{PAID_IN_ATTACK}場合、カードを1枚引く。"))
+    assert "you have paid AP during this turn's attack phase" in words
+    for odd in ({**ATTACK_AP, "attack_ap_paid": 2}, {**ATTACK_AP, "side": "opponent"}):
+        assert not supported({"when": "on_play", "do": [{**DRAW, "if": odd}]}), odd
+    # paid as the optional effect resolves, after the check of its targets: not read after it
+    paid_first = {"when": "on_attack", "optional": True, "cost": {"ap": 1}}
+    assert not supported({**paid_first, "do": [{**DRAW, "if": ATTACK_AP}]})
+    text = "[登場時]このターンのアタックフェイズ中に相手がAPを支払っている場合、カードを1枚引く。"
+    assert not read_card(texted("T-READ", text)).understood
+
+
+def attack_scene(spent: int = 0) -> Any:
+    """A's turn 3: A's reader (A-1, BP 2000 +2000 while the condition holds) and its payer
+    (A-2, PAYER) on the front line; ``spent`` cards of 1 AP (A-3, ...) played in the main
+    phase; then A-2 attacks."""
+    reader = texted("T-SEER", f"[自分のターン中]{PAID_IN_ATTACK}場合、このキャラはBP+2000。")
+    cards = [reader, texted("T-PAYER", PAYER), free_character("T-COSTLY", ap=1)]
+    deck = ["T-SEER", "T-PAYER", "T-COSTLY"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-1", "A-2"), phase="main")
+    for iid in ("A-3",)[:spent]:
+        b.play("A", iid, to="energy_line")
+    return b.proceed("A").attack("A", "A-2")
+
+
+def test_UA_EFFECT_THIS_TURN_ATTACK_AP_paid_as_an_attack_trigger_resolves() -> None:
+    b = attack_scene()
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+    b.act("A", "resolve", source="A-2", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert position(b.log()).snapshot()["players"]["A"]["attack_ap_paid"] == 1
+    assert field_unit(r, "A", "A-1")["bp"] == 4000
+    b = attack_scene().act("A", "resolve", source="A-2", use=False)
+    assert field_unit(b.replay(), "A", "A-1")["bp"] == 2000
+
+
+def test_UA_EFFECT_THIS_TURN_ATTACK_AP_paid_in_the_main_phase_does_not_count() -> None:
+    b = attack_scene(spent=1)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "attack_ap_paid" not in position(b.log()).snapshot()["players"]["A"]
+    assert field_unit(r, "A", "A-1")["bp"] == 2000
