@@ -544,6 +544,8 @@ def _whole_field(cond: dict[str, Any]) -> dict[str, Any]:
 
 def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
     """ "『BP3000以下』の…『BP5000以下』に代わる": another BP limit of a choice bounded by BP."""
+    if set(instead) == {"if", "bp_plus"}:  # widened per event used (this_turn.py)
+        return this_turn.plus_ok(instead["bp_plus"]) and isinstance(target.get("bp_max"), int)
     bp = instead.get("bp_max")
     more = "then" not in instead or counts.then_ok(instead)  # a second one after it
     keys = set(instead) - {"then"}

@@ -395,6 +395,7 @@ def _read_parts(
     while i < len(parts):
         replaced = (
             read_replaced_bp(parts[i : i + 2])
+            or this_turn.read_bp_range(parts[i : i + 2])  # "…BPの範囲+500" (this_turn.py)
             or read_replaced_op(parts[i : i + 2])
             or textplay.read_replaced_count(parts[i : i + 2])  # "『1枚』まで…『2枚』に代わる"
             or textplay.read_quiet_play(parts[i : i + 2], before + ops)  # "[登場時]は発動しない"

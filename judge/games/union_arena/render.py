@@ -358,6 +358,13 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
             f" ({instead.get('count')} instead of {count} if {condition(instead.get('if'))})"
             + _leftover(instead, {"if", "count"})
         )
+    elif isinstance(instead, dict) and "bp_plus" in instead:  # UA-EFFECT-THIS-TURN-EVENTS-RANGE
+        plus = instead["bp_plus"]
+        each = plus.get("each") if isinstance(plus, dict) else plus
+        phrase += (
+            f" (if {condition(instead.get('if'))}, the BP limit is {each} higher for each event"
+            " card you have used this turn)" + _leftover(instead, {"if", "bp_plus"})
+        )
     elif isinstance(instead, dict):
         phrase += (
             f" (BP {instead.get('bp_max')} or less instead if {condition(instead.get('if'))})"

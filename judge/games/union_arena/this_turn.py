@@ -49,6 +49,12 @@ Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETI
   自分がAPを支払っている"; ``UA-EFFECT-THIS-TURN-ATTACK-AP``): that side paid AP, for whatever,
   while this turn was in its attack phase (``PlayerState.attack_ap_paid``, counted as the AP
   cards are rested: :func:`record_paid`), from its start to its end's triggers.
+- a choice's BP range widened per event used (``UA-EFFECT-THIS-TURN-EVENTS-RANGE``): "『BP3000』
+  以下の<choice>…。<condition>場合、このターン中に自分が使用したイベントカード1枚につき、この効果
+  で選べるキャラのBPの範囲+500" is the choice's ``instead`` ``{"if": condition, "bp_plus":
+  {"each": 500, "per": CONDITION}}``: while the condition holds, its BP limit is the printed one
+  plus 500 for each event card its controller used this turn, read as the choice is
+  (:func:`widened`, :func:`read_bp_range`).
 - ``"rested_this_turn"``, an activated ability's ``only_if`` ("[起動メイン]このターン中にアクティブ
   のこのキャラがレストになっている場合のみ発動できる", ``UA-EFFECT-ONLY-IF-RESTED``): its own card
   went from active to rested this turn, by any means (a cost, an effect, an attack, a record of
@@ -249,6 +255,57 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
     n = cond["events_used"]  # as written (a hand-written one may be malformed)
     what = "an event card" if n == 1 else f"{n} or more event cards"
     return f"{who} used {what} this turn"
+
+
+_RANGE_FIRST = re.compile(r"『BP(\d+)』以下の(.+)")
+_RANGE_SECOND = re.compile(
+    r"(.+?)場合、このターン中に自分が使用したイベントカード1枚につき、"
+    r"この効果で選べるキャラのBPの範囲\+(\d+)"
+)
+
+
+def read_bp_range(parts: list[str]) -> list[dict[str, Any]] | None:
+    """ "『BP3000』以下の相手のフロントLのキャラを1枚まで選び、退場させる。<condition>場合、このター
+    ン中に自分が使用したイベントカード1枚につき、この効果で選べるキャラのBPの範囲+500": the
+    first sentence's op, its choice's ``instead`` widening the limit; None for other text."""
+    from judge.games.union_arena.reader import read_sentence  # it imports this module
+    from judge.games.union_arena.textlines import condition_clause
+
+    first = _RANGE_FIRST.fullmatch(parts[0]) if len(parts) == 2 else None
+    second = _RANGE_SECOND.fullmatch(parts[1]) if first else None
+    if not first or not second or int(second.group(2)) < 1:
+        return None
+    cond = condition_clause(second.group(1))
+    ops = read_sentence(f"BP{first.group(1)}以下の{first.group(2)}", False)
+    if cond is None or not ops or len(ops) != 1:
+        return None
+    target = ops[0].get("target")
+    if (
+        not isinstance(target, dict)
+        or target.get("type") != "character"
+        or target.get("bp_max") != int(first.group(1))
+        or {"instead", "bp_max_per", "all"} & set(target)
+    ):
+        return None
+    target["instead"] = {"if": cond, "bp_plus": {"each": int(second.group(2)), "per": CONDITION}}
+    return ops
+
+
+def plus_ok(value: Any) -> bool:
+    """A ``bp_plus`` the engine counts: ``each`` ≥ 1 per event card used (:data:`CONDITION`)."""
+    return (
+        isinstance(value, dict)
+        and set(value) == {"each", "per"}
+        and isinstance(value["each"], int)
+        and not isinstance(value["each"], bool)
+        and value["each"] >= 1
+        and value["per"] == CONDITION
+    )
+
+
+def widened(st: UAState, controller: str, bp_max: int, plus: dict[str, Any]) -> int:
+    """A BP limit ``bp_max`` plus ``each`` for each event card ``controller`` used this turn."""
+    return bp_max + int(plus["each"]) * st.players[controller].events_used
 
 
 def rest(st: UAState, unit: Unit) -> None:

@@ -229,3 +229,74 @@ def test_UA_EFFECT_THIS_TURN_ATTACK_AP_paid_in_the_main_phase_does_not_count() -
     assert verdict(r, b.last) == "legal"
     assert "attack_ap_paid" not in position(b.log()).snapshot()["players"]["A"]
     assert field_unit(r, "A", "A-1")["bp"] == 2000
+
+
+# -- a choice's BP range widened per event used (UA-EFFECT-THIS-TURN-EVENTS-RANGE) ---------------
+
+WIDENED = (
+    "[登場時]『BP3000』以下の相手のフロントLのキャラを1枚まで選び、退場させる。"
+    "自分の場に〈リーリヤ〉がある場合、このターン中に自分が使用したイベントカード1枚につき、"
+    "この効果で選べるキャラのBPの範囲+500。"
+)
+
+
+def test_UA_EFFECT_THIS_TURN_EVENTS_RANGE_read_from_printed_text() -> None:
+    (effect,) = effects_of(WIDENED)
+    (op,) = effect["do"]
+    assert op["op"] == "retire" and op["target"]["bp_max"] == 3000
+    assert op["target"]["instead"] == {
+        "if": {"side": "own", "zone": "field", "name": "リーリヤ"},
+        "bp_plus": {"each": 500, "per": {"side": "own", "zone": "this_turn", "events_used": 1}},
+    }
+    words = reading_words(texted("T-R", WIDENED))
+    assert "the BP limit is 500 higher for each event card you have used this turn" in words
+    for text in (
+        WIDENED.replace("『BP3000』以下", "BP3000以下"),  # no limit marked as the one widened
+        WIDENED.replace("イベントカード1枚につき", "キャラカード1枚につき"),
+        WIDENED.replace("相手のフロントLのキャラを1枚まで選び、退場させる", "カードを1枚引く"),
+    ):
+        assert not read_card(texted("T-READ", text)).understood, text
+    target = {"side": "opponent", "zone": "front_line", "count": 1, "type": "character"}
+    for plus in ({"each": 0, "per": USED_LAMP}, {"each": 500, "per": USED_LAMP}):
+        instead = {"if": {"side": "own", "zone": "field", "name": "リーリヤ"}, "bp_plus": plus}
+        retire = {"op": "retire", "target": {**target, "bp_max": 3000, "instead": instead}}
+        assert not supported({"when": "on_play", "do": [retire]}), plus
+
+
+def range_scene(lily: bool, events: int) -> Any:
+    """A's turn-3 main phase: A's widener (A-1) in the hand, リーリヤ (A-2) on the front line if
+    ``lily``, ``events`` free event cards (A-3, A-4) used; B's BP 3500 (B-1) and BP 4000 (B-2)
+    characters on the front line."""
+    cards = [
+        texted("T-WIDE", WIDENED),
+        free_character("T-LILY", name="リーリヤ"),
+        card("T-EV", "event", ap=0),
+        free_character("T-B35", bp=3500),
+        free_character("T-B40", bp=4000),
+    ]
+    b = board_at_turn_3(
+        cards,
+        ["T-WIDE", "T-LILY", "T-EV", "T-EV"],
+        ["T-B35", "T-B40"],
+        a_front=("A-2",) if lily else (),
+        b_front=("B-1", "B-2"),
+        phase="main",
+    )
+    for iid in ("A-3", "A-4")[:events]:
+        b.play("A", iid)
+    return b
+
+
+def test_UA_EFFECT_THIS_TURN_EVENTS_RANGE_widened_per_event_while_the_condition_holds() -> None:
+    for lily, events, target, ok in (
+        (True, 1, "B-1", True),  # 3000 + 500
+        (True, 0, "B-1", False),
+        (False, 1, "B-1", False),  # the condition does not hold: 3000
+        (True, 1, "B-2", False),
+        (True, 2, "B-2", True),  # 3000 + 1000
+    ):
+        b = range_scene(lily, events).play("A", "A-1", to="front_line", targets=[target])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, (lily, events, target)
+        if ok:
+            assert field_unit(r, "B", target) is None  # retired
