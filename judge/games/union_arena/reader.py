@@ -179,7 +179,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or unchoosable.others_line(defn, clean)  # "…以外のキャラは、…選ばれない"
         )
         if generate is not None:
-            effects.append(generate)
+            if not this_turn.names_itself(defn, generate):
+                effects.append(generate)
+            else:  # "このターン中に自分が〈X〉を使用している" on a card named X (this_turn.py)
+                unread.append(clean.rstrip("。"))
             continue
         timed = texttimings.leading(tags, rest) if defn.get("type") == "character" else None
         if timed is not None:  # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)

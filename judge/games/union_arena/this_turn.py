@@ -362,18 +362,19 @@ def after_costs(
 
 @contextmanager
 def staged(st: UAState, player: str, card: str | None) -> Iterator[None]:
-    """For the check of a played card's targets: an event being used counted as used, as
-    it is when its effect resolves; nothing changes for any other card."""
+    """For the check of a played or raided card's targets (before the use is carried out):
+    the card counted as used, and an event among the events used, as they are when its
+    effects resolve."""
     event = card is not None and st.card(card).type == "event"
     ps = st.players[player]
     ps.events_used += event
-    if event:
+    if card is not None:
         ps.used.append(card)
     try:
         yield
     finally:
         ps.events_used -= event
-        if event:
+        if card is not None:
             ps.used.pop()
 
 
@@ -413,5 +414,35 @@ def _mentions_events(obj: Any) -> bool:
 
 def read_on(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
     """Whether the reader may keep an ability it read: not one of an event's own that asks
-    about the events used this turn (the event itself counted, it would always hold)."""
-    return defn.get("type") != "event" or not _mentions_events(effect)
+    about the events used this turn, nor one that asks whether a card it meets itself was
+    used (the card itself counted once used, it would always hold: whether another card is
+    meant the wording does not settle)."""
+    if defn.get("type") == "event" and _mentions_events(effect):
+        return False
+    return not names_itself(defn, effect)
+
+
+def names_itself(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
+    """Whether an effect asks whether a card the card ``defn`` meets itself was used."""
+    return any(_self_meets(defn, spec) for spec in _used_specs(effect))
+
+
+def _used_specs(obj: Any) -> Iterator[dict[str, Any]]:
+    """The ``used`` specs of the conditions in an effect."""
+    if isinstance(obj, dict):
+        if obj.get("zone") == ZONE and isinstance(obj.get("used"), dict):
+            yield obj["used"]
+        for v in obj.values():
+            yield from _used_specs(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _used_specs(v)
+
+
+def _self_meets(defn: dict[str, Any], spec: dict[str, Any]) -> bool:
+    """Whether a printed card (its name, names it is also treated as, traits) meets ``spec``."""
+    if "any_of" in spec:
+        return any(_self_meets(defn, alt) for alt in spec["any_of"])
+    if "name" in spec:
+        return spec["name"] in (defn.get("name"), *(defn.get("also_treated_as") or ()))
+    return "trait" in spec and spec["trait"] in (defn.get("traits") or ())

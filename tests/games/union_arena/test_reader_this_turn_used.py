@@ -300,3 +300,33 @@ def test_UA_EFFECT_THIS_TURN_EVENTS_RANGE_widened_per_event_while_the_condition_
         assert (verdict(r, b.last) == "legal") is ok, (lily, events, target)
         if ok:
             assert field_unit(r, "B", target) is None  # retired
+
+
+def test_UA_EFFECT_THIS_TURN_USED_not_read_on_a_card_it_names_itself() -> None:
+    """A card asking whether a card it meets itself was used: once used it always holds."""
+    text = "[登場時]このターン中に自分が〈ミラ〉を使用している場合、カードを1枚引く。"
+    assert not read_card(texted("T-MIRA", text, name="ミラ")).understood
+    assert read_card(texted("T-SORA", text, name="ソラ")).understood
+    trait = STATIC.replace("BP+1000", "BP+500")
+    assert not read_card(texted("T-LAMP", trait, traits=["灯守"])).understood
+
+
+def test_UA_EFFECT_THIS_TURN_USED_the_played_card_counted_at_the_check_of_targets() -> None:
+    """A played card's when-played choice, checked before the play is carried out, reads the
+    card as used, as the effect does when it resolves (after the play).  The reader leaves such
+    text unread on the card itself: the effect is written as an engine definition."""
+    choose = {"side": "opponent", "zone": "front_line", "count": 1, "type": "character"}
+    effect = {
+        "when": "on_play",
+        "do": [{"op": "rest", "target": choose, "if": USED_LAMP}],
+    }
+    for traits, ok in ((["灯守"], True), (["星守"], False)):
+        lamp = free_character("T-LAMP", traits=traits, effects=[effect])
+        b = board_at_turn_3(
+            [lamp, free_character("T-FOE")], ["T-LAMP"], ["T-FOE"], b_front=("B-1",), phase="main"
+        )
+        b.play("A", "A-1", to="front_line", targets=["B-1"])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, traits
+        if ok:
+            assert field_unit(r, "B", "B-1")["rested"] is True
