@@ -327,6 +327,10 @@ def effective(
     out = {k: v for k, v in sel.items() if k != "instead"}
     if holds(eng, controller, instead["if"], plus, gone, source):
         out.update((k, v) for k, v in instead.items() if k in ("bp_max", "count"))
+        if "bp_plus" in instead:  # "…1枚につき、…BPの範囲+500" (UA-EFFECT-THIS-TURN-EVENTS-RANGE)
+            out["bp_max"] = this_turn.widened(
+                eng.state, controller, int(sel["bp_max"]), instead["bp_plus"]
+            )
         more = instead.get("then")  # a second replacement after it (counts.then_ok)
         if isinstance(more, dict) and holds(eng, controller, more["if"], plus, gone, source):
             out["bp_max"] = more["bp_max"]

@@ -542,8 +542,10 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
     if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
         return {"field", "retired"}
-    if cond.get("zone") == this_turn.ZONE and "ap_paid" in cond:
+    if cond.get("zone") == this_turn.ZONE and {"ap_paid", "attack_ap_paid"} & set(cond):
         return {"ap_paid"}
+    if cond.get("zone") == this_turn.ZONE and "used" in cond:
+        return set()  # the cards used from the hand: no op uses one (a play by an effect is not)
     if cond.get("zone") == this_turn.ZONE and "own_turn" in cond:
         return set()  # whose turn it is: nothing within a turn changes it
     if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too
@@ -558,6 +560,8 @@ def _whole_field(cond: dict[str, Any]) -> dict[str, Any]:
 
 def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
     """ "『BP3000以下』の…『BP5000以下』に代わる": another BP limit of a choice bounded by BP."""
+    if set(instead) == {"if", "bp_plus"}:  # widened per event used (this_turn.py)
+        return this_turn.plus_ok(instead["bp_plus"]) and isinstance(target.get("bp_max"), int)
     bp = instead.get("bp_max")
     more = "then" not in instead or counts.then_ok(instead)  # a second one after it
     keys = set(instead) - {"then"}

@@ -212,6 +212,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if not rested:
                 ps.ap_rested[i] = True
                 paid += 1
+        this_turn.record_paid(self.state, pid, paid)  # "このターンのアタックフェイズ中に…"
         if paid:
             self.event(
                 "pay_ap",
@@ -330,7 +331,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.events_used = 0
             each.names_used.clear()  # once per turn by name (once_name.py)
             each.retired.clear()
+            each.used.clear()
             each.char_ap_paid = 0
+            each.attack_ap_paid = 0
             each.became_rested.clear()
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)
         self.event(

@@ -197,6 +197,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.card(iid)
     eng.pay_ap(pid, d_ap)
     nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
+    this_turn.record_used(st, pid, iid)  # "このターン中に自分が〈X〉を使用している"
     to = plan.data["to"]
     targets = plan.action.get("targets")
     if to is None:
@@ -388,6 +389,7 @@ def apply_raid(eng: UnionArenaEngine, plan: Plan) -> None:
     iid = do_take(st, pid, take)
     eng.pay_ap(pid, plan.data["ap"])  # the cost as the raid is declared (UA-EFFECT-AP-LESS)
     nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
+    this_turn.record_used(st, pid, iid)  # a raid from the hand is a use (UA-EFFECT-THIS-TURN-USED)
     under = base.top
     base.cards.append(iid)
     base.raided = True

@@ -183,7 +183,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or unchoosable.others_line(defn, clean)  # "…以外のキャラは、…選ばれない"
         )
         if generate is not None:
-            effects.append(generate)
+            if not this_turn.names_itself(defn, generate):
+                effects.append(generate)
+            else:  # "このターン中に自分が〈X〉を使用している" on a card named X (this_turn.py)
+                unread.append(clean.rstrip("。"))
             continue
         timed = texttimings.leading(tags, rest) if defn.get("type") == "character" else None
         if timed is not None:  # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
@@ -416,6 +419,7 @@ def _read_parts(
         parts[i] = parts[i] if then is None else then
         replaced = (
             read_replaced_bp(parts[i : i + 2])
+            or this_turn.read_bp_range(parts[i : i + 2])  # "…BPの範囲+500" (this_turn.py)
             or read_replaced_op(parts[i : i + 2])
             or textplay.read_replaced_count(parts[i : i + 2])  # "『1枚』まで…『2枚』に代わる"
             or textplay.read_quiet_play(parts[i : i + 2], before + ops)  # "[登場時]は発動しない"

@@ -233,9 +233,15 @@ def condition(cond: Any) -> str:
         return conditions.describe(cond) + _leftover(cond, known)
     if zone == this_turn.ZONE and "events_used" in cond:
         return this_turn.describe(whose, cond) + _leftover(cond, {"side", "zone", "events_used"})
-    if zone == this_turn.ZONE and {"retired", "ap_paid", "own_turn"} & set(cond):
+    if zone == this_turn.ZONE and {
+        "retired",
+        "ap_paid",
+        "own_turn",
+        "used",
+        "attack_ap_paid",
+    } & set(cond):
         return this_turn.describe(whose, cond) + _leftover(
-            cond, {"side", "zone", "retired", "ap_paid", "own_turn"}
+            cond, {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
         )
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
@@ -355,6 +361,13 @@ def selector(sel: dict[str, Any], verb: str = "choose") -> tuple[str, bool]:
         phrase += (
             f" ({instead.get('count')} instead of {count} if {condition(instead.get('if'))})"
             + _leftover(instead, {"if", "count"})
+        )
+    elif isinstance(instead, dict) and "bp_plus" in instead:  # UA-EFFECT-THIS-TURN-EVENTS-RANGE
+        plus = instead["bp_plus"]
+        each = plus.get("each") if isinstance(plus, dict) else plus
+        phrase += (
+            f" (if {condition(instead.get('if'))}, the BP limit is {each} higher for each event"
+            " card you have used this turn)" + _leftover(instead, {"if", "bp_plus"})
         )
     elif isinstance(instead, dict):
         phrase += (

@@ -105,7 +105,11 @@ class PlayerState:
     #: this turn: its cards retired from the field (top cards), AP paid for its characters'
     #: effects (this_turn.py)
     retired: list[str] = field(default_factory=list)
+    #: this turn: the cards it used from the hand (played, raided, events; this_turn.py)
+    used: list[str] = field(default_factory=list)
     char_ap_paid: int = 0
+    #: this turn: the AP it paid in the attack phase (this_turn.py)
+    attack_ap_paid: int = 0
     #: this turn: its units that went from active to rested, as (serial, top card)
     became_rested: set[tuple[int, str]] = field(default_factory=set)
     #: this turn: pending "次に手札から使用する…の消費APを-N" reductions, as

@@ -36,6 +36,25 @@ Two more things done this turn are read the same way (``UA-EFFECT-THIS-TURN-RETI
   character's activated ability ("[起動メイン][APを1支払う]") counts too no source says: the
   rule option ``ap_paid_costs`` decides (``UA-EFFECT-THIS-TURN-AP-COSTS``, GAP; "not_counted"
   by default).  AP paid to play or raid a card, or for the extra draw, is paid by no effect.
+- ``{"side": "own", "zone": "this_turn", "used": {"name": X}}`` ("このターン中に自分が〈X〉を使用
+  している", also "〈X〉か〈Y〉" as ``any_of``, "[特徴:X]", "手札から…"; ``UA-EFFECT-THIS-TURN-USED``):
+  that side used a card meeting it this turn.  A use is the seed's "使用卡片": a card from the
+  hand played (a character, a field), raided or used (an event), paying its AP
+  (:func:`record_used`, from the main phase's play and raid); a card an effect plays
+  ("登場させる", UA-EFFECT-PLAY) is played without that procedure and is not used, nor is an
+  event whose trigger is used from the life area.  Kept as the used cards
+  (``PlayerState.used``); an event counts as it is used, before its effect resolves, and on an
+  event's own text the clause is left unread as the events used are (:func:`read_on`).
+- ``{"side": "own", "zone": "this_turn", "attack_ap_paid": 1}`` ("このターンのアタックフェイズ中に
+  自分がAPを支払っている"; ``UA-EFFECT-THIS-TURN-ATTACK-AP``): that side paid AP, for whatever,
+  while this turn was in its attack phase (``PlayerState.attack_ap_paid``, counted as the AP
+  cards are rested: :func:`record_paid`), from its start to its end's triggers.
+- a choice's BP range widened per event used (``UA-EFFECT-THIS-TURN-EVENTS-RANGE``): "『BP3000』
+  以下の<choice>…。<condition>場合、このターン中に自分が使用したイベントカード1枚につき、この効果
+  で選べるキャラのBPの範囲+500" is the choice's ``instead`` ``{"if": condition, "bp_plus":
+  {"each": 500, "per": CONDITION}}``: while the condition holds, its BP limit is the printed one
+  plus 500 for each event card its controller used this turn, read as the choice is
+  (:func:`widened`, :func:`read_bp_range`).
 - ``"rested_this_turn"``, an activated ability's ``only_if`` ("[起動メイン]このターン中にアクティブ
   のこのキャラがレストになっている場合のみ発動できる", ``UA-EFFECT-ONLY-IF-RESTED``): its own card
   went from active to rested this turn, by any means (a cost, an effect, an attack, a record of
@@ -75,6 +94,10 @@ _RETIRED_NOUN = re.compile(r"このターン中に自分の(〈[^〈〉]+〉|\[�
 _RETIRED_TYPE = re.compile(r"このターン中に自分の場の(キャラ|フィールド)が退場している")
 _AP_PAID = "このターン中に自分のキャラの効果でAPを支払っている"
 _OWN_TURN = "自分のターン中の"
+_ATTACK_AP = "このターンのアタックフェイズ中に自分がAPを支払っている"
+_USED = re.compile(
+    r"このターン中に自分が(?:手札から)?((?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])(?:か(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))*)を使用している"
+)
 
 
 def clause(text: str) -> dict[str, Any] | None:
@@ -87,13 +110,25 @@ def clause(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'this_turn', 'retired': {'type': 'field'}}
     >>> clause("このターン中に自分のキャラの効果でAPを支払っている")
     {'side': 'own', 'zone': 'this_turn', 'ap_paid': 1}
+    >>> clause("このターン中に自分が〈ミラ〉か〈ソラ〉を使用している")
+    {'side': 'own', 'zone': 'this_turn', 'used': {'any_of': [{'name': 'ミラ'}, {'name': 'ソラ'}]}}
+    >>> clause("このターン中に自分が手札から[特徴:灯守]を使用している")
+    {'side': 'own', 'zone': 'this_turn', 'used': {'trait': '灯守'}}
+    >>> clause("このターンのアタックフェイズ中に自分がAPを支払っている")
+    {'side': 'own', 'zone': 'this_turn', 'attack_ap_paid': 1}
     >>> clause("自分のターン中の")
     {'side': 'own', 'zone': 'this_turn', 'own_turn': True}
     """
     if text == _AP_PAID:
         return {"side": "own", "zone": ZONE, "ap_paid": 1}
+    if text == _ATTACK_AP:  # UA-EFFECT-THIS-TURN-ATTACK-AP
+        return {"side": "own", "zone": ZONE, "attack_ap_paid": 1}
     if text == _OWN_TURN:  # "自分のターン中の場合、…": it is your turn (UA-EFFECT-IF-OWN-TURN)
         return {"side": "own", "zone": ZONE, "own_turn": True}
+    used = _USED.fullmatch(text)
+    if used:  # "このターン中に自分が〈X〉か〈Y〉を使用している" (UA-EFFECT-THIS-TURN-USED)
+        noun = g.card_noun(used.group(1), on_field=False)
+        return {"side": "own", "zone": ZONE, "used": noun} if _used_ok(noun) else None
     m = _RETIRED_TYPE.fullmatch(text)
     if m:
         kind = "character" if m.group(1) == "キャラ" else "field"
@@ -116,6 +151,18 @@ def _retired_ok(spec: Any) -> bool:
     return key in ("name", "trait") and isinstance(value, str) and bool(value.strip())
 
 
+def _used_ok(spec: Any) -> bool:
+    """A ``used`` of :func:`valid`: one ``name`` or ``trait`` (a non-empty string), or an
+    ``any_of`` of two or more of them."""
+    if isinstance(spec, dict) and set(spec) == {"any_of"}:
+        alts = spec["any_of"]
+        return isinstance(alts, list) and len(alts) >= 2 and all(_used_ok(a) for a in alts)
+    if not isinstance(spec, dict) or len(spec) != 1:
+        return False
+    ((key, value),) = spec.items()
+    return key in ("name", "trait") and isinstance(value, str) and bool(value.strip())
+
+
 def valid(cond: dict[str, Any]) -> bool:
     """A condition on this turn that the engine evaluates exactly: the count of event cards
     used (at least ``events_used``, 1 or more), a card of one's own retired (``retired``), or
@@ -123,6 +170,13 @@ def valid(cond: dict[str, Any]) -> bool:
     if "own_turn" in cond:
         own = cond.get("side", "own") == "own"
         return own and set(cond) <= {"side", "zone", "own_turn"} and cond["own_turn"] is True
+    if "used" in cond:
+        own = cond.get("side", "own") == "own"
+        return own and set(cond) <= {"side", "zone", "used"} and _used_ok(cond["used"])
+    if "attack_ap_paid" in cond:
+        own = cond.get("side", "own") == "own"
+        keys = {"side", "zone", "attack_ap_paid"}
+        return own and set(cond) <= keys and cond["attack_ap_paid"] == 1
     if "retired" in cond or "ap_paid" in cond:
         own = cond.get("side", "own") == "own"
         if "retired" in cond:
@@ -145,6 +199,10 @@ def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
         return st.turn_player == ps.id
     if "retired" in cond:
         return any(retired_meets(st, iid, cond) for iid in ps.retired)
+    if "used" in cond:
+        return any(used_meets(st, iid, cond) for iid in ps.used)
+    if "attack_ap_paid" in cond:
+        return ps.attack_ap_paid >= int(cond["attack_ap_paid"])
     if "ap_paid" in cond:
         return ps.char_ap_paid >= int(cond["ap_paid"])
     return ps.events_used >= int(cond["events_used"])
@@ -156,6 +214,22 @@ def retired_meets(st: UAState, iid: str, cond: dict[str, Any]) -> bool:
     from judge.games.union_arena.conditions import card_meets
 
     return card_meets(st.card(iid), cond["retired"])
+
+
+def used_meets(st: UAState, iid: str, cond: dict[str, Any]) -> bool:
+    """Whether the card ``iid`` meets the ``used`` of ``cond``."""
+    from judge.games.union_arena.conditions import card_meets
+
+    return card_meets(st.card(iid), cond["used"])
+
+
+def _noun_words(spec: dict[str, Any]) -> str:
+    """A ``used`` in words: "a card named <X>", "a card with the trait [X]", "or" between."""
+    if "any_of" in spec:
+        return " or ".join(_noun_words(a) for a in spec["any_of"])
+    if "name" in spec:
+        return f"a card named <{spec['name']}>"
+    return f"a card with the trait [{spec.get('trait')}]"
 
 
 def describe(whose: str, cond: dict[str, Any]) -> str:
@@ -172,11 +246,66 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
         else:
             what = f"a {spec.get('type')} card of {whose}"
         return f"{what.replace(' of your', ' of yours')} has been retired from the field this turn"
+    if "attack_ap_paid" in cond:
+        return f"{who} paid AP during this turn's attack phase"
+    if "used" in cond:
+        return f"{who} used {_noun_words(cond['used'])} from the hand this turn"
     if "ap_paid" in cond:
         return f"{who} paid AP for an effect of {whose} characters this turn"
     n = cond["events_used"]  # as written (a hand-written one may be malformed)
     what = "an event card" if n == 1 else f"{n} or more event cards"
     return f"{who} used {what} this turn"
+
+
+_RANGE_FIRST = re.compile(r"『BP(\d+)』以下の(.+)")
+_RANGE_SECOND = re.compile(
+    r"(.+?)場合、このターン中に自分が使用したイベントカード1枚につき、"
+    r"この効果で選べるキャラのBPの範囲\+(\d+)"
+)
+
+
+def read_bp_range(parts: list[str]) -> list[dict[str, Any]] | None:
+    """ "『BP3000』以下の相手のフロントLのキャラを1枚まで選び、退場させる。<condition>場合、このター
+    ン中に自分が使用したイベントカード1枚につき、この効果で選べるキャラのBPの範囲+500": the
+    first sentence's op, its choice's ``instead`` widening the limit; None for other text."""
+    from judge.games.union_arena.reader import read_sentence  # it imports this module
+    from judge.games.union_arena.textlines import condition_clause
+
+    first = _RANGE_FIRST.fullmatch(parts[0]) if len(parts) == 2 else None
+    second = _RANGE_SECOND.fullmatch(parts[1]) if first else None
+    if not first or not second or int(second.group(2)) < 1:
+        return None
+    cond = condition_clause(second.group(1))
+    ops = read_sentence(f"BP{first.group(1)}以下の{first.group(2)}", False)
+    if cond is None or not ops or len(ops) != 1:
+        return None
+    target = ops[0].get("target")
+    if (
+        not isinstance(target, dict)
+        or target.get("type") != "character"
+        or target.get("bp_max") != int(first.group(1))
+        or {"instead", "bp_max_per", "all"} & set(target)
+    ):
+        return None
+    target["instead"] = {"if": cond, "bp_plus": {"each": int(second.group(2)), "per": CONDITION}}
+    return ops
+
+
+def plus_ok(value: Any) -> bool:
+    """A ``bp_plus`` the engine counts: ``each`` ≥ 1 per event card used (:data:`CONDITION`)."""
+    return (
+        isinstance(value, dict)
+        and set(value) == {"each", "per"}
+        and isinstance(value["each"], int)
+        and not isinstance(value["each"], bool)
+        and value["each"] >= 1
+        and value["per"] == CONDITION
+    )
+
+
+def widened(st: UAState, controller: str, bp_max: int, plus: dict[str, Any]) -> int:
+    """A BP limit ``bp_max`` plus ``each`` for each event card ``controller`` used this turn."""
+    return bp_max + int(plus["each"]) * st.players[controller].events_used
 
 
 def rest(st: UAState, unit: Unit) -> None:
@@ -196,6 +325,17 @@ def was_rested(st: UAState, unit: Unit) -> bool:
 def record_retired(st: UAState, pid: str, iid: str) -> None:
     """A card of ``pid``'s (the top card of a unit) was retired from the field."""
     st.players[pid].retired.append(iid)
+
+
+def record_used(st: UAState, pid: str, iid: str) -> None:
+    """``pid`` used the card ``iid`` from the hand: played, raided or used as an event."""
+    st.players[pid].used.append(iid)
+
+
+def record_paid(st: UAState, pid: str, paid: int) -> None:
+    """``pid`` rested ``paid`` AP cards to pay AP: counted when it is the attack phase."""
+    if paid > 0 and st.phase == "attack":
+        st.players[pid].attack_ap_paid += paid
 
 
 def record_ap(st: UAState, pid: str, source: str, paid: int) -> None:
@@ -222,15 +362,20 @@ def after_costs(
 
 @contextmanager
 def staged(st: UAState, player: str, card: str | None) -> Iterator[None]:
-    """For the check of a played card's targets: an event being used counted as used, as
-    it is when its effect resolves; nothing changes for any other card."""
+    """For the check of a played or raided card's targets (before the use is carried out):
+    the card counted as used, and an event among the events used, as they are when its
+    effects resolve."""
     event = card is not None and st.card(card).type == "event"
     ps = st.players[player]
     ps.events_used += event
+    if card is not None:
+        ps.used.append(card)
     try:
         yield
     finally:
         ps.events_used -= event
+        if card is not None:
+            ps.used.pop()
 
 
 def mentions(obj: Any) -> bool:
@@ -245,12 +390,23 @@ def mentions(obj: Any) -> bool:
     return False
 
 
+def mentions_key(obj: Any, key: str) -> bool:
+    """Whether a card's effects (or any part of them) hold a condition on this turn with
+    ``key`` (``used``, ``attack_ap_paid``)."""
+    if isinstance(obj, dict):
+        return (obj.get("zone") == ZONE and key in obj) or any(
+            mentions_key(v, key) for v in obj.values()
+        )
+    if isinstance(obj, list | tuple):
+        return any(mentions_key(v, key) for v in obj)
+    return False
+
+
 def _mentions_events(obj: Any) -> bool:
     """Whether an effect (or any part of it) holds a condition on the events used."""
     if isinstance(obj, dict):
-        return (obj.get("zone") == ZONE and "events_used" in obj) or any(
-            _mentions_events(v) for v in obj.values()
-        )
+        here = obj.get("zone") == ZONE and bool({"events_used", "used"} & set(obj))
+        return here or any(_mentions_events(v) for v in obj.values())
     if isinstance(obj, list | tuple):
         return any(_mentions_events(v) for v in obj)
     return False
@@ -258,5 +414,35 @@ def _mentions_events(obj: Any) -> bool:
 
 def read_on(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
     """Whether the reader may keep an ability it read: not one of an event's own that asks
-    about the events used this turn (the event itself counted, it would always hold)."""
-    return defn.get("type") != "event" or not _mentions_events(effect)
+    about the events used this turn, nor one that asks whether a card it meets itself was
+    used (the card itself counted once used, it would always hold: whether another card is
+    meant the wording does not settle)."""
+    if defn.get("type") == "event" and _mentions_events(effect):
+        return False
+    return not names_itself(defn, effect)
+
+
+def names_itself(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
+    """Whether an effect asks whether a card the card ``defn`` meets itself was used."""
+    return any(_self_meets(defn, spec) for spec in _used_specs(effect))
+
+
+def _used_specs(obj: Any) -> Iterator[dict[str, Any]]:
+    """The ``used`` specs of the conditions in an effect."""
+    if isinstance(obj, dict):
+        if obj.get("zone") == ZONE and isinstance(obj.get("used"), dict):
+            yield obj["used"]
+        for v in obj.values():
+            yield from _used_specs(v)
+    elif isinstance(obj, list | tuple):
+        for v in obj:
+            yield from _used_specs(v)
+
+
+def _self_meets(defn: dict[str, Any], spec: dict[str, Any]) -> bool:
+    """Whether a printed card (its name, names it is also treated as, traits) meets ``spec``."""
+    if "any_of" in spec:
+        return any(_self_meets(defn, alt) for alt in spec["any_of"])
+    if "name" in spec:
+        return spec["name"] in (defn.get("name"), *(defn.get("also_treated_as") or ()))
+    return "trait" in spec and spec["trait"] in (defn.get("traits") or ())

@@ -138,6 +138,17 @@ class UnionArenaViews:
         """Whether a card of the game reads what was done this turn (:mod:`this_turn`)."""
         return any(this_turn.mentions(d.effects) for d in self.state.defs.values())
 
+    @cached_property
+    def _reads_used(self) -> bool:
+        """Whether a card of the game reads the cards used this turn (``used``)."""
+        return any(this_turn.mentions_key(d.effects, "used") for d in self.state.defs.values())
+
+    @cached_property
+    def _reads_attack_ap(self) -> bool:
+        """Whether a card of the game reads the AP paid in this turn's attack phase."""
+        defs = self.state.defs.values()
+        return any(this_turn.mentions_key(d.effects, "attack_ap_paid") for d in defs)
+
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
         """For ``snapshot()``: the life cards, AP cards and what effects did to units; the
         event cards used this turn when a card of the game reads them and there are any (a
@@ -148,6 +159,10 @@ class UnionArenaViews:
             pv["events_used"] = ps.events_used
         if ps.retired and self._reads_this_turn:
             pv["retired"] = list(ps.retired)
+        if ps.used and self._reads_used:  # only where a card reads it (fingerprints as before)
+            pv["used"] = list(ps.used)
+        if ps.attack_ap_paid and self._reads_attack_ap:
+            pv["attack_ap_paid"] = ps.attack_ap_paid
         if ps.char_ap_paid and self._reads_this_turn:
             pv["char_ap_paid"] = ps.char_ap_paid
         if ps.became_rested and self._reads_this_turn:
