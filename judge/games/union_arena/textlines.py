@@ -234,6 +234,11 @@ _CLAUSE = re.compile(
 _NAME_KINDS = re.compile(
     rf"自分の(場|場外)に(?:([{''.join(g.COLOURS)}])の)?\[特徴:([^\[\]]+)\]のカード名が(\d+)種類以上ある"
 )
+#: the same count in other words: "自分の場に異なるカード名を持つ[特徴:X]がN種類以上ある" ([X]
+#: cards with different names, N kinds or more: N or more names among them)
+_NAME_KINDS_DIFFERENT = re.compile(
+    rf"自分の(場|場外)に異なるカード名を持つ(?:([{''.join(g.COLOURS)}])の)?\[特徴:([^\[\]]+)\]が(\d+)種類以上ある"
+)
 #: "自分の場に〈X〉がない" / "自分の場に[特徴:X]がない": no such card on your field
 _ABSENT = re.compile(r"(自分の場に(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]))がない")
 
@@ -279,7 +284,8 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     counted = counts.clause(text)  # both names, field cards (counts.py)
     if counted is not None:
         return counted
-    kinds = _NAME_KINDS.fullmatch(text)  # "自分の場に[特徴:X]のカード名が5種類以上ある"
+    kinds = _NAME_KINDS.fullmatch(text) or _NAME_KINDS_DIFFERENT.fullmatch(text)
+    # "自分の場に[特徴:X]のカード名が5種類以上ある", "…異なるカード名を持つ[特徴:X]が3種類以上ある"
     if kinds:
         zone = "field" if kinds.group(1) == "場" else "outside"
         colour = {"color": g.COLOURS[kinds.group(2)]} if kinds.group(2) else {}

@@ -557,6 +557,18 @@ def test_UA_EFFECT_NAME_KINDS_read_from_printed_text() -> None:
     assert "if your field has cards with [灯守] of 3 or more different names" in words
 
 
+def test_UA_EFFECT_NAME_KINDS_in_other_words() -> None:
+    """ "自分の場に異なるカード名を持つ[特徴:X]がN種類以上ある" ([X] cards with different
+    names, N kinds or more) is the same count as "[特徴:X]のカード名がN種類以上"."""
+    other = KINDS.replace("[特徴:灯守]のカード名が3種類", "異なるカード名を持つ[特徴:灯守]が3種類")
+    assert one_ability(other) == one_ability(KINDS)
+    this = texted("T-K", other, bp=2000)
+    cards = [this, keeper("T-A", "イロ"), keeper("T-B", "ミナ"), keeper("T-B2", "ミナ")]
+    assert bp_of(cards, ("A-1", "A-2", "A-3", "A-4"), ()) == 2000  # two names: 2 kinds
+    assert bp_of([*cards, keeper("T-C", "ソラ")], ("A-2", "A-3", "A-5"), ("A-1",)) == 3500
+    assert read_in_full(other.replace("異なるカード名を持つ", "")) == []  # "[X]が3種類": not read
+
+
 def test_UA_EFFECT_NAME_KINDS_kinds_not_cards() -> None:
     this = texted("T-K", KINDS, bp=2000)
     cards = [this, keeper("T-A", "イロ"), keeper("T-B", "ミナ"), keeper("T-B2", "ミナ")]
