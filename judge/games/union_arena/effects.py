@@ -71,7 +71,9 @@ breaks ``UA-EFFECT-TARGETS``):
   the same.
 - ``color`` — a card of that colour.
 - ``bp_max`` — a character whose BP (with effects) is at most n; ``bp_min`` — at least n
-  ("BP3000以上の"); ``rested`` — true: a rested
+  ("BP3000以上の"); ``printed_bp_max`` / ``printed_bp_min`` — "元々のBPがN以下の/以上の": a
+  character whose printed BP (its top card's, no effect counted) is at most / at least n
+  (``UA-EFFECT-PRINTED-BP``); ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
   together) is at most n (any zone).
@@ -301,6 +303,7 @@ CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
 OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested", "face_down"})
+OFF_FIELD_UNCHECKED |= {"printed_bp_max", "printed_bp_min"}  # read on a character in play only
 #: every key a selector may have: the conditions above and the count's.  A selector with
 #: another key asks something the engine does not check, so its effect is not executed
 #: (an unknown condition is never ignored)
@@ -310,6 +313,7 @@ SELECTOR_KEYS = frozenset(
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
+    | {"printed_bp_max", "printed_bp_min"}  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"

@@ -16,7 +16,15 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
-from judge.games.union_arena import cannot_move, effects, facedown, moveline, playcard, swap
+from judge.games.union_arena import (
+    cannot_move,
+    effects,
+    facedown,
+    moveline,
+    playcard,
+    printed_bp,
+    swap,
+)
 from judge.games.union_arena.resolve import trigger_selectors
 from judge.games.union_arena.state import LINE_LIMIT, LINES
 
@@ -79,6 +87,8 @@ def _targets_for(
                     continue
                 if "bp_min" in sel and (d.type != "character" or st.bp(unit) < sel["bp_min"]):
                     continue
+                if printed_bp.mismatch(sel, d.type, d.bp) is not None:
+                    continue  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
                 if "trait" in sel and not d.has_trait(sel["trait"]):
                     continue
                 if "rested" in sel and unit.rested != sel["rested"]:

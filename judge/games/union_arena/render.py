@@ -176,6 +176,10 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_min" in sel:
         bits.append(f"with BP {sel['bp_min']} or more")
+    if "printed_bp_max" in sel:
+        bits.append(f"with printed BP {sel['printed_bp_max']} or less")
+    if "printed_bp_min" in sel:
+        bits.append(f"with printed BP {sel['printed_bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
     if "energy_min" in sel:

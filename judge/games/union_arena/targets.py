@@ -22,6 +22,7 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    printed_bp,
     swap,
     trigger_where,
     unchoosable,
@@ -569,6 +570,9 @@ def _selector_mismatch(
         eng.ctx.read("bp")  # a "BP N or more" condition
         if d.type != "character" or st.bp(unit) < sel["bp_min"]:
             return f"{unit.top} has BP {st.bp(unit)}, less than {sel['bp_min']}."
+    printed = printed_bp.mismatch(sel, d.type, d.bp)
+    if printed is not None:
+        return f"{unit.top} {printed}"
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
     under = facedown.mismatch(sel, unit)  # "裏向きのカードが下にない…" (UA-UNDER)
@@ -636,6 +640,10 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"with BP ≤ {sel['bp_max']}")
     if "bp_min" in sel:
         bits.append(f"with BP ≥ {sel['bp_min']}")
+    if "printed_bp_max" in sel:
+        bits.append(f"with printed BP ≤ {sel['printed_bp_max']}")
+    if "printed_bp_min" in sel:
+        bits.append(f"with printed BP ≥ {sel['printed_bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
     if "card_type" in sel:
