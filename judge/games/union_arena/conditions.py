@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import facedown, this_turn
+from judge.games.union_arena import facedown, printed_bp, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -79,6 +79,8 @@ def valid(cond: Any) -> bool:
         return this_turn.valid(cond)
     if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
         return facedown.cond_valid(cond)
+    if zone == printed_bp.ZONE:  # "相手のフロントLに元々のBPよりBPが低いキャラがある"
+        return printed_bp.cond_valid(cond)
     if "names_min" in cond and not _names_ok(cond):
         return False
     bounded = zone in ("life", "deck") or "max" in cond
@@ -231,6 +233,8 @@ def holds(
     source: str | None = None,
 ) -> bool:
     """Whether ``cond`` holds for ``controller`` now (:func:`holds_in`)."""
+    if cond.get("zone") == printed_bp.ZONE:
+        eng.ctx.read("bp")  # it compares BP now with the printed BP
     return holds_in(eng.state, controller, cond, plus, gone, source)
 
 
@@ -254,6 +258,8 @@ def holds_in(
         return this_turn.holds(st, ps, cond)
     if zone == facedown.ZONE:
         return facedown.cond_holds(st, side, cond, source, gone)
+    if zone == printed_bp.ZONE:
+        return printed_bp.cond_holds(st, side, cond, gone)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -376,6 +382,8 @@ def describe(cond: dict[str, Any]) -> str:
         return this_turn.describe(whose, cond)
     if zone == facedown.ZONE:
         return facedown.describe(cond)
+    if zone == printed_bp.ZONE:
+        return printed_bp.describe(cond)
     if "names_min" in cond:
         where = "outside area" if zone == "outside" else "field"
         colour = f"{cond['color']} " if "color" in cond else ""

@@ -236,6 +236,7 @@ from judge.games.union_arena import (
     facedown,
     once_name,
     only_if,
+    printed_bp,
     swap,
     this_turn,
     trigger_where,
@@ -532,6 +533,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return set()  # whose turn it is: nothing within a turn changes it
     if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too
         return {"face_down", "field"}
+    if cond.get("zone") == printed_bp.ZONE:  # BP now: a BP op, a card leaving, one played
+        return {"bp", "opponent_bp", "field", "opponent_field"}  # (its continuous effects)
     return {whose + cond.get("zone", "field")}
 
 
@@ -595,6 +598,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "outside"}
     if kind == "to_deck_top":
         return {"outside", "deck"}
+    if kind == "bp":  # read by a condition on BP now (printed_bp.py)
+        return {w + "bp" for w in whose}
     return zone_moves.changes(kind) or facedown.changes(kind) or set()
 
 

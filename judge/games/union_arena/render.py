@@ -25,6 +25,7 @@ from judge.games.union_arena import (
     facedown,
     only_if,
     own_static,
+    printed_bp,
     state,
     this_turn,
     unchoosable,
@@ -217,6 +218,8 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == facedown.ZONE and facedown.cond_valid(cond):
         return facedown.describe(cond)
+    if zone == printed_bp.ZONE and printed_bp.cond_valid(cond):  # "元々のBPよりBPが低い"
+        return printed_bp.describe(cond)
     if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)
         known = {"side", "zone", "color", "trait", "names_min"}
         return conditions.describe(cond) + _leftover(cond, known)
