@@ -315,6 +315,7 @@ SELECTOR_KEYS = frozenset(
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
     | {"printed_bp_max", "printed_bp_min"}  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
+    | {"has_raid"}  # "[レイド]を持つ…キャラカード": a raid printed (UA-EFFECT-HAS-RAID)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"

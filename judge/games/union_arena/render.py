@@ -106,6 +106,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
 CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
+CARD_ZONE_KEYS |= {"has_raid"}  # "[レイド]を持つ": card_conditions
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -189,6 +190,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with AP cost {sel['ap_cost']}")
     if "not_name" in sel:
         bits.append(f"not named <{sel['not_name']}>")
+    if sel.get("has_raid"):  # "[レイド]を持つ" (raidtext.has_raid)
+        bits.append("with [Raid]")
     if "any_of" in sel:
         alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
         words = [a.get("name_contains") if isinstance(a, dict) else None for a in alts]

@@ -23,6 +23,7 @@ from judge.games.union_arena import (
     moveline,
     playcard,
     printed_bp,
+    raidtext,
     swap,
     trigger_where,
     unchoosable,
@@ -625,6 +626,8 @@ def card_mismatch(
         return f"{iid} costs {apcost.ap_cost(eng, iid, in_hand)} AP, not {sel['ap_cost']}."
     if "not_name" in sel and d.has_name(sel["not_name"]):
         return f"{iid} is <{sel['not_name']}>: the text asks for another card."
+    if sel.get("has_raid") and not raidtext.has_raid(d):  # "[レイド]を持つ" (UA-EFFECT-HAS-RAID)
+        return f"{iid} ({d.name}) has no [Raid]."
     return None
 
 
