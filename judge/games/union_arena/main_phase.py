@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import apcost, conditions, facedown, once_name, only_if, this_turn
+from judge.games.union_arena import (
+    apcost,
+    conditions,
+    facedown,
+    once_name,
+    only_if,
+    raid_only,
+    this_turn,
+)
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -119,6 +127,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.card(iid)
     to = plan.action.get("to")
     if d.type == "character":
+        if raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
+            plan.violate(raid_only.RULE, raid_only.why(eng.name(iid)))
         if to not in ("front_line", "energy_line"):
             plan.violate(
                 "UA-CHAR-LINES",

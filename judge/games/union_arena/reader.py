@@ -34,6 +34,7 @@ from typing import Any
 from judge.games.union_arena import (
     cannot_move,
     once_name,
+    raid_only,
     swap,
     textoutside,
     textplay,
@@ -176,6 +177,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
             or under.static_line(defn, clean)  # "このキャラの下に裏向きのカードがある場合、…"
             or unchoosable.others_line(defn, clean)  # "…以外のキャラは、…選ばれない"
+            or raid_only.read_line(defn, clean)  # "このキャラはレイド以外で登場できない"
         )
         if generate is not None:
             effects.append(generate)

@@ -26,6 +26,7 @@ from judge.games.union_arena import (
     only_if,
     own_static,
     printed_bp,
+    raid_only,
     state,
     this_turn,
     unchoosable,
@@ -55,7 +56,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS, raid_only.OP)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -95,6 +96,7 @@ CONTINUOUS_KEYS = {
     "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
     "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
     "enters_active": set(),
+    raid_only.OP: set(),
     "play_only_if": {"if"},
     facedown.STAYS: {"if"},
     unchoosable.OTHERS: {"kind", "where", "not_name"},
@@ -679,6 +681,8 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == raid_only.OP:  # UA-EFFECT-RAID-ONLY
+        return "this character enters the field only by a raid (it cannot be played)"
     if kind == unchoosable.OTHERS:  # UA-EFFECT-UNCHOOSABLE-OTHERS
         text = (
             f"while this card is in your front line, your characters not named "

@@ -23,6 +23,7 @@ from judge.games.union_arena import (
     moveline,
     playcard,
     printed_bp,
+    raid_only,
     raidtext,
     swap,
     trigger_where,
@@ -626,6 +627,8 @@ def card_mismatch(
         return f"{iid} costs {apcost.ap_cost(eng, iid, in_hand)} AP, not {sel['ap_cost']}."
     if "not_name" in sel and d.has_name(sel["not_name"]):
         return f"{iid} is <{sel['not_name']}>: the text asks for another card."
+    if "play" in sel and raid_only.barred(d):  # "レイド以外で登場できない" (UA-EFFECT-RAID-ONLY)
+        return raid_only.why(iid)
     if sel.get("has_raid") and not raidtext.has_raid(d):  # "[レイド]を持つ" (UA-EFFECT-HAS-RAID)
         return f"{iid} ({d.name}) has no [Raid]."
     return None
