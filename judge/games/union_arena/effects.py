@@ -237,6 +237,7 @@ from judge.games.union_arena import (
     once_name,
     only_if,
     printed_bp,
+    raid_source,
     swap,
     this_turn,
     trigger_where,
@@ -316,6 +317,7 @@ SELECTOR_KEYS = frozenset(
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
     | {"printed_bp_max", "printed_bp_min"}  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
     | {"has_raid"}  # "[レイド]を持つ…キャラカード": a raid printed (UA-EFFECT-HAS-RAID)
+    | {"raid_source"}  # "このキャラのレイド元のカード" (raid_source.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -361,6 +363,8 @@ def supported(effect: dict[str, Any]) -> bool:
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
         return False
     if not once_name.valid(effect):  # "〈X〉のこの効果は1ターンに1回のみ…" (UA-EFFECT-ONCE-NAME)
+        return False
+    if not raid_source.ok(effect):  # "このキャラのレイド元のカード": on [退場時] only
         return False
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"

@@ -23,7 +23,15 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
-from judge.games.union_arena import actions, effects, facedown, once_name, this_turn, trigger_where
+from judge.games.union_arena import (
+    actions,
+    effects,
+    facedown,
+    once_name,
+    raid_source,
+    this_turn,
+    trigger_where,
+)
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.state import (
     LINES,
@@ -251,6 +259,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     **context,
                     "line_at_trigger": trigger_where.line_of(self.state, pid, iid),
                 }
+            if trigger == "on_retire":  # "このキャラのレイド元のカード" (raid_source.py)
+                effect = raid_source.bind(effect, unit)
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:

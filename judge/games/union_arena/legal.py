@@ -23,6 +23,7 @@ from judge.games.union_arena import (
     moveline,
     playcard,
     printed_bp,
+    raid_source,
     swap,
 )
 from judge.games.union_arena.resolve import trigger_selectors
@@ -72,6 +73,7 @@ def _targets_for(
             continue
         if zone in ("hand", "outside"):
             pool = [c for c in getattr(st.players[side], zone) if c is not None and c not in out]
+            pool = [c for c in pool if raid_source.mismatch(sel, c) is None]  # "レイド元"
             out.extend(islice(pool, count))
             continue
         picked = []

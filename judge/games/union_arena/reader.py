@@ -35,6 +35,7 @@ from judge.games.union_arena import (
     cannot_move,
     once_name,
     raid_only,
+    raid_source,
     swap,
     textoutside,
     textplay,
@@ -530,6 +531,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         sel["count"] = n[0]
         sel["up_to" if n[1] else "if_able"] = True
         return [{"op": "to_hand", "target": sel}]
+    back = raid_source.read(s)  # "このキャラのレイド元のカードを1枚まで手札に戻す"
+    if back is not None:
+        return back
     if s == "戻せない場合、このキャラを手札に戻す" and self_ok:
         # "if none could be returned": after a return that chose no card (if_none_before)
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]

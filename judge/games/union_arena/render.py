@@ -108,7 +108,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
 CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
-CARD_ZONE_KEYS |= {"has_raid"}  # "[レイド]を持つ": card_conditions
+CARD_ZONE_KEYS |= {"has_raid", "raid_source"}  # "[レイド]を持つ", "レイド元": card_conditions
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -192,6 +192,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with AP cost {sel['ap_cost']}")
     if "not_name" in sel:
         bits.append(f"not named <{sel['not_name']}>")
+    if "raid_source" in sel:  # "このキャラのレイド元のカード" (raid_source.py)
+        bits.append("that were under this character when it left the field (its raid source)")
     if sel.get("has_raid"):  # "[レイド]を持つ" (raidtext.has_raid)
         bits.append("with [Raid]")
     if "any_of" in sel:

@@ -24,6 +24,7 @@ from judge.games.union_arena import (
     playcard,
     printed_bp,
     raid_only,
+    raid_source,
     raidtext,
     swap,
     trigger_where,
@@ -627,6 +628,10 @@ def card_mismatch(
         return f"{iid} costs {apcost.ap_cost(eng, iid, in_hand)} AP, not {sel['ap_cost']}."
     if "not_name" in sel and d.has_name(sel["not_name"]):
         return f"{iid} is <{sel['not_name']}>: the text asks for another card."
+    if raid_source.KEY in sel:  # "このキャラのレイド元のカード" (UA-EFFECT-RAID-SOURCE)
+        why = raid_source.mismatch(sel, iid)
+        if why is not None:
+            return why
     if "play" in sel and raid_only.barred(d):  # "レイド以外で登場できない" (UA-EFFECT-RAID-ONLY)
         return raid_only.why(iid)
     if sel.get("has_raid") and not raidtext.has_raid(d):  # "[レイド]を持つ" (UA-EFFECT-HAS-RAID)
