@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import counts, facedown, this_turn
+from judge.games.union_arena import counts, facedown, printed_bp, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -84,6 +84,8 @@ def valid(cond: Any) -> bool:
         return counts.removal_ok(cond)
     if "all_of" in cond:  # "自分の場に〈A〉と〈B〉がどちらもある" (counts.py)
         return counts.all_ok(cond)
+    if zone == printed_bp.ZONE:  # "相手のフロントLに元々のBPよりBPが低いキャラがある"
+        return printed_bp.cond_valid(cond)
     if "names_min" in cond and not _names_ok(cond):
         return False
     bounded = zone in ("life", "deck") or "max" in cond
@@ -242,6 +244,8 @@ def holds(
     source: str | None = None,
 ) -> bool:
     """Whether ``cond`` holds for ``controller`` now (:func:`holds_in`)."""
+    if cond.get("zone") == printed_bp.ZONE:
+        eng.ctx.read("bp")  # it compares BP now with the printed BP
     return holds_in(eng.state, controller, cond, plus, gone, source)
 
 
@@ -269,6 +273,8 @@ def holds_in(
         return counts.removal_holds(st, side, cond)
     if "all_of" in cond:  # the card played counts on the field (its controller's)
         return counts.all_holds(st, side, cond, plus if side == controller else None, gone)
+    if zone == printed_bp.ZONE:
+        return printed_bp.cond_holds(st, side, cond, gone)
     if zone == "life":
         return len(ps.life) <= int(cond["max"])
     if zone == "hand":
@@ -404,6 +410,8 @@ def describe(cond: dict[str, Any]) -> str:
     counted = counts.describe(cond)  # the removal area, both names (counts.py)
     if counted is not None:
         return counted
+    if zone == printed_bp.ZONE:
+        return printed_bp.describe(cond)
     if "names_min" in cond:
         where = "outside area" if zone == "outside" else "field"
         colour = f"{cond['color']} " if "color" in cond else ""

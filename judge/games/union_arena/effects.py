@@ -71,7 +71,9 @@ breaks ``UA-EFFECT-TARGETS``):
   the same.
 - ``color`` — a card of that colour.
 - ``bp_max`` — a character whose BP (with effects) is at most n; ``bp_min`` — at least n
-  ("BP3000以上の"); ``rested`` — true: a rested
+  ("BP3000以上の"); ``printed_bp_max`` / ``printed_bp_min`` — "元々のBPがN以下の/以上の": a
+  character whose printed BP (its top card's, no effect counted) is at most / at least n
+  (``UA-EFFECT-PRINTED-BP``); ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
   together) is at most n (any zone).
@@ -239,6 +241,8 @@ from judge.games.union_arena import (
     facedown,
     once_name,
     only_if,
+    printed_bp,
+    raid_source,
     swap,
     this_turn,
     trigger_where,
@@ -306,6 +310,7 @@ CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
 OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested", "face_down"})
+OFF_FIELD_UNCHECKED |= {"printed_bp_max", "printed_bp_min"}  # read on a character in play only
 #: every key a selector may have: the conditions above and the count's.  A selector with
 #: another key asks something the engine does not check, so its effect is not executed
 #: (an unknown condition is never ignored)
@@ -316,6 +321,9 @@ SELECTOR_KEYS = frozenset(
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
     | {"bp_max_per"}  # "[特徴:X]の枚数×1000以下のBP": counted as it resolves (counts.py)
+    | {"printed_bp_max", "printed_bp_min"}  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
+    | {"has_raid"}  # "[レイド]を持つ…キャラカード": a raid printed (UA-EFFECT-HAS-RAID)
+    | {"raid_source"}  # "このキャラのレイド元のカード" (raid_source.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"
@@ -361,6 +369,8 @@ def supported(effect: dict[str, Any]) -> bool:
     if effect.get("when") != "activate_main" and "cost" in effect and not optional_ap(effect):
         return False
     if not once_name.valid(effect):  # "〈X〉のこの効果は1ターンに1回のみ…" (UA-EFFECT-ONCE-NAME)
+        return False
+    if not raid_source.ok(effect):  # "このキャラのレイド元のカード": on [退場時] only
         return False
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
@@ -550,6 +560,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return set()  # whose turn it is: nothing within a turn changes it
     if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too
         return {"face_down", "field"}
+    if cond.get("zone") == printed_bp.ZONE:  # BP now: a BP op, a card leaving, one played
+        return {"bp", "opponent_bp", "field", "opponent_field"}  # (its continuous effects)
     return {whose + cond.get("zone", "field")}
 
 
@@ -617,6 +629,8 @@ def _changes(op: dict[str, Any]) -> set[str]:
         return {"hand", "outside"}
     if kind == "to_deck_top":
         return {"outside", "deck"}
+    if kind == "bp":  # read by a condition on BP now (printed_bp.py)
+        return {w + "bp" for w in whose}
     return zone_moves.changes(kind) or facedown.changes(kind) or set()
 
 

@@ -29,6 +29,7 @@ from judge.games.union_arena import (
     effects,
     facedown,
     once_name,
+    raid_source,
     this_turn,
     trigger_where,
 )
@@ -260,6 +261,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     **context,
                     "line_at_trigger": trigger_where.line_of(self.state, pid, iid),
                 }
+            if trigger == "on_retire":  # "このキャラのレイド元のカード" (raid_source.py)
+                effect = raid_source.bind(effect, unit)
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:

@@ -23,6 +23,8 @@ from judge.games.union_arena import (
     facedown,
     moveline,
     playcard,
+    printed_bp,
+    raid_source,
     swap,
 )
 from judge.games.union_arena.resolve import trigger_selectors
@@ -74,6 +76,7 @@ def _targets_for(
             continue
         if zone in ("hand", "outside"):
             pool = [c for c in getattr(st.players[side], zone) if c is not None and c not in out]
+            pool = [c for c in pool if raid_source.mismatch(sel, c) is None]  # "レイド元"
             out.extend(islice(pool, count))
             continue
         picked = []
@@ -89,6 +92,8 @@ def _targets_for(
                     continue
                 if "bp_min" in sel and (d.type != "character" or st.bp(unit) < sel["bp_min"]):
                     continue
+                if printed_bp.mismatch(sel, d.type, d.bp) is not None:
+                    continue  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
                 if "trait" in sel and not d.has_trait(sel["trait"]):
                     continue
                 if "rested" in sel and unit.rested != sel["rested"]:

@@ -16,6 +16,7 @@ from judge.games.union_arena import (
     nextap,
     once_name,
     only_if,
+    raid_only,
     this_turn,
 )
 from judge.games.union_arena.refs import (
@@ -128,6 +129,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.card(iid)
     to = plan.action.get("to")
     if d.type == "character":
+        if raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
+            plan.violate(raid_only.RULE, raid_only.why(eng.name(iid)))
         if to not in ("front_line", "energy_line"):
             plan.violate(
                 "UA-CHAR-LINES",

@@ -35,6 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import raid_only
 from judge.games.union_arena.refs import Take, do_take, find_unit
 from judge.games.union_arena.state import LINE_LIMIT, LINES, Unit
 
@@ -247,6 +248,8 @@ def check(
     if d.type not in ("character", "field"):
         why = f"{iid} is an {d.type} card: only characters and fields enter the field."
         return None, pos, [(RULE, why)]
+    if raid_only.barred(d):  # "このキャラはレイド以外で登場できない": not by a play
+        return None, pos, [(raid_only.RULE, raid_only.why(iid))]
     target = op.get("target") if isinstance(op.get("target"), dict) else {}
     short = (
         energy_shortfall(eng, controller, iid, target.get("zone") == "hand", off)

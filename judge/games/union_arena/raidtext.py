@@ -67,3 +67,28 @@ def raid_matches_text(rest: str, raid: Any) -> bool:
     given = [_designation_key(d) for d in (onto if isinstance(onto, list) else [onto])]
     read = [_designation_key(d) for d in found]
     return None not in given and sorted(given) == sorted(read)  # type: ignore[type-var]
+
+
+#: the mark a raid line starts with, in either width
+_RAID_MARKS = ("[レイド]", "［レイド］")
+
+
+def has_raid(d: Any) -> bool:
+    """Whether a card definition has a raid printed ("[レイド]を持つ…キャラカード", a card with
+    [Raid], UA-EFFECT-HAS-RAID): its ``raid`` (the importer's reading of the raid line), or a
+    line of its printed text that starts with the raid mark — a definition whose raid line was
+    not read still has one (and a card that only names [レイド] in another sentence has none).
+
+    >>> from types import SimpleNamespace as C
+    >>> has_raid(C(raid={"onto": {"name": "A"}}, raw={}))
+    True
+    >>> has_raid(C(raid=None, raw={"text": "[レイド]〈A〉アクティブにし、フロントLに移動できる"}))
+    True
+    >>> has_raid(C(raid=None, raw={"text": "[起動メイン]自分の場外から[レイド]を持つキャラカードを…"}))
+    False
+    """
+    if d.raid is not None:
+        return True
+    text = d.raw.get("text") if isinstance(d.raw, dict) else None
+    lines = str(text or "").splitlines()
+    return any(line.strip().startswith(_RAID_MARKS) for line in lines)

@@ -37,6 +37,8 @@ from judge.games.union_arena import (
     counts,
     nextap,
     once_name,
+    raid_only,
+    raid_source,
     swap,
     textjoin,
     textoutside,
@@ -181,6 +183,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             or play_condition(defn, clean)  # "このカードは…場合のみ使用できる" (UA-PLAY-ONLY-IF)
             or under.static_line(defn, clean)  # "このキャラの下に裏向きのカードがある場合、…"
             or unchoosable.others_line(defn, clean)  # "…以外のキャラは、…選ばれない"
+            or raid_only.read_line(defn, clean)  # "このキャラはレイド以外で登場できない"
         )
         if generate is not None:
             if not this_turn.names_itself(defn, generate):
@@ -566,6 +569,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         sel["count"] = n[0]
         sel["up_to" if n[1] else "if_able"] = True
         return [{"op": "to_hand", "target": sel}]
+    back = raid_source.read(s)  # "このキャラのレイド元のカードを1枚まで手札に戻す"
+    if back is not None:
+        return back
     if s == "戻せない場合、このキャラを手札に戻す" and self_ok:
         # "if none could be returned": after a return that chose no card (if_none_before)
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]

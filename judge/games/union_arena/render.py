@@ -27,6 +27,8 @@ from judge.games.union_arena import (
     nextap,
     only_if,
     own_static,
+    printed_bp,
+    raid_only,
     state,
     this_turn,
     unchoosable,
@@ -56,7 +58,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS, raid_only.OP)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -97,6 +99,7 @@ CONTINUOUS_KEYS = {
     "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
     "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
     "enters_active": set(),
+    raid_only.OP: set(),
     "play_only_if": {"if"},
     facedown.STAYS: {"if"},
     unchoosable.OTHERS: {"kind", "where", "not_name"},
@@ -108,6 +111,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
 CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
+CARD_ZONE_KEYS |= {"has_raid", "raid_source"}  # "[レイド]を持つ", "レイド元": card_conditions
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -187,6 +191,10 @@ def card_conditions(sel: dict[str, Any]) -> str:
         )
     elif per is not None:
         bits.append(raw({counts.BP_PER: per}))
+    if "printed_bp_max" in sel:
+        bits.append(f"with printed BP {sel['printed_bp_max']} or less")
+    if "printed_bp_min" in sel:
+        bits.append(f"with printed BP {sel['printed_bp_min']} or more")
     if "energy_max" in sel:
         bits.append(f"with required energy {sel['energy_max']} or less")
     if "energy_min" in sel:
@@ -197,6 +205,10 @@ def card_conditions(sel: dict[str, Any]) -> str:
         bits.append(f"with AP cost {sel['ap_cost']}")
     if "not_name" in sel:
         bits.append(f"not named <{sel['not_name']}>")
+    if "raid_source" in sel:  # "このキャラのレイド元のカード" (raid_source.py)
+        bits.append("that were under this character when it left the field (its raid source)")
+    if sel.get("has_raid"):  # "[レイド]を持つ" (raidtext.has_raid)
+        bits.append("with [Raid]")
     if "any_of" in sel:
         alts = sel["any_of"] if isinstance(sel["any_of"], list) else [sel["any_of"]]
         words = [a.get("name_contains") if isinstance(a, dict) else None for a in alts]
@@ -228,6 +240,8 @@ def condition(cond: Any) -> str:
         return facedown.describe(cond)
     if counts.removal_ok(cond) or counts.all_ok(cond):  # counts.py
         return str(counts.describe(cond))
+    if zone == printed_bp.ZONE and printed_bp.cond_valid(cond):  # "元々のBPよりBPが低い"
+        return printed_bp.describe(cond)
     if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)
         known = {"side", "zone", "color", "trait", "names_min"}
         return conditions.describe(cond) + _leftover(cond, known)
@@ -717,6 +731,8 @@ def _continuous(op: dict[str, Any]) -> str:
     kind = op["op"]
     if kind == "enters_active":
         return "this card is played active"
+    if kind == raid_only.OP:  # UA-EFFECT-RAID-ONLY
+        return "this character enters the field only by a raid (it cannot be played)"
     if kind == unchoosable.OTHERS:  # UA-EFFECT-UNCHOOSABLE-OTHERS
         text = (
             f"while this card is in your front line, your characters not named "

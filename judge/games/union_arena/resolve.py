@@ -24,6 +24,7 @@ from judge.games.union_arena import (
     moveline,
     once_name,
     playcard,
+    raid_only,
     swap,
     this_turn,
     trigger_where,
@@ -542,6 +543,8 @@ def check_trigger(
                     f"{picked[0].iid} is not a {d.color} character with required energy ≤ 2 and AP 1.",
                 )
             )
+        elif raid_only.barred(c):  # "このキャラはレイド以外で登場できない": not by a play
+            problems.append((raid_only.RULE, raid_only.why(picked[0].iid)))
     return chosen, problems
 
 

@@ -22,6 +22,10 @@ from judge.games.union_arena import (
     modes,
     moveline,
     playcard,
+    printed_bp,
+    raid_only,
+    raid_source,
+    raidtext,
     swap,
     trigger_where,
     unchoosable,
@@ -571,6 +575,9 @@ def _selector_mismatch(
         eng.ctx.read("bp")  # a "BP N or more" condition
         if d.type != "character" or st.bp(unit) < sel["bp_min"]:
             return f"{unit.top} has BP {st.bp(unit)}, less than {sel['bp_min']}."
+    printed = printed_bp.mismatch(sel, d.type, d.bp)
+    if printed is not None:
+        return f"{unit.top} {printed}"
     if "rested" in sel and unit.rested != sel["rested"]:
         return f"{unit.top} is {'rested' if unit.rested else 'active'}."
     under = facedown.mismatch(sel, unit)  # "裏向きのカードが下にない…" (UA-UNDER)
@@ -623,6 +630,14 @@ def card_mismatch(
         return f"{iid} costs {apcost.ap_cost(eng, iid, in_hand)} AP, not {sel['ap_cost']}."
     if "not_name" in sel and d.has_name(sel["not_name"]):
         return f"{iid} is <{sel['not_name']}>: the text asks for another card."
+    if raid_source.KEY in sel:  # "このキャラのレイド元のカード" (UA-EFFECT-RAID-SOURCE)
+        why = raid_source.mismatch(sel, iid)
+        if why is not None:
+            return why
+    if "play" in sel and raid_only.barred(d):  # "レイド以外で登場できない" (UA-EFFECT-RAID-ONLY)
+        return raid_only.why(iid)
+    if sel.get("has_raid") and not raidtext.has_raid(d):  # "[レイド]を持つ" (UA-EFFECT-HAS-RAID)
+        return f"{iid} ({d.name}) has no [Raid]."
     return None
 
 
@@ -638,6 +653,10 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"with BP ≤ {sel['bp_max']}")
     if "bp_min" in sel:
         bits.append(f"with BP ≥ {sel['bp_min']}")
+    if "printed_bp_max" in sel:
+        bits.append(f"with printed BP ≤ {sel['printed_bp_max']}")
+    if "printed_bp_min" in sel:
+        bits.append(f"with printed BP ≥ {sel['printed_bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
     if "card_type" in sel:

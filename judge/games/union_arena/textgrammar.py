@@ -196,7 +196,8 @@ _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 def selector(text: str) -> dict[str, Any] | None:
     """A selector of cards on the field: ``[BPn以下の|BPn以上の](自分|相手)の(場|フロントL|エナジーL)の``
     (or ``自分のAPカード``: your AP cards in play)
-    then conditions (``BPn以下の``, ``必要エナジーがn以下の`` — also before the side —,
+    then conditions (``BPn以下の``, ``必要エナジーがn以下の``, ``元々のBPがn以下の`` (printed) —
+    also before the side —,
     ``レストの``, ``アクティブの``, a colour ``紫の``, ``他の``: "another", not the effect's own
     card) and a noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).
     Anything else (``全て``, ``〈A〉か〈B〉``) is not a selector the engine can check, so None.
@@ -207,6 +208,8 @@ def selector(text: str) -> dict[str, Any] | None:
     {'side': 'opponent', 'zone': 'field', 'type': 'character', 'bp_min': 3000}
     >>> selector("必要エナジーが1以下の自分の場の他のキャラ")
     {'side': 'own', 'zone': 'field', 'type': 'character', 'energy_max': 1, 'other': True}
+    >>> selector("元々のBPが2500以下の自分の場のキャラ")
+    {'side': 'own', 'zone': 'field', 'type': 'character', 'printed_bp_max': 2500}
     >>> selector("自分の場の全てのキャラ") is None
     True
     >>> selector("自分の場の特徴に「灯守」を持つ他のキャラ")
@@ -218,9 +221,13 @@ def selector(text: str) -> dict[str, Any] | None:
     while True:  # conditions written before the side: "BP3000以下の", "必要エナジーが1以下の"
         m = re.match(r"^BP(\d+)(以下|以上)の", text)
         e = re.match(r"^必要エナジーが(\d+)以下の", text)
+        o = re.match(r"^元々のBPが(\d+)(以下|以上)の", text)  # printed BP (UA-EFFECT-PRINTED-BP)
         bp_key = _BP_BOUND[m.group(2)] if m else None
         if m and bp_key not in out:
             out[bp_key] = int(m.group(1))
+        elif o and f"printed_{_BP_BOUND[o.group(2)]}" not in out:
+            out[f"printed_{_BP_BOUND[o.group(2)]}"] = int(o.group(1))
+            m = o
         elif e and "energy_max" not in out:
             out["energy_max"] = int(e.group(1))
             m = e
@@ -261,7 +268,7 @@ def selector(text: str) -> dict[str, Any] | None:
         return None
     sel.update(noun)
     sel.update(out)
-    if ("bp_max" in sel or "bp_min" in sel) and sel.get("type", "character") != "character":
+    if any(k in sel for k in _BP_KEYS) and sel.get("type", "character") != "character":
         return None
     return sel
 
@@ -270,6 +277,8 @@ def selector(text: str) -> dict[str, Any] | None:
 _HAS_TRAIT = re.compile(r"^特徴に「([^「」]+)」を持つ")
 #: a selector's BP bound: "BP3000以下の" (at most), "BP3000以上の" (at least)
 _BP_BOUND = {"以下": "bp_max", "以上": "bp_min"}
+#: a selector's BP bounds, with effects and printed ("元々のBPが2500以下の"): a character's only
+_BP_KEYS = ("bp_max", "bp_min", "printed_bp_max", "printed_bp_min")
 
 
 def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from judge.games.union_arena import counts, textlook, this_turn
+from judge.games.union_arena import counts, printed_bp, textlook, this_turn
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.conditions import either_ok
 from judge.games.union_arena.state import LINE_LIMIT
@@ -210,7 +210,8 @@ def field_condition(text: str) -> dict[str, Any] | None:
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
     r"(自分の場に|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
-    r"|このターン中に自分(?:が|の)|このターンのアタックフェイズ中に自分が|自分のターン中の場合|自分のリムーブエリアに)"
+    r"|このターン中に自分(?:が|の)|このターンのアタックフェイズ中に自分が|自分のターン中の場合|自分のリムーブエリアに"
+    r"|相手の(?:フロントL|エナジーL|場)に元々のBPより)"  # printed_bp.clause
 )
 #: a named card or a trait: "〈X〉" / "[特徴:X]"
 _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
@@ -284,6 +285,9 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     counted = counts.clause(text)  # both names, field cards (counts.py)
     if counted is not None:
         return counted
+    lowered = printed_bp.clause(text)  # "相手のフロントLに元々のBPよりBPが低いキャラがある"
+    if lowered is not None:
+        return lowered
     kinds = _NAME_KINDS.fullmatch(text) or _NAME_KINDS_DIFFERENT.fullmatch(text)
     # "自分の場に[特徴:X]のカード名が5種類以上ある", "…異なるカード名を持つ[特徴:X]が3種類以上ある"
     if kinds:

@@ -149,9 +149,20 @@ def outside_card(text: str) -> dict[str, Any] | None:
 
     >>> outside_card("カード"), outside_card("青の[特徴:灯守]")
     ({}, {'trait': '灯守', 'color': 'blue'})
+    >>> outside_card("[レイド]を持つ赤のキャラカード")
+    {'card_type': 'character', 'color': 'red', 'has_raid': True}
     """
+    if text.startswith(_HAS_RAID):  # "[レイド]を持つ赤のキャラカード": a raid printed on it
+        rest = outside_card(text[len(_HAS_RAID) :])
+        if not rest or rest.get("card_type", "character") != "character" or "has_raid" in rest:
+            return None
+        return {**rest, "has_raid": True}
     noun = g.off_field_noun(text)
     return noun if noun is not None else outside_noun(text)
+
+
+#: "[レイド]を持つ" before a card of the outside area (UA-EFFECT-HAS-RAID)
+_HAS_RAID = "[レイド]を持つ"
 
 
 #: "自分の場外にある<card>" / "自分の場外の<card>": a card of one's own outside area

@@ -95,6 +95,7 @@ CONTINUOUS = {
     "bp": {"op": "bp", "amount": 1000, "target": "self"},
     "grant": {"op": "grant", "keyword": "snipe", "target": "self"},
     "enters_active": {"op": "enters_active"},
+    "raid_only": {"op": "raid_only"},
     "play_only_if": {"op": "play_only_if", "if": {"side": "own", "name": "ミラ"}},
     "stays_rested": {"op": "stays_rested", "if": {"zone": "face_down", "of": "self", "min": 1}},
     "unchoosable_others": {
