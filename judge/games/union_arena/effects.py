@@ -248,6 +248,7 @@ from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import count_instead_ok, no_activate_ok, play_ok
 from judge.games.union_arena.texthand import discard_card_ok
+from judge.games.union_arena.textmodes import MAY, may_mode_ok, without_may
 from judge.games.union_arena.textmove import move_ok
 
 TIMINGS = (
@@ -383,6 +384,8 @@ def supported(effect: dict[str, Any]) -> bool:
             if "if" in op and not conditions.valid(op["if"]):
                 return False
             continue
+        if MAY in op:  # only on the first op of an effect listed (textmodes.py)
+            return False
         target = op.get("target", "self")
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
@@ -750,6 +753,9 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any], before: list[dict[str,
         or set(op) - {"op", "n", "up_to", "modes", "if"}
     ):
         return False
+    if not all(may_mode_ok(m, n) for m in listed):  # "…てもよい。そうした場合、…" (textmodes)
+        return False
+    listed = [without_may(m) for m in listed]
     base = {k: v for k, v in effect.items() if k != "do"}
     if n != 1 and any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
         return False  # several chosen: the play checked before another changes the field

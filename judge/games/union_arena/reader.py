@@ -39,6 +39,7 @@ from judge.games.union_arena import (
     once_name,
     swap,
     textjoin,
+    textmodes,
     textoutside,
     textplay,
     texttimings,
@@ -385,10 +386,12 @@ def _read_ability(
         listed = []
         for bullet in bullets or []:
             text = g.strip_reminders(bullet)[1:]
+            # "…てもよい。そうした場合、…": the effect listed is optional (textmodes.py)
+            first, rest = textmodes.read_may_mode(sentences(text), when, tags)
             mode, mode_missed = _read_parts(
-                sentences(text), self_ok, self_word, [], then_ok=then_ok
+                rest, self_ok, self_word, first, then_ok=then_ok and not first
             )
-            listed.append(mode)
+            listed.append(first + mode)
             missed += [f"・{m}" for m in mode_missed]
         op = {"op": "modes", "n": int(header.group(1)), "modes": listed}
         if header.group(2):

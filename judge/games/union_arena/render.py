@@ -28,6 +28,7 @@ from judge.games.union_arena import (
     only_if,
     own_static,
     state,
+    textmodes,
     this_turn,
     unchoosable,
 )
@@ -706,11 +707,19 @@ def _modes(op: dict[str, Any]) -> str:
         return raw({"modes": listed})
     how = f"up to {n}" if op.get("up_to") else f"{n}"
     each = " ".join(
-        f"({k}) "
-        + ("; ".join(render_op(o, _Context()) for o in m) if isinstance(m, list) else raw(m))
-        for k, m in enumerate(listed, 1)
+        f"({k}) " + (_listed(m) if isinstance(m, list) else raw(m)) for k, m in enumerate(listed, 1)
     )
     return f"choose {how} of the following, each at most once: {each}"
+
+
+def _listed(mode: list[Any]) -> str:
+    """One effect listed; "you may …" when it is optional (``may`` on its first op, textmodes.py:
+    chosen, the player may still decline it, and what follows "if you did" needs it used)."""
+    first = mode[0] if mode else None
+    if isinstance(first, dict) and first.get(textmodes.MAY) is True:
+        rest = "; ".join(render_op(o, _Context()) for o in mode[1:])
+        return f"you may {render_op(textmodes.without_may([first])[0], _Context())}; {rest}"
+    return "; ".join(render_op(o, _Context()) for o in mode)
 
 
 def _continuous(op: dict[str, Any]) -> str:

@@ -318,6 +318,17 @@ def _chosen_modes(
             else "."
         ),
     )
+    if (
+        any(modes.MAY in o for m in op["modes"] for o in m)
+        and len(picks) == 1
+        and "use" in targets[pos]
+    ):
+        used = targets[pos]["use"]  # "…てもよい。そうした場合、…" (textmodes.py)
+        eng.ctx.ruling(
+            modes.MAY_RULE,
+            f"{pe.describe()}: the effect chosen is optional; {pe.controller} "
+            + ("uses it." if used else "declines it: nothing is carried out."),
+        )
     return ops
 
 
