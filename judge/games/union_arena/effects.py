@@ -239,6 +239,7 @@ from judge.games.union_arena import (
     facedown,
     once_name,
     only_if,
+    self_state,
     swap,
     this_turn,
     trigger_where,
@@ -391,6 +392,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
             return False
+        if i and op.get("if", {}).get("zone") == self_state.ZONE:  # an op before it may rest,
+            return False  # ready or move this card ("このキャラがアクティブの場合", self_state.py)
         if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
             return False
         if "instead_op" in op and (
@@ -553,6 +556,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return set()  # whose turn it is: nothing within a turn changes it
     if cond.get("zone") == facedown.ZONE:  # under a card of one's field: it may leave too
         return {"face_down", "field"}
+    if cond.get("zone") == self_state.ZONE:  # the card itself: a cost may rest it (and
+        return {self_state.ZONE}  # supported reads it only before any op)
     return {whose + cond.get("zone", "field")}
 
 
@@ -581,6 +586,8 @@ def _cost_changes(effect: dict[str, Any]) -> set[str]:
         out |= {"hand", "outside"}
     if cost.get("retire_self"):
         out |= {"outside", "retired"}
+    if cost.get("retire_self") or cost.get("rest_self"):  # the card itself (self_state.py)
+        out.add(self_state.ZONE)
     if cost.get("ap"):  # paid before the ops, after the check of targets (this_turn.py)
         out.add("ap_paid")
     return out

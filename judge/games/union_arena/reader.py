@@ -37,6 +37,7 @@ from judge.games.union_arena import (
     counts,
     nextap,
     once_name,
+    self_state,
     swap,
     textjoin,
     textmodes,
@@ -484,7 +485,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     )
     if moved is not None:
         return moved
-    if CONDITION_START.match(s):
+    if CONDITION_START.match(s) or s.startswith(self_state.CLAUSE):
         return read_conditional(s, self_ok)
     m = re.fullmatch(
         r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる|自分の山札の下に置く)", s
@@ -636,7 +637,7 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     rest = counts.more_draw(m.group(2)) if m else None
     if not m or rest is None:
         return None
-    cond = _condition(m.group(1))
+    cond = _condition(m.group(1)) or self_state.clause(m.group(1), self_ok)  # self_state.py
     ops = read_sentence(rest, self_ok) if cond else None
     if not ops:
         return None

@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     nextap,
     only_if,
     own_static,
+    self_state,
     state,
     textmodes,
     this_turn,
@@ -227,6 +228,8 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == facedown.ZONE and facedown.cond_valid(cond):
         return facedown.describe(cond)
+    if zone == self_state.ZONE and self_state.valid(cond):  # "このキャラがアクティブの場合"
+        return self_state.describe(cond)
     if counts.removal_ok(cond) or counts.all_ok(cond):  # counts.py
         return str(counts.describe(cond))
     if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)

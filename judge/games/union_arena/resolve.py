@@ -24,6 +24,7 @@ from judge.games.union_arena import (
     moveline,
     once_name,
     playcard,
+    self_state,
     swap,
     this_turn,
     trigger_where,
@@ -149,7 +150,7 @@ def run_effect(
         if "if" in op:
             met = conditions.holds(eng, pe.controller, op["if"], source=pe.source)
             ctx.ruling(
-                "UA-EFFECT-IF",
+                self_state.RULE if op["if"].get("zone") == self_state.ZONE else "UA-EFFECT-IF",
                 f"{pe.describe()}: {conditions.describe(op['if'])}"
                 f"{'' if met else ' is not so'}: its {kind} "
                 f"{'happens' if met else 'does not happen'}.",
