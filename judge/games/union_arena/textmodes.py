@@ -25,7 +25,8 @@ from judge.games.union_arena.textmay import read_may_choose
 MAY = "may"
 #: the ops an optional listed effect may open with
 MAY_OPS = ("discard", "retire", "rest", "remove")
-_DISCARD = re.compile(r"自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい")
+#: "(〈X〉以外の)自分の手札(の<card>)をN枚場外に置いてもよい"
+_DISCARD = re.compile(r"(?:〈([^〈〉]+)〉以外の)?自分の手札(?:の(.+?))?を(\d+)枚場外に置いてもよい")
 
 
 def read_may_mode(
@@ -46,10 +47,11 @@ def read_may_mode(
         return [], parts
     m = _DISCARD.fullmatch(parts[0])
     if m is not None:
-        card = discard_card(m.group(1)) if m.group(1) else {}
-        if card is None or int(m.group(2)) < 1:
+        card = discard_card(m.group(2)) if m.group(2) else {}
+        if card is None or int(m.group(3)) < 1 or (m.group(1) and "not_name" in card):
             return [], parts
-        op = {"op": "discard", "n": int(m.group(2)), **({"card": card} if card else {})}
+        card = {**card, **({"not_name": m.group(1)} if m.group(1) else {})}  # "〈X〉以外の"
+        op = {"op": "discard", "n": int(m.group(3)), **({"card": card} if card else {})}
         return [{**op, MAY: True}], parts[1:]
     chose = read_may_choose(parts, when, tags, {}, [])
     if chose is None:

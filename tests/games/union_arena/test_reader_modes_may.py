@@ -129,3 +129,33 @@ def test_UA_EFFECT_MODES_MAY_rendered_as_you_may() -> None:
     text = " ".join(shown["reading"])
     assert "(2) you may put 1 event card from your hand into the outside area; if you did" in text
     assert "not rendered" not in text
+
+
+NOT_NAMED = (
+    "[登場時]以下から1つ選ぶ。\n"
+    "・カードを1枚引く。\n"
+    "・〈ミラ〉以外の自分の手札を1枚場外に置いてもよい。そうした場合、カードを2枚引く。"
+)
+
+
+def test_UA_EFFECT_MODES_MAY_a_hand_card_not_named_x() -> None:
+    """ "〈X〉以外の自分の手札を1枚…": any hand card but one named X (UA-EFFECT-TARGETS)."""
+    (effect,) = read_card({"type": "character", "text": NOT_NAMED}).effects
+    assert effect["do"][0]["modes"][1][0] == {
+        "op": "discard",
+        "n": 1,
+        "card": {"not_name": "ミラ"},
+        "may": True,
+    }
+    cards = [
+        texted("T-MODAL", NOT_NAMED),
+        free_character("T-MIRA", name="ミラ"),
+        free_character("T-IRO", name="イロ"),
+    ]
+    for named, ok in (("A-3", True), ("A-2", False)):
+        b = board_at_turn_3(cards, ["T-MODAL", "T-MIRA", "T-IRO"], [], phase="main")
+        b.play("A", "A-1", to="front_line", targets=[{"modes": [2]}, named])
+        r = b.replay()
+        assert (verdict(r, b.last) == "legal") is ok, (named, rules_broken(r, b.last))
+        if not ok:
+            assert rules_broken(r, b.last) == ["UA-EFFECT-TARGETS"]
