@@ -334,13 +334,20 @@ PLACES = ("top", "bottom", "outside")
 
 class ModesChoiceSchema(BaseSchema):
     """A choice among the effects a card lists ("以下から1つ選ぶ"): the ones chosen, by number,
-    1 for the first listed (``UA-EFFECT-MODES``)."""
+    1 for the first listed (``UA-EFFECT-MODES``), and whether the one chosen, when optional, is
+    used (``UA-EFFECT-MODES-MAY``)."""
 
     modes = fields.List(
         Int(minimum=1),
         required=True,
         validate=validate.Length(max=16),
         metadata={"description": "the listed effects chosen, 1 for the first"},
+    )
+    use = Bool(
+        metadata={
+            "description": "the one effect chosen is optional (…てもよい): used (true, the "
+            "default) or declined (UA-EFFECT-MODES-MAY)"
+        },
     )
 
 

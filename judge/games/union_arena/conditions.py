@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import counts, facedown, printed_bp, this_turn
+from judge.games.union_arena import counts, facedown, printed_bp, self_state, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -80,6 +80,8 @@ def valid(cond: Any) -> bool:
         return this_turn.valid(cond)
     if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
         return facedown.cond_valid(cond)
+    if zone == self_state.ZONE:  # "このキャラがアクティブの場合" (self_state.py)
+        return self_state.valid(cond)
     if zone == counts.REMOVAL:  # "自分のリムーブエリアにカードがN枚以上ある" (counts.py)
         return counts.removal_ok(cond)
     if "all_of" in cond:  # "自分の場に〈A〉と〈B〉がどちらもある" (counts.py)
@@ -269,6 +271,8 @@ def holds_in(
         return this_turn.holds(st, ps, cond)
     if zone == facedown.ZONE:
         return facedown.cond_holds(st, side, cond, source, gone)
+    if zone == self_state.ZONE:  # the card with the ability, on the field and active
+        return self_state.holds(st, source)
     if zone == counts.REMOVAL:
         return counts.removal_holds(st, side, cond)
     if "all_of" in cond:  # the card played counts on the field (its controller's)
@@ -407,6 +411,8 @@ def describe(cond: dict[str, Any]) -> str:
         return this_turn.describe(whose, cond)
     if zone == facedown.ZONE:
         return facedown.describe(cond)
+    if zone == self_state.ZONE:
+        return self_state.describe(cond)
     counted = counts.describe(cond)  # the removal area, both names (counts.py)
     if counted is not None:
         return counted

@@ -243,6 +243,7 @@ from judge.games.union_arena import (
     only_if,
     printed_bp,
     raid_source,
+    self_state,
     swap,
     this_turn,
     trigger_where,
@@ -252,6 +253,7 @@ from judge.games.union_arena.decktop import deck_top_ok, hand_bottom_ok
 from judge.games.union_arena.look import taken_ok
 from judge.games.union_arena.playcard import count_instead_ok, no_activate_ok, play_ok
 from judge.games.union_arena.texthand import discard_card_ok
+from judge.games.union_arena.textmodes import MAY, may_mode_ok, without_may
 from judge.games.union_arena.textmove import move_ok
 
 TIMINGS = (
@@ -393,11 +395,15 @@ def supported(effect: dict[str, Any]) -> bool:
             if "if" in op and not conditions.valid(op["if"]):
                 return False
             continue
+        if MAY in op:  # only on the first op of an effect listed (textmodes.py)
+            return False
         target = op.get("target", "self")
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
             return False
+        if i and op.get("if", {}).get("zone") == self_state.ZONE:  # an op before it may rest,
+            return False  # ready or move this card ("このキャラがアクティブの場合", self_state.py)
         if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
             return False
         if "instead_op" in op and (
@@ -562,6 +568,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return {"face_down", "field"}
     if cond.get("zone") == printed_bp.ZONE:  # BP now: a BP op, a card leaving, one played
         return {"bp", "opponent_bp", "field", "opponent_field"}  # (its continuous effects)
+    if cond.get("zone") == self_state.ZONE:  # the card itself: a cost may rest it (and
+        return {self_state.ZONE}  # supported reads it only before any op)
     return {whose + cond.get("zone", "field")}
 
 
@@ -590,6 +598,8 @@ def _cost_changes(effect: dict[str, Any]) -> set[str]:
         out |= {"hand", "outside"}
     if cost.get("retire_self"):
         out |= {"outside", "retired"}
+    if cost.get("retire_self") or cost.get("rest_self"):  # the card itself (self_state.py)
+        out.add(self_state.ZONE)
     if cost.get("ap"):  # paid before the ops, after the check of targets (this_turn.py)
         out.add("ap_paid")
     return out
@@ -764,6 +774,9 @@ def _modes_ok(effect: dict[str, Any], op: dict[str, Any], before: list[dict[str,
         or set(op) - {"op", "n", "up_to", "modes", "if"}
     ):
         return False
+    if not all(may_mode_ok(m, n) for m in listed):  # "…てもよい。そうした場合、…" (textmodes)
+        return False
+    listed = [without_may(m) for m in listed]
     base = {k: v for k, v in effect.items() if k != "do"}
     if n != 1 and any(isinstance(o, dict) and o.get("op") == "play" for m in listed for o in m):
         return False  # several chosen: the play checked before another changes the field

@@ -26,7 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.games.union_arena.textmodes import MAY, without_may
+
 RULE = "UA-EFFECT-MODES"
+#: an effect listed that is itself optional ("…てもよい。そうした場合、…", textmodes.py)
+MAY_RULE = "UA-EFFECT-MODES-MAY"
 ORDERS = ("printed", "as_recorded")
 
 
@@ -47,6 +51,8 @@ def chosen(
     >>> op = {"op": "modes", "n": 1, "modes": [[{"op": "draw", "n": 1}], [{"op": "draw", "n": 2}]]}
     >>> chosen(op, [{"modes": [2]}], 0)
     ([{'op': 'draw', 'n': 2}], 1, None)
+    >>> chosen(op, [{"modes": [2], "use": False}], 0)[2]
+    ('UA-EFFECT-MODES-MAY', '`use` in the `modes` record: the effect chosen is not optional.')
     >>> chosen(op, [{"modes": [1, 2]}], 0)[2]
     ('UA-EFFECT-MODES', 'The effect chooses 1 of the 2 effects listed; the log chooses 2.')
     """
@@ -81,8 +87,15 @@ def chosen(
                 f"the log chooses {len(picks)}.",
             ),
         )
+    use = targets[pos - 1].get("use", True)
+    may = len(picks) == 1 and any(MAY in o for o in listed[picks[0] - 1])
+    if "use" in targets[pos - 1] and (not may or not isinstance(use, bool)):
+        why = "is not optional" if not may else "is used (true) or declined (false)"
+        return [], pos, (MAY_RULE, f"`use` in the `modes` record: the effect chosen {why}.")
+    if use is False:  # an optional effect chosen and declined: nothing happens (textmodes.py)
+        return [], pos, None
     run = sorted(picks) if order == "printed" else list(picks)
-    return [dict(o) for k in run for o in listed[k - 1]], pos, None
+    return [without_may([o])[0] for k in run for o in listed[k - 1]], pos, None
 
 
 def describe(op: dict[str, Any], picks: list[int]) -> str:

@@ -39,8 +39,10 @@ from judge.games.union_arena import (
     once_name,
     raid_only,
     raid_source,
+    self_state,
     swap,
     textjoin,
+    textmodes,
     textoutside,
     textplay,
     texttimings,
@@ -388,10 +390,12 @@ def _read_ability(
         listed = []
         for bullet in bullets or []:
             text = g.strip_reminders(bullet)[1:]
+            # "…てもよい。そうした場合、…": the effect listed is optional (textmodes.py)
+            first, rest = textmodes.read_may_mode(sentences(text), when, tags)
             mode, mode_missed = _read_parts(
-                sentences(text), self_ok, self_word, [], then_ok=then_ok
+                rest, self_ok, self_word, first, then_ok=then_ok and not first
             )
-            listed.append(mode)
+            listed.append(first + mode)
             missed += [f"・{m}" for m in mode_missed]
         op = {"op": "modes", "n": int(header.group(1)), "modes": listed}
         if header.group(2):
@@ -484,7 +488,7 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     )
     if moved is not None:
         return moved
-    if CONDITION_START.match(s):
+    if CONDITION_START.match(s) or s.startswith(self_state.CLAUSE):
         return read_conditional(s, self_ok)
     m = re.fullmatch(
         r"(.+?)を(\d+枚)(レストにする|アクティブにする|退場させる|自分の山札の下に置く)", s
@@ -639,7 +643,7 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
     rest = counts.more_draw(m.group(2)) if m else None
     if not m or rest is None:
         return None
-    cond = _condition(m.group(1))
+    cond = _condition(m.group(1)) or self_state.clause(m.group(1), self_ok)  # self_state.py
     ops = read_sentence(rest, self_ok) if cond else None
     if not ops:
         return None

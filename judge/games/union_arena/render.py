@@ -29,7 +29,9 @@ from judge.games.union_arena import (
     own_static,
     printed_bp,
     raid_only,
+    self_state,
     state,
+    textmodes,
     this_turn,
     unchoosable,
 )
@@ -238,6 +240,8 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == facedown.ZONE and facedown.cond_valid(cond):
         return facedown.describe(cond)
+    if zone == self_state.ZONE and self_state.valid(cond):  # "このキャラがアクティブの場合"
+        return self_state.describe(cond)
     if counts.removal_ok(cond) or counts.all_ok(cond):  # counts.py
         return str(counts.describe(cond))
     if zone == printed_bp.ZONE and printed_bp.cond_valid(cond):  # "元々のBPよりBPが低い"
@@ -720,11 +724,19 @@ def _modes(op: dict[str, Any]) -> str:
         return raw({"modes": listed})
     how = f"up to {n}" if op.get("up_to") else f"{n}"
     each = " ".join(
-        f"({k}) "
-        + ("; ".join(render_op(o, _Context()) for o in m) if isinstance(m, list) else raw(m))
-        for k, m in enumerate(listed, 1)
+        f"({k}) " + (_listed(m) if isinstance(m, list) else raw(m)) for k, m in enumerate(listed, 1)
     )
     return f"choose {how} of the following, each at most once: {each}"
+
+
+def _listed(mode: list[Any]) -> str:
+    """One effect listed; "you may …" when it is optional (``may`` on its first op, textmodes.py:
+    chosen, the player may still decline it, and what follows "if you did" needs it used)."""
+    first = mode[0] if mode else None
+    if isinstance(first, dict) and first.get(textmodes.MAY) is True:
+        rest = "; ".join(render_op(o, _Context()) for o in mode[1:])
+        return f"you may {render_op(textmodes.without_may([first])[0], _Context())}; {rest}"
+    return "; ".join(render_op(o, _Context()) for o in mode)
 
 
 def _continuous(op: dict[str, Any]) -> str:

@@ -25,6 +25,7 @@ from judge.games.union_arena import (
     once_name,
     playcard,
     raid_only,
+    self_state,
     swap,
     this_turn,
     trigger_where,
@@ -150,7 +151,7 @@ def run_effect(
         if "if" in op:
             met = conditions.holds(eng, pe.controller, op["if"], source=pe.source)
             ctx.ruling(
-                "UA-EFFECT-IF",
+                self_state.RULE if op["if"].get("zone") == self_state.ZONE else "UA-EFFECT-IF",
                 f"{pe.describe()}: {conditions.describe(op['if'])}"
                 f"{'' if met else ' is not so'}: its {kind} "
                 f"{'happens' if met else 'does not happen'}.",
@@ -319,6 +320,17 @@ def _chosen_modes(
             else "."
         ),
     )
+    if (
+        any(modes.MAY in o for m in op["modes"] for o in m)
+        and len(picks) == 1
+        and "use" in targets[pos]
+    ):
+        used = targets[pos]["use"]  # "…てもよい。そうした場合、…" (textmodes.py)
+        eng.ctx.ruling(
+            modes.MAY_RULE,
+            f"{pe.describe()}: the effect chosen is optional; {pe.controller} "
+            + ("uses it." if used else "declines it: nothing is carried out."),
+        )
     return ops
 
 

@@ -20,7 +20,7 @@ from judge.games.union_arena.textoutside import outside_card
 
 #: what a discarded card may be asked to be: conditions the engine checks on a hand card
 #: (``targets.card_mismatch``)
-DISCARD_CARD_KEYS = frozenset({"name", "trait", "color", "card_type", "energy_max"})
+DISCARD_CARD_KEYS = frozenset({"name", "trait", "color", "card_type", "energy_max", "not_name"})
 
 #: "相手はカードをN枚引く": the opponent draws N cards from their own deck
 _OPPONENT_DRAW = re.compile(r"相手はカードを(\d+)枚引く")
