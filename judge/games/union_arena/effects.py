@@ -12,7 +12,8 @@ A card's ``effects`` is a list of effects.  An effect::
 ``battle_end``, ``end_phase_start``; and, printed as words (:mod:`~judge.games.union_arena.texttimings`),
 ``blocked`` (attacked and was blocked), ``win_battle_attacking`` / ``win_battle_blocking`` (won a
 battle it attacked in / blocked in), ``attack_phase_end`` (its controller's attack phase ends),
-``each_attack_phase_end`` (either player's does).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
+``each_attack_phase_end`` (either player's does), ``own_win_battle_attacking`` (any of its
+controller's cards meeting ``by``, ``{"trait": X}``, attacked and won; UA-TRIGGER-OWN-WIN-ATTACKING).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
 ``energy_line``) on an ``activate_main`` effect: usable only while its card is in that line
 ("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``only_if`` on an ``activate_main`` effect: usable
 only if a condition holds as it is used ("…場合のみ発動できる": a condition of
@@ -266,6 +267,7 @@ TIMINGS = (
     "win_battle_blocking",
     "attack_phase_end",
     "each_attack_phase_end",
+    "own_win_battle_attacking",
 )
 OPS = (
     "draw",
@@ -342,6 +344,16 @@ WHERE = ("front_line", "energy_line")
 ALL_OPS = ("bp", "grant", "rest", "activate", "retire")
 
 
+def _watched_ok(by: Any) -> bool:
+    """A watching ability's ``by``: one trait, a non-empty string (printed facts only)."""
+    return (
+        isinstance(by, dict)
+        and set(by) == {"trait"}
+        and isinstance(by["trait"], str)
+        and bool(by["trait"])
+    )
+
+
 def supported(effect: dict[str, Any]) -> bool:
     """Whether the engine can execute ``effect`` exactly."""
     ops = effect.get("do")
@@ -362,6 +374,10 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if not once_name.valid(effect):  # "〈X〉のこの効果は1ターンに1回のみ…" (UA-EFFECT-ONCE-NAME)
         return False
+    if ("by" in effect) != (effect.get("when") == "own_win_battle_attacking") or (
+        "by" in effect and not _watched_ok(effect["by"])
+    ):
+        return False  # whose event a watching ability waits for (UA-TRIGGER-OWN-WIN-ATTACKING)
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
     may_draw = optional_draw(effect)  # "カードを1枚引いてもよい。そうした場合、…"

@@ -33,6 +33,7 @@ from judge.games.union_arena import (
     trigger_where,
 )
 from judge.games.union_arena.cards import card_def
+from judge.games.union_arena.conditions import card_meets
 from judge.games.union_arena.state import (
     LINES,
     DamageCheck,
@@ -225,9 +226,16 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     # -- effects --------------------------------------------------------------------------------
 
     def fire(
-        self, unit: Unit | None, trigger: str, pid: str, card: str | None = None, **context: Any
+        self,
+        unit: Unit | None,
+        trigger: str,
+        pid: str,
+        card: str | None = None,
+        by: str | None = None,
+        **context: Any,
     ) -> None:
-        """Put the ``trigger`` effects of a unit (or a card) into the pending pool."""
+        """Put the ``trigger`` effects of a unit (or a card) into the pending pool; with ``by``
+        (the card whose event it was), only the effects whose ``by`` that card meets."""
         iid = card if card is not None else (unit.top if unit else None)
         if iid is None:
             return
@@ -237,6 +245,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         raided = unit.raided if unit else False
         for index, effect in enumerate(defn.effects):
             if effect.get("when") != trigger:
+                continue
+            if by is not None and not card_meets(self.state.card(by), effect.get("by") or {}):
                 continue
             if effect.get("once_per_turn") and unit is not None and index in unit.used:
                 self.ctx.ruling(
@@ -531,6 +541,10 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         self.fire(b.attacker, "win_battle", b.attacker_player)
         self.fire(b.attacker, "win_battle_attacking", b.attacker_player)  # UA-TRIGGER-WIN-ATTACKING
+        # its controller's cards waiting for a win by a card like it, itself too, at the same
+        # moment (UA-TRIGGER-OWN-WIN-ATTACKING)
+        for unit in st.players[b.attacker_player].units():
+            self.fire(unit, "own_win_battle_attacking", b.attacker_player, by=b.attacker.top)
         impact = self.impact_value(b.attacker)
         if impact:
             if b.target is not None and st.has(b.target, "nullify impact"):

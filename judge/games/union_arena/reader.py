@@ -189,11 +189,18 @@ def read_card(defn: dict[str, Any]) -> Reading:
                 unread.append(clean.rstrip("。"))
             continue
         timed = texttimings.leading(tags, rest) if defn.get("type") == "character" else None
-        if timed is not None:  # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
-            effect, missed = _read_ability(defn, timed[0], tags, timed[2], bullets)
-            head = "".join(f"[{t}]" for t in tags) + timed[1]
+        watch = (
+            texttimings.watched(tags, rest) if defn.get("type") in ("character", "field") else None
+        )
+        if timed is not None or watch is not None:
+            # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
+            when, clause, body = (timed or watch)[:3]  # type: ignore[index]
+            # a watching ability's ``by``: whose win it waits for (UA-TRIGGER-OWN-WIN-ATTACKING)
+            by = watch[3] if timed is None and watch is not None else None
+            effect, missed = _read_ability(defn, when, tags, body, bullets, by)
+            head = "".join(f"[{t}]" for t in tags) + clause
             unread += [head + s for s in missed]
-            stand_ins.append({"when": timed[0], "text": "\n".join([line, *bullets])})
+            stand_ins.append({"when": when, "text": "\n".join([line, *bullets])})
             effects += [effect] if effect is not None and not missed else []
             continue
         when = g.TIMINGS.get(tags[0]) if tags else None
@@ -258,12 +265,20 @@ _WHERE = {"フロントLにある場合": "front_line", "エナジーLにある�
 
 
 def _read_ability(
-    defn: dict[str, Any], when: str, tags: list[str], body: str, bullets: list[str] | None = None
+    defn: dict[str, Any],
+    when: str,
+    tags: list[str],
+    body: str,
+    bullets: list[str] | None = None,
+    by: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """One ability: its effect (None when a part is not read) and the parts not read.
-    ``bullets``: the effects it lists to choose from ("・…"), when it ends "以下から1つ選ぶ"."""
+    ``bullets``: the effects it lists to choose from ("・…"), when it ends "以下から1つ選ぶ";
+    ``by``: whose event a watching ability waits for (texttimings.watched)."""
     missed: list[str] = []
     effect: dict[str, Any] = {"when": when}
+    if by is not None:
+        effect["by"] = by
     if when == "activate_main":
         where = [
             _WHERE[t] for t in tags if t in _WHERE

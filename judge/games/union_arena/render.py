@@ -840,6 +840,12 @@ def render_effect(effect: Any) -> str:
         return raw({"effect": effect})
     when = effect.get("when")
     head = TIMING_WORDS.get(when, raw({"when": when}) if when is not None else "No timing")
+    by = effect.get("by")
+    keys = EFFECT_KEYS
+    if when == "own_win_battle_attacking" and isinstance(by, dict) and set(by) == {"trait"}:
+        # UA-TRIGGER-OWN-WIN-ATTACKING: whose win it waits for
+        head = f"When any of your [{by['trait']}] cards attacks and wins the battle"
+        keys = EFFECT_KEYS | {"by"}
     quals = []
     if effect.get("raid_only"):
         quals.append("only when this card was raided")
@@ -895,7 +901,7 @@ def render_effect(effect: Any) -> str:
     elif optional:
         body += "you may use this effect: "
     body += "; ".join(render_op(op, ctx, when) for op in rest_ops)
-    text = f"{head}: {body}{_leftover(effect, EFFECT_KEYS)}."
+    text = f"{head}: {body}{_leftover(effect, keys)}."
     if when != "continuous" and not effects.supported(effect):
         text += " The engine cannot execute this effect (unverifiable, UA-EFFECT-UNSUPPORTED)."
     return text

@@ -3,13 +3,18 @@
 Most triggered abilities open with a tag ("[アタック時]"); some open with a clause naming the
 moment instead.  This module reads the clauses whose moment the rules settle and the engine
 fires (``UA-TRIGGER-BLOCKED``, its "ブロックされなかった時" too, ``UA-TRIGGER-WIN-ATTACKING``, ``UA-TRIGGER-WIN-BLOCKING``,
-``UA-TRIGGER-ATTACK-PHASE-END``); any other clause ("自分のターン開始時", "このキャラのアタック
+``UA-TRIGGER-ATTACK-PHASE-END``) and one naming another card of its controller's by a trait
+("自分の[特徴:X]がアタックしてバトルに勝利した時", ``UA-TRIGGER-OWN-WIN-ATTACKING``: :func:`watched`);
+any other clause ("自分のターン開始時", "このキャラのアタック
 終了時") is left to the caller, which leaves the line unread.  The phrase must be the whole
 opening up to its comma, so a longer clause ("自分のキャラがアタックしてバトルに勝利した時")
 is never taken for a shorter one.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 #: opening clause -> the engine's ``when``
 PHRASES = {
@@ -26,8 +31,11 @@ PHRASES = {
     # either player's attack phase ends
     "自分と相手のアタックフェイズ終了時": "each_attack_phase_end",
 }
+#: the ``when`` of a watching ability (:func:`watched`); ``by`` on the effect names whose win
+#: it waits for
+OWN_WIN_ATTACKING = "own_win_battle_attacking"
 #: all of them trigger while their card is on the field: "このキャラ" names it as it resolves
-ON_FIELD = tuple(PHRASES.values())
+ON_FIELD = (*PHRASES.values(), OWN_WIN_ATTACKING)
 #: the tags such a line may carry before its clause: once per turn (UA-TRIGGER-ONCE)
 TAGS_OK = ([], ["ターン1"])
 
@@ -51,3 +59,28 @@ def leading(tags: list[str], rest: str) -> tuple[str, str, str] | None:
     if when is None or not body:
         return None
     return when, clause + "、", body
+
+
+#: "自分の[特徴:X]がアタックしてバトルに勝利した時": any of its controller's cards with trait X
+#: (this card too, when it has X) attacked and won (UA-TRIGGER-OWN-WIN-ATTACKING)
+_OWN_TRAIT_WIN = re.compile(r"自分の\[特徴:([^\[\]、。]+)\]がアタックしてバトルに勝利した時")
+
+
+def watched(tags: list[str], rest: str) -> tuple[str, str, str, dict[str, Any]] | None:
+    """The ``when``, the clause, the body and the watched card's condition (``by``) of a line
+    opening with a clause on another card's event, or None.
+
+    >>> watched(["ターン1"], "自分の[特徴:灯守]がアタックしてバトルに勝利した時、カードを1枚引く。")
+    ('own_win_battle_attacking', '自分の[特徴:灯守]がアタックしてバトルに勝利した時、', 'カードを1枚引く。', {'trait': '灯守'})
+    >>> watched([], "自分のキャラがアタックしてバトルに勝利した時、カードを1枚引く。") is None
+    True
+    >>> watched([], "相手の[特徴:灯守]がアタックしてバトルに勝利した時、カードを1枚引く。") is None
+    True
+    """
+    if tags not in TAGS_OK or "、" not in rest:
+        return None
+    clause, body = rest.split("、", 1)
+    m = _OWN_TRAIT_WIN.fullmatch(clause)
+    if m is None or not body:
+        return None
+    return OWN_WIN_ATTACKING, clause + "、", body, {"trait": m.group(1)}
