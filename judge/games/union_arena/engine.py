@@ -239,6 +239,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         iid = card if card is not None else (unit.top if unit else None)
         if iid is None:
             return
+        if trigger == "on_play" and unit is not None and by is None:
+            self.fire_other_line(unit, pid)  # the same moment (UA-TRIGGER-OTHER-LINE-ENTERS)
         defn = self.state.card(iid)
         if not defn.effects:  # most cards: fired on every attack, block and turn end
             return
@@ -271,6 +273,16 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     "line_at_trigger": trigger_where.line_of(self.state, pid, iid),
                 }
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+
+    def fire_other_line(self, unit: Unit, pid: str) -> None:
+        """A card entered a line of ``pid``'s field (played, raided, put there by an effect):
+        the abilities of ``pid``'s characters in the other line waiting for its name."""
+        found = self.state.find_unit(unit.top)
+        if found is None or found[0] != pid:
+            return
+        other = "energy_line" if found[1] == "front_line" else "front_line"
+        for watcher in self.state.players[pid].line(other):
+            self.fire(watcher, "other_line_enters", pid, by=unit.top)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
         """Resolve a pending effect with the targets the log recorded (already checked)."""

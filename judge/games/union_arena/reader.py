@@ -72,7 +72,7 @@ from judge.games.union_arena.textlines import (
     static_bp,
 )
 from judge.games.union_arena.textmay import read_may_choose
-from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textmove import move_operation, move_reminder, read_may_move_self
 from judge.games.union_arena.textstatic import TIER_HEADER, static_ability, static_tiers
 
 
@@ -192,6 +192,8 @@ def read_card(defn: dict[str, Any]) -> Reading:
         watch = (
             texttimings.watched(tags, rest) if defn.get("type") in ("character", "field") else None
         )
+        if watch is not None and watch[0] != texttimings.OWN_WIN_ATTACKING:
+            watch = watch if defn.get("type") == "character" else None  # "このキャラと…"
         if timed is not None or watch is not None:
             # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
             when, clause, body = (timed or watch)[:3]  # type: ignore[index]
@@ -377,6 +379,9 @@ def _read_ability(
         effect["optional"], (ops, parts) = True, may_choose
         back = read_retired_to_hand_if_done(parts[0], when) if len(parts) == 1 else None
         ops, parts = (ops + back, []) if back else (ops, parts)  # "…このカードを手札に加える"
+    may_move = read_may_move_self(parts, when, tags, effect, ops)
+    if may_move is not None:  # "このキャラを別のラインに移動させてもよい" (textmove.py)
+        effect["optional"], ops, parts = True, may_move, []
     pair = swap.read_may_pair(parts, when, tags, effect, ops)
     if pair is not None:  # "…を1枚ずつ選び、それらの位置を入れ替えてもよい" (swap.py)
         effect["optional"], ops, parts = True, pair, []

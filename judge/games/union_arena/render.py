@@ -846,6 +846,10 @@ def render_effect(effect: Any) -> str:
         # UA-TRIGGER-OWN-WIN-ATTACKING: whose win it waits for
         head = f"When any of your [{by['trait']}] cards attacks and wins the battle"
         keys = EFFECT_KEYS | {"by"}
+    elif when == "other_line_enters" and isinstance(by, dict) and set(by) == {"name"}:
+        # UA-TRIGGER-OTHER-LINE-ENTERS: whose entering it waits for
+        head = f"When <{by['name']}> enters your line other than this card's"
+        keys = EFFECT_KEYS | {"by"}
     quals = []
     if effect.get("raid_only"):
         quals.append("only when this card was raided")

@@ -34,8 +34,11 @@ PHRASES = {
 #: the ``when`` of a watching ability (:func:`watched`); ``by`` on the effect names whose win
 #: it waits for
 OWN_WIN_ATTACKING = "own_win_battle_attacking"
+#: "このキャラと別のラインに〈X〉が登場した時": a card named X entered (played, raided or put
+#: there by an effect) its controller's line other than this card's (UA-TRIGGER-OTHER-LINE-ENTERS)
+OTHER_LINE_ENTERS = "other_line_enters"
 #: all of them trigger while their card is on the field: "このキャラ" names it as it resolves
-ON_FIELD = (*PHRASES.values(), OWN_WIN_ATTACKING)
+ON_FIELD = (*PHRASES.values(), OWN_WIN_ATTACKING, OTHER_LINE_ENTERS)
 #: the tags such a line may carry before its clause: once per turn (UA-TRIGGER-ONCE)
 TAGS_OK = ([], ["ターン1"])
 
@@ -64,6 +67,7 @@ def leading(tags: list[str], rest: str) -> tuple[str, str, str] | None:
 #: "自分の[特徴:X]がアタックしてバトルに勝利した時": any of its controller's cards with trait X
 #: (this card too, when it has X) attacked and won (UA-TRIGGER-OWN-WIN-ATTACKING)
 _OWN_TRAIT_WIN = re.compile(r"自分の\[特徴:([^\[\]、。]+)\]がアタックしてバトルに勝利した時")
+_OTHER_LINE_NAME = re.compile(r"このキャラと別のラインに〈([^〈〉、。]+)〉が登場した時")
 
 
 def watched(tags: list[str], rest: str) -> tuple[str, str, str, dict[str, Any]] | None:
@@ -76,11 +80,18 @@ def watched(tags: list[str], rest: str) -> tuple[str, str, str, dict[str, Any]] 
     True
     >>> watched([], "相手の[特徴:灯守]がアタックしてバトルに勝利した時、カードを1枚引く。") is None
     True
+    >>> watched([], "このキャラと別のラインに〈ミラ〉が登場した時、カードを1枚引く。")[3]
+    {'name': 'ミラ'}
     """
     if tags not in TAGS_OK or "、" not in rest:
         return None
     clause, body = rest.split("、", 1)
-    m = _OWN_TRAIT_WIN.fullmatch(clause)
-    if m is None or not body:
+    if not body:
         return None
-    return OWN_WIN_ATTACKING, clause + "、", body, {"trait": m.group(1)}
+    m = _OWN_TRAIT_WIN.fullmatch(clause)
+    if m is not None:
+        return OWN_WIN_ATTACKING, clause + "、", body, {"trait": m.group(1)}
+    m = _OTHER_LINE_NAME.fullmatch(clause)
+    if m is not None:
+        return OTHER_LINE_ENTERS, clause + "、", body, {"name": m.group(1)}
+    return None

@@ -1,6 +1,7 @@
 """Union Arena: triggered abilities waiting for another card's event, printed as words
 (texttimings.watched): "自分の[特徴:X]がアタックしてバトルに勝利した時"
-(UA-TRIGGER-OWN-WIN-ATTACKING).  Made-up cards read from printed text, judged through the engine.
+(UA-TRIGGER-OWN-WIN-ATTACKING), "このキャラと別のラインに〈X〉が登場した時"
+(UA-TRIGGER-OTHER-LINE-ENTERS).  Made-up cards read from printed text, judged through the engine.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from judge.games.union_arena.reader import read_card
 from judge.games.union_arena.testing import (
     LogBuilder,
     board_at_turn_3,
+    field_ids,
     one_ability,
+    player_state,
     reading_words,
     rules_applied,
     rules_broken,
@@ -147,3 +150,97 @@ def test_UA_TRIGGER_OWN_WIN_ATTACKING_beside_the_attackers_own_the_player_orders
     assert rules_broken(r, b.last) == []
     texts = draws(r, b.last)
     assert len(texts) == 2 and "A-3" in texts[0] and "A-1" in texts[1]
+
+
+# -- UA-TRIGGER-OTHER-LINE-ENTERS ------------------------------------------------------------
+
+ENTERS = "[ターン1]このキャラと別のラインに〈ミラ〉が登場した時、このキャラを別のラインに移動させてもよい。"
+
+
+def enters_scene(watcher_text: str = ENTERS, a_front: tuple[str, ...] = ()) -> LogBuilder:
+    """A's 〈ユウ〉 (A-1, ``watcher_text``) in A's energy line since turn 1 (``a_front`` on the
+    front line); A's turn-3 main phase, 〈ミラ〉 (A-2, A-3) and 〈リオ〉 (A-4) in A's hand."""
+    cards = [
+        texted("T-YUU", watcher_text, name="ユウ"),
+        texted("T-MIRA", "", name="ミラ"),
+        texted("T-RIO", "", name="リオ"),
+        texted("T-MIRA-R", "", name="ミラ", raid={"onto": {"name": "リオ"}}, bp=4000),
+    ]
+    deck = ["T-YUU", "T-MIRA", "T-MIRA", "T-RIO", "T-MIRA-R", "T-RIO", "T-RIO", "T-RIO"]
+    return board_at_turn_3(cards, deck, [], a_energy=("A-1",), a_front=a_front, phase="main")
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_read_and_rendered() -> None:
+    effect = one_ability(ENTERS)
+    assert effect == {
+        "when": "other_line_enters",
+        "by": {"name": "ミラ"},
+        "once_per_turn": True,
+        "optional": True,
+        "do": [{"op": "move_line", "to": "other", "target": "self"}],
+    }
+    words = reading_words(texted("T-YUU", ENTERS))
+    assert "When <ミラ> enters your line other than this card's (once per turn): you may" in words
+    for text in (
+        "このキャラと同じラインに〈ミラ〉が登場した時、カードを1枚引く。",
+        "このキャラと別のラインに[特徴:灯守]が登場した時、カードを1枚引く。",
+        "このキャラを別のラインに移動させてもよい。",  # no timing: not read
+        "[登場時]このキャラを別のラインに移動させてもよい。",
+    ):
+        assert not read_card(texted("T-READ", text)).understood, text
+    # a field has no "このキャラ"
+    assert not read_card(texted("T-F", ENTERS, type="field")).understood
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_played_to_the_other_line_moves_when_used() -> None:
+    b = enters_scene().play("A", "A-2", to="front_line")
+    b.act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-2", "A-1"]
+    assert field_ids(r, "A", "energy_line") == []
+    b = enters_scene().play("A", "A-2", to="front_line")
+    b.act("A", "resolve", source="A-1", use=False)  # declined: it stays
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "energy_line") == ["A-1"]
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_not_in_its_own_line_nor_another_name() -> None:
+    b = enters_scene().play("A", "A-2", to="energy_line")  # the same line as 〈ユウ〉
+    b.play("A", "A-4", to="front_line")  # 〈リオ〉: another name
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert rules_broken(r, b.last) == []
+    b.act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"  # nothing of A-1's waits
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_once_per_turn() -> None:
+    b = enters_scene().play("A", "A-2", to="front_line")
+    b.act("A", "resolve", source="A-1", use=True)  # 〈ユウ〉 now in the front line
+    b.play("A", "A-3", to="energy_line")  # another 〈ミラ〉 in its other line: "[ターン1]"
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-TRIGGER-ONCE" in rules_applied(r, b.last)
+    assert field_ids(r, "A", "energy_line") == ["A-3"]
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_a_raid_enters_too() -> None:
+    b = enters_scene(a_front=("A-4",))  # 〈リオ〉 on the front line since turn 1
+    b.act("A", "raid", card="A-5", onto="A-4")  # 〈ミラ〉 raids onto it
+    b.act("A", "resolve", source="A-1", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "A-1" in field_ids(r, "A", "front_line")
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_into_a_full_line_removes_the_card_named() -> None:
+    b = enters_scene(a_front=("A-4", "A-6", "A-7"))
+    b.play("A", "A-2", to="front_line")  # the front line holds 4
+    b.act("A", "resolve", source="A-1", use=True, targets=[{"remove": "A-6"}])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_ids(r, "A", "front_line") == ["A-4", "A-7", "A-2", "A-1"]
+    assert "A-6" in player_state(r, "A")["removal"]
