@@ -15,7 +15,8 @@ battle it attacked in / blocked in), ``attack_phase_end`` (its controller's atta
 ``each_attack_phase_end`` (either player's does), ``own_win_battle_attacking`` (any of its
 controller's cards meeting ``by``, ``{"trait": X}``, attacked and won; UA-TRIGGER-OWN-WIN-ATTACKING),
 ``other_line_enters`` (a card named ``by`` ``{"name": X}`` entered its controller's other line;
-UA-TRIGGER-OTHER-LINE-ENTERS).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
+UA-TRIGGER-OTHER-LINE-ENTERS); ``own_milled`` (this card went from its owner's deck into the
+outside area by its owner's effect; UA-TRIGGER-OWN-MILLED).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
 ``energy_line``) on an ``activate_main`` effect: usable only while its card is in that line
 ("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``only_if`` on an ``activate_main`` effect: usable
 only if a condition holds as it is used ("…場合のみ発動できる": a condition of
@@ -271,6 +272,7 @@ TIMINGS = (
     "each_attack_phase_end",
     "own_win_battle_attacking",
     "other_line_enters",
+    "own_milled",
 )
 #: watching timings -> what their ``by`` names (one trait, one name)
 WATCHED = {"own_win_battle_attacking": "trait", "other_line_enters": "name"}

@@ -188,6 +188,10 @@ def read_card(defn: dict[str, Any]) -> Reading:
             else:  # "このターン中に自分が〈X〉を使用している" on a card named X (this_turn.py)
                 unread.append(clean.rstrip("。"))
             continue
+        milled = texttimings.off_field(tags, rest)  # "このカードが…山札から場外に置かれた時"
+        if milled is not None:  # (UA-TRIGGER-OWN-MILLED), on a card of any type
+            effects.append(milled)
+            continue
         timed = texttimings.leading(tags, rest) if defn.get("type") == "character" else None
         watch = (
             texttimings.watched(tags, rest) if defn.get("type") in ("character", "field") else None

@@ -52,6 +52,7 @@ TIMING_WORDS = {
     "attack_phase_end": "At the end of your attack phase",
     "each_attack_phase_end": "At the end of each player's attack phase",
     "attack_phase_start": "At the start of this turn's attack phase",
+    "own_milled": "When this card goes from your deck into your outside area by your own effect",
     "continuous": "Continuous",
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`

@@ -95,3 +95,29 @@ def watched(tags: list[str], rest: str) -> tuple[str, str, str, dict[str, Any]] 
     if m is not None:
         return OTHER_LINE_ENTERS, clause + "、", body, {"name": m.group(1)}
     return None
+
+
+#: a card's own moment off the field: put from its owner's deck into the outside area by an
+#: effect of its owner's (a mill, the rest of a look; UA-TRIGGER-OWN-MILLED)
+OWN_MILLED = "own_milled"
+_OFF_FIELD = {"このカードが自分の効果で自分の山札から場外に置かれた時": OWN_MILLED}
+#: the one body read at that moment: "このカードを手札に加えてもよい" (optional ``self_to_hand``)
+_OFF_FIELD_BODY = "このカードを手札に加えてもよい。"
+
+
+def off_field(tags: list[str], rest: str) -> dict[str, Any] | None:
+    """The effect of a whole line "このカードが自分の効果で自分の山札から場外に置かれた時、この
+    カードを手札に加えてもよい。" (no tag), or None: any other body is left unread.
+
+    >>> off_field([], "このカードが自分の効果で自分の山札から場外に置かれた時、このカードを手札に加えてもよい。")
+    {'when': 'own_milled', 'optional': True, 'do': [{'op': 'self_to_hand'}]}
+    >>> off_field([], "このカードが自分の効果で自分の山札から場外に置かれた時、カードを1枚引く。") is None
+    True
+    """
+    if tags or "、" not in rest:
+        return None
+    clause, body = rest.split("、", 1)
+    when = _OFF_FIELD.get(clause)
+    if when is None or body.rstrip("。") + "。" != _OFF_FIELD_BODY:
+        return None
+    return {"when": when, "optional": True, "do": [{"op": "self_to_hand"}]}
