@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.core.replay import position
 from judge.games.union_arena.reader import read_card
 from judge.games.union_arena.testing import (
     LogBuilder,
@@ -244,3 +245,12 @@ def test_UA_TRIGGER_OTHER_LINE_ENTERS_into_a_full_line_removes_the_card_named() 
     assert verdict(r, b.last) == "legal"
     assert field_ids(r, "A", "front_line") == ["A-4", "A-7", "A-2", "A-1"]
     assert "A-6" in player_state(r, "A")["removal"]
+
+
+def test_UA_TRIGGER_OTHER_LINE_ENTERS_legal_actions_name_the_card_a_full_line_loses() -> None:
+    b = enters_scene(a_front=("A-4", "A-6", "A-7"))
+    b.play("A", "A-2", to="front_line")
+    actions = position(b.log()).legal_actions()
+    assert {"p": "A", "do": "resolve", "source": "A-1", "targets": [{"remove": "A-4"}]} in (
+        [{k: v for k, v in a.items() if k != "use"} for a in actions]
+    )
