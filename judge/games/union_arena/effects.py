@@ -12,7 +12,11 @@ A card's ``effects`` is a list of effects.  An effect::
 ``battle_end``, ``end_phase_start``; and, printed as words (:mod:`~judge.games.union_arena.texttimings`),
 ``blocked`` (attacked and was blocked), ``win_battle_attacking`` / ``win_battle_blocking`` (won a
 battle it attacked in / blocked in), ``attack_phase_end`` (its controller's attack phase ends),
-``each_attack_phase_end`` (either player's does).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
+``each_attack_phase_end`` (either player's does), ``own_win_battle_attacking`` (any of its
+controller's cards meeting ``by``, ``{"trait": X}``, attacked and won; UA-TRIGGER-OWN-WIN-ATTACKING),
+``other_line_enters`` (a card named ``by`` ``{"name": X}`` entered its controller's other line;
+UA-TRIGGER-OTHER-LINE-ENTERS); ``own_milled`` (this card went from its owner's deck into the
+outside area by its owner's effect; UA-TRIGGER-OWN-MILLED).  ``raid_only`` text works only when the card was raided.  ``where`` (``front_line`` |
 ``energy_line``) on an ``activate_main`` effect: usable only while its card is in that line
 ("[フロントLにある場合]", ``UA-EFFECT-WHERE``).  ``only_if`` on an ``activate_main`` effect: usable
 only if a condition holds as it is used ("…場合のみ発動できる": a condition of
@@ -272,7 +276,12 @@ TIMINGS = (
     "win_battle_blocking",
     "attack_phase_end",
     "each_attack_phase_end",
+    "own_win_battle_attacking",
+    "other_line_enters",
+    "own_milled",
 )
+#: watching timings -> what their ``by`` names (one trait, one name)
+WATCHED = {"own_win_battle_attacking": "trait", "other_line_enters": "name"}
 OPS = (
     "draw",
     "bp",
@@ -352,6 +361,11 @@ WHERE = ("front_line", "energy_line")
 ALL_OPS = ("bp", "grant", "rest", "activate", "retire")
 
 
+def _watched_ok(by: Any, key: str) -> bool:
+    """A watching ability's ``by``: one trait or one name (``key``), a non-empty string."""
+    return isinstance(by, dict) and set(by) == {key} and isinstance(by[key], str) and bool(by[key])
+
+
 def supported(effect: dict[str, Any]) -> bool:
     """Whether the engine can execute ``effect`` exactly."""
     ops = effect.get("do")
@@ -374,6 +388,10 @@ def supported(effect: dict[str, Any]) -> bool:
         return False
     if not raid_source.ok(effect):  # "このキャラのレイド元のカード": on [退場時] only
         return False
+    if ("by" in effect) != (effect.get("when") in WATCHED) or (
+        "by" in effect and not _watched_ok(effect["by"], WATCHED[effect["when"]])
+    ):
+        return False  # whose event a watching ability waits for (texttimings.watched)
     looked = False
     may_mill = optional_mill(effect)  # "…場外に置いてもよい。そうした場合、…"
     may_draw = optional_draw(effect)  # "カードを1枚引いてもよい。そうした場合、…"
@@ -420,8 +438,13 @@ def supported(effect: dict[str, Any]) -> bool:
             return False
         if op["op"] == "move_line" and not move_ok(op):  # one card, to the other line
             return False
-        if op["op"] == "move_line" and target == "self" and effect.get("when") != "activate_main":
+        if (
+            op["op"] == "move_line"
+            and target == "self"
+            and effect.get("when") not in ("activate_main", "other_line_enters")
+        ):
             return False  # "このキャラを別のラインに移動させる": judged as activated (swap.py)
+            # or as it resolves (UA-TRIGGER-OTHER-LINE-ENTERS)
         if (op["op"] in swap.OPS or (isinstance(target, dict) and swap.KEY in target)) and not (
             (op["op"] == "swap" and swap.swap_ok(op) and effect.get("when") == "activate_main")
             or swap.pair_ok(effect, i)  # "…1枚ずつ選び、それらの位置を入れ替えてもよい"

@@ -34,6 +34,7 @@ from judge.games.union_arena import (
     trigger_where,
 )
 from judge.games.union_arena.cards import card_def
+from judge.games.union_arena.conditions import card_meets
 from judge.games.union_arena.state import (
     LINES,
     DamageCheck,
@@ -226,18 +227,29 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     # -- effects --------------------------------------------------------------------------------
 
     def fire(
-        self, unit: Unit | None, trigger: str, pid: str, card: str | None = None, **context: Any
+        self,
+        unit: Unit | None,
+        trigger: str,
+        pid: str,
+        card: str | None = None,
+        by: str | None = None,
+        **context: Any,
     ) -> None:
-        """Put the ``trigger`` effects of a unit (or a card) into the pending pool."""
+        """Put the ``trigger`` effects of a unit (or a card) into the pending pool; with ``by``
+        (the card whose event it was), only the effects whose ``by`` that card meets."""
         iid = card if card is not None else (unit.top if unit else None)
         if iid is None:
             return
+        if trigger == "on_play" and unit is not None and by is None:
+            self.fire_other_line(unit, pid)  # the same moment (UA-TRIGGER-OTHER-LINE-ENTERS)
         defn = self.state.card(iid)
         if not defn.effects:  # most cards: fired on every attack, block and turn end
             return
         raided = unit.raided if unit else False
         for index, effect in enumerate(defn.effects):
             if effect.get("when") != trigger:
+                continue
+            if by is not None and not card_meets(self.state.card(by), effect.get("by") or {}):
                 continue
             if effect.get("once_per_turn") and unit is not None and index in unit.used:
                 self.ctx.ruling(
@@ -264,6 +276,16 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if trigger == "on_retire":  # "このキャラのレイド元のカード" (raid_source.py)
                 effect = raid_source.bind(effect, unit)
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+
+    def fire_other_line(self, unit: Unit, pid: str) -> None:
+        """A card entered a line of ``pid``'s field (played, raided, put there by an effect):
+        the abilities of ``pid``'s characters in the other line waiting for its name."""
+        found = self.state.find_unit(unit.top)
+        if found is None or found[0] != pid:
+            return
+        other = "energy_line" if found[1] == "front_line" else "front_line"
+        for watcher in self.state.players[pid].line(other):
+            self.fire(watcher, "other_line_enters", pid, by=unit.top)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
         """Resolve a pending effect with the targets the log recorded (already checked)."""
@@ -534,6 +556,10 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         self.fire(b.attacker, "win_battle", b.attacker_player)
         self.fire(b.attacker, "win_battle_attacking", b.attacker_player)  # UA-TRIGGER-WIN-ATTACKING
+        # its controller's cards waiting for a win by a card like it, itself too, at the same
+        # moment (UA-TRIGGER-OWN-WIN-ATTACKING)
+        for unit in st.players[b.attacker_player].units():
+            self.fire(unit, "own_win_battle_attacking", b.attacker_player, by=b.attacker.top)
         impact = self.impact_value(b.attacker)
         if impact:
             if b.target is not None and st.has(b.target, "nullify impact"):

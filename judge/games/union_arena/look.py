@@ -448,8 +448,8 @@ def arrange(
 def run(
     eng: UnionArenaEngine, pid: str, op: dict[str, Any], targets: list[Any], pos: int, why: str
 ) -> tuple[list[str], int]:
-    """Carry out a ``look`` op for ``pid``; returns (the cards taken, next position in
-    targets)."""
+    """Carry out a ``look`` op of ``pid``'s own effect on their own deck; returns (the cards
+    taken, next position in targets)."""
     st = eng.state
     ps = st.players[pid]
     n = min(int(op.get("n", 1)), len(ps.deck))
@@ -474,6 +474,7 @@ def run(
     for _slot, iid, _ in choice.taken:
         if op.get("to") == "outside":  # "その中から…を1枚まで場外に置く": public, named
             ps.outside.append(iid)
+            eng.fire(None, "own_milled", pid, card=iid)  # its own effect (UA-TRIGGER-OWN-MILLED)
             eng.event(
                 "to_outside",
                 f"{pid} puts {eng.name(iid)} from the cards looked at into the outside area "
@@ -522,6 +523,7 @@ def run(
         card = looked[i]
         assert card is not None
         ps.outside.append(card)
+        eng.fire(None, "own_milled", pid, card=card)  # its own effect (UA-TRIGGER-OWN-MILLED)
         eng.event(
             "to_outside",
             f"{pid} puts {eng.name(card)} from the cards looked at into the outside area "

@@ -157,6 +157,8 @@ def run(
             player=pid,
             card=iid,
         )
+    for iid in milled.put:  # its own deck, by its own effect (UA-TRIGGER-OWN-MILLED)
+        eng.fire(None, "own_milled", pid, card=iid)
     eng.ctx.ruling(
         RULE,
         f"{pe.describe()}: {pid} puts the top {k} card(s) of the deck into the outside area, "

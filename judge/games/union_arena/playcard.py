@@ -395,9 +395,12 @@ def run_all(
 
 def when_played(eng: UnionArenaEngine, unit: Unit, pid: str) -> None:
     """The when-played effects of a card an effect played (this one's, or a green or purple
-    COLOR trigger's), as rule option ``played_by_effect_on_play`` says (GAP)."""
+    COLOR trigger's), as rule option ``played_by_effect_on_play`` says (GAP); the same option
+    says whether it entered for the abilities waiting for it (UA-TRIGGER-OTHER-LINE-ENTERS)."""
     d = eng.state.card(unit.top)
     if not any(e.get("when") == "on_play" for e in d.effects):
+        if eng.options.get(OPTION, "triggers") == "triggers":  # it entered the field as played
+            eng.fire_other_line(unit, pid)  # "このキャラと別のラインに〈X〉が登場した時"
         return
     if eng.options.get(OPTION, "triggers") == "triggers":
         eng.ctx.ruling(

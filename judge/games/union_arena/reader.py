@@ -76,7 +76,7 @@ from judge.games.union_arena.textlines import (
     static_bp,
 )
 from judge.games.union_arena.textmay import read_may_choose
-from judge.games.union_arena.textmove import move_operation, move_reminder
+from judge.games.union_arena.textmove import move_operation, move_reminder, read_may_move_self
 from judge.games.union_arena.textstatic import TIER_HEADER, static_ability, static_tiers
 
 
@@ -193,12 +193,25 @@ def read_card(defn: dict[str, Any]) -> Reading:
             else:  # "このターン中に自分が〈X〉を使用している" on a card named X (this_turn.py)
                 unread.append(clean.rstrip("。"))
             continue
+        milled = texttimings.off_field(tags, rest)  # "このカードが…山札から場外に置かれた時"
+        if milled is not None:  # (UA-TRIGGER-OWN-MILLED), on a card of any type
+            effects.append(milled)
+            continue
         timed = texttimings.leading(tags, rest) if defn.get("type") == "character" else None
-        if timed is not None:  # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
-            effect, missed = _read_ability(defn, timed[0], tags, timed[2], bullets)
-            head = "".join(f"[{t}]" for t in tags) + timed[1]
+        watch = (
+            texttimings.watched(tags, rest) if defn.get("type") in ("character", "field") else None
+        )
+        if watch is not None and watch[0] != texttimings.OWN_WIN_ATTACKING:
+            watch = watch if defn.get("type") == "character" else None  # "このキャラと…"
+        if timed is not None or watch is not None:
+            # "自分のアタックフェイズ終了時、…": a timing in words (texttimings)
+            when, clause, body = (timed or watch)[:3]  # type: ignore[index]
+            # a watching ability's ``by``: whose win it waits for (UA-TRIGGER-OWN-WIN-ATTACKING)
+            by = watch[3] if timed is None and watch is not None else None
+            effect, missed = _read_ability(defn, when, tags, body, bullets, by)
+            head = "".join(f"[{t}]" for t in tags) + clause
             unread += [head + s for s in missed]
-            stand_ins.append({"when": timed[0], "text": "\n".join([line, *bullets])})
+            stand_ins.append({"when": when, "text": "\n".join([line, *bullets])})
             effects += [effect] if effect is not None and not missed else []
             continue
         when = g.TIMINGS.get(tags[0]) if tags else None
@@ -263,12 +276,20 @@ _WHERE = {"フロントLにある場合": "front_line", "エナジーLにある�
 
 
 def _read_ability(
-    defn: dict[str, Any], when: str, tags: list[str], body: str, bullets: list[str] | None = None
+    defn: dict[str, Any],
+    when: str,
+    tags: list[str],
+    body: str,
+    bullets: list[str] | None = None,
+    by: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """One ability: its effect (None when a part is not read) and the parts not read.
-    ``bullets``: the effects it lists to choose from ("・…"), when it ends "以下から1つ選ぶ"."""
+    ``bullets``: the effects it lists to choose from ("・…"), when it ends "以下から1つ選ぶ";
+    ``by``: whose event a watching ability waits for (texttimings.watched)."""
     missed: list[str] = []
     effect: dict[str, Any] = {"when": when}
+    if by is not None:
+        effect["by"] = by
     if when == "activate_main":
         where = [
             _WHERE[t] for t in tags if t in _WHERE
@@ -367,6 +388,9 @@ def _read_ability(
         effect["optional"], (ops, parts) = True, may_choose
         back = read_retired_to_hand_if_done(parts[0], when) if len(parts) == 1 else None
         ops, parts = (ops + back, []) if back else (ops, parts)  # "…このカードを手札に加える"
+    may_move = read_may_move_self(parts, when, tags, effect, ops)
+    if may_move is not None:  # "このキャラを別のラインに移動させてもよい" (textmove.py)
+        effect["optional"], ops, parts = True, may_move, []
     pair = swap.read_may_pair(parts, when, tags, effect, ops)
     if pair is not None:  # "…を1枚ずつ選び、それらの位置を入れ替えてもよい" (swap.py)
         effect["optional"], ops, parts = True, pair, []

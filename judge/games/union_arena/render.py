@@ -56,6 +56,7 @@ TIMING_WORDS = {
     "attack_phase_end": "At the end of your attack phase",
     "each_attack_phase_end": "At the end of each player's attack phase",
     "attack_phase_start": "At the start of this turn's attack phase",
+    "own_milled": "When this card goes from your deck into your outside area by your own effect",
     "continuous": "Continuous",
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
@@ -868,6 +869,16 @@ def render_effect(effect: Any) -> str:
         return raw({"effect": effect})
     when = effect.get("when")
     head = TIMING_WORDS.get(when, raw({"when": when}) if when is not None else "No timing")
+    by = effect.get("by")
+    keys = EFFECT_KEYS
+    if when == "own_win_battle_attacking" and isinstance(by, dict) and set(by) == {"trait"}:
+        # UA-TRIGGER-OWN-WIN-ATTACKING: whose win it waits for
+        head = f"When any of your [{by['trait']}] cards attacks and wins the battle"
+        keys = EFFECT_KEYS | {"by"}
+    elif when == "other_line_enters" and isinstance(by, dict) and set(by) == {"name"}:
+        # UA-TRIGGER-OTHER-LINE-ENTERS: whose entering it waits for
+        head = f"When <{by['name']}> enters your line other than this card's"
+        keys = EFFECT_KEYS | {"by"}
     quals = []
     if effect.get("raid_only"):
         quals.append("only when this card was raided")
@@ -923,7 +934,7 @@ def render_effect(effect: Any) -> str:
     elif optional:
         body += "you may use this effect: "
     body += "; ".join(render_op(op, ctx, when) for op in rest_ops)
-    text = f"{head}: {body}{_leftover(effect, EFFECT_KEYS)}."
+    text = f"{head}: {body}{_leftover(effect, keys)}."
     if when != "continuous" and not effects.supported(effect):
         text += " The engine cannot execute this effect (unverifiable, UA-EFFECT-UNSUPPORTED)."
     return text

@@ -123,3 +123,32 @@ def move_ok(op: dict[str, Any]) -> bool:
         and target.get("zone") in FROM_ZONES[to]
         and target.get("type") != "field"
     )
+
+
+#: the only moment a whole "このキャラを別のラインに移動させてもよい" is read at
+#: (UA-TRIGGER-OTHER-LINE-ENTERS): as its triggered effect resolves, "この" card moves if used
+MAY_SELF_TIMINGS = ("other_line_enters",)
+
+
+def read_may_move_self(
+    parts: list[str], when: str, tags: list[str], effect: dict[str, Any], ops: list[Any]
+) -> list[dict[str, Any]] | None:
+    """ "このキャラを別のラインに移動させてもよい" as a whole triggered ability: optional (the
+    log's ``use``); used, this card moves to its other line (``UA-EFFECT-MOVE-LINE``, a full
+    line making room first, ``UA-LINE-LIMIT``).  Only at :data:`MAY_SELF_TIMINGS`, nothing read
+    before it, not already optional.
+
+    >>> read_may_move_self(["このキャラを別のラインに移動させてもよい"], "other_line_enters",
+    ...                    ["ターン1"], {}, [])
+    [{'op': 'move_line', 'to': 'other', 'target': 'self'}]
+    >>> read_may_move_self(["このキャラを別のラインに移動させてもよい"], "on_play", [], {}, [])
+    """
+    if (
+        parts != ["このキャラを別のラインに移動させてもよい"]
+        or when not in MAY_SELF_TIMINGS
+        or ops
+        or effect.get("optional")
+        or tags not in ([], ["ターン1"])
+    ):
+        return None
+    return [{"op": "move_line", "to": "other", "target": "self"}]

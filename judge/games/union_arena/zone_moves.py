@@ -51,7 +51,9 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
         return set(op) <= {"op", "if", "if_chosen"}
     if kind in nextap.OPS:  # "次に手札から使用する…の消費APを-N" (nextap.py)
         return nextap.op_ok(op)
-    if kind == "self_to_hand":  # a when-retired ability's last op
+    if kind == "self_to_hand":  # a when-retired ability's last op, or a milled card's only one
+        if effect.get("when") == "own_milled":  # UA-TRIGGER-OWN-MILLED: "…てもよい"
+            return set(op) == {"op"} and len(ops) == 1 and effect.get("optional") is True
         return (
             set(op) <= {"op", "if_done"} and effect.get("when") == "on_retire" and i == len(ops) - 1
         )
@@ -147,6 +149,6 @@ def _retired_to_hand(eng: UnionArenaEngine, pe: PendingEffect) -> None:
     )
     eng.ctx.ruling(
         RETIRED_RULE,
-        f"{pe.describe()}: the retired {name} goes from the outside area into "
-        f"{pe.controller}'s hand.",
+        f"{pe.describe()}: the {'milled' if pe.trigger == 'own_milled' else 'retired'} {name} "
+        f"goes from the outside area into {pe.controller}'s hand.",
     )

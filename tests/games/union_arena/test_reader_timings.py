@@ -63,7 +63,7 @@ def test_UA_TRIGGER_WIN_ATTACKING_read_and_other_subjects_left_unread() -> None:
     assert one_ability(WIN_ATK + DRAW)["when"] == "win_battle_attacking"
     for text in (
         "自分のキャラがアタックしてバトルに勝利した時、" + DRAW,  # another card's win
-        "自分の[特徴:灯守]がアタックしてバトルに勝利した時、" + DRAW,
+        "自分の[特徴:灯守]がブロックしてバトルに勝利した時、" + DRAW,  # blocked: not read
         "[エナジーLにある場合]" + WIN_ATK + DRAW,  # a condition tag the engine does not keep here
         "このキャラのアタック終了時、" + DRAW,  # a moment not read
         "自分のターン開始時、" + RETIRE_SELF,

@@ -167,9 +167,10 @@ def test_targets_are_resolvable() -> None:
 
 
 #: timings no sample card uses yet: the printed-text reader's tests (test_reader_timings.py)
-#: cover them
+#: (and test_reader_watch_timings.py) cover them
 READER_ONLY_TIMINGS = {"blocked", "win_battle_attacking", "win_battle_blocking"}
 READER_ONLY_TIMINGS |= {"attack_phase_end", "each_attack_phase_end"}
+READER_ONLY_TIMINGS |= {"own_win_battle_attacking", "other_line_enters", "own_milled"}
 
 
 def test_every_timing_is_used() -> None:
