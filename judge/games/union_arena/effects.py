@@ -74,7 +74,7 @@ breaks ``UA-EFFECT-TARGETS``):
   ("BP3000以上の"); ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
-  together) is at most n (any zone).
+  together) is at most n (any zone); ``energy_min`` — "必要エナジーがN以上の": at least n.
 - ``card_type`` — "キャラカード", "イベントカード", "フィールドカード": a card of that type (any
   zone: the choice of a card in the outside area; ``type`` is a field's).
 - ``other`` — "他の": not the effect's own card (a unit on the field holding it).
@@ -313,6 +313,7 @@ SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
+    | {"energy_min"}  # "必要エナジーがN以上の": printed required energy at least N (targets.py)
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
     | {"bp_max_per"}  # "[特徴:X]の枚数×1000以下のBP": counted as it resolves (counts.py)

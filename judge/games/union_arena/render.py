@@ -107,7 +107,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
-CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
+CARD_ZONE_KEYS |= {"energy_met", "energy_min"}  # energy_met: said by the play ("its required energy met")
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",

@@ -588,7 +588,7 @@ def card_mismatch(
     card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
     (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``;
     ``energy_max`` — "必要エナジーがN以下の": the card's printed required energy, all colours
-    together, is at most N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
+    together, is at most N; ``energy_min`` — "必要エナジーがN以上の": at least N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
     wherever it is (a selector's ``type`` is a field's: a line's default is a character);
     ``name_contains`` — "カード名に「X」を含む": its name, or one it is also treated as,
     contains X; ``ap_cost`` — "消費APがN": its AP cost is N (in the hand as
@@ -617,6 +617,10 @@ def card_mismatch(
         need = sum(conditions.required_energy(eng, iid, in_hand).values())
         if need > sel["energy_max"]:
             return f"{iid} requires {need} energy, more than {sel['energy_max']}."
+    if "energy_min" in sel:  # "必要エナジーが4以上の": at least N, as energy_max counts it
+        need = sum(conditions.required_energy(eng, iid, in_hand).values())
+        if need < sel["energy_min"]:
+            return f"{iid} requires {need} energy, less than {sel['energy_min']}."
     if "card_type" in sel and d.type != sel["card_type"]:
         return f"{iid} is a {d.type} card, not a {sel['card_type']} card."
     if "ap_cost" in sel and apcost.ap_cost(eng, iid, in_hand) != sel["ap_cost"]:
@@ -640,6 +644,8 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"with BP ≥ {sel['bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
+    if "energy_min" in sel:
+        bits.append(f"with required energy ≥ {sel['energy_min']}")
     if "card_type" in sel:
         bits.append(f"of type {sel['card_type']}")
     if "ap_cost" in sel:

@@ -196,7 +196,7 @@ _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 def selector(text: str) -> dict[str, Any] | None:
     """A selector of cards on the field: ``[BPn以下の|BPn以上の](自分|相手)の(場|フロントL|エナジーL)の``
     (or ``自分のAPカード``: your AP cards in play)
-    then conditions (``BPn以下の``, ``必要エナジーがn以下の`` — also before the side —,
+    then conditions (``BPn以下の``, ``必要エナジーがn以下の`` / ``以上の`` — also before the side —,
     ``レストの``, ``アクティブの``, a colour ``紫の``, ``他の``: "another", not the effect's own
     card) and a noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).
     Anything else (``全て``, ``〈A〉か〈B〉``) is not a selector the engine can check, so None.
@@ -207,6 +207,8 @@ def selector(text: str) -> dict[str, Any] | None:
     {'side': 'opponent', 'zone': 'field', 'type': 'character', 'bp_min': 3000}
     >>> selector("必要エナジーが1以下の自分の場の他のキャラ")
     {'side': 'own', 'zone': 'field', 'type': 'character', 'energy_max': 1, 'other': True}
+    >>> selector("自分の場の必要エナジーが4以上の他の[特徴:灯守]")
+    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'energy_min': 4, 'other': True}
     >>> selector("自分の場の全てのキャラ") is None
     True
     >>> selector("自分の場の特徴に「灯守」を持つ他のキャラ")
@@ -217,12 +219,12 @@ def selector(text: str) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     while True:  # conditions written before the side: "BP3000以下の", "必要エナジーが1以下の"
         m = re.match(r"^BP(\d+)(以下|以上)の", text)
-        e = re.match(r"^必要エナジーが(\d+)以下の", text)
+        e = _ENERGY_BOUND.match(text)
         bp_key = _BP_BOUND[m.group(2)] if m else None
         if m and bp_key not in out:
             out[bp_key] = int(m.group(1))
-        elif e and "energy_max" not in out:
-            out["energy_max"] = int(e.group(1))
+        elif e and _ENERGY_KEY[e.group(2)] not in out:
+            out[_ENERGY_KEY[e.group(2)]] = int(e.group(1))
             m = e
         else:
             break
@@ -237,8 +239,12 @@ def selector(text: str) -> dict[str, Any] | None:
     rest = text[m.end() :]
     while True:
         m = re.match(r"^BP(\d+)(以下|以上)の", rest)
+        e = _ENERGY_BOUND.match(rest)
         if m and _BP_BOUND[m.group(2)] not in out:
             out[_BP_BOUND[m.group(2)]] = int(m.group(1))
+        elif e and _ENERGY_KEY[e.group(2)] not in out:  # "自分の場の必要エナジーが4以上の…"
+            out[_ENERGY_KEY[e.group(2)]] = int(e.group(1))
+            m = e
         elif rest.startswith(("レストの", "アクティブの")) and "rested" not in out:
             out["rested"] = rest.startswith("レスト")
             m = re.match(r"^(レスト|アクティブ)の", rest)
@@ -270,6 +276,10 @@ def selector(text: str) -> dict[str, Any] | None:
 _HAS_TRAIT = re.compile(r"^特徴に「([^「」]+)」を持つ")
 #: a selector's BP bound: "BP3000以下の" (at most), "BP3000以上の" (at least)
 _BP_BOUND = {"以下": "bp_max", "以上": "bp_min"}
+#: a selector's required-energy bound: "必要エナジーが1以下の" (printed, all colours, at most),
+#: "必要エナジーが4以上の" (at least), before or after the side
+_ENERGY_BOUND = re.compile(r"^必要エナジーが(\d+)(以下|以上)の")
+_ENERGY_KEY = {"以下": "energy_max", "以上": "energy_min"}
 
 
 def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:
