@@ -387,8 +387,11 @@ def supported(effect: dict[str, Any]) -> bool:
         target = op.get("target", "self")
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
-        if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
-            return False
+        if "if" in op and (
+            not (conditions.valid(op["if"]) or only_if.condition_ok(op["if"]))
+            or _reads(_whole_field(op["if"])) & changed
+        ):
+            return False  # a card in one line too: read as it resolves (resolve.py)
         if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
             return False
         if "instead_op" in op and (

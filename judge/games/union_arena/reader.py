@@ -50,7 +50,11 @@ from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena import textunder as under
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
-from judge.games.union_arena.textconditions import activation_condition, play_condition
+from judge.games.union_arena.textconditions import (
+    activation_condition,
+    line_clause,
+    play_condition,
+)
 from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_hand_bottom, read_may_mill, read_mill
 from judge.games.union_arena.texthand import (
@@ -642,7 +646,8 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
 
 def _condition(clause: str) -> dict[str, Any] | None:
     """A condition clause (before "場合、") the conditional sentences read."""
-    return condition_clause(clause) or counts.removal_clause(clause)
+    # a card in one line of one's field ("自分のフロントLに…がある場合"), read as it resolves
+    return condition_clause(clause) or counts.removal_clause(clause) or line_clause(clause)
 
 
 def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:

@@ -107,7 +107,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
-CARD_ZONE_KEYS |= {"energy_met", "energy_min"}  # energy_met: said by the play ("its required energy met")
+CARD_ZONE_KEYS |= {"energy_met", "energy_min"}  # energy_met: said by the play
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
     "field": "your field (the front line or the energy line, your choice)",
@@ -292,7 +292,7 @@ def condition(cond: Any) -> str:
     known = {"side", "zone", "min", "max", "name", "trait", "affinity", "color", "name_contains"}
     known |= {"any_of"}
     known |= (
-        {"other", "energy_min", "has_trigger"}
+        {"other", "energy_min", "energy_max", "has_trigger"}
         | ({"rested"} if rested else set())
         | ({"type"} if noun != "card" else set())
     )

@@ -100,3 +100,64 @@ def test_UA_EFFECT_OTHER_ENERGY_unknown_words_after_the_side_not_read() -> None:
         "[登場時]自分の場の必要エナジーが4未満の[特徴:灯守]を1枚まで選び、このターン中、BP+1000。",
     ):
         assert not read_card(texted("P-51", text)).understood, text
+
+
+# -- UA-EFFECT-IF: "自分のフロントLに必要エナジーがN以下のキャラがM枚以上ある場合" ---------------------
+
+WAKE = (
+    "[登場時][エナジーLにある場合]自分のフロントLに必要エナジーが3以下のキャラが2枚以上ある場合、"
+    "このキャラをアクティブにする。"
+)
+
+
+def test_UA_EFFECT_IF_cheap_characters_in_the_front_line_read() -> None:
+    (op,) = one_ability(WAKE)["do"]
+    assert op == {
+        "op": "activate",
+        "target": "self",
+        "if": {
+            "side": "own",
+            "zone": "front_line",
+            "type": "character",
+            "energy_max": 3,
+            "min": 2,
+        },
+    }
+    # another bound, or a count in the energy line of a kind the reader does not know
+    for text in (
+        "[登場時]自分のフロントLに必要エナジーが3未満のキャラが2枚以上ある場合、このキャラをアクティブにする。",
+        "[登場時]自分のフロントLに必要エナジーが3以下のカードが2枚以上ある場合、このキャラをアクティブにする。",
+    ):
+        assert not read_card(texted("P-52", text)).understood, text
+
+
+def _wake(front: tuple[str, ...], energy: tuple[str, ...]) -> Any:
+    cards = [
+        card("T-060", "field", ap=0, generates={"blue": 4}),
+        free_character("T-061", energy={"blue": 3}),
+        free_character("T-062", energy={"blue": 2}),
+        free_character("T-063", energy={"blue": 4}),
+        texted("P-53", WAKE),
+    ]
+    deck = ["T-060", "T-061", "T-062", "T-063", "P-53"]
+    b = board_at_turn_3(cards, deck, [], a_energy=("A-1",), phase="main")
+    for iid in front:
+        b.play("A", iid, to="front_line")
+    for iid in energy:
+        b.play("A", iid, to="energy_line")
+    b.play("A", "A-5", to="energy_line")
+    return b
+
+
+def test_UA_EFFECT_IF_cheap_characters_in_the_front_line_counted_as_it_resolves() -> None:
+    # two characters requiring 3 and 2 in the front line: it becomes active
+    b = _wake(("A-2", "A-3"), ())
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-5")["rested"] is False
+    # one of them requires 4; or the second one is in the energy line: it stays rested
+    for front, energy in ((("A-2", "A-4"), ()), (("A-2",), ("A-3",))):
+        b = _wake(front, energy)
+        r = b.replay()
+        assert verdict(r, b.last) == "legal"
+        assert field_unit(r, "A", "A-5")["rested"] is True, (front, energy)
