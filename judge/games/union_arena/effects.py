@@ -398,7 +398,7 @@ def supported(effect: dict[str, Any]) -> bool:
             not _instead_op_ok(op) or _reads(op["instead_op"]["if"]) & changed
         ):
             return False
-        if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
+        if isinstance(target, dict) and "any_of" in target and not _target_alts_ok(target):
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
             return False
@@ -793,6 +793,39 @@ def _any_of_ok(alts: Any) -> bool:
             for a in alts
         )
     )
+
+
+def _target_alts_ok(target: dict[str, Any]) -> bool:
+    """A target's alternatives: :func:`_any_of_ok`'s, or (each checked whole by
+    ``targets.card_mismatch``) a name or trait with a colour and a required energy at most N
+    ("〈X〉か必要エナジーが1以下の〈Y〉"), or a character whose name contains a word
+    ("カード名に「X」を含むキャラか[特徴:Y]")."""
+    alts = target["any_of"]
+    if _any_of_ok(alts):
+        return True
+    whole = {"name", "trait", "color", "energy_max"}
+    return (
+        isinstance(alts, list)
+        and len(alts) >= 2
+        and all(
+            isinstance(a, dict)
+            and a
+            and (
+                set(a) <= whole
+                and all(isinstance(v, str) and v for k, v in a.items() if k != "energy_max")
+                and (_int_ok(a.get("energy_max", 0)))
+                or set(a) == {"name_contains", "card_type"}
+                and a["card_type"] == "character"
+                and isinstance(a["name_contains"], str)
+                and bool(a["name_contains"])
+            )
+            for a in alts
+        )
+    )
+
+
+def _int_ok(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 def _alternatives_ok(alts: Any) -> bool:

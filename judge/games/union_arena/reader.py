@@ -575,7 +575,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = textoutside.outside_card(m.group(1))
+        noun = textoutside.outside_card(m.group(1))  # {}: any card
+        if noun is None:  # "〈X〉か必要エナジーが1以下の〈Y〉"
+            noun = textoutside.outside_alternatives(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None

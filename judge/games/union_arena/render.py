@@ -156,6 +156,8 @@ def _alternative(alt: Any) -> str:
             bits.append(f"{value}")
         elif key == "name_contains":
             bits.append(f"whose name contains “{value}”")
+        elif key == "energy_max" and isinstance(value, int):  # "必要エナジーが1以下の〈Y〉"
+            bits.append(f"with required energy {value} or less")
         elif key == "any_of" and isinstance(value, list):
             bits.append(" or ".join(_alternative(a) for a in value))
         else:

@@ -263,6 +263,8 @@ def selector(text: str) -> dict[str, Any] | None:
         assert m is not None
         rest = rest[m.end() :]
     noun = card_noun(rest, on_field=True)
+    if noun is None and "other" not in out:  # "他の" before them: whether it reaches past "か"
+        noun = _field_alternatives(rest)  # is not settled (UA-EFFECT-IF), so not read
     if noun is None or ("trait" in out and ("trait" in noun or "any_of" in noun)):
         return None
     sel.update(noun)
@@ -270,6 +272,33 @@ def selector(text: str) -> dict[str, Any] | None:
     if ("bp_max" in sel or "bp_min" in sel) and sel.get("type", "character") != "character":
         return None
     return sel
+
+
+#: an alternative of a selector's noun: 〈X〉, [特徴:X], "カード名に「X」を含むキャラ"
+_FIELD_ALT = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|カード名に「[^「」]+」を含むキャラ)"
+
+
+def _field_alternatives(text: str) -> dict[str, Any] | None:
+    """ "カード名に「X」を含むキャラか[特徴:Y]" on the field: alternatives, one of them a
+    character whose name contains X (``name_contains`` and ``card_type``, each alternative
+    checked whole by ``targets.card_mismatch``); None when none is such (:func:`card_noun`
+    reads names and traits).
+
+    >>> _field_alternatives("カード名に「灯」を含むキャラか[特徴:灯守]")
+    {'any_of': [{'name_contains': '灯', 'card_type': 'character'}, {'trait': '灯守'}]}
+    """
+    if not re.fullmatch(rf"{_FIELD_ALT}(?:か{_FIELD_ALT})+", text) or "カード名に" not in text:
+        return None
+    alts: list[dict[str, Any]] = []
+    for item in re.findall(_FIELD_ALT, text):
+        m = re.fullmatch(r"カード名に「([^「」]+)」を含むキャラ", item)
+        noun = (
+            {"name_contains": m.group(1), "card_type": "character"} if m else card_noun(item, True)
+        )
+        if not noun:
+            return None
+        alts.append(noun)
+    return {"any_of": alts}
 
 
 #: "特徴に「X」を持つ" (having trait X), before a selector's noun

@@ -1,6 +1,9 @@
 """Union Arena: selector words of the official card list taught to the reader, each on made-up
 cards and tested against what its sentence says: "必要エナジーがN以上の" and a required-energy
-bound after the side ("自分の場の必要エナジーが4以上の他の[特徴:X]", UA-EFFECT-OTHER-ENERGY)."""
+bound after the side ("自分の場の必要エナジーが4以上の他の[特徴:X]"), alternatives with words of
+their own ("〈X〉か必要エナジーが1以下の〈Y〉", "カード名に「X」を含むキャラか[特徴:Y]",
+UA-EFFECT-OTHER-ENERGY); "自分のフロントLに必要エナジーが3以下のキャラが2枚以上ある場合"
+(UA-EFFECT-IF)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from judge.games.union_arena.testing import (
     field_unit,
     free_character,
     one_ability,
+    player_state,
     rules_broken,
     texted,
     verdict,
@@ -161,3 +165,98 @@ def test_UA_EFFECT_IF_cheap_characters_in_the_front_line_counted_as_it_resolves(
         r = b.replay()
         assert verdict(r, b.last) == "legal"
         assert field_unit(r, "A", "A-5")["rested"] is True, (front, energy)
+
+
+# -- UA-EFFECT-OTHER-ENERGY: alternatives with words of their own ---------------------------------
+
+FETCH = "[登場時]自分の場外から〈ミラ〉か必要エナジーが1以下の〈イロ〉を1枚まで手札に加える。"
+DISCARD_THREE = {"when": "on_play", "do": [{"op": "discard", "n": 3}]}
+
+
+def test_UA_EFFECT_OTHER_ENERGY_alternative_with_its_own_bound_read() -> None:
+    (op,) = one_ability(FETCH)["do"]
+    assert op["target"] == {
+        "side": "own",
+        "zone": "outside",
+        "any_of": [{"name": "ミラ"}, {"name": "イロ", "energy_max": 1}],
+        "count": 1,
+        "up_to": True,
+    }
+    for text in (  # any card, a card type, another name excluded among them: not read
+        "[登場時]自分の場外から〈ミラ〉か必要エナジーが1以下のキャラカードを1枚まで手札に加える。",
+        "[登場時]自分の場外から〈ミラ〉か〈ネロ〉以外の必要エナジーが1以下の〈イロ〉を1枚まで手札に加える。",
+    ):
+        assert not read_card(texted("P-54", text)).understood, text
+
+
+def _fetch_scene() -> Any:
+    """A's turn-3 main phase: A-2 puts A-3 (<ミラ>, requiring 3), A-4 (<イロ>, requiring 1)
+    and A-5 (<イロ>, requiring 2) into the outside area; A-1 takes one back."""
+    cards = [
+        texted("P-55", FETCH),
+        free_character("T-070", effects=[DISCARD_THREE]),
+        free_character("T-071", name="ミラ", energy={"blue": 3}),
+        free_character("T-072", name="イロ", energy={"blue": 1}),
+        free_character("T-073", name="イロ", energy={"blue": 2}),
+    ]
+    deck = ["P-55", "T-070", "T-071", "T-072", "T-073"]
+    b = board_at_turn_3(cards, deck, [], phase="main")
+    return b.play("A", "A-2", to="energy_line", targets=["A-3", "A-4", "A-5"])
+
+
+def test_UA_EFFECT_OTHER_ENERGY_alternative_with_its_own_bound_checked() -> None:
+    for pick in ("A-3", "A-4"):  # <ミラ> whatever it requires; <イロ> requiring 1
+        b = _fetch_scene().play("A", "A-1", to="front_line", targets=[pick])
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", pick
+        assert pick in player_state(r, "A")["hand"]
+    b = _fetch_scene().play("A", "A-1", to="front_line", targets=["A-5"])  # <イロ> requiring 2
+    r = b.replay()
+    assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last)
+    assert "A-5" in player_state(r, "A")["outside"]
+
+
+WAKE_EITHER = (
+    "[起動メイン]自分の場のカード名に「灯」を含むキャラか[特徴:灯守]を1枚選び、アクティブにする。"
+)
+
+
+def test_UA_EFFECT_OTHER_ENERGY_name_part_or_trait_read() -> None:
+    (op,) = one_ability(WAKE_EITHER)["do"]
+    assert op["target"] == {
+        "side": "own",
+        "zone": "field",
+        "any_of": [{"name_contains": "灯", "card_type": "character"}, {"trait": "灯守"}],
+        "count": 1,
+        "if_able": True,
+    }
+    # "他の" before alternatives: whether it reaches past "か" is not read
+    other = "[起動メイン]自分の場の他のカード名に「灯」を含むキャラか[特徴:灯守]を1枚選び、アクティブにする。"
+    assert not read_card(texted("P-56", other)).understood
+
+
+def _either_scene() -> Any:
+    cards = [
+        texted("P-57", WAKE_EITHER),
+        free_character("T-080", name="灯火"),
+        free_character("T-081", name="ネロ", traits=["灯守"]),
+        free_character("T-082", name="ミラ"),
+        card("T-083", "field", ap=0, name="灯の間"),
+    ]
+    deck = ["P-57", "T-080", "T-081", "T-082", "T-083"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-1",), phase="main")
+    for iid in ("A-2", "A-3", "A-4"):
+        b.play("A", iid, to="front_line")  # played this turn: rested
+    return b.play("A", "A-5", to="energy_line")
+
+
+def test_UA_EFFECT_OTHER_ENERGY_name_part_or_trait_checked() -> None:
+    for pick in ("A-2", "A-3"):  # a character named with 「灯」; one with [灯守]
+        b = _either_scene()
+        r = b.act("A", "activate", card="A-1", ability=1, targets=[pick]).replay()
+        assert verdict(r, b.last) == "legal", pick
+        assert field_unit(r, "A", pick)["rested"] is False
+    for pick in ("A-4", "A-5"):  # neither; a field card whose name has 「灯」 (not a character)
+        b = _either_scene()
+        r = b.act("A", "activate", card="A-1", ability=1, targets=[pick]).replay()
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), pick
