@@ -75,7 +75,7 @@ from judge.games.union_arena.textlines import (
     read_look,
     static_bp,
 )
-from judge.games.union_arena.textmay import read_may_choose
+from judge.games.union_arena.textmay import read_may_choose, read_may_rest_after
 from judge.games.union_arena.textmove import move_operation, move_reminder
 from judge.games.union_arena.textstatic import TIER_HEADER, static_ability, static_tiers
 
@@ -433,6 +433,11 @@ def _read_parts(
             i += 2
             if i < len(parts) and counts.read_more_bp(ops, parts[i]):  # a second limit
                 i += 1
+            continue
+        may_rest = read_may_rest_after(parts[i : i + 2], before + ops)  # "…レストにしてもよい"
+        if may_rest is not None:
+            ops += may_rest
+            i += 1
             continue
         look = read_look(parts[i : i + 4])
         if look is not None:

@@ -3,7 +3,8 @@ cards and tested against what its sentence says: "必要エナジーがN以上�
 bound after the side ("自分の場の必要エナジーが4以上の他の[特徴:X]"), alternatives with words of
 their own ("〈X〉か必要エナジーが1以下の〈Y〉", "カード名に「X」を含むキャラか[特徴:Y]",
 UA-EFFECT-OTHER-ENERGY); "自分のフロントLに必要エナジーが3以下のキャラが2枚以上ある場合"
-(UA-EFFECT-IF)."""
+(UA-EFFECT-IF); "…を1枚レストにしてもよい。そうした場合、…" after other sentences
+(UA-EFFECT-MAY-CHOOSE)."""
 
 from __future__ import annotations
 
@@ -260,3 +261,66 @@ def test_UA_EFFECT_OTHER_ENERGY_name_part_or_trait_checked() -> None:
         b = _either_scene()
         r = b.act("A", "activate", card="A-1", ability=1, targets=[pick]).replay()
         assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), pick
+
+
+# -- UA-EFFECT-MAY-CHOOSE: "…を1枚レストにしてもよい。そうした場合、…" after other sentences ------------
+
+MAY_REST = (
+    "[登場時]カードを1枚引く。自分のフロントLのアクティブの〈ミラ〉を1枚レストにしてもよい。"
+    "そうした場合、カードを1枚引く。"
+)
+
+
+def test_UA_EFFECT_MAY_CHOOSE_rest_after_other_sentences_read() -> None:
+    assert one_ability(MAY_REST)["do"] == [
+        {"op": "draw", "n": 1},
+        {
+            "op": "rest",
+            "target": {
+                "side": "own",
+                "zone": "front_line",
+                "name": "ミラ",
+                "rested": False,
+                "count": 1,
+                "up_to": True,
+            },
+        },
+        {"op": "draw", "n": 1, "if_done": True},
+    ]
+    for text in (  # two cards (both or none); nothing after it depending on it
+        "[登場時]カードを1枚引く。自分のフロントLの〈ミラ〉を2枚レストにしてもよい。そうした場合、カードを1枚引く。",
+        "[登場時]カードを1枚引く。自分のフロントLの〈ミラ〉を1枚レストにしてもよい。",
+    ):
+        assert not read_card(texted("P-58", text)).understood, text
+
+
+def _may_rest_scene() -> Any:
+    cards = [
+        texted("P-59", MAY_REST),
+        free_character("T-090", name="ミラ"),
+        free_character("T-091", name="イロ"),
+        free_character("T-092", name="ミラ"),
+    ]
+    deck = ["P-59", "T-090", "T-091", "T-092"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
+    return b.play("A", "A-4", to="front_line")  # played this turn: rested
+
+
+def test_UA_EFFECT_MAY_CHOOSE_rest_after_other_sentences_checked() -> None:
+    b = _may_rest_scene()
+    before = len(player_state(b.replay(), "A")["hand"])
+    b.play("A", "A-1", to="front_line", targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-2")["rested"] is True
+    assert len(player_state(r, "A")["hand"]) == before - 1 + 2  # played one, drew two
+    b = _may_rest_scene()  # declined: the first draw only
+    b.play("A", "A-1", to="front_line", targets=[])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "A")["hand"]) == before - 1 + 1
+    for wrong in ("A-3", "A-4"):  # not <ミラ>; rested already
+        b = _may_rest_scene()
+        b.play("A", "A-1", to="front_line", targets=[wrong])
+        r = b.replay()
+        assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), wrong
