@@ -389,7 +389,7 @@ def supported(effect: dict[str, Any]) -> bool:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (
             not (conditions.valid(op["if"]) or only_if.condition_ok(op["if"]))
-            or _reads(_whole_field(op["if"])) & changed
+            or _reads(_whole_field(op["if"])) & changed and not _outside_count_for_self(op)
         ):
             return False  # a card in one line too: read as it resolves (resolve.py)
         if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
@@ -481,7 +481,7 @@ def supported(effect: dict[str, Any]) -> bool:
             and op.get("until", "turn") == "turn"
             and op.get("color") in COLOURS
             and op.get("n", 1) == 1
-            and "if" not in op
+            and ("if" not in op or effect.get("when") == "activate_main")
         ):
             return False
         if given_end and not (
@@ -570,6 +570,23 @@ def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
     more = "then" not in instead or counts.then_ok(instead)  # a second one after it
     keys = set(instead) - {"then"}
     return keys == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target and more
+
+
+def _outside_count_for_self(op: dict[str, Any]) -> bool:
+    """ "自分の場外にカードが10枚以上ある場合、このキャラはこのターン中、発生エナジー+[紫]": a
+    count of every card of one's outside area, read as the op resolves (resolve.py), for an
+    op on the card itself that chooses nothing.  The cost's discards and the effect's mills
+    before it are in that count, whatever the cards are, so it is exact however they
+    changed it; the check of targets before resolution has nothing of this op's to check."""
+    cond = op.get("if")
+    return (
+        op["op"] == "generate"
+        and op.get("target", "self") == "self"
+        and isinstance(cond, dict)
+        and cond.get("zone") == "outside"
+        and cond.get("side", "own") == "own"
+        and set(cond) <= {"side", "zone", "min", "max"}
+    )
 
 
 def _cost_changes(effect: dict[str, Any]) -> set[str]:

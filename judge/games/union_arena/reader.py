@@ -461,6 +461,11 @@ def _read_parts(
         if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
             then = _read_main_phase_self(done, self_word)
             read = [{**op, "if_done": True} for op in then] if then else None
+        lead = re.fullmatch(r"(.+?)場合、(.+)", parts[i]) if read is None else None
+        if lead is not None:  # "<clause>場合、このキャラはこのターン中、発生エナジー+[紫]"
+            cond = _condition(lead.group(1))
+            then = _read_main_phase_self(lead.group(2), self_word) if cond else None
+            read = [{**op, "if": cond} for op in then] if then else None
         last = (before + ops)[-1] if before or ops else None
         after_return = last is not None and last["op"] == "to_hand" and last["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):

@@ -4,7 +4,8 @@ bound after the side ("自分の場の必要エナジーが4以上の他の[特�
 their own ("〈X〉か必要エナジーが1以下の〈Y〉", "カード名に「X」を含むキャラか[特徴:Y]",
 UA-EFFECT-OTHER-ENERGY); "自分のフロントLに必要エナジーが3以下のキャラが2枚以上ある場合"
 (UA-EFFECT-IF); "…を1枚レストにしてもよい。そうした場合、…" after other sentences
-(UA-EFFECT-MAY-CHOOSE)."""
+(UA-EFFECT-MAY-CHOOSE); "自分の場外にカードがN枚以上ある場合、このキャラはこのターン中、発生エナジー
++[紫]" on an activated ability (UA-EFFECT-ENERGY)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from judge.games.union_arena.testing import (
     free_character,
     one_ability,
     player_state,
+    rules_applied,
     rules_broken,
     texted,
     verdict,
@@ -324,3 +326,61 @@ def test_UA_EFFECT_MAY_CHOOSE_rest_after_other_sentences_checked() -> None:
         b.play("A", "A-1", to="front_line", targets=[wrong])
         r = b.replay()
         assert "UA-EFFECT-TARGETS" in rules_broken(r, b.last), wrong
+
+
+# -- UA-EFFECT-ENERGY: one more energy this turn if the outside area holds N cards -------------
+
+BOOST_IF = (
+    "[起動メイン][レストにする] [手札を1枚場外に置く]自分の場外にカードが3枚以上ある場合、"
+    "このキャラはこのターン中、発生エナジー+[紫]。"
+)
+DISCARD_ONE = {"when": "on_play", "do": [{"op": "discard", "n": 1}]}
+
+
+def test_UA_EFFECT_ENERGY_if_the_outside_area_holds_n_cards_read() -> None:
+    effect = one_ability(BOOST_IF)
+    assert effect["cost"] == {"rest_self": True, "discard": 1}
+    assert effect["do"] == [
+        {
+            "op": "generate",
+            "color": "purple",
+            "until": "turn",
+            "target": "self",
+            "if": {"side": "own", "zone": "outside", "min": 3},
+        }
+    ]
+    # on play (not an activated ability's own card), or a condition on the cards' kind
+    for text in (
+        "[登場時]自分の場外にカードが3枚以上ある場合、このキャラはこのターン中、発生エナジー+[紫]。",
+        "[起動メイン][レストにする] [手札を1枚場外に置く]自分の場外にイベントカードが3枚以上ある場合、"
+        "このキャラはこのターン中、発生エナジー+[紫]。",
+    ):
+        assert not read_card(texted("P-60", text)).understood, text
+
+
+def _boost_scene(dumps: int) -> Any:
+    cards = [
+        texted("P-61", BOOST_IF, color="purple", generates={"purple": 1}),
+        free_character("T-100", color="purple", energy={"purple": 2}, generates={}),
+        free_character("T-101", effects=[DISCARD_ONE], generates={}),
+        free_character("T-102", effects=[DISCARD_ONE], generates={}),
+    ]
+    deck = ["P-61", "T-100", "T-101", "T-102"]
+    b = board_at_turn_3(cards, deck, [], a_energy=("A-1",), phase="main")
+    for iid, dumped in (("A-3", "A-5"), ("A-4", "A-6"))[:dumps]:  # A-5, A-6: fillers in hand
+        b.play("A", iid, to="front_line", targets=[dumped])
+    return b.act("A", "activate", card="A-1", ability=1, costs={"discard": ["A-7"]})
+
+
+def test_UA_EFFECT_ENERGY_if_the_outside_area_holds_n_cards_counted() -> None:
+    # two cards put there before, the cost's third: one more purple, so A-2 (2 purple) is played
+    b = _boost_scene(2)
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"
+    assert "UA-EFFECT-IF" in rules_applied(r, b.last - 1)
+    # one before, the cost's second: not three, so no more energy
+    b = _boost_scene(1)
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert verdict(r, b.last - 1) == "legal"  # the activation itself
+    assert "UA-EFFECT-IF" in rules_applied(r, b.last - 1)
+    assert "UA-ENERGY" in rules_broken(r, b.last)
