@@ -389,7 +389,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False  # a condition the engine does not check: never executed unchecked
         if "if" in op and (
             not (conditions.valid(op["if"]) or only_if.condition_ok(op["if"]))
-            or _reads(_whole_field(op["if"])) & changed and not _outside_count_for_self(op)
+            or _reads(_whole_field(op["if"])) & changed
+            and not _outside_count_for_self(op)
         ):
             return False  # a card in one line too: read as it resolves (resolve.py)
         if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
