@@ -234,6 +234,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import (
+    bp_per,
     conditions,
     counts,
     facedown,
@@ -477,6 +478,8 @@ def supported(effect: dict[str, Any]) -> bool:
             return False  # after a look that may take a card into the hand (look.taken_meets)
         if op["op"] == "discard" and "card" in op and not discard_card_ok(op):
             return False  # "自分の手札の〈X〉を…": only conditions checked on a hand card
+        if "per" in op and effect.get("when") != "continuous" and not bp_per.per_ok(op):
+            return False  # "…1枚につき、…BP+500": characters counted as it resolves (bp_per.py)
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"
             and op.get("until", "turn") == "turn"

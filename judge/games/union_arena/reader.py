@@ -33,6 +33,7 @@ from typing import Any
 
 from judge.games.union_arena import (
     attack_end,
+    bp_per,
     cannot_move,
     counts,
     nextap,
@@ -736,6 +737,13 @@ def _operations(text: str) -> list[dict[str, Any]] | None:
     moved = move_operation(text) or under.under_operation(text)  # textmove.py, textunder.py
     if moved is not None:
         return [moved]
+    per = re.fullmatch(r"自分の(?:場の)?(フロントL|エナジーL|場)のキャラ1枚につき、(.+)", text)
+    if per and not per.group(0).startswith("自分の場の場"):  # counted as it resolves (bp_per.py)
+        ops = _operations(per.group(2))
+        if not ops or len(ops) != 1 or ops[0]["op"] != "bp":
+            return None
+        zone = bp_per.ZONES[per.group(1)]
+        return [{**ops[0], "per": {"side": "own", "zone": zone, "type": "character"}}]
     until, rest = g.duration(text)
     if until is None and rest in _SIMPLE_OPS:
         return [{"op": _SIMPLE_OPS[rest]}]

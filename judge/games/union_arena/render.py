@@ -62,7 +62,7 @@ OP_KEYS = {
     "draw": {"n", "as_many"},
     "opponent_draw": {"n"},
     "discard_all": set(),
-    "bp": {"amount", "target", "until"},
+    "bp": {"amount", "target", "until", "per"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
     "activate": {"target"},
@@ -510,7 +510,12 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     lead, obj, several = _target(op, ctx)
     subj = _subject(obj)
     s = "" if several else "s"
-    if kind == "bp":
+    if kind == "bp" and "per" in op:  # "…1枚につき": counted as it resolves (UA-EFFECT-BP-PER)
+        text = (
+            f"{subj} get{s} BP {_amount(op.get('amount'))}{_per(op)} (counted as it resolves)"
+            f" {_until(op)}"
+        )
+    elif kind == "bp":
         text = f"{subj} get{s} BP {_amount(op.get('amount'))} {_until(op)}"
     elif kind == "grant":
         text = f"{subj} gain{s} “{op.get('keyword')}” {_until(op)}"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena import (
     apcost,
+    bp_per,
     conditions,
     effects,
     facedown,
@@ -416,7 +417,7 @@ def check_effect_targets(
                     if op.get("op") == "bp":  # a later "BPN以下" choice reads it (UA-EFFECT-IF)
                         owner = source or leaving
                         units = _bp_units(eng, controller, op, picked, owner, off)
-                        raised += _raise_for_check(op, units, controller)
+                        raised += _raise_for_check(eng, op, units, controller)
                     if op.get("op") == "move_line" and source is not None:  # "このキャラを…移動"
                         here = st.find_unit(source)  # the card a full line's removal follows
                         before = [o for o in ops[: at - 1] if o.get("op") != "modes"]  # expanded
@@ -447,7 +448,7 @@ def check_effect_targets(
                             deck.append(obj.iid)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it
                     units = [obj[2] for obj in got if isinstance(obj, tuple)]
-                    raised += _raise_for_check(op, units, controller)
+                    raised += _raise_for_check(eng, op, units, controller)
                 if op.get("op") == "move_line":  # the card that makes room (moveline.py)
                     settled = leaving is None and not off and len(effect_list) == 1
                     settled = settled and not moveline.changes_field(ops[: at - 1])
@@ -504,14 +505,15 @@ def _bp_units(
 
 
 def _raise_for_check(
-    op: dict[str, Any], units: list[Unit], controller: str
+    eng: UnionArenaEngine, op: dict[str, Any], units: list[Unit], controller: str
 ) -> list[tuple[Unit, Modifier]]:
     """A ``bp`` op's change put on ``units`` for the rest of a targets check, so that a later
     choice bounded by BP ("…BP-1000。BP2000以下の…を1枚選び、退場させる") reads the BP the op
     leaves, as it will when the effect resolves; :func:`check_effect_targets` takes them back."""
     out = []
+    bp = bp_per.amount(eng.state, op, controller)  # "…1枚につき": the field as staged now
     for unit in units:
-        mod = Modifier(bp=int(op.get("amount", 0)), until=op.get("until", "turn"), owner=controller)
+        mod = Modifier(bp=bp, until=op.get("until", "turn"), owner=controller)
         unit.mods.append(mod)
         out.append((unit, mod))
     return out

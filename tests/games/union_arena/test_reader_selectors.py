@@ -5,7 +5,7 @@ their own ("〈X〉か必要エナジーが1以下の〈Y〉", "カード名に�
 UA-EFFECT-OTHER-ENERGY); "自分のフロントLに必要エナジーが3以下のキャラが2枚以上ある場合"
 (UA-EFFECT-IF); "…を1枚レストにしてもよい。そうした場合、…" after other sentences
 (UA-EFFECT-MAY-CHOOSE); "自分の場外にカードがN枚以上ある場合、このキャラはこのターン中、発生エナジー
-+[紫]" on an activated ability (UA-EFFECT-ENERGY)."""
++[紫]" on an activated ability (UA-EFFECT-ENERGY); "…1枚につき、このターン中、BP+500" counted as it resolves (UA-EFFECT-BP-PER)."""
 
 from __future__ import annotations
 
@@ -384,3 +384,67 @@ def test_UA_EFFECT_ENERGY_if_the_outside_area_holds_n_cards_counted() -> None:
     assert verdict(r, b.last - 1) == "legal"  # the activation itself
     assert "UA-EFFECT-IF" in rules_applied(r, b.last - 1)
     assert "UA-ENERGY" in rules_broken(r, b.last)
+
+
+# -- UA-EFFECT-BP-PER: "…1枚につき、このターン中、BP+500", counted as it resolves -----------------
+
+PER = "[登場時]自分の場の他のキャラを1枚まで選び、自分の場のフロントLのキャラ1枚につき、このターン中、BP+500。"
+
+
+def test_UA_EFFECT_BP_PER_read() -> None:
+    (op,) = one_ability(PER)["do"]
+    assert op == {
+        "op": "bp",
+        "amount": 500,
+        "until": "turn",
+        "per": {"side": "own", "zone": "front_line", "type": "character"},
+        "target": {
+            "side": "own",
+            "zone": "field",
+            "type": "character",
+            "other": True,
+            "count": 1,
+            "up_to": True,
+        },
+    }
+    for text in (  # other cards counted ("他の": relative to which card?), or a keyword given
+        "[登場時]自分の場の他のキャラを1枚まで選び、自分のフロントLの他のキャラ1枚につき、このターン中、BP+500。",
+        "[登場時]自分の場の他のキャラを1枚まで選び、自分のフロントLのキャラ1枚につき、このターン中、[狙い撃ち]を与える。",
+    ):
+        assert not read_card(texted("P-62", text)).understood, text
+
+
+def test_UA_EFFECT_BP_PER_counted_as_it_resolves() -> None:
+    cards = [texted("P-63", PER), free_character("T-110", bp=2000)]
+    deck = ["P-63", "T-110", "T-110", "T-110"]
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), a_energy=("A-4",), phase="main")
+    # A-2 and A-3 in the front line, and A-1 played there: 3 characters, +1500
+    b.play("A", "A-1", to="front_line", targets=["A-4"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-4")["bp"] == 3500
+    assert "UA-EFFECT-BP-PER" in rules_applied(r, b.last)
+    # played to the energy line: 2 counted, +1000; it stays so when the front line changes
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), a_energy=("A-4",), phase="main")
+    b.play("A", "A-1", to="energy_line", targets=["A-4"]).play("A", "A-5", to="front_line")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-4")["bp"] == 3000
+    # the effect's own card is not "他の"
+    b = board_at_turn_3(cards, deck, [], a_front=("A-2", "A-3"), phase="main")
+    b.play("A", "A-1", to="front_line", targets=["A-1"])
+    assert "UA-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+    # rule option "unsure": the same change, the step unverifiable
+    b = board_at_turn_3(
+        cards,
+        deck,
+        [],
+        a_front=("A-2", "A-3"),
+        a_energy=("A-4",),
+        phase="main",
+        options={"bp_per_counted": "unsure"},
+    )
+    b.play("A", "A-1", to="front_line", targets=["A-4"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert field_unit(r, "A", "A-4")["bp"] == 3500
