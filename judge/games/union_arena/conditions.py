@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import counts, facedown, this_turn
+from judge.games.union_arena import counts, facedown, handenergy, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -353,7 +353,9 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
     """The energy card ``iid`` requires now: its printed requirement, less what its continuous
     ``reduce_energy`` effects take off while it is in its owner's hand and one of their
     conditions (``if_any``) holds ("相手の場に緑か赤のカードがある場合、手札にあるこのカードの
-    必要エナジーを[紫×1]減らす", ``UA-EFFECT-ENERGY-LESS``); never below 0.  ``in_hand``:
+    必要エナジーを[紫×1]減らす", ``UA-EFFECT-ENERGY-LESS``), and what cards of its owner's
+    field take off it ("自分の手札にある全ての〈X〉の…減らす", ``UA-EFFECT-ENERGY-LESS-HAND``);
+    never below 0.  ``in_hand``:
     whether the card is in the hand (by default, whether the engine sees it there; a card
     named from the hand in observed mode may not be bound to its slot yet)."""
     st = eng.state
@@ -375,6 +377,10 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
                 colour = op["color"]
                 if colour in need:
                     need[colour] = max(0, need[colour] - int(op["n"]))
+    # the cards of its owner's field: "自分の手札にある全ての〈X〉の必要エナジーを…減らす"
+    for colour, n in handenergy.reduction(st, iid, owner).items():
+        if colour in need:
+            need[colour] = max(0, need[colour] - n)
     return need
 
 

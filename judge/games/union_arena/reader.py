@@ -36,6 +36,7 @@ from judge.games.union_arena import (
     bp_per,
     cannot_move,
     counts,
+    handenergy,
     nextap,
     once_name,
     swap,
@@ -179,6 +180,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
         generate = (
             continuous_generation(defn, clean)
             or energy_reduction(clean)
+            or handenergy.read(defn, clean)  # "自分の手札にある全ての〈X〉の必要エナジーを…減らす"
             or ap_reduction(clean)  # "…場合、手札にあるこのカードの消費APを-1する" (textcost.py)
             or static_bp(defn, clean)
             or static_ability(defn, clean)  # "[フロントLにある場合]", "同じライン", "…につき"

@@ -24,6 +24,7 @@ from judge.games.union_arena import (
     counts,
     effects,
     facedown,
+    handenergy,
     nextap,
     only_if,
     own_static,
@@ -56,7 +57,7 @@ TIMING_WORDS = {
 }
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
-CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS)
+CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS, "reduce_hand_energy")
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
@@ -93,6 +94,7 @@ OP_KEYS = {
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target", "where"},
     "reduce_energy": {"color", "n", "if_any"},
+    "reduce_hand_energy": {"card", "color", "n", "during"},
     "reduce_ap": {"n", "if"},
     "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
     "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
@@ -737,6 +739,9 @@ def _continuous(op: dict[str, Any]) -> str:
     if kind == "play_only_if":  # UA-PLAY-ONLY-IF: checked when the use is declared
         text = f"this card can be used only if {condition(op.get('if'))}"
         return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"
+    if kind == handenergy.OP:  # UA-EFFECT-ENERGY-LESS-HAND
+        text = f"while this card is on your field, {handenergy.describe(op)}"
+        return text if handenergy.op_ok(op) else f"{text} — not counted by the engine"
     if kind == "reduce_energy":
         conds = op.get("if_any") if isinstance(op.get("if_any"), list) else [op.get("if_any")]
         cond = f"if {' or '.join(condition(c) for c in conds)}, " if "if_any" in op else ""

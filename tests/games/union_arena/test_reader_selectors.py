@@ -448,3 +448,66 @@ def test_UA_EFFECT_BP_PER_counted_as_it_resolves() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert field_unit(r, "A", "A-4")["bp"] == 3500
+
+
+# -- UA-EFFECT-ENERGY-LESS-HAND: "自分の手札にある全ての〈X〉の必要エナジーを[緑×1]減らす" ----------------
+
+LESS = "[自分のターン中]自分の手札にある全ての〈ミラ〉の必要エナジーを[緑×1]減らす。"
+
+
+def test_UA_EFFECT_ENERGY_LESS_HAND_read() -> None:
+    assert one_ability(LESS) == {
+        "when": "continuous",
+        "do": [
+            {
+                "op": "reduce_hand_energy",
+                "card": {"name": "ミラ"},
+                "color": "green",
+                "n": 1,
+                "during": "own_turn",
+            }
+        ],
+    }
+    for text in (  # the opponent's hand; two names; a colour not known
+        "[自分のターン中]相手の手札にある全ての〈ミラ〉の必要エナジーを[緑×1]減らす。",
+        "[自分のターン中]自分の手札にある全ての〈ミラ〉か〈イロ〉の必要エナジーを[緑×1]減らす。",
+        "[自分のターン中]自分の手札にある全ての〈ミラ〉の必要エナジーを[白×1]減らす。",
+    ):
+        assert not read_card(texted("P-64", text)).understood, text
+
+
+def _less_scene(reducer: str) -> Any:
+    cards = [
+        texted("P-65", LESS, color="green", generates={"green": 1}),
+        free_character("T-120", color="green", generates={"green": 1}),
+        free_character("T-121", name="ミラ", color="green", energy={"green": 2}),
+        free_character("T-122", name="イロ", color="green", energy={"green": 2}),
+    ]
+    deck = [reducer, "T-121", "T-122"]
+    return board_at_turn_3(cards, deck, [], a_energy=("A-1",), phase="main")
+
+
+def test_UA_EFFECT_ENERGY_LESS_HAND_counted_when_a_card_is_played() -> None:
+    # P-65 in the energy line (1 green) takes 1 green off <ミラ> (2 green): it is played
+    b = _less_scene("P-65")
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert verdict(r, b.last) == "legal"
+    # not <ミラ>: it still requires 2
+    b = _less_scene("P-65")
+    r = b.play("A", "A-3", to="front_line").replay()
+    assert "UA-ENERGY" in rules_broken(r, b.last)
+    # without the card on the field: 2 required, 1 generated
+    b = _less_scene("T-120")
+    r = b.play("A", "A-2", to="front_line").replay()
+    assert "UA-ENERGY" in rules_broken(r, b.last)
+
+
+def test_UA_EFFECT_ENERGY_LESS_HAND_only_during_its_owners_turn() -> None:
+    from judge.core.replay import position
+    from judge.games.union_arena import handenergy
+
+    st = position(_less_scene("P-65").doc).state
+    assert handenergy.reduction(st, "A-2", "A") == {"green": 1}
+    assert handenergy.reduction(st, "A-3", "A") == {}
+    st.turn_player = "B"
+    assert handenergy.reduction(st, "A-2", "A") == {}
