@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import counts, facedown, printed_bp, self_state, this_turn
+from judge.games.union_arena import counts, facedown, handenergy, printed_bp, self_state, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -39,15 +39,17 @@ if TYPE_CHECKING:
 #: what a condition on the field may state: a card meeting ``name`` / ``trait`` / ``color`` /
 #: ``name_contains`` ("カード名に「X」を含む") / ``type`` (``character`` | ``field``) /
 #: ``energy_min`` ("必要エナジーが4以上の": printed required energy, all colours, at least N) /
+#: ``energy_max`` ("必要エナジーが3以下の": at most N) /
 #: ``rested`` (the opponent's only: "相手の場にレストのキャラ"), not the card with the ability
 #: (``other``: "他の"), at least ``min`` of them (default 1: "がある場合"; "が3枚以上ある場合"), or
 #: at most ``max`` ("自分の場に〈X〉がない場合": ``max`` 0; with no card key, any card)
 KEYS = {"side", "zone", "name", "trait", "affinity", "color", "min"}
 KEYS |= {"name_contains", "type", "rested", "other", "energy_min", "any_of", "names_min"}
 KEYS |= {"has_trigger"}  # "[トリガー]を持たないカード": a card with no trigger (or with one)
+KEYS |= {"energy_max"}  # "必要エナジーが3以下のキャラ": printed required energy, at most N
 #: the keys that say what card is meant (a field condition states one at least)
 CARD_KEYS = {"name", "trait", "affinity", "color", "name_contains", "type", "rested", "energy_min"}
-CARD_KEYS |= {"any_of", "has_trigger"}
+CARD_KEYS |= {"any_of", "has_trigger", "energy_max"}
 FIELD_TYPES = ("character", "field")
 CARD_TYPES = ("character", "field", "event")
 #: what a condition on the outside area may state: a card type, a name or a trait, N of them
@@ -122,9 +124,12 @@ def valid(cond: Any) -> bool:
         and bool(set(cond) & CARD_KEYS)
         and all(
             isinstance(cond[k], str) and cond[k]
-            for k in (CARD_KEYS - {"rested", "type", "energy_min", "any_of", "has_trigger"})
+            for k in (
+                CARD_KEYS - {"rested", "type", "energy_min", "energy_max", "any_of", "has_trigger"}
+            )
             & set(cond)
         )
+        and _bound_ok(cond.get("energy_max", 0))
         and isinstance(cond.get("has_trigger", False), bool)
         and ("any_of" not in cond or either_ok(cond["any_of"]))
         and isinstance(energy, int)
@@ -135,6 +140,11 @@ def valid(cond: Any) -> bool:
         and ("rested" not in cond or cond.get("side") == "opponent")
         and cond.get("other", True) is True
     )
+
+
+def _bound_ok(n: Any) -> bool:
+    """A required-energy bound: a whole number, 0 or more."""
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 def _names_ok(cond: dict[str, Any]) -> bool:
@@ -204,6 +214,8 @@ def card_meets(d: CardDef, cond: dict[str, Any]) -> bool:
     if "name_contains" in cond and not d.name_contains(cond["name_contains"]):
         return False
     if "energy_min" in cond and sum(d.energy.values()) < cond["energy_min"]:
+        return False
+    if "energy_max" in cond and sum(d.energy.values()) > cond["energy_max"]:
         return False
     if "has_trigger" in cond and (d.trigger is not None) != cond["has_trigger"]:
         return (
@@ -351,7 +363,9 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
     """The energy card ``iid`` requires now: its printed requirement, less what its continuous
     ``reduce_energy`` effects take off while it is in its owner's hand and one of their
     conditions (``if_any``) holds ("相手の場に緑か赤のカードがある場合、手札にあるこのカードの
-    必要エナジーを[紫×1]減らす", ``UA-EFFECT-ENERGY-LESS``); never below 0.  ``in_hand``:
+    必要エナジーを[紫×1]減らす", ``UA-EFFECT-ENERGY-LESS``), and what cards of its owner's
+    field take off it ("自分の手札にある全ての〈X〉の…減らす", ``UA-EFFECT-ENERGY-LESS-HAND``);
+    never below 0.  ``in_hand``:
     whether the card is in the hand (by default, whether the engine sees it there; a card
     named from the hand in observed mode may not be bound to its slot yet)."""
     st = eng.state
@@ -373,6 +387,10 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
                 colour = op["color"]
                 if colour in need:
                     need[colour] = max(0, need[colour] - int(op["n"]))
+    # the cards of its owner's field: "自分の手札にある全ての〈X〉の必要エナジーを…減らす"
+    for colour, n in handenergy.reduction(st, iid, owner).items():
+        if colour in need:
+            need[colour] = max(0, need[colour] - n)
     return need
 
 
@@ -463,6 +481,8 @@ def describe(cond: dict[str, Any]) -> str:
     what = f"{many} {adjectives}{colour}{noun}{'' if n == 1 else 's'}"
     if "energy_min" in cond:
         what += f" requiring {cond['energy_min']} or more energy"
+    if "energy_max" in cond:
+        what += f" requiring {cond['energy_max']} or less energy"
     if "has_trigger" in cond:
         what += " with a trigger" if cond["has_trigger"] else " without a trigger"
     if "name" in cond:

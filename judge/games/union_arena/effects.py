@@ -80,7 +80,7 @@ breaks ``UA-EFFECT-TARGETS``):
   (``UA-EFFECT-PRINTED-BP``); ``rested`` — true: a rested
   card, false: an active one; ``type`` — a card type (a line's default is ``character``).
 - ``energy_max`` — "必要エナジーがN以下の": a card whose printed required energy (all colours
-  together) is at most n (any zone).
+  together) is at most n (any zone); ``energy_min`` — "必要エナジーがN以上の": at least n.
 - ``card_type`` — "キャラカード", "イベントカード", "フィールドカード": a card of that type (any
   zone: the choice of a card in the outside area; ``type`` is a field's).
 - ``other`` — "他の": not the effect's own card (a unit on the field holding it).
@@ -240,6 +240,7 @@ from itertools import permutations
 from typing import Any
 
 from judge.games.union_arena import (
+    bp_per,
     conditions,
     counts,
     facedown,
@@ -329,6 +330,7 @@ SELECTOR_KEYS = frozenset(
     {"side", "zone", "count", "up_to", "if_able", "all", "instead"}
     | {"name", "trait", "affinity", "color", "bp_max", "bp_min", "rested", "type"}
     | {"energy_max", "other", "any_of", "card_type", "ap_cost", "not_name", "energy_met"}
+    | {"energy_min"}  # "必要エナジーがN以上の": printed required energy at least N (targets.py)
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
     | {"bp_max_per"}  # "[特徴:X]の枚数×1000以下のBP": counted as it resolves (counts.py)
@@ -418,8 +420,12 @@ def supported(effect: dict[str, Any]) -> bool:
         target = op.get("target", "self")
         if isinstance(target, dict) and not set(target) <= SELECTOR_KEYS:
             return False  # a condition the engine does not check: never executed unchecked
-        if "if" in op and (not conditions.valid(op["if"]) or _reads(op["if"]) & changed):
-            return False
+        if "if" in op and (
+            not (conditions.valid(op["if"]) or only_if.condition_ok(op["if"]))
+            or _reads(_whole_field(op["if"])) & changed
+            and not _outside_count_for_self(op)
+        ):
+            return False  # a card in one line too: read as it resolves (resolve.py)
         if i and op.get("if", {}).get("zone") == self_state.ZONE:  # an op before it may rest,
             return False  # ready or move this card ("このキャラがアクティブの場合", self_state.py)
         if not counts.op_ok(ops, i, changed):  # a BP limit counted, the removal area
@@ -428,7 +434,7 @@ def supported(effect: dict[str, Any]) -> bool:
             not _instead_op_ok(op) or _reads(op["instead_op"]["if"]) & changed
         ):
             return False
-        if isinstance(target, dict) and "any_of" in target and not _any_of_ok(target["any_of"]):
+        if isinstance(target, dict) and "any_of" in target and not _target_alts_ok(target):
             return False
         if "if_chosen" in op and not (chose and _any_of_ok([op["if_chosen"]])):
             return False
@@ -511,12 +517,14 @@ def supported(effect: dict[str, Any]) -> bool:
             return False  # after a look that may take a card into the hand (look.taken_meets)
         if op["op"] == "discard" and "card" in op and not discard_card_ok(op):
             return False  # "自分の手札の〈X〉を…": only conditions checked on a hand card
+        if "per" in op and effect.get("when") != "continuous" and not bp_per.per_ok(op):
+            return False  # "…1枚につき、…BP+500": characters counted as it resolves (bp_per.py)
         if op["op"] == "generate" and not (
             op.get("target", "self") == "self"
             and op.get("until", "turn") == "turn"
             and op.get("color") in COLOURS
             and op.get("n", 1) == 1
-            and "if" not in op
+            and ("if" not in op or effect.get("when") == "activate_main")
         ):
             return False
         if given_end and not (
@@ -609,6 +617,23 @@ def _instead_bp_ok(target: dict[str, Any], instead: dict[str, Any]) -> bool:
     more = "then" not in instead or counts.then_ok(instead)  # a second one after it
     keys = set(instead) - {"then"}
     return keys == {"if", "bp_max"} and isinstance(bp, int) and "bp_max" in target and more
+
+
+def _outside_count_for_self(op: dict[str, Any]) -> bool:
+    """ "自分の場外にカードが10枚以上ある場合、このキャラはこのターン中、発生エナジー+[紫]": a
+    count of every card of one's outside area, read as the op resolves (resolve.py), for an
+    op on the card itself that chooses nothing.  The cost's discards and the effect's mills
+    before it are in that count, whatever the cards are, so it is exact however they
+    changed it; the check of targets before resolution has nothing of this op's to check."""
+    cond = op.get("if")
+    return (
+        op["op"] == "generate"
+        and op.get("target", "self") == "self"
+        and isinstance(cond, dict)
+        and cond.get("zone") == "outside"
+        and cond.get("side", "own") == "own"
+        and set(cond) <= {"side", "zone", "min", "max"}
+    )
 
 
 def _cost_changes(effect: dict[str, Any]) -> set[str]:
@@ -839,6 +864,39 @@ def _any_of_ok(alts: Any) -> bool:
             for a in alts
         )
     )
+
+
+def _target_alts_ok(target: dict[str, Any]) -> bool:
+    """A target's alternatives: :func:`_any_of_ok`'s, or (each checked whole by
+    ``targets.card_mismatch``) a name or trait with a colour and a required energy at most N
+    ("〈X〉か必要エナジーが1以下の〈Y〉"), or a character whose name contains a word
+    ("カード名に「X」を含むキャラか[特徴:Y]")."""
+    alts = target["any_of"]
+    if _any_of_ok(alts):
+        return True
+    whole = {"name", "trait", "color", "energy_max"}
+    return (
+        isinstance(alts, list)
+        and len(alts) >= 2
+        and all(
+            isinstance(a, dict)
+            and a
+            and (
+                set(a) <= whole
+                and all(isinstance(v, str) and v for k, v in a.items() if k != "energy_max")
+                and (_int_ok(a.get("energy_max", 0)))
+                or set(a) == {"name_contains", "card_type"}
+                and a["card_type"] == "character"
+                and isinstance(a["name_contains"], str)
+                and bool(a["name_contains"])
+            )
+            for a in alts
+        )
+    )
+
+
+def _int_ok(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 def _alternatives_ok(alts: Any) -> bool:

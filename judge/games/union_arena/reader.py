@@ -33,8 +33,10 @@ from typing import Any
 
 from judge.games.union_arena import (
     attack_end,
+    bp_per,
     cannot_move,
     counts,
+    handenergy,
     nextap,
     once_name,
     raid_only,
@@ -54,7 +56,11 @@ from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena import textunder as under
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.raidtext import raid_matches_text
-from judge.games.union_arena.textconditions import activation_condition, play_condition
+from judge.games.union_arena.textconditions import (
+    activation_condition,
+    line_clause,
+    play_condition,
+)
 from judge.games.union_arena.textcost import ap_reduction
 from judge.games.union_arena.textdeck import read_hand_bottom, read_may_mill, read_mill
 from judge.games.union_arena.texthand import (
@@ -75,7 +81,7 @@ from judge.games.union_arena.textlines import (
     read_look,
     static_bp,
 )
-from judge.games.union_arena.textmay import read_may_choose
+from judge.games.union_arena.textmay import read_may_choose, read_may_rest_after
 from judge.games.union_arena.textmove import move_operation, move_reminder, read_may_move_self
 from judge.games.union_arena.textstatic import TIER_HEADER, static_ability, static_tiers
 
@@ -178,6 +184,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
         generate = (
             continuous_generation(defn, clean)
             or energy_reduction(clean)
+            or handenergy.read(defn, clean)  # "自分の手札にある全ての〈X〉の必要エナジーを…減らす"
             or ap_reduction(clean)  # "…場合、手札にあるこのカードの消費APを-1する" (textcost.py)
             or static_bp(defn, clean)
             or static_ability(defn, clean)  # "[フロントLにある場合]", "同じライン", "…につき"
@@ -461,6 +468,11 @@ def _read_parts(
             if i < len(parts) and counts.read_more_bp(ops, parts[i]):  # a second limit
                 i += 1
             continue
+        may_rest = read_may_rest_after(parts[i : i + 2], before + ops)  # "…レストにしてもよい"
+        if may_rest is not None:
+            ops += may_rest
+            i += 1
+            continue
         look = read_look(parts[i : i + 4])
         if look is not None:
             ops += look[0]
@@ -483,6 +495,11 @@ def _read_parts(
         if read is None and done != parts[i]:  # "そうした場合、このキャラは…発生エナジー+[色]"
             then = _read_main_phase_self(done, self_word)
             read = [{**op, "if_done": True} for op in then] if then else None
+        lead = re.fullmatch(r"(.+?)場合、(.+)", parts[i]) if read is None else None
+        if lead is not None:  # "<clause>場合、このキャラはこのターン中、発生エナジー+[紫]"
+            cond = _condition(lead.group(1))
+            then = _read_main_phase_self(lead.group(2), self_word) if cond else None
+            read = [{**op, "if": cond} for op in then] if then else None
         last = (before + ops)[-1] if before or ops else None
         after_return = last is not None and last["op"] == "to_hand" and last["target"] != "self"
         if read is None or (read[0].get("if_none_before") and not after_return):
@@ -605,7 +622,9 @@ def read_sentence(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
         return [{"op": "to_hand", "target": "self", "if_none_before": True}]
     m = re.fullmatch(r"自分の場外から(.+?)を(\d+枚(?:まで)?)手札に加える", s)
     if m:
-        noun = textoutside.outside_card(m.group(1))
+        noun = textoutside.outside_card(m.group(1))  # {}: any card
+        if noun is None:  # "〈X〉か必要エナジーが1以下の〈Y〉"
+            noun = textoutside.outside_alternatives(m.group(1))
         n = g.count(m.group(2))
         if noun is None or n is None:
             return None
@@ -676,7 +695,8 @@ def read_conditional(s: str, self_ok: bool) -> list[dict[str, Any]] | None:
 
 def _condition(clause: str) -> dict[str, Any] | None:
     """A condition clause (before "場合、") the conditional sentences read."""
-    return condition_clause(clause) or counts.removal_clause(clause)
+    # a card in one line of one's field ("自分のフロントLに…がある場合"), read as it resolves
+    return condition_clause(clause) or counts.removal_clause(clause) or line_clause(clause)
 
 
 def read_replaced_bp(parts: list[str]) -> list[dict[str, Any]] | None:
@@ -753,6 +773,13 @@ def _operations(text: str) -> list[dict[str, Any]] | None:
     moved = move_operation(text) or under.under_operation(text)  # textmove.py, textunder.py
     if moved is not None:
         return [moved]
+    per = re.fullmatch(r"自分の(?:場の)?(フロントL|エナジーL|場)のキャラ1枚につき、(.+)", text)
+    if per and not per.group(0).startswith("自分の場の場"):  # counted as it resolves (bp_per.py)
+        ops = _operations(per.group(2))
+        if not ops or len(ops) != 1 or ops[0]["op"] != "bp":
+            return None
+        zone = bp_per.ZONES[per.group(1)]
+        return [{**ops[0], "per": {"side": "own", "zone": zone, "type": "character"}}]
     until, rest = g.duration(text)
     if until is None and rest in _SIMPLE_OPS:
         return [{"op": _SIMPLE_OPS[rest]}]

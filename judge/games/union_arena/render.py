@@ -24,6 +24,7 @@ from judge.games.union_arena import (
     counts,
     effects,
     facedown,
+    handenergy,
     nextap,
     only_if,
     own_static,
@@ -62,12 +63,13 @@ TIMING_WORDS = {
 #: the ops of continuous effects (``when`` ``continuous``), beside :data:`effects.OPS`
 CONTINUOUS_OPS = ("generate", "reduce_energy", "reduce_ap", "bp", "grant", "enters_active")
 CONTINUOUS_OPS += ("play_only_if", facedown.STAYS, unchoosable.OTHERS, raid_only.OP)
+CONTINUOUS_OPS += ("reduce_hand_energy",)
 COND_OP_KEYS = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 OP_KEYS = {
     "draw": {"n", "as_many"},
     "opponent_draw": {"n"},
     "discard_all": set(),
-    "bp": {"amount", "target", "until"},
+    "bp": {"amount", "target", "until", "per"},
     "grant": {"keyword", "target", "until"},
     "rest": {"target"},
     "activate": {"target"},
@@ -98,6 +100,7 @@ OP_KEYS = {
 CONTINUOUS_KEYS = {
     "generate": {"color", "n", "if", "target", "where"},
     "reduce_energy": {"color", "n", "if_any"},
+    "reduce_hand_energy": {"card", "color", "n", "during"},
     "reduce_ap": {"n", "if"},
     "bp": {"amount", "target", "during", "if", "if_outside", "where", "per", "if_any"},
     "grant": {"keyword", "target", "during", "if", "if_outside", "where", "if_any"},
@@ -113,7 +116,7 @@ SELECTOR_KEYS = effects.SELECTOR_KEYS
 #: what the engine checks on a card in a hand, the outside area or the AP area
 CARD_ZONE_KEYS = {"side", "zone", "count", "up_to", "if_able", "name", "trait", "affinity"}
 CARD_ZONE_KEYS |= {"color", "any_of", "energy_max", "card_type", "ap_cost", "not_name", "instead"}
-CARD_ZONE_KEYS |= {"energy_met"}  # said by the play: "its required energy met"
+CARD_ZONE_KEYS |= {"energy_met", "energy_min"}  # energy_met: said by the play
 CARD_ZONE_KEYS |= {"has_raid", "raid_source"}  # "[レイド]を持つ", "レイド元": card_conditions
 #: where a card an effect plays goes ("自分の場に": the player's choice)
 PLAY_TO = {
@@ -163,6 +166,8 @@ def _alternative(alt: Any) -> str:
             bits.append(f"{value}")
         elif key == "name_contains":
             bits.append(f"whose name contains “{value}”")
+        elif key == "energy_max" and isinstance(value, int):  # "必要エナジーが1以下の〈Y〉"
+            bits.append(f"with required energy {value} or less")
         elif key == "any_of" and isinstance(value, list):
             bits.append(" or ".join(_alternative(a) for a in value))
         else:
@@ -311,7 +316,7 @@ def condition(cond: Any) -> str:
     known = {"side", "zone", "min", "max", "name", "trait", "affinity", "color", "name_contains"}
     known |= {"any_of"}
     known |= (
-        {"other", "energy_min", "has_trigger"}
+        {"other", "energy_min", "energy_max", "has_trigger"}
         | ({"rested"} if rested else set())
         | ({"type"} if noun != "card" else set())
     )
@@ -527,7 +532,12 @@ def render_op(op: Any, ctx: _Context | None = None, when: str | None = None) -> 
     lead, obj, several = _target(op, ctx)
     subj = _subject(obj)
     s = "" if several else "s"
-    if kind == "bp":
+    if kind == "bp" and "per" in op:  # "…1枚につき": counted as it resolves (UA-EFFECT-BP-PER)
+        text = (
+            f"{subj} get{s} BP {_amount(op.get('amount'))}{_per(op)} (counted as it resolves)"
+            f" {_until(op)}"
+        )
+    elif kind == "bp":
         text = f"{subj} get{s} BP {_amount(op.get('amount'))} {_until(op)}"
     elif kind == "grant":
         text = f"{subj} gain{s} “{op.get('keyword')}” {_until(op)}"
@@ -759,6 +769,9 @@ def _continuous(op: dict[str, Any]) -> str:
     if kind == "play_only_if":  # UA-PLAY-ONLY-IF: checked when the use is declared
         text = f"this card can be used only if {condition(op.get('if'))}"
         return text if only_if.condition_ok(op.get("if")) else f"{text} — not checked by the engine"
+    if kind == handenergy.OP:  # UA-EFFECT-ENERGY-LESS-HAND
+        text = f"while this card is on your field, {handenergy.describe(op)}"
+        return text if handenergy.op_ok(op) else f"{text} — not counted by the engine"
     if kind == "reduce_energy":
         conds = op.get("if_any") if isinstance(op.get("if_any"), list) else [op.get("if_any")]
         cond = f"if {' or '.join(condition(c) for c in conds)}, " if "if_any" in op else ""

@@ -13,6 +13,7 @@ from judge.core.timing import PendingEffect
 from judge.games.union_arena import (
     apcost,
     attack_end,
+    bp_per,
     conditions,
     counts,
     decktop,
@@ -277,6 +278,8 @@ def run_effect(
             continue
         if kind == swap.PICK:  # the first of a pair: only chosen, for the swap after it
             continue
+        if kind == "bp" and "per" in op and objs:  # "…1枚につき": counted now (bp_per.py)
+            bp_per.ruling(eng, pe.describe(), op, pe.controller)
         for obj in objs:
             if isinstance(obj, APCard):
                 _activate_ap(eng, obj)
@@ -400,7 +403,7 @@ def _apply_op(
     kind = op["op"]
     name = eng.name(u.top)
     if kind == "bp":
-        amount = int(op.get("amount", 0))
+        amount = bp_per.amount(eng.state, op, pe.controller)  # "…1枚につき": counted now
         u.mods.append(Modifier(bp=amount, until=op.get("until", "turn"), owner=pe.controller))
         eng.event(
             "bp",

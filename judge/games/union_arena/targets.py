@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena import (
     apcost,
+    bp_per,
     conditions,
     effects,
     facedown,
@@ -420,7 +421,7 @@ def check_effect_targets(
                     if op.get("op") == "bp":  # a later "BPN以下" choice reads it (UA-EFFECT-IF)
                         owner = source or leaving
                         units = _bp_units(eng, controller, op, picked, owner, off)
-                        raised += _raise_for_check(op, units, controller)
+                        raised += _raise_for_check(eng, op, units, controller)
                     if op.get("op") == "move_line" and source is not None:  # "このキャラを…移動"
                         here = st.find_unit(source)  # the card a full line's removal follows
                         before = [o for o in ops[: at - 1] if o.get("op") != "modes"]  # expanded
@@ -451,7 +452,7 @@ def check_effect_targets(
                             deck.append(obj.iid)
                 if op.get("op") == "bp":  # a later "BPN以下" choice reads it
                     units = [obj[2] for obj in got if isinstance(obj, tuple)]
-                    raised += _raise_for_check(op, units, controller)
+                    raised += _raise_for_check(eng, op, units, controller)
                 if op.get("op") == "move_line":  # the card that makes room (moveline.py)
                     settled = leaving is None and not off and len(effect_list) == 1
                     settled = settled and not moveline.changes_field(ops[: at - 1])
@@ -508,14 +509,15 @@ def _bp_units(
 
 
 def _raise_for_check(
-    op: dict[str, Any], units: list[Unit], controller: str
+    eng: UnionArenaEngine, op: dict[str, Any], units: list[Unit], controller: str
 ) -> list[tuple[Unit, Modifier]]:
     """A ``bp`` op's change put on ``units`` for the rest of a targets check, so that a later
     choice bounded by BP ("…BP-1000。BP2000以下の…を1枚選び、退場させる") reads the BP the op
     leaves, as it will when the effect resolves; :func:`check_effect_targets` takes them back."""
     out = []
+    bp = bp_per.amount(eng.state, op, controller)  # "…1枚につき": the field as staged now
     for unit in units:
-        mod = Modifier(bp=int(op.get("amount", 0)), until=op.get("until", "turn"), owner=controller)
+        mod = Modifier(bp=bp, until=op.get("until", "turn"), owner=controller)
         unit.mods.append(mod)
         out.append((unit, mod))
     return out
@@ -595,7 +597,7 @@ def card_mismatch(
     card's name or one it is also treated as; ``trait`` / ``affinity`` — [Trait], the trait
     (特徴) the English cards call affinity ("[The Order] affinity cards"); ``color``;
     ``energy_max`` — "必要エナジーがN以下の": the card's printed required energy, all colours
-    together, is at most N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
+    together, is at most N; ``energy_min`` — "必要エナジーがN以上の": at least N; ``card_type`` — "キャラカード", "イベントカード": the card's type,
     wherever it is (a selector's ``type`` is a field's: a line's default is a character);
     ``name_contains`` — "カード名に「X」を含む": its name, or one it is also treated as,
     contains X; ``ap_cost`` — "消費APがN": its AP cost is N (in the hand as
@@ -624,6 +626,10 @@ def card_mismatch(
         need = sum(conditions.required_energy(eng, iid, in_hand).values())
         if need > sel["energy_max"]:
             return f"{iid} requires {need} energy, more than {sel['energy_max']}."
+    if "energy_min" in sel:  # "必要エナジーが4以上の": at least N, as energy_max counts it
+        need = sum(conditions.required_energy(eng, iid, in_hand).values())
+        if need < sel["energy_min"]:
+            return f"{iid} requires {need} energy, less than {sel['energy_min']}."
     if "card_type" in sel and d.type != sel["card_type"]:
         return f"{iid} is a {d.type} card, not a {sel['card_type']} card."
     if "ap_cost" in sel and apcost.ap_cost(eng, iid, in_hand) != sel["ap_cost"]:
@@ -659,6 +665,8 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"with printed BP ≥ {sel['printed_bp_min']}")
     if "energy_max" in sel:
         bits.append(f"with required energy ≤ {sel['energy_max']}")
+    if "energy_min" in sel:
+        bits.append(f"with required energy ≥ {sel['energy_min']}")
     if "card_type" in sel:
         bits.append(f"of type {sel['card_type']}")
     if "ap_cost" in sel:

@@ -17,9 +17,11 @@ from typing import Any
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.textlines import condition_clause
 
-#: "自分のフロントLに〈X〉が(N枚以上)ある": a card (N cards) in one line of your field
+#: "自分のフロントLに〈X〉が(N枚以上)ある": a card (N cards) in one line of your field; also
+#: "必要エナジーが3以下のキャラ" (a character whose printed required energy is at most 3)
 _LINE_CLAUSE = re.compile(
-    r"自分の(フロントL|エナジーL)に(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|カード名に「[^「」]+」を含むキャラ)"
+    r"自分の(フロントL|エナジーL)に(〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|カード名に「[^「」]+」を含むキャラ"
+    r"|必要エナジーが\d+以下のキャラ)"
     r"が(?:(\d+)枚以上)?ある"
 )
 _LINES = {"フロントL": "front_line", "エナジーL": "energy_line"}
@@ -37,11 +39,24 @@ def only_if_clause(text: str) -> dict[str, Any] | None:
     cond = condition_clause(text)
     if cond is not None:
         return cond
+    return line_clause(text)
+
+
+def line_clause(text: str) -> dict[str, Any] | None:
+    """ "自分のフロントLに〈X〉が(N枚以上)ある" (also a trait, a name containing a word, or
+    "必要エナジーがN以下のキャラ"): a card (N cards) in one line of your field, or None.
+
+    >>> line_clause("自分のフロントLに必要エナジーが3以下のキャラが2枚以上ある")
+    {'side': 'own', 'zone': 'front_line', 'type': 'character', 'energy_max': 3, 'min': 2}
+    """
     m = _LINE_CLAUSE.fullmatch(text)
     contains = re.fullmatch(r"カード名に「([^「」]+)」を含むキャラ", m.group(2)) if m else None
     noun = g.card_noun(m.group(2), on_field=False) if m else None
     if contains:  # "自分のフロントLにカード名に「X」を含むキャラがある"
         noun = {"type": "character", "name_contains": contains.group(1)}
+    cheap = re.fullmatch(r"必要エナジーが(\d+)以下のキャラ", m.group(2)) if m else None
+    if cheap:  # printed required energy, all colours, at most N (conditions.card_meets)
+        noun = {"type": "character", "energy_max": int(cheap.group(1))}
     if m is None or not noun:
         return None
     cond = {"side": "own", "zone": _LINES[m.group(1)], **noun}

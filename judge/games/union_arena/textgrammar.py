@@ -196,8 +196,8 @@ _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 def selector(text: str) -> dict[str, Any] | None:
     """A selector of cards on the field: ``[BPn以下の|BPn以上の](自分|相手)の(場|フロントL|エナジーL)の``
     (or ``自分のAPカード``: your AP cards in play)
-    then conditions (``BPn以下の``, ``必要エナジーがn以下の``, ``元々のBPがn以下の`` (printed) —
-    also before the side —,
+    then conditions (``BPn以下の``, ``必要エナジーがn以下の`` / ``以上の``, ``元々のBPがn以下の``
+    (printed) — also before the side —,
     ``レストの``, ``アクティブの``, a colour ``紫の``, ``他の``: "another", not the effect's own
     card) and a noun (``キャラ``, ``カード``, ``フィールド``, ``〈Name〉``, ``[特徴:X]``).
     Anything else (``全て``, ``〈A〉か〈B〉``) is not a selector the engine can check, so None.
@@ -210,6 +210,8 @@ def selector(text: str) -> dict[str, Any] | None:
     {'side': 'own', 'zone': 'field', 'type': 'character', 'energy_max': 1, 'other': True}
     >>> selector("元々のBPが2500以下の自分の場のキャラ")
     {'side': 'own', 'zone': 'field', 'type': 'character', 'printed_bp_max': 2500}
+    >>> selector("自分の場の必要エナジーが4以上の他の[特徴:灯守]")
+    {'side': 'own', 'zone': 'field', 'trait': '灯守', 'energy_min': 4, 'other': True}
     >>> selector("自分の場の全てのキャラ") is None
     True
     >>> selector("自分の場の特徴に「灯守」を持つ他のキャラ")
@@ -220,7 +222,7 @@ def selector(text: str) -> dict[str, Any] | None:
     out: dict[str, Any] = {}
     while True:  # conditions written before the side: "BP3000以下の", "必要エナジーが1以下の"
         m = re.match(r"^BP(\d+)(以下|以上)の", text)
-        e = re.match(r"^必要エナジーが(\d+)以下の", text)
+        e = _ENERGY_BOUND.match(text)
         o = re.match(r"^元々のBPが(\d+)(以下|以上)の", text)  # printed BP (UA-EFFECT-PRINTED-BP)
         bp_key = _BP_BOUND[m.group(2)] if m else None
         if m and bp_key not in out:
@@ -228,8 +230,8 @@ def selector(text: str) -> dict[str, Any] | None:
         elif o and f"printed_{_BP_BOUND[o.group(2)]}" not in out:
             out[f"printed_{_BP_BOUND[o.group(2)]}"] = int(o.group(1))
             m = o
-        elif e and "energy_max" not in out:
-            out["energy_max"] = int(e.group(1))
+        elif e and _ENERGY_KEY[e.group(2)] not in out:
+            out[_ENERGY_KEY[e.group(2)]] = int(e.group(1))
             m = e
         else:
             break
@@ -244,8 +246,12 @@ def selector(text: str) -> dict[str, Any] | None:
     rest = text[m.end() :]
     while True:
         m = re.match(r"^BP(\d+)(以下|以上)の", rest)
+        e = _ENERGY_BOUND.match(rest)
         if m and _BP_BOUND[m.group(2)] not in out:
             out[_BP_BOUND[m.group(2)]] = int(m.group(1))
+        elif e and _ENERGY_KEY[e.group(2)] not in out:  # "自分の場の必要エナジーが4以上の…"
+            out[_ENERGY_KEY[e.group(2)]] = int(e.group(1))
+            m = e
         elif rest.startswith(("レストの", "アクティブの")) and "rested" not in out:
             out["rested"] = rest.startswith("レスト")
             m = re.match(r"^(レスト|アクティブ)の", rest)
@@ -264,6 +270,8 @@ def selector(text: str) -> dict[str, Any] | None:
         assert m is not None
         rest = rest[m.end() :]
     noun = card_noun(rest, on_field=True)
+    if noun is None and "other" not in out:  # "他の" before them: whether it reaches past "か"
+        noun = _field_alternatives(rest)  # is not settled (UA-EFFECT-IF), so not read
     if noun is None or ("trait" in out and ("trait" in noun or "any_of" in noun)):
         return None
     sel.update(noun)
@@ -273,12 +281,43 @@ def selector(text: str) -> dict[str, Any] | None:
     return sel
 
 
+#: an alternative of a selector's noun: 〈X〉, [特徴:X], "カード名に「X」を含むキャラ"
+_FIELD_ALT = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\]|カード名に「[^「」]+」を含むキャラ)"
+
+
+def _field_alternatives(text: str) -> dict[str, Any] | None:
+    """ "カード名に「X」を含むキャラか[特徴:Y]" on the field: alternatives, one of them a
+    character whose name contains X (``name_contains`` and ``card_type``, each alternative
+    checked whole by ``targets.card_mismatch``); None when none is such (:func:`card_noun`
+    reads names and traits).
+
+    >>> _field_alternatives("カード名に「灯」を含むキャラか[特徴:灯守]")
+    {'any_of': [{'name_contains': '灯', 'card_type': 'character'}, {'trait': '灯守'}]}
+    """
+    if not re.fullmatch(rf"{_FIELD_ALT}(?:か{_FIELD_ALT})+", text) or "カード名に" not in text:
+        return None
+    alts: list[dict[str, Any]] = []
+    for item in re.findall(_FIELD_ALT, text):
+        m = re.fullmatch(r"カード名に「([^「」]+)」を含むキャラ", item)
+        noun = (
+            {"name_contains": m.group(1), "card_type": "character"} if m else card_noun(item, True)
+        )
+        if not noun:
+            return None
+        alts.append(noun)
+    return {"any_of": alts}
+
+
 #: "特徴に「X」を持つ" (having trait X), before a selector's noun
 _HAS_TRAIT = re.compile(r"^特徴に「([^「」]+)」を持つ")
 #: a selector's BP bound: "BP3000以下の" (at most), "BP3000以上の" (at least)
 _BP_BOUND = {"以下": "bp_max", "以上": "bp_min"}
 #: a selector's BP bounds, with effects and printed ("元々のBPが2500以下の"): a character's only
 _BP_KEYS = ("bp_max", "bp_min", "printed_bp_max", "printed_bp_min")
+#: a selector's required-energy bound: "必要エナジーが1以下の" (printed, all colours, at most),
+#: "必要エナジーが4以上の" (at least), before or after the side
+_ENERGY_BOUND = re.compile(r"^必要エナジーが(\d+)(以下|以上)の")
+_ENERGY_KEY = {"以下": "energy_max", "以上": "energy_min"}
 
 
 def card_noun(text: str, on_field: bool) -> dict[str, Any] | None:

@@ -209,7 +209,7 @@ def field_condition(text: str) -> dict[str, Any] | None:
 
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
-    r"(自分の場に|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
+    r"(自分の場に|自分のフロントLに|自分のエナジーLに|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
     r"|このターン中に自分(?:が|の)|このターンのアタックフェイズ中に自分が|自分のターン中の場合|自分のリムーブエリアに"
     r"|相手の(?:フロントL|エナジーL|場)に元々のBPより)"  # printed_bp.clause
 )

@@ -72,3 +72,27 @@ def read_may_choose(
     if sel is None:
         return None
     return [{"op": kind, "target": {**sel, "count": int(m.group(2))}}], parts[1:]
+
+
+def read_may_rest_after(parts: list[str], before: list[Any]) -> list[dict[str, Any]] | None:
+    """ "…。自分のフロントLのアクティブの〈X〉を1枚レストにしてもよい。そうした場合、…" after other
+    sentences of the effect: resting one card of one's own is the player's choice, and what
+    follows "そうした場合、" happens only if one was rested; declining skips nothing else.  So
+    it is a choice of up to 1 (none chosen: declined) and the sentence after it reads as
+    ``if_done`` (``UA-EFFECT-MAY-CHOOSE``).  One card only: "2枚…てもよい" is both or none,
+    which "up to 2" would not say.  None unless a sentence was read before it and the next
+    one begins "そうした場合、".
+
+    >>> read_may_rest_after(["自分のフロントLの〈ミラ〉を1枚レストにしてもよい", "そうした場合、カードを1枚引く"],
+    ...                     [{"op": "draw", "n": 1}])
+    [{'op': 'rest', 'target': {'side': 'own', 'zone': 'front_line', 'name': 'ミラ', 'count': 1, 'up_to': True}}]
+    """
+    if not before or len(parts) < 2 or not parts[1].startswith("そうした場合、"):
+        return None
+    m = _MAY.fullmatch(parts[0])
+    if m is None or m.group(3) != "レストにし" or int(m.group(2)) != 1:
+        return None
+    sel = g.selector(m.group(1))
+    if sel is None or sel.get("side") != "own" or sel.get("zone") not in FIELD_ZONES:
+        return None
+    return [{"op": "rest", "target": {**sel, "count": 1, "up_to": True}}]

@@ -165,6 +165,39 @@ def outside_card(text: str) -> dict[str, Any] | None:
 _HAS_RAID = "[レイド]を持つ"
 
 
+#: one alternative of :func:`outside_alternatives`: what follows it starts a new one
+_ALT_SPLIT = re.compile(r"(?<=[〉\]])か")
+
+
+def outside_alternatives(text: str) -> dict[str, Any] | None:
+    """ "〈X〉か必要エナジーが1以下の〈Y〉": alternatives joined by "か" after a name or a trait,
+    each one a name or a trait with its own words before it (:func:`outside_noun`: a required
+    energy, a colour, an AP cost), which are that alternative's only (they stand after the
+    "か" that opens it); ``any_of`` of them, each checked whole (``targets.card_mismatch``).
+    None for one card, or when one part is not read, or is any card or a card type.
+
+    >>> outside_alternatives("〈ミラ〉か必要エナジーが1以下の〈イロ〉")
+    {'any_of': [{'name': 'ミラ'}, {'name': 'イロ', 'energy_max': 1}]}
+    >>> outside_alternatives("〈ミラ〉か〈イロ〉") is None  # card_noun's
+    True
+    >>> outside_alternatives("青の〈ミラ〉か〈イロ〉") is None
+    True
+    """
+    parts = _ALT_SPLIT.split(text)
+    if len(parts) < 2:
+        return None
+    alts: list[dict[str, Any]] = []
+    for i, part in enumerate(parts):
+        # words before the first one ("青の〈X〉か〈Y〉") may be all the alternatives': not read
+        alt = g.card_noun(part, on_field=False) or (outside_noun(part) if i else None)
+        if not alt or set(alt) - {"name", "trait", "color", "energy_max"}:
+            return None  # any card, a card type, another name excluded, nested alternatives
+        alts.append(alt)
+    if all(set(a) <= {"name", "trait"} for a in alts):
+        return None  # plain names and traits: card_noun reads them
+    return {"any_of": alts}
+
+
 #: "自分の場外にある<card>" / "自分の場外の<card>": a card of one's own outside area
 _OUTSIDE = re.compile(r"自分の場外(?:にある|の)(.+)")
 

@@ -71,6 +71,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "face_down_on_leave": "outside",
         "face_down_on_raid": "stay",
         "both_names_one_card": "apart",
+        "bp_per_counted": "once",
     }
 
 

@@ -85,6 +85,13 @@ MINIMAL = {
 }
 CONTINUOUS = {
     "generate": {"op": "generate", "color": "red", "n": 1, "if": "active"},
+    "reduce_hand_energy": {
+        "op": "reduce_hand_energy",
+        "card": {"name": "ミラ"},
+        "color": "green",
+        "n": 1,
+        "during": "own_turn",
+    },
     "reduce_energy": {
         "op": "reduce_energy",
         "color": "purple",
