@@ -127,7 +127,7 @@ def _one_own_character(target: Any, has: bool | None) -> bool:
 
 
 def changes(kind: Any) -> set[str] | None:
-    """What an op of this module may change that a later condition reads (``effects._changes``'
+    """What an op of this module may change that a later condition reads (``interference._changes``'
     names): a ``put_under`` one's deck and field (a card now has a card under it), a
     ``move_under`` one's field; a ``pick_under`` nothing; None for another op."""
     return {

@@ -61,7 +61,7 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
 
 
 def changes(kind: Any) -> set[str] | None:
-    """What an op of :data:`OPS` may change that a later condition reads (``effects._changes``'
+    """What an op of :data:`OPS` may change that a later condition reads (``interference._changes``'
     names), or None for another op."""
     return {
         "opponent_draw": {"opponent_hand", "opponent_deck"},
