@@ -239,6 +239,7 @@ from judge.games.union_arena import (
     facedown,
     once_name,
     only_if,
+    retired_by,
     swap,
     this_turn,
     trigger_where,
@@ -542,6 +543,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
     if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
         return {"field", "retired"}
+    if cond.get("zone") == this_turn.ZONE and retired_by.KEY in cond:
+        return {"char_retired"}  # an op before it on a character's card: this_turn.read_on
     if cond.get("zone") == this_turn.ZONE and {"ap_paid", "attack_ap_paid"} & set(cond):
         return {"ap_paid"}
     if cond.get("zone") == this_turn.ZONE and "used" in cond:

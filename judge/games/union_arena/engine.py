@@ -29,6 +29,7 @@ from judge.games.union_arena import (
     effects,
     facedown,
     once_name,
+    retired_by,
     this_turn,
     trigger_where,
 )
@@ -196,7 +197,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             this_turn.record_retired(st, pid, top)  # "このターン中に自分の〈X〉が退場している"
             self.fire(unit, "on_retire", pid, card=top)
 
-    def retire(self, pid: str, unit: Unit) -> None:
+    def retire(
+        self, pid: str, unit: Unit, cause: str | None = None, source: str | None = None
+    ) -> None:
+        """Retire ``unit``; ``cause`` and ``source``: how and by which card's effect, where
+        "このターン中にキャラの効果でキャラが退場していた" asks it (retired_by.py)."""
+        retired_by.record(self, pid, unit.top, cause, source)
         self.leave_field(pid, unit, "outside", retire=True)
 
     def rest(self, unit: Unit) -> None:
@@ -290,7 +296,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     self.ctx.ruling(
                         "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."
                     )
-                    self.retire(pid, unit)
+                    cause = "bp_zero" if retired_by.by_character(self, unit) else None
+                    self.retire(pid, unit, cause, unit.top)  # lowered by a character's effect
 
     # setup -------------------------------------------------------------------------------------
 
@@ -333,6 +340,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.retired.clear()
             each.used.clear()
             each.char_ap_paid = 0
+            each.retired_by_char = 0
             each.attack_ap_paid = 0
             each.became_rested.clear()
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)

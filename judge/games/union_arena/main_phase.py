@@ -566,4 +566,4 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         targets=plan.action.get("targets"),
     )
     if cost.get("retire_self"):
-        eng.retire(pid, unit)
+        eng.retire(pid, unit, "cost", unit.top)

@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     nextap,
     only_if,
     own_static,
+    retired_by,
     state,
     this_turn,
     unchoosable,
@@ -239,10 +240,10 @@ def condition(cond: Any) -> str:
         "own_turn",
         "used",
         "attack_ap_paid",
+        retired_by.KEY,
     } & set(cond):
-        return this_turn.describe(whose, cond) + _leftover(
-            cond, {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
-        )
+        known = {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
+        return this_turn.describe(whose, cond) + _leftover(cond, known | {retired_by.KEY})
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside" and "max" in cond:  # "自分の場外にあるカードが0枚の"

@@ -388,7 +388,8 @@ def _apply_op(
     name = eng.name(u.top)
     if kind == "bp":
         amount = int(op.get("amount", 0))
-        u.mods.append(Modifier(bp=amount, until=op.get("until", "turn"), owner=pe.controller))
+        until = op.get("until", "turn")
+        u.mods.append(Modifier(bp=amount, until=until, owner=pe.controller, source=pe.source))
         eng.event(
             "bp",
             f"{name} gets BP {amount:+d} {effects.until_text(op.get('until', 'turn'), pe.controller)}.",
@@ -426,7 +427,7 @@ def _apply_op(
         u.retire_at_main_end = True
         eng.event("retire_later", f"{name} will retire at the end of the main phase.", card=u.top)
     elif kind == "retire":
-        eng.retire(owner, u)
+        eng.retire(owner, u, "effect", pe.source)
     elif kind == "to_hand":
         eng.leave_field(owner, u, "hand", retire=False)
     elif kind == "remove":
@@ -603,7 +604,7 @@ def run_trigger(
         )
     elif icon == "special" and picked:
         eng.ctx.ruling(rule, f"SPECIAL: {eng.name(picked[0][2].top)} goes to the outside area.")
-        eng.retire(them, picked[0][2])
+        eng.retire(them, picked[0][2], "trigger", iid)  # retired_by.py
     elif icon == "final":
         if not st.players[pid].life and st.players[pid].deck:
             card = st.players[pid].deck.pop(0)
@@ -652,7 +653,7 @@ def run_trigger(
             eng.ctx.ruling(
                 rule, f"COLOR (red): {eng.name(picked[0][2].top)} goes to the outside area."
             )
-            eng.retire(them, picked[0][2])
+            eng.retire(them, picked[0][2], "trigger", iid)
         elif colour == "blue" and picked:
             eng.ctx.ruling(
                 rule, f"COLOR (blue): {eng.name(picked[0][2].top)} returns to its owner's hand."

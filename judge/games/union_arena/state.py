@@ -45,6 +45,8 @@ class Modifier:
     until: str = "turn"  # turn | battle | next_turn (of ``owner``)
     owner: str = ""  # the player whose next turn ends a "next_turn" modifier
     energy: str | None = None  # a colour: the unit generates one more energy of it
+    #: the card whose effect made it, where the engine carried that effect out (retired_by.py)
+    source: str = ""
 
 
 @dataclass(slots=True, eq=False)
@@ -108,6 +110,8 @@ class PlayerState:
     #: this turn: the cards it used from the hand (played, raided, events; this_turn.py)
     used: list[str] = field(default_factory=list)
     char_ap_paid: int = 0
+    #: this turn: its characters retired by a character's effect (retired_by.py)
+    retired_by_char: int = 0
     #: this turn: the AP it paid in the attack phase (this_turn.py)
     attack_ap_paid: int = 0
     #: this turn: its units that went from active to rested, as (serial, top card)

@@ -163,6 +163,8 @@ class UnionArenaViews:
             pv["used"] = list(ps.used)
         if ps.attack_ap_paid and self._reads_attack_ap:
             pv["attack_ap_paid"] = ps.attack_ap_paid
+        if ps.retired_by_char and self._reads_this_turn:  # retired_by.py
+            pv["retired_by_char"] = ps.retired_by_char
         if ps.char_ap_paid and self._reads_this_turn:
             pv["char_ap_paid"] = ps.char_ap_paid
         if ps.became_rested and self._reads_this_turn:
