@@ -28,7 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import counts, facedown, this_turn
+from judge.games.union_arena import counts, entered, facedown, this_turn
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -78,6 +78,8 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
+    if zone == entered.ZONE:  # how the card with the ability entered the field (entered.py)
+        return entered.valid(cond)
     if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
         return facedown.cond_valid(cond)
     if zone == counts.REMOVAL:  # "自分のリムーブエリアにカードがN枚以上ある" (counts.py)
@@ -263,6 +265,8 @@ def holds_in(
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.holds(st, ps, cond)
+    if zone == entered.ZONE:
+        return entered.holds(st, controller, cond, source)
     if zone == facedown.ZONE:
         return facedown.cond_holds(st, side, cond, source, gone)
     if zone == counts.REMOVAL:
@@ -399,6 +403,8 @@ def describe(cond: dict[str, Any]) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.describe(whose, cond)
+    if zone == entered.ZONE:
+        return entered.describe(cond)
     if zone == facedown.ZONE:
         return facedown.describe(cond)
     counted = counts.describe(cond)  # the removal area, both names (counts.py)

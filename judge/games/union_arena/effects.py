@@ -236,6 +236,7 @@ from typing import Any
 from judge.games.union_arena import (
     conditions,
     counts,
+    entered,
     facedown,
     once_name,
     only_if,
@@ -543,6 +544,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
     if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
         return {"field", "retired"}
+    if cond.get("zone") == entered.ZONE:  # the card itself: an op may take it off the field
+        return {"field"}
     if cond.get("zone") == this_turn.ZONE and retired_by.KEY in cond:
         return {"char_retired"}  # an op before it on a character's card: this_turn.read_on
     if cond.get("zone") == this_turn.ZONE and {"ap_paid", "attack_ap_paid"} & set(cond):

@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     actions,
     attack_end,
     effects,
+    entered,
     facedown,
     once_name,
     retired_by,
@@ -160,6 +161,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def leave_field(self, pid: str, unit: Unit, dest: str, retire: bool) -> None:
         """A unit leaves the field: top card to ``dest``, cards under it to the outside area."""
         st = self.state
+        entered.forget(self, unit.cards)  # how it entered is forgotten (entered.py)
         ps = st.players[pid]
         for line in LINES:
             lst = ps.line(line)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
-from judge.games.union_arena import facedown, this_turn
+from judge.games.union_arena import entered, facedown, this_turn
 from judge.games.union_arena.effects import until_text
 from judge.games.union_arena.refs import (
     Problem,
@@ -237,6 +237,7 @@ class Ops:
             do_take(st, pid, take)
             unit = eng.new_unit([iid], rested=False)
             line.append(unit)
+            entered.record(eng, iid, src)  # by no card the engine knows (entered.py)
             eng.event(
                 "move_card",
                 f"{eng.name(iid)} goes from {pid}'s {src} to the {dest.replace('_', ' ')}.",

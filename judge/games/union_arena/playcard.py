@@ -35,6 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import entered
 from judge.games.union_arena.refs import Take, do_take, find_unit
 from judge.games.union_arena.state import LINE_LIMIT, LINES, Unit
 
@@ -341,6 +342,7 @@ def run(
         eng.taint_effect(pe, RULE, "anything")
     unit = eng.new_unit([card], rested=rested)
     st.players[pid].line(place.line).append(unit)
+    entered.record(eng, card, take.zone, pe.source)  # "…の効果で登場していた" (entered.py)
     where = {"hand": "hand", "outside": "outside area"}[take.zone]
     state = "rested" if rested else "active"
     line_words = place.line.replace("_", " ")

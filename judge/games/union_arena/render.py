@@ -23,6 +23,7 @@ from judge.games.union_arena import (
     conditions,
     counts,
     effects,
+    entered,
     facedown,
     nextap,
     only_if,
@@ -227,6 +228,8 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == facedown.ZONE and facedown.cond_valid(cond):
         return facedown.describe(cond)
+    if zone == entered.ZONE and entered.valid(cond):  # how this card entered (entered.py)
+        return entered.describe(cond)
     if counts.removal_ok(cond) or counts.all_ok(cond):  # counts.py
         return str(counts.describe(cond))
     if "names_min" in cond:  # "[特徴:X]のカード名がN種類以上" (UA-EFFECT-NAME-KINDS)

@@ -17,6 +17,7 @@ from judge.games.union_arena import (
     counts,
     decktop,
     effects,
+    entered,
     facedown,
     look,
     mill,
@@ -624,6 +625,7 @@ def run_trigger(
             met = "not met (applied as recorded)" if raid_energy_short(eng, pid, iid) else "met"
             base.cards.append(iid)
             base.raided = True
+            entered.record(eng, iid, "life", iid, trigger=True)  # its own trigger (entered.py)
             facedown.on_raid(eng, base_owner, base)  # UA-UNDER-STAYS
             base.mods.clear()
             base.used.clear()
@@ -666,6 +668,7 @@ def run_trigger(
             card = do_take(st, pid, take)
             unit = eng.new_unit([card], rested=False)
             st.players[pid].front_line.append(unit)
+            entered.record(eng, card, take.zone, iid, trigger=True)  # entered.py
             eng.ctx.ruling(
                 rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active."
             )

@@ -252,6 +252,9 @@ class UAState:
     #: the rule options in force (the engine's), for what state reads with one: the kinds of
     #: card names a condition counts (UA-EFFECT-NAME-KINDS)
     options: dict[str, Any] = field(default_factory=dict)
+    #: the cards on the field entered by an effect or from a zone other than the hand: the
+    #: zone, the card whose effect put it there, whether by its trigger (entered.py)
+    entered: dict[str, tuple[str, str, bool]] = field(default_factory=dict)
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from judge.games.union_arena import this_turn
+from judge.games.union_arena import entered, this_turn
 from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
 
 
@@ -132,6 +132,13 @@ class UnionArenaViews:
         delayed = self.state.delayed
         if delayed:
             view["delayed"] = [[player, source, index] for player, source, index, _ in delayed]
+        if self.state.entered and self._reads_entry:  # how cards entered (entered.py)
+            view["entered"] = {k: list(v) for k, v in sorted(self.state.entered.items())}
+
+    @cached_property
+    def _reads_entry(self) -> bool:
+        """Whether a card of the game reads how a card entered the field (:mod:`entered`)."""
+        return any(entered.mentions(d.effects) for d in self.state.defs.values())
 
     @cached_property
     def _reads_this_turn(self) -> bool:
