@@ -240,6 +240,7 @@ from judge.games.union_arena import (
     facedown,
     once_name,
     only_if,
+    rested_by,
     retired_by,
     swap,
     this_turn,
@@ -546,6 +547,8 @@ def _reads(cond: dict[str, Any]) -> set[str]:
         return {"field", "retired"}
     if cond.get("zone") == entered.ZONE:  # the card itself: an op may take it off the field
         return {"field"}
+    if cond.get("zone") == this_turn.ZONE and rested_by.KEY in cond:
+        return set()  # an op before it on the same card: this_turn.read_on
     if cond.get("zone") == this_turn.ZONE and retired_by.KEY in cond:
         return {"char_retired"}  # an op before it on a character's card: this_turn.read_on
     if cond.get("zone") == this_turn.ZONE and {"ap_paid", "attack_ap_paid"} & set(cond):

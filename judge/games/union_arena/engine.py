@@ -343,6 +343,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.used.clear()
             each.char_ap_paid = 0
             each.retired_by_char = 0
+            each.rested_by_own.clear()
             each.attack_ap_paid = 0
             each.became_rested.clear()
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)

@@ -28,6 +28,7 @@ from judge.games.union_arena import (
     nextap,
     only_if,
     own_static,
+    rested_by,
     retired_by,
     state,
     this_turn,
@@ -244,9 +245,11 @@ def condition(cond: Any) -> str:
         "used",
         "attack_ap_paid",
         retired_by.KEY,
+        rested_by.KEY,
     } & set(cond):
         known = {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
-        return this_turn.describe(whose, cond) + _leftover(cond, known | {retired_by.KEY})
+        known |= {retired_by.KEY, rested_by.KEY}
+        return this_turn.describe(whose, cond) + _leftover(cond, known)
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside" and "max" in cond:  # "自分の場外にあるカードが0枚の"
@@ -855,7 +858,8 @@ def render_effect(effect: Any) -> str:
         quals.append(raw({"where": effect["where"]}))
     if "only_if" in effect:  # UA-EFFECT-ONLY-IF: read as it is used
         cond = effect["only_if"]
-        words = only_if.describe(cond) if cond in ("active", this_turn.RESTED) else condition(cond)
+        plain = ("active", this_turn.RESTED, rested_by.ONLY_IF)
+        words = only_if.describe(cond) if cond in plain else condition(cond)
         quals.append(f"usable only if {words}")
     if effect.get("once_per_turn"):
         quals.append("once per turn")

@@ -25,6 +25,7 @@ from judge.games.union_arena import (
     moveline,
     once_name,
     playcard,
+    rested_by,
     swap,
     this_turn,
     trigger_where,
@@ -403,6 +404,7 @@ def _apply_op(
         )
         eng.event("grant", f"{name} gains {op['keyword']}.", card=u.top, keyword=op["keyword"])
     elif kind == "rest":
+        rested_by.record(eng, owner, pe.controller, u)  # "自分の効果で…レストに" (rested_by.py)
         this_turn.rest(eng.state, u)
         eng.event("rest", f"{name} is rested.", card=u.top)
     elif kind == "activate" and facedown.stays_rested(eng, u, f"{pe.describe()}"):

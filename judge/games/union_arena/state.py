@@ -112,6 +112,9 @@ class PlayerState:
     char_ap_paid: int = 0
     #: this turn: its characters retired by a character's effect (retired_by.py)
     retired_by_char: int = 0
+    #: this turn: its characters rested from active by its own effect, as (serial, top card,
+    #: line) (rested_by.py)
+    rested_by_own: list[tuple[int, str, str]] = field(default_factory=list)
     #: this turn: the AP it paid in the attack phase (this_turn.py)
     attack_ap_paid: int = 0
     #: this turn: its units that went from active to rested, as (serial, top card)

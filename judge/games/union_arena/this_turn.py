@@ -76,7 +76,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import retired_by
+from judge.games.union_arena import rested_by, retired_by
 from judge.games.union_arena import textgrammar as g
 
 if TYPE_CHECKING:
@@ -122,6 +122,8 @@ def clause(text: str) -> dict[str, Any] | None:
     """
     if text == retired_by.CLAUSE:  # either player's, by a character's effect (retired_by.py)
         return retired_by.clause(text)
+    if text == rested_by.CLAUSE:  # rested by one's own effect (rested_by.py)
+        return rested_by.clause(text)
     if text == _AP_PAID:
         return {"side": "own", "zone": ZONE, "ap_paid": 1}
     if text == _ATTACK_AP:  # UA-EFFECT-THIS-TURN-ATTACK-AP
@@ -173,6 +175,8 @@ def valid(cond: dict[str, Any]) -> bool:
     a character retired by a character's effect (:mod:`retired_by`)."""
     if retired_by.KEY in cond:
         return retired_by.valid(cond)
+    if rested_by.KEY in cond:
+        return rested_by.valid(cond)
     if "own_turn" in cond:
         own = cond.get("side", "own") == "own"
         return own and set(cond) <= {"side", "zone", "own_turn"} and cond["own_turn"] is True
@@ -205,6 +209,8 @@ def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
         return st.turn_player == ps.id
     if retired_by.KEY in cond:
         return retired_by.holds(st)
+    if rested_by.KEY in cond:
+        return rested_by.holds(st, ps.id)
     if "retired" in cond:
         return any(retired_meets(st, iid, cond) for iid in ps.retired)
     if "used" in cond:
@@ -247,6 +253,8 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
         return "it is your turn" if whose == "your" else "it is the opponent's turn"
     if retired_by.KEY in cond:
         return retired_by.describe()
+    if rested_by.KEY in cond:
+        return rested_by.describe()
     if "retired" in cond:
         spec = cond["retired"]
         if "name" in spec:
@@ -431,6 +439,8 @@ def read_on(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
         return False
     if defn.get("type") == "character" and retired_by.after_op(effect):
         return False  # its own op before it might have retired one (retired_by.py)
+    if rested_by.after_op(effect):
+        return False  # an op before it might have rested one (rested_by.py)
     return not names_itself(defn, effect)
 
 

@@ -64,6 +64,8 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "retired_by_char_bp_zero": "not_counted",
         "retired_by_char_triggers": "not_counted",
         "entered_by_trigger": "not_counted",
+        "rested_by_own_costs": "not_counted",
+        "rested_by_own_line": "when_rested",
         "only_if_costs": "before",
         "trigger_no_target": "does_nothing",
         "deck_construction": True,
