@@ -308,7 +308,9 @@ CARD_OPS = ("to_hand", "remove", "play", "to_deck_top", "to_deck_bottom")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
-OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested", "face_down"})
+OFF_FIELD_UNCHECKED = frozenset(
+    {"other", "type", "bp_max", "bp_min", "rested", "face_down", "rested_by_own"}
+)
 #: every key a selector may have: the conditions above and the count's.  A selector with
 #: another key asks something the engine does not check, so its effect is not executed
 #: (an unknown condition is never ignored)
@@ -319,6 +321,7 @@ SELECTOR_KEYS = frozenset(
     | {"face_down"}  # a face-down card under it, or none (facedown.mismatch, UA-UNDER)
     | {"other_line"}  # in the line this card is not in: a swap's only (swap.py)
     | {"bp_max_per"}  # "[特徴:X]の枚数×1000以下のBP": counted as it resolves (counts.py)
+    | {"rested_by_own"}  # rested by its player's own effect this turn (rested_by.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"

@@ -209,6 +209,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
             bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
+    if sel.get(rested_by.SELECTOR):  # rested_by.py
+        bits.append("that has been rested from active by your effect this turn")
     if sel.get("other_line"):  # swap.py: "このキャラと別のラインにある"
         bits.append("in the line this card is not in")
     if facedown.ZONE in sel:  # UA-UNDER

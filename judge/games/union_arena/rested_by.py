@@ -37,6 +37,8 @@ ZONE = "this_turn"
 KEY = "rested_by_own"
 #: an activated ability's ``only_if``: this card, active in the front line, rested so
 ONLY_IF = "rested_by_own_this_turn"
+#: a selector's key: "このターン中に自分の効果でアクティブからレストになったことがある自分の場の…"
+SELECTOR = "rested_by_own"
 COSTS_OPTION = "rested_by_own_costs"
 LINE_OPTION = "rested_by_own_line"
 CLAUSE = "このターン中に自分のフロントLのキャラが自分の効果でアクティブからレストになったことがある"
@@ -88,6 +90,13 @@ def unit_holds(st: UAState, pid: str, unit: Unit) -> bool:
     )
 
 
+def unit_rested(st: UAState, unit: Unit) -> bool:
+    """Whether ``unit`` (as it is now) was rested from active by its owner's effect this
+    turn, in whatever line (the selector's)."""
+    pid = st.owner_of[unit.top]
+    return any(s == unit.serial and t == unit.top for s, t, _ in st.players[pid].rested_by_own)
+
+
 def describe() -> str:
     """The condition in words."""
     return "a character in your front line has been rested from active by your effect this turn"
@@ -118,6 +127,8 @@ def mentions(obj: Any) -> bool:
     """Whether a card's effects (or any part of them) read this module's record."""
     if obj == ONLY_IF:
         return True
+    if _selects(obj):
+        return True
     if isinstance(obj, dict):
         return (obj.get("zone") == ZONE and KEY in obj) or any(mentions(v) for v in obj.values())
     if isinstance(obj, list | tuple):
@@ -132,5 +143,11 @@ def after_op(effect: dict[str, Any]) -> bool:
     if not isinstance(ops, list):
         return False
     return any(
-        i > 0 and isinstance(op, dict) and mentions(op.get("if")) for i, op in enumerate(ops)
+        i > 0 and isinstance(op, dict) and (mentions(op.get("if")) or _selects(op.get("target")))
+        for i, op in enumerate(ops)
     )
+
+
+def _selects(target: Any) -> bool:
+    """Whether a target is a selector with :data:`SELECTOR`."""
+    return isinstance(target, dict) and bool(target.get(SELECTOR))

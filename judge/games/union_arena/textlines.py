@@ -210,7 +210,7 @@ def field_condition(text: str) -> dict[str, Any] | None:
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
     r"(自分の場に|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
-    r"|このターン中に自分(?:が|の)|このターン中にキャラの効果で|このターンのアタックフェイズ中に自分が|自分のターン中の場合|自分のリムーブエリアに|"
+    r"|このターン中に自分(?:が|の(?!効果でアクティブから))|このターン中にキャラの効果で|このターンのアタックフェイズ中に自分が|自分のターン中の場合|自分のリムーブエリアに|"
     rf"{entered.START})"
 )
 #: a named card or a trait: "〈X〉" / "[特徴:X]"

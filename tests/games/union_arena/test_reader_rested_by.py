@@ -115,3 +115,30 @@ def test_UA_EFFECT_RESTED_BY_OWN_LINE_under_the_option() -> None:
         assert verdict(r, b.last) == "legal", option
         assert field_unit(r, "A", "A-2")["rested"] is True
         assert bp(b, "A-1") == before + plus, option
+
+
+WAKER = (
+    "[起動メイン]このターン中に自分の効果でアクティブからレストになったことがある自分の場の他のキャラを"
+    "1枚選び、アクティブにする。"
+)
+
+
+def test_UA_EFFECT_RESTED_BY_OWN_a_choice_of_a_card_so_rested() -> None:
+    (effect,) = effects_of(WAKER)
+    assert effect["do"][0]["target"]["rested_by_own"] is True
+    assert "rested from active by your effect this turn" in reading_words(texted("T-W", WAKER))
+    cards = [texted("T-WAKE", WAKER), texted("T-REST", RESTER), free_character("T-ATK")]
+    # A-2 rested by A's effect: it may be chosen, and becomes active
+    b = board(cards, ("A-1", "A-2"))
+    b.act("A", "activate", card="A-2", ability=1, targets=["A-2"])
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert field_unit(r, "A", "A-2")["rested"] is False
+    # A-2 rested as the cost of its own ability (not counted by default): not to be chosen
+    cost = texted("T-COST", "[起動メイン][レストにする]カードを1枚引く。")
+    b = board([texted("T-WAKE", WAKER), cost], ("A-1", "A-2"))
+    b.act("A", "activate", card="A-2", ability=1)
+    b.act("A", "activate", card="A-1", ability=1, targets=["A-2"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
