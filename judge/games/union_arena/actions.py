@@ -226,7 +226,7 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
                     "UA-EFFECT-MAIN-END",
                     f"The main phase ends: {eng.name(unit.top)} retires, as its effect said.",
                 )
-                eng.retire(owner, unit)
+                eng.retire(owner, unit, "effect", unit.top)  # its own or given ability
         st.phase = "attack"
         for player, source, index, effect in st.delayed:  # UA-EFFECT-ATTACK-START
             eng.ctx.ruling(

@@ -92,7 +92,7 @@ def resolve(eng: UnionArenaEngine, pe: PendingEffect) -> None:
         )
         return
     eng.ctx.ruling(RULE, f"The attack phase ended: {name} retires, as its given ability said.")
-    eng.retire(pe.controller, unit)
+    eng.retire(pe.controller, unit, "effect", unit.top)  # its given ability (retired_by.py)
 
 
 def end_turn(st: Any) -> None:

@@ -28,7 +28,15 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
-from judge.games.union_arena import counts, facedown, handenergy, printed_bp, self_state, this_turn
+from judge.games.union_arena import (
+    counts,
+    entered,
+    facedown,
+    handenergy,
+    printed_bp,
+    self_state,
+    this_turn,
+)
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -80,6 +88,8 @@ def valid(cond: Any) -> bool:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.valid(cond)
+    if zone == entered.ZONE:  # how the card with the ability entered the field (entered.py)
+        return entered.valid(cond)
     if zone == facedown.ZONE:  # "このキャラの下に裏向きのカードがある" (facedown.py)
         return facedown.cond_valid(cond)
     if zone == self_state.ZONE:  # "このキャラがアクティブの場合" (self_state.py)
@@ -281,6 +291,8 @@ def holds_in(
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.holds(st, ps, cond)
+    if zone == entered.ZONE:
+        return entered.holds(st, controller, cond, source)
     if zone == facedown.ZONE:
         return facedown.cond_holds(st, side, cond, source, gone)
     if zone == self_state.ZONE:  # the card with the ability, on the field and active
@@ -427,6 +439,8 @@ def describe(cond: dict[str, Any]) -> str:
     zone = cond.get("zone", "field")
     if zone == this_turn.ZONE:
         return this_turn.describe(whose, cond)
+    if zone == entered.ZONE:
+        return entered.describe(cond)
     if zone == facedown.ZONE:
         return facedown.describe(cond)
     if zone == self_state.ZONE:

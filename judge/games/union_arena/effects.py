@@ -330,7 +330,9 @@ CARD_OPS = ("to_hand", "remove", "play", "to_deck_top", "to_deck_bottom")
 CARD_ZONES = ("hand", "outside")
 #: a target's conditions that only a card on the field is checked for (``targets``): asked of
 #: a card in the hand, the outside area or the AP cards, the effect is not executed exactly
-OFF_FIELD_UNCHECKED = frozenset({"other", "type", "bp_max", "bp_min", "rested", "face_down"})
+OFF_FIELD_UNCHECKED = frozenset(
+    {"other", "type", "bp_max", "bp_min", "rested", "face_down", "rested_by_own"}
+)
 OFF_FIELD_UNCHECKED |= {"printed_bp_max", "printed_bp_min"}  # read on a character in play only
 #: every key a selector may have: the conditions above and the count's.  A selector with
 #: another key asks something the engine does not check, so its effect is not executed
@@ -346,6 +348,7 @@ SELECTOR_KEYS = frozenset(
     | {"printed_bp_max", "printed_bp_min"}  # "元々のBPがN以下の" (UA-EFFECT-PRINTED-BP)
     | {"has_raid"}  # "[レイド]を持つ…キャラカード": a raid printed (UA-EFFECT-HAS-RAID)
     | {"raid_source"}  # "このキャラのレイド元のカード" (raid_source.py)
+    | {"rested_by_own"}  # rested by its player's own effect this turn (rested_by.py)
 )
 #: the AP area: a selector there takes AP cards in play (only ``activate`` uses it)
 AP_ZONE = "ap"

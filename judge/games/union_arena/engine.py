@@ -27,9 +27,11 @@ from judge.games.union_arena import (
     actions,
     attack_end,
     effects,
+    entered,
     facedown,
     once_name,
     raid_source,
+    retired_by,
     this_turn,
     trigger_where,
 )
@@ -161,6 +163,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def leave_field(self, pid: str, unit: Unit, dest: str, retire: bool) -> None:
         """A unit leaves the field: top card to ``dest``, cards under it to the outside area."""
         st = self.state
+        entered.forget(self, unit.cards)  # how it entered is forgotten (entered.py)
         ps = st.players[pid]
         for line in LINES:
             lst = ps.line(line)
@@ -198,7 +201,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             this_turn.record_retired(st, pid, top)  # "このターン中に自分の〈X〉が退場している"
             self.fire(unit, "on_retire", pid, card=top)
 
-    def retire(self, pid: str, unit: Unit) -> None:
+    def retire(
+        self, pid: str, unit: Unit, cause: str | None = None, source: str | None = None
+    ) -> None:
+        """Retire ``unit``; ``cause`` and ``source``: how and by which card's effect, where
+        "このターン中にキャラの効果でキャラが退場していた" asks it (retired_by.py)."""
+        retired_by.record(self, pid, unit.top, cause, source)
         self.leave_field(pid, unit, "outside", retire=True)
 
     def rest(self, unit: Unit) -> None:
@@ -315,7 +323,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     self.ctx.ruling(
                         "UA-BP-ZERO", f"{self.name(unit.top)} has BP {st.bp(unit)}: it retires."
                     )
-                    self.retire(pid, unit)
+                    cause = "bp_zero" if retired_by.by_character(self, unit) else None
+                    self.retire(pid, unit, cause, unit.top)  # lowered by a character's effect
 
     # setup -------------------------------------------------------------------------------------
 
@@ -358,6 +367,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.retired.clear()
             each.used.clear()
             each.char_ap_paid = 0
+            each.retired_by_char = 0
+            each.rested_by_own.clear()
             each.attack_ap_paid = 0
             each.became_rested.clear()
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)

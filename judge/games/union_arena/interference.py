@@ -17,9 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.union_arena import (
+    entered,
     facedown,
     only_if,
     printed_bp,
+    rested_by,
+    retired_by,
     self_state,
     this_turn,
     zone_moves,
@@ -38,6 +41,12 @@ def _reads(cond: dict[str, Any]) -> set[str]:
     whose = "" if cond.get("side", "own") == "own" else "opponent_"
     if cond.get("zone") == this_turn.ZONE and "retired" in cond:  # its cards leaving the field
         return {"field", "retired"}
+    if cond.get("zone") == entered.ZONE:  # the card itself: an op may take it off the field
+        return {"field"}
+    if cond.get("zone") == this_turn.ZONE and rested_by.KEY in cond:
+        return set()  # an op before it on the same card: this_turn.read_on
+    if cond.get("zone") == this_turn.ZONE and retired_by.KEY in cond:
+        return {"char_retired"}  # an op before it on a character's card: this_turn.read_on
     if cond.get("zone") == this_turn.ZONE and {"ap_paid", "attack_ap_paid"} & set(cond):
         return {"ap_paid"}
     if cond.get("zone") == this_turn.ZONE and "used" in cond:

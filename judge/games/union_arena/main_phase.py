@@ -17,6 +17,7 @@ from judge.games.union_arena import (
     once_name,
     only_if,
     raid_only,
+    rested_by,
     this_turn,
 )
 from judge.games.union_arena.refs import (
@@ -532,6 +533,8 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     cost = effect.get("cost", {})
     # every cost paid is an event: a compact replay's steps say what changed by their events
     if cost.get("rest_self"):
+        if rested_by.cost_counted(eng):  # UA-EFFECT-RESTED-BY-OWN-COSTS (GAP)
+            rested_by.record(eng, pid, pid, unit)
         this_turn.rest(st, unit)  # "アクティブのこのキャラがレストになっている"
         eng.event(
             "rest",
@@ -569,4 +572,4 @@ def apply_activate(eng: UnionArenaEngine, plan: Plan) -> None:
         targets=plan.action.get("targets"),
     )
     if cost.get("retire_self"):
-        eng.retire(pid, unit)
+        eng.retire(pid, unit, "cost", unit.top)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.union_arena import conditions, this_turn
+from judge.games.union_arena import conditions, rested_by, retired_by, this_turn
 
 if TYPE_CHECKING:
     from judge.core.refs import Take
@@ -52,7 +52,7 @@ def activation_ok(cond: Any) -> bool:
     """An activated ability's ``only_if`` the engine checks: :func:`condition_ok`,
     ``"active"`` (its own card is active) or ``"rested_this_turn"`` (its own card went from
     active to rested this turn, :mod:`this_turn`)."""
-    return cond in ("active", this_turn.RESTED) or condition_ok(cond)
+    return cond in ("active", this_turn.RESTED, rested_by.ONLY_IF) or condition_ok(cond)
 
 
 def describe(cond: Any) -> str:
@@ -61,6 +61,8 @@ def describe(cond: Any) -> str:
         return "this card is active"
     if cond == this_turn.RESTED:
         return "this card went from active to rested this turn"
+    if cond == rested_by.ONLY_IF:
+        return rested_by.describe_only_if()
     return conditions.describe(cond)
 
 
@@ -158,6 +160,8 @@ def _holds(eng: UnionArenaEngine, pid: str, unit: Unit, cond: Any) -> bool:
         return not unit.rested
     if cond == this_turn.RESTED:
         return this_turn.was_rested(eng.state, unit)
+    if cond == rested_by.ONLY_IF:  # rested by its player's own effect (rested_by.py)
+        return rested_by.unit_holds(eng.state, pid, unit)
     return conditions.holds(eng, pid, cond)
 
 
@@ -180,6 +184,17 @@ def _holds_after_costs(
     if cond == this_turn.RESTED:  # resting it as the cost makes it so, retiring it not
         was = this_turn.was_rested(st, unit) or (not unit.rested and bool(cost.get("rest_self")))
         return was and not gone
+    if cond == rested_by.ONLY_IF:  # its cost "[レストにする]" counts under the option
+        now = rested_by.unit_holds(st, pid, unit)
+        by_cost = (
+            not unit.rested
+            and bool(cost.get("rest_self"))
+            and rested_by.cost_counted(eng)
+            and unit in st.players[pid].front_line
+        )
+        return (now or by_cost) and not gone
+    if retired_by.mentions(cond):  # its own card retired as the cost (retired_by.py)
+        return retired_by.after_costs(eng, unit.top, cost)
     zone = cond.get("zone", "field")
     if zone == "outside" and cond.get("side", "own") == "own":
         moved = [t.iid for t in discards] + (list(unit.cards) if gone else [])

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
-from judge.games.union_arena import facedown, this_turn
+from judge.games.union_arena import entered, facedown, rested_by, this_turn
 from judge.games.union_arena.effects import until_text
 from judge.games.union_arena.refs import (
     Problem,
@@ -122,6 +122,7 @@ class Ops:
     def op_rest(self, op: dict[str, Any], k: str) -> None:
         found = self.unit(op, k)
         if found is not None:
+            rested_by.record(self.eng, found[0], self.p, found[2])  # by the recorder's effect
             this_turn.rest(self.eng.state, found[2])
             self.eng.event("rest", f"{self.eng.name(found[2].top)} is rested.", card=found[2].top)
 
@@ -237,6 +238,7 @@ class Ops:
             do_take(st, pid, take)
             unit = eng.new_unit([iid], rested=False)
             line.append(unit)
+            entered.record(eng, iid, src)  # by no card the engine knows (entered.py)
             eng.event(
                 "move_card",
                 f"{eng.name(iid)} goes from {pid}'s {src} to the {dest.replace('_', ' ')}.",

@@ -35,7 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from judge.games.union_arena import raid_only
+from judge.games.union_arena import entered, raid_only
 from judge.games.union_arena.refs import Take, do_take, find_unit
 from judge.games.union_arena.state import LINE_LIMIT, LINES, Unit
 
@@ -344,6 +344,7 @@ def run(
         eng.taint_effect(pe, RULE, "anything")
     unit = eng.new_unit([card], rested=rested)
     st.players[pid].line(place.line).append(unit)
+    entered.record(eng, card, take.zone, pe.source)  # "…の効果で登場していた" (entered.py)
     where = {"hand": "hand", "outside": "outside area"}[take.zone]
     state = "rested" if rested else "active"
     line_words = place.line.replace("_", " ")

@@ -23,6 +23,7 @@ from judge.games.union_arena import (
     nextap,
     only_if,
     raid_only,
+    rested_by,
     textmodes,
     this_turn,
     unchoosable,
@@ -496,7 +497,8 @@ def render_effect(effect: Any) -> str:
         quals.append(raw({"where": effect["where"]}))
     if "only_if" in effect:  # UA-EFFECT-ONLY-IF: read as it is used
         cond = effect["only_if"]
-        words = only_if.describe(cond) if cond in ("active", this_turn.RESTED) else condition(cond)
+        plain = ("active", this_turn.RESTED, rested_by.ONLY_IF)
+        words = only_if.describe(cond) if cond in plain else condition(cond)
         quals.append(f"usable only if {words}")
     if effect.get("once_per_turn"):
         quals.append("once per turn")

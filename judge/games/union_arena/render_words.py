@@ -18,12 +18,15 @@ from judge.games.union_arena import (
     conditions,
     counts,
     effects,
+    entered,
     facedown,
     handenergy,
     only_if,
     own_static,
     printed_bp,
     raid_only,
+    rested_by,
+    retired_by,
     self_state,
     state,
     this_turn,
@@ -139,6 +142,8 @@ def card_conditions(sel: dict[str, Any]) -> str:
             bits.append("that is " + " or ".join(_alternative(a) for a in alts))
     if sel.get("other"):
         bits.append("other than this card")
+    if sel.get(rested_by.SELECTOR):  # rested_by.py
+        bits.append("that has been rested from active by your effect this turn")
     if sel.get("other_line"):  # swap.py: "このキャラと別のラインにある"
         bits.append("in the line this card is not in")
     if facedown.ZONE in sel:  # UA-UNDER
@@ -159,6 +164,8 @@ def condition(cond: Any) -> str:
     zone = cond.get("zone", "field")
     if zone == facedown.ZONE and facedown.cond_valid(cond):
         return facedown.describe(cond)
+    if zone == entered.ZONE and entered.valid(cond):  # how this card entered (entered.py)
+        return entered.describe(cond)
     if zone == self_state.ZONE and self_state.valid(cond):  # "このキャラがアクティブの場合"
         return self_state.describe(cond)
     if counts.removal_ok(cond) or counts.all_ok(cond):  # counts.py
@@ -176,10 +183,12 @@ def condition(cond: Any) -> str:
         "own_turn",
         "used",
         "attack_ap_paid",
+        retired_by.KEY,
+        rested_by.KEY,
     } & set(cond):
-        return this_turn.describe(whose, cond) + _leftover(
-            cond, {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
-        )
+        known = {"side", "zone", "retired", "ap_paid", "own_turn", "used", "attack_ap_paid"}
+        known |= {retired_by.KEY, rested_by.KEY}
+        return this_turn.describe(whose, cond) + _leftover(cond, known)
     if zone == "life" and "max" in cond:
         return f"{whose} life is {cond['max']} or less" + _leftover(cond, {"side", "zone", "max"})
     if zone == "outside" and "max" in cond:  # "自分の場外にあるカードが0枚の"

@@ -18,6 +18,7 @@ from judge.games.union_arena import (
     counts,
     decktop,
     effects,
+    entered,
     facedown,
     look,
     mill,
@@ -26,6 +27,7 @@ from judge.games.union_arena import (
     once_name,
     playcard,
     raid_only,
+    rested_by,
     self_state,
     swap,
     this_turn,
@@ -404,7 +406,8 @@ def _apply_op(
     name = eng.name(u.top)
     if kind == "bp":
         amount = bp_per.amount(eng.state, op, pe.controller)  # "…1枚につき": counted now
-        u.mods.append(Modifier(bp=amount, until=op.get("until", "turn"), owner=pe.controller))
+        until = op.get("until", "turn")
+        u.mods.append(Modifier(bp=amount, until=until, owner=pe.controller, source=pe.source))
         eng.event(
             "bp",
             f"{name} gets BP {amount:+d} {effects.until_text(op.get('until', 'turn'), pe.controller)}.",
@@ -417,6 +420,7 @@ def _apply_op(
         )
         eng.event("grant", f"{name} gains {op['keyword']}.", card=u.top, keyword=op["keyword"])
     elif kind == "rest":
+        rested_by.record(eng, owner, pe.controller, u)  # "自分の効果で…レストに" (rested_by.py)
         this_turn.rest(eng.state, u)
         eng.event("rest", f"{name} is rested.", card=u.top)
     elif kind == "activate" and facedown.stays_rested(eng, u, f"{pe.describe()}"):
@@ -442,7 +446,7 @@ def _apply_op(
         u.retire_at_main_end = True
         eng.event("retire_later", f"{name} will retire at the end of the main phase.", card=u.top)
     elif kind == "retire":
-        eng.retire(owner, u)
+        eng.retire(owner, u, "effect", pe.source)
     elif kind == "to_hand":
         eng.leave_field(owner, u, "hand", retire=False)
     elif kind == "remove":
@@ -621,7 +625,7 @@ def run_trigger(
         )
     elif icon == "special" and picked:
         eng.ctx.ruling(rule, f"SPECIAL: {eng.name(picked[0][2].top)} goes to the outside area.")
-        eng.retire(them, picked[0][2])
+        eng.retire(them, picked[0][2], "trigger", iid)  # retired_by.py
     elif icon == "final":
         if not st.players[pid].life and st.players[pid].deck:
             card = st.players[pid].deck.pop(0)
@@ -641,6 +645,7 @@ def run_trigger(
             met = "not met (applied as recorded)" if raid_energy_short(eng, pid, iid) else "met"
             base.cards.append(iid)
             base.raided = True
+            entered.record(eng, iid, "life", iid, trigger=True)  # its own trigger (entered.py)
             facedown.on_raid(eng, base_owner, base)  # UA-UNDER-STAYS
             base.mods.clear()
             base.used.clear()
@@ -670,7 +675,7 @@ def run_trigger(
             eng.ctx.ruling(
                 rule, f"COLOR (red): {eng.name(picked[0][2].top)} goes to the outside area."
             )
-            eng.retire(them, picked[0][2])
+            eng.retire(them, picked[0][2], "trigger", iid)
         elif colour == "blue" and picked:
             eng.ctx.ruling(
                 rule, f"COLOR (blue): {eng.name(picked[0][2].top)} returns to its owner's hand."
@@ -683,6 +688,7 @@ def run_trigger(
             card = do_take(st, pid, take)
             unit = eng.new_unit([card], rested=False)
             st.players[pid].front_line.append(unit)
+            entered.record(eng, card, take.zone, iid, trigger=True)  # entered.py
             eng.ctx.ruling(
                 rule, f"COLOR ({colour}): {eng.name(card)} enters {pid}'s front line active."
             )

@@ -45,6 +45,8 @@ class Modifier:
     until: str = "turn"  # turn | battle | next_turn (of ``owner``)
     owner: str = ""  # the player whose next turn ends a "next_turn" modifier
     energy: str | None = None  # a colour: the unit generates one more energy of it
+    #: the card whose effect made it, where the engine carried that effect out (retired_by.py)
+    source: str = ""
 
 
 @dataclass(slots=True, eq=False)
@@ -108,6 +110,11 @@ class PlayerState:
     #: this turn: the cards it used from the hand (played, raided, events; this_turn.py)
     used: list[str] = field(default_factory=list)
     char_ap_paid: int = 0
+    #: this turn: its characters retired by a character's effect (retired_by.py)
+    retired_by_char: int = 0
+    #: this turn: its characters rested from active by its own effect, as (serial, top card,
+    #: line) (rested_by.py)
+    rested_by_own: list[tuple[int, str, str]] = field(default_factory=list)
     #: this turn: the AP it paid in the attack phase (this_turn.py)
     attack_ap_paid: int = 0
     #: this turn: its units that went from active to rested, as (serial, top card)
@@ -248,6 +255,9 @@ class UAState:
     #: the rule options in force (the engine's), for what state reads with one: the kinds of
     #: card names a condition counts (UA-EFFECT-NAME-KINDS)
     options: dict[str, Any] = field(default_factory=dict)
+    #: the cards on the field entered by an effect or from a zone other than the hand: the
+    #: zone, the card whose effect put it there, whether by its trigger (entered.py)
+    entered: dict[str, tuple[str, str, bool]] = field(default_factory=dict)
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]

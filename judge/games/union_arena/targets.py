@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     raid_only,
     raid_source,
     raidtext,
+    rested_by,
     swap,
     trigger_where,
     unchoosable,
@@ -558,6 +559,8 @@ def _selector_mismatch(
     st = eng.state
     if sel.get("other") and source is not None and source in unit.cards:
         return f"{unit.top} is the effect's own card; the text asks for another."
+    if sel.get(rested_by.SELECTOR) and not rested_by.unit_rested(st, unit):
+        return f"{unit.top} was not rested from active by its player's effect this turn."
     zone = sel.get("zone", "field")
     if zone in LINES and line != zone:
         return f"{unit.top} is in the {line.replace('_', ' ')}, not the {zone.replace('_', ' ')}."
@@ -675,6 +678,8 @@ def describe_selector(sel: dict[str, Any], me: str, them: str) -> str:
         bits.append(f"not named <{sel['not_name']}>")
     if sel.get("other"):
         bits.append("other than the effect's own card")
+    if sel.get(rested_by.SELECTOR):
+        bits.append("rested from active by its player's effect this turn")
     if "name" in sel:
         bits.append(f"named <{sel['name']}>")
     for key in ("trait", "affinity"):

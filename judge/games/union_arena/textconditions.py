@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from judge.games.union_arena import rested_by
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.textlines import condition_clause
 
@@ -84,6 +85,9 @@ def activation_condition(
         return ("active", parts[1:]) if defn.get("type") == "character" else (None, parts)
     if m.group(1) == "このターン中にアクティブのこのキャラがレストになっている":  # this_turn.py
         return ("rested_this_turn", parts[1:]) if defn.get("type") == "character" else (None, parts)
+    if m.group(1) == rested_by.ONLY_IF_CLAUSE:  # by its player's own effect (rested_by.py)
+        ok = defn.get("type") == "character"
+        return (rested_by.ONLY_IF, parts[1:]) if ok else (None, parts)
     cond = only_if_clause(m.group(1))
     return (cond, parts[1:]) if cond is not None else (None, parts)
 

@@ -193,6 +193,11 @@ def count(text: str) -> tuple[int, bool] | None:
 _SIDE = re.compile(r"^(自分|相手)の(場|フロントL|エナジーL)の")
 
 
+#: "このターン中に自分の効果でアクティブからレストになったことがある" before a selector's side
+#: (UA-EFFECT-RESTED-BY-OWN, judge/games/union_arena/rested_by.py)
+RESTED_BY_OWN = "このターン中に自分の効果でアクティブからレストになったことがある"
+
+
 def selector(text: str) -> dict[str, Any] | None:
     """A selector of cards on the field: ``[BPn以下の|BPn以上の](自分|相手)の(場|フロントL|エナジーL)の``
     (or ``自分のAPカード``: your AP cards in play)
@@ -225,7 +230,10 @@ def selector(text: str) -> dict[str, Any] | None:
         e = _ENERGY_BOUND.match(text)
         o = re.match(r"^元々のBPが(\d+)(以下|以上)の", text)  # printed BP (UA-EFFECT-PRINTED-BP)
         bp_key = _BP_BOUND[m.group(2)] if m else None
-        if m and bp_key not in out:
+        if text.startswith(RESTED_BY_OWN) and "rested_by_own" not in out:  # rested_by.py
+            out["rested_by_own"] = True
+            m = re.match(RESTED_BY_OWN, text)
+        elif m and bp_key not in out:
             out[bp_key] = int(m.group(1))
         elif o and f"printed_{_BP_BOUND[o.group(2)]}" not in out:
             out[f"printed_{_BP_BOUND[o.group(2)]}"] = int(o.group(1))

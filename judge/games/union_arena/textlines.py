@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from judge.games.union_arena import counts, printed_bp, textlook, this_turn
+from judge.games.union_arena import counts, entered, printed_bp, textlook, this_turn
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.conditions import either_ok
 from judge.games.union_arena.state import LINE_LIMIT
@@ -210,8 +210,10 @@ def field_condition(text: str) -> dict[str, Any] | None:
 #: how a sentence with a condition clause (:func:`condition_clause`) starts
 CONDITION_START = re.compile(
     r"(自分の場に|自分のフロントLに|自分のエナジーLに|相手の場にレスト|自分の場外に|(自分|相手)のライフが|自分の手札が|自分の山札が"
-    r"|このターン中に自分(?:が|の)|このターンのアタックフェイズ中に自分が|自分のターン中の場合|自分のリムーブエリアに"
-    r"|相手の(?:フロントL|エナジーL|場)に元々のBPより)"  # printed_bp.clause
+    r"|このターン中に自分(?:が|の(?!効果でアクティブから))|このターン中にキャラの効果で|このターンのアタックフェイズ中に自分が"
+    r"|自分のターン中の場合|自分のリムーブエリアに"
+    r"|相手の(?:フロントL|エナジーL|場)に元々のBPより"  # printed_bp.clause
+    rf"|{entered.START})"
 )
 #: a named card or a trait: "〈X〉" / "[特徴:X]"
 _NOUN = r"(?:〈[^〈〉]+〉|\[特徴:[^\[\]]+\])"
@@ -282,6 +284,9 @@ def condition_clause(text: str) -> dict[str, Any] | None:
     done = this_turn.clause(text)  # "このターン中に自分の〈X〉が退場している" (this_turn.py)
     if done is not None:
         return done
+    entry = entered.clause(text)  # "このキャラがリムーブエリアから登場していた" (entered.py)
+    if entry is not None:
+        return entry
     counted = counts.clause(text)  # both names, field cards (counts.py)
     if counted is not None:
         return counted

@@ -76,6 +76,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from judge.games.union_arena import rested_by, retired_by
 from judge.games.union_arena import textgrammar as g
 
 if TYPE_CHECKING:
@@ -119,6 +120,10 @@ def clause(text: str) -> dict[str, Any] | None:
     >>> clause("自分のターン中の")
     {'side': 'own', 'zone': 'this_turn', 'own_turn': True}
     """
+    if text == retired_by.CLAUSE:  # either player's, by a character's effect (retired_by.py)
+        return retired_by.clause(text)
+    if text == rested_by.CLAUSE:  # rested by one's own effect (rested_by.py)
+        return rested_by.clause(text)
     if text == _AP_PAID:
         return {"side": "own", "zone": ZONE, "ap_paid": 1}
     if text == _ATTACK_AP:  # UA-EFFECT-THIS-TURN-ATTACK-AP
@@ -166,7 +171,12 @@ def _used_ok(spec: Any) -> bool:
 def valid(cond: dict[str, Any]) -> bool:
     """A condition on this turn that the engine evaluates exactly: the count of event cards
     used (at least ``events_used``, 1 or more), a card of one's own retired (``retired``), or
-    AP paid for an effect of one's characters (``ap_paid`` 1); the last two of one's own."""
+    AP paid for an effect of one's characters (``ap_paid`` 1); the last two of one's own;
+    a character retired by a character's effect (:mod:`retired_by`)."""
+    if retired_by.KEY in cond:
+        return retired_by.valid(cond)
+    if rested_by.KEY in cond:
+        return rested_by.valid(cond)
     if "own_turn" in cond:
         own = cond.get("side", "own") == "own"
         return own and set(cond) <= {"side", "zone", "own_turn"} and cond["own_turn"] is True
@@ -197,6 +207,10 @@ def holds(st: UAState, ps: PlayerState, cond: dict[str, Any]) -> bool:
     of its characters this turn."""
     if "own_turn" in cond:
         return st.turn_player == ps.id
+    if retired_by.KEY in cond:
+        return retired_by.holds(st)
+    if rested_by.KEY in cond:
+        return rested_by.holds(st, ps.id)
     if "retired" in cond:
         return any(retired_meets(st, iid, cond) for iid in ps.retired)
     if "used" in cond:
@@ -237,6 +251,10 @@ def describe(whose: str, cond: dict[str, Any]) -> str:
     who = "you have" if whose == "your" else "the opponent has"
     if "own_turn" in cond:
         return "it is your turn" if whose == "your" else "it is the opponent's turn"
+    if retired_by.KEY in cond:
+        return retired_by.describe()
+    if rested_by.KEY in cond:
+        return rested_by.describe()
     if "retired" in cond:
         spec = cond["retired"]
         if "name" in spec:
@@ -419,6 +437,10 @@ def read_on(defn: dict[str, Any], effect: dict[str, Any]) -> bool:
     meant the wording does not settle)."""
     if defn.get("type") == "event" and _mentions_events(effect):
         return False
+    if defn.get("type") == "character" and retired_by.after_op(effect):
+        return False  # its own op before it might have retired one (retired_by.py)
+    if rested_by.after_op(effect):
+        return False  # an op before it might have rested one (rested_by.py)
     return not names_itself(defn, effect)
 
 

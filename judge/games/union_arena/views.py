@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from judge.games.union_arena import this_turn
+from judge.games.union_arena import entered, rested_by, this_turn
 from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
 
 
@@ -132,6 +132,18 @@ class UnionArenaViews:
         delayed = self.state.delayed
         if delayed:
             view["delayed"] = [[player, source, index] for player, source, index, _ in delayed]
+        if self.state.entered and self._reads_entry:  # how cards entered (entered.py)
+            view["entered"] = {k: list(v) for k, v in sorted(self.state.entered.items())}
+
+    @cached_property
+    def _reads_rested_by(self) -> bool:
+        """Whether a card of the game reads the rests by one's own effect (:mod:`rested_by`)."""
+        return any(rested_by.mentions(d.effects) for d in self.state.defs.values())
+
+    @cached_property
+    def _reads_entry(self) -> bool:
+        """Whether a card of the game reads how a card entered the field (:mod:`entered`)."""
+        return any(entered.mentions(d.effects) for d in self.state.defs.values())
 
     @cached_property
     def _reads_this_turn(self) -> bool:
@@ -163,6 +175,10 @@ class UnionArenaViews:
             pv["used"] = list(ps.used)
         if ps.attack_ap_paid and self._reads_attack_ap:
             pv["attack_ap_paid"] = ps.attack_ap_paid
+        if ps.retired_by_char and self._reads_this_turn:  # retired_by.py
+            pv["retired_by_char"] = ps.retired_by_char
+        if ps.rested_by_own and self._reads_rested_by:  # rested_by.py
+            pv["rested_by_own"] = [list(x) for x in ps.rested_by_own]
         if ps.char_ap_paid and self._reads_this_turn:
             pv["char_ap_paid"] = ps.char_ap_paid
         if ps.became_rested and self._reads_this_turn:

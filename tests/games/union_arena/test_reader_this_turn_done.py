@@ -67,7 +67,6 @@ def test_UA_EFFECT_THIS_TURN_RETIRED_read_from_printed_text() -> None:
     for text in (
         "[登場時]このターン中に相手の〈ルカ〉が退場している場合、カードを1枚引く。",
         "[登場時]このターン中に自分の〈ルカ〉が退場していた場合、カードを1枚引く。",
-        "[登場時]このターン中にキャラの効果でキャラが退場していた場合、カードを1枚引く。",
         "[登場時]このターン中に自分の場のイベントが退場している場合、カードを1枚引く。",
     ):
         assert not read_card(texted("T-READ", text)).understood, text
