@@ -85,10 +85,28 @@ def _alternative(alt: Any) -> str:
         elif key == "energy_max" and isinstance(value, int):  # "必要エナジーが1以下の〈Y〉"
             bits.append(f"with required energy {value} or less")
         elif key == "any_of" and isinstance(value, list):
-            bits.append(" or ".join(_alternative(a) for a in value))
+            bits.append(_either(value))
         else:
             bits.append(raw({key: value}))
     return " ".join(bits)
+
+
+#: the keys of an alternative that name the card itself (a name, a trait, a type)
+_NOUN_KEYS = {"name", "trait", "affinity", "card_type", "name_contains"}
+
+
+def _either(alts: list[Any]) -> str:
+    """Alternatives joined by "or", each of more than one word of condition in parentheses,
+    so that a condition is read with its own alternative only ("<X> or (<Y> with required
+    energy 1 or less)", "〈X〉か必要エナジーが1以下の〈Y〉")."""
+    words = []
+    for alt in alts:
+        said = _alternative(alt)
+        # a bound or a colour beside the noun: its own ("a character whose name contains X"
+        # is one noun, said without them)
+        several = isinstance(alt, dict) and len(alt) > 1 and bool(set(alt) - _NOUN_KEYS)
+        words.append(f"({said})" if several and len(alts) > 1 else said)
+    return " or ".join(words)
 
 
 def card_conditions(sel: dict[str, Any]) -> str:
@@ -139,7 +157,7 @@ def card_conditions(sel: dict[str, Any]) -> str:
         if all(isinstance(w, str) and len(a) == 1 for w, a in zip(words, alts, strict=True)):
             bits.append("whose name contains " + " or ".join(f"“{w}”" for w in words))
         else:
-            bits.append("that is " + " or ".join(_alternative(a) for a in alts))
+            bits.append("that is " + _either(alts))
     if sel.get("other"):
         bits.append("other than this card")
     if sel.get(rested_by.SELECTOR):  # rested_by.py

@@ -20,6 +20,7 @@ from judge.games.union_arena.testing import (
     free_character,
     one_ability,
     player_state,
+    reading_words,
     rules_applied,
     rules_broken,
     texted,
@@ -190,6 +191,13 @@ def test_UA_EFFECT_OTHER_ENERGY_alternative_with_its_own_bound_read() -> None:
         "[登場時]自分の場外から〈ミラ〉か〈ネロ〉以外の必要エナジーが1以下の〈イロ〉を1枚まで手札に加える。",
     ):
         assert not read_card(texted("P-54", text)).understood, text
+
+
+def test_UA_EFFECT_OTHER_ENERGY_alternative_rendered_with_its_own_bound() -> None:
+    """The bound is said with its own alternative only: in parentheses beside it, never
+    after the last name where it could be read as every alternative's."""
+    words = reading_words(texted("P-54", FETCH))
+    assert "that is <ミラ> or (<イロ> with required energy 1 or less);" in words
 
 
 def _fetch_scene() -> Any:
