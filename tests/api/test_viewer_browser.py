@@ -336,3 +336,43 @@ def test_a_card_opens_its_definition_and_reading_and_changes_are_marked(
         assert not panel.is_visible()
     finally:
         viewer.close()
+
+
+def test_a_face_down_card_under_a_union_arena_unit_shows_as_a_count_never_its_name(
+    browser, tmp_path
+) -> None:
+    """UA-UNDER: the board shows how many face-down cards lie under a unit (a badge), and
+    never which: the card put under it is on no element of the page, in any view."""
+    from judge.core.replay import position
+    from judge.games.union_arena.testing import seeded_turn_one, texted
+
+    put_under = texted("T-SELF", "[登場時]自分の山札の上から1枚を裏向きでこのキャラの下に置く。")
+    b = seeded_turn_one([put_under], ["T-SELF"] * 50)
+    me = position(b.doc).state.players["A"].hand[0]
+    under = position(b.doc).state.players["A"].deck[0]
+    b.play("A", me, to="front_line")
+    log = tmp_path / "face-down.json"
+    log.write_text(json.dumps(b.doc, ensure_ascii=False), "utf-8")
+    out = tmp_path / "replay.html"
+    done = subprocess.run(
+        [sys.executable, "-m", "judge", "replay", str(log), "--format", "html", "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    viewer = Viewer(browser).open(out.as_uri())
+    try:
+        viewer.press("End")
+        unit = viewer.page.locator(f".board [data-card-id='{me}']")
+        assert unit.count() == 1
+        assert "face down 1" in unit.inner_text()
+        for view in ("judge", "A", "B"):
+            viewer.page.select_option("#view", view)
+            viewer.settle()
+            assert viewer.page.locator(f"[data-card-id='{under}']").count() == 0, view
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        viewer.page.screenshot(path=str(SHOTS / "union-arena-face-down-1280.png"), full_page=True)
+        assert viewer.errors() == [], viewer.errors()
+    finally:
+        viewer.close()
