@@ -87,15 +87,8 @@ def op_ok(effect: dict[str, Any], i: int) -> bool:
     target = op.get("target", "self")
     if target == "self":
         return True
-    return (
-        isinstance(target, dict)
-        and target.get("side", "own") == "own"
-        and target.get("zone") in _ZONES
-        and target.get("type") == "character"
-        and target.get("count") == 1
-        and type(target.get("count")) is int
-        and not target.get("all")
-    )
+    # one of one's characters, with or without a card under it
+    return isinstance(target, dict) and _one_own_character({**target, ZONE: None}, None)
 
 
 def _move_ok(ops: list[Any], i: int) -> bool:
