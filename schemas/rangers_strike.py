@@ -65,11 +65,46 @@ CHARGE_TO = ("power", "command")
 # --------------------------------------------------------------------------------------------
 
 
-class RSCombinationSchema(BaseSchema):
-    """A unit's Number Combination: the position that triggers it, and its effects."""
+class RSCombinesFromSchema(BaseSchema):
+    """The unit a combination is made from (「…からコンビネーションする」, RS-COMBINATION-FROM):
+    a unit with this feature, or a unit of one of these names."""
 
-    number = Int(required=True, minimum=1)
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
+
+    feature = Str(non_empty=True)
+    names = List(Str(non_empty=True), validate=validate.Length(min=1))
+
+    @validates_schema(pass_original=True)
+    def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        given = [key for key in ("feature", "names") if key in original]
+        if len(given) != 1:
+            raise ValidationError('give exactly one of "feature" or "names"')
+
+
+class RSCombinationSchema(BaseSchema):
+    """A unit's combination: the position that triggers it (its Number Combination), or the
+    unit it combines from whatever its number (RS-COMBINATION-FROM), or both; its effects."""
+
+    number = Int(minimum=1, allow_none=True, load_default=None)
+    combines_from = Nested(
+        RSCombinesFromSchema,
+        metadata={
+            "description": "the effects trigger too (whatever the number) when the unit enters "
+            "the battle area directly after such a unit (RS-COMBINATION-FROM); absent: never"
+        },
+    )
     effects = effects_field()
+
+    @validates_schema(pass_original=True)
+    def _a_trigger(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if (
+            isinstance(original, dict)
+            and original.get("number") is None
+            and original.get("combines_from") is None
+        ):
+            raise ValidationError(
+                {"number": ['required unless "combines_from" says what triggers it']}
+            )
 
 
 class RSConditionSchema(BaseSchema):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
 from judge.games.rangers_strike import restrictions
+from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
 from judge.games.rangers_strike.state import Battle, Unit, remove_unit
@@ -82,21 +83,64 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     eng.fire(unit, "on_enter", pid)
     d = st.card(unit.card)
     number = d.combination_number
-    if d.is_unit and number is not None:
-        if number == pos:
+    if not d.is_unit:
+        return
+    if number is not None and number == pos:
+        eng.ctx.ruling(
+            "RS-NUMBER-COMBINATION",
+            f"{eng.name(unit.card)} entered at position {pos}, its combination number: "
+            "its Number Combination triggers.",
+        )
+        eng.fire(unit, "combination", pid)
+        return
+    if d.combines_from is not None:
+        before = combined_from(eng, pid, d.combines_from)
+        if before is not None:
             eng.ctx.ruling(
-                "RS-NUMBER-COMBINATION",
-                f"{eng.name(unit.card)} entered at position {pos}, its combination number: "
-                "its Number Combination triggers.",
+                "RS-COMBINATION-FROM",
+                f"{eng.name(unit.card)} entered directly after {eng.name(before.card)}, "
+                f"{from_words(d.combines_from)}: its combination triggers whatever its number.",
             )
             eng.fire(unit, "combination", pid)
-        else:
-            eng.event(
-                "no_combination",
-                f"{eng.name(unit.card)} has combination number {number} but entered at "
-                f"position {pos}: no Number Combination.",
-                card=unit.card,
-            )
+            return
+    if number is not None:
+        eng.event(
+            "no_combination",
+            f"{eng.name(unit.card)} has combination number {number} but entered at "
+            f"position {pos}{_nor_after(d)}: no Number Combination.",
+            card=unit.card,
+        )
+    elif d.combines_from is not None:
+        eng.event(
+            "no_combination",
+            f"{eng.name(unit.card)} did not enter directly after "
+            f"{from_words(d.combines_from)}: no combination.",
+            card=unit.card,
+        )
+
+
+def _nor_after(d: Any) -> str:
+    """The no-combination event's words for a unit that combines from a unit too."""
+    if d.combines_from is None:
+        return ""
+    return f", and not directly after {from_words(d.combines_from)}"
+
+
+def combined_from(eng: RangersStrikeEngine, pid: str, combines_from: dict[str, Any]) -> Any:
+    """The unit directly before the one that has just entered ``pid``'s battle area when it
+    is what ``combines_from`` asks for, else None (RS-COMBINATION-FROM): a unit, not a
+    vehicle (the printed ``ユニット``, RS-CARD-TYPES), with the feature, or of one of the
+    names (the card's name as printed)."""
+    before = eng.unit_before(pid)
+    if before is None:
+        return None
+    d = eng.state.card(before.card)
+    if not d.is_unit:
+        return None
+    feature = combines_from.get("feature")
+    if feature is not None:
+        return before if feature in d.features else None
+    return before if d.name in (combines_from.get("names") or ()) else None
 
 
 def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:

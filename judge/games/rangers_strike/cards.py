@@ -63,12 +63,25 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
                 **(d.get("combination") or {}),
                 "effects": list(reading.combination),
             }
+            if reading.combines_from is not None:
+                out["combination"]["combines_from"] = dict(reading.combines_from)
         return out, ()
     when = "on_use" if d.get("type") == "operation" else "on_rush"
     first = reading.unread[0] if reading.unread else "(unread)"
     more = f" and {len(reading.unread) - 1} more" if len(reading.unread) > 1 else ""
     stand_in = {"when": when, "text": f"printed text not read (RS-TEXT-UNREAD): {first!r}{more}"}
     return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
+
+
+def from_words(combines_from: dict[str, Any]) -> str:
+    """``combines_from`` in English: "a unit with the feature X" / "a unit named X or Y".
+
+    >>> from_words({"feature": "ドラゴン"}), from_words({"names": ["A", "B"]})
+    ('a unit with the feature ドラゴン', 'a unit named A or B')
+    """
+    if combines_from.get("feature") is not None:
+        return f"a unit with the feature {combines_from['feature']}"
+    return "a unit named " + " or ".join(combines_from.get("names") or ())
 
 
 def _sp_at(value: Any) -> tuple[int, int] | None:
@@ -151,6 +164,13 @@ class CardDef:
     def combination_number(self) -> int | None:
         combo = self.combination
         return int(combo["number"]) if combo and combo.get("number") is not None else None
+
+    @property
+    def combines_from(self) -> dict[str, Any] | None:
+        """The unit this unit's combination is made from, whatever its number
+        (RS-COMBINATION-FROM): ``{"feature": X}`` or ``{"names": [...]}``, or None."""
+        combo = self.combination
+        return combo.get("combines_from") if combo else None
 
     def combination_effects(self) -> list[dict[str, Any]]:
         combo = self.combination or {}

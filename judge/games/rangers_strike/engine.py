@@ -147,6 +147,12 @@ class RangersStrikeEngine(AgendaEngine):
         """Decision point: how many positions ``pid``'s battle area counts on from, and why."""
         return 0, None
 
+    def unit_before(self, pid: str) -> Unit | None:
+        """Decision point: the unit (or vehicle) directly before the last one in ``pid``'s
+        battle area, the one a combination is made from (RS-COMBINATION-FROM), or None."""
+        battle = self.state.players[pid].battle
+        return battle[-2] if len(battle) > 1 else None
+
     def damage_limit(self) -> int:
         """Decision point: the damage at which a player's play ends (RS-LOSS-DAMAGE)."""
         return 7

@@ -130,6 +130,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "sp_gained",
+        r"このターン、これは次の能力を得る⇒「SP(?P<n>[1-9])」。?",
+        lambda m: ({"op": "sp", "value": int(m["n"]), "until": "turn"}, False),
+    ),
+    tr.template(
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
@@ -183,13 +188,46 @@ class Part:
     rule: dict[str, Any] | None = None
     only: tuple[str, ...] = ("unit", "vehicle", "operation")
     combo: bool = False
+    #: the unit the combination is made from (RS-COMBINATION-FROM), when the text says
+    combines_from: dict[str, Any] | None = None
+    #: a combination the text triggers by ``combines_from`` alone: the unit has no number
+    no_number: bool = False
+
+
+#: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
+_FROM = r"(?:特徴「(?P<f>[^「」]+)」を持つユニット|(?P<names>「[^「」]+」(?:または「[^「」]+」)*))"
+#: a Number Combination's closing note: it triggers too, whatever the number, when the unit
+#: combines from … (RS-COMBINATION-FROM)
+_ANY_NUMBER = re.compile(
+    rf"\s*\(この効果は、?{_FROM}からコンビネーションするとき(?:は)?、?ナンバーに関係なく発動する\)$"
+)
+
+
+def _combines_from(m: re.Match[str]) -> dict[str, Any]:
+    if m.group("f"):
+        return {"feature": m.group("f")}
+    return {"names": re.findall(r"「([^「」]+)」", m.group("names"))}
 
 
 def _named(m: re.Match[str]) -> Part | None:
+    body = m.group("body")
+    note = _ANY_NUMBER.search(body)
+    if note is not None:
+        body = body[: note.start()]
+    effect = read_body(body, "combination")
+    if effect is None:
+        return None
+    frm = _combines_from(note) if note is not None else None
+    return Part(combination=effect, only=("unit",), combo=True, combines_from=frm)
+
+
+def _named_from(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "【name】<X>からコンビネーションするとき、…": its combination,
+    triggered by combining from X, the unit having no combination number."""
     effect = read_body(m.group("body"), "combination")
     if effect is None:
         return None
-    return Part(combination=effect, only=("unit",), combo=True)
+    return Part(combination=effect, only=("unit",), combines_from=_combines_from(m), no_number=True)
 
 
 #: the note "※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンにおいてもよい。"
@@ -284,6 +322,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、(?P<body>[^※【◎].*)",
         _named_on_enter,
     ),
+    tr.template(
+        "named_combines_from",
+        rf"【[^【】]+】{_FROM}からコンビネーションするとき、(?P<body>[^※【◎].*)",
+        _named_from,
+    ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
@@ -303,6 +346,7 @@ class Reading:
     unread: tuple[str, ...] = ()
     lines: tuple[tuple[str, str | None], ...] = ()
     restrictions: tuple[dict[str, Any], ...] = ()
+    combines_from: dict[str, Any] | None = None
 
     @property
     def understood(self) -> bool:
@@ -319,9 +363,11 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return False
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
+    number = (defn.get("combination") or {}).get("number")
     if part.combo:
-        number = (defn.get("combination") or {}).get("number")
         return isinstance(number, int) and combos == 0
+    if part.no_number:
+        return number is None and combos == 0
     return True
 
 
@@ -335,6 +381,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
     combination: list[dict[str, Any]] = []
     keywords: list[str] = []
     rules: list[dict[str, Any]] = []
+    combines_from: dict[str, Any] | None = None
     unread: list[str] = doubts
     shown: list[tuple[str, str | None]] = []
     for part in parts(text):
@@ -351,10 +398,17 @@ def read_card(defn: dict[str, Any]) -> Reading:
             effects.append({**value.effect, "text": part})
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
+            combines_from = value.combines_from
         if value.rule is not None and value.rule not in rules:
             rules.append(value.rule)
     if unread:
         return Reading(unread=tuple(unread), lines=tuple(shown))
     return Reading(
-        tuple(effects), tuple(combination), tuple(keywords), (), tuple(shown), tuple(rules)
+        tuple(effects),
+        tuple(combination),
+        tuple(keywords),
+        (),
+        tuple(shown),
+        tuple(rules),
+        combines_from,
     )

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
+from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.reader import read_card
@@ -189,6 +190,26 @@ def _nth(n: Any) -> str:
     return f"{n}{suffix}"
 
 
+def _combination_words(line: str, number: Any, frm: dict[str, Any] | None) -> str:
+    """A combination effect's line with its trigger said: its number, and the unit it is
+    made from (RS-COMBINATION-FROM).
+
+    >>> _combination_words("Number Combination: draw 1 card.", None, {"feature": "F"})
+    'Combination (when it enters directly after a unit with the feature F): draw 1 card.'
+    >>> _combination_words("Number Combination: draw 1 card.", 5, {"names": ["A"]})
+    'Number Combination 5 (also, whatever its number, when it enters directly after a unit named A): draw 1 card.'
+    """
+    if isinstance(number, int):
+        said = f"Number Combination {number}"
+        if frm is not None:
+            said += f" (also, whatever its number, when it enters directly after {from_words(frm)})"
+    elif frm is not None:
+        said = f"Combination (when it enters directly after {from_words(frm)})"
+    else:
+        return line
+    return line.replace("Number Combination", said, 1)
+
+
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
     (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
@@ -202,18 +223,16 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         effects = list(defn.get("effects") or ())
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]
         rules: list[dict[str, Any]] = []
+        frm = combo.get("combines_from")
     else:
         reading = read_card(defn)
         effects = [*reading.effects, *reading.combination]
         rules = list(reading.restrictions)
+        frm = reading.combines_from
     shown = [render_effect(e) for e in effects]
     shown[:0] = [render_restriction(r) for r in rules]
-    if isinstance(combo.get("number"), int) and any(
-        e.get("when") == "combination" for e in effects
-    ):
-        shown = [
-            s.replace("Number Combination", f"Number Combination {combo['number']}") for s in shown
-        ]
+    if any(e.get("when") == "combination" for e in effects):
+        shown = [_combination_words(s, combo.get("number"), frm) for s in shown]
     if keywords:
         shown.insert(0, "Keywords: " + "; ".join(_KEYWORDS[w] for w in keywords) + ".")
     shown[:0] = _sp_lines(defn)

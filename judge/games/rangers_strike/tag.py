@@ -120,6 +120,17 @@ class TagBattleEngine(RangersStrikeEngine):
         units = "unit" if n == 1 else "units"
         return n, f"{leader} has {n} {units} in battle"
 
+    def unit_before(self, pid: str) -> Any:
+        """RST-COMBINATION: the supporter's first unit comes directly after the leader's last
+        (the two battle areas are treated as one line)."""
+        battle = self.state.players[pid].battle
+        if len(battle) > 1:
+            return battle[-2]
+        if self.is_leader(pid):
+            return None
+        leader = self.state.players[self.ally(pid)].battle
+        return leader[-1] if leader else None
+
     def damage_limit(self) -> int:
         """RST-OUT: 5 damage per player."""
         return 5
