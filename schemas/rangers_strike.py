@@ -65,20 +65,28 @@ CHARGE_TO = ("power", "command")
 # --------------------------------------------------------------------------------------------
 
 
-class RSCombinesFromSchema(BaseSchema):
-    """The unit a combination is made from (「…からコンビネーションする」, RS-COMBINATION-FROM):
-    a unit with this feature, or a unit of one of these names."""
+class _ExactlyOne(BaseSchema):
+    """An object of exactly one of the fields :attr:`ONE_OF` names."""
 
     JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
-
-    feature = Str(non_empty=True)
-    names = List(Str(non_empty=True), validate=validate.Length(min=1))
+    ONE_OF: tuple[str, str] = ("", "")
 
     @validates_schema(pass_original=True)
     def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        given = [key for key in ("feature", "names") if key in original]
+        given = [key for key in self.ONE_OF if key in original]
         if len(given) != 1:
-            raise ValidationError('give exactly one of "feature" or "names"')
+            first, second = self.ONE_OF
+            raise ValidationError(f'give exactly one of "{first}" or "{second}"')
+
+
+class RSCombinesFromSchema(_ExactlyOne):
+    """The unit a combination is made from (「…からコンビネーションする」, RS-COMBINATION-FROM):
+    a unit with this feature, or a unit of one of these names."""
+
+    ONE_OF = ("feature", "names")
+
+    feature = Str(non_empty=True)
+    names = List(Str(non_empty=True), validate=validate.Length(min=1))
 
 
 class RSCombinationSchema(BaseSchema):
@@ -107,19 +115,13 @@ class RSCombinationSchema(BaseSchema):
             )
 
 
-class RSConditionSchema(BaseSchema):
+class RSConditionSchema(_ExactlyOne):
     """An additional condition: a unit with this name, or a unit of this category."""
 
-    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
+    ONE_OF = ("unit_named", "unit_category")
 
     unit_named = Str(non_empty=True)
     unit_category = Str(non_empty=True)
-
-    @validates_schema(pass_original=True)
-    def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        given = [key for key in ("unit_named", "unit_category") if key in original]
-        if len(given) != 1:
-            raise ValidationError('give exactly one of "unit_named" or "unit_category"')
 
 
 class RSDiscardWhichSchema(BaseSchema):

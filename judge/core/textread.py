@@ -18,9 +18,11 @@ reader needs, whatever the game, is here; what the sentences mean is the game's:
   by their shape (numbers ``N``, quoted names ``「…」``), most frequent first: the next
   templates to write.
 
-Union Arena's reader (``judge/games/union_arena/reader.py``) predates this module and has its
-own copies of these steps (``sentences``, ``coverage.shape``); ``docs/cards.md`` says what
-moving it here needs.
+Union Arena's reader (``judge/games/union_arena/reader.py``) predates this module and reads
+its lines with a grammar of its own (``textgrammar``: tags, costs, selectors), not with
+templates; its sentences are :func:`sentences` with its own brackets, its coverage
+:func:`coverage_of`'s groups (:class:`UnreadGroups`) with its own :func:`shape` on top of this
+one (names, traits, colours).
 
 >>> normalise("【スパーク】：このターン中、このキャラを＋２/±０。")
 '【スパーク】:このターン中、このキャラを+2/±0。'
@@ -57,20 +59,45 @@ def lines(text: str) -> list[str]:
     return [line for line in normalise(text).split("\n") if line]
 
 
-def sentences(body: str) -> list[str]:
-    """``body`` split after each ``。`` that is outside quotes and brackets."""
+def sentences(
+    body: str, brackets: tuple[str, str] = (_OPEN, _CLOSE), *, keep_stop: bool = True
+) -> list[str]:
+    """``body`` split at each ``。`` outside ``brackets`` (the opening and the closing
+    characters that nest: by default every quote and bracket; a game whose printed text
+    nests other things in them, such as Union Arena's ``[登場時]`` tags, names its own).
+
+    ``keep_stop``: the sentences end with their ``。``, stripped of spaces, empty ones
+    dropped (the readers of Rebirth for you, Z/X and Rangers Strike); without it each
+    sentence is what lies between two stops, exactly, an empty one dropped (Union Arena's
+    reader, whose patterns are written without the stop).  A stray closing bracket counts
+    its depth below zero, where a stop still splits.
+
+    >>> sentences("Aする。「Bする。」Cする。")
+    ['Aする。', '「Bする。」Cする。']
+    >>> sentences("[登場時]Aする。[A。]Bする", ("「", "」"), keep_stop=False)
+    ['[登場時]Aする', '[A', ']Bする']
+    """
+    opens, closes = brackets
     out: list[str] = []
     depth = 0
     cur = ""
     for ch in body:
-        depth += (ch in _OPEN) - (ch in _CLOSE)
-        cur += ch
+        depth += (ch in opens) - (ch in closes)
         if ch == "。" and depth <= 0:
-            out.append(cur)
+            if keep_stop:
+                out.append(cur + ch)
+            elif cur:
+                out.append(cur)
             cur = ""
-    if cur.strip():
+        else:
+            cur += ch
+    if keep_stop:
+        if cur.strip():
+            out.append(cur)
+        return [s.strip() for s in out if s.strip()]
+    if cur:
         out.append(cur)
-    return [s.strip() for s in out if s.strip()]
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,13 +157,15 @@ def shape(sentence: str) -> str:
 
 @dataclass
 class UnreadGroups:
-    """Unread sentences grouped by :func:`shape` (``judge cards coverage``)."""
+    """Unread sentences grouped by their shape (``judge cards coverage``): :func:`shape`, or
+    a game's own (``shape_of``: Union Arena's names, traits and colours on top of it)."""
 
     groups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    shape_of: Callable[[str], str] = shape
 
     def add(self, code: str, sentence: str) -> None:
         group = self.groups.setdefault(
-            shape(sentence), {"sentences": 0, "cards": [], "example": sentence}
+            self.shape_of(sentence), {"sentences": 0, "cards": [], "example": sentence}
         )
         group["sentences"] += 1
         if code not in group["cards"]:

@@ -6,9 +6,10 @@ one card."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
+from judge.core import textread as tr
+from judge.core.textread import Understanding
 from judge.games.union_arena import textgrammar as g
 from judge.games.union_arena.effects import supported
 from judge.games.union_arena.reader import Reading, read_card
@@ -17,34 +18,19 @@ _COLOUR_WORD = "|".join(g.COLOURS)
 
 
 def shape(sentence: str) -> str:
-    """A sentence's template: numbers ``N``, names ``〈名〉``, traits ``[特徴]``, quoted
-    words ``「…」``, colours ``色``.
+    """A sentence's template: the shared one (:func:`judge.core.textread.shape`: numbers
+    ``N``, quoted words ``「…」``) on top of Union Arena's own: names ``〈名〉``, traits
+    ``[特徴]``, colours ``色``.
 
     >>> shape("[登場時]BP3000以下の相手の〈ミラ〉を1枚選び、退場させる")
     '[登場時]BPN以下の相手の〈名〉をN枚選び、退場させる'
     """
     s = re.sub(r"〈[^〈〉]*〉", "〈名〉", sentence)
     s = re.sub(r"\[特徴:[^\[\]]*\]", "[特徴]", s)
-    s = re.sub(r"「[^「」]*」", "「…」", s)
+    # (a colour inside a quote goes with the quote: the shared shape makes it 「…」)
     s = re.sub(rf"\[({_COLOUR_WORD})(×\d+)?\]", r"[色\2]", s)
     s = re.sub(rf"({_COLOUR_WORD})(?=の|か|×)", "色", s)
-    return re.sub(r"\d+", "N", s)
-
-
-@dataclass(frozen=True, slots=True)
-class Understanding:
-    """How far one definition is understood (:func:`understanding`): ``kind`` is
-    ``no_text``, ``effects_given`` (written by hand, executed), ``text_read`` (read in full)
-    or ``not_understood``; ``unread`` the sentences not read, after ``doubts`` (why the
-    definition is not relied on in full, whatever its text reads), which it begins with."""
-
-    kind: str
-    unread: tuple[str, ...] = ()
-    doubts: tuple[str, ...] = ()
-
-    @property
-    def understood(self) -> bool:
-        return self.kind != "not_understood"
+    return tr.shape(s)
 
 
 def understanding(defn: dict[str, Any]) -> Understanding:
@@ -80,7 +66,7 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
     printed text, effects written by hand that the engine cannot execute.  The unread sentences are grouped by :func:`shape`, most frequent first
     (then by shape), each with how many sentences and cards, and up to three card codes.
     """
-    groups: dict[str, dict[str, Any]] = {}
+    groups = tr.UnreadGroups(shape_of=shape)
     no_text = read_full = by_hand = with_text = flagged = 0
     families: dict[str, list[int]] = {}
     for code in sorted(cards):
@@ -106,43 +92,28 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
             read_full += 1
             continue
         for sentence in u.unread:
-            group = groups.setdefault(
-                shape(sentence), {"sentences": 0, "cards": [], "example": sentence}
-            )
-            group["sentences"] += 1
-            if code not in group["cards"]:
-                group["cards"].append(code)
+            groups.add(code, sentence)
     total = len(cards)
     understood = no_text + read_full + by_hand
-    templates = [
-        {
-            "template": key,
-            "sentences": group["sentences"],
-            "cards": len(group["cards"]),
-            "codes": group["cards"][:3],
-            "example": group["example"],
-        }
-        for key, group in groups.items()
-    ]
-    templates.sort(key=lambda t: (-t["sentences"], -t["cards"], t["template"]))
+    templates = groups.templates()
     return {
         "cards": total,
         "understood": understood,
-        "percent": round(100 * understood / total, 1) if total else 100.0,
+        "percent": tr.percent(understood, total),
         "no_text": no_text,
         "not_relied_on": flagged,
         "effects_given": by_hand,
         "with_text": with_text,
         "text_read": read_full,
-        "text_percent": round(100 * read_full / with_text, 1) if with_text else 100.0,
+        "text_percent": tr.percent(read_full, with_text),
         "families": {
             family: {
                 "cards": n,
                 "understood": ok,
-                "percent": _percent(ok, n),
+                "percent": tr.percent(ok, n),
                 "cards_not_ap": n_cards,
                 "understood_not_ap": ok_cards,
-                "percent_not_ap": _percent(ok_cards, n_cards),
+                "percent_not_ap": tr.percent(ok_cards, n_cards),
             }
             for family, (n, ok, n_cards, ok_cards) in sorted(
                 families.items(), key=lambda kv: (FAMILY_ORDER.get(kv[0], 9), kv[0])
@@ -150,10 +121,6 @@ def coverage(cards: dict[str, dict[str, Any]]) -> dict[str, Any]:
         },
         "unread_templates": templates,
     }
-
-
-def _percent(part: int, whole: int) -> float:
-    return round(100 * part / whole, 1) if whole else 100.0
 
 
 #: set families of the official list, in the order ``judge cards coverage`` prints them

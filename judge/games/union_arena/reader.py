@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from judge.core import textread as tr
 from judge.games.union_arena import (
     attack_end,
     bp_per,
@@ -106,22 +107,19 @@ class Reading:
         return not self.unread
 
 
+#: the brackets a Union Arena sentence nests: quotes only (``「…。」`` quotes an ability
+#: given); its tags ``[…]`` and names ``〈…〉`` never hold a ``。`` that ends a sentence
+QUOTES = ("「", "」")
+
+
 def sentences(body: str) -> list[str]:
-    """A body split at ``。`` outside quotes (``「…。」`` quotes an ability given)."""
-    out: list[str] = []
-    depth = 0
-    cur = ""
-    for ch in body:
-        depth += (ch == "「") - (ch == "」")
-        if ch == "。" and depth == 0:
-            if cur:
-                out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    if cur:
-        out.append(cur)
-    return out
+    """A body split at ``。`` outside quotes, without the stops (the shared
+    :func:`judge.core.textread.sentences` with Union Arena's brackets).
+
+    >>> sentences("カードを1枚引く。「このキャラはBP+1000。」を得る。")
+    ['カードを1枚引く', '「このキャラはBP+1000。」を得る']
+    """
+    return tr.sentences(body, QUOTES, keep_stop=False)
 
 
 def read_card(defn: dict[str, Any]) -> Reading:
