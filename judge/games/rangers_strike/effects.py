@@ -7,7 +7,8 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
-``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only).
+``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
+``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -16,7 +17,9 @@ vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "
 order; when fewer cards fit than ``count``, every fitting card is named):
 
 - ``draw`` ``n`` — the controller draws n cards (from an empty deck: as many as there are).
-- ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle``) — BP change.
+- ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle``) — BP change; with
+  ``during`` (``attacking`` | ``attacked``, and optionally ``against`` ``{"feature": X}``) the
+  unit's own, counted only during an attack it makes or receives (RS-ATTACK-BP).
 - ``destroy`` ``target`` — to the discard pile (its when-destroyed effects trigger).
 - ``return`` ``target`` — from the battle area back to the rush area.
 - ``damage`` ``n`` — n damage to the opposing side, dealt as a strike's is (in tag battle the
@@ -48,7 +51,7 @@ from __future__ import annotations
 
 from typing import Any
 
-WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident")
+WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
 OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power", "resist", "hold")
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -84,6 +87,23 @@ def _per_ok(per: Any) -> bool:
     )
 
 
+def _attack_bp_ok(op: Any, static: bool) -> bool:
+    """A ``bp`` op counted only during an attack (RS-ATTACK-BP): ``during`` ``attacking`` or
+    ``attacked``, ``against`` ``{"feature": X}`` optional; a ``static`` one (the unit's own
+    continuous text) has no ``until`` and no ``target``."""
+    if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
+        return False
+    keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
+    if set(op) - keys or op.get("during") not in ("attacking", "attacked"):
+        return False
+    against = op.get("against")
+    return against is None or (
+        isinstance(against, dict)
+        and set(against) == {"feature"}
+        and isinstance(against["feature"], str)
+    )
+
+
 def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     """Whether the engine can execute ``effect`` exactly (``when``: its timing, when the
     effect itself does not say, as in ``combination.effects``)."""
@@ -94,6 +114,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     resident = timing == "resident"
+    if timing == "static":  # RS-ATTACK-BP: the unit's own BP during an attack, nothing else
+        return all(_attack_bp_ok(op, static=True) for op in ops)
     for op in ops:
         if not isinstance(op, dict):
             return False
@@ -121,6 +143,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             not isinstance(op.get("amount"), int) or op.get("until", "turn") not in UNTIL
         ):
             return False
+        if (
+            name == "bp"
+            and ("during" in op or "against" in op)
+            and (target != "self" or timing == "on_use" or not _attack_bp_ok(op, static=False))
+        ):
+            return False  # RS-ATTACK-BP: the unit's own, during an attack
         if name == "hold" and (target != "self" or timing == "on_use" or set(op) != {"op"}):
             return False  # RS-HOLD-SELF: the unit itself
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):

@@ -29,7 +29,7 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, effects, resist
+from judge.games.rangers_strike import actions, attack_bp, effects, resist
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -84,6 +84,7 @@ class RangersStrikeEngine(AgendaEngine):
         defs = read_all_once(CardDef.from_dict, log.cards)
         #: a resident card's code -> its BP operations (:meth:`resident_ops`)
         self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
+        self._static_bp: dict[str, tuple[tuple[int, str, str | None], ...]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
         players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}
         self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
@@ -315,7 +316,9 @@ class RangersStrikeEngine(AgendaEngine):
         (``bonus``: what :meth:`resident_bonus` gives it, when the caller knows already)."""
         st = self.state
         d = st.card(unit.card)
-        value = d.bp + sum(m.bp for m in unit.mods)
+        value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
+        if self.static_of(d):
+            value += self.static_bonus(unit, d)
         if d.is_vehicle and self.options.get("vehicle_bp") == "sum":
             value += sum(st.card(r).bp for r in unit.riders)
         if bonus is not None:
@@ -390,6 +393,28 @@ class RangersStrikeEngine(AgendaEngine):
                 for op in eff["do"]
             ]
         return ops
+
+    def static_of(self, d: CardDef) -> tuple[tuple[int, str, str | None], ...]:
+        """A unit's own continuous attack BP (RS-ATTACK-BP), kept per card as
+        :meth:`resident_ops` is."""
+        ops = self._static_bp.get(d.code)
+        if ops is None:
+            ops = self._static_bp[d.code] = tuple(
+                x
+                for eff in d.effects
+                if eff.get("when") == "static" and effects.supported(eff)
+                for x in attack_bp.static_bp(eff)
+            )
+        return ops
+
+    def static_bonus(self, unit: Unit, d: CardDef) -> int:
+        """The BP ``unit``'s own continuous text gives it now (RS-ATTACK-BP)."""
+        st = self.state
+        return sum(
+            n
+            for n, during, against in self.static_of(d)
+            if attack_bp.counts(st, unit, during, against)
+        )
 
     def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
         """The BP of units of ``owner``'s ``area``, for reading many of them: what residents
@@ -926,7 +951,7 @@ class RangersStrikeEngine(AgendaEngine):
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             vehicle = d.type == "vehicle"  # (d.is_vehicle, written out)
-            if not (unit.mods or unit.riders or vehicle or d.sp_at):
+            if not (unit.mods or unit.riders or vehicle or d.sp_at or self.static_of(d)):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -944,7 +969,8 @@ class RangersStrikeEngine(AgendaEngine):
             if vehicle:
                 bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
             else:
-                bp = d.bp + (sum(m.bp for m in unit.mods) if unit.mods else 0) + extra
+                bp = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0) + extra
+                bp += self.static_bonus(unit, d) if self.static_of(d) else 0
                 sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
             view = {
                 "id": unit.card,
@@ -1041,5 +1067,9 @@ import judge.games.rangers_strike.tag  # noqa: E402, F401
 
 
 def _mod_view(m: Mod) -> list[Any]:
-    """A unit's effect in a snapshot: ``[bp, until]``, and the SP it makes when it makes one."""
-    return [m.bp, m.until] if m.sp is None else [m.bp, m.until, m.sp]
+    """A unit's effect in a snapshot: ``[bp, until]``, and the SP it makes when it makes one,
+    and its attack condition when it has one (RS-ATTACK-BP)."""
+    view: list[Any] = [m.bp, m.until] if m.sp is None else [m.bp, m.until, m.sp]
+    if m.during is not None:
+        view.append({"during": m.during, "against": m.against})
+    return view

@@ -104,6 +104,23 @@ def _op(name: str) -> Any:
     return build
 
 
+#: "これは[特徴「X」を持つユニットに]アタック[され]るとき、BP+Nされる。" (RS-ATTACK-BP)
+_ATTACK_BP = (
+    r"これは(?:特徴「(?P<f>[^「」]+)」を[持も]つユニットに)?アタック(?:する|(?P<ed>される))とき、?"
+    r"BP\+(?P<n>\d+)される。"
+)
+
+
+def _attack_bp(m: re.Match[str], until: bool) -> dict[str, Any]:
+    op: dict[str, Any] = {"op": "bp", "amount": int(m["n"])}
+    if until:
+        op["until"] = "turn"
+    op["during"] = "attacked" if m["ed"] else "attacking"
+    if m["f"]:
+        op["against"] = {"feature": m["f"]}
+    return op
+
+
 #: the sentences of an effect's body: what each is read as, ``(op, optional)``
 SENTENCES: tuple[tr.Template, ...] = (
     tr.template(
@@ -134,6 +151,7 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"このターン、これは次の能力を得る⇒「SP(?P<n>[1-9])」。?",
         lambda m: ({"op": "sp", "value": int(m["n"]), "until": "turn"}, False),
     ),
+    tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
@@ -166,6 +184,8 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         op, may = got.value
         if op["op"] == "bp" and when == "on_use":
             return None  # "これ" of an operation is no unit
+        if "during" in op and when != "combination":
+            return None  # no duration printed: a combination's lasts the turn (RS-ATTACK-BP)
         ops.append(op)
         optional = optional or may
     if not ops or (optional and len(ops) > 1) or (held and len(ops) < 2):
@@ -238,6 +258,12 @@ TO_POWER: dict[str, Any] = {
     "optional": True,
     "do": [{"op": "to_power"}],
 }
+
+
+def _static(m: re.Match[str]) -> dict[str, Any]:
+    """A unit's own continuous attack BP (RS-ATTACK-BP): a note, or the named effect of a
+    unit without a combination number."""
+    return {"when": "static", "do": [_attack_bp(m, until=False)]}
 
 
 def _dies_winning(m: re.Match[str]) -> Part:
@@ -321,6 +347,16 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "named_on_enter",
         r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、(?P<body>[^※【◎].*)",
         _named_on_enter,
+    ),
+    tr.template(
+        "attack_bp_note",
+        rf"※{_ATTACK_BP}",
+        lambda m: Part(effect=_static(m), only=("unit",)),
+    ),
+    tr.template(
+        "named_attack_bp",
+        rf"【[^【】]+】{_ATTACK_BP}",
+        lambda m: Part(effect=_static(m), only=("unit",), no_number=True),
     ),
     tr.template(
         "named_combines_from",

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
+from judge.games.rangers_strike import attack_bp
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -35,10 +36,11 @@ _WHEN = {
     "on_destroyed": "When destroyed",
 }
 _WHEN["resident"] = "While in place"
+_WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {"side", "zone", "count", "bp_max", "type", "category"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
-_BP_KEYS = {"op", "amount", "until", "target"}
+_BP_KEYS = {"op", "amount", "until", "target", "during", "against"}
 
 
 def raw(what: Any) -> str:
@@ -94,6 +96,7 @@ def render_op(op: Any, resident: bool = False) -> str:
         if cards:
             return (
                 f"{cards} get{'s' if cards.startswith(('1 ', 'this', 'every')) else ''} BP {amount:+d}"
+                + attack_bp.words(op)
                 + ("" if resident else f" until {until}")
             )
     if name == "hold" and set(op) == {"op"}:
@@ -122,7 +125,7 @@ def render_effect(effect: dict[str, Any]) -> str:
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     may = " (optional: you may)" if effect.get("optional") else ""
-    resident = effect.get("when") == "resident"
+    resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
     if len(ops) > 1 and effect["do"][0] == {"op": "hold"}:  # RS-HOLD-SELF
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import effects, resist
+from judge.games.rangers_strike import attack_bp, effects, resist
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
 
@@ -163,11 +163,11 @@ def run_effect(
             eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":
             for _pid, _area, u in found:
-                u.mods.append(Mod(int(op["amount"]), op.get("until", "turn")))
+                u.mods.append(attack_bp.mod_of(op))
                 eng.event(
                     "bp",
-                    f"{eng.name(u.card)} gets BP {int(op['amount']):+d} until the end of the "
-                    f"{op.get('until', 'turn')} (BP {eng.bp(u)}).",
+                    f"{eng.name(u.card)} gets BP {int(op['amount']):+d}{attack_bp.words(op)} "
+                    f"until the end of the {op.get('until', 'turn')} (BP {eng.bp(u)}).",
                     card=u.card,
                     amount=int(op["amount"]),
                 )

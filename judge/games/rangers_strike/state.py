@@ -24,11 +24,15 @@ COMMAND_LIMIT = 5
 @dataclass(slots=True)
 class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
-    or (``sp`` not None) its SP made ``sp`` (RS-SP-EFFECT)."""
+    or (``sp`` not None) its SP made ``sp`` (RS-SP-EFFECT).  A BP change with ``during``
+    counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
+    with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
 
     bp: int
     until: str = "turn"  # turn | battle
     sp: int | None = None
+    during: str | None = None  # attacking | attacked
+    against: str | None = None  # a feature of the other unit of the attack
 
 
 @dataclass(slots=True)

@@ -220,7 +220,7 @@ def test_RS_SP_EFFECT_a_number_combination_of_sp1_is_read_as_sp_1_until_the_turn
     r = read_card(unit("【星の槍】SP1 このターン、これはBP+1000される。"))
     assert r.combination[0]["do"] == [sp1, {"op": "bp", "amount": 1000, "until": "turn"}]
     for text in (
-        "【星の槍】「SP1」これは特徴「獣」をもつユニットにアタックするとき、BP+4000される。",
+        "【星の槍】「SP1」これは敵軍ラッシュエリアのユニットにアタックできる。",
         f"【星の槍】「SP1」 {DESTROY[:-3]}してもよい。",  # only the destroy is optional
         "【星の槍】SP12",
     ):
