@@ -20,8 +20,6 @@ from typing import Any
 
 from judge.games.rangers_strike.state import Mod, RSState, Unit
 
-DURING = ("attacking", "attacked")
-
 
 def static_bp(effect: dict[str, Any]) -> tuple[tuple[int, str, str | None], ...]:
     """A unit's continuous attack BP (``(amount, during, against feature)``) in ``effect``,

@@ -56,6 +56,8 @@ OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power", "r
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
+#: when a ``bp`` op with ``during`` counts: an attack the unit makes, or one it receives
+DURING = ("attacking", "attacked")
 SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category", "type"}
 
 
@@ -94,7 +96,7 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
     if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
     keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
-    if set(op) - keys or op.get("during") not in ("attacking", "attacked"):
+    if set(op) - keys or op.get("during") not in DURING:
         return False
     against = op.get("against")
     return against is None or (

@@ -316,9 +316,7 @@ class RangersStrikeEngine(AgendaEngine):
         (``bonus``: what :meth:`resident_bonus` gives it, when the caller knows already)."""
         st = self.state
         d = st.card(unit.card)
-        value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
-        if self.static_of(d):
-            value += self.static_bonus(unit, d)
+        value = self.own_bp(unit, d)
         if d.is_vehicle and self.options.get("vehicle_bp") == "sum":
             value += sum(st.card(r).bp for r in unit.riders)
         if bonus is not None:
@@ -407,14 +405,17 @@ class RangersStrikeEngine(AgendaEngine):
             )
         return ops
 
-    def static_bonus(self, unit: Unit, d: CardDef) -> int:
-        """The BP ``unit``'s own continuous text gives it now (RS-ATTACK-BP)."""
+    def own_bp(self, unit: Unit, d: CardDef) -> int:
+        """``unit``'s BP before residents and riders: printed, its effects in force, and what
+        its own continuous text gives it now (RS-ATTACK-BP); ``d`` its card."""
         st = self.state
-        return sum(
-            n
-            for n, during, against in self.static_of(d)
-            if attack_bp.counts(st, unit, during, against)
-        )
+        value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
+        static = self.static_of(d)
+        if static:
+            value += sum(
+                n for n, when, against in static if attack_bp.counts(st, unit, when, against)
+            )
+        return value
 
     def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
         """The BP of units of ``owner``'s ``area``, for reading many of them: what residents
@@ -969,8 +970,7 @@ class RangersStrikeEngine(AgendaEngine):
             if vehicle:
                 bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
             else:
-                bp = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0) + extra
-                bp += self.static_bonus(unit, d) if self.static_of(d) else 0
+                bp = self.own_bp(unit, d) + extra
                 sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
             view = {
                 "id": unit.card,
