@@ -123,11 +123,8 @@ class TagBattleEngine(RangersStrikeEngine):
     def unit_before(self, pid: str) -> Any:
         """RST-COMBINATION: the supporter's first unit comes directly after the leader's last
         (the two battle areas are treated as one line)."""
-        battle = self.state.players[pid].battle
-        if len(battle) > 1:
-            return battle[-2]
-        if self.is_leader(pid):
-            return None
+        if len(self.state.players[pid].battle) > 1 or self.is_leader(pid):
+            return super().unit_before(pid)
         leader = self.state.players[self.ally(pid)].battle
         return leader[-1] if leader else None
 
