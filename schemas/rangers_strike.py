@@ -198,6 +198,13 @@ class RSCardSchema(BaseSchema):
         }
     )
     resist = Bool(metadata={"description": "units: ※レジスト (RS-RESIST); absent: false"})
+    call = Str(
+        non_empty=True,
+        metadata={
+            "description": "units: ※コールX, the category X of the units it may be held to rush "
+            "in place of a command (RS-CALL); absent: none"
+        },
+    )
     size = Str(non_empty=True, allow_none=True, load_default=None)
     combination = Nested(RSCombinationSchema, allow_none=True, load_default=None)
     condition = Nested(RSConditionSchema, allow_none=True, load_default=None)
@@ -254,6 +261,7 @@ class RSCardSchema(BaseSchema):
             absent("sp_at", "only units have SP")
             if original.get("resist"):
                 errors["resist"] = ["only units have resist"]
+            absent("call", "only units have call (they are held as a command)")
             if original.get("sp_special"):
                 errors["sp_special"] = ["only units have SP"]
             absent("combination", "only units have a Number Combination")

@@ -54,7 +54,7 @@ from judge.games.rangers_strike.damage import (
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.outcome import apply_outcome, check_outcome
 from judge.games.rangers_strike.refs import ref_code
-from judge.games.rangers_strike.resolve import match_targets
+from judge.games.rangers_strike.resolve import cost_commands, match_targets
 from judge.games.rangers_strike.rush_phase import _meets as _meets  # legal.py imports it here
 from judge.games.rangers_strike.rush_phase import (
     apply_board,
@@ -220,7 +220,12 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
     elif plan.action.get("use") is not False and effects.supported(pe.effect):
         targets = list(plan.action.get("targets", []))
-        _, problems = match_targets(eng, pe.controller, pe.effect, targets, _path(eng, "targets"))
+        # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
+        _, targets, problems, _ = cost_commands(eng, pe.controller, pe.effect, targets)
+        if not problems:
+            _, problems = match_targets(
+                eng, pe.controller, pe.effect, targets, _path(eng, "targets")
+            )
         for rule, msg in problems:
             plan.violate(rule, msg)
     check_order(eng, plan, pe, cands, "RS-SIMULTANEOUS")
@@ -378,6 +383,8 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             supported = effects.supported(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)
+            elif supported and effects.cost_at(pe.effect):
+                eng.run_effect(pe, [], False)  # not used: what comes before its cost happens
             elif resist.is_resist(pe.effect):  # not resisting: it goes to the discard pile
                 eng.run_effect(pe, [], False)
             eng.advance()

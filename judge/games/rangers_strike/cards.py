@@ -58,6 +58,9 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
             out["restrictions"] = list(reading.restrictions)
         if "resist" in reading.keywords:
             out["resist"] = True
+        for word in reading.keywords:
+            if word.startswith("call "):
+                out["call"] = word.removeprefix("call ")
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -114,6 +117,8 @@ class CardDef:
     features: tuple[str, ...] = ()
     #: ※レジスト (RS-RESIST)
     resist: bool = False
+    #: ※コールX: the category of the units this unit may be held to rush (RS-CALL)
+    call: str | None = None
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
     #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
     restrictions: tuple[dict[str, Any], ...] = ()
@@ -147,6 +152,7 @@ class CardDef:
             tag=bool(d.get("tag")),
             features=tuple(str(f) for f in d.get("features") or ()),
             resist=bool(d.get("resist")),
+            call=d.get("call"),
             restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,

@@ -59,7 +59,8 @@ def check_holds(
         chosen: list[int] = []
         for ref in refs:
             hit = next(
-                (i for i in free if i not in chosen and _names(eng, ref, ps.command[i].card)), None
+                (i for i in free if i not in chosen and names_card(eng, ref, ps.command[i].card)),
+                None,
             )
             if hit is None:
                 plan.violate(
@@ -111,7 +112,8 @@ def pay_holds(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
         )
 
 
-def _names(eng: RangersStrikeEngine, ref: Any, card: str) -> bool:
+def names_card(eng: RangersStrikeEngine, ref: Any, card: str) -> bool:
+    """Whether the card reference ``ref`` (an instance id or a code) names ``card``."""
     from judge.games.rangers_strike.refs import is_instance, ref_code
 
     st = eng.state

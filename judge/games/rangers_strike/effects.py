@@ -13,8 +13,10 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
 "bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
-``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT) (selectors consume the list in
-order; when fewer cards fit than ``count``, every fitting card is named):
+``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
+| ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
+without a combination number: RS-SELECT-SIZE) (selectors consume the list in order; when fewer
+cards fit than ``count``, every fitting card is named):
 
 - ``draw`` ``n`` — the controller draws n cards (from an empty deck: as many as there are).
 - ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle``) — BP change; with
@@ -26,6 +28,13 @@ order; when fewer cards fit than ``count``, every fitting card is named):
   damaged team assigns it).
 - ``heal`` ``n`` — the controller turns n face-down power cards face up (the most recently
   turned first).
+- ``hold_commands`` ``category``, ``count`` — a cost (RS-COMMAND-COST): the controller may hold
+  ``count`` released commands of its own with that category ("「MA」の自軍コマンドを1つホールド
+  して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
+  ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
+  it (they happen either way).  The log may name the commands first in ``targets``.
+- ``hold_all_commands`` — every released command of the opposing side becomes held
+  ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
@@ -52,13 +61,30 @@ from __future__ import annotations
 from typing import Any
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
-OPS = ("draw", "bp", "destroy", "return", "damage", "heal", "sp", "to_power", "resist", "hold")
+OPS = (
+    "draw",
+    "bp",
+    "destroy",
+    "return",
+    "damage",
+    "heal",
+    "sp",
+    "to_power",
+    "resist",
+    "hold",
+    "hold_commands",
+    "hold_all_commands",
+)
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
 ZONES = ("battle", "rush")
 #: when a ``bp`` op with ``during`` counts: an attack the unit makes, or one it receives
 DURING = ("attacking", "attacked")
-SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category", "type"}
+SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category", "type", "size", "no_number"}
+#: the printed unit sizes (S: a ranger, M: a machine, L: a combined robot; RS-SELECT-SIZE)
+SIZES = ("S", "M", "L")
+#: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
+COST_OPS = ("hold_commands",)
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -75,6 +101,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
     if "type" in sel and (resident or sel["type"] != "unit"):
+        return False
+    if "size" in sel and (resident or sel["size"] not in SIZES or sel.get("type") != "unit"):
+        return False  # RS-SELECT-SIZE: the printed "Sユニット"
+    if "no_number" in sel and (resident or sel["no_number"] is not True):
         return False
     return "category" not in sel or isinstance(sel["category"], str)
 
@@ -153,6 +183,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-ATTACK-BP: the unit's own, during an attack
         if name == "hold" and (target != "self" or timing == "on_use" or set(op) != {"op"}):
             return False  # RS-HOLD-SELF: the unit itself
+        if name == "hold_commands" and not _command_cost_ok(effect, op):
+            return False  # RS-COMMAND-COST
+        if name == "hold_all_commands" and set(op) != {"op"}:
+            return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
             return False  # RS-RESIST: the pending choice of a unit destroyed by a battle
         if name == "to_power" and (timing != "on_destroyed" or set(op) != {"op"}):
@@ -171,6 +205,34 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def _command_cost_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """RS-COMMAND-COST: ``{"op": "hold_commands", "category": X, "count": N}``, the one cost
+    of an optional effect, with something after it to pay for."""
+    ops = effect["do"]
+    return (
+        set(op) == {"op", "category", "count"}
+        and isinstance(op["category"], str)
+        and _is_int(op["count"], 1)
+        and effect.get("optional") is True
+        and sum(1 for o in ops if isinstance(o, dict) and o.get("op") in COST_OPS) == 1
+        and ops[-1] is not op
+    )
+
+
+def cost_at(effect: dict[str, Any]) -> int | None:
+    """Where an effect's cost is (RS-COMMAND-COST): the index of its ``hold_commands`` op,
+    or None.  The effect's choice (``use``) governs that op and the ones after it.
+
+    >>> cost_at({"when": "combination", "optional": True, "do": [{"op": "sp", "value": 1},
+    ...          {"op": "hold_commands", "category": "MA", "count": 1}, {"op": "draw"}]})
+    1
+    """
+    for i, op in enumerate(effect.get("do") or []):
+        if isinstance(op, dict) and op.get("op") in COST_OPS:
+            return i
+    return None
 
 
 def scope(effect: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ What is read:
   definition's ``operation: resident`` (RS-RESIDENT; the importer sets it).  ``※タッグ`` is not
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
+- ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence;
@@ -25,9 +26,13 @@ What is read:
 The sentences of a body (each whole, :data:`SENTENCES`): ``N枚ドローする。`` (draw N);
 ``敵軍バトルエリアから[BPN以下の]ユニットをN体選び[、]撃破する。`` (destroy N opposing units
 of the battle area, units only: RS-SELECT-UNIT) and its ``持ち主のラッシュエリアに戻す。``
-form (return); ``このターン、これはBP+Nされる。`` (this unit, until the end of the turn).  A ``…してもよい。`` sentence makes the effect
-optional, read only when it is the body's one sentence.  A size (``Sユニット``), a feature
-(``特徴「…」``), "up to" (``まで``) or any other word keeps its sentence unread.
+form (return), the units chosen possibly ``ナンバーを持たない`` and of a printed size
+(``Sユニット``: RS-SELECT-SIZE); ``このターン、これはBP+Nされる。`` (this unit, until the end of
+the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS).  A ``…してもよい。``
+sentence makes the effect optional, read only when it is the body's one sentence; a body may
+begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
+from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
+(``まで``) or any other word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -44,13 +49,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
+from judge.games.rangers_strike import effects
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.effects import supported
 
 _MARKS = "※【◎"
 _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
-_UNITS = r"(?:BP(?P<bp>\d+)以下の)?ユニットを(?P<n>[1-9])体選び、?"
+#: "[BPN以下の][ナンバーを持たない][敵軍][S]ユニットをN体選び" (RS-SELECT-UNIT, RS-SELECT-SIZE)
+_UNITS = (
+    r"、?(?:BP(?P<bp>\d+)以下の)?(?P<nonum>ナンバーを持たない)?(?:敵軍)?(?P<size>[SML])?"
+    r"ユニットを(?P<n>[1-9])体選び、?"
+)
+#: a cost before what it pays for: "「MA」の自軍コマンドを1つホールドして、次の効果を発動できる⇒"
+#: (RS-COMMAND-COST)
+_COMMAND_COST = re.compile(
+    r"「(?P<cat>WB|ET|OT|MA|DA)」の自軍コマンドを(?P<n>[1-9])つホールドして、?次の効果を発動できる⇒\s*"
+)
 _OPTIONAL = "してもよい"
 #: "hold this unit, if you do: …" before an effect's sentences (RS-HOLD-SELF)
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
@@ -94,6 +109,10 @@ def _selector(m: re.Match[str]) -> dict[str, Any]:
     if m.group("bp") is not None:
         sel["bp_max"] = int(m.group("bp"))
     sel["type"] = "unit"
+    if m.group("size"):
+        sel["size"] = m.group("size")
+    if m.group("nonum"):
+        sel["no_number"] = True
     return sel
 
 
@@ -151,6 +170,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"このターン、これは次の能力を得る⇒「SP(?P<n>[1-9])」。?",
         lambda m: ({"op": "sp", "value": int(m["n"]), "until": "turn"}, False),
     ),
+    tr.template(
+        "hold_all_opposing_commands",
+        r"敵軍コマンドをすべてホールドする。",
+        lambda m: ({"op": "hold_all_commands"}, False),
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -175,6 +199,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         value = int(given.group("quoted") or given.group("bare"))
         ops.append({"op": "sp", "value": value, "until": "turn"})
         body = body[given.end() :]
+    cost = _COMMAND_COST.match(body) if when != "on_use" else None
+    if cost is not None:  # RS-COMMAND-COST: the choice is whether to pay it
+        ops.append({"op": "hold_commands", "category": cost["cat"], "count": int(cost["n"])})
+        body = body[cost.end() :]
     optional = False
     said = tr.sentences(body)
     for sentence in said:
@@ -190,8 +218,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         optional = optional or may
     if not ops or (optional and len(ops) > 1) or (held and len(ops) < 2):
         return None
+    if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
+        return None  # one choice an effect, and something for the cost to pay for
     effect: dict[str, Any] = {"when": when, "do": ops}
-    if optional or held:
+    if optional or held or cost is not None:
         effect["optional"] = True
     return effect if supported(effect) else None
 
@@ -242,11 +272,16 @@ def _named(m: re.Match[str]) -> Part | None:
 
 
 def _named_from(m: re.Match[str]) -> Part | None:
-    """A unit's named effect "【name】<X>からコンビネーションするとき、…": its combination,
-    triggered by combining from X, the unit having no combination number."""
+    """A unit's named effect "【name】<X>からコンビネーションするとき、…" (or "…したとき発動で
+    きる⇒…": the player may, RS-COMBINATION-FROM): its combination, triggered by combining
+    from X, the unit having no combination number."""
     effect = read_body(m.group("body"), "combination")
     if effect is None:
         return None
+    if m.group("can"):
+        if effects.cost_at(effect) is not None:
+            return None  # a choice to use it and a cost's: not printed that way
+        effect["optional"] = True
     return Part(combination=effect, only=("unit",), combines_from=_combines_from(m), no_number=True)
 
 
@@ -333,6 +368,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(keyword="resist", only=("unit",)),
     ),
     tr.template(
+        "call",
+        r"※コール(?P<cat>WB|ET|OT|MA|DA)"
+        r"(?:\(このユニットは(?P=cat)のユニットをラッシュするためのコマンドとしてホールドできる\))?",
+        lambda m: Part(keyword=f"call {m['cat']}", only=("unit",)),
+    ),
+    tr.template(
         "dies_winning",
         r"※これは(?P<opp>敵軍ターン中、)?(?:特徴「(?P<f>[^「」]+)」を持つユニット|"
         r"「?SP(?P<sp>[1-9])」?以上のユニット)とバトルしたとき、?バトルに勝っても撃破される。",
@@ -360,7 +401,8 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "named_combines_from",
-        rf"【[^【】]+】{_FROM}からコンビネーションするとき、(?P<body>[^※【◎].*)",
+        rf"【[^【】]+】{_FROM}からコンビネーション(?:するとき、|(?P<can>したとき発動できる⇒)\s*)"
+        r"(?P<body>[^※【◎].*)",
         _named_from,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),

@@ -20,6 +20,7 @@ from judge.games.rangers_strike import attack_bp
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
+from judge.games.rangers_strike.effects import cost_at
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
@@ -38,7 +39,7 @@ _WHEN = {
 _WHEN["resident"] = "While in place"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
-_SELECTOR = {"side", "zone", "count", "bp_max", "type", "category"}
+_SELECTOR = {"side", "zone", "count", "bp_max", "type", "category", "size", "no_number"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
 _BP_KEYS = {"op", "amount", "until", "target", "during", "against"}
 
@@ -62,7 +63,11 @@ def _cards(sel: Any) -> str | None:
     noun = "unit (not a vehicle)" if sel.get("type") == "unit" else "unit or vehicle"
     if not one:
         noun = "units (not vehicles)" if sel.get("type") == "unit" else "units or vehicles"
+    if "size" in sel:  # RS-SELECT-SIZE
+        noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("no_number") is True:
+        bits.append("without a combination number")
     if "category" in sel:
         bits.append(f"of category {sel['category']}")
     if "bp_max" in sel:
@@ -101,6 +106,15 @@ def render_op(op: Any, resident: bool = False) -> str:
             )
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
+    count, category = op.get("count"), op.get("category")
+    if (
+        name == "hold_commands"
+        and set(op) == {"op", "count", "category"}
+        and isinstance(count, int)
+    ):
+        return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+    if name == "hold_all_commands" and set(op) == {"op"}:
+        return "hold every released command of the opposing side"
     if name == "to_power" and set(op) == {"op"}:
         return "put this card from the discard pile into your power zone, face up"
     value = op.get("value")
@@ -129,6 +143,17 @@ def render_effect(effect: dict[str, Any]) -> str:
     ops = [render_op(op, resident) for op in effect["do"]]
     if len(ops) > 1 and effect["do"][0] == {"op": "hold"}:  # RS-HOLD-SELF
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
+    at = cost_at(effect)
+    if at is not None and effect.get("optional") and 0 < at < len(ops) - 1:  # RS-COMMAND-COST
+        return (
+            f"{when}: "
+            + "; ".join(ops[:at])
+            + f"; then you may {ops[at]}, and if you do: "
+            + "; ".join(ops[at + 1 :])
+            + "."
+        )
+    if at == 0 and effect.get("optional") and len(ops) > 1:
+        return f"{when}: you may {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
     return f"{when}{may}: " + "; ".join(ops) + "."
 
 
@@ -236,8 +261,16 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     shown[:0] = [render_restriction(r) for r in rules]
     if any(e.get("when") == "combination" for e in effects):
         shown = [_combination_words(s, combo.get("number"), frm) for s in shown]
-    if keywords:
-        shown.insert(0, "Keywords: " + "; ".join(_KEYWORDS[w] for w in keywords) + ".")
+    words = [_KEYWORDS[w] for w in keywords]
+    called = defn.get("call") or next(
+        (w.removeprefix("call ") for w in read_card(defn).keywords if w.startswith("call ")), None
+    )
+    if called:  # RS-CALL
+        words.append(
+            f"Call {called}: it may be held in place of a command to rush a {called} unit (RS-CALL)"
+        )
+    if words:
+        shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)
     shown[:0] = _cost_lines(defn)
     out: dict[str, Any] = {

@@ -2,7 +2,9 @@
 
 A selector takes exactly ``min(count, fitting units)`` targets: when fewer units fit than it
 asks for, every fitting unit is named (and none when none fits).  A mismatch is
-``RS-EFFECT-TARGETS``.  Targets are matched in the order of the effect's selectors.
+``RS-EFFECT-TARGETS``.  Targets are matched in the order of the effect's selectors, after the
+commands an effect's cost holds, when the log names them (:func:`cost_commands`,
+RS-COMMAND-COST).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import attack_bp, effects, resist
+from judge.games.rangers_strike.costs import names_card
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
 
@@ -39,8 +42,13 @@ def fitting(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> l
                     continue
             if "category" in sel and st.card(unit.card).category != sel["category"]:
                 continue
-            if sel.get("type") == "unit" and not st.card(unit.card).is_unit:
+            d = st.card(unit.card)
+            if sel.get("type") == "unit" and not d.is_unit:
                 continue  # RS-SELECT-UNIT
+            if "size" in sel and d.size != sel["size"]:
+                continue  # RS-SELECT-SIZE: the printed "Sユニット"
+            if sel.get("no_number") and d.combination_number is not None:
+                continue  # RS-SELECT-SIZE: "ナンバーを持たない"
             out.append((pid, zone, unit))
     return out
 
@@ -53,8 +61,84 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     if "category" in sel:
         bits.append(f"of category {sel['category']}")
     if sel.get("type") == "unit":
-        bits[0] = bits[0].replace("a unit", "a unit (not a vehicle)")
+        size = f"a size {sel['size']} unit" if "size" in sel else "a unit"
+        bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
+    if sel.get("no_number"):
+        bits.append("without a combination number")
     return " ".join(bits)
+
+
+#: the commands a cost holds (indexes in the controller's command zone), or None when it
+#: cannot be paid; the targets left for the selectors; problems; a doubt to rule
+Cost = tuple[list[int] | None, list[Any], list[Problem], str | None]
+
+
+def cost_commands(
+    eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], targets: list[Any]
+) -> Cost:
+    """RS-COMMAND-COST: the released commands of ``controller``'s own with the cost's category
+    that it holds: the ones the log names first in ``targets``, or else the first ones in the
+    zone (a doubt when more could be: which ones is not recorded).  Only its own: an ally
+    holds a command for another only when a card is used from the hand (seed 002,
+    【コマンドゾーン】)."""
+    at = effects.cost_at(effect)
+    if at is None:
+        return [], targets, [], None
+    op = effect["do"][at]
+    category, n = op["category"], int(op["count"])
+    st = eng.state
+    ps = st.players[controller]
+    free = [
+        i for i, c in enumerate(ps.command) if not c.held and st.card(c.card).category == category
+    ]
+    chosen: list[int] = []
+    pos = 0
+    while len(chosen) < n and pos < len(targets):
+        ref = targets[pos]
+        hit = next(
+            (i for i in free if i not in chosen and names_card(eng, ref, ps.command[i].card)),
+            None,
+        )
+        if hit is None:
+            break
+        chosen.append(hit)
+        pos += 1
+    if len(free) < n:
+        have = f"{len(free)} released {category} command{'s' if len(free) != 1 else ''}"
+        return (
+            None,
+            targets,
+            [
+                (
+                    "RS-COMMAND-COST",
+                    f"The effect's cost holds {n} released {category} command"
+                    f"{'s' if n != 1 else ''} of {controller}'s own; {controller} has {have}.",
+                )
+            ],
+            None,
+        )
+    if chosen and len(chosen) < n:
+        return (
+            None,
+            targets[pos:],
+            [
+                (
+                    "RS-COMMAND-COST",
+                    f"The effect's cost holds {n} {category} commands; the log names "
+                    f"{len(chosen)}.",
+                )
+            ],
+            None,
+        )
+    if chosen:
+        return chosen, targets[pos:], [], None
+    doubt = (
+        f"which {category} command{'s' if n != 1 else ''} {controller} held for the cost is not "
+        "recorded"
+        if len(free) > n
+        else None
+    )
+    return free[:n], targets, [], doubt
 
 
 def match_targets(
@@ -141,10 +225,26 @@ def run_effect(
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return
+    ops: list[dict[str, Any]] = pe.effect["do"]
+    at = effects.cost_at(pe.effect)
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
-        return
-    groups, _ = match_targets(eng, pe.controller, pe.effect, targets, "targets")
+        if not at:
+            return
+        ops = ops[:at]  # RS-COMMAND-COST: what comes before the cost happens either way
+    held, rest, _, doubt = (
+        cost_commands(eng, pe.controller, pe.effect, targets)
+        if use is not False
+        else ([], [], [], None)
+    )
+    if held is None and at is not None:
+        ops = ops[:at]  # the cost cannot be paid: what it pays for does not happen
+        eng.ctx.ruling(
+            "RS-COMMAND-COST",
+            f"{pe.controller} cannot pay {what}'s cost (its commands), so what it pays for "
+            "does not happen.",
+        )
+    groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets")
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     unit: Unit | None = pe.context.get("unit")
     here = st.area_of(unit) if unit is not None else None
@@ -152,13 +252,17 @@ def run_effect(
         [(here[0], here[1], unit)] if unit is not None and here is not None else []
     )
     chosen = iter(groups)
-    for op in pe.effect["do"]:
+    for op in ops:
         name = op["op"]
         target = op.get("target", "self")
         found = next(chosen, []) if isinstance(target, dict) else self_found
         if name == "hold":
             if not hold_self(eng, found):
                 break  # "…してもよい。そうしたとき": nothing more when it was not held
+        elif name == "hold_commands":
+            pay_commands(eng, pe, held or [], doubt)
+        elif name == "hold_all_commands":
+            hold_all_commands(eng, pe.controller)
         elif name == "draw":
             eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":
@@ -246,6 +350,43 @@ def to_power(eng: RangersStrikeEngine, pid: str, iid: str) -> None:
             "down; the engine put it face up and does not vouch for it.",
         )
         eng.ctx.cannot_verify("which way up a card put into the power zone by an effect goes")
+
+
+def pay_commands(
+    eng: RangersStrikeEngine, pe: PendingEffect, held: list[int], doubt: str | None
+) -> None:
+    """RS-COMMAND-COST: hold the commands the cost takes (:func:`cost_commands`)."""
+    if doubt is not None:
+        eng.ctx.ruling("RS-COMMAND-COST", f"{eng.name(pe.source)}'s cost: {doubt}.")
+        eng.ctx.cannot_verify(doubt)
+    for i in held:
+        eng.hold_command(pe.controller, i, pe.controller, pe.source)
+    eng.ctx.ruling(
+        "RS-COMMAND-COST",
+        f"{pe.controller} holds {len(held)} command(s) of its own for {eng.name(pe.source)}'s "
+        "cost: what the effect does after it happens.",
+    )
+
+
+def hold_all_commands(eng: RangersStrikeEngine, controller: str) -> None:
+    """RS-HOLD-ALL-COMMANDS: every released command of the opposing side becomes held (in tag
+    battle both opposing players': 敵軍 is the opposing team, seed 002)."""
+    st = eng.state
+    for pid in eng.opponents(controller):
+        cards = [c for c in st.players[pid].command if not c.held]
+        for c in cards:
+            c.held = True
+        names = ", ".join(eng.name(c.card) for c in cards) or "none was released"
+        eng.event(
+            "hold",
+            f"{pid}'s commands are all held ({names}).",
+            player=pid,
+            cards=[c.card for c in cards],
+        )
+    eng.ctx.ruling(
+        "RS-HOLD-ALL-COMMANDS",
+        f"Every released command of {controller}'s opponents is held.",
+    )
 
 
 def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import costs, effects
+from judge.games.rangers_strike import call, costs, effects
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -78,15 +78,30 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                 "for it in 1 vs 1.",
             )
         return
-    idx, err = find_command(st, holder, plan.action.get("hold"), d.category)
-    if err is not None:
-        hint = ""
-        if plan.action.get("hold") is None:
-            for other in eng.command_holders(pid):
-                if other != holder and find_command(st, other, None, d.category)[0] is not None:
-                    hint = f" ({other} could hold one for {pid}: record hold_by.)"
-        plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
-        return
+    ref = plan.action.get("hold")
+    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL
+    idx: int | None = None
+    if caller is not None:
+        if not call.check(eng, plan, pid, d, caller, holder):
+            return
+    else:
+        idx, err = find_command(st, holder, ref, d.category)
+        if err is not None and ref is None and holder == pid:
+            caller = call.default(eng, plan, pid, d)
+        if err is not None and caller is None:
+            hint = ""
+            if ref is None:
+                for other in eng.command_holders(pid):
+                    if other != holder and find_command(st, other, None, d.category)[0] is not None:
+                        hint = f" ({other} could hold one for {pid}: record hold_by.)"
+            plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
+            return
+        unrecorded = idx is not None and ref is None and plan.kind == "rush" and d.is_unit
+        if unrecorded and call.callers(eng, pid, d.category):
+            plan.data["call_doubt"] = (
+                f"whether {pid} held a {d.category} command or a unit with Call "
+                f"{d.category} is not recorded"
+            )
     lent: list[str] = []
     lenders = eng.unit_lenders(pid)
     for i, ref in enumerate(plan.action.get("lend") or []):
@@ -138,10 +153,9 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         # the recorded lend is the unit that meets it, when there is one
         plan.data["met_by"] = by_lent[0] if by_lent else own[0]
         plan.data["met_by_ally"] = bool(by_lent)
-    assert idx is not None
-    if not costs.check_holds(eng, plan, pid, iid, holder, idx):
+    if not costs.check_holds(eng, plan, pid, iid, holder, -1 if idx is None else idx):
         return
-    plan.data.update(holder=holder, command=idx, lent=lent)
+    plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
     if team:
         zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
         eng.ctx.ruling(
@@ -153,13 +167,19 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             "RS-POWER",
             f"{pid}'s power is {have}: every card of its power zone, face up or face down.",
         )
-    cmd = st.players[holder].command[idx]
-    parts = [
-        f"power {have} ≥ {need}",
-        f"a released {d.category} command to hold ({cmd.card}"
-        + (f", in {holder}'s command zone" if holder != pid else "")
-        + ")",
-    ]
+    if idx is None:
+        assert caller is not None
+        held = (
+            f"a released unit with Call {d.category} to hold in place of a command ({caller.card})"
+        )
+    else:
+        cmd = st.players[holder].command[idx]
+        held = (
+            f"a released {d.category} command to hold ({cmd.card}"
+            + (f", in {holder}'s command zone" if holder != pid else "")
+            + ")"
+        )
+    parts = [f"power {have} ≥ {need}", held]
     if cond is not None:
         parts.append(f"{_cond_text(cond)} ({plan.data['met_by']})")
     eng.ctx.ruling(
@@ -170,8 +190,14 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
 def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
     """Hold the command and record the lent unit (apply side of check_requirements)."""
     holder, idx = plan.data.get("holder"), plan.data.get("command")
+    doubt = plan.data.get("call_doubt")
+    if doubt is not None:
+        eng.ctx.ruling("RS-CALL", f"{eng.name(iid)}: {doubt}.")
+        eng.ctx.cannot_verify(doubt)
     if holder is not None and idx is not None:
         eng.hold_command(holder, idx, pid, iid)
+    elif plan.data.get("call_unit") is not None:
+        call.hold(eng, pid, plan.data["call_unit"], iid)
     costs.pay_holds(eng, plan, pid, iid)
     costs.pay(eng, plan, pid, iid)
     if plan.data.get("met_by_ally"):

@@ -141,3 +141,26 @@ def test_RS_COMBINATION_FROM_the_definition_needs_a_number_or_what_it_combines_f
     with pytest.raises(BadLog) as caught:
         LogBuilder([both]).setup(first="A").replay()
     assert "combines_from" in str(caught.value.errors)
+
+
+def test_RS_COMBINATION_FROM_したとき発動できる_is_the_same_trigger_and_optional() -> None:
+    """ "…からコンビネーションしたとき発動できる⇒…": the player may use it."""
+    text = (
+        "【竜の牙】特徴「竜」を持つユニットからコンビネーションしたとき発動できる⇒"
+        "敵軍バトルエリアから、ナンバーを持たない敵軍Sユニットを1体選び撃破する。"
+    )
+    r = read_card({"type": "unit", "text": text})
+    assert r.understood and r.combines_from == {"feature": "竜"}
+    assert r.combination[0]["optional"] is True
+    assert r.combination[0]["do"][0]["target"]["size"] == "S"
+    fang = _unit("T-017", "Dragon Fang", text)
+    assert render_card(fang)["reading"][-1] == (
+        "Combination (when it enters directly after a unit with the feature 竜) (optional: you "
+        "may): destroy 1 size S unit (not a vehicle) without a combination number in the "
+        "opponent's battle area."
+    )
+    b = _enter_after("T-010", "T-017", DRAGON, fang)
+    r = b.replay()
+    assert "RS-COMBINATION-FROM" in rules_applied(r, b.last)
+    b.act("A", "resolve", source="A-4", use=False)
+    assert verdict(b.replay(), b.last) == "legal"
