@@ -185,7 +185,12 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     tp = eng.target_player(pid)
     target = plan.action["target"]
-    found = find_unit(st, target, _path(eng, "target"), [tp], ("battle",), bp=eng.bp)
+    areas, aboard = restrictions.attack_areas(eng, unit)
+    found = find_unit(st, target, _path(eng, "target"), [tp], areas, bp=eng.bp)
+    if found is None and aboard is not None:  # RS-ATTACK-RUSH-AREA, by a carried unit's text
+        found = find_unit(st, target, _path(eng, "target"), [tp], ("rush",), bp=eng.bp)
+        if found is not None:
+            plan.data["rush_doubt"] = aboard
     if found is None:
         elsewhere = [q for q in eng.opponents(pid) if q != tp]
         other = (
@@ -199,19 +204,20 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
                 f"{other[2].card} is in {other[0]}'s battle area; {pid}'s target player is {tp}: "
                 f"only units in {tp}'s battle area can be attacked.",
             )
-        elif not st.players[tp].battle:
+        elif not any(st.players[tp].area(a) for a in areas):
             plan.violate(
                 "RS-ATTACK",
                 f"{tp}'s battle area is empty: there is no unit to attack (a strike is possible).",
             )
         else:
-            plan.violate("RS-CARD-IN-ZONE", f"{target} is not a unit in {tp}'s battle area.")
+            where = " or rush area" if "rush" in areas else ""
+            plan.violate("RS-CARD-IN-ZONE", f"{target} is not a unit in {tp}'s battle area{where}.")
         return
     why = restrictions.attack_forbidden(eng, unit)
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
-    plan.data.update(unit=unit, target=found[2], defender=found[0])
+    plan.data.update(unit=unit, target=found[2], defender=found[0], target_area=found[1])
     plan.data["carried"] = restrictions.carried(eng, unit, "no_attack")
 
 
@@ -223,9 +229,29 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
     _carried_restriction(eng, plan, "attack")
+    doubt = plan.data.get("rush_doubt")
+    if doubt is not None:
+        eng.ctx.ruling(
+            "RS-ATTACK-RUSH-AREA",
+            f"{eng.name(unit.card)} carries {eng.name(doubt)}, whose text lets it attack a unit "
+            "in the rush area; whether that lets the vehicle is not in the sources.",
+        )
+        eng.ctx.cannot_verify("a carried unit's text letting the vehicle attack the rush area")
+    elif plan.data.get("target_area") == "rush":
+        eng.ctx.ruling(
+            "RS-ATTACK-RUSH-AREA",
+            f"{eng.name(unit.card)} may attack a unit in the opponent's rush area (its text).",
+        )
     st.entering = None
     unit.acted = "attack"
-    b = Battle("attack", unit, pid, target=target, defender=plan.data["defender"])
+    b = Battle(
+        "attack",
+        unit,
+        pid,
+        target=target,
+        defender=plan.data["defender"],
+        target_area=plan.data.get("target_area", "battle"),
+    )
     st.battle = b
     eng.event(
         "attack",

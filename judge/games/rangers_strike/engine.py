@@ -750,7 +750,7 @@ class RangersStrikeEngine(AgendaEngine):
         if att_at != (b.attacker_player, "battle"):
             self.event("battle", f"{self.name(b.attacker.card)} has left: the attack ends.")
             return
-        if tgt_at is None or tgt_at[1] != "battle":
+        if tgt_at is None or tgt_at[1] != b.target_area:
             self.event("battle", f"{self.name(b.target.card)} has left: the attack ends.")
             return
         self.ctx.read("bp")  # the attack is decided by BP

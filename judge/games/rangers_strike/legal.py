@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, restrictions
 from judge.games.rangers_strike.resolve import first_targets
 
 if TYPE_CHECKING:
@@ -123,9 +123,11 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                 elif kind == "attack":
                     if st.entering is not None:
                         tp = st.players[eng.target_player(p)]
+                        areas, _ = restrictions.attack_areas(eng, st.entering)
                         out += [
                             {"p": p, "do": "attack", "card": st.entering.card, "target": u.card}
-                            for u in tp.battle
+                            for a in areas
+                            for u in tp.area(a)
                         ]
                 elif kind == "strike":
                     if st.entering is not None:

@@ -18,6 +18,9 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
+  Number Combination number (its own text, always in force) → the rule ``attack_rush``
+  (RS-ATTACK-RUSH-AREA);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence;
@@ -393,6 +396,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
+    ),
+    tr.template(
+        "named_attack_rush",
+        r"【[^【】]+】これは敵軍ラッシュエリアのユニットにアタックできる。",
+        lambda m: Part(rule={"rule": "attack_rush"}, only=("unit",), no_number=True),
     ),
     tr.template(
         "named_attack_bp",

@@ -173,6 +173,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         else:
             against = f"a unit with SP {rule.get('sp_min')} or more"
         return f"{when} is destroyed when it battles {against}, even when it wins (no resist)."
+    if name == "attack_rush":
+        return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

@@ -17,7 +17,11 @@ Restrictions (``{"rule": …}``):
   player has N damage or more (``unless_damage``, when printed);
 - ``must_enter`` (``※これは毎ターン、可能ならバトルエリアに出る。``): in its player's battle
   phase it enters the battle area if it can: ending the battle phase while it could still
-  enter breaks RS-MUST-ENTER.
+  enter breaks RS-MUST-ENTER;
+- ``attack_rush`` (the named effect ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``
+  of a unit without a combination number): it may attack a unit in its target player's rush
+  area too (RS-ATTACK-RUSH-AREA), an allowance rather than a restriction, looked up where the
+  attack is checked as the others are.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from judge.games.rangers_strike.state import Unit
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
-RULES = ("no_attack", "no_enter", "no_strike_while", "must_enter")
+RULES = ("no_attack", "no_enter", "no_strike_while", "must_enter", "attack_rush")
 
 
 def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None:
@@ -52,6 +56,15 @@ def attack_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     if has(eng, unit.card, "no_attack"):
         return f"{eng.name(unit.card)} cannot attack (its printed restriction)."
     return None
+
+
+def attack_areas(eng: RangersStrikeEngine, unit: Unit) -> tuple[tuple[str, ...], str | None]:
+    """The areas of its target player whose units ``unit`` may attack, and the unit aboard it
+    whose text would let it attack the rush area too (RS-ATTACK-RUSH-AREA: whether a carried
+    unit's text lets the vehicle is not in the sources)."""
+    if has(eng, unit.card, "attack_rush"):
+        return ("battle", "rush"), None
+    return ("battle",), carried(eng, unit, "attack_rush")
 
 
 def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:

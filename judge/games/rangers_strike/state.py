@@ -124,6 +124,7 @@ class Battle:
     target: Unit | None = None  # the attacked unit
     defender: str | None = None  # the owner of the attacked unit
     timing: str = "attacked"  # the counter timing it opens: attacked | struck
+    target_area: str = "battle"  # where the attacked unit was (rush: RS-ATTACK-RUSH-AREA)
 
 
 @dataclass(slots=True)
