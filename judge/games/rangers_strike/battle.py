@@ -217,6 +217,11 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
+    why, certain = restrictions.attacked_forbidden(eng, unit, pid, found[2], found[0])
+    if why is not None and certain:
+        plan.violate("RS-CARD-RESTRICTION", why)
+        return
+    plan.data["attacked_doubt"] = why
     plan.data.update(unit=unit, target=found[2], defender=found[0], target_area=found[1])
     plan.data["carried"] = restrictions.carried(eng, unit, "no_attack")
 
@@ -229,6 +234,12 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
     _carried_restriction(eng, plan, "attack")
+    barred = plan.data.get("attacked_doubt")
+    if barred is not None:
+        eng.ctx.ruling(
+            "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
+        )
+        eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
     doubt = plan.data.get("rush_doubt")
     if doubt is not None:
         eng.ctx.ruling(

@@ -315,6 +315,17 @@ def _dies_winning(m: re.Match[str]) -> Part:
     return Part(rule=rule, only=("unit",))
 
 
+def _not_attacked_by(m: re.Match[str]) -> Part:
+    """The note "※これは[BPN以上(以下)の][敵軍][S]ユニットにアタックされない。"
+    (RS-CARD-RESTRICTION)."""
+    rule: dict[str, Any] = {"rule": "not_attacked_by"}
+    if m.group("bp"):
+        rule["bp_min" if m.group("dir") == "以上" else "bp_max"] = int(m.group("bp"))
+    if m.group("size"):
+        rule["size"] = m.group("size")
+    return Part(rule=rule, only=("unit",))
+
+
 def _no_strike_while(m: re.Match[str]) -> Part:
     rule: dict[str, Any] = {"rule": "no_strike_while", "feature": m.group("f")}
     if m.group("n"):
@@ -352,6 +363,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "no_enter",
         r"※これはバトルエリアに出られない。",
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "not_attacked_by",
+        r"※これは(?:BP(?P<bp>\d+)(?P<dir>以上|以下)の)?(?:敵軍)?(?P<size>[SML])?ユニットに"
+        r"アタックされない。",
+        _not_attacked_by,
     ),
     tr.template(
         "must_enter",

@@ -173,6 +173,14 @@ def render_restriction(rule: dict[str, Any]) -> str:
         else:
             against = f"a unit with SP {rule.get('sp_min')} or more"
         return f"{when} is destroyed when it battles {against}, even when it wins (no resist)."
+    if name == "not_attacked_by":
+        limit = ""
+        if "bp_min" in rule:
+            limit = f" with BP {rule['bp_min']} or more"
+        elif "bp_max" in rule:
+            limit = f" with BP {rule['bp_max']} or less"
+        size = f"size {rule['size']} " if "size" in rule else ""
+        return f"It cannot be attacked by a {size}unit{limit}."
     if name == "attack_rush":
         return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
     if name == "no_strike_while":

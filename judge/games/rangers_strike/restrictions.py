@@ -18,6 +18,9 @@ Restrictions (``{"rule": …}``):
 - ``must_enter`` (``※これは毎ターン、可能ならバトルエリアに出る。``): in its player's battle
   phase it enters the battle area if it can: ending the battle phase while it could still
   enter breaks RS-MUST-ENTER;
+- ``not_attacked_by`` (``※これはBPN以上(以下)の[敵軍S]ユニットにアタックされない。``): no unit
+  whose BP is ``bp_min`` or more (``bp_max`` or less), of ``size`` when printed, may attack it
+  (:func:`attacked_forbidden`);
 - ``attack_rush`` (the named effect ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``
   of a unit without a combination number): it may attack a unit in its target player's rush
   area too (RS-ATTACK-RUSH-AREA), an allowance rather than a restriction, looked up where the
@@ -33,7 +36,7 @@ from judge.games.rangers_strike.state import Unit
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
-RULES = ("no_attack", "no_enter", "no_strike_while", "must_enter", "attack_rush")
+RULES = ("no_attack", "no_enter", "no_strike_while", "must_enter", "not_attacked_by", "attack_rush")
 
 
 def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None:
@@ -56,6 +59,56 @@ def attack_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     if has(eng, unit.card, "no_attack"):
         return f"{eng.name(unit.card)} cannot attack (its printed restriction)."
     return None
+
+
+def attacked_forbidden(
+    eng: RangersStrikeEngine, attacker: Unit, pid: str, target: Unit, defender: str
+) -> tuple[str | None, bool]:
+    """Why ``attacker`` (``pid``'s) may not attack ``target`` (``defender``'s) by the target's
+    ``not_attacked_by`` note, or None; and whether that is certain: the attacker's BP at the
+    declaration decides, and when its BP while attacking (RS-ATTACK-BP) would decide
+    otherwise, or it is a vehicle (a printed ユニット is a unit: RS-SELECT-UNIT; whether the
+    note spares a vehicle carrying units is not in the sources), it is not."""
+    from judge.games.rangers_strike.state import Battle
+
+    r = has(eng, target.card, "not_attacked_by")
+    if r is None:
+        return None, True
+    st = eng.state
+    d = st.card(attacker.card)
+    if "size" in r and d.is_unit and d.size != r["size"]:
+        return None, True
+    if "bp_min" in r or "bp_max" in r:
+        eng.ctx.read("bp")  # the note compares BP
+    before = eng.bp(attacker)
+    saved = st.battle
+    st.battle = Battle("attack", attacker, pid, target=target, defender=defender)
+    try:
+        during = eng.bp(attacker)
+    finally:
+        st.battle = saved
+
+    def bars(bp: int) -> bool:
+        if "bp_min" in r:
+            return bp >= int(r["bp_min"])
+        return bp <= int(r["bp_max"]) if "bp_max" in r else True
+
+    size = f"size {r['size']} " if "size" in r else ""
+    why = (
+        f"{eng.name(target.card)} cannot be attacked by a {size}unit{_limit(r)} (its printed "
+        f"restriction); {eng.name(attacker.card)} has BP {before}"
+    )
+    if d.is_vehicle:
+        return why + ", and is a vehicle.", False
+    if bars(before) != bars(during):
+        return why + f" before the attack and BP {during} while attacking.", False
+    return (why + ".", True) if bars(before) else (None, True)
+
+
+def _limit(r: dict[str, Any]) -> str:
+    if "bp_min" in r:
+        return f" with BP {r['bp_min']} or more"
+    return f" with BP {r['bp_max']} or less" if "bp_max" in r else ""
 
 
 def attack_areas(eng: RangersStrikeEngine, unit: Unit) -> tuple[tuple[str, ...], str | None]:
