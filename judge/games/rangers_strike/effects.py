@@ -35,6 +35,9 @@ cards fit than ``count``, every fitting card is named):
   it (they happen either way).  The log may name the commands first in ``targets``.
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
+- ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
+  the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
+  :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
@@ -74,6 +77,7 @@ OPS = (
     "hold",
     "hold_commands",
     "hold_all_commands",
+    "from_discard",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -185,6 +189,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-HOLD-SELF: the unit itself
         if name == "hold_commands" and not _command_cost_ok(effect, op):
             return False  # RS-COMMAND-COST
+        if name == "from_discard" and not (
+            set(op) == {"op", "name", "count"}
+            and isinstance(op["name"], str)
+            and _is_int(op["count"], 1)
+        ):
+            return False  # RS-FROM-DISCARD
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
@@ -269,5 +279,8 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def needs_choice(effect: dict[str, Any]) -> bool:
-    """Whether resolving ``effect`` needs a decision from its controller."""
-    return bool(effect.get("optional")) or bool(selectors(effect))
+    """Whether resolving ``effect`` needs a decision from its controller (a card of the
+    discard pile to take is chosen as a selector's unit is)."""
+    if effect.get("optional") or selectors(effect):
+        return True
+    return any(isinstance(op, dict) and op.get("op") == "from_discard" for op in effect["do"])

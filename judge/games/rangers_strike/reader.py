@@ -18,6 +18,8 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
+  出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -315,6 +317,16 @@ def _dies_winning(m: re.Match[str]) -> Part:
     return Part(rule=rule, only=("unit",))
 
 
+def _from_discard(m: re.Match[str]) -> Part:
+    """ "これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリア
+    に出す。" (a note or a named effect): RS-FROM-DISCARD."""
+    op = {"op": "from_discard", "name": m.group("if") or m.group("from"), "count": int(m["n"])}
+    effect: dict[str, Any] = {"when": "on_destroyed", "do": [op]}
+    if m.group("may"):
+        effect["optional"] = True
+    return Part(effect=effect, only=("unit",))
+
+
 def _not_attacked_by(m: re.Match[str]) -> Part:
     """The note "※これは[BPN以上(以下)の][敵軍][S]ユニットにアタックされない。"
     (RS-CARD-RESTRICTION)."""
@@ -403,6 +415,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "destroyed_to_power",
         r"※敵軍ターン中、これが撃破されて捨札になったとき、自軍パワーゾーンに(?:おいて|置いて)もよい。",
         lambda m: Part(effect=dict(TO_POWER), only=("unit",)),
+    ),
+    tr.template(
+        "from_discard_when_destroyed",
+        r"(?:※|【[^【】]+】)これが撃破されて捨札になったとき、自軍捨札(?:に「(?P<if>[^「」]+)」のカ"
+        r"ードがあれば|から「(?P<from>[^「」]+)」(?:のカード)?を)(?P<n>[1-9])[枚体]選び、自軍ラッシ"
+        r"ュエリアに出(?:す|(?P<may>してもよい))。",
+        _from_discard,
     ),
     tr.template(
         "named_on_enter",

@@ -113,6 +113,11 @@ def render_op(op: Any, resident: bool = False) -> str:
         and isinstance(count, int)
     ):
         return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+    if name == "from_discard" and set(op) == {"op", "name", "count"} and isinstance(count, int):
+        return (
+            f"put {count} card{'s' if count != 1 else ''} named {op['name']} from your discard "
+            "pile into your rush area (no power, command or condition needed)"
+        )
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
     if name == "to_power" and set(op) == {"op"}:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import attack_bp, effects, resist
+from judge.games.rangers_strike import attack_bp, effects, from_discard, resist
 from judge.games.rangers_strike.costs import names_card
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
@@ -244,6 +244,7 @@ def run_effect(
             f"{pe.controller} cannot pay {what}'s cost (its commands), so what it pays for "
             "does not happen.",
         )
+    taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets")
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     unit: Unit | None = pe.context.get("unit")
@@ -263,6 +264,11 @@ def run_effect(
             pay_commands(eng, pe, held or [], doubt)
         elif name == "hold_all_commands":
             hold_all_commands(eng, pe.controller)
+        elif name == "from_discard":
+            if taken_doubt is not None:
+                eng.ctx.ruling("RS-FROM-DISCARD", f"{taken_doubt}.")
+                eng.ctx.cannot_verify(taken_doubt)
+            from_discard.put(eng, pe.controller, taken, pe.source)
         elif name == "draw":
             eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":

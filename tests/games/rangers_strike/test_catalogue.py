@@ -26,7 +26,7 @@ BASE_IDS = [
     "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-ATTACK-BP", "RS-ATTACK-RUSH-AREA", "RS-COMBINATION-FROM", "RS-SP-EFFECT", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
-    "RS-DESTROYED-TO-POWER", "RS-RESIST", "RS-WIN-DESTROYED", "RS-HOLD-SELF", "RS-COMMAND-COST",
+    "RS-FROM-DISCARD", "RS-DESTROYED-TO-POWER", "RS-RESIST", "RS-WIN-DESTROYED", "RS-HOLD-SELF", "RS-COMMAND-COST",
     "RS-HOLD-ALL-COMMANDS", "RS-DRAW-PER-UNITS",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
@@ -73,7 +73,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 87
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 88
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:

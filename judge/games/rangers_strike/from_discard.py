@@ -1,0 +1,152 @@
+"""A card put from the discard pile into the rush area by an effect (RS-FROM-DISCARD):
+"※これが撃破されて捨札になったとき、自軍捨札から「X」のカードを1枚選び、自軍ラッシュエリアに出す。"
+(or "自軍捨札に「X」のカードがあれば1枚選び…", "「X」を1体選び…", "…出してもよい。").
+
+The op ``{"op": "from_discard", "name": X, "count": N}``: N cards named X (unit or vehicle
+cards: only they can stand in a rush area) of the controller's own discard pile go into their
+rush area, as many as there are when fewer.  The card is put there by the effect, not rushed by
+the normal procedure: no power, command or additional condition (the fan wiki's page on
+commands, atwiki renst page 151: "正規の手順以外で、カードの効果によりラッシュ…する場合、コマン
+ドのホールドは必要がない"; the texts that want a condition met say so, "ただし、追加条件は満た
+すこと").  Whether such a card's own "これをラッシュしたとき" triggers the sources do not say: a
+card put so that has a when-rushed effect leaves the step unverifiable, and the engine does not
+run it.
+
+Which cards: the log names them first in the resolve's ``targets`` (instance ids or codes),
+exactly as many as there are to take; without them, the first in the pile (unverifiable when
+cards of another code with that name could have been taken).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.refs import is_instance, ref_code
+from judge.games.rangers_strike.effects import selectors
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+Problem = tuple[str, str]
+
+
+def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The effect's ``from_discard`` op, or None."""
+    for op in effect.get("do") or ():
+        if isinstance(op, dict) and op.get("op") == "from_discard":
+            return op
+    return None
+
+
+def fitting(eng: RangersStrikeEngine, pid: str, name: str) -> list[str]:
+    """The cards of ``pid``'s discard pile named ``name`` that can stand in a rush area."""
+    st = eng.state
+    out = []
+    for iid in st.players[pid].discard:
+        if iid is None:
+            continue
+        d = st.card(iid)
+        if d.name == name and d.type in ("unit", "vehicle"):
+            out.append(iid)
+    return out
+
+
+Picks = tuple[list[str], list[Any], list[Problem], str | None]
+
+
+def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]) -> Picks:
+    """The cards the op takes: the leading ``targets`` that name fitting cards (exactly as
+    many as it takes, when the log names any), else the first fitting ones (a doubt when
+    cards of other codes could have been taken); the targets left; problems; the doubt."""
+    op = op_of(effect)
+    if op is None:
+        return [], targets, [], None
+    st = eng.state
+    cands = fitting(eng, pid, str(op["name"]))
+    need = min(int(op.get("count", 1)), len(cands))
+    chosen: list[str] = []
+    pos = 0
+    while len(chosen) < need and pos < len(targets):
+        ref = targets[pos]
+        hit = next(
+            (
+                c
+                for c in cands
+                if c not in chosen
+                and (c == ref if is_instance(st, ref) else st.code_of[c] == ref_code(st, ref))
+            ),
+            None,
+        )
+        if hit is None:
+            break
+        chosen.append(hit)
+        pos += 1
+    if not chosen and targets and need and not selectors(effect):
+        return (
+            [],
+            targets,
+            [
+                (
+                    "RS-FROM-DISCARD",
+                    f"{targets[0]} is not a card named {op['name']} in {pid}'s discard pile "
+                    f"(unit or vehicle cards: {', '.join(cands)}).",
+                )
+            ],
+            None,
+        )
+    if not chosen:
+        codes = {st.code_of[c] for c in cands}
+        doubt = None
+        if len(codes) > 1 and len(cands) > need:
+            doubt = (
+                f"which card named {op['name']} {pid} took from its discard pile is not recorded"
+            )
+        return cands[:need], targets, [], doubt
+    if len(chosen) < need:
+        return (
+            chosen,
+            targets[pos:],
+            [
+                (
+                    "RS-FROM-DISCARD",
+                    f"The effect takes {need} card(s) named {op['name']} from {pid}'s discard "
+                    f"pile (unit or vehicle cards: {', '.join(cands) or 'none'}); the log names "
+                    f"{len(chosen)} of them.",
+                )
+            ],
+            None,
+        )
+    return chosen, targets[pos:], [], None
+
+
+def put(eng: RangersStrikeEngine, pid: str, cards: list[str], source: str) -> None:
+    """Put ``cards`` from ``pid``'s discard pile into its rush area (RS-FROM-DISCARD)."""
+    st = eng.state
+    ps = st.players[pid]
+    for iid in cards:
+        if iid not in ps.discard:
+            continue
+        ps.discard.remove(iid)
+        unit = eng.new_unit(iid)
+        ps.rush.append(unit)
+        eng.event(
+            "from_discard",
+            f"{eng.name(iid)} goes from {pid}'s discard pile into its rush area "
+            f"({eng.name(source)}'s effect).",
+            player=pid,
+            card=iid,
+        )
+        eng.ctx.ruling(
+            "RS-FROM-DISCARD",
+            f"{eng.name(iid)} is put into the rush area by an effect: no power, command or "
+            "additional condition is needed.",
+        )
+        if any(e.get("when") == "on_rush" for e in st.card(iid).effects):
+            eng.ctx.ruling(
+                "RS-FROM-DISCARD",
+                f"{eng.name(iid)} has a when-rushed effect; whether being put into the rush "
+                "area by an effect triggers it is not in the sources: the engine does not run it.",
+            )
+            eng.ctx.cannot_verify("a when-rushed effect of a card put into the rush area")
+    if not cards:
+        eng.event("from_discard", f"{pid}'s discard pile has no such card: nothing is put.")
