@@ -56,19 +56,14 @@ def check_holds(
     taken = {main} if holder == pid else set()
     free = [i for i, c in enumerate(ps.command) if not c.held and i not in taken]
     if refs:
-        chosen: list[int] = []
-        for ref in refs:
-            hit = next(
-                (i for i in free if i not in chosen and names_card(eng, ref, ps.command[i].card)),
-                None,
+        cards = [ps.command[i].card for i in free]
+        chosen = [free[k] for k in leading(eng, cards, refs, len(refs))]
+        if len(chosen) < len(refs):
+            plan.violate(
+                "RS-RUSH-HOLD",
+                f"{refs[len(chosen)]} is not another released command in {pid}'s own command zone.",
             )
-            if hit is None:
-                plan.violate(
-                    "RS-RUSH-HOLD",
-                    f"{ref} is not another released command in {pid}'s own command zone.",
-                )
-                return False
-            chosen.append(hit)
+            return False
         if len(chosen) != n:
             plan.violate(
                 "RS-RUSH-HOLD",
@@ -110,6 +105,21 @@ def pay_holds(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
             f"{eng.name(iid)}: {len(plan.data['also_hold'])} further command(s) of {pid}'s held "
             "for its additional condition.",
         )
+
+
+def leading(eng: RangersStrikeEngine, cards: list[str], refs: list[Any], most: int) -> list[int]:
+    """The positions in ``cards`` that the leading ``refs`` name, a different card each, at
+    most ``most`` of them: it stops at the first reference naming none left (what the log
+    names first in a resolve's ``targets``, before the selectors' units)."""
+    chosen: list[int] = []
+    for ref in refs[:most]:
+        hit = next(
+            (k for k, c in enumerate(cards) if k not in chosen and names_card(eng, ref, c)), None
+        )
+        if hit is None:
+            break
+        chosen.append(hit)
+    return chosen
 
 
 def names_card(eng: RangersStrikeEngine, ref: Any, card: str) -> bool:

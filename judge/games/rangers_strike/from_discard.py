@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.core.refs import is_instance, ref_code
+from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.effects import selectors
 
 if TYPE_CHECKING:
@@ -64,23 +64,8 @@ def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: l
     st = eng.state
     cands = fitting(eng, pid, str(op["name"]))
     need = min(int(op.get("count", 1)), len(cands))
-    chosen: list[str] = []
-    pos = 0
-    while len(chosen) < need and pos < len(targets):
-        ref = targets[pos]
-        hit = next(
-            (
-                c
-                for c in cands
-                if c not in chosen
-                and (c == ref if is_instance(st, ref) else st.code_of[c] == ref_code(st, ref))
-            ),
-            None,
-        )
-        if hit is None:
-            break
-        chosen.append(hit)
-        pos += 1
+    chosen = [cands[k] for k in leading(eng, cands, targets, need)]
+    pos = len(chosen)
     if not chosen and targets and need and not selectors(effect):
         return (
             [],

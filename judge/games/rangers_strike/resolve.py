@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import attack_bp, effects, from_discard, resist
-from judge.games.rangers_strike.costs import names_card
+from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
 
@@ -91,18 +91,8 @@ def cost_commands(
     free = [
         i for i, c in enumerate(ps.command) if not c.held and st.card(c.card).category == category
     ]
-    chosen: list[int] = []
-    pos = 0
-    while len(chosen) < n and pos < len(targets):
-        ref = targets[pos]
-        hit = next(
-            (i for i in free if i not in chosen and names_card(eng, ref, ps.command[i].card)),
-            None,
-        )
-        if hit is None:
-            break
-        chosen.append(hit)
-        pos += 1
+    chosen = [free[k] for k in leading(eng, [ps.command[i].card for i in free], targets, n)]
+    pos = len(chosen)
     if len(free) < n:
         have = f"{len(free)} released {category} command{'s' if len(free) != 1 else ''}"
         return (
