@@ -56,7 +56,6 @@ from typing import Any
 from judge.core import textread as tr
 from judge.games.rangers_strike import effects
 from judge.games.rangers_strike.catalog import ANY_COPIES
-from judge.games.rangers_strike.effects import supported
 
 _MARKS = "※【◎"
 _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
@@ -228,7 +227,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
     effect: dict[str, Any] = {"when": when, "do": ops}
     if optional or held or cost is not None:
         effect["optional"] = True
-    return effect if supported(effect) else None
+    return effect if effects.supported(effect) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,8 +317,8 @@ def _dies_winning(m: re.Match[str]) -> Part:
 
 
 def _from_discard(m: re.Match[str]) -> Part:
-    """ "これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリア
-    に出す。" (a note or a named effect): RS-FROM-DISCARD."""
+    """The text "これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッ
+    シュエリアに出す。" (a note or a named effect): RS-FROM-DISCARD."""
     op = {"op": "from_discard", "name": m.group("if") or m.group("from"), "count": int(m["n"])}
     effect: dict[str, Any] = {"when": "on_destroyed", "do": [op]}
     if m.group("may"):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike.state import Unit
+from judge.games.rangers_strike.state import Battle, Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -69,8 +69,6 @@ def attacked_forbidden(
     declaration decides, and when its BP while attacking (RS-ATTACK-BP) would decide
     otherwise, or it is a vehicle (a printed ユニット is a unit: RS-SELECT-UNIT; whether the
     note spares a vehicle carrying units is not in the sources), it is not."""
-    from judge.games.rangers_strike.state import Battle
-
     r = has(eng, target.card, "not_attacked_by")
     if r is None:
         return None, True
