@@ -53,6 +53,7 @@ __all__ = [
     "event_types",
     "game_state",
     "player_state",
+    "printed",
     "rules_applied",
     "rules_broken",
     "ruling_texts",
@@ -107,6 +108,14 @@ def card(
             d["tag"] = True
     if condition is not None:
         d["condition"] = condition
+    return d
+
+
+def printed(code: str, text: str, type: str = "unit", **kw: Any) -> dict[str, Any]:
+    """A card (:func:`card`'s defaults and ``kw``) whose effects are read from its printed
+    ``text`` (RS-TEXT-READ): it has no effects written by hand."""
+    d = {**card(code, type, **kw), "text": text}
+    del d["effects"]
     return d
 
 

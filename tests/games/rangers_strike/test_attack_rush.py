@@ -7,14 +7,13 @@ unit attacks), a unit's own named effect when it has no combination number.
 
 from __future__ import annotations
 
-from typing import Any
-
 from judge.games.rangers_strike.reader import read_card
 from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
     player_state,
+    printed,
     rules_applied,
     rules_broken,
     verdict,
@@ -23,13 +22,7 @@ from judge.games.rangers_strike.testing import (
 TEXT = "【翔ける翼】これは敵軍ラッシュエリアのユニットにアタックできる。"
 
 
-def _printed(code: str, text: str, **kw: Any) -> dict[str, Any]:
-    d = {**card(code, **kw), "text": text}
-    del d["effects"]
-    return d
-
-
-WING = _printed("T-090", TEXT, name="Sky Wing", bp=5000)
+WING = printed("T-090", TEXT, name="Sky Wing", bp=5000)
 PLAIN = card("T-092", name="Plain Striker", bp=5000)
 LOW = card("T-091", name="Low Guard", bp=2000)
 

@@ -17,6 +17,7 @@ from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
     player_state,
+    printed,
     rules_applied,
     rules_broken,
     verdict,
@@ -25,14 +26,8 @@ from judge.games.rangers_strike.testing import (
 REMINDER = "(このユニットはWBのユニットをラッシュするためのコマンドとしてホールドできる)"
 
 
-def _printed(code: str, text: str, **kw: Any) -> dict[str, Any]:
-    d = {**card(code, **kw), "text": text}
-    del d["effects"]
-    return d
-
-
 #: an OT unit with Call WB; a WB unit to rush; an OT card and a WB card for the command zone
-CALLER = _printed("T-080", f"※コールWB{REMINDER}", name="Horn Caller", category="OT")
+CALLER = printed("T-080", f"※コールWB{REMINDER}", name="Horn Caller", category="OT")
 WB_UNIT = card("T-081", name="Wind Blade", category="WB")
 OT_CARD = card("T-082", category="OT")
 WB_CARD = card("T-083", category="WB")

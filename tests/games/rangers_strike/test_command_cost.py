@@ -22,6 +22,7 @@ from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
     player_state,
+    printed,
     rules_applied,
     rules_broken,
     verdict,
@@ -32,21 +33,15 @@ FLAME = f"【焔の一太刀】「SP1」{COST}敵軍バトルエリアからナ�
 PETALS = f"【花吹雪】「SP1」{COST}敵軍コマンドをすべてホールドする。"
 
 
-def _printed(code: str, name: str, text: str, **kw: Any) -> dict[str, Any]:
-    d = {**card(code, name=name, **kw), "text": text}
-    del d["effects"]  # read from the printed text
-    return d
-
-
 def _sized(code: str, size: str, **kw: Any) -> dict[str, Any]:
     return {**card(code, bp=1000, sp=0, **kw), "size": size}
 
 
 #: A's Number Combination 1 unit (a WB card, SP ！), an MA card for the command zone; B's units:
 #: size S without a number, size M, size S with number 3
-BLADE = {**_printed("T-070", "Flame Blade", FLAME, category="WB", bp=3000, sp=0,
+BLADE = {**printed("T-070", FLAME, name="Flame Blade", category="WB", bp=3000, sp=0,
                     combination={"number": 1}), "sp_special": True, "size": "S"}  # fmt: skip
-PETAL = {**_printed("T-076", "Petal Dancer", PETALS, category="WB", bp=1000, sp=0,
+PETAL = {**printed("T-076", PETALS, name="Petal Dancer", category="WB", bp=1000, sp=0,
                     combination={"number": 1}), "sp_special": True, "size": "S"}  # fmt: skip
 MA_CARD = card("T-071", category="MA")
 WB_CARD = card("T-075", category="WB")

@@ -17,6 +17,7 @@ from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
     player_state,
+    printed,
     rules_applied,
     rules_broken,
     verdict,
@@ -25,15 +26,9 @@ from judge.games.rangers_strike.testing import (
 NOTE = "※これが撃破されて捨札になったとき、自軍捨札から「Ranger」のカードを1枚選び、自軍ラッシュエリアに出す。"
 
 
-def _printed(code: str, text: str, **kw: Any) -> dict[str, Any]:
-    d = {**card(code, **kw), "text": text}
-    del d["effects"]
-    return d
-
-
 #: the upgraded form (discards a Ranger to be rushed), the base form, B's big unit
 UPGRADE = {
-    **_printed("T-110", NOTE, name="Ranger Mk2", bp=1000, power=0),
+    **printed("T-110", NOTE, name="Ranger Mk2", bp=1000, power=0),
     "cost": {"discard": {"name": "Ranger"}, "count": 1},
 }
 BASE = card("T-111", name="Ranger", bp=1000)

@@ -13,17 +13,12 @@ from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
+    printed,
     rules_broken,
     verdict,
 )
 
 AT_LEAST = "※これはBP3000以上のユニットにアタックされない。"
-
-
-def printed(code: str, text: str, **kw: Any) -> dict[str, Any]:
-    d = {**card(code, name=f"Noted {code}", **kw), "text": text}
-    del d["effects"]
-    return d
 
 
 def facing(attacker: dict[str, Any], target: dict[str, Any]) -> LogBuilder:

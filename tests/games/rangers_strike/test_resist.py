@@ -13,17 +13,12 @@ from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
     player_state,
+    printed,
     rules_applied,
     verdict,
 )
 
 RESIST_NOTE = "※レジスト(これがバトルで撃破されたとき、捨札にするかわりにこれをホールドしてその場に留めてもよい)"
-
-
-def printed(code: str, text: str, **kw: Any) -> dict[str, Any]:
-    d = {**card(code, name=f"Noted {code}", **kw), "text": text}
-    del d["effects"]
-    return d
 
 
 GUARD = printed("T-040", RESIST_NOTE, bp=1000, sp=1)

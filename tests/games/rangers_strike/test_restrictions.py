@@ -11,6 +11,7 @@ from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
     player_state,
+    printed,
     rules_applied,
     rules_broken,
     verdict,
@@ -23,13 +24,6 @@ NO_STRIKE = (
     "※これは、特徴「星」を持つ敵軍ユニットがあるときストライクできない"
     "(この制限は自軍ダメージが4点以上あれば無効になる)。"
 )
-
-
-def printed(code: str, text: str, **kw: Any) -> dict[str, Any]:
-    """A unit whose restriction is read from its printed note (no effects written by hand)."""
-    d = {**card(code, name=f"Noted {code}", **kw), "text": text}
-    del d["effects"]
-    return d
 
 
 WEAK = card("T-002", name="Sparrow", bp=1000, sp=1)
