@@ -226,7 +226,12 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
             _, targets, problems, _ = from_discard.picks(eng, pe.controller, pe.effect, targets)
         if not problems:
             _, problems = match_targets(
-                eng, pe.controller, pe.effect, targets, _path(eng, "targets")
+                eng,
+                pe.controller,
+                pe.effect,
+                targets,
+                _path(eng, "targets"),
+                pe.context.get("unit"),
             )
         for rule, msg in problems:
             plan.violate(rule, msg)

@@ -15,14 +15,22 @@ vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "
 "bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
 ``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
-without a combination number: RS-SELECT-SIZE) (selectors consume the list in order; when fewer
-cards fit than ``count``, every fitting card is named):
+without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
+the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
+effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``;
+``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES)
+(selectors consume the list in order; when fewer cards fit than ``count``, every fitting card
+is named):
 
 - ``draw`` ``n`` — the controller draws n cards (from an empty deck: as many as there are).
 - ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle``) — BP change; with
   ``during`` (``attacking`` | ``attacked``, and optionally ``against`` ``{"feature": X}``) the
   unit's own, counted only during an attack it makes or receives (RS-ATTACK-BP).
 - ``destroy`` ``target`` — to the discard pile (its when-destroyed effects trigger).
+- ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units of
+  one's own chosen.  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
+  ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
+  "…してもよい。そうしたとき、…").
 - ``return`` ``target`` — from the battle area back to the rush area.
 - ``damage`` ``n`` — n damage to the opposing side, dealt as a strike's is (in tag battle the
   damaged team assigns it).
@@ -33,6 +41,9 @@ cards fit than ``count``, every fitting card is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``to_damage`` ``target`` — the units chosen (``type`` ``unit``) go face down into their
+  owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
+  RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
@@ -78,13 +89,32 @@ OPS = (
     "hold_commands",
     "hold_all_commands",
     "from_discard",
+    "to_damage",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
-ZONES = ("battle", "rush")
+ZONES = ("battle", "rush", "field")
+#: the areas a selector's ``zone`` covers: ``field`` is a player's rush and battle areas, where
+#: the printed 「ユニット」 with no area named is (RS-SELECT-FIELD)
+AREAS_OF = {"battle": ("battle",), "rush": ("rush",), "field": ("rush", "battle")}
 #: when a ``bp`` op with ``during`` counts: an attack the unit makes, or one it receives
 DURING = ("attacking", "attacked")
-SELECTOR_KEYS = {"side", "zone", "count", "bp_max", "category", "type", "size", "no_number"}
+SELECTOR_KEYS = {
+    "side",
+    "zone",
+    "count",
+    "bp_max",
+    "category",
+    "type",
+    "size",
+    "no_number",
+    "other",
+    "released",
+    "chooser",
+}
+#: who chooses a selector's units: the effect's controller, or the opposing player whose
+#: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
+CHOOSERS = ("controller", "opponent")
 #: the printed unit sizes (S: a ranger, M: a machine, L: a combined robot; RS-SELECT-SIZE)
 SIZES = ("S", "M", "L")
 #: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
@@ -109,6 +139,17 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     if "size" in sel and (resident or sel["size"] not in SIZES or sel.get("type") != "unit"):
         return False  # RS-SELECT-SIZE: the printed "Sユニット"
     if "no_number" in sel and (resident or sel["no_number"] is not True):
+        return False
+    for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)
+        if flag in sel and (resident or sel[flag] is not True):
+            return False
+    if "chooser" in sel and (
+        resident
+        or sel["chooser"] not in CHOOSERS
+        or (sel["chooser"] == "opponent" and sel.get("side") != "opponent")
+    ):
+        return False  # RS-OPPONENT-CHOOSES: the opponent chooses among its own units
+    if sel.get("zone") == "field" and resident:
         return False
     return "category" not in sel or isinstance(sel["category"], str)
 
@@ -185,8 +226,16 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and (target != "self" or timing == "on_use" or not _attack_bp_ok(op, static=False))
         ):
             return False  # RS-ATTACK-BP: the unit's own, during an attack
-        if name == "hold" and (target != "self" or timing == "on_use" or set(op) != {"op"}):
-            return False  # RS-HOLD-SELF: the unit itself
+        if name == "hold" and not _hold_ok(op, timing):
+            return False  # RS-HOLD-SELF (the unit itself), RS-IF-DONE (a unit chosen)
+        if "if_done" in op and not _if_done_ok(effect, op):
+            return False  # RS-IF-DONE: "…してもよい。そうしたとき、…"
+        if isinstance(target, dict) and (
+            (target.get("other") and timing == "on_use")  # "これ以外の": a unit's own effect
+            or (target.get("released") and name != "hold")
+            or (target.get("zone") == "field" and name not in ("destroy", "hold", "to_damage"))
+        ):
+            return False
         if name == "hold_commands" and not _command_cost_ok(effect, op):
             return False  # RS-COMMAND-COST
         if name == "from_discard" and not (
@@ -195,6 +244,13 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and _is_int(op["count"], 1)
         ):
             return False  # RS-FROM-DISCARD
+        if name == "to_damage" and not (
+            set(op) == {"op", "target"}
+            and _selector_ok(target, False)
+            and target.get("type") == "unit"
+            and "chooser" not in target
+        ):
+            return False  # RS-TO-DAMAGE: chosen units, face down into their owner's power zone
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
@@ -215,6 +271,36 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def _hold_ok(op: dict[str, Any], timing: str) -> bool:
+    """A ``hold`` op: the unit itself (RS-HOLD-SELF: ``{"op": "hold"}``, a unit's effect), or
+    units of one's own chosen by a selector that takes only released ones (RS-IF-DONE)."""
+    target = op.get("target", "self")
+    if target == "self":
+        return timing != "on_use" and set(op) == {"op"}
+    return (
+        set(op) <= {"op", "target", "if_done"}
+        and _selector_ok(target, False)
+        and target.get("side", "own") == "own"
+        and target.get("released") is True
+        and target.get("type") == "unit"
+    )
+
+
+def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """RS-IF-DONE: ``"if_done": true`` on the ``destroy`` or ``hold`` of chosen units that an
+    optional effect begins with, with something after it that happens only if it was done."""
+    ops = effect["do"]
+    return (
+        op["if_done"] is True
+        and op.get("op") in ("destroy", "hold")
+        and isinstance(op.get("target"), dict)
+        and effect.get("optional") is True
+        and ops[0] is op
+        and len(ops) > 1
+        and cost_at(effect) is None
+    )
 
 
 def _command_cost_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:

@@ -144,6 +144,11 @@ class RangersStrikeEngine(AgendaEngine):
         """Decision point: the opposing players (``"opponent"`` in card text)."""
         return [p for p in self.state.order if p != pid]
 
+    def opponent_players(self, pid: str) -> list[str]:
+        """Decision point: the player "相手" (the opponent, one player) names in an effect of
+        ``pid``'s where the opponent chooses among its own units (RS-OPPONENT-CHOOSES)."""
+        return self.opponents(pid)
+
     def combination_offset(self, pid: str) -> tuple[int, str | None]:
         """Decision point: how many positions ``pid``'s battle area counts on from, and why."""
         return 0, None

@@ -147,7 +147,9 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                     for pe in eng.pool.candidates():
                         act = {"p": p, "do": "resolve", "source": pe.source}
                         if effects.selectors(pe.effect):
-                            act["targets"] = first_targets(eng, pe.controller, pe.effect)
+                            act["targets"] = first_targets(
+                                eng, pe.controller, pe.effect, pe.context.get("unit")
+                            )
                         out.append(act)
                         if pe.effect.get("optional"):
                             out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})

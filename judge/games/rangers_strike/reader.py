@@ -33,8 +33,13 @@ The sentences of a body (each whole, :data:`SENTENCES`): ``N枚ドローする�
 of the battle area, units only: RS-SELECT-UNIT) and its ``持ち主のラッシュエリアに戻す。``
 form (return), the units chosen possibly ``ナンバーを持たない`` and of a printed size
 (``Sユニット``: RS-SELECT-SIZE); ``このターン、これはBP+Nされる。`` (this unit, until the end of
-the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS).  A ``…してもよい。``
-sentence makes the effect optional, read only when it is the body's one sentence; a body may
+the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
+``[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する。`` (units of one's own in the rush or
+battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
+chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
+置く。`` (face down as damage: RS-TO-DAMAGE).  A ``…してもよい。`` sentence makes the effect optional, read
+only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
+(the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
 from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
 (``まで``) or any other word keeps its sentence unread.
@@ -73,6 +78,8 @@ _COMMAND_COST = re.compile(
 _OPTIONAL = "してもよい"
 #: "hold this unit, if you do: …" before an effect's sentences (RS-HOLD-SELF)
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
+#: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
+_IF_DONE = "そうしたとき、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
 _SP_GIVEN = re.compile(r"「SP(?P<quoted>[1-9])」\s*|SP(?P<bare>[1-9])(?:\s+|$)")
 
@@ -127,6 +134,30 @@ def _op(name: str) -> Any:
     return build
 
 
+def _own_unit(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する[してもよい]。": units of one's own
+    in the rush or battle area (RS-SELECT-FIELD); one to hold must not be held already."""
+    sel: dict[str, Any] = {"side": "own", "zone": "field", "count": int(m["n"]), "type": "unit"}
+    if m.group("size"):
+        sel["size"] = m.group("size")
+    if m.group("other"):
+        sel["other"] = True
+    if m.group("verb") == "ホールド":
+        sel["released"] = True
+        return {"op": "hold", "target": sel}, m.group("may") is not None
+    return {"op": "destroy", "target": sel}, m.group("may") is not None
+
+
+def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "敵軍[バトルエリアから][S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして置く。"
+    (RS-TO-DAMAGE); no area named: the rush and battle areas (RS-SELECT-FIELD)."""
+    zone = {"バトル": "battle", "ラッシュ": "rush"}.get(m.group("area") or "", "field")
+    sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
+    if m.group("size"):
+        sel["size"] = m.group("size")
+    return {"op": "to_damage", "target": sel}, False
+
+
 #: "これは[特徴「X」を持つユニットに]アタック[する|される]とき[、]BP+Nされる。" (RS-ATTACK-BP)
 _ATTACK_BP = (
     r"これは(?:特徴「(?P<f>[^「」]+)」を[持も]つユニットに)?アタック(?:する|(?P<ed>される))とき、?"
@@ -179,6 +210,35 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"敵軍コマンドをすべてホールドする。",
         lambda m: ({"op": "hold_all_commands"}, False),
     ),
+    tr.template(
+        "destroy_or_hold_own_unit",
+        r"(?P<other>これ以外の)?自軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
+        rf"(?P<verb>撃破|ホールド)(?:する|(?P<may>{_OPTIONAL}))。",
+        _own_unit,
+    ),
+    tr.template(
+        "opponent_destroys_own_unit",
+        r"相手は自分自身のユニットを(?P<n>[1-9])体選び、?撃破する。",
+        lambda m: (
+            {
+                "op": "destroy",
+                "target": {
+                    "side": "opponent",
+                    "zone": "field",
+                    "count": int(m["n"]),
+                    "type": "unit",
+                    "chooser": "opponent",
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "opposing_units_to_damage",
+        r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:敵軍)?(?P<size>[SML])?ユニットを"
+        r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンにダメージにして置く。",
+        _to_damage,
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -208,19 +268,31 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         ops.append({"op": "hold_commands", "category": cost["cat"], "count": int(cost["n"])})
         body = body[cost.end() :]
     optional = False
+    if_done = False
     said = tr.sentences(body)
     for sentence in said:
+        if sentence.startswith(_IF_DONE):
+            # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
+            if not (optional and len(ops) == 1 and not if_done and "target" in ops[0]):
+                return None
+            ops[0] = {**ops[0], "if_done": True}
+            if_done = True
+            sentence = sentence[len(_IF_DONE) :]
         got = tr.read_line(sentence, SENTENCES)
         if got.value is None:
             return None
         op, may = got.value
+        if if_done and may:
+            return None  # a second choice after the first: not read
         if op["op"] == "bp" and when == "on_use":
             return None  # "これ" of an operation is no unit
         if "during" in op and when != "combination":
             return None  # no duration printed: a combination's lasts the turn (RS-ATTACK-BP)
         ops.append(op)
         optional = optional or may
-    if not ops or (optional and len(ops) > 1) or (held and len(ops) < 2):
+    if not ops or (optional and len(ops) > 1 and not if_done) or (held and len(ops) < 2):
+        return None
+    if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None
     if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
         return None  # one choice an effect, and something for the cost to pay for

@@ -20,7 +20,7 @@ from judge.games.rangers_strike import attack_bp
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
-from judge.games.rangers_strike.effects import cost_at
+from judge.games.rangers_strike.effects import CHOOSERS, cost_at
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
@@ -39,7 +39,20 @@ _WHEN = {
 _WHEN["resident"] = "While in place"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
-_SELECTOR = {"side", "zone", "count", "bp_max", "type", "category", "size", "no_number"}
+_SELECTOR = {
+    "side",
+    "zone",
+    "count",
+    "bp_max",
+    "type",
+    "category",
+    "size",
+    "no_number",
+    "other",
+    "released",
+    "chooser",
+}
+_ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
 _BP_KEYS = {"op", "amount", "until", "target", "during", "against"}
 
@@ -55,7 +68,8 @@ def _cards(sel: Any) -> str | None:
         return None
     side = _SIDES.get(sel.get("side", "own"))
     count = sel.get("count")
-    if side is None or sel.get("zone", "battle") not in ("battle", "rush"):
+    zone = _ZONES.get(sel.get("zone", "battle"))
+    if side is None or zone is None or sel.get("chooser", "controller") not in CHOOSERS:
         return None
     if count is not None and not isinstance(count, int):
         return None
@@ -66,13 +80,19 @@ def _cards(sel: Any) -> str | None:
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("other") is True:
+        bits.append("other than this one")
+    if sel.get("released") is True:
+        bits.append("that is not held")
     if sel.get("no_number") is True:
         bits.append("without a combination number")
     if "category" in sel:
         bits.append(f"of category {sel['category']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
-    bits.append(f"in {side} {sel.get('zone', 'battle')} area")
+    bits.append(f"in {side} {zone}")
+    if sel.get("chooser") == "opponent":
+        bits.append("(the opponent chooses which)")
     return " ".join(bits)
 
 
@@ -127,9 +147,13 @@ def render_op(op: Any, resident: bool = False) -> str:
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
         return f"this unit is SP {value} until {until or raw(op.get('until'))}"
     cards = _cards(target)
-    if cards and set(op) == {"op", "target"}:
+    if cards and set(op) - {"if_done"} == {"op", "target"}:
         if name == "destroy":
             return f"destroy {cards}"
+        if name == "hold":
+            return f"hold {cards}"
+        if name == "to_damage":
+            return f"put {cards} face down into its owner's power zone, as damage"
         if name == "return":
             return f"return {cards} to the rush area"
     return raw(op)
@@ -146,7 +170,9 @@ def render_effect(effect: dict[str, Any]) -> str:
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
-    if len(ops) > 1 and effect["do"][0] == {"op": "hold"}:  # RS-HOLD-SELF
+    first = effect["do"][0]
+    if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
+        # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
     at = cost_at(effect)
     if at is not None and effect.get("optional") and 0 < at < len(ops) - 1:  # RS-COMMAND-COST

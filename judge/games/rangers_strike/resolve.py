@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import attack_bp, effects, from_discard, resist
+from judge.games.rangers_strike import attack_bp, effects, from_discard, resist, to_damage
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
@@ -25,37 +25,65 @@ Found = tuple[str, str, Unit]
 
 
 def owners_of(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> list[str]:
-    return [controller] if sel.get("side", "own") == "own" else eng.opponents(controller)
+    """The players whose units a selector takes: the controller's own, the opposing side's
+    (敵軍: in tag battle both opposing players), or, when the opponent chooses among its own
+    (相手は自分自身の…), the players :meth:`~RangersStrikeEngine.opponent_players` names."""
+    if sel.get("side", "own") == "own":
+        return [controller]
+    if sel.get("chooser") == "opponent":
+        return eng.opponent_players(controller)
+    return eng.opponents(controller)
 
 
-def fitting(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> list[Found]:
-    """Every unit a selector could take now, in player order and position order."""
+def areas_of(sel: dict[str, Any]) -> tuple[str, ...]:
+    """The areas a selector covers (``field``: rush and battle, RS-SELECT-FIELD)."""
+    return effects.AREAS_OF[sel.get("zone", "battle")]
+
+
+def fitting(
+    eng: RangersStrikeEngine, controller: str, sel: dict[str, Any], source: Unit | None = None
+) -> list[Found]:
+    """Every unit a selector could take now, in player order, area order (rush, battle) and
+    position order.  ``source``: the effect's own unit, which "これ以外の" (``other``) leaves
+    out."""
     st = eng.state
-    zone = sel.get("zone", "battle")
     out: list[Found] = []
     for pid in owners_of(eng, controller, sel):
-        bp = eng.bp_in(pid, zone)
-        for unit in st.players[pid].area(zone):
-            if "bp_max" in sel:
-                eng.ctx.read("bp")  # a "BP N or less" condition
-                if bp(unit) > sel["bp_max"]:
+        for zone in areas_of(sel):
+            bp = eng.bp_in(pid, zone)
+            for unit in st.players[pid].area(zone):
+                if "bp_max" in sel:
+                    eng.ctx.read("bp")  # a "BP N or less" condition
+                    if bp(unit) > sel["bp_max"]:
+                        continue
+                if "category" in sel and st.card(unit.card).category != sel["category"]:
                     continue
-            if "category" in sel and st.card(unit.card).category != sel["category"]:
-                continue
-            d = st.card(unit.card)
-            if sel.get("type") == "unit" and not d.is_unit:
-                continue  # RS-SELECT-UNIT
-            if "size" in sel and d.size != sel["size"]:
-                continue  # RS-SELECT-SIZE: the printed "Sユニット"
-            if sel.get("no_number") and d.combination_number is not None:
-                continue  # RS-SELECT-SIZE: "ナンバーを持たない"
-            out.append((pid, zone, unit))
+                d = st.card(unit.card)
+                if sel.get("type") == "unit" and not d.is_unit:
+                    continue  # RS-SELECT-UNIT
+                if "size" in sel and d.size != sel["size"]:
+                    continue  # RS-SELECT-SIZE: the printed "Sユニット"
+                if sel.get("no_number") and d.combination_number is not None:
+                    continue  # RS-SELECT-SIZE: "ナンバーを持たない"
+                if sel.get("other") and unit is source:
+                    continue  # "これ以外の": not the effect's own unit
+                if sel.get("released") and unit.held:
+                    continue  # a held unit cannot be held again (RS-IF-DONE)
+                out.append((pid, zone, unit))
     return out
 
 
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
     whose = f"{controller}'s" if sel.get("side", "own") == "own" else "an opposing player's"
-    bits = [f"a unit in {whose} {sel.get('zone', 'battle')} area"]
+    if sel.get("chooser") == "opponent":
+        whose = " or ".join(f"{p}'s" for p in owners_of(eng, controller, sel)) or "no player's"
+    zone = sel.get("zone", "battle")
+    where = "rush or battle area" if zone == "field" else f"{zone} area"
+    bits = [f"a unit in {whose} {where}"]
+    if sel.get("other"):
+        bits.append("other than this one")
+    if sel.get("released"):
+        bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "category" in sel:
@@ -132,17 +160,36 @@ def cost_commands(
 
 
 def match_targets(
-    eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], targets: list[Any], path: str
+    eng: RangersStrikeEngine,
+    controller: str,
+    effect: dict[str, Any],
+    targets: list[Any],
+    path: str,
+    source: Unit | None = None,
+    doubts: dict[int, str] | None = None,
 ) -> tuple[list[list[Found]], list[Problem]]:
-    """Split ``targets`` over the effect's selectors, in order."""
+    """Split ``targets`` over the effect's selectors, in order.  ``source``: the effect's own
+    unit (for ``other``).  The opponent's choice among its own units (RS-OPPONENT-CHOOSES) is
+    never the controller's mistake: when the log leaves it out and more than one unit could
+    have been chosen (a vehicle carrying units counts: whether a unit aboard one can be chosen
+    is not known), or names a unit aboard a vehicle, it is a doubt (``doubts``, by the
+    selector's index; its group is then empty), not a problem."""
     st = eng.state
     groups: list[list[Found]] = []
     problems: list[Problem] = []
     pos = 0
-    for sel in effects.selectors(effect):
-        cands = fitting(eng, controller, sel)
+    for i, sel in enumerate(effects.selectors(effect)):
+        cands = fitting(eng, controller, sel, source)
         need = min(int(sel.get("count", 1)), len(cands))
         got: list[Found] = []
+        theirs = sel.get("chooser") == "opponent"
+        if theirs and pos >= len(targets):  # not recorded: forced, or not known
+            if len(cands) > need or _riders(eng, controller, sel):
+                _doubt(doubts, i, "which unit the opponent chose is not recorded")
+            else:
+                got = list(cands)
+            groups.append(got)
+            continue
         while len(got) < need and pos < len(targets):
             ref = targets[pos]
             pos += 1
@@ -151,9 +198,15 @@ def match_targets(
                 ref,
                 f"{path}[{pos - 1}]",
                 owners_of(eng, controller, sel),
-                (sel.get("zone", "battle"),),
+                areas_of(sel),
                 bp=eng.bp,
             )
+            if theirs and found is None and _aboard(eng, controller, sel, ref):
+                _doubt(
+                    doubts, i, f"{ref} is aboard a vehicle: whether it can be chosen is not known"
+                )
+                got = []
+                break
             if found is None or not any(c[2] is found[2] for c in cands):
                 problems.append(
                     (
@@ -186,11 +239,40 @@ def match_targets(
     return groups, problems
 
 
-def first_targets(eng: RangersStrikeEngine, controller: str, effect: dict[str, Any]) -> list[str]:
+def _doubt(doubts: dict[int, str] | None, index: int, why: str) -> None:
+    if doubts is not None:
+        doubts[index] = why
+
+
+def _aboard(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any], ref: Any) -> bool:
+    """Whether ``ref`` names a unit aboard a vehicle of the selector's players."""
+    st = eng.state
+    return any(
+        ref in unit.riders
+        for pid in owners_of(eng, controller, sel)
+        for area in areas_of(sel)
+        for unit in st.players[pid].area(area)
+    )
+
+
+def _riders(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> bool:
+    """Whether a vehicle of the selector's players carries units."""
+    st = eng.state
+    return any(
+        unit.riders
+        for pid in owners_of(eng, controller, sel)
+        for area in areas_of(sel)
+        for unit in st.players[pid].area(area)
+    )
+
+
+def first_targets(
+    eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], source: Unit | None = None
+) -> list[str]:
     """The first fitting targets for each selector (instance ids), for ``legal_actions``."""
     out: list[str] = []
     for sel in effects.selectors(effect):
-        cands = [c for c in fitting(eng, controller, sel) if c[2].card not in out]
+        cands = [c for c in fitting(eng, controller, sel, source) if c[2].card not in out]
         out += [c[2].card for c in cands[: int(sel.get("count", 1))]]
     return out
 
@@ -235,19 +317,33 @@ def run_effect(
             "does not happen.",
         )
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
-    groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets")
-    eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     unit: Unit | None = pe.context.get("unit")
+    doubts: dict[int, str] = {}
+    groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
+    eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (
         [(here[0], here[1], unit)] if unit is not None and here is not None else []
     )
     chosen = iter(groups)
+    picked = -1  # the index of the selector whose units ``found`` holds
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
-        found = next(chosen, []) if isinstance(target, dict) else self_found
-        if name == "hold":
+        if isinstance(target, dict):
+            found = next(chosen, [])
+            picked += 1
+        else:
+            found = self_found
+        if picked in doubts and isinstance(target, dict):
+            opponent_choice_unknown(eng, pe, doubts[picked])
+            continue
+        if op.get("if_done") and not found:
+            if_not_done(eng, what, op)
+            break  # "…してもよい。そうしたとき": nothing more when it was not done
+        if name == "hold" and isinstance(target, dict):
+            hold_units(eng, found)
+        elif name == "hold":
             if not hold_self(eng, found):
                 break  # "…してもよい。そうしたとき": nothing more when it was not held
         elif name == "hold_commands":
@@ -273,6 +369,8 @@ def run_effect(
                 )
         elif name == "to_power":
             to_power(eng, pe.controller, pe.source)
+        elif name == "to_damage":
+            to_damage.put_as_damage(eng, found, what)
         elif name == "sp":
             for _pid, _area, u in found:
                 u.mods.append(Mod(0, "turn", sp=int(op["value"])))
@@ -284,6 +382,8 @@ def run_effect(
                     amount=int(op["value"]),
                 )
         elif name == "destroy":
+            if isinstance(target, dict) and target.get("chooser") == "opponent":
+                opponent_chose(eng, pe, found)
             for pid, _area, u in found:
                 if st.area_of(u) is not None:
                     eng.destroy(pid, u, f"{what}")
@@ -399,6 +499,51 @@ def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> b
     unit.held = True
     eng.event("hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card)
     return True
+
+
+def hold_units(eng: RangersStrikeEngine, found: list[Found]) -> None:
+    """RS-IF-DONE: hold the units chosen (released ones: a held unit cannot be held again)."""
+    for pid, _area, unit in found:
+        unit.held = True
+        eng.event(
+            "hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card
+        )
+
+
+def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None:
+    """RS-IF-DONE: the first part of "…してもよい。そうしたとき、…" was not done (no unit could be
+    chosen for it), so what follows does not happen."""
+    verb = "held" if op["op"] == "hold" else "destroyed"
+    eng.ctx.ruling(
+        "RS-IF-DONE",
+        f"No unit could be chosen and {verb} for {what}, so what happens only when that is "
+        "done (そうしたとき) does not happen.",
+    )
+
+
+def opponent_chose(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Found]) -> None:
+    """RS-OPPONENT-CHOOSES: the ruling that names who chose, and what."""
+    chosen = ", ".join(f"{u.card} ({eng.name(u.card)})" for _pid, _area, u in found)
+    who = " or ".join(eng.opponent_players(pe.controller)) or "no opposing player"
+    eng.ctx.ruling(
+        "RS-OPPONENT-CHOOSES",
+        f"The opponent ({who}) chooses among its own units: {chosen or 'it has none that fit'}.",
+    )
+
+
+def opponent_choice_unknown(eng: RangersStrikeEngine, pe: PendingEffect, why: str) -> None:
+    """RS-OPPONENT-CHOOSES: the opponent's choice is not known, so the engine does not guess
+    it: the step is unverifiable and the effect noted as not executed (a taint) until an
+    ``outcome`` records what it did."""
+    what = f"{eng.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
+    eng.ctx.ruling(
+        "RS-OPPONENT-CHOOSES",
+        f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {what} is not carried "
+        "out from here; the log "
+        "may name the unit in the resolve's targets, or record what happened in an `outcome`.",
+    )
+    eng.ctx.cannot_verify(why)
+    eng.taint_effect(pe, "RS-OPPONENT-CHOOSES")
 
 
 def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:

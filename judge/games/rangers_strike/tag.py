@@ -109,6 +109,15 @@ class TagBattleEngine(RangersStrikeEngine):
     def opponents(self, pid: str) -> list[str]:
         return list(self.other_team(pid))
 
+    def opponent_players(self, pid: str) -> list[str]:
+        """RS-OPPONENT-CHOOSES in tag battle, rule option tag_opponent: the target player
+        (``target_player``, the default), or either opposing player (``either``: the opposing
+        team chooses a unit of either of them).  The seed names no "相手" beyond the target
+        player of an attack: GAP."""
+        if self.options.get("tag_opponent", "target_player") == "either":
+            return self.opponents(pid)
+        return [self.target_player(pid)]
+
     def combination_offset(self, pid: str) -> tuple[int, str | None]:
         """RST-COMBINATION: the supporter's battle area counts on from the leader's."""
         if self.is_leader(pid):

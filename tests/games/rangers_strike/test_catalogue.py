@@ -26,11 +26,12 @@ BASE_IDS = [
     "RS-OPERATION", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-ATTACK-BP", "RS-ATTACK-RUSH-AREA", "RS-COMBINATION-FROM", "RS-SP-EFFECT", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
-    "RS-FROM-DISCARD", "RS-DESTROYED-TO-POWER", "RS-RESIST", "RS-WIN-DESTROYED", "RS-HOLD-SELF", "RS-COMMAND-COST",
+    "RS-FROM-DISCARD", "RS-DESTROYED-TO-POWER", "RS-RESIST", "RS-WIN-DESTROYED", "RS-HOLD-SELF", "RS-IF-DONE",
+    "RS-OPPONENT-CHOOSES", "RS-TO-DAMAGE", "RS-COMMAND-COST",
     "RS-HOLD-ALL-COMMANDS", "RS-DRAW-PER-UNITS",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
-    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-SELECT-SIZE", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
+    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-SELECT-FIELD", "RS-SELECT-SIZE", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
     "RS-CHOICE-RECORDED", "RS-FORCED-DECISION", "RS-CONCEDE", "RS-IMPORT", "RS-TEXT-READ",
     "RS-TEXT-UNREAD",
 ]
@@ -62,7 +63,13 @@ ENGINE_IDS = {
 OFFICIAL_BASE_IDS = {"RS-CARD-TYPES", "RS-COUNTER", "RS-SIMULTANEOUS"}
 #: How a rule cites the tag-battle seed (the official tag rules, in Japanese).
 SEED_CITATION = f"Rangers Strike tag battle rules (seed {SEED_NAME}), 【"
-GAP_IDS = {"RS-VEHICLE", "RS-STRIKE-DAMAGE", "RS-DESTROYED-TO-POWER", "RST-RESIDENT-TAG"}
+GAP_IDS = {
+    "RS-VEHICLE",
+    "RS-STRIKE-DAMAGE",
+    "RS-DESTROYED-TO-POWER",
+    "RS-OPPONENT-CHOOSES",
+    "RST-RESIDENT-TAG",
+}
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +80,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 88
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 92
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
@@ -146,6 +153,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "assigned_damage_overflow": "stays",
         "sp_fraction_count": "team",
         "to_power_face": "up",
+        "tag_opponent": "target_player",
     }
     assert catalogue.options["strike_damage"].choices == ("sp", "one")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"
