@@ -44,6 +44,10 @@ is named):
 - ``to_damage`` ``target`` — the units chosen (``type`` ``unit``) go face down into their
   owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
+- ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
+  into their owner's command zone; when it holds 5 already, to the discard pile (not
+  destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
+  may be a list: any of those categories ("DAまたはOTを持つ").
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
@@ -90,6 +94,7 @@ OPS = (
     "hold_all_commands",
     "from_discard",
     "to_damage",
+    "to_command",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -151,7 +156,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-OPPONENT-CHOOSES: the opponent chooses among its own units
     if sel.get("zone") == "field" and resident:
         return False
-    return "category" not in sel or isinstance(sel["category"], str)
+    category = sel.get("category")
+    if isinstance(category, list):  # "DAまたはOTを持つ": any of them (RS-TO-COMMAND)
+        return not resident and bool(category) and all(isinstance(c, str) for c in category)
+    return category is None or isinstance(category, str)
 
 
 def _per_ok(per: Any) -> bool:
@@ -233,7 +241,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         if isinstance(target, dict) and (
             (target.get("other") and timing == "on_use")  # "これ以外の": a unit's own effect
             or (target.get("released") and name != "hold")
-            or (target.get("zone") == "field" and name not in ("destroy", "hold", "to_damage"))
+            or (
+                target.get("zone") == "field"
+                and name not in ("destroy", "hold", "to_damage", "to_command")
+            )
         ):
             return False
         if name == "hold_commands" and not _command_cost_ok(effect, op):
@@ -251,6 +262,14 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-DAMAGE: chosen units, face down into their owner's power zone
+        if name == "to_command" and not (
+            set(op) == {"op", "target", "if_full"}
+            and op["if_full"] in ("discard", "nothing")
+            and _selector_ok(target, False)
+            and target.get("type") == "unit"
+            and "chooser" not in target
+        ):
+            return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):

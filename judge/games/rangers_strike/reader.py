@@ -37,7 +37,8 @@ the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-
 ``[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する。`` (units of one's own in the rush or
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
-置く。`` (face down as damage: RS-TO-DAMAGE).  A ``…してもよい。`` sentence makes the effect optional, read
+置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
+ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -158,6 +159,16 @@ def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "to_damage", "target": sel}, False
 
 
+def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "敵軍[バトルエリアから][XまたはYを持つ][S]ユニットをN体選び、持ち主のコマンドゾーンにホール
+    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND)."""
+    op, _ = _to_damage(m)
+    if m.group("cats"):
+        op["target"]["category"] = m.group("cats").split("または")
+    full = "discard" if m.group("full") == "捨札にする" else "nothing"
+    return {"op": "to_command", "target": op["target"], "if_full": full}, False
+
+
 #: "これは[特徴「X」を持つユニットに]アタック[する|される]とき[、]BP+Nされる。" (RS-ATTACK-BP)
 _ATTACK_BP = (
     r"これは(?:特徴「(?P<f>[^「」]+)」を[持も]つユニットに)?アタック(?:する|(?P<ed>される))とき、?"
@@ -239,6 +250,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンにダメージにして置く。",
         _to_damage,
     ),
+    tr.template(
+        "opposing_units_to_command",
+        r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または"
+        r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
+        r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
+        _to_command,
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -246,6 +264,18 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
     ),
 )
+
+
+def _joined(said: list[str]) -> list[str]:
+    """Sentences, with "置けなければ…。" (what happens when the card cannot be put there) joined
+    to the sentence before it, which it belongs to (RS-TO-COMMAND)."""
+    out: list[str] = []
+    for sentence in said:
+        if sentence.startswith("置けなければ") and out:
+            out[-1] += sentence
+        else:
+            out.append(sentence)
+    return out
 
 
 def read_body(body: str, when: str) -> dict[str, Any] | None:
@@ -269,7 +299,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         body = body[cost.end() :]
     optional = False
     if_done = False
-    said = tr.sentences(body)
+    said = _joined(tr.sentences(body))
     for sentence in said:
         if sentence.startswith(_IF_DONE):
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part

@@ -87,7 +87,8 @@ def _cards(sel: Any) -> str | None:
     if sel.get("no_number") is True:
         bits.append("without a combination number")
     if "category" in sel:
-        bits.append(f"of category {sel['category']}")
+        wanted = sel["category"]
+        bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     bits.append(f"in {side} {zone}")
@@ -154,6 +155,16 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"hold {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+    if cards and set(op) == {"op", "target", "if_full"} and name == "to_command":
+        full = {
+            "discard": "it goes to the discard pile instead (not destroyed)",
+            "nothing": "the effect does nothing",
+        }.get(op["if_full"])
+        if full:
+            return (
+                f"put {cards} held into its owner's command zone; when that zone holds 5 "
+                f"already, {full}"
+            )
         if name == "return":
             return f"return {cards} to the rush area"
     return raw(op)

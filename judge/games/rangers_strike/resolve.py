@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import attack_bp, effects, from_discard, resist, to_damage
+from judge.games.rangers_strike import attack_bp, effects, from_discard, resist, zone_moves
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
@@ -33,6 +33,11 @@ def owners_of(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) ->
     if sel.get("chooser") == "opponent":
         return eng.opponent_players(controller)
     return eng.opponents(controller)
+
+
+def _category_fits(category: str, wanted: str | list[str]) -> bool:
+    """A card's category against a selector's: one, or any of a list ("DAまたはOTを持つ")."""
+    return category in wanted if isinstance(wanted, list) else category == wanted
 
 
 def areas_of(sel: dict[str, Any]) -> tuple[str, ...]:
@@ -56,7 +61,9 @@ def fitting(
                     eng.ctx.read("bp")  # a "BP N or less" condition
                     if bp(unit) > sel["bp_max"]:
                         continue
-                if "category" in sel and st.card(unit.card).category != sel["category"]:
+                if "category" in sel and not _category_fits(
+                    st.card(unit.card).category, sel["category"]
+                ):
                     continue
                 d = st.card(unit.card)
                 if sel.get("type") == "unit" and not d.is_unit:
@@ -87,7 +94,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "category" in sel:
-        bits.append(f"of category {sel['category']}")
+        wanted = sel["category"]
+        bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if sel.get("type") == "unit":
         size = f"a size {sel['size']} unit" if "size" in sel else "a unit"
         bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
@@ -370,7 +378,9 @@ def run_effect(
         elif name == "to_power":
             to_power(eng, pe.controller, pe.source)
         elif name == "to_damage":
-            to_damage.put_as_damage(eng, found, what)
+            zone_moves.put_as_damage(eng, found, what)
+        elif name == "to_command":
+            zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":
             for _pid, _area, u in found:
                 u.mods.append(Mod(0, "turn", sp=int(op["value"])))

@@ -1,12 +1,15 @@
-"""A unit put face down into its owner's power zone as damage (RS-TO-DAMAGE), on made-up
-cards in the catalogue's sentence shape.
+"""A unit put face down into its owner's power zone as damage (RS-TO-DAMAGE), and one put held
+into its owner's command zone (RS-TO-COMMAND), on made-up cards in the catalogue's sentence
+shapes.
 
 The sources' words, which the tests follow: "敵軍Sユニットを1体選び、持ち主のパワーゾーンにダメージに
 して置く。" (the unit chosen goes into its *owner's* power zone, *as damage*); atwiki 105 ダメージ:
 "パワーゾーンにあるウラ向きのカード1枚につき1点", "7点になるとそのプレイヤーは敗北となる",
 "ダメージにするカードを特に指定する効果もある"; atwiki 262 撃破: a card that goes to the discard
 pile without being destroyed triggers no when-destroyed effect (so neither does one put into the
-power zone).
+power zone); "…持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする / この効果は発動
+できない。" and seed 002's "プレイヤーごとに５枚までのカードを置くことができます" (the command zone's
+limit).
 """
 
 from __future__ import annotations
@@ -116,3 +119,77 @@ def test_RS_TO_DAMAGE_the_seventh_point_loses_the_game() -> None:
     r = b.replay()
     assert r["summary"]["result"] == {"winner": "A", "reason": "damage"}
     assert "RS-LOSS-DAMAGE" in rules_applied(r, b.last)
+
+
+THROWER = "【フレイムスローワー】敵軍バトルエリアから、DAまたはOTを持つSユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。"
+#: A's Number Combination 1 units: when the zone is full, nothing / the unit is discarded
+SHOW = {**printed("T-100", THROWER + "置けなければこの効果は発動できない。", name="Show", bp=3000,
+                  sp=0, combination={"number": 1}), "size": "S"}  # fmt: skip
+SIG = {**printed("T-101", THROWER + "置けなければ捨札にする。", name="Sig", bp=3000, sp=0,
+                 combination={"number": 1}), "size": "S"}  # fmt: skip
+DA_UNIT = {**card("T-102", category="DA", bp=1000, sp=0, effects=[{"when": "on_destroyed",
+                  "do": [{"op": "draw"}]}]), "size": "S"}  # fmt: skip
+BLAZE_UNIT = {**card("T-103", bp=1000, sp=0), "size": "S"}
+DA_CMD = card("T-104", category="DA")
+
+
+def _to_the_combination(unit: str, b_unit: str = "T-102", b_turns: int = 1) -> LogBuilder:
+    """B charges a DA card, rushes ``b_unit`` and enters it, for ``b_turns`` turns (charging
+    a command each turn, entering its unit again each turn); then A rushes ``unit`` and
+    enters it first: its Number Combination 1 waits."""
+    b = LogBuilder([SHOW, SIG, DA_UNIT, BLAZE_UNIT, DA_CMD]).setup(first="A")
+    for turn in range(b_turns):
+        b.charge("A", "T-000").proceed("A", 3)
+        b.charge("B", "T-104" if turn == 0 else "T-000").proceed("B")
+        if turn == 0:
+            b.rush("B", b_unit)
+        b.proceed("B").enter("B", b_unit).proceed("B")
+    return b.charge("A", "T-000").proceed("A").rush("A", unit).proceed("A").enter("A", unit)
+
+
+def test_RS_TO_COMMAND_read_with_either_category_and_what_a_full_zone_does() -> None:
+    r = read_card({"type": "unit", "combination": {"number": 1}, "text": SHOW["text"]})
+    assert r.understood
+    (op,) = r.combination[0]["do"]
+    assert op == {
+        "op": "to_command",
+        "target": {"side": "opponent", "zone": "battle", "count": 1, "type": "unit",
+                   "size": "S", "category": ["DA", "OT"]},
+        "if_full": "nothing",
+    }  # fmt: skip
+    sig = read_card({"type": "unit", "combination": {"number": 1}, "text": SIG["text"]})
+    assert sig.combination[0]["do"][0]["if_full"] == "discard"
+
+
+def test_RS_TO_COMMAND_the_unit_goes_held_into_its_owners_command_zone() -> None:
+    b = _to_the_combination("T-100")
+    hand = len(player_state(b.replay(), "B")["hand"])
+    b.act("A", "resolve", source="T-100", targets=["T-102"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-TO-COMMAND" in rules_applied(r, b.last)
+    assert area_ids(r, "B", "battle") == []
+    command = player_state(r, "B")["command"]
+    assert len(command) == 2 and command[-1]["held"] is True
+    assert len(player_state(r, "B")["hand"]) == hand  # not destroyed: no draw
+
+
+def test_RS_TO_COMMAND_a_unit_of_another_category_does_not_fit() -> None:
+    b = _to_the_combination("T-100", b_unit="T-103")
+    b.act("A", "resolve", source="T-100", targets=["T-103"])
+    assert "RS-EFFECT-TARGETS" in rules_broken(b.replay(), b.last)
+
+
+def test_RS_TO_COMMAND_a_full_command_zone_nothing_or_the_discard_pile() -> None:
+    b = _to_the_combination("T-100", b_turns=5)
+    assert len(player_state(b.replay(), "B")["command"]) == 5
+    b.act("A", "resolve", source="T-100", targets=["T-102"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(area_ids(r, "B", "battle")) == 1  # "この効果は発動できない": it stays
+    b = _to_the_combination("T-101", b_turns=5)
+    discard = len(player_state(b.replay(), "B")["discard"])
+    b.act("A", "resolve", source="T-101", targets=["T-102"])
+    r = b.replay()
+    assert area_ids(r, "B", "battle") == [] and len(player_state(r, "B")["command"]) == 5
+    assert len(player_state(r, "B")["discard"]) == discard + 1

@@ -1,0 +1,117 @@
+"""Units an effect puts from their area into a zone of their owner's, not destroyed: face down
+into the power zone as damage (RS-TO-DAMAGE), or held into the command zone (RS-TO-COMMAND).
+
+"敵軍Sユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。": the unit chosen leaves its
+area (it is not destroyed: no when-destroyed effect) and goes face down into its owner's power
+zone, where a face-down card is a point of damage (RS-DAMAGE).  The fan wiki's page on damage
+says so of such effects: "ダメージにするカードを特に指定する効果もある" (atwiki renst page 105
+ダメージ).  A player who so reaches the damage limit loses, as from any damage
+(RS-LOSS-DAMAGE; in tag battle the player's play ends, RST-OUT).
+
+"…ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。" (or
+"置けなければこの効果は発動できない。"): the unit goes held into its owner's command zone, which
+holds at most 5 cards (RS-COMMAND-LIMIT); when it is full the unit goes to the discard pile
+without being destroyed, or stays where it is (the effect does nothing).
+
+Why one module: both take a unit out of its area without destroying it and put the card into
+one of its owner's zones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard, Unit, remove_unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+
+def put_as_damage(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], what: str) -> None:
+    """Each unit of ``found`` (``(player, area, unit)``, units only) still where it was goes
+    face down into its owner's power zone; then the damage limit is checked for each owner."""
+    st = eng.state
+    owners: list[str] = []
+    for _pid, _area, unit in found:
+        where = _take(eng, unit)
+        if where is None:
+            continue
+        owner = st.owner_of[unit.card]
+        ps = st.players[owner]
+        ps.power.append(PowerCard(unit.card, face_up=False))
+        eng.event(
+            "to_damage",
+            f"{eng.name(unit.card)} goes from {where[0]}'s {where[1]} area face down into {owner}'s power "
+            f"zone ({what}): {owner} has {ps.damage} damage.",
+            player=owner,
+            card=unit.card,
+        )
+        eng.ctx.ruling(
+            "RS-TO-DAMAGE",
+            f"{eng.name(unit.card)} is put into {owner}'s power zone face down: a point of "
+            "damage (it is not destroyed, so no when-destroyed effect triggers).",
+        )
+        if owner not in owners:
+            owners.append(owner)
+    for owner in owners:
+        if st.players[owner].damage >= eng.damage_limit() and eng.can_act(owner):
+            eng.reach_limit(owner)
+
+
+def _take(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, str] | None:
+    """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left."""
+    st = eng.state
+    where = st.area_of(unit)
+    if where is None:
+        eng.event("effect", f"{eng.name(unit.card)} has left its area.", card=unit.card)
+        return None
+    remove_unit(st.players[where[0]].area(where[1]), unit)
+    if st.entering is unit:
+        st.entering = None
+    return where
+
+
+def put_into_command(
+    eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], what: str, if_full: str
+) -> None:
+    """RS-TO-COMMAND: each unit of ``found`` still in its area goes held into its owner's
+    command zone; when that zone holds 5 already, ``if_full`` ``discard`` puts it into the
+    discard pile (not destroyed), ``nothing`` leaves it where it is."""
+    st = eng.state
+    for _pid, _area, unit in found:
+        owner = st.owner_of[unit.card]
+        ps = st.players[owner]
+        if len(ps.command) >= COMMAND_LIMIT and if_full == "nothing":
+            eng.ctx.ruling(
+                "RS-TO-COMMAND",
+                f"{owner}'s command zone holds {len(ps.command)} cards already: "
+                f"{eng.name(unit.card)} cannot be put there, so {what} does nothing.",
+            )
+            continue
+        where = _take(eng, unit)
+        if where is None:
+            continue
+        if len(ps.command) >= COMMAND_LIMIT:
+            ps.discard.append(unit.card)
+            eng.event(
+                "to_discard",
+                f"{eng.name(unit.card)} cannot go into {owner}'s full command zone: it goes "
+                f"to the discard pile ({what}; not destroyed).",
+                player=owner,
+                card=unit.card,
+            )
+        else:
+            ps.command.append(Command(unit.card, held=True))
+            eng.event(
+                "to_command",
+                f"{eng.name(unit.card)} goes from {where[0]}'s {where[1]} area held into "
+                f"{owner}'s command zone ({what}).",
+                player=owner,
+                card=unit.card,
+            )
+        eng.ctx.ruling(
+            "RS-TO-COMMAND",
+            f"{eng.name(unit.card)} is put into its owner's command zone, held (at most "
+            f"{COMMAND_LIMIT} cards; when full: {'discarded' if if_full == 'discard' else 'nothing'}"
+            "); it is not destroyed, so no when-destroyed effect triggers.",
+        )
