@@ -740,6 +740,12 @@ def _shares_redis(service: JudgeService) -> bool:
     return getattr(service.runner, "connection", None) is getattr(service.store, "client", 0)
 
 
+#: steps redacted and encoded between two turns of the API's other requests (a stored page
+#: holds :data:`worker.paged.PAGE_SIZE`): three whole public reads of a 10,000-step replay at
+#: once kept /healthz waiting up to 1.1 s on a slow 2-core machine with whole pages
+REDACT_PIECE = 25
+
+
 def _redacted_pages(
     stored: StoredReplay, view: str, private: tuple[str, ...], sees: set[str], encoded: bool = True
 ) -> Iterator[Any]:
@@ -749,8 +755,20 @@ def _redacted_pages(
     records = stored.records_of_pages()
     for page in stored.pages_of_steps():
         hides = step_hides(view, sees, private, next(records), len(page))
-        steps = [redact_step(s, view, private, sees, h) for s, h in zip(page, hides, strict=True)]
-        yield paged.page_of_steps(steps) if encoded else steps
+        if not encoded:
+            yield [redact_step(s, view, private, sees, h) for s, h in zip(page, hides, strict=True)]
+            continue
+        # a stored page in pieces of REDACT_PIECE steps, each redacted and encoded on its
+        # own: the reader's caller gives the process's other requests a turn after each
+        # piece (api.replays._paced), so a piece's work bounds how long /healthz waits
+        for start in range(0, len(page), REDACT_PIECE):
+            end = start + REDACT_PIECE
+            yield paged.page_of_steps(
+                [
+                    redact_step(s, view, private, sees, h)
+                    for s, h in zip(page[start:end], hides[start:end], strict=True)
+                ]
+            )
 
 
 def embedded_service(workers: int = 2, timeout: float = 60.0, ttl: int = 24 * 3600) -> JudgeService:
