@@ -29,7 +29,7 @@ from judge.games.rangers_strike.testing import (
 )
 
 MOON = (
-    "【ダークネスムーンブレイク】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよ"
+    "【新月の一撃】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよ"
     "い。そうしたとき、敵軍Sユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。"
 )
 KIBA = {**printed("T-090", MOON, name="Moon Rider", bp=3000, sp=0), "size": "S"}
@@ -121,7 +121,7 @@ def test_RS_TO_DAMAGE_the_seventh_point_loses_the_game() -> None:
     assert "RS-LOSS-DAMAGE" in rules_applied(r, b.last)
 
 
-THROWER = "【フレイムスローワー】敵軍バトルエリアから、DAまたはOTを持つSユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。"
+THROWER = "【炎の放射】敵軍バトルエリアから、DAまたはOTを持つSユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。"
 #: A's Number Combination 1 units: when the zone is full, nothing / the unit is discarded
 SHOW = {**printed("T-100", THROWER + "置けなければこの効果は発動できない。", name="Show", bp=3000,
                   sp=0, combination={"number": 1}), "size": "S"}  # fmt: skip
