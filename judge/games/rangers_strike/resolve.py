@@ -9,6 +9,7 @@ RS-COMMAND-COST).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
@@ -252,26 +253,22 @@ def _doubt(doubts: dict[int, str] | None, index: int, why: str) -> None:
         doubts[index] = why
 
 
+def _units_in(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> Iterator[Unit]:
+    """Every unit and vehicle in the selector's players' areas, fitting or not."""
+    st = eng.state
+    for pid in owners_of(eng, controller, sel):
+        for area in areas_of(sel):
+            yield from st.players[pid].area(area)
+
+
 def _aboard(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any], ref: Any) -> bool:
     """Whether ``ref`` names a unit aboard a vehicle of the selector's players."""
-    st = eng.state
-    return any(
-        ref in unit.riders
-        for pid in owners_of(eng, controller, sel)
-        for area in areas_of(sel)
-        for unit in st.players[pid].area(area)
-    )
+    return any(ref in unit.riders for unit in _units_in(eng, controller, sel))
 
 
 def _riders(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> bool:
     """Whether a vehicle of the selector's players carries units."""
-    st = eng.state
-    return any(
-        unit.riders
-        for pid in owners_of(eng, controller, sel)
-        for area in areas_of(sel)
-        for unit in st.players[pid].area(area)
-    )
+    return any(unit.riders for unit in _units_in(eng, controller, sel))
 
 
 def first_targets(
@@ -344,7 +341,7 @@ def run_effect(
         else:
             found = self_found
         if picked in doubts and isinstance(target, dict):
-            opponent_choice_unknown(eng, pe, doubts[picked])
+            opponent_choice_unknown(eng, pe, what, doubts[picked])
             continue
         if op.get("if_done") and not found:
             if_not_done(eng, what, op)
@@ -505,14 +502,13 @@ def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> b
             f"{what} could not be held, so what the effect does when it is held does not happen.",
         )
         return False
-    pid, _area, unit = found[0]
-    unit.held = True
-    eng.event("hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card)
+    hold_units(eng, found[:1])
     return True
 
 
 def hold_units(eng: RangersStrikeEngine, found: list[Found]) -> None:
-    """RS-IF-DONE: hold the units chosen (released ones: a held unit cannot be held again)."""
+    """Hold the units of ``found`` (released ones: a held unit cannot be held again): the unit
+    itself (RS-HOLD-SELF) or the units chosen (RS-IF-DONE)."""
     for pid, _area, unit in found:
         unit.held = True
         eng.event(
@@ -541,11 +537,12 @@ def opponent_chose(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Foun
     )
 
 
-def opponent_choice_unknown(eng: RangersStrikeEngine, pe: PendingEffect, why: str) -> None:
+def opponent_choice_unknown(
+    eng: RangersStrikeEngine, pe: PendingEffect, what: str, why: str
+) -> None:
     """RS-OPPONENT-CHOOSES: the opponent's choice is not known, so the engine does not guess
-    it: the step is unverifiable and the effect noted as not executed (a taint) until an
-    ``outcome`` records what it did."""
-    what = f"{eng.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
+    it: the step is unverifiable and the effect (``what``, in words) noted as not executed (a
+    taint) until an ``outcome`` records what it did."""
     eng.ctx.ruling(
         "RS-OPPONENT-CHOOSES",
         f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {what} is not carried "
