@@ -81,9 +81,11 @@ def card(
     carries: int | None = None,
     effects: list[dict[str, Any]] | None = None,
     tag: bool = False,
+    size: str | None = None,
 ) -> dict[str, Any]:
     """A Rangers Strike card definition with sensible defaults (a blaze unit, power 0,
-    BP 2000, SP 1).  ``type="operation"`` needs ``operation`` (``normal`` by default)."""
+    BP 2000, SP 1).  ``type="operation"`` needs ``operation`` (``normal`` by default);
+    ``size``: a unit's printed size (``S``, ``M``, ``L``: RS-SELECT-SIZE)."""
     d: dict[str, Any] = {
         "code": code,
         "name": name or code,
@@ -98,6 +100,8 @@ def card(
         d["sp"] = sp
         if combination is not None:
             d["combination"] = combination
+        if size is not None:
+            d["size"] = size
     if type == "vehicle" and carries is not None:
         d["carries"] = carries
     if type == "operation":

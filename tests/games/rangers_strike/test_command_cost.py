@@ -34,7 +34,7 @@ PETALS = f"【花吹雪】「SP1」{COST}敵軍コマンドをすべてホール
 
 
 def _sized(code: str, size: str, **kw: Any) -> dict[str, Any]:
-    return {**card(code, bp=1000, sp=0, **kw), "size": size}
+    return card(code, bp=1000, sp=0, size=size, **kw)
 
 
 #: A's Number Combination 1 unit (a WB card, SP ！), an MA card for the command zone; B's units:

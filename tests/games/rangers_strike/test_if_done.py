@@ -37,17 +37,13 @@ BLAST = (
 )
 
 
-def _sized(code: str, size: str, **kw: Any) -> dict[str, Any]:
-    return {**card(code, bp=1000, sp=0, **kw), "size": size}
-
-
 #: A's Number Combination 1 units (size S); A's other size S unit and a size M one; B's units
-GUY = {**printed("T-080", FIGHT, name="Angry Guy", bp=2000, sp=0,
-                  combination={"number": 1}), "size": "S"}  # fmt: skip
-QUESTER = {**printed("T-085", BLAST, name="Quester", bp=2000, sp=0,
-                      combination={"number": 1}), "size": "S"}  # fmt: skip
-ALLY, MACHINE = _sized("T-081", "S"), _sized("T-086", "M")
-SMALL, MEDIUM = _sized("T-082", "S"), _sized("T-083", "M")
+GUY = printed("T-080", FIGHT, name="Angry Guy", bp=2000, sp=0, combination={"number": 1}, size="S")
+QUESTER = printed(
+    "T-085", BLAST, name="Quester", bp=2000, sp=0, combination={"number": 1}, size="S"
+)
+ALLY, MACHINE = card("T-081", bp=1000, sp=0, size="S"), card("T-086", bp=1000, sp=0, size="M")
+SMALL, MEDIUM = card("T-082", bp=1000, sp=0, size="S"), card("T-083", bp=1000, sp=0, size="M")
 CARDS = [GUY, ALLY, SMALL, MEDIUM, QUESTER, MACHINE]
 
 

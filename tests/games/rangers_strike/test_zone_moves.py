@@ -32,14 +32,13 @@ MOON = (
     "【新月の一撃】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよ"
     "い。そうしたとき、敵軍Sユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。"
 )
-KIBA = {**printed("T-090", MOON, name="Moon Rider", bp=3000, sp=0), "size": "S"}
-SMALL = {**card("T-091", bp=1000, sp=0), "size": "S"}
-MEDIUM = {**card("T-092", bp=1000, sp=0), "size": "M"}
+KIBA = printed("T-090", MOON, name="Moon Rider", bp=3000, sp=0, size="S")
+SMALL = card("T-091", bp=1000, sp=0, size="S")
+MEDIUM = card("T-092", bp=1000, sp=0, size="M")
 #: B's unit: when destroyed, B draws a card (it must not trigger when put into the power zone)
-LAST_WORD = {
-    **card("T-093", bp=1000, sp=0, effects=[{"when": "on_destroyed", "do": [{"op": "draw"}]}]),
-    "size": "S",
-}
+LAST_WORD = card(
+    "T-093", bp=1000, sp=0, size="S", effects=[{"when": "on_destroyed", "do": [{"op": "draw"}]}]
+)
 BURN6 = card(
     "T-095",
     "operation",
@@ -123,13 +122,13 @@ def test_RS_TO_DAMAGE_the_seventh_point_loses_the_game() -> None:
 
 THROWER = "【炎の放射】敵軍バトルエリアから、DAまたはOTを持つSユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。"
 #: A's Number Combination 1 units: when the zone is full, nothing / the unit is discarded
-SHOW = {**printed("T-100", THROWER + "置けなければこの効果は発動できない。", name="Show", bp=3000,
-                  sp=0, combination={"number": 1}), "size": "S"}  # fmt: skip
-SIG = {**printed("T-101", THROWER + "置けなければ捨札にする。", name="Sig", bp=3000, sp=0,
-                 combination={"number": 1}), "size": "S"}  # fmt: skip
-DA_UNIT = {**card("T-102", category="DA", bp=1000, sp=0, effects=[{"when": "on_destroyed",
-                  "do": [{"op": "draw"}]}]), "size": "S"}  # fmt: skip
-BLAZE_UNIT = {**card("T-103", bp=1000, sp=0), "size": "S"}
+SHOW = printed("T-100", THROWER + "置けなければこの効果は発動できない。", name="Show", bp=3000,
+               sp=0, combination={"number": 1}, size="S")  # fmt: skip
+SIG = printed("T-101", THROWER + "置けなければ捨札にする。", name="Sig", bp=3000, sp=0,
+              combination={"number": 1}, size="S")  # fmt: skip
+DA_UNIT = card("T-102", category="DA", bp=1000, sp=0, size="S",
+               effects=[{"when": "on_destroyed", "do": [{"op": "draw"}]}])  # fmt: skip
+BLAZE_UNIT = card("T-103", bp=1000, sp=0, size="S")
 DA_CMD = card("T-104", category="DA")
 
 
