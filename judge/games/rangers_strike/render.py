@@ -155,6 +155,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"hold {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "return":
+            return f"return {cards} to the rush area"
     if cards and set(op) == {"op", "target", "if_full"} and name == "to_command":
         full = {
             "discard": "it goes to the discard pile instead (not destroyed)",
@@ -165,8 +167,6 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"put {cards} held into its owner's command zone; when that zone holds 5 "
                 f"already, {full}"
             )
-        if name == "return":
-            return f"return {cards} to the rush area"
     return raw(op)
 
 

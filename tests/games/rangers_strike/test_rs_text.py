@@ -61,6 +61,14 @@ def test_RS_TEXT_READ_each_sentence_of_the_vocabulary() -> None:
         r = read_card(unit(f"【霧の構え】{body}"))
         assert r.understood, body
         assert r.combination[0]["do"] == ops, body
+    # and each is shown in words (judge cards show), none left raw
+    shown = render_card(
+        unit("【霧の構え】敵軍バトルエリアからユニットを1体選び、持ち主のラッシュエリアに戻す。")
+    )
+    assert "not rendered" not in shown["reading"][-1]
+    assert shown["reading"][-1].endswith(
+        "return 1 unit (not a vehicle) in the opponent's battle area to the rush area."
+    )
     # "may": optional, when it is the body's one sentence
     may = read_card(unit("【霧の構え】敵軍バトルエリアからユニットを1体選び撃破してもよい。"))
     assert may.combination[0]["optional"] is True
