@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.rangers_strike import effects, from_discard, resist, restrictions
+from judge.games.rangers_strike import deck_search, effects, from_discard, resist, restrictions
 from judge.games.rangers_strike.battle import (
     apply_attack,
     apply_enter,
@@ -224,6 +224,10 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
         _, targets, problems, _ = cost_commands(eng, pe.controller, pe.effect, targets)
         if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
             _, targets, problems, _ = from_discard.picks(eng, pe.controller, pe.effect, targets)
+        if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
+            _, targets, problems, _ = deck_search.picks(
+                eng, pe.controller, pe.effect, targets, plan.action.get("use")
+            )
         if not problems:
             _, problems = match_targets(
                 eng,

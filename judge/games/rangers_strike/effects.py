@@ -48,6 +48,12 @@ is named):
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
   may be a list: any of those categories ("DAまたはOTを持つ").
+- ``from_deck`` ``find`` (``{"name": X}`` or ``{"type": "unit" | "vehicle"}``), ``count``,
+  ``to`` (``rush`` | ``hand``) — the controller may take up to ``count`` fitting cards from its
+  deck, into its rush area by the effect or, shown first, into its hand; always the first op
+  of an optional effect, followed by ``shuffle`` (the deck is shuffled afterwards, a card
+  taken or not); the log names the cards first in ``targets`` (RS-SEARCH-DECK,
+  :mod:`judge.games.rangers_strike.deck_search`).
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
@@ -95,6 +101,8 @@ OPS = (
     "from_discard",
     "to_damage",
     "to_command",
+    "from_deck",
+    "shuffle",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -122,6 +130,11 @@ SELECTOR_KEYS = {
 CHOOSERS = ("controller", "opponent")
 #: the printed unit sizes (S: a ranger, M: a machine, L: a combined robot; RS-SELECT-SIZE)
 SIZES = ("S", "M", "L")
+#: where a card found in the deck goes: the rush area (by the effect) or the hand, shown first
+#: (RS-SEARCH-DECK)
+SEARCH_TO = ("rush", "hand")
+#: the card types a deck search may be for ("ビークルカード", "ユニットカード")
+SEARCH_TYPES = ("unit", "vehicle")
 #: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
 COST_OPS = ("hold_commands",)
 
@@ -270,6 +283,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+        if name in ("from_deck", "shuffle") and not _search_ok(effect):
+            return False  # RS-SEARCH-DECK: "…選び、…てもよい。その後、山札をシャッフルする。"
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
@@ -290,6 +305,29 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def _search_ok(effect: dict[str, Any]) -> bool:
+    """RS-SEARCH-DECK: an optional effect of two ops, ``{"op": "from_deck", "find": {"name":
+    X} | {"type": "unit" | "vehicle"}, "count": N, "to": "rush" | "hand"}`` and ``{"op":
+    "shuffle"}`` (the deck searched is shuffled afterwards)."""
+    ops = effect["do"]
+    if effect.get("optional") is not True or len(ops) != 2 or ops[1] != {"op": "shuffle"}:
+        return False
+    op = ops[0]
+    find, count = op.get("find"), op.get("count")
+    return (
+        isinstance(op, dict)
+        and op.get("op") == "from_deck"
+        and set(op) == {"op", "find", "count", "to"}
+        and op["to"] in SEARCH_TO
+        and _is_int(count, 1)
+        and isinstance(find, dict)
+        and (
+            (set(find) == {"name"} and isinstance(find["name"], str))
+            or (set(find) == {"type"} and find["type"] in SEARCH_TYPES)
+        )
+    )
 
 
 def _hold_ok(op: dict[str, Any], timing: str) -> bool:

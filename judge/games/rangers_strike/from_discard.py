@@ -106,32 +106,48 @@ def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: l
 
 def put(eng: RangersStrikeEngine, pid: str, cards: list[str], source: str) -> None:
     """Put ``cards`` from ``pid``'s discard pile into its rush area (RS-FROM-DISCARD)."""
+    ps = eng.state.players[pid]
+    taken = [iid for iid in cards if iid in ps.discard]
+    for iid in taken:
+        ps.discard.remove(iid)
+    if taken:
+        into_rush(eng, pid, taken, f"{eng.name(source)}'s effect")
+    if not cards:
+        eng.event("from_discard", f"{pid}'s discard pile has no such card: nothing is put.")
+
+
+#: where a card put into the rush area comes from -> (its event, its rule)
+WHENCE = {"discard": ("from_discard", "RS-FROM-DISCARD"), "deck": ("from_deck", "RS-SEARCH-DECK")}
+
+
+def into_rush(
+    eng: RangersStrikeEngine, pid: str, cards: list[str], what: str, whence: str = "discard"
+) -> None:
+    """Put ``cards``, taken already from ``pid``'s discard pile or deck (``whence``), into its
+    rush area by an effect (``what``, in words): no power, command or additional condition,
+    and a when-rushed effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK)."""
     st = eng.state
     ps = st.players[pid]
+    event, rule = WHENCE[whence]
+    zone = "discard pile" if whence == "discard" else "deck"
     for iid in cards:
-        if iid not in ps.discard:
-            continue
-        ps.discard.remove(iid)
         unit = eng.new_unit(iid)
         ps.rush.append(unit)
         eng.event(
-            "from_discard",
-            f"{eng.name(iid)} goes from {pid}'s discard pile into its rush area "
-            f"({eng.name(source)}'s effect).",
+            event,
+            f"{eng.name(iid)} goes from {pid}'s {zone} into its rush area ({what}).",
             player=pid,
             card=iid,
         )
         eng.ctx.ruling(
-            "RS-FROM-DISCARD",
+            rule,
             f"{eng.name(iid)} is put into the rush area by an effect: no power, command or "
             "additional condition is needed.",
         )
         if any(e.get("when") == "on_rush" for e in st.card(iid).effects):
             eng.ctx.ruling(
-                "RS-FROM-DISCARD",
+                rule,
                 f"{eng.name(iid)} has a when-rushed effect; whether being put into the rush "
                 "area by an effect triggers it is not in the sources: the engine does not run it.",
             )
             eng.ctx.cannot_verify("a when-rushed effect of a card put into the rush area")
-    if not cards:
-        eng.event("from_discard", f"{pid}'s discard pile has no such card: nothing is put.")

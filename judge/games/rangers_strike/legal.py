@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
-from judge.games.rangers_strike import effects, restrictions
+from judge.games.rangers_strike import deck_search, effects, restrictions
 from judge.games.rangers_strike.resolve import first_targets
 
 if TYPE_CHECKING:
@@ -150,6 +150,8 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                             act["targets"] = first_targets(
                                 eng, pe.controller, pe.effect, pe.context.get("unit")
                             )
+                        elif deck_search.op_of(pe.effect) is not None:  # RS-SEARCH-DECK
+                            act["targets"] = deck_search.first_found(eng, pe.controller, pe.effect)
                         out.append(act)
                         if pe.effect.get("optional"):
                             out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})

@@ -38,7 +38,9 @@ the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
-ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND).  A ``…してもよい。`` sentence makes the effect optional, read
+ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
+ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
+followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -186,6 +188,22 @@ def _attack_bp(m: re.Match[str], until: bool) -> dict[str, Any]:
     return op
 
 
+def _search(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "自軍山札から(を見て、)「X」のカード(ビークルカード)を1枚(N枚まで)選び、自軍ラッシュエリ
+    アに出して(相手に見せてから手札に加えて)もよい。" (RS-SEARCH-DECK): always optional."""
+    if m["name"]:
+        find: dict[str, Any] = {"name": m["name"]}
+    else:
+        find = {"type": "vehicle" if m["kind"] == "ビークル" else "unit"}
+    count = int(m["n"] or 1)
+    return {
+        "op": "from_deck",
+        "find": find,
+        "count": count,
+        "to": "rush" if m["rush"] else "hand",
+    }, True
+
+
 #: the sentences of an effect's body: what each is read as, ``(op, optional)``
 SENTENCES: tuple[tr.Template, ...] = (
     tr.template(
@@ -257,6 +275,18 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
         _to_command,
     ),
+    tr.template(
+        "search_deck",
+        r"自軍山札(?:から、?|を見て、?)(?:「(?P<name>[^「」]+)」のカード|(?P<kind>ビークル|ユニッ"
+        r"ト)カード)を(?:1枚|(?P<n>[1-9])枚まで)選び、(?:(?P<rush>自軍ラッシュエリアに出し)|相手に見せ"
+        r"てから手札に加え)てもよい。",
+        _search,
+    ),
+    tr.template(
+        "shuffle_deck",
+        r"その後、?山札をシャッフルする。",
+        lambda m: ({"op": "shuffle"}, False),
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -320,7 +350,12 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             return None  # no duration printed: a combination's lasts the turn (RS-ATTACK-BP)
         ops.append(op)
         optional = optional or may
-    if not ops or (optional and len(ops) > 1 and not if_done) or (held and len(ops) < 2):
+    searched = bool(ops) and ops[0]["op"] == "from_deck"  # RS-SEARCH-DECK: then a shuffle
+    if (
+        not ops
+        or (optional and len(ops) > 1 and not (if_done or searched))
+        or (held and len(ops) < 2)
+    ):
         return None
     if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp
+from judge.games.rangers_strike import attack_bp, deck_search
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -139,6 +139,17 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"put {count} card{'s' if count != 1 else ''} named {op['name']} from your discard "
             "pile into your rush area (no power, command or condition needed)"
         )
+    find = op.get("find")
+    if name == "from_deck" and set(op) == {"op", "find", "count", "to"} and isinstance(find, dict):
+        what = deck_search.wanted(op)
+        if op["to"] == "hand":
+            return f"take {what} from your deck, show it to the opponent and put it into your hand"
+        return (
+            f"take {what} from your deck and put it into your rush area (no power, command or "
+            "condition needed)"
+        )
+    if name == "shuffle" and set(op) == {"op"}:
+        return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
     if name == "to_power" and set(op) == {"op"}:
@@ -185,6 +196,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
         # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
+    if first.get("op") == "from_deck" and len(ops) == 2:  # RS-SEARCH-DECK
+        return f"{when}: you may {ops[0]}; then, a card taken or not, {ops[1]}."
     at = cost_at(effect)
     if at is not None and effect.get("optional") and 0 < at < len(ops) - 1:  # RS-COMMAND-COST
         return (

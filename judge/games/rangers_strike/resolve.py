@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import attack_bp, effects, from_discard, resist, zone_moves
+from judge.games.rangers_strike import (
+    attack_bp,
+    deck_search,
+    effects,
+    from_discard,
+    resist,
+    zone_moves,
+)
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit
@@ -306,9 +313,12 @@ def run_effect(
     at = effects.cost_at(pe.effect)
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
-        if not at:
+        if deck_search.op_of(pe.effect) is not None:
+            ops = ops[1:]  # RS-SEARCH-DECK: no card is taken; "その後" the deck is shuffled
+        elif not at:
             return
-        ops = ops[:at]  # RS-COMMAND-COST: what comes before the cost happens either way
+        else:
+            ops = ops[:at]  # RS-COMMAND-COST: what comes before the cost happens either way
     held, rest, _, doubt = (
         cost_commands(eng, pe.controller, pe.effect, targets)
         if use is not False
@@ -322,6 +332,7 @@ def run_effect(
             "does not happen.",
         )
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
+    searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -360,6 +371,13 @@ def run_effect(
                 eng.ctx.ruling("RS-FROM-DISCARD", f"{taken_doubt}.")
                 eng.ctx.cannot_verify(taken_doubt)
             from_discard.put(eng, pe.controller, taken, pe.source)
+        elif name == "from_deck":
+            if search_doubt is not None:
+                deck_search.not_recorded(eng, pe, what, search_doubt)
+                break
+            deck_search.carry_out(eng, pe.controller, op, searched, what)
+        elif name == "shuffle":
+            deck_search.shuffle(eng, pe.controller, what)
         elif name == "draw":
             eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":

@@ -1,0 +1,174 @@
+"""A card searched for in one's own deck (RS-SEARCH-DECK): "自軍山札から「X」のカードを1枚選び、
+自軍ラッシュエリアに出してもよい。その後、山札をシャッフルする。", "…相手に見せてから手札に加えても
+よい。…", "自軍山札からビークルカードを1枚選び、…", "自軍山札を見て、…".
+
+The op ``{"op": "from_deck", "find": {"name": X} | {"type": "unit" | "vehicle"}, "count": N,
+"to": "rush" | "hand"}``, the first of an optional effect, always followed by ``{"op":
+"shuffle"}``.  The player looks through its deck and may take up to N cards that fit (the
+printed "…してもよい": taking none is allowed even when one is there); "相手に見せてから手札に加え
+て" shows each card taken to the opponent before it goes into the hand; "自軍ラッシュエリアに出し
+て" puts it into the rush area by the effect, as RS-FROM-DISCARD does (no power, command or
+additional condition; a when-rushed effect of the card put is not run).  Then the deck is
+shuffled, whether a card was taken or not: the text says "その後" (afterwards), where a part
+done only when the first was is printed "そうしたとき" (RS-IF-DONE).
+
+Which cards: the log names them first in the resolve's ``targets`` (instance ids or codes;
+observed mode binds a hidden card of the deck, as a card named in a hand is bound); ``use:
+false`` takes none.  Without a record, the engine takes a card only when that is the one
+thing the player could have done with the effect used (``use: true``, one card to take, one
+code fitting, every card of the deck known); when nothing can fit, nothing is taken.  Anything
+else is not guessed: the step is unverifiable and the effect is not carried out (a taint an
+``outcome`` may record).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.refs import Take, take_many
+from judge.games.rangers_strike.refs import ZONE_REFS
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+Problem = tuple[str, str]
+RULE = "RS-SEARCH-DECK"
+
+
+def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The effect's ``from_deck`` op, or None."""
+    for op in effect.get("do") or ():
+        if isinstance(op, dict) and op.get("op") == "from_deck":
+            return op
+    return None
+
+
+def wanted(op: dict[str, Any]) -> str:
+    """What the search is for, in words: "a card named X", "a vehicle card"."""
+    find = op["find"]
+    n = int(op["count"])
+    what = (
+        f"card{'s' if n > 1 else ''} named {find['name']}"
+        if "name" in find
+        else (f"{find['type']} card{'s' if n > 1 else ''}")
+    )
+    return f"{'up to ' + str(n) if n > 1 else 'a'} {what}"
+
+
+def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
+    """Whether card ``iid`` is one the search may take: the name or type asked for, and, to
+    go into the rush area, a unit or vehicle card (only they can stand there)."""
+    d = eng.state.card(iid)
+    find = op["find"]
+    if "name" in find and d.name != find["name"]:
+        return False
+    if "type" in find and d.type != find["type"]:
+        return False
+    return op["to"] != "rush" or d.type in ("unit", "vehicle")
+
+
+Picks = tuple[list[Take], list[Any], list[Problem], str | None]
+
+
+def picks(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], use: bool | None
+) -> Picks:
+    """The cards the search takes from ``pid``'s deck: the takes (positions in the deck as it
+    is now), the targets left, problems, and the doubt (why the choice is not known)."""
+    op = op_of(effect)
+    if op is None or use is False:
+        return [], targets, [], None
+    n = int(op["count"])
+    named = targets[:n]
+    if named:
+        takes, problems = ZONE_REFS.find_many_in_zone(eng.state, pid, "deck", named)
+        if problems:
+            return [], targets[len(named) :], problems[:1], None
+        for take in takes:
+            if not fits(eng, take.iid, op):
+                return [], targets[len(named) :], [_not_fitting(eng, pid, take.iid, op)], None
+        return takes, targets[len(named) :], [], None
+    deck = eng.state.players[pid].deck
+    found = [iid for iid in deck if iid is not None and fits(eng, iid, op)]
+    hidden = None in deck
+    if not found and not hidden:
+        return [], targets, [], None  # nothing fits: nothing to take, exactly
+    codes = {eng.state.code_of[iid] for iid in found}
+    if use is True and n == 1 and not hidden and len(codes) == 1:
+        first = found[0]
+        return [Take("deck", deck.index(first), first, False)], targets, [], None
+    return (
+        [],
+        targets,
+        [],
+        (f"which card {pid} took from its deck (if any) for {wanted(op)} is not recorded"),
+    )
+
+
+def first_found(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> list[str]:
+    """The first cards of ``pid``'s deck, known to the engine, that the search may take (as
+    many as it takes): targets for a legal ``resolve``."""
+    op = op_of(effect)
+    if op is None:
+        return []
+    found = [c for c in eng.state.players[pid].deck if c is not None and fits(eng, c, op)]
+    return found[: int(op["count"])]
+
+
+def _not_fitting(eng: RangersStrikeEngine, pid: str, iid: str, op: dict[str, Any]) -> Problem:
+    d = eng.state.card(iid)
+    where = " that can stand in the rush area" if op["to"] == "rush" else ""
+    return (
+        RULE,
+        f"{iid} ({d.code}, {d.name}, a {d.type} card) is not {wanted(op)}{where}: the search "
+        f"of {pid}'s deck cannot take it.",
+    )
+
+
+def carry_out(
+    eng: RangersStrikeEngine, pid: str, op: dict[str, Any], takes: list[Take], what: str
+) -> None:
+    """Take the cards found from ``pid``'s deck to where the op puts them (RS-SEARCH-DECK)."""
+    from judge.games.rangers_strike import from_discard
+
+    st = eng.state
+    cards = take_many(st, pid, takes)
+    if not cards:
+        eng.event("from_deck", f"{pid} takes no card from its deck for {what}.", player=pid)
+        return
+    if op["to"] == "hand":
+        st.players[pid].hand.extend(cards)
+        for iid in cards:
+            eng.event(
+                "from_deck",
+                f"{pid} shows {iid} ({eng.name(iid)}) from its deck and puts it into its hand "
+                f"({what}).",
+                player=pid,
+                card=iid,
+            )
+        return
+    from_discard.into_rush(eng, pid, cards, what, whence="deck")
+
+
+def not_recorded(eng: RangersStrikeEngine, pe: Any, what: str, why: str) -> None:
+    """The search's choice is not known, so the engine does not guess it: the step is
+    unverifiable and the effect (``what``, in words) is not carried out (a taint an
+    ``outcome`` may record)."""
+    eng.ctx.ruling(
+        RULE,
+        f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {what} is not carried out; "
+        "the log may name the card in the resolve's targets (or record `use: false`), or record "
+        "what happened in an `outcome`.",
+    )
+    eng.ctx.cannot_verify(why)
+    eng.taint_effect(pe, RULE)
+
+
+def shuffle(eng: RangersStrikeEngine, pid: str, what: str) -> None:
+    """ "その後、山札をシャッフルする。": the deck searched is shuffled, a card taken or not."""
+    eng.shuffle(pid)
+    eng.ctx.ruling(
+        RULE,
+        f"{pid}'s deck is shuffled after the search ({what}): the text says その後 "
+        "(afterwards), so it is shuffled whether a card was taken or not.",
+    )
