@@ -322,6 +322,46 @@ def _refs(description: str | None = None) -> List:
     return ref_list(RSCardRef, description)
 
 
+class RSChoiceSchema(BaseSchema):
+    """The choice of one effect among those an operation lists ("次の効果から1つ選び発動する"):
+    its number, 1 for the first listed, and, for an optional effect chosen, whether it is
+    used (RS-CHOOSE-ONE)."""
+
+    modes = List(
+        Int(minimum=1),
+        required=True,
+        validate=validate.Length(max=16),
+        metadata={"description": "the effect chosen, by number (1 for the first listed)"},
+    )
+    use = Bool(
+        metadata={
+            "description": "the effect chosen is optional (…てもよい): used (true, the default) "
+            "or not (false)"
+        },
+    )
+
+
+class RSTarget(RSCardRef):
+    """A resolve's target: a card reference, or the choice of one effect listed
+    ({"modes": [k]}, first; RS-CHOOSE-ONE)."""
+
+    DESCRIPTION = (
+        "A card reference (instance id, card code, or {code, zone}), or the choice of one effect "
+        "listed ({modes: [k], use?})."
+    )
+    default_error_messages = {
+        "invalid": 'must be a card reference or {{"modes": [k]}} (the effect chosen)'
+    }
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict) and "modes" in value:
+            return RSChoiceSchema().load(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
+        return [*super()._alternatives(converter), converter.resolve_nested_schema(RSChoiceSchema)]
+
+
 # --------------------------------------------------------------------------------------------
 # Actions
 # --------------------------------------------------------------------------------------------
@@ -431,7 +471,7 @@ class RSResolveSchema(ActionSchema):
 
     do = Kind("resolve")
     source = RSCardRef(required=True)
-    targets = _refs()
+    targets = ref_list(RSTarget)
     use = Bool(
         allow_none=True,
         load_default=None,

@@ -35,7 +35,14 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
-from judge.games.rangers_strike import deck_search, effects, from_discard, resist, restrictions
+from judge.games.rangers_strike import (
+    deck_search,
+    effects,
+    from_discard,
+    modes,
+    resist,
+    restrictions,
+)
 from judge.games.rangers_strike.battle import (
     apply_attack,
     apply_enter,
@@ -219,25 +226,7 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{pe.describe()} is not used (`use: false`): an effect not used takes no targets.",
         )
     elif plan.action.get("use") is not False and effects.supported(pe.effect):
-        targets = list(plan.action.get("targets", []))
-        # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
-        _, targets, problems, _ = cost_commands(eng, pe.controller, pe.effect, targets)
-        if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
-            _, targets, problems, _ = from_discard.picks(eng, pe.controller, pe.effect, targets)
-        if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
-            _, targets, problems, _ = deck_search.picks(
-                eng, pe.controller, pe.effect, targets, plan.action.get("use")
-            )
-        if not problems:
-            _, problems = match_targets(
-                eng,
-                pe.controller,
-                pe.effect,
-                targets,
-                _path(eng, "targets"),
-                pe.context.get("unit"),
-            )
-        for rule, msg in problems:
+        for rule, msg in _target_problems(eng, plan, pe):
             plan.violate(rule, msg)
     check_order(eng, plan, pe, cands, "RS-SIMULTANEOUS")
     p = plan.action["p"]
@@ -248,6 +237,48 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{pe.controller}'s effect, so its targets and use, recorded on {p}'s `resolve`, are "
             f"{pe.controller}'s choices.",
         )
+
+
+def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tuple[str, str]]:
+    """What is wrong with a resolve's ``targets`` (and ``use``) for the effect ``pe``."""
+    targets = list(plan.action.get("targets", []))
+    effect, use = pe.effect, plan.action.get("use")
+    if modes.listed(effect) is not None:  # RS-CHOOSE-ONE: the choice first, then its targets
+        if use is not None:
+            return [
+                (
+                    modes.RULE,
+                    f"{pe.describe()} is a choice of one effect: whether an optional effect "
+                    "chosen is used goes in its `modes` record, not in the resolve's `use`.",
+                )
+            ]
+        sub, use, targets, problem, _ = modes.pick(effect, targets)
+        if sub is None:
+            return [problem] if problem else []  # not recorded: unverifiable, when run
+        effect = sub
+        if use is False:
+            return (
+                []
+                if not targets
+                else [
+                    (
+                        "RS-EFFECT-TARGETS",
+                        f"The effect chosen of {pe.describe()} is not used (`use: false` in its "
+                        "record): an effect not used takes no targets.",
+                    )
+                ]
+            )
+    # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
+    _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
+    if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
+        _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
+    if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
+        _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+    if not problems:
+        _, problems = match_targets(
+            eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")
+        )
+    return problems
 
 
 # -- the rest -------------------------------------------------------------------------------------

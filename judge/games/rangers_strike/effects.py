@@ -54,6 +54,11 @@ is named):
   of an optional effect, followed by ``shuffle`` (the deck is shuffled afterwards, a card
   taken or not); the log names the cards first in ``targets`` (RS-SEARCH-DECK,
   :mod:`judge.games.rangers_strike.deck_search`).
+- ``modes`` ``modes`` (a list of ``{"do": [ops], "optional": bool}``) — the one op of an
+  operation's effect: its player chooses exactly one of the effects listed, and it is carried
+  out ("次の効果から1つ選び発動する⇒ ◎… ◎…"); the log records ``{"modes": [k]}`` (with
+  ``"use": false`` for an optional one not used) first in ``targets`` (RS-CHOOSE-ONE,
+  :mod:`judge.games.rangers_strike.modes`).
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
@@ -84,6 +89,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.games.rangers_strike import modes
+
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
 OPS = (
     "draw",
@@ -103,6 +110,7 @@ OPS = (
     "to_command",
     "from_deck",
     "shuffle",
+    "modes",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -211,6 +219,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
+    if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
+        return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
     if timing == "static":  # RS-ATTACK-BP: the unit's own BP during an attack, nothing else
         return all(_attack_bp_ok(op, static=True) for op in ops)
@@ -303,6 +313,29 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and isinstance(target, dict)
             and target.get("zone", "battle") != "battle"
         ):
+            return False
+    return True
+
+
+def _modes_ok(effect: dict[str, Any], timing: str) -> bool:
+    """RS-CHOOSE-ONE: an operation's effect whose one op is ``{"op": "modes", "modes":
+    [mode, …]}``, two or more listed effects ``{"do": [ops], "optional": bool}``, each one the
+    engine executes; the choice itself is not optional."""
+    listed = modes.listed(effect)
+    if listed is None or timing != "on_use" or "optional" in effect:
+        return False
+    if set(effect["do"][0]) != {"op", "modes"} or len(listed) < 2:
+        return False
+    for mode in listed:
+        if not isinstance(mode, dict) or set(mode) - {"do", "optional"}:
+            return False
+        if not isinstance(mode.get("optional", False), bool) or not isinstance(
+            mode.get("do"), list
+        ):
+            return False
+        if any(isinstance(op, dict) and op.get("op") == "modes" for op in mode["do"]):
+            return False  # one choice, not one inside another
+        if not supported(modes.as_effect(effect, mode)):
             return False
     return True
 
@@ -424,6 +457,6 @@ def selectors(effect: dict[str, Any]) -> list[dict[str, Any]]:
 def needs_choice(effect: dict[str, Any]) -> bool:
     """Whether resolving ``effect`` needs a decision from its controller (a card of the
     discard pile to take is chosen as a selector's unit is)."""
-    if effect.get("optional") or selectors(effect):
+    if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
     return any(isinstance(op, dict) and op.get("op") == "from_discard" for op in effect["do"])

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
-from judge.games.rangers_strike import deck_search, effects, restrictions
+from judge.games.rangers_strike import deck_search, effects, modes, restrictions
 from judge.games.rangers_strike.resolve import first_targets
 
 if TYPE_CHECKING:
@@ -145,6 +145,9 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                         out.append({"p": p, "do": "assign_damage", "to": to})
                 elif kind == "resolve":
                     for pe in eng.pool.candidates():
+                        if modes.listed(pe.effect) is not None:  # RS-CHOOSE-ONE
+                            out += _chosen(eng, p, pe)
+                            continue
                         act = {"p": p, "do": "resolve", "source": pe.source}
                         if effects.selectors(pe.effect):
                             act["targets"] = first_targets(
@@ -155,6 +158,25 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                         out.append(act)
                         if pe.effect.get("optional"):
                             out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})
+    return out
+
+
+def _chosen(eng: RangersStrikeEngine, p: str, pe: Any) -> list[dict[str, Any]]:
+    """A resolve for each effect listed to choose one from (RS-CHOOSE-ONE), its choice
+    recorded first in ``targets``, then the chosen effect's (and, for an optional one, the
+    record of not using it)."""
+    out = []
+    for k, mode in enumerate(modes.listed(pe.effect) or [], start=1):
+        sub = modes.as_effect(pe.effect, mode)
+        targets: list[Any] = [{"modes": [k]}]
+        if effects.selectors(sub):
+            targets += first_targets(eng, pe.controller, sub, pe.context.get("unit"))
+        elif deck_search.op_of(sub) is not None:
+            targets += deck_search.first_found(eng, pe.controller, sub)
+        out.append({"p": p, "do": "resolve", "source": pe.source, "targets": targets})
+        if sub.get("optional"):
+            record = {"modes": [k], "use": False}
+            out.append({"p": p, "do": "resolve", "source": pe.source, "targets": [record]})
     return out
 
 

@@ -629,12 +629,48 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
     return True
 
 
+#: "choose one of the following effects and activate it" before its listed effects, each
+#: "◎…" (RS-CHOOSE-ONE)
+_CHOOSE_ONE = re.compile(r"次の効果から1つ選び発動する[。⇒]")
+
+
+def _choose_one(ps: list[str], defn: dict[str, Any], doubts: list[str]) -> Reading | None:
+    """A normal operation printed "次の効果から1つ選び発動する⇒ ◎… ◎…" (RS-CHOOSE-ONE): one
+    effect whose one op is ``modes``, each listed effect read as a body; None when the text is
+    not of that shape.  A listed effect not read leaves the card unsupported, that part unread."""
+    if (
+        len(ps) < 3
+        or not _CHOOSE_ONE.fullmatch(ps[0])
+        or not all(p.startswith("◎") for p in ps[1:])
+        or defn.get("type") != "operation"
+        or (defn.get("operation") or "normal") != "normal"
+    ):
+        return None
+    shown: list[tuple[str, str | None]] = [(ps[0], "choose_one")]
+    unread = list(doubts)
+    listed: list[dict[str, Any]] = []
+    for part in ps[1:]:
+        body = read_body(part[1:].strip(), "on_use")
+        shown.append((part, None if body is None else "choose_one_effect"))
+        if body is None:
+            unread.append(part)
+            continue
+        listed.append({"do": body["do"], **({"optional": True} if body.get("optional") else {})})
+    effect = {"when": "on_use", "do": [{"op": "modes", "modes": listed}]}
+    if unread or not effects.supported(effect):
+        return Reading(unread=tuple(unread or ps), lines=tuple(shown))
+    return Reading(effects=({**effect, "text": " ".join(ps)},), lines=tuple(shown))
+
+
 def read_card(defn: dict[str, Any]) -> Reading:
     """Read the printed ``text`` of one definition (module docstring)."""
     text = defn.get("text")
     doubts = [str(why) for why in defn.get("unsupported") or []]
     if not isinstance(text, str) or not text.strip():
         return Reading(unread=tuple(doubts))
+    choice = _choose_one(parts(text), defn, doubts)
+    if choice is not None:
+        return choice
     effects: list[dict[str, Any]] = []
     combination: list[dict[str, Any]] = []
     keywords: list[str] = []

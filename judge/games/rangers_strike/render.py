@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search
+from judge.games.rangers_strike import attack_bp, deck_search, modes
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -189,6 +189,12 @@ def render_effect(effect: dict[str, Any]) -> str:
     extra = set(effect) - {"when", "do", "text", "optional", "turn"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
+    listed = modes.listed(effect)
+    if listed is not None and effect.get("when") == "on_use":  # RS-CHOOSE-ONE
+        each = [render_effect(modes.as_effect(effect, m)).split(": ", 1)[-1] for m in listed]
+        return f"{when}, choose one — " + " ".join(
+            f"({k}) {text}" for k, text in enumerate(each, start=1)
+        )
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]

@@ -10,6 +10,7 @@ RS-COMMAND-COST).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
@@ -18,6 +19,7 @@ from judge.games.rangers_strike import (
     deck_search,
     effects,
     from_discard,
+    modes,
     resist,
     zone_moves,
 )
@@ -309,6 +311,13 @@ def run_effect(
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return
+    if modes.listed(pe.effect) is not None:  # RS-CHOOSE-ONE: the effect chosen, as its own
+        sub, use, targets, problem, k = modes.pick(pe.effect, targets)
+        if sub is None:
+            chosen_unknown(eng, pe, what, problem)
+            return
+        eng.ctx.ruling(modes.RULE, f"{pe.controller} chooses effect {k} of the {what} listed.")
+        pe = replace(pe, effect=sub)
     ops: list[dict[str, Any]] = pe.effect["do"]
     at = effects.cost_at(pe.effect)
     if use is False:
@@ -569,6 +578,27 @@ def opponent_choice_unknown(
     )
     eng.ctx.cannot_verify(why)
     eng.taint_effect(pe, "RS-OPPONENT-CHOOSES")
+
+
+def chosen_unknown(
+    eng: RangersStrikeEngine, pe: PendingEffect, what: str, problem: tuple[str, str] | None
+) -> None:
+    """RS-CHOOSE-ONE: no effect listed is carried out, the choice being wrong (``problem``,
+    a violation of the step already) or not recorded; then the engine does not guess it: the
+    step is unverifiable and the effect noted as not executed (a taint) until an ``outcome``
+    records what it did."""
+    if problem is not None:
+        eng.event("effect", f"No effect of {what} is carried out.", card=pe.source)
+        return
+    why = f"which of the effects listed on {what} {pe.controller} chose is not recorded"
+    eng.ctx.ruling(
+        modes.RULE,
+        f"{why[0].upper()}{why[1:]}: the engine does not guess it, so none is carried out; the "
+        'log may record it first in the resolve\'s targets (`{"modes": [k]}`), or what '
+        "happened in an `outcome`.",
+    )
+    eng.ctx.cannot_verify(why)
+    eng.taint_effect(pe, modes.RULE)
 
 
 def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
