@@ -19,6 +19,10 @@ thing the player could have done with the effect used (``use: true``, one card t
 code fitting, every card of the deck known); when nothing can fit, nothing is taken.  Anything
 else is not guessed: the step is unverifiable and the effect is not carried out (a taint an
 ``outcome`` may record).
+
+A card put from the hand (RS-FROM-HAND), "自分の手札から「X」のカードを1枚選び、自軍ラッシュエ
+リアに出してもよい。", is the op ``{"op": "from_hand", "find": {"name": X}, "count": 1, "to":
+"rush"}``, the one op of an optional effect, taken the same way from the hand (no shuffle).
 """
 
 from __future__ import annotations
@@ -33,12 +37,15 @@ if TYPE_CHECKING:
 
 Problem = tuple[str, str]
 RULE = "RS-SEARCH-DECK"
+#: each op that takes chosen cards from a zone of one's own: its zone and its rule
+ZONE = {"from_deck": "deck", "from_hand": "hand"}
+RULES = {"from_deck": RULE, "from_hand": "RS-FROM-HAND"}
 
 
 def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
-    """The effect's ``from_deck`` op, or None."""
+    """The effect's ``from_deck`` (or ``from_hand``) op, or None."""
     for op in effect.get("do") or ():
-        if isinstance(op, dict) and op.get("op") == "from_deck":
+        if isinstance(op, dict) and op.get("op") in ZONE:
             return op
     return None
 
@@ -73,45 +80,47 @@ Picks = tuple[list[Take], list[Any], list[Problem], str | None]
 def picks(
     eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], use: bool | None
 ) -> Picks:
-    """The cards the search takes from ``pid``'s deck: the takes (positions in the deck as it
-    is now), the targets left, problems, and the doubt (why the choice is not known)."""
+    """The cards the op takes from ``pid``'s deck (or hand): the takes (positions in the zone
+    as it is now), the targets left, problems, and the doubt (why the choice is not known)."""
     op = op_of(effect)
     if op is None or use is False:
         return [], targets, [], None
+    zone = ZONE[op["op"]]
     n = int(op["count"])
     named = targets[:n]
     if named:
-        takes, problems = ZONE_REFS.find_many_in_zone(eng.state, pid, "deck", named)
+        takes, problems = ZONE_REFS.find_many_in_zone(eng.state, pid, zone, named)
         if problems:
             return [], targets[len(named) :], problems[:1], None
         for take in takes:
             if not fits(eng, take.iid, op):
                 return [], targets[len(named) :], [_not_fitting(eng, pid, take.iid, op)], None
         return takes, targets[len(named) :], [], None
-    deck = eng.state.players[pid].deck
-    found = [iid for iid in deck if iid is not None and fits(eng, iid, op)]
-    hidden = None in deck
+    cards = getattr(eng.state.players[pid], zone)
+    found = [iid for iid in cards if iid is not None and fits(eng, iid, op)]
+    hidden = None in cards
     if not found and not hidden:
         return [], targets, [], None  # nothing fits: nothing to take, exactly
     codes = {eng.state.code_of[iid] for iid in found}
     if use is True and n == 1 and not hidden and len(codes) == 1:
         first = found[0]
-        return [Take("deck", deck.index(first), first, False)], targets, [], None
+        return [Take(zone, cards.index(first), first, False)], targets, [], None
     return (
         [],
         targets,
         [],
-        (f"which card {pid} took from its deck (if any) for {wanted(op)} is not recorded"),
+        (f"which card {pid} took from its {zone} (if any) for {wanted(op)} is not recorded"),
     )
 
 
 def first_found(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> list[str]:
-    """The first cards of ``pid``'s deck, known to the engine, that the search may take (as
-    many as it takes): targets for a legal ``resolve``."""
+    """The first cards of ``pid``'s deck (or hand), known to the engine, that the op may take
+    (as many as it takes): targets for a legal ``resolve``."""
     op = op_of(effect)
     if op is None:
         return []
-    found = [c for c in eng.state.players[pid].deck if c is not None and fits(eng, c, op)]
+    cards = getattr(eng.state.players[pid], ZONE[op["op"]])
+    found = [c for c in cards if c is not None and fits(eng, c, op)]
     return found[: int(op["count"])]
 
 
@@ -119,22 +128,24 @@ def _not_fitting(eng: RangersStrikeEngine, pid: str, iid: str, op: dict[str, Any
     d = eng.state.card(iid)
     where = " that can stand in the rush area" if op["to"] == "rush" else ""
     return (
-        RULE,
-        f"{iid} ({d.code}, {d.name}, a {d.type} card) is not {wanted(op)}{where}: the search "
-        f"of {pid}'s deck cannot take it.",
+        RULES[op["op"]],
+        f"{iid} ({d.code}, {d.name}, a {d.type} card) is not {wanted(op)}{where}: the effect "
+        f"cannot take it from {pid}'s {ZONE[op['op']]}.",
     )
 
 
 def carry_out(
     eng: RangersStrikeEngine, pid: str, op: dict[str, Any], takes: list[Take], what: str
 ) -> None:
-    """Take the cards found from ``pid``'s deck to where the op puts them (RS-SEARCH-DECK)."""
+    """Take the cards found from ``pid``'s deck (or hand) to where the op puts them
+    (RS-SEARCH-DECK, RS-FROM-HAND)."""
     from judge.games.rangers_strike import from_discard
 
     st = eng.state
+    zone = ZONE[op["op"]]
     cards = take_many(st, pid, takes)
     if not cards:
-        eng.event("from_deck", f"{pid} takes no card from its deck for {what}.", player=pid)
+        eng.event(op["op"], f"{pid} takes no card from its {zone} for {what}.", player=pid)
         return
     if op["to"] == "hand":
         st.players[pid].hand.extend(cards)
@@ -147,21 +158,22 @@ def carry_out(
                 card=iid,
             )
         return
-    from_discard.into_rush(eng, pid, cards, what, whence="deck")
+    from_discard.into_rush(eng, pid, cards, what, whence=zone)
 
 
 def not_recorded(eng: RangersStrikeEngine, pe: Any, what: str, why: str) -> None:
-    """The search's choice is not known, so the engine does not guess it: the step is
+    """The op's choice is not known, so the engine does not guess it: the step is
     unverifiable and the effect (``what``, in words) is not carried out (a taint an
     ``outcome`` may record)."""
+    rule = RULES[(op_of(pe.effect) or {}).get("op", "from_deck")]
     eng.ctx.ruling(
-        RULE,
+        rule,
         f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {what} is not carried out; "
         "the log may name the card in the resolve's targets (or record `use: false`), or record "
         "what happened in an `outcome`.",
     )
     eng.ctx.cannot_verify(why)
-    eng.taint_effect(pe, RULE)
+    eng.taint_effect(pe, rule)
 
 
 def shuffle(eng: RangersStrikeEngine, pid: str, what: str) -> None:

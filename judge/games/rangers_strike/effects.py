@@ -54,6 +54,10 @@ is named):
   of an optional effect, followed by ``shuffle`` (the deck is shuffled afterwards, a card
   taken or not); the log names the cards first in ``targets`` (RS-SEARCH-DECK,
   :mod:`judge.games.rangers_strike.deck_search`).
+- ``from_hand`` ``find`` (``{"name": X}``), ``count`` 1, ``to`` ``rush`` — the one op of
+  an optional effect: the controller may put a card so named from its hand into its rush
+  area by the effect; the log names it first in ``targets`` (RS-FROM-HAND,
+  :mod:`judge.games.rangers_strike.deck_search`).
 - ``modes`` ``modes`` (a list of ``{"do": [ops], "optional": bool}``) — the one op of an
   operation's effect: its player chooses exactly one of the effects listed, and it is carried
   out ("次の効果から1つ選び発動する⇒ ◎… ◎…"); the log records ``{"modes": [k]}`` (with
@@ -111,6 +115,7 @@ OPS = (
     "from_deck",
     "shuffle",
     "modes",
+    "from_hand",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -293,6 +298,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+        if name == "from_hand" and not _from_hand_ok(effect):
+            return False  # RS-FROM-HAND: "自分の手札から「X」のカードを1枚選び、…出してもよい。"
         if name in ("from_deck", "shuffle") and not _search_ok(effect):
             return False  # RS-SEARCH-DECK: "…選び、…てもよい。その後、山札をシャッフルする。"
         if name == "hold_all_commands" and set(op) != {"op"}:
@@ -338,6 +345,21 @@ def _modes_ok(effect: dict[str, Any], timing: str) -> bool:
         if not supported(modes.as_effect(effect, mode)):
             return False
     return True
+
+
+def _from_hand_ok(effect: dict[str, Any]) -> bool:
+    """RS-FROM-HAND: an optional effect whose one op is ``{"op": "from_hand", "find":
+    {"name": X}, "count": 1, "to": "rush"}``."""
+    ops = effect["do"]
+    op = ops[0]
+    return (
+        effect.get("optional") is True
+        and len(ops) == 1
+        and op == {"op": "from_hand", "find": op.get("find"), "count": 1, "to": "rush"}
+        and isinstance(op["find"], dict)
+        and set(op["find"]) == {"name"}
+        and isinstance(op["find"]["name"], str)
+    )
 
 
 def _search_ok(effect: dict[str, Any]) -> bool:

@@ -117,7 +117,11 @@ def put(eng: RangersStrikeEngine, pid: str, cards: list[str], source: str) -> No
 
 
 #: where a card put into the rush area comes from -> (its event, its rule)
-WHENCE = {"discard": ("from_discard", "RS-FROM-DISCARD"), "deck": ("from_deck", "RS-SEARCH-DECK")}
+WHENCE = {
+    "discard": ("from_discard", "RS-FROM-DISCARD"),
+    "deck": ("from_deck", "RS-SEARCH-DECK"),
+    "hand": ("from_hand", "RS-FROM-HAND"),
+}
 
 
 def into_rush(
@@ -129,7 +133,7 @@ def into_rush(
     st = eng.state
     ps = st.players[pid]
     event, rule = WHENCE[whence]
-    zone = "discard pile" if whence == "discard" else "deck"
+    zone = "discard pile" if whence == "discard" else whence
     for iid in cards:
         unit = eng.new_unit(iid)
         ps.rush.append(unit)

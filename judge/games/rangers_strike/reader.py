@@ -40,7 +40,8 @@ chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主�
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
 ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
-followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK).  A ``…してもよい。`` sentence makes the effect optional, read
+followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
+``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -281,6 +282,14 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"ト)カード)を(?:1枚|(?P<n>[1-9])枚まで)選び、(?:(?P<rush>自軍ラッシュエリアに出し)|相手に見せ"
         r"てから手札に加え)てもよい。",
         _search,
+    ),
+    tr.template(
+        "from_hand",
+        r"自分の手札から、?「(?P<name>[^「」]+)」のカードを1枚選び、自軍ラッシュエリアに出してもよい。",
+        lambda m: (
+            {"op": "from_hand", "find": {"name": m["name"]}, "count": 1, "to": "rush"},
+            True,
+        ),
     ),
     tr.template(
         "shuffle_deck",

@@ -148,6 +148,11 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"take {what} from your deck and put it into your rush area (no power, command or "
             "condition needed)"
         )
+    if name == "from_hand" and set(op) == {"op", "find", "count", "to"} and isinstance(find, dict):
+        return (
+            f"put {deck_search.wanted(op)} from your hand into your rush area (no power, "
+            "command or condition needed)"
+        )
     if name == "shuffle" and set(op) == {"op"}:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:

@@ -324,6 +324,7 @@ def run_effect(
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
         if deck_search.op_of(pe.effect) is not None:
             ops = ops[1:]  # RS-SEARCH-DECK: no card is taken; "その後" the deck is shuffled
+            # (RS-FROM-HAND: nothing follows)
         elif not at:
             return
         else:
@@ -380,7 +381,7 @@ def run_effect(
                 eng.ctx.ruling("RS-FROM-DISCARD", f"{taken_doubt}.")
                 eng.ctx.cannot_verify(taken_doubt)
             from_discard.put(eng, pe.controller, taken, pe.source)
-        elif name == "from_deck":
+        elif name in ("from_deck", "from_hand"):
             if search_doubt is not None:
                 deck_search.not_recorded(eng, pe, what, search_doubt)
                 break

@@ -183,3 +183,67 @@ def test_RS_SEARCH_DECK_the_resolves_listed_as_legal_are_judged_legal() -> None:
         b2.act(**{k: v for k, v in action.items() if k not in ("p", "do")}, p="A", do="resolve")
         r = b2.replay()
         assert verdict(r, b2.last) == "legal", (action, r["steps"][b2.last])
+
+
+# -- a card put from the hand (RS-FROM-HAND) ---------------------------------------------------
+
+#: "自分の手札から「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。": the player *may* put a
+#: card so named from its hand into its rush area, by the effect (no power, command or condition)
+FROM_HAND = "自分の手札から「Ranger」のカードを1枚選び、自軍ラッシュエリアに出してもよい。"
+DROP_IN = printed("T-126", FROM_HAND, type="operation", name="Drop In")
+
+
+def _dropped() -> LogBuilder:
+    return _used("T-126", LogBuilder([*CARDS, DROP_IN]).setup(first="A"))
+
+
+def test_RS_FROM_HAND_read_from_the_printed_sentence_and_shown() -> None:
+    r = read_card({"type": "operation", "text": FROM_HAND})
+    assert r.understood and r.effects[0]["optional"] is True
+    assert r.effects[0]["do"] == [
+        {"op": "from_hand", "find": {"name": "Ranger"}, "count": 1, "to": "rush"}
+    ]
+    assert read_card(
+        {"type": "operation", "text": FROM_HAND.replace("から「", "から、「")}
+    ).understood
+    # a condition to meet ("ただし、追加条件は満たすこと。") is not read
+    assert not read_card(
+        {"type": "operation", "text": FROM_HAND + "ただし、追加条件は満たすこと。"}
+    ).understood
+    assert render_card(DROP_IN)["reading"] == [
+        "When used (optional: you may): put a card named Ranger from your hand into your rush "
+        "area (no power, command or condition needed)."
+    ]
+
+
+def test_RS_FROM_HAND_the_card_named_goes_from_the_hand_into_the_rush_area() -> None:
+    b = _dropped()
+    before = len(player_state(b.replay(), "A")["hand"])
+    b.act("A", "resolve", source="T-126", use=True, targets=["T-121"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-FROM-HAND" in rules_applied(r, b.last)
+    assert [u["code"] for u in player_state(r, "A")["rush"]] == ["T-121"]
+    assert len(player_state(r, "A")["hand"]) == before - 1
+    assert "shuffle" not in event_types(r, b.last)
+
+
+def test_RS_FROM_HAND_a_card_of_another_name_does_not_fit() -> None:
+    b = _dropped()
+    b.act("A", "resolve", source="T-126", use=True, targets=["T-122"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-FROM-HAND" in rules_broken(r, b.last)
+
+
+def test_RS_FROM_HAND_not_used_or_not_recorded() -> None:
+    b = _dropped()
+    b.act("A", "resolve", source="T-126", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal" and area_ids(r, "A", "rush") == []
+    b = _dropped()
+    b.act("A", "resolve", source="T-126", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"  # a hidden hand: not guessed
+    assert "RS-FROM-HAND" in rules_applied(r, b.last)
+    assert area_ids(r, "A", "rush") == []
