@@ -48,6 +48,9 @@ is named):
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
   may be a list: any of those categories ("DAまたはOTを持つ").
+- ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
+  ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
+  while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
 - ``from_deck`` ``find`` (``{"name": X}`` or ``{"type": "unit" | "vehicle"}``), ``count``,
   ``to`` (``rush`` | ``hand``) — the controller may take up to ``count`` fitting cards from its
   deck, into its rush area by the effect or, shown first, into its hand; always the first op
@@ -271,7 +274,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             or (target.get("released") and name != "hold")
             or (
                 target.get("zone") == "field"
-                and name not in ("destroy", "hold", "to_damage", "to_command")
+                and name not in ("destroy", "hold", "to_damage", "to_command", "sp")
             )
         ):
             return False
@@ -308,13 +311,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-RESIST: the pending choice of a unit destroyed by a battle
         if name == "to_power" and (timing != "on_destroyed" or set(op) != {"op"}):
             return False  # the destroyed card itself, from the discard pile
-        if name == "sp" and (
-            target != "self"
-            or timing == "on_use"
-            or not _is_int(op.get("value"), 0)
-            or op.get("until", "turn") != "turn"
-        ):
-            return False  # RS-SP-EFFECT: the unit's own SP, until the end of the turn
+        if name == "sp" and not _sp_ok(op, target, timing):
+            return False  # RS-SP-EFFECT: the unit's own SP, or a chosen one's, for the turn
         if (
             name == "return"
             and isinstance(target, dict)
@@ -345,6 +343,39 @@ def _modes_ok(effect: dict[str, Any], timing: str) -> bool:
         if not supported(modes.as_effect(effect, mode)):
             return False
     return True
+
+
+def fraction(value: Any) -> tuple[int, int] | None:
+    """An SP written ``"K/N"`` (SP K while N-th in the battle area, RS-SP-FRACTION) as
+    ``(K, N)``, else None.
+
+    >>> fraction("1/4"), fraction(1)
+    ((1, 4), None)
+    """
+    if not isinstance(value, str):
+        return None
+    k, _, n = value.partition("/")
+    if len(k) == 1 and len(n) == 1 and k in "123456789" and n in "123456789":
+        return int(k), int(n)
+    return None
+
+
+def _sp_ok(op: dict[str, Any], target: Any, timing: str) -> bool:
+    """RS-SP-EFFECT: ``{"op": "sp", "value": N}`` (the unit's own, not an operation's), or
+    with a ``target`` of one's own units chosen, ``value`` N or ``"K/N"`` (until the end of
+    the turn)."""
+    if set(op) - {"op", "value", "until", "target"} or op.get("until", "turn") != "turn":
+        return False
+    value = op.get("value")
+    if target == "self":
+        return timing != "on_use" and _is_int(value, 0)
+    return (
+        _selector_ok(target, False)
+        and target.get("side", "own") == "own"
+        and target.get("type") == "unit"
+        and "chooser" not in target
+        and (_is_int(value, 0) or fraction(value) is not None)
+    )
 
 
 def _from_hand_ok(effect: dict[str, Any]) -> bool:

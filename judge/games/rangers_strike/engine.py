@@ -356,6 +356,9 @@ class RangersStrikeEngine(AgendaEngine):
         value = d.sp
         if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
             made.add(d.sp_at[0])
+        for m in unit.mods:
+            if m.sp_at is not None:  # "選んだユニットは「SP1/2」になる" (RS-SP-EFFECT)
+                made.add(m.sp_at[0] if self.battle_position(unit) == m.sp_at[1] else 0)
         if len(made) > 1:
             return 0, (
                 "effects make its SP " + " and ".join(str(n) for n in sorted(made)) + ", and "
@@ -1075,6 +1078,8 @@ def _mod_view(m: Mod) -> list[Any]:
     """A unit's effect in a snapshot: ``[bp, until]``, and the SP it makes when it makes one,
     and its attack condition when it has one (RS-ATTACK-BP)."""
     view: list[Any] = [m.bp, m.until] if m.sp is None else [m.bp, m.until, m.sp]
+    if m.sp_at is not None:
+        view.append(f"{m.sp_at[0]}/{m.sp_at[1]}")
     if m.during is not None:
         view.append({"during": m.during, "against": m.against})
     return view

@@ -41,7 +41,9 @@ chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主�
 ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
-``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND).  A ``…してもよい。`` sentence makes the effect optional, read
+``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
+``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
+SP K, or K/N, for the turn: RS-SP-EFFECT).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -189,6 +191,16 @@ def _attack_bp(m: re.Match[str], until: bool) -> dict[str, Any]:
     return op
 
 
+def _sp_of_chosen(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。" (RS-SP-EFFECT):
+    a unit of one's own (rush or battle area, RS-SELECT-FIELD) is SP K, or K/N, for the turn."""
+    sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
+    if m["size"]:
+        sel["size"] = m["size"]
+    value: int | str = f"{m['k']}/{m['n']}" if m["n"] else int(m["k"])
+    return {"op": "sp", "target": sel, "value": value, "until": "turn"}, False
+
+
 def _search(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     """ "自軍山札から(を見て、)「X」のカード(ビークルカード)を1枚(N枚まで)選び、自軍ラッシュエリ
     アに出して(相手に見せてから手札に加えて)もよい。" (RS-SEARCH-DECK): always optional."""
@@ -292,6 +304,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "sp_of_chosen",
+        r"自軍(?P<size>[SML])?ユニットを1体選ぶ。このターン、選んだユニットは「?SP(?P<k>[1-9])"
+        r"(?:/(?P<n>[1-9]))?」?になる。",
+        _sp_of_chosen,
+    ),
+    tr.template(
         "shuffle_deck",
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),
@@ -305,13 +323,20 @@ SENTENCES: tuple[tr.Template, ...] = (
 )
 
 
+#: what happens to the unit the sentence before chose ("…を1体選ぶ。")
+_CHOSEN = "このターン、選んだユニットは"
+
+
 def _joined(said: list[str]) -> list[str]:
     """Sentences, with "置けなければ…。" (what happens when the card cannot be put there) joined
-    to the sentence before it, which it belongs to (RS-TO-COMMAND)."""
+    to the sentence before it, which it belongs to (RS-TO-COMMAND), and "このターン、選んだユニ
+    ットは…" to the "…選ぶ。" that chose it (RS-SP-EFFECT)."""
     out: list[str] = []
     for sentence in said:
         if sentence.startswith("置けなければ") and out:
             out[-1] += sentence
+        elif sentence.startswith(_CHOSEN) and out and out[-1].endswith("選ぶ。"):
+            out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         else:
             out.append(sentence)
     return out

@@ -20,7 +20,7 @@ from judge.games.rangers_strike import attack_bp, deck_search, modes
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
-from judge.games.rangers_strike.effects import CHOOSERS, cost_at
+from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
@@ -163,6 +163,16 @@ def render_op(op: Any, resident: bool = False) -> str:
     sp_keys = {"op", "value", "until", "target"}
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
         return f"this unit is SP {value} until {until or raw(op.get('until'))}"
+    chosen = _cards(target) if isinstance(target, dict) else None
+    if name == "sp" and chosen and set(op) <= sp_keys and until:
+        at = fraction(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{chosen} is SP {value} until {until}"
+        if at is not None:
+            return (
+                f"{chosen} is SP {value} until {until}: SP {at[0]} while it stands number "
+                f"{at[1]} in its battle area, 0 elsewhere"
+            )
     cards = _cards(target)
     if cards and set(op) - {"if_done"} == {"op", "target"}:
         if name == "destroy":
@@ -196,7 +206,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)
     if listed is not None and effect.get("when") == "on_use":  # RS-CHOOSE-ONE
-        each = [render_effect(modes.as_effect(effect, m)).split(": ", 1)[-1] for m in listed]
+        each = [_body(render_effect(modes.as_effect(effect, m)), when) for m in listed]
         return f"{when}, choose one — " + " ".join(
             f"({k}) {text}" for k, text in enumerate(each, start=1)
         )
@@ -221,6 +231,14 @@ def render_effect(effect: dict[str, Any]) -> str:
     if at == 0 and effect.get("optional") and len(ops) > 1:
         return f"{when}: you may {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
     return f"{when}{may}: " + "; ".join(ops) + "."
+
+
+def _body(text: str, when: str) -> str:
+    """An effect's words without its timing ``when``: what it does ("you may …" when it is
+    optional)."""
+    rest = text[len(when) :] if text.startswith(when) else text
+    may = " (optional: you may): "
+    return "you may " + rest[len(may) :] if rest.startswith(may) else rest.removeprefix(": ")
 
 
 def render_restriction(rule: dict[str, Any]) -> str:

@@ -407,15 +407,7 @@ def run_effect(
         elif name == "to_command":
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":
-            for _pid, _area, u in found:
-                u.mods.append(Mod(0, "turn", sp=int(op["value"])))
-                eng.event(
-                    "sp",
-                    f"{eng.name(u.card)} is SP {int(op['value'])} until the end of the turn "
-                    "(RS-SP-EFFECT).",
-                    card=u.card,
-                    amount=int(op["value"]),
-                )
+            made_sp(eng, op, found)
         elif name == "destroy":
             if isinstance(target, dict) and target.get("chooser") == "opponent":
                 opponent_chose(eng, pe, found)
@@ -579,6 +571,35 @@ def opponent_choice_unknown(
     )
     eng.ctx.cannot_verify(why)
     eng.taint_effect(pe, "RS-OPPONENT-CHOOSES")
+
+
+def made_sp(eng: RangersStrikeEngine, op: dict[str, Any], found: list[Found]) -> None:
+    """RS-SP-EFFECT: each unit of ``found`` is SP ``value`` until the end of the turn, or, for
+    ``"K/N"``, SP K while N-th in its battle area and 0 elsewhere."""
+    at = effects.fraction(op["value"])
+    for _pid, _area, u in found:
+        if at is None:
+            u.mods.append(Mod(0, "turn", sp=int(op["value"])))
+            eng.event(
+                "sp",
+                f"{eng.name(u.card)} is SP {int(op['value'])} until the end of the turn "
+                "(RS-SP-EFFECT).",
+                card=u.card,
+                amount=int(op["value"]),
+            )
+            continue
+        u.mods.append(Mod(0, "turn", sp_at=at))
+        eng.event(
+            "sp",
+            f"{eng.name(u.card)} is SP {at[0]}/{at[1]} until the end of the turn: SP {at[0]} "
+            f"while it stands {_ordinal(at[1])} in its battle area, 0 elsewhere (RS-SP-EFFECT).",
+            card=u.card,
+            amount=at[0],
+        )
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def chosen_unknown(

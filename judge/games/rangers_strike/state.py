@@ -24,7 +24,8 @@ COMMAND_LIMIT = 5
 @dataclass(slots=True)
 class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
-    or (``sp`` not None) its SP made ``sp`` (RS-SP-EFFECT).  A BP change with ``during``
+    or (``sp`` not None) its SP made ``sp``, or (``sp_at`` ``(K, N)``) made K while it stands
+    N-th in its battle area and 0 elsewhere (RS-SP-EFFECT).  A BP change with ``during``
     counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
     with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
 
@@ -33,6 +34,7 @@ class Mod:
     sp: int | None = None
     during: str | None = None  # attacking | attacked
     against: str | None = None  # a feature of the other unit of the attack
+    sp_at: tuple[int, int] | None = None  # SP K while N-th in the battle area (RS-SP-EFFECT)
 
 
 @dataclass(slots=True)

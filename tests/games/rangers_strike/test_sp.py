@@ -122,3 +122,58 @@ def test_RS_SP_EFFECT_a_fraction_and_an_effect_giving_other_sp_leave_the_strike_
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert "RS-SP-EFFECT" in rules_applied(r, b.last)
+
+
+#: "自軍Sユニットを1体選ぶ。このターン、選んだユニットは「SP1/2」になる。": a unit of one's own chosen
+#: is SP 1/2 for the turn: SP 1 while second in its battle area (atwiki 104, as a printed 1/2)
+HALF_TEXT = "自軍Sユニットを1体選ぶ。このターン、選んだユニットは「SP1/2」になる。"
+HALF = {**card("T-013", "operation", name="Half Step"), "text": HALF_TEXT}
+del HALF["effects"]
+SLOW = card("T-014", name="Slow", bp=2000, sp=0, size="S")
+
+
+def test_RS_SP_EFFECT_read_a_chosen_units_sp_k_n_for_the_turn() -> None:
+    from judge.games.rangers_strike.reader import read_card
+    from judge.games.rangers_strike.render import render_card
+
+    r = read_card({"type": "operation", "text": HALF_TEXT})
+    assert r.understood
+    assert r.effects[0]["do"] == [
+        {
+            "op": "sp",
+            "target": {"side": "own", "zone": "field", "count": 1, "type": "unit", "size": "S"},
+            "value": "1/2",
+            "until": "turn",
+        }
+    ]
+    one = read_card({"type": "operation", "text": HALF_TEXT.replace("「SP1/2」", "SP1")})
+    assert one.effects[0]["do"][0]["value"] == 1
+    assert render_card({"code": "T-013", "name": "Half Step", **HALF})["reading"] == [
+        "When used: 1 size S unit (not a vehicle) in your rush or battle area is SP 1/2 until "
+        "the end of the turn: SP 1 while it stands number 2 in its battle area, 0 elsewhere."
+    ]
+
+
+def _used_on_slow() -> LogBuilder:
+    """A rushes Slow (SP 0) in turn 1 and, in turn 3, Sparrow; then uses Half Step on Slow."""
+    b = b1(SLOW, WEAK, HALF).charge("A", "T-000").proceed("A").rush("A", "T-014").proceed("A", 2)
+    b.pass_turn("B")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-002").use("A", "T-013")
+    return b.act("A", "resolve", source="T-013", targets=["T-014"]).proceed("A")
+
+
+def test_RS_SP_EFFECT_a_chosen_unit_made_sp_1_2_strikes_second_in_the_battle_area() -> None:
+    b = _used_on_slow()
+    r = b.replay()
+    assert verdict(r, b.last - 1) == "legal", r["steps"][b.last - 1]
+    b.enter("A", "T-002").enter("A", "T-014").strike("A", "T-014")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert player_state(r, "B")["damage"] == 1
+
+
+def test_RS_SP_EFFECT_a_chosen_unit_made_sp_1_2_has_sp_0_first() -> None:
+    b = _used_on_slow().enter("A", "T-014").strike("A", "T-014")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-STRIKE"]
+    assert [u["sp"] for u in player_state(r, "A", b.last - 1)["battle"]] == [0]
