@@ -148,7 +148,8 @@ def fits(eng: RangersStrikeEngine, cost: dict[str, Any], card: str) -> bool:
     want = cost["discard"]
     if "name" in want:
         return d.name == want["name"]
-    return all(f in d.features for f in want["features"])
+    have = eng.state.features_of(card)
+    return all(f in have for f in want["features"])
 
 
 def fitting(eng: RangersStrikeEngine, pid: str, cost: dict[str, Any]) -> tuple[list[Unit], bool]:

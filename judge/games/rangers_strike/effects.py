@@ -51,6 +51,8 @@ is named):
 - ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
   ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
   while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
+- ``add_feature`` ``target``, ``feature`` — the units of one's own chosen have the feature
+  too until the end of the turn (RS-ADD-FEATURE).
 - ``from_deck`` ``find`` (``{"name": X}`` or ``{"type": "unit" | "vehicle"}``), ``count``,
   ``to`` (``rush`` | ``hand``) — the controller may take up to ``count`` fitting cards from its
   deck, into its rush area by the effect or, shown first, into its hand; always the first op
@@ -119,6 +121,7 @@ OPS = (
     "shuffle",
     "modes",
     "from_hand",
+    "add_feature",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -274,7 +277,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             or (target.get("released") and name != "hold")
             or (
                 target.get("zone") == "field"
-                and name not in ("destroy", "hold", "to_damage", "to_command", "sp")
+                and name not in ("destroy", "hold", "to_damage", "to_command", "sp", "add_feature")
             )
         ):
             return False
@@ -301,6 +304,15 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+        if name == "add_feature" and not (
+            set(op) == {"op", "target", "feature"}
+            and isinstance(op["feature"], str)
+            and _selector_ok(target, False)
+            and target.get("side", "own") == "own"
+            and target.get("type") == "unit"
+            and "chooser" not in target
+        ):
+            return False  # RS-ADD-FEATURE: "…選んだユニットの特徴に「X」を追加する。"
         if name == "from_hand" and not _from_hand_ok(effect):
             return False  # RS-FROM-HAND: "自分の手札から「X」のカードを1枚選び、…出してもよい。"
         if name in ("from_deck", "shuffle") and not _search_ok(effect):

@@ -1080,6 +1080,8 @@ def _mod_view(m: Mod) -> list[Any]:
     view: list[Any] = [m.bp, m.until] if m.sp is None else [m.bp, m.until, m.sp]
     if m.sp_at is not None:
         view.append(f"{m.sp_at[0]}/{m.sp_at[1]}")
+    if m.features:
+        view.append({"features": list(m.features)})
     if m.during is not None:
         view.append({"during": m.during, "against": m.against})
     return view

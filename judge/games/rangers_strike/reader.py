@@ -43,7 +43,8 @@ chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主�
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
-SP K, or K/N, for the turn: RS-SP-EFFECT).  A ``…してもよい。`` sentence makes the effect optional, read
+SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
+feature X too for the turn: RS-ADD-FEATURE).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -201,6 +202,15 @@ def _sp_of_chosen(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "sp", "target": sel, "value": value, "until": "turn"}, False
 
 
+def _add_feature(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "自軍[S]ユニットを1体選ぶ。このターン、選んだユニットの特徴に「X」を追加する。"
+    (RS-ADD-FEATURE)."""
+    sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
+    if m["size"]:
+        sel["size"] = m["size"]
+    return {"op": "add_feature", "target": sel, "feature": m["f"]}, False
+
+
 def _search(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     """ "自軍山札から(を見て、)「X」のカード(ビークルカード)を1枚(N枚まで)選び、自軍ラッシュエリ
     アに出して(相手に見せてから手札に加えて)もよい。" (RS-SEARCH-DECK): always optional."""
@@ -310,6 +320,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         _sp_of_chosen,
     ),
     tr.template(
+        "add_feature_to_chosen",
+        r"自軍(?P<size>[SML])?ユニットを1体選ぶ。このターン、選んだユニットの特徴に「(?P<f>[^「」]+)」を"
+        r"追加する。",
+        _add_feature,
+    ),
+    tr.template(
         "shuffle_deck",
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),
@@ -324,7 +340,7 @@ SENTENCES: tuple[tr.Template, ...] = (
 
 
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
-_CHOSEN = "このターン、選んだユニットは"
+_CHOSEN = "このターン、選んだユニット"
 
 
 def _joined(said: list[str]) -> list[str]:

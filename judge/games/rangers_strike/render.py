@@ -164,6 +164,8 @@ def render_op(op: Any, resident: bool = False) -> str:
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
         return f"this unit is SP {value} until {until or raw(op.get('until'))}"
     chosen = _cards(target) if isinstance(target, dict) else None
+    if name == "add_feature" and chosen and set(op) == {"op", "target", "feature"}:
+        return f"{chosen} has the feature {op['feature']} too, until the end of the turn"
     if name == "sp" and chosen and set(op) <= sp_keys and until:
         at = fraction(value)
         if isinstance(value, int) and not isinstance(value, bool):

@@ -408,6 +408,15 @@ def run_effect(
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":
             made_sp(eng, op, found)
+        elif name == "add_feature":
+            for _pid, _area, u in found:
+                u.mods.append(Mod(0, "turn", features=(str(op["feature"]),)))
+                eng.event(
+                    "feature",
+                    f"{eng.name(u.card)} has the feature {op['feature']} until the end of the "
+                    "turn (RS-ADD-FEATURE).",
+                    card=u.card,
+                )
         elif name == "destroy":
             if isinstance(target, dict) and target.get("chooser") == "opponent":
                 opponent_chose(eng, pe, found)
@@ -636,7 +645,7 @@ def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
         c
         for u in st.players[pid].units()
         for c in u.cards()
-        if st.card(c).is_unit and per["feature"] in st.card(c).features
+        if st.card(c).is_unit and per["feature"] in st.features_of(c)
     ]
     total = n * (len(have) // int(per["units"]))
     eng.ctx.ruling(

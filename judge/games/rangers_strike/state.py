@@ -25,7 +25,8 @@ COMMAND_LIMIT = 5
 class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
     or (``sp`` not None) its SP made ``sp``, or (``sp_at`` ``(K, N)``) made K while it stands
-    N-th in its battle area and 0 elsewhere (RS-SP-EFFECT).  A BP change with ``during``
+    N-th in its battle area and 0 elsewhere (RS-SP-EFFECT), or features added
+    (RS-ADD-FEATURE).  A BP change with ``during``
     counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
     with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
 
@@ -35,6 +36,9 @@ class Mod:
     during: str | None = None  # attacking | attacked
     against: str | None = None  # a feature of the other unit of the attack
     sp_at: tuple[int, int] | None = None  # SP K while N-th in the battle area (RS-SP-EFFECT)
+    features: tuple[
+        str, ...
+    ] = ()  # features the unit has besides its printed ones (RS-ADD-FEATURE)
 
 
 @dataclass(slots=True)
@@ -173,6 +177,19 @@ class RSState:
 
     def card(self, iid: str) -> CardDef:
         return self.defs[self.code_of[iid]]
+
+    def features_of(self, iid: str) -> tuple[str, ...]:
+        """The features card ``iid`` has now: its printed ones and, while it is a unit in a rush
+        or battle area, those its effects add (RS-ADD-FEATURE; a unit aboard a vehicle has its
+        printed ones).  Where a text says 本来の特徴 the printed ones are meant (the definition's
+        ``features``)."""
+        printed = self.card(iid).features
+        for pid in self.order:
+            for unit in self.players[pid].units():
+                if unit.card == iid and unit.mods:
+                    added = [f for m in unit.mods for f in m.features if f not in printed]
+                    return (*printed, *dict.fromkeys(added)) if added else tuple(printed)
+        return tuple(printed)
 
     def next_serial(self) -> int:
         self.serial += 1

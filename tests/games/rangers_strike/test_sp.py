@@ -177,3 +177,68 @@ def test_RS_SP_EFFECT_a_chosen_unit_made_sp_1_2_has_sp_0_first() -> None:
     r = b.replay()
     assert rules_broken(r, b.last) == ["RS-STRIKE"]
     assert [u["sp"] for u in player_state(r, "A", b.last - 1)["battle"]] == [0]
+
+
+# -- a feature added for the turn (RS-ADD-FEATURE) -----------------------------------------------
+
+RED_TEXT = "自軍Sユニットを1体選ぶ。このターン、選んだユニットの特徴に「レッド」を追加する。"
+PAINT = {**card("T-015", "operation", name="Paint Red"), "text": RED_TEXT}
+del PAINT["effects"]
+#: draws a card for every unit of one's own with the feature レッド
+RED_DRAW = card(
+    "T-016",
+    "operation",
+    name="Red Draw",
+    effects=[
+        {"when": "on_use", "do": [{"op": "draw", "n": 1, "per": {"feature": "レッド", "units": 1}}]}
+    ],
+)
+
+
+def test_RS_ADD_FEATURE_read_and_shown() -> None:
+    from judge.games.rangers_strike.reader import read_card
+    from judge.games.rangers_strike.render import render_card
+
+    r = read_card({"type": "operation", "text": RED_TEXT})
+    assert r.understood
+    assert r.effects[0]["do"] == [
+        {
+            "op": "add_feature",
+            "target": {"side": "own", "zone": "field", "count": 1, "type": "unit", "size": "S"},
+            "feature": "レッド",
+        }
+    ]
+    assert render_card({"code": "T-015", "name": "Paint Red", **PAINT})["reading"] == [
+        "When used: 1 size S unit (not a vehicle) in your rush or battle area has the feature "
+        "レッド too, until the end of the turn."
+    ]
+
+
+def _painted(paint: bool) -> LogBuilder:
+    """A rushes Slow (no features) in turn 1; in turn 3 it uses Paint Red on it (when
+    ``paint``), then Red Draw."""
+    b = b1(SLOW, PAINT, RED_DRAW).charge("A", "T-000").proceed("A").rush("A", "T-014")
+    b.proceed("A", 2).pass_turn("B").charge("A", "T-000").proceed("A")
+    if paint:
+        b.use("A", "T-015").act("A", "resolve", source="T-015", targets=["T-014"])
+    return b.use("A", "T-016")
+
+
+def test_RS_ADD_FEATURE_the_unit_counts_as_having_the_feature_this_turn() -> None:
+    for paint, drawn in ((False, 0), (True, 1)):
+        b = _painted(paint)
+        r = b.replay()
+        before = len(player_state(r, "A", b.last - 1)["hand"])
+        assert verdict(r, b.last) == "legal", r["steps"][b.last]
+        # the used card leaves the hand; a unit with レッド draws one
+        assert len(player_state(r, "A")["hand"]) == before - 1 + drawn, paint
+
+
+def test_RS_ADD_FEATURE_ends_with_the_turn() -> None:
+    from judge.core.replay import position
+
+    b = _painted(True)
+    slow = next(i for i, c in position(b.log()).state.code_of.items() if c == "T-014")
+    assert position(b.log()).state.features_of(slow) == ("レッド",)  # in A's turn
+    b.proceed("A", 2)  # A's turn ends: the feature is gone
+    assert position(b.log()).state.features_of(slow) == ()
