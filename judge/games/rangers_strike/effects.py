@@ -51,6 +51,9 @@ is named):
 - ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
   ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
   while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
+- ``top_to_command`` — the top card of the controller's deck goes held into its command zone
+  (into the discard pile when that holds 5); the log names it first in ``targets`` when the
+  engine does not know it (RS-TOP-TO-COMMAND, :mod:`judge.games.rangers_strike.zone_moves`).
 - ``add_feature`` ``target``, ``feature`` — the units of one's own chosen have the feature
   too until the end of the turn (RS-ADD-FEATURE).
 - ``from_deck`` ``find`` (``{"name": X}`` or ``{"type": "unit" | "vehicle"}``), ``count``,
@@ -122,6 +125,7 @@ OPS = (
     "modes",
     "from_hand",
     "add_feature",
+    "top_to_command",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -304,6 +308,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+        if name == "top_to_command" and set(op) != {"op"}:
+            return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
         if name == "add_feature" and not (
             set(op) == {"op", "target", "feature"}
             and isinstance(op["feature"], str)

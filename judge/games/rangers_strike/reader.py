@@ -44,7 +44,8 @@ followed by ``その後、山札をシャッフルする。`` (a search of one's
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
-feature X too for the turn: RS-ADD-FEATURE).  A ``…してもよい。`` sentence makes the effect optional, read
+feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひいて、自軍コマンドゾーンにホール
+ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -326,6 +327,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         _add_feature,
     ),
     tr.template(
+        "top_to_command",
+        r"自軍山札の上から1枚ひいて、自軍コマンドゾーンにホールド状態で置く。"
+        r"(?:\(コマンドゾーンに置けるカードは通常5枚まで\))?",
+        lambda m: ({"op": "top_to_command"}, False),
+    ),
+    tr.template(
         "shuffle_deck",
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),
@@ -341,6 +348,8 @@ SENTENCES: tuple[tr.Template, ...] = (
 
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
+#: the reminder "(コマンドゾーンに置けるカードは通常5枚まで)" after a card put there
+_COMMAND_NOTE = "(コマンドゾーンに置けるカードは通常"
 
 
 def _joined(said: list[str]) -> list[str]:
@@ -351,6 +360,8 @@ def _joined(said: list[str]) -> list[str]:
     for sentence in said:
         if sentence.startswith("置けなければ") and out:
             out[-1] += sentence
+        elif sentence.startswith(_COMMAND_NOTE) and out:
+            out[-1] += sentence  # the reminder of the command zone's limit (RS-TOP-TO-COMMAND)
         elif sentence.startswith(_CHOSEN) and out and out[-1].endswith("選ぶ。"):
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         else:

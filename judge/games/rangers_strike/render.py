@@ -153,6 +153,11 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"put {deck_search.wanted(op)} from your hand into your rush area (no power, "
             "command or condition needed)"
         )
+    if name == "top_to_command" and set(op) == {"op"}:
+        return (
+            "put the top card of your deck held into your command zone (into the discard pile "
+            "when the zone holds 5)"
+        )
     if name == "shuffle" and set(op) == {"op"}:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:

@@ -13,14 +13,21 @@ says so of such effects: "ダメージにするカードを特に指定する効
 holds at most 5 cards (RS-COMMAND-LIMIT); when it is full the unit goes to the discard pile
 without being destroyed, or stays where it is (the effect does nothing).
 
-Why one module: both take a unit out of its area without destroying it and put the card into
-one of its owner's zones.
+"自軍山札の上から1枚ひいて、自軍コマンドゾーンにホールド状態で置く。(コマンドゾーンに置けるカードは
+通常5枚まで)": the top card of the deck goes held into the command zone, into the discard pile when
+that is full (RS-TOP-TO-COMMAND).
+
+Why one module: each puts a card into one of its owner's zones by an effect, without the
+usual procedure (a unit taken out of its area is not destroyed; a card so put in the command
+zone is not charged).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from judge.core.refs import bind, is_instance, ref_code
+from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard, Unit, remove_unit
 
 if TYPE_CHECKING:
@@ -115,3 +122,101 @@ def put_into_command(
             f"{COMMAND_LIMIT} cards; when full: {'discarded' if if_full == 'discard' else 'nothing'}"
             "); it is not destroyed, so no when-destroyed effect triggers.",
         )
+
+
+# -- the deck's top card into the command zone (RS-TOP-TO-COMMAND) -----------------------------
+
+TOP_RULE = "RS-TOP-TO-COMMAND"
+
+
+def top_named(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]
+) -> tuple[str | None, list[Any], list[Problem], str | None]:
+    """RS-TOP-TO-COMMAND: the top card of ``pid``'s deck that the effect's ``top_to_command``
+    takes: ``(card, targets left, problems, doubt)``.  The log may name it first in
+    ``targets`` (it must in observed mode when the top card is not known: it becomes public);
+    a name that cannot be the top card is a problem (RS-REVEAL).  No op: ``(None, targets,
+    [], None)``."""
+    if not any(isinstance(op, dict) and op.get("op") == "top_to_command" for op in effect["do"]):
+        return None, targets, [], None
+    st = eng.state
+    deck = st.players[pid].deck
+    if not deck:
+        return None, targets, [], None  # nothing to take (run: RS-TOP-TO-COMMAND, GAP)
+    top = deck[0]
+    if not targets:
+        if top is None:
+            return None, targets, [], f"which card was on top of {pid}'s deck is not recorded"
+        return top, targets, [], None
+    ref, rest = targets[0], targets[1:]
+    code = ref_code(st, ref)
+    if top is not None:
+        if (ref == top) if is_instance(st, ref) else (st.code_of[top] == code):
+            return top, rest, [], None
+        return (
+            None,
+            rest,
+            [("RS-REVEAL", f"The top card of {pid}'s deck is {top}, not {ref}.")],
+            None,
+        )
+    if is_instance(st, ref):
+        if st.owner_of[ref] == pid and ref in st.players[pid].unseen.get(code, ()):
+            return ref, rest, [], None
+        return None, rest, [("RS-REVEAL", f"{ref} cannot be the top card of {pid}'s deck.")], None
+    iid, problem = ZONE_REFS.unseen_copy(st, pid, code, f"the top card of {pid}'s deck")
+    return iid, rest, [problem] if problem else [], None
+
+
+def top_to_command(
+    eng: RangersStrikeEngine, pe: Any, card: str | None, doubt: str | None, what: str
+) -> None:
+    """ "自軍山札の上から1枚ひいて、自軍コマンドゾーンにホールド状態で置く。": the top card of the
+    controller's deck goes held into its command zone, or, when that holds 5 already, into the
+    discard pile.  An empty deck: whether taking a card from it loses, as a draw does, is not in
+    the sources (GAP): unverifiable, and nothing happens."""
+    st = eng.state
+    pid = pe.controller
+    ps = st.players[pid]
+    if not ps.deck:
+        why = (
+            f"{pid}'s deck is empty: whether taking its top card loses as a draw does is not known"
+        )
+        eng.ctx.ruling(TOP_RULE, f"{why[0].upper()}{why[1:]} (the sources do not say).")
+        eng.ctx.cannot_verify(why)
+        eng.taint_effect(pe, TOP_RULE)
+        return
+    if card is None:
+        eng.ctx.ruling(
+            TOP_RULE,
+            f"{doubt or 'the top card is not known'}: the engine does not guess it, so {what} is "
+            "not carried out; the log may name the card first in the resolve's targets.",
+        )
+        eng.ctx.cannot_verify(doubt or "the top card is not known")
+        eng.taint_effect(pe, TOP_RULE)
+        return
+    if ps.deck[0] is None:
+        bind(st, pid, card)
+    ps.deck.pop(0)
+    if len(ps.command) >= COMMAND_LIMIT:
+        ps.discard.append(card)
+        eng.event(
+            "to_discard",
+            f"{eng.name(card)}, the top card of {pid}'s deck, cannot go into the full command "
+            f"zone: it goes to the discard pile ({what}).",
+            player=pid,
+            card=card,
+        )
+    else:
+        ps.command.append(Command(card, held=True))
+        eng.event(
+            "to_command",
+            f"{eng.name(card)}, the top card of {pid}'s deck, goes held into its command zone "
+            f"({what}).",
+            player=pid,
+            card=card,
+        )
+    eng.ctx.ruling(
+        TOP_RULE,
+        f"The top card of {pid}'s deck is put held into its command zone (at most "
+        f"{COMMAND_LIMIT} cards; when full it goes to the discard pile).",
+    )

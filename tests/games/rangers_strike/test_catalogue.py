@@ -27,7 +27,7 @@ BASE_IDS = [
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-ATTACK-BP", "RS-ATTACK-RUSH-AREA", "RS-COMBINATION-FROM", "RS-SP-EFFECT", "RS-ADD-FEATURE", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
     "RS-FROM-DISCARD", "RS-FROM-HAND", "RS-DESTROYED-TO-POWER", "RS-RESIST", "RS-WIN-DESTROYED", "RS-HOLD-SELF", "RS-IF-DONE",
-    "RS-OPPONENT-CHOOSES", "RS-TO-DAMAGE", "RS-TO-COMMAND", "RS-SEARCH-DECK",
+    "RS-OPPONENT-CHOOSES", "RS-TO-DAMAGE", "RS-TO-COMMAND", "RS-TOP-TO-COMMAND", "RS-SEARCH-DECK",
     "RS-COMMAND-COST",
     "RS-HOLD-ALL-COMMANDS", "RS-DRAW-PER-UNITS",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
@@ -81,7 +81,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 97
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 98
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:

@@ -192,3 +192,90 @@ def test_RS_TO_COMMAND_a_full_command_zone_nothing_or_the_discard_pile() -> None
     r = b.replay()
     assert area_ids(r, "B", "battle") == [] and len(player_state(r, "B")["command"]) == 5
     assert len(player_state(r, "B")["discard"]) == discard + 1
+
+
+# -- the deck's top card into the command zone (RS-TOP-TO-COMMAND) ------------------------------
+
+TOP_TEXT = "自軍山札の上から1枚ひいて、自軍コマンドゾーンにホールド状態で置く。（コマンドゾーンに置けるカードは通常5枚まで）"
+STOCK = printed("T-105", TOP_TEXT, type="operation", name="Stock Up")
+#: a choice of one effect: draw 2, or the top card into the command zone
+PICK = printed(
+    "T-106",
+    "次の効果から1つ選び発動する⇒ ◎2枚ドローする。 ◎" + TOP_TEXT,
+    type="operation",
+    name="Pick Stock",
+)
+
+
+def test_RS_TOP_TO_COMMAND_read_with_its_reminder_and_shown() -> None:
+    r = read_card({"type": "operation", "text": TOP_TEXT})
+    assert r.understood and r.effects[0]["do"] == [{"op": "top_to_command"}]
+    assert "optional" not in r.effects[0]  # no choice: it happens
+    assert read_card({"type": "operation", "text": TOP_TEXT.split("（")[0]}).understood
+    from judge.games.rangers_strike.render import render_card
+
+    assert render_card(STOCK)["reading"] == [
+        "When used: put the top card of your deck held into your command zone (into the discard "
+        "pile when the zone holds 5)."
+    ]
+
+
+def _seeded_stock() -> LogBuilder:
+    deck = ["T-105"] * 20 + ["T-091"] * 20
+    b = LogBuilder([STOCK, SMALL], decks={"A": deck, "B": []}, mode="seeded", seed="stock")
+    return b.setup(first="A").charge("A", "T-105").proceed("A")
+
+
+def test_RS_TOP_TO_COMMAND_seeded_the_top_card_goes_held_into_the_command_zone() -> None:
+    from judge.core.replay import position
+
+    b = _seeded_stock()
+    top = position(b.log()).state.players["A"].deck[0]
+    b.use("A", "T-105")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-TOP-TO-COMMAND" in rules_applied(r, b.last)
+    command = player_state(r, "A")["command"]
+    assert len(command) == 2 and command[-1]["id"] == top and command[-1]["held"] is True
+
+
+def _picked(*targets: Any) -> LogBuilder:
+    b = LogBuilder([PICK, SMALL]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").use("A", "T-106")
+    return b.act("A", "resolve", source="T-106", targets=[{"modes": [2]}, *targets])
+
+
+def test_RS_TOP_TO_COMMAND_observed_the_log_names_the_card_or_it_is_not_guessed() -> None:
+    from judge.core.replay import position
+
+    b = _picked("T-091")
+    r = b.replay()
+    last = len(r["steps"]) - 1
+    assert verdict(r, last) == "legal", r["steps"][last]
+    command = player_state(r, "A")["command"]
+    assert len(command) == 2 and command[-1]["held"] is True
+    assert position(b.log()).state.code_of[command[-1]["id"]] == "T-091"
+    r = _picked().replay()
+    last = len(r["steps"]) - 1
+    assert verdict(r, last) == "unverifiable"
+    assert len(player_state(r, "A")["command"]) == 1
+    b = LogBuilder([PICK, SMALL], decks={"A": ["T-106"] * 3, "B": []}).setup(first="A")
+    b.charge("A", "T-000").proceed("A").use("A", "T-106")
+    b.act("A", "resolve", source="T-106", targets=[{"modes": [2]}, "T-091"])  # none in A's deck
+    assert "RS-REVEAL" in rules_broken(b.replay(), b.last)
+
+
+def test_RS_TOP_TO_COMMAND_a_full_command_zone_sends_it_to_the_discard_pile() -> None:
+    b = LogBuilder([PICK, SMALL]).setup(first="A")
+    b.charge("A", "T-000").proceed("A", 3)
+    for _ in range(4):  # A charges a command every turn: 5 of them
+        b.pass_turn("B").charge("A", "T-000").proceed("A", 3)
+    b.pass_turn("B").charge("A", "T-000", to="power").proceed("A").use("A", "T-106")
+    assert len(player_state(b.replay(), "A")["command"]) == 5
+    discard = len(player_state(b.replay(), "A")["discard"])
+    b.act("A", "resolve", source="T-106", targets=[{"modes": [2]}, "T-091"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert len(player_state(r, "A")["command"]) == 5
+    # the card went to the discard pile, and then the operation itself
+    assert len(player_state(r, "A")["discard"]) == discard + 2
