@@ -316,7 +316,11 @@ def run_effect(
         if sub is None:
             chosen_unknown(eng, pe, what, problem)
             return
-        eng.ctx.ruling(modes.RULE, f"{pe.controller} chooses effect {k} of the {what} listed.")
+        eng.ctx.ruling(
+            modes.RULE,
+            f"{pe.controller} chooses the {_ordinal(k or 1)} of the effects listed ({what}): only "
+            "it is carried out.",
+        )
         pe = replace(pe, effect=sub)
     ops: list[dict[str, Any]] = pe.effect["do"]
     at = effects.cost_at(pe.effect)
