@@ -18,7 +18,9 @@ from marshmallow import Schema, ValidationError, fields, validate
 from judge.core.decks import MAX_DECK_ENTRIES, deck_bound_reason
 from schemas.action_log import (
     BaseSchema,
+    Bool,
     FreeObject,
+    Int,
     List,
     PlayerId,
     Str,
@@ -33,6 +35,26 @@ REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …
 def Kind(kind: str) -> Str:  # noqa: N802 - reads as a field declaration
     """The ``do`` field of one action kind."""
     return Str(required=True, validate=validate.Equal(kind, error=f"must be {kind!r}"))
+
+
+class ModesChoiceSchema(BaseSchema):
+    """A choice among the effects a card lists, recorded in ``targets`` where the choice falls:
+    the ones chosen, by number, 1 for the first listed, and whether the one chosen, when it is
+    optional, is used (Union Arena "以下から1つ選ぶ", UA-EFFECT-MODES and UA-EFFECT-MODES-MAY;
+    Rangers Strike "次の効果から1つ選び発動する", RS-CHOOSE-ONE)."""
+
+    modes = fields.List(
+        Int(minimum=1),
+        required=True,
+        validate=validate.Length(max=16),
+        metadata={"description": "the listed effects chosen, 1 for the first"},
+    )
+    use = Bool(
+        metadata={
+            "description": "the one effect chosen is optional (…てもよい): used (true, the "
+            "default) or declined (UA-EFFECT-MODES-MAY, RS-CHOOSE-ONE)"
+        },
+    )
 
 
 class ActionSchema(BaseSchema):

@@ -32,6 +32,7 @@ from schemas.game_common import (
     ActionSchema,
     BaseCardRef,
     Kind,
+    ModesChoiceSchema,
     deck_list,
     effects_field,
     ref_list,
@@ -322,25 +323,6 @@ def _refs(description: str | None = None) -> List:
     return ref_list(RSCardRef, description)
 
 
-class RSChoiceSchema(BaseSchema):
-    """The choice of one effect among those an operation lists ("次の効果から1つ選び発動する"):
-    its number, 1 for the first listed, and, for an optional effect chosen, whether it is
-    used (RS-CHOOSE-ONE)."""
-
-    modes = List(
-        Int(minimum=1),
-        required=True,
-        validate=validate.Length(max=16),
-        metadata={"description": "the effect chosen, by number (1 for the first listed)"},
-    )
-    use = Bool(
-        metadata={
-            "description": "the effect chosen is optional (…てもよい): used (true, the default) "
-            "or not (false)"
-        },
-    )
-
-
 class RSTarget(RSCardRef):
     """A resolve's target: a card reference, or the choice of one effect listed
     ({"modes": [k]}, first; RS-CHOOSE-ONE)."""
@@ -355,11 +337,14 @@ class RSTarget(RSCardRef):
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, dict) and "modes" in value:
-            return RSChoiceSchema().load(value)
+            return ModesChoiceSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
-        return [*super()._alternatives(converter), converter.resolve_nested_schema(RSChoiceSchema)]
+        return [
+            *super()._alternatives(converter),
+            converter.resolve_nested_schema(ModesChoiceSchema),
+        ]
 
 
 # --------------------------------------------------------------------------------------------

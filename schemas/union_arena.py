@@ -29,6 +29,7 @@ from schemas.game_common import (
     ActionSchema,
     BaseCardRef,
     Kind,
+    ModesChoiceSchema,
     deck_list,
     effects_field,
     ref_list,
@@ -330,25 +331,6 @@ class PlacementSchema(BaseSchema):
 
 #: the keys of a look's record of where its cards go (:class:`PlacementSchema`)
 PLACES = ("top", "bottom", "outside")
-
-
-class ModesChoiceSchema(BaseSchema):
-    """A choice among the effects a card lists ("以下から1つ選ぶ"): the ones chosen, by number,
-    1 for the first listed (``UA-EFFECT-MODES``), and whether the one chosen, when optional, is
-    used (``UA-EFFECT-MODES-MAY``)."""
-
-    modes = fields.List(
-        Int(minimum=1),
-        required=True,
-        validate=validate.Length(max=16),
-        metadata={"description": "the listed effects chosen, 1 for the first"},
-    )
-    use = Bool(
-        metadata={
-            "description": "the one effect chosen is optional (…てもよい): used (true, the "
-            "default) or declined (UA-EFFECT-MODES-MAY)"
-        },
-    )
 
 
 class MoveRoomSchema(BaseSchema):
