@@ -148,6 +148,14 @@ def into_rush(
             f"{eng.name(iid)} is put into the rush area by an effect: no power, command or "
             "additional condition is needed.",
         )
+        if any(r.get("rule") == "rush_held" for r in st.card(iid).restrictions):
+            eng.ctx.ruling(
+                rule,
+                f"{eng.name(iid)} is put held when it is rushed (RS-RUSH-HELD); whether a card "
+                "put into the rush area by an effect is rushed the sources do not say: the engine "
+                "leaves it released.",
+            )
+            eng.ctx.cannot_verify("a card put into the rush area that is rushed held")
         if any(e.get("when") == "on_rush" for e in st.card(iid).effects):
             eng.ctx.ruling(
                 rule,

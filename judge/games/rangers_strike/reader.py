@@ -580,6 +580,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _not_attacked_by,
     ),
     tr.template(
+        "rush_held",
+        r"※これはラッシュするとき、可能ならホールド状態で置く。",
+        lambda m: Part(rule={"rule": "rush_held"}, only=("unit",)),
+    ),
+    tr.template(
         "must_enter",
         r"※これは毎ターン、可能ならバトルエリア ?に出る。",
         lambda m: Part(rule={"rule": "must_enter"}, only=("unit",)),
@@ -592,7 +597,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "resist",
-        r"※レジスト(?:\(これがバトルで撃破されたとき、捨札にするかわりにこれをホールドして"
+        r"※レジスト(?:\(これがバトルで撃破されたとき、捨て?札にするかわりにこれをホールドして"
         r"その場に留めてもよい\))?",
         lambda m: Part(keyword="resist", only=("unit",)),
     ),

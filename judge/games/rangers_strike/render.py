@@ -272,6 +272,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
             limit = f" with BP {rule['bp_max']} or less"
         size = f"size {rule['size']} " if "size" in rule else ""
         return f"It cannot be attacked by a {size}unit{limit}."
+    if name == "rush_held":
+        return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
     if name == "attack_rush":
         return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
     if name == "no_strike_while":

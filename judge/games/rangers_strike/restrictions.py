@@ -25,6 +25,9 @@ Restrictions (``{"rule": …}``):
   of a unit without a combination number): it may attack a unit in its target player's rush
   area too (RS-ATTACK-RUSH-AREA), an allowance rather than a restriction, looked up where the
   attack is checked as the others are.
+- ``rush_held`` (``※これはラッシュするとき、可能ならホールド状態で置く。``): when it is rushed it is
+  put into the rush area held (RS-RUSH-HELD), a placement rather than a restriction: a held unit
+  works as any other, stays held through start phases and cannot be held again or resist.
 """
 
 from __future__ import annotations
@@ -36,7 +39,15 @@ from judge.games.rangers_strike.state import Battle, Unit
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
-RULES = ("no_attack", "no_enter", "no_strike_while", "must_enter", "not_attacked_by", "attack_rush")
+RULES = (
+    "no_attack",
+    "no_enter",
+    "no_strike_while",
+    "must_enter",
+    "not_attacked_by",
+    "attack_rush",
+    "rush_held",
+)
 
 
 def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None:
@@ -169,3 +180,13 @@ def must_enter_left(eng: RangersStrikeEngine, pid: str) -> tuple[list[Unit], lis
         if vehicle and carried(eng, u, "must_enter") and enter_forbidden(eng, u) is None:
             aboard.append(u)
     return free, aboard
+
+
+def rush_held(eng: RangersStrikeEngine, unit: Unit) -> None:
+    """RS-RUSH-HELD: the unit just rushed is put into the rush area held ("可能なら": nothing
+    forbids it here)."""
+    unit.held = True
+    eng.ctx.ruling(
+        "RS-RUSH-HELD",
+        f"{eng.name(unit.card)} is rushed held (its note: ラッシュするとき、可能ならホールド状態で置く).",
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import call, costs, effects
+from judge.games.rangers_strike import call, costs, effects, restrictions
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -242,6 +242,8 @@ def apply_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
         player=pid,
         card=iid,
     )
+    if restrictions.has(eng, iid, "rush_held"):
+        restrictions.rush_held(eng, unit)
     eng.fire(unit, "on_rush", pid)
 
 

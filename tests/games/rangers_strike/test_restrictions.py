@@ -203,3 +203,55 @@ def test_RS_CARD_RESTRICTION_tag_own_and_team_damage_disagree_unverifiable() -> 
     assert [s["verdict"] for s in r["steps"][:-1]].count("illegal") == 0
     assert verdict(r, b.last) == "unverifiable"
     assert "RS-CARD-RESTRICTION" in rules_applied(r, b.last)
+
+
+# -- rushed held (RS-RUSH-HELD) -------------------------------------------------------------------
+
+RUSH_HELD = "※これはラッシュするとき、可能ならホールド状態で置く。"
+#: the catalogue's resist reminder, with its variant spelling 捨て札
+RESIST = "※レジスト(これがバトルで撃破されたとき、捨て札にするかわりにこれをホールドしてその場に留めてもよい)"
+MOON_HOLD = (
+    "【月影】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよい。"
+    "そうしたとき、1枚ドローする。"
+)
+SIDEWAYS = printed("T-040", f"{RUSH_HELD} {RESIST} {MOON_HOLD}", name="Sideways", bp=2000, sp=0)
+
+
+def test_RS_RUSH_HELD_read_with_the_resist_reminders_other_spelling_and_shown() -> None:
+    r = read_card({"type": "unit", "text": SIDEWAYS["text"]})
+    assert r.understood, r.unread
+    assert r.restrictions == ({"rule": "rush_held"},) and r.keywords == ("resist",)
+    assert (
+        "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
+        in (render_card(SIDEWAYS)["reading"])
+    )
+
+
+def test_RS_RUSH_HELD_rushed_it_is_held_and_cannot_be_held_again_for_its_effect() -> None:
+    b = b1(SIDEWAYS).charge("A", "T-000").proceed("A").rush("A", "T-040")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-RUSH-HELD" in rules_applied(r, b.last)
+    assert [u.get("held") for u in player_state(r, "A")["rush"]] == [True]
+    b.proceed("A").enter("A", "T-040")
+    hand = len(player_state(b.replay(), "A")["hand"])
+    b.act("A", "resolve", source="T-040", use=True)
+    r = b.replay()
+    # held already: it cannot be held for its effect, so nothing more happens (RS-HOLD-SELF)
+    assert len(player_state(r, "A")["hand"]) == hand
+    assert [u.get("held") for u in player_state(r, "A")["battle"]] == [True]
+
+
+def test_RS_RUSH_HELD_put_by_an_effect_it_is_not_known_whether_it_is_rushed() -> None:
+    call = printed(
+        "T-041",
+        "自軍山札から「Sideways」のカードを1枚選び、自軍ラッシュエリアに出してもよい。その後、"
+        "山札をシャッフルする。",
+        type="operation",
+        name="Sideways Call",
+    )
+    b = b1(SIDEWAYS, call).charge("A", "T-000").proceed("A").use("A", "T-041")
+    b.act("A", "resolve", source="T-041", use=True, targets=["T-040"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert [u.get("held") for u in player_state(r, "A")["rush"]] == [None]
