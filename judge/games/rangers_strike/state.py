@@ -36,9 +36,8 @@ class Mod:
     during: str | None = None  # attacking | attacked
     against: str | None = None  # a feature of the other unit of the attack
     sp_at: tuple[int, int] | None = None  # SP K while N-th in the battle area (RS-SP-EFFECT)
-    features: tuple[
-        str, ...
-    ] = ()  # features the unit has besides its printed ones (RS-ADD-FEATURE)
+    #: features the unit has besides its printed ones (RS-ADD-FEATURE)
+    features: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
