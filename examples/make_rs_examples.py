@@ -468,12 +468,101 @@ def simultaneous_effects() -> dict[str, Any]:
     return env
 
 
+#: made-up operations in the catalogue's sentence shapes, carried by the log (their printed
+#: text is read: RS-TEXT-READ)
+SEARCH_CARDS = [
+    {
+        "code": "RSX-001",
+        "name": "Scout Call",
+        "type": "operation",
+        "category": "blaze",
+        "power": 0,
+        "operation": "normal",
+        "text": "次の効果から1つ選び発動する⇒ ◎自軍山札から「Blaze Cadet Rin」のカードを1枚選び、相手に"
+        "見せてから手札に加えてもよい。その後、山札をシャッフルする。 ◎自軍山札の上から1枚ひいて、自軍"
+        "コマンドゾーンにホールド状態で置く。(コマンドゾーンに置けるカードは通常5枚まで)",
+    },
+    {
+        "code": "RSX-002",
+        "name": "Quick Deploy",
+        "type": "operation",
+        "category": "blaze",
+        "power": 0,
+        "operation": "normal",
+        "text": "自分の手札から「Blaze Cadet Rin」のカードを1枚選び、自軍ラッシュエリアに出してもよい。",
+    },
+    {
+        "code": "RSX-003",
+        "name": "Half Step",
+        "type": "operation",
+        "category": "blaze",
+        "power": 0,
+        "operation": "normal",
+        "text": "自軍Sユニットを1体選ぶ。このターン、選んだユニットは「SP1/2」になる。",
+    },
+]
+
+
+def searches_and_choices() -> dict[str, Any]:
+    """Observed mode, with three made-up operations the log carries, read from their printed
+    text.  A uses Scout Call, choosing its first effect: Blaze Cadet Rin from the deck, shown
+    and into the hand, then the deck is shuffled (steps 3-4, RS-CHOOSE-ONE, RS-SEARCH-DECK);
+    Quick Deploy puts that Rin from the hand into the rush area (13-14, RS-FROM-HAND); Half Step
+    makes Rin SP 1/2 for the turn (15-16, RS-SP-EFFECT), so entering first it has SP 0 and its
+    strike is illegal (19, RS-STRIKE).  Scout Call's second effect puts the deck's top card,
+    named by the log, held into the command zone (27-28, RS-TOP-TO-COMMAND); a Scout Call whose
+    choice the log does not record is not guessed (29-30: unverifiable, and the steps after it
+    uncertain)."""
+    env = observed(
+        {"event": "judge training", "note": "searches, choices and a card from the hand"},
+        "1v1",
+        {"A": deck(BT, "RSX-001", "RSX-002", "RSX-003"), "B": deck(TV)},
+    )
+    env["cards"] = SEARCH_CARDS
+    env["actions"] = [
+        a("A", "first_player", first="A"),
+        # turn 1, A
+        a("A", "charge", card="RSS-002", to="command"),
+        a("A", "proceed"),
+        a("A", "use", card="RSX-001", hold="RSS-002"),
+        a("A", "resolve", source="RSX-001", targets=[{"modes": [1]}, "RSS-001"]),
+        *proceed("A", 2),
+        # turn 2, B
+        a("B", "charge", card="RSS-012", to="power"),
+        *proceed("B", 3),
+        # turn 3, A
+        a("A", "charge", card="RSS-003", to="command"),
+        a("A", "proceed"),
+        a("A", "use", card="RSX-002", hold="RSS-002"),
+        a("A", "resolve", source="RSX-002", use=True, targets=["RSS-001"]),
+        a("A", "use", card="RSX-003", hold="RSS-003"),
+        a("A", "resolve", source="RSX-003", targets=["RSS-001"]),
+        a("A", "proceed"),
+        a("A", "enter", card="RSS-001"),
+        a("A", "strike", card="RSS-001", note="illegal: SP 1/2 first in the battle area is SP 0"),
+        a("A", "proceed"),
+        # turn 4, B
+        a("B", "charge", card="RSS-013", to="power"),
+        *proceed("B", 3),
+        # turn 5, A
+        a("A", "charge", card="RSS-004", to="command"),
+        a("A", "proceed"),
+        a("A", "use", card="RSX-001", hold="RSS-004"),
+        a("A", "resolve", source="RSX-001", targets=[{"modes": [2]}, "RSS-005"]),
+        a("A", "use", card="RSX-001", hold="RSS-002"),
+        a("A", "resolve", source="RSX-001", note="the choice is not recorded"),
+        *proceed("A", 2),
+    ]
+    return env
+
+
 EXAMPLES = {
     "1v1-full-game": full_game,
     "1v1-deck-out": deck_out,
     "1v1-illegal-rush-and-battle": illegal_rush_and_battle,
     "1v1-paper-match": paper_match,
     "1v1-simultaneous-effects": simultaneous_effects,
+    "1v1-searches-and-choices": searches_and_choices,
     "tag-full-game": tag_full_game,
     "tag-team-layer": tag_team_layer,
     "tag-illegal-team-play": tag_illegal_team_play,

@@ -152,7 +152,7 @@ def carry_out(
         for iid in cards:
             eng.event(
                 "from_deck",
-                f"{pid} shows {iid} ({eng.name(iid)}) from its deck and puts it into its hand "
+                f"{pid} shows {eng.name(iid)} from its deck and puts it into its hand "
                 f"({what}).",
                 player=pid,
                 card=iid,
