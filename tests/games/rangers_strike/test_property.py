@@ -45,6 +45,65 @@ def test_random_legal_games_replay_clean_and_round_trip(
     assert again["fidelity"]["status"] == "exact"
 
 
+#: made-up cards read from printed text in the catalogue's sentence shapes: a choice of one
+#: effect with a search of the deck and the deck's top card into the command zone, a card from
+#: the hand, SP 1/2 and a feature for a chosen unit, a unit rushed held (RS-CHOOSE-ONE,
+#: RS-SEARCH-DECK, RS-TOP-TO-COMMAND, RS-FROM-HAND, RS-SP-EFFECT, RS-ADD-FEATURE, RS-RUSH-HELD)
+READ_CARDS = [
+    {"code": "RSX-001", "name": "Scout Call", "type": "operation", "category": "blaze",
+     "power": 0, "operation": "normal",
+     "text": "次の効果から1つ選び発動する⇒ ◎自軍山札から「Blaze Cadet Rin」のカードを1枚選び、相手に"
+             "見せてから手札に加えてもよい。その後、山札をシャッフルする。 ◎自軍山札の上から1枚ひいて、"
+             "自軍コマンドゾーンにホールド状態で置く。(コマンドゾーンに置けるカードは通常5枚まで)"},
+    {"code": "RSX-002", "name": "Quick Deploy", "type": "operation", "category": "blaze",
+     "power": 0, "operation": "normal",
+     "text": "自分の手札から「Blaze Cadet Rin」のカードを1枚選び、自軍ラッシュエリアに出してもよい。"},
+    {"code": "RSX-003", "name": "Half Step", "type": "operation", "category": "tide", "power": 0,
+     "operation": "normal",
+     "text": "自軍Sユニットを1体選ぶ。このターン、選んだユニットは「SP1/2」になる。"},
+    {"code": "RSX-004", "name": "Paint Red", "type": "operation", "category": "tide", "power": 0,
+     "operation": "normal",
+     "text": "自軍Sユニットを1体選ぶ。このターン、選んだユニットの特徴に「レッド」を追加する。"},
+    {"code": "RSX-005", "name": "Sideways", "type": "unit", "category": "tide", "power": 0,
+     "bp": 2000, "sp": 1, "size": "S",
+     "text": "※これはラッシュするとき、可能ならホールド状態で置く。 【月影】自軍ターン中、これがバトル"
+             "エリアに出たとき、このユニットをホールドしてもよい。そうしたとき、1枚ドローする。"},
+]  # fmt: skip
+READ_DECK = ["RSX-001"] * 6 + ["RSX-002", "RSX-003", "RSX-004", "RSX-005"] * 3
+
+
+@settings(max_examples=scaled(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32), variant=st.sampled_from(["1v1", "tag"]))
+def test_random_games_with_cards_read_from_printed_text_are_legal(seed: int, variant: str) -> None:
+    """Seeded games with the cards of READ_CARDS in every deck: each decision legal_actions
+    lists is judged legal, and the replay is the same bytes again."""
+    env = sample_envelope(f"rsx-{seed}", variant=variant)
+    env["cards"] = READ_CARDS
+    env["rule_options"] = {"deck_construction": False}
+    for deck in env["decks"].values():
+        deck["main"] = READ_DECK + deck["main"][: 40 - len(READ_DECK)]
+    game = random_game(env, f"rsx-{seed}", max_actions=300)
+    r = replay(game)
+    assert r["summary"]["illegal_steps"] == []
+    assert r["summary"]["unverifiable_steps"] == []
+    assert canonical_json(replay(json.loads(json.dumps(game)))) == canonical_json(r)
+
+
+def test_random_games_with_cards_read_from_printed_text_use_them() -> None:
+    """Across a few fixed games the read cards' rules show up (the property above exercises
+    them)."""
+    rules: set[str] = set()
+    for seed in range(4):
+        env = sample_envelope(f"rsx-use-{seed}")
+        env["cards"] = READ_CARDS
+        env["rule_options"] = {"deck_construction": False}
+        for deck in env["decks"].values():
+            deck["main"] = READ_DECK + deck["main"][: 40 - len(READ_DECK)]
+        r = replay(random_game(env, f"rsx-use-{seed}", max_actions=300))
+        rules |= {x["rule"] for s in r["steps"] for x in s["rulings"]}
+    assert {"RS-CHOOSE-ONE", "RS-SEARCH-DECK", "RS-TOP-TO-COMMAND", "RS-RUSH-HELD"} <= rules
+
+
 def test_random_tag_games_use_the_team_layer() -> None:
     """Across a few fixed games every tag-battle decision kind and procedure shows up."""
     kinds: set[str] = set()
