@@ -54,7 +54,7 @@ def counts(st: RSState, unit: Unit, during: str | None, against: str | None) -> 
     now = role(st, unit)
     if now is None or now[0] != during:
         return False
-    return against is None or against in st.features_of(now[1].card)
+    return against is None or against in st.unit_features(now[1])
 
 
 def mods_bp(st: RSState, unit: Unit) -> int:

@@ -139,7 +139,7 @@ def combined_from(eng: RangersStrikeEngine, pid: str, combines_from: dict[str, A
         return None
     feature = combines_from.get("feature")
     if feature is not None:
-        return before if feature in eng.state.features_of(before.card) else None
+        return before if feature in eng.state.unit_features(before) else None
     return before if d.name in (combines_from.get("names") or ()) else None
 
 

@@ -152,8 +152,7 @@ def carry_out(
         for iid in cards:
             eng.event(
                 "from_deck",
-                f"{pid} shows {eng.name(iid)} from its deck and puts it into its hand "
-                f"({what}).",
+                f"{pid} shows {eng.name(iid)} from its deck and puts it into its hand ({what}).",
                 player=pid,
                 card=iid,
             )

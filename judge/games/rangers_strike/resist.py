@@ -116,7 +116,7 @@ def dies_winning(eng: RangersStrikeEngine, winner: Unit, other: Unit) -> str | N
         if r.get("turn") == "opponent" and st.turn_player in eng.allies(_owner(eng, winner)):
             continue
         if "feature" in r:
-            if r["feature"] in st.features_of(other.card):
+            if r["feature"] in st.unit_features(other):
                 return f"it battled a unit with the feature {r['feature']}"
             if any(r["feature"] in st.card(c).features for c in other.riders):
                 _unknown(eng, winner, f"a unit aboard {eng.name(other.card)} has the feature")

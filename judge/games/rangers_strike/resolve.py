@@ -652,7 +652,7 @@ def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
         c
         for u in st.players[pid].units()
         for c in u.cards()
-        if st.card(c).is_unit and per["feature"] in st.features_of(c)
+        if st.card(c).is_unit and per["feature"] in st.unit_features(u, c)
     ]
     total = n * (len(have) // int(per["units"]))
     eng.ctx.ruling(

@@ -149,7 +149,7 @@ def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[st
         for q in eng.opponents(pid)
         for u in eng.state.players[q].units()
         for card in u.cards()
-        if eng.state.card(card).is_unit and feature in eng.state.features_of(card)
+        if eng.state.card(card).is_unit and feature in eng.state.unit_features(u, card)
     ]
     if not holders:
         return None, True

@@ -177,18 +177,26 @@ class RSState:
     def card(self, iid: str) -> CardDef:
         return self.defs[self.code_of[iid]]
 
+    def unit_features(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
+        """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or a
+        unit aboard it) has now: its printed ones and, for the unit itself, those its effects
+        add (RS-ADD-FEATURE; a unit aboard a vehicle has its printed ones).  Where a text says
+        本来の特徴 the printed ones are meant (the definition's ``features``)."""
+        card = unit.card if card is None else card
+        printed = self.card(card).features
+        if card != unit.card or not unit.mods:
+            return printed
+        added = [f for m in unit.mods for f in m.features if f not in printed]
+        return (*printed, *dict.fromkeys(added)) if added else printed
+
     def features_of(self, iid: str) -> tuple[str, ...]:
-        """The features card ``iid`` has now: its printed ones and, while it is a unit in a rush
-        or battle area, those its effects add (RS-ADD-FEATURE; a unit aboard a vehicle has its
-        printed ones).  Where a text says 本来の特徴 the printed ones are meant (the definition's
-        ``features``)."""
-        printed = self.card(iid).features
+        """The features card ``iid`` has now (:meth:`unit_features` of the unit it is, when it
+        is one in a rush or battle area; else its printed ones)."""
         for pid in self.order:
             for unit in self.players[pid].units():
-                if unit.card == iid and unit.mods:
-                    added = [f for m in unit.mods for f in m.features if f not in printed]
-                    return (*printed, *dict.fromkeys(added)) if added else tuple(printed)
-        return tuple(printed)
+                if unit.card == iid:
+                    return self.unit_features(unit)
+        return self.card(iid).features
 
     def next_serial(self) -> int:
         self.serial += 1
