@@ -282,6 +282,15 @@ def deal_instances(
     return code_of, owner_of, lists
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``: for the engines' words.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
+
+
 def instance_key(iid: str) -> tuple[str, int]:
     """Sort key of an instance id: its list prefix (main deck first), then its number."""
     tail = iid.rsplit("-", 1)[1]

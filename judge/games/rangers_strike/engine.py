@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from judge.core.cards import read_all_once
-from judge.core.engine import AgendaEngine, deal_instances, freeze, thaw
+from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
@@ -613,7 +613,7 @@ class RangersStrikeEngine(AgendaEngine):
         n = st.players[pid].turns_taken + 1
         self.event(
             "turn",
-            f"Turn {st.turn}: {pid}'s turn ({_ordinal(n)} of theirs).",
+            f"Turn {st.turn}: {pid}'s turn ({ordinal(n)} of theirs).",
             player=pid,
             turn=st.turn,
         )
@@ -1063,10 +1063,6 @@ class RangersStrikeEngine(AgendaEngine):
         view["extra_open"] = list(st.extra_open)
         if st.extra_closed:
             view["extra_closed"] = dict(sorted(st.extra_closed.items()))
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
 
 
 RangersStrikeEngine.VARIANTS["1v1"] = RangersStrikeEngine

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from judge.core.engine import ordinal
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
@@ -318,7 +319,7 @@ def run_effect(
             return
         eng.ctx.ruling(
             modes.RULE,
-            f"{pe.controller} chooses the {_ordinal(k or 1)} of the effects listed ({what}): only "
+            f"{pe.controller} chooses the {ordinal(k or 1)} of the effects listed ({what}): only "
             "it is carried out.",
         )
         pe = replace(pe, effect=sub)
@@ -608,14 +609,10 @@ def made_sp(eng: RangersStrikeEngine, op: dict[str, Any], found: list[Found]) ->
         eng.event(
             "sp",
             f"{eng.name(u.card)} is SP {at[0]}/{at[1]} until the end of the turn: SP {at[0]} "
-            f"while it stands {_ordinal(at[1])} in its battle area, 0 elsewhere (RS-SP-EFFECT).",
+            f"while it stands {ordinal(at[1])} in its battle area, 0 elsewhere (RS-SP-EFFECT).",
             card=u.card,
             amount=at[0],
         )
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def chosen_unknown(

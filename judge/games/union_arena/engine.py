@@ -19,7 +19,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.engine import AgendaEngine, deal_instances
+from judge.core.engine import AgendaEngine, deal_instances, ordinal
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
@@ -374,7 +374,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)
         self.event(
             "turn",
-            f"Turn {st.turn}: {pid}'s turn ({_ordinal(ps.turns_taken)} of theirs).",
+            f"Turn {st.turn}: {pid}'s turn ({ordinal(ps.turns_taken)} of theirs).",
             player=pid,
             turn=st.turn,
         )
@@ -693,7 +693,3 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 unit.used.clear()
                 unit.attacks = unit.blocks = 0
         self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
