@@ -96,6 +96,15 @@ class OutcomeTaints:
             Taint(self.ctx.index, pe.source, pe.controller, what, rule, scope, self.taint_seq)
         )
 
+    def not_guessed(self, pe: Any, rule: str, why: str, then: str) -> None:
+        """A choice the log does not record and the rules leave open (``why``, in words) is not
+        guessed: the game's ``rule`` says so and what follows (``then``), the step is
+        unverifiable and ``pe`` is noted as not executed (:meth:`taint_effect`) until an
+        ``outcome`` records what it did."""
+        self.ctx.ruling(rule, f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {then}")
+        self.ctx.cannot_verify(why)
+        self.taint_effect(pe, rule)
+
     def outcome_taint(self, plan: Plan, rule: str) -> Taint | None:
         """The taint an ``outcome`` action (``plan``) records, or None: the violation of the
         game's outcome ``rule`` is noted and the plan declared not applicable.

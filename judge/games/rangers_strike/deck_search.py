@@ -164,15 +164,13 @@ def not_recorded(eng: RangersStrikeEngine, pe: Any, what: str, why: str) -> None
     """The op's choice is not known, so the engine does not guess it: the step is
     unverifiable and the effect (``what``, in words) is not carried out (a taint an
     ``outcome`` may record)."""
-    rule = RULES[(op_of(pe.effect) or {}).get("op", "from_deck")]
-    eng.ctx.ruling(
-        rule,
-        f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {what} is not carried out; "
-        "the log may name the card in the resolve's targets (or record `use: false`), or record "
-        "what happened in an `outcome`.",
+    eng.not_guessed(
+        pe,
+        RULES[(op_of(pe.effect) or {}).get("op", "from_deck")],
+        why,
+        f"{what} is not carried out; the log may name the card in the resolve's targets (or "
+        "record `use: false`), or record what happened in an `outcome`.",
     )
-    eng.ctx.cannot_verify(why)
-    eng.taint_effect(pe, rule)
 
 
 def shuffle(eng: RangersStrikeEngine, pid: str, what: str) -> None:

@@ -580,14 +580,13 @@ def opponent_choice_unknown(
     """RS-OPPONENT-CHOOSES: the opponent's choice is not known, so the engine does not guess
     it: the step is unverifiable and the effect (``what``, in words) noted as not executed (a
     taint) until an ``outcome`` records what it did."""
-    eng.ctx.ruling(
+    eng.not_guessed(
+        pe,
         "RS-OPPONENT-CHOOSES",
-        f"{why[0].upper()}{why[1:]}: the engine does not guess it, so {what} is not carried "
-        "out from here; the log "
-        "may name the unit in the resolve's targets, or record what happened in an `outcome`.",
+        why,
+        f"{what} is not carried out from here; the log may name the unit in the resolve's "
+        "targets, or record what happened in an `outcome`.",
     )
-    eng.ctx.cannot_verify(why)
-    eng.taint_effect(pe, "RS-OPPONENT-CHOOSES")
 
 
 def made_sp(eng: RangersStrikeEngine, op: dict[str, Any], found: list[Found]) -> None:
@@ -625,15 +624,13 @@ def chosen_unknown(
     if problem is not None:
         eng.event("effect", f"No effect of {what} is carried out.", card=pe.source)
         return
-    why = f"which of the effects listed on {what} {pe.controller} chose is not recorded"
-    eng.ctx.ruling(
+    eng.not_guessed(
+        pe,
         modes.RULE,
-        f"{why[0].upper()}{why[1:]}: the engine does not guess it, so none is carried out; the "
-        'log may record it first in the resolve\'s targets (`{"modes": [k]}`), or what '
-        "happened in an `outcome`.",
+        f"which of the effects listed on {what} {pe.controller} chose is not recorded",
+        "none is carried out; the log may record it first in the resolve's targets "
+        '(`{"modes": [k]}`), or what happened in an `outcome`.',
     )
-    eng.ctx.cannot_verify(why)
-    eng.taint_effect(pe, modes.RULE)
 
 
 def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:

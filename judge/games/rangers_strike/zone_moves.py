@@ -186,13 +186,12 @@ def top_to_command(
         eng.taint_effect(pe, TOP_RULE)
         return
     if card is None:
-        eng.ctx.ruling(
+        eng.not_guessed(
+            pe,
             TOP_RULE,
-            f"{doubt or 'the top card is not known'}: the engine does not guess it, so {what} is "
-            "not carried out; the log may name the card first in the resolve's targets.",
+            doubt or "the top card is not known",
+            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
         )
-        eng.ctx.cannot_verify(doubt or "the top card is not known")
-        eng.taint_effect(pe, TOP_RULE)
         return
     if ps.deck[0] is None:
         bind(st, pid, card)
