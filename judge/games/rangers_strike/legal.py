@@ -149,16 +149,24 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                             out += _chosen(eng, p, pe)
                             continue
                         act = {"p": p, "do": "resolve", "source": pe.source}
-                        if effects.selectors(pe.effect):
-                            act["targets"] = first_targets(
-                                eng, pe.controller, pe.effect, pe.context.get("unit")
-                            )
-                        elif deck_search.op_of(pe.effect) is not None:  # RS-SEARCH-DECK
-                            act["targets"] = deck_search.first_found(eng, pe.controller, pe.effect)
+                        targets = _first_targets(eng, pe, pe.effect)
+                        if targets is not None:
+                            act["targets"] = targets
                         out.append(act)
                         if pe.effect.get("optional"):
                             out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})
     return out
+
+
+def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) -> list[Any] | None:
+    """The targets a legal resolve of ``effect`` (``pe``'s, or the effect it lists that is
+    chosen) names: its selectors' first fitting units, or the first cards a search may take
+    (RS-SEARCH-DECK); None when it takes none."""
+    if effects.selectors(effect):
+        return first_targets(eng, pe.controller, effect, pe.context.get("unit"))
+    if deck_search.op_of(effect) is not None:
+        return deck_search.first_found(eng, pe.controller, effect)
+    return None
 
 
 def _chosen(eng: RangersStrikeEngine, p: str, pe: Any) -> list[dict[str, Any]]:
@@ -168,11 +176,7 @@ def _chosen(eng: RangersStrikeEngine, p: str, pe: Any) -> list[dict[str, Any]]:
     out = []
     for k, mode in enumerate(modes.listed(pe.effect) or [], start=1):
         sub = modes.as_effect(pe.effect, mode)
-        targets: list[Any] = [{"modes": [k]}]
-        if effects.selectors(sub):
-            targets += first_targets(eng, pe.controller, sub, pe.context.get("unit"))
-        elif deck_search.op_of(sub) is not None:
-            targets += deck_search.first_found(eng, pe.controller, sub)
+        targets: list[Any] = [{"modes": [k]}, *(_first_targets(eng, pe, sub) or [])]
         out.append({"p": p, "do": "resolve", "source": pe.source, "targets": targets})
         if sub.get("optional"):
             record = {"modes": [k], "use": False}
