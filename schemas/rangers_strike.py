@@ -177,6 +177,14 @@ class RSCardSchema(BaseSchema):
     type = Str(required=True, validate=one_of(CARD_TYPES))
     category = Str(required=True, non_empty=True)
     power = Int(minimum=0, load_default=0, metadata={"default": 0, "description": "required power"})
+    power_number = Int(
+        minimum=0,
+        metadata={
+            "description": "the number printed as the required power when the card requires "
+            "another (an importer's N-: power 0), as effects that compare required powers read "
+            "it (RS-POWER-AT-MOST); absent: power"
+        },
+    )
     bp = Int(
         minimum=0, allow_none=True, load_default=None, metadata={"description": "units, vehicles"}
     )

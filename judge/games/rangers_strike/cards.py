@@ -102,6 +102,9 @@ class CardDef:
     type: str  # unit | vehicle | operation
     category: str
     power: int = 0
+    #: the number printed as the required power ("必要パワーの数字", RS-POWER-AT-MOST): the
+    #: ``power`` required, unless the importer says the card requires another (``N-``: 0)
+    power_number: int = 0
     bp: int = 0
     sp: int = 0
     #: a printed SP "K/N" as (K, N): SP K while N-th in the battle area (RS-SP-FRACTION)
@@ -139,6 +142,7 @@ class CardDef:
             type=kind,
             category=d.get("category") or "",
             power=int(d.get("power") or 0),
+            power_number=int(d.get("power_number", d.get("power")) or 0),
             bp=int(d.get("bp") or 0),
             sp=int(d.get("sp") or 0),
             sp_at=_sp_at(d.get("sp_at")),

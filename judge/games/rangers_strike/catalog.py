@@ -21,7 +21,9 @@ reason, or leaves it out, never silently dropped):
   multi-category card needs every one of them, so any use of it would be misjudged);
 - ``powerCost`` ``N`` → ``power``; ``"N+"`` → ``power`` N and unsupported (its additional
   condition is a cost the engine does not carry out); ``"N-"`` → ``power`` 0 and unsupported
-  (the condition makes it 0: the engine requires only what is always required);
+  (the condition makes it 0: the engine requires only what is always required), and
+  ``power_number`` N (the number printed, which effects comparing required powers read:
+  RS-POWER-AT-MOST);
 - ``bp`` → ``bp`` (a unit without one is left out; a vehicle prints none: ``bp`` 0 and
   unsupported, its BP is its rider's); ``size`` → ``size``; ``sp`` a whole number → ``sp``;
   none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"K/N"`` → ``sp`` 0 and
@@ -226,6 +228,9 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     said = cond.get("text") if isinstance(cond, dict) else None
     cost = _cost(said) if isinstance(said, str) else None
     card["power"] = _power(raw, cost, doubts)
+    printed = _POWER.fullmatch(str(raw.get("powerCost")).strip())
+    if printed is not None and int(printed.group(1)) != card["power"]:
+        card["power_number"] = int(printed.group(1))  # N-: the number printed (RS-POWER-AT-MOST)
     text = _str(raw, "text")
     if kind == "operation":
         _operation(card, text)

@@ -8,7 +8,8 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
-``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP).
+``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
+``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -18,7 +19,10 @@ vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``;
-``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES)
+``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
+``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
+``opponent_damage``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
+required power is no more than that, RS-POWER-AT-MOST)
 (selectors consume the list in order; when fewer cards fit than ``count``, every fitting card
 is named):
 
@@ -102,6 +106,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rangers_strike import modes
+from judge.games.rangers_strike.quantities import QUANTITIES
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
 OPS = (
@@ -147,6 +152,7 @@ SELECTOR_KEYS = {
     "other",
     "released",
     "chooser",
+    "power_max",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -175,6 +181,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "power_max" in sel and (
+        resident or not (_is_int(sel["power_max"], 0) or sel["power_max"] in QUANTITIES)
+    ):
+        return False  # RS-POWER-AT-MOST
     if "type" in sel and (resident or sel["type"] != "unit"):
         return False
     if "size" in sel and (resident or sel["size"] not in SIZES or sel.get("type") != "unit"):
@@ -208,12 +218,26 @@ def _per_ok(per: Any) -> bool:
     )
 
 
+#: what a unit's own continuous BP counts, per card or unit (RS-BP-PER): the face-up cards
+#: of its player's power zone
+PER_COUNTS = ("face_up_power",)
+
+
 def _attack_bp_ok(op: Any, static: bool) -> bool:
     """A ``bp`` op counted only during an attack (RS-ATTACK-BP): ``during`` ``attacking`` or
     ``attacked``, ``against`` ``{"feature": X}`` optional; a ``static`` one (the unit's own
-    continuous text) has no ``until`` and no ``target``."""
+    continuous text) has no ``until`` and no ``target``, and instead of ``during`` may have
+    ``per`` ``{"count": C}``: the amount for each one counted (RS-BP-PER)."""
     if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
+    if static and "per" in op:
+        per = op["per"]
+        return (
+            set(op) == {"op", "amount", "per"}
+            and isinstance(per, dict)
+            and set(per) == {"count"}
+            and per["count"] in PER_COUNTS
+        )
     keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
     if set(op) - keys or op.get("during") not in DURING:
         return False

@@ -84,7 +84,7 @@ class RangersStrikeEngine(AgendaEngine):
         defs = read_all_once(CardDef.from_dict, log.cards)
         #: a resident card's code -> its BP operations (:meth:`resident_ops`)
         self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
-        self._static_bp: dict[str, tuple[tuple[int, str, str | None], ...]] = {}
+        self._static_bp: dict[str, tuple[attack_bp.Static, ...]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
         players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}
         self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
@@ -400,7 +400,7 @@ class RangersStrikeEngine(AgendaEngine):
             ]
         return ops
 
-    def static_of(self, d: CardDef) -> tuple[tuple[int, str, str | None], ...]:
+    def static_of(self, d: CardDef) -> tuple[attack_bp.Static, ...]:
         """A unit's own continuous attack BP (RS-ATTACK-BP), kept per card as
         :meth:`resident_ops` is."""
         ops = self._static_bp.get(d.code)
@@ -419,10 +419,11 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
         static = self.static_of(d)
-        if static:
-            value += sum(
-                n for n, when, against in static if attack_bp.counts(st, unit, when, against)
-            )
+        for n, when, against, per in static:
+            if per is not None:  # RS-BP-PER: so much for each one counted
+                value += n * attack_bp.per_count(st, unit, per)
+            elif attack_bp.counts(st, unit, when, against):
+                value += n
         return value
 
     def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:

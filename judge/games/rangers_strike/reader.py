@@ -69,15 +69,17 @@ from typing import Any
 from judge.core import textread as tr
 from judge.games.rangers_strike import effects
 from judge.games.rangers_strike.catalog import ANY_COPIES
+from judge.games.rangers_strike.quantities import PRINTED
 
 _MARKS = "※【◎"
 _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
-#: "[BPN以下の][ナンバーを持たない][敵軍][S]ユニットをN体選び" (RS-SELECT-UNIT, RS-SELECT-SIZE)
+#: "[BPN以下の][<count>以下の必要パワーの数字を持つ][ナンバーを持たない][敵軍][S]ユニットをN体選び"
+#: (RS-SELECT-UNIT, RS-SELECT-SIZE, RS-POWER-AT-MOST)
 _UNITS = (
-    r"、?(?:BP(?P<bp>\d+)以下の)?(?P<nonum>ナンバーを持たない)?(?:敵軍)?(?P<size>[SML])?"
-    r"ユニットを(?P<n>[1-9])体選び、?"
-)
+    r"、?(?:BP(?P<bp>\d+)以下の)?(?:(?P<lim>{lim})以下の必要パワーの数字を持つ)?"
+    r"(?P<nonum>ナンバーを持たない)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
+).replace("{lim}", "|".join(PRINTED))
 #: a cost before what it pays for: "「MA」の自軍コマンドを1つホールドして、次の効果を発動できる⇒"
 #: (RS-COMMAND-COST)
 _COMMAND_COST = re.compile(
@@ -132,7 +134,27 @@ def _selector(m: re.Match[str]) -> dict[str, Any]:
         sel["size"] = m.group("size")
     if m.group("nonum"):
         sel["no_number"] = True
+    _power_max(sel, m)
     return sel
+
+
+def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
+    """RS-POWER-AT-MOST: "<count>以下の必要パワーの数字を持つ", when the sentence says it."""
+    if m.groupdict().get("lim"):
+        sel["power_max"] = PRINTED[m["lim"]]
+
+
+#: "[<count>以下の必要パワーの数字を持つ]" before a unit chosen (RS-POWER-AT-MOST)
+_LIMIT = r"(?:(?P<lim>" + "|".join(PRINTED) + r")以下の必要パワーの数字を持つ)?"
+
+
+def _limited(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "敵軍ユニットをN体選んで撃破してもよい。ただし、必要パワーの数字が<count>以下のユニットしか
+    選べない。": opposing units of the rush or battle area (RS-SELECT-FIELD) whose required
+    power is no more than the count (RS-POWER-AT-MOST)."""
+    sel = {"side": "opponent", "zone": "field", "count": int(m["n"]), "type": "unit"}
+    _power_max(sel, m)
+    return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
 def _op(name: str) -> Any:
@@ -163,6 +185,7 @@ def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
     if m.group("size"):
         sel["size"] = m.group("size")
+    _power_max(sel, m)
     return {"op": "to_damage", "target": sel}, False
 
 
@@ -241,6 +264,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         _op("destroy"),
     ),
     tr.template(
+        "destroy_opposing_units_limited",
+        r"敵軍ユニットを(?P<n>[1-9])体選んで撃破(?:する|(?P<may>してもよい))。ただし、必要パワーの数字が"
+        r"(?P<lim>{lim})以下のユニットしか選べない。".replace("{lim}", "|".join(PRINTED)),
+        _limited,
+    ),
+    tr.template(
         "return_opposing_units",
         rf"敵軍バトルエリアから{_UNITS}持ち主のラッシュエリアに戻(?:す|(?P<may>{_OPTIONAL}))。",
         _op("return"),
@@ -288,8 +317,10 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "opposing_units_to_damage",
-        r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:敵軍)?(?P<size>[SML])?ユニットを"
-        r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンにダメージにして置く。",
+        r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?"
+        + _LIMIT
+        + r"(?:敵軍)?(?P<size>[SML])?ユニッ"
+        r"トを(?P<n>[1-9])体選び、?持ち主のパワーゾーンにダメージにして置く。",
         _to_damage,
     ),
     tr.template(
@@ -346,6 +377,8 @@ SENTENCES: tuple[tr.Template, ...] = (
 )
 
 
+#: a proviso on the sentence before it ("ただし、…しか選べない。")
+_PROVISO = "ただし、"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
 #: the reminder "(コマンドゾーンに置けるカードは通常5枚まで)" after a card put there
@@ -362,6 +395,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence
         elif sentence.startswith(_COMMAND_NOTE) and out:
             out[-1] += sentence  # the reminder of the command zone's limit (RS-TOP-TO-COMMAND)
+        elif sentence.startswith(_PROVISO) and out:
+            out[-1] += sentence  # "ただし、…": a proviso on the sentence before (RS-POWER-AT-MOST)
         elif sentence.startswith(_CHOSEN) and out and out[-1].endswith("選ぶ。"):
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         else:
@@ -549,6 +584,12 @@ def _named_on_enter(m: re.Match[str]) -> Part | None:
     return None if effect is None else Part(effect=effect, only=("unit",))
 
 
+def _named_on_rush(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これをラッシュしたとき、…": its when-rushed effect."""
+    effect = read_body(m.group("body"), "on_rush")
+    return None if effect is None else Part(effect=effect, only=("unit",))
+
+
 def _operation(m: re.Match[str]) -> Part | None:
     effect = read_body(m.group(0), "on_use")
     return None if effect is None else Part(effect=effect, only=("operation",))
@@ -629,6 +670,22 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "named_on_enter",
         r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、(?P<body>[^※【◎].*)",
         _named_on_enter,
+    ),
+    tr.template(
+        "named_on_rush",
+        r"【[^【】]+】これをラッシュしたとき、(?P<body>[^※【◎].*)",
+        _named_on_rush,
+    ),
+    tr.template(
+        "bp_per_face_up_power",
+        r"※これは自軍パワーゾーンのオモテ向きのカード1枚につきBP\+(?P<n>\d+)される。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [{"op": "bp", "amount": int(m["n"]), "per": {"count": "face_up_power"}}],
+            },
+            only=("unit",),
+        ),
     ),
     tr.template(
         "attack_bp_note",

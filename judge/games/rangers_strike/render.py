@@ -21,6 +21,7 @@ from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
+from judge.games.rangers_strike.quantities import WORDS
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
@@ -51,6 +52,7 @@ _SELECTOR = {
     "other",
     "released",
     "chooser",
+    "power_max",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -91,6 +93,11 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    most = sel.get("power_max")
+    if most is not None:  # RS-POWER-AT-MOST
+        if not isinstance(most, int) and most not in WORDS:
+            return None
+        bits.append(f"whose required power is at most {WORDS.get(most, most)}")
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")
@@ -117,6 +124,14 @@ def render_op(op: Any, resident: bool = False) -> str:
         return f"turn {n} of your face-down power card{'s' if n != 1 else ''} face up"
     until = _UNTIL.get(op.get("until", "turn"))
     amount = op.get("amount")
+    if (
+        name == "bp"
+        and set(op) == {"op", "amount", "per"}
+        and isinstance(amount, int)
+        and isinstance(per, dict)
+        and per.get("count") == "face_up_power"
+    ):  # RS-BP-PER
+        return f"this unit gets BP {amount:+d} for each face-up card in your power zone"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:

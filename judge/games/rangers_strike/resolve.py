@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     effects,
     from_discard,
     modes,
+    quantities,
     resist,
     zone_moves,
 )
@@ -64,6 +65,8 @@ def fitting(
     out."""
     st = eng.state
     out: list[Found] = []
+    # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
+    power_max = quantities.power_limit(eng, controller, sel)[0]
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
@@ -83,6 +86,8 @@ def fitting(
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if sel.get("no_number") and d.combination_number is not None:
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
+                if power_max is not None and d.power_number > power_max:
+                    continue  # RS-POWER-AT-MOST: the printed required power
                 if sel.get("other") and unit is source:
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
@@ -104,6 +109,10 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    limit, said = quantities.power_limit(eng, controller, sel)
+    if "power_max" in sel:
+        most = "an unknown number" if limit is None else limit
+        bits.append(f"with required power {most} or less" + (f" ({said})" if said else ""))
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
@@ -352,6 +361,7 @@ def run_effect(
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
+    quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (

@@ -1,0 +1,116 @@
+"""Numbers a card's text counts when it applies: a player's hand or damage, the cards of a zone
+(RS-POWER-AT-MOST, RS-BP-PER).
+
+The printed words name them from the card's controller's side: 自分 / 自軍 (the controller, its
+side), 相手 (the opponent), 敵軍 (the opposing side).  In 1 vs 1 each is one player.  In tag
+battle a side is two players: "自軍ダメージ" may be the player's own damage or its team's, and
+"敵軍ダメージ" the target player's or the opposing team's; 相手 is the player the rule option
+``tag_opponent`` names (RS-OPPONENT-CHOOSES), either opposing player with ``either``.  The
+seeds do not say which; where the readings give one number the engine uses it, and where they
+disagree the number is not known (:func:`count` returns None and why), and the step that needs
+it is left unverifiable: a verdict never rests on a reading the sources do not give.
+
+Why a module of its own: the same counts serve an effect's choice (a required power no more
+than a count) and a unit's continuous BP (BP per card counted), in two other modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+#: what a text counts: its printed words → the name the definitions use
+PRINTED = {
+    "自分の手札の枚数": "own_hand",
+    "相手の手札の枚数": "opponent_hand",
+    "自軍ダメージの点数": "own_damage",
+    "敵軍ダメージの点数": "opponent_damage",
+}
+QUANTITIES = tuple(PRINTED.values())
+#: each in words, for rulings and ``judge cards show``
+WORDS = {
+    "own_hand": "the number of cards in its controller's hand",
+    "opponent_hand": "the number of cards in the opponent's hand",
+    "own_damage": "its controller's damage",
+    "opponent_damage": "the opposing side's damage",
+}
+
+Count = tuple[int | None, str]
+
+
+def count(eng: RangersStrikeEngine, pid: str, name: str) -> Count:
+    """``name`` (one of :data:`QUANTITIES`) counted for ``pid`` now, and in words; None with
+    why when the readings of tag battle disagree (module docstring)."""
+    st = eng.state
+    if name == "own_hand":
+        n = len(st.players[pid].hand)
+        return n, f"{pid}'s hand: {n} card{'s' if n != 1 else ''}"
+    if name == "opponent_hand":
+        hands = {q: len(st.players[q].hand) for q in eng.opponent_players(pid)}
+        return _one(hands, "hand", "相手 may be either opposing player")
+    if name == "own_damage":
+        own = st.players[pid].damage
+        team = sum(st.players[q].damage for q in eng.allies(pid))
+        if own != team:
+            return None, (
+                f"自軍ダメージ read as {pid}'s own damage ({own}) and as its team's ({team}) "
+                "disagree"
+            )
+        return own, f"{pid}'s damage: {own}"
+    if name == "opponent_damage":
+        sides = eng.opponents(pid)
+        target = eng.target_player(pid)
+        own = st.players[target].damage
+        team = sum(st.players[q].damage for q in sides)
+        if own != team:
+            return None, (
+                f"敵軍ダメージ read as the target player {target}'s damage ({own}) and as the "
+                f"opposing team's ({team}) disagree"
+            )
+        return own, f"{'/'.join(sides)}'s damage: {own}"
+    raise ValueError(f"not a quantity: {name!r}")
+
+
+def _one(values: dict[str, int], what: str, why: str) -> Count:
+    if len(set(values.values())) == 1:
+        n = next(iter(values.values()))
+        return n, f"{'/'.join(values)}'s {what}: {n} card{'s' if n != 1 else ''}"
+    said = ", ".join(f"{q} {n}" for q, n in values.items())
+    return None, f"{why}, and their {what}s differ ({said})"
+
+
+def power_limit(eng: RangersStrikeEngine, pid: str, sel: dict[str, Any]) -> Count:
+    """RS-POWER-AT-MOST: the most required power a unit chosen by ``sel`` (an effect of
+    ``pid``'s) may print, and the count in words ("" for a printed number); None when the
+    selector has no such limit, or when its count is not known (words: why)."""
+    want = sel.get("power_max")
+    if want is None:
+        return None, ""
+    if isinstance(want, int):
+        return want, ""
+    return count(eng, pid, str(want))
+
+
+def rule_on_limits(eng: RangersStrikeEngine, pid: str, sels: list[dict[str, Any]]) -> None:
+    """The rulings of an effect's counted limits as it resolves: each count, or why it is not
+    known (then the step is unverifiable: the units that fit are not known)."""
+    for sel in sels:
+        want = sel.get("power_max")
+        if not isinstance(want, str):
+            continue
+        n, said = count(eng, pid, want)
+        if n is None:
+            eng.ctx.ruling(
+                "RS-POWER-AT-MOST",
+                f"A unit with required power up to {WORDS[want]} may be chosen: {said}, so "
+                "which units fit is not known.",
+            )
+            eng.ctx.cannot_verify(f"which units fit: {said}")
+        else:
+            eng.ctx.ruling(
+                "RS-POWER-AT-MOST",
+                f"A unit with required power up to {WORDS[want]} may be chosen ({said}): "
+                f"{n} or less.",
+            )

@@ -1,0 +1,145 @@
+"""Units chosen by their required power (RS-POWER-AT-MOST), on made-up cards in the
+catalogue's sentence shapes.
+
+The sources' words, which the tests follow: "敵軍バトルエリアから、自分の手札の枚数以下の必要パワー
+の数字を持つ敵軍Sユニットを1体選び撃破する。" and "敵軍ユニットを1体選んで撃破してもよい。ただし、必
+要パワーの数字が敵軍ダメージの点数以下のユニットしか選べない。": only a unit whose card prints a
+required power of at most the count (the number *printed*: 必要パワーの数字) may be chosen; the
+count is taken when the effect resolves; a 「ユニット」 with no area named is in the rush or
+battle area (RS-SELECT-FIELD).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rangers_strike.catalog import import_rs_catalog
+from judge.games.rangers_strike.reader import read_card
+from judge.games.rangers_strike.render import render_card
+from judge.games.rangers_strike.testing import (
+    LogBuilder,
+    area_ids,
+    card,
+    player_state,
+    printed,
+    rules_applied,
+    rules_broken,
+    ruling_texts,
+    verdict,
+)
+
+BY_HAND = "敵軍バトルエリアから、自分の手札の枚数以下の必要パワーの数字を持つ敵軍Sユニットを1体選び撃破する。"
+PROVISO = (
+    "敵軍ユニットを1体選んで撃破する。ただし、必要パワーの数字が自分の手札の枚数以下のユニットしか"
+    "選べない。"
+)
+TO_DAMAGE = (
+    "【遠吠え】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよい。そう"
+    "したとき、敵軍バトルエリアから相手の手札の枚数以下の必要パワーの数字を持つSユニットを1体選び、"
+    "持ち主のパワーゾーンにダメージにして置く。"
+)
+ON_RUSH = (
+    "【転がり弾】これをラッシュしたとき、敵軍ユニットを1体選んで撃破してもよい。ただし、必要パワーの"
+    "数字が敵軍ダメージの点数以下のユニットしか選べない。"
+)
+
+CULL = printed("T-300", PROVISO, type="operation", name="Cull")
+
+
+def _unit(code: str, number: int) -> dict[str, Any]:
+    """B's unit: rushed for no power, its printed required power ``number`` (as a card printed
+    "N-" is: ``power_number``)."""
+    return {**card(code, bp=1000, sp=0, size="S"), "power_number": number}
+
+
+LOW, HIGH = _unit("T-301", 1), _unit("T-302", 9)
+
+
+def _culled(target: str) -> tuple[LogBuilder, dict[str, Any]]:
+    """B rushes Low (printed 1) in turn 2 and High (printed 9) in turn 4; A uses Cull on
+    ``target`` in turn 5, with a hand of more than 1 and fewer than 9 cards."""
+    b = LogBuilder([CULL, LOW, HIGH]).setup(first="A")
+    b.pass_turn("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-301").proceed("B", 2)
+    b.pass_turn("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-302").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A").use("A", "T-300")
+    b.act("A", "resolve", source="T-300", targets=[target])
+    return b, b.replay()
+
+
+def test_RS_POWER_AT_MOST_read_from_the_printed_sentences() -> None:
+    (effect,) = read_card({"type": "operation", "text": BY_HAND}).effects
+    assert effect["do"] == [
+        {
+            "op": "destroy",
+            "target": {
+                "side": "opponent",
+                "zone": "battle",
+                "count": 1,
+                "type": "unit",
+                "size": "S",
+                "power_max": "own_hand",
+            },
+        }
+    ]
+    (effect,) = read_card({"type": "operation", "text": PROVISO}).effects
+    assert effect["do"][0]["target"] == {
+        "side": "opponent",
+        "zone": "field",
+        "count": 1,
+        "type": "unit",
+        "power_max": "own_hand",
+    }
+    r = read_card({"type": "unit", "text": TO_DAMAGE})
+    assert r.understood
+    assert r.effects[0]["do"][1]["target"]["power_max"] == "opponent_hand"
+    r = read_card({"type": "unit", "text": ON_RUSH})
+    assert r.understood and r.effects[0]["when"] == "on_rush" and r.effects[0]["optional"]
+    assert r.effects[0]["do"][0]["target"]["power_max"] == "opponent_damage"
+    # another count is not read
+    other = PROVISO.replace("自分の手札の枚数", "自軍パワーの枚数")
+    assert not read_card({"type": "operation", "text": other}).understood
+
+
+def test_RS_POWER_AT_MOST_shown_in_words() -> None:
+    assert render_card(CULL)["reading"] == [
+        "When used: destroy 1 unit (not a vehicle) whose required power is at most the number "
+        "of cards in its controller's hand in the opponent's rush or battle area."
+    ]
+
+
+def test_RS_POWER_AT_MOST_a_unit_printed_no_more_than_the_count_may_be_chosen() -> None:
+    b, r = _culled("T-301")
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-POWER-AT-MOST" in rules_applied(r, b.last)
+    hand = len(player_state(r, "A")["hand"])
+    assert any(f"A's hand: {hand} cards" in t for t in ruling_texts(r, b.last))
+    assert 1 < hand < 9
+    assert len(area_ids(r, "B", "rush")) == 1  # High stays
+
+
+def test_RS_POWER_AT_MOST_a_unit_printed_more_than_the_count_does_not_fit() -> None:
+    b, r = _culled("T-302")
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-EFFECT-TARGETS" in rules_broken(r, b.last)
+    said = " ".join(v["message"] for v in r["steps"][b.last]["violations"])
+    assert "with required power" in said and "or less" in said
+
+
+def test_RS_POWER_AT_MOST_the_importer_keeps_the_number_printed_of_an_N_minus_card() -> None:
+    record = {
+        "id": "RS-900",
+        "name": "Minus",
+        "type": "unit",
+        "category": "WB",
+        "powerCost": "3-",
+        "bp": 1000,
+        "size": "S",
+        "text": "",
+    }
+    (card_def,) = import_rs_catalog([record], name="t").document["cards"]
+    assert card_def["power"] == 0 and card_def["power_number"] == 3
+    record["powerCost"] = 3
+    (card_def,) = import_rs_catalog([record], name="t").document["cards"]
+    assert card_def["power"] == 3 and "power_number" not in card_def
