@@ -11,8 +11,13 @@ battle area (RS-SELECT-FIELD).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+from judge.core.position import read_position
+from judge.core.replay import start
+from judge.games.rangers_strike import quantities
 from judge.games.rangers_strike.catalog import import_rs_catalog
 from judge.games.rangers_strike.reader import read_card
 from judge.games.rangers_strike.render import render_card
@@ -43,6 +48,7 @@ ON_RUSH = (
     "数字が敵軍ダメージの点数以下のユニットしか選べない。"
 )
 
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "positions"
 CULL = printed("T-300", PROVISO, type="operation", name="Cull")
 
 
@@ -143,3 +149,19 @@ def test_RS_POWER_AT_MOST_the_importer_keeps_the_number_printed_of_an_N_minus_ca
     record["powerCost"] = 3
     (card_def,) = import_rs_catalog([record], name="t").document["cards"]
     assert card_def["power"] == 3 and "power_number" not in card_def
+
+
+def test_RS_POWER_AT_MOST_tag_damage_readings_that_disagree_give_no_count() -> None:
+    """Tag battle (examples/positions/rs-tag-strike.json: A1 has 1 damage, A2 5, team B
+    none): 自軍 / 敵軍 damage read as one player's and as the team's disagree for A1's own and
+    for B2's opposing side, so neither is counted; where they agree, they are."""
+    doc = json.loads((EXAMPLES / "rs-tag-strike.json").read_text())
+    eng = start(read_position(doc))
+    assert quantities.count(eng, "B2", "opponent_damage")[0] is None
+    assert "disagree" in quantities.count(eng, "B2", "opponent_damage")[1]
+    assert quantities.count(eng, "A1", "own_damage")[0] is None
+    assert quantities.count(eng, "A1", "opponent_damage")[0] == 0
+    assert quantities.count(eng, "B2", "own_damage")[0] == 0
+    # the power limit of an effect whose count is not known limits nothing
+    sel = {"side": "opponent", "zone": "field", "type": "unit", "power_max": "opponent_damage"}
+    assert quantities.power_limit(eng, "B2", sel)[0] is None
