@@ -428,6 +428,7 @@ class RSEnterSchema(ActionSchema):
 
     do = Kind("enter")
     card = RSCardRef(required=True)
+    also_hold = _refs("commands held for the unit's note to enter the battle area (RS-ENTER-HOLD)")
 
 
 class RSAttackSchema(ActionSchema):

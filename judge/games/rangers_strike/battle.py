@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import restrictions
+from judge.games.rangers_strike import costs, restrictions
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -43,8 +43,12 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
+    n = restrictions.enter_holds(eng, found[2])
+    if not costs.check_further(eng, plan, pid, found[2].card, n, set(), costs.ENTER_HOLD):
+        return
     plan.data["unit"] = found[2]
     plan.data["carried"] = restrictions.carried(eng, found[2], "no_enter")
+    plan.data["carried_hold"] = restrictions.carried(eng, found[2], "enter_hold")
 
 
 def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -55,6 +59,15 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
     _carried_restriction(eng, plan, "enter the battle area")
+    costs.pay_holds(eng, plan, pid, unit.card, costs.ENTER_HOLD)  # RS-ENTER-HOLD
+    rider = plan.data.get("carried_hold")
+    if rider is not None:
+        eng.ctx.ruling(
+            "RS-ENTER-HOLD",
+            f"{eng.name(unit.card)} carries {eng.name(rider)}, whose note holds commands to enter "
+            "the battle area; whether that binds the vehicle is not in the sources.",
+        )
+        eng.ctx.cannot_verify("a carried unit's note holding commands to enter")
     ps = st.players[pid]
     remove_unit(ps.rush, unit)
     ps.battle.append(unit)

@@ -15,6 +15,7 @@ effect triggers), which is neither an effect nor a battle.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
@@ -45,30 +46,82 @@ def check_holds(
     ``pid``'s own, besides the one held for the card (index ``main`` of ``holder``'s zone),
     named in ``also_hold``.  Sets ``plan.data["also_hold"]`` (indexes) and
     ``plan.data["hold_doubt"]``."""
-    n = holds_of(eng, iid)
+    taken = {main} if holder == pid else set()
+    return check_further(eng, plan, pid, iid, holds_of(eng, iid), taken, RUSH_HOLD)
+
+
+@dataclass(frozen=True)
+class HoldFor:
+    """What further commands are held for, in the rulings: the rule; ``more`` and ``further``,
+    the words before "command" ("2 more commands", "the further command") when they are held
+    besides the card's own; ``none``, said of a card that holds none; ``purpose``, after "of
+    A's" in a ruling; ``part``, the card's part that asks them."""
+
+    rule: str
+    more: str
+    further: str
+    none: str
+    purpose: str
+    part: str
+
+
+RUSH_HOLD = HoldFor(
+    "RS-RUSH-HOLD",
+    "more ",
+    "further ",
+    "holds no more commands than one",
+    "",
+    "additional condition",
+)
+
+#: RS-ENTER-HOLD: "※これは自軍コマンドをNつホールドしなければバトルエリアに出られない。"
+ENTER_HOLD = HoldFor(
+    "RS-ENTER-HOLD",
+    "",
+    "",
+    "holds no commands to enter the battle area",
+    " to enter the battle area",
+    "note",
+)
+
+
+def check_further(
+    eng: RangersStrikeEngine,
+    plan: Plan,
+    pid: str,
+    iid: str,
+    n: int,
+    taken: set[int],
+    why: HoldFor,
+) -> bool:
+    """``n`` released commands of ``pid``'s own (not those at ``taken``) that ``iid`` holds,
+    as the action names them in ``also_hold``, or the first ones (a doubt when more could be:
+    ``plan.data["hold_doubt"]``).  In tag battle, whether the ally may hold one is not known:
+    when only the ally could, a doubt too.  Sets ``plan.data["also_hold"]`` (indexes)."""
     refs = plan.action.get("also_hold") or []
+    rule, more, further = why.rule, why.more, why.further
     if not n:
         if refs:
-            plan.violate("RS-RUSH-HOLD", f"{eng.name(iid)} holds no more commands than one.")
+            plan.violate(rule, f"{eng.name(iid)} {why.none}.")
             return False
         return True
     ps = eng.state.players[pid]
-    taken = {main} if holder == pid else set()
     free = [i for i, c in enumerate(ps.command) if not c.held and i not in taken]
+    s = "s" if n > 1 else ""
     if refs:
         cards = [ps.command[i].card for i in free]
         chosen = [free[k] for k in leading(eng, cards, refs, len(refs))]
         if len(chosen) < len(refs):
             plan.violate(
-                "RS-RUSH-HOLD",
+                rule,
                 f"{refs[len(chosen)]} is not another released command in {pid}'s own command zone.",
             )
             return False
         if len(chosen) != n:
             plan.violate(
-                "RS-RUSH-HOLD",
-                f"{eng.name(iid)} holds {n} more command{'s' if n > 1 else ''}; the record "
-                f"names {len(chosen)}.",
+                rule,
+                f"{eng.name(iid)} holds {n} {more}command{s}{why.purpose}; the record names "
+                f"{len(chosen)}.",
             )
             return False
         plan.data["also_hold"] = chosen
@@ -76,34 +129,37 @@ def check_holds(
     if len(free) < n:
         ally = [q for q in eng.command_holders(pid) if q != pid]
         if ally and any(not c.held for q in ally for c in eng.state.players[q].command):
-            plan.data["hold_doubt"] = "whether the ally may hold the further command is not known"
+            plan.data["hold_doubt"] = f"whether the ally may hold the {further}command is not known"
             plan.data["also_hold"] = free
             return True
+        besides = " besides the one held for it" if taken or more else ""
         plan.violate(
-            "RS-RUSH-HOLD",
-            f"{eng.name(iid)} holds {n} more released command{'s' if n > 1 else ''} of {pid}'s; "
-            f"{pid} has {len(free)} besides the one held for it.",
+            rule,
+            f"{eng.name(iid)} holds {n} {more}released command{s} of {pid}'s{why.purpose}; "
+            f"{pid} has {len(free)}{besides}.",
         )
         return False
     plan.data["also_hold"] = free[:n]
     if len(free) > n:
-        plan.data["hold_doubt"] = f"which further command {pid} held is not recorded"
+        plan.data["hold_doubt"] = f"which {further}command {pid} held is not recorded"
     return True
 
 
-def pay_holds(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
-    """Hold the further commands (RS-RUSH-HOLD)."""
+def pay_holds(
+    eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str, why: HoldFor = RUSH_HOLD
+) -> None:
+    """Hold the further commands (RS-RUSH-HOLD, or what ``why`` names)."""
     doubt = plan.data.get("hold_doubt")
     if doubt is not None:
-        eng.ctx.ruling("RS-RUSH-HOLD", f"{eng.name(iid)}'s additional condition: {doubt}.")
+        eng.ctx.ruling(why.rule, f"{eng.name(iid)}'s {why.part}: {doubt}.")
         eng.ctx.cannot_verify(doubt)
     for i in plan.data.get("also_hold") or []:
         eng.hold_command(pid, i, pid, iid)
     if plan.data.get("also_hold"):
         eng.ctx.ruling(
-            "RS-RUSH-HOLD",
-            f"{eng.name(iid)}: {len(plan.data['also_hold'])} further command(s) of {pid}'s held "
-            "for its additional condition.",
+            why.rule,
+            f"{eng.name(iid)}: {len(plan.data['also_hold'])} {why.further}command(s) of {pid}'s "
+            f"held for its {why.part}.",
         )
 
 

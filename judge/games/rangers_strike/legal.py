@@ -28,6 +28,16 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 
+def _entering(eng: RangersStrikeEngine, pid: str, unit: Any) -> dict[str, Any]:
+    """An ``enter``, naming the first released commands a unit's note holds (RS-ENTER-HOLD)."""
+    act: dict[str, Any] = {"p": pid, "do": "enter", "card": unit.card}
+    n = restrictions.enter_holds(eng, unit)
+    if n:
+        free = [c.card for c in eng.state.players[pid].command if not c.held]
+        act["also_hold"] = free[:n]
+    return act
+
+
 def _paying(eng: RangersStrikeEngine, act: dict[str, Any], pid: str, iid: str) -> list[dict]:
     """Variants of a rush or use: own command or the ally's; lend an ally unit if needed."""
     st = eng.state
@@ -119,7 +129,7 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                         for v in vehicles:
                             out.append({"p": p, "do": "board", "card": u.card, "vehicle": v.card})
                 elif kind == "enter":
-                    out += [{"p": p, "do": "enter", "card": u.card} for u in ps.rush]
+                    out += [_entering(eng, p, u) for u in ps.rush]
                 elif kind == "attack":
                     if st.entering is not None:
                         tp = st.players[eng.target_player(p)]

@@ -615,6 +615,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
     ),
     tr.template(
+        "enter_hold",
+        r"※これは自軍コマンドを(?P<n>[1-9])つホールドしなければバトルエリアに出られない。",
+        lambda m: Part(rule={"rule": "enter_hold", "count": int(m["n"])}, only=("unit",)),
+    ),
+    tr.template(
         "not_attacked_by",
         r"※これは(?:BP(?P<bp>\d+)(?P<dir>以上|以下)の)?(?:敵軍)?(?P<size>[SML])?ユニットに"
         r"アタックされない。",

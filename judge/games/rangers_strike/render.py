@@ -287,6 +287,12 @@ def render_restriction(rule: dict[str, Any]) -> str:
             limit = f" with BP {rule['bp_max']} or less"
         size = f"size {rule['size']} " if "size" in rule else ""
         return f"It cannot be attacked by a {size}unit{limit}."
+    if name == "enter_hold":
+        n = rule.get("count")
+        return (
+            f"It enters the battle area only by holding {n} released command"
+            f"{'s' if n != 1 else ''} of yours (any category) (RS-ENTER-HOLD)."
+        )
     if name == "rush_held":
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
     if name == "attack_rush":

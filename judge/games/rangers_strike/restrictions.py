@@ -28,6 +28,9 @@ Restrictions (``{"rule": …}``):
 - ``rush_held`` (``※これはラッシュするとき、可能ならホールド状態で置く。``): when it is rushed it is
   put into the rush area held (RS-RUSH-HELD), a placement rather than a restriction: a held unit
   works as any other, stays held through start phases and cannot be held again or resist.
+- ``enter_hold`` ``count`` N (``※これは自軍コマンドをNつホールドしなければバトルエリアに出られな
+  い。``): it enters the battle area only by holding N released commands of its player's own
+  (RS-ENTER-HOLD, :func:`enter_holds`).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ RULES = (
     "not_attacked_by",
     "attack_rush",
     "rush_held",
+    "enter_hold",
 )
 
 
@@ -136,6 +140,12 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     return None
 
 
+def enter_holds(eng: RangersStrikeEngine, unit: Unit) -> int:
+    """RS-ENTER-HOLD: how many commands ``unit`` holds to enter the battle area (0: none)."""
+    r = has(eng, unit.card, "enter_hold")
+    return int(r["count"]) if r is not None else 0
+
+
 def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[str | None, bool]:
     """Why ``pid``'s ``unit`` cannot strike now (or None), and whether that is certain: in
     tag battle, "自軍ダメージ" read as the player's own damage and as the team's may disagree,
@@ -171,9 +181,13 @@ def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[st
 def must_enter_left(eng: RangersStrikeEngine, pid: str) -> tuple[list[Unit], list[Unit]]:
     """``pid``'s units in the rush area that must enter and still can (RS-MUST-ENTER), and
     those aboard a vehicle there, which could enter only with it: whether that is "if it can"
-    the sources do not say."""
+    the sources do not say.  A unit that enters only by holding commands (RS-ENTER-HOLD) can
+    while its player has that many released (the official Q&A, RS-022)."""
     free, aboard = [], []
+    released = sum(1 for c in eng.state.players[pid].command if not c.held)
     for u in eng.state.players[pid].rush:
+        if enter_holds(eng, u) > released:
+            continue  # RS-ENTER-HOLD: no commands it could hold, so it cannot enter
         if has(eng, u.card, "must_enter") and enter_forbidden(eng, u) is None:
             free.append(u)
         vehicle = eng.state.card(u.card).is_vehicle
