@@ -126,12 +126,18 @@ class RSConditionSchema(_ExactlyOne):
 
 
 class RSDiscardWhichSchema(BaseSchema):
-    """Which units a discard cost takes: by name, or by every feature listed."""
+    """Which units a discard cost takes: by name, by every feature listed, or one for each
+    part of a combination (合体: each part a list of the names that may stand for it)."""
 
     JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
 
     name = Str(non_empty=True)
     features = List(Str(non_empty=True), validate=validate.Length(min=1))
+    parts = List(
+        List(Str(non_empty=True), validate=validate.Length(min=1)),
+        validate=validate.Length(min=1),
+        metadata={"description": "合体: one unit named by each part (RS-COMBINE-PARTS)"},
+    )
 
 
 class RSCostSchema(BaseSchema):

@@ -34,8 +34,10 @@ reason, or leaves it out, never silently dropped):
   unsupported (the rider combination is not in the engine);
 - ``rushAdditionalCondition``: its ``text`` when it discards units of one's own (``自軍「X」N体を
   捨札にする``, ``特徴「X」[と「Y」]を持つ自軍ユニットN体を捨札にする``, either with
-  ``…捨札にすれば必要パワー0になる``), or holds further commands (``追加で自軍コマンドをNつホール
-  ドする``) → ``cost`` (RS-RUSH-DISCARD, RS-RUSH-HOLD; then ``"N+"`` and ``"N-"`` are power N);
+  ``…捨札にすれば必要パワー0になる``), discards the combination's parts (``自軍合体ユニットを捨札に
+  する``, the parts read from the text's ``合体―A+B…``: :func:`combine_parts`), or holds further
+  commands (``追加で自軍コマンドをNつホールドする``) → ``cost`` (RS-RUSH-DISCARD, RS-COMBINE-PARTS,
+  RS-RUSH-HOLD; then ``"N+"`` and ``"N-"`` are power N);
   any other → unsupported, naming its text (the record's ``conditionId`` is not read:
   the printed text is the authority, and the two disagree on some records);
 - operations: ``※常駐`` in the text → ``operation`` ``resident`` (``※タッグ`` → ``tag``), no
@@ -117,9 +119,45 @@ _DISCARD = re.compile(
 _HOLD = re.compile(r"追加で自軍コマンドを(?P<n>[1-9])つホールドする")
 
 
-def _cost(said: str) -> dict[str, Any] | None:
-    """An additional condition's text as a cost (RS-RUSH-DISCARD, RS-RUSH-HOLD), or None."""
-    text = normalise(said).strip()
+#: "自軍合体ユニットを捨札にする" (with "…すれば必要パワー0になる"): the parts the text lists after
+#: "合体―" (RS-COMBINE-PARTS)
+_COMBINE = re.compile(r"自軍合体ユニットを捨札に(?:する|(?P<zero>すれば必要パワー0になる))")
+#: the text's "合体―A+B+C" (each part "X" or "XまたはY"; a part of parts, "A(またはa+b)", is not read)
+_PARTS = re.compile(r"合体[―-](?P<parts>[^\s【※◎]+)")
+
+
+def combine_parts(text: str) -> list[list[str]] | None:
+    """The parts a card's text lists after "合体―", each a list of the names that may stand for
+    it; None when there is no such list or a part is itself several (``(または…+…)``).
+
+    >>> combine_parts("合体―ゴーゴーダンプ＋ゴーゴージャイロ 【X】…")
+    [['ゴーゴーダンプ'], ['ゴーゴージャイロ']]
+    >>> combine_parts("合体－ゲキレッドまたはゲキタイガー＋ゲキイエロー")
+    [['ゲキレッド', 'ゲキタイガー'], ['ゲキイエロー']]
+    >>> combine_parts("合体―エンジンオー（またはスピードル＋バスオン）＋ガンバルオー") is None
+    True
+    """
+    found = _PARTS.search(normalise(text))
+    if found is None or "(" in found["parts"] or ")" in found["parts"]:
+        return None
+    parts = [p.split("または") for p in found["parts"].split("+")]
+    return parts if all(all(parts_) for parts_ in parts) else None
+
+
+def _cost(said: str, text: str = "") -> dict[str, Any] | None:
+    """An additional condition's text as a cost (RS-RUSH-DISCARD, RS-RUSH-HOLD,
+    RS-COMBINE-PARTS: the parts from the card's ``text``), or None."""
+    text_said = normalise(said).strip()
+    combine = _COMBINE.fullmatch(text_said)
+    if combine is not None:
+        parts = combine_parts(text)
+        if parts is None:
+            return None
+        cost: dict[str, Any] = {"discard": {"parts": parts}, "count": len(parts)}
+        if combine["zero"]:
+            cost["zero_power"] = True
+        return cost
+    text = text_said
     hold = _HOLD.fullmatch(text)
     if hold is not None:
         return {"hold": int(hold.group("n"))}
@@ -226,7 +264,7 @@ def _card(raw: Any, notes: list[str]) -> dict[str, Any]:
     card["category"] = category.strip()
     cond = raw.get("rushAdditionalCondition")
     said = cond.get("text") if isinstance(cond, dict) else None
-    cost = _cost(said) if isinstance(said, str) else None
+    cost = _cost(said, _str(raw, "text")) if isinstance(said, str) else None
     card["power"] = _power(raw, cost, doubts)
     printed = _POWER.fullmatch(str(raw.get("powerCost")).strip())
     if printed is not None and int(printed.group(1)) != card["power"]:

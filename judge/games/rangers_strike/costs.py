@@ -193,17 +193,24 @@ def describe(cost: dict[str, Any]) -> str:
     units = "unit" if n == 1 else "units"
     if "name" in want:
         return f"{n} {units} of yours named {want['name']}"
+    if "parts" in want:  # RS-COMBINE-PARTS
+        listed = ", ".join(" or ".join(p) for p in want["parts"])
+        return f"{n} {units} of yours, one for each part of the combination ({listed})"
     features = " and ".join(want["features"])
     return f"{n} {units} of yours with the feature{'s' if len(want['features']) > 1 else ''} {features}"
 
 
 def fits(eng: RangersStrikeEngine, cost: dict[str, Any], card: str) -> bool:
     d = eng.state.card(card)
+    want = cost["discard"]
+    if "parts" in want and d.is_vehicle:  # a combination may name a vehicle (atwiki 1841)
+        return any(d.name in part for part in want["parts"])
     if not d.is_unit:
         return False
-    want = cost["discard"]
     if "name" in want:
         return d.name == want["name"]
+    if "parts" in want:  # RS-COMBINE-PARTS: a unit named by any part
+        return any(d.name in part for part in want["parts"])
     have = eng.state.features_of(card)
     return all(f in have for f in want["features"])
 
@@ -222,6 +229,29 @@ def required_power(eng: RangersStrikeEngine, plan: Plan, iid: str) -> int:
     if cost is not None and cost.get("zero_power") and plan.action.get("discard"):
         return 0
     return eng.state.card(iid).power
+
+
+def cover(parts: list[list[str]], names: list[str]) -> list[int] | None:
+    """RS-COMBINE-PARTS: positions in ``names``, one for each part in order, each a name the
+    part lists, none used twice; None when the names cannot make up every part.
+
+    >>> cover([["A"], ["B", "C"]], ["C", "A", "B"])
+    [1, 0]
+    >>> cover([["A"], ["A"]], ["A"]) is None
+    True
+    """
+
+    def fill(k: int, used: list[int]) -> list[int] | None:
+        if k == len(parts):
+            return used
+        for i, name in enumerate(names):
+            if i not in used and name in parts[k]:
+                found = fill(k + 1, [*used, i])
+                if found is not None:
+                    return found
+        return None
+
+    return fill(0, [])
 
 
 def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
@@ -261,11 +291,42 @@ def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
                 f"{eng.name(iid)} discards exactly {n}; the record names {len(chosen)}.",
             )
             return False
+        parts = cost["discard"].get("parts")
+        if (
+            parts is not None
+            and cover(parts, [eng.state.card(u.card).name for _, u in chosen]) is None
+        ):
+            plan.violate(
+                "RS-COMBINE-PARTS",
+                f"The units named are not one for each part of {eng.name(iid)}'s combination "
+                f"({describe(cost).split('(', 1)[1]}.",
+            )
+            return False
         plan.data["discard"] = chosen
         return True
     if cost.get("zero_power"):
         return True  # not used: the required power was checked as printed
     units, aboard = fitting(eng, pid, cost)
+    parts = cost["discard"].get("parts")
+    if parts is not None:  # RS-COMBINE-PARTS: one unit for each part, when they make them up
+        taken = cover(parts, [eng.state.card(u.card).name for u in units])
+        if taken is None and not aboard:
+            plan.violate(
+                "RS-COMBINE-PARTS",
+                f"{eng.name(iid)} needs {describe(cost)} to discard; {pid}'s units do not make "
+                "up every part. (The condition is checked after power, RS-RUSH-ORDER.)",
+            )
+            return False
+        if taken is not None:
+            fitted = len(units)
+            units = [units[k] for k in taken]
+            if fitted > n:
+                plan.data["discard_doubt"] = (
+                    f"which of {pid}'s {fitted} fitting units were discarded is not recorded"
+                )
+            plan.data["discard"] = [(pid, u) for u in units]
+            return True
+        units = []
     if len(units) < n:
         if aboard:
             plan.data["discard_doubt"] = "only a unit aboard a vehicle could be discarded"

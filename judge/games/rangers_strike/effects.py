@@ -48,6 +48,8 @@ is named):
 - ``to_damage`` ``target`` — the units chosen (``type`` ``unit``) go face down into their
   owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
+- ``to_power_zone`` ``target`` — the units chosen (``type`` ``unit``) go face up into their
+  owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
@@ -124,6 +126,7 @@ OPS = (
     "hold_all_commands",
     "from_discard",
     "to_damage",
+    "to_power_zone",
     "to_command",
     "from_deck",
     "shuffle",
@@ -305,7 +308,16 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             or (target.get("released") and name != "hold")
             or (
                 target.get("zone") == "field"
-                and name not in ("destroy", "hold", "to_damage", "to_command", "sp", "add_feature")
+                and name
+                not in (
+                    "destroy",
+                    "hold",
+                    "to_damage",
+                    "to_power_zone",
+                    "to_command",
+                    "sp",
+                    "add_feature",
+                )
             )
         ):
             return False
@@ -317,13 +329,15 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and _is_int(op["count"], 1)
         ):
             return False  # RS-FROM-DISCARD
-        if name == "to_damage" and not (
+        if name in ("to_damage", "to_power_zone") and not (
             set(op) == {"op", "target"}
             and _selector_ok(target, False)
             and target.get("type") == "unit"
             and "chooser" not in target
         ):
-            return False  # RS-TO-DAMAGE: chosen units, face down into their owner's power zone
+            return (
+                False  # RS-TO-DAMAGE, RS-TO-POWER-ZONE: chosen units, into their owner's power zone
+            )
         if name == "to_command" and not (
             set(op) == {"op", "target", "if_full"}
             and op["if_full"] in ("discard", "nothing")

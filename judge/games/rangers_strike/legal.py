@@ -76,6 +76,10 @@ def _discard(eng: RangersStrikeEngine, pid: str, iid: str) -> list[str]:
         return []
     units, _ = costs.fitting(eng, pid, cost)
     n = int(cost.get("count", 1))
+    parts = cost["discard"].get("parts")
+    if parts is not None:  # RS-COMBINE-PARTS: one for each part
+        taken = costs.cover(parts, [eng.state.card(u.card).name for u in units])
+        return [units[k].card for k in taken] if taken is not None else []
     return [u.card for u in units[:n]] if len(units) >= n else []
 
 

@@ -270,6 +270,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         _limited,
     ),
     tr.template(
+        "opposing_units_to_power_zone",
+        rf"敵軍バトルエリアから{_UNITS}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
+        _op("to_power_zone"),
+    ),
+    tr.template(
         "return_opposing_units",
         rf"敵軍バトルエリアから{_UNITS}持ち主のラッシュエリアに戻(?:す|(?P<may>{_OPTIONAL}))。",
         _op("return"),
@@ -615,6 +620,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
     ),
     tr.template(
+        "combine_parts",
+        r"合体[―-][^\s【※◎]+",
+        lambda m: Part(keyword="combine", only=("unit",)),
+    ),
+    tr.template(
         "enter_hold",
         r"※これは自軍コマンドを(?P<n>[1-9])つホールドしなければバトルエリアに出られない。",
         lambda m: Part(rule={"rule": "enter_hold", "count": int(m["n"])}, only=("unit",)),
@@ -747,6 +757,10 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return False
     if part.keyword == "resident" and defn.get("operation") != "resident":
         return False
+    if part.keyword == "combine":  # RS-COMBINE-PARTS: read with its additional condition
+        cost = defn.get("cost")
+        which = cost.get("discard") if isinstance(cost, dict) else None
+        return isinstance(which, dict) and "parts" in which
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
     number = (defn.get("combination") or {}).get("number")

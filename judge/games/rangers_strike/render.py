@@ -203,6 +203,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"hold {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_power_zone":
+            return f"put {cards} face up into its owner's power zone (not destroyed)"
         if name == "return":
             return f"return {cards} to the rush area"
     if cards and set(op) == {"op", "target", "if_full"} and name == "to_command":

@@ -65,6 +65,30 @@ def put_as_damage(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], 
             eng.reach_limit(owner)
 
 
+def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], what: str) -> None:
+    """RS-TO-POWER-ZONE: each unit of ``found`` still where it was goes face up into its
+    owner's power zone (not destroyed: no when-destroyed effect triggers)."""
+    st = eng.state
+    for _pid, _area, unit in found:
+        where = _take(eng, unit)
+        if where is None:
+            continue
+        owner = st.owner_of[unit.card]
+        st.players[owner].power.append(PowerCard(unit.card, face_up=True))
+        eng.event(
+            "to_power",
+            f"{eng.name(unit.card)} goes from {where[0]}'s {where[1]} area face up into {owner}'s "
+            f"power zone ({what}).",
+            player=owner,
+            card=unit.card,
+        )
+        eng.ctx.ruling(
+            "RS-TO-POWER-ZONE",
+            f"{eng.name(unit.card)} is sent to {owner}'s power zone face up (it is not destroyed, "
+            "so no when-destroyed effect triggers).",
+        )
+
+
 def _take(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, str] | None:
     """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left."""
     st = eng.state

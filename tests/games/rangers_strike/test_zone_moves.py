@@ -279,3 +279,55 @@ def test_RS_TOP_TO_COMMAND_a_full_command_zone_sends_it_to_the_discard_pile() ->
     assert len(player_state(r, "A")["command"]) == 5
     # the card went to the discard pile, and then the operation itself
     assert len(player_state(r, "A")["discard"]) == discard + 2
+
+
+SEND = (
+    "【送り】自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアからBP4000以下のユニットを"
+    "1体選び、持ち主のパワーゾーンに送ってもよい。"
+)
+SENDER = printed("T-096", SEND, name="Sender", bp=3000, sp=0)
+
+
+def _sent(target: str | None) -> tuple[LogBuilder, dict[str, Any]]:
+    """B's Last Word (draws when destroyed) enters B's battle area in turn 2; in turn 3 A's
+    Sender enters and its effect resolves on ``target`` (None: not used)."""
+    b = LogBuilder([SENDER, LAST_WORD]).setup(first="A")
+    b.pass_turn("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-093").proceed("B").enter("B", "T-093")
+    b.proceed("B")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-096").proceed("A").enter("A", "T-096")
+    if target is None:
+        b.act("A", "resolve", source="T-096", use=False)
+    else:
+        b.act("A", "resolve", source="T-096", use=True, targets=[target])
+    return b, b.replay()
+
+
+def test_RS_TO_POWER_ZONE_read_and_the_unit_goes_face_up_not_destroyed() -> None:
+    (effect,) = read_card({"type": "unit", "text": SEND}).effects
+    assert effect["when"] == "on_enter" and effect["optional"] is True
+    assert effect["do"] == [
+        {
+            "op": "to_power_zone",
+            "target": {
+                "side": "opponent",
+                "zone": "battle",
+                "count": 1,
+                "bp_max": 4000,
+                "type": "unit",
+            },
+        }
+    ]
+    r = _sent(None)[1]
+    (unit,) = player_state(r, "B")["battle"]
+    b, r = _sent(unit["id"])
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-TO-POWER-ZONE" in rules_applied(r, b.last)
+    power = player_state(r, "B")["power"]
+    assert unit["id"] in power["face_up"] and power["face_down"] == 0
+    assert player_state(r, "B")["battle"] == []
+    assert player_state(r, "B")["damage"] == 0
+    # not destroyed: Last Word's when-destroyed draw does not trigger
+    types = [e["type"] for e in r["steps"][b.last]["events"]]
+    assert "to_power" in types and "destroyed" not in types
+    assert "RS-FROM-DISCARD" not in rules_applied(r, b.last)
