@@ -247,6 +247,8 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
     _carried_restriction(eng, plan, "attack")
+    if st.card(unit.card).is_vehicle or st.card(target.card).is_vehicle:
+        vehicle_model(eng, "an attack made by or on a vehicle")
     barred = plan.data.get("attacked_doubt")
     if barred is not None:
         eng.ctx.ruling(
@@ -352,6 +354,8 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     _sp_ruling(eng, unit, *plan.data["sp"])
     _carried_restriction(eng, plan, "strike")
+    if st.card(unit.card).is_vehicle and len(unit.riders) != 1:
+        vehicle_model(eng, f"a strike by a vehicle carrying {len(unit.riders)} units")
     if plan.data.get("doubt"):
         eng.ctx.ruling(
             "RS-CARD-RESTRICTION",
@@ -372,6 +376,27 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     )
     eng.push(("strike_resolve", {}), ("battle_over", {}))
     eng.open_window(b)
+
+
+#: what the sources say of vehicles that the engine's model of them does not follow
+#: (RS-VEHICLE): its steps that depend on it are unverifiable
+OFFICIAL_RIDE = (
+    "the official card Q&A (RS-108 デカグリーン) lets a unit ride a vehicle only as it enters "
+    "the battle area in its player's battle phase, and the fan wiki's vehicle page (atwiki renst "
+    "141) says a vehicle neither attacks nor is attacked, one unit riding it"
+)
+
+
+def vehicle_model(eng: RangersStrikeEngine, what: str) -> None:
+    """RS-VEHICLE: ``what`` rests on the engine's model of vehicles (units boarding in the rush
+    phase, the vehicle fighting as one position), which the sources contradict: the step is
+    unverifiable, the ruling says why."""
+    eng.ctx.ruling(
+        "RS-VEHICLE",
+        f"{what[0].upper()}{what[1:]} follows the engine's model of vehicles, not the sources: "
+        f"{OFFICIAL_RIDE}.",
+    )
+    eng.ctx.cannot_verify(f"{what}: the engine's model of vehicles")
 
 
 def _carried_restriction(eng: RangersStrikeEngine, plan: Plan, what: str) -> None:

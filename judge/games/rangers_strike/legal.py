@@ -1,7 +1,9 @@
 """``legal_actions``: the decisions the players may record now.
 
 As in Union Arena, candidates are generated per decision kind and then passed through the
-engine's own ``check``: a listed action is legal by construction.  Cards are named by instance
+engine's own ``check``: a listed action is legal by construction (a boarding, and an attack by
+or on a vehicle, are judged on the engine's own model of vehicles and so unverifiable,
+RS-VEHICLE: they are listed, being the only way to record a ride).  Cards are named by instance
 id.  Choices with many combinations are sampled in a fixed way (the first fitting targets; the
 first or the last face-up power cards for damage; for a rush or use, the own command first,
 then the ally's, and the first ally unit that meets a condition) — the list is *sound* (all

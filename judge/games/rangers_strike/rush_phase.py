@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.games.rangers_strike import call, costs, effects, restrictions
+from judge.games.rangers_strike.battle import vehicle_model
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -437,3 +438,4 @@ def apply_board(eng: RangersStrikeEngine, plan: Plan) -> None:
         f"{eng.name(veh.card)} carries {len(veh.riders)} of its {d.carries} place"
         f"{'s' if d.carries != 1 else ''}; it enters the battle area with them as one position.",
     )
+    vehicle_model(eng, "a unit boarding a vehicle in the rush phase")
