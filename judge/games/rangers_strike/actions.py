@@ -277,6 +277,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-TOP-TO-COMMAND: the deck's top card, when the log names it
         _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
+    if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen
+        _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -50,6 +50,8 @@ is named):
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
 - ``to_power_zone`` ``target`` — the units chosen (``type`` ``unit``) go face up into their
   owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE).
+- ``resident_to_deck`` — a resident operation in place (either player's) goes into its owner's
+  deck, which is shuffled; the log names it first in ``targets`` (RS-RESIDENT-TO-DECK).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
@@ -134,6 +136,7 @@ OPS = (
     "from_hand",
     "add_feature",
     "top_to_command",
+    "resident_to_deck",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -346,6 +349,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+        if name == "resident_to_deck" and set(op) != {"op"}:
+            return False  # RS-RESIDENT-TO-DECK
         if name == "top_to_command" and set(op) != {"op"}:
             return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
         if name == "add_feature" and not (

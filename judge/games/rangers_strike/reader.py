@@ -369,6 +369,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "top_to_command"}, False),
     ),
     tr.template(
+        "resident_to_deck",
+        r"常駐しているオペレーションを1つ選び、選んだオペレーションを持ち主の山札に戻してシャッフルする。",
+        lambda m: ({"op": "resident_to_deck"}, False),
+    ),
+    tr.template(
         "shuffle_deck",
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),

@@ -140,6 +140,11 @@ def render_op(op: Any, resident: bool = False) -> str:
                 + attack_bp.words(op)
                 + ("" if resident else f" until {until}")
             )
+    if name == "resident_to_deck" and set(op) == {"op"}:
+        return (
+            "choose a resident operation in place (either player's): it goes back into its "
+            "owner's deck, which is shuffled"
+        )
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")

@@ -358,6 +358,9 @@ def run_effect(
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
+    resident, rest, _, resident_doubt = zone_moves.resident_named(
+        eng, pe.controller, pe.effect, rest
+    )
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -404,6 +407,8 @@ def run_effect(
             deck_search.carry_out(eng, pe.controller, op, searched, what)
         elif name == "top_to_command":
             zone_moves.top_to_command(eng, pe, top, top_doubt, what)
+        elif name == "resident_to_deck":
+            zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "shuffle":
             deck_search.shuffle(eng, pe.controller, what)
         elif name == "draw":

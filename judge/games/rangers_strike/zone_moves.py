@@ -243,3 +243,75 @@ def top_to_command(
         f"The top card of {pid}'s deck is put held into its command zone (at most "
         f"{COMMAND_LIMIT} cards; when full it goes to the discard pile).",
     )
+
+
+RESIDENT_RULE = "RS-RESIDENT-TO-DECK"
+
+
+def residents_in_place(eng: RangersStrikeEngine) -> list[str]:
+    """Every resident operation in place, in player order (either side's)."""
+    st = eng.state
+    return [res for q in st.order if (res := st.players[q].resident) is not None]
+
+
+def resident_named(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]
+) -> tuple[str | None, list[Any], list[Problem], str | None]:
+    """RS-RESIDENT-TO-DECK: the resident operation the effect's ``resident_to_deck`` returns:
+    ``(card, targets left, problems, doubt)``.  The log names it first in ``targets`` (by
+    instance id or code); not named, the only one in place is taken, and when more are in place
+    which one is a doubt.  No such op: ``(None, targets, [], None)``."""
+    if not any(isinstance(op, dict) and op.get("op") == "resident_to_deck" for op in effect["do"]):
+        return None, targets, [], None
+    st = eng.state
+    placed = residents_in_place(eng)
+    if not targets:
+        if len(placed) > 1:
+            return None, targets, [], "which resident operation was chosen is not recorded"
+        return (placed[0] if placed else None), targets, [], None
+    ref, rest = targets[0], targets[1:]
+    code = ref_code(st, ref)
+    hits = [c for c in placed if (c == ref if is_instance(st, ref) else st.code_of[c] == code)]
+    if len(hits) == 1:
+        return hits[0], rest, [], None
+    if hits:
+        return None, rest, [], f"{ref} names more than one resident operation in place"
+    return None, rest, [(RESIDENT_RULE, f"{ref} is not a resident operation in place.")], None
+
+
+def resident_to_deck(
+    eng: RangersStrikeEngine, pe: Any, card: str | None, doubt: str | None, what: str
+) -> None:
+    """ "常駐しているオペレーションを1つ選び、選んだオペレーションを持ち主の山札に戻してシャッフルす
+    る。": the resident chosen leaves its place (its effect ends) and goes into its owner's deck,
+    which is shuffled; with none in place nothing happens."""
+    st = eng.state
+    if card is None:
+        if doubt is not None:
+            eng.not_guessed(
+                pe,
+                RESIDENT_RULE,
+                doubt,
+                f"{what} is not carried out; the log may "
+                "name the resident first in the resolve's targets.",
+            )
+            return
+        eng.ctx.ruling(RESIDENT_RULE, f"No resident operation is in place: {what} returns none.")
+        return
+    for q in st.order:
+        if st.players[q].resident == card:
+            st.players[q].resident = None
+    owner = st.owner_of[card]
+    st.players[owner].deck.append(card)
+    eng.event(
+        "to_deck",
+        f"{eng.name(card)}, a resident operation, goes back into {owner}'s deck ({what}).",
+        player=owner,
+        card=card,
+    )
+    eng.shuffle(owner)
+    eng.ctx.ruling(
+        RESIDENT_RULE,
+        f"The resident operation {eng.name(card)} leaves its place (its effect ends) and goes "
+        f"into its owner {owner}'s deck, which is shuffled.",
+    )
