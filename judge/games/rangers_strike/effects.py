@@ -50,6 +50,10 @@ is named):
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
 - ``to_power_zone`` ``target`` — the units chosen (``type`` ``unit``) go face up into their
   owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE).
+- ``to_battle`` ``target`` — the units chosen (the opponent's, chosen by the opponent among its
+  rush area's: ``chooser`` ``opponent``) go into their owner's battle area if they can, taking
+  the next position; no combination triggers (RS-TO-BATTLE, "相手は自分自身のラッシュエリアから
+  Sユニットを1体選び、可能ならバトルエリアに出す").
 - ``resident_to_deck`` — a resident operation in place (either player's) goes into its owner's
   deck, which is shuffled; the log names it first in ``targets`` (RS-RESIDENT-TO-DECK).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
@@ -137,6 +141,7 @@ OPS = (
     "add_feature",
     "top_to_command",
     "resident_to_deck",
+    "to_battle",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -349,6 +354,13 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+        if name == "to_battle" and not (
+            set(op) == {"op", "target"}
+            and _selector_ok(target, False)
+            and target.get("type") == "unit"
+            and target.get("zone") == "rush"
+        ):
+            return False  # RS-TO-BATTLE: units of a rush area, into their battle area
         if name == "resident_to_deck" and set(op) != {"op"}:
             return False  # RS-RESIDENT-TO-DECK
         if name == "top_to_command" and set(op) != {"op"}:

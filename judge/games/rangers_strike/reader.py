@@ -369,6 +369,25 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "top_to_command"}, False),
     ),
     tr.template(
+        "opponent_puts_unit_into_battle",
+        r"相手は自分自身のラッシュエリアから(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、可能ならバト"
+        r"ルエリアに出す。",
+        lambda m: (
+            {
+                "op": "to_battle",
+                "target": {
+                    "side": "opponent",
+                    "zone": "rush",
+                    "count": int(m["n"]),
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "chooser": "opponent",
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
         "resident_to_deck",
         r"常駐しているオペレーションを1つ選び、選んだオペレーションを持ち主の山札に戻してシャッフルする。",
         lambda m: ({"op": "resident_to_deck"}, False),

@@ -208,6 +208,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"hold {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_battle":
+            return f"put {cards} into its owner's battle area if it can (no combination triggers)"
         if name == "to_power_zone":
             return f"put {cards} face up into its owner's power zone (not destroyed)"
         if name == "return":

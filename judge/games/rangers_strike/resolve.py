@@ -429,6 +429,8 @@ def run_effect(
             zone_moves.put_as_damage(eng, found, what)
         elif name == "to_power_zone":
             zone_moves.put_into_power(eng, found, what)
+        elif name == "to_battle":
+            zone_moves.put_into_battle(eng, found, what)
         elif name == "to_command":
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
+from judge.games.rangers_strike import restrictions
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard, Unit, remove_unit
 
@@ -315,3 +316,59 @@ def resident_to_deck(
         f"The resident operation {eng.name(card)} leaves its place (its effect ends) and goes "
         f"into its owner {owner}'s deck, which is shuffled.",
     )
+
+
+BATTLE_RULE = "RS-TO-BATTLE"
+
+
+def put_into_battle(
+    eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], what: str
+) -> None:
+    """ "…可能ならバトルエリアに出す。": each unit of ``found`` still in its rush area goes into its
+    owner's battle area, taking the next position, if it can: a unit that cannot enter stays
+    (可能なら); one that enters only by holding commands (RS-ENTER-HOLD) is not decided by the
+    engine (unverifiable).  No combination triggers: a combination triggers only when a unit
+    enters in its player's battle phase, and no when-it-enters effect of the engine's (read
+    from "自軍ターン中、…バトルエリアに出たとき") applies."""
+    st = eng.state
+    for _pid, _area, unit in found:
+        where = st.area_of(unit)
+        if where is None or where[1] != "rush":
+            eng.event(
+                "effect", f"{eng.name(unit.card)} is no longer in a rush area.", card=unit.card
+            )
+            continue
+        owner = where[0]
+        why = restrictions.enter_forbidden(eng, unit)
+        if why is not None:
+            eng.ctx.ruling(BATTLE_RULE, f"{why} It stays in the rush area (可能なら: if it can).")
+            continue
+        if restrictions.enter_holds(eng, unit):
+            eng.ctx.ruling(
+                BATTLE_RULE,
+                f"{eng.name(unit.card)} enters the battle area only by holding commands "
+                "(RS-ENTER-HOLD); whether and which its player holds when an effect puts it there "
+                "the engine does not decide, and leaves it in the rush area.",
+            )
+            eng.ctx.cannot_verify(
+                "a unit that enters only by holding commands, put there by an effect"
+            )
+            continue
+        ps = st.players[owner]
+        remove_unit(ps.rush, unit)
+        ps.battle.append(unit)
+        pos = len(ps.battle) + eng.combination_offset(owner)[0]
+        eng.event(
+            "to_battle",
+            f"{owner}'s {eng.name(unit.card)} is put into the battle area at position {pos} "
+            f"({what}).",
+            player=owner,
+            card=unit.card,
+            position=pos,
+        )
+        eng.ctx.ruling(
+            BATTLE_RULE,
+            f"{eng.name(unit.card)} is put into {owner}'s battle area by an effect: it takes the "
+            "next position, and no combination triggers (only a unit entering in its player's "
+            "battle phase combines).",
+        )
