@@ -4,6 +4,9 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 
     {"when": "on_enter", "optional": false, "do": [{"op": "draw", "n": 1}, …]}
 
+An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anything only when
+its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS).
+
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
@@ -54,6 +57,9 @@ is named):
   rush area's: ``chooser`` ``opponent``) go into their owner's battle area if they can, taking
   the next position; no combination triggers (RS-TO-BATTLE, "相手は自分自身のラッシュエリアから
   Sユニットを1体選び、可能ならバトルエリアに出す").
+- ``reveal_top`` ``name`` — the controller's deck's top card is revealed: named ``name``, it goes
+  into the rush area by the effect, otherwise into the discard pile (RS-REVEAL-TOP; the log
+  names it first in ``targets`` when it is not known).
 - ``resident_to_deck`` — a resident operation in place (either player's) goes into its owner's
   deck, which is shuffled; the log names it first in ``targets`` (RS-RESIDENT-TO-DECK).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
@@ -142,6 +148,7 @@ OPS = (
     "top_to_command",
     "resident_to_deck",
     "to_battle",
+    "reveal_top",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -260,6 +267,18 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
     )
 
 
+def _if_ok(cond: Any, timing: str) -> bool:
+    """An effect's condition (RS-IF-UNITS): ``{"own_units_at_most": N, "size": S}``, "自軍
+    [S]ユニットの数がN体以下なら", checked as it resolves (not on a resident or static text)."""
+    return (
+        timing not in ("resident", "static")
+        and isinstance(cond, dict)
+        and set(cond) <= {"own_units_at_most", "size"}
+        and _is_int(cond.get("own_units_at_most"), 0)
+        and cond.get("size", "S") in SIZES
+    )
+
+
 def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     """Whether the engine can execute ``effect`` exactly (``when``: its timing, when the
     effect itself does not say, as in ``combination.effects``)."""
@@ -269,6 +288,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
+    if "if" in effect and not _if_ok(effect["if"], timing):
+        return False  # RS-IF-UNITS
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
@@ -361,6 +382,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and target.get("zone") == "rush"
         ):
             return False  # RS-TO-BATTLE: units of a rush area, into their battle area
+        if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
+            return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
             return False  # RS-RESIDENT-TO-DECK
         if name == "top_to_command" and set(op) != {"op"}:

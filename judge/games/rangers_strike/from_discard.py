@@ -121,6 +121,7 @@ WHENCE = {
     "discard": ("from_discard", "RS-FROM-DISCARD"),
     "deck": ("from_deck", "RS-SEARCH-DECK"),
     "hand": ("from_hand", "RS-FROM-HAND"),
+    "top": ("from_deck", "RS-REVEAL-TOP"),
 }
 
 
@@ -133,7 +134,7 @@ def into_rush(
     st = eng.state
     ps = st.players[pid]
     event, rule = WHENCE[whence]
-    zone = "discard pile" if whence == "discard" else whence
+    zone = {"discard": "discard pile", "top": "deck"}.get(whence, whence)
     for iid in cards:
         unit = eng.new_unit(iid)
         ps.rush.append(unit)

@@ -88,6 +88,8 @@ _COMMAND_COST = re.compile(
 _OPTIONAL = "してもよい"
 #: "hold this unit, if you do: …" before an effect's sentences (RS-HOLD-SELF)
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
+#: "if one's [S] units number N or fewer, …" before an effect's sentences (RS-IF-UNITS)
+_UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[0-9]+)体以下なら、")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -388,6 +390,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "reveal_top_named",
+        r"自軍山札の上から1枚をオモテにしてもよい。オモテにしたカードが「(?P<name>[^「」]+)」なら自軍ラッ"
+        r"シュエリアに出し、それ以外なら捨札にする。",
+        lambda m: ({"op": "reveal_top", "name": m["name"]}, True),
+    ),
+    tr.template(
         "resident_to_deck",
         r"常駐しているオペレーションを1つ選び、選んだオペレーションを持ち主の山札に戻してシャッフルする。",
         lambda m: ({"op": "resident_to_deck"}, False),
@@ -406,6 +414,8 @@ SENTENCES: tuple[tr.Template, ...] = (
 )
 
 
+#: what happens to the card the sentence before revealed ("オモテにしたカードが…")
+_REVEALED = "オモテにしたカードが"
 #: a proviso on the sentence before it ("ただし、…しか選べない。")
 _PROVISO = "ただし、"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
@@ -424,6 +434,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence
         elif sentence.startswith(_COMMAND_NOTE) and out:
             out[-1] += sentence  # the reminder of the command zone's limit (RS-TOP-TO-COMMAND)
+        elif sentence.startswith(_REVEALED) and out:
+            out[-1] += sentence  # what happens to the card revealed (RS-REVEAL-TOP)
         elif sentence.startswith(_PROVISO) and out:
             out[-1] += sentence  # "ただし、…": a proviso on the sentence before (RS-POWER-AT-MOST)
         elif sentence.startswith(_CHOSEN) and out and out[-1].endswith("選ぶ。"):
@@ -439,6 +451,9 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
     begin with ``「SP1」`` (or ``SP1``): the unit is SP 1 until the end of the turn
     (RS-SP-EFFECT), then its sentences, if any."""
     ops: list[dict[str, Any]] = []
+    condition = _UNITS_AT_MOST.match(body) if when != "combination" else None
+    if condition is not None:  # RS-IF-UNITS: "自軍Sユニットの数がN体以下なら、…"
+        body = body[condition.end() :]
     held = body.startswith(_HOLD_SELF) and when != "on_use"
     if held:  # RS-HOLD-SELF: "このユニットをホールドしてもよい。そうしたとき、…"
         ops.append({"op": "hold"})
@@ -487,6 +502,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
     if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
         return None  # one choice an effect, and something for the cost to pay for
     effect: dict[str, Any] = {"when": when, "do": ops}
+    if condition is not None:
+        effect["if"] = {"own_units_at_most": int(condition["n"])}
+        if condition["size"]:
+            effect["if"]["size"] = condition["size"]
     if optional or held or cost is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
@@ -712,7 +731,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "named_on_rush",
-        r"【[^【】]+】これをラッシュしたとき、(?P<body>[^※【◎].*)",
+        r"【[^【】]+】(?:これ|このユニット)をラッシュしたとき、(?P<body>[^※【◎].*)",
         _named_on_rush,
     ),
     tr.template(

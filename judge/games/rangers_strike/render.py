@@ -140,6 +140,11 @@ def render_op(op: Any, resident: bool = False) -> str:
                 + attack_bp.words(op)
                 + ("" if resident else f" until {until}")
             )
+    if name == "reveal_top" and set(op) == {"op", "name"}:
+        return (
+            f"reveal the top card of your deck: named {op['name']}, it goes into your rush area, "
+            "otherwise into your discard pile"
+        )
     if name == "resident_to_deck" and set(op) == {"op"}:
         return (
             "choose a resident operation in place (either player's): it goes back into its "
@@ -232,7 +237,11 @@ def render_effect(effect: dict[str, Any]) -> str:
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if when is not None and effect.get("turn") == "opponent":
         when += " in an opponent's turn"
-    extra = set(effect) - {"when", "do", "text", "optional", "turn"}
+    cond = effect.get("if")
+    if when is not None and isinstance(cond, dict) and "own_units_at_most" in cond:  # RS-IF-UNITS
+        kind = f"size {cond['size']} units" if cond.get("size") else "units"
+        when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
+    extra = set(effect) - {"when", "do", "text", "optional", "turn", "if"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)

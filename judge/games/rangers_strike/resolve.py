@@ -301,6 +301,42 @@ def first_targets(
     return out
 
 
+def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-IF-UNITS: "自軍[S]ユニットの数がN体以下なら、…": whether the controller has N units (of
+    the size) or fewer in its rush and battle areas as the effect resolves (units aboard a
+    vehicle counted).  In tag battle 自軍 may be the player's or the team's: when the two
+    readings disagree the effect is not carried out and the step is unverifiable."""
+    cond = pe.effect["if"]
+    most, size = int(cond["own_units_at_most"]), cond.get("size")
+
+    def units(pid: str) -> int:
+        st = eng.state
+        return sum(
+            1
+            for u in st.players[pid].units()
+            for c in u.cards()
+            if st.card(c).is_unit and (size is None or st.card(c).size == size)
+        )
+
+    own = units(pe.controller)
+    team = sum(units(q) for q in eng.allies(pe.controller))
+    kind = f"size {size} units" if size else "units"
+    if (own <= most) != (team <= most):
+        why = (
+            f"自軍{size or ''}ユニット read as {pe.controller}'s ({own}) and as its team's ({team}) "
+            f"disagree on {what}'s condition ({most} or fewer)"
+        )
+        eng.not_guessed(pe, "RS-IF-UNITS", why, f"{what} is not carried out.")
+        return False
+    met = own <= most
+    eng.ctx.ruling(
+        "RS-IF-UNITS",
+        f"{what}: {pe.controller} has {own} {kind} ({most} or fewer "
+        f"{'needed: it applies' if met else 'needed: nothing happens'}).",
+    )
+    return met
+
+
 def run_effect(
     eng: RangersStrikeEngine, pe: PendingEffect, targets: list[Any], use: bool | None
 ) -> None:
@@ -318,6 +354,8 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if "if" in pe.effect and not condition_met(eng, pe, what):
+        return  # RS-IF-UNITS: the condition is not met (or not known)
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return
@@ -407,6 +445,8 @@ def run_effect(
             deck_search.carry_out(eng, pe.controller, op, searched, what)
         elif name == "top_to_command":
             zone_moves.top_to_command(eng, pe, top, top_doubt, what)
+        elif name == "reveal_top":
+            zone_moves.reveal_top(eng, pe, top, top_doubt, what, str(op["name"]))
         elif name == "resident_to_deck":
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "shuffle":

@@ -152,6 +152,10 @@ def put_into_command(
 # -- the deck's top card into the command zone (RS-TOP-TO-COMMAND) -----------------------------
 
 TOP_RULE = "RS-TOP-TO-COMMAND"
+#: the ops that take the deck's top card, which the log may name (RS-TOP-TO-COMMAND,
+#: RS-REVEAL-TOP)
+TOP_OPS = ("top_to_command", "reveal_top")
+REVEAL_RULE = "RS-REVEAL-TOP"
 
 
 def top_named(
@@ -162,7 +166,7 @@ def top_named(
     ``targets`` (it must in observed mode when the top card is not known: it becomes public);
     a name that cannot be the top card is a problem (RS-REVEAL).  No op: ``(None, targets,
     [], None)``."""
-    if not any(isinstance(op, dict) and op.get("op") == "top_to_command" for op in effect["do"]):
+    if not any(isinstance(op, dict) and op.get("op") in TOP_OPS for op in effect["do"]):
         return None, targets, [], None
     st = eng.state
     deck = st.players[pid].deck
@@ -372,3 +376,52 @@ def put_into_battle(
             "next position, and no combination triggers (only a unit entering in its player's "
             "battle phase combines).",
         )
+
+
+def reveal_top(
+    eng: RangersStrikeEngine, pe: Any, card: str | None, doubt: str | None, what: str, name: str
+) -> None:
+    """ "自軍山札の上から1枚をオモテにしてもよい。オモテにしたカードが「X」なら自軍ラッシュエリアに出し、
+    それ以外なら捨札にする。": the top card of the controller's deck is revealed; named X it goes
+    into the rush area by the effect (no power, command or condition), otherwise into the
+    discard pile.  An empty deck reveals nothing: whether that does anything else the sources
+    do not say (unverifiable)."""
+    from judge.games.rangers_strike.from_discard import into_rush
+
+    st = eng.state
+    pid = pe.controller
+    ps = st.players[pid]
+    if not ps.deck:
+        why = f"{pid}'s deck is empty: nothing is revealed, and the sources do not say more"
+        eng.ctx.ruling(REVEAL_RULE, f"{why[0].upper()}{why[1:]}.")
+        eng.ctx.cannot_verify(why)
+        return
+    if card is None:
+        eng.not_guessed(
+            pe,
+            REVEAL_RULE,
+            doubt or "the top card is not known",
+            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
+        )
+        return
+    if ps.deck[0] is None:
+        bind(st, pid, card)
+    ps.deck.pop(0)
+    eng.event(
+        "reveal",
+        f"{pid} reveals the top card of its deck: {eng.name(card)} ({what}).",
+        player=pid,
+        cards=[card],
+    )
+    if st.card(card).name == name:
+        eng.ctx.ruling(REVEAL_RULE, f"The card revealed is {name}: it goes into the rush area.")
+        into_rush(eng, pid, [card], what, whence="top")
+        return
+    ps.discard.append(card)
+    eng.ctx.ruling(REVEAL_RULE, f"The card revealed is not {name}: it goes into the discard pile.")
+    eng.event(
+        "to_discard",
+        f"{eng.name(card)} goes from {pid}'s deck to the discard pile ({what}).",
+        player=pid,
+        card=card,
+    )
