@@ -196,6 +196,28 @@ def top_named(
     return iid, rest, [problem] if problem else [], None
 
 
+def _take_top(
+    eng: RangersStrikeEngine, pe: Any, card: str | None, doubt: str | None, what: str, rule: str
+) -> bool:
+    """Take ``card``, the top card of the controller's (non-empty) deck named by
+    :func:`top_named`, off the deck; False when it is not known (not guessed: ``rule``'s
+    ruling, the step unverifiable)."""
+    if card is None:
+        eng.not_guessed(
+            pe,
+            rule,
+            doubt or "the top card is not known",
+            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
+        )
+        return False
+    st = eng.state
+    deck = st.players[pe.controller].deck
+    if deck[0] is None:
+        bind(st, pe.controller, card)
+    deck.pop(0)
+    return True
+
+
 def top_to_command(
     eng: RangersStrikeEngine, pe: Any, card: str | None, doubt: str | None, what: str
 ) -> None:
@@ -214,17 +236,8 @@ def top_to_command(
         eng.ctx.cannot_verify(why)
         eng.taint_effect(pe, TOP_RULE)
         return
-    if card is None:
-        eng.not_guessed(
-            pe,
-            TOP_RULE,
-            doubt or "the top card is not known",
-            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
-        )
+    if not _take_top(eng, pe, card, doubt, what, TOP_RULE):
         return
-    if ps.deck[0] is None:
-        bind(st, pid, card)
-    ps.deck.pop(0)
     if len(ps.command) >= COMMAND_LIMIT:
         ps.discard.append(card)
         eng.event(
@@ -396,17 +409,8 @@ def reveal_top(
         eng.ctx.ruling(REVEAL_RULE, f"{why[0].upper()}{why[1:]}.")
         eng.ctx.cannot_verify(why)
         return
-    if card is None:
-        eng.not_guessed(
-            pe,
-            REVEAL_RULE,
-            doubt or "the top card is not known",
-            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
-        )
+    if not _take_top(eng, pe, card, doubt, what, REVEAL_RULE):
         return
-    if ps.deck[0] is None:
-        bind(st, pid, card)
-    ps.deck.pop(0)
     eng.event(
         "reveal",
         f"{pid} reveals the top card of its deck: {eng.name(card)} ({what}).",
