@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
-from judge.games.rangers_strike import deck_search, effects, modes, restrictions
-from judge.games.rangers_strike.resolve import first_targets
+from judge.games.rangers_strike import deck_search, effects, modes, restrictions, zone_moves
+from judge.games.rangers_strike.resolve import condition_known, first_targets
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -168,8 +168,10 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                         targets = _first_targets(eng, pe, pe.effect)
                         if targets is not None:
                             act["targets"] = targets
-                        out.append(act)
-                        if pe.effect.get("optional"):
+                        optional = pe.effect.get("optional")
+                        if not optional or condition_known(eng, pe):  # RS-IF-UNITS
+                            out.append(act)
+                        if optional:
                             out.append({"p": p, "do": "resolve", "source": pe.source, "use": False})
     return out
 
@@ -182,6 +184,9 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if deck_search.op_of(effect) is not None:
         return deck_search.first_found(eng, pe.controller, effect)
+    if any(op.get("op") == "resident_to_deck" for op in effect["do"]):  # RS-RESIDENT-TO-DECK
+        placed = zone_moves.residents_in_place(eng)
+        return placed[:1] or None
     return None
 
 

@@ -301,16 +301,15 @@ def first_targets(
     return out
 
 
-def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
-    """RS-IF-UNITS: "自軍[S]ユニットの数がN体以下なら、…": whether the controller has N units (of
-    the size) or fewer in its rush and battle areas as the effect resolves (units aboard a
-    vehicle counted).  In tag battle 自軍 may be the player's or the team's: when the two
-    readings disagree the effect is not carried out and the step is unverifiable."""
+def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
+    """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
+    rush and battle areas, units riding vehicles included), its team's (the same in 1 vs 1), and
+    the most it allows."""
     cond = pe.effect["if"]
-    most, size = int(cond["own_units_at_most"]), cond.get("size")
+    size = cond.get("size")
+    st = eng.state
 
     def units(pid: str) -> int:
-        st = eng.state
         return sum(
             1
             for u in st.players[pid].units()
@@ -320,8 +319,27 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
 
     own = units(pe.controller)
     team = sum(units(q) for q in eng.allies(pe.controller))
+    return own, team, int(cond["own_units_at_most"])
+
+
+def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
+    """Whether the effect's condition (RS-IF-UNITS), if any, reads the same for the player and
+    its team (always in 1 vs 1)."""
+    if "if" not in pe.effect:
+        return True
+    own, team, most = units_counted(eng, pe)
+    return (own <= most) == (team <= most)
+
+
+def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-IF-UNITS: "自軍[S]ユニットの数がN体以下なら、…": whether the controller has N units (of
+    the size) or fewer in its rush and battle areas as the effect resolves.  In tag battle 自軍
+    may be the player's or the team's: when the two readings disagree the effect is not carried
+    out and the step is unverifiable."""
+    own, team, most = units_counted(eng, pe)
+    size = pe.effect["if"].get("size")
     kind = f"size {size} units" if size else "units"
-    if (own <= most) != (team <= most):
+    if not condition_known(eng, pe):
         why = (
             f"自軍{size or ''}ユニット read as {pe.controller}'s ({own}) and as its team's ({team}) "
             f"disagree on {what}'s condition ({most} or fewer)"
@@ -354,8 +372,8 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
-    if "if" in pe.effect and not condition_met(eng, pe, what):
-        return  # RS-IF-UNITS: the condition is not met (or not known)
+    if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
+        return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return

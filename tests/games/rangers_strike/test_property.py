@@ -82,8 +82,30 @@ READ_CARDS = [
      "bp": 2000, "sp": 1, "size": "S",
      "text": "※これはラッシュするとき、可能ならホールド状態で置く。 【月影】自軍ターン中、これがバトル"
              "エリアに出たとき、このユニットをホールドしてもよい。そうしたとき、1枚ドローする。"},
+    # RS-REVEAL-TOP under RS-IF-UNITS, RS-BP-PER, RS-TO-BATTLE, RS-RESIDENT-TO-DECK and
+    # RS-POWER-AT-MOST
+    {"code": "RSX-006", "name": "Hive Ant", "type": "unit", "category": "blaze", "power": 0,
+     "bp": 500, "sp": 0, "size": "S",
+     "text": "※これは自軍パワーゾーンのオモテ向きのカード1枚につきBP+500される。 【群れ】このユニット"
+             "をラッシュしたとき、自軍Sユニットの数が5体以下なら、自軍山札の上から1枚をオモテにしても"
+             "よい。オモテにしたカードが「Blaze Cadet Rin」なら自軍ラッシュエリアに出し、それ以外なら"
+             "捨札にする。"},
+    {"code": "RSX-007", "name": "Undertow Pull", "type": "unit", "category": "tide", "power": 0,
+     "bp": 1500, "sp": 0, "size": "S", "combination": {"number": 1},
+     "text": "【引き込み】相手は自分自身のラッシュエリアからSユニットを1体選び、可能ならバトルエリアに出"
+             "す。"},
+    {"code": "RSX-008", "name": "Tide Sweep", "type": "unit", "category": "tide", "power": 0,
+     "bp": 2000, "sp": 0, "size": "S",
+     "text": "【渦潮】自軍ターン中、これがバトルエリアに出たとき、このユニットをホールドしてもよい。そう"
+             "したとき、常駐しているオペレーションを1つ選び、選んだオペレーションを持ち主の山札に戻して"
+             "シャッフルする。"},
+    {"code": "RSX-009", "name": "Cull", "type": "operation", "category": "blaze", "power": 0,
+     "operation": "normal",
+     "text": "敵軍ユニットを1体選んで撃破する。ただし、必要パワーの数字が自分の手札の枚数以下のユニット"
+             "しか選べない。"},
 ]  # fmt: skip
 READ_DECK = ["RSX-001"] * 6 + ["RSX-002", "RSX-003", "RSX-004", "RSX-005"] * 3
+READ_DECK = READ_DECK[:12] + ["RSX-006", "RSX-007", "RSX-008", "RSX-009"] * 2 + READ_DECK[12:]
 
 
 @settings(max_examples=scaled(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,7 +129,7 @@ def test_random_games_with_cards_read_from_printed_text_use_them() -> None:
     """Across a few fixed games the read cards' rules show up (the property above exercises
     them)."""
     rules: set[str] = set()
-    for seed in range(4):
+    for seed in range(8):
         env = sample_envelope(f"rsx-use-{seed}")
         env["cards"] = READ_CARDS
         env["rule_options"] = {"deck_construction": False}
@@ -116,6 +138,7 @@ def test_random_games_with_cards_read_from_printed_text_use_them() -> None:
         r = replay(random_game(env, f"rsx-use-{seed}", max_actions=300))
         rules |= {x["rule"] for s in r["steps"] for x in s["rulings"]}
     assert {"RS-CHOOSE-ONE", "RS-SEARCH-DECK", "RS-TOP-TO-COMMAND", "RS-RUSH-HELD"} <= rules
+    assert {"RS-REVEAL-TOP", "RS-IF-UNITS", "RS-RESIDENT-TO-DECK", "RS-POWER-AT-MOST"} <= rules
 
 
 def test_random_tag_games_use_the_team_layer() -> None:
