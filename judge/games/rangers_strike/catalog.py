@@ -147,8 +147,8 @@ def combine_parts(text: str) -> list[list[str]] | None:
 def _cost(said: str, text: str = "") -> dict[str, Any] | None:
     """An additional condition's text as a cost (RS-RUSH-DISCARD, RS-RUSH-HOLD,
     RS-COMBINE-PARTS: the parts from the card's ``text``), or None."""
-    text_said = normalise(said).strip()
-    combine = _COMBINE.fullmatch(text_said)
+    condition = normalise(said).strip()
+    combine = _COMBINE.fullmatch(condition)
     if combine is not None:
         parts = combine_parts(text)
         if parts is None:
@@ -157,11 +157,10 @@ def _cost(said: str, text: str = "") -> dict[str, Any] | None:
         if combine["zero"]:
             cost["zero_power"] = True
         return cost
-    text = text_said
-    hold = _HOLD.fullmatch(text)
+    hold = _HOLD.fullmatch(condition)
     if hold is not None:
         return {"hold": int(hold.group("n"))}
-    found = _DISCARD.fullmatch(text)
+    found = _DISCARD.fullmatch(condition)
     if found is None:
         return None
     if found.group("name"):

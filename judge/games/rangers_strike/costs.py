@@ -254,6 +254,14 @@ def cover(parts: list[list[str]], names: list[str]) -> list[int] | None:
     return fill(0, [])
 
 
+def cover_units(
+    eng: RangersStrikeEngine, parts: list[list[str]], units: list[Unit]
+) -> list[Unit] | None:
+    """RS-COMBINE-PARTS: ``units``, one for each part (:func:`cover` by their names), or None."""
+    taken = cover(parts, [eng.state.card(u.card).name for u in units])
+    return None if taken is None else [units[k] for k in taken]
+
+
 def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
     """Whether the cost can be paid as recorded (False: a violation was recorded).  Sets
     ``plan.data["discard"]`` to the units to discard and ``plan.data["discard_doubt"]`` when
@@ -292,10 +300,7 @@ def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
             )
             return False
         parts = cost["discard"].get("parts")
-        if (
-            parts is not None
-            and cover(parts, [eng.state.card(u.card).name for _, u in chosen]) is None
-        ):
+        if parts is not None and cover_units(eng, parts, [u for _, u in chosen]) is None:
             plan.violate(
                 "RS-COMBINE-PARTS",
                 f"The units named are not one for each part of {eng.name(iid)}'s combination "
@@ -309,7 +314,7 @@ def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
     units, aboard = fitting(eng, pid, cost)
     parts = cost["discard"].get("parts")
     if parts is not None:  # RS-COMBINE-PARTS: one unit for each part, when they make them up
-        taken = cover(parts, [eng.state.card(u.card).name for u in units])
+        taken = cover_units(eng, parts, units)
         if taken is None and not aboard:
             plan.violate(
                 "RS-COMBINE-PARTS",
@@ -318,13 +323,11 @@ def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
             )
             return False
         if taken is not None:
-            fitted = len(units)
-            units = [units[k] for k in taken]
-            if fitted > n:
+            if len(units) > n:
                 plan.data["discard_doubt"] = (
-                    f"which of {pid}'s {fitted} fitting units were discarded is not recorded"
+                    f"which of {pid}'s {len(units)} fitting units were discarded is not recorded"
                 )
-            plan.data["discard"] = [(pid, u) for u in units]
+            plan.data["discard"] = [(pid, u) for u in taken]
             return True
         units = []
     if len(units) < n:

@@ -80,8 +80,8 @@ def _discard(eng: RangersStrikeEngine, pid: str, iid: str) -> list[str]:
     n = int(cost.get("count", 1))
     parts = cost["discard"].get("parts")
     if parts is not None:  # RS-COMBINE-PARTS: one for each part
-        taken = costs.cover(parts, [eng.state.card(u.card).name for u in units])
-        return [units[k].card for k in taken] if taken is not None else []
+        taken = costs.cover_units(eng, parts, units)
+        return [u.card for u in taken] if taken is not None else []
     return [u.card for u in units[:n]] if len(units) >= n else []
 
 

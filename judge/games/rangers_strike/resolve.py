@@ -339,7 +339,7 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
     kind = f"size {size} units" if size else "units"
-    if not condition_known(eng, pe):
+    if (own <= most) != (team <= most):  # condition_known, on the counts at hand
         why = (
             f"自軍{size or ''}ユニット read as {pe.controller}'s ({own}) and as its team's ({team}) "
             f"disagree on {what}'s condition ({most} or fewer)"
