@@ -76,7 +76,8 @@ def illegal_rush_and_battle() -> dict[str, Any]:
     of Scorch Rider Tetsu (power 2) with power 0 (4, RS-RUSH-POWER — its command and condition
     are not reported, RS-RUSH-ORDER); a tide unit with only a blaze command, held already (6,
     RS-RUSH-COMMAND); an attack while B's battle area is empty (9, RS-ATTACK; the strike at 10
-    is legal); a strike by Smoke Agent Kasumi, SP 0 (18, RS-STRIKE)."""
+    is legal); a unit boarding a vehicle in the rush phase (15, RS-RIDE: it rides only as it
+    enters); a strike by Smoke Agent Kasumi, SP 0 (19, RS-STRIKE)."""
     env = observed(
         {"event": "league night", "round": 1, "table": 4},
         "1v1",
@@ -100,6 +101,7 @@ def illegal_rush_and_battle() -> dict[str, Any]:
         a("B", "charge", card="RSS-031", to="command"),
         a("B", "proceed"),
         a("B", "rush", card="RSS-033"),
+        a("B", "board", card="RSS-033", vehicle="RSS-036", note="a unit rides only as it enters"),
         a("B", "proceed"),
         a("B", "enter", card="RSS-033"),
         a("B", "resolve", source="RSS-033", targets=["A-2"]),
@@ -114,9 +116,12 @@ def paper_match() -> dict[str, Any]:
     A answers B's attack with the counter Undertow (step 32: the attack, resolved at step 31,
     is taken back and resolves after the counter); a fourth Blaze Cadet Rin is impossible (37,
     RS-REVEAL: A-1, A-2 and A-3 are all known to be elsewhere); two Rins in different states
-    are named by instance id (44); a vehicle carries a unit (39, 45); B puts a resident in place
-    and uses a normal operation (50, 51); B chooses the power card damage turns face down (61)
-    and loses at 7 damage (63)."""
+    are named by instance id (43); a unit rides a boat as it enters (44: whether its Number
+    Combination triggers there is not known, RS-RIDER) and is destroyed riding it (53), the
+    boat staying; B puts a resident in place and uses a normal operation (49, 50); B chooses the
+    power card damage turns face down (60); a unit with RC rides the boat and rides off, its
+    Rider Combination drawing a card (61, 62, RS-RIDER-COMBINATION); B loses at 7 damage
+    (63)."""
     env = observed(
         {"event": "regional qualifier", "round": 3, "table": 12},
         "1v1",
@@ -184,14 +189,13 @@ def paper_match() -> dict[str, Any]:
         a("A", "rush", card="RSS-001"),
         a("A", "rush", card="RSS-001", note="a fourth copy"),
         a("A", "rush", card="RSS-016"),
-        a("A", "board", card="RSS-002", vehicle="RSS-016"),
         a("A", "proceed"),
         a("A", "enter", card="A-2"),
         a("A", "strike", card="A-2"),
         a("A", "enter", card="A-3"),
         a("A", "strike", card="A-3", note="A-2 and A-3 differ in BP: the code is ambiguous"),
-        a("A", "enter", card="RSS-016"),
-        a("A", "strike", card="RSS-016"),
+        a("A", "enter", card="RSS-002", ride="RSS-016"),
+        a("A", "strike", card="RSS-002"),
         a("A", "proceed"),
         # turn 6, B
         a("B", "charge", card="RSS-039", to="power"),
@@ -200,7 +204,7 @@ def paper_match() -> dict[str, Any]:
         a("B", "use", card="RSS-028", targets=["A-2"]),
         a("B", "proceed"),
         a("B", "enter", card="RSS-022"),
-        a("B", "attack", card="RSS-022", target="RSS-016"),
+        a("B", "attack", card="RSS-022", target="RSS-002", note="the unit riding the boat"),
         a("B", "proceed"),
         # turn 7, A
         a("A", "proceed"),
@@ -209,7 +213,8 @@ def paper_match() -> dict[str, Any]:
         a("A", "enter", card="RSS-001"),
         a("A", "strike", card="RSS-001"),
         a("B", "take_damage", cards=["RSS-039"]),
-        a("A", "enter", card="RSS-005"),
+        a("A", "enter", card="RSS-005", ride="RSS-016"),
+        a("A", "ride_off", card="RSS-005"),
         a("A", "strike", card="RSS-005"),
     ]
     return env

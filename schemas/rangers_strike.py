@@ -90,11 +90,33 @@ class RSCombinesFromSchema(_ExactlyOne):
     names = List(Str(non_empty=True), validate=validate.Length(min=1))
 
 
+class RSRiddenBySchema(_ExactlyOne):
+    """The units a vehicle's text lets ride it (RS-RIDE): a unit with this feature, or of one
+    of these names; ``only``: no other unit rides it, the rider combination RC included."""
+
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 2}
+    ONE_OF = ("feature", "names")
+
+    feature = Str(non_empty=True)
+    names = List(Str(non_empty=True), validate=validate.Length(min=1))
+    only = Bool(load_default=False, metadata={"default": False})
+
+
 class RSCombinationSchema(BaseSchema):
     """A unit's combination: the position that triggers it (its Number Combination), or the
-    unit it combines from whatever its number (RS-COMBINATION-FROM), or both; its effects."""
+    unit it combines from whatever its number (RS-COMBINATION-FROM), or both, or the rider
+    combination RC (RS-RIDER-COMBINATION); its effects."""
 
     number = Int(minimum=1, allow_none=True, load_default=None)
+    rc = Bool(
+        load_default=False,
+        metadata={
+            "default": False,
+            "description": "the rider combination RC: the unit may ride any vehicle, and its "
+            "effects trigger when it rides off in its battle phase (RS-RIDE, "
+            "RS-RIDER-COMBINATION)",
+        },
+    )
     combines_from = Nested(
         RSCombinesFromSchema,
         metadata={
@@ -110,10 +132,13 @@ class RSCombinationSchema(BaseSchema):
             isinstance(original, dict)
             and original.get("number") is None
             and original.get("combines_from") is None
+            and not original.get("rc")
         ):
             raise ValidationError(
-                {"number": ['required unless "combines_from" says what triggers it']}
+                {"number": ['required unless "combines_from" or "rc" says what triggers it']}
             )
+        if isinstance(original, dict) and original.get("rc") and original.get("number"):
+            raise ValidationError({"rc": ["a unit prints RC in place of a combination number"]})
 
 
 class RSConditionSchema(_ExactlyOne):
@@ -192,7 +217,10 @@ class RSCardSchema(BaseSchema):
         },
     )
     bp = Int(
-        minimum=0, allow_none=True, load_default=None, metadata={"description": "units, vehicles"}
+        minimum=0,
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "units; a vehicle has none (RS-VEHICLE): given, it is not used"},
     )
     sp = Int(minimum=0, allow_none=True, load_default=None, metadata={"description": "units"})
     sp_at = Nested(
@@ -226,7 +254,19 @@ class RSCardSchema(BaseSchema):
     operation = Str(allow_none=True, load_default=None, validate=one_of(OPERATIONS))
     timing = Str(allow_none=True, load_default=None, validate=one_of(COUNTER_TIMINGS))
     carries = Int(
-        minimum=1, allow_none=True, load_default=None, metadata={"description": "vehicles"}
+        minimum=1,
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "vehicles; not used: one unit rides a vehicle (RS-RIDE)"},
+    )
+    ridden_by = Nested(
+        RSRiddenBySchema,
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "vehicles: the units its text lets ride it besides those with RC "
+            "(RS-RIDE); absent: units with RC only"
+        },
     )
     effects = effects_field()
     tag = Bool(load_default=False, metadata={"default": False, "description": "residents"})
@@ -258,8 +298,8 @@ class RSCardSchema(BaseSchema):
                 errors[name] = [why]
 
         if kind in ("unit", "vehicle"):
-            if original.get("bp") is None:
-                errors["bp"] = [f"required for {kind} cards"]
+            if original.get("bp") is None and kind == "unit":
+                errors["bp"] = ["required for unit cards"]
             absent("operation", f"only operations have an operation kind; leave it out of {kind}s")
             absent("timing", "only counter operations have a timing")
         else:
@@ -272,7 +312,7 @@ class RSCardSchema(BaseSchema):
             else:
                 absent("timing", "only counter operations have a timing")
         if kind != "unit":
-            absent("sp", "only units have SP (a vehicle strikes with the SP of its units)")
+            absent("sp", "only units have SP (a vehicle never strikes: RS-VEHICLE)")
             absent("sp_at", "only units have SP")
             if original.get("resist"):
                 errors["resist"] = ["only units have resist"]
@@ -282,6 +322,7 @@ class RSCardSchema(BaseSchema):
             absent("combination", "only units have a Number Combination")
         if kind != "vehicle":
             absent("carries", "only vehicles carry units")
+            absent("ridden_by", "only vehicles are ridden")
         if original.get("tag") and original.get("operation") != "resident":
             errors["tag"] = ["only resident operations have Tag"]
         if errors:
@@ -422,7 +463,9 @@ class RSUseSchema(ActionSchema):
 
 
 class RSBoardSchema(ActionSchema):
-    """Rush phase: a unit in the rush area boards a vehicle there."""
+    """A unit in the rush area boards a vehicle there: never legal, a unit rides a vehicle
+    only as it enters the battle area (``enter`` with ``ride``; RS-RIDE).  Kept so that a log
+    recording it is judged, not refused."""
 
     do = Kind("board")
     card = RSCardRef(required=True)
@@ -430,11 +473,27 @@ class RSBoardSchema(ActionSchema):
 
 
 class RSEnterSchema(ActionSchema):
-    """Battle phase: a unit or vehicle moves from the rush area to the battle area."""
+    """Battle phase: a unit (with the vehicle it rides) moves from the rush area to the battle
+    area; ``ride``: a vehicle of the rush area it rides as it enters (RS-RIDE)."""
 
     do = Kind("enter")
     card = RSCardRef(required=True)
+    ride = RSCardRef(
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "a vehicle in the rush area the unit rides as it enters (RS-RIDE)"
+        },
+    )
     also_hold = _refs("commands held for the unit's note to enter the battle area (RS-ENTER-HOLD)")
+
+
+class RSRideOffSchema(ActionSchema):
+    """Battle phase: the unit that has just entered riding a vehicle rides off, just before it
+    attacks or strikes (RS-RIDE-OFF)."""
+
+    do = Kind("ride_off")
+    card = RSCardRef(required=True)
 
 
 class RSAttackSchema(ActionSchema):
@@ -606,6 +665,7 @@ ACTIONS: dict[str, type[Schema]] = {
     "use": RSUseSchema,
     "board": RSBoardSchema,
     "enter": RSEnterSchema,
+    "ride_off": RSRideOffSchema,
     "attack": RSAttackSchema,
     "strike": RSStrikeSchema,
     "take_damage": RSTakeDamageSchema,

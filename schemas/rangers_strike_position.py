@@ -33,14 +33,17 @@ class RSPosModSchema(BaseSchema):
 
 
 class RSPosUnitSchema(BaseSchema):
-    """A unit or a vehicle in a rush or battle area: its card, the units aboard (a vehicle),
-    what effects do to it now, and whether it has attacked or struck since it entered."""
+    """A unit or a vehicle in a rush or battle area: its card, the vehicle it rides (a unit
+    riding one: the two stand in one place, RS-RIDE), what effects do to it now, and whether
+    it has attacked or struck since it entered."""
 
     card = CardEntry(required=True)
-    riders = zone(
-        CardEntry(),
-        load_default=list,
-        metadata={"default": [], "description": "a vehicle: the units it carries"},
+    vehicle = CardEntry(
+        load_default=None,
+        metadata={
+            "default": None,
+            "description": "a unit: the vehicle it rides, under it in its place (RS-RIDE)",
+        },
     )
     mods = position_list(Nested(RSPosModSchema), load_default=list, metadata={"default": []})
     acted = Str(

@@ -8,7 +8,8 @@ violations found and what it resolved (instances, the command to hold, targets) 
 This module is the entry point the engine calls (``check``, ``apply``, ``fill_missing``) and
 the dispatch tables ``CHECKS`` / ``APPLIES``; the handlers live by the part of the turn they
 belong to: :mod:`~judge.games.rangers_strike.turn_start` (setup, start and charge phases),
-:mod:`~judge.games.rangers_strike.rush_phase` (rush, use, board),
+:mod:`~judge.games.rangers_strike.rush_phase` (rush, use),
+:mod:`~judge.games.rangers_strike.ride` (board, ride_off),
 :mod:`~judge.games.rangers_strike.battle` (enter, attack, strike) and
 :mod:`~judge.games.rangers_strike.damage` (taking and assigning damage), with what they share
 in :mod:`~judge.games.rangers_strike.handling`.  Resolving a pending effect, passing a phase
@@ -63,12 +64,16 @@ from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.outcome import apply_outcome, check_outcome
 from judge.games.rangers_strike.refs import ref_code
 from judge.games.rangers_strike.resolve import cost_commands, match_targets
+from judge.games.rangers_strike.ride import (
+    apply_board,
+    apply_ride_off,
+    check_board,
+    check_ride_off,
+)
 from judge.games.rangers_strike.rush_phase import _meets as _meets  # legal.py imports it here
 from judge.games.rangers_strike.rush_phase import (
-    apply_board,
     apply_rush,
     apply_use,
-    check_board,
     check_rush,
     check_use,
 )
@@ -200,6 +205,7 @@ PHASE_RULES = {
     "use": "RS-RUSH",
     "board": "RS-RUSH",
     "enter": "RS-BATTLE",
+    "ride_off": "RS-BATTLE",
     "attack": "RS-BATTLE",
     "strike": "RS-BATTLE",
 }
@@ -294,7 +300,7 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     if eng.state.phase != "battle" or pid != eng.state.turn_player:
         return
-    free, aboard = restrictions.must_enter_left(eng, pid)
+    free = restrictions.must_enter_left(eng, pid)
     if free:
         names = ", ".join(f"{u.card} ({eng.name(u.card)})" for u in free)
         plan.violate(
@@ -303,21 +309,11 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{pid} cannot end the battle phase before it enters.",
         )
         return
-    plan.data["aboard"] = aboard
 
 
 def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    if plan.data.get("aboard"):
-        names = ", ".join(eng.name(u.card) for u in plan.data["aboard"])
-        eng.ctx.ruling(
-            "RS-MUST-ENTER",
-            f"{names} carries a unit that must enter the battle area if it can; it could only "
-            'enter with the vehicle, and whether that counts as "if it can" is not in the '
-            "sources.",
-        )
-        eng.ctx.cannot_verify("a unit that must enter is aboard a vehicle that could enter")
     eng.event("phase", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
     st.entering = None
     eng.push(("next_phase", {}))
@@ -345,6 +341,7 @@ CHECKS: dict[str, Checker] = {
     "use": check_use,
     "board": check_board,
     "enter": check_enter,
+    "ride_off": check_ride_off,
     "attack": check_attack,
     "strike": check_strike,
     "take_damage": check_take_damage,
@@ -362,6 +359,7 @@ APPLIES: dict[str, Checker] = {
     "use": apply_use,
     "board": apply_board,
     "enter": apply_enter,
+    "ride_off": apply_ride_off,
     "attack": apply_attack,
     "strike": apply_strike,
     "take_damage": apply_take_damage,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import costs, restrictions
+from judge.games.rangers_strike import costs, restrictions, ride
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -29,26 +29,39 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     ref = plan.action["card"]
     found = find_unit(st, ref, _path(eng, "card"), [pid], ("rush",), bp=eng.bp)
     if found is None:
-        aboard = st.find_unit(ref) if is_instance(st, ref) else None
-        if aboard is not None and aboard[2].card != ref:
+        rider = ride.rider_of(eng, ref)
+        if rider is not None:
             plan.violate(
-                "RS-VEHICLE",
-                f"{eng.name(ref)} is aboard {eng.name(aboard[2].card)}: it enters with the "
-                "vehicle.",
+                "RS-RIDER",
+                f"{eng.name(rider.card)} rides {eng.name(ref)}: the vehicle enters with the unit "
+                "riding it, whose enter names the unit.",
             )
         else:
             plan.violate("RS-CARD-IN-ZONE", f"{ref} is not a unit or vehicle in {pid}'s rush area.")
         return
-    why = restrictions.enter_forbidden(eng, found[2])
+    unit = found[2]
+    d = st.card(unit.card)
+    if d.is_vehicle:
+        if not d.unread:
+            plan.violate(
+                "RS-VEHICLE",
+                f"{eng.name(unit.card)} is a vehicle: it enters the battle area only ridden by a "
+                "unit (the unit's enter names it in ride).",
+            )
+            return
+        plan.data["alone_doubt"] = True
+    why = restrictions.enter_forbidden(eng, unit)
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
-    n = restrictions.enter_holds(eng, found[2])
-    if not costs.check_further(eng, plan, pid, found[2].card, n, set(), costs.ENTER_HOLD):
+    n = restrictions.enter_holds(eng, unit)
+    if not costs.check_further(eng, plan, pid, unit.card, n, set(), costs.ENTER_HOLD):
         return
-    plan.data["unit"] = found[2]
-    plan.data["carried"] = restrictions.carried(eng, found[2], "no_enter")
-    plan.data["carried_hold"] = restrictions.carried(eng, found[2], "enter_hold")
+    if plan.action.get("ride") is not None:
+        ride.check_ride(eng, plan, unit)
+        if plan.violations:
+            return
+    plan.data["unit"] = unit
 
 
 def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -58,28 +71,23 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
-    _carried_restriction(eng, plan, "enter the battle area")
     costs.pay_holds(eng, plan, pid, unit.card, costs.ENTER_HOLD)  # RS-ENTER-HOLD
-    rider = plan.data.get("carried_hold")
-    if rider is not None:
-        eng.ctx.ruling(
-            "RS-ENTER-HOLD",
-            f"{eng.name(unit.card)} carries {eng.name(rider)}, whose note holds commands to enter "
-            "the battle area; whether that binds the vehicle is not in the sources.",
-        )
-        eng.ctx.cannot_verify("a carried unit's note holding commands to enter")
     ps = st.players[pid]
     remove_unit(ps.rush, unit)
+    if plan.data.get("vehicle") is not None:
+        ride.apply_ride(eng, plan, unit)
     ps.battle.append(unit)
     offset, why = eng.combination_offset(pid)
     pos = len(ps.battle) + offset
-    aboard = f" carrying {', '.join(unit.riders)}" if unit.riders else ""
+    riding = f" riding {eng.name(unit.vehicle)}" if unit.vehicle is not None else ""
+    fields = {"vehicle": unit.vehicle} if unit.vehicle is not None else {}
     eng.event(
         "enter",
-        f"{pid}'s {eng.name(unit.card)}{aboard} enters the battle area at position {pos}.",
+        f"{pid}'s {eng.name(unit.card)}{riding} enters the battle area at position {pos}.",
         player=pid,
         card=unit.card,
         position=pos,
+        **fields,
     )
     eng.ctx.ruling(
         "RS-BATTLE-ENTER",
@@ -92,8 +100,19 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{pid}'s unit counts as position {pos}: {why}, and the supporter's battle area "
             "counts on from the leader's.",
         )
+    if plan.data.get("alone_doubt"):
+        eng.ctx.ruling(
+            "RS-VEHICLE",
+            f"{eng.name(unit.card)} is a vehicle and enters ridden by no unit, which the rules "
+            "allow only where a card's text does; its printed text is not read.",
+        )
+        eng.ctx.cannot_verify(f"whether {eng.name(unit.card)} may enter ridden by no unit")
     st.entering = unit
     eng.fire(unit, "on_enter", pid)
+    if unit.vehicle is not None:
+        eng.fire(None, "on_enter", pid, card=unit.vehicle)
+        ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
+        return
     d = st.card(unit.card)
     number = d.combination_number
     if not d.is_unit:
@@ -165,10 +184,11 @@ def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
     if found is None:
         # not a unit in the battle area at all: say where the card is (RS-CARD-IN-ZONE)
         if is_instance(st, ref):
-            aboard = st.find_unit(ref)
+            ridden = st.find_unit(ref)
             where = (
-                f"aboard {eng.name(aboard[2].card)} in {aboard[0]}'s {aboard[1]} area"
-                if aboard is not None and aboard[2].card != ref
+                f"ridden by {eng.name(ridden[2].card)} in {ridden[0]}'s {ridden[1]} area (a "
+                "vehicle never attacks nor strikes, RS-VEHICLE)"
+                if ridden is not None and ridden[2].card != ref
                 else f"in {locate(st, ref)}"
             )
             said = f"{eng.name(ref)} is {where}"
@@ -196,14 +216,21 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     unit = _just_entered(eng, plan, pid)
     if unit is None:
         return
+    if st.card(unit.card).is_vehicle:
+        plan.violate("RS-VEHICLE", f"{eng.name(unit.card)} is a vehicle: a vehicle never attacks.")
+        return
     tp = eng.target_player(pid)
     target = plan.action["target"]
-    areas, aboard = restrictions.attack_areas(eng, unit)
+    areas = restrictions.attack_areas(eng, unit)
     found = find_unit(st, target, _path(eng, "target"), [tp], areas, bp=eng.bp)
-    if found is None and aboard is not None:  # RS-ATTACK-RUSH-AREA, by a carried unit's text
-        found = find_unit(st, target, _path(eng, "target"), [tp], ("rush",), bp=eng.bp)
-        if found is not None:
-            plan.data["rush_doubt"] = aboard
+    rider = ride.rider_of(eng, target) if found is None else None
+    if rider is not None:
+        plan.violate(
+            "RS-VEHICLE",
+            f"{eng.name(target)} is a vehicle, ridden by {eng.name(rider.card)}: a vehicle is "
+            "never attacked (the unit riding it may be).",
+        )
+        return
     if found is None:
         elsewhere = [q for q in eng.opponents(pid) if q != tp]
         other = (
@@ -226,6 +253,12 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             where = " or rush area" if "rush" in areas else ""
             plan.violate("RS-CARD-IN-ZONE", f"{target} is not a unit in {tp}'s battle area{where}.")
         return
+    if st.card(found[2].card).is_vehicle:
+        plan.violate(
+            "RS-VEHICLE",
+            f"{eng.name(found[2].card)} is a vehicle: a vehicle is never attacked.",
+        )
+        return
     why = restrictions.attack_forbidden(eng, unit)
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
@@ -236,7 +269,6 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     plan.data["attacked_doubt"] = why
     plan.data.update(unit=unit, target=found[2], defender=found[0], target_area=found[1])
-    plan.data["carried"] = restrictions.carried(eng, unit, "no_attack")
 
 
 def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
@@ -246,24 +278,13 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None or target is None:
         eng.ctx.cannot_verify("The attack could not be applied as recorded.")
         return
-    _carried_restriction(eng, plan, "attack")
-    if st.card(unit.card).is_vehicle or st.card(target.card).is_vehicle:
-        vehicle_model(eng, "an attack made by or on a vehicle")
     barred = plan.data.get("attacked_doubt")
     if barred is not None:
         eng.ctx.ruling(
             "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
-    doubt = plan.data.get("rush_doubt")
-    if doubt is not None:
-        eng.ctx.ruling(
-            "RS-ATTACK-RUSH-AREA",
-            f"{eng.name(unit.card)} carries {eng.name(doubt)}, whose text lets it attack a unit "
-            "in the rush area; whether that lets the vehicle is not in the sources.",
-        )
-        eng.ctx.cannot_verify("a carried unit's text letting the vehicle attack the rush area")
-    elif plan.data.get("target_area") == "rush":
+    if plan.data.get("target_area") == "rush":
         eng.ctx.ruling(
             "RS-ATTACK-RUSH-AREA",
             f"{eng.name(unit.card)} may attack a unit in the opponent's rush area (its text).",
@@ -312,7 +333,6 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     plan.data["unit"] = unit
     plan.data["doubt"] = why
-    plan.data["carried"] = restrictions.carried(eng, unit, "no_strike_while")
     plan.data["sp"] = (sp, unknown)
 
 
@@ -322,7 +342,7 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
     d = eng.state.card(unit.card)
     if unknown is not None:
         eng.ctx.ruling(
-            "RS-SP-FRACTION" if d.is_vehicle else "RS-SP-EFFECT",
+            "RS-SP-EFFECT",
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
             "cannot be verified.",
         )
@@ -353,9 +373,6 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The strike could not be applied as recorded.")
         return
     _sp_ruling(eng, unit, *plan.data["sp"])
-    _carried_restriction(eng, plan, "strike")
-    if st.card(unit.card).is_vehicle and len(unit.riders) != 1:
-        vehicle_model(eng, f"a strike by a vehicle carrying {len(unit.riders)} units")
     if plan.data.get("doubt"):
         eng.ctx.ruling(
             "RS-CARD-RESTRICTION",
@@ -376,39 +393,3 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     )
     eng.push(("strike_resolve", {}), ("battle_over", {}))
     eng.open_window(b)
-
-
-#: what the sources say of vehicles that the engine's model of them does not follow
-#: (RS-VEHICLE): its steps that depend on it are unverifiable
-OFFICIAL_RIDE = (
-    "the official card Q&A (RS-108 デカグリーン) lets a unit ride a vehicle only as it enters "
-    "the battle area in its player's battle phase, and the fan wiki's vehicle page (atwiki renst "
-    "141) says a vehicle neither attacks nor is attacked, one unit riding it"
-)
-
-
-def vehicle_model(eng: RangersStrikeEngine, what: str) -> None:
-    """RS-VEHICLE: ``what`` rests on the engine's model of vehicles (units boarding in the rush
-    phase, the vehicle fighting as one position), which the sources contradict: the step is
-    unverifiable, the ruling says why."""
-    eng.ctx.ruling(
-        "RS-VEHICLE",
-        f"{what[0].upper()}{what[1:]} follows the engine's model of vehicles, not the sources: "
-        f"{OFFICIAL_RIDE}.",
-    )
-    eng.ctx.cannot_verify(f"{what}: the engine's model of vehicles")
-
-
-def _carried_restriction(eng: RangersStrikeEngine, plan: Plan, what: str) -> None:
-    """A vehicle carrying a unit whose printed restriction governs ``what``: whether it binds
-    the vehicle the sources do not say (RS-CARD-RESTRICTION), so the step is unverifiable."""
-    rider = plan.data.get("carried")
-    if rider is None:
-        return
-    unit = plan.data["unit"]
-    eng.ctx.ruling(
-        "RS-CARD-RESTRICTION",
-        f"{eng.name(unit.card)} carries {eng.name(rider)}, whose printed restriction forbids it "
-        f"to {what}; whether that binds the vehicle is not in the sources.",
-    )
-    eng.ctx.cannot_verify(f"a carried unit's restriction on {what}")

@@ -182,6 +182,20 @@ class CardDef:
         combo = self.combination
         return combo.get("combines_from") if combo else None
 
+    @property
+    def rider_combination(self) -> bool:
+        """Whether the unit prints the rider combination RC: it may ride any vehicle (unless
+        the vehicle's text says otherwise) and its combination triggers when it rides off
+        (RS-RIDE, RS-RIDER-COMBINATION)."""
+        combo = self.combination
+        return bool(combo and combo.get("rc"))
+
+    @property
+    def ridden_by(self) -> dict[str, Any] | None:
+        """A vehicle's: the units its text lets ride it (``{"feature": X}`` or
+        ``{"names": [...]}``, ``only``: no other unit), or None (units with RC only)."""
+        return self.raw.get("ridden_by")
+
     def combination_effects(self) -> list[dict[str, Any]]:
         combo = self.combination or {}
         return list(combo.get("effects") or [])

@@ -24,14 +24,14 @@ reason, or leaves it out, never silently dropped):
   (the condition makes it 0: the engine requires only what is always required), and
   ``power_number`` N (the number printed, which effects comparing required powers read:
   RS-POWER-AT-MOST);
-- ``bp`` → ``bp`` (a unit without one is left out; a vehicle prints none: ``bp`` 0 and
-  unsupported, its BP is its rider's); ``size`` → ``size``; ``sp`` a whole number → ``sp``;
+- ``bp`` → ``bp`` (a unit without one is left out; a vehicle prints none and has none:
+  ``bp`` 0, RS-VEHICLE); ``size`` → ``size``; ``sp`` a whole number → ``sp``;
   none → ``sp`` 0 (the catalogue's "－": the unit cannot strike); ``"K/N"`` → ``sp`` 0 and
   ``sp_at`` ``{"sp": K, "position": N}`` (SP K while N-th in the battle area: RS-SP-FRACTION);
   ``"special"`` (the printed ``！``) → ``sp`` 0 and ``sp_special`` (its SP comes from its Number
   Combination or its text alone: RS-SP-SPECIAL); any other SP → ``sp`` 0 and unsupported;
 - ``comboNumber`` N → ``combination.number`` (its effects: the reader's); ``"RC"`` →
-  unsupported (the rider combination is not in the engine);
+  ``combination.rc`` (the rider combination: RS-RIDE, RS-RIDER-COMBINATION);
 - ``rushAdditionalCondition``: its ``text`` when it discards units of one's own (``自軍「X」N体を
   捨札にする``, ``特徴「X」[と「Y」]を持つ自軍ユニットN体を捨札にする``, either with
   ``…捨札にすれば必要パワー0になる``), discards the combination's parts (``自軍合体ユニットを捨札に
@@ -224,12 +224,12 @@ def _unit_fields(raw: dict[str, Any], card: dict[str, Any], doubts: list[str]) -
         combo = raw.get("comboNumber")
         if _whole(combo):
             card["combination"] = {"number": int(combo), "effects": []}
+        elif combo == "RC":  # the rider combination (RS-RIDE, RS-RIDER-COMBINATION)
+            card["combination"] = {"rc": True, "effects": []}
         elif combo is not None:
             doubts.append(f"combination {combo!r}: not a Number Combination the engine has")
     else:
-        card["bp"] = bp or 0
-        if bp is None:
-            doubts.append("a vehicle with no printed BP: its BP is its rider's")
+        card["bp"] = bp or 0  # a vehicle has no BP and never fights (RS-VEHICLE)
         for key in ("sp", "comboNumber"):
             if raw.get(key) is not None:
                 doubts.append(f"{key} on a vehicle: not read")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit
-from judge.games.rangers_strike.state import AREAS, Unit, remove_unit
+from judge.games.rangers_strike.state import AREAS, Unit, leave_area
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -216,10 +216,13 @@ def fits(eng: RangersStrikeEngine, cost: dict[str, Any], card: str) -> bool:
 
 
 def fitting(eng: RangersStrikeEngine, pid: str, cost: dict[str, Any]) -> tuple[list[Unit], bool]:
-    """``pid``'s units (rush and battle area, not aboard a vehicle) that the cost may discard,
-    and whether a unit aboard a vehicle fits too (which the engine does not offer)."""
+    """``pid``'s units and vehicles (rush and battle area; a unit riding a vehicle is one,
+    atwiki renst 141 A2) that the cost may discard, and whether a vehicle ridden by a unit
+    fits too (which the engine does not offer: whether it may be is not in the sources)."""
     units = [u for u in eng.state.players[pid].units() if fits(eng, cost, u.card)]
-    aboard = any(fits(eng, cost, r) for u in eng.state.players[pid].units() for r in u.riders)
+    aboard = any(
+        u.vehicle is not None and fits(eng, cost, u.vehicle) for u in eng.state.players[pid].units()
+    )
     return units, aboard
 
 
@@ -332,7 +335,7 @@ def check(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool:
         units = []
     if len(units) < n:
         if aboard:
-            plan.data["discard_doubt"] = "only a unit aboard a vehicle could be discarded"
+            plan.data["discard_doubt"] = "only a vehicle ridden by a unit could be discarded"
             plan.data["discard"] = []
             return True
         plan.violate(
@@ -358,9 +361,10 @@ def pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
         eng.ctx.cannot_verify(doubt)
     for owner, unit in chosen:
         ps = eng.state.players[owner]
+        left = None
         for area in ("rush", "battle"):
             if any(u is unit for u in ps.area(area)):
-                remove_unit(ps.area(area), unit)
+                left = leave_area(eng.state, ps.area(area), unit)
         for card in unit.cards():
             eng.state.players[eng.state.owner_of[card]].discard.append(card)
         eng.event(
@@ -370,6 +374,8 @@ def pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
             player=owner,
             card=unit.card,
         )
+        if left is not None:
+            eng.rider_left(left, unit.card)
         if owner != pid:
             eng.ctx.ruling(
                 "RST-LEND-UNIT",

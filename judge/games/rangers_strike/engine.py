@@ -40,13 +40,14 @@ from judge.games.rangers_strike.state import (
     PowerCard,
     RSState,
     Unit,
+    leave_area,
 )
 
 PHASES = ("start", "charge", "rush", "battle", "end")
 PHASE_DECISIONS = {
     "charge": ("charge", "proceed"),
     "rush": ("rush", "use", "board", "proceed"),
-    "battle": ("enter", "attack", "strike", "proceed"),
+    "battle": ("enter", "ride_off", "attack", "strike", "proceed"),
 }
 WAITS = {
     "wait_first_player": "first_player",
@@ -317,13 +318,12 @@ class RangersStrikeEngine(AgendaEngine):
         area: str | None = None,
         bonus: int | None = None,
     ) -> int:
-        """A unit's BP now: printed (a vehicle: option ``vehicle_bp``), effects, residents
-        (``bonus``: what :meth:`resident_bonus` gives it, when the caller knows already)."""
+        """A unit's BP now: printed, effects, residents (``bonus``: what
+        :meth:`resident_bonus` gives it, when the caller knows already).  A unit riding a
+        vehicle has its own (RS-RIDE); a vehicle has none, and never fights (RS-VEHICLE)."""
         st = self.state
         d = st.card(unit.card)
         value = self.own_bp(unit, d)
-        if d.is_vehicle and self.options.get("vehicle_bp") == "sum":
-            value += sum(st.card(r).bp for r in unit.riders)
         if bonus is not None:
             return value + bonus
         if owner is None or area is None:
@@ -334,24 +334,18 @@ class RangersStrikeEngine(AgendaEngine):
         return value + self.resident_bonus(unit, owner, area)
 
     def sp(self, unit: Unit) -> int:
-        """A unit's SP (:meth:`sp_known`; 0 where it is not known); a vehicle's is the total
-        SP of the units it carries."""
+        """A unit's SP (:meth:`sp_known`; 0 where it is not known)."""
         return self.sp_known(unit)[0]
 
     def sp_known(self, unit: Unit) -> tuple[int, str | None]:
         """A unit's SP now, and why it is not known (None when it is): printed, a printed
         ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
-        end (RS-SP-EFFECT).  A vehicle's is the total SP of the units it carries; a carried
-        unit's ``K/N`` has no position of its own, so such a vehicle's SP is not known."""
+        end (RS-SP-EFFECT).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE);
+        a vehicle has no SP and never strikes (RS-VEHICLE)."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
-            if any(st.card(r).sp_at for r in unit.riders):
-                return (
-                    0,
-                    "a unit it carries has a printed SP K/N, and no battle position of its own",
-                )
-            return sum(st.card(r).sp for r in unit.riders), None
+            return 0, None
         made = {m.sp for m in unit.mods if m.sp is not None}
         value = d.sp
         if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
@@ -414,7 +408,7 @@ class RangersStrikeEngine(AgendaEngine):
         return ops
 
     def own_bp(self, unit: Unit, d: CardDef) -> int:
-        """``unit``'s BP before residents and riders: printed, its effects in force, and what
+        """``unit``'s BP before residents: printed, its effects in force, and what
         its own continuous text gives it now (RS-ATTACK-BP); ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
@@ -472,30 +466,40 @@ class RangersStrikeEngine(AgendaEngine):
         why: str,
         only: Callable[[dict[str, Any]], bool] | None = None,
     ) -> None:
-        """A unit (a vehicle with its units) goes to the discard pile; when-destroyed effects
-        trigger (``only``: those it accepts, when the unit was destroyed before and only now
-        goes to the discard pile, RS-RESIST)."""
+        """A unit goes to the discard pile; when-destroyed effects trigger (``only``: those
+        it accepts, when the unit was destroyed before and only now goes to the discard pile,
+        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE)."""
         st = self.state
         ps = st.players[owner]
+        left = None
         for area in AREAS:
             lst = ps.area(area)
             if any(u is unit for u in lst):
-                lst.remove(unit)
+                left = leave_area(st, lst, unit)
         for iid in unit.cards():
             st.players[st.owner_of[iid]].discard.append(iid)
         if st.entering is unit:
             st.entering = None
-        aboard = f" with {', '.join(unit.riders)} aboard" if unit.riders else ""
         said = "is destroyed" if only is None else "was destroyed"
         self.event(
             "destroyed",
-            f"{self.name(unit.card)}{aboard} {said} ({why}) and goes to the discard pile.",
+            f"{self.name(unit.card)} {said} ({why}) and goes to the discard pile.",
             player=owner,
             card=unit.card,
             cards=unit.cards(),
         )
+        if left is not None:
+            self.rider_left(left, unit.card)
         for iid in unit.cards():
             self.fire(None, "on_destroyed", st.owner_of[iid], card=iid, only=only)
+
+    def rider_left(self, vehicle: Unit, rider: str) -> None:
+        """RS-RIDER: the unit ``rider`` has left its area; the vehicle it rode stays."""
+        self.ctx.ruling(
+            "RS-RIDER",
+            f"{self.name(rider)} rode {self.name(vehicle.card)}: the vehicle stays in its "
+            "place, no longer ridden.",
+        )
 
     def hold_command(self, holder: str, index: int, user: str, iid: str) -> None:
         st = self.state
@@ -951,7 +955,7 @@ class RangersStrikeEngine(AgendaEngine):
         defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
         bonus: dict[str, int] = {}
-        # the view of a plain unit (no effects on it, no riders, no printed K/N SP, not a
+        # the view of a plain unit (no effects on it, not riding, no printed K/N SP, not a
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
@@ -961,7 +965,7 @@ class RangersStrikeEngine(AgendaEngine):
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             vehicle = d.type == "vehicle"  # (d.is_vehicle, written out)
-            if not (unit.mods or unit.riders or vehicle or d.sp_at or self.static_of(d)):
+            if not (unit.mods or unit.vehicle or vehicle or d.sp_at or self.static_of(d)):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -976,11 +980,11 @@ class RangersStrikeEngine(AgendaEngine):
                         view["held"] = True
                 out.append(view)
                 continue
-            if vehicle:
-                bp, sp = self.bp(unit, pid, area, extra), self.sp(unit)
-            else:
-                bp = self.own_bp(unit, d) + extra
-                sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
+            if vehicle:  # no BP, no SP (RS-VEHICLE)
+                out.append({"id": unit.card, "code": d.code, "name": d.name})
+                continue
+            bp = self.own_bp(unit, d) + extra
+            sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
             view = {
                 "id": unit.card,
                 "code": d.code,
@@ -988,8 +992,8 @@ class RangersStrikeEngine(AgendaEngine):
                 "bp": bp,
                 "sp": sp,
             }
-            if unit.riders:
-                view["riders"] = list(unit.riders)
+            if unit.vehicle is not None:
+                view["vehicle"] = unit.vehicle
             if unit.held:
                 view["held"] = True
             out.append(view)

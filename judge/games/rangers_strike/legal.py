@@ -128,22 +128,24 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                         if targets is not None:
                             act["targets"] = targets
                         out += _paying(eng, act, p, iid)
-                elif kind == "board":
-                    units = [u for u in ps.rush if st.card(u.card).type == "unit"]
-                    vehicles = [u for u in ps.rush if st.card(u.card).type == "vehicle"]
-                    for u in units:
-                        for v in vehicles:
-                            out.append({"p": p, "do": "board", "card": u.card, "vehicle": v.card})
                 elif kind == "enter":
-                    out += [_entering(eng, p, u) for u in ps.rush]
+                    vehicles = [u.card for u in ps.rush if st.card(u.card).is_vehicle]
+                    for u in ps.rush:
+                        out.append(_entering(eng, p, u))
+                        if u.vehicle is None and st.card(u.card).is_unit:  # RS-RIDE
+                            out += [{**_entering(eng, p, u), "ride": v} for v in vehicles]
+                elif kind == "ride_off":
+                    if st.entering is not None and st.entering.vehicle is not None:
+                        out.append({"p": p, "do": "ride_off", "card": st.entering.card})
                 elif kind == "attack":
                     if st.entering is not None:
                         tp = st.players[eng.target_player(p)]
-                        areas, _ = restrictions.attack_areas(eng, st.entering)
+                        areas = restrictions.attack_areas(eng, st.entering)
                         out += [
                             {"p": p, "do": "attack", "card": st.entering.card, "target": u.card}
                             for a in areas
                             for u in tp.area(a)
+                            if not st.card(u.card).is_vehicle
                         ]
                 elif kind == "strike":
                     if st.entering is not None:

@@ -21,8 +21,8 @@ acting player):
 - ``move`` ``card``, ``from`` (``hand``, ``deck``, ``discard``, ``rush``, ``battle``), ``to``
   (``hand``, ``deck`` with ``position`` ``top`` | ``bottom``, ``discard``, ``power`` — face
   up — and, from the battle area only, ``rush``).  From an area to the discard pile the unit
-  is *destroyed* (its when-destroyed effects trigger, a vehicle's units go with it); to the
-  hand or the deck the units aboard a vehicle go to the discard pile.  Nothing enters an area
+  is *destroyed* (its when-destroyed effects trigger); a unit that rode a vehicle leaves it
+  in its place (RS-RIDE).  Nothing enters an area
   by an outcome (that is a rush or an enter, with their own rules).
 - ``bp`` ``card`` (a unit or vehicle in a rush or battle area), ``amount``, ``until``
   (``turn`` | ``battle``, default ``turn``).
@@ -42,7 +42,7 @@ from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
 from judge.games.rangers_strike.refs import Problem, do_take, find_in_zone, find_unit
-from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit
+from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, leave_area
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -256,12 +256,10 @@ class Ops:
 
     def _leave(self, owner: str, area: str, u: Unit, dest: str, position: str) -> None:
         eng, st = self.eng, self.eng.state
-        st.players[owner].area(area).remove(u)
+        left = leave_area(st, st.players[owner].area(area), u)
         if st.entering is u:
             st.entering = None
         self._put(st.owner_of[u.card], u.card, dest, position)
-        for rider in u.riders:
-            st.players[st.owner_of[rider]].discard.append(rider)
         eng.event(
             "move_card",
             f"{eng.name(u.card)} goes from {owner}'s {area} area to the {dest}.",
@@ -269,6 +267,8 @@ class Ops:
             card=u.card,
             to=dest,
         )
+        if left is not None:
+            eng.rider_left(left, u.card)
 
 
 def check_outcome(eng: RangersStrikeEngine, plan: Plan) -> None:

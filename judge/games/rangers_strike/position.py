@@ -2,7 +2,7 @@
 
 A log with ``start`` instead of ``decks`` describes the moment, in either variant: turn,
 phase, whose phase it is, who went first, each player's zones (rush and battle areas with
-units, vehicles and the units they carry, commands released or held, power cards face up or
+units, vehicles and the units riding them, commands released or held, power cards face up or
 down, the resident, hand, deck, discard pile), the unit that has just entered, an attack or
 strike waiting for counters, effects waiting to resolve (shapes:
 ``schemas/rangers_strike_position.py``).  Two functions, as Union Arena's:
@@ -13,8 +13,8 @@ strike waiting for counters, effects waiting to resolve (shapes:
   player is one of the side whose turn the turn number says (``RS-TURN``, ``RST-PHASES``), a
   1 vs 1 player with 7 damage has lost already (``RS-LOSS-DAMAGE``), a tag player with 5 is
   out and has no units (``RST-OUT``), …  Ids are the decks' own (``A-7``, ``A1-7``): a card may
-  give its own; the others are numbered in the order of :data:`ZONES` (a vehicle, then the
-  units aboard), from the lowest number no card has taken, so that a player's cards are 1…n
+  give its own; the others are numbered in the order of :data:`ZONES` (a unit, then the
+  vehicle it rides), from the lowest number no card has taken, so that a player's cards are 1…n
   with none missing and the decks the position implies deal exactly these ids.
 - :func:`judge.games.rangers_strike.position_place.place` sets an engine's state to the
   position (either variant's engine).
@@ -58,7 +58,7 @@ class Layout:
 
     ``decks``: per player, ``{"main": [codes in id order]}`` — the decks whose dealt ids are
     the position's; ``zones``: per player and zone, the ids in order (``None`` for an unknown
-    card); the areas hold one list per unit, its card first and then the units aboard;
+    card); the areas hold one list per unit, its card first and then the vehicle it rides;
     ``resident`` holds its one card or nothing.
     """
 
@@ -74,8 +74,8 @@ def _entries(zones: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
         if zone in AREAS:
             for i, unit in enumerate(value or []):
                 yield f"{zone}[{i}].card", unit["card"]
-                for j, rider in enumerate(unit.get("riders") or []):
-                    yield f"{zone}[{i}].riders[{j}]", rider
+                if unit.get("vehicle") is not None:
+                    yield f"{zone}[{i}].vehicle", unit["vehicle"]
         elif zone in ("command", "power"):
             for i, item in enumerate(value or []):
                 yield f"{zone}[{i}].card", item["card"]
@@ -138,7 +138,7 @@ def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[s
         if zone in AREAS:
             out[zone] = [
                 [ids[f"{zone}[{i}].card"]]
-                + [ids[f"{zone}[{i}].riders[{j}]"] for j in range(len(u.get("riders") or []))]
+                + ([ids[f"{zone}[{i}].vehicle"]] if u.get("vehicle") is not None else [])
                 for i, u in enumerate(value or [])
             ]
         elif zone in ("command", "power"):
@@ -183,30 +183,21 @@ def _check_player(
                     )
                 )
                 continue
-            riders = unit.get("riders") or []
-            if riders and kind != "vehicle":
-                errors.append(
-                    FieldError(
-                        f"{base}.{area}[{i}].riders",
-                        "only a vehicle carries units (RS-VEHICLE)",
-                    )
-                )
-            elif len(riders) > int(d.get("carries") or 1):
-                errors.append(
-                    FieldError(
-                        f"{base}.{area}[{i}].riders",
-                        f"{len(riders)} units aboard; {d.get('code')} carries "
-                        f"{int(d.get('carries') or 1)} (RS-VEHICLE)",
-                    )
-                )
-            for j, rider in enumerate(riders):
-                rkind = str(_def(cards, entry_code(rider)).get("type") or "unknown")
-                if rkind != "unit":
+            vehicle = unit.get("vehicle")
+            if vehicle is not None:
+                vkind = str(_def(cards, entry_code(vehicle)).get("type") or "unknown")
+                if kind != "unit":
                     errors.append(
                         FieldError(
-                            f"{base}.{area}[{i}].riders[{j}]",
-                            f"{_a(rkind)} card does not board a vehicle: only units do "
-                            "(RS-VEHICLE)",
+                            f"{base}.{area}[{i}].vehicle",
+                            f"{_a(kind)} card rides no vehicle: only a unit rides one (RS-RIDER)",
+                        )
+                    )
+                elif vkind != "vehicle":
+                    errors.append(
+                        FieldError(
+                            f"{base}.{area}[{i}].vehicle",
+                            f"{_a(vkind)} card is not ridden: a unit rides a vehicle (RS-RIDER)",
                         )
                     )
             if unit.get("acted") and area == "rush":
@@ -297,7 +288,7 @@ def _target_player(pid: str, teams: list[list[str]] | None, players: list[str]) 
 
 
 def _unit_at(lay: Layout, pid: str, area: str, iid: str) -> int | None:
-    """The index of the unit whose card (not a unit aboard) is ``iid`` in ``pid``'s area."""
+    """The index of the unit whose card (not the vehicle a unit rides) is ``iid`` in ``pid``'s area."""
     for i, stack in enumerate(lay.zones[pid][area]):
         if stack and stack[0] == iid:
             return i
@@ -450,14 +441,10 @@ def _check_battle(
     if kind == "strike":
         stack = units[at]
         d = _def(cards, lay_code(lay, stack[0]))
-        defs = [d] + [_def(cards, lay_code(lay, r)) for r in stack[1:]]
-        if d.get("type") == "vehicle":
-            sp = sum(int(x.get("sp") or 0) for x in defs[1:])
-        else:
-            sp = int(d.get("sp") or 0)
+        sp = int(d.get("sp") or 0) if d.get("type") == "unit" else 0  # (RS-VEHICLE)
         # an SP K/N or ！ depends on the place or on effects (RS-SP-FRACTION, RS-SP-SPECIAL):
         # the strike is judged when it resolves, not refused here
-        varies = any(x.get("sp_at") or x.get("sp_special") for x in defs)
+        varies = bool(d.get("sp_at") or d.get("sp_special"))
         if sp < 1 and not varies:
             errors.append(
                 FieldError(
@@ -479,6 +466,15 @@ def _check_battle(
                 f"not {target} ({rule})",
             )
         )
+        return errors
+    for key, iid in (("attacker", battle["attacker"]), ("target", target)):
+        if _def(cards, lay_code(lay, iid)).get("type") == "vehicle":
+            errors.append(
+                FieldError(
+                    f"{path}.battle.{key}",
+                    f"{iid} is a vehicle: a vehicle never attacks nor is attacked (RS-VEHICLE)",
+                )
+            )
     return errors
 
 

@@ -25,7 +25,9 @@ What is read:
   (RS-ATTACK-RUSH-AREA);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
-  RS-NUMBER-COMBINATION), its body read sentence by sentence;
+  RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
+  combination RC instead → its combination effect too, triggered as it rides off (the fan
+  wiki, atwiki renst 228: "効果名を持つテキストの効果が有効になる", RS-RIDER-COMBINATION);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``N枚ドローする。`` (draw N);
@@ -806,11 +808,13 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return isinstance(which, dict) and "parts" in which
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
-    number = (defn.get("combination") or {}).get("number")
+    combination = defn.get("combination") or {}
+    number = combination.get("number")
+    rc = bool(combination.get("rc"))  # its named effect is its rider combination's
     if part.combo:
-        return isinstance(number, int) and combos == 0
+        return (isinstance(number, int) or rc) and combos == 0
     if part.no_number:
-        return number is None and combos == 0
+        return number is None and not rc and combos == 0
     return True
 
 

@@ -176,8 +176,8 @@ def find_unit(
 ) -> tuple[str, str, Unit] | None:
     """The unit (or vehicle) a reference names among ``owners``' ``areas``, or None.
 
-    An instance id names the unit whose card it is (a unit aboard a vehicle names the
-    vehicle's position only through the vehicle).  A code names a unit when all the units with
+    An instance id names the unit whose card it is (a vehicle ridden by a unit is named by
+    nothing: the unit riding it stands in its place, RS-RIDE).  A code names a unit when all the units with
     that card code there are in the same state; otherwise the reference is ambiguous, which is
     bad input at ``path``.  ``bp`` is the engine's BP function (for the state comparison).
     """
@@ -204,7 +204,7 @@ def find_unit(
         (
             m[0],
             m[1],
-            len(m[2].riders),
+            m[2].vehicle,
             bp(m[2]) if bp else 0,
             tuple((x.bp, x.during, x.against) for x in m[2].mods),
             m[2].acted,

@@ -76,9 +76,8 @@ def _cards(sel: Any) -> str | None:
     if count is not None and not isinstance(count, int):
         return None
     one = count in (1, None)
-    noun = "unit (not a vehicle)" if sel.get("type") == "unit" else "unit or vehicle"
-    if not one:
-        noun = "units (not vehicles)" if sel.get("type") == "unit" else "units or vehicles"
+    # a vehicle is never chosen as a unit (RS-VEHICLE), typed or not
+    noun = "unit (not a vehicle)" if one else "units (not vehicles)"
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]

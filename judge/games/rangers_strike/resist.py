@@ -50,18 +50,8 @@ def can_resist(eng: RangersStrikeEngine, unit: Unit) -> bool:
 
 def battle_destroy(eng: RangersStrikeEngine, owner: str, unit: Unit, why: str) -> None:
     """``unit`` is destroyed by a battle: it may resist (RS-RESIST), else it is destroyed as
-    any unit is.  A destroyed vehicle carrying a unit with resist: whether that unit was
-    destroyed "by the battle" the sources do not say, so the step is unverifiable."""
+    any unit is (a unit riding a vehicle resists in place, still riding it)."""
     st = eng.state
-    riders = [r for r in unit.riders if st.card(r).resist]
-    if riders:
-        eng.ctx.ruling(
-            "RS-RESIST",
-            f"{eng.name(unit.card)} carries {', '.join(eng.name(r) for r in riders)} with "
-            "resist; whether a carried unit may resist when its vehicle loses a battle is not in "
-            "the sources.",
-        )
-        eng.ctx.cannot_verify("a carried unit with resist")
     if not can_resist(eng, unit):
         eng.destroy(owner, unit, why)
         return
@@ -107,19 +97,16 @@ def resolve(eng: RangersStrikeEngine, pe: PendingEffect, use: bool) -> None:
 
 def dies_winning(eng: RangersStrikeEngine, winner: Unit, other: Unit) -> str | None:
     """Why ``winner``, which won its battle against ``other``, is destroyed all the same by
-    its printed rule (RS-WIN-DESTROYED), or None.  What the engine cannot tell (the SP or the
-    features of a vehicle's units) leaves the step unverifiable."""
+    its printed rule (RS-WIN-DESTROYED), or None.  What the engine cannot tell (an SP not
+    known) leaves the step unverifiable."""
     st = eng.state
     for r in st.card(winner.card).restrictions:
         if r.get("rule") != "dies_winning":
             continue
         if r.get("turn") == "opponent" and st.turn_player in eng.allies(_owner(eng, winner)):
             continue
-        if "feature" in r:
-            if r["feature"] in st.unit_features(other):
-                return f"it battled a unit with the feature {r['feature']}"
-            if any(r["feature"] in st.card(c).features for c in other.riders):
-                _unknown(eng, winner, f"a unit aboard {eng.name(other.card)} has the feature")
+        if "feature" in r and r["feature"] in st.unit_features(other):
+            return f"it battled a unit with the feature {r['feature']}"
         if "sp_min" in r:
             sp, unknown = eng.sp_known(other)
             if unknown is not None:

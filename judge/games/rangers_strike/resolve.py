@@ -9,7 +9,6 @@ RS-COMMAND-COST).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -80,8 +79,8 @@ def fitting(
                 ):
                     continue
                 d = st.card(unit.card)
-                if sel.get("type") == "unit" and not d.is_unit:
-                    continue  # RS-SELECT-UNIT
+                if not d.is_unit:
+                    continue  # a vehicle is never chosen as a unit (RS-VEHICLE, RS-SELECT-UNIT)
                 if "size" in sel and d.size != sel["size"]:
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if sel.get("no_number") and d.combination_number is not None:
@@ -116,9 +115,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
-    if sel.get("type") == "unit":
-        size = f"a size {sel['size']} unit" if "size" in sel else "a unit"
-        bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
+    size = f"a size {sel['size']} unit" if "size" in sel else "a unit"  # never a vehicle
+    bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
     if sel.get("no_number"):
         bits.append("without a combination number")
     return " ".join(bits)
@@ -199,9 +197,8 @@ def match_targets(
     """Split ``targets`` over the effect's selectors, in order.  ``source``: the effect's own
     unit (for ``other``).  The opponent's choice among its own units (RS-OPPONENT-CHOOSES) is
     never the controller's mistake: when the log leaves it out and more than one unit could
-    have been chosen (a vehicle carrying units counts: whether a unit aboard one can be chosen
-    is not known), or names a unit aboard a vehicle, it is a doubt (``doubts``, by the
-    selector's index; its group is then empty), not a problem."""
+    have been chosen, it is a doubt (``doubts``, by the selector's index; its group is then
+    empty), not a problem."""
     st = eng.state
     groups: list[list[Found]] = []
     problems: list[Problem] = []
@@ -212,7 +209,7 @@ def match_targets(
         got: list[Found] = []
         theirs = sel.get("chooser") == "opponent"
         if theirs and pos >= len(targets):  # not recorded: forced, or not known
-            if len(cands) > need or _riders(eng, controller, sel):
+            if len(cands) > need:
                 _doubt(doubts, i, "which unit the opponent chose is not recorded")
             else:
                 got = list(cands)
@@ -229,12 +226,6 @@ def match_targets(
                 areas_of(sel),
                 bp=eng.bp,
             )
-            if theirs and found is None and _aboard(eng, controller, sel, ref):
-                _doubt(
-                    doubts, i, f"{ref} is aboard a vehicle: whether it can be chosen is not known"
-                )
-                got = []
-                break
             if found is None or not any(c[2] is found[2] for c in cands):
                 problems.append(
                     (
@@ -272,24 +263,6 @@ def _doubt(doubts: dict[int, str] | None, index: int, why: str) -> None:
         doubts[index] = why
 
 
-def _units_in(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> Iterator[Unit]:
-    """Every unit and vehicle in the selector's players' areas, fitting or not."""
-    st = eng.state
-    for pid in owners_of(eng, controller, sel):
-        for area in areas_of(sel):
-            yield from st.players[pid].area(area)
-
-
-def _aboard(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any], ref: Any) -> bool:
-    """Whether ``ref`` names a unit aboard a vehicle of the selector's players."""
-    return any(ref in unit.riders for unit in _units_in(eng, controller, sel))
-
-
-def _riders(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> bool:
-    """Whether a vehicle of the selector's players carries units."""
-    return any(unit.riders for unit in _units_in(eng, controller, sel))
-
-
 def first_targets(
     eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], source: Unit | None = None
 ) -> list[str]:
@@ -303,7 +276,7 @@ def first_targets(
 
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
     """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
-    rush and battle areas, units riding vehicles included), its team's (the same in 1 vs 1), and
+    rush and battle areas, units riding vehicles included, vehicles not), its team's (the same in 1 vs 1), and
     the most it allows."""
     cond = pe.effect["if"]
     size = cond.get("size")
@@ -522,6 +495,14 @@ def run_effect(
                         player=pid,
                         card=u.card,
                     )
+                    if u.vehicle is not None:
+                        eng.ctx.ruling(
+                            "RS-RIDER",
+                            f"{eng.name(u.card)} rides {eng.name(u.vehicle)}, which the engine "
+                            "returns with it, still ridden; whether an effect's return takes the "
+                            "vehicle along is not in the sources.",
+                        )
+                        eng.ctx.cannot_verify("a unit riding a vehicle returned by an effect")
         elif name == "damage":
             eng.damage_side(pe.controller, int(op.get("n", 1)), "effect")
         elif name == "heal":
@@ -712,7 +693,7 @@ def chosen_unknown(
 
 def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
     """How many cards a ``draw`` op draws: ``n``, or ``n`` per ``per.units`` units of
-    ``pid``'s with the feature (rush and battle area, units aboard vehicles included:
+    ``pid``'s with the feature (rush and battle area, units riding vehicles included:
     RS-DRAW-PER-UNITS)."""
     n = int(op.get("n", 1))
     per = op.get("per")

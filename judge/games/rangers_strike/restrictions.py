@@ -13,7 +13,7 @@ Restrictions (``{"rule": …}``):
 - ``no_enter`` (``※これはバトルエリアに出られない。``): it cannot enter the battle area;
 - ``no_strike_while`` (``※これは、特徴「X」を持つ敵軍ユニットがあるときストライクできない
   (この制限は自軍ダメージがN点以上あれば無効になる)。``): it cannot strike while an opposing
-  unit (rush or battle area, units aboard vehicles included) has the feature X, unless its
+  unit (rush or battle area, units riding vehicles included) has the feature X, unless its
   player has N damage or more (``unless_damage``, when printed);
 - ``must_enter`` (``※これは毎ターン、可能ならバトルエリアに出る。``): in its player's battle
   phase it enters the battle area if it can: ending the battle phase while it could still
@@ -62,13 +62,6 @@ def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None
     return None
 
 
-def carried(eng: RangersStrikeEngine, unit: Unit, rule: str) -> str | None:
-    """A unit aboard the vehicle ``unit`` with the restriction ``rule``: the sources do not
-    say whether a carried unit's restriction binds the vehicle, so the engine leaves such a
-    vehicle's action unverifiable (it names the unit)."""
-    return next((r for r in unit.riders if has(eng, r, rule)), None)
-
-
 def attack_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot attack, or None."""
     if has(eng, unit.card, "no_attack"):
@@ -82,8 +75,7 @@ def attacked_forbidden(
     """Why ``attacker`` (``pid``'s) may not attack ``target`` (``defender``'s) by the target's
     ``not_attacked_by`` note, or None; and whether that is certain: the attacker's BP at the
     declaration decides, and when its BP while attacking (RS-ATTACK-BP) would decide
-    otherwise, or it is a vehicle (a printed ユニット is a unit: RS-SELECT-UNIT; whether the
-    note spares a vehicle carrying units is not in the sources), it is not."""
+    otherwise, it is not.  (A vehicle never attacks: RS-VEHICLE.)"""
     r = has(eng, target.card, "not_attacked_by")
     if r is None:
         return None, True
@@ -111,8 +103,6 @@ def attacked_forbidden(
         f"{eng.name(target.card)} cannot be attacked by a {size}unit{_limit(r)} (its printed "
         f"restriction); {eng.name(attacker.card)} has BP {before}"
     )
-    if d.is_vehicle:
-        return why + ", and is a vehicle.", False
     if bars(before) != bars(during):
         return why + f" before the attack and BP {during} while attacking.", False
     return (why + ".", True) if bars(before) else (None, True)
@@ -124,13 +114,11 @@ def _limit(r: dict[str, Any]) -> str:
     return f" with BP {r['bp_max']} or less" if "bp_max" in r else ""
 
 
-def attack_areas(eng: RangersStrikeEngine, unit: Unit) -> tuple[tuple[str, ...], str | None]:
-    """The areas of its target player whose units ``unit`` may attack, and the unit aboard it
-    whose text would let it attack the rush area too (RS-ATTACK-RUSH-AREA: whether a carried
-    unit's text lets the vehicle is not in the sources)."""
+def attack_areas(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, ...]:
+    """The areas of its target player whose units ``unit`` may attack (RS-ATTACK-RUSH-AREA)."""
     if has(eng, unit.card, "attack_rush"):
-        return ("battle", "rush"), None
-    return ("battle",), carried(eng, unit, "attack_rush")
+        return ("battle", "rush")
+    return ("battle",)
 
 
 def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
@@ -178,22 +166,18 @@ def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[st
     return why + ".", certain
 
 
-def must_enter_left(eng: RangersStrikeEngine, pid: str) -> tuple[list[Unit], list[Unit]]:
-    """``pid``'s units in the rush area that must enter and still can (RS-MUST-ENTER), and
-    those aboard a vehicle there, which could enter only with it: whether that is "if it can"
-    the sources do not say.  A unit that enters only by holding commands (RS-ENTER-HOLD) can
-    while its player has that many released (the official Q&A, RS-022)."""
-    free, aboard = [], []
+def must_enter_left(eng: RangersStrikeEngine, pid: str) -> list[Unit]:
+    """``pid``'s units in the rush area that must enter and still can (RS-MUST-ENTER; a unit
+    riding a vehicle there enters with it).  A unit that enters only by holding commands
+    (RS-ENTER-HOLD) can while its player has that many released (the official Q&A, RS-022)."""
+    free = []
     released = sum(1 for c in eng.state.players[pid].command if not c.held)
     for u in eng.state.players[pid].rush:
         if enter_holds(eng, u) > released:
             continue  # RS-ENTER-HOLD: no commands it could hold, so it cannot enter
         if has(eng, u.card, "must_enter") and enter_forbidden(eng, u) is None:
             free.append(u)
-        vehicle = eng.state.card(u.card).is_vehicle
-        if vehicle and carried(eng, u, "must_enter") and enter_forbidden(eng, u) is None:
-            aboard.append(u)
-    return free, aboard
+    return free
 
 
 def rush_held(eng: RangersStrikeEngine, unit: Unit) -> None:

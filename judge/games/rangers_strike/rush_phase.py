@@ -1,4 +1,4 @@
-"""Rangers Strike action handlers of the rush phase: rushing a card, using a command, boarding.
+"""Rangers Strike action handlers of the rush phase: rushing a card, using a command.
 
 A card's requirements (``_meets``, ``check_requirements``), its cost and its timing are
 checked here.  Dispatched from :mod:`judge.games.rangers_strike.actions`.
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.games.rangers_strike import call, costs, effects, restrictions
-from judge.games.rangers_strike.battle import vehicle_model
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -387,55 +386,3 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
             ctx["targets"] = plan.action["targets"]
             preset_done = True
         eng.pool.add(pid, iid, effect, index, "on_use", unit=None, **ctx)
-
-
-def check_board(eng: RangersStrikeEngine, plan: Plan) -> None:
-    st = eng.state
-    pid = plan.action["p"]
-    found = find_unit(st, plan.action["card"], _path(eng, "card"), [pid], ("rush",), bp=eng.bp)
-    if found is None or st.card(found[2].card).type != "unit":
-        plan.violate(
-            "RS-CARD-IN-ZONE", f"{plan.action['card']} is not a unit in {pid}'s rush area."
-        )
-        return
-    veh = find_unit(st, plan.action["vehicle"], _path(eng, "vehicle"), [pid], ("rush",), bp=eng.bp)
-    if veh is None or st.card(veh[2].card).type != "vehicle":
-        plan.violate(
-            "RS-VEHICLE", f"{plan.action['vehicle']} is not a vehicle in {pid}'s rush area."
-        )
-        return
-    d = st.card(veh[2].card)
-    if len(veh[2].riders) >= d.carries:
-        plan.violate(
-            "RS-VEHICLE",
-            f"{eng.name(veh[2].card)} carries {d.carries} unit{'s' if d.carries != 1 else ''} "
-            f"and is full ({', '.join(veh[2].riders)}).",
-        )
-        return
-    plan.data.update(unit=found[2], vehicle=veh[2])
-
-
-def apply_board(eng: RangersStrikeEngine, plan: Plan) -> None:
-    st = eng.state
-    pid = plan.action["p"]
-    unit, veh = plan.data.get("unit"), plan.data.get("vehicle")
-    if unit is None or veh is None:
-        eng.ctx.cannot_verify("The boarding could not be applied as recorded.")
-        return
-    ps = st.players[pid]
-    ps.rush.remove(unit)
-    veh.riders.append(unit.card)
-    eng.event(
-        "board",
-        f"{pid}'s {eng.name(unit.card)} boards {eng.name(veh.card)}.",
-        player=pid,
-        card=unit.card,
-        vehicle=veh.card,
-    )
-    d = st.card(veh.card)
-    eng.ctx.ruling(
-        "RS-VEHICLE",
-        f"{eng.name(veh.card)} carries {len(veh.riders)} of its {d.carries} place"
-        f"{'s' if d.carries != 1 else ''}; it enters the battle area with them as one position.",
-    )
-    vehicle_model(eng, "a unit boarding a vehicle in the rush phase")

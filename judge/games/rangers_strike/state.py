@@ -42,14 +42,18 @@ class Mod:
 
 @dataclass(slots=True)
 class Unit:
-    """A unit or a vehicle (with the units it carries) in a rush or battle area.
+    """A unit or a vehicle in a rush or battle area.
 
-    ``serial`` is new each time the card is rushed: the same card rushed again is a new unit.
+    A unit riding a vehicle (RS-RIDE) is one entry: the unit (``card``), which attacks, is
+    attacked and strikes as itself, with the vehicle it rides (``vehicle``) under it, in the
+    vehicle's place in the area.  ``serial`` is new each time the card is rushed: the same card
+    rushed again is a new unit.
     """
 
     card: str
     serial: int
-    riders: list[str] = field(default_factory=list)  # units aboard a vehicle
+    #: the vehicle this unit rides (RS-RIDE), under it in the same place
+    vehicle: str | None = None
     mods: list[Mod] = field(default_factory=list)
     #: "attack" or "strike" once it has attacked or struck, until it returns to the rush
     #: area in its player's start phase (a unit that has acted and one that has not are
@@ -59,7 +63,7 @@ class Unit:
     held: bool = False
 
     def cards(self) -> list[str]:
-        return [self.card, *self.riders]
+        return [self.card] if self.vehicle is None else [self.card, self.vehicle]
 
 
 @dataclass(slots=True)
@@ -116,6 +120,21 @@ def remove_unit(units: list[Unit], unit: Unit) -> None:
         if u is unit:
             del units[i]
             return
+    raise ValueError(f"{unit.card} is not in the area")
+
+
+def leave_area(st: RSState, units: list[Unit], unit: Unit) -> Unit | None:
+    """Take ``unit`` out of its area ``units`` as it leaves it (destroyed, discarded, moved to
+    another zone): the vehicle it rides stays in its place, no longer ridden (RS-RIDER: the fan
+    wiki's Q&A on vehicles, atwiki renst 141 A7, A8), and is returned."""
+    for i, u in enumerate(units):
+        if u is unit:
+            if unit.vehicle is None:
+                del units[i]
+                return None
+            left = units[i] = Unit(unit.vehicle, st.next_serial())
+            unit.vehicle = None
+            return left
     raise ValueError(f"{unit.card} is not in the area")
 
 
@@ -178,9 +197,9 @@ class RSState:
         return self.defs[self.code_of[iid]]
 
     def unit_features(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
-        """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or a
-        unit aboard it) has now: its printed ones and, for the unit itself, those its effects
-        add (RS-ADD-FEATURE; a unit aboard a vehicle has its printed ones).  Where a text says
+        """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or the
+        vehicle it rides) has now: its printed ones and, for the unit itself, those its effects
+        add (RS-ADD-FEATURE; a vehicle keeps its own, atwiki renst 141 A3).  Where a text says
         本来の特徴 the printed ones are meant (the definition's ``features``)."""
         card = unit.card if card is None else card
         printed = self.card(card).features
@@ -203,12 +222,13 @@ class RSState:
         return self.serial
 
     def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
-        """(player, area, unit) for the unit or vehicle whose cards include ``iid``."""
+        """(player, area, unit) for the unit or vehicle whose cards include ``iid`` (a vehicle
+        ridden: the unit riding it)."""
         for pid in self.order:
             ps = self.players[pid]
             for area in AREAS:
                 for unit in ps.area(area):
-                    if unit.card == iid or iid in unit.riders:
+                    if unit.card == iid or unit.vehicle == iid:
                         return pid, area, unit
         return None
 

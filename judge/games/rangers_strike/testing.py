@@ -82,10 +82,12 @@ def card(
     effects: list[dict[str, Any]] | None = None,
     tag: bool = False,
     size: str | None = None,
+    ridden_by: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A Rangers Strike card definition with sensible defaults (a blaze unit, power 0,
     BP 2000, SP 1).  ``type="operation"`` needs ``operation`` (``normal`` by default);
-    ``size``: a unit's printed size (``S``, ``M``, ``L``: RS-SELECT-SIZE)."""
+    ``size``: a unit's printed size (``S``, ``M``, ``L``: RS-SELECT-SIZE); ``ridden_by``: the
+    units a vehicle's text lets ride it (RS-RIDER).  A vehicle has no BP (RS-VEHICLE)."""
     d: dict[str, Any] = {
         "code": code,
         "name": name or code,
@@ -94,9 +96,8 @@ def card(
         "power": power,
         "effects": effects or [],
     }
-    if type in ("unit", "vehicle"):
-        d["bp"] = bp
     if type == "unit":
+        d["bp"] = bp
         d["sp"] = sp
         if combination is not None:
             d["combination"] = combination
@@ -104,6 +105,8 @@ def card(
             d["size"] = size
     if type == "vehicle" and carries is not None:
         d["carries"] = carries
+    if type == "vehicle" and ridden_by is not None:
+        d["ridden_by"] = ridden_by
     if type == "operation":
         d["operation"] = operation or "normal"
         if d["operation"] == "counter":
@@ -185,8 +188,12 @@ class LogBuilder(BaseLogBuilder):
     def use(self, p: str, card_ref: Any, **fields: Any) -> LogBuilder:
         return self.act(p, "use", card=card_ref, **fields)
 
-    def enter(self, p: str, card_ref: Any) -> LogBuilder:
-        return self.act(p, "enter", card=card_ref)
+    def enter(self, p: str, card_ref: Any, **fields: Any) -> LogBuilder:
+        """``ride``: the vehicle the unit rides as it enters (RS-RIDE)."""
+        return self.act(p, "enter", card=card_ref, **fields)
+
+    def ride_off(self, p: str, card_ref: Any) -> LogBuilder:
+        return self.act(p, "ride_off", card=card_ref)
 
     def attack(self, p: str, card_ref: Any, target: Any) -> LogBuilder:
         return self.act(p, "attack", card=card_ref, target=target)

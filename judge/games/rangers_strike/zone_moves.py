@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import bind, is_instance, ref_code
 from judge.games.rangers_strike import restrictions
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
-from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard, Unit, remove_unit
+from judge.games.rangers_strike.state import (
+    COMMAND_LIMIT,
+    Command,
+    PowerCard,
+    Unit,
+    leave_area,
+    remove_unit,
+)
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -91,15 +98,18 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
 
 
 def _take(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, str] | None:
-    """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left."""
+    """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left.
+    The vehicle it rode stays in its place (RS-RIDE)."""
     st = eng.state
     where = st.area_of(unit)
     if where is None:
         eng.event("effect", f"{eng.name(unit.card)} has left its area.", card=unit.card)
         return None
-    remove_unit(st.players[where[0]].area(where[1]), unit)
+    left = leave_area(st, st.players[where[0]].area(where[1]), unit)
     if st.entering is unit:
         st.entering = None
+    if left is not None:
+        eng.rider_left(left, unit.card)
     return where
 
 

@@ -23,6 +23,7 @@ BASE_IDS = [
     "RS-START-EXTRA-DRAW", "RS-CHARGE", "RS-COMMAND-LIMIT", "RS-POWER", "RS-RUSH",
     "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-RUSH-DISCARD",
     "RS-RUSH-HOLD", "RS-RUSH-HELD", "RS-CALL", "RS-VEHICLE",
+    "RS-RIDE", "RS-RIDER", "RS-RIDE-OFF", "RS-RIDER-COMBINATION",
     "RS-OPERATION", "RS-CHOOSE-ONE", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-ATTACK-BP", "RS-ATTACK-RUSH-AREA", "RS-COMBINATION-FROM", "RS-SP-EFFECT", "RS-ADD-FEATURE", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
@@ -67,11 +68,11 @@ OFFICIAL_BASE_IDS = {
     "RS-SIMULTANEOUS",
     "RS-ENTER-HOLD",
     "RS-TO-POWER-ZONE",
+    "RS-RIDE",
 }
 #: How a rule cites the tag-battle seed (the official tag rules, in Japanese).
 SEED_CITATION = f"Rangers Strike tag battle rules (seed {SEED_NAME}), 【"
 GAP_IDS = {
-    "RS-VEHICLE",
     "RS-STRIKE-DAMAGE",
     "RS-DESTROYED-TO-POWER",
     "RS-OPPONENT-CHOOSES",
@@ -87,7 +88,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 108
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 112
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
@@ -153,7 +154,6 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         assert opt.text.strip(), opt.name
     assert catalogue.resolve_options({}) == {
         "strike_damage": "sp",
-        "vehicle_bp": "vehicle",
         "strike_to_out_player": False,
         "deck_construction": True,
         "resident_tag": "own_card",
@@ -164,8 +164,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
     }
     assert catalogue.options["strike_damage"].choices == ("sp", "one")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"
-    assert catalogue.options["vehicle_bp"].choices == ("vehicle", "sum")
-    assert catalogue.options["vehicle_bp"].rule == "RS-VEHICLE"
+    assert "vehicle_bp" not in catalogue.options  # a vehicle has no BP (RS-VEHICLE)
     assert catalogue.options["strike_to_out_player"].rule == "RST-STRIKE-ASSIGN"
 
 

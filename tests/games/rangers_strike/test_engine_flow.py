@@ -306,61 +306,6 @@ def test_RS_CARD_TYPES_operations_are_used_units_are_rushed() -> None:
     assert [e.path for e in caught.value.errors] == ["decks.A.ap"]
 
 
-def test_RS_VEHICLE_units_board_and_enter_as_one_position() -> None:
-    truck = card("T-008", "vehicle", name="Truck", bp=5000, carries=1)
-    b = b1(truck, UNIT, WEAK).charge("A", "T-000").proceed("A", 3).pass_turn("B")
-    b.charge("A", "T-000").proceed("A").rush("A", "T-008").rush("A", "T-001")
-    b.act("A", "board", card="T-001", vehicle="T-008")
-    r = b.replay()
-    # the engine's model, not the sources' (the official Q&A, RS-108: a unit rides only as it
-    # enters the battle area): carried out, and unverifiable
-    assert verdict(r, b.last) == "unverifiable" and "RS-VEHICLE" in rules_applied(r, b.last)
-    assert any("RS-108" in t for t in ruling_texts(r, b.last))
-    assert player_state(r, "A")["rush"][0]["riders"] == ["A-4"]
-    b.proceed("A").enter("A", "A-4")
-    assert rules_broken(b.replay(), b.last) == ["RS-VEHICLE"]  # aboard: it enters with it
-    b.enter("A", "T-008")
-    r = b.replay()
-    view = player_state(r, "A")["battle"][0]
-    assert (view["id"], view["bp"], view["sp"], view["riders"]) == ("A-1", 5000, 1, ["A-4"])
-    assert "at position 1" in event_texts(r, b.last)[0]
-    b.strike("A", "T-008")
-    assert verdict(b.replay(), b.last) == "legal"
-    b2 = b1(truck, UNIT, options={"vehicle_bp": "sum"}).charge("A", "T-000").proceed("A", 3)
-    b2.pass_turn("B").charge("A", "T-000").proceed("A").rush("A", "T-008").rush("A", "T-001")
-    b2.act("A", "board", card="T-001", vehicle="T-008")
-    assert player_state(b2.replay(), "A")["rush"][0]["bp"] == 8000
-
-
-def test_RS_VEHICLE_an_attack_by_a_vehicle_is_unverifiable() -> None:
-    """A vehicle neither attacks nor is attacked (atwiki renst 141, FAN; a unit riding it does):
-    the engine's vehicle position fighting with the vehicle's BP is its own model."""
-    truck = card("T-008", "vehicle", name="Truck", bp=5000, carries=1)
-    b = b1(truck, UNIT, WEAK).charge("A", "T-000").proceed("A", 3)
-    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "T-002")
-    b.proceed("B")
-    b.charge("A", "T-000").proceed("A").rush("A", "T-008").rush("A", "T-001")
-    b.act("A", "board", card="T-001", vehicle="T-008").proceed("A").enter("A", "T-008")
-    b.attack("A", "T-008", "T-002")
-    r = b.replay()
-    assert verdict(r, b.last) == "unverifiable"
-    assert any("neither attacks nor is attacked" in t for t in ruling_texts(r, b.last))
-    assert r["steps"][b.last]["unverifiable"] == [
-        "an attack made by or on a vehicle: the engine's model of vehicles"
-    ]
-
-
-def test_RS_VEHICLE_a_full_vehicle_takes_no_more_units() -> None:
-    glider = card("T-008", "vehicle", name="Glider", bp=2000, carries=1)
-    b = b1(glider, UNIT).charge("A", "T-000").proceed("A", 3).pass_turn("B")
-    b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
-    b.charge("A", "T-000").proceed("A").rush("A", "T-008").rush("A", "T-001").rush("A", "T-001")
-    b.act("A", "board", card="A-4", vehicle="T-008").act("A", "board", card="A-5", vehicle="A-1")
-    r = b.replay()
-    assert verdict(r, b.last - 1) == "unverifiable"  # the engine's model of vehicles
-    assert rules_broken(r, b.last) == ["RS-VEHICLE"]
-
-
 def test_RS_OPERATION_a_normal_operation_resolves_then_goes_to_the_discard_pile() -> None:
     draw_op = card(
         "T-009", "operation", effects=[{"when": "on_use", "do": [{"op": "draw", "n": 2}]}]

@@ -100,7 +100,8 @@ def test_1v1_illegal_plays_name_their_rules() -> None:
         4: ["RS-RUSH-POWER"],
         6: ["RS-RUSH-COMMAND"],
         9: ["RS-ATTACK"],
-        18: ["RS-STRIKE"],
+        15: ["RS-RIDE"],
+        19: ["RS-STRIKE"],
     }
     assert r["steps"][10]["verdict"] == "legal"  # the strike after the refused attack
 
@@ -116,10 +117,19 @@ def test_paper_match_reveals_and_counter() -> None:
     assert operation_used(doc, r, 32) == "counter"
     assert r["steps"][32]["state"]["players"]["B"]["discard"][-1] == "B-32"  # the attacker
     # the two Rins in the battle area differ: the code alone would be ambiguous
-    doc["actions"][44]["card"] = "RSS-001"
+    # Ember Trooper Kai rides the boat as it enters (RS-RIDE); whether its Number Combination
+    # triggers there the sources do not say (RS-RIDER); destroyed, it leaves the boat in place;
+    # the Rider Combination of Scorch Rider Tetsu triggers as it rides off (RS-RIDER-COMBINATION)
+    assert r["summary"]["unverifiable_steps"] == [44]
+    assert {"RS-RIDE", "RS-RIDER"} <= set(rulings(r, 44))
+    assert r["steps"][44]["state"]["players"]["A"]["battle"][-1]["vehicle"] == "A-29"
+    assert r["steps"][53]["state"]["players"]["A"]["battle"][-1]["id"] == "A-29"  # it stays
+    assert "RS-RIDER-COMBINATION" in rulings(r, 62)
+    assert [e["type"] for e in r["steps"][62]["events"]][:1] == ["ride_off"]
+    doc["actions"][43]["card"] = "RSS-001"
     with pytest.raises(BadLog) as caught:
         replay(doc)
-    assert [e.path for e in caught.value.errors] == ["actions[44].card"]
+    assert [e.path for e in caught.value.errors] == ["actions[43].card"]
 
 
 def test_simultaneous_effects_the_turn_player_orders_both_players() -> None:
@@ -191,19 +201,22 @@ def test_tag_team_layer_shows_the_seeds_rules() -> None:
 
 def test_every_action_kind_of_the_docs_appears_in_some_example() -> None:
     kinds = doc_action_kinds()
-    assert len(kinds) == 14
+    assert len(kinds) == 15
     seen: set[str] = set()
+    refused: set[str] = set()
     operations: set[str] = set()
     for name in EXPECTED:
         doc = load(name)
         r = replay(doc)
         for step in r["steps"]:
             if step["verdict"] == "illegal":
+                refused.add(step["action"]["do"])
                 continue
             seen.add(step["action"]["do"])
             if step["action"]["do"] == "use":
                 operations.add(operation_used(doc, r, step["index"]))
-    assert set(kinds) <= seen
+    assert set(kinds) - {"board"} <= seen
+    assert "board" in refused and "board" not in seen  # never legal (RS-RIDE)
     assert operations == {"normal", "resident", "counter"}
 
 

@@ -96,19 +96,23 @@ def test_the_turn_player_follows_from_the_turn_and_the_first_player() -> None:
     assert path == "start.turn_player" and "RS-TURN" in message
 
 
-def test_what_stands_in_an_area_and_what_a_vehicle_carries() -> None:
+def test_what_stands_in_an_area_and_what_rides_a_vehicle() -> None:
     doc = attack_position()
     zones(doc, "A")["rush"].append({"card": "RSS-008"})  # an operation
-    zones(doc, "A")["rush"][0]["riders"] = ["RSS-002", "RSS-001", "RSS-011"]  # carries 2
-    zones(doc, "B")["battle"][0]["riders"] = ["RSS-011"]  # not a vehicle
+    zones(doc, "A")["rush"][0]["vehicle"] = "RSS-011"  # a unit is not ridden
+    zones(doc, "B")["battle"][0]["vehicle"] = "RSS-016"
+    zones(doc, "B")["battle"][0]["card"] = "RSS-036"  # a vehicle rides nothing
     got = problems(doc)
     assert set(got) == {
         "start.players.A.rush[1].card",
-        "start.players.A.rush[0].riders",
-        "start.players.B.battle[0].riders",
+        "start.players.A.rush[0].vehicle",
+        "start.players.B.battle[0].vehicle",
     }
     assert all("RS-" in m for m in got.values())
-    assert "RS-VEHICLE" in got["start.players.A.rush[0].riders"]
+    assert "RS-RIDE" in got["start.players.A.rush[0].vehicle"]
+    doc = attack_position()
+    zones(doc, "A")["rush"][0]["riders"] = ["RSS-001"]  # the old shape: named, not guessed
+    assert "start.players.A.rush[0].riders" in problems(doc)
 
 
 def test_a_resident_is_a_resident_operation() -> None:
@@ -150,15 +154,18 @@ def test_only_the_unit_that_has_just_entered_attacks() -> None:
     assert list(problems(doc)) == ["start.battle"]
 
 
-def test_a_strike_needs_sp_and_a_vehicle_strikes_with_its_units() -> None:
+def test_a_strike_needs_sp_and_a_unit_riding_strikes_with_its_own() -> None:
     doc = attack_position()
     zones(doc, "A")["battle"].append({"card": "RSS-022"})  # SP 0
     doc["start"]["battle"] = {"kind": "strike", "attacker": "A-5"}
     (path, message), *_ = problems(doc).items()
     assert path == "start.battle.attacker" and "RS-STRIKE" in message
-    zones(doc, "A")["battle"][-1] = {"card": "RSS-007", "riders": ["RSS-002"]}  # SP 1 aboard
+    zones(doc, "A")["battle"][-1] = {"card": "RSS-012", "vehicle": "RSS-027"}  # SP 1, riding
     assert read_position(doc).layout.zones["A"]["battle"][-1] == ["A-5", "A-6"]
     start(read_position(doc))
+    zones(doc, "A")["battle"][-1] = {"card": "RSS-027"}  # a vehicle alone: no SP
+    (path, message), *_ = problems(doc).items()
+    assert path == "start.battle.attacker" and "RS-STRIKE" in message
 
 
 def test_a_phase_must_be_one_with_decisions() -> None:
@@ -247,7 +254,7 @@ def test_a_bad_position_in_a_question_names_the_field() -> None:
 
 
 def test_no_counter_the_attack_resolves_at_the_first_step() -> None:
-    # A enters its vehicle instead: B used no counter, so the attack resolves first — 5000
+    # A enters its unit riding a vehicle instead: B used no counter, so the attack resolves first — 5000
     # against 3000, B-1 is destroyed and its when-destroyed effect turns a power card face up
     r = replay(
         log_from(attack_position(), [{"p": "A", "do": "enter", "card": "A-1"}]), detail="full"

@@ -112,17 +112,16 @@ def test_RS_MUST_ENTER_does_nothing_when_it_cannot_enter() -> None:
     assert verdict(r, b.last) == "legal"
 
 
-def test_RS_MUST_ENTER_aboard_a_vehicle_ending_the_phase_is_unverifiable() -> None:
-    truck = card("T-036", "vehicle", name="Truck", bp=3000)
-    b = b1(printed("T-034", MUST_ENTER), truck).charge("A", "T-000").proceed("A")
-    b.rush("A", "T-036").proceed("A", 2).pass_turn("B")
-    b.charge("A", "T-000").proceed("A").rush("A", "T-034").act(
-        "A", "board", card="T-034", vehicle="T-036"
-    )
-    b.proceed("A").proceed("A")
+def test_RS_MUST_ENTER_a_unit_riding_a_vehicle_must_enter_too() -> None:
+    """A unit riding a vehicle stays riding in the rush area (RS-RIDER) and is still a unit
+    that must enter: it can, with the vehicle, so the battle phase cannot end before."""
+    truck = card("T-036", "vehicle", name="Truck", ridden_by={"names": ["T-034"]})
+    b = b1(printed("T-034", MUST_ENTER), truck).charge("A", "T-000").proceed("A", 3)
+    b.pass_turn("B").charge("A", "T-000").proceed("A").rush("A", "T-036").rush("A", "T-034")
+    b.proceed("A").enter("A", "T-034", ride="T-036").proceed("A").pass_turn("B")
+    b.charge("A", "T-000").proceed("A", 2).proceed("A")
     r = b.replay()
-    assert verdict(r, b.last) == "unverifiable"
-    assert "RS-MUST-ENTER" in rules_applied(r, b.last)
+    assert rules_broken(r, b.last) == ["RS-MUST-ENTER"]
 
 
 def test_RS_CARD_RESTRICTION_cards_show_says_each_restriction() -> None:

@@ -15,6 +15,7 @@ from judge.core.cardsets import read_card_set
 from judge.games.rangers_strike.catalog import import_rs_catalog
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.decks import check_deck
+from judge.games.rangers_strike.reader import read_card
 
 ANY = "※このカードはデッキに好きな枚数入れてもよい。"
 
@@ -93,7 +94,7 @@ def test_RS_IMPORT_maps_each_field() -> None:
         "text": "【灯火斬り】1枚ドローする。",
     }
     assert "text" not in cards["ZZ-002"]  # なし: no printed text
-    assert cards["ZZ-002"]["bp"] == 0 and cards["ZZ-002"]["unsupported"]
+    assert cards["ZZ-002"]["bp"] == 0 and "unsupported" not in cards["ZZ-002"]  # RS-VEHICLE
     assert cards["ZZ-003"]["operation"] == "resident" and cards["ZZ-003"]["tag"] is True
     assert cards["ZZ-004"]["operation"] == "normal" and "unsupported" not in cards["ZZ-004"]
     assert read_card_set(got.document).game == "rangers-strike"
@@ -113,7 +114,6 @@ def test_RS_IMPORT_flags_what_the_engine_has_no_place_for() -> None:
             ),
             rec("ZZ-011", powerCost="9-"),
             rec("ZZ-012", sp="x"),
-            rec("ZZ-014", comboNumber="RC"),
             rec("ZZ-015", text=""),  # not transcribed: なし is written for no text
         ],  # fmt: skip
         "zz",
@@ -123,11 +123,21 @@ def test_RS_IMPORT_flags_what_the_engine_has_no_place_for() -> None:
     assert "自軍Sユニットを1体パワーゾーンに送る" in cards["ZZ-010"]["unsupported"][1]
     assert cards["ZZ-011"]["power"] == 0  # 9-: the condition can make it 0
     assert cards["ZZ-012"]["sp"] == 0 and "'x'" in cards["ZZ-012"]["unsupported"][0]
-    assert "combination" not in cards["ZZ-014"] and "RC" in cards["ZZ-014"]["unsupported"][0]
     assert "text" not in cards["ZZ-015"] and "text is empty" in cards["ZZ-015"]["unsupported"][0]
     for card in cards.values():  # never relied on, whatever their text reads
         assert not understanding(card).understood
     assert all("(unsupported)" in line for line in got.note_lines())
+
+
+def test_RS_RIDER_COMBINATION_imported_from_RC_with_its_named_effect() -> None:
+    """The catalogue's ``comboNumber`` ``"RC"`` is the rider combination; the unit's named
+    effect is its RC effect (atwiki renst 228: "効果名を持つテキストの効果が有効になる")."""
+    got = import_rs_catalog([rec("ZZ-014", comboNumber="RC", text="【疾走】1枚ドローする。")], "zz")
+    imported = got.document["cards"][0]
+    assert imported["combination"] == {"rc": True, "effects": []}
+    assert "unsupported" not in imported
+    assert understanding(imported).understood
+    assert [e["do"] for e in read_card(imported).combination] == [[{"op": "draw", "n": 1}]]
 
 
 def test_RS_SP_FRACTION_imported_as_sp_at_and_RS_SP_SPECIAL_as_sp_special() -> None:

@@ -173,7 +173,8 @@ ZAP = {
     **card("T-011", "operation", name="Zap"),
     "text": "敵軍バトルエリアからユニットを1体選び撃破する。",
 }
-CART = card("T-012", "vehicle", name="Cart", bp=1000)
+CART = card("T-012", "vehicle", name="Cart", ridden_by={"names": ["Driver"]})
+DRIVER = card("T-014", name="Driver", bp=1000, sp=1)
 
 
 ANY_KIND = card(
@@ -185,17 +186,19 @@ ANY_KIND = card(
 
 
 def test_RS_SELECT_UNIT_a_vehicle_does_not_fit_a_printed_unit_choice() -> None:
-    """The printed ユニット chooses units: B's vehicle in the battle area is no unit, so the
-    read effect takes no target and naming the vehicle is illegal; the same effect written by
-    hand without ``type`` takes it."""
-    for zap, want in (("T-011", "illegal"), ("T-013", "legal")):
-        b = LogBuilder([ZAP, CART, ANY_KIND]).setup(first="A")
+    """The printed ユニット chooses units: B's vehicle in the battle area (its driver rode off)
+    is no unit, so naming the vehicle is illegal; an effect written by hand without ``type``
+    does not take it either (RS-VEHICLE: "ユニットを選ぶとき、ビークルを選ぶことはできますか？
+    いいえ、できません。")."""
+    for zap in ("T-011", "T-013"):
+        b = LogBuilder([ZAP, CART, ANY_KIND, DRIVER]).setup(first="A")
         b.charge("A", "T-000").proceed("A", 3)
-        b.charge("B", "T-000").proceed("B").rush("B", "T-012").proceed("B").enter("B", "T-012")
+        b.charge("B", "T-000").proceed("B", 3).charge("A", "T-000").proceed("A", 3)
+        b.charge("B", "T-000").proceed("B").rush("B", "T-012").rush("B", "T-014").proceed("B")
+        b.enter("B", "T-014", ride="T-012").ride_off("B", "T-014").strike("B", "T-014")
         b.proceed("B").charge("A", "T-000").proceed("A").use("A", zap, targets=["T-012"])
         r = b.replay()
-        assert verdict(r, b.last) == want, zap
-        assert rules_broken(r, b.last) == (["RS-EFFECT-TARGETS"] if want == "illegal" else [])
+        assert rules_broken(r, b.last) == ["RS-EFFECT-TARGETS"], zap
 
 
 def test_RS_TEXT_UNREAD_charging_a_card_not_read_is_unverifiable() -> None:

@@ -88,7 +88,8 @@ def test_every_card_has_every_field() -> None:
     assert codes == [f"RSS-{n:03d}" for n in range(1, len(CARDS) + 1)]
     for card in CARDS:
         extra = {"counter": ("timing",), "resident": ("tag",)}.get(card["operation"], ())
-        assert tuple(card) == BASE_FIELDS + extra + TAIL_FIELDS, card["code"]
+        tail = ("carries", "ridden_by", "effects") if card["type"] == "vehicle" else TAIL_FIELDS
+        assert tuple(card) == BASE_FIELDS + extra + tail, card["code"]
         assert card["type"] in ("unit", "vehicle", "operation"), card["code"]
         assert card["category"] in CATEGORIES, card["code"]
         assert isinstance(card["power"], int) and 0 <= card["power"] <= 5, card["code"]
@@ -107,18 +108,22 @@ def test_units() -> None:
         assert card["operation"] is None and card["carries"] is None, card["code"]
         combo = card["combination"]
         if combo is not None:
-            assert list(combo) == ["number", "effects"], card["code"]
+            assert list(combo) in (["number", "effects"], ["rc", "effects"]), card["code"]
             assert combo["effects"], card["code"]
-    numbers = {c["combination"]["number"] for c in UNITS if c["combination"]}
-    assert numbers == {1, 2, 3, 4, 5}
+    numbers = {c["combination"].get("number") for c in UNITS if c["combination"]}
+    assert numbers == {1, 2, 3, 4, 5, None}  # None: the rider combination RC (RS-RIDER)
+    assert [c["code"] for c in UNITS if (c["combination"] or {}).get("rc")] == ["RSS-005"]
     sps = Counter(c["sp"] for c in UNITS)
     assert sps[0] >= 3 and sps[1] >= 3 and sps[2] >= 3
 
 
 def test_vehicles() -> None:
-    assert {c["carries"] for c in VEHICLES} == {1, 2}
+    # one unit rides a vehicle and a vehicle has no BP (RS-RIDER, RS-VEHICLE)
+    assert {c["carries"] for c in VEHICLES} == {None}
+    assert sum(1 for c in VEHICLES if c["ridden_by"] is None) == 1  # RC units only
+    assert any((c["ridden_by"] or {}).get("only") for c in VEHICLES)
     for card in VEHICLES:
-        assert card["bp"] >= 1000 and card["sp"] is None, card["code"]
+        assert card["bp"] is None and card["sp"] is None, card["code"]
         assert card["size"] is None and card["combination"] is None, card["code"]
         assert card["operation"] is None and card["condition"] is None, card["code"]
         assert all(e["when"] in ("on_rush", "on_enter") for e in card["effects"]), card["code"]

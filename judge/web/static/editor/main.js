@@ -375,7 +375,7 @@ function drawEntry() {
       box.append(edEl("div", { class: "ed-row" }, field("BP change", n), until, add));
     }
     const controlled = ["card", ...(z.fields || []).map((f) => f.key)];
-    box.append(jsonArea("entry-extra", edOtherFields(entry, controlled), (v) => { edSetExtra(S.doc, player, zone, index, v, controlled.slice(1)); changed({ parts: "zones", keepSelection: true }); }, "Other fields (JSON: mods, under, riders, force, shift, used, …)"));
+    box.append(jsonArea("entry-extra", edOtherFields(entry, controlled), (v) => { edSetExtra(S.doc, player, zone, index, v, controlled.slice(1)); changed({ parts: "zones", keepSelection: true }); }, "Other fields (JSON: mods, under, vehicle, force, shift, used, …)"));
   }
   const rm = edEl("button", { type: "button", id: "entry-remove", text: "Remove this card" });
   rm.addEventListener("click", () => { edRemove(S.doc, player, zone, index); S.selected = null; changed({ parts: "zones" }); });

@@ -26,6 +26,6 @@ export const rsLayout = {
     { key: "bp", kind: "number", label: "BP", printed: "bp" },
     { key: "sp", kind: "number", label: "SP", printed: "sp" },
     { key: "held", kind: "flag", label: "held", labelFalse: "released" },
-    { key: "riders", kind: "stack", label: "Riders" },
+    { key: "vehicle", kind: "card", label: "Riding" },
   ],
 };

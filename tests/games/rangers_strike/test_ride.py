@@ -1,0 +1,231 @@
+"""Vehicles, riding, riding off and the rider combination RC (RS-VEHICLE, RS-RIDE, RS-RIDER,
+RS-RIDE-OFF, RS-RIDER-COMBINATION), on made-up cards.
+
+The sources' words, which the tests follow:
+
+- official card Q&A, RS-108: "ユニットをビークルにライドさせることができるのは、自軍バトルフェイズに
+  ユニットがバトルエリアに出るときだけです。" — a unit rides only as it enters, in its battle phase;
+- atwiki renst 141 (vehicles): a vehicle is not a unit ("ユニットを対象とした効果を受けない"), "基本的
+  にユニットにライドされなければバトルエリアに出られない", "アタックすることはできず、アタックの対象にも
+  ならない", and its Q&A: the unit stays riding when it returns (A1), the vehicle stays when the
+  unit is destroyed (A7);
+- atwiki renst 156 (riding): "ライド出来るのは、ＲＣを持つか、ビークル側のテキストで指定されたユニット",
+  "1体のビークルにライドできるユニットは1体まで", "「それ以外のユニットはライドできない」…ＲＣを持つ
+  ユニットでもそのビークルにはライドできない";
+- atwiki renst 594 (riding off): "ライドオフはバトルエリアに出たあとで、アタックやストライクを行う直前
+  にしかできません", "そのユニットはライドしていたビークルの次に並び", any unit riding may ride off
+  (A3);
+- atwiki renst 228 (RC): "そのユニットがライドオフした場合にライディングコンビネーションが発動し、効果名を
+  持つテキストの効果が有効になる。"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.core.replay import position
+from judge.games.rangers_strike.testing import (
+    LogBuilder,
+    area_ids,
+    card,
+    event_texts,
+    event_types,
+    player_state,
+    rules_applied,
+    rules_broken,
+    ruling_texts,
+    verdict,
+)
+
+DRAW = [{"when": "combination", "text": "Rider Combination: draw 1 card.", "do": [{"op": "draw"}]}]
+RIDER = card("T-001", name="Rider", bp=3000, sp=2, combination={"rc": True, "effects": DRAW})
+PLAIN = card("T-002", name="Plain", bp=1000, sp=1)
+NAMED = card("T-003", name="Named", bp=2500, sp=1)
+BIKE = card("T-008", "vehicle", name="Bike")
+BOAT = card("T-009", "vehicle", name="Boat", ridden_by={"names": ["Named"]})
+SOLO = card("T-007", "vehicle", name="Solo", ridden_by={"names": ["Named"], "only": True})
+BIG = card("T-004", name="Big", bp=5000, sp=1)
+COMBO = card(
+    "T-005",
+    name="Combo",
+    bp=2000,
+    sp=1,
+    combination={"number": 1, "effects": [{"when": "combination", "do": [{"op": "draw"}]}]},
+)
+
+
+def rushed(*cards: dict[str, Any], rush: tuple[str, ...] = ("T-008", "T-001")) -> LogBuilder:
+    """A log at A's turn 3 battle phase, ``rush`` (by code) rushed in its rush phase."""
+    b = LogBuilder(list(cards)).setup(first="A")
+    b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
+    b.charge("A", "T-000").proceed("A")
+    for code in rush:
+        b.rush("A", code)
+    return b.proceed("A")
+
+
+def test_RS_RIDE_a_unit_boarding_in_the_rush_phase_is_illegal() -> None:
+    b = LogBuilder([BIKE, RIDER]).setup(first="A")
+    b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-008").rush("A", "T-001")
+    b.act("A", "board", card="T-001", vehicle="T-008")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-RIDE"]
+    assert area_ids(r, "A", "rush") == ["A-1", "A-4"]  # nothing changed
+    assert all("vehicle" not in u for u in player_state(r, "A")["rush"])
+
+
+def test_RS_RIDE_a_unit_rides_a_vehicle_as_it_enters() -> None:
+    b = rushed(BIKE, RIDER).enter("A", "T-001", ride="T-008")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-RIDE" in rules_applied(r, b.last)
+    battle = player_state(r, "A")["battle"]
+    assert [(u["id"], u.get("vehicle")) for u in battle] == [("A-4", "A-1")]
+    assert player_state(r, "A")["rush"] == []
+    assert "riding A-1 (Bike)" in event_texts(r, b.last)[0]
+    assert "at position 1" in event_texts(r, b.last)[0]
+
+
+def test_RS_RIDE_legal_actions_name_the_ride_and_the_ride_off() -> None:
+    b = rushed(BIKE, RIDER)
+    listed = [a for a in position(b.log()).legal_actions() if a["do"] == "enter"]
+    assert {"p": "A", "do": "enter", "card": "A-4", "ride": "A-1"} in listed
+    assert not any(a["card"] == "A-1" for a in listed)  # the vehicle never enters alone
+    b.enter("A", "T-001", ride="T-008")
+    listed = position(b.log()).legal_actions()
+    assert {"p": "A", "do": "ride_off", "card": "A-4"} in listed
+
+
+def test_RS_VEHICLE_a_vehicle_enters_only_ridden_by_a_unit() -> None:
+    b = rushed(BIKE, RIDER).enter("A", "T-008")
+    assert rules_broken(b.replay(), b.last) == ["RS-VEHICLE"]
+
+
+def test_RS_VEHICLE_a_vehicle_never_attacks_nor_is_attacked() -> None:
+    b = rushed(BIKE, RIDER, PLAIN).enter("A", "T-001", ride="T-008").ride_off("A", "A-4")
+    b.strike("A", "A-4").proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "T-002")
+    b.attack("B", "T-002", "A-1")  # A's Bike, left by its rider
+    assert rules_broken(b.replay(), b.last) == ["RS-VEHICLE"]
+    r = b.replay()
+    assert "bp" not in player_state(r, "A")["battle"][0]  # a vehicle has no BP
+
+
+def test_RS_VEHICLE_an_effect_choosing_units_never_chooses_a_vehicle() -> None:
+    wreck = card(
+        "T-006",
+        "operation",
+        category="blaze",
+        effects=[
+            {
+                "when": "on_use",
+                "do": [{"op": "destroy", "target": {"side": "opponent", "zone": "battle"}}],
+            }
+        ],
+    )
+    b = rushed(BIKE, RIDER, PLAIN, wreck).enter("A", "T-001", ride="T-008").ride_off("A", "A-4")
+    b.strike("A", "A-4").proceed("A")
+    b.charge("B", "T-000").proceed("B").use("B", "T-006", targets=["A-1"])
+    assert rules_broken(b.replay(), b.last) == ["RS-EFFECT-TARGETS"]
+
+
+def test_RS_RIDER_who_may_ride_a_vehicle() -> None:
+    b = rushed(BIKE, PLAIN, rush=("T-008", "T-002")).enter("A", "T-002", ride="T-008")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-RIDER"]  # no RC, and the bike names no unit
+    b = rushed(BOAT, NAMED, rush=("T-009", "T-003")).enter("A", "T-003", ride="T-009")
+    assert verdict(b.replay(), b.last) == "legal"  # the boat's text names it
+    b = rushed(SOLO, RIDER, rush=("T-007", "T-001")).enter("A", "T-001", ride="T-007")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-RIDER"]  # "それ以外のユニットはライドできない"
+    assert "and no other unit" in r["steps"][b.last]["violations"][0]["message"]
+
+
+def test_RS_RIDER_one_unit_rides_a_vehicle() -> None:
+    b = LogBuilder([BIKE, RIDER]).setup(first="A")
+    b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
+    b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-008").rush("A", "T-001").rush("A", "T-001")
+    b.proceed("A").enter("A", "A-4", ride="A-1").strike("A", "A-4")
+    b.enter("A", "A-5", ride="A-1")
+    assert rules_broken(b.replay(), b.last) == ["RS-RIDER"]  # A-4 rides the bike already
+
+
+def test_RS_RIDER_the_unit_riding_fights_as_itself() -> None:
+    b = rushed(BIKE, RIDER, PLAIN).enter("A", "T-001", ride="T-008").strike("A", "A-4")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "(SP 2)" in event_texts(r, b.last)[0]
+    view = player_state(r, "A")["battle"][0]
+    assert (view["id"], view["bp"], view["sp"], view["vehicle"]) == ("A-4", 3000, 2, "A-1")
+    b.proceed("A").charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B")
+    b.enter("B", "T-002").attack("B", "T-002", "A-4")  # the unit riding may be attacked
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "(BP 3000)" in event_texts(r, b.last)[0]
+
+
+def test_RS_RIDER_the_unit_stays_riding_across_turns() -> None:
+    b = rushed(BIKE, RIDER).enter("A", "T-001", ride="T-008").strike("A", "A-4").proceed("A")
+    b.pass_turn("B").charge("A", "T-000").proceed("A", 2)
+    r = b.replay()
+    rush = player_state(r, "A")["rush"]
+    assert [(u["id"], u.get("vehicle")) for u in rush] == [("A-4", "A-1")]  # A1: still riding
+    b.enter("A", "A-4")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert [(u["id"], u.get("vehicle")) for u in player_state(r, "A")["battle"]] == [("A-4", "A-1")]
+    b2 = rushed(BIKE, RIDER).enter("A", "T-001", ride="T-008").strike("A", "A-4").proceed("A")
+    b2.pass_turn("B").charge("A", "T-000").proceed("A", 2).enter("A", "A-1")
+    assert rules_broken(b2.replay(), b2.last) == ["RS-RIDER"]  # the unit's enter names it
+
+
+def test_RS_RIDER_the_vehicle_stays_when_the_unit_riding_is_destroyed() -> None:
+    b = rushed(BIKE, RIDER, BIG).enter("A", "T-001", ride="T-008").strike("A", "A-4")
+    b.proceed("A").charge("B", "T-000").proceed("B").rush("B", "T-004").proceed("B")
+    b.enter("B", "T-004").attack("B", "T-004", "A-4")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert area_ids(r, "A", "battle") == ["A-1"]  # A7: その場に残ります
+    assert player_state(r, "A")["discard"] == ["A-4"]
+    assert any("the vehicle stays in its place" in t for t in ruling_texts(r, b.last))
+
+
+def test_RS_RIDE_OFF_just_before_its_attack_or_strike() -> None:
+    b = rushed(BIKE, RIDER).enter("A", "T-001", ride="T-008").ride_off("A", "A-4")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "RS-RIDE-OFF" in rules_applied(r, b.last)
+    battle = player_state(r, "A")["battle"]
+    assert [(u["id"], u.get("vehicle")) for u in battle] == [("A-1", None), ("A-4", None)]
+    assert "at position 2" in event_texts(r, b.last)[0]  # directly after the vehicle
+    b.strike("A", "A-4")
+    assert verdict(b.replay(), b.last) == "legal"
+    late = rushed(BIKE, RIDER).enter("A", "T-001", ride="T-008").strike("A", "A-4")
+    late.ride_off("A", "A-4")
+    assert rules_broken(late.replay(), late.last) == ["RS-RIDE-OFF"]  # after its strike
+
+
+def test_RS_RIDE_OFF_a_unit_riding_nothing_cannot() -> None:
+    b = rushed(PLAIN, rush=("T-002",)).enter("A", "T-002").ride_off("A", "T-002")
+    assert rules_broken(b.replay(), b.last) == ["RS-RIDE-OFF"]
+
+
+def test_RS_RIDER_COMBINATION_triggers_when_a_unit_with_rc_rides_off() -> None:
+    b = rushed(BIKE, RIDER).enter("A", "T-001", ride="T-008")
+    r = b.replay()
+    assert "draw" not in event_types(r, b.last)  # entering riding: no combination
+    hand = len(player_state(r, "A")["hand"])
+    b.ride_off("A", "A-4")
+    r = b.replay()
+    assert "RS-RIDER-COMBINATION" in rules_applied(r, b.last)
+    assert len(player_state(r, "A")["hand"]) == hand + 1  # "draw 1 card" resolved
+
+
+def test_RS_RIDER_a_unit_without_rc_combining_as_it_rides_is_unverifiable() -> None:
+    boat = card("T-009", "vehicle", name="Boat", ridden_by={"names": ["Combo"]})
+    b = rushed(boat, COMBO, rush=("T-009", "T-005")).enter("A", "T-005", ride="T-009")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert any("only of the rider combination RC" in t for t in ruling_texts(r, b.last))
