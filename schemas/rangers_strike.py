@@ -91,14 +91,16 @@ class RSCombinesFromSchema(_ExactlyOne):
 
 
 class RSRiddenBySchema(_ExactlyOne):
-    """The units a vehicle's text lets ride it (RS-RIDE): a unit with this feature, or of one
-    of these names; ``only``: no other unit rides it, the rider combination RC included."""
+    """The units a vehicle's text lets ride it (RS-RIDER): a unit with this feature, or of one
+    of these names, of this printed size when ``size`` says; ``only``: no other unit rides it,
+    the rider combination RC included."""
 
-    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 2}
+    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 3}
     ONE_OF = ("feature", "names")
 
     feature = Str(non_empty=True)
     names = List(Str(non_empty=True), validate=validate.Length(min=1))
+    size = Str(validate=one_of(("S", "M", "L")), metadata={"description": "the printed size"})
     only = Bool(load_default=False, metadata={"default": False})
 
 
@@ -259,6 +261,12 @@ class RSCardSchema(BaseSchema):
         load_default=None,
         metadata={"description": "vehicles; not used: one unit rides a vehicle (RS-RIDE)"},
     )
+    rider_bp = Int(
+        minimum=0,
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "vehicles: BP the unit riding it gets (RS-RIDER-BP)"},
+    )
     ridden_by = Nested(
         RSRiddenBySchema,
         allow_none=True,
@@ -323,6 +331,7 @@ class RSCardSchema(BaseSchema):
         if kind != "vehicle":
             absent("carries", "only vehicles carry units")
             absent("ridden_by", "only vehicles are ridden")
+            absent("rider_bp", "only vehicles are ridden")
         if original.get("tag") and original.get("operation") != "resident":
             errors["tag"] = ["only resident operations have Tag"]
         if errors:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +62,10 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         for word in reading.keywords:
             if word.startswith("call "):
                 out["call"] = word.removeprefix("call ")
+            elif word.startswith("ridden_by "):  # RS-RIDER
+                out["ridden_by"] = json.loads(word.removeprefix("ridden_by "))
+            elif word.startswith("rider_bp "):  # RS-RIDER-BP
+                out["rider_bp"] = int(word.removeprefix("rider_bp "))
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -189,6 +194,11 @@ class CardDef:
         (RS-RIDE, RS-RIDER-COMBINATION)."""
         combo = self.combination
         return bool(combo and combo.get("rc"))
+
+    @property
+    def rider_bp(self) -> int:
+        """A vehicle's: the BP the unit riding it gets while it rides (RS-RIDER-BP), or 0."""
+        return int(self.raw.get("rider_bp") or 0)
 
     @property
     def ridden_by(self) -> dict[str, Any] | None:

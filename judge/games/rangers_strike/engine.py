@@ -408,10 +408,13 @@ class RangersStrikeEngine(AgendaEngine):
         return ops
 
     def own_bp(self, unit: Unit, d: CardDef) -> int:
-        """``unit``'s BP before residents: printed, its effects in force, and what
-        its own continuous text gives it now (RS-ATTACK-BP); ``d`` its card."""
+        """``unit``'s BP before residents: printed, its effects in force, what its own
+        continuous text gives it now (RS-ATTACK-BP), and what the vehicle it rides gives it
+        (RS-RIDER-BP); ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
+        if unit.vehicle is not None:
+            value += st.card(unit.vehicle).rider_bp
         static = self.static_of(d)
         for n, when, against, per in static:
             if per is not None:  # RS-BP-PER: so much for each one counted

@@ -18,6 +18,9 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、RCを持っていなくてもこのビークルにライドできる。``
+  (or ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
+  ``※これにライドしているユニットはBP+Nされる。`` → its ``rider_bp`` (RS-RIDER-BP);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
@@ -64,6 +67,7 @@ from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``�
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -588,6 +592,17 @@ def _static(m: re.Match[str]) -> dict[str, Any]:
     return {"when": "static", "do": [_attack_bp(m, until=False)]}
 
 
+def _ridden_by(m: re.Match[str]) -> Part:
+    """A vehicle's note naming the units that may ride it without RC (RS-RIDER): a feature,
+    a printed size, and whether no other unit may ("それ以外のユニットはライドできない")."""
+    who: dict[str, Any] = {"feature": m["f"]}
+    if m["size"]:
+        who["size"] = m["size"]
+    if m["only"]:
+        who["only"] = True
+    return Part(keyword="ridden_by " + json.dumps(who, ensure_ascii=False), only=("vehicle",))
+
+
 def _dies_winning(m: re.Match[str]) -> Part:
     rule: dict[str, Any] = {"rule": "dies_winning"}
     if m.group("f"):
@@ -695,6 +710,17 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※これは、?特徴「(?P<f>[^「」]+)」を持つ敵軍ユニットがあるときストライクできない"
         r"(?:\(この制限は自軍ダメージが(?P<n>[1-9])点以上あれば無効になる\))?。",
         _no_strike_while,
+    ),
+    tr.template(
+        "ridden_by",
+        r"※特徴「(?P<f>[^「」]+)」を持つ(?:自軍)?(?P<size>[SML])?ユニットは、RCを持っていなくても"
+        r"このビークルにライドでき(?:る|(?P<only>、それ以外のユニットはライドできない))。",
+        _ridden_by,
+    ),
+    tr.template(
+        "rider_bp",
+        r"※これにライドしているユニットはBP\+(?P<n>\d+)される。",
+        lambda m: Part(keyword=f"rider_bp {int(m['n'])}", only=("vehicle",)),
     ),
     tr.template(
         "resist",

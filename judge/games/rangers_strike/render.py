@@ -379,6 +379,36 @@ def _combination_words(line: str, number: Any, frm: dict[str, Any] | None) -> st
     return line.replace("Number Combination", said, 1)
 
 
+def _riding_lines(defn: dict[str, Any]) -> list[str]:
+    """A vehicle's notes on who may ride it and what the unit riding it gets (RS-RIDER,
+    RS-RIDER-BP), from the definition or its reading.
+
+    >>> _riding_lines({"type": "vehicle", "ridden_by": {"feature": "F", "size": "S"}})
+    ['A size S unit with the feature F may ride it without RC (RS-RIDER).']
+    """
+    if defn.get("type") != "vehicle":
+        return []
+    who, bonus = defn.get("ridden_by"), defn.get("rider_bp")
+    for word in read_card(defn).keywords if who is None or bonus is None else ():
+        if word.startswith("ridden_by ") and who is None:
+            who = json.loads(word.removeprefix("ridden_by "))
+        elif word.startswith("rider_bp ") and bonus is None:
+            bonus = int(word.removeprefix("rider_bp "))
+    out = []
+    if who is not None:
+        size = f"size {who['size']} " if who.get("size") else ""
+        unit = (
+            f"A {size}unit with the feature {who['feature']}"
+            if who.get("feature") is not None
+            else f"A {size}unit named " + " or ".join(who.get("names") or ())
+        )
+        only = ", and no other unit, RC or not" if who.get("only") else ""
+        out.append(f"{unit} may ride it without RC{only} (RS-RIDER).")
+    if bonus:
+        out.append(f"The unit riding it gets BP +{bonus} (RS-RIDER-BP).")
+    return out
+
+
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
     (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
@@ -401,7 +431,12 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     shown = [render_effect(e) for e in effects]
     shown[:0] = [render_restriction(r) for r in rules]
     if any(e.get("when") == "combination" for e in effects):
-        shown = [_combination_words(s, combo.get("number"), frm) for s in shown]
+        if combo.get("rc"):  # RS-RIDER-COMBINATION
+            said = "Rider Combination RC (when it rides off a vehicle in its battle phase)"
+            shown = [line.replace("Number Combination", said, 1) for line in shown]
+        else:
+            shown = [_combination_words(s, combo.get("number"), frm) for s in shown]
+    shown += _riding_lines(defn)
     words = [_KEYWORDS[w] for w in keywords]
     called = defn.get("call") or next(
         (w.removeprefix("call ") for w in read_card(defn).keywords if w.startswith("call ")), None

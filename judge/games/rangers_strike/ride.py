@@ -100,17 +100,21 @@ def may_ride(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> tuple[bool |
 
 
 def _named(eng: RangersStrikeEngine, unit: Unit, named: dict[str, Any]) -> bool:
+    d = eng.state.card(unit.card)
+    if "size" in named and d.size != named["size"]:
+        return False
     if "feature" in named:
         return named["feature"] in eng.state.unit_features(unit)
-    return eng.state.card(unit.card).name in (named.get("names") or ())
+    return d.name in (named.get("names") or ())
 
 
 def _which(named: dict[str, Any] | None) -> str:
     if not named:
         return "no unit"
+    size = f"size {named['size']} " if "size" in named else ""
     if "feature" in named:
-        return f"a unit with the feature {named['feature']}"
-    return "a unit named " + " or ".join(named.get("names") or ())
+        return f"a {size}unit with the feature {named['feature']}"
+    return f"a {size}unit named " + " or ".join(named.get("names") or ())
 
 
 def check_ride(eng: RangersStrikeEngine, plan: Plan, unit: Unit) -> None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.replay import position
+from judge.games.rangers_strike.reader import read_card
+from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     area_ids,
@@ -31,6 +33,7 @@ from judge.games.rangers_strike.testing import (
     event_texts,
     event_types,
     player_state,
+    printed,
     rules_applied,
     rules_broken,
     ruling_texts,
@@ -229,3 +232,48 @@ def test_RS_RIDER_a_unit_without_rc_combining_as_it_rides_is_unverifiable() -> N
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert any("only of the rider combination RC" in t for t in ruling_texts(r, b.last))
+
+
+# -- printed vehicle texts (the catalogue's sentence shapes) --------------------------------------
+
+MAY_RIDE = "※特徴「女」を持つSユニットは、RCを持っていなくてもこのビークルにライドできる。"
+ONLY = "※特徴「人型」を持つMユニットは、ＲＣを持っていなくてもこのビークルにライドでき、それ以外のユニットはライドできない。"
+PLUS = "※これにライドしているユニットはBP+1000される。"
+
+
+def test_RS_RIDER_a_vehicle_note_naming_who_may_ride_is_read() -> None:
+    """ "特徴「女」を持つSユニットは、RCを持っていなくてもこのビークルにライドできる": a size S unit
+    with the feature may ride it, and RC units still may; with "それ以外のユニットはライドできない"
+    no other unit may, RC or not."""
+    assert read_card({"type": "vehicle", "text": MAY_RIDE}).keywords == (
+        'ridden_by {"feature": "女", "size": "S"}',
+    )
+    assert read_card({"type": "unit", "text": MAY_RIDE}).unread  # a unit's text: not this
+    woman = {**card("T-003", name="Named", size="S"), "features": ["女"]}
+    tall = {**card("T-006", name="Tall", size="M"), "features": ["女"]}
+    van = printed("T-009", MAY_RIDE, "vehicle", name="Van")
+    b = rushed(van, woman, rush=("T-009", "T-003")).enter("A", "T-003", ride="T-009")
+    assert verdict(b.replay(), b.last) == "legal"
+    b = rushed(van, tall, rush=("T-009", "T-006")).enter("A", "T-006", ride="T-009")
+    assert rules_broken(b.replay(), b.last) == ["RS-RIDER"]  # size M: not named, and no RC
+    b = rushed(van, RIDER, rush=("T-009", "T-001")).enter("A", "T-001", ride="T-009")
+    assert verdict(b.replay(), b.last) == "legal"  # RC
+    robot = printed("T-009", ONLY, "vehicle", name="Robot")
+    b = rushed(robot, RIDER, rush=("T-009", "T-001")).enter("A", "T-001", ride="T-009")
+    assert rules_broken(b.replay(), b.last) == ["RS-RIDER"]  # RC, but "それ以外は…できない"
+
+
+def test_RS_RIDER_BP_the_unit_riding_gets_the_vehicles_bp_while_it_rides() -> None:
+    """ "※これにライドしているユニットはBP+1000される。": BP +1000 to the unit riding it, while it
+    rides."""
+    cycle = printed("T-009", PLUS, "vehicle", name="Cycle")
+    b = rushed(cycle, RIDER, rush=("T-009", "T-001")).enter("A", "T-001", ride="T-009")
+    r = b.replay()
+    assert player_state(r, "A")["battle"][0]["bp"] == 4000  # 3000 + 1000
+    b.ride_off("A", "A-4")
+    r = b.replay()
+    assert [u.get("bp") for u in player_state(r, "A")["battle"]] == [None, 3000]
+    shown = render_card(cycle)
+    assert shown["understood"] and shown["reading"] == [
+        "The unit riding it gets BP +1000 (RS-RIDER-BP)."
+    ]
