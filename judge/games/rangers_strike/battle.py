@@ -127,6 +127,16 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     if d.combines_from is not None:
         before = combined_from(eng, pid, d.combines_from)
+        if before is not None and before.vehicle is not None:
+            eng.ctx.ruling(
+                "RS-RIDER",
+                f"{eng.name(unit.card)} entered directly after {eng.name(before.card)}, "
+                f"{from_words(d.combines_from)}, which rides {eng.name(before.vehicle)}: whether "
+                "a combination is made from a unit riding a vehicle the sources do not say, and "
+                "the engine does not trigger it.",
+            )
+            eng.ctx.cannot_verify("whether a combination is made from a unit riding a vehicle")
+            return
         if before is not None:
             eng.ctx.ruling(
                 "RS-COMBINATION-FROM",
@@ -342,7 +352,9 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
     d = eng.state.card(unit.card)
     if unknown is not None:
         eng.ctx.ruling(
-            "RS-SP-EFFECT",
+            "RS-RIDER"
+            if unit.vehicle is not None and "rides a vehicle" in unknown
+            else "RS-SP-EFFECT",
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
             "cannot be verified.",
         )

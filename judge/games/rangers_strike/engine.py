@@ -348,6 +348,13 @@ class RangersStrikeEngine(AgendaEngine):
             return 0, None
         made = {m.sp for m in unit.mods if m.sp is not None}
         value = d.sp
+        if unit.vehicle is not None and (
+            d.sp_at is not None or any(m.sp_at is not None for m in unit.mods)
+        ):  # RS-RIDER: the place a K/N counts is not said for a unit riding a vehicle
+            return 0, (
+                "it rides a vehicle, and whether a unit riding one stands in the vehicle's "
+                "place for its SP K/N the sources do not say"
+            )
         if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
             made.add(d.sp_at[0])
         for m in unit.mods:

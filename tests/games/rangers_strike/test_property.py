@@ -24,9 +24,15 @@ from tests.scale import scaled
 
 #: the reason a step that rests on the engine's model of vehicles is unverifiable (RS-VEHICLE)
 #: what the sources leave open about riding (RS-RIDER), which random legal play reaches when a
-#: deck holds a vehicle: an effect returning a unit that rides one to the rush area, and a unit
-#: without RC that has a combination riding or riding off
-RIDING_GAPS = ("a unit riding a vehicle returned by an effect", "'s combination triggers as it")
+#: deck holds a vehicle: an effect returning a unit that rides one to the rush area, a unit
+#: without RC that has a combination riding or riding off, a combination made from a unit
+#: riding a vehicle, and a unit riding one with an SP K/N
+RIDING_GAPS = (
+    "a unit riding a vehicle returned by an effect",
+    "'s combination triggers as it",
+    "a combination is made from a unit riding a vehicle",
+    "it rides a vehicle, and whether",
+)
 
 
 def unverifiable_beyond_riding(r: dict) -> list[int]:

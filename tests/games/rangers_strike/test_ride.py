@@ -277,3 +277,28 @@ def test_RS_RIDER_BP_the_unit_riding_gets_the_vehicles_bp_while_it_rides() -> No
     assert shown["understood"] and shown["reading"] == [
         "The unit riding it gets BP +1000 (RS-RIDER-BP)."
     ]
+
+
+def test_RS_RIDER_what_the_sources_leave_open_about_the_unit_riding_is_unverifiable() -> None:
+    """Not in the sources: where a unit riding a vehicle stands for its SP K/N, and whether a
+    unit combines from a unit riding a vehicle directly before it."""
+    half = card("T-001", name="Rider", sp=0, combination={"rc": True, "effects": DRAW})
+    half["sp_at"] = {"sp": 1, "position": 1}
+    b = rushed(BIKE, half).enter("A", "T-001", ride="T-008").strike("A", "A-4")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert "RS-RIDER" in rules_applied(r, b.last)
+    follower = card(
+        "T-005",
+        name="Follower",
+        combination={"combines_from": {"names": ["Rider"]}, "effects": DRAW},
+    )
+    b = LogBuilder([BIKE, RIDER, follower]).setup(first="A")
+    for _ in range(2):
+        b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
+    b.charge("A", "T-000").proceed("A")
+    b.rush("A", "T-008").rush("A", "T-001").rush("A", "T-005").proceed("A")
+    b.enter("A", "T-001", ride="T-008").strike("A", "T-001").enter("A", "T-005")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert any("made from a unit riding a vehicle" in t for t in ruling_texts(r, b.last))
