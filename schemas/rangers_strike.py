@@ -90,18 +90,28 @@ class RSCombinesFromSchema(_ExactlyOne):
     names = List(Str(non_empty=True), validate=validate.Length(min=1))
 
 
-class RSRiddenBySchema(_ExactlyOne):
-    """The units a vehicle's text lets ride it (RS-RIDER): a unit with this feature, or of one
-    of these names, of this printed size when ``size`` says; ``only``: no other unit rides it,
-    the rider combination RC included."""
+class RSRiddenBySchema(BaseSchema):
+    """The units a vehicle's text lets ride it (RS-RIDER): a unit with this feature, of this
+    category, or of one of these names, of this printed size when ``size`` says, holding
+    ``hold`` commands of its own to ride so; ``only``: no other unit rides it, the rider
+    combination RC included."""
 
-    JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 3}
-    ONE_OF = ("feature", "names")
+    ONE_OF = ("feature", "category", "names")
 
     feature = Str(non_empty=True)
+    category = Str(non_empty=True)
     names = List(Str(non_empty=True), validate=validate.Length(min=1))
     size = Str(validate=one_of(("S", "M", "L")), metadata={"description": "the printed size"})
+    hold = Int(
+        minimum=1,
+        metadata={"description": "commands of one's own held to ride it so (no RC needed)"},
+    )
     only = Bool(load_default=False, metadata={"default": False})
+
+    @validates_schema(pass_original=True)
+    def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        if sum(1 for key in self.ONE_OF if key in original) != 1:
+            raise ValidationError('give exactly one of "feature", "category" or "names"')
 
 
 class RSCombinationSchema(BaseSchema):

@@ -54,13 +54,17 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
-    n = restrictions.enter_holds(eng, unit)
-    if not costs.check_further(eng, plan, pid, unit.card, n, set(), costs.ENTER_HOLD):
-        return
+    riding = 0
     if plan.action.get("ride") is not None:
         ride.check_ride(eng, plan, unit)
         if plan.violations:
             return
+        riding = ride.ride_holds(eng, unit, plan.data["vehicle"].card)
+    n = restrictions.enter_holds(eng, unit)
+    # RS-ENTER-HOLD and the vehicle's price to ride it (RS-RIDER): one also_hold for both
+    plan.data["hold_for"] = costs.RIDE_HOLD if riding and not n else costs.ENTER_HOLD
+    if not costs.check_further(eng, plan, pid, unit.card, n + riding, set(), plan.data["hold_for"]):
+        return
     plan.data["unit"] = unit
 
 
@@ -71,7 +75,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
-    costs.pay_holds(eng, plan, pid, unit.card, costs.ENTER_HOLD)  # RS-ENTER-HOLD
+    costs.pay_holds(eng, plan, pid, unit.card, plan.data["hold_for"])  # RS-ENTER-HOLD, RS-RIDER
     ps = st.players[pid]
     remove_unit(ps.rush, unit)
     if plan.data.get("vehicle") is not None:

@@ -84,6 +84,17 @@ ENTER_HOLD = HoldFor(
     "note",
 )
 
+#: RS-RIDER: "※特徴「X」を持つSユニットは、自軍コマンドをNつホールドすれば、RCを持っていなくても
+#: このビークルにライドできる。" (the vehicle's note; the iid in the rulings is the vehicle's)
+RIDE_HOLD = HoldFor(
+    "RS-RIDER",
+    "",
+    "",
+    "holds no commands to ride it",
+    " to ride the vehicle",
+    "note",
+)
+
 
 def check_further(
     eng: RangersStrikeEngine,

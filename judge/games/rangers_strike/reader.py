@@ -18,8 +18,9 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
-- a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、RCを持っていなくてもこのビークルにライドできる。``
-  (or ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
+- a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、[自軍コマンドをNつホールドすれば、]RCを持って
+  いなくてもこのビークルにライドできる。`` (a category ``WBを持つ`` in place of the feature; or
+  ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
   ``※これにライドしているユニットはBP+Nされる。`` → its ``rider_bp`` (RS-RIDER-BP);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
@@ -595,9 +596,11 @@ def _static(m: re.Match[str]) -> dict[str, Any]:
 def _ridden_by(m: re.Match[str]) -> Part:
     """A vehicle's note naming the units that may ride it without RC (RS-RIDER): a feature,
     a printed size, and whether no other unit may ("それ以外のユニットはライドできない")."""
-    who: dict[str, Any] = {"feature": m["f"]}
+    who: dict[str, Any] = {"feature": m["f"]} if m["f"] else {"category": m["cat"]}
     if m["size"]:
         who["size"] = m["size"]
+    if m["hold"]:  # its price: commands of one's own held as the unit rides (RS-RIDER)
+        who["hold"] = int(m["hold"])
     if m["only"]:
         who["only"] = True
     return Part(keyword="ridden_by " + json.dumps(who, ensure_ascii=False), only=("vehicle",))
@@ -713,7 +716,8 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "ridden_by",
-        r"※特徴「(?P<f>[^「」]+)」を持つ(?:自軍)?(?P<size>[SML])?ユニットは、RCを持っていなくても"
+        r"※(?:特徴「(?P<f>[^「」]+)」|(?P<cat>WB|ET|OT|MA|DA))を持つ(?:自軍)?(?P<size>[SML])?ユニッ"
+        r"トは、(?:自軍コマンドを(?P<hold>[1-9])つホールドすれば、?)?RCを持っていなくても"
         r"このビークルにライドでき(?:る|(?P<only>、それ以外のユニットはライドできない))。",
         _ridden_by,
     ),

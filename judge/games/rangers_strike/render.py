@@ -397,13 +397,16 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
     out = []
     if who is not None:
         size = f"size {who['size']} " if who.get("size") else ""
-        unit = (
-            f"A {size}unit with the feature {who['feature']}"
-            if who.get("feature") is not None
-            else f"A {size}unit named " + " or ".join(who.get("names") or ())
-        )
+        if who.get("feature") is not None:
+            unit = f"A {size}unit with the feature {who['feature']}"
+        elif who.get("category") is not None:
+            unit = f"A {size}{who['category']} unit"
+        else:
+            unit = f"A {size}unit named " + " or ".join(who.get("names") or ())
+        n = int(who.get("hold") or 0)
+        held = f" by holding {n} command{'s' if n != 1 else ''} of its player's" if n else ""
         only = ", and no other unit, RC or not" if who.get("only") else ""
-        out.append(f"{unit} may ride it without RC{only} (RS-RIDER).")
+        out.append(f"{unit} may ride it without RC{held}{only} (RS-RIDER).")
     if bonus:
         out.append(f"The unit riding it gets BP +{bonus} (RS-RIDER-BP).")
     return out

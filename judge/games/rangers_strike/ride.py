@@ -78,9 +78,10 @@ def may_ride(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> tuple[bool |
     st = eng.state
     u, v = st.card(unit.card), st.card(vehicle)
     named = v.ridden_by
-    if named is not None and _named(eng, unit, named):
-        return True, f"{v.name}'s text lets {_which(named)} ride it"
     only = bool(named and named.get("only"))
+    if named is not None and _named(eng, unit, named) and (only or not u.rider_combination):
+        held = f", holding {_commands(named['hold'])} of its player's" if named.get("hold") else ""
+        return True, f"{v.name}'s text lets {_which(named)} ride it{held}"
     if u.rider_combination and not only:
         if v.unread:
             return None, (
@@ -99,12 +100,29 @@ def may_ride(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> tuple[bool |
     return False, why
 
 
+def ride_holds(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> int:
+    """How many commands of its own ``unit`` holds to ride ``vehicle``: its text's ``hold``
+    when the unit rides by that text, not by RC (RS-RIDER: "自軍コマンドをNつホールドすれば、RCを
+    持っていなくてもこのビークルにライドできる")."""
+    named = eng.state.card(vehicle).ridden_by
+    if named is None or not named.get("hold") or not _named(eng, unit, named):
+        return 0
+    rc = eng.state.card(unit.card).rider_combination
+    return int(named["hold"]) if named.get("only") or not rc else 0
+
+
+def _commands(n: int) -> str:
+    return f"{n} command{'s' if n != 1 else ''}"
+
+
 def _named(eng: RangersStrikeEngine, unit: Unit, named: dict[str, Any]) -> bool:
     d = eng.state.card(unit.card)
     if "size" in named and d.size != named["size"]:
         return False
     if "feature" in named:
         return named["feature"] in eng.state.unit_features(unit)
+    if "category" in named:
+        return d.category == named["category"]
     return d.name in (named.get("names") or ())
 
 
@@ -114,6 +132,8 @@ def _which(named: dict[str, Any] | None) -> str:
     size = f"size {named['size']} " if "size" in named else ""
     if "feature" in named:
         return f"a {size}unit with the feature {named['feature']}"
+    if "category" in named:
+        return f"a {size}{named['category']} unit"
     return f"a {size}unit named " + " or ".join(named.get("names") or ())
 
 

@@ -302,3 +302,46 @@ def test_RS_RIDER_what_the_sources_leave_open_about_the_unit_riding_is_unverifia
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert any("made from a unit riding a vehicle" in t for t in ruling_texts(r, b.last))
+
+
+HOLD = "※特徴「昆虫」を持つSユニットは、自軍コマンドを1つホールドすれば、RCを持っていなくてもこのビークルにライドできる。"
+BY_CATEGORY = "※WBを持つSユニットは、自軍コマンドを1つホールドすればRCを持っていなくてもこのビークルにライドできる。"
+
+
+def test_RS_RIDER_a_unit_that_rides_by_holding_a_command_holds_it() -> None:
+    """ "自軍コマンドを1つホールドすれば、RCを持っていなくてもこのビークルにライドできる": a unit
+    without RC rides it by holding one command of its own as it enters (named in also_hold);
+    with none released it cannot; a unit with RC rides it as any vehicle, holding nothing."""
+    assert read_card({"type": "vehicle", "text": HOLD}).keywords == (
+        'ridden_by {"feature": "昆虫", "size": "S", "hold": 1}',
+    )
+    assert read_card({"type": "vehicle", "text": BY_CATEGORY}).keywords == (
+        'ridden_by {"category": "WB", "size": "S", "hold": 1}',
+    )
+    bug = {**card("T-003", name="Bug", size="S"), "features": ["昆虫"]}
+    tank = printed("T-009", HOLD, "vehicle", name="Tank")
+    assert render_card(tank)["reading"] == [
+        "A size S unit with the feature 昆虫 may ride it without RC by holding 1 command of its "
+        "player's (RS-RIDER)."
+    ]
+
+    def at_battle(charges: int) -> LogBuilder:
+        b = LogBuilder([tank, bug, RIDER]).setup(first="A")
+        for _ in range(charges - 1):
+            b.charge("A", "T-000").proceed("A", 3).pass_turn("B")
+        b.charge("A", "T-000").proceed("A").rush("A", "T-009").rush("A", "T-003")
+        return b.proceed("A")
+
+    b = at_battle(2).enter("A", "T-003", ride="T-009")  # both commands held by the rushes
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-RIDER"]
+    assert "to ride the vehicle" in r["steps"][b.last]["violations"][0]["message"]
+    b = at_battle(3).enter("A", "T-003", ride="T-009")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"  # the one released command left is held for it
+    assert "hold" in event_types(r, b.last)
+    assert not any(not c["held"] for c in player_state(r, "A", b.last)["command"])  # all held now
+    rc = rushed(tank, RIDER, rush=("T-009", "T-001")).enter("A", "T-001", ride="T-009")
+    r = rc.replay()
+    assert verdict(r, rc.last) == "legal"  # RC: it rides holding nothing
+    assert "hold" not in event_types(r, rc.last)

@@ -26,6 +26,6 @@ export const rsLayout = {
     { key: "bp", kind: "number", label: "BP", printed: "bp" },
     { key: "sp", kind: "number", label: "SP", printed: "sp" },
     { key: "held", kind: "flag", label: "held", labelFalse: "released" },
-    { key: "vehicle", kind: "card", label: "Riding" },
+    { key: "vehicle", kind: "card", label: "Rides" },
   ],
 };
