@@ -277,6 +277,14 @@ class RSCardSchema(BaseSchema):
         load_default=None,
         metadata={"description": "vehicles: BP the unit riding it gets (RS-RIDER-BP)"},
     )
+    rider_attack_bp = Int(
+        minimum=0,
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "vehicles: BP the unit riding it gets as it attacks (RS-RIDER-BP)"
+        },
+    )
     ridden_by = Nested(
         RSRiddenBySchema,
         allow_none=True,
@@ -342,6 +350,7 @@ class RSCardSchema(BaseSchema):
             absent("carries", "only vehicles carry units")
             absent("ridden_by", "only vehicles are ridden")
             absent("rider_bp", "only vehicles are ridden")
+            absent("rider_attack_bp", "only vehicles are ridden")
         if original.get("tag") and original.get("operation") != "resident":
             errors["tag"] = ["only resident operations have Tag"]
         if errors:

@@ -64,8 +64,9 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
                 out["call"] = word.removeprefix("call ")
             elif word.startswith("ridden_by "):  # RS-RIDER
                 out["ridden_by"] = json.loads(word.removeprefix("ridden_by "))
-            elif word.startswith("rider_bp "):  # RS-RIDER-BP
-                out["rider_bp"] = int(word.removeprefix("rider_bp "))
+            elif word.startswith(("rider_bp ", "rider_attack_bp ")):  # RS-RIDER-BP
+                key, n = word.split(" ", 1)
+                out[key] = int(n)
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -199,6 +200,11 @@ class CardDef:
     def rider_bp(self) -> int:
         """A vehicle's: the BP the unit riding it gets while it rides (RS-RIDER-BP), or 0."""
         return int(self.raw.get("rider_bp") or 0)
+
+    @property
+    def rider_attack_bp(self) -> int:
+        """A vehicle's: the BP the unit riding it gets while it attacks (RS-RIDER-BP), or 0."""
+        return int(self.raw.get("rider_attack_bp") or 0)
 
     @property
     def ridden_by(self) -> dict[str, Any] | None:

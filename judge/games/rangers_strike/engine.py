@@ -420,8 +420,11 @@ class RangersStrikeEngine(AgendaEngine):
         (RS-RIDER-BP); ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
-        if unit.vehicle is not None:
-            value += st.card(unit.vehicle).rider_bp
+        if unit.vehicle is not None:  # RS-RIDER-BP
+            v = st.card(unit.vehicle)
+            value += v.rider_bp
+            if v.rider_attack_bp and attack_bp.counts(st, unit, "attacking", None):
+                value += v.rider_attack_bp
         static = self.static_of(d)
         for n, when, against, per in static:
             if per is not None:  # RS-BP-PER: so much for each one counted

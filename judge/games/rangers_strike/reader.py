@@ -21,7 +21,8 @@ What is read:
 - a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、[自軍コマンドをNつホールドすれば、]RCを持って
   いなくてもこのビークルにライドできる。`` (a category ``WBを持つ`` in place of the feature; or
   ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
-  ``※これにライドしているユニットはBP+Nされる。`` → its ``rider_bp`` (RS-RIDER-BP);
+  ``※これにライドしているユニットは[、アタックするとき]BP+Nされる。`` → its ``rider_bp``
+  (``rider_attack_bp``: only while the unit attacks) (RS-RIDER-BP);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
@@ -723,8 +724,10 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "rider_bp",
-        r"※これにライドしているユニットはBP\+(?P<n>\d+)される。",
-        lambda m: Part(keyword=f"rider_bp {int(m['n'])}", only=("vehicle",)),
+        r"※これにライドしているユニットは、?(?P<att>アタックするとき、?)?BP\+(?P<n>\d+)される。",
+        lambda m: Part(
+            keyword=f"rider_{'attack_' if m['att'] else ''}bp {int(m['n'])}", only=("vehicle",)
+        ),
     ),
     tr.template(
         "resist",

@@ -389,11 +389,14 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
     if defn.get("type") != "vehicle":
         return []
     who, bonus = defn.get("ridden_by"), defn.get("rider_bp")
-    for word in read_card(defn).keywords if who is None or bonus is None else ():
-        if word.startswith("ridden_by ") and who is None:
+    attacking = defn.get("rider_attack_bp")
+    for word in read_card(defn).keywords if not (who or bonus or attacking) else ():
+        if word.startswith("ridden_by "):
             who = json.loads(word.removeprefix("ridden_by "))
-        elif word.startswith("rider_bp ") and bonus is None:
+        elif word.startswith("rider_bp "):
             bonus = int(word.removeprefix("rider_bp "))
+        elif word.startswith("rider_attack_bp "):
+            attacking = int(word.removeprefix("rider_attack_bp "))
     out = []
     if who is not None:
         size = f"size {who['size']} " if who.get("size") else ""
@@ -409,6 +412,8 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
         out.append(f"{unit} may ride it without RC{held}{only} (RS-RIDER).")
     if bonus:
         out.append(f"The unit riding it gets BP +{bonus} (RS-RIDER-BP).")
+    if attacking:
+        out.append(f"The unit riding it gets BP +{attacking} while it attacks (RS-RIDER-BP).")
     return out
 
 

@@ -345,3 +345,28 @@ def test_RS_RIDER_a_unit_that_rides_by_holding_a_command_holds_it() -> None:
     r = rc.replay()
     assert verdict(r, rc.last) == "legal"  # RC: it rides holding nothing
     assert "hold" not in event_types(r, rc.last)
+
+
+def test_RS_RIDER_BP_while_attacking_only_when_the_unit_riding_attacks() -> None:
+    """ "※これにライドしているユニットは、アタックするときBP+2000される。": +2000 while the unit riding
+    it attacks, not before."""
+    text = "※これにライドしているユニットは、アタックするときBP+2000される。"
+    ram = printed("T-009", text, "vehicle", name="Ram")
+    b = rushed(ram, RIDER, PLAIN, rush=("T-009", "T-001")).enter("A", "T-001", ride="T-009")
+    r = b.replay()
+    assert player_state(r, "A")["battle"][0]["bp"] == 3000  # not attacking yet
+    b.strike("A", "T-001").proceed("A").charge("B", "T-000").proceed("B")
+    b.rush("B", "T-002").proceed("B").enter("B", "T-002").attack("B", "T-002", "A-4")
+    r = b.replay()
+    assert "(BP 3000)" in event_texts(r, b.last)[0]  # attacked, not attacking: no bonus
+    b = LogBuilder([ram, RIDER, PLAIN]).setup(first="A")
+    b.charge("A", "T-000").proceed("A", 3)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-002").proceed("B").enter("B", "T-002")
+    b.proceed("B").charge("A", "T-000").proceed("A").rush("A", "T-009").rush("A", "T-001")
+    b.proceed("A").enter("A", "T-001", ride="T-009").attack("A", "T-001", "T-002")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "(BP 5000)" in event_texts(r, b.last)[0]  # attacking: 3000 + 2000
+    assert render_card(ram)["reading"] == [
+        "The unit riding it gets BP +2000 while it attacks (RS-RIDER-BP)."
+    ]
