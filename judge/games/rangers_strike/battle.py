@@ -341,6 +341,13 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unknown is None and sp < 1:
         plan.violate("RS-STRIKE", f"{eng.name(unit.card)} has SP {sp}: only SP 1 or more strikes.")
         return
+    if unit.rode_off and restrictions.has(eng, unit.card, "no_strike_after_ride_off"):
+        plan.violate(
+            "RS-CARD-RESTRICTION",
+            f"{eng.name(unit.card)} has ridden off: it cannot strike then (its printed "
+            "restriction).",
+        )
+        return
     why, certain = restrictions.strike_forbidden(eng, pid, unit)
     if why is not None and certain:
         plan.violate("RS-CARD-RESTRICTION", why)

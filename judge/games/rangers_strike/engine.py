@@ -668,6 +668,7 @@ class RangersStrikeEngine(AgendaEngine):
         back = [u.card for u in ps.battle]
         for unit in ps.battle:
             unit.acted = None
+            unit.rode_off = False
         ps.rush.extend(ps.battle)
         ps.battle.clear()
         bits = []

@@ -723,6 +723,18 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _ridden_by,
     ),
     tr.template(
+        "rides",
+        r"※これは(?:特徴「(?P<f>[^「」]+)」を持つ)?ビークルにライドできる。",
+        lambda m: Part(
+            rule={"rule": "rides", **({"feature": m["f"]} if m["f"] else {})}, only=("unit",)
+        ),
+    ),
+    tr.template(
+        "no_strike_after_ride_off",
+        r"※これはライドオフしたときストライクできない。",
+        lambda m: Part(rule={"rule": "no_strike_after_ride_off"}, only=("unit",)),
+    ),
+    tr.template(
         "rider_bp",
         r"※これにライドしているユニットは、?(?P<att>アタックするとき、?)?BP\+(?P<n>\d+)される。",
         lambda m: Part(

@@ -304,6 +304,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
             limit = f" with BP {rule['bp_max']} or less"
         size = f"size {rule['size']} " if "size" in rule else ""
         return f"It cannot be attacked by a {size}unit{limit}."
+    if name == "rides":  # RS-RIDER
+        what = f"a vehicle with the feature {rule['feature']}" if "feature" in rule else "a vehicle"
+        return f"It may ride {what} without RC (RS-RIDER)."
+    if name == "no_strike_after_ride_off":
+        return "It cannot strike once it has ridden off (RS-RIDE-OFF)."
     if name == "enter_hold":
         n = rule.get("count")
         return (

@@ -31,6 +31,10 @@ Restrictions (``{"rule": …}``):
 - ``enter_hold`` ``count`` N (``※これは自軍コマンドをNつホールドしなければバトルエリアに出られな
   い。``): it enters the battle area only by holding N released commands of its player's own
   (RS-ENTER-HOLD, :func:`enter_holds`).
+- ``rides`` (``※これは[特徴「X」を持つ]ビークルにライドできる。``): it may ride a vehicle (with the
+  feature X) without the rider combination RC (RS-RIDER, an allowance);
+- ``no_strike_after_ride_off`` (``※これはライドオフしたときストライクできない。``): it cannot
+  strike once it has ridden off (RS-RIDE-OFF), until it returns to the rush area.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ RULES = (
     "attack_rush",
     "rush_held",
     "enter_hold",
+    "rides",
+    "no_strike_after_ride_off",
 )
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.rangers_strike import restrictions
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance
 from judge.games.rangers_strike.state import Unit, remove_unit
@@ -82,6 +83,16 @@ def may_ride(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> tuple[bool |
     if named is not None and _named(eng, unit, named) and (only or not u.rider_combination):
         held = f", holding {_commands(named['hold'])} of its player's" if named.get("hold") else ""
         return True, f"{v.name}'s text lets {_which(named)} ride it{held}"
+    own = restrictions.has(eng, unit.card, "rides")  # the unit's own text (atwiki renst 156)
+    if own is not None and not only and ("feature" not in own or own["feature"] in v.features):
+        if v.unread:
+            return None, (
+                f"{u.name}'s text lets it ride {v.name}, but {v.name}'s printed text is not "
+                "read: it may say that no other unit rides it"
+            )
+        return True, f"{u.name}'s text lets it ride " + (
+            f"a vehicle with the feature {own['feature']}" if "feature" in own else "a vehicle"
+        )
     if u.rider_combination and not only:
         if v.unread:
             return None, (
@@ -256,6 +267,7 @@ def apply_ride_off(eng: RangersStrikeEngine, plan: Plan) -> None:
     vehicle = Unit(unit.vehicle or "", st.next_serial())
     battle.insert(index, vehicle)
     unit.vehicle = None
+    unit.rode_off = True
     pos = eng.battle_position(unit)
     eng.event(
         "ride_off",

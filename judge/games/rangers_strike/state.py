@@ -61,6 +61,8 @@ class Unit:
     acted: str | None = None
     #: held (sideways) as a unit, after resisting (RS-RESIST): it stays held while it is a unit
     held: bool = False
+    #: it has ridden off since it entered (RS-RIDE-OFF), until it returns to the rush area
+    rode_off: bool = False
 
     def cards(self) -> list[str]:
         return [self.card] if self.vehicle is None else [self.card, self.vehicle]

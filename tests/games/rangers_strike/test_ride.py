@@ -370,3 +370,36 @@ def test_RS_RIDER_BP_while_attacking_only_when_the_unit_riding_attacks() -> None
     assert render_card(ram)["reading"] == [
         "The unit riding it gets BP +2000 while it attacks (RS-RIDER-BP)."
     ]
+
+
+def test_RS_RIDER_a_units_own_text_may_let_it_ride() -> None:
+    """ "※これは特徴「車両」を持つビークルにライドできる。" (a unit without RC that its own text lets
+    ride, atwiki renst 156: "ＲＣを持たず自身のテキストで指定されたビークルにライドできるユニット"):
+    a vehicle with that feature, and no other; "※これはビークルにライドできる。": any vehicle."""
+    car = {**card("T-009", "vehicle", name="Car"), "features": ["車両"]}
+    driver = printed("T-003", "※これは特徴「車両」を持つビークルにライドできる。", name="Driver")
+    assert render_card(driver)["reading"] == [
+        "It may ride a vehicle with the feature 車両 without RC (RS-RIDER)."
+    ]
+    b = rushed(car, driver, rush=("T-009", "T-003")).enter("A", "T-003", ride="T-009")
+    assert verdict(b.replay(), b.last) == "legal"
+    b = rushed(BIKE, driver, rush=("T-008", "T-003")).enter("A", "T-003", ride="T-008")
+    assert rules_broken(b.replay(), b.last) == ["RS-RIDER"]  # the bike has no 車両
+    anyone = printed("T-003", "※これはビークルにライドできる。", name="Anyone")
+    b = rushed(BIKE, anyone, rush=("T-008", "T-003")).enter("A", "T-003", ride="T-008")
+    assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_RS_RIDE_OFF_a_unit_that_cannot_strike_once_it_rode_off() -> None:
+    """ "※これはライドオフしたときストライクできない。": riding off, it cannot strike; riding on, it
+    can."""
+    text = "※これはライドオフしたときストライクできない。"
+    fixed = {
+        **printed("T-001", text, name="Fixed", sp=1),
+        "combination": {"rc": True, "effects": []},
+    }
+    b = rushed(BIKE, fixed).enter("A", "T-001", ride="T-008").ride_off("A", "T-001")
+    b.strike("A", "T-001")
+    assert rules_broken(b.replay(), b.last) == ["RS-CARD-RESTRICTION"]
+    b = rushed(BIKE, fixed).enter("A", "T-001", ride="T-008").strike("A", "T-001")
+    assert verdict(b.replay(), b.last) == "legal"
