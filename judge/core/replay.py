@@ -462,6 +462,7 @@ def _assemble(
             uncertain.append(step["index"])
         elif step["verdict"] == RECORDED:
             recorded.append(step["index"])
+    retired = catalogue.retired_given(log.rule_options)
     cited: dict[str, Any] = {}
     for rule_id in sorted(named):
         if rule_id in catalogue:
@@ -498,6 +499,8 @@ def _assemble(
             # byte-identical to what it was before these lists existed
             **({"uncertain_steps": uncertain} if uncertain else {}),
             **({"recorded_steps": recorded} if recorded else {}),
+            # rule options the log names that a change of the rules retired: ignored, and why
+            **({"retired_options": retired} if retired else {}),
             "steps": len(steps),
             "stopped_at": stopped_at,
         },

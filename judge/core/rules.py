@@ -138,6 +138,10 @@ class Catalogue:
     version: str
     rules: dict[str, Rule] = field(default_factory=dict)
     options: dict[str, RuleOption] = field(default_factory=dict)
+    #: rule options a change of the rules retired, by name: why (``[[retired_option]]``).
+    #: A log naming one is still judged, the option ignored, and the replay says so
+    #: (:meth:`retired_given`): a log recorded before the change is not refused for it.
+    retired: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_toml_text(cls, text: str) -> Catalogue:
@@ -172,6 +176,10 @@ class Catalogue:
             if opt.kind not in OPTION_KINDS:
                 raise ValueError(f"option {opt.name}: unknown kind {opt.kind!r}")
             cat.options[opt.name] = opt
+        for raw in data.get("retired_option", []):
+            if raw["name"] in cat.options:
+                raise ValueError(f"option {raw['name']} is both in use and retired")
+            cat.retired[raw["name"]] = raw["text"].strip()
         return cat
 
     @classmethod
@@ -186,9 +194,12 @@ class Catalogue:
         return rule_id in self.rules
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
-        """Defaults overlaid with ``given``; unknown names or values raise OptionError."""
+        """Defaults overlaid with ``given``; unknown names or values raise OptionError; a
+        retired option is left out (:meth:`retired_given`)."""
         out = {name: opt.default for name, opt in self.options.items()}
         for name in sorted(given):
+            if name in self.retired:
+                continue
             if name not in self.options:
                 raise OptionError(name, f"unknown rule option {name!r} for {self.game}")
             value = given[name]
@@ -199,6 +210,10 @@ class Catalogue:
                 raise OptionError(name, f"rule option {name!r} takes one of {choices}")
             out[name] = value
         return out
+
+    def retired_given(self, given: dict[str, Any]) -> dict[str, str]:
+        """The retired options ``given`` names, each with why it no longer applies."""
+        return {name: self.retired[name] for name in sorted(given) if name in self.retired}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -403,3 +403,13 @@ def test_RS_RIDE_OFF_a_unit_that_cannot_strike_once_it_rode_off() -> None:
     assert rules_broken(b.replay(), b.last) == ["RS-CARD-RESTRICTION"]
     b = rushed(BIKE, fixed).enter("A", "T-001", ride="T-008").strike("A", "T-001")
     assert verdict(b.replay(), b.last) == "legal"
+
+
+def test_RS_VEHICLE_a_log_naming_the_retired_option_vehicle_bp_is_judged_and_told() -> None:
+    """Logs recorded before vehicles followed the sources name ``vehicle_bp`` (the canonical
+    logs of then carried it): they are judged, the option ignored, and the replay says why."""
+    b = LogBuilder([BIKE, RIDER], options={"vehicle_bp": "sum"}).setup(first="A")
+    r = b.replay()
+    assert "vehicle_bp" not in r["rule_options"]
+    assert "a vehicle has no BP" in r["summary"]["retired_options"]["vehicle_bp"]
+    assert "retired_options" not in LogBuilder([BIKE, RIDER]).setup(first="A").replay()["summary"]
