@@ -198,11 +198,11 @@ def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
     if found is None:
         # not a unit in the battle area at all: say where the card is (RS-CARD-IN-ZONE)
         if is_instance(st, ref):
-            ridden = st.find_unit(ref)
+            rider = ride.rider_of(eng, ref)
             where = (
-                f"ridden by {eng.name(ridden[2].card)} in {ridden[0]}'s {ridden[1]} area (a "
-                "vehicle never attacks nor strikes, RS-VEHICLE)"
-                if ridden is not None and ridden[2].card != ref
+                f"a vehicle ridden by {eng.name(rider.card)} (a vehicle never attacks nor "
+                "strikes, RS-VEHICLE)"
+                if rider is not None
                 else f"in {locate(st, ref)}"
             )
             said = f"{eng.name(ref)} is {where}"

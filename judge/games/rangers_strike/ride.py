@@ -7,10 +7,11 @@ What the sources say, and so what the engine does:
   (official card Q&A, RS-108 デカグリーン; atwiki renst 156 A1): the log's ``enter`` names the
   vehicle in ``ride``.  A unit boarding one at any other time (the ``board`` action) is
   illegal.  One unit rides a vehicle, and a unit riding one rides no other (atwiki 156, A2).
-- Who may ride: a unit with the rider combination RC, or a unit the vehicle's text names
-  (``ridden_by``); a vehicle whose text says no other unit rides it (``only``) takes only
-  those, RC or not (atwiki 156, 228).  A card whose printed text is not read may say
-  otherwise, so such a ride is unverifiable, never refused.
+- Who may ride: a unit with the rider combination RC, a unit whose own text lets it (the
+  restriction ``rides``), or a unit the vehicle's text names (``ridden_by``, which may ask it
+  to hold commands: ``hold``, :func:`ride_holds`); a vehicle whose text says no other unit
+  rides it (``only``) takes only those, RC or not (atwiki 156, 228).  A card whose printed
+  text is not read may say otherwise, so such a ride is unverifiable, never refused.
 - The unit riding stands in the vehicle's place, the vehicle under it, and fights as itself:
   it attacks, is attacked and strikes with its own BP and SP; it stays riding when it returns
   to the rush area and enters again with the vehicle (atwiki 141 A1, 156).  When it leaves its
@@ -22,7 +23,10 @@ What the sources say, and so what the engine does:
   off by an effect does not (atwiki 228, 594).
 
 Not in the sources, so a ruling says so and the step is unverifiable: whether a unit without
-RC combines by its number or from a unit when it enters riding or rides off.
+RC combines by its number or from a unit when it enters riding or rides off
+(:func:`combination_unknown`); a combination made from a unit riding directly before, a
+rider's SP K/N and an effect returning a rider are flagged where they are judged
+(``battle.apply_enter``, ``engine.sp_known``, ``resolve``).
 """
 
 from __future__ import annotations
