@@ -34,6 +34,10 @@ is named):
   ``during`` (``attacking`` | ``attacked``, and optionally ``against`` ``{"feature": X}``) the
   unit's own, counted only during an attack it makes or receives (RS-ATTACK-BP).
 - ``destroy`` ``target`` — to the discard pile (its when-destroyed effects trigger).
+- ``discard_vehicle`` ``target`` (a selector with ``type`` ``vehicle``, and ``size``) — the
+  vehicles chosen ("敵軍バトルエリアからSビークルを1体選ぶ"; the log names the vehicle itself, ridden
+  or not): the unit riding one is destroyed, then the vehicle goes to the discard pile, not
+  destroyed (RS-SELECT-VEHICLE).
 - ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units of
   one's own chosen.  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
   ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
@@ -127,6 +131,7 @@ OPS = (
     "draw",
     "bp",
     "destroy",
+    "discard_vehicle",
     "return",
     "damage",
     "heal",
@@ -203,10 +208,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         resident or not (_is_int(sel["power_max"], 0) or sel["power_max"] in QUANTITIES)
     ):
         return False  # RS-POWER-AT-MOST
-    if "type" in sel and (resident or sel["type"] != "unit"):
-        return False
-    if "size" in sel and (resident or sel["size"] not in SIZES or sel.get("type") != "unit"):
-        return False  # RS-SELECT-SIZE: the printed "Sユニット"
+    if "type" in sel and (resident or sel["type"] not in ("unit", "vehicle")):
+        return False  # a vehicle: only for discard_vehicle (RS-SELECT-VEHICLE)
+    if "size" in sel and (resident or sel["size"] not in SIZES or "type" not in sel):
+        return False  # RS-SELECT-SIZE: the printed "Sユニット", "Sビークル"
     if "no_number" in sel and (resident or sel["no_number"] is not True):
         return False
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)
@@ -328,6 +333,16 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and (target != "self" or timing == "on_use" or not _attack_bp_ok(op, static=False))
         ):
             return False  # RS-ATTACK-BP: the unit's own, during an attack
+        vehicles = isinstance(target, dict) and target.get("type") == "vehicle"
+        if vehicles != (name == "discard_vehicle") or (
+            vehicles
+            and (
+                set(op) != {"op", "target"}
+                or set(target) - {"side", "zone", "count", "type", "size"}
+                or target.get("zone", "battle") == "field"
+            )
+        ):
+            return False  # RS-SELECT-VEHICLE: vehicles chosen only to be discarded so
         if name == "hold" and not _hold_ok(op, timing):
             return False  # RS-HOLD-SELF (the unit itself), RS-IF-DONE (a unit chosen)
         if "if_done" in op and not _if_done_ok(effect, op):

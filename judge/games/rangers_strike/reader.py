@@ -35,7 +35,9 @@ What is read:
   wiki, atwiki renst 228: "効果名を持つテキストの効果が有効になる", RS-RIDER-COMBINATION);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
-The sentences of a body (each whole, :data:`SENTENCES`): ``N枚ドローする。`` (draw N);
+The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
+選ぶ。選んだビークルにライドしているユニットがあれば、それを撃破する。その後、選んだビークルを捨札にす
+る。`` (discard_vehicle, RS-SELECT-VEHICLE); ``N枚ドローする。`` (draw N);
 ``敵軍バトルエリアから[BPN以下の]ユニットをN体選び[、]撃破する。`` (destroy N opposing units
 of the battle area, units only: RS-SELECT-UNIT) and its ``持ち主のラッシュエリアに戻す。``
 form (return), the units chosen possibly ``ナンバーを持たない`` and of a printed size
@@ -264,6 +266,24 @@ def _search(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
 #: the sentences of an effect's body: what each is read as, ``(op, optional)``
 SENTENCES: tuple[tr.Template, ...] = (
     tr.template(
+        "discard_vehicle",
+        r"敵軍バトルエリアから(?P<size>[SML])?ビークルを(?P<n>[1-9])体選ぶ。選んだビークルにライドしている"
+        r"ユニットがあれば、それを撃破する。その後、選んだビークルを捨札にする。",
+        lambda m: (
+            {
+                "op": "discard_vehicle",
+                "target": {
+                    "side": "opponent",
+                    "zone": "battle",
+                    "count": int(m["n"]),
+                    "type": "vehicle",
+                    **({"size": m["size"]} if m["size"] else {}),
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
         "draw",
         r"(?:自分は)?(?P<n>[1-9])枚ドローする。",
         lambda m: ({"op": "draw", "n": int(m["n"])}, False),
@@ -446,6 +466,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # what happens to the card revealed (RS-REVEAL-TOP)
         elif sentence.startswith(_PROVISO) and out:
             out[-1] += sentence  # "ただし、…": a proviso on the sentence before (RS-POWER-AT-MOST)
+        elif sentence.startswith(("選んだビークル", "その後、選んだビークル")) and out:
+            out[-1] += sentence  # what befalls the vehicle chosen (RS-SELECT-VEHICLE)
         elif sentence.startswith(_CHOSEN) and out and out[-1].endswith("選ぶ。"):
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         else:

@@ -149,6 +149,14 @@ def render_op(op: Any, resident: bool = False) -> str:
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
         )
+    if name == "discard_vehicle" and isinstance(target, dict):  # RS-SELECT-VEHICLE
+        n = target.get("count", 1)
+        size = f"size {target['size']} " if "size" in target else ""
+        return (
+            f"choose {n} {size}vehicle{'s' if n != 1 else ''} in an opposing player's battle "
+            "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
+            "the discard pile"
+        )
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")

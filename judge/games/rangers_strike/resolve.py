@@ -26,7 +26,7 @@ from judge.games.rangers_strike import (
 )
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.refs import find_unit
-from judge.games.rangers_strike.state import Mod, PowerCard, Unit
+from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -79,6 +79,11 @@ def fitting(
                 ):
                     continue
                 d = st.card(unit.card)
+                if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE: ridden or not
+                    v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
+                    if v is not None and ("size" not in sel or v.size == sel["size"]):
+                        out.append((pid, zone, unit))
+                    continue
                 if not d.is_unit:
                     continue  # a vehicle is never chosen as a unit (RS-VEHICLE, RS-SELECT-UNIT)
                 if "size" in sel and d.size != sel["size"]:
@@ -115,8 +120,12 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
-    size = f"a size {sel['size']} unit" if "size" in sel else "a unit"  # never a vehicle
-    bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
+    if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE
+        size = f"a size {sel['size']} vehicle" if "size" in sel else "a vehicle"
+        bits[0] = bits[0].replace("a unit", f"{size} (ridden or not)")
+    else:
+        size = f"a size {sel['size']} unit" if "size" in sel else "a unit"  # never a vehicle
+        bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
     if sel.get("no_number"):
         bits.append("without a combination number")
     return " ".join(bits)
@@ -218,13 +227,17 @@ def match_targets(
         while len(got) < need and pos < len(targets):
             ref = targets[pos]
             pos += 1
-            found = find_unit(
-                st,
-                ref,
-                f"{path}[{pos - 1}]",
-                owners_of(eng, controller, sel),
-                areas_of(sel),
-                bp=eng.bp,
+            found = (
+                vehicle_named(eng, cands, ref)
+                if sel.get("type") == "vehicle"
+                else find_unit(
+                    st,
+                    ref,
+                    f"{path}[{pos - 1}]",
+                    owners_of(eng, controller, sel),
+                    areas_of(sel),
+                    bp=eng.bp,
+                )
             )
             if found is None or not any(c[2] is found[2] for c in cands):
                 problems.append(
@@ -258,9 +271,66 @@ def match_targets(
     return groups, problems
 
 
+def vehicle_of(eng: RangersStrikeEngine, unit: Unit) -> str:
+    """The vehicle card a vehicle selector's candidate stands for: the unit itself, or the
+    vehicle under the unit riding it (RS-SELECT-VEHICLE)."""
+    return unit.vehicle if unit.vehicle is not None else unit.card
+
+
+def vehicle_named(eng: RangersStrikeEngine, cands: list[Found], ref: Any) -> Found | None:
+    """The candidate of a vehicle selector whose vehicle ``ref`` names (an instance id, or a
+    code: the first such vehicle), or None (RS-SELECT-VEHICLE)."""
+    st = eng.state
+    for c in cands:
+        iid = vehicle_of(eng, c[2])
+        if ref == iid or (isinstance(ref, str) and ref == st.code_of.get(iid)):
+            return c
+    return None
+
+
 def _doubt(doubts: dict[int, str] | None, index: int, why: str) -> None:
     if doubts is not None:
         doubts[index] = why
+
+
+def discard_vehicles(eng: RangersStrikeEngine, found: list[Found], what: str) -> None:
+    """RS-SELECT-VEHICLE: for each vehicle chosen, the unit riding it is destroyed, then the
+    vehicle goes to its owner's discard pile (not destroyed: no when-destroyed effect)."""
+    st = eng.state
+    for pid, _area, unit in found:
+        if st.area_of(unit) is None:
+            continue
+        vehicle, found_rider = unit.vehicle, unit.card
+        if vehicle is not None:
+            eng.destroy(pid, unit, what)  # the vehicle stays, alone (RS-RIDER)
+            lone = next(
+                (u for a in AREAS for u in st.players[pid].area(a) if u.card == vehicle), None
+            )
+            if lone is None:
+                continue
+            unit = lone
+        for area in AREAS:
+            if any(u is unit for u in st.players[pid].area(area)):
+                remove_unit(st.players[pid].area(area), unit)
+        if st.entering is unit:
+            st.entering = None
+        st.players[st.owner_of[unit.card]].discard.append(unit.card)
+        eng.event(
+            "to_discard",
+            f"{eng.name(unit.card)} (a vehicle) goes to the discard pile ({what}).",
+            player=pid,
+            card=unit.card,
+        )
+        rider = (
+            f"the unit riding it, {eng.name(found_rider)}, was destroyed first; "
+            if vehicle is not None
+            else ""
+        )
+        eng.ctx.ruling(
+            "RS-SELECT-VEHICLE",
+            f"{eng.name(unit.card)} was chosen: {rider}the vehicle goes to the discard pile, "
+            "not destroyed.",
+        )
 
 
 def first_targets(
@@ -269,15 +339,16 @@ def first_targets(
     """The first fitting targets for each selector (instance ids), for ``legal_actions``."""
     out: list[str] = []
     for sel in effects.selectors(effect):
-        cands = [c for c in fitting(eng, controller, sel, source) if c[2].card not in out]
-        out += [c[2].card for c in cands[: int(sel.get("count", 1))]]
+        named = vehicle_of if sel.get("type") == "vehicle" else (lambda eng, u: u.card)
+        cands = [c for c in fitting(eng, controller, sel, source) if named(eng, c[2]) not in out]
+        out += [named(eng, c[2]) for c in cands[: int(sel.get("count", 1))]]
     return out
 
 
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
     """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
-    rush and battle areas, units riding vehicles included, vehicles not), its team's (the same in 1 vs 1), and
-    the most it allows."""
+    rush and battle areas, units riding vehicles included, vehicles not), its team's (the same
+    in 1 vs 1), and the most it allows."""
     cond = pe.effect["if"]
     size = cond.get("size")
     st = eng.state
@@ -415,7 +486,9 @@ def run_effect(
         if op.get("if_done") and not found:
             if_not_done(eng, what, op)
             break  # "…してもよい。そうしたとき": nothing more when it was not done
-        if name == "hold" and isinstance(target, dict):
+        if name == "discard_vehicle":
+            discard_vehicles(eng, found, what)
+        elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found)
         elif name == "hold":
             if not hold_self(eng, found):

@@ -24,6 +24,7 @@ BASE_IDS = [
     "RS-RUSH-ORDER", "RS-RUSH-POWER", "RS-RUSH-COMMAND", "RS-RUSH-CONDITION", "RS-RUSH-DISCARD",
     "RS-RUSH-HOLD", "RS-RUSH-HELD", "RS-CALL", "RS-VEHICLE",
     "RS-RIDE", "RS-RIDER", "RS-RIDE-OFF", "RS-RIDER-COMBINATION", "RS-RIDER-BP",
+    "RS-SELECT-VEHICLE",
     "RS-OPERATION", "RS-CHOOSE-ONE", "RS-RESIDENT", "RS-COUNTER", "RS-BATTLE", "RS-BATTLE-ENTER",
     "RS-NUMBER-COMBINATION", "RS-ATTACK", "RS-ATTACK-RESULT", "RS-STRIKE", "RS-STRIKE-DAMAGE",
     "RS-SP-FRACTION", "RS-SP-SPECIAL", "RS-ATTACK-BP", "RS-ATTACK-RUSH-AREA", "RS-COMBINATION-FROM", "RS-SP-EFFECT", "RS-ADD-FEATURE", "RS-CARD-RESTRICTION", "RS-MUST-ENTER",
@@ -88,7 +89,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 113
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 114
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:

@@ -413,3 +413,49 @@ def test_RS_VEHICLE_a_log_naming_the_retired_option_vehicle_bp_is_judged_and_tol
     assert "vehicle_bp" not in r["rule_options"]
     assert "a vehicle has no BP" in r["summary"]["retired_options"]["vehicle_bp"]
     assert "retired_options" not in LogBuilder([BIKE, RIDER]).setup(first="A").replay()["summary"]
+
+
+SABER = "敵軍バトルエリアからSビークルを1体選ぶ。選んだビークルにライドしているユニットがあれば、それを撃破する。その後、選んだビークルを捨札にする。"
+
+
+def test_RS_SELECT_VEHICLE_the_unit_riding_is_destroyed_then_the_vehicle_discarded() -> None:
+    """ "…Sビークルを1体選ぶ。選んだビークルにライドしているユニットがあれば、それを撃破する。その後、
+    選んだビークルを捨札にする。": the rider destroyed, the vehicle discarded; a unit or a vehicle
+    of another size does not fit."""
+    saber = printed("T-006", SABER, "operation", name="Saber")
+    small = {**BIKE, "size": "S"}
+    big = {**card("T-007", "vehicle", name="Hauler"), "size": "M"}
+
+    def b_rides(vehicle: dict[str, Any], code: str, off: bool = False) -> LogBuilder:
+        b = LogBuilder([vehicle, RIDER, saber]).setup(first="A")
+        b.charge("A", "T-000").proceed("A", 3)
+        b.charge("B", "T-000").proceed("B", 3).charge("A", "T-000").proceed("A", 3)
+        b.charge("B", "T-000").proceed("B").rush("B", code).rush("B", "T-001").proceed("B")
+        b.enter("B", "T-001", ride=code)
+        if off:
+            b.ride_off("B", "T-001")
+        b.strike("B", "T-001").proceed("B")
+        return b.charge("A", "T-000").proceed("A")
+
+    b = b_rides(small, "T-008").use("A", "T-006", targets=["T-008"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last].get("violations")
+    assert player_state(r, "B")["battle"] == []
+    discard = player_state(r, "B")["discard"]
+    assert len(discard) == 2 and all(c in discard for c in area_ids(r, "B", "battle", -2))
+    assert "RS-SELECT-VEHICLE" in rules_applied(r, b.last)
+    types = event_types(r, b.last)
+    assert types.index("destroyed") < types.index("to_discard", types.index("destroyed"))
+    b = b_rides(small, "T-008", off=True).use("A", "T-006", targets=["T-008"])  # ridden by none
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert [u["name"] for u in player_state(r, "B")["battle"]] == ["Rider"]  # it stays
+    assert "destroyed" not in event_types(r, b.last)
+    b = b_rides(small, "T-008").use("A", "T-006", targets=["T-001"])  # the unit, not a vehicle
+    assert rules_broken(b.replay(), b.last) == ["RS-EFFECT-TARGETS"]
+    b = b_rides(big, "T-007").use("A", "T-006", targets=["T-007"])  # size M
+    assert rules_broken(b.replay(), b.last) == ["RS-EFFECT-TARGETS"]
+    assert render_card(saber)["reading"] == [
+        "When used: choose 1 size S vehicle in an opposing player's battle area, ridden or not: "
+        "the unit riding one is destroyed, then the vehicle goes to the discard pile."
+    ]
