@@ -37,7 +37,8 @@ is named):
 - ``discard_vehicle`` ``target`` (a selector with ``type`` ``vehicle``, and ``size``) — the
   vehicles chosen ("敵軍バトルエリアからSビークルを1体選ぶ"; the log names the vehicle itself, ridden
   or not): the unit riding one is destroyed, then the vehicle goes to the discard pile, not
-  destroyed (RS-SELECT-VEHICLE).
+  destroyed (RS-SELECT-VEHICLE).  ``to_command`` takes a vehicle selector too when it has
+  ``unridden`` (``ライドされていない``: vehicles no unit rides).
 - ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units of
   one's own chosen.  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
   ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
@@ -171,6 +172,7 @@ SELECTOR_KEYS = {
     "category",
     "type",
     "size",
+    "unridden",
     "no_number",
     "other",
     "released",
@@ -214,6 +216,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-SELECT-SIZE: the printed "Sユニット", "Sビークル"
     if "no_number" in sel and (resident or sel["no_number"] is not True):
         return False
+    if "unridden" in sel and (sel["unridden"] is not True or sel.get("type") != "vehicle"):
+        return False  # "ライドされていない": vehicles no unit rides (RS-SELECT-VEHICLE)
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)
         if flag in sel and (resident or sel[flag] is not True):
             return False
@@ -334,15 +338,18 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False  # RS-ATTACK-BP: the unit's own, during an attack
         vehicles = isinstance(target, dict) and target.get("type") == "vehicle"
-        if vehicles != (name == "discard_vehicle") or (
-            vehicles
-            and (
-                set(op) != {"op", "target"}
-                or set(target) - {"side", "zone", "count", "type", "size"}
-                or target.get("zone", "battle") == "field"
+        if vehicles and (
+            set(target) - {"side", "zone", "count", "type", "size", "unridden"}
+            or target.get("zone", "battle") == "field"
+            or not (
+                (name == "discard_vehicle" and set(op) == {"op", "target"})
+                or (name == "to_command" and target.get("unridden") is True)
             )
         ):
-            return False  # RS-SELECT-VEHICLE: vehicles chosen only to be discarded so
+            return False  # RS-SELECT-VEHICLE: vehicles chosen to be discarded, or put held
+            # into the command zone when no unit rides them
+        if name == "discard_vehicle" and not vehicles:
+            return False
         if name == "hold" and not _hold_ok(op, timing):
             return False  # RS-HOLD-SELF (the unit itself), RS-IF-DONE (a unit chosen)
         if "if_done" in op and not _if_done_ok(effect, op):
@@ -386,10 +393,11 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             set(op) == {"op", "target", "if_full"}
             and op["if_full"] in ("discard", "nothing")
             and _selector_ok(target, False)
-            and target.get("type") == "unit"
+            and target.get("type") in ("unit", "vehicle")
             and "chooser" not in target
         ):
-            return False  # RS-TO-COMMAND: chosen units, held into their owner's command zone
+            return False  # RS-TO-COMMAND: chosen units (or vehicles no unit rides), held into
+            # their owner's command zone
         if name == "to_battle" and not (
             set(op) == {"op", "target"}
             and _selector_ok(target, False)

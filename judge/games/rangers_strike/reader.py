@@ -359,6 +359,26 @@ SENTENCES: tuple[tr.Template, ...] = (
         _to_damage,
     ),
     tr.template(
+        "opposing_vehicles_to_command",
+        r"敵軍バトルエリアから、?ライドされていない(?P<size>[SML])?ビークルを(?P<n>[1-9])体選び、?"
+        r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
+        lambda m: (
+            {
+                "op": "to_command",
+                "target": {
+                    "side": "opponent",
+                    "zone": "battle",
+                    "count": int(m["n"]),
+                    "type": "vehicle",
+                    "unridden": True,
+                    **({"size": m["size"]} if m["size"] else {}),
+                },
+                "if_full": "discard" if m["full"] == "捨札にする" else "nothing",
+            },
+            False,
+        ),
+    ),
+    tr.template(
         "opposing_units_to_command",
         r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または"
         r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
@@ -670,15 +690,28 @@ def _no_strike_while(m: re.Match[str]) -> Part:
 
 def _named_on_enter(m: re.Match[str]) -> Part | None:
     """A unit's named effect "自軍ターン中、これがバトルエリアに出たとき、…": its when-it-enters
-    effect (a unit enters only in its player's battle phase, so always in its own turn)."""
+    effect (a unit enters only in its player's battle phase, so always in its own turn).  A
+    vehicle's too (it enters with the unit riding it, RS-RIDE), when nothing in it is done to
+    "これ" (a vehicle has no BP and is never held as a unit)."""
     effect = read_body(m.group("body"), "on_enter")
-    return None if effect is None else Part(effect=effect, only=("unit",))
+    return None if effect is None else Part(effect=effect, only=_whose(effect))
 
 
 def _named_on_rush(m: re.Match[str]) -> Part | None:
-    """A unit's named effect "これをラッシュしたとき、…": its when-rushed effect."""
+    """A unit's named effect "これをラッシュしたとき、…": its when-rushed effect (a vehicle's, as
+    :func:`_named_on_enter` says)."""
     effect = read_body(m.group("body"), "on_rush")
-    return None if effect is None else Part(effect=effect, only=("unit",))
+    return None if effect is None else Part(effect=effect, only=_whose(effect))
+
+
+def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
+    """The card types an effect read from a named part holds for: a vehicle's too when no op
+    of it acts on the card itself."""
+    on_self = any(
+        op.get("target", "self") == "self" and op.get("op") in ("bp", "sp", "hold", "resist")
+        for op in effect.get("do") or []
+    )
+    return ("unit",) if on_self else ("unit", "vehicle")
 
 
 def _operation(m: re.Match[str]) -> Part | None:

@@ -41,6 +41,7 @@ _WHEN["resident"] = "While in place"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {
+    "unridden",
     "side",
     "zone",
     "count",
@@ -78,6 +79,9 @@ def _cards(sel: Any) -> str | None:
     one = count in (1, None)
     # a vehicle is never chosen as a unit (RS-VEHICLE), typed or not
     noun = "unit (not a vehicle)" if one else "units (not vehicles)"
+    if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE
+        ridden = "no unit rides" if sel.get("unridden") else "ridden or not"
+        noun = f"vehicle{'' if one else 's'} ({ridden})"
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]

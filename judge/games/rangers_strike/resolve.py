@@ -81,6 +81,8 @@ def fitting(
                 d = st.card(unit.card)
                 if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE: ridden or not
                     v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
+                    if sel.get("unridden") and not d.is_vehicle:
+                        continue  # "ライドされていない": no unit rides it
                     if v is not None and ("size" not in sel or v.size == sel["size"]):
                         out.append((pid, zone, unit))
                     continue
@@ -122,7 +124,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE
         size = f"a size {sel['size']} vehicle" if "size" in sel else "a vehicle"
-        bits[0] = bits[0].replace("a unit", f"{size} (ridden or not)")
+        ridden = "no unit rides" if sel.get("unridden") else "ridden or not"
+        bits[0] = bits[0].replace("a unit", f"{size} ({ridden})")
     else:
         size = f"a size {sel['size']} unit" if "size" in sel else "a unit"  # never a vehicle
         bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")

@@ -459,3 +459,45 @@ def test_RS_SELECT_VEHICLE_the_unit_riding_is_destroyed_then_the_vehicle_discard
         "When used: choose 1 size S vehicle in an opposing player's battle area, ridden or not: "
         "the unit riding one is destroyed, then the vehicle goes to the discard pile."
     ]
+
+
+CANNON = (
+    "【ビッグキャノン】自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアから、ライドされていない"
+    "Sビークルを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければこの効果は発動できない。"
+)
+
+
+def test_RS_SELECT_VEHICLE_a_vehicle_no_unit_rides_put_into_the_command_zone() -> None:
+    """A vehicle's "自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアから、ライドされていない
+    Sビークルを1体選び、持ち主のコマンドゾーンにホールド状態で置く": it fires as the vehicle enters
+    with its rider; a vehicle a unit rides does not fit."""
+    cannon = {**printed("T-009", CANNON, "vehicle", name="Cannon"), "size": "S"}
+    small = {**BIKE, "size": "S"}
+    assert render_card(cannon)["reading"] == [
+        "When it enters the battle area: put 1 size S vehicle (no unit rides) in the opponent's "
+        "battle area held into its owner's command zone; when that zone holds 5 already, the "
+        "effect does nothing."
+    ]
+
+    def b_then_a(off: bool) -> LogBuilder:
+        b = LogBuilder([small, cannon, RIDER]).setup(first="A")
+        b.charge("A", "T-000").proceed("A", 3)
+        b.charge("B", "T-000").proceed("B", 3).charge("A", "T-000").proceed("A", 3)
+        b.charge("B", "T-000").proceed("B").rush("B", "T-008").rush("B", "T-001").proceed("B")
+        b.enter("B", "T-001", ride="T-008")
+        if off:
+            b.ride_off("B", "T-001")
+        b.strike("B", "T-001").proceed("B").charge("A", "T-000").proceed("A")
+        return b.rush("A", "T-009").rush("A", "T-001").proceed("A")
+
+    b = b_then_a(off=True).enter("A", "T-001", ride="T-009")
+    b.act("A", "resolve", source="T-009", targets=["T-008"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last].get("violations")
+    held = player_state(r, "B")["command"][-1]
+    assert held["held"] and "to_command" in event_types(r, b.last)
+    rider = player_state(r, "B")["battle"]
+    assert [u["name"] for u in rider] == ["Rider"] and "vehicle" not in rider[0]  # it stays
+    b = b_then_a(off=False).enter("A", "T-001", ride="T-009")
+    b.act("A", "resolve", source="T-009", targets=["T-008"])  # ridden: it does not fit
+    assert rules_broken(b.replay(), b.last) == ["RS-EFFECT-TARGETS"]
