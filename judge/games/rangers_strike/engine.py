@@ -97,6 +97,8 @@ class RangersStrikeEngine(AgendaEngine):
         self.window: dict[str, Any] | None = None
         #: :meth:`unit_views`' views of plain units, by card, residents' BP and held
         self._plain_views: dict[tuple[str, int, bool], dict[str, Any]] = {}
+        #: a vehicle's view, by card: the same at every keyframe (no BP, no SP: RS-VEHICLE)
+        self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
@@ -975,11 +977,20 @@ class RangersStrikeEngine(AgendaEngine):
         memo = self._plain_views
         for unit in st.players[pid].area(area):
             d = defs[code_of[unit.card]]
+            if d.type == "vehicle":  # no BP, no SP (RS-VEHICLE): its card's view, always
+                view = self._vehicle_views.get(unit.card)
+                if view is None:
+                    view = self._vehicle_views[unit.card] = {
+                        "id": unit.card,
+                        "code": d.code,
+                        "name": d.name,
+                    }
+                out.append(view)
+                continue
             extra = bonus.get(d.category)
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
-            vehicle = d.type == "vehicle"  # (d.is_vehicle, written out)
-            if not (unit.mods or unit.vehicle or vehicle or d.sp_at or self.static_of(d)):
+            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d)):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -993,9 +1004,6 @@ class RangersStrikeEngine(AgendaEngine):
                     if unit.held:
                         view["held"] = True
                 out.append(view)
-                continue
-            if vehicle:  # no BP, no SP (RS-VEHICLE)
-                out.append({"id": unit.card, "code": d.code, "name": d.name})
                 continue
             bp = self.own_bp(unit, d) + extra
             sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
@@ -1052,6 +1060,8 @@ class RangersStrikeEngine(AgendaEngine):
                 uv["serial"] = unit.serial
                 if unit.acted:
                     uv["acted"] = unit.acted
+                if unit.rode_off:  # RS-RIDE-OFF, until it returns to the rush area
+                    uv["rode_off"] = True
                 views.append(uv)
             pv[area] = views
         pv["turns_taken"] = ps.turns_taken

@@ -40,9 +40,13 @@ class Mod:
     features: tuple[str, ...] = ()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Unit:
     """A unit or a vehicle in a rush or battle area.
+
+    Compared by identity (``eq=False``): a unit is one object, its serial new each rush, and
+    finding it in an area (``list.index``, ``in``) is then a pointer comparison in C rather
+    than a field-by-field one in Python, which an area of hundreds of units makes costly.
 
     A unit riding a vehicle (RS-RIDE) is one entry: the unit (``card``), which attacks, is
     attacked and strikes as itself, with the vehicle it rides (``vehicle``) under it, in the
@@ -116,28 +120,27 @@ class PlayerState:
 
 
 def remove_unit(units: list[Unit], unit: Unit) -> None:
-    """Take ``unit`` itself out of ``units`` (``list.remove`` would compare it with every
-    unit before it, field by field; a unit is one object, its serial new each rush)."""
-    for i, u in enumerate(units):
-        if u is unit:
-            del units[i]
-            return
-    raise ValueError(f"{unit.card} is not in the area")
+    """Take ``unit`` itself out of ``units`` (units compare by identity)."""
+    try:
+        units.remove(unit)
+    except ValueError:
+        raise ValueError(f"{unit.card} is not in the area") from None
 
 
 def leave_area(st: RSState, units: list[Unit], unit: Unit) -> Unit | None:
     """Take ``unit`` out of its area ``units`` as it leaves it (destroyed, discarded, moved to
     another zone): the vehicle it rides stays in its place, no longer ridden (RS-RIDER: the fan
     wiki's Q&A on vehicles, atwiki renst 141 A7, A8), and is returned."""
-    for i, u in enumerate(units):
-        if u is unit:
-            if unit.vehicle is None:
-                del units[i]
-                return None
-            left = units[i] = Unit(unit.vehicle, st.next_serial())
-            unit.vehicle = None
-            return left
-    raise ValueError(f"{unit.card} is not in the area")
+    try:
+        i = units.index(unit)  # by identity
+    except ValueError:
+        raise ValueError(f"{unit.card} is not in the area") from None
+    if unit.vehicle is None:
+        del units[i]
+        return None
+    left = units[i] = Unit(unit.vehicle, st.next_serial())
+    unit.vehicle = None
+    return left
 
 
 @dataclass(slots=True)
