@@ -26,7 +26,7 @@ from judge.games.rangers_strike import (
 )
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.refs import find_unit
-from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, remove_unit
+from judge.games.rangers_strike.state import Mod, PowerCard, Unit, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -306,15 +306,12 @@ def discard_vehicles(eng: RangersStrikeEngine, found: list[Found], what: str) ->
         vehicle, found_rider = unit.vehicle, unit.card
         if vehicle is not None:
             eng.destroy(pid, unit, what)  # the vehicle stays, alone (RS-RIDER)
-            lone = next(
-                (u for a in AREAS for u in st.players[pid].area(a) if u.card == vehicle), None
-            )
-            if lone is None:
+            left = st.find_unit(vehicle)
+            if left is None:
                 continue
-            unit = lone
-        for area in AREAS:
-            if any(u is unit for u in st.players[pid].area(area)):
-                remove_unit(st.players[pid].area(area), unit)
+            unit = left[2]
+        owner, area = st.area_of(unit) or (pid, "battle")
+        remove_unit(st.players[owner].area(area), unit)
         if st.entering is unit:
             st.entering = None
         st.players[st.owner_of[unit.card]].discard.append(unit.card)

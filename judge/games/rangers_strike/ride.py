@@ -84,9 +84,11 @@ def may_ride(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> tuple[bool |
     u, v = st.card(unit.card), st.card(vehicle)
     named = v.ridden_by
     only = bool(named and named.get("only"))
-    if named is not None and _named(eng, unit, named) and (only or not u.rider_combination):
-        held = f", holding {_commands(named['hold'])} of its player's" if named.get("hold") else ""
-        return True, f"{v.name}'s text lets {_which(named)} ride it{held}"
+    by_text = _by_text(eng, unit, vehicle)
+    if by_text is not None:
+        n = by_text.get("hold")
+        held = f", holding {_commands(n)} of its player's" if n else ""
+        return True, f"{v.name}'s text lets {_which(by_text)} ride it{held}"
     own = restrictions.has(eng, unit.card, "rides")  # the unit's own text (atwiki renst 156)
     if own is not None and not only and ("feature" not in own or own["feature"] in v.features):
         if v.unread:
@@ -119,11 +121,18 @@ def ride_holds(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> int:
     """How many commands of its own ``unit`` holds to ride ``vehicle``: its text's ``hold``
     when the unit rides by that text, not by RC (RS-RIDER: "自軍コマンドをNつホールドすれば、RCを
     持っていなくてもこのビークルにライドできる")."""
+    named = _by_text(eng, unit, vehicle)
+    return int(named.get("hold") or 0) if named is not None else 0
+
+
+def _by_text(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> dict[str, Any] | None:
+    """The vehicle's ``ridden_by`` when ``unit`` rides it by that text: the text names it, and
+    either says no other unit rides it or the unit has no RC (which it would ride by)."""
     named = eng.state.card(vehicle).ridden_by
-    if named is None or not named.get("hold") or not _named(eng, unit, named):
-        return 0
+    if named is None or not _named(eng, unit, named):
+        return None
     rc = eng.state.card(unit.card).rider_combination
-    return int(named["hold"]) if named.get("only") or not rc else 0
+    return named if named.get("only") or not rc else None
 
 
 def _commands(n: int) -> str:
@@ -216,13 +225,13 @@ def apply_ride(eng: RangersStrikeEngine, plan: Plan, unit: Unit) -> None:
     )
 
 
-def combination_unknown(eng: RangersStrikeEngine, unit: Unit, when: str) -> bool:
+def combination_unknown(eng: RangersStrikeEngine, unit: Unit, when: str) -> None:
     """A unit without RC that has a combination (a number, or one made from a unit) enters
-    riding or rides off (``when``): whether it combines is not in the sources (RS-RIDER).
-    Returns whether that was so (the step is then unverifiable)."""
+    riding or rides off (``when``): whether it combines is not in the sources (RS-RIDER), so
+    the step is unverifiable."""
     d = eng.state.card(unit.card)
     if d.rider_combination or not d.combination or not d.combination_effects():
-        return False
+        return
     eng.ctx.ruling(
         "RS-RIDER",
         f"{eng.name(unit.card)} {when}; the sources speak only of the rider combination RC "
@@ -230,7 +239,6 @@ def combination_unknown(eng: RangersStrikeEngine, unit: Unit, when: str) -> bool
         "trigger it.",
     )
     eng.ctx.cannot_verify(f"whether {eng.name(unit.card)}'s combination triggers as it {when}")
-    return True
 
 
 # -- riding off ------------------------------------------------------------------------------
@@ -267,7 +275,7 @@ def apply_ride_off(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The ride off could not be applied as recorded.")
         return
     battle = st.players[pid].battle
-    index = next(i for i, u in enumerate(battle) if u is unit)
+    index = battle.index(unit)  # by identity
     vehicle = Unit(unit.vehicle or "", st.next_serial())
     battle.insert(index, vehicle)
     unit.vehicle = None
