@@ -5,7 +5,8 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
     {"when": "on_enter", "optional": false, "do": [{"op": "draw", "n": 1}, …]}
 
 An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anything only when
-its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS).
+its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
+X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
@@ -21,7 +22,8 @@ vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
-effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``;
+effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
+now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
@@ -39,8 +41,8 @@ is named):
   or not): the unit riding one is destroyed, then the vehicle goes to the discard pile, not
   destroyed (RS-SELECT-VEHICLE).  ``to_command`` takes a vehicle selector too when it has
   ``unridden`` (``ライドされていない``: vehicles no unit rides).
-- ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units of
-  one's own chosen.  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
+- ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units
+  chosen, one's own or the opposing side's (RS-HOLD-CHOSEN).  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
   ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
   "…してもよい。そうしたとき、…").
 - ``return`` ``target`` — from the battle area back to the rush area.
@@ -178,6 +180,7 @@ SELECTOR_KEYS = {
     "released",
     "chooser",
     "power_max",
+    "feature",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -216,6 +219,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-SELECT-SIZE: the printed "Sユニット", "Sビークル"
     if "no_number" in sel and (resident or sel["no_number"] is not True):
         return False
+    if "feature" in sel and (resident or not isinstance(sel["feature"], str) or not sel["feature"]):
+        return False  # RS-SELECT-FEATURE: "特徴「X」を持つ"
     if "unridden" in sel and (sel["unridden"] is not True or sel.get("type") != "vehicle"):
         return False  # "ライドされていない": vehicles no unit rides (RS-SELECT-VEHICLE)
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)
@@ -277,12 +282,15 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
 
 
 def _if_ok(cond: Any, timing: str) -> bool:
-    """An effect's condition (RS-IF-UNITS): ``{"own_units_at_most": N, "size": S}``, "自軍
-    [S]ユニットの数がN体以下なら", checked as it resolves (not on a resident or static text)."""
+    """An effect's condition, checked as it resolves (not on a resident or static text):
+    ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
+    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED)."""
+    if timing in ("resident", "static") or not isinstance(cond, dict):
+        return False
+    if set(cond) == {"own_has"}:
+        return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     return (
-        timing not in ("resident", "static")
-        and isinstance(cond, dict)
-        and set(cond) <= {"own_units_at_most", "size"}
+        set(cond) <= {"own_units_at_most", "size"}
         and _is_int(cond.get("own_units_at_most"), 0)
         and cond.get("size", "S") in SIZES
     )
@@ -537,16 +545,17 @@ def _search_ok(effect: dict[str, Any]) -> bool:
 
 def _hold_ok(op: dict[str, Any], timing: str) -> bool:
     """A ``hold`` op: the unit itself (RS-HOLD-SELF: ``{"op": "hold"}``, a unit's effect), or
-    units of one's own chosen by a selector that takes only released ones (RS-IF-DONE)."""
+    units chosen, one's own (RS-IF-DONE) or the opposing side's (RS-HOLD-CHOSEN), by a
+    selector that takes only released ones (a held unit cannot be held again)."""
     target = op.get("target", "self")
     if target == "self":
         return timing != "on_use" and set(op) == {"op"}
     return (
         set(op) <= {"op", "target", "if_done"}
         and _selector_ok(target, False)
-        and target.get("side", "own") == "own"
         and target.get("released") is True
         and target.get("type") == "unit"
+        and "chooser" not in target
     )
 
 

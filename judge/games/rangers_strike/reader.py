@@ -88,8 +88,17 @@ _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 #: (RS-SELECT-UNIT, RS-SELECT-SIZE, RS-POWER-AT-MOST)
 _UNITS = (
     r"、?(?:BP(?P<bp>\d+)以下の)?(?:(?P<lim>{lim})以下の必要パワーの数字を持つ)?"
-    r"(?P<nonum>ナンバーを持たない)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
+    r"(?P<nonum>ナンバーを持たない)?(?:特徴「(?P<feat>[^「」]+)」を持つ)?(?:敵軍)?(?P<size>[SML])?"
+    r"ユニットを(?P<n>[1-9])体選び、?"
 ).replace("{lim}", "|".join(PRINTED))
+#: an opposing unit chosen, with what the text asks of it, in any order: "[敵軍バトルエリアから]
+#: [BPN以下の][必要パワーの数字がN以下の][特徴「X」を持つ]敵軍[S]ユニットをN体選び" (RS-SELECT-UNIT,
+#: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
+_OPPOSING = (
+    r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
+    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ)*"
+    r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
+)
 #: a cost before what it pays for: "「MA」の自軍コマンドを1つホールドして、次の効果を発動できる⇒"
 #: (RS-COMMAND-COST)
 _COMMAND_COST = re.compile(
@@ -100,6 +109,10 @@ _OPTIONAL = "してもよい"
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
 #: "if one's [S] units number N or fewer, …" before an effect's sentences (RS-IF-UNITS)
 _UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[0-9]+)体以下なら、")
+#: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
+_OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
+#: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
+_ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -146,8 +159,37 @@ def _selector(m: re.Match[str]) -> dict[str, Any]:
         sel["size"] = m.group("size")
     if m.group("nonum"):
         sel["no_number"] = True
+    if m.groupdict().get("feat"):
+        sel["feature"] = m["feat"]
     _power_max(sel, m)
     return sel
+
+
+def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
+    """The selector of :data:`_OPPOSING`, or None when the sentence names neither the opposing
+    side's area nor 敵軍 (whose units, then, is not said)."""
+    if not m["area"] and not m["opp"]:
+        return None
+    zone = {"バトル": "battle", "ラッシュ": "rush"}.get(m["area"] or "", "field")
+    sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
+    if m["bp"] is not None:
+        sel["bp_max"] = int(m["bp"])
+    if m["pn"] is not None:
+        sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
+    if m["feat"]:
+        sel["feature"] = m["feat"]
+    if m["size"]:
+        sel["size"] = m["size"]
+    return sel
+
+
+def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "…敵軍[S]ユニットをN体選びホールドする[してもよい]。" (RS-HOLD-CHOSEN): units not held
+    already (a held unit cannot be held again, RS-IF-DONE)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    return {"op": "hold", "target": {**sel, "released": True}}, m["may"] is not None
 
 
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
@@ -282,6 +324,11 @@ SENTENCES: tuple[tr.Template, ...] = (
             },
             False,
         ),
+    ),
+    tr.template(
+        "hold_opposing_units",
+        rf"{_OPPOSING}ホールド(?:する|(?P<may>{_OPTIONAL}))。",
+        _hold_opposing,
     ),
     tr.template(
         "draw",
@@ -504,6 +551,12 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
     condition = _UNITS_AT_MOST.match(body) if when != "combination" else None
     if condition is not None:  # RS-IF-UNITS: "自軍Sユニットの数がN体以下なら、…"
         body = body[condition.end() :]
+    named = _OWN_HAS.match(body) if when != "combination" and condition is None else None
+    if named is not None:  # RS-IF-NAMED: "自軍エリアに「X」があれば、…"
+        body = body[named.end() :]
+    activate = _ACTIVATE.match(body)
+    if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
+        body = body[activate.end() :]
     held = body.startswith(_HOLD_SELF) and when != "on_use"
     if held:  # RS-HOLD-SELF: "このユニットをホールドしてもよい。そうしたとき、…"
         ops.append({"op": "hold"})
@@ -547,6 +600,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         or (held and len(ops) < 2)
     ):
         return None
+    if activate is not None and (
+        held or given is not None or cost is not None or searched
+    ):
+        return None  # one choice an effect: to use it (a declined search still shuffles)
     if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None
     if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
@@ -556,7 +613,9 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         effect["if"] = {"own_units_at_most": int(condition["n"])}
         if condition["size"]:
             effect["if"]["size"] = condition["size"]
-    if optional or held or cost is not None:
+    if named is not None:
+        effect["if"] = {"own_has": named["name"]}
+    if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
 

@@ -54,6 +54,7 @@ _SELECTOR = {
     "released",
     "chooser",
     "power_max",
+    "feature",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -94,6 +95,8 @@ def _cards(sel: Any) -> str | None:
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
+    if "feature" in sel:  # RS-SELECT-FEATURE
+        bits.append(f"with the feature {sel['feature']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     most = sel.get("power_max")
@@ -252,6 +255,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     if when is not None and isinstance(cond, dict) and "own_units_at_most" in cond:  # RS-IF-UNITS
         kind = f"size {cond['size']} units" if cond.get("size") else "units"
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
+    if when is not None and isinstance(cond, dict) and "own_has" in cond:  # RS-IF-NAMED
+        when += f", if a card named 「{cond['own_has']}」 is in your rush or battle area"
     extra = set(effect) - {"when", "do", "text", "optional", "turn", "if"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})

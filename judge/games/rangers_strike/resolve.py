@@ -90,6 +90,8 @@ def fitting(
                     continue  # a vehicle is never chosen as a unit (RS-VEHICLE, RS-SELECT-UNIT)
                 if "size" in sel and d.size != sel["size"]:
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
+                if "feature" in sel and sel["feature"] not in st.unit_features(unit):
+                    continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
                 if sel.get("no_number") and d.combination_number is not None:
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
@@ -131,6 +133,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
     if sel.get("no_number"):
         bits.append("without a combination number")
+    if "feature" in sel:
+        bits.append(f"with the feature {sel['feature']}")
     return " ".join(bits)
 
 
@@ -345,6 +349,50 @@ def first_targets(
     return out
 
 
+def named_here(eng: RangersStrikeEngine, pid: str, name: str) -> tuple[bool, bool]:
+    """RS-IF-NAMED: whether a card named ``name`` is in ``pid``'s rush or battle area (a unit,
+    a vehicle, or the vehicle a unit rides), and whether one there might count as it without
+    being so named: its printed text says it may be used as 「name」 (としてつかえる), which the
+    engine does not read."""
+    st = eng.state
+    found = maybe = False
+    for unit in st.players[pid].units():
+        for iid in unit.cards():
+            d = st.card(iid)
+            if d.name == name:
+                found = True
+            elif f"「{name}」" in str(d.raw.get("text") or "") and "としてつかえる" in str(
+                d.raw.get("text") or ""
+            ):
+                maybe = True
+    return found, maybe
+
+
+def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool | None, str]:
+    """RS-IF-NAMED: whether "自軍エリアに「X」があれば" holds for the effect's controller (and, in
+    tag battle, for its team: 自軍 may be either), or None when that is not known; in words."""
+    name = str(pe.effect["if"]["own_has"])
+    own, own_maybe = named_here(eng, pe.controller, name)
+    team = own
+    team_maybe = own_maybe
+    for q in eng.allies(pe.controller):
+        if q != pe.controller:
+            got, may = named_here(eng, q, name)
+            team, team_maybe = team or got, team_maybe or may
+    if own != team:
+        return None, (
+            f"自軍エリア read as {pe.controller}'s areas and as its team's disagree on whether "
+            f"「{name}」 is there"
+        )
+    if not own and (own_maybe or team_maybe):
+        return None, (
+            f"no card named 「{name}」 is in {pe.controller}'s areas, but a card there whose "
+            "text the engine does not read may be used as it"
+        )
+    where = f"in {pe.controller}'s rush or battle area"
+    return own, f"a card named 「{name}」 is {where}" if own else f"no card named 「{name}」 is {where}"
+
+
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
     """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
     rush and battle areas, units riding vehicles included, vehicles not), its team's (the same
@@ -371,6 +419,8 @@ def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
     its team (always in 1 vs 1)."""
     if "if" not in pe.effect:
         return True
+    if "own_has" in pe.effect["if"]:
+        return _named_condition(eng, pe)[0] is not None
     own, team, most = units_counted(eng, pe)
     return (own <= most) == (team <= most)
 
@@ -379,7 +429,17 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
     """RS-IF-UNITS: "自軍[S]ユニットの数がN体以下なら、…": whether the controller has N units (of
     the size) or fewer in its rush and battle areas as the effect resolves.  In tag battle 自軍
     may be the player's or the team's: when the two readings disagree the effect is not carried
-    out and the step is unverifiable."""
+    out and the step is unverifiable.  RS-IF-NAMED ("自軍エリアに「X」があれば、…") alike."""
+    if "own_has" in pe.effect["if"]:
+        holds, said = _named_condition(eng, pe)
+        if holds is None:
+            eng.not_guessed(pe, "RS-IF-NAMED", said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling(
+            "RS-IF-NAMED",
+            f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).",
+        )
+        return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
     kind = f"size {size} units" if size else "units"
@@ -489,7 +549,7 @@ def run_effect(
         if name == "discard_vehicle":
             discard_vehicles(eng, found, what)
         elif name == "hold" and isinstance(target, dict):
-            hold_units(eng, found)
+            hold_units(eng, found, pe.controller)
         elif name == "hold":
             if not hold_self(eng, found):
                 break  # "…してもよい。そうしたとき": nothing more when it was not held
@@ -674,14 +734,22 @@ def hold_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]]) -> b
     return True
 
 
-def hold_units(eng: RangersStrikeEngine, found: list[Found]) -> None:
+def hold_units(eng: RangersStrikeEngine, found: list[Found], by: str | None = None) -> None:
     """Hold the units of ``found`` (released ones: a held unit cannot be held again): the unit
-    itself (RS-HOLD-SELF) or the units chosen (RS-IF-DONE)."""
+    itself (RS-HOLD-SELF) or the units chosen, by ``by`` (the effect's controller), its own
+    (RS-IF-DONE) or the opposing side's (RS-HOLD-CHOSEN)."""
     for pid, _area, unit in found:
         unit.held = True
-        eng.event(
-            "hold", f"{pid} holds {eng.name(unit.card)} (a unit).", player=pid, card=unit.card
-        )
+        if by is None or by == pid:
+            said = f"{pid} holds {eng.name(unit.card)} (a unit)."
+        else:
+            said = f"{by} holds {pid}'s {eng.name(unit.card)} (a unit)."
+            eng.ctx.ruling(
+                "RS-HOLD-CHOSEN",
+                f"{eng.name(unit.card)} is held: it stays held while it is a unit and can no "
+                "longer resist.",
+            )
+        eng.event("hold", said, player=pid, card=unit.card)
 
 
 def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None:

@@ -100,7 +100,8 @@ def test_RS_TEXT_READ_a_card_is_read_only_when_all_of_it_is() -> None:
         f"※ウイング 【灯火斬り】{DESTROY}",  # a keyword the engine does not have
         f"【灯火斬り】{DESTROY} 【二の太刀】1枚ドローする。",  # two named effects
         "【灯火斬り】敵軍バトルエリアからBP3000以下のSビークルを1体選び撃破する。",  # a vehicle
-        "【灯火斬り】敵軍バトルエリアから特徴「メカ」を持つユニットを1体選び撃破する。",
+        # the printed features only (本来の: RS-SELECT-FEATURE reads the features a unit has now)
+        "【灯火斬り】敵軍バトルエリアから本来の特徴「メカ」を持つユニットを1体選び撃破する。",
         "【灯火斬り】敵軍バトルエリアからユニットを2体まで選び撃破する。",  # "up to"
     ):
         r = read_card(unit(text))
