@@ -600,9 +600,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         or (held and len(ops) < 2)
     ):
         return None
-    if activate is not None and (
-        held or given is not None or cost is not None or searched
-    ):
+    if activate is not None and (held or given is not None or cost is not None or searched):
         return None  # one choice an effect: to use it (a declined search still shuffles)
     if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None

@@ -390,7 +390,10 @@ def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool 
             "text the engine does not read may be used as it"
         )
     where = f"in {pe.controller}'s rush or battle area"
-    return own, f"a card named 「{name}」 is {where}" if own else f"no card named 「{name}」 is {where}"
+    return (
+        own,
+        f"a card named 「{name}」 is {where}" if own else f"no card named 「{name}」 is {where}",
+    )
 
 
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
