@@ -26,7 +26,7 @@ effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for 
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
-``opponent_damage``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
+``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST)
 (selectors consume the list in order; when fewer cards fit than ``count``, every fitting card
 is named):
@@ -127,7 +127,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rangers_strike import modes
-from judge.games.rangers_strike.quantities import QUANTITIES
+from judge.games.rangers_strike.quantities import is_quantity
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
 OPS = (
@@ -210,7 +210,7 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
     if "power_max" in sel and (
-        resident or not (_is_int(sel["power_max"], 0) or sel["power_max"] in QUANTITIES)
+        resident or not (_is_int(sel["power_max"], 0) or is_quantity(sel["power_max"]))
     ):
         return False  # RS-POWER-AT-MOST
     if "type" in sel and (resident or sel["type"] not in ("unit", "vehicle")):

@@ -39,11 +39,63 @@ WORDS = {
 
 Count = tuple[int | None, str]
 
+#: a count of one's own units with a feature ("特徴「X」を持つ自軍ユニットの数"): ``{"own_units":
+#: {"feature": X}}`` (RS-POWER-AT-MOST)
+OWN_UNITS = "own_units"
 
-def count(eng: RangersStrikeEngine, pid: str, name: str) -> Count:
-    """``name`` (one of :data:`QUANTITIES`) counted for ``pid`` now, and in words; None with
-    why when the readings of tag battle disagree (module docstring)."""
+
+def is_quantity(value: Any) -> bool:
+    """Whether ``value`` names a count a text makes: one of :data:`QUANTITIES`, or
+    ``{"own_units": {"feature": X}}``.
+
+    >>> is_quantity("own_hand"), is_quantity({"own_units": {"feature": "獣"}}), is_quantity(3)
+    (True, True, False)
+    """
+    if isinstance(value, str):
+        return value in QUANTITIES
+    if not isinstance(value, dict) or set(value) != {OWN_UNITS}:
+        return False
+    which = value[OWN_UNITS]
+    return (
+        isinstance(which, dict)
+        and set(which) == {"feature"}
+        and isinstance(which["feature"], str)
+        and bool(which["feature"])
+    )
+
+
+def words(value: Any) -> str:
+    """A count in words (for rulings and ``judge cards show``)."""
+    if isinstance(value, dict):
+        return f"the number of units of its controller's with the feature {value[OWN_UNITS]['feature']}"
+    return WORDS[value]
+
+
+def _own_units(eng: RangersStrikeEngine, pid: str, feature: str) -> int:
+    """``pid``'s units (rush and battle areas; a vehicle is no unit, the unit riding one is)
+    with ``feature`` now, printed or added (RS-SELECT-FEATURE)."""
     st = eng.state
+    return sum(
+        1
+        for u in st.players[pid].units()
+        if st.card(u.card).is_unit and feature in st.unit_features(u)
+    )
+
+
+def count(eng: RangersStrikeEngine, pid: str, name: Any) -> Count:
+    """``name`` (:func:`is_quantity`) counted for ``pid`` now, and in words; None with why
+    when the readings of tag battle disagree (module docstring)."""
+    st = eng.state
+    if isinstance(name, dict):  # "特徴「X」を持つ自軍ユニットの数を数え"
+        feature = str(name[OWN_UNITS]["feature"])
+        own = _own_units(eng, pid, feature)
+        team = sum(_own_units(eng, q, feature) for q in eng.allies(pid))
+        if own != team:
+            return None, (
+                f"自軍ユニット with the feature {feature} read as {pid}'s ({own}) and as its "
+                f"team's ({team}) disagree"
+            )
+        return own, f"{pid}'s units with the feature {feature}: {own}"
     if name == "own_hand":
         n = len(st.players[pid].hand)
         return n, f"{pid}'s hand: {n} card{'s' if n != 1 else ''}"
@@ -90,7 +142,7 @@ def power_limit(eng: RangersStrikeEngine, pid: str, sel: dict[str, Any]) -> Coun
         return None, ""
     if isinstance(want, int):
         return want, ""
-    return count(eng, pid, str(want))
+    return count(eng, pid, want)
 
 
 def rule_on_limits(eng: RangersStrikeEngine, pid: str, sels: list[dict[str, Any]]) -> None:
@@ -98,19 +150,19 @@ def rule_on_limits(eng: RangersStrikeEngine, pid: str, sels: list[dict[str, Any]
     known (then the step is unverifiable: the units that fit are not known)."""
     for sel in sels:
         want = sel.get("power_max")
-        if not isinstance(want, str):
+        if not is_quantity(want):
             continue
         n, said = count(eng, pid, want)
         if n is None:
             eng.ctx.ruling(
                 "RS-POWER-AT-MOST",
-                f"A unit with required power up to {WORDS[want]} may be chosen: {said}, so "
+                f"A unit with required power up to {words(want)} may be chosen: {said}, so "
                 "which units fit is not known.",
             )
             eng.ctx.cannot_verify(f"which units fit: {said}")
         else:
             eng.ctx.ruling(
                 "RS-POWER-AT-MOST",
-                f"A unit with required power up to {WORDS[want]} may be chosen ({said}): "
+                f"A unit with required power up to {words(want)} may be chosen ({said}): "
                 f"{n} or less.",
             )

@@ -183,6 +183,23 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
     return sel
 
 
+def _destroy_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍[S]ユニットをN体
+    選び撃破する[してもよい]。": opposing units (rush or battle area, RS-SELECT-FIELD) whose printed
+    required power is no more than the count of one's own units with the feature X
+    (RS-POWER-AT-MOST)."""
+    sel: dict[str, Any] = {
+        "side": "opponent",
+        "zone": "field",
+        "count": int(m["n"]),
+        "type": "unit",
+    }
+    if m["size"]:
+        sel["size"] = m["size"]
+    sel["power_max"] = {"own_units": {"feature": m["cf"]}}
+    return {"op": "destroy", "target": sel}, m["may"] is not None
+
+
 def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "…敵軍[S]ユニットをN体選びホールドする[してもよい]。" (RS-HOLD-CHOSEN): units not held
     already (a held unit cannot be held again, RS-IF-DONE)."""
@@ -324,6 +341,12 @@ SENTENCES: tuple[tr.Template, ...] = (
             },
             False,
         ),
+    ),
+    tr.template(
+        "destroy_by_units_counted",
+        r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破(?:する|(?P<may>してもよい))。",
+        _destroy_by_units_counted,
     ),
     tr.template(
         "hold_opposing_units",

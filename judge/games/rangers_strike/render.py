@@ -21,7 +21,8 @@ from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
-from judge.games.rangers_strike.quantities import WORDS
+from judge.games.rangers_strike.quantities import is_quantity
+from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
 
 FLAG = "(not rendered)"
@@ -101,9 +102,11 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with BP {sel['bp_max']} or less")
     most = sel.get("power_max")
     if most is not None:  # RS-POWER-AT-MOST
-        if not isinstance(most, int) and most not in WORDS:
+        if not isinstance(most, int) and not is_quantity(most):
             return None
-        bits.append(f"whose required power is at most {WORDS.get(most, most)}")
+        bits.append(
+            f"whose required power is at most {most if isinstance(most, int) else count_words(most)}"
+        )
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")

@@ -165,3 +165,61 @@ def test_RS_POWER_AT_MOST_tag_damage_readings_that_disagree_give_no_count() -> N
     # the power limit of an effect whose count is not known limits nothing
     sel = {"side": "opponent", "zone": "field", "type": "unit", "power_max": "opponent_damage"}
     assert quantities.power_limit(eng, "B2", sel)[0] is None
+
+
+#: "特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍Sユニットを1体選び撃破して
+#: もよい。": the count is one's own units with the feature, taken as the effect resolves
+COUNTED = (
+    "【白銀の疾風】これをラッシュしたとき、特徴「獣」を持つ自軍ユニットの数を数え、その数以下の必要パワ"
+    "ーの数字を持つ敵軍Sユニットを1体選び撃破してもよい。"
+)
+HOWLER = printed("T-304", COUNTED, name="Howler", bp=1000, sp=0, size="S")
+BEAST = {**card("T-305", name="Beast", bp=1000, sp=0, size="S"), "features": ["獣"]}
+MID = _unit("T-303", 2)
+
+
+def _howled(beasts: int, target: str) -> LogBuilder:
+    """A rushes ``beasts`` Beasts (one a turn), B rushes Low (printed 1) and Mid (printed 2);
+    then A rushes Howler (no feature) and its when-rushed effect destroys ``target``."""
+    b = LogBuilder([HOWLER, BEAST, LOW, MID]).setup(first="A")
+    for code in ("T-301", "T-303"):
+        b.charge("A", "T-000").proceed("A")
+        if beasts > 0:
+            b.rush("A", "T-305")
+            beasts -= 1
+        b.proceed("A", 2)
+        b.charge("B", "T-000").proceed("B").rush("B", code).proceed("B", 2)
+    b.charge("A", "T-000").proceed("A").rush("A", "T-304")
+    return b.act("A", "resolve", source="T-304", use=True, targets=[target])
+
+
+def test_RS_POWER_AT_MOST_counted_units_with_a_feature_read_and_shown() -> None:
+    (effect,) = read_card({"type": "unit", "text": COUNTED}).effects
+    assert effect["optional"] is True
+    assert effect["do"][0]["target"]["power_max"] == {"own_units": {"feature": "獣"}}
+    assert render_card(HOWLER)["reading"] == [
+        "When rushed (optional: you may): destroy 1 size S unit (not a vehicle) whose required "
+        "power is at most the number of units of its controller's with the feature 獣 in the "
+        "opponent's rush or battle area."
+    ]
+    assert quantities.is_quantity({"own_units": {"feature": "獣"}})
+    assert not quantities.is_quantity({"own_units": {"name": "獣"}})
+
+
+def test_RS_POWER_AT_MOST_one_unit_with_the_feature_lets_only_a_unit_printed_1_be_chosen() -> None:
+    b = _howled(1, "T-303")
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-EFFECT-TARGETS" in rules_broken(r, b.last)
+    ok = _howled(1, "T-301")
+    r = ok.replay()
+    assert verdict(r, ok.last) == "legal", r["steps"][ok.last]
+    assert any("with the feature 獣: 1" in t for t in ruling_texts(r, ok.last))
+    assert [u["code"] for u in player_state(r, "B")["rush"]] == ["T-303"]
+
+
+def test_RS_POWER_AT_MOST_two_units_with_the_feature_let_a_unit_printed_2_be_chosen() -> None:
+    b = _howled(2, "T-303")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert [u["code"] for u in player_state(r, "B")["rush"]] == ["T-301"]
