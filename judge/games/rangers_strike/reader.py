@@ -94,11 +94,15 @@ _UNITS = (
 #: an opposing unit chosen, with what the text asks of it, in any order: "[敵軍バトルエリアから]
 #: [BPN以下の][必要パワーの数字がN以下の][特徴「X」を持つ]敵軍[S]ユニットをN体選び" (RS-SELECT-UNIT,
 #: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
-_OPPOSING = (
+_OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
-    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ)*"
-    r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
+    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ|"
+    r"(?P<spb>SPが空欄でない))*"
+    r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
+_OPPOSING = _OPPOSING_UNITS + r"選び、?"
+#: the reminder after an effect lowering BP: "(BP0以下になったユニットは撃破される)" (RS-BP-ZERO)
+_BP_ZERO_NOTE = "(BP0以下になったユニットは撃破される)"
 #: a cost before what it pays for: "「MA」の自軍コマンドを1つホールドして、次の効果を発動できる⇒"
 #: (RS-COMMAND-COST)
 _COMMAND_COST = re.compile(
@@ -178,9 +182,22 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
         sel["feature"] = m["feat"]
+    if m["spb"]:
+        sel["sp_printed"] = True  # "SPが空欄でない": its printed SP box is not blank
     if m["size"]:
         sel["size"] = m["size"]
     return sel
+
+
+def _bp_of_chosen(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "…敵軍[S]ユニットをN体選んでもよい。そうしたとき、このターン、選んだユニットはBP±Nされる。
+    [(BP0以下になったユニットは撃破される)]": the units chosen, if any, get BP ±N for the turn
+    (the choice is the effect's; a unit brought to BP 0 or less is destroyed, RS-BP-ZERO)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    amount = int(m["amt"]) * (-1 if m["sign"] == "-" else 1)
+    return {"op": "bp", "amount": amount, "target": sel, "until": "turn"}, True
 
 
 def _destroy_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
@@ -347,6 +364,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
         r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破(?:する|(?P<may>してもよい))。",
         _destroy_by_units_counted,
+    ),
+    tr.template(
+        "bp_of_chosen_opposing_units",
+        rf"{_OPPOSING_UNITS}選んでもよい。そうしたとき、このターン、選んだユニットはBP(?P<sign>[-+])"
+        rf"(?P<amt>\d+)される。(?:{re.escape(_BP_ZERO_NOTE)})?",
+        _bp_of_chosen,
     ),
     tr.template(
         "hold_opposing_units",
@@ -560,6 +583,10 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # what befalls the vehicle chosen (RS-SELECT-VEHICLE)
         elif sentence.startswith(_CHOSEN) and out and out[-1].endswith("選ぶ。"):
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
+        elif sentence.startswith(_IF_DONE + _CHOSEN) and out and out[-1].endswith("選んでもよい。"):
+            out[-1] += sentence  # "…選んでもよい。そうしたとき、このターン、選んだユニットは…"
+        elif sentence.startswith(_BP_ZERO_NOTE) and out:
+            out[-1] += sentence  # the reminder of RS-BP-ZERO, on the sentence lowering BP
         else:
             out.append(sentence)
     return out

@@ -92,6 +92,8 @@ def fitting(
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if "feature" in sel and sel["feature"] not in st.unit_features(unit):
                     continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
+                if sel.get("sp_printed") and not sp_printed(d):
+                    continue  # RS-SELECT-SIZE: "SPが空欄でない"
                 if sel.get("no_number") and d.combination_number is not None:
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
@@ -102,6 +104,12 @@ def fitting(
                     continue  # a held unit cannot be held again (RS-IF-DONE)
                 out.append((pid, zone, unit))
     return out
+
+
+def sp_printed(d: Any) -> bool:
+    """Whether a card's printed SP box is not blank ("SPが空欄でない"): an SP of 1 or more, a
+    fraction K/N (RS-SP-FRACTION) or ！ (RS-SP-SPECIAL); the catalogue's "－" is SP 0."""
+    return d.sp > 0 or d.sp_at is not None or bool(d.raw.get("sp_special"))
 
 
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
@@ -135,6 +143,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("without a combination number")
     if "feature" in sel:
         bits.append(f"with the feature {sel['feature']}")
+    if sel.get("sp_printed"):
+        bits.append("whose printed SP is not blank")
     return " ".join(bits)
 
 
@@ -590,6 +600,8 @@ def run_effect(
                     card=u.card,
                     amount=int(op["amount"]),
                 )
+            if int(op["amount"]) < 0 and "during" not in op:
+                bp_zero(eng, found)
         elif name == "to_power":
             to_power(eng, pe.controller, pe.source)
         elif name == "to_damage":
@@ -658,6 +670,24 @@ def run_effect(
                 player=pe.controller,
                 n=turned,
             )
+
+
+def bp_zero(eng: RangersStrikeEngine, found: list[Found]) -> None:
+    """RS-BP-ZERO: a unit an effect brings to BP 0 or less is destroyed by the rule (not by a
+    unit or an effect), its when-destroyed effects triggering as any destroyed unit's."""
+    st = eng.state
+    for pid, _area, u in found:
+        if st.area_of(u) is None or not st.card(u.card).is_unit:
+            continue
+        value = eng.bp(u)
+        if value > 0:
+            continue
+        eng.ctx.ruling(
+            "RS-BP-ZERO",
+            f"{eng.name(u.card)} has BP {value}: a unit an effect brings to BP 0 or less is "
+            "destroyed (by the rule, not by a unit or an effect).",
+        )
+        eng.destroy(pid, u, "its BP is 0 or less (RS-BP-ZERO)")
 
 
 def to_power(eng: RangersStrikeEngine, pid: str, iid: str) -> None:

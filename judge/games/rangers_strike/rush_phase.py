@@ -337,6 +337,13 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
             player=pid,
             card=iid,
         )
+        if any(op[3] < 0 for op in eng.resident_ops(d)):
+            eng.ctx.ruling(
+                "RS-BP-ZERO",
+                f"{eng.name(iid)} lowers units' BP while in place; whether that brings one to "
+                "BP 0 or less, which destroys it, the engine does not check.",
+            )
+            eng.ctx.cannot_verify("a resident lowering BP: units at BP 0 or less not checked")
         if d.tag and len(eng.allies(pid)) > 1:
             eng.ctx.ruling(
                 "RST-RESIDENT-TAG",
