@@ -56,6 +56,10 @@ is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
+  chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
+  ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
+  よい。そうしたとき、…選んだユニットの必要パワーの数字以下の…", RS-CHOOSE-FIRST).
 - ``to_damage`` ``target`` — the units chosen (``type`` ``unit``) go face down into their
   owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
@@ -158,6 +162,7 @@ OPS = (
     "resident_to_deck",
     "to_battle",
     "reveal_top",
+    "choose",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -194,6 +199,9 @@ SIZES = ("S", "M", "L")
 SEARCH_TO = ("rush", "hand")
 #: the card types a deck search may be for ("ビークルカード", "ユニットカード")
 SEARCH_TYPES = ("unit", "vehicle")
+#: a selector's ``power_max`` that is the printed required power of the unit the effect's
+#: ``choose`` op chose ("選んだユニットの必要パワーの数字以下の", RS-CHOOSE-FIRST)
+CHOSEN_POWER = {"chosen": "power"}
 #: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
 COST_OPS = ("hold_commands",)
 
@@ -212,7 +220,12 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
     if "power_max" in sel and (
-        resident or not (_is_int(sel["power_max"], 0) or is_quantity(sel["power_max"]))
+        resident
+        or not (
+            _is_int(sel["power_max"], 0)
+            or is_quantity(sel["power_max"])
+            or sel["power_max"] == CHOSEN_POWER
+        )
     ):
         return False  # RS-POWER-AT-MOST
     if "type" in sel and (resident or sel["type"] not in ("unit", "vehicle")):
@@ -364,6 +377,20 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False
         if name == "hold" and not _hold_ok(op, timing):
             return False  # RS-HOLD-SELF (the unit itself), RS-IF-DONE (a unit chosen)
+        if name == "choose" and not (
+            set(op) == {"op", "target", "if_done"}
+            and _selector_ok(target, False)
+            and target.get("type") == "unit"
+            and "chooser" not in target
+            and target.get("count") == 1
+        ):
+            return False  # RS-CHOOSE-FIRST: one unit chosen, and the rest if one was
+        if (
+            isinstance(target, dict)
+            and target.get("power_max") == CHOSEN_POWER
+            and not (ops[0].get("op") == "choose" and ops[0] is not op)
+        ):
+            return False  # "選んだユニット": only after a unit was chosen
         if "if_done" in op and not _if_done_ok(effect, op):
             return False  # RS-IF-DONE: "…してもよい。そうしたとき、…"
         if isinstance(target, dict) and (
@@ -380,6 +407,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
                     "to_command",
                     "sp",
                     "add_feature",
+                    "choose",
                 )
             )
         ):
@@ -569,7 +597,7 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     ops = effect["do"]
     return (
         op["if_done"] is True
-        and op.get("op") in ("destroy", "hold")
+        and op.get("op") in ("destroy", "hold", "choose")
         and isinstance(op.get("target"), dict)
         and effect.get("optional") is True
         and ops[0] is op

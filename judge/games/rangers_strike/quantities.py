@@ -142,6 +142,8 @@ def power_limit(eng: RangersStrikeEngine, pid: str, sel: dict[str, Any]) -> Coun
         return None, ""
     if isinstance(want, int):
         return want, ""
+    if not is_quantity(want):
+        return None, ""  # the chosen unit's number (RS-CHOOSE-FIRST): the resolver's
     return count(eng, pid, want)
 
 

@@ -87,7 +87,8 @@ _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 #: "[BPN以下の][<count>以下の必要パワーの数字を持つ][ナンバーを持たない][敵軍][S]ユニットをN体選び"
 #: (RS-SELECT-UNIT, RS-SELECT-SIZE, RS-POWER-AT-MOST)
 _UNITS = (
-    r"、?(?:BP(?P<bp>\d+)以下の)?(?:(?P<lim>{lim})以下の必要パワーの数字を持つ)?"
+    r"、?(?:BP(?P<bp>\d+)以下の)?(?:(?P<lim>{lim}|選んだユニットの必要パワーの数字)以下の必要パワー"
+    r"の数字を持つ)?"
     r"(?P<nonum>ナンバーを持たない)?(?:特徴「(?P<feat>[^「」]+)」を持つ)?(?:敵軍)?(?P<size>[SML])?"
     r"ユニットを(?P<n>[1-9])体選び、?"
 ).replace("{lim}", "|".join(PRINTED))
@@ -226,10 +227,18 @@ def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     return {"op": "hold", "target": {**sel, "released": True}}, m["may"] is not None
 
 
+#: "the required power number of the unit chosen" (RS-CHOOSE-FIRST), as a limit
+_CHOSEN_POWER = "選んだユニットの必要パワーの数字"
+
+
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
-    """RS-POWER-AT-MOST: "<count>以下の必要パワーの数字を持つ", when the sentence says it."""
-    if m.groupdict().get("lim"):
-        sel["power_max"] = PRINTED[m["lim"]]
+    """RS-POWER-AT-MOST: "<count>以下の必要パワーの数字を持つ", when the sentence says it (the
+    count may be the chosen unit's own number: RS-CHOOSE-FIRST)."""
+    lim = m.groupdict().get("lim")
+    if lim == _CHOSEN_POWER:
+        sel["power_max"] = dict(effects.CHOSEN_POWER)
+    elif lim:
+        sel["power_max"] = PRINTED[lim]
 
 
 #: "[<count>以下の必要パワーの数字を持つ]" before a unit chosen (RS-POWER-AT-MOST)
@@ -364,6 +373,23 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
         r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破(?:する|(?P<may>してもよい))。",
         _destroy_by_units_counted,
+    ),
+    tr.template(
+        "choose_own_unit",
+        r"自軍(?P<size>[SML])?ユニットを1体選んでもよい。",
+        lambda m: (
+            {
+                "op": "choose",
+                "target": {
+                    "side": "own",
+                    "zone": "field",
+                    "count": 1,
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                },
+            },
+            True,
+        ),
     ),
     tr.template(
         "bp_of_chosen_opposing_units",

@@ -104,6 +104,9 @@ def _cards(sel: Any) -> str | None:
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     most = sel.get("power_max")
+    if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
+        bits.append("whose required power is at most the one the unit chosen prints")
+        most = None
     if most is not None:  # RS-POWER-AT-MOST
         if not isinstance(most, int) and not is_quantity(most):
             return None
@@ -231,6 +234,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"destroy {cards}"
         if name == "hold":
             return f"hold {cards}"
+        if name == "choose":  # RS-CHOOSE-FIRST
+            return f"choose {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
         if name == "to_battle":

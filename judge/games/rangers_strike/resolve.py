@@ -56,16 +56,33 @@ def areas_of(sel: dict[str, Any]) -> tuple[str, ...]:
     return effects.AREAS_OF[sel.get("zone", "battle")]
 
 
+def chosen_power(eng: RangersStrikeEngine, chosen: list[Found] | None) -> int | None:
+    """RS-CHOOSE-FIRST: the printed required power of the unit an effect's ``choose`` op
+    chose (None when none was: then nothing after it happens)."""
+    if not chosen:
+        return None
+    return eng.state.card(chosen[0][2].card).power_number
+
+
 def fitting(
-    eng: RangersStrikeEngine, controller: str, sel: dict[str, Any], source: Unit | None = None
+    eng: RangersStrikeEngine,
+    controller: str,
+    sel: dict[str, Any],
+    source: Unit | None = None,
+    chosen: list[Found] | None = None,
 ) -> list[Found]:
     """Every unit a selector could take now, in player order, area order (rush, battle) and
     position order.  ``source``: the effect's own unit, which "これ以外の" (``other``) leaves
-    out."""
+    out; ``chosen``: the unit the effect's ``choose`` op chose (RS-CHOOSE-FIRST)."""
     st = eng.state
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
-    power_max = quantities.power_limit(eng, controller, sel)[0]
+    if sel.get("power_max") == effects.CHOSEN_POWER:
+        power_max = chosen_power(eng, chosen)
+        if power_max is None:
+            return []  # no unit was chosen: nothing refers to one
+    else:
+        power_max = quantities.power_limit(eng, controller, sel)[0]
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
@@ -126,7 +143,9 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     limit, said = quantities.power_limit(eng, controller, sel)
-    if "power_max" in sel:
+    if sel.get("power_max") == effects.CHOSEN_POWER:
+        bits.append("with required power no more than the unit chosen first prints")
+    elif "power_max" in sel:
         most = "an unknown number" if limit is None else limit
         bits.append(f"with required power {most} or less" + (f" ({said})" if said else ""))
     if "category" in sel:
@@ -229,8 +248,13 @@ def match_targets(
     groups: list[list[Found]] = []
     problems: list[Problem] = []
     pos = 0
+    ops = effect.get("do") or []
+    gated = bool(ops) and isinstance(ops[0], dict) and ops[0].get("if_done") is True
     for i, sel in enumerate(effects.selectors(effect)):
-        cands = fitting(eng, controller, sel, source)
+        if i > 0 and gated and not groups[0]:
+            groups.append([])  # RS-IF-DONE: nothing was done first, so nothing follows
+            continue
+        cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
         need = min(int(sel.get("count", 1)), len(cands))
         got: list[Found] = []
         theirs = sel.get("chooser") == "opponent"
@@ -352,10 +376,15 @@ def first_targets(
 ) -> list[str]:
     """The first fitting targets for each selector (instance ids), for ``legal_actions``."""
     out: list[str] = []
+    first: list[Found] | None = None
     for sel in effects.selectors(effect):
         named = vehicle_of if sel.get("type") == "vehicle" else (lambda eng, u: u.card)
-        cands = [c for c in fitting(eng, controller, sel, source) if named(eng, c[2]) not in out]
-        out += [named(eng, c[2]) for c in cands[: int(sel.get("count", 1))]]
+        cands = [
+            c for c in fitting(eng, controller, sel, source, first) if named(eng, c[2]) not in out
+        ]
+        taken = cands[: int(sel.get("count", 1))]
+        first = taken if first is None else first
+        out += [named(eng, c[2]) for c in taken]
     return out
 
 
@@ -559,7 +588,10 @@ def run_effect(
         if op.get("if_done") and not found:
             if_not_done(eng, what, op)
             break  # "…してもよい。そうしたとき": nothing more when it was not done
-        if name == "discard_vehicle":
+        if name == "choose":  # RS-CHOOSE-FIRST: chosen only; what follows refers to it
+            for _pid, _area, u in found:
+                eng.event("choose", f"{pe.controller} chooses {eng.name(u.card)}.", card=u.card)
+        elif name == "discard_vehicle":
             discard_vehicles(eng, found, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
@@ -788,10 +820,10 @@ def hold_units(eng: RangersStrikeEngine, found: list[Found], by: str | None = No
 def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None:
     """RS-IF-DONE: the first part of "…してもよい。そうしたとき、…" was not done (no unit could be
     chosen for it), so what follows does not happen."""
-    verb = "held" if op["op"] == "hold" else "destroyed"
+    verb = {"hold": " and held", "choose": ""}.get(op["op"], " and destroyed")
     eng.ctx.ruling(
         "RS-IF-DONE",
-        f"No unit could be chosen and {verb} for {what}, so what happens only when that is "
+        f"No unit could be chosen{verb} for {what}, so what happens only when that is "
         "done (そうしたとき) does not happen.",
     )
 
