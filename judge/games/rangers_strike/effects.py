@@ -59,7 +59,10 @@ is named):
 - ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
   chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
   ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
-  よい。そうしたとき、…選んだユニットの必要パワーの数字以下の…", RS-CHOOSE-FIRST).
+  よい。そうしたとき、…選んだユニットの必要パワーの数字以下の…", RS-CHOOSE-FIRST); an op after it
+  with ``target`` ``"chosen"`` acts on that unit: ``to_damage`` with ``if`` ``namesake``, only
+  when another unit of the same side has the chosen unit's card name ("選んだユニットと同じカード名の
+  敵軍ユニットが、選んだユニット以外にあれば、選んだユニットを…").
 - ``to_damage`` ``target`` — the units chosen (``type`` ``unit``) go face down into their
   owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
@@ -420,7 +423,15 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and _is_int(op["count"], 1)
         ):
             return False  # RS-FROM-DISCARD
-        if name in ("to_damage", "to_power_zone") and not (
+        if name == "to_damage" and target == "chosen":
+            if not (
+                set(op) == {"op", "target", "if"}
+                and op["if"] == "namesake"
+                and ops[0].get("op") == "choose"
+                and ops[0] is not op
+            ):
+                return False  # RS-CHOOSE-FIRST: the unit chosen, if another has its name
+        elif name in ("to_damage", "to_power_zone") and not (
             set(op) == {"op", "target"}
             and _selector_ok(target, False)
             and target.get("type") == "unit"

@@ -190,6 +190,15 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
     return sel
 
 
+def _choose_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "…敵軍[S]ユニットを1体選んでもよい。" before "そうしたとき、…選んだユニット…": one opposing unit
+    chosen, and only when one is, what follows (RS-CHOOSE-FIRST)."""
+    sel = _opposing(m)
+    if sel is None or sel["count"] != 1:
+        return None
+    return {"op": "choose", "target": sel}, True
+
+
 def _bp_of_chosen(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "…敵軍[S]ユニットをN体選んでもよい。そうしたとき、このターン、選んだユニットはBP±Nされる。
     [(BP0以下になったユニットは撃破される)]": the units chosen, if any, get BP ±N for the turn
@@ -390,6 +399,17 @@ SENTENCES: tuple[tr.Template, ...] = (
             },
             True,
         ),
+    ),
+    tr.template(
+        "choose_opposing_unit",
+        rf"{_OPPOSING_UNITS}選んでもよい。",
+        _choose_opposing,
+    ),
+    tr.template(
+        "chosen_to_damage_if_namesake",
+        r"選んだユニットと同じカード名の敵軍ユニットが、選んだユニット以外にあれば、選んだユニットを持ち主の"
+        r"パワーゾーンにダメージにして置く。",
+        lambda m: ({"op": "to_damage", "target": "chosen", "if": "namesake"}, False),
     ),
     tr.template(
         "bp_of_chosen_opposing_units",

@@ -228,6 +228,11 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"{chosen} is SP {value} until {until}: SP {at[0]} while it stands number "
                 f"{at[1]} in its battle area, 0 elsewhere"
             )
+    if name == "to_damage" and target == "chosen" and op.get("if") == "namesake":
+        return (
+            "if another unit on its side has the card name of the unit chosen, put the unit "
+            "chosen face down into its owner's power zone, as damage"
+        )
     cards = _cards(target)
     if cards and set(op) - {"if_done"} == {"op", "target"}:
         if name == "destroy":

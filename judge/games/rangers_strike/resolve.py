@@ -580,6 +580,10 @@ def run_effect(
         if isinstance(target, dict):
             found = next(chosen, [])
             picked += 1
+        elif target == "chosen":  # RS-CHOOSE-FIRST: the unit the first op chose
+            found = groups[0] if groups else []
+            if op.get("if") == "namesake" and not namesake(eng, pe, found, what):
+                continue
         else:
             found = self_found
         if picked in doubts and isinstance(target, dict):
@@ -702,6 +706,48 @@ def run_effect(
                 player=pe.controller,
                 n=turned,
             )
+
+
+def namesake(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Found], what: str) -> bool:
+    """RS-CHOOSE-FIRST: whether another unit of the chosen unit's player's side has its card
+    name ("選んだユニットと同じカード名の敵軍ユニットが、選んだユニット以外にあれば").  A unit there whose
+    printed text lets it be used as another card (「X」としてつかえる: the same name in the game,
+    atwiki renst 1739) is not read by the engine: when no unit is so named but such a unit
+    is there, whether one has the name is not known, and the effect is not carried out."""
+    st = eng.state
+    if not found:
+        return False
+    owner, _area, unit = found[0]
+    name = st.card(unit.card).name
+    side = [q for q in st.order if owner in eng.allies(q)] or [owner]
+    others = [u for q in side for u in st.players[q].units() if u is not unit]
+    same = [u for u in others if st.card(u.card).name == name]
+    maybe = [
+        u
+        for u in others
+        if "としてつかえる" in str(st.card(u.card).raw.get("text") or "")
+        or "としてつかえる" in str(st.card(unit.card).raw.get("text") or "")
+    ]
+    if not same and maybe:
+        eng.not_guessed(
+            pe,
+            "RS-CHOOSE-FIRST",
+            f"no other unit on its side is named {name}, but a card there may be used as "
+            "another (としてつかえる), which the engine does not read",
+            f"{what} is not carried out.",
+        )
+        return False
+    if not same:
+        eng.ctx.ruling(
+            "RS-CHOOSE-FIRST",
+            f"No unit but {eng.name(unit.card)} on its side is named {name}: nothing happens.",
+        )
+        return False
+    eng.ctx.ruling(
+        "RS-CHOOSE-FIRST",
+        f"{eng.name(same[0].card)} has the card name {name} too: the chosen unit is affected.",
+    )
+    return True
 
 
 def bp_zero(eng: RangersStrikeEngine, found: list[Found]) -> None:

@@ -115,3 +115,57 @@ def test_RS_CHOOSE_FIRST_with_no_unit_to_choose_nothing_follows() -> None:
     r = not_used.replay()
     assert verdict(r, not_used.last) == "legal"
     assert _codes(r, "B", "battle") == ["T-987", "T-988"]
+
+
+NAMESAKE = (
+    "【偽者】これをラッシュしたとき、敵軍ユニットを1体選んでもよい。そうしたとき、選んだユニットと同じカー"
+    "ド名の敵軍ユニットが、選んだユニット以外にあれば、選んだユニットを持ち主のパワーゾーンにダメージにして"
+    "置く。"
+)
+UNMASKER = printed("T-989", NAMESAKE, name="Unmasker", bp=1000, sp=0, size="S")
+TWIN = card("T-990", name="Twin", bp=1000, sp=0, size="S")
+SOLO = card("T-991", name="Solo", bp=1000, sp=0, size="S")
+#: a card whose text (not read) lets it be used as Solo (「Solo」としてつかえる)
+MASK = {
+    **card("T-992", name="Mask", bp=1000, sp=0, size="S"),
+    "text": "※これは「Solo」としてつかえる。",
+}
+
+
+def _unmasked(b_units: tuple[str, ...], target: str) -> LogBuilder:
+    """B rushes ``b_units``, one a turn; then A rushes Unmasker, choosing ``target``."""
+    b = LogBuilder([UNMASKER, TWIN, SOLO, MASK]).setup(first="A")
+    for code in b_units:
+        b.pass_turn("A")
+        b.charge("B", "T-000").proceed("B").rush("B", code).proceed("B", 2)
+    b.charge("A", "T-000").proceed("A").rush("A", "T-989")
+    return b.act("A", "resolve", source="T-989", use=True, targets=[target])
+
+
+def test_RS_CHOOSE_FIRST_the_chosen_unit_goes_as_damage_when_another_has_its_name() -> None:
+    (effect,) = read_card({"type": "unit", "text": NAMESAKE}).effects
+    assert effect["do"][1] == {"op": "to_damage", "target": "chosen", "if": "namesake"}
+    b = _unmasked(("T-990", "T-990", "T-991"), "T-990")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert {"RS-CHOOSE-FIRST", "RS-TO-DAMAGE"} <= set(rules_applied(r, b.last))
+    assert _codes(r, "B", "rush") == ["T-990", "T-991"]
+    assert player_state(r, "B")["damage"] == 1
+
+
+def test_RS_CHOOSE_FIRST_a_unit_with_no_namesake_stays() -> None:
+    b = _unmasked(("T-990", "T-991"), "T-991")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-CHOOSE-FIRST" in rules_applied(r, b.last)
+    assert _codes(r, "B", "rush") == ["T-990", "T-991"]
+    assert player_state(r, "B")["damage"] == 0
+
+
+def test_RS_CHOOSE_FIRST_a_card_used_as_another_leaves_the_namesake_unknown() -> None:
+    b = _unmasked(("T-991", "T-992"), "T-991")
+    r = b.replay()
+    step = r["steps"][b.last]
+    assert step["verdict"] == "unverifiable", step
+    assert any("may be used as another" in why for why in step["unverifiable"])
+    assert _codes(r, "B", "rush") == ["T-991", "T-992"]
