@@ -54,11 +54,12 @@ def wanted(op: dict[str, Any]) -> str:
     """What the search is for, in words: "a card named X", "a vehicle card"."""
     find = op["find"]
     n = int(op["count"])
-    what = (
-        f"card{'s' if n > 1 else ''} named {find['name']}"
-        if "name" in find
-        else (f"{find['type']} card{'s' if n > 1 else ''}")
-    )
+    if "name" in find:
+        what = f"card{'s' if n > 1 else ''} named {find['name']}"
+    elif "feature" in find:  # RS-SELECT-FEATURE: a card printing the feature
+        what = f"card{'s' if n > 1 else ''} with the feature {find['feature']}"
+    else:
+        what = f"{find['type']} card{'s' if n > 1 else ''}"
     return f"{'up to ' + str(n) if n > 1 else 'a'} {what}"
 
 
@@ -71,6 +72,8 @@ def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
         return False
     if "type" in find and d.type != find["type"]:
         return False
+    if "feature" in find and find["feature"] not in d.features:
+        return False  # a card in a deck has its printed features only
     return op["to"] != "rush" or d.type in ("unit", "vehicle")
 
 

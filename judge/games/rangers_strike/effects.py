@@ -89,7 +89,8 @@ is named):
   engine does not know it (RS-TOP-TO-COMMAND, :mod:`judge.games.rangers_strike.zone_moves`).
 - ``add_feature`` ``target``, ``feature`` — the units of one's own chosen have the feature
   too until the end of the turn (RS-ADD-FEATURE).
-- ``from_deck`` ``find`` (``{"name": X}`` or ``{"type": "unit" | "vehicle"}``), ``count``,
+- ``from_deck`` ``find`` (``{"name": X}``, ``{"feature": X}`` or ``{"type": "unit" |
+  "vehicle"}``), ``count``,
   ``to`` (``rush`` | ``hand``) — the controller may take up to ``count`` fitting cards from its
   deck, into its rush area by the effect or, shown first, into its hand; always the first op
   of an optional effect, followed by ``shuffle`` (the deck is shuffled afterwards, a card
@@ -114,6 +115,9 @@ is named):
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
 and optionally ``category``); with the card's ``"tag": true`` its ``own`` side covers the
 ally's units too (RST-RESIDENT-TAG).
+
+An optional effect may carry ``"activate": true`` ("次の効果を発動できる⇒", RS-MAY-ACTIVATE):
+not used, nothing of it happens, not even what a declined search does (the shuffle).
 
 An effect with anything else (an unknown ``op`` or ``when``, a ``text`` only) cannot be
 executed: the step where it would resolve is ``unverifiable`` (``RS-EFFECT-UNSUPPORTED``),
@@ -323,6 +327,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     ops = effect.get("do")
     if timing not in WHENS or not isinstance(ops, list) or not ops:
         return False
+    if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
+        return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if "if" in effect and not _if_ok(effect["if"], timing):
@@ -581,6 +587,7 @@ def _search_ok(effect: dict[str, Any]) -> bool:
         and isinstance(find, dict)
         and (
             (set(find) == {"name"} and isinstance(find["name"], str))
+            or (set(find) == {"feature"} and isinstance(find["feature"], str))
             or (set(find) == {"type"} and find["type"] in SEARCH_TYPES)
         )
     )

@@ -346,6 +346,8 @@ def _search(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     アに出して(相手に見せてから手札に加えて)もよい。" (RS-SEARCH-DECK): always optional."""
     if m["name"]:
         find: dict[str, Any] = {"name": m["name"]}
+    elif m["feat"]:
+        find = {"feature": m["feat"]}  # a card printing the feature (RS-SELECT-FEATURE)
     else:
         find = {"type": "vehicle" if m["kind"] == "ビークル" else "unit"}
     count = int(m["n"] or 1)
@@ -527,7 +529,7 @@ SENTENCES: tuple[tr.Template, ...] = (
     tr.template(
         "search_deck",
         r"自軍山札(?:から、?|を見て、?)(?:「(?P<name>[^「」]+)」のカード|(?P<kind>ビークル|ユニッ"
-        r"ト)カード)を(?:1枚|(?P<n>[1-9])枚まで)選び、(?:(?P<rush>自軍ラッシュエリアに出し)|相手に見せ"
+        r"ト)カード|特徴「(?P<feat>[^「」]+)」を持つカード)を(?:1枚|(?P<n>[1-9])枚まで)選び、(?:(?P<rush>自軍ラッシュエリアに出し)|相手に見せ"
         r"てから手札に加え)てもよい。",
         _search,
     ),
@@ -696,8 +698,8 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         or (held and len(ops) < 2)
     ):
         return None
-    if activate is not None and (held or given is not None or cost is not None or searched):
-        return None  # one choice an effect: to use it (a declined search still shuffles)
+    if activate is not None and (held or given is not None or cost is not None):
+        return None  # one choice an effect: to use it
     if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None
     if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
@@ -709,6 +711,8 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             effect["if"]["size"] = condition["size"]
     if named is not None:
         effect["if"] = {"own_has": named["name"]}
+    if activate is not None and searched:
+        effect["activate"] = True  # not activated: not even the search's shuffle (RS-MAY-ACTIVATE)
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None

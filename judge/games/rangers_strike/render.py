@@ -273,7 +273,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
     if when is not None and isinstance(cond, dict) and "own_has" in cond:  # RS-IF-NAMED
         when += f", if a card named 「{cond['own_has']}」 is in your rush or battle area"
-    extra = set(effect) - {"when", "do", "text", "optional", "turn", "if"}
+    extra = set(effect) - {"when", "do", "text", "optional", "turn", "if", "activate"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)
@@ -289,6 +289,12 @@ def render_effect(effect: dict[str, Any]) -> str:
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
         # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
+    if first.get("op") == "from_deck" and len(ops) == 2 and effect.get("activate"):
+        # RS-MAY-ACTIVATE: not activated, nothing happens (no shuffle)
+        return (
+            f"{when} (optional: you may activate it): you may {ops[0]}; then, a card taken or "
+            f"not, {ops[1]}."
+        )
     if first.get("op") == "from_deck" and len(ops) == 2:  # RS-SEARCH-DECK
         return f"{when}: you may {ops[0]}; then, a card taken or not, {ops[1]}."
     at = cost_at(effect)

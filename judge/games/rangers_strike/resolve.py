@@ -538,6 +538,8 @@ def run_effect(
     at = effects.cost_at(pe.effect)
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
+        if pe.effect.get("activate"):
+            return  # RS-MAY-ACTIVATE: not activated, nothing of it happens
         if deck_search.op_of(pe.effect) is not None:
             ops = ops[1:]  # RS-SEARCH-DECK: no card is taken; "その後" the deck is shuffled
             # (RS-FROM-HAND: nothing follows)

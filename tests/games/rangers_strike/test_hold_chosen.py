@@ -189,9 +189,13 @@ def test_RS_MAY_ACTIVATE_not_activated_nothing_happens() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert _held(r) == {"T-910": False}
-    # "次の効果を発動できる⇒" before a search (a declined search still shuffles): not read
+    # "次の効果を発動できる⇒" before a search: not activated, not even the shuffle happens
     search = (
         "【X】これをラッシュしたとき、次の効果を発動できる⇒自軍山札から「Y」のカードを1枚選び、自軍ラッシュ"
         "エリアに出してもよい。その後、山札をシャッフルする。"
     )
-    assert not read_card({"type": "unit", "text": search}).understood
+    (effect,) = read_card({"type": "unit", "text": search}).effects
+    assert effect["activate"] is True
+    # before a cost of its own (the choice is the cost's): not read
+    held = "【X】これをラッシュしたとき、次の効果を発動できる⇒このユニットをホールドしてもよい。そうしたとき、1枚ドローする。"
+    assert not read_card({"type": "unit", "text": held}).understood

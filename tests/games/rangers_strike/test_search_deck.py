@@ -247,3 +247,60 @@ def test_RS_FROM_HAND_not_used_or_not_recorded() -> None:
     assert verdict(r, b.last) == "unverifiable"  # a hidden hand: not guessed
     assert "RS-FROM-HAND" in rules_applied(r, b.last)
     assert area_ids(r, "A", "rush") == []
+
+
+#: "これをラッシュしたとき、次の効果を発動できる⇒自軍山札を見て特徴「X」を持つカードを2枚まで選び、自軍ラッシュエ
+#: リアに出してもよい。その後、山札をシャッフルする。": the effect *may be activated* (not activated:
+#: nothing of it happens); activated, up to 2 cards printing the feature may be taken, then the
+#: deck is shuffled
+POT = (
+    "【壺】これをラッシュしたとき、次の効果を発動できる⇒自軍山札を見て特徴「戦闘員」を持つカードを2枚まで"
+    "選び、自軍ラッシュエリアに出してもよい。その後、山札をシャッフルする。"
+)
+URN = printed("T-126", POT, name="Urn", bp=1000, sp=0)
+GRUNT = {**card("T-127", name="Grunt", bp=1000), "features": ["戦闘員"]}
+GRUNT_OPS = {**card("T-128", "operation", name="Grunt Orders"), "features": ["戦闘員"]}
+
+
+def _urn(use: bool, targets: list[str] | None = None) -> LogBuilder:
+    b = LogBuilder([URN, GRUNT, GRUNT_OPS, RIVAL]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-126")
+    if not use:
+        return b.act("A", "resolve", source="T-126", use=False)
+    return b.act("A", "resolve", source="T-126", use=True, targets=targets or [])
+
+
+def test_RS_MAY_ACTIVATE_a_search_by_feature_read_and_shown() -> None:
+    (effect,) = read_card({"type": "unit", "text": POT}).effects
+    assert effect["activate"] is True and effect["optional"] is True
+    assert effect["do"][0] == {
+        "op": "from_deck",
+        "find": {"feature": "戦闘員"},
+        "count": 2,
+        "to": "rush",
+    }
+    assert render_card(URN)["reading"] == [
+        "When rushed (optional: you may activate it): you may take up to 2 cards with the "
+        "feature 戦闘員 from your deck and put it into your rush area (no power, command or "
+        "condition needed); then, a card taken or not, shuffle your deck."
+    ]
+
+
+def test_RS_MAY_ACTIVATE_not_activated_the_deck_is_not_shuffled() -> None:
+    b = _urn(False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert "shuffle" not in event_types(r, b.last)
+
+
+def test_RS_SEARCH_DECK_cards_printing_the_feature_go_into_the_rush_area() -> None:
+    b = _urn(True, ["T-127", "T-127"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert [u["code"] for u in player_state(r, "A")["rush"]] == ["T-126", "T-127", "T-127"]
+    assert "shuffle" in event_types(r, b.last)
+    # an operation with the feature cannot stand in the rush area; a card without it does not fit
+    for wrong in ("T-128", "T-122"):
+        bad = _urn(True, [wrong])
+        r = bad.replay()
+        assert verdict(r, bad.last) == "illegal", wrong
