@@ -114,6 +114,13 @@ class RSRiddenBySchema(BaseSchema):
             raise ValidationError('give exactly one of "feature", "category" or "names"')
 
 
+class RSRiderResistSchema(BaseSchema):
+    """The units a vehicle's text gives resist while they ride it (RS-RIDER-BP): with this
+    feature, or any unit riding it when no feature is named."""
+
+    feature = Str(non_empty=True)
+
+
 class RSCombinationSchema(BaseSchema):
     """A unit's combination: the position that triggers it (its Number Combination), or the
     unit it combines from whatever its number (RS-COMBINATION-FROM), or both, or the rider
@@ -285,6 +292,15 @@ class RSCardSchema(BaseSchema):
             "description": "vehicles: BP the unit riding it gets as it attacks (RS-RIDER-BP)"
         },
     )
+    rider_resist = Nested(
+        RSRiderResistSchema,
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "vehicles: the unit riding it (with the feature, if named) has resist "
+            "(RS-RIDER-BP, RS-RESIST); absent: none"
+        },
+    )
     ridden_by = Nested(
         RSRiddenBySchema,
         allow_none=True,
@@ -351,6 +367,7 @@ class RSCardSchema(BaseSchema):
             absent("ridden_by", "only vehicles are ridden")
             absent("rider_bp", "only vehicles are ridden")
             absent("rider_attack_bp", "only vehicles are ridden")
+            absent("rider_resist", "only vehicles are ridden")
         if original.get("tag") and original.get("operation") != "resident":
             errors["tag"] = ["only resident operations have Tag"]
         if errors:

@@ -67,6 +67,8 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
             elif word.startswith(("rider_bp ", "rider_attack_bp ")):  # RS-RIDER-BP
                 key, n = word.split(" ", 1)
                 out[key] = int(n)
+            elif word.startswith("rider_resist "):  # RS-RIDER-BP: the rider has resist
+                out["rider_resist"] = json.loads(word.removeprefix("rider_resist "))
         if reading.combination:
             out["combination"] = {
                 **(d.get("combination") or {}),
@@ -200,6 +202,14 @@ class CardDef:
     def rider_bp(self) -> int:
         """A vehicle's: the BP the unit riding it gets while it rides (RS-RIDER-BP), or 0."""
         return int(self.raw.get("rider_bp") or 0)
+
+    @property
+    def rider_resist(self) -> dict[str, Any] | None:
+        """A vehicle's ``rider_resist``: the unit riding it (with the feature, if one is named)
+        has resist ("これにライドしている特徴「X」を持つユニットは、次の能力を得る⇒「レジスト」",
+        RS-RIDER-BP), or None."""
+        got = self.raw.get("rider_resist")
+        return got if isinstance(got, dict) else None
 
     @property
     def rider_attack_bp(self) -> int:

@@ -22,7 +22,9 @@ What is read:
   いなくてもこのビークルにライドできる。`` (a category ``WBを持つ`` in place of the feature; or
   ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
   ``※これにライドしているユニットは[、アタックするとき]BP+Nされる。`` → its ``rider_bp``
-  (``rider_attack_bp``: only while the unit attacks) (RS-RIDER-BP);
+  (``rider_attack_bp``: only while the unit attacks) (RS-RIDER-BP), and a vehicle's named
+  ``【name】これにライドしている[特徴「X」を持つ]ユニットは、次の能力を得る⇒「レジスト」`` → its
+  ``rider_resist`` (the unit riding it has resist: RS-RIDER-BP, RS-RESIST);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
@@ -951,6 +953,16 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※これにライドしているユニットは、?(?P<att>アタックするとき、?)?BP\+(?P<n>\d+)される。",
         lambda m: Part(
             keyword=f"rider_{'attack_' if m['att'] else ''}bp {int(m['n'])}", only=("vehicle",)
+        ),
+    ),
+    tr.template(
+        "rider_resist",
+        r"【[^【】]+】これにライドしている(?:特徴「(?P<f>[^「」]+)」を持つ)?ユニットは、?次の能力を得る⇒"
+        r"「レジスト」",
+        lambda m: Part(
+            keyword="rider_resist "
+            + json.dumps({"feature": m["f"]} if m["f"] else {}, ensure_ascii=False),
+            only=("vehicle",),
         ),
     ),
     tr.template(

@@ -434,6 +434,7 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
         return []
     who, bonus = defn.get("ridden_by"), defn.get("rider_bp")
     attacking = defn.get("rider_attack_bp")
+    resisting = defn.get("rider_resist")
     for word in read_card(defn).keywords if not (who or bonus or attacking) else ():
         if word.startswith("ridden_by "):
             who = json.loads(word.removeprefix("ridden_by "))
@@ -441,6 +442,8 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
             bonus = int(word.removeprefix("rider_bp "))
         elif word.startswith("rider_attack_bp "):
             attacking = int(word.removeprefix("rider_attack_bp "))
+        elif word.startswith("rider_resist "):
+            resisting = json.loads(word.removeprefix("rider_resist "))
     out = []
     if who is not None:
         size = f"size {who['size']} " if who.get("size") else ""
@@ -458,6 +461,9 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
         out.append(f"The unit riding it gets BP +{bonus} (RS-RIDER-BP).")
     if attacking:
         out.append(f"The unit riding it gets BP +{attacking} while it attacks (RS-RIDER-BP).")
+    if isinstance(resisting, dict):
+        with_f = f" with the feature {resisting['feature']}" if resisting.get("feature") else ""
+        out.append(f"The unit riding it{with_f} has resist (RS-RIDER-BP, RS-RESIST).")
     return out
 
 

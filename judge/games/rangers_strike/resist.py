@@ -44,8 +44,18 @@ def discards(effect: dict[str, Any]) -> bool:
 
 
 def can_resist(eng: RangersStrikeEngine, unit: Unit) -> bool:
-    d = eng.state.card(unit.card)
-    return d.resist and d.is_unit and not unit.held
+    """Whether ``unit`` may resist now: released, and with resist of its own or given by the
+    vehicle it rides to a unit riding it (with the feature the vehicle names, RS-RIDER-BP)."""
+    st = eng.state
+    d = st.card(unit.card)
+    if not d.is_unit or unit.held:
+        return False
+    if d.resist:
+        return True
+    given = st.card(unit.vehicle).rider_resist if unit.vehicle is not None else None
+    return given is not None and (
+        "feature" not in given or given["feature"] in st.unit_features(unit)
+    )
 
 
 def battle_destroy(eng: RangersStrikeEngine, owner: str, unit: Unit, why: str) -> None:

@@ -212,3 +212,52 @@ def test_RS_HOLD_SELF_a_unit_held_already_gets_nothing() -> None:
     assert verdict(r, b.last) == "legal"
     assert "RS-HOLD-SELF" in rules_applied(r, b.last)
     assert [u["bp"] for u in player_state(r, "A")["battle"]] == [1000]
+
+
+#: a vehicle's "これにライドしている特徴「メカ」を持つユニットは、次の能力を得る⇒「レジスト」": the unit
+#: riding it, if it has the feature, has resist (while it rides)
+BARRIER_TEXT = (
+    "【バリア】これにライドしている特徴「メカ」を持つユニットは、次の能力を得る⇒「レジスト」"
+)
+BARRIER = printed("T-048", BARRIER_TEXT, type="vehicle", name="Barrier")
+MECH = {
+    **card("T-049", name="Mech", bp=1000, sp=1, combination={"rc": True, "effects": []}),
+    "features": ["メカ"],
+}
+PILOT = card("T-050", name="Pilot", bp=1000, sp=1, combination={"rc": True, "effects": []})
+
+
+def ridden_and_attacked(rider: str) -> LogBuilder:
+    """A's ``rider`` (RC) enters riding Barrier in A's turn 3; B's Crusher attacks it in B's
+    turn 4."""
+    b = b1(BARRIER, MECH, PILOT, BIG).charge("A", "T-000").proceed("A", 3)
+    b.charge("B", "T-000").proceed("B", 3)
+    b.charge("A", "T-000").proceed("A")
+    b.rush("A", "T-048").rush("A", rider).proceed("A").enter("A", rider, ride="T-048")
+    b.proceed("A")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-041").proceed("B").enter("B", "T-041")
+    return b.attack("B", "T-041", rider)
+
+
+def test_RS_RIDER_BP_the_vehicle_gives_its_rider_with_the_feature_resist() -> None:
+    r = read_card({"type": "vehicle", "text": BARRIER_TEXT})
+    assert r.understood and r.keywords == ('rider_resist {"feature": "メカ"}',)
+    assert render_card(BARRIER)["reading"] == [
+        "The unit riding it with the feature メカ has resist (RS-RIDER-BP, RS-RESIST)."
+    ]
+    b = ridden_and_attacked("T-049")
+    r = b.replay()
+    assert [p["kind"] for p in r["steps"][b.last]["pending"]] == ["resolve"]
+    assert "RS-RESIST" in rules_applied(r, b.last)
+    b.act("A", "resolve", source="T-049", use=True)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    (mech,) = player_state(r, "A")["battle"]
+    assert mech["code"] == "T-049" and mech.get("held") is True
+
+
+def test_RS_RIDER_BP_a_rider_without_the_feature_has_no_resist() -> None:
+    b = ridden_and_attacked("T-050")
+    r = b.replay()
+    assert all(p["kind"] != "resolve" for p in r["steps"][b.last]["pending"])
+    assert [u["code"] for u in player_state(r, "A")["battle"]] == ["T-048"]  # the vehicle stays
