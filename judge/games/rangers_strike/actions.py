@@ -39,6 +39,7 @@ from judge.core.timing import apply_resolve, check_order, choose_pending, resolv
 from judge.games.rangers_strike import (
     deck_search,
     effects,
+    either_pile,
     from_discard,
     modes,
     resist,
@@ -279,6 +280,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
     if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
         _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
+    if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile
+        _, targets, problems, _ = either_pile.pick(eng, pe.controller, effect, targets)
     if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
         _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-TOP-TO-COMMAND: the deck's top card, when the log names it

@@ -100,6 +100,10 @@ is named):
   an optional effect: the controller may put a card so named from its hand into its rush
   area by the effect; the log names it first in ``targets`` (RS-FROM-HAND,
   :mod:`judge.games.rangers_strike.deck_search`).
+- ``from_hand_or_discard`` ``hand``, ``discard`` — the one op of a when-destroyed effect: one
+  card, named ``hand`` from the controller's hand or ``discard`` from its discard pile, goes
+  into its rush area by the effect; the log names it first in ``targets`` (RS-EITHER-PILE,
+  :mod:`judge.games.rangers_strike.either_pile`).
 - ``modes`` ``modes`` (a list of ``{"do": [ops], "optional": bool}``) — the one op of an
   operation's effect: its player chooses exactly one of the effects listed, and it is carried
   out ("次の効果から1つ選び発動する⇒ ◎… ◎…"); the log records ``{"modes": [k]}`` (with
@@ -170,6 +174,7 @@ OPS = (
     "to_battle",
     "reveal_top",
     "choose",
+    "from_hand_or_discard",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -477,6 +482,13 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and "chooser" not in target
         ):
             return False  # RS-ADD-FEATURE: "…選んだユニットの特徴に「X」を追加する。"
+        if name == "from_hand_or_discard" and not (
+            timing == "on_destroyed"
+            and len(ops) == 1
+            and set(op) == {"op", "hand", "discard"}
+            and all(isinstance(op[k], str) and op[k] for k in ("hand", "discard"))
+        ):
+            return False  # RS-EITHER-PILE: "自分の手札の「A」か、自軍捨札の「B」か、どちらか1枚"
         if name == "from_hand" and not _from_hand_ok(effect):
             return False  # RS-FROM-HAND: "自分の手札から「X」のカードを1枚選び、…出してもよい。"
         if name in ("from_deck", "shuffle") and not _search_ok(effect):
@@ -690,4 +702,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     discard pile to take is chosen as a selector's unit is)."""
     if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
-    return any(isinstance(op, dict) and op.get("op") == "from_discard" for op in effect["do"])
+    return any(
+        isinstance(op, dict) and op.get("op") in ("from_discard", "from_hand_or_discard")
+        for op in effect["do"]
+    )

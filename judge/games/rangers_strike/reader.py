@@ -996,6 +996,18 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _from_discard,
     ),
     tr.template(
+        "either_pile_when_destroyed",
+        r"(?:※|【[^【】]+】)これが撃破されて捨札になったとき、自分の手札の「(?P<hand>[^「」]+)」か、自軍捨札"
+        r"の「(?P<pile>[^「」]+)」か、どちらか1枚を選び、自軍ラッシュエリアに出す。",
+        lambda m: Part(
+            effect={
+                "when": "on_destroyed",
+                "do": [{"op": "from_hand_or_discard", "hand": m["hand"], "discard": m["pile"]}],
+            },
+            only=("unit",),
+        ),
+    ),
+    tr.template(
         "named_on_enter",
         r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、(?P<body>[^※【◎].*)",
         _named_on_enter,

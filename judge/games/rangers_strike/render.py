@@ -201,6 +201,12 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"put {deck_search.wanted(op)} from your hand into your rush area (no power, "
             "command or condition needed)"
         )
+    if name == "from_hand_or_discard" and set(op) == {"op", "hand", "discard"}:  # RS-EITHER-PILE
+        return (
+            f"put one card, a card named {op['hand']} from your hand or one named "
+            f"{op['discard']} from your discard pile, into your rush area (no power, command or "
+            "condition needed)"
+        )
     if name == "top_to_command" and set(op) == {"op"}:
         return (
             "put the top card of your deck held into your command zone (into the discard pile "

@@ -40,7 +40,14 @@ def is_resist(effect: dict[str, Any]) -> bool:
 
 def discards(effect: dict[str, Any]) -> bool:
     """Whether ``effect`` triggers on going to the discard pile (not on being destroyed)."""
-    return any(isinstance(op, dict) and op.get("op") == "to_power" for op in effect.get("do") or ())
+    return any(
+        isinstance(op, dict) and op.get("op") in DISCARD_OPS for op in effect.get("do") or ()
+    )
+
+
+#: the ops of texts printed "これが撃破されて捨札になったとき" (or "…自軍パワーゾーンにおいてもよい"): they
+#: trigger on going to the discard pile, so not when the unit resists (RS-RESIST)
+DISCARD_OPS = ("to_power", "from_discard", "from_hand_or_discard")
 
 
 def can_resist(eng: RangersStrikeEngine, unit: Unit) -> bool:

@@ -18,6 +18,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     deck_search,
     effects,
+    either_pile,
     from_discard,
     modes,
     quantities,
@@ -560,6 +561,7 @@ def run_effect(
             "does not happen.",
         )
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
+    either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
     resident, rest, _, resident_doubt = zone_moves.resident_named(
@@ -613,6 +615,8 @@ def run_effect(
                 eng.ctx.ruling("RS-FROM-DISCARD", f"{taken_doubt}.")
                 eng.ctx.cannot_verify(taken_doubt)
             from_discard.put(eng, pe.controller, taken, pe.source)
+        elif name == "from_hand_or_discard":
+            either_pile.carry_out(eng, pe, op, either, either_doubt, what)
         elif name in ("from_deck", "from_hand"):
             if search_doubt is not None:
                 deck_search.not_recorded(eng, pe, what, search_doubt)
