@@ -13,7 +13,11 @@ X}``: only when a card named X is in its controller's rush or battle area (RS-IF
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
-``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER).
+``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER),
+``on_rushed`` (a unit other than the card was rushed while the card is where its ``while``
+says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
+``{"feature": X}``: a unit with the feature X, either player's, or with ``"side": "own"`` its
+player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -98,6 +102,8 @@ is named):
   :mod:`judge.games.rangers_strike.modes`).
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
+- ``discard`` — the effect's own unit goes to its owner's discard pile, not destroyed ("これを
+  捨札にする"; a watched effect's only, RS-DISCARD-SELF).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
@@ -129,7 +135,22 @@ from typing import Any
 from judge.games.rangers_strike import modes
 from judge.games.rangers_strike.quantities import QUANTITIES
 
-WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
+#: a card's effects that trigger while it is in its player's area, on another unit's being
+#: rushed or entering the battle area (RS-WHILE-IN-AREA)
+WATCHED = ("on_rushed",)
+WHENS = (
+    "on_rush",
+    "on_enter",
+    "combination",
+    "on_destroyed",
+    "on_use",
+    "resident",
+    "static",
+    *WATCHED,
+)
+#: where an effect's card must be for it to apply (``while``): its player's rush area, or its
+#: rush or battle area ("これが自軍[ラッシュ]エリアにある間", RS-WHILE-IN-AREA)
+WHILE_AREAS = {"rush": ("rush",), "field": ("rush", "battle")}
 OPS = (
     "draw",
     "bp",
@@ -157,6 +178,7 @@ OPS = (
     "resident_to_deck",
     "to_battle",
     "reveal_top",
+    "discard",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -305,6 +327,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
+    if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
+        return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
@@ -413,6 +437,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and target.get("zone") == "rush"
         ):
             return False  # RS-TO-BATTLE: units of a rush area, into their battle area
+        if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
+            return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
@@ -447,6 +473,22 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def _watch_ok(effect: dict[str, Any], timing: str) -> bool:
+    """RS-WHILE-IN-AREA: a watched effect (``WATCHED``) has ``while`` (where its card must be,
+    :data:`WHILE_AREAS`) and ``of`` ``{"feature": X}`` (a unit with the feature X, either
+    player's; ``"side": "own"``: its player's own); no other effect has either."""
+    of = effect.get("of")
+    return (
+        timing in WATCHED
+        and effect.get("while") in WHILE_AREAS
+        and isinstance(of, dict)
+        and set(of) <= {"feature", "side"}
+        and isinstance(of.get("feature"), str)
+        and bool(of["feature"])
+        and of.get("side", "own") == "own"
+    )
 
 
 def _modes_ok(effect: dict[str, Any], timing: str) -> bool:

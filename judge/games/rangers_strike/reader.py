@@ -28,6 +28,11 @@ What is read:
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットがラッシュされたとき、…``,
+  when the unit has no Number Combination number → an effect that triggers on another unit's
+  rush while the unit is in its player's rush or battle area (or rush area): ``on_rushed``
+  with ``while`` and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the
+  unit itself into the discard pile, not destroyed: RS-DISCARD-SELF);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -500,6 +505,7 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),
     ),
+    tr.template("discard_self", r"これを捨札にする。", lambda m: ({"op": "discard"}, False)),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -542,9 +548,10 @@ def _joined(said: list[str]) -> list[str]:
     return out
 
 
-def read_body(body: str, when: str) -> dict[str, Any] | None:
-    """A body of sentences as one effect of timing ``when``, or None when a sentence is not
-    read, or an optional sentence is not the only one.  A Number Combination's body may
+def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """A body of sentences as one effect of timing ``when`` (with the keys ``extra``, said
+    before the body: RS-WHILE-IN-AREA), or None when a sentence is not read, or an optional
+    sentence is not the only one.  A Number Combination's body may
     begin with ``「SP1」`` (or ``SP1``): the unit is SP 1 until the end of the turn
     (RS-SP-EFFECT), then its sentences, if any."""
     ops: list[dict[str, Any]] = []
@@ -606,7 +613,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         return None
     if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
         return None  # one choice an effect, and something for the cost to pay for
-    effect: dict[str, Any] = {"when": when, "do": ops}
+    effect: dict[str, Any] = {"when": when, **(extra or {}), "do": ops}
     if condition is not None:
         effect["if"] = {"own_units_at_most": int(condition["n"])}
         if condition["size"]:
@@ -759,6 +766,19 @@ def _named_on_rush(m: re.Match[str]) -> Part | None:
     :func:`_named_on_enter` says)."""
     effect = read_body(m.group("body"), "on_rush")
     return None if effect is None else Part(effect=effect, only=_whose(effect))
+
+
+def _named_watch(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットが
+    ラッシュされたとき、…" (RS-WHILE-IN-AREA): an effect that triggers on another unit's rush
+    while the unit is in its player's rush or battle area (or rush area), read for a unit
+    without a combination number (a numbered unit's named effect is its combination's)."""
+    said = {
+        "while": "rush" if m["area"] else "field",
+        "of": {"feature": m["f"], **({"side": "own"} if m["own"] else {})},
+    }
+    effect = read_body(m["body"], "on_rushed", said)
+    return None if effect is None else Part(effect=effect, only=("unit",), no_number=True)
 
 
 def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
@@ -924,6 +944,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【[^【】]+】{_FROM}からコンビネーション(?:するとき、|(?P<can>したとき発動できる⇒)\s*)"
         r"(?P<body>[^※【◎].*)",
         _named_from,
+    ),
+    tr.template(
+        "named_watch",
+        r"【[^【】]+】これが自軍(?P<area>ラッシュ)?エリアにある間、特徴「(?P<f>[^「」]+)」を持つ"
+        r"(?P<own>自軍)?ユニットがラッシュされたとき、(?P<body>[^※【◎].*)",
+        _named_watch,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),

@@ -22,6 +22,7 @@ from judge.games.rangers_strike import (
     modes,
     quantities,
     resist,
+    watch,
     zone_moves,
 )
 from judge.games.rangers_strike.costs import leading
@@ -479,6 +480,8 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if "while" in pe.effect and not watch.still_there(eng, pe, what):
+        return  # RS-WHILE-IN-AREA: its card has left the area it applies from
     if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
     if resist.is_resist(pe.effect):
@@ -551,6 +554,8 @@ def run_effect(
             break  # "…してもよい。そうしたとき": nothing more when it was not done
         if name == "discard_vehicle":
             discard_vehicles(eng, found, what)
+        elif name == "discard":
+            watch.discard_self(eng, found, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":
