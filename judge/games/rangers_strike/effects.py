@@ -14,8 +14,9 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER),
-``on_rushed`` (a unit other than the card was rushed while the card is where its ``while``
-says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
+``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
+the card entered the battle area, or was put there by an effect), while the card is where its
+``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
 ``{"feature": X}``: a unit with the feature X, either player's, or with ``"side": "own"`` its
 player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`).
 
@@ -104,6 +105,10 @@ is named):
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 - ``discard`` — the effect's own unit goes to its owner's discard pile, not destroyed ("これを
   捨札にする"; a watched effect's only, RS-DISCARD-SELF).
+- ``release_command`` ``count`` — the one op of its effect: the controller chooses that many of
+  its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
+  can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
+  :mod:`judge.games.rangers_strike.release`).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
@@ -137,7 +142,7 @@ from judge.games.rangers_strike.quantities import QUANTITIES
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
 #: rushed or entering the battle area (RS-WHILE-IN-AREA)
-WATCHED = ("on_rushed",)
+WATCHED = ("on_rushed", "on_entered")
 WHENS = (
     "on_rush",
     "on_enter",
@@ -179,6 +184,7 @@ OPS = (
     "to_battle",
     "reveal_top",
     "discard",
+    "release_command",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -439,6 +445,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-TO-BATTLE: units of a rush area, into their battle area
         if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
             return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
+        if name == "release_command" and not (
+            set(op) == {"op", "count"} and _is_int(op["count"], 1) and len(ops) == 1
+        ):
+            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:

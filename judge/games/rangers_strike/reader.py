@@ -28,11 +28,13 @@ What is read:
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
-- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットがラッシュされたとき、…``,
-  when the unit has no Number Combination number → an effect that triggers on another unit's
-  rush while the unit is in its player's rush or battle area (or rush area): ``on_rushed``
-  with ``while`` and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the
-  unit itself into the discard pile, not destroyed: RS-DISCARD-SELF);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットがラッシュされた
+  (バトルエリアに出た)とき、…``, when the unit has no Number Combination number → an effect that
+  triggers on another unit's rush (entering the battle area) while the unit is in its
+  player's rush or battle area (or rush area): ``on_rushed`` (``on_entered``) with ``while``
+  and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the unit itself into
+  the discard pile, not destroyed: RS-DISCARD-SELF) or ``自軍コマンドを1つ選びリリースしてもよ
+  い。`` (RS-RELEASE-COMMAND);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -506,6 +508,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "shuffle"}, False),
     ),
     tr.template("discard_self", r"これを捨札にする。", lambda m: ({"op": "discard"}, False)),
+    tr.template(
+        "release_command",
+        r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
+        lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -770,14 +777,15 @@ def _named_on_rush(m: re.Match[str]) -> Part | None:
 
 def _named_watch(m: re.Match[str]) -> Part | None:
     """A unit's named effect "これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットが
-    ラッシュされたとき、…" (RS-WHILE-IN-AREA): an effect that triggers on another unit's rush
-    while the unit is in its player's rush or battle area (or rush area), read for a unit
-    without a combination number (a numbered unit's named effect is its combination's)."""
+    ラッシュされた(バトルエリアに出た)とき、…" (RS-WHILE-IN-AREA): an effect that triggers on
+    another unit's rush (entering the battle area) while the unit is in its player's rush or
+    battle area (or rush area), read for a unit without a combination number (a numbered
+    unit's named effect is its combination's)."""
     said = {
         "while": "rush" if m["area"] else "field",
         "of": {"feature": m["f"], **({"side": "own"} if m["own"] else {})},
     }
-    effect = read_body(m["body"], "on_rushed", said)
+    effect = read_body(m["body"], "on_rushed" if m["rushed"] else "on_entered", said)
     return None if effect is None else Part(effect=effect, only=("unit",), no_number=True)
 
 
@@ -948,7 +956,8 @@ TEMPLATES: tuple[tr.Template, ...] = (
     tr.template(
         "named_watch",
         r"【[^【】]+】これが自軍(?P<area>ラッシュ)?エリアにある間、特徴「(?P<f>[^「」]+)」を持つ"
-        r"(?P<own>自軍)?ユニットがラッシュされたとき、(?P<body>[^※【◎].*)",
+        r"(?P<own>自軍)?ユニットが(?:(?P<rushed>ラッシュされた)|バトルエリアに出た)とき、"
+        r"(?P<body>[^※【◎].*)",
         _named_watch,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),

@@ -64,7 +64,7 @@ _BP_KEYS = {"op", "amount", "until", "target", "during", "against"}
 #: where a watched effect's card must be (``while``, RS-WHILE-IN-AREA)
 _WHILE = {"rush": "your rush area", "field": "your rush or battle area"}
 #: what a watched effect's unit does
-_SEEN = {"on_rushed": "is rushed"}
+_SEEN = {"on_rushed": "is rushed", "on_entered": "enters the battle area"}
 
 
 def _watch_when(effect: dict[str, Any]) -> str | None:
@@ -224,6 +224,10 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
+    if name == "release_command" and set(op) == {"op", "count"} and isinstance(count, int):
+        # RS-RELEASE-COMMAND
+        it = "it" if count == 1 else "them"
+        return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF
         return "put this unit into its owner's discard pile (it is not destroyed)"
     if name == "to_power" and set(op) == {"op"}:

@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     from_discard,
     modes,
     quantities,
+    release,
     resist,
     watch,
     zone_moves,
@@ -527,6 +528,7 @@ def run_effect(
     resident, rest, _, resident_doubt = zone_moves.resident_named(
         eng, pe.controller, pe.effect, rest
     )
+    released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -556,6 +558,8 @@ def run_effect(
             discard_vehicles(eng, found, what)
         elif name == "discard":
             watch.discard_self(eng, found, what)
+        elif name == "release_command":
+            release.release_commands(eng, pe, released, release_doubt, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":

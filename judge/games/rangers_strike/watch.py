@@ -6,7 +6,10 @@ while the unit is in its player's rush or battle area (``while`` ``field``; "自
 間": ``rush``), when a unit with the feature (either player's; "自軍ユニット": its player's own,
 ``of`` ``{"feature": X, "side": "own"}``) is rushed (``on_rushed``), the effect triggers, as the
 rushed unit's own "これをラッシュしたとき" does, and waits with it (the turn player orders them,
-RS-SIMULTANEOUS).  A unit riding a vehicle is in its area, under its own features.
+RS-SIMULTANEOUS).  "…ユニットがバトルエリアに出たとき" (``on_entered``) alike, when a unit enters
+the battle area in its player's battle phase or is put there by an effect ("可能ならバトルエリアに
+出す", RS-TO-BATTLE: it comes out into the battle area all the same).  A unit riding a vehicle
+is in its area, under its own features; a vehicle is no unit.
 
 The condition holds when the effect triggers, and still when it resolves: the fan wiki's page on
 resolving effects says an effect resolves although its unit has left "「このユニットが自軍エリア
@@ -14,8 +17,8 @@ resolving effects says an effect resolves although its unit has left "「この�
 nothing once its unit has left.
 
 What the sources leave open is not guessed (the step is unverifiable, the effect noted as not
-executed until an ``outcome`` records it): whether the unit sees its own rush (it is rushed
-into its area as the rush happens), whether a unit put into the rush area by an effect is
+executed until an ``outcome`` records it): whether the unit sees its own rush or entry (it
+comes to its area, or leaves the rush area, as that happens), whether a unit put into the rush area by an effect is
 "rushed" (RS-FROM-DISCARD), and in tag battle whether "自軍ユニット" takes in the ally's.
 
 ``discard`` ("これを捨札にする"): the unit itself goes to its owner's discard pile without
@@ -65,17 +68,18 @@ def seen(
     eng: RangersStrikeEngine, trigger: str, subject: Unit, owner: str, by_effect: bool = False
 ) -> None:
     """``subject``, ``owner``'s unit, was rushed (``trigger`` ``on_rushed``; ``by_effect``: put
-    into the rush area by an effect): the effects of that timing of the cards in play whose
-    condition holds wait in the pool (the doubtful ones are not guessed)."""
+    into the rush area by an effect) or entered the battle area (``on_entered``, by its
+    player's enter or put there by an effect): the effects of that timing of the cards in play
+    whose condition holds wait in the pool (the doubtful ones are not guessed)."""
     st = eng.state
     for pid, area, unit, iid in list(in_play(eng)):
         for index, effect in enumerate(st.card(iid).effects):
             if effect.get("when") != trigger or trigger not in WATCHED:
                 continue
-            if not eng.supports(effect) or area not in _areas(effect):
+            if not eng.supports(effect):
                 continue
             of = effect["of"]
-            if not _fits(eng, of, subject):
+            if not _fits(eng, of, subject) or (area not in _areas(effect) and unit is not subject):
                 continue
             if of.get("side") == "own" and owner != pid and owner not in eng.allies(pid):
                 continue
@@ -98,7 +102,7 @@ def seen(
                     pe,
                     RULE,
                     f"{eng.name(iid)} itself {_SEEN[trigger]}, and whether a unit sees what "
-                    "happens to itself as it comes there the sources do not say",
+                    "happens to itself as it comes or goes there the sources do not say",
                     f"{what} is not carried out.",
                 )
                 continue
