@@ -18,7 +18,9 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
 ``{"feature": X}``: a unit with the feature X, either player's, or with ``"side": "own"`` its
-player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`).
+player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn_end`` (in the
+end phase of a turn, ``turn`` ``own``: its player's; RS-TURN-END; with ``if`` ``{"rider_held":
+true}``: a vehicle's, when the unit riding it is held, RS-RELEASE-RIDER).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -109,6 +111,9 @@ is named):
   its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
   can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
   :mod:`judge.games.rangers_strike.release`).
+- ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
+  it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
+  もよい", RS-RELEASE-RIDER).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
@@ -152,7 +157,11 @@ WHENS = (
     "resident",
     "static",
     *WATCHED,
+    "turn_end",
 )
+#: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
+#: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
+TURNS = ("own", "opponent")
 #: where an effect's card must be for it to apply (``while``): its player's rush area, or its
 #: rush or battle area ("これが自軍[ラッシュ]エリアにある間", RS-WHILE-IN-AREA)
 WHILE_AREAS = {"rush": ("rush",), "field": ("rush", "battle")}
@@ -185,6 +194,7 @@ OPS = (
     "reveal_top",
     "discard",
     "release_command",
+    "release_rider",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -331,6 +341,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     ops = effect.get("do")
     if timing not in WHENS or not isinstance(ops, list) or not ops:
         return False
+    if timing == "turn_end":
+        return _turn_end_ok(effect)  # RS-TURN-END
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
@@ -483,6 +495,19 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def _turn_end_ok(effect: dict[str, Any]) -> bool:
+    """RS-TURN-END: a ``turn_end`` effect has ``turn`` (:data:`TURNS`) and is one the engine
+    executes exactly: the vehicle's optional ``{"op": "release_rider"}`` with ``if``
+    ``{"rider_held": true}`` (RS-RELEASE-RIDER)."""
+    return (
+        set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
+        and effect.get("turn") == "own"
+        and effect.get("if") == {"rider_held": True}
+        and effect.get("optional") is True
+        and effect.get("do") == [{"op": "release_rider"}]
+    )
 
 
 def _watch_ok(effect: dict[str, Any], timing: str) -> bool:

@@ -35,6 +35,9 @@ What is read:
   and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the unit itself into
   the discard pile, not destroyed: RS-DISCARD-SELF) or ``自軍コマンドを1つ選びリリースしてもよ
   い。`` (RS-RELEASE-COMMAND);
+- a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
+  ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
+  which releases the held unit riding it (RS-RELEASE-RIDER);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -789,6 +792,17 @@ def _named_watch(m: re.Match[str]) -> Part | None:
     return None if effect is None else Part(effect=effect, only=("unit",), no_number=True)
 
 
+#: a vehicle's "自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、そのユニットを
+#: リリースしてもよい。" (RS-TURN-END, RS-RELEASE-RIDER)
+RELEASE_RIDER: dict[str, Any] = {
+    "when": "turn_end",
+    "turn": "own",
+    "if": {"rider_held": True},
+    "optional": True,
+    "do": [{"op": "release_rider"}],
+}
+
+
 def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
     """The card types an effect read from a named part holds for: a vehicle's too when no op
     of it acts on the card itself."""
@@ -959,6 +973,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?P<own>自軍)?ユニットが(?:(?P<rushed>ラッシュされた)|バトルエリアに出た)とき、"
         r"(?P<body>[^※【◎].*)",
         _named_watch,
+    ),
+    tr.template(
+        "named_release_rider",
+        r"【[^【】]+】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、"
+        r"そのユニットをリリースしてもよい。",
+        lambda m: Part(effect=dict(RELEASE_RIDER), only=("vehicle",)),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),

@@ -1,5 +1,5 @@
 """Held cards an effect releases (turns upright again): commands of one's own
-(RS-RELEASE-COMMAND).
+(RS-RELEASE-COMMAND), and the unit riding a vehicle (RS-RELEASE-RIDER).
 
 "自軍コマンドを1つ選びリリースしてもよい。": the player may choose one of its own held commands and
 release it, so that it can be held again this turn (a command is held as it is used and stays
@@ -10,6 +10,11 @@ resolve's ``targets`` (instance ids or codes); not named, the held ones are take
 no more than the effect releases, or when they are all copies of one card (which ones is then
 no choice); otherwise which ones is not guessed.  In tag battle 自軍 may mean the player's or
 its team's: when the ally has a held command too, the choice is not guessed.
+
+"【シャドウベール】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、そのユニット
+をリリースしてもよい。": at the end of its player's turn, if the unit riding the vehicle is held
+(checked as it triggers and as it resolves), the player may release it: a held unit stays held
+"ユニットである限り" until a card's effect releases it (atwiki renst 157).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike.costs import leading
+from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -132,4 +138,51 @@ def release_commands(
         f"{what}: {len(chosen)} held command(s) of {pe.controller}'s released"
         + ("" if chosen else " (it has none held)")
         + "; a released command can be held again.",
+    )
+
+
+RIDER_RULE = "RS-RELEASE-RIDER"
+
+
+def rider_of(eng: RangersStrikeEngine, vehicle: str) -> tuple[str, Unit] | None:
+    """The player and the unit riding the vehicle card ``vehicle``, or None."""
+    st = eng.state
+    for pid in st.order:
+        for unit in st.players[pid].units():
+            if unit.vehicle == vehicle:
+                return pid, unit
+    return None
+
+
+def rider_held(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-RELEASE-RIDER: "これにライドしているユニットがホールド状態ならば": whether a held unit
+    rides the effect's vehicle as it resolves; a ruling says so when none does."""
+    found = rider_of(eng, pe.source)
+    if found is not None and found[1].held:
+        return True
+    eng.ctx.ruling(
+        RIDER_RULE,
+        f"{what}: no held unit rides {eng.name(pe.source)} now, so nothing happens.",
+    )
+    return False
+
+
+def release_rider(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> None:
+    """RS-RELEASE-RIDER: "そのユニットをリリースする": the held unit riding the effect's vehicle
+    is released (upright)."""
+    found = rider_of(eng, pe.source)
+    if found is None or not found[1].held:
+        return
+    pid, unit = found
+    unit.held = False
+    eng.event(
+        "release",
+        f"{pid} releases {eng.name(unit.card)}, which rides {eng.name(pe.source)} ({what}).",
+        player=pid,
+        card=unit.card,
+    )
+    eng.ctx.ruling(
+        RIDER_RULE,
+        f"{eng.name(unit.card)}, held, rides {eng.name(pe.source)}: it is released (a unit "
+        "stays held until an effect releases it).",
     )

@@ -65,6 +65,8 @@ _BP_KEYS = {"op", "amount", "until", "target", "during", "against"}
 _WHILE = {"rush": "your rush area", "field": "your rush or battle area"}
 #: what a watched effect's unit does
 _SEEN = {"on_rushed": "is rushed", "on_entered": "enters the battle area"}
+#: when a ``turn_end`` effect triggers (RS-TURN-END)
+_TURN_END = {"own": "At the end of your turn"}
 
 
 def _watch_when(effect: dict[str, Any]) -> str | None:
@@ -228,6 +230,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         # RS-RELEASE-COMMAND
         it = "it" if count == 1 else "them"
         return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
+    if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
+        return "release the unit riding this vehicle"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF
         return "put this unit into its owner's discard pile (it is not destroyed)"
     if name == "to_power" and set(op) == {"op"}:
@@ -280,9 +284,13 @@ def render_effect(effect: dict[str, Any]) -> str:
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if "while" in effect or "of" in effect:  # RS-WHILE-IN-AREA
         when = _watch_when(effect)
-    if when is not None and effect.get("turn") == "opponent":
+    if effect.get("when") == "turn_end":  # RS-TURN-END
+        when = _TURN_END.get(effect.get("turn"))  # type: ignore[arg-type]
+    if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
     cond = effect.get("if")
+    if when is not None and cond == {"rider_held": True}:
+        when += ", if the unit riding this vehicle is held"  # RS-RELEASE-RIDER
     if when is not None and isinstance(cond, dict) and "own_units_at_most" in cond:  # RS-IF-UNITS
         kind = f"size {cond['size']} units" if cond.get("size") else "units"
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"

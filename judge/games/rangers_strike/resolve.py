@@ -426,6 +426,8 @@ def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
         return True
     if "own_has" in pe.effect["if"]:
         return _named_condition(eng, pe)[0] is not None
+    if "rider_held" in pe.effect["if"]:
+        return True  # RS-RELEASE-RIDER: one player's vehicle
     own, team, most = units_counted(eng, pe)
     return (own <= most) == (team <= most)
 
@@ -434,7 +436,10 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
     """RS-IF-UNITS: "自軍[S]ユニットの数がN体以下なら、…": whether the controller has N units (of
     the size) or fewer in its rush and battle areas as the effect resolves.  In tag battle 自軍
     may be the player's or the team's: when the two readings disagree the effect is not carried
-    out and the step is unverifiable.  RS-IF-NAMED ("自軍エリアに「X」があれば、…") alike."""
+    out and the step is unverifiable.  RS-IF-NAMED ("自軍エリアに「X」があれば、…") alike.
+    RS-RELEASE-RIDER: whether a held unit rides the vehicle."""
+    if "rider_held" in pe.effect["if"]:
+        return release.rider_held(eng, pe, what)
     if "own_has" in pe.effect["if"]:
         holds, said = _named_condition(eng, pe)
         if holds is None:
@@ -560,6 +565,8 @@ def run_effect(
             watch.discard_self(eng, found, what)
         elif name == "release_command":
             release.release_commands(eng, pe, released, release_doubt, what)
+        elif name == "release_rider":
+            release.release_rider(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":

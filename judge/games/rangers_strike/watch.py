@@ -170,3 +170,38 @@ def discard_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], w
         )
         if left is not None:
             eng.rider_left(left, unit.card)
+
+
+TURN_RULE = "RS-TURN-END"
+
+
+def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
+    """RS-TURN-END: ``pid``'s end phase begins: the ``turn_end`` effects of the cards in play
+    that this turn's end triggers wait in the pool (``turn`` ``own``: its player's turn), when
+    their condition holds (RS-RELEASE-RIDER: a held unit rides the vehicle).  In tag battle
+    whose turn ends at which player's end phase the sources do not say: not guessed."""
+    st = eng.state
+    for q, _area, unit, iid in list(in_play(eng)):
+        for index, effect in enumerate(st.card(iid).effects):
+            if effect.get("when") != "turn_end" or not eng.supports(effect):
+                continue
+            if effect["turn"] == "own" and q not in eng.allies(pid):
+                continue
+            if effect.get("if") == {"rider_held": True} and not (unit.vehicle == iid and unit.held):
+                continue
+            if len(eng.allies(pid)) > 1:
+                eng.not_guessed(
+                    PendingEffect(0, q, iid, effect, index, "turn_end", {"unit": unit}),
+                    TURN_RULE,
+                    f"in tag battle whether {pid}'s end phase is where {q}'s turn ends, for "
+                    f"{eng.name(iid)}'s text of the end of a turn, the sources do not say",
+                    f"{eng.name(iid)}'s effect is not carried out.",
+                )
+                continue
+            eng.ctx.ruling(
+                TURN_RULE,
+                f"{pid}'s turn ends: {eng.name(iid)}'s effect of the end of its player's turn "
+                "triggers in the end phase (the engine resolves it before the effects until the "
+                "end of the turn end, which cannot change what it does).",
+            )
+            eng.pool.add(q, iid, effect, index, "turn_end", unit=unit)
