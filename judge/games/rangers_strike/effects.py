@@ -19,8 +19,10 @@ the card entered the battle area, or was put there by an effect), while the card
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
 ``{"feature": X}``: a unit with the feature X, either player's, or with ``"side": "own"`` its
 player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn_end`` (in the
-end phase of a turn, ``turn`` ``own``: its player's; RS-TURN-END; with ``if`` ``{"rider_held":
-true}``: a vehicle's, when the unit riding it is held, RS-RELEASE-RIDER).
+end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
+``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
+riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -500,13 +502,37 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
 def _turn_end_ok(effect: dict[str, Any]) -> bool:
     """RS-TURN-END: a ``turn_end`` effect has ``turn`` (:data:`TURNS`) and is one the engine
     executes exactly: the vehicle's optional ``{"op": "release_rider"}`` with ``if``
-    ``{"rider_held": true}`` (RS-RELEASE-RIDER)."""
+    ``{"rider_held": true}`` (RS-RELEASE-RIDER), or, at the end of an opponent's turn while the
+    unit is where ``while`` says, the opponent's own unit destroyed, chosen by the opponent
+    (a selector ``side`` ``opponent``, ``zone`` ``field``, ``type`` ``unit``, ``chooser``
+    ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
+    if effect.get("turn") == "own":
+        return (
+            set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
+            and effect.get("if") == {"rider_held": True}
+            and effect.get("optional") is True
+            and effect.get("do") == [{"op": "release_rider"}]
+        )
+    ops = effect.get("do")
+    if (
+        effect.get("turn") != "opponent"
+        or set(effect) - {"when", "turn", "while", "do", "text"}
+        or effect.get("while") not in WHILE_AREAS
+        or not isinstance(ops, list)
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+        or set(ops[0]) != {"op", "target"}
+        or ops[0]["op"] != "destroy"
+    ):
+        return False
+    sel = ops[0]["target"]
     return (
-        set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
-        and effect.get("turn") == "own"
-        and effect.get("if") == {"rider_held": True}
-        and effect.get("optional") is True
-        and effect.get("do") == [{"op": "release_rider"}]
+        _selector_ok(sel, False)
+        and set(sel) - {"feature"} == {"side", "zone", "count", "type", "chooser"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "field"
+        and sel["type"] == "unit"
+        and sel["chooser"] == "opponent"
     )
 
 

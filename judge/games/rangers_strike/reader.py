@@ -38,6 +38,11 @@ What is read:
 - a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
   ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
   which releases the held unit riding it (RS-RELEASE-RIDER);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のターンを終える
+  とき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。``, when the unit has no Number
+  Combination number → at the end of each of the opponent's turns, while the unit is there, the
+  opponent chooses N of its own units with the feature and they are destroyed (RS-TURN-END,
+  RS-OPPONENT-RESTRICTION);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -803,6 +808,30 @@ RELEASE_RIDER: dict[str, Any] = {
 }
 
 
+def _restriction(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のター
+    ンを終えるとき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。" (RS-OPPONENT-RESTRICTION):
+    at the end of each of the opponent's turns, while the unit is there, the opponent chooses N
+    of its own units with the feature (rush or battle area) and they are destroyed."""
+    sel = {
+        "side": "opponent",
+        "zone": "field",
+        "count": int(m["n"]),
+        "type": "unit",
+        "feature": m["f"],
+        "chooser": "opponent",
+    }
+    effect = {
+        "when": "turn_end",
+        "turn": "opponent",
+        "while": "rush" if m["area"] else "field",
+        "do": [{"op": "destroy", "target": sel}],
+    }
+    return (
+        Part(effect=effect, only=("unit",), no_number=True) if effects.supported(effect) else None
+    )
+
+
 def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
     """The card types an effect read from a named part holds for: a vehicle's too when no op
     of it acts on the card itself."""
@@ -979,6 +1008,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、"
         r"そのユニットをリリースしてもよい。",
         lambda m: Part(effect=dict(RELEASE_RIDER), only=("vehicle",)),
+    ),
+    tr.template(
+        "named_opponent_restriction",
+        r"【[^【】]+】これが自軍(?P<area>ラッシュ)?エリアにある間、相手は次の制限を受ける\s*[⇒→]\s*"
+        r"自分自身のターンを終えるとき、特徴「(?P<f>[^「」]+)」を持つ自分自身のユニットを(?P<n>[1-9])体"
+        r"選び、?撃破する。",
+        _restriction,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),

@@ -66,7 +66,10 @@ _WHILE = {"rush": "your rush area", "field": "your rush or battle area"}
 #: what a watched effect's unit does
 _SEEN = {"on_rushed": "is rushed", "on_entered": "enters the battle area"}
 #: when a ``turn_end`` effect triggers (RS-TURN-END)
-_TURN_END = {"own": "At the end of your turn"}
+_TURN_END = {
+    "own": "At the end of your turn",
+    "opponent": "at the end of each of the opponent's turns",
+}
 
 
 def _watch_when(effect: dict[str, Any]) -> str | None:
@@ -286,6 +289,11 @@ def render_effect(effect: dict[str, Any]) -> str:
         when = _watch_when(effect)
     if effect.get("when") == "turn_end":  # RS-TURN-END
         when = _TURN_END.get(effect.get("turn"))  # type: ignore[arg-type]
+        where = _WHILE.get(effect.get("while"))  # type: ignore[arg-type]
+        if when is not None and "while" in effect:
+            when = None if where is None else f"While this is in {where}, {when}"
+        elif when is not None:
+            when = when[0].upper() + when[1:]
     if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
     cond = effect.get("if")

@@ -488,6 +488,8 @@ def run_effect(
         return
     if "while" in pe.effect and not watch.still_there(eng, pe, what):
         return  # RS-WHILE-IN-AREA: its card has left the area it applies from
+    if pe.effect.get("when") == "turn_end" and watch.added_this_turn(eng, pe, what):
+        return  # RS-TURN-END: a feature that ends with the turn, before or after this
     if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
     if resist.is_resist(pe.effect):

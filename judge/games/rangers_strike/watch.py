@@ -177,17 +177,26 @@ TURN_RULE = "RS-TURN-END"
 
 def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     """RS-TURN-END: ``pid``'s end phase begins: the ``turn_end`` effects of the cards in play
-    that this turn's end triggers wait in the pool (``turn`` ``own``: its player's turn), when
-    their condition holds (RS-RELEASE-RIDER: a held unit rides the vehicle).  In tag battle
-    whose turn ends at which player's end phase the sources do not say: not guessed."""
+    that this turn's end triggers wait in the pool (``turn`` ``own``: its player's turn;
+    ``opponent``: an opponent's, while the card is where ``while`` says), when their condition
+    holds (RS-RELEASE-RIDER: a held unit rides the vehicle) and they could do something
+    (RS-OPPONENT-RESTRICTION: a unit of the opponent's fits; else a ruling says nothing
+    happens).  In tag battle whose turn ends at which player's end phase the sources do not
+    say: not guessed."""
     st = eng.state
-    for q, _area, unit, iid in list(in_play(eng)):
+    for q, area, unit, iid in list(in_play(eng)):
         for index, effect in enumerate(st.card(iid).effects):
             if effect.get("when") != "turn_end" or not eng.supports(effect):
                 continue
             if effect["turn"] == "own" and q not in eng.allies(pid):
                 continue
+            if effect["turn"] == "opponent" and (
+                pid not in eng.opponents(q) or area not in _areas(effect)
+            ):
+                continue
             if effect.get("if") == {"rider_held": True} and not (unit.vehicle == iid and unit.held):
+                continue
+            if effect["turn"] == "opponent" and not _could_destroy(eng, q, effect, iid):
                 continue
             if len(eng.allies(pid)) > 1:
                 eng.not_guessed(
@@ -198,10 +207,68 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
                     f"{eng.name(iid)}'s effect is not carried out.",
                 )
                 continue
+            whose = "its player's" if effect["turn"] == "own" else "an opponent's"
             eng.ctx.ruling(
                 TURN_RULE,
-                f"{pid}'s turn ends: {eng.name(iid)}'s effect of the end of its player's turn "
+                f"{pid}'s turn ends: {eng.name(iid)}'s effect of the end of {whose} turn "
                 "triggers in the end phase (the engine resolves it before the effects until the "
-                "end of the turn end, which cannot change what it does).",
+                "end of the turn end).",
             )
+            if effect["turn"] == "opponent":
+                sel = effect["do"][0]["target"]
+                eng.ctx.ruling(
+                    RESTRICTION_RULE,
+                    f"{eng.name(iid)} is in {q}'s {_WHERE[effect['while']]}: {pid} is restricted, "
+                    f"and at the end of its own turn chooses {sel['count']} of its own units"
+                    + (f" with the feature {sel['feature']}" if "feature" in sel else "")
+                    + " and destroys it.",
+                )
             eng.pool.add(q, iid, effect, index, "turn_end", unit=unit)
+
+
+RESTRICTION_RULE = "RS-OPPONENT-RESTRICTION"
+
+
+def _could_destroy(eng: RangersStrikeEngine, q: str, effect: dict[str, Any], iid: str) -> bool:
+    """RS-OPPONENT-RESTRICTION: whether a unit of ``q``'s opponents fits the effect's selector
+    now (the choice is theirs); if none does, a ruling says the effect does nothing."""
+    st = eng.state
+    sel = effect["do"][0]["target"]
+    for p in eng.opponents(q):
+        for u in st.players[p].units():
+            if st.card(u.card).is_unit and (
+                "feature" not in sel or sel["feature"] in st.unit_features(u)
+            ):
+                return True
+    what = f"a unit with the feature {sel['feature']}" if "feature" in sel else "a unit"
+    eng.ctx.ruling(
+        RESTRICTION_RULE,
+        f"{eng.name(iid)}: no opposing player has {what} in its rush or battle area, so there "
+        "is nothing to destroy at the end of its turn.",
+    )
+    return False
+
+
+def added_this_turn(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-TURN-END: whether a unit an effect of the end of a turn chooses by a feature has it
+    only by an effect until the end of the turn (RS-ADD-FEATURE): which ends first the sources
+    do not say, so the effect is not guessed (True)."""
+    st = eng.state
+    for op in pe.effect["do"]:
+        sel = op.get("target")
+        if not isinstance(sel, dict) or "feature" not in sel:
+            continue
+        feature = sel["feature"]
+        for p in eng.opponents(pe.controller):
+            for u in st.players[p].units():
+                if feature in st.unit_features(u) and feature not in st.card(u.card).features:
+                    eng.not_guessed(
+                        pe,
+                        TURN_RULE,
+                        f"{eng.name(u.card)} has the feature {feature} only until the end of the "
+                        "turn, and whether that ends before or after the texts of the end of the "
+                        "turn resolve the sources do not say",
+                        f"{what} is not carried out.",
+                    )
+                    return True
+    return False
