@@ -42,6 +42,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     modes,
+    release,
     resist,
     restrictions,
     zone_moves,
@@ -288,6 +289,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen
         _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
+    if not problems:  # RS-RELEASE-COMMAND: the held commands released
+        _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import costs, restrictions, ride
+from judge.games.rangers_strike import costs, restrictions, ride, watch
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -115,6 +115,8 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     eng.fire(unit, "on_enter", pid)
     if unit.vehicle is not None:
         eng.fire(None, "on_enter", pid, card=unit.vehicle)
+    watch.seen(eng, "on_entered", unit, pid)  # RS-WHILE-IN-AREA
+    if unit.vehicle is not None:
         ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
         return
     d = st.card(unit.card)

@@ -13,7 +13,16 @@ X}``: only when a card named X is in its controller's rush or battle area (RS-IF
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
-``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER).
+``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER),
+``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
+the card entered the battle area, or was put there by an effect), while the card is where its
+``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
+``{"feature": X}``: a unit with the feature X, either player's, or with ``"side": "own"`` its
+player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn_end`` (in the
+end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
+``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
+riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -111,6 +120,15 @@ is named):
   :mod:`judge.games.rangers_strike.modes`).
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
+- ``discard`` — the effect's own unit goes to its owner's discard pile, not destroyed ("これを
+  捨札にする"; a watched effect's only, RS-DISCARD-SELF).
+- ``release_command`` ``count`` — the one op of its effect: the controller chooses that many of
+  its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
+  can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
+  :mod:`judge.games.rangers_strike.release`).
+- ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
+  it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
+  もよい", RS-RELEASE-RIDER).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
@@ -145,7 +163,26 @@ from typing import Any
 from judge.games.rangers_strike import modes
 from judge.games.rangers_strike.quantities import is_quantity
 
-WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
+#: a card's effects that trigger while it is in its player's area, on another unit's being
+#: rushed or entering the battle area (RS-WHILE-IN-AREA)
+WATCHED = ("on_rushed", "on_entered")
+WHENS = (
+    "on_rush",
+    "on_enter",
+    "combination",
+    "on_destroyed",
+    "on_use",
+    "resident",
+    "static",
+    *WATCHED,
+    "turn_end",
+)
+#: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
+#: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
+TURNS = ("own", "opponent")
+#: where an effect's card must be for it to apply (``while``): its player's rush area, or its
+#: rush or battle area ("これが自軍[ラッシュ]エリアにある間", RS-WHILE-IN-AREA)
+WHILE_AREAS = {"rush": ("rush",), "field": ("rush", "battle")}
 OPS = (
     "draw",
     "bp",
@@ -175,6 +212,9 @@ OPS = (
     "reveal_top",
     "choose",
     "from_hand_or_discard",
+    "discard",
+    "release_command",
+    "release_rider",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -334,8 +374,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if timing == "turn_end":
+        return _turn_end_ok(effect)  # RS-TURN-END
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
+    if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
+        return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
@@ -467,6 +511,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and target.get("zone") == "rush"
         ):
             return False  # RS-TO-BATTLE: units of a rush area, into their battle area
+        if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
+            return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
+        if name == "release_command" and not (
+            set(op) == {"op", "count"} and _is_int(op["count"], 1) and len(ops) == 1
+        ):
+            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
@@ -508,6 +558,59 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False
     return True
+
+
+def _turn_end_ok(effect: dict[str, Any]) -> bool:
+    """RS-TURN-END: a ``turn_end`` effect has ``turn`` (:data:`TURNS`) and is one the engine
+    executes exactly: the vehicle's optional ``{"op": "release_rider"}`` with ``if``
+    ``{"rider_held": true}`` (RS-RELEASE-RIDER), or, at the end of an opponent's turn while the
+    unit is where ``while`` says, the opponent's own unit destroyed, chosen by the opponent
+    (a selector ``side`` ``opponent``, ``zone`` ``field``, ``type`` ``unit``, ``chooser``
+    ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
+    if effect.get("turn") == "own":
+        return (
+            set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
+            and effect.get("if") == {"rider_held": True}
+            and effect.get("optional") is True
+            and effect.get("do") == [{"op": "release_rider"}]
+        )
+    ops = effect.get("do")
+    if (
+        effect.get("turn") != "opponent"
+        or set(effect) - {"when", "turn", "while", "do", "text"}
+        or effect.get("while") not in WHILE_AREAS
+        or not isinstance(ops, list)
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+        or set(ops[0]) != {"op", "target"}
+        or ops[0]["op"] != "destroy"
+    ):
+        return False
+    sel = ops[0]["target"]
+    return (
+        _selector_ok(sel, False)
+        and set(sel) - {"feature"} == {"side", "zone", "count", "type", "chooser"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "field"
+        and sel["type"] == "unit"
+        and sel["chooser"] == "opponent"
+    )
+
+
+def _watch_ok(effect: dict[str, Any], timing: str) -> bool:
+    """RS-WHILE-IN-AREA: a watched effect (``WATCHED``) has ``while`` (where its card must be,
+    :data:`WHILE_AREAS`) and ``of`` ``{"feature": X}`` (a unit with the feature X, either
+    player's; ``"side": "own"``: its player's own); no other effect has either."""
+    of = effect.get("of")
+    return (
+        timing in WATCHED
+        and effect.get("while") in WHILE_AREAS
+        and isinstance(of, dict)
+        and set(of) <= {"feature", "side"}
+        and isinstance(of.get("feature"), str)
+        and bool(of["feature"])
+        and of.get("side", "own") == "own"
+    )
 
 
 def _modes_ok(effect: dict[str, Any], timing: str) -> bool:

@@ -29,7 +29,7 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, tha
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, attack_bp, effects, resist
+from judge.games.rangers_strike import actions, attack_bp, effects, resist, watch
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -650,8 +650,9 @@ class RangersStrikeEngine(AgendaEngine):
             if st.phase != "over":
                 self.push(("next_phase", {}))
         elif phase == "end":
-            self.end_phase(pid)
-            self.push(("next_phase", {}))
+            # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
+            watch.turn_end(self, pid)
+            self.push(("end_turn", {"player": pid}), ("next_phase", {}))
         elif phase == "charge":
             st.charged = False
 
@@ -698,6 +699,11 @@ class RangersStrikeEngine(AgendaEngine):
             self.draw(pid)
             self.ctx.ruling("RS-START-DRAW", f"{pid} draws 1 card in its start phase.")
         st.extra_open.append(pid)
+
+    def op_end_turn(self, player: str) -> None:
+        """The end phase's own step, once the "ターンを終えるとき" effects have resolved
+        (RS-TURN-END): effects until the end of the turn end (RS-END)."""
+        self.end_phase(player)
 
     def first_draw_rule(self) -> str:
         return "RS-FIRST-TURN"

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.games.rangers_strike import watch
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.effects import selectors
 
@@ -164,3 +165,4 @@ def into_rush(
                 "area by an effect triggers it is not in the sources: the engine does not run it.",
             )
             eng.ctx.cannot_verify("a when-rushed effect of a card put into the rush area")
+        watch.seen(eng, "on_rushed", unit, pid, by_effect=True)  # RS-WHILE-IN-AREA

@@ -30,6 +30,21 @@ What is read:
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットがラッシュされた
+  (バトルエリアに出た)とき、…``, when the unit has no Number Combination number → an effect that
+  triggers on another unit's rush (entering the battle area) while the unit is in its
+  player's rush or battle area (or rush area): ``on_rushed`` (``on_entered``) with ``while``
+  and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the unit itself into
+  the discard pile, not destroyed: RS-DISCARD-SELF) or ``自軍コマンドを1つ選びリリースしてもよ
+  い。`` (RS-RELEASE-COMMAND);
+- a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
+  ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
+  which releases the held unit riding it (RS-RELEASE-RIDER);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のターンを終える
+  とき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。``, when the unit has no Number
+  Combination number → at the end of each of the opponent's turns, while the unit is there, the
+  opponent chooses N of its own units with the feature and they are destroyed (RS-TURN-END,
+  RS-OPPONENT-RESTRICTION);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -596,6 +611,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),
     ),
+    tr.template("discard_self", r"これを捨札にする。", lambda m: ({"op": "discard"}, False)),
+    tr.template(
+        "release_command",
+        r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
+        lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -642,9 +663,10 @@ def _joined(said: list[str]) -> list[str]:
     return out
 
 
-def read_body(body: str, when: str) -> dict[str, Any] | None:
-    """A body of sentences as one effect of timing ``when``, or None when a sentence is not
-    read, or an optional sentence is not the only one.  A Number Combination's body may
+def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """A body of sentences as one effect of timing ``when`` (with the keys ``extra``, said
+    before the body: RS-WHILE-IN-AREA), or None when a sentence is not read, or an optional
+    sentence is not the only one.  A Number Combination's body may
     begin with ``「SP1」`` (or ``SP1``): the unit is SP 1 until the end of the turn
     (RS-SP-EFFECT), then its sentences, if any."""
     ops: list[dict[str, Any]] = []
@@ -706,7 +728,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         return None
     if cost is not None and (held or ops[-1]["op"] == "hold_commands"):
         return None  # one choice an effect, and something for the cost to pay for
-    effect: dict[str, Any] = {"when": when, "do": ops}
+    effect: dict[str, Any] = {"when": when, **(extra or {}), "do": ops}
     if condition is not None:
         effect["if"] = {"own_units_at_most": int(condition["n"])}
         if condition["size"]:
@@ -861,6 +883,55 @@ def _named_on_rush(m: re.Match[str]) -> Part | None:
     :func:`_named_on_enter` says)."""
     effect = read_body(m.group("body"), "on_rush")
     return None if effect is None else Part(effect=effect, only=_whose(effect))
+
+
+def _named_watch(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットが
+    ラッシュされた(バトルエリアに出た)とき、…" (RS-WHILE-IN-AREA): an effect that triggers on
+    another unit's rush (entering the battle area) while the unit is in its player's rush or
+    battle area (or rush area), read for a unit without a combination number (a numbered
+    unit's named effect is its combination's)."""
+    said = {
+        "while": "rush" if m["area"] else "field",
+        "of": {"feature": m["f"], **({"side": "own"} if m["own"] else {})},
+    }
+    effect = read_body(m["body"], "on_rushed" if m["rushed"] else "on_entered", said)
+    return None if effect is None else Part(effect=effect, only=("unit",), no_number=True)
+
+
+#: a vehicle's "自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、そのユニットを
+#: リリースしてもよい。" (RS-TURN-END, RS-RELEASE-RIDER)
+RELEASE_RIDER: dict[str, Any] = {
+    "when": "turn_end",
+    "turn": "own",
+    "if": {"rider_held": True},
+    "optional": True,
+    "do": [{"op": "release_rider"}],
+}
+
+
+def _restriction(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のター
+    ンを終えるとき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。" (RS-OPPONENT-RESTRICTION):
+    at the end of each of the opponent's turns, while the unit is there, the opponent chooses N
+    of its own units with the feature (rush or battle area) and they are destroyed."""
+    sel = {
+        "side": "opponent",
+        "zone": "field",
+        "count": int(m["n"]),
+        "type": "unit",
+        "feature": m["f"],
+        "chooser": "opponent",
+    }
+    effect = {
+        "when": "turn_end",
+        "turn": "opponent",
+        "while": "rush" if m["area"] else "field",
+        "do": [{"op": "destroy", "target": sel}],
+    }
+    return (
+        Part(effect=effect, only=("unit",), no_number=True) if effects.supported(effect) else None
+    )
 
 
 def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
@@ -1048,6 +1119,26 @@ TEMPLATES: tuple[tr.Template, ...] = (
         rf"【[^【】]+】{_FROM}からコンビネーション(?:するとき、|(?P<can>したとき発動できる⇒)\s*)"
         r"(?P<body>[^※【◎].*)",
         _named_from,
+    ),
+    tr.template(
+        "named_watch",
+        r"【[^【】]+】これが自軍(?P<area>ラッシュ)?エリアにある間、特徴「(?P<f>[^「」]+)」を持つ"
+        r"(?P<own>自軍)?ユニットが(?:(?P<rushed>ラッシュされた)|バトルエリアに出た)とき、"
+        r"(?P<body>[^※【◎].*)",
+        _named_watch,
+    ),
+    tr.template(
+        "named_release_rider",
+        r"【[^【】]+】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、"
+        r"そのユニットをリリースしてもよい。",
+        lambda m: Part(effect=dict(RELEASE_RIDER), only=("vehicle",)),
+    ),
+    tr.template(
+        "named_opponent_restriction",
+        r"【[^【】]+】これが自軍(?P<area>ラッシュ)?エリアにある間、相手は次の制限を受ける\s*[⇒→]\s*"
+        r"自分自身のターンを終えるとき、特徴「(?P<f>[^「」]+)」を持つ自分自身のユニットを(?P<n>[1-9])体"
+        r"選び、?撃破する。",
+        _restriction,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),

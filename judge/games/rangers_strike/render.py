@@ -63,6 +63,34 @@ _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
 _BP_KEYS = {"op", "amount", "until", "target", "during", "against"}
 
 
+#: where a watched effect's card must be (``while``, RS-WHILE-IN-AREA)
+_WHILE = {"rush": "your rush area", "field": "your rush or battle area"}
+#: what a watched effect's unit does
+_SEEN = {"on_rushed": "is rushed", "on_entered": "enters the battle area"}
+#: when a ``turn_end`` effect triggers (RS-TURN-END)
+_TURN_END = {
+    "own": "At the end of your turn",
+    "opponent": "at the end of each of the opponent's turns",
+}
+
+
+def _watch_when(effect: dict[str, Any]) -> str | None:
+    """A watched effect's timing in English (RS-WHILE-IN-AREA), or None when not known.
+
+    >>> _watch_when({"when": "on_rushed", "while": "field", "of": {"feature": "F"}})
+    "While this is in your rush or battle area, when a unit (either player's) with the feature F is rushed"
+    """
+    where, seen, of = (
+        _WHILE.get(effect.get("while")),
+        _SEEN.get(effect.get("when")),
+        effect.get("of"),
+    )  # type: ignore[arg-type]
+    if where is None or seen is None or not isinstance(of, dict) or set(of) - {"feature", "side"}:
+        return None
+    whose = "a unit of yours" if of.get("side") == "own" else "a unit (either player's)"
+    return f"While this is in {where}, when {whose} with the feature {of.get('feature')} {seen}"
+
+
 def raw(what: Any) -> str:
     return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
 
@@ -216,6 +244,14 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
+    if name == "release_command" and set(op) == {"op", "count"} and isinstance(count, int):
+        # RS-RELEASE-COMMAND
+        it = "it" if count == 1 else "them"
+        return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
+    if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
+        return "release the unit riding this vehicle"
+    if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF
+        return "put this unit into its owner's discard pile (it is not destroyed)"
     if name == "to_power" and set(op) == {"op"}:
         return "put this card from the discard pile into your power zone, face up"
     value = op.get("value")
@@ -271,15 +307,36 @@ def render_op(op: Any, resident: bool = False) -> str:
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
-    if when is not None and effect.get("turn") == "opponent":
+    if "while" in effect or "of" in effect:  # RS-WHILE-IN-AREA
+        when = _watch_when(effect)
+    if effect.get("when") == "turn_end":  # RS-TURN-END
+        when = _TURN_END.get(effect.get("turn"))  # type: ignore[arg-type]
+        where = _WHILE.get(effect.get("while"))  # type: ignore[arg-type]
+        if when is not None and "while" in effect:
+            when = None if where is None else f"While this is in {where}, {when}"
+        elif when is not None:
+            when = when[0].upper() + when[1:]
+    if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
     cond = effect.get("if")
+    if when is not None and cond == {"rider_held": True}:
+        when += ", if the unit riding this vehicle is held"  # RS-RELEASE-RIDER
     if when is not None and isinstance(cond, dict) and "own_units_at_most" in cond:  # RS-IF-UNITS
         kind = f"size {cond['size']} units" if cond.get("size") else "units"
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
     if when is not None and isinstance(cond, dict) and "own_has" in cond:  # RS-IF-NAMED
         when += f", if a card named 「{cond['own_has']}」 is in your rush or battle area"
-    extra = set(effect) - {"when", "do", "text", "optional", "turn", "if", "activate"}
+    extra = set(effect) - {
+        "when",
+        "do",
+        "text",
+        "optional",
+        "turn",
+        "if",
+        "activate",
+        "while",
+        "of",
+    }
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)

@@ -22,7 +22,9 @@ from judge.games.rangers_strike import (
     from_discard,
     modes,
     quantities,
+    release,
     resist,
+    watch,
     zone_moves,
 )
 from judge.games.rangers_strike.costs import leading
@@ -464,6 +466,8 @@ def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
         return True
     if "own_has" in pe.effect["if"]:
         return _named_condition(eng, pe)[0] is not None
+    if "rider_held" in pe.effect["if"]:
+        return True  # RS-RELEASE-RIDER: one player's vehicle
     own, team, most = units_counted(eng, pe)
     return (own <= most) == (team <= most)
 
@@ -472,7 +476,10 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
     """RS-IF-UNITS: "自軍[S]ユニットの数がN体以下なら、…": whether the controller has N units (of
     the size) or fewer in its rush and battle areas as the effect resolves.  In tag battle 自軍
     may be the player's or the team's: when the two readings disagree the effect is not carried
-    out and the step is unverifiable.  RS-IF-NAMED ("自軍エリアに「X」があれば、…") alike."""
+    out and the step is unverifiable.  RS-IF-NAMED ("自軍エリアに「X」があれば、…") alike.
+    RS-RELEASE-RIDER: whether a held unit rides the vehicle."""
+    if "rider_held" in pe.effect["if"]:
+        return release.rider_held(eng, pe, what)
     if "own_has" in pe.effect["if"]:
         holds, said = _named_condition(eng, pe)
         if holds is None:
@@ -519,6 +526,10 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if "while" in pe.effect and not watch.still_there(eng, pe, what):
+        return  # RS-WHILE-IN-AREA: its card has left the area it applies from
+    if pe.effect.get("when") == "turn_end" and watch.added_this_turn(eng, pe, what):
+        return  # RS-TURN-END: a feature that ends with the turn, before or after this
     if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
     if resist.is_resist(pe.effect):
@@ -567,6 +578,7 @@ def run_effect(
     resident, rest, _, resident_doubt = zone_moves.resident_named(
         eng, pe.controller, pe.effect, rest
     )
+    released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -601,6 +613,12 @@ def run_effect(
                 eng.event("choose", f"{pe.controller} chooses {eng.name(u.card)}.", card=u.card)
         elif name == "discard_vehicle":
             discard_vehicles(eng, found, what)
+        elif name == "discard":
+            watch.discard_self(eng, found, what)
+        elif name == "release_command":
+            release.release_commands(eng, pe, released, release_doubt, what)
+        elif name == "release_rider":
+            release.release_rider(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import call, costs, effects, restrictions
+from judge.games.rangers_strike import call, costs, effects, restrictions, watch
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -245,6 +245,7 @@ def apply_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
     if restrictions.has(eng, iid, "rush_held"):
         restrictions.rush_held(eng, unit)
     eng.fire(unit, "on_rush", pid)
+    watch.seen(eng, "on_rushed", unit, pid)  # RS-WHILE-IN-AREA
 
 
 def _on_use_effects(eng: RangersStrikeEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import restrictions
+from judge.games.rangers_strike import restrictions, watch
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -399,6 +399,7 @@ def put_into_battle(
             "next position, and no combination triggers (only a unit entering in its player's "
             "battle phase combines).",
         )
+        watch.seen(eng, "on_entered", unit, owner)  # RS-WHILE-IN-AREA
 
 
 def reveal_top(

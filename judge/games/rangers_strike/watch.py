@@ -1,0 +1,274 @@
+"""A card's effect that triggers while the card is somewhere, on what happens to another card
+(RS-WHILE-IN-AREA).
+
+"【影武者】これが自軍エリアにある間、特徴「レッド」を持つユニットがラッシュされたとき、これを捨札にする。":
+while the unit is in its player's rush or battle area (``while`` ``field``; "自軍ラッシュエリアにある
+間": ``rush``), when a unit with the feature (either player's; "自軍ユニット": its player's own,
+``of`` ``{"feature": X, "side": "own"}``) is rushed (``on_rushed``), the effect triggers, as the
+rushed unit's own "これをラッシュしたとき" does, and waits with it (the turn player orders them,
+RS-SIMULTANEOUS).  "…ユニットがバトルエリアに出たとき" (``on_entered``) alike, when a unit enters
+the battle area in its player's battle phase or is put there by an effect ("可能ならバトルエリアに
+出す", RS-TO-BATTLE: it comes out into the battle area all the same).  A unit riding a vehicle
+is in its area, under its own features; a vehicle is no unit.
+
+The condition holds when the effect triggers, and still when it resolves: the fan wiki's page on
+resolving effects says an effect resolves although its unit has left "「このユニットが自軍エリア
+にある限り」などと期限が指定されていない限り" (atwiki renst 1869), so an effect so limited does
+nothing once its unit has left.
+
+What the sources leave open is not guessed (the step is unverifiable, the effect noted as not
+executed until an ``outcome`` records it): whether the unit sees its own rush or entry (it
+comes to its area, or leaves the rush area, as that happens), whether a unit put into the rush area by an effect is
+"rushed" (RS-FROM-DISCARD), and in tag battle whether "自軍ユニット" takes in the ally's.
+
+``discard`` ("これを捨札にする"): the unit itself goes to its owner's discard pile without
+being destroyed (no when-destroyed effect), the vehicle it rides staying in its place
+(RS-DISCARD-SELF).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from judge.core.timing import PendingEffect
+from judge.games.rangers_strike.effects import WATCHED, WHILE_AREAS
+from judge.games.rangers_strike.state import AREAS, Unit, leave_area
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+RULE = "RS-WHILE-IN-AREA"
+DISCARD_RULE = "RS-DISCARD-SELF"
+#: what a watched effect's trigger is, in words
+_SEEN = {"on_rushed": "is rushed", "on_entered": "enters the battle area"}
+_WHERE = {"rush": "rush area", "field": "rush or battle area"}
+
+
+def in_play(eng: RangersStrikeEngine) -> Iterator[tuple[str, str, Unit, str]]:
+    """Every card in a rush or battle area, ``(player, area, unit, card)``: a unit, and the
+    vehicle it rides (the same entry), in player, area and position order."""
+    st = eng.state
+    for pid in st.order:
+        ps = st.players[pid]
+        for area in AREAS:
+            for unit in ps.area(area):
+                for iid in unit.cards():
+                    yield pid, area, unit, iid
+
+
+def _fits(eng: RangersStrikeEngine, of: dict[str, Any], subject: Unit) -> bool:
+    """Whether ``subject`` is the unit an effect's ``of`` names: a unit (not a vehicle: the
+    printed ユニット) with the feature, printed or added (RS-SELECT-FEATURE)."""
+    st = eng.state
+    return st.card(subject.card).is_unit and of["feature"] in st.unit_features(subject)
+
+
+def seen(
+    eng: RangersStrikeEngine, trigger: str, subject: Unit, owner: str, by_effect: bool = False
+) -> None:
+    """``subject``, ``owner``'s unit, was rushed (``trigger`` ``on_rushed``; ``by_effect``: put
+    into the rush area by an effect) or entered the battle area (``on_entered``, by its
+    player's enter or put there by an effect): the effects of that timing of the cards in play
+    whose condition holds wait in the pool (the doubtful ones are not guessed)."""
+    st = eng.state
+    for pid, area, unit, iid in list(in_play(eng)):
+        for index, effect in enumerate(st.card(iid).effects):
+            if effect.get("when") != trigger or trigger not in WATCHED:
+                continue
+            if not eng.supports(effect):
+                continue
+            of = effect["of"]
+            if not _fits(eng, of, subject) or (area not in _areas(effect) and unit is not subject):
+                continue
+            if of.get("side") == "own" and owner != pid and owner not in eng.allies(pid):
+                continue
+            pe = PendingEffect(0, pid, iid, effect, index, trigger, {"unit": unit})
+            what = (
+                f"{eng.name(iid)}'s effect (when a unit with the feature {of['feature']} "
+                f"{_SEEN[trigger]})"
+            )
+            if of.get("side") == "own" and owner != pid:  # tag battle: the ally's unit
+                eng.not_guessed(
+                    pe,
+                    RULE,
+                    f"{eng.name(subject.card)} is {owner}'s, {pid}'s ally's, and whether 自軍ユニット "
+                    f"means {pid}'s units or its team's the sources do not say",
+                    f"{what} is not carried out.",
+                )
+                continue
+            if unit is subject:
+                eng.not_guessed(
+                    pe,
+                    RULE,
+                    f"{eng.name(iid)} itself {_SEEN[trigger]}, and whether a unit sees what "
+                    "happens to itself as it comes or goes there the sources do not say",
+                    f"{what} is not carried out.",
+                )
+                continue
+            if by_effect:
+                eng.not_guessed(
+                    pe,
+                    RULE,
+                    f"{eng.name(subject.card)} is put into the rush area by an effect, and "
+                    "whether that is its being rushed the sources do not say",
+                    f"{what} is not carried out.",
+                )
+                continue
+            eng.ctx.ruling(
+                RULE,
+                f"{eng.name(iid)} is in {pid}'s {area} area, and {eng.name(subject.card)} "
+                f"(with the feature {of['feature']}) {_SEEN[trigger]}: its effect triggers.",
+            )
+            eng.pool.add(pid, iid, effect, index, trigger, unit=unit, subject=subject.card)
+
+
+def _areas(effect: dict[str, Any]) -> tuple[str, ...]:
+    """The areas of its player's where an effect's card must be (``while``)."""
+    return WHILE_AREAS[effect["while"]]
+
+
+def still_there(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-WHILE-IN-AREA: whether the card of an effect limited to "これが自軍…エリアにある間" is
+    still there as it resolves (the same unit: one that has left and come back is another);
+    if not, the effect does nothing, and a ruling says so."""
+    st = eng.state
+    unit: Unit | None = pe.context.get("unit")
+    where = st.area_of(unit) if unit is not None and pe.source in unit.cards() else None
+    if where is not None and where[0] == pe.controller and where[1] in _areas(pe.effect):
+        return True
+    eng.event("effect", f"{eng.name(pe.source)} has left its place: {what} does nothing.")
+    eng.ctx.ruling(
+        RULE,
+        f"{what} applies only while {eng.name(pe.source)} is in {pe.controller}'s "
+        f"{_WHERE[pe.effect['while']]}, and it has left: the effect is not resolved.",
+    )
+    return False
+
+
+def discard_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], what: str) -> None:
+    """RS-DISCARD-SELF: "これを捨札にする": the unit itself (still in its area) goes to its
+    owner's discard pile, not destroyed; the vehicle it rides stays in its place (RS-RIDER)."""
+    st = eng.state
+    for pid, area, unit in found[:1]:
+        left = leave_area(st, st.players[pid].area(area), unit)
+        if st.entering is unit:
+            st.entering = None
+        owner = st.owner_of[unit.card]
+        st.players[owner].discard.append(unit.card)
+        eng.event(
+            "to_discard",
+            f"{eng.name(unit.card)} goes from {pid}'s {area} area to the discard pile ({what}; "
+            "not destroyed).",
+            player=owner,
+            card=unit.card,
+        )
+        eng.ctx.ruling(
+            DISCARD_RULE,
+            f"{eng.name(unit.card)} is put into the discard pile by its own text: it is not "
+            "destroyed, so no when-destroyed effect triggers.",
+        )
+        if left is not None:
+            eng.rider_left(left, unit.card)
+
+
+TURN_RULE = "RS-TURN-END"
+
+
+def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
+    """RS-TURN-END: ``pid``'s end phase begins: the ``turn_end`` effects of the cards in play
+    that this turn's end triggers wait in the pool (``turn`` ``own``: its player's turn;
+    ``opponent``: an opponent's, while the card is where ``while`` says), when their condition
+    holds (RS-RELEASE-RIDER: a held unit rides the vehicle) and they could do something
+    (RS-OPPONENT-RESTRICTION: a unit of the opponent's fits; else a ruling says nothing
+    happens).  In tag battle whose turn ends at which player's end phase the sources do not
+    say: not guessed."""
+    st = eng.state
+    for q, area, unit, iid in list(in_play(eng)):
+        for index, effect in enumerate(st.card(iid).effects):
+            if effect.get("when") != "turn_end" or not eng.supports(effect):
+                continue
+            if effect["turn"] == "own" and q not in eng.allies(pid):
+                continue
+            if effect["turn"] == "opponent" and (
+                pid not in eng.opponents(q) or area not in _areas(effect)
+            ):
+                continue
+            if effect.get("if") == {"rider_held": True} and not (unit.vehicle == iid and unit.held):
+                continue
+            if effect["turn"] == "opponent" and not _could_destroy(eng, q, effect, iid):
+                continue
+            if len(eng.allies(pid)) > 1:
+                eng.not_guessed(
+                    PendingEffect(0, q, iid, effect, index, "turn_end", {"unit": unit}),
+                    TURN_RULE,
+                    f"in tag battle whether {pid}'s end phase is where {q}'s turn ends, for "
+                    f"{eng.name(iid)}'s text of the end of a turn, the sources do not say",
+                    f"{eng.name(iid)}'s effect is not carried out.",
+                )
+                continue
+            whose = "its player's" if effect["turn"] == "own" else "an opponent's"
+            eng.ctx.ruling(
+                TURN_RULE,
+                f"{pid}'s turn ends: {eng.name(iid)}'s effect of the end of {whose} turn "
+                "triggers in the end phase (the engine resolves it before the effects until the "
+                "end of the turn end).",
+            )
+            if effect["turn"] == "opponent":
+                sel = effect["do"][0]["target"]
+                eng.ctx.ruling(
+                    RESTRICTION_RULE,
+                    f"{eng.name(iid)} is in {q}'s {_WHERE[effect['while']]}: {pid} is restricted, "
+                    f"and at the end of its own turn chooses {sel['count']} of its own units"
+                    + (f" with the feature {sel['feature']}" if "feature" in sel else "")
+                    + " and destroys it.",
+                )
+            eng.pool.add(q, iid, effect, index, "turn_end", unit=unit)
+
+
+RESTRICTION_RULE = "RS-OPPONENT-RESTRICTION"
+
+
+def _could_destroy(eng: RangersStrikeEngine, q: str, effect: dict[str, Any], iid: str) -> bool:
+    """RS-OPPONENT-RESTRICTION: whether a unit of ``q``'s opponents fits the effect's selector
+    now (the choice is theirs); if none does, a ruling says the effect does nothing."""
+    st = eng.state
+    sel = effect["do"][0]["target"]
+    for p in eng.opponents(q):
+        for u in st.players[p].units():
+            if st.card(u.card).is_unit and (
+                "feature" not in sel or sel["feature"] in st.unit_features(u)
+            ):
+                return True
+    what = f"a unit with the feature {sel['feature']}" if "feature" in sel else "a unit"
+    eng.ctx.ruling(
+        RESTRICTION_RULE,
+        f"{eng.name(iid)}: no opposing player has {what} in its rush or battle area, so there "
+        "is nothing to destroy at the end of its turn.",
+    )
+    return False
+
+
+def added_this_turn(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-TURN-END: whether a unit an effect of the end of a turn chooses by a feature has it
+    only by an effect until the end of the turn (RS-ADD-FEATURE): which ends first the sources
+    do not say, so the effect is not guessed (True)."""
+    st = eng.state
+    for op in pe.effect["do"]:
+        sel = op.get("target")
+        if not isinstance(sel, dict) or "feature" not in sel:
+            continue
+        feature = sel["feature"]
+        for p in eng.opponents(pe.controller):
+            for u in st.players[p].units():
+                if feature in st.unit_features(u) and feature not in st.card(u.card).features:
+                    eng.not_guessed(
+                        pe,
+                        TURN_RULE,
+                        f"{eng.name(u.card)} has the feature {feature} only until the end of the "
+                        "turn, and whether that ends before or after the texts of the end of the "
+                        "turn resolve the sources do not say",
+                        f"{what} is not carried out.",
+                    )
+                    return True
+    return False
