@@ -69,6 +69,9 @@ is named):
   names it first in ``targets`` when it is not known).
 - ``resident_to_deck`` — a resident operation in place (either player's) goes into its owner's
   deck, which is shuffled; the log names it first in ``targets`` (RS-RESIDENT-TO-DECK).
+- ``discards_to_decks`` — every card of every player's discard pile goes into its owner's
+  deck, and each deck a card went into is shuffled (RS-DISCARDS-TO-DECKS,
+  :mod:`judge.games.rangers_strike.discard_return`).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
@@ -157,6 +160,7 @@ OPS = (
     "resident_to_deck",
     "to_battle",
     "reveal_top",
+    "discards_to_decks",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -417,6 +421,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
             return False  # RS-RESIDENT-TO-DECK
+        if name == "discards_to_decks" and set(op) != {"op"}:
+            return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
         if name == "top_to_command" and set(op) != {"op"}:
             return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
         if name == "add_feature" and not (

@@ -54,7 +54,9 @@ followed by ``その後、山札をシャッフルする。`` (a search of one's
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
 feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひいて、自軍コマンドゾーンにホール
-ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND).  A ``…してもよい。`` sentence makes the effect optional, read
+ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND);
+``すべての捨札を持ち主の山札に戻してシャッフルする。`` (every discard pile into its owners' decks,
+shuffled: RS-DISCARDS-TO-DECKS).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -494,6 +496,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         "resident_to_deck",
         r"常駐しているオペレーションを1つ選び、選んだオペレーションを持ち主の山札に戻してシャッフルする。",
         lambda m: ({"op": "resident_to_deck"}, False),
+    ),
+    tr.template(
+        "discards_to_decks",
+        r"すべての捨札を持ち主の山札に戻してシャッフルする。",
+        lambda m: ({"op": "discards_to_decks"}, False),
     ),
     tr.template(
         "shuffle_deck",

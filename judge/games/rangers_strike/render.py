@@ -156,6 +156,11 @@ def render_op(op: Any, resident: bool = False) -> str:
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
         )
+    if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
+        return (
+            "put every card of every player's discard pile into its owner's deck, then shuffle "
+            "each deck a card went into"
+        )
     if name == "discard_vehicle" and isinstance(target, dict):  # RS-SELECT-VEHICLE
         n = target.get("count", 1)
         size = f"size {target['size']} " if "size" in target else ""

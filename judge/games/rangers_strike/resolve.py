@@ -17,6 +17,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
     deck_search,
+    discard_return,
     effects,
     from_discard,
     modes,
@@ -576,6 +577,8 @@ def run_effect(
             zone_moves.reveal_top(eng, pe, top, top_doubt, what, str(op["name"]))
         elif name == "resident_to_deck":
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
+        elif name == "discards_to_decks":
+            discard_return.carry_out(eng, pe, what)
         elif name == "shuffle":
             deck_search.shuffle(eng, pe.controller, what)
         elif name == "draw":
