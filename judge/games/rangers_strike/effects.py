@@ -72,6 +72,14 @@ is named):
 - ``discards_to_decks`` — every card of every player's discard pile goes into its owner's
   deck, and each deck a card went into is shuffled (RS-DISCARDS-TO-DECKS,
   :mod:`judge.games.rangers_strike.discard_return`).
+- ``to_power_self`` — an operation's effect only: the operation itself goes face up into its
+  player's power zone, not into the discard pile (RS-SELF-TO-POWER).
+- ``power_to_hand`` ``find`` (``{"type": "unit"}``) — the last op of an optional operation's
+  effect, after nothing but ``to_power_self``: the controller may take one unit card among the
+  face-up cards of its power zone into its hand; the ops before it happen either way (its
+  choice, ``use``, governs it alone: :func:`~judge.games.rangers_strike.power_moves.choice_at`);
+  the log names the card first in ``targets`` (RS-POWER-TO-HAND,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
@@ -129,7 +137,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import modes
+from judge.games.rangers_strike import modes, power_moves
 from judge.games.rangers_strike.quantities import QUANTITIES
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
@@ -161,6 +169,8 @@ OPS = (
     "to_battle",
     "reveal_top",
     "discards_to_decks",
+    "to_power_self",
+    "power_to_hand",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -423,6 +433,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-RESIDENT-TO-DECK
         if name == "discards_to_decks" and set(op) != {"op"}:
             return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
+        if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
+            return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
+        if name == "power_to_hand" and not power_moves.ok(effect, op):
+            return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
             return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
         if name == "add_feature" and not (

@@ -23,7 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
-from judge.games.rangers_strike import deck_search, effects, modes, restrictions, zone_moves
+from judge.games.rangers_strike import (
+    deck_search,
+    effects,
+    modes,
+    power_moves,
+    restrictions,
+    zone_moves,
+)
 from judge.games.rangers_strike.resolve import condition_known, first_targets
 
 if TYPE_CHECKING:
@@ -189,6 +196,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     if any(op.get("op") == "resident_to_deck" for op in effect["do"]):  # RS-RESIDENT-TO-DECK
         placed = zone_moves.residents_in_place(eng)
         return placed[:1] or None
+    if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
+        return power_moves.first_found(eng, pe.controller)
     return None
 
 

@@ -56,7 +56,9 @@ SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特�
 feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひいて、自軍コマンドゾーンにホール
 ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND);
 ``すべての捨札を持ち主の山札に戻してシャッフルする。`` (every discard pile into its owners' decks,
-shuffled: RS-DISCARDS-TO-DECKS).  A ``…してもよい。`` sentence makes the effect optional, read
+shuffled: RS-DISCARDS-TO-DECKS); an operation's ``このカードを自軍パワーゾーンに置く。`` (the operation
+itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンのオモテ向きのカードからユニットカードを
+1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -117,6 +119,8 @@ _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
+#: "afterwards": what follows happens after the sentence before, whatever was done there
+_THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
 _SP_GIVEN = re.compile(r"「SP(?P<quoted>[1-9])」\s*|SP(?P<bare>[1-9])(?:\s+|$)")
 
@@ -498,6 +502,16 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "resident_to_deck"}, False),
     ),
     tr.template(
+        "self_to_power",
+        r"このカードを自軍パワーゾーンに置く。",
+        lambda m: ({"op": "to_power_self"}, False),
+    ),
+    tr.template(
+        "power_to_hand",
+        r"(?:その後、)?自軍パワーゾーンのオモテ向きのカードからユニットカードを1枚選び、手札に加えてもよい。",
+        lambda m: ({"op": "power_to_hand", "find": {"type": "unit"}}, True),
+    ),
+    tr.template(
         "discards_to_decks",
         r"すべての捨札を持ち主の山札に戻してシャッフルする。",
         lambda m: ({"op": "discards_to_decks"}, False),
@@ -579,6 +593,7 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
         body = body[cost.end() :]
     optional = False
     if_done = False
+    mays: list[bool] = []  # which sentences are optional (…てもよい)
     said = _joined(tr.sentences(body))
     for sentence in said:
         if sentence.startswith(_IF_DONE):
@@ -598,16 +613,25 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             return None  # "これ" of an operation is no unit
         if "during" in op and when != "combination":
             return None  # no duration printed: a combination's lasts the turn (RS-ATTACK-BP)
+        if op["op"] == "to_power_self" and when != "on_use":
+            return None  # "このカード": read only as the operation being used (RS-SELF-TO-POWER)
+        if op["op"] == "power_to_hand" and sentence.startswith(_THEN) != bool(ops):
+            return None  # after another sentence only with "その後、" (RS-POWER-TO-HAND)
         ops.append(op)
+        mays.append(may)
         optional = optional or may
     searched = bool(ops) and ops[0]["op"] == "from_deck"  # RS-SEARCH-DECK: then a shuffle
+    # RS-POWER-TO-HAND: the choice is the last sentence's, what comes before happens either way
+    last_choice = bool(ops) and ops[-1]["op"] == "power_to_hand" and not any(mays[:-1])
     if (
         not ops
-        or (optional and len(ops) > 1 and not (if_done or searched))
+        or (optional and len(ops) > 1 and not (if_done or searched or last_choice))
         or (held and len(ops) < 2)
     ):
         return None
-    if activate is not None and (held or given is not None or cost is not None or searched):
+    if activate is not None and (
+        held or given is not None or cost is not None or searched or last_choice
+    ):
         return None  # one choice an effect: to use it (a declined search still shuffles)
     if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None

@@ -21,6 +21,7 @@ from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
+from judge.games.rangers_strike.power_moves import choice_at
 from judge.games.rangers_strike.quantities import WORDS
 from judge.games.rangers_strike.reader import read_card
 
@@ -156,6 +157,12 @@ def render_op(op: Any, resident: bool = False) -> str:
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
         )
+    if name == "to_power_self" and set(op) == {"op"}:  # RS-SELF-TO-POWER
+        return "put this card face up into your power zone (not into the discard pile)"
+    if (
+        name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
+    ):  # RS-POWER-TO-HAND
+        return "take 1 unit card among the face-up cards of your power zone into your hand"
     if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
         return (
             "put every card of every player's discard pile into its owner's deck, then shuffle "
@@ -280,6 +287,9 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
     if first.get("op") == "from_deck" and len(ops) == 2:  # RS-SEARCH-DECK
         return f"{when}: you may {ops[0]}; then, a card taken or not, {ops[1]}."
+    tail = choice_at(effect)
+    if tail and effect.get("optional"):  # RS-POWER-TO-HAND: what comes before, either way
+        return f"{when}: " + "; ".join(ops[:tail]) + f"; then you may {ops[tail]}."
     at = cost_at(effect)
     if at is not None and effect.get("optional") and 0 < at < len(ops) - 1:  # RS-COMMAND-COST
         return (

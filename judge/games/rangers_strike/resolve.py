@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     effects,
     from_discard,
     modes,
+    power_moves,
     quantities,
     resist,
     zone_moves,
@@ -503,6 +504,8 @@ def run_effect(
         if deck_search.op_of(pe.effect) is not None:
             ops = ops[1:]  # RS-SEARCH-DECK: no card is taken; "その後" the deck is shuffled
             # (RS-FROM-HAND: nothing follows)
+        elif power_moves.choice_at(pe.effect):  # RS-POWER-TO-HAND: what comes before happens
+            ops = ops[: power_moves.choice_at(pe.effect)]
         elif not at:
             return
         else:
@@ -525,6 +528,7 @@ def run_effect(
     resident, rest, _, resident_doubt = zone_moves.resident_named(
         eng, pe.controller, pe.effect, rest
     )
+    from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -577,6 +581,10 @@ def run_effect(
             zone_moves.reveal_top(eng, pe, top, top_doubt, what, str(op["name"]))
         elif name == "resident_to_deck":
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
+        elif name == "to_power_self":
+            power_moves.put_self(eng, pe, what)
+        elif name == "power_to_hand":
+            power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":
             discard_return.carry_out(eng, pe, what)
         elif name == "shuffle":
