@@ -59,7 +59,11 @@ is named):
   owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
 - ``to_power_zone`` ``target`` — the units chosen (``type`` ``unit``) go face up into their
-  owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE).
+  owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE); or, with a
+  selector of command cards ``{"side", "zone": "command", "count", "category"}`` (the only op
+  that takes one: a command is not a unit), the cards chosen in those command zones, held or
+  released, whose category fits ("敵軍コマンドゾーンから、DAまたはOTを持つカードを1枚選び",
+  RS-COMMAND-TO-POWER, :mod:`judge.games.rangers_strike.command_cards`).
 - ``to_battle`` ``target`` — the units chosen (the opponent's, chosen by the opponent among its
   rush area's: ``chooser`` ``opponent``) go into their owner's battle area if they can, taking
   the next position; no combination triggers (RS-TO-BATTLE, "相手は自分自身のラッシュエリアから
@@ -137,7 +141,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import modes, power_moves
+from judge.games.rangers_strike import command_cards, modes, power_moves
 from judge.games.rangers_strike.quantities import QUANTITIES
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
@@ -339,6 +343,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             continue
         if name not in OPS:
             return False
+        if command_cards.is_command_selector(target):
+            if not command_cards.ok(op):
+                return False  # RS-COMMAND-TO-POWER: cards of a command zone, sent to the power zone
+            continue
         if name in ("draw", "damage", "heal") and not _is_int(op.get("n", 1), 1):
             return False
         if "per" in op and not (name == "draw" and _per_ok(op["per"])):

@@ -58,7 +58,10 @@ feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひ�
 ``すべての捨札を持ち主の山札に戻してシャッフルする。`` (every discard pile into its owners' decks,
 shuffled: RS-DISCARDS-TO-DECKS); an operation's ``このカードを自軍パワーゾーンに置く。`` (the operation
 itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンのオモテ向きのカードからユニットカードを
-1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND).  A ``…してもよい。`` sentence makes the effect optional, read
+1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND);
+``敵軍コマンドゾーンから、[XまたはYを持つ]カードをN枚選び、持ち主のパワーゾーンに送る[ってもよい]。`` (cards of
+the opposing command zones, held or released, face up into their owner's power zone: a selector of
+command cards, RS-COMMAND-TO-POWER).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -356,6 +359,23 @@ SENTENCES: tuple[tr.Template, ...] = (
         "opposing_units_to_power_zone",
         rf"敵軍バトルエリアから{_UNITS}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
         _op("to_power_zone"),
+    ),
+    tr.template(
+        "opposing_commands_to_power_zone",
+        r"敵軍コマンドゾーンから、?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または(?:WB|ET|OT|MA|DA))*)を持つ)?"
+        r"カードを(?P<n>[1-9])枚選び、?持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
+        lambda m: (
+            {
+                "op": "to_power_zone",
+                "target": {
+                    "side": "opponent",
+                    "zone": "command",
+                    "count": int(m["n"]),
+                    **({"category": m["cats"].split("または")} if m["cats"] else {}),
+                },
+            },
+            m["may"] is not None,
+        ),
     ),
     tr.template(
         "return_opposing_units",

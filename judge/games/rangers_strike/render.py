@@ -71,6 +71,8 @@ def _cards(sel: Any) -> str | None:
     every unit it covers, as a resident's)."""
     if not isinstance(sel, dict) or set(sel) - _SELECTOR:
         return None
+    if sel.get("zone") == "command":  # RS-COMMAND-TO-POWER: cards, not units
+        return _commands(sel)
     side = _SIDES.get(sel.get("side", "own"))
     count = sel.get("count")
     zone = _ZONES.get(sel.get("zone", "battle"))
@@ -108,6 +110,22 @@ def _cards(sel: Any) -> str | None:
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")
+    return " ".join(bits)
+
+
+def _commands(sel: dict[str, Any]) -> str | None:
+    """A selector of command cards in English, or None for one the renderer does not know."""
+    side = _SIDES.get(sel.get("side", "own"))
+    count = sel.get("count", 1)
+    if set(sel) - {"side", "zone", "count", "category"} or side is None:
+        return None
+    if not isinstance(count, int) or isinstance(count, bool):
+        return None
+    bits = [f"{count} card{'s' if count != 1 else ''} (held or released, any type)"]
+    if "category" in sel:
+        wanted = sel["category"]
+        bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
+    bits.append(f"in {side} command zone")
     return " ".join(bits)
 
 
@@ -241,6 +259,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"put {cards} face down into its owner's power zone, as damage"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
+        if name == "to_power_zone" and target.get("zone") == "command":
+            return f"put {cards} face up into its owner's power zone"
         if name == "to_power_zone":
             return f"put {cards} face up into its owner's power zone (not destroyed)"
         if name == "return":

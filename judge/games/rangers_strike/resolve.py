@@ -16,6 +16,7 @@ from judge.core.engine import ordinal
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
+    command_cards,
     deck_search,
     discard_return,
     effects,
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 Problem = tuple[str, str]
+#: a unit (or vehicle) chosen: (its player, its area, the unit); a selector of command cards
+#: finds (player, "command", the command) alike (RS-COMMAND-TO-POWER, ``command_cards``)
 Found = tuple[str, str, Unit]
 
 
@@ -65,6 +68,8 @@ def fitting(
     position order.  ``source``: the effect's own unit, which "これ以外の" (``other``) leaves
     out."""
     st = eng.state
+    if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
+        return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     power_max = quantities.power_limit(eng, controller, sel)[0]
@@ -110,6 +115,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     whose = f"{controller}'s" if sel.get("side", "own") == "own" else "an opposing player's"
     if sel.get("chooser") == "opponent":
         whose = " or ".join(f"{p}'s" for p in owners_of(eng, controller, sel)) or "no player's"
+    if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER
+        return command_cards.describe(whose, sel)
     zone = sel.get("zone", "battle")
     where = "rush or battle area" if zone == "field" else f"{zone} area"
     bits = [f"a unit in {whose} {where}"]
@@ -239,6 +246,8 @@ def match_targets(
             found = (
                 vehicle_named(eng, cands, ref)
                 if sel.get("type") == "vehicle"
+                else command_cards.named(eng, cands, ref, f"{path}[{pos - 1}]")
+                if command_cards.is_command_selector(sel)
                 else find_unit(
                     st,
                     ref,
@@ -605,6 +614,8 @@ def run_effect(
             to_power(eng, pe.controller, pe.source)
         elif name == "to_damage":
             zone_moves.put_as_damage(eng, found, what)
+        elif name == "to_power_zone" and command_cards.is_command_selector(target):
+            command_cards.put_into_power(eng, found, what)
         elif name == "to_power_zone":
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
