@@ -23,7 +23,8 @@ vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
-now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE);
+now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``keyword`` ``ウイング`` | ``レジスト``:
+a unit printing that keyword (``ウイングを持つ``, RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
@@ -141,7 +142,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, modes, power_moves
+from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
 from judge.games.rangers_strike.quantities import QUANTITIES
 
 WHENS = ("on_rush", "on_enter", "combination", "on_destroyed", "on_use", "resident", "static")
@@ -199,6 +200,7 @@ SELECTOR_KEYS = {
     "chooser",
     "power_max",
     "feature",
+    "keyword",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -239,6 +241,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "feature" in sel and (resident or not isinstance(sel["feature"], str) or not sel["feature"]):
         return False  # RS-SELECT-FEATURE: "特徴「X」を持つ"
+    if "keyword" in sel and (
+        resident or sel["keyword"] not in keywords.SELECTABLE or sel.get("type") != "unit"
+    ):
+        return False  # RS-SELECT-KEYWORD: "ウイングを持つ", a unit's printed keyword
     if "unridden" in sel and (sel["unridden"] is not True or sel.get("type") != "vehicle"):
         return False  # "ライドされていない": vehicles no unit rides (RS-SELECT-VEHICLE)
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)

@@ -61,7 +61,9 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND);
 ``敵軍コマンドゾーンから、[XまたはYを持つ]カードをN枚選び、持ち主のパワーゾーンに送る[ってもよい]。`` (cards of
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
-command cards, RS-COMMAND-TO-POWER).  A ``…してもよい。`` sentence makes the effect optional, read
+command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
+RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -103,7 +105,8 @@ _UNITS = (
 #: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
 _OPPOSING = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
-    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ)*"
+    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ"
+    r"|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
 )
 #: a cost before what it pays for: "「MA」の自軍コマンドを1つホールドして、次の効果を発動できる⇒"
@@ -187,6 +190,8 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
         sel["feature"] = m["feat"]
+    if m["kw"]:
+        sel["keyword"] = m["kw"]  # RS-SELECT-KEYWORD: a printed keyword
     if m["size"]:
         sel["size"] = m["size"]
     return sel
@@ -199,6 +204,16 @@ def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     if sel is None:
         return None
     return {"op": "hold", "target": {**sel, "released": True}}, m["may"] is not None
+
+
+def _destroy_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "…[ウイングを持つ]敵軍[S]ユニットをN体選び撃破する[してもよい]。": the units chosen are
+    destroyed (with no area named, of the rush and battle areas: RS-SELECT-FIELD; by a printed
+    keyword: RS-SELECT-KEYWORD)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
@@ -348,6 +363,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         "destroy_opposing_units",
         rf"敵軍バトルエリアから{_UNITS}撃破(?:する|(?P<may>{_OPTIONAL}))。",
         _op("destroy"),
+    ),
+    tr.template(
+        "destroy_opposing_chosen",
+        rf"{_OPPOSING}撃破(?:する|(?P<may>{_OPTIONAL}))。",
+        _destroy_opposing,
     ),
     tr.template(
         "destroy_opposing_units_limited",

@@ -56,6 +56,7 @@ _SELECTOR = {
     "chooser",
     "power_max",
     "feature",
+    "keyword",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -100,6 +101,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if "feature" in sel:  # RS-SELECT-FEATURE
         bits.append(f"with the feature {sel['feature']}")
+    if "keyword" in sel:  # RS-SELECT-KEYWORD
+        bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     most = sel.get("power_max")

@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     discard_return,
     effects,
     from_discard,
+    keywords,
     modes,
     power_moves,
     quantities,
@@ -99,6 +100,8 @@ def fitting(
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if "feature" in sel and sel["feature"] not in st.unit_features(unit):
                     continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
+                if "keyword" in sel and sel["keyword"] not in d.keywords:
+                    continue  # RS-SELECT-KEYWORD: "ウイングを持つ", printed
                 if sel.get("no_number") and d.combination_number is not None:
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
@@ -144,6 +147,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("without a combination number")
     if "feature" in sel:
         bits.append(f"with the feature {sel['feature']}")
+    if "keyword" in sel:
+        bits.append(f"with {sel['keyword']}")
     return " ".join(bits)
 
 
@@ -227,6 +232,8 @@ def match_targets(
     st = eng.state
     groups: list[list[Found]] = []
     problems: list[Problem] = []
+    if keywords.doubt(eng, effect) is not None:  # RS-SELECT-KEYWORD: not judged
+        return [[] for _ in effects.selectors(effect)], []
     pos = 0
     for i, sel in enumerate(effects.selectors(effect)):
         cands = fitting(eng, controller, sel, source)
@@ -507,6 +514,15 @@ def run_effect(
         )
         pe = replace(pe, effect=sub)
     ops: list[dict[str, Any]] = pe.effect["do"]
+    unknown = keywords.doubt(eng, pe.effect) if use is not False else None
+    if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
+        eng.not_guessed(
+            pe,
+            keywords.RULE,
+            unknown,
+            f"{what} is not carried out; the log may record what it did in an `outcome`.",
+        )
+        return
     at = effects.cost_at(pe.effect)
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
