@@ -42,6 +42,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     modes,
+    power_moves,
     release,
     resist,
     restrictions,
@@ -291,6 +292,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-RELEASE-COMMAND: the held commands released
         _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
+    if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
+        _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")
@@ -434,8 +437,8 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             supported = effects.supported(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)
-            elif supported and effects.cost_at(pe.effect):
-                eng.run_effect(pe, [], False)  # not used: what comes before its cost happens
+            elif supported and (effects.cost_at(pe.effect) or power_moves.choice_at(pe.effect)):
+                eng.run_effect(pe, [], False)  # not used: what comes before its choice happens
             elif resist.is_resist(pe.effect):  # not resisting: it goes to the discard pile
                 eng.run_effect(pe, [], False)
             eng.advance()

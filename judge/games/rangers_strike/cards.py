@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.games.rangers_strike.keywords import printed as printed_keywords
+
 #: kana and CJK ideographs: printed text (the Japanese printing is the authority)
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
@@ -128,6 +130,8 @@ class CardDef:
     features: tuple[str, ...] = ()
     #: ※レジスト (RS-RESIST)
     resist: bool = False
+    #: the keywords it prints (※ウイング, ※レジスト, …), read or not (RS-SELECT-KEYWORD)
+    keywords: tuple[str, ...] = ()
     #: ※コールX: the category of the units this unit may be held to rush (RS-CALL)
     call: str | None = None
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
@@ -164,6 +168,7 @@ class CardDef:
             tag=bool(d.get("tag")),
             features=tuple(str(f) for f in d.get("features") or ()),
             resist=bool(d.get("resist")),
+            keywords=printed_keywords(d),
             call=d.get("call"),
             restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,

@@ -34,6 +34,8 @@ the printed ``ユニット`` with no area named, and ``other`` ``true``: ``こ�
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
+now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``keyword`` ``ウイング`` | ``レジスト``:
+a unit printing that keyword (``ウイングを持つ``, RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
@@ -76,7 +78,11 @@ is named):
   owner's power zone, each a point of damage ("持ち主のパワーゾーンにダメージにして置く",
   RS-TO-DAMAGE); a player who reaches the damage limit so loses (RS-LOSS-DAMAGE).
 - ``to_power_zone`` ``target`` — the units chosen (``type`` ``unit``) go face up into their
-  owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE).
+  owner's power zone, not destroyed ("持ち主のパワーゾーンに送る", RS-TO-POWER-ZONE); or, with a
+  selector of command cards ``{"side", "zone": "command", "count", "category"}`` (the only op
+  that takes one: a command is not a unit), the cards chosen in those command zones, held or
+  released, whose category fits ("敵軍コマンドゾーンから、DAまたはOTを持つカードを1枚選び",
+  RS-COMMAND-TO-POWER, :mod:`judge.games.rangers_strike.command_cards`).
 - ``to_battle`` ``target`` — the units chosen (the opponent's, chosen by the opponent among its
   rush area's: ``chooser`` ``opponent``) go into their owner's battle area if they can, taking
   the next position; no combination triggers (RS-TO-BATTLE, "相手は自分自身のラッシュエリアから
@@ -86,6 +92,17 @@ is named):
   names it first in ``targets`` when it is not known).
 - ``resident_to_deck`` — a resident operation in place (either player's) goes into its owner's
   deck, which is shuffled; the log names it first in ``targets`` (RS-RESIDENT-TO-DECK).
+- ``discards_to_decks`` — every card of every player's discard pile goes into its owner's
+  deck, and each deck a card went into is shuffled (RS-DISCARDS-TO-DECKS,
+  :mod:`judge.games.rangers_strike.discard_return`).
+- ``to_power_self`` — an operation's effect only: the operation itself goes face up into its
+  player's power zone, not into the discard pile (RS-SELF-TO-POWER).
+- ``power_to_hand`` ``find`` (``{"type": "unit"}``) — the last op of an optional operation's
+  effect, after nothing but ``to_power_self``: the controller may take one unit card among the
+  face-up cards of its power zone into its hand; the ops before it happen either way (its
+  choice, ``use``, governs it alone: :func:`~judge.games.rangers_strike.power_moves.choice_at`);
+  the log names the card first in ``targets`` (RS-POWER-TO-HAND,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``to_command`` ``target``, ``if_full`` (``discard`` | ``nothing``) — the units chosen go held
   into their owner's command zone; when it holds 5 already, to the discard pile (not
   destroyed) or nowhere, the effect doing nothing (RS-TO-COMMAND).  A selector's ``category``
@@ -160,7 +177,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import modes
+from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -215,6 +232,9 @@ OPS = (
     "discard",
     "release_command",
     "release_rider",
+    "discards_to_decks",
+    "to_power_self",
+    "power_to_hand",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -240,6 +260,7 @@ SELECTOR_KEYS = {
     "power_max",
     "feature",
     "sp_printed",
+    "keyword",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -290,6 +311,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-SELECT-FEATURE: "特徴「X」を持つ"
     if "sp_printed" in sel and (resident or sel["sp_printed"] is not True):
         return False  # RS-SELECT-SIZE: "SPが空欄でない", the printed SP box
+    if "keyword" in sel and (
+        resident or sel["keyword"] not in keywords.SELECTABLE or sel.get("type") != "unit"
+    ):
+        return False  # RS-SELECT-KEYWORD: "ウイングを持つ", a unit's printed keyword
     if "unridden" in sel and (sel["unridden"] is not True or sel.get("type") != "vehicle"):
         return False  # "ライドされていない": vehicles no unit rides (RS-SELECT-VEHICLE)
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)
@@ -400,6 +425,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             continue
         if name not in OPS:
             return False
+        if command_cards.is_command_selector(target):
+            if not command_cards.ok(op):
+                return False  # RS-COMMAND-TO-POWER: cards of a command zone, sent to the power zone
+            continue
         if name in ("draw", "damage", "heal") and not _is_int(op.get("n", 1), 1):
             return False
         if "per" in op and not (name == "draw" and _per_ok(op["per"])):
@@ -521,6 +550,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
             return False  # RS-RESIDENT-TO-DECK
+        if name == "discards_to_decks" and set(op) != {"op"}:
+            return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
+        if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
+            return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
+        if name == "power_to_hand" and not power_moves.ok(effect, op):
+            return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
             return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
         if name == "add_feature" and not (

@@ -848,7 +848,18 @@ class RangersStrikeEngine(AgendaEngine):
         st.battle = None
 
     def op_to_discard(self, player: str, card: str) -> None:
-        """A used normal or counter operation goes to the discard pile once it has resolved."""
+        """A used normal or counter operation goes to the discard pile once it has resolved,
+        unless its effect put it somewhere already (RS-SELF-TO-POWER)."""
+        from judge.games.rangers_strike.refs import locate
+
+        where = locate(self.state, card)
+        if where != "nowhere in the game":
+            self.ctx.ruling(
+                "RS-SELF-TO-POWER",
+                f"{self.name(card)} resolved; its effect put it into {where}, so it does not go "
+                "to the discard pile.",
+            )
+            return
         self.state.players[player].discard.append(card)
         self.event(
             "to_discard", f"{self.name(card)} goes to the discard pile.", player=player, card=card

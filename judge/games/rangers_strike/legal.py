@@ -27,6 +27,7 @@ from judge.games.rangers_strike import (
     deck_search,
     effects,
     modes,
+    power_moves,
     release,
     restrictions,
     zone_moves,
@@ -199,6 +200,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     held = release.first_held(eng, pe.controller, effect)  # RS-RELEASE-COMMAND
     if held:
         return held
+    if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
+        return power_moves.first_found(eng, pe.controller)
     return None
 
 

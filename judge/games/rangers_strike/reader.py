@@ -71,7 +71,16 @@ followed by ``その後、山札をシャッフルする。`` (a search of one's
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
 feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひいて、自軍コマンドゾーンにホール
-ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND).  A ``…してもよい。`` sentence makes the effect optional, read
+ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND);
+``すべての捨札を持ち主の山札に戻してシャッフルする。`` (every discard pile into its owners' decks,
+shuffled: RS-DISCARDS-TO-DECKS); an operation's ``このカードを自軍パワーゾーンに置く。`` (the operation
+itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンのオモテ向きのカードからユニットカードを
+1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND);
+``敵軍コマンドゾーンから、[XまたはYを持つ]カードをN枚選び、持ち主のパワーゾーンに送る[ってもよい]。`` (cards of
+the opposing command zones, held or released, face up into their owner's power zone: a selector of
+command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
+RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -115,7 +124,7 @@ _UNITS = (
 _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
     r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ|"
-    r"(?P<spb>SPが空欄でない))*"
+    r"(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
 _OPPOSING = _OPPOSING_UNITS + r"選び、?"
@@ -137,6 +146,8 @@ _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
+#: "afterwards": what follows happens after the sentence before, whatever was done there
+_THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
 _SP_GIVEN = re.compile(r"「SP(?P<quoted>[1-9])」\s*|SP(?P<bare>[1-9])(?:\s+|$)")
 
@@ -202,6 +213,8 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
         sel["feature"] = m["feat"]
     if m["spb"]:
         sel["sp_printed"] = True  # "SPが空欄でない": its printed SP box is not blank
+    if m["kw"]:
+        sel["keyword"] = m["kw"]  # RS-SELECT-KEYWORD: a printed keyword
     if m["size"]:
         sel["size"] = m["size"]
     return sel
@@ -255,6 +268,16 @@ def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
 
 #: "the required power number of the unit chosen" (RS-CHOOSE-FIRST), as a limit
 _CHOSEN_POWER = "選んだユニットの必要パワーの数字"
+
+
+def _destroy_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "…[ウイングを持つ]敵軍[S]ユニットをN体選び撃破する[してもよい]。": the units chosen are
+    destroyed (with no area named, of the rush and battle areas: RS-SELECT-FIELD; by a printed
+    keyword: RS-SELECT-KEYWORD)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
@@ -452,6 +475,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         _op("destroy"),
     ),
     tr.template(
+        "destroy_opposing_chosen",
+        rf"{_OPPOSING}撃破(?:する|(?P<may>{_OPTIONAL}))。",
+        _destroy_opposing,
+    ),
+    tr.template(
         "destroy_opposing_units_limited",
         r"敵軍ユニットを(?P<n>[1-9])体選んで撃破(?:する|(?P<may>してもよい))。ただし、必要パワーの数字が"
         r"(?P<lim>{lim})以下のユニットしか選べない。".replace("{lim}", "|".join(PRINTED)),
@@ -461,6 +489,23 @@ SENTENCES: tuple[tr.Template, ...] = (
         "opposing_units_to_power_zone",
         rf"敵軍バトルエリアから{_UNITS}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
         _op("to_power_zone"),
+    ),
+    tr.template(
+        "opposing_commands_to_power_zone",
+        r"敵軍コマンドゾーンから、?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または(?:WB|ET|OT|MA|DA))*)を持つ)?"
+        r"カードを(?P<n>[1-9])枚選び、?持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
+        lambda m: (
+            {
+                "op": "to_power_zone",
+                "target": {
+                    "side": "opponent",
+                    "zone": "command",
+                    "count": int(m["n"]),
+                    **({"category": m["cats"].split("または")} if m["cats"] else {}),
+                },
+            },
+            m["may"] is not None,
+        ),
     ),
     tr.template(
         "return_opposing_units",
@@ -607,6 +652,21 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "resident_to_deck"}, False),
     ),
     tr.template(
+        "self_to_power",
+        r"このカードを自軍パワーゾーンに置く。",
+        lambda m: ({"op": "to_power_self"}, False),
+    ),
+    tr.template(
+        "power_to_hand",
+        r"(?:その後、)?自軍パワーゾーンのオモテ向きのカードからユニットカードを1枚選び、手札に加えてもよい。",
+        lambda m: ({"op": "power_to_hand", "find": {"type": "unit"}}, True),
+    ),
+    tr.template(
+        "discards_to_decks",
+        r"すべての捨札を持ち主の山札に戻してシャッフルする。",
+        lambda m: ({"op": "discards_to_decks"}, False),
+    ),
+    tr.template(
         "shuffle_deck",
         r"その後、?山札をシャッフルする。",
         lambda m: ({"op": "shuffle"}, False),
@@ -694,6 +754,7 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         body = body[cost.end() :]
     optional = False
     if_done = False
+    mays: list[bool] = []  # which sentences are optional (…てもよい)
     said = _joined(tr.sentences(body))
     for sentence in said:
         if sentence.startswith(_IF_DONE):
@@ -713,16 +774,23 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             return None  # "これ" of an operation is no unit
         if "during" in op and when != "combination":
             return None  # no duration printed: a combination's lasts the turn (RS-ATTACK-BP)
+        if op["op"] == "to_power_self" and when != "on_use":
+            return None  # "このカード": read only as the operation being used (RS-SELF-TO-POWER)
+        if op["op"] == "power_to_hand" and sentence.startswith(_THEN) != bool(ops):
+            return None  # after another sentence only with "その後、" (RS-POWER-TO-HAND)
         ops.append(op)
+        mays.append(may)
         optional = optional or may
     searched = bool(ops) and ops[0]["op"] == "from_deck"  # RS-SEARCH-DECK: then a shuffle
+    # RS-POWER-TO-HAND: the choice is the last sentence's, what comes before happens either way
+    last_choice = bool(ops) and ops[-1]["op"] == "power_to_hand" and not any(mays[:-1])
     if (
         not ops
-        or (optional and len(ops) > 1 and not (if_done or searched))
+        or (optional and len(ops) > 1 and not (if_done or searched or last_choice))
         or (held and len(ops) < 2)
     ):
         return None
-    if activate is not None and (held or given is not None or cost is not None):
+    if activate is not None and (held or given is not None or cost is not None or last_choice):
         return None  # one choice an effect: to use it
     if if_done and (len(ops) < 2 or held or given is not None or cost is not None):
         return None

@@ -21,6 +21,7 @@ from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
+from judge.games.rangers_strike.power_moves import choice_at
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
@@ -57,6 +58,7 @@ _SELECTOR = {
     "power_max",
     "feature",
     "sp_printed",
+    "keyword",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -100,6 +102,8 @@ def _cards(sel: Any) -> str | None:
     every unit it covers, as a resident's)."""
     if not isinstance(sel, dict) or set(sel) - _SELECTOR:
         return None
+    if sel.get("zone") == "command":  # RS-COMMAND-TO-POWER: cards, not units
+        return _commands(sel)
     side = _SIDES.get(sel.get("side", "own"))
     count = sel.get("count")
     zone = _ZONES.get(sel.get("zone", "battle"))
@@ -129,6 +133,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with the feature {sel['feature']}")
     if sel.get("sp_printed") is True:
         bits.append("whose printed SP is not blank")
+    if "keyword" in sel:  # RS-SELECT-KEYWORD
+        bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     most = sel.get("power_max")
@@ -144,6 +150,22 @@ def _cards(sel: Any) -> str | None:
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")
+    return " ".join(bits)
+
+
+def _commands(sel: dict[str, Any]) -> str | None:
+    """A selector of command cards in English, or None for one the renderer does not know."""
+    side = _SIDES.get(sel.get("side", "own"))
+    count = sel.get("count", 1)
+    if set(sel) - {"side", "zone", "count", "category"} or side is None:
+        return None
+    if not isinstance(count, int) or isinstance(count, bool):
+        return None
+    bits = [f"{count} card{'s' if count != 1 else ''} (held or released, any type)"]
+    if "category" in sel:
+        wanted = sel["category"]
+        bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
+    bits.append(f"in {side} command zone")
     return " ".join(bits)
 
 
@@ -192,6 +214,17 @@ def render_op(op: Any, resident: bool = False) -> str:
         return (
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
+        )
+    if name == "to_power_self" and set(op) == {"op"}:  # RS-SELF-TO-POWER
+        return "put this card face up into your power zone (not into the discard pile)"
+    if (
+        name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
+    ):  # RS-POWER-TO-HAND
+        return "take 1 unit card among the face-up cards of your power zone into your hand"
+    if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
+        return (
+            "put every card of every player's discard pile into its owner's deck, then shuffle "
+            "each deck a card went into"
         )
     if name == "discard_vehicle" and isinstance(target, dict):  # RS-SELECT-VEHICLE
         n = target.get("count", 1)
@@ -287,6 +320,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"put {cards} face down into its owner's power zone, as damage"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
+        if name == "to_power_zone" and target.get("zone") == "command":
+            return f"put {cards} face up into its owner's power zone"
         if name == "to_power_zone":
             return f"put {cards} face up into its owner's power zone (not destroyed)"
         if name == "return":
@@ -360,6 +395,9 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
     if first.get("op") == "from_deck" and len(ops) == 2:  # RS-SEARCH-DECK
         return f"{when}: you may {ops[0]}; then, a card taken or not, {ops[1]}."
+    tail = choice_at(effect)
+    if tail and effect.get("optional"):  # RS-POWER-TO-HAND: what comes before, either way
+        return f"{when}: " + "; ".join(ops[:tail]) + f"; then you may {ops[tail]}."
     at = cost_at(effect)
     if at is not None and effect.get("optional") and 0 < at < len(ops) - 1:  # RS-COMMAND-COST
         return (

@@ -16,11 +16,15 @@ from judge.core.engine import ordinal
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
+    command_cards,
     deck_search,
+    discard_return,
     effects,
     either_pile,
     from_discard,
+    keywords,
     modes,
+    power_moves,
     quantities,
     release,
     resist,
@@ -35,6 +39,8 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 Problem = tuple[str, str]
+#: a unit (or vehicle) chosen: (its player, its area, the unit); a selector of command cards
+#: finds (player, "command", the command) alike (RS-COMMAND-TO-POWER, ``command_cards``)
 Found = tuple[str, str, Unit]
 
 
@@ -78,6 +84,8 @@ def fitting(
     position order.  ``source``: the effect's own unit, which "これ以外の" (``other``) leaves
     out; ``chosen``: the unit the effect's ``choose`` op chose (RS-CHOOSE-FIRST)."""
     st = eng.state
+    if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
+        return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -114,6 +122,8 @@ def fitting(
                     continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
                 if sel.get("sp_printed") and not sp_printed(d):
                     continue  # RS-SELECT-SIZE: "SPが空欄でない"
+                if "keyword" in sel and sel["keyword"] not in d.keywords:
+                    continue  # RS-SELECT-KEYWORD: "ウイングを持つ", printed
                 if sel.get("no_number") and d.combination_number is not None:
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
@@ -136,6 +146,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     whose = f"{controller}'s" if sel.get("side", "own") == "own" else "an opposing player's"
     if sel.get("chooser") == "opponent":
         whose = " or ".join(f"{p}'s" for p in owners_of(eng, controller, sel)) or "no player's"
+    if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER
+        return command_cards.describe(whose, sel)
     zone = sel.get("zone", "battle")
     where = "rush or battle area" if zone == "field" else f"{zone} area"
     bits = [f"a unit in {whose} {where}"]
@@ -167,6 +179,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(f"with the feature {sel['feature']}")
     if sel.get("sp_printed"):
         bits.append("whose printed SP is not blank")
+    if "keyword" in sel:
+        bits.append(f"with {sel['keyword']}")
     return " ".join(bits)
 
 
@@ -250,6 +264,8 @@ def match_targets(
     st = eng.state
     groups: list[list[Found]] = []
     problems: list[Problem] = []
+    if keywords.doubt(eng, effect) is not None:  # RS-SELECT-KEYWORD: not judged
+        return [[] for _ in effects.selectors(effect)], []
     pos = 0
     ops = effect.get("do") or []
     gated = bool(ops) and isinstance(ops[0], dict) and ops[0].get("if_done") is True
@@ -274,6 +290,8 @@ def match_targets(
             found = (
                 vehicle_named(eng, cands, ref)
                 if sel.get("type") == "vehicle"
+                else command_cards.named(eng, cands, ref, f"{path}[{pos - 1}]")
+                if command_cards.is_command_selector(sel)
                 else find_unit(
                     st,
                     ref,
@@ -547,6 +565,15 @@ def run_effect(
         )
         pe = replace(pe, effect=sub)
     ops: list[dict[str, Any]] = pe.effect["do"]
+    unknown = keywords.doubt(eng, pe.effect) if use is not False else None
+    if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
+        eng.not_guessed(
+            pe,
+            keywords.RULE,
+            unknown,
+            f"{what} is not carried out; the log may record what it did in an `outcome`.",
+        )
+        return
     at = effects.cost_at(pe.effect)
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
@@ -555,6 +582,8 @@ def run_effect(
         if deck_search.op_of(pe.effect) is not None:
             ops = ops[1:]  # RS-SEARCH-DECK: no card is taken; "その後" the deck is shuffled
             # (RS-FROM-HAND: nothing follows)
+        elif power_moves.choice_at(pe.effect):  # RS-POWER-TO-HAND: what comes before happens
+            ops = ops[: power_moves.choice_at(pe.effect)]
         elif not at:
             return
         else:
@@ -579,6 +608,7 @@ def run_effect(
         eng, pe.controller, pe.effect, rest
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
+    from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -646,6 +676,12 @@ def run_effect(
             zone_moves.reveal_top(eng, pe, top, top_doubt, what, str(op["name"]))
         elif name == "resident_to_deck":
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
+        elif name == "to_power_self":
+            power_moves.put_self(eng, pe, what)
+        elif name == "power_to_hand":
+            power_moves.to_hand(eng, pe, from_power, power_doubt, what)
+        elif name == "discards_to_decks":
+            discard_return.carry_out(eng, pe, what)
         elif name == "shuffle":
             deck_search.shuffle(eng, pe.controller, what)
         elif name == "draw":
@@ -666,6 +702,8 @@ def run_effect(
             to_power(eng, pe.controller, pe.source)
         elif name == "to_damage":
             zone_moves.put_as_damage(eng, found, what)
+        elif name == "to_power_zone" and command_cards.is_command_selector(target):
+            command_cards.put_into_power(eng, found, what)
         elif name == "to_power_zone":
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":

@@ -1,0 +1,108 @@
+"""The keywords a card prints (``※ウイング``, ``※レジスト``, …), and units chosen by one
+(RS-SELECT-KEYWORD): "ウイングを持つ敵軍Sユニットを1体選び撃破する。".
+
+Whether a unit *has* a keyword is a printed fact, whether or not the engine implements the
+keyword or understands the rest of the card: :func:`printed` reads the card's keyword notes,
+a part of its text that is ``※`` and a word, with or without its reminder in brackets (the
+word is the keyword: ``※レジスト(…)`` is レジスト), and not the end of an ability given to
+another card (a note right after ``⇒``, ``→`` or ``、``, as "次の能力を得る⇒※ウイング" prints one,
+is what that card gives, not its own).  A definition's ``resist`` is レジスト too.
+
+What could make a choice by keyword wrong is an effect that gives a keyword or takes it away.
+The engine reads none: such an effect is on a card it does not read, whose step, when it was
+used or rushed, is unverifiable and the later steps uncertain (RS-TEXT-UNREAD).  A card that
+came into play otherwise (by another effect, or in a position) leaves no such trace, so
+:func:`doubt` looks at every known card in a public zone (rush and battle areas, vehicles
+ridden, residents, command and power zones, discard piles) that the engine does not read and
+whose text names the keyword beyond its own note: while there is one, whether a unit has the
+keyword now is not known, and the choice is not judged (unverifiable).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+RULE = "RS-SELECT-KEYWORD"
+#: the keywords a selector may choose by (the printed "<keyword>を持つ")
+SELECTABLE = ("ウイング", "レジスト")
+_NOTE = re.compile(r"※(?P<word>[^\s、。,.()「」⇒→:：]{1,10})(?:\([^()]*\))?")
+#: how a part ends when the note after it is an ability given to another card
+_GIVING = ("⇒", "→", "、", "：", ":")
+
+
+def _notes(text: str) -> list[tuple[str, str | None]]:
+    """Each part of a printed text with the keyword it is the card's own note of, or None."""
+    from judge.games.rangers_strike.reader import parts
+
+    out: list[tuple[str, str | None]] = []
+    before = ""
+    for part in parts(text):
+        m = _NOTE.fullmatch(part)
+        own = m is not None and not before.rstrip().endswith(_GIVING)
+        out.append((part, m["word"] if own and m is not None else None))
+        before = part
+    return out
+
+
+def printed(d: dict[str, Any]) -> tuple[str, ...]:
+    """The keywords definition ``d`` prints (module docstring), in order."""
+    from judge.games.rangers_strike.cards import printed_text
+
+    words: list[str] = []
+    if printed_text(d) and isinstance(d.get("text"), str):
+        words = [w for _part, w in _notes(d["text"]) if w is not None]
+    if d.get("resist"):
+        words.append("レジスト")
+    return tuple(dict.fromkeys(words))
+
+
+def _named_beyond_note(text: str, word: str) -> bool:
+    """Whether ``text`` names ``word`` other than in the card's own keyword note of it."""
+    return any(word in part for part, own in _notes(text) if own != word)
+
+
+def _public_cards(eng: RangersStrikeEngine) -> list[str]:
+    st = eng.state
+    out: list[str] = []
+    for pid in st.order:
+        ps = st.players[pid]
+        out += [c for u in ps.units() for c in u.cards()]
+        out += [c.card for c in ps.command]
+        out += [p.card for p in ps.power if p.card is not None]
+        out += [c for c in ps.discard if c is not None]
+        if ps.resident is not None:
+            out.append(ps.resident)
+    return out
+
+
+def givers(eng: RangersStrikeEngine, word: str) -> list[str]:
+    """The known cards in public zones the engine does not read whose text names ``word``
+    beyond their own note: an ability they give or take away may be in force."""
+    st = eng.state
+    return [
+        iid
+        for iid in _public_cards(eng)
+        if st.card(iid).unread
+        and isinstance(st.card(iid).raw.get("text"), str)
+        and _named_beyond_note(str(st.card(iid).raw["text"]), word)
+    ]
+
+
+def doubt(eng: RangersStrikeEngine, effect: dict[str, Any]) -> str | None:
+    """Why the effect's choice by keyword cannot be judged (module docstring), or None."""
+    for op in effect.get("do") or ():
+        sel = op.get("target") if isinstance(op, dict) else None
+        if not isinstance(sel, dict) or "keyword" not in sel:
+            continue
+        found = givers(eng, str(sel["keyword"]))
+        if found:
+            names = ", ".join(eng.name(c) for c in found)
+            return (
+                f"whether a unit has {sel['keyword']} now is not known: {names}, whose text the "
+                f"engine does not read, names {sel['keyword']} and may give it or take it away"
+            )
+    return None
