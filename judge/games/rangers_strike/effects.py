@@ -34,8 +34,8 @@ the printed ``ユニット`` with no area named, and ``other`` ``true``: ``こ�
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
-now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``keyword`` ``ウイング`` | ``レジスト``:
-a unit printing that keyword (``ウイングを持つ``, RS-SELECT-KEYWORD);
+``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
+RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
