@@ -13,7 +13,9 @@ X}``: only when a card named X is in its controller's rush or battle area (RS-IF
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
-``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER).
+``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
+``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
+area, RS-BP-PER-UNITS; :mod:`~judge.games.rangers_strike.own_text`).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -251,25 +253,41 @@ def _per_ok(per: Any) -> bool:
 
 
 #: what a unit's own continuous BP counts, per card or unit (RS-BP-PER): the face-up cards
-#: of its player's power zone
-PER_COUNTS = ("face_up_power",)
+#: of its player's power zone; the units of its player's battle area, of a category and a
+#: size when printed (RS-BP-PER-UNITS)
+PER_COUNTS = ("face_up_power", "own_battle_units")
+
+
+def per_ok(per: Any) -> bool:
+    """A static ``bp`` op's ``per``: ``{"count": C}`` (one of :data:`PER_COUNTS`), and for
+    ``own_battle_units`` optionally ``category`` and ``size`` ("「WB」のMユニット")."""
+    if not isinstance(per, dict) or per.get("count") not in PER_COUNTS:
+        return False
+    if per["count"] != "own_battle_units":
+        return set(per) == {"count"}
+    return (
+        set(per) <= {"count", "category", "size"}
+        and ("category" not in per or (isinstance(per["category"], str) and per["category"] != ""))
+        and per.get("size", "S") in SIZES
+    )
+
+
+def _static_ok(op: Any) -> bool:
+    """An op of a unit's own continuous text (``static``): a ``bp`` op during an attack
+    (RS-ATTACK-BP) or for each one counted (``per``, RS-BP-PER)."""
+    if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
+        return False
+    if "per" in op:
+        return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
+    return _attack_bp_ok(op, static=True)
 
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
     """A ``bp`` op counted only during an attack (RS-ATTACK-BP): ``during`` ``attacking`` or
     ``attacked``, ``against`` ``{"feature": X}`` optional; a ``static`` one (the unit's own
-    continuous text) has no ``until`` and no ``target``, and instead of ``during`` may have
-    ``per`` ``{"count": C}``: the amount for each one counted (RS-BP-PER)."""
+    continuous text) has no ``until`` and no ``target``."""
     if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
-    if static and "per" in op:
-        per = op["per"]
-        return (
-            set(op) == {"op", "amount", "per"}
-            and isinstance(per, dict)
-            and set(per) == {"count"}
-            and per["count"] in PER_COUNTS
-        )
     keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
     if set(op) - keys or op.get("during") not in DURING:
         return False
@@ -310,8 +328,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
-    if timing == "static":  # RS-ATTACK-BP: the unit's own BP during an attack, nothing else
-        return all(_attack_bp_ok(op, static=True) for op in ops)
+    if timing == "static":  # the unit's own continuous BP (RS-ATTACK-BP, RS-BP-PER), nothing else
+        return all(_static_ok(op) for op in ops)
     for op in ops:
         if not isinstance(op, dict):
             return False

@@ -25,6 +25,10 @@ What is read:
   (``rider_attack_bp``: only while the unit attacks) (RS-RIDER-BP);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
+- a unit's ``【name】このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+Nされる。``
+  (category and size each when printed), when the unit has no Number Combination number and
+  is not itself of that category and size → its own continuous BP for each such unit
+  (RS-BP-PER-UNITS);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -693,6 +697,18 @@ def _static(m: re.Match[str]) -> dict[str, Any]:
     return {"when": "static", "do": [_attack_bp(m, until=False)]}
 
 
+def _bp_per_battle_units(m: re.Match[str]) -> Part:
+    """A unit's named effect "このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+N
+    される。" (a unit without a combination number: its own continuous text, RS-BP-PER-UNITS)."""
+    per: dict[str, Any] = {"count": "own_battle_units"}
+    if m["cat"]:
+        per["category"] = m["cat"]
+    if m["size"]:
+        per["size"] = m["size"]
+    op = {"op": "bp", "amount": int(m["n"]), "per": per}
+    return Part(effect={"when": "static", "do": [op]}, only=("unit",), no_number=True)
+
+
 def _ridden_by(m: re.Match[str]) -> Part:
     """A vehicle's note naming the units that may ride it without RC (RS-RIDER): a feature,
     a printed size, and whether no other unit may ("それ以外のユニットはライドできない")."""
@@ -905,6 +921,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "named_bp_per_battle_units",
+        r"【[^【】]+】(?:このユニット|これ)は、?自軍バトルエリアにある(?:「(?P<cat>WB|ET|OT|MA|DA)」"
+        r"の)?(?P<size>[SML])?ユニット1体につきBP\+(?P<n>\d+)される。",
+        _bp_per_battle_units,
+    ),
+    tr.template(
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
@@ -965,6 +987,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return isinstance(which, dict) and "parts" in which
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
+    if part.effect is not None and _counts_itself(part.effect, defn):
+        return False  # RS-BP-PER-UNITS: whether it counts itself the text does not say
     combination = defn.get("combination") or {}
     number = combination.get("number")
     rc = bool(combination.get("rc"))  # its named effect is its rider combination's
@@ -973,6 +997,21 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
     if part.no_number:
         return number is None and not rc and combos == 0
     return True
+
+
+def _counts_itself(effect: dict[str, Any], defn: dict[str, Any]) -> bool:
+    """Whether a unit's continuous BP for each unit of its battle area counts units of the
+    unit's own category and size (RS-BP-PER-UNITS: the text does not say whether it counts
+    itself, so such a text is not read)."""
+    for op in effect.get("do") or ():
+        per = op.get("per") if isinstance(op, dict) else None
+        if not isinstance(per, dict) or per.get("count") != "own_battle_units":
+            continue
+        if per.get("category", defn.get("category")) != defn.get("category"):
+            continue
+        if per.get("size", defn.get("size")) == defn.get("size"):
+            return True
+    return False
 
 
 #: "choose one of the following effects and activate it" before its listed effects, each

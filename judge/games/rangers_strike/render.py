@@ -16,11 +16,11 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes
+from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
-from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
+from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok
 from judge.games.rangers_strike.quantities import WORDS
 from judge.games.rangers_strike.reader import read_card
 
@@ -134,10 +134,9 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "bp"
         and set(op) == {"op", "amount", "per"}
         and isinstance(amount, int)
-        and isinstance(per, dict)
-        and per.get("count") == "face_up_power"
-    ):  # RS-BP-PER
-        return f"this unit gets BP {amount:+d} for each face-up card in your power zone"
+        and per_ok(per)
+    ):  # RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE
+        return f"this unit gets BP {amount:+d} for {own_text.words_per(per)}"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import ordinal
+from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
@@ -20,6 +21,7 @@ from judge.games.rangers_strike import (
     effects,
     from_discard,
     modes,
+    own_text,
     quantities,
     resist,
     zone_moves,
@@ -72,8 +74,8 @@ def fitting(
             for unit in st.players[pid].area(zone):
                 if "bp_max" in sel:
                     eng.ctx.read("bp")  # a "BP N or less" condition
-                    if bp(unit) > sel["bp_max"]:
-                        continue
+                    if bp(unit) > sel["bp_max"] and eng.bp_readings(unit)[1] > sel["bp_max"]:
+                        continue  # (a BP tag battle's readings give differently: it may fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
                 ):
@@ -102,6 +104,48 @@ def fitting(
                     continue  # a held unit cannot be held again (RS-IF-DONE)
                 out.append((pid, zone, unit))
     return out
+
+
+def bp_unsure(eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit) -> tuple[int, int] | None:
+    """A unit's BP under tag battle's two readings of 自軍 (RS-BP-PER-UNITS and its kin) when
+    they disagree on whether it fits ``sel``'s "BP N or less", else None."""
+    if "bp_max" not in sel:
+        return None
+    values = eng.bp_readings(unit)
+    fits = [v <= sel["bp_max"] for v in values]
+    return values if fits[0] != fits[1] else None
+
+
+def rule_on_bp_fit(
+    eng: RangersStrikeEngine,
+    controller: str,
+    effect: dict[str, Any],
+    groups: list[list[Found]],
+    source: Unit | None,
+) -> None:
+    """The ruling of a "BP N or less" choice that turns on a unit whose BP is not known (tag
+    battle's readings of 自軍 put it on both sides of N: RS-BP-PER-UNITS and its kin): a unit
+    so chosen, or fewer units chosen than could have had to be, leaves the step unverifiable;
+    the units the log names are taken."""
+    for sel, got in zip(effects.selectors(effect), groups, strict=False):
+        if "bp_max" not in sel:
+            continue
+        cands = fitting(eng, controller, sel, source)
+        unsure = [(u, bp_unsure(eng, sel, u)) for _pid, _area, u in cands]
+        unsure = [(u, v) for u, v in unsure if v is not None]
+        if not unsure:
+            continue
+        chosen = [(u, v) for u, v in unsure if any(g[2] is u for g in got)]
+        if not chosen and len(got) >= min(int(sel.get("count", 1)), len(cands)):
+            continue  # the units named fit either way, and no more could be taken
+        u, values = (chosen or unsure)[0]
+        said = own_text.readings_words(eng, u, values, "BP")
+        eng.ctx.ruling(
+            own_text.rule_of(eng.own_text_of(eng.state.card(u.card)), "bp"),
+            f"A unit with BP {sel['bp_max']} or less may be chosen: {said}, so whether it fits "
+            "is not known.",
+        )
+        eng.ctx.cannot_verify(f"which units fit: {said}")
 
 
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
@@ -221,7 +265,11 @@ def match_targets(
     pos = 0
     for i, sel in enumerate(effects.selectors(effect)):
         cands = fitting(eng, controller, sel, source)
-        need = min(int(sel.get("count", 1)), len(cands))
+        # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
+        # named, and need not be (rule_on_bp_fit: the step is unverifiable)
+        sure = [c for c in cands if bp_unsure(eng, sel, c[2]) is None]
+        most = min(int(sel.get("count", 1)), len(cands))
+        need = min(most, len(sure))
         got: list[Found] = []
         theirs = sel.get("chooser") == "opponent"
         if theirs and pos >= len(targets):  # not recorded: forced, or not known
@@ -231,8 +279,10 @@ def match_targets(
                 got = list(cands)
             groups.append(got)
             continue
-        while len(got) < need and pos < len(targets):
+        while len(got) < most and pos < len(targets):
             ref = targets[pos]
+            if len(got) >= need and not _names_one(eng, st, ref, cands, sel, controller):
+                break  # a unit that may fit is not named: the next selector's, if any
             pos += 1
             found = (
                 vehicle_named(eng, cands, ref)
@@ -276,6 +326,26 @@ def match_targets(
             )
         )
     return groups, problems
+
+
+def _names_one(
+    eng: RangersStrikeEngine,
+    st: Any,
+    ref: Any,
+    cands: list[Found],
+    sel: dict[str, Any],
+    controller: str,
+) -> bool:
+    """Whether ``ref`` names one of ``cands`` (a unit of ``sel``'s), read without a problem."""
+    if sel.get("type") == "vehicle":
+        return vehicle_named(eng, cands, ref) is not None
+    try:
+        found = find_unit(
+            st, ref, "targets", owners_of(eng, controller, sel), areas_of(sel), bp=eng.bp
+        )
+    except BadLog:  # an ambiguous reference: the selector's loop reports it
+        return True
+    return found is not None and any(c[2] is found[2] for c in cands)
 
 
 def vehicle_of(eng: RangersStrikeEngine, unit: Unit) -> str:
@@ -528,6 +598,7 @@ def run_effect(
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
+    rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (

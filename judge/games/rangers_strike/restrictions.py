@@ -91,11 +91,11 @@ def attacked_forbidden(
         return None, True
     if "bp_min" in r or "bp_max" in r:
         eng.ctx.read("bp")  # the note compares BP
-    before = eng.bp(attacker)
+    before, before_team = eng.bp_readings(attacker)
     saved = st.battle
     st.battle = Battle("attack", attacker, pid, target=target, defender=defender)
     try:
-        during = eng.bp(attacker)
+        during, during_team = eng.bp_readings(attacker)
     finally:
         st.battle = saved
 
@@ -111,6 +111,9 @@ def attacked_forbidden(
     )
     if bars(before) != bars(during):
         return why + f" before the attack and BP {during} while attacking.", False
+    if bars(before) != bars(before_team) or bars(during) != bars(during_team):
+        # RS-BP-PER-UNITS and its kin: tag battle's readings of 自軍 disagree
+        return why + f", or BP {before_team} with 自軍 read as its team's.", False
     return (why + ".", True) if bars(before) else (None, True)
 
 
