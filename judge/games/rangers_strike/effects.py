@@ -6,7 +6,9 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 
 An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anything only when
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
-X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED).
+X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
+``{"opposing_more": N, "size": S}``: only when the opposing side has N or more units (of size
+S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
@@ -302,11 +304,18 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
 def _if_ok(cond: Any, timing: str) -> bool:
     """An effect's condition, checked as it resolves (not on a resident or static text):
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
-    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED)."""
+    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
+    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
+    if "opposing_more" in cond:  # RS-IF-OUTNUMBERED
+        return (
+            set(cond) <= {"opposing_more", "size"}
+            and _is_int(cond["opposing_more"], 1)
+            and cond.get("size", "S") in SIZES
+        )
     return (
         set(cond) <= {"own_units_at_most", "size"}
         and _is_int(cond.get("own_units_at_most"), 0)

@@ -58,7 +58,11 @@ followed by ``その後、山札をシャッフルする。`` (a search of one's
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
 feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひいて、自軍コマンドゾーンにホール
-ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND).  A ``…してもよい。`` sentence makes the effect optional, read
+ド状態で置く。`` with its reminder ``(コマンドゾーンに置けるカードは通常5枚まで)`` (RS-TOP-TO-COMMAND);
+``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+(RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -113,6 +117,12 @@ _OPTIONAL = "してもよい"
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
 #: "if one's [S] units number N or fewer, …" before an effect's sentences (RS-IF-UNITS)
 _UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[0-9]+)体以下なら、")
+#: "if the opposing side's [S] units outnumber one's own by N or more, …" before an effect's
+#: sentences (RS-IF-OUTNUMBERED)
+_OUTNUMBERED = re.compile(
+    r"敵軍(?P<size>[SML])?ユニットの数が自軍(?P<own>[SML])?ユニットの数より(?P<n>[1-9])体以上多い"
+    r"(?:とき|なら)、"
+)
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
 #: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
@@ -194,6 +204,15 @@ def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     if sel is None:
         return None
     return {"op": "hold", "target": {**sel, "released": True}}, m["may"] is not None
+
+
+def _opposing_to_power_zone(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る[ってもよい]。" (RS-TO-POWER-ZONE): with
+    no area named, opposing units of the rush and battle areas (RS-SELECT-FIELD)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    return {"op": "to_power_zone", "target": sel}, m["may"] is not None
 
 
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
@@ -354,6 +373,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         "opposing_units_to_power_zone",
         rf"敵軍バトルエリアから{_UNITS}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
         _op("to_power_zone"),
+    ),
+    tr.template(
+        "opposing_field_units_to_power_zone",
+        rf"{_OPPOSING}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
+        _opposing_to_power_zone,
     ),
     tr.template(
         "return_opposing_units",
@@ -558,6 +582,11 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
     named = _OWN_HAS.match(body) if when != "combination" and condition is None else None
     if named is not None:  # RS-IF-NAMED: "自軍エリアに「X」があれば、…"
         body = body[named.end() :]
+    outnumbered = _OUTNUMBERED.match(body) if condition is None and named is None else None
+    if outnumbered is not None:  # RS-IF-OUTNUMBERED: "敵軍Sユニットの数が自軍Sユニットの数より…"
+        if outnumbered["size"] != outnumbered["own"]:
+            return None  # units of one size against another's: not read
+        body = body[outnumbered.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -617,6 +646,10 @@ def read_body(body: str, when: str) -> dict[str, Any] | None:
             effect["if"]["size"] = condition["size"]
     if named is not None:
         effect["if"] = {"own_has": named["name"]}
+    if outnumbered is not None:
+        effect["if"] = {"opposing_more": int(outnumbered["n"])}
+        if outnumbered["size"]:
+            effect["if"]["size"] = outnumbered["size"]
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None

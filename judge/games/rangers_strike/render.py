@@ -256,6 +256,15 @@ def render_effect(effect: dict[str, Any]) -> str:
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
     if when is not None and isinstance(cond, dict) and "own_has" in cond:  # RS-IF-NAMED
         when += f", if a card named 「{cond['own_has']}」 is in your rush or battle area"
+    if when is not None and isinstance(cond, dict) and "opposing_more" in cond:
+        kind = f"size {cond['size']} units" if cond.get("size") else "units"  # RS-IF-OUTNUMBERED
+        when += (
+            f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
+            "(rush and battle areas)"
+        )
+    known = ("own_units_at_most", "own_has", "opposing_more")
+    if cond is not None and not (isinstance(cond, dict) and any(k in cond for k in known)):
+        when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {"when", "do", "text", "optional", "turn", "if"}
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})

@@ -466,36 +466,72 @@ def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool 
     )
 
 
+def _units_of(eng: RangersStrikeEngine, pids: list[str], size: str | None) -> int:
+    """The units of ``pids``' rush and battle areas (of ``size``): units riding vehicles
+    included, vehicles not (a vehicle is no unit, RS-VEHICLE)."""
+    st = eng.state
+    return sum(
+        1
+        for pid in pids
+        for u in st.players[pid].units()
+        for c in u.cards()
+        if st.card(c).is_unit and (size is None or st.card(c).size == size)
+    )
+
+
+def _outnumbered(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool | None, str]:
+    """RS-IF-OUTNUMBERED: whether "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" holds
+    for the effect's controller (敵軍: every opposing player; 自軍: the player, and in tag
+    battle its team too), or None when the two readings of 自軍 disagree; in words."""
+    cond = pe.effect["if"]
+    size, most = cond.get("size"), int(cond["opposing_more"])
+    kind = f"size {size} units" if size else "units"
+    pid = pe.controller
+    theirs = _units_of(eng, eng.opponents(pid), size)
+    own = _units_of(eng, [pid], size)
+    team = _units_of(eng, eng.allies(pid), size)
+    if (theirs - own >= most) != (theirs - team >= most):
+        return None, (
+            f"自軍{size or ''}ユニット read as {pid}'s ({own}) and as its team's ({team}) "
+            f"disagree on whether the opposing side's {theirs} {kind} are {most} or more than "
+            "them"
+        )
+    holds = theirs - own >= most
+    return holds, (
+        f"the opposing side has {theirs} {kind} and {pid} has {own}: {theirs - own} more "
+        f"({most} or more {'needed: it applies' if holds else 'needed: nothing happens'})"
+    )
+
+
+def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
+    """Whether the effect's condition holds now (True without one), or None when it is not
+    known (RS-IF-UNITS, RS-IF-NAMED, RS-IF-OUTNUMBERED); no ruling."""
+    cond = pe.effect.get("if")
+    if cond is None:
+        return True
+    if "own_has" in cond:
+        return _named_condition(eng, pe)[0]
+    if "opposing_more" in cond:
+        return _outnumbered(eng, pe)[0]
+    own, team, most = units_counted(eng, pe)
+    return own <= most if (own <= most) == (team <= most) else None
+
+
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
     """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
     rush and battle areas, units riding vehicles included, vehicles not), its team's (the same
     in 1 vs 1), and the most it allows."""
     cond = pe.effect["if"]
     size = cond.get("size")
-    st = eng.state
-
-    def units(pid: str) -> int:
-        return sum(
-            1
-            for u in st.players[pid].units()
-            for c in u.cards()
-            if st.card(c).is_unit and (size is None or st.card(c).size == size)
-        )
-
-    own = units(pe.controller)
-    team = sum(units(q) for q in eng.allies(pe.controller))
+    own = _units_of(eng, [pe.controller], size)
+    team = _units_of(eng, eng.allies(pe.controller), size)
     return own, team, int(cond["own_units_at_most"])
 
 
 def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
-    """Whether the effect's condition (RS-IF-UNITS), if any, reads the same for the player and
-    its team (always in 1 vs 1)."""
-    if "if" not in pe.effect:
-        return True
-    if "own_has" in pe.effect["if"]:
-        return _named_condition(eng, pe)[0] is not None
-    own, team, most = units_counted(eng, pe)
-    return (own <= most) == (team <= most)
+    """Whether the effect's condition (RS-IF-UNITS, RS-IF-NAMED, RS-IF-OUTNUMBERED), if any,
+    reads the same for the player and its team (always in 1 vs 1)."""
+    return condition_holds(eng, pe) is not None
 
 
 def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
@@ -512,6 +548,13 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
             "RS-IF-NAMED",
             f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).",
         )
+        return holds
+    if "opposing_more" in pe.effect["if"]:
+        holds, said = _outnumbered(eng, pe)
+        if holds is None:
+            eng.not_guessed(pe, "RS-IF-OUTNUMBERED", said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling("RS-IF-OUTNUMBERED", f"{what}: {said}.")
         return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")

@@ -34,7 +34,7 @@ BASE_IDS = [
     "RS-HOLD-ALL-COMMANDS", "RS-DRAW-PER-UNITS",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
-    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-SELECT-FIELD", "RS-SELECT-SIZE", "RS-POWER-AT-MOST", "RS-BP-PER", "RS-ENTER-HOLD", "RS-COMBINE-PARTS", "RS-TO-POWER-ZONE", "RS-RESIDENT-TO-DECK", "RS-TO-BATTLE", "RS-REVEAL-TOP", "RS-IF-UNITS", "RS-IF-NAMED", "RS-MAY-ACTIVATE", "RS-SELECT-FEATURE", "RS-HOLD-CHOSEN", "RS-BP-PER-UNITS", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
+    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-SELECT-FIELD", "RS-SELECT-SIZE", "RS-POWER-AT-MOST", "RS-BP-PER", "RS-ENTER-HOLD", "RS-COMBINE-PARTS", "RS-TO-POWER-ZONE", "RS-RESIDENT-TO-DECK", "RS-TO-BATTLE", "RS-REVEAL-TOP", "RS-IF-UNITS", "RS-IF-NAMED", "RS-MAY-ACTIVATE", "RS-SELECT-FEATURE", "RS-HOLD-CHOSEN", "RS-BP-PER-UNITS", "RS-IF-OUTNUMBERED", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
     "RS-CHOICE-RECORDED", "RS-FORCED-DECISION", "RS-CONCEDE", "RS-IMPORT", "RS-TEXT-READ",
     "RS-TEXT-UNREAD",
 ]
@@ -89,7 +89,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 119
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 120
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
