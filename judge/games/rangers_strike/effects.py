@@ -17,7 +17,8 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
-area, RS-BP-PER-UNITS; :mod:`~judge.games.rangers_strike.own_text`).
+area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE;
+:mod:`~judge.games.rangers_strike.own_text`).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -256,8 +257,8 @@ def _per_ok(per: Any) -> bool:
 
 #: what a unit's own continuous BP counts, per card or unit (RS-BP-PER): the face-up cards
 #: of its player's power zone; the units of its player's battle area, of a category and a
-#: size when printed (RS-BP-PER-UNITS)
-PER_COUNTS = ("face_up_power", "own_battle_units")
+#: size when printed (RS-BP-PER-UNITS); its player's damage (RS-BP-PER-DAMAGE)
+PER_COUNTS = ("face_up_power", "own_battle_units", "own_damage")
 
 
 def per_ok(per: Any) -> bool:

@@ -741,6 +741,7 @@ class RangersStrikeEngine(AgendaEngine):
 
     def end_phase(self, pid: str) -> None:
         st = self.state
+        own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
         ended = 0
         for q in st.order:
             for unit in st.players[q].units():

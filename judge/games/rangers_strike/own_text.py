@@ -1,6 +1,7 @@
 """A unit's own continuous BP and SP beyond an attack's (RS-ATTACK-BP is :mod:`attack_bp`'s):
 BP for each one counted (RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE) and BP or SP while a
-condition holds (RS-WHILE), each read both ways 自軍 may mean in tag battle.
+condition holds (RS-WHILE), each read both ways 自軍 may mean in tag battle; and the unit
+destroyed as its player ends its turn with BP N or more (RS-TURN-END-DESTROY, :func:`turn_end`).
 
 The unit's own text is in force wherever it stands; what it counts or asks is looked at
 whenever its BP or SP is (a unit in no area counts nothing).  Its player is the player whose
@@ -26,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -234,3 +236,61 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
         "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
     )
     return False
+
+
+def _without_turn_effects(eng: RangersStrikeEngine, unit: Unit) -> tuple[int, int]:
+    """``unit``'s BP readings with its effects until the end of the turn (or battle) gone."""
+    kept = unit.mods
+    unit.mods = [m for m in kept if m.until not in ("turn", "battle")]
+    try:
+        return eng.bp_readings(unit)
+    finally:
+        unit.mods = kept
+
+
+def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
+    """RS-TURN-END-DESTROY: as ``pid`` ends its turn (its end phase), each of its units printed
+    "自分がターンを終えるときBPN以上なら撃破される" is destroyed if its BP is N or more, all looked
+    at together.  Whether its effects until the end of the turn still count then the sources do
+    not say, nor (tag battle) whether 自軍 is the player's or its team's: where those readings
+    disagree the unit is not destroyed and the step is unverifiable (:func:`not_known`)."""
+    st = eng.state
+    doomed: list[tuple[Unit, int]] = []
+    for unit in st.players[pid].units():
+        r = has(eng, unit.card, "turn_end_destroy")
+        if r is None:
+            continue
+        least = int(r["bp_min"])
+        now, later = eng.bp_readings(unit), _without_turn_effects(eng, unit)
+        name = eng.name(unit.card)
+        if len({v >= least for v in (*now, *later)}) > 1:
+            ways = []
+            if now != later:
+                ways.append("its effects until the end of the turn counted or not")
+            if now[0] != now[1] or later[0] != later[1]:
+                ways.append(f"自軍 read as {pid}'s own or its team's")
+            not_known(
+                eng,
+                unit,
+                "RS-TURN-END-DESTROY",
+                f"{name}'s BP as {pid} ends its turn is "
+                + " or ".join(map(str, sorted({*now, *later})))
+                + f" ({' and '.join(ways)}), and whether it is {least} or more turns on that",
+                f"{name} is not destroyed; the log may record what happened in an `outcome`.",
+            )
+            continue
+        if now[0] >= least:
+            doomed.append((unit, least))
+        eng.ctx.ruling(
+            "RS-TURN-END-DESTROY",
+            f"{pid} ends its turn: {name} has BP {now[0]} "
+            + (
+                f"({least} or more): it is destroyed."
+                if now[0] >= least
+                else f"(less than {least})."
+            ),
+        )
+    for unit, least in doomed:
+        if st.area_of(unit) is not None:
+            why = f"its BP is {least} or more as its player ends its turn"
+            eng.destroy(pid, unit, why)

@@ -29,6 +29,10 @@ What is read:
   (category and size each when printed), when the unit has no Number Combination number and
   is not itself of that category and size → its own continuous BP for each such unit
   (RS-BP-PER-UNITS);
+- a unit's ``【name】これは自軍ダメージ1点につきBP+Nされ、自分がターンを終えるときBPM以上なら撃破され
+  る。``, when the unit has no Number Combination number → its own continuous BP for each point
+  of its player's damage (RS-BP-PER-DAMAGE) and the rule ``turn_end_destroy``
+  (RS-TURN-END-DESTROY);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -958,6 +962,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】(?:このユニット|これ)は、?自軍バトルエリアにある(?:「(?P<cat>WB|ET|OT|MA|DA)」"
         r"の)?(?P<size>[SML])?ユニット1体につきBP\+(?P<n>\d+)される。",
         _bp_per_battle_units,
+    ),
+    tr.template(
+        "named_bp_per_damage_destroyed_at_turn_end",
+        r"【[^【】]+】これは自軍ダメージ1点につきBP\+(?P<n>\d+)され、自分がターンを終えるときBP(?P<min>\d+)"
+        r"以上なら撃破される。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [{"op": "bp", "amount": int(m["n"]), "per": {"count": "own_damage"}}],
+            },
+            rule={"rule": "turn_end_destroy", "bp_min": int(m["min"])},
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "attack_bp_note",

@@ -344,6 +344,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
     if name == "attack_rush":
         return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
+    if name == "turn_end_destroy":  # RS-TURN-END-DESTROY
+        return (
+            f"As you end your turn (your end phase), it is destroyed if its BP is "
+            f"{rule.get('bp_min')} or more."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

@@ -35,6 +35,9 @@ Restrictions (``{"rule": …}``):
   feature X) without the rider combination RC (RS-RIDER, an allowance);
 - ``no_strike_after_ride_off`` (``※これはライドオフしたときストライクできない。``): it cannot
   strike once it has ridden off (RS-RIDE-OFF), until it returns to the rush area.
+- ``turn_end_destroy`` ``bp_min`` N (``自分がターンを終えるときBPN以上なら撃破される。``, part of a
+  named effect): as its player ends its turn it is destroyed if its BP is N or more
+  (RS-TURN-END-DESTROY, :func:`judge.games.rangers_strike.own_text.turn_end`).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ RULES = (
     "enter_hold",
     "rides",
     "no_strike_after_ride_off",
+    "turn_end_destroy",
 )
 
 
