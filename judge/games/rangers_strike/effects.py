@@ -17,7 +17,8 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
-area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE;
+area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
+``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE:
 :mod:`~judge.games.rangers_strike.own_text`).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
@@ -275,13 +276,56 @@ def per_ok(per: Any) -> bool:
     )
 
 
+#: what a unit's own continuous BP or SP may last while (RS-WHILE): an opposing unit of a
+#: category is in a rush or battle area (``{"opposing_unit": {"category": X}}``); no card of
+#: a category is among its player's face-up power cards and command zone cards (``{"none_in":
+#: ["face_up_power", "command"], "category": X}``)
+WHILE_ZONES = ("face_up_power", "command")
+
+
+def while_ok(cond: Any) -> bool:
+    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE)."""
+    if not isinstance(cond, dict):
+        return False
+    if set(cond) == {"opposing_unit"}:
+        unit = cond["opposing_unit"]
+        return (
+            isinstance(unit, dict)
+            and set(unit) == {"category"}
+            and isinstance(unit["category"], str)
+            and bool(unit["category"])
+        )
+    zones = cond.get("none_in")
+    return (
+        set(cond) == {"none_in", "category"}
+        and isinstance(zones, list)
+        and bool(zones)
+        and len(set(zones)) == len(zones)
+        and all(z in WHILE_ZONES for z in zones)
+        and isinstance(cond["category"], str)
+        and bool(cond["category"])
+    )
+
+
 def _static_ok(op: Any) -> bool:
     """An op of a unit's own continuous text (``static``): a ``bp`` op during an attack
-    (RS-ATTACK-BP) or for each one counted (``per``, RS-BP-PER)."""
-    if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
+    (RS-ATTACK-BP), for each one counted (``per``, RS-BP-PER) or while a condition holds
+    (``while``, RS-WHILE); or ``{"op": "sp", "value": N, "while": {...}}``, SP N while it
+    holds (RS-WHILE)."""
+    if not isinstance(op, dict):
+        return False
+    if op.get("op") == "sp":
+        return (
+            set(op) == {"op", "value", "while"}
+            and _is_int(op["value"], 0)
+            and while_ok(op["while"])
+        )
+    if op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
     if "per" in op:
         return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
+    if "while" in op:
+        return set(op) == {"op", "amount", "while"} and while_ok(op["while"])
     return _attack_bp_ok(op, static=True)
 
 
@@ -338,8 +382,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
-    if timing == "static":  # the unit's own continuous BP (RS-ATTACK-BP, RS-BP-PER), nothing else
-        return all(_static_ok(op) for op in ops)
+    if timing == "static":  # the unit's own continuous BP or SP (RS-ATTACK-BP, RS-BP-PER,
+        return all(_static_ok(op) for op in ops)  # RS-WHILE), nothing else
     for op in ops:
         if not isinstance(op, dict):
             return False

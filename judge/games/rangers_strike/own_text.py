@@ -201,9 +201,12 @@ def words_while(cond: dict[str, Any]) -> str:
             f"while an opposing unit of category {cond['opposing_unit']['category']} is in a "
             "rush or battle area"
         )
-    where = {"face_up_power": "your face-up power cards", "command": "your command zone"}
-    zones = " or ".join(where[z] for z in cond["none_in"])
-    return f"while no card of category {cond['category']} is among {zones}"
+    where = {
+        "face_up_power": "the face-up cards of your power zone",
+        "command": "the cards of your command zone",
+    }
+    zones = " and ".join(where[z] for z in cond["none_in"])
+    return f"while none of {zones} is of category {cond['category']}"
 
 
 def _sign(n: int) -> int:

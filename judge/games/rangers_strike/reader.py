@@ -33,6 +33,10 @@ What is read:
   る。``, when the unit has no Number Combination number → its own continuous BP for each point
   of its player's damage (RS-BP-PER-DAMAGE) and the rule ``turn_end_destroy``
   (RS-TURN-END-DESTROY);
+- a unit's ``【name】自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードにDA持つカードが1枚もなけれ
+  ば、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。``, when the unit has no
+  Number Combination number → its own continuous SP and BP, each while its condition holds
+  (RS-WHILE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -746,6 +750,19 @@ def _bp_per_battle_units(m: re.Match[str]) -> Part:
     return Part(effect={"when": "static", "do": [op]}, only=("unit",), no_number=True)
 
 
+def _sp_and_bp_while(m: re.Match[str]) -> Part:
+    """A unit's named effect "自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードにDA持つカード
+    が1枚もなければ、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。" (a unit
+    without a combination number): its own continuous SP and BP, each while its condition holds
+    (RS-WHILE)."""
+    lacking = {"none_in": ["face_up_power", "command"], "category": m["none"]}
+    ops = [
+        {"op": "sp", "value": int(m["sp"]), "while": lacking},
+        {"op": "bp", "amount": int(m["n"]), "while": {"opposing_unit": {"category": m["opp"]}}},
+    ]
+    return Part(effect={"when": "static", "do": ops}, only=("unit",), no_number=True)
+
+
 def _ridden_by(m: re.Match[str]) -> Part:
     """A vehicle's note naming the units that may ride it without RC (RS-RIDER): a feature,
     a printed size, and whether no other unit may ("それ以外のユニットはライドできない")."""
@@ -976,6 +993,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             no_number=True,
         ),
+    ),
+    tr.template(
+        "named_sp_and_bp_while",
+        r"【[^【】]+】自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードに(?P<none>WB|ET|OT|MA|DA)を?"
+        r"持つカードが1枚もなければ、これは「SP(?P<sp>[1-9])」になる。また、(?P<opp>WB|ET|OT|MA|DA)を持つ"
+        r"敵軍ユニットがあれば、これはBP\+(?P<n>\d+)される。",
+        _sp_and_bp_while,
     ),
     tr.template(
         "attack_bp_note",

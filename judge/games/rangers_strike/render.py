@@ -20,7 +20,7 @@ from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
-from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok
+from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
 from judge.games.rangers_strike.quantities import WORDS
 from judge.games.rangers_strike.reader import read_card
 
@@ -137,6 +137,13 @@ def render_op(op: Any, resident: bool = False) -> str:
         and per_ok(per)
     ):  # RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE
         return f"this unit gets BP {amount:+d} for {own_text.words_per(per)}"
+    cond = op.get("while")
+    value = op.get("value")
+    if while_ok(cond):  # RS-WHILE
+        if name == "bp" and set(op) == {"op", "amount", "while"} and isinstance(amount, int):
+            return f"this unit gets BP {amount:+d} {own_text.words_while(cond)}"
+        if name == "sp" and set(op) == {"op", "value", "while"} and isinstance(value, int):
+            return f"this unit is SP {value} {own_text.words_while(cond)}"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:
@@ -202,7 +209,6 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "hold every released command of the opposing side"
     if name == "to_power" and set(op) == {"op"}:
         return "put this card from the discard pile into your power zone, face up"
-    value = op.get("value")
     sp_keys = {"op", "value", "until", "target"}
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
         return f"this unit is SP {value} until {until or raw(op.get('until'))}"
