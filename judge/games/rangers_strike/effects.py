@@ -7,8 +7,8 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anything only when
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
 X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
-``{"opposing_more": N, "size": S}``: only when the opposing side has N or more units (of size
-S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
+``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
+size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``

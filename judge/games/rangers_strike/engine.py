@@ -347,8 +347,9 @@ class RangersStrikeEngine(AgendaEngine):
     def sp_known(self, unit: Unit) -> tuple[int, str | None]:
         """A unit's SP now, and why it is not known (None when it is): printed, a printed
         ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
-        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE);
-        a vehicle has no SP and never strikes (RS-VEHICLE)."""
+        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE).  A unit
+        riding a vehicle stands in the vehicle's place (RS-RIDE); a vehicle has no SP and never
+        strikes (RS-VEHICLE)."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
@@ -466,11 +467,17 @@ class RangersStrikeEngine(AgendaEngine):
         """``unit``'s BP with 自軍 read as its player's and as its team's (the same in 1 vs
         1, and for a unit whose own text does not read 自軍 so: :mod:`own_text`)."""
         value = self.bp(unit)
+        team = self.bp_team(unit)
+        return value, value if team is None else team
+
+    def bp_team(self, unit: Unit) -> int | None:
+        """``unit``'s BP with 自軍 in its own text read as its team's (tag battle), or None
+        when that reading cannot differ from its player's (checked without working out BP)."""
         ops = self.own_text_of(self.state.card(unit.card))
         pid = own_text.player_of(self, unit) if ops else None
         if pid is None or len(self.allies(pid)) < 2 or not own_text.team_dependent(ops):
-            return value, value
-        return value, self.bp(unit, team=True)
+            return None
+        return self.bp(unit, team=True)
 
     def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
         """The BP of units of ``owner``'s ``area``, for reading many of them: what residents

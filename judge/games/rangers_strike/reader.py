@@ -70,10 +70,9 @@ feature X too for the turn: RS-ADD-FEATURE); ``自軍山札の上から1枚ひ�
 ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
-N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes the effect optional, read
-only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
-(the rest only if it was done: RS-IF-DONE); a body may
-begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
+the effect optional, read only when it is the body's one sentence, or its first with the rest
+after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
 from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
 (``まで``) or any other word keeps its sentence unread.
 

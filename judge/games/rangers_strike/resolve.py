@@ -74,8 +74,10 @@ def fitting(
             for unit in st.players[pid].area(zone):
                 if "bp_max" in sel:
                     eng.ctx.read("bp")  # a "BP N or less" condition
-                    if bp(unit) > sel["bp_max"] and eng.bp_readings(unit)[1] > sel["bp_max"]:
-                        continue  # (a BP tag battle's readings give differently: it may fit)
+                    if bp(unit) > sel["bp_max"]:
+                        team = eng.bp_team(unit)  # tag battle's other reading of 自軍
+                        if team is None or team > sel["bp_max"]:
+                            continue  # (else it may fit: rule_on_bp_fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
                 ):
@@ -109,7 +111,7 @@ def fitting(
 def bp_unsure(eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit) -> tuple[int, int] | None:
     """A unit's BP under tag battle's two readings of 自軍 (RS-BP-PER-UNITS and its kin) when
     they disagree on whether it fits ``sel``'s "BP N or less", else None."""
-    if "bp_max" not in sel:
+    if "bp_max" not in sel or eng.bp_team(unit) is None:
         return None
     values = eng.bp_readings(unit)
     fits = [v <= sel["bp_max"] for v in values]
