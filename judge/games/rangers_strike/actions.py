@@ -66,7 +66,7 @@ from judge.games.rangers_strike.damage import (
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.outcome import apply_outcome, check_outcome
 from judge.games.rangers_strike.refs import ref_code
-from judge.games.rangers_strike.resolve import cost_commands, match_targets
+from judge.games.rangers_strike.resolve import condition_holds, cost_commands, match_targets
 from judge.games.rangers_strike.ride import (
     apply_board,
     apply_ride_off,
@@ -253,6 +253,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     """What is wrong with a resolve's ``targets`` (and ``use``) for the effect ``pe``."""
     targets = list(plan.action.get("targets", []))
     effect, use = pe.effect, plan.action.get("use")
+    if "if" in effect and condition_holds(eng, pe) is not True:
+        return []  # the condition does not hold (or is not known): the effect chooses nothing
     if modes.listed(effect) is not None:  # RS-CHOOSE-ONE: the choice first, then its targets
         if use is not None:
             return [

@@ -6,14 +6,20 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 
 An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anything only when
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
-X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED).
+X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
+``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
+size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
-``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER),
+``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
+``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
+area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
+``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE:
+:mod:`~judge.games.rangers_strike.own_text`),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -345,25 +351,84 @@ def _per_ok(per: Any) -> bool:
 
 
 #: what a unit's own continuous BP counts, per card or unit (RS-BP-PER): the face-up cards
-#: of its player's power zone
-PER_COUNTS = ("face_up_power",)
+#: of its player's power zone; the units of its player's battle area, of a category and a
+#: size when printed (RS-BP-PER-UNITS); its player's damage (RS-BP-PER-DAMAGE)
+PER_COUNTS = ("face_up_power", "own_battle_units", "own_damage")
+
+
+def per_ok(per: Any) -> bool:
+    """A static ``bp`` op's ``per``: ``{"count": C}`` (one of :data:`PER_COUNTS`), and for
+    ``own_battle_units`` optionally ``category`` and ``size`` ("「WB」のMユニット")."""
+    if not isinstance(per, dict) or per.get("count") not in PER_COUNTS:
+        return False
+    if per["count"] != "own_battle_units":
+        return set(per) == {"count"}
+    return (
+        set(per) <= {"count", "category", "size"}
+        and ("category" not in per or (isinstance(per["category"], str) and per["category"] != ""))
+        and per.get("size", "S") in SIZES
+    )
+
+
+#: what a unit's own continuous BP or SP may last while (RS-WHILE): an opposing unit of a
+#: category is in a rush or battle area (``{"opposing_unit": {"category": X}}``); no card of
+#: a category is among its player's face-up power cards and command zone cards (``{"none_in":
+#: ["face_up_power", "command"], "category": X}``)
+WHILE_ZONES = ("face_up_power", "command")
+
+
+def while_ok(cond: Any) -> bool:
+    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE)."""
+    if not isinstance(cond, dict):
+        return False
+    if set(cond) == {"opposing_unit"}:
+        unit = cond["opposing_unit"]
+        return (
+            isinstance(unit, dict)
+            and set(unit) == {"category"}
+            and isinstance(unit["category"], str)
+            and bool(unit["category"])
+        )
+    zones = cond.get("none_in")
+    return (
+        set(cond) == {"none_in", "category"}
+        and isinstance(zones, list)
+        and bool(zones)
+        and len(set(zones)) == len(zones)
+        and all(z in WHILE_ZONES for z in zones)
+        and isinstance(cond["category"], str)
+        and bool(cond["category"])
+    )
+
+
+def _static_ok(op: Any) -> bool:
+    """An op of a unit's own continuous text (``static``): a ``bp`` op during an attack
+    (RS-ATTACK-BP), for each one counted (``per``, RS-BP-PER) or while a condition holds
+    (``while``, RS-WHILE); or ``{"op": "sp", "value": N, "while": {...}}``, SP N while it
+    holds (RS-WHILE)."""
+    if not isinstance(op, dict):
+        return False
+    if op.get("op") == "sp":
+        return (
+            set(op) == {"op", "value", "while"}
+            and _is_int(op["value"], 0)
+            and while_ok(op["while"])
+        )
+    if op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
+        return False
+    if "per" in op:
+        return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
+    if "while" in op:
+        return set(op) == {"op", "amount", "while"} and while_ok(op["while"])
+    return _attack_bp_ok(op, static=True)
 
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
     """A ``bp`` op counted only during an attack (RS-ATTACK-BP): ``during`` ``attacking`` or
     ``attacked``, ``against`` ``{"feature": X}`` optional; a ``static`` one (the unit's own
-    continuous text) has no ``until`` and no ``target``, and instead of ``during`` may have
-    ``per`` ``{"count": C}``: the amount for each one counted (RS-BP-PER)."""
+    continuous text) has no ``until`` and no ``target``."""
     if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
-    if static and "per" in op:
-        per = op["per"]
-        return (
-            set(op) == {"op", "amount", "per"}
-            and isinstance(per, dict)
-            and set(per) == {"count"}
-            and per["count"] in PER_COUNTS
-        )
     keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
     if set(op) - keys or op.get("during") not in DURING:
         return False
@@ -378,11 +443,18 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
 def _if_ok(cond: Any, timing: str) -> bool:
     """An effect's condition, checked as it resolves (not on a resident or static text):
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
-    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED)."""
+    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
+    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
+    if "opposing_more" in cond:  # RS-IF-OUTNUMBERED
+        return (
+            set(cond) <= {"opposing_more", "size"}
+            and _is_int(cond["opposing_more"], 1)
+            and cond.get("size", "S") in SIZES
+        )
     return (
         set(cond) <= {"own_units_at_most", "size"}
         and _is_int(cond.get("own_units_at_most"), 0)
@@ -410,8 +482,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
-    if timing == "static":  # RS-ATTACK-BP: the unit's own BP during an attack, nothing else
-        return all(_attack_bp_ok(op, static=True) for op in ops)
+    if timing == "static":  # the unit's own continuous BP or SP (RS-ATTACK-BP, RS-BP-PER,
+        return all(_static_ok(op) for op in ops)  # RS-WHILE), nothing else
     for op in ops:
         if not isinstance(op, dict):
             return False

@@ -27,6 +27,18 @@ What is read:
   ``rider_resist`` (the unit riding it has resist: RS-RIDER-BP, RS-RESIST);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
+- a unit's ``【name】このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+Nされる。``
+  (category and size each when printed), when the unit has no Number Combination number and
+  is not itself of that category and size → its own continuous BP for each such unit
+  (RS-BP-PER-UNITS);
+- a unit's ``【name】これは自軍ダメージ1点につきBP+Nされ、自分がターンを終えるときBPM以上なら撃破され
+  る。``, when the unit has no Number Combination number → its own continuous BP for each point
+  of its player's damage (RS-BP-PER-DAMAGE) and the rule ``turn_end_destroy``
+  (RS-TURN-END-DESTROY);
+- a unit's ``【name】自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードにDA持つカードが1枚もなけれ
+  ば、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。``, when the unit has no
+  Number Combination number → its own continuous SP and BP, each while its condition holds
+  (RS-WHILE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -80,10 +92,12 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
 command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
-RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
-only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
-(the rest only if it was done: RS-IF-DONE); a body may
-begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
+RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+(RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
+the effect optional, read only when it is the body's one sentence, or its first with the rest
+after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
 from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
 (``まで``) or any other word keeps its sentence unread.
 
@@ -140,6 +154,12 @@ _OPTIONAL = "してもよい"
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
 #: "if one's [S] units number N or fewer, …" before an effect's sentences (RS-IF-UNITS)
 _UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[0-9]+)体以下なら、")
+#: "if the opposing side's [S] units outnumber one's own by N or more, …" before an effect's
+#: sentences (RS-IF-OUTNUMBERED)
+_OUTNUMBERED = re.compile(
+    r"敵軍(?P<size>[SML])?ユニットの数が自軍(?P<own>[SML])?ユニットの数より(?P<n>[1-9])体以上多い"
+    r"(?:とき|なら)、"
+)
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
 #: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
@@ -278,6 +298,15 @@ def _destroy_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     if sel is None:
         return None
     return {"op": "destroy", "target": sel}, m["may"] is not None
+
+
+def _opposing_to_power_zone(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る[ってもよい]。" (RS-TO-POWER-ZONE): with
+    no area named, opposing units of the rush and battle areas (RS-SELECT-FIELD)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    return {"op": "to_power_zone", "target": sel}, m["may"] is not None
 
 
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
@@ -508,6 +537,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "opposing_field_units_to_power_zone",
+        rf"{_OPPOSING}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
+        _opposing_to_power_zone,
+    ),
+    tr.template(
         "return_opposing_units",
         rf"敵軍バトルエリアから{_UNITS}持ち主のラッシュエリアに戻(?:す|(?P<may>{_OPTIONAL}))。",
         _op("return"),
@@ -736,6 +770,11 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     named = _OWN_HAS.match(body) if when != "combination" and condition is None else None
     if named is not None:  # RS-IF-NAMED: "自軍エリアに「X」があれば、…"
         body = body[named.end() :]
+    outnumbered = _OUTNUMBERED.match(body) if condition is None and named is None else None
+    if outnumbered is not None:  # RS-IF-OUTNUMBERED: "敵軍Sユニットの数が自軍Sユニットの数より…"
+        if outnumbered["size"] != outnumbered["own"]:
+            return None  # units of one size against another's: not read
+        body = body[outnumbered.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -805,6 +844,10 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         effect["if"] = {"own_has": named["name"]}
     if activate is not None and searched:
         effect["activate"] = True  # not activated: not even the search's shuffle (RS-MAY-ACTIVATE)
+    if outnumbered is not None:
+        effect["if"] = {"opposing_more": int(outnumbered["n"])}
+        if outnumbered["size"]:
+            effect["if"]["size"] = outnumbered["size"]
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
@@ -883,6 +926,31 @@ def _static(m: re.Match[str]) -> dict[str, Any]:
     """A unit's own continuous attack BP (RS-ATTACK-BP): a note, or the named effect of a
     unit without a combination number."""
     return {"when": "static", "do": [_attack_bp(m, until=False)]}
+
+
+def _bp_per_battle_units(m: re.Match[str]) -> Part:
+    """A unit's named effect "このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+N
+    される。" (a unit without a combination number: its own continuous text, RS-BP-PER-UNITS)."""
+    per: dict[str, Any] = {"count": "own_battle_units"}
+    if m["cat"]:
+        per["category"] = m["cat"]
+    if m["size"]:
+        per["size"] = m["size"]
+    op = {"op": "bp", "amount": int(m["n"]), "per": per}
+    return Part(effect={"when": "static", "do": [op]}, only=("unit",), no_number=True)
+
+
+def _sp_and_bp_while(m: re.Match[str]) -> Part:
+    """A unit's named effect "自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードにDA持つカード
+    が1枚もなければ、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。" (a unit
+    without a combination number): its own continuous SP and BP, each while its condition holds
+    (RS-WHILE)."""
+    lacking = {"none_in": ["face_up_power", "command"], "category": m["none"]}
+    ops = [
+        {"op": "sp", "value": int(m["sp"]), "while": lacking},
+        {"op": "bp", "amount": int(m["n"]), "while": {"opposing_unit": {"category": m["opp"]}}},
+    ]
+    return Part(effect={"when": "static", "do": ops}, only=("unit",), no_number=True)
 
 
 def _ridden_by(m: re.Match[str]) -> Part:
@@ -1168,6 +1236,33 @@ TEMPLATES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "named_bp_per_battle_units",
+        r"【[^【】]+】(?:このユニット|これ)は、?自軍バトルエリアにある(?:「(?P<cat>WB|ET|OT|MA|DA)」"
+        r"の)?(?P<size>[SML])?ユニット1体につきBP\+(?P<n>\d+)される。",
+        _bp_per_battle_units,
+    ),
+    tr.template(
+        "named_bp_per_damage_destroyed_at_turn_end",
+        r"【[^【】]+】これは自軍ダメージ1点につきBP\+(?P<n>\d+)され、自分がターンを終えるときBP(?P<min>\d+)"
+        r"以上なら撃破される。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [{"op": "bp", "amount": int(m["n"]), "per": {"count": "own_damage"}}],
+            },
+            rule={"rule": "turn_end_destroy", "bp_min": int(m["min"])},
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_sp_and_bp_while",
+        r"【[^【】]+】自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードに(?P<none>WB|ET|OT|MA|DA)を?"
+        r"持つカードが1枚もなければ、これは「SP(?P<sp>[1-9])」になる。また、(?P<opp>WB|ET|OT|MA|DA)を持つ"
+        r"敵軍ユニットがあれば、これはBP\+(?P<n>\d+)される。",
+        _sp_and_bp_while,
+    ),
+    tr.template(
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
@@ -1248,6 +1343,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return isinstance(which, dict) and "parts" in which
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
+    if part.effect is not None and _counts_itself(part.effect, defn):
+        return False  # RS-BP-PER-UNITS: whether it counts itself the text does not say
     combination = defn.get("combination") or {}
     number = combination.get("number")
     rc = bool(combination.get("rc"))  # its named effect is its rider combination's
@@ -1256,6 +1353,21 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
     if part.no_number:
         return number is None and not rc and combos == 0
     return True
+
+
+def _counts_itself(effect: dict[str, Any], defn: dict[str, Any]) -> bool:
+    """Whether a unit's continuous BP for each unit of its battle area counts units of the
+    unit's own category and size (RS-BP-PER-UNITS: the text does not say whether it counts
+    itself, so such a text is not read)."""
+    for op in effect.get("do") or ():
+        per = op.get("per") if isinstance(op, dict) else None
+        if not isinstance(per, dict) or per.get("count") != "own_battle_units":
+            continue
+        if per.get("category", defn.get("category")) != defn.get("category"):
+            continue
+        if per.get("size", defn.get("size")) == defn.get("size"):
+            return True
+    return False
 
 
 #: "choose one of the following effects and activate it" before its listed effects, each

@@ -16,11 +16,11 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes
+from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
-from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
+from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
 from judge.games.rangers_strike.power_moves import choice_at
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
@@ -193,10 +193,16 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "bp"
         and set(op) == {"op", "amount", "per"}
         and isinstance(amount, int)
-        and isinstance(per, dict)
-        and per.get("count") == "face_up_power"
-    ):  # RS-BP-PER
-        return f"this unit gets BP {amount:+d} for each face-up card in your power zone"
+        and per_ok(per)
+    ):  # RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE
+        return f"this unit gets BP {amount:+d} for {own_text.words_per(per)}"
+    cond = op.get("while")
+    value = op.get("value")
+    if while_ok(cond):  # RS-WHILE
+        if name == "bp" and set(op) == {"op", "amount", "while"} and isinstance(amount, int):
+            return f"this unit gets BP {amount:+d} {own_text.words_while(cond)}"
+        if name == "sp" and set(op) == {"op", "value", "while"} and isinstance(value, int):
+            return f"this unit is SP {value} {own_text.words_while(cond)}"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:
@@ -287,7 +293,6 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "put this unit into its owner's discard pile (it is not destroyed)"
     if name == "to_power" and set(op) == {"op"}:
         return "put this card from the discard pile into your power zone, face up"
-    value = op.get("value")
     sp_keys = {"op", "value", "until", "target"}
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
         return f"this unit is SP {value} until {until or raw(op.get('until'))}"
@@ -361,6 +366,15 @@ def render_effect(effect: dict[str, Any]) -> str:
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
     if when is not None and isinstance(cond, dict) and "own_has" in cond:  # RS-IF-NAMED
         when += f", if a card named 「{cond['own_has']}」 is in your rush or battle area"
+    if when is not None and isinstance(cond, dict) and "opposing_more" in cond:
+        kind = f"size {cond['size']} units" if cond.get("size") else "units"  # RS-IF-OUTNUMBERED
+        when += (
+            f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
+            "(rush and battle areas)"
+        )
+    known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
+    if cond is not None and not (isinstance(cond, dict) and any(k in cond for k in known)):
+        when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
         "when",
         "do",
@@ -459,6 +473,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
     if name == "attack_rush":
         return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
+    if name == "turn_end_destroy":  # RS-TURN-END-DESTROY
+        return (
+            f"As you end your turn (your end phase), it is destroyed if its BP is "
+            f"{rule.get('bp_min')} or more."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

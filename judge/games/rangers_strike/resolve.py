@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import ordinal
+from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
@@ -24,6 +25,7 @@ from judge.games.rangers_strike import (
     from_discard,
     keywords,
     modes,
+    own_text,
     power_moves,
     quantities,
     release,
@@ -101,7 +103,9 @@ def fitting(
                 if "bp_max" in sel:
                     eng.ctx.read("bp")  # a "BP N or less" condition
                     if bp(unit) > sel["bp_max"]:
-                        continue
+                        team = eng.bp_team(unit)  # tag battle's other reading of 自軍
+                        if team is None or team > sel["bp_max"]:
+                            continue  # (else it may fit: rule_on_bp_fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
                 ):
@@ -140,6 +144,48 @@ def sp_printed(d: Any) -> bool:
     """Whether a card's printed SP box is not blank ("SPが空欄でない"): an SP of 1 or more, a
     fraction K/N (RS-SP-FRACTION) or ！ (RS-SP-SPECIAL); the catalogue's "－" is SP 0."""
     return d.sp > 0 or d.sp_at is not None or bool(d.raw.get("sp_special"))
+
+
+def bp_unsure(eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit) -> tuple[int, int] | None:
+    """A unit's BP under tag battle's two readings of 自軍 (RS-BP-PER-UNITS and its kin) when
+    they disagree on whether it fits ``sel``'s "BP N or less", else None."""
+    if "bp_max" not in sel or eng.bp_team(unit) is None:
+        return None
+    values = eng.bp_readings(unit)
+    fits = [v <= sel["bp_max"] for v in values]
+    return values if fits[0] != fits[1] else None
+
+
+def rule_on_bp_fit(
+    eng: RangersStrikeEngine,
+    controller: str,
+    effect: dict[str, Any],
+    groups: list[list[Found]],
+    source: Unit | None,
+) -> None:
+    """The ruling of a "BP N or less" choice that turns on a unit whose BP is not known (tag
+    battle's readings of 自軍 put it on both sides of N: RS-BP-PER-UNITS and its kin): a unit
+    so chosen, or fewer units chosen than could have had to be, leaves the step unverifiable;
+    the units the log names are taken."""
+    for sel, got in zip(effects.selectors(effect), groups, strict=False):
+        if "bp_max" not in sel:
+            continue
+        cands = fitting(eng, controller, sel, source)
+        unsure = [(u, bp_unsure(eng, sel, u)) for _pid, _area, u in cands]
+        unsure = [(u, v) for u, v in unsure if v is not None]
+        if not unsure:
+            continue
+        chosen = [(u, v) for u, v in unsure if any(g[2] is u for g in got)]
+        if not chosen and len(got) >= min(int(sel.get("count", 1)), len(cands)):
+            continue  # the units named fit either way, and no more could be taken
+        u, values = (chosen or unsure)[0]
+        said = own_text.readings_words(eng, u, values, "BP")
+        eng.ctx.ruling(
+            own_text.rule_of(eng.own_text_of(eng.state.card(u.card)), "bp"),
+            f"A unit with BP {sel['bp_max']} or less may be chosen: {said}, so whether it fits "
+            "is not known.",
+        )
+        eng.ctx.cannot_verify(f"which units fit: {said}")
 
 
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
@@ -274,7 +320,11 @@ def match_targets(
             groups.append([])  # RS-IF-DONE: nothing was done first, so nothing follows
             continue
         cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
-        need = min(int(sel.get("count", 1)), len(cands))
+        # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
+        # named, and need not be (rule_on_bp_fit: the step is unverifiable)
+        sure = [c for c in cands if bp_unsure(eng, sel, c[2]) is None]
+        most = min(int(sel.get("count", 1)), len(cands))
+        need = min(most, len(sure))
         got: list[Found] = []
         theirs = sel.get("chooser") == "opponent"
         if theirs and pos >= len(targets):  # not recorded: forced, or not known
@@ -284,8 +334,10 @@ def match_targets(
                 got = list(cands)
             groups.append(got)
             continue
-        while len(got) < need and pos < len(targets):
+        while len(got) < most and pos < len(targets):
             ref = targets[pos]
+            if len(got) >= need and not _names_one(eng, st, ref, cands, sel, controller):
+                break  # a unit that may fit is not named: the next selector's, if any
             pos += 1
             found = (
                 vehicle_named(eng, cands, ref)
@@ -331,6 +383,26 @@ def match_targets(
             )
         )
     return groups, problems
+
+
+def _names_one(
+    eng: RangersStrikeEngine,
+    st: Any,
+    ref: Any,
+    cands: list[Found],
+    sel: dict[str, Any],
+    controller: str,
+) -> bool:
+    """Whether ``ref`` names one of ``cands`` (a unit of ``sel``'s), read without a problem."""
+    if sel.get("type") == "vehicle":
+        return vehicle_named(eng, cands, ref) is not None
+    try:
+        found = find_unit(
+            st, ref, "targets", owners_of(eng, controller, sel), areas_of(sel), bp=eng.bp
+        )
+    except BadLog:  # an ambiguous reference: the selector's loop reports it
+        return True
+    return found is not None and any(c[2] is found[2] for c in cands)
 
 
 def vehicle_of(eng: RangersStrikeEngine, unit: Unit) -> str:
@@ -456,38 +528,74 @@ def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool 
     )
 
 
+def _units_of(eng: RangersStrikeEngine, pids: list[str], size: str | None) -> int:
+    """The units of ``pids``' rush and battle areas (of ``size``): units riding vehicles
+    included, vehicles not (a vehicle is no unit, RS-VEHICLE)."""
+    st = eng.state
+    return sum(
+        1
+        for pid in pids
+        for u in st.players[pid].units()
+        for c in u.cards()
+        if st.card(c).is_unit and (size is None or st.card(c).size == size)
+    )
+
+
+def _outnumbered(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool | None, str]:
+    """RS-IF-OUTNUMBERED: whether "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" holds
+    for the effect's controller (敵軍: every opposing player; 自軍: the player, and in tag
+    battle its team too), or None when the two readings of 自軍 disagree; in words."""
+    cond = pe.effect["if"]
+    size, most = cond.get("size"), int(cond["opposing_more"])
+    kind = f"size {size} units" if size else "units"
+    pid = pe.controller
+    theirs = _units_of(eng, eng.opponents(pid), size)
+    own = _units_of(eng, [pid], size)
+    team = _units_of(eng, eng.allies(pid), size)
+    if (theirs - own >= most) != (theirs - team >= most):
+        return None, (
+            f"自軍{size or ''}ユニット read as {pid}'s ({own}) and as its team's ({team}) "
+            f"disagree on whether the opposing side's {theirs} {kind} are {most} or more than "
+            "them"
+        )
+    holds = theirs - own >= most
+    return holds, (
+        f"the opposing side has {theirs} {kind} and {pid} has {own}: {theirs - own} more "
+        f"({most} or more {'needed: it applies' if holds else 'needed: nothing happens'})"
+    )
+
+
+def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
+    """Whether the effect's condition holds now (True without one), or None when it is not
+    known (RS-IF-UNITS, RS-IF-NAMED, RS-IF-OUTNUMBERED); no ruling."""
+    cond = pe.effect.get("if")
+    if cond is None:
+        return True
+    if "rider_held" in cond:
+        return True  # RS-RELEASE-RIDER: one player's vehicle, known (checked as it resolves)
+    if "own_has" in cond:
+        return _named_condition(eng, pe)[0]
+    if "opposing_more" in cond:
+        return _outnumbered(eng, pe)[0]
+    own, team, most = units_counted(eng, pe)
+    return own <= most if (own <= most) == (team <= most) else None
+
+
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
     """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
     rush and battle areas, units riding vehicles included, vehicles not), its team's (the same
     in 1 vs 1), and the most it allows."""
     cond = pe.effect["if"]
     size = cond.get("size")
-    st = eng.state
-
-    def units(pid: str) -> int:
-        return sum(
-            1
-            for u in st.players[pid].units()
-            for c in u.cards()
-            if st.card(c).is_unit and (size is None or st.card(c).size == size)
-        )
-
-    own = units(pe.controller)
-    team = sum(units(q) for q in eng.allies(pe.controller))
+    own = _units_of(eng, [pe.controller], size)
+    team = _units_of(eng, eng.allies(pe.controller), size)
     return own, team, int(cond["own_units_at_most"])
 
 
 def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
-    """Whether the effect's condition (RS-IF-UNITS), if any, reads the same for the player and
-    its team (always in 1 vs 1)."""
-    if "if" not in pe.effect:
-        return True
-    if "own_has" in pe.effect["if"]:
-        return _named_condition(eng, pe)[0] is not None
-    if "rider_held" in pe.effect["if"]:
-        return True  # RS-RELEASE-RIDER: one player's vehicle
-    own, team, most = units_counted(eng, pe)
-    return (own <= most) == (team <= most)
+    """Whether the effect's condition (RS-IF-UNITS, RS-IF-NAMED, RS-IF-OUTNUMBERED), if any,
+    reads the same for the player and its team (always in 1 vs 1)."""
+    return condition_holds(eng, pe) is not None
 
 
 def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
@@ -507,6 +615,13 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
             "RS-IF-NAMED",
             f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).",
         )
+        return holds
+    if "opposing_more" in pe.effect["if"]:
+        holds, said = _outnumbered(eng, pe)
+        if holds is None:
+            eng.not_guessed(pe, "RS-IF-OUTNUMBERED", said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling("RS-IF-OUTNUMBERED", f"{what}: {said}.")
         return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
@@ -613,6 +728,7 @@ def run_effect(
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
+    rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (
