@@ -28,7 +28,10 @@ player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn
 end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
-opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION), ``on_destroys`` (the unit, attacking or
+attacked, destroyed an opposing unit in a battle; with ``foe`` ``{"bp": "not_printed"}`` only when
+that unit's BP in the battle was not its printed one: RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED,
+:mod:`judge.games.rangers_strike.battle_wins`).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -183,7 +186,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import battle_wins, command_cards, keywords, modes, power_moves
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -199,6 +202,7 @@ WHENS = (
     "static",
     *WATCHED,
     "turn_end",
+    battle_wins.WHEN,
 )
 #: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
 #: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
@@ -473,6 +477,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
+    if timing == battle_wins.WHEN:
+        return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):

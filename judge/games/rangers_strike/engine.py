@@ -29,7 +29,15 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, tha
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, attack_bp, effects, own_text, resist, watch
+from judge.games.rangers_strike import (
+    actions,
+    attack_bp,
+    battle_wins,
+    effects,
+    own_text,
+    resist,
+    watch,
+)
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -849,8 +857,13 @@ class RangersStrikeEngine(AgendaEngine):
             text = f"{a} BP {abp} = {t} BP {tbp}: both are destroyed."
         self.ctx.ruling("RS-ATTACK-RESULT", text)
         self.event("battle", text, attacker=b.attacker.card, target=b.target.card)
+        # RS-DESTROYS-IN-BATTLE: what each unit battled against, before either leaves
+        sides = battle_wins.fighters(
+            self, [(b.attacker_player, b.attacker, abp), (tgt_at[0], b.target, tbp)]
+        )
         for owner, unit in losers:
             resist.battle_destroy(self, owner, unit, "lost the battle")
+        battle_wins.after_attack(self, sides, losers)
         fighters = [(b.attacker_player, b.attacker, b.target), (tgt_at[0], b.target, b.attacker)]
         for owner, unit, other in fighters:
             if any(unit is u for _, u in losers):
@@ -863,6 +876,7 @@ class RangersStrikeEngine(AgendaEngine):
                     "cannot resist (it did not lose the battle).",
                 )
                 self.destroy(owner, unit, "destroyed although it won")
+                battle_wins.won_by_text(self, sides, unit)
 
     def op_strike_resolve(self) -> None:
         st = self.state

@@ -57,6 +57,10 @@ What is read:
   Combination number → at the end of each of the opponent's turns, while the unit is there, the
   opponent chooses N of its own units with the feature and they are destroyed (RS-TURN-END,
   RS-OPPONENT-RESTRICTION);
+- a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
+  破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
+  text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
+  not its printed one (RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -1302,6 +1306,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"自分自身のターンを終えるとき、特徴「(?P<f>[^「」]+)」を持つ自分自身のユニットを(?P<n>[1-9])体"
         r"選び、?撃破する。",
         _restriction,
+    ),
+    tr.template(
+        "named_destroys_in_battle",
+        r"【[^【】]+】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを"
+        r"撃破したとき、相手に(?P<n>[1-9])点ダメージを与える。",
+        lambda m: Part(
+            effect={
+                "when": "on_destroys",
+                "foe": {"bp": "not_printed"},
+                "do": [{"op": "damage", "n": int(m["n"])}],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),

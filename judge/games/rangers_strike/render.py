@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
+from judge.games.rangers_strike import attack_bp, battle_wins, deck_search, modes, own_text
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -356,6 +356,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             when = None if where is None else f"While this is in {where}, {when}"
         elif when is not None:
             when = when[0].upper() + when[1:]
+    if effect.get("when") == battle_wins.WHEN:  # RS-DESTROYS-IN-BATTLE
+        when = battle_wins.words(effect)
     if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
     cond = effect.get("if")
@@ -385,6 +387,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         "activate",
         "while",
         "of",
+        *(("foe",) if effect.get("when") == battle_wins.WHEN else ()),
     }
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})

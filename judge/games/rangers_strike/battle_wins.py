@@ -1,0 +1,215 @@
+"""A unit's text that triggers when it destroys an opposing unit in a battle (RS-DESTROYS-IN-
+BATTLE), and the condition on the opposing unit's BP that a text may put on it
+(RS-IF-BP-NOT-PRINTED).
+
+"【剣の使い手】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃破し
+たとき、相手に1点ダメージを与える。": a unit's own text (no combination number: always in force),
+``{"when": "on_destroys", "foe": {"bp": "not_printed"}, "do": [{"op": "damage", "n": 1}]}``.  It
+triggers when the unit, attacking or attacked, wins the comparison of BP (RS-ATTACK-RESULT) and
+the opposing unit is destroyed by it; a unit that resists has been destroyed all the same (the
+fan wiki's page on resist: "「撃破された」という事実は変わらないため「撃破した・されたとき」の効果は発動する",
+atwiki renst 1289).  It waits with the destroyed unit's when-destroyed effects, which trigger at
+the same moment, and the turn player orders them (RS-SIMULTANEOUS); once triggered it resolves
+although its unit has left meanwhile (no "while it is there" is printed).
+
+``foe`` ``{"bp": "not_printed"}``: only when the opposing unit's BP, the BP it battled with (the
+one compared), was not the BP printed on its card (本来のBP: "カードに表記された本来のBP", as
+another card prints it, atwiki renst 444; "カード左上の数値がそれに当たる", atwiki renst 458).
+A BP that differs from the printed one is not it; a BP equal to it with no effect changing it is
+it; a BP equal to it although effects change it (a rise and a fall that cancel out) may be read
+either way, which the sources do not settle: not guessed.
+
+What the sources leave open is not guessed either (the step unverifiable, the effect noted as
+not executed until an ``outcome`` records it): a tie (both units destroyed at once: whether a
+unit destroyed in the same battle destroyed the other, and whether its text still triggers, the
+sources do not say), and a unit destroyed although it won (RS-WIN-DESTROYED) while the unit
+whose text this is lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import attack_bp, own_text
+from judge.games.rangers_strike.state import Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+RULE = "RS-DESTROYS-IN-BATTLE"
+BP_RULE = "RS-IF-BP-NOT-PRINTED"
+#: the timing: the unit destroyed an opposing unit in a battle
+WHEN = "on_destroys"
+#: "これとバトルする敵軍ユニットのBPが本来のBPでなかったなら"
+NOT_PRINTED = {"bp": "not_printed"}
+
+
+def ok(effect: dict[str, Any]) -> bool:
+    """Whether an ``on_destroys`` effect is one the engine executes: a unit's own text with
+    ``foe`` :data:`NOT_PRINTED` (or none), whose one op deals N damage to the opposing side."""
+    if set(effect) - {"when", "foe", "do", "text"}:
+        return False
+    if "foe" in effect and effect["foe"] != NOT_PRINTED:
+        return False
+    ops = effect.get("do")
+    if not isinstance(ops, list) or len(ops) != 1 or not isinstance(ops[0], dict):
+        return False
+    op = ops[0]
+    n = op.get("n")
+    return (
+        set(op) == {"op", "n"}
+        and op["op"] == "damage"
+        and isinstance(n, int)
+        and not isinstance(n, bool)
+        and n >= 1
+    )
+
+
+def words(effect: dict[str, Any]) -> str | None:
+    """The timing of an ``on_destroys`` effect in English, or None for one not known."""
+    foe = effect.get("foe")
+    if foe is not None and foe != NOT_PRINTED:
+        return None
+    said = "When this unit destroys an opposing unit in a battle (attacking or attacked)"
+    if foe is not None:
+        said += ", if that unit's BP in the battle was not the BP printed on its card"
+    return said
+
+
+def bp_not_printed(eng: RangersStrikeEngine, unit: Unit, value: int) -> bool | None:
+    """Whether ``unit``'s BP ``value`` (the one it battles with) is not its printed BP (本来の
+    BP), or None when that cannot be told: the value is the printed one, but effects change it
+    (they cancel out)."""
+    d = eng.state.card(unit.card)
+    if value != d.bp:
+        return True
+    return None if _changed(eng, unit) else False
+
+
+def _changed(eng: RangersStrikeEngine, unit: Unit) -> bool:
+    """Whether anything changes ``unit``'s BP now: an effect in force, the vehicle it rides,
+    its own continuous text, a resident."""
+    st = eng.state
+    d = st.card(unit.card)
+    if any(m.bp and attack_bp.counts(st, unit, m.during, m.against) for m in unit.mods):
+        return True
+    if unit.vehicle is not None:
+        v = st.card(unit.vehicle)
+        if v.rider_bp or (v.rider_attack_bp and attack_bp.counts(st, unit, "attacking", None)):
+            return True
+    if any(
+        n and attack_bp.counts(st, unit, when, against) for n, when, against in eng.static_of(d)
+    ):
+        return True
+    ops = eng.own_text_of(d)
+    if ops and own_text.bp(eng, unit, ops, False):
+        return True
+    where = st.area_of(unit)
+    return where is not None and eng.resident_bonus(unit, *where) != 0
+
+
+#: a fighter of an attack: its player, the unit, the opposing unit, and whether the opposing
+#: unit's BP was not its printed one (None: not known)
+Fighter = tuple[str, Unit, Unit, bool | None]
+
+
+def fighters(eng: RangersStrikeEngine, sides: list[tuple[str, Unit, int]]) -> list[Fighter]:
+    """The two fighters of an attack, as its BP are compared (``sides``: each unit's player,
+    the unit and the BP it battles with): worked out before either is destroyed."""
+    (p, a, av), (q, t, tv) = sides
+    return [(p, a, t, bp_not_printed(eng, t, tv)), (q, t, a, bp_not_printed(eng, a, av))]
+
+
+def _texts(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[int, dict[str, Any]]]:
+    return [
+        (index, effect)
+        for index, effect in enumerate(eng.state.card(unit.card).effects)
+        if effect.get("when") == WHEN and eng.supports(effect)
+    ]
+
+
+def after_attack(
+    eng: RangersStrikeEngine, sides: list[Fighter], losers: list[tuple[str, Unit]]
+) -> None:
+    """The attack's result is known and its losers destroyed: the texts of a unit that won
+    and destroyed the opposing unit trigger (RS-DESTROYS-IN-BATTLE); in a tie they are not
+    guessed."""
+    lost = [u for _, u in losers]
+    for pid, unit, foe, not_printed in sides:
+        if not any(foe is u for u in lost):
+            continue
+        tie = any(unit is u for u in lost)
+        for index, effect in _texts(eng, unit):
+            pe = PendingEffect(0, pid, unit.card, effect, index, WHEN, {"unit": unit})
+            what = f"{eng.name(unit.card)}'s effect (when it destroys an opposing unit in a battle)"
+            if tie:
+                eng.not_guessed(
+                    pe,
+                    RULE,
+                    f"{eng.name(unit.card)} and {eng.name(foe.card)} were destroyed together "
+                    "(a tie), and whether a unit destroyed in the same battle destroyed the "
+                    "other, its text triggering, the sources do not say",
+                    f"{what} is not carried out.",
+                )
+                continue
+            if "foe" in effect and not _bp_condition(eng, pe, foe, not_printed, what):
+                continue
+            eng.ctx.ruling(
+                RULE,
+                f"{eng.name(unit.card)} won the battle and destroyed {eng.name(foe.card)}: "
+                "its text of destroying an opposing unit in a battle triggers.",
+            )
+            eng.pool.add(pid, unit.card, effect, index, WHEN, unit=unit, foe=foe.card)
+
+
+def _bp_condition(
+    eng: RangersStrikeEngine,
+    pe: PendingEffect,
+    foe: Unit,
+    not_printed: bool | None,
+    what: str,
+) -> bool:
+    """RS-IF-BP-NOT-PRINTED: whether the opposing unit's BP was not its printed one (a
+    ruling says so; not known: not guessed)."""
+    printed = eng.state.card(foe.card).bp
+    if not_printed is None:
+        eng.not_guessed(
+            pe,
+            BP_RULE,
+            f"{eng.name(foe.card)} battled with BP {printed}, its printed BP, but effects "
+            "changed it (they cancel out), and whether that BP is its 本来のBP the sources do "
+            "not say",
+            f"{what} is not carried out.",
+        )
+        return False
+    eng.ctx.ruling(
+        BP_RULE,
+        f"{eng.name(foe.card)} (printed BP {printed}) battled with "
+        + (
+            "a BP other than its printed one: the text applies."
+            if not_printed
+            else "its printed BP: the text does not apply."
+        ),
+    )
+    return not_printed
+
+
+def won_by_text(eng: RangersStrikeEngine, sides: list[Fighter], winner: Unit) -> None:
+    """``winner`` won its battle but is destroyed all the same by its own printed rule
+    (RS-WIN-DESTROYED): whether the unit that lost to it destroyed it in the battle, for that
+    unit's text, the sources do not say: not guessed."""
+    for pid, unit, foe, _ in sides:
+        if foe is not winner:
+            continue
+        for index, effect in _texts(eng, unit):
+            pe = PendingEffect(0, pid, unit.card, effect, index, WHEN, {"unit": unit})
+            eng.not_guessed(
+                pe,
+                RULE,
+                f"{eng.name(winner.card)} won against {eng.name(unit.card)} and is destroyed "
+                "by its own text, and whether that is its being destroyed by "
+                f"{eng.name(unit.card)} in the battle the sources do not say",
+                f"{eng.name(unit.card)}'s effect (when it destroys an opposing unit in a battle) "
+                "is not carried out.",
+            )
