@@ -83,6 +83,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     ps.battle.append(unit)
     offset, why = eng.combination_offset(pid)
     pos = len(ps.battle) + offset
+    unit.entered_at = pos  # RS-RIDE-OFF-NUMBER: where it entered, riding or not
     riding = f" riding {eng.name(unit.vehicle)}" if unit.vehicle is not None else ""
     fields = {"vehicle": unit.vehicle} if unit.vehicle is not None else {}
     eng.event(

@@ -19,6 +19,19 @@ A BP that differs from the printed one is not it; a BP equal to it with no effec
 it; a BP equal to it although effects change it (a rise and a fall that cancel out) may be read
 either way, which the sources do not settle: not guessed.
 
+A combination effect of that timing ("【ガオハスラーロッド・スナイパーモード】これがバトルで敵軍ユニットを撃破し
+たとき、これが撃破したユニットの必要パワーの数字以下の必要パワーの数字を持つ敵軍コマンドを1つ選び捨札にしても
+よい。") does not resolve as its combination triggers: it is in force from then until the end of the
+turn, though the unit leave its place meanwhile (the fan wiki's page on combinations: "コンビネー
+ションにより発生する効果は、特に期限が書いていない限りそのターンの終了時まで有効。", "効果を発動したユニット
+が撃破されたりバトルエリアの並び順が変化しても、特に断り書きがなければ効果が無効になることはない。", atwiki
+renst 267; RS-COMBINATION-TURN), and it triggers as the unit's own text would whenever the unit
+(the same unit: one that left and came back is another) destroys an opposing unit in a battle
+(:data:`state.Granted`).  ``discard_command``: the player may choose one card of an opposing
+command zone (held or released) whose printed required power is no more than the destroyed
+unit's (``power_max`` ``{"destroyed": "power"}``, made a number as the effect triggers) and put
+it into its owner's discard pile (RS-DISCARD-COMMAND, :mod:`command_cards`).
+
 What the sources leave open is not guessed either (the step unverifiable, the effect noted as
 not executed until an ``outcome`` records it): a tie (both units destroyed at once: whether a
 unit destroyed in the same battle destroyed the other, and whether its text still triggers, the
@@ -32,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import attack_bp, own_text
-from judge.games.rangers_strike.state import Unit
+from judge.games.rangers_strike.state import Granted, Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -45,10 +58,19 @@ WHEN = "on_destroys"
 NOT_PRINTED = {"bp": "not_printed"}
 
 
+#: "これが撃破したユニットの必要パワーの数字": the destroyed unit's printed required power
+DESTROYED_POWER = {"destroyed": "power"}
+
+
+def _int(value: Any, minimum: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
 def ok(effect: dict[str, Any]) -> bool:
-    """Whether an ``on_destroys`` effect is one the engine executes: a unit's own text with
-    ``foe`` :data:`NOT_PRINTED` (or none), whose one op deals N damage to the opposing side."""
-    if set(effect) - {"when", "foe", "do", "text"}:
+    """Whether an ``on_destroys`` effect is one the engine executes: with ``foe``
+    :data:`NOT_PRINTED` (or none), one op dealing N damage to the opposing side; or, optional,
+    one ``discard_command`` op (:func:`discard_ok`)."""
+    if set(effect) - {"when", "foe", "optional", "do", "text"}:
         return False
     if "foe" in effect and effect["foe"] != NOT_PRINTED:
         return False
@@ -56,14 +78,66 @@ def ok(effect: dict[str, Any]) -> bool:
     if not isinstance(ops, list) or len(ops) != 1 or not isinstance(ops[0], dict):
         return False
     op = ops[0]
-    n = op.get("n")
+    if op.get("op") == "discard_command":
+        return effect.get("optional") is True and discard_ok(op)
     return (
-        set(op) == {"op", "n"}
+        "optional" not in effect
+        and set(op) == {"op", "n"}
         and op["op"] == "damage"
-        and isinstance(n, int)
-        and not isinstance(n, bool)
-        and n >= 1
+        and _int(op.get("n"), 1)
     )
+
+
+def discard_ok(op: dict[str, Any]) -> bool:
+    """``{"op": "discard_command", "target": {"side": "opponent", "zone": "command", "count": 1,
+    "power_max": {"destroyed": "power"} | N}}`` (RS-DISCARD-COMMAND)."""
+    sel = op.get("target")
+    return (
+        set(op) == {"op", "target"}
+        and isinstance(sel, dict)
+        and set(sel) == {"side", "zone", "count", "power_max"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "command"
+        and sel["count"] == 1
+        and (sel["power_max"] == DESTROYED_POWER or _int(sel["power_max"], 0))
+    )
+
+
+def later(effect: dict[str, Any]) -> bool:
+    """Whether a combination effect triggers later, in force until the end of the turn
+    (RS-COMBINATION-TURN), rather than resolving as the combination triggers."""
+    return effect.get("when") == WHEN
+
+
+def grant(
+    eng: RangersStrikeEngine,
+    pid: str,
+    iid: str,
+    unit: Unit | None,
+    effect: dict[str, Any],
+    index: int,
+    doubt: str | None = None,
+) -> None:
+    """RS-COMBINATION-TURN: ``pid``'s combination effect ``effect`` (card ``iid``, index
+    ``index``) is in force for the unit ``unit`` until the end of the turn."""
+    if unit is None:
+        return
+    eng.state.granted.append(Granted(pid, iid, unit, effect, index, doubt))
+    eng.event(
+        "combination_effect",
+        f"{eng.name(iid)}'s combination effect is in force until the end of the turn (when "
+        "this unit destroys an opposing unit in a battle).",
+        player=pid,
+        card=iid,
+    )
+    eng.ctx.ruling(
+        TURN_RULE,
+        f"{eng.name(iid)}'s combination effect triggers later: it is in force until the end of "
+        "the turn, though the unit leave its place meanwhile.",
+    )
+
+
+TURN_RULE = "RS-COMBINATION-TURN"
 
 
 def words(effect: dict[str, Any]) -> str | None:
@@ -121,12 +195,36 @@ def fighters(eng: RangersStrikeEngine, sides: list[tuple[str, Unit, int]]) -> li
     return [(p, a, t, bp_not_printed(eng, t, tv)), (q, t, a, bp_not_printed(eng, a, av))]
 
 
-def _texts(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[int, dict[str, Any]]]:
-    return [
-        (index, effect)
+#: a text of the unit's that triggers: its index, the effect, whether it is a combination
+#: effect in force (its index among the combination effects), and why it may be in force more
+#: than once (not known)
+Text = tuple[int, dict[str, Any], bool, str | None]
+
+
+def _texts(eng: RangersStrikeEngine, unit: Unit) -> list[Text]:
+    """The unit's own texts of this timing, then the combination effects in force for it."""
+    own: list[Text] = [
+        (index, effect, False, None)
         for index, effect in enumerate(eng.state.card(unit.card).effects)
         if effect.get("when") == WHEN and eng.supports(effect)
     ]
+    return own + [
+        (g.index, g.effect, True, g.doubt)
+        for g in eng.state.granted
+        if g.unit is unit and g.source == unit.card and eng.supports(g.effect)
+    ]
+
+
+def _fixed(eng: RangersStrikeEngine, effect: dict[str, Any], foe: Unit) -> dict[str, Any]:
+    """The effect as it triggers: "これが撃破したユニットの必要パワーの数字" made the destroyed
+    unit's printed required power."""
+    ops = []
+    for op in effect["do"]:
+        sel = op.get("target")
+        if isinstance(sel, dict) and sel.get("power_max") == DESTROYED_POWER:
+            op = {**op, "target": {**sel, "power_max": eng.state.card(foe.card).power_number}}
+        ops.append(op)
+    return {**effect, "do": ops}
 
 
 def after_attack(
@@ -140,9 +238,18 @@ def after_attack(
         if not any(foe is u for u in lost):
             continue
         tie = any(unit is u for u in lost)
-        for index, effect in _texts(eng, unit):
-            pe = PendingEffect(0, pid, unit.card, effect, index, WHEN, {"unit": unit})
+        for index, effect, combo, doubt in _texts(eng, unit):
+            at = 100 + index if combo else index
+            pe = PendingEffect(0, pid, unit.card, effect, at, WHEN, {"unit": unit})
             what = f"{eng.name(unit.card)}'s effect (when it destroys an opposing unit in a battle)"
+            if doubt is not None:
+                eng.not_guessed(
+                    pe,
+                    TURN_RULE,
+                    f"{doubt}: it may be in force twice",
+                    f"{what} is not carried out.",
+                )
+                continue
             if tie:
                 eng.not_guessed(
                     pe,
@@ -155,12 +262,14 @@ def after_attack(
                 continue
             if "foe" in effect and not _bp_condition(eng, pe, foe, not_printed, what):
                 continue
+            whose = "its combination effect in force" if combo else "its text"
             eng.ctx.ruling(
                 RULE,
                 f"{eng.name(unit.card)} won the battle and destroyed {eng.name(foe.card)}: "
-                "its text of destroying an opposing unit in a battle triggers.",
+                f"{whose} of destroying an opposing unit in a battle triggers.",
             )
-            eng.pool.add(pid, unit.card, effect, index, WHEN, unit=unit, foe=foe.card)
+            fixed = _fixed(eng, effect, foe)
+            eng.pool.add(pid, unit.card, fixed, at, WHEN, unit=unit, foe=foe.card)
 
 
 def _bp_condition(
@@ -202,8 +311,9 @@ def won_by_text(eng: RangersStrikeEngine, sides: list[Fighter], winner: Unit) ->
     for pid, unit, foe, _ in sides:
         if foe is not winner:
             continue
-        for index, effect in _texts(eng, unit):
-            pe = PendingEffect(0, pid, unit.card, effect, index, WHEN, {"unit": unit})
+        for index, effect, combo, _doubt in _texts(eng, unit):
+            at = 100 + index if combo else index
+            pe = PendingEffect(0, pid, unit.card, effect, at, WHEN, {"unit": unit})
             eng.not_guessed(
                 pe,
                 RULE,

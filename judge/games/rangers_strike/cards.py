@@ -78,6 +78,8 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
             }
             if reading.combines_from is not None:
                 out["combination"]["combines_from"] = dict(reading.combines_from)
+            if reading.rides_off:  # RS-RIDE-OFF-NUMBER
+                out["combination"]["ride_off"] = True
         return out, ()
     when = "on_use" if d.get("type") == "operation" else "on_rush"
     first = reading.unread[0] if reading.unread else "(unread)"

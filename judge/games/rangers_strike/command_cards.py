@@ -11,6 +11,10 @@ input, as a unit's is).  Only ``to_power_zone`` takes such a selector: each card
 its command zone leaves it and goes face up into its owner's power zone (送る, as for units sent
 there: RS-TO-POWER-ZONE).
 
+``discard_command`` takes one too, with ``power_max`` N: a card whose printed required power is
+N or less goes from its command zone to its owner's discard pile (not destroyed: it is no unit;
+RS-DISCARD-COMMAND, "…以下の必要パワーの数字を持つ敵軍コマンドを1つ選び捨札にしてもよい").
+
 Why apart from :mod:`judge.games.rangers_strike.resolve`: which cards a selector of commands
 fits, how a reference names one, and the move are one concept, the command zone's; resolve
 hands a selector to it when its ``zone`` is ``command``.
@@ -76,11 +80,13 @@ def fitting(eng: RangersStrikeEngine, owners: list[str], sel: dict[str, Any]) ->
     """Every card of ``owners``' command zones the selector could take, in player order and
     zone order."""
     st = eng.state
+    most = sel.get("power_max")
     return [
         (pid, ZONE, c)
         for pid in owners
         for c in st.players[pid].command
         if _fits(st.card(c.card).category, sel.get("category"))
+        and (not isinstance(most, int) or st.card(c.card).power_number <= most)
     ]
 
 
@@ -115,7 +121,39 @@ def describe(whose: str, sel: dict[str, Any]) -> str:
     wanted = sel.get("category")
     if wanted is not None:
         said += f" of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}"
+    if isinstance(sel.get("power_max"), int):
+        said += f" whose required power is at most {sel['power_max']}"
     return said
+
+
+DISCARD_RULE = "RS-DISCARD-COMMAND"
+
+
+def put_into_discard(eng: RangersStrikeEngine, found: list[Found], what: str) -> None:
+    """RS-DISCARD-COMMAND: each card of ``found`` still in its command zone goes to its
+    owner's discard pile."""
+    st = eng.state
+    for pid, _zone, cmd in found:
+        zone = st.players[pid].command
+        if not any(c is cmd for c in zone):
+            eng.event("effect", f"{eng.name(cmd.card)} has left the command zone.", card=cmd.card)
+            continue
+        zone.remove(cmd)
+        owner = st.owner_of[cmd.card]
+        st.players[owner].discard.append(cmd.card)
+        state = "held" if cmd.held else "released"
+        eng.event(
+            "to_discard",
+            f"{eng.name(cmd.card)} goes from {pid}'s command zone ({state}) to {owner}'s "
+            f"discard pile ({what}).",
+            player=owner,
+            card=cmd.card,
+        )
+        eng.ctx.ruling(
+            DISCARD_RULE,
+            f"{eng.name(cmd.card)} is put from the command zone into its owner {owner}'s "
+            "discard pile: it is no longer a command.",
+        )
 
 
 def put_into_power(eng: RangersStrikeEngine, found: list[Found], what: str) -> None:

@@ -31,7 +31,11 @@ riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分
 opponent's own unit destroyed, RS-OPPONENT-RESTRICTION), ``on_destroys`` (the unit, attacking or
 attacked, destroyed an opposing unit in a battle; with ``foe`` ``{"bp": "not_printed"}`` only when
 that unit's BP in the battle was not its printed one: RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED,
-:mod:`judge.games.rangers_strike.battle_wins`).
+:mod:`judge.games.rangers_strike.battle_wins`; in ``combination.effects`` it is in force from the
+combination until the end of the turn, RS-COMBINATION-TURN; its op ``damage``, or the optional
+``discard_command`` ``target`` ``{"side": "opponent", "zone": "command", "count": 1, "power_max":
+{"destroyed": "power"}}``: one opposing command whose printed required power is no more than the
+destroyed unit's goes to its owner's discard pile, RS-DISCARD-COMMAND).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,

@@ -619,6 +619,9 @@ class RangersStrikeEngine(AgendaEngine):
         if trigger == "combination":
             for index, effect in enumerate(d.combination_effects()):
                 eff = effect if "when" in effect else {**effect, "when": "combination"}
+                if battle_wins.later(eff):  # RS-COMBINATION-TURN: in force for the turn
+                    battle_wins.grant(self, pid, iid, unit, eff, index, context.get("doubt"))
+                    continue
                 self.pool.add(pid, iid, eff, 100 + index, trigger, unit=unit, **context)
             return
         for index, effect in enumerate(d.effects):
@@ -763,7 +766,8 @@ class RangersStrikeEngine(AgendaEngine):
     def end_phase(self, pid: str) -> None:
         st = self.state
         own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
-        ended = 0
+        ended = len(st.granted)
+        st.granted.clear()  # RS-COMBINATION-TURN: combination effects in force end too
         for q in st.order:
             for unit in st.players[q].units():
                 if unit.mods:
@@ -1169,6 +1173,8 @@ class RangersStrikeEngine(AgendaEngine):
             else None
         )
         view["extra_open"] = list(st.extra_open)
+        if st.granted:  # RS-COMBINATION-TURN
+            view["granted"] = [[g.source, g.index, g.unit.serial] for g in st.granted]
         if st.extra_closed:
             view["extra_closed"] = dict(sorted(st.extra_closed.items()))
 

@@ -541,7 +541,9 @@ def _check_pending(
                 )
             )
             continue
-        when = "combination" if combo else effects[pe["effect"] - 1].get("when")
+        when = effects[pe["effect"] - 1].get("when")
+        if combo and when != "on_destroys":  # RS-COMBINATION-TURN: that one is in force, not
+            when = "combination"  # waiting: refused below
         want = WAITS_IN.get(str(when))
         if want is None:
             errors.append(

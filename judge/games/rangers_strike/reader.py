@@ -66,6 +66,14 @@ What is read:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
   combination RC instead → its combination effect too, triggered as it rides off (the fan
   wiki, atwiki renst 228: "効果名を持つテキストの効果が有効になる", RS-RIDER-COMBINATION);
+- a unit's ``【name】これがバトルで敵軍ユニットを撃破したとき、これが撃破したユニットの必要パワーの数字以下の
+  必要パワーの数字を持つ敵軍コマンドを1つ選び捨札にしてもよい。``, when the unit has a Number
+  Combination number → its combination effect, in force from the combination until the end of
+  the turn (RS-COMBINATION-TURN): when the unit destroys an opposing unit in a battle, the player
+  may put one opposing command whose printed required power is no more than the destroyed
+  unit's into the discard pile (RS-DESTROYS-IN-BATTLE, RS-DISCARD-COMMAND); with the closing
+  note ``(この効果は、ライドオフしたときナンバーに関係なく発動する)`` its combination triggers too as
+  the unit rides off, whatever its number (RS-RIDE-OFF-NUMBER);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -873,6 +881,9 @@ class Part:
     combines_from: dict[str, Any] | None = None
     #: a combination the text triggers by ``combines_from`` alone: the unit has no number
     no_number: bool = False
+    #: "(この効果は、ライドオフしたときナンバーに関係なく発動する)": it triggers too as the unit
+    #: rides off, whatever its number (RS-RIDE-OFF-NUMBER)
+    ride_off: bool = False
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
@@ -1321,6 +1332,32 @@ TEMPLATES: tuple[tr.Template, ...] = (
             no_number=True,
         ),
     ),
+    tr.template(
+        "named_destroys_discard_command",
+        r"【[^【】]+】これがバトルで敵軍ユニットを撃破したとき、これが撃破したユニットの必要パワーの数字以下の"
+        r"必要パワーの数字を持つ敵軍コマンドを1つ選び、?捨札にしてもよい。"
+        r"(?P<note>\s*\(この効果は、?ライドオフしたとき、?ナンバーに関係なく発動する\))?",
+        lambda m: Part(
+            combination={
+                "when": "on_destroys",
+                "optional": True,
+                "do": [
+                    {
+                        "op": "discard_command",
+                        "target": {
+                            "side": "opponent",
+                            "zone": "command",
+                            "count": 1,
+                            "power_max": {"destroyed": "power"},
+                        },
+                    }
+                ],
+            },
+            only=("unit",),
+            combo=True,
+            ride_off=m["note"] is not None,
+        ),
+    ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
@@ -1341,6 +1378,8 @@ class Reading:
     lines: tuple[tuple[str, str | None], ...] = ()
     restrictions: tuple[dict[str, Any], ...] = ()
     combines_from: dict[str, Any] | None = None
+    #: its combination triggers too as it rides off, whatever its number (RS-RIDE-OFF-NUMBER)
+    rides_off: bool = False
 
     @property
     def understood(self) -> bool:
@@ -1366,6 +1405,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
     combination = defn.get("combination") or {}
     number = combination.get("number")
     rc = bool(combination.get("rc"))  # its named effect is its rider combination's
+    if part.ride_off and not isinstance(number, int):
+        return False  # RS-RIDE-OFF-NUMBER: "ナンバーに関係なく", a unit with a number
     if part.combo:
         return (isinstance(number, int) or rc) and combos == 0
     if part.no_number:
@@ -1435,6 +1476,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
     keywords: list[str] = []
     rules: list[dict[str, Any]] = []
     combines_from: dict[str, Any] | None = None
+    rides_off = False
     unread: list[str] = doubts
     shown: list[tuple[str, str | None]] = []
     for part in parts(text):
@@ -1452,6 +1494,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
             combines_from = value.combines_from
+            rides_off = value.ride_off
         if value.rule is not None and value.rule not in rules:
             rules.append(value.rule)
     if unread:
@@ -1464,4 +1507,5 @@ def read_card(defn: dict[str, Any]) -> Reading:
         tuple(shown),
         tuple(rules),
         combines_from,
+        rides_off,
     )

@@ -331,6 +331,17 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"put {cards} face up into its owner's power zone (not destroyed)"
         if name == "return":
             return f"return {cards} to the rush area"
+    if name == "discard_command" and isinstance(target, dict) and set(op) == {"op", "target"}:
+        most = target.get("power_max")  # RS-DISCARD-COMMAND
+        limit = (
+            "the required power the destroyed unit prints"
+            if most == battle_wins.DESTROYED_POWER
+            else str(most)
+        )
+        return (
+            f"put {target.get('count')} card of an opposing command zone (held or released) "
+            f"whose required power is at most {limit} into its owner's discard pile"
+        )
     if cards and set(op) == {"op", "target", "if_full"} and name == "to_command":
         full = {
             "discard": "it goes to the discard pile instead (not destroyed)",
@@ -526,7 +537,9 @@ def _nth(n: Any) -> str:
     return f"{n}{suffix}"
 
 
-def _combination_words(line: str, number: Any, frm: dict[str, Any] | None) -> str:
+def _combination_words(
+    line: str, number: Any, frm: dict[str, Any] | None, rides_off: bool = False
+) -> str:
     """A combination effect's line with its trigger said: its number, and the unit it is
     made from (RS-COMBINATION-FROM).
 
@@ -539,6 +552,8 @@ def _combination_words(line: str, number: Any, frm: dict[str, Any] | None) -> st
         said = f"Number Combination {number}"
         if frm is not None:
             said += f" (also, whatever its number, when it enters directly after {from_words(frm)})"
+        if rides_off:  # RS-RIDE-OFF-NUMBER
+            said += " (also, whatever its number, when it rides off a vehicle)"
     elif frm is not None:
         said = f"Combination (when it enters directly after {from_words(frm)})"
     else:
@@ -604,19 +619,30 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]
         rules: list[dict[str, Any]] = []
         frm = combo.get("combines_from")
+        rides_off = bool(combo.get("ride_off"))
+        later = [battle_wins.later(e) for e in combo.get("effects") or ()]
     else:
         reading = read_card(defn)
         effects = [*reading.effects, *reading.combination]
         rules = list(reading.restrictions)
         frm = reading.combines_from
+        rides_off = reading.rides_off
+        later = [battle_wins.later(e) for e in reading.combination]
     shown = [render_effect(e) for e in effects]
+    for k, is_later in enumerate(later, start=len(effects) - len(later)):
+        if is_later:  # RS-COMBINATION-TURN: in force from the combination for the turn
+            line = shown[k]
+            shown[k] = (
+                f"Number Combination: until the end of the turn, {line[:1].lower()}{line[1:]}"
+            )
+            effects[k] = {**effects[k], "when": "combination"}
     shown[:0] = [render_restriction(r) for r in rules]
     if any(e.get("when") == "combination" for e in effects):
         if combo.get("rc"):  # RS-RIDER-COMBINATION
             said = "Rider Combination RC (when it rides off a vehicle in its battle phase)"
             shown = [line.replace("Number Combination", said, 1) for line in shown]
         else:
-            shown = [_combination_words(s, combo.get("number"), frm) for s in shown]
+            shown = [_combination_words(s, combo.get("number"), frm, rides_off) for s in shown]
     shown += _riding_lines(defn)
     words = [_KEYWORDS[w] for w in keywords]
     called = defn.get("call") or next(

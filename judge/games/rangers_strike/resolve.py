@@ -820,6 +820,8 @@ def run_effect(
             zone_moves.put_as_damage(eng, found, what)
         elif name == "to_power_zone" and command_cards.is_command_selector(target):
             command_cards.put_into_power(eng, found, what)
+        elif name == "discard_command":  # RS-DISCARD-COMMAND
+            command_cards.put_into_discard(eng, found, what)
         elif name == "to_power_zone":
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":

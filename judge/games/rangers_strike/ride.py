@@ -303,4 +303,21 @@ def apply_ride_off(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
         eng.fire(unit, "combination", pid)
         return
+    d = st.card(unit.card)
+    if d.combination and d.combination.get("ride_off") and d.combination_number is not None:
+        # RS-RIDE-OFF-NUMBER: "(この効果は、ライドオフしたときナンバーに関係なく発動する)"
+        number = d.combination_number
+        eng.ctx.ruling(
+            "RS-RIDE-OFF-NUMBER",
+            f"{eng.name(unit.card)} rode off in its battle phase: its text says its combination "
+            "triggers then, whatever its number.",
+        )
+        doubt = (
+            f"{eng.name(unit.card)} entered riding at position {number}, its number, and "
+            "whether its combination triggered then too is not known (RS-RIDER)"
+            if unit.entered_at == number
+            else None
+        )
+        eng.fire(unit, "combination", pid, doubt=doubt)
+        return
     combination_unknown(eng, unit, "rides off")

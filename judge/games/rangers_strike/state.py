@@ -67,6 +67,8 @@ class Unit:
     held: bool = False
     #: it has ridden off since it entered (RS-RIDE-OFF), until it returns to the rush area
     rode_off: bool = False
+    #: the position it took as it last entered the battle area (RS-NUMBER-COMBINATION)
+    entered_at: int | None = None
 
     def cards(self) -> list[str]:
         return [self.card] if self.vehicle is None else [self.card, self.vehicle]
@@ -144,6 +146,21 @@ def leave_area(st: RSState, units: list[Unit], unit: Unit) -> Unit | None:
 
 
 @dataclass(slots=True)
+class Granted:
+    """A combination effect that triggers later ("これがバトルで敵軍ユニットを撃破したとき、…"), in
+    force from its combination until the end of the turn (RS-COMBINATION-TURN): its player,
+    its card, the unit it speaks of (これ), the effect and its index among the card's
+    combination effects; ``doubt``: why whether it is in force once or more is not known."""
+
+    controller: str
+    source: str
+    unit: Unit
+    effect: dict[str, Any]
+    index: int
+    doubt: str | None = None
+
+
+@dataclass(slots=True)
 class Battle:
     """The attack or strike in progress, from its declaration until it has resolved."""
 
@@ -193,6 +210,8 @@ class RSState:
     #: tag battle: a player whose extra draw can no longer be taken because a later start
     #: phase's extra draw was recorded -> that later player (RST-PHASES)
     extra_closed: dict[str, str] = field(default_factory=dict)
+    #: combination effects in force until the end of the turn (RS-COMBINATION-TURN)
+    granted: list[Granted] = field(default_factory=list)
     winner: str | None = None
     reason: str | None = None
     serial: int = 0
