@@ -35,7 +35,12 @@ that unit's BP in the battle was not its printed one: RS-DESTROYS-IN-BATTLE, RS-
 combination until the end of the turn, RS-COMBINATION-TURN; its op ``damage``, or the optional
 ``discard_command`` ``target`` ``{"side": "opponent", "zone": "command", "count": 1, "power_max":
 {"destroyed": "power"}}``: one opposing command whose printed required power is no more than the
-destroyed unit's goes to its owner's discard pile, RS-DISCARD-COMMAND).
+destroyed unit's goes to its owner's discard pile, RS-DISCARD-COMMAND), ``on_strike_damage`` (a
+resident operation's, while it is in place: a unit of its player's of the category ``by``
+``{"category": X}`` struck and dealt damage; optional, its one op ``{"op": "discard_to_hand",
+"find": {"type": "unit", "size": "S"}, "chooser": "opponent"}``: the opponent chooses a size S
+unit card of the player's discard pile, which goes into the player's hand: RS-STRIKE-DEALT,
+RS-OPPONENT-PICKS-DISCARD, :mod:`judge.games.rangers_strike.strike_damage`).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -190,7 +195,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import battle_wins, command_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import (
+    battle_wins,
+    command_cards,
+    keywords,
+    modes,
+    power_moves,
+    strike_damage,
+)
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -207,6 +219,7 @@ WHENS = (
     *WATCHED,
     "turn_end",
     battle_wins.WHEN,
+    strike_damage.WHEN,
 )
 #: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
 #: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
@@ -483,6 +496,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _turn_end_ok(effect)  # RS-TURN-END
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
+    if timing == strike_damage.WHEN:
+        return strike_damage.ok(effect)  # RS-STRIKE-DEALT, RS-OPPONENT-PICKS-DISCARD
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):

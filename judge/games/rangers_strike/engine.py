@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     effects,
     own_text,
     resist,
+    strike_damage,
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
@@ -902,7 +903,23 @@ class RangersStrikeEngine(AgendaEngine):
             self.ctx.ruling(
                 "RS-STRIKE-DAMAGE", "A strike deals 1 damage (rule option strike_damage one)."
             )
+        if strike_damage.watched(self):  # RS-STRIKE-DEALT: once the damage is dealt, the
+            self.push(  # texts it triggers (a step only when a resident in place has one)
+                (
+                    "strike_dealt",
+                    {
+                        "by": b.attacker_player,
+                        "card": b.attacker.card,
+                        "category": self.state.card(b.attacker.card).category,
+                        "damage": strike_damage.before(self, b.attacker_player),
+                    },
+                )
+            )
         self.damage_side(b.attacker_player, amount, "strike")
+
+    def op_strike_dealt(self, by: str, card: str, category: str, damage: dict[str, int]) -> None:
+        """RS-STRIKE-DEALT: a strike's damage has been dealt."""
+        strike_damage.dealt(self, by, card, category, damage)
 
     def op_battle_over(self) -> None:
         st = self.state

@@ -30,6 +30,7 @@ from judge.games.rangers_strike import (
     power_moves,
     release,
     restrictions,
+    strike_damage,
     zone_moves,
 )
 from judge.games.rangers_strike.resolve import condition_known, first_targets
@@ -202,6 +203,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return held
     if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
         return power_moves.first_found(eng, pe.controller)
+    if effect.get("do") == [strike_damage.PICK]:  # RS-OPPONENT-PICKS-DISCARD
+        return strike_damage.candidates(eng, pe.controller, strike_damage.PICK["find"])[:1] or None
     return None
 
 

@@ -74,6 +74,11 @@ What is read:
   unit's into the discard pile (RS-DESTROYS-IN-BATTLE, RS-DISCARD-COMMAND); with the closing
   note ``(この効果は、ライドオフしたときナンバーに関係なく発動する)`` its combination triggers too as
   the unit rides off, whatever its number (RS-RIDE-OFF-NUMBER);
+- a resident operation's ``カテゴリにETを持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札からSユ
+  ニットのカードを相手に1枚選ばせてもよい。そうしたとき、相手の選んだユニットカードを自分の手札に加える。`` → its
+  effect while it is in place, triggered when a unit of its player's of the category strikes and
+  deals damage (RS-STRIKE-DEALT): the opponent chooses a size S unit card of the player's discard
+  pile, which goes into the player's hand (RS-OPPONENT-PICKS-DISCARD);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -884,6 +889,8 @@ class Part:
     #: "(この効果は、ライドオフしたときナンバーに関係なく発動する)": it triggers too as the unit
     #: rides off, whatever its number (RS-RIDE-OFF-NUMBER)
     ride_off: bool = False
+    #: an effect of a resident operation's, while it is in place (RS-STRIKE-DEALT)
+    resident: bool = False
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
@@ -1359,6 +1366,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
+    tr.template(
+        "resident_strike_dealt",
+        r"カテゴリに(?P<cat>WB|ET|OT|MA|DA)を持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札から"
+        r"Sユニットのカードを相手に1枚選ばせてもよい。そうしたとき、相手の選んだユニットカードを自分の手札に加える。",
+        lambda m: Part(
+            effect={
+                "when": "on_strike_damage",
+                "by": {"category": m["cat"]},
+                "optional": True,
+                "do": [
+                    {
+                        "op": "discard_to_hand",
+                        "find": {"type": "unit", "size": "S"},
+                        "chooser": "opponent",
+                    }
+                ],
+            },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
 
@@ -1398,6 +1426,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         cost = defn.get("cost")
         which = cost.get("discard") if isinstance(cost, dict) else None
         return isinstance(which, dict) and "parts" in which
+    if part.resident:  # RS-STRIKE-DEALT: a resident's text while it is in place
+        return defn.get("operation") == "resident"
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
     if part.effect is not None and _counts_itself(part.effect, defn):

@@ -16,7 +16,14 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, battle_wins, deck_search, modes, own_text
+from judge.games.rangers_strike import (
+    attack_bp,
+    battle_wins,
+    deck_search,
+    modes,
+    own_text,
+    strike_damage,
+)
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -331,6 +338,9 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"put {cards} face up into its owner's power zone (not destroyed)"
         if name == "return":
             return f"return {cards} to the rush area"
+    picked = strike_damage.op_words(op)
+    if picked is not None:  # RS-OPPONENT-PICKS-DISCARD
+        return picked
     if name == "discard_command" and isinstance(target, dict) and set(op) == {"op", "target"}:
         most = target.get("power_max")  # RS-DISCARD-COMMAND
         limit = (
@@ -369,6 +379,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             when = when[0].upper() + when[1:]
     if effect.get("when") == battle_wins.WHEN:  # RS-DESTROYS-IN-BATTLE
         when = battle_wins.words(effect)
+    if effect.get("when") == strike_damage.WHEN:  # RS-STRIKE-DEALT
+        when = strike_damage.words(effect)
     if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
     cond = effect.get("if")
@@ -399,6 +411,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         "while",
         "of",
         *(("foe",) if effect.get("when") == battle_wins.WHEN else ()),
+        *(("by",) if effect.get("when") == strike_damage.WHEN else ()),
     }
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})

@@ -30,6 +30,7 @@ from judge.games.rangers_strike import (
     quantities,
     release,
     resist,
+    strike_damage,
     watch,
     zone_moves,
 )
@@ -724,6 +725,7 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
+    opp_chose, rest, _, opp_doubt = strike_damage.picks(eng, pe.controller, pe.effect, rest)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -820,6 +822,8 @@ def run_effect(
             zone_moves.put_as_damage(eng, found, what)
         elif name == "to_power_zone" and command_cards.is_command_selector(target):
             command_cards.put_into_power(eng, found, what)
+        elif name == "discard_to_hand":  # RS-OPPONENT-PICKS-DISCARD
+            strike_damage.carry_out(eng, pe, opp_chose, opp_doubt, what)
         elif name == "discard_command":  # RS-DISCARD-COMMAND
             command_cards.put_into_discard(eng, found, what)
         elif name == "to_power_zone":
