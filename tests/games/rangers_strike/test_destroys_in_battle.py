@@ -44,8 +44,6 @@ SWORD = printed(
 GUARD = printed(
     "T-661", "※これはアタックされるときBP+1000される。", name="Guard", bp=1000, sp=0, size="S"
 )
-#: printed BP 2000, nothing changes it
-PLAIN = card("T-662", name="Plain", bp=2000, sp=0, size="S")
 #: printed BP 3000, +1000 while it attacks: 4000 against the Swordsman's 6000
 RAIDER = printed(
     "T-663", "※これはアタックするときBP+1000される。", name="Raider", bp=3000, sp=0, size="S"
@@ -79,7 +77,7 @@ SAP = card(
 )
 #: printed BP 1000 with resist, +1000 while attacked
 STUBBORN = {**GUARD, "code": "T-666", "name": "Stubborn", "resist": True}
-CARDS = [SWORD, GUARD, PLAIN, RAIDER, TWIN, BRUTE, SAP, STUBBORN]
+CARDS = [SWORD, GUARD, RAIDER, TWIN, BRUTE, SAP, STUBBORN]
 #: the ids of B's first copy of each card (three copies each, in CARDS order)
 B_OF = {c["code"]: f"B-{3 * i + 1}" for i, c in enumerate(CARDS)}
 
@@ -89,13 +87,19 @@ def _waiting(code: str) -> LogBuilder:
     3 is in its battle phase, the Swordsman (A-1) rushed."""
     b = LogBuilder(CARDS).setup(first="A")
     b.charge("A", "T-000").proceed("A", 3)
-    b.charge("B", "T-000").proceed("B").rush("B", code).proceed("B").enter("B", B_OF[code])
+    b.charge("B", "T-000").proceed("B").rush("B", code).proceed("B").enter("B", _b_unit(b, code))
     b.proceed("B", 2)
     return b.charge("A", "T-000").proceed("A").rush("A", "T-660").proceed("A")
 
 
 def _attacks(code: str) -> LogBuilder:
-    return _waiting(code).enter("A", "A-1").attack("A", "A-1", B_OF[code])
+    b = _waiting(code)
+    return b.enter("A", "A-1").attack("A", "A-1", _b_unit(b, code, "battle"))
+
+
+def _b_unit(b: LogBuilder, code: str, area: str = "rush") -> str:
+    """The id of B's unit of ``code`` in ``area`` (the filler's is bound as it is named)."""
+    return next(u["id"] for u in player_state(b.replay(), "B")[area] if u["code"] == code)
 
 
 def test_RS_DESTROYS_IN_BATTLE_read_from_the_printed_named_effect_and_shown() -> None:
@@ -143,7 +147,7 @@ def test_RS_IF_BP_NOT_PRINTED_a_raised_BP_destroyed_in_battle_deals_1_damage() -
 
 
 def test_RS_IF_BP_NOT_PRINTED_the_printed_BP_no_damage() -> None:
-    b = _attacks("T-662")  # Plain: 2000, nothing changes it
+    b = _attacks("T-000")  # the filler: 1000 printed, nothing changes it
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "RS-IF-BP-NOT-PRINTED" in rules_applied(r, b.last)
@@ -157,8 +161,8 @@ def test_RS_DESTROYS_IN_BATTLE_attacked_it_wins_and_deals_damage_in_the_opponent
     b = LogBuilder(CARDS).setup(first="A")
     b.charge("A", "T-000").proceed("A").rush("A", "T-660").proceed("A").enter("A", "A-1")
     b.proceed("A", 2)
-    b.charge("B", "T-000").proceed("B").rush("B", "T-663").proceed("B").enter("B", "B-10")
-    b.attack("B", "B-10", "A-1")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-663").proceed("B").enter("B", "B-7")
+    b.attack("B", "B-7", "A-1")
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert "RS-DESTROYS-IN-BATTLE" in rules_applied(r, b.last)
@@ -188,10 +192,10 @@ def test_RS_IF_BP_NOT_PRINTED_effects_that_cancel_out_are_not_guessed() -> None:
     """The Twin: 2000 printed, +1000 attacked, -1000 by A's Sap: it battles with 2000."""
     b = LogBuilder(CARDS).setup(first="A")
     b.charge("A", "T-000").proceed("A", 3)
-    b.charge("B", "T-000").proceed("B").rush("B", "T-664").proceed("B").enter("B", "B-13")
+    b.charge("B", "T-000").proceed("B").rush("B", "T-664").proceed("B").enter("B", "B-10")
     b.proceed("B", 2)
-    b.charge("A", "T-000").proceed("A").rush("A", "T-660").use("A", "T-665", targets=["B-13"])
-    b.proceed("A").enter("A", "A-1").attack("A", "A-1", "B-13")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-660").use("A", "T-665", targets=["B-10"])
+    b.proceed("A").enter("A", "A-1").attack("A", "A-1", "B-10")
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     assert "RS-IF-BP-NOT-PRINTED" in rules_applied(r, b.last)
@@ -202,7 +206,7 @@ def test_RS_IF_BP_NOT_PRINTED_effects_that_cancel_out_are_not_guessed() -> None:
 def test_RS_DESTROYS_IN_BATTLE_a_unit_that_resists_was_destroyed_all_the_same() -> None:
     b = _attacks("T-666")  # Stubborn: the Guard with resist
     # two effects wait, B's choice to resist and A's text: A, the turn player, orders them
-    b.act("A", "resolve", source="B-22", use=True)
+    b.act("A", "resolve", source="B-19", use=True)
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert [u["code"] for u in player_state(r, "B")["battle"]] == ["T-666"]

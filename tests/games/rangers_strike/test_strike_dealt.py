@@ -35,17 +35,16 @@ BIRD = printed(
     "T-675", "※常駐 " + TEXT, "operation", name="Bird", category="ET", operation="resident"
 )
 OT_BIRD = printed(
-    "T-680",
+    "T-674",
     "※常駐 " + TEXT.replace("ETを持つ", "OTを持つ"),
     "operation",
     name="Other bird",
     category="ET",
     operation="resident",
 )
-#: A's ET striker (SP 1), and two size S units to be destroyed
+#: A's ET striker (SP 1, size S), and another size S unit
 STRIKER = card("T-676", name="Striker", category="ET", bp=2000, sp=1, size="S")
 PAWN = card("T-677", name="Pawn", category="ET", bp=1000, sp=0, size="S")
-ROOK = card("T-681", name="Rook", category="ET", bp=1000, sp=0, size="S")
 #: A's operation: destroy two of its own rush-area units
 PURGE = card(
     "T-678",
@@ -61,21 +60,21 @@ PURGE = card(
 )
 #: an ET card for A's commands
 FUEL = card("T-679", name="Fuel", category="ET", bp=1000, sp=0, size="M")
-CARDS = [BIRD, STRIKER, PAWN, PURGE, FUEL, OT_BIRD, ROOK]
+CARDS = [BIRD, STRIKER, PAWN, PURGE, FUEL, OT_BIRD]
 
 
 def _struck(bird: str = "T-675") -> LogBuilder:
-    """A rushes Pawn and Rook (turn 1), puts ``bird`` in place and destroys them with Purge
-    (turn 3), and in turn 5 its Striker (A-4) strikes: B takes 1 damage."""
+    """A rushes Pawn (A-7, turn 1) and a Striker (A-4), puts ``bird`` in place (turn 3),
+    destroys both with Purge (turn 5), and its second Striker (A-5) strikes: B takes 1 damage."""
     b = LogBuilder(CARDS).setup(first="A")
     b.charge("A", "T-679").proceed("A").rush("A", "T-677").proceed("A", 2)
     b.charge("B", "T-000").proceed("B", 3)
-    b.charge("A", "T-679").proceed("A").rush("A", "T-681").use("A", bird)
+    b.charge("A", "T-679").proceed("A").rush("A", "A-4").use("A", bird)
     b.proceed("A", 2)
     b.charge("B", "T-000").proceed("B", 3)
-    b.charge("A", "T-679").proceed("A").use("A", "T-678", targets=["A-7", "A-19"])
-    b.rush("A", "T-676").proceed("A").enter("A", "A-4")
-    return b.strike("A", "A-4")
+    b.charge("A", "T-679").proceed("A").use("A", "T-678", targets=["A-7", "A-4"])
+    b.rush("A", "A-5").proceed("A").enter("A", "A-5")
+    return b.strike("A", "A-5")
 
 
 def _zones(r: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -125,12 +124,12 @@ def test_RS_OPPONENT_PICKS_DISCARD_the_card_chosen_goes_to_the_hand() -> None:
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert "RS-STRIKE-DEALT" in rules_applied(r, b.last)
     assert player_state(r, "B")["damage"] == 1
-    b.act("A", "resolve", source="A-1", use=True, targets=["A-19"])
+    b.act("A", "resolve", source="A-1", use=True, targets=["A-4"])
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert "RS-OPPONENT-PICKS-DISCARD" in rules_applied(r, b.last)
     hand, discard = _zones(r)
-    assert "A-19" in hand and "A-19" not in discard and "A-7" in discard
+    assert "A-4" in hand and "A-4" not in discard and "A-7" in discard
 
 
 def test_RS_OPPONENT_PICKS_DISCARD_not_used_nothing_moves() -> None:
@@ -139,7 +138,7 @@ def test_RS_OPPONENT_PICKS_DISCARD_not_used_nothing_moves() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     hand, discard = _zones(r)
-    assert "A-7" in discard and "A-19" in discard and "A-19" not in hand
+    assert "A-7" in discard and "A-4" in discard and "A-4" not in hand
 
 
 def test_RS_OPPONENT_PICKS_DISCARD_a_card_that_is_no_size_S_unit_is_illegal() -> None:
@@ -152,15 +151,15 @@ def test_RS_OPPONENT_PICKS_DISCARD_a_card_that_is_no_size_S_unit_is_illegal() ->
 
 def test_RS_OPPONENT_PICKS_DISCARD_a_choice_not_recorded_is_not_guessed() -> None:
     b = _struck()
-    b.act("A", "resolve", source="A-1", use=True)  # Pawn or Rook: the opponent's choice
+    b.act("A", "resolve", source="A-1", use=True)  # Pawn or Striker: the opponent's choice
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     hand, discard = _zones(r)
-    assert "A-7" in discard and "A-19" in discard
+    assert "A-7" in discard and "A-4" in discard
 
 
 def test_RS_STRIKE_DEALT_a_unit_of_another_category_triggers_nothing() -> None:
-    b = _struck("T-680")  # the resident speaks of OT units; the Striker is ET
+    b = _struck("T-674")  # the resident speaks of OT units; the Striker is ET
     r = b.replay()
     assert verdict(r, b.last) == "legal"
     assert "RS-STRIKE-DEALT" not in rules_applied(r, b.last)
