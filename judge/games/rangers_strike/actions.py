@@ -42,6 +42,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     modes,
+    own_commands,
     power_moves,
     release,
     resist,
@@ -278,8 +279,12 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
                     )
                 ]
             )
+    # RS-HOLD-OWN-COMMANDS: the commands held first, and the limit they make, bound
+    own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
+    effect = own_commands.bound(effect, own)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
-    _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
+    if not problems:
+        _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
     if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
         _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile

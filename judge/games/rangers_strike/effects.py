@@ -37,6 +37,8 @@ whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction o
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``keyword`` ``ウイング`` | ``レジスト``:
 a unit printing that keyword (``ウイングを持つ``, RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
+``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
+RS-HOLD-OWN-COMMANDS;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST)
@@ -67,6 +69,13 @@ is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``hold_own_commands`` (with ``"if_done": true``) — the first op of an optional effect of two:
+  the controller holds any number of its own released commands, and only when it holds one or
+  more does the ``destroy`` after it happen, whose selector's ``bp_per_held`` N lets it take a
+  unit whose BP is no more than N for each command so held ("自軍コマンドを好きな数選びホールドし
+  てもよい。そうしたとき、ホールドしたコマンド1つにつきBP2000として、そのBPの合計以下のBPを持つ…";
+  the log names the commands first in ``targets``: RS-HOLD-OWN-COMMANDS,
+  :mod:`judge.games.rangers_strike.own_commands`).
 - ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
   chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
   ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
@@ -177,7 +186,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import command_cards, keywords, modes, own_commands, power_moves
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -235,6 +244,7 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "hold_own_commands",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -261,6 +271,7 @@ SELECTOR_KEYS = {
     "feature",
     "sp_printed",
     "keyword",
+    "bp_per_held",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -292,6 +303,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "bp_per_held" in sel and (resident or not _is_int(sel["bp_per_held"], 1)):
+        return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
     if "power_max" in sel and (
         resident
         or not (
@@ -554,6 +567,11 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
         if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
             return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
+        if (
+            name == "hold_own_commands"
+            or (isinstance(target, dict) and own_commands.PER_HELD in target)
+        ) and not own_commands.ok(effect):
+            return False  # RS-HOLD-OWN-COMMANDS: "自軍コマンドを好きな数選びホールドしてもよい。…"
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
@@ -765,8 +783,10 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     ops = effect["do"]
     return (
         op["if_done"] is True
-        and op.get("op") in ("destroy", "hold", "choose")
-        and isinstance(op.get("target"), dict)
+        and (
+            (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
+            or op == {"op": own_commands.HOLD, "if_done": True}  # RS-HOLD-OWN-COMMANDS
+        )
         and effect.get("optional") is True
         and ops[0] is op
         and len(ops) > 1

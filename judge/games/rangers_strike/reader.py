@@ -80,7 +80,10 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
 command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
-RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
+RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選びホールドしてもよい。`` followed by
+``そうしたとき、ホールドしたコマンド1つにつきBPNとして、そのBPの合計以下のBPを持つ敵軍ユニットを1体選び撃破
+する。`` (commands of one's own held, any number, and a unit within the limit they make destroyed:
+RS-HOLD-OWN-COMMANDS).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -677,6 +680,30 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
         lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
     ),
+    tr.template(
+        "hold_own_commands",
+        r"自軍コマンドを好きな数選び、?ホールドしてもよい。",
+        lambda m: ({"op": "hold_own_commands"}, True),
+    ),
+    tr.template(
+        "destroy_per_command_held",
+        r"ホールドしたコマンド1つにつきBP(?P<per>\d+)として、そのBPの合計以下のBPを持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破する。",
+        lambda m: (
+            {
+                "op": "destroy",
+                "target": {
+                    "side": "opponent",
+                    "zone": "field",
+                    "count": int(m["n"]),
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "bp_per_held": int(m["per"]),
+                },
+            },
+            False,
+        ),
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -759,7 +786,13 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     for sentence in said:
         if sentence.startswith(_IF_DONE):
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
-            if not (optional and len(ops) == 1 and not if_done and "target" in ops[0]):
+            first = ops[0] if ops else {}
+            if not (
+                optional
+                and len(ops) == 1
+                and not if_done
+                and ("target" in first or first.get("op") == "hold_own_commands")
+            ):
                 return None
             ops[0] = {**ops[0], "if_done": True}
             if_done = True

@@ -59,6 +59,7 @@ _SELECTOR = {
     "feature",
     "sp_printed",
     "keyword",
+    "bp_per_held",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -137,6 +138,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
+        bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
     most = sel.get("power_max")
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
@@ -234,6 +237,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
             "the discard pile"
         )
+    if name == "hold_own_commands" and set(op) - {"if_done"} == {"op"}:  # RS-HOLD-OWN-COMMANDS
+        return "hold any number of released commands of yours (one or more)"
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")

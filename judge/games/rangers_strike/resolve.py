@@ -24,6 +24,7 @@ from judge.games.rangers_strike import (
     from_discard,
     keywords,
     modes,
+    own_commands,
     power_moves,
     quantities,
     release,
@@ -86,6 +87,7 @@ def fitting(
     st = eng.state
     if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
         return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
+    assert own_commands.PER_HELD not in sel, "a limit per command held is bound first"
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -564,6 +566,9 @@ def run_effect(
             "it is carried out.",
         )
         pe = replace(pe, effect=sub)
+    own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
+    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS: its limit, bound
+        pe = replace(pe, effect=own_commands.bound(pe.effect, own))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -623,6 +628,10 @@ def run_effect(
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
+        if name == own_commands.HOLD:  # RS-HOLD-OWN-COMMANDS: what follows only if one held
+            if not own_commands.hold(eng, pe, own, own_doubt, what):
+                break
+            continue
         if isinstance(target, dict):
             found = next(chosen, [])
             picked += 1
