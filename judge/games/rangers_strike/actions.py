@@ -279,9 +279,9 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
                     )
                 ]
             )
-    # RS-HOLD-OWN-COMMANDS: the commands held first, and the limit they make, bound
+    # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
     own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
-    effect = own_commands.bound(effect, own)
+    effect = own_commands.bound(effect, None if own is None else len(own))
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
     if not problems:
         _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)

@@ -38,7 +38,8 @@ now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``keyword
 a unit printing that keyword (``ウイングを持つ``, RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
-RS-HOLD-OWN-COMMANDS;
+RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
+commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST)
@@ -76,6 +77,17 @@ is named):
   てもよい。そうしたとき、ホールドしたコマンド1つにつきBP2000として、そのBPの合計以下のBPを持つ…";
   the log names the commands first in ``targets``: RS-HOLD-OWN-COMMANDS,
   :mod:`judge.games.rangers_strike.own_commands`).
+- ``commands_to_hand`` (with ``"if_done": true``) — alike, the controller returns any number of
+  its own commands, held or released, to its hand, and only when it returns one or more does the
+  ``to_deck_bottom`` after it happen, whose selector (the opponent's own units of its rush area,
+  chosen by the opponent) has ``count_returned`` ``true``: as many units as commands were
+  returned, as many as there are up to that ("自軍コマンドを好きな数選び、自分の手札に戻してもよい。そ
+  うしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び…";
+  RS-COMMANDS-TO-HAND).
+- ``to_deck_bottom`` ``target`` — the units chosen go to the bottom of their owner's deck, one
+  after another in the order the log names them (the last named is the bottom card), not
+  destroyed ("持ち主の山札の下に好きな順番で戻す", RS-TO-DECK-BOTTOM); only after
+  ``commands_to_hand``.
 - ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
   chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
   ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
@@ -245,6 +257,8 @@ OPS = (
     "to_power_self",
     "power_to_hand",
     "hold_own_commands",
+    "commands_to_hand",
+    "to_deck_bottom",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -272,6 +286,7 @@ SELECTOR_KEYS = {
     "sp_printed",
     "keyword",
     "bp_per_held",
+    "count_returned",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -305,6 +320,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_per_held" in sel and (resident or not _is_int(sel["bp_per_held"], 1)):
         return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
+    if "count_returned" in sel and (resident or sel["count_returned"] is not True):
+        return False  # RS-COMMANDS-TO-HAND: as many as commands were returned first
     if "power_max" in sel and (
         resident
         or not (
@@ -568,10 +585,14 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
             return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
         if (
-            name == "hold_own_commands"
-            or (isinstance(target, dict) and own_commands.PER_HELD in target)
+            name in own_commands.OPS
+            or name == "to_deck_bottom"
+            or (
+                isinstance(target, dict)
+                and (own_commands.PER_HELD in target or own_commands.COUNT_RETURNED in target)
+            )
         ) and not own_commands.ok(effect):
-            return False  # RS-HOLD-OWN-COMMANDS: "自軍コマンドを好きな数選びホールドしてもよい。…"
+            return False  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: "自軍コマンドを好きな数選び…"
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
@@ -785,7 +806,8 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
         op["if_done"] is True
         and (
             (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
-            or op == {"op": own_commands.HOLD, "if_done": True}  # RS-HOLD-OWN-COMMANDS
+            or op == {"op": op.get("op"), "if_done": True}
+            and op.get("op") in own_commands.OPS
         )
         and effect.get("optional") is True
         and ops[0] is op

@@ -191,8 +191,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     """The targets a legal resolve of ``effect`` (``pe``'s, or the effect it lists that is
     chosen) names: its selectors' first fitting units, or the first cards a search may take
     (RS-SEARCH-DECK); None when it takes none."""
-    if own_commands.op_of(effect) is not None:  # RS-HOLD-OWN-COMMANDS: every command, then
-        return own_commands.first_targets(eng, pe)
+    if own_commands.op_of(effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+        return own_commands.first_targets(eng, pe, effect)
     if effects.selectors(effect):
         return first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if deck_search.op_of(effect) is not None:

@@ -83,7 +83,9 @@ command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリア�
 RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選びホールドしてもよい。`` followed by
 ``そうしたとき、ホールドしたコマンド1つにつきBPNとして、そのBPの合計以下のBPを持つ敵軍ユニットを1体選び撃破
 する。`` (commands of one's own held, any number, and a unit within the limit they make destroyed:
-RS-HOLD-OWN-COMMANDS).  A ``…してもよい。`` sentence makes the effect optional, read
+RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の手札に戻してもよい。`` followed by
+``そうしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び、持ち主の山札の
+下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -149,6 +151,9 @@ _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
+#: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
+#: RS-COMMANDS-TO-HAND)
+_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand")
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -686,6 +691,30 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "hold_own_commands"}, True),
     ),
     tr.template(
+        "commands_to_hand",
+        r"自軍コマンドを好きな数選び、?自分の手札に戻してもよい。",
+        lambda m: ({"op": "commands_to_hand"}, True),
+    ),
+    tr.template(
+        "opponent_puts_as_many_on_deck_bottom",
+        r"相手は、?戻した数と同じ数まで可能な限り自分自身のラッシュエリアの(?P<size>[SML])?ユニットを選び、?"
+        r"持ち主の山札の下に好きな順番で戻す。",
+        lambda m: (
+            {
+                "op": "to_deck_bottom",
+                "target": {
+                    "side": "opponent",
+                    "zone": "rush",
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "chooser": "opponent",
+                    "count_returned": True,
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
         "destroy_per_command_held",
         r"ホールドしたコマンド1つにつきBP(?P<per>\d+)として、そのBPの合計以下のBPを持つ敵軍"
         r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破する。",
@@ -791,7 +820,7 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
                 optional
                 and len(ops) == 1
                 and not if_done
-                and ("target" in first or first.get("op") == "hold_own_commands")
+                and ("target" in first or first.get("op") in _COMMANDS_MOVED)
             ):
                 return None
             ops[0] = {**ops[0], "if_done": True}

@@ -60,6 +60,7 @@ _SELECTOR = {
     "sp_printed",
     "keyword",
     "bp_per_held",
+    "count_returned",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -121,6 +122,9 @@ def _cards(sel: Any) -> str | None:
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("count_returned") is True and count is None:  # RS-COMMANDS-TO-HAND
+        noun = noun.replace("unit (not a vehicle)", "units (not vehicles)")
+        bits = ["as many", noun, "as commands were so returned (as many as there are, up to that)"]
     if sel.get("other") is True:
         bits.append("other than this one")
     if sel.get("released") is True:
@@ -239,6 +243,10 @@ def render_op(op: Any, resident: bool = False) -> str:
         )
     if name == "hold_own_commands" and set(op) - {"if_done"} == {"op"}:  # RS-HOLD-OWN-COMMANDS
         return "hold any number of released commands of yours (one or more)"
+    if name == "commands_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-COMMANDS-TO-HAND
+        return (
+            "return any number of commands of yours, held or released (one or more), to your hand"
+        )
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")
@@ -323,6 +331,10 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"choose {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM
+            whose = "its" if target.get("count") == 1 else "their"
+            who = "the opponent likes" if target.get("chooser") == "opponent" else "you like"
+            return f"put {cards} on the bottom of {whose} owner's deck, in the order {who}"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
         if name == "to_power_zone" and target.get("zone") == "command":

@@ -87,7 +87,9 @@ def fitting(
     st = eng.state
     if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
         return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
-    assert own_commands.PER_HELD not in sel, "a limit per command held is bound first"
+    assert own_commands.PER_HELD not in sel and own_commands.COUNT_RETURNED not in sel, (
+        "what counts the commands an effect moved is bound first (own_commands.bound)"
+    )
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -567,8 +569,8 @@ def run_effect(
         )
         pe = replace(pe, effect=sub)
     own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
-    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS: its limit, bound
-        pe = replace(pe, effect=own_commands.bound(pe.effect, own))
+    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+        pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -628,8 +630,8 @@ def run_effect(
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
-        if name == own_commands.HOLD:  # RS-HOLD-OWN-COMMANDS: what follows only if one held
-            if not own_commands.hold(eng, pe, own, own_doubt, what):
+        if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
+            if not own_commands.carry_out(eng, pe, own, own_doubt, what):
                 break
             continue
         if isinstance(target, dict):
@@ -717,6 +719,9 @@ def run_effect(
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
             zone_moves.put_into_battle(eng, found, what)
+        elif name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM: the opponent's choice, its order
+            opponent_chose(eng, pe, found)
+            zone_moves.to_deck_bottom(eng, pe, found, what, named=bool(rest))
         elif name == "to_command":
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":
