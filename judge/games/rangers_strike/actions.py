@@ -299,6 +299,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-POWER-TO-RUSH: the card rushed from the power zone
+        _, targets, problems, _ = power_moves.rush_picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

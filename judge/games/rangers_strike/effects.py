@@ -131,6 +131,13 @@ is named):
 - ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
   ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
   while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
+- ``power_to_rush`` ``find`` (``{"type": "unit", "size": S, "feature": X}``), ``power_met``
+  ``true``, ``condition_met`` ``true``, ``no_enter`` ``turn`` (optional) — the one op of an
+  optional effect: the controller may rush one face-up card of its power zone that fits, its
+  required power met and its additional condition too, into its rush area by the effect (no
+  command held); with ``no_enter`` the unit so rushed cannot enter the battle area this turn;
+  the log names the card first in ``targets`` (RS-POWER-TO-RUSH,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``top_to_command`` — the top card of the controller's deck goes held into its command zone
   (into the discard pile when that holds 5); the log names it first in ``targets`` when the
   engine does not know it (RS-TOP-TO-COMMAND, :mod:`judge.games.rangers_strike.zone_moves`).
@@ -259,6 +266,7 @@ OPS = (
     "hold_own_commands",
     "commands_to_hand",
     "to_deck_bottom",
+    "power_to_rush",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -593,6 +601,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             )
         ) and not own_commands.ok(effect):
             return False  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: "自軍コマンドを好きな数選び…"
+        if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
+            return (
+                False  # RS-POWER-TO-RUSH: "自軍パワーゾーンのオモテ向きのカードから、…出してもよい"
+            )
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:

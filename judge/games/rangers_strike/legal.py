@@ -205,6 +205,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return held
     if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
         return power_moves.first_found(eng, pe.controller)
+    if power_moves.rush_op(effect) is not None:  # RS-POWER-TO-RUSH
+        return power_moves.first_rushable(eng, pe.controller, effect)
     return None
 
 

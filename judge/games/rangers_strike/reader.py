@@ -85,7 +85,10 @@ RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選び�
 する。`` (commands of one's own held, any number, and a unit within the limit they make destroyed:
 RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の手札に戻してもよい。`` followed by
 ``そうしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び、持ち主の山札の
-下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM).  A ``…してもよい。`` sentence makes the effect optional, read
+下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たし
+ている[特徴「X」を持つ][S]ユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たす
+こと)。`` and ``この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。`` after it (a card
+of the power zone rushed by the effect: RS-POWER-TO-RUSH).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
 (the rest only if it was done: RS-IF-DONE); a body may
 begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -691,6 +694,26 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "hold_own_commands"}, True),
     ),
     tr.template(
+        "power_to_rush",
+        r"自軍パワーゾーンのオモテ向きのカードから、?必要パワーを満たしている(?:特徴「(?P<f>[^「」]+)」を持つ)?"
+        r"(?P<size>[SML])?ユニットのカードを1枚選び、?自軍ラッシュエリアに出してもよい\(ただし、?追加条件は"
+        r"満たすこと\)。(?P<no>この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。)?",
+        lambda m: (
+            {
+                "op": "power_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+                "power_met": True,
+                "condition_met": True,
+                **({"no_enter": "turn"} if m["no"] else {}),
+            },
+            True,
+        ),
+    ),
+    tr.template(
         "commands_to_hand",
         r"自軍コマンドを好きな数選び、?自分の手札に戻してもよい。",
         lambda m: ({"op": "commands_to_hand"}, True),
@@ -748,6 +771,9 @@ _REVEALED = "オモテにしたカードが"
 _PROVISO = "ただし、"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
+#: what befalls the unit the sentence before rushed ("この効果でラッシュしたユニットは…",
+#: RS-POWER-TO-RUSH)
+_RUSHED_SO = "この効果でラッシュしたユニットは"
 #: the reminder "(コマンドゾーンに置けるカードは通常5枚まで)" after a card put there
 _COMMAND_NOTE = "(コマンドゾーンに置けるカードは通常"
 
@@ -772,6 +798,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         elif sentence.startswith(_IF_DONE + _CHOSEN) and out and out[-1].endswith("選んでもよい。"):
             out[-1] += sentence  # "…選んでもよい。そうしたとき、このターン、選んだユニットは…"
+        elif sentence.startswith(_RUSHED_SO) and out:
+            out[-1] += sentence  # the unit the sentence before rushed (RS-POWER-TO-RUSH)
         elif sentence.startswith(_BP_ZERO_NOTE) and out:
             out[-1] += sentence  # the reminder of RS-BP-ZERO, on the sentence lowering BP
         else:

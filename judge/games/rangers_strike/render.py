@@ -228,6 +228,23 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
     ):  # RS-POWER-TO-HAND
         return "take 1 unit card among the face-up cards of your power zone into your hand"
+    wants = op.get("find")
+    if (
+        name == "power_to_rush"
+        and isinstance(wants, dict)
+        and set(op) - {"no_enter"} == {"op", "find", "power_met", "condition_met"}
+    ):  # RS-POWER-TO-RUSH
+        find = wants
+        size = f"size {find['size']} " if "size" in find else ""
+        feature = f" with the feature {find['feature']}" if "feature" in find else ""
+        said = (
+            f"rush 1 {size}unit card{feature} among the face-up cards of your power zone whose "
+            "required power you meet, its additional condition met too, into your rush area (no "
+            "command held)"
+        )
+        if op.get("no_enter") == "turn":
+            said += "; the unit so rushed cannot enter the battle area this turn"
+        return said
     if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
         return (
             "put every card of every player's discard pile into its owner's deck, then shuffle "

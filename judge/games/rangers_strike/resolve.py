@@ -616,6 +616,7 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
+    rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -689,6 +690,8 @@ def run_effect(
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "to_power_self":
             power_moves.put_self(eng, pe, what)
+        elif name == "power_to_rush":  # RS-POWER-TO-RUSH
+            power_moves.to_rush(eng, pe, op, rushed, rush_doubt, what)
         elif name == "power_to_hand":
             power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":
