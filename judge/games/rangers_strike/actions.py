@@ -42,6 +42,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     modes,
+    own_commands,
     power_moves,
     release,
     resist,
@@ -280,8 +281,12 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
                     )
                 ]
             )
+    # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
+    own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
+    effect = own_commands.bound(effect, None if own is None else len(own))
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
-    _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
+    if not problems:
+        _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
     if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
         _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile
@@ -296,6 +301,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-POWER-TO-RUSH: the card rushed from the power zone
+        _, targets, problems, _ = power_moves.rush_picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -52,7 +52,7 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.data["alone_doubt"] = True
     why = restrictions.enter_forbidden(eng, unit)
     if why is not None:
-        plan.violate("RS-CARD-RESTRICTION", why)
+        plan.violate(restrictions.enter_rule(eng, unit), why)
         return
     riding = 0
     if plan.action.get("ride") is not None:

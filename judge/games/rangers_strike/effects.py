@@ -43,6 +43,9 @@ whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction o
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
 RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
+``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
+RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
+commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST)
@@ -73,6 +76,24 @@ is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``hold_own_commands`` (with ``"if_done": true``) — the first op of an optional effect of two:
+  the controller holds any number of its own released commands, and only when it holds one or
+  more does the ``destroy`` after it happen, whose selector's ``bp_per_held`` N lets it take a
+  unit whose BP is no more than N for each command so held ("自軍コマンドを好きな数選びホールドし
+  てもよい。そうしたとき、ホールドしたコマンド1つにつきBP2000として、そのBPの合計以下のBPを持つ…";
+  the log names the commands first in ``targets``: RS-HOLD-OWN-COMMANDS,
+  :mod:`judge.games.rangers_strike.own_commands`).
+- ``commands_to_hand`` (with ``"if_done": true``) — alike, the controller returns any number of
+  its own commands, held or released, to its hand, and only when it returns one or more does the
+  ``to_deck_bottom`` after it happen, whose selector (the opponent's own units of its rush area,
+  chosen by the opponent) has ``count_returned`` ``true``: as many units as commands were
+  returned, as many as there are up to that ("自軍コマンドを好きな数選び、自分の手札に戻してもよい。そ
+  うしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び…";
+  RS-COMMANDS-TO-HAND).
+- ``to_deck_bottom`` ``target`` — the units chosen go to the bottom of their owner's deck, one
+  after another in the order the log names them (the last named is the bottom card), not
+  destroyed ("持ち主の山札の下に好きな順番で戻す", RS-TO-DECK-BOTTOM); only after
+  ``commands_to_hand``.
 - ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
   chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
   ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
@@ -116,6 +137,13 @@ is named):
 - ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
   ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
   while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
+- ``power_to_rush`` ``find`` (``{"type": "unit", "size": S, "feature": X}``), ``power_met``
+  ``true``, ``condition_met`` ``true``, ``no_enter`` ``turn`` (optional) — the one op of an
+  optional effect: the controller may rush one face-up card of its power zone that fits, its
+  required power met and its additional condition too, into its rush area by the effect (no
+  command held); with ``no_enter`` the unit so rushed cannot enter the battle area this turn;
+  the log names the card first in ``targets`` (RS-POWER-TO-RUSH,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``top_to_command`` — the top card of the controller's deck goes held into its command zone
   (into the discard pile when that holds 5); the log names it first in ``targets`` when the
   engine does not know it (RS-TOP-TO-COMMAND, :mod:`judge.games.rangers_strike.zone_moves`).
@@ -183,7 +211,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import command_cards, keywords, modes, own_commands, power_moves
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -241,6 +269,10 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "hold_own_commands",
+    "commands_to_hand",
+    "to_deck_bottom",
+    "power_to_rush",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -267,6 +299,8 @@ SELECTOR_KEYS = {
     "feature",
     "sp_printed",
     "keyword",
+    "bp_per_held",
+    "count_returned",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -298,6 +332,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "bp_per_held" in sel and (resident or not _is_int(sel["bp_per_held"], 1)):
+        return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
+    if "count_returned" in sel and (resident or sel["count_returned"] is not True):
+        return False  # RS-COMMANDS-TO-HAND: as many as commands were returned first
     if "power_max" in sel and (
         resident
         or not (
@@ -626,6 +664,19 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
         if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
             return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
+        if (
+            name in own_commands.OPS
+            or name == "to_deck_bottom"
+            or (
+                isinstance(target, dict)
+                and (own_commands.PER_HELD in target or own_commands.COUNT_RETURNED in target)
+            )
+        ) and not own_commands.ok(effect):
+            return False  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: "自軍コマンドを好きな数選び…"
+        if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
+            return (
+                False  # RS-POWER-TO-RUSH: "自軍パワーゾーンのオモテ向きのカードから、…出してもよい"
+            )
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
@@ -837,8 +888,11 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     ops = effect["do"]
     return (
         op["if_done"] is True
-        and op.get("op") in ("destroy", "hold", "choose")
-        and isinstance(op.get("target"), dict)
+        and (
+            (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
+            or op == {"op": op.get("op"), "if_done": True}
+            and op.get("op") in own_commands.OPS
+        )
         and effect.get("optional") is True
         and ops[0] is op
         and len(ops) > 1

@@ -1174,4 +1174,6 @@ def _mod_view(m: Mod) -> list[Any]:
         view.append({"features": list(m.features)})
     if m.during is not None:
         view.append({"during": m.during, "against": m.against})
+    if m.no_enter:
+        view.append({"no_enter": True})  # RS-POWER-TO-RUSH
     return view

@@ -92,14 +92,21 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
 command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
-RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選びホールドしてもよい。`` followed by
+``そうしたとき、ホールドしたコマンド1つにつきBPNとして、そのBPの合計以下のBPを持つ敵軍ユニットを1体選び撃破
+する。`` (commands of one's own held, any number, and a unit within the limit they make destroyed:
+RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の手札に戻してもよい。`` followed by
+``そうしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び、持ち主の山札の
+下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たし
+ている[特徴「X」を持つ][S]ユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たす
+こと)。`` and ``この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。`` after it (a card
+of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
 after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
-from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
-(``まで``) or any other word keeps its sentence unread.
+from there on: RS-COMMAND-COST).  Any other word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -166,6 +173,9 @@ _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
+#: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
+#: RS-COMMANDS-TO-HAND)
+_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand")
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -711,6 +721,74 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
         lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
     ),
+    tr.template(
+        "hold_own_commands",
+        r"自軍コマンドを好きな数選び、?ホールドしてもよい。",
+        lambda m: ({"op": "hold_own_commands"}, True),
+    ),
+    tr.template(
+        "power_to_rush",
+        r"自軍パワーゾーンのオモテ向きのカードから、?必要パワーを満たしている(?:特徴「(?P<f>[^「」]+)」を持つ)?"
+        r"(?P<size>[SML])?ユニットのカードを1枚選び、?自軍ラッシュエリアに出してもよい\(ただし、?追加条件は"
+        r"満たすこと\)。(?P<no>この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。)?",
+        lambda m: (
+            {
+                "op": "power_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+                "power_met": True,
+                "condition_met": True,
+                **({"no_enter": "turn"} if m["no"] else {}),
+            },
+            True,
+        ),
+    ),
+    tr.template(
+        "commands_to_hand",
+        r"自軍コマンドを好きな数選び、?自分の手札に戻してもよい。",
+        lambda m: ({"op": "commands_to_hand"}, True),
+    ),
+    tr.template(
+        "opponent_puts_as_many_on_deck_bottom",
+        r"相手は、?戻した数と同じ数まで可能な限り自分自身のラッシュエリアの(?P<size>[SML])?ユニットを選び、?"
+        r"持ち主の山札の下に好きな順番で戻す。",
+        lambda m: (
+            {
+                "op": "to_deck_bottom",
+                "target": {
+                    "side": "opponent",
+                    "zone": "rush",
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "chooser": "opponent",
+                    "count_returned": True,
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "destroy_per_command_held",
+        r"ホールドしたコマンド1つにつきBP(?P<per>\d+)として、そのBPの合計以下のBPを持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破する。",
+        lambda m: (
+            {
+                "op": "destroy",
+                "target": {
+                    "side": "opponent",
+                    "zone": "field",
+                    "count": int(m["n"]),
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "bp_per_held": int(m["per"]),
+                },
+            },
+            False,
+        ),
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -726,6 +804,9 @@ _REVEALED = "オモテにしたカードが"
 _PROVISO = "ただし、"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
+#: what befalls the unit the sentence before rushed ("この効果でラッシュしたユニットは…",
+#: RS-POWER-TO-RUSH)
+_RUSHED_SO = "この効果でラッシュしたユニットは"
 #: the reminder "(コマンドゾーンに置けるカードは通常5枚まで)" after a card put there
 _COMMAND_NOTE = "(コマンドゾーンに置けるカードは通常"
 
@@ -750,6 +831,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         elif sentence.startswith(_IF_DONE + _CHOSEN) and out and out[-1].endswith("選んでもよい。"):
             out[-1] += sentence  # "…選んでもよい。そうしたとき、このターン、選んだユニットは…"
+        elif sentence.startswith(_RUSHED_SO) and out:
+            out[-1] += sentence  # the unit the sentence before rushed (RS-POWER-TO-RUSH)
         elif sentence.startswith(_BP_ZERO_NOTE) and out:
             out[-1] += sentence  # the reminder of RS-BP-ZERO, on the sentence lowering BP
         else:
@@ -798,7 +881,13 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     for sentence in said:
         if sentence.startswith(_IF_DONE):
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
-            if not (optional and len(ops) == 1 and not if_done and "target" in ops[0]):
+            first = ops[0] if ops else {}
+            if not (
+                optional
+                and len(ops) == 1
+                and not if_done
+                and ("target" in first or first.get("op") in _COMMANDS_MOVED)
+            ):
                 return None
             ops[0] = {**ops[0], "if_done": True}
             if_done = True

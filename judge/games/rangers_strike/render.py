@@ -59,6 +59,8 @@ _SELECTOR = {
     "feature",
     "sp_printed",
     "keyword",
+    "bp_per_held",
+    "count_returned",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -120,6 +122,9 @@ def _cards(sel: Any) -> str | None:
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("count_returned") is True and count is None:  # RS-COMMANDS-TO-HAND
+        noun = noun.replace("unit (not a vehicle)", "units (not vehicles)")
+        bits = ["as many", noun, "as commands were so returned (as many as there are, up to that)"]
     if sel.get("other") is True:
         bits.append("other than this one")
     if sel.get("released") is True:
@@ -137,6 +142,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
+        bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
     most = sel.get("power_max")
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
@@ -227,6 +234,23 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
     ):  # RS-POWER-TO-HAND
         return "take 1 unit card among the face-up cards of your power zone into your hand"
+    wants = op.get("find")
+    if (
+        name == "power_to_rush"
+        and isinstance(wants, dict)
+        and set(op) - {"no_enter"} == {"op", "find", "power_met", "condition_met"}
+    ):  # RS-POWER-TO-RUSH
+        find = wants
+        size = f"size {find['size']} " if "size" in find else ""
+        feature = f" with the feature {find['feature']}" if "feature" in find else ""
+        said = (
+            f"rush 1 {size}unit card{feature} among the face-up cards of your power zone whose "
+            "required power you meet, its additional condition met too, into your rush area (no "
+            "command held)"
+        )
+        if op.get("no_enter") == "turn":
+            said += "; the unit so rushed cannot enter the battle area this turn"
+        return said
     if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
         return (
             "put every card of every player's discard pile into its owner's deck, then shuffle "
@@ -239,6 +263,12 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"choose {n} {size}vehicle{'s' if n != 1 else ''} in an opposing player's battle "
             "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
             "the discard pile"
+        )
+    if name == "hold_own_commands" and set(op) - {"if_done"} == {"op"}:  # RS-HOLD-OWN-COMMANDS
+        return "hold any number of released commands of yours (one or more)"
+    if name == "commands_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-COMMANDS-TO-HAND
+        return (
+            "return any number of commands of yours, held or released (one or more), to your hand"
         )
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
@@ -323,6 +353,10 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"choose {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM
+            whose = "its" if target.get("count") == 1 else "their"
+            who = "the opponent likes" if target.get("chooser") == "opponent" else "you like"
+            return f"put {cards} on the bottom of {whose} owner's deck, in the order {who}"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
         if name == "to_power_zone" and target.get("zone") == "command":

@@ -25,6 +25,7 @@ from judge.games.rangers_strike import (
     from_discard,
     keywords,
     modes,
+    own_commands,
     own_text,
     power_moves,
     quantities,
@@ -88,6 +89,9 @@ def fitting(
     st = eng.state
     if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
         return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
+    assert own_commands.PER_HELD not in sel and own_commands.COUNT_RETURNED not in sel, (
+        "what counts the commands an effect moved is bound first (own_commands.bound)"
+    )
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -679,6 +683,9 @@ def run_effect(
             "it is carried out.",
         )
         pe = replace(pe, effect=sub)
+    own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
+    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+        pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -724,6 +731,7 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
+    rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -739,6 +747,10 @@ def run_effect(
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
+        if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
+            if not own_commands.carry_out(eng, pe, own, own_doubt, what):
+                break
+            continue
         if isinstance(target, dict):
             found = next(chosen, [])
             picked += 1
@@ -794,6 +806,8 @@ def run_effect(
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "to_power_self":
             power_moves.put_self(eng, pe, what)
+        elif name == "power_to_rush":  # RS-POWER-TO-RUSH
+            power_moves.to_rush(eng, pe, op, rushed, rush_doubt, what)
         elif name == "power_to_hand":
             power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":
@@ -824,6 +838,9 @@ def run_effect(
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
             zone_moves.put_into_battle(eng, found, what)
+        elif name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM: the opponent's choice, its order
+            opponent_chose(eng, pe, found)
+            zone_moves.to_deck_bottom(eng, pe, found, what, named=bool(rest))
         elif name == "to_command":
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":

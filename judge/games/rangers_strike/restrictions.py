@@ -138,7 +138,20 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot enter the battle area, or None."""
     if has(eng, unit.card, "no_enter"):
         return f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction)."
+    if any(m.no_enter for m in unit.mods):  # RS-POWER-TO-RUSH: "このターン、…出られない"
+        return (
+            f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
+            "rushed it says so)."
+        )
     return None
+
+
+def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
+    """The rule :func:`enter_forbidden` applies: the unit's printed restriction, or the effect
+    that rushed it (RS-POWER-TO-RUSH)."""
+    if has(eng, unit.card, "no_enter") is None and any(m.no_enter for m in unit.mods):
+        return "RS-POWER-TO-RUSH"
+    return "RS-CARD-RESTRICTION"
 
 
 def enter_holds(eng: RangersStrikeEngine, unit: Unit) -> int:

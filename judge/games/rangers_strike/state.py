@@ -26,7 +26,8 @@ class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
     or (``sp`` not None) its SP made ``sp``, or (``sp_at`` ``(K, N)``) made K while it stands
     N-th in its battle area and 0 elsewhere (RS-SP-EFFECT), or features added
-    (RS-ADD-FEATURE).  A BP change with ``during``
+    (RS-ADD-FEATURE), or (``no_enter``) it cannot enter the battle area (RS-POWER-TO-RUSH).  A
+    BP change with ``during``
     counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
     with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
 
@@ -38,6 +39,8 @@ class Mod:
     sp_at: tuple[int, int] | None = None  # SP K while N-th in the battle area (RS-SP-EFFECT)
     #: features the unit has besides its printed ones (RS-ADD-FEATURE)
     features: tuple[str, ...] = ()
+    #: the unit cannot enter the battle area while this is in force (RS-POWER-TO-RUSH)
+    no_enter: bool = False
 
 
 @dataclass(slots=True, eq=False)
