@@ -8,7 +8,9 @@ An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anyt
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
 X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
 ``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
-size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
+size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED); or
+``{"own_zones_all": X}``: only when every face-up card of its controller's command and power
+zones is of category X (RS-IF-ZONES-ALL, :mod:`~judge.games.rangers_strike.zone_conditions`).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
@@ -32,7 +34,8 @@ opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
-"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
+"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``printed_bp_max``
+n: a unit whose printed BP is n or less, ``本来のBPがN以下の``, RS-PRINTED-BP; ``type``
 ``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
@@ -183,7 +186,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import command_cards, keywords, modes, power_moves, zone_conditions
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -255,6 +258,7 @@ SELECTOR_KEYS = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
     "category",
     "type",
     "size",
@@ -298,6 +302,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "printed_bp_max" in sel and (
+        resident or not _is_int(sel["printed_bp_max"], 0) or sel.get("type") != "unit"
+    ):
+        return False  # RS-PRINTED-BP: "本来のBPがN以下の", a unit's printed BP
     if "power_max" in sel and (
         resident
         or not (
@@ -444,9 +452,13 @@ def _if_ok(cond: Any, timing: str) -> bool:
     """An effect's condition, checked as it resolves (not on a resident or static text):
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
     ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
-    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED)."""
+    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED), or
+    ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL,
+    :mod:`~judge.games.rangers_strike.zone_conditions`)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.ok(cond)
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     if "opposing_more" in cond:  # RS-IF-OUTNUMBERED

@@ -95,7 +95,9 @@ command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリア�
 RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
-N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
+Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's).  Opposing units may be chosen
+``本来のBPがN以下の`` (by their printed BP: RS-PRINTED-BP).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
 after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
 from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
@@ -137,8 +139,8 @@ _UNITS = (
 #: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
 _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
-    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ|"
-    r"(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
+    r"(?:BP(?P<bp>\d+)以下の|本来のBPが(?P<obp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|"
+    r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
 _OPPOSING = _OPPOSING_UNITS + r"選び、?"
@@ -159,6 +161,10 @@ _UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[
 _OUTNUMBERED = re.compile(
     r"敵軍(?P<size>[SML])?ユニットの数が自軍(?P<own>[SML])?ユニットの数より(?P<n>[1-9])体以上多い"
     r"(?:とき|なら)、"
+)
+#: "if every face-up card of one's zones has X, …" before an effect's sentences (RS-IF-ZONES-ALL)
+_ZONES_ALL = re.compile(
+    r"自軍ゾーンのオモテ向きのカードがすべて(?P<cat>WB|ET|OT|MA|DA)を持つなら、"
 )
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
@@ -227,6 +233,8 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
     sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
     if m["bp"] is not None:
         sel["bp_max"] = int(m["bp"])
+    if m["obp"] is not None:
+        sel["printed_bp_max"] = int(m["obp"])  # RS-PRINTED-BP: "本来のBPがN以下の"
     if m["pn"] is not None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
@@ -775,6 +783,10 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         if outnumbered["size"] != outnumbered["own"]:
             return None  # units of one size against another's: not read
         body = body[outnumbered.end() :]
+    unset = condition is None and named is None and outnumbered is None
+    zones_all = _ZONES_ALL.match(body) if when != "combination" and unset else None
+    if zones_all is not None:  # RS-IF-ZONES-ALL: "…カードがすべてDAを持つなら、"
+        body = body[zones_all.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -848,6 +860,8 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         effect["if"] = {"opposing_more": int(outnumbered["n"])}
         if outnumbered["size"]:
             effect["if"]["size"] = outnumbered["size"]
+    if zones_all is not None:
+        effect["if"] = {"own_zones_all": zones_all["cat"]}
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None

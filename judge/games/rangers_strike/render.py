@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
+from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text, zone_conditions
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -48,6 +48,7 @@ _SELECTOR = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
     "type",
     "category",
     "size",
@@ -137,6 +138,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
     most = sel.get("power_max")
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
@@ -372,8 +375,12 @@ def render_effect(effect: dict[str, Any]) -> str:
             f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
             "(rush and battle areas)"
         )
+    if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
+        when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
-    if cond is not None and not (isinstance(cond, dict) and any(k in cond for k in known)):
+    if cond is not None and not (
+        zone_conditions.ok(cond) or (isinstance(cond, dict) and any(k in cond for k in known))
+    ):
         when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
         "when",

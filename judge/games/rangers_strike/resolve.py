@@ -31,6 +31,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     watch,
+    zone_conditions,
     zone_moves,
 )
 from judge.games.rangers_strike.costs import leading
@@ -111,6 +112,8 @@ def fitting(
                 ):
                     continue
                 d = st.card(unit.card)
+                if "printed_bp_max" in sel and (not d.is_unit or d.bp > sel["printed_bp_max"]):
+                    continue  # RS-PRINTED-BP: "本来のBPがN以下の", the unit's printed BP
                 if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE: ridden or not
                     v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
                     if sel.get("unridden") and not d.is_vehicle:
@@ -188,6 +191,17 @@ def rule_on_bp_fit(
         eng.ctx.cannot_verify(f"which units fit: {said}")
 
 
+def rule_on_printed_bp(eng: RangersStrikeEngine, effect: dict[str, Any]) -> None:
+    """The ruling of a choice by printed BP ("本来のBPがN以下の", RS-PRINTED-BP)."""
+    for sel in effects.selectors(effect):
+        if "printed_bp_max" in sel:
+            eng.ctx.ruling(
+                "RS-PRINTED-BP",
+                f"A unit whose printed BP is {sel['printed_bp_max']} or less may be chosen (本来の"
+                "BP: what effects add or take now does not count).",
+            )
+
+
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
     whose = f"{controller}'s" if sel.get("side", "own") == "own" else "an opposing player's"
     if sel.get("chooser") == "opponent":
@@ -203,6 +217,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
     limit, said = quantities.power_limit(eng, controller, sel)
     if sel.get("power_max") == effects.CHOSEN_POWER:
         bits.append("with required power no more than the unit chosen first prints")
@@ -577,6 +593,8 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return _named_condition(eng, pe)[0]
     if "opposing_more" in cond:
         return _outnumbered(eng, pe)[0]
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.holds(eng, pe.controller, cond)[0]
     own, team, most = units_counted(eng, pe)
     return own <= most if (own <= most) == (team <= most) else None
 
@@ -622,6 +640,14 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
             eng.not_guessed(pe, "RS-IF-OUTNUMBERED", said, f"{what} is not carried out.")
             return False
         eng.ctx.ruling("RS-IF-OUTNUMBERED", f"{what}: {said}.")
+        return holds
+    if zone_conditions.is_condition(pe.effect["if"]):  # RS-IF-ZONES-ALL
+        rule = zone_conditions.rule_of(pe.effect["if"])
+        holds, said = zone_conditions.holds(eng, pe.controller, pe.effect["if"])
+        if holds is None:
+            eng.not_guessed(pe, rule, said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling(rule, f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).")
         return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
@@ -729,6 +755,7 @@ def run_effect(
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
     rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
+    rule_on_printed_bp(eng, pe.effect)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (
