@@ -10,7 +10,10 @@ X}``: only when a card named X is in its controller's rush or battle area (RS-IF
 ``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
 size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED); or
 ``{"own_zones_all": X}``: only when every face-up card of its controller's command and power
-zones is of category X (RS-IF-ZONES-ALL, :mod:`~judge.games.rangers_strike.zone_conditions`).
+zones is of category X (RS-IF-ZONES-ALL); or ``{"opposing_power_none": {"type": "unit", "size":
+S}}``: only when no face-up card of the opposing power zones is a unit card (of size S)
+(RS-IF-POWER-NONE); a combination's only before ops done at once
+(:mod:`~judge.games.rangers_strike.zone_conditions`).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
@@ -453,8 +456,9 @@ def _if_ok(cond: Any, timing: str) -> bool:
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
     ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
     S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED), or
-    ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL,
-    :mod:`~judge.games.rangers_strike.zone_conditions`)."""
+    ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL), or
+    ``{"opposing_power_none": {"type": "unit", "size": S}}``, "敵軍パワーゾーンのオモテ向きのカードにS
+    ユニットのカードが無ければ" (RS-IF-POWER-NONE; :mod:`~judge.games.rangers_strike.zone_conditions`)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
     if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
@@ -491,6 +495,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
+    if (
+        timing == "combination"
+        and zone_conditions.is_condition(effect.get("if"))
+        and not zone_conditions.at_once(effect)
+    ):
+        return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"

@@ -76,7 +76,8 @@ the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
-ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
+ければ捨札にする(この効果は発動できない)。`` (held into the command zone, ``XまたはYを持つ`` before or after
+敵軍: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
@@ -96,7 +97,11 @@ RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``[敵軍バトルエリアから]…敵�
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
-Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's).  Opposing units may be chosen
+Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's), ``敵軍パワーゾーンのオモテ向きのカードにS
+ユニットのカードが無ければ、`` (RS-IF-POWER-NONE; a combination's only before what is done at once:
+a combination's effect lasts the turn, and a condition before a lasting change might have to go
+on holding, which the sources do not settle; RS-IF-UNITS, RS-IF-NAMED and RS-IF-ZONES-ALL are
+not read on a combination at all).  Opposing units may be chosen
 ``本来のBPがN以下の`` (by their printed BP: RS-PRINTED-BP).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
 after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
@@ -119,7 +124,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -165,6 +170,10 @@ _OUTNUMBERED = re.compile(
 #: "if every face-up card of one's zones has X, …" before an effect's sentences (RS-IF-ZONES-ALL)
 _ZONES_ALL = re.compile(
     r"自軍ゾーンのオモテ向きのカードがすべて(?P<cat>WB|ET|OT|MA|DA)を持つなら、"
+)
+#: "if no face-up card of the opposing power zones is an S unit card, …" (RS-IF-POWER-NONE)
+_POWER_NONE = re.compile(
+    r"敵軍パワーゾーンのオモテ向きのカードに(?P<size>[SML])?ユニットのカードが(?:無|な)ければ、"
 )
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
@@ -372,12 +381,16 @@ def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "to_damage", "target": sel}, False
 
 
-def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "敵軍[バトルエリアから][XまたはYを持つ][S]ユニットをN体選び、持ち主のコマンドゾーンにホール
-    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND)."""
+    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND); the categories
+    may come first, "XまたはYを持つ敵軍[S]ユニット", before no area."""
+    if m["first"] and (m["cats"] or m["area"]):
+        return None  # categories said twice, or before an area: not a printed shape
     op, _ = _to_damage(m)
-    if m.group("cats"):
-        op["target"]["category"] = m.group("cats").split("または")
+    cats = m["first"] or m["cats"]
+    if cats:
+        op["target"]["category"] = cats.split("または")
     full = "discard" if m.group("full") == "捨札にする" else "nothing"
     return {"op": "to_command", "target": op["target"], "if_full": full}, False
 
@@ -625,6 +638,7 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "opposing_units_to_command",
+        r"(?:(?P<first>(?:WB|ET|OT|MA|DA)(?:または(?:WB|ET|OT|MA|DA))*)を持つ)?"
         r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または"
         r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
         r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
@@ -787,6 +801,9 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     zones_all = _ZONES_ALL.match(body) if when != "combination" and unset else None
     if zones_all is not None:  # RS-IF-ZONES-ALL: "…カードがすべてDAを持つなら、"
         body = body[zones_all.end() :]
+    power_none = _POWER_NONE.match(body) if unset and zones_all is None else None
+    if power_none is not None:  # RS-IF-POWER-NONE: "…Sユニットのカードが無ければ、"
+        body = body[power_none.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -854,6 +871,8 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             effect["if"]["size"] = condition["size"]
     if named is not None:
         effect["if"] = {"own_has": named["name"]}
+    if power_none is not None and when == "combination" and not zone_conditions.at_once(effect):
+        return None  # a combination's condition before a change that lasts: not read
     if activate is not None and searched:
         effect["activate"] = True  # not activated: not even the search's shuffle (RS-MAY-ACTIVATE)
     if outnumbered is not None:
@@ -862,6 +881,9 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             effect["if"]["size"] = outnumbered["size"]
     if zones_all is not None:
         effect["if"] = {"own_zones_all": zones_all["cat"]}
+    if power_none is not None:
+        card = {"type": "unit", **({"size": power_none["size"]} if power_none["size"] else {})}
+        effect["if"] = {"opposing_power_none": card}
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
