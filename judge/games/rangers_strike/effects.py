@@ -23,8 +23,9 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
 area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
-``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE:
-:mod:`~judge.games.rangers_strike.own_text`),
+``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
+the condition possibly one on the units next to it, RS-NEXT-TO:
+:mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -189,7 +190,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, power_moves, zone_conditions
+from judge.games.rangers_strike import (
+    command_cards,
+    keywords,
+    modes,
+    neighbours,
+    power_moves,
+    zone_conditions,
+)
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -389,9 +397,12 @@ WHILE_ZONES = ("face_up_power", "command")
 
 
 def while_ok(cond: Any) -> bool:
-    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE)."""
+    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE), or one on the units
+    next to the unit (RS-NEXT-TO: :func:`~judge.games.rangers_strike.neighbours.ok`)."""
     if not isinstance(cond, dict):
         return False
+    if neighbours.is_condition(cond):
+        return neighbours.ok(cond)
     if set(cond) == {"opposing_unit"}:
         unit = cond["opposing_unit"]
         return (
@@ -430,8 +441,23 @@ def _static_ok(op: Any) -> bool:
     if "per" in op:
         return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
     if "while" in op:
-        return set(op) == {"op", "amount", "while"} and while_ok(op["while"])
+        cond = op["while"]
+        if neighbours.is_condition(cond) and "bp_min" in (cond.get("next_to") or {}):
+            return False  # a BP turning on another's BP: not read (RS-NEXT-TO)
+        return set(op) == {"op", "amount", "while"} and while_ok(cond)
     return _attack_bp_ok(op, static=True)
+
+
+def _one_doubt(ops: list[Any]) -> bool:
+    """A unit's own text is read two ways at most (own_text's readings): one asking about the
+    units next to it (RS-NEXT-TO) asks nothing of 自軍 that tag battle leaves open."""
+    near = any(neighbours.is_condition(op.get("while")) for op in ops)
+    team = any(
+        ("per" in op and op["per"].get("count") != "face_up_power")
+        or (isinstance(op.get("while"), dict) and "none_in" in op["while"])
+        for op in ops
+    )
+    return not (near and team)
 
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
@@ -505,7 +531,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
     if timing == "static":  # the unit's own continuous BP or SP (RS-ATTACK-BP, RS-BP-PER,
-        return all(_static_ok(op) for op in ops)  # RS-WHILE), nothing else
+        return all(_static_ok(op) for op in ops) and _one_doubt(ops)  # RS-WHILE), nothing else
     for op in ops:
         if not isinstance(op, dict):
             return False

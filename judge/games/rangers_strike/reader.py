@@ -39,6 +39,9 @@ What is read:
   ば、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。``, when the unit has no
   Number Combination number → its own continuous SP and BP, each while its condition holds
   (RS-WHILE);
+- a unit's ``【name】これは、BPN以上の、Xを持ち特徴「F」を持つSユニットと隣り合っている間、次の能力を得
+  る⇒SPK`` (each of BP, category, feature and size when printed), when the unit has no Number
+  Combination number → its own SP K while such a unit stands next to it (RS-NEXT-TO, RS-WHILE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -989,6 +992,26 @@ def _sp_and_bp_while(m: re.Match[str]) -> Part:
     return Part(effect={"when": "static", "do": ops}, only=("unit",), no_number=True)
 
 
+def _sp_next_to(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これは、BP5000以上の、OTを持ち特徴「男」を持つSユニットと隣り合っている
+    間、次の能力を得る⇒SP1" (a unit without a combination number): its own SP N while a unit so
+    described stands next to it (RS-NEXT-TO, RS-WHILE)."""
+    spec: dict[str, Any] = {}
+    if m["size"]:
+        spec["size"] = m["size"]
+    if m["cat"] or m["cat2"]:
+        spec["category"] = m["cat"] or m["cat2"]
+    if m["f"] or m["f2"]:
+        spec["feature"] = m["f"] or m["f2"]
+    if m["bp"]:
+        spec["bp_min"] = int(m["bp"])
+    op = {"op": "sp", "value": int(m["sp"]), "while": {"next_to": spec}}
+    effect = {"when": "static", "do": [op]}
+    if not effects.supported(effect):
+        return None  # nothing asked of the unit beside it
+    return Part(effect=effect, only=("unit",), no_number=True)
+
+
 def _ridden_by(m: re.Match[str]) -> Part:
     """A vehicle's note naming the units that may ride it without RC (RS-RIDER): a feature,
     a printed size, and whether no other unit may ("それ以外のユニットはライドできない")."""
@@ -1297,6 +1320,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"持つカードが1枚もなければ、これは「SP(?P<sp>[1-9])」になる。また、(?P<opp>WB|ET|OT|MA|DA)を持つ"
         r"敵軍ユニットがあれば、これはBP\+(?P<n>\d+)される。",
         _sp_and_bp_while,
+    ),
+    tr.template(
+        "named_sp_next_to",
+        r"【[^【】]+】これは、?(?:BP(?P<bp>\d+)以上の、?)?(?:(?P<cat>WB|ET|OT|MA|DA)を持ち特徴「(?P<f>[^「」]+)」を"
+        r"持つ|(?P<cat2>WB|ET|OT|MA|DA)を持つ|特徴「(?P<f2>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットと隣り合っ"
+        r"ている間、次の能力を得る\s*[⇒→]\s*「?SP(?P<sp>[1-9])」?。?",
+        _sp_next_to,
     ),
     tr.template(
         "attack_bp_note",
