@@ -34,12 +34,15 @@ player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn
 end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
-opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION; with ``if`` ``{"flanked": …}``: the
+ability a unit has while units so described stand on both sides of it, RS-NEXT-TO).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
 "bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``printed_bp_max``
-n: a unit whose printed BP is n or less, ``本来のBPがN以下の``, RS-PRINTED-BP; ``type``
+n: a unit whose printed BP is n or less, ``本来のBPがN以下の``, RS-PRINTED-BP; ``bp_max_self``
+``true``: a unit whose BP is no more than the effect's own unit's, ``このユニットのBP以下のBPを持つ``,
+RS-BP-AT-MOST-THIS, in a unit's ability of the end of its turn only; ``type``
 ``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
@@ -270,6 +273,7 @@ SELECTOR_KEYS = {
     "count",
     "bp_max",
     "printed_bp_max",
+    "bp_max_self",
     "category",
     "type",
     "size",
@@ -313,6 +317,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "bp_max_self" in sel and (
+        resident or sel["bp_max_self"] is not True or sel.get("type") != "unit" or "bp_max" in sel
+    ):
+        return False  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
     if "printed_bp_max" in sel and (
         resident or not _is_int(sel["printed_bp_max"], 0) or sel.get("type") != "unit"
     ):
@@ -545,6 +553,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             continue
         if name not in OPS:
             return False
+        if isinstance(target, dict) and "bp_max_self" in target:
+            return False  # RS-BP-AT-MOST-THIS: only the ability of the end of a turn's
         if command_cards.is_command_selector(target):
             if not command_cards.ok(op):
                 return False  # RS-COMMAND-TO-POWER: cards of a command zone, sent to the power zone
@@ -722,6 +732,8 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
     unit is where ``while`` says, the opponent's own unit destroyed, chosen by the opponent
     (a selector ``side`` ``opponent``, ``zone`` ``field``, ``type`` ``unit``, ``chooser``
     ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
+    if effect.get("turn") == "own" and neighbours.is_condition(effect.get("if")):
+        return _gained_at_turn_end_ok(effect)  # RS-NEXT-TO, RS-BP-AT-MOST-THIS
     if effect.get("turn") == "own":
         return (
             set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
@@ -749,6 +761,34 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
         and sel["zone"] == "field"
         and sel["type"] == "unit"
         and sel["chooser"] == "opponent"
+    )
+
+
+def _gained_at_turn_end_ok(effect: dict[str, Any]) -> bool:
+    """RS-NEXT-TO: the ability a unit has while units so described stand on both sides of it
+    ("…並んでいる間、…次の能力を得る⇒自分がターンを終えるとき、…"): at the end of its player's turn,
+    ``if`` ``{"flanked": …}``, one opposing unit (rush or battle area) with BP no more than the
+    unit's own (``bp_max_self``, RS-BP-AT-MOST-THIS) sent face up into its owner's power zone."""
+    ops = effect.get("do")
+    if (
+        set(effect) - {"when", "turn", "if", "do", "text"}
+        or "flanked" not in effect["if"]
+        or not neighbours.ok(effect["if"])
+        or not isinstance(ops, list)
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+        or set(ops[0]) != {"op", "target"}
+        or ops[0]["op"] != "to_power_zone"
+    ):
+        return False
+    sel = ops[0]["target"]
+    return (
+        _selector_ok(sel, False)
+        and set(sel) == {"side", "zone", "count", "type", "bp_max_self"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "field"
+        and sel["type"] == "unit"
+        and sel["count"] == 1
     )
 
 

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike.state import Unit
+from judge.games.rangers_strike.state import Unit, turn_effects_gone
 
 if TYPE_CHECKING:
+    from judge.core.timing import PendingEffect
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-NEXT-TO"
@@ -163,6 +164,55 @@ def holds(eng: RangersStrikeEngine, unit: Unit, cond: dict[str, Any], wide: bool
     """Whether ``cond`` holds for ``unit`` now, read narrowly or (``wide``) widely."""
     narrow, widely, _ = evaluate(eng, unit, cond)
     return widely if wide else narrow
+
+
+def at_turn_end(
+    eng: RangersStrikeEngine, unit: Unit, cond: dict[str, Any]
+) -> tuple[bool | None, str]:
+    """Whether ``cond`` holds for ``unit`` as its player ends its turn (the ability it has then:
+    RS-NEXT-TO, RS-TURN-END), read narrowly and widely, with the effects until the end of the
+    turn and without them (which end first the sources do not say); None when those readings
+    disagree, and why, in words."""
+    narrow, wide, why = evaluate(eng, unit, cond)
+    with turn_effects_gone(eng.state):
+        later = evaluate(eng, unit, cond)[:2]
+    if narrow != wide:
+        return None, why
+    if (narrow, wide) != later:
+        return None, (
+            "a unit beside it has a feature only by an effect until the end of the turn, and "
+            "whether that ends before or after the texts of the end of the turn resolve the "
+            "sources do not say"
+        )
+    name = eng.name(unit.card)
+    pid = where[0] if (where := eng.state.area_of(unit)) is not None else "its player"
+    ((key, spec),) = cond.items()
+    whose = f"of {pid}'s " if spec.get("side") == "own" else ""
+    said = f"a unit {whose}with the feature {spec.get('feature')}"
+    if narrow:
+        return True, f"{said} stands on each side of {name}: it has the ability"
+    return False, f"{name} does not have {said} on each side: it does not have the ability"
+
+
+def still_has(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-NEXT-TO: whether the unit still has the ability of the end of its turn it had when the
+    effect triggered (the units so described still stand on both sides of it).  Whether an
+    effect of an ability it has lost still resolves the sources do not say: not guessed."""
+    unit = pe.context.get("unit")
+    if unit is None:
+        holds, said = None, "its unit is not known"
+    else:
+        holds, said = at_turn_end(eng, unit, pe.effect["if"])
+    if holds is True:
+        eng.ctx.ruling(RULE, f"{what}: {said}.")
+        return True
+    if holds is False:
+        said += (
+            " any more, and whether an effect of an ability the unit no longer has still resolves "
+            "the sources do not say"
+        )
+    eng.not_guessed(pe, RULE, said, f"{what} is not carried out.")
+    return False
 
 
 def words(cond: dict[str, Any]) -> str:

@@ -42,6 +42,12 @@ What is read:
 - a unit's ``【name】これは、BPN以上の、Xを持ち特徴「F」を持つSユニットと隣り合っている間、次の能力を得
   る⇒SPK`` (each of BP, category, feature and size when printed), when the unit has no Number
   Combination number → its own SP K while such a unit stands next to it (RS-NEXT-TO, RS-WHILE);
+- a unit's ``【name】このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニットはBP+Nさ
+  れ、次の能力を得る⇒自分がターンを終えるとき、このユニットのBP以下のBPを持つ敵軍ユニットを1体選び持ち主の
+  パワーゾーンに送る。``, when the unit has no Number Combination number → its own BP +N while
+  such units stand on both sides of it, and then an effect at the end of its player's turn
+  sending an opposing unit with BP no more than its own face up into its owner's power zone
+  (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -148,6 +154,7 @@ _UNITS = (
 _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
     r"(?:BP(?P<bp>\d+)以下の|本来のBPが(?P<obp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|"
+    r"(?P<selfbp>このユニットのBP以下のBPを持つ)|"
     r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
@@ -247,6 +254,8 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
         sel["bp_max"] = int(m["bp"])
     if m["obp"] is not None:
         sel["printed_bp_max"] = int(m["obp"])  # RS-PRINTED-BP: "本来のBPがN以下の"
+    if m["selfbp"]:
+        sel["bp_max_self"] = True  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
     if m["pn"] is not None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
@@ -908,6 +917,8 @@ class Part:
     combines_from: dict[str, Any] | None = None
     #: a combination the text triggers by ``combines_from`` alone: the unit has no number
     no_number: bool = False
+    #: further effects of the same part, after ``effect`` (RS-NEXT-TO: a BP and an ability)
+    more: tuple[dict[str, Any], ...] = ()
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
@@ -1010,6 +1021,19 @@ def _sp_next_to(m: re.Match[str]) -> Part | None:
     if not effects.supported(effect):
         return None  # nothing asked of the unit beside it
     return Part(effect=effect, only=("unit",), no_number=True)
+
+
+def _flanked(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニット
+    はBP+Nされ、次の能力を得る⇒自分がターンを終えるとき、…" (a unit without a combination number):
+    its own BP +N while such units stand on both sides of it, and the ability it has then, an
+    effect at the end of its player's turn (RS-NEXT-TO, RS-TURN-END)."""
+    cond = {"flanked": {"feature": m["f"], **({"side": "own"} if m["own"] else {})}}
+    static = {"when": "static", "do": [{"op": "bp", "amount": int(m["n"]), "while": cond}]}
+    gained = read_body(m["body"], "turn_end", {"turn": "own", "if": cond})
+    if gained is None or not effects.supported(static):
+        return None
+    return Part(effect=static, more=(gained,), only=("unit",), no_number=True)
 
 
 def _ridden_by(m: re.Match[str]) -> Part:
@@ -1329,6 +1353,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _sp_next_to,
     ),
     tr.template(
+        "named_flanked_bp_and_turn_end",
+        r"【[^【】]+】このユニットの両隣に特徴「(?P<f>[^「」]+)」を持つ(?P<own>自軍)?ユニットが並んでいる間、"
+        r"このユニットはBP\+(?P<n>\d+)され、次の能力を得る\s*[⇒→]\s*自分がターンを終えるとき、"
+        r"(?P<body>[^※【◎].*)",
+        _flanked,
+    ),
+    tr.template(
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
@@ -1497,6 +1528,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             keywords.append(value.keyword)
         if value.effect is not None:
             effects.append({**value.effect, "text": part})
+        effects.extend({**more, "text": part} for more in value.more)
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
             combines_from = value.combines_from

@@ -16,7 +16,14 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text, zone_conditions
+from judge.games.rangers_strike import (
+    attack_bp,
+    deck_search,
+    modes,
+    neighbours,
+    own_text,
+    zone_conditions,
+)
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -49,6 +56,7 @@ _SELECTOR = {
     "count",
     "bp_max",
     "printed_bp_max",
+    "bp_max_self",
     "type",
     "category",
     "size",
@@ -140,6 +148,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "printed_bp_max" in sel:  # RS-PRINTED-BP
         bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self") is True:  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than this unit's")
     most = sel.get("power_max")
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
@@ -377,9 +387,13 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
     if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
         when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
+        when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
     if cond is not None and not (
-        zone_conditions.ok(cond) or (isinstance(cond, dict) and any(k in cond for k in known))
+        zone_conditions.ok(cond)
+        or neighbours.ok(cond)
+        or (isinstance(cond, dict) and any(k in cond for k in known))
     ):
         when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
