@@ -47,6 +47,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     restrictions,
+    watch,
     zone_moves,
 )
 from judge.games.rangers_strike.battle import (
@@ -256,6 +257,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     effect, use = pe.effect, plan.action.get("use")
     if "if" in effect and condition_holds(eng, pe) is not True:
         return []  # the condition does not hold (or is not known): the effect chooses nothing
+    if effect.get("when") == "turn_end" and watch.bp_doubt(eng, pe) is not None:
+        return []  # RS-BP-AT-MOST-THIS: which units fit is not known (not guessed, when run)
     if modes.listed(effect) is not None:  # RS-CHOOSE-ONE: the choice first, then its targets
         if use is not None:
             return [

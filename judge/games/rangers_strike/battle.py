@@ -368,7 +368,7 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
         if unit.vehicle is not None and "rides a vehicle" in unknown:
             rule = "RS-RIDER"
         elif "own text makes it SP" in unknown:
-            rule = "RS-WHILE"  # tag battle's readings of 自軍 disagree
+            rule = own_text.rule_of(eng.own_text_of(d), "sp")  # RS-WHILE, RS-NEXT-TO
         eng.ctx.ruling(
             rule,
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
@@ -390,7 +390,7 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
     elif any(op["op"] == "sp" for op in eng.own_text_of(d)):
         made = own_text.sp(eng, unit, eng.own_text_of(d), False)
         eng.ctx.ruling(
-            "RS-WHILE",
+            own_text.rule_of(eng.own_text_of(d), "sp"),
             f"{eng.name(unit.card)}'s own text makes it SP {sp} while its condition holds"
             if made
             else f"{eng.name(unit.card)}'s own text's condition does not hold: SP {sp}",

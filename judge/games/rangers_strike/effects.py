@@ -8,7 +8,12 @@ An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anyt
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
 X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
 ``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
-size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
+size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED); or
+``{"own_zones_all": X}``: only when every face-up card of its controller's command and power
+zones is of category X (RS-IF-ZONES-ALL); or ``{"opposing_power_none": {"type": "unit", "size":
+S}}``: only when no face-up card of the opposing power zones is a unit card (of size S)
+(RS-IF-POWER-NONE); a combination's only before ops done at once
+(:mod:`~judge.games.rangers_strike.zone_conditions`).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
@@ -18,8 +23,9 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
 area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
-``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE:
-:mod:`~judge.games.rangers_strike.own_text`),
+``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
+the condition possibly one on the units next to it, RS-NEXT-TO:
+:mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -28,11 +34,15 @@ player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn
 end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
-opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION; with ``if`` ``{"flanked": …}``: the
+ability a unit has while units so described stand on both sides of it, RS-NEXT-TO).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
-"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
+"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``printed_bp_max``
+n: a unit whose printed BP is n or less, ``本来のBPがN以下の``, RS-PRINTED-BP; ``bp_max_self``
+``true``: a unit whose BP is no more than the effect's own unit's, ``このユニットのBP以下のBPを持つ``,
+RS-BP-AT-MOST-THIS, in a unit's ability of the end of its turn only; ``type``
 ``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
@@ -211,7 +221,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, own_commands, power_moves
+from judge.games.rangers_strike import (
+    command_cards,
+    keywords,
+    modes,
+    neighbours,
+    own_commands,
+    power_moves,
+    zone_conditions,
+)
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -287,6 +305,8 @@ SELECTOR_KEYS = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "category",
     "type",
     "size",
@@ -336,6 +356,14 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
     if "count_returned" in sel and (resident or sel["count_returned"] is not True):
         return False  # RS-COMMANDS-TO-HAND: as many as commands were returned first
+    if "bp_max_self" in sel and (
+        resident or sel["bp_max_self"] is not True or sel.get("type") != "unit" or "bp_max" in sel
+    ):
+        return False  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
+    if "printed_bp_max" in sel and (
+        resident or not _is_int(sel["printed_bp_max"], 0) or sel.get("type") != "unit"
+    ):
+        return False  # RS-PRINTED-BP: "本来のBPがN以下の", a unit's printed BP
     if "power_max" in sel and (
         resident
         or not (
@@ -416,9 +444,12 @@ WHILE_ZONES = ("face_up_power", "command")
 
 
 def while_ok(cond: Any) -> bool:
-    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE)."""
+    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE), or one on the units
+    next to the unit (RS-NEXT-TO: :func:`~judge.games.rangers_strike.neighbours.ok`)."""
     if not isinstance(cond, dict):
         return False
+    if neighbours.is_condition(cond):
+        return neighbours.ok(cond)
     if set(cond) == {"opposing_unit"}:
         unit = cond["opposing_unit"]
         return (
@@ -457,8 +488,23 @@ def _static_ok(op: Any) -> bool:
     if "per" in op:
         return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
     if "while" in op:
-        return set(op) == {"op", "amount", "while"} and while_ok(op["while"])
+        cond = op["while"]
+        if neighbours.is_condition(cond) and "bp_min" in (cond.get("next_to") or {}):
+            return False  # a BP turning on another's BP: not read (RS-NEXT-TO)
+        return set(op) == {"op", "amount", "while"} and while_ok(cond)
     return _attack_bp_ok(op, static=True)
+
+
+def _one_doubt(ops: list[Any]) -> bool:
+    """A unit's own text is read two ways at most (own_text's readings): one asking about the
+    units next to it (RS-NEXT-TO) asks nothing of 自軍 that tag battle leaves open."""
+    near = any(neighbours.is_condition(op.get("while")) for op in ops)
+    team = any(
+        ("per" in op and op["per"].get("count") != "face_up_power")
+        or (isinstance(op.get("while"), dict) and "none_in" in op["while"])
+        for op in ops
+    )
+    return not (near and team)
 
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
@@ -482,9 +528,14 @@ def _if_ok(cond: Any, timing: str) -> bool:
     """An effect's condition, checked as it resolves (not on a resident or static text):
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
     ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
-    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED)."""
+    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED), or
+    ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL), or
+    ``{"opposing_power_none": {"type": "unit", "size": S}}``, "敵軍パワーゾーンのオモテ向きのカードにS
+    ユニットのカードが無ければ" (RS-IF-POWER-NONE; :mod:`~judge.games.rangers_strike.zone_conditions`)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.ok(cond)
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     if "opposing_more" in cond:  # RS-IF-OUTNUMBERED
@@ -517,11 +568,17 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
+    if (
+        timing == "combination"
+        and zone_conditions.is_condition(effect.get("if"))
+        and not zone_conditions.at_once(effect)
+    ):
+        return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
     if timing == "static":  # the unit's own continuous BP or SP (RS-ATTACK-BP, RS-BP-PER,
-        return all(_static_ok(op) for op in ops)  # RS-WHILE), nothing else
+        return all(_static_ok(op) for op in ops) and _one_doubt(ops)  # RS-WHILE), nothing else
     for op in ops:
         if not isinstance(op, dict):
             return False
@@ -535,6 +592,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             continue
         if name not in OPS:
             return False
+        if isinstance(target, dict) and "bp_max_self" in target:
+            return False  # RS-BP-AT-MOST-THIS: only the ability of the end of a turn's
         if command_cards.is_command_selector(target):
             if not command_cards.ok(op):
                 return False  # RS-COMMAND-TO-POWER: cards of a command zone, sent to the power zone
@@ -725,6 +784,8 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
     unit is where ``while`` says, the opponent's own unit destroyed, chosen by the opponent
     (a selector ``side`` ``opponent``, ``zone`` ``field``, ``type`` ``unit``, ``chooser``
     ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
+    if effect.get("turn") == "own" and neighbours.is_condition(effect.get("if")):
+        return _gained_at_turn_end_ok(effect)  # RS-NEXT-TO, RS-BP-AT-MOST-THIS
     if effect.get("turn") == "own":
         return (
             set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
@@ -752,6 +813,34 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
         and sel["zone"] == "field"
         and sel["type"] == "unit"
         and sel["chooser"] == "opponent"
+    )
+
+
+def _gained_at_turn_end_ok(effect: dict[str, Any]) -> bool:
+    """RS-NEXT-TO: the ability a unit has while units so described stand on both sides of it
+    ("…並んでいる間、…次の能力を得る⇒自分がターンを終えるとき、…"): at the end of its player's turn,
+    ``if`` ``{"flanked": …}``, one opposing unit (rush or battle area) with BP no more than the
+    unit's own (``bp_max_self``, RS-BP-AT-MOST-THIS) sent face up into its owner's power zone."""
+    ops = effect.get("do")
+    if (
+        set(effect) - {"when", "turn", "if", "do", "text"}
+        or "flanked" not in effect["if"]
+        or not neighbours.ok(effect["if"])
+        or not isinstance(ops, list)
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+        or set(ops[0]) != {"op", "target"}
+        or ops[0]["op"] != "to_power_zone"
+    ):
+        return False
+    sel = ops[0]["target"]
+    return (
+        _selector_ok(sel, False)
+        and set(sel) == {"side", "zone", "count", "type", "bp_max_self"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "field"
+        and sel["type"] == "unit"
+        and sel["count"] == 1
     )
 
 

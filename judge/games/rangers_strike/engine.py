@@ -369,15 +369,16 @@ class RangersStrikeEngine(AgendaEngine):
             if m.sp_at is not None:  # "選んだユニットは「SP1/2」になる" (RS-SP-EFFECT)
                 made.add(m.sp_at[0] if self.battle_position(unit) == m.sp_at[1] else 0)
         ops = self.own_text_of(d)
-        if ops:  # RS-WHILE: "これは「SP1」になる" while its condition holds
+        if ops:  # RS-WHILE: "これは「SP1」になる" while its condition holds (RS-NEXT-TO)
             mine = own_text.sp(self, unit, ops, False)
             pid = own_text.player_of(self, unit)
-            if pid is not None and len(self.allies(pid)) > 1:
+            if pid is not None and own_text.two_readings(self, pid, ops):
                 theirs = own_text.sp(self, unit, ops, True)
                 if theirs != mine:
                     return 0, (
-                        f"自軍 read as {pid}'s own and as its team's disagree on whether its "
-                        "own text makes it SP " + " or ".join(map(str, sorted(mine | theirs)))
+                        f"{own_text.doubt(self, unit, ops)}: the two readings disagree on "
+                        "whether its own text makes it SP "
+                        + " or ".join(map(str, sorted(mine | theirs)))
                     )
             made |= mine
         if len(made) > 1:
@@ -465,17 +466,19 @@ class RangersStrikeEngine(AgendaEngine):
 
     def bp_readings(self, unit: Unit) -> tuple[int, int]:
         """``unit``'s BP with 自軍 read as its player's and as its team's (the same in 1 vs
-        1, and for a unit whose own text does not read 自軍 so: :mod:`own_text`)."""
+        1, and for a unit whose own text does not read 自軍 so: :mod:`own_text`), or with the
+        units next to it read narrowly and widely (RS-NEXT-TO, either variant)."""
         value = self.bp(unit)
         team = self.bp_team(unit)
         return value, value if team is None else team
 
     def bp_team(self, unit: Unit) -> int | None:
-        """``unit``'s BP with 自軍 in its own text read as its team's (tag battle), or None
-        when that reading cannot differ from its player's (checked without working out BP)."""
+        """``unit``'s BP with 自軍 in its own text read as its team's (tag battle; the units
+        next to it read widely, RS-NEXT-TO), or None when that reading cannot differ from the
+        other (checked without working out BP)."""
         ops = self.own_text_of(self.state.card(unit.card))
         pid = own_text.player_of(self, unit) if ops else None
-        if pid is None or len(self.allies(pid)) < 2 or not own_text.team_dependent(ops):
+        if pid is None or not own_text.two_readings(self, pid, ops):
             return None
         return self.bp(unit, team=True)
 

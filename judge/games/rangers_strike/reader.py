@@ -39,6 +39,15 @@ What is read:
   ば、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。``, when the unit has no
   Number Combination number → its own continuous SP and BP, each while its condition holds
   (RS-WHILE);
+- a unit's ``【name】これは、BPN以上の、Xを持ち特徴「F」を持つSユニットと隣り合っている間、次の能力を得
+  る⇒SPK`` (each of BP, category, feature and size when printed), when the unit has no Number
+  Combination number → its own SP K while such a unit stands next to it (RS-NEXT-TO, RS-WHILE);
+- a unit's ``【name】このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニットはBP+Nさ
+  れ、次の能力を得る⇒自分がターンを終えるとき、このユニットのBP以下のBPを持つ敵軍ユニットを1体選び持ち主の
+  パワーゾーンに送る。``, when the unit has no Number Combination number → its own BP +N while
+  such units stand on both sides of it, and then an effect at the end of its player's turn
+  sending an opposing unit with BP no more than its own face up into its owner's power zone
+  (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -76,7 +85,8 @@ the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
-ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
+ければ捨札にする(この効果は発動できない)。`` (held into the command zone, ``XまたはYを持つ`` before or after
+敵軍: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
@@ -103,7 +113,13 @@ RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の
 of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
-N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
+Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's), ``敵軍パワーゾーンのオモテ向きのカードにS
+ユニットのカードが無ければ、`` (RS-IF-POWER-NONE; a combination's only before what is done at once:
+a combination's effect lasts the turn, and a condition before a lasting change might have to go
+on holding, which the sources do not settle; RS-IF-UNITS, RS-IF-NAMED and RS-IF-ZONES-ALL are
+not read on a combination at all).  Opposing units may be chosen
+``本来のBPがN以下の`` (by their printed BP: RS-PRINTED-BP).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
 after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
 from there on: RS-COMMAND-COST).  Any other word keeps its sentence unread.
@@ -124,7 +140,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -144,8 +160,9 @@ _UNITS = (
 #: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
 _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
-    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ|"
-    r"(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
+    r"(?:BP(?P<bp>\d+)以下の|本来のBPが(?P<obp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|"
+    r"(?P<selfbp>このユニットのBP以下のBPを持つ)|"
+    r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
 _OPPOSING = _OPPOSING_UNITS + r"選び、?"
@@ -166,6 +183,14 @@ _UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[
 _OUTNUMBERED = re.compile(
     r"敵軍(?P<size>[SML])?ユニットの数が自軍(?P<own>[SML])?ユニットの数より(?P<n>[1-9])体以上多い"
     r"(?:とき|なら)、"
+)
+#: "if every face-up card of one's zones has X, …" before an effect's sentences (RS-IF-ZONES-ALL)
+_ZONES_ALL = re.compile(
+    r"自軍ゾーンのオモテ向きのカードがすべて(?P<cat>WB|ET|OT|MA|DA)を持つなら、"
+)
+#: "if no face-up card of the opposing power zones is an S unit card, …" (RS-IF-POWER-NONE)
+_POWER_NONE = re.compile(
+    r"敵軍パワーゾーンのオモテ向きのカードに(?P<size>[SML])?ユニットのカードが(?:無|な)ければ、"
 )
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
@@ -237,6 +262,10 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
     sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
     if m["bp"] is not None:
         sel["bp_max"] = int(m["bp"])
+    if m["obp"] is not None:
+        sel["printed_bp_max"] = int(m["obp"])  # RS-PRINTED-BP: "本来のBPがN以下の"
+    if m["selfbp"]:
+        sel["bp_max_self"] = True  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
     if m["pn"] is not None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
@@ -374,12 +403,16 @@ def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "to_damage", "target": sel}, False
 
 
-def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "敵軍[バトルエリアから][XまたはYを持つ][S]ユニットをN体選び、持ち主のコマンドゾーンにホール
-    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND)."""
+    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND); the categories
+    may come first, "XまたはYを持つ敵軍[S]ユニット", before no area."""
+    if m["first"] and (m["cats"] or m["area"]):
+        return None  # categories said twice, or before an area: not a printed shape
     op, _ = _to_damage(m)
-    if m.group("cats"):
-        op["target"]["category"] = m.group("cats").split("または")
+    cats = m["first"] or m["cats"]
+    if cats:
+        op["target"]["category"] = cats.split("または")
     full = "discard" if m.group("full") == "捨札にする" else "nothing"
     return {"op": "to_command", "target": op["target"], "if_full": full}, False
 
@@ -627,6 +660,7 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "opposing_units_to_command",
+        r"(?:(?P<first>(?:WB|ET|OT|MA|DA)(?:または(?:WB|ET|OT|MA|DA))*)を持つ)?"
         r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または"
         r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
         r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
@@ -858,6 +892,13 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         if outnumbered["size"] != outnumbered["own"]:
             return None  # units of one size against another's: not read
         body = body[outnumbered.end() :]
+    unset = condition is None and named is None and outnumbered is None
+    zones_all = _ZONES_ALL.match(body) if when != "combination" and unset else None
+    if zones_all is not None:  # RS-IF-ZONES-ALL: "…カードがすべてDAを持つなら、"
+        body = body[zones_all.end() :]
+    power_none = _POWER_NONE.match(body) if unset and zones_all is None else None
+    if power_none is not None:  # RS-IF-POWER-NONE: "…Sユニットのカードが無ければ、"
+        body = body[power_none.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -931,12 +972,19 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             effect["if"]["size"] = condition["size"]
     if named is not None:
         effect["if"] = {"own_has": named["name"]}
+    if power_none is not None and when == "combination" and not zone_conditions.at_once(effect):
+        return None  # a combination's condition before a change that lasts: not read
     if activate is not None and searched:
         effect["activate"] = True  # not activated: not even the search's shuffle (RS-MAY-ACTIVATE)
     if outnumbered is not None:
         effect["if"] = {"opposing_more": int(outnumbered["n"])}
         if outnumbered["size"]:
             effect["if"]["size"] = outnumbered["size"]
+    if zones_all is not None:
+        effect["if"] = {"own_zones_all": zones_all["cat"]}
+    if power_none is not None:
+        card = {"type": "unit", **({"size": power_none["size"]} if power_none["size"] else {})}
+        effect["if"] = {"opposing_power_none": card}
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
@@ -958,6 +1006,8 @@ class Part:
     combines_from: dict[str, Any] | None = None
     #: a combination the text triggers by ``combines_from`` alone: the unit has no number
     no_number: bool = False
+    #: further effects of the same part, after ``effect`` (RS-NEXT-TO: a BP and an ability)
+    more: tuple[dict[str, Any], ...] = ()
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
@@ -1040,6 +1090,39 @@ def _sp_and_bp_while(m: re.Match[str]) -> Part:
         {"op": "bp", "amount": int(m["n"]), "while": {"opposing_unit": {"category": m["opp"]}}},
     ]
     return Part(effect={"when": "static", "do": ops}, only=("unit",), no_number=True)
+
+
+def _sp_next_to(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これは、BP5000以上の、OTを持ち特徴「男」を持つSユニットと隣り合っている
+    間、次の能力を得る⇒SP1" (a unit without a combination number): its own SP N while a unit so
+    described stands next to it (RS-NEXT-TO, RS-WHILE)."""
+    spec: dict[str, Any] = {}
+    if m["size"]:
+        spec["size"] = m["size"]
+    if m["cat"] or m["cat2"]:
+        spec["category"] = m["cat"] or m["cat2"]
+    if m["f"] or m["f2"]:
+        spec["feature"] = m["f"] or m["f2"]
+    if m["bp"]:
+        spec["bp_min"] = int(m["bp"])
+    op = {"op": "sp", "value": int(m["sp"]), "while": {"next_to": spec}}
+    effect = {"when": "static", "do": [op]}
+    if not effects.supported(effect):
+        return None  # nothing asked of the unit beside it
+    return Part(effect=effect, only=("unit",), no_number=True)
+
+
+def _flanked(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニット
+    はBP+Nされ、次の能力を得る⇒自分がターンを終えるとき、…" (a unit without a combination number):
+    its own BP +N while such units stand on both sides of it, and the ability it has then, an
+    effect at the end of its player's turn (RS-NEXT-TO, RS-TURN-END)."""
+    cond = {"flanked": {"feature": m["f"], **({"side": "own"} if m["own"] else {})}}
+    static = {"when": "static", "do": [{"op": "bp", "amount": int(m["n"]), "while": cond}]}
+    gained = read_body(m["body"], "turn_end", {"turn": "own", "if": cond})
+    if gained is None or not effects.supported(static):
+        return None
+    return Part(effect=static, more=(gained,), only=("unit",), no_number=True)
 
 
 def _ridden_by(m: re.Match[str]) -> Part:
@@ -1352,6 +1435,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _sp_and_bp_while,
     ),
     tr.template(
+        "named_sp_next_to",
+        r"【[^【】]+】これは、?(?:BP(?P<bp>\d+)以上の、?)?(?:(?P<cat>WB|ET|OT|MA|DA)を持ち特徴「(?P<f>[^「」]+)」を"
+        r"持つ|(?P<cat2>WB|ET|OT|MA|DA)を持つ|特徴「(?P<f2>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットと隣り合っ"
+        r"ている間、次の能力を得る\s*[⇒→]\s*「?SP(?P<sp>[1-9])」?。?",
+        _sp_next_to,
+    ),
+    tr.template(
+        "named_flanked_bp_and_turn_end",
+        r"【[^【】]+】このユニットの両隣に特徴「(?P<f>[^「」]+)」を持つ(?P<own>自軍)?ユニットが並んでいる間、"
+        r"このユニットはBP\+(?P<n>\d+)され、次の能力を得る\s*[⇒→]\s*自分がターンを終えるとき、"
+        r"(?P<body>[^※【◎].*)",
+        _flanked,
+    ),
+    tr.template(
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
@@ -1520,6 +1617,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             keywords.append(value.keyword)
         if value.effect is not None:
             effects.append({**value.effect, "text": part})
+        effects.extend({**more, "text": part} for more in value.more)
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
             combines_from = value.combines_from

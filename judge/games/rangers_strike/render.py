@@ -16,7 +16,14 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
+from judge.games.rangers_strike import (
+    attack_bp,
+    deck_search,
+    modes,
+    neighbours,
+    own_text,
+    zone_conditions,
+)
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
@@ -48,6 +55,8 @@ _SELECTOR = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "type",
     "category",
     "size",
@@ -144,6 +153,10 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
         bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self") is True:  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than this unit's")
     most = sel.get("power_max")
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
@@ -406,8 +419,16 @@ def render_effect(effect: dict[str, Any]) -> str:
             f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
             "(rush and battle areas)"
         )
+    if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
+        when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
+        when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
-    if cond is not None and not (isinstance(cond, dict) and any(k in cond for k in known)):
+    if cond is not None and not (
+        zone_conditions.ok(cond)
+        or neighbours.ok(cond)
+        or (isinstance(cond, dict) and any(k in cond for k in known))
+    ):
         when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
         "when",

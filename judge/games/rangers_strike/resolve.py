@@ -25,6 +25,7 @@ from judge.games.rangers_strike import (
     from_discard,
     keywords,
     modes,
+    neighbours,
     own_commands,
     own_text,
     power_moves,
@@ -32,6 +33,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     watch,
+    zone_conditions,
     zone_moves,
 )
 from judge.games.rangers_strike.costs import leading
@@ -100,21 +102,26 @@ def fitting(
             return []  # no unit was chosen: nothing refers to one
     else:
         power_max = quantities.power_limit(eng, controller, sel)[0]
+    limit = bp_limit(eng, sel, source)
+    if limit is None and sel.get("bp_max_self"):
+        return []  # RS-BP-AT-MOST-THIS: the unit's own BP is not known (not guessed)
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
             for unit in st.players[pid].area(zone):
-                if "bp_max" in sel:
+                if limit is not None:
                     eng.ctx.read("bp")  # a "BP N or less" condition
-                    if bp(unit) > sel["bp_max"]:
-                        team = eng.bp_team(unit)  # tag battle's other reading of 自軍
-                        if team is None or team > sel["bp_max"]:
+                    if bp(unit) > limit:
+                        team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
+                        if team is None or team > limit:
                             continue  # (else it may fit: rule_on_bp_fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
                 ):
                     continue
                 d = st.card(unit.card)
+                if "printed_bp_max" in sel and (not d.is_unit or d.bp > sel["printed_bp_max"]):
+                    continue  # RS-PRINTED-BP: "本来のBPがN以下の", the unit's printed BP
                 if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE: ridden or not
                     v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
                     if sel.get("unridden") and not d.is_vehicle:
@@ -150,13 +157,28 @@ def sp_printed(d: Any) -> bool:
     return d.sp > 0 or d.sp_at is not None or bool(d.raw.get("sp_special"))
 
 
-def bp_unsure(eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit) -> tuple[int, int] | None:
-    """A unit's BP under tag battle's two readings of 自軍 (RS-BP-PER-UNITS and its kin) when
-    they disagree on whether it fits ``sel``'s "BP N or less", else None."""
-    if "bp_max" not in sel or eng.bp_team(unit) is None:
+def bp_limit(eng: RangersStrikeEngine, sel: dict[str, Any], source: Unit | None) -> int | None:
+    """The most BP a unit ``sel`` takes may have: its "BP N or less", or the effect's own
+    unit's BP now ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS: None when that unit is in
+    no area or its two readings disagree); None when the selector sets no such limit."""
+    if "bp_max" in sel:
+        return int(sel["bp_max"])
+    if not sel.get("bp_max_self") or source is None or eng.state.area_of(source) is None:
+        return None
+    values = eng.bp_readings(source)
+    return values[0] if values[0] == values[1] else None
+
+
+def bp_unsure(
+    eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit, source: Unit | None = None
+) -> tuple[int, int] | None:
+    """A unit's BP under its two readings (tag battle's of 自軍, RS-BP-PER-UNITS and its kin;
+    RS-NEXT-TO's) when they disagree on whether it fits ``sel``'s BP limit, else None."""
+    limit = bp_limit(eng, sel, source)
+    if limit is None or eng.bp_team(unit) is None:
         return None
     values = eng.bp_readings(unit)
-    fits = [v <= sel["bp_max"] for v in values]
+    fits = [v <= limit for v in values]
     return values if fits[0] != fits[1] else None
 
 
@@ -172,10 +194,11 @@ def rule_on_bp_fit(
     so chosen, or fewer units chosen than could have had to be, leaves the step unverifiable;
     the units the log names are taken."""
     for sel, got in zip(effects.selectors(effect), groups, strict=False):
-        if "bp_max" not in sel:
+        limit = bp_limit(eng, sel, source)
+        if limit is None:
             continue
         cands = fitting(eng, controller, sel, source)
-        unsure = [(u, bp_unsure(eng, sel, u)) for _pid, _area, u in cands]
+        unsure = [(u, bp_unsure(eng, sel, u, source)) for _pid, _area, u in cands]
         unsure = [(u, v) for u, v in unsure if v is not None]
         if not unsure:
             continue
@@ -186,10 +209,30 @@ def rule_on_bp_fit(
         said = own_text.readings_words(eng, u, values, "BP")
         eng.ctx.ruling(
             own_text.rule_of(eng.own_text_of(eng.state.card(u.card)), "bp"),
-            f"A unit with BP {sel['bp_max']} or less may be chosen: {said}, so whether it fits "
-            "is not known.",
+            f"A unit with BP {limit} or less may be chosen: {said}, so whether it fits is not "
+            "known.",
         )
         eng.ctx.cannot_verify(f"which units fit: {said}")
+
+
+def rule_on_printed_bp(
+    eng: RangersStrikeEngine, effect: dict[str, Any], source: Unit | None = None
+) -> None:
+    """The ruling of a choice by printed BP ("本来のBPがN以下の", RS-PRINTED-BP), or by the
+    effect's own unit's BP ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS)."""
+    for sel in effects.selectors(effect):
+        limit = bp_limit(eng, sel, source) if sel.get("bp_max_self") else None
+        if limit is not None and source is not None:
+            eng.ctx.ruling(
+                "RS-BP-AT-MOST-THIS",
+                f"A unit with BP no more than {eng.name(source.card)}'s ({limit}) may be chosen.",
+            )
+        if "printed_bp_max" in sel:
+            eng.ctx.ruling(
+                "RS-PRINTED-BP",
+                f"A unit whose printed BP is {sel['printed_bp_max']} or less may be chosen (本来の"
+                "BP: what effects add or take now does not count).",
+            )
 
 
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
@@ -207,6 +250,10 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self"):  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than the effect's own unit's")
     limit, said = quantities.power_limit(eng, controller, sel)
     if sel.get("power_max") == effects.CHOSEN_POWER:
         bits.append("with required power no more than the unit chosen first prints")
@@ -326,7 +373,7 @@ def match_targets(
         cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
         # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
         # named, and need not be (rule_on_bp_fit: the step is unverifiable)
-        sure = [c for c in cands if bp_unsure(eng, sel, c[2]) is None]
+        sure = [c for c in cands if bp_unsure(eng, sel, c[2], source) is None]
         most = min(int(sel.get("count", 1)), len(cands))
         need = min(most, len(sure))
         got: list[Found] = []
@@ -581,6 +628,11 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return _named_condition(eng, pe)[0]
     if "opposing_more" in cond:
         return _outnumbered(eng, pe)[0]
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.holds(eng, pe.controller, cond)[0]
+    if neighbours.is_condition(cond):  # RS-NEXT-TO: the ability it has then
+        unit = pe.context.get("unit")
+        return None if unit is None else neighbours.at_turn_end(eng, unit, cond)[0]
     own, team, most = units_counted(eng, pe)
     return own <= most if (own <= most) == (team <= most) else None
 
@@ -627,6 +679,16 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
             return False
         eng.ctx.ruling("RS-IF-OUTNUMBERED", f"{what}: {said}.")
         return holds
+    if neighbours.is_condition(pe.effect["if"]):  # RS-NEXT-TO: the ability it has then
+        return neighbours.still_has(eng, pe, what)
+    if zone_conditions.is_condition(pe.effect["if"]):  # RS-IF-ZONES-ALL
+        rule = zone_conditions.rule_of(pe.effect["if"])
+        holds, said = zone_conditions.holds(eng, pe.controller, pe.effect["if"])
+        if holds is None:
+            eng.not_guessed(pe, rule, said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling(rule, f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).")
+        return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
     kind = f"size {size} units" if size else "units"
@@ -669,6 +731,10 @@ def run_effect(
         return  # RS-TURN-END: a feature that ends with the turn, before or after this
     if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
+    doubt = watch.bp_doubt(eng, pe) if pe.effect.get("when") == "turn_end" else None
+    if doubt is not None:  # RS-TURN-END, RS-BP-AT-MOST-THIS: which units fit is not known
+        eng.not_guessed(pe, watch.TURN_RULE, doubt, f"{what} is not carried out.")
+        return
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return
@@ -737,6 +803,7 @@ def run_effect(
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
     rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
+    rule_on_printed_bp(eng, pe.effect, unit)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (

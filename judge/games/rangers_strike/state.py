@@ -10,6 +10,8 @@ Deck index 0 is the top.  Battle-area index 0 is position 1 (the leftmost).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,6 +122,21 @@ class PlayerState:
 
     def units(self) -> list[Unit]:
         return self.rush + self.battle
+
+
+@contextmanager
+def turn_effects_gone(st: RSState) -> Iterator[None]:
+    """The state as it would be with every effect until the end of the turn (or battle) on a
+    unit gone, for the duration of the ``with`` block (RS-TURN-END: whether those end before
+    or after the texts of the end of the turn resolve the sources do not say)."""
+    kept = [(u, u.mods) for pid in st.order for u in st.players[pid].units() if u.mods]
+    for unit, mods in kept:
+        unit.mods = [m for m in mods if m.until not in ("turn", "battle")]
+    try:
+        yield
+    finally:
+        for unit, mods in kept:
+            unit.mods = mods
 
 
 def remove_unit(units: list[Unit], unit: Unit) -> None:
