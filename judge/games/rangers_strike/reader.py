@@ -18,6 +18,10 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
+  いる間、これはアタックされない)``) → the unit's rule ``scrum``: it cannot be attacked while the
+  unit directly after it in its battle area has a combination number one more than its own
+  (RS-SCRUM, :mod:`judge.games.rangers_strike.next_in_line`);
 - a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、[自軍コマンドをNつホールドすれば、]RCを持って
   いなくてもこのビークルにライドできる。`` (a category ``WBを持つ`` in place of the feature; or
   ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
@@ -1177,6 +1181,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※レジスト(?:\(これがバトルで撃破されたとき、捨て?札にするかわりにこれをホールドして"
         r"その場に留めてもよい\))?",
         lambda m: Part(keyword="resist", only=("unit",)),
+    ),
+    tr.template(
+        "scrum",
+        r"※スクラム(?:\(これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタックされ"
+        r"ない\))?",
+        lambda m: Part(rule={"rule": "scrum"}, only=("unit",)),
     ),
     tr.template(
         "call",

@@ -478,6 +478,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
             f"As you end your turn (your end phase), it is destroyed if its BP is "
             f"{rule.get('bp_min')} or more."
         )
+    if name == "scrum":  # RS-SCRUM
+        return (
+            "Scrum: it cannot be attacked while the unit directly after it in its battle area "
+            "has a combination number one more than its own (RS-SCRUM)."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

@@ -1,0 +1,202 @@
+"""Keywords about the unit next in line in a battle area: scrum (``※スクラム``, RS-SCRUM).
+
+Scrum's reminder says it: "これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタッ
+クされない" (the fan wiki's copy of the printed text, atwiki renst page 1290): while the unit
+directly after it in line has a combination number exactly one more than its own, it cannot be
+attacked.  The engine compares the numbers printed on the two cards, looked at when the attack
+is declared.  What the sources leave open is left unverifiable, never guessed, whenever it
+would decide the attack (:func:`scrum_forbidden` says why):
+
+- a scrum unit without a combination number (RC, L, R or none): one more than no number;
+- what stands after it is a vehicle ridden by no unit, or either of the two rides a vehicle
+  (whether a unit riding one is "in line" there, RS-RIDER);
+- tag battle, where the two battle areas of a team are one line for Number Combination
+  (RST-COMBINATION) but the reminder does not say they are for scrum: when the leader's last
+  unit and the supporter's first decide it, the two readings may disagree;
+- a number an effect changed: the engine executes no effect that changes a combination
+  number, and a card whose text it does not read may (クロス lowers the numbers of the units to
+  its right): while a public card not read names a combination number (``ナンバー``, ``CN``) or
+  クロス, or names スクラム beyond its own note (an ability it may give: the resident
+  BSフォーメーション gives scrum), the printed numbers may not be the ones in force;
+- a scrum unit in a rush area (attacked there by RS-ATTACK-RUSH-AREA): whether units of a rush
+  area stand in line at all the sources do not say.
+
+A unit without a number after a scrum unit has no number one more than its own: it does not
+shield it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from judge.core import textread as tr
+from judge.games.rangers_strike.keywords import named_beyond_note, public_cards
+from judge.games.rangers_strike.restrictions import has
+from judge.games.rangers_strike.state import Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+#: words of an unread card's text that may change a combination number (module docstring)
+_NUMBER_WORDS = ("クロス", "ナンバー", "CN", "コロン")
+
+
+def after(eng: RangersStrikeEngine, unit: Unit) -> dict[str, Unit | None]:
+    """What stands directly after ``unit`` in its battle area, by each reading of the line:
+    ``own`` (its player's battle area alone) and, in tag battle, ``team`` (the leader's battle
+    area followed by the supporter's, as Number Combination counts, RST-COMBINATION).  Empty
+    when ``unit`` is in no battle area."""
+    st = eng.state
+    where = st.area_of(unit)
+    if where is None or where[1] != "battle":
+        return {}
+    owner = where[0]
+    line = st.players[owner].battle
+    i = line.index(unit)
+    own = line[i + 1] if i + 1 < len(line) else None
+    team = next((t for t in st.teams if owner in t), None)
+    if team is None:
+        return {"own": own}
+    joined = own
+    if own is None and team[0] == owner:  # the leader's last: the supporter's first is next
+        ally = st.players[team[1]].battle
+        joined = ally[0] if ally else None
+    return {"own": own, "team": joined}
+
+
+#: scrum's reminder, which names CN without changing one (normal form)
+REMINDER = "(これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタックされない)"
+
+
+def _givers(eng: RangersStrikeEngine, words: tuple[str, ...]) -> list[str]:
+    """Public cards the engine does not read whose text names one of ``words`` beyond its
+    own note (as :func:`judge.games.rangers_strike.keywords.givers` looks), scrum's reminder
+    left out (it names CN and changes none)."""
+    st = eng.state
+    found: list[str] = []
+    for iid in public_cards(eng):
+        d = st.card(iid)
+        text = d.raw.get("text")
+        if d.unread and isinstance(text, str) and iid not in found and _names(text, words):
+            found.append(iid)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _names(text: str, words: tuple[str, ...]) -> bool:
+    """Whether a card's ``text`` names one of ``words`` beyond its own note, scrum's reminder
+    left out (kept per text: a card's text never changes, and attacks ask often)."""
+    text = tr.normalise(text).replace(REMINDER, "")
+    return any(named_beyond_note(text, w) for w in words)
+
+
+def scrum_forbidden(eng: RangersStrikeEngine, target: Unit) -> tuple[str | None, bool]:
+    """Why ``target`` cannot be attacked by scrum (RS-SCRUM), or None; and whether that is
+    certain (module docstring: what is open leaves it uncertain).  Asked for every unit
+    attacked: one that does not print scrum is shielded by none, but while a card not read
+    may have given it scrum, an attack that its line would stop is not certain either."""
+    st = eng.state
+    printed = has(eng, target.card, "scrum") is not None
+    giving = [] if printed else _givers(eng, ("スクラム",))
+    if not printed and not giving:
+        return None, True
+    name = eng.name(target.card)
+    where = st.area_of(target)
+    if where is not None and where[1] == "rush":
+        return _in_rush(eng, target, where[0]) if printed else (None, True)
+    readings = {k: _shields(eng, target, nxt) for k, nxt in after(eng, target).items()}
+    nexts = [nxt for nxt in after(eng, target).values() if nxt is not None]
+    if not nexts:
+        return None, True  # nothing stands after it: no number can shield it
+    results = {shield for shield, _ in readings.values()}
+    why = " ".join(dict.fromkeys(w for _, w in readings.values() if w))
+    if not printed:
+        if results == {False}:
+            return None, True
+        return (
+            f"{name} prints no scrum, but {_words(eng, giving)} names scrum and may give it; {why}",
+            False,
+        )
+    changing = _givers(eng, _NUMBER_WORDS)
+    if changing:
+        return (
+            f"{name} has scrum; {why} But {_words(eng, changing)} names combination numbers "
+            "or クロス and may change them: whether the numbers in force are the printed ones "
+            "is not known.",
+            False,
+        )
+    if results == {True}:
+        return f"{name} has scrum: {why}", True
+    if results == {False}:
+        return None, True
+    if len(readings) > 1 and None not in results:
+        own, team = readings["own"], readings["team"]
+        return (
+            f"{name} has scrum and is the last unit of its team leader's battle area. Read as "
+            f"its player's battle area alone: {own[1] or 'no unit stands after it.'} Read as "
+            f"the team's one line (the supporter's battle area after the leader's): {team[1]} "
+            "Which line scrum reads in tag battle the sources do not say.",
+            False,
+        )
+    return f"{name} has scrum; {why}", False
+
+
+def _in_rush(eng: RangersStrikeEngine, target: Unit, owner: str) -> tuple[str | None, bool]:
+    """A scrum unit attacked in a rush area (RS-ATTACK-RUSH-AREA): not shielded when no unit
+    there could be one after it with a number one more; otherwise not known."""
+    st = eng.state
+    number = st.card(target.card).combination_number
+    others = [
+        u
+        for u in st.players[owner].rush
+        if u is not target and (number is None or st.card(u.card).combination_number == number + 1)
+    ]
+    if not others:
+        return None, True
+    return (
+        f"{eng.name(target.card)} has scrum and stands in a rush area with "
+        f"{', '.join(eng.name(u.card) for u in others)}: whether units of a rush area stand "
+        "in line the sources do not say.",
+        False,
+    )
+
+
+def _words(eng: RangersStrikeEngine, cards: list[str]) -> str:
+    names = ", ".join(eng.name(c) for c in cards)
+    return f"{names}, whose text the engine does not read,"
+
+
+def _shields(eng: RangersStrikeEngine, unit: Unit, nxt: Unit | None) -> tuple[bool | None, str]:
+    """Whether ``nxt``, standing directly after the scrum unit ``unit``, keeps it from being
+    attacked (None: not known), and why."""
+    st = eng.state
+    if nxt is None:
+        return False, ""
+    d, n = st.card(unit.card), st.card(nxt.card)
+    them = eng.name(nxt.card)
+    if n.is_vehicle:
+        return None, (
+            f"the vehicle {them}, ridden by no unit, stands after it: whether a unit after the "
+            "vehicle is next in line the sources do not say."
+        )
+    number, theirs = d.combination_number, n.combination_number
+    if number is None:
+        return None, (
+            f"it has no combination number and {them} stands after it: what a number one more "
+            "than none would be the sources do not say."
+        )
+    if theirs != number + 1:
+        has_no = "no combination number" if theirs is None else f"combination number {theirs}"
+        return False, f"{them}, after it, has {has_no}, not {number + 1}: it may be attacked."
+    if unit.vehicle is not None or nxt.vehicle is not None:
+        rider = unit if unit.vehicle is not None else nxt
+        return None, (
+            f"{them}, after it, has combination number {theirs}, one more than its {number}, "
+            f"but {eng.name(rider.card)} rides {eng.name(rider.vehicle)}: whether a unit "
+            "riding a vehicle stands in line there the sources do not say."
+        )
+    return True, (
+        f"{them}, directly after it, has combination number {theirs}, one more than its "
+        f"{number}: it cannot be attacked."
+    )
