@@ -267,6 +267,13 @@ class RSCardSchema(BaseSchema):
             "in place of a command (RS-CALL); absent: none"
         },
     )
+    lead = Str(
+        non_empty=True,
+        metadata={
+            "description": "units: ※リードX, the category X of the operations it may be held to "
+            "use in place of a command, counters included (RS-LEAD); absent: none"
+        },
+    )
     size = Str(non_empty=True, allow_none=True, load_default=None)
     combination = Nested(RSCombinationSchema, allow_none=True, load_default=None)
     condition = Nested(RSConditionSchema, allow_none=True, load_default=None)
@@ -359,6 +366,7 @@ class RSCardSchema(BaseSchema):
             if original.get("resist"):
                 errors["resist"] = ["only units have resist"]
             absent("call", "only units have call (they are held as a command)")
+            absent("lead", "only units have lead (they are held as a command)")
             if original.get("sp_special"):
                 errors["sp_special"] = ["only units have SP"]
             absent("combination", "only units have a Number Combination")

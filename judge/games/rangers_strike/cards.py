@@ -64,6 +64,8 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         for word in reading.keywords:
             if word.startswith("call "):
                 out["call"] = word.removeprefix("call ")
+            elif word.startswith("lead "):  # RS-LEAD
+                out["lead"] = word.removeprefix("lead ")
             elif word.startswith("ridden_by "):  # RS-RIDER
                 out["ridden_by"] = json.loads(word.removeprefix("ridden_by "))
             elif word.startswith(("rider_bp ", "rider_attack_bp ")):  # RS-RIDER-BP
@@ -134,6 +136,8 @@ class CardDef:
     keywords: tuple[str, ...] = ()
     #: ※コールX: the category of the units this unit may be held to rush (RS-CALL)
     call: str | None = None
+    #: ※リードX: the category of the operations this unit may be held to use (RS-LEAD)
+    lead: str | None = None
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
     #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
     restrictions: tuple[dict[str, Any], ...] = ()
@@ -170,6 +174,7 @@ class CardDef:
             resist=bool(d.get("resist")),
             keywords=printed_keywords(d),
             call=d.get("call"),
+            lead=d.get("lead"),
             restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,

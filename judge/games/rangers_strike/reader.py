@@ -18,6 +18,8 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- ``※リードX`` (with or without its reminder ``(このユニットはXのオペレーションカードを使用するための
+  コマンドとしてホールドできる)``) → the definition's ``lead`` (RS-LEAD);
 - ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
   いる間、これはアタックされない)``) → the unit's rule ``scrum``: it cannot be attacked while the
   unit directly after it in its battle area has a combination number one more than its own
@@ -1193,6 +1195,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※コール(?P<cat>WB|ET|OT|MA|DA)"
         r"(?:\(このユニットは(?P=cat)のユニットをラッシュするためのコマンドとしてホールドできる\))?",
         lambda m: Part(keyword=f"call {m['cat']}", only=("unit",)),
+    ),
+    tr.template(
+        "lead",
+        r"※リード(?P<cat>WB|ET|OT|MA|DA)"
+        r"(?:\(このユニットは(?P=cat)のオペレーションカードを使用するためのコマンドとしてホールドでき"
+        r"る\))?",
+        lambda m: Part(keyword=f"lead {m['cat']}", only=("unit",)),
     ),
     tr.template(
         "dies_winning",

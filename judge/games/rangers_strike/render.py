@@ -628,6 +628,14 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         words.append(
             f"Call {called}: it may be held in place of a command to rush a {called} unit (RS-CALL)"
         )
+    led = defn.get("lead") or next(
+        (w.removeprefix("lead ") for w in read_card(defn).keywords if w.startswith("lead ")), None
+    )
+    if led:  # RS-LEAD
+        words.append(
+            f"Lead {led}: it may be held in place of a command to use a {led} operation card, a "
+            "counter too; held so, it is the command held to use it (RS-LEAD)"
+        )
     if words:
         shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)
