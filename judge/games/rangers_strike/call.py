@@ -52,9 +52,21 @@ def keyword_for(plan: Plan, d: CardDef) -> tuple[str, str] | None:
     return None
 
 
+#: the printed keyword of each, before its category
+_PRINTED = {CALL[0]: "コール", LEAD[0]: "リード"}
+_CATEGORIES = ("WB", "ET", "OT", "MA", "DA")
+
+
 def category_of(d: CardDef, word: str) -> str | None:
-    """The category of ``d``'s keyword ``word`` (``Call`` or ``Lead``), or None."""
-    return d.call if word == CALL[0] else d.lead
+    """The category of ``d``'s keyword ``word`` (``Call`` or ``Lead``), or None.  A card
+    whose text is not read in full still prints its keywords (a printed fact,
+    :mod:`judge.games.rangers_strike.keywords`): ``※リードET`` there is Lead ET too."""
+    got = d.call if word == CALL[0] else d.lead
+    if got is None and d.unread:
+        prefix = _PRINTED[word]
+        tails = [w.removeprefix(prefix) for w in d.keywords if w.startswith(prefix)]
+        got = next((t for t in tails if t in _CATEGORIES), None)
+    return got
 
 
 def callers(eng: RangersStrikeEngine, pid: str, category: str, word: str = CALL[0]) -> list[Unit]:

@@ -97,7 +97,10 @@ def scrum_forbidden(eng: RangersStrikeEngine, target: Unit) -> tuple[str | None,
     attacked: one that does not print scrum is shielded by none, but while a card not read
     may have given it scrum, an attack that its line would stop is not certain either."""
     st = eng.state
-    printed = has(eng, target.card, "scrum") is not None
+    # a card not read in full still prints its keywords (RS-SELECT-KEYWORD's printed fact)
+    printed = (
+        has(eng, target.card, "scrum") is not None or "スクラム" in st.card(target.card).keywords
+    )
     giving = [] if printed else _givers(eng, ("スクラム",))
     if not printed and not giving:
         return None, True

@@ -194,3 +194,21 @@ def test_RS_LEAD_for_further_commands_is_not_known() -> None:
     b = _leader_in_rush(wb_command=True)
     b.use("A", "T-691", hold=leader).rush("A", "T-000").use("A", "T-694", hold=wb)
     assert rules_broken(b.replay(), b.last) == ["RS-RUSH-HOLD"]
+
+
+def test_RS_LEAD_a_card_not_read_in_full_still_prints_lead_and_call() -> None:
+    """Its other part is not read, so the card is unsupported (its rush leaves the later steps
+    uncertain); but ※リードWB (※コールWB) is printed on it: held for a WB operation (unit), it is
+    judged so, not as a unit without Lead (Call)."""
+    unread = "【謎の力】このユニットは不思議な力を持つ。"
+    for text, act, rule in (
+        (f"※リードWB {unread}", ("use", "T-691"), "RS-LEAD"),
+        (f"※コールWB {unread}", ("rush", "T-693"), "RS-CALL"),
+    ):
+        b = _leader_in_rush(leader=printed("T-690", text, name="Card Reader"))
+        leader = _leader(b.replay())["id"]
+        b.act("A", act[0], card=act[1], hold=leader)
+        r = b.replay()
+        assert verdict(r, b.last) == "uncertain", (text, r["steps"][b.last])
+        assert rule in rules_applied(r, b.last)
+        assert _leader(r).get("held") is True

@@ -200,3 +200,14 @@ def test_RS_SCRUM_tag_the_leaders_last_and_the_supporters_first_are_not_guessed(
     assert [s["verdict"] for s in r["steps"][:-1]].count("illegal") == 0
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     assert "Which line scrum reads in tag battle" in " ".join(ruling_texts(r, b.last))
+
+
+def test_RS_SCRUM_a_card_not_read_in_full_still_prints_scrum() -> None:
+    """Its named effect is not read, so the card is unsupported; but ※スクラム is printed on
+    it: with Three after it, it cannot be attacked."""
+    unread = printed(
+        "T-680", "※スクラム 【謎の力】このユニットは不思議な力を持つ。", combination=_number(2)
+    )
+    b = _line(unread, THREE).attack("A", "T-684", "T-680")
+    r = b.replay()
+    assert rules_broken(r, b.last) == ["RS-SCRUM"], r["steps"][b.last]
