@@ -384,6 +384,8 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
             rule = "RS-RIDER"
         elif "own text makes it SP" in unknown:
             rule = "RS-WHILE"  # tag battle's readings of 自軍 disagree
+        elif unknown.startswith("taxis: "):
+            rule = "RS-TAXIS"
         eng.ctx.ruling(
             rule,
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
@@ -391,6 +393,11 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
         )
         eng.ctx.cannot_verify(f"{eng.name(unit.card)}'s SP is not known: {unknown}.")
         return
+    gives, said = (
+        next_in_line.taxis_sp(eng, unit) if next_in_line.taxis_in_play(eng) else (False, "")
+    )
+    if gives:
+        eng.ctx.ruling("RS-TAXIS", f"{said} (It has SP {sp}.)")
     if any(m.sp is not None for m in unit.mods):
         eng.ctx.ruling(
             "RS-SP-EFFECT",

@@ -1,4 +1,5 @@
-"""Keywords about the unit next in line in a battle area: scrum (``※スクラム``, RS-SCRUM).
+"""Keywords about the unit next in line in a battle area: scrum (``※スクラム``, RS-SCRUM) and
+taxis (``※タクスX``, RS-TAXIS, below).
 
 Scrum's reminder says it: "これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタッ
 クされない" (the fan wiki's copy of the printed text, atwiki renst page 1290): while the unit
@@ -23,6 +24,22 @@ would decide the attack (:func:`scrum_forbidden` says why):
 
 A unit without a number after a scrum unit has no number one more than its own: it does not
 shield it.
+
+Taxis's reminder says: "これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニットは「SP1」を得る"
+(the card's own N when printed; the fan wiki's copy, atwiki renst page 1291, prints ○ for both):
+while the taxis unit stands N-th in its battle area, the S unit of category X directly after it
+gets "SP1" (:func:`taxis_sp`).  Its place counts the actual order, which no combination number
+changes (the official Q&A on クロス, atwiki renst page 2393, A3).  Open, and so unverifiable where
+it decides a strike (:meth:`RangersStrikeEngine.sp_known`):
+
+- the place of a taxis printed without its reminder: a printed reminder gives ET 4 (RS-583); the
+  fan wiki alone gives WB 1, MA 2, OT 3 — rule option ``taxis_position`` (``printed``, the
+  default: only ET's is known; ``wiki``: the fan wiki's four);
+- whether "SP1" is a floor or the unit's SP: a unit whose SP is 1 either way gets 1; one whose SP
+  would be 2 or more, or 0 by another effect, is not known (RS-SP-EFFECT);
+- tag battle's joined battle areas, as for scrum, and vehicles in the line;
+- the unit before it not read in full and naming タクス other than in a taxis note it prints:
+  it may have taxis (ビッグワン's text gives itself タクスET).
 """
 
 from __future__ import annotations
@@ -36,6 +53,7 @@ from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 #: words of an unread card's text that may change a combination number (module docstring)
@@ -203,3 +221,142 @@ def _shields(eng: RangersStrikeEngine, unit: Unit, nxt: Unit | None) -> tuple[bo
         f"{them}, directly after it, has combination number {theirs}, one more than its "
         f"{number}: it cannot be attacked."
     )
+
+
+# -- taxis ---------------------------------------------------------------------------------------
+
+#: where a taxis printed without its reminder works, by rule option ``taxis_position``: the
+#: places a printed reminder names ("printed": RS-583's "※タクスET(これがバトルエリアの4番目に
+#: ある間、…)"), or the fan wiki's account of every category's ("wiki": atwiki renst page 1291)
+TAXIS_POSITIONS = {
+    "printed": {"ET": 4},
+    "wiki": {"WB": 1, "MA": 2, "OT": 3, "ET": 4},
+}
+
+
+def taxis_of(d: CardDef) -> tuple[str, int | None] | None:
+    """``d``'s taxis (category, place or None), read or printed: a card whose text is not read
+    in full still prints ``※タクスX`` (a printed fact, as RS-SELECT-KEYWORD has it), read from
+    that note alone."""
+    if d.taxis is not None or not d.unread or not any(w.startswith("タクス") for w in d.keywords):
+        return d.taxis
+    return _printed_taxis(str(d.raw.get("text") or ""))
+
+
+@lru_cache(maxsize=1024)
+def _printed_taxis(text: str) -> tuple[str, int | None] | None:
+    from judge.games.rangers_strike.reader import TAXIS, parts
+
+    for part in parts(text):
+        m = TAXIS.fullmatch(part)
+        if m is not None:
+            return (m["bare"], None) if m["bare"] else (m["cat"], int(m["n"]))
+    return None
+
+
+def taxis_place(eng: RangersStrikeEngine, taxis: tuple[str, int | None]) -> int | None:
+    """Where a taxis works: the place its reminder names, else the one rule option
+    ``taxis_position`` gives its category (None: none)."""
+    category, n = taxis
+    if n is not None:
+        return n
+    return TAXIS_POSITIONS[eng.options.get("taxis_position", "printed")].get(category)
+
+
+def before(eng: RangersStrikeEngine, unit: Unit) -> dict[str, tuple[Unit | None, int]]:
+    """What stands directly before ``unit`` in its battle area and at which place it stands,
+    by each reading of the line (:func:`after`'s: ``own``, and in tag battle ``team``)."""
+    st = eng.state
+    where = st.area_of(unit)
+    if where is None or where[1] != "battle":
+        return {}
+    owner = where[0]
+    line = st.players[owner].battle
+    i = line.index(unit)
+    own = (line[i - 1], i) if i > 0 else (None, 0)
+    team = next((t for t in st.teams if owner in t), None)
+    if team is None:
+        return {"own": own}
+    if team[1] != owner:  # the leader's line is its own
+        return {"own": own, "team": own}
+    lead = st.players[team[0]].battle
+    if i > 0:
+        return {"own": own, "team": (line[i - 1], i + len(lead))}
+    return {"own": own, "team": (lead[-1], len(lead)) if lead else (None, 0)}
+
+
+def taxis_sp(eng: RangersStrikeEngine, unit: Unit) -> tuple[bool | None, str]:
+    """Whether a taxis gives ``unit`` "SP1" now (None: not known), and why: the unit directly
+    before it has taxis X and stands at its place, and ``unit`` is an S unit (printed size) of
+    category X.  In tag battle the two readings of the line (:func:`before`) must agree."""
+    readings = {k: _taxis_gives(eng, unit, *v) for k, v in before(eng, unit).items()}
+    if not readings:
+        return False, ""
+    results = {gives for gives, _ in readings.values()}
+    if len(results) == 1:
+        return results.pop(), readings["own"][1]
+    own, team = readings["own"], readings["team"]
+    return None, (
+        f"read as its player's battle area alone: {own[1] or 'no taxis gives it SP 1.'} Read as "
+        f"the team's one line (the supporter's battle area after the leader's): "
+        f"{team[1] or 'no taxis gives it SP 1.'} Which line taxis reads in tag battle the "
+        "sources do not say."
+    )
+
+
+def _taxis_gives(
+    eng: RangersStrikeEngine, unit: Unit, prev: Unit | None, place: int
+) -> tuple[bool | None, str]:
+    st = eng.state
+    d = st.card(unit.card)
+    if prev is None or not d.is_unit:
+        return False, ""
+    p = st.card(prev.card)
+    taxis = taxis_of(p)
+    if taxis is None:
+        if p.unread and named_beyond_note(str(p.raw.get("text") or ""), "タクス"):
+            return None, (
+                f"{eng.name(prev.card)}, directly before it, names taxis in a text the engine "
+                "does not read: it may have taxis."
+            )
+        return False, ""
+    category = taxis[0]
+    if d.category != category or d.size != "S":
+        return False, ""
+    n = taxis_place(eng, taxis)
+    them = f"{eng.name(prev.card)}, directly before it, has taxis {category}"
+    if n is None:
+        option = eng.options.get("taxis_position", "printed")
+        return None, (
+            f"{them} printed without its reminder, and at which place it works is not known "
+            f"(rule option taxis_position {option}: the fan wiki alone gives it)."
+        )
+    if place != n:
+        return False, ""
+    if unit.vehicle is not None or prev.vehicle is not None:
+        rider = unit if unit.vehicle is not None else prev
+        return None, (
+            f"{them} and stands {n}{_nth(n)}, but {eng.name(rider.card)} rides "
+            f"{eng.name(rider.vehicle)}: whether a unit riding a vehicle stands in line there "
+            "the sources do not say."
+        )
+    return True, (
+        f"{them} and stands {n}{_nth(n)} in the battle area: {eng.name(unit.card)}, a size S "
+        f"{category} unit directly after it, gets SP 1."
+    )
+
+
+def _nth(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+
+
+def taxis_in_play(eng: RangersStrikeEngine) -> bool:
+    """Whether a unit with taxis, read or printed, or one whose text is not read, stands in a
+    battle area: only then can a unit's SP come from the unit before it."""
+    st = eng.state
+    for pid in st.order:
+        for u in st.players[pid].battle:
+            d = st.card(u.card)
+            if d.taxis is not None or d.unread:
+                return True
+    return False

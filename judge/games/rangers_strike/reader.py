@@ -18,6 +18,10 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- ``※タクスX`` with its reminder ``(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニット
+  は「SP1」を得る)`` → the definition's ``taxis`` (X and N), and without it, X one of WB, MA, OT
+  and ET, → ``taxis`` X alone, whose place rule option ``taxis_position`` gives (RS-TAXIS,
+  :mod:`judge.games.rangers_strike.next_in_line`);
 - ``※リードX`` (with or without its reminder ``(このユニットはXのオペレーションカードを使用するための
   コマンドとしてホールドできる)``) → the definition's ``lead`` (RS-LEAD);
 - ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
@@ -993,6 +997,22 @@ def _from_discard(m: re.Match[str]) -> Part:
     return Part(effect=effect, only=("unit",))
 
 
+#: "※タクスX[(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニットは「SP1」を得る)]"
+#: (RS-TAXIS): without its reminder, only of the four categories the sources give a place for
+TAXIS = re.compile(
+    r"※タクス(?:(?P<cat>WB|ET|OT|MA|DA)\(これがバトルエリアの(?P<n>[1-9])番目にある間、これの次に並"
+    r"ぶ(?P=cat)を持つSユニットは ?「SP1」 ?を得る\)|(?P<bare>WB|ET|OT|MA))"
+)
+
+
+def _taxis(m: re.Match[str]) -> Part:
+    """The note ``※タクスX``: its category and, when its reminder is printed, the place the
+    reminder names (RS-TAXIS)."""
+    if m["bare"]:
+        return Part(keyword=f"taxis {m['bare']}", only=("unit",))
+    return Part(keyword=f"taxis {m['cat']} {int(m['n'])}", only=("unit",))
+
+
 def _not_attacked_by(m: re.Match[str]) -> Part:
     """The note "※これは[BPN以上(以下)の][敵軍][S]ユニットにアタックされない。"
     (RS-CARD-RESTRICTION)."""
@@ -1196,6 +1216,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?:\(このユニットは(?P=cat)のユニットをラッシュするためのコマンドとしてホールドできる\))?",
         lambda m: Part(keyword=f"call {m['cat']}", only=("unit",)),
     ),
+    tr.template("taxis", TAXIS.pattern, _taxis),
     tr.template(
         "lead",
         r"※リード(?P<cat>WB|ET|OT|MA|DA)"

@@ -17,7 +17,7 @@ from typing import Any
 
 from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
-from judge.games.rangers_strike.cards import from_words
+from judge.games.rangers_strike.cards import from_words, taxis_of
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
@@ -592,6 +592,27 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
     return out
 
 
+def _taxis_words(taxis: dict[str, Any]) -> str:
+    """A unit's taxis in English (RS-TAXIS)."""
+    cat, n = taxis["category"], taxis.get("position")
+    if n is not None:
+        where = f"{n}{_nth(n)} in its battle area"
+    else:
+        where = (
+            f"at the place of taxis {cat} in its battle area (its reminder not printed: rule "
+            "option taxis_position; a printed reminder gives ET 4th, the fan wiki WB 1st, MA 2nd "
+            "and OT 3rd)"
+        )
+    return (
+        f"Taxis {cat}: while it stands {where}, the size S {cat} unit directly after it gets "
+        "SP 1 (RS-TAXIS)"
+    )
+
+
+def _nth(n: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+
+
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
     (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
@@ -636,6 +657,11 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
             f"Lead {led}: it may be held in place of a command to use a {led} operation card, a "
             "counter too; held so, it is the command held to use it (RS-LEAD)"
         )
+    taxis = defn.get("taxis") or next(
+        (taxis_of(w) for w in read_card(defn).keywords if w.startswith("taxis ")), None
+    )
+    if taxis:  # RS-TAXIS
+        words.append(_taxis_words(taxis))
     if words:
         shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)

@@ -34,7 +34,7 @@ BASE_IDS = [
     "RS-HOLD-ALL-COMMANDS", "RS-DRAW-PER-UNITS",
     "RS-ONE-ACTION", "RS-DAMAGE", "RS-DAMAGE-CHOICE", "RS-LOSS-DAMAGE", "RS-LOSS-DECK",
     "RS-END", "RS-SIMULTANEOUS", "RS-PHASE", "RS-CARD-IN-ZONE", "RS-REVEAL",
-    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-SELECT-FIELD", "RS-SELECT-SIZE", "RS-POWER-AT-MOST", "RS-BP-PER", "RS-ENTER-HOLD", "RS-COMBINE-PARTS", "RS-TO-POWER-ZONE", "RS-RESIDENT-TO-DECK", "RS-TO-BATTLE", "RS-REVEAL-TOP", "RS-IF-UNITS", "RS-IF-NAMED", "RS-MAY-ACTIVATE", "RS-SELECT-FEATURE", "RS-HOLD-CHOSEN", "RS-BP-ZERO", "RS-CHOOSE-FIRST", "RS-EITHER-PILE", "RS-WHILE-IN-AREA", "RS-DISCARD-SELF", "RS-RELEASE-COMMAND", "RS-TURN-END", "RS-RELEASE-RIDER", "RS-OPPONENT-RESTRICTION", "RS-DISCARDS-TO-DECKS", "RS-SELF-TO-POWER", "RS-POWER-TO-HAND", "RS-COMMAND-TO-POWER", "RS-SELECT-KEYWORD", "RS-BP-PER-UNITS", "RS-IF-OUTNUMBERED", "RS-BP-PER-DAMAGE", "RS-TURN-END-DESTROY", "RS-WHILE", "RS-SCRUM", "RS-LEAD", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
+    "RS-EFFECT-TARGETS", "RS-SELECT-UNIT", "RS-SELECT-FIELD", "RS-SELECT-SIZE", "RS-POWER-AT-MOST", "RS-BP-PER", "RS-ENTER-HOLD", "RS-COMBINE-PARTS", "RS-TO-POWER-ZONE", "RS-RESIDENT-TO-DECK", "RS-TO-BATTLE", "RS-REVEAL-TOP", "RS-IF-UNITS", "RS-IF-NAMED", "RS-MAY-ACTIVATE", "RS-SELECT-FEATURE", "RS-HOLD-CHOSEN", "RS-BP-ZERO", "RS-CHOOSE-FIRST", "RS-EITHER-PILE", "RS-WHILE-IN-AREA", "RS-DISCARD-SELF", "RS-RELEASE-COMMAND", "RS-TURN-END", "RS-RELEASE-RIDER", "RS-OPPONENT-RESTRICTION", "RS-DISCARDS-TO-DECKS", "RS-SELF-TO-POWER", "RS-POWER-TO-HAND", "RS-COMMAND-TO-POWER", "RS-SELECT-KEYWORD", "RS-BP-PER-UNITS", "RS-IF-OUTNUMBERED", "RS-BP-PER-DAMAGE", "RS-TURN-END-DESTROY", "RS-WHILE", "RS-SCRUM", "RS-LEAD", "RS-TAXIS", "RS-EFFECT-UNSUPPORTED", "RS-OUTCOME",
     "RS-CHOICE-RECORDED", "RS-FORCED-DECISION", "RS-CONCEDE", "RS-IMPORT", "RS-TEXT-READ",
     "RS-TEXT-UNREAD",
 ]
@@ -89,7 +89,7 @@ def catalogue() -> Catalogue:
 def test_catalogue_loads(catalogue: Catalogue) -> None:
     assert catalogue.game == "rangers-strike"
     assert catalogue.version == "1"
-    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 139
+    assert len(catalogue.rules) == len(BASE_IDS) + len(TAG_IDS) == 140
 
 
 def test_rule_ids_come_in_the_games_order(catalogue: Catalogue) -> None:
@@ -160,6 +160,7 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "resident_tag": "own_card",
         "assigned_damage_overflow": "stays",
         "sp_fraction_count": "team",
+        "taxis_position": "printed",
         "to_power_face": "up",
         "tag_opponent": "target_player",
     }
