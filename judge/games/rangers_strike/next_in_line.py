@@ -321,7 +321,7 @@ def _taxis_gives(
             )
         return False, ""
     category = taxis[0]
-    if d.category != category or d.size != "S":
+    if d.category != category or d.size not in ("S", None):
         return False, ""
     n = taxis_place(eng, taxis)
     them = f"{eng.name(prev.card)}, directly before it, has taxis {category}"
@@ -333,6 +333,11 @@ def _taxis_gives(
         )
     if place != n:
         return False, ""
+    if d.size is None:  # a definition that gives no size (a hand-written one)
+        return None, (
+            f"{them} and stands {n}{_nth(n)}, but {eng.name(unit.card)}'s size is not given: "
+            "whether it is an S unit is not known."
+        )
     if unit.vehicle is not None or prev.vehicle is not None:
         rider = unit if unit.vehicle is not None else prev
         return None, (

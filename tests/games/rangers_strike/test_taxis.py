@@ -171,3 +171,11 @@ def test_RS_TAXIS_tag_the_leaders_last_and_the_supporters_first_are_not_guessed(
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     assert "Which line taxis reads in tag battle" in " ".join(ruling_texts(r, b.last))
+
+
+def test_RS_TAXIS_a_definition_without_a_size_is_not_guessed_an_s_unit() -> None:
+    sizeless = card("T-696", name="Runner", category="ET", sp=0)  # no size given
+    b = _line(TAXIS, sizeless).strike("A", "T-696")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "size is not given" in " ".join(ruling_texts(r, b.last))
