@@ -102,7 +102,9 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
 command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
-RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を
+持つ敵軍[S]ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札
+にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
@@ -287,6 +289,16 @@ def _destroy_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
+def _to_command_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍[S]ユニットをN体
+    選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札にする(この効果は
+    発動できない)。": the units chosen as :func:`_destroy_by_units_counted` chooses them, held
+    into their owner's command zone (RS-TO-COMMAND)."""
+    op, may = _destroy_by_units_counted(m)
+    full = "discard" if m["full"] == "捨札にする" else "nothing"
+    return {"op": "to_command", "target": op["target"], "if_full": full}, may
+
+
 def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "…敵軍[S]ユニットをN体選びホールドする[してもよい]。" (RS-HOLD-CHOSEN): units not held
     already (a held unit cannot be held again, RS-IF-DONE)."""
@@ -463,6 +475,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
         r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破(?:する|(?P<may>してもよい))。",
         _destroy_by_units_counted,
+    ),
+    tr.template(
+        "to_command_by_units_counted",
+        r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?持ち主のコマンドゾーンにホールド状態で置(?:く|"
+        r"(?P<may>いてもよい))。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
+        _to_command_by_units_counted,
     ),
     tr.template(
         "choose_own_unit",

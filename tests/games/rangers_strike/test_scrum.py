@@ -17,6 +17,7 @@ from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
     card,
+    player_state,
     printed,
     rules_applied,
     rules_broken,
@@ -211,3 +212,76 @@ def test_RS_SCRUM_a_card_not_read_in_full_still_prints_scrum() -> None:
     b = _line(unread, THREE).attack("A", "T-684", "T-680")
     r = b.replay()
     assert rules_broken(r, b.last) == ["RS-SCRUM"], r["steps"][b.last]
+
+
+#: XG7-064's partner part, read: "特徴「警察」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ
+#: 敵軍ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置いてもよい。置けなければ捨札にする。"
+#: (RS-POWER-AT-MOST, RS-TO-COMMAND), its Number Combination (number 1)
+POLICE_TEXT = (
+    "※スクラム 【リボルバックG-3】特徴「警察」を持つ自軍ユニットの数を数え、その数以下の必要パワーの"
+    "数字を持つ敵軍ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置いてもよい。置けなければ"
+    "捨札にする。"
+)
+POLICE = {
+    **printed("T-680", POLICE_TEXT, name="Police", combination=_number(1)),
+    "features": ["警察"],
+}
+#: B's units, rushed for no power, printed required power 1 and 2
+LOW = {**card("T-681", name="Low"), "power_number": 1}
+MID = {**card("T-682", name="Mid"), "power_number": 2}
+
+
+def _police_enters() -> LogBuilder:
+    """B rushes Low and Mid; A's Police enters 1st in turn 5: its Number Combination."""
+    b = LogBuilder([POLICE, LOW, MID]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-680").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-681").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 3)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-682").proceed("B", 2)
+    return b.charge("A", "T-000").proceed("A", 2).enter("A", "T-680")
+
+
+def test_RS_TO_COMMAND_counted_police_may_put_a_unit_into_its_command_zone_read() -> None:
+    r = read_card({"type": "unit", "combination": _number(1), "text": POLICE_TEXT})
+    assert r.understood and r.restrictions == ({"rule": "scrum"},)
+    (effect,) = r.combination
+    assert effect["optional"] is True
+    assert effect["do"] == [
+        {
+            "op": "to_command",
+            "target": {
+                "side": "opponent",
+                "zone": "field",
+                "count": 1,
+                "type": "unit",
+                "power_max": {"own_units": {"feature": "警察"}},
+            },
+            "if_full": "discard",
+        }
+    ]
+    assert render_card(POLICE)["reading"][1] == (
+        "Number Combination 1 (optional: you may): put 1 unit (not a vehicle) whose required "
+        "power is at most the number of units of its controller's with the feature 警察 in the "
+        "opponent's rush or battle area held into its owner's command zone; when that zone "
+        "holds 5 already, it goes to the discard pile instead (not destroyed)."
+    )
+    # without the card's number its named effect is no combination: not read
+    assert not read_card({"type": "unit", "text": POLICE_TEXT}).understood
+
+
+def test_RS_TO_COMMAND_counted_police_puts_a_unit_its_count_allows() -> None:
+    """One unit with 警察 (Police itself): Low (printed 1) fits, Mid (printed 2) does not."""
+    b = _police_enters().act("A", "resolve", source="T-680", use=True, targets=["T-681"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert {"RS-POWER-AT-MOST", "RS-TO-COMMAND"} <= set(rules_applied(r, b.last))
+    command = player_state(r, "B")["command"]
+    assert [c["held"] for c in command][-1] is True and len(command) == 3
+    b = _police_enters().act("A", "resolve", source="T-680", use=True, targets=["T-682"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    # or not at all: B's units stay
+    b = _police_enters().act("A", "resolve", source="T-680", use=False)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert len(player_state(r, "B")["rush"]) == 2
