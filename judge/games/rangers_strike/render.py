@@ -596,7 +596,7 @@ def _taxis_words(taxis: dict[str, Any]) -> str:
     """A unit's taxis in English (RS-TAXIS)."""
     cat, n = taxis["category"], taxis.get("position")
     if n is not None:
-        where = f"{n}{_nth(n)} in its battle area"
+        where = f"{_nth(n)} in its battle area"
     else:
         where = (
             f"at the place of taxis {cat} in its battle area (its reminder not printed: rule "
@@ -607,10 +607,6 @@ def _taxis_words(taxis: dict[str, Any]) -> str:
         f"Taxis {cat}: while it stands {where}, the size S {cat} unit directly after it gets "
         "SP 1 (RS-TAXIS)"
     )
-
-
-def _nth(n: int) -> str:
-    return {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
 
 
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:

@@ -78,6 +78,13 @@ def test_RS_TAXIS_read_with_its_reminder_or_without_it_and_shown() -> None:
         "after it gets SP 1 (RS-TAXIS)."
     ]
     assert "rule option taxis_position" in render_card(printed("T-695", "※タクスOT"))["reading"][0]
+    # beside a printed SP K/N, whose place is said as before
+    halved = {**printed("T-695", f"※タクスET{reminder(4)}"), "sp_at": {"sp": 1, "position": 2}}
+    assert render_card(halved)["reading"] == [
+        "SP 1/2: SP 1 while 2nd in the battle area.",
+        "Keywords: Taxis ET: while it stands 4th in its battle area, the size S ET unit directly "
+        "after it gets SP 1 (RS-TAXIS).",
+    ]
 
 
 def test_RS_TAXIS_near_misses_are_not_read() -> None:
