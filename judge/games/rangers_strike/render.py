@@ -650,8 +650,9 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     )
     if led:  # RS-LEAD
         words.append(
-            f"Lead {led}: it may be held in place of a command to use a {led} operation card, a "
-            "counter too; held so, it is the command held to use it (RS-LEAD)"
+            f"Lead {led}: it may be held in place of a command to use "
+            f"{'an' if led in ('ET', 'OT', 'MA') else 'a'} {led} operation card, a counter too; "
+            "held so, it is the command held to use it (RS-LEAD)"
         )
     taxis = defn.get("taxis") or next(
         (taxis_of(w) for w in read_card(defn).keywords if w.startswith("taxis ")), None
