@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import costs, own_text, restrictions, ride, watch
+from judge.games.rangers_strike import costs, next_in_line, own_text, restrictions, ride, watch
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -284,6 +284,11 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
     plan.data["attacked_doubt"] = why
+    why, certain = next_in_line.scrum_forbidden(eng, found[2])  # RS-SCRUM
+    if why is not None and certain:
+        plan.violate("RS-SCRUM", why)
+        return
+    plan.data["scrum_doubt"] = why
     plan.data.update(unit=unit, target=found[2], defender=found[0], target_area=found[1])
 
 
@@ -300,6 +305,16 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
+    scrum = plan.data.get("scrum_doubt")
+    if scrum is not None:
+        eng.ctx.ruling("RS-SCRUM", f"{scrum} Whether the attack may be made is not known.")
+        eng.ctx.cannot_verify("scrum: whether the unit attacked may be, not decided")
+    elif restrictions.has(eng, target.card, "scrum"):
+        eng.ctx.ruling(
+            "RS-SCRUM",
+            f"{eng.name(target.card)} has scrum, but no unit directly after it has a "
+            "combination number one more than its own: it may be attacked.",
+        )
     if plan.data.get("target_area") == "rush":
         eng.ctx.ruling(
             "RS-ATTACK-RUSH-AREA",
@@ -369,6 +384,8 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
             rule = "RS-RIDER"
         elif "own text makes it SP" in unknown:
             rule = own_text.rule_of(eng.own_text_of(d), "sp")  # RS-WHILE, RS-NEXT-TO
+        elif unknown.startswith("taxis: "):
+            rule = "RS-TAXIS"
         eng.ctx.ruling(
             rule,
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
@@ -376,6 +393,11 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
         )
         eng.ctx.cannot_verify(f"{eng.name(unit.card)}'s SP is not known: {unknown}.")
         return
+    gives, said = (
+        next_in_line.taxis_sp(eng, unit) if next_in_line.taxis_in_play(eng) else (False, "")
+    )
+    if gives:
+        eng.ctx.ruling("RS-TAXIS", f"{said} (It has SP {sp}.)")
     if any(m.sp is not None for m in unit.mods):
         eng.ctx.ruling(
             "RS-SP-EFFECT",

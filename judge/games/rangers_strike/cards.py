@@ -64,6 +64,10 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         for word in reading.keywords:
             if word.startswith("call "):
                 out["call"] = word.removeprefix("call ")
+            elif word.startswith("lead "):  # RS-LEAD
+                out["lead"] = word.removeprefix("lead ")
+            elif word.startswith("taxis "):  # RS-TAXIS: "taxis ET 4", or "taxis ET"
+                out["taxis"] = taxis_of(word)
             elif word.startswith("ridden_by "):  # RS-RIDER
                 out["ridden_by"] = json.loads(word.removeprefix("ridden_by "))
             elif word.startswith(("rider_bp ", "rider_attack_bp ")):  # RS-RIDER-BP
@@ -84,6 +88,23 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     more = f" and {len(reading.unread) - 1} more" if len(reading.unread) > 1 else ""
     stand_in = {"when": when, "text": f"printed text not read (RS-TEXT-UNREAD): {first!r}{more}"}
     return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
+
+
+def taxis_of(word: str) -> dict[str, Any]:
+    """The reader's keyword ``taxis X [N]`` as a definition's ``taxis`` (RS-TAXIS).
+
+    >>> taxis_of("taxis ET 4"), taxis_of("taxis OT")
+    ({'category': 'ET', 'position': 4}, {'category': 'OT'})
+    """
+    _, category, *n = word.split(" ")
+    return {"category": category, **({"position": int(n[0])} if n else {})}
+
+
+def _taxis(value: Any) -> tuple[str, int | None] | None:
+    if not isinstance(value, dict):
+        return None
+    n = value.get("position")
+    return str(value["category"]), int(n) if n is not None else None
 
 
 def from_words(combines_from: dict[str, Any]) -> str:
@@ -134,6 +155,11 @@ class CardDef:
     keywords: tuple[str, ...] = ()
     #: ※コールX: the category of the units this unit may be held to rush (RS-CALL)
     call: str | None = None
+    #: ※リードX: the category of the operations this unit may be held to use (RS-LEAD)
+    lead: str | None = None
+    #: ※タクスX: (X, N), the category of the S unit after it that gets SP 1 while it stands
+    #: N-th in its battle area; N None when its reminder is not printed (RS-TAXIS)
+    taxis: tuple[str, int | None] | None = None
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
     #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
     restrictions: tuple[dict[str, Any], ...] = ()
@@ -170,6 +196,8 @@ class CardDef:
             resist=bool(d.get("resist")),
             keywords=printed_keywords(d),
             call=d.get("call"),
+            lead=d.get("lead"),
+            taxis=_taxis(d.get("taxis")),
             restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,

@@ -29,7 +29,15 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, tha
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, attack_bp, effects, own_text, resist, watch
+from judge.games.rangers_strike import (
+    actions,
+    attack_bp,
+    effects,
+    next_in_line,
+    own_text,
+    resist,
+    watch,
+)
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -347,21 +355,42 @@ class RangersStrikeEngine(AgendaEngine):
     def sp_known(self, unit: Unit) -> tuple[int, str | None]:
         """A unit's SP now, and why it is not known (None when it is): printed, a printed
         ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
-        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE).  A unit
-        riding a vehicle stands in the vehicle's place (RS-RIDE); a vehicle has no SP and never
-        strikes (RS-VEHICLE)."""
+        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE), and "SP1"
+        from a taxis before it (RS-TAXIS: where it decides, whether a floor or the unit's SP
+        is not known).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE); a
+        vehicle has no SP and never strikes (RS-VEHICLE)."""
+        value, why, made = self._sp_without_taxis(unit)
+        if not next_in_line.taxis_in_play(self):
+            return value, why
+        gives, said = next_in_line.taxis_sp(self, unit)
+        if gives is False:
+            return value, why
+        settled = why is None and made <= {1}
+        if gives is None:  # whether a taxis gives it SP 1 is not known
+            return (1, None) if settled and value == 1 else (0, why or f"taxis: {said}")
+        if settled and value <= 1:
+            return 1, None  # "SP1" as a floor and as its SP alike (RS-TAXIS)
+        return 0, why or (
+            f"taxis: {said} Whether that SP 1 is a floor (SP {max(value, 1)}) or its SP (one "
+            "of the effects that make it, RS-SP-EFFECT) the sources do not say"
+        )
+
+    def _sp_without_taxis(self, unit: Unit) -> tuple[int, str | None, set[int]]:
+        """:meth:`sp_known` before any taxis, and the SPs effects make it (RS-SP-EFFECT)."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
-            return 0, None
+            return 0, None, set()
         made = {m.sp for m in unit.mods if m.sp is not None}
         value = d.sp
         if unit.vehicle is not None and (
             d.sp_at is not None or any(m.sp_at is not None for m in unit.mods)
         ):  # RS-RIDER: the place a K/N counts is not said for a unit riding a vehicle
-            return 0, (
+            return (
+                0,
                 "it rides a vehicle, and whether a unit riding one stands in the vehicle's "
-                "place for its SP K/N the sources do not say"
+                "place for its SP K/N the sources do not say",
+                made,
             )
         if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
             made.add(d.sp_at[0])
@@ -375,18 +404,22 @@ class RangersStrikeEngine(AgendaEngine):
             if pid is not None and own_text.two_readings(self, pid, ops):
                 theirs = own_text.sp(self, unit, ops, True)
                 if theirs != mine:
-                    return 0, (
+                    return (
+                        0,
                         f"{own_text.doubt(self, unit, ops)}: the two readings disagree on "
                         "whether its own text makes it SP "
-                        + " or ".join(map(str, sorted(mine | theirs)))
+                        + " or ".join(map(str, sorted(mine | theirs))),
+                        made | mine | theirs,
                     )
             made |= mine
         if len(made) > 1:
-            return 0, (
+            return (
+                0,
                 "effects make its SP " + " and ".join(str(n) for n in sorted(made)) + ", and "
-                "which applies last is the turn player's choice, which the log does not record"
+                "which applies last is the turn player's choice, which the log does not record",
+                made,
             )
-        return (made.pop() if made else value), None
+        return (next(iter(made)) if made else value), None, made
 
     def battle_position(self, unit: Unit) -> int | None:
         """Where ``unit`` stands in its battle area, counted from the left from 1, or None
@@ -1042,6 +1075,7 @@ class RangersStrikeEngine(AgendaEngine):
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
+        taxis = area == "battle" and next_in_line.taxis_in_play(self)  # RS-TAXIS
         for unit in st.players[pid].area(area):
             d = defs[code_of[unit.card]]
             if d.type == "vehicle":  # no BP, no SP (RS-VEHICLE): its card's view, always
@@ -1058,7 +1092,7 @@ class RangersStrikeEngine(AgendaEngine):
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             own = self.own_text_of(d)
-            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d) or own):
+            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d) or own or taxis):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -1074,7 +1108,7 @@ class RangersStrikeEngine(AgendaEngine):
                 out.append(view)
                 continue
             bp = self.own_bp(unit, d) + extra
-            sp = self.sp(unit) if unit.mods or d.sp_at or own else d.sp
+            sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
             view = {
                 "id": unit.card,
                 "code": d.code,

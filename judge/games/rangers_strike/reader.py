@@ -18,6 +18,16 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- ``※タクスX`` with its reminder ``(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニット
+  は「SP1」を得る)`` → the definition's ``taxis`` (X and N), and without it, X one of WB, MA, OT
+  and ET, → ``taxis`` X alone, whose place rule option ``taxis_position`` gives (RS-TAXIS,
+  :mod:`judge.games.rangers_strike.next_in_line`);
+- ``※リードX`` (with or without its reminder ``(このユニットはXのオペレーションカードを使用するための
+  コマンドとしてホールドできる)``) → the definition's ``lead`` (RS-LEAD);
+- ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
+  いる間、これはアタックされない)``) → the unit's rule ``scrum``: it cannot be attacked while the
+  unit directly after it in its battle area has a combination number one more than its own
+  (RS-SCRUM, :mod:`judge.games.rangers_strike.next_in_line`);
 - a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、[自軍コマンドをNつホールドすれば、]RCを持って
   いなくてもこのビークルにライドできる。`` (a category ``WBを持つ`` in place of the feature; or
   ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
@@ -110,7 +120,9 @@ RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の
 下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たし
 ている[特徴「X」を持つ][S]ユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たす
 こと)。`` and ``この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。`` after it (a card
-of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を
+持つ敵軍[S]ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札
+にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
@@ -316,6 +328,16 @@ def _destroy_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
+def _to_command_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍[S]ユニットをN体
+    選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札にする(この効果は
+    発動できない)。": the units chosen as :func:`_destroy_by_units_counted` chooses them, held
+    into their owner's command zone (RS-TO-COMMAND)."""
+    op, may = _destroy_by_units_counted(m)
+    full = "discard" if m["full"] == "捨札にする" else "nothing"
+    return {"op": "to_command", "target": op["target"], "if_full": full}, may
+
+
 def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "…敵軍[S]ユニットをN体選びホールドする[してもよい]。" (RS-HOLD-CHOSEN): units not held
     already (a held unit cannot be held again, RS-IF-DONE)."""
@@ -496,6 +518,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
         r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破(?:する|(?P<may>してもよい))。",
         _destroy_by_units_counted,
+    ),
+    tr.template(
+        "to_command_by_units_counted",
+        r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?持ち主のコマンドゾーンにホールド状態で置(?:く|"
+        r"(?P<may>いてもよい))。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
+        _to_command_by_units_counted,
     ),
     tr.template(
         "choose_own_unit",
@@ -1159,6 +1188,22 @@ def _from_discard(m: re.Match[str]) -> Part:
     return Part(effect=effect, only=("unit",))
 
 
+#: "※タクスX[(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニットは「SP1」を得る)]"
+#: (RS-TAXIS): without its reminder, only of the four categories the sources give a place for
+TAXIS = re.compile(
+    r"※タクス(?:(?P<cat>WB|ET|OT|MA|DA)\(これがバトルエリアの(?P<n>[1-9])番目にある間、これの次に並"
+    r"ぶ(?P=cat)を持つSユニットは ?「SP1」 ?を得る\)|(?P<bare>WB|ET|OT|MA))"
+)
+
+
+def _taxis(m: re.Match[str]) -> Part:
+    """The note ``※タクスX``: its category and, when its reminder is printed, the place the
+    reminder names (RS-TAXIS)."""
+    if m["bare"]:
+        return Part(keyword=f"taxis {m['bare']}", only=("unit",))
+    return Part(keyword=f"taxis {m['cat']} {int(m['n'])}", only=("unit",))
+
+
 def _not_attacked_by(m: re.Match[str]) -> Part:
     """The note "※これは[BPN以上(以下)の][敵軍][S]ユニットにアタックされない。"
     (RS-CARD-RESTRICTION)."""
@@ -1351,10 +1396,24 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(keyword="resist", only=("unit",)),
     ),
     tr.template(
+        "scrum",
+        r"※スクラム(?:\(これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタックされ"
+        r"ない\))?",
+        lambda m: Part(rule={"rule": "scrum"}, only=("unit",)),
+    ),
+    tr.template(
         "call",
         r"※コール(?P<cat>WB|ET|OT|MA|DA)"
         r"(?:\(このユニットは(?P=cat)のユニットをラッシュするためのコマンドとしてホールドできる\))?",
         lambda m: Part(keyword=f"call {m['cat']}", only=("unit",)),
+    ),
+    tr.template("taxis", TAXIS.pattern, _taxis),
+    tr.template(
+        "lead",
+        r"※リード(?P<cat>WB|ET|OT|MA|DA)"
+        r"(?:\(このユニットは(?P=cat)のオペレーションカードを使用するためのコマンドとしてホールドでき"
+        r"る\))?",
+        lambda m: Part(keyword=f"lead {m['cat']}", only=("unit",)),
     ),
     tr.template(
         "dies_winning",

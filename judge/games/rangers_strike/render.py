@@ -24,7 +24,7 @@ from judge.games.rangers_strike import (
     own_text,
     zone_conditions,
 )
-from judge.games.rangers_strike.cards import from_words
+from judge.games.rangers_strike.cards import from_words, taxis_of
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
@@ -533,6 +533,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
             f"As you end your turn (your end phase), it is destroyed if its BP is "
             f"{rule.get('bp_min')} or more."
         )
+    if name == "scrum":  # RS-SCRUM
+        return (
+            "Scrum: it cannot be attacked while the unit directly after it in its battle area "
+            "has a combination number one more than its own (RS-SCRUM)."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""
@@ -642,6 +647,23 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
     return out
 
 
+def _taxis_words(taxis: dict[str, Any]) -> str:
+    """A unit's taxis in English (RS-TAXIS)."""
+    cat, n = taxis["category"], taxis.get("position")
+    if n is not None:
+        where = f"{_nth(n)} in its battle area"
+    else:
+        where = (
+            f"at the place of taxis {cat} in its battle area (its reminder not printed: rule "
+            "option taxis_position; a printed reminder gives ET 4th, the fan wiki WB 1st, MA 2nd "
+            "and OT 3rd)"
+        )
+    return (
+        f"Taxis {cat}: while it stands {where}, the size S {cat} unit directly after it gets "
+        "SP 1 (RS-TAXIS)"
+    )
+
+
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
     (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
@@ -678,6 +700,20 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         words.append(
             f"Call {called}: it may be held in place of a command to rush a {called} unit (RS-CALL)"
         )
+    led = defn.get("lead") or next(
+        (w.removeprefix("lead ") for w in read_card(defn).keywords if w.startswith("lead ")), None
+    )
+    if led:  # RS-LEAD
+        words.append(
+            f"Lead {led}: it may be held in place of a command to use "
+            f"{'an' if led in ('ET', 'OT', 'MA') else 'a'} {led} operation card, a counter too; "
+            "held so, it is the command held to use it (RS-LEAD)"
+        )
+    taxis = defn.get("taxis") or next(
+        (taxis_of(w) for w in read_card(defn).keywords if w.startswith("taxis ")), None
+    )
+    if taxis:  # RS-TAXIS
+        words.append(_taxis_words(taxis))
     if words:
         shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)

@@ -38,6 +38,9 @@ Restrictions (``{"rule": …}``):
 - ``turn_end_destroy`` ``bp_min`` N (``自分がターンを終えるときBPN以上なら撃破される。``, part of a
   named effect): as its player ends its turn it is destroyed if its BP is N or more
   (RS-TURN-END-DESTROY, :func:`judge.games.rangers_strike.own_text.turn_end`).
+- ``scrum`` (``※スクラム``): it cannot be attacked while the unit directly after it in its
+  battle area has a combination number one more than its own (RS-SCRUM,
+  :func:`judge.games.rangers_strike.next_in_line.scrum_forbidden`).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ RULES = (
     "rides",
     "no_strike_after_ride_off",
     "turn_end_destroy",
+    "scrum",
 )
 
 

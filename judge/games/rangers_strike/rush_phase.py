@@ -81,7 +81,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
         return
     ref = plan.action.get("hold")
-    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL
+    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL, RS-LEAD
     idx: int | None = None
     if caller is not None:
         if not call.check(eng, plan, pid, d, caller, holder):
@@ -98,10 +98,10 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                         hint = f" ({other} could hold one for {pid}: record hold_by.)"
             plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
             return
-        unrecorded = idx is not None and ref is None and plan.kind == "rush" and d.is_unit
-        if unrecorded and call.callers(eng, pid, d.category):
+        kw = call.keyword_for(plan, d)
+        if idx is not None and ref is None and kw and call.stand_ins(eng, plan, pid, d):
             plan.data["call_doubt"] = (
-                f"whether {pid} held a {d.category} command or a unit with Call "
+                f"whether {pid} held a {d.category} command or a unit with {kw[0]} "
                 f"{d.category} is not recorded"
             )
     lent: list[str] = []
@@ -155,7 +155,12 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         # the recorded lend is the unit that meets it, when there is one
         plan.data["met_by"] = by_lent[0] if by_lent else own[0]
         plan.data["met_by_ally"] = bool(by_lent)
-    if not costs.check_holds(eng, plan, pid, iid, holder, -1 if idx is None else idx):
+    leads = (
+        [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller]
+        if call.keyword_for(plan, d) == call.LEAD
+        else []
+    )  # RS-LEAD: whether one may be held for further commands is not said
+    if not costs.check_holds(eng, plan, pid, iid, holder, -1 if idx is None else idx, leads):
         return
     plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
     if team:
@@ -171,8 +176,10 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         )
     if idx is None:
         assert caller is not None
+        word = (call.keyword_for(plan, d) or call.CALL)[0]
         held = (
-            f"a released unit with Call {d.category} to hold in place of a command ({caller.card})"
+            f"a released unit with {word} {d.category} to hold in place of a command "
+            f"({caller.card})"
         )
     else:
         cmd = st.players[holder].command[idx]
@@ -194,7 +201,8 @@ def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
     holder, idx = plan.data.get("holder"), plan.data.get("command")
     doubt = plan.data.get("call_doubt")
     if doubt is not None:
-        eng.ctx.ruling("RS-CALL", f"{eng.name(iid)}: {doubt}.")
+        rule = call.LEAD[1] if eng.state.card(iid).type == "operation" else call.CALL[1]
+        eng.ctx.ruling(rule, f"{eng.name(iid)}: {doubt}.")
         eng.ctx.cannot_verify(doubt)
     if holder is not None and idx is not None:
         eng.hold_command(holder, idx, pid, iid)
