@@ -290,10 +290,15 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen
         _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
+    released: list[Any] | None = None
     if not problems:  # RS-RELEASE-COMMAND: the held commands released
-        _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
+        released, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-POWER-TO-RUSH: the card put from the power zone, if one was released
+        _, targets, problems, _ = power_moves.rush_picks(
+            eng, pe.controller, effect, targets, released == []
+        )
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

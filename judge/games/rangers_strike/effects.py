@@ -143,6 +143,16 @@ is named):
   its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
   can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
   :mod:`judge.games.rangers_strike.release`).
+- ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
+  a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
+  opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
+  してもよい。そうしたとき、…", RS-RELEASE-OPPOSING).
+- ``power_to_rush`` ``find`` (``{"type": "unit"}``, optionally ``size`` and ``feature``) — the
+  second op after an ``if_done`` release of one command: one face-up card of the controller's
+  power zone that fits goes into its rush area by the effect, when one fits; the log names it
+  (after the command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きの
+  カードから1枚選び、ラッシュエリアに出す", RS-POWER-TO-RUSH,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -235,6 +245,7 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "power_to_rush",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -277,6 +288,10 @@ SEARCH_TYPES = ("unit", "vehicle")
 CHOSEN_POWER = {"chosen": "power"}
 #: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
 COST_OPS = ("hold_commands",)
+#: the ops with no units chosen that an optional effect may begin with, the rest happening only
+#: when it was done ("…してもよい。そうしたとき、…", RS-IF-DONE): a held command released
+#: (RS-RELEASE-OPPOSING)
+DONE_OPS = ("release_command",)
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -543,9 +558,16 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
             return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
         if name == "release_command" and not (
-            set(op) == {"op", "count"} and _is_int(op["count"], 1) and len(ops) == 1
+            set(op) - {"side", "if_done"} == {"op", "count"}
+            and _is_int(op["count"], 1)
+            and op.get("side", "own") in SIDES
+            and (len(ops) == 1 or "if_done" in op)
+            and (op.get("side", "own") == "own" or "if_done" in op)
         ):
-            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone
+            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone or
+            # first, what follows only if done (RS-RELEASE-OPPOSING: "敵軍コマンド…")
+        if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
+            return False  # RS-POWER-TO-RUSH: "…のカードを、自軍パワーのオモテ向きのカードから1枚選び、…"
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
@@ -765,8 +787,10 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     ops = effect["do"]
     return (
         op["if_done"] is True
-        and op.get("op") in ("destroy", "hold", "choose")
-        and isinstance(op.get("target"), dict)
+        and (
+            (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
+            or op.get("op") in DONE_OPS
+        )
         and effect.get("optional") is True
         and ops[0] is op
         and len(ops) > 1

@@ -123,19 +123,21 @@ WHENCE = {
     "deck": ("from_deck", "RS-SEARCH-DECK"),
     "hand": ("from_hand", "RS-FROM-HAND"),
     "top": ("from_deck", "RS-REVEAL-TOP"),
+    "power": ("from_power", "RS-POWER-TO-RUSH"),
 }
 
 
 def into_rush(
     eng: RangersStrikeEngine, pid: str, cards: list[str], what: str, whence: str = "discard"
 ) -> None:
-    """Put ``cards``, taken already from ``pid``'s discard pile or deck (``whence``), into its
-    rush area by an effect (``what``, in words): no power, command or additional condition,
-    and a when-rushed effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK)."""
+    """Put ``cards``, taken already from ``pid``'s discard pile, deck, hand or power zone
+    (``whence``), into its rush area by an effect (``what``, in words): no power, command or
+    additional condition, and a when-rushed effect of the card is not run (RS-FROM-DISCARD,
+    RS-SEARCH-DECK, RS-POWER-TO-RUSH)."""
     st = eng.state
     ps = st.players[pid]
     event, rule = WHENCE[whence]
-    zone = {"discard": "discard pile", "top": "deck"}.get(whence, whence)
+    zone = {"discard": "discard pile", "top": "deck", "power": "power zone"}.get(whence, whence)
     for iid in cards:
         unit = eng.new_unit(iid)
         ps.rush.append(unit)

@@ -198,8 +198,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         placed = zone_moves.residents_in_place(eng)
         return placed[:1] or None
     held = release.first_held(eng, pe.controller, effect)  # RS-RELEASE-COMMAND
-    if held:
-        return held
+    if held:  # and the card put into the rush area, if any (RS-POWER-TO-RUSH)
+        return held + power_moves.rush_first(eng, pe.controller, effect)
     if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
         return power_moves.first_found(eng, pe.controller)
     return None

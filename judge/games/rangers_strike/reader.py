@@ -78,7 +78,10 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND);
 ``敵軍コマンドゾーンから、[XまたはYを持つ]カードをN枚選び、持ち主のパワーゾーンに送る[ってもよい]。`` (cards of
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
-command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+command cards, RS-COMMAND-TO-POWER); ``敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴「X」を持つ
+Mユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。`` (an opposing held
+command released, then, only if one was, a card of one's power zone into the rush area:
+RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
 RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
@@ -674,8 +677,31 @@ SENTENCES: tuple[tr.Template, ...] = (
     tr.template("discard_self", r"これを捨札にする。", lambda m: ({"op": "discard"}, False)),
     tr.template(
         "release_command",
-        r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
-        lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
+        r"(?P<side>自軍|敵軍)コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
+        lambda m: (
+            {
+                "op": "release_command",
+                "count": int(m["n"]),
+                **({"side": "opponent"} if m["side"] == "敵軍" else {}),
+            },
+            m["may"] is not None,
+        ),
+    ),
+    tr.template(
+        "power_to_rush",
+        r"(?:特徴「(?P<f>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットのカードを、?自軍パワー(?:ゾーン)?の"
+        r"オモテ向きのカードから1枚選び、?ラッシュエリアに出す。",
+        lambda m: (
+            {
+                "op": "power_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+            },
+            False,
+        ),
     ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
@@ -759,7 +785,12 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     for sentence in said:
         if sentence.startswith(_IF_DONE):
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
-            if not (optional and len(ops) == 1 and not if_done and "target" in ops[0]):
+            first = ops[0] if len(ops) == 1 else {}
+            if not (
+                optional
+                and not if_done
+                and ("target" in first or first.get("op") in effects.DONE_OPS)
+            ):
                 return None
             ops[0] = {**ops[0], "if_done": True}
             if_done = True

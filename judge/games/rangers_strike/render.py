@@ -22,6 +22,7 @@ from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
 from judge.games.rangers_strike.power_moves import choice_at
+from judge.games.rangers_strike.power_moves import wanted as power_wanted
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
@@ -277,10 +278,21 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
-    if name == "release_command" and set(op) == {"op", "count"} and isinstance(count, int):
-        # RS-RELEASE-COMMAND
+    if (
+        name == "release_command"
+        and set(op) - {"if_done", "side"} == {"op", "count"}
+        and isinstance(count, int)
+        and op.get("side", "own") in _SIDES
+    ):  # RS-RELEASE-COMMAND, RS-RELEASE-OPPOSING
         it = "it" if count == 1 else "them"
-        return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
+        whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
+        return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+    if name == "power_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
+        # RS-POWER-TO-RUSH
+        return (
+            f"put 1 {power_wanted(find).removeprefix('a ')} among the face-up cards of your power "
+            "zone into your rush area (no power, command or condition needed)"
+        )
     if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
         return "release the unit riding this vehicle"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF

@@ -609,6 +609,10 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-POWER-TO-RUSH: after the release it follows (none released: it takes nothing)
+    to_rush, rest, _, rush_doubt = power_moves.rush_picks(
+        eng, pe.controller, pe.effect, rest, released == []
+    )
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -635,7 +639,7 @@ def run_effect(
         if picked in doubts and isinstance(target, dict):
             opponent_choice_unknown(eng, pe, what, doubts[picked])
             continue
-        if op.get("if_done") and not found:
+        if op.get("if_done") and isinstance(target, dict) and not found:
             if_not_done(eng, what, op)
             break  # "…してもよい。そうしたとき": nothing more when it was not done
         if name == "choose":  # RS-CHOOSE-FIRST: chosen only; what follows refers to it
@@ -646,7 +650,12 @@ def run_effect(
         elif name == "discard":
             watch.discard_self(eng, found, what)
         elif name == "release_command":
-            release.release_commands(eng, pe, released, release_doubt, what)
+            if not release.release_commands(eng, pe, released, release_doubt, what):
+                if released is not None and op.get("if_done"):
+                    if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
+                break
+        elif name == "power_to_rush":
+            power_moves.to_rush(eng, pe, to_rush, rush_doubt, what)
         elif name == "release_rider":
             release.release_rider(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
@@ -929,10 +938,13 @@ def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None
     """RS-IF-DONE: the first part of "…してもよい。そうしたとき、…" was not done (no unit could be
     chosen for it), so what follows does not happen."""
     verb = {"hold": " and held", "choose": ""}.get(op["op"], " and destroyed")
+    thing = f"unit could be chosen{verb}"
+    if op["op"] == "release_command":  # RS-RELEASE-OPPOSING: none is held
+        thing = "held command could be released"
     eng.ctx.ruling(
         "RS-IF-DONE",
-        f"No unit could be chosen{verb} for {what}, so what happens only when that is "
-        "done (そうしたとき) does not happen.",
+        f"No {thing} for {what}, so what happens only when that is done (そうしたとき) does not "
+        "happen.",
     )
 
 
