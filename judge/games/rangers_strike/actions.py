@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
+    damage_cards,
     deck_search,
     effects,
     either_pile,
@@ -299,6 +300,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = power_moves.rush_picks(
             eng, pe.controller, effect, targets, released == []
         )
+    if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
+        _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -153,6 +153,12 @@ is named):
   (after the command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きの
   カードから1枚選び、ラッシュエリアに出す", RS-POWER-TO-RUSH,
   :mod:`judge.games.rangers_strike.power_moves`).
+- ``damage_to_hand`` (with ``if_done``) then ``top_to_damage`` — an optional effect of these two
+  only: the controller may take one face-down card of its power zone (a point of damage) into its
+  hand, unturned; only if it did, the top card of its deck goes face down into its power zone,
+  unseen ("自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札に加えてもよい。そうしたとき、
+  自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く"); the log names the card first in
+  ``targets`` (RS-DAMAGE-TO-HAND, :mod:`judge.games.rangers_strike.damage_cards`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -187,7 +193,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import command_cards, damage_cards, keywords, modes, power_moves
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -246,6 +252,8 @@ OPS = (
     "to_power_self",
     "power_to_hand",
     "power_to_rush",
+    "damage_to_hand",
+    "top_to_damage",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -290,8 +298,8 @@ CHOSEN_POWER = {"chosen": "power"}
 COST_OPS = ("hold_commands",)
 #: the ops with no units chosen that an optional effect may begin with, the rest happening only
 #: when it was done ("…してもよい。そうしたとき、…", RS-IF-DONE): a held command released
-#: (RS-RELEASE-OPPOSING)
-DONE_OPS = ("release_command",)
+#: (RS-RELEASE-OPPOSING), a face-down power card taken into the hand (RS-DAMAGE-TO-HAND)
+DONE_OPS = ("release_command", "damage_to_hand")
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -566,6 +574,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         ):
             return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone or
             # first, what follows only if done (RS-RELEASE-OPPOSING: "敵軍コマンド…")
+        if name in ("damage_to_hand", "top_to_damage") and not damage_cards.ok(effect):
+            return (
+                False  # RS-DAMAGE-TO-HAND: "…ダメージになっているカードをウラ向きのまま1枚選び、…"
+            )
         if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
             return False  # RS-POWER-TO-RUSH: "…のカードを、自軍パワーのオモテ向きのカードから1枚選び、…"
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
+    damage_cards,
     deck_search,
     effects,
     modes,
@@ -202,6 +203,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return held + power_moves.rush_first(eng, pe.controller, effect)
     if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
         return power_moves.first_found(eng, pe.controller)
+    if damage_cards.op_of(effect) is not None:  # RS-DAMAGE-TO-HAND
+        return damage_cards.first_named(eng, pe.controller) or None
     return None
 
 

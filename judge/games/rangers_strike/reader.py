@@ -81,7 +81,9 @@ the opposing command zones, held or released, face up into their owner's power z
 command cards, RS-COMMAND-TO-POWER); ``敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴「X」を持つ
 Mユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。`` (an opposing held
 command released, then, only if one was, a card of one's power zone into the rush area:
-RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH); ``自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札
+に加えてもよい。そうしたとき、自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く。`` (a point of damage
+into the hand, then the deck's top card face down in its place: RS-DAMAGE-TO-HAND); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
 RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
@@ -686,6 +688,16 @@ SENTENCES: tuple[tr.Template, ...] = (
             },
             m["may"] is not None,
         ),
+    ),
+    tr.template(
+        "damage_to_hand",
+        r"自軍パワー(?:ゾーン)?のダメージになっているカードをウラ向きのまま1枚選び、?手札に加えてもよい。",
+        lambda m: ({"op": "damage_to_hand"}, True),
+    ),
+    tr.template(
+        "top_to_damage",
+        r"自軍山札の上から1枚ひいて、?自軍パワーゾーンにウラ向きに置く。",
+        lambda m: ({"op": "top_to_damage"}, False),
     ),
     tr.template(
         "power_to_rush",

@@ -287,6 +287,16 @@ def render_op(op: Any, resident: bool = False) -> str:
         it = "it" if count == 1 else "them"
         whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
         return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+    if name == "damage_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "take 1 face-down card (a point of damage) of your power zone into your hand, "
+            "without turning it face up"
+        )
+    if name == "top_to_damage" and set(op) == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "put the top card of your deck face down into your power zone without looking at it "
+            "(a point of damage)"
+        )
     if name == "power_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
         # RS-POWER-TO-RUSH
         return (

@@ -17,6 +17,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
     command_cards,
+    damage_cards,
     deck_search,
     discard_return,
     effects,
@@ -613,6 +614,7 @@ def run_effect(
     to_rush, rest, _, rush_doubt = power_moves.rush_picks(
         eng, pe.controller, pe.effect, rest, released == []
     )
+    damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -656,6 +658,13 @@ def run_effect(
                 break
         elif name == "power_to_rush":
             power_moves.to_rush(eng, pe, to_rush, rush_doubt, what)
+        elif name == "damage_to_hand":
+            if not damage_cards.to_hand(eng, pe, damage, damage_doubt, what):
+                if damage_doubt is None:
+                    if_not_done(eng, what, op)  # RS-IF-DONE: no damage to take
+                break
+        elif name == "top_to_damage":
+            damage_cards.top_to_damage(eng, pe, what)
         elif name == "release_rider":
             release.release_rider(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
@@ -941,6 +950,8 @@ def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None
     thing = f"unit could be chosen{verb}"
     if op["op"] == "release_command":  # RS-RELEASE-OPPOSING: none is held
         thing = "held command could be released"
+    if op["op"] == "damage_to_hand":  # RS-DAMAGE-TO-HAND: no damage
+        thing = "face-down power card could be taken"
     eng.ctx.ruling(
         "RS-IF-DONE",
         f"No {thing} for {what}, so what happens only when that is done (そうしたとき) does not "
