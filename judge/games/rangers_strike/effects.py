@@ -159,6 +159,13 @@ is named):
   unseen ("自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札に加えてもよい。そうしたとき、
   自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く"); the log names the card first in
   ``targets`` (RS-DAMAGE-TO-HAND, :mod:`judge.games.rangers_strike.damage_cards`).
+- ``reveal`` (with ``if_done``), ``sp`` with ``if`` ``{"revealed": {"type": "unit", "feature":
+  X}}``, ``revealed_to_bottom`` — exactly so, an optional effect of a unit's own: the controller
+  may reveal its deck's top card; only if it did, the unit is SP N for the turn when that card is
+  a unit card printing X, and afterwards the card goes to the bottom of the deck ("自軍山札の上から
+  1枚をオモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、
+  これは「SP2」になる。その後、オモテにしたカードは山札の下に戻す"); the log names the card first in
+  ``targets`` when it is not known (RS-REVEAL-TO-BOTTOM, :mod:`judge.games.rangers_strike.revealed`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -193,7 +200,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.rangers_strike import command_cards, damage_cards, keywords, modes, power_moves
+from judge.games.rangers_strike import (
+    command_cards,
+    damage_cards,
+    keywords,
+    modes,
+    power_moves,
+    revealed,
+)
 from judge.games.rangers_strike.quantities import is_quantity
 
 #: a card's effects that trigger while it is in its player's area, on another unit's being
@@ -254,6 +268,8 @@ OPS = (
     "power_to_rush",
     "damage_to_hand",
     "top_to_damage",
+    "reveal",
+    "revealed_to_bottom",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -298,8 +314,9 @@ CHOSEN_POWER = {"chosen": "power"}
 COST_OPS = ("hold_commands",)
 #: the ops with no units chosen that an optional effect may begin with, the rest happening only
 #: when it was done ("…してもよい。そうしたとき、…", RS-IF-DONE): a held command released
-#: (RS-RELEASE-OPPOSING), a face-down power card taken into the hand (RS-DAMAGE-TO-HAND)
-DONE_OPS = ("release_command", "damage_to_hand")
+#: (RS-RELEASE-OPPOSING), a face-down power card taken into the hand (RS-DAMAGE-TO-HAND), the
+#: deck's top card revealed (RS-REVEAL-TO-BOTTOM)
+DONE_OPS = ("release_command", "damage_to_hand", "reveal")
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -430,6 +447,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
+    if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
+        return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"

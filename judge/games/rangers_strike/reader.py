@@ -83,7 +83,10 @@ Mユニットのカードを、自軍パワーのオモテ向きのカードか�
 command released, then, only if one was, a card of one's power zone into the rush area:
 RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH); ``自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札
 に加えてもよい。そうしたとき、自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く。`` (a point of damage
-into the hand, then the deck's top card face down in its place: RS-DAMAGE-TO-HAND); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+into the hand, then the deck's top card face down in its place: RS-DAMAGE-TO-HAND); ``自軍山札の上から1枚を
+オモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、これは「SP2」
+になる。その後、オモテにしたカードは山札の下に戻す。`` (the top card revealed, the unit SP 2 for the turn
+when it fits, then the card at the bottom of the deck: RS-REVEAL-TO-BOTTOM); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
 RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
 only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
@@ -688,6 +691,30 @@ SENTENCES: tuple[tr.Template, ...] = (
             },
             m["may"] is not None,
         ),
+    ),
+    tr.template(
+        "reveal_top",
+        r"自軍山札の上から1枚をオモテにしてもよい。",
+        lambda m: ({"op": "reveal"}, True),
+    ),
+    tr.template(
+        "sp_if_revealed",
+        r"オモテにしたカードが(?:特徴「(?P<f>[^「」]+)」を持つ)?ユニットカードなら、?このターン、?これは"
+        r"「SP(?P<n>[1-9])」になる。",
+        lambda m: (
+            {
+                "op": "sp",
+                "value": int(m["n"]),
+                "until": "turn",
+                "if": {"revealed": {"type": "unit", **({"feature": m["f"]} if m["f"] else {})}},
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "revealed_to_bottom",
+        r"その後、?オモテにしたカードは山札の下に戻す。",
+        lambda m: ({"op": "revealed_to_bottom"}, False),
     ),
     tr.template(
         "damage_to_hand",

@@ -287,6 +287,28 @@ def render_op(op: Any, resident: bool = False) -> str:
         it = "it" if count == 1 else "them"
         whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
         return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+    if name == "reveal" and set(op) - {"if_done"} == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "reveal the top card of your deck"
+    if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "afterwards put the card revealed at the bottom of your deck"
+    cond = op.get("if")
+    shown = cond.get("revealed") if isinstance(cond, dict) else None
+    if (
+        name == "sp"
+        and target == "self"
+        and set(op) == {"op", "value", "until", "if"}
+        and isinstance(shown, dict)
+        and set(cond) == {"revealed"}
+        and shown.get("type") == "unit"
+        and set(shown) <= {"type", "feature"}
+        and isinstance(op["value"], int)
+        and op["until"] == "turn"
+    ):  # RS-REVEAL-TO-BOTTOM
+        feature = f" with the feature {shown['feature']}" if "feature" in shown else ""
+        return (
+            f"if the card revealed is a unit card{feature}, this unit is SP {op['value']} until "
+            "the end of the turn"
+        )
     if name == "damage_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-DAMAGE-TO-HAND
         return (
             "take 1 face-down card (a point of damage) of your power zone into your hand, "

@@ -29,6 +29,7 @@ from judge.games.rangers_strike import (
     quantities,
     release,
     resist,
+    revealed,
     watch,
     zone_moves,
 )
@@ -626,6 +627,7 @@ def run_effect(
     )
     chosen = iter(groups)
     picked = -1  # the index of the selector whose units ``found`` holds
+    shown: str | None = None  # the card an op revealed (RS-REVEAL-TO-BOTTOM)
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
@@ -658,6 +660,14 @@ def run_effect(
                 break
         elif name == "power_to_rush":
             power_moves.to_rush(eng, pe, to_rush, rush_doubt, what)
+        elif name == "reveal":
+            shown = revealed.reveal(eng, pe, top, top_doubt, what)
+            if shown is None:
+                break  # nothing revealed: nothing follows (そうしたとき)
+        elif name == "revealed_to_bottom":
+            revealed.to_bottom(eng, pe, shown, what)
+        elif name == "sp" and "if" in op and not revealed.fits(eng, shown, op["if"], what):
+            continue  # RS-REVEAL-TO-BOTTOM: not the card asked for
         elif name == "damage_to_hand":
             if not damage_cards.to_hand(eng, pe, damage, damage_doubt, what):
                 if damage_doubt is None:
