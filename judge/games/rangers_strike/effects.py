@@ -22,7 +22,9 @@ player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn
 end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
-opponent's own unit destroyed, RS-OPPONENT-RESTRICTION).
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION), ``on_return`` (a vehicle's, as it
+returns from the battle area to the rush area with a unit riding it: :data:`ON_RETURN` only,
+whose ``rider_to_hand`` puts that unit into its owner's hand, RS-RIDER-TO-HAND).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -223,7 +225,11 @@ WHENS = (
     "static",
     *WATCHED,
     "turn_end",
+    "on_return",
 )
+#: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
+#: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
+ON_RETURN = {"when": "on_return", "optional": True, "do": [{"op": "rider_to_hand"}]}
 #: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
 #: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
 TURNS = ("own", "opponent")
@@ -270,6 +276,7 @@ OPS = (
     "top_to_damage",
     "reveal",
     "revealed_to_bottom",
+    "rider_to_hand",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -441,6 +448,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
+    if timing == "on_return" or any(
+        isinstance(op, dict) and op.get("op") == "rider_to_hand" for op in ops
+    ):  # RS-RIDER-TO-HAND: the one shape, exactly
+        return {k: v for k, v in effect.items() if k != "text"} == ON_RETURN
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):

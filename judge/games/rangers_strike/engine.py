@@ -29,7 +29,7 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, tha
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, attack_bp, effects, resist, watch
+from judge.games.rangers_strike import actions, attack_bp, effects, resist, ride, watch
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -668,7 +668,8 @@ class RangersStrikeEngine(AgendaEngine):
         held = [c.card for c in ps.command if c.held]
         for c in ps.command:
             c.held = False
-        back = [u.card for u in ps.battle]
+        returning = list(ps.battle)
+        back = [u.card for u in returning]
         for unit in ps.battle:
             unit.acted = None
             unit.rode_off = False
@@ -688,6 +689,7 @@ class RangersStrikeEngine(AgendaEngine):
             )
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
+        ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
         if self.skips_first_draw(pid):
             self.ctx.ruling(
                 self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."

@@ -40,6 +40,9 @@ What is read:
 - a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
   ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
   which releases the held unit riding it (RS-RELEASE-RIDER);
+- a vehicle's ``【name】これがバトルエリアからラッシュエリアに戻るとき、このビークルにライドしているユニットを
+  手札に戻してもよい。`` → its effect as it returns with a unit riding it (the start phase returns
+  it), the unit to its owner's hand if the player wants (RS-RIDER-TO-HAND);
 - a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のターンを終える
   とき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。``, when the unit has no Number
   Combination number → at the end of each of the opponent's turns, while the unit is there, the
@@ -1270,6 +1273,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、"
         r"そのユニットをリリースしてもよい。",
         lambda m: Part(effect=dict(RELEASE_RIDER), only=("vehicle",)),
+    ),
+    tr.template(
+        "named_rider_to_hand",
+        r"【[^【】]+】これがバトルエリアからラッシュエリアに戻るとき、このビークルにライドしているユニットを手札に"
+        r"戻してもよい。",
+        lambda m: Part(effect=dict(effects.ON_RETURN), only=("vehicle",)),
     ),
     tr.template(
         "named_opponent_restriction",

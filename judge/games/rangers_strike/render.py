@@ -41,6 +41,7 @@ _WHEN = {
     "on_destroyed": "When destroyed",
 }
 _WHEN["resident"] = "While in place"
+_WHEN["on_return"] = "When this returns from the battle area to the rush area"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {
@@ -325,6 +326,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"put 1 {power_wanted(find).removeprefix('a ')} among the face-up cards of your power "
             "zone into your rush area (no power, command or condition needed)"
         )
+    if name == "rider_to_hand" and set(op) == {"op"}:  # RS-RIDER-TO-HAND
+        return "return the unit riding this vehicle to its owner's hand"
     if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
         return "release the unit riding this vehicle"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF

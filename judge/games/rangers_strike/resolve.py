@@ -30,6 +30,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     revealed,
+    ride,
     watch,
     zone_moves,
 )
@@ -677,6 +678,8 @@ def run_effect(
             damage_cards.top_to_damage(eng, pe, what)
         elif name == "release_rider":
             release.release_rider(eng, pe, what)
+        elif name == "rider_to_hand":
+            ride.rider_to_hand(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":
@@ -770,6 +773,7 @@ def run_effect(
                         card=u.card,
                     )
                     if u.vehicle is not None:
+                        ride.returned_by_effect(eng, pe, u)  # RS-RIDER-TO-HAND: not guessed
                         eng.ctx.ruling(
                             "RS-RIDER",
                             f"{eng.name(u.card)} rides {eng.name(u.vehicle)}, which the engine "
