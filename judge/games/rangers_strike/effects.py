@@ -57,7 +57,8 @@ is named):
   ``unridden`` (``ライドされていない``: vehicles no unit rides).
 - ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units
   chosen, one's own or the opposing side's (RS-HOLD-CHOSEN).  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
-  ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
+  ``hold`` of chosen units, or one of :data:`DONE_OPS` (a command released, a point of damage
+  taken, the deck's top card revealed): the ops after it happen only when it did (RS-IF-DONE,
   "…してもよい。そうしたとき、…").
 - ``return`` ``target`` — from the battle area back to the rush area.
 - ``damage`` ``n`` — n damage to the opposing side, dealt as a strike's is (in tag battle the
