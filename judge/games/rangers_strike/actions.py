@@ -43,10 +43,12 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     modes,
+    own_commands,
     power_moves,
     release,
     resist,
     restrictions,
+    watch,
     zone_moves,
 )
 from judge.games.rangers_strike.battle import (
@@ -67,7 +69,7 @@ from judge.games.rangers_strike.damage import (
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.outcome import apply_outcome, check_outcome
 from judge.games.rangers_strike.refs import ref_code
-from judge.games.rangers_strike.resolve import cost_commands, match_targets
+from judge.games.rangers_strike.resolve import condition_holds, cost_commands, match_targets
 from judge.games.rangers_strike.ride import (
     apply_board,
     apply_ride_off,
@@ -254,6 +256,10 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     """What is wrong with a resolve's ``targets`` (and ``use``) for the effect ``pe``."""
     targets = list(plan.action.get("targets", []))
     effect, use = pe.effect, plan.action.get("use")
+    if "if" in effect and condition_holds(eng, pe) is not True:
+        return []  # the condition does not hold (or is not known): the effect chooses nothing
+    if effect.get("when") == "turn_end" and watch.bp_doubt(eng, pe) is not None:
+        return []  # RS-BP-AT-MOST-THIS: which units fit is not known (not guessed, when run)
     if modes.listed(effect) is not None:  # RS-CHOOSE-ONE: the choice first, then its targets
         if use is not None:
             return [
@@ -279,8 +285,12 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
                     )
                 ]
             )
+    # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
+    own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
+    effect = own_commands.bound(effect, None if own is None else len(own))
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
-    _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
+    if not problems:
+        _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
     if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
         _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile
@@ -296,8 +306,10 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         released, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
-    if not problems:  # RS-POWER-TO-RUSH: the card put from the power zone, if one was released
-        _, targets, problems, _ = power_moves.rush_picks(
+    if not problems:  # RS-POWER-TO-RUSH: the card rushed from the power zone
+        _, targets, problems, _ = power_moves.rush_picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-POWER-TO-RUSH-AREA: the card put, if a command was released
+        _, targets, problems, _ = power_moves.put_picks(
             eng, pe.controller, effect, targets, released == []
         )
     if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken

@@ -11,7 +11,7 @@ continuous text (an effect ``{"when": "static", "do": [{"op": "bp", "amount": N,
 Combination's sentence: a :class:`~judge.games.rangers_strike.state.Mod` with ``during``).
 
 >>> static_bp({"when": "static", "do": [{"op": "bp", "amount": 2000, "during": "attacked"}]})
-((2000, 'attacked', None, None),)
+((2000, 'attacked', None),)
 """
 
 from __future__ import annotations
@@ -20,33 +20,23 @@ from typing import Any
 
 from judge.games.rangers_strike.state import Mod, RSState, Unit
 
-#: a unit's own continuous BP: (amount, during, against feature, per count)
-Static = tuple[int, str | None, str | None, str | None]
+#: a unit's own continuous BP during an attack: (amount, during, against feature)
+Static = tuple[int, str, str | None]
 
 
 def static_bp(effect: dict[str, Any]) -> tuple[Static, ...]:
-    """A unit's continuous BP (``(amount, during, against feature, per count)``) in
-    ``effect``, when it is such an effect; else none: during an attack (RS-ATTACK-BP), or for
-    each card counted (RS-BP-PER)."""
+    """A unit's continuous BP during an attack (``(amount, during, against feature)``) in
+    ``effect``, when it is such an effect; else none.  Its other continuous BP (for each one
+    counted, while a condition holds) is :mod:`~judge.games.rangers_strike.own_text`'s."""
     if effect.get("when") != "static":
         return ()
     out: list[Static] = []
     for op in effect.get("do") or ():
-        if "per" in op:
-            out.append((int(op["amount"]), None, None, str(op["per"]["count"])))
+        if "during" not in op:
             continue
         against = (op.get("against") or {}).get("feature")
-        out.append((int(op["amount"]), str(op["during"]), against, None))
+        out.append((int(op["amount"]), str(op["during"]), against))
     return tuple(out)
-
-
-def per_count(st: RSState, unit: Unit, count: str) -> int:
-    """RS-BP-PER: how many ``count`` (one of ``effects.PER_COUNTS``) ``unit`` has now: the
-    face-up cards of its player's power zone; 0 while it stands in no area."""
-    where = st.area_of(unit)
-    if where is None:
-        return 0
-    return sum(1 for c in st.players[where[0]].power if c.face_up)
 
 
 def role(st: RSState, unit: Unit) -> tuple[str, Unit] | None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import costs, restrictions, ride, watch
+from judge.games.rangers_strike import costs, own_text, restrictions, ride, watch
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -52,7 +52,7 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.data["alone_doubt"] = True
     why = restrictions.enter_forbidden(eng, unit)
     if why is not None:
-        plan.violate("RS-CARD-RESTRICTION", why)
+        plan.violate(restrictions.enter_rule(eng, unit), why)
         return
     riding = 0
     if plan.action.get("ride") is not None:
@@ -364,10 +364,13 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
     not known is unverifiable."""
     d = eng.state.card(unit.card)
     if unknown is not None:
+        rule = "RS-SP-EFFECT"
+        if unit.vehicle is not None and "rides a vehicle" in unknown:
+            rule = "RS-RIDER"
+        elif "own text makes it SP" in unknown:
+            rule = own_text.rule_of(eng.own_text_of(d), "sp")  # RS-WHILE, RS-NEXT-TO
         eng.ctx.ruling(
-            "RS-RIDER"
-            if unit.vehicle is not None and "rides a vehicle" in unknown
-            else "RS-SP-EFFECT",
+            rule,
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
             "cannot be verified.",
         )
@@ -383,6 +386,14 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
             "RS-SP-FRACTION",
             f"{eng.name(unit.card)} has SP {d.sp_at[0]}/{d.sp_at[1]} and stands "
             f"{d.sp_at[1]}{_nth(d.sp_at[1])} in the battle area: SP {sp}.",
+        )
+    elif any(op["op"] == "sp" for op in eng.own_text_of(d)):
+        made = own_text.sp(eng, unit, eng.own_text_of(d), False)
+        eng.ctx.ruling(
+            own_text.rule_of(eng.own_text_of(d), "sp"),
+            f"{eng.name(unit.card)}'s own text makes it SP {sp} while its condition holds"
+            if made
+            else f"{eng.name(unit.card)}'s own text's condition does not hold: SP {sp}",
         )
 
 

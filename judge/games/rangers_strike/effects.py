@@ -6,14 +6,26 @@ A card's ``effects`` (and a unit's ``combination.effects``) is a list of effects
 
 An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anything only when
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
-X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED).
+X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
+``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
+size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED); or
+``{"own_zones_all": X}``: only when every face-up card of its controller's command and power
+zones is of category X (RS-IF-ZONES-ALL); or ``{"opposing_power_none": {"type": "unit", "size":
+S}}``: only when no face-up card of the opposing power zones is a unit card (of size S)
+(RS-IF-POWER-NONE); a combination's only before ops done at once
+(:mod:`~judge.games.rangers_strike.zone_conditions`).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
-``per`` ``{"count": "face_up_power"}``, so much BP for each card counted, RS-BP-PER),
+``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
+``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
+area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
+``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
+the condition possibly one on the units next to it, RS-NEXT-TO:
+:mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -22,13 +34,18 @@ player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn
 end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
-opponent's own unit destroyed, RS-OPPONENT-RESTRICTION), ``on_return`` (a vehicle's, as it
-returns from the battle area to the rush area with a unit riding it: :data:`ON_RETURN` only,
-whose ``rider_to_hand`` puts that unit into its owner's hand, RS-RIDER-TO-HAND).
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION; with ``if`` ``{"flanked": …}``: the
+ability a unit has while units so described stand on both sides of it, RS-NEXT-TO), ``on_return``
+(a vehicle's, as it returns from the battle area to the rush area with a unit riding it:
+:data:`ON_RETURN` only, whose ``rider_to_hand`` puts that unit into its owner's hand,
+RS-RIDER-TO-HAND).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
-"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
+"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``printed_bp_max``
+n: a unit whose printed BP is n or less, ``本来のBPがN以下の``, RS-PRINTED-BP; ``bp_max_self``
+``true``: a unit whose BP is no more than the effect's own unit's, ``このユニットのBP以下のBPを持つ``,
+RS-BP-AT-MOST-THIS, in a unit's ability of the end of its turn only; ``type``
 ``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
@@ -36,9 +53,12 @@ the printed ``ユニット`` with no area named, and ``other`` ``true``: ``こ�
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
-now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``keyword`` ``ウイング`` | ``レジスト``:
-a unit printing that keyword (``ウイングを持つ``, RS-SELECT-KEYWORD);
+``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
+RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
+``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
+RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
+commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST)
@@ -70,6 +90,24 @@ is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``hold_own_commands`` (with ``"if_done": true``) — the first op of an optional effect of two:
+  the controller holds any number of its own released commands, and only when it holds one or
+  more does the ``destroy`` after it happen, whose selector's ``bp_per_held`` N lets it take a
+  unit whose BP is no more than N for each command so held ("自軍コマンドを好きな数選びホールドし
+  てもよい。そうしたとき、ホールドしたコマンド1つにつきBP2000として、そのBPの合計以下のBPを持つ…";
+  the log names the commands first in ``targets``: RS-HOLD-OWN-COMMANDS,
+  :mod:`judge.games.rangers_strike.own_commands`).
+- ``commands_to_hand`` (with ``"if_done": true``) — alike, the controller returns any number of
+  its own commands, held or released, to its hand, and only when it returns one or more does the
+  ``to_deck_bottom`` after it happen, whose selector (the opponent's own units of its rush area,
+  chosen by the opponent) has ``count_returned`` ``true``: as many units as commands were
+  returned, as many as there are up to that ("自軍コマンドを好きな数選び、自分の手札に戻してもよい。そ
+  うしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び…";
+  RS-COMMANDS-TO-HAND).
+- ``to_deck_bottom`` ``target`` — the units chosen go to the bottom of their owner's deck, one
+  after another in the order the log names them (the last named is the bottom card), not
+  destroyed ("持ち主の山札の下に好きな順番で戻す", RS-TO-DECK-BOTTOM); only after
+  ``commands_to_hand``.
 - ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
   chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
   ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
@@ -113,6 +151,13 @@ is named):
 - ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
   ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
   while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
+- ``power_to_rush`` ``find`` (``{"type": "unit", "size": S, "feature": X}``), ``power_met``
+  ``true``, ``condition_met`` ``true``, ``no_enter`` ``turn`` (optional) — the one op of an
+  optional effect: the controller may rush one face-up card of its power zone that fits, its
+  required power met and its additional condition too, into its rush area by the effect (no
+  command held); with ``no_enter`` the unit so rushed cannot enter the battle area this turn;
+  the log names the card first in ``targets`` (RS-POWER-TO-RUSH,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``top_to_command`` — the top card of the controller's deck goes held into its command zone
   (into the discard pile when that holds 5); the log names it first in ``targets`` when the
   engine does not know it (RS-TOP-TO-COMMAND, :mod:`judge.games.rangers_strike.zone_moves`).
@@ -150,11 +195,12 @@ is named):
   a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
   opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
   してもよい。そうしたとき、…", RS-RELEASE-OPPOSING).
-- ``power_to_rush`` ``find`` (``{"type": "unit"}``, optionally ``size`` and ``feature``) — the
-  second op after an ``if_done`` release of one command: one face-up card of the controller's
-  power zone that fits goes into its rush area by the effect, when one fits; the log names it
-  (after the command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きの
-  カードから1枚選び、ラッシュエリアに出す", RS-POWER-TO-RUSH,
+- ``power_card_to_rush`` ``find`` (``{"type": "unit"}``, optionally ``size`` and ``feature``) —
+  the second op after an ``if_done`` release of one command: one face-up card of the
+  controller's power zone that fits goes into its rush area by the effect (no required power or
+  additional condition, unlike ``power_to_rush``), when one fits; the log names it (after the
+  command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、
+  ラッシュエリアに出す", RS-POWER-TO-RUSH-AREA,
   :mod:`judge.games.rangers_strike.power_moves`).
 - ``damage_to_hand`` (with ``if_done``) then ``top_to_damage`` — an optional effect of these two
   only: the controller may take one face-down card of its power zone (a point of damage) into its
@@ -208,8 +254,11 @@ from judge.games.rangers_strike import (
     damage_cards,
     keywords,
     modes,
+    neighbours,
+    own_commands,
     power_moves,
     revealed,
+    zone_conditions,
 )
 from judge.games.rangers_strike.quantities import is_quantity
 
@@ -272,7 +321,11 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "hold_own_commands",
+    "commands_to_hand",
+    "to_deck_bottom",
     "power_to_rush",
+    "power_card_to_rush",
     "damage_to_hand",
     "top_to_damage",
     "reveal",
@@ -292,6 +345,8 @@ SELECTOR_KEYS = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "category",
     "type",
     "size",
@@ -304,6 +359,8 @@ SELECTOR_KEYS = {
     "feature",
     "sp_printed",
     "keyword",
+    "bp_per_held",
+    "count_returned",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -340,6 +397,18 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "bp_per_held" in sel and (resident or not _is_int(sel["bp_per_held"], 1)):
+        return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
+    if "count_returned" in sel and (resident or sel["count_returned"] is not True):
+        return False  # RS-COMMANDS-TO-HAND: as many as commands were returned first
+    if "bp_max_self" in sel and (
+        resident or sel["bp_max_self"] is not True or sel.get("type") != "unit" or "bp_max" in sel
+    ):
+        return False  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
+    if "printed_bp_max" in sel and (
+        resident or not _is_int(sel["printed_bp_max"], 0) or sel.get("type") != "unit"
+    ):
+        return False  # RS-PRINTED-BP: "本来のBPがN以下の", a unit's printed BP
     if "power_max" in sel and (
         resident
         or not (
@@ -393,25 +462,102 @@ def _per_ok(per: Any) -> bool:
 
 
 #: what a unit's own continuous BP counts, per card or unit (RS-BP-PER): the face-up cards
-#: of its player's power zone
-PER_COUNTS = ("face_up_power",)
+#: of its player's power zone; the units of its player's battle area, of a category and a
+#: size when printed (RS-BP-PER-UNITS); its player's damage (RS-BP-PER-DAMAGE)
+PER_COUNTS = ("face_up_power", "own_battle_units", "own_damage")
+
+
+def per_ok(per: Any) -> bool:
+    """A static ``bp`` op's ``per``: ``{"count": C}`` (one of :data:`PER_COUNTS`), and for
+    ``own_battle_units`` optionally ``category`` and ``size`` ("「WB」のMユニット")."""
+    if not isinstance(per, dict) or per.get("count") not in PER_COUNTS:
+        return False
+    if per["count"] != "own_battle_units":
+        return set(per) == {"count"}
+    return (
+        set(per) <= {"count", "category", "size"}
+        and ("category" not in per or (isinstance(per["category"], str) and per["category"] != ""))
+        and per.get("size", "S") in SIZES
+    )
+
+
+#: what a unit's own continuous BP or SP may last while (RS-WHILE): an opposing unit of a
+#: category is in a rush or battle area (``{"opposing_unit": {"category": X}}``); no card of
+#: a category is among its player's face-up power cards and command zone cards (``{"none_in":
+#: ["face_up_power", "command"], "category": X}``)
+WHILE_ZONES = ("face_up_power", "command")
+
+
+def while_ok(cond: Any) -> bool:
+    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE), or one on the units
+    next to the unit (RS-NEXT-TO: :func:`~judge.games.rangers_strike.neighbours.ok`)."""
+    if not isinstance(cond, dict):
+        return False
+    if neighbours.is_condition(cond):
+        return neighbours.ok(cond)
+    if set(cond) == {"opposing_unit"}:
+        unit = cond["opposing_unit"]
+        return (
+            isinstance(unit, dict)
+            and set(unit) == {"category"}
+            and isinstance(unit["category"], str)
+            and bool(unit["category"])
+        )
+    zones = cond.get("none_in")
+    return (
+        set(cond) == {"none_in", "category"}
+        and isinstance(zones, list)
+        and bool(zones)
+        and len(set(zones)) == len(zones)
+        and all(z in WHILE_ZONES for z in zones)
+        and isinstance(cond["category"], str)
+        and bool(cond["category"])
+    )
+
+
+def _static_ok(op: Any) -> bool:
+    """An op of a unit's own continuous text (``static``): a ``bp`` op during an attack
+    (RS-ATTACK-BP), for each one counted (``per``, RS-BP-PER) or while a condition holds
+    (``while``, RS-WHILE); or ``{"op": "sp", "value": N, "while": {...}}``, SP N while it
+    holds (RS-WHILE)."""
+    if not isinstance(op, dict):
+        return False
+    if op.get("op") == "sp":
+        return (
+            set(op) == {"op", "value", "while"}
+            and _is_int(op["value"], 0)
+            and while_ok(op["while"])
+        )
+    if op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
+        return False
+    if "per" in op:
+        return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
+    if "while" in op:
+        cond = op["while"]
+        if neighbours.is_condition(cond) and "bp_min" in (cond.get("next_to") or {}):
+            return False  # a BP turning on another's BP: not read (RS-NEXT-TO)
+        return set(op) == {"op", "amount", "while"} and while_ok(cond)
+    return _attack_bp_ok(op, static=True)
+
+
+def _one_doubt(ops: list[Any]) -> bool:
+    """A unit's own text is read two ways at most (own_text's readings): one asking about the
+    units next to it (RS-NEXT-TO) asks nothing of 自軍 that tag battle leaves open."""
+    near = any(neighbours.is_condition(op.get("while")) for op in ops)
+    team = any(
+        ("per" in op and op["per"].get("count") != "face_up_power")
+        or (isinstance(op.get("while"), dict) and "none_in" in op["while"])
+        for op in ops
+    )
+    return not (near and team)
 
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
     """A ``bp`` op counted only during an attack (RS-ATTACK-BP): ``during`` ``attacking`` or
     ``attacked``, ``against`` ``{"feature": X}`` optional; a ``static`` one (the unit's own
-    continuous text) has no ``until`` and no ``target``, and instead of ``during`` may have
-    ``per`` ``{"count": C}``: the amount for each one counted (RS-BP-PER)."""
+    continuous text) has no ``until`` and no ``target``."""
     if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
-    if static and "per" in op:
-        per = op["per"]
-        return (
-            set(op) == {"op", "amount", "per"}
-            and isinstance(per, dict)
-            and set(per) == {"count"}
-            and per["count"] in PER_COUNTS
-        )
     keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
     if set(op) - keys or op.get("during") not in DURING:
         return False
@@ -426,11 +572,23 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
 def _if_ok(cond: Any, timing: str) -> bool:
     """An effect's condition, checked as it resolves (not on a resident or static text):
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
-    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED)."""
+    ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
+    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED), or
+    ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL), or
+    ``{"opposing_power_none": {"type": "unit", "size": S}}``, "敵軍パワーゾーンのオモテ向きのカードにS
+    ユニットのカードが無ければ" (RS-IF-POWER-NONE; :mod:`~judge.games.rangers_strike.zone_conditions`)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.ok(cond)
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
+    if "opposing_more" in cond:  # RS-IF-OUTNUMBERED
+        return (
+            set(cond) <= {"opposing_more", "size"}
+            and _is_int(cond["opposing_more"], 1)
+            and cond.get("size", "S") in SIZES
+        )
     return (
         set(cond) <= {"own_units_at_most", "size"}
         and _is_int(cond.get("own_units_at_most"), 0)
@@ -459,13 +617,19 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
+    if (
+        timing == "combination"
+        and zone_conditions.is_condition(effect.get("if"))
+        and not zone_conditions.at_once(effect)
+    ):
+        return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
     if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
         return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
-    if timing == "static":  # RS-ATTACK-BP: the unit's own BP during an attack, nothing else
-        return all(_attack_bp_ok(op, static=True) for op in ops)
+    if timing == "static":  # the unit's own continuous BP or SP (RS-ATTACK-BP, RS-BP-PER,
+        return all(_static_ok(op) for op in ops) and _one_doubt(ops)  # RS-WHILE), nothing else
     for op in ops:
         if not isinstance(op, dict):
             return False
@@ -479,6 +643,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             continue
         if name not in OPS:
             return False
+        if isinstance(target, dict) and "bp_max_self" in target:
+            return False  # RS-BP-AT-MOST-THIS: only the ability of the end of a turn's
         if command_cards.is_command_selector(target):
             if not command_cards.ok(op):
                 return False  # RS-COMMAND-TO-POWER: cards of a command zone, sent to the power zone
@@ -609,8 +775,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return (
                 False  # RS-DAMAGE-TO-HAND: "…ダメージになっているカードをウラ向きのまま1枚選び、…"
             )
-        if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
-            return False  # RS-POWER-TO-RUSH: "…のカードを、自軍パワーのオモテ向きのカードから1枚選び、…"
+        if name == "power_card_to_rush" and not power_moves.put_ok(effect, op):
+            return False  # RS-POWER-TO-RUSH-AREA: "…のカードを、自軍パワーのオモテ向きのカードから1枚選び、…"
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
@@ -619,6 +785,19 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
         if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
             return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
+        if (
+            name in own_commands.OPS
+            or name == "to_deck_bottom"
+            or (
+                isinstance(target, dict)
+                and (own_commands.PER_HELD in target or own_commands.COUNT_RETURNED in target)
+            )
+        ) and not own_commands.ok(effect):
+            return False  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: "自軍コマンドを好きな数選び…"
+        if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
+            return (
+                False  # RS-POWER-TO-RUSH: "自軍パワーゾーンのオモテ向きのカードから、…出してもよい"
+            )
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
@@ -667,6 +846,8 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
     unit is where ``while`` says, the opponent's own unit destroyed, chosen by the opponent
     (a selector ``side`` ``opponent``, ``zone`` ``field``, ``type`` ``unit``, ``chooser``
     ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
+    if effect.get("turn") == "own" and neighbours.is_condition(effect.get("if")):
+        return _gained_at_turn_end_ok(effect)  # RS-NEXT-TO, RS-BP-AT-MOST-THIS
     if effect.get("turn") == "own":
         return (
             set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
@@ -694,6 +875,34 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
         and sel["zone"] == "field"
         and sel["type"] == "unit"
         and sel["chooser"] == "opponent"
+    )
+
+
+def _gained_at_turn_end_ok(effect: dict[str, Any]) -> bool:
+    """RS-NEXT-TO: the ability a unit has while units so described stand on both sides of it
+    ("…並んでいる間、…次の能力を得る⇒自分がターンを終えるとき、…"): at the end of its player's turn,
+    ``if`` ``{"flanked": …}``, one opposing unit (rush or battle area) with BP no more than the
+    unit's own (``bp_max_self``, RS-BP-AT-MOST-THIS) sent face up into its owner's power zone."""
+    ops = effect.get("do")
+    if (
+        set(effect) - {"when", "turn", "if", "do", "text"}
+        or "flanked" not in effect["if"]
+        or not neighbours.ok(effect["if"])
+        or not isinstance(ops, list)
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+        or set(ops[0]) != {"op", "target"}
+        or ops[0]["op"] != "to_power_zone"
+    ):
+        return False
+    sel = ops[0]["target"]
+    return (
+        _selector_ok(sel, False)
+        and set(sel) == {"side", "zone", "count", "type", "bp_max_self"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "field"
+        and sel["type"] == "unit"
+        and sel["count"] == 1
     )
 
 
@@ -833,6 +1042,7 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
         and (
             (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
             or op.get("op") in DONE_OPS
+            or (op == {"op": op.get("op"), "if_done": True} and op.get("op") in own_commands.OPS)
         )
         and effect.get("optional") is True
         and ops[0] is op

@@ -29,7 +29,7 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, tha
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, attack_bp, effects, resist, ride, watch
+from judge.games.rangers_strike import actions, attack_bp, effects, own_text, resist, ride, watch
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -86,6 +86,8 @@ class RangersStrikeEngine(AgendaEngine):
         #: a resident card's code -> its BP operations (:meth:`resident_ops`)
         self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
         self._static_bp: dict[str, tuple[attack_bp.Static, ...]] = {}
+        #: a card's code -> its own continuous text's ops of :mod:`own_text` (per, while)
+        self._own_text: dict[str, tuple[dict[str, Any], ...]] = {}
         code_of, owner_of, lists = deal_instances(log, {"main": ""})
         players = {pid: PlayerState(pid, deck=lists[pid]["main"]) for pid in log.player_ids}
         self.state = RSState(defs, code_of, owner_of, players, list(log.player_ids))
@@ -319,13 +321,16 @@ class RangersStrikeEngine(AgendaEngine):
         owner: str | None = None,
         area: str | None = None,
         bonus: int | None = None,
+        team: bool = False,
     ) -> int:
         """A unit's BP now: printed, effects, residents (``bonus``: what
         :meth:`resident_bonus` gives it, when the caller knows already).  A unit riding a
-        vehicle has its own (RS-RIDE); a vehicle has none, and never fights (RS-VEHICLE)."""
+        vehicle has its own (RS-RIDE); a vehicle has none, and never fights (RS-VEHICLE).
+        With 自軍 in its own text read as its player's, or (``team``) its team's: where the
+        two differ the BP is not known (:meth:`bp_readings`)."""
         st = self.state
         d = st.card(unit.card)
-        value = self.own_bp(unit, d)
+        value = self.own_bp(unit, d, team)
         if bonus is not None:
             return value + bonus
         if owner is None or area is None:
@@ -342,8 +347,9 @@ class RangersStrikeEngine(AgendaEngine):
     def sp_known(self, unit: Unit) -> tuple[int, str | None]:
         """A unit's SP now, and why it is not known (None when it is): printed, a printed
         ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
-        end (RS-SP-EFFECT).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE);
-        a vehicle has no SP and never strikes (RS-VEHICLE)."""
+        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE).  A unit
+        riding a vehicle stands in the vehicle's place (RS-RIDE); a vehicle has no SP and never
+        strikes (RS-VEHICLE)."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
@@ -362,6 +368,19 @@ class RangersStrikeEngine(AgendaEngine):
         for m in unit.mods:
             if m.sp_at is not None:  # "選んだユニットは「SP1/2」になる" (RS-SP-EFFECT)
                 made.add(m.sp_at[0] if self.battle_position(unit) == m.sp_at[1] else 0)
+        ops = self.own_text_of(d)
+        if ops:  # RS-WHILE: "これは「SP1」になる" while its condition holds (RS-NEXT-TO)
+            mine = own_text.sp(self, unit, ops, False)
+            pid = own_text.player_of(self, unit)
+            if pid is not None and own_text.two_readings(self, pid, ops):
+                theirs = own_text.sp(self, unit, ops, True)
+                if theirs != mine:
+                    return 0, (
+                        f"{own_text.doubt(self, unit, ops)}: the two readings disagree on "
+                        "whether its own text makes it SP "
+                        + " or ".join(map(str, sorted(mine | theirs)))
+                    )
+            made |= mine
         if len(made) > 1:
             return 0, (
                 "effects make its SP " + " and ".join(str(n) for n in sorted(made)) + ", and "
@@ -416,10 +435,20 @@ class RangersStrikeEngine(AgendaEngine):
             )
         return ops
 
-    def own_bp(self, unit: Unit, d: CardDef) -> int:
+    def own_text_of(self, d: CardDef) -> tuple[dict[str, Any], ...]:
+        """A unit's own continuous BP and SP for each one counted or while a condition
+        holds (:mod:`~judge.games.rangers_strike.own_text`), kept per card as
+        :meth:`resident_ops` is."""
+        ops = self._own_text.get(d.code)
+        if ops is None:
+            ops = self._own_text[d.code] = own_text.ops_of(d)
+        return ops
+
+    def own_bp(self, unit: Unit, d: CardDef, team: bool = False) -> int:
         """``unit``'s BP before residents: printed, its effects in force, what its own
-        continuous text gives it now (RS-ATTACK-BP), and what the vehicle it rides gives it
-        (RS-RIDER-BP); ``d`` its card."""
+        continuous text gives it now (RS-ATTACK-BP, RS-BP-PER, RS-WHILE; ``team``: with 自軍
+        read as its team, tag battle), and what the vehicle it rides gives it (RS-RIDER-BP);
+        ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
         if unit.vehicle is not None:  # RS-RIDER-BP
@@ -427,13 +456,31 @@ class RangersStrikeEngine(AgendaEngine):
             value += v.rider_bp
             if v.rider_attack_bp and attack_bp.counts(st, unit, "attacking", None):
                 value += v.rider_attack_bp
-        static = self.static_of(d)
-        for n, when, against, per in static:
-            if per is not None:  # RS-BP-PER: so much for each one counted
-                value += n * attack_bp.per_count(st, unit, per)
-            elif attack_bp.counts(st, unit, when, against):
+        for n, when, against in self.static_of(d):
+            if attack_bp.counts(st, unit, when, against):
                 value += n
+        ops = self.own_text_of(d)
+        if ops:  # RS-BP-PER, RS-WHILE: so much for each one counted, or while it holds
+            value += own_text.bp(self, unit, ops, team)
         return value
+
+    def bp_readings(self, unit: Unit) -> tuple[int, int]:
+        """``unit``'s BP with 自軍 read as its player's and as its team's (the same in 1 vs
+        1, and for a unit whose own text does not read 自軍 so: :mod:`own_text`), or with the
+        units next to it read narrowly and widely (RS-NEXT-TO, either variant)."""
+        value = self.bp(unit)
+        team = self.bp_team(unit)
+        return value, value if team is None else team
+
+    def bp_team(self, unit: Unit) -> int | None:
+        """``unit``'s BP with 自軍 in its own text read as its team's (tag battle; the units
+        next to it read widely, RS-NEXT-TO), or None when that reading cannot differ from the
+        other (checked without working out BP)."""
+        ops = self.own_text_of(self.state.card(unit.card))
+        pid = own_text.player_of(self, unit) if ops else None
+        if pid is None or not own_text.two_readings(self, pid, ops):
+            return None
+        return self.bp(unit, team=True)
 
     def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
         """The BP of units of ``owner``'s ``area``, for reading many of them: what residents
@@ -712,6 +759,7 @@ class RangersStrikeEngine(AgendaEngine):
 
     def end_phase(self, pid: str) -> None:
         st = self.state
+        own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
         ended = 0
         for q in st.order:
             for unit in st.players[q].units():
@@ -791,6 +839,8 @@ class RangersStrikeEngine(AgendaEngine):
             self.event("battle", f"{self.name(b.target.card)} has left: the attack ends.")
             return
         self.ctx.read("bp")  # the attack is decided by BP
+        if not own_text.battle_known(self, b.attacker, b.target):
+            return  # a BP not known decides it: not guessed (RS-BP-PER-UNITS and its kin)
         abp, tbp = self.bp(b.attacker), self.bp(b.target)
         a, t = self.name(b.attacker.card), self.name(b.target.card)
         if abp > tbp:
@@ -1009,7 +1059,8 @@ class RangersStrikeEngine(AgendaEngine):
             extra = bonus.get(d.category)
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
-            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d)):
+            own = self.own_text_of(d)
+            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d) or own):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -1025,7 +1076,7 @@ class RangersStrikeEngine(AgendaEngine):
                 out.append(view)
                 continue
             bp = self.own_bp(unit, d) + extra
-            sp = self.sp(unit) if unit.mods or d.sp_at else d.sp
+            sp = self.sp(unit) if unit.mods or d.sp_at or own else d.sp
             view = {
                 "id": unit.card,
                 "code": d.code,
@@ -1128,4 +1179,6 @@ def _mod_view(m: Mod) -> list[Any]:
         view.append({"features": list(m.features)})
     if m.during is not None:
         view.append({"during": m.during, "against": m.against})
+    if m.no_enter:
+        view.append({"no_enter": True})  # RS-POWER-TO-RUSH
     return view

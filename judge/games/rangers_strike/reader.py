@@ -27,6 +27,27 @@ What is read:
   ``rider_resist`` (the unit riding it has resist: RS-RIDER-BP, RS-RESIST);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
+- a unit's ``【name】このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+Nされる。``
+  (category and size each when printed), when the unit has no Number Combination number and
+  is not itself of that category and size → its own continuous BP for each such unit
+  (RS-BP-PER-UNITS);
+- a unit's ``【name】これは自軍ダメージ1点につきBP+Nされ、自分がターンを終えるときBPM以上なら撃破され
+  る。``, when the unit has no Number Combination number → its own continuous BP for each point
+  of its player's damage (RS-BP-PER-DAMAGE) and the rule ``turn_end_destroy``
+  (RS-TURN-END-DESTROY);
+- a unit's ``【name】自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードにDA持つカードが1枚もなけれ
+  ば、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。``, when the unit has no
+  Number Combination number → its own continuous SP and BP, each while its condition holds
+  (RS-WHILE);
+- a unit's ``【name】これは、BPN以上の、Xを持ち特徴「F」を持つSユニットと隣り合っている間、次の能力を得
+  る⇒SPK`` (each of BP, category, feature and size when printed), when the unit has no Number
+  Combination number → its own SP K while such a unit stands next to it (RS-NEXT-TO, RS-WHILE);
+- a unit's ``【name】このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニットはBP+Nさ
+  れ、次の能力を得る⇒自分がターンを終えるとき、このユニットのBP以下のBPを持つ敵軍ユニットを1体選び持ち主の
+  パワーゾーンに送る。``, when the unit has no Number Combination number → its own BP +N while
+  such units stand on both sides of it, and then an effect at the end of its player's turn
+  sending an opposing unit with BP no more than its own face up into its owner's power zone
+  (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -67,7 +88,8 @@ the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
-ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
+ければ捨札にする(この効果は発動できない)。`` (held into the command zone, ``XまたはYを持つ`` before or after
+敵軍: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
@@ -84,19 +106,34 @@ the opposing command zones, held or released, face up into their owner's power z
 command cards, RS-COMMAND-TO-POWER); ``敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴「X」を持つ
 Mユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。`` (an opposing held
 command released, then, only if one was, a card of one's power zone into the rush area:
-RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH); ``自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札
+RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH-AREA); ``自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札
 に加えてもよい。そうしたとき、自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く。`` (a point of damage
 into the hand, then the deck's top card face down in its place: RS-DAMAGE-TO-HAND); ``自軍山札の上から1枚を
 オモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、これは「SP2」
 になる。その後、オモテにしたカードは山札の下に戻す。`` (the top card revealed, the unit SP 2 for the turn
 when it fits, then the card at the bottom of the deck: RS-REVEAL-TO-BOTTOM); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
-RS-SELECT-FIELD, RS-SELECT-KEYWORD).  A ``…してもよい。`` sentence makes the effect optional, read
-only when it is the body's one sentence, or its first with the rest after ``そうしたとき、``
-(the rest only if it was done: RS-IF-DONE); a body may
-begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
-from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
-(``まで``) or any other word keeps its sentence unread.
+RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選びホールドしてもよい。`` followed by
+``そうしたとき、ホールドしたコマンド1つにつきBPNとして、そのBPの合計以下のBPを持つ敵軍ユニットを1体選び撃破
+する。`` (commands of one's own held, any number, and a unit within the limit they make destroyed:
+RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の手札に戻してもよい。`` followed by
+``そうしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び、持ち主の山札の
+下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たし
+ている[特徴「X」を持つ][S]ユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たす
+こと)。`` and ``この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。`` after it (a card
+of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+(RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
+Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's), ``敵軍パワーゾーンのオモテ向きのカードにS
+ユニットのカードが無ければ、`` (RS-IF-POWER-NONE; a combination's only before what is done at once:
+a combination's effect lasts the turn, and a condition before a lasting change might have to go
+on holding, which the sources do not settle; RS-IF-UNITS, RS-IF-NAMED and RS-IF-ZONES-ALL are
+not read on a combination at all).  Opposing units may be chosen
+``本来のBPがN以下の`` (by their printed BP: RS-PRINTED-BP).  A ``…してもよい。`` sentence makes
+the effect optional, read only when it is the body's one sentence, or its first with the rest
+after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
+from there on: RS-COMMAND-COST).  Any other word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -114,7 +151,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -134,8 +171,9 @@ _UNITS = (
 #: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
 _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
-    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ|"
-    r"(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
+    r"(?:BP(?P<bp>\d+)以下の|本来のBPが(?P<obp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|"
+    r"(?P<selfbp>このユニットのBP以下のBPを持つ)|"
+    r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
 _OPPOSING = _OPPOSING_UNITS + r"選び、?"
@@ -151,12 +189,29 @@ _OPTIONAL = "してもよい"
 _HOLD_SELF = "このユニットをホールドしてもよい。そうしたとき、"
 #: "if one's [S] units number N or fewer, …" before an effect's sentences (RS-IF-UNITS)
 _UNITS_AT_MOST = re.compile(r"自軍(?P<size>[SML])?ユニットの数が(?P<n>[0-9]+)体以下なら、")
+#: "if the opposing side's [S] units outnumber one's own by N or more, …" before an effect's
+#: sentences (RS-IF-OUTNUMBERED)
+_OUTNUMBERED = re.compile(
+    r"敵軍(?P<size>[SML])?ユニットの数が自軍(?P<own>[SML])?ユニットの数より(?P<n>[1-9])体以上多い"
+    r"(?:とき|なら)、"
+)
+#: "if every face-up card of one's zones has X, …" before an effect's sentences (RS-IF-ZONES-ALL)
+_ZONES_ALL = re.compile(
+    r"自軍ゾーンのオモテ向きのカードがすべて(?P<cat>WB|ET|OT|MA|DA)を持つなら、"
+)
+#: "if no face-up card of the opposing power zones is an S unit card, …" (RS-IF-POWER-NONE)
+_POWER_NONE = re.compile(
+    r"敵軍パワーゾーンのオモテ向きのカードに(?P<size>[SML])?ユニットのカードが(?:無|な)ければ、"
+)
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
 #: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
 _IF_DONE = "そうしたとき、"
+#: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
+#: RS-COMMANDS-TO-HAND)
+_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand")
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -218,6 +273,10 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
     sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
     if m["bp"] is not None:
         sel["bp_max"] = int(m["bp"])
+    if m["obp"] is not None:
+        sel["printed_bp_max"] = int(m["obp"])  # RS-PRINTED-BP: "本来のBPがN以下の"
+    if m["selfbp"]:
+        sel["bp_max_self"] = True  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
     if m["pn"] is not None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
@@ -291,6 +350,15 @@ def _destroy_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
+def _opposing_to_power_zone(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る[ってもよい]。" (RS-TO-POWER-ZONE): with
+    no area named, opposing units of the rush and battle areas (RS-SELECT-FIELD)."""
+    sel = _opposing(m)
+    if sel is None:
+        return None
+    return {"op": "to_power_zone", "target": sel}, m["may"] is not None
+
+
 def _power_max(sel: dict[str, Any], m: re.Match[str]) -> None:
     """RS-POWER-AT-MOST: "<count>以下の必要パワーの数字を持つ", when the sentence says it (the
     count may be the chosen unit's own number: RS-CHOOSE-FIRST)."""
@@ -346,12 +414,16 @@ def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "to_damage", "target": sel}, False
 
 
-def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "敵軍[バトルエリアから][XまたはYを持つ][S]ユニットをN体選び、持ち主のコマンドゾーンにホール
-    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND)."""
+    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND); the categories
+    may come first, "XまたはYを持つ敵軍[S]ユニット", before no area."""
+    if m["first"] and (m["cats"] or m["area"]):
+        return None  # categories said twice, or before an area: not a printed shape
     op, _ = _to_damage(m)
-    if m.group("cats"):
-        op["target"]["category"] = m.group("cats").split("または")
+    cats = m["first"] or m["cats"]
+    if cats:
+        op["target"]["category"] = cats.split("または")
     full = "discard" if m.group("full") == "捨札にする" else "nothing"
     return {"op": "to_command", "target": op["target"], "if_full": full}, False
 
@@ -519,6 +591,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "opposing_field_units_to_power_zone",
+        rf"{_OPPOSING}持ち主のパワーゾーンに送(?:る|(?P<may>ってもよい))。",
+        _opposing_to_power_zone,
+    ),
+    tr.template(
         "return_opposing_units",
         rf"敵軍バトルエリアから{_UNITS}持ち主のラッシュエリアに戻(?:す|(?P<may>{_OPTIONAL}))。",
         _op("return"),
@@ -594,6 +671,7 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "opposing_units_to_command",
+        r"(?:(?P<first>(?:WB|ET|OT|MA|DA)(?:または(?:WB|ET|OT|MA|DA))*)を持つ)?"
         r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または"
         r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
         r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
@@ -730,9 +808,31 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "top_to_damage"}, False),
     ),
     tr.template(
-        "power_to_rush",
+        "power_card_to_rush",
         r"(?:特徴「(?P<f>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットのカードを、?自軍パワー(?:ゾーン)?の"
         r"オモテ向きのカードから1枚選び、?ラッシュエリアに出す。",
+        lambda m: (
+            {
+                "op": "power_card_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "hold_own_commands",
+        r"自軍コマンドを好きな数選び、?ホールドしてもよい。",
+        lambda m: ({"op": "hold_own_commands"}, True),
+    ),
+    tr.template(
+        "power_to_rush",
+        r"自軍パワーゾーンのオモテ向きのカードから、?必要パワーを満たしている(?:特徴「(?P<f>[^「」]+)」を持つ)?"
+        r"(?P<size>[SML])?ユニットのカードを1枚選び、?自軍ラッシュエリアに出してもよい\(ただし、?追加条件は"
+        r"満たすこと\)。(?P<no>この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。)?",
         lambda m: (
             {
                 "op": "power_to_rush",
@@ -740,6 +840,52 @@ SENTENCES: tuple[tr.Template, ...] = (
                     "type": "unit",
                     **({"size": m["size"]} if m["size"] else {}),
                     **({"feature": m["f"]} if m["f"] else {}),
+                },
+                "power_met": True,
+                "condition_met": True,
+                **({"no_enter": "turn"} if m["no"] else {}),
+            },
+            True,
+        ),
+    ),
+    tr.template(
+        "commands_to_hand",
+        r"自軍コマンドを好きな数選び、?自分の手札に戻してもよい。",
+        lambda m: ({"op": "commands_to_hand"}, True),
+    ),
+    tr.template(
+        "opponent_puts_as_many_on_deck_bottom",
+        r"相手は、?戻した数と同じ数まで可能な限り自分自身のラッシュエリアの(?P<size>[SML])?ユニットを選び、?"
+        r"持ち主の山札の下に好きな順番で戻す。",
+        lambda m: (
+            {
+                "op": "to_deck_bottom",
+                "target": {
+                    "side": "opponent",
+                    "zone": "rush",
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "chooser": "opponent",
+                    "count_returned": True,
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "destroy_per_command_held",
+        r"ホールドしたコマンド1つにつきBP(?P<per>\d+)として、そのBPの合計以下のBPを持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破する。",
+        lambda m: (
+            {
+                "op": "destroy",
+                "target": {
+                    "side": "opponent",
+                    "zone": "field",
+                    "count": int(m["n"]),
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "bp_per_held": int(m["per"]),
                 },
             },
             False,
@@ -760,6 +906,9 @@ _REVEALED = "オモテにしたカードが"
 _PROVISO = "ただし、"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
+#: what befalls the unit the sentence before rushed ("この効果でラッシュしたユニットは…",
+#: RS-POWER-TO-RUSH)
+_RUSHED_SO = "この効果でラッシュしたユニットは"
 #: the reminder "(コマンドゾーンに置けるカードは通常5枚まで)" after a card put there
 _COMMAND_NOTE = "(コマンドゾーンに置けるカードは通常"
 
@@ -784,6 +933,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         elif sentence.startswith(_IF_DONE + _CHOSEN) and out and out[-1].endswith("選んでもよい。"):
             out[-1] += sentence  # "…選んでもよい。そうしたとき、このターン、選んだユニットは…"
+        elif sentence.startswith(_RUSHED_SO) and out:
+            out[-1] += sentence  # the unit the sentence before rushed (RS-POWER-TO-RUSH)
         elif sentence.startswith(_BP_ZERO_NOTE) and out:
             out[-1] += sentence  # the reminder of RS-BP-ZERO, on the sentence lowering BP
         else:
@@ -804,6 +955,18 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     named = _OWN_HAS.match(body) if when != "combination" and condition is None else None
     if named is not None:  # RS-IF-NAMED: "自軍エリアに「X」があれば、…"
         body = body[named.end() :]
+    outnumbered = _OUTNUMBERED.match(body) if condition is None and named is None else None
+    if outnumbered is not None:  # RS-IF-OUTNUMBERED: "敵軍Sユニットの数が自軍Sユニットの数より…"
+        if outnumbered["size"] != outnumbered["own"]:
+            return None  # units of one size against another's: not read
+        body = body[outnumbered.end() :]
+    unset = condition is None and named is None and outnumbered is None
+    zones_all = _ZONES_ALL.match(body) if when != "combination" and unset else None
+    if zones_all is not None:  # RS-IF-ZONES-ALL: "…カードがすべてDAを持つなら、"
+        body = body[zones_all.end() :]
+    power_none = _POWER_NONE.match(body) if unset and zones_all is None else None
+    if power_none is not None:  # RS-IF-POWER-NONE: "…Sユニットのカードが無ければ、"
+        body = body[power_none.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -827,11 +990,16 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     for sentence in said:
         if sentence.startswith(_IF_DONE):
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
-            first = ops[0] if len(ops) == 1 else {}
+            first = ops[0] if ops else {}
             if not (
                 optional
+                and len(ops) == 1
                 and not if_done
-                and ("target" in first or first.get("op") in effects.DONE_OPS)
+                and (
+                    "target" in first
+                    or first.get("op") in effects.DONE_OPS
+                    or first.get("op") in _COMMANDS_MOVED
+                )
             ):
                 return None
             ops[0] = {**ops[0], "if_done": True}
@@ -876,8 +1044,19 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             effect["if"]["size"] = condition["size"]
     if named is not None:
         effect["if"] = {"own_has": named["name"]}
+    if power_none is not None and when == "combination" and not zone_conditions.at_once(effect):
+        return None  # a combination's condition before a change that lasts: not read
     if activate is not None and searched:
         effect["activate"] = True  # not activated: not even the search's shuffle (RS-MAY-ACTIVATE)
+    if outnumbered is not None:
+        effect["if"] = {"opposing_more": int(outnumbered["n"])}
+        if outnumbered["size"]:
+            effect["if"]["size"] = outnumbered["size"]
+    if zones_all is not None:
+        effect["if"] = {"own_zones_all": zones_all["cat"]}
+    if power_none is not None:
+        card = {"type": "unit", **({"size": power_none["size"]} if power_none["size"] else {})}
+        effect["if"] = {"opposing_power_none": card}
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
@@ -899,6 +1078,8 @@ class Part:
     combines_from: dict[str, Any] | None = None
     #: a combination the text triggers by ``combines_from`` alone: the unit has no number
     no_number: bool = False
+    #: further effects of the same part, after ``effect`` (RS-NEXT-TO: a BP and an ability)
+    more: tuple[dict[str, Any], ...] = ()
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
@@ -956,6 +1137,64 @@ def _static(m: re.Match[str]) -> dict[str, Any]:
     """A unit's own continuous attack BP (RS-ATTACK-BP): a note, or the named effect of a
     unit without a combination number."""
     return {"when": "static", "do": [_attack_bp(m, until=False)]}
+
+
+def _bp_per_battle_units(m: re.Match[str]) -> Part:
+    """A unit's named effect "このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+N
+    される。" (a unit without a combination number: its own continuous text, RS-BP-PER-UNITS)."""
+    per: dict[str, Any] = {"count": "own_battle_units"}
+    if m["cat"]:
+        per["category"] = m["cat"]
+    if m["size"]:
+        per["size"] = m["size"]
+    op = {"op": "bp", "amount": int(m["n"]), "per": per}
+    return Part(effect={"when": "static", "do": [op]}, only=("unit",), no_number=True)
+
+
+def _sp_and_bp_while(m: re.Match[str]) -> Part:
+    """A unit's named effect "自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードにDA持つカード
+    が1枚もなければ、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。" (a unit
+    without a combination number): its own continuous SP and BP, each while its condition holds
+    (RS-WHILE)."""
+    lacking = {"none_in": ["face_up_power", "command"], "category": m["none"]}
+    ops = [
+        {"op": "sp", "value": int(m["sp"]), "while": lacking},
+        {"op": "bp", "amount": int(m["n"]), "while": {"opposing_unit": {"category": m["opp"]}}},
+    ]
+    return Part(effect={"when": "static", "do": ops}, only=("unit",), no_number=True)
+
+
+def _sp_next_to(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これは、BP5000以上の、OTを持ち特徴「男」を持つSユニットと隣り合っている
+    間、次の能力を得る⇒SP1" (a unit without a combination number): its own SP N while a unit so
+    described stands next to it (RS-NEXT-TO, RS-WHILE)."""
+    spec: dict[str, Any] = {}
+    if m["size"]:
+        spec["size"] = m["size"]
+    if m["cat"] or m["cat2"]:
+        spec["category"] = m["cat"] or m["cat2"]
+    if m["f"] or m["f2"]:
+        spec["feature"] = m["f"] or m["f2"]
+    if m["bp"]:
+        spec["bp_min"] = int(m["bp"])
+    op = {"op": "sp", "value": int(m["sp"]), "while": {"next_to": spec}}
+    effect = {"when": "static", "do": [op]}
+    if not effects.supported(effect):
+        return None  # nothing asked of the unit beside it
+    return Part(effect=effect, only=("unit",), no_number=True)
+
+
+def _flanked(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニット
+    はBP+Nされ、次の能力を得る⇒自分がターンを終えるとき、…" (a unit without a combination number):
+    its own BP +N while such units stand on both sides of it, and the ability it has then, an
+    effect at the end of its player's turn (RS-NEXT-TO, RS-TURN-END)."""
+    cond = {"flanked": {"feature": m["f"], **({"side": "own"} if m["own"] else {})}}
+    static = {"when": "static", "do": [{"op": "bp", "amount": int(m["n"]), "while": cond}]}
+    gained = read_body(m["body"], "turn_end", {"turn": "own", "if": cond})
+    if gained is None or not effects.supported(static):
+        return None
+    return Part(effect=static, more=(gained,), only=("unit",), no_number=True)
 
 
 def _ridden_by(m: re.Match[str]) -> Part:
@@ -1241,6 +1480,47 @@ TEMPLATES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "named_bp_per_battle_units",
+        r"【[^【】]+】(?:このユニット|これ)は、?自軍バトルエリアにある(?:「(?P<cat>WB|ET|OT|MA|DA)」"
+        r"の)?(?P<size>[SML])?ユニット1体につきBP\+(?P<n>\d+)される。",
+        _bp_per_battle_units,
+    ),
+    tr.template(
+        "named_bp_per_damage_destroyed_at_turn_end",
+        r"【[^【】]+】これは自軍ダメージ1点につきBP\+(?P<n>\d+)され、自分がターンを終えるときBP(?P<min>\d+)"
+        r"以上なら撃破される。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [{"op": "bp", "amount": int(m["n"]), "per": {"count": "own_damage"}}],
+            },
+            rule={"rule": "turn_end_destroy", "bp_min": int(m["min"])},
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_sp_and_bp_while",
+        r"【[^【】]+】自軍パワーのオモテ向きのカードと自軍コマンドゾーンのカードに(?P<none>WB|ET|OT|MA|DA)を?"
+        r"持つカードが1枚もなければ、これは「SP(?P<sp>[1-9])」になる。また、(?P<opp>WB|ET|OT|MA|DA)を持つ"
+        r"敵軍ユニットがあれば、これはBP\+(?P<n>\d+)される。",
+        _sp_and_bp_while,
+    ),
+    tr.template(
+        "named_sp_next_to",
+        r"【[^【】]+】これは、?(?:BP(?P<bp>\d+)以上の、?)?(?:(?P<cat>WB|ET|OT|MA|DA)を持ち特徴「(?P<f>[^「」]+)」を"
+        r"持つ|(?P<cat2>WB|ET|OT|MA|DA)を持つ|特徴「(?P<f2>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットと隣り合っ"
+        r"ている間、次の能力を得る\s*[⇒→]\s*「?SP(?P<sp>[1-9])」?。?",
+        _sp_next_to,
+    ),
+    tr.template(
+        "named_flanked_bp_and_turn_end",
+        r"【[^【】]+】このユニットの両隣に特徴「(?P<f>[^「」]+)」を持つ(?P<own>自軍)?ユニットが並んでいる間、"
+        r"このユニットはBP\+(?P<n>\d+)され、次の能力を得る\s*[⇒→]\s*自分がターンを終えるとき、"
+        r"(?P<body>[^※【◎].*)",
+        _flanked,
+    ),
+    tr.template(
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
@@ -1327,6 +1607,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return isinstance(which, dict) and "parts" in which
     if part.effect is not None and (defn.get("operation") or "normal") != "normal":
         return False
+    if part.effect is not None and _counts_itself(part.effect, defn):
+        return False  # RS-BP-PER-UNITS: whether it counts itself the text does not say
     combination = defn.get("combination") or {}
     number = combination.get("number")
     rc = bool(combination.get("rc"))  # its named effect is its rider combination's
@@ -1335,6 +1617,21 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
     if part.no_number:
         return number is None and not rc and combos == 0
     return True
+
+
+def _counts_itself(effect: dict[str, Any], defn: dict[str, Any]) -> bool:
+    """Whether a unit's continuous BP for each unit of its battle area counts units of the
+    unit's own category and size (RS-BP-PER-UNITS: the text does not say whether it counts
+    itself, so such a text is not read)."""
+    for op in effect.get("do") or ():
+        per = op.get("per") if isinstance(op, dict) else None
+        if not isinstance(per, dict) or per.get("count") != "own_battle_units":
+            continue
+        if per.get("category", defn.get("category")) != defn.get("category"):
+            continue
+        if per.get("size", defn.get("size")) == defn.get("size"):
+            return True
+    return False
 
 
 #: "choose one of the following effects and activate it" before its listed effects, each
@@ -1398,6 +1695,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             keywords.append(value.keyword)
         if value.effect is not None:
             effects.append({**value.effect, "text": part})
+        effects.extend({**more, "text": part} for more in value.more)
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
             combines_from = value.combines_from

@@ -16,11 +16,18 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes
+from judge.games.rangers_strike import (
+    attack_bp,
+    deck_search,
+    modes,
+    neighbours,
+    own_text,
+    zone_conditions,
+)
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
-from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction
+from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
 from judge.games.rangers_strike.power_moves import choice_at
 from judge.games.rangers_strike.power_moves import wanted as power_wanted
 from judge.games.rangers_strike.quantities import is_quantity
@@ -50,6 +57,8 @@ _SELECTOR = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "type",
     "category",
     "size",
@@ -61,6 +70,8 @@ _SELECTOR = {
     "feature",
     "sp_printed",
     "keyword",
+    "bp_per_held",
+    "count_returned",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -122,6 +133,9 @@ def _cards(sel: Any) -> str | None:
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("count_returned") is True and count is None:  # RS-COMMANDS-TO-HAND
+        noun = noun.replace("unit (not a vehicle)", "units (not vehicles)")
+        bits = ["as many", noun, "as commands were so returned (as many as there are, up to that)"]
     if sel.get("other") is True:
         bits.append("other than this one")
     if sel.get("released") is True:
@@ -139,6 +153,12 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
+        bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self") is True:  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than this unit's")
     most = sel.get("power_max")
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
@@ -195,10 +215,16 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "bp"
         and set(op) == {"op", "amount", "per"}
         and isinstance(amount, int)
-        and isinstance(per, dict)
-        and per.get("count") == "face_up_power"
-    ):  # RS-BP-PER
-        return f"this unit gets BP {amount:+d} for each face-up card in your power zone"
+        and per_ok(per)
+    ):  # RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE
+        return f"this unit gets BP {amount:+d} for {own_text.words_per(per)}"
+    cond = op.get("while")
+    value = op.get("value")
+    if while_ok(cond):  # RS-WHILE
+        if name == "bp" and set(op) == {"op", "amount", "while"} and isinstance(amount, int):
+            return f"this unit gets BP {amount:+d} {own_text.words_while(cond)}"
+        if name == "sp" and set(op) == {"op", "value", "while"} and isinstance(value, int):
+            return f"this unit is SP {value} {own_text.words_while(cond)}"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:
@@ -223,6 +249,23 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
     ):  # RS-POWER-TO-HAND
         return "take 1 unit card among the face-up cards of your power zone into your hand"
+    wants = op.get("find")
+    if (
+        name == "power_to_rush"
+        and isinstance(wants, dict)
+        and set(op) - {"no_enter"} == {"op", "find", "power_met", "condition_met"}
+    ):  # RS-POWER-TO-RUSH
+        find = wants
+        size = f"size {find['size']} " if "size" in find else ""
+        feature = f" with the feature {find['feature']}" if "feature" in find else ""
+        said = (
+            f"rush 1 {size}unit card{feature} among the face-up cards of your power zone whose "
+            "required power you meet, its additional condition met too, into your rush area (no "
+            "command held)"
+        )
+        if op.get("no_enter") == "turn":
+            said += "; the unit so rushed cannot enter the battle area this turn"
+        return said
     if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
         return (
             "put every card of every player's discard pile into its owner's deck, then shuffle "
@@ -235,6 +278,12 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"choose {n} {size}vehicle{'s' if n != 1 else ''} in an opposing player's battle "
             "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
             "the discard pile"
+        )
+    if name == "hold_own_commands" and set(op) - {"if_done"} == {"op"}:  # RS-HOLD-OWN-COMMANDS
+        return "hold any number of released commands of yours (one or more)"
+    if name == "commands_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-COMMANDS-TO-HAND
+        return (
+            "return any number of commands of yours, held or released (one or more), to your hand"
         )
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
@@ -320,8 +369,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             "put the top card of your deck face down into your power zone without looking at it "
             "(a point of damage)"
         )
-    if name == "power_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
-        # RS-POWER-TO-RUSH
+    if name == "power_card_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
+        # RS-POWER-TO-RUSH-AREA
         return (
             f"put 1 {power_wanted(find).removeprefix('a ')} among the face-up cards of your power "
             "zone into your rush area (no power, command or condition needed)"
@@ -334,7 +383,6 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "put this unit into its owner's discard pile (it is not destroyed)"
     if name == "to_power" and set(op) == {"op"}:
         return "put this card from the discard pile into your power zone, face up"
-    value = op.get("value")
     sp_keys = {"op", "value", "until", "target"}
     if name == "sp" and target == "self" and set(op) <= sp_keys and isinstance(value, int):
         return f"this unit is SP {value} until {until or raw(op.get('until'))}"
@@ -365,6 +413,10 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"choose {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM
+            whose = "its" if target.get("count") == 1 else "their"
+            who = "the opponent likes" if target.get("chooser") == "opponent" else "you like"
+            return f"put {cards} on the bottom of {whose} owner's deck, in the order {who}"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
         if name == "to_power_zone" and target.get("zone") == "command":
@@ -408,6 +460,23 @@ def render_effect(effect: dict[str, Any]) -> str:
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
     if when is not None and isinstance(cond, dict) and "own_has" in cond:  # RS-IF-NAMED
         when += f", if a card named 「{cond['own_has']}」 is in your rush or battle area"
+    if when is not None and isinstance(cond, dict) and "opposing_more" in cond:
+        kind = f"size {cond['size']} units" if cond.get("size") else "units"  # RS-IF-OUTNUMBERED
+        when += (
+            f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
+            "(rush and battle areas)"
+        )
+    if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
+        when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
+        when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
+    known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
+    if cond is not None and not (
+        zone_conditions.ok(cond)
+        or neighbours.ok(cond)
+        or (isinstance(cond, dict) and any(k in cond for k in known))
+    ):
+        when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
         "when",
         "do",
@@ -506,6 +575,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
     if name == "attack_rush":
         return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
+    if name == "turn_end_destroy":  # RS-TURN-END-DESTROY
+        return (
+            f"As you end your turn (your end phase), it is destroyed if its BP is "
+            f"{rule.get('bp_min')} or more."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

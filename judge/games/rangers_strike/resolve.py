@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import ordinal
+from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
@@ -25,6 +26,9 @@ from judge.games.rangers_strike import (
     from_discard,
     keywords,
     modes,
+    neighbours,
+    own_commands,
+    own_text,
     power_moves,
     quantities,
     release,
@@ -32,6 +36,7 @@ from judge.games.rangers_strike import (
     revealed,
     ride,
     watch,
+    zone_conditions,
     zone_moves,
 )
 from judge.games.rangers_strike.costs import leading
@@ -89,6 +94,9 @@ def fitting(
     st = eng.state
     if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
         return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
+    assert own_commands.PER_HELD not in sel and own_commands.COUNT_RETURNED not in sel, (
+        "what counts the commands an effect moved is bound first (own_commands.bound)"
+    )
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -97,19 +105,26 @@ def fitting(
             return []  # no unit was chosen: nothing refers to one
     else:
         power_max = quantities.power_limit(eng, controller, sel)[0]
+    limit = bp_limit(eng, sel, source)
+    if limit is None and sel.get("bp_max_self"):
+        return []  # RS-BP-AT-MOST-THIS: the unit's own BP is not known (not guessed)
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
             for unit in st.players[pid].area(zone):
-                if "bp_max" in sel:
+                if limit is not None:
                     eng.ctx.read("bp")  # a "BP N or less" condition
-                    if bp(unit) > sel["bp_max"]:
-                        continue
+                    if bp(unit) > limit:
+                        team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
+                        if team is None or team > limit:
+                            continue  # (else it may fit: rule_on_bp_fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
                 ):
                     continue
                 d = st.card(unit.card)
+                if "printed_bp_max" in sel and (not d.is_unit or d.bp > sel["printed_bp_max"]):
+                    continue  # RS-PRINTED-BP: "本来のBPがN以下の", the unit's printed BP
                 if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE: ridden or not
                     v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
                     if sel.get("unridden") and not d.is_vehicle:
@@ -145,6 +160,84 @@ def sp_printed(d: Any) -> bool:
     return d.sp > 0 or d.sp_at is not None or bool(d.raw.get("sp_special"))
 
 
+def bp_limit(eng: RangersStrikeEngine, sel: dict[str, Any], source: Unit | None) -> int | None:
+    """The most BP a unit ``sel`` takes may have: its "BP N or less", or the effect's own
+    unit's BP now ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS: None when that unit is in
+    no area or its two readings disagree); None when the selector sets no such limit."""
+    if "bp_max" in sel:
+        return int(sel["bp_max"])
+    if not sel.get("bp_max_self") or source is None or eng.state.area_of(source) is None:
+        return None
+    values = eng.bp_readings(source)
+    return values[0] if values[0] == values[1] else None
+
+
+def bp_unsure(
+    eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit, source: Unit | None = None
+) -> tuple[int, int] | None:
+    """A unit's BP under its two readings (tag battle's of 自軍, RS-BP-PER-UNITS and its kin;
+    RS-NEXT-TO's) when they disagree on whether it fits ``sel``'s BP limit, else None."""
+    limit = bp_limit(eng, sel, source)
+    if limit is None or eng.bp_team(unit) is None:
+        return None
+    values = eng.bp_readings(unit)
+    fits = [v <= limit for v in values]
+    return values if fits[0] != fits[1] else None
+
+
+def rule_on_bp_fit(
+    eng: RangersStrikeEngine,
+    controller: str,
+    effect: dict[str, Any],
+    groups: list[list[Found]],
+    source: Unit | None,
+) -> None:
+    """The ruling of a "BP N or less" choice that turns on a unit whose BP is not known (tag
+    battle's readings of 自軍 put it on both sides of N: RS-BP-PER-UNITS and its kin): a unit
+    so chosen, or fewer units chosen than could have had to be, leaves the step unverifiable;
+    the units the log names are taken."""
+    for sel, got in zip(effects.selectors(effect), groups, strict=False):
+        limit = bp_limit(eng, sel, source)
+        if limit is None:
+            continue
+        cands = fitting(eng, controller, sel, source)
+        unsure = [(u, bp_unsure(eng, sel, u, source)) for _pid, _area, u in cands]
+        unsure = [(u, v) for u, v in unsure if v is not None]
+        if not unsure:
+            continue
+        chosen = [(u, v) for u, v in unsure if any(g[2] is u for g in got)]
+        if not chosen and len(got) >= min(int(sel.get("count", 1)), len(cands)):
+            continue  # the units named fit either way, and no more could be taken
+        u, values = (chosen or unsure)[0]
+        said = own_text.readings_words(eng, u, values, "BP")
+        eng.ctx.ruling(
+            own_text.rule_of(eng.own_text_of(eng.state.card(u.card)), "bp"),
+            f"A unit with BP {limit} or less may be chosen: {said}, so whether it fits is not "
+            "known.",
+        )
+        eng.ctx.cannot_verify(f"which units fit: {said}")
+
+
+def rule_on_printed_bp(
+    eng: RangersStrikeEngine, effect: dict[str, Any], source: Unit | None = None
+) -> None:
+    """The ruling of a choice by printed BP ("本来のBPがN以下の", RS-PRINTED-BP), or by the
+    effect's own unit's BP ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS)."""
+    for sel in effects.selectors(effect):
+        limit = bp_limit(eng, sel, source) if sel.get("bp_max_self") else None
+        if limit is not None and source is not None:
+            eng.ctx.ruling(
+                "RS-BP-AT-MOST-THIS",
+                f"A unit with BP no more than {eng.name(source.card)}'s ({limit}) may be chosen.",
+            )
+        if "printed_bp_max" in sel:
+            eng.ctx.ruling(
+                "RS-PRINTED-BP",
+                f"A unit whose printed BP is {sel['printed_bp_max']} or less may be chosen (本来の"
+                "BP: what effects add or take now does not count).",
+            )
+
+
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
     whose = f"{controller}'s" if sel.get("side", "own") == "own" else "an opposing player's"
     if sel.get("chooser") == "opponent":
@@ -160,6 +253,10 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self"):  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than the effect's own unit's")
     limit, said = quantities.power_limit(eng, controller, sel)
     if sel.get("power_max") == effects.CHOSEN_POWER:
         bits.append("with required power no more than the unit chosen first prints")
@@ -277,7 +374,11 @@ def match_targets(
             groups.append([])  # RS-IF-DONE: nothing was done first, so nothing follows
             continue
         cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
-        need = min(int(sel.get("count", 1)), len(cands))
+        # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
+        # named, and need not be (rule_on_bp_fit: the step is unverifiable)
+        sure = [c for c in cands if bp_unsure(eng, sel, c[2], source) is None]
+        most = min(int(sel.get("count", 1)), len(cands))
+        need = min(most, len(sure))
         got: list[Found] = []
         theirs = sel.get("chooser") == "opponent"
         if theirs and pos >= len(targets):  # not recorded: forced, or not known
@@ -287,8 +388,10 @@ def match_targets(
                 got = list(cands)
             groups.append(got)
             continue
-        while len(got) < need and pos < len(targets):
+        while len(got) < most and pos < len(targets):
             ref = targets[pos]
+            if len(got) >= need and not _names_one(eng, st, ref, cands, sel, controller):
+                break  # a unit that may fit is not named: the next selector's, if any
             pos += 1
             found = (
                 vehicle_named(eng, cands, ref)
@@ -334,6 +437,26 @@ def match_targets(
             )
         )
     return groups, problems
+
+
+def _names_one(
+    eng: RangersStrikeEngine,
+    st: Any,
+    ref: Any,
+    cands: list[Found],
+    sel: dict[str, Any],
+    controller: str,
+) -> bool:
+    """Whether ``ref`` names one of ``cands`` (a unit of ``sel``'s), read without a problem."""
+    if sel.get("type") == "vehicle":
+        return vehicle_named(eng, cands, ref) is not None
+    try:
+        found = find_unit(
+            st, ref, "targets", owners_of(eng, controller, sel), areas_of(sel), bp=eng.bp
+        )
+    except BadLog:  # an ambiguous reference: the selector's loop reports it
+        return True
+    return found is not None and any(c[2] is found[2] for c in cands)
 
 
 def vehicle_of(eng: RangersStrikeEngine, unit: Unit) -> str:
@@ -459,38 +582,79 @@ def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool 
     )
 
 
+def _units_of(eng: RangersStrikeEngine, pids: list[str], size: str | None) -> int:
+    """The units of ``pids``' rush and battle areas (of ``size``): units riding vehicles
+    included, vehicles not (a vehicle is no unit, RS-VEHICLE)."""
+    st = eng.state
+    return sum(
+        1
+        for pid in pids
+        for u in st.players[pid].units()
+        for c in u.cards()
+        if st.card(c).is_unit and (size is None or st.card(c).size == size)
+    )
+
+
+def _outnumbered(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool | None, str]:
+    """RS-IF-OUTNUMBERED: whether "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" holds
+    for the effect's controller (敵軍: every opposing player; 自軍: the player, and in tag
+    battle its team too), or None when the two readings of 自軍 disagree; in words."""
+    cond = pe.effect["if"]
+    size, most = cond.get("size"), int(cond["opposing_more"])
+    kind = f"size {size} units" if size else "units"
+    pid = pe.controller
+    theirs = _units_of(eng, eng.opponents(pid), size)
+    own = _units_of(eng, [pid], size)
+    team = _units_of(eng, eng.allies(pid), size)
+    if (theirs - own >= most) != (theirs - team >= most):
+        return None, (
+            f"自軍{size or ''}ユニット read as {pid}'s ({own}) and as its team's ({team}) "
+            f"disagree on whether the opposing side's {theirs} {kind} are {most} or more than "
+            "them"
+        )
+    holds = theirs - own >= most
+    return holds, (
+        f"the opposing side has {theirs} {kind} and {pid} has {own}: {theirs - own} more "
+        f"({most} or more {'needed: it applies' if holds else 'needed: nothing happens'})"
+    )
+
+
+def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
+    """Whether the effect's condition holds now (True without one), or None when it is not
+    known (RS-IF-UNITS, RS-IF-NAMED, RS-IF-OUTNUMBERED); no ruling."""
+    cond = pe.effect.get("if")
+    if cond is None:
+        return True
+    if "rider_held" in cond:
+        return True  # RS-RELEASE-RIDER: one player's vehicle, known (checked as it resolves)
+    if "own_has" in cond:
+        return _named_condition(eng, pe)[0]
+    if "opposing_more" in cond:
+        return _outnumbered(eng, pe)[0]
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.holds(eng, pe.controller, cond)[0]
+    if neighbours.is_condition(cond):  # RS-NEXT-TO: the ability it has then
+        unit = pe.context.get("unit")
+        return None if unit is None else neighbours.at_turn_end(eng, unit, cond)[0]
+    own, team, most = units_counted(eng, pe)
+    return own <= most if (own <= most) == (team <= most) else None
+
+
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
     """RS-IF-UNITS: the controller's units the effect's condition counts (of its size, in its
     rush and battle areas, units riding vehicles included, vehicles not), its team's (the same
     in 1 vs 1), and the most it allows."""
     cond = pe.effect["if"]
     size = cond.get("size")
-    st = eng.state
-
-    def units(pid: str) -> int:
-        return sum(
-            1
-            for u in st.players[pid].units()
-            for c in u.cards()
-            if st.card(c).is_unit and (size is None or st.card(c).size == size)
-        )
-
-    own = units(pe.controller)
-    team = sum(units(q) for q in eng.allies(pe.controller))
+    own = _units_of(eng, [pe.controller], size)
+    team = _units_of(eng, eng.allies(pe.controller), size)
     return own, team, int(cond["own_units_at_most"])
 
 
 def condition_known(eng: RangersStrikeEngine, pe: PendingEffect) -> bool:
-    """Whether the effect's condition (RS-IF-UNITS), if any, reads the same for the player and
-    its team (always in 1 vs 1)."""
-    if "if" not in pe.effect:
-        return True
-    if "own_has" in pe.effect["if"]:
-        return _named_condition(eng, pe)[0] is not None
-    if "rider_held" in pe.effect["if"]:
-        return True  # RS-RELEASE-RIDER: one player's vehicle
-    own, team, most = units_counted(eng, pe)
-    return (own <= most) == (team <= most)
+    """Whether the effect's condition (RS-IF-UNITS, RS-IF-NAMED, RS-IF-OUTNUMBERED), if any,
+    reads the same for the player and its team (always in 1 vs 1)."""
+    return condition_holds(eng, pe) is not None
 
 
 def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
@@ -510,6 +674,23 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
             "RS-IF-NAMED",
             f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).",
         )
+        return holds
+    if "opposing_more" in pe.effect["if"]:
+        holds, said = _outnumbered(eng, pe)
+        if holds is None:
+            eng.not_guessed(pe, "RS-IF-OUTNUMBERED", said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling("RS-IF-OUTNUMBERED", f"{what}: {said}.")
+        return holds
+    if neighbours.is_condition(pe.effect["if"]):  # RS-NEXT-TO: the ability it has then
+        return neighbours.still_has(eng, pe, what)
+    if zone_conditions.is_condition(pe.effect["if"]):  # RS-IF-ZONES-ALL
+        rule = zone_conditions.rule_of(pe.effect["if"])
+        holds, said = zone_conditions.holds(eng, pe.controller, pe.effect["if"])
+        if holds is None:
+            eng.not_guessed(pe, rule, said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling(rule, f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).")
         return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
@@ -553,6 +734,10 @@ def run_effect(
         return  # RS-TURN-END: a feature that ends with the turn, before or after this
     if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
+    doubt = watch.bp_doubt(eng, pe) if pe.effect.get("when") == "turn_end" else None
+    if doubt is not None:  # RS-TURN-END, RS-BP-AT-MOST-THIS: which units fit is not known
+        eng.not_guessed(pe, watch.TURN_RULE, doubt, f"{what} is not carried out.")
+        return
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return
@@ -567,6 +752,9 @@ def run_effect(
             "it is carried out.",
         )
         pe = replace(pe, effect=sub)
+    own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
+    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+        pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -612,8 +800,9 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
-    # RS-POWER-TO-RUSH: after the release it follows (none released: it takes nothing)
-    to_rush, rest, _, rush_doubt = power_moves.rush_picks(
+    rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
+    put, rest, _, put_doubt = power_moves.put_picks(
         eng, pe.controller, pe.effect, rest, released == []
     )
     damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
@@ -621,6 +810,8 @@ def run_effect(
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
+    rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
+    rule_on_printed_bp(eng, pe.effect, unit)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (
@@ -632,6 +823,10 @@ def run_effect(
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
+        if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
+            if not own_commands.carry_out(eng, pe, own, own_doubt, what):
+                break
+            continue
         if isinstance(target, dict):
             found = next(chosen, [])
             picked += 1
@@ -659,8 +854,8 @@ def run_effect(
                 if released is not None and op.get("if_done"):
                     if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
                 break
-        elif name == "power_to_rush":
-            power_moves.to_rush(eng, pe, to_rush, rush_doubt, what)
+        elif name == "power_card_to_rush":  # RS-POWER-TO-RUSH-AREA
+            power_moves.put_to_rush(eng, pe, put, put_doubt, what)
         elif name == "reveal":
             shown = revealed.reveal(eng, pe, top, top_doubt, what)
             if shown is None:
@@ -709,6 +904,8 @@ def run_effect(
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "to_power_self":
             power_moves.put_self(eng, pe, what)
+        elif name == "power_to_rush":  # RS-POWER-TO-RUSH
+            power_moves.to_rush(eng, pe, op, rushed, rush_doubt, what)
         elif name == "power_to_hand":
             power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":
@@ -739,6 +936,9 @@ def run_effect(
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
             zone_moves.put_into_battle(eng, found, what)
+        elif name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM: the opponent's choice, its order
+            opponent_chose(eng, pe, found)
+            zone_moves.to_deck_bottom(eng, pe, found, what, named=bool(rest))
         elif name == "to_command":
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":

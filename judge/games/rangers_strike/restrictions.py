@@ -35,6 +35,9 @@ Restrictions (``{"rule": …}``):
   feature X) without the rider combination RC (RS-RIDER, an allowance);
 - ``no_strike_after_ride_off`` (``※これはライドオフしたときストライクできない。``): it cannot
   strike once it has ridden off (RS-RIDE-OFF), until it returns to the rush area.
+- ``turn_end_destroy`` ``bp_min`` N (``自分がターンを終えるときBPN以上なら撃破される。``, part of a
+  named effect): as its player ends its turn it is destroyed if its BP is N or more
+  (RS-TURN-END-DESTROY, :func:`judge.games.rangers_strike.own_text.turn_end`).
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ RULES = (
     "enter_hold",
     "rides",
     "no_strike_after_ride_off",
+    "turn_end_destroy",
 )
 
 
@@ -91,11 +95,11 @@ def attacked_forbidden(
         return None, True
     if "bp_min" in r or "bp_max" in r:
         eng.ctx.read("bp")  # the note compares BP
-    before = eng.bp(attacker)
+    before, before_team = eng.bp_readings(attacker)
     saved = st.battle
     st.battle = Battle("attack", attacker, pid, target=target, defender=defender)
     try:
-        during = eng.bp(attacker)
+        during, during_team = eng.bp_readings(attacker)
     finally:
         st.battle = saved
 
@@ -111,6 +115,9 @@ def attacked_forbidden(
     )
     if bars(before) != bars(during):
         return why + f" before the attack and BP {during} while attacking.", False
+    if bars(before) != bars(before_team) or bars(during) != bars(during_team):
+        # RS-BP-PER-UNITS and its kin: tag battle's readings of 自軍 disagree
+        return why + f", or BP {before_team} with 自軍 read as its team's.", False
     return (why + ".", True) if bars(before) else (None, True)
 
 
@@ -131,7 +138,20 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot enter the battle area, or None."""
     if has(eng, unit.card, "no_enter"):
         return f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction)."
+    if any(m.no_enter for m in unit.mods):  # RS-POWER-TO-RUSH: "このターン、…出られない"
+        return (
+            f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
+            "rushed it says so)."
+        )
     return None
+
+
+def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
+    """The rule :func:`enter_forbidden` applies: the unit's printed restriction, or the effect
+    that rushed it (RS-POWER-TO-RUSH)."""
+    if has(eng, unit.card, "no_enter") is None and any(m.no_enter for m in unit.mods):
+        return "RS-POWER-TO-RUSH"
+    return "RS-CARD-RESTRICTION"
 
 
 def enter_holds(eng: RangersStrikeEngine, unit: Unit) -> int:

@@ -40,7 +40,9 @@ def _cond_text(cond: dict[str, Any]) -> str:
     return f"a {cond.get('unit_category')} unit"
 
 
-def _matching(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any]) -> list[str]:
+def units_meeting(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any]) -> list[str]:
+    """The cards of ``pid``'s rush and battle areas that meet the additional condition
+    ``cond`` (RS-RUSH-CONDITION)."""
     return [
         iid for u in eng.state.players[pid].units() for iid in u.cards() if _meets(eng, cond, iid)
     ]
@@ -126,7 +128,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
             return
     else:
-        own = _matching(eng, pid, cond)
+        own = units_meeting(eng, pid, cond)
         by_lent = [c for c in lent if _meets(eng, cond, c)]
         unfit = [c for c in lent if c not in by_lent]
         if unfit:
@@ -141,7 +143,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         if not own and not by_lent:
             hint = ""
             for other in lenders:
-                could = _matching(eng, other, cond)
+                could = units_meeting(eng, other, cond)
                 if could:
                     hint = f" ({other}'s {could[0]} could meet it: record lend.)"
             plan.violate(

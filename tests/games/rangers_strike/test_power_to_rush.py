@@ -1,14 +1,15 @@
-"""An opposing held command released (RS-RELEASE-OPPOSING) and, only if one was, a unit card of
-the power zone put into the rush area (RS-POWER-TO-RUSH), on made-up cards in the catalogue's
-sentence shape.
+"""A card of the power zone rushed by an effect, its required power and its additional condition
+met, that cannot then enter the battle area this turn (RS-POWER-TO-RUSH), on made-up cards in the
+catalogue's sentence shape.
 
-The source's words, which the tests follow: "敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴
-「炎神」を持つMユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。" (the
-player *may* release one held command of the *opposing* side; *when it did*, one card that is a
-*size M unit card* printing the feature 炎神, among the *face-up* cards of its own power zone, goes
-into its rush area); a held command stays so "リリースされるまでは" (atwiki renst 157), so only a held
-one is released; an effect's rush needs no command ("カードの効果によりラッシュ…する場合、コマンドのホー
-ルドは必要がない", atwiki renst 151).
+The sources' words, which the tests follow: "自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たし
+ている特徴「女」を持つSユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たすこと)。
+この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。" (a Number Combination: among the
+*face-up* cards of one's power zone, a *size S unit card* with the feature 女 *whose required power
+one meets* may be rushed into one's rush area, *its additional condition met*; the unit so rushed
+*cannot enter the battle area this turn*); a card an effect rushes needs no command ("効果による
+ラッシュ/オペ: 通常ホールド不要", atwiki renst 151 as the fan wiki sums it up); "必要パワーを満たさないカー
+ドは使用不可" (RS-RUSH-POWER).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from judge.games.rangers_strike.reader import read_card
 from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
     LogBuilder,
+    area_ids,
     card,
     player_state,
     printed,
@@ -27,183 +29,189 @@ from judge.games.rangers_strike.testing import (
     verdict,
 )
 
-SORTIE = (
-    "【正義の出陣】敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴「炎神」を持つMユニットのカードを、"
-    "自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。"
+BAIT = (
+    "【僕に釣られてみる?】自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たしている特徴「女」を持つS"
+    "ユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たすこと)。この効果でラッシ"
+    "ュしたユニットは、このターン、バトルエリアに出られない。"
 )
 
-
-def _with(d: dict[str, Any], *features: str) -> dict[str, Any]:
-    return {**d, "features": list(features)}
-
-
-#: A's Number Combination 1 unit; cards for A's power zone: two size M 炎神 unit cards, a size S
-#: 炎神 one and a size M one without the feature; B's unit, rushed by holding a command
-LION = _with(
-    printed("T-600", SORTIE, name="Lion", bp=1000, sp=0, size="M", combination={"number": 1}),
-    "炎神",
-)
-BEAR = _with(card("T-601", name="Bear", bp=2000, sp=0, size="M"), "炎神")
-HAWK = _with(card("T-602", name="Hawk", bp=2000, sp=0, size="S"), "炎神")
-CART = _with(card("T-603", name="Cart", bp=2000, sp=0, size="M"), "車両")
-WOLF = card("T-604", name="Wolf", bp=1000, sp=0, size="S")
-BOAR = _with(card("T-605", name="Boar", bp=2000, sp=0, size="M"), "炎神")
-CARDS = [LION, BEAR, HAWK, CART, WOLF, BOAR]
+#: A's Number Combination 3 unit
+FISHER = printed("T-630", BAIT, name="Fisher", bp=1000, sp=0, size="S", combination={"number": 3})
 
 
-def _combined(*charged: str, b_rushes: bool = True) -> LogBuilder:
-    """A charges ``charged`` into its power zone (one a turn); in B's last turn B rushes the Wolf
-    (``b_rushes``), holding its command, which stays held through A's next turn; then A rushes
-    the Lion and enters it first: its Number Combination 1 waits for A's choice."""
+def _woman(code: str, name: str, power: int = 1, size: str = "S", **kw: Any) -> dict[str, Any]:
+    return {
+        **card(code, name=name, power=power, bp=1000, sp=0, size=size, **kw),
+        "features": ["女"],
+    }
+
+
+LADY = _woman("T-631", "Lady", 1)
+DEAR = _woman("T-632", "Dear Lady", 4)
+MAN = {**card("T-633", name="Man", power=1, bp=1000, sp=0, size="S"), "features": ["男"]}
+GIANT = _woman("T-634", "Giantess", 1, size="M")
+#: an additional condition: a unit named Fisher in one's rush or battle area; another, a cost
+ESCORTED = _woman("T-635", "Escorted", 1, condition={"unit_named": "Filler Friend"})
+GUARDED = _woman("T-637", "Guarded", 1, condition={"unit_named": "Filler"})
+COSTLY = {**_woman("T-636", "Costly", 1), "cost": {"discard": {"name": "Filler"}, "count": 1}}
+CARDS = [FISHER, LADY, DEAR, MAN, GIANT, ESCORTED, GUARDED, COSTLY]
+
+
+def _combined(power: tuple[str, ...]) -> LogBuilder:
+    """A rushes two fillers and the Fisher (turns 1, 3, 5), charges ``power`` into its power
+    zone (one a turn, face up), and in the last of those turns enters the two fillers and the
+    Fisher: its Number Combination 3 waits for A."""
     b = LogBuilder(CARDS).setup(first="A")
-    b.charge("A", "T-000").proceed("A", 3)
-    for code in charged[:-1]:
-        b.charge("B", "T-000").proceed("B", 3)
+    for code in ("T-000", "T-000", "T-630"):
+        b.charge("A", "T-000").proceed("A").rush("A", code).proceed("A", 2)
+        b.pass_turn("B")
+    for code in power[:-1]:
         b.charge("A", code, to="power").proceed("A", 3)
-    b.charge("B", "T-000").proceed("B")
-    if b_rushes:
-        b.rush("B", "T-604")
-    b.proceed("B", 2)
-    b.charge("A", charged[-1], to="power").proceed("A").rush("A", "T-600").proceed("A")
-    return b.enter("A", "T-600")
+        b.pass_turn("B")
+    b.charge("A", power[-1], to="power").proceed("A", 2)
+    rush = [u["id"] for u in player_state(b.replay(), "A")["rush"]]
+    for iid in rush:  # the two fillers, then the Fisher, third
+        b.enter("A", iid)
+    return b
 
 
-def test_RS_POWER_TO_RUSH_read_and_shown() -> None:
-    unit = {"type": "unit", "combination": {"number": 3}}
-    (effect,) = read_card({**unit, "text": SORTIE}).combination
+def _power(r: dict[str, Any]) -> list[str]:
+    return list(player_state(r, "A")["power"]["face_up"])
+
+
+def _rush_codes(r: dict[str, Any]) -> list[str]:
+    return [u["code"] for u in player_state(r, "A")["rush"]]
+
+
+def test_RS_POWER_TO_RUSH_read_from_the_printed_sentences_and_shown() -> None:
+    (effect,) = read_card({"type": "unit", "combination": {"number": 3}, "text": BAIT}).combination
     assert effect == {
         "when": "combination",
         "optional": True,
         "do": [
-            {"op": "release_command", "count": 1, "side": "opponent", "if_done": True},
-            {"op": "power_to_rush", "find": {"type": "unit", "size": "M", "feature": "炎神"}},
+            {
+                "op": "power_to_rush",
+                "find": {"type": "unit", "size": "S", "feature": "女"},
+                "power_met": True,
+                "condition_met": True,
+                "no_enter": "turn",
+            }
         ],
-        "text": SORTIE,
+        "text": BAIT,
     }
-    assert render_card(LION)["reading"] == [
-        "Number Combination 1 (optional: you may): choose 1 held command of the opposing side "
-        "and release it, and if you do: put 1 size M unit card with the feature 炎神 among the "
-        "face-up cards of your power zone into your rush area (no power, command or condition "
-        "needed)."
+    assert render_card(FISHER)["reading"] == [
+        "Number Combination 3 (optional: you may): rush 1 size S unit card with the feature 女 "
+        "among the face-up cards of your power zone whose required power you meet, its "
+        "additional condition met too, into your rush area (no command held); the unit so "
+        "rushed cannot enter the battle area this turn."
     ]
-    for near in (
-        # no そうしたとき: what the choice governs is not said
-        SORTIE.replace("そうしたとき、", ""),
-        # two cards
-        SORTIE.replace("カードから1枚選び", "カードから2枚選び"),
-        # face down too
-        SORTIE.replace("オモテ向きの", ""),
-        # a second choice
-        SORTIE.replace("ラッシュエリアに出す。", "ラッシュエリアに出してもよい。"),
-        # the opposing release alone, or all of them
-        "【正義の出陣】敵軍コマンドを1つ選びリリースしてもよい。",
-        SORTIE.replace("1つ選び", "すべて"),
+    for text in (
+        BAIT.replace("(ただし追加条件は満たすこと)", ""),  # no condition said: another sentence
+        BAIT.replace("オモテ向きのカード", "カード"),
+        BAIT.replace("必要パワーを満たしている", ""),
+        BAIT.replace("自軍パワーゾーン", "敵軍パワーゾーン"),
+        BAIT.replace("出してもよい", "出す"),
+        BAIT.replace("このターン、バトルエリアに出られない", "このターン、アタックできない"),
     ):
-        assert not read_card({**unit, "text": near}).understood, near
+        assert not read_card(
+            {"type": "unit", "combination": {"number": 3}, "text": text}
+        ).understood, text
 
 
-def _a(r: dict[str, Any], zone: str) -> list[str]:
-    ps = player_state(r, "A")
-    if zone == "power":
-        return list(ps["power"]["face_up"])
-    return [u["code"] for u in ps[zone]]
-
-
-def test_RS_POWER_TO_RUSH_the_command_released_then_the_card_named_into_the_rush_area() -> None:
-    b = _combined("T-601")
-    r = b.replay()
-    assert [c["held"] for c in player_state(r, "B")["command"]] == [True]
-    assert _a(r, "power") == ["A-4"]  # the Bear
-    b.act("A", "resolve", source="T-600", use=True, targets=["T-000", "T-601"])
+def test_RS_POWER_TO_RUSH_the_card_named_is_rushed_and_cannot_enter() -> None:
+    b = _combined(("T-631", "T-000", "T-000"))
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
-    assert {"RS-RELEASE-OPPOSING", "RS-POWER-TO-RUSH"} <= set(rules_applied(r, b.last))
-    assert [c["held"] for c in player_state(r, "B")["command"]] == [False]
-    assert _a(r, "power") == [] and _a(r, "rush") == ["T-601"]
-    assert player_state(r, "A")["damage"] == 0
+    lady = _power(r)[0]
+    b.act("A", "resolve", source="T-630", use=True, targets=[lady])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-POWER-TO-RUSH" in rules_applied(r, b.last)
+    assert _rush_codes(r) == ["T-631"]
+    assert lady not in _power(r)
+    assert not any(c["held"] for c in player_state(r, "A")["command"])  # no command held
+    b.enter("A", lady)
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-POWER-TO-RUSH" in rules_broken(r, b.last)
+    # the next turn it may enter
+    b.doc["actions"].pop()
+    b.proceed("A").pass_turn("B").charge("A", "T-000").proceed("A", 2).enter("A", lady)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
 
 
-def test_RS_RELEASE_OPPOSING_not_used_nothing_happens() -> None:
-    b = _combined("T-601")
-    b.act("A", "resolve", source="T-600", use=False)
+def test_RS_POWER_TO_RUSH_not_used_nothing_moves() -> None:
+    b = _combined(("T-631", "T-000", "T-000"))
+    b.act("A", "resolve", source="T-630", use=False)
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    assert [c["held"] for c in player_state(r, "B")["command"]] == [True]
-    assert _a(r, "power") == ["A-4"] and _a(r, "rush") == []
+    assert len(_power(r)) == 3
+    assert _rush_codes(r) == []
 
 
-def test_RS_RELEASE_OPPOSING_none_held_so_nothing_follows() -> None:
-    b = _combined("T-601", b_rushes=False)
-    b.act("A", "resolve", source="T-600", use=True)
-    r = b.replay()
-    assert verdict(r, b.last) == "legal", r["steps"][b.last]
-    assert "RS-IF-DONE" in rules_applied(r, b.last)
-    assert _a(r, "power") == ["A-4"] and _a(r, "rush") == []
-    # naming the card all the same: the effect takes nothing after a release not done
-    b = _combined("T-601", b_rushes=False)
-    b.act("A", "resolve", source="T-600", use=True, targets=["T-601"])
-    r = b.replay()
-    assert verdict(r, b.last) == "illegal"
-    assert "RS-RELEASE-OPPOSING" in rules_broken(r, b.last)
-
-
-def test_RS_RELEASE_OPPOSING_a_command_of_ones_own_cannot_be_released() -> None:
-    b = _combined("T-601")
-    a_held = [c["id"] for c in player_state(b.replay(), "A")["command"] if c["held"]]
-    assert a_held  # A held its command to rush the Lion
-    b.act("A", "resolve", source="T-600", use=True, targets=[a_held[0], "T-601"])
-    r = b.replay()
-    assert verdict(r, b.last) == "illegal"
-    assert "RS-RELEASE-OPPOSING" in rules_broken(r, b.last)
-
-
-def test_RS_POWER_TO_RUSH_a_card_that_does_not_fit_cannot_be_put() -> None:
-    for other in ("T-602", "T-603"):  # size S; no 炎神
-        b = _combined(other, "T-601")
-        b.act("A", "resolve", source="T-600", use=True, targets=["T-000", other])
+def test_RS_POWER_TO_RUSH_a_card_that_does_not_fit_is_illegal() -> None:
+    for code in ("T-633", "T-634", "T-632"):  # no 女; size M; power 4 with power 3
+        b = _combined((code, "T-000", "T-000"))
         r = b.replay()
-        assert verdict(r, b.last) == "illegal", other
-        assert "RS-POWER-TO-RUSH" in rules_broken(r, b.last)
+        b.act("A", "resolve", source="T-630", use=True, targets=[_power(r)[0]])
+        r = b.replay()
+        assert verdict(r, b.last) == "illegal", code
+        assert "RS-POWER-TO-RUSH" in rules_broken(r, b.last), code
 
 
-def test_RS_POWER_TO_RUSH_not_named_one_fitting_code_is_no_choice() -> None:
-    b = _combined("T-602", "T-601")
-    b.act("A", "resolve", source="T-600", use=True)
+def test_RS_POWER_TO_RUSH_power_met_only_counting_the_card_is_not_guessed() -> None:
+    b = _combined(("T-000", "T-000", "T-000", "T-632"))  # power 4, the card's own 4
+    r = b.replay()
+    b.act("A", "resolve", source="T-630", use=True, targets=[_power(r)[-1]])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert _rush_codes(r) == []
+
+
+def test_RS_POWER_TO_RUSH_an_additional_condition_met_or_not() -> None:
+    b = _combined(("T-635", "T-000", "T-000"))
+    r = b.replay()
+    b.act("A", "resolve", source="T-630", use=True, targets=[_power(r)[0]])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"  # no unit named Filler Friend
+    assert "RS-POWER-TO-RUSH" in rules_broken(r, b.last)
+    b = _combined(("T-637", "T-000", "T-000"))  # a unit named Filler is there
+    r = b.replay()
+    b.act("A", "resolve", source="T-630", use=True, targets=[_power(r)[0]])
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
-    assert _a(r, "rush") == ["T-601"] and len(_a(r, "power")) == 1
+    assert _rush_codes(r) == ["T-637"]
+    # a cost the log has no place for: not guessed
+    b = _combined(("T-636", "T-000", "T-000"))
+    r = b.replay()
+    b.act("A", "resolve", source="T-630", use=True, targets=[_power(r)[0]])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert area_ids(r, "A", "rush") == []
 
 
-def test_RS_POWER_TO_RUSH_none_fits_none_is_put() -> None:
-    b = _combined("T-603")
-    b.act("A", "resolve", source="T-600", use=True, targets=["T-000"])
+def test_RS_POWER_TO_RUSH_without_a_name_one_card_that_fits_is_no_choice() -> None:
+    b = _combined(("T-631", "T-633", "T-000"))
+    b.act("A", "resolve", source="T-630", use=True)
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
-    assert [c["held"] for c in player_state(r, "B")["command"]] == [False]
-    assert _a(r, "rush") == [] and len(_a(r, "power")) == 1
-
-
-def test_RS_POWER_TO_RUSH_not_named_among_two_codes_is_not_guessed() -> None:
-    b = _combined("T-605", "T-601")
-    b.act("A", "resolve", source="T-600", use=True, targets=["T-000"])
-    resolved = b.last
-    b.proceed("A")
+    assert _rush_codes(r) == ["T-631"]
+    b = _combined(("T-631", "T-000", "T-000"))
+    b.act("A", "resolve", source="T-630")  # used or not is not recorded
     r = b.replay()
-    assert verdict(r, resolved) == "unverifiable"
-    assert "RS-POWER-TO-RUSH" in rules_applied(r, resolved)
-    assert _a(r, "rush") == [] and len(_a(r, "power")) == 2
-    assert verdict(r, b.last) == "uncertain"
+    assert verdict(r, b.last) == "unverifiable"
+    assert _rush_codes(r) == []
 
 
-def test_RS_POWER_TO_RUSH_the_resolves_listed_as_legal_are_judged_legal() -> None:
+def test_RS_POWER_TO_RUSH_legal_actions_name_a_card_that_fits() -> None:
     from judge.core.replay import position
 
-    listed = [a for a in position(_combined("T-601").log()).legal_actions() if a["do"] == "resolve"]
-    assert [(a.get("targets"), a.get("use")) for a in listed] == [
-        (["B-19", "A-4"], None),  # B's held command, A's Bear
-        (None, False),
-    ]
-    for action in listed:
-        b = _combined("T-601")
-        b.act("A", "resolve", **{k: v for k, v in action.items() if k not in ("p", "do")})
-        assert verdict(b.replay(), b.last) == "legal", action
+    b = _combined(("T-633", "T-631", "T-000"))
+    listed = [a for a in position(b.log()).legal_actions() if a["do"] == "resolve"]
+    (used,) = [a for a in listed if a.get("use") is not False]
+    r = b.replay()
+    assert used["targets"] == [_power(r)[1]]  # the Lady, not the Man
+    b.act(**used)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]

@@ -1,0 +1,346 @@
+"""A unit's own continuous BP and SP beyond an attack's (RS-ATTACK-BP is :mod:`attack_bp`'s):
+BP for each one counted (RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE) and BP or SP while a
+condition holds (RS-WHILE), each read both ways 自軍 may mean in tag battle; and the unit
+destroyed as its player ends its turn with BP N or more (RS-TURN-END-DESTROY, :func:`turn_end`).
+
+The unit's own text is in force wherever it stands; what it counts or asks is looked at
+whenever its BP or SP is (a unit in no area counts nothing).  Its player is the player whose
+area it stands in.
+
+自軍 (one's own side) is one player in 1 vs 1.  In tag battle the sources do not say whether
+自軍バトルエリア, 自軍ダメージ, 自軍パワー and 自軍コマンドゾーン here mean the player's own or its
+team's (both players'): the engine reads both (``team`` False and True), and where they give
+different BP (SP) that BP (SP) is not known, and a step whose verdict or result turns on it is
+unverifiable (the engine's ``bp_readings`` and ``sp_known``).  自軍パワーゾーン in RS-BP-PER is
+the player's own (that rule's reading).  敵軍 units are both opposing players' (as a
+selector's: :func:`judge.games.rangers_strike.resolve.owners_of`).  A condition on the units next
+to the unit (RS-NEXT-TO, :mod:`~judge.games.rangers_strike.neighbours`) is read narrowly and
+widely alike (``team`` False and True), in either variant: where the two disagree its SP or BP
+is not known, in the same way.
+
+Why a module of its own: the counts and conditions serve a unit's BP, its SP and its end of
+turn, read by the engine, the battle's checks and an effect's choices alike.
+
+>>> words_per({"count": "own_battle_units", "category": "WB", "size": "M"})
+'each size M unit of category WB in your battle area'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import neighbours
+from judge.games.rangers_strike.restrictions import has
+from judge.games.rangers_strike.state import Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+#: the rule of each count a unit's BP is given for (RS-BP-PER and its kin)
+PER_RULES = {
+    "face_up_power": "RS-BP-PER",
+    "own_battle_units": "RS-BP-PER-UNITS",
+    "own_damage": "RS-BP-PER-DAMAGE",
+}
+
+
+def ops_of(d: CardDef) -> tuple[dict[str, Any], ...]:
+    """The ops of ``d``'s own continuous text this module reads (``per`` or ``while``), in
+    the card's order; none for a card whose text is not read (its effects are unsupported)."""
+    from judge.games.rangers_strike import effects
+
+    return tuple(
+        op
+        for eff in d.effects
+        if eff.get("when") == "static" and effects.supported(eff)
+        for op in eff["do"]
+        if "per" in op or "while" in op
+    )
+
+
+def player_of(eng: RangersStrikeEngine, unit: Unit) -> str | None:
+    where = eng.state.area_of(unit)
+    return where[0] if where is not None else None
+
+
+def _sides(eng: RangersStrikeEngine, pid: str, team: bool) -> list[str]:
+    return eng.allies(pid) if team else [pid]
+
+
+def counted(eng: RangersStrikeEngine, pid: str, per: dict[str, Any], team: bool) -> int:
+    """How many ``per`` counts for ``pid`` now (``team``: 自軍 read as its team)."""
+    st = eng.state
+    name = per["count"]
+    if name == "face_up_power":  # RS-BP-PER: the player's own zone
+        return sum(1 for c in st.players[pid].power if c.face_up)
+    if name == "own_damage":  # RS-BP-PER-DAMAGE
+        return sum(st.players[q].damage for q in _sides(eng, pid, team))
+    # RS-BP-PER-UNITS: the units of the battle area (a unit riding a vehicle is one, the
+    # vehicle none: RS-VEHICLE), the unit itself too when it fits (no これ以外の)
+    total = 0
+    for q in _sides(eng, pid, team):
+        for u in st.players[q].battle:
+            for c in u.cards():
+                d = st.card(c)
+                if not d.is_unit:
+                    continue
+                if "category" in per and d.category != per["category"]:
+                    continue
+                if "size" in per and d.size != per["size"]:
+                    continue
+                total += 1
+    return total
+
+
+def holds(
+    eng: RangersStrikeEngine, pid: str, cond: dict[str, Any], team: bool, unit: Unit | None = None
+) -> bool:
+    """Whether a ``while`` condition holds for ``pid`` (and ``unit``, whose neighbours a
+    condition of :mod:`neighbours` asks about) now (RS-WHILE; ``team``: the wider reading)."""
+    st = eng.state
+    if neighbours.is_condition(cond):  # RS-NEXT-TO: read narrowly, or widely
+        return unit is not None and neighbours.holds(eng, unit, cond, team)
+    if "opposing_unit" in cond:  # an opposing unit of the category (rush or battle area)
+        want = cond["opposing_unit"]["category"]
+        return any(
+            st.card(c).is_unit and st.card(c).category == want
+            for q in eng.opponents(pid)
+            for u in st.players[q].units()
+            for c in u.cards()
+        )
+    want = cond["category"]
+    for q in _sides(eng, pid, team):
+        ps = st.players[q]
+        cards = []
+        if "face_up_power" in cond["none_in"]:
+            cards += [c.card for c in ps.power if c.face_up]
+        if "command" in cond["none_in"]:
+            cards += [c.card for c in ps.command]
+        if any(st.card(c).category == want for c in cards):
+            return False
+    return True
+
+
+def bp(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool) -> int:
+    """The BP ``unit``'s own ``ops`` give it now (``team``: 自軍 read as its team)."""
+    pid = player_of(eng, unit)
+    if pid is None:
+        return 0
+    total = 0
+    for op in ops:
+        if op["op"] != "bp":
+            continue
+        if "per" in op:
+            total += int(op["amount"]) * counted(eng, pid, op["per"], team)
+        elif holds(eng, pid, op["while"], team, unit):
+            total += int(op["amount"])
+    return total
+
+
+def sp(
+    eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool
+) -> set[int]:
+    """The SPs ``unit``'s own ``ops`` make it now ("これは「SPN」になる" while its condition
+    holds, RS-WHILE; none when none holds)."""
+    pid = player_of(eng, unit)
+    if pid is None:
+        return set()
+    return {
+        int(op["value"])
+        for op in ops
+        if op["op"] == "sp" and holds(eng, pid, op["while"], team, unit)
+    }
+
+
+def team_dependent(ops: tuple[dict[str, Any], ...]) -> bool:
+    """Whether any of ``ops`` reads 自軍 in a way tag battle leaves open."""
+    for op in ops:
+        per = op.get("per")
+        if per is not None and per["count"] != "face_up_power":
+            return True
+        cond = op.get("while")
+        if cond is not None and "none_in" in cond:
+            return True
+    return False
+
+
+def two_readings(eng: RangersStrikeEngine, pid: str, ops: tuple[dict[str, Any], ...]) -> bool:
+    """Whether ``ops`` may read differently for a unit of ``pid``'s: 自軍 in tag battle
+    (:func:`team_dependent`), or the units next to it (RS-NEXT-TO), in either variant."""
+    if any(neighbours.is_condition(op.get("while")) for op in ops):
+        return True
+    return len(eng.allies(pid)) > 1 and team_dependent(ops)
+
+
+def next_to(ops: tuple[dict[str, Any], ...]) -> bool:
+    """Whether ``ops`` ask about the units next to the unit (RS-NEXT-TO)."""
+    return any(neighbours.is_condition(op.get("while")) for op in ops)
+
+
+def doubt(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...]) -> str:
+    """Why ``unit``'s two readings differ, in words: what RS-NEXT-TO leaves open about the
+    units next to it, else 自軍 read as its player's own or its team's."""
+    for op in ops:
+        cond = op.get("while")
+        if neighbours.is_condition(cond):
+            why = neighbours.evaluate(eng, unit, cond)[2]
+            if why:
+                return why
+    pid = player_of(eng, unit) or "its player"
+    return f"自軍 read as {pid}'s own and as its team's"
+
+
+def rule_of(ops: tuple[dict[str, Any], ...], what: str) -> str:
+    """The rule a doubt about ``what`` ("bp" or "sp") from ``ops`` cites."""
+    for op in ops:
+        if what == "bp" and op["op"] == "bp" and "per" in op:
+            return PER_RULES[op["per"]["count"]]
+    if next_to(ops):
+        return neighbours.RULE
+    return "RS-WHILE"
+
+
+def not_known(eng: RangersStrikeEngine, unit: Unit, rule: str, why: str, then: str) -> None:
+    """A step whose verdict or result turns on a BP or SP that tag battle's two readings of
+    自軍 give differently (``why``): the engine does not guess it; the step is unverifiable
+    and the unit's continuous text noted as not executed (a taint) until an ``outcome``
+    records what happened (``then``: what is not carried out)."""
+    pid = player_of(eng, unit) or eng.state.owner_of[unit.card]
+    pe = PendingEffect(0, pid, unit.card, {}, 0, "continuous text")
+    eng.not_guessed(pe, rule, why, then)
+
+
+def readings_words(eng: RangersStrikeEngine, unit: Unit, values: tuple[int, int], what: str) -> str:
+    """``unit``'s ``what`` ("BP", "SP") under its two readings (of 自軍, or of the units next to
+    it: RS-NEXT-TO), in words."""
+    pid = player_of(eng, unit) or "its player"
+    ops = eng.own_text_of(eng.state.card(unit.card))
+    if next_to(ops):
+        return (
+            f"{eng.name(unit.card)}'s {what} is {values[0]} or {values[1]}: {doubt(eng, unit, ops)}"
+        )
+    return (
+        f"{eng.name(unit.card)}'s {what} is {values[0]} with 自軍 read as {pid}'s own and "
+        f"{values[1]} with it read as its team's"
+    )
+
+
+def words_per(per: dict[str, Any]) -> str:
+    """What a ``per`` counts, in English ("each …")."""
+    name = per.get("count")
+    if name == "face_up_power":
+        return "each face-up card in your power zone"
+    if name == "own_damage":
+        return "each point of your damage"
+    size = f"size {per['size']} " if "size" in per else ""
+    category = f" of category {per['category']}" if "category" in per else ""
+    return f"each {size}unit{category} in your battle area"
+
+
+def words_while(cond: dict[str, Any]) -> str:
+    """A ``while`` condition in English ("while …")."""
+    if neighbours.is_condition(cond):  # RS-NEXT-TO
+        return neighbours.words(cond)
+    if "opposing_unit" in cond:
+        return (
+            f"while an opposing unit of category {cond['opposing_unit']['category']} is in a "
+            "rush or battle area"
+        )
+    where = {
+        "face_up_power": "the face-up cards of your power zone",
+        "command": "the cards of your command zone",
+    }
+    zones = " and ".join(where[z] for z in cond["none_in"])
+    return f"while none of {zones} is of category {cond['category']}"
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool:
+    """Whether an attack's result is known: the same with 自軍 read as each player's own and
+    as each one's team's.  When it is not, the engine does not guess it: no unit is destroyed
+    by the battle, the step is unverifiable and the unit's text noted as not executed
+    (:func:`not_known`)."""
+    a, t = eng.bp_readings(attacker), eng.bp_readings(target)
+    if _sign(a[0] - t[0]) == _sign(a[1] - t[1]):
+        return True
+    unit, values = (attacker, a) if a[0] != a[1] else (target, t)
+    ops = eng.own_text_of(eng.state.card(unit.card))
+
+    def bp_of(u: Unit, v: tuple[int, int]) -> str:
+        return f"{eng.name(u.card)} (BP {v[0]}{f' or {v[1]}' if v[1] != v[0] else ''})"
+
+    why = (
+        f"{readings_words(eng, unit, values, 'BP')}, and which unit wins the battle of "
+        f"{bp_of(attacker, a)} and {bp_of(target, t)} turns on that"
+    )
+    not_known(
+        eng,
+        unit,
+        rule_of(ops, "bp"),
+        why,
+        "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
+    )
+    return False
+
+
+def _without_turn_effects(eng: RangersStrikeEngine, unit: Unit) -> tuple[int, int]:
+    """``unit``'s BP readings with its effects until the end of the turn (or battle) gone."""
+    kept = unit.mods
+    unit.mods = [m for m in kept if m.until not in ("turn", "battle")]
+    try:
+        return eng.bp_readings(unit)
+    finally:
+        unit.mods = kept
+
+
+def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
+    """RS-TURN-END-DESTROY: as ``pid`` ends its turn (its end phase), each of its units printed
+    "自分がターンを終えるときBPN以上なら撃破される" is destroyed if its BP is N or more, all looked
+    at together.  Whether its effects until the end of the turn still count then the sources do
+    not say, nor (tag battle) whether 自軍 is the player's or its team's: where those readings
+    disagree the unit is not destroyed and the step is unverifiable (:func:`not_known`)."""
+    st = eng.state
+    doomed: list[tuple[Unit, int]] = []
+    for unit in st.players[pid].units():
+        r = has(eng, unit.card, "turn_end_destroy")
+        if r is None:
+            continue
+        least = int(r["bp_min"])
+        now, later = eng.bp_readings(unit), _without_turn_effects(eng, unit)
+        name = eng.name(unit.card)
+        if len({v >= least for v in (*now, *later)}) > 1:
+            ways = []
+            if now != later:
+                ways.append("its effects until the end of the turn counted or not")
+            if now[0] != now[1] or later[0] != later[1]:
+                ways.append(f"自軍 read as {pid}'s own or its team's")
+            not_known(
+                eng,
+                unit,
+                "RS-TURN-END-DESTROY",
+                f"{name}'s BP as {pid} ends its turn is "
+                + " or ".join(map(str, sorted({*now, *later})))
+                + f" ({' and '.join(ways)}), and whether it is {least} or more turns on that",
+                f"{name} is not destroyed; the log may record what happened in an `outcome`.",
+            )
+            continue
+        if now[0] >= least:
+            doomed.append((unit, least))
+        eng.ctx.ruling(
+            "RS-TURN-END-DESTROY",
+            f"{pid} ends its turn: {name} has BP {now[0]} "
+            + (
+                f"({least} or more): it is destroyed."
+                if now[0] >= least
+                else f"(less than {least})."
+            ),
+        )
+    for unit, least in doomed:
+        if st.area_of(unit) is not None:
+            why = f"its BP is {least} or more as its player ends its turn"
+            eng.destroy(pid, unit, why)
