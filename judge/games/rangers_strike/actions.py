@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
+    damage_cards,
     deck_search,
     effects,
     either_pile,
@@ -300,12 +301,19 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen
         _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
+    released: list[Any] | None = None
     if not problems:  # RS-RELEASE-COMMAND: the held commands released
-        _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
+        released, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-POWER-TO-RUSH: the card rushed from the power zone
         _, targets, problems, _ = power_moves.rush_picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-POWER-TO-RUSH-AREA: the card put, if a command was released
+        _, targets, problems, _ = power_moves.put_picks(
+            eng, pe.controller, effect, targets, released == []
+        )
+    if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
+        _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -35,7 +35,10 @@ end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponen
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
 opponent's own unit destroyed, RS-OPPONENT-RESTRICTION; with ``if`` ``{"flanked": …}``: the
-ability a unit has while units so described stand on both sides of it, RS-NEXT-TO).
+ability a unit has while units so described stand on both sides of it, RS-NEXT-TO), ``on_return``
+(a vehicle's, as it returns from the battle area to the rush area with a unit riding it:
+:data:`ON_RETURN` only, whose ``rider_to_hand`` puts that unit into its owner's hand,
+RS-RIDER-TO-HAND).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
@@ -74,7 +77,8 @@ is named):
   ``unridden`` (``ライドされていない``: vehicles no unit rides).
 - ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units
   chosen, one's own or the opposing side's (RS-HOLD-CHOSEN).  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
-  ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
+  ``hold`` of chosen units, or one of :data:`DONE_OPS` (a command released, a point of damage
+  taken, the deck's top card revealed): the ops after it happen only when it did (RS-IF-DONE,
   "…してもよい。そうしたとき、…").
 - ``return`` ``target`` — from the battle area back to the rush area.
 - ``damage`` ``n`` — n damage to the opposing side, dealt as a strike's is (in tag battle the
@@ -187,6 +191,30 @@ is named):
   its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
   can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
   :mod:`judge.games.rangers_strike.release`).
+- ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
+  a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
+  opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
+  してもよい。そうしたとき、…", RS-RELEASE-OPPOSING).
+- ``power_card_to_rush`` ``find`` (``{"type": "unit"}``, optionally ``size`` and ``feature``) —
+  the second op after an ``if_done`` release of one command: one face-up card of the
+  controller's power zone that fits goes into its rush area by the effect (no required power or
+  additional condition, unlike ``power_to_rush``), when one fits; the log names it (after the
+  command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、
+  ラッシュエリアに出す", RS-POWER-TO-RUSH-AREA,
+  :mod:`judge.games.rangers_strike.power_moves`).
+- ``damage_to_hand`` (with ``if_done``) then ``top_to_damage`` — an optional effect of these two
+  only: the controller may take one face-down card of its power zone (a point of damage) into its
+  hand, unturned; only if it did, the top card of its deck goes face down into its power zone,
+  unseen ("自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札に加えてもよい。そうしたとき、
+  自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く"); the log names the card first in
+  ``targets`` (RS-DAMAGE-TO-HAND, :mod:`judge.games.rangers_strike.damage_cards`).
+- ``reveal`` (with ``if_done``), ``sp`` with ``if`` ``{"revealed": {"type": "unit", "feature":
+  X}}``, ``revealed_to_bottom`` — exactly so, an optional effect of a unit's own: the controller
+  may reveal its deck's top card; only if it did, the unit is SP N for the turn when that card is
+  a unit card printing X, and afterwards the card goes to the bottom of the deck ("自軍山札の上から
+  1枚をオモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、
+  これは「SP2」になる。その後、オモテにしたカードは山札の下に戻す"); the log names the card first in
+  ``targets`` when it is not known (RS-REVEAL-TO-BOTTOM, :mod:`judge.games.rangers_strike.revealed`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -223,11 +251,13 @@ from typing import Any
 
 from judge.games.rangers_strike import (
     command_cards,
+    damage_cards,
     keywords,
     modes,
     neighbours,
     own_commands,
     power_moves,
+    revealed,
     zone_conditions,
 )
 from judge.games.rangers_strike.quantities import is_quantity
@@ -245,7 +275,11 @@ WHENS = (
     "static",
     *WATCHED,
     "turn_end",
+    "on_return",
 )
+#: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
+#: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
+ON_RETURN = {"when": "on_return", "optional": True, "do": [{"op": "rider_to_hand"}]}
 #: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
 #: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
 TURNS = ("own", "opponent")
@@ -291,6 +325,12 @@ OPS = (
     "commands_to_hand",
     "to_deck_bottom",
     "power_to_rush",
+    "power_card_to_rush",
+    "damage_to_hand",
+    "top_to_damage",
+    "reveal",
+    "revealed_to_bottom",
+    "rider_to_hand",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -337,6 +377,11 @@ SEARCH_TYPES = ("unit", "vehicle")
 CHOSEN_POWER = {"chosen": "power"}
 #: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
 COST_OPS = ("hold_commands",)
+#: the ops with no units chosen that an optional effect may begin with, the rest happening only
+#: when it was done ("…してもよい。そうしたとき、…", RS-IF-DONE): a held command released
+#: (RS-RELEASE-OPPOSING), a face-down power card taken into the hand (RS-DAMAGE-TO-HAND), the
+#: deck's top card revealed (RS-REVEAL-TO-BOTTOM)
+DONE_OPS = ("release_command", "damage_to_hand", "reveal")
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -562,6 +607,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
+    if timing == "on_return" or any(
+        isinstance(op, dict) and op.get("op") == "rider_to_hand" for op in ops
+    ):  # RS-RIDER-TO-HAND: the one shape, exactly
+        return {k: v for k, v in effect.items() if k != "text"} == ON_RETURN
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
@@ -574,6 +623,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         and not zone_conditions.at_once(effect)
     ):
         return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
+    if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
+        return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
@@ -712,9 +763,20 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
             return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
         if name == "release_command" and not (
-            set(op) == {"op", "count"} and _is_int(op["count"], 1) and len(ops) == 1
+            set(op) - {"side", "if_done"} == {"op", "count"}
+            and _is_int(op["count"], 1)
+            and op.get("side", "own") in SIDES
+            and (len(ops) == 1 or "if_done" in op)
+            and (op.get("side", "own") == "own" or "if_done" in op)
         ):
-            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone
+            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone or
+            # first, what follows only if done (RS-RELEASE-OPPOSING: "敵軍コマンド…")
+        if name in ("damage_to_hand", "top_to_damage") and not damage_cards.ok(effect):
+            return (
+                False  # RS-DAMAGE-TO-HAND: "…ダメージになっているカードをウラ向きのまま1枚選び、…"
+            )
+        if name == "power_card_to_rush" and not power_moves.put_ok(effect, op):
+            return False  # RS-POWER-TO-RUSH-AREA: "…のカードを、自軍パワーのオモテ向きのカードから1枚選び、…"
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
@@ -979,8 +1041,8 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
         op["if_done"] is True
         and (
             (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
-            or op == {"op": op.get("op"), "if_done": True}
-            and op.get("op") in own_commands.OPS
+            or op.get("op") in DONE_OPS
+            or (op == {"op": op.get("op"), "if_done": True} and op.get("op") in own_commands.OPS)
         )
         and effect.get("optional") is True
         and ops[0] is op

@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     next_in_line,
     own_text,
     resist,
+    ride,
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
@@ -748,7 +749,8 @@ class RangersStrikeEngine(AgendaEngine):
         held = [c.card for c in ps.command if c.held]
         for c in ps.command:
             c.held = False
-        back = [u.card for u in ps.battle]
+        returning = list(ps.battle)
+        back = [u.card for u in returning]
         for unit in ps.battle:
             unit.acted = None
             unit.rode_off = False
@@ -768,6 +770,7 @@ class RangersStrikeEngine(AgendaEngine):
             )
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
+        ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
         if self.skips_first_draw(pid):
             self.ctx.ruling(
                 self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."

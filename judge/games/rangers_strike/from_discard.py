@@ -124,6 +124,7 @@ WHENCE = {
     "hand": ("from_hand", "RS-FROM-HAND"),
     "top": ("from_deck", "RS-REVEAL-TOP"),
     "power": ("from_power", "RS-POWER-TO-RUSH"),
+    "power_area": ("from_power", "RS-POWER-TO-RUSH-AREA"),
 }
 
 
@@ -138,11 +139,16 @@ def into_rush(
     """Put ``cards``, taken already from ``pid``'s discard pile, deck, hand or power zone
     (``whence``), into its rush area by an effect (``what``, in words): no power, command or
     additional condition (``checked`` says what was: RS-POWER-TO-RUSH), and a when-rushed
-    effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK)."""
+    effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK, RS-POWER-TO-RUSH-AREA)."""
     st = eng.state
     ps = st.players[pid]
     event, rule = WHENCE[whence]
-    zone = {"discard": "discard pile", "top": "deck", "power": "power zone"}.get(whence, whence)
+    zone = {
+        "discard": "discard pile",
+        "top": "deck",
+        "power": "power zone",
+        "power_area": "power zone",
+    }.get(whence, whence)
     for iid in cards:
         unit = eng.new_unit(iid)
         ps.rush.append(unit)

@@ -3,7 +3,8 @@ the face-up cards of one's power zone into the hand (RS-POWER-TO-HAND): "この�
 に置く。その後、自軍パワーゾーンのオモテ向きのカードからユニットカードを1枚選び、手札に加えてもよい。", or
 rushed from there (RS-POWER-TO-RUSH): "自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たしている
 特徴「女」を持つSユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たすこと)。この効果
-でラッシュしたユニットは、このターン、バトルエリアに出られない。".
+でラッシュしたユニットは、このターン、バトルエリアに出られない。", or put from there into the rush
+area after a command released, with no condition (RS-POWER-TO-RUSH-AREA).
 
 ``{"op": "to_power_self"}`` (an operation's effect only): the operation being used goes into
 its player's power zone as the effect resolves, face up (rule option ``to_power_face``:
@@ -34,6 +35,15 @@ additional condition that is a cost (units discarded, commands held: the log has
 them) or one the importer did not read, and in tag battle a condition only the ally's units meet.
 With ``no_enter`` the unit so rushed cannot enter the battle area this turn (a ``Mod`` until the
 end of the turn, :func:`judge.games.rangers_strike.restrictions.enter_forbidden`).
+
+``{"op": "power_card_to_rush", "find": {"type": "unit", "size": "M", "feature": X}}``
+(RS-POWER-TO-RUSH-AREA): "…リリースしてもよい。そうしたとき、特徴「X」を持つMユニットのカードを、自軍パワーの
+オモテ向きのカードから1枚選び、ラッシュエリアに出す。": after a command released (RS-RELEASE-OPPOSING), one
+face-up card of the player's power zone that fits (printed type, size and feature) goes into its
+rush area by the effect, as a card from the discard pile does (RS-FROM-DISCARD: no required
+power or additional condition, unlike ``power_to_rush``); none when none fits.  The log names it
+after the command; not named, it is chosen as ``power_to_hand``'s is (one code fitting, every
+face-up card known), and tag battle's 自軍 alike.
 """
 
 from __future__ import annotations
@@ -453,3 +463,163 @@ def to_rush(
             RUSH_RULE,
             f"{eng.name(iid)}, rushed by {what}, cannot enter the battle area this turn.",
         )
+
+
+# -- a unit card of the power zone put into the rush area (RS-POWER-TO-RUSH-AREA) ---------------
+
+PUT_RULE = "RS-POWER-TO-RUSH-AREA"
+#: the printed sizes a card taken into the rush area may be asked for ("Mユニットのカード")
+SIZES = ("S", "M", "L")
+
+
+def put_op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The effect's ``power_card_to_rush`` op, or None."""
+    for op in effect.get("do") or ():
+        if isinstance(op, dict) and op.get("op") == "power_card_to_rush":
+            return op
+    return None
+
+
+def put_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """Whether a ``power_card_to_rush`` op is one the engine executes: ``find`` a unit card (of a
+    printed ``size``, printing a ``feature``), the second and last op of an optional effect
+    whose first is the release of one held command done first ("…リリースしてもよい。そうしたと
+    き、…", RS-IF-DONE), which changes no power card."""
+    ops = effect["do"]
+    find = op.get("find")
+    first = ops[0] if ops and isinstance(ops[0], dict) else {}
+    return (
+        set(op) == {"op", "find"}
+        and isinstance(find, dict)
+        and find.get("type") == "unit"
+        and set(find) <= {"type", "size", "feature"}
+        and find.get("size", "S") in SIZES
+        and (isinstance(find.get("feature", "x"), str) and bool(find.get("feature", "x")))
+        and effect.get("optional") is True
+        and len(ops) == 2
+        and ops[1] is op
+        and first.get("op") == "release_command"
+        and first.get("if_done") is True
+        and first.get("count") == 1
+    )
+
+
+def fits(eng: RangersStrikeEngine, card: str, find: dict[str, Any]) -> bool:
+    """Whether ``card`` (in the power zone: its printed type, size and features) is what
+    ``find`` asks for."""
+    d = eng.state.card(card)
+    return (
+        d.type == find.get("type", d.type)
+        and ("size" not in find or d.size == find["size"])
+        and ("feature" not in find or find["feature"] in d.features)
+    )
+
+
+def wanted(find: dict[str, Any]) -> str:
+    """What ``find`` asks for, in English: "a size M unit card with the feature F"."""
+    size = f"size {find['size']} " if "size" in find else ""
+    feature = f" with the feature {find['feature']}" if "feature" in find else ""
+    return f"a {size}{find.get('type', 'unit')} card{feature}"
+
+
+def _put_fitting(
+    eng: RangersStrikeEngine, pid: str, find: dict[str, Any]
+) -> tuple[list[str], bool]:
+    st = eng.state
+    ups = [p.card for p in st.players[pid].power if p.face_up]
+    return [c for c in ups if c is not None and fits(eng, c, find)], None in ups
+
+
+def put_picks(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], skip: bool
+) -> Picks:
+    """The card ``power_card_to_rush`` puts from ``pid``'s power zone into its rush area: ``(take,
+    targets left, problems, doubt)``.  The log names it first in the resolve's ``targets``
+    (after the command released); not named, the engine takes a card only when one code fits
+    and every face-up card is known, none when none fits; otherwise the choice is a doubt.
+    ``skip``: what comes before it was not done, so it takes nothing."""
+    op = put_op_of(effect)
+    if op is None or skip:
+        return None, targets, [], None
+    st = eng.state
+    find = op["find"]
+    allies = [q for q in eng.allies(pid) if q != pid]
+    if targets:
+        ref, rest = targets[0], targets[1:]
+        found, problems = find_face_up(st, pid, [ref])
+        if problems:
+            if any(not find_face_up(st, q, [ref])[1] for q in allies):
+                said = f"{ref_text(ref)} is a face-up card of the ally's power zone"
+                return None, rest, [], _team_doubt(pid, said)
+            return None, rest, problems, None
+        idx, bound = found[0]
+        iid = bound if bound is not None else st.players[pid].power[idx].card
+        assert iid is not None
+        if not fits(eng, iid, find):
+            d = st.card(iid)
+            said = f"{iid} ({d.code}, {d.name}) is not {wanted(find)}."
+            return None, rest, [(PUT_RULE, said)], None
+        return (idx, iid, bound is not None), rest, [], None
+    found, hidden = _put_fitting(eng, pid, find)
+    if not found and not hidden:
+        if any(_put_fitting(eng, q, find)[0] or _put_fitting(eng, q, find)[1] for q in allies):
+            return None, targets, [], _team_doubt(pid, "the ally's power zone may hold one")
+        return None, targets, [], None  # nothing fits: nothing to put, exactly
+    if not hidden and len({st.code_of[c] for c in found}) == 1:
+        ups = st.players[pid].power
+        idx = next(i for i, p in enumerate(ups) if p.face_up and p.card == found[0])
+        return (idx, found[0], False), targets, [], None
+    return (
+        None,
+        targets,
+        [],
+        f"which card of its power zone {pid} put into its rush area is not recorded",
+    )
+
+
+def first_put(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> list[str]:
+    """The first face-up card of ``pid``'s power zone ``power_card_to_rush`` could take (a legal
+    ``resolve``'s targets), or none."""
+    op = put_op_of(effect)
+    return [] if op is None else _put_fitting(eng, pid, op["find"])[0][:1]
+
+
+def put_to_rush(
+    eng: RangersStrikeEngine, pe: Any, take: Take | None, doubt: str | None, what: str
+) -> None:
+    """RS-POWER-TO-RUSH-AREA: the card chosen (``take``, from :func:`put_picks`) goes from the power
+    zone into its player's rush area by the effect (no power, command or condition); a choice
+    not known is not guessed."""
+    from judge.games.rangers_strike.from_discard import into_rush
+
+    pid = pe.controller
+    if doubt is not None:
+        eng.not_guessed(
+            pe,
+            PUT_RULE,
+            doubt,
+            f"the rest of {what} is not carried out; the log may name the card first in the "
+            "resolve's targets (after the command released), or record what happened in an "
+            "`outcome`.",
+        )
+        return
+    op = put_op_of(pe.effect) or {"find": {}}
+    if take is None:
+        eng.ctx.ruling(
+            PUT_RULE,
+            f"No face-up card of {pid}'s power zone is {wanted(op['find'])}: {what} puts none "
+            "into the rush area.",
+        )
+        return
+    st = eng.state
+    idx, iid, hidden = take
+    ps = st.players[pid]
+    if hidden:
+        bind(st, pid, iid)
+    ps.power.pop(idx)
+    eng.ctx.ruling(
+        PUT_RULE,
+        f"{eng.name(iid)} leaves {pid}'s power zone (face up: no damage is removed) for its rush "
+        "area.",
+    )
+    into_rush(eng, pid, [iid], what, whence="power_area")

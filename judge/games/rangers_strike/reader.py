@@ -71,6 +71,9 @@ What is read:
 - a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
   ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
   which releases the held unit riding it (RS-RELEASE-RIDER);
+- a vehicle's ``【name】これがバトルエリアからラッシュエリアに戻るとき、このビークルにライドしているユニットを
+  手札に戻してもよい。`` → its effect as it returns with a unit riding it (the start phase returns
+  it), the unit to its owner's hand if the player wants (RS-RIDER-TO-HAND);
 - a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のターンを終える
   とき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。``, when the unit has no Number
   Combination number → at the end of each of the opponent's turns, while the unit is there, the
@@ -110,7 +113,15 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND);
 ``敵軍コマンドゾーンから、[XまたはYを持つ]カードをN枚選び、持ち主のパワーゾーンに送る[ってもよい]。`` (cards of
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
-command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+command cards, RS-COMMAND-TO-POWER); ``敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴「X」を持つ
+Mユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。`` (an opposing held
+command released, then, only if one was, a card of one's power zone into the rush area:
+RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH-AREA); ``自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札
+に加えてもよい。そうしたとき、自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く。`` (a point of damage
+into the hand, then the deck's top card face down in its place: RS-DAMAGE-TO-HAND); ``自軍山札の上から1枚を
+オモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、これは「SP2」
+になる。その後、オモテにしたカードは山札の下に戻す。`` (the top card revealed, the unit SP 2 for the turn
+when it fits, then the card at the bottom of the deck: RS-REVEAL-TO-BOTTOM); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
 RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選びホールドしてもよい。`` followed by
 ``そうしたとき、ホールドしたコマンド1つにつきBPNとして、そのBPの合計以下のBPを持つ敵軍ユニットを1体選び撃破
@@ -781,8 +792,65 @@ SENTENCES: tuple[tr.Template, ...] = (
     tr.template("discard_self", r"これを捨札にする。", lambda m: ({"op": "discard"}, False)),
     tr.template(
         "release_command",
-        r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
-        lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
+        r"(?P<side>自軍|敵軍)コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
+        lambda m: (
+            {
+                "op": "release_command",
+                "count": int(m["n"]),
+                **({"side": "opponent"} if m["side"] == "敵軍" else {}),
+            },
+            m["may"] is not None,
+        ),
+    ),
+    tr.template(
+        "reveal_top",
+        r"自軍山札の上から1枚をオモテにしてもよい。",
+        lambda m: ({"op": "reveal"}, True),
+    ),
+    tr.template(
+        "sp_if_revealed",
+        r"オモテにしたカードが(?:特徴「(?P<f>[^「」]+)」を持つ)?ユニットカードなら、?このターン、?これは"
+        r"「SP(?P<n>[1-9])」になる。",
+        lambda m: (
+            {
+                "op": "sp",
+                "value": int(m["n"]),
+                "until": "turn",
+                "if": {"revealed": {"type": "unit", **({"feature": m["f"]} if m["f"] else {})}},
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "revealed_to_bottom",
+        r"その後、?オモテにしたカードは山札の下に戻す。",
+        lambda m: ({"op": "revealed_to_bottom"}, False),
+    ),
+    tr.template(
+        "damage_to_hand",
+        r"自軍パワー(?:ゾーン)?のダメージになっているカードをウラ向きのまま1枚選び、?手札に加えてもよい。",
+        lambda m: ({"op": "damage_to_hand"}, True),
+    ),
+    tr.template(
+        "top_to_damage",
+        r"自軍山札の上から1枚ひいて、?自軍パワーゾーンにウラ向きに置く。",
+        lambda m: ({"op": "top_to_damage"}, False),
+    ),
+    tr.template(
+        "power_card_to_rush",
+        r"(?:特徴「(?P<f>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットのカードを、?自軍パワー(?:ゾーン)?の"
+        r"オモテ向きのカードから1枚選び、?ラッシュエリアに出す。",
+        lambda m: (
+            {
+                "op": "power_card_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+            },
+            False,
+        ),
     ),
     tr.template(
         "hold_own_commands",
@@ -956,7 +1024,11 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
                 optional
                 and len(ops) == 1
                 and not if_done
-                and ("target" in first or first.get("op") in _COMMANDS_MOVED)
+                and (
+                    "target" in first
+                    or first.get("op") in effects.DONE_OPS
+                    or first.get("op") in _COMMANDS_MOVED
+                )
             ):
                 return None
             ops[0] = {**ops[0], "if_done": True}
@@ -1540,6 +1612,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、"
         r"そのユニットをリリースしてもよい。",
         lambda m: Part(effect=dict(RELEASE_RIDER), only=("vehicle",)),
+    ),
+    tr.template(
+        "named_rider_to_hand",
+        r"【[^【】]+】これがバトルエリアからラッシュエリアに戻るとき、このビークルにライドしているユニットを手札に"
+        r"戻してもよい。",
+        lambda m: Part(effect=dict(effects.ON_RETURN), only=("vehicle",)),
     ),
     tr.template(
         "named_opponent_restriction",

@@ -29,6 +29,7 @@ from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
 from judge.games.rangers_strike.power_moves import choice_at
+from judge.games.rangers_strike.power_moves import wanted as power_wanted
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
@@ -47,6 +48,7 @@ _WHEN = {
     "on_destroyed": "When destroyed",
 }
 _WHEN["resident"] = "While in place"
+_WHEN["on_return"] = "When this returns from the battle area to the rush area"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {
@@ -326,10 +328,55 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
-    if name == "release_command" and set(op) == {"op", "count"} and isinstance(count, int):
-        # RS-RELEASE-COMMAND
+    if (
+        name == "release_command"
+        and set(op) - {"if_done", "side"} == {"op", "count"}
+        and isinstance(count, int)
+        and op.get("side", "own") in _SIDES
+    ):  # RS-RELEASE-COMMAND, RS-RELEASE-OPPOSING
         it = "it" if count == 1 else "them"
-        return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
+        whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
+        return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+    if name == "reveal" and set(op) - {"if_done"} == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "reveal the top card of your deck"
+    if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "afterwards put the card revealed at the bottom of your deck"
+    cond = op.get("if")
+    shown = cond.get("revealed") if isinstance(cond, dict) else None
+    if (
+        name == "sp"
+        and target == "self"
+        and set(op) == {"op", "value", "until", "if"}
+        and isinstance(shown, dict)
+        and set(cond) == {"revealed"}
+        and shown.get("type") == "unit"
+        and set(shown) <= {"type", "feature"}
+        and isinstance(op["value"], int)
+        and op["until"] == "turn"
+    ):  # RS-REVEAL-TO-BOTTOM
+        feature = f" with the feature {shown['feature']}" if "feature" in shown else ""
+        return (
+            f"if the card revealed is a unit card{feature}, this unit is SP {op['value']} until "
+            "the end of the turn"
+        )
+    if name == "damage_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "take 1 face-down card (a point of damage) of your power zone into your hand, "
+            "without turning it face up"
+        )
+    if name == "top_to_damage" and set(op) == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "put the top card of your deck face down into your power zone without looking at it "
+            "(a point of damage)"
+        )
+    if name == "power_card_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
+        # RS-POWER-TO-RUSH-AREA
+        return (
+            f"put 1 {power_wanted(find).removeprefix('a ')} among the face-up cards of your power "
+            "zone into your rush area (no power, command or condition needed)"
+        )
+    if name == "rider_to_hand" and set(op) == {"op"}:  # RS-RIDER-TO-HAND
+        return "return the unit riding this vehicle to its owner's hand"
     if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
         return "release the unit riding this vehicle"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF

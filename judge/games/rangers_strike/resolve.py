@@ -18,6 +18,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
     command_cards,
+    damage_cards,
     deck_search,
     discard_return,
     effects,
@@ -32,6 +33,8 @@ from judge.games.rangers_strike import (
     quantities,
     release,
     resist,
+    revealed,
+    ride,
     watch,
     zone_conditions,
     zone_moves,
@@ -798,6 +801,11 @@ def run_effect(
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
     rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
+    put, rest, _, put_doubt = power_moves.put_picks(
+        eng, pe.controller, pe.effect, rest, released == []
+    )
+    damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -811,6 +819,7 @@ def run_effect(
     )
     chosen = iter(groups)
     picked = -1  # the index of the selector whose units ``found`` holds
+    shown: str | None = None  # the card an op revealed (RS-REVEAL-TO-BOTTOM)
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
@@ -830,7 +839,7 @@ def run_effect(
         if picked in doubts and isinstance(target, dict):
             opponent_choice_unknown(eng, pe, what, doubts[picked])
             continue
-        if op.get("if_done") and not found:
+        if op.get("if_done") and isinstance(target, dict) and not found:
             if_not_done(eng, what, op)
             break  # "…してもよい。そうしたとき": nothing more when it was not done
         if name == "choose":  # RS-CHOOSE-FIRST: chosen only; what follows refers to it
@@ -841,9 +850,31 @@ def run_effect(
         elif name == "discard":
             watch.discard_self(eng, found, what)
         elif name == "release_command":
-            release.release_commands(eng, pe, released, release_doubt, what)
+            if not release.release_commands(eng, pe, released, release_doubt, what):
+                if released is not None and op.get("if_done"):
+                    if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
+                break
+        elif name == "power_card_to_rush":  # RS-POWER-TO-RUSH-AREA
+            power_moves.put_to_rush(eng, pe, put, put_doubt, what)
+        elif name == "reveal":
+            shown = revealed.reveal(eng, pe, top, top_doubt, what)
+            if shown is None:
+                break  # nothing revealed: nothing follows (そうしたとき)
+        elif name == "revealed_to_bottom":
+            revealed.to_bottom(eng, pe, shown, what)
+        elif name == "sp" and "if" in op and not revealed.fits(eng, shown, op["if"], what):
+            continue  # RS-REVEAL-TO-BOTTOM: not the card asked for
+        elif name == "damage_to_hand":
+            if not damage_cards.to_hand(eng, pe, damage, damage_doubt, what):
+                if damage_doubt is None:
+                    if_not_done(eng, what, op)  # RS-IF-DONE: no damage to take
+                break
+        elif name == "top_to_damage":
+            damage_cards.top_to_damage(eng, pe, what)
         elif name == "release_rider":
             release.release_rider(eng, pe, what)
+        elif name == "rider_to_hand":
+            ride.rider_to_hand(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":
@@ -942,6 +973,7 @@ def run_effect(
                         card=u.card,
                     )
                     if u.vehicle is not None:
+                        ride.returned_by_effect(eng, pe, u)  # RS-RIDER-TO-HAND: not guessed
                         eng.ctx.ruling(
                             "RS-RIDER",
                             f"{eng.name(u.card)} rides {eng.name(u.vehicle)}, which the engine "
@@ -1129,10 +1161,15 @@ def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None
     """RS-IF-DONE: the first part of "…してもよい。そうしたとき、…" was not done (no unit could be
     chosen for it), so what follows does not happen."""
     verb = {"hold": " and held", "choose": ""}.get(op["op"], " and destroyed")
+    thing = f"unit could be chosen{verb}"
+    if op["op"] == "release_command":  # RS-RELEASE-OPPOSING: none is held
+        thing = "held command could be released"
+    if op["op"] == "damage_to_hand":  # RS-DAMAGE-TO-HAND: no damage
+        thing = "face-down power card could be taken"
     eng.ctx.ruling(
         "RS-IF-DONE",
-        f"No unit could be chosen{verb} for {what}, so what happens only when that is "
-        "done (そうしたとき) does not happen.",
+        f"No {thing} for {what}, so what happens only when that is done (そうしたとき) does not "
+        "happen.",
     )
 
 

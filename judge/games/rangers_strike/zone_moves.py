@@ -165,8 +165,8 @@ def put_into_command(
 
 TOP_RULE = "RS-TOP-TO-COMMAND"
 #: the ops that take the deck's top card, which the log may name (RS-TOP-TO-COMMAND,
-#: RS-REVEAL-TOP)
-TOP_OPS = ("top_to_command", "reveal_top")
+#: RS-REVEAL-TOP, RS-REVEAL-TO-BOTTOM)
+TOP_OPS = ("top_to_command", "reveal_top", "reveal")
 REVEAL_RULE = "RS-REVEAL-TOP"
 
 
