@@ -3,26 +3,38 @@ opposing unit (RS-CARDS-POWER-SUM): "自軍捨札から特徴「アドベント�
 そうしたとき選んだカードの必要パワーの数字を合計して、その合計以下の必要パワーの数字を持つ敵軍ユニットを1体
 撃破する".
 
-``{"op": "choose_cards", "zone": "discard", "count": N, "if_done": true}`` (with ``up_to``
-``true``: "N枚まで"; ``feature`` X: "特徴「X」を持つカード"), the first op of an optional effect of two:
-the player chooses N cards (up to N) of its own discard pile printing the feature (a card that is
-no unit has only its printed features); they are only chosen and stay where they are (the text
-does nothing to them).  Only when it chooses one or more does what follows happen (choosing none,
+``{"op": "choose_cards", "zone": Z, "count": N, "if_done": true}`` (with ``up_to`` ``true``: "N枚
+まで"; ``feature`` X: "特徴「X」を持つカード"; ``then``: what is done to them), the first op of an
+optional effect of two.  The player chooses N cards (up to N) of its own:
+
+- ``zone`` ``discard``: of its discard pile, printing the feature (a card that is no unit has only
+  its printed features); they are only chosen and stay where they are (the text does nothing to
+  them);
+- ``zone`` ``power``, ``then`` ``discard``: one card of its power zone, which goes into its
+  owner's discard pile, not destroyed ("自軍パワーゾーンからカードを1枚選び捨札にしてもよい",
+  RS-POWER-TO-DISCARD).  The text says カード, not オモテ向きのカード: whether a face-down card
+  (damage) may be chosen the sources do not say, so a face-down card named is discarded as the log
+  says and the step is unverifiable.
+
+Only when it chooses one or more does what follows happen (choosing none,
 or having none to choose, stops it: RS-IF-DONE, atwiki renst 1869).  What follows is a
 ``destroy`` or ``to_damage`` of opposing units whose selector has ``power_max`` or
 ``power_equal`` :data:`SUM`: a unit whose printed required power is no more than (the same as)
 the sum of the numbers the cards chosen print (RS-POWER-AT-MOST); :func:`bound` makes that a
 number once the cards are known.
 
-The log names the cards first in the resolve's ``targets`` (instance ids or codes), then the
-units: the references naming fitting cards of the player's, from the first, are the cards; when
-codes make another split read as well (fewer cards, the references after them naming as many
-fitting units as then fit), where the cards end is not known: not guessed.  Not named, the
-engine takes cards only when nothing else could have been done with the effect used (``use:
-true``; every card it could take taken, with no choice among them); none when none can be
-chosen; otherwise the choice is not guessed (unverifiable, a taint).  In tag battle 自軍捨札 may
-mean the player's or its team's: none named while an ally's pile holds one that fits is not
-guessed either.
+The log names the cards first in the resolve's ``targets`` (instance ids or codes; observed mode
+binds a hidden card of the power zone that it names), then the units.  For a discard pile the
+references naming fitting cards of the player's, from the first, are the cards; when codes make
+another split read as well (fewer cards, the references after them naming as many fitting units
+as then fit), where the cards end is not known: not guessed.  For a power zone a first reference
+naming one of its cards is the card (a code naming a face-up and a face-down card alike is not
+guessed).  Not named, the engine takes cards only when nothing else could have been done with the
+effect used (``use: true``; every card it could take taken, with no choice among them, a power
+zone's cards all known and face up); none when none can be chosen; otherwise the choice is not
+guessed (unverifiable, a taint).  In tag battle 自軍捨札 and 自軍パワーゾーン may mean the
+player's or its team's: a card named in an ally's, or none named while an ally's holds one that
+fits, is not guessed either.
 """
 
 from __future__ import annotations
@@ -30,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from judge.core.refs import ref_text
+from judge.core.refs import bind, is_instance, ref_code, ref_text
 from judge.games.rangers_strike.costs import leading, names_card
 from judge.games.rangers_strike.refs import Problem
 
@@ -38,6 +50,7 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-CARDS-POWER-SUM"
+POWER_RULE = "RS-POWER-TO-DISCARD"
 OP = "choose_cards"
 #: a selector's limit made by the cards the effect chose: the sum of their printed required
 #: power numbers, bound to a number by :func:`bound`
@@ -45,18 +58,21 @@ SUM = {"cards": "sum"}
 #: the limits a selector may take from :data:`SUM`: no more than it, or the same
 LIMITS = ("power_max", "power_equal")
 #: the zones cards are chosen from, and what is done to them there (None: nothing)
-THEN: dict[str, str | None] = {"discard": None}
+THEN: dict[str, str | None] = {"discard": None, "power": "discard"}
 #: what follows the choice
 FOLLOWS = ("destroy", "to_damage")
 
 
 @dataclass(frozen=True, slots=True)
 class Pick:
-    """A card chosen: its zone, its position there now, the instance."""
+    """A card chosen: its zone, its position there now, the instance, whether a hidden slot is
+    bound to it as it is named, and (a power card) whether it is face down."""
 
     zone: str
     index: int
     iid: str
+    bind: bool = False
+    face_down: bool = False
 
 
 #: the cards chosen (None when not known), the targets left, problems, why it is not known
@@ -71,13 +87,18 @@ def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def rule_of(op: dict[str, Any]) -> str:
+    """The rule of what the op does to the cards it chooses."""
+    return POWER_RULE if op["zone"] == "power" else RULE
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def first_ok(op: dict[str, Any]) -> bool:
     """A ``choose_cards`` op the engine executes (module docstring): a discard pile's cards,
-    with a feature, N or up to N."""
+    with a feature, N or up to N; one card of the power zone, discarded."""
     zone = op.get("zone")
     if zone not in THEN or op.get("then") != THEN[zone] or op.get("if_done") is not True:
         return False
@@ -87,6 +108,8 @@ def first_ok(op: dict[str, Any]) -> bool:
     if set(op) - keys or not {"op", "zone", "count", "if_done"} <= set(op):
         return False
     if not _is_int(op["count"]) or ("up_to" in op and op["up_to"] is not True):
+        return False
+    if zone == "power" and op["count"] != 1:
         return False
     return "feature" not in op or (isinstance(op["feature"], str) and bool(op["feature"]))
 
@@ -116,7 +139,8 @@ def ok(effect: dict[str, Any]) -> bool:
 
 def refers_to(first: dict[str, Any], said: dict[str, Any]) -> bool:
     """Whether the words of what follows name the cards the first op chose (the reader's
-    check): "選んだカード" those only chosen; without "合計して" one card only."""
+    check): "選んだカード" those only chosen, "捨札にしたカード" the one discarded; without
+    "合計して" one card only."""
     if first.get("op") != OP:
         return False
     if said.get("then") != first.get("then"):
@@ -129,9 +153,10 @@ def refers_to(first: dict[str, Any], said: dict[str, Any]) -> bool:
 
 def words(first: dict[str, Any]) -> str:
     """The number the cards chosen make, in English (``judge cards show``)."""
+    what = {None: "chosen", "discard": "discarded"}.get(first.get("then"), "")
     if first.get("count") == 1 and not first.get("up_to"):
-        return "the required power number of the card so chosen"
-    return "the sum of the required power numbers of the cards so chosen"
+        return f"the required power number of the card so {what}"
+    return f"the sum of the required power numbers of the cards so {what}"
 
 
 def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
@@ -173,6 +198,8 @@ def named(
     op = op_of(effect)
     if op is None or use is False:
         return [], targets, [], None
+    if op["zone"] == "power":
+        return _from_power(eng, pid, op, targets, use)
     return _from_discard(eng, pid, effect, op, targets, use)
 
 
@@ -213,6 +240,79 @@ def _from_discard(
     return None, [], [], f"which of {pid}'s cards ({_wanted(op)}) it chose is not recorded"
 
 
+def _from_power(
+    eng: RangersStrikeEngine, pid: str, op: dict[str, Any], targets: list[Any], use: bool | None
+) -> Picks:
+    st = eng.state
+    ps = st.players[pid]
+    allies = [q for q in eng.allies(pid) if q != pid]
+    if targets:
+        pick, doubt = _power_card(eng, pid, targets[0])
+        if doubt is not None:
+            return None, [], [], doubt
+        if pick is not None:
+            return [pick], targets[1:], [], None
+        if any(_power_card(eng, q, targets[0]) != (None, None) for q in allies):
+            return None, [], [], _team_doubt(pid, f"{ref_text(targets[0])} is in the ally's zone")
+    if any(st.players[q].power for q in allies):
+        return None, [], [], _team_doubt(pid, "the ally's power zone holds cards too")
+    cards = ps.power
+    if not cards:
+        return [], targets, [], None  # no card to discard: nothing is done
+    codes = {st.code_of[p.card] for p in cards if p.card is not None}
+    if use is True and all(p.face_up and p.card is not None for p in cards) and len(codes) == 1:
+        return [Pick("power", 0, str(cards[0].card))], targets, [], None
+    return None, [], [], f"which card of its power zone {pid} discarded is not recorded"
+
+
+def _power_card(eng: RangersStrikeEngine, pid: str, ref: Any) -> tuple[Pick | None, str | None]:
+    """The card of ``pid``'s power zone ``ref`` names (face up or face down), or why which one
+    is not known, or ``(None, None)`` when it names none there."""
+    st = eng.state
+    ps = st.players[pid]
+    if is_instance(st, ref):
+        for i, p in enumerate(ps.power):
+            if p.card == ref:
+                return Pick("power", i, ref, face_down=not p.face_up), None
+        owned = st.owner_of[ref] == pid and ref in ps.unseen.get(st.code_of[ref], ())
+        return _hidden_slot(eng, pid, ref) if owned else (None, None)
+    code = ref_code(st, ref)
+    known = [
+        (i, p) for i, p in enumerate(ps.power) if p.card is not None and st.code_of[p.card] == code
+    ]
+    if len({p.face_up for _, p in known}) > 1:
+        return None, (
+            f"{code} names a face-up and a face-down card of {pid}'s power zone, so which was "
+            "discarded is not known (name the instance)"
+        )
+    unseen = ps.unseen.get(code, [])
+    if known:
+        i, p = known[0]
+        others = [q for q in ps.power if q.card is None and q.face_up != p.face_up]
+        if unseen and others:
+            return None, (
+                f"{code} names a {'face-up' if p.face_up else 'face-down'} card of {pid}'s power "
+                "zone, and a hidden card there turned the other way may be one too, so which was "
+                "discarded is not known (name the instance)"
+            )
+        return Pick("power", i, str(p.card), face_down=not p.face_up), None
+    return _hidden_slot(eng, pid, unseen[0]) if unseen else (None, None)
+
+
+def _hidden_slot(eng: RangersStrikeEngine, pid: str, iid: str) -> tuple[Pick | None, str | None]:
+    """Observed mode: a hidden card of ``pid``'s power zone bound to ``iid`` as it is named."""
+    hidden = [(i, p) for i, p in enumerate(eng.state.players[pid].power) if p.card is None]
+    if not hidden:
+        return None, None
+    if len({p.face_up for _, p in hidden}) > 1:
+        return None, (
+            f"{iid} may be a hidden face-up or a hidden face-down card of {pid}'s power zone, so "
+            "which was discarded is not known"
+        )
+    i, p = hidden[0]
+    return Pick("power", i, iid, True, not p.face_up), None
+
+
 def _wanted(op: dict[str, Any]) -> str:
     n = int(op["count"])
     what = f"card{'s' if n != 1 else ''}"
@@ -224,6 +324,13 @@ def _wanted(op: dict[str, Any]) -> str:
 def _exactly(op: dict[str, Any], pid: str, named: int) -> str:
     return (
         f"The effect chooses exactly {_wanted(op)} of {pid}'s discard pile; the log names {named}."
+    )
+
+
+def _team_doubt(pid: str, said: str) -> str:
+    return (
+        f"自軍パワーゾーン read as {pid}'s own power zone or its team's disagree ({said}): the "
+        "sources do not say which"
     )
 
 
@@ -301,8 +408,14 @@ def first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) -> 
     if op is None:
         return []
     ps = eng.state.players[pid]
-    fit = [c for c in ps.discard if c is not None and fits(eng, c, op)]
-    picks = [Pick("discard", ps.discard.index(c), c) for c in fit[: int(op["count"])]]
+    picks: list[Pick]
+    if op["zone"] == "power":
+        known = [(i, p) for i, p in enumerate(ps.power) if p.card is not None]
+        known.sort(key=lambda ip: not ip[1].face_up)  # a face-up one first
+        picks = [Pick("power", i, str(p.card), face_down=not p.face_up) for i, p in known[:1]]
+    else:
+        fit = [c for c in ps.discard if c is not None and fits(eng, c, op)]
+        picks = [Pick("discard", ps.discard.index(c), c) for c in fit[: int(op["count"])]]
     return [p.iid for p in picks] + units_first(
         eng, pid, bound(eng, effect, picks), pe.context.get("unit")
     )
@@ -315,15 +428,15 @@ def carry_out(
     doubt: str | None,
     what: str,
 ) -> bool:
-    """Choose the cards :func:`named` found; whether what follows happens (one or more
-    chosen), its number ruled.  Not known: not guessed."""
+    """Choose (and discard) the cards :func:`named` found; whether what follows happens (one
+    or more chosen), its number ruled.  Not known: not guessed."""
     op = op_of(pe.effect)
     assert op is not None
     pid = pe.controller
     if picks is None:
         eng.not_guessed(
             pe,
-            RULE,
+            rule_of(op),
             doubt or "which cards were chosen is not recorded",
             f"{what} is not carried out; the log may name the cards first in the resolve's "
             "targets (or record `use: false`), or record what happened in an `outcome`.",
@@ -337,13 +450,16 @@ def carry_out(
         )
         return False
     st = eng.state
-    names = " and ".join(eng.name(p.iid) for p in picks)
-    eng.event(
-        "choose",
-        f"{pid} chooses {names} in its discard pile ({what}); they stay there.",
-        player=pid,
-        cards=[p.iid for p in picks],
-    )
+    if op["zone"] == "power":
+        _discard_power(eng, pid, picks[0], what)
+    else:
+        names = " and ".join(eng.name(p.iid) for p in picks)
+        eng.event(
+            "choose",
+            f"{pid} chooses {names} in its discard pile ({what}); they stay there.",
+            player=pid,
+            cards=[p.iid for p in picks],
+        )
     numbers = [st.card(p.iid).power_number for p in picks]
     total = sum(numbers)
     said = " + ".join(f"{eng.name(p.iid)} {k}" for p, k in zip(picks, numbers, strict=True))
@@ -352,8 +468,41 @@ def carry_out(
     limit = "the same as" if same else "no more than"
     eng.ctx.ruling(
         RULE,
-        f"The required power numbers printed: {said}"
+        f"The required power number{'s' if len(picks) > 1 else ''} printed: {said}"
         + (f" = {total}" if len(picks) > 1 else "")
         + f"; what follows takes a unit whose printed required power is {limit} {total}.",
     )
     return True
+
+
+def _discard_power(eng: RangersStrikeEngine, pid: str, pick: Pick, what: str) -> None:
+    """RS-POWER-TO-DISCARD: the card chosen leaves ``pid``'s power zone for its owner's discard
+    pile (a face-down one was a point of damage); a face-down one chosen is not in the sources."""
+    st = eng.state
+    ps = st.players[pid]
+    pc = ps.power[pick.index]
+    if pick.bind and pc.card is None:
+        bind(st, pid, pick.iid)
+    ps.power.pop(pick.index)
+    st.players[st.owner_of[pick.iid]].discard.append(pick.iid)
+    face = "face-down (a point of damage)" if pick.face_down else "face-up"
+    eng.event(
+        "to_discard",
+        f"{pid} puts {eng.name(pick.iid)}, a {face} card of its power zone, into the discard "
+        f"pile ({what}).",
+        player=pid,
+        card=pick.iid,
+    )
+    eng.ctx.ruling(
+        POWER_RULE,
+        f"{eng.name(pick.iid)} leaves {pid}'s power zone for its owner's discard pile (not "
+        f"destroyed): {pid} has {len(ps.power)} power card(s) and {ps.damage} damage now.",
+    )
+    if pick.face_down:
+        eng.ctx.ruling(
+            POWER_RULE,
+            f"{eng.name(pick.iid)} was face down, a point of damage: the text says カード (not "
+            "オモテ向きのカード), and whether a face-down card may be chosen the sources do not "
+            "say; the engine discards it as the log says and does not vouch for it.",
+        )
+        eng.ctx.cannot_verify("whether a face-down power card may be chosen and discarded")

@@ -105,7 +105,10 @@ RS-TO-POWER-ZONE); ``自軍捨札から[特徴「X」を持つ]カードをN枚[
 ``そうしたとき[、]選んだカードの必要パワーの数字を合計して、その合計以下(と同じ)の必要パワーの数字を持つ敵軍[S]ユニ
 ットをN体[選び]撃破する[。]`` (or ``…選び、持ち主のパワーゾーンにダメージにして置く。``: cards of one's own
 discard pile chosen, and opposing units by the sum of the numbers they print, RS-CARDS-POWER-SUM;
-the catalogue prints one without the comma and the final stop).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+the catalogue prints one without the comma and the final stop); ``自軍パワーゾーンからカードを1枚選び[、]
+捨札にしてもよい。`` followed by ``そうしたとき、捨札にしたカードの必要パワーの数字と同じ必要パワーの数字を持つ敵軍
+[S]ユニットをN体選び、撃破する。`` (a card of one's power zone, face up or face down, discarded:
+RS-POWER-TO-DISCARD).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
@@ -349,15 +352,16 @@ def _limited(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
 
 
 #: what the words of what follows name: the cards the first sentence chose (RS-CARDS-POWER-SUM)
-_CARDS_SAID = {"選んだ": None}
+_CARDS_SAID = {"選んだ": None, "捨札にした": "discard"}
 
 
 def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
-    """ "選んだカードの必要パワーの数字を合計して、その合計以下(と同じ)の必要パワーの数字を持つ敵軍[S]
-    ユニットをN体[選び]撃破する(選び、持ち主のパワーゾーンにダメージにして置く)": opposing units of the
-    rush or battle area (RS-SELECT-FIELD) whose printed required power is no more than (the same
-    as) the sum the cards chosen first print (RS-CARDS-POWER-SUM).  ``refers`` is what the words
-    name, checked against the first sentence by :func:`read_body`."""
+    """ "選んだ(捨札にした)カードの必要パワーの数字[を合計して、その合計]以下の(と同じ)必要パワーの数字を
+    持つ敵軍[S]ユニットをN体[選び]撃破する(選び、持ち主のパワーゾーンにダメージにして置く)": opposing
+    units of the rush or battle area (RS-SELECT-FIELD) whose printed required power is no more
+    than (the same as) the sum the cards chosen first print (RS-CARDS-POWER-SUM).  ``refers`` is
+    what the words name (without 合計 one card), checked against the first sentence by
+    :func:`read_body`."""
     sel: dict[str, Any] = {
         "side": "opponent",
         "zone": "field",
@@ -366,8 +370,8 @@ def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     }
     if m["size"]:
         sel["size"] = m["size"]
-    sel["power_max" if m["cmp"] == "以下" else "power_equal"] = dict(own_cards.SUM)
-    refers = {"then": _CARDS_SAID[m["who"]], "sum": True}
+    sel["power_max" if m["cmp"] == "以下の" else "power_equal"] = dict(own_cards.SUM)
+    refers = {"then": _CARDS_SAID[m["who"]], "sum": m["sum"] is not None}
     name = "destroy" if m["destroy"] else "to_damage"
     return {"op": name, "target": sel, "refers": refers}, False
 
@@ -834,10 +838,15 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "discard_power_card",
+        r"自軍パワーゾーンからカードを1枚選び、?捨札にしてもよい。",
+        lambda m: ({"op": own_cards.OP, "zone": "power", "count": 1, "then": "discard"}, True),
+    ),
+    tr.template(
         "opposing_unit_by_cards_power",
-        r"(?P<who>選んだ)カードの必要パワーの数字を合計して、?その合計(?P<cmp>以下|と同じ)の必要パワーの数字を"
-        r"持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|選び、?"
-        r"持ち主のパワーゾーンにダメージにして置く)。?",
+        r"(?P<who>選んだ|捨札にした)カードの必要パワーの数字(?P<sum>を合計して、?その合計)?(?P<cmp>以下の|と同じ)"
+        r"必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|"
+        r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
         _by_cards_power,
     ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),

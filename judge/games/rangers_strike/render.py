@@ -174,7 +174,12 @@ _CARDS_MAKE = "the number the cards chosen first make"
 
 
 def _chosen_cards(op: dict[str, Any]) -> str:
-    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM)."""
+    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM, RS-POWER-TO-DISCARD)."""
+    if op["zone"] == "power":
+        return (
+            "choose 1 card of your power zone (face up or face down) and put it into its owner's "
+            "discard pile (not destroyed)"
+        )
     n = op["count"]
     what = f"{'up to ' if op.get('up_to') else ''}{n} card{'s' if n != 1 else ''}"
     if "feature" in op:

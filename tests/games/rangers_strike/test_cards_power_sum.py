@@ -55,7 +55,7 @@ CARDS = [RIDER, BIKE, TWO, THREE, NINE, FIVE, SIX]
 
 
 #: the same, the unit of the number the sum makes put face down as damage (RS-TO-DAMAGE)
-SAME = TWIN.replace("合計以下", "合計と同じ").replace(
+SAME = TWIN.replace("合計以下の", "合計と同じ").replace(
     "1体撃破する", "1体選び、持ち主のパワーゾーンにダメージにして置く。"
 )
 SAMER = {**RIDER, "text": SAME}
