@@ -96,7 +96,8 @@ is named):
   true``) — the first op of an optional effect of two: the controller chooses ``count`` (with
   ``up_to``: up to that many) cards of its own, in its discard pile (``discard``, with ``feature``
   X: printing it; they stay there) or, ``count`` 1, ``then`` ``discard``, in its power zone (face
-  up or face down: into its owner's discard pile, RS-POWER-TO-DISCARD), and only when it chooses
+  up or face down: into its owner's discard pile, RS-POWER-TO-DISCARD) or, ``then`` ``show``, in
+  its hand (shown to the opponent and kept, RS-SHOW-HAND), and only when it chooses
   one or more does the ``destroy`` or
   ``to_damage`` after it happen, whose selector's ``power_max`` (or ``power_equal``) ``{"cards":
   "sum"}`` takes a unit whose printed required power is no more than (the same as) the sum of the

@@ -14,27 +14,31 @@ optional effect of two.  The player chooses N cards (up to N) of its own:
   owner's discard pile, not destroyed ("自軍パワーゾーンからカードを1枚選び捨札にしてもよい",
   RS-POWER-TO-DISCARD).  The text says カード, not オモテ向きのカード: whether a face-down card
   (damage) may be chosen the sources do not say, so a face-down card named is discarded as the log
-  says and the step is unverifiable.
+  says and the step is unverifiable;
+- ``zone`` ``hand``, ``then`` ``show``: N cards of its hand, shown to the opponent and kept
+  ("自分の手札からカードを2枚選び相手に見せてもよい", RS-SHOW-HAND).
 
-Only when it chooses one or more does what follows happen (choosing none,
-or having none to choose, stops it: RS-IF-DONE, atwiki renst 1869).  What follows is a
-``destroy`` or ``to_damage`` of opposing units whose selector has ``power_max`` or
-``power_equal`` :data:`SUM`: a unit whose printed required power is no more than (the same as)
-the sum of the numbers the cards chosen print (RS-POWER-AT-MOST); :func:`bound` makes that a
-number once the cards are known.
+Only when it chooses one or more does what follows happen (choosing none, or having none to
+choose, stops it: RS-IF-DONE, atwiki renst 1869).  What follows is a ``destroy`` or
+``to_damage`` of opposing units whose selector has ``power_max`` or ``power_equal`` :data:`SUM`: a
+unit whose printed required power is no more than (the same as) the sum of the numbers the cards
+chosen print (RS-POWER-AT-MOST); :func:`bound` makes that a number once the cards are known.  A
+text that chooses exactly N cards (not "まで") from fewer: whether fewer may be chosen the sources
+do not say, so a choice of them is not guessed (declining is always legal).
 
 The log names the cards first in the resolve's ``targets`` (instance ids or codes; observed mode
-binds a hidden card of the power zone that it names), then the units.  For a discard pile the
-references naming fitting cards of the player's, from the first, are the cards; when codes make
-another split read as well (fewer cards, the references after them naming as many fitting units
-as then fit), where the cards end is not known: not guessed.  For a power zone a first reference
-naming one of its cards is the card (a code naming a face-up and a face-down card alike is not
-guessed).  Not named, the engine takes cards only when nothing else could have been done with the
-effect used (``use: true``; every card it could take taken, with no choice among them, a power
-zone's cards all known and face up); none when none can be chosen; otherwise the choice is not
-guessed (unverifiable, a taint).  In tag battle 自軍捨札 and 自軍パワーゾーン may mean the
-player's or its team's: a card named in an ally's, or none named while an ally's holds one that
-fits, is not guessed either.
+binds a hidden card of the hand, or of the power zone, that it names), then the units.  For a
+hand the first N references are the cards (a hand is hidden: any code may be one of it).  For a
+discard pile the references naming fitting cards of the player's, from the first, are the cards;
+when codes make another split read as well (fewer cards, the references after them naming as
+many fitting units as then fit), where the cards end is not known: not guessed.  For a power
+zone a first reference naming one of its cards is the card (a code naming a face-up and a
+face-down card alike is not guessed).  Not named, the engine takes cards only when nothing else
+could have been done with the effect used (``use: true``; every card it could take taken, with no
+choice among them, a hand's or a power zone's cards all known, the latter face up); none when
+none can be chosen; otherwise the choice is not guessed (unverifiable, a taint).  In tag battle
+自軍捨札 and 自軍パワーゾーン may mean the player's or its team's: a card named in an ally's, or
+none named while an ally's holds one that fits, is not guessed either.
 """
 
 from __future__ import annotations
@@ -44,13 +48,14 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code, ref_text
 from judge.games.rangers_strike.costs import leading, names_card
-from judge.games.rangers_strike.refs import Problem
+from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-CARDS-POWER-SUM"
 POWER_RULE = "RS-POWER-TO-DISCARD"
+SHOW_RULE = "RS-SHOW-HAND"
 OP = "choose_cards"
 #: a selector's limit made by the cards the effect chose: the sum of their printed required
 #: power numbers, bound to a number by :func:`bound`
@@ -58,7 +63,7 @@ SUM = {"cards": "sum"}
 #: the limits a selector may take from :data:`SUM`: no more than it, or the same
 LIMITS = ("power_max", "power_equal")
 #: the zones cards are chosen from, and what is done to them there (None: nothing)
-THEN: dict[str, str | None] = {"discard": None, "power": "discard"}
+THEN: dict[str, str | None] = {"discard": None, "power": "discard", "hand": "show"}
 #: what follows the choice
 FOLLOWS = ("destroy", "to_damage")
 
@@ -89,7 +94,7 @@ def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
 
 def rule_of(op: dict[str, Any]) -> str:
     """The rule of what the op does to the cards it chooses."""
-    return POWER_RULE if op["zone"] == "power" else RULE
+    return {"power": POWER_RULE, "hand": SHOW_RULE}.get(op["zone"], RULE)
 
 
 def _is_int(value: Any) -> bool:
@@ -98,7 +103,8 @@ def _is_int(value: Any) -> bool:
 
 def first_ok(op: dict[str, Any]) -> bool:
     """A ``choose_cards`` op the engine executes (module docstring): a discard pile's cards,
-    with a feature, N or up to N; one card of the power zone, discarded."""
+    with a feature, N or up to N; one card of the power zone, discarded; N cards of the hand,
+    shown."""
     zone = op.get("zone")
     if zone not in THEN or op.get("then") != THEN[zone] or op.get("if_done") is not True:
         return False
@@ -139,8 +145,8 @@ def ok(effect: dict[str, Any]) -> bool:
 
 def refers_to(first: dict[str, Any], said: dict[str, Any]) -> bool:
     """Whether the words of what follows name the cards the first op chose (the reader's
-    check): "選んだカード" those only chosen, "捨札にしたカード" the one discarded; without
-    "合計して" one card only."""
+    check): "選んだカード" those only chosen, "捨札にしたカード" the one discarded, "見せたN枚のカード"
+    the N shown; without "合計して" one card only."""
     if first.get("op") != OP:
         return False
     if said.get("then") != first.get("then"):
@@ -153,7 +159,7 @@ def refers_to(first: dict[str, Any], said: dict[str, Any]) -> bool:
 
 def words(first: dict[str, Any]) -> str:
     """The number the cards chosen make, in English (``judge cards show``)."""
-    what = {None: "chosen", "discard": "discarded"}.get(first.get("then"), "")
+    what = {None: "chosen", "discard": "discarded", "show": "shown"}.get(first.get("then"), "")
     if first.get("count") == 1 and not first.get("up_to"):
         return f"the required power number of the card so {what}"
     return f"the sum of the required power numbers of the cards so {what}"
@@ -198,6 +204,8 @@ def named(
     op = op_of(effect)
     if op is None or use is False:
         return [], targets, [], None
+    if op["zone"] == "hand":
+        return _from_hand(eng, pid, op, targets, use)
     if op["zone"] == "power":
         return _from_power(eng, pid, op, targets, use)
     return _from_discard(eng, pid, effect, op, targets, use)
@@ -218,6 +226,8 @@ def _from_discard(
     got = [fit[k] for k in leading(eng, fit, targets, n)]
     if got:
         if not up_to and len(got) < n:
+            if len(got) == len(fit):  # every card it has named, fewer than the text says
+                return None, [], [], _short(op, pid, len(fit))
             return None, [], [(RULE, _exactly(op, pid, len(got)))], None
         doubt = _split_doubt(eng, pid, effect, targets, len(got)) if up_to else None
         if doubt is not None:
@@ -233,11 +243,39 @@ def _from_discard(
     ally = _ally_doubt(eng, pid, op)
     if ally is not None:
         return None, [], [], ally
-    if not fit or len(fit) < (1 if up_to else n):
+    if not fit:
         return [], targets, [], None  # none can be chosen: nothing is done
+    if not up_to and len(fit) < n:
+        return (
+            ([], targets, [], None)
+            if use is not True
+            else (None, [], [], _short(op, pid, len(fit)))
+        )
     if use is True and len(fit) == (1 if up_to else n):
         return [Pick("discard", pile.index(c), c) for c in fit], targets, [], None
     return None, [], [], f"which of {pid}'s cards ({_wanted(op)}) it chose is not recorded"
+
+
+def _from_hand(
+    eng: RangersStrikeEngine, pid: str, op: dict[str, Any], targets: list[Any], use: bool | None
+) -> Picks:
+    st = eng.state
+    hand = st.players[pid].hand
+    n = int(op["count"])
+    if not hand or (len(hand) < n and use is not True and not targets):
+        return [], targets, [], None  # nothing shown (none to show, or not used)
+    if len(hand) < n:
+        return None, [], [], _short(op, pid, len(hand))
+    if targets:
+        if len(targets) < n:
+            return None, [], [(SHOW_RULE, _exactly(op, pid, len(targets)))], None
+        takes, problems = ZONE_REFS.find_many_in_zone(st, pid, "hand", targets[:n])
+        if problems:
+            return None, [], problems[:1], None
+        return [Pick("hand", t.index, t.iid, t.bind) for t in takes], targets[n:], [], None
+    if use is True and len(hand) == n and None not in hand:
+        return [Pick("hand", i, c) for i, c in enumerate(hand) if c is not None], [], [], None
+    return None, [], [], f"which {n} cards of its hand {pid} showed is not recorded"
 
 
 def _from_power(
@@ -313,6 +351,15 @@ def _hidden_slot(eng: RangersStrikeEngine, pid: str, iid: str) -> tuple[Pick | N
     return Pick("power", i, iid, True, not p.face_up), None
 
 
+def _short(op: dict[str, Any], pid: str, have: int) -> str:
+    """Why a choice of exactly N cards from fewer is not guessed."""
+    where = {"discard": "discard pile", "hand": "hand"}[op["zone"]]
+    return (
+        f"{pid} has {have} of the {op['count']} cards the text chooses in its {where}, and "
+        "whether it may choose fewer (and what follows then) the sources do not say"
+    )
+
+
 def _wanted(op: dict[str, Any]) -> str:
     n = int(op["count"])
     what = f"card{'s' if n != 1 else ''}"
@@ -322,9 +369,8 @@ def _wanted(op: dict[str, Any]) -> str:
 
 
 def _exactly(op: dict[str, Any], pid: str, named: int) -> str:
-    return (
-        f"The effect chooses exactly {_wanted(op)} of {pid}'s discard pile; the log names {named}."
-    )
+    where = {"discard": "discard pile", "hand": "hand"}[op["zone"]]
+    return f"The effect chooses exactly {_wanted(op)} of {pid}'s {where}; the log names {named}."
 
 
 def _team_doubt(pid: str, said: str) -> str:
@@ -400,7 +446,8 @@ def _split_doubt(
 
 def first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) -> list[Any]:
     """A legal resolve's targets for ``effect`` (``pe``'s): the first cards the op may choose
-    (as many as it takes), then the first units what follows then takes."""
+    (as many as it takes), then the first units what follows then takes; none when the cards
+    cannot be named (a hidden hand)."""
     from judge.games.rangers_strike.resolve import first_targets as units_first
 
     pid = pe.controller
@@ -409,7 +456,12 @@ def first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) -> 
         return []
     ps = eng.state.players[pid]
     picks: list[Pick]
-    if op["zone"] == "power":
+    if op["zone"] == "hand":
+        known = [(i, c) for i, c in enumerate(ps.hand) if c is not None]
+        if len(known) < int(op["count"]):
+            return []  # a hidden hand: the cards cannot be named here
+        picks = [Pick("hand", i, c) for i, c in known[: int(op["count"])]]
+    elif op["zone"] == "power":
         known = [(i, p) for i, p in enumerate(ps.power) if p.card is not None]
         known.sort(key=lambda ip: not ip[1].face_up)  # a face-up one first
         picks = [Pick("power", i, str(p.card), face_down=not p.face_up) for i, p in known[:1]]
@@ -428,8 +480,8 @@ def carry_out(
     doubt: str | None,
     what: str,
 ) -> bool:
-    """Choose (and discard) the cards :func:`named` found; whether what follows happens (one
-    or more chosen), its number ruled.  Not known: not guessed."""
+    """Choose (and discard, or show) the cards :func:`named` found; whether what follows
+    happens (one or more chosen), its number ruled.  Not known: not guessed."""
     op = op_of(pe.effect)
     assert op is not None
     pid = pe.controller
@@ -452,6 +504,8 @@ def carry_out(
     st = eng.state
     if op["zone"] == "power":
         _discard_power(eng, pid, picks[0], what)
+    elif op["zone"] == "hand":
+        _show(eng, pid, picks, what)
     else:
         names = " and ".join(eng.name(p.iid) for p in picks)
         eng.event(
@@ -506,3 +560,22 @@ def _discard_power(eng: RangersStrikeEngine, pid: str, pick: Pick, what: str) ->
             "say; the engine discards it as the log says and does not vouch for it.",
         )
         eng.ctx.cannot_verify("whether a face-down power card may be chosen and discarded")
+
+
+def _show(eng: RangersStrikeEngine, pid: str, picks: list[Pick], what: str) -> None:
+    """RS-SHOW-HAND: the cards chosen are shown to the opponent and stay in ``pid``'s hand
+    (observed mode: a hidden card named is bound, seen now)."""
+    st = eng.state
+    ps = st.players[pid]
+    for p in picks:
+        if p.bind:
+            bind(st, pid, p.iid)
+            ps.hand[p.index] = p.iid
+    names = " and ".join(eng.name(p.iid) for p in picks)
+    eng.event(
+        "show",
+        f"{pid} shows {names} from its hand to the opponent ({what}); they stay in its hand.",
+        player=pid,
+        cards=[p.iid for p in picks],
+    )
+    eng.ctx.ruling(SHOW_RULE, f"{names}, shown, stay in {pid}'s hand: only their numbers count.")

@@ -108,7 +108,9 @@ discard pile chosen, and opposing units by the sum of the numbers they print, RS
 the catalogue prints one without the comma and the final stop); ``自軍パワーゾーンからカードを1枚選び[、]
 捨札にしてもよい。`` followed by ``そうしたとき、捨札にしたカードの必要パワーの数字と同じ必要パワーの数字を持つ敵軍
 [S]ユニットをN体選び、撃破する。`` (a card of one's power zone, face up or face down, discarded:
-RS-POWER-TO-DISCARD).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+RS-POWER-TO-DISCARD); ``自分の手札からカードをN枚選び[、]相手に見せてもよい。`` followed by ``そうしたとき、見せ
+たN枚のカードの必要パワーの数字を合計して、その合計と同じ必要パワーの数字を持つ敵軍[S]ユニットをN体選び、持ち主のパ
+ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
@@ -352,11 +354,11 @@ def _limited(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
 
 
 #: what the words of what follows name: the cards the first sentence chose (RS-CARDS-POWER-SUM)
-_CARDS_SAID = {"選んだ": None, "捨札にした": "discard"}
+_CARDS_SAID = {"選んだ": None, "捨札に": "discard", "見せた": "show"}
 
 
 def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
-    """ "選んだ(捨札にした)カードの必要パワーの数字[を合計して、その合計]以下の(と同じ)必要パワーの数字を
+    """ "選んだ(捨札にした、見せたN枚の)カードの必要パワーの数字[を合計して、その合計]以下の(と同じ)必要パワーの数字を
     持つ敵軍[S]ユニットをN体[選び]撃破する(選び、持ち主のパワーゾーンにダメージにして置く)": opposing
     units of the rush or battle area (RS-SELECT-FIELD) whose printed required power is no more
     than (the same as) the sum the cards chosen first print (RS-CARDS-POWER-SUM).  ``refers`` is
@@ -371,7 +373,9 @@ def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     if m["size"]:
         sel["size"] = m["size"]
     sel["power_max" if m["cmp"] == "以下の" else "power_equal"] = dict(own_cards.SUM)
-    refers = {"then": _CARDS_SAID[m["who"]], "sum": m["sum"] is not None}
+    refers = {"then": _CARDS_SAID[m["who"][:3]], "sum": m["sum"] is not None}
+    if m["k"]:
+        refers["count"] = int(m["k"])  # "見せた2枚のカード": as many as were shown
     name = "destroy" if m["destroy"] else "to_damage"
     return {"op": name, "target": sel, "refers": refers}, False
 
@@ -843,8 +847,16 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": own_cards.OP, "zone": "power", "count": 1, "then": "discard"}, True),
     ),
     tr.template(
+        "show_hand_cards",
+        r"自分の手札からカードを(?P<n>[1-9])枚選び、?相手に見せてもよい。",
+        lambda m: (
+            {"op": own_cards.OP, "zone": "hand", "count": int(m["n"]), "then": "show"},
+            True,
+        ),
+    ),
+    tr.template(
         "opposing_unit_by_cards_power",
-        r"(?P<who>選んだ|捨札にした)カードの必要パワーの数字(?P<sum>を合計して、?その合計)?(?P<cmp>以下の|と同じ)"
+        r"(?P<who>選んだ|捨札にした|見せた(?P<k>[1-9])枚の)カードの必要パワーの数字(?P<sum>を合計して、?その合計)?(?P<cmp>以下の|と同じ)"
         r"必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|"
         r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
         _by_cards_power,

@@ -174,7 +174,14 @@ _CARDS_MAKE = "the number the cards chosen first make"
 
 
 def _chosen_cards(op: dict[str, Any]) -> str:
-    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM, RS-POWER-TO-DISCARD)."""
+    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM, RS-POWER-TO-DISCARD,
+    RS-SHOW-HAND)."""
+    if op["zone"] == "hand":
+        n = op["count"]
+        return (
+            f"choose {n} card{'s' if n != 1 else ''} of your hand and show "
+            f"{'them' if n != 1 else 'it'} to the opponent (kept in your hand)"
+        )
     if op["zone"] == "power":
         return (
             "choose 1 card of your power zone (face up or face down) and put it into its owner's "
