@@ -43,6 +43,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     modes,
+    own_cards,
     own_commands,
     power_moves,
     release,
@@ -288,6 +289,9 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
     own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
     effect = own_commands.bound(effect, None if own is None else len(own))
+    if not problems:  # RS-CARDS-POWER-SUM: the cards chosen first, and the number they make
+        picked, targets, problems, _ = own_cards.named(eng, pe.controller, effect, targets, use)
+        effect = own_cards.bound(eng, effect, picked)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
     if not problems:
         _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)

@@ -61,7 +61,9 @@ RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many
 commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
-required power is no more than that, RS-POWER-AT-MOST)
+required power is no more than that, RS-POWER-AT-MOST; ``{"cards": "sum"}``, the sum of the
+required power numbers the cards the effect's ``choose_cards`` chose print, and ``power_equal``
+``{"cards": "sum"}``: a unit whose printed required power is that sum, RS-CARDS-POWER-SUM)
 (selectors consume the list in order; when fewer cards fit than ``count``, every fitting card
 is named):
 
@@ -104,6 +106,19 @@ is named):
   returned, as many as there are up to that ("自軍コマンドを好きな数選び、自分の手札に戻してもよい。そ
   うしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び…";
   RS-COMMANDS-TO-HAND).
+- ``choose_cards`` ``zone``, ``count``, ``up_to``, ``feature``, ``then`` (with ``"if_done":
+  true``) — the first op of an optional effect of two: the controller chooses ``count`` (with
+  ``up_to``: up to that many) cards of its own, in its discard pile (``discard``, with ``feature``
+  X: printing it; they stay there) or, ``count`` 1, ``then`` ``discard``, in its power zone (face
+  up or face down: into its owner's discard pile, RS-POWER-TO-DISCARD) or, ``then`` ``show``, in
+  its hand (shown to the opponent and kept, RS-SHOW-HAND), and only when it chooses
+  one or more does the ``destroy`` or
+  ``to_damage`` after it happen, whose selector's ``power_max`` (or ``power_equal``) ``{"cards":
+  "sum"}`` takes a unit whose printed required power is no more than (the same as) the sum of the
+  numbers the cards chosen print ("自軍捨札から特徴「X」を持つカードを2枚まで選んでもよい。そうしたとき選ん
+  だカードの必要パワーの数字を合計して、その合計以下の必要パワーの数字を持つ敵軍ユニットを1体撃破する"; the
+  log names the cards first in ``targets``: RS-CARDS-POWER-SUM,
+  :mod:`judge.games.rangers_strike.own_cards`).
 - ``to_deck_bottom`` ``target`` — the units chosen go to the bottom of their owner's deck, one
   after another in the order the log names them (the last named is the bottom card), not
   destroyed ("持ち主の山札の下に好きな順番で戻す", RS-TO-DECK-BOTTOM); only after
@@ -255,6 +270,7 @@ from judge.games.rangers_strike import (
     keywords,
     modes,
     neighbours,
+    own_cards,
     own_commands,
     power_moves,
     revealed,
@@ -331,6 +347,7 @@ OPS = (
     "reveal",
     "revealed_to_bottom",
     "rider_to_hand",
+    "choose_cards",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -361,6 +378,7 @@ SELECTOR_KEYS = {
     "keyword",
     "bp_per_held",
     "count_returned",
+    "power_equal",
 }
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
@@ -415,9 +433,12 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
             _is_int(sel["power_max"], 0)
             or is_quantity(sel["power_max"])
             or sel["power_max"] == CHOSEN_POWER
+            or sel["power_max"] == own_cards.SUM
         )
     ):
         return False  # RS-POWER-AT-MOST
+    if "power_equal" in sel and (resident or sel["power_equal"] != own_cards.SUM):
+        return False  # RS-CARDS-POWER-SUM: the same number as the cards chosen first make
     if "type" in sel and (resident or sel["type"] not in ("unit", "vehicle")):
         return False  # a vehicle: only for discard_vehicle (RS-SELECT-VEHICLE)
     if "size" in sel and (resident or sel["size"] not in SIZES or "type" not in sel):
@@ -794,6 +815,14 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             )
         ) and not own_commands.ok(effect):
             return False  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: "自軍コマンドを好きな数選び…"
+        if (
+            name == own_cards.OP
+            or (
+                isinstance(target, dict)
+                and any(target.get(k) == own_cards.SUM for k in own_cards.LIMITS)
+            )
+        ) and not own_cards.ok(effect):
+            return False  # RS-CARDS-POWER-SUM: "…カードを…選んでもよい。そうしたとき、…必要パワーの数字…"
         if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
             return (
                 False  # RS-POWER-TO-RUSH: "自軍パワーゾーンのオモテ向きのカードから、…出してもよい"
@@ -1043,6 +1072,7 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
             (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
             or op.get("op") in DONE_OPS
             or (op == {"op": op.get("op"), "if_done": True} and op.get("op") in own_commands.OPS)
+            or (op.get("op") == own_cards.OP and own_cards.first_ok(op))
         )
         and effect.get("optional") is True
         and ops[0] is op

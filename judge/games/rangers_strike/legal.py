@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     deck_search,
     effects,
     modes,
+    own_cards,
     own_commands,
     power_moves,
     release,
@@ -194,6 +195,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     (RS-SEARCH-DECK); None when it takes none."""
     if own_commands.op_of(effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
         return own_commands.first_targets(eng, pe, effect)
+    if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
+        return own_cards.first_targets(eng, pe, effect)
     if effects.selectors(effect):
         return first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if deck_search.op_of(effect) is not None:

@@ -134,7 +134,16 @@ RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の
 of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を
 持つ敵軍[S]ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札
 にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
-RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+RS-TO-POWER-ZONE); ``自軍捨札から[特徴「X」を持つ]カードをN枚[まで]選んでもよい。`` followed by
+``そうしたとき[、]選んだカードの必要パワーの数字を合計して、その合計以下(と同じ)の必要パワーの数字を持つ敵軍[S]ユニ
+ットをN体[選び]撃破する[。]`` (or ``…選び、持ち主のパワーゾーンにダメージにして置く。``: cards of one's own
+discard pile chosen, and opposing units by the sum of the numbers they print, RS-CARDS-POWER-SUM;
+the catalogue prints one without the comma and the final stop); ``自軍パワーゾーンからカードを1枚選び[、]
+捨札にしてもよい。`` followed by ``そうしたとき、捨札にしたカードの必要パワーの数字と同じ必要パワーの数字を持つ敵軍
+[S]ユニットをN体選び、撃破する。`` (a card of one's power zone, face up or face down, discarded:
+RS-POWER-TO-DISCARD); ``自分の手札からカードをN枚選び[、]相手に見せてもよい。`` followed by ``そうしたとき、見せ
+たN枚のカードの必要パワーの数字を合計して、その合計と同じ必要パワーの数字を持つ敵軍[S]ユニットをN体選び、持ち主のパ
+ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
 Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's), ``敵軍パワーゾーンのオモテ向きのカードにS
@@ -163,7 +172,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects, zone_conditions
+from judge.games.rangers_strike import effects, own_cards, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -219,11 +228,13 @@ _POWER_NONE = re.compile(
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
 #: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
-#: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
+#: "when you did so": what follows the effect's optional first part (RS-IF-DONE); the comma
+#: is left out in one printing ("そうしたとき選んだカードの…")
 _IF_DONE = "そうしたとき、"
+_IF_DONE_AT = re.compile(r"そうしたとき、?")
 #: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
-#: RS-COMMANDS-TO-HAND)
-_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand")
+#: RS-COMMANDS-TO-HAND), and cards of one's own chosen (RS-CARDS-POWER-SUM)
+_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand", own_cards.OP)
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -402,6 +413,33 @@ def _limited(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     sel = {"side": "opponent", "zone": "field", "count": int(m["n"]), "type": "unit"}
     _power_max(sel, m)
     return {"op": "destroy", "target": sel}, m["may"] is not None
+
+
+#: what the words of what follows name: the cards the first sentence chose (RS-CARDS-POWER-SUM)
+_CARDS_SAID = {"選んだ": None, "捨札に": "discard", "見せた": "show"}
+
+
+def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "選んだ(捨札にした、見せたN枚の)カードの必要パワーの数字[を合計して、その合計]以下の(と同じ)必要パワーの数字を
+    持つ敵軍[S]ユニットをN体[選び]撃破する(選び、持ち主のパワーゾーンにダメージにして置く)": opposing
+    units of the rush or battle area (RS-SELECT-FIELD) whose printed required power is no more
+    than (the same as) the sum the cards chosen first print (RS-CARDS-POWER-SUM).  ``refers`` is
+    what the words name (without 合計 one card), checked against the first sentence by
+    :func:`read_body`."""
+    sel: dict[str, Any] = {
+        "side": "opponent",
+        "zone": "field",
+        "count": int(m["n"]),
+        "type": "unit",
+    }
+    if m["size"]:
+        sel["size"] = m["size"]
+    sel["power_max" if m["cmp"] == "以下の" else "power_equal"] = dict(own_cards.SUM)
+    refers = {"then": _CARDS_SAID[m["who"][:3]], "sum": m["sum"] is not None}
+    if m["k"]:
+        refers["count"] = int(m["k"])  # "見せた2枚のカード": as many as were shown
+    name = "destroy" if m["destroy"] else "to_damage"
+    return {"op": name, "target": sel, "refers": refers}, False
 
 
 def _op(name: str) -> Any:
@@ -920,6 +958,40 @@ SENTENCES: tuple[tr.Template, ...] = (
             False,
         ),
     ),
+    tr.template(
+        "choose_cards_in_discard_pile",
+        r"自軍捨札から(?:特徴「(?P<f>[^「」]+)」を持つ)?カードを(?P<n>[1-9])枚(?P<upto>まで)?選んでもよい。",
+        lambda m: (
+            {
+                "op": own_cards.OP,
+                "zone": "discard",
+                "count": int(m["n"]),
+                **({"up_to": True} if m["upto"] else {}),
+                **({"feature": m["f"]} if m["f"] else {}),
+            },
+            True,
+        ),
+    ),
+    tr.template(
+        "discard_power_card",
+        r"自軍パワーゾーンからカードを1枚選び、?捨札にしてもよい。",
+        lambda m: ({"op": own_cards.OP, "zone": "power", "count": 1, "then": "discard"}, True),
+    ),
+    tr.template(
+        "show_hand_cards",
+        r"自分の手札からカードを(?P<n>[1-9])枚選び、?相手に見せてもよい。",
+        lambda m: (
+            {"op": own_cards.OP, "zone": "hand", "count": int(m["n"]), "then": "show"},
+            True,
+        ),
+    ),
+    tr.template(
+        "opposing_unit_by_cards_power",
+        r"(?P<who>選んだ|捨札にした|見せた(?P<k>[1-9])枚の)カードの必要パワーの数字(?P<sum>を合計して、?その合計)?(?P<cmp>以下の|と同じ)"
+        r"必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|"
+        r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
+        _by_cards_power,
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -1017,7 +1089,8 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     mays: list[bool] = []  # which sentences are optional (…てもよい)
     said = _joined(tr.sentences(body))
     for sentence in said:
-        if sentence.startswith(_IF_DONE):
+        done = _IF_DONE_AT.match(sentence)
+        if done is not None:
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
             first = ops[0] if ops else {}
             if not (
@@ -1033,11 +1106,14 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
                 return None
             ops[0] = {**ops[0], "if_done": True}
             if_done = True
-            sentence = sentence[len(_IF_DONE) :]
+            sentence = sentence[done.end() :]
         got = tr.read_line(sentence, SENTENCES)
         if got.value is None:
             return None
         op, may = got.value
+        refers = op.pop("refers", None)  # the cards the first sentence chose (RS-CARDS-POWER-SUM)
+        if refers is not None and not (if_done and own_cards.refers_to(ops[0], refers)):
+            return None
         if if_done and may:
             return None  # a second choice after the first: not read
         if op["op"] == "bp" and when == "on_use":

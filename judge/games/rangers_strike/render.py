@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     deck_search,
     modes,
     neighbours,
+    own_cards,
     own_text,
     zone_conditions,
 )
@@ -72,6 +73,7 @@ _SELECTOR = {
     "keyword",
     "bp_per_held",
     "count_returned",
+    "power_equal",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -160,6 +162,13 @@ def _cards(sel: Any) -> str | None:
     if sel.get("bp_max_self") is True:  # RS-BP-AT-MOST-THIS
         bits.append("with BP no more than this unit's")
     most = sel.get("power_max")
+    if most == own_cards.SUM:  # RS-CARDS-POWER-SUM (the words: render_effect's)
+        bits.append(f"whose required power is at most {_CARDS_MAKE}")
+        most = None
+    if sel.get("power_equal") == own_cards.SUM:
+        bits.append(f"whose required power is {_CARDS_MAKE}")
+    elif "power_equal" in sel:
+        return None
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
         most = None
@@ -173,6 +182,32 @@ def _cards(sel: Any) -> str | None:
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")
     return " ".join(bits)
+
+
+#: a selector's limit made by the cards the effect chose first (RS-CARDS-POWER-SUM), said by
+#: :func:`render_effect` in the words of what was done to them
+_CARDS_MAKE = "the number the cards chosen first make"
+
+
+def _chosen_cards(op: dict[str, Any]) -> str:
+    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM, RS-POWER-TO-DISCARD,
+    RS-SHOW-HAND)."""
+    if op["zone"] == "hand":
+        n = op["count"]
+        return (
+            f"choose {n} card{'s' if n != 1 else ''} of your hand and show "
+            f"{'them' if n != 1 else 'it'} to the opponent (kept in your hand)"
+        )
+    if op["zone"] == "power":
+        return (
+            "choose 1 card of your power zone (face up or face down) and put it into its owner's "
+            "discard pile (not destroyed)"
+        )
+    n = op["count"]
+    what = f"{'up to ' if op.get('up_to') else ''}{n} card{'s' if n != 1 else ''}"
+    if "feature" in op:
+        what += f" with the feature {op['feature']}"
+    return f"choose {what} in your discard pile (one or more; they stay there)"
 
 
 def _commands(sel: dict[str, Any]) -> str | None:
@@ -285,6 +320,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         return (
             "return any number of commands of yours, held or released (one or more), to your hand"
         )
+    if name == own_cards.OP and own_cards.first_ok({**op, "if_done": True}):
+        return _chosen_cards(op)  # RS-CARDS-POWER-SUM
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")
@@ -500,6 +537,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
     first = effect["do"][0]
+    if isinstance(first, dict) and first.get("op") == own_cards.OP:  # RS-CARDS-POWER-SUM
+        ops = [o.replace(_CARDS_MAKE, own_cards.words(first)) for o in ops]
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
         # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."

@@ -27,6 +27,7 @@ from judge.games.rangers_strike import (
     keywords,
     modes,
     neighbours,
+    own_cards,
     own_commands,
     own_text,
     power_moves,
@@ -97,6 +98,9 @@ def fitting(
     assert own_commands.PER_HELD not in sel and own_commands.COUNT_RETURNED not in sel, (
         "what counts the commands an effect moved is bound first (own_commands.bound)"
     )
+    assert own_cards.SUM not in (sel.get("power_max"), sel.get("power_equal")), (
+        "what the cards an effect chose make is bound first (own_cards.bound)"
+    )
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -146,6 +150,8 @@ def fitting(
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
                     continue  # RS-POWER-AT-MOST: the printed required power
+                if "power_equal" in sel and d.power_number != sel["power_equal"]:
+                    continue  # RS-CARDS-POWER-SUM: the same printed number
                 if sel.get("other") and unit is source:
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
@@ -263,6 +269,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
     elif "power_max" in sel:
         most = "an unknown number" if limit is None else limit
         bits.append(f"with required power {most} or less" + (f" ({said})" if said else ""))
+    if "power_equal" in sel:  # RS-CARDS-POWER-SUM
+        bits.append(f"with required power {sel['power_equal']}")
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
@@ -755,6 +763,9 @@ def run_effect(
     own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
     if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
         pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
+    cards, targets, _, cards_doubt = own_cards.named(eng, pe.controller, pe.effect, targets, use)
+    if own_cards.op_of(pe.effect) is not None:  # RS-CARDS-POWER-SUM: the number they make
+        pe = replace(pe, effect=own_cards.bound(eng, pe.effect, cards))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -825,6 +836,10 @@ def run_effect(
         target = op.get("target", "self")
         if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
             if not own_commands.carry_out(eng, pe, own, own_doubt, what):
+                break
+            continue
+        if name == own_cards.OP:  # what follows only if one was chosen (そうしたとき)
+            if not own_cards.carry_out(eng, pe, cards, cards_doubt, what):
                 break
             continue
         if isinstance(target, dict):
