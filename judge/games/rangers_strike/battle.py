@@ -188,7 +188,7 @@ def combined_from(eng: RangersStrikeEngine, pid: str, combines_from: dict[str, A
     feature = combines_from.get("feature")
     if feature is not None:
         return before if feature in eng.state.unit_features(before) else None
-    return before if d.name in (combines_from.get("names") or ()) else None
+    return before if d.named(*(combines_from.get("names") or ())) else None
 
 
 def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:

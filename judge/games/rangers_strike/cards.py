@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from judge.core.textread import normalise
 from judge.games.rangers_strike.keywords import printed as printed_keywords
 
 #: kana and CJK ideographs: printed text (the Japanese printing is the authority)
@@ -124,6 +126,19 @@ def _sp_at(value: Any) -> tuple[int, int] | None:
     return int(value["sp"]), int(value["position"])
 
 
+@lru_cache(maxsize=8192)
+def name_key(name: str) -> str:
+    """A card name as a text names it, for comparing names: the normal form the reader reads
+    texts in (NFKC: full-width letters and the ideographic space made plain), so that
+    「怒りの鬼神 ガイ」 in a text or an additional condition names the card 怒りの鬼神　ガイ
+    (RS-IMPORT).
+
+    >>> name_key("怒りの鬼神\u3000ガイ") == name_key("怒りの鬼神 ガイ")
+    True
+    """
+    return normalise(name)
+
+
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """One card definition.  ``raw`` is the definition as loaded (defaults filled in)."""
@@ -210,6 +225,17 @@ class CardDef:
     @property
     def is_vehicle(self) -> bool:
         return self.type == "vehicle"
+
+    @property
+    def match_name(self) -> str:
+        """The name as texts name it (:func:`name_key`)."""
+        return name_key(self.name)
+
+    def named(self, *names: str) -> bool:
+        """Whether the card is named any of ``names`` (each compared in :func:`name_key`'s
+        form)."""
+        mine = self.match_name
+        return any(name_key(n) == mine for n in names)
 
     @property
     def combination_number(self) -> int | None:

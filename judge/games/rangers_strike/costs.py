@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.rangers_strike.cards import name_key
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import AREAS, Unit, leave_area
@@ -274,13 +275,13 @@ def fits(eng: RangersStrikeEngine, cost: dict[str, Any], card: str) -> bool:
     d = eng.state.card(card)
     want = cost["discard"]
     if "parts" in want and d.is_vehicle:  # a combination may name a vehicle (atwiki 1841)
-        return any(d.name in part for part in want["parts"])
+        return any(d.named(*part) for part in want["parts"])
     if not d.is_unit:
         return False
     if "name" in want:
-        return d.name == want["name"]
+        return d.named(want["name"])
     if "parts" in want:  # RS-COMBINE-PARTS: a unit named by any part
-        return any(d.name in part for part in want["parts"])
+        return any(d.named(*part) for part in want["parts"])
     have = eng.state.features_of(card)
     return all(f in have for f in want["features"])
 
@@ -331,7 +332,10 @@ def cover_units(
     eng: RangersStrikeEngine, parts: list[list[str]], units: list[Unit]
 ) -> list[Unit] | None:
     """RS-COMBINE-PARTS: ``units``, one for each part (:func:`cover` by their names), or None."""
-    taken = cover(parts, [eng.state.card(u.card).name for u in units])
+    taken = cover(
+        [[name_key(n) for n in part] for part in parts],
+        [eng.state.card(u.card).match_name for u in units],
+    )
     return None if taken is None else [units[k] for k in taken]
 
 

@@ -47,7 +47,7 @@ def fitting(eng: RangersStrikeEngine, pid: str, name: str) -> list[str]:
         if iid is None:
             continue
         d = st.card(iid)
-        if d.name == name and d.type in ("unit", "vehicle"):
+        if d.named(name) and d.type in ("unit", "vehicle"):
             out.append(iid)
     return out
 

@@ -34,6 +34,7 @@ from judge.games.rangers_strike.power_moves import wanted as power_wanted
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
+from judge.games.rangers_strike.resist import discards
 
 FLAG = "(not rendered)"
 _KEYWORDS = {
@@ -45,7 +46,7 @@ _WHEN = {
     "combination": "Number Combination",
     "on_use": "When used",
     "on_rush": "When rushed",
-    "on_enter": "When it enters the battle area",
+    "on_enter": "When it enters the battle area in your turn",
     "on_destroyed": "When destroyed",
 }
 _WHEN["resident"] = "While in place"
@@ -106,6 +107,23 @@ def _watch_when(effect: dict[str, Any]) -> str | None:
         return None
     whose = "a unit of yours" if of.get("side") == "own" else "a unit (either player's)"
     return f"While this is in {where}, when {whose} with the feature {of.get('feature')} {seen}"
+
+
+#: the counts a text makes, as the reader of ``judge cards show`` is the card's player
+_COUNT_YOU = {
+    "own_hand": "the number of cards in your hand",
+    "opponent_hand": "the number of cards in the opponent's hand",
+    "own_damage": "your damage",
+    "opponent_damage": "the opposing side's damage",
+}
+
+
+def _count_you(value: Any) -> str:
+    """A count (:func:`judge.games.rangers_strike.quantities.is_quantity`) in the words of the
+    card's player: "your", never "its controller's", which reads as the unit chosen's."""
+    if isinstance(value, dict) and "own_units" in value:
+        return f"the number of your units with the feature {value['own_units']['feature']}"
+    return _COUNT_YOU.get(value) or count_words(value)
 
 
 def raw(what: Any) -> str:
@@ -176,7 +194,7 @@ def _cards(sel: Any) -> str | None:
         if not isinstance(most, int) and not is_quantity(most):
             return None
         bits.append(
-            f"whose required power is at most {most if isinstance(most, int) else count_words(most)}"
+            f"whose required power is at most {most if isinstance(most, int) else _count_you(most)}"
         )
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
@@ -478,6 +496,10 @@ def render_op(op: Any, resident: bool = False) -> str:
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
+    if effect.get("when") == "on_destroyed" and discards(effect):
+        when = (
+            "When destroyed and put into the discard pile"  # 撃破されて捨札になったとき (RS-RESIST)
+        )
     if "while" in effect or "of" in effect:  # RS-WHILE-IN-AREA
         when = _watch_when(effect)
     if effect.get("when") == "turn_end":  # RS-TURN-END

@@ -553,7 +553,7 @@ def named_here(eng: RangersStrikeEngine, pid: str, name: str) -> tuple[bool, boo
     for unit in st.players[pid].units():
         for iid in unit.cards():
             d = st.card(iid)
-            if d.name == name:
+            if d.named(name):
                 found = True
             elif f"「{name}」" in str(d.raw.get("text") or "") and "としてつかえる" in str(
                 d.raw.get("text") or ""
@@ -1030,7 +1030,7 @@ def namesake(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Found], wh
     name = st.card(unit.card).name
     side = [q for q in st.order if owner in eng.allies(q)] or [owner]
     others = [u for q in side for u in st.players[q].units() if u is not unit]
-    same = [u for u in others if st.card(u.card).name == name]
+    same = [u for u in others if st.card(u.card).named(name)]
     maybe = [
         u
         for u in others

@@ -148,7 +148,7 @@ def _named(eng: RangersStrikeEngine, unit: Unit, named: dict[str, Any]) -> bool:
         return named["feature"] in eng.state.unit_features(unit)
     if "category" in named:
         return d.category == named["category"]
-    return d.name in (named.get("names") or ())
+    return d.named(*(named.get("names") or ()))
 
 
 def _which(named: dict[str, Any] | None) -> str:

@@ -28,7 +28,7 @@ def _meets(eng: RangersStrikeEngine, cond: dict[str, Any], iid: str) -> bool:
     if d.type != "unit":
         return False
     if "unit_named" in cond:
-        return d.name == cond["unit_named"]
+        return d.named(cond["unit_named"])
     if "unit_category" in cond:
         return d.category == cond["unit_category"]
     return False

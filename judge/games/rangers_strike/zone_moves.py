@@ -430,7 +430,7 @@ def reveal_top(
         player=pid,
         cards=[card],
     )
-    if st.card(card).name == name:
+    if st.card(card).named(name):
         eng.ctx.ruling(REVEAL_RULE, f"The card revealed is {name}: it goes into the rush area.")
         into_rush(eng, pid, [card], what, whence="top")
         return

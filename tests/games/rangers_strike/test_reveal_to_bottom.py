@@ -80,7 +80,7 @@ def test_RS_REVEAL_TO_BOTTOM_read_and_shown() -> None:
         "text": SWORD,
     }
     assert render_card(GENERAL)["reading"] == [
-        "When it enters the battle area (optional: you may): reveal the top card of your deck, "
+        "When it enters the battle area in your turn (optional: you may): reveal the top card of your deck, "
         "and if you do: if the card revealed is a unit card with the feature 炎神, this unit is "
         "SP 2 until the end of the turn; afterwards put the card revealed at the bottom of your "
         "deck."

@@ -261,7 +261,7 @@ def test_RS_TO_COMMAND_counted_police_may_put_a_unit_into_its_command_zone_read(
     ]
     assert render_card(POLICE)["reading"][1] == (
         "Number Combination 1 (optional: you may): put 1 unit (not a vehicle) whose required "
-        "power is at most the number of units of its controller's with the feature 警察 in the "
+        "power is at most the number of your units with the feature 警察 in the "
         "opponent's rush or battle area held into its owner's command zone; when that zone "
         "holds 5 already, it goes to the discard pile instead (not destroyed)."
     )

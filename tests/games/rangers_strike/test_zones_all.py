@@ -84,7 +84,7 @@ def test_RS_IF_ZONES_ALL_read_from_the_printed_sentence_and_shown() -> None:
         "text": EVIL,
     }
     assert render_card(GOLD)["reading"] == [
-        "When it enters the battle area, if every face-up card of your command zone and power "
+        "When it enters the battle area in your turn, if every face-up card of your command zone and power "
         "zone is of category DA: destroy 1 unit (not a vehicle) whose printed BP is 5000 or less "
         "in the opponent's rush or battle area."
     ]
