@@ -646,7 +646,7 @@ class RebirthEngine(AgendaEngine):
         return view
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        pv["energy"] = [[s.card, s.rested] for s in ps.energy]
+        pv["energy"] = ps.energy_snapshot()
         pv["entry_mods"] = [[m.atk, m.defence] for m in ps.entry_mods]
 
     def snapshot_game(self, view: dict[str, Any]) -> None:
