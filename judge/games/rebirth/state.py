@@ -62,6 +62,9 @@ class PlayerState:
     #: the energy area's cards, in order, kept as it grows (it only grows), for the views;
     #: rebuilt by :meth:`energy_card_list` when it does not match (a game from a position)
     energy_cards: list[str | None] = field(default_factory=list)
+    #: the copy of :attr:`energy_cards` the step views show, while the area has not grown
+    #: (:meth:`energy_view`)
+    energy_shown: list[str | None] | None = None
     #: the energy area as the snapshot lists it were every card standing, ``[card, False]``
     #: each, in order, kept as the area grows (it only grows), and each slot's place in it (by
     #: the slot's identity): for :meth:`energy_snapshot`
@@ -96,6 +99,20 @@ class PlayerState:
         if len(self.energy_cards) != len(self.energy):
             self.energy_cards = [s.card for s in self.energy]
         return self.energy_cards
+
+    def energy_view(self) -> list[str | None]:
+        """The energy area's cards for a step's view: a copy of :meth:`energy_card_list`, the
+        same copy for every view while the area has not grown (read-only, as the views are).
+
+        Why: the area only grows, to hundreds of cards on a long log, where for thousands of
+        actions it does not change (a deck run out), and each keyframe's view holding a copy
+        of its own made the replay's memory, and what Python's collector and the freeing of
+        the replay walk, grow with the square of the log's length."""
+        cards = self.energy_card_list()
+        shown = self.energy_shown
+        if shown is None or len(shown) != len(cards):
+            shown = self.energy_shown = list(cards)
+        return shown
 
     def energy_snapshot(self) -> list[list[Any]]:
         """The energy area as the judge's snapshot lists it: ``[card, rested]`` for each card,
