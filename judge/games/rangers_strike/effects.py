@@ -38,7 +38,8 @@ vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
-now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``sp_printed`` ``true``: a unit
+now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE), and ``no_feature`` X: a unit
+without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STACK); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
 RS-SELECT-KEYWORD);
@@ -155,6 +156,15 @@ is named):
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
+- ``stack`` ``target`` (one unit of one's own: ``side`` ``own``, ``zone`` ``field``, ``count``
+  1, ``type`` ``unit``, and ``size``, ``category``, ``no_feature`` as printed), ``leaves``
+  (:data:`STACK_LEAVES`), optionally ``bp`` N and ``feature`` X — an operation's one op
+  ("…自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに
+  重ねる。"): the operation is placed in its player's rush area and the unit chosen stacked on
+  it, so it does not go to the discard pile; while stacked the unit has BP +N and the feature X
+  ("このカードに重ねたユニットはBP+Nされ、特徴「X」が追加される"); when the unit stops being a unit
+  the card goes where ``leaves`` says, or (``stay``) to the discard pile, the unit staying where
+  it is (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY, :mod:`judge.games.rangers_strike.stacking`).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
@@ -241,6 +251,7 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "stack",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -267,7 +278,13 @@ SELECTOR_KEYS = {
     "feature",
     "sp_printed",
     "keyword",
+    "no_feature",
 }
+#: what becomes of an operation card a unit is stacked on when the unit stops being a unit
+#: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
+#: pile ("このカードは捨札になる"), or it goes to the discard pile and the unit stays where it is
+#: ("このカードを捨札にしてその場に留める", RS-STACK-STAY)
+STACK_LEAVES = ("hand", "discard", "stay")
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
 CHOOSERS = ("controller", "opponent")
@@ -315,6 +332,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "feature" in sel and (resident or not isinstance(sel["feature"], str) or not sel["feature"]):
         return False  # RS-SELECT-FEATURE: "特徴「X」を持つ"
+    if "no_feature" in sel and (
+        resident or not isinstance(sel["no_feature"], str) or not sel["no_feature"]
+    ):
+        return False  # RS-STACK: "特徴「X」を持たない", no such feature now
     if "sp_printed" in sel and (resident or sel["sp_printed"] is not True):
         return False  # RS-SELECT-SIZE: "SPが空欄でない", the printed SP box
     if "keyword" in sel and (
@@ -567,6 +588,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
                     "sp",
                     "add_feature",
                     "choose",
+                    "stack",
                 )
             )
         ):
@@ -658,6 +680,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # the destroyed card itself, from the discard pile
         if name == "sp" and not _sp_ok(op, target, timing):
             return False  # RS-SP-EFFECT: the unit's own SP, or a chosen one's, for the turn
+        if name == "stack" and not stack_ok(effect, timing):
+            return False  # RS-STACK: the operation placed, the unit chosen stacked on it
+        if isinstance(target, dict) and "no_feature" in target and name != "stack":
+            return False  # "特徴「X」を持たない": read only in a stacking text (RS-STACK)
         if (
             name == "return"
             and isinstance(target, dict)
@@ -773,6 +799,37 @@ def _sp_ok(op: dict[str, Any], target: Any, timing: str) -> bool:
         and target.get("type") == "unit"
         and "chooser" not in target
         and (_is_int(value, 0) or fraction(value) is not None)
+    )
+
+
+def stack_ok(effect: dict[str, Any], timing: str) -> bool:
+    """RS-STACK: an operation's effect whose one op is ``{"op": "stack", "target": sel,
+    "leaves": L}`` (and optionally ``bp`` N, ``feature`` X): one unit of one's own chosen
+    (``side`` ``own``, ``zone`` ``field``, ``count`` 1, ``type`` ``unit``, by the controller),
+    not optional; ``leaves`` one of :data:`STACK_LEAVES`."""
+    ops = effect["do"]
+    op = ops[0]
+    if timing != "on_use" or len(ops) != 1 or effect.get("optional") or "if" in effect:
+        return False
+    if (
+        set(op) - {"op", "target", "leaves", "bp", "feature"}
+        or op.get("leaves") not in STACK_LEAVES
+    ):
+        return False
+    if "bp" in op and (not _is_int(op["bp"], -(10**9)) or op["bp"] == 0):
+        return False
+    if "feature" in op and (not isinstance(op["feature"], str) or not op["feature"]):
+        return False
+    sel = op.get("target")
+    return (
+        _selector_ok(sel, False)
+        and sel.get("side") == "own"
+        and sel.get("zone") == "field"
+        and sel.get("count") == 1
+        and sel.get("type") == "unit"
+        and "chooser" not in sel
+        and set(sel) <= {"side", "zone", "count", "type", "size", "category", "no_feature"}
+        and not isinstance(sel.get("category"), list)
     )
 
 

@@ -29,7 +29,15 @@ from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, tha
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
-from judge.games.rangers_strike import actions, attack_bp, effects, own_text, resist, watch
+from judge.games.rangers_strike import (
+    actions,
+    attack_bp,
+    effects,
+    own_text,
+    resist,
+    stacking,
+    watch,
+)
 from judge.games.rangers_strike.cards import CardDef
 from judge.games.rangers_strike.state import (
     AREAS,
@@ -450,6 +458,8 @@ class RangersStrikeEngine(AgendaEngine):
         ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
+        if unit.stacked:  # RS-STACK: "このカードに重ねたユニットはBP+Nされ"
+            value += stacking.bp(st, unit)
         if unit.vehicle is not None:  # RS-RIDER-BP
             v = st.card(unit.vehicle)
             value += v.rider_bp
@@ -527,8 +537,12 @@ class RangersStrikeEngine(AgendaEngine):
     ) -> None:
         """A unit goes to the discard pile; when-destroyed effects trigger (``only``: those
         it accepts, when the unit was destroyed before and only now goes to the discard pile,
-        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE)."""
+        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE); the cards
+        it is stacked on go where their texts say, or one keeps it in place (RS-STACK-LEAVES,
+        RS-STACK-STAY)."""
         st = self.state
+        if unit.stacked and stacking.leaving(self, unit, f"is destroyed ({why})", only is None):
+            return
         ps = st.players[owner]
         left = None
         for area in AREAS:
@@ -899,6 +913,14 @@ class RangersStrikeEngine(AgendaEngine):
         unless its effect put it somewhere already (RS-SELF-TO-POWER)."""
         from judge.games.rangers_strike.refs import locate
 
+        found = self.state.find_unit(card)
+        if found is not None and card in found[2].stacked:
+            self.ctx.ruling(
+                "RS-STACK",
+                f"{self.name(card)} resolved; {self.name(found[2].card)} is stacked on it in "
+                f"{found[0]}'s {found[1]} area, so it does not go to the discard pile.",
+            )
+            return
         where = locate(self.state, card)
         if where != "nowhere in the game":
             self.ctx.ruling(
@@ -1055,7 +1077,9 @@ class RangersStrikeEngine(AgendaEngine):
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             own = self.own_text_of(d)
-            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d) or own):
+            if not (
+                unit.mods or unit.vehicle or unit.stacked or d.sp_at or self.static_of(d) or own
+            ):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -1081,6 +1105,8 @@ class RangersStrikeEngine(AgendaEngine):
             }
             if unit.vehicle is not None:
                 view["vehicle"] = unit.vehicle
+            if unit.stacked:  # RS-STACK: the operation cards under it
+                view["stacked"] = list(unit.stacked)
             if unit.held:
                 view["held"] = True
             out.append(view)

@@ -62,6 +62,11 @@ What is read:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
   combination RC instead → its combination effect too, triggered as it rides off (the fan
   wiki, atwiki renst 228: "効果名を持つテキストの効果が有効になる", RS-RIDER-COMBINATION);
+- a normal operation's whole text ``[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニットを1体選ぶ。そ
+  して、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカードに重ねたユニット
+  は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
+  の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。`` → its ``stack`` effect
+  (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -1080,6 +1085,49 @@ def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
     return ("unit",) if on_self else ("unit", "vehicle")
 
 
+_CATS = "WB|ET|OT|MA|DA"
+#: a normal operation's whole text that stacks a unit of one's own on it (RS-STACK,
+#: RS-STACK-LEAVES, RS-STACK-STAY): the unit chosen (of a category, without a feature), the
+#: card placed and the unit stacked on it, what the unit has while stacked, and what becomes
+#: of the card when the unit stops being a unit
+_STACK = (
+    rf"(?:(?:カテゴリに)?(?P<cat>{_CATS})を持つ|(?P<cat2>{_CATS})を持ち、特徴「(?P<nf>[^「」]+)」を持たない)?"
+    r"自軍(?P<size>[SML])?ユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットを"
+    r"このカードに重ねる。"
+    r"(?:このカードに重ねたユニットは、?BP\+(?P<bp>\d+)され、特徴「(?P<f>[^「」]+)」が追加される。"
+    r"(?P<also>また、)?)?"
+    r"重ねたユニットがユニットでなくなるとき、(?P<leaves>このカードを持ち主の手札に戻す|このカードを捨札"
+    r"にしてその場に留める|このカードは捨札になる)。"
+)
+#: what becomes of the card, by the words printed (RS-STACK-LEAVES, RS-STACK-STAY)
+_LEAVES = {
+    "このカードを持ち主の手札に戻す": "hand",
+    "このカードを捨札にしてその場に留める": "stay",
+    "このカードは捨札になる": "discard",
+}
+
+
+def _stack(m: re.Match[str]) -> Part | None:
+    """A normal operation's whole text "[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニッ
+    トを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカー
+    ドに重ねたユニットは、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、
+    (このカードを持ち主の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。"
+    (RS-STACK): its ``stack`` op."""
+    sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
+    if m["size"]:
+        sel["size"] = m["size"]
+    if m["cat"] or m["cat2"]:
+        sel["category"] = m["cat"] or m["cat2"]
+    if m["nf"]:
+        sel["no_feature"] = m["nf"]
+    op: dict[str, Any] = {"op": "stack", "target": sel, "leaves": _LEAVES[m["leaves"]]}
+    if m["bp"]:
+        op["bp"] = int(m["bp"])
+        op["feature"] = m["f"]
+    effect = {"when": "on_use", "do": [op]}
+    return Part(effect=effect, only=("operation",)) if effects.supported(effect) else None
+
+
 def _operation(m: re.Match[str]) -> Part | None:
     effect = read_body(m.group(0), "on_use")
     return None if effect is None else Part(effect=effect, only=("operation",))
@@ -1304,6 +1352,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _restriction,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
+    tr.template("stack_operation", _STACK, _stack),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
 

@@ -59,6 +59,7 @@ _SELECTOR = {
     "feature",
     "sp_printed",
     "keyword",
+    "no_feature",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -131,6 +132,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if "feature" in sel:  # RS-SELECT-FEATURE
         bits.append(f"with the feature {sel['feature']}")
+    if "no_feature" in sel:  # RS-STACK: "特徴「X」を持たない"
+        bits.append(f"without the feature {sel['no_feature']}")
     if sel.get("sp_printed") is True:
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:  # RS-SELECT-KEYWORD
@@ -167,6 +170,38 @@ def _commands(sel: dict[str, Any]) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     bits.append(f"in {side} command zone")
     return " ".join(bits)
+
+
+#: what becomes of a stacked card when its unit stops being a unit (RS-STACK-LEAVES,
+#: RS-STACK-STAY)
+_STACK_LEAVES = {
+    "hand": "this card returns to its owner's hand",
+    "discard": "this card goes to the discard pile",
+    "stay": "this card goes to the discard pile instead and the unit stays where it is",
+}
+
+
+def _stack(op: dict[str, Any]) -> str | None:
+    """A ``stack`` op in English (RS-STACK), or None for one the renderer does not know."""
+    cards = _cards(op.get("target"))
+    leaves = _STACK_LEAVES.get(op.get("leaves"))  # type: ignore[arg-type]
+    if cards is None or leaves is None or set(op) - {"op", "target", "leaves", "bp", "feature"}:
+        return None
+    bp, feature = op.get("bp"), op.get("feature")
+    if ("bp" in op and not isinstance(bp, int)) or (
+        "feature" in op and not isinstance(feature, str)
+    ):
+        return None
+    given = " and ".join(
+        ([f"BP {bp:+d}"] if isinstance(bp, int) else [])
+        + ([f"the feature {feature}"] if isinstance(feature, str) else [])
+    )
+    while_ = f"; while stacked, the unit has {given}" if given else ""
+    return (
+        f"choose {cards}; place this card in your rush area (not into the discard pile) and "
+        f"stack the unit chosen on it (it is not rushed anew){while_}; when the unit stops being "
+        f"a unit, {leaves}"
+    )
 
 
 def render_op(op: Any, resident: bool = False) -> str:
@@ -221,6 +256,10 @@ def render_op(op: Any, resident: bool = False) -> str:
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
         )
+    if name == "stack" and isinstance(target, dict):  # RS-STACK
+        said = _stack(op)
+        if said is not None:
+            return said
     if name == "to_power_self" and set(op) == {"op"}:  # RS-SELF-TO-POWER
         return "put this card face up into your power zone (not into the discard pile)"
     if (

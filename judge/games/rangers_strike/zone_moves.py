@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import restrictions, watch
+from judge.games.rangers_strike import restrictions, stacking, watch
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -48,7 +48,7 @@ def put_as_damage(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], 
     st = eng.state
     owners: list[str] = []
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put face down into its owner's power zone ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
@@ -78,7 +78,7 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
     owner's power zone (not destroyed: no when-destroyed effect triggers)."""
     st = eng.state
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put face up into its owner's power zone ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
@@ -97,13 +97,16 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
         )
 
 
-def _take(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, str] | None:
-    """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left.
-    The vehicle it rode stays in its place (RS-RIDE)."""
+def _take(eng: RangersStrikeEngine, unit: Unit, how: str) -> tuple[str, str] | None:
+    """Take ``unit`` out of its area (not destroyed: ``how``, in words); where it was, or None
+    if it has left, or stays there (a card it is stacked on keeps it, RS-STACK-STAY).  The
+    vehicle it rode stays in its place (RS-RIDE)."""
     st = eng.state
     where = st.area_of(unit)
     if where is None:
         eng.event("effect", f"{eng.name(unit.card)} has left its area.", card=unit.card)
+        return None
+    if stacking.leaving(eng, unit, how):
         return None
     left = leave_area(st, st.players[where[0]].area(where[1]), unit)
     if st.entering is unit:
@@ -130,7 +133,7 @@ def put_into_command(
                 f"{eng.name(unit.card)} cannot be put there, so {what} does nothing.",
             )
             continue
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put into its owner's command zone ({what})")
         if where is None:
             continue
         if len(ps.command) >= COMMAND_LIMIT:

@@ -1,0 +1,344 @@
+"""A unit stacked on a normal operation (RS-STACK), the card going where its text says when the
+unit stops being a unit (RS-STACK-LEAVES) or keeping the unit in place (RS-STACK-STAY), on
+made-up cards in the catalogue's sentence shapes.
+
+The sources' words, which the tests follow: the cards' "…自軍Sユニットを1体選ぶ。そして、このカードを自軍
+ラッシュエリアに置き、選んだユニットをこのカードに重ねる。このカードに重ねたユニットはBP+1000され、特徴「獣奏剣」
+が追加される。" (the card is placed in the rush area, the unit stacked on it, and *while stacked*
+it has BP +1000 and the feature); the official Q&A on RK-013 Jパワー as the fan wiki copies it:
+stacking "すでに場に出ている自軍Sユニット1体に対して…適用するだけ", "ユニットがラッシュされたという扱い
+にはなりません" (the unit is not rushed anew, and keeps the effect in the battle area); atwiki renst
+1845 ユニットでなくなるとき: the moment "エリアを離れて…捨札…に送られる…ことが決定したとき", "このタイミ
+ングが来た時点ではまだユニットとして扱われている"; atwiki renst 1413 置き換え: "ビークル以外の「重ねられた
+カード」は、「ユニットでなくなるとき」以下の表記に準じる"; "重ねたユニットがユニットでなくなるとき、このカードを
+持ち主の手札に戻す" (the card to its owner's hand) and "…このカードを捨札にしてその場に留める" (the card
+to the discard pile, the unit staying); the Q&A on RK-173 and RK-250: two such texts at once are
+ordered by the turn player, and "「RK-250 サバイブ」の効果を先に解決した場合、そのユニットは場に留まる
+ことになり…「ユニットでなくなるとき」のタイミングが無くなる"; an effect that cannot be resolved,
+official Q&A RS-004: "効果は解決できないので発動しないが、発動したものとして捨札にする".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rangers_strike.reader import read_card
+from judge.games.rangers_strike.render import render_card
+from judge.games.rangers_strike.testing import (
+    LogBuilder,
+    card,
+    player_state,
+    printed,
+    rules_applied,
+    rules_broken,
+    verdict,
+)
+
+ARMOR_TEXT = (
+    "カテゴリにWBを持つ自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニット"
+    "をこのカードに重ねる。このカードに重ねたユニットはBP+1000され、特徴「獣奏剣」が追加される。重ねたユニット"
+    "がユニットでなくなるとき、このカードを持ち主の手札に戻す。"
+)
+SURVIVE_TEXT = (
+    "WBを持ち、特徴「サバイブ」を持たない自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、"
+    "選んだユニットをこのカードに重ねる。このカードに重ねたユニットは、BP+1500され、特徴「サバイブ」が追加される。"
+    "また、重ねたユニットがユニットでなくなるとき、このカードを捨札にしてその場に留める。"
+)
+#: A's operations; A's units (WB, size S: Ranger, Guard with resist, Martyr with a
+#: when-destroyed effect; not WB: Rogue; size M: Tank); WB commands; B's units and operations
+ARMOR = printed("T-700", ARMOR_TEXT, type="operation", name="Armor", category="WB")
+SURVIVE = printed("T-701", SURVIVE_TEXT, type="operation", name="Survive", category="WB")
+RANGER = card("T-702", name="Ranger", category="WB", bp=2000, sp=1, size="S")
+FUEL = card("T-703", name="Fuel", category="WB", bp=1000, sp=1, size="S")
+ROGUE = card("T-704", name="Rogue", category="blaze", bp=2000, sp=1, size="S")
+TANK = card("T-705", name="Tank", category="WB", bp=2000, sp=1, size="M")
+BRUTE = card("T-706", name="Brute", bp=5000, sp=1, size="S")
+SMITE = printed(
+    "T-707", "敵軍バトルエリアからユニットを1体選び撃破する。", type="operation", name="Smite"
+)
+EXILE = printed(
+    "T-708",
+    "敵軍バトルエリアからユニットを1体選び、持ち主のパワーゾーンに送る。",
+    type="operation",
+    name="Exile",
+)
+GUARD = {**card("T-709", name="Guard", category="WB", bp=2000, sp=1, size="S"), "resist": True}
+MARTYR = card(
+    "T-710",
+    name="Martyr",
+    category="WB",
+    bp=2000,
+    sp=1,
+    size="S",
+    effects=[{"when": "on_destroyed", "do": [{"op": "draw", "n": 1}]}],
+)
+#: a unit rushed by discarding a Ranger (RS-RUSH-DISCARD); a vehicle and a Ranger that rides
+#: it (RC); B's operation that discards a vehicle (RS-SELECT-VEHICLE)
+ROBO = {
+    **card("T-711", name="Robo", category="WB", bp=6000, sp=1, size="L"),
+    "cost": {"discard": {"name": "Ranger"}, "count": 1},
+}
+BIKE = card("T-712", "vehicle", name="Bike", category="WB")
+RIDER = card(
+    "T-713", name="Ranger", category="WB", bp=2000, sp=1, size="S", combination={"rc": True}
+)
+WRECK = printed(
+    "T-714",
+    "敵軍バトルエリアからビークルを1体選ぶ。選んだビークルにライドしているユニットがあれば、それを撃破する。"
+    "その後、選んだビークルを捨札にする。",
+    type="operation",
+    name="Wreck",
+)
+CARDS = [ARMOR, SURVIVE, RANGER, FUEL, ROGUE, TANK, BRUTE, SMITE, EXILE, GUARD, MARTYR]
+CARDS += [ROBO, BIKE, RIDER, WRECK]
+
+
+def _used(
+    ops: tuple[str, ...], unit: str = "T-702", targets: list[Any] | None = None
+) -> LogBuilder:
+    """A's third turn: A rushes ``unit`` and uses the operations ``ops`` on it, each naming
+    ``targets`` (default: the unit); a WB command for each, charged in A's three turns."""
+    b = LogBuilder(CARDS).setup(first="A")
+    b.charge("A", "T-703").proceed("A", 3)
+    b.charge("B", "T-704").proceed("B", 3)
+    b.charge("A", "T-703").proceed("A", 3)
+    b.charge("B", "T-704").proceed("B", 3)
+    b.charge("A", "T-703").proceed("A").rush("A", unit)
+    for op in ops:
+        b.use("A", op).act(
+            "A", "resolve", source=op, targets=[unit] if targets is None else targets
+        )
+    return b
+
+
+def _entered(ops: tuple[str, ...], unit: str = "T-702") -> LogBuilder:
+    """:func:`_used`, then A's unit enters the battle area and A's turn ends; B charges."""
+    b = _used(ops, unit).proceed("A").enter("A", unit).proceed("A", 2)
+    return b.charge("B", "T-704").proceed("B")
+
+
+def _attacked(ops: tuple[str, ...], unit: str = "T-702") -> LogBuilder:
+    """:func:`_entered`, then B's Brute (BP 5000) attacks A's unit in the battle area."""
+    b = _entered(ops, unit).rush("B", "T-706").proceed("B").enter("B", "T-706")
+    return b.attack("B", "T-706", unit)
+
+
+def _units(r: dict, area: str) -> list[dict]:
+    return player_state(r, "A")[area]
+
+
+def test_RS_STACK_read_from_the_printed_text_and_shown() -> None:
+    (armor,) = read_card({"type": "operation", "text": ARMOR_TEXT}).effects
+    assert armor["do"] == [
+        {
+            "op": "stack",
+            "target": {
+                "side": "own",
+                "zone": "field",
+                "count": 1,
+                "type": "unit",
+                "size": "S",
+                "category": "WB",
+            },
+            "leaves": "hand",
+            "bp": 1000,
+            "feature": "獣奏剣",
+        }
+    ]
+    (survive,) = read_card({"type": "operation", "text": SURVIVE_TEXT}).effects
+    assert survive["do"][0]["target"]["no_feature"] == "サバイブ"
+    assert (survive["do"][0]["leaves"], survive["do"][0]["bp"]) == ("stay", 1500)
+    assert render_card(ARMOR)["reading"] == [
+        "When used: choose 1 size S unit (not a vehicle) of category WB in your rush or battle "
+        "area; place this card in your rush area (not into the discard pile) and stack the unit "
+        "chosen on it (it is not rushed anew); while stacked, the unit has BP +1000 and the "
+        "feature 獣奏剣; when the unit stops being a unit, this card returns to its owner's hand."
+    ]
+    assert render_card(SURVIVE)["reading"] == [
+        "When used: choose 1 size S unit (not a vehicle) of category WB without the feature "
+        "サバイブ in your rush or battle area; place this card in your rush area (not into the "
+        "discard pile) and stack the unit chosen on it (it is not rushed anew); while stacked, "
+        "the unit has BP +1500 and the feature サバイブ; when the unit stops being a unit, this "
+        "card goes to the discard pile instead and the unit stays where it is."
+    ]
+
+
+def test_RS_STACK_near_misses_are_not_read() -> None:
+    near = [
+        # no "1体": how many is not said (RK-173's printing)
+        ARMOR_TEXT.replace("自軍Sユニットを1体選ぶ", "自軍Sユニットを選ぶ"),
+        # another fate of the card
+        ARMOR_TEXT.replace("このカードを持ち主の手札に戻す", "このカードを持ち主の山札に戻す"),
+        # what the unit has while stacked, said otherwise
+        ARMOR_TEXT.replace("BP+1000され、特徴「獣奏剣」が追加される", "BP+1000される"),
+        # a sentence more (RM-009's trigger)
+        ARMOR_TEXT
+        + "このカードに重ねたユニットがストライクしてダメージを与えたとき、1枚ドローする。",
+    ]
+    for text in near:
+        assert not read_card({"type": "operation", "text": text}).understood, text
+    # a unit's text is no operation's
+    assert not read_card({"type": "unit", "text": ARMOR_TEXT}).understood
+
+
+def test_RS_STACK_the_unit_is_stacked_and_has_the_bp_while_stacked() -> None:
+    b = _used(("T-700",))
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK" in rules_applied(r, b.last)
+    (ranger,) = _units(r, "rush")
+    assert ranger["bp"] == 3000 and ranger["code"] == "T-702"
+    (armor,) = ranger["stacked"]
+    assert armor not in player_state(r, "A")["discard"]  # placed, not discarded
+    b.proceed("A").enter("A", "T-702")  # it goes into the battle area with the card under it
+    r = b.replay()
+    (ranger,) = _units(r, "battle")
+    assert ranger["bp"] == 3000 and ranger["stacked"] == [armor]
+    assert "rush" not in r["steps"][b.last]["events"][-1]["type"]
+
+
+def test_RS_STACK_a_unit_of_another_category_or_size_cannot_be_chosen() -> None:
+    for unit in ("T-704", "T-705"):
+        b = _used(("T-700",), unit=unit)
+        if unit == "T-704":  # a blaze unit: A rushes it with a blaze command
+            b = LogBuilder(CARDS).setup(first="A")
+            b.charge("A", "T-704").proceed("A", 3).charge("B", "T-704").proceed("B", 3)
+            b.charge("A", "T-703").proceed("A").rush("A", unit).use("A", "T-700")
+            b.act("A", "resolve", source="T-700", targets=[unit])
+        r = b.replay()
+        # no unit fits: the effect takes none, and naming one breaks the rule
+        assert verdict(r, b.last) == "illegal", unit
+        assert "RS-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_RS_STACK_no_unit_fits_the_card_goes_to_the_discard_pile() -> None:
+    b = _used(("T-700",), unit="T-705", targets=[])  # a size M unit only
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK" in rules_applied(r, b.last)
+    (tank,) = _units(r, "rush")
+    assert "stacked" not in tank
+    assert len(player_state(r, "A")["discard"]) == 1  # the operation, used
+
+
+def test_RS_STACK_the_feature_added_keeps_a_second_survive_off() -> None:
+    b = _used(("T-701", "T-701"))
+    r = b.replay()
+    # the unit has サバイブ now (added while stacked): the second finds no unit
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-EFFECT-TARGETS" in rules_broken(r, b.last)
+    (ranger,) = _units(r, "rush")
+    assert ranger["bp"] == 3500 and len(ranger["stacked"]) == 1
+
+
+def test_RS_STACK_LEAVES_destroyed_the_card_returns_to_its_owners_hand() -> None:
+    b = _attacked(("T-700",))
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK-LEAVES" in rules_applied(r, b.last)
+    a = player_state(r, "A")
+    assert a["battle"] == []
+    (ranger,) = a["discard"]  # the unit alone; the card went to the hand
+    events = [e["text"] for e in r["steps"][b.last]["events"]]
+    armor = next(e.split()[0] for e in events if "goes from under its unit" in e)
+    assert armor in a["hand"] and armor != ranger
+    assert any("(Armor) goes from under its unit to its owner's hand" in e for e in events)
+
+
+def test_RS_STACK_LEAVES_put_into_the_power_zone_the_card_returns_to_the_hand() -> None:
+    b = (
+        _entered(("T-700",))
+        .use("B", "T-708")
+        .act("B", "resolve", source="T-708", targets=["T-702"])
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK-LEAVES" in rules_applied(r, b.last)
+    a = player_state(r, "A")
+    assert a["battle"] == [] and a["discard"] == []
+    assert len(a["power"]["face_up"]) == 1  # the unit; the card went to the hand
+
+
+def test_RS_STACK_STAY_destroyed_in_a_battle_the_unit_stays() -> None:
+    b = _attacked(("T-701",))
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK-STAY" in rules_applied(r, b.last)
+    (ranger,) = _units(r, "battle")
+    assert ranger["bp"] == 2000 and "stacked" not in ranger  # the card is gone, and its BP
+    (survive,) = player_state(r, "A")["discard"]
+    assert survive != ranger["id"]
+    assert not r["steps"][b.last]["unverifiable"]
+
+
+def test_RS_STACK_STAY_destroyed_by_an_effect_or_sent_to_the_power_zone_the_unit_stays() -> None:
+    for op in ("T-707", "T-708"):
+        b = _entered(("T-701",)).use("B", op).act("B", "resolve", source=op, targets=["T-702"])
+        r = b.replay()
+        assert verdict(r, b.last) == "legal", r["steps"][b.last]
+        assert "RS-STACK-STAY" in rules_applied(r, b.last)
+        (ranger,) = _units(r, "battle")
+        assert ranger["code"] == "T-702" and ranger["bp"] == 2000
+        assert player_state(r, "A")["power"]["face_up"] == []
+
+
+def test_RS_STACK_STAY_two_cards_their_order_is_not_recorded() -> None:
+    b = _used(("T-700", "T-701")).proceed("A").enter("A", "T-702").proceed("A", 2)
+    b.charge("B", "T-704").proceed("B").rush("B", "T-706").proceed("B").enter("B", "T-706")
+    b.attack("B", "T-706", "T-702")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-STACK-STAY" in rules_applied(r, b.last)
+    (ranger,) = _units(r, "battle")  # Survive resolved first: Armor stays under it
+    assert ranger["bp"] == 3000 and len(ranger["stacked"]) == 1
+
+
+def test_RS_STACK_STAY_when_destroyed_effects_are_not_guessed() -> None:
+    b = _attacked(("T-701",), unit="T-710")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-STACK-STAY" in rules_applied(r, b.last)
+    assert [u["code"] for u in _units(r, "battle")] == ["T-710"]
+    events = [e["text"] for e in r["steps"][b.last]["events"]]
+    assert not any("draws" in e for e in events)  # its when-destroyed draw is not triggered
+
+
+def test_RS_STACK_STAY_a_unit_that_may_resist_too_is_unverifiable() -> None:
+    b = _attacked(("T-701",), unit="T-709")
+    b.act("A", "resolve", source="T-709", use=False)
+    r = b.replay()
+    assert verdict(r, b.last - 1) == "unverifiable"
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK-STAY" in rules_applied(r, b.last)
+    (guard,) = _units(r, "battle")  # not resisting: Survive keeps it, released
+    assert guard["code"] == "T-709" and not guard.get("held")
+
+
+def test_RS_STACK_LEAVES_discarded_for_an_additional_condition() -> None:
+    b = _used(("T-700",)).rush("A", "T-711", discard=["T-702"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-STACK-LEAVES" in rules_applied(r, b.last)
+    assert [u["code"] for u in _units(r, "rush")] == ["T-711"]
+    assert len(player_state(r, "A")["discard"]) == 1  # the Ranger; Armor is in the hand
+
+
+def test_RS_STACK_STAY_kept_from_an_additional_condition_is_unverifiable() -> None:
+    b = _used(("T-701",)).rush("A", "T-711", discard=["T-702"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-STACK-STAY" in rules_applied(r, b.last)
+    assert sorted(u["code"] for u in _units(r, "rush")) == ["T-702", "T-711"]
+
+
+def test_RS_STACK_STAY_the_vehicle_discarded_from_under_it_is_unverifiable() -> None:
+    b = _used(("T-701",), unit="T-713").rush("A", "T-712").proceed("A")
+    b.enter("A", "T-713", ride="T-712").proceed("A", 2)
+    b.charge("B", "T-704").proceed("B").use("B", "T-714")
+    b.act("B", "resolve", source="T-714", targets=["T-712"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-STACK-STAY" in rules_applied(r, b.last)
+    (rider,) = _units(r, "battle")
+    assert rider["code"] == "T-713" and "vehicle" not in rider
+    assert len(player_state(r, "A")["discard"]) == 2  # Survive and the vehicle
