@@ -20,8 +20,15 @@ official Q&A RS-004: "効果は解決できないので発動しないが、発�
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from judge.core.errors import BadLog
+from judge.core.position import position_log, read_position
+from judge.core.replay import replay, start
 from judge.games.rangers_strike.reader import read_card
 from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
@@ -342,3 +349,48 @@ def test_RS_STACK_STAY_the_vehicle_discarded_from_under_it_is_unverifiable() -> 
     (rider,) = _units(r, "battle")
     assert rider["code"] == "T-713" and "vehicle" not in rider
     assert len(player_state(r, "A")["discard"]) == 2  # Survive and the vehicle
+
+
+#: an operation of no category's choosing, for a position on the sample cards (RS-STACK)
+PLATE = printed(
+    "T-715",
+    "自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。"
+    "このカードに重ねたユニットはBP+1000され、特徴「鎧」が追加される。重ねたユニットがユニットでなくなるとき、"
+    "このカードは捨札になる。",
+    type="operation",
+    name="Plate",
+)
+POSITION = Path(__file__).resolve().parents[3] / "examples" / "positions" / "rs-attack-counter.json"
+
+
+def _position() -> dict[str, Any]:
+    """The example: A's turn 5, A-4 (Scorch Rider, BP 4000, +1000 this battle) has attacked
+    B-1 (BP 3000); here A-4 is stacked on Plate (A-5)."""
+    doc = json.loads(POSITION.read_text())
+    doc["cards"] = [PLATE]
+    doc["start"]["players"]["A"]["battle"][1]["stacked"] = ["T-715"]
+    return doc
+
+
+def test_RS_STACK_a_position_places_the_cards_under_a_unit() -> None:
+    log = {**position_log(_position()), "actions": [{"p": "A", "do": "enter", "card": "A-1"}]}
+    r = replay(log, detail="full")
+    (step,) = r["steps"]
+    assert step["verdict"] == "legal", step
+    scorch = next(u for u in step["state"]["players"]["A"]["battle"] if u["id"] == "A-4")
+    assert scorch["stacked"] == ["A-5"] and scorch["bp"] == 5000  # the battle's +1000 is over
+    assert "B-1" in step["state"]["players"]["B"]["discard"]
+
+
+def test_RS_STACK_a_position_stacks_only_a_unit_on_a_stacking_operation() -> None:
+    doc = _position()
+    doc["start"]["players"]["A"]["battle"][0]["stacked"] = ["RSS-008"]  # no stacking text
+    doc["start"]["players"]["B"]["battle"].append({"card": "RSS-036", "stacked": ["T-715"]})
+    with pytest.raises(BadLog) as caught:
+        start(read_position(doc))
+    got = {e.path: e.message for e in caught.value.errors}
+    assert set(got) == {
+        "start.players.A.battle[0].stacked[0]",
+        "start.players.B.battle[1].stacked[0]",
+    }
+    assert all("RS-STACK" in m for m in got.values())
