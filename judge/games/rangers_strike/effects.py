@@ -39,7 +39,9 @@ without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and b
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE), and ``no_feature`` X: a unit
-without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STACK); ``sp_printed`` ``true``: a unit
+without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STACK), and ``numbered``
+``true``: a unit whose combination number is a number (``ナンバーに数字を持ち``, a ``stack`` op's
+only); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
 RS-SELECT-KEYWORD);
@@ -158,7 +160,8 @@ is named):
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
 - ``stack`` ``target`` (one unit of one's own: ``side`` ``own``, ``zone`` ``field``, ``count``
   1, ``type`` ``unit``, and ``size``, ``category``, ``no_feature`` as printed), ``leaves``
-  (:data:`STACK_LEAVES`), optionally ``bp`` N and ``feature`` X — an operation's one op
+  (:data:`STACK_LEAVES`), optionally ``bp`` N and ``feature`` X, and ``number`` -N with
+  ``number_min`` M (its combination number N less, not less than M) — an operation's one op
   ("…自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに
   重ねる。"): the operation is placed in its player's rush area and the unit chosen stacked on
   it, so it does not go to the discard pile; while stacked the unit has BP +N and the feature X
@@ -279,6 +282,7 @@ SELECTOR_KEYS = {
     "sp_printed",
     "keyword",
     "no_feature",
+    "numbered",
 }
 #: what becomes of an operation card a unit is stacked on when the unit stops being a unit
 #: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
@@ -336,6 +340,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         resident or not isinstance(sel["no_feature"], str) or not sel["no_feature"]
     ):
         return False  # RS-STACK: "特徴「X」を持たない", no such feature now
+    if "numbered" in sel and (resident or sel["numbered"] is not True):
+        return False  # RS-STACK: "ナンバーに数字を持ち", a combination number that is a number
     if "sp_printed" in sel and (resident or sel["sp_printed"] is not True):
         return False  # RS-SELECT-SIZE: "SPが空欄でない", the printed SP box
     if "keyword" in sel and (
@@ -682,8 +688,14 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-SP-EFFECT: the unit's own SP, or a chosen one's, for the turn
         if name == "stack" and not stack_ok(effect, timing):
             return False  # RS-STACK: the operation placed, the unit chosen stacked on it
-        if isinstance(target, dict) and "no_feature" in target and name != "stack":
-            return False  # "特徴「X」を持たない": read only in a stacking text (RS-STACK)
+        if (
+            isinstance(target, dict)
+            and name != "stack"
+            and {"no_feature", "numbered"} & set(target)
+        ):
+            return (
+                False  # "特徴「X」を持たない", "ナンバーに数字を持ち": a stacking text's (RS-STACK)
+            )
         if (
             name == "return"
             and isinstance(target, dict)
@@ -812,7 +824,7 @@ def stack_ok(effect: dict[str, Any], timing: str) -> bool:
     if timing != "on_use" or len(ops) != 1 or effect.get("optional") or "if" in effect:
         return False
     if (
-        set(op) - {"op", "target", "leaves", "bp", "feature"}
+        set(op) - {"op", "target", "leaves", "bp", "feature", "number", "number_min"}
         or op.get("leaves") not in STACK_LEAVES
     ):
         return False
@@ -820,6 +832,10 @@ def stack_ok(effect: dict[str, Any], timing: str) -> bool:
         return False
     if "feature" in op and (not isinstance(op["feature"], str) or not op["feature"]):
         return False
+    if ("number" in op) != ("number_min" in op) or (
+        "number" in op and not (_is_int(op["number_min"], 1) and _is_int(-op["number"], 1))
+    ):
+        return False  # "ナンバーの数字はN少なくなる。ただし、Mより少なくならない。"
     sel = op.get("target")
     return (
         _selector_ok(sel, False)
@@ -828,7 +844,8 @@ def stack_ok(effect: dict[str, Any], timing: str) -> bool:
         and sel.get("count") == 1
         and sel.get("type") == "unit"
         and "chooser" not in sel
-        and set(sel) <= {"side", "zone", "count", "type", "size", "category", "no_feature"}
+        and set(sel)
+        <= {"side", "zone", "count", "type", "size", "category", "no_feature", "numbered"}
         and not isinstance(sel.get("category"), list)
     )
 

@@ -65,8 +65,9 @@ What is read:
 - a normal operation's whole text ``[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニットを1体選ぶ。そ
   して、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカードに重ねたユニット
   は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
-  の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。`` → its ``stack`` effect
-  (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY);
+  の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。`` (or choosing ``ナンバーに数字を
+  持ち、Xを持つ自軍Sユニット`` and ending ``このカードに重ねたユニットのナンバーの数字はN少なくなる。ただし、M
+  より少なくならない。``) → its ``stack`` effect (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -1091,13 +1092,16 @@ _CATS = "WB|ET|OT|MA|DA"
 #: card placed and the unit stacked on it, what the unit has while stacked, and what becomes
 #: of the card when the unit stops being a unit
 _STACK = (
-    rf"(?:(?:カテゴリに)?(?P<cat>{_CATS})を持つ|(?P<cat2>{_CATS})を持ち、特徴「(?P<nf>[^「」]+)」を持たない)?"
+    rf"(?:(?:カテゴリに)?(?P<cat>{_CATS})を持つ|(?P<cat2>{_CATS})を持ち、特徴「(?P<nf>[^「」]+)」を持たない|"
+    rf"(?P<numbered>ナンバーに数字を持ち、)(?P<cat3>{_CATS})を持つ)?"
     r"自軍(?P<size>[SML])?ユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットを"
     r"このカードに重ねる。"
     r"(?:このカードに重ねたユニットは、?BP\+(?P<bp>\d+)され、特徴「(?P<f>[^「」]+)」が追加される。"
     r"(?P<also>また、)?)?"
     r"重ねたユニットがユニットでなくなるとき、(?P<leaves>このカードを持ち主の手札に戻す|このカードを捨札"
     r"にしてその場に留める|このカードは捨札になる)。"
+    r"(?:このカードに重ねたユニットのナンバーの数字は(?P<down>[1-9])少なくなる。ただし、(?P<floor>[1-9])より"
+    r"少なくならない。)?"
 )
 #: what becomes of the card, by the words printed (RS-STACK-LEAVES, RS-STACK-STAY)
 _LEAVES = {
@@ -1112,18 +1116,25 @@ def _stack(m: re.Match[str]) -> Part | None:
     トを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカー
     ドに重ねたユニットは、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、
     (このカードを持ち主の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。"
-    (RS-STACK): its ``stack`` op."""
+    (RS-STACK), or, choosing "ナンバーに数字を持ち、Xを持つ自軍Sユニット", followed by "このカードに重ねた
+    ユニットのナンバーの数字はN少なくなる。ただし、Mより少なくならない。" (its combination number lowered
+    while stacked): its ``stack`` op."""
     sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
     if m["size"]:
         sel["size"] = m["size"]
-    if m["cat"] or m["cat2"]:
-        sel["category"] = m["cat"] or m["cat2"]
+    if m["cat"] or m["cat2"] or m["cat3"]:
+        sel["category"] = m["cat"] or m["cat2"] or m["cat3"]
     if m["nf"]:
         sel["no_feature"] = m["nf"]
+    if m["numbered"]:
+        sel["numbered"] = True  # "ナンバーに数字を持ち": a combination number that is a number
     op: dict[str, Any] = {"op": "stack", "target": sel, "leaves": _LEAVES[m["leaves"]]}
     if m["bp"]:
         op["bp"] = int(m["bp"])
         op["feature"] = m["f"]
+    if m["down"]:  # "ナンバーの数字はN少なくなる。ただし、Mより少なくならない。"
+        op["number"] = -int(m["down"])
+        op["number_min"] = int(m["floor"])
     effect = {"when": "on_use", "do": [op]}
     return Part(effect=effect, only=("operation",)) if effects.supported(effect) else None
 

@@ -60,6 +60,7 @@ _SELECTOR = {
     "sp_printed",
     "keyword",
     "no_feature",
+    "numbered",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -134,6 +135,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with the feature {sel['feature']}")
     if "no_feature" in sel:  # RS-STACK: "特徴「X」を持たない"
         bits.append(f"without the feature {sel['no_feature']}")
+    if sel.get("numbered") is True:  # RS-STACK: "ナンバーに数字を持ち"
+        bits.append("with a number as its combination number")
     if sel.get("sp_printed") is True:
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:  # RS-SELECT-KEYWORD
@@ -185,7 +188,8 @@ def _stack(op: dict[str, Any]) -> str | None:
     """A ``stack`` op in English (RS-STACK), or None for one the renderer does not know."""
     cards = _cards(op.get("target"))
     leaves = _STACK_LEAVES.get(op.get("leaves"))  # type: ignore[arg-type]
-    if cards is None or leaves is None or set(op) - {"op", "target", "leaves", "bp", "feature"}:
+    keys = {"op", "target", "leaves", "bp", "feature", "number", "number_min"}
+    if cards is None or leaves is None or set(op) - keys:
         return None
     bp, feature = op.get("bp"), op.get("feature")
     if ("bp" in op and not isinstance(bp, int)) or (
@@ -196,6 +200,14 @@ def _stack(op: dict[str, Any]) -> str | None:
         ([f"BP {bp:+d}"] if isinstance(bp, int) else [])
         + ([f"the feature {feature}"] if isinstance(feature, str) else [])
     )
+    down, floor = op.get("number"), op.get("number_min")
+    if ("number" in op or "number_min" in op) and not (
+        isinstance(down, int) and isinstance(floor, int)
+    ):
+        return None
+    if isinstance(down, int) and isinstance(floor, int):
+        lowered = f"its combination number {-down} less (but not less than {floor})"
+        given = f"{given} and {lowered}" if given else lowered
     while_ = f"; while stacked, the unit has {given}" if given else ""
     return (
         f"choose {cards}; place this card in your rush area (not into the discard pile) and "

@@ -127,6 +127,8 @@ def fitting(
                     continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
                 if "no_feature" in sel and sel["no_feature"] in st.unit_features(unit):
                     continue  # RS-STACK: "特徴「X」を持たない", printed or added
+                if sel.get("numbered") and d.combination_number is None:
+                    continue  # RS-STACK: "ナンバーに数字を持ち", a number printed
                 if sel.get("sp_printed") and not sp_printed(d):
                     continue  # RS-SELECT-SIZE: "SPが空欄でない"
                 if "keyword" in sel and sel["keyword"] not in d.keywords:
@@ -228,6 +230,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(f"with the feature {sel['feature']}")
     if "no_feature" in sel:
         bits.append(f"without the feature {sel['no_feature']}")
+    if sel.get("numbered"):
+        bits.append("with a number as its combination number")
     if sel.get("sp_printed"):
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:

@@ -28,13 +28,18 @@ What the sources say, and so what the engine does:
   same moment, the turn player orders them, and "「RK-250 サバイブ」の効果を先に解決した場合、その
   ユニットは場に留まることになり結果として「ユニットでなくなるとき」のタイミングが無くなる".
 
+A card may lower the unit's combination number while it is stacked ("このカードに重ねたユニットのナン
+バーの数字は1少なくなる。ただし、2より少なくならない。", :func:`numbers`): its Number Combination
+triggers at that number (RS-NUMBER-COMBINATION).
+
 Not in the sources, so a ruling says so and the step is unverifiable: whether a unit chosen in
 the battle area moves to the rush area onto the card (the engine leaves it where it is, the card
 under it) or gets off the vehicle it rides; the order of two or more stacked cards when one
 keeps the unit (not recorded: the engine resolves the keeping card first); whether a unit kept
 so counts as destroyed for its when-destroyed effects (not triggered), whether the additional
 condition it was discarded for is met, whether a kept unit at BP 0 or less is destroyed again,
-and which of resist and the keeping card applies first.
+which of resist and the keeping card applies first; and whether a printed number already below
+the one a card does not lower a number past (a 1, "2より少なくならない") stays or becomes it.
 """
 
 from __future__ import annotations
@@ -71,6 +76,23 @@ def bp(st: RSState, unit: Unit) -> int:
     return total
 
 
+def numbers(st: RSState, unit: Unit, printed: int) -> set[int]:
+    """``unit``'s combination number now, the cards it is stacked on lowering its printed
+    ``printed`` ("このカードに重ねたユニットのナンバーの数字はN少なくなる。ただし、Mより少なくならない。"):
+    one number, or the two it may be when a card would lower a number already below M (whether
+    it stays or becomes M the sources do not say: a printed 1 and "2より少なくならない")."""
+    values = {printed}
+    for iid in unit.stacked:
+        op = st.card(iid).stack_op or {}
+        down, floor = op.get("number"), op.get("number_min")
+        if not isinstance(down, int) or not isinstance(floor, int):
+            continue
+        values = {
+            v2 for v in values for v2 in ((max(v + down, floor),) if v >= floor else (v, floor))
+        }
+    return values
+
+
 def gives(op: dict[str, Any]) -> str:
     """What a ``stack`` op gives the unit, in words ("" when nothing)."""
     bits = []
@@ -78,6 +100,11 @@ def gives(op: dict[str, Any]) -> str:
         bits.append(f"BP {int(op['bp']):+d}")
     if op.get("feature"):
         bits.append(f"the feature {op['feature']}")
+    if op.get("number"):
+        bits.append(
+            f"its combination number {-int(op['number'])} less (not less than "
+            f"{op.get('number_min')})"
+        )
     return " and ".join(bits)
 
 

@@ -394,3 +394,93 @@ def test_RS_STACK_a_position_stacks_only_a_unit_on_a_stacking_operation() -> Non
         "start.players.B.battle[1].stacked[0]",
     }
     assert all("RS-STACK" in m for m in got.values())
+
+
+TURBO_TEXT = (
+    "ナンバーに数字を持ち、ETを持つ自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだ"
+    "ユニットをこのカードに重ねる。重ねたユニットがユニットでなくなるとき、このカードは捨札になる。このカードに重"
+    "ねたユニットのナンバーの数字は1少なくなる。ただし、2より少なくならない。"
+)
+#: an operation lowering a combination number; ET units numbered 3 and 1 (their Number
+#: Combination draws a card) and an ET unit without a number
+TURBO = printed("T-716", TURBO_TEXT, type="operation", name="Turbo", category="ET")
+_DRAW = [{"when": "combination", "do": [{"op": "draw", "n": 1}]}]
+THREE = card(
+    "T-717", name="Three", category="ET", size="S", combination={"number": 3, "effects": _DRAW}
+)
+ONE = card(
+    "T-718", name="One", category="ET", size="S", combination={"number": 1, "effects": _DRAW}
+)
+SCOUT = card("T-719", name="Scout", category="ET", bp=1000, size="S")
+
+
+def _turbo(unit: str, before: int) -> LogBuilder:
+    """A's turn after it has charged an ET command for each card it plays: A rushes
+    ``before`` Scouts and ``unit``, uses Turbo on ``unit`` and, in its battle phase, enters the
+    Scouts and then ``unit``."""
+    other = "T-718" if unit == "T-717" else "T-717"  # the commands: the other numbered unit's
+    charges = ([other] * 3 + ["T-719"])[: before + 2]
+    b = LogBuilder([TURBO, THREE, ONE, SCOUT, ROGUE]).setup(first="A")
+    for code in charges[:-1]:
+        b.charge("A", code).proceed("A", 3).charge("B", "T-704").proceed("B", 3)
+    b.charge("A", charges[-1]).proceed("A")
+    for _ in range(before):
+        b.rush("A", "T-719")
+    b.rush("A", unit).use("A", "T-716").act("A", "resolve", source="T-716", targets=[unit])
+    b.proceed("A")
+    for _ in range(before):
+        b.enter("A", "T-719")
+    return b.enter("A", unit)
+
+
+def test_RS_STACK_read_a_combination_number_lowered() -> None:
+    (effect,) = read_card({"type": "operation", "text": TURBO_TEXT}).effects
+    (op,) = effect["do"]
+    assert op["target"]["numbered"] is True and op["target"]["category"] == "ET"
+    assert (op["leaves"], op["number"], op["number_min"]) == ("discard", -1, 2)
+    assert "bp" not in op
+    assert render_card(TURBO)["reading"] == [
+        "When used: choose 1 size S unit (not a vehicle) of category ET with a number as its "
+        "combination number in your rush or battle area; place this card in your rush area (not "
+        "into the discard pile) and stack the unit chosen on it (it is not rushed anew); while "
+        "stacked, the unit has its combination number 1 less (but not less than 2); when the "
+        "unit stops being a unit, this card goes to the discard pile."
+    ]
+    # "2より少なくならない" left out: how low it goes is not said
+    short = TURBO_TEXT.replace("ただし、2より少なくならない。", "")
+    assert not read_card({"type": "operation", "text": short}).understood
+
+
+def test_RS_STACK_a_number_lowered_combines_one_place_earlier() -> None:
+    b = _turbo("T-717", before=1)  # number 3, less 1: it combines at position 2
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert {"RS-STACK", "RS-NUMBER-COMBINATION"} <= set(rules_applied(r, b.last))
+    b = _turbo("T-717", before=2)  # at position 3, its printed number, it does not
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-NUMBER-COMBINATION" not in rules_applied(r, b.last)
+
+
+def test_RS_STACK_a_unit_without_a_number_cannot_be_chosen() -> None:
+    b = LogBuilder([TURBO, SCOUT, ONE]).setup(first="A")
+    b.charge("A", "T-718").proceed("A", 3).pass_turn("B")
+    b.charge("A", "T-719").proceed("A").rush("A", "T-719").use("A", "T-716")
+    b.act("A", "resolve", source="T-716", targets=["T-719"])
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-EFFECT-TARGETS" in rules_broken(r, b.last)
+
+
+def test_RS_STACK_a_number_below_the_floor_is_not_guessed() -> None:
+    b = _turbo("T-718", before=0)  # number 1: stays 1, or becomes 2? not said
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-NUMBER-COMBINATION" not in rules_applied(r, b.last)
+    b = _turbo("T-718", before=2)  # at position 3 it combines neither way
+    r = b.replay()
+    assert r["summary"]["illegal_steps"] == []
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
