@@ -46,6 +46,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     restrictions,
+    stacking,
     zone_moves,
 )
 from judge.games.rangers_strike.battle import (
@@ -296,6 +297,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-STACK-STRIKE: the card taken from the discard pile
+        _, targets, problems, _ = stacking.picks(eng, pe.controller, effect, targets)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -20,6 +20,8 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
 ``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE:
 :mod:`~judge.games.rangers_strike.own_text`),
+``on_strike_damage`` with ``by`` ``stacked`` (a stacking operation's: the unit stacked on it
+struck and dealt damage, RS-STACK-STRIKE),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -158,6 +160,11 @@ is named):
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
+- ``discard_to_command`` ``find`` (``{"type": "unit", "size": S}``), ``if_full`` ``hand`` — the one
+  op of an ``on_strike_damage`` effect: one card of the controller's discard pile that fits goes
+  held into its command zone, into its hand when that holds 5 ("自軍捨札からSユニットのカードを1枚選
+  び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。"); the log names it first in
+  ``targets`` (RS-STACK-STRIKE, :mod:`judge.games.rangers_strike.stacking`).
 - ``stack`` ``target`` (one unit of one's own: ``side`` ``own``, ``zone`` ``field``, ``count``
   1, ``type`` ``unit``, and ``size``, ``category``, ``no_feature`` as printed), ``leaves``
   (:data:`STACK_LEAVES`), optionally ``bp`` N and ``feature`` X, and ``number`` -N with
@@ -212,6 +219,7 @@ WHENS = (
     "static",
     *WATCHED,
     "turn_end",
+    "on_strike_damage",
 )
 #: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
 #: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
@@ -255,6 +263,7 @@ OPS = (
     "to_power_self",
     "power_to_hand",
     "stack",
+    "discard_to_command",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -500,6 +509,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
+    if timing == "on_strike_damage" or any(
+        isinstance(op, dict) and op.get("op") == "discard_to_command" for op in ops
+    ):
+        return strike_damage_ok(effect)  # RS-STACK-STRIKE
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
@@ -814,6 +827,33 @@ def _sp_ok(op: dict[str, Any], target: Any, timing: str) -> bool:
     )
 
 
+def strike_damage_ok(effect: dict[str, Any]) -> bool:
+    """RS-STACK-STRIKE: ``{"when": "on_strike_damage", "by": "stacked", "do": [{"op":
+    "discard_to_command", "find": {"type": "unit", "size": S}, "if_full": "hand"}]}``, a stacking
+    operation's effect when the unit stacked on it strikes and deals damage; the op in no other
+    effect."""
+    ops = effect["do"]
+    if (
+        effect.get("when") != "on_strike_damage"
+        or effect.get("by") != "stacked"
+        or set(effect) - {"when", "by", "do", "text"}
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+    ):
+        return False
+    op = ops[0]
+    find = op.get("find")
+    return (
+        set(op) == {"op", "find", "if_full"}
+        and op["op"] == "discard_to_command"
+        and op["if_full"] == "hand"
+        and isinstance(find, dict)
+        and set(find) == {"type", "size"}
+        and find["type"] == "unit"
+        and find["size"] in SIZES
+    )
+
+
 def stack_ok(effect: dict[str, Any], timing: str) -> bool:
     """RS-STACK: an operation's effect whose one op is ``{"op": "stack", "target": sel,
     "leaves": L}`` (and optionally ``bp`` N, ``feature`` X): one unit of one's own chosen
@@ -987,6 +1027,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
     return any(
-        isinstance(op, dict) and op.get("op") in ("from_discard", "from_hand_or_discard")
+        isinstance(op, dict)
+        and op.get("op") in ("from_discard", "from_hand_or_discard", "discard_to_command")
         for op in effect["do"]
     )

@@ -991,6 +991,7 @@ class RangersStrikeEngine(AgendaEngine):
             turned.append(pc.card)
         if st.damage is not None:
             st.damage.amount -= len(picks)
+            st.damage.dealt += len(picks)
         return turned
 
     def op_damage_rest(self) -> None:
@@ -1044,6 +1045,8 @@ class RangersStrikeEngine(AgendaEngine):
             )
         if ps.damage >= self.damage_limit() and self.can_act(d.player):
             self.reach_limit(d.player)
+        if d.source == "strike" and d.dealt + placed and st.phase != "over":
+            stacking.struck(self)  # RS-STACK-STRIKE: "ストライクしてダメージを与えたとき"
 
     # == views ===============================================================================
 

@@ -67,7 +67,10 @@ What is read:
   は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
   の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。`` (or choosing ``ナンバーに数字を
   持ち、Xを持つ自軍Sユニット`` and ending ``このカードに重ねたユニットのナンバーの数字はN少なくなる。ただし、M
-  より少なくならない。``) → its ``stack`` effect (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY);
+  より少なくならない。``; or ending ``このカードに重ねたユニットがストライクしてダメージを与えたとき、自軍捨札
+  からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。``, an
+  ``on_strike_damage`` effect besides, RS-STACK-STRIKE) → its ``stack`` effect (RS-STACK,
+  RS-STACK-LEAVES, RS-STACK-STAY);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -866,6 +869,8 @@ class Part:
     for; ``combo`` whether it needs the unit's Number Combination number."""
 
     effect: dict[str, Any] | None = None
+    #: effects besides ``effect`` the part is read as (a stacking operation's trigger)
+    more: tuple[dict[str, Any], ...] = ()
     combination: dict[str, Any] | None = None
     keyword: str | None = None
     rule: dict[str, Any] | None = None
@@ -1102,6 +1107,8 @@ _STACK = (
     r"にしてその場に留める|このカードは捨札になる)。"
     r"(?:このカードに重ねたユニットのナンバーの数字は(?P<down>[1-9])少なくなる。ただし、(?P<floor>[1-9])より"
     r"少なくならない。)?"
+    r"(?:(?P<struck>このカードに重ねたユニットがストライクしてダメージを与えたとき、)自軍捨札から(?P<ssize>[SML])"
+    r"ユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。)?"
 )
 #: what becomes of the card, by the words printed (RS-STACK-LEAVES, RS-STACK-STAY)
 _LEAVES = {
@@ -1118,7 +1125,9 @@ def _stack(m: re.Match[str]) -> Part | None:
     (このカードを持ち主の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。"
     (RS-STACK), or, choosing "ナンバーに数字を持ち、Xを持つ自軍Sユニット", followed by "このカードに重ねた
     ユニットのナンバーの数字はN少なくなる。ただし、Mより少なくならない。" (its combination number lowered
-    while stacked): its ``stack`` op."""
+    while stacked): its ``stack`` op; followed by "このカードに重ねたユニットがストライクしてダメージを与え
+    たとき、自軍捨札からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に
+    加える。", an effect of the card's besides (RS-STACK-STRIKE)."""
     sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
     if m["size"]:
         sel["size"] = m["size"]
@@ -1136,7 +1145,14 @@ def _stack(m: re.Match[str]) -> Part | None:
         op["number"] = -int(m["down"])
         op["number_min"] = int(m["floor"])
     effect = {"when": "on_use", "do": [op]}
-    return Part(effect=effect, only=("operation",)) if effects.supported(effect) else None
+    more: tuple[dict[str, Any], ...] = ()
+    if m["struck"]:  # RS-STACK-STRIKE: when the unit stacked strikes and deals damage
+        find = {"type": "unit", "size": m["ssize"]}
+        taken = {"op": "discard_to_command", "find": find, "if_full": "hand"}
+        more = ({"when": "on_strike_damage", "by": "stacked", "do": [taken]},)
+    if not all(effects.supported(e) for e in (effect, *more)):
+        return None
+    return Part(effect=effect, more=more, only=("operation",))
 
 
 def _operation(m: re.Match[str]) -> Part | None:
@@ -1491,6 +1507,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             keywords.append(value.keyword)
         if value.effect is not None:
             effects.append({**value.effect, "text": part})
+        effects += [{**e, "text": part} for e in value.more]
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
             combines_from = value.combines_from

@@ -39,6 +39,9 @@ _WHEN = {
     "on_enter": "When it enters the battle area",
     "on_destroyed": "When destroyed",
 }
+_WHEN["on_strike_damage"] = (
+    "When the unit stacked on this card strikes and deals damage"  # RS-STACK-STRIKE
+)
 _WHEN["resident"] = "While in place"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
@@ -272,6 +275,19 @@ def render_op(op: Any, resident: bool = False) -> str:
         said = _stack(op)
         if said is not None:
             return said
+    find = op.get("find")
+    if (
+        name == "discard_to_command"
+        and set(op) == {"op", "find", "if_full"}
+        and op.get("if_full") == "hand"
+        and isinstance(find, dict)
+        and set(find) == {"type", "size"}
+        and find.get("type") == "unit"
+    ):  # RS-STACK-STRIKE
+        return (
+            f"take 1 size {find.get('size')} unit card from your discard pile and put it held "
+            "into your command zone; when that zone holds 5 already, into your hand"
+        )
     if name == "to_power_self" and set(op) == {"op"}:  # RS-SELF-TO-POWER
         return "put this card face up into your power zone (not into the discard pile)"
     if (
@@ -437,6 +453,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         "while",
         "of",
     }
+    if effect.get("when") == "on_strike_damage" and effect.get("by") == "stacked":
+        extra.discard("by")  # RS-STACK-STRIKE: the unit stacked on the card
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)

@@ -764,6 +764,7 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
+    to_command, rest, _, command_doubt = stacking.picks(eng, pe.controller, pe.effect, rest)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -836,6 +837,8 @@ def run_effect(
             power_moves.put_self(eng, pe, what)
         elif name == "stack":
             stacking.stack(eng, pe, found, what)
+        elif name == "discard_to_command":
+            stacking.to_command(eng, pe, to_command, command_doubt, what)
         elif name == "power_to_hand":
             power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":

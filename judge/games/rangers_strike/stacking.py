@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike.state import RSState, Unit
+from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, RSState, Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -288,3 +288,137 @@ def resist_too(eng: RangersStrikeEngine, unit: Unit) -> None:
             f"{eng.name(unit.card)} may resist and is stacked on a card that keeps it in place "
             "as it stops being a unit: which of the two applies first the sources do not say",
         )
+
+
+# -- "このカードに重ねたユニットがストライクしてダメージを与えたとき、…" (RS-STACK-STRIKE) ---------------
+
+STRIKE_RULE = "RS-STACK-STRIKE"
+
+
+def struck(eng: RangersStrikeEngine) -> None:
+    """The strike in progress has dealt damage (the first points of it, once a strike): the
+    effects of the cards the striking unit is stacked on that trigger so wait to resolve."""
+    st = eng.state
+    b = st.battle
+    if b is None or b.kind != "strike" or b.dealt:
+        return
+    b.dealt = True
+    unit = b.attacker
+    if not unit.stacked or st.area_of(unit) is None:
+        return
+    for iid in list(unit.stacked):
+        if any(e.get("when") == "on_strike_damage" for e in st.card(iid).effects):
+            eng.ctx.ruling(
+                STRIKE_RULE,
+                f"{eng.name(unit.card)}, stacked on {eng.name(iid)}, struck and dealt damage: "
+                f"{eng.name(iid)}'s effect triggers.",
+            )
+            eng.fire(unit, "on_strike_damage", st.owner_of[iid], card=iid)
+
+
+def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The effect's ``discard_to_command`` op, or None."""
+    for op in effect.get("do") or ():
+        if isinstance(op, dict) and op.get("op") == "discard_to_command":
+            return op
+    return None
+
+
+def fitting(eng: RangersStrikeEngine, pid: str, find: dict[str, Any]) -> list[str]:
+    """The cards of ``pid``'s discard pile the op may take: unit cards of the printed size
+    (``{"type": "unit", "size": "S"}``: "Sユニットのカード")."""
+    st = eng.state
+    out = []
+    for iid in st.players[pid].discard:
+        if iid is None:
+            continue
+        d = st.card(iid)
+        if d.type == find.get("type") and d.size == find.get("size"):
+            out.append(iid)
+    return out
+
+
+Picks = tuple[list[str], list[Any], list[tuple[str, str]], str | None]
+
+
+def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]) -> Picks:
+    """The card the op takes: the first of ``targets`` when it names a fitting card, else the
+    first fitting one (a doubt when cards of another code could have been taken); the targets
+    left; problems; the doubt."""
+    from judge.games.rangers_strike.costs import leading
+
+    op = op_of(effect)
+    if op is None:
+        return [], targets, [], None
+    st = eng.state
+    cands = fitting(eng, pid, op["find"])
+    need = min(1, len(cands))
+    chosen = [cands[k] for k in leading(eng, cands, targets, need)]
+    if chosen:
+        return chosen, targets[1:], [], None
+    if targets and need:
+        return (
+            [],
+            targets,
+            [
+                (
+                    STRIKE_RULE,
+                    f"{targets[0]} is not a size S unit card in {pid}'s discard pile "
+                    f"(those there: {', '.join(cands)}).",
+                )
+            ],
+            None,
+        )
+    codes = {st.code_of[c] for c in cands}
+    doubt = (
+        f"which size S unit card {pid} took from its discard pile is not recorded"
+        if len(codes) > 1
+        else None
+    )
+    return cands[:need], targets, [], doubt
+
+
+def to_command(
+    eng: RangersStrikeEngine, pe: PendingEffect, cards: list[str], doubt: str | None, what: str
+) -> None:
+    """RS-STACK-STRIKE: the card chosen goes from the controller's discard pile held into its
+    command zone, or into its hand when the zone holds 5 already ("置けなければ手札に加える")."""
+    st = eng.state
+    pid = pe.controller
+    ps = st.players[pid]
+    if doubt is not None:
+        eng.ctx.ruling(STRIKE_RULE, f"{doubt[0].upper()}{doubt[1:]}.")
+        eng.ctx.cannot_verify(doubt)
+    taken = [iid for iid in cards if iid in ps.discard]
+    if not taken:
+        eng.event("effect", f"{pid}'s discard pile has no size S unit card: nothing is taken.")
+        eng.ctx.ruling(STRIKE_RULE, f"{what}: no size S unit card in {pid}'s discard pile.")
+        return
+    iid = taken[0]
+    ps.discard.remove(iid)
+    if len(ps.command) >= COMMAND_LIMIT:
+        ps.hand.append(iid)
+        eng.event(
+            "to_hand",
+            f"{eng.name(iid)} goes from {pid}'s discard pile into its hand: its command zone "
+            f"holds {len(ps.command)} cards already ({what}).",
+            player=pid,
+            card=iid,
+        )
+        eng.ctx.ruling(
+            STRIKE_RULE,
+            f"{pid}'s command zone is full: {eng.name(iid)} cannot be put there, so it goes into "
+            f"{pid}'s hand.",
+        )
+        return
+    ps.command.append(Command(iid, held=True))
+    eng.event(
+        "to_command",
+        f"{eng.name(iid)} goes from {pid}'s discard pile held into its command zone ({what}).",
+        player=pid,
+        card=iid,
+    )
+    eng.ctx.ruling(
+        STRIKE_RULE,
+        f"{eng.name(iid)} is put held into {pid}'s command zone by the effect (not charged).",
+    )

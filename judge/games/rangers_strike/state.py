@@ -160,6 +160,8 @@ class Battle:
     defender: str | None = None  # the owner of the attacked unit
     timing: str = "attacked"  # the counter timing it opens: attacked | struck
     target_area: str = "battle"  # where the attacked unit was (rush: RS-ATTACK-RUSH-AREA)
+    #: the strike has dealt damage (its "ストライクしてダメージを与えたとき" effects triggered once)
+    dealt: bool = False
 
 
 @dataclass(slots=True)
@@ -170,6 +172,7 @@ class DamageCheck:
     amount: int
     source: str  # strike | effect
     by: str  # the player whose unit or card dealt it
+    dealt: int = 0  # points placed face down so far
 
 
 @dataclass

@@ -351,23 +351,23 @@ def test_RS_STACK_STAY_the_vehicle_discarded_from_under_it_is_unverifiable() -> 
     assert len(player_state(r, "A")["discard"]) == 2  # Survive and the vehicle
 
 
-#: an operation of no category's choosing, for a position on the sample cards (RS-STACK)
-PLATE = printed(
-    "T-715",
+MULTI_TEXT = (
     "自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。"
-    "このカードに重ねたユニットはBP+1000され、特徴「鎧」が追加される。重ねたユニットがユニットでなくなるとき、"
-    "このカードは捨札になる。",
-    type="operation",
-    name="Plate",
+    "重ねたユニットがユニットでなくなるとき、このカードは捨札になる。このカードに重ねたユニットがストライクして"
+    "ダメージを与えたとき、自軍捨札からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けな"
+    "ければ手札に加える。"
 )
+#: a stacking operation with an effect when the unit stacked strikes and deals damage
+#: (RS-STACK-STRIKE), of no category's choosing: for positions on the sample cards
+MULTI = printed("T-715", MULTI_TEXT, type="operation", name="Multi")
 POSITION = Path(__file__).resolve().parents[3] / "examples" / "positions" / "rs-attack-counter.json"
 
 
 def _position() -> dict[str, Any]:
     """The example: A's turn 5, A-4 (Scorch Rider, BP 4000, +1000 this battle) has attacked
-    B-1 (BP 3000); here A-4 is stacked on Plate (A-5)."""
+    B-1 (BP 3000); here A-4 is stacked on Multi (A-5)."""
     doc = json.loads(POSITION.read_text())
-    doc["cards"] = [PLATE]
+    doc["cards"] = [MULTI]
     doc["start"]["players"]["A"]["battle"][1]["stacked"] = ["T-715"]
     return doc
 
@@ -378,7 +378,7 @@ def test_RS_STACK_a_position_places_the_cards_under_a_unit() -> None:
     (step,) = r["steps"]
     assert step["verdict"] == "legal", step
     scorch = next(u for u in step["state"]["players"]["A"]["battle"] if u["id"] == "A-4")
-    assert scorch["stacked"] == ["A-5"] and scorch["bp"] == 5000  # the battle's +1000 is over
+    assert scorch["stacked"] == ["A-5"] and scorch["bp"] == 4000  # the battle's +1000 is over
     assert "B-1" in step["state"]["players"]["B"]["discard"]
 
 
@@ -484,3 +484,82 @@ def test_RS_STACK_a_number_below_the_floor_is_not_guessed() -> None:
     r = b.replay()
     assert r["summary"]["illegal_steps"] == []
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
+
+
+def _strike(commands: int = 2, discard: tuple[str, ...] = ("RSS-004",)) -> dict[str, Any]:
+    """The example's moment before the attack: A-4 (SP 1), stacked on Multi, has just entered;
+    A's command zone holds ``commands`` cards, its discard pile ``discard``."""
+    doc = _position()
+    start_ = doc["start"]
+    start_.pop("battle")
+    start_["entering"] = "A-4"
+    a = start_["players"]["A"]
+    a["command"] = (a["command"] + [{"card": c} for c in ("RSS-009", "RSS-010", "RSS-017")])[
+        :commands
+    ]
+    a["discard"] = list(discard)
+    return doc
+
+
+def _struck(doc: dict[str, Any], targets: list[Any] | None) -> dict[str, Any]:
+    """A-4 strikes, B turns its first face-up power card face down, and A resolves Multi's
+    effect naming ``targets`` (none: ``None``)."""
+    resolve: dict[str, Any] = {"p": "A", "do": "resolve", "source": "A-5"}
+    if targets is not None:
+        resolve["targets"] = targets
+    actions = [
+        {"p": "A", "do": "strike", "card": "A-4"},
+        {"p": "B", "do": "take_damage", "cards": ["RSS-013"]},
+        resolve,
+    ]
+    return replay({**position_log(doc), "actions": actions}, detail="full")
+
+
+def test_RS_STACK_STRIKE_read_and_shown() -> None:
+    stack, struck = read_card({"type": "operation", "text": MULTI_TEXT}).effects
+    assert stack["do"][0]["leaves"] == "discard" and "category" not in stack["do"][0]["target"]
+    assert struck["when"] == "on_strike_damage" and struck["by"] == "stacked"
+    assert struck["do"] == [
+        {"op": "discard_to_command", "find": {"type": "unit", "size": "S"}, "if_full": "hand"}
+    ]
+    assert render_card(MULTI)["reading"][1] == (
+        "When the unit stacked on this card strikes and deals damage: take 1 size S unit card "
+        "from your discard pile and put it held into your command zone; when that zone holds 5 "
+        "already, into your hand."
+    )
+    # another fate when the zone is full: not read
+    other = MULTI_TEXT.replace("置けなければ手札に加える。", "置けなければ捨札にする。")
+    assert not read_card({"type": "operation", "text": other}).understood
+
+
+def test_RS_STACK_STRIKE_the_card_chosen_goes_held_into_the_command_zone() -> None:
+    r = _struck(_strike(), None)
+    steps = r["steps"]
+    assert [s["verdict"] for s in steps] == ["legal", "legal", "legal"], steps
+    assert "RS-STACK-STRIKE" in [x["rule"] for x in steps[1]["rulings"]]
+    a = steps[2]["state"]["players"]["A"]
+    assert a["discard"] == []
+    assert [c["held"] for c in a["command"]] == [True, False, True]
+    assert "RS-STACK-STRIKE" in [x["rule"] for x in steps[2]["rulings"]]
+
+
+def test_RS_STACK_STRIKE_with_a_full_command_zone_into_the_hand() -> None:
+    r = _struck(_strike(commands=5), None)
+    step = r["steps"][2]
+    assert step["verdict"] == "legal", step
+    a = step["state"]["players"]["A"]
+    assert a["discard"] == [] and len(a["command"]) == 5 and len(a["hand"]) == 3
+
+
+def test_RS_STACK_STRIKE_which_card_when_more_than_one_code_fits() -> None:
+    doc = _strike(discard=("RSS-004", "RSS-002"))
+    r = _struck(doc, None)
+    assert r["steps"][2]["verdict"] == "unverifiable"
+    r = _struck(doc, ["RSS-002"])
+    step = r["steps"][2]
+    assert step["verdict"] == "legal", step
+    a = step["state"]["players"]["A"]
+    assert len(a["discard"]) == 1 and a["command"][-1]["held"]  # one taken, the other left
+    r = _struck(doc, ["RSS-003"])  # not in the discard pile
+    assert r["steps"][2]["verdict"] == "illegal"
+    assert "RS-STACK-STRIKE" in [v["rule"] for v in r["steps"][2]["violations"]]
