@@ -16,15 +16,25 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
-from judge.games.rangers_strike import attack_bp, deck_search, modes, own_text
-from judge.games.rangers_strike.cards import from_words
+from judge.games.rangers_strike import (
+    attack_bp,
+    deck_search,
+    modes,
+    neighbours,
+    own_cards,
+    own_text,
+    zone_conditions,
+)
+from judge.games.rangers_strike.cards import from_words, taxis_of
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
 from judge.games.rangers_strike.power_moves import choice_at
+from judge.games.rangers_strike.power_moves import wanted as power_wanted
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
+from judge.games.rangers_strike.resist import discards
 
 FLAG = "(not rendered)"
 _KEYWORDS = {
@@ -36,13 +46,14 @@ _WHEN = {
     "combination": "Number Combination",
     "on_use": "When used",
     "on_rush": "When rushed",
-    "on_enter": "When it enters the battle area",
+    "on_enter": "When it enters the battle area in your turn",
     "on_destroyed": "When destroyed",
 }
 _WHEN["on_strike_damage"] = (
     "When the unit stacked on this card strikes and deals damage"  # RS-STACK-STRIKE
 )
 _WHEN["resident"] = "While in place"
+_WHEN["on_return"] = "When this returns from the battle area to the rush area"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {
@@ -51,6 +62,8 @@ _SELECTOR = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "type",
     "category",
     "size",
@@ -64,6 +77,9 @@ _SELECTOR = {
     "keyword",
     "no_feature",
     "numbered",
+    "bp_per_held",
+    "count_returned",
+    "power_equal",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -98,6 +114,23 @@ def _watch_when(effect: dict[str, Any]) -> str | None:
     return f"While this is in {where}, when {whose} with the feature {of.get('feature')} {seen}"
 
 
+#: the counts a text makes, as the reader of ``judge cards show`` is the card's player
+_COUNT_YOU = {
+    "own_hand": "the number of cards in your hand",
+    "opponent_hand": "the number of cards in the opponent's hand",
+    "own_damage": "your damage",
+    "opponent_damage": "the opposing side's damage",
+}
+
+
+def _count_you(value: Any) -> str:
+    """A count (:func:`judge.games.rangers_strike.quantities.is_quantity`) in the words of the
+    card's player: "your", never "its controller's", which reads as the unit chosen's."""
+    if isinstance(value, dict) and "own_units" in value:
+        return f"the number of your units with the feature {value['own_units']['feature']}"
+    return _COUNT_YOU.get(value) or count_words(value)
+
+
 def raw(what: Any) -> str:
     return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
 
@@ -125,6 +158,9 @@ def _cards(sel: Any) -> str | None:
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("count_returned") is True and count is None:  # RS-COMMANDS-TO-HAND
+        noun = noun.replace("unit (not a vehicle)", "units (not vehicles)")
+        bits = ["as many", noun, "as commands were so returned (as many as there are, up to that)"]
     if sel.get("other") is True:
         bits.append("other than this one")
     if sel.get("released") is True:
@@ -146,7 +182,20 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
+        bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self") is True:  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than this unit's")
     most = sel.get("power_max")
+    if most == own_cards.SUM:  # RS-CARDS-POWER-SUM (the words: render_effect's)
+        bits.append(f"whose required power is at most {_CARDS_MAKE}")
+        most = None
+    if sel.get("power_equal") == own_cards.SUM:
+        bits.append(f"whose required power is {_CARDS_MAKE}")
+    elif "power_equal" in sel:
+        return None
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
         most = None
@@ -154,12 +203,38 @@ def _cards(sel: Any) -> str | None:
         if not isinstance(most, int) and not is_quantity(most):
             return None
         bits.append(
-            f"whose required power is at most {most if isinstance(most, int) else count_words(most)}"
+            f"whose required power is at most {most if isinstance(most, int) else _count_you(most)}"
         )
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")
     return " ".join(bits)
+
+
+#: a selector's limit made by the cards the effect chose first (RS-CARDS-POWER-SUM), said by
+#: :func:`render_effect` in the words of what was done to them
+_CARDS_MAKE = "the number the cards chosen first make"
+
+
+def _chosen_cards(op: dict[str, Any]) -> str:
+    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM, RS-POWER-TO-DISCARD,
+    RS-SHOW-HAND)."""
+    if op["zone"] == "hand":
+        n = op["count"]
+        return (
+            f"choose {n} card{'s' if n != 1 else ''} of your hand and show "
+            f"{'them' if n != 1 else 'it'} to the opponent (kept in your hand)"
+        )
+    if op["zone"] == "power":
+        return (
+            "choose 1 card of your power zone (face up or face down) and put it into its owner's "
+            "discard pile (not destroyed)"
+        )
+    n = op["count"]
+    what = f"{'up to ' if op.get('up_to') else ''}{n} card{'s' if n != 1 else ''}"
+    if "feature" in op:
+        what += f" with the feature {op['feature']}"
+    return f"choose {what} in your discard pile (one or more; they stay there)"
 
 
 def _commands(sel: dict[str, Any]) -> str | None:
@@ -294,6 +369,23 @@ def render_op(op: Any, resident: bool = False) -> str:
         name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
     ):  # RS-POWER-TO-HAND
         return "take 1 unit card among the face-up cards of your power zone into your hand"
+    wants = op.get("find")
+    if (
+        name == "power_to_rush"
+        and isinstance(wants, dict)
+        and set(op) - {"no_enter"} == {"op", "find", "power_met", "condition_met"}
+    ):  # RS-POWER-TO-RUSH
+        find = wants
+        size = f"size {find['size']} " if "size" in find else ""
+        feature = f" with the feature {find['feature']}" if "feature" in find else ""
+        said = (
+            f"rush 1 {size}unit card{feature} among the face-up cards of your power zone whose "
+            "required power you meet, its additional condition met too, into your rush area (no "
+            "command held)"
+        )
+        if op.get("no_enter") == "turn":
+            said += "; the unit so rushed cannot enter the battle area this turn"
+        return said
     if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
         return (
             "put every card of every player's discard pile into its owner's deck, then shuffle "
@@ -307,6 +399,14 @@ def render_op(op: Any, resident: bool = False) -> str:
             "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
             "the discard pile"
         )
+    if name == "hold_own_commands" and set(op) - {"if_done"} == {"op"}:  # RS-HOLD-OWN-COMMANDS
+        return "hold any number of released commands of yours (one or more)"
+    if name == "commands_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-COMMANDS-TO-HAND
+        return (
+            "return any number of commands of yours, held or released (one or more), to your hand"
+        )
+    if name == own_cards.OP and own_cards.first_ok({**op, "if_done": True}):
+        return _chosen_cards(op)  # RS-CARDS-POWER-SUM
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")
@@ -350,10 +450,55 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
-    if name == "release_command" and set(op) == {"op", "count"} and isinstance(count, int):
-        # RS-RELEASE-COMMAND
+    if (
+        name == "release_command"
+        and set(op) - {"if_done", "side"} == {"op", "count"}
+        and isinstance(count, int)
+        and op.get("side", "own") in _SIDES
+    ):  # RS-RELEASE-COMMAND, RS-RELEASE-OPPOSING
         it = "it" if count == 1 else "them"
-        return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
+        whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
+        return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+    if name == "reveal" and set(op) - {"if_done"} == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "reveal the top card of your deck"
+    if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "afterwards put the card revealed at the bottom of your deck"
+    cond = op.get("if")
+    shown = cond.get("revealed") if isinstance(cond, dict) else None
+    if (
+        name == "sp"
+        and target == "self"
+        and set(op) == {"op", "value", "until", "if"}
+        and isinstance(shown, dict)
+        and set(cond) == {"revealed"}
+        and shown.get("type") == "unit"
+        and set(shown) <= {"type", "feature"}
+        and isinstance(op["value"], int)
+        and op["until"] == "turn"
+    ):  # RS-REVEAL-TO-BOTTOM
+        feature = f" with the feature {shown['feature']}" if "feature" in shown else ""
+        return (
+            f"if the card revealed is a unit card{feature}, this unit is SP {op['value']} until "
+            "the end of the turn"
+        )
+    if name == "damage_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "take 1 face-down card (a point of damage) of your power zone into your hand, "
+            "without turning it face up"
+        )
+    if name == "top_to_damage" and set(op) == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "put the top card of your deck face down into your power zone without looking at it "
+            "(a point of damage)"
+        )
+    if name == "power_card_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
+        # RS-POWER-TO-RUSH-AREA
+        return (
+            f"put 1 {power_wanted(find).removeprefix('a ')} among the face-up cards of your power "
+            "zone into your rush area (no power, command or condition needed)"
+        )
+    if name == "rider_to_hand" and set(op) == {"op"}:  # RS-RIDER-TO-HAND
+        return "return the unit riding this vehicle to its owner's hand"
     if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
         return "release the unit riding this vehicle"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF
@@ -390,6 +535,10 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"choose {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM
+            whose = "its" if target.get("count") == 1 else "their"
+            who = "the opponent likes" if target.get("chooser") == "opponent" else "you like"
+            return f"put {cards} on the bottom of {whose} owner's deck, in the order {who}"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
         if name == "to_power_zone" and target.get("zone") == "command":
@@ -414,6 +563,10 @@ def render_op(op: Any, resident: bool = False) -> str:
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
+    if effect.get("when") == "on_destroyed" and discards(effect):
+        when = (
+            "When destroyed and put into the discard pile"  # 撃破されて捨札になったとき (RS-RESIST)
+        )
     if "while" in effect or "of" in effect:  # RS-WHILE-IN-AREA
         when = _watch_when(effect)
     if effect.get("when") == "turn_end":  # RS-TURN-END
@@ -439,8 +592,16 @@ def render_effect(effect: dict[str, Any]) -> str:
             f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
             "(rush and battle areas)"
         )
+    if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
+        when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
+        when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
-    if cond is not None and not (isinstance(cond, dict) and any(k in cond for k in known)):
+    if cond is not None and not (
+        zone_conditions.ok(cond)
+        or neighbours.ok(cond)
+        or (isinstance(cond, dict) and any(k in cond for k in known))
+    ):
         when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
         "when",
@@ -467,6 +628,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
     first = effect["do"][0]
+    if isinstance(first, dict) and first.get("op") == own_cards.OP:  # RS-CARDS-POWER-SUM
+        ops = [o.replace(_CARDS_MAKE, own_cards.words(first)) for o in ops]
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
         # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
@@ -546,6 +709,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return (
             f"As you end your turn (your end phase), it is destroyed if its BP is "
             f"{rule.get('bp_min')} or more."
+        )
+    if name == "scrum":  # RS-SCRUM
+        return (
+            "Scrum: it cannot be attacked while the unit directly after it in its battle area "
+            "has a combination number one more than its own (RS-SCRUM)."
         )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
@@ -656,6 +824,23 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
     return out
 
 
+def _taxis_words(taxis: dict[str, Any]) -> str:
+    """A unit's taxis in English (RS-TAXIS)."""
+    cat, n = taxis["category"], taxis.get("position")
+    if n is not None:
+        where = f"{_nth(n)} in its battle area"
+    else:
+        where = (
+            f"at the place of taxis {cat} in its battle area (its reminder not printed: rule "
+            "option taxis_position; a printed reminder gives ET 4th, the fan wiki WB 1st, MA 2nd "
+            "and OT 3rd)"
+        )
+    return (
+        f"Taxis {cat}: while it stands {where}, the size S {cat} unit directly after it gets "
+        "SP 1 (RS-TAXIS)"
+    )
+
+
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
     (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
@@ -692,6 +877,20 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         words.append(
             f"Call {called}: it may be held in place of a command to rush a {called} unit (RS-CALL)"
         )
+    led = defn.get("lead") or next(
+        (w.removeprefix("lead ") for w in read_card(defn).keywords if w.startswith("lead ")), None
+    )
+    if led:  # RS-LEAD
+        words.append(
+            f"Lead {led}: it may be held in place of a command to use "
+            f"{'an' if led in ('ET', 'OT', 'MA') else 'a'} {led} operation card, a counter too; "
+            "held so, it is the command held to use it (RS-LEAD)"
+        )
+    taxis = defn.get("taxis") or next(
+        (taxis_of(w) for w in read_card(defn).keywords if w.startswith("taxis ")), None
+    )
+    if taxis:  # RS-TAXIS
+        words.append(_taxis_words(taxis))
     if words:
         shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)

@@ -10,6 +10,8 @@ Deck index 0 is the top.  Battle-area index 0 is position 1 (the leftmost).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +28,8 @@ class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
     or (``sp`` not None) its SP made ``sp``, or (``sp_at`` ``(K, N)``) made K while it stands
     N-th in its battle area and 0 elsewhere (RS-SP-EFFECT), or features added
-    (RS-ADD-FEATURE).  A BP change with ``during``
+    (RS-ADD-FEATURE), or (``no_enter``) it cannot enter the battle area (RS-POWER-TO-RUSH).  A
+    BP change with ``during``
     counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
     with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
 
@@ -38,6 +41,8 @@ class Mod:
     sp_at: tuple[int, int] | None = None  # SP K while N-th in the battle area (RS-SP-EFFECT)
     #: features the unit has besides its printed ones (RS-ADD-FEATURE)
     features: tuple[str, ...] = ()
+    #: the unit cannot enter the battle area while this is in force (RS-POWER-TO-RUSH)
+    no_enter: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -123,6 +128,21 @@ class PlayerState:
 
     def units(self) -> list[Unit]:
         return self.rush + self.battle
+
+
+@contextmanager
+def turn_effects_gone(st: RSState) -> Iterator[None]:
+    """The state as it would be with every effect until the end of the turn (or battle) on a
+    unit gone, for the duration of the ``with`` block (RS-TURN-END: whether those end before
+    or after the texts of the end of the turn resolve the sources do not say)."""
+    kept = [(u, u.mods) for pid in st.order for u in st.players[pid].units() if u.mods]
+    for unit, mods in kept:
+        unit.mods = [m for m in mods if m.until not in ("turn", "battle")]
+    try:
+        yield
+    finally:
+        for unit, mods in kept:
+            unit.mods = mods
 
 
 def remove_unit(units: list[Unit], unit: Unit) -> None:
