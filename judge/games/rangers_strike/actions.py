@@ -49,6 +49,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     restrictions,
+    stacking,
     watch,
     zone_moves,
 )
@@ -310,6 +311,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         released, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-STACK-STRIKE: the card taken from the discard pile
+        _, targets, problems, _ = stacking.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-RUSH: the card rushed from the power zone
         _, targets, problems, _ = power_moves.rush_picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-POWER-TO-RUSH-AREA: the card put, if a command was released

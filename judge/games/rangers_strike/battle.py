@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import costs, next_in_line, own_text, restrictions, ride, watch
+from judge.games.rangers_strike import (
+    costs,
+    next_in_line,
+    own_text,
+    restrictions,
+    ride,
+    stacking,
+    watch,
+)
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -123,6 +131,10 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     number = d.combination_number
     if not d.is_unit:
         return
+    if number is not None and unit.stacked:  # RS-STACK: a card it is stacked on lowers it
+        number = _stacked_number(eng, unit, number, pos)
+        if number is None:
+            return
     if number is not None and number == pos:
         eng.ctx.ruling(
             "RS-NUMBER-COMBINATION",
@@ -165,6 +177,32 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{from_words(d.combines_from)}: no combination.",
             card=unit.card,
         )
+
+
+def _stacked_number(eng: RangersStrikeEngine, unit: Unit, printed: int, pos: int) -> int | None:
+    """RS-STACK: ``unit``'s combination number as the cards it is stacked on make it, or None
+    when that is not known and decides whether it combines at ``pos`` (a ruling says why, and
+    the step is unverifiable)."""
+    values = stacking.numbers(eng.state, unit, printed)
+    if len(values) == 1:
+        (number,) = values
+        if number != printed:
+            eng.ctx.ruling(
+                "RS-STACK",
+                f"{eng.name(unit.card)} prints combination number {printed}; the cards it is "
+                f"stacked on make it {number}.",
+            )
+        return number
+    if pos not in values:
+        return min(values)  # either way it does not combine
+    why = (
+        f"{eng.name(unit.card)} prints combination number {printed}, below what a card it is "
+        "stacked on lowers a number to: whether it stays or becomes that the sources do not "
+        f"say ({' or '.join(map(str, sorted(values)))}), and it entered at position {pos}"
+    )
+    eng.ctx.ruling("RS-STACK", f"{why[0].upper()}{why[1:]}; the engine does not trigger it.")
+    eng.ctx.cannot_verify(why)
+    return None
 
 
 def _nor_after(d: Any) -> str:

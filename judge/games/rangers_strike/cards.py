@@ -281,6 +281,21 @@ class CardDef:
         ``{"names": [...]}``, ``only``: no other unit), or None (units with RC only)."""
         return self.raw.get("ridden_by")
 
+    @property
+    def stack_op(self) -> dict[str, Any] | None:
+        """A normal operation's ``stack`` op (RS-STACK: "…選んだユニットをこのカードに重ねる"):
+        what the unit stacked on it gets (``bp``, ``feature``) and what becomes of the card
+        when the unit stops being a unit (``leaves``); None for any other card."""
+        if self.type != "operation":
+            return None
+        for effect in self.effects:
+            if effect.get("when") != "on_use":
+                continue
+            for op in effect.get("do") or ():
+                if isinstance(op, dict) and op.get("op") == "stack":
+                    return op
+        return None
+
     def combination_effects(self) -> list[dict[str, Any]]:
         combo = self.combination or {}
         return list(combo.get("effects") or [])

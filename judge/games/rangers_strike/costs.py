@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.rangers_strike import stacking
 from judge.games.rangers_strike.cards import name_key
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit
@@ -435,6 +436,14 @@ def pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
         eng.ctx.cannot_verify(doubt)
     for owner, unit in chosen:
         ps = eng.state.players[owner]
+        if stacking.leaving(eng, unit, f"is discarded for {eng.name(iid)}'s additional condition"):
+            why = (
+                f"{eng.name(unit.card)} stays in place instead of being discarded: whether "
+                f"{eng.name(iid)}'s additional condition is met the sources do not say"
+            )
+            eng.ctx.ruling("RS-STACK-STAY", f"{why[0].upper()}{why[1:]}.")
+            eng.ctx.cannot_verify(why)
+            continue
         left = None
         for area in ("rush", "battle"):
             if any(u is unit for u in ps.area(area)):

@@ -26,6 +26,8 @@ area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-P
 ``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
 the condition possibly one on the units next to it, RS-NEXT-TO:
 :mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
+``on_strike_damage`` with ``by`` ``stacked`` (a stacking operation's: the unit stacked on it
+struck and dealt damage, RS-STACK-STRIKE),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -51,7 +53,10 @@ RS-BP-AT-MOST-THIS, in a unit's ability of the end of its turn only; ``type``
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
-now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``sp_printed`` ``true``: a unit
+now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE), and ``no_feature`` X: a unit
+without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STACK), and ``numbered``
+``true``: a unit whose combination number is a number (``ナンバーに数字を持ち``, a ``stack`` op's
+only); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
 RS-SELECT-KEYWORD);
@@ -236,6 +241,21 @@ is named):
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
+- ``discard_to_command`` ``find`` (``{"type": "unit", "size": S}``), ``if_full`` ``hand`` — the one
+  op of an ``on_strike_damage`` effect: one card of the controller's discard pile that fits goes
+  held into its command zone, into its hand when that holds 5 ("自軍捨札からSユニットのカードを1枚選
+  び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。"); the log names it first in
+  ``targets`` (RS-STACK-STRIKE, :mod:`judge.games.rangers_strike.stacking`).
+- ``stack`` ``target`` (one unit of one's own: ``side`` ``own``, ``zone`` ``field``, ``count``
+  1, ``type`` ``unit``, and ``size``, ``category``, ``no_feature`` as printed), ``leaves``
+  (:data:`STACK_LEAVES`), optionally ``bp`` N and ``feature`` X, and ``number`` -N with
+  ``number_min`` M (its combination number N less, not less than M) — an operation's one op
+  ("…自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに
+  重ねる。"): the operation is placed in its player's rush area and the unit chosen stacked on
+  it, so it does not go to the discard pile; while stacked the unit has BP +N and the feature X
+  ("このカードに重ねたユニットはBP+Nされ、特徴「X」が追加される"); when the unit stops being a unit
+  the card goes where ``leaves`` says, or (``stay``) to the discard pile, the unit staying where
+  it is (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY, :mod:`judge.games.rangers_strike.stacking`).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
@@ -291,6 +311,7 @@ WHENS = (
     "static",
     *WATCHED,
     "turn_end",
+    "on_strike_damage",
     "on_return",
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
@@ -337,6 +358,8 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "stack",
+    "discard_to_command",
     "hold_own_commands",
     "commands_to_hand",
     "to_deck_bottom",
@@ -376,10 +399,17 @@ SELECTOR_KEYS = {
     "feature",
     "sp_printed",
     "keyword",
+    "no_feature",
+    "numbered",
     "bp_per_held",
     "count_returned",
     "power_equal",
 }
+#: what becomes of an operation card a unit is stacked on when the unit stops being a unit
+#: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
+#: pile ("このカードは捨札になる"), or it goes to the discard pile and the unit stays where it is
+#: ("このカードを捨札にしてその場に留める", RS-STACK-STAY)
+STACK_LEAVES = ("hand", "discard", "stay")
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
 CHOOSERS = ("controller", "opponent")
@@ -447,6 +477,12 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "feature" in sel and (resident or not isinstance(sel["feature"], str) or not sel["feature"]):
         return False  # RS-SELECT-FEATURE: "特徴「X」を持つ"
+    if "no_feature" in sel and (
+        resident or not isinstance(sel["no_feature"], str) or not sel["no_feature"]
+    ):
+        return False  # RS-STACK: "特徴「X」を持たない", no such feature now
+    if "numbered" in sel and (resident or sel["numbered"] is not True):
+        return False  # RS-STACK: "ナンバーに数字を持ち", a combination number that is a number
     if "sp_printed" in sel and (resident or sel["sp_printed"] is not True):
         return False  # RS-SELECT-SIZE: "SPが空欄でない", the printed SP box
     if "keyword" in sel and (
@@ -628,6 +664,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
+    if timing == "on_strike_damage" or any(
+        isinstance(op, dict) and op.get("op") == "discard_to_command" for op in ops
+    ):
+        return strike_damage_ok(effect)  # RS-STACK-STRIKE
     if timing == "on_return" or any(
         isinstance(op, dict) and op.get("op") == "rider_to_hand" for op in ops
     ):  # RS-RIDER-TO-HAND: the one shape, exactly
@@ -736,6 +776,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
                     "sp",
                     "add_feature",
                     "choose",
+                    "stack",
                 )
             )
         ):
@@ -859,6 +900,16 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # the destroyed card itself, from the discard pile
         if name == "sp" and not _sp_ok(op, target, timing):
             return False  # RS-SP-EFFECT: the unit's own SP, or a chosen one's, for the turn
+        if name == "stack" and not stack_ok(effect, timing):
+            return False  # RS-STACK: the operation placed, the unit chosen stacked on it
+        if (
+            isinstance(target, dict)
+            and name != "stack"
+            and {"no_feature", "numbered"} & set(target)
+        ):
+            return (
+                False  # "特徴「X」を持たない", "ナンバーに数字を持ち": a stacking text's (RS-STACK)
+            )
         if (
             name == "return"
             and isinstance(target, dict)
@@ -1007,6 +1058,69 @@ def _sp_ok(op: dict[str, Any], target: Any, timing: str) -> bool:
     )
 
 
+def strike_damage_ok(effect: dict[str, Any]) -> bool:
+    """RS-STACK-STRIKE: ``{"when": "on_strike_damage", "by": "stacked", "do": [{"op":
+    "discard_to_command", "find": {"type": "unit", "size": S}, "if_full": "hand"}]}``, a stacking
+    operation's effect when the unit stacked on it strikes and deals damage; the op in no other
+    effect."""
+    ops = effect["do"]
+    if (
+        effect.get("when") != "on_strike_damage"
+        or effect.get("by") != "stacked"
+        or set(effect) - {"when", "by", "do", "text"}
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+    ):
+        return False
+    op = ops[0]
+    find = op.get("find")
+    return (
+        set(op) == {"op", "find", "if_full"}
+        and op["op"] == "discard_to_command"
+        and op["if_full"] == "hand"
+        and isinstance(find, dict)
+        and set(find) == {"type", "size"}
+        and find["type"] == "unit"
+        and find["size"] in SIZES
+    )
+
+
+def stack_ok(effect: dict[str, Any], timing: str) -> bool:
+    """RS-STACK: an operation's effect whose one op is ``{"op": "stack", "target": sel,
+    "leaves": L}`` (and optionally ``bp`` N, ``feature`` X): one unit of one's own chosen
+    (``side`` ``own``, ``zone`` ``field``, ``count`` 1, ``type`` ``unit``, by the controller),
+    not optional; ``leaves`` one of :data:`STACK_LEAVES`."""
+    ops = effect["do"]
+    op = ops[0]
+    if timing != "on_use" or len(ops) != 1 or effect.get("optional") or "if" in effect:
+        return False
+    if (
+        set(op) - {"op", "target", "leaves", "bp", "feature", "number", "number_min"}
+        or op.get("leaves") not in STACK_LEAVES
+    ):
+        return False
+    if "bp" in op and (not _is_int(op["bp"], -(10**9)) or op["bp"] == 0):
+        return False
+    if "feature" in op and (not isinstance(op["feature"], str) or not op["feature"]):
+        return False
+    if ("number" in op) != ("number_min" in op) or (
+        "number" in op and not (_is_int(op["number_min"], 1) and _is_int(-op["number"], 1))
+    ):
+        return False  # "ナンバーの数字はN少なくなる。ただし、Mより少なくならない。"
+    sel = op.get("target")
+    return (
+        _selector_ok(sel, False)
+        and sel.get("side") == "own"
+        and sel.get("zone") == "field"
+        and sel.get("count") == 1
+        and sel.get("type") == "unit"
+        and "chooser" not in sel
+        and set(sel)
+        <= {"side", "zone", "count", "type", "size", "category", "no_feature", "numbered"}
+        and not isinstance(sel.get("category"), list)
+    )
+
+
 def _from_hand_ok(effect: dict[str, Any]) -> bool:
     """RS-FROM-HAND: an optional effect whose one op is ``{"op": "from_hand", "find":
     {"name": X}, "count": 1, "to": "rush"}``."""
@@ -1148,6 +1262,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
     return any(
-        isinstance(op, dict) and op.get("op") in ("from_discard", "from_hand_or_discard")
+        isinstance(op, dict)
+        and op.get("op") in ("from_discard", "from_hand_or_discard", "discard_to_command")
         for op in effect["do"]
     )

@@ -37,6 +37,7 @@ from judge.games.rangers_strike import (
     own_text,
     resist,
     ride,
+    stacking,
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
@@ -485,6 +486,8 @@ class RangersStrikeEngine(AgendaEngine):
         ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
+        if unit.stacked:  # RS-STACK: "このカードに重ねたユニットはBP+Nされ"
+            value += stacking.bp(st, unit)
         if unit.vehicle is not None:  # RS-RIDER-BP
             v = st.card(unit.vehicle)
             value += v.rider_bp
@@ -564,8 +567,12 @@ class RangersStrikeEngine(AgendaEngine):
     ) -> None:
         """A unit goes to the discard pile; when-destroyed effects trigger (``only``: those
         it accepts, when the unit was destroyed before and only now goes to the discard pile,
-        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE)."""
+        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE); the cards
+        it is stacked on go where their texts say, or one keeps it in place (RS-STACK-LEAVES,
+        RS-STACK-STAY)."""
         st = self.state
+        if unit.stacked and stacking.leaving(self, unit, f"is destroyed ({why})", only is None):
+            return
         ps = st.players[owner]
         left = None
         for area in AREAS:
@@ -938,6 +945,14 @@ class RangersStrikeEngine(AgendaEngine):
         unless its effect put it somewhere already (RS-SELF-TO-POWER)."""
         from judge.games.rangers_strike.refs import locate
 
+        found = self.state.find_unit(card)
+        if found is not None and card in found[2].stacked:
+            self.ctx.ruling(
+                "RS-STACK",
+                f"{self.name(card)} resolved; {self.name(found[2].card)} is stacked on it in "
+                f"{found[0]}'s {found[1]} area, so it does not go to the discard pile.",
+            )
+            return
         where = locate(self.state, card)
         if where != "nowhere in the game":
             self.ctx.ruling(
@@ -1008,6 +1023,7 @@ class RangersStrikeEngine(AgendaEngine):
             turned.append(pc.card)
         if st.damage is not None:
             st.damage.amount -= len(picks)
+            st.damage.dealt += len(picks)
         return turned
 
     def op_damage_rest(self) -> None:
@@ -1061,6 +1077,8 @@ class RangersStrikeEngine(AgendaEngine):
             )
         if ps.damage >= self.damage_limit() and self.can_act(d.player):
             self.reach_limit(d.player)
+        if d.source == "strike" and d.dealt + placed and st.phase != "over":
+            stacking.struck(self)  # RS-STACK-STRIKE: "ストライクしてダメージを与えたとき"
 
     # == views ===============================================================================
 
@@ -1095,7 +1113,15 @@ class RangersStrikeEngine(AgendaEngine):
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             own = self.own_text_of(d)
-            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d) or own or taxis):
+            if not (
+                unit.mods
+                or unit.vehicle
+                or unit.stacked
+                or d.sp_at
+                or self.static_of(d)
+                or own
+                or taxis
+            ):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -1121,6 +1147,8 @@ class RangersStrikeEngine(AgendaEngine):
             }
             if unit.vehicle is not None:
                 view["vehicle"] = unit.vehicle
+            if unit.stacked:  # RS-STACK: the operation cards under it
+                view["stacked"] = list(unit.stacked)
             if unit.held:
                 view["held"] = True
             out.append(view)

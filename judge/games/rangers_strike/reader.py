@@ -84,6 +84,15 @@ What is read:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
   combination RC instead → its combination effect too, triggered as it rides off (the fan
   wiki, atwiki renst 228: "効果名を持つテキストの効果が有効になる", RS-RIDER-COMBINATION);
+- a normal operation's whole text ``[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニットを1体選ぶ。そ
+  して、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカードに重ねたユニット
+  は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
+  の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。`` (or choosing ``ナンバーに数字を
+  持ち、Xを持つ自軍Sユニット`` and ending ``このカードに重ねたユニットのナンバーの数字はN少なくなる。ただし、M
+  より少なくならない。``; or ending ``このカードに重ねたユニットがストライクしてダメージを与えたとき、自軍捨札
+  からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。``, an
+  ``on_strike_damage`` effect besides, RS-STACK-STRIKE) → its ``stack`` effect (RS-STACK,
+  RS-STACK-LEAVES, RS-STACK-STAY);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -1174,6 +1183,8 @@ class Part:
     for; ``combo`` whether it needs the unit's Number Combination number."""
 
     effect: dict[str, Any] | None = None
+    #: effects besides ``effect`` the part is read as (a stacking operation's trigger)
+    more: tuple[dict[str, Any], ...] = ()
     combination: dict[str, Any] | None = None
     keyword: str | None = None
     rule: dict[str, Any] | None = None
@@ -1445,6 +1456,70 @@ def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
     return ("unit",) if on_self else ("unit", "vehicle")
 
 
+_CATS = "WB|ET|OT|MA|DA"
+#: a normal operation's whole text that stacks a unit of one's own on it (RS-STACK,
+#: RS-STACK-LEAVES, RS-STACK-STAY): the unit chosen (of a category, without a feature), the
+#: card placed and the unit stacked on it, what the unit has while stacked, and what becomes
+#: of the card when the unit stops being a unit
+_STACK = (
+    rf"(?:(?:カテゴリに)?(?P<cat>{_CATS})を持つ|(?P<cat2>{_CATS})を持ち、特徴「(?P<nf>[^「」]+)」を持たない|"
+    rf"(?P<numbered>ナンバーに数字を持ち、)(?P<cat3>{_CATS})を持つ)?"
+    r"自軍(?P<size>[SML])?ユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットを"
+    r"このカードに重ねる。"
+    r"(?:このカードに重ねたユニットは、?BP\+(?P<bp>\d+)され、特徴「(?P<f>[^「」]+)」が追加される。"
+    r"(?P<also>また、)?)?"
+    r"重ねたユニットがユニットでなくなるとき、(?P<leaves>このカードを持ち主の手札に戻す|このカードを捨札"
+    r"にしてその場に留める|このカードは捨札になる)。"
+    r"(?:このカードに重ねたユニットのナンバーの数字は(?P<down>[1-9])少なくなる。ただし、(?P<floor>[1-9])より"
+    r"少なくならない。)?"
+    r"(?:(?P<struck>このカードに重ねたユニットがストライクしてダメージを与えたとき、)自軍捨札から(?P<ssize>[SML])"
+    r"ユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。)?"
+)
+#: what becomes of the card, by the words printed (RS-STACK-LEAVES, RS-STACK-STAY)
+_LEAVES = {
+    "このカードを持ち主の手札に戻す": "hand",
+    "このカードを捨札にしてその場に留める": "stay",
+    "このカードは捨札になる": "discard",
+}
+
+
+def _stack(m: re.Match[str]) -> Part | None:
+    """A normal operation's whole text "[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニッ
+    トを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカー
+    ドに重ねたユニットは、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、
+    (このカードを持ち主の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。"
+    (RS-STACK), or, choosing "ナンバーに数字を持ち、Xを持つ自軍Sユニット", followed by "このカードに重ねた
+    ユニットのナンバーの数字はN少なくなる。ただし、Mより少なくならない。" (its combination number lowered
+    while stacked): its ``stack`` op; followed by "このカードに重ねたユニットがストライクしてダメージを与え
+    たとき、自軍捨札からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に
+    加える。", an effect of the card's besides (RS-STACK-STRIKE)."""
+    sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
+    if m["size"]:
+        sel["size"] = m["size"]
+    if m["cat"] or m["cat2"] or m["cat3"]:
+        sel["category"] = m["cat"] or m["cat2"] or m["cat3"]
+    if m["nf"]:
+        sel["no_feature"] = m["nf"]
+    if m["numbered"]:
+        sel["numbered"] = True  # "ナンバーに数字を持ち": a combination number that is a number
+    op: dict[str, Any] = {"op": "stack", "target": sel, "leaves": _LEAVES[m["leaves"]]}
+    if m["bp"]:
+        op["bp"] = int(m["bp"])
+        op["feature"] = m["f"]
+    if m["down"]:  # "ナンバーの数字はN少なくなる。ただし、Mより少なくならない。"
+        op["number"] = -int(m["down"])
+        op["number_min"] = int(m["floor"])
+    effect = {"when": "on_use", "do": [op]}
+    more: tuple[dict[str, Any], ...] = ()
+    if m["struck"]:  # RS-STACK-STRIKE: when the unit stacked strikes and deals damage
+        find = {"type": "unit", "size": m["ssize"]}
+        taken = {"op": "discard_to_command", "find": find, "if_full": "hand"}
+        more = ({"when": "on_strike_damage", "by": "stacked", "do": [taken]},)
+    if not all(effects.supported(e) for e in (effect, *more)):
+        return None
+    return Part(effect=effect, more=more, only=("operation",))
+
+
 def _operation(m: re.Match[str]) -> Part | None:
     effect = read_body(m.group(0), "on_use")
     return None if effect is None else Part(effect=effect, only=("operation",))
@@ -1703,6 +1778,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _restriction,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
+    tr.template("stack_operation", _STACK, _stack),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
 

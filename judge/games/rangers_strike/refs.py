@@ -210,6 +210,7 @@ def find_unit(
             m[2].acted,
             m[2].held,
             m[2] is st.entering,
+            tuple(st.code_of[c] for c in m[2].stacked),
         )
         for m in matches
     }

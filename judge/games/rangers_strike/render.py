@@ -49,6 +49,9 @@ _WHEN = {
     "on_enter": "When it enters the battle area in your turn",
     "on_destroyed": "When destroyed",
 }
+_WHEN["on_strike_damage"] = (
+    "When the unit stacked on this card strikes and deals damage"  # RS-STACK-STRIKE
+)
 _WHEN["resident"] = "While in place"
 _WHEN["on_return"] = "When this returns from the battle area to the rush area"
 _WHEN["static"] = "Always"
@@ -72,6 +75,8 @@ _SELECTOR = {
     "feature",
     "sp_printed",
     "keyword",
+    "no_feature",
+    "numbered",
     "bp_per_held",
     "count_returned",
     "power_equal",
@@ -167,6 +172,10 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if "feature" in sel:  # RS-SELECT-FEATURE
         bits.append(f"with the feature {sel['feature']}")
+    if "no_feature" in sel:  # RS-STACK: "特徴「X」を持たない"
+        bits.append(f"without the feature {sel['no_feature']}")
+    if sel.get("numbered") is True:  # RS-STACK: "ナンバーに数字を持ち"
+        bits.append("with a number as its combination number")
     if sel.get("sp_printed") is True:
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:  # RS-SELECT-KEYWORD
@@ -244,6 +253,47 @@ def _commands(sel: dict[str, Any]) -> str | None:
     return " ".join(bits)
 
 
+#: what becomes of a stacked card when its unit stops being a unit (RS-STACK-LEAVES,
+#: RS-STACK-STAY)
+_STACK_LEAVES = {
+    "hand": "this card returns to its owner's hand",
+    "discard": "this card goes to the discard pile",
+    "stay": "this card goes to the discard pile instead and the unit stays where it is",
+}
+
+
+def _stack(op: dict[str, Any]) -> str | None:
+    """A ``stack`` op in English (RS-STACK), or None for one the renderer does not know."""
+    cards = _cards(op.get("target"))
+    leaves = _STACK_LEAVES.get(op.get("leaves"))  # type: ignore[arg-type]
+    keys = {"op", "target", "leaves", "bp", "feature", "number", "number_min"}
+    if cards is None or leaves is None or set(op) - keys:
+        return None
+    bp, feature = op.get("bp"), op.get("feature")
+    if ("bp" in op and not isinstance(bp, int)) or (
+        "feature" in op and not isinstance(feature, str)
+    ):
+        return None
+    given = " and ".join(
+        ([f"BP {bp:+d}"] if isinstance(bp, int) else [])
+        + ([f"the feature {feature}"] if isinstance(feature, str) else [])
+    )
+    down, floor = op.get("number"), op.get("number_min")
+    if ("number" in op or "number_min" in op) and not (
+        isinstance(down, int) and isinstance(floor, int)
+    ):
+        return None
+    if isinstance(down, int) and isinstance(floor, int):
+        lowered = f"its combination number {-down} less (but not less than {floor})"
+        given = f"{given} and {lowered}" if given else lowered
+    while_ = f"; while stacked, the unit has {given}" if given else ""
+    return (
+        f"choose {cards}; place this card in your rush area (not into the discard pile) and "
+        f"stack the unit chosen on it (it is not rushed anew){while_}; when the unit stops being "
+        f"a unit, {leaves}"
+    )
+
+
 def render_op(op: Any, resident: bool = False) -> str:
     """One op in English (the vocabulary's ops; any other raw, flagged)."""
     if not isinstance(op, dict):
@@ -295,6 +345,23 @@ def render_op(op: Any, resident: bool = False) -> str:
         return (
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
+        )
+    if name == "stack" and isinstance(target, dict):  # RS-STACK
+        said = _stack(op)
+        if said is not None:
+            return said
+    find = op.get("find")
+    if (
+        name == "discard_to_command"
+        and set(op) == {"op", "find", "if_full"}
+        and op.get("if_full") == "hand"
+        and isinstance(find, dict)
+        and set(find) == {"type", "size"}
+        and find.get("type") == "unit"
+    ):  # RS-STACK-STRIKE
+        return (
+            f"take 1 size {find.get('size')} unit card from your discard pile and put it held "
+            "into your command zone; when that zone holds 5 already, into your hand"
         )
     if name == "to_power_self" and set(op) == {"op"}:  # RS-SELF-TO-POWER
         return "put this card face up into your power zone (not into the discard pile)"
@@ -547,6 +614,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         "while",
         "of",
     }
+    if effect.get("when") == "on_strike_damage" and effect.get("by") == "stacked":
+        extra.discard("by")  # RS-STACK-STRIKE: the unit stacked on the card
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)

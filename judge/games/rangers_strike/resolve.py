@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     resist,
     revealed,
     ride,
+    stacking,
     watch,
     zone_conditions,
     zone_moves,
@@ -142,6 +143,10 @@ def fitting(
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if "feature" in sel and sel["feature"] not in st.unit_features(unit):
                     continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
+                if "no_feature" in sel and sel["no_feature"] in st.unit_features(unit):
+                    continue  # RS-STACK: "特徴「X」を持たない", printed or added
+                if sel.get("numbered") and d.combination_number is None:
+                    continue  # RS-STACK: "ナンバーに数字を持ち", a number printed
                 if sel.get("sp_printed") and not sp_printed(d):
                     continue  # RS-SELECT-SIZE: "SPが空欄でない"
                 if "keyword" in sel and sel["keyword"] not in d.keywords:
@@ -285,6 +290,10 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("without a combination number")
     if "feature" in sel:
         bits.append(f"with the feature {sel['feature']}")
+    if "no_feature" in sel:
+        bits.append(f"without the feature {sel['no_feature']}")
+    if sel.get("numbered"):
+        bits.append("with a number as its combination number")
     if sel.get("sp_printed"):
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:
@@ -499,6 +508,9 @@ def discard_vehicles(eng: RangersStrikeEngine, found: list[Found], what: str) ->
         vehicle, found_rider = unit.vehicle, unit.card
         if vehicle is not None:
             eng.destroy(pid, unit, what)  # the vehicle stays, alone (RS-RIDER)
+            if st.area_of(unit) is not None:  # RS-STACK-STAY: a card kept the rider there
+                kept_rider(eng, unit, what)
+                continue
             left = st.find_unit(vehicle)
             if left is None:
                 continue
@@ -526,6 +538,29 @@ def discard_vehicles(eng: RangersStrikeEngine, found: list[Found], what: str) ->
         )
 
 
+def kept_rider(eng: RangersStrikeEngine, unit: Unit, what: str) -> None:
+    """RS-SELECT-VEHICLE, RS-STACK-STAY: the unit riding a vehicle chosen was destroyed, and a
+    card it is stacked on kept it in place; the vehicle goes to the discard pile all the same
+    ("その後、選んだビークルを捨札にする"), but where that leaves the unit the sources do not say:
+    the engine leaves it in the vehicle's place, riding nothing, and the step is unverifiable."""
+    st = eng.state
+    vehicle = unit.vehicle or ""
+    unit.vehicle = None
+    st.players[st.owner_of[vehicle]].discard.append(vehicle)
+    eng.event(
+        "to_discard",
+        f"{eng.name(vehicle)} (a vehicle) goes to the discard pile ({what}).",
+        card=vehicle,
+    )
+    why = (
+        f"{eng.name(unit.card)} stayed in place riding {eng.name(vehicle)}, which goes to the "
+        "discard pile: where that leaves the unit the sources do not say; the engine leaves it "
+        "in the vehicle's place"
+    )
+    eng.ctx.ruling("RS-STACK-STAY", f"{why[0].upper()}{why[1:]}.")
+    eng.ctx.cannot_verify(why)
+
+
 def first_targets(
     eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], source: Unit | None = None
 ) -> list[str]:
@@ -547,10 +582,14 @@ def named_here(eng: RangersStrikeEngine, pid: str, name: str) -> tuple[bool, boo
     """RS-IF-NAMED: whether a card named ``name`` is in ``pid``'s rush or battle area (a unit,
     a vehicle, or the vehicle a unit rides), and whether one there might count as it without
     being so named: its printed text says it may be used as 「name」 (としてつかえる), which the
-    engine does not read."""
+    engine does not read; or whether one might count: a card so named a unit is stacked on
+    (RS-STACK: whether such a card is in the area the sources do not say)."""
     st = eng.state
     found = maybe = False
     for unit in st.players[pid].units():
+        for iid in unit.stacked:  # RS-STACK: whether a card under a unit counts, not said
+            if st.card(iid).named(name):
+                maybe = True
         for iid in unit.cards():
             d = st.card(iid)
             if d.named(name):
@@ -581,7 +620,8 @@ def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool 
     if not own and (own_maybe or team_maybe):
         return None, (
             f"no card named 「{name}」 is in {pe.controller}'s areas, but a card there whose "
-            "text the engine does not read may be used as it"
+            "text the engine does not read may be used as it, or a unit there is stacked on a "
+            "card so named (RS-STACK)"
         )
     where = f"in {pe.controller}'s rush or battle area"
     return (
@@ -811,6 +851,7 @@ def run_effect(
     )
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
+    to_command, rest, _, command_doubt = stacking.picks(eng, pe.controller, pe.effect, rest)
     rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
     # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
     put, rest, _, put_doubt = power_moves.put_picks(
@@ -919,6 +960,10 @@ def run_effect(
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "to_power_self":
             power_moves.put_self(eng, pe, what)
+        elif name == "stack":
+            stacking.stack(eng, pe, found, what)
+        elif name == "discard_to_command":
+            stacking.to_command(eng, pe, to_command, command_doubt, what)
         elif name == "power_to_rush":  # RS-POWER-TO-RUSH
             power_moves.to_rush(eng, pe, op, rushed, rush_doubt, what)
         elif name == "power_to_hand":

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import restrictions
+from judge.games.rangers_strike import restrictions, stacking
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance
 from judge.games.rangers_strike.state import Unit, leave_area, remove_unit
@@ -367,6 +367,8 @@ def rider_to_hand(eng: RangersStrikeEngine, pe: Any, what: str) -> None:
         )
         return
     pid, area, unit = found
+    if stacking.leaving(eng, unit, f"is returned to its owner's hand ({what})"):
+        return
     left = leave_area(st, st.players[pid].area(area), unit)
     owner = st.owner_of[unit.card]
     st.players[owner].hand.append(unit.card)

@@ -55,7 +55,8 @@ class Unit:
 
     A unit riding a vehicle (RS-RIDE) is one entry: the unit (``card``), which attacks, is
     attacked and strikes as itself, with the vehicle it rides (``vehicle``) under it, in the
-    vehicle's place in the area.  ``serial`` is new each time the card is rushed: the same card
+    vehicle's place in the area; the operation cards a unit is stacked on (``stacked``,
+    RS-STACK) are kept with it alike.  ``serial`` is new each time the card is rushed: the same card
     rushed again is a new unit.
     """
 
@@ -72,6 +73,11 @@ class Unit:
     held: bool = False
     #: it has ridden off since it entered (RS-RIDE-OFF), until it returns to the rush area
     rode_off: bool = False
+    #: the operation cards it is stacked on ("選んだユニットをこのカードに重ねる", RS-STACK), in the
+    #: order they were placed: they go where it goes, and not among :meth:`cards` (no unit, no
+    #: vehicle: what becomes of them when it stops being a unit their own text says,
+    #: :mod:`judge.games.rangers_strike.stacking`)
+    stacked: list[str] = field(default_factory=list)
 
     def cards(self) -> list[str]:
         return [self.card] if self.vehicle is None else [self.card, self.vehicle]
@@ -174,6 +180,8 @@ class Battle:
     defender: str | None = None  # the owner of the attacked unit
     timing: str = "attacked"  # the counter timing it opens: attacked | struck
     target_area: str = "battle"  # where the attacked unit was (rush: RS-ATTACK-RUSH-AREA)
+    #: the strike has dealt damage (its "ストライクしてダメージを与えたとき" effects triggered once)
+    dealt: bool = False
 
 
 @dataclass(slots=True)
@@ -184,6 +192,7 @@ class DamageCheck:
     amount: int
     source: str  # strike | effect
     by: str  # the player whose unit or card dealt it
+    dealt: int = 0  # points placed face down so far
 
 
 @dataclass
@@ -224,13 +233,18 @@ class RSState:
     def unit_features(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
         """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or the
         vehicle it rides) has now: its printed ones and, for the unit itself, those its effects
-        add (RS-ADD-FEATURE; a vehicle keeps its own, atwiki renst 141 A3).  Where a text says
-        本来の特徴 the printed ones are meant (the definition's ``features``)."""
+        add (RS-ADD-FEATURE) and the cards it is stacked on give (RS-STACK; a vehicle keeps its
+        own, atwiki renst 141 A3).  Where a text says 本来の特徴 the printed ones are meant (the
+        definition's ``features``)."""
         card = unit.card if card is None else card
         printed = self.card(card).features
-        if card != unit.card or not unit.mods:
+        if card != unit.card or not (unit.mods or unit.stacked):
             return printed
         added = [f for m in unit.mods for f in m.features if f not in printed]
+        for iid in unit.stacked:  # RS-STACK: "特徴「X」が追加される" while it is stacked
+            feature = (self.card(iid).stack_op or {}).get("feature")
+            if isinstance(feature, str) and feature not in printed:
+                added.append(feature)
         return (*printed, *dict.fromkeys(added)) if added else printed
 
     def features_of(self, iid: str) -> tuple[str, ...]:
@@ -248,12 +262,13 @@ class RSState:
 
     def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
         """(player, area, unit) for the unit or vehicle whose cards include ``iid`` (a vehicle
-        ridden: the unit riding it)."""
+        ridden: the unit riding it; an operation card a unit is stacked on, RS-STACK: that
+        unit)."""
         for pid in self.order:
             ps = self.players[pid]
             for area in AREAS:
                 for unit in ps.area(area):
-                    if unit.card == iid or unit.vehicle == iid:
+                    if unit.card == iid or unit.vehicle == iid or iid in unit.stacked:
                         return pid, area, unit
         return None
 

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import effects, neighbours
+from judge.games.rangers_strike import effects, neighbours, stacking
 from judge.games.rangers_strike.effects import WATCHED, WHILE_AREAS
 from judge.games.rangers_strike.state import AREAS, Unit, leave_area, turn_effects_gone
 
@@ -152,6 +152,8 @@ def discard_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], w
     owner's discard pile, not destroyed; the vehicle it rides stays in its place (RS-RIDER)."""
     st = eng.state
     for pid, area, unit in found[:1]:
+        if stacking.leaving(eng, unit, f"is put into the discard pile ({what})"):
+            continue  # RS-STACK-STAY: a card it is stacked on keeps it in place
         left = leave_area(st, st.players[pid].area(area), unit)
         if st.entering is unit:
             st.entering = None

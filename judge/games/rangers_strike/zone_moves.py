@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import restrictions, watch
+from judge.games.rangers_strike import restrictions, stacking, watch
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -50,7 +50,7 @@ def put_as_damage(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], 
     st = eng.state
     owners: list[str] = []
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put face down into its owner's power zone ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
@@ -80,7 +80,7 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
     owner's power zone (not destroyed: no when-destroyed effect triggers)."""
     st = eng.state
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put face up into its owner's power zone ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
@@ -99,13 +99,16 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
         )
 
 
-def _take(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, str] | None:
-    """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left.
-    The vehicle it rode stays in its place (RS-RIDE)."""
+def _take(eng: RangersStrikeEngine, unit: Unit, how: str) -> tuple[str, str] | None:
+    """Take ``unit`` out of its area (not destroyed: ``how``, in words); where it was, or None
+    if it has left, or stays there (a card it is stacked on keeps it, RS-STACK-STAY).  The
+    vehicle it rode stays in its place (RS-RIDE)."""
     st = eng.state
     where = st.area_of(unit)
     if where is None:
         eng.event("effect", f"{eng.name(unit.card)} has left its area.", card=unit.card)
+        return None
+    if stacking.leaving(eng, unit, how):
         return None
     left = leave_area(st, st.players[where[0]].area(where[1]), unit)
     if st.entering is unit:
@@ -132,7 +135,7 @@ def put_into_command(
                 f"{eng.name(unit.card)} cannot be put there, so {what} does nothing.",
             )
             continue
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put into its owner's command zone ({what})")
         if where is None:
             continue
         if len(ps.command) >= COMMAND_LIMIT:
@@ -471,7 +474,7 @@ def to_deck_bottom(
         )
         return
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put on the bottom of its owner's deck ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
