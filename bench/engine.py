@@ -43,6 +43,11 @@ on this machine:
   A table of the five ends the run: variant | actions/s | per push | ratio | long game's
   actions | bytes/step normal | bytes/step long.
 
+``--variant NAME`` (given once or more, a name from :data:`VARIANTS`, e.g. ``rebirth`` or
+``"rangers-strike tag"``) measures only those variants' linearity: their long game and its
+first tenth, the ratio, nothing else (no yardstick, no corpus); with ``--clock cpu`` and a few
+``--repeat`` it is the quick way to follow one variant's ratio while working on its engine.
+
 Throughput and linearity figures are the best of ``--repeat`` runs (the machines are shared
 and noisy; the best run is the one least disturbed); the service corpus's and Rangers
 Strike's are medians.  ``--clock cpu`` times everything, the yardstick too, in this process's
@@ -254,7 +259,21 @@ def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int
     bytes_normal = replay_bytes_per_step(bodies)  # also warms the process's caches
     t = best_time(lambda: [replay(b) for b in bodies], repeat)
     rate = n / t
+    print(
+        f"{variant.name}: {games} games, {n} actions, {rate:,.0f} actions/s end to end "
+        f"(best of {repeat}); replay {bytes_normal:,.0f} bytes/step (target <= {TARGET_BYTES})"
+    )
+    return {
+        "variant": variant.name,
+        "rate": rate,
+        "bytes_normal": bytes_normal,
+        **linearity(variant, repeat, long_actions),
+    }
 
+
+def linearity(variant: Variant, repeat: int, long_actions: int) -> dict[str, Any]:
+    """The variant's long game replayed from its JSON text against its first tenth: the ratio
+    of their times, best of ``repeat`` each (printed as it goes)."""
     t0 = clock()
     long_doc = random_game(
         long_envelope(variant),
@@ -266,28 +285,17 @@ def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int
     long_n = len(long_doc["actions"])
     base_doc = dict(long_doc, actions=long_doc["actions"][: long_n // 10])
     long_body, base_body = canonical_json(long_doc), canonical_json(base_doc)
-    bytes_long = replay_bytes_per_step([long_body])
+    bytes_long = replay_bytes_per_step([long_body])  # also warms the process's caches
     t_long = best_time(lambda: replay(long_body), repeat)
     t_base = best_time(lambda: replay(base_body), repeat)
     ratio = t_long / t_base
-    print(
-        f"{variant.name}: {games} games, {n} actions, {rate:,.0f} actions/s end to end "
-        f"(best of {repeat}); replay {bytes_normal:,.0f} bytes/step (target <= {TARGET_BYTES})"
-    )
     short = "" if long_n >= long_actions else f" (short of {long_actions:,}: the game ended)"
     print(
-        f"  long game: {long_n:,} actions{short}, played in {t_gen:.1f} s; "
+        f"  {variant.name} long game: {long_n:,} actions{short}, played in {t_gen:.1f} s; "
         f"{t_long * 1e3:,.0f} ms vs {t_base * 1e3:,.0f} ms for its first {long_n // 10:,}: "
         f"ratio {ratio:.2f} (target <= {TARGET_RATIO}); replay {bytes_long:,.0f} bytes/step"
     )
-    return {
-        "variant": variant.name,
-        "rate": rate,
-        "ratio": ratio,
-        "long_n": long_n,
-        "bytes_normal": bytes_normal,
-        "bytes_long": bytes_long,
-    }
+    return {"ratio": ratio, "long_n": long_n, "bytes_long": bytes_long}
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -404,6 +412,15 @@ def main() -> None:
         default="all",
         help="run only the service corpus, the Rangers Strike figures or the five variants",
     )
+    ap.add_argument(
+        "--variant",
+        action="append",
+        choices=[v.name for v in VARIANTS],
+        metavar="NAME",
+        help="measure only this variant's linearity (may be given more than once; one of: "
+        + ", ".join(v.name for v in VARIANTS)
+        + ")",
+    )
     args = ap.parse_args()
     global clock
     clock = CLOCKS[args.clock]
@@ -416,6 +433,12 @@ def main() -> None:
     args.yard_repeat = max(args.repeat, 3 if args.quick else 10)
     median_repeat = args.repeat if args.quick else max(args.repeat, 7)
 
+    if args.variant:
+        print(f"clock: {args.clock}")
+        for v in VARIANTS:
+            if v.name in args.variant:
+                linearity(v, args.repeat, args.long_actions)
+        return
     if args.only in ("all", "service"):
         service_corpus(median_repeat)
     if args.only in ("all", "rangers"):

@@ -204,6 +204,19 @@ class RSSpAtSchema(BaseSchema):
     position = Int(required=True, minimum=1)
 
 
+class RSTaxisSchema(BaseSchema):
+    """※タクスX: the category X, and the place N its reminder names, when printed."""
+
+    category = Str(required=True, validate=one_of(("WB", "ET", "OT", "MA", "DA")))
+    position = Int(
+        minimum=1,
+        metadata={
+            "description": "the place N its reminder names; absent: not printed (rule option "
+            "taxis_position)"
+        },
+    )
+
+
 class RSCardSchema(BaseSchema):
     """A Rangers Strike card definition.
 
@@ -265,6 +278,20 @@ class RSCardSchema(BaseSchema):
         metadata={
             "description": "units: ※コールX, the category X of the units it may be held to rush "
             "in place of a command (RS-CALL); absent: none"
+        },
+    )
+    lead = Str(
+        non_empty=True,
+        metadata={
+            "description": "units: ※リードX, the category X of the operations it may be held to "
+            "use in place of a command, counters included (RS-LEAD); absent: none"
+        },
+    )
+    taxis = Nested(
+        RSTaxisSchema,
+        metadata={
+            "description": "units: ※タクスX, the S unit of category X directly after it gets SP 1 "
+            "while it stands N-th in its battle area (RS-TAXIS); absent: none"
         },
     )
     size = Str(non_empty=True, allow_none=True, load_default=None)
@@ -359,6 +386,8 @@ class RSCardSchema(BaseSchema):
             if original.get("resist"):
                 errors["resist"] = ["only units have resist"]
             absent("call", "only units have call (they are held as a command)")
+            absent("lead", "only units have lead (they are held as a command)")
+            absent("taxis", "only units have taxis")
             if original.get("sp_special"):
                 errors["sp_special"] = ["only units have SP"]
             absent("combination", "only units have a Number Combination")

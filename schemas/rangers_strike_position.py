@@ -34,8 +34,9 @@ class RSPosModSchema(BaseSchema):
 
 class RSPosUnitSchema(BaseSchema):
     """A unit or a vehicle in a rush or battle area: its card, the vehicle it rides (a unit
-    riding one: the two stand in one place, RS-RIDE), what effects do to it now, and whether
-    it has attacked or struck since it entered."""
+    riding one: the two stand in one place, RS-RIDE), the operation cards it is stacked on
+    (RS-STACK), what effects do to it now, and whether it has attacked or struck since it
+    entered."""
 
     card = CardEntry(required=True)
     vehicle = CardEntry(
@@ -46,6 +47,15 @@ class RSPosUnitSchema(BaseSchema):
         },
     )
     mods = position_list(Nested(RSPosModSchema), load_default=list, metadata={"default": []})
+    stacked = position_list(
+        CardEntry(),
+        load_default=list,
+        metadata={
+            "default": [],
+            "description": "a unit: the operation cards it is stacked on, in the order they "
+            "were placed (RS-STACK)",
+        },
+    )
     acted = Str(
         allow_none=True,
         load_default=None,

@@ -238,7 +238,8 @@ def collector_paused() -> Iterator[None]:
     them until it returns (they are the steps), so the collector's passes, triggered by the
     allocations, would traverse them again and again without finding garbage: about a sixth
     of a replay's time.  The few reference cycles a replay makes (the engine and its effect
-    pool) are freed when the collector runs again after the block.  With threads, the block
+    pool) are freed when the collector runs again after the block (:func:`replay` pauses it
+    so, written out, and why).  With threads, the block
     that paused it turns it on again when it ends, even if another replay is still running
     (that one then runs with the collector on, only slower); a collector that was off before
     stays off.
@@ -277,8 +278,26 @@ def replay(
         raise ValueError(f"on_illegal must be one of {', '.join(ON_ILLEGAL)}; got {on_illegal!r}")
     if detail not in DETAIL:
         raise ValueError(f"detail must be one of {', '.join(DETAIL)}; got {detail!r}")
-    with collector_paused():
-        return _replay(data, on_illegal, perspective, detail == "full", withheld)
+    full = detail == "full"
+    if not gc.isenabled():  # paused already (the worker's, until the replay is stored)
+        return _replay(data, on_illegal, perspective, full, withheld)
+    # collector_paused, written out: its end makes no new object, so the collector's next
+    # pass, due at once, comes when the caller makes one (after it has dropped the replay,
+    # if it does: its objects are then freed by their reference counts, not traversed).
+    # Why: a context manager's end makes one (a StopIteration), and that pass traversed the
+    # whole replay before it was returned: on a 10,000-action log about a twentieth of the
+    # replay's time, and, among the cache misses of a heap ten times larger, some twenty
+    # times the pass of a tenth of the log (the linearity that bench/engine.py measures).
+    # A pass still owed when a replay starts (a caller that made nothing since the last one,
+    # in a loop) runs first, on what is left then, so that engines do not pile up.
+    threshold = gc.get_threshold()[0]  # (0: automatic passes turned off, none owed)
+    if threshold and gc.get_count()[0] > threshold:
+        gc.collect(0)
+    gc.disable()
+    try:
+        return _replay(data, on_illegal, perspective, full, withheld)
+    finally:
+        gc.enable()
 
 
 def _replay(

@@ -37,16 +37,21 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
+    damage_cards,
     deck_search,
     effects,
     either_pile,
     from_discard,
     modes,
+    own_cards,
+    own_commands,
     power_moves,
     release,
     resist,
     restrictions,
+    stacking,
     strike_damage,
+    watch,
     zone_moves,
 )
 from judge.games.rangers_strike.battle import (
@@ -256,6 +261,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     effect, use = pe.effect, plan.action.get("use")
     if "if" in effect and condition_holds(eng, pe) is not True:
         return []  # the condition does not hold (or is not known): the effect chooses nothing
+    if effect.get("when") == "turn_end" and watch.bp_doubt(eng, pe) is not None:
+        return []  # RS-BP-AT-MOST-THIS: which units fit is not known (not guessed, when run)
     if modes.listed(effect) is not None:  # RS-CHOOSE-ONE: the choice first, then its targets
         if use is not None:
             return [
@@ -281,8 +288,15 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
                     )
                 ]
             )
+    # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
+    own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
+    effect = own_commands.bound(effect, None if own is None else len(own))
+    if not problems:  # RS-CARDS-POWER-SUM: the cards chosen first, and the number they make
+        picked, targets, problems, _ = own_cards.named(eng, pe.controller, effect, targets, use)
+        effect = own_cards.bound(eng, effect, picked)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
-    _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
+    if not problems:
+        _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
     if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
         _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile
@@ -293,12 +307,23 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen
         _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
+    released: list[Any] | None = None
     if not problems:  # RS-RELEASE-COMMAND: the held commands released
-        _, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
+        released, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-OPPONENT-PICKS-DISCARD: the card the opponent chose
         _, targets, problems, _ = strike_damage.picks(eng, pe.controller, effect, targets)
+    if not problems:  # RS-STACK-STRIKE: the card taken from the discard pile
+        _, targets, problems, _ = stacking.picks(eng, pe.controller, effect, targets)
+    if not problems:  # RS-POWER-TO-RUSH: the card rushed from the power zone
+        _, targets, problems, _ = power_moves.rush_picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-POWER-TO-RUSH-AREA: the card put, if a command was released
+        _, targets, problems, _ = power_moves.put_picks(
+            eng, pe.controller, effect, targets, released == []
+        )
+    if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
+        _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

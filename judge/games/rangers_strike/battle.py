@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
-from judge.games.rangers_strike import costs, own_text, restrictions, ride, watch
+from judge.games.rangers_strike import (
+    costs,
+    next_in_line,
+    own_text,
+    restrictions,
+    ride,
+    stacking,
+    watch,
+)
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance, locate
@@ -52,7 +60,7 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.data["alone_doubt"] = True
     why = restrictions.enter_forbidden(eng, unit)
     if why is not None:
-        plan.violate("RS-CARD-RESTRICTION", why)
+        plan.violate(restrictions.enter_rule(eng, unit), why)
         return
     riding = 0
     if plan.action.get("ride") is not None:
@@ -124,6 +132,10 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     number = d.combination_number
     if not d.is_unit:
         return
+    if number is not None and unit.stacked:  # RS-STACK: a card it is stacked on lowers it
+        number = _stacked_number(eng, unit, number, pos)
+        if number is None:
+            return
     if number is not None and number == pos:
         eng.ctx.ruling(
             "RS-NUMBER-COMBINATION",
@@ -168,6 +180,32 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
 
 
+def _stacked_number(eng: RangersStrikeEngine, unit: Unit, printed: int, pos: int) -> int | None:
+    """RS-STACK: ``unit``'s combination number as the cards it is stacked on make it, or None
+    when that is not known and decides whether it combines at ``pos`` (a ruling says why, and
+    the step is unverifiable)."""
+    values = stacking.numbers(eng.state, unit, printed)
+    if len(values) == 1:
+        (number,) = values
+        if number != printed:
+            eng.ctx.ruling(
+                "RS-STACK",
+                f"{eng.name(unit.card)} prints combination number {printed}; the cards it is "
+                f"stacked on make it {number}.",
+            )
+        return number
+    if pos not in values:
+        return min(values)  # either way it does not combine
+    why = (
+        f"{eng.name(unit.card)} prints combination number {printed}, below what a card it is "
+        "stacked on lowers a number to: whether it stays or becomes that the sources do not "
+        f"say ({' or '.join(map(str, sorted(values)))}), and it entered at position {pos}"
+    )
+    eng.ctx.ruling("RS-STACK", f"{why[0].upper()}{why[1:]}; the engine does not trigger it.")
+    eng.ctx.cannot_verify(why)
+    return None
+
+
 def _nor_after(d: Any) -> str:
     """The no-combination event's words for a unit that combines from a unit too."""
     if d.combines_from is None:
@@ -189,7 +227,7 @@ def combined_from(eng: RangersStrikeEngine, pid: str, combines_from: dict[str, A
     feature = combines_from.get("feature")
     if feature is not None:
         return before if feature in eng.state.unit_features(before) else None
-    return before if d.name in (combines_from.get("names") or ()) else None
+    return before if d.named(*(combines_from.get("names") or ())) else None
 
 
 def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
@@ -285,6 +323,11 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
     plan.data["attacked_doubt"] = why
+    why, certain = next_in_line.scrum_forbidden(eng, found[2])  # RS-SCRUM
+    if why is not None and certain:
+        plan.violate("RS-SCRUM", why)
+        return
+    plan.data["scrum_doubt"] = why
     plan.data.update(unit=unit, target=found[2], defender=found[0], target_area=found[1])
 
 
@@ -301,6 +344,16 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
+    scrum = plan.data.get("scrum_doubt")
+    if scrum is not None:
+        eng.ctx.ruling("RS-SCRUM", f"{scrum} Whether the attack may be made is not known.")
+        eng.ctx.cannot_verify("scrum: whether the unit attacked may be, not decided")
+    elif restrictions.has(eng, target.card, "scrum"):
+        eng.ctx.ruling(
+            "RS-SCRUM",
+            f"{eng.name(target.card)} has scrum, but no unit directly after it has a "
+            "combination number one more than its own: it may be attacked.",
+        )
     if plan.data.get("target_area") == "rush":
         eng.ctx.ruling(
             "RS-ATTACK-RUSH-AREA",
@@ -369,7 +422,9 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
         if unit.vehicle is not None and "rides a vehicle" in unknown:
             rule = "RS-RIDER"
         elif "own text makes it SP" in unknown:
-            rule = "RS-WHILE"  # tag battle's readings of 自軍 disagree
+            rule = own_text.rule_of(eng.own_text_of(d), "sp")  # RS-WHILE, RS-NEXT-TO
+        elif unknown.startswith("taxis: "):
+            rule = "RS-TAXIS"
         eng.ctx.ruling(
             rule,
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "
@@ -377,6 +432,11 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
         )
         eng.ctx.cannot_verify(f"{eng.name(unit.card)}'s SP is not known: {unknown}.")
         return
+    gives, said = (
+        next_in_line.taxis_sp(eng, unit) if next_in_line.taxis_in_play(eng) else (False, "")
+    )
+    if gives:
+        eng.ctx.ruling("RS-TAXIS", f"{said} (It has SP {sp}.)")
     if any(m.sp is not None for m in unit.mods):
         eng.ctx.ruling(
             "RS-SP-EFFECT",
@@ -391,7 +451,7 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
     elif any(op["op"] == "sp" for op in eng.own_text_of(d)):
         made = own_text.sp(eng, unit, eng.own_text_of(d), False)
         eng.ctx.ruling(
-            "RS-WHILE",
+            own_text.rule_of(eng.own_text_of(d), "sp"),
             f"{eng.name(unit.card)}'s own text makes it SP {sp} while its condition holds"
             if made
             else f"{eng.name(unit.card)}'s own text's condition does not hold: SP {sp}",

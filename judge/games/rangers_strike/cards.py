@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
+from judge.core.textread import normalise
 from judge.games.rangers_strike.keywords import printed as printed_keywords
 
 #: kana and CJK ideographs: printed text (the Japanese printing is the authority)
@@ -64,6 +66,10 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
         for word in reading.keywords:
             if word.startswith("call "):
                 out["call"] = word.removeprefix("call ")
+            elif word.startswith("lead "):  # RS-LEAD
+                out["lead"] = word.removeprefix("lead ")
+            elif word.startswith("taxis "):  # RS-TAXIS: "taxis ET 4", or "taxis ET"
+                out["taxis"] = taxis_of(word)
             elif word.startswith("ridden_by "):  # RS-RIDER
                 out["ridden_by"] = json.loads(word.removeprefix("ridden_by "))
             elif word.startswith(("rider_bp ", "rider_attack_bp ")):  # RS-RIDER-BP
@@ -88,6 +94,23 @@ def _read(d: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
     return {**d, "effects": [stand_in]}, tuple(reading.unread) or ("(unread)",)
 
 
+def taxis_of(word: str) -> dict[str, Any]:
+    """The reader's keyword ``taxis X [N]`` as a definition's ``taxis`` (RS-TAXIS).
+
+    >>> taxis_of("taxis ET 4"), taxis_of("taxis OT")
+    ({'category': 'ET', 'position': 4}, {'category': 'OT'})
+    """
+    _, category, *n = word.split(" ")
+    return {"category": category, **({"position": int(n[0])} if n else {})}
+
+
+def _taxis(value: Any) -> tuple[str, int | None] | None:
+    if not isinstance(value, dict):
+        return None
+    n = value.get("position")
+    return str(value["category"]), int(n) if n is not None else None
+
+
 def from_words(combines_from: dict[str, Any]) -> str:
     """``combines_from`` in English: "a unit with the feature X" / "a unit named X or Y".
 
@@ -103,6 +126,19 @@ def _sp_at(value: Any) -> tuple[int, int] | None:
     if not isinstance(value, dict):
         return None
     return int(value["sp"]), int(value["position"])
+
+
+@lru_cache(maxsize=8192)
+def name_key(name: str) -> str:
+    """A card name as a text names it, for comparing names: the normal form the reader reads
+    texts in (NFKC: full-width letters and the ideographic space made plain), so that
+    「怒りの鬼神 ガイ」 in a text or an additional condition names the card 怒りの鬼神　ガイ
+    (RS-IMPORT).
+
+    >>> name_key("怒りの鬼神\u3000ガイ") == name_key("怒りの鬼神 ガイ")
+    True
+    """
+    return normalise(name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +172,11 @@ class CardDef:
     keywords: tuple[str, ...] = ()
     #: ※コールX: the category of the units this unit may be held to rush (RS-CALL)
     call: str | None = None
+    #: ※リードX: the category of the operations this unit may be held to use (RS-LEAD)
+    lead: str | None = None
+    #: ※タクスX: (X, N), the category of the S unit after it that gets SP 1 while it stands
+    #: N-th in its battle area; N None when its reminder is not printed (RS-TAXIS)
+    taxis: tuple[str, int | None] | None = None
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
     #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
     restrictions: tuple[dict[str, Any], ...] = ()
@@ -172,6 +213,8 @@ class CardDef:
             resist=bool(d.get("resist")),
             keywords=printed_keywords(d),
             call=d.get("call"),
+            lead=d.get("lead"),
+            taxis=_taxis(d.get("taxis")),
             restrictions=tuple(d.get("restrictions") or ()),
             unread=unread,
             raw=d,
@@ -184,6 +227,17 @@ class CardDef:
     @property
     def is_vehicle(self) -> bool:
         return self.type == "vehicle"
+
+    @property
+    def match_name(self) -> str:
+        """The name as texts name it (:func:`name_key`)."""
+        return name_key(self.name)
+
+    def named(self, *names: str) -> bool:
+        """Whether the card is named any of ``names`` (each compared in :func:`name_key`'s
+        form)."""
+        mine = self.match_name
+        return any(name_key(n) == mine for n in names)
 
     @property
     def combination_number(self) -> int | None:
@@ -228,6 +282,21 @@ class CardDef:
         """A vehicle's: the units its text lets ride it (``{"feature": X}`` or
         ``{"names": [...]}``, ``only``: no other unit), or None (units with RC only)."""
         return self.raw.get("ridden_by")
+
+    @property
+    def stack_op(self) -> dict[str, Any] | None:
+        """A normal operation's ``stack`` op (RS-STACK: "…選んだユニットをこのカードに重ねる"):
+        what the unit stacked on it gets (``bp``, ``feature``) and what becomes of the card
+        when the unit stops being a unit (``leaves``); None for any other card."""
+        if self.type != "operation":
+            return None
+        for effect in self.effects:
+            if effect.get("when") != "on_use":
+                continue
+            for op in effect.get("do") or ():
+                if isinstance(op, dict) and op.get("op") == "stack":
+                    return op
+        return None
 
     def combination_effects(self) -> list[dict[str, Any]]:
         combo = self.combination or {}

@@ -15,10 +15,13 @@ effect triggers), which is neither an effect nor a battle.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.rangers_strike import stacking
+from judge.games.rangers_strike.cards import name_key
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import AREAS, Unit, leave_area
@@ -40,14 +43,60 @@ def holds_of(eng: RangersStrikeEngine, iid: str) -> int:
 
 
 def check_holds(
-    eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str, holder: str, main: int
+    eng: RangersStrikeEngine,
+    plan: Plan,
+    pid: str,
+    iid: str,
+    holder: str,
+    main: int,
+    stand_ins: Sequence[Unit] = (),
 ) -> bool:
     """RS-RUSH-HOLD: ``追加で自軍コマンドをNつホールドする``: N more released commands of
     ``pid``'s own, besides the one held for the card (index ``main`` of ``holder``'s zone),
     named in ``also_hold``.  Sets ``plan.data["also_hold"]`` (indexes) and
-    ``plan.data["hold_doubt"]``."""
+    ``plan.data["hold_doubt"]``.
+
+    ``stand_ins``: units of ``pid``'s with Lead of an operation's category (RS-LEAD), besides
+    the one held for it, if any.  Whether such a unit may be held for the further commands as
+    well the sources do not say: one named in ``also_hold`` is held as the log says, and the
+    step is unverifiable; and so it is when only with them could there be enough, or when
+    the log names none and one could have been held."""
     taken = {main} if holder == pid else set()
-    return check_further(eng, plan, pid, iid, holds_of(eng, iid), taken, RUSH_HOLD)
+    n = holds_of(eng, iid)
+    refs = list(plan.action.get("also_hold") or [])
+    units = [u for u in stand_ins if any(names_card(eng, r, u.card) for r in refs)]
+    if n and units:
+        rest = [r for r in refs if not any(names_card(eng, r, u.card) for u in units)]
+        if len(rest) + len(units) != n:
+            plan.violate(
+                RUSH_HOLD.rule,
+                f"{eng.name(iid)} holds {n} more command{'s' if n > 1 else ''}; the record names "
+                f"{len(rest) + len(units)}.",
+            )
+            return False
+        plan.data["also_hold_units"] = units
+        plan.data["hold_doubt"] = _lead_doubt(eng, units)
+        return check_further(eng, plan, pid, iid, len(rest), taken, RUSH_HOLD, rest)
+    cmds = eng.state.players[pid].command
+    free = sum(1 for i, c in enumerate(cmds) if not c.held and i not in taken)
+    if n and not refs and stand_ins and free < n <= free + len(stand_ins):
+        plan.data["hold_doubt"] = _lead_doubt(eng, list(stand_ins))
+        return check_further(eng, plan, pid, iid, free, taken, RUSH_HOLD)
+    if n and not refs and stand_ins and free >= n:
+        plan.data["hold_doubt"] = (
+            f"whether {pid} held commands or a unit with Lead for the further commands is not "
+            "recorded (and whether such a unit may be held for them the sources do not say)"
+        )
+    return check_further(eng, plan, pid, iid, n, taken, RUSH_HOLD)
+
+
+def _lead_doubt(eng: RangersStrikeEngine, units: list[Unit]) -> str:
+    """RS-LEAD's doubt on further commands (:func:`check_holds`)."""
+    names = ", ".join(eng.name(u.card) for u in units)
+    return (
+        f"whether a unit with Lead ({names}) may be held for the further commands as well the "
+        "sources do not say"
+    )
 
 
 @dataclass(frozen=True)
@@ -104,12 +153,15 @@ def check_further(
     n: int,
     taken: set[int],
     why: HoldFor,
+    refs: list[Any] | None = None,
 ) -> bool:
     """``n`` released commands of ``pid``'s own (not those at ``taken``) that ``iid`` holds,
-    as the action names them in ``also_hold``, or the first ones (a doubt when more could be:
-    ``plan.data["hold_doubt"]``).  In tag battle, whether the ally may hold one is not known:
-    when only the ally could, a doubt too.  Sets ``plan.data["also_hold"]`` (indexes)."""
-    refs = plan.action.get("also_hold") or []
+    as the action names them in ``also_hold`` (or ``refs``), or the first ones (a doubt when
+    more could be: ``plan.data["hold_doubt"]``).  In tag battle, whether the ally may hold one
+    is not known: when only the ally could, a doubt too.  Sets ``plan.data["also_hold"]``
+    (indexes)."""
+    if refs is None:
+        refs = plan.action.get("also_hold") or []
     rule, more, further = why.rule, why.more, why.further
     if not n:
         if refs:
@@ -151,7 +203,7 @@ def check_further(
         )
         return False
     plan.data["also_hold"] = free[:n]
-    if len(free) > n:
+    if len(free) > n and "hold_doubt" not in plan.data:
         plan.data["hold_doubt"] = f"which {further}command {pid} held is not recorded"
     return True
 
@@ -162,10 +214,19 @@ def pay_holds(
     """Hold the further commands (RS-RUSH-HOLD, or what ``why`` names)."""
     doubt = plan.data.get("hold_doubt")
     if doubt is not None:
-        eng.ctx.ruling(why.rule, f"{eng.name(iid)}'s {why.part}: {doubt}.")
+        rule = "RS-LEAD" if "unit with Lead" in doubt else why.rule
+        eng.ctx.ruling(rule, f"{eng.name(iid)}'s {why.part}: {doubt}.")
         eng.ctx.cannot_verify(doubt)
     for i in plan.data.get("also_hold") or []:
         eng.hold_command(pid, i, pid, iid)
+    for unit in plan.data.get("also_hold_units") or []:  # RS-LEAD: as the log says
+        unit.held = True
+        eng.event(
+            "hold",
+            f"{pid} holds its unit {eng.name(unit.card)} for {eng.name(iid)}'s further commands.",
+            player=pid,
+            card=unit.card,
+        )
     if plan.data.get("also_hold"):
         eng.ctx.ruling(
             why.rule,
@@ -215,13 +276,13 @@ def fits(eng: RangersStrikeEngine, cost: dict[str, Any], card: str) -> bool:
     d = eng.state.card(card)
     want = cost["discard"]
     if "parts" in want and d.is_vehicle:  # a combination may name a vehicle (atwiki 1841)
-        return any(d.name in part for part in want["parts"])
+        return any(d.named(*part) for part in want["parts"])
     if not d.is_unit:
         return False
     if "name" in want:
-        return d.name == want["name"]
+        return d.named(want["name"])
     if "parts" in want:  # RS-COMBINE-PARTS: a unit named by any part
-        return any(d.name in part for part in want["parts"])
+        return any(d.named(*part) for part in want["parts"])
     have = eng.state.features_of(card)
     return all(f in have for f in want["features"])
 
@@ -272,7 +333,10 @@ def cover_units(
     eng: RangersStrikeEngine, parts: list[list[str]], units: list[Unit]
 ) -> list[Unit] | None:
     """RS-COMBINE-PARTS: ``units``, one for each part (:func:`cover` by their names), or None."""
-    taken = cover(parts, [eng.state.card(u.card).name for u in units])
+    taken = cover(
+        [[name_key(n) for n in part] for part in parts],
+        [eng.state.card(u.card).match_name for u in units],
+    )
     return None if taken is None else [units[k] for k in taken]
 
 
@@ -372,6 +436,14 @@ def pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
         eng.ctx.cannot_verify(doubt)
     for owner, unit in chosen:
         ps = eng.state.players[owner]
+        if stacking.leaving(eng, unit, f"is discarded for {eng.name(iid)}'s additional condition"):
+            why = (
+                f"{eng.name(unit.card)} stays in place instead of being discarded: whether "
+                f"{eng.name(iid)}'s additional condition is met the sources do not say"
+            )
+            eng.ctx.ruling("RS-STACK-STAY", f"{why[0].upper()}{why[1:]}.")
+            eng.ctx.cannot_verify(why)
+            continue
         left = None
         for area in ("rush", "battle"):
             if any(u is unit for u in ps.area(area)):

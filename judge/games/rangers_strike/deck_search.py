@@ -68,7 +68,7 @@ def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
     go into the rush area, a unit or vehicle card (only they can stand there)."""
     d = eng.state.card(iid)
     find = op["find"]
-    if "name" in find and d.name != find["name"]:
+    if "name" in find and not d.named(find["name"]):
         return False
     if "type" in find and d.type != find["type"]:
         return False

@@ -8,7 +8,12 @@ An effect may carry ``if`` ``{"own_units_at_most": N, "size": S}``: it does anyt
 its controller has N units (of size S) or fewer as it resolves (RS-IF-UNITS); or ``{"own_has":
 X}``: only when a card named X is in its controller's rush or battle area (RS-IF-NAMED); or
 ``{"opposing_more": N, "size": S}``: only when the opposing side has at least N more units (of
-size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED).
+size S) than its controller, in the rush and battle areas (RS-IF-OUTNUMBERED); or
+``{"own_zones_all": X}``: only when every face-up card of its controller's command and power
+zones is of category X (RS-IF-ZONES-ALL); or ``{"opposing_power_none": {"type": "unit", "size":
+S}}``: only when no face-up card of the opposing power zones is a unit card (of size S)
+(RS-IF-POWER-NONE); a combination's only before ops done at once
+(:mod:`~judge.games.rangers_strike.zone_conditions`).
 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
@@ -18,8 +23,11 @@ may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it i
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
 area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
-``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE:
-:mod:`~judge.games.rangers_strike.own_text`),
+``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
+the condition possibly one on the units next to it, RS-NEXT-TO:
+:mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
+``on_strike_damage`` with ``by`` ``stacked`` (a stacking operation's: the unit stacked on it
+struck and dealt damage, RS-STACK-STRIKE),
 ``on_rushed`` (a unit other than the card was rushed) and ``on_entered`` (a unit other than
 the card entered the battle area, or was put there by an effect), while the card is where its
 ``while`` says, ``rush`` or ``field``: its player's rush area, or rush or battle area; ``of``
@@ -28,36 +36,50 @@ player's own; RS-WHILE-IN-AREA, :mod:`judge.games.rangers_strike.watch`), ``turn
 end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponent's, with
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
-opponent's own unit destroyed, RS-OPPONENT-RESTRICTION), ``on_destroys`` (the unit, attacking or
-attacked, destroyed an opposing unit in a battle; with ``foe`` ``{"bp": "not_printed"}`` only when
+opponent's own unit destroyed, RS-OPPONENT-RESTRICTION; with ``if`` ``{"flanked": …}``: the
+ability a unit has while units so described stand on both sides of it, RS-NEXT-TO),
+``on_destroys`` (the unit, attacking or attacked, destroyed an opposing unit in a battle; with ``foe`` ``{"bp": "not_printed"}`` only when
 that unit's BP in the battle was not its printed one: RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED,
 :mod:`judge.games.rangers_strike.battle_wins`; in ``combination.effects`` it is in force from the
 combination until the end of the turn, RS-COMBINATION-TURN; its op ``damage``, or the optional
 ``discard_command`` ``target`` ``{"side": "opponent", "zone": "command", "count": 1, "power_max":
 {"destroyed": "power"}}``: one opposing command whose printed required power is no more than the
-destroyed unit's goes to its owner's discard pile, RS-DISCARD-COMMAND), ``on_strike_damage`` (a
-resident operation's, while it is in place: a unit of its player's of the category ``by``
-``{"category": X}`` struck and dealt damage; optional, its one op ``{"op": "discard_to_hand",
+destroyed unit's goes to its owner's discard pile, RS-DISCARD-COMMAND), ``on_strike_damage``
+with ``by`` ``{"category": X}`` (a resident operation's, while it is in place: a unit of its player's of the category X struck and dealt damage; optional, its one op ``{"op": "discard_to_hand",
 "find": {"type": "unit", "size": "S"}, "chooser": "opponent"}``: the opponent chooses a size S
 unit card of the player's discard pile, which goes into the player's hand: RS-STRIKE-DEALT,
-RS-OPPONENT-PICKS-DISCARD, :mod:`judge.games.rangers_strike.strike_damage`).
+RS-OPPONENT-PICKS-DISCARD, :mod:`judge.games.rangers_strike.strike_damage`), ``on_return``
+(a vehicle's, as it returns from the battle area to the rush area with a unit riding it:
+:data:`ON_RETURN` only, whose ``rider_to_hand`` puts that unit into its owner's hand,
+RS-RIDER-TO-HAND).
 
 Operations (``op``) and their fields; ``target`` is ``"self"`` (the card itself, a unit or
 vehicle) or a *selector* ``{"side": "own"|"opponent", "zone": "battle"|"rush", "count": n,
-"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``type``
+"bp_max": n, "type": "unit"}`` whose cards the log records in ``targets`` (``printed_bp_max``
+n: a unit whose printed BP is n or less, ``本来のBPがN以下の``, RS-PRINTED-BP; ``bp_max_self``
+``true``: a unit whose BP is no more than the effect's own unit's, ``このユニットのBP以下のBPを持つ``,
+RS-BP-AT-MOST-THIS, in a unit's ability of the end of its turn only; ``type``
 ``unit``: units only, not vehicles: the printed ``ユニット``, RS-SELECT-UNIT; ``size`` ``S`` | ``M``
 | ``L``: the printed ``Sユニット``, and ``no_number`` ``true``: ``ナンバーを持たない``, a unit
 without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and battle areas,
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
-now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE); ``sp_printed`` ``true``: a unit
+now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE), and ``no_feature`` X: a unit
+without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STACK), and ``numbered``
+``true``: a unit whose combination number is a number (``ナンバーに数字を持ち``, a ``stack`` op's
+only); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
 RS-SELECT-KEYWORD);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
+``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
+RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
+commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
-required power is no more than that, RS-POWER-AT-MOST)
+required power is no more than that, RS-POWER-AT-MOST; ``{"cards": "sum"}``, the sum of the
+required power numbers the cards the effect's ``choose_cards`` chose print, and ``power_equal``
+``{"cards": "sum"}``: a unit whose printed required power is that sum, RS-CARDS-POWER-SUM)
 (selectors consume the list in order; when fewer cards fit than ``count``, every fitting card
 is named):
 
@@ -73,7 +95,8 @@ is named):
   ``unridden`` (``ライドされていない``: vehicles no unit rides).
 - ``hold`` — the unit itself (RS-HOLD-SELF), or with a ``target`` (``released``) the units
   chosen, one's own or the opposing side's (RS-HOLD-CHOSEN).  ``"if_done": true`` on an optional effect's first op, a ``destroy`` or
-  ``hold`` of chosen units: the ops after it happen only when it did (RS-IF-DONE,
+  ``hold`` of chosen units, or one of :data:`DONE_OPS` (a command released, a point of damage
+  taken, the deck's top card revealed): the ops after it happen only when it did (RS-IF-DONE,
   "…してもよい。そうしたとき、…").
 - ``return`` ``target`` — from the battle area back to the rush area.
 - ``damage`` ``n`` — n damage to the opposing side, dealt as a strike's is (in tag battle the
@@ -85,6 +108,37 @@ is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``hold_own_commands`` (with ``"if_done": true``) — the first op of an optional effect of two:
+  the controller holds any number of its own released commands, and only when it holds one or
+  more does the ``destroy`` after it happen, whose selector's ``bp_per_held`` N lets it take a
+  unit whose BP is no more than N for each command so held ("自軍コマンドを好きな数選びホールドし
+  てもよい。そうしたとき、ホールドしたコマンド1つにつきBP2000として、そのBPの合計以下のBPを持つ…";
+  the log names the commands first in ``targets``: RS-HOLD-OWN-COMMANDS,
+  :mod:`judge.games.rangers_strike.own_commands`).
+- ``commands_to_hand`` (with ``"if_done": true``) — alike, the controller returns any number of
+  its own commands, held or released, to its hand, and only when it returns one or more does the
+  ``to_deck_bottom`` after it happen, whose selector (the opponent's own units of its rush area,
+  chosen by the opponent) has ``count_returned`` ``true``: as many units as commands were
+  returned, as many as there are up to that ("自軍コマンドを好きな数選び、自分の手札に戻してもよい。そ
+  うしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び…";
+  RS-COMMANDS-TO-HAND).
+- ``choose_cards`` ``zone``, ``count``, ``up_to``, ``feature``, ``then`` (with ``"if_done":
+  true``) — the first op of an optional effect of two: the controller chooses ``count`` (with
+  ``up_to``: up to that many) cards of its own, in its discard pile (``discard``, with ``feature``
+  X: printing it; they stay there) or, ``count`` 1, ``then`` ``discard``, in its power zone (face
+  up or face down: into its owner's discard pile, RS-POWER-TO-DISCARD) or, ``then`` ``show``, in
+  its hand (shown to the opponent and kept, RS-SHOW-HAND), and only when it chooses
+  one or more does the ``destroy`` or
+  ``to_damage`` after it happen, whose selector's ``power_max`` (or ``power_equal``) ``{"cards":
+  "sum"}`` takes a unit whose printed required power is no more than (the same as) the sum of the
+  numbers the cards chosen print ("自軍捨札から特徴「X」を持つカードを2枚まで選んでもよい。そうしたとき選ん
+  だカードの必要パワーの数字を合計して、その合計以下の必要パワーの数字を持つ敵軍ユニットを1体撃破する"; the
+  log names the cards first in ``targets``: RS-CARDS-POWER-SUM,
+  :mod:`judge.games.rangers_strike.own_cards`).
+- ``to_deck_bottom`` ``target`` — the units chosen go to the bottom of their owner's deck, one
+  after another in the order the log names them (the last named is the bottom card), not
+  destroyed ("持ち主の山札の下に好きな順番で戻す", RS-TO-DECK-BOTTOM); only after
+  ``commands_to_hand``.
 - ``choose`` ``target`` (one unit), ``if_done`` — the first op of an optional effect: the unit
   chosen, if any, is only chosen; the ops after it happen only when one was, and a selector's
   ``power_max`` ``{"chosen": "power"}`` is that unit's printed required power ("…を1体選んでも
@@ -128,6 +182,13 @@ is named):
 - ``sp`` ``value`` — the unit itself is SP ``value`` until the end of the turn; with a
   ``target`` of one's own units chosen, each of them, ``value`` an integer or ``"K/N"`` (SP K
   while N-th in its battle area, SP 0 elsewhere: RS-SP-EFFECT, RS-SP-FRACTION).
+- ``power_to_rush`` ``find`` (``{"type": "unit", "size": S, "feature": X}``), ``power_met``
+  ``true``, ``condition_met`` ``true``, ``no_enter`` ``turn`` (optional) — the one op of an
+  optional effect: the controller may rush one face-up card of its power zone that fits, its
+  required power met and its additional condition too, into its rush area by the effect (no
+  command held); with ``no_enter`` the unit so rushed cannot enter the battle area this turn;
+  the log names the card first in ``targets`` (RS-POWER-TO-RUSH,
+  :mod:`judge.games.rangers_strike.power_moves`).
 - ``top_to_command`` — the top card of the controller's deck goes held into its command zone
   (into the discard pile when that holds 5); the log names it first in ``targets`` when the
   engine does not know it (RS-TOP-TO-COMMAND, :mod:`judge.games.rangers_strike.zone_moves`).
@@ -161,12 +222,51 @@ is named):
   its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
   can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
   :mod:`judge.games.rangers_strike.release`).
+- ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
+  a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
+  opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
+  してもよい。そうしたとき、…", RS-RELEASE-OPPOSING).
+- ``power_card_to_rush`` ``find`` (``{"type": "unit"}``, optionally ``size`` and ``feature``) —
+  the second op after an ``if_done`` release of one command: one face-up card of the
+  controller's power zone that fits goes into its rush area by the effect (no required power or
+  additional condition, unlike ``power_to_rush``), when one fits; the log names it (after the
+  command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、
+  ラッシュエリアに出す", RS-POWER-TO-RUSH-AREA,
+  :mod:`judge.games.rangers_strike.power_moves`).
+- ``damage_to_hand`` (with ``if_done``) then ``top_to_damage`` — an optional effect of these two
+  only: the controller may take one face-down card of its power zone (a point of damage) into its
+  hand, unturned; only if it did, the top card of its deck goes face down into its power zone,
+  unseen ("自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札に加えてもよい。そうしたとき、
+  自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く"); the log names the card first in
+  ``targets`` (RS-DAMAGE-TO-HAND, :mod:`judge.games.rangers_strike.damage_cards`).
+- ``reveal`` (with ``if_done``), ``sp`` with ``if`` ``{"revealed": {"type": "unit", "feature":
+  X}}``, ``revealed_to_bottom`` — exactly so, an optional effect of a unit's own: the controller
+  may reveal its deck's top card; only if it did, the unit is SP N for the turn when that card is
+  a unit card printing X, and afterwards the card goes to the bottom of the deck ("自軍山札の上から
+  1枚をオモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、
+  これは「SP2」になる。その後、オモテにしたカードは山札の下に戻す"); the log names the card first in
+  ``targets`` when it is not known (RS-REVEAL-TO-BOTTOM, :mod:`judge.games.rangers_strike.revealed`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
 - ``from_discard`` ``name``, ``count`` — that many unit or vehicle cards named ``name`` go from
   the controller's discard pile into its rush area, by the effect (RS-FROM-DISCARD,
   :mod:`judge.games.rangers_strike.from_discard`); the log names them first in ``targets``.
+- ``discard_to_command`` ``find`` (``{"type": "unit", "size": S}``), ``if_full`` ``hand`` — the one
+  op of an ``on_strike_damage`` effect: one card of the controller's discard pile that fits goes
+  held into its command zone, into its hand when that holds 5 ("自軍捨札からSユニットのカードを1枚選
+  び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。"); the log names it first in
+  ``targets`` (RS-STACK-STRIKE, :mod:`judge.games.rangers_strike.stacking`).
+- ``stack`` ``target`` (one unit of one's own: ``side`` ``own``, ``zone`` ``field``, ``count``
+  1, ``type`` ``unit``, and ``size``, ``category``, ``no_feature`` as printed), ``leaves``
+  (:data:`STACK_LEAVES`), optionally ``bp`` N and ``feature`` X, and ``number`` -N with
+  ``number_min`` M (its combination number N less, not less than M) — an operation's one op
+  ("…自軍Sユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに
+  重ねる。"): the operation is placed in its player's rush area and the unit chosen stacked on
+  it, so it does not go to the discard pile; while stacked the unit has BP +N and the feature X
+  ("このカードに重ねたユニットはBP+Nされ、特徴「X」が追加される"); when the unit stops being a unit
+  the card goes where ``leaves`` says, or (``stay``) to the discard pile, the unit staying where
+  it is (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY, :mod:`judge.games.rangers_strike.stacking`).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
@@ -198,10 +298,16 @@ from typing import Any
 from judge.games.rangers_strike import (
     battle_wins,
     command_cards,
+    damage_cards,
     keywords,
     modes,
+    neighbours,
+    own_cards,
+    own_commands,
     power_moves,
+    revealed,
     strike_damage,
+    zone_conditions,
 )
 from judge.games.rangers_strike.quantities import is_quantity
 
@@ -220,7 +326,11 @@ WHENS = (
     "turn_end",
     battle_wins.WHEN,
     strike_damage.WHEN,
+    "on_return",
 )
+#: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
+#: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
+ON_RETURN = {"when": "on_return", "optional": True, "do": [{"op": "rider_to_hand"}]}
 #: whose turn's end a ``turn_end`` effect triggers at: its player's, or an opponent's
 #: ("自分がターンを終えるとき", "相手は…自分自身のターンを終えるとき", RS-TURN-END)
 TURNS = ("own", "opponent")
@@ -262,6 +372,19 @@ OPS = (
     "discards_to_decks",
     "to_power_self",
     "power_to_hand",
+    "stack",
+    "discard_to_command",
+    "hold_own_commands",
+    "commands_to_hand",
+    "to_deck_bottom",
+    "power_to_rush",
+    "power_card_to_rush",
+    "damage_to_hand",
+    "top_to_damage",
+    "reveal",
+    "revealed_to_bottom",
+    "rider_to_hand",
+    "choose_cards",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -276,6 +399,8 @@ SELECTOR_KEYS = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "category",
     "type",
     "size",
@@ -288,7 +413,17 @@ SELECTOR_KEYS = {
     "feature",
     "sp_printed",
     "keyword",
+    "no_feature",
+    "numbered",
+    "bp_per_held",
+    "count_returned",
+    "power_equal",
 }
+#: what becomes of an operation card a unit is stacked on when the unit stops being a unit
+#: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
+#: pile ("このカードは捨札になる"), or it goes to the discard pile and the unit stays where it is
+#: ("このカードを捨札にしてその場に留める", RS-STACK-STAY)
+STACK_LEAVES = ("hand", "discard", "stay")
 #: who chooses a selector's units: the effect's controller, or the opposing player whose
 #: units they are ("相手は自分自身のユニットを…選び", RS-OPPONENT-CHOOSES)
 CHOOSERS = ("controller", "opponent")
@@ -304,6 +439,11 @@ SEARCH_TYPES = ("unit", "vehicle")
 CHOSEN_POWER = {"chosen": "power"}
 #: the cost that makes the rest of an effect happen only when paid (RS-COMMAND-COST)
 COST_OPS = ("hold_commands",)
+#: the ops with no units chosen that an optional effect may begin with, the rest happening only
+#: when it was done ("…してもよい。そうしたとき、…", RS-IF-DONE): a held command released
+#: (RS-RELEASE-OPPOSING), a face-down power card taken into the hand (RS-DAMAGE-TO-HAND), the
+#: deck's top card revealed (RS-REVEAL-TO-BOTTOM)
+DONE_OPS = ("release_command", "damage_to_hand", "reveal")
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -319,15 +459,30 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "bp_per_held" in sel and (resident or not _is_int(sel["bp_per_held"], 1)):
+        return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
+    if "count_returned" in sel and (resident or sel["count_returned"] is not True):
+        return False  # RS-COMMANDS-TO-HAND: as many as commands were returned first
+    if "bp_max_self" in sel and (
+        resident or sel["bp_max_self"] is not True or sel.get("type") != "unit" or "bp_max" in sel
+    ):
+        return False  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
+    if "printed_bp_max" in sel and (
+        resident or not _is_int(sel["printed_bp_max"], 0) or sel.get("type") != "unit"
+    ):
+        return False  # RS-PRINTED-BP: "本来のBPがN以下の", a unit's printed BP
     if "power_max" in sel and (
         resident
         or not (
             _is_int(sel["power_max"], 0)
             or is_quantity(sel["power_max"])
             or sel["power_max"] == CHOSEN_POWER
+            or sel["power_max"] == own_cards.SUM
         )
     ):
         return False  # RS-POWER-AT-MOST
+    if "power_equal" in sel and (resident or sel["power_equal"] != own_cards.SUM):
+        return False  # RS-CARDS-POWER-SUM: the same number as the cards chosen first make
     if "type" in sel and (resident or sel["type"] not in ("unit", "vehicle")):
         return False  # a vehicle: only for discard_vehicle (RS-SELECT-VEHICLE)
     if "size" in sel and (resident or sel["size"] not in SIZES or "type" not in sel):
@@ -336,6 +491,12 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "feature" in sel and (resident or not isinstance(sel["feature"], str) or not sel["feature"]):
         return False  # RS-SELECT-FEATURE: "特徴「X」を持つ"
+    if "no_feature" in sel and (
+        resident or not isinstance(sel["no_feature"], str) or not sel["no_feature"]
+    ):
+        return False  # RS-STACK: "特徴「X」を持たない", no such feature now
+    if "numbered" in sel and (resident or sel["numbered"] is not True):
+        return False  # RS-STACK: "ナンバーに数字を持ち", a combination number that is a number
     if "sp_printed" in sel and (resident or sel["sp_printed"] is not True):
         return False  # RS-SELECT-SIZE: "SPが空欄でない", the printed SP box
     if "keyword" in sel and (
@@ -399,9 +560,12 @@ WHILE_ZONES = ("face_up_power", "command")
 
 
 def while_ok(cond: Any) -> bool:
-    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE)."""
+    """A static op's ``while`` condition (:data:`WHILE_ZONES`; RS-WHILE), or one on the units
+    next to the unit (RS-NEXT-TO: :func:`~judge.games.rangers_strike.neighbours.ok`)."""
     if not isinstance(cond, dict):
         return False
+    if neighbours.is_condition(cond):
+        return neighbours.ok(cond)
     if set(cond) == {"opposing_unit"}:
         unit = cond["opposing_unit"]
         return (
@@ -440,8 +604,23 @@ def _static_ok(op: Any) -> bool:
     if "per" in op:
         return set(op) == {"op", "amount", "per"} and per_ok(op["per"])
     if "while" in op:
-        return set(op) == {"op", "amount", "while"} and while_ok(op["while"])
+        cond = op["while"]
+        if neighbours.is_condition(cond) and "bp_min" in (cond.get("next_to") or {}):
+            return False  # a BP turning on another's BP: not read (RS-NEXT-TO)
+        return set(op) == {"op", "amount", "while"} and while_ok(cond)
     return _attack_bp_ok(op, static=True)
+
+
+def _one_doubt(ops: list[Any]) -> bool:
+    """A unit's own text is read two ways at most (own_text's readings): one asking about the
+    units next to it (RS-NEXT-TO) asks nothing of 自軍 that tag battle leaves open."""
+    near = any(neighbours.is_condition(op.get("while")) for op in ops)
+    team = any(
+        ("per" in op and op["per"].get("count") != "face_up_power")
+        or (isinstance(op.get("while"), dict) and "none_in" in op["while"])
+        for op in ops
+    )
+    return not (near and team)
 
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
@@ -465,9 +644,14 @@ def _if_ok(cond: Any, timing: str) -> bool:
     """An effect's condition, checked as it resolves (not on a resident or static text):
     ``{"own_units_at_most": N, "size": S}``, "自軍[S]ユニットの数がN体以下なら" (RS-IF-UNITS), or
     ``{"own_has": X}``, "自軍エリアに「X」があれば" (RS-IF-NAMED), or ``{"opposing_more": N, "size":
-    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED)."""
+    S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED), or
+    ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL), or
+    ``{"opposing_power_none": {"type": "unit", "size": S}}``, "敵軍パワーゾーンのオモテ向きのカードにS
+    ユニットのカードが無ければ" (RS-IF-POWER-NONE; :mod:`~judge.games.rangers_strike.zone_conditions`)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.ok(cond)
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     if "opposing_more" in cond:  # RS-IF-OUTNUMBERED
@@ -496,19 +680,35 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _turn_end_ok(effect)  # RS-TURN-END
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
-    if timing == strike_damage.WHEN:
+    if timing == strike_damage.WHEN and isinstance(effect.get("by"), dict):
         return strike_damage.ok(effect)  # RS-STRIKE-DEALT, RS-OPPONENT-PICKS-DISCARD
+    if timing == "on_strike_damage" or any(
+        isinstance(op, dict) and op.get("op") == "discard_to_command" for op in ops
+    ):
+        return strike_damage_ok(effect)  # RS-STACK-STRIKE
+    if timing == "on_return" or any(
+        isinstance(op, dict) and op.get("op") == "rider_to_hand" for op in ops
+    ):  # RS-RIDER-TO-HAND: the one shape, exactly
+        return {k: v for k, v in effect.items() if k != "text"} == ON_RETURN
     if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
         return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
         return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):
         return False  # RS-IF-UNITS
+    if (
+        timing == "combination"
+        and zone_conditions.is_condition(effect.get("if"))
+        and not zone_conditions.at_once(effect)
+    ):
+        return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
+    if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
+        return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"
     if timing == "static":  # the unit's own continuous BP or SP (RS-ATTACK-BP, RS-BP-PER,
-        return all(_static_ok(op) for op in ops)  # RS-WHILE), nothing else
+        return all(_static_ok(op) for op in ops) and _one_doubt(ops)  # RS-WHILE), nothing else
     for op in ops:
         if not isinstance(op, dict):
             return False
@@ -522,6 +722,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             continue
         if name not in OPS:
             return False
+        if isinstance(target, dict) and "bp_max_self" in target:
+            return False  # RS-BP-AT-MOST-THIS: only the ability of the end of a turn's
         if command_cards.is_command_selector(target):
             if not command_cards.ok(op):
                 return False  # RS-COMMAND-TO-POWER: cards of a command zone, sent to the power zone
@@ -592,6 +794,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
                     "sp",
                     "add_feature",
                     "choose",
+                    "stack",
                 )
             )
         ):
@@ -640,9 +843,20 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
             return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
         if name == "release_command" and not (
-            set(op) == {"op", "count"} and _is_int(op["count"], 1) and len(ops) == 1
+            set(op) - {"side", "if_done"} == {"op", "count"}
+            and _is_int(op["count"], 1)
+            and op.get("side", "own") in SIDES
+            and (len(ops) == 1 or "if_done" in op)
+            and (op.get("side", "own") == "own" or "if_done" in op)
         ):
-            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone
+            return False  # RS-RELEASE-COMMAND: "自軍コマンドをNつ選びリリースする", alone or
+            # first, what follows only if done (RS-RELEASE-OPPOSING: "敵軍コマンド…")
+        if name in ("damage_to_hand", "top_to_damage") and not damage_cards.ok(effect):
+            return (
+                False  # RS-DAMAGE-TO-HAND: "…ダメージになっているカードをウラ向きのまま1枚選び、…"
+            )
+        if name == "power_card_to_rush" and not power_moves.put_ok(effect, op):
+            return False  # RS-POWER-TO-RUSH-AREA: "…のカードを、自軍パワーのオモテ向きのカードから1枚選び、…"
         if name == "reveal_top" and not (set(op) == {"op", "name"} and isinstance(op["name"], str)):
             return False  # RS-REVEAL-TOP
         if name == "resident_to_deck" and set(op) != {"op"}:
@@ -651,6 +865,27 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-DISCARDS-TO-DECKS: every discard pile, no choice
         if name == "to_power_self" and (timing != "on_use" or set(op) != {"op"}):
             return False  # RS-SELF-TO-POWER: "このカード" is the operation being used
+        if (
+            name in own_commands.OPS
+            or name == "to_deck_bottom"
+            or (
+                isinstance(target, dict)
+                and (own_commands.PER_HELD in target or own_commands.COUNT_RETURNED in target)
+            )
+        ) and not own_commands.ok(effect):
+            return False  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: "自軍コマンドを好きな数選び…"
+        if (
+            name == own_cards.OP
+            or (
+                isinstance(target, dict)
+                and any(target.get(k) == own_cards.SUM for k in own_cards.LIMITS)
+            )
+        ) and not own_cards.ok(effect):
+            return False  # RS-CARDS-POWER-SUM: "…カードを…選んでもよい。そうしたとき、…必要パワーの数字…"
+        if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
+            return (
+                False  # RS-POWER-TO-RUSH: "自軍パワーゾーンのオモテ向きのカードから、…出してもよい"
+            )
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
         if name == "top_to_command" and set(op) != {"op"}:
@@ -683,6 +918,16 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # the destroyed card itself, from the discard pile
         if name == "sp" and not _sp_ok(op, target, timing):
             return False  # RS-SP-EFFECT: the unit's own SP, or a chosen one's, for the turn
+        if name == "stack" and not stack_ok(effect, timing):
+            return False  # RS-STACK: the operation placed, the unit chosen stacked on it
+        if (
+            isinstance(target, dict)
+            and name != "stack"
+            and {"no_feature", "numbered"} & set(target)
+        ):
+            return (
+                False  # "特徴「X」を持たない", "ナンバーに数字を持ち": a stacking text's (RS-STACK)
+            )
         if (
             name == "return"
             and isinstance(target, dict)
@@ -699,6 +944,8 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
     unit is where ``while`` says, the opponent's own unit destroyed, chosen by the opponent
     (a selector ``side`` ``opponent``, ``zone`` ``field``, ``type`` ``unit``, ``chooser``
     ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
+    if effect.get("turn") == "own" and neighbours.is_condition(effect.get("if")):
+        return _gained_at_turn_end_ok(effect)  # RS-NEXT-TO, RS-BP-AT-MOST-THIS
     if effect.get("turn") == "own":
         return (
             set(effect) <= {"when", "turn", "if", "optional", "do", "text"}
@@ -726,6 +973,34 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
         and sel["zone"] == "field"
         and sel["type"] == "unit"
         and sel["chooser"] == "opponent"
+    )
+
+
+def _gained_at_turn_end_ok(effect: dict[str, Any]) -> bool:
+    """RS-NEXT-TO: the ability a unit has while units so described stand on both sides of it
+    ("…並んでいる間、…次の能力を得る⇒自分がターンを終えるとき、…"): at the end of its player's turn,
+    ``if`` ``{"flanked": …}``, one opposing unit (rush or battle area) with BP no more than the
+    unit's own (``bp_max_self``, RS-BP-AT-MOST-THIS) sent face up into its owner's power zone."""
+    ops = effect.get("do")
+    if (
+        set(effect) - {"when", "turn", "if", "do", "text"}
+        or "flanked" not in effect["if"]
+        or not neighbours.ok(effect["if"])
+        or not isinstance(ops, list)
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+        or set(ops[0]) != {"op", "target"}
+        or ops[0]["op"] != "to_power_zone"
+    ):
+        return False
+    sel = ops[0]["target"]
+    return (
+        _selector_ok(sel, False)
+        and set(sel) == {"side", "zone", "count", "type", "bp_max_self"}
+        and sel["side"] == "opponent"
+        and sel["zone"] == "field"
+        and sel["type"] == "unit"
+        and sel["count"] == 1
     )
 
 
@@ -801,6 +1076,69 @@ def _sp_ok(op: dict[str, Any], target: Any, timing: str) -> bool:
     )
 
 
+def strike_damage_ok(effect: dict[str, Any]) -> bool:
+    """RS-STACK-STRIKE: ``{"when": "on_strike_damage", "by": "stacked", "do": [{"op":
+    "discard_to_command", "find": {"type": "unit", "size": S}, "if_full": "hand"}]}``, a stacking
+    operation's effect when the unit stacked on it strikes and deals damage; the op in no other
+    effect."""
+    ops = effect["do"]
+    if (
+        effect.get("when") != "on_strike_damage"
+        or effect.get("by") != "stacked"
+        or set(effect) - {"when", "by", "do", "text"}
+        or len(ops) != 1
+        or not isinstance(ops[0], dict)
+    ):
+        return False
+    op = ops[0]
+    find = op.get("find")
+    return (
+        set(op) == {"op", "find", "if_full"}
+        and op["op"] == "discard_to_command"
+        and op["if_full"] == "hand"
+        and isinstance(find, dict)
+        and set(find) == {"type", "size"}
+        and find["type"] == "unit"
+        and find["size"] in SIZES
+    )
+
+
+def stack_ok(effect: dict[str, Any], timing: str) -> bool:
+    """RS-STACK: an operation's effect whose one op is ``{"op": "stack", "target": sel,
+    "leaves": L}`` (and optionally ``bp`` N, ``feature`` X): one unit of one's own chosen
+    (``side`` ``own``, ``zone`` ``field``, ``count`` 1, ``type`` ``unit``, by the controller),
+    not optional; ``leaves`` one of :data:`STACK_LEAVES`."""
+    ops = effect["do"]
+    op = ops[0]
+    if timing != "on_use" or len(ops) != 1 or effect.get("optional") or "if" in effect:
+        return False
+    if (
+        set(op) - {"op", "target", "leaves", "bp", "feature", "number", "number_min"}
+        or op.get("leaves") not in STACK_LEAVES
+    ):
+        return False
+    if "bp" in op and (not _is_int(op["bp"], -(10**9)) or op["bp"] == 0):
+        return False
+    if "feature" in op and (not isinstance(op["feature"], str) or not op["feature"]):
+        return False
+    if ("number" in op) != ("number_min" in op) or (
+        "number" in op and not (_is_int(op["number_min"], 1) and _is_int(-op["number"], 1))
+    ):
+        return False  # "ナンバーの数字はN少なくなる。ただし、Mより少なくならない。"
+    sel = op.get("target")
+    return (
+        _selector_ok(sel, False)
+        and sel.get("side") == "own"
+        and sel.get("zone") == "field"
+        and sel.get("count") == 1
+        and sel.get("type") == "unit"
+        and "chooser" not in sel
+        and set(sel)
+        <= {"side", "zone", "count", "type", "size", "category", "no_feature", "numbered"}
+        and not isinstance(sel.get("category"), list)
+    )
+
+
 def _from_hand_ok(effect: dict[str, Any]) -> bool:
     """RS-FROM-HAND: an optional effect whose one op is ``{"op": "from_hand", "find":
     {"name": X}, "count": 1, "to": "rush"}``."""
@@ -862,8 +1200,12 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
     ops = effect["do"]
     return (
         op["if_done"] is True
-        and op.get("op") in ("destroy", "hold", "choose")
-        and isinstance(op.get("target"), dict)
+        and (
+            (op.get("op") in ("destroy", "hold", "choose") and isinstance(op.get("target"), dict))
+            or op.get("op") in DONE_OPS
+            or (op == {"op": op.get("op"), "if_done": True} and op.get("op") in own_commands.OPS)
+            or (op.get("op") == own_cards.OP and own_cards.first_ok(op))
+        )
         and effect.get("optional") is True
         and ops[0] is op
         and len(ops) > 1
@@ -938,6 +1280,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
     return any(
-        isinstance(op, dict) and op.get("op") in ("from_discard", "from_hand_or_discard")
+        isinstance(op, dict)
+        and op.get("op") in ("from_discard", "from_hand_or_discard", "discard_to_command")
         for op in effect["do"]
     )

@@ -43,7 +43,7 @@ def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
 
 def _in_hand(eng: RangersStrikeEngine, pid: str, name: str) -> list[str]:
     st = eng.state
-    return [iid for iid in st.players[pid].hand if iid is not None and st.card(iid).name == name]
+    return [iid for iid in st.players[pid].hand if iid is not None and st.card(iid).named(name)]
 
 
 #: the card to take: ``("hand" | "discard", instance id)``, or None (nothing, or not known)
@@ -67,7 +67,7 @@ def pick(
             iid = ref if ref in piled else next(c for c in piled if st.code_of[c] == ref)
             return ("discard", iid), targets[1:], [], None
         takes, problems = ZONE_REFS.find_many_in_zone(st, pid, "hand", [ref])
-        if not problems and st.card(takes[0].iid).name == op["hand"]:
+        if not problems and st.card(takes[0].iid).named(op["hand"]):
             return ("hand", ref if ref == takes[0].iid else takes[0].iid), targets[1:], [], None
         return (
             None,

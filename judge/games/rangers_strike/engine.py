@@ -34,8 +34,11 @@ from judge.games.rangers_strike import (
     attack_bp,
     battle_wins,
     effects,
+    next_in_line,
     own_text,
     resist,
+    ride,
+    stacking,
     strike_damage,
     watch,
 )
@@ -356,21 +359,42 @@ class RangersStrikeEngine(AgendaEngine):
     def sp_known(self, unit: Unit) -> tuple[int, str | None]:
         """A unit's SP now, and why it is not known (None when it is): printed, a printed
         ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
-        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE).  A unit
-        riding a vehicle stands in the vehicle's place (RS-RIDE); a vehicle has no SP and never
-        strikes (RS-VEHICLE)."""
+        end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE), and "SP1"
+        from a taxis before it (RS-TAXIS: where it decides, whether a floor or the unit's SP
+        is not known).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE); a
+        vehicle has no SP and never strikes (RS-VEHICLE)."""
+        value, why, made = self._sp_without_taxis(unit)
+        if not next_in_line.taxis_in_play(self):
+            return value, why
+        gives, said = next_in_line.taxis_sp(self, unit)
+        if gives is False:
+            return value, why
+        settled = why is None and made <= {1}
+        if gives is None:  # whether a taxis gives it SP 1 is not known
+            return (1, None) if settled and value == 1 else (0, why or f"taxis: {said}")
+        if settled and value <= 1:
+            return 1, None  # "SP1" as a floor and as its SP alike (RS-TAXIS)
+        return 0, why or (
+            f"taxis: {said} Whether that SP 1 is a floor (SP {max(value, 1)}) or its SP (one "
+            "of the effects that make it, RS-SP-EFFECT) the sources do not say"
+        )
+
+    def _sp_without_taxis(self, unit: Unit) -> tuple[int, str | None, set[int]]:
+        """:meth:`sp_known` before any taxis, and the SPs effects make it (RS-SP-EFFECT)."""
         st = self.state
         d = st.card(unit.card)
         if d.is_vehicle:
-            return 0, None
+            return 0, None, set()
         made = {m.sp for m in unit.mods if m.sp is not None}
         value = d.sp
         if unit.vehicle is not None and (
             d.sp_at is not None or any(m.sp_at is not None for m in unit.mods)
         ):  # RS-RIDER: the place a K/N counts is not said for a unit riding a vehicle
-            return 0, (
+            return (
+                0,
                 "it rides a vehicle, and whether a unit riding one stands in the vehicle's "
-                "place for its SP K/N the sources do not say"
+                "place for its SP K/N the sources do not say",
+                made,
             )
         if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
             made.add(d.sp_at[0])
@@ -378,23 +402,28 @@ class RangersStrikeEngine(AgendaEngine):
             if m.sp_at is not None:  # "選んだユニットは「SP1/2」になる" (RS-SP-EFFECT)
                 made.add(m.sp_at[0] if self.battle_position(unit) == m.sp_at[1] else 0)
         ops = self.own_text_of(d)
-        if ops:  # RS-WHILE: "これは「SP1」になる" while its condition holds
+        if ops:  # RS-WHILE: "これは「SP1」になる" while its condition holds (RS-NEXT-TO)
             mine = own_text.sp(self, unit, ops, False)
             pid = own_text.player_of(self, unit)
-            if pid is not None and len(self.allies(pid)) > 1:
+            if pid is not None and own_text.two_readings(self, pid, ops):
                 theirs = own_text.sp(self, unit, ops, True)
                 if theirs != mine:
-                    return 0, (
-                        f"自軍 read as {pid}'s own and as its team's disagree on whether its "
-                        "own text makes it SP " + " or ".join(map(str, sorted(mine | theirs)))
+                    return (
+                        0,
+                        f"{own_text.doubt(self, unit, ops)}: the two readings disagree on "
+                        "whether its own text makes it SP "
+                        + " or ".join(map(str, sorted(mine | theirs))),
+                        made | mine | theirs,
                     )
             made |= mine
         if len(made) > 1:
-            return 0, (
+            return (
+                0,
                 "effects make its SP " + " and ".join(str(n) for n in sorted(made)) + ", and "
-                "which applies last is the turn player's choice, which the log does not record"
+                "which applies last is the turn player's choice, which the log does not record",
+                made,
             )
-        return (made.pop() if made else value), None
+        return (next(iter(made)) if made else value), None, made
 
     def battle_position(self, unit: Unit) -> int | None:
         """Where ``unit`` stands in its battle area, counted from the left from 1, or None
@@ -459,6 +488,8 @@ class RangersStrikeEngine(AgendaEngine):
         ``d`` its card."""
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
+        if unit.stacked:  # RS-STACK: "このカードに重ねたユニットはBP+Nされ"
+            value += stacking.bp(st, unit)
         if unit.vehicle is not None:  # RS-RIDER-BP
             v = st.card(unit.vehicle)
             value += v.rider_bp
@@ -474,17 +505,19 @@ class RangersStrikeEngine(AgendaEngine):
 
     def bp_readings(self, unit: Unit) -> tuple[int, int]:
         """``unit``'s BP with 自軍 read as its player's and as its team's (the same in 1 vs
-        1, and for a unit whose own text does not read 自軍 so: :mod:`own_text`)."""
+        1, and for a unit whose own text does not read 自軍 so: :mod:`own_text`), or with the
+        units next to it read narrowly and widely (RS-NEXT-TO, either variant)."""
         value = self.bp(unit)
         team = self.bp_team(unit)
         return value, value if team is None else team
 
     def bp_team(self, unit: Unit) -> int | None:
-        """``unit``'s BP with 自軍 in its own text read as its team's (tag battle), or None
-        when that reading cannot differ from its player's (checked without working out BP)."""
+        """``unit``'s BP with 自軍 in its own text read as its team's (tag battle; the units
+        next to it read widely, RS-NEXT-TO), or None when that reading cannot differ from the
+        other (checked without working out BP)."""
         ops = self.own_text_of(self.state.card(unit.card))
         pid = own_text.player_of(self, unit) if ops else None
-        if pid is None or len(self.allies(pid)) < 2 or not own_text.team_dependent(ops):
+        if pid is None or not own_text.two_readings(self, pid, ops):
             return None
         return self.bp(unit, team=True)
 
@@ -536,8 +569,12 @@ class RangersStrikeEngine(AgendaEngine):
     ) -> None:
         """A unit goes to the discard pile; when-destroyed effects trigger (``only``: those
         it accepts, when the unit was destroyed before and only now goes to the discard pile,
-        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE)."""
+        RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE); the cards
+        it is stacked on go where their texts say, or one keeps it in place (RS-STACK-LEAVES,
+        RS-STACK-STAY)."""
         st = self.state
+        if unit.stacked and stacking.leaving(self, unit, f"is destroyed ({why})", only is None):
+            return
         ps = st.players[owner]
         left = None
         for area in AREAS:
@@ -724,7 +761,8 @@ class RangersStrikeEngine(AgendaEngine):
         held = [c.card for c in ps.command if c.held]
         for c in ps.command:
             c.held = False
-        back = [u.card for u in ps.battle]
+        returning = list(ps.battle)
+        back = [u.card for u in returning]
         for unit in ps.battle:
             unit.acted = None
             unit.rode_off = False
@@ -744,6 +782,7 @@ class RangersStrikeEngine(AgendaEngine):
             )
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
+        ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
         if self.skips_first_draw(pid):
             self.ctx.ruling(
                 self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."
@@ -934,6 +973,14 @@ class RangersStrikeEngine(AgendaEngine):
         unless its effect put it somewhere already (RS-SELF-TO-POWER)."""
         from judge.games.rangers_strike.refs import locate
 
+        found = self.state.find_unit(card)
+        if found is not None and card in found[2].stacked:
+            self.ctx.ruling(
+                "RS-STACK",
+                f"{self.name(card)} resolved; {self.name(found[2].card)} is stacked on it in "
+                f"{found[0]}'s {found[1]} area, so it does not go to the discard pile.",
+            )
+            return
         where = locate(self.state, card)
         if where != "nowhere in the game":
             self.ctx.ruling(
@@ -1004,6 +1051,7 @@ class RangersStrikeEngine(AgendaEngine):
             turned.append(pc.card)
         if st.damage is not None:
             st.damage.amount -= len(picks)
+            st.damage.dealt += len(picks)
         return turned
 
     def op_damage_rest(self) -> None:
@@ -1057,6 +1105,8 @@ class RangersStrikeEngine(AgendaEngine):
             )
         if ps.damage >= self.damage_limit() and self.can_act(d.player):
             self.reach_limit(d.player)
+        if d.source == "strike" and d.dealt + placed and st.phase != "over":
+            stacking.struck(self)  # RS-STACK-STRIKE: "ストライクしてダメージを与えたとき"
 
     # == views ===============================================================================
 
@@ -1074,6 +1124,7 @@ class RangersStrikeEngine(AgendaEngine):
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
+        taxis = area == "battle" and next_in_line.taxis_in_play(self)  # RS-TAXIS
         for unit in st.players[pid].area(area):
             d = defs[code_of[unit.card]]
             if d.type == "vehicle":  # no BP, no SP (RS-VEHICLE): its card's view, always
@@ -1090,7 +1141,15 @@ class RangersStrikeEngine(AgendaEngine):
             if extra is None:
                 extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
             own = self.own_text_of(d)
-            if not (unit.mods or unit.vehicle or d.sp_at or self.static_of(d) or own):
+            if not (
+                unit.mods
+                or unit.vehicle
+                or unit.stacked
+                or d.sp_at
+                or self.static_of(d)
+                or own
+                or taxis
+            ):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -1106,7 +1165,7 @@ class RangersStrikeEngine(AgendaEngine):
                 out.append(view)
                 continue
             bp = self.own_bp(unit, d) + extra
-            sp = self.sp(unit) if unit.mods or d.sp_at or own else d.sp
+            sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
             view = {
                 "id": unit.card,
                 "code": d.code,
@@ -1116,6 +1175,8 @@ class RangersStrikeEngine(AgendaEngine):
             }
             if unit.vehicle is not None:
                 view["vehicle"] = unit.vehicle
+            if unit.stacked:  # RS-STACK: the operation cards under it
+                view["stacked"] = list(unit.stacked)
             if unit.held:
                 view["held"] = True
             out.append(view)
@@ -1211,4 +1272,6 @@ def _mod_view(m: Mod) -> list[Any]:
         view.append({"features": list(m.features)})
     if m.during is not None:
         view.append({"during": m.during, "against": m.against})
+    if m.no_enter:
+        view.append({"no_enter": True})  # RS-POWER-TO-RUSH
     return view

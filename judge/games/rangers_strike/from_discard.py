@@ -47,7 +47,7 @@ def fitting(eng: RangersStrikeEngine, pid: str, name: str) -> list[str]:
         if iid is None:
             continue
         d = st.card(iid)
-        if d.name == name and d.type in ("unit", "vehicle"):
+        if d.named(name) and d.type in ("unit", "vehicle"):
             out.append(iid)
     return out
 
@@ -123,19 +123,32 @@ WHENCE = {
     "deck": ("from_deck", "RS-SEARCH-DECK"),
     "hand": ("from_hand", "RS-FROM-HAND"),
     "top": ("from_deck", "RS-REVEAL-TOP"),
+    "power": ("from_power", "RS-POWER-TO-RUSH"),
+    "power_area": ("from_power", "RS-POWER-TO-RUSH-AREA"),
 }
 
 
 def into_rush(
-    eng: RangersStrikeEngine, pid: str, cards: list[str], what: str, whence: str = "discard"
+    eng: RangersStrikeEngine,
+    pid: str,
+    cards: list[str],
+    what: str,
+    whence: str = "discard",
+    checked: str = "no power, command or additional condition is needed",
 ) -> None:
-    """Put ``cards``, taken already from ``pid``'s discard pile or deck (``whence``), into its
-    rush area by an effect (``what``, in words): no power, command or additional condition,
-    and a when-rushed effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK)."""
+    """Put ``cards``, taken already from ``pid``'s discard pile, deck, hand or power zone
+    (``whence``), into its rush area by an effect (``what``, in words): no power, command or
+    additional condition (``checked`` says what was: RS-POWER-TO-RUSH), and a when-rushed
+    effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK, RS-POWER-TO-RUSH-AREA)."""
     st = eng.state
     ps = st.players[pid]
     event, rule = WHENCE[whence]
-    zone = {"discard": "discard pile", "top": "deck"}.get(whence, whence)
+    zone = {
+        "discard": "discard pile",
+        "top": "deck",
+        "power": "power zone",
+        "power_area": "power zone",
+    }.get(whence, whence)
     for iid in cards:
         unit = eng.new_unit(iid)
         ps.rush.append(unit)
@@ -147,8 +160,7 @@ def into_rush(
         )
         eng.ctx.ruling(
             rule,
-            f"{eng.name(iid)} is put into the rush area by an effect: no power, command or "
-            "additional condition is needed.",
+            f"{eng.name(iid)} is put into the rush area by an effect: {checked}.",
         )
         if any(r.get("rule") == "rush_held" for r in st.card(iid).restrictions):
             eng.ctx.ruling(

@@ -60,12 +60,14 @@ def printed(d: dict[str, Any]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words))
 
 
-def _named_beyond_note(text: str, word: str) -> bool:
+def named_beyond_note(text: str, word: str) -> bool:
     """Whether ``text`` names ``word`` other than in the card's own keyword note of it."""
     return any(word in part for part, own in _notes(text) if own != word)
 
 
-def _public_cards(eng: RangersStrikeEngine) -> list[str]:
+def public_cards(eng: RangersStrikeEngine) -> list[str]:
+    """The known cards in public zones: rush and battle areas, vehicles ridden, command and
+    power zones, discard piles and residents."""
     st = eng.state
     out: list[str] = []
     for pid in st.order:
@@ -85,10 +87,10 @@ def givers(eng: RangersStrikeEngine, word: str) -> list[str]:
     st = eng.state
     return [
         iid
-        for iid in _public_cards(eng)
+        for iid in public_cards(eng)
         if st.card(iid).unread
         and isinstance(st.card(iid).raw.get("text"), str)
-        and _named_beyond_note(str(st.card(iid).raw["text"]), word)
+        and named_beyond_note(str(st.card(iid).raw["text"]), word)
     ]
 
 

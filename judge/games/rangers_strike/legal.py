@@ -24,9 +24,12 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
+    damage_cards,
     deck_search,
     effects,
     modes,
+    own_cards,
+    own_commands,
     power_moves,
     release,
     restrictions,
@@ -191,6 +194,10 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     """The targets a legal resolve of ``effect`` (``pe``'s, or the effect it lists that is
     chosen) names: its selectors' first fitting units, or the first cards a search may take
     (RS-SEARCH-DECK); None when it takes none."""
+    if own_commands.op_of(effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+        return own_commands.first_targets(eng, pe, effect)
+    if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
+        return own_cards.first_targets(eng, pe, effect)
     if effects.selectors(effect):
         return first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if deck_search.op_of(effect) is not None:
@@ -199,12 +206,16 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         placed = zone_moves.residents_in_place(eng)
         return placed[:1] or None
     held = release.first_held(eng, pe.controller, effect)  # RS-RELEASE-COMMAND
-    if held:
-        return held
+    if held:  # and the card put into the rush area, if any (RS-POWER-TO-RUSH-AREA)
+        return held + power_moves.first_put(eng, pe.controller, effect)
     if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
         return power_moves.first_found(eng, pe.controller)
     if effect.get("do") == [strike_damage.PICK]:  # RS-OPPONENT-PICKS-DISCARD
         return strike_damage.candidates(eng, pe.controller, strike_damage.PICK["find"])[:1] or None
+    if power_moves.rush_op(effect) is not None:  # RS-POWER-TO-RUSH
+        return power_moves.first_rushable(eng, pe.controller, effect)
+    if damage_cards.op_of(effect) is not None:  # RS-DAMAGE-TO-HAND
+        return damage_cards.first_named(eng, pe.controller) or None
     return None
 
 

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
+from judge.games.rangers_strike import stacking
 from judge.games.rangers_strike.refs import Problem, do_take, find_in_zone, find_unit
 from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, leave_area
 
@@ -256,6 +257,8 @@ class Ops:
 
     def _leave(self, owner: str, area: str, u: Unit, dest: str, position: str) -> None:
         eng, st = self.eng, self.eng.state
+        if stacking.leaving(eng, u, f"is put into the {dest}"):
+            return  # RS-STACK-STAY: a card it is stacked on keeps it in place
         left = leave_area(st, st.players[owner].area(area), u)
         if st.entering is u:
             st.entering = None

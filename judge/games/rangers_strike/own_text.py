@@ -13,7 +13,10 @@ team's (both players'): the engine reads both (``team`` False and True), and whe
 different BP (SP) that BP (SP) is not known, and a step whose verdict or result turns on it is
 unverifiable (the engine's ``bp_readings`` and ``sp_known``).  自軍パワーゾーン in RS-BP-PER is
 the player's own (that rule's reading).  敵軍 units are both opposing players' (as a
-selector's: :func:`judge.games.rangers_strike.resolve.owners_of`).
+selector's: :func:`judge.games.rangers_strike.resolve.owners_of`).  A condition on the units next
+to the unit (RS-NEXT-TO, :mod:`~judge.games.rangers_strike.neighbours`) is read narrowly and
+widely alike (``team`` False and True), in either variant: where the two disagree its SP or BP
+is not known, in the same way.
 
 Why a module of its own: the counts and conditions serve a unit's BP, its SP and its end of
 turn, read by the engine, the battle's checks and an effect's choices alike.
@@ -27,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import neighbours
 from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
 
@@ -90,9 +94,14 @@ def counted(eng: RangersStrikeEngine, pid: str, per: dict[str, Any], team: bool)
     return total
 
 
-def holds(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any], team: bool) -> bool:
-    """Whether a ``while`` condition holds for ``pid`` now (RS-WHILE)."""
+def holds(
+    eng: RangersStrikeEngine, pid: str, cond: dict[str, Any], team: bool, unit: Unit | None = None
+) -> bool:
+    """Whether a ``while`` condition holds for ``pid`` (and ``unit``, whose neighbours a
+    condition of :mod:`neighbours` asks about) now (RS-WHILE; ``team``: the wider reading)."""
     st = eng.state
+    if neighbours.is_condition(cond):  # RS-NEXT-TO: read narrowly, or widely
+        return unit is not None and neighbours.holds(eng, unit, cond, team)
     if "opposing_unit" in cond:  # an opposing unit of the category (rush or battle area)
         want = cond["opposing_unit"]["category"]
         return any(
@@ -125,7 +134,7 @@ def bp(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], te
             continue
         if "per" in op:
             total += int(op["amount"]) * counted(eng, pid, op["per"], team)
-        elif holds(eng, pid, op["while"], team):
+        elif holds(eng, pid, op["while"], team, unit):
             total += int(op["amount"])
     return total
 
@@ -139,7 +148,9 @@ def sp(
     if pid is None:
         return set()
     return {
-        int(op["value"]) for op in ops if op["op"] == "sp" and holds(eng, pid, op["while"], team)
+        int(op["value"])
+        for op in ops
+        if op["op"] == "sp" and holds(eng, pid, op["while"], team, unit)
     }
 
 
@@ -155,11 +166,39 @@ def team_dependent(ops: tuple[dict[str, Any], ...]) -> bool:
     return False
 
 
+def two_readings(eng: RangersStrikeEngine, pid: str, ops: tuple[dict[str, Any], ...]) -> bool:
+    """Whether ``ops`` may read differently for a unit of ``pid``'s: 自軍 in tag battle
+    (:func:`team_dependent`), or the units next to it (RS-NEXT-TO), in either variant."""
+    if any(neighbours.is_condition(op.get("while")) for op in ops):
+        return True
+    return len(eng.allies(pid)) > 1 and team_dependent(ops)
+
+
+def next_to(ops: tuple[dict[str, Any], ...]) -> bool:
+    """Whether ``ops`` ask about the units next to the unit (RS-NEXT-TO)."""
+    return any(neighbours.is_condition(op.get("while")) for op in ops)
+
+
+def doubt(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...]) -> str:
+    """Why ``unit``'s two readings differ, in words: what RS-NEXT-TO leaves open about the
+    units next to it, else 自軍 read as its player's own or its team's."""
+    for op in ops:
+        cond = op.get("while")
+        if neighbours.is_condition(cond):
+            why = neighbours.evaluate(eng, unit, cond)[2]
+            if why:
+                return why
+    pid = player_of(eng, unit) or "its player"
+    return f"自軍 read as {pid}'s own and as its team's"
+
+
 def rule_of(ops: tuple[dict[str, Any], ...], what: str) -> str:
     """The rule a doubt about ``what`` ("bp" or "sp") from ``ops`` cites."""
     for op in ops:
         if what == "bp" and op["op"] == "bp" and "per" in op:
             return PER_RULES[op["per"]["count"]]
+    if next_to(ops):
+        return neighbours.RULE
     return "RS-WHILE"
 
 
@@ -174,8 +213,14 @@ def not_known(eng: RangersStrikeEngine, unit: Unit, rule: str, why: str, then: s
 
 
 def readings_words(eng: RangersStrikeEngine, unit: Unit, values: tuple[int, int], what: str) -> str:
-    """``unit``'s ``what`` ("BP", "SP") under the two readings of 自軍, in words."""
+    """``unit``'s ``what`` ("BP", "SP") under its two readings (of 自軍, or of the units next to
+    it: RS-NEXT-TO), in words."""
     pid = player_of(eng, unit) or "its player"
+    ops = eng.own_text_of(eng.state.card(unit.card))
+    if next_to(ops):
+        return (
+            f"{eng.name(unit.card)}'s {what} is {values[0]} or {values[1]}: {doubt(eng, unit, ops)}"
+        )
     return (
         f"{eng.name(unit.card)}'s {what} is {values[0]} with 自軍 read as {pid}'s own and "
         f"{values[1]} with it read as its team's"
@@ -196,6 +241,8 @@ def words_per(per: dict[str, Any]) -> str:
 
 def words_while(cond: dict[str, Any]) -> str:
     """A ``while`` condition in English ("while …")."""
+    if neighbours.is_condition(cond):  # RS-NEXT-TO
+        return neighbours.words(cond)
     if "opposing_unit" in cond:
         return (
             f"while an opposing unit of category {cond['opposing_unit']['category']} is in a "

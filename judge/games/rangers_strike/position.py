@@ -58,7 +58,8 @@ class Layout:
 
     ``decks``: per player, ``{"main": [codes in id order]}`` — the decks whose dealt ids are
     the position's; ``zones``: per player and zone, the ids in order (``None`` for an unknown
-    card); the areas hold one list per unit, its card first and then the vehicle it rides;
+    card); the areas hold one list per unit, its card first, then the vehicle it rides, then
+    the cards it is stacked on (RS-STACK);
     ``resident`` holds its one card or nothing.
     """
 
@@ -76,6 +77,8 @@ def _entries(zones: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
                 yield f"{zone}[{i}].card", unit["card"]
                 if unit.get("vehicle") is not None:
                     yield f"{zone}[{i}].vehicle", unit["vehicle"]
+                for k, under in enumerate(unit.get("stacked") or []):
+                    yield f"{zone}[{i}].stacked[{k}]", under
         elif zone in ("command", "power"):
             for i, item in enumerate(value or []):
                 yield f"{zone}[{i}].card", item["card"]
@@ -139,6 +142,7 @@ def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[s
             out[zone] = [
                 [ids[f"{zone}[{i}].card"]]
                 + ([ids[f"{zone}[{i}].vehicle"]] if u.get("vehicle") is not None else [])
+                + [ids[f"{zone}[{i}].stacked[{k}]"] for k in range(len(u.get("stacked") or []))]
                 for i, u in enumerate(value or [])
             ]
         elif zone in ("command", "power"):
@@ -152,6 +156,24 @@ def _zone_ids(zones: Mapping[str, Any], ids: Mapping[str, str | None]) -> dict[s
 
 def _def(cards: Mapping[str, Mapping[str, Any]], code: str | None) -> Mapping[str, Any]:
     return cards.get(code or "") or {}
+
+
+def _stacks(d: Mapping[str, Any]) -> bool:
+    """Whether the card ``d`` is a normal operation that stacks a unit on it, as the engine
+    executes its text (RS-STACK)."""
+    if d.get("type") != "operation":
+        return False
+    from judge.games.rangers_strike import effects
+    from judge.games.rangers_strike.cards import CardDef
+
+    try:
+        defn = CardDef.from_dict(dict(d))
+    except (KeyError, TypeError, ValueError):
+        return False
+    return (defn.operation or "normal") == "normal" and any(
+        e.get("when") == "on_use" and effects.supported(e) and e["do"][0].get("op") == "stack"
+        for e in defn.effects
+    )
 
 
 def _a(kind: str) -> str:
@@ -198,6 +220,15 @@ def _check_player(
                         FieldError(
                             f"{base}.{area}[{i}].vehicle",
                             f"{_a(vkind)} card is not ridden: a unit rides a vehicle (RS-RIDER)",
+                        )
+                    )
+            for k, under in enumerate(unit.get("stacked") or []):
+                if kind != "unit" or not _stacks(_def(cards, entry_code(under))):
+                    errors.append(
+                        FieldError(
+                            f"{base}.{area}[{i}].stacked[{k}]",
+                            "only a unit is stacked on a card, and only on a normal operation "
+                            "whose text stacks it, read (RS-STACK)",
                         )
                     )
             if unit.get("acted") and area == "rush":

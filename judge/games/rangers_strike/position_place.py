@@ -61,7 +61,9 @@ def place(eng: RangersStrikeEngine, start: Mapping[str, Any], lay: Layout) -> No
             units.clear()
             for spec, stack in zip(zones.get(area) or [], ids[area], strict=True):
                 unit = eng.new_unit(stack[0])
-                unit.vehicle = stack[1] if len(stack) > 1 else None
+                rides = spec.get("vehicle") is not None
+                unit.vehicle = stack[1] if rides else None
+                unit.stacked = list(stack[2 if rides else 1 :])  # RS-STACK
                 unit.mods = [
                     Mod(int(m["bp"]), m.get("until", "turn")) for m in spec.get("mods") or []
                 ]

@@ -1,6 +1,10 @@
 """An operation put into its player's power zone (RS-SELF-TO-POWER), and a unit card taken from
 the face-up cards of one's power zone into the hand (RS-POWER-TO-HAND): "このカードを自軍パワーゾーン
-に置く。その後、自軍パワーゾーンのオモテ向きのカードからユニットカードを1枚選び、手札に加えてもよい。".
+に置く。その後、自軍パワーゾーンのオモテ向きのカードからユニットカードを1枚選び、手札に加えてもよい。", or
+rushed from there (RS-POWER-TO-RUSH): "自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たしている
+特徴「女」を持つSユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たすこと)。この効果
+でラッシュしたユニットは、このターン、バトルエリアに出られない。", or put from there into the rush
+area after a command released, with no condition (RS-POWER-TO-RUSH-AREA).
 
 ``{"op": "to_power_self"}`` (an operation's effect only): the operation being used goes into
 its player's power zone as the effect resolves, face up (rule option ``to_power_face``:
@@ -17,6 +21,29 @@ with the effect used (``use: true``, one code fitting, every face-up card known)
 none fits; otherwise the choice is not guessed (unverifiable, a taint).  In tag battle 自軍 may
 be the player's or the team's: a card named in the ally's zone, or none in the player's own while
 the ally's holds one, is not guessed either.
+
+``{"op": "power_to_rush", "find": {"type": "unit", "size": "S", "feature": "女"}, "power_met":
+true, "condition_met": true, "no_enter": "turn"}``: the one op of an optional effect.  The card
+must be a face-up unit card of the player's power zone with what ``find`` asks (printed: a card
+is no unit, so only its printed features count), whose required power the player's power meets
+(RS-RUSH-POWER: the team's in tag battle) and whose additional condition is met (a unit it names
+in the player's rush or battle area, RS-RUSH-CONDITION); it goes into the rush area by the effect,
+no command held (atwiki renst 151: a card an effect rushes needs none), and a when-rushed effect
+of its own is not run (as RS-FROM-DISCARD says).  Not known, so not guessed: whether the card
+counts for the power it must meet while it is still in the zone (when it meets it only so), an
+additional condition that is a cost (units discarded, commands held: the log has no place for
+them) or one the importer did not read, and in tag battle a condition only the ally's units meet.
+With ``no_enter`` the unit so rushed cannot enter the battle area this turn (a ``Mod`` until the
+end of the turn, :func:`judge.games.rangers_strike.restrictions.enter_forbidden`).
+
+``{"op": "power_card_to_rush", "find": {"type": "unit", "size": "M", "feature": X}}``
+(RS-POWER-TO-RUSH-AREA): "…リリースしてもよい。そうしたとき、特徴「X」を持つMユニットのカードを、自軍パワーの
+オモテ向きのカードから1枚選び、ラッシュエリアに出す。": after a command released (RS-RELEASE-OPPOSING), one
+face-up card of the player's power zone that fits (printed type, size and feature) goes into its
+rush area by the effect, as a card from the discard pile does (RS-FROM-DISCARD: no required
+power or additional condition, unlike ``power_to_rush``); none when none fits.  The log names it
+after the command; not named, it is chosen as ``power_to_hand``'s is (one code fitting, every
+face-up card known), and tag battle's 自軍 alike.
 """
 
 from __future__ import annotations
@@ -210,3 +237,389 @@ def to_hand(
         RULE,
         f"{eng.name(iid)} leaves {pid}'s power zone (face up: no damage is removed) for its hand.",
     )
+
+
+RUSH_RULE = "RS-POWER-TO-RUSH"
+#: what a card rushed from the power zone may be asked to have ("特徴「X」を持つSユニットのカード")
+RUSH_FIND = {"type", "size", "feature"}
+
+
+def rush_op(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The effect's ``power_to_rush`` op, or None."""
+    for op in effect.get("do") or ():
+        if isinstance(op, dict) and op.get("op") == "power_to_rush":
+            return op
+    return None
+
+
+def rush_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """Whether a ``power_to_rush`` op is one the engine executes: the one op of an optional
+    effect, ``find`` a unit card (of a size, with a feature), its required power met
+    (``power_met``) and its additional condition too (``condition_met``), and optionally
+    ``no_enter`` ``turn`` (the unit so rushed cannot enter the battle area this turn)."""
+    find = op.get("find")
+    return (
+        effect.get("optional") is True
+        and effect.get("when") not in ("resident", "static")
+        and len(effect["do"]) == 1
+        and set(op) - {"no_enter"} == {"op", "find", "power_met", "condition_met"}
+        and op["power_met"] is True
+        and op["condition_met"] is True
+        and op.get("no_enter", "turn") == "turn"
+        and isinstance(find, dict)
+        and find.get("type") == "unit"
+        and set(find) <= RUSH_FIND
+        and find.get("size", "S") in ("S", "M", "L")
+        and isinstance(find.get("feature", ""), str)
+    )
+
+
+def _rushable(eng: RangersStrikeEngine, pid: str, op: dict[str, Any], iid: str) -> str | None:
+    """Why the face-up card ``iid`` of ``pid``'s power zone is not one ``op`` may rush, or None
+    when it is (what is not known is :func:`_rush_doubt`'s)."""
+    d = eng.state.card(iid)
+    find = op["find"]
+    if d.type != "unit":
+        return f"{iid} ({d.code}, {d.name}) is a {d.type} card, not a unit card."
+    if "size" in find and d.size != find["size"]:
+        return f"{iid} ({d.code}, {d.name}) is a size {d.size} unit card, not size {find['size']}."
+    if "feature" in find and find["feature"] not in d.features:
+        return f"{iid} ({d.code}, {d.name}) does not have the feature {find['feature']}."
+    have = eng.power_of(pid)
+    if d.power > have:
+        return f"{iid} ({d.code}, {d.name}) needs power {d.power}; {pid} has power {have}."
+    cond = d.condition
+    lenders = eng.unit_lenders(pid)
+    if cond is not None and not any(_met_by(eng, q, cond) for q in [pid, *lenders]):
+        return (
+            f"{iid} ({d.code}, {d.name}) has an additional condition {pid} does not meet "
+            "(a unit it names in its rush or battle area)."
+        )
+    return None
+
+
+def _met_by(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any]) -> list[str]:
+    from judge.games.rangers_strike.rush_phase import units_meeting
+
+    return units_meeting(eng, pid, cond)
+
+
+def _rush_doubt(eng: RangersStrikeEngine, pid: str, iid: str) -> str | None:
+    """What is not known of whether ``pid`` may rush the card ``iid`` so (the card fitting
+    otherwise): whether the card itself counts for the power it meets, when it meets it only by
+    counting itself; an additional condition the log has no place to record (a cost: units
+    discarded, commands held) or that the importer did not read; in tag battle a condition only
+    the ally's units meet."""
+    st = eng.state
+    d = st.card(iid)
+    if d.power == eng.power_of(pid) and d.power > 0:
+        return (
+            f"{eng.name(iid)} needs power {d.power} and {pid} has power {d.power} only counting "
+            "that card, which is in its power zone as it is chosen; whether it counts the sources "
+            "do not say"
+        )
+    if isinstance(d.raw.get("cost"), dict) or d.raw.get("unsupported"):
+        return (
+            f"{eng.name(iid)} has an additional condition the engine cannot check here (a cost "
+            "that discards or holds, or one not read), and how it was met is not recorded"
+        )
+    cond = d.condition
+    lent = cond is not None and not _met_by(eng, pid, cond)
+    if lent and any(_met_by(eng, q, cond) for q in eng.unit_lenders(pid)):  # type: ignore[arg-type]
+        return (
+            f"only {pid}'s ally meets {eng.name(iid)}'s additional condition, and whether an "
+            "ally may meet it for a card an effect rushes the sources do not say"
+        )
+    return None
+
+
+RushPick = tuple[Take | None, list[Any], list[Problem], str | None]
+
+
+def rush_picks(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], use: bool | None
+) -> RushPick:
+    """RS-POWER-TO-RUSH: the card ``power_to_rush`` rushes from ``pid``'s power zone: ``(take,
+    targets left, problems, doubt)``.  The log names it first in the resolve's ``targets``;
+    without it the engine takes one only when that is the one thing the player could have done
+    with the effect used (``use: true``, one code fitting, every face-up card known), none when
+    none fits.  No such op, or not used: nothing."""
+    op = rush_op(effect)
+    if op is None or use is False:
+        return None, targets, [], None
+    st = eng.state
+    allies = [q for q in eng.allies(pid) if q != pid]
+    if targets:
+        ref, rest = targets[0], targets[1:]
+        found, problems = find_face_up(st, pid, [ref])
+        if problems:
+            if any(not find_face_up(st, q, [ref])[1] for q in allies):
+                return None, rest, [], _team_doubt(pid, f"{ref_text(ref)} is in the ally's zone")
+            return None, rest, [(RUSH_RULE, problems[0][1])], None
+        idx, bound = found[0]
+        iid = bound if bound is not None else st.players[pid].power[idx].card
+        assert iid is not None
+        why = _rushable(eng, pid, op, iid)
+        if why is not None:
+            return None, rest, [(RUSH_RULE, why)], None
+        doubt = _rush_doubt(eng, pid, iid)
+        return ((idx, iid, bound is not None) if doubt is None else None), rest, [], doubt
+    ups = [p.card for p in st.players[pid].power if p.face_up]
+    hidden = None in ups
+    fit = [c for c in ups if c is not None and _rushable(eng, pid, op, c) is None]
+    unsure = [c for c in fit if _rush_doubt(eng, pid, c) is not None]
+    ally_has = any(
+        c is None or _rushable(eng, q, op, c) is None
+        for q in allies
+        for c in (p.card for p in st.players[q].power if p.face_up)
+    )
+    if not fit and not hidden:
+        if ally_has:
+            return None, targets, [], _team_doubt(pid, "the ally's power zone may hold one")
+        return None, targets, [], None  # nothing fits: nothing to rush, exactly
+    codes = {st.code_of[c] for c in fit}
+    if use is True and not hidden and not unsure and not ally_has and len(codes) == 1:
+        ps = st.players[pid]
+        idx = next(i for i, p in enumerate(ps.power) if p.face_up and p.card == fit[0])
+        return (idx, fit[0], False), targets, [], None
+    return (
+        None,
+        targets,
+        [],
+        f"which card {pid} rushed from its power zone (if any) is not recorded",
+    )
+
+
+def first_rushable(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> list[str]:
+    """The first face-up card of ``pid``'s power zone the effect may rush, known to fit (a
+    legal ``resolve``'s targets), or none."""
+    op = rush_op(effect)
+    if op is None:
+        return []
+    ups = [p.card for p in eng.state.players[pid].power if p.face_up and p.card is not None]
+    return [
+        c for c in ups if _rushable(eng, pid, op, c) is None and _rush_doubt(eng, pid, c) is None
+    ][:1]
+
+
+def to_rush(
+    eng: RangersStrikeEngine,
+    pe: Any,
+    op: dict[str, Any],
+    take: Take | None,
+    doubt: str | None,
+    what: str,
+) -> None:
+    """RS-POWER-TO-RUSH: the card chosen (``take``, from :func:`rush_picks`) goes from the power
+    zone into its player's rush area by the effect (no command held), having met its required
+    power and its additional condition; with ``no_enter`` the unit cannot enter the battle area
+    this turn.  A choice not known is not guessed."""
+    from judge.games.rangers_strike.from_discard import into_rush
+    from judge.games.rangers_strike.state import Mod
+
+    pid = pe.controller
+    if doubt is not None:
+        eng.not_guessed(
+            pe,
+            RUSH_RULE,
+            doubt,
+            f"{what} is not carried out; the log may name the card first in the resolve's "
+            "targets (or record `use: false`), or record what happened in an `outcome`.",
+        )
+        return
+    if take is None:
+        eng.event(
+            "power_to_rush", f"{pid} rushes no card from its power zone ({what}).", player=pid
+        )
+        return
+    st = eng.state
+    idx, iid, hidden = take
+    ps = st.players[pid]
+    if hidden:
+        bind(st, pid, iid)
+    have = eng.power_of(pid)
+    ps.power.pop(idx)
+    d = st.card(iid)
+    met = ""
+    if d.condition is not None:
+        met = (
+            f"; its additional condition is met by {', '.join(_met_by(eng, pid, d.condition)[:1])}"
+        )
+    into_rush(
+        eng,
+        pid,
+        [iid],
+        what,
+        whence="power",
+        checked=(
+            f"its required power {d.power} is met (power {have} with the card in the zone, "
+            f"{have - 1} without){met}; no command is held for a card an effect rushes"
+        ),
+    )
+    if op.get("no_enter") == "turn":
+        unit = ps.rush[-1]
+        unit.mods.append(Mod(0, "turn", no_enter=True))
+        eng.ctx.ruling(
+            RUSH_RULE,
+            f"{eng.name(iid)}, rushed by {what}, cannot enter the battle area this turn.",
+        )
+
+
+# -- a unit card of the power zone put into the rush area (RS-POWER-TO-RUSH-AREA) ---------------
+
+PUT_RULE = "RS-POWER-TO-RUSH-AREA"
+#: the printed sizes a card taken into the rush area may be asked for ("Mユニットのカード")
+SIZES = ("S", "M", "L")
+
+
+def put_op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
+    """The effect's ``power_card_to_rush`` op, or None."""
+    for op in effect.get("do") or ():
+        if isinstance(op, dict) and op.get("op") == "power_card_to_rush":
+            return op
+    return None
+
+
+def put_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """Whether a ``power_card_to_rush`` op is one the engine executes: ``find`` a unit card (of a
+    printed ``size``, printing a ``feature``), the second and last op of an optional effect
+    whose first is the release of one held command done first ("…リリースしてもよい。そうしたと
+    き、…", RS-IF-DONE), which changes no power card."""
+    ops = effect["do"]
+    find = op.get("find")
+    first = ops[0] if ops and isinstance(ops[0], dict) else {}
+    return (
+        set(op) == {"op", "find"}
+        and isinstance(find, dict)
+        and find.get("type") == "unit"
+        and set(find) <= {"type", "size", "feature"}
+        and find.get("size", "S") in SIZES
+        and (isinstance(find.get("feature", "x"), str) and bool(find.get("feature", "x")))
+        and effect.get("optional") is True
+        and len(ops) == 2
+        and ops[1] is op
+        and first.get("op") == "release_command"
+        and first.get("if_done") is True
+        and first.get("count") == 1
+    )
+
+
+def fits(eng: RangersStrikeEngine, card: str, find: dict[str, Any]) -> bool:
+    """Whether ``card`` (in the power zone: its printed type, size and features) is what
+    ``find`` asks for."""
+    d = eng.state.card(card)
+    return (
+        d.type == find.get("type", d.type)
+        and ("size" not in find or d.size == find["size"])
+        and ("feature" not in find or find["feature"] in d.features)
+    )
+
+
+def wanted(find: dict[str, Any]) -> str:
+    """What ``find`` asks for, in English: "a size M unit card with the feature F"."""
+    size = f"size {find['size']} " if "size" in find else ""
+    feature = f" with the feature {find['feature']}" if "feature" in find else ""
+    return f"a {size}{find.get('type', 'unit')} card{feature}"
+
+
+def _put_fitting(
+    eng: RangersStrikeEngine, pid: str, find: dict[str, Any]
+) -> tuple[list[str], bool]:
+    st = eng.state
+    ups = [p.card for p in st.players[pid].power if p.face_up]
+    return [c for c in ups if c is not None and fits(eng, c, find)], None in ups
+
+
+def put_picks(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], skip: bool
+) -> Picks:
+    """The card ``power_card_to_rush`` puts from ``pid``'s power zone into its rush area: ``(take,
+    targets left, problems, doubt)``.  The log names it first in the resolve's ``targets``
+    (after the command released); not named, the engine takes a card only when one code fits
+    and every face-up card is known, none when none fits; otherwise the choice is a doubt.
+    ``skip``: what comes before it was not done, so it takes nothing."""
+    op = put_op_of(effect)
+    if op is None or skip:
+        return None, targets, [], None
+    st = eng.state
+    find = op["find"]
+    allies = [q for q in eng.allies(pid) if q != pid]
+    if targets:
+        ref, rest = targets[0], targets[1:]
+        found, problems = find_face_up(st, pid, [ref])
+        if problems:
+            if any(not find_face_up(st, q, [ref])[1] for q in allies):
+                said = f"{ref_text(ref)} is a face-up card of the ally's power zone"
+                return None, rest, [], _team_doubt(pid, said)
+            return None, rest, problems, None
+        idx, bound = found[0]
+        iid = bound if bound is not None else st.players[pid].power[idx].card
+        assert iid is not None
+        if not fits(eng, iid, find):
+            d = st.card(iid)
+            said = f"{iid} ({d.code}, {d.name}) is not {wanted(find)}."
+            return None, rest, [(PUT_RULE, said)], None
+        return (idx, iid, bound is not None), rest, [], None
+    found, hidden = _put_fitting(eng, pid, find)
+    if not found and not hidden:
+        if any(_put_fitting(eng, q, find)[0] or _put_fitting(eng, q, find)[1] for q in allies):
+            return None, targets, [], _team_doubt(pid, "the ally's power zone may hold one")
+        return None, targets, [], None  # nothing fits: nothing to put, exactly
+    if not hidden and len({st.code_of[c] for c in found}) == 1:
+        ups = st.players[pid].power
+        idx = next(i for i, p in enumerate(ups) if p.face_up and p.card == found[0])
+        return (idx, found[0], False), targets, [], None
+    return (
+        None,
+        targets,
+        [],
+        f"which card of its power zone {pid} put into its rush area is not recorded",
+    )
+
+
+def first_put(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> list[str]:
+    """The first face-up card of ``pid``'s power zone ``power_card_to_rush`` could take (a legal
+    ``resolve``'s targets), or none."""
+    op = put_op_of(effect)
+    return [] if op is None else _put_fitting(eng, pid, op["find"])[0][:1]
+
+
+def put_to_rush(
+    eng: RangersStrikeEngine, pe: Any, take: Take | None, doubt: str | None, what: str
+) -> None:
+    """RS-POWER-TO-RUSH-AREA: the card chosen (``take``, from :func:`put_picks`) goes from the power
+    zone into its player's rush area by the effect (no power, command or condition); a choice
+    not known is not guessed."""
+    from judge.games.rangers_strike.from_discard import into_rush
+
+    pid = pe.controller
+    if doubt is not None:
+        eng.not_guessed(
+            pe,
+            PUT_RULE,
+            doubt,
+            f"the rest of {what} is not carried out; the log may name the card first in the "
+            "resolve's targets (after the command released), or record what happened in an "
+            "`outcome`.",
+        )
+        return
+    op = put_op_of(pe.effect) or {"find": {}}
+    if take is None:
+        eng.ctx.ruling(
+            PUT_RULE,
+            f"No face-up card of {pid}'s power zone is {wanted(op['find'])}: {what} puts none "
+            "into the rush area.",
+        )
+        return
+    st = eng.state
+    idx, iid, hidden = take
+    ps = st.players[pid]
+    if hidden:
+        bind(st, pid, iid)
+    ps.power.pop(idx)
+    eng.ctx.ruling(
+        PUT_RULE,
+        f"{eng.name(iid)} leaves {pid}'s power zone (face up: no damage is removed) for its rush "
+        "area.",
+    )
+    into_rush(eng, pid, [iid], what, whence="power_area")

@@ -18,6 +18,16 @@ What is read:
   read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
   which the engine's one resident per player (RS-RESIDENT) does not model;
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
+- ``※タクスX`` with its reminder ``(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニット
+  は「SP1」を得る)`` → the definition's ``taxis`` (X and N), and without it, X one of WB, MA, OT
+  and ET, → ``taxis`` X alone, whose place rule option ``taxis_position`` gives (RS-TAXIS,
+  :mod:`judge.games.rangers_strike.next_in_line`);
+- ``※リードX`` (with or without its reminder ``(このユニットはXのオペレーションカードを使用するための
+  コマンドとしてホールドできる)``) → the definition's ``lead`` (RS-LEAD);
+- ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
+  いる間、これはアタックされない)``) → the unit's rule ``scrum``: it cannot be attacked while the
+  unit directly after it in its battle area has a combination number one more than its own
+  (RS-SCRUM, :mod:`judge.games.rangers_strike.next_in_line`);
 - a vehicle's ``※特徴「X」を持つ[自軍][S|M|L]ユニットは、[自軍コマンドをNつホールドすれば、]RCを持って
   いなくてもこのビークルにライドできる。`` (a category ``WBを持つ`` in place of the feature; or
   ``…ライドでき、それ以外のユニットはライドできない。``) → its ``ridden_by`` (RS-RIDER), and
@@ -39,6 +49,15 @@ What is read:
   ば、これは「SP1」になる。また、DAを持つ敵軍ユニットがあれば、これはBP+Nされる。``, when the unit has no
   Number Combination number → its own continuous SP and BP, each while its condition holds
   (RS-WHILE);
+- a unit's ``【name】これは、BPN以上の、Xを持ち特徴「F」を持つSユニットと隣り合っている間、次の能力を得
+  る⇒SPK`` (each of BP, category, feature and size when printed), when the unit has no Number
+  Combination number → its own SP K while such a unit stands next to it (RS-NEXT-TO, RS-WHILE);
+- a unit's ``【name】このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニットはBP+Nさ
+  れ、次の能力を得る⇒自分がターンを終えるとき、このユニットのBP以下のBPを持つ敵軍ユニットを1体選び持ち主の
+  パワーゾーンに送る。``, when the unit has no Number Combination number → its own BP +N while
+  such units stand on both sides of it, and then an effect at the end of its player's turn
+  sending an opposing unit with BP no more than its own face up into its owner's power zone
+  (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -52,6 +71,9 @@ What is read:
 - a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
   ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
   which releases the held unit riding it (RS-RELEASE-RIDER);
+- a vehicle's ``【name】これがバトルエリアからラッシュエリアに戻るとき、このビークルにライドしているユニットを
+  手札に戻してもよい。`` → its effect as it returns with a unit riding it (the start phase returns
+  it), the unit to its owner's hand if the player wants (RS-RIDER-TO-HAND);
 - a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のターンを終える
   とき、特徴「X」を持つ自分自身のユニットをN体選び撃破する。``, when the unit has no Number
   Combination number → at the end of each of the opponent's turns, while the unit is there, the
@@ -79,6 +101,15 @@ What is read:
   effect while it is in place, triggered when a unit of its player's of the category strikes and
   deals damage (RS-STRIKE-DEALT): the opponent chooses a size S unit card of the player's discard
   pile, which goes into the player's hand (RS-OPPONENT-PICKS-DISCARD);
+- a normal operation's whole text ``[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニットを1体選ぶ。そ
+  して、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカードに重ねたユニット
+  は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
+  の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。`` (or choosing ``ナンバーに数字を
+  持ち、Xを持つ自軍Sユニット`` and ending ``このカードに重ねたユニットのナンバーの数字はN少なくなる。ただし、M
+  より少なくならない。``; or ending ``このカードに重ねたユニットがストライクしてダメージを与えたとき、自軍捨札
+  からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。``, an
+  ``on_strike_damage`` effect besides, RS-STACK-STRIKE) → its ``stack`` effect (RS-STACK,
+  RS-STACK-LEAVES, RS-STACK-STAY);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -93,7 +124,8 @@ the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
-ければ捨札にする(この効果は発動できない)。`` (held into the command zone: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
+ければ捨札にする(この効果は発動できない)。`` (held into the command zone, ``XまたはYを持つ`` before or after
+敵軍: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
@@ -107,16 +139,48 @@ itself, face up: RS-SELF-TO-POWER) and ``その後、自軍パワーゾーンの
 1枚選び、手札に加えてもよい。`` (the effect's choice, after what comes before it: RS-POWER-TO-HAND);
 ``敵軍コマンドゾーンから、[XまたはYを持つ]カードをN枚選び、持ち主のパワーゾーンに送る[ってもよい]。`` (cards of
 the opposing command zones, held or released, face up into their owner's power zone: a selector of
-command cards, RS-COMMAND-TO-POWER); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
+command cards, RS-COMMAND-TO-POWER); ``敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、特徴「X」を持つ
+Mユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、ラッシュエリアに出す。`` (an opposing held
+command released, then, only if one was, a card of one's power zone into the rush area:
+RS-RELEASE-OPPOSING, RS-POWER-TO-RUSH-AREA); ``自軍パワーのダメージになっているカードをウラ向きのまま1枚選び、手札
+に加えてもよい。そうしたとき、自軍山札の上から1枚ひいて自軍パワーゾーンにウラ向きに置く。`` (a point of damage
+into the hand, then the deck's top card face down in its place: RS-DAMAGE-TO-HAND); ``自軍山札の上から1枚を
+オモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、これは「SP2」
+になる。その後、オモテにしたカードは山札の下に戻す。`` (the top card revealed, the unit SP 2 for the turn
+when it fits, then the card at the bottom of the deck: RS-REVEAL-TO-BOTTOM); ``[敵軍バトル(ラッシュ)エリアから][…][ウイング(レジスト)を持つ]敵軍[S]ユニット
 をN体選び撃破する[してもよい]。`` (opposing units chosen and destroyed, by what they print too:
-RS-SELECT-FIELD, RS-SELECT-KEYWORD).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
-RS-TO-POWER-ZONE).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+RS-SELECT-FIELD, RS-SELECT-KEYWORD); ``自軍コマンドを好きな数選びホールドしてもよい。`` followed by
+``そうしたとき、ホールドしたコマンド1つにつきBPNとして、そのBPの合計以下のBPを持つ敵軍ユニットを1体選び撃破
+する。`` (commands of one's own held, any number, and a unit within the limit they make destroyed:
+RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の手札に戻してもよい。`` followed by
+``そうしたとき、相手は、戻した数と同じ数まで可能な限り自分自身のラッシュエリアのSユニットを選び、持ち主の山札の
+下に好きな順番で戻す。`` (RS-COMMANDS-TO-HAND, RS-TO-DECK-BOTTOM); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たし
+ている[特徴「X」を持つ][S]ユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たす
+こと)。`` and ``この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。`` after it (a card
+of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を
+持つ敵軍[S]ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札
+にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-TO-POWER-ZONE); ``自軍捨札から[特徴「X」を持つ]カードをN枚[まで]選んでもよい。`` followed by
+``そうしたとき[、]選んだカードの必要パワーの数字を合計して、その合計以下(と同じ)の必要パワーの数字を持つ敵軍[S]ユニ
+ットをN体[選び]撃破する[。]`` (or ``…選び、持ち主のパワーゾーンにダメージにして置く。``: cards of one's own
+discard pile chosen, and opposing units by the sum of the numbers they print, RS-CARDS-POWER-SUM;
+the catalogue prints one without the comma and the final stop); ``自軍パワーゾーンからカードを1枚選び[、]
+捨札にしてもよい。`` followed by ``そうしたとき、捨札にしたカードの必要パワーの数字と同じ必要パワーの数字を持つ敵軍
+[S]ユニットをN体選び、撃破する。`` (a card of one's power zone, face up or face down, discarded:
+RS-POWER-TO-DISCARD); ``自分の手札からカードをN枚選び[、]相手に見せてもよい。`` followed by ``そうしたとき、見せ
+たN枚のカードの必要パワーの数字を合計して、その合計と同じ必要パワーの数字を持つ敵軍[S]ユニットをN体選び、持ち主のパ
+ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
-N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too).  A ``…してもよい。`` sentence makes
+N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
+Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's), ``敵軍パワーゾーンのオモテ向きのカードにS
+ユニットのカードが無ければ、`` (RS-IF-POWER-NONE; a combination's only before what is done at once:
+a combination's effect lasts the turn, and a condition before a lasting change might have to go
+on holding, which the sources do not settle; RS-IF-UNITS, RS-IF-NAMED and RS-IF-ZONES-ALL are
+not read on a combination at all).  Opposing units may be chosen
+``本来のBPがN以下の`` (by their printed BP: RS-PRINTED-BP).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
 after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
-from there on: RS-COMMAND-COST).  A vehicle (``Sビークル``), a feature (``特徴「…」``), "up to"
-(``まで``) or any other word keeps its sentence unread.
+from there on: RS-COMMAND-COST).  Any other word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -134,7 +198,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects
+from judge.games.rangers_strike import effects, own_cards, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -154,8 +218,9 @@ _UNITS = (
 #: RS-SELECT-FEATURE, RS-POWER-AT-MOST, RS-SELECT-FIELD when no area is named)
 _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
-    r"(?:BP(?P<bp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|特徴「(?P<feat>[^「」]+)」を持つ|"
-    r"(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
+    r"(?:BP(?P<bp>\d+)以下の|本来のBPが(?P<obp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|"
+    r"(?P<selfbp>このユニットのBP以下のBPを持つ)|"
+    r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
 _OPPOSING = _OPPOSING_UNITS + r"選び、?"
@@ -177,12 +242,25 @@ _OUTNUMBERED = re.compile(
     r"敵軍(?P<size>[SML])?ユニットの数が自軍(?P<own>[SML])?ユニットの数より(?P<n>[1-9])体以上多い"
     r"(?:とき|なら)、"
 )
+#: "if every face-up card of one's zones has X, …" before an effect's sentences (RS-IF-ZONES-ALL)
+_ZONES_ALL = re.compile(
+    r"自軍ゾーンのオモテ向きのカードがすべて(?P<cat>WB|ET|OT|MA|DA)を持つなら、"
+)
+#: "if no face-up card of the opposing power zones is an S unit card, …" (RS-IF-POWER-NONE)
+_POWER_NONE = re.compile(
+    r"敵軍パワーゾーンのオモテ向きのカードに(?P<size>[SML])?ユニットのカードが(?:無|な)ければ、"
+)
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
 #: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
 _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
-#: "when you did so": what follows the effect's optional first part (RS-IF-DONE)
+#: "when you did so": what follows the effect's optional first part (RS-IF-DONE); the comma
+#: is left out in one printing ("そうしたとき選んだカードの…")
 _IF_DONE = "そうしたとき、"
+_IF_DONE_AT = re.compile(r"そうしたとき、?")
+#: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
+#: RS-COMMANDS-TO-HAND), and cards of one's own chosen (RS-CARDS-POWER-SUM)
+_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand", own_cards.OP)
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -244,6 +322,10 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
     sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
     if m["bp"] is not None:
         sel["bp_max"] = int(m["bp"])
+    if m["obp"] is not None:
+        sel["printed_bp_max"] = int(m["obp"])  # RS-PRINTED-BP: "本来のBPがN以下の"
+    if m["selfbp"]:
+        sel["bp_max_self"] = True  # RS-BP-AT-MOST-THIS: "このユニットのBP以下のBPを持つ"
     if m["pn"] is not None:
         sel["power_max"] = int(m["pn"])  # RS-POWER-AT-MOST: "必要パワーの数字がN以下の"
     if m["feat"]:
@@ -292,6 +374,16 @@ def _destroy_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
         sel["size"] = m["size"]
     sel["power_max"] = {"own_units": {"feature": m["cf"]}}
     return {"op": "destroy", "target": sel}, m["may"] is not None
+
+
+def _to_command_by_units_counted(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍[S]ユニットをN体
+    選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札にする(この効果は
+    発動できない)。": the units chosen as :func:`_destroy_by_units_counted` chooses them, held
+    into their owner's command zone (RS-TO-COMMAND)."""
+    op, may = _destroy_by_units_counted(m)
+    full = "discard" if m["full"] == "捨札にする" else "nothing"
+    return {"op": "to_command", "target": op["target"], "if_full": full}, may
 
 
 def _hold_opposing(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
@@ -349,6 +441,33 @@ def _limited(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "destroy", "target": sel}, m["may"] is not None
 
 
+#: what the words of what follows name: the cards the first sentence chose (RS-CARDS-POWER-SUM)
+_CARDS_SAID = {"選んだ": None, "捨札に": "discard", "見せた": "show"}
+
+
+def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "選んだ(捨札にした、見せたN枚の)カードの必要パワーの数字[を合計して、その合計]以下の(と同じ)必要パワーの数字を
+    持つ敵軍[S]ユニットをN体[選び]撃破する(選び、持ち主のパワーゾーンにダメージにして置く)": opposing
+    units of the rush or battle area (RS-SELECT-FIELD) whose printed required power is no more
+    than (the same as) the sum the cards chosen first print (RS-CARDS-POWER-SUM).  ``refers`` is
+    what the words name (without 合計 one card), checked against the first sentence by
+    :func:`read_body`."""
+    sel: dict[str, Any] = {
+        "side": "opponent",
+        "zone": "field",
+        "count": int(m["n"]),
+        "type": "unit",
+    }
+    if m["size"]:
+        sel["size"] = m["size"]
+    sel["power_max" if m["cmp"] == "以下の" else "power_equal"] = dict(own_cards.SUM)
+    refers = {"then": _CARDS_SAID[m["who"][:3]], "sum": m["sum"] is not None}
+    if m["k"]:
+        refers["count"] = int(m["k"])  # "見せた2枚のカード": as many as were shown
+    name = "destroy" if m["destroy"] else "to_damage"
+    return {"op": name, "target": sel, "refers": refers}, False
+
+
 def _op(name: str) -> Any:
     def build(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
         return {"op": name, "target": _selector(m)}, m.group("may") is not None
@@ -381,12 +500,16 @@ def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     return {"op": "to_damage", "target": sel}, False
 
 
-def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "敵軍[バトルエリアから][XまたはYを持つ][S]ユニットをN体選び、持ち主のコマンドゾーンにホール
-    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND)."""
+    ド状態で置く。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND); the categories
+    may come first, "XまたはYを持つ敵軍[S]ユニット", before no area."""
+    if m["first"] and (m["cats"] or m["area"]):
+        return None  # categories said twice, or before an area: not a printed shape
     op, _ = _to_damage(m)
-    if m.group("cats"):
-        op["target"]["category"] = m.group("cats").split("または")
+    cats = m["first"] or m["cats"]
+    if cats:
+        op["target"]["category"] = cats.split("または")
     full = "discard" if m.group("full") == "捨札にする" else "nothing"
     return {"op": "to_command", "target": op["target"], "if_full": full}, False
 
@@ -470,6 +593,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
         r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破(?:する|(?P<may>してもよい))。",
         _destroy_by_units_counted,
+    ),
+    tr.template(
+        "to_command_by_units_counted",
+        r"特徴「(?P<cf>[^「」]+)」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?持ち主のコマンドゾーンにホールド状態で置(?:く|"
+        r"(?P<may>いてもよい))。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
+        _to_command_by_units_counted,
     ),
     tr.template(
         "choose_own_unit",
@@ -634,6 +764,7 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "opposing_units_to_command",
+        r"(?:(?P<first>(?:WB|ET|OT|MA|DA)(?:または(?:WB|ET|OT|MA|DA))*)を持つ)?"
         r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?(?:(?P<cats>(?:WB|ET|OT|MA|DA)(?:または"
         r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
         r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
@@ -725,8 +856,167 @@ SENTENCES: tuple[tr.Template, ...] = (
     tr.template("discard_self", r"これを捨札にする。", lambda m: ({"op": "discard"}, False)),
     tr.template(
         "release_command",
-        r"自軍コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
-        lambda m: ({"op": "release_command", "count": int(m["n"])}, m["may"] is not None),
+        r"(?P<side>自軍|敵軍)コマンドを(?P<n>[1-9])つ選び、?リリース(?:する|(?P<may>してもよい))。",
+        lambda m: (
+            {
+                "op": "release_command",
+                "count": int(m["n"]),
+                **({"side": "opponent"} if m["side"] == "敵軍" else {}),
+            },
+            m["may"] is not None,
+        ),
+    ),
+    tr.template(
+        "reveal_top",
+        r"自軍山札の上から1枚をオモテにしてもよい。",
+        lambda m: ({"op": "reveal"}, True),
+    ),
+    tr.template(
+        "sp_if_revealed",
+        r"オモテにしたカードが(?:特徴「(?P<f>[^「」]+)」を持つ)?ユニットカードなら、?このターン、?これは"
+        r"「SP(?P<n>[1-9])」になる。",
+        lambda m: (
+            {
+                "op": "sp",
+                "value": int(m["n"]),
+                "until": "turn",
+                "if": {"revealed": {"type": "unit", **({"feature": m["f"]} if m["f"] else {})}},
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "revealed_to_bottom",
+        r"その後、?オモテにしたカードは山札の下に戻す。",
+        lambda m: ({"op": "revealed_to_bottom"}, False),
+    ),
+    tr.template(
+        "damage_to_hand",
+        r"自軍パワー(?:ゾーン)?のダメージになっているカードをウラ向きのまま1枚選び、?手札に加えてもよい。",
+        lambda m: ({"op": "damage_to_hand"}, True),
+    ),
+    tr.template(
+        "top_to_damage",
+        r"自軍山札の上から1枚ひいて、?自軍パワーゾーンにウラ向きに置く。",
+        lambda m: ({"op": "top_to_damage"}, False),
+    ),
+    tr.template(
+        "power_card_to_rush",
+        r"(?:特徴「(?P<f>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットのカードを、?自軍パワー(?:ゾーン)?の"
+        r"オモテ向きのカードから1枚選び、?ラッシュエリアに出す。",
+        lambda m: (
+            {
+                "op": "power_card_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "hold_own_commands",
+        r"自軍コマンドを好きな数選び、?ホールドしてもよい。",
+        lambda m: ({"op": "hold_own_commands"}, True),
+    ),
+    tr.template(
+        "power_to_rush",
+        r"自軍パワーゾーンのオモテ向きのカードから、?必要パワーを満たしている(?:特徴「(?P<f>[^「」]+)」を持つ)?"
+        r"(?P<size>[SML])?ユニットのカードを1枚選び、?自軍ラッシュエリアに出してもよい\(ただし、?追加条件は"
+        r"満たすこと\)。(?P<no>この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。)?",
+        lambda m: (
+            {
+                "op": "power_to_rush",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    **({"feature": m["f"]} if m["f"] else {}),
+                },
+                "power_met": True,
+                "condition_met": True,
+                **({"no_enter": "turn"} if m["no"] else {}),
+            },
+            True,
+        ),
+    ),
+    tr.template(
+        "commands_to_hand",
+        r"自軍コマンドを好きな数選び、?自分の手札に戻してもよい。",
+        lambda m: ({"op": "commands_to_hand"}, True),
+    ),
+    tr.template(
+        "opponent_puts_as_many_on_deck_bottom",
+        r"相手は、?戻した数と同じ数まで可能な限り自分自身のラッシュエリアの(?P<size>[SML])?ユニットを選び、?"
+        r"持ち主の山札の下に好きな順番で戻す。",
+        lambda m: (
+            {
+                "op": "to_deck_bottom",
+                "target": {
+                    "side": "opponent",
+                    "zone": "rush",
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "chooser": "opponent",
+                    "count_returned": True,
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "destroy_per_command_held",
+        r"ホールドしたコマンド1つにつきBP(?P<per>\d+)として、そのBPの合計以下のBPを持つ敵軍"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?撃破する。",
+        lambda m: (
+            {
+                "op": "destroy",
+                "target": {
+                    "side": "opponent",
+                    "zone": "field",
+                    "count": int(m["n"]),
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "bp_per_held": int(m["per"]),
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "choose_cards_in_discard_pile",
+        r"自軍捨札から(?:特徴「(?P<f>[^「」]+)」を持つ)?カードを(?P<n>[1-9])枚(?P<upto>まで)?選んでもよい。",
+        lambda m: (
+            {
+                "op": own_cards.OP,
+                "zone": "discard",
+                "count": int(m["n"]),
+                **({"up_to": True} if m["upto"] else {}),
+                **({"feature": m["f"]} if m["f"] else {}),
+            },
+            True,
+        ),
+    ),
+    tr.template(
+        "discard_power_card",
+        r"自軍パワーゾーンからカードを1枚選び、?捨札にしてもよい。",
+        lambda m: ({"op": own_cards.OP, "zone": "power", "count": 1, "then": "discard"}, True),
+    ),
+    tr.template(
+        "show_hand_cards",
+        r"自分の手札からカードを(?P<n>[1-9])枚選び、?相手に見せてもよい。",
+        lambda m: (
+            {"op": own_cards.OP, "zone": "hand", "count": int(m["n"]), "then": "show"},
+            True,
+        ),
+    ),
+    tr.template(
+        "opposing_unit_by_cards_power",
+        r"(?P<who>選んだ|捨札にした|見せた(?P<k>[1-9])枚の)カードの必要パワーの数字(?P<sum>を合計して、?その合計)?(?P<cmp>以下の|と同じ)"
+        r"必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|"
+        r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
+        _by_cards_power,
     ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
@@ -743,6 +1033,9 @@ _REVEALED = "オモテにしたカードが"
 _PROVISO = "ただし、"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
+#: what befalls the unit the sentence before rushed ("この効果でラッシュしたユニットは…",
+#: RS-POWER-TO-RUSH)
+_RUSHED_SO = "この効果でラッシュしたユニットは"
 #: the reminder "(コマンドゾーンに置けるカードは通常5枚まで)" after a card put there
 _COMMAND_NOTE = "(コマンドゾーンに置けるカードは通常"
 
@@ -767,6 +1060,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         elif sentence.startswith(_IF_DONE + _CHOSEN) and out and out[-1].endswith("選んでもよい。"):
             out[-1] += sentence  # "…選んでもよい。そうしたとき、このターン、選んだユニットは…"
+        elif sentence.startswith(_RUSHED_SO) and out:
+            out[-1] += sentence  # the unit the sentence before rushed (RS-POWER-TO-RUSH)
         elif sentence.startswith(_BP_ZERO_NOTE) and out:
             out[-1] += sentence  # the reminder of RS-BP-ZERO, on the sentence lowering BP
         else:
@@ -792,6 +1087,13 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         if outnumbered["size"] != outnumbered["own"]:
             return None  # units of one size against another's: not read
         body = body[outnumbered.end() :]
+    unset = condition is None and named is None and outnumbered is None
+    zones_all = _ZONES_ALL.match(body) if when != "combination" and unset else None
+    if zones_all is not None:  # RS-IF-ZONES-ALL: "…カードがすべてDAを持つなら、"
+        body = body[zones_all.end() :]
+    power_none = _POWER_NONE.match(body) if unset and zones_all is None else None
+    if power_none is not None:  # RS-IF-POWER-NONE: "…Sユニットのカードが無ければ、"
+        body = body[power_none.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -813,17 +1115,31 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     mays: list[bool] = []  # which sentences are optional (…てもよい)
     said = _joined(tr.sentences(body))
     for sentence in said:
-        if sentence.startswith(_IF_DONE):
+        done = _IF_DONE_AT.match(sentence)
+        if done is not None:
             # RS-IF-DONE: "…してもよい。そうしたとき、…" after the effect's one optional part
-            if not (optional and len(ops) == 1 and not if_done and "target" in ops[0]):
+            first = ops[0] if ops else {}
+            if not (
+                optional
+                and len(ops) == 1
+                and not if_done
+                and (
+                    "target" in first
+                    or first.get("op") in effects.DONE_OPS
+                    or first.get("op") in _COMMANDS_MOVED
+                )
+            ):
                 return None
             ops[0] = {**ops[0], "if_done": True}
             if_done = True
-            sentence = sentence[len(_IF_DONE) :]
+            sentence = sentence[done.end() :]
         got = tr.read_line(sentence, SENTENCES)
         if got.value is None:
             return None
         op, may = got.value
+        refers = op.pop("refers", None)  # the cards the first sentence chose (RS-CARDS-POWER-SUM)
+        if refers is not None and not (if_done and own_cards.refers_to(ops[0], refers)):
+            return None
         if if_done and may:
             return None  # a second choice after the first: not read
         if op["op"] == "bp" and when == "on_use":
@@ -859,12 +1175,19 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             effect["if"]["size"] = condition["size"]
     if named is not None:
         effect["if"] = {"own_has": named["name"]}
+    if power_none is not None and when == "combination" and not zone_conditions.at_once(effect):
+        return None  # a combination's condition before a change that lasts: not read
     if activate is not None and searched:
         effect["activate"] = True  # not activated: not even the search's shuffle (RS-MAY-ACTIVATE)
     if outnumbered is not None:
         effect["if"] = {"opposing_more": int(outnumbered["n"])}
         if outnumbered["size"]:
             effect["if"]["size"] = outnumbered["size"]
+    if zones_all is not None:
+        effect["if"] = {"own_zones_all": zones_all["cat"]}
+    if power_none is not None:
+        card = {"type": "unit", **({"size": power_none["size"]} if power_none["size"] else {})}
+        effect["if"] = {"opposing_power_none": card}
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None
@@ -877,6 +1200,8 @@ class Part:
     for; ``combo`` whether it needs the unit's Number Combination number."""
 
     effect: dict[str, Any] | None = None
+    #: effects besides ``effect`` the part is read as (a stacking operation's trigger)
+    more: tuple[dict[str, Any], ...] = ()
     combination: dict[str, Any] | None = None
     keyword: str | None = None
     rule: dict[str, Any] | None = None
@@ -891,6 +1216,8 @@ class Part:
     ride_off: bool = False
     #: an effect of a resident operation's, while it is in place (RS-STRIKE-DEALT)
     resident: bool = False
+    #: further effects of the same part, after ``effect`` (RS-NEXT-TO: a BP and an ability)
+    more: tuple[dict[str, Any], ...] = ()
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
@@ -975,6 +1302,39 @@ def _sp_and_bp_while(m: re.Match[str]) -> Part:
     return Part(effect={"when": "static", "do": ops}, only=("unit",), no_number=True)
 
 
+def _sp_next_to(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これは、BP5000以上の、OTを持ち特徴「男」を持つSユニットと隣り合っている
+    間、次の能力を得る⇒SP1" (a unit without a combination number): its own SP N while a unit so
+    described stands next to it (RS-NEXT-TO, RS-WHILE)."""
+    spec: dict[str, Any] = {}
+    if m["size"]:
+        spec["size"] = m["size"]
+    if m["cat"] or m["cat2"]:
+        spec["category"] = m["cat"] or m["cat2"]
+    if m["f"] or m["f2"]:
+        spec["feature"] = m["f"] or m["f2"]
+    if m["bp"]:
+        spec["bp_min"] = int(m["bp"])
+    op = {"op": "sp", "value": int(m["sp"]), "while": {"next_to": spec}}
+    effect = {"when": "static", "do": [op]}
+    if not effects.supported(effect):
+        return None  # nothing asked of the unit beside it
+    return Part(effect=effect, only=("unit",), no_number=True)
+
+
+def _flanked(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "このユニットの両隣に特徴「F」を持つ自軍ユニットが並んでいる間、このユニット
+    はBP+Nされ、次の能力を得る⇒自分がターンを終えるとき、…" (a unit without a combination number):
+    its own BP +N while such units stand on both sides of it, and the ability it has then, an
+    effect at the end of its player's turn (RS-NEXT-TO, RS-TURN-END)."""
+    cond = {"flanked": {"feature": m["f"], **({"side": "own"} if m["own"] else {})}}
+    static = {"when": "static", "do": [{"op": "bp", "amount": int(m["n"]), "while": cond}]}
+    gained = read_body(m["body"], "turn_end", {"turn": "own", "if": cond})
+    if gained is None or not effects.supported(static):
+        return None
+    return Part(effect=static, more=(gained,), only=("unit",), no_number=True)
+
+
 def _ridden_by(m: re.Match[str]) -> Part:
     """A vehicle's note naming the units that may ride it without RC (RS-RIDER): a feature,
     a printed size, and whether no other unit may ("それ以外のユニットはライドできない")."""
@@ -1007,6 +1367,22 @@ def _from_discard(m: re.Match[str]) -> Part:
     if m.group("may"):
         effect["optional"] = True
     return Part(effect=effect, only=("unit",))
+
+
+#: "※タクスX[(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニットは「SP1」を得る)]"
+#: (RS-TAXIS): without its reminder, only of the four categories the sources give a place for
+TAXIS = re.compile(
+    r"※タクス(?:(?P<cat>WB|ET|OT|MA|DA)\(これがバトルエリアの(?P<n>[1-9])番目にある間、これの次に並"
+    r"ぶ(?P=cat)を持つSユニットは ?「SP1」 ?を得る\)|(?P<bare>WB|ET|OT|MA))"
+)
+
+
+def _taxis(m: re.Match[str]) -> Part:
+    """The note ``※タクスX``: its category and, when its reminder is printed, the place the
+    reminder names (RS-TAXIS)."""
+    if m["bare"]:
+        return Part(keyword=f"taxis {m['bare']}", only=("unit",))
+    return Part(keyword=f"taxis {m['cat']} {int(m['n'])}", only=("unit",))
 
 
 def _not_attacked_by(m: re.Match[str]) -> Part:
@@ -1100,6 +1476,70 @@ def _whose(effect: dict[str, Any]) -> tuple[str, ...]:
         for op in effect.get("do") or []
     )
     return ("unit",) if on_self else ("unit", "vehicle")
+
+
+_CATS = "WB|ET|OT|MA|DA"
+#: a normal operation's whole text that stacks a unit of one's own on it (RS-STACK,
+#: RS-STACK-LEAVES, RS-STACK-STAY): the unit chosen (of a category, without a feature), the
+#: card placed and the unit stacked on it, what the unit has while stacked, and what becomes
+#: of the card when the unit stops being a unit
+_STACK = (
+    rf"(?:(?:カテゴリに)?(?P<cat>{_CATS})を持つ|(?P<cat2>{_CATS})を持ち、特徴「(?P<nf>[^「」]+)」を持たない|"
+    rf"(?P<numbered>ナンバーに数字を持ち、)(?P<cat3>{_CATS})を持つ)?"
+    r"自軍(?P<size>[SML])?ユニットを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットを"
+    r"このカードに重ねる。"
+    r"(?:このカードに重ねたユニットは、?BP\+(?P<bp>\d+)され、特徴「(?P<f>[^「」]+)」が追加される。"
+    r"(?P<also>また、)?)?"
+    r"重ねたユニットがユニットでなくなるとき、(?P<leaves>このカードを持ち主の手札に戻す|このカードを捨札"
+    r"にしてその場に留める|このカードは捨札になる)。"
+    r"(?:このカードに重ねたユニットのナンバーの数字は(?P<down>[1-9])少なくなる。ただし、(?P<floor>[1-9])より"
+    r"少なくならない。)?"
+    r"(?:(?P<struck>このカードに重ねたユニットがストライクしてダメージを与えたとき、)自軍捨札から(?P<ssize>[SML])"
+    r"ユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。)?"
+)
+#: what becomes of the card, by the words printed (RS-STACK-LEAVES, RS-STACK-STAY)
+_LEAVES = {
+    "このカードを持ち主の手札に戻す": "hand",
+    "このカードを捨札にしてその場に留める": "stay",
+    "このカードは捨札になる": "discard",
+}
+
+
+def _stack(m: re.Match[str]) -> Part | None:
+    """A normal operation's whole text "[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニッ
+    トを1体選ぶ。そして、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカー
+    ドに重ねたユニットは、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、
+    (このカードを持ち主の手札に戻す|このカードを捨札にしてその場に留める|このカードは捨札になる)。"
+    (RS-STACK), or, choosing "ナンバーに数字を持ち、Xを持つ自軍Sユニット", followed by "このカードに重ねた
+    ユニットのナンバーの数字はN少なくなる。ただし、Mより少なくならない。" (its combination number lowered
+    while stacked): its ``stack`` op; followed by "このカードに重ねたユニットがストライクしてダメージを与え
+    たとき、自軍捨札からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に
+    加える。", an effect of the card's besides (RS-STACK-STRIKE)."""
+    sel: dict[str, Any] = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
+    if m["size"]:
+        sel["size"] = m["size"]
+    if m["cat"] or m["cat2"] or m["cat3"]:
+        sel["category"] = m["cat"] or m["cat2"] or m["cat3"]
+    if m["nf"]:
+        sel["no_feature"] = m["nf"]
+    if m["numbered"]:
+        sel["numbered"] = True  # "ナンバーに数字を持ち": a combination number that is a number
+    op: dict[str, Any] = {"op": "stack", "target": sel, "leaves": _LEAVES[m["leaves"]]}
+    if m["bp"]:
+        op["bp"] = int(m["bp"])
+        op["feature"] = m["f"]
+    if m["down"]:  # "ナンバーの数字はN少なくなる。ただし、Mより少なくならない。"
+        op["number"] = -int(m["down"])
+        op["number_min"] = int(m["floor"])
+    effect = {"when": "on_use", "do": [op]}
+    more: tuple[dict[str, Any], ...] = ()
+    if m["struck"]:  # RS-STACK-STRIKE: when the unit stacked strikes and deals damage
+        find = {"type": "unit", "size": m["ssize"]}
+        taken = {"op": "discard_to_command", "find": find, "if_full": "hand"}
+        more = ({"when": "on_strike_damage", "by": "stacked", "do": [taken]},)
+    if not all(effects.supported(e) for e in (effect, *more)):
+        return None
+    return Part(effect=effect, more=more, only=("operation",))
 
 
 def _operation(m: re.Match[str]) -> Part | None:
@@ -1201,10 +1641,24 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(keyword="resist", only=("unit",)),
     ),
     tr.template(
+        "scrum",
+        r"※スクラム(?:\(これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタックされ"
+        r"ない\))?",
+        lambda m: Part(rule={"rule": "scrum"}, only=("unit",)),
+    ),
+    tr.template(
         "call",
         r"※コール(?P<cat>WB|ET|OT|MA|DA)"
         r"(?:\(このユニットは(?P=cat)のユニットをラッシュするためのコマンドとしてホールドできる\))?",
         lambda m: Part(keyword=f"call {m['cat']}", only=("unit",)),
+    ),
+    tr.template("taxis", TAXIS.pattern, _taxis),
+    tr.template(
+        "lead",
+        r"※リード(?P<cat>WB|ET|OT|MA|DA)"
+        r"(?:\(このユニットは(?P=cat)のオペレーションカードを使用するためのコマンドとしてホールドでき"
+        r"る\))?",
+        lambda m: Part(keyword=f"lead {m['cat']}", only=("unit",)),
     ),
     tr.template(
         "dies_winning",
@@ -1285,6 +1739,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _sp_and_bp_while,
     ),
     tr.template(
+        "named_sp_next_to",
+        r"【[^【】]+】これは、?(?:BP(?P<bp>\d+)以上の、?)?(?:(?P<cat>WB|ET|OT|MA|DA)を持ち特徴「(?P<f>[^「」]+)」を"
+        r"持つ|(?P<cat2>WB|ET|OT|MA|DA)を持つ|特徴「(?P<f2>[^「」]+)」を持つ)?(?P<size>[SML])?ユニットと隣り合っ"
+        r"ている間、次の能力を得る\s*[⇒→]\s*「?SP(?P<sp>[1-9])」?。?",
+        _sp_next_to,
+    ),
+    tr.template(
+        "named_flanked_bp_and_turn_end",
+        r"【[^【】]+】このユニットの両隣に特徴「(?P<f>[^「」]+)」を持つ(?P<own>自軍)?ユニットが並んでいる間、"
+        r"このユニットはBP\+(?P<n>\d+)され、次の能力を得る\s*[⇒→]\s*自分がターンを終えるとき、"
+        r"(?P<body>[^※【◎].*)",
+        _flanked,
+    ),
+    tr.template(
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
@@ -1317,6 +1785,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、"
         r"そのユニットをリリースしてもよい。",
         lambda m: Part(effect=dict(RELEASE_RIDER), only=("vehicle",)),
+    ),
+    tr.template(
+        "named_rider_to_hand",
+        r"【[^【】]+】これがバトルエリアからラッシュエリアに戻るとき、このビークルにライドしているユニットを手札に"
+        r"戻してもよい。",
+        lambda m: Part(effect=dict(effects.ON_RETURN), only=("vehicle",)),
     ),
     tr.template(
         "named_opponent_restriction",
@@ -1387,6 +1861,7 @@ TEMPLATES: tuple[tr.Template, ...] = (
             resident=True,
         ),
     ),
+    tr.template("stack_operation", _STACK, _stack),
     tr.template("operation", r"[^※【◎「].*", _operation),
 )
 
@@ -1521,6 +1996,7 @@ def read_card(defn: dict[str, Any]) -> Reading:
             keywords.append(value.keyword)
         if value.effect is not None:
             effects.append({**value.effect, "text": part})
+        effects.extend({**more, "text": part} for more in value.more)
         if value.combination is not None:
             combination.append({**value.combination, "text": part})
             combines_from = value.combines_from

@@ -1,5 +1,6 @@
 """Held cards an effect releases (turns upright again): commands of one's own
-(RS-RELEASE-COMMAND), and the unit riding a vehicle (RS-RELEASE-RIDER).
+(RS-RELEASE-COMMAND) or of the opposing side (RS-RELEASE-OPPOSING), and the unit riding a
+vehicle (RS-RELEASE-RIDER).
 
 "自軍コマンドを1つ選びリリースしてもよい。": the player may choose one of its own held commands and
 release it, so that it can be held again this turn (a command is held as it is used and stays
@@ -10,6 +11,11 @@ resolve's ``targets`` (instance ids or codes); not named, the held ones are take
 no more than the effect releases, or when they are all copies of one card (which ones is then
 no choice); otherwise which ones is not guessed.  In tag battle 自軍 may mean the player's or
 its team's: when the ally has a held command too, the choice is not guessed.
+
+"敵軍コマンドを1つ選びリリースしてもよい。そうしたとき、…" (``"side": "opponent"``): the player may
+release one held command of the opposing side (in tag battle either opposing player's: 敵軍 is
+the opposing team); only if it did, what follows happens (RS-IF-DONE).  A code naming held
+commands of both opposing players does not say whose: not guessed.
 
 "【シャドウベール】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、そのユニット
 をリリースしてもよい。": at the end of its player's turn, if the unit riding the vehicle is held
@@ -29,7 +35,10 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 COMMAND_RULE = "RS-RELEASE-COMMAND"
+OPPOSING_RULE = "RS-RELEASE-OPPOSING"
 Problem = tuple[str, str]
+#: a held command: (its holder, its position in the holder's command zone)
+Slot = tuple[str, int]
 
 
 def _op(effect: dict[str, Any]) -> dict[str, Any] | None:
@@ -39,48 +48,88 @@ def _op(effect: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def rule_of(effect: dict[str, Any]) -> str:
+    """The rule a ``release_command`` op follows: RS-RELEASE-OPPOSING for the opposing side's
+    commands ("敵軍コマンド"), else RS-RELEASE-COMMAND."""
+    op = _op(effect)
+    return OPPOSING_RULE if op is not None and op.get("side") == "opponent" else COMMAND_RULE
+
+
 def held_commands(eng: RangersStrikeEngine, pid: str) -> list[int]:
     """The positions of ``pid``'s held commands in its command zone."""
     return [i for i, c in enumerate(eng.state.players[pid].command) if c.held]
 
 
+def _holders(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> list[str]:
+    """Whose commands the op releases: ``pid``'s own, or the opposing side's (敵軍: in tag
+    battle both opposing players', as for RS-HOLD-ALL-COMMANDS)."""
+    return eng.opponents(pid) if op.get("side") == "opponent" else [pid]
+
+
 def commands_named(
     eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]
-) -> tuple[list[int] | None, list[Any], list[Problem], str | None]:
-    """RS-RELEASE-COMMAND: the held commands of ``pid``'s that the effect's ``release_command``
-    releases, ``(positions, targets left, problems, doubt)``; positions None when not known
-    (the doubt says why).  No such op: ``([], targets, [], None)``."""
+) -> tuple[list[Slot] | None, list[Any], list[Problem], str | None]:
+    """RS-RELEASE-COMMAND (RS-RELEASE-OPPOSING): the held commands the effect's
+    ``release_command`` releases, ``(slots, targets left, problems, doubt)``; slots None when not
+    known (the doubt says why).  No such op: ``([], targets, [], None)``."""
     op = _op(effect)
     if op is None:
         return [], targets, [], None
+    rule = rule_of(effect)
     st = eng.state
-    ps = st.players[pid]
     n = int(op["count"])
-    held = held_commands(eng, pid)
-    cards = [ps.command[i].card for i in held]
+    held = [(q, i) for q in _holders(eng, pid, op) for i in held_commands(eng, q)]
+    cards = [st.players[q].command[i].card for q, i in held]
     chosen = [held[k] for k in leading(eng, cards, targets, n)]
     rest = targets[len(chosen) :]
     if chosen:
         if len(chosen) < min(n, len(held)):
             said = (
-                f"The effect releases {min(n, len(held))} held command(s) of {pid}'s; the log "
-                f"names {len(chosen)}."
+                f"The effect releases {min(n, len(held))} held command(s); the log names "
+                f"{len(chosen)}."
             )
-            return chosen, rest, [(COMMAND_RULE, said)], None
+            return chosen, rest, [(rule, said)], None
+        twice = _ambiguous(eng, held, targets[: len(chosen)])
+        if twice is not None:
+            return None, rest, [], twice
         return chosen, rest, [], None
+    whose = "an opposing player's" if op.get("side") == "opponent" else f"{pid}'s"
     if targets:
         allies = [q for q in eng.allies(pid) if q != pid]
         theirs = [st.players[q].command[i].card for q in allies for i in held_commands(eng, q)]
-        if leading(eng, theirs, targets, 1):
+        if op.get("side") != "opponent" and leading(eng, theirs, targets, 1):
             return None, targets[1:], [], _ally_doubt(eng, pid)
-        said = f"{targets[0]} is not a held command of {pid}'s: only a held one is released."
-        return None, targets[1:], [(COMMAND_RULE, said)], None
-    doubt = _ally_doubt(eng, pid)
+        said = f"{targets[0]} is not a held command of {whose}: only a held one is released."
+        return None, targets[1:], [(rule, said)], None
+    doubt = _ally_doubt(eng, pid) if op.get("side") != "opponent" else None
     if doubt is not None:
         return None, rest, [], doubt
-    if len(held) > n and len({st.code_of[c] for c in cards}) > 1:
-        return None, rest, [], f"which of its held commands {pid} released is not recorded"
+    if (
+        len(held) > n
+        and len({(q, st.code_of[c]) for (q, _), c in zip(held, cards, strict=True)}) > 1
+    ):
+        return None, rest, [], f"which held command of {whose} {pid} released is not recorded"
     return held[:n], rest, [], None
+
+
+def _ambiguous(eng: RangersStrikeEngine, held: list[Slot], refs: list[Any]) -> str | None:
+    """A code naming held commands of two players (tag battle: the two opposing players'),
+    which are not interchangeable: which one is meant is a doubt, not guessed."""
+    from judge.games.rangers_strike.refs import is_instance, ref_code
+
+    st = eng.state
+    for ref in refs:
+        if is_instance(st, ref):
+            continue
+        owners = {
+            q for q, i in held if st.code_of[st.players[q].command[i].card] == ref_code(st, ref)
+        }
+        if len(owners) > 1:
+            return (
+                f"{ref} names held commands of {' and '.join(sorted(owners))}, and which one was "
+                "released is not recorded"
+            )
+    return None
 
 
 def _ally_doubt(eng: RangersStrikeEngine, pid: str) -> str | None:
@@ -100,45 +149,52 @@ def first_held(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> li
     op = _op(effect)
     if op is None:
         return []
-    ps = eng.state.players[pid]
-    return [ps.command[i].card for i in held_commands(eng, pid)[: int(op["count"])]]
+    st = eng.state
+    held = [(q, i) for q in _holders(eng, pid, op) for i in held_commands(eng, q)]
+    return [st.players[q].command[i].card for q, i in held[: int(op["count"])]]
 
 
 def release_commands(
     eng: RangersStrikeEngine,
     pe: PendingEffect,
-    chosen: list[int] | None,
+    chosen: list[Slot] | None,
     doubt: str | None,
     what: str,
-) -> None:
-    """RS-RELEASE-COMMAND: release the commands :func:`commands_named` found (none held: the
-    effect does nothing); not known: not guessed."""
+) -> bool:
+    """RS-RELEASE-COMMAND (RS-RELEASE-OPPOSING): release the commands :func:`commands_named`
+    found (none held: the effect does nothing); not known: not guessed.  Whether a command was
+    released (what "そうしたとき" asks, RS-IF-DONE)."""
+    rule = rule_of(pe.effect)
     if chosen is None:
         eng.not_guessed(
             pe,
-            COMMAND_RULE,
+            rule,
             doubt or "which commands were released is not recorded",
             f"{what} is not carried out; the log may name the command first in the resolve's "
             "targets.",
         )
-        return
-    ps = eng.state.players[pe.controller]
-    for i in chosen:
-        cmd = ps.command[i]
+        return False
+    st = eng.state
+    for q, i in chosen:
+        cmd = st.players[q].command[i]
         cmd.held = False
+        whose = "its" if q == pe.controller else f"{q}'s"
         eng.event(
             "release",
-            f"{pe.controller} releases its {eng.state.card(cmd.card).category} command "
+            f"{pe.controller} releases {whose} {st.card(cmd.card).category} command "
             f"{eng.name(cmd.card)} ({what}).",
-            player=pe.controller,
+            player=q,
             card=cmd.card,
         )
+    opposing = rule == OPPOSING_RULE
+    whose = "the opposing side's" if opposing else f"{pe.controller}'s"
     eng.ctx.ruling(
-        COMMAND_RULE,
-        f"{what}: {len(chosen)} held command(s) of {pe.controller}'s released"
-        + ("" if chosen else " (it has none held)")
+        rule,
+        f"{what}: {len(chosen)} held command(s) of {whose} released"
+        + ("" if chosen else " (none is held)")
         + "; a released command can be held again.",
     )
+    return bool(chosen)
 
 
 RIDER_RULE = "RS-RELEASE-RIDER"

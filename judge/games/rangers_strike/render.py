@@ -21,17 +21,22 @@ from judge.games.rangers_strike import (
     battle_wins,
     deck_search,
     modes,
+    neighbours,
+    own_cards,
     own_text,
     strike_damage,
+    zone_conditions,
 )
-from judge.games.rangers_strike.cards import from_words
+from judge.games.rangers_strike.cards import from_words, taxis_of
 from judge.games.rangers_strike.costs import describe
 from judge.games.rangers_strike.coverage import understanding
 from judge.games.rangers_strike.effects import CHOOSERS, cost_at, fraction, per_ok, while_ok
 from judge.games.rangers_strike.power_moves import choice_at
+from judge.games.rangers_strike.power_moves import wanted as power_wanted
 from judge.games.rangers_strike.quantities import is_quantity
 from judge.games.rangers_strike.quantities import words as count_words
 from judge.games.rangers_strike.reader import read_card
+from judge.games.rangers_strike.resist import discards
 
 FLAG = "(not rendered)"
 _KEYWORDS = {
@@ -43,10 +48,14 @@ _WHEN = {
     "combination": "Number Combination",
     "on_use": "When used",
     "on_rush": "When rushed",
-    "on_enter": "When it enters the battle area",
+    "on_enter": "When it enters the battle area in your turn",
     "on_destroyed": "When destroyed",
 }
+_WHEN["on_strike_damage"] = (
+    "When the unit stacked on this card strikes and deals damage"  # RS-STACK-STRIKE
+)
 _WHEN["resident"] = "While in place"
+_WHEN["on_return"] = "When this returns from the battle area to the rush area"
 _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {
@@ -55,6 +64,8 @@ _SELECTOR = {
     "zone",
     "count",
     "bp_max",
+    "printed_bp_max",
+    "bp_max_self",
     "type",
     "category",
     "size",
@@ -66,6 +77,11 @@ _SELECTOR = {
     "feature",
     "sp_printed",
     "keyword",
+    "no_feature",
+    "numbered",
+    "bp_per_held",
+    "count_returned",
+    "power_equal",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -100,6 +116,23 @@ def _watch_when(effect: dict[str, Any]) -> str | None:
     return f"While this is in {where}, when {whose} with the feature {of.get('feature')} {seen}"
 
 
+#: the counts a text makes, as the reader of ``judge cards show`` is the card's player
+_COUNT_YOU = {
+    "own_hand": "the number of cards in your hand",
+    "opponent_hand": "the number of cards in the opponent's hand",
+    "own_damage": "your damage",
+    "opponent_damage": "the opposing side's damage",
+}
+
+
+def _count_you(value: Any) -> str:
+    """A count (:func:`judge.games.rangers_strike.quantities.is_quantity`) in the words of the
+    card's player: "your", never "its controller's", which reads as the unit chosen's."""
+    if isinstance(value, dict) and "own_units" in value:
+        return f"the number of your units with the feature {value['own_units']['feature']}"
+    return _COUNT_YOU.get(value) or count_words(value)
+
+
 def raw(what: Any) -> str:
     return f"{FLAG} {json.dumps(what, ensure_ascii=False, sort_keys=True)}"
 
@@ -127,6 +160,9 @@ def _cards(sel: Any) -> str | None:
     if "size" in sel:  # RS-SELECT-SIZE
         noun = f"size {sel['size']} {noun}"
     bits = ["every" if count is None else str(count), noun]
+    if sel.get("count_returned") is True and count is None:  # RS-COMMANDS-TO-HAND
+        noun = noun.replace("unit (not a vehicle)", "units (not vehicles)")
+        bits = ["as many", noun, "as commands were so returned (as many as there are, up to that)"]
     if sel.get("other") is True:
         bits.append("other than this one")
     if sel.get("released") is True:
@@ -138,13 +174,30 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     if "feature" in sel:  # RS-SELECT-FEATURE
         bits.append(f"with the feature {sel['feature']}")
+    if "no_feature" in sel:  # RS-STACK: "特徴「X」を持たない"
+        bits.append(f"without the feature {sel['no_feature']}")
+    if sel.get("numbered") is True:  # RS-STACK: "ナンバーに数字を持ち"
+        bits.append("with a number as its combination number")
     if sel.get("sp_printed") is True:
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:  # RS-SELECT-KEYWORD
         bits.append(f"with {sel['keyword']}")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
+        bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self") is True:  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than this unit's")
     most = sel.get("power_max")
+    if most == own_cards.SUM:  # RS-CARDS-POWER-SUM (the words: render_effect's)
+        bits.append(f"whose required power is at most {_CARDS_MAKE}")
+        most = None
+    if sel.get("power_equal") == own_cards.SUM:
+        bits.append(f"whose required power is {_CARDS_MAKE}")
+    elif "power_equal" in sel:
+        return None
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
         most = None
@@ -152,12 +205,38 @@ def _cards(sel: Any) -> str | None:
         if not isinstance(most, int) and not is_quantity(most):
             return None
         bits.append(
-            f"whose required power is at most {most if isinstance(most, int) else count_words(most)}"
+            f"whose required power is at most {most if isinstance(most, int) else _count_you(most)}"
         )
     bits.append(f"in {side} {zone}")
     if sel.get("chooser") == "opponent":
         bits.append("(the opponent chooses which)")
     return " ".join(bits)
+
+
+#: a selector's limit made by the cards the effect chose first (RS-CARDS-POWER-SUM), said by
+#: :func:`render_effect` in the words of what was done to them
+_CARDS_MAKE = "the number the cards chosen first make"
+
+
+def _chosen_cards(op: dict[str, Any]) -> str:
+    """A ``choose_cards`` op in English (RS-CARDS-POWER-SUM, RS-POWER-TO-DISCARD,
+    RS-SHOW-HAND)."""
+    if op["zone"] == "hand":
+        n = op["count"]
+        return (
+            f"choose {n} card{'s' if n != 1 else ''} of your hand and show "
+            f"{'them' if n != 1 else 'it'} to the opponent (kept in your hand)"
+        )
+    if op["zone"] == "power":
+        return (
+            "choose 1 card of your power zone (face up or face down) and put it into its owner's "
+            "discard pile (not destroyed)"
+        )
+    n = op["count"]
+    what = f"{'up to ' if op.get('up_to') else ''}{n} card{'s' if n != 1 else ''}"
+    if "feature" in op:
+        what += f" with the feature {op['feature']}"
+    return f"choose {what} in your discard pile (one or more; they stay there)"
 
 
 def _commands(sel: dict[str, Any]) -> str | None:
@@ -174,6 +253,47 @@ def _commands(sel: dict[str, Any]) -> str | None:
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
     bits.append(f"in {side} command zone")
     return " ".join(bits)
+
+
+#: what becomes of a stacked card when its unit stops being a unit (RS-STACK-LEAVES,
+#: RS-STACK-STAY)
+_STACK_LEAVES = {
+    "hand": "this card returns to its owner's hand",
+    "discard": "this card goes to the discard pile",
+    "stay": "this card goes to the discard pile instead and the unit stays where it is",
+}
+
+
+def _stack(op: dict[str, Any]) -> str | None:
+    """A ``stack`` op in English (RS-STACK), or None for one the renderer does not know."""
+    cards = _cards(op.get("target"))
+    leaves = _STACK_LEAVES.get(op.get("leaves"))  # type: ignore[arg-type]
+    keys = {"op", "target", "leaves", "bp", "feature", "number", "number_min"}
+    if cards is None or leaves is None or set(op) - keys:
+        return None
+    bp, feature = op.get("bp"), op.get("feature")
+    if ("bp" in op and not isinstance(bp, int)) or (
+        "feature" in op and not isinstance(feature, str)
+    ):
+        return None
+    given = " and ".join(
+        ([f"BP {bp:+d}"] if isinstance(bp, int) else [])
+        + ([f"the feature {feature}"] if isinstance(feature, str) else [])
+    )
+    down, floor = op.get("number"), op.get("number_min")
+    if ("number" in op or "number_min" in op) and not (
+        isinstance(down, int) and isinstance(floor, int)
+    ):
+        return None
+    if isinstance(down, int) and isinstance(floor, int):
+        lowered = f"its combination number {-down} less (but not less than {floor})"
+        given = f"{given} and {lowered}" if given else lowered
+    while_ = f"; while stacked, the unit has {given}" if given else ""
+    return (
+        f"choose {cards}; place this card in your rush area (not into the discard pile) and "
+        f"stack the unit chosen on it (it is not rushed anew){while_}; when the unit stops being "
+        f"a unit, {leaves}"
+    )
 
 
 def render_op(op: Any, resident: bool = False) -> str:
@@ -228,12 +348,46 @@ def render_op(op: Any, resident: bool = False) -> str:
             "choose a resident operation in place (either player's): it goes back into its "
             "owner's deck, which is shuffled"
         )
+    if name == "stack" and isinstance(target, dict):  # RS-STACK
+        said = _stack(op)
+        if said is not None:
+            return said
+    find = op.get("find")
+    if (
+        name == "discard_to_command"
+        and set(op) == {"op", "find", "if_full"}
+        and op.get("if_full") == "hand"
+        and isinstance(find, dict)
+        and set(find) == {"type", "size"}
+        and find.get("type") == "unit"
+    ):  # RS-STACK-STRIKE
+        return (
+            f"take 1 size {find.get('size')} unit card from your discard pile and put it held "
+            "into your command zone; when that zone holds 5 already, into your hand"
+        )
     if name == "to_power_self" and set(op) == {"op"}:  # RS-SELF-TO-POWER
         return "put this card face up into your power zone (not into the discard pile)"
     if (
         name == "power_to_hand" and set(op) == {"op", "find"} and op["find"] == {"type": "unit"}
     ):  # RS-POWER-TO-HAND
         return "take 1 unit card among the face-up cards of your power zone into your hand"
+    wants = op.get("find")
+    if (
+        name == "power_to_rush"
+        and isinstance(wants, dict)
+        and set(op) - {"no_enter"} == {"op", "find", "power_met", "condition_met"}
+    ):  # RS-POWER-TO-RUSH
+        find = wants
+        size = f"size {find['size']} " if "size" in find else ""
+        feature = f" with the feature {find['feature']}" if "feature" in find else ""
+        said = (
+            f"rush 1 {size}unit card{feature} among the face-up cards of your power zone whose "
+            "required power you meet, its additional condition met too, into your rush area (no "
+            "command held)"
+        )
+        if op.get("no_enter") == "turn":
+            said += "; the unit so rushed cannot enter the battle area this turn"
+        return said
     if name == "discards_to_decks" and set(op) == {"op"}:  # RS-DISCARDS-TO-DECKS
         return (
             "put every card of every player's discard pile into its owner's deck, then shuffle "
@@ -247,6 +401,14 @@ def render_op(op: Any, resident: bool = False) -> str:
             "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
             "the discard pile"
         )
+    if name == "hold_own_commands" and set(op) - {"if_done"} == {"op"}:  # RS-HOLD-OWN-COMMANDS
+        return "hold any number of released commands of yours (one or more)"
+    if name == "commands_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-COMMANDS-TO-HAND
+        return (
+            "return any number of commands of yours, held or released (one or more), to your hand"
+        )
+    if name == own_cards.OP and own_cards.first_ok({**op, "if_done": True}):
+        return _chosen_cards(op)  # RS-CARDS-POWER-SUM
     if name == "hold" and set(op) == {"op"}:
         return "hold this unit (only a released unit can be)"
     count, category = op.get("count"), op.get("category")
@@ -290,10 +452,55 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
-    if name == "release_command" and set(op) == {"op", "count"} and isinstance(count, int):
-        # RS-RELEASE-COMMAND
+    if (
+        name == "release_command"
+        and set(op) - {"if_done", "side"} == {"op", "count"}
+        and isinstance(count, int)
+        and op.get("side", "own") in _SIDES
+    ):  # RS-RELEASE-COMMAND, RS-RELEASE-OPPOSING
         it = "it" if count == 1 else "them"
-        return f"choose {count} held command{'s' if count != 1 else ''} of yours and release {it}"
+        whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
+        return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+    if name == "reveal" and set(op) - {"if_done"} == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "reveal the top card of your deck"
+    if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
+        return "afterwards put the card revealed at the bottom of your deck"
+    cond = op.get("if")
+    shown = cond.get("revealed") if isinstance(cond, dict) else None
+    if (
+        name == "sp"
+        and target == "self"
+        and set(op) == {"op", "value", "until", "if"}
+        and isinstance(shown, dict)
+        and set(cond) == {"revealed"}
+        and shown.get("type") == "unit"
+        and set(shown) <= {"type", "feature"}
+        and isinstance(op["value"], int)
+        and op["until"] == "turn"
+    ):  # RS-REVEAL-TO-BOTTOM
+        feature = f" with the feature {shown['feature']}" if "feature" in shown else ""
+        return (
+            f"if the card revealed is a unit card{feature}, this unit is SP {op['value']} until "
+            "the end of the turn"
+        )
+    if name == "damage_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "take 1 face-down card (a point of damage) of your power zone into your hand, "
+            "without turning it face up"
+        )
+    if name == "top_to_damage" and set(op) == {"op"}:  # RS-DAMAGE-TO-HAND
+        return (
+            "put the top card of your deck face down into your power zone without looking at it "
+            "(a point of damage)"
+        )
+    if name == "power_card_to_rush" and set(op) == {"op", "find"} and isinstance(find, dict):
+        # RS-POWER-TO-RUSH-AREA
+        return (
+            f"put 1 {power_wanted(find).removeprefix('a ')} among the face-up cards of your power "
+            "zone into your rush area (no power, command or condition needed)"
+        )
+    if name == "rider_to_hand" and set(op) == {"op"}:  # RS-RIDER-TO-HAND
+        return "return the unit riding this vehicle to its owner's hand"
     if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
         return "release the unit riding this vehicle"
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF
@@ -330,6 +537,10 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"choose {cards}"
         if name == "to_damage":
             return f"put {cards} face down into its owner's power zone, as damage"
+        if name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM
+            whose = "its" if target.get("count") == 1 else "their"
+            who = "the opponent likes" if target.get("chooser") == "opponent" else "you like"
+            return f"put {cards} on the bottom of {whose} owner's deck, in the order {who}"
         if name == "to_battle":
             return f"put {cards} into its owner's battle area if it can (no combination triggers)"
         if name == "to_power_zone" and target.get("zone") == "command":
@@ -368,6 +579,10 @@ def render_op(op: Any, resident: bool = False) -> str:
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
+    if effect.get("when") == "on_destroyed" and discards(effect):
+        when = (
+            "When destroyed and put into the discard pile"  # 撃破されて捨札になったとき (RS-RESIST)
+        )
     if "while" in effect or "of" in effect:  # RS-WHILE-IN-AREA
         when = _watch_when(effect)
     if effect.get("when") == "turn_end":  # RS-TURN-END
@@ -379,7 +594,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             when = when[0].upper() + when[1:]
     if effect.get("when") == battle_wins.WHEN:  # RS-DESTROYS-IN-BATTLE
         when = battle_wins.words(effect)
-    if effect.get("when") == strike_damage.WHEN:  # RS-STRIKE-DEALT
+    if effect.get("when") == strike_damage.WHEN and isinstance(effect.get("by"), dict):
+        # RS-STRIKE-DEALT (by "stacked", a stacked card's, is RS-STACK-STRIKE's: _WHEN)
         when = strike_damage.words(effect)
     if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
@@ -397,8 +613,16 @@ def render_effect(effect: dict[str, Any]) -> str:
             f", if the opposing side has at least {cond['opposing_more']} more {kind} than you "
             "(rush and battle areas)"
         )
+    if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
+        when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
+        when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
-    if cond is not None and not (isinstance(cond, dict) and any(k in cond for k in known)):
+    if cond is not None and not (
+        zone_conditions.ok(cond)
+        or neighbours.ok(cond)
+        or (isinstance(cond, dict) and any(k in cond for k in known))
+    ):
         when = None  # a condition the renderer does not know: shown raw
     extra = set(effect) - {
         "when",
@@ -413,6 +637,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         *(("foe",) if effect.get("when") == battle_wins.WHEN else ()),
         *(("by",) if effect.get("when") == strike_damage.WHEN else ()),
     }
+    if effect.get("when") == "on_strike_damage" and effect.get("by") == "stacked":
+        extra.discard("by")  # RS-STACK-STRIKE: the unit stacked on the card
     if when is None or extra or not isinstance(effect.get("do"), list):
         return raw({k: v for k, v in effect.items() if k != "text"})
     listed = modes.listed(effect)
@@ -425,6 +651,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
     first = effect["do"][0]
+    if isinstance(first, dict) and first.get("op") == own_cards.OP:  # RS-CARDS-POWER-SUM
+        ops = [o.replace(_CARDS_MAKE, own_cards.words(first)) for o in ops]
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
         # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
@@ -504,6 +732,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return (
             f"As you end your turn (your end phase), it is destroyed if its BP is "
             f"{rule.get('bp_min')} or more."
+        )
+    if name == "scrum":  # RS-SCRUM
+        return (
+            "Scrum: it cannot be attacked while the unit directly after it in its battle area "
+            "has a combination number one more than its own (RS-SCRUM)."
         )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
@@ -618,6 +851,23 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
     return out
 
 
+def _taxis_words(taxis: dict[str, Any]) -> str:
+    """A unit's taxis in English (RS-TAXIS)."""
+    cat, n = taxis["category"], taxis.get("position")
+    if n is not None:
+        where = f"{_nth(n)} in its battle area"
+    else:
+        where = (
+            f"at the place of taxis {cat} in its battle area (its reminder not printed: rule "
+            "option taxis_position; a printed reminder gives ET 4th, the fan wiki WB 1st, MA 2nd "
+            "and OT 3rd)"
+        )
+    return (
+        f"Taxis {cat}: while it stands {where}, the size S {cat} unit directly after it gets "
+        "SP 1 (RS-TAXIS)"
+    )
+
+
 def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     """A definition's printed text beside its reading: ``code``, ``name``, ``type``, ``text``
     (printed, or None), ``understood``, ``status``, ``reading`` (English), and for a card not
@@ -665,6 +915,20 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         words.append(
             f"Call {called}: it may be held in place of a command to rush a {called} unit (RS-CALL)"
         )
+    led = defn.get("lead") or next(
+        (w.removeprefix("lead ") for w in read_card(defn).keywords if w.startswith("lead ")), None
+    )
+    if led:  # RS-LEAD
+        words.append(
+            f"Lead {led}: it may be held in place of a command to use "
+            f"{'an' if led in ('ET', 'OT', 'MA') else 'a'} {led} operation card, a counter too; "
+            "held so, it is the command held to use it (RS-LEAD)"
+        )
+    taxis = defn.get("taxis") or next(
+        (taxis_of(w) for w in read_card(defn).keywords if w.startswith("taxis ")), None
+    )
+    if taxis:  # RS-TAXIS
+        words.append(_taxis_words(taxis))
     if words:
         shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import stacking
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ def battle_destroy(eng: RangersStrikeEngine, owner: str, unit: Unit, why: str) -
         f"{eng.name(unit.card)} was destroyed by a battle and is released: {owner} may resist "
         "(resolve, use true) or not (use false: it goes to the discard pile).",
     )
+    stacking.resist_too(eng, unit)  # RS-STACK-STAY: a card that would keep it in place too
     eng.fire(None, "on_destroyed", owner, card=unit.card, only=lambda e: not discards(e))
     eng.pool.add(owner, unit.card, dict(RESIST), 200, "on_destroyed", unit=unit)
 

@@ -18,6 +18,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
     command_cards,
+    damage_cards,
     deck_search,
     discard_return,
     effects,
@@ -25,13 +26,20 @@ from judge.games.rangers_strike import (
     from_discard,
     keywords,
     modes,
+    neighbours,
+    own_cards,
+    own_commands,
     own_text,
     power_moves,
     quantities,
     release,
     resist,
+    revealed,
+    ride,
+    stacking,
     strike_damage,
     watch,
+    zone_conditions,
     zone_moves,
 )
 from judge.games.rangers_strike.costs import leading
@@ -89,6 +97,12 @@ def fitting(
     st = eng.state
     if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
         return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
+    assert own_commands.PER_HELD not in sel and own_commands.COUNT_RETURNED not in sel, (
+        "what counts the commands an effect moved is bound first (own_commands.bound)"
+    )
+    assert own_cards.SUM not in (sel.get("power_max"), sel.get("power_equal")), (
+        "what the cards an effect chose make is bound first (own_cards.bound)"
+    )
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -97,21 +111,26 @@ def fitting(
             return []  # no unit was chosen: nothing refers to one
     else:
         power_max = quantities.power_limit(eng, controller, sel)[0]
+    limit = bp_limit(eng, sel, source)
+    if limit is None and sel.get("bp_max_self"):
+        return []  # RS-BP-AT-MOST-THIS: the unit's own BP is not known (not guessed)
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
             for unit in st.players[pid].area(zone):
-                if "bp_max" in sel:
+                if limit is not None:
                     eng.ctx.read("bp")  # a "BP N or less" condition
-                    if bp(unit) > sel["bp_max"]:
-                        team = eng.bp_team(unit)  # tag battle's other reading of 自軍
-                        if team is None or team > sel["bp_max"]:
+                    if bp(unit) > limit:
+                        team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
+                        if team is None or team > limit:
                             continue  # (else it may fit: rule_on_bp_fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
                 ):
                     continue
                 d = st.card(unit.card)
+                if "printed_bp_max" in sel and (not d.is_unit or d.bp > sel["printed_bp_max"]):
+                    continue  # RS-PRINTED-BP: "本来のBPがN以下の", the unit's printed BP
                 if sel.get("type") == "vehicle":  # RS-SELECT-VEHICLE: ridden or not
                     v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
                     if sel.get("unridden") and not d.is_vehicle:
@@ -125,6 +144,10 @@ def fitting(
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if "feature" in sel and sel["feature"] not in st.unit_features(unit):
                     continue  # RS-SELECT-FEATURE: "特徴「X」を持つ", printed or added
+                if "no_feature" in sel and sel["no_feature"] in st.unit_features(unit):
+                    continue  # RS-STACK: "特徴「X」を持たない", printed or added
+                if sel.get("numbered") and d.combination_number is None:
+                    continue  # RS-STACK: "ナンバーに数字を持ち", a number printed
                 if sel.get("sp_printed") and not sp_printed(d):
                     continue  # RS-SELECT-SIZE: "SPが空欄でない"
                 if "keyword" in sel and sel["keyword"] not in d.keywords:
@@ -133,6 +156,8 @@ def fitting(
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
                     continue  # RS-POWER-AT-MOST: the printed required power
+                if "power_equal" in sel and d.power_number != sel["power_equal"]:
+                    continue  # RS-CARDS-POWER-SUM: the same printed number
                 if sel.get("other") and unit is source:
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
@@ -147,13 +172,28 @@ def sp_printed(d: Any) -> bool:
     return d.sp > 0 or d.sp_at is not None or bool(d.raw.get("sp_special"))
 
 
-def bp_unsure(eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit) -> tuple[int, int] | None:
-    """A unit's BP under tag battle's two readings of 自軍 (RS-BP-PER-UNITS and its kin) when
-    they disagree on whether it fits ``sel``'s "BP N or less", else None."""
-    if "bp_max" not in sel or eng.bp_team(unit) is None:
+def bp_limit(eng: RangersStrikeEngine, sel: dict[str, Any], source: Unit | None) -> int | None:
+    """The most BP a unit ``sel`` takes may have: its "BP N or less", or the effect's own
+    unit's BP now ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS: None when that unit is in
+    no area or its two readings disagree); None when the selector sets no such limit."""
+    if "bp_max" in sel:
+        return int(sel["bp_max"])
+    if not sel.get("bp_max_self") or source is None or eng.state.area_of(source) is None:
+        return None
+    values = eng.bp_readings(source)
+    return values[0] if values[0] == values[1] else None
+
+
+def bp_unsure(
+    eng: RangersStrikeEngine, sel: dict[str, Any], unit: Unit, source: Unit | None = None
+) -> tuple[int, int] | None:
+    """A unit's BP under its two readings (tag battle's of 自軍, RS-BP-PER-UNITS and its kin;
+    RS-NEXT-TO's) when they disagree on whether it fits ``sel``'s BP limit, else None."""
+    limit = bp_limit(eng, sel, source)
+    if limit is None or eng.bp_team(unit) is None:
         return None
     values = eng.bp_readings(unit)
-    fits = [v <= sel["bp_max"] for v in values]
+    fits = [v <= limit for v in values]
     return values if fits[0] != fits[1] else None
 
 
@@ -169,10 +209,11 @@ def rule_on_bp_fit(
     so chosen, or fewer units chosen than could have had to be, leaves the step unverifiable;
     the units the log names are taken."""
     for sel, got in zip(effects.selectors(effect), groups, strict=False):
-        if "bp_max" not in sel:
+        limit = bp_limit(eng, sel, source)
+        if limit is None:
             continue
         cands = fitting(eng, controller, sel, source)
-        unsure = [(u, bp_unsure(eng, sel, u)) for _pid, _area, u in cands]
+        unsure = [(u, bp_unsure(eng, sel, u, source)) for _pid, _area, u in cands]
         unsure = [(u, v) for u, v in unsure if v is not None]
         if not unsure:
             continue
@@ -183,10 +224,30 @@ def rule_on_bp_fit(
         said = own_text.readings_words(eng, u, values, "BP")
         eng.ctx.ruling(
             own_text.rule_of(eng.own_text_of(eng.state.card(u.card)), "bp"),
-            f"A unit with BP {sel['bp_max']} or less may be chosen: {said}, so whether it fits "
-            "is not known.",
+            f"A unit with BP {limit} or less may be chosen: {said}, so whether it fits is not "
+            "known.",
         )
         eng.ctx.cannot_verify(f"which units fit: {said}")
+
+
+def rule_on_printed_bp(
+    eng: RangersStrikeEngine, effect: dict[str, Any], source: Unit | None = None
+) -> None:
+    """The ruling of a choice by printed BP ("本来のBPがN以下の", RS-PRINTED-BP), or by the
+    effect's own unit's BP ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS)."""
+    for sel in effects.selectors(effect):
+        limit = bp_limit(eng, sel, source) if sel.get("bp_max_self") else None
+        if limit is not None and source is not None:
+            eng.ctx.ruling(
+                "RS-BP-AT-MOST-THIS",
+                f"A unit with BP no more than {eng.name(source.card)}'s ({limit}) may be chosen.",
+            )
+        if "printed_bp_max" in sel:
+            eng.ctx.ruling(
+                "RS-PRINTED-BP",
+                f"A unit whose printed BP is {sel['printed_bp_max']} or less may be chosen (本来の"
+                "BP: what effects add or take now does not count).",
+            )
 
 
 def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> str:
@@ -204,12 +265,18 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "printed_bp_max" in sel:  # RS-PRINTED-BP
+        bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
+    if sel.get("bp_max_self"):  # RS-BP-AT-MOST-THIS
+        bits.append("with BP no more than the effect's own unit's")
     limit, said = quantities.power_limit(eng, controller, sel)
     if sel.get("power_max") == effects.CHOSEN_POWER:
         bits.append("with required power no more than the unit chosen first prints")
     elif "power_max" in sel:
         most = "an unknown number" if limit is None else limit
         bits.append(f"with required power {most} or less" + (f" ({said})" if said else ""))
+    if "power_equal" in sel:  # RS-CARDS-POWER-SUM
+        bits.append(f"with required power {sel['power_equal']}")
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
@@ -224,6 +291,10 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("without a combination number")
     if "feature" in sel:
         bits.append(f"with the feature {sel['feature']}")
+    if "no_feature" in sel:
+        bits.append(f"without the feature {sel['no_feature']}")
+    if sel.get("numbered"):
+        bits.append("with a number as its combination number")
     if sel.get("sp_printed"):
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:
@@ -323,7 +394,7 @@ def match_targets(
         cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
         # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
         # named, and need not be (rule_on_bp_fit: the step is unverifiable)
-        sure = [c for c in cands if bp_unsure(eng, sel, c[2]) is None]
+        sure = [c for c in cands if bp_unsure(eng, sel, c[2], source) is None]
         most = min(int(sel.get("count", 1)), len(cands))
         need = min(most, len(sure))
         got: list[Found] = []
@@ -438,6 +509,9 @@ def discard_vehicles(eng: RangersStrikeEngine, found: list[Found], what: str) ->
         vehicle, found_rider = unit.vehicle, unit.card
         if vehicle is not None:
             eng.destroy(pid, unit, what)  # the vehicle stays, alone (RS-RIDER)
+            if st.area_of(unit) is not None:  # RS-STACK-STAY: a card kept the rider there
+                kept_rider(eng, unit, what)
+                continue
             left = st.find_unit(vehicle)
             if left is None:
                 continue
@@ -465,6 +539,29 @@ def discard_vehicles(eng: RangersStrikeEngine, found: list[Found], what: str) ->
         )
 
 
+def kept_rider(eng: RangersStrikeEngine, unit: Unit, what: str) -> None:
+    """RS-SELECT-VEHICLE, RS-STACK-STAY: the unit riding a vehicle chosen was destroyed, and a
+    card it is stacked on kept it in place; the vehicle goes to the discard pile all the same
+    ("その後、選んだビークルを捨札にする"), but where that leaves the unit the sources do not say:
+    the engine leaves it in the vehicle's place, riding nothing, and the step is unverifiable."""
+    st = eng.state
+    vehicle = unit.vehicle or ""
+    unit.vehicle = None
+    st.players[st.owner_of[vehicle]].discard.append(vehicle)
+    eng.event(
+        "to_discard",
+        f"{eng.name(vehicle)} (a vehicle) goes to the discard pile ({what}).",
+        card=vehicle,
+    )
+    why = (
+        f"{eng.name(unit.card)} stayed in place riding {eng.name(vehicle)}, which goes to the "
+        "discard pile: where that leaves the unit the sources do not say; the engine leaves it "
+        "in the vehicle's place"
+    )
+    eng.ctx.ruling("RS-STACK-STAY", f"{why[0].upper()}{why[1:]}.")
+    eng.ctx.cannot_verify(why)
+
+
 def first_targets(
     eng: RangersStrikeEngine, controller: str, effect: dict[str, Any], source: Unit | None = None
 ) -> list[str]:
@@ -486,13 +583,17 @@ def named_here(eng: RangersStrikeEngine, pid: str, name: str) -> tuple[bool, boo
     """RS-IF-NAMED: whether a card named ``name`` is in ``pid``'s rush or battle area (a unit,
     a vehicle, or the vehicle a unit rides), and whether one there might count as it without
     being so named: its printed text says it may be used as 「name」 (としてつかえる), which the
-    engine does not read."""
+    engine does not read; or whether one might count: a card so named a unit is stacked on
+    (RS-STACK: whether such a card is in the area the sources do not say)."""
     st = eng.state
     found = maybe = False
     for unit in st.players[pid].units():
+        for iid in unit.stacked:  # RS-STACK: whether a card under a unit counts, not said
+            if st.card(iid).named(name):
+                maybe = True
         for iid in unit.cards():
             d = st.card(iid)
-            if d.name == name:
+            if d.named(name):
                 found = True
             elif f"「{name}」" in str(d.raw.get("text") or "") and "としてつかえる" in str(
                 d.raw.get("text") or ""
@@ -520,7 +621,8 @@ def _named_condition(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[bool 
     if not own and (own_maybe or team_maybe):
         return None, (
             f"no card named 「{name}」 is in {pe.controller}'s areas, but a card there whose "
-            "text the engine does not read may be used as it"
+            "text the engine does not read may be used as it, or a unit there is stacked on a "
+            "card so named (RS-STACK)"
         )
     where = f"in {pe.controller}'s rush or battle area"
     return (
@@ -578,6 +680,11 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return _named_condition(eng, pe)[0]
     if "opposing_more" in cond:
         return _outnumbered(eng, pe)[0]
+    if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
+        return zone_conditions.holds(eng, pe.controller, cond)[0]
+    if neighbours.is_condition(cond):  # RS-NEXT-TO: the ability it has then
+        unit = pe.context.get("unit")
+        return None if unit is None else neighbours.at_turn_end(eng, unit, cond)[0]
     own, team, most = units_counted(eng, pe)
     return own <= most if (own <= most) == (team <= most) else None
 
@@ -624,6 +731,16 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
             return False
         eng.ctx.ruling("RS-IF-OUTNUMBERED", f"{what}: {said}.")
         return holds
+    if neighbours.is_condition(pe.effect["if"]):  # RS-NEXT-TO: the ability it has then
+        return neighbours.still_has(eng, pe, what)
+    if zone_conditions.is_condition(pe.effect["if"]):  # RS-IF-ZONES-ALL
+        rule = zone_conditions.rule_of(pe.effect["if"])
+        holds, said = zone_conditions.holds(eng, pe.controller, pe.effect["if"])
+        if holds is None:
+            eng.not_guessed(pe, rule, said, f"{what} is not carried out.")
+            return False
+        eng.ctx.ruling(rule, f"{what}: {said} ({'it applies' if holds else 'nothing happens'}).")
+        return holds
     own, team, most = units_counted(eng, pe)
     size = pe.effect["if"].get("size")
     kind = f"size {size} units" if size else "units"
@@ -666,6 +783,10 @@ def run_effect(
         return  # RS-TURN-END: a feature that ends with the turn, before or after this
     if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
+    doubt = watch.bp_doubt(eng, pe) if pe.effect.get("when") == "turn_end" else None
+    if doubt is not None:  # RS-TURN-END, RS-BP-AT-MOST-THIS: which units fit is not known
+        eng.not_guessed(pe, watch.TURN_RULE, doubt, f"{what} is not carried out.")
+        return
     if resist.is_resist(pe.effect):
         resist.resolve(eng, pe, use is not False)
         return
@@ -680,6 +801,12 @@ def run_effect(
             "it is carried out.",
         )
         pe = replace(pe, effect=sub)
+    own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
+    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+        pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
+    cards, targets, _, cards_doubt = own_cards.named(eng, pe.controller, pe.effect, targets, use)
+    if own_cards.op_of(pe.effect) is not None:  # RS-CARDS-POWER-SUM: the number they make
+        pe = replace(pe, effect=own_cards.bound(eng, pe.effect, cards))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -726,11 +853,19 @@ def run_effect(
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
     opp_chose, rest, _, opp_doubt = strike_damage.picks(eng, pe.controller, pe.effect, rest)
+    to_command, rest, _, command_doubt = stacking.picks(eng, pe.controller, pe.effect, rest)
+    rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
+    put, rest, _, put_doubt = power_moves.put_picks(
+        eng, pe.controller, pe.effect, rest, released == []
+    )
+    damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
     rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
+    rule_on_printed_bp(eng, pe.effect, unit)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (
@@ -738,9 +873,18 @@ def run_effect(
     )
     chosen = iter(groups)
     picked = -1  # the index of the selector whose units ``found`` holds
+    shown: str | None = None  # the card an op revealed (RS-REVEAL-TO-BOTTOM)
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
+        if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
+            if not own_commands.carry_out(eng, pe, own, own_doubt, what):
+                break
+            continue
+        if name == own_cards.OP:  # what follows only if one was chosen (そうしたとき)
+            if not own_cards.carry_out(eng, pe, cards, cards_doubt, what):
+                break
+            continue
         if isinstance(target, dict):
             found = next(chosen, [])
             picked += 1
@@ -753,7 +897,7 @@ def run_effect(
         if picked in doubts and isinstance(target, dict):
             opponent_choice_unknown(eng, pe, what, doubts[picked])
             continue
-        if op.get("if_done") and not found:
+        if op.get("if_done") and isinstance(target, dict) and not found:
             if_not_done(eng, what, op)
             break  # "…してもよい。そうしたとき": nothing more when it was not done
         if name == "choose":  # RS-CHOOSE-FIRST: chosen only; what follows refers to it
@@ -764,9 +908,31 @@ def run_effect(
         elif name == "discard":
             watch.discard_self(eng, found, what)
         elif name == "release_command":
-            release.release_commands(eng, pe, released, release_doubt, what)
+            if not release.release_commands(eng, pe, released, release_doubt, what):
+                if released is not None and op.get("if_done"):
+                    if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
+                break
+        elif name == "power_card_to_rush":  # RS-POWER-TO-RUSH-AREA
+            power_moves.put_to_rush(eng, pe, put, put_doubt, what)
+        elif name == "reveal":
+            shown = revealed.reveal(eng, pe, top, top_doubt, what)
+            if shown is None:
+                break  # nothing revealed: nothing follows (そうしたとき)
+        elif name == "revealed_to_bottom":
+            revealed.to_bottom(eng, pe, shown, what)
+        elif name == "sp" and "if" in op and not revealed.fits(eng, shown, op["if"], what):
+            continue  # RS-REVEAL-TO-BOTTOM: not the card asked for
+        elif name == "damage_to_hand":
+            if not damage_cards.to_hand(eng, pe, damage, damage_doubt, what):
+                if damage_doubt is None:
+                    if_not_done(eng, what, op)  # RS-IF-DONE: no damage to take
+                break
+        elif name == "top_to_damage":
+            damage_cards.top_to_damage(eng, pe, what)
         elif name == "release_rider":
             release.release_rider(eng, pe, what)
+        elif name == "rider_to_hand":
+            ride.rider_to_hand(eng, pe, what)
         elif name == "hold" and isinstance(target, dict):
             hold_units(eng, found, pe.controller)
         elif name == "hold":
@@ -796,6 +962,12 @@ def run_effect(
             zone_moves.resident_to_deck(eng, pe, resident, resident_doubt, what)
         elif name == "to_power_self":
             power_moves.put_self(eng, pe, what)
+        elif name == "stack":
+            stacking.stack(eng, pe, found, what)
+        elif name == "discard_to_command":
+            stacking.to_command(eng, pe, to_command, command_doubt, what)
+        elif name == "power_to_rush":  # RS-POWER-TO-RUSH
+            power_moves.to_rush(eng, pe, op, rushed, rush_doubt, what)
         elif name == "power_to_hand":
             power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":
@@ -830,6 +1002,9 @@ def run_effect(
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
             zone_moves.put_into_battle(eng, found, what)
+        elif name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM: the opponent's choice, its order
+            opponent_chose(eng, pe, found)
+            zone_moves.to_deck_bottom(eng, pe, found, what, named=bool(rest))
         elif name == "to_command":
             zone_moves.put_into_command(eng, found, what, op["if_full"])
         elif name == "sp":
@@ -864,6 +1039,7 @@ def run_effect(
                         card=u.card,
                     )
                     if u.vehicle is not None:
+                        ride.returned_by_effect(eng, pe, u)  # RS-RIDER-TO-HAND: not guessed
                         eng.ctx.ruling(
                             "RS-RIDER",
                             f"{eng.name(u.card)} rides {eng.name(u.vehicle)}, which the engine "
@@ -905,7 +1081,7 @@ def namesake(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Found], wh
     name = st.card(unit.card).name
     side = [q for q in st.order if owner in eng.allies(q)] or [owner]
     others = [u for q in side for u in st.players[q].units() if u is not unit]
-    same = [u for u in others if st.card(u.card).name == name]
+    same = [u for u in others if st.card(u.card).named(name)]
     maybe = [
         u
         for u in others
@@ -1051,10 +1227,15 @@ def if_not_done(eng: RangersStrikeEngine, what: str, op: dict[str, Any]) -> None
     """RS-IF-DONE: the first part of "…してもよい。そうしたとき、…" was not done (no unit could be
     chosen for it), so what follows does not happen."""
     verb = {"hold": " and held", "choose": ""}.get(op["op"], " and destroyed")
+    thing = f"unit could be chosen{verb}"
+    if op["op"] == "release_command":  # RS-RELEASE-OPPOSING: none is held
+        thing = "held command could be released"
+    if op["op"] == "damage_to_hand":  # RS-DAMAGE-TO-HAND: no damage
+        thing = "face-down power card could be taken"
     eng.ctx.ruling(
         "RS-IF-DONE",
-        f"No unit could be chosen{verb} for {what}, so what happens only when that is "
-        "done (そうしたとき) does not happen.",
+        f"No {thing} for {what}, so what happens only when that is done (そうしたとき) does not "
+        "happen.",
     )
 
 

@@ -38,6 +38,9 @@ Restrictions (``{"rule": …}``):
 - ``turn_end_destroy`` ``bp_min`` N (``自分がターンを終えるときBPN以上なら撃破される。``, part of a
   named effect): as its player ends its turn it is destroyed if its BP is N or more
   (RS-TURN-END-DESTROY, :func:`judge.games.rangers_strike.own_text.turn_end`).
+- ``scrum`` (``※スクラム``): it cannot be attacked while the unit directly after it in its
+  battle area has a combination number one more than its own (RS-SCRUM,
+  :func:`judge.games.rangers_strike.next_in_line.scrum_forbidden`).
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ RULES = (
     "rides",
     "no_strike_after_ride_off",
     "turn_end_destroy",
+    "scrum",
 )
 
 
@@ -138,7 +142,20 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot enter the battle area, or None."""
     if has(eng, unit.card, "no_enter"):
         return f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction)."
+    if any(m.no_enter for m in unit.mods):  # RS-POWER-TO-RUSH: "このターン、…出られない"
+        return (
+            f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
+            "rushed it says so)."
+        )
     return None
+
+
+def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
+    """The rule :func:`enter_forbidden` applies: the unit's printed restriction, or the effect
+    that rushed it (RS-POWER-TO-RUSH)."""
+    if has(eng, unit.card, "no_enter") is None and any(m.no_enter for m in unit.mods):
+        return "RS-POWER-TO-RUSH"
+    return "RS-CARD-RESTRICTION"
 
 
 def enter_holds(eng: RangersStrikeEngine, unit: Unit) -> int:

@@ -34,10 +34,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import restrictions
+from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import restrictions, stacking
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance
-from judge.games.rangers_strike.state import Unit, remove_unit
+from judge.games.rangers_strike.state import Unit, leave_area, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -147,7 +148,7 @@ def _named(eng: RangersStrikeEngine, unit: Unit, named: dict[str, Any]) -> bool:
         return named["feature"] in eng.state.unit_features(unit)
     if "category" in named:
         return d.category == named["category"]
-    return d.name in (named.get("names") or ())
+    return d.named(*(named.get("names") or ()))
 
 
 def _which(named: dict[str, Any] | None) -> str:
@@ -321,3 +322,84 @@ def apply_ride_off(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.fire(unit, "combination", pid, doubt=doubt)
         return
     combination_unknown(eng, unit, "rides off")
+
+
+# -- a vehicle back in the rush area: the unit riding it to the hand (RS-RIDER-TO-HAND) -----------
+
+TO_HAND_RULE = "RS-RIDER-TO-HAND"
+#: a vehicle's effect as it returns from the battle area to the rush area (``on_return``)
+RETURNS = "on_return"
+
+
+def returned(eng: RangersStrikeEngine, pid: str, units: list[Unit]) -> None:
+    """``units``, ``pid``'s, have returned from the battle area to the rush area in its start
+    phase: the ``on_return`` effect of each vehicle a unit rides waits in the pool (a vehicle
+    no unit rides has none to return: nothing triggers)."""
+    for unit in units:
+        if unit.vehicle is None or not _returns(eng, unit.vehicle):
+            continue
+        eng.ctx.ruling(
+            TO_HAND_RULE,
+            f"{eng.name(unit.vehicle)} returns from the battle area to the rush area with "
+            f"{eng.name(unit.card)} riding it: its effect triggers.",
+        )
+        eng.fire(unit, RETURNS, pid, card=unit.vehicle)
+
+
+def _returns(eng: RangersStrikeEngine, vehicle: str) -> bool:
+    return any(e.get("when") == RETURNS for e in eng.state.card(vehicle).effects)
+
+
+def returned_by_effect(eng: RangersStrikeEngine, pe: Any, unit: Unit) -> None:
+    """An effect returned ``unit``, riding a vehicle with an ``on_return`` effect, to the rush
+    area: whether the vehicle returns with it the sources do not say (RS-RIDER), so whether the
+    vehicle's effect triggers is not guessed."""
+    if unit.vehicle is None or not _returns(eng, unit.vehicle):
+        return
+    found = eng.state.area_of(unit)
+    pid = found[0] if found is not None else pe.controller
+    index, effect = next(
+        (i, e)
+        for i, e in enumerate(eng.state.card(unit.vehicle).effects)
+        if e.get("when") == RETURNS
+    )
+    eng.not_guessed(
+        PendingEffect(0, pid, unit.vehicle, effect, index, RETURNS, {"unit": unit}),
+        TO_HAND_RULE,
+        f"whether {eng.name(unit.vehicle)} returns with {eng.name(unit.card)}, and so whether "
+        "its text of returning to the rush area triggers, the sources do not say",
+        f"{eng.name(unit.vehicle)}'s effect is not carried out.",
+    )
+
+
+def rider_to_hand(eng: RangersStrikeEngine, pe: Any, what: str) -> None:
+    """RS-RIDER-TO-HAND: "このビークルにライドしているユニットを手札に戻す": the unit riding the
+    effect's vehicle (``pe.source``), if one still does, leaves its area for its owner's hand;
+    the vehicle stays in its place, no longer ridden (RS-RIDER)."""
+    st = eng.state
+    found = st.find_unit(pe.source)
+    if found is None or found[2].vehicle != pe.source:
+        eng.ctx.ruling(
+            TO_HAND_RULE, f"No unit rides {eng.name(pe.source)} now: {what} does nothing."
+        )
+        return
+    pid, area, unit = found
+    if stacking.leaving(eng, unit, f"is returned to its owner's hand ({what})"):
+        return
+    left = leave_area(st, st.players[pid].area(area), unit)
+    owner = st.owner_of[unit.card]
+    st.players[owner].hand.append(unit.card)
+    eng.event(
+        "to_hand",
+        f"{eng.name(unit.card)}, which rode {eng.name(pe.source)}, goes from {pid}'s {area} area "
+        f"to {owner}'s hand ({what}).",
+        player=owner,
+        card=unit.card,
+    )
+    eng.ctx.ruling(
+        TO_HAND_RULE,
+        f"{eng.name(unit.card)} returns to its owner's hand (it is not destroyed, so no "
+        "when-destroyed effect triggers).",
+    )
+    if left is not None:
+        eng.rider_left(left, unit.card)

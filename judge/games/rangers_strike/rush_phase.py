@@ -28,7 +28,7 @@ def _meets(eng: RangersStrikeEngine, cond: dict[str, Any], iid: str) -> bool:
     if d.type != "unit":
         return False
     if "unit_named" in cond:
-        return d.name == cond["unit_named"]
+        return d.named(cond["unit_named"])
     if "unit_category" in cond:
         return d.category == cond["unit_category"]
     return False
@@ -40,7 +40,9 @@ def _cond_text(cond: dict[str, Any]) -> str:
     return f"a {cond.get('unit_category')} unit"
 
 
-def _matching(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any]) -> list[str]:
+def units_meeting(eng: RangersStrikeEngine, pid: str, cond: dict[str, Any]) -> list[str]:
+    """The cards of ``pid``'s rush and battle areas that meet the additional condition
+    ``cond`` (RS-RUSH-CONDITION)."""
     return [
         iid for u in eng.state.players[pid].units() for iid in u.cards() if _meets(eng, cond, iid)
     ]
@@ -79,7 +81,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
         return
     ref = plan.action.get("hold")
-    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL
+    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL, RS-LEAD
     idx: int | None = None
     if caller is not None:
         if not call.check(eng, plan, pid, d, caller, holder):
@@ -96,10 +98,10 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                         hint = f" ({other} could hold one for {pid}: record hold_by.)"
             plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
             return
-        unrecorded = idx is not None and ref is None and plan.kind == "rush" and d.is_unit
-        if unrecorded and call.callers(eng, pid, d.category):
+        kw = call.keyword_for(plan, d)
+        if idx is not None and ref is None and kw and call.stand_ins(eng, plan, pid, d):
             plan.data["call_doubt"] = (
-                f"whether {pid} held a {d.category} command or a unit with Call "
+                f"whether {pid} held a {d.category} command or a unit with {kw[0]} "
                 f"{d.category} is not recorded"
             )
     lent: list[str] = []
@@ -126,7 +128,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
             return
     else:
-        own = _matching(eng, pid, cond)
+        own = units_meeting(eng, pid, cond)
         by_lent = [c for c in lent if _meets(eng, cond, c)]
         unfit = [c for c in lent if c not in by_lent]
         if unfit:
@@ -141,7 +143,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         if not own and not by_lent:
             hint = ""
             for other in lenders:
-                could = _matching(eng, other, cond)
+                could = units_meeting(eng, other, cond)
                 if could:
                     hint = f" ({other}'s {could[0]} could meet it: record lend.)"
             plan.violate(
@@ -153,7 +155,12 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         # the recorded lend is the unit that meets it, when there is one
         plan.data["met_by"] = by_lent[0] if by_lent else own[0]
         plan.data["met_by_ally"] = bool(by_lent)
-    if not costs.check_holds(eng, plan, pid, iid, holder, -1 if idx is None else idx):
+    leads = (
+        [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller]
+        if call.keyword_for(plan, d) == call.LEAD
+        else []
+    )  # RS-LEAD: whether one may be held for further commands is not said
+    if not costs.check_holds(eng, plan, pid, iid, holder, -1 if idx is None else idx, leads):
         return
     plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
     if team:
@@ -169,8 +176,10 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         )
     if idx is None:
         assert caller is not None
+        word = (call.keyword_for(plan, d) or call.CALL)[0]
         held = (
-            f"a released unit with Call {d.category} to hold in place of a command ({caller.card})"
+            f"a released unit with {word} {d.category} to hold in place of a command "
+            f"({caller.card})"
         )
     else:
         cmd = st.players[holder].command[idx]
@@ -192,7 +201,8 @@ def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
     holder, idx = plan.data.get("holder"), plan.data.get("command")
     doubt = plan.data.get("call_doubt")
     if doubt is not None:
-        eng.ctx.ruling("RS-CALL", f"{eng.name(iid)}: {doubt}.")
+        rule = call.LEAD[1] if eng.state.card(iid).type == "operation" else call.CALL[1]
+        eng.ctx.ruling(rule, f"{eng.name(iid)}: {doubt}.")
         eng.ctx.cannot_verify(doubt)
     if holder is not None and idx is not None:
         eng.hold_command(holder, idx, pid, iid)

@@ -10,6 +10,8 @@ Deck index 0 is the top.  Battle-area index 0 is position 1 (the leftmost).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +28,8 @@ class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
     or (``sp`` not None) its SP made ``sp``, or (``sp_at`` ``(K, N)``) made K while it stands
     N-th in its battle area and 0 elsewhere (RS-SP-EFFECT), or features added
-    (RS-ADD-FEATURE).  A BP change with ``during``
+    (RS-ADD-FEATURE), or (``no_enter``) it cannot enter the battle area (RS-POWER-TO-RUSH).  A
+    BP change with ``during``
     counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
     with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
 
@@ -38,6 +41,8 @@ class Mod:
     sp_at: tuple[int, int] | None = None  # SP K while N-th in the battle area (RS-SP-EFFECT)
     #: features the unit has besides its printed ones (RS-ADD-FEATURE)
     features: tuple[str, ...] = ()
+    #: the unit cannot enter the battle area while this is in force (RS-POWER-TO-RUSH)
+    no_enter: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -50,7 +55,8 @@ class Unit:
 
     A unit riding a vehicle (RS-RIDE) is one entry: the unit (``card``), which attacks, is
     attacked and strikes as itself, with the vehicle it rides (``vehicle``) under it, in the
-    vehicle's place in the area.  ``serial`` is new each time the card is rushed: the same card
+    vehicle's place in the area; the operation cards a unit is stacked on (``stacked``,
+    RS-STACK) are kept with it alike.  ``serial`` is new each time the card is rushed: the same card
     rushed again is a new unit.
     """
 
@@ -69,6 +75,11 @@ class Unit:
     rode_off: bool = False
     #: the position it took as it last entered the battle area (RS-NUMBER-COMBINATION)
     entered_at: int | None = None
+    #: the operation cards it is stacked on ("選んだユニットをこのカードに重ねる", RS-STACK), in the
+    #: order they were placed: they go where it goes, and not among :meth:`cards` (no unit, no
+    #: vehicle: what becomes of them when it stops being a unit their own text says,
+    #: :mod:`judge.games.rangers_strike.stacking`)
+    stacked: list[str] = field(default_factory=list)
 
     def cards(self) -> list[str]:
         return [self.card] if self.vehicle is None else [self.card, self.vehicle]
@@ -121,6 +132,21 @@ class PlayerState:
         return self.rush + self.battle
 
 
+@contextmanager
+def turn_effects_gone(st: RSState) -> Iterator[None]:
+    """The state as it would be with every effect until the end of the turn (or battle) on a
+    unit gone, for the duration of the ``with`` block (RS-TURN-END: whether those end before
+    or after the texts of the end of the turn resolve the sources do not say)."""
+    kept = [(u, u.mods) for pid in st.order for u in st.players[pid].units() if u.mods]
+    for unit, mods in kept:
+        unit.mods = [m for m in mods if m.until not in ("turn", "battle")]
+    try:
+        yield
+    finally:
+        for unit, mods in kept:
+            unit.mods = mods
+
+
 def remove_unit(units: list[Unit], unit: Unit) -> None:
     """Take ``unit`` itself out of ``units`` (units compare by identity)."""
     try:
@@ -171,6 +197,8 @@ class Battle:
     defender: str | None = None  # the owner of the attacked unit
     timing: str = "attacked"  # the counter timing it opens: attacked | struck
     target_area: str = "battle"  # where the attacked unit was (rush: RS-ATTACK-RUSH-AREA)
+    #: the strike has dealt damage (its "ストライクしてダメージを与えたとき" effects triggered once)
+    dealt: bool = False
 
 
 @dataclass(slots=True)
@@ -181,6 +209,7 @@ class DamageCheck:
     amount: int
     source: str  # strike | effect
     by: str  # the player whose unit or card dealt it
+    dealt: int = 0  # points placed face down so far
 
 
 @dataclass
@@ -223,13 +252,18 @@ class RSState:
     def unit_features(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
         """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or the
         vehicle it rides) has now: its printed ones and, for the unit itself, those its effects
-        add (RS-ADD-FEATURE; a vehicle keeps its own, atwiki renst 141 A3).  Where a text says
-        本来の特徴 the printed ones are meant (the definition's ``features``)."""
+        add (RS-ADD-FEATURE) and the cards it is stacked on give (RS-STACK; a vehicle keeps its
+        own, atwiki renst 141 A3).  Where a text says 本来の特徴 the printed ones are meant (the
+        definition's ``features``)."""
         card = unit.card if card is None else card
         printed = self.card(card).features
-        if card != unit.card or not unit.mods:
+        if card != unit.card or not (unit.mods or unit.stacked):
             return printed
         added = [f for m in unit.mods for f in m.features if f not in printed]
+        for iid in unit.stacked:  # RS-STACK: "特徴「X」が追加される" while it is stacked
+            feature = (self.card(iid).stack_op or {}).get("feature")
+            if isinstance(feature, str) and feature not in printed:
+                added.append(feature)
         return (*printed, *dict.fromkeys(added)) if added else printed
 
     def features_of(self, iid: str) -> tuple[str, ...]:
@@ -247,12 +281,13 @@ class RSState:
 
     def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
         """(player, area, unit) for the unit or vehicle whose cards include ``iid`` (a vehicle
-        ridden: the unit riding it)."""
+        ridden: the unit riding it; an operation card a unit is stacked on, RS-STACK: that
+        unit)."""
         for pid in self.order:
             ps = self.players[pid]
             for area in AREAS:
                 for unit in ps.area(area):
-                    if unit.card == iid or unit.vehicle == iid:
+                    if unit.card == iid or unit.vehicle == iid or iid in unit.stacked:
                         return pid, area, unit
         return None
 

@@ -83,7 +83,7 @@ def watched(eng: RangersStrikeEngine) -> bool:
     damage looked at)."""
     st = eng.state
     return any(
-        e.get("when") == WHEN
+        e.get("when") == WHEN and isinstance(e.get("by"), dict)
         for q in st.order
         if st.players[q].resident is not None
         for e in st.card(st.players[q].resident or "").effects
@@ -109,7 +109,9 @@ def dealt(
         if res is None:
             continue
         for index, effect in enumerate(st.card(res).effects):
-            if effect.get("when") != WHEN or not eng.supports(effect):
+            if effect.get("when") != WHEN or not isinstance(effect.get("by"), dict):
+                continue  # a stacked card's (RS-STACK-STRIKE) is :mod:`stacking`'s
+            if not eng.supports(effect):
                 continue
             if q not in eng.allies(by) or effect["by"]["category"] != category:
                 continue

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from judge.games.rangers_strike import stacking
 from judge.games.rangers_strike.engine import PHASES, RangersStrikeEngine
 from judge.games.rangers_strike.state import Battle
 
@@ -167,6 +168,7 @@ class TagBattleEngine(RangersStrikeEngine):
         gone = ps.units()
         ps.rush, ps.battle = [], []
         for unit in gone:
+            stacking.gone(self, unit, f"{pid} can no longer continue play")  # RS-STACK-LEAVES
             for iid in unit.cards():
                 st.players[st.owner_of[iid]].discard.append(iid)
             if st.entering is unit:

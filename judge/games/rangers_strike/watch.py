@@ -32,8 +32,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import effects, neighbours, stacking
 from judge.games.rangers_strike.effects import WATCHED, WHILE_AREAS
-from judge.games.rangers_strike.state import AREAS, Unit, leave_area
+from judge.games.rangers_strike.state import AREAS, Unit, leave_area, turn_effects_gone
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -151,6 +152,8 @@ def discard_self(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], w
     owner's discard pile, not destroyed; the vehicle it rides stays in its place (RS-RIDER)."""
     st = eng.state
     for pid, area, unit in found[:1]:
+        if stacking.leaving(eng, unit, f"is put into the discard pile ({what})"):
+            continue  # RS-STACK-STAY: a card it is stacked on keeps it in place
         left = leave_area(st, st.players[pid].area(area), unit)
         if st.entering is unit:
             st.entering = None
@@ -179,7 +182,8 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     """RS-TURN-END: ``pid``'s end phase begins: the ``turn_end`` effects of the cards in play
     that this turn's end triggers wait in the pool (``turn`` ``own``: its player's turn;
     ``opponent``: an opponent's, while the card is where ``while`` says), when their condition
-    holds (RS-RELEASE-RIDER: a held unit rides the vehicle) and they could do something
+    holds (RS-RELEASE-RIDER: a held unit rides the vehicle; RS-NEXT-TO: the unit has the
+    ability then, :func:`_has_ability`) and they could do something
     (RS-OPPONENT-RESTRICTION: a unit of the opponent's fits; else a ruling says nothing
     happens).  In tag battle whose turn ends at which player's end phase the sources do not
     say: not guessed."""
@@ -198,6 +202,10 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
                 continue
             if effect["turn"] == "opponent" and not _could_destroy(eng, q, effect, iid):
                 continue
+            if neighbours.is_condition(effect.get("if")) and not _has_ability(
+                eng, q, unit, iid, effect, index
+            ):
+                continue  # RS-NEXT-TO: it has no such ability now (or that is not known)
             if len(eng.allies(pid)) > 1:
                 eng.not_guessed(
                     PendingEffect(0, q, iid, effect, index, "turn_end", {"unit": unit}),
@@ -227,6 +235,58 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
 
 
 RESTRICTION_RULE = "RS-OPPONENT-RESTRICTION"
+
+
+def _has_ability(
+    eng: RangersStrikeEngine,
+    q: str,
+    unit: Unit,
+    iid: str,
+    effect: dict[str, Any],
+    index: int,
+) -> bool:
+    """RS-NEXT-TO: whether ``unit`` has the ability of the end of its turn it has while units
+    so described stand beside it (a ruling says so); when that is not known the effect is not
+    guessed (noted as not executed)."""
+    holds, said = neighbours.at_turn_end(eng, unit, effect["if"])
+    if holds is None:
+        eng.not_guessed(
+            PendingEffect(0, q, iid, effect, index, "turn_end", {"unit": unit}),
+            neighbours.RULE,
+            f"whether {eng.name(iid)} has its ability of the end of the turn is not known: {said}",
+            f"{eng.name(iid)}'s effect is not carried out.",
+        )
+        return False
+    if not holds:
+        eng.ctx.ruling(neighbours.RULE, f"{eng.name(iid)}: {said}, so nothing triggers.")
+    return holds
+
+
+def bp_doubt(eng: RangersStrikeEngine, pe: PendingEffect) -> str | None:
+    """RS-TURN-END, RS-BP-AT-MOST-THIS: why the units an effect of the end of a turn may choose
+    by BP ("このユニットのBP以下のBPを持つ") are not known, or None: the effect's own unit's BP
+    is not known, or the units that fit differ with the effects until the end of the turn and
+    without them (which end first the sources do not say)."""
+    from judge.games.rangers_strike.resolve import bp_limit, fitting
+
+    unit: Unit | None = pe.context.get("unit")
+    for sel in effects.selectors(pe.effect):
+        if not sel.get("bp_max_self"):
+            continue
+        if bp_limit(eng, sel, unit) is None:
+            return f"{eng.name(pe.source)}'s BP is not known"
+        now = [f[2] for f in fitting(eng, pe.controller, sel, unit)]
+        with turn_effects_gone(eng.state):
+            if bp_limit(eng, sel, unit) is None:
+                return f"{eng.name(pe.source)}'s BP is not known"
+            later = [f[2] for f in fitting(eng, pe.controller, sel, unit)]
+        if len(now) != len(later) or any(a is not b for a, b in zip(now, later, strict=False)):
+            return (
+                "the units whose BP is no more than its own differ with the effects until the "
+                "end of the turn and without them, and whether those end before or after the "
+                "texts of the end of the turn resolve the sources do not say"
+            )
+    return None
 
 
 def _could_destroy(eng: RangersStrikeEngine, q: str, effect: dict[str, Any], iid: str) -> bool:

@@ -1,5 +1,7 @@
 """Units an effect puts from their area into a zone of their owner's, not destroyed: face down
-into the power zone as damage (RS-TO-DAMAGE), or held into the command zone (RS-TO-COMMAND).
+into the power zone as damage (RS-TO-DAMAGE), held into the command zone (RS-TO-COMMAND), or on
+the bottom of the deck (RS-TO-DECK-BOTTOM: "持ち主の山札の下に好きな順番で戻す", in the order the log
+names them, the last named the bottom card).
 
 "敵軍Sユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。": the unit chosen leaves its
 area (it is not destroyed: no when-destroyed effect) and goes face down into its owner's power
@@ -27,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import restrictions, watch
+from judge.games.rangers_strike import restrictions, stacking, watch
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -48,7 +50,7 @@ def put_as_damage(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]], 
     st = eng.state
     owners: list[str] = []
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put face down into its owner's power zone ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
@@ -78,7 +80,7 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
     owner's power zone (not destroyed: no when-destroyed effect triggers)."""
     st = eng.state
     for _pid, _area, unit in found:
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put face up into its owner's power zone ({what})")
         if where is None:
             continue
         owner = st.owner_of[unit.card]
@@ -97,13 +99,16 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
         )
 
 
-def _take(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, str] | None:
-    """Take ``unit`` out of its area (not destroyed); where it was, or None if it has left.
-    The vehicle it rode stays in its place (RS-RIDE)."""
+def _take(eng: RangersStrikeEngine, unit: Unit, how: str) -> tuple[str, str] | None:
+    """Take ``unit`` out of its area (not destroyed: ``how``, in words); where it was, or None
+    if it has left, or stays there (a card it is stacked on keeps it, RS-STACK-STAY).  The
+    vehicle it rode stays in its place (RS-RIDE)."""
     st = eng.state
     where = st.area_of(unit)
     if where is None:
         eng.event("effect", f"{eng.name(unit.card)} has left its area.", card=unit.card)
+        return None
+    if stacking.leaving(eng, unit, how):
         return None
     left = leave_area(st, st.players[where[0]].area(where[1]), unit)
     if st.entering is unit:
@@ -130,7 +135,7 @@ def put_into_command(
                 f"{eng.name(unit.card)} cannot be put there, so {what} does nothing.",
             )
             continue
-        where = _take(eng, unit)
+        where = _take(eng, unit, f"is put into its owner's command zone ({what})")
         if where is None:
             continue
         if len(ps.command) >= COMMAND_LIMIT:
@@ -163,8 +168,8 @@ def put_into_command(
 
 TOP_RULE = "RS-TOP-TO-COMMAND"
 #: the ops that take the deck's top card, which the log may name (RS-TOP-TO-COMMAND,
-#: RS-REVEAL-TOP)
-TOP_OPS = ("top_to_command", "reveal_top")
+#: RS-REVEAL-TOP, RS-REVEAL-TO-BOTTOM)
+TOP_OPS = ("top_to_command", "reveal_top", "reveal")
 REVEAL_RULE = "RS-REVEAL-TOP"
 
 
@@ -428,7 +433,7 @@ def reveal_top(
         player=pid,
         cards=[card],
     )
-    if st.card(card).name == name:
+    if st.card(card).named(name):
         eng.ctx.ruling(REVEAL_RULE, f"The card revealed is {name}: it goes into the rush area.")
         into_rush(eng, pid, [card], what, whence="top")
         return
@@ -440,3 +445,51 @@ def reveal_top(
         player=pid,
         card=card,
     )
+
+
+BOTTOM_RULE = "RS-TO-DECK-BOTTOM"
+
+
+def to_deck_bottom(
+    eng: RangersStrikeEngine,
+    pe: Any,
+    found: list[tuple[str, str, Unit]],
+    what: str,
+    named: bool,
+) -> None:
+    """ "…を選び、持ち主の山札の下に好きな順番で戻す。": each unit of ``found`` still in its area goes
+    to the bottom of its owner's deck (not destroyed), one after another in the order found
+    (the log's order when it ``named`` them: the last is the bottom card).  Not named, the order
+    is the chooser's, which the log does not record: when it could matter (two or more cards of
+    different codes) the engine does not guess it."""
+    st = eng.state
+    codes = {st.code_of[u.card] for _pid, _area, u in found}
+    if not named and len(codes) > 1:
+        eng.not_guessed(
+            pe,
+            BOTTOM_RULE,
+            "in which order the units went to the bottom of the deck is not recorded",
+            f"{what} is not carried out; the log may name them, in that order, in the resolve's "
+            "targets.",
+        )
+        return
+    for _pid, _area, unit in found:
+        where = _take(eng, unit, f"is put on the bottom of its owner's deck ({what})")
+        if where is None:
+            continue
+        owner = st.owner_of[unit.card]
+        st.players[owner].deck.append(unit.card)
+        eng.event(
+            "to_deck",
+            f"{eng.name(unit.card)} goes from {where[0]}'s {where[1]} area to the bottom of "
+            f"{owner}'s deck ({what}).",
+            player=owner,
+            card=unit.card,
+        )
+    if found:
+        eng.ctx.ruling(
+            BOTTOM_RULE,
+            f"{len(found)} unit(s) put on the bottom of their owner's deck, in the order "
+            f"{'named' if named else 'found (one code: the order changes nothing)'}; they are "
+            "not destroyed, so no when-destroyed effect triggers.",
+        )

@@ -298,7 +298,7 @@ def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
         slot.rested = True
         if ps.rested_energy is not None:
             ps.rested_energy.append(slot)
-    for slot in ps.standing_partners()[:m]:
+    for slot in ps.standing_partners()[:m] if m else ():
         slot.rested = True
     if cost:
         eng.ctx.ruling(

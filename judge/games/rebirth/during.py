@@ -108,7 +108,11 @@ def recombo_holds(eng: Any, pid: str, effect: dict[str, Any]) -> bool:
 def inactive(eng: Any, pid: str, effect: dict[str, Any]) -> tuple[str, str] | None:
     """Why ``pid``'s ability is not active now (a rule and its words), None when it is: its
     skill showcase (R4U-TEXT-SHOWCASE) or its 【Reコンボ】 (R4U-TEXT-RECOMBO) does not hold."""
-    if not showcase_holds(effect, eng.count_for(pid, effect.get("showcase_attribute"))):
+    # (the cards are counted only for an ability with a skill showcase: activated abilities
+    # without one are used thousands of times on a long log)
+    if effect.get("showcase") is not None and not showcase_holds(
+        effect, eng.count_for(pid, effect.get("showcase_attribute"))
+    ):
         return (
             "R4U-TEXT-SHOWCASE",
             f"it needs skill showcase {effect['showcase']}: {pid}'s members and retire area "

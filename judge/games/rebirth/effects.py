@@ -396,8 +396,12 @@ def chosen_ops(effect: dict[str, Any], choice: int | None) -> list[dict[str, Any
 
 
 def choices(effect: dict[str, Any]) -> int:
-    """How many options the effect's ``one_of`` offers (0: no ``one_of``)."""
-    return next((len(op["options"]) for op in effect["do"] if op["op"] == "one_of"), 0)
+    """How many options the effect's ``one_of`` offers (0: no ``one_of``).  (A plain loop: asked
+    three times an activation, thousands of times on a long log.)"""
+    for op in effect["do"]:
+        if op["op"] == "one_of":
+            return len(op["options"])
+    return 0
 
 
 def target_ops(ops: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -627,7 +627,7 @@ class RebirthEngine(AgendaEngine):
             "retire": list(ps.retire),
             "rebirth_area": list(ps.rebirth_area),
             # (kept as they change: the energy area only grows, to hundreds on a long log)
-            "energy": list(ps.energy_card_list()),
+            "energy": ps.energy_view(),
             "energy_rested": ps.energy_rested(),
             "partners": [{"id": s.card, "rested": s.rested} for s in ps.partners],
             "waiting_room": list(ps.waiting_room),
@@ -646,7 +646,7 @@ class RebirthEngine(AgendaEngine):
         return view
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
-        pv["energy"] = [[s.card, s.rested] for s in ps.energy]
+        pv["energy"] = ps.energy_snapshot()
         pv["entry_mods"] = [[m.atk, m.defence] for m in ps.entry_mods]
 
     def snapshot_game(self, view: dict[str, Any]) -> None:

@@ -62,6 +62,14 @@ class PlayerState:
     #: the energy area's cards, in order, kept as it grows (it only grows), for the views;
     #: rebuilt by :meth:`energy_card_list` when it does not match (a game from a position)
     energy_cards: list[str | None] = field(default_factory=list)
+    #: the copy of :attr:`energy_cards` the step views show, while the area has not grown
+    #: (:meth:`energy_view`)
+    energy_shown: list[str | None] | None = None
+    #: the energy area as the snapshot lists it were every card standing, ``[card, False]``
+    #: each, in order, kept as the area grows (it only grows), and each slot's place in it (by
+    #: the slot's identity): for :meth:`energy_snapshot`
+    energy_standing: list[list[Any]] = field(default_factory=list)
+    energy_place: dict[int, int] = field(default_factory=dict)
     unseen: dict[str, list[str]] = field(default_factory=dict)
     shuffles: int = 0
     turns_taken: int = 0
@@ -91,6 +99,56 @@ class PlayerState:
         if len(self.energy_cards) != len(self.energy):
             self.energy_cards = [s.card for s in self.energy]
         return self.energy_cards
+
+    def energy_view(self) -> list[str | None]:
+        """The energy area's cards for a step's view: a copy of :meth:`energy_card_list`, the
+        same copy for every view while the area has not grown (read-only, as the views are).
+
+        Why: the area only grows, to hundreds of cards on a long log, where for thousands of
+        actions it does not change (a deck run out), and each keyframe's view holding a copy
+        of its own made the replay's memory, and what Python's collector and the freeing of
+        the replay walk, grow with the square of the log's length."""
+        cards = self.energy_card_list()
+        shown = self.energy_shown
+        if shown is None or len(shown) != len(cards):
+            shown = self.energy_shown = list(cards)
+        return shown
+
+    def energy_snapshot(self) -> list[list[Any]]:
+        """The energy area as the judge's snapshot lists it: ``[card, rested]`` for each card,
+        in order: a new list, whose standing pairs are shared with other snapshots (the
+        caller may keep it, but must not change its pairs).
+
+        Why not a pair made from each slot at every snapshot: the area only grows, to hundreds
+        of cards on a long log, and a snapshot is made every 20 actions, so making a pair for
+        each card was the part of a long game's time that grew with its length.  When the
+        rested cards are known (:attr:`rested_energy`: those rested since the stand phase,
+        the others stand), the standing pairs are kept as the area grows
+        (:attr:`energy_standing`, never changed once made) and only the rested ones are made
+        anew; otherwise (a game from a position, before its first stand phase) every pair is
+        made from its slot, as when the kept ones do not match the area (which the area's
+        only growing rules out: checked all the same, cheaply)."""
+        energy = self.energy
+        rested = self.rested_energy
+        if rested is None:
+            return [[s.card, s.rested] for s in energy]
+        standing, place = self.energy_standing, self.energy_place
+        n = len(standing)
+        if n > len(energy) or (n and standing[-1][0] is not energy[n - 1].card):
+            standing.clear()
+            place.clear()
+            n = 0
+        for i in range(n, len(energy)):
+            slot = energy[i]
+            standing.append([slot.card, False])
+            place[id(slot)] = i
+        out = list(standing)
+        for slot in rested:
+            i = place.get(id(slot))
+            if i is None or energy[i] is not slot or not slot.rested:
+                return [[s.card, s.rested] for s in energy]
+            out[i] = [slot.card, True]
+        return out
 
     def energy_rested(self) -> int:
         """How many energy cards are rested (:attr:`rested_energy` when it is known)."""

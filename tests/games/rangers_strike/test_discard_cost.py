@@ -144,3 +144,14 @@ def test_RS_RUSH_HOLD_without_a_further_command_it_cannot_be_rushed() -> None:
 def test_RS_RUSH_HOLD_the_command_held_for_the_card_is_not_a_further_one() -> None:
     b = two_commands().act("A", "rush", card="T-055", hold="A-4", also_hold=["A-4"])
     assert rules_broken(b.replay(), b.last) == ["RS-RUSH-HOLD"]
+
+
+def test_RS_RUSH_DISCARD_a_name_with_an_ideographic_space_is_the_name_the_text_gives() -> None:
+    """The catalogue names a card 怒りの鬼神　ガイ (an ideographic space) and another's condition
+    「怒りの鬼神 ガイ」 (read in the normal form): the same name (RS-IMPORT's name_key)."""
+    guy = card("T-050", name="怒りの鬼神\u3000ガイ", bp=1000, sp=1)
+    robo = {**ROBO, "cost": {"discard": {"name": "怒りの鬼神 ガイ"}, "count": 1}}
+    b = pilot_out(robo, pilot=guy).act("A", "rush", card="T-051", discard=["T-050"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert [u["code"] for u in player_state(r, "A")["rush"]] == ["T-051"]

@@ -56,7 +56,7 @@ def test_RS_EITHER_PILE_read_and_shown() -> None:
         "text": TEXT,
     }
     assert render_card(HERO)["reading"] == [
-        "When destroyed: put one card, a card named Super from your hand or one named Red from "
+        "When destroyed and put into the discard pile: put one card, a card named Super from your hand or one named Red from "
         "your discard pile, into your rush area (no power, command or condition needed)."
     ]
 

@@ -62,7 +62,7 @@ def test_RS_FROM_DISCARD_read_in_its_forms_and_shown() -> None:
         assert r.effects[0]["when"] == "on_destroyed" and r.effects[0]["do"] == [op], text
         assert r.effects[0].get("optional", False) is optional, text
     assert render_card(UPGRADE)["reading"][-1] == (
-        "When destroyed: put 1 card named Ranger from your discard pile into your rush area "
+        "When destroyed and put into the discard pile: put 1 card named Ranger from your discard pile into your rush area "
         "(no power, command or condition needed)."
     )
 

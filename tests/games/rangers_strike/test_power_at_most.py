@@ -111,7 +111,7 @@ def test_RS_POWER_AT_MOST_read_from_the_printed_sentences() -> None:
 def test_RS_POWER_AT_MOST_shown_in_words() -> None:
     assert render_card(CULL)["reading"] == [
         "When used: destroy 1 unit (not a vehicle) whose required power is at most the number "
-        "of cards in its controller's hand in the opponent's rush or battle area."
+        "of cards in your hand in the opponent's rush or battle area."
     ]
 
 
@@ -199,7 +199,7 @@ def test_RS_POWER_AT_MOST_counted_units_with_a_feature_read_and_shown() -> None:
     assert effect["do"][0]["target"]["power_max"] == {"own_units": {"feature": "獣"}}
     assert render_card(HOWLER)["reading"] == [
         "When rushed (optional: you may): destroy 1 size S unit (not a vehicle) whose required "
-        "power is at most the number of units of its controller's with the feature 獣 in the "
+        "power is at most the number of your units with the feature 獣 in the "
         "opponent's rush or battle area."
     ]
     assert quantities.is_quantity({"own_units": {"feature": "獣"}})

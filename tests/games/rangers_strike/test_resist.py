@@ -176,7 +176,7 @@ def test_RS_HOLD_SELF_read_as_an_optional_when_it_enters_effect() -> None:
     assert r.effects[0]["when"] == "on_enter" and r.effects[0]["optional"] is True
     assert [op["op"] for op in r.effects[0]["do"]] == ["hold", "bp"]
     assert render_card({"type": "unit", "text": HOLD_BP})["reading"] == [
-        "When it enters the battle area (optional: you may): hold this unit (only a released "
+        "When it enters the battle area in your turn (optional: you may): hold this unit (only a released "
         "unit can be), and if you do: this unit gets BP +4000 until the end of the turn."
     ]
     # not for an operation, and not without what it does when held

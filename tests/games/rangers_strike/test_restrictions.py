@@ -182,8 +182,8 @@ def test_RS_DESTROYED_TO_POWER_option_unverifiable_and_shown() -> None:
     assert verdict(r, b.last) == "unverifiable"
     assert "RS-DESTROYED-TO-POWER" in rules_applied(r, b.last)
     assert render_card(ember)["reading"] == [
-        "When destroyed in an opponent's turn (optional: you may): put this card from the "
-        "discard pile into your power zone, face up."
+        "When destroyed and put into the discard pile in an opponent's turn (optional: you "
+        "may): put this card from the discard pile into your power zone, face up."
     ]
 
 

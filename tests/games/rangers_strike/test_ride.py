@@ -474,7 +474,7 @@ def test_RS_SELECT_VEHICLE_a_vehicle_no_unit_rides_put_into_the_command_zone() -
     cannon = {**printed("T-009", CANNON, "vehicle", name="Cannon"), "size": "S"}
     small = {**BIKE, "size": "S"}
     assert render_card(cannon)["reading"] == [
-        "When it enters the battle area: put 1 size S vehicle (no unit rides) in the opponent's "
+        "When it enters the battle area in your turn: put 1 size S vehicle (no unit rides) in the opponent's "
         "battle area held into its owner's command zone; when that zone holds 5 already, the "
         "effect does nothing."
     ]

@@ -27,5 +27,6 @@ export const rsLayout = {
     { key: "sp", kind: "number", label: "SP", printed: "sp" },
     { key: "held", kind: "flag", label: "held", labelFalse: "released" },
     { key: "vehicle", kind: "card", label: "Rides" },
+    { key: "stacked", kind: "stack", label: "Stacked on" },
   ],
 };
