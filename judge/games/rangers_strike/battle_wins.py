@@ -27,7 +27,7 @@ turn, though the unit leave its place meanwhile (the fan wiki's page on combinat
 が撃破されたりバトルエリアの並び順が変化しても、特に断り書きがなければ効果が無効になることはない。", atwiki
 renst 267; RS-COMBINATION-TURN), and it triggers as the unit's own text would whenever the unit
 (the same unit: one that left and came back is another) destroys an opposing unit in a battle
-(:data:`state.Granted`).  ``discard_command``: the player may choose one card of an opposing
+(:mod:`combination_turn`).  ``discard_command``: the player may choose one card of an opposing
 command zone (held or released) whose printed required power is no more than the destroyed
 unit's (``power_max`` ``{"destroyed": "power"}``, made a number as the effect triggers) and put
 it into its owner's discard pile (RS-DISCARD-COMMAND, :mod:`command_cards`).
@@ -44,8 +44,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import attack_bp, own_text
-from judge.games.rangers_strike.state import Granted, Unit
+from judge.games.rangers_strike import attack_bp, combination_turn, own_text
+from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -103,41 +103,7 @@ def discard_ok(op: dict[str, Any]) -> bool:
     )
 
 
-def later(effect: dict[str, Any]) -> bool:
-    """Whether a combination effect triggers later, in force until the end of the turn
-    (RS-COMBINATION-TURN), rather than resolving as the combination triggers."""
-    return effect.get("when") == WHEN
-
-
-def grant(
-    eng: RangersStrikeEngine,
-    pid: str,
-    iid: str,
-    unit: Unit | None,
-    effect: dict[str, Any],
-    index: int,
-    doubt: str | None = None,
-) -> None:
-    """RS-COMBINATION-TURN: ``pid``'s combination effect ``effect`` (card ``iid``, index
-    ``index``) is in force for the unit ``unit`` until the end of the turn."""
-    if unit is None:
-        return
-    eng.state.granted.append(Granted(pid, iid, unit, effect, index, doubt))
-    eng.event(
-        "combination_effect",
-        f"{eng.name(iid)}'s combination effect is in force until the end of the turn (when "
-        "this unit destroys an opposing unit in a battle).",
-        player=pid,
-        card=iid,
-    )
-    eng.ctx.ruling(
-        TURN_RULE,
-        f"{eng.name(iid)}'s combination effect triggers later: it is in force until the end of "
-        "the turn, though the unit leave its place meanwhile.",
-    )
-
-
-TURN_RULE = "RS-COMBINATION-TURN"
+TURN_RULE = combination_turn.RULE
 
 
 def words(effect: dict[str, Any]) -> str | None:
@@ -210,8 +176,8 @@ def _texts(eng: RangersStrikeEngine, unit: Unit) -> list[Text]:
     ]
     return own + [
         (g.index, g.effect, True, g.doubt)
-        for g in eng.state.granted
-        if g.unit is unit and g.source == unit.card and eng.supports(g.effect)
+        for g in combination_turn.in_force(eng, WHEN)
+        if g.unit is unit and g.source == unit.card
     ]
 
 

@@ -37,7 +37,11 @@ end phase of a turn, ``turn`` ``own``: its player's, or ``opponent``: an opponen
 ``while`` as above; RS-TURN-END; with ``if`` ``{"rider_held": true}``: a vehicle's, when the unit
 riding it is held, RS-RELEASE-RIDER; "相手は次の制限を受ける⇒自分自身のターンを終えるとき、…": the
 opponent's own unit destroyed, RS-OPPONENT-RESTRICTION; with ``if`` ``{"flanked": …}``: the
-ability a unit has while units so described stand on both sides of it, RS-NEXT-TO),
+ability a unit has while units so described stand on both sides of it, RS-NEXT-TO; in ``combination.effects``, with
+``destroyed`` ``{"side": "opponent", "feature": X}``, in force for the turn from the combination,
+RS-COMBINATION-TURN: only if its player destroyed this turn an opposing unit with the feature that
+went to the discard pile, its one op ``damage``, optional, RS-IF-DESTROYED-THIS-TURN,
+:mod:`judge.games.rangers_strike.this_turn`),
 ``on_destroys`` (the unit, attacking or attacked, destroyed an opposing unit in a battle; with ``foe`` ``{"bp": "not_printed"}`` only when
 that unit's BP in the battle was not its printed one: RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED,
 :mod:`judge.games.rangers_strike.battle_wins`; in ``combination.effects`` it is in force from the
@@ -307,6 +311,7 @@ from judge.games.rangers_strike import (
     power_moves,
     revealed,
     strike_damage,
+    this_turn,
     zone_conditions,
 )
 from judge.games.rangers_strike.quantities import is_quantity
@@ -946,6 +951,8 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
     ``opponent``, and optionally ``feature``; RS-OPPONENT-RESTRICTION)."""
     if effect.get("turn") == "own" and neighbours.is_condition(effect.get("if")):
         return _gained_at_turn_end_ok(effect)  # RS-NEXT-TO, RS-BP-AT-MOST-THIS
+    if "destroyed" in effect:
+        return this_turn.ok(effect)  # RS-IF-DESTROYED-THIS-TURN
     if effect.get("turn") == "own":
         return (
             set(effect) <= {"when", "turn", "if", "optional", "do", "text"}

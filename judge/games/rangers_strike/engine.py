@@ -33,6 +33,7 @@ from judge.games.rangers_strike import (
     actions,
     attack_bp,
     battle_wins,
+    combination_turn,
     effects,
     next_in_line,
     own_text,
@@ -40,6 +41,7 @@ from judge.games.rangers_strike import (
     ride,
     stacking,
     strike_damage,
+    this_turn,
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
@@ -566,12 +568,14 @@ class RangersStrikeEngine(AgendaEngine):
         unit: Unit,
         why: str,
         only: Callable[[dict[str, Any]], bool] | None = None,
+        by: str | None = None,
     ) -> None:
         """A unit goes to the discard pile; when-destroyed effects trigger (``only``: those
         it accepts, when the unit was destroyed before and only now goes to the discard pile,
         RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE); the cards
         it is stacked on go where their texts say, or one keeps it in place (RS-STACK-LEAVES,
-        RS-STACK-STAY)."""
+        RS-STACK-STAY).  ``by``: the player who destroyed it, when known
+        (RS-IF-DESTROYED-THIS-TURN)."""
         st = self.state
         if unit.stacked and stacking.leaving(self, unit, f"is destroyed ({why})", only is None):
             return
@@ -583,6 +587,7 @@ class RangersStrikeEngine(AgendaEngine):
                 left = leave_area(st, lst, unit)
         for iid in unit.cards():
             st.players[st.owner_of[iid]].discard.append(iid)
+        this_turn.record(self, owner, unit, by)  # RS-IF-DESTROYED-THIS-TURN
         if st.entering is unit:
             st.entering = None
         said = "is destroyed" if only is None else "was destroyed"
@@ -657,8 +662,8 @@ class RangersStrikeEngine(AgendaEngine):
         if trigger == "combination":
             for index, effect in enumerate(d.combination_effects()):
                 eff = effect if "when" in effect else {**effect, "when": "combination"}
-                if battle_wins.later(eff):  # RS-COMBINATION-TURN: in force for the turn
-                    battle_wins.grant(self, pid, iid, unit, eff, index, context.get("doubt"))
+                if combination_turn.later(eff):  # RS-COMBINATION-TURN: in force for the turn
+                    combination_turn.grant(self, pid, iid, unit, eff, index, context.get("doubt"))
                     continue
                 self.pool.add(pid, iid, eff, 100 + index, trigger, unit=unit, **context)
             return
@@ -722,6 +727,7 @@ class RangersStrikeEngine(AgendaEngine):
 
     def turn_event(self, side: tuple[str, ...]) -> None:
         st = self.state
+        st.destroyed.clear()  # RS-IF-DESTROYED-THIS-TURN: a new turn
         pid = side[0]
         n = st.players[pid].turns_taken + 1
         self.event(
@@ -745,6 +751,7 @@ class RangersStrikeEngine(AgendaEngine):
         elif phase == "end":
             # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
             watch.turn_end(self, pid)
+            this_turn.turn_end(self, pid)  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
             self.push(("end_turn", {"player": pid}), ("next_phase", {}))
         elif phase == "charge":
             st.charged = False
@@ -905,8 +912,11 @@ class RangersStrikeEngine(AgendaEngine):
         sides = battle_wins.fighters(
             self, [(b.attacker_player, b.attacker, abp), (tgt_at[0], b.target, tbp)]
         )
+        # RS-IF-DESTROYED-THIS-TURN: the player whose unit won destroyed the loser
+        won = {id(b.attacker): tgt_at[0], id(b.target): b.attacker_player}
         for owner, unit in losers:
-            resist.battle_destroy(self, owner, unit, "lost the battle")
+            by = won[id(unit)] if len(losers) == 1 else None
+            resist.battle_destroy(self, owner, unit, "lost the battle", by=by)
         battle_wins.after_attack(self, sides, losers)
         fighters = [(b.attacker_player, b.attacker, b.target), (tgt_at[0], b.target, b.attacker)]
         for owner, unit, other in fighters:

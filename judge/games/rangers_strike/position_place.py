@@ -29,6 +29,7 @@ def place(eng: RangersStrikeEngine, start: Mapping[str, Any], lay: Layout) -> No
             raise BadLog(errors)
     st.first = start["first"]
     st.turn, st.phase, st.turn_player = start["turn"], start["phase"], start["turn_player"]
+    st.partial_turn = st.turn  # RS-IF-DESTROYED-THIS-TURN: what came before is not known
     sides = eng.sides()
     st.side = (st.turn - 1) % 2
     st.schedule = eng.phase_order(sides[st.side])

@@ -96,6 +96,11 @@ What is read:
   unit's into the discard pile (RS-DESTROYS-IN-BATTLE, RS-DISCARD-COMMAND); with the closing
   note ``(この効果は、ライドオフしたときナンバーに関係なく発動する)`` its combination triggers too as
   the unit rides off, whatever its number (RS-RIDE-OFF-NUMBER);
+- a unit's ``【name】このターン、特徴「X」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、自分がターンを終
+  えるとき、相手にN点ダメージを与えてもよい。``, when the unit has a Number Combination number → its
+  combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
+  ends its turn, if the player destroyed this turn an opposing unit with the feature that went
+  to the discard pile, it may deal N damage (RS-IF-DESTROYED-THIS-TURN, RS-TURN-END);
 - a resident operation's ``カテゴリにETを持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札からSユ
   ニットのカードを相手に1枚選ばせてもよい。そうしたとき、相手の選んだユニットカードを自分の手札に加える。`` → its
   effect while it is in place, triggered when a unit of its player's of the category strikes and
@@ -1837,6 +1842,22 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             combo=True,
             ride_off=m["note"] is not None,
+        ),
+    ),
+    tr.template(
+        "named_turn_end_if_destroyed",
+        r"【[^【】]+】このターン、特徴「(?P<f>[^「」]+)」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、"
+        r"自分がターンを終えるとき、相手に(?P<n>[1-9])点ダメージを与えてもよい。",
+        lambda m: Part(
+            combination={
+                "when": "turn_end",
+                "turn": "own",
+                "destroyed": {"side": "opponent", "feature": m["f"]},
+                "optional": True,
+                "do": [{"op": "damage", "n": int(m["n"])}],
+            },
+            only=("unit",),
+            combo=True,
         ),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),

@@ -19,12 +19,14 @@ from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
     attack_bp,
     battle_wins,
+    combination_turn,
     deck_search,
     modes,
     neighbours,
     own_cards,
     own_text,
     strike_damage,
+    this_turn,
     zone_conditions,
 )
 from judge.games.rangers_strike.cards import from_words, taxis_of
@@ -592,6 +594,9 @@ def render_effect(effect: dict[str, Any]) -> str:
             when = None if where is None else f"While this is in {where}, {when}"
         elif when is not None:
             when = when[0].upper() + when[1:]
+        if when is not None and "destroyed" in effect:  # RS-IF-DESTROYED-THIS-TURN
+            said = this_turn.words(effect["destroyed"])
+            when = None if said is None else f"{when}, {said}"
     if effect.get("when") == battle_wins.WHEN:  # RS-DESTROYS-IN-BATTLE
         when = battle_wins.words(effect)
     if effect.get("when") == strike_damage.WHEN and isinstance(effect.get("by"), dict):
@@ -636,6 +641,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         "of",
         *(("foe",) if effect.get("when") == battle_wins.WHEN else ()),
         *(("by",) if effect.get("when") == strike_damage.WHEN else ()),
+        *(("destroyed",) if effect.get("when") == "turn_end" else ()),
     }
     if effect.get("when") == "on_strike_damage" and effect.get("by") == "stacked":
         extra.discard("by")  # RS-STACK-STRIKE: the unit stacked on the card
@@ -883,21 +889,20 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         rules: list[dict[str, Any]] = []
         frm = combo.get("combines_from")
         rides_off = bool(combo.get("ride_off"))
-        later = [battle_wins.later(e) for e in combo.get("effects") or ()]
+        later = [combination_turn.later(e) for e in combo.get("effects") or ()]
     else:
         reading = read_card(defn)
         effects = [*reading.effects, *reading.combination]
         rules = list(reading.restrictions)
         frm = reading.combines_from
         rides_off = reading.rides_off
-        later = [battle_wins.later(e) for e in reading.combination]
+        later = [combination_turn.later(e) for e in reading.combination]
     shown = [render_effect(e) for e in effects]
     for k, is_later in enumerate(later, start=len(effects) - len(later)):
         if is_later:  # RS-COMBINATION-TURN: in force from the combination for the turn
             line = shown[k]
-            shown[k] = (
-                f"Number Combination: until the end of the turn, {line[:1].lower()}{line[1:]}"
-            )
+            until = "" if effects[k].get("when") == "turn_end" else "until the end of the turn, "
+            shown[k] = f"Number Combination: {until}{line[:1].lower()}{line[1:]}"
             effects[k] = {**effects[k], "when": "combination"}
     shown[:0] = [render_restriction(r) for r in rules]
     if any(e.get("when") == "combination" for e in effects):

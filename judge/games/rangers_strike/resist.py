@@ -66,12 +66,15 @@ def can_resist(eng: RangersStrikeEngine, unit: Unit) -> bool:
     )
 
 
-def battle_destroy(eng: RangersStrikeEngine, owner: str, unit: Unit, why: str) -> None:
-    """``unit`` is destroyed by a battle: it may resist (RS-RESIST), else it is destroyed as
-    any unit is (a unit riding a vehicle resists in place, still riding it)."""
+def battle_destroy(
+    eng: RangersStrikeEngine, owner: str, unit: Unit, why: str, by: str | None = None
+) -> None:
+    """``unit`` is destroyed by a battle (by ``by``'s winning unit, when one won): it may
+    resist (RS-RESIST), else it is destroyed as any unit is (a unit riding a vehicle resists in
+    place, still riding it)."""
     st = eng.state
     if not can_resist(eng, unit):
-        eng.destroy(owner, unit, why)
+        eng.destroy(owner, unit, why, by=by)
         return
     if st.entering is unit:
         st.entering = None
@@ -90,7 +93,7 @@ def battle_destroy(eng: RangersStrikeEngine, owner: str, unit: Unit, why: str) -
     )
     stacking.resist_too(eng, unit)  # RS-STACK-STAY: a card that would keep it in place too
     eng.fire(None, "on_destroyed", owner, card=unit.card, only=lambda e: not discards(e))
-    eng.pool.add(owner, unit.card, dict(RESIST), 200, "on_destroyed", unit=unit)
+    eng.pool.add(owner, unit.card, dict(RESIST), 200, "on_destroyed", unit=unit, by=by)
 
 
 def resolve(eng: RangersStrikeEngine, pe: PendingEffect, use: bool) -> None:
@@ -111,7 +114,7 @@ def resolve(eng: RangersStrikeEngine, pe: PendingEffect, use: bool) -> None:
         )
         return
     eng.event("effect_declined", f"{owner} does not resist.", player=owner, card=unit.card)
-    eng.destroy(owner, unit, "it did not resist", only=discards)
+    eng.destroy(owner, unit, "it did not resist", only=discards, by=pe.context.get("by"))
 
 
 def dies_winning(eng: RangersStrikeEngine, winner: Unit, other: Unit) -> str | None:

@@ -1019,11 +1019,12 @@ def run_effect(
                     card=u.card,
                 )
         elif name == "destroy":
-            if isinstance(target, dict) and target.get("chooser") == "opponent":
+            theirs = isinstance(target, dict) and target.get("chooser") == "opponent"
+            if theirs:
                 opponent_chose(eng, pe, found)
             for pid, _area, u in found:
-                if st.area_of(u) is not None:
-                    eng.destroy(pid, u, f"{what}")
+                if st.area_of(u) is not None:  # by: who destroyed it (RS-IF-DESTROYED-THIS-TURN)
+                    eng.destroy(pid, u, f"{what}", by=None if theirs else pe.controller)
         elif name == "return":
             for pid, _area, u in found:
                 ps = st.players[pid]

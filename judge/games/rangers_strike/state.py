@@ -184,6 +184,20 @@ class Granted:
     effect: dict[str, Any]
     index: int
     doubt: str | None = None
+    #: how many units had been destroyed this turn when it came in force (``destroyed``)
+    since: int = 0
+
+
+@dataclass(slots=True)
+class Destroyed:
+    """A unit destroyed and put into the discard pile this turn (RS-IF-DESTROYED-THIS-TURN):
+    the player whose unit it was, the card, its features then, and the player who destroyed
+    it when that is known (its effect, or its unit winning a battle), else None."""
+
+    owner: str
+    card: str
+    features: tuple[str, ...]
+    by: str | None
 
 
 @dataclass(slots=True)
@@ -241,6 +255,11 @@ class RSState:
     extra_closed: dict[str, str] = field(default_factory=dict)
     #: combination effects in force until the end of the turn (RS-COMBINATION-TURN)
     granted: list[Granted] = field(default_factory=list)
+    #: the units destroyed and put into the discard pile this turn, in order
+    #: (RS-IF-DESTROYED-THIS-TURN)
+    destroyed: list[Destroyed] = field(default_factory=list)
+    #: the turn a position began in (what was destroyed before it in that turn is not known)
+    partial_turn: int = -1
     winner: str | None = None
     reason: str | None = None
     serial: int = 0
