@@ -258,6 +258,22 @@ def names_card(eng: RangersStrikeEngine, ref: Any, card: str) -> bool:
     return card == ref if is_instance(st, ref) else st.code_of[card] == ref_code(st, ref)
 
 
+def name_distinct(eng: RangersStrikeEngine, refs: list[Any], cands: list[Any]) -> bool:
+    """Whether each reference of ``refs`` names a different unit of ``cands`` (``(player,
+    area, unit)`` triples), in order, the first not yet taken that it names: whether a list of
+    references could all be units, where it is not known where the cards before them end."""
+    used: list[int] = []
+    for ref in refs:
+        hit = next(
+            (k for k, c in enumerate(cands) if k not in used and names_card(eng, ref, c[2].card)),
+            None,
+        )
+        if hit is None:
+            return False
+        used.append(hit)
+    return True
+
+
 def describe(cost: dict[str, Any]) -> str:
     """The units a cost discards, in English."""
     want = cost["discard"]

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code, ref_text
-from judge.games.rangers_strike.costs import leading, names_card
+from judge.games.rangers_strike.costs import leading, name_distinct, names_card
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 
 if TYPE_CHECKING:
@@ -423,20 +423,7 @@ def _split_doubt(
         cands = fitting(eng, pid, sel)
         if len(rest) != min(int(sel.get("count", 1)), len(cands)):
             continue
-        used: list[int] = []
-        for ref in rest:
-            hit_k = next(
-                (
-                    k
-                    for k, c in enumerate(cands)
-                    if k not in used and names_card(eng, ref, c[2].card)
-                ),
-                None,
-            )
-            if hit_k is None:
-                break
-            used.append(hit_k)
-        if len(used) == len(rest):
+        if name_distinct(eng, rest, cands):
             return (
                 f"the references name cards of {pid}'s discard pile and units alike, so where the "
                 f"cards end is not known ({n} cards, or {m}; name them by instance id)"

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike.costs import leading, names_card
+from judge.games.rangers_strike.costs import leading, name_distinct, names_card
 from judge.games.rangers_strike.refs import Problem
 
 if TYPE_CHECKING:
@@ -205,20 +205,7 @@ def _split_doubt(
         cands = fitting(eng, pid, sel)
         if len(rest) != min(int(sel.get("count", 1)), len(cands)):
             continue
-        used: list[int] = []
-        for ref in rest:
-            hit = next(
-                (
-                    k
-                    for k, c in enumerate(cands)
-                    if k not in used and names_card(eng, ref, c[2].card)
-                ),
-                None,
-            )
-            if hit is None:
-                break
-            used.append(hit)
-        if len(used) == len(rest):
+        if name_distinct(eng, rest, cands):
             return (
                 f"the references name commands of {pid}'s and units alike, so where the "
                 f"commands end is not known ({n} commands, or {m}; name them by instance id)"
