@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
+    area_rules,
     damage_cards,
     deck_search,
     effects,
@@ -339,7 +340,13 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     if eng.state.phase != "battle" or pid != eng.state.turn_player:
         return
-    free = restrictions.must_enter_left(eng, pid)
+    free: list[Any] = []
+    for u in restrictions.must_enter_left(eng, pid):
+        void, said = area_rules.must_enter_void(eng, pid, u)  # RS-VOID-MUST-ENTER
+        if void is False:
+            free.append(u)
+        else:
+            plan.data.setdefault("void", []).append((void, said))
     if free:
         names = ", ".join(f"{u.card} ({eng.name(u.card)})" for u in free)
         plan.violate(
@@ -353,6 +360,15 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
 def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    for void, said in plan.data.get("void", ()):  # RS-VOID-MUST-ENTER
+        if void:
+            eng.ctx.ruling(area_rules.VOID_MUST_ENTER, f"{said}: it need not enter.")
+        else:
+            eng.ctx.ruling(
+                area_rules.VOID_MUST_ENTER,
+                f"{said}: whether it had to enter before the battle phase ends is not known.",
+            )
+            eng.ctx.cannot_verify("a note to enter the battle area, perhaps void, not decided")
     eng.event("phase", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
     st.entering = None
     eng.push(("next_phase", {}))

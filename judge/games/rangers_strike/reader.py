@@ -79,6 +79,11 @@ What is read:
   Combination number → at the end of each of the opponent's turns, while the unit is there, the
   opponent chooses N of its own units with the feature and they are destroyed (RS-TURN-END,
   RS-OPPONENT-RESTRICTION);
+- a unit's ``【name】これが自軍エリアにある間、特徴「X」を持つ自軍ユニットは「これは毎ターン、可能なら
+  バトルエリアに出る」と書かれていても、そのテキストは無効になる。``, when the unit has no Number
+  Combination number → its rule ``void_must_enter``: while it is in its player's rush or battle
+  area, the must-enter note of that player's units with the feature is void (RS-VOID-MUST-ENTER,
+  :mod:`judge.games.rangers_strike.area_rules`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -1803,6 +1808,16 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"自分自身のターンを終えるとき、特徴「(?P<f>[^「」]+)」を持つ自分自身のユニットを(?P<n>[1-9])体"
         r"選び、?撃破する。",
         _restriction,
+    ),
+    tr.template(
+        "named_void_must_enter",
+        r"【[^【】]+】これが自軍エリアにある間、特徴「(?P<f>[^「」]+)」を持つ自軍ユニットは「これは毎ターン、"
+        r"可能ならバトルエリア ?に出る。?」と書かれていても、そのテキストは無効になる。",
+        lambda m: Part(
+            rule={"rule": "void_must_enter", "of": {"side": "own", "feature": m["f"]}},
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "named_destroys_in_battle",

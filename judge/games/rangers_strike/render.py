@@ -696,7 +696,8 @@ def _body(text: str, when: str) -> str:
 
 
 def render_restriction(rule: dict[str, Any]) -> str:
-    """A unit's own printed restriction in English (RS-CARD-RESTRICTION, RS-MUST-ENTER)."""
+    """A unit's own printed restriction in English (RS-CARD-RESTRICTION, RS-MUST-ENTER), or a
+    rule its text lays on other units (:mod:`judge.games.rangers_strike.area_rules`)."""
     name = rule.get("rule")
     if name == "no_attack":
         return "It cannot attack."
@@ -743,6 +744,12 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return (
             "Scrum: it cannot be attacked while the unit directly after it in its battle area "
             "has a combination number one more than its own (RS-SCRUM)."
+        )
+    if name == "void_must_enter":  # RS-VOID-MUST-ENTER
+        return (
+            "While it is in your rush or battle area, your units with the feature "
+            f"{(rule.get('of') or {}).get('feature')} need not enter the battle area: their "
+            "printed note to enter it every turn if they can is void (RS-VOID-MUST-ENTER)."
         )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
