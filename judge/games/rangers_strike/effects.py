@@ -74,7 +74,8 @@ without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STAC
 only); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
-RS-SELECT-KEYWORD);
+RS-SELECT-KEYWORD); ``written`` S: a unit whose card prints the sentence S (``「S」と書かれた``,
+RS-SELECT-WRITTEN, :mod:`~judge.games.rangers_strike.written`);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
 RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
@@ -312,6 +313,7 @@ from judge.games.rangers_strike import (
     revealed,
     strike_damage,
     this_turn,
+    written,
     zone_conditions,
 )
 from judge.games.rangers_strike.quantities import is_quantity
@@ -423,6 +425,7 @@ SELECTOR_KEYS = {
     "bp_per_held",
     "count_returned",
     "power_equal",
+    "written",
 }
 #: what becomes of an operation card a unit is stacked on when the unit stops being a unit
 #: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
@@ -508,6 +511,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         resident or sel["keyword"] not in keywords.SELECTABLE or sel.get("type") != "unit"
     ):
         return False  # RS-SELECT-KEYWORD: "ウイングを持つ", a unit's printed keyword
+    if "written" in sel and (
+        resident or not written.ok(sel["written"]) or sel.get("type") != "unit"
+    ):
+        return False  # RS-SELECT-WRITTEN: "「…」と書かれた", a sentence the unit's card prints
     if "unridden" in sel and (sel["unridden"] is not True or sel.get("type") != "vehicle"):
         return False  # "ライドされていない": vehicles no unit rides (RS-SELECT-VEHICLE)
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)

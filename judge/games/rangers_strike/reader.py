@@ -135,7 +135,8 @@ battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選�
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
 置く。`` (face down as damage: RS-TO-DAMAGE) and ``…持ち主のコマンドゾーンにホールド状態で置く。置けな
 ければ捨札にする(この効果は発動できない)。`` (held into the command zone, ``XまたはYを持つ`` before or after
-敵軍: RS-TO-COMMAND); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
+敵軍: RS-TO-COMMAND; ``敵軍バトルエリアから「S」と書かれた敵軍ユニットをN体選び、…``, units whose card prints
+the sentence S: RS-SELECT-WRITTEN); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
@@ -208,7 +209,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects, own_cards, zone_conditions
+from judge.games.rangers_strike import effects, own_cards, written, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -524,6 +525,17 @@ def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     return {"op": "to_command", "target": op["target"], "if_full": full}, False
 
 
+def _written_to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "敵軍バトルエリアから「S」と書かれた敵軍ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置
+    く。置けなければ捨札にする(この効果は発動できない)。": units whose card prints the sentence S
+    (RS-SELECT-WRITTEN), held into their owner's command zone (RS-TO-COMMAND)."""
+    if not written.ok(m["says"]):
+        return None
+    sel = {"side": "opponent", "zone": "battle", "count": int(m["n"]), "type": "unit"}
+    full = "discard" if m["full"] == "捨札にする" else "nothing"
+    return {"op": "to_command", "target": {**sel, "written": m["says"]}, "if_full": full}, False
+
+
 #: "これは[特徴「X」を持つユニットに]アタック[する|される]とき[、]BP+Nされる。" (RS-ATTACK-BP)
 _ATTACK_BP = (
     r"これは(?:特徴「(?P<f>[^「」]+)」を[持も]つユニットに)?アタック(?:する|(?P<ed>される))とき、?"
@@ -779,6 +791,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"(?:WB|ET|OT|MA|DA))*)を持つ)?(?:敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、?"
         r"持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
         _to_command,
+    ),
+    tr.template(
+        "written_opposing_unit_to_command",
+        r"敵軍バトルエリアから「(?P<says>(?:[^「」]|「[^「」]*」)+)」と書かれた敵軍ユニットを(?P<n>[1-9])体"
+        r"選び、?持ち主のコマンドゾーンにホールド状態で置く。置けなければ(?P<full>捨札にする|この効果は発動で"
+        r"きない)。",
+        _written_to_command,
     ),
     tr.template(
         "search_deck",

@@ -84,6 +84,7 @@ _SELECTOR = {
     "bp_per_held",
     "count_returned",
     "power_equal",
+    "written",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -184,6 +185,8 @@ def _cards(sel: Any) -> str | None:
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:  # RS-SELECT-KEYWORD
         bits.append(f"with {sel['keyword']}")
+    if "written" in sel:  # RS-SELECT-WRITTEN
+        bits.append(f"whose card prints the sentence 「{sel['written']}」")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS

@@ -39,6 +39,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_damage,
     watch,
+    written,
     zone_conditions,
     zone_moves,
 )
@@ -152,6 +153,8 @@ def fitting(
                     continue  # RS-SELECT-SIZE: "SPが空欄でない"
                 if "keyword" in sel and sel["keyword"] not in d.keywords:
                     continue  # RS-SELECT-KEYWORD: "ウイングを持つ", printed
+                if written.KEY in sel and written.says(d, str(sel[written.KEY])) is False:
+                    continue  # RS-SELECT-WRITTEN: "「…」と書かれた" (not known: it may fit)
                 if sel.get("no_number") and d.combination_number is not None:
                     continue  # RS-SELECT-SIZE: "ナンバーを持たない"
                 if power_max is not None and d.power_number > power_max:
@@ -299,6 +302,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("whose printed SP is not blank")
     if "keyword" in sel:
         bits.append(f"with {sel['keyword']}")
+    if written.KEY in sel:  # RS-SELECT-WRITTEN
+        bits.append(written.words(sel))
     return " ".join(bits)
 
 
@@ -394,7 +399,11 @@ def match_targets(
         cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
         # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
         # named, and need not be (rule_on_bp_fit: the step is unverifiable)
-        sure = [c for c in cands if bp_unsure(eng, sel, c[2], source) is None]
+        sure = [
+            c
+            for c in cands
+            if bp_unsure(eng, sel, c[2], source) is None and not written.unsure(eng, sel, c[2])
+        ]
         most = min(int(sel.get("count", 1)), len(cands))
         need = min(most, len(sure))
         got: list[Found] = []
@@ -866,6 +875,9 @@ def run_effect(
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
     rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
     rule_on_printed_bp(eng, pe.effect, unit)
+    for sel, got in zip(effects.selectors(pe.effect), groups, strict=False):
+        if written.KEY in sel:  # RS-SELECT-WRITTEN
+            written.rule_on_fit(eng, sel, fitting(eng, pe.controller, sel, unit), got)
     eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
     here = st.area_of(unit) if unit is not None else None
     self_found: list[tuple[str, str, Unit]] = (
