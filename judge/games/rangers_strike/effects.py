@@ -251,6 +251,11 @@ is named):
   1枚をオモテにしてもよい。そうしたとき、オモテにしたカードが特徴「X」を持つユニットカードなら、このターン、
   これは「SP2」になる。その後、オモテにしたカードは山札の下に戻す"); the log names the card first in
   ``targets`` when it is not known (RS-REVEAL-TO-BOTTOM, :mod:`judge.games.rangers_strike.revealed`).
+- ``bp`` ``amount`` N ``until`` ``turn`` then ``sp`` with ``if`` ``{"bp_highest": "all_units"}`` —
+  exactly so, a unit's own effect: BP +N for the turn, then SP K for the turn only if its BP is
+  higher than every other unit's as it resolves ("このターン、これはBP+2000される。さらに、このユニットの
+  BPがすべてのユニットのBPとくらべて一番高ければ、このターン、これはSP1になる"); a tie is not guessed
+  (RS-IF-BP-HIGHEST, :mod:`judge.games.rangers_strike.bp_highest`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -302,6 +307,7 @@ from typing import Any
 
 from judge.games.rangers_strike import (
     battle_wins,
+    bp_highest,
     command_cards,
     damage_cards,
     keywords,
@@ -716,6 +722,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
     if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
         return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
+    if any(bp_highest.is_op(op) for op in ops):
+        return bp_highest.ok(effect, timing)  # RS-IF-BP-HIGHEST: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"

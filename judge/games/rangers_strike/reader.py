@@ -129,7 +129,9 @@ The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリ
 of the battle area, units only: RS-SELECT-UNIT) and its ``持ち主のラッシュエリアに戻す。``
 form (return), the units chosen possibly ``ナンバーを持たない`` and of a printed size
 (``Sユニット``: RS-SELECT-SIZE); ``このターン、これはBP+Nされる。`` (this unit, until the end of
-the turn); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
+the turn), and after it ``さらに、このユニットのBPがすべてのユニットのBPとくらべて一番高ければ、このターン、これ
+はSPKになる。`` (SP K for the turn only if its BP is then higher than every other unit's; a tie not
+guessed: RS-IF-BP-HIGHEST); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
 ``[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する。`` (units of one's own in the rush or
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
@@ -209,7 +211,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import effects, own_cards, written, zone_conditions
+from judge.games.rangers_strike import bp_highest, effects, own_cards, written, zone_conditions
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -1052,6 +1054,15 @@ SENTENCES: tuple[tr.Template, ...] = (
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
+    ),
+    tr.template(
+        "sp_if_bp_highest",
+        r"さらに、このユニットのBPがすべてのユニットのBPとくらべて一番高ければ、このターン、これは"
+        r"「?SP(?P<n>[1-9])」?になる。",
+        lambda m: (
+            {"op": "sp", "value": int(m["n"]), "until": "turn", "if": dict(bp_highest.CONDITION)},
+            False,
+        ),
     ),
 )
 

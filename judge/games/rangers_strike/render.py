@@ -19,6 +19,7 @@ from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
     attack_bp,
     battle_wins,
+    bp_highest,
     combination_turn,
     deck_search,
     modes,
@@ -470,6 +471,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "reveal the top card of your deck"
     if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
         return "afterwards put the card revealed at the bottom of your deck"
+    if bp_highest.is_op(op) and set(op) == {"op", "value", "until", "if"}:  # RS-IF-BP-HIGHEST
+        return bp_highest.words(op)
     cond = op.get("if")
     shown = cond.get("revealed") if isinstance(cond, dict) else None
     if (

@@ -17,6 +17,7 @@ from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
+    bp_highest,
     command_cards,
     damage_cards,
     deck_search,
@@ -932,6 +933,9 @@ def run_effect(
                 break  # nothing revealed: nothing follows (そうしたとき)
         elif name == "revealed_to_bottom":
             revealed.to_bottom(eng, pe, shown, what)
+        elif bp_highest.is_op(op):  # RS-IF-BP-HIGHEST: only with the highest BP (known)
+            if bp_highest.holds(eng, pe, found, what):
+                made_sp(eng, op, found)
         elif name == "sp" and "if" in op and not revealed.fits(eng, shown, op["if"], what):
             continue  # RS-REVEAL-TO-BOTTOM: not the card asked for
         elif name == "damage_to_hand":
