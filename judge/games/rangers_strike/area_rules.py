@@ -17,6 +17,14 @@ Rules (``{"rule": …}``, on the card whose text it is):
   (RS-VOID-MUST-ENTER, :func:`must_enter_void`).  In tag battle, whether a card in the ally's
   area voids the player's unit's note (自軍: the player's or its team's) the sources do not say:
   not guessed.
+- ``bars_acting`` ``held`` N, ``of`` ``{"side": "opponent", "size": S, "feature": X}``, ``bars``
+  ``["attack", "strike"]`` (``【name】これが自軍バトルエリアにある間、敵軍バトルフェイズ中、ホールド状態の
+  敵軍コマンドが1つ以上あれば、特徴「X」を持つ敵軍Sユニットは、次の制限を受ける⇒アタックもストライクもする
+  ことができない。``): while the card is in its player's battle area, in an opposing player's
+  battle phase, if the opposing side (in tag battle the opposing team, both players) has N or
+  more held commands, an opposing unit of printed size S with the feature X (printed or added)
+  can neither attack nor strike (RS-BARS-OPPOSING, :func:`acting_forbidden`); a unit riding a
+  vehicle is looked at as itself.
 """
 
 from __future__ import annotations
@@ -30,8 +38,9 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 VOID_MUST_ENTER = "RS-VOID-MUST-ENTER"
+BARS_OPPOSING = "RS-BARS-OPPOSING"
 #: the rules of this module, and the rule id of each
-RULES = {"void_must_enter": VOID_MUST_ENTER}
+RULES = {"void_must_enter": VOID_MUST_ENTER, "bars_acting": BARS_OPPOSING}
 
 
 def laying(eng: RangersStrikeEngine, rule: str) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
@@ -74,3 +83,33 @@ def must_enter_void(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[boo
             "units the sources do not say"
         )
     return False, ""
+
+
+def acting_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit, act: str) -> str | None:
+    """RS-BARS-OPPOSING: why ``pid``'s ``unit`` cannot ``act`` (``attack`` or ``strike``) now,
+    by a card of an opposing player's in its battle area whose text bars it, or None."""
+    st = eng.state
+    if st.phase != "battle" or st.turn_player != pid:
+        return None
+    d = st.card(unit.card)
+    if not d.is_unit:
+        return None
+    for q, area, iid, r in laying(eng, "bars_acting"):
+        if area != "battle" or pid not in eng.opponents(q) or act not in r["bars"]:
+            continue
+        of = r["of"]
+        if "size" in of and d.size != of["size"]:
+            continue
+        if of["feature"] not in st.unit_features(unit):
+            continue
+        held = sum(1 for p in eng.opponents(q) for c in st.players[p].command if c.held)
+        if held < int(r["held"]):
+            continue
+        size = f"size {of['size']} " if "size" in of else ""
+        return (
+            f"{eng.name(iid)} is in {q}'s battle area and {q}'s opposing side has {held} held "
+            f"command{'s' if held != 1 else ''} ({r['held']} or more needed): in {pid}'s battle "
+            f"phase an opposing {size}unit with the feature {of['feature']}, as "
+            f"{eng.name(unit.card)} is, can neither attack nor strike (its text)."
+        )
+    return None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import ref_text
 from judge.games.rangers_strike import (
+    area_rules,
     costs,
     next_in_line,
     own_text,
@@ -318,6 +319,10 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
+    why = area_rules.acting_forbidden(eng, pid, unit, "attack")  # RS-BARS-OPPOSING
+    if why is not None:
+        plan.violate(area_rules.BARS_OPPOSING, why)
+        return
     why, certain = restrictions.attacked_forbidden(eng, unit, pid, found[2], found[0])
     if why is not None and certain:
         plan.violate("RS-CARD-RESTRICTION", why)
@@ -407,6 +412,10 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     why, certain = restrictions.strike_forbidden(eng, pid, unit)
     if why is not None and certain:
         plan.violate("RS-CARD-RESTRICTION", why)
+        return
+    barred = area_rules.acting_forbidden(eng, pid, unit, "strike")  # RS-BARS-OPPOSING
+    if barred is not None:
+        plan.violate(area_rules.BARS_OPPOSING, barred)
         return
     plan.data["unit"] = unit
     plan.data["doubt"] = why

@@ -84,6 +84,12 @@ What is read:
   Combination number → its rule ``void_must_enter``: while it is in its player's rush or battle
   area, the must-enter note of that player's units with the feature is void (RS-VOID-MUST-ENTER,
   :mod:`judge.games.rangers_strike.area_rules`);
+- a unit's ``【name】これが自軍バトルエリアにある間、敵軍バトルフェイズ中、ホールド状態の敵軍コマンドがN
+  つ以上あれば、特徴「X」を持つ敵軍[S]ユニットは、次の制限を受ける⇒アタックもストライクもすることができな
+  い。``, when the unit has no Number Combination number → its rule ``bars_acting``: while it is
+  in its player's battle area, in an opposing battle phase, with N or more opposing held
+  commands, such opposing units can neither attack nor strike (RS-BARS-OPPOSING,
+  :mod:`judge.games.rangers_strike.area_rules`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -1845,6 +1851,26 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"可能ならバトルエリア ?に出る。?」と書かれていても、そのテキストは無効になる。",
         lambda m: Part(
             rule={"rule": "void_must_enter", "of": {"side": "own", "feature": m["f"]}},
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_bars_opposing",
+        r"【[^【】]+】これが自軍バトルエリアにある間、敵軍バトルフェイズ中、ホールド状態の敵軍コマンドが"
+        r"(?P<n>[1-9])つ以上あれば、特徴「(?P<f>[^「」]+)」を持つ敵軍(?P<size>[SML])?ユニットは、?"
+        r"次の制限を受ける\s*[⇒→]\s*アタックもストライクもすることができない。",
+        lambda m: Part(
+            rule={
+                "rule": "bars_acting",
+                "held": int(m["n"]),
+                "of": {
+                    "side": "opponent",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "feature": m["f"],
+                },
+                "bars": ["attack", "strike"],
+            },
             only=("unit",),
             no_number=True,
         ),

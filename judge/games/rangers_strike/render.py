@@ -757,6 +757,15 @@ def render_restriction(rule: dict[str, Any]) -> str:
             f"{(rule.get('of') or {}).get('feature')} need not enter the battle area: their "
             "printed note to enter it every turn if they can is void (RS-VOID-MUST-ENTER)."
         )
+    if name == "bars_acting":  # RS-BARS-OPPOSING
+        of = rule.get("of") or {}
+        size = f"size {of['size']} " if of.get("size") else ""
+        n = rule.get("held")
+        return (
+            "While it is in your battle area, in an opponent's battle phase, if the opposing side "
+            f"has {n} or more held commands, opposing {size}units with the "
+            f"feature {of.get('feature')} can neither attack nor strike (RS-BARS-OPPOSING)."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""
