@@ -43,6 +43,7 @@ from judge.games.rangers_strike import (
     effects,
     either_pile,
     from_discard,
+    held_number,
     modes,
     own_cards,
     own_commands,
@@ -297,7 +298,11 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         effect = own_cards.bound(eng, effect, picked)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
     if not problems:
-        _, targets, problems, _ = cost_commands(eng, pe.controller, effect, targets)
+        held, targets, problems, doubt = cost_commands(eng, pe.controller, effect, targets)
+        if not problems and held is not None and held_number.op_at(effect) is not None:
+            effect = held_number.judged(eng, pe.controller, effect, held, doubt)  # RS-HELD-NUMBER
+            if effect is None:
+                return []  # the number, or which units have it, not known: not judged
     if not problems:  # RS-FROM-DISCARD: the cards of the discard pile, next
         _, targets, problems, _ = from_discard.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile

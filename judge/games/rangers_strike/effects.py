@@ -84,7 +84,10 @@ commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST; ``{"cards": "sum"}``, the sum of the
 required power numbers the cards the effect's ``choose_cards`` chose print, and ``power_equal``
-``{"cards": "sum"}``: a unit whose printed required power is that sum, RS-CARDS-POWER-SUM)
+``{"cards": "sum"}``: a unit whose printed required power is that sum, RS-CARDS-POWER-SUM;
+``number_equal`` ``{"held": "number"}``, on a ``destroy`` directly after a cost holding one command:
+a unit whose combination number is the one the command held prints, nothing when it prints none,
+RS-HELD-NUMBER, :mod:`~judge.games.rangers_strike.held_number`)
 (selectors consume the list in order; when fewer cards fit than ``count``, every fitting card
 is named):
 
@@ -310,6 +313,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     command_cards,
     damage_cards,
+    held_number,
     keywords,
     modes,
     neighbours,
@@ -432,6 +436,7 @@ SELECTOR_KEYS = {
     "count_returned",
     "power_equal",
     "written",
+    "number_equal",
 }
 #: what becomes of an operation card a unit is stacked on when the unit stops being a unit
 #: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
@@ -497,6 +502,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-POWER-AT-MOST
     if "power_equal" in sel and (resident or sel["power_equal"] != own_cards.SUM):
         return False  # RS-CARDS-POWER-SUM: the same number as the cards chosen first make
+    if "number_equal" in sel and (resident or sel["number_equal"] != held_number.HELD):
+        return False  # RS-HELD-NUMBER: the number the command the cost held prints
     if "type" in sel and (resident or sel["type"] not in ("unit", "vehicle")):
         return False  # a vehicle: only for discard_vehicle (RS-SELECT-VEHICLE)
     if "size" in sel and (resident or sel["size"] not in SIZES or "type" not in sel):
@@ -821,6 +828,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False
         if name == "hold_commands" and not _command_cost_ok(effect, op):
             return False  # RS-COMMAND-COST
+        if held_number.waits(target) and not held_number.ok(effect, op):
+            return False  # RS-HELD-NUMBER: after a cost holding one command
         if name == "from_discard" and not (
             set(op) == {"op", "name", "count"}
             and isinstance(op["name"], str)

@@ -27,6 +27,7 @@ from judge.games.rangers_strike import (
     damage_cards,
     deck_search,
     effects,
+    held_number,
     modes,
     own_cards,
     own_commands,
@@ -198,6 +199,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return own_commands.first_targets(eng, pe, effect)
     if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
         return own_cards.first_targets(eng, pe, effect)
+    if held_number.op_at(effect) is not None:  # RS-HELD-NUMBER
+        return held_number.first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if effects.selectors(effect):
         return first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if deck_search.op_of(effect) is not None:

@@ -101,6 +101,12 @@ def _givers(eng: RangersStrikeEngine, words: tuple[str, ...]) -> list[str]:
     return found
 
 
+def number_changers(eng: RangersStrikeEngine) -> list[str]:
+    """Public cards the engine does not read whose text names combination numbers or クロス
+    beyond its own note: they may change the numbers in force (RS-SCRUM, RS-HELD-NUMBER)."""
+    return _givers(eng, _NUMBER_WORDS)
+
+
 @lru_cache(maxsize=4096)
 def _names(text: str, words: tuple[str, ...]) -> bool:
     """Whether a card's ``text`` names one of ``words`` beyond its own note, scrum's reminder
@@ -139,7 +145,7 @@ def scrum_forbidden(eng: RangersStrikeEngine, target: Unit) -> tuple[str | None,
             f"{name} prints no scrum, but {_words(eng, giving)} names scrum and may give it; {why}",
             False,
         )
-    changing = _givers(eng, _NUMBER_WORDS)
+    changing = number_changers(eng)
     if changing:
         return (
             f"{name} has scrum; {why} But {_words(eng, changing)} names combination numbers "

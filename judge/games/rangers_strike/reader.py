@@ -199,7 +199,10 @@ not read on a combination at all).  Opposing units may be chosen
 ``本来のBPがN以下の`` (by their printed BP: RS-PRINTED-BP).  A ``…してもよい。`` sentence makes
 the effect optional, read only when it is the body's one sentence, or its first with the rest
 after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a body may begin with a cost, ``「X」の自軍コマンドをNつホールドして、次の効果を発動できる⇒`` (optional
-from there on: RS-COMMAND-COST).  Any other word keeps its sentence unread.
+from there on: RS-COMMAND-COST), and right after a cost holding one command, ``ホールドしたコマンドにナン
+バーがあれば、そのナンバーと同じナンバーを持つ敵軍[S]ユニットをN体選び撃破する。`` (opposing units of the rush or
+battle area by the combination number the command held prints, nothing when it prints none:
+RS-HELD-NUMBER).  Any other word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -217,7 +220,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import bp_highest, effects, own_cards, written, zone_conditions
+from judge.games.rangers_strike import (
+    bp_highest,
+    effects,
+    held_number,
+    own_cards,
+    written,
+    zone_conditions,
+)
 from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import PRINTED
 
@@ -485,6 +495,23 @@ def _by_cards_power(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
         refers["count"] = int(m["k"])  # "見せた2枚のカード": as many as were shown
     name = "destroy" if m["destroy"] else "to_damage"
     return {"op": name, "target": sel, "refers": refers}, False
+
+
+def _by_held_number(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "ホールドしたコマンドにナンバーがあれば、そのナンバーと同じナンバーを持つ敵軍[S]ユニットをN体選び撃破する。":
+    opposing units of the rush or battle area (RS-SELECT-FIELD) whose combination number is
+    the one the command the cost before it held prints, if it prints one (RS-HELD-NUMBER; read
+    only right after a cost holding one command, :func:`read_body`)."""
+    sel: dict[str, Any] = {
+        "side": "opponent",
+        "zone": "field",
+        "count": int(m["n"]),
+        "type": "unit",
+    }
+    if m["size"]:
+        sel["size"] = m["size"]
+    sel["number_equal"] = dict(held_number.HELD)
+    return {"op": "destroy", "target": sel}, False
 
 
 def _op(name: str) -> Any:
@@ -1055,6 +1082,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
         _by_cards_power,
     ),
+    tr.template(
+        "opposing_unit_by_held_number",
+        r"ホールドしたコマンドにナンバーがあれば、そのナンバーと同じナンバーを持つ敵軍(?P<size>[SML])?ユニットを"
+        r"(?P<n>[1-9])体選び、?撃破する。",
+        _by_held_number,
+    ),
     tr.template("attack_bp", _ATTACK_BP, lambda m: (_attack_bp(m, until=True), False)),
     tr.template(
         "bp_this_turn",
@@ -1188,6 +1221,10 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             return None
         if if_done and may:
             return None  # a second choice after the first: not read
+        if held_number.waits(op.get("target")) and not (
+            ops and ops[-1]["op"] == "hold_commands" and ops[-1]["count"] == 1
+        ):
+            return None  # RS-HELD-NUMBER: "ホールドしたコマンド", the one the cost just held
         if op["op"] == "bp" and when == "on_use":
             return None  # "これ" of an operation is no unit
         if "during" in op and when != "combination":

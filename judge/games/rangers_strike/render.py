@@ -22,6 +22,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     combination_turn,
     deck_search,
+    held_number,
     modes,
     neighbours,
     own_cards,
@@ -86,6 +87,7 @@ _SELECTOR = {
     "count_returned",
     "power_equal",
     "written",
+    "number_equal",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -200,6 +202,10 @@ def _cards(sel: Any) -> str | None:
     if most == own_cards.SUM:  # RS-CARDS-POWER-SUM (the words: render_effect's)
         bits.append(f"whose required power is at most {_CARDS_MAKE}")
         most = None
+    if held_number.waits(sel):  # RS-HELD-NUMBER (the condition: render_op's)
+        bits.append("with that same combination number")
+    elif "number_equal" in sel:
+        return None
     if sel.get("power_equal") == own_cards.SUM:
         bits.append(f"whose required power is {_CARDS_MAKE}")
     elif "power_equal" in sel:
@@ -537,6 +543,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         )
     cards = _cards(target)
     if cards and set(op) - {"if_done"} == {"op", "target"}:
+        if name == "destroy" and held_number.waits(target):  # RS-HELD-NUMBER
+            return f"if the command so held prints a combination number, destroy {cards}"
         if name == "destroy":
             return f"destroy {cards}"
         if name == "hold":

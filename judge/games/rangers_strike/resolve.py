@@ -25,6 +25,7 @@ from judge.games.rangers_strike import (
     effects,
     either_pile,
     from_discard,
+    held_number,
     keywords,
     modes,
     neighbours,
@@ -105,6 +106,7 @@ def fitting(
     assert own_cards.SUM not in (sel.get("power_max"), sel.get("power_equal")), (
         "what the cards an effect chose make is bound first (own_cards.bound)"
     )
+    assert not held_number.waits(sel), "the number of the command held is bound first"
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -162,6 +164,10 @@ def fitting(
                     continue  # RS-POWER-AT-MOST: the printed required power
                 if "power_equal" in sel and d.power_number != sel["power_equal"]:
                     continue  # RS-CARDS-POWER-SUM: the same printed number
+                if "number_equal" in sel and sel["number_equal"] not in held_number.number_now(
+                    eng, unit
+                ):
+                    continue  # RS-HELD-NUMBER: the number of the command held
                 if sel.get("other") and unit is source:
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
@@ -281,6 +287,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(f"with required power {most} or less" + (f" ({said})" if said else ""))
     if "power_equal" in sel:  # RS-CARDS-POWER-SUM
         bits.append(f"with required power {sel['power_equal']}")
+    if "number_equal" in sel:  # RS-HELD-NUMBER
+        bits.append(f"with combination number {sel['number_equal']}")
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
@@ -846,6 +854,12 @@ def run_effect(
         if use is not False
         else ([], [], [], None)
     )
+    number_at = held_number.op_at(pe.effect)
+    if number_at is not None and held is not None and use is not False:
+        pe = held_number_bound(eng, pe, held, doubt, what)  # RS-HELD-NUMBER
+        ops = pe.effect["do"]
+    elif number_at is not None:  # not paid: nothing after the cost waits for a number
+        pe = replace(pe, effect={**pe.effect, "do": pe.effect["do"][:number_at]})
     if held is None and at is not None:
         ops = ops[:at]  # the cost cannot be paid: what it pays for does not happen
         eng.ctx.ruling(
@@ -1169,6 +1183,27 @@ def to_power(eng: RangersStrikeEngine, pid: str, iid: str) -> None:
             "down; the engine put it face up and does not vouch for it.",
         )
         eng.ctx.cannot_verify("which way up a card put into the power zone by an effect goes")
+
+
+def held_number_bound(
+    eng: RangersStrikeEngine, pe: PendingEffect, held: list[int], doubt: str | None, what: str
+) -> PendingEffect:
+    """RS-HELD-NUMBER: the effect with the number the command its cost holds prints; without
+    what follows the cost when the command prints none, or (not guessed) when the number, or
+    which units have it now, is not known."""
+    bound, said = held_number.settled(eng, pe.controller, pe.effect, held, doubt)
+    at = held_number.op_at(pe.effect) or 0
+    if bound is None:
+        eng.not_guessed(
+            pe,
+            held_number.RULE,
+            said,
+            f"what {what} does after its cost is not carried out; the log may record what it did "
+            "in an `outcome`.",
+        )
+        return replace(pe, effect={**pe.effect, "do": pe.effect["do"][:at]})
+    eng.ctx.ruling(held_number.RULE, f"{what}: {said[0].upper()}{said[1:]}.")
+    return replace(pe, effect=bound)
 
 
 def pay_commands(
