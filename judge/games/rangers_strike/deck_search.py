@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import Take, take_many
+from judge.games.rangers_strike import deck_top
 from judge.games.rangers_strike.refs import ZONE_REFS
 
 if TYPE_CHECKING:
@@ -56,6 +57,12 @@ def wanted(op: dict[str, Any]) -> str:
     n = int(op["count"])
     if "name" in find:
         what = f"card{'s' if n > 1 else ''} named {find['name']}"
+    elif "type" in find and "feature" in find:
+        # RS-SEARCH-TO-TOP: "特徴「X」を持つSユニットのカード"
+        size = f"{find['size']} " if "size" in find else ""
+        what = f"{size}{find['type']} card{'s' if n > 1 else ''} with the feature {find['feature']}"
+        if n == 1:
+            return f"{'an' if size else 'a'} {what}"  # "an S unit card"
     elif "feature" in find:  # RS-SELECT-FEATURE: a card printing the feature
         what = f"card{'s' if n > 1 else ''} with the feature {find['feature']}"
     else:
@@ -72,6 +79,8 @@ def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
         return False
     if "type" in find and d.type != find["type"]:
         return False
+    if "size" in find and d.size != find["size"]:
+        return False  # RS-SEARCH-TO-TOP: its printed size
     if "feature" in find and find["feature"] not in d.features:
         return False  # a card in a deck has its printed features only
     return op["to"] != "rush" or d.type in ("unit", "vehicle")
@@ -139,9 +148,10 @@ def _not_fitting(eng: RangersStrikeEngine, pid: str, iid: str, op: dict[str, Any
 
 def carry_out(
     eng: RangersStrikeEngine, pid: str, op: dict[str, Any], takes: list[Take], what: str
-) -> None:
+) -> list[str]:
     """Take the cards found from ``pid``'s deck (or hand) to where the op puts them
-    (RS-SEARCH-DECK, RS-FROM-HAND)."""
+    (RS-SEARCH-DECK, RS-FROM-HAND); the cards to go back on top of the deck after its shuffle
+    are returned, shown and kept aside (RS-SEARCH-TO-TOP), none otherwise."""
     from judge.games.rangers_strike import from_discard
 
     st = eng.state
@@ -149,7 +159,9 @@ def carry_out(
     cards = take_many(st, pid, takes)
     if not cards:
         eng.event(op["op"], f"{pid} takes no card from its {zone} for {what}.", player=pid)
-        return
+        return []
+    if deck_top.is_op(op):
+        return deck_top.show(eng, pid, cards, what)
     if op["to"] == "hand":
         st.players[pid].hand.extend(cards)
         for iid in cards:
@@ -159,8 +171,9 @@ def carry_out(
                 player=pid,
                 card=iid,
             )
-        return
+        return []
     from_discard.into_rush(eng, pid, cards, what, whence=zone)
+    return []
 
 
 def not_recorded(eng: RangersStrikeEngine, pe: Any, what: str, why: str) -> None:
@@ -176,9 +189,13 @@ def not_recorded(eng: RangersStrikeEngine, pe: Any, what: str, why: str) -> None
     )
 
 
-def shuffle(eng: RangersStrikeEngine, pid: str, what: str) -> None:
-    """ "その後、山札をシャッフルする。": the deck searched is shuffled, a card taken or not."""
+def shuffle(eng: RangersStrikeEngine, pid: str, what: str, aside: list[str] | None = None) -> None:
+    """ "その後、山札をシャッフルする。": the deck searched is shuffled, a card taken or not;
+    ``aside``: with "…シャッフルし、選んだカードを山札の上に戻す。", the cards chosen, which then go
+    on top of it (RS-SEARCH-TO-TOP)."""
     eng.shuffle(pid)
+    if aside is not None:
+        deck_top.on_top(eng, pid, aside, what)
     eng.ctx.ruling(
         RULE,
         f"{pid}'s deck is shuffled after the search ({what}): the text says その後 "

@@ -208,7 +208,11 @@ is named):
   deck, into its rush area by the effect or, shown first, into its hand; always the first op
   of an optional effect, followed by ``shuffle`` (the deck is shuffled afterwards, a card
   taken or not); the log names the cards first in ``targets`` (RS-SEARCH-DECK,
-  :mod:`judge.games.rangers_strike.deck_search`).
+  :mod:`judge.games.rangers_strike.deck_search`).  With ``to`` ``top`` (``find`` ``{"type":
+  "unit", "size": S, "feature": X}``, ``count`` 1), followed by ``{"op": "shuffle",
+  "chosen_on_top": true}``, a when-rushed effect that may be activated: the controller chooses
+  one fitting card, shows it, and it goes on top of the deck after the shuffle (RS-SEARCH-TO-TOP,
+  :mod:`judge.games.rangers_strike.deck_top`).
 - ``from_hand`` ``find`` (``{"name": X}``), ``count`` 1, ``to`` ``rush`` — the one op of
   an optional effect: the controller may put a card so named from its hand into its rush
   area by the effect; the log names it first in ``targets`` (RS-FROM-HAND,
@@ -313,6 +317,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     command_cards,
     damage_cards,
+    deck_top,
     held_number,
     keywords,
     modes,
@@ -937,7 +942,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-EITHER-PILE: "自分の手札の「A」か、自軍捨札の「B」か、どちらか1枚"
         if name == "from_hand" and not _from_hand_ok(effect):
             return False  # RS-FROM-HAND: "自分の手札から「X」のカードを1枚選び、…出してもよい。"
-        if name in ("from_deck", "shuffle") and not _search_ok(effect):
+        if name in ("from_deck", "shuffle") and not _search_ok(effect, timing):
             return False  # RS-SEARCH-DECK: "…選び、…てもよい。その後、山札をシャッフルする。"
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
@@ -1185,11 +1190,13 @@ def _from_hand_ok(effect: dict[str, Any]) -> bool:
     )
 
 
-def _search_ok(effect: dict[str, Any]) -> bool:
+def _search_ok(effect: dict[str, Any], timing: str | None) -> bool:
     """RS-SEARCH-DECK: an optional effect of two ops, ``{"op": "from_deck", "find": {"name":
     X} | {"type": "unit" | "vehicle"}, "count": N, "to": "rush" | "hand"}`` and ``{"op":
     "shuffle"}`` (the deck searched is shuffled afterwards)."""
     ops = effect["do"]
+    if ops and isinstance(ops[0], dict) and deck_top.is_op(ops[0]):
+        return deck_top.ok(effect, timing)  # RS-SEARCH-TO-TOP
     if effect.get("optional") is not True or len(ops) != 2 or ops[1] != {"op": "shuffle"}:
         return False
     op = ops[0]

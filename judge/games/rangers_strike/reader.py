@@ -147,6 +147,9 @@ chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主�
 the sentence S: RS-SELECT-WRITTEN); ``自軍山札から(を見て、)「X」のカード(ビークルカード,
 ユニットカード)を1枚(N枚まで)選び、自軍ラッシュエリアに出して(相手に見せてから手札に加えて)もよい。``
 followed by ``その後、山札をシャッフルする。`` (a search of one's deck: RS-SEARCH-DECK);
+``自軍山札を見て、特徴「X」を持つ[S]ユニットのカードを1枚選び、相手に見せる。`` followed by ``その後、山札
+をシャッフルし、選んだカードを山札の上に戻す。`` (the card chosen shown, then on top of the shuffled deck:
+RS-SEARCH-TO-TOP, a when-rushed effect after ``次の効果を発動できる⇒`` only);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
@@ -222,6 +225,7 @@ from typing import Any
 from judge.core import textread as tr
 from judge.games.rangers_strike import (
     bp_highest,
+    deck_top,
     effects,
     held_number,
     own_cards,
@@ -840,6 +844,29 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"ト)カード|特徴「(?P<feat>[^「」]+)」を持つカード)を(?:1枚|(?P<n>[1-9])枚まで)選び、(?:(?P<rush>自軍ラッシュエリアに出し)|相手に見せ"
         r"てから手札に加え)てもよい。",
         _search,
+    ),
+    tr.template(
+        "search_to_top",
+        r"自軍山札を見て、?特徴「(?P<feat>[^「」]+)」を持つ(?P<size>[SML])?ユニットのカードを1枚選び、"
+        r"相手に見せる。",
+        lambda m: (
+            {
+                "op": "from_deck",
+                "find": {
+                    "type": "unit",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "feature": m["feat"],
+                },
+                "count": 1,
+                "to": deck_top.TO,
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "shuffle_chosen_on_top",
+        r"その後、山札をシャッフルし、選んだカードを山札の上に戻す。",
+        lambda m: (dict(deck_top.SHUFFLE), False),
     ),
     tr.template(
         "from_hand",

@@ -22,6 +22,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     combination_turn,
     deck_search,
+    deck_top,
     held_number,
     modes,
     neighbours,
@@ -438,6 +439,11 @@ def render_op(op: Any, resident: bool = False) -> str:
     find = op.get("find")
     if name == "from_deck" and set(op) == {"op", "find", "count", "to"} and isinstance(find, dict):
         what = deck_search.wanted(op)
+        if op["to"] == deck_top.TO:  # RS-SEARCH-TO-TOP: 選び (no choice to take none)
+            return (
+                f"look through your deck and choose {what} in it, if there is one, and show it "
+                "to the opponent"
+            )
         if op["to"] == "hand":
             return f"take {what} from your deck, show it to the opponent and put it into your hand"
         return (
@@ -460,6 +466,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             "put the top card of your deck held into your command zone (into the discard pile "
             "when the zone holds 5)"
         )
+    if op == deck_top.SHUFFLE:  # RS-SEARCH-TO-TOP
+        return "shuffle your deck without the card chosen and put that card on top of it"
     if name == "shuffle" and set(op) == {"op"}:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
@@ -676,6 +684,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):
         # RS-HOLD-SELF, RS-IF-DONE
         return f"{when}{may}: {ops[0]}, and if you do: " + "; ".join(ops[1:]) + "."
+    if deck_top.is_op(first) and len(ops) == 2 and effect.get("activate"):  # RS-SEARCH-TO-TOP
+        return f"{when} (optional: you may activate it): {ops[0]}; then {ops[1]}."
     if first.get("op") == "from_deck" and len(ops) == 2 and effect.get("activate"):
         # RS-MAY-ACTIVATE: not activated, nothing happens (no shuffle)
         return (

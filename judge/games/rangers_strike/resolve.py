@@ -901,6 +901,7 @@ def run_effect(
     chosen = iter(groups)
     picked = -1  # the index of the selector whose units ``found`` holds
     shown: str | None = None  # the card an op revealed (RS-REVEAL-TO-BOTTOM)
+    aside: list[str] = []  # the cards a search keeps aside for the top of the deck
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
@@ -983,7 +984,7 @@ def run_effect(
             if search_doubt is not None:
                 deck_search.not_recorded(eng, pe, what, search_doubt)
                 break
-            deck_search.carry_out(eng, pe.controller, op, searched, what)
+            aside = deck_search.carry_out(eng, pe.controller, op, searched, what)
         elif name == "top_to_command":
             zone_moves.top_to_command(eng, pe, top, top_doubt, what)
         elif name == "reveal_top":
@@ -1002,8 +1003,10 @@ def run_effect(
             power_moves.to_hand(eng, pe, from_power, power_doubt, what)
         elif name == "discards_to_decks":
             discard_return.carry_out(eng, pe, what)
-        elif name == "shuffle":
-            deck_search.shuffle(eng, pe.controller, what)
+        elif name == "shuffle":  # RS-SEARCH-TO-TOP: the card chosen then on top
+            deck_search.shuffle(
+                eng, pe.controller, what, aside if op.get("chosen_on_top") else None
+            )
         elif name == "draw":
             eng.draw(pe.controller, draws(eng, pe.controller, op), why=" (effect)")
         elif name == "bp":
