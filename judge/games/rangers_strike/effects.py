@@ -81,7 +81,7 @@ RS-SELECT-WRITTEN, :mod:`~judge.games.rangers_strike.written`);
 RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
 commands its ``commands_to_hand`` returned, RS-COMMANDS-TO-HAND;
 ``power_max`` n or a count (``own_hand``, ``opponent_hand``, ``own_damage``,
-``opponent_damage``, ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
+``opponent_damage``, ``own_face_up_power`` (RS-COUNT-FACE-UP-POWER), ``{"own_units": {"feature": X}}``: :mod:`~judge.games.rangers_strike.quantities`): a unit whose printed
 required power is no more than that, RS-POWER-AT-MOST; ``{"cards": "sum"}``, the sum of the
 required power numbers the cards the effect's ``choose_cards`` chose print, and ``power_equal``
 ``{"cards": "sum"}``: a unit whose printed required power is that sum, RS-CARDS-POWER-SUM;

@@ -1,14 +1,15 @@
 """Numbers a card's text counts when it applies: a player's hand or damage, the cards of a zone
-(RS-POWER-AT-MOST, RS-BP-PER).
+(RS-POWER-AT-MOST, RS-BP-PER), the face-up cards of one's power zone (RS-COUNT-FACE-UP-POWER).
 
 The printed words name them from the card's controller's side: 自分 / 自軍 (the controller, its
 side), 相手 (the opponent), 敵軍 (the opposing side).  In 1 vs 1 each is one player.  In tag
-battle a side is two players: "自軍ダメージ" may be the player's own damage or its team's, and
-"敵軍ダメージ" the target player's or the opposing team's; 相手 is the player the rule option
-``tag_opponent`` names (RS-OPPONENT-CHOOSES), either opposing player with ``either``.  The
-seeds do not say which; where the readings give one number the engine uses it, and where they
-disagree the number is not known (:func:`count` returns None and why), and the step that needs
-it is left unverifiable: a verdict never rests on a reading the sources do not give.
+battle a side is two players: "自軍ダメージ" may be the player's own damage or its team's (and
+"自軍パワー" its own power zone or both team-mates'), and "敵軍ダメージ" the target player's or the
+opposing team's; 相手 is the player the rule option ``tag_opponent`` names
+(RS-OPPONENT-CHOOSES), either opposing player with ``either``.  The seeds do not say which;
+where the readings give one number the engine uses it, and where they disagree the number is
+not known (:func:`count` returns None and why), and the step that needs it is left
+unverifiable: a verdict never rests on a reading the sources do not give.
 
 Why a module of its own: the same counts serve an effect's choice (a required power no more
 than a count) and a unit's continuous BP (BP per card counted), in two other modules.
@@ -28,13 +29,18 @@ PRINTED = {
     "自軍ダメージの点数": "own_damage",
     "敵軍ダメージの点数": "opponent_damage",
 }
-QUANTITIES = tuple(PRINTED.values())
+#: the face-up cards of one's own power zone ("オモテ向きの自軍パワーの枚数を数えてもよい。そうしたとき、
+#: …その数以下の…", RS-COUNT-FACE-UP-POWER): read only in that sentence, so not in :data:`PRINTED`
+#: (whose words the reader accepts before any "以下の必要パワーの数字を持つ")
+FACE_UP_POWER = "own_face_up_power"
+QUANTITIES = (*PRINTED.values(), FACE_UP_POWER)
 #: each in words, for rulings and ``judge cards show``
 WORDS = {
     "own_hand": "the number of cards in its controller's hand",
     "opponent_hand": "the number of cards in the opponent's hand",
     "own_damage": "its controller's damage",
     "opponent_damage": "the opposing side's damage",
+    FACE_UP_POWER: "the number of face-up cards in its controller's power zone",
 }
 
 Count = tuple[int | None, str]
@@ -82,6 +88,11 @@ def _own_units(eng: RangersStrikeEngine, pid: str, feature: str) -> int:
     )
 
 
+def _face_up(eng: RangersStrikeEngine, pid: str) -> int:
+    """The face-up cards of ``pid``'s power zone now (RS-COUNT-FACE-UP-POWER)."""
+    return sum(1 for c in eng.state.players[pid].power if c.face_up)
+
+
 def count(eng: RangersStrikeEngine, pid: str, name: Any) -> Count:
     """``name`` (:func:`is_quantity`) counted for ``pid`` now, and in words; None with why
     when the readings of tag battle disagree (module docstring)."""
@@ -111,6 +122,15 @@ def count(eng: RangersStrikeEngine, pid: str, name: Any) -> Count:
                 "disagree"
             )
         return own, f"{pid}'s damage: {own}"
+    if name == FACE_UP_POWER:  # RS-COUNT-FACE-UP-POWER: face down is damage, not counted
+        own = _face_up(eng, pid)
+        team = sum(_face_up(eng, q) for q in eng.allies(pid))
+        if own != team:
+            return None, (
+                f"オモテ向きの自軍パワー read as {pid}'s own power zone ({own}) and as its team's "
+                f"({team}) disagree"
+            )
+        return own, f"{pid}'s face-up power cards: {own}"
     if name == "opponent_damage":
         sides = eng.opponents(pid)
         target = eng.target_player(pid)
@@ -155,16 +175,17 @@ def rule_on_limits(eng: RangersStrikeEngine, pid: str, sels: list[dict[str, Any]
         if not is_quantity(want):
             continue
         n, said = count(eng, pid, want)
+        rule = "RS-COUNT-FACE-UP-POWER" if want == FACE_UP_POWER else "RS-POWER-AT-MOST"
         if n is None:
             eng.ctx.ruling(
-                "RS-POWER-AT-MOST",
+                rule,
                 f"A unit with required power up to {words(want)} may be chosen: {said}, so "
                 "which units fit is not known.",
             )
             eng.ctx.cannot_verify(f"which units fit: {said}")
         else:
             eng.ctx.ruling(
-                "RS-POWER-AT-MOST",
+                rule,
                 f"A unit with required power up to {words(want)} may be chosen ({said}): "
                 f"{n} or less.",
             )

@@ -107,6 +107,13 @@ What is read:
   unit's into the discard pile (RS-DESTROYS-IN-BATTLE, RS-DISCARD-COMMAND); with the closing
   note ``(この効果は、ライドオフしたときナンバーに関係なく発動する)`` its combination triggers too as
   the unit rides off, whatever its number (RS-RIDE-OFF-NUMBER);
+- a unit's ``【name】オモテ向きの自軍パワーの枚数を数えてもよい。そうしたとき、敵軍バトルエリアから、その数以下
+  の必要パワーの数字を持つ敵軍[S]ユニットをN体選び持ち主のパワーゾーンに送る。`` (the catalogue prints one
+  ``そうしたき``), when the unit has a Number Combination number → its combination effect, optional:
+  opposing units of the battle area whose printed required power is no more than the face-up cards
+  of the player's power zone go face up into their owner's power zone (RS-COUNT-FACE-UP-POWER,
+  RS-POWER-AT-MOST, RS-TO-POWER-ZONE); with the closing note ``(この効果は、ライドオフしたときナン
+  バーに関係なく発動する)`` it triggers too as the unit rides off (RS-RIDE-OFF-NUMBER);
 - a unit's ``【name】このターン、特徴「X」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、自分がターンを終
   えるとき、相手にN点ダメージを与えてもよい。``, when the unit has a Number Combination number → its
   combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
@@ -233,7 +240,7 @@ from judge.games.rangers_strike import (
     zone_conditions,
 )
 from judge.games.rangers_strike.catalog import ANY_COPIES
-from judge.games.rangers_strike.quantities import PRINTED
+from judge.games.rangers_strike.quantities import FACE_UP_POWER, PRINTED
 
 _MARKS = "※【◎"
 _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
@@ -1652,6 +1659,34 @@ def _stack(m: re.Match[str]) -> Part | None:
     return Part(effect=effect, more=more, only=("operation",))
 
 
+def _count_face_up_power(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "オモテ向きの自軍パワーの枚数を数えてもよい。そうしたとき、敵軍バトルエリ
+    アから、その数以下の必要パワーの数字を持つ敵軍[S]ユニットをN体選び持ち主のパワーゾーンに送る。", when the
+    unit has a Number Combination number → its combination effect, optional (the player may count;
+    only if it does, the rest): opposing units of the battle area whose printed required power is no
+    more than the face-up cards of the player's power zone, counted as it resolves, go face up into
+    their owner's power zone (RS-COUNT-FACE-UP-POWER, RS-POWER-AT-MOST, RS-TO-POWER-ZONE).  The
+    catalogue prints one "そうしたき" for "そうしたとき".  With the closing note "(この効果は、ライドオフし
+    たときナンバーに関係なく発動する)" it triggers too as the unit rides off (RS-RIDE-OFF-NUMBER)."""
+    sel: dict[str, Any] = {
+        "side": "opponent",
+        "zone": "battle",
+        "count": int(m["n"]),
+        "type": "unit",
+    }
+    if m["size"]:
+        sel["size"] = m["size"]
+    sel["power_max"] = FACE_UP_POWER
+    effect = {
+        "when": "combination",
+        "optional": True,
+        "do": [{"op": "to_power_zone", "target": sel}],
+    }
+    if not effects.supported(effect):
+        return None
+    return Part(combination=effect, only=("unit",), combo=True, ride_off=m["note"] is not None)
+
+
 def _operation(m: re.Match[str]) -> Part | None:
     effect = read_body(m.group(0), "on_use")
     return None if effect is None else Part(effect=effect, only=("operation",))
@@ -1994,6 +2029,14 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             combo=True,
         ),
+    ),
+    tr.template(
+        "named_count_face_up_power",
+        r"【[^【】]+】オモテ向きの自軍パワーの枚数を数えてもよい。(?P<done>そうしたとき|そうしたき)、?"
+        r"敵軍バトルエリアから、?その数以下の必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを"
+        r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンに送る。"
+        r"(?P<note>\s*\(この効果は、?ライドオフしたとき、?ナンバーに関係なく発動する\))?",
+        _count_face_up_power,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template(

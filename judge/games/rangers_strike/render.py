@@ -129,6 +129,7 @@ _COUNT_YOU = {
     "opponent_hand": "the number of cards in the opponent's hand",
     "own_damage": "your damage",
     "opponent_damage": "the opposing side's damage",
+    "own_face_up_power": "the number of face-up cards in your power zone",
 }
 
 
