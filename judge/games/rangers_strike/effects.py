@@ -75,7 +75,10 @@ only); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
 ``keyword`` ``ウイング`` | ``レジスト``: a unit printing that keyword (``ウイングを持つ``,
 RS-SELECT-KEYWORD); ``written`` S: a unit whose card prints the sentence S (``「S」と書かれた``,
-RS-SELECT-WRITTEN, :mod:`~judge.games.rangers_strike.written`);
+RS-SELECT-WRITTEN, :mod:`~judge.games.rangers_strike.written`); ``bp_max_chosen_sum``
+``true``: BP no more than the printed BPs of the two units the effect's ``choose`` ops chose
+add up to (``選んだ2体の本来のBPを合計する。そして、合計したBP以下の``, RS-CHOSEN-BP-SUM, the one shape of
+:mod:`~judge.games.rangers_strike.bp_sum`);
 ``chooser`` ``opponent``: the opposing player chooses among its own units, RS-OPPONENT-CHOOSES;
 ``bp_per_held`` N: BP no more than N for each command the effect's ``hold_own_commands`` held,
 RS-HOLD-OWN-COMMANDS; ``count_returned`` ``true`` in place of ``count``: as many as the
@@ -315,6 +318,7 @@ from typing import Any
 from judge.games.rangers_strike import (
     battle_wins,
     bp_highest,
+    bp_sum,
     command_cards,
     damage_cards,
     deck_top,
@@ -442,6 +446,7 @@ SELECTOR_KEYS = {
     "power_equal",
     "written",
     "number_equal",
+    "bp_max_chosen_sum",
 }
 #: what becomes of an operation card a unit is stacked on when the unit stops being a unit
 #: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
@@ -529,6 +534,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         resident or sel["keyword"] not in keywords.SELECTABLE or sel.get("type") != "unit"
     ):
         return False  # RS-SELECT-KEYWORD: "ウイングを持つ", a unit's printed keyword
+    if bp_sum.KEY in sel and (
+        resident or sel[bp_sum.KEY] is not True or sel.get("type") != "unit" or "bp_max" in sel
+    ):
+        return False  # RS-CHOSEN-BP-SUM: "合計したBP以下の", bound as the effect resolves
     if "written" in sel and (
         resident or not written.ok(sel["written"]) or sel.get("type") != "unit"
     ):
@@ -708,6 +717,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
+    if bp_sum.is_sum(effect):
+        return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
     if timing == strike_damage.WHEN and isinstance(effect.get("by"), dict):

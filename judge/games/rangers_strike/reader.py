@@ -133,6 +133,10 @@ What is read:
   からSユニットのカードを1枚選び、自軍コマンドゾーンにホールド状態で置く。置けなければ手札に加える。``, an
   ``on_strike_damage`` effect besides, RS-STACK-STRIKE) → its ``stack`` effect (RS-STACK,
   RS-STACK-LEAVES, RS-STACK-STAY);
+- a normal operation's whole text ``特徴「X」を持つ自軍ユニットを1体と、特徴「Y」を持つ自軍ユニットを1体選び、
+  選んだ2体の本来のBPを合計する。そして、合計したBP以下の敵軍ユニットを1体選び、持ち主のパワーゾーンに送る。`` →
+  its effect choosing two units of one's own and an opposing unit by the sum of their printed BP
+  (RS-CHOSEN-BP-SUM, RS-PRINTED-BP, RS-TO-POWER-ZONE);
 - a normal operation's text (no notes, no named parts) → its ``on_use`` effect.
 
 The sentences of a body (each whole, :data:`SENTENCES`): ``敵軍バトルエリアから[S|M|L]ビークルをN体
@@ -232,6 +236,7 @@ from typing import Any
 from judge.core import textread as tr
 from judge.games.rangers_strike import (
     bp_highest,
+    bp_sum,
     deck_top,
     effects,
     held_number,
@@ -1687,6 +1692,20 @@ def _count_face_up_power(m: re.Match[str]) -> Part | None:
     return Part(combination=effect, only=("unit",), combo=True, ride_off=m["note"] is not None)
 
 
+def _chosen_bp_sum(m: re.Match[str]) -> Part:
+    """A normal operation's whole text "特徴「X」を持つ自軍ユニットを1体と、特徴「Y」を持つ自軍ユニットを1体選
+    び、選んだ2体の本来のBPを合計する。そして、合計したBP以下の敵軍ユニットを1体選び、持ち主のパワーゾーン
+    に送る。" (RS-CHOSEN-BP-SUM, :mod:`judge.games.rangers_strike.bp_sum`)."""
+    own = {"side": "own", "zone": "field", "count": 1, "type": "unit"}
+    foe = {"side": "opponent", "zone": "field", "count": 1, "type": "unit", bp_sum.KEY: True}
+    ops = [
+        {"op": "choose", "target": {**own, "feature": m["f1"]}},
+        {"op": "choose", "target": {**own, "feature": m["f2"]}},
+        {"op": "to_power_zone", "target": foe},
+    ]
+    return Part(effect={"when": "on_use", "do": ops}, only=("operation",))
+
+
 def _operation(m: re.Match[str]) -> Part | None:
     effect = read_body(m.group(0), "on_use")
     return None if effect is None else Part(effect=effect, only=("operation",))
@@ -2059,6 +2078,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("operation",),
             resident=True,
         ),
+    ),
+    tr.template(
+        "chosen_bp_sum_operation",
+        r"特徴「(?P<f1>[^「」]+)」を持つ自軍ユニットを1体と、特徴「(?P<f2>[^「」]+)」を持つ自軍ユニットを1体"
+        r"選び、選んだ2体の本来のBPを合計する。そして、合計したBP以下の敵軍ユニットを1体選び、持ち主のパワー"
+        r"ゾーンに送る。",
+        _chosen_bp_sum,
     ),
     tr.template("stack_operation", _STACK, _stack),
     tr.template("operation", r"[^※【◎「].*", _operation),

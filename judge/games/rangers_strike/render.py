@@ -20,6 +20,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     battle_wins,
     bp_highest,
+    bp_sum,
     combination_turn,
     deck_search,
     deck_top,
@@ -89,6 +90,7 @@ _SELECTOR = {
     "power_equal",
     "written",
     "number_equal",
+    "bp_max_chosen_sum",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -192,6 +194,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"with {sel['keyword']}")
     if "written" in sel:  # RS-SELECT-WRITTEN
         bits.append(f"whose card prints the sentence 「{sel['written']}」")
+    if sel.get(bp_sum.KEY) is True:  # RS-CHOSEN-BP-SUM
+        bits.append(bp_sum.words())
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
@@ -676,6 +680,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}, choose one — " + " ".join(
             f"({k}) {text}" for k, text in enumerate(each, start=1)
         )
+    if bp_sum.ok(effect):  # RS-CHOSEN-BP-SUM
+        return f"{when}: {bp_sum.sentence(effect)}."
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]

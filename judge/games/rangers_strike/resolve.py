@@ -18,6 +18,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     attack_bp,
     bp_highest,
+    bp_sum,
     command_cards,
     damage_cards,
     deck_search,
@@ -100,6 +101,8 @@ def fitting(
     st = eng.state
     if command_cards.is_command_selector(sel):  # RS-COMMAND-TO-POWER: cards, not units
         return command_cards.fitting(eng, owners_of(eng, controller, sel), sel)
+    if bp_sum.KEY in sel:
+        return []  # RS-CHOSEN-BP-SUM: the sum is bound first (bp_sum.bind), else not known
     assert own_commands.PER_HELD not in sel and own_commands.COUNT_RETURNED not in sel, (
         "what counts the commands an effect moved is bound first (own_commands.bound)"
     )
@@ -313,6 +316,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(f"with {sel['keyword']}")
     if written.KEY in sel:  # RS-SELECT-WRITTEN
         bits.append(written.words(sel))
+    if bp_sum.KEY in sel:  # RS-CHOSEN-BP-SUM
+        bits.append(bp_sum.words())
     return " ".join(bits)
 
 
@@ -398,6 +403,10 @@ def match_targets(
     problems: list[Problem] = []
     if keywords.doubt(eng, effect) is not None:  # RS-SELECT-KEYWORD: not judged
         return [[] for _ in effects.selectors(effect)], []
+    if bp_sum.is_sum(effect) and not bp_sum.possible(
+        [fitting(eng, controller, sel, source) for sel in effects.selectors(effect)[:2]]
+    ):  # RS-CHOSEN-BP-SUM: the two units cannot be chosen; what then is not known
+        return [[] for _ in effects.selectors(effect)], []
     pos = 0
     ops = effect.get("do") or []
     gated = bool(ops) and isinstance(ops[0], dict) and ops[0].get("if_done") is True
@@ -405,7 +414,15 @@ def match_targets(
         if i > 0 and gated and not groups[0]:
             groups.append([])  # RS-IF-DONE: nothing was done first, so nothing follows
             continue
+        if bp_sum.KEY in sel:  # RS-CHOSEN-BP-SUM: by the units chosen before
+            made = bp_sum.bind(eng, sel, groups)
+            if made is None:  # not two units chosen: not known (run_effect: not guessed)
+                pos = min(len(targets), pos + int(sel.get("count", 1)))
+                groups.append([])
+                continue
+            sel = made
         cands = fitting(eng, controller, sel, source, groups[0] if groups else None)
+        cands = bp_sum.other_than_first(effect, i, groups, cands)  # "2体": two units
         # a unit whose BP tag battle's readings give on both sides of "BP N or less" may be
         # named, and need not be (rule_on_bp_fit: the step is unverifiable)
         sure = [
@@ -448,7 +465,7 @@ def match_targets(
                     (
                         "RS-EFFECT-TARGETS",
                         f"{ref} does not fit: the effect asks for "
-                        f"{describe(eng, controller, sel)}.",
+                        f"{describe(eng, controller, sel)}{bp_sum.other_words(effect, i)}.",
                     )
                 )
                 continue
@@ -887,6 +904,18 @@ def run_effect(
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
+    if bp_sum.is_sum(pe.effect) and use is not False:  # RS-CHOSEN-BP-SUM
+        no_sum = bp_sum.doubt(eng, pe.controller, groups)
+        if no_sum is not None:
+            eng.not_guessed(
+                pe,
+                bp_sum.RULE,
+                no_sum,
+                f"{what} is not carried out; the log may record what it did in an `outcome`.",
+            )
+            return
+        pe = replace(pe, effect=bp_sum.bound(eng, pe.effect, groups))
+        bp_sum.rule(eng, groups)
     quantities.rule_on_limits(eng, pe.controller, effects.selectors(pe.effect))
     rule_on_bp_fit(eng, pe.controller, pe.effect, groups, unit)
     rule_on_printed_bp(eng, pe.effect, unit)
