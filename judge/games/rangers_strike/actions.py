@@ -38,6 +38,7 @@ from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
     area_rules,
+    command_discard,
     damage_cards,
     deck_search,
     effects,
@@ -309,6 +310,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = either_pile.pick(eng, pe.controller, effect, targets)
     if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
         _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card
+        _, targets, problems, _ = command_discard.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-TOP-TO-COMMAND: the deck's top card, when the log names it
         _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen

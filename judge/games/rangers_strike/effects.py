@@ -237,6 +237,13 @@ is named):
   its own held commands and releases them ("自軍コマンドを1つ選びリリースする"; only a held one
   can be; the log names them first in ``targets``: RS-RELEASE-COMMAND,
   :mod:`judge.games.rangers_strike.release`).
+- ``discard_held_command`` ``count`` (with ``"if_done": true``) — the first op of an optional
+  effect: the controller may choose that many of its own held commands and put them into its
+  discard pile, the rest only if it did ("ホールド状態の自軍コマンドを1つ選び捨札にしてもよい。そうした
+  とき、…"; the log names them first in ``targets``: RS-DISCARD-HELD-COMMAND,
+  :mod:`judge.games.rangers_strike.command_discard`).  ``top_to_command`` with ``released_if``
+  ``{"feature": X}``: the deck's top card goes into the command zone released if it prints the
+  feature X, held otherwise ("そのカードが特徴「X」を持つならリリース状態で、持たないならホールド状態で…").
 - ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
   a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
   opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
@@ -320,6 +327,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     bp_sum,
     command_cards,
+    command_discard,
     damage_cards,
     deck_top,
     held_number,
@@ -394,6 +402,7 @@ OPS = (
     "from_hand_or_discard",
     "discard",
     "release_command",
+    "discard_held_command",
     "release_rider",
     "discards_to_decks",
     "to_power_self",
@@ -472,7 +481,7 @@ COST_OPS = ("hold_commands",)
 #: when it was done ("…してもよい。そうしたとき、…", RS-IF-DONE): a held command released
 #: (RS-RELEASE-OPPOSING), a face-down power card taken into the hand (RS-DAMAGE-TO-HAND), the
 #: deck's top card revealed (RS-REVEAL-TO-BOTTOM)
-DONE_OPS = ("release_command", "damage_to_hand", "reveal")
+DONE_OPS = ("release_command", "damage_to_hand", "reveal", command_discard.OP)
 
 
 def _is_int(value: Any, minimum: int) -> bool:
@@ -933,8 +942,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             )
         if name == "power_to_hand" and not power_moves.ok(effect, op):
             return False  # RS-POWER-TO-HAND: "その後、…ユニットカードを1枚選び、手札に加えてもよい"
-        if name == "top_to_command" and set(op) != {"op"}:
+        if name == "top_to_command" and not (
+            set(op) == {"op"} or (set(op) == {"op", "released_if"} and _released_if_ok(op))
+        ):
             return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
+        if name == command_discard.OP and not command_discard.ok(effect, op):
+            return False  # RS-DISCARD-HELD-COMMAND: "ホールド状態の自軍コマンドを1つ選び捨札にしてもよい"
         if name == "add_feature" and not (
             set(op) == {"op", "target", "feature"}
             and isinstance(op["feature"], str)
@@ -1259,6 +1272,18 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
         and ops[0] is op
         and len(ops) > 1
         and cost_at(effect) is None
+    )
+
+
+def _released_if_ok(op: dict[str, Any]) -> bool:
+    """RS-DISCARD-HELD-COMMAND: a ``top_to_command``'s ``released_if`` ``{"feature": X}``: the
+    card goes released if it prints the feature X, held otherwise."""
+    cond = op.get("released_if")
+    return (
+        isinstance(cond, dict)
+        and set(cond) == {"feature"}
+        and isinstance(cond["feature"], str)
+        and bool(cond["feature"])
     )
 
 

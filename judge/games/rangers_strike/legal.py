@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
+    command_discard,
     damage_cards,
     deck_search,
     effects,
@@ -199,6 +200,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return own_commands.first_targets(eng, pe, effect)
     if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
         return own_cards.first_targets(eng, pe, effect)
+    if command_discard.op_of(effect) is not None:  # RS-DISCARD-HELD-COMMAND
+        return command_discard.first_held(eng, pe.controller, effect) or None
     if held_number.op_at(effect) is not None:  # RS-HELD-NUMBER
         return held_number.first_targets(eng, pe.controller, effect, pe.context.get("unit"))
     if effects.selectors(effect):

@@ -216,7 +216,11 @@ after ``そうしたとき、`` (the rest only if it was done: RS-IF-DONE); a bo
 from there on: RS-COMMAND-COST), and right after a cost holding one command, ``ホールドしたコマンドにナン
 バーがあれば、そのナンバーと同じナンバーを持つ敵軍[S]ユニットをN体選び撃破する。`` (opposing units of the rush or
 battle area by the combination number the command held prints, nothing when it prints none:
-RS-HELD-NUMBER).  Any other word keeps its sentence unread.
+RS-HELD-NUMBER); ``ホールド状態の自軍コマンドを1つ選び捨札にしてもよい。`` followed by ``そうしたとき、自軍山札の
+上から1枚ひいて、そのカードが特徴「X」を持つならリリース状態で、持たないならホールド状態で自軍コマンドゾーンに置く。``
+(a held command of one's own discarded, then the deck's top card into the command zone, released
+or held by its feature: RS-DISCARD-HELD-COMMAND, RS-TOP-TO-COMMAND).  Any other word keeps its
+sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -237,6 +241,7 @@ from judge.core import textread as tr
 from judge.games.rangers_strike import (
     bp_highest,
     bp_sum,
+    command_discard,
     deck_top,
     effects,
     held_number,
@@ -905,6 +910,17 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"自軍山札の上から1枚ひいて、自軍コマンドゾーンにホールド状態で置く。"
         r"(?:\(コマンドゾーンに置けるカードは通常5枚まで\))?",
         lambda m: ({"op": "top_to_command"}, False),
+    ),
+    tr.template(
+        "top_to_command_released_if",
+        r"自軍山札の上から1枚ひいて、そのカードが特徴「(?P<f>[^「」]+)」を持つならリリース状態で、持たないなら"
+        r"ホールド状態で自軍コマンドゾーンに置く。",
+        lambda m: ({"op": "top_to_command", "released_if": {"feature": m["f"]}}, False),
+    ),
+    tr.template(
+        "discard_held_command",
+        r"ホールド状態の自軍コマンドを(?P<n>[1-9])つ選び、?捨札にしてもよい。",
+        lambda m: ({"op": command_discard.OP, "count": int(m["n"])}, True),
     ),
     tr.template(
         "opponent_puts_unit_into_battle",

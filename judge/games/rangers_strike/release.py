@@ -98,10 +98,10 @@ def commands_named(
         allies = [q for q in eng.allies(pid) if q != pid]
         theirs = [st.players[q].command[i].card for q in allies for i in held_commands(eng, q)]
         if op.get("side") != "opponent" and leading(eng, theirs, targets, 1):
-            return None, targets[1:], [], _ally_doubt(eng, pid)
+            return None, targets[1:], [], ally_doubt(eng, pid)
         said = f"{targets[0]} is not a held command of {whose}: only a held one is released."
         return None, targets[1:], [(rule, said)], None
-    doubt = _ally_doubt(eng, pid) if op.get("side") != "opponent" else None
+    doubt = ally_doubt(eng, pid) if op.get("side") != "opponent" else None
     if doubt is not None:
         return None, rest, [], doubt
     if (
@@ -132,7 +132,7 @@ def _ambiguous(eng: RangersStrikeEngine, held: list[Slot], refs: list[Any]) -> s
     return None
 
 
-def _ally_doubt(eng: RangersStrikeEngine, pid: str) -> str | None:
+def ally_doubt(eng: RangersStrikeEngine, pid: str) -> str | None:
     """Tag battle: 自軍コマンド read as the player's or its team's disagree when the ally has a
     held command too."""
     for q in eng.allies(pid):

@@ -22,6 +22,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     bp_sum,
     combination_turn,
+    command_discard,
     deck_search,
     deck_top,
     held_number,
@@ -465,6 +466,18 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"put one card, a card named {op['hand']} from your hand or one named "
             f"{op['discard']} from your discard pile, into your rush area (no power, command or "
             "condition needed)"
+        )
+    if name == command_discard.OP and set(op) - {"if_done"} == {"op", "count"}:
+        n = op["count"]  # RS-DISCARD-HELD-COMMAND
+        return (
+            f"choose {n} held command{'s' if n != 1 else ''} of yours and put "
+            f"{'them' if n != 1 else 'it'} into your discard pile"
+        )
+    cond = op.get("released_if")
+    if name == "top_to_command" and set(op) == {"op", "released_if"} and isinstance(cond, dict):
+        return (  # RS-DISCARD-HELD-COMMAND
+            "put the top card of your deck into your command zone: released if it has the "
+            f"feature {cond.get('feature')}, held if not"
         )
     if name == "top_to_command" and set(op) == {"op"}:
         return (

@@ -20,6 +20,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     bp_sum,
     command_cards,
+    command_discard,
     damage_cards,
     deck_search,
     discard_return,
@@ -887,6 +888,8 @@ def run_effect(
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
+    discarded, rest, _, discard_doubt = command_discard.named(eng, pe.controller, pe.effect, rest)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
     resident, rest, _, resident_doubt = zone_moves.resident_named(
         eng, pe.controller, pe.effect, rest
@@ -968,6 +971,9 @@ def run_effect(
             if not release.release_commands(eng, pe, released, release_doubt, what):
                 if released is not None and op.get("if_done"):
                     if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
+                break
+        elif name == command_discard.OP:  # what follows only if one was (そうしたとき)
+            if not command_discard.carry_out(eng, pe, discarded, discard_doubt, what):
                 break
         elif name == "power_card_to_rush":  # RS-POWER-TO-RUSH-AREA
             power_moves.put_to_rush(eng, pe, put, put_doubt, what)

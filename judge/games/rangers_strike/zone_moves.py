@@ -17,7 +17,9 @@ without being destroyed, or stays where it is (the effect does nothing).
 
 "自軍山札の上から1枚ひいて、自軍コマンドゾーンにホールド状態で置く。(コマンドゾーンに置けるカードは
 通常5枚まで)": the top card of the deck goes held into the command zone, into the discard pile when
-that is full (RS-TOP-TO-COMMAND).
+that is full (RS-TOP-TO-COMMAND); "…、そのカードが特徴「X」を持つならリリース状態で、持たないならホールド
+状態で自軍コマンドゾーンに置く。" (``released_if`` ``{"feature": X}``): released when the card prints the
+feature X, held otherwise (after a held command was discarded, RS-DISCARD-HELD-COMMAND).
 
 Why one module: each puts a card into one of its owner's zones by an effect, without the
 usual procedure (a unit taken out of its area is not destroyed; a card so put in the command
@@ -252,6 +254,26 @@ def top_to_command(
         eng.taint_effect(pe, TOP_RULE)
         return
     if not _take_top(eng, pe, card, doubt, what, TOP_RULE):
+        return
+    op = next((o for o in pe.effect["do"] if o.get("op") == "top_to_command"), {})
+    wanted = (op.get("released_if") or {}).get("feature")
+    if wanted is not None and len(ps.command) < COMMAND_LIMIT:  # RS-DISCARD-HELD-COMMAND
+        has = wanted in eng.state.card(card).features  # a card's printed features
+        ps.command.append(Command(card, held=not has))
+        state = "released" if has else "held"
+        eng.event(
+            "to_command",
+            f"{eng.name(card)}, the top card of {pid}'s deck, goes {state} into its command zone "
+            f"({what}).",
+            player=pid,
+            card=card,
+        )
+        eng.ctx.ruling(
+            TOP_RULE,
+            f"The top card of {pid}'s deck, {eng.name(card)}, "
+            f"{'prints' if has else 'does not print'} the feature {wanted}: it is put {state} "
+            "into its command zone.",
+        )
         return
     if len(ps.command) >= COMMAND_LIMIT:
         ps.discard.append(card)
