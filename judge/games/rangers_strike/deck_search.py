@@ -27,6 +27,7 @@ A card put from the hand (RS-FROM-HAND), "自分の手札から「X」のカー�
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import Take, take_many
@@ -41,6 +42,8 @@ RULE = "RS-SEARCH-DECK"
 #: each op that takes chosen cards from a zone of one's own: its zone and its rule
 ZONE = {"from_deck": "deck", "from_hand": "hand"}
 RULES = {"from_deck": RULE, "from_hand": "RS-FROM-HAND"}
+#: no two cards of one name (RS-SEARCH-DISTINCT-NAMES)
+DISTINCT = "RS-SEARCH-DISTINCT-NAMES"
 
 
 def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
@@ -107,6 +110,9 @@ def picks(
         for take in takes:
             if not fits(eng, take.iid, op):
                 return [], targets[len(named) :], [_not_fitting(eng, pid, take.iid, op)], None
+        problem, doubt = _names(eng, [take.iid for take in takes], op)
+        if problem is not None or doubt is not None:
+            return [], targets[len(named) :], [problem] if problem else [], doubt
         return takes, targets[len(named) :], [], None
     cards = getattr(eng.state.players[pid], zone)
     found = [iid for iid in cards if iid is not None and fits(eng, iid, op)]
@@ -133,7 +139,56 @@ def first_found(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> l
         return []
     cards = getattr(eng.state.players[pid], ZONE[op["op"]])
     found = [c for c in cards if c is not None and fits(eng, c, op)]
+    if op.get("distinct_names"):  # RS-SEARCH-DISTINCT-NAMES: the first of each name
+        firsts: dict[str, str] = {}
+        for c in found:
+            firsts.setdefault(_BRACKETED.sub("", eng.state.card(c).match_name), c)
+        found = list(firsts.values())
     return found[: int(op["count"])]
+
+
+#: a card's text letting it be used as another, with that name in the game (atwiki renst 1739)
+_USABLE_AS = "としてつかえる"
+#: a bracketed note closing a catalogue name, "X(XG4)" (a reprint named with its set)
+_BRACKETED = re.compile(r"\([^()]*\)$")
+
+
+def _names(
+    eng: RangersStrikeEngine, iids: list[str], op: dict[str, Any]
+) -> tuple[Problem | None, str | None]:
+    """RS-SEARCH-DISTINCT-NAMES: "同じカード名のユニットカードを2枚以上選ぶことはできない": two
+    cards named alike among ``iids`` (compared in the reader's normal form) are a problem;
+    two whose names differ only by a bracketed note closing one (the catalogue names a reprint
+    with its set) are a doubt: whether the printed names are one the engine does not know; and
+    so is a card among two or more that may be used as another (としてつかえる)."""
+    if not op.get("distinct_names"):
+        return None, None
+    seen: dict[str, str] = {}
+    bases: dict[str, str] = {}
+    for iid in iids:
+        d = eng.state.card(iid)
+        if d.match_name in seen:
+            return (
+                DISTINCT,
+                f"{eng.name(iid)} has the card name of {eng.name(seen[d.match_name])}: the "
+                "effect cannot choose two unit cards of one name.",
+            ), None
+        seen[d.match_name] = iid
+        base = _BRACKETED.sub("", d.match_name)
+        if base in bases:
+            return None, (
+                f"whether {eng.name(bases[base])} and {eng.name(iid)} have one card name (the "
+                "catalogue's names differ only by a bracketed note) is not known"
+            )
+        bases[base] = iid
+    usable = [i for i in iids if _USABLE_AS in str(eng.state.card(i).raw.get("text") or "")]
+    if usable and len(iids) > 1:
+        return None, (
+            f"{eng.name(usable[0])} may be used as another card (としてつかえる: that card's name "
+            "in the game, atwiki renst 1739), which the engine does not read: whether two of the "
+            "cards chosen have one card name is not known"
+        )
+    return None, None
 
 
 def _not_fitting(eng: RangersStrikeEngine, pid: str, iid: str, op: dict[str, Any]) -> Problem:

@@ -215,7 +215,9 @@ is named):
   "unit", "size": S, "feature": X}``, ``count`` 1), followed by ``{"op": "shuffle",
   "chosen_on_top": true}``, a when-rushed effect that may be activated: the controller chooses
   one fitting card, shows it, and it goes on top of the deck after the shuffle (RS-SEARCH-TO-TOP,
-  :mod:`judge.games.rangers_strike.deck_top`).
+  :mod:`judge.games.rangers_strike.deck_top`).  With ``distinct_names`` ``true`` (``find``
+  ``{"type": "unit", "feature": X}``, ``to`` ``rush``): no two cards taken share a card name
+  (RS-SEARCH-DISTINCT-NAMES).
 - ``from_hand`` ``find`` (``{"name": X}``), ``count`` 1, ``to`` ``rush`` — the one op of
   an optional effect: the controller may put a card so named from its hand into its rush
   area by the effect; the log names it first in ``targets`` (RS-FROM-HAND,
@@ -334,6 +336,7 @@ from judge.games.rangers_strike import (
     keywords,
     modes,
     neighbours,
+    no_units,
     own_cards,
     own_commands,
     power_moves,
@@ -695,11 +698,15 @@ def _if_ok(cond: Any, timing: str) -> bool:
     S}``, "敵軍Sユニットの数が自軍Sユニットの数よりN体以上多いとき" (RS-IF-OUTNUMBERED), or
     ``{"own_zones_all": X}``, "自軍ゾーンのオモテ向きのカードがすべてXを持つなら" (RS-IF-ZONES-ALL), or
     ``{"opposing_power_none": {"type": "unit", "size": S}}``, "敵軍パワーゾーンのオモテ向きのカードにS
-    ユニットのカードが無ければ" (RS-IF-POWER-NONE; :mod:`~judge.games.rangers_strike.zone_conditions`)."""
+    ユニットのカードが無ければ" (RS-IF-POWER-NONE; :mod:`~judge.games.rangers_strike.zone_conditions`),
+    or ``{"own_none": {"feature": X}}``, "特徴「X」を持つ自軍ユニットが1体もなければ"
+    (RS-IF-NONE-WITH-FEATURE; :mod:`~judge.games.rangers_strike.no_units`)."""
     if timing in ("resident", "static") or not isinstance(cond, dict):
         return False
     if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
         return zone_conditions.ok(cond)
+    if no_units.is_condition(cond):  # RS-IF-NONE-WITH-FEATURE
+        return no_units.ok(cond)
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     if "opposing_more" in cond:  # RS-IF-OUTNUMBERED
@@ -1224,6 +1231,22 @@ def _search_ok(effect: dict[str, Any], timing: str | None) -> bool:
     if effect.get("optional") is not True or len(ops) != 2 or ops[1] != {"op": "shuffle"}:
         return False
     op = ops[0]
+    if isinstance(op, dict) and "distinct_names" in op:
+        # RS-SEARCH-DISTINCT-NAMES: up to N unit cards printing a feature, into the rush area,
+        # no two of one name
+        find = op.get("find")
+        return (
+            op.get("op") == "from_deck"
+            and set(op) == {"op", "find", "count", "to", "distinct_names"}
+            and op["distinct_names"] is True
+            and op["to"] == "rush"
+            and _is_int(op.get("count"), 2)
+            and isinstance(find, dict)
+            and set(find) == {"type", "feature"}
+            and find["type"] == "unit"
+            and isinstance(find["feature"], str)
+            and bool(find["feature"])
+        )
     find, count = op.get("find"), op.get("count")
     return (
         isinstance(op, dict)

@@ -161,6 +161,9 @@ followed by ``その後、山札をシャッフルする。`` (a search of one's
 ``自軍山札を見て、特徴「X」を持つ[S]ユニットのカードを1枚選び、相手に見せる。`` followed by ``その後、山札
 をシャッフルし、選んだカードを山札の上に戻す。`` (the card chosen shown, then on top of the shuffled deck:
 RS-SEARCH-TO-TOP, a when-rushed effect after ``次の効果を発動できる⇒`` only);
+``自軍山札を見て、特徴「X」を持つユニットカードをN枚まで選び、選んだカードを自軍ラッシュエリアに出してもよい。
+ただし、この効果でカードを選ぶとき、同じカード名のユニットカードを2枚以上選ぶことはできない。`` followed by
+``その後、山札をシャッフルする。`` (no two of one card name: RS-SEARCH-DISTINCT-NAMES);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
@@ -203,7 +206,8 @@ the catalogue prints one without the comma and the final stop); ``自軍パワ�
 RS-POWER-TO-DISCARD); ``自分の手札からカードをN枚選び[、]相手に見せてもよい。`` followed by ``そうしたとき、見せ
 たN枚のカードの必要パワーの数字を合計して、その合計と同じ必要パワーの数字を持つ敵軍[S]ユニットをN体選び、持ち主のパ
 ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
-(RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``敵軍Sユニットの数が自軍Sユニットの数より
+(RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``特徴「X」を持つ自軍ユニットが1体もなけ
+れば、`` (RS-IF-NONE-WITH-FEATURE; not a combination's), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
 Xを持つなら、`` (RS-IF-ZONES-ALL; not a combination's), ``敵軍パワーゾーンのオモテ向きのカードにS
 ユニットのカードが無ければ、`` (RS-IF-POWER-NONE; a combination's only before what is done at once:
@@ -245,6 +249,7 @@ from judge.games.rangers_strike import (
     deck_top,
     effects,
     held_number,
+    no_units,
     own_cards,
     written,
     zone_conditions,
@@ -300,6 +305,9 @@ _ZONES_ALL = re.compile(
 _POWER_NONE = re.compile(
     r"敵軍パワーゾーンのオモテ向きのカードに(?P<size>[SML])?ユニットのカードが(?:無|な)ければ、"
 )
+#: "if one has no unit with the feature X, …" before an effect's sentences
+#: (RS-IF-NONE-WITH-FEATURE)
+_NONE_WITH = re.compile(r"特徴「(?P<f>[^「」]+)」を持つ自軍ユニットが1体もなければ、")
 #: "if there is X in one's areas, …" before an effect's sentences (RS-IF-NAMED)
 _OWN_HAS = re.compile(r"自軍エリアに「(?P<name>[^「」]+)」があれば、")
 #: "the following effect may be activated ⇒": the effect is optional (RS-MAY-ACTIVATE)
@@ -863,6 +871,22 @@ SENTENCES: tuple[tr.Template, ...] = (
         _search,
     ),
     tr.template(
+        "search_distinct_names",
+        r"自軍山札を見て、?特徴「(?P<feat>[^「」]+)」を持つユニットカードを(?P<n>[2-9])枚まで選び、"
+        r"選んだカードを自軍ラッシュエリアに出してもよい。ただし、この効果でカードを選ぶとき、同じカード名"
+        r"のユニットカードを2枚以上選ぶことはできない。",
+        lambda m: (
+            {
+                "op": "from_deck",
+                "find": {"type": "unit", "feature": m["feat"]},
+                "count": int(m["n"]),
+                "to": "rush",
+                "distinct_names": True,
+            },
+            True,
+        ),
+    ),
+    tr.template(
         "search_to_top",
         r"自軍山札を見て、?特徴「(?P<feat>[^「」]+)」を持つ(?P<size>[SML])?ユニットのカードを1枚選び、"
         r"相手に見せる。",
@@ -1228,6 +1252,15 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     power_none = _POWER_NONE.match(body) if unset and zones_all is None else None
     if power_none is not None:  # RS-IF-POWER-NONE: "…Sユニットのカードが無ければ、"
         body = body[power_none.end() :]
+    none_with = (
+        _NONE_WITH.match(body)
+        if when != "combination" and unset and zones_all is None and power_none is None
+        else None
+    )
+    if (
+        none_with is not None
+    ):  # RS-IF-NONE-WITH-FEATURE: "特徴「X」を持つ自軍ユニットが1体もなければ、"
+        body = body[none_with.end() :]
     activate = _ACTIVATE.match(body)
     if activate is not None:  # RS-MAY-ACTIVATE: "次の効果を発動できる⇒…": the choice to use it
         body = body[activate.end() :]
@@ -1326,6 +1359,8 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
     if power_none is not None:
         card = {"type": "unit", **({"size": power_none["size"]} if power_none["size"] else {})}
         effect["if"] = {"opposing_power_none": card}
+    if none_with is not None:
+        effect["if"] = {no_units.KEY: {"feature": none_with["f"]}}
     if optional or held or cost is not None or activate is not None:
         effect["optional"] = True
     return effect if effects.supported(effect) else None

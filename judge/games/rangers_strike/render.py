@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     held_number,
     modes,
     neighbours,
+    no_units,
     own_cards,
     own_text,
     strike_damage,
@@ -443,6 +444,11 @@ def render_op(op: Any, resident: bool = False) -> str:
             "pile into your rush area (no power, command or condition needed)"
         )
     find = op.get("find")
+    if name == "from_deck" and op.get("distinct_names") is True and isinstance(find, dict):
+        return (  # RS-SEARCH-DISTINCT-NAMES
+            f"take {deck_search.wanted(op)}, no two with the same card name, from your deck and "
+            "put them into your rush area (no power, command or condition needed)"
+        )
     if name == "from_deck" and set(op) == {"op", "find", "count", "to"} and isinstance(find, dict):
         what = deck_search.wanted(op)
         if op["to"] == deck_top.TO:  # RS-SEARCH-TO-TOP: 選び (no choice to take none)
@@ -660,11 +666,14 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
     if when is not None and zone_conditions.ok(cond):  # RS-IF-ZONES-ALL
         when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and no_units.ok(cond):  # RS-IF-NONE-WITH-FEATURE
+        when += f", {no_units.words(cond)}"  # type: ignore[arg-type]
     if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
         when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
     if cond is not None and not (
         zone_conditions.ok(cond)
+        or no_units.ok(cond)
         or neighbours.ok(cond)
         or (isinstance(cond, dict) and any(k in cond for k in known))
     ):

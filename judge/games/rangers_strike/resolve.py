@@ -31,6 +31,7 @@ from judge.games.rangers_strike import (
     keywords,
     modes,
     neighbours,
+    no_units,
     own_cards,
     own_commands,
     own_text,
@@ -718,6 +719,8 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return _outnumbered(eng, pe)[0]
     if zone_conditions.is_condition(cond):  # RS-IF-ZONES-ALL
         return zone_conditions.holds(eng, pe.controller, cond)[0]
+    if no_units.is_condition(cond):  # RS-IF-NONE-WITH-FEATURE
+        return no_units.holds(eng, pe.controller, cond)[0]
     if neighbours.is_condition(cond):  # RS-NEXT-TO: the ability it has then
         unit = pe.context.get("unit")
         return None if unit is None else neighbours.at_turn_end(eng, unit, cond)[0]
@@ -769,6 +772,8 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
         return holds
     if neighbours.is_condition(pe.effect["if"]):  # RS-NEXT-TO: the ability it has then
         return neighbours.still_has(eng, pe, what)
+    if no_units.is_condition(pe.effect["if"]):  # RS-IF-NONE-WITH-FEATURE
+        return no_units.met(eng, pe, what)
     if zone_conditions.is_condition(pe.effect["if"]):  # RS-IF-ZONES-ALL
         rule = zone_conditions.rule_of(pe.effect["if"])
         holds, said = zone_conditions.holds(eng, pe.controller, pe.effect["if"])
@@ -817,7 +822,9 @@ def run_effect(
         return  # RS-WHILE-IN-AREA: its card has left the area it applies from
     if pe.effect.get("when") == "turn_end" and watch.added_this_turn(eng, pe, what):
         return  # RS-TURN-END: a feature that ends with the turn, before or after this
-    if "if" in pe.effect and use is not False and not condition_met(eng, pe, what):
+    # RS-IF-NONE-WITH-FEATURE: checked though declined, for the shuffle after the search
+    asked = use is not False or no_units.is_condition(pe.effect.get("if"))
+    if "if" in pe.effect and asked and not condition_met(eng, pe, what):
         return  # RS-IF-UNITS: the condition is not met (or not known); declined, not asked
     doubt = watch.bp_doubt(eng, pe) if pe.effect.get("when") == "turn_end" else None
     if doubt is not None:  # RS-TURN-END, RS-BP-AT-MOST-THIS: which units fit is not known
