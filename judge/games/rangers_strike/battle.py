@@ -13,6 +13,7 @@ from judge.core.refs import ref_text
 from judge.games.rangers_strike import (
     area_rules,
     costs,
+    granted,
     next_in_line,
     own_text,
     restrictions,
@@ -329,8 +330,8 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     plan.data["attacked_doubt"] = why
     why, certain = next_in_line.scrum_forbidden(eng, found[2])  # RS-SCRUM
-    if why is not None and certain:
-        plan.violate("RS-SCRUM", why)
+    if why is not None and certain:  # (RS-RESIDENT-SCRUM: scrum a resident gives)
+        plan.violate(next_in_line.scrum_rule(eng, found[2]), why)
         return
     plan.data["scrum_doubt"] = why
     plan.data.update(unit=unit, target=found[2], defender=found[0], target_area=found[1])
@@ -350,12 +351,13 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
     scrum = plan.data.get("scrum_doubt")
+    rule = next_in_line.scrum_rule(eng, target)  # RS-SCRUM, RS-RESIDENT-SCRUM
     if scrum is not None:
-        eng.ctx.ruling("RS-SCRUM", f"{scrum} Whether the attack may be made is not known.")
+        eng.ctx.ruling(rule, f"{scrum} Whether the attack may be made is not known.")
         eng.ctx.cannot_verify("scrum: whether the unit attacked may be, not decided")
-    elif restrictions.has(eng, target.card, "scrum"):
+    elif restrictions.has(eng, target.card, "scrum") or granted.givers(eng, target):
         eng.ctx.ruling(
-            "RS-SCRUM",
+            rule,
             f"{eng.name(target.card)} has scrum, but no unit directly after it has a "
             "combination number one more than its own: it may be attacked.",
         )

@@ -18,7 +18,9 @@ S}}``: only when no face-up card of the opposing power zones is a unit card (of 
 ``when``: ``on_rush`` (the card was rushed), ``on_enter`` (it entered the battle area),
 ``combination`` (its Number Combination; inside ``combination.effects`` only, where ``when``
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
-``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only),
+``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only,
+or the one op ``gain`` ``scrum`` of one's units with a feature, RS-RESIDENT-SCRUM,
+:mod:`~judge.games.rangers_strike.granted`),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
@@ -332,6 +334,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_top,
+    granted,
     held_number,
     keywords,
     modes,
@@ -735,6 +738,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _turn_end_ok(effect)  # RS-TURN-END
     if bp_sum.is_sum(effect):
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
+    if timing == "resident" and granted.is_gain(effect):
+        return granted.ok(effect)  # RS-RESIDENT-SCRUM: scrum given to one's units
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
     if timing == strike_damage.WHEN and isinstance(effect.get("by"), dict):

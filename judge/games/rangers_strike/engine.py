@@ -458,6 +458,7 @@ class RangersStrikeEngine(AgendaEngine):
                 for eff in d.effects
                 if eff.get("when") == "resident" and effects.supported(eff)
                 for op in eff["do"]
+                if op.get("op") == "bp"  # (RS-RESIDENT-SCRUM gives no BP)
             ]
         return ops
 

@@ -17,13 +17,14 @@ would decide the attack (:func:`scrum_forbidden` says why):
 - a number an effect changed: the engine executes no effect that changes a combination
   number, and a card whose text it does not read may (クロス lowers the numbers of the units to
   its right): while a public card not read names a combination number (``ナンバー``, ``CN``) or
-  クロス, or names スクラム beyond its own note (an ability it may give: the resident
-  BSフォーメーション gives scrum), the printed numbers may not be the ones in force;
+  クロス, or names スクラム beyond its own note (an ability it may give), the printed numbers may
+  not be the ones in force;
 - a scrum unit in a rush area (attacked there by RS-ATTACK-RUSH-AREA): whether units of a rush
   area stand in line at all the sources do not say.
 
 A unit without a number after a scrum unit has no number one more than its own: it does not
-shield it.
+shield it.  A unit that a resident in place gives scrum (RS-RESIDENT-SCRUM,
+:mod:`judge.games.rangers_strike.granted`) has it as one printing it does.
 
 Taxis's reminder says: "これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニットは「SP1」を得る"
 (the card's own N when printed; the fan wiki's copy, atwiki renst page 1291, prints ○ for both):
@@ -48,6 +49,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from judge.core import textread as tr
+from judge.games.rangers_strike import granted
 from judge.games.rangers_strike.keywords import named_beyond_note, public_cards
 from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
@@ -115,20 +117,37 @@ def _names(text: str, words: tuple[str, ...]) -> bool:
     return any(named_beyond_note(text, w) for w in words)
 
 
+def prints_scrum(eng: RangersStrikeEngine, unit: Unit) -> bool:
+    """Whether ``unit``'s card has scrum of its own: read, or printed on a card not read in
+    full (a card still prints its keywords, RS-SELECT-KEYWORD's printed fact)."""
+    return (
+        has(eng, unit.card, "scrum") is not None or "スクラム" in eng.state.card(unit.card).keywords
+    )
+
+
+def scrum_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
+    """The rule a ruling on ``unit``'s scrum names: RS-RESIDENT-SCRUM when only a resident
+    gives it scrum, else RS-SCRUM."""
+    if not prints_scrum(eng, unit) and granted.givers(eng, unit):
+        return granted.RULE
+    return "RS-SCRUM"
+
+
 def scrum_forbidden(eng: RangersStrikeEngine, target: Unit) -> tuple[str | None, bool]:
     """Why ``target`` cannot be attacked by scrum (RS-SCRUM), or None; and whether that is
     certain (module docstring: what is open leaves it uncertain).  Asked for every unit
     attacked: one that does not print scrum is shielded by none, but while a card not read
     may have given it scrum, an attack that its line would stop is not certain either."""
     st = eng.state
-    # a card not read in full still prints its keywords (RS-SELECT-KEYWORD's printed fact)
-    printed = (
-        has(eng, target.card, "scrum") is not None or "スクラム" in st.card(target.card).keywords
-    )
+    printed = prints_scrum(eng, target)
+    given = [] if printed else granted.givers(eng, target)  # RS-RESIDENT-SCRUM
+    printed = printed or bool(given)
     giving = [] if printed else _givers(eng, ("スクラム",))
     if not printed and not giving:
         return None, True
     name = eng.name(target.card)
+    if given:
+        name += f", given scrum by {' and '.join(eng.name(c) for c in given)},"
     where = st.area_of(target)
     if where is not None and where[1] == "rush":
         return _in_rush(eng, target, where[0]) if printed else (None, True)

@@ -124,6 +124,10 @@ What is read:
   effect while it is in place, triggered when a unit of its player's of the category strikes and
   deals damage (RS-STRIKE-DEALT): the opponent chooses a size S unit card of the player's discard
   pile, which goes into the player's hand (RS-OPPONENT-PICKS-DISCARD);
+- a resident operation's ``特徴「X」[または「Y」…]を持つ自軍ユニットは、次の能力を得る⇒スクラム`` (with or
+  without scrum's reminder) → its effect while it is in place: each unit of its player's with one
+  of the features now has scrum (RS-RESIDENT-SCRUM, RS-SCRUM,
+  :mod:`judge.games.rangers_strike.granted`);
 - a normal operation's whole text ``[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニットを1体選ぶ。そ
   して、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカードに重ねたユニット
   は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
@@ -248,6 +252,7 @@ from judge.games.rangers_strike import (
     command_discard,
     deck_top,
     effects,
+    granted,
     held_number,
     no_units,
     own_cards,
@@ -2136,6 +2141,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"選び、選んだ2体の本来のBPを合計する。そして、合計したBP以下の敵軍ユニットを1体選び、持ち主のパワー"
         r"ゾーンに送る。",
         _chosen_bp_sum,
+    ),
+    tr.template(
+        "resident_gives_scrum",
+        r"特徴「(?P<f>[^「」]+)」(?P<more>(?:または「[^「」]+」)*)を持つ自軍ユニットは、次の能力を得る⇒"
+        r"スクラム(?:\(これのCNより1多いCNを持つユニットがこれの次に並んでいる間、これはアタックされな"
+        r"い\))?",
+        lambda m: Part(
+            effect={
+                "when": "resident",
+                "do": [granted.gain_op([m["f"], *re.findall(r"「([^「」]+)」", m["more"])])],
+            },
+            only=("operation",),
+            resident=True,
+        ),
     ),
     tr.template("stack_operation", _STACK, _stack),
     tr.template("operation", r"[^※【◎「].*", _operation),

@@ -25,6 +25,7 @@ from judge.games.rangers_strike import (
     command_discard,
     deck_search,
     deck_top,
+    granted,
     held_number,
     modes,
     neighbours,
@@ -358,6 +359,10 @@ def render_op(op: Any, resident: bool = False) -> str:
                 + attack_bp.words(op)
                 + ("" if resident else f" until {until}")
             )
+    if name == granted.OP:  # RS-RESIDENT-SCRUM
+        said = granted.op_words(op)
+        if said is not None:
+            return said
     if name == "reveal_top" and set(op) == {"op", "name"}:
         return (
             f"reveal the top card of your deck: named {op['name']}, it goes into your rush area, "

@@ -84,14 +84,18 @@ def test_RS_SCRUM_near_misses_are_not_read() -> None:
         },
         # an operation has no scrum
         {"type": "operation", "operation": "normal", "text": "※スクラム"},
-        # scrum given to other units (a resident's): another sentence
+    ):
+        assert not read_card(defn).understood, defn
+    # scrum given to other units (a resident's) is another sentence: not the card's own scrum
+    # (RS-RESIDENT-SCRUM reads it)
+    given = read_card(
         {
             "type": "operation",
             "operation": "resident",
             "text": f"※常駐 特徴「ブルー」を持つ自軍ユニットは、次の能力を得る⇒スクラム{REMINDER}",
-        },
-    ):
-        assert not read_card(defn).understood, defn
+        }
+    )
+    assert given.restrictions == () and [e["when"] for e in given.effects] == ["resident"]
 
 
 def test_RS_SCRUM_a_unit_with_one_more_after_it_cannot_be_attacked() -> None:
