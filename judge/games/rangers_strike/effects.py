@@ -277,6 +277,13 @@ is named):
   higher than every other unit's as it resolves ("このターン、これはBP+2000される。さらに、このユニットの
   BPがすべてのユニットのBPとくらべて一番高ければ、このターン、これはSP1になる"); a tie is not guessed
   (RS-IF-BP-HIGHEST, :mod:`judge.games.rangers_strike.bp_highest`).
+- ``choose`` (with ``if_done``) of a vehicle ``{"side": "own", "zone": "rush", "count": 1, "type":
+  "vehicle", "feature": X}`` then ``bp`` ``amount`` N ``until`` ``turn`` ``per`` ``chosen_power`` —
+  exactly so, an optional effect of a unit's own: the player may choose a vehicle printing X in
+  its rush area; only if it did, the unit gets BP +N for each 1 of the vehicle's printed required
+  power for the turn ("自軍ラッシュエリアから、特徴「メカ」を持つビークルを1体選んでもよい。そうしたとき、この
+  ターン、これは選んだビークルの必要パワーの数字1ごとにBP+1000される"; RS-BP-PER-VEHICLE-POWER,
+  :mod:`judge.games.rangers_strike.chosen_vehicle`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -330,6 +337,7 @@ from judge.games.rangers_strike import (
     battle_wins,
     bp_highest,
     bp_sum,
+    chosen_vehicle,
     command_cards,
     command_discard,
     damage_cards,
@@ -768,6 +776,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
     if any(bp_highest.is_op(op) for op in ops):
         return bp_highest.ok(effect, timing)  # RS-IF-BP-HIGHEST: the one shape, exactly
+    if any(chosen_vehicle.is_op(op) for op in ops):
+        return chosen_vehicle.ok(effect, timing)  # RS-BP-PER-VEHICLE-POWER: exactly so
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"

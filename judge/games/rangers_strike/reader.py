@@ -152,7 +152,9 @@ form (return), the units chosen possibly ``ナンバーを持たない`` and of 
 (``Sユニット``: RS-SELECT-SIZE); ``このターン、これはBP+Nされる。`` (this unit, until the end of
 the turn), and after it ``さらに、このユニットのBPがすべてのユニットのBPとくらべて一番高ければ、このターン、これ
 はSPKになる。`` (SP K for the turn only if its BP is then higher than every other unit's; a tie not
-guessed: RS-IF-BP-HIGHEST); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
+guessed: RS-IF-BP-HIGHEST); ``自軍ラッシュエリアから、特徴「X」を持つビークルを1体選んでもよい。`` followed by
+``そうしたとき、このターン、これは選んだビークルの必要パワーの数字1ごとにBP+Nされる。`` (a vehicle of one's rush
+area chosen, and the unit's BP for the turn by the number it prints: RS-BP-PER-VEHICLE-POWER); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
 ``[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する。`` (units of one's own in the rush or
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
@@ -249,6 +251,7 @@ from judge.core import textread as tr
 from judge.games.rangers_strike import (
     bp_highest,
     bp_sum,
+    chosen_vehicle,
     command_discard,
     deck_top,
     effects,
@@ -1177,6 +1180,31 @@ SENTENCES: tuple[tr.Template, ...] = (
         "bp_this_turn",
         r"このターン、これはBP\+(?P<n>\d+)される。",
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
+    ),
+    tr.template(
+        "choose_own_rush_vehicle",
+        r"自軍ラッシュエリアから、?特徴「(?P<f>[^「」]+)」を持つビークルを1体選んでもよい。",
+        lambda m: (
+            {
+                "op": "choose",
+                "target": {
+                    "side": "own",
+                    "zone": "rush",
+                    "count": 1,
+                    "type": "vehicle",
+                    "feature": m["f"],
+                },
+            },
+            True,
+        ),
+    ),
+    tr.template(
+        "bp_per_chosen_vehicle_power",
+        r"このターン、これは選んだビークルの必要パワーの数字1ごとにBP\+(?P<n>\d+)される。",
+        lambda m: (
+            {"op": "bp", "amount": int(m["n"]), "until": "turn", "per": chosen_vehicle.PER},
+            False,
+        ),
     ),
     tr.template(
         "sp_if_bp_highest",

@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     battle_wins,
     bp_highest,
     bp_sum,
+    chosen_vehicle,
     combination_turn,
     command_discard,
     deck_search,
@@ -516,6 +517,18 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "afterwards put the card revealed at the bottom of your deck"
     if bp_highest.is_op(op) and set(op) == {"op", "value", "until", "if"}:  # RS-IF-BP-HIGHEST
         return bp_highest.words(op)
+    if (
+        name == "bp"
+        and op.get("per") == chosen_vehicle.PER
+        and set(op)
+        == {
+            "op",
+            "amount",
+            "until",
+            "per",
+        }
+    ):  # RS-BP-PER-VEHICLE-POWER
+        return chosen_vehicle.words(op)
     cond = op.get("if")
     shown = cond.get("revealed") if isinstance(cond, dict) else None
     if (

@@ -19,6 +19,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     bp_highest,
     bp_sum,
+    chosen_vehicle,
     command_cards,
     command_discard,
     damage_cards,
@@ -65,6 +66,8 @@ def owners_of(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) ->
     """The players whose units a selector takes: the controller's own, the opposing side's
     (敵軍: in tag battle both opposing players), or, when the opponent chooses among its own
     (相手は自分自身の…), the players :meth:`~RangersStrikeEngine.opponent_players` names."""
+    if chosen_vehicle.is_selector(sel):  # RS-BP-PER-VEHICLE-POWER: 自軍 in tag battle
+        return chosen_vehicle.owners(eng, controller)
     if sel.get("side", "own") == "own":
         return [controller]
     if sel.get("chooser") == "opponent":
@@ -144,6 +147,8 @@ def fitting(
                     v = d if d.is_vehicle else st.card(unit.vehicle) if unit.vehicle else None
                     if sel.get("unridden") and not d.is_vehicle:
                         continue  # "ライドされていない": no unit rides it
+                    if v is not None and "feature" in sel and sel["feature"] not in v.features:
+                        continue  # RS-BP-PER-VEHICLE-POWER: "特徴「X」を持つビークル", printed
                     if v is not None and ("size" not in sel or v.size == sel["size"]):
                         out.append((pid, zone, unit))
                     continue
@@ -944,6 +949,13 @@ def run_effect(
     for op in ops:
         name = op["op"]
         target = op.get("target", "self")
+        if name == "bp" and op.get("per") == chosen_vehicle.PER:  # RS-BP-PER-VEHICLE-POWER
+            sel = ops[0]["target"]
+            cands = fitting(eng, pe.controller, sel, unit)
+            bound = chosen_vehicle.bound(eng, pe, op, groups[0] if groups else [], cands, what)
+            if bound is None:
+                break
+            op = bound
         if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
             if not own_commands.carry_out(eng, pe, own, own_doubt, what):
                 break
