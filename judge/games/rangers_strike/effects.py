@@ -258,7 +258,11 @@ is named):
   additional condition, unlike ``power_to_rush``), when one fits; the log names it (after the
   command) in ``targets`` ("特徴「X」を持つMユニットのカードを、自軍パワーのオモテ向きのカードから1枚選び、
   ラッシュエリアに出す", RS-POWER-TO-RUSH-AREA,
-  :mod:`judge.games.rangers_strike.power_moves`).
+  :mod:`judge.games.rangers_strike.power_moves`); or, with ``find`` ``{"any": [{"type": "unit"|
+  "vehicle", "size": S}, …], "power_max": N}``, the one op of an optional effect: a face-up card
+  of any of those kinds printing a required power number of N or less, put there alike
+  ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
+  でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
 - ``damage_to_hand`` (with ``if_done``) then ``top_to_damage`` — an optional effect of these two
   only: the controller may take one face-down card of its power zone (a point of damage) into its
   hand, unturned; only if it did, the top card of its deck goes face down into its power zone,

@@ -222,6 +222,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return power_moves.first_rushable(eng, pe.controller, effect)
     if damage_cards.op_of(effect) is not None:  # RS-DAMAGE-TO-HAND
         return damage_cards.first_named(eng, pe.controller) or None
+    if power_moves.put_op_of(effect) is not None:  # RS-POWER-CHOICE-TO-RUSH
+        return power_moves.first_put(eng, pe.controller, effect) or None
     return None
 
 

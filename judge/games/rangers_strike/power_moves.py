@@ -4,7 +4,8 @@ the face-up cards of one's power zone into the hand (RS-POWER-TO-HAND): "この�
 rushed from there (RS-POWER-TO-RUSH): "自軍パワーゾーンのオモテ向きのカードから、必要パワーを満たしている
 特徴「女」を持つSユニットのカードを1枚選び、自軍ラッシュエリアに出してもよい(ただし追加条件は満たすこと)。この効果
 でラッシュしたユニットは、このターン、バトルエリアに出られない。", or put from there into the rush
-area after a command released, with no condition (RS-POWER-TO-RUSH-AREA).
+area after a command released, with no condition (RS-POWER-TO-RUSH-AREA), or chosen among kinds
+by the number it prints (RS-POWER-CHOICE-TO-RUSH).
 
 ``{"op": "to_power_self"}`` (an operation's effect only): the operation being used goes into
 its player's power zone as the effect resolves, face up (rule option ``to_power_face``:
@@ -43,7 +44,12 @@ face-up card of the player's power zone that fits (printed type, size and featur
 rush area by the effect, as a card from the discard pile does (RS-FROM-DISCARD: no required
 power or additional condition, unlike ``power_to_rush``); none when none fits.  The log names it
 after the command; not named, it is chosen as ``power_to_hand``'s is (one code fitting, every
-face-up card known), and tag battle's 自軍 alike.
+face-up card known), and tag battle's 自軍 alike.  With ``find`` ``{"any": [{"type": "unit", "size":
+"M"}, {"type": "vehicle", "size": "S"}], "power_max": 4}`` it is the one op of an optional effect
+(RS-POWER-CHOICE-TO-RUSH): "自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかS
+ビークルのカードを1枚選んでもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。": a card of any of the
+kinds (printed type and size) whose printed required power number is no more than N, taken as
+above when the player uses it.
 """
 
 from __future__ import annotations
@@ -468,6 +474,7 @@ def to_rush(
 # -- a unit card of the power zone put into the rush area (RS-POWER-TO-RUSH-AREA) ---------------
 
 PUT_RULE = "RS-POWER-TO-RUSH-AREA"
+CHOICE_RULE = "RS-POWER-CHOICE-TO-RUSH"
 #: the printed sizes a card taken into the rush area may be asked for ("Mユニットのカード")
 SIZES = ("S", "M", "L")
 
@@ -480,23 +487,59 @@ def put_op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def put_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
-    """Whether a ``power_card_to_rush`` op is one the engine executes: ``find`` a unit card (of a
-    printed ``size``, printing a ``feature``), the second and last op of an optional effect
-    whose first is the release of one held command done first ("…リリースしてもよい。そうしたと
-    き、…", RS-IF-DONE), which changes no power card."""
-    ops = effect["do"]
-    find = op.get("find")
-    first = ops[0] if ops and isinstance(ops[0], dict) else {}
+#: the card kinds an optional choice of the power zone's face-up cards may name, "MユニットかSビー
+#: クルのカード" (RS-POWER-CHOICE-TO-RUSH): a printed type and size
+KIND_TYPES = ("unit", "vehicle")
+
+
+def _find_ok(find: Any) -> bool:
+    """``find`` a unit card (of a printed ``size``, printing a ``feature``), or ``{"any": [{"type":
+    "unit"|"vehicle", "size": S}, …], "power_max": N}``: a card of any of those kinds whose printed
+    required power number is N or less (RS-POWER-CHOICE-TO-RUSH)."""
+    if not isinstance(find, dict):
+        return False
+    if "any" in find:
+        kinds = find["any"]
+        most = find.get("power_max")
+        return (
+            set(find) == {"any", "power_max"}
+            and isinstance(most, int)
+            and not isinstance(most, bool)
+            and most >= 0
+            and isinstance(kinds, list)
+            and bool(kinds)
+            and all(
+                isinstance(k, dict)
+                and set(k) == {"type", "size"}
+                and k["type"] in KIND_TYPES
+                and k["size"] in SIZES
+                for k in kinds
+            )
+        )
     return (
-        set(op) == {"op", "find"}
-        and isinstance(find, dict)
-        and find.get("type") == "unit"
+        find.get("type") == "unit"
         and set(find) <= {"type", "size", "feature"}
         and find.get("size", "S") in SIZES
         and (isinstance(find.get("feature", "x"), str) and bool(find.get("feature", "x")))
-        and effect.get("optional") is True
-        and len(ops) == 2
+    )
+
+
+def put_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
+    """Whether a ``power_card_to_rush`` op is one the engine executes: its ``find``
+    (:func:`_find_ok`), and either the second and last op of an optional effect whose first is
+    the release of one held command done first ("…リリースしてもよい。そうしたとき、…", RS-IF-DONE),
+    which changes no power card (RS-POWER-TO-RUSH-AREA), or, choosing among kinds by their printed
+    number, the one op of an optional effect: the choice ("…1枚選んでもよい。そうしたとき、選んだカードを
+    自軍ラッシュエリアに出す。") is whether to take one (RS-POWER-CHOICE-TO-RUSH)."""
+    ops = effect["do"]
+    find = op.get("find")
+    first = ops[0] if ops and isinstance(ops[0], dict) else {}
+    if set(op) != {"op", "find"} or not _find_ok(find) or effect.get("optional") is not True:
+        return False
+    if "any" in find:
+        return ops == [op] and "if" not in effect
+    return (
+        len(ops) == 2
         and ops[1] is op
         and first.get("op") == "release_command"
         and first.get("if_done") is True
@@ -506,8 +549,13 @@ def put_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
 
 def fits(eng: RangersStrikeEngine, card: str, find: dict[str, Any]) -> bool:
     """Whether ``card`` (in the power zone: its printed type, size and features) is what
-    ``find`` asks for."""
+    ``find`` asks for (of ``any`` kind, its printed required power number no more than
+    ``power_max``: RS-POWER-CHOICE-TO-RUSH)."""
     d = eng.state.card(card)
+    if "any" in find:
+        return d.power_number <= find["power_max"] and any(
+            fits(eng, card, kind) for kind in find["any"]
+        )
     return (
         d.type == find.get("type", d.type)
         and ("size" not in find or d.size == find["size"])
@@ -516,7 +564,11 @@ def fits(eng: RangersStrikeEngine, card: str, find: dict[str, Any]) -> bool:
 
 
 def wanted(find: dict[str, Any]) -> str:
-    """What ``find`` asks for, in English: "a size M unit card with the feature F"."""
+    """What ``find`` asks for, in English: "a size M unit card with the feature F", "a size M
+    unit card or size S vehicle card whose required power number is 4 or less"."""
+    if "any" in find:
+        kinds = " or ".join(wanted(kind).removeprefix("a ") for kind in find["any"])
+        return f"a {kinds} whose required power number is {find['power_max']} or less"
     size = f"size {find['size']} " if "size" in find else ""
     feature = f" with the feature {find['feature']}" if "feature" in find else ""
     return f"a {size}{find.get('type', 'unit')} card{feature}"
@@ -537,9 +589,10 @@ def put_picks(
     targets left, problems, doubt)``.  The log names it first in the resolve's ``targets``
     (after the command released); not named, the engine takes a card only when one code fits
     and every face-up card is known, none when none fits; otherwise the choice is a doubt.
-    ``skip``: what comes before it was not done, so it takes nothing."""
+    ``skip``: the command release before it was not done, so it takes nothing (an effect choosing
+    among kinds, RS-POWER-CHOICE-TO-RUSH, has no release before it)."""
     op = put_op_of(effect)
-    if op is None or skip:
+    if op is None or (skip and "any" not in op["find"]):
         return None, targets, [], None
     st = eng.state
     find = op["find"]
@@ -558,7 +611,7 @@ def put_picks(
         if not fits(eng, iid, find):
             d = st.card(iid)
             said = f"{iid} ({d.code}, {d.name}) is not {wanted(find)}."
-            return None, rest, [(PUT_RULE, said)], None
+            return None, rest, [(CHOICE_RULE if "any" in find else PUT_RULE, said)], None
         return (idx, iid, bound is not None), rest, [], None
     found, hidden = _put_fitting(eng, pid, find)
     if not found and not hidden:
@@ -587,26 +640,27 @@ def first_put(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> lis
 def put_to_rush(
     eng: RangersStrikeEngine, pe: Any, take: Take | None, doubt: str | None, what: str
 ) -> None:
-    """RS-POWER-TO-RUSH-AREA: the card chosen (``take``, from :func:`put_picks`) goes from the power
-    zone into its player's rush area by the effect (no power, command or condition); a choice
-    not known is not guessed."""
+    """RS-POWER-TO-RUSH-AREA, RS-POWER-CHOICE-TO-RUSH: the card chosen (``take``, from
+    :func:`put_picks`) goes from the power zone into its player's rush area by the effect (no
+    power, command or condition); a choice not known is not guessed."""
     from judge.games.rangers_strike.from_discard import into_rush
 
     pid = pe.controller
+    op = put_op_of(pe.effect) or {"find": {}}
+    rule = CHOICE_RULE if "any" in op["find"] else PUT_RULE
     if doubt is not None:
+        after = "" if "any" in op["find"] else " (after the command released)"
         eng.not_guessed(
             pe,
-            PUT_RULE,
+            rule,
             doubt,
             f"the rest of {what} is not carried out; the log may name the card first in the "
-            "resolve's targets (after the command released), or record what happened in an "
-            "`outcome`.",
+            f"resolve's targets{after}, or record what happened in an `outcome`.",
         )
         return
-    op = put_op_of(pe.effect) or {"find": {}}
     if take is None:
         eng.ctx.ruling(
-            PUT_RULE,
+            rule,
             f"No face-up card of {pid}'s power zone is {wanted(op['find'])}: {what} puts none "
             "into the rush area.",
         )
@@ -618,7 +672,7 @@ def put_to_rush(
         bind(st, pid, iid)
     ps.power.pop(idx)
     eng.ctx.ruling(
-        PUT_RULE,
+        rule,
         f"{eng.name(iid)} leaves {pid}'s power zone (face up: no damage is removed) for its rush "
         "area.",
     )

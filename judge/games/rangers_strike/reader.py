@@ -201,7 +201,10 @@ RS-HOLD-OWN-COMMANDS), and ``自軍コマンドを好きな数選び、自分の
 こと)。`` and ``この効果でラッシュしたユニットは、このターン、バトルエリアに出られない。`` after it (a card
 of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``特徴「X」を持つ自軍ユニットの数を数え、その数以下の必要パワーの数字を
 持つ敵軍[S]ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置く[置いてもよい]。置けなければ捨札
-にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字がN以下の、Mユニット
+かSビークルのカードを1枚選んでもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。`` (a face-up card of
+one's power zone of any kind listed, by the number it prints, put into one's rush area:
+RS-POWER-CHOICE-TO-RUSH).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE); ``自軍捨札から[特徴「X」を持つ]カードをN枚[まで]選んでもよい。`` followed by
 ``そうしたとき[、]選んだカードの必要パワーの数字を合計して、その合計以下(と同じ)の必要パワーの数字を持つ敵軍[S]ユニ
 ットをN体[選び]撃破する[。]`` (or ``…選び、持ち主のパワーゾーンにダメージにして置く。``: cards of one's own
@@ -324,6 +327,8 @@ _ACTIVATE = re.compile(r"次の効果を発動できる\s*[⇒→]\s*")
 #: is left out in one printing ("そうしたとき選んだカードの…")
 _IF_DONE = "そうしたとき、"
 _IF_DONE_AT = re.compile(r"そうしたとき、?")
+#: the card the sentence before chose, put into the rush area (RS-POWER-CHOICE-TO-RUSH)
+_CHOSEN_TO_RUSH = "そうしたとき、選んだカードを自軍ラッシュエリアに出す。"
 #: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
 #: RS-COMMANDS-TO-HAND), and cards of one's own chosen (RS-CARDS-POWER-SUM)
 _COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand", own_cards.OP)
@@ -660,6 +665,22 @@ def _search(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
         "count": count,
         "to": "rush" if m["rush"] else "hand",
     }, True
+
+
+def _power_choice_to_rush(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字がN以下の、MユニットかSビークルのカードを
+    1枚選んでもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。" (RS-POWER-CHOICE-TO-RUSH): one
+    face-up card of one's power zone of any of the kinds printed (a type and a size), its printed
+    required power number N or less, put into one's rush area by the effect; the choice is
+    whether to take one."""
+    kinds = [
+        {"type": "unit" if kind[1:] == "ユニット" else "vehicle", "size": kind[0]}
+        for kind in m["kinds"].split("か")
+    ]
+    if len({(k["type"], k["size"]) for k in kinds}) != len(kinds):
+        return None  # a kind said twice: not a printed shape
+    find = {"any": kinds, "power_max": int(m["pn"])}
+    return {"op": "power_card_to_rush", "find": find}, True
 
 
 #: the sentences of an effect's body: what each is read as, ``(op, optional)``
@@ -1068,6 +1089,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "power_choice_to_rush",
+        r"自軍パワーゾーンのオモテ向きのカードから、?必要パワーの数字が(?P<pn>[0-9]+)以下の、?"
+        r"(?P<kinds>[SML](?:ユニット|ビークル)(?:か[SML](?:ユニット|ビークル))*)のカードを1枚選んでもよい。"
+        + re.escape(_CHOSEN_TO_RUSH),
+        _power_choice_to_rush,
+    ),
+    tr.template(
         "hold_own_commands",
         r"自軍コマンドを好きな数選び、?ホールドしてもよい。",
         lambda m: ({"op": "hold_own_commands"}, True),
@@ -1251,6 +1279,10 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # "…を1体選ぶ。このターン、選んだユニットは…" (RS-SP-EFFECT)
         elif sentence.startswith(_IF_DONE + _CHOSEN) and out and out[-1].endswith("選んでもよい。"):
             out[-1] += sentence  # "…選んでもよい。そうしたとき、このターン、選んだユニットは…"
+        elif sentence == _CHOSEN_TO_RUSH and out and out[-1].endswith("選んでもよい。"):
+            out[-1] += (
+                sentence  # "…1枚選んでもよい。そうしたとき、選んだカードを…" (RS-POWER-CHOICE-TO-RUSH)
+            )
         elif sentence.startswith(_RUSHED_SO) and out:
             out[-1] += sentence  # the unit the sentence before rushed (RS-POWER-TO-RUSH)
         elif sentence.startswith(_BP_ZERO_NOTE) and out:
