@@ -25,6 +25,13 @@ Rules (``{"rule": …}``, on the card whose text it is):
   more held commands, an opposing unit of printed size S with the feature X (printed or added)
   can neither attack nor strike (RS-BARS-OPPOSING, :func:`acting_forbidden`); a unit riding a
   vehicle is looked at as itself.
+- ``shields`` ``of`` ``{"side": "own", "size": S, "feature": X, "not_named": Y}``
+  (``【name】これが自軍バトルエリアにある間、敵軍ターン中、「Y」以外の特徴「X」を持つ自軍Sユニットはアタッ
+  クされない。``): while the card is in its player's battle area, in an opposing turn, none of that
+  player's units of printed size S with the feature X, except those named Y, may be attacked
+  (RS-SHIELDS-OWN, :func:`attacked_forbidden`).  Not guessed: in tag battle, a unit of the
+  ally's (自軍: the player's or its team's), and a unit whose unread text may let it be used as
+  Y ("「Y」としてつかえる").
 """
 
 from __future__ import annotations
@@ -39,8 +46,13 @@ if TYPE_CHECKING:
 
 VOID_MUST_ENTER = "RS-VOID-MUST-ENTER"
 BARS_OPPOSING = "RS-BARS-OPPOSING"
+SHIELDS_OWN = "RS-SHIELDS-OWN"
 #: the rules of this module, and the rule id of each
-RULES = {"void_must_enter": VOID_MUST_ENTER, "bars_acting": BARS_OPPOSING}
+RULES = {
+    "void_must_enter": VOID_MUST_ENTER,
+    "bars_acting": BARS_OPPOSING,
+    "shields": SHIELDS_OWN,
+}
 
 
 def laying(eng: RangersStrikeEngine, rule: str) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
@@ -113,3 +125,57 @@ def acting_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit, act: str) -
             f"{eng.name(unit.card)} is, can neither attack nor strike (its text)."
         )
     return None
+
+
+def attacked_forbidden(
+    eng: RangersStrikeEngine, pid: str, target: Unit, defender: str
+) -> tuple[str | None, bool]:
+    """RS-SHIELDS-OWN: why ``pid``'s unit may not attack ``target`` (``defender``'s) by a card
+    in its battle area whose text shields it, or None; and whether that is certain (in tag
+    battle a card of the defender's ally, or a target whose unread text may make it count as
+    the name excepted, leave it not known)."""
+    st = eng.state
+    d = st.card(target.card)
+    if not d.is_unit:
+        return None, True
+    doubt: str | None = None
+    for q, area, iid, r in laying(eng, "shields"):
+        if area != "battle" or pid not in eng.opponents(q):
+            continue
+        if q != defender and q not in eng.allies(defender):
+            continue
+        of = r["of"]
+        if "size" in of and d.size != of["size"]:
+            continue
+        if of["feature"] not in st.unit_features(target):
+            continue
+        size = f"size {of['size']} " if "size" in of else ""
+        said = (
+            f"{eng.name(iid)} is in {q}'s battle area: in an opposing turn {q}'s {size}units with "
+            f"the feature {of['feature']}"
+        )
+        excepted = of.get("not_named")
+        if excepted is not None:
+            said += f", except those named 「{excepted}」,"
+            if d.named(excepted):
+                continue
+        said += f" cannot be attacked, and {eng.name(target.card)} is one"
+        if excepted is not None and _may_be_named(d.raw.get("text"), excepted):
+            doubt = doubt or (
+                f"{said}, unless its printed text, which the engine does not read, lets it count "
+                f"as 「{excepted}」"
+            )
+            continue
+        if q != defender:
+            doubt = doubt or (
+                f"{said} if 自軍ユニット takes in {q}'s ally's units ({defender}'s), which the "
+                "sources do not say"
+            )
+            continue
+        return said + ".", True
+    return (doubt + ".", False) if doubt is not None else (None, True)
+
+
+def _may_be_named(text: Any, name: str) -> bool:
+    """Whether a printed text says the card may be used as 「name」 (としてつかえる)."""
+    return isinstance(text, str) and f"「{name}」" in text and "としてつかえる" in text

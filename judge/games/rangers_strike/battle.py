@@ -329,6 +329,11 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
     plan.data["attacked_doubt"] = why
+    why, certain = area_rules.attacked_forbidden(eng, pid, found[2], found[0])  # RS-SHIELDS-OWN
+    if why is not None and certain:
+        plan.violate(area_rules.SHIELDS_OWN, why)
+        return
+    plan.data["shield_doubt"] = why
     why, certain = next_in_line.scrum_forbidden(eng, found[2])  # RS-SCRUM
     if why is not None and certain:  # (RS-RESIDENT-SCRUM: scrum a resident gives)
         plan.violate(next_in_line.scrum_rule(eng, found[2]), why)
@@ -350,6 +355,12 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
+    shield = plan.data.get("shield_doubt")
+    if shield is not None:  # RS-SHIELDS-OWN
+        eng.ctx.ruling(
+            area_rules.SHIELDS_OWN, f"{shield} Whether the attack may be made is not known."
+        )
+        eng.ctx.cannot_verify("a unit shielded from attacks by another's text, not decided")
     scrum = plan.data.get("scrum_doubt")
     rule = next_in_line.scrum_rule(eng, target)  # RS-SCRUM, RS-RESIDENT-SCRUM
     if scrum is not None:

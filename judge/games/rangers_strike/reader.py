@@ -90,6 +90,11 @@ What is read:
   in its player's battle area, in an opposing battle phase, with N or more opposing held
   commands, such opposing units can neither attack nor strike (RS-BARS-OPPOSING,
   :mod:`judge.games.rangers_strike.area_rules`);
+- a unit's ``【name】これが自軍バトルエリアにある間、敵軍ターン中、[「Y」以外の]特徴「X」を持つ自軍[S]ユニ
+  ットはアタックされない。``, when the unit has no Number Combination number → its rule
+  ``shields``: while it is in its player's battle area, in an opposing turn, that player's units
+  so described (not those named Y) cannot be attacked (RS-SHIELDS-OWN,
+  :mod:`judge.games.rangers_strike.area_rules`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -2104,6 +2109,24 @@ TEMPLATES: tuple[tr.Template, ...] = (
                     "feature": m["f"],
                 },
                 "bars": ["attack", "strike"],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_shields_own",
+        r"【[^【】]+】これが自軍バトルエリアにある間、敵軍ターン中、(?:「(?P<not>[^「」]+)」以外の)?"
+        r"特徴「(?P<f>[^「」]+)」を持つ自軍(?P<size>[SML])?ユニットはアタックされない。",
+        lambda m: Part(
+            rule={
+                "rule": "shields",
+                "of": {
+                    "side": "own",
+                    **({"size": m["size"]} if m["size"] else {}),
+                    "feature": m["f"],
+                    **({"not_named": m["not"]} if m["not"] else {}),
+                },
             },
             only=("unit",),
             no_number=True,

@@ -831,6 +831,14 @@ def render_restriction(rule: dict[str, Any]) -> str:
             f"has {n} or more held commands, opposing {size}units with the "
             f"feature {of.get('feature')} can neither attack nor strike (RS-BARS-OPPOSING)."
         )
+    if name == "shields":  # RS-SHIELDS-OWN
+        of = rule.get("of") or {}
+        size = f"size {of['size']} " if of.get("size") else ""
+        but = f", except those named {of['not_named']}," if of.get("not_named") else ""
+        return (
+            f"While it is in your battle area, in an opponent's turn, your {size}units with the "
+            f"feature {of.get('feature')}{but} cannot be attacked (RS-SHIELDS-OWN)."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""
