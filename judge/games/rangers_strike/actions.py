@@ -38,6 +38,7 @@ from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
     area_rules,
+    as_own,
     command_discard,
     damage_cards,
     deck_search,
@@ -331,6 +332,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = power_moves.put_picks(
             eng, pe.controller, effect, targets, released == []
         )
+    if not problems:  # RS-HOLD-NAMED-COMMAND: the card of the command zone held
+        _, targets, problems, _ = as_own.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
         _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
     if not problems:

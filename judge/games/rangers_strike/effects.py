@@ -309,6 +309,13 @@ is named):
   ("このカードに重ねたユニットはBP+Nされ、特徴「X」が追加される"); when the unit stops being a unit
   the card goes where ``leaves`` says, or (``stay``) to the discard pile, the unit staying where
   it is (RS-STACK, RS-STACK-LEAVES, RS-STACK-STAY, :mod:`judge.games.rangers_strike.stacking`).
+- ``as_own`` ``from`` ``command``, ``names`` [A, …], ``effect`` ``rc`` — the one op of an optional
+  combination effect ("自軍コマンドゾーンから「A」か「B」のカードを1枚選びホールドしてもよい。そうしたと
+  き、ホールドしたユニットカードのRCの効果を、このユニットの効果として発動する。"): the controller may
+  hold one released card so named of its command zone, and only then that unit card's RC effect
+  is activated as this unit's, waiting in the pool for this unit; what a card not read in full
+  does is not guessed; the log names the card first in ``targets`` (RS-HOLD-NAMED-COMMAND,
+  RS-AS-OWN-EFFECT, :mod:`judge.games.rangers_strike.as_own`).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
@@ -338,6 +345,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rangers_strike import (
+    as_own,
     battle_wins,
     bp_highest,
     bp_sum,
@@ -746,6 +754,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if any(isinstance(op, dict) and op.get("op") == as_own.OP for op in ops):
+        return as_own.ok(effect, timing)  # RS-AS-OWN-EFFECT: another card's, as this unit's
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
     if bp_sum.is_sum(effect):

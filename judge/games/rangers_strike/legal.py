@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
+    as_own,
     command_discard,
     damage_cards,
     deck_search,
@@ -216,6 +217,9 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return held + power_moves.first_put(eng, pe.controller, effect)
     if power_moves.op_of(effect) is not None:  # RS-POWER-TO-HAND
         return power_moves.first_found(eng, pe.controller)
+    used = as_own.op_of(effect)
+    if used is not None:  # RS-HOLD-NAMED-COMMAND: the card of the command zone held
+        return as_own.candidates(eng, pe.controller, used)[:1] or None
     if effect.get("do") == [strike_damage.PICK]:  # RS-OPPONENT-PICKS-DISCARD
         return strike_damage.candidates(eng, pe.controller, strike_damage.PICK["find"])[:1] or None
     if power_moves.rush_op(effect) is not None:  # RS-POWER-TO-RUSH

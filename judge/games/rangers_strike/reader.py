@@ -119,6 +119,12 @@ What is read:
   of the player's power zone go face up into their owner's power zone (RS-COUNT-FACE-UP-POWER,
   RS-POWER-AT-MOST, RS-TO-POWER-ZONE); with the closing note ``(この効果は、ライドオフしたときナン
   バーに関係なく発動する)`` it triggers too as the unit rides off (RS-RIDE-OFF-NUMBER);
+- a unit's ``【name】自軍コマンドゾーンから「A」か「B」のカードを1枚選びホールドしてもよい。そうしたとき、ホー
+  ルドしたユニットカードのRCの効果を、このユニットの効果として発動する。``, when the unit has a
+  combination (a number or RC) → its combination effect: the player may hold one released card so
+  named of its command zone, and only then that unit card's RC effect is activated as this
+  unit's, when the card is read in full (RS-HOLD-NAMED-COMMAND, RS-AS-OWN-EFFECT,
+  :mod:`judge.games.rangers_strike.as_own`);
 - a unit's ``【name】このターン、特徴「X」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、自分がターンを終
   えるとき、相手にN点ダメージを与えてもよい。``, when the unit has a Number Combination number → its
   combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
@@ -1478,12 +1484,31 @@ def _combines_from(m: re.Match[str]) -> dict[str, Any]:
     return {"names": re.findall(r"「([^「」]+)」", m.group("names"))}
 
 
+#: "自軍コマンドゾーンから「A」か「B」のカードを1枚選びホールドしてもよい。そうしたとき、ホールドしたユニットカー
+#: ドのRCの効果を、このユニットの効果として発動する。" (RS-HOLD-NAMED-COMMAND, RS-AS-OWN-EFFECT)
+_AS_OWN_HELD = re.compile(
+    r"自軍コマンドゾーンから(?P<names>「[^「」]+」(?:か「[^「」]+」)*)のカードを1枚選びホールドしてもよい。"
+    r"そうしたとき、ホールドしたユニットカードのRCの効果を、このユニットの効果として発動する。"
+)
+
+
+def _as_own(body: str) -> dict[str, Any] | None:
+    """A combination's body activating another card's effect as this unit's
+    (:data:`_AS_OWN_HELD`), or None."""
+    m = _AS_OWN_HELD.fullmatch(body)
+    if m is None:
+        return None
+    names = re.findall(r"「([^「」]+)」", m["names"])
+    op = {"op": "as_own", "from": "command", "names": names, "effect": "rc"}
+    return {"when": "combination", "optional": True, "do": [op]}
+
+
 def _named(m: re.Match[str]) -> Part | None:
     body = m.group("body")
     note = _ANY_NUMBER.search(body)
     if note is not None:
         body = body[: note.start()]
-    effect = read_body(body, "combination")
+    effect = read_body(body, "combination") or _as_own(body)
     if effect is None:
         return None
     frm = _combines_from(note) if note is not None else None

@@ -17,6 +17,7 @@ from typing import Any
 
 from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
+    as_own,
     attack_bp,
     battle_wins,
     bp_highest,
@@ -325,6 +326,8 @@ def render_op(op: Any, resident: bool = False) -> str:
     name, target = op.get("op"), op.get("target", "self")
     n = op.get("n", 1)
     per = op.get("per")
+    if name == as_own.OP:  # RS-HOLD-NAMED-COMMAND, RS-AS-OWN-EFFECT
+        return as_own.words(op) or raw(op)
     if name == "draw" and set(op) == {"op", "n", "per"} and isinstance(per, dict):
         return (
             f"draw {n} card{'s' if n != 1 else ''} for every {per.get('units')} units of yours "

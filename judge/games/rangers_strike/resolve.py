@@ -16,6 +16,7 @@ from judge.core.engine import ordinal
 from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
+    as_own,
     attack_bp,
     bp_highest,
     bp_sum,
@@ -879,6 +880,11 @@ def run_effect(
             return
         else:
             ops = ops[:at]  # RS-COMMAND-COST: what comes before the cost happens either way
+    if as_own.op_of(pe.effect) is not None:  # RS-HOLD-NAMED-COMMAND, RS-AS-OWN-EFFECT
+        used, _, _, used_doubt = as_own.picks(eng, pe.controller, pe.effect, targets, use)
+        eng.event("effect", f"{what} resolves.", player=pe.controller, card=pe.source)
+        as_own.carry_out(eng, pe, used, used_doubt, what)
+        return
     held, rest, _, doubt = (
         cost_commands(eng, pe.controller, pe.effect, targets)
         if use is not False
