@@ -355,6 +355,7 @@ from judge.games.rangers_strike import (
     damage_cards,
     deck_top,
     granted,
+    held_command,
     held_number,
     keywords,
     modes,
@@ -762,6 +763,15 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
     if timing == "resident" and granted.is_gain(effect):
         return granted.ok(effect)  # RS-RESIDENT-SCRUM: scrum given to one's units
+    if any(
+        isinstance(op, dict)
+        and (
+            op.get("op") in held_command.OPS
+            or (isinstance(op.get("if"), dict) and "held_command" in op["if"])
+        )
+        for op in ops
+    ):
+        return held_command.ok(effect, timing)  # RS-IF-HELD-FEATURE: the one shape, exactly
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
     if timing == strike_damage.WHEN and isinstance(effect.get("by"), dict):

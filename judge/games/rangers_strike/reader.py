@@ -1069,6 +1069,24 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "reveal_opposing_top",
+        r"敵軍山札の上から1枚をオモテにする。",
+        lambda m: ({"op": "reveal_opposing_top"}, False),
+    ),
+    tr.template(
+        "draw_if_held_feature",
+        r"このカードを使用するためにホールドしたコマンドが特徴「(?P<f>[^「」]+)」を持つなら、自分は1枚ドローする。",
+        lambda m: (
+            {"op": "draw", "n": 1, "if": {"held_command": {"feature": m["f"]}}},
+            False,
+        ),
+    ),
+    tr.template(
+        "revealed_to_owner_top",
+        r"その後、オモテにしたカードは持ち主の山札の上に戻す。",
+        lambda m: ({"op": "revealed_to_top"}, False),
+    ),
+    tr.template(
         "revealed_to_bottom",
         r"その後、?オモテにしたカードは山札の下に戻す。",
         lambda m: ({"op": "revealed_to_bottom"}, False),

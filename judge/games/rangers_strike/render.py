@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     deck_search,
     deck_top,
     granted,
+    held_command,
     held_number,
     modes,
     neighbours,
@@ -725,6 +726,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
     if bp_sum.ok(effect):  # RS-CHOSEN-BP-SUM
         return f"{when}: {bp_sum.sentence(effect)}."
+    if held_command.ok(effect, effect.get("when")):  # RS-IF-HELD-FEATURE
+        return f"{when}: {held_command.sentence(effect)}."
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]

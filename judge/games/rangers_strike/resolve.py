@@ -29,6 +29,7 @@ from judge.games.rangers_strike import (
     effects,
     either_pile,
     from_discard,
+    held_command,
     held_number,
     keywords,
     modes,
@@ -1008,6 +1009,14 @@ def run_effect(
                 break  # nothing revealed: nothing follows (そうしたとき)
         elif name == "revealed_to_bottom":
             revealed.to_bottom(eng, pe, shown, what)
+        elif name == "reveal_opposing_top":  # RS-IF-HELD-FEATURE
+            if not held_command.reveal(eng, pe, what):
+                break
+        elif name == "draw" and "if" in op:  # RS-IF-HELD-FEATURE: the command held
+            if not held_command.draw_if(eng, pe, op, what):
+                break
+        elif name == "revealed_to_top":
+            held_command.put_back(eng, pe, what)
         elif bp_highest.is_op(op):  # RS-IF-BP-HIGHEST: only with the highest BP (known)
             if bp_highest.holds(eng, pe, found, what):
                 made_sp(eng, op, found)

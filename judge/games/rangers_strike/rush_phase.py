@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import call, costs, effects, restrictions, watch
+from judge.games.rangers_strike import call, costs, effects, held_command, restrictions, watch
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -337,6 +337,8 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
         st.agenda.pop(0)
     iid = do_take(st, pid, take)
     d = st.card(iid)
+    # RS-IF-HELD-FEATURE: what the use holds, kept with an effect that looks at it
+    held = held_command.record(eng, plan, pid, iid)
     _pay(eng, plan, pid, iid)
     ps = st.players[pid]
     if d.operation == "resident":
@@ -403,4 +405,6 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
         if "targets" in plan.action and effects.selectors(effect) and not preset_done:
             ctx["targets"] = plan.action["targets"]
             preset_done = True
+        if held_command.wants(effect):
+            ctx[held_command.KEY] = held
         eng.pool.add(pid, iid, effect, index, "on_use", unit=None, **ctx)
