@@ -47,6 +47,7 @@ from judge.games.rangers_strike import (
     from_discard,
     held_number,
     modes,
+    opponent_power,
     own_cards,
     own_commands,
     power_moves,
@@ -322,6 +323,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         released, targets, problems, _ = release.commands_named(eng, pe.controller, effect, targets)
     if not problems:  # RS-POWER-TO-HAND: the card taken from the power zone
         _, targets, problems, _ = power_moves.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-OPPONENT-RETURNS-POWER: the card the opponent returned
+        _, targets, problems, _ = opponent_power.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-OPPONENT-PICKS-DISCARD: the card the opponent chose
         _, targets, problems, _ = strike_damage.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-STACK-STRIKE: the card taken from the discard pile
@@ -494,7 +497,11 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             supported = effects.supported(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)
-            elif supported and (effects.cost_at(pe.effect) or power_moves.choice_at(pe.effect)):
+            elif supported and (
+                effects.cost_at(pe.effect)
+                or power_moves.choice_at(pe.effect)
+                or opponent_power.choice_at(pe.effect)  # RS-OPPONENT-RETURNS-POWER
+            ):
                 eng.run_effect(pe, [], False)  # not used: what comes before its choice happens
             elif resist.is_resist(pe.effect):  # not resisting: it goes to the discard pile
                 eng.run_effect(pe, [], False)

@@ -15,6 +15,7 @@ from judge.games.rangers_strike import (
     costs,
     granted,
     next_in_line,
+    opponent_power,
     own_text,
     restrictions,
     ride,
@@ -421,6 +422,10 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{eng.name(unit.card)} has ridden off: it cannot strike then (its printed "
             "restriction).",
         )
+        return
+    barred = opponent_power.strike_barred(eng, unit)
+    if barred is not None:  # RS-OPPONENT-RETURNS-POWER: "このターン、これはストライクできない"
+        plan.violate(opponent_power.RULE, barred)
         return
     why, certain = restrictions.strike_forbidden(eng, pid, unit)
     if why is not None and certain:

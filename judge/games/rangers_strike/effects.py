@@ -248,6 +248,12 @@ is named):
   :mod:`judge.games.rangers_strike.command_discard`).  ``top_to_command`` with ``released_if``
   ``{"feature": X}``: the deck's top card goes into the command zone released if it prints the
   feature X, held otherwise ("そのカードが特徴「X」を持つならリリース状態で、持たないならホールド状態で…").
+- ``opponent_power_to_hand`` (with ``"if_done": true``) then ``no_strike`` ``until`` ``turn`` —
+  the opponent may return a face-up card of its own power zone to its hand, and only if it does
+  is the effect's own unit barred from striking until the end of the turn; the effect's choice
+  (``use``) is the opponent's, an 「SP」 before it happens either way ("相手は自分自身のパワーゾーンか
+  らオモテ向きのカードを1枚選び手札に戻してもよい。そうしたとき、このターン、これはストライクできない。";
+  RS-OPPONENT-RETURNS-POWER, :mod:`judge.games.rangers_strike.opponent_power`).
 - ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
   a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
   opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
@@ -361,6 +367,7 @@ from judge.games.rangers_strike import (
     modes,
     neighbours,
     no_units,
+    opponent_power,
     own_cards,
     own_commands,
     power_moves,
@@ -430,6 +437,8 @@ OPS = (
     "discard",
     "release_command",
     "discard_held_command",
+    "opponent_power_to_hand",
+    "no_strike",
     "release_rider",
     "discards_to_decks",
     "to_power_self",
@@ -875,7 +884,7 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and not (ops[0].get("op") == "choose" and ops[0] is not op)
         ):
             return False  # "選んだユニット": only after a unit was chosen
-        if "if_done" in op and not _if_done_ok(effect, op):
+        if "if_done" in op and name != opponent_power.OP and not _if_done_ok(effect, op):
             return False  # RS-IF-DONE: "…してもよい。そうしたとき、…"
         if isinstance(target, dict) and (
             (target.get("other") and timing == "on_use")  # "これ以外の": a unit's own effect
@@ -992,6 +1001,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             set(op) == {"op"} or (set(op) == {"op", "released_if"} and _released_if_ok(op))
         ):
             return False  # RS-TOP-TO-COMMAND: the controller's own top card, no choice
+        if name in (opponent_power.OP, opponent_power.NO_STRIKE) and not opponent_power.ok(effect):
+            return (
+                False  # RS-OPPONENT-RETURNS-POWER: "相手は自分自身のパワーゾーンから…戻してもよい"
+            )
         if name == command_discard.OP and not command_discard.ok(effect, op):
             return False  # RS-DISCARD-HELD-COMMAND: "ホールド状態の自軍コマンドを1つ選び捨札にしてもよい"
         if name == "add_feature" and not (

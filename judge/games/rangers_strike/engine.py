@@ -1285,4 +1285,6 @@ def _mod_view(m: Mod) -> list[Any]:
         view.append({"during": m.during, "against": m.against})
     if m.no_enter:
         view.append({"no_enter": True})  # RS-POWER-TO-RUSH
+    if m.no_strike:
+        view.append({"no_strike": True})  # RS-OPPONENT-RETURNS-POWER
     return view

@@ -31,6 +31,7 @@ from judge.games.rangers_strike import (
     effects,
     held_number,
     modes,
+    opponent_power,
     own_cards,
     own_commands,
     power_moves,
@@ -201,6 +202,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return own_commands.first_targets(eng, pe, effect)
     if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
         return own_cards.first_targets(eng, pe, effect)
+    if opponent_power.choice_at(effect) is not None:  # RS-OPPONENT-RETURNS-POWER
+        return opponent_power.first_card(eng, pe.controller) or None
     if command_discard.op_of(effect) is not None:  # RS-DISCARD-HELD-COMMAND
         return command_discard.first_held(eng, pe.controller, effect) or None
     if held_number.op_at(effect) is not None:  # RS-HELD-NUMBER

@@ -243,8 +243,11 @@ battle area by the combination number the command held prints, nothing when it p
 RS-HELD-NUMBER); ``ホールド状態の自軍コマンドを1つ選び捨札にしてもよい。`` followed by ``そうしたとき、自軍山札の
 上から1枚ひいて、そのカードが特徴「X」を持つならリリース状態で、持たないならホールド状態で自軍コマンドゾーンに置く。``
 (a held command of one's own discarded, then the deck's top card into the command zone, released
-or held by its feature: RS-DISCARD-HELD-COMMAND, RS-TOP-TO-COMMAND).  Any other word keeps its
-sentence unread.
+or held by its feature: RS-DISCARD-HELD-COMMAND, RS-TOP-TO-COMMAND).  A unit's whole named effect
+``【name】[「SPN」]相手は自分自身のパワーゾーンからオモテ向きのカードを1枚選び手札に戻してもよい。そうしたとき、この
+ターン、これはストライクできない。``, when the unit has a combination number, is its Number Combination:
+the opponent's choice to return a face-up power card, the unit then barred from striking for the
+turn (RS-OPPONENT-RETURNS-POWER).  Any other word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -272,6 +275,7 @@ from judge.games.rangers_strike import (
     granted,
     held_number,
     no_units,
+    opponent_power,
     own_cards,
     written,
     zone_conditions,
@@ -1533,6 +1537,25 @@ def _named(m: re.Match[str]) -> Part | None:
     return Part(combination=effect, only=("unit",), combo=True, combines_from=frm)
 
 
+def _opponent_returns_power(m: re.Match[str]) -> Part | None:
+    """A unit's Number Combination "【name】[「SPN」]相手は自分自身のパワーゾーンからオモテ向きのカードを1枚選び
+    手札に戻してもよい。そうしたとき、このターン、これはストライクできない。": the unit is SP N for the turn
+    whatever happens; the opponent may return a face-up card of its own power zone to its hand,
+    and if it does, the unit cannot strike this turn (RS-OPPONENT-RETURNS-POWER: the effect's
+    choice, ``use``, is the opponent's)."""
+    ops: list[dict[str, Any]] = []
+    if m["sp"]:
+        ops.append({"op": "sp", "value": int(m["sp"]), "until": "turn"})
+    ops += [
+        {"op": opponent_power.OP, "if_done": True},
+        {"op": opponent_power.NO_STRIKE, "until": "turn"},
+    ]
+    effect = {"when": "combination", "optional": True, "do": ops}
+    if not effects.supported(effect):
+        return None
+    return Part(combination=effect, only=("unit",), combo=True)
+
+
 def _named_from(m: re.Match[str]) -> Part | None:
     """A unit's named effect "【name】<X>からコンビネーションするとき、…" (or "…したとき発動で
     きる⇒…": the player may, RS-COMBINATION-FROM): its combination, triggered by combining
@@ -2238,6 +2261,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンに送る。"
         r"(?P<note>\s*\(この効果は、?ライドオフしたとき、?ナンバーに関係なく発動する\))?",
         _count_face_up_power,
+    ),
+    tr.template(
+        "named_opponent_returns_power",
+        r"【[^【】]+】(?:「SP(?P<sp>[1-9])」)?相手は自分自身のパワーゾーンからオモテ向きのカードを1枚選び、?"
+        r"手札に戻してもよい。そうしたとき、このターン、これはストライクできない。",
+        _opponent_returns_power,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template(

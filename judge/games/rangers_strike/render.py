@@ -33,6 +33,7 @@ from judge.games.rangers_strike import (
     modes,
     neighbours,
     no_units,
+    opponent_power,
     own_cards,
     own_text,
     strike_damage,
@@ -732,6 +733,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
     first = effect["do"][0]
+    if opponent_power.ok(effect):  # RS-OPPONENT-RETURNS-POWER: the opponent's choice, not yours
+        return f"{when}: {opponent_power.sentence(effect, ops)}."
     if isinstance(first, dict) and first.get("op") == own_cards.OP:  # RS-CARDS-POWER-SUM
         ops = [o.replace(_CARDS_MAKE, own_cards.words(first)) for o in ops]
     if len(ops) > 1 and (first == {"op": "hold"} or first.get("if_done") is True):

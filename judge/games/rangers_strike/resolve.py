@@ -35,6 +35,7 @@ from judge.games.rangers_strike import (
     modes,
     neighbours,
     no_units,
+    opponent_power,
     own_cards,
     own_commands,
     own_text,
@@ -877,6 +878,10 @@ def run_effect(
             # (RS-FROM-HAND: nothing follows)
         elif power_moves.choice_at(pe.effect):  # RS-POWER-TO-HAND: what comes before happens
             ops = ops[: power_moves.choice_at(pe.effect)]
+        elif opponent_power.choice_at(pe.effect) is not None:  # RS-OPPONENT-RETURNS-POWER: the
+            ops = ops[
+                : opponent_power.choice_at(pe.effect)
+            ]  # opponent's choice; 「SP1」 either way
         elif not at:
             return
         else:
@@ -916,6 +921,9 @@ def run_effect(
     released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
     from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
     opp_chose, rest, _, opp_doubt = strike_damage.picks(eng, pe.controller, pe.effect, rest)
+    returned, rest, _, returned_doubt = opponent_power.picks(
+        eng, pe.controller, pe.effect, rest, use
+    )
     to_command, rest, _, command_doubt = stacking.picks(eng, pe.controller, pe.effect, rest)
     rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
     # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
@@ -998,6 +1006,11 @@ def run_effect(
                 if released is not None and op.get("if_done"):
                     if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
                 break
+        elif name == opponent_power.OP:  # RS-OPPONENT-RETURNS-POWER: the opponent's choice
+            if not opponent_power.carry_out(eng, pe, returned, returned_doubt, what):
+                break
+        elif name == opponent_power.NO_STRIKE:
+            opponent_power.bar_strike(eng, unit, what)
         elif name == command_discard.OP:  # what follows only if one was (そうしたとき)
             if not command_discard.carry_out(eng, pe, discarded, discard_doubt, what):
                 break

@@ -43,6 +43,8 @@ class Mod:
     features: tuple[str, ...] = ()
     #: the unit cannot enter the battle area while this is in force (RS-POWER-TO-RUSH)
     no_enter: bool = False
+    #: the unit cannot strike while this is in force (RS-OPPONENT-RETURNS-POWER)
+    no_strike: bool = False
 
 
 @dataclass(slots=True, eq=False)
