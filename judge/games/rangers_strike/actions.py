@@ -357,8 +357,11 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     free: list[Any] = []
     for u in restrictions.must_enter_left(eng, pid):
         void, said = area_rules.must_enter_void(eng, pid, u)  # RS-VOID-MUST-ENTER
-        if void is False:
+        barred = restrictions.enter_doubt(eng, u)  # RS-BARS-ENTERING: it may not be able to
+        if void is False and barred is None:
             free.append(u)
+        elif void is False:
+            plan.data.setdefault("barred", []).append(barred)
         else:
             plan.data.setdefault("void", []).append((void, said))
     if free:
@@ -374,6 +377,13 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
 def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    for said in plan.data.get("barred", ()):  # RS-BARS-ENTERING
+        eng.ctx.ruling(
+            area_rules.BARS_ENTERING,
+            f"{said} Whether it could enter, and so had to before the battle phase ends "
+            "(RS-MUST-ENTER), is not known.",
+        )
+        eng.ctx.cannot_verify("a unit that must enter if it can, perhaps barred, not decided")
     for void, said in plan.data.get("void", ()):  # RS-VOID-MUST-ENTER
         if void:
             eng.ctx.ruling(area_rules.VOID_MUST_ENTER, f"{said}: it need not enter.")

@@ -32,6 +32,15 @@ Rules (``{"rule": …}``, on the card whose text it is):
   (RS-SHIELDS-OWN, :func:`attacked_forbidden`).  Not guessed: in tag battle, a unit of the
   ally's (自軍: the player's or its team's), and a unit whose unread text may let it be used as
   Y ("「Y」としてつかえる").
+- ``bars_entering`` ``number_is`` ``{"named": Y}``, ``of`` ``{"side": "opponent", "size": S}``
+  (``【name】これが自軍バトルエリアにある間、敵軍ターン中、カードに表記された本来のナンバーが自軍バトルエ
+  リアの「Y」の数と同じ敵軍Sユニットは、バトルエリアに出られない。``): while the card is in its
+  player's battle area, in an opposing turn, an opposing unit of printed size S whose printed
+  combination number (not one an effect changes; a unit without a number has none) is the number
+  of cards named Y in that player's battle area (units, vehicles, the card itself) cannot enter
+  the battle area (RS-BARS-ENTERING, :func:`entering_forbidden`).  Not guessed: in tag battle,
+  when the player's battle area and its team's give counts that disagree on it (自軍), and a card
+  there whose unread text may let it count as Y, or a unit stacked on a card so named.
 """
 
 from __future__ import annotations
@@ -47,11 +56,13 @@ if TYPE_CHECKING:
 VOID_MUST_ENTER = "RS-VOID-MUST-ENTER"
 BARS_OPPOSING = "RS-BARS-OPPOSING"
 SHIELDS_OWN = "RS-SHIELDS-OWN"
+BARS_ENTERING = "RS-BARS-ENTERING"
 #: the rules of this module, and the rule id of each
 RULES = {
     "void_must_enter": VOID_MUST_ENTER,
     "bars_acting": BARS_OPPOSING,
     "shields": SHIELDS_OWN,
+    "bars_entering": BARS_ENTERING,
 }
 
 
@@ -179,3 +190,70 @@ def attacked_forbidden(
 def _may_be_named(text: Any, name: str) -> bool:
     """Whether a printed text says the card may be used as 「name」 (としてつかえる)."""
     return isinstance(text, str) and f"「{name}」" in text and "としてつかえる" in text
+
+
+def entering_forbidden(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, bool]:
+    """RS-BARS-ENTERING: why ``unit`` (in a rush area) cannot enter the battle area now, by a
+    card of an opposing player's in its battle area whose text bars it, or None; and whether
+    that is certain (when it is not, the string says why it may be barred)."""
+    st = eng.state
+    where = st.area_of(unit)
+    d = st.card(unit.card)
+    number = d.combination_number
+    if where is None or not d.is_unit or number is None:
+        return None, True
+    owner = where[0]
+    doubt: str | None = None
+    for q, area, iid, r in laying(eng, "bars_entering"):
+        if area != "battle" or owner not in eng.opponents(q):
+            continue
+        if st.turn_player not in eng.opponents(q):
+            continue  # 敵軍ターン中: only in an opposing turn
+        of = r["of"]
+        if "size" in of and d.size != of["size"]:
+            continue
+        name = r["number_is"]["named"]
+        own, maybe = _named_in_battle(eng, [q], name)
+        team, team_maybe = _named_in_battle(eng, eng.allies(q), name)
+        size = f"size {of['size']} " if "size" in of else ""
+        said = (
+            f"{eng.name(iid)} is in {q}'s battle area: in an opposing turn an opposing {size}unit "
+            f"whose printed combination number is the number of cards named 「{name}」 in "
+            f"{q}'s battle area ({own}) cannot enter the battle area, and {eng.name(unit.card)}'s "
+            f"is {number}"
+        )
+        if (number == own) != (number == team):
+            doubt = doubt or (
+                f"{said}; counted in {q}'s team's battle areas there are {team}, and whether "
+                "自軍バトルエリア is the player's or its team's the sources do not say"
+            )
+            continue
+        if maybe or team_maybe:
+            doubt = doubt or (
+                f"{said}; a card there whose text the engine does not read may count as "
+                f"「{name}」, or a unit there is stacked on a card so named (RS-STACK)"
+            )
+            continue
+        if number == own:
+            return said + ".", True
+    return (doubt + ".", False) if doubt is not None else (None, True)
+
+
+def _named_in_battle(eng: RangersStrikeEngine, pids: list[str], name: str) -> tuple[int, bool]:
+    """The cards named ``name`` in ``pids``' battle areas (a unit, a vehicle, the vehicle a
+    unit rides), and whether one there might count as it without being so named (its unread
+    text says 「name」としてつかえる; a card so named a unit is stacked on)."""
+    st = eng.state
+    count = 0
+    maybe = False
+    for pid in pids:
+        for unit in st.players[pid].battle:
+            for iid in unit.stacked:
+                maybe = maybe or st.card(iid).named(name)
+            for iid in unit.cards():
+                d = st.card(iid)
+                if d.named(name):
+                    count += 1
+                elif _may_be_named(d.raw.get("text"), name):
+                    maybe = True
+    return count, maybe

@@ -65,6 +65,7 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if why is not None:
         plan.violate(restrictions.enter_rule(eng, unit), why)
         return
+    plan.data["enter_doubt"] = restrictions.enter_doubt(eng, unit)  # RS-BARS-ENTERING
     riding = 0
     if plan.action.get("ride") is not None:
         ride.check_ride(eng, plan, unit)
@@ -86,6 +87,10 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit is None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
+    doubt = plan.data.get("enter_doubt")
+    if doubt is not None:  # RS-BARS-ENTERING
+        eng.ctx.ruling(area_rules.BARS_ENTERING, f"{doubt} Whether it may enter is not known.")
+        eng.ctx.cannot_verify("an opposing card's text that may bar the unit, not decided")
     costs.pay_holds(eng, plan, pid, unit.card, plan.data["hold_for"])  # RS-ENTER-HOLD, RS-RIDER
     ps = st.players[pid]
     remove_unit(ps.rush, unit)

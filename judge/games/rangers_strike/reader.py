@@ -95,6 +95,12 @@ What is read:
   ``shields``: while it is in its player's battle area, in an opposing turn, that player's units
   so described (not those named Y) cannot be attacked (RS-SHIELDS-OWN,
   :mod:`judge.games.rangers_strike.area_rules`);
+- a unit's ``【name】これが自軍バトルエリアにある間、敵軍ターン中、カードに表記された本来のナンバーが自軍
+  バトルエリアの「Y」の数と同じ敵軍[S]ユニットは、バトルエリアに出られない。``, when the unit has no
+  Number Combination number → its rule ``bars_entering``: while it is in its player's battle
+  area, in an opposing turn, an opposing unit whose printed number is the count of cards named Y
+  in that battle area cannot enter the battle area (RS-BARS-ENTERING,
+  :mod:`judge.games.rangers_strike.area_rules`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -2193,6 +2199,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
                     "feature": m["f"],
                     **({"not_named": m["not"]} if m["not"] else {}),
                 },
+            },
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_bars_entering",
+        r"【[^【】]+】これが自軍バトルエリアにある間、敵軍ターン中、カードに表記された本来のナンバーが自軍バトル"
+        r"エリアの「(?P<name>[^「」]+)」の数と同じ敵軍(?P<size>[SML])?ユニットは、?バトルエリアに出られない。",
+        lambda m: Part(
+            rule={
+                "rule": "bars_entering",
+                "number_is": {"named": m["name"]},
+                "of": {"side": "opponent", **({"size": m["size"]} if m["size"] else {})},
             },
             only=("unit",),
             no_number=True,

@@ -848,6 +848,15 @@ def render_restriction(rule: dict[str, Any]) -> str:
             f"While it is in your battle area, in an opponent's turn, your {size}units with the "
             f"feature {of.get('feature')}{but} cannot be attacked (RS-SHIELDS-OWN)."
         )
+    if name == "bars_entering":  # RS-BARS-ENTERING
+        of = rule.get("of") or {}
+        size = f"size {of['size']} " if of.get("size") else ""
+        named = (rule.get("number_is") or {}).get("named")
+        return (
+            f"While it is in your battle area, in an opponent's turn, an opposing {size}unit "
+            "whose printed combination number is the number of cards named "
+            f"{named} in your battle area cannot enter the battle area (RS-BARS-ENTERING)."
+        )
     if name == "no_strike_while":
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

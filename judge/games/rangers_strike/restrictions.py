@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.games.rangers_strike import area_rules
 from judge.games.rangers_strike.state import Battle, Unit
 
 if TYPE_CHECKING:
@@ -147,14 +148,26 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
             f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
             "rushed it says so)."
         )
-    return None
+    why, certain = area_rules.entering_forbidden(eng, unit)  # RS-BARS-ENTERING
+    return why if certain else None
+
+
+def enter_doubt(eng: RangersStrikeEngine, unit: Unit) -> str | None:
+    """Why whether ``unit`` may enter the battle area is not known (an opposing card's text
+    that may bar it, RS-BARS-ENTERING), or None."""
+    why, certain = area_rules.entering_forbidden(eng, unit)
+    return None if certain else why
 
 
 def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
-    """The rule :func:`enter_forbidden` applies: the unit's printed restriction, or the effect
-    that rushed it (RS-POWER-TO-RUSH)."""
-    if has(eng, unit.card, "no_enter") is None and any(m.no_enter for m in unit.mods):
+    """The rule :func:`enter_forbidden` applies: the unit's printed restriction, the effect
+    that rushed it (RS-POWER-TO-RUSH), or an opposing card's text (RS-BARS-ENTERING)."""
+    if has(eng, unit.card, "no_enter") is not None:
+        return "RS-CARD-RESTRICTION"
+    if any(m.no_enter for m in unit.mods):
         return "RS-POWER-TO-RUSH"
+    if area_rules.entering_forbidden(eng, unit)[0] is not None:
+        return area_rules.BARS_ENTERING
     return "RS-CARD-RESTRICTION"
 
 
