@@ -31,7 +31,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import Take, take_many
-from judge.games.rangers_strike import deck_top
+from judge.games.rangers_strike import deck_top, hand_rush
 from judge.games.rangers_strike.refs import ZONE_REFS
 
 if TYPE_CHECKING:
@@ -60,6 +60,13 @@ def wanted(op: dict[str, Any]) -> str:
     n = int(op["count"])
     if "name" in find:
         what = f"card{'s' if n > 1 else ''} named {find['name']}"
+    elif "category" in find or "bp_max" in find:  # RS-HAND-TO-RUSH
+        size = f"size {find['size']} " if "size" in find else ""
+        what = f"{size}{find['type']} card{'s' if n > 1 else ''}"
+        if "category" in find:
+            what += f" of category {find['category']}"
+        if "bp_max" in find:
+            what += f" with BP {find['bp_max']} or less"
     elif "type" in find and "feature" in find:
         # RS-SEARCH-TO-TOP: "特徴「X」を持つSユニットのカード"
         size = f"{find['size']} " if "size" in find else ""
@@ -84,6 +91,10 @@ def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
         return False
     if "size" in find and d.size != find["size"]:
         return False  # RS-SEARCH-TO-TOP: its printed size
+    if "category" in find and d.category != find["category"]:
+        return False  # RS-HAND-TO-RUSH: its printed category
+    if "bp_max" in find and (d.type != "unit" or d.bp > int(find["bp_max"])):
+        return False  # RS-HAND-TO-RUSH: its printed BP
     if "feature" in find and find["feature"] not in d.features:
         return False  # a card in a deck has its printed features only
     return op["to"] != "rush" or d.type in ("unit", "vehicle")
@@ -111,12 +122,23 @@ def picks(
             if not fits(eng, take.iid, op):
                 return [], targets[len(named) :], [_not_fitting(eng, pid, take.iid, op)], None
         problem, doubt = _names(eng, [take.iid for take in takes], op)
+        for take in takes if problem is None and doubt is None else ():
+            if hand_rush.is_op(op):  # RS-HAND-TO-RUSH: its additional condition met
+                problem, doubt = hand_rush.condition(eng, pid, take.iid)
+                if problem is not None or doubt is not None:
+                    break
         if problem is not None or doubt is not None:
             return [], targets[len(named) :], [problem] if problem else [], doubt
         return takes, targets[len(named) :], [], None
     cards = getattr(eng.state.players[pid], zone)
     found = [iid for iid in cards if iid is not None and fits(eng, iid, op)]
     hidden = None in cards
+    if hand_rush.is_op(op):  # RS-HAND-TO-RUSH: only a card whose condition is met
+        said = [(iid, hand_rush.condition(eng, pid, iid)) for iid in found]
+        unsure = next((d for _, (_, d) in said if d is not None), None)
+        if unsure is not None:
+            return [], targets, [], unsure
+        found = [iid for iid, (problem, _) in said if problem is None]
     if not found and not hidden:
         return [], targets, [], None  # nothing fits: nothing to take, exactly
     codes = {eng.state.code_of[iid] for iid in found}
@@ -139,6 +161,8 @@ def first_found(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> l
         return []
     cards = getattr(eng.state.players[pid], ZONE[op["op"]])
     found = [c for c in cards if c is not None and fits(eng, c, op)]
+    if hand_rush.is_op(op):  # RS-HAND-TO-RUSH: its condition known to be met
+        found = [c for c in found if hand_rush.condition(eng, pid, c) == (None, None)]
     if op.get("distinct_names"):  # RS-SEARCH-DISTINCT-NAMES: the first of each name
         firsts: dict[str, str] = {}
         for c in found:
@@ -227,6 +251,8 @@ def carry_out(
                 card=iid,
             )
         return []
+    if hand_rush.is_op(op):
+        hand_rush.met(eng, cards[0], what)
     from_discard.into_rush(eng, pid, cards, what, whence=zone)
     return []
 

@@ -223,7 +223,10 @@ is named):
 - ``from_hand`` ``find`` (``{"name": X}``), ``count`` 1, ``to`` ``rush`` — the one op of
   an optional effect: the controller may put a card so named from its hand into its rush
   area by the effect; the log names it first in ``targets`` (RS-FROM-HAND,
-  :mod:`judge.games.rangers_strike.deck_search`).
+  :mod:`judge.games.rangers_strike.deck_search`).  With ``find`` ``{"type": "unit",
+  "category": C, "bp_max": N, "size": S}`` and ``condition_met`` ``true``: a unit card of that
+  printed category, BP and size, its additional condition met (RS-HAND-TO-RUSH,
+  :mod:`judge.games.rangers_strike.hand_rush`).
 - ``from_hand_or_discard`` ``hand``, ``discard`` — the one op of a when-destroyed effect: one
   card, named ``hand`` from the controller's hand or ``discard`` from its discard pile, goes
   into its rush area by the effect; the log names it first in ``targets`` (RS-EITHER-PILE,
@@ -361,6 +364,7 @@ from judge.games.rangers_strike import (
     damage_cards,
     deck_top,
     granted,
+    hand_rush,
     held_command,
     held_number,
     keywords,
@@ -1023,7 +1027,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and all(isinstance(op[k], str) and op[k] for k in ("hand", "discard"))
         ):
             return False  # RS-EITHER-PILE: "自分の手札の「A」か、自軍捨札の「B」か、どちらか1枚"
-        if name == "from_hand" and not _from_hand_ok(effect):
+        if name == "from_hand" and hand_rush.is_op(op):
+            if not hand_rush.ok(effect):
+                return False  # RS-HAND-TO-RUSH: "…ラッシュエリアに出してもよい。ただし、追加条件は満たすこと。"
+        elif name == "from_hand" and not _from_hand_ok(effect):
             return False  # RS-FROM-HAND: "自分の手札から「X」のカードを1枚選び、…出してもよい。"
         if name in ("from_deck", "shuffle") and not _search_ok(effect, timing):
             return False  # RS-SEARCH-DECK: "…選び、…てもよい。その後、山札をシャッフルする。"
@@ -1126,16 +1133,20 @@ def _gained_at_turn_end_ok(effect: dict[str, Any]) -> bool:
 def _watch_ok(effect: dict[str, Any], timing: str) -> bool:
     """RS-WHILE-IN-AREA: a watched effect (``WATCHED``) has ``while`` (where its card must be,
     :data:`WHILE_AREAS`) and ``of`` ``{"feature": X}`` (a unit with the feature X, either
-    player's; ``"side": "own"``: its player's own); no other effect has either."""
+    player's; ``"side": "own"``: its player's own; ``"side": "opponent"`` with ``"phase":
+    "rush"``: an opposing player's, rushed in its rush phase); no other effect has either."""
     of = effect.get("of")
     return (
         timing in WATCHED
         and effect.get("while") in WHILE_AREAS
         and isinstance(of, dict)
-        and set(of) <= {"feature", "side"}
+        and set(of) <= {"feature", "side", "phase"}
         and isinstance(of.get("feature"), str)
         and bool(of["feature"])
-        and of.get("side", "own") == "own"
+        and of.get("side", "own") in ("own", "opponent")
+        # "敵軍ラッシュフェイズ中、…敵軍ユニットがラッシュされたとき" (RS-HAND-TO-RUSH)
+        and (of.get("side") == "opponent") == (of.get("phase") == "rush")
+        and ("phase" not in of or (timing == "on_rushed" and effect.get("while") == "field"))
     )
 
 

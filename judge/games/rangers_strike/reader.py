@@ -68,6 +68,13 @@ What is read:
   and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the unit itself into
   the discard pile, not destroyed: RS-DISCARD-SELF) or ``自軍コマンドを1つ選びリリースしてもよ
   い。`` (RS-RELEASE-COMMAND);
+- a unit's ``【name】これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「X」を持つ敵軍ユニットがラッシ
+  ュされたとき、…``, when the unit has no Number Combination number → an effect that triggers on an
+  opposing unit's rush in an opposing rush phase while the unit is in its player's rush or battle
+  area (``on_rushed`` with ``of`` ``side`` ``opponent``, ``phase`` ``rush``: RS-OPPOSING-RUSHED);
+  its body may be ``次の効果を発動できる⇒自分の手札からDAを持つBP3000以下のSユニットのカードを1枚選び、ラ
+  ッシュエリアに出してもよい。ただし、追加条件は満たすこと。`` (a card of the hand rushed by the effect,
+  its additional condition met: RS-HAND-TO-RUSH);
 - a vehicle's ``【name】自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、その
   ユニットをリリースしてもよい。`` → its effect at the end of its player's turn (RS-TURN-END),
   which releases the held unit riding it (RS-RELEASE-RIDER);
@@ -960,6 +967,26 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: (dict(deck_top.SHUFFLE), False),
     ),
     tr.template(
+        "hand_to_rush",
+        r"自分の手札から(?P<cat>WB|ET|OT|MA|DA)を持つBP(?P<bp>\d+)以下の(?P<size>[SML])ユニットのカードを"
+        r"1枚選び、ラッシュエリアに出してもよい。ただし、追加条件は満たすこと。",
+        lambda m: (
+            {
+                "op": "from_hand",
+                "find": {
+                    "type": "unit",
+                    "category": m["cat"],
+                    "bp_max": int(m["bp"]),
+                    "size": m["size"],
+                },
+                "count": 1,
+                "to": "rush",
+                "condition_met": True,
+            },
+            True,
+        ),
+    ),
+    tr.template(
         "from_hand",
         r"自分の手札から、?「(?P<name>[^「」]+)」のカードを1枚選び、自軍ラッシュエリアに出してもよい。",
         lambda m: (
@@ -1734,6 +1761,16 @@ def _named_on_rush(m: re.Match[str]) -> Part | None:
     return None if effect is None else Part(effect=effect, only=_whose(effect))
 
 
+def _named_watch_opposing(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「X」を持つ敵軍ユニッ
+    トがラッシュされたとき、…" (RS-OPPOSING-RUSHED): an effect that triggers, while the unit is in its
+    player's rush or battle area, when an opposing unit with the feature is rushed in an opposing
+    player's rush phase; read for a unit without a combination number."""
+    said = {"while": "field", "of": {"feature": m["f"], "side": "opponent", "phase": "rush"}}
+    effect = read_body(m["body"], "on_rushed", said)
+    return None if effect is None else Part(effect=effect, only=("unit",), no_number=True)
+
+
 def _named_watch(m: re.Match[str]) -> Part | None:
     """A unit's named effect "これが自軍[ラッシュ]エリアにある間、特徴「X」を持つ[自軍]ユニットが
     ラッシュされた(バトルエリアに出た)とき、…" (RS-WHILE-IN-AREA): an effect that triggers on
@@ -2136,6 +2173,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?P<own>自軍)?ユニットが(?:(?P<rushed>ラッシュされた)|バトルエリアに出た)とき、"
         r"(?P<body>[^※【◎].*)",
         _named_watch,
+    ),
+    tr.template(
+        "named_watch_opposing",
+        r"【[^【】]+】これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「(?P<f>[^「」]+)」を持つ"
+        r"敵軍ユニットがラッシュされたとき、(?P<body>[^※【◎].*)",
+        _named_watch_opposing,
     ),
     tr.template(
         "named_release_rider",

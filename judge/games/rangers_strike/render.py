@@ -126,9 +126,16 @@ def _watch_when(effect: dict[str, Any]) -> str | None:
         _SEEN.get(effect.get("when")),
         effect.get("of"),
     )  # type: ignore[arg-type]
-    if where is None or seen is None or not isinstance(of, dict) or set(of) - {"feature", "side"}:
+    if where is None or seen is None or not isinstance(of, dict):
+        return None
+    if set(of) - {"feature", "side", "phase"} or ("phase" in of) != (of.get("side") == "opponent"):
         return None
     whose = "a unit of yours" if of.get("side") == "own" else "a unit (either player's)"
+    if of.get("phase") == "rush":  # RS-HAND-TO-RUSH: "敵軍ラッシュフェイズ中、…敵軍ユニット"
+        return (
+            f"While this is in {where}, in an opponent's rush phase, when an opposing unit with "
+            f"the feature {of.get('feature')} {seen}"
+        )
     return f"While this is in {where}, when {whose} with the feature {of.get('feature')} {seen}"
 
 
@@ -472,6 +479,11 @@ def render_op(op: Any, resident: bool = False) -> str:
         return (
             f"take {what} from your deck and put it into your rush area (no power, command or "
             "condition needed)"
+        )
+    if name == "from_hand" and op.get("condition_met") is True and isinstance(find, dict):
+        return (  # RS-HAND-TO-RUSH
+            f"put {deck_search.wanted(op)} from your hand into your rush area (its additional "
+            "condition must be met; no power or command needed)"
         )
     if name == "from_hand" and set(op) == {"op", "find", "count", "to"} and isinstance(find, dict):
         return (

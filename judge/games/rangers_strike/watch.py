@@ -4,7 +4,9 @@
 "【影武者】これが自軍エリアにある間、特徴「レッド」を持つユニットがラッシュされたとき、これを捨札にする。":
 while the unit is in its player's rush or battle area (``while`` ``field``; "自軍ラッシュエリアにある
 間": ``rush``), when a unit with the feature (either player's; "自軍ユニット": its player's own,
-``of`` ``{"feature": X, "side": "own"}``) is rushed (``on_rushed``), the effect triggers, as the
+``of`` ``{"feature": X, "side": "own"}``; "敵軍ユニット": an opposing player's, ``"side":
+"opponent"``, and with "敵軍ラッシュフェイズ中" before it ``"phase": "rush"``, only in an opposing
+player's rush phase) is rushed (``on_rushed``), the effect triggers, as the
 rushed unit's own "これをラッシュしたとき" does, and waits with it (the turn player orders them,
 RS-SIMULTANEOUS).  "…ユニットがバトルエリアに出たとき" (``on_entered``) alike, when a unit enters
 the battle area in its player's battle phase or is put there by an effect ("可能ならバトルエリアに
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-WHILE-IN-AREA"
+#: an opposing unit rushed in its player's rush phase ("敵軍ラッシュフェイズ中、…敵軍ユニット")
+OPPOSING_RULE = "RS-OPPOSING-RUSHED"
 DISCARD_RULE = "RS-DISCARD-SELF"
 #: what a watched effect's trigger is, in words
 _SEEN = {"on_rushed": "is rushed", "on_entered": "enters the battle area"}
@@ -84,15 +88,23 @@ def seen(
                 continue
             if of.get("side") == "own" and owner != pid and owner not in eng.allies(pid):
                 continue
+            if of.get("side") == "opponent" and owner not in eng.opponents(pid):
+                continue  # RS-WHILE-IN-AREA: "敵軍ユニット", an opposing player's
+            if of.get("phase") == "rush" and not (
+                st.phase == "rush" and st.turn_player in eng.opponents(pid)
+            ):
+                continue  # "敵軍ラッシュフェイズ中": only in an opposing player's rush phase
             pe = PendingEffect(0, pid, iid, effect, index, trigger, {"unit": unit})
+            whose = "an opposing unit" if of.get("side") == "opponent" else "a unit"
+            rule = OPPOSING_RULE if of.get("side") == "opponent" else RULE
             what = (
-                f"{eng.name(iid)}'s effect (when a unit with the feature {of['feature']} "
+                f"{eng.name(iid)}'s effect (when {whose} with the feature {of['feature']} "
                 f"{_SEEN[trigger]})"
             )
             if of.get("side") == "own" and owner != pid:  # tag battle: the ally's unit
                 eng.not_guessed(
                     pe,
-                    RULE,
+                    rule,
                     f"{eng.name(subject.card)} is {owner}'s, {pid}'s ally's, and whether 自軍ユニット "
                     f"means {pid}'s units or its team's the sources do not say",
                     f"{what} is not carried out.",
@@ -101,7 +113,7 @@ def seen(
             if unit is subject:
                 eng.not_guessed(
                     pe,
-                    RULE,
+                    rule,
                     f"{eng.name(iid)} itself {_SEEN[trigger]}, and whether a unit sees what "
                     "happens to itself as it comes or goes there the sources do not say",
                     f"{what} is not carried out.",
@@ -110,14 +122,14 @@ def seen(
             if by_effect:
                 eng.not_guessed(
                     pe,
-                    RULE,
+                    rule,
                     f"{eng.name(subject.card)} is put into the rush area by an effect, and "
                     "whether that is its being rushed the sources do not say",
                     f"{what} is not carried out.",
                 )
                 continue
             eng.ctx.ruling(
-                RULE,
+                rule,
                 f"{eng.name(iid)} is in {pid}'s {area} area, and {eng.name(subject.card)} "
                 f"(with the feature {of['feature']}) {_SEEN[trigger]}: its effect triggers.",
             )
