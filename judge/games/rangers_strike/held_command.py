@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-IF-HELD-FEATURE"
-OPS = ("reveal_opposing_top", "revealed_to_top")
+OPS = ("reveal_opposing_top", "revealed_to_top", "revealed_to_deck")
 #: the context key the use's holding is kept under, with the effect waiting
 KEY = "held"
 
@@ -66,7 +66,7 @@ def ok(effect: dict[str, Any], timing: str | None) -> bool:
         and isinstance(ops, list)
         and len(ops) == 3
         and ops[0] == {"op": "reveal_opposing_top"}
-        and ops[2] == {"op": "revealed_to_top"}
+        and ops[2] in ({"op": "revealed_to_top"}, {"op": "revealed_to_deck"})
         and isinstance(ops[1], dict)
         and set(ops[1]) == {"op", "n", "if"}
         and ops[1]["op"] == "draw"
@@ -188,17 +188,48 @@ def draw_if(eng: RangersStrikeEngine, pe: PendingEffect, op: dict[str, Any], wha
 def sentence(effect: dict[str, Any]) -> str:
     """The effect of :func:`ok`'s shape in English."""
     feature = _cond(effect["do"][1])
+    back = (
+        "back on top of its owner's deck"
+        if effect["do"][2]["op"] == "revealed_to_top"
+        else "back into its owner's deck (where is not printed: the engine puts it back on top, "
+        "where it was, and a step where that could matter is unverifiable)"
+    )
     return (
         "turn the top card of the opponent's deck face up; if the command held to use this card "
-        f"has the feature {feature}, draw 1 card; then put the card turned face up back on top "
-        "of its owner's deck"
+        f"has the feature {feature}, draw 1 card; then put the card turned face up {back}"
     )
 
 
-def put_back(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> None:
-    """The card revealed goes back on top of its owner's deck: the order is unchanged."""
+def put_back(eng: RangersStrikeEngine, pe: PendingEffect, op: dict[str, Any], what: str) -> None:
+    """The card revealed goes back on top of its owner's deck: the order is unchanged.  Printed
+    "山札に戻す" (``revealed_to_deck``: where is not said), the engine puts it back on top as the
+    reprint of the card prints it, and when the engine knows a place in that deck (seeded, or a
+    card of it known) the step is unverifiable."""
     eng.event(
         "reveal_end",
         f"The card turned face up goes back on top of its owner's deck ({what}).",
         player=pe.controller,
     )
+    if op.get("op") != "revealed_to_deck":
+        return
+    st = eng.state
+    known = [
+        p for p in eng.opponents(pe.controller) if any(c is not None for c in st.players[p].deck)
+    ]
+    where = (
+        "The card is put back into its owner's deck (山札に戻す): where, the printing does not say "
+        "(the reprint of the card says on top, 持ち主の山札の上に戻す); the engine leaves it on top"
+    )
+    if not known:
+        eng.ctx.ruling(
+            RULE,
+            f"{where}, and no place in that deck is known to it: nothing it "
+            "judges turns on the place.",
+        )
+        return
+    why = (
+        f"where in {' and '.join(known)}'s deck the card turned face up goes back the printing "
+        "does not say, and the engine knows places in that deck"
+    )
+    eng.ctx.ruling(RULE, f"{where}: {why}.")
+    eng.ctx.cannot_verify(why)

@@ -1112,16 +1112,17 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "draw_if_held_feature",
-        r"このカードを使用するためにホールドしたコマンドが特徴「(?P<f>[^「」]+)」を持つなら、自分は1枚ドローする。",
+        r"このカードを(?:使用するためにホールドしたコマンドが特徴「(?P<f>[^「」]+)」を持つなら、|使用したコマ"
+        r"ンドが特徴に「(?P<g>[^「」]+)」を持つカードなら)自分は1枚ドローする。",
         lambda m: (
-            {"op": "draw", "n": 1, "if": {"held_command": {"feature": m["f"]}}},
+            {"op": "draw", "n": 1, "if": {"held_command": {"feature": m["f"] or m["g"]}}},
             False,
         ),
     ),
     tr.template(
         "revealed_to_owner_top",
-        r"その後、オモテにしたカードは持ち主の山札の上に戻す。",
-        lambda m: ({"op": "revealed_to_top"}, False),
+        r"その後、オモテにしたカード(?:は持ち主の山札の上|(?P<any>を山札))に戻す。",
+        lambda m: ({"op": "revealed_to_deck" if m["any"] else "revealed_to_top"}, False),
     ),
     tr.template(
         "revealed_to_bottom",

@@ -1028,8 +1028,8 @@ def run_effect(
         elif name == "draw" and "if" in op:  # RS-IF-HELD-FEATURE: the command held
             if not held_command.draw_if(eng, pe, op, what):
                 break
-        elif name == "revealed_to_top":
-            held_command.put_back(eng, pe, what)
+        elif name in ("revealed_to_top", "revealed_to_deck"):
+            held_command.put_back(eng, pe, op, what)
         elif bp_highest.is_op(op):  # RS-IF-BP-HIGHEST: only with the highest BP (known)
             if bp_highest.holds(eng, pe, found, what):
                 made_sp(eng, op, found)

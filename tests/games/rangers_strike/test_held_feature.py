@@ -36,7 +36,14 @@ FORK = printed("T-790", TEXT, "operation", name="Fork")
 #: command cards of the category: one printing the feature, one printing none
 DISC = {**card("T-791", name="Disc", bp=1000), "features": ["円盤"]}
 PLAIN = {**card("T-792", name="Plain", bp=1000), "features": []}
-CARDS = [FORK, DISC, PLAIN]
+#: the same operation in its first printing's words: "このカードを使用したコマンド", and "山札に戻す",
+#: where not said
+FIRST = (
+    "敵軍山札の上から1枚をオモテにする。このカードを使用したコマンドが特徴に「円盤」を持つカードなら自分は1枚ド"
+    "ローする。その後、オモテにしたカードを山札に戻す。"
+)
+OLD_FORK = printed("T-793", TEXT.replace(SECOND, FIRST), "operation", name="Old Fork")
+CARDS = [FORK, DISC, PLAIN, OLD_FORK]
 SECOND_MODE = [{"modes": [2]}]
 
 
@@ -134,3 +141,44 @@ def test_RS_IF_HELD_FEATURE_the_opposing_deck_keeps_its_order() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert r["steps"][b.last]["snapshot"]["players"]["B"]["deck"] == before
+
+
+def test_RS_IF_HELD_FEATURE_the_first_printing_read_and_shown() -> None:
+    (modes,) = read_card(OLD_FORK).effects[0]["do"]
+    assert modes["modes"][1] == {
+        "do": [
+            {"op": "reveal_opposing_top"},
+            {"op": "draw", "n": 1, "if": {"held_command": {"feature": "円盤"}}},
+            {"op": "revealed_to_deck"},
+        ]
+    }
+    assert render_card(OLD_FORK)["reading"][0].endswith(
+        "then put the card turned face up back into its owner's deck (where is not printed: the "
+        "engine puts it back on top, where it was, and a step where that could matter is "
+        "unverifiable)."
+    )
+    for near in (
+        FIRST.replace("を持つカードなら", "を持つなら"),  # neither printing's words
+        FIRST.replace("山札に戻す", "山札に戻してシャッフルする"),  # shuffled
+    ):
+        assert not read_card({**OLD_FORK, "text": TEXT.replace(SECOND, near)}).understood, near
+
+
+def test_RS_IF_HELD_FEATURE_the_first_printing_where_it_goes_back_matters_only_when_known() -> None:
+    b = LogBuilder(CARDS).setup(first="A")  # observed: no place in B's deck is known
+    b.charge("A", "T-791").proceed("A").use("A", "T-793")
+    b.act("A", "resolve", source="T-793", targets=SECOND_MODE)
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-IF-HELD-FEATURE" in rules_applied(r, b.last)
+    deck = ["T-793", "T-791"] * 20
+    seeded = LogBuilder(CARDS, mode="seeded", decks={"A": deck}).setup(first="A")
+    seeded.charge("A", "T-791").proceed("A")
+    before = seeded.replay()["steps"][seeded.last]["snapshot"]["players"]["B"]["deck"]
+    seeded.use("A", "T-793").act("A", "resolve", source="T-793", targets=SECOND_MODE)
+    r = seeded.replay()
+    assert verdict(r, seeded.last) == "unverifiable", r["steps"][seeded.last]
+    assert r["steps"][seeded.last]["snapshot"]["players"]["B"]["deck"] == before
+    assert len(player_state(r, "A")["hand"]) == len(
+        player_state(r, "A", index=seeded.last - 2)["hand"]
+    )  # the Old Fork used, a card drawn
