@@ -50,6 +50,7 @@ def check_holds(
     holder: str,
     main: int,
     stand_ins: Sequence[Unit] = (),
+    extra: int = 0,
 ) -> bool:
     """RS-RUSH-HOLD: ``追加で自軍コマンドをNつホールドする``: N more released commands of
     ``pid``'s own, besides the one held for the card (index ``main`` of ``holder``'s zone),
@@ -60,34 +61,38 @@ def check_holds(
     the one held for it, if any.  Whether such a unit may be held for the further commands as
     well the sources do not say: one named in ``also_hold`` is held as the log says, and the
     step is unverifiable; and so it is when only with them could there be enough, or when
-    the log names none and one could have been held."""
+    the log names none and one could have been held.
+
+    ``extra``: further commands a resident's restriction asks besides (RS-NAMESAKE-HOLD), held
+    with the card's own; when it asks some the rulings name that rule."""
     taken = {main} if holder == pid else set()
-    n = holds_of(eng, iid)
+    n = holds_of(eng, iid) + extra
+    why = NAMESAKE_HOLD if extra else RUSH_HOLD
     refs = list(plan.action.get("also_hold") or [])
     units = [u for u in stand_ins if any(names_card(eng, r, u.card) for r in refs)]
     if n and units:
         rest = [r for r in refs if not any(names_card(eng, r, u.card) for u in units)]
         if len(rest) + len(units) != n:
             plan.violate(
-                RUSH_HOLD.rule,
+                why.rule,
                 f"{eng.name(iid)} holds {n} more command{'s' if n > 1 else ''}; the record names "
                 f"{len(rest) + len(units)}.",
             )
             return False
         plan.data["also_hold_units"] = units
         plan.data["hold_doubt"] = _lead_doubt(eng, units)
-        return check_further(eng, plan, pid, iid, len(rest), taken, RUSH_HOLD, rest)
+        return check_further(eng, plan, pid, iid, len(rest), taken, why, rest)
     cmds = eng.state.players[pid].command
     free = sum(1 for i, c in enumerate(cmds) if not c.held and i not in taken)
     if n and not refs and stand_ins and free < n <= free + len(stand_ins):
         plan.data["hold_doubt"] = _lead_doubt(eng, list(stand_ins))
-        return check_further(eng, plan, pid, iid, free, taken, RUSH_HOLD)
+        return check_further(eng, plan, pid, iid, free, taken, why)
     if n and not refs and stand_ins and free >= n:
         plan.data["hold_doubt"] = (
             f"whether {pid} held commands or a unit with Lead for the further commands is not "
             "recorded (and whether such a unit may be held for them the sources do not say)"
         )
-    return check_further(eng, plan, pid, iid, n, taken, RUSH_HOLD)
+    return check_further(eng, plan, pid, iid, n, taken, why)
 
 
 def _lead_doubt(eng: RangersStrikeEngine, units: list[Unit]) -> str:
@@ -121,6 +126,17 @@ RUSH_HOLD = HoldFor(
     "holds no more commands than one",
     "",
     "additional condition",
+)
+
+#: RS-NAMESAKE-HOLD: a resident's "…コマンドを追加でNつホールドしなければ、そのユニットカードはラッシュ
+#: できない。" (with the card's own further commands, RS-RUSH-HOLD, when it has some)
+NAMESAKE_HOLD = HoldFor(
+    "RS-NAMESAKE-HOLD",
+    "more ",
+    "further ",
+    "holds no more commands than one",
+    "",
+    "rush under a resident's restriction",
 )
 
 #: RS-ENTER-HOLD: "※これは自軍コマンドをNつホールドしなければバトルエリアに出られない。"

@@ -20,7 +20,9 @@ S}}``: only when no face-up card of the opposing power zones is a unit card (of 
 may be left out), ``on_destroyed``, ``on_use`` (an operation's effect, when it is used),
 ``resident`` (a resident operation's continuous effect while it is in place: ``bp`` ops only,
 or the one op ``gain`` ``scrum`` of one's units with a feature, RS-RESIDENT-SCRUM,
-:mod:`~judge.games.rangers_strike.granted`),
+:mod:`~judge.games.rangers_strike.granted`, or the one op ``namesake_hold`` ``n``, both players'
+further commands to rush a namesake of a unit card of their discard pile, RS-NAMESAKE-HOLD,
+:mod:`~judge.games.rangers_strike.namesake_rush`),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
@@ -369,6 +371,7 @@ from judge.games.rangers_strike import (
     held_number,
     keywords,
     modes,
+    namesake_rush,
     neighbours,
     no_units,
     opponent_power,
@@ -785,6 +788,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         for op in ops
     ):
         return held_command.ok(effect, timing)  # RS-IF-HELD-FEATURE: the one shape, exactly
+    if timing == "resident" and namesake_rush.is_op(effect):
+        return namesake_rush.ok(effect)  # RS-NAMESAKE-HOLD: a restriction on rushing
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
     if timing == strike_damage.WHEN and isinstance(effect.get("by"), dict):

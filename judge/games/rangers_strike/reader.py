@@ -152,6 +152,11 @@ What is read:
   without scrum's reminder) → its effect while it is in place: each unit of its player's with one
   of the features now has scrum (RS-RESIDENT-SCRUM, RS-SCRUM,
   :mod:`judge.games.rangers_strike.granted`);
+- a resident operation's ``自分も相手も次の制限を受ける⇒自分自身の捨札にあるユニットカードと同じカード名のユニット
+  カードを、コマンドをホールドしてラッシュするとき、コマンドを追加でNつホールドしなければ、そのユニットカードはラ
+  ッシュできない。`` → its restriction on both players while it is in place: N more commands held
+  to rush, holding a command, a unit card of the name of a unit card in one's own discard pile
+  (RS-NAMESAKE-HOLD, RS-RUSH-HOLD, :mod:`judge.games.rangers_strike.namesake_rush`);
 - a normal operation's whole text ``[カテゴリにXを持つ|Xを持ち、特徴「Y」を持たない]自軍[S]ユニットを1体選ぶ。そ
   して、このカードを自軍ラッシュエリアに置き、選んだユニットをこのカードに重ねる。[このカードに重ねたユニット
   は、BP+Nされ、特徴「Z」が追加される。[また、]]重ねたユニットがユニットでなくなるとき、(このカードを持ち主
@@ -287,6 +292,7 @@ from judge.games.rangers_strike import (
     effects,
     granted,
     held_number,
+    namesake_rush,
     no_units,
     opponent_power,
     own_cards,
@@ -2371,6 +2377,17 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 "when": "resident",
                 "do": [granted.gain_op([m["f"], *re.findall(r"「([^「」]+)」", m["more"])])],
             },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
+    tr.template(
+        "resident_namesake_hold",
+        r"自分も相手も次の制限を受ける⇒自分自身の捨札にあるユニットカードと同じカード名のユニットカードを、"
+        r"コマンドをホールドしてラッシュするとき、コマンドを追加で(?P<n>[1-9])つホールドしなければ、その"
+        r"ユニットカードはラッシュできない。",
+        lambda m: Part(
+            effect={"when": "resident", "do": [{"op": namesake_rush.OP, "n": int(m["n"])}]},
             only=("operation",),
             resident=True,
         ),

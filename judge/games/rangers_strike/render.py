@@ -31,6 +31,7 @@ from judge.games.rangers_strike import (
     held_command,
     held_number,
     modes,
+    namesake_rush,
     neighbours,
     no_units,
     opponent_power,
@@ -372,6 +373,10 @@ def render_op(op: Any, resident: bool = False) -> str:
                 + attack_bp.words(op)
                 + ("" if resident else f" until {until}")
             )
+    if name == namesake_rush.OP:  # RS-NAMESAKE-HOLD
+        said = namesake_rush.op_words(op)
+        if said is not None:
+            return said
     if name == granted.OP:  # RS-RESIDENT-SCRUM
         said = granted.op_words(op)
         if said is not None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import call, costs, effects, held_command, restrictions, watch
+from judge.games.rangers_strike import (
+    call,
+    costs,
+    effects,
+    held_command,
+    namesake_rush,
+    restrictions,
+    watch,
+)
 from judge.games.rangers_strike.handling import _head, _path
 from judge.games.rangers_strike.refs import do_take, find_command, find_unit
 from judge.games.rangers_strike.resolve import match_targets
@@ -160,8 +168,16 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         if call.keyword_for(plan, d) == call.LEAD
         else []
     )  # RS-LEAD: whether one may be held for further commands is not said
-    if not costs.check_holds(eng, plan, pid, iid, holder, -1 if idx is None else idx, leads):
+    # RS-NAMESAKE-HOLD: a resident's restriction on rushing a namesake of one's discard pile
+    asked = namesake_rush.asked(eng, pid, iid, caller is not None)
+    if asked.said is not None:
+        eng.ctx.ruling(namesake_rush.RULE, asked.said)
+    if asked.doubt is not None:
+        plan.data["namesake_doubt"] = asked.doubt
+    main = -1 if idx is None else idx
+    if not costs.check_holds(eng, plan, pid, iid, holder, main, leads, asked.n):
         return
+    plan.data["hold_why"] = costs.NAMESAKE_HOLD if asked.n else costs.RUSH_HOLD
     plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
     if team:
         zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
@@ -208,7 +224,14 @@ def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
         eng.hold_command(holder, idx, pid, iid)
     elif plan.data.get("call_unit") is not None:
         call.hold(eng, pid, plan.data["call_unit"], iid)
-    costs.pay_holds(eng, plan, pid, iid)
+    namesake = plan.data.get("namesake_doubt")
+    if namesake is not None:  # RS-NAMESAKE-HOLD: what the restriction asks is not known
+        eng.ctx.ruling(
+            namesake_rush.RULE,
+            f"{eng.name(iid)}: {namesake}; the further commands it may ask are not asked.",
+        )
+        eng.ctx.cannot_verify(namesake)
+    costs.pay_holds(eng, plan, pid, iid, plan.data.get("hold_why", costs.RUSH_HOLD))
     costs.pay(eng, plan, pid, iid)
     if plan.data.get("met_by_ally"):
         by = plan.data["met_by"]
