@@ -39,6 +39,7 @@ from judge.core.timing import apply_resolve, check_order, choose_pending, resolv
 from judge.games.rangers_strike import (
     area_rules,
     as_own,
+    attack_again,
     command_discard,
     damage_cards,
     deck_search,
@@ -312,6 +313,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = either_pile.pick(eng, pe.controller, effect, targets)
     if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
         _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-ATTACK-AGAIN: the opposing command held
+        _, targets, problems, _ = attack_again.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card
         _, targets, problems, _ = command_discard.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-TOP-TO-COMMAND: the deck's top card, when the log names it

@@ -12,6 +12,7 @@ from judge.core.engine import Plan
 from judge.core.refs import ref_text
 from judge.games.rangers_strike import (
     area_rules,
+    attack_again,
     costs,
     granted,
     next_in_line,
@@ -263,6 +264,8 @@ def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
             f"{plan.kind}{now}.",
         )
         return None
+    if found[2] is not unit and plan.kind == "attack" and attack_again.late(eng, found[2]):
+        return found[2]  # RS-ATTACK-AGAIN: an additional attack made later, not guessed
     if unit is None or found[2] is not unit:
         plan.violate(
             "RS-ONE-ACTION",
@@ -385,6 +388,7 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
     st.entering = None
     unit.acted = "attack"
+    unit.again = False  # RS-ATTACK-AGAIN: the additional attack, if it had one, is made
     b = Battle(
         "attack",
         unit,
@@ -427,6 +431,10 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{eng.name(unit.card)} has ridden off: it cannot strike then (its printed "
             "restriction).",
         )
+        return
+    again = attack_again.strike_barred(eng, unit)
+    if again is not None:  # RS-ATTACK-AGAIN: "これは追加でアタックできる(ストライクはできない)"
+        plan.violate(attack_again.RULE, again)
         return
     barred = opponent_power.strike_barred(eng, unit)
     if barred is not None:  # RS-OPPONENT-RETURNS-POWER: "このターン、これはストライクできない"

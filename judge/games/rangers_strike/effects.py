@@ -259,6 +259,12 @@ is named):
   (``use``) is the opponent's, an 「SP」 before it happens either way ("相手は自分自身のパワーゾーンか
   らオモテ向きのカードを1枚選び手札に戻してもよい。そうしたとき、このターン、これはストライクできない。";
   RS-OPPONENT-RETURNS-POWER, :mod:`judge.games.rangers_strike.opponent_power`).
+- ``hold_opposing_command`` ``count`` 1 (with ``"if_done": true``) then ``attack_again`` — an
+  effect of timing ``on_wins_attacking`` (the unit attacked and won the battle) only: the player
+  may hold one released opposing command, and only if it does may the unit attack again, and
+  only attack ("これがアタックしてバトルに勝つたび、敵軍コマンドを1つ選びホールドしてもよい。そうしたとき、これは
+  追加でアタックできる(ストライクはできない)。"; RS-ATTACK-AGAIN,
+  :mod:`judge.games.rangers_strike.attack_again`).
 - ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
   a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
   opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
@@ -357,6 +363,7 @@ from typing import Any
 
 from judge.games.rangers_strike import (
     as_own,
+    attack_again,
     battle_wins,
     bp_highest,
     bp_sum,
@@ -402,6 +409,7 @@ WHENS = (
     battle_wins.WHEN,
     strike_damage.WHEN,
     "on_return",
+    attack_again.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -446,6 +454,8 @@ OPS = (
     "discard_held_command",
     "opponent_power_to_hand",
     "no_strike",
+    attack_again.HOLD,
+    attack_again.AGAIN,
     "release_rider",
     "discards_to_decks",
     "to_power_self",
@@ -792,6 +802,11 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return namesake_rush.ok(effect)  # RS-NAMESAKE-HOLD: a restriction on rushing
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
+    if timing == attack_again.WHEN or any(
+        isinstance(op, dict) and op.get("op") in (attack_again.HOLD, attack_again.AGAIN)
+        for op in ops
+    ):
+        return attack_again.ok(effect)  # RS-ATTACK-AGAIN: the one shape, exactly
     if timing == strike_damage.WHEN and isinstance(effect.get("by"), dict):
         return strike_damage.ok(effect)  # RS-STRIKE-DEALT, RS-OPPONENT-PICKS-DISCARD
     if timing == "on_strike_damage" or any(

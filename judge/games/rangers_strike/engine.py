@@ -31,6 +31,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
 from judge.games.rangers_strike import (
     actions,
+    attack_again,
     attack_bp,
     battle_wins,
     combination_turn,
@@ -774,6 +775,7 @@ class RangersStrikeEngine(AgendaEngine):
         for unit in ps.battle:
             unit.acted = None
             unit.rode_off = False
+            unit.again = False  # RS-ATTACK-AGAIN
         ps.rush.extend(ps.battle)
         ps.battle.clear()
         bits = []
@@ -932,6 +934,7 @@ class RangersStrikeEngine(AgendaEngine):
                 )
                 self.destroy(owner, unit, "destroyed although it won")
                 battle_wins.won_by_text(self, sides, unit)
+        attack_again.after_battle(self, b, abp, tbp)  # RS-ATTACK-AGAIN
 
     def op_strike_resolve(self) -> None:
         st = self.state

@@ -25,6 +25,7 @@ from judge.core.refs import distinct_in_zone
 from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
     as_own,
+    attack_again,
     command_discard,
     damage_cards,
     deck_search,
@@ -164,7 +165,7 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                             if not st.card(u.card).is_vehicle
                         ]
                 elif kind == "strike":
-                    if st.entering is not None:
+                    if st.entering is not None and not st.entering.again:  # RS-ATTACK-AGAIN
                         out.append({"p": p, "do": "strike", "card": st.entering.card})
                 elif kind == "take_damage":
                     args = st.agenda[0][1]
@@ -202,6 +203,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return own_commands.first_targets(eng, pe, effect)
     if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
         return own_cards.first_targets(eng, pe, effect)
+    if attack_again.ok(effect):  # RS-ATTACK-AGAIN: the first released opposing command
+        return attack_again.first_free(eng, pe.controller) or None
     if opponent_power.choice_at(effect) is not None:  # RS-OPPONENT-RETURNS-POWER
         return opponent_power.first_card(eng, pe.controller) or None
     if command_discard.op_of(effect) is not None:  # RS-DISCARD-HELD-COMMAND

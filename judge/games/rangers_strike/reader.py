@@ -265,7 +265,10 @@ or held by its feature: RS-DISCARD-HELD-COMMAND, RS-TOP-TO-COMMAND).  A unit's w
 ``【name】[「SPN」]相手は自分自身のパワーゾーンからオモテ向きのカードを1枚選び手札に戻してもよい。そうしたとき、この
 ターン、これはストライクできない。``, when the unit has a combination number, is its Number Combination:
 the opponent's choice to return a face-up power card, the unit then barred from striking for the
-turn (RS-OPPONENT-RETURNS-POWER).  Any other word keeps its sentence unread.
+turn (RS-OPPONENT-RETURNS-POWER); a unit's ``【name】これがアタックしてバトルに勝つたび、敵軍コマンドを1つ選び
+ホールドしてもよい。そうしたとき、これは追加でアタックできる(ストライクはできない)。``, when the unit has no number,
+is its own text: an opposing command held, then an additional attack (RS-ATTACK-AGAIN).  Any other
+word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
 ...                "text": "【ブレイズ砲】敵軍バトルエリアからBP3000以下のユニットを1体選び撃破する。"})
@@ -284,6 +287,7 @@ from typing import Any
 
 from judge.core import textread as tr
 from judge.games.rangers_strike import (
+    attack_again,
     bp_highest,
     bp_sum,
     chosen_vehicle,
@@ -2331,6 +2335,23 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンに送る。"
         r"(?P<note>\s*\(この効果は、?ライドオフしたとき、?ナンバーに関係なく発動する\))?",
         _count_face_up_power,
+    ),
+    tr.template(
+        "named_attack_again",
+        r"【[^【】]+】これがアタックしてバトルに勝つたび、敵軍コマンドを1つ選びホールドしてもよい。そうしたとき、"
+        r"これは追加でアタックできる\(ストライクはできない\)。",
+        lambda m: Part(
+            effect={
+                "when": attack_again.WHEN,
+                "optional": True,
+                "do": [
+                    {"op": attack_again.HOLD, "count": 1, "if_done": True},
+                    {"op": attack_again.AGAIN},
+                ],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "named_opponent_returns_power",

@@ -208,6 +208,7 @@ def find_unit(
             bp(m[2]) if bp else 0,
             tuple((x.bp, x.during, x.against, x.no_enter, x.no_strike) for x in m[2].mods),
             m[2].acted,
+            m[2].again,
             m[2].held,
             m[2] is st.entering,
             tuple(st.code_of[c] for c in m[2].stacked),

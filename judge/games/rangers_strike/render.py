@@ -18,6 +18,7 @@ from typing import Any
 from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
     as_own,
+    attack_again,
     attack_bp,
     battle_wins,
     bp_highest,
@@ -666,6 +667,12 @@ def render_op(op: Any, resident: bool = False) -> str:
 
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
+    if attack_again.ok(effect):  # RS-ATTACK-AGAIN: the one shape
+        return (
+            "Each time this unit attacks and wins the battle (optional: you may): choose 1 "
+            "released command of the opposing side and hold it, and if you do: this unit may "
+            "attack again (right away; it cannot strike for it)."
+        )
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if effect.get("when") == "on_destroyed" and discards(effect):
         when = (

@@ -17,6 +17,7 @@ from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     as_own,
+    attack_again,
     attack_bp,
     bp_highest,
     bp_sum,
@@ -912,6 +913,8 @@ def run_effect(
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-ATTACK-AGAIN: the opposing command held
+    held_opp, rest, _, held_opp_doubt = attack_again.named(eng, pe.controller, pe.effect, rest)
     # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
     discarded, rest, _, discard_doubt = command_discard.named(eng, pe.controller, pe.effect, rest)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
@@ -1006,6 +1009,11 @@ def run_effect(
                 if released is not None and op.get("if_done"):
                     if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
                 break
+        elif name == attack_again.HOLD:  # RS-ATTACK-AGAIN: what follows only if one was held
+            if not attack_again.hold(eng, pe, held_opp, held_opp_doubt, what):
+                break
+        elif name == attack_again.AGAIN:
+            attack_again.grant(eng, unit, what)
         elif name == opponent_power.OP:  # RS-OPPONENT-RETURNS-POWER: the opponent's choice
             if not opponent_power.carry_out(eng, pe, returned, returned_doubt, what):
                 break

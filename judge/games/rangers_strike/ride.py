@@ -258,7 +258,7 @@ def check_ride_off(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit.vehicle is None:
         plan.violate("RS-RIDE-OFF", f"{eng.name(unit.card)} rides no vehicle.")
         return
-    if unit is not st.entering:
+    if unit is not st.entering or unit.acted is not None:  # (RS-ATTACK-AGAIN: it has attacked)
         plan.violate(
             "RS-RIDE-OFF",
             f"{eng.name(unit.card)} cannot ride off now: a unit rides off only after it has "

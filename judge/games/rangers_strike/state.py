@@ -75,6 +75,9 @@ class Unit:
     held: bool = False
     #: it has ridden off since it entered (RS-RIDE-OFF), until it returns to the rush area
     rode_off: bool = False
+    #: it may attack again, and only attack, for its text (RS-ATTACK-AGAIN), until it does or
+    #: returns to the rush area
+    again: bool = False
     #: the position it took as it last entered the battle area (RS-NUMBER-COMBINATION)
     entered_at: int | None = None
     #: the operation cards it is stacked on ("選んだユニットをこのカードに重ねる", RS-STACK), in the
