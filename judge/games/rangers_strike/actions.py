@@ -43,6 +43,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_search,
+    discard_namesake,
     effects,
     either_pile,
     from_discard,
@@ -300,6 +301,11 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     if not problems:  # RS-CARDS-POWER-SUM: the cards chosen first, and the number they make
         picked, targets, problems, _ = own_cards.named(eng, pe.controller, effect, targets, use)
         effect = own_cards.bound(eng, effect, picked)
+    if not problems:  # RS-DISCARD-NAMESAKE: the card of an opposing discard pile, its name bound
+        card, targets, problems, _ = discard_namesake.named(
+            eng, pe.controller, effect, targets, use
+        )
+        effect = discard_namesake.bound(effect, card, eng)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
     if not problems:
         held, targets, problems, doubt = cost_commands(eng, pe.controller, effect, targets)

@@ -280,6 +280,12 @@ is named):
   of any of those kinds printing a required power number of N or less, put there alike
   ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
   でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
+- ``choose_opposing_discard`` ``find`` ``{"type": "unit"}`` (with ``if_done``) then ``to_damage``
+  whose selector has ``named_as`` ``chosen_card`` — exactly so, an optional effect: a unit card
+  of an opposing discard pile chosen (it stays there), then an opposing unit with its card name
+  put as damage ("敵軍捨札からユニットカードを1枚選んでもよい。そうしたとき、選んだユニットカードと同じカード名の
+  敵軍ユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。", RS-DISCARD-NAMESAKE,
+  :mod:`judge.games.rangers_strike.discard_namesake`).
 - ``damage_to_hand`` (with ``if_done``) then ``top_to_damage`` — an optional effect of these two
   only: the controller may take one face-down card of its power zone (a point of damage) into its
   hand, unturned; only if it did, the top card of its deck goes face down into its power zone,
@@ -372,6 +378,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_top,
+    discard_namesake,
     granted,
     hand_rush,
     held_command,
@@ -473,6 +480,7 @@ OPS = (
     "revealed_to_bottom",
     "rider_to_hand",
     "choose_cards",
+    "choose_opposing_discard",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -509,6 +517,7 @@ SELECTOR_KEYS = {
     "written",
     "number_equal",
     "bp_max_chosen_sum",
+    "named_as",
 }
 #: what becomes of an operation card a unit is stacked on when the unit stops being a unit
 #: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
@@ -600,6 +609,10 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         resident or sel[bp_sum.KEY] is not True or sel.get("type") != "unit" or "bp_max" in sel
     ):
         return False  # RS-CHOSEN-BP-SUM: "合計したBP以下の", bound as the effect resolves
+    if discard_namesake.KEY in sel and (
+        resident or not isinstance(sel[discard_namesake.KEY], str) or sel.get("type") != "unit"
+    ):
+        return False  # RS-DISCARD-NAMESAKE: "選んだユニットカードと同じカード名の", bound first
     if "written" in sel and (
         resident or not written.ok(sel["written"]) or sel.get("type") != "unit"
     ):
@@ -787,6 +800,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _turn_end_ok(effect)  # RS-TURN-END
     if bp_sum.is_sum(effect):
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
+    if discard_namesake.uses(effect):
+        return discard_namesake.ok(effect)  # RS-DISCARD-NAMESAKE: the one shape, exactly
     if timing == "resident" and granted.is_gain(effect):
         return granted.ok(effect)  # RS-RESIDENT-SCRUM: scrum given to one's units
     if any(

@@ -29,6 +29,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_search,
+    discard_namesake,
     effects,
     held_number,
     modes,
@@ -207,6 +208,12 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return attack_again.first_free(eng, pe.controller) or None
     if opponent_power.choice_at(effect) is not None:  # RS-OPPONENT-RETURNS-POWER
         return opponent_power.first_card(eng, pe.controller) or None
+    if discard_namesake.op_of(effect) is not None:  # RS-DISCARD-NAMESAKE: the card, then the unit
+        card = discard_namesake.first_targets(eng, pe.controller)
+        if not card:
+            return None
+        bound = discard_namesake.bound(effect, card, eng)
+        return card + (first_targets(eng, pe.controller, bound, pe.context.get("unit")) or [])
     if command_discard.op_of(effect) is not None:  # RS-DISCARD-HELD-COMMAND
         return command_discard.first_held(eng, pe.controller, effect) or None
     if held_number.op_at(effect) is not None:  # RS-HELD-NUMBER

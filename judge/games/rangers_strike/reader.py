@@ -233,7 +233,9 @@ of the power zone rushed by the effect: RS-POWER-TO-RUSH); ``特徴「X」を持
 にする。`` (RS-POWER-AT-MOST, RS-TO-COMMAND); ``自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字がN以下の、Mユニット
 かSビークルのカードを1枚選んでもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。`` (a face-up card of
 one's power zone of any kind listed, by the number it prints, put into one's rush area:
-RS-POWER-CHOICE-TO-RUSH).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
+RS-POWER-CHOICE-TO-RUSH); ``敵軍捨札からユニットカードを1枚選んでもよい。`` followed by ``そうしたとき、選んだユニット
+カードと同じカード名の敵軍ユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。`` (a unit card of an opposing
+discard pile chosen, and an opposing unit of its card name put as damage: RS-DISCARD-NAMESAKE).  ``[敵軍バトルエリアから]…敵軍[S]ユニットをN体選び、持ち主のパワーゾーンに送る。`` (face up:
 RS-TO-POWER-ZONE); ``自軍捨札から[特徴「X」を持つ]カードをN枚[まで]選んでもよい。`` followed by
 ``そうしたとき[、]選んだカードの必要パワーの数字を合計して、その合計以下(と同じ)の必要パワーの数字を持つ敵軍[S]ユニ
 ットをN体[選び]撃破する[。]`` (or ``…選び、持ち主のパワーゾーンにダメージにして置く。``: cards of one's own
@@ -293,6 +295,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     command_discard,
     deck_top,
+    discard_namesake,
     effects,
     granted,
     held_number,
@@ -368,8 +371,9 @@ _IF_DONE_AT = re.compile(r"そうしたとき、?")
 #: the card the sentence before chose, put into the rush area (RS-POWER-CHOICE-TO-RUSH)
 _CHOSEN_TO_RUSH = "そうしたとき、選んだカードを自軍ラッシュエリアに出す。"
 #: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
-#: RS-COMMANDS-TO-HAND), and cards of one's own chosen (RS-CARDS-POWER-SUM)
-_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand", own_cards.OP)
+#: RS-COMMANDS-TO-HAND), and cards of one's own chosen (RS-CARDS-POWER-SUM), or of an opposing
+#: discard pile (RS-DISCARD-NAMESAKE)
+_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand", own_cards.OP, discard_namesake.OP)
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -1173,6 +1177,16 @@ SENTENCES: tuple[tr.Template, ...] = (
         _power_choice_to_rush,
     ),
     tr.template(
+        "choose_opposing_discard_unit_card",
+        r"敵軍捨札からユニットカードを1枚選んでもよい。",
+        lambda m: ({k: v for k, v in discard_namesake.FIRST.items() if k != "if_done"}, True),
+    ),
+    tr.template(
+        "namesake_of_chosen_card_to_damage",
+        r"選んだユニットカードと同じカード名の敵軍ユニットを1体選び、?持ち主のパワーゾーンにダメージにして置く。",
+        lambda m: ({"op": "to_damage", "target": dict(discard_namesake.TARGET)}, False),
+    ),
+    tr.template(
         "hold_own_commands",
         r"自軍コマンドを好きな数選び、?ホールドしてもよい。",
         lambda m: ({"op": "hold_own_commands"}, True),
@@ -1446,6 +1460,13 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
         if got.value is None:
             return None
         op, may = got.value
+        target = op.get("target")
+        if (
+            isinstance(target, dict)
+            and discard_namesake.KEY in target
+            and not (if_done and ops[0]["op"] == discard_namesake.OP)
+        ):
+            return None  # "選んだユニットカード": the card the first sentence chose, only
         refers = op.pop("refers", None)  # the cards the first sentence chose (RS-CARDS-POWER-SUM)
         if refers is not None and not (if_done and own_cards.refers_to(ops[0], refers)):
             return None

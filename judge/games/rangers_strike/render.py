@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     command_discard,
     deck_search,
     deck_top,
+    discard_namesake,
     granted,
     held_command,
     held_number,
@@ -100,6 +101,7 @@ _SELECTOR = {
     "written",
     "number_equal",
     "bp_max_chosen_sum",
+    "named_as",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -212,6 +214,10 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"whose card prints the sentence 「{sel['written']}」")
     if sel.get(bp_sum.KEY) is True:  # RS-CHOSEN-BP-SUM
         bits.append(bp_sum.words())
+    if sel.get(discard_namesake.KEY) == discard_namesake.CHOSEN:  # RS-DISCARD-NAMESAKE
+        bits.append("with the card name of the unit card chosen")
+    elif discard_namesake.KEY in sel:
+        return None
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
     if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
@@ -462,6 +468,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         and isinstance(count, int)
     ):
         return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+    if name == discard_namesake.OP and op == discard_namesake.FIRST:  # RS-DISCARD-NAMESAKE
+        return "choose 1 unit card in an opposing discard pile (it stays there)"
     if name == "from_discard" and set(op) == {"op", "name", "count"} and isinstance(count, int):
         return (
             f"put {count} card{'s' if count != 1 else ''} named {op['name']} from your discard "

@@ -26,6 +26,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_search,
+    discard_namesake,
     discard_return,
     effects,
     either_pile,
@@ -119,6 +120,9 @@ def fitting(
         "what the cards an effect chose make is bound first (own_cards.bound)"
     )
     assert not held_number.waits(sel), "the number of the command held is bound first"
+    assert sel.get(discard_namesake.KEY) != discard_namesake.CHOSEN, (
+        "the name of the card chosen in an opposing discard pile is bound first"
+    )
     out: list[Found] = []
     # RS-POWER-AT-MOST: a count not known limits nothing (the step is unverifiable)
     if sel.get("power_max") == effects.CHOSEN_POWER:
@@ -182,6 +186,8 @@ def fitting(
                     eng, unit
                 ):
                     continue  # RS-HELD-NUMBER: the number of the command held
+                if discard_namesake.KEY in sel and not d.named(str(sel[discard_namesake.KEY])):
+                    continue  # RS-DISCARD-NAMESAKE: the card name of the card chosen
                 if sel.get("other") and unit is source:
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
@@ -329,6 +335,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(written.words(sel))
     if bp_sum.KEY in sel:  # RS-CHOSEN-BP-SUM
         bits.append(bp_sum.words())
+    if discard_namesake.KEY in sel:  # RS-DISCARD-NAMESAKE
+        bits.append(f"named {sel[discard_namesake.KEY]}")
     return " ".join(bits)
 
 
@@ -859,6 +867,11 @@ def run_effect(
     cards, targets, _, cards_doubt = own_cards.named(eng, pe.controller, pe.effect, targets, use)
     if own_cards.op_of(pe.effect) is not None:  # RS-CARDS-POWER-SUM: the number they make
         pe = replace(pe, effect=own_cards.bound(eng, pe.effect, cards))
+    # RS-DISCARD-NAMESAKE: the card of an opposing discard pile, and the name it binds
+    namesake_card, targets, _, namesake_doubt = discard_namesake.named(
+        eng, pe.controller, pe.effect, targets, use
+    )
+    pe = replace(pe, effect=discard_namesake.bound(pe.effect, namesake_card, eng))
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -980,6 +993,10 @@ def run_effect(
             continue
         if name == own_cards.OP:  # what follows only if one was chosen (そうしたとき)
             if not own_cards.carry_out(eng, pe, cards, cards_doubt, what):
+                break
+            continue
+        if name == discard_namesake.OP:  # RS-DISCARD-NAMESAKE: only if one was chosen
+            if not discard_namesake.carry_out(eng, pe, namesake_card, namesake_doubt, what):
                 break
             continue
         if isinstance(target, dict):
