@@ -28,7 +28,8 @@ further commands to rush a namesake of a unit card of their discard pile, RS-NAM
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
 area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
 ``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
-the condition possibly one on the units next to it, RS-NEXT-TO:
+and ``resist`` ("レジストを得る"), the condition ``{"own_has": X}`` a card named X in its
+player's rush or battle area (RS-WHILE-NAMED), or one on the units next to it, RS-NEXT-TO:
 :mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
 ``on_strike_damage`` with ``by`` ``stacked`` (a stacking operation's: the unit stacked on it
 struck and dealt damage, RS-STACK-STRIKE),
@@ -669,7 +670,8 @@ def per_ok(per: Any) -> bool:
 #: what a unit's own continuous BP or SP may last while (RS-WHILE): an opposing unit of a
 #: category is in a rush or battle area (``{"opposing_unit": {"category": X}}``); no card of
 #: a category is among its player's face-up power cards and command zone cards (``{"none_in":
-#: ["face_up_power", "command"], "category": X}``)
+#: ["face_up_power", "command"], "category": X}``); a card named X is in its player's rush or
+#: battle area (``{"own_has": X}``, RS-WHILE-NAMED)
 WHILE_ZONES = ("face_up_power", "command")
 
 
@@ -680,6 +682,8 @@ def while_ok(cond: Any) -> bool:
         return False
     if neighbours.is_condition(cond):
         return neighbours.ok(cond)
+    if set(cond) == {"own_has"}:  # RS-WHILE-NAMED: "自軍エリアに「X」があれば"
+        return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     if set(cond) == {"opposing_unit"}:
         unit = cond["opposing_unit"]
         return (
@@ -704,7 +708,8 @@ def _static_ok(op: Any) -> bool:
     """An op of a unit's own continuous text (``static``): a ``bp`` op during an attack
     (RS-ATTACK-BP), for each one counted (``per``, RS-BP-PER) or while a condition holds
     (``while``, RS-WHILE); or ``{"op": "sp", "value": N, "while": {...}}``, SP N while it
-    holds (RS-WHILE)."""
+    holds (RS-WHILE); or ``{"op": "resist", "while": {...}}``, resist while it holds
+    (RS-WHILE-NAMED)."""
     if not isinstance(op, dict):
         return False
     if op.get("op") == "sp":
@@ -713,6 +718,8 @@ def _static_ok(op: Any) -> bool:
             and _is_int(op["value"], 0)
             and while_ok(op["while"])
         )
+    if op.get("op") == "resist":  # RS-WHILE-NAMED: "…があればレジストを得る"
+        return set(op) == {"op", "while"} and while_ok(op["while"])
     if op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
     if "per" in op:
@@ -731,7 +738,7 @@ def _one_doubt(ops: list[Any]) -> bool:
     near = any(neighbours.is_condition(op.get("while")) for op in ops)
     team = any(
         ("per" in op and op["per"].get("count") != "face_up_power")
-        or (isinstance(op.get("while"), dict) and "none_in" in op["while"])
+        or (isinstance(op.get("while"), dict) and {"none_in", "own_has"} & set(op["while"]))
         for op in ops
     )
     return not (near and team)

@@ -1,6 +1,7 @@
 """A unit's own continuous BP and SP beyond an attack's (RS-ATTACK-BP is :mod:`attack_bp`'s):
 BP for each one counted (RS-BP-PER, RS-BP-PER-UNITS, RS-BP-PER-DAMAGE) and BP or SP while a
-condition holds (RS-WHILE), each read both ways 自軍 may mean in tag battle; and the unit
+condition holds (RS-WHILE; a card named X in its player's areas, RS-WHILE-NAMED, which also
+gives resist), each read both ways 自軍 may mean in tag battle; and the unit
 destroyed as its player ends its turn with BP N or more (RS-TURN-END-DESTROY, :func:`turn_end`).
 
 The unit's own text is in force wherever it stands; what it counts or asks is looked at
@@ -102,6 +103,8 @@ def holds(
     st = eng.state
     if neighbours.is_condition(cond):  # RS-NEXT-TO: read narrowly, or widely
         return unit is not None and neighbours.holds(eng, unit, cond, team)
+    if "own_has" in cond:  # RS-WHILE-NAMED: read narrowly, or widely
+        return named_in_areas(eng, pid, cond["own_has"], team)
     if "opposing_unit" in cond:  # an opposing unit of the category (rush or battle area)
         want = cond["opposing_unit"]["category"]
         return any(
@@ -121,6 +124,31 @@ def holds(
         if any(st.card(c).category == want for c in cards):
             return False
     return True
+
+
+def named_in_areas(eng: RangersStrikeEngine, pid: str, name: str, wide: bool) -> bool:
+    """RS-WHILE-NAMED: whether a card named ``name`` is in ``pid``'s rush or battle area (a
+    unit, a vehicle, the vehicle a unit rides); ``wide``: in its team's areas (自軍, tag
+    battle), or a card there that might count as it without being so named (its text, which the
+    engine does not read, says 「name」としてつかえる; a card so named a unit is stacked on)."""
+    from judge.games.rangers_strike.resolve import named_here
+
+    for q in _sides(eng, pid, wide):
+        found, maybe = named_here(eng, q, name)
+        if found or (wide and maybe):
+            return True
+    return False
+
+
+def resists(
+    eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool
+) -> bool:
+    """Whether ``unit``'s own ``ops`` give it resist now ("…があればレジストを得る" while its
+    condition holds, RS-WHILE-NAMED; ``team``: the wider reading)."""
+    pid = player_of(eng, unit)
+    return pid is not None and any(
+        op["op"] == "resist" and holds(eng, pid, op["while"], team, unit) for op in ops
+    )
 
 
 def bp(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool) -> int:
@@ -161,16 +189,27 @@ def team_dependent(ops: tuple[dict[str, Any], ...]) -> bool:
         if per is not None and per["count"] != "face_up_power":
             return True
         cond = op.get("while")
-        if cond is not None and "none_in" in cond:
+        if cond is not None and ("none_in" in cond or "own_has" in cond):
             return True
     return False
+
+
+def _named(ops: tuple[dict[str, Any], ...]) -> list[str]:
+    """The names ``ops``' conditions ask about (RS-WHILE-NAMED), in order."""
+    return [
+        op["while"]["own_has"]
+        for op in ops
+        if isinstance(op.get("while"), dict) and "own_has" in op["while"]
+    ]
 
 
 def two_readings(eng: RangersStrikeEngine, pid: str, ops: tuple[dict[str, Any], ...]) -> bool:
     """Whether ``ops`` may read differently for a unit of ``pid``'s: 自軍 in tag battle
     (:func:`team_dependent`), or the units next to it (RS-NEXT-TO), in either variant."""
-    if any(neighbours.is_condition(op.get("while")) for op in ops):
-        return True
+    if any(neighbours.is_condition(op.get("while")) for op in ops) or _named(ops):
+        return (
+            True  # RS-NEXT-TO, RS-WHILE-NAMED (a card that may count as the name): either variant
+        )
     return len(eng.allies(pid)) > 1 and team_dependent(ops)
 
 
@@ -189,16 +228,25 @@ def doubt(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...])
             if why:
                 return why
     pid = player_of(eng, unit) or "its player"
+    for name in _named(ops):  # RS-WHILE-NAMED
+        if named_in_areas(eng, pid, name, False) != named_in_areas(eng, pid, name, True):
+            return (
+                f"whether a card named 「{name}」 is in {pid}'s rush or battle area is not known "
+                f"(自軍エリア read as {pid}'s own or its team's, or a card there whose text the "
+                f"engine does not read may count as 「{name}」, or a unit is stacked on one)"
+            )
     return f"自軍 read as {pid}'s own and as its team's"
 
 
 def rule_of(ops: tuple[dict[str, Any], ...], what: str) -> str:
-    """The rule a doubt about ``what`` ("bp" or "sp") from ``ops`` cites."""
+    """The rule a doubt about ``what`` ("bp", "sp" or "resist") from ``ops`` cites."""
     for op in ops:
         if what == "bp" and op["op"] == "bp" and "per" in op:
             return PER_RULES[op["per"]["count"]]
     if next_to(ops):
         return neighbours.RULE
+    if any(op["op"] == what and "own_has" in (op.get("while") or {}) for op in ops):
+        return "RS-WHILE-NAMED"
     return "RS-WHILE"
 
 
@@ -243,6 +291,8 @@ def words_while(cond: dict[str, Any]) -> str:
     """A ``while`` condition in English ("while …")."""
     if neighbours.is_condition(cond):  # RS-NEXT-TO
         return neighbours.words(cond)
+    if "own_has" in cond:  # RS-WHILE-NAMED
+        return f"while a card named {cond['own_has']} is in your rush or battle area"
     if "opposing_unit" in cond:
         return (
             f"while an opposing unit of category {cond['opposing_unit']['category']} is in a "

@@ -108,6 +108,10 @@ What is read:
   area, in an opposing turn, an opposing unit whose printed number is the count of cards named Y
   in that battle area cannot enter the battle area (RS-BARS-ENTERING,
   :mod:`judge.games.rangers_strike.area_rules`);
+- a unit's ``【name】これは、自軍エリアに「A」があれば「SPN」になり、「B」があればBP+Mされ、「C」があれ
+  ばレジストを得る。``, when the unit has no Number Combination number → its own continuous SP N,
+  BP +M and resist, each while a card so named is in its player's rush or battle area
+  (RS-WHILE-NAMED, RS-WHILE, :mod:`judge.games.rangers_strike.own_text`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -2288,6 +2292,23 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 "rule": "bars_entering",
                 "number_is": {"named": m["name"]},
                 "of": {"side": "opponent", **({"size": m["size"]} if m["size"] else {})},
+            },
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_sp_bp_resist_if_named",
+        r"【[^【】]+】これは、?自軍エリアに「(?P<a>[^「」]+)」があれば「SP(?P<sp>[1-9])」になり、"
+        r"「(?P<b>[^「」]+)」があればBP\+(?P<n>\d+)され、「(?P<c>[^「」]+)」があればレジストを得る。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [
+                    {"op": "sp", "value": int(m["sp"]), "while": {"own_has": m["a"]}},
+                    {"op": "bp", "amount": int(m["n"]), "while": {"own_has": m["b"]}},
+                    {"op": "resist", "while": {"own_has": m["c"]}},
+                ],
             },
             only=("unit",),
             no_number=True,

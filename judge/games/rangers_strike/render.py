@@ -372,6 +372,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"this unit gets BP {amount:+d} {own_text.words_while(cond)}"
         if name == "sp" and set(op) == {"op", "value", "while"} and isinstance(value, int):
             return f"this unit is SP {value} {own_text.words_while(cond)}"
+        if name == "resist" and set(op) == {"op", "while"}:  # RS-WHILE-NAMED
+            return f"this unit has resist {own_text.words_while(cond)}"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:

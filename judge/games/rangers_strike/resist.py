@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import stacking
+from judge.games.rangers_strike import own_text, stacking
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -52,18 +52,44 @@ DISCARD_OPS = ("to_power", "from_discard", "from_hand_or_discard")
 
 
 def can_resist(eng: RangersStrikeEngine, unit: Unit) -> bool:
-    """Whether ``unit`` may resist now: released, and with resist of its own or given by the
-    vehicle it rides to a unit riding it (with the feature the vehicle names, RS-RIDER-BP)."""
+    """Whether ``unit`` may resist now: released, and with resist of its own, given by the
+    vehicle it rides to a unit riding it (with the feature the vehicle names, RS-RIDER-BP), or
+    by its own text while its condition holds (RS-WHILE-NAMED: the narrow reading, see
+    :func:`resist_doubt`)."""
     st = eng.state
     d = st.card(unit.card)
     if not d.is_unit or unit.held:
         return False
-    if d.resist:
+    if _resists_anyway(eng, unit):
+        return True
+    ops = eng.own_text_of(d)
+    return bool(ops) and own_text.resists(eng, unit, ops, False)
+
+
+def _resists_anyway(eng: RangersStrikeEngine, unit: Unit) -> bool:
+    """Whether ``unit`` has resist printed, or given by the vehicle it rides."""
+    st = eng.state
+    if st.card(unit.card).resist:
         return True
     given = st.card(unit.vehicle).rider_resist if unit.vehicle is not None else None
     return given is not None and (
         "feature" not in given or given["feature"] in st.unit_features(unit)
     )
+
+
+def resist_doubt(eng: RangersStrikeEngine, unit: Unit) -> str | None:
+    """RS-WHILE-NAMED: why whether ``unit`` may resist now is not known (its own text gives it
+    resist in one reading and not in the other: 自軍エリア in tag battle, a card that may count
+    as the name), or None."""
+    d = eng.state.card(unit.card)
+    ops = eng.own_text_of(d)
+    if not d.is_unit or unit.held or not any(op["op"] == "resist" for op in ops):
+        return None
+    if _resists_anyway(eng, unit):
+        return None
+    if own_text.resists(eng, unit, ops, False) == own_text.resists(eng, unit, ops, True):
+        return None
+    return f"{own_text.doubt(eng, unit, ops)}: its own text gives it resist in one reading only"
 
 
 def battle_destroy(
@@ -73,6 +99,17 @@ def battle_destroy(
     resist (RS-RESIST), else it is destroyed as any unit is (a unit riding a vehicle resists in
     place, still riding it)."""
     st = eng.state
+    doubt = resist_doubt(eng, unit)
+    if doubt is not None:  # RS-WHILE-NAMED: whether it may resist is not known
+        own_text.not_known(
+            eng,
+            unit,
+            "RS-WHILE-NAMED",
+            f"{eng.name(unit.card)} is destroyed by the battle; {doubt}",
+            f"{eng.name(unit.card)} is not destroyed; the log may record what happened in an "
+            "`outcome`.",
+        )
+        return
     if not can_resist(eng, unit):
         eng.destroy(owner, unit, why, by=by)
         return
