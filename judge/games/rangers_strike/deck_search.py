@@ -31,7 +31,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import Take, take_many
-from judge.games.rangers_strike import deck_top, hand_rush
+from judge.games.rangers_strike import deck_top, hand_rush, resident_watch
 from judge.games.rangers_strike.refs import ZONE_REFS
 
 if TYPE_CHECKING:
@@ -67,6 +67,11 @@ def wanted(op: dict[str, Any]) -> str:
             what += f" of category {find['category']}"
         if "bp_max" in find:
             what += f" with BP {find['bp_max']} or less"
+        below = find.get("power_below")
+        if below == resident_watch.ENTERED:  # RS-HAND-POWER-BELOW
+            what += " whose required power number is less than the entered unit's"
+        elif below is not None:
+            what += f" whose required power number is less than {below}"
     elif "type" in find and "feature" in find:
         # RS-SEARCH-TO-TOP: "特徴「X」を持つSユニットのカード"
         size = f"{find['size']} " if "size" in find else ""
@@ -95,6 +100,8 @@ def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
         return False  # RS-HAND-TO-RUSH: its printed category
     if "bp_max" in find and (d.type != "unit" or d.bp > int(find["bp_max"])):
         return False  # RS-HAND-TO-RUSH: its printed BP
+    if "power_below" in find and not resident_watch.fits(d, find):
+        return False  # RS-HAND-POWER-BELOW: its printed required power number
     if "feature" in find and find["feature"] not in d.features:
         return False  # a card in a deck has its printed features only
     return op["to"] != "rush" or d.type in ("unit", "vehicle")
@@ -219,7 +226,7 @@ def _not_fitting(eng: RangersStrikeEngine, pid: str, iid: str, op: dict[str, Any
     d = eng.state.card(iid)
     where = " that can stand in the rush area" if op["to"] == "rush" else ""
     return (
-        RULES[op["op"]],
+        resident_watch.HAND_RULE if resident_watch.is_op(op) else RULES[op["op"]],
         f"{iid} ({d.code}, {d.name}, a {d.type} card) is not {wanted(op)}{where}: the effect "
         f"cannot take it from {pid}'s {ZONE[op['op']]}.",
     )
@@ -253,6 +260,8 @@ def carry_out(
         return []
     if hand_rush.is_op(op):
         hand_rush.met(eng, cards[0], what)
+    if resident_watch.is_op(op):
+        resident_watch.below(eng, cards[0], op, what)
     from_discard.into_rush(eng, pid, cards, what, whence=zone)
     return []
 

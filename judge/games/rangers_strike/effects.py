@@ -393,6 +393,7 @@ from judge.games.rangers_strike import (
     own_cards,
     own_commands,
     power_moves,
+    resident_watch,
     revealed,
     strike_damage,
     this_turn,
@@ -801,6 +802,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if resident_watch.is_effect(effect):  # RS-RESIDENT-ENTERED: the one shape, or as it waits
+        return resident_watch.ok(effect) or resident_watch.ok(effect, bound=True)
     if any(isinstance(op, dict) and op.get("op") == as_own.OP for op in ops):
         return as_own.ok(effect, timing)  # RS-AS-OWN-EFFECT: another card's, as this unit's
     if timing == "turn_end":

@@ -147,6 +147,12 @@ What is read:
   combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
   ends its turn, if the player destroyed this turn an opposing unit with the feature that went
   to the discard pile, it may deal N damage (RS-IF-DESTROYED-THIS-TURN, RS-TURN-END);
+- a resident operation's ``自軍バトルフェイズ中、特徴「X」を持つ自軍Sユニットがバトルエリアに出たとき、次の効果
+  を発動できる⇒バトルエリアに出たユニットの必要パワーの数字よりも、必要パワーの数字が小さいWBのMユニットのカード
+  を、自分の手札から1枚選び、自軍ラッシュエリアに出す。`` → its effect while it is in place, triggered when a
+  unit of its player's of the size with the feature enters the battle area in that player's battle
+  phase (RS-RESIDENT-ENTERED), a card of the hand with a lower printed required power number put
+  into the rush area (RS-HAND-POWER-BELOW, :mod:`judge.games.rangers_strike.resident_watch`);
 - a resident operation's ``カテゴリにETを持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札からSユ
   ニットのカードを相手に1枚選ばせてもよい。そうしたとき、相手の選んだユニットカードを自分の手札に加える。`` → its
   effect while it is in place, triggered when a unit of its player's of the category strikes and
@@ -307,6 +313,7 @@ from judge.games.rangers_strike import (
     no_units,
     opponent_power,
     own_cards,
+    resident_watch,
     written,
     zone_conditions,
 )
@@ -2402,6 +2409,36 @@ TEMPLATES: tuple[tr.Template, ...] = (
         _opponent_returns_power,
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
+    tr.template(
+        "resident_entered_hand_below",
+        r"自軍バトルフェイズ中、特徴「(?P<f>[^「」]+)」を持つ自軍(?P<size>[SML])ユニットがバトルエリアに出たとき、"
+        r"次の効果を発動できる\s*⇒\s*バトルエリアに出たユニットの必要パワーの数字よりも、必要パワーの数字が小さい"
+        r"(?P<cat>WB|ET|OT|MA|DA)の(?P<hsize>[SML])ユニットのカードを、自分の手札から1枚選び、自軍ラッシュエリアに出す。",
+        lambda m: Part(
+            effect={
+                "when": "on_entered",
+                "while": resident_watch.WHILE,
+                "of": {"feature": m["f"], "side": "own", "size": m["size"], "phase": "battle"},
+                "optional": True,
+                "activate": True,
+                "do": [
+                    {
+                        "op": "from_hand",
+                        "find": {
+                            "type": "unit",
+                            "category": m["cat"],
+                            "size": m["hsize"],
+                            "power_below": resident_watch.ENTERED,
+                        },
+                        "count": 1,
+                        "to": "rush",
+                    }
+                ],
+            },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
     tr.template(
         "resident_strike_dealt",
         r"カテゴリに(?P<cat>WB|ET|OT|MA|DA)を持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札から"

@@ -39,6 +39,7 @@ from judge.games.rangers_strike import (
     opponent_power,
     own_cards,
     own_text,
+    resident_watch,
     strike_damage,
     this_turn,
     zone_conditions,
@@ -682,6 +683,13 @@ def render_effect(effect: dict[str, Any]) -> str:
             "Each time this unit attacks and wins the battle (optional: you may): choose 1 "
             "released command of the opposing side and hold it, and if you do: this unit may "
             "attack again (right away; it cannot strike for it)."
+        )
+    if resident_watch.is_effect(effect) and resident_watch.ok(effect):  # RS-RESIDENT-ENTERED
+        op = effect["do"][0]
+        return (
+            f"{resident_watch.words(effect)} (optional: you may activate it): put "
+            f"{deck_search.wanted(op)} from your hand into your rush area, if you have one (no "
+            "power, command or condition needed)."
         )
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if effect.get("when") == "on_destroyed" and discards(effect):

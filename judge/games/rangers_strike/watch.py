@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import effects, neighbours, stacking
+from judge.games.rangers_strike import effects, neighbours, resident_watch, stacking
 from judge.games.rangers_strike.effects import WATCHED, WHILE_AREAS
 from judge.games.rangers_strike.state import AREAS, Unit, leave_area, turn_effects_gone
 
@@ -134,6 +134,8 @@ def seen(
                 f"(with the feature {of['feature']}) {_SEEN[trigger]}: its effect triggers.",
             )
             eng.pool.add(pid, iid, effect, index, trigger, unit=unit, subject=subject.card)
+    if trigger == "on_entered":  # RS-RESIDENT-ENTERED: a resident's text
+        resident_watch.seen(eng, subject, owner)
 
 
 def _areas(effect: dict[str, Any]) -> tuple[str, ...]:
@@ -145,6 +147,8 @@ def still_there(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
     """RS-WHILE-IN-AREA: whether the card of an effect limited to "これが自軍…エリアにある間" is
     still there as it resolves (the same unit: one that has left and come back is another);
     if not, the effect does nothing, and a ruling says so."""
+    if resident_watch.is_effect(pe.effect):  # RS-RESIDENT-ENTERED: a resident in place
+        return resident_watch.still_there(eng, pe, what)
     st = eng.state
     unit: Unit | None = pe.context.get("unit")
     where = st.area_of(unit) if unit is not None and pe.source in unit.cards() else None
