@@ -40,6 +40,7 @@ from judge.games.rangers_strike import (
     area_rules,
     as_own,
     attack_again,
+    bp_pair,
     command_discard,
     damage_cards,
     deck_search,
@@ -306,6 +307,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
             eng, pe.controller, effect, targets, use
         )
         effect = discard_namesake.bound(effect, card, eng)
+    if not problems:  # RS-BP-PAIR-TO-COMMAND: the two units of one BP
+        _, targets, problems, _ = bp_pair.named(eng, pe.controller, effect, targets, use)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them
     if not problems:
         held, targets, problems, doubt = cost_commands(eng, pe.controller, effect, targets)

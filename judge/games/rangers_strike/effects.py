@@ -281,6 +281,10 @@ is named):
   of any of those kinds printing a required power number of N or less, put there alike
   ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
   でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
+- ``to_command_pair`` ``size``, ``if_full`` — the one op of an optional effect: one opposing
+  unit of the printed size of the battle area and one of the rush area with the same BP now, both
+  held into their owners' command zones ("敵軍バトルエリアと敵軍ラッシュエリアから、同じBPを持つSユニットを1
+  体ずつ選んでもよい。そうしたとき、…", RS-BP-PAIR-TO-COMMAND, :mod:`judge.games.rangers_strike.bp_pair`).
 - ``choose_opposing_discard`` ``find`` ``{"type": "unit"}`` (with ``if_done``) then ``to_damage``
   whose selector has ``named_as`` ``chosen_card`` — exactly so, an optional effect: a unit card
   of an opposing discard pile chosen (it stays there), then an opposing unit with its card name
@@ -373,6 +377,7 @@ from judge.games.rangers_strike import (
     attack_again,
     battle_wins,
     bp_highest,
+    bp_pair,
     bp_sum,
     chosen_vehicle,
     command_cards,
@@ -483,6 +488,7 @@ OPS = (
     "rider_to_hand",
     "choose_cards",
     "choose_opposing_discard",
+    "to_command_pair",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -810,6 +816,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _turn_end_ok(effect)  # RS-TURN-END
     if bp_sum.is_sum(effect):
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
+    if bp_pair.op_of(effect) is not None:
+        return bp_pair.ok(effect)  # RS-BP-PAIR-TO-COMMAND: the one shape, exactly
     if discard_namesake.uses(effect):
         return discard_namesake.ok(effect)  # RS-DISCARD-NAMESAKE: the one shape, exactly
     if timing == "resident" and granted.is_gain(effect):

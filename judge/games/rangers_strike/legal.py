@@ -26,6 +26,7 @@ from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
     as_own,
     attack_again,
+    bp_pair,
     command_discard,
     damage_cards,
     deck_search,
@@ -208,6 +209,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return attack_again.first_free(eng, pe.controller) or None
     if opponent_power.choice_at(effect) is not None:  # RS-OPPONENT-RETURNS-POWER
         return opponent_power.first_card(eng, pe.controller) or None
+    if bp_pair.op_of(effect) is not None:  # RS-BP-PAIR-TO-COMMAND
+        return bp_pair.first_targets(eng, pe.controller, effect)
     if discard_namesake.op_of(effect) is not None:  # RS-DISCARD-NAMESAKE: the card, then the unit
         card = discard_namesake.first_targets(eng, pe.controller)
         if not card:

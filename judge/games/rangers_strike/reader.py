@@ -153,6 +153,11 @@ What is read:
   unit of its player's of the size with the feature enters the battle area in that player's battle
   phase (RS-RESIDENT-ENTERED), a card of the hand with a lower printed required power number put
   into the rush area (RS-HAND-POWER-BELOW, :mod:`judge.games.rangers_strike.resident_watch`);
+- a unit's ``【name】敵軍バトルエリアと敵軍ラッシュエリアから、同じBPを持つSユニットを1体ずつ選んでもよい。そうした
+  とき、選んだユニットを持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。``, when the unit has a
+  Number Combination number → its combination effect, optional: one opposing unit of the battle area
+  and one of the rush area with the same BP, both held into their owners' command zones
+  (RS-BP-PAIR-TO-COMMAND, RS-TO-COMMAND);
 - a resident operation's ``カテゴリにETを持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札からSユ
   ニットのカードを相手に1枚選ばせてもよい。そうしたとき、相手の選んだユニットカードを自分の手札に加える。`` → its
   effect while it is in place, triggered when a unit of its player's of the category strikes and
@@ -301,6 +306,7 @@ from judge.core import textread as tr
 from judge.games.rangers_strike import (
     attack_again,
     bp_highest,
+    bp_pair,
     bp_sum,
     chosen_vehicle,
     command_discard,
@@ -2407,6 +2413,27 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】(?:「SP(?P<sp>[1-9])」)?相手は自分自身のパワーゾーンからオモテ向きのカードを1枚選び、?"
         r"手札に戻してもよい。そうしたとき、このターン、これはストライクできない。",
         _opponent_returns_power,
+    ),
+    tr.template(
+        "named_bp_pair_to_command",
+        r"【[^【】]+】敵軍バトルエリアと敵軍ラッシュエリアから、?同じBPを持つ(?P<size>[SML])ユニットを1体ずつ"
+        r"選んでもよい。そうしたとき、選んだユニットを持ち主のコマンドゾーンにホールド状態で置く。置けなければ"
+        r"(?P<full>捨札にする|この効果は発動できない)。",
+        lambda m: Part(
+            combination={
+                "when": "combination",
+                "optional": True,
+                "do": [
+                    {
+                        "op": bp_pair.OP,
+                        "size": m["size"],
+                        "if_full": "discard" if m["full"] == "捨札にする" else "nothing",
+                    }
+                ],
+            },
+            only=("unit",),
+            combo=True,
+        ),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),
     tr.template(

@@ -22,6 +22,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     battle_wins,
     bp_highest,
+    bp_pair,
     bp_sum,
     chosen_vehicle,
     combination_turn,
@@ -471,6 +472,18 @@ def render_op(op: Any, resident: bool = False) -> str:
         and isinstance(count, int)
     ):
         return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+    if name == bp_pair.OP and set(op) == {"op", "size", "if_full"}:  # RS-BP-PAIR-TO-COMMAND
+        full = (
+            "into the discard pile instead, not destroyed"
+            if op["if_full"] == "discard"
+            else "nowhere: it stays"
+        )
+        return (
+            f"choose 1 size {op['size']} unit (not a vehicle) in the opponent's battle area and 1 "
+            f"in the opponent's rush area with the same BP, and if you do: put both held into "
+            f"their owners' command zones (a unit whose owner's command zone holds 5 cards goes "
+            f"{full})"
+        )
     if name == discard_namesake.OP and op == discard_namesake.FIRST:  # RS-DISCARD-NAMESAKE
         return "choose 1 unit card in an opposing discard pile (it stays there)"
     if name == "from_discard" and set(op) == {"op", "name", "count"} and isinstance(count, int):

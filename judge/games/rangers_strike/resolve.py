@@ -20,6 +20,7 @@ from judge.games.rangers_strike import (
     attack_again,
     attack_bp,
     bp_highest,
+    bp_pair,
     bp_sum,
     chosen_vehicle,
     command_cards,
@@ -872,6 +873,8 @@ def run_effect(
         eng, pe.controller, pe.effect, targets, use
     )
     pe = replace(pe, effect=discard_namesake.bound(pe.effect, namesake_card, eng))
+    # RS-BP-PAIR-TO-COMMAND: the two units of one BP
+    pair, targets, _, pair_doubt = bp_pair.named(eng, pe.controller, pe.effect, targets, use)
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -994,6 +997,9 @@ def run_effect(
         if name == own_cards.OP:  # what follows only if one was chosen (そうしたとき)
             if not own_cards.carry_out(eng, pe, cards, cards_doubt, what):
                 break
+            continue
+        if name == bp_pair.OP:  # RS-BP-PAIR-TO-COMMAND
+            bp_pair.carry_out(eng, pe, pair, pair_doubt, what)
             continue
         if name == discard_namesake.OP:  # RS-DISCARD-NAMESAKE: only if one was chosen
             if not discard_namesake.carry_out(eng, pe, namesake_card, namesake_doubt, what):
