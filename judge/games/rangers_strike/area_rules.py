@@ -41,6 +41,17 @@ Rules (``{"rule": …}``, on the card whose text it is):
   the battle area (RS-BARS-ENTERING, :func:`entering_forbidden`).  Not guessed: in tag battle,
   when the player's battle area and its team's give counts that disagree on it (自軍), and a card
   there whose unread text may let it count as Y, or a unit stacked on a card so named.
+
+And one effect that lays such a rule for a time, a combination's (a Number Combination's or, as
+on the printed cards, a Rider Combination's): ``{"op": "shield", "turn": "next_opponent",
+"while": "field", "of": {"side": "own", "size": S, "riding": true}}`` (``【name】これが自軍エリア
+にある間、次の敵軍ターン中、ライドしている自軍Sユニットは敵軍ユニットにアタックされない。``): as it
+resolves, a :class:`state.Shield` is kept; in the next opposing turn (the turn after the one it
+resolved in, the sides taking turns in turn), while the unit whose effect it is (the same unit: one
+that has left and come back is another) is in its player's rush or battle area, no opposing unit
+may attack a unit of that player's of printed size S that rides a vehicle (RS-NEXT-TURN-SHIELD,
+:func:`grant_shield`, :func:`attacked_forbidden`).  Not guessed: in tag battle, a unit of the
+ally's.
 """
 
 from __future__ import annotations
@@ -48,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike.state import AREAS, Unit
+from judge.games.rangers_strike.state import AREAS, Shield, Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -57,6 +68,16 @@ VOID_MUST_ENTER = "RS-VOID-MUST-ENTER"
 BARS_OPPOSING = "RS-BARS-OPPOSING"
 SHIELDS_OWN = "RS-SHIELDS-OWN"
 BARS_ENTERING = "RS-BARS-ENTERING"
+NEXT_TURN_SHIELD = "RS-NEXT-TURN-SHIELD"
+#: the op of a combination effect that shields units in the next opposing turn
+SHIELD_OP = "shield"
+#: it exactly: the units it shields, and for how long (module docstring)
+SHIELD = {
+    "op": SHIELD_OP,
+    "turn": "next_opponent",
+    "while": "field",
+    "of": {"side": "own", "size": "S", "riding": True},
+}
 #: the rules of this module, and the rule id of each
 RULES = {
     "void_must_enter": VOID_MUST_ENTER,
@@ -140,11 +161,30 @@ def acting_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit, act: str) -
 
 def attacked_forbidden(
     eng: RangersStrikeEngine, pid: str, target: Unit, defender: str
+) -> tuple[str | None, bool, str]:
+    """Why ``pid``'s unit may not attack ``target`` (``defender``'s), or None; whether that is
+    certain; and the rule: a card in its battle area whose text shields it (RS-SHIELDS-OWN: in
+    tag battle a card of the defender's ally, or a target whose unread text may make it count as
+    the name excepted, leave it not known), or a combination's shield in force this turn
+    (RS-NEXT-TURN-SHIELD)."""
+    why, certain = _shields_own(eng, pid, target, defender)
+    if why is not None and certain:
+        return why, True, SHIELDS_OWN
+    shielded, sure = _shielded(eng, pid, target, defender)
+    if shielded is not None and sure:
+        return shielded + ".", True, NEXT_TURN_SHIELD
+    if why is not None:
+        return why, False, SHIELDS_OWN
+    if shielded is not None:
+        return shielded + ".", False, NEXT_TURN_SHIELD
+    return None, True, SHIELDS_OWN
+
+
+def _shields_own(
+    eng: RangersStrikeEngine, pid: str, target: Unit, defender: str
 ) -> tuple[str | None, bool]:
-    """RS-SHIELDS-OWN: why ``pid``'s unit may not attack ``target`` (``defender``'s) by a card
-    in its battle area whose text shields it, or None; and whether that is certain (in tag
-    battle a card of the defender's ally, or a target whose unread text may make it count as
-    the name excepted, leave it not known)."""
+    """RS-SHIELDS-OWN: :func:`attacked_forbidden` by the ``shields`` rules of the cards in
+    play."""
     st = eng.state
     d = st.card(target.card)
     if not d.is_unit:
@@ -185,6 +225,78 @@ def attacked_forbidden(
             continue
         return said + ".", True
     return (doubt + ".", False) if doubt is not None else (None, True)
+
+
+def is_shield_op(op: Any) -> bool:
+    return isinstance(op, dict) and op.get("op") == SHIELD_OP
+
+
+def shield_ok(effect: dict[str, Any], timing: str) -> bool:
+    """The one effect with a ``shield`` op the engine executes: a combination's, that op alone
+    (module docstring)."""
+    return (
+        timing == "combination"
+        and set(effect) <= {"when", "do", "text"}
+        and effect.get("do") == [SHIELD]
+    )
+
+
+def grant_shield(
+    eng: RangersStrikeEngine, pid: str, iid: str, unit: Unit | None, what: str
+) -> None:
+    """RS-NEXT-TURN-SHIELD: ``pid``'s combination effect (card ``iid``, of the unit ``unit``)
+    resolves: its units are shielded in the next opposing turn while the unit is in its area."""
+    st = eng.state
+    if unit is None:
+        return
+    step = 2 if st.turn_player in eng.opponents(pid) else 1  # the next turn of the other side
+    st.shields.append(Shield(pid, iid, unit, st.turn + step, dict(SHIELD["of"])))
+    eng.event(
+        "effect",
+        f"{what}: in turn {st.turn + step}, the next opposing turn, while {eng.name(iid)} is in "
+        f"{pid}'s rush or battle area, {pid}'s size S units riding a vehicle cannot be attacked.",
+        player=pid,
+        card=iid,
+    )
+    eng.ctx.ruling(
+        NEXT_TURN_SHIELD,
+        f"{what} is in force in the next opposing turn (turn {st.turn + step}), while "
+        f"{eng.name(iid)} is in {pid}'s rush or battle area.",
+    )
+
+
+def _shielded(
+    eng: RangersStrikeEngine, pid: str, target: Unit, defender: str
+) -> tuple[str | None, bool]:
+    """RS-NEXT-TURN-SHIELD: why ``pid``'s unit may not attack ``target`` by a shield in force
+    now, or None; and whether that is certain (a unit of the ally's, tag battle: not)."""
+    st = eng.state
+    d = st.card(target.card)
+    doubt: str | None = None
+    for sh in st.shields:
+        if sh.turn != st.turn or pid not in eng.opponents(sh.controller):
+            continue
+        if defender != sh.controller and defender not in eng.allies(sh.controller):
+            continue
+        where = st.area_of(sh.unit)
+        if where is None or where[0] != sh.controller or sh.source not in sh.unit.cards():
+            continue  # これが自軍エリアにある間: it has left
+        if d.size != sh.of["size"] or target.vehicle is None:
+            continue
+        said = (
+            f"{eng.name(sh.source)}'s combination effect is in force in this turn, the next "
+            f"opposing turn, and {eng.name(sh.source)} is in {sh.controller}'s {where[1]} area: "
+            f"{sh.controller}'s size S units riding a vehicle cannot be attacked, and "
+            f"{eng.name(target.card)} rides {eng.name(target.vehicle)}"
+        )
+        if defender != sh.controller:
+            doubt = doubt or (
+                f"{said}, if 自軍Sユニット takes in {sh.controller}'s ally's units ({defender}'s), "
+                "which the sources do not say"
+            )
+            continue
+        return said, True
+    return doubt, False
 
 
 def _may_be_named(text: Any, name: str) -> bool:

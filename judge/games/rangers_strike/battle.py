@@ -338,11 +338,12 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
     plan.data["attacked_doubt"] = why
-    why, certain = area_rules.attacked_forbidden(eng, pid, found[2], found[0])  # RS-SHIELDS-OWN
+    # RS-SHIELDS-OWN, RS-NEXT-TURN-SHIELD
+    why, certain, rule = area_rules.attacked_forbidden(eng, pid, found[2], found[0])
     if why is not None and certain:
-        plan.violate(area_rules.SHIELDS_OWN, why)
+        plan.violate(rule, why)
         return
-    plan.data["shield_doubt"] = why
+    plan.data["shield_doubt"] = (why, rule) if why is not None else None
     why, certain = next_in_line.scrum_forbidden(eng, found[2])  # RS-SCRUM
     if why is not None and certain:  # (RS-RESIDENT-SCRUM: scrum a resident gives)
         plan.violate(next_in_line.scrum_rule(eng, found[2]), why)
@@ -365,10 +366,8 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
     shield = plan.data.get("shield_doubt")
-    if shield is not None:  # RS-SHIELDS-OWN
-        eng.ctx.ruling(
-            area_rules.SHIELDS_OWN, f"{shield} Whether the attack may be made is not known."
-        )
+    if shield is not None:  # RS-SHIELDS-OWN, RS-NEXT-TURN-SHIELD
+        eng.ctx.ruling(shield[1], f"{shield[0]} Whether the attack may be made is not known.")
         eng.ctx.cannot_verify("a unit shielded from attacks by another's text, not decided")
     scrum = plan.data.get("scrum_doubt")
     rule = next_in_line.scrum_rule(eng, target)  # RS-SCRUM, RS-RESIDENT-SCRUM

@@ -373,6 +373,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rangers_strike import (
+    area_rules,
     as_own,
     attack_again,
     battle_wins,
@@ -864,6 +865,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
     if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
         return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
+    if any(area_rules.is_shield_op(op) for op in ops):
+        return area_rules.shield_ok(effect, timing)  # RS-NEXT-TURN-SHIELD: the one shape
     if any(bp_highest.is_op(op) for op in ops):
         return bp_highest.ok(effect, timing)  # RS-IF-BP-HIGHEST: the one shape, exactly
     if any(chosen_vehicle.is_op(op) for op in ops):

@@ -1267,6 +1267,8 @@ class RangersStrikeEngine(AgendaEngine):
         view["extra_open"] = list(st.extra_open)
         if st.granted:  # RS-COMBINATION-TURN
             view["granted"] = [[g.source, g.index, g.unit.serial] for g in st.granted]
+        if st.shields:  # RS-NEXT-TURN-SHIELD
+            view["shields"] = [[s.source, s.unit.serial, s.turn] for s in st.shields]
         if st.extra_closed:
             view["extra_closed"] = dict(sorted(st.extra_closed.items()))
 

@@ -112,6 +112,11 @@ What is read:
   ばレジストを得る。``, when the unit has no Number Combination number → its own continuous SP N,
   BP +M and resist, each while a card so named is in its player's rush or battle area
   (RS-WHILE-NAMED, RS-WHILE, :mod:`judge.games.rangers_strike.own_text`);
+- a unit's ``【name】これが自軍エリアにある間、次の敵軍ターン中、ライドしている自軍Sユニットは敵軍ユニット
+  にアタックされない。``, when the unit has a Number Combination number or the rider combination RC
+  → its combination effect: in the next opposing turn, while the unit is in its player's rush or
+  battle area, that player's size S units riding a vehicle cannot be attacked
+  (RS-NEXT-TURN-SHIELD, :mod:`judge.games.rangers_strike.area_rules`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -304,6 +309,7 @@ from typing import Any
 
 from judge.core import textread as tr
 from judge.games.rangers_strike import (
+    area_rules,
     attack_again,
     bp_highest,
     bp_pair,
@@ -2325,6 +2331,16 @@ TEMPLATES: tuple[tr.Template, ...] = (
             },
             only=("unit",),
             no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_shields_riders_next_turn",
+        r"【[^【】]+】これが自軍エリアにある間、次の敵軍ターン中、ライドしている自軍Sユニットは敵軍ユニットに"
+        r"アタックされない。",
+        lambda m: Part(
+            combination={"when": "combination", "do": [json.loads(json.dumps(area_rules.SHIELD))]},
+            only=("unit",),
+            combo=True,
         ),
     ),
     tr.template(

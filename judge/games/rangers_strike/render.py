@@ -17,6 +17,7 @@ from typing import Any
 
 from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
+    area_rules,
     as_own,
     attack_again,
     attack_bp,
@@ -614,6 +615,11 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "return the unit riding this vehicle to its owner's hand"
     if name == "release_rider" and set(op) == {"op"}:  # RS-RELEASE-RIDER
         return "release the unit riding this vehicle"
+    if op == area_rules.SHIELD:  # RS-NEXT-TURN-SHIELD
+        return (
+            "in the next opponent's turn, while this unit is in your rush or battle area, your "
+            "size S units riding a vehicle cannot be attacked by opposing units"
+        )
     if name == "discard" and set(op) == {"op"}:  # RS-DISCARD-SELF
         return "put this unit into its owner's discard pile (it is not destroyed)"
     if name == "to_power" and set(op) == {"op"}:

@@ -16,6 +16,7 @@ from judge.core.engine import ordinal
 from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
+    area_rules,
     as_own,
     attack_again,
     attack_bp,
@@ -1037,6 +1038,8 @@ def run_effect(
                 break
         elif name == attack_again.AGAIN:
             attack_again.grant(eng, unit, what)
+        elif name == area_rules.SHIELD_OP:  # RS-NEXT-TURN-SHIELD: in force in a turn to come
+            area_rules.grant_shield(eng, pe.controller, pe.source, unit, what)
         elif name == opponent_power.OP:  # RS-OPPONENT-RETURNS-POWER: the opponent's choice
             if not opponent_power.carry_out(eng, pe, returned, returned_doubt, what):
                 break

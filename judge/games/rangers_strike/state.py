@@ -194,6 +194,20 @@ class Granted:
 
 
 @dataclass(slots=True)
+class Shield:
+    """A combination effect that shields units of its player's from attacks in the next
+    opposing turn, while its unit is in its player's area (RS-NEXT-TURN-SHIELD,
+    :mod:`judge.games.rangers_strike.area_rules`): its player, its card, the unit (これ), the
+    turn it is in force in, and the units it names (``of``)."""
+
+    controller: str
+    source: str
+    unit: Unit
+    turn: int
+    of: dict[str, Any]
+
+
+@dataclass(slots=True)
 class Destroyed:
     """A unit destroyed and put into the discard pile this turn (RS-IF-DESTROYED-THIS-TURN):
     the player whose unit it was, the card, its features then, and the player who destroyed
@@ -260,6 +274,8 @@ class RSState:
     extra_closed: dict[str, str] = field(default_factory=dict)
     #: combination effects in force until the end of the turn (RS-COMBINATION-TURN)
     granted: list[Granted] = field(default_factory=list)
+    #: shields in force in a turn to come or this one (RS-NEXT-TURN-SHIELD)
+    shields: list[Shield] = field(default_factory=list)
     #: the units destroyed and put into the discard pile this turn, in order
     #: (RS-IF-DESTROYED-THIS-TURN)
     destroyed: list[Destroyed] = field(default_factory=list)
