@@ -23,6 +23,9 @@ or the one op ``gain`` ``scrum`` of one's units with a feature, RS-RESIDENT-SCRU
 :mod:`~judge.games.rangers_strike.granted`, or the one op ``namesake_hold`` ``n``, both players'
 further commands to rush a namesake of a unit card of their discard pile, RS-NAMESAKE-HOLD,
 :mod:`~judge.games.rangers_strike.namesake_rush`),
+``opponent_placed`` (a unit's restriction on the opponent while it is in its area: a card of a
+category put released into the opponent's command zone is held, RS-PLACED-HELD,
+:mod:`~judge.games.rangers_strike.placed_held`),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
@@ -398,6 +401,7 @@ from judge.games.rangers_strike import (
     opponent_power,
     own_cards,
     own_commands,
+    placed_held,
     power_moves,
     resident_watch,
     revealed,
@@ -419,6 +423,7 @@ WHENS = (
     "on_use",
     "resident",
     "static",
+    placed_held.WHEN,
     *WATCHED,
     "turn_end",
     battle_wins.WHEN,
@@ -832,6 +837,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         for op in ops
     ):
         return held_command.ok(effect, timing)  # RS-IF-HELD-FEATURE: the one shape, exactly
+    if placed_held.is_effect(effect):
+        return placed_held.ok(effect)  # RS-PLACED-HELD: the one shape, exactly
     if timing == "resident" and namesake_rush.is_op(effect):
         return namesake_rush.ok(effect)  # RS-NAMESAKE-HOLD: a restriction on rushing
     if timing == battle_wins.WHEN:

@@ -121,6 +121,11 @@ What is read:
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
   not its printed one (RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のコマンドゾーンにXまた
+  はYのカードをリリース状態で置いたとき、そのカードをホールドする。``, when the unit has no Number
+  Combination number → its restriction on the opponent while it is there: a card of those
+  categories put released into the opponent's command zone is held (RS-PLACED-HELD,
+  :mod:`judge.games.rangers_strike.placed_held`);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -325,6 +330,7 @@ from judge.games.rangers_strike import (
     no_units,
     opponent_power,
     own_cards,
+    placed_held,
     resident_watch,
     written,
     zone_conditions,
@@ -2449,6 +2455,19 @@ TEMPLATES: tuple[tr.Template, ...] = (
             },
             only=("unit",),
             combo=True,
+        ),
+    ),
+    tr.template(
+        "opponent_placed_held",
+        r"【[^【】]+】これが自軍(?P<rush>ラッシュ)?エリアにある間、相手は次の制限を受ける⇒自分自身のコマンドゾーン"
+        r"に(?P<c1>WB|ET|OT|MA|DA)(?:または(?P<c2>WB|ET|OT|MA|DA))?のカードをリリース状態で置いたとき、"
+        r"そのカードをホールドする。",
+        lambda m: Part(
+            effect=placed_held.effect(
+                [c for c in (m["c1"], m["c2"]) if c], "rush" if m["rush"] else "field"
+            ),
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),

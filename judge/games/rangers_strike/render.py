@@ -41,6 +41,7 @@ from judge.games.rangers_strike import (
     opponent_power,
     own_cards,
     own_text,
+    placed_held,
     resident_watch,
     strike_damage,
     this_turn,
@@ -710,6 +711,9 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"{deck_search.wanted(op)} from your hand into your rush area, if you have one (no "
             "power, command or condition needed)."
         )
+    if placed_held.is_effect(effect):  # RS-PLACED-HELD
+        said = placed_held.words(effect)
+        return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if effect.get("when") == "on_destroyed" and discards(effect):
         when = (

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import placed_held
 from judge.games.rangers_strike.refs import Take, do_take, find_in_zone
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard
 
@@ -154,6 +155,8 @@ def apply_charge(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{st.card(iid).category} command."
         )
     eng.event("charge", text, player=pid, card=iid, to=plan.action["to"])
+    if plan.action["to"] != "power":  # RS-PLACED-HELD: an opposing unit's restriction
+        placed_held.placed(eng, pid, len(ps.command) - 1)
     unread = st.card(iid).unread
     if unread:  # its text may act from the power or command zone (RS-TEXT-UNREAD)
         eng.ctx.ruling(

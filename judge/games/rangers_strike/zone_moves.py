@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import restrictions, stacking, watch
+from judge.games.rangers_strike import placed_held, restrictions, stacking, watch
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -274,6 +274,8 @@ def top_to_command(
             f"{'prints' if has else 'does not print'} the feature {wanted}: it is put {state} "
             "into its command zone.",
         )
+        if has:  # RS-PLACED-HELD: put released, an opposing unit's restriction may hold it
+            placed_held.placed(eng, pid, len(ps.command) - 1)
         return
     if len(ps.command) >= COMMAND_LIMIT:
         ps.discard.append(card)
