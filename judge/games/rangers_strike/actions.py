@@ -44,6 +44,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_search,
+    destroy_within,
     discard_namesake,
     effects,
     either_pile,
@@ -351,6 +352,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = as_own.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
         _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-DESTROY-BP-TOTAL: the opposing units chosen within the total
+        _, targets, problems, _ = destroy_within.picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

@@ -319,6 +319,11 @@ is named):
   power for the turn ("自軍ラッシュエリアから、特徴「メカ」を持つビークルを1体選んでもよい。そうしたとき、この
   ターン、これは選んだビークルの必要パワーの数字1ごとにBP+1000される"; RS-BP-PER-VEHICLE-POWER,
   :mod:`judge.games.rangers_strike.chosen_vehicle`).
+- ``destroy_bp_total`` ``no_feature`` X ``bp_total_max`` N ``count_max`` ``{"category": C, "size":
+  S}`` — the one op of an optional effect: opposing units without X, of BP N or less in all, no
+  more than one's units of category C and size S, named in ``targets``, destroyed ("特徴「メカ」を持た
+  ない敵軍ユニットを、BPの合計が5000以下になるように選んで撃破してもよい。ただし選べるユニットの数は、WBの自軍M
+  ユニットの数までとする"; RS-DESTROY-BP-TOTAL, :mod:`judge.games.rangers_strike.destroy_within`).
 - ``release_rider`` — the one op of a vehicle's optional ``turn_end`` effect: the unit riding
   it, held, is released ("これにライドしているユニットがホールド状態ならば、そのユニットをリリースして
   もよい", RS-RELEASE-RIDER).
@@ -388,6 +393,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_top,
+    destroy_within,
     discard_namesake,
     granted,
     hand_rush,
@@ -878,6 +884,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_highest.ok(effect, timing)  # RS-IF-BP-HIGHEST: the one shape, exactly
     if any(chosen_vehicle.is_op(op) for op in ops):
         return chosen_vehicle.ok(effect, timing)  # RS-BP-PER-VEHICLE-POWER: exactly so
+    if destroy_within.op_of(effect) is not None:
+        return destroy_within.ok(effect, timing)  # RS-DESTROY-BP-TOTAL: its one op
     if any(isinstance(op, dict) and op.get("op") == "modes" for op in ops):
         return _modes_ok(effect, timing)  # RS-CHOOSE-ONE: "次の効果から1つ選び発動する"
     resident = timing == "resident"

@@ -208,7 +208,9 @@ the turn), and after it ``さらに、このユニットのBPがすべてのユ�
 はSPKになる。`` (SP K for the turn only if its BP is then higher than every other unit's; a tie not
 guessed: RS-IF-BP-HIGHEST); ``自軍ラッシュエリアから、特徴「X」を持つビークルを1体選んでもよい。`` followed by
 ``そうしたとき、このターン、これは選んだビークルの必要パワーの数字1ごとにBP+Nされる。`` (a vehicle of one's rush
-area chosen, and the unit's BP for the turn by the number it prints: RS-BP-PER-VEHICLE-POWER); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
+area chosen, and the unit's BP for the turn by the number it prints: RS-BP-PER-VEHICLE-POWER); ``特徴「X」を持たない敵軍ユニットを、BPの合計がN以下になるように選んで撃破してもよい。ただし選べるユニットの数は、
+Cの自軍Sユニットの数までとする。`` (opposing units within a total BP, no more than one's units of category C
+and size S count, destroyed: RS-DESTROY-BP-TOTAL); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
 ``[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する。`` (units of one's own in the rush or
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
@@ -322,6 +324,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     command_discard,
     deck_top,
+    destroy_within,
     discard_namesake,
     effects,
     granted,
@@ -1330,6 +1333,21 @@ SENTENCES: tuple[tr.Template, ...] = (
         lambda m: ({"op": "bp", "amount": int(m["n"]), "until": "turn"}, False),
     ),
     tr.template(
+        "destroy_within_bp_total",
+        r"特徴「(?P<f>[^「」]+)」を持たない敵軍ユニットを、?BPの合計が(?P<sum>\d+)以下になるように選んで撃破して"
+        r"もよい。ただし、?選べるユニットの数は、?(?P<cat>WB|ET|OT|MA|DA)の自軍(?P<size>[SML])ユニットの数まで"
+        r"とする。",
+        lambda m: (
+            {
+                "op": destroy_within.OP,
+                "no_feature": m["f"],
+                "bp_total_max": int(m["sum"]),
+                "count_max": {"category": m["cat"], "size": m["size"]},
+            },
+            True,
+        ),
+    ),
+    tr.template(
         "choose_own_rush_vehicle",
         r"自軍ラッシュエリアから、?特徴「(?P<f>[^「」]+)」を持つビークルを1体選んでもよい。",
         lambda m: (
@@ -1370,6 +1388,8 @@ SENTENCES: tuple[tr.Template, ...] = (
 _REVEALED = "オモテにしたカードが"
 #: a proviso on the sentence before it ("ただし、…しか選べない。")
 _PROVISO = "ただし、"
+#: a proviso on how many units the sentence before chooses ("ただし選べるユニットの数は、…までとする。")
+_COUNT_PROVISO = "ただし選べるユニットの数は"
 #: what happens to the unit the sentence before chose ("…を1体選ぶ。")
 _CHOSEN = "このターン、選んだユニット"
 #: what befalls the unit the sentence before rushed ("この効果でラッシュしたユニットは…",
@@ -1391,6 +1411,8 @@ def _joined(said: list[str]) -> list[str]:
             out[-1] += sentence  # the reminder of the command zone's limit (RS-TOP-TO-COMMAND)
         elif sentence.startswith(_REVEALED) and out:
             out[-1] += sentence  # what happens to the card revealed (RS-REVEAL-TOP)
+        elif sentence.startswith(_COUNT_PROVISO) and out:
+            out[-1] += sentence  # "ただし選べるユニットの数は…": how many (RS-DESTROY-BP-TOTAL)
         elif sentence.startswith(_PROVISO) and out:
             out[-1] += sentence  # "ただし、…": a proviso on the sentence before (RS-POWER-AT-MOST)
         elif sentence.startswith(("選んだビークル", "その後、選んだビークル")) and out:

@@ -30,6 +30,7 @@ from judge.games.rangers_strike import (
     command_discard,
     deck_search,
     deck_top,
+    destroy_within,
     discard_namesake,
     granted,
     held_command,
@@ -564,6 +565,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "reveal the top card of your deck"
     if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
         return "afterwards put the card revealed at the bottom of your deck"
+    if name == destroy_within.OP and set(op) == {"op", "no_feature", "bp_total_max", "count_max"}:
+        return destroy_within.words(op)  # RS-DESTROY-BP-TOTAL
     if bp_highest.is_op(op) and set(op) == {"op", "value", "until", "if"}:  # RS-IF-BP-HIGHEST
         return bp_highest.words(op)
     if (

@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_search,
+    destroy_within,
     discard_namesake,
     discard_return,
     effects,
@@ -951,6 +952,7 @@ def run_effect(
         eng, pe.controller, pe.effect, rest, released == []
     )
     damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
+    within, rest, _, within_doubt = destroy_within.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -991,6 +993,9 @@ def run_effect(
             if bound is None:
                 break
             op = bound
+        if name == destroy_within.OP:  # RS-DESTROY-BP-TOTAL
+            destroy_within.carry_out(eng, pe, within, within_doubt, what)
+            continue
         if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
             if not own_commands.carry_out(eng, pe, own, own_doubt, what):
                 break
