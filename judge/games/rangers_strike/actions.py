@@ -49,6 +49,7 @@ from judge.games.rangers_strike import (
     effects,
     either_pile,
     from_discard,
+    gather_named,
     held_number,
     modes,
     opponent_power,
@@ -354,6 +355,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DESTROY-BP-TOTAL: the opposing units chosen within the total
         _, targets, problems, _ = destroy_within.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-GATHER-NAMED: the cards of the power and command zones brought
+        _, targets, problems, _ = gather_named.picks(eng, pe.controller, effect, targets, use)
     if not problems:
         _, problems = match_targets(
             eng, pe.controller, effect, targets, _path(eng, "targets"), pe.context.get("unit")

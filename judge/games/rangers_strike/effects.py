@@ -395,6 +395,7 @@ from judge.games.rangers_strike import (
     deck_top,
     destroy_within,
     discard_namesake,
+    gather_named,
     granted,
     hand_rush,
     held_command,
@@ -882,6 +883,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return area_rules.shield_ok(effect, timing)  # RS-NEXT-TURN-SHIELD: the one shape
     if any(bp_highest.is_op(op) for op in ops):
         return bp_highest.ok(effect, timing)  # RS-IF-BP-HIGHEST: the one shape, exactly
+    if gather_named.op_of(effect) is not None:
+        return gather_named.ok(effect, timing)  # RS-GATHER-NAMED: the one shape, exactly
     if any(chosen_vehicle.is_op(op) for op in ops):
         return chosen_vehicle.ok(effect, timing)  # RS-BP-PER-VEHICLE-POWER: exactly so
     if destroy_within.op_of(effect) is not None:

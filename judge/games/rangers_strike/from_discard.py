@@ -125,6 +125,8 @@ WHENCE = {
     "top": ("from_deck", "RS-REVEAL-TOP"),
     "power": ("from_power", "RS-POWER-TO-RUSH"),
     "power_area": ("from_power", "RS-POWER-TO-RUSH-AREA"),
+    "gather_power": ("from_power", "RS-GATHER-NAMED"),
+    "gather_command": ("from_command", "RS-GATHER-NAMED"),
 }
 
 
@@ -148,6 +150,8 @@ def into_rush(
         "top": "deck",
         "power": "power zone",
         "power_area": "power zone",
+        "gather_power": "power zone",
+        "gather_command": "command zone",
     }.get(whence, whence)
     for iid in cards:
         unit = eng.new_unit(iid)

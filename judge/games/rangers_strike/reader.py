@@ -226,6 +226,8 @@ RS-SEARCH-TO-TOP, a when-rushed effect after ``次の効果を発動できる⇒
 ``自軍山札を見て、特徴「X」を持つユニットカードをN枚まで選び、選んだカードを自軍ラッシュエリアに出してもよい。
 ただし、この効果でカードを選ぶとき、同じカード名のユニットカードを2枚以上選ぶことはできない。`` followed by
 ``その後、山札をシャッフルする。`` (no two of one card name: RS-SEARCH-DISTINCT-NAMES);
+``自軍エリアの「X」がN体以下なら、N体になるまで、自軍パワーゾーンのオモテ向きのカードか自軍コマンドゾーンのカードから
+「X」のカードを選び、自軍ラッシュエリアに出してもよい。`` (cards of the name brought until one has N: RS-GATHER-NAMED);
 ``自分の手札から[、]「X」のカードを1枚選び、自軍ラッシュエリアに出してもよい。`` (RS-FROM-HAND);
 ``自軍[S]ユニットを1体選ぶ。このターン、選んだユニットは「SPK[/N]」になる。`` (a unit of one's own is
 SP K, or K/N, for the turn: RS-SP-EFFECT) and ``…選んだユニットの特徴に「X」を追加する。`` (it has the
@@ -327,6 +329,7 @@ from judge.games.rangers_strike import (
     destroy_within,
     discard_namesake,
     effects,
+    gather_named,
     granted,
     held_number,
     namesake_rush,
@@ -757,6 +760,15 @@ def _power_choice_to_rush(m: re.Match[str]) -> tuple[dict[str, Any], bool] | Non
     return {"op": "power_card_to_rush", "find": find}, True
 
 
+def _gather_named(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
+    """ "自軍エリアの「X」がN体以下なら、N体になるまで、自軍パワーゾーンのオモテ向きのカードか自軍コマン
+    ドゾーンのカードから「X」のカードを選び、自軍ラッシュエリアに出してもよい。" (RS-GATHER-NAMED): read
+    only when the two names and the two numbers are one."""
+    if m["x"] != m["y"] or m["n"] != m["m"]:
+        return None
+    return {"op": gather_named.OP, "name": m["x"], "upto": int(m["n"])}, True
+
+
 #: the sentences of an effect's body: what each is read as, ``(op, optional)``
 SENTENCES: tuple[tr.Template, ...] = (
     tr.template(
@@ -972,6 +984,13 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"ト)カード|特徴「(?P<feat>[^「」]+)」を持つカード)を(?:1枚|(?P<n>[1-9])枚まで)選び、(?:(?P<rush>自軍ラッシュエリアに出し)|相手に見せ"
         r"てから手札に加え)てもよい。",
         _search,
+    ),
+    tr.template(
+        "gather_named",
+        r"自軍エリアの「(?P<x>[^「」]+)」が(?P<n>[1-9])体以下なら、(?P<m>[1-9])体になるまで、自軍パワーゾーンの"
+        r"オモテ向きのカードか自軍コマンドゾーンのカードから「(?P<y>[^「」]+)」のカードを選び、自軍ラッシュエリアに"
+        r"出してもよい。",
+        _gather_named,
     ),
     tr.template(
         "search_distinct_names",

@@ -513,6 +513,13 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"take {what} from your deck and put it into your rush area (no power, command or "
             "condition needed)"
         )
+    if name == "gather_named" and set(op) == {"op", "name", "upto"}:  # RS-GATHER-NAMED
+        return (
+            f"if you have {op['upto']} or fewer units named 「{op['name']}」 in your rush and battle "
+            f"areas, put cards named 「{op['name']}」 from the face-up cards of your power zone or "
+            f"the cards of your command zone into your rush area, until you have {op['upto']} (no "
+            "power, command or condition needed)"
+        )
     if name == "from_hand" and op.get("condition_met") is True and isinstance(find, dict):
         return (  # RS-HAND-TO-RUSH
             f"put {deck_search.wanted(op)} from your hand into your rush area (its additional "

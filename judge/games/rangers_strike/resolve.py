@@ -34,6 +34,7 @@ from judge.games.rangers_strike import (
     effects,
     either_pile,
     from_discard,
+    gather_named,
     held_command,
     held_number,
     keywords,
@@ -953,6 +954,7 @@ def run_effect(
     )
     damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
     within, rest, _, within_doubt = destroy_within.picks(eng, pe.controller, pe.effect, rest, use)
+    gathered, rest, _, gather_doubt = gather_named.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
@@ -1118,6 +1120,8 @@ def run_effect(
             stacking.stack(eng, pe, found, what)
         elif name == "discard_to_command":
             stacking.to_command(eng, pe, to_command, command_doubt, what)
+        elif name == gather_named.OP:  # RS-GATHER-NAMED
+            gather_named.carry_out(eng, pe, gathered, gather_doubt, what)
         elif name == "power_to_rush":  # RS-POWER-TO-RUSH
             power_moves.to_rush(eng, pe, op, rushed, rush_doubt, what)
         elif name == "power_to_hand":
