@@ -185,6 +185,9 @@ def hold(
             player=q,
             card=cmd.card,
         )
+    from judge.games.rangers_strike import command_watch  # RS-COMMAND-HELD-WATCH
+
+    command_watch.held(eng, [(q, st.players[q].command[i].card) for q, i in chosen], "effect")
     return True
 
 

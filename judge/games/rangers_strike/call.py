@@ -170,6 +170,9 @@ def hold(eng: RangersStrikeEngine, pid: str, unit: Unit, iid: str) -> None:
         word, rule, doing = CALL[0], CALL[1], "rush"
     category = category_of(st.card(unit.card), word)
     unit.held = True
+    from judge.games.rangers_strike import command_watch  # RS-COMMAND-HELD-WATCH
+
+    command_watch.held(eng, [(pid, unit.card)], "unit")
     eng.event(
         "hold",
         f"{pid} holds its unit {eng.name(unit.card)} ({word} {category}) in place of a command "

@@ -237,6 +237,7 @@ def pay_holds(
         eng.hold_command(pid, i, pid, iid)
     for unit in plan.data.get("also_hold_units") or []:  # RS-LEAD: as the log says
         unit.held = True
+        _watch_unit(eng, pid, unit)
         eng.event(
             "hold",
             f"{pid} holds its unit {eng.name(unit.card)} for {eng.name(iid)}'s further commands.",
@@ -504,3 +505,10 @@ def pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
             "RS-RUSH-DISCARD",
             f"{eng.name(iid)}: {describe(cost)} discarded for its additional condition{power}.",
         )
+
+
+def _watch_unit(eng: RangersStrikeEngine, pid: str, unit: Any) -> None:
+    """RS-COMMAND-HELD-WATCH: a unit held in place of a command, as a watch in force sees it."""
+    from judge.games.rangers_strike import command_watch
+
+    command_watch.held(eng, [(pid, unit.card)], "unit")

@@ -269,6 +269,11 @@ is named):
   only attack ("これがアタックしてバトルに勝つたび、敵軍コマンドを1つ選びホールドしてもよい。そうしたとき、これは
   追加でアタックできる(ストライクはできない)。"; RS-ATTACK-AGAIN,
   :mod:`judge.games.rangers_strike.attack_again`).
+- ``watch_commands_held`` ``do`` — the last op of an optional effect, after its cost: from then
+  until the end of the turn, each time a released opposing command is held, its one op (a
+  ``destroy`` of an opposing unit whose ``power_equal`` ``{"held": "power"}`` is made the held
+  command's printed required power number) triggers ("このターン、リリース状態の敵軍コマンドがホールドさ
+  れたとき、…"; RS-COMMAND-HELD-WATCH, :mod:`judge.games.rangers_strike.command_watch`).
 - ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
   a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
   opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
@@ -391,6 +396,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     command_cards,
     command_discard,
+    command_watch,
     damage_cards,
     deck_top,
     destroy_within,
@@ -437,6 +443,7 @@ WHENS = (
     strike_damage.WHEN,
     "on_return",
     attack_again.WHEN,
+    command_watch.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -483,6 +490,7 @@ OPS = (
     "no_strike",
     attack_again.HOLD,
     attack_again.AGAIN,
+    command_watch.OP,
     "release_rider",
     "discards_to_decks",
     "to_power_self",
@@ -850,6 +858,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return namesake_rush.ok(effect)  # RS-NAMESAKE-HOLD: a restriction on rushing
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
+    if timing == command_watch.WHEN:
+        return command_watch.triggered_ok(effect)  # RS-COMMAND-HELD-WATCH: as it triggers
     if timing == attack_again.WHEN or any(
         isinstance(op, dict) and op.get("op") in (attack_again.HOLD, attack_again.AGAIN)
         for op in ops
@@ -1083,6 +1093,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return (
                 False  # RS-OPPONENT-RETURNS-POWER: "相手は自分自身のパワーゾーンから…戻してもよい"
             )
+        if name == command_watch.OP and not command_watch.ok(effect, op):
+            return False  # RS-COMMAND-HELD-WATCH: "このターン、リリース状態の敵軍コマンドがホールドされたとき、…"
         if name == command_discard.OP and not command_discard.ok(effect, op):
             return False  # RS-DISCARD-HELD-COMMAND: "ホールド状態の自軍コマンドを1つ選び捨札にしてもよい"
         if name == "add_feature" and not (

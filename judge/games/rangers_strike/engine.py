@@ -35,6 +35,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     battle_wins,
     combination_turn,
+    command_watch,
     effects,
     next_in_line,
     own_text,
@@ -617,6 +618,7 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         cmd = st.players[holder].command[index]
         cmd.held = True
+        command_watch.held(self, [(holder, cmd.card)], "use")  # RS-COMMAND-HELD-WATCH
         category = st.card(cmd.card).category
         if holder == user:
             self.event(

@@ -298,7 +298,9 @@ or held by its feature: RS-DISCARD-HELD-COMMAND, RS-TOP-TO-COMMAND).  A unit's w
 the opponent's choice to return a face-up power card, the unit then barred from striking for the
 turn (RS-OPPONENT-RETURNS-POWER); a unit's ``【name】これがアタックしてバトルに勝つたび、敵軍コマンドを1つ選び
 ホールドしてもよい。そうしたとき、これは追加でアタックできる(ストライクはできない)。``, when the unit has no number,
-is its own text: an opposing command held, then an additional attack (RS-ATTACK-AGAIN).  Any other
+is its own text: an opposing command held, then an additional attack (RS-ATTACK-AGAIN); right after
+a cost, ``このターン、リリース状態の敵軍コマンドがホールドされたとき、ホールドされたコマンドの必要パワーの数字と同じ必
+要パワーの数字を持つ敵軍[S]ユニットを1体選び撃破する。`` (in force for the turn: RS-COMMAND-HELD-WATCH).  Any other
 word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
@@ -325,6 +327,7 @@ from judge.games.rangers_strike import (
     bp_sum,
     chosen_vehicle,
     command_discard,
+    command_watch,
     deck_top,
     destroy_within,
     discard_namesake,
@@ -1340,6 +1343,30 @@ SENTENCES: tuple[tr.Template, ...] = (
         _by_cards_power,
     ),
     tr.template(
+        "watch_opposing_commands_held",
+        r"このターン、リリース状態の敵軍コマンドがホールドされたとき、\s*ホールドされたコマンドの必要パワーの数字と"
+        r"同じ必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを1体選び、?撃破する。",
+        lambda m: (
+            {
+                "op": command_watch.OP,
+                "do": [
+                    {
+                        "op": "destroy",
+                        "target": {
+                            "side": "opponent",
+                            "zone": "field",
+                            "count": 1,
+                            "type": "unit",
+                            **({"size": m["size"]} if m["size"] else {}),
+                            "power_equal": dict(command_watch.HELD_POWER),
+                        },
+                    }
+                ],
+            },
+            False,
+        ),
+    ),
+    tr.template(
         "opposing_unit_by_held_number",
         r"ホールドしたコマンドにナンバーがあれば、そのナンバーと同じナンバーを持つ敵軍(?P<size>[SML])?ユニットを"
         r"(?P<n>[1-9])体選び、?撃破する。",
@@ -1542,6 +1569,8 @@ def read_body(body: str, when: str, extra: dict[str, Any] | None = None) -> dict
             return None
         if if_done and may:
             return None  # a second choice after the first: not read
+        if op["op"] == command_watch.OP and not (ops and ops[-1]["op"] == "hold_commands"):
+            return None  # RS-COMMAND-HELD-WATCH: read only right after its cost
         if held_number.waits(op.get("target")) and not (
             ops and ops[-1]["op"] == "hold_commands" and ops[-1]["count"] == 1
         ):

@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     combination_turn,
     command_discard,
+    command_watch,
     deck_search,
     deck_top,
     destroy_within,
@@ -239,7 +240,9 @@ def _cards(sel: Any) -> str | None:
         bits.append("with that same combination number")
     elif "number_equal" in sel:
         return None
-    if sel.get("power_equal") == own_cards.SUM:
+    if sel.get("power_equal") == command_watch.HELD_POWER:  # RS-COMMAND-HELD-WATCH
+        bits.append("whose required power is the one that opposing command prints")
+    elif sel.get("power_equal") == own_cards.SUM:
         bits.append(f"whose required power is {_CARDS_MAKE}")
     elif "power_equal" in sel:
         return None
@@ -536,6 +539,9 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"{op['discard']} from your discard pile, into your rush area (no power, command or "
             "condition needed)"
         )
+    inner = op.get("do")
+    if name == command_watch.OP and isinstance(inner, list) and len(inner) == 1:
+        return command_watch.words(op, render_op(inner[0]))  # RS-COMMAND-HELD-WATCH
     if name == command_discard.OP and set(op) - {"if_done"} == {"op", "count"}:
         n = op["count"]  # RS-DISCARD-HELD-COMMAND
         return (

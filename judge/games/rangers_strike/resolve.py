@@ -26,6 +26,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     command_cards,
     command_discard,
+    command_watch,
     damage_cards,
     deck_search,
     destroy_within,
@@ -1040,6 +1041,8 @@ def run_effect(
                 if released is not None and op.get("if_done"):
                     if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
                 break
+        elif name == command_watch.OP:  # RS-COMMAND-HELD-WATCH: in force for the turn
+            command_watch.grant(eng, pe, op, what)
         elif name == attack_again.HOLD:  # RS-ATTACK-AGAIN: what follows only if one was held
             if not attack_again.hold(eng, pe, held_opp, held_opp_doubt, what):
                 break
@@ -1358,6 +1361,7 @@ def hold_all_commands(eng: RangersStrikeEngine, controller: str) -> None:
         cards = [c for c in st.players[pid].command if not c.held]
         for c in cards:
             c.held = True
+        command_watch.held(eng, [(pid, c.card) for c in cards], "effect")
         names = ", ".join(eng.name(c.card) for c in cards) or "none was released"
         eng.event(
             "hold",
