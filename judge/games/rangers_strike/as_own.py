@@ -1,5 +1,6 @@
 """Another card's effect activated as this unit's own (RS-AS-OWN-EFFECT), and the card so
-used chosen among one's commands by name and held (RS-HOLD-NAMED-COMMAND).
+used chosen among one's commands by name and held (RS-HOLD-NAMED-COMMAND), or in the opponent's
+hand after looking at it (RS-LOOK-OPPONENT-HAND).
 
 "自軍コマンドゾーンから「A」か「B」のカードを1枚選びホールドしてもよい。そうしたとき、ホールドしたユニットカー
 ドのRCの効果を、このユニットの効果として発動する。" (a unit's combination effect, its rider
@@ -28,30 +29,46 @@ has a released card so named, whether 自軍コマンドゾーン is the player'
 not say: not guessed.  The effect activated resolves next: it is put first in the order of the
 effects waiting; when others wait with it, whether it may resolve after them (being part of the
 effect that activated it) the sources do not say, and the step is unverifiable.
+
+"相手の手札を見てもよい。そうしたとき、NCを持つSユニットのカードがあれば1枚選び、そのNCの効果をこのユニットの効
+果として発動する。" (or "…NCかRCを持つSユニットのカードを1枚選び、そのNCまたはRCの効果を、…"): ``{"optional":
+true, "do": [{"op": "as_own", "from": "opponent_hand", "effect": "nc" | "nc_or_rc"}]}``.  The player
+may look at the opponent's hand; only then one size S unit card there with an NC (a combination
+number; or an RC) is chosen if there is one, stays in that hand, and its NC effect (its RC effect,
+for a card with RC) is activated as above.  The log names the card first in the resolve's
+``targets`` (a hidden card so named is bound in observed mode); not named, it is the engine's only
+when it knows the whole hand and the cards that fit are of one code (none fitting: nothing is
+chosen); otherwise, and in tag battle (whose hand 相手の手札 is), not guessed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.refs import Take, bind
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import combination_turn
 from judge.games.rangers_strike.costs import leading, names_card
+from judge.games.rangers_strike.refs import ZONE_REFS
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-AS-OWN-EFFECT"
 HOLD_RULE = "RS-HOLD-NAMED-COMMAND"
+LOOK_RULE = "RS-LOOK-OPPONENT-HAND"
 OP = "as_own"
 #: the kinds of effect of the card used, and their names in English
-KINDS = {"rc": "RC effect"}
-#: where the card used comes from, and what is done to it
-FROM = ("command",)
+KINDS = {"rc": "RC effect", "nc": "NC effect", "nc_or_rc": "NC or RC effect"}
+#: where the card used comes from: one's command zone (held), the opponent's hand (looked at)
+FROM = ("command", "opponent_hand")
+#: the kinds of effect a card of the opponent's hand may be chosen for
+HAND_KINDS = ("nc", "nc_or_rc")
 #: the index the effects activated get (after the card's own and its combination's)
 INDEX = 300
-#: the card chosen (an instance id), or None when not known; targets left; problems; a doubt
-Picks = tuple[list[str] | None, list[Any], list[tuple[str, str]], str | None]
+#: the card chosen (an instance id of the command zone, or a :class:`Take` of the opponent's
+#: hand), or None when not known; targets left; problems; a doubt
+Picks = tuple[list[Any] | None, list[Any], list[tuple[str, str]], str | None]
 
 
 def op_of(effect: dict[str, Any]) -> dict[str, Any] | None:
@@ -74,6 +91,8 @@ def ok(effect: dict[str, Any], timing: str | None) -> bool:
     if len(ops) != 1 or not isinstance(ops[0], dict):
         return False
     op = ops[0]
+    if op.get("from") == "opponent_hand":  # RS-LOOK-OPPONENT-HAND
+        return set(op) == {"op", "from", "effect"} and op["effect"] in HAND_KINDS
     names = op.get("names")
     return (
         set(op) == {"op", "from", "names", "effect"}
@@ -87,8 +106,16 @@ def ok(effect: dict[str, Any], timing: str | None) -> bool:
 
 def words(op: dict[str, Any]) -> str | None:
     """The op in English, or None for one not known."""
-    if op.get("op") != OP or op.get("from") != "command" or op.get("effect") not in KINDS:
+    if op.get("op") != OP or op.get("from") not in FROM or op.get("effect") not in KINDS:
         return None
+    if op["from"] == "opponent_hand":  # RS-LOOK-OPPONENT-HAND
+        kind = KINDS[op["effect"]]
+        has = "an NC or RC" if op["effect"] == "nc_or_rc" else "an NC"
+        return (
+            f"look at the opponent's hand, and if you do: choose 1 size S unit card there with "
+            f"{has} if there is one, and activate its {kind} as this unit's own effect (its "
+            '"this" is this unit; carried out only when that card\'s text is read in full)'
+        )
     names = " or ".join(str(n) for n in op.get("names") or ())
     return (
         f"hold 1 released card named {names} of your command zone, and if you do: activate "
@@ -113,6 +140,8 @@ def picks(
     op = op_of(effect)
     if op is None or use is False:
         return [], targets, [], None
+    if op["from"] == "opponent_hand":
+        return _hand_picks(eng, pid, op, targets)
     cands = candidates(eng, pid, op)
     chosen = [cands[k] for k in leading(eng, cands, targets, 1)]
     if chosen:
@@ -159,6 +188,9 @@ def carry_out(
     activate its effect of the kind named as this unit's."""
     op = op_of(pe.effect)
     assert op is not None
+    if op["from"] == "opponent_hand":
+        _look(eng, pe, op, chosen, doubt, what)
+        return
     pid = pe.controller
     st = eng.state
     names = " or ".join(str(n) for n in op["names"])
@@ -193,11 +225,140 @@ def borrowed(d: Any, kind: str) -> list[dict[str, Any]] | None:
     timing; None when its text is not read in full (what they are is not known)."""
     if d.unread or d.raw.get("unsupported"):
         return None
-    if kind == "rc":
-        if not d.is_unit or not d.rider_combination:
+    if kind in KINDS:
+        number = d.combination_number is not None and kind != "rc"
+        rc = d.rider_combination and kind != "nc"
+        if not d.is_unit or not (number or rc):
             return []
         return [e if "when" in e else {**e, "when": "combination"} for e in d.combination_effects()]
     return None
+
+
+def fits(d: Any, kind: str) -> bool:
+    """Whether the card ``d`` is a size S unit card with an NC (a combination number), or with
+    ``kind`` ``nc_or_rc`` an NC or RC (RS-LOOK-OPPONENT-HAND)."""
+    if not d.is_unit or d.size != "S":
+        return False
+    return d.combination_number is not None or (kind == "nc_or_rc" and d.rider_combination)
+
+
+def _has(kind: str) -> str:
+    return "an NC or RC" if kind == "nc_or_rc" else "an NC"
+
+
+def first_target(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> list[Any] | None:
+    """A legal resolve's targets for ``op`` (for ``legal_actions``): the first card it may take
+    that the engine knows, or None."""
+    if op["from"] == "command":
+        return candidates(eng, pid, op)[:1] or None
+    st = eng.state
+    opps = eng.opponent_players(pid)
+    if len(opps) != 1:
+        return None
+    hand = st.players[opps[0]].hand
+    return [c for c in hand if c is not None and fits(st.card(c), op["effect"])][:1] or None
+
+
+def _hand_picks(
+    eng: RangersStrikeEngine, pid: str, op: dict[str, Any], targets: list[Any]
+) -> Picks:
+    """RS-LOOK-OPPONENT-HAND: the card of the opponent's hand chosen (module docstring)."""
+    st = eng.state
+    kind = str(op["effect"])
+    opps = eng.opponent_players(pid)
+    if len(opps) != 1:
+        return (
+            None,
+            [],
+            [],
+            "in tag battle whose hand 相手の手札 is (either opposing player's) the sources do not "
+            "say",
+        )
+    opp = opps[0]
+    hand = st.players[opp].hand
+    if targets:
+        take, problem = ZONE_REFS.find_in_zone(st, opp, "hand", targets[0])
+        if problem is not None or take is None:
+            return None, [], [problem] if problem else [], None
+        if not fits(st.card(take.iid), kind):
+            said = (
+                f"{targets[0]} is not a size S unit card with {_has(kind)} (in {opp}'s hand), "
+                "so it cannot be chosen."
+            )
+            return None, [], [(LOOK_RULE, said)], None
+        return [take], targets[1:], [], None
+    fit = [(i, c) for i, c in enumerate(hand) if c is not None and fits(st.card(c), kind)]
+    codes = {st.code_of[c] for _, c in fit}
+    if None in hand:
+        if not fit:
+            return (
+                None,
+                [],
+                [],
+                f"whether {opp}'s hand, which the engine does not know in full, holds a size S "
+                f"unit card with {_has(kind)} is not known, and no card chosen is recorded",
+            )
+        return None, [], [], f"which card of {opp}'s hand was chosen is not recorded"
+    if len(codes) > 1:
+        return None, [], [], f"which card of {opp}'s hand was chosen is not recorded"
+    return [Take("hand", i, c, False) for i, c in fit[:1]], targets, [], None
+
+
+def _look(
+    eng: RangersStrikeEngine,
+    pe: PendingEffect,
+    op: dict[str, Any],
+    chosen: list[Any] | None,
+    doubt: str | None,
+    what: str,
+) -> None:
+    """RS-LOOK-OPPONENT-HAND: the player looks at the opponent's hand; the card chosen there
+    (bound, in observed mode, as it is named) has its effect activated as this unit's."""
+    pid = pe.controller
+    st = eng.state
+    kind = str(op["effect"])
+    if chosen is None:
+        eng.not_guessed(
+            pe,
+            LOOK_RULE,
+            doubt or "which card was chosen is not recorded",
+            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
+        )
+        return
+    (opp,) = eng.opponent_players(pid)
+    eng.event("look", f"{pid} looks at {opp}'s hand ({what}).", player=pid)
+    if not chosen:
+        eng.ctx.ruling(
+            LOOK_RULE,
+            f"{opp}'s hand holds no size S unit card with {_has(kind)}: nothing is chosen, and "
+            "nothing activated.",
+        )
+        return
+    take = chosen[0]
+    hand = st.players[opp].hand
+    if take.bind:  # observed mode: the card named is seen now
+        bind(st, opp, take.iid)
+        hand[take.index] = take.iid
+    eng.event(
+        "choose",
+        f"{pid} chooses {eng.name(take.iid)} in {opp}'s hand; it stays there.",
+        player=pid,
+        card=take.iid,
+    )
+    eng.ctx.ruling(
+        LOOK_RULE,
+        f"{pid} looks at {opp}'s hand and chooses {eng.name(take.iid)}, a size S unit card with "
+        f"{_has(kind)}, for {what}: it stays in {opp}'s hand.",
+    )
+    activate(eng, pe, take.iid, _kind_of(st.card(take.iid), kind), what)
+
+
+def _kind_of(d: Any, kind: str) -> str:
+    """The kind of effect a card chosen for ``kind`` has: its NC, or (``nc_or_rc``) its RC
+    when it has no number."""
+    if kind == "nc_or_rc" and d.combination_number is None:
+        return "rc"
+    return "nc"
 
 
 def activate(eng: RangersStrikeEngine, pe: PendingEffect, iid: str, kind: str, what: str) -> None:

@@ -356,7 +356,10 @@ is named):
   hold one released card so named of its command zone, and only then that unit card's RC effect
   is activated as this unit's, waiting in the pool for this unit; what a card not read in full
   does is not guessed; the log names the card first in ``targets`` (RS-HOLD-NAMED-COMMAND,
-  RS-AS-OWN-EFFECT, :mod:`judge.games.rangers_strike.as_own`).
+  RS-AS-OWN-EFFECT, :mod:`judge.games.rangers_strike.as_own`); ``from`` ``opponent_hand``,
+  ``effect`` ``nc`` | ``nc_or_rc`` (no names): the controller may look at the opponent's hand, and
+  then a size S unit card there with an NC (or RC) is chosen, if there is one, and its effect
+  activated so (RS-LOOK-OPPONENT-HAND).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``

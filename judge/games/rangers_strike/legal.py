@@ -235,7 +235,7 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return power_moves.first_found(eng, pe.controller)
     used = as_own.op_of(effect)
     if used is not None:  # RS-HOLD-NAMED-COMMAND: the card of the command zone held
-        return as_own.candidates(eng, pe.controller, used)[:1] or None
+        return as_own.first_target(eng, pe.controller, used)
     if effect.get("do") == [strike_damage.PICK]:  # RS-OPPONENT-PICKS-DISCARD
         return strike_damage.candidates(eng, pe.controller, strike_damage.PICK["find"])[:1] or None
     if power_moves.rush_op(effect) is not None:  # RS-POWER-TO-RUSH

@@ -151,7 +151,12 @@ What is read:
   combination (a number or RC) → its combination effect: the player may hold one released card so
   named of its command zone, and only then that unit card's RC effect is activated as this
   unit's, when the card is read in full (RS-HOLD-NAMED-COMMAND, RS-AS-OWN-EFFECT,
-  :mod:`judge.games.rangers_strike.as_own`);
+  :mod:`judge.games.rangers_strike.as_own`); and ``【name】相手の手札を見てもよい。そうしたとき、NCを持つS
+  ユニットのカードがあれば1枚選び、そのNCの効果をこのユニットの効果として発動する。`` (or ``NCかRCを持つSユニッ
+  トのカードを1枚選び、そのNCまたはRCの効果を、…``), with or without its closing note of a combination made
+  from a unit: the player may look at the opponent's hand, and then a size S unit card there with an
+  NC (or RC) is chosen, if there is one, and its effect activated as this unit's
+  (RS-LOOK-OPPONENT-HAND, RS-AS-OWN-EFFECT);
 - a unit's ``【name】このターン、特徴「X」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、自分がターンを終
   えるとき、相手にN点ダメージを与えてもよい。``, when the unit has a Number Combination number → its
   combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
@@ -1678,9 +1683,27 @@ _AS_OWN_HELD = re.compile(
 )
 
 
+#: "相手の手札を見てもよい。そうしたとき、NCを持つSユニットのカードがあれば1枚選び、そのNCの効果をこのユニットの効
+#: 果として発動する。" and "…NCかRCを持つSユニットのカードを1枚選び、そのNCまたはRCの効果を、このユニットの効果と
+#: して発動する。" (RS-LOOK-OPPONENT-HAND, RS-AS-OWN-EFFECT)
+_AS_OWN_LOOKED = re.compile(
+    r"相手の手札を見てもよい。そうしたとき、(?P<has>NC|NCかRC)を持つSユニットのカード(?:があれば|を)1枚選び、"
+    r"その(?P<use>NC|NCまたはRC)の効果を、?このユニットの効果として発動する。"
+)
+
+
 def _as_own(body: str) -> dict[str, Any] | None:
     """A combination's body activating another card's effect as this unit's
-    (:data:`_AS_OWN_HELD`), or None."""
+    (:data:`_AS_OWN_HELD`, :data:`_AS_OWN_LOOKED`), or None."""
+    looked = _AS_OWN_LOOKED.fullmatch(body)
+    if looked is not None:
+        kind = {("NC", "NC"): "nc", ("NCかRC", "NCまたはRC"): "nc_or_rc"}.get(
+            (looked["has"], looked["use"])
+        )
+        if kind is None:
+            return None  # the kind chosen by and the kind used differ: not a printed shape
+        op = {"op": "as_own", "from": "opponent_hand", "effect": kind}
+        return {"when": "combination", "optional": True, "do": [op]}
     m = _AS_OWN_HELD.fullmatch(body)
     if m is None:
         return None
