@@ -289,6 +289,10 @@ is named):
   of any of those kinds printing a required power number of N or less, put there alike
   ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
   でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
+- ``hold_or_destroy_self`` — after a ``to_command`` with ``if_done`` (not optional), exactly so:
+  when a unit was moved, the effect's own unit, released, is held, and, held, destroyed
+  ("…置けなければ捨札にする。そうしたとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
+  RS-HOLD-OR-DESTROY-SELF, :mod:`judge.games.rangers_strike.self_toll`).
 - ``to_command_pair`` ``size``, ``if_full`` — the one op of an optional effect: one opposing
   unit of the printed size of the battle area and one of the rush area with the same BP now, both
   held into their owners' command zones ("敵軍バトルエリアと敵軍ラッシュエリアから、同じBPを持つSユニットを1
@@ -421,6 +425,7 @@ from judge.games.rangers_strike import (
     power_moves,
     resident_watch,
     revealed,
+    self_toll,
     strike_damage,
     this_turn,
     written,
@@ -513,6 +518,7 @@ OPS = (
     "choose_cards",
     "choose_opposing_discard",
     "to_command_pair",
+    "hold_or_destroy_self",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -840,6 +846,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return _turn_end_ok(effect)  # RS-TURN-END
     if bp_sum.is_sum(effect):
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
+    if self_toll.uses(effect):
+        return self_toll.ok(effect)  # RS-HOLD-OR-DESTROY-SELF: the one shape, exactly
     if bp_pair.op_of(effect) is not None:
         return bp_pair.ok(effect)  # RS-BP-PAIR-TO-COMMAND: the one shape, exactly
     if discard_namesake.uses(effect):

@@ -168,6 +168,11 @@ What is read:
   unit of its player's of the size with the feature enters the battle area in that player's battle
   phase (RS-RESIDENT-ENTERED), a card of the hand with a lower printed required power number put
   into the rush area (RS-HAND-POWER-BELOW, :mod:`judge.games.rangers_strike.resident_watch`);
+- a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアから<count>以下の必要パワーの数字を
+  持つ[S]ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。そうしたとき、このユニッ
+  トがリリース状態ならホールドし、ホールド状態なら撃破する。`` → its when-it-enters effect: an opposing unit held
+  into its owner's command zone, then, only if one was moved, the unit itself held if released,
+  destroyed if held (RS-TO-COMMAND, RS-POWER-AT-MOST, RS-HOLD-OR-DESTROY-SELF);
 - a unit's ``【name】敵軍バトルエリアと敵軍ラッシュエリアから、同じBPを持つSユニットを1体ずつ選んでもよい。そうした
   とき、選んだユニットを持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。``, when the unit has a
   Number Combination number → its combination effect, optional: one opposing unit of the battle area
@@ -346,6 +351,7 @@ from judge.games.rangers_strike import (
     own_cards,
     placed_held,
     resident_watch,
+    self_toll,
     written,
     zone_conditions,
 )
@@ -1899,6 +1905,22 @@ def _no_strike_while(m: re.Match[str]) -> Part:
     return Part(rule=rule, only=("unit",))
 
 
+def _self_toll(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアから<count>以下の必要
+    パワーの数字を持つ[S]ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。そう
+    したとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。": its when-it-enters effect, an
+    opposing unit held into its owner's command zone (RS-TO-COMMAND, RS-POWER-AT-MOST), then, only
+    if one was moved, the unit itself held if released, destroyed if held
+    (RS-HOLD-OR-DESTROY-SELF, :mod:`judge.games.rangers_strike.self_toll`)."""
+    sel: dict[str, Any] = {"side": "opponent", "zone": "battle", "count": 1, "type": "unit"}
+    if m["size"]:
+        sel["size"] = m["size"]
+    _power_max(sel, m)
+    first = {"op": "to_command", "target": sel, "if_full": "discard", "if_done": True}
+    effect = {"when": "on_enter", "do": [first, {"op": self_toll.OP}]}
+    return Part(effect=effect, only=("unit",)) if effects.supported(effect) else None
+
+
 def _named_on_enter(m: re.Match[str]) -> Part | None:
     """A unit's named effect "自軍ターン中、これがバトルエリアに出たとき、…": its when-it-enters
     effect (a unit enters only in its player's battle phase, so always in its own turn).  A
@@ -2237,6 +2259,15 @@ TEMPLATES: tuple[tr.Template, ...] = (
             },
             only=("unit",),
         ),
+    ),
+    tr.template(
+        "named_on_enter_to_command_self_toll",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアから、?"
+        + _LIMIT
+        + r"(?P<size>[SML])?"
+        r"ユニットを1体選び、?持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。そうしたとき、"
+        r"このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
+        _self_toll,
     ),
     tr.template(
         "named_on_enter",

@@ -45,6 +45,7 @@ from judge.games.rangers_strike import (
     own_text,
     placed_held,
     resident_watch,
+    self_toll,
     strike_damage,
     this_turn,
     zone_conditions,
@@ -478,6 +479,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         and isinstance(count, int)
     ):
         return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+    if name == self_toll.OP and set(op) == {"op"}:  # RS-HOLD-OR-DESTROY-SELF
+        return "if this unit is released, hold it; if it is held, destroy it"
     if name == bp_pair.OP and set(op) == {"op", "size", "if_full"}:  # RS-BP-PAIR-TO-COMMAND
         full = (
             "into the discard pile instead, not destroyed"
@@ -699,7 +702,7 @@ def render_op(op: Any, resident: bool = False) -> str:
             f"put {target.get('count')} card of an opposing command zone (held or released) "
             f"whose required power is at most {limit} into its owner's discard pile"
         )
-    if cards and set(op) == {"op", "target", "if_full"} and name == "to_command":
+    if cards and set(op) - {"if_done"} == {"op", "target", "if_full"} and name == "to_command":
         full = {
             "discard": "it goes to the discard pile instead (not destroyed)",
             "nothing": "the effect does nothing",

@@ -52,6 +52,7 @@ from judge.games.rangers_strike import (
     resist,
     revealed,
     ride,
+    self_toll,
     stacking,
     strike_damage,
     watch,
@@ -1006,6 +1007,9 @@ def run_effect(
         if name == own_cards.OP:  # what follows only if one was chosen (そうしたとき)
             if not own_cards.carry_out(eng, pe, cards, cards_doubt, what):
                 break
+            continue
+        if name == self_toll.OP:  # RS-HOLD-OR-DESTROY-SELF: after a unit was moved
+            self_toll.carry_out(eng, pe, unit, what)
             continue
         if name == bp_pair.OP:  # RS-BP-PAIR-TO-COMMAND
             bp_pair.carry_out(eng, pe, pair, pair_doubt, what)
