@@ -26,6 +26,9 @@ further commands to rush a namesake of a unit card of their discard pile, RS-NAM
 ``opponent_placed`` (a unit's restriction on the opponent while it is in its area: a card of a
 category put released into the opponent's command zone is held, RS-PLACED-HELD,
 :mod:`~judge.games.rangers_strike.placed_held`),
+``opponent_rush`` (a unit's restriction on the opponent while it is in its area: the command
+held to rush a unit with a feature goes to the discard pile, RS-RUSH-HELD-DISCARD,
+:mod:`~judge.games.rangers_strike.rush_discard`),
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
@@ -425,6 +428,7 @@ from judge.games.rangers_strike import (
     power_moves,
     resident_watch,
     revealed,
+    rush_discard,
     self_toll,
     strike_damage,
     this_turn,
@@ -445,6 +449,7 @@ WHENS = (
     "resident",
     "static",
     placed_held.WHEN,
+    rush_discard.WHEN,
     *WATCHED,
     "turn_end",
     battle_wins.WHEN,
@@ -865,6 +870,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return held_command.ok(effect, timing)  # RS-IF-HELD-FEATURE: the one shape, exactly
     if placed_held.is_effect(effect):
         return placed_held.ok(effect)  # RS-PLACED-HELD: the one shape, exactly
+    if rush_discard.is_effect(effect):
+        return rush_discard.ok(effect)  # RS-RUSH-HELD-DISCARD: the one shape, exactly
     if timing == "resident" and namesake_rush.is_op(effect):
         return namesake_rush.ok(effect)  # RS-NAMESAKE-HOLD: a restriction on rushing
     if timing == battle_wins.WHEN:

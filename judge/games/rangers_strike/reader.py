@@ -121,6 +121,11 @@ What is read:
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
   not its printed one (RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED);
+- a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒コマンドをホールドして、特徴「X」、
+  または「Y」を持つユニットをラッシュしたとき、そのホールドしたコマンドを捨札にする。``, when the unit has no
+  Number Combination number → its restriction on the opponent while it is there: the command held
+  to rush such a unit goes to the discard pile (RS-RUSH-HELD-DISCARD,
+  :mod:`judge.games.rangers_strike.rush_discard`);
 - a unit's ``【name】これが自軍[ラッシュ]エリアにある間、相手は次の制限を受ける⇒自分自身のコマンドゾーンにXまた
   はYのカードをリリース状態で置いたとき、そのカードをホールドする。``, when the unit has no Number
   Combination number → its restriction on the opponent while it is there: a card of those
@@ -351,6 +356,7 @@ from judge.games.rangers_strike import (
     own_cards,
     placed_held,
     resident_watch,
+    rush_discard,
     self_toll,
     written,
     zone_conditions,
@@ -2579,6 +2585,19 @@ TEMPLATES: tuple[tr.Template, ...] = (
             },
             only=("unit",),
             combo=True,
+        ),
+    ),
+    tr.template(
+        "opponent_rush_discard",
+        r"【[^【】]+】これが自軍(?P<rush>ラッシュ)?エリアにある間、相手は次の制限を受ける⇒コマンドをホールドし"
+        r"て、特徴「(?P<f1>[^「」]+)」(?:、?または「(?P<f2>[^「」]+)」)?を持つユニットをラッシュしたとき、その"
+        r"ホールドしたコマンドを捨札にする。",
+        lambda m: Part(
+            effect=rush_discard.effect(
+                [f for f in (m["f1"], m["f2"]) if f], "rush" if m["rush"] else "field"
+            ),
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template(

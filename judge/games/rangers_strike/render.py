@@ -45,6 +45,7 @@ from judge.games.rangers_strike import (
     own_text,
     placed_held,
     resident_watch,
+    rush_discard,
     self_toll,
     strike_damage,
     this_turn,
@@ -732,6 +733,9 @@ def render_effect(effect: dict[str, Any]) -> str:
         )
     if placed_held.is_effect(effect):  # RS-PLACED-HELD
         said = placed_held.words(effect)
+        return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said
+    if rush_discard.is_effect(effect):  # RS-RUSH-HELD-DISCARD
+        said = rush_discard.words(effect)
         return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if effect.get("when") == "on_destroyed" and discards(effect):

@@ -16,6 +16,7 @@ from judge.games.rangers_strike import (
     held_command,
     namesake_rush,
     restrictions,
+    rush_discard,
     watch,
 )
 from judge.games.rangers_strike.handling import _head, _path
@@ -277,8 +278,12 @@ def apply_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
     )
     if restrictions.has(eng, iid, "rush_held"):
         restrictions.rush_held(eng, unit)
+    discarded = rush_discard.rushed(eng, plan, pid, unit)  # RS-RUSH-HELD-DISCARD
+    before = len(eng.pool.items)
     eng.fire(unit, "on_rush", pid)
     watch.seen(eng, "on_rushed", unit, pid)  # RS-WHILE-IN-AREA
+    if discarded:
+        rush_discard.order_doubt(eng, before)
 
 
 def _on_use_effects(eng: RangersStrikeEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
