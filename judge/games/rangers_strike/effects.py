@@ -429,6 +429,7 @@ from judge.games.rangers_strike import (
     resident_watch,
     revealed,
     rush_discard,
+    rush_waiver,
     self_toll,
     strike_damage,
     this_turn,
@@ -857,6 +858,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_pair.ok(effect)  # RS-BP-PAIR-TO-COMMAND: the one shape, exactly
     if discard_namesake.uses(effect):
         return discard_namesake.ok(effect)  # RS-DISCARD-NAMESAKE: the one shape, exactly
+    if any(isinstance(op, dict) and op.get("op") == rush_waiver.OP for op in ops):
+        return rush_waiver.ok(effect, timing)  # RS-WAIVE-CONDITION: the one shape, exactly
     if timing == "resident" and granted.is_gain(effect):
         return granted.ok(effect)  # RS-RESIDENT-SCRUM: scrum given to one's units
     if any(

@@ -818,8 +818,9 @@ class RangersStrikeEngine(AgendaEngine):
     def end_phase(self, pid: str) -> None:
         st = self.state
         own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
-        ended = len(st.granted)
+        ended = len(st.granted) + len(st.waivers)
         st.granted.clear()  # RS-COMBINATION-TURN: combination effects in force end too
+        st.waivers.clear()  # RS-WAIVE-CONDITION
         for q in st.order:
             for unit in st.players[q].units():
                 if unit.mods:
@@ -1271,6 +1272,8 @@ class RangersStrikeEngine(AgendaEngine):
             view["granted"] = [[g.source, g.index, g.unit.serial] for g in st.granted]
         if st.shields:  # RS-NEXT-TURN-SHIELD
             view["shields"] = [[s.source, s.unit.serial, s.turn] for s in st.shields]
+        if st.waivers:  # RS-WAIVE-CONDITION
+            view["waivers"] = [[w.controller, w.source, dict(w.find)] for w in st.waivers]
         if st.extra_closed:
             view["extra_closed"] = dict(sorted(st.extra_closed.items()))
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.games.rangers_strike import rush_waiver
+
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
@@ -76,6 +78,12 @@ def condition(eng: RangersStrikeEngine, pid: str, iid: str) -> tuple[Problem | N
     cond = d.condition
     if cond is None or units_meeting(eng, pid, cond):
         return None, None
+    if rush_waiver.fits_any(eng, iid):  # RS-WAIVE-CONDITION
+        return None, (
+            f"{eng.name(iid)} may be rushed this turn without meeting its additional condition "
+            "(RS-WAIVE-CONDITION), and whether that holds for a card an effect rushes, which must "
+            "meet it, the sources do not say"
+        )
     if any(units_meeting(eng, q, cond) for q in eng.unit_lenders(pid)):
         return None, (
             f"only {pid}'s ally meets {eng.name(iid)}'s additional condition, and whether an "

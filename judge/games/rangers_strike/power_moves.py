@@ -57,6 +57,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, ref_text
+from judge.games.rangers_strike import rush_waiver
 from judge.games.rangers_strike.refs import Problem, find_face_up, locate
 from judge.games.rangers_strike.state import PowerCard
 
@@ -296,7 +297,11 @@ def _rushable(eng: RangersStrikeEngine, pid: str, op: dict[str, Any], iid: str) 
         return f"{iid} ({d.code}, {d.name}) needs power {d.power}; {pid} has power {have}."
     cond = d.condition
     lenders = eng.unit_lenders(pid)
-    if cond is not None and not any(_met_by(eng, q, cond) for q in [pid, *lenders]):
+    if (
+        cond is not None
+        and not any(_met_by(eng, q, cond) for q in [pid, *lenders])
+        and not rush_waiver.fits_any(eng, iid)  # RS-WAIVE-CONDITION: not guessed (_rush_doubt)
+    ):
         return (
             f"{iid} ({d.code}, {d.name}) has an additional condition {pid} does not meet "
             "(a unit it names in its rush or battle area)."
@@ -323,6 +328,12 @@ def _rush_doubt(eng: RangersStrikeEngine, pid: str, iid: str) -> str | None:
             f"{eng.name(iid)} needs power {d.power} and {pid} has power {d.power} only counting "
             "that card, which is in its power zone as it is chosen; whether it counts the sources "
             "do not say"
+        )
+    if rush_waiver.fits_any(eng, iid) and (d.condition is not None or d.raw.get("cost")):
+        return (
+            f"{eng.name(iid)} may be rushed this turn without meeting its additional condition "
+            "(RS-WAIVE-CONDITION), and whether that holds for a card this effect rushes, which "
+            "must meet it (ただし追加条件は満たすこと), the sources do not say"
         )
     if isinstance(d.raw.get("cost"), dict) or d.raw.get("unsupported"):
         return (

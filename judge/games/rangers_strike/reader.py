@@ -1191,6 +1191,23 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "rush_without_condition",
+        r"このターン、特徴「(?P<f>[^「」]+)」を持つBP(?P<bp>\d+)以下の(?P<size>[SML])ユニットのカードは、"
+        r"追加条件を満たさなくてもラッシュできる。",
+        lambda m: (
+            {
+                "op": "waive_condition",
+                "find": {
+                    "type": "unit",
+                    "size": m["size"],
+                    "feature": m["f"],
+                    "bp_max": int(m["bp"]),
+                },
+            },
+            False,
+        ),
+    ),
+    tr.template(
         "reveal_opposing_top",
         r"敵軍山札の上から1枚をオモテにする。",
         lambda m: ({"op": "reveal_opposing_top"}, False),

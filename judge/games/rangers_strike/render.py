@@ -46,6 +46,7 @@ from judge.games.rangers_strike import (
     placed_held,
     resident_watch,
     rush_discard,
+    rush_waiver,
     self_toll,
     strike_damage,
     this_turn,
@@ -817,6 +818,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}: {bp_sum.sentence(effect)}."
     if held_command.ok(effect, effect.get("when")):  # RS-IF-HELD-FEATURE
         return f"{when}: {held_command.sentence(effect)}."
+    if rush_waiver.ok(effect, effect.get("when")):  # RS-WAIVE-CONDITION
+        return f"{when}: {rush_waiver.sentence(effect)}."
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]

@@ -52,6 +52,7 @@ from judge.games.rangers_strike import (
     resist,
     revealed,
     ride,
+    rush_waiver,
     self_toll,
     stacking,
     strike_damage,
@@ -1070,6 +1071,8 @@ def run_effect(
                 break  # nothing revealed: nothing follows (そうしたとき)
         elif name == "revealed_to_bottom":
             revealed.to_bottom(eng, pe, shown, what)
+        elif name == rush_waiver.OP:  # RS-WAIVE-CONDITION: until the end of the turn
+            rush_waiver.grant(eng, pe, op, what)
         elif name == "reveal_opposing_top":  # RS-IF-HELD-FEATURE
             if not held_command.reveal(eng, pe, what):
                 break

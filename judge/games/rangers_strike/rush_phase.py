@@ -17,6 +17,7 @@ from judge.games.rangers_strike import (
     namesake_rush,
     restrictions,
     rush_discard,
+    rush_waiver,
     watch,
 )
 from judge.games.rangers_strike.handling import _head, _path
@@ -73,7 +74,9 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             "(Power is checked first, RS-RUSH-ORDER.)",
         )
         return
-    if not costs.check(eng, plan, pid, iid):
+    # RS-WAIVE-CONDITION: a cost a waiver lets the rush leave unpaid, when it records none
+    waived_cost = rush_waiver.skips_cost(eng, plan, pid, iid)
+    if not waived_cost and not costs.check(eng, plan, pid, iid):
         return
     holder = plan.action.get("hold_by") or pid
     if holder not in eng.command_holders(pid):
@@ -149,7 +152,8 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                 f"additional condition ({_cond_text(cond)}): a unit is lent only to meet it.",
             )
             return
-        if not own and not by_lent:
+        waived = not own and not by_lent and rush_waiver.rule_on_condition(eng, pid, iid)
+        if not own and not by_lent and not waived:
             hint = ""
             for other in lenders:
                 could = units_meeting(eng, other, cond)
@@ -162,7 +166,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
             return
         # the recorded lend is the unit that meets it, when there is one
-        plan.data["met_by"] = by_lent[0] if by_lent else own[0]
+        plan.data["met_by"] = by_lent[0] if by_lent else own[0] if own else None
         plan.data["met_by_ally"] = bool(by_lent)
     leads = (
         [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller]
@@ -176,7 +180,14 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
     if asked.doubt is not None:
         plan.data["namesake_doubt"] = asked.doubt
     main = -1 if idx is None else idx
-    if not costs.check_holds(eng, plan, pid, iid, holder, main, leads, asked.n):
+    if waived_cost and asked.n:  # RS-WAIVE-CONDITION, RS-NAMESAKE-HOLD: not guessed
+        why = (
+            f"a resident asks further commands to rush {eng.name(iid)} as well, and whether the "
+            "rush, which records none, left only the card's own cost unpaid is not known"
+        )
+        eng.ctx.ruling(rush_waiver.RULE, f"{why[0].upper()}{why[1:]}.")
+        eng.ctx.cannot_verify(why)
+    if not waived_cost and not costs.check_holds(eng, plan, pid, iid, holder, main, leads, asked.n):
         return
     plan.data["hold_why"] = costs.NAMESAKE_HOLD if asked.n else costs.RUSH_HOLD
     plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
@@ -206,8 +217,10 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             + ")"
         )
     parts = [f"power {have} ≥ {need}", held]
-    if cond is not None:
+    if cond is not None and plan.data["met_by"] is not None:
         parts.append(f"{_cond_text(cond)} ({plan.data['met_by']})")
+    elif cond is not None:  # RS-WAIVE-CONDITION
+        parts.append(f"{_cond_text(cond)} (not needed this turn)")
     eng.ctx.ruling(
         "RS-RUSH-ORDER", f"{eng.name(iid)}: checked in order — {'; '.join(parts)}: all met."
     )

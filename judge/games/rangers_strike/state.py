@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.games.rangers_strike.cards import CardDef
+from judge.games.rangers_strike.rush_waiver import Waiver
 
 #: The areas units and vehicles stand in.
 AREAS = ("rush", "battle")
@@ -279,6 +280,9 @@ class RSState:
     #: the units destroyed and put into the discard pile this turn, in order
     #: (RS-IF-DESTROYED-THIS-TURN)
     destroyed: list[Destroyed] = field(default_factory=list)
+    #: unit cards that may be rushed without their additional condition until the end of the
+    #: turn (RS-WAIVE-CONDITION)
+    waivers: list[Waiver] = field(default_factory=list)
     #: the turn a position began in (what was destroyed before it in that turn is not known)
     partial_turn: int = -1
     winner: str | None = None
