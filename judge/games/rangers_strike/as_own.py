@@ -1,6 +1,7 @@
 """Another card's effect activated as this unit's own (RS-AS-OWN-EFFECT), and the card so
 used chosen among one's commands by name and held (RS-HOLD-NAMED-COMMAND), or in the opponent's
-hand after looking at it (RS-LOOK-OPPONENT-HAND).
+hand after looking at it (RS-LOOK-OPPONENT-HAND), or in one's own hand, shown
+(RS-SHOW-FOR-NAMED-EFFECT).
 
 "自軍コマンドゾーンから「A」か「B」のカードを1枚選びホールドしてもよい。そうしたとき、ホールドしたユニットカー
 ドのRCの効果を、このユニットの効果として発動する。" (a unit's combination effect, its rider
@@ -39,6 +40,17 @@ for a card with RC) is activated as above.  The log names the card first in the 
 ``targets`` (a hidden card so named is bound in observed mode); not named, it is the engine's only
 when it knows the whole hand and the cards that fit are of one code (none fitting: nothing is
 chosen); otherwise, and in tag battle (whose hand 相手の手札 is), not guessed.
+
+"自軍ターン中、これがバトルエリアに出るとき、自分の手札から特徴「X」を持つ、追加条件を持たないSユニットのカードを1
+枚選び相手に見せてもよい。そうしたとき、そのユニットの効果名を持つ効果を、このユニットの効果として発動する。": ``{"when":
+"on_enter", "optional": true, "do": [{"op": "as_own", "from": "hand", "feature": X, "size": "S",
+"no_condition": true, "effect": "named"}]}``.  As the unit enters, its player may show a card of
+its hand so described (no cost, no condition: its catalogue record's additional condition; one an
+importer doubted is not guessed); only then that card's effect with its effect name (the one effect
+whose printed part begins with 【】) is activated as above, when it is an effect of a unit entering
+the battle area or a combination's (its body carried out); any other named effect, or two, is not
+guessed.  "出るとき" is read at the moment the unit enters: when effects of "出たとき" its entering
+triggered wait with it, whether it must resolve first is not guessed (:func:`entering`).
 """
 
 from __future__ import annotations
@@ -48,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import Take, bind
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import combination_turn
+from judge.games.rangers_strike.cards import printed_text
 from judge.games.rangers_strike.costs import leading, names_card
 from judge.games.rangers_strike.refs import ZONE_REFS
 
@@ -57,11 +70,21 @@ if TYPE_CHECKING:
 RULE = "RS-AS-OWN-EFFECT"
 HOLD_RULE = "RS-HOLD-NAMED-COMMAND"
 LOOK_RULE = "RS-LOOK-OPPONENT-HAND"
+SHOW_RULE = "RS-SHOW-FOR-NAMED-EFFECT"
 OP = "as_own"
 #: the kinds of effect of the card used, and their names in English
-KINDS = {"rc": "RC effect", "nc": "NC effect", "nc_or_rc": "NC or RC effect"}
-#: where the card used comes from: one's command zone (held), the opponent's hand (looked at)
-FROM = ("command", "opponent_hand")
+KINDS = {
+    "rc": "RC effect",
+    "nc": "NC effect",
+    "nc_or_rc": "NC or RC effect",
+    "named": "effect with its effect name",
+}
+#: where the card used comes from: one's command zone (held), the opponent's hand (looked at),
+#: one's hand (shown)
+FROM = ("command", "opponent_hand", "hand")
+#: the timings of a card's named effects the engine activates as another unit's at once (its
+#: body carried out: the unit entering in its player's turn, or a combination, RS-SHOW-FOR-NAMED-EFFECT)
+NAMED_WHENS = ("on_enter", "combination")
 #: the kinds of effect a card of the opponent's hand may be chosen for
 HAND_KINDS = ("nc", "nc_or_rc")
 #: the index the effects activated get (after the card's own and its combination's)
@@ -84,13 +107,24 @@ def ok(effect: dict[str, Any], timing: str | None) -> bool:
     effect, optional, its one op ``as_own`` from the command zone, one or more names, the RC
     effect."""
     ops = effect.get("do")
-    if timing != "combination" or effect.get("optional") is not True:
+    first = ops[0] if isinstance(ops, list) and ops and isinstance(ops[0], dict) else {}
+    hand = first.get("from") == "hand"  # RS-SHOW-FOR-NAMED-EFFECT: as the unit enters
+    if timing != ("on_enter" if hand else "combination") or effect.get("optional") is not True:
         return False
     if set(effect) - {"when", "optional", "do", "text"} or not isinstance(ops, list):
         return False
     if len(ops) != 1 or not isinstance(ops[0], dict):
         return False
     op = ops[0]
+    if hand:
+        return (
+            set(op) == {"op", "from", "feature", "size", "no_condition", "effect"}
+            and isinstance(op["feature"], str)
+            and bool(op["feature"])
+            and op["size"] in ("S", "M", "L")
+            and op["no_condition"] is True
+            and op["effect"] == "named"
+        )
     if op.get("from") == "opponent_hand":  # RS-LOOK-OPPONENT-HAND
         return set(op) == {"op", "from", "effect"} and op["effect"] in HAND_KINDS
     names = op.get("names")
@@ -108,6 +142,15 @@ def words(op: dict[str, Any]) -> str | None:
     """The op in English, or None for one not known."""
     if op.get("op") != OP or op.get("from") not in FROM or op.get("effect") not in KINDS:
         return None
+    if op["from"] == "hand":  # RS-SHOW-FOR-NAMED-EFFECT
+        return (
+            f"show 1 size {op['size']} unit card with the feature {op['feature']} and no "
+            "additional condition from your hand to the opponent, and if you do: activate that "
+            "card's effect with its effect name (its 【】 effect) as this unit's own effect (its "
+            '"this" is this unit; carried out only when that card\'s text is read in full, and '
+            "only a named effect of a unit entering the battle area in your turn or of a "
+            "combination)"
+        )
     if op["from"] == "opponent_hand":  # RS-LOOK-OPPONENT-HAND
         kind = KINDS[op["effect"]]
         has = "an NC or RC" if op["effect"] == "nc_or_rc" else "an NC"
@@ -142,6 +185,8 @@ def picks(
         return [], targets, [], None
     if op["from"] == "opponent_hand":
         return _hand_picks(eng, pid, op, targets)
+    if op["from"] == "hand":
+        return _shown_picks(eng, pid, op, targets)
     cands = candidates(eng, pid, op)
     chosen = [cands[k] for k in leading(eng, cands, targets, 1)]
     if chosen:
@@ -191,6 +236,9 @@ def carry_out(
     if op["from"] == "opponent_hand":
         _look(eng, pe, op, chosen, doubt, what)
         return
+    if op["from"] == "hand":
+        _show(eng, pe, op, chosen, doubt, what)
+        return
     pid = pe.controller
     st = eng.state
     names = " or ".join(str(n) for n in op["names"])
@@ -225,6 +273,14 @@ def borrowed(d: Any, kind: str) -> list[dict[str, Any]] | None:
     timing; None when its text is not read in full (what they are is not known)."""
     if d.unread or d.raw.get("unsupported"):
         return None
+    if kind == "named":  # the card's 【】 effects, as the reader keeps their printed parts
+        if not printed_text(d.raw):
+            return None  # effects given by hand: which is its named effect is not known
+        every = [
+            *d.effects,
+            *({**e, "when": e.get("when", "combination")} for e in d.combination_effects()),
+        ]
+        return [e for e in every if str(e.get("text") or "").startswith("【")]
     if kind in KINDS:
         number = d.combination_number is not None and kind != "rc"
         rc = d.rider_combination and kind != "nc"
@@ -385,7 +441,28 @@ def activate(eng: RangersStrikeEngine, pe: PendingEffect, iid: str, kind: str, w
             f"{eng.name(pe.source)}'s.",
         )
         return
+    if kind == "named" and len(found) > 1:
+        eng.not_guessed(
+            pe,
+            RULE,
+            f"{eng.name(iid)} has {len(found)} effects with an effect name, and which one "
+            '"その効果名を持つ効果" means the sources do not say',
+            f"the effect activated as {eng.name(pe.source)}'s is not carried out; the log may "
+            "record what it did in an `outcome`.",
+        )
+        return
     for effect in found:
+        if kind == "named" and effect.get("when") not in NAMED_WHENS:
+            eng.not_guessed(
+                pe,
+                RULE,
+                f"{said} triggers otherwise than as a unit enters the battle area in its "
+                "player's turn or as a combination, and whether activating it carries out its "
+                "body at once the sources do not say",
+                f"the effect activated as {eng.name(pe.source)}'s is not carried out; the log "
+                "may record what it did in an `outcome`.",
+            )
+            return
         if not eng.supports(effect) or combination_turn.later(effect) or op_of(effect):
             eng.not_guessed(
                 pe,
@@ -425,3 +502,128 @@ def activate(eng: RangersStrikeEngine, pe: PendingEffect, iid: str, kind: str, w
             "them the sources do not say: the engine resolves it first.",
         )
         eng.ctx.cannot_verify(f"whether {said} resolves before the effects already waiting")
+
+
+def as_entering(effect: dict[str, Any]) -> bool:
+    """Whether ``effect`` is a unit's "…バトルエリアに出るとき、" (as it enters) effect showing a card
+    of the hand (RS-SHOW-FOR-NAMED-EFFECT)."""
+    op = op_of(effect)
+    return effect.get("when") == "on_enter" and op is not None and op.get("from") == "hand"
+
+
+def shown_fits(d: Any, op: dict[str, Any]) -> bool | None:
+    """Whether the card ``d`` may be shown for ``op`` (RS-SHOW-FOR-NAMED-EFFECT): a unit card of
+    the size, printing the feature, with no additional condition; None when whether it has one
+    is not known (an importer's doubt)."""
+    if not d.is_unit or d.size != op["size"] or op["feature"] not in d.features:
+        return False
+    if d.raw.get("cost") is not None or d.condition is not None:
+        return False
+    return None if d.raw.get("unsupported") else True
+
+
+def _shown_picks(
+    eng: RangersStrikeEngine, pid: str, op: dict[str, Any], targets: list[Any]
+) -> Picks:
+    """RS-SHOW-FOR-NAMED-EFFECT: the card of ``pid``'s hand shown (module docstring)."""
+    st = eng.state
+    hand = st.players[pid].hand
+    if targets:
+        take, problem = ZONE_REFS.find_in_zone(st, pid, "hand", targets[0])
+        if problem is not None or take is None:
+            return None, [], [problem] if problem else [], None
+        fit = shown_fits(st.card(take.iid), op)
+        if fit is None:
+            return (
+                None,
+                [],
+                [],
+                f"whether {eng.name(take.iid)} has an additional condition is not known (its "
+                "catalogue record is not read in full)",
+            )
+        if not fit:
+            said = (
+                f"{targets[0]} is not a size {op['size']} unit card with the feature "
+                f"{op['feature']} and no additional condition (in {pid}'s hand), so it cannot be "
+                "shown for this effect."
+            )
+            return None, [], [(SHOW_RULE, said)], None
+        return [take], targets[1:], [], None
+    fit_cards = [(i, c) for i, c in enumerate(hand) if c is not None and shown_fits(st.card(c), op)]
+    codes = {st.code_of[c] for _, c in fit_cards}
+    if (
+        None in hand
+        or len(codes) > 1
+        or any(c is not None and shown_fits(st.card(c), op) is None for c in hand)
+    ):
+        return None, [], [], f"which card of its hand {pid} showed is not recorded"
+    return [Take("hand", i, c, False) for i, c in fit_cards[:1]], targets, [], None
+
+
+def _show(
+    eng: RangersStrikeEngine,
+    pe: PendingEffect,
+    op: dict[str, Any],
+    chosen: list[Any] | None,
+    doubt: str | None,
+    what: str,
+) -> None:
+    """RS-SHOW-FOR-NAMED-EFFECT: the card chosen is shown and stays in the hand; its named effect
+    is activated as this unit's."""
+    pid = pe.controller
+    st = eng.state
+    if chosen is None:
+        eng.not_guessed(
+            pe,
+            SHOW_RULE,
+            doubt or "which card was shown is not recorded",
+            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
+        )
+        return
+    if not chosen:
+        eng.ctx.ruling(
+            SHOW_RULE,
+            f"{pid}'s hand holds no size {op['size']} unit card with the feature {op['feature']} "
+            "and no additional condition: nothing is shown, and nothing activated.",
+        )
+        return
+    take = chosen[0]
+    hand = st.players[pid].hand
+    if take.bind:  # observed mode: the card named is seen now
+        bind(st, pid, take.iid)
+        hand[take.index] = take.iid
+    eng.event(
+        "show",
+        f"{pid} shows {eng.name(take.iid)} from its hand to the opponent ({what}); it stays in "
+        "its hand.",
+        player=pid,
+        cards=[take.iid],
+    )
+    eng.ctx.ruling(
+        SHOW_RULE,
+        f"{pid} shows {eng.name(take.iid)}, a size {op['size']} unit card with the feature "
+        f"{op['feature']} and no additional condition, for {what}: it stays in its hand.",
+    )
+    activate(eng, pe, take.iid, "named", what)
+
+
+def entering(eng: RangersStrikeEngine, unit: Any) -> None:
+    """RS-SHOW-FOR-NAMED-EFFECT: ``unit`` has entered and its effects triggered; its effect of
+    "…バトルエリアに出るとき" (as it enters) waits with others triggered by its entering: whether it
+    must resolve before those of "…出たとき" (when it has entered) the sources do not say."""
+    mine = [
+        pe
+        for pe in eng.pool.items
+        if pe.context.get("unit") is unit and (op_of(pe.effect) or {}).get("from") == "hand"
+    ]
+    if mine and len(eng.pool.items) > len(mine):
+        eng.ctx.ruling(
+            SHOW_RULE,
+            f"{eng.name(unit.card)}'s effect as it enters the battle area (出るとき) waits with "
+            "other effects its entering triggered: whether it resolves before those of when it "
+            "has entered (出たとき) the sources do not say, and the turn player orders them "
+            "(RS-SIMULTANEOUS).",
+        )
+        eng.ctx.cannot_verify(
+            f"whether {eng.name(unit.card)}'s effect as it enters resolves before the others"
+        )

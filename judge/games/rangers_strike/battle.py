@@ -12,6 +12,7 @@ from judge.core.engine import Plan
 from judge.core.refs import ref_text
 from judge.games.rangers_strike import (
     area_rules,
+    as_own,
     attack_again,
     costs,
     granted,
@@ -134,6 +135,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit.vehicle is not None:
         eng.fire(None, "on_enter", pid, card=unit.vehicle)
     watch.seen(eng, "on_entered", unit, pid)  # RS-WHILE-IN-AREA
+    as_own.entering(eng, unit)  # RS-SHOW-FOR-NAMED-EFFECT: "出るとき" and "出たとき" together
     if unit.vehicle is not None:
         ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
         return

@@ -366,7 +366,10 @@ is named):
   RS-AS-OWN-EFFECT, :mod:`judge.games.rangers_strike.as_own`); ``from`` ``opponent_hand``,
   ``effect`` ``nc`` | ``nc_or_rc`` (no names): the controller may look at the opponent's hand, and
   then a size S unit card there with an NC (or RC) is chosen, if there is one, and its effect
-  activated so (RS-LOOK-OPPONENT-HAND).
+  activated so (RS-LOOK-OPPONENT-HAND); ``from`` ``hand``, ``feature`` X, ``size`` S,
+  ``no_condition`` ``true``, ``effect`` ``named``, an optional ``on_enter`` effect's ("…出るとき"):
+  the controller may show such a card of its hand, and then its effect with its effect name is
+  activated so (RS-SHOW-FOR-NAMED-EFFECT).
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``

@@ -162,6 +162,10 @@ What is read:
   from a unit: the player may look at the opponent's hand, and then a size S unit card there with an
   NC (or RC) is chosen, if there is one, and its effect activated as this unit's
   (RS-LOOK-OPPONENT-HAND, RS-AS-OWN-EFFECT);
+- a unit's ``【name】自軍ターン中、これがバトルエリアに出るとき、自分の手札から特徴「X」を持つ、追加条件を持たな
+  いSユニットのカードを1枚選び相手に見せてもよい。そうしたとき、そのユニット[カード]の効果名を持つ効果を、このユ
+  ニットの効果として発動する。`` → its effect as it enters, optional: a card of the hand so described
+  shown, and its named effect activated as this unit's (RS-SHOW-FOR-NAMED-EFFECT, RS-AS-OWN-EFFECT);
 - a unit's ``【name】このターン、特徴「X」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、自分がターンを終
   えるとき、相手にN点ダメージを与えてもよい。``, when the unit has a Number Combination number → its
   combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
@@ -2291,6 +2295,29 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"ユニットを1体選び、?持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。そうしたとき、"
         r"このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
         _self_toll,
+    ),
+    tr.template(
+        "named_as_entering_show",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出るとき、自分の手札から特徴「(?P<f>[^「」]+)」を持つ、"
+        r"追加条件を持たない(?P<size>[SML])ユニットのカードを1枚選び相手に見せてもよい。そうしたとき、"
+        r"そのユニット(?:カード)?の効果名を持つ効果を、このユニットの効果として発動する。",
+        lambda m: Part(
+            effect={
+                "when": "on_enter",
+                "optional": True,
+                "do": [
+                    {
+                        "op": "as_own",
+                        "from": "hand",
+                        "feature": m["f"],
+                        "size": m["size"],
+                        "no_condition": True,
+                        "effect": "named",
+                    }
+                ],
+            },
+            only=("unit",),
+        ),
     ),
     tr.template(
         "named_on_enter",

@@ -739,6 +739,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         said = rush_discard.words(effect)
         return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
+    if as_own.as_entering(effect):  # RS-SHOW-FOR-NAMED-EFFECT: "出るとき"
+        when = "As it enters the battle area in your turn"
     if effect.get("when") == "on_destroyed" and discards(effect):
         when = (
             "When destroyed and put into the discard pile"  # 撃破されて捨札になったとき (RS-RESIST)
