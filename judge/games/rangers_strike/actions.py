@@ -45,6 +45,7 @@ from judge.games.rangers_strike import (
     damage_cards,
     deck_search,
     destroy_within,
+    discard_bp_cross,
     discard_namesake,
     effects,
     either_pile,
@@ -324,6 +325,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = either_pile.pick(eng, pe.controller, effect, targets)
     if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
         _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-DISCARD-BP-CROSS: the card of the discard pile chosen
+        _, targets, problems, _ = discard_bp_cross.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-ATTACK-AGAIN: the opposing command held
         _, targets, problems, _ = attack_again.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card

@@ -15,6 +15,7 @@ from judge.games.rangers_strike import (
     as_own,
     attack_again,
     costs,
+    cross,
     granted,
     next_in_line,
     opponent_power,
@@ -147,6 +148,17 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         number = _stacked_number(eng, unit, number, pos)
         if number is None:
             return
+    if number is not None and cross.holders(eng):  # RS-CROSS: the クロス to its left
+        low, said = cross.lowered(eng, unit, number, "combination number")
+        if low is None:
+            eng.ctx.ruling(
+                cross.RULE, f"{said[0].upper()}{said[1:]}; the engine does not trigger it."
+            )
+            eng.ctx.cannot_verify(said)
+            return
+        if low != number:
+            eng.ctx.ruling(cross.RULE, f"{said[0].upper()}{said[1:]}.")
+        number = low
     if number is not None and number == pos:
         eng.ctx.ruling(
             "RS-NUMBER-COMBINATION",
@@ -482,6 +494,14 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
         eng.ctx.ruling(
             "RS-SP-EFFECT",
             f"{eng.name(unit.card)} is SP {sp} by an effect until the end of the turn.",
+        )
+    elif d.sp_at is not None and cross.left_of(eng, unit):  # RS-CROSS: the denominator lowered
+        low, said = cross.lowered(eng, unit, d.sp_at[1], "SP denominator")
+        eng.ctx.ruling(
+            cross.RULE,
+            f"{eng.name(unit.card)} has SP {d.sp_at[0]}/{d.sp_at[1]}; {said}, and it stands "
+            f"{eng.battle_position(unit)}{_nth(eng.battle_position(unit) or 0)} in the battle "
+            f"area: SP {sp}.",
         )
     elif d.sp_at is not None:
         eng.ctx.ruling(

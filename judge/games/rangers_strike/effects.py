@@ -413,6 +413,7 @@ from judge.games.rangers_strike import (
     damage_cards,
     deck_top,
     destroy_within,
+    discard_bp_cross,
     discard_namesake,
     gather_named,
     granted,
@@ -508,6 +509,8 @@ OPS = (
     attack_again.HOLD,
     attack_again.AGAIN,
     command_watch.OP,
+    discard_bp_cross.PICK,
+    discard_bp_cross.GAIN,
     "release_rider",
     "discards_to_decks",
     "to_power_self",
@@ -882,6 +885,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return namesake_rush.ok(effect)  # RS-NAMESAKE-HOLD: a restriction on rushing
     if timing == battle_wins.WHEN:
         return battle_wins.ok(effect)  # RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED
+    if any(discard_bp_cross.is_op(op) for op in ops):
+        return discard_bp_cross.ok(effect)  # RS-DISCARD-BP-CROSS: the one shape, exactly
     if timing == command_watch.WHEN:
         return command_watch.triggered_ok(effect)  # RS-COMMAND-HELD-WATCH: as it triggers
     if timing == attack_again.WHEN or any(

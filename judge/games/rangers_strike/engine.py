@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     battle_wins,
     combination_turn,
     command_watch,
+    cross,
     effects,
     next_in_line,
     own_text,
@@ -400,11 +401,20 @@ class RangersStrikeEngine(AgendaEngine):
                 "place for its SP K/N the sources do not say",
                 made,
             )
-        if d.sp_at is not None and self.battle_position(unit) == d.sp_at[1]:
+        fractions = [d.sp_at] if d.sp_at is not None else []
+        fractions += [m.sp_at for m in unit.mods if m.sp_at is not None]
+        denominators: dict[int, int] = {}
+        for _k, n in fractions:  # RS-CROSS: the denominators the units to its left lower
+            low, said = cross.lowered(self, unit, n, "SP denominator")
+            if low is None:
+                return 0, said, made
+            denominators[n] = low
+        if d.sp_at is not None and self.battle_position(unit) == denominators[d.sp_at[1]]:
             made.add(d.sp_at[0])
         for m in unit.mods:
             if m.sp_at is not None:  # "選んだユニットは「SP1/2」になる" (RS-SP-EFFECT)
-                made.add(m.sp_at[0] if self.battle_position(unit) == m.sp_at[1] else 0)
+                at = denominators[m.sp_at[1]]
+                made.add(m.sp_at[0] if self.battle_position(unit) == at else 0)
         ops = self.own_text_of(d)
         if ops:  # RS-WHILE: "これは「SP1」になる" while its condition holds (RS-NEXT-TO)
             mine = own_text.sp(self, unit, ops, False)
@@ -1297,4 +1307,6 @@ def _mod_view(m: Mod) -> list[Any]:
         view.append({"no_enter": True})  # RS-POWER-TO-RUSH
     if m.no_strike:
         view.append({"no_strike": True})  # RS-OPPONENT-RETURNS-POWER
+    if m.cross:
+        view.append({"cross": m.cross})  # RS-CROSS
     return view

@@ -30,6 +30,7 @@ from judge.games.rangers_strike import (
     command_discard,
     damage_cards,
     deck_search,
+    discard_bp_cross,
     discard_namesake,
     effects,
     held_number,
@@ -205,6 +206,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
         return own_commands.first_targets(eng, pe, effect)
     if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
         return own_cards.first_targets(eng, pe, effect)
+    if discard_bp_cross.ok(effect):  # RS-DISCARD-BP-CROSS: the first card that fits
+        return discard_bp_cross.first_pick(eng, pe.controller, effect) or None
     if attack_again.ok(effect):  # RS-ATTACK-AGAIN: the first released opposing command
         return attack_again.first_free(eng, pe.controller) or None
     if opponent_power.choice_at(effect) is not None:  # RS-OPPONENT-RETURNS-POWER

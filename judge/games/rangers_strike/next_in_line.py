@@ -106,7 +106,10 @@ def _givers(eng: RangersStrikeEngine, words: tuple[str, ...]) -> list[str]:
 def number_changers(eng: RangersStrikeEngine) -> list[str]:
     """Public cards the engine does not read whose text names combination numbers or クロス
     beyond its own note: they may change the numbers in force (RS-SCRUM, RS-HELD-NUMBER)."""
-    return _givers(eng, _NUMBER_WORDS)
+    from judge.games.rangers_strike.cross import holders  # RS-CROSS: クロス an effect gave
+
+    found = _givers(eng, _NUMBER_WORDS)
+    return found + [c for c in holders(eng) if c not in found]
 
 
 @lru_cache(maxsize=4096)

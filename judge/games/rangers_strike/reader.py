@@ -319,7 +319,9 @@ turn (RS-OPPONENT-RETURNS-POWER); a unit's ``【name】これがアタックし�
 ホールドしてもよい。そうしたとき、これは追加でアタックできる(ストライクはできない)。``, when the unit has no number,
 is its own text: an opposing command held, then an additional attack (RS-ATTACK-AGAIN); right after
 a cost, ``このターン、リリース状態の敵軍コマンドがホールドされたとき、ホールドされたコマンドの必要パワーの数字と同じ必
-要パワーの数字を持つ敵軍[S]ユニットを1体選び撃破する。`` (in force for the turn: RS-COMMAND-HELD-WATCH).  Any other
+要パワーの数字を持つ敵軍[S]ユニットを1体選び撃破する。`` (in force for the turn: RS-COMMAND-HELD-WATCH); a unit's whole named effect ``【name】自軍捨札から、Xを持た
+ないSユニットのカードを1枚選んでもよい。そうしたとき、このターン、これは選んだカードのBPが「+」され、クロスNを得る。``,
+when it has a combination number, is its Number Combination (RS-DISCARD-BP-CROSS, RS-CROSS).  Any other
 word keeps its sentence unread.
 
 >>> r = read_card({"type": "unit", "combination": {"number": 2},
@@ -349,6 +351,7 @@ from judge.games.rangers_strike import (
     command_watch,
     deck_top,
     destroy_within,
+    discard_bp_cross,
     discard_namesake,
     effects,
     gather_named,
@@ -1757,6 +1760,23 @@ def _named(m: re.Match[str]) -> Part | None:
     return Part(combination=effect, only=("unit",), combo=True, combines_from=frm)
 
 
+def _discard_bp_cross(m: re.Match[str]) -> Part | None:
+    """A unit's Number Combination "【name】自軍捨札から、Xを持たないSユニットのカードを1枚選んでもよい。そうした
+    とき、このターン、これは選んだカードのBPが「+」され、クロスNを得る。" (RS-DISCARD-BP-CROSS, RS-CROSS)."""
+    find = {"type": "unit", "size": m["size"], "not_category": m["cat"]}
+    effect = {
+        "when": "combination",
+        "optional": True,
+        "do": [
+            {"op": discard_bp_cross.PICK, "find": find, "if_done": True},
+            {"op": discard_bp_cross.GAIN, "cross": int(m["n"])},
+        ],
+    }
+    if not effects.supported(effect):
+        return None
+    return Part(combination=effect, only=("unit",), combo=True)
+
+
 def _opponent_returns_power(m: re.Match[str]) -> Part | None:
     """A unit's Number Combination "【name】[「SPN」]相手は自分自身のパワーゾーンからオモテ向きのカードを1枚選び
     手札に戻してもよい。そうしたとき、このターン、これはストライクできない。": the unit is SP N for the turn
@@ -2586,6 +2606,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?P<n>[1-9])体選び、?持ち主のパワーゾーンに送る。"
         r"(?P<note>\s*\(この効果は、?ライドオフしたとき、?ナンバーに関係なく発動する\))?",
         _count_face_up_power,
+    ),
+    tr.template(
+        "named_discard_bp_cross",
+        r"【[^【】]+】自軍捨札から、?(?P<cat>WB|ET|OT|MA|DA)を持たない(?P<size>[SML])ユニットのカードを1枚選んで"
+        r"もよい。そうしたとき、このターン、これは選んだカードのBPが「\+」され、クロス(?P<n>[1-9])を得る。",
+        _discard_bp_cross,
     ),
     tr.template(
         "named_attack_again",

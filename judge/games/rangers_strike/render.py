@@ -32,6 +32,7 @@ from judge.games.rangers_strike import (
     deck_search,
     deck_top,
     destroy_within,
+    discard_bp_cross,
     discard_namesake,
     granted,
     held_command,
@@ -826,6 +827,16 @@ def render_effect(effect: dict[str, Any]) -> str:
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]
     first = effect["do"][0]
+    if discard_bp_cross.ok(effect):  # RS-DISCARD-BP-CROSS
+        pick, gain = effect["do"]
+        find = pick["find"]
+        return (
+            f"{when} (optional: you may): choose 1 size {find['size']} unit card whose category is "
+            f"not {find['not_category']} in your discard pile (it stays there), and if you do: "
+            "until the end of the turn this unit gets BP + the BP that card prints and has クロス "
+            f"{gain['cross']} (the combination numbers and SP denominators of the units to its "
+            f"right in your battle area {gain['cross']} less, not below 2)."
+        )
     if opponent_power.ok(effect):  # RS-OPPONENT-RETURNS-POWER: the opponent's choice, not yours
         return f"{when}: {opponent_power.sentence(effect, ops)}."
     if isinstance(first, dict) and first.get("op") == own_cards.OP:  # RS-CARDS-POWER-SUM

@@ -30,6 +30,7 @@ from judge.games.rangers_strike import (
     damage_cards,
     deck_search,
     destroy_within,
+    discard_bp_cross,
     discard_namesake,
     discard_return,
     effects,
@@ -935,6 +936,10 @@ def run_effect(
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-DISCARD-BP-CROSS: the card of the discard pile chosen
+    bp_card, rest, _, bp_card_doubt = discard_bp_cross.picks(
+        eng, pe.controller, pe.effect, rest, use
+    )
     # RS-ATTACK-AGAIN: the opposing command held
     held_opp, rest, _, held_opp_doubt = attack_again.named(eng, pe.controller, pe.effect, rest)
     # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
@@ -1046,6 +1051,11 @@ def run_effect(
                 if released is not None and op.get("if_done"):
                     if_not_done(eng, what, op)  # RS-IF-DONE: none released, nothing follows
                 break
+        elif name == discard_bp_cross.PICK:  # RS-DISCARD-BP-CROSS: what follows only if chosen
+            if not discard_bp_cross.choose(eng, pe, bp_card, bp_card_doubt, what):
+                break
+        elif name == discard_bp_cross.GAIN:
+            discard_bp_cross.gain(eng, pe, bp_card, op, what)
         elif name == command_watch.OP:  # RS-COMMAND-HELD-WATCH: in force for the turn
             command_watch.grant(eng, pe, op, what)
         elif name == attack_again.HOLD:  # RS-ATTACK-AGAIN: what follows only if one was held

@@ -46,6 +46,8 @@ class Mod:
     no_enter: bool = False
     #: the unit cannot strike while this is in force (RS-OPPONENT-RETURNS-POWER)
     no_strike: bool = False
+    #: クロス the unit has while this is in force (RS-CROSS)
+    cross: int = 0
 
 
 @dataclass(slots=True, eq=False)

@@ -1,0 +1,74 @@
+"""クロス gained by an effect: the numbers and SP denominators of the units to its right lowered
+(RS-CROSS).
+
+The keyword's reminder, as the fan wiki copies it (atwiki renst page 2393, "原文より"): "クロスX
+効果：これが自軍バトルエリアにある間、これより右にあるユニットの、ナンバーの数字とSPの分母の数字はX少なくなる。ただ
+し2より少なくならない。"; a unit given クロス besides its own has both, their numbers added ("効果が重複
+して全てのクロスの数字の合計分まで以降のナンバーがずれる").  The engine reads クロス only as an effect gives it
+(``Mod.cross``, until the end of the turn: "このターン、これはクロス1を得る"); a card printing
+※クロス is not read (its text stays unread, RS-TEXT-UNREAD).
+
+While such a unit is in its player's battle area, each unit to its right in that battle area has
+its combination number, and the denominator of a printed or given SP K/N, lowered by the sum of
+the クロス of the units to its left, not below 2: its Number Combination triggers at the number so
+lowered (RS-NUMBER-COMBINATION), its SP K/N counts the place so lowered (RS-SP-FRACTION).  Taxis
+counts the actual place and is not changed (the official Q&A on クロス, A3).  Not guessed (the step
+unverifiable): a number or denominator already below 2 (whether it stays or becomes 2), and tag
+battle, whose two battle areas are one line for Number Combination (RST-COMBINATION) while the
+reminder says 自軍バトルエリア; and scrum, or a choice by combination number (RS-HELD-NUMBER), while
+such a unit is in play (:func:`next_in_line.number_changers`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from judge.games.rangers_strike.state import Unit
+
+if TYPE_CHECKING:
+    from judge.games.rangers_strike.engine import RangersStrikeEngine
+
+RULE = "RS-CROSS"
+
+
+def gained(unit: Unit) -> int:
+    """The クロス effects have given ``unit`` (0: none)."""
+    return sum(m.cross for m in unit.mods)
+
+
+def holders(eng: RangersStrikeEngine) -> list[str]:
+    """The cards of units that effects have given クロス, in any area."""
+    st = eng.state
+    return [u.card for q in st.order for u in st.players[q].units() if gained(u)]
+
+
+def left_of(eng: RangersStrikeEngine, unit: Unit) -> int:
+    """The クロス of the units to the left of ``unit`` in its battle area (0 elsewhere)."""
+    where = eng.state.area_of(unit)
+    if where is None or where[1] != "battle":
+        return 0
+    line = eng.state.players[where[0]].battle
+    return sum(gained(u) for u in line[: line.index(unit)])
+
+
+def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tuple[int | None, str]:
+    """``number`` (``unit``'s combination number or SP denominator, ``what``) as the クロス to
+    its left lower it; None when that is not known; in words."""
+    x = left_of(eng, unit)
+    if len(eng.state.teams) and holders(eng):
+        return None, (
+            f"a unit has クロス and, in tag battle, whether it lowers {what} of the units after it "
+            "in the team's joined line or in its player's battle area alone the sources do not say"
+        )
+    if not x:
+        return number, ""
+    if number < 2:
+        return None, (
+            f"{eng.name(unit.card)}'s {what} is {number}, below the 2 クロス lowers it no further "
+            "than: whether it stays or becomes 2 the sources do not say"
+        )
+    now = max(number - x, 2)
+    return now, (
+        f"the units to the left of {eng.name(unit.card)} have クロス {x}: its {what} {number} is "
+        f"{now} (not below 2)"
+    )
