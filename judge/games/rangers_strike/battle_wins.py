@@ -143,7 +143,7 @@ def _changed(eng: RangersStrikeEngine, unit: Unit) -> bool:
     ):
         return True
     ops = eng.own_text_of(d)
-    if ops and own_text.bp(eng, unit, ops, False):
+    if ops and (own_text.bp(eng, unit, ops, False) or own_text.bp_fixed(eng, unit, ops, False)):
         return True
     where = st.area_of(unit)
     return where is not None and eng.resident_bonus(unit, *where) != 0

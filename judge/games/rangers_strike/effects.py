@@ -35,7 +35,10 @@ held to rush a unit with a feature goes to the discard pile, RS-RUSH-HELD-DISCAR
 area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
 ``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
 and ``resist`` ("レジストを得る"), the condition ``{"own_has": X}`` a card named X in its
-player's rush or battle area (RS-WHILE-NAMED), or one on the units next to it, RS-NEXT-TO:
+player's rush or battle area (RS-WHILE-NAMED); ``bp_set`` ``value`` N ("BPNになる": its BP is N,
+other changes void) and ``taxis`` ``category`` X (it has ※タクスX), the condition
+``{"command_feature": X}`` a card of its player's command zone with the feature X
+(RS-COMMAND-FEATURES); or one on the units next to it, RS-NEXT-TO:
 :mod:`~judge.games.rangers_strike.own_text`, :mod:`~judge.games.rangers_strike.neighbours`),
 ``on_strike_damage`` with ``by`` ``stacked`` (a stacking operation's: the unit stacked on it
 struck and dealt damage, RS-STACK-STRIKE),
@@ -733,6 +736,8 @@ def while_ok(cond: Any) -> bool:
         return neighbours.ok(cond)
     if set(cond) == {"own_has"}:  # RS-WHILE-NAMED: "自軍エリアに「X」があれば"
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
+    if set(cond) == {"command_feature"}:  # RS-COMMAND-FEATURES: a command card's feature
+        return isinstance(cond["command_feature"], str) and bool(cond["command_feature"])
     if set(cond) == {"opposing_unit"}:
         unit = cond["opposing_unit"]
         return (
@@ -769,6 +774,18 @@ def _static_ok(op: Any) -> bool:
         )
     if op.get("op") == "resist":  # RS-WHILE-NAMED: "…があればレジストを得る"
         return set(op) == {"op", "while"} and while_ok(op["while"])
+    if op.get("op") == "bp_set":  # RS-COMMAND-FEATURES: "BPNになる"
+        return (
+            set(op) == {"op", "value", "while"}
+            and _is_int(op["value"], 0)
+            and while_ok(op["while"])
+        )
+    if op.get("op") == "taxis":  # RS-COMMAND-FEATURES: "タクスXを得る"
+        return (
+            set(op) == {"op", "category", "while"}
+            and op["category"] in ("WB", "ET", "OT", "MA", "DA")
+            and while_ok(op["while"])
+        )
     if op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
     if "per" in op:
@@ -787,7 +804,10 @@ def _one_doubt(ops: list[Any]) -> bool:
     near = any(neighbours.is_condition(op.get("while")) for op in ops)
     team = any(
         ("per" in op and op["per"].get("count") != "face_up_power")
-        or (isinstance(op.get("while"), dict) and {"none_in", "own_has"} & set(op["while"]))
+        or (
+            isinstance(op.get("while"), dict)
+            and {"none_in", "own_has", "command_feature"} & set(op["while"])
+        )
         for op in ops
     )
     return not (near and team)

@@ -347,6 +347,11 @@ class RangersStrikeEngine(AgendaEngine):
         two differ the BP is not known (:meth:`bp_readings`)."""
         st = self.state
         d = st.card(unit.card)
+        ops = self.own_text_of(d)
+        if ops:  # RS-COMMAND-FEATURES: "BPNになる" prevails, other changes void
+            fixed = own_text.bp_fixed(self, unit, ops, team)
+            if fixed is not None:
+                return fixed
         value = self.own_bp(unit, d, team)
         if bonus is not None:
             return value + bonus
@@ -1191,7 +1196,7 @@ class RangersStrikeEngine(AgendaEngine):
                         view["held"] = True
                 out.append(view)
                 continue
-            bp = self.own_bp(unit, d) + extra
+            bp = self.bp(unit, pid, area, extra)
             sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
             view = {
                 "id": unit.card,

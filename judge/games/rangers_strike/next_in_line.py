@@ -40,7 +40,10 @@ it decides a strike (:meth:`RangersStrikeEngine.sp_known`):
   would be 2 or more, or 0 by another effect, is not known (RS-SP-EFFECT);
 - tag battle's joined battle areas, as for scrum, and vehicles in the line;
 - the unit before it not read in full and naming タクス other than in a taxis note it prints:
-  it may have taxis (ビッグワン's text gives itself タクスET).
+  it may have taxis (a unit's own text may give it one);
+- a taxis a unit's own text gives it while a card of its player's command zone has a feature
+  (RS-COMMAND-FEATURES), in tag battle when 自軍コマンドゾーン read as the player's and as its
+  team's disagree.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from judge.core import textread as tr
-from judge.games.rangers_strike import granted
+from judge.games.rangers_strike import granted, own_text
 from judge.games.rangers_strike.keywords import named_beyond_note, public_cards
 from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
@@ -341,6 +344,16 @@ def _taxis_gives(
         return False, ""
     p = st.card(prev.card)
     taxis = taxis_of(p)
+    ops = eng.own_text_of(p) if taxis is None else ()
+    if any(op["op"] == "taxis" for op in ops):  # RS-COMMAND-FEATURES: a taxis its text gives
+        narrow = own_text.taxis_gained(eng, prev, ops, False)
+        wide = own_text.taxis_gained(eng, prev, ops, True)
+        if narrow != wide:
+            return None, (
+                f"{eng.name(prev.card)}, directly before it, has taxis by its own text in one "
+                f"reading only ({own_text.doubt(eng, prev, ops)})."
+            )
+        taxis = (narrow, None) if narrow is not None else None
     if taxis is None:
         if p.unread and named_beyond_note(str(p.raw.get("text") or ""), "タクス"):
             return None, (
@@ -391,5 +404,7 @@ def taxis_in_play(eng: RangersStrikeEngine) -> bool:
         for u in st.players[pid].battle:
             d = st.card(u.card)
             if d.taxis is not None or d.unread:
+                return True
+            if any(op["op"] == "taxis" for op in eng.own_text_of(d)):  # RS-COMMAND-FEATURES
                 return True
     return False

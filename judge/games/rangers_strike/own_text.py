@@ -105,6 +105,13 @@ def holds(
         return unit is not None and neighbours.holds(eng, unit, cond, team)
     if "own_has" in cond:  # RS-WHILE-NAMED: read narrowly, or widely
         return named_in_areas(eng, pid, cond["own_has"], team)
+    if "command_feature" in cond:  # RS-COMMAND-FEATURES: held or released, printed features
+        want = cond["command_feature"]
+        return any(
+            want in st.card(c.card).features
+            for q in _sides(eng, pid, team)
+            for c in st.players[q].command
+        )
     if "opposing_unit" in cond:  # an opposing unit of the category (rush or battle area)
         want = cond["opposing_unit"]["category"]
         return any(
@@ -151,6 +158,36 @@ def resists(
     )
 
 
+def bp_fixed(
+    eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool
+) -> int | None:
+    """The BP ``unit``'s own ``ops`` make it now ("BPNになる" while its condition holds,
+    RS-COMMAND-FEATURES: the lowest when several do), or None when none does."""
+    pid = player_of(eng, unit)
+    if pid is None:
+        return None
+    values = [
+        int(op["value"])
+        for op in ops
+        if op["op"] == "bp_set" and holds(eng, pid, op["while"], team, unit)
+    ]
+    return min(values) if values else None
+
+
+def taxis_gained(
+    eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool
+) -> str | None:
+    """The category of the taxis ``unit``'s own ``ops`` give it now ("タクスXを得る" while its
+    condition holds, RS-COMMAND-FEATURES), or None."""
+    pid = player_of(eng, unit)
+    if pid is None:
+        return None
+    for op in ops:
+        if op["op"] == "taxis" and holds(eng, pid, op["while"], team, unit):
+            return str(op["category"])
+    return None
+
+
 def bp(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...], team: bool) -> int:
     """The BP ``unit``'s own ``ops`` give it now (``team``: 自軍 read as its team)."""
     pid = player_of(eng, unit)
@@ -189,7 +226,9 @@ def team_dependent(ops: tuple[dict[str, Any], ...]) -> bool:
         if per is not None and per["count"] != "face_up_power":
             return True
         cond = op.get("while")
-        if cond is not None and ("none_in" in cond or "own_has" in cond):
+        if cond is not None and (
+            "none_in" in cond or "own_has" in cond or "command_feature" in cond
+        ):
             return True
     return False
 
@@ -247,6 +286,9 @@ def rule_of(ops: tuple[dict[str, Any], ...], what: str) -> str:
         return neighbours.RULE
     if any(op["op"] == what and "own_has" in (op.get("while") or {}) for op in ops):
         return "RS-WHILE-NAMED"
+    kinds = {"bp": ("bp", "bp_set")}.get(what, (what,))
+    if any(op["op"] in kinds and "command_feature" in (op.get("while") or {}) for op in ops):
+        return "RS-COMMAND-FEATURES"
     return "RS-WHILE"
 
 
@@ -293,6 +335,11 @@ def words_while(cond: dict[str, Any]) -> str:
         return neighbours.words(cond)
     if "own_has" in cond:  # RS-WHILE-NAMED
         return f"while a card named {cond['own_has']} is in your rush or battle area"
+    if "command_feature" in cond:  # RS-COMMAND-FEATURES
+        return (
+            f"while a card in your command zone (held or released) has the feature "
+            f"{cond['command_feature']}"
+        )
     if "opposing_unit" in cond:
         return (
             f"while an opposing unit of category {cond['opposing_unit']['category']} is in a "

@@ -117,6 +117,11 @@ What is read:
   → its combination effect: in the next opposing turn, while the unit is in its player's rush or
   battle area, that player's size S units riding a vehicle cannot be attacked
   (RS-NEXT-TURN-SHIELD, :mod:`judge.games.rangers_strike.area_rules`);
+- a unit's ``【name】これは、自軍コマンドゾーンにあるカードの特徴を見て、それぞれの特徴ごとに次の能力を得
+  る⇒特徴「A」があればレジストを得る。特徴「B」があればタクスXを得る。特徴「C」があればBPNになる。特徴「D」が
+  あればSPKになる。``, when the unit has no Number Combination number → its own continuous resist,
+  taxis X, BP N (other changes void) and SP K, each while a card of its player's command zone has
+  the feature (RS-COMMAND-FEATURES, :mod:`judge.games.rangers_strike.own_text`);
 - a unit's ``【name】これとバトルする敵軍ユニットのBPが本来のBPでなかったなら、そのバトルで敵軍ユニットを撃
   破したとき、相手にN点ダメージを与える。``, when the unit has no Number Combination number → its own
   text of destroying an opposing unit in a battle (``on_destroys``), only when that unit's BP was
@@ -2541,6 +2546,26 @@ TEMPLATES: tuple[tr.Template, ...] = (
             combination={"when": "combination", "do": [json.loads(json.dumps(area_rules.SHIELD))]},
             only=("unit",),
             combo=True,
+        ),
+    ),
+    tr.template(
+        "named_command_features",
+        r"【[^【】]+】これは、?自軍コマンドゾーンにあるカードの特徴を見て、それぞれの特徴ごとに次の能力を得る"
+        r"\s*[⇒→]\s*特徴「(?P<r>[^「」]+)」があればレジストを得る。特徴「(?P<t>[^「」]+)」があればタクス"
+        r"(?P<cat>WB|ET|OT|MA|DA)を得る。特徴「(?P<b>[^「」]+)」があればBP(?P<bp>\d+)になる。特徴"
+        r"「(?P<s>[^「」]+)」があれば「?SP(?P<sp>[1-9])」?になる。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [
+                    {"op": "resist", "while": {"command_feature": m["r"]}},
+                    {"op": "taxis", "category": m["cat"], "while": {"command_feature": m["t"]}},
+                    {"op": "bp_set", "value": int(m["bp"]), "while": {"command_feature": m["b"]}},
+                    {"op": "sp", "value": int(m["sp"]), "while": {"command_feature": m["s"]}},
+                ],
+            },
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template(

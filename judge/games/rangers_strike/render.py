@@ -386,6 +386,16 @@ def render_op(op: Any, resident: bool = False) -> str:
             return f"this unit is SP {value} {own_text.words_while(cond)}"
         if name == "resist" and set(op) == {"op", "while"}:  # RS-WHILE-NAMED
             return f"this unit has resist {own_text.words_while(cond)}"
+        if name == "bp_set" and set(op) == {"op", "value", "while"}:  # RS-COMMAND-FEATURES
+            return (
+                f"this unit's BP is {value} (other changes to its BP void) "
+                f"{own_text.words_while(cond)}"
+            )
+        if name == "taxis" and set(op) == {"op", "category", "while"}:
+            return (
+                f"this unit has taxis {op['category']} (RS-TAXIS, its place by rule option "
+                f"taxis_position) {own_text.words_while(cond)}"
+            )
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:
