@@ -60,6 +60,7 @@ from judge.games.rangers_strike import (
     release,
     resist,
     restrictions,
+    reveal_return,
     stacking,
     strike_damage,
     watch,
@@ -332,7 +333,9 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card
         _, targets, problems, _ = command_discard.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-TOP-TO-COMMAND: the deck's top card, when the log names it
-        _, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
+        top, targets, problems, _ = zone_moves.top_named(eng, pe.controller, effect, targets)
+        if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit when the card does not fit
+            effect = reveal_return.bound(eng, effect, top)
     if not problems:  # RS-RESIDENT-TO-DECK: the resident operation chosen
         _, targets, problems, _ = zone_moves.resident_named(eng, pe.controller, effect, targets)
     released: list[Any] | None = None

@@ -295,6 +295,11 @@ is named):
   of any of those kinds printing a required power number of N or less, put there alike
   ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
   でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
+- ``reveal`` (with ``if_done``), ``return_to_hand`` (a selector with ``no_condition`` ``true``: a
+  unit whose card has no additional condition; ``if`` ``{"revealed": {"category": X, "type":
+  "unit", "size": S}}``), ``revealed_to_hand`` — exactly so, an optional effect of a unit's own:
+  the unit returned to its owner's hand only when the card revealed fits, that card then into
+  the hand (RS-REVEAL-RETURN-TO-HAND, :mod:`judge.games.rangers_strike.reveal_return`).
 - ``hold_or_destroy_self`` — after a ``to_command`` with ``if_done`` (not optional), exactly so:
   when a unit was moved, the effect's own unit, released, is held, and, held, destroyed
   ("…置けなければ捨札にする。そうしたとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
@@ -434,6 +439,7 @@ from judge.games.rangers_strike import (
     placed_held,
     power_moves,
     resident_watch,
+    reveal_return,
     revealed,
     rush_discard,
     rush_waiver,
@@ -534,6 +540,8 @@ OPS = (
     "choose_opposing_discard",
     "to_command_pair",
     "hold_or_destroy_self",
+    "return_to_hand",
+    "revealed_to_hand",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -571,6 +579,7 @@ SELECTOR_KEYS = {
     "number_equal",
     "bp_max_chosen_sum",
     "named_as",
+    "no_condition",
 }
 #: what becomes of an operation card a unit is stacked on when the unit stops being a unit
 #: (RS-STACK-LEAVES): it goes to its owner's hand ("このカードを持ち主の手札に戻す") or discard
@@ -662,6 +671,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         resident or sel[bp_sum.KEY] is not True or sel.get("type") != "unit" or "bp_max" in sel
     ):
         return False  # RS-CHOSEN-BP-SUM: "合計したBP以下の", bound as the effect resolves
+    if reveal_return.KEY in sel and (resident or sel[reveal_return.KEY] is not True):
+        return False  # RS-REVEAL-RETURN-TO-HAND: "追加条件を持たない"
     if discard_namesake.KEY in sel and (
         resident or not isinstance(sel[discard_namesake.KEY], str) or sel.get("type") != "unit"
     ):
@@ -936,6 +947,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         and not zone_conditions.at_once(effect)
     ):
         return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
+    if reveal_return.uses(effect):
+        return reveal_return.ok(effect, timing)  # RS-REVEAL-RETURN-TO-HAND: the one shape
     if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):
         return revealed.ok(effect, timing)  # RS-REVEAL-TO-BOTTOM: the one shape, exactly
     if any(area_rules.is_shield_op(op) for op in ops):

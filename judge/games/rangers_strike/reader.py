@@ -182,6 +182,11 @@ What is read:
   unit of its player's of the size with the feature enters the battle area in that player's battle
   phase (RS-RESIDENT-ENTERED), a card of the hand with a lower printed required power number put
   into the rush area (RS-HAND-POWER-BELOW, :mod:`judge.games.rangers_strike.resident_watch`);
+- a unit's ``自軍山札の上から1枚をオモテにしてもよい。そうしたとき、オモテにしたカードがMAのMユニットのカードだったな
+  ら、追加条件を持たない敵軍ユニットを1体選び、持ち主の手札に戻す。その後、オモテにしたカードを手札に加える。`` (in a
+  named effect's body) → the top card revealed; when it is a card of that category and size, an
+  opposing unit without an additional condition to its owner's hand; then the card revealed into
+  the hand (RS-REVEAL-RETURN-TO-HAND);
 - a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、敵軍バトルエリアから<count>以下の必要パワーの数字を
   持つ[S]ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。そうしたとき、このユニッ
   トがリリース状態ならホールドし、ホールド状態なら撃破する。`` → its when-it-enters effect: an opposing unit held
@@ -368,6 +373,7 @@ from judge.games.rangers_strike import (
     own_cards,
     placed_held,
     resident_watch,
+    reveal_return,
     rush_discard,
     self_toll,
     written,
@@ -1237,6 +1243,24 @@ SENTENCES: tuple[tr.Template, ...] = (
         "revealed_to_owner_top",
         r"その後、オモテにしたカード(?:は持ち主の山札の上|(?P<any>を山札))に戻す。",
         lambda m: ({"op": "revealed_to_deck" if m["any"] else "revealed_to_top"}, False),
+    ),
+    tr.template(
+        "return_if_revealed",
+        r"オモテにしたカードが(?P<cat>WB|ET|OT|MA|DA)の(?P<size>[SML])ユニットのカードだったなら、?追加条件を持たない"
+        r"敵軍ユニットを1体選び、?持ち主の手札に戻す。",
+        lambda m: (
+            {
+                "op": reveal_return.RETURN,
+                "target": dict(reveal_return.TARGET),
+                "if": {"revealed": {"category": m["cat"], "type": "unit", "size": m["size"]}},
+            },
+            False,
+        ),
+    ),
+    tr.template(
+        "revealed_to_hand",
+        r"その後、?オモテにしたカードを手札に加える。",
+        lambda m: ({"op": reveal_return.TO_HAND}, False),
     ),
     tr.template(
         "revealed_to_bottom",

@@ -46,6 +46,7 @@ from judge.games.rangers_strike import (
     own_text,
     placed_held,
     resident_watch,
+    reveal_return,
     rush_discard,
     rush_waiver,
     self_toll,
@@ -112,6 +113,7 @@ _SELECTOR = {
     "number_equal",
     "bp_max_chosen_sum",
     "named_as",
+    "no_condition",
 }
 _ZONES = {"battle": "battle area", "rush": "rush area", "field": "rush or battle area"}
 _UNTIL = {"turn": "the end of the turn", "battle": "the end of the battle"}
@@ -224,6 +226,8 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"whose card prints the sentence 「{sel['written']}」")
     if sel.get(bp_sum.KEY) is True:  # RS-CHOSEN-BP-SUM
         bits.append(bp_sum.words())
+    if sel.get("no_condition") is True:  # RS-REVEAL-RETURN-TO-HAND
+        bits.append("without an additional condition")
     if sel.get(discard_namesake.KEY) == discard_namesake.CHOSEN:  # RS-DISCARD-NAMESAKE
         bits.append("with the card name of the unit card chosen")
     elif discard_namesake.KEY in sel:
@@ -492,6 +496,15 @@ def render_op(op: Any, resident: bool = False) -> str:
         and isinstance(count, int)
     ):
         return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+    back = _cards(target) if name == reveal_return.RETURN else None
+    if back and set(op) == {"op", "target", "if"}:  # RS-REVEAL-RETURN-TO-HAND
+        find = op["if"]["revealed"]
+        return (
+            f"if the card revealed is {reveal_return.words(find)}, return {back} to its owner's "
+            "hand (not destroyed)"
+        )
+    if name == reveal_return.TO_HAND and set(op) == {"op"}:
+        return "then put the card revealed into your hand, whatever it is"
     if name == self_toll.OP and set(op) == {"op"}:  # RS-HOLD-OR-DESTROY-SELF
         return "if this unit is released, hold it; if it is held, destroy it"
     if name == bp_pair.OP and set(op) == {"op", "size", "if_full"}:  # RS-BP-PAIR-TO-COMMAND

@@ -51,6 +51,7 @@ from judge.games.rangers_strike import (
     quantities,
     release,
     resist,
+    reveal_return,
     revealed,
     ride,
     rush_waiver,
@@ -194,6 +195,8 @@ def fitting(
                     eng, unit
                 ):
                     continue  # RS-HELD-NUMBER: the number of the command held
+                if sel.get(reveal_return.KEY) and reveal_return.has_condition(d):
+                    continue  # RS-REVEAL-RETURN-TO-HAND: "追加条件を持たない"
                 if discard_namesake.KEY in sel and not d.named(str(sel[discard_namesake.KEY])):
                     continue  # RS-DISCARD-NAMESAKE: the card name of the card chosen
                 if sel.get("other") and unit is source:
@@ -945,6 +948,9 @@ def run_effect(
     # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
     discarded, rest, _, discard_doubt = command_discard.named(eng, pe.controller, pe.effect, rest)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
+    if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit chosen when the card does not fit
+        pe = replace(pe, effect=reveal_return.bound(eng, pe.effect, top))
+        ops = pe.effect["do"] if reveal_return.uses(pe.effect) else ops
     resident, rest, _, resident_doubt = zone_moves.resident_named(
         eng, pe.controller, pe.effect, rest
     )
@@ -1083,6 +1089,12 @@ def run_effect(
             revealed.to_bottom(eng, pe, shown, what)
         elif name == rush_waiver.OP:  # RS-WAIVE-CONDITION: until the end of the turn
             rush_waiver.grant(eng, pe, op, what)
+        elif name == reveal_return.RETURN and op.get("skip"):
+            reveal_return.skipped(eng, shown, op, what)
+        elif name == reveal_return.RETURN:  # RS-REVEAL-RETURN-TO-HAND
+            reveal_return.to_hand(eng, found, shown)
+        elif name == reveal_return.TO_HAND:
+            reveal_return.revealed_to_hand(eng, pe, shown, what)
         elif name == "reveal_opposing_top":  # RS-IF-HELD-FEATURE
             if not held_command.reveal(eng, pe, what):
                 break

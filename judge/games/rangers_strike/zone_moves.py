@@ -101,6 +101,12 @@ def put_into_power(eng: RangersStrikeEngine, found: list[tuple[str, str, Unit]],
         )
 
 
+def take_unit(eng: RangersStrikeEngine, unit: Unit, how: str) -> tuple[str, str] | None:
+    """Take ``unit`` out of its area, not destroyed (:func:`_take`): for the modules that move a
+    unit elsewhere (RS-REVEAL-RETURN-TO-HAND)."""
+    return _take(eng, unit, how)
+
+
 def _take(eng: RangersStrikeEngine, unit: Unit, how: str) -> tuple[str, str] | None:
     """Take ``unit`` out of its area (not destroyed: ``how``, in words); where it was, or None
     if it has left, or stays there (a card it is stacked on keeps it, RS-STACK-STAY).  The
