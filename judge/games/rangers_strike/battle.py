@@ -23,6 +23,7 @@ from judge.games.rangers_strike import (
     restrictions,
     ride,
     stacking,
+    strike_sp,
     watch,
 )
 from judge.games.rangers_strike.cards import from_words
@@ -436,6 +437,8 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
         return
     sp, unknown = eng.sp_known(unit)
     if unknown is None and sp < 1:
+        unknown = strike_sp.may_strike(eng, unit, pid)  # RS-STRIKE-SP-RETRIEVED
+    if unknown is None and sp < 1:
         plan.violate("RS-STRIKE", f"{eng.name(unit.card)} has SP {sp}: only SP 1 or more strikes.")
         return
     if unit.rode_off and restrictions.has(eng, unit.card, "no_strike_after_ride_off"):
@@ -478,6 +481,8 @@ def _sp_ruling(eng: RangersStrikeEngine, unit: Unit, sp: int, unknown: str | Non
             rule = own_text.rule_of(eng.own_text_of(d), "sp")  # RS-WHILE, RS-NEXT-TO
         elif unknown.startswith("taxis: "):
             rule = "RS-TAXIS"
+        elif unknown.startswith(strike_sp.PREFIX):
+            rule = strike_sp.RULE
         eng.ctx.ruling(
             rule,
             f"{eng.name(unit.card)}'s SP is not known ({unknown}): whether it may strike "

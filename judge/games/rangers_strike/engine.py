@@ -44,6 +44,7 @@ from judge.games.rangers_strike import (
     ride,
     stacking,
     strike_damage,
+    strike_sp,
     this_turn,
     watch,
 )
@@ -367,6 +368,20 @@ class RangersStrikeEngine(AgendaEngine):
         return self.sp_known(unit)[0]
 
     def sp_known(self, unit: Unit) -> tuple[int, str | None]:
+        """:meth:`_sp_known`, with what a unit's text raises it by as it strikes
+        (RS-STRIKE-SP-RETRIEVED)."""
+        value, why = self._sp_known(unit)
+        if not self.state.card(unit.card).restrictions:
+            return value, why
+        d = self.state.card(unit.card)
+        made = (
+            any(m.sp is not None or m.sp_at is not None for m in unit.mods)
+            or next_in_line.taxis_in_play(self)
+            or any(op.get("op") == "sp" for op in self.own_text_of(d))
+        )
+        return strike_sp.adjust(self, unit, value, why, made)
+
+    def _sp_known(self, unit: Unit) -> tuple[int, str | None]:
         """A unit's SP now, and why it is not known (None when it is): printed, a printed
         ``K/N`` at its battle position (RS-SP-FRACTION), an effect's "SP N になる" until its
         end (RS-SP-EFFECT), its own text's while its condition holds (RS-WHILE), and "SP1"
@@ -747,6 +762,7 @@ class RangersStrikeEngine(AgendaEngine):
     def turn_event(self, side: tuple[str, ...]) -> None:
         st = self.state
         st.destroyed.clear()  # RS-IF-DESTROYED-THIS-TURN: a new turn
+        st.to_hand_from_discard.clear()  # RS-STRIKE-SP-RETRIEVED
         pid = side[0]
         n = st.players[pid].turns_taken + 1
         self.event(
@@ -964,6 +980,7 @@ class RangersStrikeEngine(AgendaEngine):
             return
         amount = 1
         if self.options.get("strike_damage", "sp") == "sp":
+            strike_sp.rule_on(self, b.attacker)  # RS-STRIKE-SP-RETRIEVED
             amount = max(1, self.sp(b.attacker))
             self.ctx.ruling(
                 "RS-STRIKE-DAMAGE",

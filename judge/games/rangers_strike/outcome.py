@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
-from judge.games.rangers_strike import stacking
+from judge.games.rangers_strike import stacking, strike_sp
 from judge.games.rangers_strike.refs import Problem, do_take, find_in_zone, find_unit
 from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, leave_area
 
@@ -211,6 +211,8 @@ class Ops:
             return
         iid = do_take(st, pid, takes[0])
         self._put(pid, iid, dest, op.get("position", "top"))
+        if src == "discard" and dest == "hand":
+            strike_sp.record(eng, pid, iid)  # RS-STRIKE-SP-RETRIEVED
         eng.event(
             "move_card",
             f"{eng.name(iid)} goes from {pid}'s {src} to the {dest}.",

@@ -58,6 +58,10 @@ What is read:
   such units stand on both sides of it, and then an effect at the end of its player's turn
   sending an opposing unit with BP no more than its own face up into its owner's power zone
   (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
+- a unit's ``【name】これはストライクするとき、このターン中に自軍捨札から手札に加えたSユニットのカード1枚につ
+  きSP+Nされる。``, when the unit has no Number Combination number → its rule
+  ``strike_sp_retrieved``: as it strikes, SP +N for each size S unit card its player took from
+  its discard pile into its hand this turn (RS-STRIKE-SP-RETRIEVED);
 - a unit's ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``, when the unit has no
   Number Combination number (its own text, always in force) → the rule ``attack_rush``
   (RS-ATTACK-RUSH-AREA);
@@ -376,6 +380,7 @@ from judge.games.rangers_strike import (
     reveal_return,
     rush_discard,
     self_toll,
+    strike_sp,
     written,
     zone_conditions,
 )
@@ -2434,6 +2439,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
+    ),
+    tr.template(
+        "named_strike_sp_retrieved",
+        r"【[^【】]+】これはストライクするとき、このターン中に自軍捨札から手札に加えたSユニットのカード1枚につき"
+        r"SP\+(?P<n>[1-9])される。",
+        lambda m: Part(
+            rule={
+                "rule": strike_sp.NAME,
+                "sp": int(m["n"]),
+                "find": {"type": "unit", "size": "S"},
+            },
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "named_attack_rush",

@@ -51,6 +51,7 @@ from judge.games.rangers_strike import (
     rush_waiver,
     self_toll,
     strike_damage,
+    strike_sp,
     this_turn,
     zone_conditions,
 )
@@ -940,6 +941,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         )
     if name == "rush_held":
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
+    if name == strike_sp.NAME and strike_sp.ok(rule):  # RS-STRIKE-SP-RETRIEVED
+        return strike_sp.words(rule)
     if name == "attack_rush":
         return "It may attack a unit in the opponent's rush area too (RS-ATTACK-RUSH-AREA)."
     if name == "turn_end_destroy":  # RS-TURN-END-DESTROY

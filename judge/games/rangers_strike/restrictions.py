@@ -41,6 +41,10 @@ Restrictions (``{"rule": …}``):
 - ``scrum`` (``※スクラム``): it cannot be attacked while the unit directly after it in its
   battle area has a combination number one more than its own (RS-SCRUM,
   :func:`judge.games.rangers_strike.next_in_line.scrum_forbidden`).
+- ``strike_sp_retrieved`` ``sp`` N (the named effect ``【name】これはストライクするとき、このターン中に自軍捨札
+  から手札に加えたSユニットのカード1枚につきSP+Nされる。``): as it strikes, SP +N for each size S unit
+  card its player took from its discard pile into its hand this turn (RS-STRIKE-SP-RETRIEVED,
+  :mod:`judge.games.rangers_strike.strike_sp`).
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ RULES = (
     "no_strike_after_ride_off",
     "turn_end_destroy",
     "scrum",
+    "strike_sp_retrieved",
 )
 
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import strike_sp
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, RSState, Unit
 
 if TYPE_CHECKING:
@@ -407,6 +408,7 @@ def to_command(
     ps.discard.remove(iid)
     if len(ps.command) >= COMMAND_LIMIT:
         ps.hand.append(iid)
+        strike_sp.record(eng, pid, iid)  # RS-STRIKE-SP-RETRIEVED
         eng.event(
             "to_hand",
             f"{eng.name(iid)} goes from {pid}'s discard pile into its hand: its command zone "

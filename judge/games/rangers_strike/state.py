@@ -285,6 +285,9 @@ class RSState:
     #: unit cards that may be rushed without their additional condition until the end of the
     #: turn (RS-WAIVE-CONDITION)
     waivers: list[Waiver] = field(default_factory=list)
+    #: the cards that went from a player's discard pile into its hand this turn, (player, card),
+    #: in order (RS-STRIKE-SP-RETRIEVED)
+    to_hand_from_discard: list[tuple[str, str]] = field(default_factory=list)
     #: the turn a position began in (what was destroyed before it in that turn is not known)
     partial_turn: int = -1
     winner: str | None = None

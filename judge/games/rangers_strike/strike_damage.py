@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import strike_sp
 from judge.games.rangers_strike.costs import leading
 
 if TYPE_CHECKING:
@@ -210,6 +211,7 @@ def carry_out(
     ps = st.players[pid]
     ps.discard.remove(iid)
     ps.hand.append(iid)
+    strike_sp.record(eng, pid, iid)  # RS-STRIKE-SP-RETRIEVED
     who = " or ".join(eng.opponent_players(pid))
     eng.event(
         "to_hand",
