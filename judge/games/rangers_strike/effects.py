@@ -446,6 +446,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_damage,
     this_turn,
+    unpowered,
     written,
     zone_conditions,
 )
@@ -895,6 +896,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_pair.ok(effect)  # RS-BP-PAIR-TO-COMMAND: the one shape, exactly
     if discard_namesake.uses(effect):
         return discard_namesake.ok(effect)  # RS-DISCARD-NAMESAKE: the one shape, exactly
+    if any(isinstance(op, dict) and op.get("op") == unpowered.OP for op in ops):
+        return unpowered.ok(effect, timing)  # RS-DISCARD-UNPOWERED: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == rush_waiver.OP for op in ops):
         return rush_waiver.ok(effect, timing)  # RS-WAIVE-CONDITION: the one shape, exactly
     if timing == "resident" and granted.is_gain(effect):

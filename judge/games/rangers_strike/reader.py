@@ -1214,6 +1214,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "discard_unpowered",
+        r"必要パワーを満たしていない(?P<size>[SML])ユニットと(?P=size)ビークルを可能な限りすべて選び、?捨札にする。",
+        lambda m: ({"op": "discard_unpowered", "size": m["size"]}, False),
+    ),
+    tr.template(
         "rush_without_condition",
         r"このターン、特徴「(?P<f>[^「」]+)」を持つBP(?P<bp>\d+)以下の(?P<size>[SML])ユニットのカードは、"
         r"追加条件を満たさなくてもラッシュできる。",

@@ -53,6 +53,7 @@ from judge.games.rangers_strike import (
     strike_damage,
     strike_sp,
     this_turn,
+    unpowered,
     zone_conditions,
 )
 from judge.games.rangers_strike.cards import from_words, taxis_of
@@ -845,6 +846,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}: {bp_sum.sentence(effect)}."
     if held_command.ok(effect, effect.get("when")):  # RS-IF-HELD-FEATURE
         return f"{when}: {held_command.sentence(effect)}."
+    if unpowered.ok(effect, effect.get("when")):  # RS-DISCARD-UNPOWERED
+        return f"{when}: {unpowered.sentence(effect['do'][0])}."
     if rush_waiver.ok(effect, effect.get("when")):  # RS-WAIVE-CONDITION
         return f"{when}: {rush_waiver.sentence(effect)}."
     may = " (optional: you may)" if effect.get("optional") else ""

@@ -58,6 +58,7 @@ from judge.games.rangers_strike import (
     self_toll,
     stacking,
     strike_damage,
+    unpowered,
     watch,
     written,
     zone_conditions,
@@ -1087,6 +1088,8 @@ def run_effect(
                 break  # nothing revealed: nothing follows (そうしたとき)
         elif name == "revealed_to_bottom":
             revealed.to_bottom(eng, pe, shown, what)
+        elif name == unpowered.OP:  # RS-DISCARD-UNPOWERED
+            unpowered.carry_out(eng, pe, op, what)
         elif name == rush_waiver.OP:  # RS-WAIVE-CONDITION: until the end of the turn
             rush_waiver.grant(eng, pe, op, what)
         elif name == reveal_return.RETURN and op.get("skip"):
