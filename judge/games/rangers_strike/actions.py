@@ -52,6 +52,7 @@ from judge.games.rangers_strike import (
     from_discard,
     gather_named,
     held_number,
+    held_return,
     modes,
     opponent_power,
     own_cards,
@@ -330,6 +331,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = discard_bp_cross.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-ATTACK-AGAIN: the opposing command held
         _, targets, problems, _ = attack_again.named(eng, pe.controller, effect, targets)
+    if not problems:  # RS-TURN-END-HELD-TO-HAND: the held command returned
+        _, targets, problems, _ = held_return.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card
         _, targets, problems, _ = command_discard.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-TOP-TO-COMMAND: the deck's top card, when the log names it

@@ -26,6 +26,9 @@ further commands to rush a namesake of a unit card of their discard pile, RS-NAM
 ``opponent_placed`` (a unit's restriction on the opponent while it is in its area: a card of a
 category put released into the opponent's command zone is held, RS-PLACED-HELD,
 :mod:`~judge.games.rangers_strike.placed_held`),
+``turn_end`` with ``turn`` ``each`` (a resident's restriction on both players: as each ends its
+own turn it returns one held command of its own to its hand, RS-TURN-END-HELD-TO-HAND,
+:mod:`~judge.games.rangers_strike.held_return`),
 ``opponent_rush`` (a unit's restriction on the opponent while it is in its area: the command
 held to rush a unit with a feature goes to the discard pile, RS-RUSH-HELD-DISCARD,
 :mod:`~judge.games.rangers_strike.rush_discard`),
@@ -428,6 +431,7 @@ from judge.games.rangers_strike import (
     hand_rush,
     held_command,
     held_number,
+    held_return,
     keywords,
     modes,
     namesake_rush,
@@ -886,6 +890,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return resident_watch.ok(effect) or resident_watch.ok(effect, bound=True)
     if any(isinstance(op, dict) and op.get("op") == as_own.OP for op in ops):
         return as_own.ok(effect, timing)  # RS-AS-OWN-EFFECT: another card's, as this unit's
+    if held_return.is_effect(effect):
+        return held_return.ok(effect)  # RS-TURN-END-HELD-TO-HAND: the one shape, exactly
     if timing == "turn_end":
         return _turn_end_ok(effect)  # RS-TURN-END
     if bp_sum.is_sum(effect):
@@ -1592,6 +1598,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
         return True
     return any(
         isinstance(op, dict)
-        and op.get("op") in ("from_discard", "from_hand_or_discard", "discard_to_command")
+        and op.get("op")
+        in ("from_discard", "from_hand_or_discard", "discard_to_command", held_return.OP)
         for op in effect["do"]
     )

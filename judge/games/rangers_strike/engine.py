@@ -38,6 +38,7 @@ from judge.games.rangers_strike import (
     command_watch,
     cross,
     effects,
+    held_return,
     next_in_line,
     own_text,
     resist,
@@ -786,6 +787,7 @@ class RangersStrikeEngine(AgendaEngine):
         elif phase == "end":
             # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
             watch.turn_end(self, pid)
+            held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
             this_turn.turn_end(self, pid)  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
             self.push(("end_turn", {"player": pid}), ("next_phase", {}))
         elif phase == "charge":

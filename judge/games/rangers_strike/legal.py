@@ -34,6 +34,7 @@ from judge.games.rangers_strike import (
     discard_namesake,
     effects,
     held_number,
+    held_return,
     modes,
     opponent_power,
     own_cards,
@@ -220,6 +221,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
             return None
         bound = discard_namesake.bound(effect, card, eng)
         return card + (first_targets(eng, pe.controller, bound, pe.context.get("unit")) or [])
+    if held_return.ok(effect):  # RS-TURN-END-HELD-TO-HAND
+        return held_return.first_held(eng, pe.controller, effect) or None
     if command_discard.op_of(effect) is not None:  # RS-DISCARD-HELD-COMMAND
         return command_discard.first_held(eng, pe.controller, effect) or None
     if held_number.op_at(effect) is not None:  # RS-HELD-NUMBER

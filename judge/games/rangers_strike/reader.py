@@ -210,6 +210,10 @@ What is read:
   without scrum's reminder) → its effect while it is in place: each unit of its player's with one
   of the features now has scrum (RS-RESIDENT-SCRUM, RS-SCRUM,
   :mod:`judge.games.rangers_strike.granted`);
+- a resident operation's ``自分も相手も次の制限を受ける。ターンを終えるときホールド状態のコマンドを1つ選んで手札
+  に戻す。`` → its restriction on both players while it is in place: as each ends its own turn, it
+  returns one held command of its own to its hand (RS-TURN-END-HELD-TO-HAND,
+  :mod:`judge.games.rangers_strike.held_return`);
 - a resident operation's ``自分も相手も次の制限を受ける⇒自分自身の捨札にあるユニットカードと同じカード名のユニット
   カードを、コマンドをホールドしてラッシュするとき、コマンドを追加でNつホールドしなければ、そのユニットカードはラ
   ッシュできない。`` → its restriction on both players while it is in place: N more commands held
@@ -371,6 +375,7 @@ from judge.games.rangers_strike import (
     gather_named,
     granted,
     held_number,
+    held_return,
     namesake_rush,
     no_units,
     opponent_power,
@@ -2828,6 +2833,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("operation",),
             resident=True,
         ),
+    ),
+    tr.template(
+        "resident_turn_end_held_to_hand",
+        r"自分も相手も次の制限を受ける。ターンを終えるときホールド状態のコマンドを1つ選んで手札に戻す。",
+        lambda m: Part(effect=dict(held_return.EFFECT), only=("operation",), resident=True),
     ),
     tr.template(
         "resident_namesake_hold",

@@ -37,6 +37,7 @@ from judge.games.rangers_strike import (
     granted,
     held_command,
     held_number,
+    held_return,
     modes,
     namesake_rush,
     neighbours,
@@ -758,6 +759,9 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"{deck_search.wanted(op)} from your hand into your rush area, if you have one (no "
             "power, command or condition needed)."
         )
+    if held_return.is_effect(effect):  # RS-TURN-END-HELD-TO-HAND
+        said = held_return.words(effect)
+        return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said
     if placed_held.is_effect(effect):  # RS-PLACED-HELD
         said = placed_held.words(effect)
         return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said

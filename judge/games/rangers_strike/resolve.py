@@ -39,6 +39,7 @@ from judge.games.rangers_strike import (
     gather_named,
     held_command,
     held_number,
+    held_return,
     keywords,
     modes,
     neighbours,
@@ -948,6 +949,8 @@ def run_effect(
     held_opp, rest, _, held_opp_doubt = attack_again.named(eng, pe.controller, pe.effect, rest)
     # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
     discarded, rest, _, discard_doubt = command_discard.named(eng, pe.controller, pe.effect, rest)
+    # RS-TURN-END-HELD-TO-HAND: the held command returned
+    back, rest, _, back_doubt = held_return.named(eng, pe.controller, pe.effect, rest)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
     if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit chosen when the card does not fit
         pe = replace(pe, effect=reveal_return.bound(eng, pe.effect, top))
@@ -1077,6 +1080,8 @@ def run_effect(
                 break
         elif name == opponent_power.NO_STRIKE:
             opponent_power.bar_strike(eng, unit, what)
+        elif name == held_return.OP:  # RS-TURN-END-HELD-TO-HAND
+            held_return.carry_out(eng, pe, back, back_doubt, what)
         elif name == command_discard.OP:  # what follows only if one was (そうしたとき)
             if not command_discard.carry_out(eng, pe, discarded, discard_doubt, what):
                 break
