@@ -17,6 +17,7 @@ from judge.games.rangers_strike import (
     costs,
     cross,
     granted,
+    next_combination,
     next_in_line,
     opponent_power,
     own_text,
@@ -139,6 +140,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     watch.seen(eng, "on_entered", unit, pid)  # RS-WHILE-IN-AREA
     as_own.entering(eng, unit)  # RS-SHOW-FOR-NAMED-EFFECT: "出るとき" and "出たとき" together
     if unit.vehicle is not None:
+        next_combination.used_up(eng, pid)  # RS-NEXT-COMBINATION: not guessed
         ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
         return
     d = st.card(unit.card)
@@ -160,6 +162,8 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         if low != number:
             eng.ctx.ruling(cross.RULE, f"{said[0].upper()}{said[1:]}.")
         number = low
+    if next_combination.entered(eng, pid, unit, number, pos):
+        return  # RS-NEXT-COMBINATION: its NC triggered by the unit before it (or not guessed)
     if number is not None and number == pos:
         eng.ctx.ruling(
             "RS-NUMBER-COMBINATION",
@@ -447,6 +451,10 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{eng.name(unit.card)} has ridden off: it cannot strike then (its printed "
             "restriction).",
         )
+        return
+    nexted = next_combination.strike_barred(eng, unit)
+    if nexted is not None:  # RS-NEXT-COMBINATION: "ただし、ストライクはできない"
+        plan.violate(next_combination.RULE, nexted)
         return
     again = attack_again.strike_barred(eng, unit)
     if again is not None:  # RS-ATTACK-AGAIN: "これは追加でアタックできる(ストライクはできない)"

@@ -31,6 +31,7 @@ RULE = "RS-COMBINATION-TURN"
 LATER = {
     "on_destroys": "when this unit destroys an opposing unit in a battle",
     "turn_end": "at the end of its player's turn",
+    "next_combination": "when a unit of its player's enters directly after this unit",
 }
 
 

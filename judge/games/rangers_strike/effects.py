@@ -59,6 +59,10 @@ ability a unit has while units so described stand on both sides of it, RS-NEXT-T
 RS-COMBINATION-TURN: only if its player destroyed this turn an opposing unit with the feature that
 went to the discard pile, its one op ``damage``, optional, RS-IF-DESTROYED-THIS-TURN,
 :mod:`judge.games.rangers_strike.this_turn`),
+``next_combination`` (in ``combination.effects``, in force for the turn, RS-COMBINATION-TURN:
+a unit entering directly after the unit, a size S unit of its player's with the combination number
+``of``, has its NC triggered and cannot strike; its one op ``{"op": "next_nc", "no_strike": true}``,
+RS-NEXT-COMBINATION, :mod:`judge.games.rangers_strike.next_combination`),
 ``on_destroys`` (the unit, attacking or attacked, destroyed an opposing unit in a battle; with ``foe`` ``{"bp": "not_printed"}`` only when
 that unit's BP in the battle was not its printed one: RS-DESTROYS-IN-BATTLE, RS-IF-BP-NOT-PRINTED,
 :mod:`judge.games.rangers_strike.battle_wins`; in ``combination.effects`` it is in force from the
@@ -436,6 +440,7 @@ from judge.games.rangers_strike import (
     modes,
     namesake_rush,
     neighbours,
+    next_combination,
     no_units,
     opponent_power,
     own_cards,
@@ -882,6 +887,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     effect itself does not say, as in ``combination.effects``)."""
     timing = effect.get("when", when)
     ops = effect.get("do")
+    if timing == next_combination.WHEN:
+        return next_combination.ok(effect)  # RS-NEXT-COMBINATION: in force for the turn
     if timing not in WHENS or not isinstance(ops, list) or not ops:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):

@@ -175,6 +175,11 @@ What is read:
   いSユニットのカードを1枚選び相手に見せてもよい。そうしたとき、そのユニット[カード]の効果名を持つ効果を、このユ
   ニットの効果として発動する。`` → its effect as it enters, optional: a card of the hand so described
   shown, and its named effect activated as this unit's (RS-SHOW-FOR-NAMED-EFFECT, RS-AS-OWN-EFFECT);
+- a unit's ``【name】このターン、このユニットの次にコンビネーションするCNNを持つ自軍Sユニットは、そのNCの効果を発
+  動する。ただし、ストライクはできない。``, when the unit has a combination → its combination effect, in
+  force for the turn (RS-COMBINATION-TURN): the unit entering directly after it, a size S unit of
+  the player's with combination number N, has its NC triggered whatever its position and cannot
+  strike this turn (RS-NEXT-COMBINATION, :mod:`judge.games.rangers_strike.next_combination`);
 - a unit's ``【name】このターン、特徴「X」を持つ敵軍ユニットを1体以上撃破して捨札にしたなら、自分がターンを終
   えるとき、相手にN点ダメージを与えてもよい。``, when the unit has a Number Combination number → its
   combination effect, in force until the end of the turn (RS-COMBINATION-TURN): as its player
@@ -2759,6 +2764,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
             ),
             only=("unit",),
             no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_next_combination",
+        r"【[^【】]+】このターン、このユニットの次にコンビネーションするCN(?P<n>[1-9])を持つ自軍(?P<size>[SML])ユ"
+        r"ニットは、そのNCの効果を発動する。ただし、ストライクはできない。",
+        lambda m: Part(
+            combination={
+                "when": "next_combination",
+                "of": {"number": int(m["n"]), "size": m["size"]},
+                "do": [{"op": "next_nc", "no_strike": True}],
+            },
+            only=("unit",),
+            combo=True,
         ),
     ),
     tr.template("named_effect", r"【[^【】]+】(?P<body>[^※【◎].*)", _named),

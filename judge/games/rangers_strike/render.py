@@ -41,6 +41,7 @@ from judge.games.rangers_strike import (
     modes,
     namesake_rush,
     neighbours,
+    next_combination,
     no_units,
     opponent_power,
     own_cards,
@@ -768,6 +769,10 @@ def render_effect(effect: dict[str, Any]) -> str:
     if rush_discard.is_effect(effect):  # RS-RUSH-HELD-DISCARD
         said = rush_discard.words(effect)
         return raw({k: v for k, v in effect.items() if k != "text"}) if said is None else said
+    if effect.get("when") == next_combination.WHEN:  # RS-NEXT-COMBINATION
+        return next_combination.words(effect) or raw(
+            {k: v for k, v in effect.items() if k != "text"}
+        )
     when = _WHEN.get(effect.get("when"))  # type: ignore[arg-type]
     if as_own.as_entering(effect):  # RS-SHOW-FOR-NAMED-EFFECT: "出るとき"
         when = "As it enters the battle area in your turn"

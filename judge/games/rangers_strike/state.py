@@ -194,6 +194,10 @@ class Granted:
     doubt: str | None = None
     #: how many units had been destroyed this turn when it came in force (``destroyed``)
     since: int = 0
+    #: used up: a unit entered directly after its unit (RS-NEXT-COMBINATION)
+    spent: bool = False
+    #: the unit whose NC it triggered, which cannot strike this turn (RS-NEXT-COMBINATION)
+    barred: Unit | None = None
 
 
 @dataclass(slots=True)
