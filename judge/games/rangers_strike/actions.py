@@ -64,6 +64,7 @@ from judge.games.rangers_strike import (
     reveal_return,
     stacking,
     strike_damage,
+    top_fortune,
     watch,
     zone_moves,
 )
@@ -248,13 +249,15 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
     pe = choose_pending(eng, plan, cands, "RS-SIMULTANEOUS")
     if pe is None:
         return
-    if plan.action.get("use") is False and plan.action.get("targets"):
+    # RS-REVEALED-NUMBER: use records the opponent's choice; the card revealed is named either way
+    revealing = top_fortune.op_of(pe.effect) is not None
+    if plan.action.get("use") is False and plan.action.get("targets") and not revealing:
         # not used, the effect chooses nothing: its targets are not dropped, the record is wrong
         plan.violate(
             "RS-EFFECT-TARGETS",
             f"{pe.describe()} is not used (`use: false`): an effect not used takes no targets.",
         )
-    elif plan.action.get("use") is not False and effects.supported(pe.effect):
+    elif (plan.action.get("use") is not False or revealing) and effects.supported(pe.effect):
         for rule, msg in _target_problems(eng, plan, pe):
             plan.violate(rule, msg)
     check_order(eng, plan, pe, cands, "RS-SIMULTANEOUS")
@@ -538,6 +541,7 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
                 effects.cost_at(pe.effect)
                 or power_moves.choice_at(pe.effect)
                 or opponent_power.choice_at(pe.effect)  # RS-OPPONENT-RETURNS-POWER
+                or top_fortune.op_of(pe.effect)  # RS-REVEALED-NUMBER
             ):
                 eng.run_effect(pe, [], False)  # not used: what comes before its choice happens
             elif resist.is_resist(pe.effect):  # not resisting: it goes to the discard pile

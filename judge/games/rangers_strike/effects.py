@@ -302,6 +302,10 @@ is named):
   of any of those kinds printing a required power number of N or less, put there alike
   ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
   でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
+- ``reveal`` (no ``if_done``), ``by_number`` (``odd`` ``{"bp": N}``, ``even`` ``{"draw": N}``,
+  ``high`` ``{"min": M, "sp": K}``), ``revealed_to_bottom`` — exactly so, a unit's effect marked
+  ``optional`` for the opponent's choice to draw, which ``use`` records (RS-REVEALED-NUMBER,
+  :mod:`judge.games.rangers_strike.top_fortune`).
 - ``reveal`` (with ``if_done``), ``return_to_hand`` (a selector with ``no_condition`` ``true``: a
   unit whose card has no additional condition; ``if`` ``{"revealed": {"category": X, "type":
   "unit", "size": S}}``), ``revealed_to_hand`` — exactly so, an optional effect of a unit's own:
@@ -455,6 +459,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_damage,
     this_turn,
+    top_fortune,
     unpowered,
     written,
     zone_conditions,
@@ -552,6 +557,7 @@ OPS = (
     "hold_or_destroy_self",
     "return_to_hand",
     "revealed_to_hand",
+    "by_number",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -963,6 +969,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         and not zone_conditions.at_once(effect)
     ):
         return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
+    if top_fortune.op_of(effect) is not None:
+        return top_fortune.ok(effect, timing)  # RS-REVEALED-NUMBER: the one shape, exactly
     if reveal_return.uses(effect):
         return reveal_return.ok(effect, timing)  # RS-REVEAL-RETURN-TO-HAND: the one shape
     if any(isinstance(op, dict) and op.get("op") in revealed.OPS for op in ops):

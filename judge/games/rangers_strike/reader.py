@@ -191,6 +191,11 @@ What is read:
   unit of its player's of the size with the feature enters the battle area in that player's battle
   phase (RS-RESIDENT-ENTERED), a card of the hand with a lower printed required power number put
   into the rush area (RS-HAND-POWER-BELOW, :mod:`judge.games.rangers_strike.resident_watch`);
+- a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍山札の上から1枚をオモテにする。そして、オモテにした
+  カードの必要パワーの数字を見て、その数字が「1」「3」「5」のどれかなら、このターン、これはBP+Nされ、「2」「4」「6」の
+  どれかなら、相手は1枚ドローしてもよい。「7」以上なら、このターン、これは「SP1」になる。その後、オモテにしたカードは山
+  札の下に戻す。`` → its when-it-enters effect: the top card revealed, BP, the opponent's optional
+  draw or SP by the number it prints, then the card to the bottom of the deck (RS-REVEALED-NUMBER);
 - a unit's ``自軍山札の上から1枚をオモテにしてもよい。そうしたとき、オモテにしたカードがMAのMユニットのカードだったな
   ら、追加条件を持たない敵軍ユニットを1体選び、持ち主の手札に戻す。その後、オモテにしたカードを手札に加える。`` (in a
   named effect's body) → the top card revealed; when it is a card of that category and size, an
@@ -391,6 +396,7 @@ from judge.games.rangers_strike import (
     rush_discard,
     self_toll,
     strike_sp,
+    top_fortune,
     written,
     zone_conditions,
 )
@@ -2383,6 +2389,30 @@ TEMPLATES: tuple[tr.Template, ...] = (
                         "no_condition": True,
                         "effect": "named",
                     }
+                ],
+            },
+            only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_on_enter_revealed_number",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、自軍山札の上から1枚をオモテにする。そして、オモテにした"
+        r"カードの必要パワーの数字を見て、その数字が「1」「3」「5」のどれかなら、このターン、これはBP\+(?P<bp>\d+)され、"
+        r"「2」「4」「6」のどれかなら、相手は(?P<d>[1-9])枚ドローしてもよい。「(?P<min>[7-9])」以上なら、このターン、これは"
+        r"「SP(?P<sp>[1-9])」になる。その後、オモテにしたカードは山札の下に戻す。",
+        lambda m: Part(
+            effect={
+                "when": "on_enter",
+                "optional": True,
+                "do": [
+                    {"op": "reveal"},
+                    {
+                        "op": top_fortune.OP,
+                        "odd": {"bp": int(m["bp"])},
+                        "even": {"draw": int(m["d"])},
+                        "high": {"min": int(m["min"]), "sp": int(m["sp"])},
+                    },
+                    {"op": "revealed_to_bottom"},
                 ],
             },
             only=("unit",),

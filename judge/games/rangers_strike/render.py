@@ -55,6 +55,7 @@ from judge.games.rangers_strike import (
     strike_damage,
     strike_sp,
     this_turn,
+    top_fortune,
     unpowered,
     zone_conditions,
 )
@@ -873,6 +874,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"{gain['cross']} (the combination numbers and SP denominators of the units to its "
             f"right in your battle area {gain['cross']} less, not below 2)."
         )
+    if top_fortune.ok(effect, effect.get("when")):  # RS-REVEALED-NUMBER: the opponent's choice
+        return f"{when}: {top_fortune.sentence(effect)}."
     if opponent_power.ok(effect):  # RS-OPPONENT-RETURNS-POWER: the opponent's choice, not yours
         return f"{when}: {opponent_power.sentence(effect, ops)}."
     if isinstance(first, dict) and first.get("op") == own_cards.OP:  # RS-CARDS-POWER-SUM

@@ -59,6 +59,7 @@ from judge.games.rangers_strike import (
     self_toll,
     stacking,
     strike_damage,
+    top_fortune,
     unpowered,
     watch,
     written,
@@ -907,6 +908,8 @@ def run_effect(
             # (RS-FROM-HAND: nothing follows)
         elif power_moves.choice_at(pe.effect):  # RS-POWER-TO-HAND: what comes before happens
             ops = ops[: power_moves.choice_at(pe.effect)]
+        elif top_fortune.op_of(pe.effect) is not None:
+            pass  # RS-REVEALED-NUMBER: the opponent's choice; everything else happens
         elif opponent_power.choice_at(pe.effect) is not None:  # RS-OPPONENT-RETURNS-POWER: the
             ops = ops[
                 : opponent_power.choice_at(pe.effect)
@@ -922,7 +925,7 @@ def run_effect(
         return
     held, rest, _, doubt = (
         cost_commands(eng, pe.controller, pe.effect, targets)
-        if use is not False
+        if use is not False or top_fortune.op_of(pe.effect) is not None  # RS-REVEALED-NUMBER
         else ([], [], [], None)
     )
     number_at = held_number.op_at(pe.effect)
@@ -1101,6 +1104,8 @@ def run_effect(
             reveal_return.skipped(eng, shown, op, what)
         elif name == reveal_return.RETURN:  # RS-REVEAL-RETURN-TO-HAND
             reveal_return.to_hand(eng, found, shown)
+        elif name == top_fortune.OP:  # RS-REVEALED-NUMBER
+            top_fortune.carry_out(eng, pe, shown, unit, op, use, what)
         elif name == reveal_return.TO_HAND:
             reveal_return.revealed_to_hand(eng, pe, shown, what)
         elif name == "reveal_opposing_top":  # RS-IF-HELD-FEATURE
