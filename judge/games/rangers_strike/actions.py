@@ -55,6 +55,7 @@ from judge.games.rangers_strike import (
     held_return,
     modes,
     opponent_power,
+    opponent_search,
     own_cards,
     own_commands,
     power_moves,
@@ -330,6 +331,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = either_pile.pick(eng, pe.controller, effect, targets)
     if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
         _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-OPPONENT-SEARCH: the opponent's card from its own deck
+        _, targets, problems, _ = opponent_search.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-BP-CROSS: the card of the discard pile chosen
         _, targets, problems, _ = discard_bp_cross.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-ATTACK-AGAIN: the opposing command held

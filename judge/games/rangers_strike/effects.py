@@ -447,6 +447,7 @@ from judge.games.rangers_strike import (
     next_combination,
     no_units,
     opponent_power,
+    opponent_search,
     own_cards,
     own_commands,
     placed_held,
@@ -915,6 +916,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_pair.ok(effect)  # RS-BP-PAIR-TO-COMMAND: the one shape, exactly
     if discard_namesake.uses(effect):
         return discard_namesake.ok(effect)  # RS-DISCARD-NAMESAKE: the one shape, exactly
+    if opponent_search.uses(effect):
+        return opponent_search.ok(effect, timing)  # RS-OPPONENT-SEARCH: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == unpowered.OP for op in ops):
         return unpowered.ok(effect, timing)  # RS-DISCARD-UNPOWERED: the one shape, exactly
     if any(isinstance(op, dict) and op.get("op") == rush_waiver.OP for op in ops):
@@ -1614,6 +1617,12 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     return any(
         isinstance(op, dict)
         and op.get("op")
-        in ("from_discard", "from_hand_or_discard", "discard_to_command", held_return.OP)
+        in (
+            "from_discard",
+            "from_hand_or_discard",
+            "discard_to_command",
+            held_return.OP,
+            "opponent_from_deck",
+        )
         for op in effect["do"]
     )

@@ -1230,6 +1230,24 @@ SENTENCES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "heal_all_damage",
+        r"自軍パワーゾーンのダメージになって(?:い)?るカードをすべてオモテにする。",
+        lambda m: ({"op": "heal", "n": "all"}, False),
+    ),
+    tr.template(
+        "opponent_searches_own_deck",
+        r"そして、相手は自分自身の山札を見て、ユニットカードを1枚選び、自分自身のラッシュエリアに出してもよい。",
+        lambda m: (
+            {"op": "opponent_from_deck", "find": {"type": "unit"}, "count": 1, "to": "rush"},
+            False,
+        ),
+    ),
+    tr.template(
+        "opponent_shuffles_own_deck",
+        r"その後、相手は自分自身の山札をシャッフルする。",
+        lambda m: ({"op": "opponent_shuffle"}, False),
+    ),
+    tr.template(
         "discard_unpowered",
         r"必要パワーを満たしていない(?P<size>[SML])ユニットと(?P=size)ビークルを可能な限りすべて選び、?捨札にする。",
         lambda m: ({"op": "discard_unpowered", "size": m["size"]}, False),

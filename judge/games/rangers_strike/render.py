@@ -44,6 +44,7 @@ from judge.games.rangers_strike import (
     next_combination,
     no_units,
     opponent_power,
+    opponent_search,
     own_cards,
     own_text,
     placed_held,
@@ -856,6 +857,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}: {bp_sum.sentence(effect)}."
     if held_command.ok(effect, effect.get("when")):  # RS-IF-HELD-FEATURE
         return f"{when}: {held_command.sentence(effect)}."
+    if opponent_search.ok(effect, effect.get("when")):  # RS-OPPONENT-SEARCH
+        return f"{when}: {opponent_search.sentence()}."
     if unpowered.ok(effect, effect.get("when")):  # RS-DISCARD-UNPOWERED
         return f"{when}: {unpowered.sentence(effect['do'][0])}."
     if rush_waiver.ok(effect, effect.get("when")):  # RS-WAIVE-CONDITION

@@ -45,6 +45,7 @@ from judge.games.rangers_strike import (
     neighbours,
     no_units,
     opponent_power,
+    opponent_search,
     own_cards,
     own_commands,
     own_text,
@@ -944,6 +945,10 @@ def run_effect(
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-OPPONENT-SEARCH: the opponent's card from its own deck
+    opp_takes, rest, _, search_opp_doubt = opponent_search.picks(
+        eng, pe.controller, pe.effect, rest
+    )
     # RS-DISCARD-BP-CROSS: the card of the discard pile chosen
     bp_card, rest, _, bp_card_doubt = discard_bp_cross.picks(
         eng, pe.controller, pe.effect, rest, use
@@ -1096,6 +1101,13 @@ def run_effect(
                 break  # nothing revealed: nothing follows (そうしたとき)
         elif name == "revealed_to_bottom":
             revealed.to_bottom(eng, pe, shown, what)
+        elif name == "heal" and op.get("n") == "all":  # RS-OPPONENT-SEARCH: every one
+            opponent_search.heal_all(eng, pe.controller)
+        elif name == "opponent_from_deck":  # RS-OPPONENT-SEARCH
+            if not opponent_search.search(eng, pe, opp_takes, search_opp_doubt, what):
+                break
+        elif name == "opponent_shuffle":
+            opponent_search.shuffle(eng, pe, what)
         elif name == unpowered.OP:  # RS-DISCARD-UNPOWERED
             unpowered.carry_out(eng, pe, op, what)
         elif name == rush_waiver.OP:  # RS-WAIVE-CONDITION: until the end of the turn
