@@ -209,4 +209,7 @@ def carry_out(
     eng.ctx.ruling(RULE, f"{pe.controller} chooses {names}, within the total and the count.")
     for q, _area, u in got:
         if st.area_of(u) is not None:
-            eng.destroy(q, u, what, by=pe.controller)
+            unit = pe.context.get("unit")  # RS-FEATURE-DESTROYS-DRAW: a unit's effect
+            eng.destroy(
+                q, u, what, by=pe.controller, killer=None if unit is None else (unit, "effect")
+            )

@@ -461,6 +461,7 @@ from judge.games.rangers_strike import (
     strike_damage,
     this_turn,
     top_fortune,
+    unit_destroys,
     unpowered,
     written,
     zone_conditions,
@@ -487,6 +488,7 @@ WHENS = (
     "on_return",
     attack_again.WHEN,
     command_watch.WHEN,
+    unit_destroys.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -900,6 +902,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if timing == unit_destroys.WHEN:
+        return unit_destroys.ok(effect)  # RS-FEATURE-DESTROYS-DRAW: the one shape, exactly
     if resident_watch.is_effect(effect):  # RS-RESIDENT-ENTERED: the one shape, or as it waits
         return resident_watch.ok(effect) or resident_watch.ok(effect, bound=True)
     if any(isinstance(op, dict) and op.get("op") == as_own.OP for op in ops):

@@ -47,6 +47,7 @@ from judge.games.rangers_strike import (
     strike_damage,
     strike_sp,
     this_turn,
+    unit_destroys,
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
@@ -603,13 +604,15 @@ class RangersStrikeEngine(AgendaEngine):
         why: str,
         only: Callable[[dict[str, Any]], bool] | None = None,
         by: str | None = None,
+        killer: unit_destroys.Killer | None = None,
     ) -> None:
         """A unit goes to the discard pile; when-destroyed effects trigger (``only``: those
         it accepts, when the unit was destroyed before and only now goes to the discard pile,
         RS-RESIST).  The vehicle a destroyed unit rode stays in its place (RS-RIDE); the cards
         it is stacked on go where their texts say, or one keeps it in place (RS-STACK-LEAVES,
         RS-STACK-STAY).  ``by``: the player who destroyed it, when known
-        (RS-IF-DESTROYED-THIS-TURN)."""
+        (RS-IF-DESTROYED-THIS-TURN); ``killer``: the unit that destroyed it and how, when one
+        did (RS-FEATURE-DESTROYS-DRAW)."""
         st = self.state
         if unit.stacked and stacking.leaving(self, unit, f"is destroyed ({why})", only is None):
             return
@@ -622,6 +625,7 @@ class RangersStrikeEngine(AgendaEngine):
         for iid in unit.cards():
             st.players[st.owner_of[iid]].discard.append(iid)
         this_turn.record(self, owner, unit, by)  # RS-IF-DESTROYED-THIS-TURN
+        unit_destroys.seen(self, unit, killer)  # RS-FEATURE-DESTROYS-DRAW
         if st.entering is unit:
             st.entering = None
         said = "is destroyed" if only is None else "was destroyed"
@@ -953,9 +957,13 @@ class RangersStrikeEngine(AgendaEngine):
         )
         # RS-IF-DESTROYED-THIS-TURN: the player whose unit won destroyed the loser
         won = {id(b.attacker): tgt_at[0], id(b.target): b.attacker_player}
+        other = {id(b.attacker): b.target, id(b.target): b.attacker}
         for owner, unit in losers:
             by = won[id(unit)] if len(losers) == 1 else None
-            resist.battle_destroy(self, owner, unit, "lost the battle", by=by)
+            how = "battle" if len(losers) == 1 else "tie"  # RS-FEATURE-DESTROYS-DRAW
+            resist.battle_destroy(
+                self, owner, unit, "lost the battle", by=by, killer=(other[id(unit)], how)
+            )
         battle_wins.after_attack(self, sides, losers)
         fighters = [(b.attacker_player, b.attacker, b.target), (tgt_at[0], b.target, b.attacker)]
         for owner, unit, other in fighters:

@@ -58,6 +58,10 @@ What is read:
   such units stand on both sides of it, and then an effect at the end of its player's turn
   sending an opposing unit with BP no more than its own face up into its owner's power zone
   (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
+- a unit's ``【name】これが自軍エリアにある間、特徴「X」を持つユニットがユニットを撃破して捨札にしたとき、その特
+  徴「X」を持つユニットの持ち主は1枚ドローしてもよい。``, when the unit has no Number Combination number →
+  its text watching every battle: a unit with X that destroys a unit going to the discard pile
+  lets its owner draw (RS-FEATURE-DESTROYS-DRAW);
 - a unit's ``【name】これはストライクするとき、このターン中に自軍捨札から手札に加えたSユニットのカード1枚につ
   きSP+Nされる。``, when the unit has no Number Combination number → its rule
   ``strike_sp_retrieved``: as it strikes, SP +N for each size S unit card its player took from
@@ -397,6 +401,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_sp,
     top_fortune,
+    unit_destroys,
     written,
     zone_conditions,
 )
@@ -2502,6 +2507,21 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
+    ),
+    tr.template(
+        "named_feature_destroys_draw",
+        r"【[^【】]+】これが自軍エリアにある間、特徴「(?P<f>[^「」]+)」を持つユニットがユニットを撃破して捨札にした"
+        r"とき、その特徴「(?P=f)」を持つユニットの持ち主は(?P<n>[1-9])枚ドローしてもよい。",
+        lambda m: Part(
+            effect={
+                "when": unit_destroys.WHEN,
+                "of": {"feature": m["f"]},
+                "optional": True,
+                "do": [{"op": "draw", "n": int(m["n"])}],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "named_strike_sp_retrieved",

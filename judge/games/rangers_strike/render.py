@@ -57,6 +57,7 @@ from judge.games.rangers_strike import (
     strike_sp,
     this_turn,
     top_fortune,
+    unit_destroys,
     unpowered,
     zone_conditions,
 )
@@ -749,6 +750,8 @@ def render_op(op: Any, resident: bool = False) -> str:
 
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
+    if effect.get("when") == unit_destroys.WHEN and unit_destroys.ok(effect):
+        return f"{unit_destroys.words(effect)} (RS-FEATURE-DESTROYS-DRAW)."
     if attack_again.ok(effect):  # RS-ATTACK-AGAIN: the one shape
         return (
             "Each time this unit attacks and wins the battle (optional: you may): choose 1 "

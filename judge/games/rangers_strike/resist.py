@@ -93,7 +93,12 @@ def resist_doubt(eng: RangersStrikeEngine, unit: Unit) -> str | None:
 
 
 def battle_destroy(
-    eng: RangersStrikeEngine, owner: str, unit: Unit, why: str, by: str | None = None
+    eng: RangersStrikeEngine,
+    owner: str,
+    unit: Unit,
+    why: str,
+    by: str | None = None,
+    killer: Any = None,
 ) -> None:
     """``unit`` is destroyed by a battle (by ``by``'s winning unit, when one won): it may
     resist (RS-RESIST), else it is destroyed as any unit is (a unit riding a vehicle resists in
@@ -111,7 +116,7 @@ def battle_destroy(
         )
         return
     if not can_resist(eng, unit):
-        eng.destroy(owner, unit, why, by=by)
+        eng.destroy(owner, unit, why, by=by, killer=killer)
         return
     if st.entering is unit:
         st.entering = None
@@ -130,7 +135,9 @@ def battle_destroy(
     )
     stacking.resist_too(eng, unit)  # RS-STACK-STAY: a card that would keep it in place too
     eng.fire(None, "on_destroyed", owner, card=unit.card, only=lambda e: not discards(e))
-    eng.pool.add(owner, unit.card, dict(RESIST), 200, "on_destroyed", unit=unit, by=by)
+    eng.pool.add(
+        owner, unit.card, dict(RESIST), 200, "on_destroyed", unit=unit, by=by, killer=killer
+    )
 
 
 def resolve(eng: RangersStrikeEngine, pe: PendingEffect, use: bool) -> None:
@@ -151,7 +158,14 @@ def resolve(eng: RangersStrikeEngine, pe: PendingEffect, use: bool) -> None:
         )
         return
     eng.event("effect_declined", f"{owner} does not resist.", player=owner, card=unit.card)
-    eng.destroy(owner, unit, "it did not resist", only=discards, by=pe.context.get("by"))
+    eng.destroy(
+        owner,
+        unit,
+        "it did not resist",
+        only=discards,
+        by=pe.context.get("by"),
+        killer=pe.context.get("killer"),
+    )
 
 
 def dies_winning(eng: RangersStrikeEngine, winner: Unit, other: Unit) -> str | None:

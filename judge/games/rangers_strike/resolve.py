@@ -61,6 +61,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_damage,
     top_fortune,
+    unit_destroys,
     unpowered,
     watch,
     written,
@@ -850,6 +851,8 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if pe.effect.get("when") == unit_destroys.WHEN and not unit_destroys.still_there(eng, pe, what):
+        return  # RS-FEATURE-DESTROYS-DRAW: its unit has left its area
     if "while" in pe.effect and not watch.still_there(eng, pe, what):
         return  # RS-WHILE-IN-AREA: its card has left the area it applies from
     if pe.effect.get("when") == "turn_end" and watch.added_this_turn(eng, pe, what):
@@ -1239,7 +1242,13 @@ def run_effect(
                 opponent_chose(eng, pe, found)
             for pid, _area, u in found:
                 if st.area_of(u) is not None:  # by: who destroyed it (RS-IF-DESTROYED-THIS-TURN)
-                    eng.destroy(pid, u, f"{what}", by=None if theirs else pe.controller)
+                    eng.destroy(
+                        pid,
+                        u,
+                        f"{what}",
+                        by=None if theirs else pe.controller,
+                        killer=None if unit is None else (unit, "effect"),
+                    )
         elif name == "return":
             for pid, _area, u in found:
                 ps = st.players[pid]
