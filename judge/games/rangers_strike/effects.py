@@ -26,6 +26,10 @@ further commands to rush a namesake of a unit card of their discard pile, RS-NAM
 ``opponent_placed`` (a unit's restriction on the opponent while it is in its area: a card of a
 category put released into the opponent's command zone is held, RS-PLACED-HELD,
 :mod:`~judge.games.rangers_strike.placed_held`),
+in ``combination.effects``, the optional effect ``sp`` then ``added_to_bottom`` (the unit SP N
+for the turn either way, then the choice of an opposing unit with a category or feature added,
+selector ``added`` ``true``, to the bottom of its owner's deck, RS-ADDED-TO-BOTTOM,
+:mod:`~judge.games.rangers_strike.added_traits`),
 ``turn_end`` with ``turn`` ``each`` (a resident's restriction on both players: as each ends its
 own turn it returns one held command of its own to its hand, RS-TURN-END-HELD-TO-HAND,
 :mod:`~judge.games.rangers_strike.held_return`),
@@ -418,6 +422,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rangers_strike import (
+    added_traits,
     area_rules,
     as_own,
     attack_again,
@@ -908,6 +913,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return resident_watch.ok(effect) or resident_watch.ok(effect, bound=True)
     if any(isinstance(op, dict) and op.get("op") == as_own.OP for op in ops):
         return as_own.ok(effect, timing)  # RS-AS-OWN-EFFECT: another card's, as this unit's
+    if added_traits.is_effect(effect):
+        return added_traits.ok(effect, when)  # RS-ADDED-TO-BOTTOM: the one shape, exactly
     if held_return.is_effect(effect):
         return held_return.ok(effect)  # RS-TURN-END-HELD-TO-HAND: the one shape, exactly
     if timing == "turn_end":

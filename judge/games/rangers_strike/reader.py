@@ -144,6 +144,10 @@ What is read:
   Combination number → its restriction on the opponent while it is there: a card of those
   categories put released into the opponent's command zone is held (RS-PLACED-HELD,
   :mod:`judge.games.rangers_strike.placed_held`);
+- a unit's ``【name】「SPK」カテゴリまたは特徴の追加されている敵軍[S]ユニットをN体選び、持ち主の山札の下に戻しても
+  よい。``, when the unit has a Number Combination number → its combination effect: SP K for the turn
+  either way, then, if its player wants, opposing units with a category or feature added go to the
+  bottom of their owner's deck (RS-ADDED-TO-BOTTOM, :mod:`judge.games.rangers_strike.added_traits`);
 - a unit's ``【name】`` effect, when the unit has a Number Combination number → its
   combination effect (the official Q&A calls a unit's named effect its NC effect:
   RS-NUMBER-COMBINATION), its body read sentence by sentence; when the unit has the rider
@@ -373,6 +377,7 @@ from typing import Any
 
 from judge.core import textread as tr
 from judge.games.rangers_strike import (
+    added_traits,
     area_rules,
     attack_again,
     bp_highest,
@@ -2844,6 +2849,16 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 "of": {"number": int(m["n"]), "size": m["size"]},
                 "do": [{"op": "next_nc", "no_strike": True}],
             },
+            only=("unit",),
+            combo=True,
+        ),
+    ),
+    tr.template(
+        "named_added_to_bottom",
+        r"【[^【】]+】「SP(?P<sp>[1-9])」\s*カテゴリまたは特徴の追加されている敵軍(?P<size>[SML])?ユニットを"
+        r"(?P<n>[1-9])体選び、持ち主の山札の下に戻してもよい。",
+        lambda m: Part(
+            combination=added_traits.effect(int(m["sp"]), m["size"], int(m["n"])),
             only=("unit",),
             combo=True,
         ),

@@ -17,6 +17,7 @@ from typing import Any
 
 from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
+    added_traits,
     area_rules,
     as_own,
     attack_again,
@@ -866,6 +867,13 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}: {unpowered.sentence(effect['do'][0])}."
     if rush_waiver.ok(effect, effect.get("when")):  # RS-WAIVE-CONDITION
         return f"{when}: {rush_waiver.sentence(effect)}."
+    if added_traits.is_effect(effect):  # RS-ADDED-TO-BOTTOM: the SP either way, then the choice
+        said = added_traits.words(effect)
+        return (
+            raw({k: v for k, v in effect.items() if k != "text"})
+            if said is None
+            else f"{when}: {said}."
+        )
     may = " (optional: you may)" if effect.get("optional") else ""
     resident = effect.get("when") in ("resident", "static")  # (no end: while it holds)
     ops = [render_op(op, resident) for op in effect["do"]]

@@ -16,6 +16,7 @@ from judge.core.engine import ordinal
 from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
+    added_traits,
     area_rules,
     as_own,
     attack_again,
@@ -204,6 +205,8 @@ def fitting(
                     continue  # RS-REVEAL-RETURN-TO-HAND: "追加条件を持たない"
                 if discard_namesake.KEY in sel and not d.named(str(sel[discard_namesake.KEY])):
                     continue  # RS-DISCARD-NAMESAKE: the card name of the card chosen
+                if sel.get(added_traits.KEY) and added_traits.fits(eng, unit) is False:
+                    continue  # RS-ADDED-TO-BOTTOM: a category or feature added (not known: fits)
                 if sel.get("other") and unit is source:
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
@@ -353,6 +356,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append(bp_sum.words())
     if discard_namesake.KEY in sel:  # RS-DISCARD-NAMESAKE
         bits.append(f"named {sel[discard_namesake.KEY]}")
+    if sel.get(added_traits.KEY):  # RS-ADDED-TO-BOTTOM
+        bits.append(added_traits.selector_words())
     return " ".join(bits)
 
 
@@ -437,6 +442,8 @@ def match_targets(
     groups: list[list[Found]] = []
     problems: list[Problem] = []
     if keywords.doubt(eng, effect) is not None:  # RS-SELECT-KEYWORD: not judged
+        return [[] for _ in effects.selectors(effect)], []
+    if added_traits.doubt(eng, effect, controller) is not None:  # RS-ADDED-TO-BOTTOM: not judged
         return [[] for _ in effects.selectors(effect)], []
     if bp_sum.is_sum(effect) and not bp_sum.possible(
         [fitting(eng, controller, sel, source) for sel in effects.selectors(effect)[:2]]
@@ -902,6 +909,16 @@ def run_effect(
             f"{what} is not carried out; the log may record what it did in an `outcome`.",
         )
         return
+    added_doubt = added_traits.doubt(eng, pe.effect, pe.controller) if use is not False else None
+    if added_doubt is not None:  # RS-ADDED-TO-BOTTOM: the choice not judged, nor carried out
+        eng.not_guessed(
+            pe,
+            added_traits.RULE,
+            added_doubt,
+            f"{what}'s return to the deck is not carried out (its SP is); the log may record "
+            "what it did in an `outcome`.",
+        )
+        ops = ops[: added_traits.choice_at(pe.effect)]
     at = effects.cost_at(pe.effect)
     if use is False:
         eng.event("effect_declined", f"{pe.controller} does not use {what}.", card=pe.source)
@@ -912,6 +929,8 @@ def run_effect(
             # (RS-FROM-HAND: nothing follows)
         elif power_moves.choice_at(pe.effect):  # RS-POWER-TO-HAND: what comes before happens
             ops = ops[: power_moves.choice_at(pe.effect)]
+        elif added_traits.choice_at(pe.effect) is not None:  # RS-ADDED-TO-BOTTOM: the SP
+            ops = ops[: added_traits.choice_at(pe.effect)]  # either way
         elif top_fortune.op_of(pe.effect) is not None:
             pass  # RS-REVEALED-NUMBER: the opponent's choice; everything else happens
         elif opponent_power.choice_at(pe.effect) is not None:  # RS-OPPONENT-RETURNS-POWER: the
@@ -1220,6 +1239,14 @@ def run_effect(
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
             zone_moves.put_into_battle(eng, found, what)
+        elif name == added_traits.OP:  # RS-ADDED-TO-BOTTOM: the player's choice
+            for _pid, _area, u in found:
+                eng.ctx.ruling(
+                    added_traits.RULE,
+                    f"{eng.name(u.card)} has a category or feature added: it goes to the bottom "
+                    "of its owner's deck.",
+                )
+            zone_moves.to_deck_bottom(eng, pe, found, what, named=True)
         elif name == "to_deck_bottom":  # RS-TO-DECK-BOTTOM: the opponent's choice, its order
             opponent_chose(eng, pe, found)
             zone_moves.to_deck_bottom(eng, pe, found, what, named=bool(rest))
