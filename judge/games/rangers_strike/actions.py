@@ -51,6 +51,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     gather_named,
+    hand_cycle,
     held_number,
     held_return,
     modes,
@@ -368,6 +369,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = as_own.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
         _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-RUSHED-HAND-CYCLE: the cards of the hand, in order
+        _, targets, problems, _ = hand_cycle.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DESTROY-BP-TOTAL: the opposing units chosen within the total
         _, targets, problems, _ = destroy_within.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-GATHER-NAMED: the cards of the power and command zones brought

@@ -441,6 +441,7 @@ from judge.games.rangers_strike import (
     discard_namesake,
     gather_named,
     granted,
+    hand_cycle,
     hand_rush,
     held_command,
     held_number,
@@ -494,6 +495,7 @@ WHENS = (
     attack_again.WHEN,
     command_watch.WHEN,
     unit_destroys.WHEN,
+    hand_cycle.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -907,6 +909,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if timing == hand_cycle.WHEN:
+        return hand_cycle.ok(effect)  # RS-RUSHED-HAND-CYCLE: the one shape, exactly
     if timing == unit_destroys.WHEN:
         return unit_destroys.ok(effect)  # RS-FEATURE-DESTROYS-DRAW: the one shape, exactly
     if resident_watch.is_effect(effect):  # RS-RESIDENT-ENTERED: the one shape, or as it waits

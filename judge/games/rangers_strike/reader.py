@@ -219,6 +219,10 @@ What is read:
   Number Combination number → its combination effect, optional: one opposing unit of the battle area
   and one of the rush area with the same BP, both held into their owners' command zones
   (RS-BP-PAIR-TO-COMMAND, RS-TO-COMMAND);
+- a resident operation's ``自軍ラッシュフェイズ中、自分が特徴「X」を持つユニットをラッシュしたとき、自分の手札か
+  らカードを好きな枚数選び、自軍山札の下に好きな順で戻してもよい。そうしたとき、戻した枚数と同じ枚数をドローす
+  る。`` → its effect while it is in place: hand cards to the bottom of the deck, then as many
+  drawn (RS-RUSHED-HAND-CYCLE);
 - a resident operation's ``カテゴリにETを持つ自軍ユニットがストライクしてダメージを与えたとき、自軍捨札からSユ
   ニットのカードを相手に1枚選ばせてもよい。そうしたとき、相手の選んだユニットカードを自分の手札に加える。`` → its
   effect while it is in place, triggered when a unit of its player's of the category strikes and
@@ -393,6 +397,7 @@ from judge.games.rangers_strike import (
     effects,
     gather_named,
     granted,
+    hand_cycle,
     held_number,
     held_return,
     namesake_rush,
@@ -2889,6 +2894,21 @@ TEMPLATES: tuple[tr.Template, ...] = (
                         "to": "rush",
                     }
                 ],
+            },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
+    tr.template(
+        "resident_rushed_hand_cycle",
+        r"自軍ラッシュフェイズ中、自分が特徴「(?P<f>[^「」]+)」を持つユニットをラッシュしたとき、自分の手札からカードを"
+        r"好きな枚数選び、自軍山札の下に好きな順で戻してもよい。そうしたとき、戻した枚数と同じ枚数をドローする。",
+        lambda m: Part(
+            effect={
+                "when": hand_cycle.WHEN,
+                "of": {"feature": m["f"]},
+                "optional": True,
+                "do": [{"op": hand_cycle.OP}],
             },
             only=("operation",),
             resident=True,

@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     discard_bp_cross,
     discard_namesake,
     granted,
+    hand_cycle,
     held_command,
     held_number,
     held_return,
@@ -751,6 +752,8 @@ def render_op(op: Any, resident: bool = False) -> str:
 
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
+    if effect.get("when") == hand_cycle.WHEN and hand_cycle.ok(effect):
+        return f"{hand_cycle.words(effect)} (RS-RUSHED-HAND-CYCLE)."
     if effect.get("when") == unit_destroys.WHEN and unit_destroys.ok(effect):
         return f"{unit_destroys.words(effect)} (RS-FEATURE-DESTROYS-DRAW)."
     if attack_again.ok(effect):  # RS-ATTACK-AGAIN: the one shape

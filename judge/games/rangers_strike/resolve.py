@@ -38,6 +38,7 @@ from judge.games.rangers_strike import (
     either_pile,
     from_discard,
     gather_named,
+    hand_cycle,
     held_command,
     held_number,
     held_return,
@@ -858,6 +859,8 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if pe.effect.get("when") == hand_cycle.WHEN and not hand_cycle.still_there(eng, pe, what):
+        return  # RS-RUSHED-HAND-CYCLE: its resident has left its place
     if pe.effect.get("when") == unit_destroys.WHEN and not unit_destroys.still_there(eng, pe, what):
         return  # RS-FEATURE-DESTROYS-DRAW: its unit has left its area
     if "while" in pe.effect and not watch.still_there(eng, pe, what):
@@ -1002,6 +1005,7 @@ def run_effect(
     )
     damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
     within, rest, _, within_doubt = destroy_within.picks(eng, pe.controller, pe.effect, rest, use)
+    cycled, rest, _, _ = hand_cycle.picks(eng, pe.controller, pe.effect, rest, use)
     gathered, rest, _, gather_doubt = gather_named.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
     doubts: dict[int, str] = {}
@@ -1043,6 +1047,9 @@ def run_effect(
             if bound is None:
                 break
             op = bound
+        if name == hand_cycle.OP:  # RS-RUSHED-HAND-CYCLE
+            hand_cycle.carry_out(eng, pe, cycled, what)
+            continue
         if name == destroy_within.OP:  # RS-DESTROY-BP-TOTAL
             destroy_within.carry_out(eng, pe, within, within_doubt, what)
             continue
