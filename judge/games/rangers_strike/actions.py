@@ -67,6 +67,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_damage,
     top_fortune,
+    top_three,
     watch,
     zone_moves,
 )
@@ -317,6 +318,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
             eng, pe.controller, effect, targets, use
         )
         effect = discard_namesake.bound(effect, card, eng)
+    if not problems:  # RS-REVEAL-EITHER-DECK: the deck and its top cards
+        _, targets, problems, _ = top_three.named(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-BP-PAIR-TO-COMMAND: the two units of one BP
         _, targets, problems, _ = bp_pair.named(eng, pe.controller, effect, targets, use)
     # RS-COMMAND-COST: the commands the cost holds come first, when the log names them

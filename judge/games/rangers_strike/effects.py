@@ -306,6 +306,10 @@ is named):
   of any of those kinds printing a required power number of N or less, put there alike
   ("自軍パワーゾーンのオモテ向きのカードから、必要パワーの数字が4以下の、MユニットかSビークルのカードを1枚選ん
   でもよい。そうしたとき、選んだカードを自軍ラッシュエリアに出す。", RS-POWER-CHOICE-TO-RUSH).
+- ``reveal_either_top`` ``count``, ``sp`` — the one op of an optional effect of a unit's own: the
+  top cards of one's own or an opposing deck revealed, SP for the turn when one is a unit card
+  whose printed SP is not blank, then back on top in an order no longer known
+  (RS-REVEAL-EITHER-DECK, :mod:`judge.games.rangers_strike.top_three`).
 - ``reveal`` (no ``if_done``), ``by_number`` (``odd`` ``{"bp": N}``, ``even`` ``{"draw": N}``,
   ``high`` ``{"min": M, "sp": K}``), ``revealed_to_bottom`` — exactly so, a unit's effect marked
   ``optional`` for the opponent's choice to draw, which ``use`` records (RS-REVEALED-NUMBER,
@@ -467,6 +471,7 @@ from judge.games.rangers_strike import (
     strike_damage,
     this_turn,
     top_fortune,
+    top_three,
     unit_destroys,
     unpowered,
     written,
@@ -568,6 +573,7 @@ OPS = (
     "return_to_hand",
     "revealed_to_hand",
     "by_number",
+    "reveal_either_top",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -987,6 +993,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         and not zone_conditions.at_once(effect)
     ):
         return False  # RS-IF-POWER-NONE: a combination's condition, before ops done at once
+    if top_three.op_of(effect) is not None:
+        return top_three.ok(effect, timing)  # RS-REVEAL-EITHER-DECK: the one shape, exactly
     if top_fortune.op_of(effect) is not None:
         return top_fortune.ok(effect, timing)  # RS-REVEALED-NUMBER: the one shape, exactly
     if reveal_return.uses(effect):

@@ -199,6 +199,11 @@ What is read:
   unit of its player's of the size with the feature enters the battle area in that player's battle
   phase (RS-RESIDENT-ENTERED), a card of the hand with a lower printed required power number put
   into the rush area (RS-HAND-POWER-BELOW, :mod:`judge.games.rangers_strike.resident_watch`);
+- a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍か敵軍の山札の上から3枚をオモテにしてもよい。そう
+  したとき、オモテにしたカードの中にSPが空欄でないユニットカードがあれば、このターン、これは「SP1」になる。その後、オモテ
+  にしたカードは、その持ち主が相手に見せずに好きな順で山札の上に戻す。`` → its when-it-enters effect: the top cards
+  of either deck revealed, SP 1 for the turn when one is a unit card whose printed SP is not blank,
+  and the cards back in an order not known (RS-REVEAL-EITHER-DECK);
 - a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍山札の上から1枚をオモテにする。そして、オモテにした
   カードの必要パワーの数字を見て、その数字が「1」「3」「5」のどれかなら、このターン、これはBP+Nされ、「2」「4」「6」の
   どれかなら、相手は1枚ドローしてもよい。「7」以上なら、このターン、これは「SP1」になる。その後、オモテにしたカードは山
@@ -411,6 +416,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_sp,
     top_fortune,
+    top_three,
     unit_destroys,
     written,
     zone_conditions,
@@ -2447,6 +2453,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
                     },
                     {"op": "revealed_to_bottom"},
                 ],
+            },
+            only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_on_enter_reveal_either_deck",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、自軍か敵軍の山札の上から(?P<n>[1-9])枚をオモテにしてもよい。"
+        r"そうしたとき、オモテにしたカードの中にSPが空欄でないユニットカードがあれば、このターン、これは「SP(?P<sp>[1-9])」"
+        r"になる。その後、オモテにしたカードは、その持ち主が相手に見せずに好きな順で山札の上に戻す。",
+        lambda m: Part(
+            effect={
+                "when": "on_enter",
+                "optional": True,
+                "do": [{"op": top_three.OP, "count": int(m["n"]), "sp": int(m["sp"])}],
             },
             only=("unit",),
         ),

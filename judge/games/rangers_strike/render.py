@@ -59,6 +59,7 @@ from judge.games.rangers_strike import (
     strike_sp,
     this_turn,
     top_fortune,
+    top_three,
     unit_destroys,
     unpowered,
     zone_conditions,
@@ -891,6 +892,8 @@ def render_effect(effect: dict[str, Any]) -> str:
             f"{gain['cross']} (the combination numbers and SP denominators of the units to its "
             f"right in your battle area {gain['cross']} less, not below 2)."
         )
+    if top_three.ok(effect, effect.get("when")):  # RS-REVEAL-EITHER-DECK
+        return f"{when} (optional: you may): {top_three.sentence(effect)}."
     if top_fortune.ok(effect, effect.get("when")):  # RS-REVEALED-NUMBER: the opponent's choice
         return f"{when}: {top_fortune.sentence(effect)}."
     if opponent_power.ok(effect):  # RS-OPPONENT-RETURNS-POWER: the opponent's choice, not yours

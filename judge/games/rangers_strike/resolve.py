@@ -63,6 +63,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_damage,
     top_fortune,
+    top_three,
     unit_destroys,
     unpowered,
     watch,
@@ -902,6 +903,8 @@ def run_effect(
     pe = replace(pe, effect=discard_namesake.bound(pe.effect, namesake_card, eng))
     # RS-BP-PAIR-TO-COMMAND: the two units of one BP
     pair, targets, _, pair_doubt = bp_pair.named(eng, pe.controller, pe.effect, targets, use)
+    # RS-REVEAL-EITHER-DECK: the deck and its top cards
+    three, targets, _, three_doubt = top_three.named(eng, pe.controller, pe.effect, targets, use)
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken
@@ -1063,6 +1066,9 @@ def run_effect(
             continue
         if name == self_toll.OP:  # RS-HOLD-OR-DESTROY-SELF: after a unit was moved
             self_toll.carry_out(eng, pe, unit, what)
+            continue
+        if name == top_three.OP:  # RS-REVEAL-EITHER-DECK
+            top_three.carry_out(eng, pe, three, three_doubt, unit, what)
             continue
         if name == bp_pair.OP:  # RS-BP-PAIR-TO-COMMAND
             bp_pair.carry_out(eng, pe, pair, pair_doubt, what)
