@@ -561,6 +561,54 @@ def searches_and_choices() -> dict[str, Any]:
     return env
 
 
+#: a made-up unit whose effect is activated in the rush phase, the unit discarded as the cost
+ACTIVATED_CARDS = [
+    {
+        "code": "RSX-010",
+        "name": "Whistle Hound",
+        "type": "unit",
+        "category": "blaze",
+        "power": 0,
+        "bp": 1000,
+        "sp": 0,
+        "size": "S",
+        "text": "【呼び笛】自軍ラッシュフェイズ中、このユニットを捨札にして次の効果を発動できる⇒自軍山札を見て"
+        "「Blaze Cadet Rin」のカードを1枚か、自軍捨札に「Ember Trooper Kai」と「Cinder Guard Hosu」が"
+        "あれば「Inferno Captain Akane」のカードを1枚選び、自軍ラッシュエリアに出してもよい。その後、山札を"
+        "シャッフルする。",
+    },
+]
+
+
+def activated_effect() -> dict[str, Any]:
+    """Observed mode, with a made-up unit the log carries, read from its printed text.  A rushes
+    Whistle Hound (3) and activates its effect (4, RS-ACTIVATE): the Hound goes into the discard
+    pile as the cost, not destroyed, and the effect waits; A takes Blaze Cadet Rin from its deck
+    into its rush area, then the deck is shuffled (5, RS-SEARCH-EITHER-NAME: the other name,
+    Inferno Captain Akane, only with both Ember Trooper Kai and Cinder Guard Hosu in the discard
+    pile)."""
+    env = observed(
+        {"event": "judge training", "note": "an effect activated in the rush phase"},
+        "1v1",
+        {"A": deck(BT, "RSX-010"), "B": deck(TV)},
+    )
+    env["cards"] = ACTIVATED_CARDS
+    env["actions"] = [
+        a("A", "first_player", first="A"),
+        # turn 1, A
+        a("A", "charge", card="RSS-002", to="command"),
+        a("A", "proceed"),
+        a("A", "rush", card="RSX-010", hold="RSS-002"),
+        a("A", "activate", card="RSX-010", ability=1),
+        a("A", "resolve", source="RSX-010", use=True, targets=["RSS-001"]),
+        *proceed("A", 2),
+        # turn 2, B
+        a("B", "charge", card="RSS-012", to="power"),
+        *proceed("B", 3),
+    ]
+    return env
+
+
 EXAMPLES = {
     "1v1-full-game": full_game,
     "1v1-deck-out": deck_out,
@@ -568,6 +616,7 @@ EXAMPLES = {
     "1v1-paper-match": paper_match,
     "1v1-simultaneous-effects": simultaneous_effects,
     "1v1-searches-and-choices": searches_and_choices,
+    "1v1-activated-effect": activated_effect,
     "tag-full-game": tag_full_game,
     "tag-team-layer": tag_team_layer,
     "tag-illegal-team-play": tag_illegal_team_play,

@@ -599,6 +599,20 @@ class RSAssignDamageSchema(ActionSchema):
     to = PlayerId(required=True)
 
 
+class RSActivateSchema(ActionSchema):
+    """Rush phase: a unit of the player's rush area put into the discard pile to activate its
+    effect "自軍ラッシュフェイズ中、このユニットを捨札にして次の効果を発動できる⇒…" (RS-ACTIVATE);
+    ``ability``: which of its effects so activated, from 1."""
+
+    do = Kind("activate")
+    card = RSCardRef(required=True)
+    ability = Int(
+        required=True,
+        minimum=1,
+        metadata={"description": "1-based, among the unit's effects activated so"},
+    )
+
+
 class RSResolveSchema(ActionSchema):
     """A choice for an effect the engine has pending for ``p``."""
 
@@ -740,6 +754,7 @@ ACTIONS: dict[str, type[Schema]] = {
     "board": RSBoardSchema,
     "enter": RSEnterSchema,
     "ride_off": RSRideOffSchema,
+    "activate": RSActivateSchema,
     "attack": RSAttackSchema,
     "strike": RSStrikeSchema,
     "take_damage": RSTakeDamageSchema,

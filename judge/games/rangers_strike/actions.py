@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.games.rangers_strike import (
+    activated,
     area_rules,
     as_own,
     attack_again,
@@ -229,6 +230,7 @@ PHASE_RULES = {
     "charge": "RS-CHARGE",
     "rush": "RS-RUSH",
     "use": "RS-RUSH",
+    "activate": "RS-RUSH",
     "board": "RS-RUSH",
     "enter": "RS-BATTLE",
     "ride_off": "RS-BATTLE",
@@ -457,6 +459,7 @@ CHECKS: dict[str, Checker] = {
     "charge": check_charge,
     "rush": check_rush,
     "use": check_use,
+    "activate": activated.check_activate,
     "board": check_board,
     "enter": check_enter,
     "ride_off": check_ride_off,
@@ -475,6 +478,7 @@ APPLIES: dict[str, Checker] = {
     "charge": apply_charge,
     "rush": apply_rush,
     "use": apply_use,
+    "activate": activated.apply_activate,
     "board": apply_board,
     "enter": apply_enter,
     "ride_off": apply_ride_off,

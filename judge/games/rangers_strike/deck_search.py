@@ -31,7 +31,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import Take, take_many
-from judge.games.rangers_strike import deck_top, hand_rush, resident_watch
+from judge.games.rangers_strike import activated, deck_top, hand_rush, resident_watch
 from judge.games.rangers_strike.refs import ZONE_REFS
 
 if TYPE_CHECKING:
@@ -58,6 +58,13 @@ def wanted(op: dict[str, Any]) -> str:
     """What the search is for, in words: "a card named X", "a vehicle card"."""
     find = op["find"]
     n = int(op["count"])
+    if "or" in find:  # RS-SEARCH-EITHER-NAME
+        alt = find["or"]
+        held = " and ".join(alt["if_discard"])
+        return (
+            f"a card named {find['name']} (or, if your discard pile holds cards named {held}, one "
+            f"named {alt['name']})"
+        )
     if "name" in find:
         what = f"card{'s' if n > 1 else ''} named {find['name']}"
     elif "category" in find or "bp_max" in find:  # RS-HAND-TO-RUSH
@@ -90,6 +97,9 @@ def fits(eng: RangersStrikeEngine, iid: str, op: dict[str, Any]) -> bool:
     go into the rush area, a unit or vehicle card (only they can stand there)."""
     d = eng.state.card(iid)
     find = op["find"]
+    if "or" in find:  # RS-SEARCH-EITHER-NAME: one name, or another if the discard pile allows
+        owner = eng.state.owner_of[iid]
+        return activated.fits(eng, owner, d, find) and d.type in ("unit", "vehicle")
     if "name" in find and not d.named(find["name"]):
         return False
     if "type" in find and d.type != find["type"]:
@@ -222,11 +232,20 @@ def _names(
     return None, None
 
 
+def _rule_of(op: dict[str, Any]) -> str:
+    """The rule a card that does not fit the op breaks."""
+    if resident_watch.is_op(op):
+        return resident_watch.HAND_RULE
+    if "or" in op["find"]:
+        return activated.SEARCH_RULE
+    return RULES[op["op"]]
+
+
 def _not_fitting(eng: RangersStrikeEngine, pid: str, iid: str, op: dict[str, Any]) -> Problem:
     d = eng.state.card(iid)
     where = " that can stand in the rush area" if op["to"] == "rush" else ""
     return (
-        resident_watch.HAND_RULE if resident_watch.is_op(op) else RULES[op["op"]],
+        _rule_of(op),
         f"{iid} ({d.code}, {d.name}, a {d.type} card) is not {wanted(op)}{where}: the effect "
         f"cannot take it from {pid}'s {ZONE[op['op']]}.",
     )
@@ -262,6 +281,8 @@ def carry_out(
         hand_rush.met(eng, cards[0], what)
     if resident_watch.is_op(op):
         resident_watch.below(eng, cards[0], op, what)
+    if "or" in op["find"]:
+        activated.took(eng, pid, cards[0], op["find"], what)
     from_discard.into_rush(eng, pid, cards, what, whence=zone)
     return []
 

@@ -403,6 +403,12 @@ is named):
 and optionally ``category``); with the card's ``"tag": true`` its ``own`` side covers the
 ally's units too (RST-RESIDENT-TAG).
 
+An effect ``{"when": "activated", "cost": "discard_self", …}`` is activated by its player's
+``activate`` action in its rush phase, the unit put into the discard pile as the cost
+(RS-ACTIVATE, :mod:`judge.games.rangers_strike.activated`: the one body read so far, a search
+whose ``find`` is ``{"name": A, "or": {"name": D, "if_discard": [B, C]}}``,
+RS-SEARCH-EITHER-NAME).
+
 An optional effect may carry ``"activate": true`` ("次の効果を発動できる⇒", RS-MAY-ACTIVATE):
 not used, nothing of it happens, not even what a declined search does (the shuffle).
 
@@ -426,6 +432,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.games.rangers_strike import (
+    activated,
     added_traits,
     area_rules,
     as_own,
@@ -911,6 +918,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     ops = effect.get("do")
     if timing == next_combination.WHEN:
         return next_combination.ok(effect)  # RS-NEXT-COMBINATION: in force for the turn
+    if timing == activated.WHEN:  # RS-ACTIVATE: the cost, and the one body read so far
+        return activated.ok(effect)
     if timing not in WHENS or not isinstance(ops, list) or not ops:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):

@@ -66,7 +66,7 @@ from judge.games.rangers_strike.state import (
 PHASES = ("start", "charge", "rush", "battle", "end")
 PHASE_DECISIONS = {
     "charge": ("charge", "proceed"),
-    "rush": ("rush", "use", "board", "proceed"),
+    "rush": ("rush", "use", "activate", "board", "proceed"),
     "battle": ("enter", "ride_off", "attack", "strike", "proceed"),
 }
 WAITS = {

@@ -76,6 +76,12 @@ What is read:
   and ``of`` (RS-WHILE-IN-AREA); its body may be ``これを捨札にする。`` (the unit itself into
   the discard pile, not destroyed: RS-DISCARD-SELF) or ``自軍コマンドを1つ選びリリースしてもよ
   い。`` (RS-RELEASE-COMMAND);
+- a unit's ``【name】自軍ラッシュフェイズ中、このユニットを捨札にして次の効果を発動できる⇒自軍山札を見て「A」のカー
+  ドを1枚か、自軍捨札に「B」と「C」があれば「D」のカードを1枚選び、自軍ラッシュエリアに出してもよい。その後、山札
+  をシャッフルする。``, when the unit has no Number Combination number → its effect activated by the
+  ``activate`` action in its player's rush phase, the unit discarded as the cost (RS-ACTIVATE), a
+  search for a card named A, or named D when the discard pile holds B and C
+  (RS-SEARCH-EITHER-NAME, :mod:`judge.games.rangers_strike.activated`);
 - a unit's ``【name】これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「X」を持つ敵軍ユニットがラッシ
   ュされたとき、…``, when the unit has no Number Combination number → an effect that triggers on an
   opposing unit's rush in an opposing rush phase while the unit is in its player's rush or battle
@@ -386,6 +392,7 @@ from typing import Any
 
 from judge.core import textread as tr
 from judge.games.rangers_strike import (
+    activated,
     added_traits,
     area_rules,
     attack_again,
@@ -2589,6 +2596,36 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"(?P<own>自軍)?ユニットが(?:(?P<rushed>ラッシュされた)|バトルエリアに出た)とき、"
         r"(?P<body>[^※【◎].*)",
         _named_watch,
+    ),
+    tr.template(
+        "named_activated_search",
+        r"【[^【】]+】自軍ラッシュフェイズ中、このユニットを捨札にして次の効果を発動できる\s*⇒\s*自軍山札を見て"
+        r"「(?P<a>[^「」]+)」のカードを1枚か、自軍捨札に(?P<held>「[^「」]+」(?:と「[^「」]+」)*)があれば「(?P<d>"
+        r"[^「」]+)」のカードを1枚選び、自軍ラッシュエリアに出してもよい。その後、山札をシャッフルする。",
+        lambda m: Part(
+            effect={
+                "when": activated.WHEN,
+                "cost": activated.COST,
+                "optional": True,
+                "do": [
+                    {
+                        "op": "from_deck",
+                        "find": {
+                            "name": m["a"],
+                            "or": {
+                                "name": m["d"],
+                                "if_discard": re.findall(r"「([^「」]+)」", m["held"]),
+                            },
+                        },
+                        "count": 1,
+                        "to": "rush",
+                    },
+                    {"op": "shuffle"},
+                ],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "named_watch_opposing",

@@ -17,6 +17,7 @@ from typing import Any
 
 from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
+    activated,
     added_traits,
     area_rules,
     as_own,
@@ -757,6 +758,13 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{hand_cycle.words(effect)} (RS-RUSHED-HAND-CYCLE)."
     if effect.get("when") == unit_destroys.WHEN and unit_destroys.ok(effect):
         return f"{unit_destroys.words(effect)} (RS-FEATURE-DESTROYS-DRAW)."
+    if activated.ok(effect):  # RS-ACTIVATE, RS-SEARCH-EITHER-NAME
+        return (
+            "In your rush phase, you may put this unit from your rush area into your discard pile "
+            "(not destroyed) to activate this: you may take "
+            f"{deck_search.wanted(effect['do'][0])} from your deck and put it into your rush area "
+            "(no power, command or condition needed); then, a card taken or not, shuffle your deck."
+        )
     if attack_again.ok(effect):  # RS-ATTACK-AGAIN: the one shape
         return (
             "Each time this unit attacks and wins the battle (optional: you may): choose 1 "

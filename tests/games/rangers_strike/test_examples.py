@@ -201,7 +201,7 @@ def test_tag_team_layer_shows_the_seeds_rules() -> None:
 
 def test_every_action_kind_of_the_docs_appears_in_some_example() -> None:
     kinds = doc_action_kinds()
-    assert len(kinds) == 15
+    assert len(kinds) == 16
     seen: set[str] = set()
     refused: set[str] = set()
     operations: set[str] = set()
