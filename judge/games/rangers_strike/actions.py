@@ -41,6 +41,7 @@ from judge.games.rangers_strike import (
     area_rules,
     as_own,
     attack_again,
+    attack_chosen,
     bp_pair,
     command_discard,
     damage_cards,
@@ -309,6 +310,10 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
                     )
                 ]
             )
+    if attack_chosen.is_effect(effect):  # RS-ATTACK-CHOSEN: the chooser by the damage now
+        if attack_chosen.tag_doubt(eng, pe.controller) is not None:
+            return []  # tag battle: not judged
+        effect = attack_chosen.bound(eng, pe.controller, effect)
     # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
     own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
     effect = own_commands.bound(effect, None if own is None else len(own))

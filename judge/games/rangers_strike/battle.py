@@ -14,6 +14,7 @@ from judge.games.rangers_strike import (
     area_rules,
     as_own,
     attack_again,
+    attack_chosen,
     costs,
     cross,
     granted,
@@ -308,6 +309,9 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     target = plan.action["target"]
     areas = restrictions.attack_areas(eng, unit)
     found = find_unit(st, target, _path(eng, "target"), [tp], areas, bp=eng.bp)
+    if found is None and st.attack_permits:  # RS-ATTACK-CHOSEN: the unit chosen for it
+        found = attack_chosen.permitted(eng, unit, tp, target)
+        plan.data["permit"] = found is not None
     rider = ride.rider_of(eng, target) if found is None else None
     if rider is not None:
         plan.violate(
@@ -399,7 +403,13 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{eng.name(target.card)} has scrum, but no unit directly after it has a "
             "combination number one more than its own: it may be attacked.",
         )
-    if plan.data.get("target_area") == "rush":
+    if plan.data.get("permit"):
+        eng.ctx.ruling(
+            attack_chosen.RULE,
+            f"{eng.name(unit.card)} may attack {eng.name(target.card)} in the rush area: the unit "
+            "chosen for it by its combination this turn.",
+        )
+    elif plan.data.get("target_area") == "rush":
         eng.ctx.ruling(
             "RS-ATTACK-RUSH-AREA",
             f"{eng.name(unit.card)} may attack a unit in the opponent's rush area (its text).",

@@ -30,6 +30,9 @@ in ``combination.effects``, the optional effect ``sp`` then ``added_to_bottom`` 
 for the turn either way, then the choice of an opposing unit with a category or feature added,
 selector ``added`` ``true``, to the bottom of its owner's deck, RS-ADDED-TO-BOTTOM,
 :mod:`~judge.games.rangers_strike.added_traits`),
+in ``combination.effects``, ``sp`` then ``attack_chosen`` (the opponent, or the player with
+``self_at_damage`` or more damage, chooses a unit of the opponent's rush area, which the unit may
+attack this turn, RS-ATTACK-CHOSEN, :mod:`~judge.games.rangers_strike.attack_chosen`),
 ``turn_end`` with ``turn`` ``each`` (a resident's restriction on both players: as each ends its
 own turn it returns one held command of its own to its hand, RS-TURN-END-HELD-TO-HAND,
 :mod:`~judge.games.rangers_strike.held_return`),
@@ -437,6 +440,7 @@ from judge.games.rangers_strike import (
     area_rules,
     as_own,
     attack_again,
+    attack_chosen,
     battle_wins,
     bp_highest,
     bp_pair,
@@ -932,6 +936,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return resident_watch.ok(effect) or resident_watch.ok(effect, bound=True)
     if any(isinstance(op, dict) and op.get("op") == as_own.OP for op in ops):
         return as_own.ok(effect, timing)  # RS-AS-OWN-EFFECT: another card's, as this unit's
+    if attack_chosen.is_effect(effect):
+        return attack_chosen.ok(effect, when)  # RS-ATTACK-CHOSEN: the one shape, exactly
     if added_traits.is_effect(effect):
         return added_traits.ok(effect, when)  # RS-ADDED-TO-BOTTOM: the one shape, exactly
     if held_return.is_effect(effect):

@@ -855,9 +855,10 @@ class RangersStrikeEngine(AgendaEngine):
     def end_phase(self, pid: str) -> None:
         st = self.state
         own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
-        ended = len(st.granted) + len(st.waivers)
+        ended = len(st.granted) + len(st.waivers) + len(st.attack_permits)
         st.granted.clear()  # RS-COMBINATION-TURN: combination effects in force end too
         st.waivers.clear()  # RS-WAIVE-CONDITION
+        st.attack_permits.clear()  # RS-ATTACK-CHOSEN
         for q in st.order:
             for unit in st.players[q].units():
                 if unit.mods:
@@ -1316,6 +1317,8 @@ class RangersStrikeEngine(AgendaEngine):
             view["shields"] = [[s.source, s.unit.serial, s.turn] for s in st.shields]
         if st.waivers:  # RS-WAIVE-CONDITION
             view["waivers"] = [[w.controller, w.source, dict(w.find)] for w in st.waivers]
+        if st.attack_permits:  # RS-ATTACK-CHOSEN
+            view["attack_permits"] = [[a.serial, b.serial] for a, b in st.attack_permits]
         if st.extra_closed:
             view["extra_closed"] = dict(sorted(st.extra_closed.items()))
 

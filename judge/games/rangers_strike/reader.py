@@ -150,6 +150,11 @@ What is read:
   Combination number → its restriction on the opponent while it is there: a card of those
   categories put released into the opponent's command zone is held (RS-PLACED-HELD,
   :mod:`judge.games.rangers_strike.placed_held`);
+- a unit's ``【name】SPK 相手は自分自身のラッシュエリアからユニットを1体選ぶ(自軍ダメージがN点以上あれば自分が選
+  ぶ)。このターン、このユニットは、選んだユニットにアタックできる。``, when the unit has a Number Combination
+  number → its combination effect: SP K for the turn, and the unit chosen (by the opponent, or by
+  the player with N or more damage) may be attacked by it in the rush area this turn
+  (RS-ATTACK-CHOSEN, :mod:`judge.games.rangers_strike.attack_chosen`);
 - a unit's ``【name】「SPK」カテゴリまたは特徴の追加されている敵軍[S]ユニットをN体選び、持ち主の山札の下に戻しても
   よい。``, when the unit has a Number Combination number → its combination effect: SP K for the turn
   either way, then, if its player wants, opposing units with a category or feature added go to the
@@ -396,6 +401,7 @@ from judge.games.rangers_strike import (
     added_traits,
     area_rules,
     attack_again,
+    attack_chosen,
     bp_highest,
     bp_pair,
     bp_sum,
@@ -2911,6 +2917,16 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 "of": {"number": int(m["n"]), "size": m["size"]},
                 "do": [{"op": "next_nc", "no_strike": True}],
             },
+            only=("unit",),
+            combo=True,
+        ),
+    ),
+    tr.template(
+        "named_attack_chosen",
+        r"【[^【】]+】SP(?P<sp>[1-9])\s*相手は自分自身のラッシュエリアからユニットを1体選ぶ\(自軍ダメージが"
+        r"(?P<d>[1-9])点以上あれば自分が選ぶ\)。このターン、このユニットは、選んだユニットにアタックできる。",
+        lambda m: Part(
+            combination=attack_chosen.effect(int(m["sp"]), int(m["d"])),
             only=("unit",),
             combo=True,
         ),

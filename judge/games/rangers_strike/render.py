@@ -23,6 +23,7 @@ from judge.games.rangers_strike import (
     as_own,
     attack_again,
     attack_bp,
+    attack_chosen,
     battle_wins,
     bp_highest,
     bp_pair,
@@ -879,6 +880,13 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{when}: {unpowered.sentence(effect['do'][0])}."
     if rush_waiver.ok(effect, effect.get("when")):  # RS-WAIVE-CONDITION
         return f"{when}: {rush_waiver.sentence(effect)}."
+    if attack_chosen.is_effect(effect):  # RS-ATTACK-CHOSEN
+        said = attack_chosen.words(effect)
+        return (
+            raw({k: v for k, v in effect.items() if k != "text"})
+            if said is None
+            else f"{when}: {said}."
+        )
     if added_traits.is_effect(effect):  # RS-ADDED-TO-BOTTOM: the SP either way, then the choice
         said = added_traits.words(effect)
         return (

@@ -21,6 +21,7 @@ from judge.games.rangers_strike import (
     as_own,
     attack_again,
     attack_bp,
+    attack_chosen,
     bp_highest,
     bp_pair,
     bp_sum,
@@ -1011,6 +1012,19 @@ def run_effect(
     cycled, rest, _, _ = hand_cycle.picks(eng, pe.controller, pe.effect, rest, use)
     gathered, rest, _, gather_doubt = gather_named.picks(eng, pe.controller, pe.effect, rest, use)
     unit: Unit | None = pe.context.get("unit")
+    if attack_chosen.is_effect(pe.effect):  # RS-ATTACK-CHOSEN: the chooser by the damage now
+        tag = attack_chosen.tag_doubt(eng, pe.controller)
+        if tag is not None:
+            eng.not_guessed(
+                pe,
+                attack_chosen.RULE,
+                tag,
+                f"{what}'s choice is not carried out (its SP is); the log may record what it did "
+                "in an `outcome`.",
+            )
+            ops = ops[:1]
+        pe = replace(pe, effect=attack_chosen.bound(eng, pe.controller, pe.effect))
+        ops = pe.effect["do"][: len(ops)]
     doubts: dict[int, str] = {}
     groups, _ = match_targets(eng, pe.controller, pe.effect, rest, "targets", unit, doubts)
     if bp_sum.is_sum(pe.effect) and use is not False:  # RS-CHOSEN-BP-SUM
@@ -1252,6 +1266,10 @@ def run_effect(
             zone_moves.put_into_power(eng, found, what)
         elif name == "to_battle":
             zone_moves.put_into_battle(eng, found, what)
+        elif name == attack_chosen.OP:  # RS-ATTACK-CHOSEN: the unit may attack the one chosen
+            if isinstance(target, dict) and target.get("chooser") == "opponent":
+                opponent_chose(eng, pe, found)
+            attack_chosen.grant(eng, pe.controller, unit, found, op)
         elif name == added_traits.OP:  # RS-ADDED-TO-BOTTOM: the player's choice
             for _pid, _area, u in found:
                 eng.ctx.ruling(

@@ -289,6 +289,9 @@ class RSState:
     #: unit cards that may be rushed without their additional condition until the end of the
     #: turn (RS-WAIVE-CONDITION)
     waivers: list[Waiver] = field(default_factory=list)
+    #: (attacker, unit) pairs: the attacker may attack that unit in its rush area until the end
+    #: of the turn (RS-ATTACK-CHOSEN)
+    attack_permits: list[tuple[Unit, Unit]] = field(default_factory=list)
     #: the cards that went from a player's discard pile into its hand this turn, (player, card),
     #: in order (RS-STRIKE-SP-RETRIEVED)
     to_hand_from_discard: list[tuple[str, str]] = field(default_factory=list)
