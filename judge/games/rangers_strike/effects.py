@@ -449,6 +449,7 @@ from judge.games.rangers_strike import (
     command_cards,
     command_discard,
     command_watch,
+    counter_search,
     damage_cards,
     deck_top,
     destroy_within,
@@ -512,6 +513,7 @@ WHENS = (
     command_watch.WHEN,
     unit_destroys.WHEN,
     hand_cycle.WHEN,
+    counter_search.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -928,6 +930,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if timing == counter_search.WHEN:
+        return counter_search.ok(effect)  # RS-COUNTER-NAMESAKE-SEARCH: the one shape, exactly
     if timing == hand_cycle.WHEN:
         return hand_cycle.ok(effect)  # RS-RUSHED-HAND-CYCLE: the one shape, exactly
     if timing == unit_destroys.WHEN:

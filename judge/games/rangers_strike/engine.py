@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     battle_wins,
     combination_turn,
     command_watch,
+    counter_search,
     cross,
     effects,
     held_return,
@@ -1058,6 +1059,8 @@ class RangersStrikeEngine(AgendaEngine):
             "RS-COUNTER" if kind == "counter" else "RS-OPERATION",
             f"{self.name(card)} ({kind} operation) resolved, then went to the discard pile.",
         )
+        if kind == "counter":  # RS-COUNTER-NAMESAKE-SEARCH: texts watching for it
+            counter_search.seen(self, player, card)
 
     # damage -----------------------------------------------------------------------------------
 

@@ -58,6 +58,11 @@ What is read:
   such units stand on both sides of it, and then an effect at the end of its player's turn
   sending an opposing unit with BP no more than its own face up into its owner's power zone
   (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
+- a unit's ``【name】これが自軍エリアにある間、自分がカウンターを持つオペレーションの効果を発動して、そのカード
+  が捨札になったとき、そのカードと同じカード名のカードを、自軍山札を見て1枚選び、相手に見せてから手札に加えても
+  よい。その後、山札をシャッフルする。``, when the unit has no Number Combination number → a search of its
+  player's deck for the counter's namesake as the counter goes to the discard pile
+  (RS-COUNTER-NAMESAKE-SEARCH, RS-SEARCH-DECK);
 - a unit's ``【name】これが自軍エリアにある間、特徴「X」を持つユニットがユニットを撃破して捨札にしたとき、その特
   徴「X」を持つユニットの持ち主は1枚ドローしてもよい。``, when the unit has no Number Combination number →
   its text watching every battle: a unit with X that destroys a unit going to the discard pile
@@ -408,6 +413,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     command_discard,
     command_watch,
+    counter_search,
     deck_top,
     destroy_within,
     discard_bp_cross,
@@ -2550,6 +2556,29 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "attack_bp_note",
         rf"※{_ATTACK_BP}",
         lambda m: Part(effect=_static(m), only=("unit",)),
+    ),
+    tr.template(
+        "named_counter_namesake_search",
+        r"【[^【】]+】これが自軍エリアにある間、自分がカウンターを持つオペレーションの効果を発動して、そのカードが捨札"
+        r"になったとき、そのカードと同じカード名のカードを、自軍山札を見て1枚選び、相手に見せてから手札に加えてもよ"
+        r"い。その後、山札をシャッフルする。",
+        lambda m: Part(
+            effect={
+                "when": counter_search.WHEN,
+                "optional": True,
+                "do": [
+                    {
+                        "op": "from_deck",
+                        "find": {"name": counter_search.USED},
+                        "count": 1,
+                        "to": "hand",
+                    },
+                    {"op": "shuffle"},
+                ],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
     ),
     tr.template(
         "named_feature_destroys_draw",

@@ -32,6 +32,7 @@ from judge.games.rangers_strike import (
     combination_turn,
     command_discard,
     command_watch,
+    counter_search,
     deck_search,
     deck_top,
     destroy_within,
@@ -755,6 +756,8 @@ def render_op(op: Any, resident: bool = False) -> str:
 
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
+    if effect.get("when") == counter_search.WHEN and counter_search.ok(effect):
+        return f"{counter_search.words(effect)} (RS-COUNTER-NAMESAKE-SEARCH)."
     if effect.get("when") == hand_cycle.WHEN and hand_cycle.ok(effect):
         return f"{hand_cycle.words(effect)} (RS-RUSHED-HAND-CYCLE)."
     if effect.get("when") == unit_destroys.WHEN and unit_destroys.ok(effect):

@@ -29,6 +29,7 @@ from judge.games.rangers_strike import (
     command_cards,
     command_discard,
     command_watch,
+    counter_search,
     damage_cards,
     deck_search,
     destroy_within,
@@ -861,6 +862,10 @@ def run_effect(
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
         return
+    if pe.effect.get("when") == counter_search.WHEN and not counter_search.still_there(
+        eng, pe, what
+    ):
+        return  # RS-COUNTER-NAMESAKE-SEARCH: its unit has left its area
     if pe.effect.get("when") == hand_cycle.WHEN and not hand_cycle.still_there(eng, pe, what):
         return  # RS-RUSHED-HAND-CYCLE: its resident has left its place
     if pe.effect.get("when") == unit_destroys.WHEN and not unit_destroys.still_there(eng, pe, what):
