@@ -341,7 +341,11 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     if not problems:  # RS-EITHER-PILE: the card of the hand or the discard pile
         _, targets, problems, _ = either_pile.pick(eng, pe.controller, effect, targets)
     if not problems:  # RS-SEARCH-DECK: the cards of the deck searched
-        _, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+        taken, targets, problems, _ = deck_search.picks(eng, pe.controller, effect, targets, use)
+    if not problems:  # RS-SEARCH-TO-COMMAND: the command discarded first, when the zone is full
+        _, targets, problems, _ = activated.command_pick(
+            eng, pe.controller, effect, targets, bool(taken)
+        )
     if not problems:  # RS-OPPONENT-SEARCH: the opponent's card from its own deck
         _, targets, problems, _ = opponent_search.picks(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-BP-CROSS: the card of the discard pile chosen

@@ -56,10 +56,39 @@ def either_ok(find: Any) -> bool:
     )
 
 
+#: the vehicle's search: an operation card put held into the command zone, a command of one's
+#: own discarded first when the zone is full (RS-SEARCH-TO-COMMAND)
+TO_COMMAND = {
+    "op": "from_deck",
+    "find": {"type": "operation"},
+    "count": 1,
+    "to": "command",
+    "if_full": "discard_command",
+}
+COMMAND_RULE = "RS-SEARCH-TO-COMMAND"
+
+
+def is_command_op(op: Any) -> bool:
+    """Whether ``op`` is the search of RS-SEARCH-TO-COMMAND."""
+    return op == TO_COMMAND
+
+
 def ok(effect: dict[str, Any]) -> bool:
     """Whether an activated effect is one the engine executes: the cost, and the search of
-    RS-SEARCH-EITHER-NAME then the shuffle, optional."""
+    RS-SEARCH-EITHER-NAME then the shuffle, optional, or the search of RS-SEARCH-TO-COMMAND
+    then the shuffle."""
     ops = effect.get("do")
+    if (
+        isinstance(ops, list)
+        and len(ops) == 2
+        and is_command_op(ops[0])
+        and ops[1] == {"op": "shuffle"}
+    ):
+        return (
+            effect.get("when") == WHEN
+            and effect.get("cost") == COST
+            and not set(effect) - {"when", "cost", "do", "text"}
+        )
     return (
         effect.get("when") == WHEN
         and effect.get("cost") == COST
@@ -111,6 +140,12 @@ def check_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     ref = plan.action.get("card")
     found = find_unit(st, ref, "card", [pid], ("rush",))
+    ridden = next(
+        (u for u in st.players[pid].rush if u.vehicle is not None and u.vehicle == ref), None
+    )
+    if found is None and ridden is not None:  # a vehicle a unit rides: named by its own id
+        found = (pid, "rush", ridden)
+        plan.data["vehicle"] = ref
     if found is None:
         plan.violate(
             RULE,
@@ -120,16 +155,13 @@ def check_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.cannot_apply("no such unit")
         return
     _owner, _area, unit = found
-    if not st.card(unit.card).is_unit:
-        plan.violate(RULE, f"{eng.name(unit.card)} is a vehicle: its text says このユニット.")
-        plan.cannot_apply("not a unit")
-        return
     n = int(plan.action["ability"])
-    listed = effects_of(eng, unit.card)
+    card = plan.data.get("vehicle", unit.card)
+    listed = effects_of(eng, card)
     if not 1 <= n <= len(listed):
         plan.violate(
             RULE,
-            f"{eng.name(unit.card)} has {len(listed)} effect(s) activated so: no effect {n}.",
+            f"{eng.name(card)} has {len(listed)} effect(s) activated so: no effect {n}.",
         )
         plan.cannot_apply("no such effect")
         return
@@ -145,6 +177,10 @@ def apply_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     unit = plan.data["unit"]
+    vehicle = plan.data.get("vehicle")
+    if vehicle is not None:  # a vehicle a unit rides, put into the discard pile
+        _discard_ridden(eng, pid, unit, vehicle, plan)
+        return
     iid = unit.card
     what = f"{eng.name(iid)}'s activated effect"
     if unit.vehicle is not None or unit.stacked:
@@ -162,3 +198,151 @@ def apply_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
         "phase: the effect waits for its resolve.",
     )
     eng.pool.add(pid, iid, plan.data["effect"], plan.data["index"], WHEN)
+
+
+def _discard_ridden(
+    eng: RangersStrikeEngine, pid: str, unit: Any, vehicle: str, plan: Plan
+) -> None:
+    """A vehicle a unit rides pays the cost: the vehicle goes into its owner's discard pile and
+    the unit stays in the rush area, riding nothing; whether the unit stays so the sources do
+    not say (unverifiable)."""
+    st = eng.state
+    what = f"{eng.name(vehicle)}'s activated effect"
+    unit.vehicle = None
+    st.players[st.owner_of[vehicle]].discard.append(vehicle)
+    eng.event(
+        "to_discard",
+        f"{eng.name(vehicle)} goes from {pid}'s rush area to the discard pile (the cost of {what}; "
+        "not destroyed).",
+        player=pid,
+        card=vehicle,
+    )
+    why = (
+        f"{eng.name(unit.card)} rides {eng.name(vehicle)}, which goes into the discard pile, and "
+        "what becomes of the unit riding it the sources do not say (the engine leaves it in the "
+        "rush area, riding nothing)"
+    )
+    eng.ctx.ruling(RULE, f"{why[0].upper()}{why[1:]}.")
+    eng.ctx.cannot_verify(why)
+    eng.pool.add(pid, vehicle, plan.data["effect"], plan.data["index"], WHEN)
+
+
+Pick = tuple[int | None, list[Any], list[tuple[str, str]], str | None]
+
+
+def command_pick(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], taking: bool
+) -> Pick:
+    """RS-SEARCH-TO-COMMAND: the command of ``pid``'s own to discard first, when its command
+    zone is full and a card is taken (``taking``): ``(index, targets left, problems, doubt)``.
+    The log names it after the card searched; not named, it is not guessed."""
+    from judge.core.refs import is_instance, ref_code, ref_text
+    from judge.games.rangers_strike.state import COMMAND_LIMIT
+
+    ops = effect.get("do") or []
+    if not ops or not is_command_op(ops[0]):
+        return None, targets, [], None
+    st = eng.state
+    ps = st.players[pid]
+    full = len(ps.command) >= COMMAND_LIMIT
+    if not taking or not full:
+        if taking and targets:
+            return (
+                None,
+                targets[1:],
+                [
+                    (
+                        COMMAND_RULE,
+                        f"{pid}'s command zone has room: no command is put into the discard pile "
+                        f"for the card, and {ref_text(targets[0])} is named for nothing.",
+                    )
+                ],
+                None,
+            )
+        return None, targets, [], None
+    if not targets:
+        return (
+            None,
+            targets,
+            [],
+            (
+                f"{pid}'s command zone is full, and which command of its own it put into the "
+                "discard pile first is not recorded"
+            ),
+        )
+    ref, rest = targets[0], targets[1:]
+    code = ref_code(st, ref)
+    matches = [
+        i
+        for i, c in enumerate(ps.command)
+        if (c.card == ref if is_instance(st, ref) else st.code_of[c.card] == code)
+    ]
+    if not matches:
+        return (
+            None,
+            rest,
+            [("RS-CARD-IN-ZONE", f"{ref_text(ref)} is not a card of {pid}'s command zone.")],
+            None,
+        )
+    if len({ps.command[i].held for i in matches}) > 1 and not is_instance(st, ref):
+        return (
+            None,
+            rest,
+            [],
+            f"which command {ref_text(ref)} names (held or released) is not known",
+        )
+    return matches[0], rest, [], None
+
+
+def to_command(
+    eng: RangersStrikeEngine,
+    pe: Any,
+    takes: list[Any],
+    index: int | None,
+    doubt: str | None,
+    what: str,
+) -> None:
+    """The card taken goes held into the command zone; when that is full, the command chosen
+    goes into the discard pile first (RS-SEARCH-TO-COMMAND)."""
+    from judge.core.refs import take_many
+    from judge.games.rangers_strike.state import COMMAND_LIMIT, Command
+
+    st = eng.state
+    pid = pe.controller
+    ps = st.players[pid]
+    if doubt is not None:
+        eng.not_guessed(
+            pe,
+            COMMAND_RULE,
+            doubt,
+            f"{what} is not carried out; the log may name the command after the card, or record "
+            "what happened in an `outcome`.",
+        )
+        return
+    cards = take_many(st, pid, takes)
+    if not cards:
+        eng.event("from_deck", f"{pid} takes no card from its deck for {what}.", player=pid)
+        return
+    card = cards[0]
+    if len(ps.command) >= COMMAND_LIMIT and index is not None:
+        gone = ps.command.pop(index).card
+        st.players[st.owner_of[gone]].discard.append(gone)
+        eng.event(
+            "to_discard",
+            f"{pid} puts its command {eng.name(gone)} into the discard pile first ({what}).",
+            player=pid,
+            card=gone,
+        )
+    ps.command.append(Command(card, held=True))
+    eng.event(
+        "to_command",
+        f"{pid} takes {eng.name(card)} from its deck and puts it held into its command zone "
+        f"({what}).",
+        player=pid,
+        card=card,
+    )
+    eng.ctx.ruling(
+        COMMAND_RULE,
+        f"{eng.name(card)}, an operation card, goes held into {pid}'s command zone"
+        + (", a command of its own put into the discard pile first." if index is not None else "."),
+    )

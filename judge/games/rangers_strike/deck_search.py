@@ -159,7 +159,8 @@ def picks(
     if not found and not hidden:
         return [], targets, [], None  # nothing fits: nothing to take, exactly
     codes = {eng.state.code_of[iid] for iid in found}
-    if use is True and n == 1 and not hidden and len(codes) == 1:
+    used = use is True or (use is None and activated.is_command_op(op))  # 選び: not "may"
+    if used and n == 1 and not hidden and len(codes) == 1:
         first = found[0]
         return [Take(zone, cards.index(first), first, False)], targets, [], None
     return (

@@ -410,7 +410,9 @@ An effect ``{"when": "activated", "cost": "discard_self", …}`` is activated by
 ``activate`` action in its rush phase, the unit put into the discard pile as the cost
 (RS-ACTIVATE, :mod:`judge.games.rangers_strike.activated`: the one body read so far, a search
 whose ``find`` is ``{"name": A, "or": {"name": D, "if_discard": [B, C]}}``,
-RS-SEARCH-EITHER-NAME).
+RS-SEARCH-EITHER-NAME; or, a vehicle's, ``{"op": "from_deck", "find": {"type": "operation"},
+"count": 1, "to": "command", "if_full": "discard_command"}`` then the shuffle, the card chosen
+held into the command zone, a command discarded first when it is full, RS-SEARCH-TO-COMMAND).
 
 An optional effect may carry ``"activate": true`` ("次の効果を発動できる⇒", RS-MAY-ACTIVATE):
 not used, nothing of it happens, not even what a declined search does (the shuffle).
@@ -1656,6 +1658,8 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     discard pile to take is chosen as a selector's unit is)."""
     if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
+    if any(activated.is_command_op(op) for op in effect["do"]):
+        return True  # RS-SEARCH-TO-COMMAND: the card chosen, and a command when the zone is full
     return any(
         isinstance(op, dict)
         and op.get("op")

@@ -86,7 +86,11 @@ What is read:
   をシャッフルする。``, when the unit has no Number Combination number → its effect activated by the
   ``activate`` action in its player's rush phase, the unit discarded as the cost (RS-ACTIVATE), a
   search for a card named A, or named D when the discard pile holds B and C
-  (RS-SEARCH-EITHER-NAME, :mod:`judge.games.rangers_strike.activated`);
+  (RS-SEARCH-EITHER-NAME, :mod:`judge.games.rangers_strike.activated`); a vehicle's
+  ``【name】自軍ラッシュフェイズ中、このビークルを捨札にして次の効果を発動できる→自軍山札を見てオペレーションカー
+  ドを1枚選び、自軍コマンドゾーンにホールド状態で置く(置けなければ自軍コマンドを1つ選び、捨札にしてから置く)。その
+  後、山札をシャッフルする。`` alike (RS-ACTIVATE), an operation card into the command zone held, a
+  command of one's own discarded first when it is full (RS-SEARCH-TO-COMMAND);
 - a unit's ``【name】これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「X」を持つ敵軍ユニットがラッシ
   ュされたとき、…``, when the unit has no Number Combination number → an effect that triggers on an
   opposing unit's rush in an opposing rush phase while the unit is in its player's rush or battle
@@ -2660,6 +2664,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
             },
             only=("unit",),
             no_number=True,
+        ),
+    ),
+    tr.template(
+        "named_activated_to_command",
+        r"【[^【】]+】自軍ラッシュフェイズ中、このビークルを捨札にして次の効果を発動できる\s*[⇒→]\s*自軍山札を見て"
+        r"オペレーションカードを1枚選び、自軍コマンドゾーンにホールド状態で置く\(置けなければ自軍コマンドを1つ選び、"
+        r"捨札にしてから置く\)。その後、山札をシャッフルする。",
+        lambda m: Part(
+            effect={
+                "when": activated.WHEN,
+                "cost": activated.COST,
+                "do": [dict(activated.TO_COMMAND), {"op": "shuffle"}],
+            },
+            only=("vehicle",),
         ),
     ),
     tr.template(

@@ -762,6 +762,14 @@ def render_effect(effect: dict[str, Any]) -> str:
         return f"{hand_cycle.words(effect)} (RS-RUSHED-HAND-CYCLE)."
     if effect.get("when") == unit_destroys.WHEN and unit_destroys.ok(effect):
         return f"{unit_destroys.words(effect)} (RS-FEATURE-DESTROYS-DRAW)."
+    if activated.ok(effect) and activated.is_command_op(effect["do"][0]):  # RS-SEARCH-TO-COMMAND
+        return (
+            "In your rush phase, you may put this vehicle from your rush area into your discard "
+            "pile (not destroyed) to activate this: look through your deck, choose an operation "
+            "card in it, if there is one, and put it held into your command zone (when the zone "
+            "is full, first choose a command of yours and put it into the discard pile); then "
+            "shuffle your deck."
+        )
     if activated.ok(effect):  # RS-ACTIVATE, RS-SEARCH-EITHER-NAME
         return (
             "In your rush phase, you may put this unit from your rush area into your discard pile "

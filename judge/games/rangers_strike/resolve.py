@@ -16,6 +16,7 @@ from judge.core.engine import ordinal
 from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
+    activated,
     added_traits,
     area_rules,
     as_own,
@@ -979,6 +980,10 @@ def run_effect(
     taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
     either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
     searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
+    # RS-SEARCH-TO-COMMAND: the command discarded first when the command zone is full
+    slot, rest, _, slot_doubt = activated.command_pick(
+        eng, pe.controller, pe.effect, rest, bool(searched)
+    )
     # RS-OPPONENT-SEARCH: the opponent's card from its own deck
     opp_takes, rest, _, search_opp_doubt = opponent_search.picks(
         eng, pe.controller, pe.effect, rest
@@ -1218,6 +1223,11 @@ def run_effect(
             if search_doubt is not None:
                 deck_search.not_recorded(eng, pe, what, search_doubt)
                 break
+            if activated.is_command_op(op):  # RS-SEARCH-TO-COMMAND
+                activated.to_command(eng, pe, searched, slot, slot_doubt, what)
+                if slot_doubt is not None:
+                    break
+                continue
             aside = deck_search.carry_out(eng, pe.controller, op, searched, what)
         elif name == "top_to_command":
             zone_moves.top_to_command(eng, pe, top, top_doubt, what)

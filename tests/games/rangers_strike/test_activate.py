@@ -171,3 +171,114 @@ def test_RS_SEARCH_EITHER_NAME_not_recorded_is_unverifiable() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable"
     assert _rush_codes(b) == []
+
+
+# -- a vehicle's: an operation card of the deck held into the command zone (RS-SEARCH-TO-COMMAND) --
+
+#: "自軍ラッシュフェイズ中、このビークルを捨札にして次の効果を発動できる→自軍山札を見てオペレーションカードを1枚選
+#: び、自軍コマンドゾーンにホールド状態で置く(置けなければ自軍コマンドを1つ選び、捨札にしてから置く)。その後、山札
+#: をシャッフルする。": one operation card *chosen* (選び: not "may") and put *held* into the command
+#: zone, a command of one's own *discarded first* when the zone is full; *afterwards* the shuffle
+VENDOR_TEXT = (
+    "【自販機】自軍ラッシュフェイズ中、このビークルを捨札にして次の効果を発動できる→自軍山札を見てオペレーションカー"
+    "ドを1枚選び、自軍コマンドゾーンにホールド状態で置く（置けなければ自軍コマンドを1つ選び、捨札にしてから置く）。"
+    "その後、山札をシャッフルする。"
+)
+VENDOR = printed("T-905", VENDOR_TEXT, type="vehicle", name="Vendor")
+ORDERS = card("T-906", "operation", name="Orders")
+VENDING = [VENDOR, ORDERS, KNIGHT]
+
+
+def _vended(turns: int = 1) -> LogBuilder:
+    """A charges a command in each of its first ``turns`` turns, rushes the Vendor in the last
+    and activates its effect."""
+    b = LogBuilder(VENDING).setup(first="A")
+    for _ in range(turns - 1):
+        b.charge("A", "T-000").proceed("A", 3)
+        b.pass_turn("B")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-905")
+    return b.act("A", "activate", card=_id(b, "T-905"), ability=1)
+
+
+def test_RS_SEARCH_TO_COMMAND_read_from_the_printed_text_and_shown() -> None:
+    (effect,) = read_card(VENDOR).effects
+    assert {k: v for k, v in effect.items() if k != "text"} == {
+        "when": "activated",
+        "cost": "discard_self",
+        "do": [
+            {
+                "op": "from_deck",
+                "find": {"type": "operation"},
+                "count": 1,
+                "to": "command",
+                "if_full": "discard_command",
+            },
+            {"op": "shuffle"},
+        ],
+    }
+    assert render_card(VENDOR)["reading"] == [
+        "In your rush phase, you may put this vehicle from your rush area into your discard pile "
+        "(not destroyed) to activate this: look through your deck, choose an operation card in "
+        "it, if there is one, and put it held into your command zone (when the zone is full, "
+        "first choose a command of yours and put it into the discard pile); then shuffle your "
+        "deck."
+    ]
+    for text in (
+        VENDOR_TEXT.replace("ホールド状態で置く", "リリース状態で置く"),
+        VENDOR_TEXT.replace("（置けなければ自軍コマンドを1つ選び、捨札にしてから置く）", ""),
+        VENDOR_TEXT.replace("1枚選び", "1枚選んでもよい。"),
+    ):
+        assert not read_card({"type": "vehicle", "text": text}).understood, text
+    assert not read_card({"type": "unit", "text": VENDOR_TEXT}).understood  # このビークル
+
+
+def test_RS_SEARCH_TO_COMMAND_the_operation_card_goes_held_into_the_command_zone() -> None:
+    b = _vended()
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-ACTIVATE" in rules_applied(r, b.last)
+    assert _rush_codes(b) == [] and len(player_state(r, "A")["discard"]) == 1
+    b.act("A", "resolve", source="T-905", targets=["T-906"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-SEARCH-TO-COMMAND" in rules_applied(r, b.last)
+    commands = player_state(r, "A")["command"]
+    assert len(commands) == 2 and commands[-1]["held"] is True
+    assert "shuffle" in event_types(r, b.last)
+
+
+def test_RS_SEARCH_TO_COMMAND_not_an_operation_or_a_command_for_nothing_is_illegal() -> None:
+    b = _vended()
+    b.act("A", "resolve", source="T-905", targets=["T-901"])  # a unit card
+    assert "RS-SEARCH-DECK" in rules_broken(b.replay(), b.last)
+    b = _vended()
+    command = player_state(b.replay(), "A")["command"][0]["id"]
+    b.act("A", "resolve", source="T-905", targets=["T-906", command])  # the zone has room
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-SEARCH-TO-COMMAND" in rules_broken(r, b.last)
+
+
+def test_RS_SEARCH_TO_COMMAND_a_full_zone_loses_the_command_named_first() -> None:
+    b = _vended(turns=5)
+    commands = player_state(b.replay(), "A")["command"]
+    assert len(commands) == 5
+    b.act("A", "resolve", source="T-905", targets=["T-906", commands[0]["id"]])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    after = player_state(r, "A")["command"]
+    assert len(after) == 5 and commands[0]["id"] not in [c["id"] for c in after]
+    assert commands[0]["id"] in player_state(r, "A")["discard"]
+    b = _vended(turns=5)
+    b.act("A", "resolve", source="T-905", targets=["T-906"])  # which command: not recorded
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert len(player_state(r, "A")["command"]) == 5
+
+
+def test_RS_SEARCH_TO_COMMAND_not_recorded_from_a_hidden_deck_is_unverifiable() -> None:
+    b = _vended()
+    b.act("A", "resolve", source="T-905")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable"
+    assert len(player_state(r, "A")["command"]) == 1
