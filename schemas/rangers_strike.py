@@ -452,27 +452,43 @@ def _refs(description: str | None = None) -> List:
     return ref_list(RSCardRef, description)
 
 
+class PlaceChoiceSchema(BaseSchema):
+    """Where a card an effect looked at goes, recorded in ``targets`` after the card: held into
+    the command zone, back on top of the deck, or at its bottom (RS-LOOK-TOP-CATEGORY)."""
+
+    place = Str(
+        required=True,
+        validate=one_of(("command", "top", "bottom")),
+        metadata={"description": "where the card looked at goes"},
+    )
+
+
 class RSTarget(RSCardRef):
-    """A resolve's target: a card reference, or the choice of one effect listed
-    ({"modes": [k]}, first; RS-CHOOSE-ONE)."""
+    """A resolve's target: a card reference, the choice of one effect listed
+    ({"modes": [k]}, first; RS-CHOOSE-ONE), or where a card looked at goes ({"place": P},
+    RS-LOOK-TOP-CATEGORY)."""
 
     DESCRIPTION = (
-        "A card reference (instance id, card code, or {code, zone}), or the choice of one effect "
-        "listed ({modes: [k], use?})."
+        "A card reference (instance id, card code, or {code, zone}), the choice of one effect "
+        "listed ({modes: [k], use?}), or where a card looked at goes ({place: P})."
     )
     default_error_messages = {
-        "invalid": 'must be a card reference or {{"modes": [k]}} (the effect chosen)'
+        "invalid": 'must be a card reference, {{"modes": [k]}} (the effect chosen) or '
+        '{{"place": P}} (where a card looked at goes)'
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, dict) and "modes" in value:
             return ModesChoiceSchema().load(value)
+        if isinstance(value, dict) and "place" in value:
+            return PlaceChoiceSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
         return [
             *super()._alternatives(converter),
             converter.resolve_nested_schema(ModesChoiceSchema),
+            converter.resolve_nested_schema(PlaceChoiceSchema),
         ]
 
 

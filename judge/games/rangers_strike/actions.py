@@ -69,6 +69,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_damage,
     top_fortune,
+    top_look,
     top_three,
     watch,
     zone_moves,
@@ -383,6 +384,9 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = as_own.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DAMAGE-TO-HAND: the face-down power card taken
         _, targets, problems, _ = damage_cards.picks(eng, pe.controller, effect, targets, use)
+    if not problems and effect.get("when") == top_look.WHEN:  # RS-LOOK-TOP-CATEGORY
+        _, _, problems, _ = top_look.picks(eng, pe.controller, effect, targets)
+        targets = []  # the card looked at and the choice: all its targets
     if not problems:  # RS-RUSHED-HAND-CYCLE: the cards of the hand, in order
         _, targets, problems, _ = hand_cycle.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-DESTROY-BP-TOTAL: the opposing units chosen within the total

@@ -485,6 +485,7 @@ from judge.games.rangers_strike import (
     strike_damage,
     this_turn,
     top_fortune,
+    top_look,
     top_three,
     unit_destroys,
     unpowered,
@@ -516,6 +517,7 @@ WHENS = (
     unit_destroys.WHEN,
     hand_cycle.WHEN,
     counter_search.WHEN,
+    top_look.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -932,6 +934,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False
     if "activate" in effect and not (effect["activate"] is True and effect.get("optional") is True):
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
+    if timing == top_look.WHEN:
+        return top_look.ok(effect)  # RS-LOOK-TOP-CATEGORY: the one shape, exactly
     if timing == counter_search.WHEN:
         return counter_search.ok(effect)  # RS-COUNTER-NAMESAKE-SEARCH: the one shape, exactly
     if timing == hand_cycle.WHEN:
@@ -1669,6 +1673,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
             "discard_to_command",
             held_return.OP,
             "opponent_from_deck",
+            top_look.OP,  # RS-LOOK-TOP-CATEGORY: the card looked at and where it goes
         )
         for op in effect["do"]
     )

@@ -244,6 +244,11 @@ What is read:
   Number Combination number → its combination effect, optional: one opposing unit of the battle area
   and one of the rush area with the same BP, both held into their owners' command zones
   (RS-BP-PAIR-TO-COMMAND, RS-TO-COMMAND);
+- a resident operation's ``自軍ユニットがバトルエリアに出たとき、自軍山札の上から1枚を見る。そのカードのカテゴリ
+  が、バトルエリアに出たユニットのカテゴリと同じなら、そのカードを自軍コマンドゾーンにホールド状態で置いてもよい
+  (コマンドゾーンに置けるカードは通常5枚まで)。そうしないとき、そのカードを山札の上に戻すか下に戻すかを選択す
+  る。`` → its effect while it is in place: the deck's top card looked at, held into the command
+  zone when it shares the entered unit's category, else on top or at the bottom (RS-LOOK-TOP-CATEGORY);
 - a resident operation's ``自軍ラッシュフェイズ中、自分が特徴「X」を持つユニットをラッシュしたとき、自分の手札か
   らカードを好きな枚数選び、自軍山札の下に好きな順で戻してもよい。そうしたとき、戻した枚数と同じ枚数をドローす
   る。`` → its effect while it is in place: hand cards to the bottom of the deck, then as many
@@ -439,6 +444,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_sp,
     top_fortune,
+    top_look,
     top_three,
     unit_destroys,
     written,
@@ -3014,6 +3020,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
                         "to": "rush",
                     }
                 ],
+            },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
+    tr.template(
+        "resident_look_top_category",
+        r"自軍ユニットがバトルエリアに出たとき、自軍山札の上から1枚を見る。そのカードのカテゴリが、バトルエリアに出た"
+        r"ユニットのカテゴリと同じなら、そのカードを自軍コマンドゾーンにホールド状態で置いてもよい\(コマンドゾーンに"
+        r"置けるカードは通常5枚まで\)。そうしないとき、そのカードを山札の上に戻すか下に戻すかを選択する。",
+        lambda m: Part(
+            effect={
+                "when": top_look.WHEN,
+                "do": [{"op": top_look.OP, "category": top_look.ENTERED}],
             },
             only=("operation",),
             resident=True,

@@ -62,6 +62,7 @@ from judge.games.rangers_strike import (
     strike_sp,
     this_turn,
     top_fortune,
+    top_look,
     top_three,
     unit_destroys,
     unpowered,
@@ -756,6 +757,8 @@ def render_op(op: Any, resident: bool = False) -> str:
 
 def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
+    if effect.get("when") == top_look.WHEN and top_look.ok(effect):
+        return f"{top_look.words(effect)} (RS-LOOK-TOP-CATEGORY)."
     if effect.get("when") == counter_search.WHEN and counter_search.ok(effect):
         return f"{counter_search.words(effect)} (RS-COUNTER-NAMESAKE-SEARCH)."
     if effect.get("when") == hand_cycle.WHEN and hand_cycle.ok(effect):

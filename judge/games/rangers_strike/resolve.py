@@ -66,6 +66,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_damage,
     top_fortune,
+    top_look,
     top_three,
     unit_destroys,
     unpowered,
@@ -862,6 +863,10 @@ def run_effect(
         eng.ctx.cannot_verify(f"{what} cannot be executed by the engine")
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
+        return
+    if pe.effect.get("when") == top_look.WHEN:  # RS-LOOK-TOP-CATEGORY: its own targets
+        if top_look.still_there(eng, pe, what):
+            top_look.carry_out(eng, pe, targets, what)
         return
     if pe.effect.get("when") == counter_search.WHEN and not counter_search.still_there(
         eng, pe, what

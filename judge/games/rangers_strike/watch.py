@@ -34,7 +34,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import effects, hand_cycle, neighbours, resident_watch, stacking
+from judge.games.rangers_strike import (
+    effects,
+    hand_cycle,
+    neighbours,
+    resident_watch,
+    stacking,
+    top_look,
+)
 from judge.games.rangers_strike.effects import WATCHED, WHILE_AREAS
 from judge.games.rangers_strike.state import AREAS, Unit, leave_area, turn_effects_gone
 
@@ -136,6 +143,7 @@ def seen(
             eng.pool.add(pid, iid, effect, index, trigger, unit=unit, subject=subject.card)
     if trigger == "on_entered":  # RS-RESIDENT-ENTERED: a resident's text
         resident_watch.seen(eng, subject, owner)
+        top_look.seen(eng, subject, owner)  # RS-LOOK-TOP-CATEGORY: a resident's text
     if trigger == "on_rushed":  # RS-RUSHED-HAND-CYCLE: a resident's text
         hand_cycle.seen(eng, subject, owner, by_effect)
 
