@@ -58,6 +58,9 @@ What is read:
   such units stand on both sides of it, and then an effect at the end of its player's turn
   sending an opposing unit with BP no more than its own face up into its owner's power zone
   (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
+- a unit's note ``※これが自軍コマンドゾーンにある間、自軍ラッシュフェイズ中、自軍捨札の枚数がこれの必要パワーの
+  数字以上なら、これを自軍ラッシュエリアに出してもよい。`` → its rule ``command_to_rush``: a ``rush`` naming it in
+  the command zone puts it into the rush area (RS-COMMAND-TO-RUSH-SELF);
 - a unit's ``【name】これが自軍エリアにある間、自分がカウンターを持つオペレーションの効果を発動して、そのカード
   が捨札になったとき、そのカードと同じカード名のカードを、自軍山札を見て1枚選び、相手に見せてから手札に加えても
   よい。その後、山札をシャッフルする。``, when the unit has no Number Combination number → a search of its
@@ -421,6 +424,7 @@ from judge.games.rangers_strike import (
     bp_sum,
     chosen_vehicle,
     command_discard,
+    command_rush,
     command_watch,
     counter_search,
     deck_top,
@@ -2618,6 +2622,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             no_number=True,
         ),
+    ),
+    tr.template(
+        "command_to_rush_note",
+        r"※これが自軍コマンドゾーンにある間、自軍ラッシュフェイズ中、自軍捨札の枚数がこれの必要パワーの数字以上なら、"
+        r"これを自軍ラッシュエリアに出してもよい。",
+        lambda m: Part(rule={"rule": command_rush.NAME}, only=("unit",)),
     ),
     tr.template(
         "named_attack_rush",

@@ -31,6 +31,7 @@ from judge.games.rangers_strike import (
     chosen_vehicle,
     combination_turn,
     command_discard,
+    command_rush,
     command_watch,
     counter_search,
     deck_search,
@@ -1006,6 +1007,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         )
     if name == "rush_held":
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
+    if name == command_rush.NAME and set(rule) == {"rule"}:  # RS-COMMAND-TO-RUSH-SELF
+        return command_rush.words(rule)
     if name == strike_sp.NAME and strike_sp.ok(rule):  # RS-STRIKE-SP-RETRIEVED
         return strike_sp.words(rule)
     if name == "attack_rush":

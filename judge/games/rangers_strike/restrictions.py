@@ -45,6 +45,9 @@ Restrictions (``{"rule": …}``):
   から手札に加えたSユニットのカード1枚につきSP+Nされる。``): as it strikes, SP +N for each size S unit
   card its player took from its discard pile into its hand this turn (RS-STRIKE-SP-RETRIEVED,
   :mod:`judge.games.rangers_strike.strike_sp`).
+- ``command_to_rush`` (``※これが自軍コマンドゾーンにある間、自軍ラッシュフェイズ中、自軍捨札の枚数がこれの必要パ
+  ワーの数字以上なら、これを自軍ラッシュエリアに出してもよい。``): a ``rush`` naming it in its player's command
+  zone puts it into the rush area (RS-COMMAND-TO-RUSH-SELF, :mod:`judge.games.rangers_strike.command_rush`).
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ RULES = (
     "turn_end_destroy",
     "scrum",
     "strike_sp_retrieved",
+    "command_to_rush",
 )
 
 

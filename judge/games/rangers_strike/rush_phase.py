@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.games.rangers_strike import (
     call,
+    command_rush,
     costs,
     effects,
     held_command,
@@ -259,6 +260,8 @@ def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:
 def check_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    if command_rush.check(eng, plan):  # RS-COMMAND-TO-RUSH-SELF: a card of the command zone
+        return
     take = _from_hand(eng, plan)
     if take is None:
         return
@@ -275,6 +278,9 @@ def check_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
 def apply_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    if "from_command" in plan.data:  # RS-COMMAND-TO-RUSH-SELF
+        command_rush.apply(eng, plan)
+        return
     take = plan.data.get("take")
     if take is None:
         eng.ctx.cannot_verify("The rush could not be applied as recorded: no such card in hand.")
