@@ -94,9 +94,14 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         eng.ctx.cannot_verify("The unit could not enter as recorded.")
         return
     doubt = plan.data.get("enter_doubt")
-    if doubt is not None:  # RS-BARS-ENTERING
-        eng.ctx.ruling(area_rules.BARS_ENTERING, f"{doubt} Whether it may enter is not known.")
-        eng.ctx.cannot_verify("an opposing card's text that may bar the unit, not decided")
+    if doubt is not None:  # RS-BARS-ENTERING, RS-CARD-RESTRICTION (ラッシュしたターン)
+        rule = restrictions.doubt_rule(eng, unit)
+        eng.ctx.ruling(rule, f"{doubt} Whether it may enter is not known.")
+        eng.ctx.cannot_verify(
+            "an opposing card's text that may bar the unit, not decided"
+            if rule == area_rules.BARS_ENTERING
+            else "the unit's note barring it in the turn it was rushed, not decided"
+        )
     costs.pay_holds(eng, plan, pid, unit.card, plan.data["hold_for"])  # RS-ENTER-HOLD, RS-RIDER
     ps = st.players[pid]
     remove_unit(ps.rush, unit)

@@ -605,6 +605,7 @@ SELECTOR_KEYS = {
     "zone",
     "count",
     "bp_max",
+    "bp_equal",
     "printed_bp_max",
     "bp_max_self",
     "category",
@@ -670,6 +671,14 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False
     if "bp_max" in sel and not _is_int(sel["bp_max"], 0):
         return False
+    if "bp_equal" in sel and (
+        resident
+        or not _is_int(sel["bp_equal"], 0)
+        or sel.get("type") != "unit"
+        or "bp_max" in sel
+        or "bp_max_self" in sel
+    ):
+        return False  # RS-SELECT-BP-EXACT: "BPNの", the unit's BP now
     if "bp_per_held" in sel and (resident or not _is_int(sel["bp_per_held"], 1)):
         return False  # RS-HOLD-OWN-COMMANDS: so much BP for each command held first
     if "count_returned" in sel and (resident or sel["count_returned"] is not True):

@@ -334,7 +334,7 @@ class RangersStrikeEngine(AgendaEngine):
     # == low-level moves =====================================================================
 
     def new_unit(self, iid: str) -> Unit:
-        return Unit(card=iid, serial=self.state.next_serial())
+        return Unit(card=iid, serial=self.state.next_serial(), arrived=self.state.turn)
 
     def bp(
         self,

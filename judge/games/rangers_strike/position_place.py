@@ -62,6 +62,7 @@ def place(eng: RangersStrikeEngine, start: Mapping[str, Any], lay: Layout) -> No
             units.clear()
             for spec, stack in zip(zones.get(area) or [], ids[area], strict=True):
                 unit = eng.new_unit(stack[0])
+                unit.arrived = None  # when it came there, and how, the position does not say
                 rides = spec.get("vehicle") is not None
                 unit.vehicle = stack[1] if rides else None
                 unit.stacked = list(stack[2 if rides else 1 :])  # RS-STACK

@@ -769,13 +769,17 @@ def _own_unit(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
 
 def _to_damage(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
     """ "敵軍[バトルエリアから][S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして置く。"
-    (RS-TO-DAMAGE); no area named: the rush and battle areas (RS-SELECT-FIELD)."""
+    (RS-TO-DAMAGE); no area named: the rush and battle areas (RS-SELECT-FIELD).  "敵軍バトルエリア
+    から、BPNの敵軍Sユニットを1体選び、持ち主のパワーゾーンにダメージにして置いてもよい。": a unit whose BP is
+    N now (RS-SELECT-BP-EXACT), the effect its player's choice."""
     zone = {"バトル": "battle", "ラッシュ": "rush"}.get(m.group("area") or "", "field")
     sel: dict[str, Any] = {"side": "opponent", "zone": zone, "count": int(m["n"]), "type": "unit"}
+    if m.groupdict().get("bpe"):
+        sel["bp_equal"] = int(m["bpe"])  # RS-SELECT-BP-EXACT: "BPNの", its BP now
     if m.group("size"):
         sel["size"] = m.group("size")
     _power_max(sel, m)
-    return {"op": "to_damage", "target": sel}, False
+    return {"op": "to_damage", "target": sel}, m.groupdict().get("may") is not None
 
 
 def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
@@ -1052,8 +1056,8 @@ SENTENCES: tuple[tr.Template, ...] = (
         "opposing_units_to_damage",
         r"敵軍(?:(?P<area>バトル|ラッシュ)エリアから、?)?"
         + _LIMIT
-        + r"(?:敵軍)?(?P<size>[SML])?ユニッ"
-        r"トを(?P<n>[1-9])体選び、?持ち主のパワーゾーンにダメージにして置く。",
+        + r"(?:(?<=から、)BP(?P<bpe>\d+)の敵軍(?=S))?(?:敵軍)?(?P<size>[SML])?ユニッ"
+        r"トを(?P<n>[1-9])体選び、?持ち主のパワーゾーンにダメージにして置(?:く|(?P<may>いてもよい))。",
         _to_damage,
     ),
     tr.template(
@@ -2309,6 +2313,18 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "no_enter",
         r"※これはバトルエリアに出られない。",
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "no_enter_rush_turn",
+        r"※これは、?ラッシュしたターンにバトルエリアに出られない(?: ?\(この制限は自軍ダメージが(?P<n>[1-9])点以上"
+        r"あれば無効になる\))?。",
+        lambda m: Part(
+            rule={
+                "rule": "no_enter_rush_turn",
+                **({"unless_damage": int(m["n"])} if m["n"] else {}),
+            },
+            only=("unit",),
+        ),
     ),
     tr.template(
         "combine_parts",

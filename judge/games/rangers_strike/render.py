@@ -106,6 +106,7 @@ _SELECTOR = {
     "zone",
     "count",
     "bp_max",
+    "bp_equal",
     "printed_bp_max",
     "bp_max_self",
     "type",
@@ -249,6 +250,8 @@ def _cards(sel: Any) -> str | None:
         return None
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_equal" in sel:  # RS-SELECT-BP-EXACT
+        bits.append(f"with BP {sel['bp_equal']} (its BP now)")
     if "bp_per_held" in sel:  # RS-HOLD-OWN-COMMANDS
         bits.append(f"with BP no more than {sel['bp_per_held']} for each command so held")
     if "printed_bp_max" in sel:  # RS-PRINTED-BP
@@ -977,6 +980,10 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "It cannot attack."
     if name == "no_enter":
         return "It cannot enter the battle area."
+    if name == "no_enter_rush_turn":  # RS-CARD-RESTRICTION
+        unless = rule.get("unless_damage")
+        void = f", unless its player has {unless} damage or more" if unless else ""
+        return f"It cannot enter the battle area in the turn it was rushed{void}."
     if name == "must_enter":
         return "Every turn it enters the battle area if it can: the battle phase ends only after."
     if name == "dies_winning":

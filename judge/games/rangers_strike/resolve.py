@@ -159,11 +159,11 @@ def fitting(
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
             for unit in st.players[pid].area(zone):
-                if limit is not None:
-                    eng.ctx.read("bp")  # a "BP N or less" condition
-                    if bp(unit) > limit:
+                if limit is not None or "bp_equal" in sel:
+                    eng.ctx.read("bp")  # a "BP N or less" ("BPNの") condition
+                    if not bp_fits(sel, limit, bp(unit)):
                         team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
-                        if team is None or team > limit:
+                        if team is None or not bp_fits(sel, limit, team):
                             continue  # (else it may fit: rule_on_bp_fit)
                 if "category" in sel and not _category_fits(
                     st.card(unit.card).category, sel["category"]
@@ -227,6 +227,14 @@ def sp_printed(d: Any) -> bool:
     return d.sp > 0 or d.sp_at is not None or bool(d.raw.get("sp_special"))
 
 
+def bp_fits(sel: dict[str, Any], limit: int | None, bp: int) -> bool:
+    """Whether a unit of BP ``bp`` fits ``sel``'s BP condition: no more than ``limit`` (its
+    :func:`bp_limit`), and exactly its ``bp_equal`` ("BPNの", RS-SELECT-BP-EXACT)."""
+    if limit is not None and bp > limit:
+        return False
+    return "bp_equal" not in sel or bp == int(sel["bp_equal"])
+
+
 def bp_limit(eng: RangersStrikeEngine, sel: dict[str, Any], source: Unit | None) -> int | None:
     """The most BP a unit ``sel`` takes may have: its "BP N or less", or the effect's own
     unit's BP now ("このユニットのBP以下のBPを持つ", RS-BP-AT-MOST-THIS: None when that unit is in
@@ -245,10 +253,10 @@ def bp_unsure(
     """A unit's BP under its two readings (tag battle's of 自軍, RS-BP-PER-UNITS and its kin;
     RS-NEXT-TO's) when they disagree on whether it fits ``sel``'s BP limit, else None."""
     limit = bp_limit(eng, sel, source)
-    if limit is None or eng.bp_team(unit) is None:
+    if (limit is None and "bp_equal" not in sel) or eng.bp_team(unit) is None:
         return None
     values = eng.bp_readings(unit)
-    fits = [v <= limit for v in values]
+    fits = [bp_fits(sel, limit, v) for v in values]
     return values if fits[0] != fits[1] else None
 
 
@@ -265,7 +273,7 @@ def rule_on_bp_fit(
     the units the log names are taken."""
     for sel, got in zip(effects.selectors(effect), groups, strict=False):
         limit = bp_limit(eng, sel, source)
-        if limit is None:
+        if limit is None and "bp_equal" not in sel:
             continue
         cands = fitting(eng, controller, sel, source)
         unsure = [(u, bp_unsure(eng, sel, u, source)) for _pid, _area, u in cands]
@@ -279,8 +287,9 @@ def rule_on_bp_fit(
         said = own_text.readings_words(eng, u, values, "BP")
         eng.ctx.ruling(
             own_text.rule_of(eng.own_text_of(eng.state.card(u.card)), "bp"),
-            f"A unit with BP {limit} or less may be chosen: {said}, so whether it fits is not "
-            "known.",
+            f"A unit with BP {limit if limit is not None else sel['bp_equal']}"
+            f"{' or less' if limit is not None else ''} may be chosen: {said}, so whether it "
+            "fits is not known.",
         )
         eng.ctx.cannot_verify(f"which units fit: {said}")
 
@@ -320,6 +329,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits.append("that is not held")
     if "bp_max" in sel:
         bits.append(f"with BP {sel['bp_max']} or less")
+    if "bp_equal" in sel:  # RS-SELECT-BP-EXACT
+        bits.append(f"with BP {sel['bp_equal']} (exactly, now)")
     if "printed_bp_max" in sel:  # RS-PRINTED-BP
         bits.append(f"whose printed BP is {sel['printed_bp_max']} or less")
     if sel.get("bp_max_self"):  # RS-BP-AT-MOST-THIS

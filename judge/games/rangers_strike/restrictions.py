@@ -11,6 +11,11 @@ Restrictions (``{"rule": …}``):
 
 - ``no_attack`` (``※これはアタックすることができない。``): the unit cannot attack;
 - ``no_enter`` (``※これはバトルエリアに出られない。``): it cannot enter the battle area;
+- ``no_enter_rush_turn`` (``※これは[、]ラッシュしたターンにバトルエリアに出られない[ (この制限は自軍ダメージがN点
+  以上あれば無効になる)]。``): it cannot enter the battle area in the turn its player rushed it
+  (RS-RUSH), unless its player has N damage or more (``unless_damage``, when printed): a unit put
+  into the rush area by an effect that turn, or one a position placed there in the turn it began,
+  leaves whether it was rushed that turn open (:func:`rush_turn_barred`);
 - ``no_strike_while`` (``※これは、特徴「X」を持つ敵軍ユニットがあるときストライクできない
   (この制限は自軍ダメージがN点以上あれば無効になる)。``): it cannot strike while an opposing
   unit (rush or battle area, units riding vehicles included) has the feature X, unless its
@@ -63,6 +68,7 @@ if TYPE_CHECKING:
 RULES = (
     "no_attack",
     "no_enter",
+    "no_enter_rush_turn",
     "no_strike_while",
     "must_enter",
     "not_attacked_by",
@@ -157,15 +163,75 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
             f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
             "rushed it says so)."
         )
+    why, certain = rush_turn_barred(eng, unit)  # RS-CARD-RESTRICTION: ラッシュしたターン
+    if why is not None and certain:
+        return why
     why, certain = area_rules.entering_forbidden(eng, unit)  # RS-BARS-ENTERING
     return why if certain else None
 
 
 def enter_doubt(eng: RangersStrikeEngine, unit: Unit) -> str | None:
-    """Why whether ``unit`` may enter the battle area is not known (an opposing card's text
-    that may bar it, RS-BARS-ENTERING), or None."""
+    """Why whether ``unit`` may enter the battle area is not known (its own note of the turn
+    it was rushed, RS-CARD-RESTRICTION; an opposing card's text that may bar it,
+    RS-BARS-ENTERING), or None; :func:`doubt_rule` names the rule."""
+    why, certain = rush_turn_barred(eng, unit)
+    if why is not None and not certain:
+        return why
     why, certain = area_rules.entering_forbidden(eng, unit)
     return None if certain else why
+
+
+def doubt_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
+    """The rule of :func:`enter_doubt`'s doubt."""
+    why, certain = rush_turn_barred(eng, unit)
+    return "RS-CARD-RESTRICTION" if why is not None and not certain else area_rules.BARS_ENTERING
+
+
+def rush_turn_barred(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, bool]:
+    """RS-CARD-RESTRICTION, ``no_enter_rush_turn``: why ``unit`` cannot enter the battle area in
+    the turn it was rushed (or None), and whether that is certain.  Not certain: it was put into
+    the rush area this turn by an effect (or a position placed it there in the turn the position
+    began), which may or may not be its being rushed (ラッシュした); in tag battle, "自軍ダメージ"
+    read as its player's own damage and as its team's disagree on the exemption."""
+    r = has(eng, unit.card, "no_enter_rush_turn")
+    if r is None:
+        return None, True
+    st = eng.state
+    if unit.arrived is None:
+        now: bool | None = None if st.partial_turn == st.turn else False
+    elif unit.arrived != st.turn:
+        now = False
+    else:
+        now = True if unit.rushed else None
+    if now is False:
+        return None, True
+    where = st.area_of(unit)
+    owner = where[0] if where is not None else st.owner_of[unit.card]
+    need = r.get("unless_damage")
+    own = st.players[owner].damage
+    team = sum(st.players[q].damage for q in eng.allies(owner))
+    if need is not None and own >= int(need) and team >= int(need):
+        return None, True
+    name = eng.name(unit.card)
+    if now:
+        why = f"{name} cannot enter the battle area in the turn it was rushed (its printed note)"
+    elif unit.arrived is None:
+        why = (
+            f"{name} cannot enter the battle area in the turn it was rushed (its printed note), "
+            "and whether it was rushed this turn is not known (the position began in this turn)"
+        )
+    else:
+        why = (
+            f"{name} cannot enter the battle area in the turn it was rushed (its printed note); "
+            "it was put into the rush area this turn by an effect, and whether that is its being "
+            "rushed the sources do not say"
+        )
+    if need is not None:
+        why += f", unless {owner} has {need} damage or more ({owner} has {own})"
+    certain = bool(now) and (need is None or team < int(need))
+    if need is not None and now and own < int(need) <= team:
+        why += f"; its team has {team}, and which 自軍ダメージ counts in tag battle is not known"
+    return why + ".", certain
 
 
 def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
@@ -175,6 +241,8 @@ def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
         return "RS-CARD-RESTRICTION"
     if any(m.no_enter for m in unit.mods):
         return "RS-POWER-TO-RUSH"
+    if rush_turn_barred(eng, unit)[0] is not None:
+        return "RS-CARD-RESTRICTION"
     if area_rules.entering_forbidden(eng, unit)[0] is not None:
         return area_rules.BARS_ENTERING
     return "RS-CARD-RESTRICTION"

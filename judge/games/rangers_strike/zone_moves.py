@@ -405,10 +405,10 @@ def put_into_battle(
         if why is not None:
             eng.ctx.ruling(BATTLE_RULE, f"{why} It stays in the rush area (可能なら: if it can).")
             continue
-        doubt = restrictions.enter_doubt(eng, unit)  # RS-BARS-ENTERING
+        doubt = restrictions.enter_doubt(eng, unit)  # RS-BARS-ENTERING, RS-CARD-RESTRICTION
         if doubt is not None:
             eng.ctx.ruling(BATTLE_RULE, f"{doubt} Whether it can enter is not known.")
-            eng.ctx.cannot_verify("an opposing card's text that may bar the unit, not decided")
+            eng.ctx.cannot_verify("a text that may bar the unit from entering, not decided")
             continue
         if restrictions.enter_holds(eng, unit):
             eng.ctx.ruling(
