@@ -1,12 +1,13 @@
-"""クロス gained by an effect: the numbers and SP denominators of the units to its right lowered
-(RS-CROSS).
+"""クロス, printed (※クロスN) or gained by an effect: the numbers and SP denominators of the units to
+its right lowered (RS-CROSS).
 
 The keyword's reminder, as the fan wiki copies it (atwiki renst page 2393, "原文より"): "クロスX
 効果：これが自軍バトルエリアにある間、これより右にあるユニットの、ナンバーの数字とSPの分母の数字はX少なくなる。ただ
 し2より少なくならない。"; a unit given クロス besides its own has both, their numbers added ("効果が重複
-して全てのクロスの数字の合計分まで以降のナンバーがずれる").  The engine reads クロス only as an effect gives it
-(``Mod.cross``, until the end of the turn: "このターン、これはクロス1を得る"); a card printing
-※クロス is not read (its text stays unread, RS-TEXT-UNREAD).
+して全てのクロスの数字の合計分まで以降のナンバーがずれる").  A unit has the クロス its card prints, its
+keyword note ``※クロスN`` ("標準でこの能力を持つカード", the same page; a printed fact, whether or not the
+engine reads the rest of the card, :mod:`judge.games.rangers_strike.keywords`), and the クロス effects
+give it (``Mod.cross``, until the end of the turn: "このターン、これはクロス1を得る"), added.
 
 While such a unit is in its player's battle area, each unit to its right in that battle area has
 its combination number, and the denominator of a printed or given SP K/N, lowered by the sum of
@@ -21,6 +22,7 @@ such a unit is in play (:func:`next_in_line.number_changers`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from judge.games.rangers_strike.state import Unit
@@ -31,15 +33,29 @@ if TYPE_CHECKING:
 RULE = "RS-CROSS"
 
 
+_PRINTED = re.compile(r"クロス(?P<n>[1-9])")
+
+
 def gained(unit: Unit) -> int:
     """The クロス effects have given ``unit`` (0: none)."""
     return sum(m.cross for m in unit.mods)
 
 
+def printed(eng: RangersStrikeEngine, unit: Unit) -> int:
+    """The クロス ``unit``'s card prints, its keyword note ※クロスN (0: none)."""
+    words = eng.state.card(unit.card).keywords
+    return sum(int(m["n"]) for w in words if (m := _PRINTED.fullmatch(w)) is not None)
+
+
+def total(eng: RangersStrikeEngine, unit: Unit) -> int:
+    """The クロス ``unit`` has: printed and gained, added (module docstring)."""
+    return printed(eng, unit) + gained(unit)
+
+
 def holders(eng: RangersStrikeEngine) -> list[str]:
-    """The cards of units that effects have given クロス, in any area."""
+    """The cards of units that have クロス, printed or given, in any area."""
     st = eng.state
-    return [u.card for q in st.order for u in st.players[q].units() if gained(u)]
+    return [u.card for q in st.order for u in st.players[q].units() if total(eng, u)]
 
 
 def left_of(eng: RangersStrikeEngine, unit: Unit) -> int:
@@ -48,7 +64,7 @@ def left_of(eng: RangersStrikeEngine, unit: Unit) -> int:
     if where is None or where[1] != "battle":
         return 0
     line = eng.state.players[where[0]].battle
-    return sum(gained(u) for u in line[: line.index(unit)])
+    return sum(total(eng, u) for u in line[: line.index(unit)])
 
 
 def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tuple[int | None, str]:

@@ -24,6 +24,11 @@ What is read:
   :mod:`judge.games.rangers_strike.next_in_line`);
 - ``※リードX`` (with or without its reminder ``(このユニットはXのオペレーションカードを使用するための
   コマンドとしてホールドできる)``) → the definition's ``lead`` (RS-LEAD);
+- ``※クロスN`` (without a reminder, as the sample prints it) → the unit's keyword ``cross N``:
+  while it is in its player's battle area, the combination numbers and SP denominators of the
+  units to its right N less, not below 2, with any クロス an effect gives it (RS-CROSS,
+  :mod:`judge.games.rangers_strike.cross`, which counts the printed note of any card, read or
+  not);
 - ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
   いる間、これはアタックされない)``) → the unit's rule ``scrum``: it cannot be attacked while the
   unit directly after it in its battle area has a combination number one more than its own
@@ -2399,6 +2404,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※レジスト(?:\(これがバトルで撃破されたとき、捨て?札にするかわりにこれをホールドして"
         r"その場に留めてもよい\))?",
         lambda m: Part(keyword="resist", only=("unit",)),
+    ),
+    tr.template(
+        "cross",
+        r"※クロス(?P<n>[1-9])",
+        lambda m: Part(keyword=f"cross {int(m['n'])}", only=("unit",)),
     ),
     tr.template(
         "scrum",

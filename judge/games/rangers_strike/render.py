@@ -1252,6 +1252,16 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     )
     if taxis:  # RS-TAXIS
         words.append(_taxis_words(taxis))
+    crossed = next(
+        (int(w.removeprefix("cross ")) for w in read_card(defn).keywords if w.startswith("cross ")),
+        None,
+    )
+    if crossed:  # RS-CROSS
+        words.append(
+            f"クロス {crossed}: while it is in your battle area, the combination numbers and SP "
+            f"denominators of the units to its right are {crossed} less, not below 2 (with any "
+            "クロス an effect gives it, added; RS-CROSS)"
+        )
     if words:
         shown.insert(0, "Keywords: " + "; ".join(words) + ".")
     shown[:0] = _sp_lines(defn)

@@ -159,7 +159,7 @@ def test_RS_SCRUM_a_scrum_unit_without_a_number_is_unverifiable() -> None:
 def test_RS_SCRUM_an_unread_card_that_may_change_numbers_leaves_it_unverifiable() -> None:
     """A card in B's command zone whose text is not read names クロス: the numbers in force
     may not be the printed ones, whether they fit or not."""
-    cross = printed("T-686", "※クロス1", name="Crosser")
+    cross = printed("T-686", "【交差の構え】このターン、これはクロス2を得る。", name="Crosser")
     for after in (THREE, FOUR):
         b = _line(SCRUM, after, extra=(cross,), charge="T-686")
         b.attack("A", "T-684", "T-680")
