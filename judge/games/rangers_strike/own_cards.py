@@ -16,7 +16,13 @@ optional effect of two.  The player chooses N cards (up to N) of its own:
   (damage) may be chosen the sources do not say, so a face-down card named is discarded as the log
   says and the step is unverifiable;
 - ``zone`` ``hand``, ``then`` ``show``: N cards of its hand, shown to the opponent and kept
-  ("自分の手札からカードを2枚選び相手に見せてもよい", RS-SHOW-HAND).
+  ("自分の手札からカードを2枚選び相手に見せてもよい", RS-SHOW-HAND; or "自分の手札を2枚選び、相手に見せ
+  てもよい", RS-SHOWN-NUMBERS-BP below).
+
+Or, a combination's effect of three ops (:func:`shown_numbers_ok`, RS-SHOWN-NUMBERS-BP): two cards
+of the hand shown, then the ``hold`` of one released opposing size S unit of the battle area, then
+a ``bp`` of the unit itself for the turn with :data:`NUMBERS` ``[A, B]``, kept by :func:`bound`
+only when the two cards shown print A and B (in either order) and dropped otherwise.
 
 Only when it chooses one or more does what follows happen (choosing none, or having none to
 choose, stops it: RS-IF-DONE, atwiki renst 1869).  What follows is a ``destroy`` or
@@ -66,6 +72,10 @@ LIMITS = ("power_max", "power_equal")
 THEN: dict[str, str | None] = {"discard": None, "power": "discard", "hand": "show"}
 #: what follows the choice
 FOLLOWS = ("destroy", "to_damage")
+#: RS-SHOWN-NUMBERS-BP: the key of a ``bp`` op that happens only when the required power numbers
+#: of the cards shown are these (in any order)
+NUMBERS = "cards_are"
+SHOWN_RULE = "RS-SHOWN-NUMBERS-BP"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +133,11 @@ def first_ok(op: dict[str, Any]) -> bool:
 def ok(effect: dict[str, Any]) -> bool:
     """Whether an effect choosing cards of one's own is one the engine executes: optional, two
     ops, the choice (:func:`first_ok`) and a ``destroy`` or ``to_damage`` of opposing units (the
-    controller's choice) whose selector has exactly one limit :data:`SUM`."""
+    controller's choice) whose selector has exactly one limit :data:`SUM`; or the shape of
+    :func:`shown_numbers_ok` (RS-SHOWN-NUMBERS-BP)."""
     ops = effect.get("do") or []
+    if len(ops) == 3:
+        return shown_numbers_ok(effect)
     if len(ops) != 2 or effect.get("optional") is not True:
         return False
     first, then = ops
@@ -143,10 +156,50 @@ def ok(effect: dict[str, Any]) -> bool:
     )
 
 
+def shown_numbers_ok(effect: dict[str, Any]) -> bool:
+    """RS-SHOWN-NUMBERS-BP: a combination's optional effect, exactly "自分の手札を2枚選び、相手に見せて
+    もよい。そうしたとき、敵軍バトルエリアのSユニットを1体選びホールドする。その後、見せたカードの必要パワーの数字が
+    「A」と「B」なら、このターン、このユニットのBPを+Nする。": two cards of the hand shown, one
+    released opposing unit of the battle area held, then the unit's own BP +N for the turn when the
+    numbers the two cards print are A and B."""
+    ops = effect.get("do") or []
+    if effect.get("when") != "combination" or effect.get("optional") is not True or len(ops) != 3:
+        return False
+    first, hold, bp = ops
+    if not (isinstance(first, dict) and first.get("op") == OP and first_ok(first)):
+        return False
+    if first.get("zone") != "hand" or first.get("count") != 2:
+        return False
+    sel = hold.get("target") if isinstance(hold, dict) else None
+    if not (
+        isinstance(hold, dict)
+        and set(hold) == {"op", "target"}
+        and hold["op"] == "hold"
+        and isinstance(sel, dict)
+        and set(sel) == {"side", "zone", "count", "type", "size", "released"}
+        and (sel["side"], sel["zone"], sel["count"], sel["type"])
+        == ("opponent", "battle", 1, "unit")
+        and sel["released"] is True
+    ):
+        return False
+    numbers = bp.get(NUMBERS) if isinstance(bp, dict) else None
+    return (
+        isinstance(bp, dict)
+        and set(bp) == {"op", "amount", "until", NUMBERS}
+        and bp["op"] == "bp"
+        and bp["until"] == "turn"
+        and _is_int(bp["amount"])
+        and isinstance(numbers, list)
+        and len(numbers) == first["count"]
+        and all(isinstance(k, int) and not isinstance(k, bool) and k >= 0 for k in numbers)
+    )
+
+
 def refers_to(first: dict[str, Any], said: dict[str, Any]) -> bool:
     """Whether the words of what follows name the cards the first op chose (the reader's
     check): "選んだカード" those only chosen, "捨札にしたカード" the one discarded, "見せたN枚のカード"
-    the N shown; without "合計して" one card only."""
+    the N shown; without "合計して" one card only ("見せたカードの必要パワーの数字が「A」と「B」なら":
+    every card shown, ``all``, RS-SHOWN-NUMBERS-BP)."""
     if first.get("op") != OP:
         return False
     if said.get("then") != first.get("then"):
@@ -154,6 +207,8 @@ def refers_to(first: dict[str, Any], said: dict[str, Any]) -> bool:
     n = said.get("count")
     if n is not None and (first.get("count") != n or first.get("up_to")):
         return False
+    if said.get("all") is True:
+        return not first.get("up_to")
     return said.get("sum") is True or (first.get("count") == 1 and not first.get("up_to"))
 
 
@@ -181,14 +236,22 @@ def bound(
         return effect
     if not picks:
         return {**effect, "do": effect["do"][:1]}
-    total = sum(eng.state.card(p.iid).power_number for p in picks)
+    numbers = sorted(eng.state.card(p.iid).power_number for p in picks)
+    total = sum(numbers)
     ops = [effect["do"][0]]
+    out = dict(effect)
     for op in effect["do"][1:]:
+        if NUMBERS in op:  # RS-SHOWN-NUMBERS-BP: only when the numbers are those printed
+            out[NUMBERS] = list(op[NUMBERS])  # kept for the ruling (carry_out)
+            if sorted(op[NUMBERS]) == numbers:
+                ops.append({k: v for k, v in op.items() if k != NUMBERS})
+            continue
         target = op.get("target")
         if isinstance(target, dict):
             op = {**op, "target": {k: total if v == SUM else v for k, v in target.items()}}
         ops.append(op)
-    return {**effect, "do": ops}
+    out["do"] = ops
+    return out
 
 
 def named(
@@ -504,6 +567,17 @@ def carry_out(
     numbers = [st.card(p.iid).power_number for p in picks]
     total = sum(numbers)
     said = " + ".join(f"{eng.name(p.iid)} {k}" for p, k in zip(picks, numbers, strict=True))
+    wanted = _shown_numbers(pe)
+    if wanted is not None:  # RS-SHOWN-NUMBERS-BP: bound already, the BP kept only when they are
+        printed = ", ".join(f"{eng.name(p.iid)} {k}" for p, k in zip(picks, numbers, strict=True))
+        same = sorted(numbers) == sorted(wanted)
+        eng.ctx.ruling(
+            SHOWN_RULE,
+            f"The required power numbers of the cards shown: {printed}; the text asks for "
+            + " and ".join(f"「{k}」" for k in wanted)
+            + (", so the unit's BP is raised for the turn." if same else ", so no BP is given."),
+        )
+        return True
     follows = pe.effect["do"][1:]  # bound already: the limit is a number
     same = any("power_equal" in (o.get("target") or {}) for o in follows)
     limit = "the same as" if same else "no more than"
@@ -514,6 +588,13 @@ def carry_out(
         + f"; what follows takes a unit whose printed required power is {limit} {total}.",
     )
     return True
+
+
+def _shown_numbers(pe: Any) -> list[int] | None:
+    """The numbers the cards shown must print for the BP (RS-SHOWN-NUMBERS-BP: the bound
+    effect keeps them, :func:`bound`), or None for any other effect."""
+    numbers = pe.effect.get(NUMBERS)
+    return list(numbers) if isinstance(numbers, list) else None
 
 
 def _discard_power(eng: RangersStrikeEngine, pid: str, pick: Pick, what: str) -> None:

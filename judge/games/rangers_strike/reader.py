@@ -371,7 +371,10 @@ the catalogue prints one without the comma and the final stop); ``自軍パワ�
 [S]ユニットをN体選び、撃破する。`` (a card of one's power zone, face up or face down, discarded:
 RS-POWER-TO-DISCARD); ``自分の手札からカードをN枚選び[、]相手に見せてもよい。`` followed by ``そうしたとき、見せ
 たN枚のカードの必要パワーの数字を合計して、その合計と同じ必要パワーの数字を持つ敵軍[S]ユニットをN体選び、持ち主のパ
-ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND); ``自分の手札を2枚選び、相手
+に見せてもよい。`` followed by ``そうしたとき、敵軍バトルエリアのSユニットを1体選びホールドする。`` and ``その後、見せた
+カードの必要パワーの数字が「A」と「B」なら、このターン、このユニットのBPを+Nする。`` (a combination's: the unit's BP
+for the turn when the cards shown print A and B, RS-SHOWN-NUMBERS-BP).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``特徴「X」を持つ自軍ユニットが1体もなけ
 れば、`` (RS-IF-NONE-WITH-FEATURE; not a combination's), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
@@ -1506,7 +1509,7 @@ SENTENCES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "show_hand_cards",
-        r"自分の手札からカードを(?P<n>[1-9])枚選び、?相手に見せてもよい。",
+        r"自分の手札(?:からカード)?を(?P<n>[1-9])枚選び、?相手に見せてもよい。",
         lambda m: (
             {"op": own_cards.OP, "zone": "hand", "count": int(m["n"]), "then": "show"},
             True,
@@ -1518,6 +1521,21 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|"
         r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
         _by_cards_power,
+    ),
+    tr.template(
+        "bp_if_shown_numbers",
+        r"その後、見せたカードの必要パワーの数字が「(?P<a>[0-9])」と「(?P<b>[0-9])」なら、このターン、"
+        r"このユニットのBPを\+(?P<n>\d+)する。",
+        lambda m: (
+            {
+                "op": "bp",
+                "amount": int(m["n"]),
+                "until": "turn",
+                own_cards.NUMBERS: sorted([int(m["a"]), int(m["b"])]),
+                "refers": {"then": "show", "count": 2, "all": True},
+            },
+            False,
+        ),
     ),
     tr.template(
         "watch_opposing_commands_held",

@@ -418,6 +418,11 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"this unit has taxis {op['category']} (RS-TAXIS, its place by rule option "
                 f"taxis_position) {own_text.words_while(cond)}"
             )
+    numbers = op.get(own_cards.NUMBERS)
+    if name == "bp" and isinstance(numbers, list) and numbers:  # RS-SHOWN-NUMBERS-BP
+        rest = render_op({k: v for k, v in op.items() if k != own_cards.NUMBERS}, resident)
+        said = " and ".join(str(k) for k in numbers)
+        return f"then, if the required power numbers of the cards so shown are {said}, {rest}"
     if name == "bp" and set(op) <= _BP_KEYS and isinstance(amount, int) and until:
         cards = "this unit" if target == "self" else _cards(target)
         if cards:
