@@ -11,8 +11,10 @@ released, leaves the command zone and is put into the rush area (出す: put the
 command held and no power needed).  Otherwise the step is illegal (RS-COMMAND-TO-RUSH-SELF).  Not
 guessed (unverifiable): in tag battle, when 自軍捨札 read as the player's pile or its team's
 disagree; a card that prints an additional condition (whether it must be met the sources do not
-say); and the texts that watch for a unit's being rushed (whether its being put there is its
-being rushed, the same doubt as any unit an effect puts there: RS-WHILE-IN-AREA).
+say); and its own text of its being rushed (put there, it is rushed: atwiki renst 146, as any
+card an effect puts there, RS-FROM-DISCARD; the engine does not carry that text out then).  The
+texts watching for a unit's being rushed are told (RS-WHILE-IN-AREA), and a card printed
+"ラッシュするとき、可能ならホールド状態で置く" is put held (RS-RUSH-HELD).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def check(eng: RangersStrikeEngine, plan: Plan) -> bool:
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
     """The card leaves the command zone and is put into the rush area (watchers of a rush see a
     unit put there by an effect: RS-WHILE-IN-AREA)."""
-    from judge.games.rangers_strike import watch
+    from judge.games.rangers_strike import restrictions, watch
 
     st = eng.state
     pid = plan.action["p"]
@@ -116,12 +118,14 @@ def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
     for why in plan.data.get("command_doubts", ()):
         eng.ctx.ruling(RULE, f"{why}: not guessed.")
         eng.ctx.cannot_verify(why)
+    if restrictions.has(eng, iid, "rush_held"):  # RS-RUSH-HELD: put there, it is rushed
+        restrictions.rush_held(eng, unit)
     if any(e.get("when") == "on_rush" for e in st.card(iid).effects):
         why = (
-            f"{eng.name(iid)} has a text of its being rushed, and whether its being put there by "
-            "its text is its being rushed the sources do not say"
+            f"{eng.name(iid)} is rushed by being put there (atwiki renst 146), so its text of its "
+            "being rushed acts, and the engine carries such a text out only at its player's rush"
         )
-        eng.ctx.ruling(RULE, f"{why}: not guessed.")
+        eng.ctx.ruling(RULE, f"{why}: not executed.")
         eng.ctx.cannot_verify(why)
     watch.seen(eng, "on_rushed", unit, pid, by_effect=True)  # RS-WHILE-IN-AREA
 

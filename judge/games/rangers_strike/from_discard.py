@@ -8,9 +8,16 @@ rush area, as many as there are when fewer.  The card is put there by the effect
 the normal procedure: no power, command or additional condition (the fan wiki's page on
 commands, atwiki renst page 151: "正規の手順以外で、カードの効果によりラッシュ…する場合、コマン
 ドのホールドは必要がない"; the texts that want a condition met say so, "ただし、追加条件は満た
-すこと").  Whether such a card's own "これをラッシュしたとき" triggers the sources do not say: a
-card put so that has a when-rushed effect leaves the step unverifiable, and the engine does not
-run it.
+すこと").  Put there, it is *rushed* all the same: the fan wiki's page on rushing, atwiki renst
+page 146 ラッシュ: "上記の場合以外にカードの効果等によるものでも、エリア以外の場所にあったカードがエリアに
+出た時は全て「ラッシュされた」として扱う。"  So the texts watching for a unit's being rushed
+("…ユニットがラッシュされたとき", RS-WHILE-IN-AREA, RS-OPPOSING-RUSHED) trigger, a card printed
+"ラッシュするとき、可能ならホールド状態で置く" is put held (RS-RUSH-HELD), and the card's own
+"これをラッシュしたとき" triggers too (the same page: only an effect printing "このとき出したユニットの効果
+は発動しない" keeps it from triggering) — which the engine does not carry out at that moment: a card
+put so that has a when-rushed effect (or a text not read) leaves the step unverifiable.  Whether
+"自分が…ラッシュしたとき" (RS-RUSHED-HAND-CYCLE) means a rush by an effect too the page does not
+say (who rushed it): not guessed.
 
 Which cards: the log names them first in the resolve's ``targets`` (instance ids or codes),
 exactly as many as there are to take; without them, the first in the pile (unverifiable when
@@ -21,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike import watch
+from judge.games.rangers_strike import restrictions, watch
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.effects import selectors
 
@@ -140,8 +147,10 @@ def into_rush(
 ) -> None:
     """Put ``cards``, taken already from ``pid``'s discard pile, deck, hand or power zone
     (``whence``), into its rush area by an effect (``what``, in words): no power, command or
-    additional condition (``checked`` says what was: RS-POWER-TO-RUSH), and a when-rushed
-    effect of the card is not run (RS-FROM-DISCARD, RS-SEARCH-DECK, RS-POWER-TO-RUSH-AREA)."""
+    additional condition (``checked`` says what was: RS-POWER-TO-RUSH).  The card is rushed
+    (atwiki renst 146, module docstring): held when its note says so (RS-RUSH-HELD), the texts
+    watching for a rush told (RS-WHILE-IN-AREA), and its own when-rushed effect not carried out
+    (unverifiable: RS-FROM-DISCARD, RS-SEARCH-DECK, RS-POWER-TO-RUSH-AREA)."""
     st = eng.state
     ps = st.players[pid]
     event, rule = WHENCE[whence]
@@ -167,18 +176,22 @@ def into_rush(
             f"{eng.name(iid)} is put into the rush area by an effect: {checked}.",
         )
         if any(r.get("rule") == "rush_held" for r in st.card(iid).restrictions):
+            restrictions.rush_held(eng, unit)  # RS-RUSH-HELD: put so, it is rushed (page 146)
+        rushed = [e for e in st.card(iid).effects if e.get("when") == "on_rush"]
+        if rushed:
+            said = (
+                "its when-rushed effect triggers"
+                if all(eng.supports(e) for e in rushed)
+                else "its printed text, not read (RS-TEXT-UNREAD), may act now"
+            )
             eng.ctx.ruling(
                 rule,
-                f"{eng.name(iid)} is put held when it is rushed (RS-RUSH-HELD); whether a card "
-                "put into the rush area by an effect is rushed the sources do not say: the engine "
-                "leaves it released.",
+                f"{eng.name(iid)} is rushed (a card an effect puts into an area is, atwiki renst "
+                f"146), so {said}; the engine carries out a when-rushed effect only at its "
+                "player's rush: not executed.",
             )
-            eng.ctx.cannot_verify("a card put into the rush area that is rushed held")
-        if any(e.get("when") == "on_rush" for e in st.card(iid).effects):
-            eng.ctx.ruling(
-                rule,
-                f"{eng.name(iid)} has a when-rushed effect; whether being put into the rush "
-                "area by an effect triggers it is not in the sources: the engine does not run it.",
+            eng.ctx.cannot_verify(
+                f"{eng.name(iid)} is rushed by being put into the rush area, and {said}: not "
+                "executed"
             )
-            eng.ctx.cannot_verify("a when-rushed effect of a card put into the rush area")
         watch.seen(eng, "on_rushed", unit, pid, by_effect=True)  # RS-WHILE-IN-AREA

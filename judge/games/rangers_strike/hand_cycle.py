@@ -100,8 +100,9 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
                 eng.not_guessed(
                     pe,
                     RULE,
-                    f"{eng.name(subject.card)} is put into the rush area by an effect, and whether "
-                    f"that is {pid}'s rushing it the sources do not say",
+                    f"{eng.name(subject.card)} is put into the rush area by an effect, which is its "
+                    "being rushed (atwiki renst 146), and whether that is "
+                    f"{pid}'s rushing it (自分が) the sources do not say",
                     f"{what} is not carried out.",
                 )
                 continue

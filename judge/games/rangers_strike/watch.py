@@ -18,10 +18,16 @@ resolving effects says an effect resolves although its unit has left "「この�
 にある限り」などと期限が指定されていない限り" (atwiki renst 1869), so an effect so limited does
 nothing once its unit has left.
 
+A unit put into the rush area by an effect (``by_effect``: from the hand, deck, discard pile,
+power or command zone) is rushed all the same: the fan wiki's page on rushing, atwiki renst page
+146 ラッシュ, "カードの効果等によるものでも、エリア以外の場所にあったカードがエリアに出た時は全て「ラッシュされた」
+として扱う" (RS-FROM-DISCARD); the same page says a unit returned from the battle area to the rush
+area is not rushed, so a return tells no one.
+
 What the sources leave open is not guessed (the step is unverifiable, the effect noted as not
 executed until an ``outcome`` records it): whether the unit sees its own rush or entry (it
-comes to its area, or leaves the rush area, as that happens), whether a unit put into the rush area by an effect is
-"rushed" (RS-FROM-DISCARD), and in tag battle whether "自軍ユニット" takes in the ally's.
+comes to its area, or leaves the rush area, as that happens), and in tag battle whether
+"自軍ユニット" takes in the ally's.
 
 ``discard`` ("これを捨札にする"): the unit itself goes to its owner's discard pile without
 being destroyed (no when-destroyed effect), the vehicle it rides staying in its place
@@ -126,19 +132,13 @@ def seen(
                     f"{what} is not carried out.",
                 )
                 continue
-            if by_effect:
-                eng.not_guessed(
-                    pe,
-                    rule,
-                    f"{eng.name(subject.card)} is put into the rush area by an effect, and "
-                    "whether that is its being rushed the sources do not say",
-                    f"{what} is not carried out.",
-                )
-                continue
+            seen_as = _SEEN[trigger]
+            if by_effect:  # atwiki renst 146: a card an effect puts into an area is "rushed"
+                seen_as = "is put into the rush area by an effect, which is its being rushed"
             eng.ctx.ruling(
                 rule,
                 f"{eng.name(iid)} is in {pid}'s {area} area, and {eng.name(subject.card)} "
-                f"(with the feature {of['feature']}) {_SEEN[trigger]}: its effect triggers.",
+                f"(with the feature {of['feature']}) {seen_as}: its effect triggers.",
             )
             eng.pool.add(pid, iid, effect, index, trigger, unit=unit, subject=subject.card)
     if trigger == "on_entered":  # RS-RESIDENT-ENTERED: a resident's text

@@ -50,7 +50,14 @@ COSTLY = {
     **card("T-879", name="Costly", category="DA", bp=2000, size="S"),
     "cost": {"discard": {"name": "Imp"}, "count": 1},
 }
-CARDS = [LOOKOUT, COP, CLERK, IMP, BRUTE, WISP, EMBER, HEIR, ORPHAN, COSTLY]
+#: B's operation putting a Cop of its hand into its rush area
+COP_CALL = printed(
+    "T-880",
+    "自分の手札から「Cop」のカードを1枚選び、自軍ラッシュエリアに出してもよい。",
+    type="operation",
+    name="Cop Call",
+)
+CARDS = [LOOKOUT, COP, CLERK, IMP, BRUTE, WISP, EMBER, HEIR, ORPHAN, COSTLY, COP_CALL]
 
 
 def _rushed(b_unit: str = "T-871") -> LogBuilder:
@@ -120,6 +127,22 @@ def test_RS_OPPOSING_RUSHED_an_opposing_unit_with_the_feature_triggers_it() -> N
     assert "RS-HAND-TO-RUSH" in rules_applied(r, b.last)
     assert _rush_codes(b) == ["T-870", "T-873"]
     assert player_state(r, "A")["command"] == commands  # no command held for it
+
+
+def test_RS_OPPOSING_RUSHED_an_opposing_unit_put_there_by_an_effect_is_rushed() -> None:
+    """atwiki renst 146: a card an effect puts into an area is "ラッシュされた" all the same."""
+    b = LogBuilder(CARDS).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-870").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").use("B", "T-880")
+    b.act("B", "resolve", source="T-880", use=True, targets=["T-871"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-OPPOSING-RUSHED" in rules_applied(r, b.last)
+    assert _rush_codes(b, "B") == ["T-871"]
+    b.act("A", "resolve", source=_lookout(b), use=True, targets=["T-873"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert _rush_codes(b) == ["T-870", "T-873"]
 
 
 def test_RS_OPPOSING_RUSHED_a_unit_without_the_feature_does_not() -> None:

@@ -241,7 +241,8 @@ def test_RS_RUSH_HELD_rushed_it_is_held_and_cannot_be_held_again_for_its_effect(
     assert [u.get("held") for u in player_state(r, "A")["battle"]] == [True]
 
 
-def test_RS_RUSH_HELD_put_by_an_effect_it_is_not_known_whether_it_is_rushed() -> None:
+def test_RS_RUSH_HELD_put_by_an_effect_it_is_rushed_and_so_put_held() -> None:
+    """atwiki renst 146: a card an effect puts into an area is "rushed" all the same."""
     call = printed(
         "T-041",
         "自軍山札から「Sideways」のカードを1枚選び、自軍ラッシュエリアに出してもよい。その後、"
@@ -252,5 +253,6 @@ def test_RS_RUSH_HELD_put_by_an_effect_it_is_not_known_whether_it_is_rushed() ->
     b = b1(SIDEWAYS, call).charge("A", "T-000").proceed("A").use("A", "T-041")
     b.act("A", "resolve", source="T-041", use=True, targets=["T-040"])
     r = b.replay()
-    assert verdict(r, b.last) == "unverifiable"
-    assert [u.get("held") for u in player_state(r, "A")["rush"]] == [None]
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-RUSH-HELD" in rules_applied(r, b.last)
+    assert [u.get("held") for u in player_state(r, "A")["rush"]] == [True]

@@ -34,6 +34,13 @@ TEXT = (
 SCROLL = printed("T-902", f"※常駐 {TEXT}", "operation", name="Scroll", operation="resident")
 NINJA = {**card("T-903", name="Ninja", bp=2000, sp=1, size="S"), "features": ["忍者"]}
 PLAIN = {**card("T-904", name="Plain", bp=2000, sp=1, size="S"), "features": ["男"]}
+#: A's operation putting a Ninja of its hand into its rush area
+NINJA_CALL = printed(
+    "T-905",
+    "自分の手札から「Ninja」のカードを1枚選び、自軍ラッシュエリアに出してもよい。",
+    type="operation",
+    name="Ninja Call",
+)
 CARDS = [SCROLL, NINJA, PLAIN]
 
 
@@ -121,3 +128,19 @@ def test_RS_RUSHED_HAND_CYCLE_a_card_not_in_the_hand_is_illegal() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "illegal"
     assert rules_broken(r, b.last)
+
+
+def test_RS_RUSHED_HAND_CYCLE_a_unit_put_by_an_effect_is_not_guessed() -> None:
+    """A unit an effect puts into the rush area is rushed (atwiki renst 146), but whether that is
+    "自分が…ラッシュした", the player's rushing it, the page does not say: not guessed."""
+    b = LogBuilder([*CARDS, NINJA_CALL]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").use("A", "T-902").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B", 3)
+    b.charge("A", "T-000").proceed("A").use("A", "T-905")
+    b.act("A", "resolve", source="T-905", use=True, targets=["T-903"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    (why,) = r["steps"][b.last]["unverifiable"]
+    assert "put into the rush area by an effect" in why
+    assert "RS-RUSHED-HAND-CYCLE" in rules_applied(r, b.last)
+    assert [u["code"] for u in player_state(r, "A")["rush"]] == ["T-903"]

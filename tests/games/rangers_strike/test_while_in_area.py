@@ -100,7 +100,25 @@ OWN_SHADOW = printed(
     bp=1000,
     sp=0,
 )
-CARDS = [SHADOW, RED, BLUE, RED_SHADOW, RUSH_SHADOW, RED_BLASTER, DRAWER, DROP_IN, OWN_SHADOW]
+#: puts a card named Blue (no feature レッド) from its player's hand into its rush area
+BLUE_DROP = printed(
+    "T-949",
+    "自分の手札から「Blue」のカードを1枚選び、自軍ラッシュエリアに出してもよい。",
+    type="operation",
+    name="Blue Drop",
+)
+CARDS = [
+    SHADOW,
+    RED,
+    BLUE,
+    RED_SHADOW,
+    RUSH_SHADOW,
+    RED_BLASTER,
+    DRAWER,
+    DROP_IN,
+    OWN_SHADOW,
+    BLUE_DROP,
+]
 
 
 def _a_has(shadow: str, enter: bool = False) -> LogBuilder:
@@ -219,15 +237,31 @@ def test_RS_WHILE_IN_AREA_its_own_rush_is_not_guessed() -> None:
     assert area_ids(r, "A", "rush") == ["A-10"]  # not carried out
 
 
-def test_RS_WHILE_IN_AREA_put_into_the_rush_area_by_an_effect_is_not_guessed() -> None:
+def test_RS_WHILE_IN_AREA_put_into_the_rush_area_by_an_effect_is_rushed() -> None:
+    """atwiki renst 146: "カードの効果等によるものでも、エリア以外の場所にあったカードがエリアに出た時は全て
+    「ラッシュされた」として扱う": B's Red put there by B's operation triggers A's Shadow."""
     b = _a_has("T-940").use("B", "T-947")
     b.act("B", "resolve", source="T-947", use=True, targets=["T-941"])
     r = b.replay()
-    assert verdict(r, b.last) == "unverifiable"
-    (why,) = r["steps"][b.last]["unverifiable"]
-    assert "put into the rush area by an effect" in why
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert "RS-WHILE-IN-AREA" in rules_applied(r, b.last)
+    assert any("which is its being rushed" in m for m in _rulings(r, b.last))
+    assert area_ids(r, "A", "rush") == []
+    assert player_state(r, "A")["discard"] == ["A-1"]
+    assert area_ids(r, "B", "rush") == ["B-4"]
+
+
+def test_RS_WHILE_IN_AREA_put_by_an_effect_without_the_feature_triggers_nothing() -> None:
+    b = _a_has("T-940").use("B", "T-949")
+    b.act("B", "resolve", source="T-949", use=True, targets=["T-942"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RS-WHILE-IN-AREA" not in rules_applied(r, b.last)
     assert area_ids(r, "A", "rush") == ["A-1"]
+
+
+def _rulings(r: dict[str, Any], i: int) -> list[str]:
+    return [x["message"] for x in r["steps"][i]["rulings"]]
 
 
 def test_RS_WHILE_IN_AREA_gone_before_it_resolves_it_does_nothing() -> None:
