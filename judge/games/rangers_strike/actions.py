@@ -57,6 +57,7 @@ from judge.games.rangers_strike import (
     held_number,
     held_return,
     modes,
+    morph,
     opponent_power,
     opponent_search,
     own_cards,
@@ -282,6 +283,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     """What is wrong with a resolve's ``targets`` (and ``use``) for the effect ``pe``."""
     targets = list(plan.action.get("targets", []))
     effect, use = pe.effect, plan.action.get("use")
+    if morph.is_effect(effect):  # RS-MORPH: the card the unit is replaced with
+        return morph.picks(eng, pe, targets, use)[2]
     if "if" in effect and condition_holds(eng, pe) is not True:
         return []  # the condition does not hold (or is not known): the effect chooses nothing
     if effect.get("when") == "turn_end" and watch.bp_doubt(eng, pe) is not None:

@@ -466,6 +466,7 @@ from judge.games.rangers_strike import (
     held_return,
     keywords,
     modes,
+    morph,
     namesake_rush,
     neighbours,
     next_combination,
@@ -518,6 +519,7 @@ WHENS = (
     hand_cycle.WHEN,
     counter_search.WHEN,
     top_look.WHEN,
+    morph.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -945,6 +947,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return False  # RS-MAY-ACTIVATE: not activated, nothing at all happens
     if timing == top_look.WHEN:
         return top_look.ok(effect)  # RS-LOOK-TOP-CATEGORY: the one shape, exactly
+    if timing == morph.WHEN:
+        return morph.ok(effect)  # RS-MORPH: the pending choice, exactly
     if timing == counter_search.WHEN:
         return counter_search.ok(effect)  # RS-COUNTER-NAMESAKE-SEARCH: the one shape, exactly
     if timing == hand_cycle.WHEN:

@@ -445,6 +445,7 @@ from judge.games.rangers_strike import (
     hand_cycle,
     held_number,
     held_return,
+    morph,
     namesake_rush,
     no_units,
     opponent_power,
@@ -466,6 +467,14 @@ from judge.games.rangers_strike.catalog import ANY_COPIES
 from judge.games.rangers_strike.quantities import FACE_UP_POWER, PRINTED
 
 _MARKS = "※【◎"
+
+
+def _except_morph(m: re.Match[str]) -> dict[str, Any]:
+    """RS-MORPH: "(モーフで出るときは除く)" after a note on entering the battle area: the note does
+    not hold for the card Morph puts there."""
+    return {"except_morph": True} if m["morph"] else {}
+
+
 _KEYWORD_NOTE = re.compile(r"(※[^\s、。()]{1,10}(?:\([^()]*\)\s*|\s+))(\S.*)")
 _OPEN, _CLOSE = "「『(（［[", "」』)）］]"
 #: "[BPN以下の][<count>以下の必要パワーの数字を持つ][ナンバーを持たない][敵軍][S]ユニットをN体選び"
@@ -2356,8 +2365,17 @@ TEMPLATES: tuple[tr.Template, ...] = (
     ),
     tr.template(
         "enter_hold",
-        r"※これは自軍コマンドを(?P<n>[1-9])つホールドしなければバトルエリアに出られない。",
-        lambda m: Part(rule={"rule": "enter_hold", "count": int(m["n"])}, only=("unit",)),
+        r"※これは自軍コマンドを(?P<n>[1-9])つホールドしなければバトルエリアに出られない"
+        r"(?P<morph>\(モーフで出るときは除く\))?。",
+        lambda m: Part(
+            rule={"rule": "enter_hold", "count": int(m["n"]), **_except_morph(m)}, only=("unit",)
+        ),
+    ),
+    tr.template(
+        "morph",
+        r"※モーフ(?:\(敵軍ユニットがモーフ以外でラッシュされたとき、特徴がこのユニットと完全一致するオモテ向きの"
+        r"ユニットカードを自軍ゾーンから1枚選び、これと置き換えてもよい\))?",
+        lambda m: Part(rule={"rule": morph.NAME}, only=("unit",)),
     ),
     tr.template(
         "not_attacked_by",

@@ -45,6 +45,7 @@ from judge.games.rangers_strike import (
     held_number,
     held_return,
     modes,
+    morph,
     namesake_rush,
     neighbours,
     next_combination,
@@ -1013,10 +1014,13 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "It cannot strike once it has ridden off (RS-RIDE-OFF)."
     if name == "enter_hold":
         n = rule.get("count")
+        but = "; not when Morph puts it there, RS-MORPH" if rule.get("except_morph") else ""
         return (
             f"It enters the battle area only by holding {n} released command"
-            f"{'s' if n != 1 else ''} of yours (any category) (RS-ENTER-HOLD)."
+            f"{'s' if n != 1 else ''} of yours (any category{but}) (RS-ENTER-HOLD)."
         )
+    if name == morph.NAME and set(rule) == {"rule"}:  # RS-MORPH
+        return morph.words(rule)
     if name == "rush_held":
         return "When it is rushed it is put into the rush area held (RS-RUSH-HELD)."
     if name == command_rush.NAME and set(rule) == {"rule"}:  # RS-COMMAND-TO-RUSH-SELF

@@ -47,6 +47,7 @@ from judge.games.rangers_strike import (
     held_return,
     keywords,
     modes,
+    morph,
     neighbours,
     no_units,
     opponent_power,
@@ -874,6 +875,9 @@ def run_effect(
         eng.ctx.cannot_verify(f"{what} cannot be executed by the engine")
         eng.event("effect_unsupported", f"{what} cannot be executed.", card=pe.source)
         eng.taint_effect(pe, "RS-EFFECT-UNSUPPORTED", effects.scope(pe.effect))
+        return
+    if morph.is_effect(pe.effect):  # RS-MORPH: the pending choice, its own targets
+        morph.resolve(eng, pe, targets, use)
         return
     if pe.effect.get("when") == top_look.WHEN:  # RS-LOOK-TOP-CATEGORY: its own targets
         if top_look.still_there(eng, pe, what):

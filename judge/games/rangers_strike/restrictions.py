@@ -35,7 +35,8 @@ Restrictions (``{"rule": …}``):
   works as any other, stays held through start phases and cannot be held again or resist.
 - ``enter_hold`` ``count`` N (``※これは自軍コマンドをNつホールドしなければバトルエリアに出られな
   い。``): it enters the battle area only by holding N released commands of its player's own
-  (RS-ENTER-HOLD, :func:`enter_holds`).
+  (RS-ENTER-HOLD, :func:`enter_holds`); with ``except_morph`` (``(モーフで出るときは除く)``) the note
+  does not hold for the card Morph puts into the battle area (RS-MORPH).
 - ``rides`` (``※これは[特徴「X」を持つ]ビークルにライドできる。``): it may ride a vehicle (with the
   feature X) without the rider combination RC (RS-RIDER, an allowance);
 - ``no_strike_after_ride_off`` (``※これはライドオフしたときストライクできない。``): it cannot
@@ -53,6 +54,9 @@ Restrictions (``{"rule": …}``):
 - ``command_to_rush`` (``※これが自軍コマンドゾーンにある間、自軍ラッシュフェイズ中、自軍捨札の枚数がこれの必要パ
   ワーの数字以上なら、これを自軍ラッシュエリアに出してもよい。``): a ``rush`` naming it in its player's command
   zone puts it into the rush area (RS-COMMAND-TO-RUSH-SELF, :mod:`judge.games.rangers_strike.command_rush`).
+- ``morph`` (``※モーフ``): when an opposing unit is rushed other than by Morph, its player may replace
+  it with a face-up unit card of its command or power zone whose features are exactly its own
+  (RS-MORPH, :mod:`judge.games.rangers_strike.morph`), a keyword rather than a restriction.
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ RULES = (
     "scrum",
     "strike_sp_retrieved",
     "command_to_rush",
+    "morph",
 )
 
 

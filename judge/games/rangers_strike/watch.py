@@ -43,6 +43,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     effects,
     hand_cycle,
+    morph,
     neighbours,
     resident_watch,
     stacking,
@@ -146,6 +147,7 @@ def seen(
         top_look.seen(eng, subject, owner)  # RS-LOOK-TOP-CATEGORY: a resident's text
     if trigger == "on_rushed":  # RS-RUSHED-HAND-CYCLE: a resident's text
         hand_cycle.seen(eng, subject, owner, by_effect)
+        morph.seen(eng, subject, owner, by_effect)  # RS-MORPH: an opposing unit's Morph
 
 
 def _areas(effect: dict[str, Any]) -> tuple[str, ...]:
