@@ -354,6 +354,8 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         )
         return
     why = restrictions.attack_forbidden(eng, unit)
+    if why is None:
+        why = restrictions.attack_on_forbidden(eng, unit, found[2])
     if why is not None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return

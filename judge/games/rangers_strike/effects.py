@@ -326,6 +326,12 @@ is named):
   when a unit was moved, the effect's own unit, released, is held, and, held, destroyed
   ("…置けなければ捨札にする。そうしたとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
   RS-HOLD-OR-DESTROY-SELF, :mod:`judge.games.rangers_strike.self_toll`).
+- ``vehicle_to_power`` ``target`` ``{"side": "own", "zone": "battle", "count": 1, "type":
+  "vehicle"}`` — the one op of an optional when-it-enters effect, exactly so: a vehicle of one's
+  own battle area chosen, ridden or not; the unit riding it goes face up into the power zone
+  first, then the vehicle ("自軍バトルエリアからビークルを1体選んでもよい。そうしたとき、選んだビークルにライドし
+  ているユニットがあれば、そのユニットをパワーゾーンに送る。その後、選んだビークルをパワーゾーンに送る。",
+  RS-VEHICLE-TO-POWER, :mod:`judge.games.rangers_strike.vehicle_power`).
 - ``to_command_pair`` ``size``, ``if_full`` — the one op of an optional effect: one opposing
   unit of the printed size of the battle area and one of the rush area with the same BP now, both
   held into their owners' command zones ("敵軍バトルエリアと敵軍ラッシュエリアから、同じBPを持つSユニットを1
@@ -490,6 +496,7 @@ from judge.games.rangers_strike import (
     top_three,
     unit_destroys,
     unpowered,
+    vehicle_power,
     written,
     zone_conditions,
 )
@@ -593,6 +600,7 @@ OPS = (
     "revealed_to_hand",
     "by_number",
     "reveal_either_top",
+    "vehicle_to_power",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -971,6 +979,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
     if self_toll.uses(effect):
         return self_toll.ok(effect)  # RS-HOLD-OR-DESTROY-SELF: the one shape, exactly
+    if vehicle_power.uses(effect):
+        return vehicle_power.ok(effect, timing)  # RS-VEHICLE-TO-POWER: the one shape, exactly
     if bp_pair.op_of(effect) is not None:
         return bp_pair.ok(effect)  # RS-BP-PAIR-TO-COMMAND: the one shape, exactly
     if discard_namesake.uses(effect):

@@ -63,6 +63,13 @@ What is read:
   such units stand on both sides of it, and then an effect at the end of its player's turn
   sending an opposing unit with BP no more than its own face up into its owner's power zone
   (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
+- a unit's note ``※これは[S|M|L]ユニットにアタックすることができない。`` → its rule ``no_attack_on``
+  ``size``: it cannot attack a unit of that printed size (RS-CARD-RESTRICTION);
+- a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍バトルエリアからビークルを1体選んでもよい。そう
+  したとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、選んだビークルを
+  パワーゾーンに送る。``, when the unit has no Number Combination number → its when-it-enters effect,
+  optional: a vehicle of its player's battle area chosen, the unit riding it sent face up into the
+  power zone first, then the vehicle (RS-VEHICLE-TO-POWER, :mod:`judge.games.rangers_strike.vehicle_power`);
 - a unit's note ``※これが自軍コマンドゾーンにある間、自軍ラッシュフェイズ中、自軍捨札の枚数がこれの必要パワーの
   数字以上なら、これを自軍ラッシュエリアに出してもよい。`` → its rule ``command_to_rush``: a ``rush`` naming it in
   the command zone puts it into the rush area (RS-COMMAND-TO-RUSH-SELF);
@@ -460,6 +467,7 @@ from judge.games.rangers_strike import (
     top_look,
     top_three,
     unit_destroys,
+    vehicle_power,
     written,
     zone_conditions,
 )
@@ -2342,6 +2350,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(rule={"rule": "no_attack"}, only=("unit",)),
     ),
     tr.template(
+        "no_attack_on",
+        r"※これは(?P<size>[SML])ユニットにアタックすることができない。",
+        lambda m: Part(rule={"rule": "no_attack_on", "size": m["size"]}, only=("unit",)),
+    ),
+    tr.template(
         "no_enter",
         r"※これはバトルエリアに出られない。",
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
@@ -2504,6 +2517,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"ユニットを1体選び、?持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。そうしたとき、"
         r"このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
         _self_toll,
+    ),
+    tr.template(
+        "named_on_enter_vehicle_to_power",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、自軍バトルエリアからビークルを1体選んでもよい。"
+        r"そうしたとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、"
+        r"選んだビークルをパワーゾーンに送る。",
+        lambda m: Part(effect=dict(vehicle_power.EFFECT), only=("unit",), no_number=True),
     ),
     tr.template(
         "named_as_entering_show",

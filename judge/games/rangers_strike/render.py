@@ -68,6 +68,7 @@ from judge.games.rangers_strike import (
     top_three,
     unit_destroys,
     unpowered,
+    vehicle_power,
     zone_conditions,
 )
 from judge.games.rangers_strike.cards import from_words, taxis_of
@@ -529,6 +530,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         )
     if name == reveal_return.TO_HAND and set(op) == {"op"}:
         return "then put the card revealed into your hand, whatever it is"
+    if name == vehicle_power.OP and op == vehicle_power.EFFECT["do"][0]:  # RS-VEHICLE-TO-POWER
+        return vehicle_power.sentence()
     if name == self_toll.OP and set(op) == {"op"}:  # RS-HOLD-OR-DESTROY-SELF
         return "if this unit is released, hold it; if it is held, destroy it"
     if name == bp_pair.OP and set(op) == {"op", "size", "if_full"}:  # RS-BP-PAIR-TO-COMMAND
@@ -984,6 +987,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
     name = rule.get("rule")
     if name == "no_attack":
         return "It cannot attack."
+    if name == "no_attack_on" and set(rule) == {"rule", "size"}:
+        return f"It cannot attack a size {rule['size']} unit."
     if name == "no_enter":
         return "It cannot enter the battle area."
     if name == "no_enter_rush_turn":  # RS-CARD-RESTRICTION

@@ -71,6 +71,7 @@ from judge.games.rangers_strike import (
     top_three,
     unit_destroys,
     unpowered,
+    vehicle_power,
     watch,
     written,
     zone_conditions,
@@ -95,6 +96,8 @@ def owners_of(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) ->
     (相手は自分自身の…), the players :meth:`~RangersStrikeEngine.opponent_players` names."""
     if chosen_vehicle.is_selector(sel):  # RS-BP-PER-VEHICLE-POWER: 自軍 in tag battle
         return chosen_vehicle.owners(eng, controller)
+    if sel == vehicle_power.TARGET:  # RS-VEHICLE-TO-POWER: 自軍 in tag battle
+        return vehicle_power.owners(eng, controller)
     if sel.get("side", "own") == "own":
         return [controller]
     if sel.get("chooser") == "opponent":
@@ -1141,6 +1144,9 @@ def run_effect(
                 eng.event("choose", f"{pe.controller} chooses {eng.name(u.card)}.", card=u.card)
         elif name == "discard_vehicle":
             discard_vehicles(eng, found, what)
+        elif name == vehicle_power.OP:  # RS-VEHICLE-TO-POWER
+            cands = fitting(eng, pe.controller, target, unit)
+            vehicle_power.carry_out(eng, pe, found, cands, what)
         elif name == "discard":
             watch.discard_self(eng, found, what)
         elif name == "release_command":

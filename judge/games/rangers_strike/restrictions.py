@@ -10,6 +10,9 @@ the battle phase), so they live beside neither the effect vocabulary nor the bat
 Restrictions (``{"rule": …}``):
 
 - ``no_attack`` (``※これはアタックすることができない。``): the unit cannot attack;
+- ``no_attack_on`` ``size`` (``※これはSユニットにアタックすることができない。``): it cannot attack a
+  unit of that printed size (:func:`attack_on_forbidden`; a unit riding a vehicle is attacked as
+  itself, RS-RIDER);
 - ``no_enter`` (``※これはバトルエリアに出られない。``): it cannot enter the battle area;
 - ``no_enter_rush_turn`` (``※これは[、]ラッシュしたターンにバトルエリアに出られない[ (この制限は自軍ダメージがN点
   以上あれば無効になる)]。``): it cannot enter the battle area in the turn its player rushed it
@@ -71,6 +74,7 @@ if TYPE_CHECKING:
 
 RULES = (
     "no_attack",
+    "no_attack_on",
     "no_enter",
     "no_enter_rush_turn",
     "no_strike_while",
@@ -101,6 +105,20 @@ def attack_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot attack, or None."""
     if has(eng, unit.card, "no_attack"):
         return f"{eng.name(unit.card)} cannot attack (its printed restriction)."
+    return None
+
+
+def attack_on_forbidden(eng: RangersStrikeEngine, unit: Unit, target: Unit) -> str | None:
+    """Why ``unit`` cannot attack ``target`` by its own ``no_attack_on`` note, or None."""
+    r = has(eng, unit.card, "no_attack_on")
+    if r is None:
+        return None
+    d = eng.state.card(target.card)
+    if "size" in r and d.is_unit and d.size == r["size"]:
+        return (
+            f"{eng.name(unit.card)} cannot attack a size {r['size']} unit (its printed "
+            f"restriction); {eng.name(target.card)} is one."
+        )
     return None
 
 

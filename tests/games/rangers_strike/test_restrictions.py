@@ -55,7 +55,9 @@ def test_RS_CARD_RESTRICTION_the_notes_are_read_for_units_only() -> None:
         assert r.understood and r.restrictions == (rule,), text
         assert not read_card({"type": "vehicle", "text": text}).understood
     r = read_card({"type": "unit", "text": "※これはSユニットにアタックすることができない。"})
-    assert not r.understood  # a narrower restriction: not this note
+    assert r.restrictions == ({"rule": "no_attack_on", "size": "S"},)  # a narrower one
+    r = read_card({"type": "unit", "text": "※これはSビークルにアタックすることができない。"})
+    assert not r.understood
 
 
 def test_RS_CARD_RESTRICTION_a_unit_that_cannot_attack() -> None:
