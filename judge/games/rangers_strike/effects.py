@@ -326,6 +326,12 @@ is named):
   when a unit was moved, the effect's own unit, released, is held, and, held, destroyed
   ("…置けなければ捨札にする。そうしたとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
   RS-HOLD-OR-DESTROY-SELF, :mod:`judge.games.rangers_strike.self_toll`).
+- ``all_to_command`` ``all`` ``{"side": "opponent", "zone": "battle", "type": "unit", "size": S,
+  "no_features": [A, B]}``, ``if_full`` ``discard`` — the one op of a unit's combination effect,
+  exactly so: every opposing unit of the battle area of that size with none of the features goes
+  held into its owner's command zone, nothing chosen ("敵軍バトルエリアにある、特徴「A」または「B」を持たない
+  Sユニットを、すべて持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。", RS-ALL-TO-COMMAND,
+  :mod:`judge.games.rangers_strike.all_to_command`).
 - ``vehicle_to_power`` ``target`` ``{"side": "own", "zone": "battle", "count": 1, "type":
   "vehicle"}`` — the one op of an optional when-it-enters effect, exactly so: a vehicle of one's
   own battle area chosen, ridden or not; the unit riding it goes face up into the power zone
@@ -445,6 +451,7 @@ from typing import Any
 from judge.games.rangers_strike import (
     activated,
     added_traits,
+    all_to_command,
     area_rules,
     as_own,
     attack_again,
@@ -601,6 +608,7 @@ OPS = (
     "by_number",
     "reveal_either_top",
     "vehicle_to_power",
+    "all_to_command",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -979,6 +987,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
     if self_toll.uses(effect):
         return self_toll.ok(effect)  # RS-HOLD-OR-DESTROY-SELF: the one shape, exactly
+    if all_to_command.uses(effect):
+        return all_to_command.ok(effect, timing)  # RS-ALL-TO-COMMAND: the one shape, exactly
     if vehicle_power.uses(effect):
         return vehicle_power.ok(effect, timing)  # RS-VEHICLE-TO-POWER: the one shape, exactly
     if bp_pair.op_of(effect) is not None:

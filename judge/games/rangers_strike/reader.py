@@ -65,6 +65,12 @@ What is read:
   (RS-NEXT-TO, RS-TURN-END, RS-BP-AT-MOST-THIS, RS-TO-POWER-ZONE);
 - a unit's note ``※これは[S|M|L]ユニットにアタックすることができない。`` → its rule ``no_attack_on``
   ``size``: it cannot attack a unit of that printed size (RS-CARD-RESTRICTION);
+- a unit's note ``※これは特徴「A」[または「B」]を持つユニットにアタックできない。`` → its rule ``no_attack_on``
+  ``features``: it cannot attack a unit that has one of them now (RS-CARD-RESTRICTION);
+- a unit's ``【name】敵軍バトルエリアにある、特徴「A」または「B」を持たないSユニットを、すべて持ち主のコマンドゾーン
+  にホールド状態で置く。置けなければ捨札にする。``, when the unit has a combination (a number or RC) → its
+  combination effect: every such opposing unit held into its owner's command zone, nothing chosen
+  (RS-ALL-TO-COMMAND, :mod:`judge.games.rangers_strike.all_to_command`);
 - a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍バトルエリアからビークルを1体選んでもよい。そう
   したとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、選んだビークルを
   パワーゾーンに送る。``, when the unit has no Number Combination number → its when-it-enters effect,
@@ -431,6 +437,7 @@ from judge.core import textread as tr
 from judge.games.rangers_strike import (
     activated,
     added_traits,
+    all_to_command,
     area_rules,
     attack_again,
     attack_chosen,
@@ -913,6 +920,25 @@ def _gather_named(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
 
 #: the sentences of an effect's body: what each is read as, ``(op, optional)``
 SENTENCES: tuple[tr.Template, ...] = (
+    tr.template(
+        "all_opposing_to_command",
+        r"敵軍バトルエリアにある、特徴「(?P<f1>[^「」]+)」(?:または「(?P<f2>[^「」]+)」)?を持たない"
+        r"(?P<size>[SML])ユニットを、すべて持ち主のコマンドゾーンにホールド状態で置く。置けなければ捨札にする。",
+        lambda m: (
+            {
+                "op": all_to_command.OP,
+                "all": {
+                    "side": "opponent",
+                    "zone": "battle",
+                    "type": "unit",
+                    "size": m["size"],
+                    "no_features": [f for f in (m["f1"], m["f2"]) if f],
+                },
+                "if_full": "discard",
+            },
+            False,
+        ),
+    ),
     tr.template(
         "discard_vehicle",
         r"敵軍バトルエリアから(?P<size>[SML])?ビークルを(?P<n>[1-9])体選ぶ。選んだビークルにライドしている"
@@ -2353,6 +2379,14 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "no_attack_on",
         r"※これは(?P<size>[SML])ユニットにアタックすることができない。",
         lambda m: Part(rule={"rule": "no_attack_on", "size": m["size"]}, only=("unit",)),
+    ),
+    tr.template(
+        "no_attack_on_feature",
+        r"※これは特徴「(?P<f1>[^「」]+)」(?:または「(?P<f2>[^「」]+)」)?を持つユニットにアタックできない。",
+        lambda m: Part(
+            rule={"rule": "no_attack_on", "features": [f for f in (m["f1"], m["f2"]) if f]},
+            only=("unit",),
+        ),
     ),
     tr.template(
         "no_enter",

@@ -19,6 +19,7 @@ from judge.core.textread import STATUS, unread_part
 from judge.games.rangers_strike import (
     activated,
     added_traits,
+    all_to_command,
     area_rules,
     as_own,
     attack_again,
@@ -530,6 +531,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         )
     if name == reveal_return.TO_HAND and set(op) == {"op"}:
         return "then put the card revealed into your hand, whatever it is"
+    if name == all_to_command.OP and all_to_command.op_ok(op):  # RS-ALL-TO-COMMAND
+        return all_to_command.sentence(op)
     if name == vehicle_power.OP and op == vehicle_power.EFFECT["do"][0]:  # RS-VEHICLE-TO-POWER
         return vehicle_power.sentence()
     if name == self_toll.OP and set(op) == {"op"}:  # RS-HOLD-OR-DESTROY-SELF
@@ -989,6 +992,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "It cannot attack."
     if name == "no_attack_on" and set(rule) == {"rule", "size"}:
         return f"It cannot attack a size {rule['size']} unit."
+    if name == "no_attack_on" and set(rule) == {"rule", "features"}:
+        return f"It cannot attack a unit with the feature {' or '.join(rule['features'])}."
     if name == "no_enter":
         return "It cannot enter the battle area."
     if name == "no_enter_rush_turn":  # RS-CARD-RESTRICTION

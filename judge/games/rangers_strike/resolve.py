@@ -18,6 +18,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import (
     activated,
     added_traits,
+    all_to_command,
     area_rules,
     as_own,
     attack_again,
@@ -1144,6 +1145,8 @@ def run_effect(
                 eng.event("choose", f"{pe.controller} chooses {eng.name(u.card)}.", card=u.card)
         elif name == "discard_vehicle":
             discard_vehicles(eng, found, what)
+        elif name == all_to_command.OP:  # RS-ALL-TO-COMMAND
+            all_to_command.carry_out(eng, pe, op, what)
         elif name == vehicle_power.OP:  # RS-VEHICLE-TO-POWER
             cands = fitting(eng, pe.controller, target, unit)
             vehicle_power.carry_out(eng, pe, found, cands, what)

@@ -13,6 +13,8 @@ Restrictions (``{"rule": …}``):
 - ``no_attack_on`` ``size`` (``※これはSユニットにアタックすることができない。``): it cannot attack a
   unit of that printed size (:func:`attack_on_forbidden`; a unit riding a vehicle is attacked as
   itself, RS-RIDER);
+  or ``features`` (``※これは特徴「男」または「女」を持つユニットにアタックできない。``): nor a unit that
+  has one of those features now, printed or added (as RS-SELECT-FEATURE reads them);
 - ``no_enter`` (``※これはバトルエリアに出られない。``): it cannot enter the battle area;
 - ``no_enter_rush_turn`` (``※これは[、]ラッシュしたターンにバトルエリアに出られない[ (この制限は自軍ダメージがN点
   以上あれば無効になる)]。``): it cannot enter the battle area in the turn its player rushed it
@@ -118,6 +120,13 @@ def attack_on_forbidden(eng: RangersStrikeEngine, unit: Unit, target: Unit) -> s
         return (
             f"{eng.name(unit.card)} cannot attack a size {r['size']} unit (its printed "
             f"restriction); {eng.name(target.card)} is one."
+        )
+    has_ = [f for f in r.get("features") or () if f in eng.state.unit_features(target)]
+    if has_:
+        return (
+            f"{eng.name(unit.card)} cannot attack a unit with the feature "
+            f"{' or '.join(r['features'])} (its printed restriction); {eng.name(target.card)} "
+            f"has {has_[0]}."
         )
     return None
 
