@@ -587,11 +587,20 @@ class RSRideOffSchema(ActionSchema):
 
 
 class RSAttackSchema(ActionSchema):
-    """Battle phase: the unit that just entered attacks a unit of the target player."""
+    """Battle phase: the unit that just entered attacks a unit of the target player; with
+    ``wing``, a unit of the rush area with ウイング attacks from there, held (RS-WING)."""
 
     do = Kind("attack")
     card = RSCardRef(required=True)
     target = RSCardRef(required=True)
+    wing = Bool(
+        load_default=False,
+        metadata={
+            "default": False,
+            "description": "an attack with ウイング: card is a unit of the player's rush area, "
+            "which is held and attacks from there without entering the battle area (RS-WING)",
+        },
+    )
 
 
 class RSStrikeSchema(ActionSchema):

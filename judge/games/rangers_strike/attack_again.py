@@ -70,19 +70,21 @@ def after_battle(eng: RangersStrikeEngine, b: Battle, abp: int, tbp: int) -> Non
     if not texts:
         return
     what = f"{eng.name(unit.card)}'s text (each time it attacks and wins the battle)"
-    if st.area_of(unit) != (pid, "battle"):
+    if b.attacker_area == "rush" or st.area_of(unit) != (pid, "battle"):
+        why = (
+            f"{eng.name(unit.card)} attacked with ウイング from its rush area and won the battle, "
+            "and whether its text lets it attack again, from where, the sources do not say "
+            "(RS-WING)"
+            if b.attacker_area == "rush"
+            else f"{eng.name(unit.card)} won the battle but is no longer in its battle area (it "
+            "was destroyed although it won), and whether its text still triggers the sources "
+            "do not say"
+        )
         for index, effect in enumerate(st.card(unit.card).effects):
             if effect.get("when") != WHEN:
                 continue
             pe = PendingEffect(0, pid, unit.card, effect, index, WHEN, {"unit": unit})
-            eng.not_guessed(
-                pe,
-                RULE,
-                f"{eng.name(unit.card)} won the battle but is no longer in its battle area (it "
-                "was destroyed although it won), and whether its text still triggers the sources "
-                "do not say",
-                f"{what} is not carried out.",
-            )
+            eng.not_guessed(pe, RULE, why, f"{what} is not carried out.")
         return
     eng.ctx.ruling(
         RULE,

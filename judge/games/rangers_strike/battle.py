@@ -27,6 +27,7 @@ from judge.games.rangers_strike import (
     stacking,
     strike_sp,
     watch,
+    wing,
 )
 from judge.games.rangers_strike.cards import from_words
 from judge.games.rangers_strike.handling import _path
@@ -304,7 +305,10 @@ def _just_entered(eng: RangersStrikeEngine, plan: Plan, pid: str) -> Any:
 def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    unit = _just_entered(eng, plan, pid)
+    if wing.declared(plan.action):  # RS-WING: a unit of the rush area, held for it
+        unit = wing.attacker(eng, plan, pid)
+    else:
+        unit = _just_entered(eng, plan, pid)
     if unit is None:
         return
     if st.card(unit.card).is_vehicle:
@@ -421,9 +425,13 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-ATTACK-RUSH-AREA",
             f"{eng.name(unit.card)} may attack a unit in the opponent's rush area (its text).",
         )
+    winged = wing.declared(plan.action)
+    if winged:  # RS-WING: held, and it cannot enter the battle area this turn
+        wing.declare(eng, plan, unit)
+    else:
+        unit.acted = "attack"
+        unit.again = False  # RS-ATTACK-AGAIN: the additional attack, if it had one, is made
     st.entering = None
-    unit.acted = "attack"
-    unit.again = False  # RS-ATTACK-AGAIN: the additional attack, if it had one, is made
     b = Battle(
         "attack",
         unit,
@@ -431,15 +439,18 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         target=target,
         defender=plan.data["defender"],
         target_area=plan.data.get("target_area", "battle"),
+        attacker_area="rush" if winged else "battle",
     )
     st.battle = b
     eng.event(
         "attack",
-        f"{pid}'s {eng.name(unit.card)} (BP {eng.bp(unit)}) attacks {b.defender}'s "
+        f"{pid}'s {eng.name(unit.card)} (BP {eng.bp(unit)}) attacks "
+        f"{'with ウイング from the rush area ' if winged else ''}{b.defender}'s "
         f"{eng.name(target.card)} (BP {eng.bp(target)}).",
         player=pid,
         card=unit.card,
         target=target.card,
+        **({"wing": True} if winged else {}),
     )
     if len(eng.allies(pid)) > 1:
         eng.ctx.ruling(

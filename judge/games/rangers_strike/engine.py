@@ -931,7 +931,7 @@ class RangersStrikeEngine(AgendaEngine):
         if b is None or b.target is None:
             return
         att_at, tgt_at = st.area_of(b.attacker), st.area_of(b.target)
-        if att_at != (b.attacker_player, "battle"):
+        if att_at != (b.attacker_player, b.attacker_area):  # (RS-WING: its rush area)
             self.event("battle", f"{self.name(b.attacker.card)} has left: the attack ends.")
             return
         if tgt_at is None or tgt_at[1] != b.target_area:
@@ -1343,6 +1343,8 @@ def _mod_view(m: Mod) -> list[Any]:
         view.append({"during": m.during, "against": m.against})
     if m.no_enter:
         view.append({"no_enter": True})  # RS-POWER-TO-RUSH
+    if m.wing:
+        view.append({"wing": True})  # RS-WING
     if m.no_strike:
         view.append({"no_strike": True})  # RS-OPPONENT-RETURNS-POWER
     if m.cross:

@@ -43,6 +43,7 @@ from judge.games.rangers_strike import (
     release,
     restrictions,
     strike_damage,
+    wing,
     zone_moves,
 )
 from judge.games.rangers_strike.resolve import condition_known, first_targets
@@ -159,12 +160,21 @@ def candidates(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
                     if st.entering is not None and st.entering.vehicle is not None:
                         out.append({"p": p, "do": "ride_off", "card": st.entering.card})
                 elif kind == "attack":
+                    tp = st.players[eng.target_player(p)]
                     if st.entering is not None:
-                        tp = st.players[eng.target_player(p)]
                         areas = restrictions.attack_areas(eng, st.entering)
                         out += [
                             {"p": p, "do": "attack", "card": st.entering.card, "target": u.card}
                             for a in areas
+                            for u in tp.area(a)
+                            if not st.card(u.card).is_vehicle
+                        ]
+                    for w in ps.rush:  # RS-WING: from the rush area, released
+                        if not wing.has(eng, w) or w.held:
+                            continue
+                        out += [
+                            {"p": p, "do": "attack", "card": w.card, "target": u.card, "wing": True}
+                            for a in restrictions.attack_areas(eng, w)
                             for u in tp.area(a)
                             if not st.card(u.card).is_vehicle
                         ]

@@ -29,6 +29,9 @@ What is read:
   units to its right N less, not below 2, with any クロス an effect gives it (RS-CROSS,
   :mod:`judge.games.rangers_strike.cross`, which counts the printed note of any card, read or
   not);
+- ``※ウイング`` (the bare note; its reminder is not read, none having been checked) → nothing
+  on the definition beyond the printed keyword it keeps (RS-SELECT-KEYWORD): a unit with it may
+  attack from its rush area, held (RS-WING, :mod:`judge.games.rangers_strike.wing`);
 - ``※スクラム`` (with or without its reminder ``(これのCNより1多いCNを持つユニットがこれの次に並んで
   いる間、これはアタックされない)``) → the unit's rule ``scrum``: it cannot be attacked while the
   unit directly after it in its battle area has a combination number one more than its own
@@ -2492,6 +2495,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "cross",
         r"※クロス(?P<n>[1-9])",
         lambda m: Part(keyword=f"cross {int(m['n'])}", only=("unit",)),
+    ),
+    tr.template(
+        "wing",  # RS-WING: the bare note (no reminder of it has been checked)
+        r"※ウイング",
+        lambda m: Part(keyword="wing", only=("unit",)),
     ),
     tr.template(
         "scrum",

@@ -206,7 +206,10 @@ def find_unit(
             m[1],
             m[2].vehicle,
             bp(m[2]) if bp else 0,
-            tuple((x.bp, x.during, x.against, x.no_enter, x.no_strike, x.cross) for x in m[2].mods),
+            tuple(
+                (x.bp, x.during, x.against, x.no_enter, x.no_strike, x.cross, x.wing)
+                for x in m[2].mods
+            ),
             m[2].acted,
             m[2].again,
             m[2].held,

@@ -88,6 +88,8 @@ _KEYWORDS = {
     "any_copies": "A deck may hold any number of this card (RS-DECK-ANY-COPIES)",
     "resist": "Resist: destroyed by a battle while released, it may be held and stay in place "
     "instead of going to the discard pile (RS-RESIST)",
+    "wing": "Wing: in your battle phase, while released, it may attack from the rush area without "
+    "entering the battle area; it is held, and cannot enter the battle area this turn (RS-WING)",
 }
 _WHEN = {
     "combination": "Number Combination",
@@ -1220,6 +1222,8 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
     keywords = ["any_copies"] if defn.get("any_copies") else []
     if defn.get("resist") or "resist" in read_card(defn).keywords:
         keywords.append("resist")
+    if "wing" in read_card(defn).keywords:  # RS-WING
+        keywords.append("wing")
     if defn.get("effects") or combo.get("effects"):
         effects = list(defn.get("effects") or ())
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike import area_rules
+from judge.games.rangers_strike import area_rules, wing
 from judge.games.rangers_strike.state import Battle, Unit
 
 if TYPE_CHECKING:
@@ -190,6 +190,9 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot enter the battle area, or None."""
     if has(eng, unit.card, "no_enter"):
         return f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction)."
+    winged = wing.enter_barred(eng, unit)  # RS-WING: "発動したターンはバトルエリアに出られない"
+    if winged is not None:
+        return winged
     if any(m.no_enter for m in unit.mods):  # RS-POWER-TO-RUSH: "このターン、…出られない"
         return (
             f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
@@ -271,6 +274,8 @@ def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
     that rushed it (RS-POWER-TO-RUSH), or an opposing card's text (RS-BARS-ENTERING)."""
     if has(eng, unit.card, "no_enter") is not None:
         return "RS-CARD-RESTRICTION"
+    if wing.enter_barred(eng, unit) is not None:
+        return wing.RULE
     if any(m.no_enter for m in unit.mods):
         return "RS-POWER-TO-RUSH"
     if rush_turn_barred(eng, unit)[0] is not None:

@@ -29,7 +29,8 @@ class Mod:
     """An effect in force on a unit: a BP change until the end of the turn or the battle,
     or (``sp`` not None) its SP made ``sp``, or (``sp_at`` ``(K, N)``) made K while it stands
     N-th in its battle area and 0 elsewhere (RS-SP-EFFECT), or features added
-    (RS-ADD-FEATURE), or (``no_enter``) it cannot enter the battle area (RS-POWER-TO-RUSH).  A
+    (RS-ADD-FEATURE), or (``no_enter``) it cannot enter the battle area (RS-POWER-TO-RUSH; ``wing``:
+    for it attacked with ウイング this turn, RS-WING).  A
     BP change with ``during``
     counts only while the unit attacks (``attacking``) or is attacked (``attacked``), and
     with ``against`` only when the other unit has that feature (RS-ATTACK-BP)."""
@@ -48,6 +49,8 @@ class Mod:
     no_strike: bool = False
     #: クロス the unit has while this is in force (RS-CROSS)
     cross: int = 0
+    #: the unit has attacked with ウイング this turn: it cannot enter the battle area (RS-WING)
+    wing: bool = False
 
 
 @dataclass(slots=True, eq=False)
@@ -242,6 +245,9 @@ class Battle:
     defender: str | None = None  # the owner of the attacked unit
     timing: str = "attacked"  # the counter timing it opens: attacked | struck
     target_area: str = "battle"  # where the attacked unit was (rush: RS-ATTACK-RUSH-AREA)
+    #: where the attacker stands: its battle area, or its rush area for an attack with ウイング
+    #: (RS-WING)
+    attacker_area: str = "battle"
     #: the strike has dealt damage (its "ストライクしてダメージを与えたとき" effects triggered once)
     dealt: bool = False
 

@@ -97,7 +97,7 @@ def test_RS_TEXT_READ_a_normal_operations_text_is_its_effect_when_used() -> None
 
 def test_RS_TEXT_READ_a_card_is_read_only_when_all_of_it_is() -> None:
     for text in (
-        f"※ウイング 【灯火斬り】{DESTROY}",  # a keyword the engine does not have
+        f"※ハヤテ 【灯火斬り】{DESTROY}",  # a keyword the engine does not have (made up)
         f"【灯火斬り】{DESTROY} 【二の太刀】1枚ドローする。",  # two named effects
         "【灯火斬り】敵軍バトルエリアからBP3000以下のSビークルを1体選び撃破する。",  # a vehicle
         # the printed features only (本来の: RS-SELECT-FEATURE reads the features a unit has now)

@@ -112,9 +112,8 @@ def test_RS_SELECT_KEYWORD_a_unit_printing_the_keyword_is_destroyed() -> None:
     b = _combined("T-930", ("T-931", "T-933"))
     b.act("A", "resolve", source="T-930", targets=["T-931"])
     r = b.replay()
-    # the Bird's rush (its ※ウイング is a keyword the engine does not implement) was
-    # unverifiable: what follows rests on it
-    assert verdict(r, b.last) == "uncertain", r["steps"][b.last]
+    # the Bird's ※ウイング is read (RS-WING): its rush was legal, and so is what follows
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert rules_broken(r, b.last) == []
     assert [u["code"] for u in player_state(r, "B")["rush"]] == ["T-933"]
 
