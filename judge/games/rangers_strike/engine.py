@@ -44,6 +44,7 @@ from judge.games.rangers_strike import (
     own_text,
     resist,
     ride,
+    rush_guard,
     stacking,
     strike_damage,
     strike_sp,
@@ -539,6 +540,8 @@ class RangersStrikeEngine(AgendaEngine):
         ops = self.own_text_of(d)
         if ops:  # RS-BP-PER, RS-WHILE: so much for each one counted, or while it holds
             value += own_text.bp(self, unit, ops, team)
+        if self.state.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
+            value += rush_guard.bonus(self, unit, team)
         return value
 
     def bp_readings(self, unit: Unit) -> tuple[int, int]:
@@ -555,7 +558,9 @@ class RangersStrikeEngine(AgendaEngine):
         other (checked without working out BP)."""
         ops = self.own_text_of(self.state.card(unit.card))
         pid = own_text.player_of(self, unit) if ops else None
-        if pid is None or not own_text.two_readings(self, pid, ops):
+        if (pid is None or not own_text.two_readings(self, pid, ops)) and not rush_guard.differs(
+            self, unit
+        ):  # RS-RUSH-GUARD: its own unit, or the ally's card in tag battle
             return None
         return self.bp(unit, team=True)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import neighbours
+from judge.games.rangers_strike import neighbours, rush_guard
 from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
 
@@ -371,14 +371,18 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
     def bp_of(u: Unit, v: tuple[int, int]) -> str:
         return f"{eng.name(u.card)} (BP {v[0]}{f' or {v[1]}' if v[1] != v[0] else ''})"
 
+    guarded = rush_guard.differs(eng, unit)  # RS-RUSH-GUARD: another card's text
+    said = (
+        rush_guard.doubt(eng, unit, values) if guarded else readings_words(eng, unit, values, "BP")
+    )
     why = (
-        f"{readings_words(eng, unit, values, 'BP')}, and which unit wins the battle of "
+        f"{said}, and which unit wins the battle of "
         f"{bp_of(attacker, a)} and {bp_of(target, t)} turns on that"
     )
     not_known(
         eng,
         unit,
-        rule_of(ops, "bp"),
+        rush_guard.RULE if guarded else rule_of(ops, "bp"),
         why,
         "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
     )

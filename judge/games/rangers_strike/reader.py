@@ -74,6 +74,10 @@ What is read:
   にホールド状態で置く。置けなければ捨札にする。``, when the unit has a combination (a number or RC) → its
   combination effect: every such opposing unit held into its owner's command zone, nothing chosen
   (RS-ALL-TO-COMMAND, :mod:`judge.games.rangers_strike.all_to_command`);
+- a unit's ``【name】これが自軍ラッシュエリアにある間、Xを持つ自軍Sユニットは、アタックされるときBP+Nされる。``
+  (category and size as printed), when the unit has no Number Combination number → its rule
+  ``guard_attacked``: while it is in its player's rush area, that player's units of the category
+  and size have BP +N while they are attacked (RS-RUSH-GUARD, :mod:`judge.games.rangers_strike.rush_guard`);
 - a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍バトルエリアからビークルを1体選んでもよい。そう
   したとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、選んだビークルを
   パワーゾーンに送る。``, when the unit has no Number Combination number → its when-it-enters effect,
@@ -471,6 +475,7 @@ from judge.games.rangers_strike import (
     resident_watch,
     reveal_return,
     rush_discard,
+    rush_guard,
     self_toll,
     strike_sp,
     top_fortune,
@@ -2389,6 +2394,21 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(
             rule={"rule": "no_attack_on", "features": [f for f in (m["f1"], m["f2"]) if f]},
             only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_rush_guard",
+        r"【[^【】]+】これが自軍ラッシュエリアにある間、(?P<cat>WB|ET|OT|MA|DA)を持つ自軍(?P<size>[SML])ユニットは、"
+        r"アタックされるときBP\+(?P<n>\d+)される。",
+        lambda m: Part(
+            rule={
+                "rule": rush_guard.NAME,
+                "category": m["cat"],
+                "size": m["size"],
+                "bp": int(m["n"]),
+            },
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template(

@@ -59,6 +59,7 @@ from judge.games.rangers_strike import (
     resident_watch,
     reveal_return,
     rush_discard,
+    rush_guard,
     rush_waiver,
     self_toll,
     strike_damage,
@@ -992,6 +993,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
     name = rule.get("rule")
     if name == "no_attack":
         return "It cannot attack."
+    if name == rush_guard.NAME and rush_guard.ok(rule):  # RS-RUSH-GUARD
+        return rush_guard.words(rule)
     if name == "no_attack_on" and set(rule) == {"rule", "size"}:
         return f"It cannot attack a size {rule['size']} unit."
     if name == "no_attack_on" and set(rule) == {"rule", "features"}:

@@ -56,6 +56,9 @@ Restrictions (``{"rule": …}``):
   から手札に加えたSユニットのカード1枚につきSP+Nされる。``): as it strikes, SP +N for each size S unit
   card its player took from its discard pile into its hand this turn (RS-STRIKE-SP-RETRIEVED,
   :mod:`judge.games.rangers_strike.strike_sp`).
+- ``guard_attacked`` ``category``, ``size``, ``bp`` (the named effect ``【name】これが自軍ラッシュエリアにある間、
+  OTを持つ自軍Lユニットは、アタックされるときBP+2000される。``): a rule it lays on its player's units while it
+  is in the rush area, their BP while attacked (RS-RUSH-GUARD, :mod:`judge.games.rangers_strike.rush_guard`).
 - ``command_to_rush`` (``※これが自軍コマンドゾーンにある間、自軍ラッシュフェイズ中、自軍捨札の枚数がこれの必要パ
   ワーの数字以上なら、これを自軍ラッシュエリアに出してもよい。``): a ``rush`` naming it in its player's command
   zone puts it into the rush area (RS-COMMAND-TO-RUSH-SELF, :mod:`judge.games.rangers_strike.command_rush`).
@@ -92,6 +95,7 @@ RULES = (
     "strike_sp_retrieved",
     "command_to_rush",
     "morph",
+    "guard_attacked",
 )
 
 
