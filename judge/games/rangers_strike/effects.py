@@ -262,6 +262,9 @@ is named):
   out ("次の効果から1つ選び発動する⇒ ◎… ◎…"); the log records ``{"modes": [k]}`` (with
   ``"use": false`` for an optional one not used) first in ``targets`` (RS-CHOOSE-ONE,
   :mod:`judge.games.rangers_strike.modes`).
+- ``hold_keyword_all`` ``keywords`` ``["レジスト", "ウイング"]`` — the one op of an optional
+  effect: every released unit of the opposing side's rush and battle areas that has one of the
+  keywords now becomes held (RS-HOLD-KEYWORD, :mod:`judge.games.rangers_strike.keyword_hold`)
 - ``hold_all_commands`` — every released command of the opposing side becomes held
   ("敵軍コマンドをすべてホールドする", RS-HOLD-ALL-COMMANDS).
 - ``discard`` — the effect's own unit goes to its owner's discard pile, not destroyed ("これを
@@ -477,6 +480,7 @@ from judge.games.rangers_strike import (
     held_command,
     held_number,
     held_return,
+    keyword_hold,
     keywords,
     modes,
     morph,
@@ -609,6 +613,7 @@ OPS = (
     "reveal_either_top",
     "vehicle_to_power",
     "all_to_command",
+    keyword_hold.OP,
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -1292,6 +1297,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-SEARCH-DECK: "…選び、…てもよい。その後、山札をシャッフルする。"
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
+        if name == keyword_hold.OP and not keyword_hold.ok(effect, op):
+            return False  # RS-HOLD-KEYWORD: every opposing unit with the keywords, or none
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):
             return False  # RS-RESIST: the pending choice of a unit destroyed by a battle
         if name == "to_power" and (timing != "on_destroyed" or set(op) != {"op"}):

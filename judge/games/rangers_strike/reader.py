@@ -327,7 +327,9 @@ guessed: RS-IF-BP-HIGHEST); ``自軍ラッシュエリアから、特徴「X」�
 ``そうしたとき、このターン、これは選んだビークルの必要パワーの数字1ごとにBP+Nされる。`` (a vehicle of one's rush
 area chosen, and the unit's BP for the turn by the number it prints: RS-BP-PER-VEHICLE-POWER); ``特徴「X」を持たない敵軍ユニットを、BPの合計がN以下になるように選んで撃破してもよい。ただし選べるユニットの数は、
 Cの自軍Sユニットの数までとする。`` (opposing units within a total BP, no more than one's units of category C
-and size S count, destroyed: RS-DESTROY-BP-TOTAL); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS);
+and size S count, destroyed: RS-DESTROY-BP-TOTAL); ``敵軍コマンドをすべてホールドする。`` (RS-HOLD-ALL-COMMANDS); ``レジストまたはウイングを持つ敵軍ユニットをすべてホールド
+してもよい。`` (every released opposing unit with either keyword held, or none: RS-HOLD-KEYWORD,
+:mod:`judge.games.rangers_strike.keyword_hold`);
 ``[これ以外の]自軍[S]ユニットをN体選び撃破[ホールド]する。`` (units of one's own in the rush or
 battle area: RS-SELECT-FIELD); ``相手は自分自身のユニットをN体選び撃破する。`` (the opponent
 chooses: RS-OPPONENT-CHOOSES); ``敵軍[S]ユニットをN体選び、持ち主のパワーゾーンにダメージにして
@@ -466,6 +468,7 @@ from judge.games.rangers_strike import (
     hand_cycle,
     held_number,
     held_return,
+    keyword_hold,
     morph,
     namesake_rush,
     no_units,
@@ -1087,6 +1090,11 @@ SENTENCES: tuple[tr.Template, ...] = (
         "hold_all_opposing_commands",
         r"敵軍コマンドをすべてホールドする。",
         lambda m: ({"op": "hold_all_commands"}, False),
+    ),
+    tr.template(
+        "hold_keyword_all",  # RS-HOLD-KEYWORD
+        r"レジストまたはウイングを持つ敵軍ユニットをすべてホールドしてもよい。",
+        lambda m: ({"op": keyword_hold.OP, "keywords": list(keyword_hold.READ)}, True),
     ),
     tr.template(
         "destroy_or_hold_own_unit",

@@ -45,6 +45,7 @@ from judge.games.rangers_strike import (
     held_command,
     held_number,
     held_return,
+    keyword_hold,
     modes,
     morph,
     namesake_rush,
@@ -627,6 +628,12 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
+    if name == keyword_hold.OP and set(op) == {"op", "keywords"}:  # RS-HOLD-KEYWORD
+        words = " or ".join(str(w) for w in op["keywords"])
+        return (
+            f"hold every opposing unit (not a vehicle) of the rush and battle areas that has {words} "
+            "(those held already stay held)"
+        )
     if (
         name == "release_command"
         and set(op) - {"if_done", "side"} == {"op", "count"}

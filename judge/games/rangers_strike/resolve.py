@@ -46,6 +46,7 @@ from judge.games.rangers_strike import (
     held_command,
     held_number,
     held_return,
+    keyword_hold,
     keywords,
     modes,
     morph,
@@ -1241,6 +1242,8 @@ def run_effect(
             pay_commands(eng, pe, held or [], doubt)
         elif name == "hold_all_commands":
             hold_all_commands(eng, pe.controller)
+        elif name == keyword_hold.OP:  # RS-HOLD-KEYWORD
+            keyword_hold.carry_out(eng, pe, op, what)
         elif name == "from_discard":
             if taken_doubt is not None:
                 eng.ctx.ruling("RS-FROM-DISCARD", f"{taken_doubt}.")
