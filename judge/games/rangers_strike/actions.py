@@ -64,6 +64,7 @@ from judge.games.rangers_strike import (
     own_commands,
     power_moves,
     release,
+    release_count,
     resist,
     restrictions,
     reveal_return,
@@ -321,6 +322,9 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
     # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND: the commands first, and what they count, bound
     own, targets, problems, _ = own_commands.named(eng, pe.controller, effect, targets, use)
     effect = own_commands.bound(effect, None if own is None else len(own))
+    if not problems:  # RS-RELEASE-TIMES: the held cards released first, and their number
+        times, targets, problems, _ = release_count.named(eng, pe.controller, effect, targets, use)
+        effect = release_count.bound(effect, None if times is None else len(times))
     if not problems:  # RS-CARDS-POWER-SUM: the cards chosen first, and the number they make
         picked, targets, problems, _ = own_cards.named(eng, pe.controller, effect, targets, use)
         effect = own_cards.bound(eng, effect, picked)

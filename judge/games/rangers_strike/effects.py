@@ -147,6 +147,10 @@ is named):
   して、次の効果を発動できる⇒"); the ops after it happen only when it does.  The effect is
   ``optional`` and its choice (``use``) is this one: the ops before the cost are not part of
   it (they happen either way).  The log may name the commands first in ``targets``.
+- ``release_times`` ``max`` N (with ``"if_done": true``) — the first op of an optional effect of
+  two, as a unit enters: held commands and units of one's own released one a time, 1 to N times,
+  then a ``to_damage`` of one opposing unit whose ``power_max`` is ``{"released": "times"}``, the
+  number of times (RS-RELEASE-TIMES, :mod:`~judge.games.rangers_strike.release_count`).
 - ``hold_own_commands`` (with ``"if_done": true``) — the first op of an optional effect of two:
   the controller holds any number of its own released commands, and only when it holds one or
   more does the ``destroy`` after it happen, whose selector's ``bp_per_held`` N lets it take a
@@ -494,6 +498,7 @@ from judge.games.rangers_strike import (
     own_commands,
     placed_held,
     power_moves,
+    release_count,
     resident_watch,
     reveal_return,
     revealed,
@@ -595,6 +600,7 @@ OPS = (
     "discard_to_command",
     "hold_own_commands",
     "commands_to_hand",
+    release_count.OP,
     "to_deck_bottom",
     "power_to_rush",
     "power_card_to_rush",
@@ -721,6 +727,7 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
             or is_quantity(sel["power_max"])
             or sel["power_max"] == CHOSEN_POWER
             or sel["power_max"] == own_cards.SUM
+            or sel["power_max"] == release_count.TIMES
         )
     ):
         return False  # RS-POWER-AT-MOST
@@ -1254,6 +1261,13 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             )
         ) and not own_cards.ok(effect):
             return False  # RS-CARDS-POWER-SUM: "…カードを…選んでもよい。そうしたとき、…必要パワーの数字…"
+        if (
+            name == release_count.OP
+            or (isinstance(target, dict) and target.get("power_max") == release_count.TIMES)
+        ) and not release_count.ok(effect):
+            return (
+                False  # RS-RELEASE-TIMES: "「…リリースする」を1~5回実行してもよい。そうしたとき、…"
+            )
         if name == "power_to_rush" and not power_moves.rush_ok(effect, op):
             return (
                 False  # RS-POWER-TO-RUSH: "自軍パワーゾーンのオモテ向きのカードから、…出してもよい"
@@ -1616,6 +1630,7 @@ def _if_done_ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
             or op.get("op") in DONE_OPS
             or (op == {"op": op.get("op"), "if_done": True} and op.get("op") in own_commands.OPS)
             or (op.get("op") == own_cards.OP and own_cards.first_ok(op))
+            or (op.get("op") == release_count.OP and release_count.ok(effect))
         )
         and effect.get("optional") is True
         and ops[0] is op

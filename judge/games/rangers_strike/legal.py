@@ -41,6 +41,7 @@ from judge.games.rangers_strike import (
     own_commands,
     power_moves,
     release,
+    release_count,
     restrictions,
     strike_damage,
     wing,
@@ -215,6 +216,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     (RS-SEARCH-DECK); None when it takes none."""
     if own_commands.op_of(effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
         return own_commands.first_targets(eng, pe, effect)
+    if release_count.op_of(effect) is not None:  # RS-RELEASE-TIMES
+        return release_count.first_targets(eng, pe, effect)
     if own_cards.op_of(effect) is not None:  # RS-CARDS-POWER-SUM
         return own_cards.first_targets(eng, pe, effect)
     if discard_bp_cross.ok(effect):  # RS-DISCARD-BP-CROSS: the first card that fits

@@ -396,7 +396,11 @@ RS-POWER-TO-DISCARD); ``自分の手札からカードをN枚選び[、]相手�
 ワーゾーンにダメージにして置く。`` (cards of one's hand shown and kept: RS-SHOW-HAND); ``自分の手札を2枚選び、相手
 に見せてもよい。`` followed by ``そうしたとき、敵軍バトルエリアのSユニットを1体選びホールドする。`` and ``その後、見せた
 カードの必要パワーの数字が「A」と「B」なら、このターン、このユニットのBPを+Nする。`` (a combination's: the unit's BP
-for the turn when the cards shown print A and B, RS-SHOWN-NUMBERS-BP).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
+for the turn when the cards shown print A and B, RS-SHOWN-NUMBERS-BP);
+``「自軍コマンドを1つリリースするか、自軍ユニットを1体リリースする」を1~N回実行してもよい。`` followed by ``そうしたと
+き、実行した回数以下の必要パワーの数字を持つ敵軍ユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。`` (held
+cards of one's own released one a time, then an opposing unit by the number of times:
+RS-RELEASE-TIMES, :mod:`~judge.games.rangers_strike.release_count`).  A body may begin with a condition: ``自軍[S]ユニットの数がN体以下なら、``
 (RS-IF-UNITS), ``自軍エリアに「X」があれば、`` (RS-IF-NAMED), ``特徴「X」を持つ自軍ユニットが1体もなけ
 れば、`` (RS-IF-NONE-WITH-FEATURE; not a combination's), ``敵軍Sユニットの数が自軍Sユニットの数より
 N体以上多いとき、`` (RS-IF-OUTNUMBERED, a combination's too), ``自軍ゾーンのオモテ向きのカードがすべて
@@ -475,6 +479,7 @@ from judge.games.rangers_strike import (
     opponent_power,
     own_cards,
     placed_held,
+    release_count,
     resident_watch,
     reveal_return,
     rush_discard,
@@ -564,7 +569,13 @@ _CHOSEN_TO_RUSH = "そうしたとき、選んだカードを自軍ラッシュ�
 #: commands of one's own moved, any number, before "そうしたとき、…" (RS-HOLD-OWN-COMMANDS,
 #: RS-COMMANDS-TO-HAND), and cards of one's own chosen (RS-CARDS-POWER-SUM), or of an opposing
 #: discard pile (RS-DISCARD-NAMESAKE)
-_COMMANDS_MOVED = ("hold_own_commands", "commands_to_hand", own_cards.OP, discard_namesake.OP)
+_COMMANDS_MOVED = (
+    "hold_own_commands",
+    "commands_to_hand",
+    own_cards.OP,
+    discard_namesake.OP,
+    release_count.OP,
+)
 #: "afterwards": what follows happens after the sentence before, whatever was done there
 _THEN = "その後、"
 #: a Number Combination's "「SP1」" (or "SP1") before its sentences, if any (RS-SP-EFFECT)
@@ -1580,6 +1591,28 @@ SENTENCES: tuple[tr.Template, ...] = (
         r"必要パワーの数字を持つ敵軍(?P<size>[SML])?ユニットを(?P<n>[1-9])体(?:(?P<destroy>(?:選び、?)?撃破する)|"
         r"選び、?持ち主のパワーゾーンにダメージにして置く)。?",
         _by_cards_power,
+    ),
+    tr.template(
+        "release_own_times",
+        r"「自軍コマンドを1つリリースするか、自軍ユニットを1体リリースする」を1~(?P<max>[1-9])回実行してもよい。",
+        lambda m: ({"op": release_count.OP, "max": int(m["max"])}, True),
+    ),
+    tr.template(
+        "opposing_unit_by_times_to_damage",
+        r"実行した回数以下の必要パワーの数字を持つ敵軍ユニットを1体選び、持ち主のパワーゾーンにダメージにして置く。",
+        lambda m: (
+            {
+                "op": "to_damage",
+                "target": {
+                    "side": "opponent",
+                    "zone": "field",
+                    "count": 1,
+                    "type": "unit",
+                    "power_max": dict(release_count.TIMES),
+                },
+            },
+            False,
+        ),
     ),
     tr.template(
         "bp_if_shown_numbers",

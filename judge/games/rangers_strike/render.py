@@ -57,6 +57,7 @@ from judge.games.rangers_strike import (
     own_cards,
     own_text,
     placed_held,
+    release_count,
     resident_watch,
     reveal_return,
     rush_discard,
@@ -279,6 +280,9 @@ def _cards(sel: Any) -> str | None:
         bits.append(f"whose required power is {_CARDS_MAKE}")
     elif "power_equal" in sel:
         return None
+    if most == release_count.TIMES:  # RS-RELEASE-TIMES
+        bits.append("whose required power is at most the number of times so done")
+        most = None
     if most == {"chosen": "power"}:  # RS-CHOOSE-FIRST
         bits.append("whose required power is at most the one the unit chosen prints")
         most = None
@@ -514,6 +518,11 @@ def render_op(op: Any, resident: bool = False) -> str:
     if name == "commands_to_hand" and set(op) - {"if_done"} == {"op"}:  # RS-COMMANDS-TO-HAND
         return (
             "return any number of commands of yours, held or released (one or more), to your hand"
+        )
+    if name == release_count.OP and isinstance(op.get("max"), int):  # RS-RELEASE-TIMES
+        return (
+            f"1 to {op['max']} times, release a held command of yours or a held unit of yours "
+            "(one each time)"
         )
     if name == own_cards.OP and own_cards.first_ok({**op, "if_done": True}):
         return _chosen_cards(op)  # RS-CARDS-POWER-SUM

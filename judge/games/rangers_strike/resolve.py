@@ -60,6 +60,7 @@ from judge.games.rangers_strike import (
     power_moves,
     quantities,
     release,
+    release_count,
     resist,
     reveal_return,
     revealed,
@@ -925,6 +926,14 @@ def run_effect(
     own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
     if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
         pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
+    # RS-RELEASE-TIMES: the held cards released, and the number of times they make
+    times, targets, _, times_doubt = release_count.named(
+        eng, pe.controller, pe.effect, targets, use
+    )
+    if release_count.op_of(pe.effect) is not None:
+        pe = replace(
+            pe, effect=release_count.bound(pe.effect, None if times is None else len(times))
+        )
     cards, targets, _, cards_doubt = own_cards.named(eng, pe.controller, pe.effect, targets, use)
     if own_cards.op_of(pe.effect) is not None:  # RS-CARDS-POWER-SUM: the number they make
         pe = replace(pe, effect=own_cards.bound(eng, pe.effect, cards))
@@ -1104,6 +1113,10 @@ def run_effect(
             continue
         if name == destroy_within.OP:  # RS-DESTROY-BP-TOTAL
             destroy_within.carry_out(eng, pe, within, within_doubt, what)
+            continue
+        if name == release_count.OP:  # RS-RELEASE-TIMES: what follows only if done (そうしたとき)
+            if not release_count.carry_out(eng, pe, times, times_doubt, what):
+                break
             continue
         if name in own_commands.OPS:  # what follows only if one was moved (そうしたとき)
             if not own_commands.carry_out(eng, pe, own, own_doubt, what):
