@@ -511,6 +511,7 @@ from judge.games.rangers_strike import (
     top_look,
     top_three,
     unit_destroys,
+    unit_return,
     unpowered,
     vehicle_power,
     written,
@@ -1047,6 +1048,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         isinstance(op, dict) and op.get("op") == "discard_to_command" for op in ops
     ):
         return strike_damage_ok(effect)  # RS-STACK-STRIKE
+    if unit_return.is_unit_effect(effect):
+        return unit_return.ok(effect)  # RS-RETURN-PULL: the one shape, exactly
     if timing == "on_return" or any(
         isinstance(op, dict) and op.get("op") == "rider_to_hand" for op in ops
     ):  # RS-RIDER-TO-HAND: the one shape, exactly

@@ -50,6 +50,7 @@ from judge.games.rangers_strike import (
     strike_sp,
     this_turn,
     unit_destroys,
+    unit_return,
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
@@ -838,6 +839,7 @@ class RangersStrikeEngine(AgendaEngine):
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
         ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
+        unit_return.returned(self, pid, returning)  # RS-RETURN-PULL: a unit's own
         if self.skips_first_draw(pid):
             self.ctx.ruling(
                 self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."

@@ -74,6 +74,14 @@ What is read:
   にホールド状態で置く。置けなければ捨札にする。``, when the unit has a combination (a number or RC) → its
   combination effect: every such opposing unit held into its owner's command zone, nothing chosen
   (RS-ALL-TO-COMMAND, :mod:`judge.games.rangers_strike.all_to_command`);
+- a unit's note ``※[これ以外の]特徴「X」を持つユニットが自軍バトルエリアにあれば、これは敵軍Sユニットにアタック
+  されない。`` → its rule ``not_attacked_by`` with ``size`` and ``while_own_battle``: no size S unit may
+  attack it while a unit with the feature (other than it) is in its player's battle area
+  (RS-CARD-RESTRICTION);
+- a unit's ``【name】これが自軍バトルエリアからラッシュエリアに戻るとき、敵軍ラッシュエリアからSユニットを1体選び、
+  可能ならバトルエリアに出してもよい。``, when the unit has no Number Combination number → its effect as it
+  returns to the rush area: an opposing unit of the rush area put into its battle area if it can
+  (RS-RETURN-PULL, :mod:`judge.games.rangers_strike.unit_return`);
 - a unit's ``【name】これが自軍ラッシュエリアにある間、Xを持つ自軍Sユニットは、アタックされるときBP+Nされる。``
   (category and size as printed), when the unit has no Number Combination number → its rule
   ``guard_attacked``: while it is in its player's rush area, that player's units of the category
@@ -490,6 +498,7 @@ from judge.games.rangers_strike import (
     top_look,
     top_three,
     unit_destroys,
+    unit_return,
     vehicle_power,
     written,
     zone_conditions,
@@ -2451,6 +2460,25 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             no_number=True,
         ),
+    ),
+    tr.template(
+        "not_attacked_while_own_feature",
+        r"※(?P<other>これ以外の)?特徴「(?P<f>[^「」]+)」を持つユニットが自軍バトルエリアにあれば、これは敵軍"
+        r"(?P<size>[SML])ユニットにアタックされない。",
+        lambda m: Part(
+            rule={
+                "rule": "not_attacked_by",
+                "size": m["size"],
+                "while_own_battle": {"feature": m["f"], "other": bool(m["other"])},
+            },
+            only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_on_return_pull",
+        r"【[^【】]+】これが自軍バトルエリアからラッシュエリアに戻るとき、敵軍ラッシュエリアから(?P<size>[SML])ユニット"
+        r"を1体選び、可能ならバトルエリアに出してもよい。",
+        lambda m: Part(effect=unit_return.effect_of(m["size"]), only=("unit",), no_number=True),
     ),
     tr.template(
         "no_enter",

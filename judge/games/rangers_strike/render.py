@@ -1037,6 +1037,13 @@ def render_restriction(rule: dict[str, Any]) -> str:
         elif "bp_max" in rule:
             limit = f" with BP {rule['bp_max']} or less"
         size = f"size {rule['size']} " if "size" in rule else ""
+        cond = rule.get("while_own_battle")
+        if isinstance(cond, dict):  # "特徴「X」を持つユニットが自軍バトルエリアにあれば"
+            other = "another unit" if cond.get("other") else "a unit"
+            return (
+                f"While {other} with the feature {cond['feature']} is in your battle area, it "
+                f"cannot be attacked by a {size}unit{limit}."
+            )
         return f"It cannot be attacked by a {size}unit{limit}."
     if name == "rides":  # RS-RIDER
         what = f"a vehicle with the feature {rule['feature']}" if "feature" in rule else "a vehicle"

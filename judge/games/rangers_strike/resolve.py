@@ -73,6 +73,7 @@ from judge.games.rangers_strike import (
     top_look,
     top_three,
     unit_destroys,
+    unit_return,
     unpowered,
     vehicle_power,
     watch,
@@ -1381,6 +1382,7 @@ def run_effect(
                         player=pid,
                         card=u.card,
                     )
+                    unit_return.returned(eng, pid, [u])  # RS-RETURN-PULL: its own text
                     if u.vehicle is not None:
                         ride.returned_by_effect(eng, pe, u)  # RS-RIDER-TO-HAND: not guessed
                         eng.ctx.ruling(

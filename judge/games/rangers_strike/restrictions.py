@@ -28,6 +28,9 @@ Restrictions (``{"rule": …}``):
 - ``must_enter`` (``※これは毎ターン、可能ならバトルエリアに出る。``): in its player's battle
   phase it enters the battle area if it can: ending the battle phase while it could still
   enter breaks RS-MUST-ENTER;
+- ``not_attacked_by`` with ``while_own_battle`` ``{"feature": X, "other": bool}``
+  (``※[これ以外の]特徴「X」を持つユニットが自軍バトルエリアにあれば、これは敵軍Sユニットにアタックされない。``):
+  barred only while a unit with X (another, with ``other``) is in its player's battle area;
 - ``not_attacked_by`` (``※これはBPN以上(以下)の[敵軍S]ユニットにアタックされない。``): no unit
   whose BP is ``bp_min`` or more (``bp_max`` or less), of ``size`` when printed, may attack it
   (:func:`attacked_forbidden`);
@@ -149,6 +152,9 @@ def attacked_forbidden(
     d = st.card(attacker.card)
     if "size" in r and d.is_unit and d.size != r["size"]:
         return None, True
+    cond = r.get("while_own_battle")
+    if cond is not None:  # "特徴「X」を持つユニットが自軍バトルエリアにあれば"
+        return _while_own_battle(eng, attacker, target, defender, r, cond)
     if "bp_min" in r or "bp_max" in r:
         eng.ctx.read("bp")  # the note compares BP
     before, before_team = eng.bp_readings(attacker)
@@ -175,6 +181,49 @@ def attacked_forbidden(
         # RS-BP-PER-UNITS and its kin: tag battle's readings of 自軍 disagree
         return why + f", or BP {before_team} with 自軍 read as its team's.", False
     return (why + ".", True) if bars(before) else (None, True)
+
+
+def _while_own_battle(
+    eng: RangersStrikeEngine,
+    attacker: Unit,
+    target: Unit,
+    defender: str,
+    r: dict[str, Any],
+    cond: dict[str, Any],
+) -> tuple[str | None, bool]:
+    """The note "※[これ以外の]特徴「X」を持つユニットが自軍バトルエリアにあれば、これは敵軍Sユニットにアタック
+    されない。": barred while a unit with the feature X now (not the target itself, with これ以外の) is
+    in the target's player's battle area; in tag battle, when that player's battle area and its
+    team's disagree (自軍), not certain."""
+    st = eng.state
+    feature = str(cond["feature"])
+
+    def holders(players: list[str]) -> list[Unit]:
+        return [
+            u
+            for q in players
+            for u in st.players[q].battle
+            if not (cond.get("other") and u is target)
+            and st.card(u.card).is_unit
+            and feature in st.unit_features(u)
+        ]
+
+    own, team = holders([defender]), holders(eng.allies(defender))
+    if not team:
+        return None, True
+    size = f"size {r['size']} " if "size" in r else ""
+    other = "another unit" if cond.get("other") else "a unit"
+    why = (
+        f"{eng.name(target.card)} cannot be attacked by a {size}unit while {other} with the "
+        f"feature {feature} is in its player's battle area (its printed restriction)"
+    )
+    if not own:
+        return (
+            why + f"; only {defender}'s ally has one ({eng.name(team[0].card)}), and whether 自軍 "
+            "is the player's or its team's the sources do not say.",
+            False,
+        )
+    return why + f"; {eng.name(own[0].card)} is one.", True
 
 
 def _limit(r: dict[str, Any]) -> str:
