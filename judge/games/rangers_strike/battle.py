@@ -17,6 +17,7 @@ from judge.games.rangers_strike import (
     attack_chosen,
     costs,
     cross,
+    escort,
     granted,
     next_combination,
     next_in_line,
@@ -372,6 +373,11 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.violate("RS-CARD-RESTRICTION", why)
         return
     plan.data["attacked_doubt"] = why
+    why, certain = escort.attacked_forbidden(eng, found[2], found[0])  # RS-NOT-ATTACKED-WITH-OWN
+    if why is not None and certain:
+        plan.violate(escort.SHIELD_RULE, why)
+        return
+    plan.data["escort_doubt"] = why
     # RS-SHIELDS-OWN, RS-NEXT-TURN-SHIELD
     why, certain, rule = area_rules.attacked_forbidden(eng, pid, found[2], found[0])
     if why is not None and certain:
@@ -399,6 +405,14 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
+    escorted = plan.data.get("escort_doubt")
+    if escorted is not None:  # RS-NOT-ATTACKED-WITH-OWN
+        eng.ctx.ruling(
+            escort.SHIELD_RULE, f"{escorted} Whether the attack may be made is not known."
+        )
+        eng.ctx.cannot_verify(
+            "a unit not attacked while its side has a unit of a size, not decided"
+        )
     shield = plan.data.get("shield_doubt")
     if shield is not None:  # RS-SHIELDS-OWN, RS-NEXT-TURN-SHIELD
         eng.ctx.ruling(shield[1], f"{shield[0]} Whether the attack may be made is not known.")

@@ -39,6 +39,7 @@ from judge.games.rangers_strike import (
     counter_search,
     cross,
     effects,
+    escort,
     held_return,
     next_in_line,
     own_text,
@@ -543,7 +544,7 @@ class RangersStrikeEngine(AgendaEngine):
             value += own_text.bp(self, unit, ops, team)
         if self.state.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
             value += rush_guard.bonus(self, unit, team)
-        return value
+        return value + escort.bonus(self, unit, team)  # RS-NEXT-TO-BP: the units next to it
 
     def bp_readings(self, unit: Unit) -> tuple[int, int]:
         """``unit``'s BP with 自軍 read as its player's and as its team's (the same in 1 vs
@@ -559,9 +560,11 @@ class RangersStrikeEngine(AgendaEngine):
         other (checked without working out BP)."""
         ops = self.own_text_of(self.state.card(unit.card))
         pid = own_text.player_of(self, unit) if ops else None
-        if (pid is None or not own_text.two_readings(self, pid, ops)) and not rush_guard.differs(
-            self, unit
-        ):  # RS-RUSH-GUARD: its own unit, or the ally's card in tag battle
+        if (
+            (pid is None or not own_text.two_readings(self, pid, ops))
+            and not rush_guard.differs(self, unit)  # RS-RUSH-GUARD: its own unit, or the ally's
+            and not escort.differs(self, unit)  # RS-NEXT-TO-BP: a unit beside it, maybe
+        ):
             return None
         return self.bp(unit, team=True)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import neighbours, rush_guard
+from judge.games.rangers_strike import escort, neighbours, rush_guard
 from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
 
@@ -372,8 +372,13 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
         return f"{eng.name(u.card)} (BP {v[0]}{f' or {v[1]}' if v[1] != v[0] else ''})"
 
     guarded = rush_guard.differs(eng, unit)  # RS-RUSH-GUARD: another card's text
+    escorted = not guarded and escort.differs(eng, unit)  # RS-NEXT-TO-BP: another card's text
     said = (
-        rush_guard.doubt(eng, unit, values) if guarded else readings_words(eng, unit, values, "BP")
+        rush_guard.doubt(eng, unit, values)
+        if guarded
+        else escort.doubt(eng, unit, values)
+        if escorted
+        else readings_words(eng, unit, values, "BP")
     )
     why = (
         f"{said}, and which unit wins the battle of "
@@ -382,7 +387,7 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
     not_known(
         eng,
         unit,
-        rush_guard.RULE if guarded else rule_of(ops, "bp"),
+        rush_guard.RULE if guarded else escort.BP_RULE if escorted else rule_of(ops, "bp"),
         why,
         "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
     )

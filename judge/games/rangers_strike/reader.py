@@ -86,6 +86,11 @@ What is read:
   (category and size as printed), when the unit has no Number Combination number → its rule
   ``guard_attacked``: while it is in its player's rush area, that player's units of the category
   and size have BP +N while they are attacked (RS-RUSH-GUARD, :mod:`judge.games.rangers_strike.rush_guard`);
+- a unit's ``【name】これは自軍Lユニットがあれば、敵軍ユニットにアタックされない。また、このユニットと隣り合う
+  ETを持つLユニットはBP+1000される。`` (any sizes, category and N), when it has no combination number → its
+  rule ``escort``: it cannot be attacked while its player has a unit of the first size, and the
+  units of the category and size next to it have BP +N (RS-NOT-ATTACKED-WITH-OWN, RS-NEXT-TO-BP,
+  :mod:`judge.games.rangers_strike.escort`);
 - a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍バトルエリアからビークルを1体選んでもよい。そう
   したとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、選んだビークルを
   パワーゾーンに送る。``, when the unit has no Number Combination number → its when-it-enters effect,
@@ -475,6 +480,7 @@ from judge.games.rangers_strike import (
     discard_bp_cross,
     discard_namesake,
     effects,
+    escort,
     gather_named,
     granted,
     hand_cycle,
@@ -2444,6 +2450,22 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(
             rule={"rule": "no_attack_on", "features": [f for f in (m["f1"], m["f2"]) if f]},
             only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_escort",  # RS-NOT-ATTACKED-WITH-OWN, RS-NEXT-TO-BP
+        r"【[^【】]+】これは自軍(?P<own>[SML])ユニットがあれば、敵軍ユニットにアタックされない。また、このユニット"
+        r"と隣り合う(?P<cat>WB|ET|OT|MA|DA)を持つ(?P<size>[SML])ユニットはBP\+(?P<n>\d+)される。",
+        lambda m: Part(
+            rule={
+                "rule": escort.NAME,
+                "if_own": m["own"],
+                "category": m["cat"],
+                "size": m["size"],
+                "bp": int(m["n"]),
+            },
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template(

@@ -40,6 +40,7 @@ from judge.games.rangers_strike import (
     destroy_within,
     discard_bp_cross,
     discard_namesake,
+    escort,
     granted,
     hand_cycle,
     held_command,
@@ -1011,6 +1012,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return "It cannot attack."
     if name == rush_guard.NAME and rush_guard.ok(rule):  # RS-RUSH-GUARD
         return rush_guard.words(rule)
+    if name == escort.NAME and escort.ok(rule):  # RS-NOT-ATTACKED-WITH-OWN, RS-NEXT-TO-BP
+        return escort.words(rule)
     if name == "no_attack_on" and set(rule) == {"rule", "size"}:
         return f"It cannot attack a size {rule['size']} unit."
     if name == "no_attack_on" and set(rule) == {"rule", "features"}:

@@ -99,6 +99,7 @@ RULES = (
     "command_to_rush",
     "morph",
     "guard_attacked",
+    "escort",
 )
 
 
