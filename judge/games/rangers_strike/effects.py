@@ -42,7 +42,9 @@ held to rush a unit with a feature goes to the discard pile, RS-RUSH-HELD-DISCAR
 ``static`` (a unit's own continuous text: ``bp`` ops with ``during`` only, RS-ATTACK-BP, or
 ``per``, so much BP for each one counted: ``{"count": "face_up_power"}``, RS-BP-PER;
 ``{"count": "own_battle_units", "category": X, "size": S}``, the units of its player's battle
-area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE; or
+area, RS-BP-PER-UNITS; ``{"count": "own_damage"}``, its player's damage, RS-BP-PER-DAMAGE;
+``{"count": "own_commands", "feature": X}``, the cards of its player's command zone printing the
+feature X, RS-BP-PER-COMMANDS; or
 ``while`` a condition holds, ``bp`` and ``sp`` ``value`` N ("これは「SPN」になる"), RS-WHILE,
 and ``resist`` ("レジストを得る"), the condition ``{"own_has": X}`` a card named X in its
 player's rush or battle area (RS-WHILE-NAMED); ``bp_set`` ``value`` N ("BPNになる": its BP is N,
@@ -802,7 +804,7 @@ def _per_ok(per: Any) -> bool:
 #: what a unit's own continuous BP counts, per card or unit (RS-BP-PER): the face-up cards
 #: of its player's power zone; the units of its player's battle area, of a category and a
 #: size when printed (RS-BP-PER-UNITS); its player's damage (RS-BP-PER-DAMAGE)
-PER_COUNTS = ("face_up_power", "own_battle_units", "own_damage")
+PER_COUNTS = ("face_up_power", "own_battle_units", "own_damage", "own_commands")
 
 
 def per_ok(per: Any) -> bool:
@@ -810,6 +812,12 @@ def per_ok(per: Any) -> bool:
     ``own_battle_units`` optionally ``category`` and ``size`` ("「WB」のMユニット")."""
     if not isinstance(per, dict) or per.get("count") not in PER_COUNTS:
         return False
+    if per["count"] == "own_commands":  # RS-BP-PER-COMMANDS: "特徴「X」を持つ自軍コマンド"
+        return (
+            set(per) == {"count", "feature"}
+            and isinstance(per["feature"], str)
+            and bool(per["feature"])
+        )
     if per["count"] != "own_battle_units":
         return set(per) == {"count"}
     return (

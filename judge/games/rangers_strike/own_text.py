@@ -44,6 +44,7 @@ PER_RULES = {
     "face_up_power": "RS-BP-PER",
     "own_battle_units": "RS-BP-PER-UNITS",
     "own_damage": "RS-BP-PER-DAMAGE",
+    "own_commands": "RS-BP-PER-COMMANDS",
 }
 
 
@@ -78,6 +79,13 @@ def counted(eng: RangersStrikeEngine, pid: str, per: dict[str, Any], team: bool)
         return sum(1 for c in st.players[pid].power if c.face_up)
     if name == "own_damage":  # RS-BP-PER-DAMAGE
         return sum(st.players[q].damage for q in _sides(eng, pid, team))
+    if name == "own_commands":  # RS-BP-PER-COMMANDS: held or released, printed features
+        return sum(
+            1
+            for q in _sides(eng, pid, team)
+            for c in st.players[q].command
+            if per["feature"] in st.card(c.card).features
+        )
     # RS-BP-PER-UNITS: the units of the battle area (a unit riding a vehicle is one, the
     # vehicle none: RS-VEHICLE), the unit itself too when it fits (no これ以外の)
     total = 0
@@ -324,6 +332,10 @@ def words_per(per: dict[str, Any]) -> str:
         return "each face-up card in your power zone"
     if name == "own_damage":
         return "each point of your damage"
+    if name == "own_commands":
+        return (
+            f"each card in your command zone (held or released) with the feature {per['feature']}"
+        )
     size = f"size {per['size']} " if "size" in per else ""
     category = f" of category {per['category']}" if "category" in per else ""
     return f"each {size}unit{category} in your battle area"

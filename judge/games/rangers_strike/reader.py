@@ -45,6 +45,9 @@ What is read:
   ``rider_resist`` (the unit riding it has resist: RS-RIDER-BP, RS-RESIST);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
+- a unit's note ``※これは特徴「X」を持つ自軍コマンド1つにつきBP+Nされる。`` → its own continuous BP
+  for each card of its player's command zone, held or released, printing the feature X
+  (RS-BP-PER-COMMANDS);
 - a unit's ``【name】このユニットは、自軍バトルエリアにある「WB」のMユニット1体につきBP+Nされる。``
   (category and size each when printed), when the unit has no Number Combination number and
   is not itself of that category and size → its own continuous BP for each such unit
@@ -2756,6 +2759,23 @@ TEMPLATES: tuple[tr.Template, ...] = (
             effect={
                 "when": "static",
                 "do": [{"op": "bp", "amount": int(m["n"]), "per": {"count": "face_up_power"}}],
+            },
+            only=("unit",),
+        ),
+    ),
+    tr.template(
+        "bp_per_commands_with_feature",
+        r"※これは特徴「(?P<f>[^「」]+)」を持つ自軍コマンド1つにつきBP\+(?P<n>\d+)される。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [
+                    {
+                        "op": "bp",
+                        "amount": int(m["n"]),
+                        "per": {"count": "own_commands", "feature": m["f"]},
+                    }
+                ],
             },
             only=("unit",),
         ),
