@@ -1,6 +1,8 @@
 """BP a unit has only during an attack (RS-ATTACK-BP): "これはアタックするとき、BP+Nされる"
 (while it attacks), "これはアタックされるときBP+Nされる" (while it is attacked), either limited
-to attacks with a unit of a feature ("特徴「X」をもつユニットにアタックするとき").
+to attacks with a unit of a feature ("特徴「X」をもつユニットにアタックするとき"), or (a unit's own
+named effect) to its attacks on a unit of a size ("これは敵軍Sユニットにアタックするとき", ``against``
+``{"size": "S"}``: the size the attacked unit's card prints).
 
 The source (the official rules' battle phase as summarised by the fan wiki,
 ``docs/wiki/battle.md``, アタック): "「アタックするとき/されるとき」効果はアタック処理中のみ、終了時
@@ -20,8 +22,9 @@ from typing import Any
 
 from judge.games.rangers_strike.state import Mod, RSState, Unit
 
-#: a unit's own continuous BP during an attack: (amount, during, against feature)
-Static = tuple[int, str, str | None]
+#: a unit's own continuous BP during an attack: (amount, during, against: a feature, or
+#: ``{"size": S}``)
+Static = tuple[int, str, str | dict[str, str] | None]
 
 
 def static_bp(effect: dict[str, Any]) -> tuple[Static, ...]:
@@ -34,7 +37,8 @@ def static_bp(effect: dict[str, Any]) -> tuple[Static, ...]:
     for op in effect.get("do") or ():
         if "during" not in op:
             continue
-        against = (op.get("against") or {}).get("feature")
+        given = op.get("against") or {}
+        against = dict(given) if "size" in given else given.get("feature")
         out.append((int(op["amount"]), str(op["during"]), against))
     return tuple(out)
 
@@ -52,14 +56,18 @@ def role(st: RSState, unit: Unit) -> tuple[str, Unit] | None:
     return None
 
 
-def counts(st: RSState, unit: Unit, during: str | None, against: str | None) -> bool:
-    """Whether a BP change with ``during`` and ``against`` counts for ``unit`` now (one
-    without ``during`` always does)."""
+def counts(
+    st: RSState, unit: Unit, during: str | None, against: str | dict[str, str] | None
+) -> bool:
+    """Whether a BP change with ``during`` and ``against`` (a feature, or ``{"size": S}``)
+    counts for ``unit`` now (one without ``during`` always does)."""
     if during is None:
         return True
     now = role(st, unit)
     if now is None or now[0] != during:
         return False
+    if isinstance(against, dict):  # "敵軍Sユニットにアタックするとき": the size it prints
+        return st.card(now[1].card).size == against.get("size")
     return against is None or against in st.unit_features(now[1])
 
 
@@ -89,4 +97,7 @@ def words(op: dict[str, Any]) -> str:
     against = (op.get("against") or {}).get("feature")
     if against is not None:
         said += f" {'a unit' if during == 'attacking' else 'by a unit'} with the feature {against}"
+    size = (op.get("against") or {}).get("size")
+    if size is not None:
+        said += f" a size {size} unit"
     return said

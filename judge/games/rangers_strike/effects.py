@@ -923,14 +923,18 @@ def _one_doubt(ops: list[Any]) -> bool:
 
 def _attack_bp_ok(op: Any, static: bool) -> bool:
     """A ``bp`` op counted only during an attack (RS-ATTACK-BP): ``during`` ``attacking`` or
-    ``attacked``, ``against`` ``{"feature": X}`` optional; a ``static`` one (the unit's own
-    continuous text) has no ``until`` and no ``target``."""
+    ``attacked``, ``against`` ``{"feature": X}`` optional (or, a ``static`` one attacking,
+    ``{"size": S}``); a ``static`` one (the unit's own continuous text) has no ``until`` and no
+    ``target``."""
     if not isinstance(op, dict) or op.get("op") != "bp" or not _is_int(op.get("amount"), -(10**9)):
         return False
     keys = {"op", "amount", "during", "against"} | (set() if static else {"until", "target"})
     if set(op) - keys or op.get("during") not in DURING:
         return False
     against = op.get("against")
+    if static and isinstance(against, dict) and set(against) == {"size"}:
+        # RS-ATTACK-BP: "これは敵軍Sユニットにアタックするとき" (a unit's own named effect)
+        return op.get("during") == "attacking" and against["size"] in ("S", "M", "L")
     return against is None or (
         isinstance(against, dict)
         and set(against) == {"feature"}

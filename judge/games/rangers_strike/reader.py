@@ -2895,6 +2895,25 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(effect=_static(m), only=("unit",), no_number=True),
     ),
     tr.template(
+        "named_attack_bp_size",
+        r"【[^【】]+】これは敵軍(?P<size>[SML])ユニットにアタックするとき、BP\+(?P<n>\d+)される。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [
+                    {
+                        "op": "bp",
+                        "amount": int(m["n"]),
+                        "during": "attacking",
+                        "against": {"size": m["size"]},
+                    }
+                ],
+            },
+            only=("unit",),
+            no_number=True,
+        ),
+    ),
+    tr.template(
         "named_combines_from",
         rf"【[^【】]+】{_FROM}からコンビネーション(?:するとき、|(?P<can>したとき発動できる⇒)\s*)"
         r"(?P<body>[^※【◎].*)",

@@ -113,3 +113,34 @@ def test_RS_ATTACK_BP_a_number_combinations_bp_against_a_feature_only() -> None:
     assert "A-1 (Fang Rider) BP 1000 < B-4 (Plain Guard) BP 2000" in " ".join(
         ruling_texts(b.replay(), b.last)
     )
+
+
+VS_S = "【鎌】これは敵軍Sユニットにアタックするとき、BP+5000される。"
+
+
+def test_RS_ATTACK_BP_the_named_effect_against_a_size_is_read_and_shown() -> None:
+    """ "これは敵軍Sユニットにアタックするとき、BP+5000される。": while it attacks a size S unit."""
+    r = _read(VS_S)
+    assert r.understood and r.effects[0]["do"] == [
+        {"op": "bp", "amount": 5000, "during": "attacking", "against": {"size": "S"}}
+    ]
+    assert r.effects[0]["when"] == "static"
+    assert not _read(VS_S, number=2).understood  # a unit with a number: its NC, not read so
+    assert not _read(VS_S.replace("アタックする", "アタックされる")).understood
+    assert not _read(VS_S.replace("敵軍S", "S")).understood
+    shown = render_card(_texted("T-036", "Sickle", VS_S, bp=500))
+    assert "Always: this unit gets BP +5000 while it attacks a size S unit." in shown["reading"]
+
+
+def test_RS_ATTACK_BP_against_a_size_only_that_size() -> None:
+    sickle = _texted("T-036", "Sickle", VS_S, bp=500, sp=0)
+    small = card("T-037", name="Small Guard", bp=3000, size="S")
+    big = card("T-038", name="Big Guard", bp=3000, size="M")
+    b = _duel("T-036", "T-037", sickle, small).attack("A", "T-036", "T-037")
+    assert "A-1 (Sickle) BP 5500 > B-4 (Small Guard) BP 3000" in " ".join(
+        ruling_texts(b.replay(), b.last)
+    )
+    b = _duel("T-036", "T-038", sickle, big).attack("A", "T-036", "T-038")
+    assert "A-1 (Sickle) BP 500 < B-4 (Big Guard) BP 3000" in " ".join(
+        ruling_texts(b.replay(), b.last)
+    )
