@@ -42,6 +42,7 @@ from judge.games.rangers_strike import (
     as_own,
     attack_again,
     attack_chosen,
+    bp_lowest,
     bp_pair,
     command_discard,
     damage_cards,
@@ -360,6 +361,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = discard_bp_cross.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-ATTACK-AGAIN: the opposing command held
         _, targets, problems, _ = attack_again.named(eng, pe.controller, effect, targets)
+    if not problems:  # RS-BP-LOWEST: the unit with the lowest BP destroyed
+        _, targets, problems, _ = bp_lowest.named(eng, pe.controller, effect, targets, pe.source)
     if not problems:  # RS-TURN-END-HELD-TO-HAND: the held command returned
         _, targets, problems, _ = held_return.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card

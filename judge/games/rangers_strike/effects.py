@@ -335,6 +335,10 @@ is named):
   when a unit was moved, the effect's own unit, released, is held, and, held, destroyed
   ("…置けなければ捨札にする。そうしたとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
   RS-HOLD-OR-DESTROY-SELF, :mod:`judge.games.rangers_strike.self_toll`).
+- ``destroy_lowest`` — the one op of a unit's when-it-enters effect, exactly so: the unit with
+  the lowest BP of all units destroyed, one's own when both sides have one ("BPの一番低いユニットを1
+  体選び撃破する。ただし、BPの一番低いユニットが自軍と敵軍にある場合は、自軍ユニットの中から選ぶこと。",
+  RS-BP-LOWEST, :mod:`judge.games.rangers_strike.bp_lowest`).
 - ``all_to_command`` ``all`` ``{"side": "opponent", "zone": "battle", "type": "unit", "size": S,
   "no_features": [A, B]}``, ``if_full`` ``discard`` — the one op of a unit's combination effect,
   exactly so: every opposing unit of the battle area of that size with none of the features goes
@@ -467,6 +471,7 @@ from judge.games.rangers_strike import (
     attack_chosen,
     battle_wins,
     bp_highest,
+    bp_lowest,
     bp_pair,
     bp_sum,
     chosen_vehicle,
@@ -623,6 +628,7 @@ OPS = (
     "vehicle_to_power",
     "all_to_command",
     keyword_hold.OP,
+    "destroy_lowest",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -844,6 +850,10 @@ def while_ok(cond: Any) -> bool:
         return neighbours.ok(cond)
     if set(cond) == {"own_has"}:  # RS-WHILE-NAMED: "自軍エリアに「X」があれば"
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
+    if set(cond) == {
+        "opposing_only_size"
+    }:  # RS-WHILE-OPPOSING-SIZE: "敵軍ユニットがSユニットだけなら"
+        return cond["opposing_only_size"] in SIZES
     if set(cond) == {"command_feature"}:  # RS-COMMAND-FEATURES: a command card's feature
         return isinstance(cond["command_feature"], str) and bool(cond["command_feature"])
     if set(cond) == {"opposing_unit"}:
@@ -1012,6 +1022,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
     if self_toll.uses(effect):
         return self_toll.ok(effect)  # RS-HOLD-OR-DESTROY-SELF: the one shape, exactly
+    if bp_lowest.uses(effect):
+        return bp_lowest.ok(effect, timing)  # RS-BP-LOWEST: the one shape, exactly
     if all_to_command.uses(effect):
         return all_to_command.ok(effect, timing)  # RS-ALL-TO-COMMAND: the one shape, exactly
     if vehicle_power.uses(effect):
@@ -1744,6 +1756,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
             held_return.OP,
             "opponent_from_deck",
             top_look.OP,  # RS-LOOK-TOP-CATEGORY: the card looked at and where it goes
+            bp_lowest.OP,  # RS-BP-LOWEST: the unit, among several with the lowest BP
         )
         for op in effect["do"]
     )

@@ -120,6 +120,15 @@ def holds(
             for q in _sides(eng, pid, team)
             for c in st.players[q].command
         )
+    if "opposing_only_size" in cond:  # RS-WHILE-OPPOSING-SIZE: none at all only read widely
+        sizes = [
+            st.card(c).size
+            for q in eng.opponents(pid)
+            for u in st.players[q].units()
+            for c in u.cards()
+            if st.card(c).is_unit
+        ]
+        return all(s == cond["opposing_only_size"] for s in sizes) and (team or bool(sizes))
     if "opposing_unit" in cond:  # an opposing unit of the category (rush or battle area)
         want = cond["opposing_unit"]["category"]
         return any(
@@ -257,6 +266,8 @@ def two_readings(eng: RangersStrikeEngine, pid: str, ops: tuple[dict[str, Any], 
         return (
             True  # RS-NEXT-TO, RS-WHILE-NAMED (a card that may count as the name): either variant
         )
+    if any("opposing_only_size" in (op.get("while") or {}) for op in ops):
+        return True  # RS-WHILE-OPPOSING-SIZE: with no opposing unit at all, either variant
     return len(eng.allies(pid)) > 1 and team_dependent(ops)
 
 
@@ -275,6 +286,15 @@ def doubt(eng: RangersStrikeEngine, unit: Unit, ops: tuple[dict[str, Any], ...])
             if why:
                 return why
     pid = player_of(eng, unit) or "its player"
+    for op in ops:
+        cond = op.get("while") or {}
+        if "opposing_only_size" in cond and holds(eng, pid, cond, False) != holds(
+            eng, pid, cond, True
+        ):
+            return (
+                "no opposing unit is in a rush or battle area, and whether "
+                f"敵軍ユニットが{cond['opposing_only_size']}ユニットだけ holds then the sources do not say"
+            )
     for name in _named(ops):  # RS-WHILE-NAMED
         if named_in_areas(eng, pid, name, False) != named_in_areas(eng, pid, name, True):
             return (
@@ -292,6 +312,8 @@ def rule_of(ops: tuple[dict[str, Any], ...], what: str) -> str:
             return PER_RULES[op["per"]["count"]]
     if next_to(ops):
         return neighbours.RULE
+    if any("opposing_only_size" in (op.get("while") or {}) for op in ops):
+        return "RS-WHILE-OPPOSING-SIZE"
     if any(op["op"] == what and "own_has" in (op.get("while") or {}) for op in ops):
         return "RS-WHILE-NAMED"
     kinds = {"bp": ("bp", "bp_set")}.get(what, (what,))
@@ -352,6 +374,8 @@ def words_while(cond: dict[str, Any]) -> str:
             f"while a card in your command zone (held or released) has the feature "
             f"{cond['command_feature']}"
         )
+    if "opposing_only_size" in cond:  # RS-WHILE-OPPOSING-SIZE
+        return f"while every opposing unit (rush or battle area) is a size {cond['opposing_only_size']} unit"
     if "opposing_unit" in cond:
         return (
             f"while an opposing unit of category {cond['opposing_unit']['category']} is in a "

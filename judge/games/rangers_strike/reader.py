@@ -77,6 +77,11 @@ What is read:
   にホールド状態で置く。置けなければ捨札にする。``, when the unit has a combination (a number or RC) → its
   combination effect: every such opposing unit held into its owner's command zone, nothing chosen
   (RS-ALL-TO-COMMAND, :mod:`judge.games.rangers_strike.all_to_command`);
+- a unit's note ``※敵軍ユニットがSユニットだけなら、これは「SPN」になる。`` → its own continuous SP N
+  while every opposing unit is of that size (RS-WHILE-OPPOSING-SIZE), and its
+  ``【name】自軍ターン中、これがバトルエリアに出たとき、BPの一番低いユニットを1体選び撃破する。ただし、BPの一番低いユニ
+  ットが自軍と敵軍にある場合は、自軍ユニットの中から選ぶこと。``, when it has no number → its when-it-enters
+  effect destroying the unit with the lowest BP (RS-BP-LOWEST, :mod:`judge.games.rangers_strike.bp_lowest`);
 - a unit's note ``※[これ以外の]特徴「X」を持つユニットが自軍バトルエリアにあれば、これは敵軍Sユニットにアタック
   されない。`` → its rule ``not_attacked_by`` with ``size`` and ``while_own_battle``: no size S unit may
   attack it while a unit with the feature (other than it) is in its player's battle area
@@ -471,6 +476,7 @@ from judge.games.rangers_strike import (
     attack_again,
     attack_chosen,
     bp_highest,
+    bp_lowest,
     bp_pair,
     bp_sum,
     chosen_vehicle,
@@ -2680,6 +2686,25 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"そうしたとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、"
         r"選んだビークルをパワーゾーンに送る。",
         lambda m: Part(effect=dict(vehicle_power.EFFECT), only=("unit",), no_number=True),
+    ),
+    tr.template(
+        "named_on_enter_destroy_lowest",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、BPの一番低いユニットを1体選び撃破する。ただし、BPの一番"
+        r"低いユニットが自軍と敵軍にある場合は、自軍ユニットの中から選ぶこと。",
+        lambda m: Part(effect=dict(bp_lowest.EFFECT), only=("unit",), no_number=True),
+    ),
+    tr.template(
+        "opposing_only_size_sp",
+        r"※敵軍ユニットが(?P<size>[SML])ユニットだけなら、これは「SP(?P<sp>[1-9])」になる。",
+        lambda m: Part(
+            effect={
+                "when": "static",
+                "do": [
+                    {"op": "sp", "value": int(m["sp"]), "while": {"opposing_only_size": m["size"]}}
+                ],
+            },
+            only=("unit",),
+        ),
     ),
     tr.template(
         "named_as_entering_show",

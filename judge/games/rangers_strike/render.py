@@ -27,6 +27,7 @@ from judge.games.rangers_strike import (
     attack_chosen,
     battle_wins,
     bp_highest,
+    bp_lowest,
     bp_pair,
     bp_sum,
     chosen_vehicle,
@@ -545,6 +546,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         )
     if name == reveal_return.TO_HAND and set(op) == {"op"}:
         return "then put the card revealed into your hand, whatever it is"
+    if name == bp_lowest.OP and set(op) == {"op"}:  # RS-BP-LOWEST
+        return bp_lowest.sentence()
     if name == all_to_command.OP and all_to_command.op_ok(op):  # RS-ALL-TO-COMMAND
         return all_to_command.sentence(op)
     if name == vehicle_power.OP and op == vehicle_power.EFFECT["do"][0]:  # RS-VEHICLE-TO-POWER

@@ -25,6 +25,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     attack_chosen,
     bp_highest,
+    bp_lowest,
     bp_pair,
     bp_sum,
     chosen_vehicle,
@@ -1033,6 +1034,7 @@ def run_effect(
     discarded, rest, _, discard_doubt = command_discard.named(eng, pe.controller, pe.effect, rest)
     # RS-TURN-END-HELD-TO-HAND: the held command returned
     back, rest, _, back_doubt = held_return.named(eng, pe.controller, pe.effect, rest)
+    lowest, rest, _, lowest_doubt = bp_lowest.named(eng, pe.controller, pe.effect, rest, pe.source)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
     if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit chosen when the card does not fit
         pe = replace(pe, effect=reveal_return.bound(eng, pe.effect, top))
@@ -1191,6 +1193,8 @@ def run_effect(
                 break
         elif name == opponent_power.NO_STRIKE:
             opponent_power.bar_strike(eng, unit, what)
+        elif name == bp_lowest.OP:  # RS-BP-LOWEST
+            bp_lowest.carry_out(eng, pe, lowest, lowest_doubt, what)
         elif name == held_return.OP:  # RS-TURN-END-HELD-TO-HAND
             held_return.carry_out(eng, pe, back, back_doubt, what)
         elif name == command_discard.OP:  # what follows only if one was (そうしたとき)
