@@ -25,14 +25,16 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from judge.core.cards import read_all_once
-from judge.core.engine import AgendaEngine, deal_instances, freeze, ordinal, thaw
+from judge.core.engine import AgendaEngine, Plan, deal_instances, freeze, ordinal, thaw
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
+from judge.core.verdict import StepContext
 from judge.games.rangers_strike import (
     actions,
     attack_again,
     attack_bp,
+    aura_bp,
     battle_wins,
     combination_turn,
     command_watch,
@@ -544,6 +546,7 @@ class RangersStrikeEngine(AgendaEngine):
             value += own_text.bp(self, unit, ops, team)
         if self.state.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
             value += rush_guard.bonus(self, unit, team)
+        value += aura_bp.bonus(self, unit, team)  # RS-AURA-BP: a card's text while in play
         return value + escort.bonus(self, unit, team)  # RS-NEXT-TO-BP: the units next to it
 
     def bp_readings(self, unit: Unit) -> tuple[int, int]:
@@ -564,6 +567,7 @@ class RangersStrikeEngine(AgendaEngine):
             (pid is None or not own_text.two_readings(self, pid, ops))
             and not rush_guard.differs(self, unit)  # RS-RUSH-GUARD: its own unit, or the ally's
             and not escort.differs(self, unit)  # RS-NEXT-TO-BP: a unit beside it, maybe
+            and not aura_bp.differs(self, unit)  # RS-AURA-BP: ウイング perhaps given
         ):
             return None
         return self.bp(unit, team=True)
@@ -729,6 +733,25 @@ class RangersStrikeEngine(AgendaEngine):
         run_effect(self, pe, targets, use)
 
     # == the agenda (run by AgendaEngine.advance) ============================================
+
+    def apply(self, plan: Plan, ctx: StepContext) -> None:
+        """The step, then the units a card's text in play lowers to BP 0 or less destroyed by the
+        rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off."""
+        super().apply(plan, ctx)
+        self.settle_zero()
+
+    def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
+        """The decisions the log skipped, then the units a card's text in play lowers to BP 0 or
+        less destroyed (RS-AURA-BP), before the action is judged."""
+        super().fill_missing(action, ctx)
+        self.settle_zero()
+
+    def settle_zero(self) -> None:
+        """RS-AURA-BP, RS-BP-ZERO: destroy the units so lowered to BP 0 or less, and run on."""
+        for _ in range(8):
+            if self.state.phase == "over" or not aura_bp.check_zero(self):
+                break
+            self.advance()
 
     def when_idle(self) -> bool:
         """A phase of a player who can no longer act is skipped (tag battle, RST-OUT)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import escort, neighbours, rush_guard
+from judge.games.rangers_strike import aura_bp, escort, neighbours, rush_guard
 from judge.games.rangers_strike.restrictions import has
 from judge.games.rangers_strike.state import Unit
 
@@ -409,11 +409,14 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
 
     guarded = rush_guard.differs(eng, unit)  # RS-RUSH-GUARD: another card's text
     escorted = not guarded and escort.differs(eng, unit)  # RS-NEXT-TO-BP: another card's text
+    aura = not guarded and not escorted and aura_bp.differs(eng, unit)  # RS-AURA-BP
     said = (
         rush_guard.doubt(eng, unit, values)
         if guarded
         else escort.doubt(eng, unit, values)
         if escorted
+        else aura_bp.doubt(eng, unit, values)
+        if aura
         else readings_words(eng, unit, values, "BP")
     )
     why = (
@@ -423,7 +426,13 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
     not_known(
         eng,
         unit,
-        rush_guard.RULE if guarded else escort.BP_RULE if escorted else rule_of(ops, "bp"),
+        rush_guard.RULE
+        if guarded
+        else escort.BP_RULE
+        if escorted
+        else aura_bp.RULE
+        if aura
+        else rule_of(ops, "bp"),
         why,
         "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
     )

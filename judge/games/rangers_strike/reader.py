@@ -94,6 +94,10 @@ What is read:
   (category and size as printed), when the unit has no Number Combination number → its rule
   ``guard_attacked``: while it is in its player's rush area, that player's units of the category
   and size have BP +N while they are attacked (RS-RUSH-GUARD, :mod:`judge.games.rangers_strike.rush_guard`);
+- a unit's ``【name】これが自軍エリアにある間、ウイングを持たないSユニットはBP-500される。(BP0以下になった
+  ユニットは撃破される)`` (any size and N), when it has no combination number → its rule ``aura_bp``:
+  while it is in play, every unit of that size without ウイング, either side's, has BP -N, one at 0
+  or less destroyed (RS-AURA-BP, :mod:`judge.games.rangers_strike.aura_bp`);
 - a unit's ``【name】これは自軍Lユニットがあれば、敵軍ユニットにアタックされない。また、このユニットと隣り合う
   ETを持つLユニットはBP+1000される。`` (any sizes, category and N), when it has no combination number → its
   rule ``escort``: it cannot be attacked while its player has a unit of the first size, and the
@@ -475,6 +479,7 @@ from judge.games.rangers_strike import (
     area_rules,
     attack_again,
     attack_chosen,
+    aura_bp,
     bp_highest,
     bp_lowest,
     bp_pair,
@@ -2459,6 +2464,21 @@ TEMPLATES: tuple[tr.Template, ...] = (
         lambda m: Part(
             rule={"rule": "no_attack_on", "features": [f for f in (m["f1"], m["f2"]) if f]},
             only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_aura_bp",  # RS-AURA-BP
+        r"【[^【】]+】これが自軍エリアにある間、ウイングを持たない(?P<size>[SML])ユニットはBP-(?P<n>\d+)される。"
+        r"\(BP0以下になったユニットは撃破される\)",
+        lambda m: Part(
+            rule={
+                "rule": aura_bp.NAME,
+                "size": m["size"],
+                "without": "ウイング",
+                "bp": -int(m["n"]),
+            },
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template(

@@ -25,6 +25,7 @@ from judge.games.rangers_strike import (
     attack_again,
     attack_bp,
     attack_chosen,
+    aura_bp,
     battle_wins,
     bp_highest,
     bp_lowest,
@@ -1017,6 +1018,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return rush_guard.words(rule)
     if name == escort.NAME and escort.ok(rule):  # RS-NOT-ATTACKED-WITH-OWN, RS-NEXT-TO-BP
         return escort.words(rule)
+    if name == aura_bp.NAME and aura_bp.ok(rule):  # RS-AURA-BP
+        return aura_bp.words(rule)
     if name == "no_attack_on" and set(rule) == {"rule", "size"}:
         return f"It cannot attack a size {rule['size']} unit."
     if name == "no_attack_on" and set(rule) == {"rule", "features"}:

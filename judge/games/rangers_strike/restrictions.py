@@ -100,6 +100,7 @@ RULES = (
     "morph",
     "guard_attacked",
     "escort",
+    "aura_bp",
 )
 
 
