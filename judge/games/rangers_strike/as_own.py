@@ -51,6 +51,18 @@ whose printed part begins with 【】) is activated as above, when it is an effe
 the battle area or a combination's (its body carried out); any other named effect, or two, is not
 guessed.  "出るとき" is read at the moment the unit enters: when effects of "出たとき" its entering
 triggered wait with it, whether it must resolve first is not guessed (:func:`entering`).
+
+"自軍ターン中、これがバトルエリアに出たとき、自軍コマンドゾーンから、特徴「X」とNCの効果を持つユニットカードを1枚選び
+ホールドしてもよい。そうしたとき、ホールドしたユニットカードのNCの効果を、このユニットの効果として発動する。ただしストライク
+はできない。" (RS-SOUL-NC): ``{"when": "on_enter", "optional": true, "do": [{"op": "as_own", "from":
+"command", "feature": X, "effect": "nc", "no_strike": true}]}``.  As the unit enters, its player may
+hold one released card of its command zone that is a unit card printing X with an NC effect (a
+combination number and an effect of it: :func:`soul_fits`, not known for a card not read in full);
+only when it holds one, that NC effect is activated as above and the unit cannot strike that turn
+(the official Q&A: not even with SP another effect gives it).  How long the bar lasts the sources do
+not say: ``state.no_strike_from`` keeps the unit and the turn, and a strike of the same unit in a
+later turn is not judged (:func:`strike_barred`).  The log names the card first in the resolve's
+targets; not named, the one code that fits is taken; the ally's card in tag battle is not guessed.
 """
 
 from __future__ import annotations
@@ -63,6 +75,7 @@ from judge.games.rangers_strike import combination_turn
 from judge.games.rangers_strike.cards import printed_text
 from judge.games.rangers_strike.costs import leading, names_card
 from judge.games.rangers_strike.refs import ZONE_REFS
+from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -71,6 +84,7 @@ RULE = "RS-AS-OWN-EFFECT"
 HOLD_RULE = "RS-HOLD-NAMED-COMMAND"
 LOOK_RULE = "RS-LOOK-OPPONENT-HAND"
 SHOW_RULE = "RS-SHOW-FOR-NAMED-EFFECT"
+SOUL_RULE = "RS-SOUL-NC"
 OP = "as_own"
 #: the kinds of effect of the card used, and their names in English
 KINDS = {
@@ -109,13 +123,23 @@ def ok(effect: dict[str, Any], timing: str | None) -> bool:
     ops = effect.get("do")
     first = ops[0] if isinstance(ops, list) and ops and isinstance(ops[0], dict) else {}
     hand = first.get("from") == "hand"  # RS-SHOW-FOR-NAMED-EFFECT: as the unit enters
-    if timing != ("on_enter" if hand else "combination") or effect.get("optional") is not True:
+    soul = "feature" in first and first.get("from") == "command"  # RS-SOUL-NC: it has entered
+    entering = hand or soul
+    if timing != ("on_enter" if entering else "combination") or effect.get("optional") is not True:
         return False
     if set(effect) - {"when", "optional", "do", "text"} or not isinstance(ops, list):
         return False
     if len(ops) != 1 or not isinstance(ops[0], dict):
         return False
     op = ops[0]
+    if soul:  # RS-SOUL-NC
+        return (
+            set(op) == {"op", "from", "feature", "effect", "no_strike"}
+            and isinstance(op["feature"], str)
+            and bool(op["feature"])
+            and op["effect"] == "nc"
+            and op["no_strike"] is True
+        )
     if hand:
         return (
             set(op) == {"op", "from", "feature", "size", "no_condition", "effect"}
@@ -159,6 +183,13 @@ def words(op: dict[str, Any]) -> str | None:
             f"{has} if there is one, and activate its {kind} as this unit's own effect (its "
             '"this" is this unit; carried out only when that card\'s text is read in full)'
         )
+    if "feature" in op:  # RS-SOUL-NC
+        return (
+            f"hold 1 released unit card of your command zone with the feature {op['feature']} "
+            "and an NC effect, and if you do: activate that card's NC effect as this unit's own "
+            'effect (its "this" is this unit; carried out only when that card\'s text is read in '
+            "full), and this unit cannot strike this turn (in a later turn not judged)"
+        )
     names = " or ".join(str(n) for n in op.get("names") or ())
     return (
         f"hold 1 released card named {names} of your command zone, and if you do: activate "
@@ -168,8 +199,15 @@ def words(op: dict[str, Any]) -> str | None:
 
 
 def candidates(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> list[str]:
-    """The released cards of ``pid``'s command zone named as ``op`` says."""
+    """The released cards of ``pid``'s command zone named as ``op`` says (with ``feature``:
+    the unit cards printing it that surely have an NC effect, RS-SOUL-NC)."""
     st = eng.state
+    if "feature" in op:
+        return [
+            c.card
+            for c in st.players[pid].command
+            if not c.held and soul_fits(st.card(c.card), op) is True
+        ]
     names = [str(n) for n in op["names"]]
     return [c.card for c in st.players[pid].command if not c.held and st.card(c.card).named(*names)]
 
@@ -187,6 +225,8 @@ def picks(
         return _hand_picks(eng, pid, op, targets)
     if op["from"] == "hand":
         return _shown_picks(eng, pid, op, targets)
+    if "feature" in op:
+        return _soul_picks(eng, pid, op, targets)
     cands = candidates(eng, pid, op)
     chosen = [cands[k] for k in leading(eng, cands, targets, 1)]
     if chosen:
@@ -238,6 +278,9 @@ def carry_out(
         return
     if op["from"] == "hand":
         _show(eng, pe, op, chosen, doubt, what)
+        return
+    if "feature" in op:
+        _soul(eng, pe, op, chosen, doubt, what)
         return
     pid = pe.controller
     st = eng.state
@@ -627,3 +670,139 @@ def entering(eng: RangersStrikeEngine, unit: Any) -> None:
         eng.ctx.cannot_verify(
             f"whether {eng.name(unit.card)}'s effect as it enters resolves before the others"
         )
+
+
+def soul_fits(d: Any, op: dict[str, Any]) -> bool | None:
+    """RS-SOUL-NC: whether the card ``d`` is a unit card printing the feature ``op`` names and
+    having an NC effect (a combination number, and an effect of it); None when whether it has
+    one is not known (its printed text not read in full)."""
+    if not d.is_unit or op["feature"] not in d.features or d.combination_number is None:
+        return False
+    found = borrowed(d, "nc")
+    return None if found is None else bool(found)
+
+
+def _soul_picks(
+    eng: RangersStrikeEngine, pid: str, op: dict[str, Any], targets: list[Any]
+) -> Picks:
+    """RS-SOUL-NC: the released unit card of ``pid``'s command zone held (module docstring of
+    RS-HOLD-NAMED-COMMAND: named first in the targets, else the only code there is)."""
+    st = eng.state
+    released = [c.card for c in st.players[pid].command if not c.held]
+    wanted = f"a released unit card with the feature {op['feature']} and an NC effect"
+    if targets:
+        hit = [released[k] for k in leading(eng, released, targets, 1)]
+        if hit:
+            fit = soul_fits(st.card(hit[0]), op)
+            if fit is None:
+                return (
+                    None,
+                    [],
+                    [],
+                    f"whether {eng.name(hit[0])} has an NC effect is not known (its printed text "
+                    "is not read in full)",
+                )
+            if fit:
+                return hit, targets[1:], [], None
+            said = f"{targets[0]} is not {wanted} (in {pid}'s command zone), so it cannot be held."
+            return None, [], [(SOUL_RULE, said)], None
+        held = [c.card for c in st.players[pid].command if c.held]
+        if any(names_card(eng, targets[0], c) for c in held):
+            said = f"{targets[0]} is a held command of {pid}'s: only a released one can be held."
+            return None, [], [(SOUL_RULE, said)], None
+        allies = [q for q in eng.allies(pid) if q != pid]
+        if any(names_card(eng, targets[0], c.card) for q in allies for c in st.players[q].command):
+            return None, [], [], _soul_ally(pid)
+        said = f"{targets[0]} is not {wanted} in {pid}'s command zone."
+        return None, [], [(SOUL_RULE, said)], None
+    for q in eng.allies(pid):
+        if q != pid and any(
+            not c.held and soul_fits(st.card(c.card), op) is not False
+            for c in st.players[q].command
+        ):
+            return None, [], [], _soul_ally(pid)
+    if any(soul_fits(st.card(c), op) is None for c in released):
+        return (
+            None,
+            [],
+            [],
+            f"a released card of {pid}'s command zone with the feature {op['feature']} is not read "
+            "in full, so whether it has an NC effect is not known, and no card held is recorded",
+        )
+    cands = candidates(eng, pid, op)
+    if len({st.code_of[c] for c in cands}) > 1:
+        return None, [], [], f"which card ({wanted}) {pid} held is not recorded"
+    return cands[:1], targets, [], None
+
+
+def _soul_ally(pid: str) -> str:
+    return (
+        f"{pid}'s ally has a released card that may fit too, and whether 自軍コマンドゾーン means "
+        f"{pid}'s command zone or its team's the sources do not say"
+    )
+
+
+def _soul(
+    eng: RangersStrikeEngine,
+    pe: PendingEffect,
+    op: dict[str, Any],
+    chosen: list[Any] | None,
+    doubt: str | None,
+    what: str,
+) -> None:
+    """RS-SOUL-NC: hold the card :func:`_soul_picks` found, activate its NC effect as this
+    unit's, and bar this unit from striking (this turn; in a later turn a strike is not
+    judged)."""
+    pid = pe.controller
+    st = eng.state
+    if chosen is None:
+        eng.not_guessed(
+            pe,
+            SOUL_RULE,
+            doubt or "which card was held is not recorded",
+            f"{what} is not carried out; the log may name the card first in the resolve's targets.",
+        )
+        return
+    if not chosen:
+        eng.ctx.ruling(
+            SOUL_RULE,
+            f"{pid} has no released unit card with the feature {op['feature']} and an NC effect "
+            f"in its command zone for {what}: nothing is held, so nothing is activated and the "
+            "unit is not barred from striking (そうしたとき).",
+        )
+        return
+    iid = chosen[0]
+    index = next(k for k, c in enumerate(st.players[pid].command) if c.card == iid)
+    eng.hold_command(pid, index, pid, pe.source)
+    unit = pe.context.get("unit")
+    if unit is not None and st.area_of(unit) is not None:
+        st.no_strike_from.append((unit, st.turn))
+    eng.ctx.ruling(
+        SOUL_RULE,
+        f"{pid} holds {eng.name(iid)}, a released unit card with the feature {op['feature']} and "
+        f"an NC effect, for {what}: its NC effect is activated as this unit's, and "
+        f"{eng.name(pe.source)} cannot strike this turn (ただしストライクはできない).",
+    )
+    activate(eng, pe, iid, "nc", what)
+
+
+def strike_barred(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, bool]:
+    """RS-SOUL-NC: why ``unit`` may not strike now, and whether that is certain: barred this
+    turn; in a later turn (the same unit, not having left its areas) how long "ただしストライクは
+    できない" lasts the sources do not say."""
+    st = eng.state
+    turns = [t for u, t in st.no_strike_from if u is unit]
+    if not turns:
+        return None, True
+    if st.turn in turns:
+        return (
+            f"{eng.name(unit.card)} held a command for its effect this turn and activated that "
+            "card's NC effect as its own: it cannot strike (ただしストライクはできない).",
+            True,
+        )
+    return (
+        f"{eng.name(unit.card)} held a command for its effect in an earlier turn and activated "
+        "that card's NC effect as its own, and whether it still cannot strike (ただしストライクは"
+        "できない: for how long) the sources do not say",
+        False,
+    )

@@ -506,6 +506,11 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     if barred is not None:  # RS-OPPONENT-RETURNS-POWER: "このターン、これはストライクできない"
         plan.violate(opponent_power.RULE, barred)
         return
+    soul, soul_certain = as_own.strike_barred(eng, unit)
+    if soul is not None and soul_certain:  # RS-SOUL-NC: "ただしストライクはできない"
+        plan.violate(as_own.SOUL_RULE, soul)
+        return
+    plan.data["soul_doubt"] = soul
     why, certain = restrictions.strike_forbidden(eng, pid, unit)
     if why is not None and certain:
         plan.violate("RS-CARD-RESTRICTION", why)
@@ -593,6 +598,9 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
             "enough: whether it may strike cannot be verified.",
         )
         eng.ctx.cannot_verify("自軍ダメージ read as the player's and as the team's disagree.")
+    if plan.data.get("soul_doubt"):  # RS-SOUL-NC: in a later turn
+        eng.ctx.ruling(as_own.SOUL_RULE, f"{plan.data['soul_doubt']}: not judged.")
+        eng.ctx.cannot_verify("whether a unit barred from striking in an earlier turn still is")
     st.entering = None
     unit.acted = "strike"
     b = Battle("strike", unit, pid, timing="struck")

@@ -1355,6 +1355,8 @@ class RangersStrikeEngine(AgendaEngine):
             view["waivers"] = [[w.controller, w.source, dict(w.find)] for w in st.waivers]
         if st.attack_permits:  # RS-ATTACK-CHOSEN
             view["attack_permits"] = [[a.serial, b.serial] for a, b in st.attack_permits]
+        if st.no_strike_from:  # RS-SOUL-NC
+            view["no_strike_from"] = [[u.serial, t] for u, t in st.no_strike_from]
         if st.extra_closed:
             view["extra_closed"] = dict(sorted(st.extra_closed.items()))
 

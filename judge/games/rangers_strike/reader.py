@@ -45,6 +45,11 @@ What is read:
   ``rider_resist`` (the unit riding it has resist: RS-RIDER-BP, RS-RESIST);
 - ``※これが撃破されて捨札になったとき、自軍捨札から「X」のカードをN枚選び、自軍ラッシュエリアに
   出す。`` (its variants, and as a named effect) → a when-destroyed effect (RS-FROM-DISCARD);
+- a unit's ``【name】自軍ターン中、これがバトルエリアに出たとき、自軍コマンドゾーンから、特徴「X」とNCの効果を
+  持つユニットカードを1枚選びホールドしてもよい。そうしたとき、ホールドしたユニットカードのNCの効果を、このユニットの
+  効果として発動する。ただしストライクはできない。`` when it has no number → its when-it-enters effect:
+  a released unit card with X and an NC effect held, its NC effect activated as the unit's, the unit
+  barred from striking (RS-SOUL-NC, :mod:`~judge.games.rangers_strike.as_own`);
 - a unit's note ``※これは特徴「X」を持つ自軍コマンド1つにつきBP+Nされる。`` → its own continuous BP
   for each card of its player's command zone, held or released, printing the feature X
   (RS-BP-PER-COMMANDS);
@@ -2724,6 +2729,29 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 ],
             },
             only=("unit",),
+        ),
+    ),
+    tr.template(
+        "named_on_enter_soul_nc",
+        r"【[^【】]+】自軍ターン中、これがバトルエリアに出たとき、自軍コマンドゾーンから、特徴「(?P<f>[^「」]+)」と"
+        r"NCの効果を持つユニットカードを1枚選びホールドしてもよい。そうしたとき、ホールドしたユニットカードのNCの効果を、"
+        r"このユニットの効果として発動する。ただしストライクはできない。",
+        lambda m: Part(
+            effect={
+                "when": "on_enter",
+                "optional": True,
+                "do": [
+                    {
+                        "op": "as_own",
+                        "from": "command",
+                        "feature": m["f"],
+                        "effect": "nc",
+                        "no_strike": True,
+                    }
+                ],
+            },
+            only=("unit",),
+            no_number=True,
         ),
     ),
     tr.template(

@@ -303,6 +303,9 @@ class RSState:
     #: (attacker, unit) pairs: the attacker may attack that unit in its rush area until the end
     #: of the turn (RS-ATTACK-CHOSEN)
     attack_permits: list[tuple[Unit, Unit]] = field(default_factory=list)
+    #: units barred from striking by their effect (RS-SOUL-NC), with the turn it was in: in
+    #: that turn they cannot strike, in a later one whether they may is not judged
+    no_strike_from: list[tuple[Unit, int]] = field(default_factory=list)
     #: the cards that went from a player's discard pile into its hand this turn, (player, card),
     #: in order (RS-STRIKE-SP-RETRIEVED)
     to_hand_from_discard: list[tuple[str, str]] = field(default_factory=list)
