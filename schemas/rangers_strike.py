@@ -70,24 +70,26 @@ class _ExactlyOne(BaseSchema):
     """An object of exactly one of the fields :attr:`ONE_OF` names."""
 
     JSON_SCHEMA_EXTRA = {"minProperties": 1, "maxProperties": 1}
-    ONE_OF: tuple[str, str] = ("", "")
+    ONE_OF: tuple[str, ...] = ("", "")
 
     @validates_schema(pass_original=True)
     def _exactly_one(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
         given = [key for key in self.ONE_OF if key in original]
         if len(given) != 1:
-            first, second = self.ONE_OF
-            raise ValidationError(f'give exactly one of "{first}" or "{second}"')
+            *first, last = (f'"{key}"' for key in self.ONE_OF)
+            raise ValidationError(f"give exactly one of {', '.join(first)} or {last}")
 
 
 class RSCombinesFromSchema(_ExactlyOne):
     """The unit a combination is made from (「…からコンビネーションする」, RS-COMBINATION-FROM):
-    a unit with this feature, or a unit of one of these names."""
+    a unit with this feature, a unit of one of these names, or a unit of this category (its
+    categories as it stands in the battle area, one added included)."""
 
-    ONE_OF = ("feature", "names")
+    ONE_OF = ("feature", "names", "category")
 
     feature = Str(non_empty=True)
     names = List(Str(non_empty=True), validate=validate.Length(min=1))
+    category = Str(validate=validate.OneOf(("WB", "ET", "OT", "MA", "DA")))
 
 
 class RSRiddenBySchema(BaseSchema):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.games.rangers_strike import placed_watch
 from judge.games.rangers_strike.refs import find_unit
 
 if TYPE_CHECKING:
@@ -334,6 +335,7 @@ def to_command(
             card=gone,
         )
     ps.command.append(Command(card, held=True))
+    placed_watch.placed(eng, [(pid, card)], "held")  # RS-PLACED-HELD-WATCH
     eng.event(
         "to_command",
         f"{pid} takes {eng.name(card)} from its deck and puts it held into its command zone "

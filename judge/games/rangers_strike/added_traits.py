@@ -7,11 +7,12 @@ player may choose an opposing unit of the printed size (rush or battle area: no 
 RS-SELECT-FIELD; a vehicle is not a unit) that has a category or a feature added now, and that
 unit goes to the bottom of its owner's deck (not destroyed; RS-TO-DECK-BOTTOM's move, the cards
 it is stacked on going where their texts say).  A feature added is one an effect gave it for the
-turn (RS-ADD-FEATURE) or a card it is stacked on gives it (RS-STACK); the engine executes no
-effect that adds a category.
+turn (RS-ADD-FEATURE) or a card it is stacked on gives it (RS-STACK); a category added is the one a unit's note adds while it
+stands in a battle area ("※これはバトルエリアにあるとき、カテゴリにXが追加される。", RS-ADD-FEATURE).
 
 Not guessed (the choice is not judged and the effect's return not carried out until an outcome
-records it): a feature added that the unit prints already (whether it was "added"), and a public
+records it): a feature or category added that the unit prints already (whether it was
+"added"), and a public
 card the engine does not read whose text speaks of adding a category or a feature (it may have
 added one the engine does not know of).
 
@@ -27,6 +28,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from judge.games.rangers_strike.keywords import public_cards
+from judge.games.rangers_strike.state import BATTLE_CATEGORY
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -120,10 +122,28 @@ def selector_words() -> str:
     return "with a category or feature added"
 
 
+def category_added(eng: RangersStrikeEngine, unit: Unit) -> bool | None:
+    """Whether ``unit`` has a category added now: its note's while it stands in a battle area
+    ("※これはバトルエリアにあるとき、カテゴリにXが追加される。", RS-ADD-FEATURE); None when the note adds
+    the category it prints already (whether that is "added" the sources do not say)."""
+    st = eng.state
+    d = st.card(unit.card)
+    notes = [r for r in d.restrictions if r.get("rule") == BATTLE_CATEGORY]
+    if not notes:
+        return False
+    where = st.area_of(unit)
+    if where is None or where[1] != "battle":
+        return False
+    return True if any(r.get("category") != d.category for r in notes) else None
+
+
 def fits(eng: RangersStrikeEngine, unit: Unit) -> bool | None:
     """Whether ``unit`` has a category or a feature added now (None: not known, a feature
-    added that it prints already)."""
+    or category added that it prints already)."""
     st = eng.state
+    category = category_added(eng, unit)
+    if category is True:
+        return True
     printed = st.card(unit.card).features
     added = [f for m in unit.mods for f in m.features]
     for iid in unit.stacked:  # RS-STACK: "特徴「X」が追加される" while it is stacked
@@ -131,7 +151,7 @@ def fits(eng: RangersStrikeEngine, unit: Unit) -> bool | None:
         if isinstance(feature, str):
             added.append(feature)
     if not added:
-        return False
+        return category
     if any(f not in printed for f in added):
         return True
     return None
@@ -157,7 +177,7 @@ def doubt(eng: RangersStrikeEngine, eff: dict[str, Any], pid: str) -> str | None
         for unit in st.players[q].units():
             if fits(eng, unit) is None:
                 return (
-                    f"{eng.name(unit.card)} was given a feature it prints already: whether a "
-                    "feature was added to it the sources do not say"
+                    f"{eng.name(unit.card)} was given a feature or category it prints already: "
+                    "whether one was added to it the sources do not say"
                 )
     return None

@@ -252,8 +252,9 @@ def _nor_after(d: Any) -> str:
 def combined_from(eng: RangersStrikeEngine, pid: str, combines_from: dict[str, Any]) -> Any:
     """The unit directly before the one that has just entered ``pid``'s battle area when it
     is what ``combines_from`` asks for, else None (RS-COMBINATION-FROM): a unit, not a
-    vehicle (the printed ``ユニット``, RS-CARD-TYPES), with the feature, or of one of the
-    names (the card's name as printed)."""
+    vehicle (the printed ``ユニット``, RS-CARD-TYPES), with the feature, of the category (one
+    added in the battle area too, RS-ADD-FEATURE), or of one of the names (the card's name as
+    printed)."""
     before = eng.unit_before(pid)
     if before is None:
         return None
@@ -263,6 +264,9 @@ def combined_from(eng: RangersStrikeEngine, pid: str, combines_from: dict[str, A
     feature = combines_from.get("feature")
     if feature is not None:
         return before if feature in eng.state.unit_features(before) else None
+    category = combines_from.get("category")
+    if category is not None:  # its categories now, one added too (RS-ADD-FEATURE)
+        return before if category in eng.state.unit_categories(before) else None
     return before if d.named(*(combines_from.get("names") or ())) else None
 
 

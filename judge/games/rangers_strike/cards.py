@@ -119,6 +119,8 @@ def from_words(combines_from: dict[str, Any]) -> str:
     """
     if combines_from.get("feature") is not None:
         return f"a unit with the feature {combines_from['feature']}"
+    if combines_from.get("category") is not None:
+        return f"a unit of category {combines_from['category']}"
     return "a unit named " + " or ".join(combines_from.get("names") or ())
 
 

@@ -99,7 +99,11 @@ def _counts(eng: RangersStrikeEngine, pid: str, most: dict[str, Any]) -> tuple[i
         for area in AREAS:
             for u in getattr(st.players[q], area):
                 d = st.card(u.card)
-                if d.type == "unit" and d.category == most["category"] and d.size == most["size"]:
+                if (
+                    d.type == "unit"
+                    and most["category"] in st.unit_categories(u)  # RS-ADD-FEATURE: added too
+                    and d.size == most["size"]
+                ):
                     n += 1
         return n
 

@@ -99,7 +99,8 @@ without a combination number: RS-SELECT-SIZE; ``zone`` ``field``: the rush and b
 the printed ``ユニット`` with no area named, and ``other`` ``true``: ``これ以外の``, not the
 effect's own unit: RS-SELECT-FIELD; ``released`` ``true``: a unit not held, for ``hold``; ``feature`` X: a unit with the feature X
 now, printed or added (``特徴「X」を持つ``, RS-SELECT-FEATURE), and ``no_feature`` X: a unit
-without it now (``特徴「X」を持たない``, a ``stack`` op's only, RS-STACK), and ``numbered``
+without it now (``特徴「X」を持たない``, a ``stack`` op's, RS-STACK, or a ``to_command`` op's,
+RS-TO-COMMAND), and ``numbered``
 ``true``: a unit whose combination number is a number (``ナンバーに数字を持ち``, a ``stack`` op's
 only); ``sp_printed`` ``true``: a unit
 whose printed SP box is not blank (``SPが空欄でない``: an SP, a fraction or ``！``, RS-SELECT-SIZE);
@@ -303,6 +304,12 @@ is named):
   ``destroy`` of an opposing unit whose ``power_equal`` ``{"held": "power"}`` is made the held
   command's printed required power number) triggers ("このターン、リリース状態の敵軍コマンドがホールドさ
   れたとき、…"; RS-COMMAND-HELD-WATCH, :mod:`judge.games.rangers_strike.command_watch`).
+- ``watch_placed_held`` — a combination effect's one op: from then until the end of the turn,
+  each time a unit card is put held into an opposing command zone, its player may put that card
+  into its owner's discard pile (a triggered effect ``on_opposing_placed_held`` whose one op
+  ``discard_placed`` ``card`` names it; "このターン、敵軍コマンドゾーンにホールド状態でユニットカードが置か
+  れたとき、それを捨札にしてもよい。"; RS-PLACED-HELD-WATCH,
+  :mod:`judge.games.rangers_strike.placed_watch`).
 - ``release_command`` with ``if_done`` — the first op of an optional effect, the rest only if
   a command was released (RS-IF-DONE); so only, with ``side`` ``opponent``: held commands of the
   opposing side (in tag battle either opposing player's) released ("敵軍コマンドを1つ選びリリース
@@ -504,6 +511,7 @@ from judge.games.rangers_strike import (
     own_cards,
     own_commands,
     placed_held,
+    placed_watch,
     power_moves,
     release_count,
     resident_watch,
@@ -546,6 +554,7 @@ WHENS = (
     "on_return",
     attack_again.WHEN,
     command_watch.WHEN,
+    placed_watch.WHEN,
     unit_destroys.WHEN,
     hand_cycle.WHEN,
     counter_search.WHEN,
@@ -598,6 +607,8 @@ OPS = (
     attack_again.HOLD,
     attack_again.AGAIN,
     command_watch.OP,
+    placed_watch.OP,
+    placed_watch.DISCARD,
     discard_bp_cross.PICK,
     discard_bp_cross.GAIN,
     "release_rider",
@@ -1061,6 +1072,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return discard_bp_cross.ok(effect)  # RS-DISCARD-BP-CROSS: the one shape, exactly
     if timing == command_watch.WHEN:
         return command_watch.triggered_ok(effect)  # RS-COMMAND-HELD-WATCH: as it triggers
+    if timing == placed_watch.WHEN:
+        return placed_watch.triggered_ok(effect)  # RS-PLACED-HELD-WATCH: as it triggers
     if timing == attack_again.WHEN or any(
         isinstance(op, dict) and op.get("op") in (attack_again.HOLD, attack_again.AGAIN)
         for op in ops
@@ -1309,6 +1322,10 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return (
                 False  # RS-OPPONENT-RETURNS-POWER: "相手は自分自身のパワーゾーンから…戻してもよい"
             )
+        if name == placed_watch.OP and not placed_watch.ok(effect, op):
+            return False  # RS-PLACED-HELD-WATCH: "このターン、敵軍コマンドゾーンにホールド状態で…"
+        if name == placed_watch.DISCARD:
+            return False  # RS-PLACED-HELD-WATCH: the triggered effect's only (as it triggers)
         if name == command_watch.OP and not command_watch.ok(effect, op):
             return False  # RS-COMMAND-HELD-WATCH: "このターン、リリース状態の敵軍コマンドがホールドされたとき、…"
         if name == command_discard.OP and not command_discard.ok(effect, op):
@@ -1348,14 +1365,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-SP-EFFECT: the unit's own SP, or a chosen one's, for the turn
         if name == "stack" and not stack_ok(effect, timing):
             return False  # RS-STACK: the operation placed, the unit chosen stacked on it
-        if (
-            isinstance(target, dict)
-            and name != "stack"
-            and {"no_feature", "numbered"} & set(target)
+        if isinstance(target, dict) and (
+            (name != "stack" and "numbered" in target)
+            or (name not in ("stack", "to_command") and "no_feature" in target)
         ):
-            return (
-                False  # "特徴「X」を持たない", "ナンバーに数字を持ち": a stacking text's (RS-STACK)
-            )
+            return False  # "特徴「X」を持たない" (a stacking text's, RS-STACK, or a unit held
+            # into the command zone, RS-TO-COMMAND), "ナンバーに数字を持ち" (RS-STACK)
         if (
             name == "return"
             and isinstance(target, dict)

@@ -577,10 +577,10 @@ class RangersStrikeEngine(AgendaEngine):
         give depends on the area and the unit's category only, so it is worked out once per
         category (an area may hold hundreds of units on a long log)."""
         st = self.state
-        bonus: dict[str, int] = {}
+        bonus: dict[tuple[str, ...], int] = {}
 
         def bp(unit: Unit) -> int:
-            category = st.card(unit.card).category
+            category = st.unit_categories(unit)  # RS-ADD-FEATURE: a category added too
             extra = bonus.get(category)
             if extra is None:
                 extra = bonus[category] = self.resident_bonus(unit, owner, area)
@@ -606,8 +606,8 @@ class RangersStrikeEngine(AgendaEngine):
                     continue
                 if zone != area:
                     continue
-                if cat is not None and st.card(unit.card).category != cat:
-                    continue
+                if cat is not None and cat not in st.unit_categories(unit):
+                    continue  # RS-ADD-FEATURE: a category added counts too
                 total += amount
         return total
 
@@ -1043,14 +1043,16 @@ class RangersStrikeEngine(AgendaEngine):
                     {
                         "by": b.attacker_player,
                         "card": b.attacker.card,
-                        "category": self.state.card(b.attacker.card).category,
+                        "category": list(self.state.unit_categories(b.attacker)),
                         "damage": strike_damage.before(self, b.attacker_player),
                     },
                 )
             )
         self.damage_side(b.attacker_player, amount, "strike")
 
-    def op_strike_dealt(self, by: str, card: str, category: str, damage: dict[str, int]) -> None:
+    def op_strike_dealt(
+        self, by: str, card: str, category: str | list[str], damage: dict[str, int]
+    ) -> None:
         """RS-STRIKE-DEALT: a strike's damage has been dealt."""
         strike_damage.dealt(self, by, card, category, damage)
 
@@ -1215,7 +1217,7 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
-        bonus: dict[str, int] = {}
+        bonus: dict[tuple[str, ...], int] = {}
         # the view of a plain unit (no effects on it, not riding, no printed K/N SP, not a
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
@@ -1233,9 +1235,10 @@ class RangersStrikeEngine(AgendaEngine):
                     }
                 out.append(view)
                 continue
-            extra = bonus.get(d.category)
+            cats = self.state.unit_categories(unit)  # RS-ADD-FEATURE: a category added too
+            extra = bonus.get(cats)
             if extra is None:
-                extra = bonus[d.category] = self.resident_bonus(unit, pid, area)
+                extra = bonus[cats] = self.resident_bonus(unit, pid, area)
             own = self.own_text_of(d)
             if not (
                 unit.mods

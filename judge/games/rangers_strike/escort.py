@@ -8,7 +8,8 @@ Read (for a unit without a combination number: its own text, always in force) in
 
 - no opposing unit may attack the unit while its player has a unit of printed size S1 in its rush
   or battle area (自軍ユニット, RS-SELECT-FIELD), a wing attack too (RS-WING);
-- each unit whose card prints the category C and the size S2, standing directly next to the unit
+- each unit of the category C (printed, or added in the battle area: RS-ADD-FEATURE) and whose
+  card prints the size S2, standing directly next to the unit
   (left or right) in their battle area, has BP +N (each such unit beside it gives it once).
 
 Not guessed (the engine's two readings of BP, ``bp_readings``, and of the condition: where they
@@ -131,7 +132,8 @@ def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
     it, and its BP."""
     st = eng.state
     d = st.card(unit.card)
-    if not d.is_unit or (d.category, d.size) not in _raised(eng):
+    cats = st.unit_categories(unit) if d.is_unit else ()  # RS-ADD-FEATURE: an added one too
+    if not d.is_unit or not any((c, d.size) in _raised(eng) for c in cats):
         return []
     where = st.area_of(unit)
     if where is None:
@@ -140,7 +142,7 @@ def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
 
     def fits(g: Unit) -> int | None:
         r = rule_of(eng, g.card) if st.card(g.card).is_unit else None
-        if r is None or r["category"] != d.category or r["size"] != d.size:
+        if r is None or r["category"] not in cats or r["size"] != d.size:
             return None
         return int(r["bp"])
 

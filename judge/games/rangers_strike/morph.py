@@ -371,6 +371,10 @@ def resolve(
                 eng.not_guessed(pe, RULE, placed, f"{what} is not carried out.")
                 return
         ps.command[i] = Command(old, held=command_held)
+        if command_held:  # RS-PLACED-HELD-WATCH: a unit card held in the command zone now
+            from judge.games.rangers_strike import placed_watch
+
+            placed_watch.placed(eng, [(pid, old)], "replaced")
         left = f"{pid}'s command zone, {'held' if command_held else 'released'} as the command was"
     else:
         if bound:

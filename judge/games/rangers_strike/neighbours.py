@@ -79,8 +79,8 @@ def _fits(eng: RangersStrikeEngine, unit: Unit, spec: dict[str, Any]) -> bool | 
         return False
     if "size" in spec and d.size != spec["size"]:
         return False
-    if "category" in spec and d.category != spec["category"]:
-        return False
+    if "category" in spec and spec["category"] not in st.unit_categories(unit):
+        return False  # RS-ADD-FEATURE: a category added counts too
     if "feature" in spec and spec["feature"] not in st.unit_features(unit):
         return False
     if "bp_min" not in spec:

@@ -362,8 +362,8 @@ def _taxis_gives(
             )
         return False, ""
     category = taxis[0]
-    if d.category != category or d.size not in ("S", None):
-        return False, ""
+    if category not in st.unit_categories(unit) or d.size not in ("S", None):
+        return False, ""  # RS-ADD-FEATURE: a category added counts too
     n = taxis_place(eng, taxis)
     them = f"{eng.name(prev.card)}, directly before it, has taxis {category}"
     if n is None:

@@ -95,8 +95,8 @@ def counted(eng: RangersStrikeEngine, pid: str, per: dict[str, Any], team: bool)
                 d = st.card(c)
                 if not d.is_unit:
                     continue
-                if "category" in per and d.category != per["category"]:
-                    continue
+                if "category" in per and per["category"] not in st.unit_categories(u, c):
+                    continue  # RS-ADD-FEATURE: a category added counts too
                 if "size" in per and d.size != per["size"]:
                     continue
                 total += 1
@@ -132,7 +132,7 @@ def holds(
     if "opposing_unit" in cond:  # an opposing unit of the category (rush or battle area)
         want = cond["opposing_unit"]["category"]
         return any(
-            st.card(c).is_unit and st.card(c).category == want
+            st.card(c).is_unit and want in st.unit_categories(u, c)  # RS-ADD-FEATURE
             for q in eng.opponents(pid)
             for u in st.players[q].units()
             for c in u.cards()

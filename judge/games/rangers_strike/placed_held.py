@@ -100,7 +100,10 @@ def placed(eng: RangersStrikeEngine, pid: str, index: int) -> None:
 
 
 def _hold(eng: RangersStrikeEngine, pid: str, q: str, by: str, cmd: Any) -> None:
+    from judge.games.rangers_strike import placed_watch  # RS-PLACED-HELD-WATCH
+
     cmd.held = True
+    placed_watch.placed(eng, [(pid, cmd.card)], "released_then_held")
     said = f"{eng.name(cmd.card)} goes released into {pid}'s command zone"
     eng.event(
         "hold",

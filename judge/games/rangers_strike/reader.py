@@ -512,6 +512,7 @@ from judge.games.rangers_strike import (
     opponent_power,
     own_cards,
     placed_held,
+    placed_watch,
     release_count,
     resident_watch,
     reveal_return,
@@ -884,6 +885,24 @@ def _to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     return {"op": "to_command", "target": op["target"], "if_full": full}, False
 
 
+def _to_command_power_no_feature(m: re.Match[str]) -> tuple[dict[str, Any], bool]:
+    """ "敵軍バトルエリアから、必要パワーの数字がN以下で特徴「X」を持たない[S]ユニットをN体選び、持ち主のコマン
+    ドゾーンにホールド状態で置[く|いてもよい]。置けなければ捨札にする(この効果は発動できない)。" (RS-TO-COMMAND,
+    RS-POWER-AT-MOST; 特徴「X」を持たない: no such feature now, printed or added, RS-ADD-FEATURE)."""
+    sel: dict[str, Any] = {
+        "side": "opponent",
+        "zone": "battle",
+        "count": int(m["n"]),
+        "type": "unit",
+    }
+    if m["size"]:
+        sel["size"] = m["size"]
+    sel["power_max"] = int(m["pn"])
+    sel["no_feature"] = m["nf"]
+    full = "discard" if m["full"] == "捨札にする" else "nothing"
+    return {"op": "to_command", "target": sel, "if_full": full}, m["may"] is not None
+
+
 def _written_to_command(m: re.Match[str]) -> tuple[dict[str, Any], bool] | None:
     """ "敵軍バトルエリアから「S」と書かれた敵軍ユニットをN体選び、持ち主のコマンドゾーンにホールド状態で置
     く。置けなければ捨札にする(この効果は発動できない)。": units whose card prints the sentence S
@@ -1191,6 +1210,18 @@ SENTENCES: tuple[tr.Template, ...] = (
             },
             False,
         ),
+    ),
+    tr.template(
+        "watch_placed_held",
+        r"このターン、敵軍コマンドゾーンにホールド状態でユニットカードが置かれたとき、それを捨札にしてもよい。",
+        lambda m: ({"op": placed_watch.OP}, False),
+    ),
+    tr.template(
+        "opposing_unit_to_command_power_no_feature",
+        r"敵軍バトルエリアから、必要パワーの数字が(?P<pn>[0-9]+)以下で特徴「(?P<nf>[^「」]+)」を持たない"
+        r"(?P<size>[SML])?ユニットを(?P<n>[1-9])体選び、持ち主のコマンドゾーンにホールド状態で置(?:く|"
+        r"(?P<may>いてもよい))。置けなければ(?P<full>捨札にする|この効果は発動できない)。",
+        _to_command_power_no_feature,
     ),
     tr.template(
         "opposing_units_to_command",
@@ -1977,7 +2008,10 @@ class Part:
 
 
 #: "a unit with the feature X" or "X [or Y …]" (by name), before "からコンビネーションする"
-_FROM = r"(?:特徴「(?P<f>[^「」]+)」を持つユニット|(?P<names>「[^「」]+」(?:または「[^「」]+」)*))"
+_FROM = (
+    r"(?:特徴「(?P<f>[^「」]+)」を持つユニット|(?P<names>「[^「」]+」(?:または「[^「」]+」)*)|"
+    r"(?P<cat>WB|ET|OT|MA|DA)のユニット)"
+)
 #: a Number Combination's closing note: it triggers too, whatever the number, when the unit
 #: combines from … (RS-COMBINATION-FROM)
 _ANY_NUMBER = re.compile(
@@ -1988,6 +2022,8 @@ _ANY_NUMBER = re.compile(
 def _combines_from(m: re.Match[str]) -> dict[str, Any]:
     if m.group("f"):
         return {"feature": m.group("f")}
+    if m.group("cat"):  # "WBのユニットから": a unit of the category now (RS-ADD-FEATURE)
+        return {"category": m.group("cat")}
     return {"names": re.findall(r"「([^「」]+)」", m.group("names"))}
 
 
@@ -2540,6 +2576,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "no_enter",
         r"※これはバトルエリアに出られない。",
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "battle_category",
+        r"※これはバトルエリアにあるとき、カテゴリに(?P<cat>WB|ET|OT|MA|DA)が追加される。",
+        lambda m: Part(rule={"rule": "battle_category", "category": m["cat"]}, only=("unit",)),
     ),
     tr.template(
         "no_enter_rush_turn",

@@ -60,6 +60,7 @@ from judge.games.rangers_strike import (
     own_cards,
     own_text,
     placed_held,
+    placed_watch,
     release_count,
     resident_watch,
     reveal_return,
@@ -617,6 +618,8 @@ def render_op(op: Any, resident: bool = False) -> str:
             "condition needed)"
         )
     inner = op.get("do")
+    if name == placed_watch.OP and set(op) == {"op"}:  # RS-PLACED-HELD-WATCH
+        return placed_watch.words()
     if name == command_watch.OP and isinstance(inner, list) and len(inner) == 1:
         return command_watch.words(op, render_op(inner[0]))  # RS-COMMAND-HELD-WATCH
     if name == command_discard.OP and set(op) - {"if_done"} == {"op", "count"}:
@@ -1026,6 +1029,11 @@ def render_restriction(rule: dict[str, Any]) -> str:
         return f"It cannot attack a unit with the feature {' or '.join(rule['features'])}."
     if name == "no_enter":
         return "It cannot enter the battle area."
+    if name == "battle_category":  # RS-ADD-FEATURE
+        return (
+            f"While it is in a battle area it has the category {rule.get('category')} besides "
+            "its printed one (RS-ADD-FEATURE)."
+        )
     if name == "no_enter_rush_turn":  # RS-CARD-RESTRICTION
         unless = rule.get("unless_damage")
         void = f", unless its player has {unless} damage or more" if unless else ""

@@ -58,6 +58,7 @@ from judge.games.rangers_strike import (
     own_cards,
     own_commands,
     own_text,
+    placed_watch,
     power_moves,
     quantities,
     release,
@@ -174,8 +175,8 @@ def fitting(
                         team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
                         if team is None or not bp_fits(sel, limit, team):
                             continue  # (else it may fit: rule_on_bp_fit)
-                if "category" in sel and not _category_fits(
-                    st.card(unit.card).category, sel["category"]
+                if "category" in sel and not any(  # RS-ADD-FEATURE: a category added too
+                    _category_fits(c, sel["category"]) for c in st.unit_categories(unit)
                 ):
                     continue
                 d = st.card(unit.card)
@@ -1181,6 +1182,10 @@ def run_effect(
             discard_bp_cross.gain(eng, pe, bp_card, op, what)
         elif name == command_watch.OP:  # RS-COMMAND-HELD-WATCH: in force for the turn
             command_watch.grant(eng, pe, op, what)
+        elif name == placed_watch.OP:  # RS-PLACED-HELD-WATCH: in force for the turn
+            placed_watch.grant(eng, pe, what)
+        elif name == placed_watch.DISCARD:  # RS-PLACED-HELD-WATCH: the card placed, discarded
+            placed_watch.discard(eng, op, what)
         elif name == attack_again.HOLD:  # RS-ATTACK-AGAIN: what follows only if one was held
             if not attack_again.hold(eng, pe, held_opp, held_opp_doubt, what):
                 break

@@ -21,6 +21,10 @@ Restrictions (``{"rule": …}``):
   (RS-RUSH), unless its player has N damage or more (``unless_damage``, when printed): a unit put
   into the rush area by an effect that turn, or one a position placed there in the turn it began,
   leaves whether it was rushed that turn open (:func:`rush_turn_barred`);
+- ``battle_category`` ``category`` X (``※これはバトルエリアにあるとき、カテゴリにXが追加される。``): while
+  it stands in a battle area it has the category X besides its printed one (RS-ADD-FEATURE,
+  :meth:`judge.games.rangers_strike.state.RSState.unit_categories`), a trait rather than a
+  restriction, read wherever a unit's category is;
 - ``no_strike_while`` (``※これは、特徴「X」を持つ敵軍ユニットがあるときストライクできない
   (この制限は自軍ダメージがN点以上あれば無効になる)。``): it cannot strike while an opposing
   unit (rush or battle area, units riding vehicles included) has the feature X, unless its
@@ -85,6 +89,7 @@ RULES = (
     "no_attack_on",
     "no_enter",
     "no_enter_rush_turn",
+    "battle_category",
     "no_strike_while",
     "must_enter",
     "not_attacked_by",

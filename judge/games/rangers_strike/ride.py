@@ -38,7 +38,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import restrictions, stacking
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance
-from judge.games.rangers_strike.state import Unit, leave_area, remove_unit
+from judge.games.rangers_strike.state import BATTLE_CATEGORY, Unit, leave_area, remove_unit
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -107,6 +107,13 @@ def may_ride(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> tuple[bool |
                 "read: it may say that no other unit rides it"
             )
         return True, f"{u.name} has the rider combination RC"
+    added = _category_added(eng, unit, named)
+    if added is not None:  # RS-ADD-FEATURE: "バトルエリアにあるとき、カテゴリにXが追加される"
+        return None, (
+            f"{v.name}'s text lets {_which(named)} ride it, and {u.name}'s note adds {added} "
+            "to its categories while it is in a battle area: whether it has it as it rides, "
+            "entering, the sources do not say"
+        )
     if only:
         why = f"{v.name}'s text lets {_which(named)} ride it, and no other unit"
     elif named is not None:
@@ -138,6 +145,23 @@ def _by_text(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> dict[str, An
 
 def _commands(n: int) -> str:
     return f"{n} command{'s' if n != 1 else ''}"
+
+
+def _category_added(
+    eng: RangersStrikeEngine, unit: Unit, named: dict[str, Any] | None
+) -> str | None:
+    """The category ``named`` asks for when ``unit``'s note adds it in a battle area and it
+    does not print it (RS-ADD-FEATURE), else None."""
+    if named is None or "category" not in named:
+        return None
+    d = eng.state.card(unit.card)
+    if "size" in named and d.size != named["size"]:
+        return None
+    cat = named["category"]
+    for r in d.restrictions:
+        if r.get("rule") == BATTLE_CATEGORY and r.get("category") == cat != d.category:
+            return str(cat)
+    return None
 
 
 def _named(eng: RangersStrikeEngine, unit: Unit, named: dict[str, Any]) -> bool:

@@ -60,8 +60,8 @@ def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
             for r in st.card(g.card).restrictions:
                 if r.get("rule") != NAME or not ok(r):
                     continue
-                if d.size != r["size"] or d.category != r["category"]:
-                    continue
+                if d.size != r["size"] or r["category"] not in st.unit_categories(unit):
+                    continue  # RS-ADD-FEATURE: a category added counts too
                 out.append((q != where[0] or g is unit, int(r["bp"])))
     return out
 

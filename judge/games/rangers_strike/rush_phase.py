@@ -40,7 +40,10 @@ def _meets(eng: RangersStrikeEngine, cond: dict[str, Any], iid: str) -> bool:
         return False
     if "unit_named" in cond:
         return d.named(cond["unit_named"])
-    if "unit_category" in cond:
+    if "unit_category" in cond:  # RS-ADD-FEATURE: a category added counts too
+        found = eng.state.find_unit(iid)
+        if found is not None and found[2].card == iid:
+            return cond["unit_category"] in eng.state.unit_categories(found[2])
         return d.category == cond["unit_category"]
     return False
 

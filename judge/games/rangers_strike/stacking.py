@@ -47,7 +47,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import strike_sp
+from judge.games.rangers_strike import placed_watch, strike_sp
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, RSState, Unit
 
 if TYPE_CHECKING:
@@ -423,6 +423,7 @@ def to_command(
         )
         return
     ps.command.append(Command(iid, held=True))
+    placed_watch.placed(eng, [(pid, iid)], "held")  # RS-PLACED-HELD-WATCH
     eng.event(
         "to_command",
         f"{eng.name(iid)} goes from {pid}'s discard pile held into its command zone ({what}).",

@@ -22,6 +22,8 @@ from judge.games.rangers_strike.rush_waiver import Waiver
 AREAS = ("rush", "battle")
 #: Most cards a command zone holds (RS-COMMAND-LIMIT, RST-COMMAND).
 COMMAND_LIMIT = 5
+#: a unit's rule: the category its note adds while it is in a battle area (RS-ADD-FEATURE)
+BATTLE_CATEGORY = "battle_category"
 
 
 @dataclass(slots=True)
@@ -335,6 +337,25 @@ class RSState:
             if isinstance(feature, str) and feature not in printed:
                 added.append(feature)
         return (*printed, *dict.fromkeys(added)) if added else printed
+
+    def unit_categories(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
+        """The categories ``card`` (one of ``unit``'s cards: the unit itself by default, or the
+        vehicle it rides) has now: its printed one and, for the unit itself while it stands in a
+        battle area, the one its note adds ("※これはバトルエリアにあるとき、カテゴリにXが追加され
+        る。", the rule ``battle_category``: RS-ADD-FEATURE).  Where a text says 本来のカテゴリ
+        the printed one is meant (the definition's ``category``)."""
+        card = unit.card if card is None else card
+        d = self.card(card)
+        printed = (d.category,) if d.category else ()
+        if card != unit.card:
+            return printed
+        for r in d.restrictions:
+            if r.get("rule") != BATTLE_CATEGORY or r.get("category") in printed:
+                continue
+            where = self.area_of(unit)
+            if where is not None and where[1] == "battle":
+                return (*printed, str(r["category"]))
+        return printed
 
     def features_of(self, iid: str) -> tuple[str, ...]:
         """The features card ``iid`` has now (:meth:`unit_features` of the unit it is, when it

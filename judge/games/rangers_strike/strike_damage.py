@@ -97,11 +97,18 @@ def before(eng: RangersStrikeEngine, by: str) -> dict[str, int]:
 
 
 def dealt(
-    eng: RangersStrikeEngine, by: str, card: str, category: str, damage: dict[str, int]
+    eng: RangersStrikeEngine,
+    by: str,
+    card: str,
+    category: str | list[str],
+    damage: dict[str, int],
 ) -> None:
-    """``by``'s unit ``card`` (of ``category``) struck and its damage has been dealt (the
-    opponents' damage was ``damage`` before): the texts of the residents in place that this
-    triggers wait in the pool (RS-STRIKE-DEALT)."""
+    """``by``'s unit ``card`` (of ``category``: its categories as it struck, a category added
+    too, RS-ADD-FEATURE) struck and its damage has been dealt (the opponents' damage was
+    ``damage`` before): the texts of the residents in place that this triggers wait in the pool
+    (RS-STRIKE-DEALT)."""
+    cats = [category] if isinstance(category, str) else list(category)
+    category = "/".join(cats)
     st = eng.state
     if not any(st.players[p].damage > n for p, n in damage.items()):
         return  # no point could be placed: no damage was dealt
@@ -114,7 +121,7 @@ def dealt(
                 continue  # a stacked card's (RS-STACK-STRIKE) is :mod:`stacking`'s
             if not eng.supports(effect):
                 continue
-            if q not in eng.allies(by) or effect["by"]["category"] != category:
+            if q not in eng.allies(by) or effect["by"]["category"] not in cats:
                 continue
             pe = PendingEffect(0, q, res, effect, index, WHEN, {"unit": None})
             what = f"{eng.name(res)}'s effect (when a unit of its player's strikes)"

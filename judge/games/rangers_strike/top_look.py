@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike import placed_watch
 from judge.games.rangers_strike.refs import Problem
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command
 
@@ -96,6 +97,18 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
                 continue
             bound = {**effect, "do": [{"op": OP, "category": d.category}]}
             what = f"{eng.name(res)}'s effect (when a unit of {pid}'s enters the battle area)"
+            cats = st.unit_categories(subject)  # RS-ADD-FEATURE: a category added in the area
+            if len(cats) > 1:
+                pe = PendingEffect(0, pid, res, bound, index, WHEN, {})
+                eng.not_guessed(
+                    pe,
+                    RULE,
+                    f"{eng.name(subject.card)} has the categories {' and '.join(cats)} in the "
+                    "battle area, and which is バトルエリアに出たユニットのカテゴリ the sources do "
+                    "not say",
+                    f"{what} is not carried out.",
+                )
+                continue
             if owner != pid:
                 pe = PendingEffect(0, pid, res, bound, index, WHEN, {})
                 eng.not_guessed(
@@ -198,6 +211,7 @@ def carry_out(eng: RangersStrikeEngine, pe: PendingEffect, targets: list[Any], w
     if choice == "command":
         deck.pop(0)
         st.players[pid].command.append(Command(card, held=True))
+        placed_watch.placed(eng, [(pid, card)], "held")  # RS-PLACED-HELD-WATCH
         eng.event(
             "to_command",
             f"{eng.name(card)}, the top card of {pid}'s deck, goes held into its command zone "

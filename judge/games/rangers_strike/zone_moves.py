@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import placed_held, restrictions, stacking, watch
+from judge.games.rangers_strike import placed_held, placed_watch, restrictions, stacking, watch
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -131,8 +131,10 @@ def put_into_command(
 ) -> None:
     """RS-TO-COMMAND: each unit of ``found`` still in its area goes held into its owner's
     command zone; when that zone holds 5 already, ``if_full`` ``discard`` puts it into the
-    discard pile (not destroyed), ``nothing`` leaves it where it is."""
+    discard pile (not destroyed), ``nothing`` leaves it where it is.  The cards put there
+    held trigger the watches of their owners' opponents (RS-PLACED-HELD-WATCH)."""
     st = eng.state
+    placed: list[tuple[str, str | None]] = []
     for _pid, _area, unit in found:
         owner = st.owner_of[unit.card]
         ps = st.players[owner]
@@ -157,6 +159,7 @@ def put_into_command(
             )
         else:
             ps.command.append(Command(unit.card, held=True))
+            placed.append((owner, unit.card))
             eng.event(
                 "to_command",
                 f"{eng.name(unit.card)} goes from {where[0]}'s {where[1]} area held into "
@@ -170,6 +173,7 @@ def put_into_command(
             f"{COMMAND_LIMIT} cards; when full: {'discarded' if if_full == 'discard' else 'nothing'}"
             "); it is not destroyed, so no when-destroyed effect triggers.",
         )
+    placed_watch.placed(eng, placed, "held")  # RS-PLACED-HELD-WATCH
 
 
 # -- the deck's top card into the command zone (RS-TOP-TO-COMMAND) -----------------------------
@@ -282,6 +286,8 @@ def top_to_command(
         )
         if has:  # RS-PLACED-HELD: put released, an opposing unit's restriction may hold it
             placed_held.placed(eng, pid, len(ps.command) - 1)
+        else:
+            placed_watch.placed(eng, [(pid, card)], "held")  # RS-PLACED-HELD-WATCH
         return
     if len(ps.command) >= COMMAND_LIMIT:
         ps.discard.append(card)
@@ -294,6 +300,7 @@ def top_to_command(
         )
     else:
         ps.command.append(Command(card, held=True))
+        placed_watch.placed(eng, [(pid, card)], "held")  # RS-PLACED-HELD-WATCH
         eng.event(
             "to_command",
             f"{eng.name(card)}, the top card of {pid}'s deck, goes held into its command zone "
