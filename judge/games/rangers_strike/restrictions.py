@@ -18,9 +18,9 @@ Restrictions (``{"rule": …}``):
 - ``no_enter`` (``※これはバトルエリアに出られない。``): it cannot enter the battle area;
 - ``no_enter_rush_turn`` (``※これは[、]ラッシュしたターンにバトルエリアに出られない[ (この制限は自軍ダメージがN点
   以上あれば無効になる)]。``): it cannot enter the battle area in the turn its player rushed it
-  (RS-RUSH), unless its player has N damage or more (``unless_damage``, when printed): a unit put
-  into the rush area by an effect that turn, or one a position placed there in the turn it began,
-  leaves whether it was rushed that turn open (:func:`rush_turn_barred`);
+  (RS-RUSH) or an effect put it into the rush area (rushed too), unless its player has N damage or
+  more (``unless_damage``, when printed): one a position placed there in the turn it began leaves
+  whether it was rushed that turn open (:func:`rush_turn_barred`);
 - ``battle_category`` ``category`` X (``※これはバトルエリアにあるとき、カテゴリにXが追加される。``): while
   it stands in a battle area it has the category X besides its printed one (RS-ADD-FEATURE,
   :meth:`judge.games.rangers_strike.state.RSState.unit_categories`), a trait rather than a
@@ -284,20 +284,20 @@ def doubt_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
 
 def rush_turn_barred(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, bool]:
     """RS-CARD-RESTRICTION, ``no_enter_rush_turn``: why ``unit`` cannot enter the battle area in
-    the turn it was rushed (or None), and whether that is certain.  Not certain: it was put into
-    the rush area this turn by an effect (or a position placed it there in the turn the position
-    began), which may or may not be its being rushed (ラッシュした); in tag battle, "自軍ダメージ"
-    read as its player's own damage and as its team's disagree on the exemption."""
+    the turn it was rushed (or None), and whether that is certain.  A unit an effect put into the
+    rush area was rushed too ("カードの効果等によるものでも、エリア以外の場所にあったカードがエリアに出た時は全
+    て「ラッシュされた」として扱う", atwiki renst 146); a unit returned from the battle area was not.
+    Not certain: a position placed it there in the turn the position began (whether it was
+    rushed that turn is not known); in tag battle, "自軍ダメージ" read as its player's own damage
+    and as its team's disagree on the exemption."""
     r = has(eng, unit.card, "no_enter_rush_turn")
     if r is None:
         return None, True
     st = eng.state
     if unit.arrived is None:
         now: bool | None = None if st.partial_turn == st.turn else False
-    elif unit.arrived != st.turn:
-        now = False
-    else:
-        now = True if unit.rushed else None
+    else:  # rushed by its player or put there by an effect, rushed either way (atwiki 146)
+        now = unit.arrived == st.turn
     if now is False:
         return None, True
     where = st.area_of(unit)
@@ -310,16 +310,10 @@ def rush_turn_barred(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, 
     name = eng.name(unit.card)
     if now:
         why = f"{name} cannot enter the battle area in the turn it was rushed (its printed note)"
-    elif unit.arrived is None:
+    else:
         why = (
             f"{name} cannot enter the battle area in the turn it was rushed (its printed note), "
             "and whether it was rushed this turn is not known (the position began in this turn)"
-        )
-    else:
-        why = (
-            f"{name} cannot enter the battle area in the turn it was rushed (its printed note); "
-            "it was put into the rush area this turn by an effect, and whether that is its being "
-            "rushed the sources do not say"
         )
     if need is not None:
         why += f", unless {owner} has {need} damage or more ({owner} has {own})"

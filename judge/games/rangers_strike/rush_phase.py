@@ -291,7 +291,6 @@ def apply_rush(eng: RangersStrikeEngine, plan: Plan) -> None:
     iid = do_take(st, pid, take)
     _pay(eng, plan, pid, iid)
     unit = eng.new_unit(iid)
-    unit.rushed = True  # RS-CARD-RESTRICTION: ラッシュしたターン
     st.players[pid].rush.append(unit)
     eng.event(
         "rush",

@@ -93,11 +93,10 @@ class Unit:
     #: vehicle: what becomes of them when it stops being a unit their own text says,
     #: :mod:`judge.games.rangers_strike.stacking`)
     stacked: list[str] = field(default_factory=list)
-    #: the turn it came into its rush area (None: not known, a unit a position placed there);
-    #: a unit returning from the battle area keeps it (RS-CARD-RESTRICTION's ラッシュしたターン)
+    #: the turn it came into its area, rushed (by its player's rush or put there by an effect,
+    #: atwiki renst 146; None: not known, a unit a position placed there); a unit returning from
+    #: the battle area keeps it (RS-CARD-RESTRICTION's ラッシュしたターン)
     arrived: int | None = None
-    #: it came there by its player's rush (RS-RUSH), not put there by an effect
-    rushed: bool = False
 
     def cards(self) -> list[str]:
         return [self.card] if self.vehicle is None else [self.card, self.vehicle]

@@ -89,9 +89,10 @@ def test_RS_CARD_RESTRICTION_rush_turn_void_with_enough_damage() -> None:
     assert rules_broken(b.replay(), b.last) == ["RS-CARD-RESTRICTION"]
 
 
-def test_RS_CARD_RESTRICTION_rush_turn_put_there_by_an_effect_unverifiable() -> None:
-    """Put into the rush area by an effect that turn: whether that is its being rushed
-    (ラッシュした) the sources do not say."""
+def test_RS_CARD_RESTRICTION_rush_turn_put_there_by_an_effect_is_rushed_too() -> None:
+    """Put into the rush area by an effect that turn, it was rushed too ("カードの効果等による
+    ものでも…「ラッシュされた」として扱う", atwiki renst 146): it cannot enter that turn; it may the
+    next."""
     call = printed(
         "T-374",
         "自軍山札から「Slow Wyvern」のカードを1枚選び、自軍ラッシュエリアに出してもよい。その後、"
@@ -103,8 +104,10 @@ def test_RS_CARD_RESTRICTION_rush_turn_put_there_by_an_effect_unverifiable() -> 
     b.act("A", "resolve", source="T-374", use=True, targets=["T-373"]).proceed("A")
     b.enter("A", "T-373")
     r = b.replay()
-    assert verdict(r, b.last) == "unverifiable"
-    assert "RS-CARD-RESTRICTION" in rules_applied(r, b.last)
+    assert rules_broken(r, b.last) == ["RS-CARD-RESTRICTION"]
+    b.doc["actions"][-1] = {"p": "A", "do": "proceed"}
+    b.pass_turn("B").charge("A", "T-000").proceed("A", 2).enter("A", "T-373")
+    assert verdict(b.replay(), b.last) == "legal"
 
 
 def test_RS_CARD_RESTRICTION_rush_turn_tag_own_and_team_damage_disagree_unverifiable() -> None:
