@@ -661,6 +661,7 @@ SELECTOR_KEYS = {
     "type",
     "size",
     "unridden",
+    "riding",
     "no_number",
     "other",
     "released",
@@ -791,6 +792,8 @@ def _selector_ok(sel: Any, resident: bool) -> bool:
         return False  # RS-SELECT-WRITTEN: "「…」と書かれた", a sentence the unit's card prints
     if "unridden" in sel and (sel["unridden"] is not True or sel.get("type") != "vehicle"):
         return False  # "ライドされていない": vehicles no unit rides (RS-SELECT-VEHICLE)
+    if "riding" in sel and (resident or sel["riding"] is not True or sel.get("type") != "unit"):
+        return False  # RS-SELECT-RIDING: "ライドしている", units riding a vehicle
     for flag in ("other", "released"):  # "これ以外の", a unit that can be held (RS-IF-DONE)
         if flag in sel and (resident or sel[flag] is not True):
             return False
@@ -1091,8 +1094,12 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         isinstance(op, dict) and op.get("op") == "rider_to_hand" for op in ops
     ):  # RS-RIDER-TO-HAND: the one shape, exactly
         return {k: v for k, v in effect.items() if k != "text"} == ON_RETURN
-    if "turn" in effect and (effect["turn"] != "opponent" or timing != "on_destroyed"):
-        return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER)
+    if "turn" in effect and (effect["turn"], timing) not in (
+        ("opponent", "on_destroyed"),
+        ("own", "on_rush"),
+    ):
+        return False  # "敵軍ターン中": only when destroyed (RS-DESTROYED-TO-POWER); "自軍ターン中、
+        # これをラッシュしたとき": in its player's own turn only (RS-SELECT-RIDING)
     if ("while" in effect or "of" in effect or timing in WATCHED) and not _watch_ok(effect, timing):
         return False  # RS-WHILE-IN-AREA
     if "if" in effect and not _if_ok(effect["if"], timing):

@@ -725,6 +725,8 @@ class RangersStrikeEngine(AgendaEngine):
                 continue
             if effect.get("turn") == "opponent" and self.state.turn_player in self.allies(pid):
                 continue  # "敵軍ターン中" only (RS-DESTROYED-TO-POWER)
+            if effect.get("turn") == "own" and self.state.turn_player not in self.allies(pid):
+                continue  # "自軍ターン中、これをラッシュしたとき": its player's turn only (RS-MORPH)
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:

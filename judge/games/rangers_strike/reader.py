@@ -558,7 +558,8 @@ _OPPOSING_UNITS = (
     r"(?:敵軍(?P<area>バトル|ラッシュ)エリア(?:から|の)、?)?"
     r"(?:BP(?P<bp>\d+)以下の|本来のBPが(?P<obp>\d+)以下の|必要パワーの数字が(?P<pn>[0-9]+)以下の|"
     r"(?P<selfbp>このユニットのBP以下のBPを持つ)|"
-    r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ)*"
+    r"特徴「(?P<feat>[^「」]+)」を持つ|(?P<spb>SPが空欄でない)|(?P<kw>ウイング|レジスト)を持つ|"
+    r"(?P<riding>ライドしている))*"
     r"(?P<opp>敵軍)?(?P<size>[SML])?ユニットを(?P<n>[1-9])体"
 )
 _OPPOSING = _OPPOSING_UNITS + r"選び、?"
@@ -686,6 +687,8 @@ def _opposing(m: re.Match[str]) -> dict[str, Any] | None:
         sel["keyword"] = m["kw"]  # RS-SELECT-KEYWORD: a printed keyword
     if m["size"]:
         sel["size"] = m["size"]
+    if m["riding"]:
+        sel["riding"] = True  # RS-SELECT-RIDING: "ライドしている", a unit riding a vehicle
     return sel
 
 
@@ -2300,6 +2303,16 @@ def _named_on_rush(m: re.Match[str]) -> Part | None:
     return None if effect is None else Part(effect=effect, only=_whose(effect))
 
 
+def _named_on_rush_own_turn(m: re.Match[str]) -> Part | None:
+    """A unit's named effect "自軍ターン中、これをラッシュしたとき、…": its when-rushed effect in its
+    player's own turn only (a card Morph puts out in an opposing turn is rushed too, RS-MORPH)."""
+    effect = read_body(m.group("body"), "on_rush")
+    if effect is None or "turn" in effect:
+        return None
+    effect = {**effect, "turn": "own"}
+    return Part(effect=effect, only=("unit",)) if effects.supported(effect) else None
+
+
 def _named_watch_opposing(m: re.Match[str]) -> Part | None:
     """A unit's named effect "これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「X」を持つ敵軍ユニッ
     トがラッシュされたとき、…" (RS-OPPOSING-RUSHED): an effect that triggers, while the unit is in its
@@ -2865,6 +2878,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "named_on_rush",
         r"【[^【】]+】(?:これ|このユニット)をラッシュしたとき、(?P<body>[^※【◎].*)",
         _named_on_rush,
+    ),
+    tr.template(
+        "named_on_rush_own_turn",
+        r"【[^【】]+】自軍ターン中、これをラッシュしたとき、(?P<body>[^※【◎].*)",
+        _named_on_rush_own_turn,
     ),
     tr.template(
         "bp_per_face_up_power",

@@ -114,6 +114,7 @@ _WHEN["static"] = "Always"
 _SIDES = {"own": "your", "opponent": "the opponent's"}
 _SELECTOR = {
     "unridden",
+    "riding",
     "side",
     "zone",
     "count",
@@ -237,6 +238,8 @@ def _cards(sel: Any) -> str | None:
         bits.append("that is not held")
     if sel.get("no_number") is True:
         bits.append("without a combination number")
+    if sel.get("riding") is True:  # RS-SELECT-RIDING
+        bits.append("riding a vehicle")
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
@@ -875,6 +878,8 @@ def render_effect(effect: dict[str, Any]) -> str:
         when = strike_damage.words(effect)
     if when is not None and effect.get("turn") == "opponent" and effect["when"] != "turn_end":
         when += " in an opponent's turn"
+    if when is not None and effect.get("turn") == "own" and effect["when"] == "on_rush":
+        when += " in your turn"  # RS-SELECT-RIDING: "自軍ターン中、これをラッシュしたとき"
     cond = effect.get("if")
     if when is not None and cond == {"rider_held": True}:
         when += ", if the unit riding this vehicle is held"  # RS-RELEASE-RIDER

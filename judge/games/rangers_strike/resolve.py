@@ -193,6 +193,8 @@ def fitting(
                     continue
                 if not d.is_unit:
                     continue  # a vehicle is never chosen as a unit (RS-VEHICLE, RS-SELECT-UNIT)
+                if sel.get("riding") and unit.vehicle is None:
+                    continue  # RS-SELECT-RIDING: "ライドしている", a unit riding a vehicle
                 if "size" in sel and d.size != sel["size"]:
                     continue  # RS-SELECT-SIZE: the printed "Sユニット"
                 if "feature" in sel and sel["feature"] not in st.unit_features(unit):
@@ -367,6 +369,8 @@ def describe(eng: RangersStrikeEngine, controller: str, sel: dict[str, Any]) -> 
         bits[0] = bits[0].replace("a unit", f"{size} (not a vehicle)")
     if sel.get("no_number"):
         bits.append("without a combination number")
+    if sel.get("riding"):  # RS-SELECT-RIDING
+        bits.append("riding a vehicle")
     if "feature" in sel:
         bits.append(f"with the feature {sel['feature']}")
     if "no_feature" in sel:
