@@ -69,6 +69,7 @@ from judge.games.rangers_strike import (
     resist,
     restrictions,
     reveal_return,
+    self_cost,
     stacking,
     strike_damage,
     top_fortune,
@@ -361,6 +362,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = discard_bp_cross.picks(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-ATTACK-AGAIN: the opposing command held
         _, targets, problems, _ = attack_again.named(eng, pe.controller, effect, targets)
+    if not problems:  # RS-SELF-COST-TO-COMMAND: the opposing command discarded first
+        _, targets, problems, _ = self_cost.named(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-BP-LOWEST: the unit with the lowest BP destroyed
         _, targets, problems, _ = bp_lowest.named(eng, pe.controller, effect, targets, pe.source)
     if not problems:  # RS-TURN-END-HELD-TO-HAND: the held command returned

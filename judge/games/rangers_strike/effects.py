@@ -342,6 +342,11 @@ is named):
   when a unit was moved, the effect's own unit, released, is held, and, held, destroyed
   ("…置けなければ捨札にする。そうしたとき、このユニットがリリース状態ならホールドし、ホールド状態なら撃破する。",
   RS-HOLD-OR-DESTROY-SELF, :mod:`judge.games.rangers_strike.self_toll`).
+- ``self_cost_to_command`` ``target`` (an opposing battle-area unit, ``power_max`` N) — the one op
+  of an optional combination effect, exactly so: the unit itself into the discard pile as the
+  cost, then the unit chosen held into its owner's command zone, an opposing command discarded
+  first when that is full ("このユニットを捨札にして、次の効果を発動してもよい⇒…置けなければ敵軍コマンドを1つ選び、捨
+  札にしてから置く。", RS-SELF-COST-TO-COMMAND, :mod:`judge.games.rangers_strike.self_cost`).
 - ``destroy_lowest`` — the one op of a unit's when-it-enters effect, exactly so: the unit with
   the lowest BP of all units destroyed, one's own when both sides have one ("BPの一番低いユニットを1
   体選び撃破する。ただし、BPの一番低いユニットが自軍と敵軍にある場合は、自軍ユニットの中から選ぶこと。",
@@ -519,6 +524,7 @@ from judge.games.rangers_strike import (
     revealed,
     rush_discard,
     rush_waiver,
+    self_cost,
     self_toll,
     strike_damage,
     this_turn,
@@ -640,6 +646,7 @@ OPS = (
     "all_to_command",
     keyword_hold.OP,
     "destroy_lowest",
+    "self_cost_to_command",
 )
 UNTIL = ("turn", "battle")
 SIDES = ("own", "opponent")
@@ -1036,6 +1043,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return bp_sum.ok(effect)  # RS-CHOSEN-BP-SUM: the one shape, exactly
     if self_toll.uses(effect):
         return self_toll.ok(effect)  # RS-HOLD-OR-DESTROY-SELF: the one shape, exactly
+    if self_cost.uses(effect):
+        return self_cost.ok(effect, timing)  # RS-SELF-COST-TO-COMMAND: the one shape, exactly
     if bp_lowest.uses(effect):
         return bp_lowest.ok(effect, timing)  # RS-BP-LOWEST: the one shape, exactly
     if all_to_command.uses(effect):

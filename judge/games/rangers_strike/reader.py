@@ -82,6 +82,11 @@ What is read:
   にホールド状態で置く。置けなければ捨札にする。``, when the unit has a combination (a number or RC) → its
   combination effect: every such opposing unit held into its owner's command zone, nothing chosen
   (RS-ALL-TO-COMMAND, :mod:`judge.games.rangers_strike.all_to_command`);
+- a unit's ``【name】このユニットを捨札にして、次の効果を発動してもよい⇒敵軍バトルエリアから必要パワーの数字がN以下の
+  ユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければ敵軍コマンドを1つ選び、捨札にしてから置く。``,
+  when the unit has a combination (a number or RC) → its combination effect, optional: the unit into
+  the discard pile as the cost, then an opposing unit held into its owner's command zone
+  (RS-SELF-COST-TO-COMMAND, :mod:`judge.games.rangers_strike.self_cost`);
 - a unit's note ``※敵軍ユニットがSユニットだけなら、これは「SPN」になる。`` → its own continuous SP N
   while every opposing unit is of that size (RS-WHILE-OPPOSING-SIZE), and its
   ``【name】自軍ターン中、これがバトルエリアに出たとき、BPの一番低いユニットを1体選び撃破する。ただし、BPの一番低いユニ
@@ -518,6 +523,7 @@ from judge.games.rangers_strike import (
     reveal_return,
     rush_discard,
     rush_guard,
+    self_cost,
     self_toll,
     strike_sp,
     top_fortune,
@@ -2765,6 +2771,13 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"そうしたとき、選んだビークルにライドしているユニットがあれば、そのユニットをパワーゾーンに送る。その後、"
         r"選んだビークルをパワーゾーンに送る。",
         lambda m: Part(effect=dict(vehicle_power.EFFECT), only=("unit",), no_number=True),
+    ),
+    tr.template(
+        "named_self_cost_to_command",
+        r"【[^【】]+】このユニットを捨札にして、次の効果を発動してもよい⇒敵軍バトルエリアから必要パワーの数字が"
+        r"(?P<n>[0-9])以下のユニットを1体選び、持ち主のコマンドゾーンにホールド状態で置く。置けなければ敵軍コマンドを1つ"
+        r"選び、捨札にしてから置く。",
+        lambda m: Part(combination=self_cost.effect_of(int(m["n"])), only=("unit",), combo=True),
     ),
     tr.template(
         "named_on_enter_destroy_lowest",

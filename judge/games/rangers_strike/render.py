@@ -67,6 +67,7 @@ from judge.games.rangers_strike import (
     rush_discard,
     rush_guard,
     rush_waiver,
+    self_cost,
     self_toll,
     strike_damage,
     strike_sp,
@@ -551,6 +552,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         )
     if name == reveal_return.TO_HAND and set(op) == {"op"}:
         return "then put the card revealed into your hand, whatever it is"
+    if name == self_cost.OP and isinstance(target, dict) and "power_max" in target:
+        return self_cost.sentence(op)  # RS-SELF-COST-TO-COMMAND
     if name == bp_lowest.OP and set(op) == {"op"}:  # RS-BP-LOWEST
         return bp_lowest.sentence()
     if name == all_to_command.OP and all_to_command.op_ok(op):  # RS-ALL-TO-COMMAND

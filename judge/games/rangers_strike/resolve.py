@@ -68,6 +68,7 @@ from judge.games.rangers_strike import (
     revealed,
     ride,
     rush_waiver,
+    self_cost,
     self_toll,
     stacking,
     strike_damage,
@@ -1040,6 +1041,8 @@ def run_effect(
     # RS-TURN-END-HELD-TO-HAND: the held command returned
     back, rest, _, back_doubt = held_return.named(eng, pe.controller, pe.effect, rest)
     lowest, rest, _, lowest_doubt = bp_lowest.named(eng, pe.controller, pe.effect, rest, pe.source)
+    # RS-SELF-COST-TO-COMMAND: the opposing command discarded first, when the zone is full
+    first_cmd, rest, _, first_cmd_doubt = self_cost.named(eng, pe.controller, pe.effect, rest, use)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
     if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit chosen when the card does not fit
         pe = replace(pe, effect=reveal_return.bound(eng, pe.effect, top))
@@ -1169,6 +1172,8 @@ def run_effect(
             discard_vehicles(eng, found, what)
         elif name == all_to_command.OP:  # RS-ALL-TO-COMMAND
             all_to_command.carry_out(eng, pe, op, what)
+        elif name == self_cost.OP:  # RS-SELF-COST-TO-COMMAND
+            self_cost.carry_out(eng, pe, unit, found, first_cmd, first_cmd_doubt, what)
         elif name == vehicle_power.OP:  # RS-VEHICLE-TO-POWER
             cands = fitting(eng, pe.controller, target, unit)
             vehicle_power.carry_out(eng, pe, found, cands, what)
