@@ -269,6 +269,9 @@ is named):
   out ("次の効果から1つ選び発動する⇒ ◎… ◎…"); the log records ``{"modes": [k]}`` (with
   ``"use": false`` for an optional one not used) first in ``targets`` (RS-CHOOSE-ONE,
   :mod:`judge.games.rangers_strike.modes`).
+- ``held_aura_bp`` ``size`` S ``bp`` -N — a Number Combination's: until the end of the turn, held
+  opposing units of size S have BP -N, one so brought to BP 0 or less destroyed
+  (RS-HELD-AURA-BP, :mod:`judge.games.rangers_strike.aura_bp`)
 - ``hold_keyword_all`` ``keywords`` ``["レジスト", "ウイング"]`` — the one op of an optional
   effect: every released unit of the opposing side's rush and battle areas that has one of the
   keywords now becomes held (RS-HOLD-KEYWORD, :mod:`judge.games.rangers_strike.keyword_hold`)
@@ -481,6 +484,7 @@ from judge.games.rangers_strike import (
     as_own,
     attack_again,
     attack_chosen,
+    aura_bp,
     battle_wins,
     bp_highest,
     bp_lowest,
@@ -645,6 +649,7 @@ OPS = (
     "vehicle_to_power",
     "all_to_command",
     keyword_hold.OP,
+    aura_bp.HELD_OP,
     "destroy_lowest",
     "self_cost_to_command",
 )
@@ -1371,6 +1376,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             return False  # RS-SEARCH-DECK: "…選び、…てもよい。その後、山札をシャッフルする。"
         if name == "hold_all_commands" and set(op) != {"op"}:
             return False  # RS-HOLD-ALL-COMMANDS: the opposing side's, all of them
+        if name == aura_bp.HELD_OP and not aura_bp.held_ok(op, timing):
+            return False  # RS-HELD-AURA-BP: a Number Combination's, for the turn
         if name == keyword_hold.OP and not keyword_hold.ok(effect, op):
             return False  # RS-HOLD-KEYWORD: every opposing unit with the keywords, or none
         if name == "resist" and (timing != "on_destroyed" or set(op) != {"op"} or len(ops) > 1):

@@ -891,7 +891,8 @@ class RangersStrikeEngine(AgendaEngine):
     def end_phase(self, pid: str) -> None:
         st = self.state
         own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
-        ended = len(st.granted) + len(st.waivers) + len(st.attack_permits)
+        ended = len(st.granted) + len(st.waivers) + len(st.attack_permits) + len(st.auras)
+        st.auras.clear()  # RS-HELD-AURA-BP
         st.granted.clear()  # RS-COMBINATION-TURN: combination effects in force end too
         st.waivers.clear()  # RS-WAIVE-CONDITION
         st.attack_permits.clear()  # RS-ATTACK-CHOSEN
@@ -1358,6 +1359,8 @@ class RangersStrikeEngine(AgendaEngine):
             view["shields"] = [[s.source, s.unit.serial, s.turn] for s in st.shields]
         if st.waivers:  # RS-WAIVE-CONDITION
             view["waivers"] = [[w.controller, w.source, dict(w.find)] for w in st.waivers]
+        if st.auras:  # RS-HELD-AURA-BP
+            view["auras"] = [[a.source, a.bp, [u.serial for u in a.locked]] for a in st.auras]
         if st.attack_permits:  # RS-ATTACK-CHOSEN
             view["attack_permits"] = [[a.serial, b.serial] for a, b in st.attack_permits]
         if st.no_strike_from:  # RS-SOUL-NC

@@ -104,6 +104,10 @@ What is read:
   (category and size as printed), when the unit has no Number Combination number → its rule
   ``guard_attacked``: while it is in its player's rush area, that player's units of the category
   and size have BP +N while they are attacked (RS-RUSH-GUARD, :mod:`judge.games.rangers_strike.rush_guard`);
+- ``このターン、ホールド状態の敵軍SユニットはBP-2500される。(BP0以下になったユニットは撃破される)`` (a
+  Number Combination's; size and N as printed) → the op ``held_aura_bp``: until the end of the
+  turn, held opposing units of that size have BP -N (RS-HELD-AURA-BP,
+  :mod:`judge.games.rangers_strike.aura_bp`);
 - a unit's ``【name】これが自軍エリアにある間、ウイングを持たないSユニットはBP-500される。(BP0以下になった
   ユニットは撃破される)`` (any size and N), when it has no combination number → its rule ``aura_bp``:
   while it is in play, every unit of that size without ウイング, either side's, has BP -N, one at 0
@@ -1163,6 +1167,12 @@ SENTENCES: tuple[tr.Template, ...] = (
         "hold_all_opposing_commands",
         r"敵軍コマンドをすべてホールドする。",
         lambda m: ({"op": "hold_all_commands"}, False),
+    ),
+    tr.template(
+        "held_aura_bp",  # RS-HELD-AURA-BP
+        r"このターン、ホールド状態の敵軍(?P<size>[SML])ユニットはBP-(?P<n>\d+)される。"
+        r"\(BP0以下になったユニットは撃破される\)",
+        lambda m: ({"op": aura_bp.HELD_OP, "size": m["size"], "bp": -int(m["n"])}, False),
     ),
     tr.template(
         "hold_keyword_all",  # RS-HOLD-KEYWORD

@@ -651,6 +651,11 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "shuffle your deck"
     if name == "hold_all_commands" and set(op) == {"op"}:
         return "hold every released command of the opposing side"
+    if name == aura_bp.HELD_OP and set(op) == {"op", "size", "bp"}:  # RS-HELD-AURA-BP
+        return (
+            f"until the end of the turn, every held opposing size {op['size']} unit has BP "
+            f"{op['bp']} (one so brought to BP 0 or less is destroyed)"
+        )
     if name == keyword_hold.OP and set(op) == {"op", "keywords"}:  # RS-HOLD-KEYWORD
         words = " or ".join(str(w) for w in op["keywords"])
         return (

@@ -24,6 +24,7 @@ from judge.games.rangers_strike import (
     attack_again,
     attack_bp,
     attack_chosen,
+    aura_bp,
     bp_highest,
     bp_lowest,
     bp_pair,
@@ -1276,6 +1277,8 @@ def run_effect(
             hold_all_commands(eng, pe.controller)
         elif name == keyword_hold.OP:  # RS-HOLD-KEYWORD
             keyword_hold.carry_out(eng, pe, op, what)
+        elif name == aura_bp.HELD_OP:  # RS-HELD-AURA-BP: in force until the end of the turn
+            aura_bp.grant(eng, pe, op, what)
         elif name == "from_discard":
             if taken_doubt is not None:
                 eng.ctx.ruling("RS-FROM-DISCARD", f"{taken_doubt}.")

@@ -189,6 +189,19 @@ def leave_area(st: RSState, units: list[Unit], unit: Unit) -> Unit | None:
 
 
 @dataclass(slots=True)
+class HeldAura:
+    """ "このターン、ホールド状態の敵軍SユニットはBP-Nされる" in force until the end of the turn
+    (RS-HELD-AURA-BP): its player, its card, the size and BP, and the units it fitted as it
+    resolved (the set its other reading keeps)."""
+
+    controller: str
+    source: str
+    size: str
+    bp: int
+    locked: list[Unit] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Granted:
     """A combination effect that triggers later ("これがバトルで敵軍ユニットを撃破したとき、…"), in
     force from its combination until the end of the turn (RS-COMBINATION-TURN): its player,
@@ -293,6 +306,9 @@ class RSState:
     extra_closed: dict[str, str] = field(default_factory=dict)
     #: combination effects in force until the end of the turn (RS-COMBINATION-TURN)
     granted: list[Granted] = field(default_factory=list)
+    #: BP lowered for the held opposing units of a size until the end of the turn
+    #: (RS-HELD-AURA-BP)
+    auras: list[HeldAura] = field(default_factory=list)
     #: shields in force in a turn to come or this one (RS-NEXT-TURN-SHIELD)
     shields: list[Shield] = field(default_factory=list)
     #: the units destroyed and put into the discard pile this turn, in order
