@@ -197,6 +197,19 @@ def named(
                 f"{rest[0]} names a card of {pid}'s released already for this effect, and what "
                 "releasing a card that is not held would be the sources do not say",
             )
+        if (
+            rest
+            and len(chosen) < int(op["max"])
+            and not _names_opposing_unit(eng, pid, rest[0])
+            and any(names_card(eng, rest[0], c) for c in _released_own(eng, pid))
+        ):
+            return (
+                None,
+                [],
+                [],
+                f"{rest[0]} is a released card of {pid}'s, and what releasing a card that is "
+                "not held would be (and whether it counts as a time) the sources do not say",
+            )
         doubt = _split_doubt(eng, pid, effect, targets, len(chosen))
         if doubt is not None:
             return None, [], [], doubt

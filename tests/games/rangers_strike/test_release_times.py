@@ -179,6 +179,17 @@ def test_RS_RELEASE_TIMES_a_released_card_named_is_not_guessed() -> None:
     assert player_state(r, "B")["damage"] == 0  # not carried out
 
 
+def test_RS_RELEASE_TIMES_a_card_twice_or_a_released_one_is_not_guessed() -> None:
+    b = _entered()
+    held, _ = _held_ids(b)
+    for targets in ([held[0], held[0], "T-772"], [*held, "A-1", "T-772"]):  # Ultimate
+        r = _resolve(b, use=True, targets=targets)
+        assert verdict(r, b.last) == "unverifiable", (targets, r["steps"][b.last])
+        assert "RS-RELEASE-TIMES" in rules_applied(r, b.last)
+        assert player_state(r, "B")["damage"] == 0
+        b.doc["actions"].pop()
+
+
 def test_RS_RELEASE_TIMES_how_many_times_is_not_guessed() -> None:
     b = _entered()
     r = _resolve(b, use=True)
