@@ -46,6 +46,7 @@ from judge.games.rangers_strike import (
     next_in_line,
     own_text,
     resist,
+    restrictions,
     ride,
     rush_guard,
     stacking,
@@ -973,6 +974,10 @@ class RangersStrikeEngine(AgendaEngine):
         if tgt_at is None or tgt_at[1] != b.target_area:
             self.event("battle", f"{self.name(b.target.card)} has left: the attack ends.")
             return
+        why = restrictions.held_since(self, b.target)  # RS-CARD-RESTRICTION: not guessed
+        if why is not None:
+            self.ctx.ruling("RS-CARD-RESTRICTION", f"{why}: not guessed.")
+            self.ctx.cannot_verify(why)
         self.ctx.read("bp")  # the attack is decided by BP
         if not own_text.battle_known(self, b.attacker, b.target):
             return  # a BP not known decides it: not guessed (RS-BP-PER-UNITS and its kin)

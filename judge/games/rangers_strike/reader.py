@@ -2648,6 +2648,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"アタックされない。",
         _not_attacked_by,
     ),
+    tr.template(  # RS-CARD-RESTRICTION: only while it is held
+        "not_attacked_held",
+        r"※このユニットはホールド状態のとき、敵軍ユニットにアタックされない。",
+        lambda m: Part(rule={"rule": "not_attacked_by", "while_held": True}, only=("unit",)),
+    ),
     tr.template(
         "rush_held",
         r"※これはラッシュするとき、可能ならホールド状態で置く。",

@@ -1060,6 +1060,8 @@ def render_restriction(rule: dict[str, Any]) -> str:
         else:
             against = f"a unit with SP {rule.get('sp_min')} or more"
         return f"{when} is destroyed when it battles {against}, even when it wins (no resist)."
+    if name == "not_attacked_by" and rule.get("while_held"):
+        return "While it is held it cannot be attacked by an opposing unit (RS-CARD-RESTRICTION)."
     if name == "not_attacked_by":
         limit = ""
         if "bp_min" in rule:

@@ -37,7 +37,8 @@ Restrictions (``{"rule": …}``):
   barred only while a unit with X (another, with ``other``) is in its player's battle area;
 - ``not_attacked_by`` (``※これはBPN以上(以下)の[敵軍S]ユニットにアタックされない。``): no unit
   whose BP is ``bp_min`` or more (``bp_max`` or less), of ``size`` when printed, may attack it
-  (:func:`attacked_forbidden`);
+  (:func:`attacked_forbidden`); with ``while_held`` (``※このユニットはホールド状態のとき、敵軍ユニット
+  にアタックされない。``): no unit may attack it while it is held, as the attack is declared;
 - ``attack_rush`` (the named effect ``【name】これは敵軍ラッシュエリアのユニットにアタックできる。``
   of a unit without a combination number): it may attack a unit in its target player's rush
   area too (RS-ATTACK-RUSH-AREA), an allowance rather than a restriction, looked up where the
@@ -156,6 +157,14 @@ def attacked_forbidden(
     if r is None:
         return None, True
     st = eng.state
+    if r.get("while_held"):  # "ホールド状態のとき": held as the attack is declared
+        if not target.held:
+            return None, True
+        return (
+            f"{eng.name(target.card)} is held, and while it is held it cannot be attacked by an "
+            "opposing unit (its printed restriction).",
+            True,
+        )
     d = st.card(attacker.card)
     if "size" in r and d.is_unit and d.size != r["size"]:
         return None, True
@@ -231,6 +240,21 @@ def _while_own_battle(
             False,
         )
     return why + f"; {eng.name(own[0].card)} is one.", True
+
+
+def held_since(eng: RangersStrikeEngine, target: Unit) -> str | None:
+    """Why it is not known whether an attack on ``target`` goes on, or None: its note bars
+    attacks while it is held (``while_held``), it was released as the attack was declared (else
+    the attack was refused), and it is held now, as the attack resolves; whether the attack then
+    goes on the sources do not say."""
+    r = has(eng, target.card, "not_attacked_by")
+    if r is None or not r.get("while_held") or not target.held:
+        return None
+    return (
+        f"{eng.name(target.card)} is held as the attack on it resolves, and whether its note "
+        "(ホールド状態のとき、敵軍ユニットにアタックされない) ends an attack declared on it before it was held "
+        "the sources do not say"
+    )
 
 
 def _limit(r: dict[str, Any]) -> str:

@@ -19,6 +19,9 @@ from judge.games.rangers_strike.testing import (
 )
 
 AT_LEAST = "※これはBP3000以上のユニットにアタックされない。"
+#: RS-CARD-RESTRICTION's note that holds only while the unit is held
+HELD_SHY = "※このユニットはホールド状態のとき、敵軍ユニットにアタックされない。"
+RUSH_HELD = "※これはラッシュするとき、可能ならホールド状態で置く。"
 
 
 def facing(attacker: dict[str, Any], target: dict[str, Any]) -> LogBuilder:
@@ -43,13 +46,14 @@ def test_RS_CARD_RESTRICTION_the_notes_not_to_be_attacked_are_read() -> None:
     assert render_card(printed("T-100", AT_LEAST))["reading"] == [
         "It cannot be attacked by a unit with BP 3000 or more."
     ]
-    # a condition before it is another rule: not read
-    assert not read_card(
-        {
-            "type": "unit",
-            "text": "※このユニットはホールド状態のとき、敵軍ユニットにアタックされない。",
-        }
-    ).understood
+    # another condition before it is another rule: not read
+    for text in (
+        HELD_SHY.replace("ホールド状態", "リリース状態"),
+        HELD_SHY.replace("このユニットは", "自軍ユニットは"),
+        HELD_SHY.replace("敵軍ユニット", "敵軍Sユニット"),
+        "※このユニットはバトルエリアにあるとき、敵軍ユニットにアタックされない。",
+    ):
+        assert not read_card({"type": "unit", "text": text}).understood, text
 
 
 def test_RS_CARD_RESTRICTION_a_unit_with_bp_at_least_n_cannot_attack_it() -> None:
@@ -83,3 +87,73 @@ def test_RS_CARD_RESTRICTION_bp_only_while_attacking_that_would_decide_is_unveri
     b.attack("A", "T-101", "T-100")
     r = b.replay()
     assert r["steps"][b.last]["verdict"] == "unverifiable", r["steps"][b.last]
+
+
+def test_RS_CARD_RESTRICTION_held_it_cannot_be_attacked_read_and_shown() -> None:
+    r = read_card({"type": "unit", "text": HELD_SHY})
+    assert r.understood and r.restrictions == ({"rule": "not_attacked_by", "while_held": True},)
+    assert not read_card({"type": "vehicle", "text": HELD_SHY}).understood
+    assert render_card(printed("T-100", HELD_SHY))["reading"] == [
+        "While it is held it cannot be attacked by an opposing unit (RS-CARD-RESTRICTION)."
+    ]
+
+
+def test_RS_CARD_RESTRICTION_held_it_cannot_be_attacked_released_it_can() -> None:
+    """ "ホールド状態のとき、敵軍ユニットにアタックされない": held (rushed held by its other note), no
+    opposing unit may attack it, whatever its BP or size; released, the note says nothing."""
+    held = printed("T-100", f"{RUSH_HELD} {HELD_SHY}", bp=1000)
+    b = facing(card("T-101", name="Big", bp=5000), held).attack("A", "T-101", "T-100")
+    r = b.replay()
+    assert verdict(r, b.last) == "illegal"
+    assert "RS-CARD-RESTRICTION" in rules_broken(r, b.last)
+    b = facing(card("T-101", name="Tiny", bp=500, size="M"), held).attack("A", "T-101", "T-100")
+    assert verdict(b.replay(), b.last) == "illegal"
+    released = printed("T-100", HELD_SHY, bp=1000)
+    b = facing(card("T-101", name="Big", bp=5000), released).attack("A", "T-101", "T-100")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert r["steps"][b.last]["state"]["players"]["B"]["battle"] == []  # destroyed
+
+
+def test_RS_CARD_RESTRICTION_held_after_the_attack_was_declared_is_not_guessed() -> None:
+    """Released as the attack is declared, then held by a counter before it resolves: whether the
+    note ends the attack the sources do not say."""
+    target = printed("T-100", HELD_SHY, bp=1000)
+    brace = card(
+        "T-102",
+        "operation",
+        name="Brace",
+        operation="counter",
+        timing="attacked",
+        effects=[
+            {
+                "when": "on_use",
+                "do": [
+                    {
+                        "op": "hold",
+                        "target": {
+                            "side": "own",
+                            "zone": "battle",
+                            "count": 1,
+                            "type": "unit",
+                            "released": True,
+                        },
+                    }
+                ],
+            }
+        ],
+    )
+    b = LogBuilder([card("T-101", name="Big", bp=5000), target, brace]).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-101").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "T-100").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 3)
+    b.charge("B", "T-000").proceed("B", 2).enter("B", "T-100").proceed("B")  # a command left
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "T-101").attack("A", "T-101", "T-100")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    b.use("B", "T-102", targets=["T-100"])
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    (why,) = r["steps"][b.last]["unverifiable"]
+    assert "is held as the attack on it resolves" in why
+    assert "RS-CARD-RESTRICTION" in [x["rule"] for x in r["steps"][b.last]["rulings"]]
