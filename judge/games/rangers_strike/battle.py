@@ -14,6 +14,7 @@ from judge.games.rangers_strike import (
     area_rules,
     as_own,
     attack_again,
+    attack_bp,
     attack_chosen,
     costs,
     cross,
@@ -476,6 +477,17 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{b.defender} is {pid}'s target player: {pid}'s units attack units in "
             f"{b.defender}'s battle area only (RST-ATTACK).",
         )
+    if eng.static_of(st.card(unit.card)):  # RS-ATTACK-BP-EITHER: its BP known?
+        doubt = attack_bp.doubt(eng, unit)
+        if doubt is not None:
+            own_text.not_known(
+                eng,
+                unit,
+                attack_bp.EITHER_RULE,
+                f"{doubt}, so whether {eng.name(unit.card)} gets its BP as it attacks is not known",
+                "what its BP decides in this attack is not judged; the log may record what "
+                "happened in an `outcome`.",
+            )
     eng.push(("attack_resolve", {}), ("battle_over", {}))
     eng.open_window(b)
 

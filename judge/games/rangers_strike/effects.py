@@ -128,7 +128,9 @@ is named):
 - ``draw`` ``n`` — the controller draws n cards (from an empty deck: as many as there are).
 - ``bp`` ``amount``, ``target``, ``until`` (``turn`` | ``battle``) — BP change; with
   ``during`` (``attacking`` | ``attacked``, and optionally ``against`` ``{"feature": X}``) the
-  unit's own, counted only during an attack it makes or receives (RS-ATTACK-BP).
+  unit's own, counted only during an attack it makes or receives (RS-ATTACK-BP); a unit's own
+  continuous text's ``against`` may be ``{"any_of": [{"category": X}, {"sp_printed": true}]}``,
+  a unit of printed category X or whose printed SP box is not blank (RS-ATTACK-BP-EITHER).
 - ``destroy`` ``target`` — to the discard pile (its when-destroyed effects trigger).
 - ``discard_vehicle`` ``target`` (a selector with ``type`` ``vehicle``, and ``size``) — the
   vehicles chosen ("敵軍バトルエリアからSビークルを1体選ぶ"; the log names the vehicle itself, ridden
@@ -971,11 +973,21 @@ def _attack_bp_ok(op: Any, static: bool) -> bool:
     if static and isinstance(against, dict) and set(against) == {"size"}:
         # RS-ATTACK-BP: "これは敵軍Sユニットにアタックするとき" (a unit's own named effect)
         return op.get("during") == "attacking" and against["size"] in ("S", "M", "L")
+    if static and isinstance(against, dict) and set(against) == {"any_of"}:
+        return _either_ok(against["any_of"])  # RS-ATTACK-BP-EITHER
     return against is None or (
         isinstance(against, dict)
         and set(against) == {"feature"}
         and isinstance(against["feature"], str)
     )
+
+
+def _either_ok(conds: Any) -> bool:
+    """RS-ATTACK-BP-EITHER's ``any_of``: a printed category ``{"category": X}`` and a printed SP
+    box not blank ``{"sp_printed": true}``, each once."""
+    return conds in [
+        [{"category": c}, {"sp_printed": True}] for c in ("WB", "ET", "OT", "MA", "DA")
+    ]
 
 
 def _if_ok(cond: Any, timing: str) -> bool:

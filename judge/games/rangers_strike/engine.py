@@ -981,6 +981,8 @@ class RangersStrikeEngine(AgendaEngine):
         self.ctx.read("bp")  # the attack is decided by BP
         if not own_text.battle_known(self, b.attacker, b.target):
             return  # a BP not known decides it: not guessed (RS-BP-PER-UNITS and its kin)
+        if self.static_of(st.card(b.attacker.card)) and not self._either_known(b):
+            return  # RS-ATTACK-BP-EITHER: whether its BP counts is not known
         abp, tbp = self.bp(b.attacker), self.bp(b.target)
         a, t = self.name(b.attacker.card), self.name(b.target.card)
         if abp > tbp:
@@ -1022,6 +1024,28 @@ class RangersStrikeEngine(AgendaEngine):
                 self.destroy(owner, unit, "destroyed although it won")
                 battle_wins.won_by_text(self, sides, unit)
         attack_again.after_battle(self, b, abp, tbp)  # RS-ATTACK-AGAIN
+
+    def _either_known(self, b: Any) -> bool:
+        """Whether the attack's result is known although whether the attacker's own BP of
+        RS-ATTACK-BP-EITHER counts is not (:func:`attack_bp.doubt`): the same with it and
+        without it.  When it is not, no unit is destroyed by the battle and the step is
+        unverifiable (:func:`own_text.not_known`)."""
+        why = attack_bp.doubt(self, b.attacker)
+        if why is None:
+            return True
+        abp, tbp = self.bp(b.attacker), self.bp(b.target)
+        other = abp + attack_bp.flipped(self, b.attacker)  # each condition the other way
+        if (abp > tbp) == (other > tbp) and (abp < tbp) == (other < tbp):
+            return True
+        own_text.not_known(
+            self,
+            b.attacker,
+            attack_bp.EITHER_RULE,
+            f"{why}; {self.name(b.attacker.card)} has BP {min(abp, other)} or {max(abp, other)} "
+            f"against {self.name(b.target.card)}'s {tbp}, and which unit wins turns on that",
+            "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
+        )
+        return False
 
     def op_strike_resolve(self) -> None:
         st = self.state

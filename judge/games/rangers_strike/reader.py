@@ -24,6 +24,9 @@ What is read:
   :mod:`judge.games.rangers_strike.next_in_line`);
 - ``※リードX`` (with or without its reminder ``(このユニットはXのオペレーションカードを使用するための
   コマンドとしてホールドできる)``) → the definition's ``lead`` (RS-LEAD);
+- a unit's ``【name】これは、Xを持つかSPが空欄ではないユニットにアタックするとき、BP+Nされる。`` (no
+  combination number) → its own BP +N while it attacks a unit of printed category X or whose
+  printed SP box is not blank (RS-ATTACK-BP-EITHER, :mod:`judge.games.rangers_strike.attack_bp`);
 - ``※クロスN`` (without a reminder, as the sample prints it) → the unit's keyword ``cross N``:
   while it is in its player's battle area, the combination numbers and SP denominators of the
   units to its right N less, not below 2, with any クロス an effect gives it (RS-CROSS,
@@ -2155,6 +2158,15 @@ TO_POWER: dict[str, Any] = {
 }
 
 
+def _attack_either(m: re.Match[str]) -> dict[str, Any]:
+    """ "【name】これは、Xを持つかSPが空欄ではないユニットにアタックするとき、BP+Nされる。" (a unit without a
+    combination number): its own continuous BP while it attacks a unit of printed category X or
+    whose printed SP box is not blank (RS-ATTACK-BP-EITHER)."""
+    against = {"any_of": [{"category": m["cat"]}, {"sp_printed": True}]}
+    op = {"op": "bp", "amount": int(m["n"]), "during": "attacking", "against": against}
+    return {"when": "static", "do": [op]}
+
+
 def _static(m: re.Match[str]) -> dict[str, Any]:
     """A unit's own continuous attack BP (RS-ATTACK-BP): a note, or the named effect of a
     unit without a combination number."""
@@ -3072,6 +3084,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             no_number=True,
         ),
+    ),
+    tr.template(
+        "named_attack_bp_either",
+        r"【[^【】]+】これは、(?P<cat>WB|ET|OT|MA|DA)を持つかSPが空欄ではないユニットにアタックするとき、"
+        r"BP\+(?P<n>\d+)される。",
+        lambda m: Part(effect=_attack_either(m), only=("unit",), no_number=True),
     ),
     tr.template(
         "named_combines_from",

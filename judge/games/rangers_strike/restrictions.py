@@ -79,7 +79,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike import area_rules, wing
+from judge.games.rangers_strike import area_rules, attack_bp, wing
 from judge.games.rangers_strike.state import Battle, Unit
 
 if TYPE_CHECKING:
@@ -178,6 +178,8 @@ def attacked_forbidden(
     st.battle = Battle("attack", attacker, pid, target=target, defender=defender)
     try:
         during, during_team = eng.bp_readings(attacker)
+        # RS-ATTACK-BP-EITHER: whether its BP while attacking this unit counts is not known
+        alt = during + attack_bp.flipped(eng, attacker) if attack_bp.doubt(eng, attacker) else None
     finally:
         st.battle = saved
 
@@ -193,6 +195,8 @@ def attacked_forbidden(
     )
     if bars(before) != bars(during):
         return why + f" before the attack and BP {during} while attacking.", False
+    if alt is not None and bars(before) != bars(alt):
+        return why + f" before the attack and BP {during} or {alt} while attacking.", False
     if bars(before) != bars(before_team) or bars(during) != bars(during_team):
         # RS-BP-PER-UNITS and its kin: tag battle's readings of 自軍 disagree
         return why + f", or BP {before_team} with 自軍 read as its team's.", False
