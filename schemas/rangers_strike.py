@@ -465,18 +465,31 @@ class PlaceChoiceSchema(BaseSchema):
     )
 
 
+class BoldChoiceSchema(BaseSchema):
+    """The other resident whose bold part a Tag resident's effect executes instead of its own,
+    recorded first in ``targets`` (RS-TAG)."""
+
+    bold = RSCardRef(
+        required=True,
+        metadata={"description": "the other resident in place whose bold part is executed"},
+    )
+
+
 class RSTarget(RSCardRef):
     """A resolve's target: a card reference, the choice of one effect listed
-    ({"modes": [k]}, first; RS-CHOOSE-ONE), or where a card looked at goes ({"place": P},
-    RS-LOOK-TOP-CATEGORY)."""
+    ({"modes": [k]}, first; RS-CHOOSE-ONE), where a card looked at goes ({"place": P},
+    RS-LOOK-TOP-CATEGORY), or the resident whose bold part is executed ({"bold": R}, first;
+    RS-TAG)."""
 
     DESCRIPTION = (
         "A card reference (instance id, card code, or {code, zone}), the choice of one effect "
-        "listed ({modes: [k], use?}), or where a card looked at goes ({place: P})."
+        "listed ({modes: [k], use?}), where a card looked at goes ({place: P}), or the resident "
+        "whose bold part is executed instead ({bold: R})."
     )
     default_error_messages = {
-        "invalid": 'must be a card reference, {{"modes": [k]}} (the effect chosen) or '
-        '{{"place": P}} (where a card looked at goes)'
+        "invalid": 'must be a card reference, {{"modes": [k]}} (the effect chosen), '
+        '{{"place": P}} (where a card looked at goes) or {{"bold": R}} (the resident whose '
+        "bold part is executed)"
     }
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
@@ -484,6 +497,8 @@ class RSTarget(RSCardRef):
             return ModesChoiceSchema().load(value)
         if isinstance(value, dict) and "place" in value:
             return PlaceChoiceSchema().load(value)
+        if isinstance(value, dict) and "bold" in value:
+            return BoldChoiceSchema().load(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
@@ -491,6 +506,7 @@ class RSTarget(RSCardRef):
             *super()._alternatives(converter),
             converter.resolve_nested_schema(ModesChoiceSchema),
             converter.resolve_nested_schema(PlaceChoiceSchema),
+            converter.resolve_nested_schema(BoldChoiceSchema),
         ]
 
 
@@ -552,6 +568,10 @@ class RSUseSchema(ActionSchema):
     discard = _refs("units discarded for the card's additional condition (RS-RUSH-DISCARD)")
     also_hold = _refs("further commands held for the card's additional condition (RS-RUSH-HOLD)")
     targets = _refs("targets of the operation's effect")
+    replace = _refs(
+        "a resident: the residents of one's own in place that go to the discard pile as it is "
+        "placed (RS-RESIDENT, RS-TAG)"
+    )
 
 
 class RSBoardSchema(ActionSchema):

@@ -448,6 +448,14 @@ is named):
 and optionally ``category``); with the card's ``"tag": true`` its ``own`` side covers the
 ally's units too (RST-RESIDENT-TAG).
 
+An effect ``{"when": "resident_held_entered", "of": {"size": "S"}, "optional": true, "do":
+[{"op": "bold", "part": {"op": "hold_own", "size": "S"}}, {"op": "release_entered"}]}`` is a
+resident's text when a held size S unit of its player's enters the battle area in its battle
+phase: the bold part (a released size S unit of its own chosen and held) executed if its player
+wants, then, if it was done, the entered unit released (RS-TAG-HELD-ENTERED); a resident printing
+Tag may execute another resident's bold part instead (RS-TAG,
+:mod:`judge.games.rangers_strike.tag_resident`).
+
 An effect ``{"when": "activated", "cost": "discard_self", …}`` is activated by its player's
 ``activate`` action in its rush phase, the unit put into the discard pile as the cost
 (RS-ACTIVATE, :mod:`judge.games.rangers_strike.activated`: the one body read so far, a search
@@ -533,6 +541,7 @@ from judge.games.rangers_strike import (
     self_cost,
     self_toll,
     strike_damage,
+    tag_resident,
     this_turn,
     top_fortune,
     top_look,
@@ -572,6 +581,7 @@ WHENS = (
     counter_search.WHEN,
     top_look.WHEN,
     morph.WHEN,
+    tag_resident.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -1038,6 +1048,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return top_look.ok(effect)  # RS-LOOK-TOP-CATEGORY: the one shape, exactly
     if timing == morph.WHEN:
         return morph.ok(effect)  # RS-MORPH: the pending choice, exactly
+    if timing == tag_resident.WHEN:
+        return tag_resident.ok(effect)  # RS-TAG-HELD-ENTERED: the one shape, exactly
     if timing == counter_search.WHEN:
         return counter_search.ok(effect)  # RS-COUNTER-NAMESAKE-SEARCH: the one shape, exactly
     if timing == hand_cycle.WHEN:

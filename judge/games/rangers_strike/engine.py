@@ -593,10 +593,7 @@ class RangersStrikeEngine(AgendaEngine):
         """BP given by residents in place (RS-RESIDENT, RST-RESIDENT-TAG)."""
         st = self.state
         total = 0
-        for q in st.order:
-            res = st.players[q].resident
-            if res is None:
-                continue
+        for q, res in st.placed():
             d = st.card(res)
             ops = self.resident_ops(d)
             if not ops:
@@ -1327,7 +1324,10 @@ class RangersStrikeEngine(AgendaEngine):
             "damage": damage,
             "rush": self.unit_views(pid, "rush"),
             "battle": self.unit_views(pid, "battle"),
-            "resident": ps.resident,
+            "resident": ps.residents[0] if ps.residents else None,
+            # RS-TAG: a second resident beside the first (the key only then, so that views
+            # without one stay as they were)
+            **({"residents": list(ps.residents)} if len(ps.residents) > 1 else {}),
             "discard": list(ps.discard),
         }
 

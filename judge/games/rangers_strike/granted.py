@@ -91,10 +91,7 @@ def givers(eng: RangersStrikeEngine, unit: Unit) -> list[str]:
         return []
     owner = where[0]
     found: list[str] = []
-    for q in st.order:
-        res = st.players[q].resident
-        if res is None:
-            continue
+    for q, res in st.placed():
         d = st.card(res)
         ops = [
             op for eff in d.effects if eff.get("when") == "resident" and ok(eff) for op in eff["do"]

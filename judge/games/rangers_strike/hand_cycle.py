@@ -73,9 +73,8 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
     st = eng.state
     if not st.card(subject.card).is_unit:
         return
-    for pid in st.order:
-        res = st.players[pid].resident
-        if res is None or owner not in eng.allies(pid):
+    for pid, res in st.placed():
+        if owner not in eng.allies(pid):
             continue
         for index, effect in enumerate(st.card(res).effects):
             if effect.get("when") != WHEN or not eng.supports(effect):
@@ -117,7 +116,7 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
 
 def still_there(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
     """Whether the resident is still in place as its effect resolves; if not, not guessed."""
-    if eng.state.players[pe.controller].resident == pe.source:
+    if pe.source in eng.state.players[pe.controller].residents:
         return True
     eng.not_guessed(
         pe,

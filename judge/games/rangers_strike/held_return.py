@@ -62,10 +62,7 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     """``pid``'s end phase begins: the residents in place that restrict ``pid`` put their
     effect into the pool as ``pid``'s own (module docstring)."""
     st = eng.state
-    for q in st.order:
-        res = st.players[q].resident
-        if res is None:
-            continue
+    for q, res in st.placed():
         d = st.card(res)
         for index, effect in enumerate(d.effects):
             if not ok(effect):

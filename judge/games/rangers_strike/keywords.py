@@ -76,8 +76,7 @@ def public_cards(eng: RangersStrikeEngine) -> list[str]:
         out += [c.card for c in ps.command]
         out += [p.card for p in ps.power if p.card is not None]
         out += [c for c in ps.discard if c is not None]
-        if ps.resident is not None:
-            out.append(ps.resident)
+        out += ps.residents
     return out
 
 

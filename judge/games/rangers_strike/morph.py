@@ -299,7 +299,7 @@ def _entering_doubt(eng: RangersStrikeEngine, iid: str, area: str) -> str | None
         c
         for _, _, _, c in in_play(eng)
         if any(e.get("when") in effects.WATCHED for e in st.card(c).effects)
-    ] + [r for q in st.order if (r := st.players[q].resident) is not None and st.card(r).effects]
+    ] + [r for _, r in st.placed() if st.card(r).effects]
     if watched:
         return (
             f"{eng.name(iid)} would come out into the battle area, and "

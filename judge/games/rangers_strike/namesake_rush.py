@@ -93,10 +93,7 @@ def _residents(eng: RangersStrikeEngine, pid: str) -> list[tuple[str, int]]:
     """The residents in place whose restriction covers ``pid``, with their N."""
     st = eng.state
     found: list[tuple[str, int]] = []
-    for q in st.order:
-        res = st.players[q].resident
-        if res is None:
-            continue
+    for q, res in st.placed():
         d = st.card(res)
         ns = [e["do"][0]["n"] for e in d.effects if e.get("when") == "resident" and ok(e)]
         if not ns:

@@ -48,7 +48,7 @@ def place(eng: RangersStrikeEngine, start: Mapping[str, Any], lay: Layout) -> No
         ps.out = bool(zones.get("out"))
         ps.hand, ps.deck = list(ids["hand"]), list(ids["deck"])
         ps.discard = list(ids["discard"])
-        ps.resident = ids["resident"][0] if ids["resident"] else None
+        ps.residents = list(ids["resident"][:1])
         ps.command = [
             Command(iid, held=bool(spec.get("held")))
             for iid, spec in zip(ids["command"], zones.get("command") or [], strict=True)

@@ -14,9 +14,11 @@ What is read:
 - ``※このカードはデッキに好きな枚数入れてもよい。`` → the definition's ``any_copies``
   (RS-DECK-ANY-COPIES; the importer sets it);
 - ``※常駐`` (with or without its reminder ``(場に配置して、離れるまで効果が有効になる)``) → the
-  definition's ``operation: resident`` (RS-RESIDENT; the importer sets it).  ``※タッグ`` is not
-  read: its reminder lets a Tag resident be placed beside another of one's own (two in all),
-  which the engine's one resident per player (RS-RESIDENT) does not model;
+  definition's ``operation: resident`` (RS-RESIDENT; the importer sets it).  ``※タッグ`` with its
+  reminder ``(これは他の自軍常駐と合わせて2枚まで配置でき、太字部分を実行するかわりに、他の自軍常駐の太字部分を
+  実行できる)`` → the keyword ``tag`` of a resident the importer marked ``tag`` (RS-TAG,
+  :mod:`judge.games.rangers_strike.tag_resident`: two residents in place, and another's bold
+  part executed instead);
 - ``※コールX`` (with or without its reminder) → the definition's ``call`` (RS-CALL);
 - ``※タクスX`` with its reminder ``(これがバトルエリアのN番目にある間、これの次に並ぶXを持つSユニット
   は「SP1」を得る)`` → the definition's ``taxis`` (X and N), and without it, X one of WB, MA, OT
@@ -319,6 +321,10 @@ What is read:
   (コマンドゾーンに置けるカードは通常5枚まで)。そうしないとき、そのカードを山札の上に戻すか下に戻すかを選択す
   る。`` → its effect while it is in place: the deck's top card looked at, held into the command
   zone when it shares the entered unit's category, else on top or at the bottom (RS-LOOK-TOP-CATEGORY);
+- a resident operation's ``自軍バトルフェイズ中、ホールド状態の自軍Sユニットがバトルエリアに出たとき、『自軍Sユニッ
+  トを1体選びホールドする』を実行してもよい。そうしたとき、バトルエリアに出たユニットをリリースする。`` → its
+  effect while it is in place: a released size S unit of its player's held (the bold part, or
+  another resident's instead), then the entered unit released (RS-TAG-HELD-ENTERED);
 - a resident operation's ``自軍ラッシュフェイズ中、自分が特徴「X」を持つユニットをラッシュしたとき、自分の手札か
   らカードを好きな枚数選び、自軍山札の下に好きな順で戻してもよい。そうしたとき、戻した枚数と同じ枚数をドローす
   る。`` → its effect while it is in place: hand cards to the bottom of the deck, then as many
@@ -533,6 +539,7 @@ from judge.games.rangers_strike import (
     self_cost,
     self_toll,
     strike_sp,
+    tag_resident,
     top_fortune,
     top_look,
     top_three,
@@ -3502,6 +3509,29 @@ TEMPLATES: tuple[tr.Template, ...] = (
         ),
     ),
     tr.template(
+        "tag",
+        re.escape(tag_resident.REMINDER),
+        lambda m: Part(keyword="tag", only=("operation",)),
+    ),
+    tr.template(
+        "resident_held_entered_bold_hold",
+        r"自軍バトルフェイズ中、ホールド状態の自軍Sユニットがバトルエリアに出たとき、『自軍Sユニットを1体選びホールドす"
+        r"る』を実行してもよい。そうしたとき、バトルエリアに出たユニットをリリースする。",
+        lambda m: Part(
+            effect={
+                "when": tag_resident.WHEN,
+                "of": {"size": "S"},
+                "optional": True,
+                "do": [
+                    {"op": tag_resident.BOLD, "part": {"op": "hold_own", "size": "S"}},
+                    {"op": tag_resident.THEN},
+                ],
+            },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
+    tr.template(
         "resident_rushed_hand_cycle",
         r"自軍ラッシュフェイズ中、自分が特徴「(?P<f>[^「」]+)」を持つユニットをラッシュしたとき、自分の手札からカードを"
         r"好きな枚数選び、自軍山札の下に好きな順で戻してもよい。そうしたとき、戻した枚数と同じ枚数をドローする。",
@@ -3610,6 +3640,8 @@ def _holds(part: Part, defn: dict[str, Any], combos: int) -> bool:
         return False
     if part.keyword == "resident" and defn.get("operation") != "resident":
         return False
+    if part.keyword == "tag" and not (defn.get("operation") == "resident" and defn.get("tag")):
+        return False  # RS-TAG: a resident's keyword, the importer's ``tag``
     if part.keyword == "combine":  # RS-COMBINE-PARTS: read with its additional condition
         cost = defn.get("cost")
         which = cost.get("discard") if isinstance(cost, dict) else None

@@ -66,7 +66,7 @@ def locate(st: RSState, iid: str) -> str:
             return f"{pid}'s command zone"
         if any(p.card == iid for p in ps.power):
             return f"{pid}'s power zone"
-        if ps.resident == iid:
+        if iid in ps.residents:
             return f"{pid}'s resident place"
         if iid in ps.unseen.get(st.code_of[iid], ()):
             return f"{pid}'s hidden cards (not yet seen)"

@@ -71,6 +71,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_damage,
     strike_sp,
+    tag_resident,
     this_turn,
     top_fortune,
     top_look,
@@ -98,6 +99,9 @@ _KEYWORDS = {
     "instead of going to the discard pile (RS-RESIST)",
     "wing": "Wing: in your battle phase, while released, it may attack from the rush area without "
     "entering the battle area; it is held, and cannot enter the battle area this turn (RS-WING)",
+    "tag": "Tag: it may be placed beside one other resident of yours, two in all, and where its "
+    "text executes its bold part (the words in 『…』) you may execute instead the bold part of "
+    "another resident of yours in place (RS-TAG)",
 }
 _WHEN = {
     "combination": "Number Combination",
@@ -813,6 +817,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     if effect.get("when") == top_look.WHEN and top_look.ok(effect):
         return f"{top_look.words(effect)} (RS-LOOK-TOP-CATEGORY)."
+    if effect.get("when") == tag_resident.WHEN and tag_resident.ok(effect):
+        return f"{tag_resident.words(effect)} (RS-TAG-HELD-ENTERED, RS-TAG)."
     if effect.get("when") == counter_search.WHEN and counter_search.ok(effect):
         return f"{counter_search.words(effect)} (RS-COUNTER-NAMESAKE-SEARCH)."
     if effect.get("when") == hand_cycle.WHEN and hand_cycle.ok(effect):
@@ -1282,6 +1288,8 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         keywords.append("resist")
     if "wing" in read_card(defn).keywords:  # RS-WING
         keywords.append("wing")
+    if "tag" in read_card(defn).keywords:  # RS-TAG: read from its printed reminder
+        keywords.append("tag")
     if defn.get("effects") or combo.get("effects"):
         effects = list(defn.get("effects") or ())
         effects += [{"when": "combination", **e} for e in combo.get("effects") or ()]

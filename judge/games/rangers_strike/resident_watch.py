@@ -111,10 +111,7 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     d = st.card(subject.card)
     if not d.is_unit:
         return
-    for pid in st.order:
-        res = st.players[pid].resident
-        if res is None:
-            continue
+    for pid, res in st.placed():
         for index, effect in enumerate(st.card(res).effects):
             if not is_effect(effect) or effect.get("when") != "on_entered":
                 continue
@@ -154,7 +151,7 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
 def still_there(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
     """Whether the resident is still in place as its effect resolves; if not, whether the
     effect still resolves the sources do not say: not guessed."""
-    if eng.state.players[pe.controller].resident == pe.source:
+    if pe.source in eng.state.players[pe.controller].residents:
         return True
     eng.not_guessed(
         pe,

@@ -73,6 +73,7 @@ from judge.games.rangers_strike import (
     self_toll,
     stacking,
     strike_damage,
+    tag_resident,
     top_fortune,
     top_look,
     top_three,
@@ -893,6 +894,9 @@ def run_effect(
         return
     if morph.is_effect(pe.effect):  # RS-MORPH: the pending choice, its own targets
         morph.resolve(eng, pe, targets, use)
+        return
+    if pe.effect.get("when") == tag_resident.WHEN:  # RS-TAG-HELD-ENTERED: its own targets
+        tag_resident.carry_out(eng, pe, targets, use, what)
         return
     if pe.effect.get("when") == top_look.WHEN:  # RS-LOOK-TOP-CATEGORY: its own targets
         if top_look.still_there(eng, pe, what):

@@ -19,6 +19,7 @@ from judge.games.rangers_strike import (
     restrictions,
     rush_discard,
     rush_waiver,
+    tag_resident,
     watch,
 )
 from judge.games.rangers_strike.handling import _head, _path
@@ -353,6 +354,14 @@ def check_use(eng: RangersStrikeEngine, plan: Plan) -> None:
     check_requirements(eng, plan, pid, iid)
     if plan.violations:
         return
+    if tag_resident.replace_refs(plan.action):  # RS-TAG: the residents in place it replaces
+        if d.operation != "resident":
+            plan.violate(
+                tag_resident.RULE,
+                f"{eng.name(iid)} is not a resident operation: it replaces no resident.",
+            )
+        for rule, msg in tag_resident.check_replace(eng, pid, plan.action):
+            plan.violate(rule, msg)
     if "targets" in plan.action:
         with_sels = [e for _, e in _on_use_effects(eng, iid) if effects.selectors(e)]
         if not with_sels:
@@ -392,8 +401,7 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
     _pay(eng, plan, pid, iid)
     ps = st.players[pid]
     if d.operation == "resident":
-        old = ps.resident
-        ps.resident = iid
+        gone = tag_resident.place(eng, pid, iid, plan.action)  # RS-RESIDENT, RS-TAG
         eng.event(
             "resident",
             f"{pid} puts the resident operation {eng.name(iid)} in place.",
@@ -416,7 +424,8 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
             )
         if len(eng.allies(pid)) > 1 and eng.options.get("resident_tag") == "team_residents":
             ally = eng.allies(pid)[1]
-            other = st.players[ally].resident
+            others = st.players[ally].residents
+            other = others[0] if others else None
             if d.tag and other is not None or not d.tag and eng.tag_rewords(pid):
                 tagged, reworded = (iid, other) if d.tag else (other, iid)
                 eng.ctx.ruling(
@@ -425,8 +434,15 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
                     f"{eng.name(tagged)} applies to the team-mate's resident "
                     f"{eng.name(reworded)} too.",
                 )
-        if old is not None:
+        tagged = any(tag_resident.printed(eng, c) for c in [*gone, *ps.residents])
+        for old in gone:
             ps.discard.append(old)
+            if tagged:
+                eng.ctx.ruling(
+                    tag_resident.RULE,
+                    f"{eng.name(old)} goes to the discard pile as {eng.name(iid)} is placed.",
+                )
+                continue
             eng.ctx.ruling(
                 "RST-RESIDENT" if len(eng.allies(pid)) > 1 else "RS-RESIDENT",
                 f"{pid} may have one resident in place: {eng.name(old)} goes to the discard "

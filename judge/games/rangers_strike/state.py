@@ -127,7 +127,9 @@ class PlayerState:
     power: list[PowerCard] = field(default_factory=list)
     rush: list[Unit] = field(default_factory=list)
     battle: list[Unit] = field(default_factory=list)
-    resident: str | None = None
+    #: the resident operations in place, in the order they were placed (RS-RESIDENT: one;
+    #: with Tag two, RS-TAG)
+    residents: list[str] = field(default_factory=list)
     discard: list[str | None] = field(default_factory=list)
     unseen: dict[str, list[str]] = field(default_factory=dict)  # observed: code -> ids
     turns_taken: int = 0
@@ -335,6 +337,11 @@ class RSState:
 
     def card(self, iid: str) -> CardDef:
         return self.defs[self.code_of[iid]]
+
+    def placed(self) -> list[tuple[str, str]]:
+        """Every resident operation in place, ``(its player, the card)``, in player order and,
+        for each player, in the order they were placed (RS-RESIDENT, RS-TAG)."""
+        return [(q, res) for q in self.order for res in self.players[q].residents]
 
     def unit_features(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
         """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or the

@@ -85,9 +85,8 @@ def watched(eng: RangersStrikeEngine) -> bool:
     st = eng.state
     return any(
         e.get("when") == WHEN and isinstance(e.get("by"), dict)
-        for q in st.order
-        if st.players[q].resident is not None
-        for e in st.card(st.players[q].resident or "").effects
+        for _, res in st.placed()
+        for e in st.card(res).effects
     )
 
 
@@ -112,10 +111,7 @@ def dealt(
     st = eng.state
     if not any(st.players[p].damage > n for p, n in damage.items()):
         return  # no point could be placed: no damage was dealt
-    for q in st.order:
-        res = st.players[q].resident
-        if res is None:
-            continue
+    for q, res in st.placed():
         for index, effect in enumerate(st.card(res).effects):
             if effect.get("when") != WHEN or not isinstance(effect.get("by"), dict):
                 continue  # a stacked card's (RS-STACK-STRIKE) is :mod:`stacking`'s
@@ -195,7 +191,7 @@ def carry_out(
     not guessed)."""
     st = eng.state
     pid = pe.controller
-    if st.players[pid].resident != pe.source:
+    if pe.source not in st.players[pid].residents:
         eng.not_guessed(
             pe,
             RULE,

@@ -261,8 +261,9 @@ class TagBattleEngine(RangersStrikeEngine):
         has a resident with Tag in place, its rewording applies to ``owner``'s resident too."""
         if self.options.get("resident_tag") != "team_residents":
             return False
-        res = self.state.players[self.ally(owner)].resident
-        return res is not None and self.state.card(res).tag
+        return any(
+            self.state.card(res).tag for res in self.state.players[self.ally(owner)].residents
+        )
 
     def winner_against(self, loser: str) -> str:
         return self.state.team_ids[1 - self.team_of(loser)]

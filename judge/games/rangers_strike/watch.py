@@ -47,6 +47,7 @@ from judge.games.rangers_strike import (
     neighbours,
     resident_watch,
     stacking,
+    tag_resident,
     top_look,
 )
 from judge.games.rangers_strike.effects import WATCHED, WHILE_AREAS
@@ -145,6 +146,7 @@ def seen(
     if trigger == "on_entered":  # RS-RESIDENT-ENTERED: a resident's text
         resident_watch.seen(eng, subject, owner)
         top_look.seen(eng, subject, owner)  # RS-LOOK-TOP-CATEGORY: a resident's text
+        tag_resident.seen(eng, subject, owner)  # RS-TAG-HELD-ENTERED: a resident's text
     if trigger == "on_rushed":  # RS-RUSHED-HAND-CYCLE: a resident's text
         hand_cycle.seen(eng, subject, owner, by_effect)
         morph.seen(eng, subject, owner, by_effect)  # RS-MORPH: an opposing unit's Morph

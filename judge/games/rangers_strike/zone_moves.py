@@ -321,7 +321,7 @@ RESIDENT_RULE = "RS-RESIDENT-TO-DECK"
 def residents_in_place(eng: RangersStrikeEngine) -> list[str]:
     """Every resident operation in place, in player order (either side's)."""
     st = eng.state
-    return [res for q in st.order if (res := st.players[q].resident) is not None]
+    return [res for _, res in st.placed()]
 
 
 def resident_named(
@@ -369,8 +369,8 @@ def resident_to_deck(
         eng.ctx.ruling(RESIDENT_RULE, f"No resident operation is in place: {what} returns none.")
         return
     for q in st.order:
-        if st.players[q].resident == card:
-            st.players[q].resident = None
+        if card in st.players[q].residents:
+            st.players[q].residents.remove(card)
     owner = st.owner_of[card]
     st.players[owner].deck.append(card)
     eng.event(
