@@ -525,6 +525,7 @@ from judge.games.rangers_strike import (
     neighbours,
     next_combination,
     no_units,
+    only_size,
     opponent_power,
     opponent_search,
     own_cards,
@@ -1016,6 +1017,8 @@ def _if_ok(cond: Any, timing: str) -> bool:
         return zone_conditions.ok(cond)
     if no_units.is_condition(cond):  # RS-IF-NONE-WITH-FEATURE
         return no_units.ok(cond)
+    if only_size.is_condition(cond):  # RS-IF-OPPOSING-ONLY-SIZE
+        return only_size.ok(cond)
     if set(cond) == {"own_has"}:
         return isinstance(cond["own_has"], str) and bool(cond["own_has"])
     if "opposing_more" in cond:  # RS-IF-OUTNUMBERED

@@ -527,6 +527,7 @@ from judge.games.rangers_strike import (
     morph,
     namesake_rush,
     no_units,
+    only_size,
     opponent_power,
     own_cards,
     placed_held,
@@ -3438,6 +3439,20 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 "when": "next_combination",
                 "of": {"number": int(m["n"]), "size": m["size"]},
                 "do": [{"op": "next_nc", "no_strike": True}],
+            },
+            only=("unit",),
+            combo=True,
+        ),
+    ),
+    tr.template(
+        "named_only_size_sp",
+        r"【[^【】]+】敵軍バトルエリアのユニットが(?P<size>[SML])ユニットだけなら、このターン、これは「SP(?P<sp>[1-9])」"
+        r"になる。",
+        lambda m: Part(
+            combination={
+                "when": "combination",
+                "if": {only_size.KEY: m["size"]},
+                "do": [{"op": "sp", "value": int(m["sp"]), "until": "turn"}],
             },
             only=("unit",),
             combo=True,

@@ -55,6 +55,7 @@ from judge.games.rangers_strike import (
     neighbours,
     next_combination,
     no_units,
+    only_size,
     opponent_power,
     opponent_search,
     own_cards,
@@ -912,12 +913,15 @@ def render_effect(effect: dict[str, Any]) -> str:
         when += f", {zone_conditions.words(cond)}"  # type: ignore[arg-type]
     if when is not None and no_units.ok(cond):  # RS-IF-NONE-WITH-FEATURE
         when += f", {no_units.words(cond)}"  # type: ignore[arg-type]
+    if when is not None and only_size.ok(cond):  # RS-IF-OPPOSING-ONLY-SIZE
+        when += f", {only_size.words(cond)}"  # type: ignore[arg-type]
     if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
         when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
     known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
     if cond is not None and not (
         zone_conditions.ok(cond)
         or no_units.ok(cond)
+        or only_size.ok(cond)
         or neighbours.ok(cond)
         or (isinstance(cond, dict) and any(k in cond for k in known))
     ):

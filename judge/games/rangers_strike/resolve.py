@@ -54,6 +54,7 @@ from judge.games.rangers_strike import (
     morph,
     neighbours,
     no_units,
+    only_size,
     opponent_power,
     opponent_search,
     own_cards,
@@ -795,6 +796,8 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return zone_conditions.holds(eng, pe.controller, cond)[0]
     if no_units.is_condition(cond):  # RS-IF-NONE-WITH-FEATURE
         return no_units.holds(eng, pe.controller, cond)[0]
+    if only_size.is_condition(cond):  # RS-IF-OPPOSING-ONLY-SIZE
+        return only_size.holds(eng, pe.controller, cond)[0]
     if neighbours.is_condition(cond):  # RS-NEXT-TO: the ability it has then
         unit = pe.context.get("unit")
         return None if unit is None else neighbours.at_turn_end(eng, unit, cond)[0]
@@ -848,6 +851,8 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
         return neighbours.still_has(eng, pe, what)
     if no_units.is_condition(pe.effect["if"]):  # RS-IF-NONE-WITH-FEATURE
         return no_units.met(eng, pe, what)
+    if only_size.is_condition(pe.effect["if"]):  # RS-IF-OPPOSING-ONLY-SIZE
+        return only_size.met(eng, pe, what)
     if zone_conditions.is_condition(pe.effect["if"]):  # RS-IF-ZONES-ALL
         rule = zone_conditions.rule_of(pe.effect["if"])
         holds, said = zone_conditions.holds(eng, pe.controller, pe.effect["if"])
