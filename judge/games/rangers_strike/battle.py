@@ -327,6 +327,9 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if found is None and st.attack_permits:  # RS-ATTACK-CHOSEN: the unit chosen for it
         found = attack_chosen.permitted(eng, unit, tp, target)
         plan.data["permit"] = found is not None
+    if found is None and wing.declared(plan.action) and "rush" not in areas:
+        found = find_unit(st, target, _path(eng, "target"), [tp], ("rush",), bp=eng.bp)
+        plan.data["wing_rush"] = found is not None  # RS-WING: a target the sources leave open
     rider = ride.rider_of(eng, target) if found is None else None
     if rider is not None:
         plan.violate(
@@ -433,13 +436,22 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             f"{eng.name(target.card)} has scrum, but no unit directly after it has a "
             "combination number one more than its own: it may be attacked.",
         )
+    if plan.data.get("wing_rush"):  # RS-WING
+        why = (
+            f"{eng.name(unit.card)} attacks with ウイング a unit of the opposing rush area: whether "
+            "an attack with ウイング may (a fan simulator lets it) the sources do not say"
+        )
+        eng.ctx.ruling(
+            wing.RULE, f"{why[0].upper()}{why[1:]}; the attack is carried out as recorded."
+        )
+        eng.ctx.cannot_verify(why)
     if plan.data.get("permit"):
         eng.ctx.ruling(
             attack_chosen.RULE,
             f"{eng.name(unit.card)} may attack {eng.name(target.card)} in the rush area: the unit "
             "chosen for it by its combination this turn.",
         )
-    elif plan.data.get("target_area") == "rush":
+    elif plan.data.get("target_area") == "rush" and not plan.data.get("wing_rush"):
         eng.ctx.ruling(
             "RS-ATTACK-RUSH-AREA",
             f"{eng.name(unit.card)} may attack a unit in the opponent's rush area (its text).",

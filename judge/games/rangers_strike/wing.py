@@ -23,7 +23,8 @@ attack with it: "ウイングでアタックしたとき", as RS-SELECT-KEYWORD 
 the unit is stacked on that names it too), and, left open by the sources, a unit riding a
 vehicle (what becomes of the vehicle); a unit that must enter the battle area every turn if it
 can (RS-MUST-ENTER) and still could; a unit's own text letting it attack again after it won
-(RS-ATTACK-AGAIN).
+(RS-ATTACK-AGAIN); a unit of the opposing rush area as the target (the fan simulator lets an attack
+with ウイング attack one; no rule source says so either way): carried out as recorded.
 """
 
 from __future__ import annotations

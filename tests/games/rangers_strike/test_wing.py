@@ -220,3 +220,22 @@ def test_RS_WING_a_text_to_attack_again_after_it_is_not_guessed() -> None:
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     assert area_ids(r, "B", "battle") == []  # the battle itself is decided
     assert any("attacked with ウイング from its rush area" in t for t in ruling_texts(r, b.last))
+
+
+def test_RS_WING_a_unit_of_the_opposing_rush_area_as_its_target_is_not_judged() -> None:
+    # B's second Prey stays in B's rush area; the Hawk attacks it with ウイング
+    b = LogBuilder(CARDS).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-910").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "B-4").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 2)
+    b = _wing(b, "A-1", "B-4")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-WING" in rules_applied(r, b.last)
+    assert "RS-ATTACK-RUSH-AREA" not in rules_applied(r, b.last)
+    # an ordinary attack on it stays illegal
+    b = LogBuilder(CARDS).setup(first="A")
+    b.charge("A", "T-000").proceed("A").rush("A", "T-912").proceed("A", 2)
+    b.charge("B", "T-000").proceed("B").rush("B", "B-4").proceed("B", 2)
+    b.charge("A", "T-000").proceed("A", 2).enter("A", "T-912").attack("A", "T-912", "B-4")
+    assert verdict(b.replay(), b.last) == "illegal"
