@@ -599,11 +599,15 @@ def render_op(op: Any, resident: bool = False) -> str:
                 f"look through your deck and choose {what} in it, if there is one, and show it "
                 "to the opponent"
             )
+        them = "it" if op["count"] == 1 else "them"  # 1枚 / N枚まで
         if op["to"] == "hand":
-            return f"take {what} from your deck, show it to the opponent and put it into your hand"
+            return (
+                f"take {what} from your deck, show {them} to the opponent and put {them} into "
+                "your hand"
+            )
         return (
-            f"take {what} from your deck and put it into your rush area (no power, command or "
-            "condition needed)"
+            f"take {what} from your deck and put {them} into your rush area (no power, command "
+            "or condition needed)"
         )
     if name == "gather_named" and set(op) == {"op", "name", "upto"}:  # RS-GATHER-NAMED
         return (

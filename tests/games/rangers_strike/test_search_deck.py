@@ -281,7 +281,7 @@ def test_RS_MAY_ACTIVATE_a_search_by_feature_read_and_shown() -> None:
     }
     assert render_card(URN)["reading"] == [
         "When rushed (optional: you may activate it): you may take up to 2 cards with the "
-        "feature 戦闘員 from your deck and put it into your rush area (no power, command or "
+        "feature 戦闘員 from your deck and put them into your rush area (no power, command or "
         "condition needed); then, a card taken or not, shuffle your deck."
     ]
 
