@@ -104,7 +104,10 @@ What is read:
 - a unit's ``【name】これが自軍バトルエリアからラッシュエリアに戻るとき、敵軍ラッシュエリアからSユニットを1体選び、
   可能ならバトルエリアに出してもよい。``, when the unit has no Number Combination number → its effect as it
   returns to the rush area: an opposing unit of the rush area put into its battle area if it can
-  (RS-RETURN-PULL, :mod:`judge.games.rangers_strike.unit_return`);
+  (RS-RETURN-PULL, :mod:`judge.games.rangers_strike.unit_return`); ``【name】これが自軍バトルエリアから
+  ラッシュエリアに戻ったとき、これをホールドしてもよい。そうしたとき、敵軍ラッシュエリアからユニットを1体選び、可能なら
+  バトルエリアに出す。`` → the unit held first, then an opposing unit of any size put there
+  (RS-RETURN-HOLD-PULL);
 - a unit's ``【name】これが自軍ラッシュエリアにある間、Xを持つ自軍Sユニットは、アタックされるときBP+Nされる。``
   (category and size as printed), when the unit has no Number Combination number → its rule
   ``guard_attacked``: while it is in its player's rush area, that player's units of the category
@@ -2620,6 +2623,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】これが自軍バトルエリアからラッシュエリアに戻るとき、敵軍ラッシュエリアから(?P<size>[SML])ユニット"
         r"を1体選び、可能ならバトルエリアに出してもよい。",
         lambda m: Part(effect=unit_return.effect_of(m["size"]), only=("unit",), no_number=True),
+    ),
+    tr.template(
+        "named_return_hold_pull",
+        r"【[^【】]+】これが自軍バトルエリアからラッシュエリアに戻ったとき、これをホールドしてもよい。そうしたとき、"
+        r"敵軍ラッシュエリアからユニットを1体選び、可能ならバトルエリアに出す。",
+        lambda m: Part(effect=unit_return.held_effect(), only=("unit",), no_number=True),
     ),
     tr.template(
         "no_enter",

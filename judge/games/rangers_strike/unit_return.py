@@ -14,6 +14,17 @@ start phase, when every unit of the battle area returns (RS-START), or when an e
 tag battle either opposing player's), which goes into its owner's battle area if it can, taking the
 next position (RS-TO-BATTLE: no combination triggers; a unit that cannot enter stays; one that
 enters only by holding commands is not decided).  Not used, nothing happens.
+
+RS-RETURN-HOLD-PULL: "【name】これが自軍バトルエリアからラッシュエリアに戻ったとき、これをホールドしてもよい。そう
+したとき、敵軍ラッシュエリアからユニットを1体選び、可能ならバトルエリアに出す。" triggers alike (戻ったとき:
+once it has returned); its player may hold the unit (RS-HOLD-SELF: a unit held already, or gone,
+cannot be, and then nothing more happens), and only if it did, one unit of any size of an opposing
+rush area must be chosen when there is one (not optional: 出す) and goes into its owner's battle
+area if it can, as above::
+
+    {"when": "on_return", "optional": true,
+     "do": [{"op": "hold"}, {"op": "to_battle", "target": {"side": "opponent", "zone": "rush",
+                                                          "count": 1, "type": "unit"}}]}
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.state import Unit
 
 RULE = "RS-RETURN-PULL"
+HELD_RULE = "RS-RETURN-HOLD-PULL"
 WHEN = "on_return"
 
 
@@ -34,10 +46,21 @@ def effect_of(size: str) -> dict[str, Any]:
     return {"when": WHEN, "optional": True, "do": [{"op": "to_battle", "target": target}]}
 
 
+def held_effect() -> dict[str, Any]:
+    """RS-RETURN-HOLD-PULL's effect (module docstring): the unit held first, then an opposing
+    unit of any size of the rush area put into its owner's battle area if it can."""
+    target = {"side": "opponent", "zone": "rush", "count": 1, "type": "unit"}
+    return {
+        "when": WHEN,
+        "optional": True,
+        "do": [{"op": "hold"}, {"op": "to_battle", "target": target}],
+    }
+
+
 def ok(effect: dict[str, Any]) -> bool:
-    """The one shape (module docstring)."""
+    """The two shapes (module docstring)."""
     bare = {k: v for k, v in effect.items() if k != "text"}
-    return any(bare == effect_of(size) for size in ("S", "M", "L"))
+    return bare == held_effect() or any(bare == effect_of(size) for size in ("S", "M", "L"))
 
 
 def is_unit_effect(effect: dict[str, Any]) -> bool:
@@ -51,10 +74,12 @@ def returned(eng: RangersStrikeEngine, pid: str, units: list[Unit]) -> None:
     """``units``, ``pid``'s, have returned from the battle area to the rush area: the effect of
     each whose own card has one waits in the pool."""
     for unit in units:
-        if not any(is_unit_effect(e) for e in eng.state.card(unit.card).effects):
+        mine = [e for e in eng.state.card(unit.card).effects if is_unit_effect(e)]
+        if not mine:
             continue
+        held = any({k: v for k, v in e.items() if k != "text"} == held_effect() for e in mine)
         eng.ctx.ruling(
-            RULE,
+            HELD_RULE if held else RULE,
             f"{eng.name(unit.card)} returns from the battle area to the rush area: its text of "
             "returning triggers.",
         )
