@@ -1307,7 +1307,9 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
             and target.get("zone") == "rush"
         ):
             return False  # RS-TO-BATTLE: units of a rush area, into their battle area
-        if name == "discard" and (set(op) != {"op"} or timing not in WATCHED):
+        if name == "discard" and (
+            set(op) != {"op"} or (timing not in WATCHED and not held_discard(effect))
+        ):
             return False  # RS-DISCARD-SELF: "これを捨札にする", the unit's own
         if name == "release_command" and not (
             set(op) - {"side", "if_done"} == {"op", "count"}
@@ -1430,6 +1432,23 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
     return True
 
 
+#: RS-TURN-END-HELD-DISCARD: "これがホールド状態なら", the unit itself held
+HELD_SELF = {"self_held": True}
+
+
+def held_discard(effect: dict[str, Any]) -> bool:
+    """RS-TURN-END-HELD-DISCARD: exactly "※これが自軍エリアにある間、自分がターンを終えるとき、これがホー
+    ルド状態なら捨札にする。" — ``{"when": "turn_end", "turn": "own", "while": "field", "if":
+    {"self_held": true}, "do": [{"op": "discard"}]}``."""
+    return {k: v for k, v in effect.items() if k != "text"} == {
+        "when": "turn_end",
+        "turn": "own",
+        "while": "field",
+        "if": HELD_SELF,
+        "do": [{"op": "discard"}],
+    }
+
+
 def _turn_end_ok(effect: dict[str, Any]) -> bool:
     """RS-TURN-END: a ``turn_end`` effect has ``turn`` (:data:`TURNS`) and is one the engine
     executes exactly: the vehicle's optional ``{"op": "release_rider"}`` with ``if``
@@ -1441,6 +1460,8 @@ def _turn_end_ok(effect: dict[str, Any]) -> bool:
         return _gained_at_turn_end_ok(effect)  # RS-NEXT-TO, RS-BP-AT-MOST-THIS
     if "destroyed" in effect:
         return this_turn.ok(effect)  # RS-IF-DESTROYED-THIS-TURN
+    if effect.get("turn") == "own" and effect.get("if") == HELD_SELF:
+        return held_discard(effect)  # RS-TURN-END-HELD-DISCARD
     if effect.get("turn") == "own":
         return (
             set(effect) <= {"when", "turn", "if", "optional", "do", "text"}

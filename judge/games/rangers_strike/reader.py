@@ -2376,6 +2376,16 @@ def _named_watch(m: re.Match[str]) -> Part | None:
     return None if effect is None else Part(effect=effect, only=("unit",), no_number=True)
 
 
+#: a unit's note "※これが自軍エリアにある間、自分がターンを終えるとき、これがホールド状態なら捨札にする。"
+#: (RS-TURN-END-HELD-DISCARD)
+HELD_DISCARD: dict[str, Any] = {
+    "when": "turn_end",
+    "turn": "own",
+    "while": "field",
+    "if": {"self_held": True},
+    "do": [{"op": "discard"}],
+}
+
 #: a vehicle's "自分がターンを終えるとき、これにライドしているユニットがホールド状態ならば、そのユニットを
 #: リリースしてもよい。" (RS-TURN-END, RS-RELEASE-RIDER)
 RELEASE_RIDER: dict[str, Any] = {
@@ -3170,6 +3180,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"【[^【】]+】これが自軍エリアにある間、敵軍ラッシュフェイズ中、特徴「(?P<f>[^「」]+)」を持つ"
         r"敵軍ユニットがラッシュされたとき、(?P<body>[^※【◎].*)",
         _named_watch_opposing,
+    ),
+    tr.template(  # RS-TURN-END-HELD-DISCARD
+        "held_turn_end_discard",
+        r"※これが自軍エリアにある間、自分がターンを終えるとき、これがホールド状態なら捨札にする。",
+        lambda m: Part(effect=dict(HELD_DISCARD), only=("unit",)),
     ),
     tr.template(
         "named_release_rider",

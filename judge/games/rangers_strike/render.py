@@ -884,7 +884,9 @@ def render_effect(effect: dict[str, Any]) -> str:
         when = _TURN_END.get(effect.get("turn"))  # type: ignore[arg-type]
         where = _WHILE.get(effect.get("while"))  # type: ignore[arg-type]
         if when is not None and "while" in effect:
-            when = None if where is None else f"While this is in {where}, {when}"
+            when = (
+                None if where is None else f"While this is in {where}, {when[0].lower()}{when[1:]}"
+            )
         elif when is not None:
             when = when[0].upper() + when[1:]
         if when is not None and "destroyed" in effect:  # RS-IF-DESTROYED-THIS-TURN
@@ -902,6 +904,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     cond = effect.get("if")
     if when is not None and cond == {"rider_held": True}:
         when += ", if the unit riding this vehicle is held"  # RS-RELEASE-RIDER
+    if when is not None and cond == {"self_held": True}:
+        when += ", if this unit is held then"  # RS-TURN-END-HELD-DISCARD
     if when is not None and isinstance(cond, dict) and "own_units_at_most" in cond:  # RS-IF-UNITS
         kind = f"size {cond['size']} units" if cond.get("size") else "units"
         when += f", if you have {cond['own_units_at_most']} {kind} or fewer"
@@ -921,7 +925,7 @@ def render_effect(effect: dict[str, Any]) -> str:
         when += f", {only_size.words(cond)}"  # type: ignore[arg-type]
     if when is not None and neighbours.ok(cond):  # RS-NEXT-TO: the ability it has then
         when += f", {neighbours.words(cond)} (the ability it has then)"  # type: ignore[arg-type]
-    known = ("own_units_at_most", "own_has", "opposing_more", "rider_held")
+    known = ("own_units_at_most", "own_has", "opposing_more", "rider_held", "self_held")
     if cond is not None and not (
         zone_conditions.ok(cond)
         or no_units.ok(cond)

@@ -788,6 +788,8 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return True
     if "rider_held" in cond:
         return True  # RS-RELEASE-RIDER: one player's vehicle, known (checked as it resolves)
+    if cond == effects.HELD_SELF:
+        return True  # RS-TURN-END-HELD-DISCARD: the unit itself, known (checked as it resolves)
     if "own_has" in cond:
         return _named_condition(eng, pe)[0]
     if "opposing_more" in cond:
@@ -803,6 +805,28 @@ def condition_holds(eng: RangersStrikeEngine, pe: PendingEffect) -> bool | None:
         return None if unit is None else neighbours.at_turn_end(eng, unit, cond)[0]
     own, team, most = units_counted(eng, pe)
     return own <= most if (own <= most) == (team <= most) else None
+
+
+def held_self(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
+    """RS-TURN-END-HELD-DISCARD: "これがホールド状態なら": the effect triggered with its unit held;
+    still held as it resolves (and still in its area: RS-WHILE-IN-AREA), it goes on; released by
+    then, whether the text still discards it (held as its player ended the turn) or does nothing
+    (not held as it resolves) the sources do not say: not guessed."""
+    unit: Unit | None = pe.context.get("unit")
+    if unit is not None and unit.held:
+        eng.ctx.ruling(
+            "RS-TURN-END-HELD-DISCARD",
+            f"{what}: {eng.name(pe.source)} is still held: it goes to the discard pile.",
+        )
+        return True
+    eng.not_guessed(
+        pe,
+        "RS-TURN-END-HELD-DISCARD",
+        f"{eng.name(pe.source)} was held as its player ended its turn and is released now, and "
+        "whether これがホールド状態なら is read then or as the text resolves the sources do not say",
+        f"{what} is not carried out.",
+    )
+    return False
 
 
 def units_counted(eng: RangersStrikeEngine, pe: PendingEffect) -> tuple[int, int, int]:
@@ -830,6 +854,8 @@ def condition_met(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> boo
     RS-RELEASE-RIDER: whether a held unit rides the vehicle."""
     if "rider_held" in pe.effect["if"]:
         return release.rider_held(eng, pe, what)
+    if pe.effect["if"] == effects.HELD_SELF:  # RS-TURN-END-HELD-DISCARD
+        return held_self(eng, pe, what)
     if "own_has" in pe.effect["if"]:
         holds, said = _named_condition(eng, pe)
         if holds is None:

@@ -230,6 +230,8 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
                 continue
             if effect.get("if") == {"rider_held": True} and not (unit.vehicle == iid and unit.held):
                 continue
+            if effect.get("if") == effects.HELD_SELF and not (unit.card == iid and unit.held):
+                continue  # RS-TURN-END-HELD-DISCARD: "これがホールド状態なら", not held now
             if effect["turn"] == "opponent" and not _could_destroy(eng, q, effect, iid):
                 continue
             if neighbours.is_condition(effect.get("if")) and not _has_ability(
