@@ -67,6 +67,7 @@ from judge.games.rangers_strike import (
     release,
     release_count,
     resist,
+    resist_damage,
     restrictions,
     reveal_return,
     self_cost,
@@ -369,6 +370,8 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         _, targets, problems, _ = self_cost.named(eng, pe.controller, effect, targets, use)
     if not problems:  # RS-BP-LOWEST: the unit with the lowest BP destroyed
         _, targets, problems, _ = bp_lowest.named(eng, pe.controller, effect, targets, pe.source)
+    if not problems:  # RS-RESIST-TO-DAMAGE: the unit or command with resist
+        _, targets, problems, _ = resist_damage.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-TURN-END-HELD-TO-HAND: the held command returned
         _, targets, problems, _ = held_return.named(eng, pe.controller, effect, targets)
     if not problems:  # RS-DISCARD-HELD-COMMAND: the held commands, before the top card

@@ -535,6 +535,7 @@ from judge.games.rangers_strike import (
     power_moves,
     release_count,
     resident_watch,
+    resist_damage,
     reveal_return,
     revealed,
     rush_discard,
@@ -1079,6 +1080,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return self_cost.ok(effect, timing)  # RS-SELF-COST-TO-COMMAND: the one shape, exactly
     if bp_lowest.uses(effect):
         return bp_lowest.ok(effect, timing)  # RS-BP-LOWEST: the one shape, exactly
+    if resist_damage.uses(effect):
+        return resist_damage.ok(effect, timing)  # RS-RESIST-TO-DAMAGE: the one shape, exactly
     if all_to_command.uses(effect):
         return all_to_command.ok(effect, timing)  # RS-ALL-TO-COMMAND: the one shape, exactly
     if vehicle_power.uses(effect):
@@ -1843,6 +1846,7 @@ def needs_choice(effect: dict[str, Any]) -> bool:
             "opponent_from_deck",
             top_look.OP,  # RS-LOOK-TOP-CATEGORY: the card looked at and where it goes
             bp_lowest.OP,  # RS-BP-LOWEST: the unit, among several with the lowest BP
+            resist_damage.OP,  # RS-RESIST-TO-DAMAGE: the unit or command with resist
         )
         for op in effect["do"]
     )

@@ -108,6 +108,9 @@ What is read:
   ラッシュエリアに戻ったとき、これをホールドしてもよい。そうしたとき、敵軍ラッシュエリアからユニットを1体選び、可能なら
   バトルエリアに出す。`` → the unit held first, then an opposing unit of any size put there
   (RS-RETURN-HOLD-PULL);
+- a unit's Number Combination ``【name】レジストを持つ敵軍Sユニットを1体選ぶか、レジストを持つ敵軍コマンドを1つ選び、
+  持ち主のパワーゾーンにダメージにして置く。`` → an opposing size S unit or command with resist put as
+  damage (RS-RESIST-TO-DAMAGE, :mod:`judge.games.rangers_strike.resist_damage`);
 - a unit's ``【name】これが自軍ラッシュエリアにある間、Xを持つ自軍Sユニットは、アタックされるときBP+Nされる。``
   (category and size as printed), when the unit has no Number Combination number → its rule
   ``guard_attacked``: while it is in its player's rush area, that player's units of the category
@@ -537,6 +540,7 @@ from judge.games.rangers_strike import (
     placed_watch,
     release_count,
     resident_watch,
+    resist_damage,
     reveal_return,
     rush_discard,
     rush_guard,
@@ -3491,6 +3495,12 @@ TEMPLATES: tuple[tr.Template, ...] = (
             only=("unit",),
             combo=True,
         ),
+    ),
+    tr.template(
+        "named_resist_to_damage",
+        r"【[^【】]+】レジストを持つ敵軍Sユニットを1体選ぶか、レジストを持つ敵軍コマンドを1つ選び、"
+        r"持ち主のパワーゾーンにダメージにして置く。",
+        lambda m: Part(combination=dict(resist_damage.EFFECT), only=("unit",), combo=True),
     ),
     tr.template(
         "named_added_to_bottom",

@@ -64,6 +64,7 @@ from judge.games.rangers_strike import (
     placed_watch,
     release_count,
     resident_watch,
+    resist_damage,
     reveal_return,
     rush_discard,
     rush_guard,
@@ -561,6 +562,8 @@ def render_op(op: Any, resident: bool = False) -> str:
         return self_cost.sentence(op)  # RS-SELF-COST-TO-COMMAND
     if name == bp_lowest.OP and set(op) == {"op"}:  # RS-BP-LOWEST
         return bp_lowest.sentence()
+    if name == resist_damage.OP and set(op) == {"op"}:  # RS-RESIST-TO-DAMAGE
+        return resist_damage.sentence()
     if name == all_to_command.OP and all_to_command.op_ok(op):  # RS-ALL-TO-COMMAND
         return all_to_command.sentence(op)
     if name == vehicle_power.OP and op == vehicle_power.EFFECT["do"][0]:  # RS-VEHICLE-TO-POWER

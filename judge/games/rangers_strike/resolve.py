@@ -66,6 +66,7 @@ from judge.games.rangers_strike import (
     release,
     release_count,
     resist,
+    resist_damage,
     reveal_return,
     revealed,
     ride,
@@ -1077,6 +1078,8 @@ def run_effect(
     # RS-TURN-END-HELD-TO-HAND: the held command returned
     back, rest, _, back_doubt = held_return.named(eng, pe.controller, pe.effect, rest)
     lowest, rest, _, lowest_doubt = bp_lowest.named(eng, pe.controller, pe.effect, rest, pe.source)
+    # RS-RESIST-TO-DAMAGE: the unit or command with resist
+    resisting, rest, _, resisting_doubt = resist_damage.named(eng, pe.controller, pe.effect, rest)
     # RS-SELF-COST-TO-COMMAND: the opposing command discarded first, when the zone is full
     first_cmd, rest, _, first_cmd_doubt = self_cost.named(eng, pe.controller, pe.effect, rest, use)
     top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
@@ -1245,6 +1248,8 @@ def run_effect(
             opponent_power.bar_strike(eng, unit, what)
         elif name == bp_lowest.OP:  # RS-BP-LOWEST
             bp_lowest.carry_out(eng, pe, lowest, lowest_doubt, what)
+        elif name == resist_damage.OP:  # RS-RESIST-TO-DAMAGE
+            resist_damage.carry_out(eng, pe, resisting, resisting_doubt, what)
         elif name == held_return.OP:  # RS-TURN-END-HELD-TO-HAND
             held_return.carry_out(eng, pe, back, back_doubt, what)
         elif name == command_discard.OP:  # what follows only if one was (そうしたとき)
