@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     held_number,
     held_return,
     modes,
+    morph,
     opponent_power,
     own_cards,
     own_commands,
@@ -214,6 +215,8 @@ def _first_targets(eng: RangersStrikeEngine, pe: Any, effect: dict[str, Any]) ->
     """The targets a legal resolve of ``effect`` (``pe``'s, or the effect it lists that is
     chosen) names: its selectors' first fitting units, or the first cards a search may take
     (RS-SEARCH-DECK); None when it takes none."""
+    if morph.is_effect(effect):  # RS-MORPH: the first card the unit may be replaced with
+        return morph.first_targets(eng, pe) or None
     if own_commands.op_of(effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
         return own_commands.first_targets(eng, pe, effect)
     if release_count.op_of(effect) is not None:  # RS-RELEASE-TIMES

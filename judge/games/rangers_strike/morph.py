@@ -143,6 +143,20 @@ def _known_cards(eng: RangersStrikeEngine, pid: str) -> list[tuple[str, str]]:
     ]
 
 
+def first_targets(eng: RangersStrikeEngine, pe: PendingEffect) -> list[str]:
+    """The first known card the unit may be replaced with, as a legal resolve names it (none
+    when the unit has left or none fits)."""
+    where = _there(eng, pe)
+    if where is None:
+        return []
+    st = eng.state
+    unit: Unit = pe.context["unit"]
+    for _, c in _known_cards(eng, where[0]):
+        if st.card(c).is_unit and _fits(eng, unit, c):
+            return [c]
+    return []
+
+
 def _doubt(eng: RangersStrikeEngine, pe: PendingEffect, unit: Unit, area: str) -> str | None:
     """What about the unit makes the replacement not known (module docstring), or None."""
     st = eng.state

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.core.replay import position
 from judge.games.rangers_strike.reader import read_card
 from judge.games.rangers_strike.render import render_card
 from judge.games.rangers_strike.testing import (
@@ -292,3 +293,10 @@ def test_RS_MORPH_a_unit_an_effect_puts_there_is_rushed_too() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert [u["id"] for u in player_state(r, "A")["rush"]] == [command]
+
+
+def test_RS_MORPH_legal_actions_name_the_card() -> None:
+    b, morpher, command = _ready()
+    listed = position(b.log()).legal_actions()
+    assert {"p": "A", "do": "resolve", "source": morpher, "targets": [command]} in listed
+    assert {"p": "A", "do": "resolve", "source": morpher, "use": False} in listed
