@@ -73,6 +73,7 @@ from judge.games.rangers_strike import (
     self_cost,
     stacking,
     strike_damage,
+    tag_activated,
     tag_resident,
     top_fortune,
     top_look,
@@ -292,7 +293,7 @@ def _target_problems(eng: RangersStrikeEngine, plan: Plan, pe: Any) -> list[tupl
         return morph.picks(eng, pe, targets, use)[2]
     if "if" in effect and condition_holds(eng, pe) is not True:
         return []  # the condition does not hold (or is not known): the effect chooses nothing
-    if effect.get("when") == tag_resident.WHEN:  # RS-TAG-HELD-ENTERED: its own targets
+    if effect.get("when") in (tag_resident.WHEN, tag_activated.WHEN):  # RS-TAG: its own targets
         return tag_resident.problems(eng, pe, targets, use)
     if effect.get("when") == "turn_end" and watch.bp_doubt(eng, pe) is not None:
         return []  # RS-BP-AT-MOST-THIS: which units fit is not known (not guessed, when run)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import placed_watch
+from judge.games.rangers_strike import placed_watch, tag_activated
 from judge.games.rangers_strike.refs import find_unit
 
 if TYPE_CHECKING:
@@ -140,6 +140,10 @@ def check_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     ref = plan.action.get("card")
+    resident = tag_activated.resident_named(eng, pid, ref)
+    if resident is not None:  # RS-TAG-ONCE: a resident's text, once in the rush phase
+        tag_activated.check(eng, plan, resident)
+        return
     found = find_unit(st, ref, "card", [pid], ("rush",))
     ridden = next(
         (u for u in st.players[pid].rush if u.vehicle is not None and u.vehicle == ref), None
@@ -177,6 +181,9 @@ def apply_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
 
     st = eng.state
     pid = plan.action["p"]
+    if "resident" in plan.data:  # RS-TAG-ONCE
+        tag_activated.apply(eng, plan)
+        return
     unit = plan.data["unit"]
     vehicle = plan.data.get("vehicle")
     if vehicle is not None:  # a vehicle a unit rides, put into the discard pile

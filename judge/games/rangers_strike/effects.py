@@ -454,7 +454,12 @@ resident's text when a held size S unit of its player's enters the battle area i
 phase: the bold part (a released size S unit of its own chosen and held) executed if its player
 wants, then, if it was done, the entered unit released (RS-TAG-HELD-ENTERED); a resident printing
 Tag may execute another resident's bold part instead (RS-TAG,
-:mod:`judge.games.rangers_strike.tag_resident`).
+:mod:`judge.games.rangers_strike.tag_resident`).  An effect ``{"when": "resident_once", "do":
+[{"op": "bold", "part": {"op": "power_to_top"}}, {"op": "turn_feature", "of": X, "feature": Y,
+"void": …}]}`` is a resident's text executed by the ``activate`` action once in each of its
+player's rush phases: a face-up card of the power zone put on top of the deck, then, for the
+turn, the player's units with X given Y (RS-TAG-ONCE, RS-TURN-FEATURE,
+:mod:`judge.games.rangers_strike.tag_activated`).
 
 An effect ``{"when": "activated", "cost": "discard_self", …}`` is activated by its player's
 ``activate`` action in its rush phase, the unit put into the discard pile as the cost
@@ -543,6 +548,7 @@ from judge.games.rangers_strike import (
     self_cost,
     self_toll,
     strike_damage,
+    tag_activated,
     tag_resident,
     this_turn,
     top_fortune,
@@ -584,6 +590,7 @@ WHENS = (
     top_look.WHEN,
     morph.WHEN,
     tag_resident.WHEN,
+    tag_activated.WHEN,
 )
 #: a vehicle's effect as it returns from the battle area to the rush area, exactly: the unit
 #: riding it may go to its owner's hand (RS-RIDER-TO-HAND)
@@ -1054,6 +1061,8 @@ def supported(effect: dict[str, Any], when: str | None = None) -> bool:
         return morph.ok(effect)  # RS-MORPH: the pending choice, exactly
     if timing == tag_resident.WHEN:
         return tag_resident.ok(effect)  # RS-TAG-HELD-ENTERED: the one shape, exactly
+    if timing == tag_activated.WHEN:
+        return tag_activated.ok(effect)  # RS-TAG-ONCE: the one shape, exactly
     if timing == counter_search.WHEN:
         return counter_search.ok(effect)  # RS-COUNTER-NAMESAKE-SEARCH: the one shape, exactly
     if timing == hand_cycle.WHEN:
@@ -1833,6 +1842,8 @@ def needs_choice(effect: dict[str, Any]) -> bool:
     discard pile to take is chosen as a selector's unit is)."""
     if effect.get("optional") or selectors(effect) or modes.listed(effect) is not None:
         return True
+    if effect.get("when") == tag_activated.WHEN:
+        return True  # RS-TAG-ONCE: the power card, or another resident's bold part
     if any(activated.is_command_op(op) for op in effect["do"]):
         return True  # RS-SEARCH-TO-COMMAND: the card chosen, and a command when the zone is full
     return any(

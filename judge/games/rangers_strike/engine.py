@@ -890,6 +890,8 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
         ended = len(st.granted) + len(st.waivers) + len(st.attack_permits) + len(st.auras)
+        ended += len(st.turn_features)
+        st.turn_features.clear()  # RS-TURN-FEATURE
         st.auras.clear()  # RS-HELD-AURA-BP
         st.granted.clear()  # RS-COMBINATION-TURN: combination effects in force end too
         st.waivers.clear()  # RS-WAIVE-CONDITION

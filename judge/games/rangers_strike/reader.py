@@ -331,6 +331,10 @@ What is read:
   トを1体選びホールドする』を実行してもよい。そうしたとき、バトルエリアに出たユニットをリリースする。`` → its
   effect while it is in place: a released size S unit of its player's held (the bold part, or
   another resident's instead), then the entered unit released (RS-TAG-HELD-ENTERED);
+- a resident operation's ``自軍ラッシュフェイズごとに1度だけ、『オモテ向きの自軍パワーを1枚選び、自軍山札の上に戻
+  す』を実行してもよい。そうしたとき、このターン、特徴「X」を持つ自軍ユニットは、「これはバトルエリアに出たとき撃破さ
+  れる」と書かれていても、そのテキストは無効になり、特徴「Y」を追加される。`` → its text executed once in each
+  rush phase (RS-TAG-ONCE, RS-TURN-FEATURE, :mod:`judge.games.rangers_strike.tag_activated`);
 - a resident operation's ``自軍ラッシュフェイズ中、自分が特徴「X」を持つユニットをラッシュしたとき、自分の手札か
   らカードを好きな枚数選び、自軍山札の下に好きな順で戻してもよい。そうしたとき、戻した枚数と同じ枚数をドローす
   る。`` → its effect while it is in place: hand cards to the bottom of the deck, then as many
@@ -547,6 +551,7 @@ from judge.games.rangers_strike import (
     self_cost,
     self_toll,
     strike_sp,
+    tag_activated,
     tag_resident,
     top_fortune,
     top_look,
@@ -3574,6 +3579,28 @@ TEMPLATES: tuple[tr.Template, ...] = (
                 "do": [
                     {"op": tag_resident.BOLD, "part": {"op": "hold_own", "size": "S"}},
                     {"op": tag_resident.THEN},
+                ],
+            },
+            only=("operation",),
+            resident=True,
+        ),
+    ),
+    tr.template(
+        "resident_once_power_to_top_turn_feature",
+        r"自軍ラッシュフェイズごとに1度だけ、『オモテ向きの自軍パワーを1枚選び、自軍山札の上に戻す』を実行してもよい。"
+        r"そうしたとき、このターン、特徴「(?P<f>[^「」]+)」を持つ自軍ユニットは、「これはバトルエリアに出たとき撃破され"
+        r"る」と書かれていても、そのテキストは無効になり、特徴「(?P<g>[^「」]+)」を追加される。",
+        lambda m: Part(
+            effect={
+                "when": tag_activated.WHEN,
+                "do": [
+                    {"op": tag_resident.BOLD, "part": {"op": "power_to_top"}},
+                    {
+                        "op": tag_activated.GRANT,
+                        "of": m["f"],
+                        "feature": m["g"],
+                        "void": tag_activated.VOID,
+                    },
                 ],
             },
             only=("operation",),

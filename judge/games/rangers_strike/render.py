@@ -73,6 +73,7 @@ from judge.games.rangers_strike import (
     self_toll,
     strike_damage,
     strike_sp,
+    tag_activated,
     tag_resident,
     this_turn,
     top_fortune,
@@ -825,6 +826,8 @@ def render_effect(effect: dict[str, Any]) -> str:
     """One effect in English: its timing, then its ops."""
     if effect.get("when") == top_look.WHEN and top_look.ok(effect):
         return f"{top_look.words(effect)} (RS-LOOK-TOP-CATEGORY)."
+    if effect.get("when") == tag_activated.WHEN and tag_activated.ok(effect):
+        return f"{tag_activated.words(effect)} (RS-TAG-ONCE, RS-TURN-FEATURE, RS-TAG)."
     if effect.get("when") == tag_resident.WHEN and tag_resident.ok(effect):
         return f"{tag_resident.words(effect)} (RS-TAG-HELD-ENTERED, RS-TAG)."
     if effect.get("when") == counter_search.WHEN and counter_search.ok(effect):

@@ -75,6 +75,7 @@ from judge.games.rangers_strike import (
     self_toll,
     stacking,
     strike_damage,
+    tag_activated,
     tag_resident,
     top_fortune,
     top_look,
@@ -927,7 +928,7 @@ def run_effect(
     if morph.is_effect(pe.effect):  # RS-MORPH: the pending choice, its own targets
         morph.resolve(eng, pe, targets, use)
         return
-    if pe.effect.get("when") == tag_resident.WHEN:  # RS-TAG-HELD-ENTERED: its own targets
+    if pe.effect.get("when") in (tag_resident.WHEN, tag_activated.WHEN):  # RS-TAG: its own targets
         tag_resident.carry_out(eng, pe, targets, use, what)
         return
     if pe.effect.get("when") == top_look.WHEN:  # RS-LOOK-TOP-CATEGORY: its own targets

@@ -159,9 +159,11 @@ def turn_effects_gone(st: RSState) -> Iterator[None]:
     kept = [(u, u.mods) for pid in st.order for u in st.players[pid].units() if u.mods]
     for unit, mods in kept:
         unit.mods = [m for m in mods if m.until not in ("turn", "battle")]
+    granted, st.turn_features = st.turn_features, []  # RS-TURN-FEATURE
     try:
         yield
     finally:
+        st.turn_features = granted
         for unit, mods in kept:
             unit.mods = mods
 
@@ -322,6 +324,12 @@ class RSState:
     #: (attacker, unit) pairs: the attacker may attack that unit in its rush area until the end
     #: of the turn (RS-ATTACK-CHOSEN)
     attack_permits: list[tuple[Unit, Unit]] = field(default_factory=list)
+    #: a resident's text executed once in each of its player's rush phases: the resident, and
+    #: the turn and turn player it was executed in (RS-TAG-ONCE)
+    once_used: dict[str, tuple[int, str]] = field(default_factory=dict)
+    #: for the turn, a player's units with a feature have another added:
+    #: ``(player, the feature they have, the feature added)`` (RS-TURN-FEATURE)
+    turn_features: list[tuple[str, str, str]] = field(default_factory=list)
     #: units barred from striking by their effect (RS-SOUL-NC), with the turn it was in: in
     #: that turn they cannot strike, in a later one whether they may is not judged
     no_strike_from: list[tuple[Unit, int]] = field(default_factory=list)
@@ -352,13 +360,21 @@ class RSState:
         card = unit.card if card is None else card
         printed = self.card(card).features
         if card != unit.card or not (unit.mods or unit.stacked):
-            return printed
+            return self._granted(unit, card, printed)
         added = [f for m in unit.mods for f in m.features if f not in printed]
         for iid in unit.stacked:  # RS-STACK: "特徴「X」が追加される" while it is stacked
             feature = (self.card(iid).stack_op or {}).get("feature")
             if isinstance(feature, str) and feature not in printed:
                 added.append(feature)
-        return (*printed, *dict.fromkeys(added)) if added else printed
+        return self._granted(unit, card, (*printed, *dict.fromkeys(added)) if added else printed)
+
+    def _granted(self, unit: Unit, card: str, have: tuple[str, ...]) -> tuple[str, ...]:
+        """RS-TURN-FEATURE: ``have`` with the features added for the turn to the unit itself."""
+        if card != unit.card or not self.turn_features:
+            return have
+        from judge.games.rangers_strike.tag_activated import features
+
+        return features(self, unit, have)
 
     def unit_categories(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
         """The categories ``card`` (one of ``unit``'s cards: the unit itself by default, or the

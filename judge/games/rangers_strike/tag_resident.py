@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.state import Unit
 
 RULE = "RS-TAG"
+RULE_ONCE = "RS-TAG-ONCE"
 BODY_RULE = "RS-TAG-HELD-ENTERED"
 TEAM_RULE = "RST-RESIDENT-TAG"
 WHEN = "resident_held_entered"
@@ -85,8 +86,12 @@ Named = tuple[str | None, list[Any], list[Problem], str | None]
 
 
 def part_ok(part: Any) -> bool:
-    """Whether ``part`` is a bold part the engine executes: "自軍Sユニットを1体選びホールドする"."""
-    return isinstance(part, dict) and part == {"op": "hold_own", "size": "S"}
+    """Whether ``part`` is a bold part the engine executes: "自軍Sユニットを1体選びホールドする", or
+    "オモテ向きの自軍パワーを1枚選び、自軍山札の上に戻す" (RS-TAG-ONCE)."""
+    return isinstance(part, dict) and part in (
+        {"op": "hold_own", "size": "S"},
+        {"op": "power_to_top"},
+    )
 
 
 def ok(effect: dict[str, Any]) -> bool:
@@ -127,6 +132,8 @@ def words(effect: dict[str, Any]) -> str:
 
 
 def part_words(part: dict[str, Any]) -> str:
+    if part.get("op") == "power_to_top":
+        return "choose one face-up card of your power zone and put it on top of your deck"
     return "choose one released size S unit of yours and hold it"
 
 
@@ -296,7 +303,12 @@ def bold_named(
     parts = [bold_of(e) for e in st.card(card).effects]
     found = [p for p in parts if p is not None]
     prints = _printed_bold(eng, card)
-    if found and all(part_ok(p) for p in found) and len({str(p) for p in found}) == 1:
+    if (
+        found
+        and all(part_ok(p) for p in found)
+        and len({str(p) for p in found}) == 1
+        and not st.card(card).unread
+    ):
         eng.ctx.ruling(
             RULE,
             f"{pid} executes the bold part of its other resident {eng.name(card)} instead of "
@@ -403,19 +415,98 @@ def chosen(
     return None, [], [], f"which of {pid}'s released size S units was chosen is not recorded"
 
 
+def part_pick(
+    eng: RangersStrikeEngine, pid: str, part: dict[str, Any], targets: list[Any]
+) -> tuple[Any, list[Any], list[Problem], str | None]:
+    """What the bold part ``part`` chooses, from ``targets``: ``(pick, targets left, problems,
+    doubt)``; pick None with no doubt: nothing to choose (the part is not done)."""
+    if part.get("op") == "power_to_top":
+        from judge.games.rangers_strike import tag_activated
+
+        pick, rest, found, doubt = tag_activated.power_pick(eng, pid, targets)
+        return pick, rest, [(tag_activated.RULE, m) for _, m in found], doubt
+    return chosen(eng, pid, targets)
+
+
+def part_do(eng: RangersStrikeEngine, pid: str, part: dict[str, Any], pick: Any, what: str) -> str:
+    """Carry out the bold part with what it chose; returns what was done, in words."""
+    if part.get("op") == "power_to_top":
+        from judge.games.rangers_strike import tag_activated
+
+        card = eng.state.players[pid].power[pick[0]].card or pick[1]
+        tag_activated.power_to_top(eng, pid, pick, what)
+        return f"{eng.name(card)} put on top of the deck"
+    pick.held = True
+    eng.event("hold", f"{pid} holds {eng.name(pick.card)} (a unit) ({what}).", card=pick.card)
+    return f"{eng.name(pick.card)} held"
+
+
+def tag_doubt(eng: RangersStrikeEngine, pe: PendingEffect) -> str | None:
+    """RS-TAG-ONCE in tag battle: not guessed."""
+    if pe.effect.get("when") == WHEN or len(eng.allies(pe.controller)) < 2:
+        return None
+    return (
+        f"in tag battle whether 自軍パワー, 自軍山札 and 自軍ユニット in {eng.name(pe.source)}'s text "
+        f"name {pe.controller}'s own or its team's the sources do not say"
+    )
+
+
 def problems(
     eng: RangersStrikeEngine, pe: PendingEffect, targets: list[Any], use: bool | None
 ) -> list[Problem]:
-    """What is wrong with a resolve's ``targets`` for this module's effect."""
-    if use is False:
+    """What is wrong with a resolve's ``targets`` for this module's effects."""
+    if use is False or tag_doubt(eng, pe) is not None:
         return []
     part, rest, found, doubt = bold_named(eng, pe, list(targets))
     if found or doubt is not None or part is None:
         return found
-    _, rest, found, _ = chosen(eng, pe.controller, rest)
+    _, rest, found, _ = part_pick(eng, pe.controller, part, rest)
     if not found and rest:
         return [(BODY_RULE, "The log names more targets than the bold part takes.")]
     return found
+
+
+def execute_bold(
+    eng: RangersStrikeEngine, pe: PendingEffect, targets: list[Any], use: bool | None, what: str
+) -> bool | None:
+    """Execute the bold part (the card's own or another resident's): True when it was done,
+    False when it was not (nothing to choose, or not executed), None when the effect stops
+    (illegal, or not guessed)."""
+    pid = pe.controller
+    if use is False:
+        eng.ctx.ruling(RULE, f"{pid} does not execute the bold part: {what} does nothing.")
+        return False
+    part, rest, found, doubt = bold_named(eng, pe, list(targets))
+    if found:
+        eng.event("effect", f"{what} is not carried out.", card=pe.source)
+        return None
+    if doubt is not None or part is None:
+        eng.not_guessed(
+            pe, RULE, doubt or "the bold part is not known", f"{what} is not carried out."
+        )
+        return None
+    pick, _, found, doubt = part_pick(eng, pid, part, rest)
+    if found:
+        eng.event("effect", f"{what} is not carried out.", card=pe.source)
+        return None
+    if doubt is not None:
+        eng.not_guessed(
+            pe,
+            BODY_RULE if part["op"] == "hold_own" else RULE_ONCE,
+            doubt,
+            f"{what} is not carried out.",
+        )
+        return None
+    if pick is None:
+        eng.ctx.ruling(
+            RULE,
+            f"There is nothing for the bold part, '{part_words(part)}', to choose: it is not "
+            "done, so what follows it does not happen (そうしたとき).",
+        )
+        return False
+    did = part_do(eng, pid, part, pick, what)
+    eng.ctx.ruling(RULE, f"The bold part, '{part_words(part)}', is done: {did}.")
+    return True
 
 
 def still_there(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
@@ -424,9 +515,9 @@ def still_there(eng: RangersStrikeEngine, pe: PendingEffect, what: str) -> bool:
         return True
     eng.not_guessed(
         pe,
-        BODY_RULE,
+        BODY_RULE if pe.effect.get("when") == WHEN else RULE_ONCE,
         f"{eng.name(pe.source)} has left its place before {what} resolves, and whether an effect "
-        "of a resident already triggered still resolves the sources do not say",
+        "of a resident already triggered or executed still resolves the sources do not say",
         f"{what} is not carried out.",
     )
     return False
@@ -438,37 +529,25 @@ def carry_out(
     """Execute the bold part (the card's own or another resident's), then, if it was done,
     release the unit that entered."""
     st = eng.state
-    pid = pe.controller
     if not still_there(eng, pe, what):
         return
+    if pe.effect.get("when") != WHEN:  # RS-TAG-ONCE: the bold part, then the grant for the turn
+        from judge.games.rangers_strike import tag_activated
+
+        doubt = tag_doubt(eng, pe)
+        if doubt is not None:
+            eng.not_guessed(pe, RULE_ONCE, doubt, f"{what} is not carried out.")
+            return
+        if execute_bold(eng, pe, targets, use, what):
+            tag_activated.grant(eng, pe, pe.effect["do"][1], what)
+        return
     if use is not True:
-        eng.ctx.ruling(BODY_RULE, f"{pid} does not execute the bold part: {what} does nothing.")
-        return
-    part, rest, found, doubt = bold_named(eng, pe, list(targets))
-    if found:
-        eng.event("effect", f"{what} is not carried out.", card=pe.source)
-        return
-    if doubt is not None or part is None:
-        eng.not_guessed(
-            pe, RULE, doubt or "the bold part is not known", f"{what} is not carried out."
-        )
-        return
-    unit, _, found, doubt = chosen(eng, pid, rest)
-    if found:
-        eng.event("effect", f"{what} is not carried out.", card=pe.source)
-        return
-    if doubt is not None:
-        eng.not_guessed(pe, BODY_RULE, doubt, f"{what} is not carried out.")
-        return
-    if unit is None:
         eng.ctx.ruling(
-            BODY_RULE,
-            f"{pid} has no released size S unit to hold: the bold part is not done, so the unit "
-            "that entered is not released (そうしたとき).",
+            BODY_RULE, f"{pe.controller} does not execute the bold part: {what} does nothing."
         )
         return
-    unit.held = True
-    eng.event("hold", f"{pid} holds {eng.name(unit.card)} (a unit) ({what}).", card=unit.card)
+    if not execute_bold(eng, pe, targets, use, what):
+        return
     entered: Unit | None = pe.context.get("entered")
     where = st.area_of(entered) if entered is not None else None
     if entered is None or where is None or where[1] != "battle":
@@ -494,6 +573,5 @@ def carry_out(
     )
     eng.ctx.ruling(
         BODY_RULE,
-        f"The bold part was done ({eng.name(unit.card)} held): {eng.name(entered.card)}, which "
-        "entered held, is released.",
+        f"The bold part was done: {eng.name(entered.card)}, which entered held, is released.",
     )
