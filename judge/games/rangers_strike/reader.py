@@ -3788,6 +3788,16 @@ def _choose_one(ps: list[str], defn: dict[str, Any], doubts: list[str]) -> Readi
     return Reading(effects=({**effect, "text": " ".join(ps)},), lines=tuple(shown))
 
 
+def _second_of_kind(value: Part, rules: list[dict[str, Any]]) -> bool:
+    """Whether ``value`` is a second printed restriction of a kind the card has read already
+    (two notes ``no_attack_on``, say): the engine looks a card's restriction of a kind up once
+    (:func:`judge.games.rangers_strike.restrictions.has`), so it would judge by the first alone
+    and let an attack the second forbids pass.  Such a part is left unread (RS-TEXT-UNREAD)
+    rather than half obeyed; the same note printed twice is one restriction."""
+    rule = value.rule
+    return rule is not None and any(r.get("rule") == rule.get("rule") and r != rule for r in rules)
+
+
 def read_card(defn: dict[str, Any]) -> Reading:
     """Read the printed ``text`` of one definition (module docstring)."""
     text = defn.get("text")
@@ -3808,7 +3818,11 @@ def read_card(defn: dict[str, Any]) -> Reading:
     for part in parts(text):
         got = tr.read_line(part, TEMPLATES)
         value: Part | None = got.value
-        if value is None or not _holds(value, defn, len(combination)):
+        if (
+            value is None
+            or not _holds(value, defn, len(combination))
+            or _second_of_kind(value, rules)
+        ):
             unread.append(part)
             shown.append((part, None))
             continue

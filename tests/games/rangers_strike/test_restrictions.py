@@ -258,3 +258,16 @@ def test_RS_RUSH_HELD_put_by_an_effect_it_is_rushed_and_so_put_held() -> None:
     assert verdict(r, b.last) == "legal", r["steps"][b.last]
     assert "RS-RUSH-HELD" in rules_applied(r, b.last)
     assert [u.get("held") for u in player_state(r, "A")["rush"]] == [True]
+
+
+def test_RS_CARD_RESTRICTION_two_notes_of_one_kind_leave_the_second_unread() -> None:
+    """A card that cannot attack size S units and cannot attack units with 男 or 女 forbids both
+    (「～できない」最優先); the engine looks a kind of restriction up once, so the second note
+    is left unread rather than half obeyed, and the card is not understood."""
+    size = "※これはSユニットにアタックすることができない。"
+    feature = "※これは特徴「男」または「女」を持つユニットにアタックできない。"
+    reading = read_card({"type": "unit", "text": f"{size} {feature}"})
+    assert reading.unread == (feature,)
+    assert not reading.understood
+    # the same note printed twice is one restriction, read
+    assert read_card({"type": "unit", "text": f"{size} {size}"}).understood
