@@ -108,13 +108,14 @@ def counts(
 
 
 def _either(st: RSState, other: Unit, cond: dict[str, Any]) -> bool:
-    """Whether ``other`` fits one of ``cond``'s ``any_of`` (RS-ATTACK-BP-EITHER): a printed
-    category, or a printed SP box that is not blank."""
+    """Whether ``other`` fits one of ``cond``'s ``any_of`` (RS-ATTACK-BP-EITHER): a category
+    (printed, or added in the battle area: RS-ADD-FEATURE), or a printed SP box that is not
+    blank."""
     from judge.games.rangers_strike.resolve import sp_printed
 
     d = st.card(other.card)
     for one in cond["any_of"]:
-        if "category" in one and d.category == one["category"]:
+        if "category" in one and one["category"] in st.unit_categories(other):
             return True
         if one.get("sp_printed") and sp_printed(d):
             return True

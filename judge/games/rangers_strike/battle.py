@@ -26,6 +26,7 @@ from judge.games.rangers_strike import (
     own_text,
     restrictions,
     ride,
+    rushed_bar,
     stacking,
     strike_sp,
     watch,
@@ -376,6 +377,11 @@ def check_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
     if why is not None:
         plan.violate(area_rules.BARS_OPPOSING, why)
         return
+    why, certain = rushed_bar.barred(eng, pid, unit, "attack", found[2], found[0])
+    if why is not None and certain:  # RS-BARS-RUSHED
+        plan.violate(rushed_bar.RULE, why)
+        return
+    plan.data["rushed_doubt"] = why
     why, certain = restrictions.attacked_forbidden(eng, unit, pid, found[2], found[0])
     if why is not None and certain:
         plan.violate("RS-CARD-RESTRICTION", why)
@@ -413,6 +419,10 @@ def apply_attack(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-CARD-RESTRICTION", f"{barred} Whether the attack may be made is not known."
         )
         eng.ctx.cannot_verify("a printed restriction on being attacked, not decided")
+    rushed = plan.data.get("rushed_doubt")
+    if rushed is not None:  # RS-BARS-RUSHED
+        eng.ctx.ruling(rushed_bar.RULE, f"{rushed} Whether it may attack is not known.")
+        eng.ctx.cannot_verify("a text barring units rushed this turn, not decided")
     escorted = plan.data.get("escort_doubt")
     if escorted is not None:  # RS-NOT-ATTACKED-WITH-OWN
         eng.ctx.ruling(
@@ -547,6 +557,11 @@ def check_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
     if barred is not None:
         plan.violate(area_rules.BARS_OPPOSING, barred)
         return
+    rushed, certain = rushed_bar.barred(eng, pid, unit, "strike")
+    if rushed is not None and certain:  # RS-BARS-RUSHED
+        plan.violate(rushed_bar.RULE, rushed)
+        return
+    plan.data["rushed_doubt"] = rushed
     plan.data["unit"] = unit
     plan.data["doubt"] = why
     plan.data["sp"] = (sp, unknown)
@@ -626,6 +641,11 @@ def apply_strike(eng: RangersStrikeEngine, plan: Plan) -> None:
             "enough: whether it may strike cannot be verified.",
         )
         eng.ctx.cannot_verify("自軍ダメージ read as the player's and as the team's disagree.")
+    if plan.data.get("rushed_doubt"):  # RS-BARS-RUSHED
+        eng.ctx.ruling(
+            rushed_bar.RULE, f"{plan.data['rushed_doubt']} Whether it may strike is not known."
+        )
+        eng.ctx.cannot_verify("a text barring units rushed this turn, not decided")
     if plan.data.get("soul_doubt"):  # RS-SOUL-NC: in a later turn
         eng.ctx.ruling(as_own.SOUL_RULE, f"{plan.data['soul_doubt']}: not judged.")
         eng.ctx.cannot_verify("whether a unit barred from striking in an earlier turn still is")

@@ -548,6 +548,7 @@ from judge.games.rangers_strike import (
     reveal_return,
     rush_discard,
     rush_guard,
+    rushed_bar,
     self_cost,
     self_toll,
     strike_sp,
@@ -2653,6 +2654,19 @@ TEMPLATES: tuple[tr.Template, ...] = (
         "no_enter",
         r"※これはバトルエリアに出られない。",
         lambda m: Part(rule={"rule": "no_enter"}, only=("unit",)),
+    ),
+    tr.template(
+        "no_enter_own_turn",
+        r"※これは自軍ターン中、?バトルエリアに出られない。",
+        lambda m: Part(rule={"rule": "no_enter_own_turn"}, only=("unit",)),
+    ),
+    tr.template(
+        "named_bars_rushed",
+        r"【[^【】]+】これが自軍エリアにある間、BP(?P<bp>\d+)以下のユニットは次の制限を受ける\s*[⇒→]\s*"
+        r"ラッシュしたターンにストライクもアタックもできない。",
+        lambda m: Part(
+            rule={"rule": rushed_bar.NAME, "bp_max": int(m["bp"])}, only=("unit",), no_number=True
+        ),
     ),
     tr.template(
         "battle_category",

@@ -69,6 +69,7 @@ from judge.games.rangers_strike import (
     rush_discard,
     rush_guard,
     rush_waiver,
+    rushed_bar,
     self_cost,
     self_toll,
     strike_damage,
@@ -1054,6 +1055,10 @@ def render_restriction(rule: dict[str, Any]) -> str:
     name = rule.get("rule")
     if name == "no_attack":
         return "It cannot attack."
+    if name == rushed_bar.NAME and rushed_bar.ok(rule):  # RS-BARS-RUSHED
+        return rushed_bar.words(rule)
+    if name == "no_enter_own_turn":  # RS-CARD-RESTRICTION
+        return "It cannot enter the battle area in your turn."
     if name == rush_guard.NAME and rush_guard.ok(rule):  # RS-RUSH-GUARD
         return rush_guard.words(rule)
     if name == escort.NAME and escort.ok(rule):  # RS-NOT-ATTACKED-WITH-OWN, RS-NEXT-TO-BP

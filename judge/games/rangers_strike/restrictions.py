@@ -21,6 +21,9 @@ Restrictions (``{"rule": …}``):
   (RS-RUSH) or an effect put it into the rush area (rushed too), unless its player has N damage or
   more (``unless_damage``, when printed): one a position placed there in the turn it began leaves
   whether it was rushed that turn open (:func:`rush_turn_barred`);
+- ``no_enter_own_turn`` (``※これは自軍ターン中[、]バトルエリアに出られない。``): it cannot enter the
+  battle area in its player's turn (in tag battle its team's), by an enter or an effect; in an
+  opposing turn an effect may put it there;
 - ``battle_category`` ``category`` X (``※これはバトルエリアにあるとき、カテゴリにXが追加される。``): while
   it stands in a battle area it has the category X besides its printed one (RS-ADD-FEATURE,
   :meth:`judge.games.rangers_strike.state.RSState.unit_categories`), a trait rather than a
@@ -90,6 +93,7 @@ RULES = (
     "no_attack_on",
     "no_enter",
     "no_enter_rush_turn",
+    "no_enter_own_turn",
     "battle_category",
     "no_strike_while",
     "must_enter",
@@ -286,6 +290,8 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
             f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
             "rushed it says so)."
         )
+    if own_turn_barred(eng, unit):  # RS-CARD-RESTRICTION: 自軍ターン中
+        return f"{eng.name(unit.card)} cannot enter the battle area in its player's turn (its printed note)."
     why, certain = rush_turn_barred(eng, unit)  # RS-CARD-RESTRICTION: ラッシュしたターン
     if why is not None and certain:
         return why
@@ -302,6 +308,17 @@ def enter_doubt(eng: RangersStrikeEngine, unit: Unit) -> str | None:
         return why
     why, certain = area_rules.entering_forbidden(eng, unit)
     return None if certain else why
+
+
+def own_turn_barred(eng: RangersStrikeEngine, unit: Unit) -> bool:
+    """RS-CARD-RESTRICTION, ``no_enter_own_turn``: whether it is its player's turn (its team's
+    in tag battle, 自軍ターン) and ``unit``'s note bars it from entering the battle area now."""
+    if has(eng, unit.card, "no_enter_own_turn") is None:
+        return False
+    st = eng.state
+    where = st.area_of(unit)
+    owner = where[0] if where is not None else st.owner_of[unit.card]
+    return st.turn_player is not None and st.turn_player in eng.allies(owner)
 
 
 def doubt_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
@@ -360,7 +377,7 @@ def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
         return wing.RULE
     if any(m.no_enter for m in unit.mods):
         return "RS-POWER-TO-RUSH"
-    if rush_turn_barred(eng, unit)[0] is not None:
+    if own_turn_barred(eng, unit) or rush_turn_barred(eng, unit)[0] is not None:
         return "RS-CARD-RESTRICTION"
     if area_rules.entering_forbidden(eng, unit)[0] is not None:
         return area_rules.BARS_ENTERING
