@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.games.rangers_strike import placed_watch, tag_activated
+from judge.games.rangers_strike import placed_watch, tag_activated, usable_as
 from judge.games.rangers_strike.refs import find_unit
 
 if TYPE_CHECKING:
@@ -117,18 +117,38 @@ def fits(eng: RangersStrikeEngine, pid: str, d: Any, find: dict[str, Any]) -> bo
 
 
 def discard_holds(eng: RangersStrikeEngine, pid: str, names: list[str]) -> bool:
-    """Whether ``pid``'s discard pile holds a card of each of ``names``."""
+    """Whether ``pid``'s discard pile holds a card of each of ``names``, a card that may be used
+    as one counting (RS-USABLE-AS).  When only one card counted as two of the names would do,
+    whether it may be is not in the sources: the step is left unverifiable (and the pile taken
+    to hold them)."""
     st = eng.state
-    pile = st.players[pid].discard
-    return all(any(st.card(c).named(n) for c in pile) for n in names)
+    pile = [c for c in st.players[pid].discard if c is not None]
+    each = [[c for c in pile if st.card(c).named(n)] for n in names]
+    if _distinct(each, []):
+        return True
+    if not all(each):
+        return False
+    eng.ctx.cannot_verify(
+        f"{pid}'s discard pile holds cards named " + " and ".join(names) + " only if one card "
+        "that may be used as another (としてつかえる) counts as two of them, which the sources "
+        f"do not say ({usable_as.RULE})"
+    )
+    return True
+
+
+def _distinct(each: list[list[str]], used: list[str]) -> bool:
+    """Whether one card of each list can be taken, none twice."""
+    if not each:
+        return True
+    return any(_distinct(each[1:], [*used, c]) for c in each[0] if c not in used)
 
 
 def took(eng: RangersStrikeEngine, pid: str, iid: str, find: dict[str, Any], what: str) -> None:
     """A ruling: which of the two names the card taken has, and why it may be taken."""
     alt = find["or"]
     d = eng.state.card(iid)
-    if d.named(find["name"]):
-        said = f"is named {find['name']}"
+    if d.named(find["name"]):  # RS-USABLE-AS: or may be used as it
+        said = ("is named " if d.name_match(find["name"]) else "may be used as ") + find["name"]
     else:
         held = " and ".join(alt["if_discard"])
         said = f"is named {alt['name']}, and {pid}'s discard pile holds cards named {held}"

@@ -208,12 +208,12 @@ def _shields_own(
         excepted = of.get("not_named")
         if excepted is not None:
             said += f", except those named 「{excepted}」,"
-            if d.named(excepted):
+            if d.name_match(excepted) is True:  # RS-USABLE-AS: used as it, not known below
                 continue
         said += f" cannot be attacked, and {eng.name(target.card)} is one"
         if excepted is not None and _may_be_named(d.raw.get("text"), excepted):
             doubt = doubt or (
-                f"{said}, unless its printed text, which the engine does not read, lets it count "
+                f"{said}, unless its printed text, which the engine does not decide here, lets it count "
                 f"as 「{excepted}」"
             )
             continue
@@ -364,7 +364,7 @@ def _named_in_battle(eng: RangersStrikeEngine, pids: list[str], name: str) -> tu
                 maybe = maybe or st.card(iid).named(name)
             for iid in unit.cards():
                 d = st.card(iid)
-                if d.named(name):
+                if d.name_match(name) is True:  # RS-USABLE-AS: used as it, not known
                     count += 1
                 elif _may_be_named(d.raw.get("text"), name):
                     maybe = True

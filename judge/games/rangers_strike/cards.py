@@ -124,6 +124,16 @@ def from_words(combines_from: dict[str, Any]) -> str:
     return "a unit named " + " or ".join(combines_from.get("names") or ())
 
 
+def _usable_as(d: dict[str, Any], kind: str) -> tuple[str, ...]:
+    """RS-USABLE-AS: the names given (``usable_as``), else those its printed note says."""
+    given = d.get("usable_as")
+    if given is not None:
+        return tuple(str(n) for n in given)
+    from judge.games.rangers_strike.usable_as import names
+
+    return names(d.get("text"), kind)
+
+
 def _sp_at(value: Any) -> tuple[int, int] | None:
     if not isinstance(value, dict):
         return None
@@ -182,6 +192,8 @@ class CardDef:
     #: a unit's own printed restrictions read from its notes (RS-CARD-RESTRICTION,
     #: RS-MUST-ENTER; :mod:`judge.games.rangers_strike.restrictions`)
     restrictions: tuple[dict[str, Any], ...] = ()
+    #: the names its note says it may be used as (RS-USABLE-AS, :mod:`.usable_as`)
+    usable_as: tuple[str, ...] = ()
     #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
     unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -218,6 +230,7 @@ class CardDef:
             lead=d.get("lead"),
             taxis=_taxis(d.get("taxis")),
             restrictions=tuple(d.get("restrictions") or ()),
+            usable_as=_usable_as(d, kind),
             unread=unread,
             raw=d,
         )
@@ -235,11 +248,28 @@ class CardDef:
         """The name as texts name it (:func:`name_key`)."""
         return name_key(self.name)
 
+    def name_match(self, *names: str) -> bool | None:
+        """The one comparison of the card's names with ``names`` (each in :func:`name_key`'s
+        form): True when its printed name is one, None when only a name its note says it may
+        be used as is (RS-USABLE-AS: the callers that cannot let its player choose leave that
+        not known), False when none is."""
+        wanted = {name_key(n) for n in names}
+        if self.match_name in wanted:
+            return True
+        if any(name_key(n) in wanted for n in self.usable_as):
+            return None
+        return False
+
     def named(self, *names: str) -> bool:
-        """Whether the card is named any of ``names`` (each compared in :func:`name_key`'s
-        form)."""
-        mine = self.match_name
-        return any(name_key(n) == mine for n in names)
+        """Whether the card may be chosen as one named any of ``names``: its printed name, or a
+        name its note says it may be used as (RS-USABLE-AS, :meth:`name_match`)."""
+        return self.name_match(*names) is not False
+
+    @property
+    def match_names(self) -> frozenset[str]:
+        """Its printed name and the names it may be used as (RS-USABLE-AS), as texts name
+        them (:func:`name_key`)."""
+        return frozenset({self.match_name, *(name_key(n) for n in self.usable_as)})
 
     @property
     def combination_number(self) -> int | None:

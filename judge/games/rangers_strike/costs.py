@@ -339,21 +339,28 @@ def required_power(eng: RangersStrikeEngine, plan: Plan, iid: str) -> int:
     return eng.state.card(iid).power
 
 
-def cover(parts: list[list[str]], names: list[str]) -> list[int] | None:
+def cover(parts: list[list[str]], names: list[str] | list[frozenset[str]]) -> list[int] | None:
     """RS-COMBINE-PARTS: positions in ``names``, one for each part in order, each a name the
-    part lists, none used twice; None when the names cannot make up every part.
+    part lists, none used twice; None when the names cannot make up every part.  An entry of
+    ``names`` may be a set: a card's names, the names it may be used as among them
+    (RS-USABLE-AS), of which it fills one part only.
 
     >>> cover([["A"], ["B", "C"]], ["C", "A", "B"])
     [1, 0]
     >>> cover([["A"], ["A"]], ["A"]) is None
     True
+    >>> cover([["A"], ["B"]], [frozenset({"A", "B"})]) is None
+    True
+    >>> cover([["A"], ["B"]], [frozenset({"A", "B"}), "A"])
+    [1, 0]
     """
 
     def fill(k: int, used: list[int]) -> list[int] | None:
         if k == len(parts):
             return used
         for i, name in enumerate(names):
-            if i not in used and name in parts[k]:
+            has = {name} if isinstance(name, str) else name
+            if i not in used and any(n in parts[k] for n in has):
                 found = fill(k + 1, [*used, i])
                 if found is not None:
                     return found
@@ -368,7 +375,7 @@ def cover_units(
     """RS-COMBINE-PARTS: ``units``, one for each part (:func:`cover` by their names), or None."""
     taken = cover(
         [[name_key(n) for n in part] for part in parts],
-        [eng.state.card(u.card).match_name for u in units],
+        [eng.state.card(u.card).match_names for u in units],  # RS-USABLE-AS
     )
     return None if taken is None else [units[k] for k in taken]
 

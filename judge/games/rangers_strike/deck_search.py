@@ -227,7 +227,7 @@ def _names(
     if usable and len(iids) > 1:
         return None, (
             f"{eng.name(usable[0])} may be used as another card (としてつかえる: that card's name "
-            "in the game, atwiki renst 1739), which the engine does not read: whether two of the "
+            "in the game, atwiki renst 1739), which the engine does not decide here (RS-USABLE-AS): whether two of the "
             "cards chosen have one card name is not known"
         )
     return None, None

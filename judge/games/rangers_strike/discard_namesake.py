@@ -120,7 +120,7 @@ def _name_doubt(eng: RangersStrikeEngine, pid: str, card: str) -> str | None:
     if usable:
         return (
             f"{eng.name(usable[0])} may be used as another card (としてつかえる), which the "
-            "engine does not read: which opposing units have the chosen card's name is not known"
+            "engine does not decide here (RS-USABLE-AS): which opposing units have the chosen card's name is not known"
         )
     base = _BRACKETED.sub("", chosen.match_name)
     for u in units:

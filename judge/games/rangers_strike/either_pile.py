@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import take_many
-from judge.games.rangers_strike import from_discard
+from judge.games.rangers_strike import from_discard, usable_as
 from judge.games.rangers_strike.refs import ZONE_REFS
 
 if TYPE_CHECKING:
@@ -86,6 +86,16 @@ def pick(
     codes = {st.code_of[c] for c in held} | {st.code_of[c] for c in piled}
     if not codes and not hidden:
         return None, targets, [], None  # nothing to take, exactly
+    only = ("hand", held[0]) if held else ("discard", piled[0]) if piled else None
+    name = str(op["hand"] if held else op["discard"])
+    if only is not None and st.card(only[1]).name_match(name) is None:  # RS-USABLE-AS
+        return (
+            None,
+            targets,
+            [],
+            f"{eng.name(only[1])} may be used as {name} (としてつかえる, {usable_as.RULE}): whether "
+            f"{pid} took it as one (扱ってよい: may) is not recorded",
+        )
     if len(codes) == 1 and not hidden and bool(held) != bool(piled):
         return (("hand", held[0]) if held else ("discard", piled[0])), targets, [], None
     return (

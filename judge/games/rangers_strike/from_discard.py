@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.games.rangers_strike import restrictions, watch
+from judge.games.rangers_strike import restrictions, usable_as, watch
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.effects import selectors
 
@@ -87,6 +87,11 @@ def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: l
             ],
             None,
         )
+    # RS-USABLE-AS: a card that may be used as the name is taken as one only if its player so
+    # treats it (扱ってよい, may): the fewest the effect must take counts the others only
+    must = min(
+        need, len([c for c in cands if st.card(c).name_match(op["name"]) is True or c in chosen])
+    )
     if not chosen:
         codes = {st.code_of[c] for c in cands}
         doubt = None
@@ -94,7 +99,20 @@ def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: l
             doubt = (
                 f"which card named {op['name']} {pid} took from its discard pile is not recorded"
             )
+        elif must < need:
+            doubt = (
+                f"{pid}'s discard pile holds a card that may be used as {op['name']} "
+                f"(としてつかえる, {usable_as.RULE}): whether {pid} took it as one is not recorded"
+            )
         return cands[:need], targets, [], doubt
+    if must <= len(chosen) < need:
+        return (
+            chosen,
+            targets[pos:],
+            [],
+            f"{pid}'s discard pile holds a card that may be used as {op['name']} (としてつかえる, "
+            f"{usable_as.RULE}) beside those named: whether {pid} treated it as one is not recorded",
+        )
     if len(chosen) < need:
         return (
             chosen,

@@ -80,7 +80,7 @@ def _units_named(eng: RangersStrikeEngine, pid: str, name: str) -> int:
         1
         for u in st.players[pid].units()
         for c in u.cards()
-        if st.card(c).is_unit and st.card(c).named(name)
+        if st.card(c).is_unit and st.card(c).name_match(name) is True
     )
 
 
@@ -99,11 +99,12 @@ def _doubt(eng: RangersStrikeEngine, pid: str, name: str) -> str | None:
         if _USABLE_AS in text and f"「{name}」" in text:
             return (
                 f"{eng.name(c)} may be used as 「{name}」 (としてつかえる: that name in the game, "
-                "atwiki renst 1739), which the engine does not read"
+                "atwiki renst 1739, RS-USABLE-AS: 扱ってよい, may), which is not decided here"
             )
     for q in eng.allies(pid):
         if q != pid and (
-            _units_named(eng, q, name) or any(st.card(c).named(name) for c in _public(eng, q))
+            _units_named(eng, q, name)
+            or any(st.card(c).name_match(name) is True for c in _public(eng, q))
         ):
             return (
                 f"{q}, {pid}'s ally, has a unit or card named 「{name}」, and whether 自軍 takes in "
@@ -138,7 +139,7 @@ def picks(
     ps = st.players[pid]
     if not targets:
         hidden = any(p.face_up and p.card is None for p in ps.power)
-        can = [c for c in _public(eng, pid) if st.card(c).named(name)]
+        can = [c for c in _public(eng, pid) if st.card(c).name_match(name) is True]
         if free == 0 or (not can and not hidden):
             return [], targets, [], None  # nothing to bring: exactly
         return (
@@ -204,7 +205,7 @@ def picks(
                 None,
             )
         d = st.card(iid)
-        if not d.named(name):
+        if d.name_match(name) is not True:
             return (
                 [],
                 [],

@@ -179,6 +179,6 @@ def _open(eng: RangersStrikeEngine, d: CardDef, pile: list[str | None]) -> str |
         ):
             return (
                 f"{eng.name(c)} or {d.name} may be used as another card (としてつかえる), which the "
-                "engine does not read: whether they have one card name is not known"
+                "engine does not decide here (RS-USABLE-AS): whether they have one card name is not known"
             )
     return None

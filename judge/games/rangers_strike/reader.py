@@ -559,6 +559,7 @@ from judge.games.rangers_strike import (
     top_three,
     unit_destroys,
     unit_return,
+    usable_as,
     vehicle_power,
     written,
     zone_conditions,
@@ -2709,6 +2710,11 @@ TEMPLATES: tuple[tr.Template, ...] = (
         r"※これは(?:BP(?P<bp>\d+)(?P<dir>以上|以下)の)?(?:敵軍)?(?P<size>[SML])?ユニットに"
         r"アタックされない。",
         _not_attacked_by,
+    ),
+    tr.template(  # RS-USABLE-AS: the names are read from the text by usable_as.names
+        "usable_as",
+        usable_as.PATTERN.pattern,
+        lambda m: Part(keyword="usable_as", only=("unit",)),
     ),
     tr.template(  # RS-CARD-RESTRICTION: only while it is held
         "not_attacked_held",

@@ -82,6 +82,7 @@ from judge.games.rangers_strike import (
     top_three,
     unit_destroys,
     unpowered,
+    usable_as,
     vehicle_power,
     zone_conditions,
 )
@@ -1368,6 +1369,14 @@ def render_card(defn: dict[str, Any]) -> dict[str, Any]:
         (int(w.removeprefix("cross ")) for w in read_card(defn).keywords if w.startswith("cross ")),
         None,
     )
+    usable = usable_as.names(defn.get("text"), str(defn.get("type", "unit")))
+    if usable and "usable_as" in read_card(defn).keywords:  # RS-USABLE-AS
+        words.append(
+            "It may be used as "
+            + " or ".join(f"「{n}」" for n in usable)
+            + ": a text asking for a card of that name to be chosen may choose it (its printed "
+            "name stays its own for the deck's limit per name; RS-USABLE-AS)"
+        )
     if crossed:  # RS-CROSS
         words.append(
             f"クロス {crossed}: while it is in your battle area, the combination numbers and SP "

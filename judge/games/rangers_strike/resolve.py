@@ -707,7 +707,7 @@ def named_here(eng: RangersStrikeEngine, pid: str, name: str) -> tuple[bool, boo
                 maybe = True
         for iid in unit.cards():
             d = st.card(iid)
-            if d.named(name):
+            if d.name_match(name) is True:  # RS-USABLE-AS: used as it, not known below
                 found = True
             elif f"「{name}」" in str(d.raw.get("text") or "") and "としてつかえる" in str(
                 d.raw.get("text") or ""
@@ -1488,7 +1488,7 @@ def namesake(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Found], wh
     name = st.card(unit.card).name
     side = [q for q in st.order if owner in eng.allies(q)] or [owner]
     others = [u for q in side for u in st.players[q].units() if u is not unit]
-    same = [u for u in others if st.card(u.card).named(name)]
+    same = [u for u in others if st.card(u.card).name_match(name) is True]  # RS-USABLE-AS
     maybe = [
         u
         for u in others
@@ -1500,7 +1500,7 @@ def namesake(eng: RangersStrikeEngine, pe: PendingEffect, found: list[Found], wh
             pe,
             "RS-CHOOSE-FIRST",
             f"no other unit on its side is named {name}, but a card there may be used as "
-            "another (としてつかえる), which the engine does not read",
+            "another (としてつかえる), which the engine does not decide here (RS-USABLE-AS)",
             f"{what} is not carried out.",
         )
         return False

@@ -31,7 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
-from judge.games.rangers_strike import placed_held, placed_watch, restrictions, stacking, watch
+from judge.games.rangers_strike import (
+    placed_held,
+    placed_watch,
+    restrictions,
+    stacking,
+    usable_as,
+    watch,
+)
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 from judge.games.rangers_strike.state import (
     COMMAND_LIMIT,
@@ -475,8 +482,18 @@ def reveal_top(
         player=pid,
         cards=[card],
     )
-    if st.card(card).named(name):
+    named = st.card(card).name_match(name)
+    if named is None:  # RS-USABLE-AS: "扱ってよい" (may); whether it is so named here, not said
+        why = (
+            f"the card revealed, {eng.name(card)}, is not named {name} but may be used as "
+            f"{name} (としてつかえる, {usable_as.RULE}): whether it counts as {name} here, to go "
+            "into the rush area, or not, to go into the discard pile, the sources do not say"
+        )
+        eng.ctx.ruling(REVEAL_RULE, f"{why[0].upper()}{why[1:]}; it is put into the rush area.")
+        eng.ctx.cannot_verify(why)
+    elif named:
         eng.ctx.ruling(REVEAL_RULE, f"The card revealed is {name}: it goes into the rush area.")
+    if named is not False:
         into_rush(eng, pid, [card], what, whence="top")
         return
     ps.discard.append(card)
