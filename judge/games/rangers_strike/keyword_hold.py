@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike import keywords, own_text
+from judge.games.rangers_strike import keywords
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -42,23 +42,6 @@ def ok(effect: dict[str, Any], op: dict[str, Any]) -> bool:
         and effect.get("optional") is True
         and effect.get("do") == [op]
     )
-
-
-def _has(eng: RangersStrikeEngine, unit: Unit, word: str) -> bool | None:
-    """Whether ``unit`` has ``word`` now (None: not known, its own text's two readings
-    disagree)."""
-    from judge.games.rangers_strike.resist import _resists_anyway
-
-    d = eng.state.card(unit.card)
-    if word in d.keywords or (word == "レジスト" and _resists_anyway(eng, unit)):
-        return True
-    if word != "レジスト":
-        return False
-    ops = eng.own_text_of(d)
-    if not any(op["op"] == "resist" for op in ops):
-        return False
-    narrow, wide = own_text.resists(eng, unit, ops, False), own_text.resists(eng, unit, ops, True)
-    return bool(narrow) if narrow == wide else None
 
 
 def carry_out(eng: RangersStrikeEngine, pe: PendingEffect, op: dict[str, Any], what: str) -> None:
@@ -82,7 +65,7 @@ def carry_out(eng: RangersStrikeEngine, pe: PendingEffect, op: dict[str, Any], w
             for unit in st.players[pid].area(area):
                 if not st.card(unit.card).is_unit or unit.held:
                     continue
-                has = [_has(eng, unit, w) for w in words]
+                has = [keywords.has(eng, unit, w) for w in words]
                 if any(has):
                     found.append((pid, area, unit))
                 elif None in has:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
+    from judge.games.rangers_strike.state import Unit
 
 RULE = "RS-SELECT-KEYWORD"
 #: the keywords a selector may choose by (the printed "<keyword>を持つ")
@@ -80,6 +81,27 @@ def public_cards(eng: RangersStrikeEngine) -> list[str]:
     return out
 
 
+def has(eng: RangersStrikeEngine, unit: Unit, word: str) -> bool | None:
+    """Whether ``unit`` has the keyword ``word`` now: printed on its card, and for レジスト also
+    given by the vehicle it rides (RS-RIDER-BP) or by its own text (RS-WHILE-NAMED) — the units
+    that may resist (RS-RESIST); None when its own text's two readings of tag battle's 自軍
+    disagree (not known).  RS-SELECT-KEYWORD, RS-HOLD-KEYWORD and RS-RESIST-TO-DAMAGE read
+    "レジストを持つ" alike."""
+    from judge.games.rangers_strike import own_text
+    from judge.games.rangers_strike.resist import _resists_anyway
+
+    d = eng.state.card(unit.card)
+    if word in d.keywords or (word == "レジスト" and _resists_anyway(eng, unit)):
+        return True
+    if word != "レジスト":
+        return False
+    ops = eng.own_text_of(d)
+    if not any(op["op"] == "resist" for op in ops):
+        return False
+    narrow, wide = own_text.resists(eng, unit, ops, False), own_text.resists(eng, unit, ops, True)
+    return bool(narrow) if narrow == wide else None
+
+
 def givers(eng: RangersStrikeEngine, word: str) -> list[str]:
     """The known cards in public zones the engine does not read whose text names ``word``
     beyond their own note: an ability they give or take away may be in force."""
@@ -99,11 +121,20 @@ def doubt(eng: RangersStrikeEngine, effect: dict[str, Any]) -> str | None:
         sel = op.get("target") if isinstance(op, dict) else None
         if not isinstance(sel, dict) or "keyword" not in sel:
             continue
-        found = givers(eng, str(sel["keyword"]))
+        word = str(sel["keyword"])
+        found = givers(eng, word)
         if found:
             names = ", ".join(eng.name(c) for c in found)
             return (
-                f"whether a unit has {sel['keyword']} now is not known: {names}, whose text the "
-                f"engine does not read, names {sel['keyword']} and may give it or take it away"
+                f"whether a unit has {word} now is not known: {names}, whose text the "
+                f"engine does not read, names {word} and may give it or take it away"
             )
+        st = eng.state
+        for pid in st.order:
+            for unit in st.players[pid].units():
+                if has(eng, unit, word) is None:
+                    return (
+                        f"whether {eng.name(unit.card)} has {word} now is not known: its own "
+                        "text gives it in one reading of tag battle's 自軍 and not in the other"
+                    )
     return None

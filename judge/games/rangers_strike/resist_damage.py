@@ -53,8 +53,6 @@ def ok(effect: dict[str, Any], timing: str) -> bool:
 
 def candidates(eng: RangersStrikeEngine, pid: str) -> tuple[list[Found], str | None]:
     """The opposing units and commands that may be chosen now, and why they are not known."""
-    from judge.games.rangers_strike.keyword_hold import _has
-
     st = eng.state
     giving = keywords.givers(eng, WORD)
     if giving:
@@ -71,7 +69,7 @@ def candidates(eng: RangersStrikeEngine, pid: str) -> tuple[list[Found], str | N
                 d = st.card(unit.card)
                 if not d.is_unit or d.size != "S":
                     continue
-                has = _has(eng, unit, WORD)
+                has = keywords.has(eng, unit, WORD)
                 if has:
                     found.append((q, area, unit))
                 elif has is None:

@@ -211,8 +211,8 @@ def fitting(
                     continue  # RS-STACK: "ナンバーに数字を持ち", a number printed
                 if sel.get("sp_printed") and not sp_printed(d):
                     continue  # RS-SELECT-SIZE: "SPが空欄でない"
-                if "keyword" in sel and sel["keyword"] not in d.keywords:
-                    continue  # RS-SELECT-KEYWORD: "ウイングを持つ", printed
+                if "keyword" in sel and keywords.has(eng, unit, str(sel["keyword"])) is False:
+                    continue  # RS-SELECT-KEYWORD: "ウイングを持つ" (not known: keywords.doubt)
                 if written.KEY in sel and written.says(d, str(sel[written.KEY])) is False:
                     continue  # RS-SELECT-WRITTEN: "「…」と書かれた" (not known: it may fit)
                 if sel.get("no_number") and d.combination_number is not None:

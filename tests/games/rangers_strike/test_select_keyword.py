@@ -139,3 +139,36 @@ def test_RS_SELECT_KEYWORD_a_card_that_may_give_the_keyword_leaves_it_unknown() 
     assert rules_broken(r, b.last) == []
     assert "RS-SELECT-KEYWORD" in rules_applied(r, b.last)
     assert len(area_ids(r, "B", "rush")) == 2  # nothing destroyed
+
+
+#: B's unit whose own text, read (RS-WHILE-NAMED), gives it レジスト while a card named Plain is in
+#: B's area: it then *has* レジスト as a unit with it printed does (the units that may resist)
+GUARD = printed(
+    "T-936",
+    "【守りの構え】これは、自軍エリアに「Nobody」があれば「SP1」になり、「Noone」があればBP+3000され、"
+    "「Plain」があればレジストを得る。",
+    name="Guard",
+    bp=1000,
+    sp=0,
+    size="S",
+)
+
+
+def test_RS_SELECT_KEYWORD_resist_its_own_text_gives_counts() -> None:
+    """ "レジストを持つ敵軍Sユニット": a unit whose own text gives it resist now has resist, as
+    RS-HOLD-KEYWORD and RS-RESIST-TO-DAMAGE read it; choosing it is legal."""
+    b = LogBuilder([*CARDS, GUARD]).setup(first="B")
+    for i, code in enumerate(("T-936", "T-933")):
+        b.charge("B", "T-000").proceed("B").rush("B", code).proceed("B", 2)
+        b.charge("A", "T-000").proceed("A")
+        if i == 0:
+            b.rush("A", "T-000")
+        b.proceed("A", 2)
+    b.charge("B", "T-000").proceed("B", 3)
+    b.charge("A", "T-000").proceed("A").rush("A", "T-934").proceed("A")
+    b.enter("A", "T-000").enter("A", "T-934")
+    b.act("A", "resolve", source="T-934", targets=["T-936"])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert rules_broken(r, b.last) == []
+    assert [u["code"] for u in player_state(r, "B")["rush"]] == ["T-933"]
