@@ -67,6 +67,33 @@ def left_of(eng: RangersStrikeEngine, unit: Unit) -> int:
     return sum(total(eng, u) for u in line[: line.index(unit)])
 
 
+def _has_left(eng: RangersStrikeEngine, unit: Unit) -> bool:
+    """Whether a unit stands to the left of ``unit`` in its battle area."""
+    where = eng.state.area_of(unit)
+    if where is None or where[1] != "battle":
+        return False
+    return eng.state.players[where[0]].battle.index(unit) > 0
+
+
+def givers(eng: RangersStrikeEngine) -> list[str]:
+    """The known cards in public zones the engine does not read whose text names クロス other than
+    in their own keyword note ※クロスN: an effect on them may give a unit クロス ("次の能力を得る⇒
+    ※クロス1", a vehicle's rider, a declared クロス1), and the engine would not know it."""
+    from judge.games.rangers_strike.keywords import _notes, public_cards
+
+    st = eng.state
+    out = []
+    for iid in public_cards(eng):
+        d = st.card(iid)
+        text = d.raw.get("text")
+        if not d.unread or not isinstance(text, str):
+            continue
+        notes = _notes(text)
+        if any("クロス" in part and not (w and _PRINTED.fullmatch(w)) for part, w in notes):
+            out.append(iid)
+    return out
+
+
 def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tuple[int | None, str]:
     """``number`` (``unit``'s combination number or SP denominator, ``what``) as the クロス to
     its left lower it; None when that is not known; in words."""
@@ -75,6 +102,13 @@ def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tup
         return None, (
             f"a unit has クロス and, in tag battle, whether it lowers {what} of the units after it "
             "in the team's joined line or in its player's battle area alone the sources do not say"
+        )
+    giving = givers(eng)
+    if giving and _has_left(eng, unit):
+        names = ", ".join(dict.fromkeys(eng.name(c) for c in giving))
+        return None, (
+            f"{names}, whose text the engine does not read, names クロス and may give a unit to the "
+            f"left of {eng.name(unit.card)} クロス: its {what} now is not known"
         )
     if not x:
         return number, ""

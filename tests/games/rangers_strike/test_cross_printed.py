@@ -35,7 +35,10 @@ FRACTION = {**card("T-805", name="Fraction", bp=1000, sp=0, size="S"),
             "sp_at": {"sp": 1, "position": 3}}  # fmt: skip
 #: a unit with no text (no クロス)
 PLAIN = card("T-806", name="Plain", bp=3000, sp=0, size="S")
-CARDS = [PAIR, ODD_PAIR, THIRD, FOURTH, FRACTION, PLAIN]
+#: a unit the engine does not read whose text names クロス beyond its own note: it may give クロス
+GIVER = printed("T-807", "【交差の誓い】これの次に並ぶユニットはクロス1を得る。", name="Giver", bp=3000,
+                sp=0, size="S")  # fmt: skip
+CARDS = [PAIR, ODD_PAIR, THIRD, FOURTH, FRACTION, PLAIN, GIVER]
 
 
 def _line(*codes: str) -> LogBuilder:
@@ -126,3 +129,18 @@ def test_RS_CROSS_printed_in_tag_battle_not_guessed() -> None:
     r = b.replay()
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     assert "RS-NUMBER-COMBINATION" not in rules_applied(r, b.last)
+
+
+def test_RS_CROSS_a_card_not_read_naming_it_leaves_the_numbers_after_it_unknown() -> None:
+    """A card in play whose text the engine does not read and that names クロス other than as its
+    own note may give a unit クロス ("…はクロス1を得る"): the SP 1/3 unit after it striking 2nd
+    is not judged (not illegal, as it would be with no クロス), nor a Number Combination at a
+    number クロス could lower."""
+    b = _line("T-807", "T-805").strike("A", "T-805")
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RS-STRIKE" not in rules_broken(r, b.last)
+    assert any("names クロス" in t for t in ruling_texts(r, b.last)), ruling_texts(r, b.last)
+    b = _line("T-807", "T-806", "T-804")  # Fourth (CN 4) 3rd: 4, or 3 if a クロス was given
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
