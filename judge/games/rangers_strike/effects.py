@@ -445,8 +445,9 @@ is named):
 
 ``"opponent"`` means the opposing player (in tag battle: either opposing player).  A resident's
 ``bp`` op has no ``count``: it applies to every unit its selector covers (``side``, ``zone``
-and optionally ``category``); with the card's ``"tag": true`` its ``own`` side covers the
-ally's units too (RST-RESIDENT-TAG).
+and optionally ``category``); ``own`` is its player's units and ``opponent`` the target
+player's, with or without Tag (the card's ``"tag": true`` lets it stand beside another
+resident, RS-TAG; it widens neither side, RST-RESIDENT-TAG).
 
 An effect ``{"when": "resident_held_entered", "of": {"size": "S"}, "optional": true, "do":
 [{"op": "bold", "part": {"op": "hold_own", "size": "S"}}, {"op": "release_entered"}]}`` is a

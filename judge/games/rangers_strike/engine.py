@@ -239,15 +239,12 @@ class RangersStrikeEngine(AgendaEngine):
             return [b.defender] if b.defender else []
         return [self.target_player(b.attacker_player)]
 
-    def resident_covers(self, owner: str, side: str, tag: bool) -> list[str]:
-        """Decision point: whose units a resident of ``owner`` covers on ``side``."""
+    def resident_covers(self, owner: str, side: str) -> list[str]:
+        """Decision point: whose units a resident of ``owner`` covers on ``side``: the owner's
+        own, and the target player's (RS-RESIDENT, RST-RESIDENT).  Tag changes neither: it lets
+        the resident stand beside another and execute another's bold part (RS-TAG,
+        RST-RESIDENT-TAG), it does not widen 自軍 or 相手."""
         return [owner] if side == "own" else [self.target_player(owner)]
-
-    def tag_rewords(self, owner: str) -> bool:
-        """Decision point: whether ``owner``'s resident is read with a team-mate's Tag
-        rewording although it has no Tag itself (RST-RESIDENT-TAG, rule option resident_tag
-        team_residents); never in 1 vs 1."""
-        return False
 
     def winner_against(self, loser: str) -> str:
         """Decision point: who wins when ``loser`` loses (a player id; tag: a team id)."""
@@ -590,7 +587,7 @@ class RangersStrikeEngine(AgendaEngine):
         return bp
 
     def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
-        """BP given by residents in place (RS-RESIDENT, RST-RESIDENT-TAG)."""
+        """BP given by residents in place (RS-RESIDENT)."""
         st = self.state
         total = 0
         for q, res in st.placed():
@@ -598,9 +595,8 @@ class RangersStrikeEngine(AgendaEngine):
             ops = self.resident_ops(d)
             if not ops:
                 continue
-            tag = d.tag or self.tag_rewords(q)
             for side, zone, cat, amount in ops:
-                if owner not in self.resident_covers(q, side, tag):
+                if owner not in self.resident_covers(q, side):
                     continue
                 if zone != area:
                     continue

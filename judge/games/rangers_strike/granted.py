@@ -6,8 +6,8 @@ While the resident is in place (RS-RESIDENT), each unit of its player's (自軍�
 battle areas; a vehicle is not a unit, RS-SELECT-UNIT) that has one of the features now (printed
 or added, RS-SELECT-FEATURE) has scrum, as a unit printing ※スクラム has it (RS-SCRUM, judged by
 :func:`judge.games.rangers_strike.next_in_line.scrum_forbidden` with all its doubts).  Whose units
-自軍 covers is the resident's as for its BP (:meth:`RangersStrikeEngine.resident_covers`; in tag
-battle a resident with Tag covers the team, RST-RESIDENT-TAG).
+自軍 covers is the resident's as for its BP (:meth:`RangersStrikeEngine.resident_covers`; Tag does
+not widen it, RST-RESIDENT-TAG).
 
 The effect: ``{"when": "resident", "do": [{"op": "gain", "ability": "scrum", "target": {"side":
 "own", "type": "unit", "features": [X, …]}}]}``.
@@ -98,7 +98,7 @@ def givers(eng: RangersStrikeEngine, unit: Unit) -> list[str]:
         ]
         if not ops:
             continue
-        if owner not in eng.resident_covers(q, "own", d.tag or eng.tag_rewords(q)):
+        if owner not in eng.resident_covers(q, "own"):
             continue
         features = st.unit_features(unit)
         if any(f in features for op in ops for f in op["target"]["features"]):

@@ -67,11 +67,7 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
         for index, effect in enumerate(d.effects):
             if not ok(effect):
                 continue
-            tag = d.tag or eng.tag_rewords(q)
-            covered = [
-                *eng.resident_covers(q, "own", tag),
-                *eng.resident_covers(q, "opponent", tag),
-            ]
+            covered = [*eng.resident_covers(q, "own"), *eng.resident_covers(q, "opponent")]
             if pid not in covered:
                 continue
             pe = PendingEffect(0, pid, res, effect, index, "turn_end", {})

@@ -98,8 +98,7 @@ def _residents(eng: RangersStrikeEngine, pid: str) -> list[tuple[str, int]]:
         ns = [e["do"][0]["n"] for e in d.effects if e.get("when") == "resident" and ok(e)]
         if not ns:
             continue
-        tag = d.tag or eng.tag_rewords(q)
-        covered = [*eng.resident_covers(q, "own", tag), *eng.resident_covers(q, "opponent", tag)]
+        covered = [*eng.resident_covers(q, "own"), *eng.resident_covers(q, "opponent")]
         if pid in covered:
             found.append((res, ns[0]))
     return found

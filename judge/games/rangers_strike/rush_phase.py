@@ -415,25 +415,13 @@ def apply_use(eng: RangersStrikeEngine, plan: Plan) -> None:
                 "BP 0 or less, which destroys it, the engine does not check.",
             )
             eng.ctx.cannot_verify("a resident lowering BP: units at BP 0 or less not checked")
-        if d.tag and len(eng.allies(pid)) > 1:
+        if tag_resident.printed(eng, iid) and len(eng.allies(pid)) > 1:
             eng.ctx.ruling(
-                "RST-RESIDENT-TAG",
-                f"{eng.name(iid)} has Tag: its rewording applies to the team, so its resident "
-                f"effect covers {' and '.join(eng.allies(pid))}'s units (rule option resident_tag "
-                f"{eng.options.get('resident_tag', 'own_card')}).",
+                tag_resident.TEAM_RULE,
+                f"{eng.name(iid)} has Tag: in tag battle the bold part its player may execute "
+                f"instead of its own may be that of a resident {eng.allies(pid)[1]} placed too; "
+                "Tag does not widen whose units its effect covers.",
             )
-        if len(eng.allies(pid)) > 1 and eng.options.get("resident_tag") == "team_residents":
-            ally = eng.allies(pid)[1]
-            others = st.players[ally].residents
-            other = others[0] if others else None
-            if d.tag and other is not None or not d.tag and eng.tag_rewords(pid):
-                tagged, reworded = (iid, other) if d.tag else (other, iid)
-                eng.ctx.ruling(
-                    "RST-RESIDENT-TAG",
-                    f"Rule option resident_tag team_residents: the Tag rewording of "
-                    f"{eng.name(tagged)} applies to the team-mate's resident "
-                    f"{eng.name(reworded)} too.",
-                )
         tagged = any(tag_resident.printed(eng, c) for c in [*gone, *ps.residents])
         for old in gone:
             ps.discard.append(old)

@@ -20,8 +20,7 @@ method                     1 vs 1                                  tag battle
 ``reach_limit(pid)``       loses the game                          out; team loss (RST-LOSS)
 ``damage_side(pid, n)``    the opponent takes it                   the team assigns (RST-STRIKE-ASSIGN)
 ``counter_players(b)``     the defending player                    the attacked unit's owner / the struck team
-``resident_covers(…)``     the owner / the opponent                with Tag: both allies (RST-RESIDENT-TAG)
-``tag_rewords(owner)``     never                                   option resident_tag team_residents
+``resident_covers(…)``     the owner / the opponent                the owner / the target player
 ``damage_ends_game(…)``    never                                   lethal with the ally out (RST-LOSS)
 ``deck_out(pid)``          loses the game (RS-LOSS-DECK)           out (RST-OUT)
 ``allies(pid)``            itself                                  itself and the ally
@@ -248,22 +247,6 @@ class TagBattleEngine(RangersStrikeEngine):
         if b.kind == "attack":
             return [b.defender] if b.defender else []
         return list(self.other_team(b.attacker_player))
-
-    def resident_covers(self, owner: str, side: str, tag: bool) -> list[str]:
-        """RST-RESIDENT-TAG: a resident with Tag covers the ally's units (or both opposing
-        players) too."""
-        if side == "own":
-            return self.allies(owner) if tag else [owner]
-        return self.opponents(owner) if tag else [self.target_player(owner)]
-
-    def tag_rewords(self, owner: str) -> bool:
-        """RST-RESIDENT-TAG with rule option resident_tag team_residents: while the team-mate
-        has a resident with Tag in place, its rewording applies to ``owner``'s resident too."""
-        if self.options.get("resident_tag") != "team_residents":
-            return False
-        return any(
-            self.state.card(res).tag for res in self.state.players[self.ally(owner)].residents
-        )
 
     def winner_against(self, loser: str) -> str:
         return self.state.team_ids[1 - self.team_of(loser)]

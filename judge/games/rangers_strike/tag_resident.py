@@ -25,9 +25,9 @@ card's text the catalogue writes in 『…』.  Two things follow, each RS-TAG:
   its own in place; the resolve's ``targets`` then start with ``{"bold": R}`` (R the other
   resident, by instance id or code), followed by that bold part's own targets.  R must be
   another resident of the player's in place (illegal otherwise: RS-TAG).  In tag battle the seed
-  says the rewording also reaches the residents the team-mate placed (RST-RESIDENT-TAG): naming
-  one is legal, but whose 自軍 the borrowed words then name is not said, so the effect is not
-  carried out (unverifiable).  R read in full whose text prints no bold part: illegal (it has
+  says the bold part's substitution also reaches the residents the team-mate placed
+  (RST-RESIDENT-TAG): naming one of them is legal, but whose 自軍 the borrowed words then name
+  is not said, so the effect is not carried out (unverifiable).  R read in full whose text prints no bold part: illegal (it has
   none to execute); R whose text is not read, or a hand-made card without text: its bold part
   is not known, so the effect is not carried out (unverifiable).  A bold part executed instead
   is executed as the card's own would be: "そうしたとき" then holds when it was done.
@@ -58,6 +58,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.games.rangers_strike.cards import printed_text
 from judge.games.rangers_strike.refs import Problem, find_unit, is_instance, ref_code
 
 if TYPE_CHECKING:
@@ -138,11 +139,12 @@ def part_words(part: dict[str, Any]) -> str:
 
 
 def printed(eng: RangersStrikeEngine, card: str) -> bool:
-    """Whether ``card`` has Tag as its printed text says (the definition's ``tag`` and the
-    keyword printed).  A hand-made definition's ``tag`` without printed text is RST-RESIDENT-TAG's
-    rewording alone, and its placing stays RS-RESIDENT's."""
+    """Whether ``card`` has Tag: the definition's ``tag`` with the keyword printed, or a
+    hand-made definition's ``tag`` without printed text (the card has Tag, so its reminder,
+    RS-TAG: it may stand beside one other resident; its bold part is not known).  A definition
+    whose printed text does not print ※タッグ has no Tag, whatever its ``tag`` says."""
     d = eng.state.card(card)
-    return d.tag and "タッグ" in d.keywords
+    return d.tag and ("タッグ" in d.keywords or not printed_text(d.raw))
 
 
 # -- placing --------------------------------------------------------------------------------------
@@ -296,9 +298,9 @@ def bold_named(
             None,
             rest,
             [],
-            f"{eng.name(card)} is {q}'s, {pid}'s team-mate's: the seed lets a Tag resident "
-            "execute its bold part (RST-RESIDENT-TAG), but whose 自軍 its words then name the "
-            "sources do not say",
+            f"{eng.name(card)} is {q}'s, {pid}'s team-mate's: in tag battle a Tag resident may "
+            "execute the bold part of a resident the team-mate placed instead of its own "
+            "(RST-RESIDENT-TAG), but whose 自軍 its words then name the sources do not say",
         )
     parts = [bold_of(e) for e in st.card(card).effects]
     found = [p for p in parts if p is not None]
@@ -481,8 +483,9 @@ def execute_bold(
         eng.event("effect", f"{what} is not carried out.", card=pe.source)
         return None
     if doubt is not None or part is None:
+        rule = TEAM_RULE if doubt is not None and TEAM_RULE in doubt else RULE
         eng.not_guessed(
-            pe, RULE, doubt or "the bold part is not known", f"{what} is not carried out."
+            pe, rule, doubt or "the bold part is not known", f"{what} is not carried out."
         )
         return None
     pick, _, found, doubt = part_pick(eng, pid, part, rest)

@@ -77,7 +77,6 @@ GAP_IDS = {
     "RS-STRIKE-DAMAGE",
     "RS-DESTROYED-TO-POWER",
     "RS-OPPONENT-CHOOSES",
-    "RST-RESIDENT-TAG",
 }
 
 
@@ -157,7 +156,6 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
         "strike_damage": "sp",
         "strike_to_out_player": False,
         "deck_construction": True,
-        "resident_tag": "own_card",
         "assigned_damage_overflow": "stays",
         "sp_fraction_count": "team",
         "taxis_position": "printed",
@@ -168,6 +166,8 @@ def test_option_defaults_are_among_their_choices(catalogue: Catalogue) -> None:
     assert catalogue.options["strike_damage"].choices == ("sp", "one")
     assert catalogue.options["strike_damage"].rule == "RS-STRIKE-DAMAGE"
     assert "vehicle_bp" not in catalogue.options  # a vehicle has no BP (RS-VEHICLE)
+    # RST-RESIDENT-TAG: the widening reading, and its option, are withdrawn
+    assert "resident_tag" not in catalogue.options
     assert catalogue.options["strike_to_out_player"].rule == "RST-STRIKE-ASSIGN"
 
 

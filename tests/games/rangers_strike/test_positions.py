@@ -306,13 +306,14 @@ def test_tag_an_attack_only_at_the_target_players_units() -> None:
     assert [v["rule"] for v in r["steps"][0]["violations"]] == ["RST-ATTACK"]
 
 
-def test_tag_the_resident_with_tag_covers_the_allys_units() -> None:
-    # B1's Lighthouse Watch (Tag) gives B2's unit in the battle area +500
+def test_tag_the_resident_with_tag_does_not_cover_the_allys_units() -> None:
+    # B1's Lighthouse Watch (Tag) gives B1's units +500, not B2's: Tag widens nothing
+    # (RST-RESIDENT-TAG: the rewording is of the bold part, RS-TAG)
     r = replay(log_from(tag_position(), [{"p": "B2", "do": "proceed"}]), detail="full")
     assert r["steps"][0]["verdict"] == "legal"
     view = read_position(tag_position())
     eng = start(view)
-    assert eng.bp(eng.state.players["B2"].battle[0]) == 3000  # 2500 + 500
+    assert eng.bp(eng.state.players["B2"].battle[0]) == 2500  # printed BP
 
 
 def test_tag_the_extra_draw_open_in_the_leaders_charge_phase() -> None:

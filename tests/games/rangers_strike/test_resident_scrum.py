@@ -161,7 +161,7 @@ def test_RS_RESIDENT_SCRUM_only_ones_own_units_with_the_feature_while_it_is_in_p
 
 
 def test_RS_RESIDENT_SCRUM_a_tag_resident_without_tag_covers_its_players_units_only() -> None:
-    """Tag battle: B1's resident (no Tag) covers B1's units, not B2's (RST-RESIDENT-TAG).
+    """Tag battle: B1's resident (no Tag) covers B1's units, not B2's (RST-RESIDENT).
     A1 attacks B1's units, A2 B2's (RST-TARGET-PLAYER)."""
     cards = [BLUE_TWO, THREE, ATTACKER, FORMATION]
     # B1's Blue Two then Three in B1's battle area, B1's resident in place

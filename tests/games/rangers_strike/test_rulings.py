@@ -265,7 +265,7 @@ def test_RS_CARD_IN_ZONE_a_code_for_copies_in_different_states_is_ambiguous() ->
     assert rules_broken(b.replay(), b.last) == ["RS-ONE-ACTION"]
 
 
-# -- RST-RESIDENT-TAG (GAP) and damage past 5 (RST-STRIKE-ASSIGN, GAP part) -------------------------
+# -- RST-RESIDENT-TAG and damage past 5 (RST-STRIKE-ASSIGN, GAP part) -------------------------------
 
 
 def resident(code: str, amount: int, tag: bool) -> dict[str, Any]:
@@ -301,24 +301,23 @@ def tag_and_plain_residents(**options: Any) -> LogBuilder:
     )
 
 
-def test_RST_RESIDENT_TAG_by_default_the_rewording_is_the_tag_residents_own() -> None:
+def test_RST_RESIDENT_TAG_tag_widens_no_residents_units() -> None:
+    """The rewording is the bold part's (the reminder: 太字部分を実行するかわりに、他の自軍常駐の太字部分を
+    実行できる), not 自軍 read as the team: A2's Tag resident covers A2's units, A1's resident
+    (placed beside a Tag resident of the team-mate's) only A1's."""
     b = tag_and_plain_residents()
     r = b.replay()
     assert verdict(r, b.last) == "legal"
-    # A2's Tag resident covers A2's units; A1's resident without Tag covers only A1's
-    assert player_state(r, "A2")["battle"][0]["bp"] == 1500
-
-
-def test_RST_RESIDENT_TAG_with_team_residents_the_allys_resident_is_reworded_too() -> None:
-    b = tag_and_plain_residents(resident_tag="team_residents")
-    r = b.replay()
-    assert verdict(r, b.last) == "legal"
-    assert player_state(r, "A2")["battle"][0]["bp"] == 1800  # + A1's resident, reworded
+    assert player_state(r, "A2")["battle"][0]["bp"] == 1500  # A2's +500 only, not A1's +300
     use = next(
         s["index"] for s in r["steps"] if s["action"] == {"p": "A1", "do": "use", "card": "T-009"}
     )
-    assert any("resident_tag team_residents" in t for t in ruling_texts(r, use))
-    assert "RST-RESIDENT-TAG" in rules_applied(r, use)
+    assert "RST-RESIDENT-TAG" not in rules_applied(r, use)
+
+
+def test_RST_RESIDENT_TAG_the_old_option_is_no_longer_a_rule_option() -> None:
+    with pytest.raises(BadLog):
+        tag_and_plain_residents(resident_tag="team_residents").replay()
 
 
 BURN7 = card(

@@ -345,14 +345,17 @@ def test_RST_RESIDENT_residents_are_kept_per_player() -> None:
     assert "RST-RESIDENT" in rules_applied(r, b.last)
 
 
-def test_RST_RESIDENT_TAG_applies_to_the_allys_units_too() -> None:
+def test_RST_RESIDENT_TAG_a_tag_resident_does_not_cover_the_allys_units() -> None:
+    """Tag's rewording is of the bold part (RS-TAG's reminder), not of 自軍: A1's Tag resident
+    (+500 to 自軍 units) leaves A2's unit at its printed BP, as A1's resident without Tag does."""
     tagged, plain = _resident("T-008", 500, True), _resident("T-009", 300, False)
     b = tb(tagged, plain, UNIT).charge("A1", "T-000").proceed("A1").use("A1", "T-008")
     b.proceed("A1", 2).charge("A2", "T-000").proceed("A2").rush("A2", "T-001").proceed("A2")
     b.enter("A2", "T-001")
     r = b.replay()
-    assert "RST-RESIDENT-TAG" in rules_applied(r, 3)
-    assert player_state(r, "A2")["battle"][0]["bp"] == 3500
+    assert "RST-RESIDENT-TAG" in rules_applied(r, 3)  # said as it is placed in tag battle
+    assert not any("A1 and A2" in t for t in ruling_texts(r, 3))
+    assert player_state(r, "A2")["battle"][0]["bp"] == 3000
     b = tb(tagged, plain, UNIT).charge("A1", "T-000").proceed("A1").use("A1", "T-009")
     b.proceed("A1", 2).charge("A2", "T-000").proceed("A2").rush("A2", "T-001").proceed("A2")
     b.enter("A2", "T-001")

@@ -26,6 +26,7 @@ from judge.games.rangers_strike.testing import (
     printed,
     rules_applied,
     rules_broken,
+    ruling_texts,
     verdict,
 )
 
@@ -305,3 +306,80 @@ def test_RS_TAG_a_resident_printing_no_bold_part_is_illegal_an_unread_one_not_gu
     assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
     assert "RS-TAG" in rules_applied(r, b.last)
     assert _unit(b, "T-892").get("held", False) is False
+
+
+# -- RST-RESIDENT-TAG: in tag battle the substitution reaches the team-mate's residents ----------
+# The seed: "タッグを持つ常駐の「太字部分の読み替え」は、チームを組んだプレイヤーの配置した常駐についても適用され
+# ます"; the reminder: "太字部分を実行するかわりに、他の自軍常駐の太字部分を実行できる".
+
+
+def _tag_entered(ally: str = "T-894", foe: str | None = None) -> LogBuilder:
+    """Tag battle: A1 places Wake, A2 places ``ally``, B1 ``foe`` (if any); in A1's next turn A1
+    rushes Heavy (held) and Pal, and Heavy enters the battle area."""
+    b = LogBuilder(CARDS, variant="tag").setup(first="A1")
+    b.charge("A1", "T-000").proceed("A1").use("A1", "T-890").proceed("A1", 2)
+    b.charge("A2", "T-000").proceed("A2").use("A2", ally).proceed("A2", 2)
+    if foe is None:
+        b.pass_turn("B1")
+    else:
+        b.charge("B1", "T-000").proceed("B1").use("B1", foe).proceed("B1", 2)
+    b.pass_turn("B2")
+    b.charge("A1", "T-000").proceed("A1").rush("A1", "T-891").rush("A1", "T-892").proceed("A1")
+    return b.enter("A1", _tag_id(b, "A1", "T-891"))
+
+
+def _tag_id(b: LogBuilder, pid: str, code: str, area: str = "rush") -> str:
+    return next(u["id"] for u in player_state(b.replay(), pid)[area] if u["code"] == code)
+
+
+def _tag_unit(b: LogBuilder, code: str) -> dict[str, Any]:
+    state = player_state(b.replay(), "A1")
+    return next(u for u in state["rush"] + state["battle"] if u["code"] == code)
+
+
+def test_RST_RESIDENT_TAG_the_team_mates_resident_may_be_named_its_outcome_not_guessed() -> None:
+    b = _tag_entered()
+    r = b.replay()
+    assert [s["verdict"] for s in r["steps"]].count("illegal") == 0, r["steps"]
+    wake = player_state(r, "A1")["resident"]
+    old = player_state(r, "A2")["resident"]
+    b.act(
+        "A1", "resolve", source=wake, use=True, targets=[{"bold": old}, _tag_id(b, "A1", "T-892")]
+    )
+    r = b.replay()
+    assert verdict(r, b.last) == "unverifiable", r["steps"][b.last]
+    assert "RST-RESIDENT-TAG" in rules_applied(r, b.last)
+    assert rules_broken(r, b.last) == []
+    # not carried out: Pal stays released, Heavy held
+    assert _tag_unit(b, "T-892").get("held", False) is False
+    assert _tag_unit(b, "T-891").get("held", False) is True
+
+
+def test_RST_RESIDENT_TAG_an_opposing_players_resident_is_not_the_teams() -> None:
+    b = _tag_entered(foe="T-894")
+    r = b.replay()
+    wake = player_state(r, "A1")["resident"]
+    foes = player_state(r, "B1")["resident"]
+    b.act(
+        "A1", "resolve", source=wake, use=True, targets=[{"bold": foes}, _tag_id(b, "A1", "T-892")]
+    )
+    assert "RS-TAG" in rules_broken(b.replay(), b.last)
+
+
+def test_RST_RESIDENT_TAG_its_own_bold_part_in_tag_battle_as_before() -> None:
+    b = _tag_entered()
+    wake = player_state(b.replay(), "A1")["resident"]
+    b.act("A1", "resolve", source=wake, use=True, targets=[_tag_id(b, "A1", "T-892")])
+    r = b.replay()
+    assert verdict(r, b.last) == "legal", r["steps"][b.last]
+    assert "RST-RESIDENT-TAG" not in rules_applied(r, b.last)
+
+
+def test_RST_RESIDENT_TAG_a_tag_resident_placed_in_tag_battle_says_what_tag_reaches() -> None:
+    b = _tag_entered()
+    r = b.replay()
+    use = next(
+        s["index"] for s in r["steps"] if s["action"] == {"p": "A1", "do": "use", "card": "T-890"}
+    )
+    assert "RST-RESIDENT-TAG" in rules_applied(r, use)
+    assert any("A2 placed too" in t for t in ruling_texts(r, use))
