@@ -315,9 +315,14 @@ def test_RST_RESIDENT_TAG_tag_widens_no_residents_units() -> None:
     assert "RST-RESIDENT-TAG" not in rules_applied(r, use)
 
 
-def test_RST_RESIDENT_TAG_the_old_option_is_no_longer_a_rule_option() -> None:
-    with pytest.raises(BadLog):
-        tag_and_plain_residents(resident_tag="team_residents").replay()
+def test_RST_RESIDENT_TAG_the_old_option_is_retired_judged_and_told() -> None:
+    """A log recorded with the withdrawn option loses nothing: it is judged as without it (Tag
+    widens no resident's units) and the summary says the option was retired and why."""
+    b = tag_and_plain_residents(resident_tag="team_residents")
+    r = b.replay()
+    assert verdict(r, b.last) == "legal"
+    assert player_state(r, "A2")["battle"][0]["bp"] == 1500  # as without the option
+    assert "bold part" in r["summary"]["retired_options"]["resident_tag"]
 
 
 BURN7 = card(
