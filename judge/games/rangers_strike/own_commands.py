@@ -28,6 +28,7 @@ choice is not guessed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
@@ -191,26 +192,42 @@ def _names_opposing_unit(eng: RangersStrikeEngine, pid: str, ref: Any) -> bool:
     )
 
 
-def _split_doubt(
-    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], n: int
-) -> str | None:
-    """Where the ``n`` commands read first end is not known: with fewer (one or more), the
-    references after them name distinct units that fit, as many as that number then takes."""
+def split_point(
+    eng: RangersStrikeEngine,
+    pid: str,
+    effect: dict[str, Any],
+    targets: list[Any],
+    n: int,
+    bind: Callable[[dict[str, Any], int], dict[str, Any]],
+) -> int | None:
+    """A smaller count ``m`` (1 ≤ m < ``n``) of the cards read first at which the references
+    after them name distinct units that fit, as many as the effect ``bind(effect, m)`` then
+    takes: where the ``n`` cards end is then not known; None when no such count."""
     from judge.games.rangers_strike.effects import selectors
     from judge.games.rangers_strike.resolve import fitting
 
     for m in range(1, n):
         rest = targets[m:]
-        (sel,) = selectors(bound(effect, m))
+        (sel,) = selectors(bind(effect, m))
         cands = fitting(eng, pid, sel)
         if len(rest) != min(int(sel.get("count", 1)), len(cands)):
             continue
         if name_distinct(eng, rest, cands):
-            return (
-                f"the references name commands of {pid}'s and units alike, so where the "
-                f"commands end is not known ({n} commands, or {m}; name them by instance id)"
-            )
+            return m
     return None
+
+
+def _split_doubt(
+    eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], n: int
+) -> str | None:
+    """Where the ``n`` commands read first end is not known (:func:`split_point`)."""
+    m = split_point(eng, pid, effect, targets, n, bound)
+    if m is None:
+        return None
+    return (
+        f"the references name commands of {pid}'s and units alike, so where the "
+        f"commands end is not known ({n} commands, or {m}; name them by instance id)"
+    )
 
 
 def _ally_doubt(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any]) -> str | None:

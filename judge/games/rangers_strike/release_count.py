@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike.costs import leading, name_distinct, names_card
+from judge.games.rangers_strike import own_commands
+from judge.games.rangers_strike.costs import leading, names_card
 from judge.games.rangers_strike.refs import Problem
 
 if TYPE_CHECKING:
@@ -154,22 +155,14 @@ def _split_doubt(
     eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any], n: int
 ) -> str | None:
     """Where the ``n`` cards read first end is not known: with fewer (one or more), the
-    references after them name a unit that then fits."""
-    from judge.games.rangers_strike.effects import selectors
-    from judge.games.rangers_strike.resolve import fitting
-
-    for m in range(1, n):
-        rest = targets[m:]
-        (sel,) = selectors(bound(effect, m))
-        cands = fitting(eng, pid, sel)
-        if len(rest) != min(int(sel.get("count", 1)), len(cands)):
-            continue
-        if name_distinct(eng, rest, cands):
-            return (
-                f"the references name held cards of {pid}'s and units alike, so where the cards "
-                f"released end is not known ({n} times, or {m}; name them by instance id)"
-            )
-    return None
+    references after them name a unit that then fits (:func:`own_commands.split_point`)."""
+    m = own_commands.split_point(eng, pid, effect, targets, n, bound)
+    if m is None:
+        return None
+    return (
+        f"the references name held cards of {pid}'s and units alike, so where the cards "
+        f"released end is not known ({n} times, or {m}; name them by instance id)"
+    )
 
 
 def named(
