@@ -89,13 +89,22 @@ RULES = {
 
 def laying(eng: RangersStrikeEngine, rule: str) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
     """Every card in a rush or battle area whose text lays ``rule``: ``(player, area, card,
-    the rule)``, in player, area and position order (a unit, then the vehicle it rides)."""
+    the rule)``, in player, area and position order (a unit, then the vehicle it rides).
+    Only the cards whose code lays it are read (a long log's areas hold hundreds of units)."""
+    codes = eng.codes_where(
+        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions)
+    )
+    if not codes:
+        return
     st = eng.state
+    code_of = st.code_of
     for pid in st.order:
         ps = st.players[pid]
         for area in AREAS:
             for unit in ps.area(area):
                 for iid in unit.cards():
+                    if code_of[iid] not in codes:
+                        continue
                     for r in st.card(iid).restrictions:
                         if r.get("rule") == rule:
                             yield pid, area, iid, r

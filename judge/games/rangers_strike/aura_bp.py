@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.games.rangers_strike import keywords
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
     from judge.games.rangers_strike.state import Unit
 
@@ -35,9 +36,6 @@ HELD_OP = "held_aura_bp"
 _SIZES = ("S", "M", "L")
 #: the keywords read ("ウイングを持たない")
 WITHOUT = ("ウイング",)
-#: (the card definitions, whether any of them has the rule), worked out once per set of
-#: definitions, so that a game without such a card costs one lookup
-_ANY: dict[int, tuple[Any, bool]] = {}
 
 
 def ok(rule: dict[str, Any]) -> bool:
@@ -53,27 +51,25 @@ def ok(rule: dict[str, Any]) -> bool:
     )
 
 
-def _any(eng: RangersStrikeEngine) -> bool:
-    defs = eng.state.defs
-    cached = _ANY.get(id(defs))
-    if cached is None or cached[0] is not defs:
-        found = any(r.get("rule") == NAME and ok(r) for d in defs.values() for r in d.restrictions)
-        cached = _ANY[id(defs)] = (defs, found)
-    return cached[1]
+def _lays(d: CardDef) -> bool:
+    """Whether a unit card lays the rule (the ones :func:`_in_force` reads)."""
+    return d.is_unit and any(r.get("rule") == NAME and ok(r) for r in d.restrictions)
 
 
 def _in_force(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
-    """The rules of the cards whose units are in a rush or battle area now, one per card."""
-    if not _any(eng):
+    """The rules of the cards whose units are in a rush or battle area now, one per card.
+    Only the units whose code lays it are read (:meth:`~RangersStrikeEngine.codes_where`: a
+    game without such a card costs one lookup, a long log's areas hold hundreds of units)."""
+    codes = eng.codes_where(NAME, _lays)
+    if not codes:
         return []
     st = eng.state
+    code_of = st.code_of
     out = []
     for pid in st.order:
         for u in st.players[pid].units():
-            d = st.card(u.card)
-            if not d.is_unit:
-                continue
-            out += [r for r in d.restrictions if r.get("rule") == NAME and ok(r)]
+            if code_of[u.card] in codes:
+                out += [r for r in st.card(u.card).restrictions if r.get("rule") == NAME and ok(r)]
     return out
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-CROSS"
@@ -52,10 +53,23 @@ def total(eng: RangersStrikeEngine, unit: Unit) -> int:
     return printed(eng, unit) + gained(unit)
 
 
+def _prints(d: CardDef) -> bool:
+    return any(_PRINTED.fullmatch(w) for w in d.keywords)
+
+
 def holders(eng: RangersStrikeEngine) -> list[str]:
-    """The cards of units that have クロス, printed or given, in any area."""
+    """The cards of units that have クロス, printed or given, in any area.  Only a unit whose
+    card prints it or that has effects in force can (the others are passed over unread: a
+    long log's areas hold hundreds of units)."""
     st = eng.state
-    return [u.card for q in st.order for u in st.players[q].units() if total(eng, u)]
+    code_of = st.code_of
+    printing = eng.codes_where("cross_printed", _prints)
+    return [
+        u.card
+        for q in st.order
+        for u in st.players[q].units()
+        if (u.mods or code_of[u.card] in printing) and total(eng, u)
+    ]
 
 
 def left_of(eng: RangersStrikeEngine, unit: Unit) -> int:
@@ -79,19 +93,24 @@ def givers(eng: RangersStrikeEngine) -> list[str]:
     """The known cards in public zones the engine does not read whose text names クロス other than
     in their own keyword note ※クロスN: an effect on them may give a unit クロス ("次の能力を得る⇒
     ※クロス1", a vehicle's rider, a declared クロス1), and the engine would not know it."""
-    from judge.games.rangers_strike.keywords import _notes, public_cards
+    from judge.games.rangers_strike.keywords import public_cards
 
-    st = eng.state
-    out = []
-    for iid in public_cards(eng):
-        d = st.card(iid)
-        text = d.raw.get("text")
-        if not d.unread or not isinstance(text, str):
-            continue
-        notes = _notes(text)
-        if any("クロス" in part and not (w and _PRINTED.fullmatch(w)) for part, w in notes):
-            out.append(iid)
-    return out
+    codes = eng.codes_where("cross_giver", _may_give)
+    if not codes:  # no card of the game's (the public zones grow with a long log)
+        return []
+    code_of = eng.state.code_of
+    return [iid for iid in public_cards(eng) if code_of[iid] in codes]
+
+
+def _may_give(d: CardDef) -> bool:
+    """Whether ``d`` is a card the engine does not read whose text names クロス other than in
+    its own keyword note (:func:`givers`)."""
+    from judge.games.rangers_strike.keywords import _notes
+
+    text = d.raw.get("text")
+    if not d.unread or not isinstance(text, str):
+        return False
+    return any("クロス" in part and not (w and _PRINTED.fullmatch(w)) for part, w in _notes(text))
 
 
 def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tuple[int | None, str]:

@@ -130,6 +130,8 @@ class RangersStrikeEngine(AgendaEngine):
         self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: :meth:`codes_where`'s sets of codes, by the name of what they have
+        self._codes_where: dict[str, frozenset[str]] = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.rangers_strike.position_place import place
 
@@ -512,6 +514,21 @@ class RangersStrikeEngine(AgendaEngine):
                 for x in attack_bp.static_bp(eff)
             )
         return ops
+
+    def codes_where(self, key: str, has: Callable[[CardDef], bool]) -> frozenset[str]:
+        """The codes of the game's card definitions for which ``has`` holds (``key`` names
+        it), worked out once a game.
+
+        Why: a scan of every card in play or in a public zone for a text few cards print costs
+        as much as the field is large (hundreds of units and cards on a long log); with the
+        codes that print it the scan is skipped when no card of the game does, and otherwise
+        looks at each card's code only.  A definition never changes during a game."""
+        codes = self._codes_where.get(key)
+        if codes is None:
+            codes = self._codes_where[key] = frozenset(
+                code for code, d in self.state.defs.items() if has(d)
+            )
+        return codes
 
     def own_text_of(self, d: CardDef) -> tuple[dict[str, Any], ...]:
         """A unit's own continuous BP and SP for each one counted or while a condition

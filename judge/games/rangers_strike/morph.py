@@ -43,9 +43,10 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code, ref_text
 from judge.core.timing import PendingEffect
-from judge.games.rangers_strike.state import Command, PowerCard, Unit
+from judge.games.rangers_strike.state import AREAS, Command, PowerCard, Unit
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-MORPH"
@@ -72,6 +73,10 @@ def has(eng: RangersStrikeEngine, iid: str) -> bool:
     return any(r.get("rule") == NAME for r in eng.state.card(iid).restrictions)
 
 
+def _prints(d: CardDef) -> bool:
+    return any(r.get("rule") == NAME for r in d.restrictions)
+
+
 def is_effect(effect: dict[str, Any]) -> bool:
     return effect.get("when") == WHEN
 
@@ -87,13 +92,23 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
     """``subject``, ``owner``'s unit, was rushed (``by_effect``: put into the rush area by an
     effect, rushed all the same): the units with Morph of ``owner``'s opponents trigger (module
     docstring)."""
-    from judge.games.rangers_strike.watch import in_play
-
     st = eng.state
     if not st.card(subject.card).is_unit or any(u is subject for u in _RUSHED_BY_MORPH):
         return  # a vehicle is no unit; "モーフ以外で": a rush by Morph triggers no Morph
-    for pid, _, unit, iid in list(in_play(eng)):
-        if iid != unit.card or not has(eng, iid) or owner not in eng.opponents(pid):
+    codes = eng.codes_where(NAME, _prints)
+    if not codes:  # no card of the game's prints it (a long log's areas hold hundreds of units)
+        return
+    code_of = st.code_of
+    morphs = [
+        (pid, unit)
+        for pid in st.order
+        for area in AREAS
+        for unit in st.players[pid].area(area)
+        if code_of[unit.card] in codes
+    ]
+    for pid, unit in morphs:
+        iid = unit.card
+        if owner not in eng.opponents(pid):
             continue
         what = f"{eng.name(iid)}'s Morph"
         if len(eng.allies(pid)) > 1:

@@ -398,13 +398,18 @@ def _nth(n: int) -> str:
 
 def taxis_in_play(eng: RangersStrikeEngine) -> bool:
     """Whether a unit with taxis, read or printed, or one whose text is not read, stands in a
-    battle area: only then can a unit's SP come from the unit before it."""
+    battle area: only then can a unit's SP come from the unit before it.  Only the codes of
+    such cards are looked up (a long log's battle areas hold hundreds of units)."""
+    codes = eng.codes_where("taxis", lambda d: _may_give_taxis(eng, d))
+    if not codes:
+        return False
     st = eng.state
-    for pid in st.order:
-        for u in st.players[pid].battle:
-            d = st.card(u.card)
-            if d.taxis is not None or d.unread:
-                return True
-            if any(op["op"] == "taxis" for op in eng.own_text_of(d)):  # RS-COMMAND-FEATURES
-                return True
-    return False
+    code_of = st.code_of
+    return any(code_of[u.card] in codes for pid in st.order for u in st.players[pid].battle)
+
+
+def _may_give_taxis(eng: RangersStrikeEngine, d: CardDef) -> bool:
+    """Whether a unit of card ``d`` in a battle area makes :func:`taxis_in_play` true."""
+    if d.taxis is not None or d.unread:
+        return True
+    return any(op["op"] == "taxis" for op in eng.own_text_of(d))  # RS-COMMAND-FEATURES

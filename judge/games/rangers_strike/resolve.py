@@ -94,6 +94,8 @@ from judge.games.rangers_strike.refs import find_unit
 from judge.games.rangers_strike.state import Mod, PowerCard, Unit, remove_unit
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 Problem = tuple[str, str]
@@ -171,16 +173,23 @@ def fitting(
     limit = bp_limit(eng, sel, source)
     if limit is None and sel.get("bp_max_self"):
         return []  # RS-BP-AT-MOST-THIS: the unit's own BP is not known (not guessed)
+    by_bp = limit is not None or "bp_equal" in sel
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
             bp = eng.bp_in(pid, zone)
-            for unit in st.players[pid].area(zone):
-                if limit is not None or "bp_equal" in sel:
-                    eng.ctx.read("bp")  # a "BP N or less" ("BPNの") condition
-                    if not bp_fits(sel, limit, bp(unit)):
-                        team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
-                        if team is None or not bp_fits(sel, limit, team):
-                            continue  # (else it may fit: rule_on_bp_fit)
+            units = st.players[pid].area(zone)
+            if by_bp and units:
+                eng.ctx.read("bp")  # a "BP N or less" ("BPNの") condition
+
+            def bp_ok(unit: Unit, bp: Callable[[Unit], int] = bp) -> bool:
+                """The BP condition, read last: a unit's BP costs more than every other
+                condition (an area may hold hundreds of units on a long log)."""
+                if not by_bp or bp_fits(sel, limit, bp(unit)):
+                    return True
+                team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
+                return team is not None and bp_fits(sel, limit, team)  # (rule_on_bp_fit)
+
+            for unit in units:
                 if "category" in sel and not any(  # RS-ADD-FEATURE: a category added too
                     _category_fits(c, sel["category"]) for c in st.unit_categories(unit)
                 ):
@@ -194,7 +203,8 @@ def fitting(
                         continue  # "ライドされていない": no unit rides it
                     if v is not None and "feature" in sel and sel["feature"] not in v.features:
                         continue  # RS-BP-PER-VEHICLE-POWER: "特徴「X」を持つビークル", printed
-                    if v is not None and ("size" not in sel or v.size == sel["size"]):
+                    size_fits = v is not None and ("size" not in sel or v.size == sel["size"])
+                    if size_fits and bp_ok(unit):
                         out.append((pid, zone, unit))
                     continue
                 if not d.is_unit:
@@ -235,7 +245,8 @@ def fitting(
                     continue  # "これ以外の": not the effect's own unit
                 if sel.get("released") and unit.held:
                     continue  # a held unit cannot be held again (RS-IF-DONE)
-                out.append((pid, zone, unit))
+                if bp_ok(unit):
+                    out.append((pid, zone, unit))
     return out
 
 

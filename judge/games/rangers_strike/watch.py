@@ -77,6 +77,25 @@ def in_play(eng: RangersStrikeEngine) -> Iterator[tuple[str, str, Unit, str]]:
                     yield pid, area, unit, iid
 
 
+def with_effect(eng: RangersStrikeEngine, when: str) -> list[tuple[str, str, Unit, str]]:
+    """:func:`in_play`'s cards whose card has an effect of the timing ``when``, in the same
+    order (the others are passed over by their code: a long log's areas hold hundreds of
+    units)."""
+    codes = eng.codes_where(f"when {when}", lambda d: any(e.get("when") == when for e in d.effects))
+    if not codes:
+        return []
+    st = eng.state
+    code_of = st.code_of
+    return [
+        (pid, area, unit, iid)
+        for pid in st.order
+        for area in AREAS
+        for unit in st.players[pid].area(area)
+        for iid in unit.cards()
+        if code_of[iid] in codes
+    ]
+
+
 def _fits(eng: RangersStrikeEngine, of: dict[str, Any], subject: Unit) -> bool:
     """Whether ``subject`` is the unit an effect's ``of`` names: a unit (not a vehicle: the
     printed ユニット) with the feature, printed or added (RS-SELECT-FEATURE)."""
@@ -92,9 +111,9 @@ def seen(
     player's enter or put there by an effect): the effects of that timing of the cards in play
     whose condition holds wait in the pool (the doubtful ones are not guessed)."""
     st = eng.state
-    for pid, area, unit, iid in list(in_play(eng)):
+    for pid, area, unit, iid in with_effect(eng, trigger) if trigger in WATCHED else ():
         for index, effect in enumerate(st.card(iid).effects):
-            if effect.get("when") != trigger or trigger not in WATCHED:
+            if effect.get("when") != trigger:
                 continue
             if not eng.supports(effect):
                 continue
@@ -218,7 +237,7 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     happens).  In tag battle whose turn ends at which player's end phase the sources do not
     say: not guessed."""
     st = eng.state
-    for q, area, unit, iid in list(in_play(eng)):
+    for q, area, unit, iid in with_effect(eng, "turn_end"):
         for index, effect in enumerate(st.card(iid).effects):
             if effect.get("when") != "turn_end" or not eng.supports(effect):
                 continue
