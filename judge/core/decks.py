@@ -101,3 +101,47 @@ def copy_problems(
             codes = codes_of(copies)
             problems.append(DeckProblem(rule, message(k, copies, codes), codes))
     return problems
+
+
+#: (checker, the lists, settings, the listed cards' definitions by identity) -> (those
+#: definitions, kept so that their ids are not reused while here; the problems)
+_JUDGED: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[DeckProblem, ...]]] = {}
+_JUDGED_MAX = 512
+
+
+def judged_deck(
+    check: Callable[..., list[DeckProblem]],
+    main: list[str],
+    second: list[str],
+    cards: Mapping[str, Any],
+    *settings: Any,
+    **shared: Any,
+) -> tuple[DeckProblem, ...]:
+    """``check(main, second, cards, *settings, **shared)``: a game's deck-construction check,
+    once per deck.
+
+    Why: the decks are judged before every replay, and most logs list the same few decks of
+    the same shared definitions (a built-in set's cards are one read-only dict each, for
+    every log: ``schemas.action_log``'s normalised sets); judging a deck cost as much as
+    dozens of actions.  A check is a pure function of the two lists, its settings (rule
+    options) and the definitions of the cards listed: every game's checker reads
+    ``cards[code]`` for the codes listed and nothing else (``shared``: what it may read
+    instead, derived from those definitions, an engine's parsed cards; not part of the key).
+    So the problems are kept by the lists, the settings and the identities of those
+    definitions (a log's own cards are new dicts every time and only fill it); DeckProblems
+    are immutable.  Bounded: emptied when full.  A code ``cards`` does not define is left to
+    the check, which raises as it always did.
+    """
+    try:
+        used = tuple(cards[code] for code in dict.fromkeys([*main, *second]))
+    except KeyError:
+        return tuple(check(main, second, cards, *settings, **shared))
+    key = (check, tuple(main), tuple(second), settings, tuple(map(id, used)))
+    entry = _JUDGED.get(key)
+    if entry is not None:
+        return entry[1]
+    problems = tuple(check(main, second, cards, *settings, **shared))
+    if len(_JUDGED) >= _JUDGED_MAX:
+        _JUDGED.clear()
+    _JUDGED[key] = (used, problems)
+    return problems

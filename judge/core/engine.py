@@ -26,7 +26,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.core.decks import DeckProblem
+from judge.core.decks import DeckProblem, judged_deck
 from judge.core.log import ActionLog
 from judge.core.rng import SplitMix64
 from judge.core.rules import Catalogue
@@ -172,8 +172,8 @@ class Engine(ABC):
         out: list[tuple[str, DeckProblem]] = []
         for pid in self.log.player_ids:
             deck = self.log.decks.get(pid) or {}
-            for problem in check(
-                list(deck.get("main", [])), list(deck.get("ap", [])), self.log.cards
+            for problem in judged_deck(
+                check, list(deck.get("main", [])), list(deck.get("ap", [])), self.log.cards
             ):
                 out.append((pid, problem))
         return out

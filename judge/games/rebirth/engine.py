@@ -81,18 +81,20 @@ class RebirthEngine(AgendaEngine):
 
     def deck_problems(self) -> list[tuple[str, Any]]:
         """The partner list is the second list of a Rebirth deck (``decks.check_deck``)."""
+        from judge.core.decks import judged_deck
         from judge.games.rebirth.decks import check_deck
 
         out = []
         for pid in self.log.player_ids:
             deck = self.log.decks.get(pid) or {}
-            for problem in check_deck(
+            for problem in judged_deck(
+                check_deck,
                 list(deck.get("main", [])),
                 list(deck.get("partner", [])),
                 self.log.cards,
                 str(self.options.get("same_card", "name")),
                 str(self.options.get("frame_check", "text")),
-                self.state.defs,
+                defs=self.state.defs,
             ):
                 out.append((pid, problem))
         return out
