@@ -9,11 +9,52 @@ memoised and shared between steps, and so is a player's part when nothing of it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
 from judge.games.union_arena import entered, rested_by, this_turn
+from judge.games.union_arena.cards import CardDef
 from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
+
+#: (a definition's id, what is asked of it) -> (the definition, the answer): see :func:`_asked`
+_ASKED: dict[tuple[int, str], tuple[CardDef, bool]] = {}
+_ASKED_MAX = 8192
+
+
+def _asked(d: CardDef, what: str, test: Callable[[Any], bool]) -> bool:
+    """``test(d.effects)``, asked once per definition object and question in this process.
+
+    Why: each engine asks which of its cards read what it might add to its fingerprints (the
+    ``_reads_…`` flags below), once per game, by walking every effect of every definition;
+    that walk cost as much as a dozen actions.  A built-in set's definitions are the same
+    shared, immutable CardDefs for every log (:func:`~judge.games.union_arena.cards.card_def`),
+    so the answers are kept by the definition's identity (the definition is kept with its
+    answer, so that its id is not reused while here).  Bounded: emptied when full."""
+    key = (id(d), what)
+    entry = _ASKED.get(key)
+    if entry is None or entry[0] is not d:
+        entry = (d, bool(test(d.effects)))
+        if len(_ASKED) >= _ASKED_MAX:
+            _ASKED.clear()
+        _ASKED[key] = entry
+    return entry[1]
+
+
+def _static_bp(effects: Any) -> bool:
+    """Whether a card has a continuous BP raise of its own (``_static_codes``)."""
+    return any(
+        e.get("when") == "continuous" and any(static_bp_ok(op) for op in e.get("do") or [])
+        for e in effects
+    )
+
+
+def _mentions_used(effects: Any) -> bool:
+    return this_turn.mentions_key(effects, "used")
+
+
+def _mentions_attack_ap(effects: Any) -> bool:
+    return this_turn.mentions_key(effects, "attack_ap_paid")
 
 
 class UnionArenaViews:
@@ -30,10 +71,7 @@ class UnionArenaViews:
         """Codes of the cards with a continuous BP raise of their own: only their units' views
         read it (the others need no card lookup on the hot path)."""
         return frozenset(
-            code
-            for code, d in self.state.defs.items()
-            for e in d.effects
-            if e.get("when") == "continuous" and any(static_bp_ok(op) for op in e.get("do") or [])
+            code for code, d in self.state.defs.items() if _asked(d, "static", _static_bp)
         )
 
     def unit_views(self, units: list[Unit]) -> list[dict[str, Any]]:
@@ -138,28 +176,28 @@ class UnionArenaViews:
     @cached_property
     def _reads_rested_by(self) -> bool:
         """Whether a card of the game reads the rests by one's own effect (:mod:`rested_by`)."""
-        return any(rested_by.mentions(d.effects) for d in self.state.defs.values())
+        return any(_asked(d, "rested_by", rested_by.mentions) for d in self.state.defs.values())
 
     @cached_property
     def _reads_entry(self) -> bool:
         """Whether a card of the game reads how a card entered the field (:mod:`entered`)."""
-        return any(entered.mentions(d.effects) for d in self.state.defs.values())
+        return any(_asked(d, "entered", entered.mentions) for d in self.state.defs.values())
 
     @cached_property
     def _reads_this_turn(self) -> bool:
         """Whether a card of the game reads what was done this turn (:mod:`this_turn`)."""
-        return any(this_turn.mentions(d.effects) for d in self.state.defs.values())
+        return any(_asked(d, "this_turn", this_turn.mentions) for d in self.state.defs.values())
 
     @cached_property
     def _reads_used(self) -> bool:
         """Whether a card of the game reads the cards used this turn (``used``)."""
-        return any(this_turn.mentions_key(d.effects, "used") for d in self.state.defs.values())
+        return any(_asked(d, "used", _mentions_used) for d in self.state.defs.values())
 
     @cached_property
     def _reads_attack_ap(self) -> bool:
         """Whether a card of the game reads the AP paid in this turn's attack phase."""
         defs = self.state.defs.values()
-        return any(this_turn.mentions_key(d.effects, "attack_ap_paid") for d in defs)
+        return any(_asked(d, "attack_ap_paid", _mentions_attack_ap) for d in defs)
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
         """For ``snapshot()``: the life cards, AP cards and what effects did to units; the
