@@ -177,13 +177,22 @@ def _strict_int(value: Any, attr: Any, data: Any) -> int:
 
 
 def _list(inner: FieldLoader, bound: Callable[[], int | None] | None = None) -> FieldLoader:
-    """A list's loader; ``bound`` (the field's) says how many entries it may have."""
+    """A list's loader; ``bound`` (the field's) says how many entries it may have.
+
+    An entry loader with a ``many`` (a field's own ``fast_loader`` may give one: a list of
+    values -> the list loaded, each entry as the loader loads it) loads the whole list."""
+    many: Callable[[list[Any]], list[Any]] | None = getattr(inner, "many", None)
+    if many is None:
+
+        def many(value: list[Any]) -> list[Any]:
+            return [inner(each, None, None) for each in value]
+
     if bound is None:
 
         def run(value: Any, attr: Any, data: Any) -> list[Any]:
             if type(value) is not list:
                 raise Refused
-            return [inner(each, None, None) for each in value]
+            return many(value)
 
         return run
 
@@ -193,7 +202,7 @@ def _list(inner: FieldLoader, bound: Callable[[], int | None] | None = None) -> 
         most = bound()
         if most is not None and len(value) > most:
             raise Refused
-        return [inner(each, None, None) for each in value]
+        return many(value)
 
     return run_bounded
 

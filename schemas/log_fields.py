@@ -331,6 +331,25 @@ class CardCode(Str):
                 refs.loaded[key] = out  # type: ignore[union-attr]
             return out
 
+        def many(values: list[Any]) -> list[Any]:
+            """A list's entries, as ``run`` loads each: the codes this log loaded already
+            looked up with one reading of the log's references (a deck list is mostly
+            codes met before, and each entry cost a call and a look-up of them)."""
+            refs = current_refs()
+            if refs is None:
+                return [run(value, None, None) for value in values]
+            loaded = refs.loaded
+            out = []
+            for value in values:
+                done = (
+                    loaded.get((field_id, value), _NOT_LOADED)
+                    if type(value) is str
+                    else _NOT_LOADED
+                )
+                out.append(run(value, None, None) if done is _NOT_LOADED else done)
+            return out
+
+        run.many = many  # type: ignore[attr-defined]  # for schemas.fastload's lists
         return run
 
 
