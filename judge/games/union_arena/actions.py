@@ -155,7 +155,7 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
     ap = effects.optional_ap(pe.effect)
     if plan.action.get("use") is not False and ap:
         active = st.players[pe.controller].active_ap()
-        if active < ap and effects.supported(pe.effect):
+        if active < ap and eng.supports(pe.effect):
             plan.violate(
                 "UA-EFFECT-COST",
                 f"{pe.describe()} asks {ap} AP to be paid; {pe.controller} has {active} active.",
@@ -171,7 +171,7 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
         )
     if plan.action.get("use") is not False and may:
         held = len(st.players[pe.controller].hand)
-        if held < may and effects.supported(pe.effect):
+        if held < may and eng.supports(pe.effect):
             plan.violate(
                 "UA-EFFECT-MAY-DISCARD",
                 f"{pe.describe()} is used by putting {may} hand card(s) into the outside area; "
@@ -183,7 +183,7 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-EFFECT-TARGETS",
             f"{pe.describe()} is not used (`use: false`): an effect not used takes no targets.",
         )
-    elif plan.action.get("use") is not False and effects.supported(pe.effect):
+    elif plan.action.get("use") is not False and eng.supports(pe.effect):
         path = f"actions[{eng.ctx.index}].targets"
         targets = plan.action.get("targets", [])
         # "[登場時][フロントLにある場合]" with its card elsewhere chooses nothing (UA-TRIGGER-WHERE)
@@ -316,9 +316,9 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
         if eng.pool:
             pe = resolve_by_default(eng, "UA-CHOICE-RECORDED")
             if (
-                effects.supported(pe.effect)
+                eng.supports(pe.effect)
                 and not effects.needs_choice(pe.effect)
-                or effects.supported(pe.effect)
+                or eng.supports(pe.effect)
                 and not pe.effect.get("optional")
             ):
                 eng.run_effect(pe, [], True)

@@ -43,10 +43,10 @@ CONDITIONAL = ("if", "if_chosen", "if_done", "if_none_before", "if_taken")
 def forced_targets(eng: UnionArenaEngine, pe: PendingEffect) -> list[Any] | None:
     """The targets of ``pe``'s ``resolve`` when the rules leave them one way, else None."""
     effect = pe.effect
-    if effects.supported(effect) and not trigger_where.applies(eng, pe):
+    if eng.supports(effect) and not trigger_where.applies(eng, pe):
         return []  # "[登場時][フロントLにある場合]", its card elsewhere: it does nothing
     if (
-        not effects.supported(effect)
+        not eng.supports(effect)
         or effect.get("optional")
         or effects.optional_ap(effect)
         or effects.optional_discard(effect)

@@ -62,7 +62,7 @@ def run_effect(
     if pe.trigger == attack_end.TRIGGER:  # a given ability (UA-EFFECT-ATTACK-END-RETIRE)
         attack_end.resolve(eng, pe)
         return
-    if not effects.supported(pe.effect):
+    if not eng.supports(pe.effect):
         text = pe.effect.get("text") or "(no text given)"
         # a stand-in for printed text the reader could not read in full (reader.py) says which
         unread = pe.effect.get("unread")
