@@ -62,10 +62,18 @@ class Refs:
         return self._by_name.get(deck_key(name), [])
 
 
+try:  # Context.get(None), without its call: asked several times an action
+    from marshmallow.experimental.context import _CURRENT_CONTEXT
+
+    _context = _CURRENT_CONTEXT.get
+except ImportError:  # pragma: no cover - a marshmallow that keeps it elsewhere
+    _context = Context.get
+
+
 def current_refs() -> Refs | None:
     """The :class:`Refs` of the log being loaded (the marshmallow context), or None."""
-    refs = Context.get(None)
-    return refs if isinstance(refs, Refs) else None
+    refs = _context(None)
+    return refs if type(refs) is Refs or isinstance(refs, Refs) else None
 
 
 def player_list(players: tuple[str, ...]) -> str:
