@@ -37,6 +37,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
+from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
     DamageCheck,
@@ -308,8 +309,6 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def check_bp_zero(self) -> None:
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
         printed with BP 0 is not retired by this rule while no effect lowers it)."""
-        from judge.games.union_arena.own_static import lowers
-
         st = self.state
         for pid in st.order:
             for unit in list(st.players[pid].units()):

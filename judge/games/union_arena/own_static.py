@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena import conditions, this_turn
-from judge.games.union_arena.state import LINES
+from judge.games.union_arena.state import LINES, static_bp_ok
 
 if TYPE_CHECKING:
     from judge.games.union_arena.state import UAState, Unit
@@ -181,8 +181,6 @@ def lowers(st: UAState, unit: Unit) -> bool:
     """Whether one of the unit's own continuous BP lowerings ("自分の場に〈X〉がない場合、この
     キャラはBP-500", ``UA-EFFECT-STATIC-MINUS``) is in force now: then its BP is lowered by an
     effect, for UA-BP-ZERO."""
-    from judge.games.union_arena.state import static_bp_ok
-
     d = st.card(unit.top)
     if not d.effects:
         return False
