@@ -318,6 +318,12 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         self.push(("begin_turn", {}))
 
     def op_rules(self) -> None:
+        """The rule effects (:meth:`rules`), now; or, when nothing follows on the agenda and no
+        effect waits, left to :meth:`when_idle`, which the agenda's runner calls next with the
+        game as it is now and which runs them then (once, not twice in a row: a third of the
+        calls)."""
+        if not self.state.agenda and not self.pool.items:
+            return
         self.rules()
 
     def rules(self) -> bool:
@@ -347,8 +353,13 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 # checked (ZX-RULE-ORDER): the rules run again after it
                 agenda.insert(1, ("rules", {}))
                 return True
+            over_any = False  # (a charge zone over the limit: rarely; then the turn player's first)
+            for pid in order:
+                if len(players[pid].charge) > CHARGE_LIMIT:
+                    over_any = True
+                    break
             tp = st.turn_player or order[0]
-            for pid in (tp, st.opponent(tp)):
+            for pid in (tp, st.opponent(tp)) if over_any else ():
                 over = len(players[pid].charge) - CHARGE_LIMIT
                 if over > 0 and not (head is not None and head[0] == "wait_trash_charge"):
                     self.push(("wait_trash_charge", {"player": pid, "n": over}))
@@ -378,7 +389,12 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             lethal.sort()  # in square order
             for sq, rule in lethal:
                 self.destroy_lethal(sq, rule)
-        losers = [pid for pid in order if not players[pid].life]
+        lost = False  # (a player with no life left: rarely)
+        for pid in order:
+            if not players[pid].life:
+                lost = True
+                break
+        losers = [pid for pid in order if not players[pid].life] if lost else None
         if losers:
             winner = None if len(losers) == 2 else st.opponent(losers[0])
             self.end_game(
