@@ -27,10 +27,15 @@ from judge.core.timing import POLICIES, EffectPool, PendingEffect, TurnPlayerOf
 from judge.games.zx import actions, effects
 from judge.games.zx.cards import CardDef
 from judge.games.zx.conditions import Conditions
+from judge.games.zx.crisis import op_crisis_check as crisis_check
 from judge.games.zx.geometry import GRID
 from judge.games.zx.moves import Moves
-from judge.games.zx.state import PlayerState, Resource, ZXState
+from judge.games.zx.observed import ZONE_WORDS, wait_for
+from judge.games.zx.resolve import no_decision
+from judge.games.zx.resolve import run_effect as resolve_effect
+from judge.games.zx.state import ZX, PlayerState, Resource, ZXState
 from judge.games.zx.views import Views
+from judge.games.zx.waits import life_pick
 
 PHASE_DECISIONS = {
     "resource": ("resource", "proceed"),
@@ -146,8 +151,6 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             label = who if who else "the rock-paper-scissors winner"
             text = f"{label}: {', '.join(kinds)}"
             if kinds == ("reveal",):
-                from judge.games.zx.observed import ZONE_WORDS
-
                 reveal = True
 
                 args = self.state.agenda[0][1]
@@ -160,9 +163,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     # == the agenda ==============================================================================
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
-        from judge.games.zx.resolve import run_effect
-
-        run_effect(self, pe, targets, use)
+        resolve_effect(self, pe, targets, use)
         self.rules()
 
     def auto_resolve(self) -> bool:
@@ -170,8 +171,6 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         decision wait (ZX-VOID-BRINGER): it resolves by itself, doing nothing; what it did is
         noted (``idle_effects``) so that a ``resolve`` naming a target for it after all is
         judged by that rule."""
-        from judge.games.zx.resolve import no_decision
-
         cands = self.pool.candidates()
         pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
         if pe is None or not no_decision(self, pe):
@@ -217,8 +216,6 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
 
     def op_resource_from_deck(self, player: str) -> None:
         """A resource from the deck top, face up (observed mode: once revealed)."""
-        from judge.games.zx.observed import wait_for
-
         st = self.state
         if wait_for(self, player, "deck", 0, ("resource_from_deck", {"player": player})):
             return
@@ -227,8 +224,6 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         st.players[player].resources.append(Resource(card, st.next_serial()))
 
     def op_start_card_up(self, player: str) -> None:
-        from judge.games.zx.state import ZX
-
         st = self.state
         ps = st.players[player]
         if ps.start_card is None:
@@ -448,22 +443,16 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
 
     def op_crisis_check(self, player: str) -> None:
         """ZX-CRISIS: after the player damage effect, a PL EX's crisis may be performed."""
-        from judge.games.zx.crisis import op_crisis_check
-
-        op_crisis_check(self, player)
+        crisis_check(self, player)
 
     def op_life_pick(self, player: str, why: str) -> None:
         """ZX-LIFE-PICK: the opponent picks a life card; the last one it takes itself."""
-        from judge.games.zx.waits import life_pick
-
         life_pick(self, player, why)
 
     def op_life_out(self, player: str, index: int, why: str) -> None:
         """ZX-LIFE-CHANGE: a life card leaves the life zone (life decrease), face up; by damage
         one with the IG icon may be played for free (rule option ``life_ig_play``), else it
         goes to the charge zone; by reload it goes to the charge zone."""
-        from judge.games.zx.observed import wait_for
-
         st = self.state
         ps = st.players[player]
         again = ("life_out", {"player": player, "index": index, "why": why})
@@ -497,8 +486,6 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         """ZX-IGNITION: reveal the deck's top card; with the IG icon its controller may play it
         for free (``play_revealed``), else it goes to the trash (from the deck: Evol Seed).
         Observed mode: an empty deck reloads first, then the top card waits for its ``reveal``."""
-        from judge.games.zx.observed import wait_for
-
         ps = self.state.players[player]
         if not ps.deck:
             self.reload(player)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
 from judge.games.zx import effects
+from judge.games.zx.geometry import GRID
+from judge.games.zx.shift import fits
 
 if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
@@ -58,9 +60,6 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
     choosing); a Z/X not affected by effects may be chosen (ZX-NOT-AFFECTED).  ``square``
     ``normal``: only a Z/X on a normal square (ZX-TARGET-NORMAL-SQUARE); ``cost_max`` N: only
     a Z/X of cost N or less (ZX-TARGET-COST)."""
-    from judge.games.zx.geometry import GRID
-    from judge.games.zx.shift import fits
-
     st = eng.state
     side = spec.get("side", "opponent")
     out = []
