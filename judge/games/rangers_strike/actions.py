@@ -271,7 +271,7 @@ def check_resolve(eng: RangersStrikeEngine, plan: Plan) -> None:
             "RS-EFFECT-TARGETS",
             f"{pe.describe()} is not used (`use: false`): an effect not used takes no targets.",
         )
-    elif (plan.action.get("use") is not False or revealing) and effects.supported(pe.effect):
+    elif (plan.action.get("use") is not False or revealing) and eng.supports(pe.effect):
         for rule, msg in _target_problems(eng, plan, pe):
             plan.violate(rule, msg)
     check_order(eng, plan, pe, cands, "RS-SIMULTANEOUS")
@@ -580,7 +580,7 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             if kind == "resolve":
                 return
             pe = resolve_by_default(eng, "RS-CHOICE-RECORDED")
-            supported = effects.supported(pe.effect)
+            supported = eng.supports(pe.effect)
             if supported and not pe.effect.get("optional"):
                 eng.run_effect(pe, [], True)
             elif supported and (

@@ -87,13 +87,18 @@ RULES = {
 }
 
 
+def lays(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
+    """The codes of the game's cards whose text lays ``rule``."""
+    return eng.codes_where(
+        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions)
+    )
+
+
 def laying(eng: RangersStrikeEngine, rule: str) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
     """Every card in a rush or battle area whose text lays ``rule``: ``(player, area, card,
     the rule)``, in player, area and position order (a unit, then the vehicle it rides).
     Only the cards whose code lays it are read (a long log's areas hold hundreds of units)."""
-    codes = eng.codes_where(
-        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions)
-    )
+    codes = lays(eng, rule)
     if not codes:
         return
     st = eng.state
@@ -318,10 +323,12 @@ def entering_forbidden(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None
     card of an opposing player's in its battle area whose text bars it, or None; and whether
     that is certain (when it is not, the string says why it may be barred)."""
     st = eng.state
-    where = st.area_of(unit)
     d = st.card(unit.card)
     number = d.combination_number
-    if where is None or not d.is_unit or number is None:
+    if not d.is_unit or number is None or not lays(eng, "bars_entering"):
+        return None, True  # (where the unit stands read last: a scan of the areas)
+    where = st.area_of(unit)
+    if where is None:
         return None, True
     owner = where[0]
     doubt: str | None = None

@@ -56,19 +56,24 @@ def _lays(d: CardDef) -> bool:
     return d.is_unit and any(r.get("rule") == NAME and ok(r) for r in d.restrictions)
 
 
+def codes(eng: RangersStrikeEngine) -> frozenset[str]:
+    """The codes of the game's unit cards that lay the rule."""
+    return eng.codes_where(NAME, _lays)
+
+
 def _in_force(eng: RangersStrikeEngine) -> list[dict[str, Any]]:
     """The rules of the cards whose units are in a rush or battle area now, one per card.
     Only the units whose code lays it are read (:meth:`~RangersStrikeEngine.codes_where`: a
     game without such a card costs one lookup, a long log's areas hold hundreds of units)."""
-    codes = eng.codes_where(NAME, _lays)
-    if not codes:
+    laying = codes(eng)
+    if not laying:
         return []
     st = eng.state
     code_of = st.code_of
     out = []
     for pid in st.order:
         for u in st.players[pid].units():
-            if code_of[u.card] in codes:
+            if code_of[u.card] in laying:
                 out += [r for r in st.card(u.card).restrictions if r.get("rule") == NAME and ok(r)]
     return out
 

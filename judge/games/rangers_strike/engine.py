@@ -132,6 +132,8 @@ class RangersStrikeEngine(AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: :meth:`codes_where`'s sets of codes, by the name of what they have
         self._codes_where: dict[str, frozenset[str]] = {}
+        #: :meth:`field_bp`, once known
+        self._field_bp: bool | None = None
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.rangers_strike.position_place import place
 
@@ -544,6 +546,8 @@ class RangersStrikeEngine(AgendaEngine):
         continuous text gives it now (RS-ATTACK-BP, RS-BP-PER, RS-WHILE; ``team``: with 自軍
         read as its team, tag battle), and what the vehicle it rides gives it (RS-RIDER-BP);
         ``d`` its card."""
+        if self.plain_bp(unit):
+            return d.bp
         st = self.state
         value = d.bp + (attack_bp.mods_bp(st, unit) if unit.mods else 0)
         if unit.stacked:  # RS-STACK: "このカードに重ねたユニットはBP+Nされ"
@@ -561,8 +565,40 @@ class RangersStrikeEngine(AgendaEngine):
             value += own_text.bp(self, unit, ops, team)
         if self.state.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
             value += rush_guard.bonus(self, unit, team)
-        value += aura_bp.bonus(self, unit, team)  # RS-AURA-BP: a card's text while in play
-        return value + escort.bonus(self, unit, team)  # RS-NEXT-TO-BP: the units next to it
+        if self.state.auras or self.field_bp():
+            value += aura_bp.bonus(self, unit, team)  # RS-AURA-BP: a card's text while in play
+            value += escort.bonus(self, unit, team)  # RS-NEXT-TO-BP: the units next to it
+        return value
+
+    def field_bp(self) -> bool:
+        """Whether a card of the game's has a text that changes other units' BP while it is
+        in play (RS-AURA-BP, RS-NEXT-TO-BP), worked out once a game.
+
+        Why: BP is read for every unit a choice by BP may take and in every keyframe's
+        views, hundreds on a long log; a game without such a card skips those texts."""
+        field = self._field_bp
+        if field is None:
+            field = self._field_bp = bool(aura_bp.codes(self) or escort.raised(self))
+        return field
+
+    def plain_bp(self, unit: Unit) -> bool:
+        """Whether ``unit``'s BP before residents is its card's printed BP, read one way: no
+        effect in force on it, no card stacked under it, no vehicle ridden, no battle in
+        progress, its card without a text of its own BP (RS-ATTACK-BP, RS-BP-PER, RS-WHILE),
+        and no text in force or in the game that changes other units' BP (RS-HELD-AURA-BP,
+        :meth:`field_bp`): what :meth:`own_bp` and :meth:`bp_team` work out then, checked
+        first (BP is read for hundreds of units on a long log)."""
+        st = self.state
+        if unit.mods or unit.stacked or unit.vehicle is not None or st.battle is not None:
+            return False
+        if st.auras or self.field_bp():
+            return False
+        return st.code_of[unit.card] in self.codes_where("printed bp", self._printed_bp_only)
+
+    def _printed_bp_only(self, d: CardDef) -> bool:
+        """Whether card ``d`` has no text of its own BP or SP (:meth:`static_of`,
+        :meth:`own_text_of`)."""
+        return not self.static_of(d) and not self.own_text_of(d)
 
     def bp_readings(self, unit: Unit) -> tuple[int, int]:
         """``unit``'s BP with 自軍 read as its player's and as its team's (the same in 1 vs
@@ -576,13 +612,20 @@ class RangersStrikeEngine(AgendaEngine):
         """``unit``'s BP with 自軍 in its own text read as its team's (tag battle; the units
         next to it read widely, RS-NEXT-TO), or None when that reading cannot differ from the
         other (checked without working out BP)."""
+        if self.plain_bp(unit):
+            return None
         ops = self.own_text_of(self.state.card(unit.card))
         pid = own_text.player_of(self, unit) if ops else None
         if (
             (pid is None or not own_text.two_readings(self, pid, ops))
             and not rush_guard.differs(self, unit)  # RS-RUSH-GUARD: its own unit, or the ally's
-            and not escort.differs(self, unit)  # RS-NEXT-TO-BP: a unit beside it, maybe
-            and not aura_bp.differs(self, unit)  # RS-AURA-BP: ウイング perhaps given
+            and not (
+                (self.state.auras or self.field_bp())
+                and (
+                    escort.differs(self, unit)  # RS-NEXT-TO-BP: a unit beside it, maybe
+                    or aura_bp.differs(self, unit)  # RS-AURA-BP: ウイング perhaps given
+                )
+            )
         ):
             return None
         return self.bp(unit, team=True)

@@ -60,7 +60,8 @@ def rule_of(eng: RangersStrikeEngine, card: str) -> dict[str, Any] | None:
     return None
 
 
-def _raised(eng: RangersStrikeEngine) -> frozenset[tuple[str, str]]:
+def raised(eng: RangersStrikeEngine) -> frozenset[tuple[str, str]]:
+    """The (category, size) of the units the game's escorts raise (empty: none)."""
     defs = eng.state.defs
     cached = _FITS.get(id(defs))
     if cached is None or cached[0] is not defs:
@@ -130,13 +131,13 @@ def attacked_forbidden(
 def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
     """For each escort that could raise ``unit``'s BP now: whether only the wide reading counts
     it, and its BP."""
-    raised = _raised(eng)
-    if not raised:  # no card of the game's raises any (BP is read for hundreds of units)
+    sized = raised(eng)
+    if not sized:  # no card of the game's raises any (BP is read for hundreds of units)
         return []
     st = eng.state
     d = st.card(unit.card)
     cats = st.unit_categories(unit) if d.is_unit else ()  # RS-ADD-FEATURE: an added one too
-    if not d.is_unit or not any((c, d.size) in raised for c in cats):
+    if not d.is_unit or not any((c, d.size) in sized for c in cats):
         return []
     where = st.area_of(unit)
     if where is None:

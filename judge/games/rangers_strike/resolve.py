@@ -925,7 +925,7 @@ def run_effect(
     """Resolve a pending effect with the targets the log recorded (already checked)."""
     st = eng.state
     what = f"{eng.name(pe.source)}'s {pe.trigger.replace('_', ' ')} effect"
-    if not effects.supported(pe.effect):
+    if not eng.supports(pe.effect):
         text = pe.effect.get("text") or "(no text)"
         eng.ctx.ruling(
             "RS-EFFECT-UNSUPPORTED",
