@@ -33,9 +33,10 @@ BP_RULE = "RS-NEXT-TO-BP"
 NAME = "escort"
 _SIZES = ("S", "M", "L")
 _CATEGORIES = ("WB", "ET", "OT", "MA", "DA")
-#: (the card definitions, the (category, size) pairs their escort rules raise): worked out once
-#: per set of definitions, so that a unit no rule raises costs one lookup
-_FITS: dict[int, tuple[Any, frozenset[tuple[str, str]]]] = {}
+#: the engine's attribute keeping (the card definitions, the (category, size) pairs their
+#: escort rules raise): worked out once per game, so that a unit no rule raises costs one
+#: lookup; kept on the engine, not in a module dict, so that it goes with the game
+_FITS = "_escort_fits"
 
 
 def ok(rule: dict[str, Any]) -> bool:
@@ -63,7 +64,7 @@ def rule_of(eng: RangersStrikeEngine, card: str) -> dict[str, Any] | None:
 def raised(eng: RangersStrikeEngine) -> frozenset[tuple[str, str]]:
     """The (category, size) of the units the game's escorts raise (empty: none)."""
     defs = eng.state.defs
-    cached = _FITS.get(id(defs))
+    cached = getattr(eng, _FITS, None)
     if cached is None or cached[0] is not defs:
         fits = frozenset(
             (r["category"], r["size"])
@@ -71,7 +72,8 @@ def raised(eng: RangersStrikeEngine) -> frozenset[tuple[str, str]]:
             for r in d.restrictions
             if r.get("rule") == NAME and ok(r)
         )
-        cached = _FITS[id(defs)] = (defs, fits)
+        cached = (defs, fits)
+        setattr(eng, _FITS, cached)
     return cached[1]
 
 
