@@ -348,22 +348,19 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 # checked (ZX-RULE-ORDER): the rules run again after it
                 agenda.insert(1, ("rules", {}))
                 return True
-            over_any = False  # (a charge zone over the limit: rarely; then the turn player's first)
-            for pid in order:
-                if len(players[pid].charge) > CHARGE_LIMIT:
-                    over_any = True
-                    break
-            tp = st.turn_player or order[0]
-            for pid in (tp, st.opponent(tp)) if over_any else ():
-                over = len(players[pid].charge) - CHARGE_LIMIT
-                if over > 0 and not (head is not None and head[0] == "wait_trash_charge"):
-                    self.push(("wait_trash_charge", {"player": pid, "n": over}))
-                    self.ctx.ruling(
-                        "ZX-CHARGE-LIMIT",
-                        f"{pid}'s charge zone holds {len(players[pid].charge)} cards, more than "
-                        f"{CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
-                    )
-                    return True
+            # a charge zone over the limit (rarely): the turn player's first
+            if any(len(players[pid].charge) > CHARGE_LIMIT for pid in order):
+                tp = st.turn_player or order[0]
+                for pid in (tp, st.opponent(tp)):
+                    over = len(players[pid].charge) - CHARGE_LIMIT
+                    if over > 0 and not (head is not None and head[0] == "wait_trash_charge"):
+                        self.push(("wait_trash_charge", {"player": pid, "n": over}))
+                        self.ctx.ruling(
+                            "ZX-CHARGE-LIMIT",
+                            f"{pid}'s charge zone holds {len(players[pid].charge)} cards, more "
+                            f"than {CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
+                        )
+                        return True
             lethal = None
             for sq, z in squares.items():
                 if z is None:
