@@ -84,16 +84,8 @@ def with_effect(eng: RangersStrikeEngine, when: str) -> list[tuple[str, str, Uni
     codes = eng.codes_where(f"when {when}", lambda d: any(e.get("when") == when for e in d.effects))
     if not codes:
         return []
-    st = eng.state
-    code_of = st.code_of
-    return [
-        (pid, area, unit, iid)
-        for pid in st.order
-        for area in AREAS
-        for unit in st.players[pid].area(area)
-        for iid in unit.cards()
-        if code_of[iid] in codes
-    ]
+    code_of = eng.state.code_of
+    return [entry for entry in in_play(eng) if code_of[entry[3]] in codes]
 
 
 def _fits(eng: RangersStrikeEngine, of: dict[str, Any], subject: Unit) -> bool:
