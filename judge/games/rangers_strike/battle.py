@@ -161,7 +161,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         number = _stacked_number(eng, unit, number, pos)
         if number is None:
             return
-    if number is not None and (cross.holders(eng) or cross.givers(eng)):  # RS-CROSS: to its left
+    if number is not None and (cross.any_holder(eng) or cross.givers(eng)):  # RS-CROSS: to its left
         low, said = cross.lowered(eng, unit, number, "combination number")
         if low is None:
             eng.ctx.ruling(

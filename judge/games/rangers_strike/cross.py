@@ -23,6 +23,7 @@ such a unit is in play (:func:`next_in_line.number_changers`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from judge.games.rangers_strike.state import Unit
@@ -44,7 +45,13 @@ def gained(unit: Unit) -> int:
 
 def printed(eng: RangersStrikeEngine, unit: Unit) -> int:
     """The クロス ``unit``'s card prints, its keyword note ※クロスN (0: none)."""
-    words = eng.state.card(unit.card).keywords
+    return _printed_in(eng.state.card(unit.card).keywords)
+
+
+@lru_cache(maxsize=4096)
+def _printed_in(words: tuple[str, ...]) -> int:
+    """The クロス the keyword notes ``words`` print, read once per notes (a unit's クロス is read
+    for each unit to the left of one entering)."""
     return sum(int(m["n"]) for w in words if (m := _PRINTED.fullmatch(w)) is not None)
 
 
@@ -70,6 +77,22 @@ def holders(eng: RangersStrikeEngine) -> list[str]:
         for u in st.players[q].units()
         if (u.mods or code_of[u.card] in printing) and total(eng, u)
     ]
+
+
+def any_holder(eng: RangersStrikeEngine) -> bool:
+    """Whether :func:`holders` names a card, found without listing them: the walk stops at
+    the first (a long log's areas hold hundreds of units, and a unit enters at every other
+    action)."""
+    st = eng.state
+    code_of = st.code_of
+    printing = eng.codes_where("cross_printed", _prints)
+    for q in st.order:
+        ps = st.players[q]
+        for area in (ps.rush, ps.battle):
+            for u in area:
+                if (u.mods or code_of[u.card] in printing) and total(eng, u):
+                    return True
+    return False
 
 
 def left_of(eng: RangersStrikeEngine, unit: Unit) -> int:
@@ -116,8 +139,7 @@ def _may_give(d: CardDef) -> bool:
 def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tuple[int | None, str]:
     """``number`` (``unit``'s combination number or SP denominator, ``what``) as the クロス to
     its left lower it; None when that is not known; in words."""
-    x = left_of(eng, unit)
-    if len(eng.state.teams) and holders(eng):
+    if len(eng.state.teams) and any_holder(eng):
         return None, (
             f"a unit has クロス and, in tag battle, whether it lowers {what} of the units after it "
             "in the team's joined line or in its player's battle area alone the sources do not say"
@@ -129,6 +151,7 @@ def lowered(eng: RangersStrikeEngine, unit: Unit, number: int, what: str) -> tup
             f"{names}, whose text the engine does not read, names クロス and may give a unit to the "
             f"left of {eng.name(unit.card)} クロス: its {what} now is not known"
         )
+    x = left_of(eng, unit)
     if not x:
         return number, ""
     if number < 2:

@@ -34,6 +34,7 @@ from judge.core.timing import PendingEffect
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-RESIDENT-ENTERED"
@@ -103,6 +104,11 @@ def is_op(op: Any) -> bool:
     )
 
 
+def _has_effect(d: CardDef) -> bool:
+    """Whether card ``d`` has a text of this module's (:func:`seen`'s)."""
+    return any(is_effect(e) and e.get("when") == "on_entered" for e in d.effects)
+
+
 def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     """``subject``, ``owner``'s unit, entered the battle area: the texts of this module of the
     residents in place whose condition holds wait in the pool, the entered unit's number bound
@@ -111,7 +117,11 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     d = st.card(subject.card)
     if not d.is_unit:
         return
-    for pid, res in st.placed():
+    # the residents whose card has such a text (the others' texts are passed over unread)
+    codes = eng.codes_where("resident_watch", _has_effect)
+    for pid, res in st.placed() if codes else ():
+        if st.code_of[res] not in codes:
+            continue
         for index, effect in enumerate(st.card(res).effects):
             if not is_effect(effect) or effect.get("when") != "on_entered":
                 continue

@@ -35,6 +35,7 @@ from judge.games.rangers_strike.refs import Problem
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
     from judge.games.rangers_strike.state import Unit
 
@@ -81,6 +82,11 @@ def words(effect: dict[str, Any]) -> str:
     )
 
 
+def _has_effect(d: CardDef) -> bool:
+    """Whether card ``d`` has a text of this module's timing."""
+    return any(e.get("when") == WHEN for e in d.effects)
+
+
 def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     """``subject``, ``owner``'s unit, entered the battle area: the texts of this module of the
     residents in place wait in the pool, the unit's category bound into them."""
@@ -88,8 +94,10 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     d = st.card(subject.card)
     if not d.is_unit:
         return
-    for pid, res in st.placed():
-        if owner not in eng.allies(pid):
+    # the residents whose card has such a text (the others' texts are passed over unread)
+    codes = eng.codes_where(WHEN, _has_effect)
+    for pid, res in st.placed() if codes else ():
+        if st.code_of[res] not in codes or owner not in eng.allies(pid):
             continue
         for index, effect in enumerate(st.card(res).effects):
             if effect.get("when") != WHEN or not eng.supports(effect):
