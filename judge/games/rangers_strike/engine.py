@@ -593,9 +593,9 @@ class RangersStrikeEngine(AgendaEngine):
             return False
         if st.auras or self.field_bp():
             return False
-        return st.code_of[unit.card] in self.codes_where("printed bp", self._printed_bp_only)
+        return st.code_of[unit.card] in self.codes_where("printed bp", self.printed_bp_only)
 
-    def _printed_bp_only(self, d: CardDef) -> bool:
+    def printed_bp_only(self, d: CardDef) -> bool:
         """Whether card ``d`` has no text of its own BP or SP (:meth:`static_of`,
         :meth:`own_text_of`)."""
         return not self.static_of(d) and not self.own_text_of(d)
@@ -630,21 +630,15 @@ class RangersStrikeEngine(AgendaEngine):
             return None
         return self.bp(unit, team=True)
 
-    def bp_in(self, owner: str, area: str) -> Callable[[Unit], int]:
-        """The BP of units of ``owner``'s ``area``, for reading many of them: what residents
-        give depends on the area and the unit's category only, so it is worked out once per
-        category (an area may hold hundreds of units on a long log)."""
+    def residents_by_category(self) -> bool:
+        """Whether a resident in place gives BP to units of one category only (else what
+        residents give a unit depends on its player and area alone)."""
         st = self.state
-        bonus: dict[tuple[str, ...], int] = {}
-
-        def bp(unit: Unit) -> int:
-            category = st.unit_categories(unit)  # RS-ADD-FEATURE: a category added too
-            extra = bonus.get(category)
-            if extra is None:
-                extra = bonus[category] = self.resident_bonus(unit, owner, area)
-            return self.bp(unit, owner, area, extra)
-
-        return bp
+        return any(
+            cat is not None
+            for _q, res in st.placed()
+            for _side, _zone, cat, _n in self.resident_ops(st.card(res))
+        )
 
     def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
         """BP given by residents in place (RS-RESIDENT)."""
@@ -1310,8 +1304,13 @@ class RangersStrikeEngine(AgendaEngine):
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
         taxis = area == "battle" and next_in_line.taxis_in_play(self)  # RS-TAXIS
+        # the cards whose view is plain when nothing is on the unit (none while a taxis is),
+        # told by their codes (:meth:`_plain_view`)
+        plain = frozenset() if taxis else self.codes_where("plain view", self._plain_view)
+        by_category = self.residents_by_category()
         for unit in st.players[pid].area(area):
-            d = defs[code_of[unit.card]]
+            code = code_of[unit.card]
+            d = defs[code]
             if d.type == "vehicle":  # no BP, no SP (RS-VEHICLE): its card's view, always
                 view = self._vehicle_views.get(unit.card)
                 if view is None:
@@ -1322,20 +1321,12 @@ class RangersStrikeEngine(AgendaEngine):
                     }
                 out.append(view)
                 continue
-            cats = self.state.unit_categories(unit)  # RS-ADD-FEATURE: a category added too
+            # RS-ADD-FEATURE: a category added too (when a resident's BP names one)
+            cats = st.unit_categories(unit) if by_category else ()
             extra = bonus.get(cats)
             if extra is None:
                 extra = bonus[cats] = self.resident_bonus(unit, pid, area)
-            own = self.own_text_of(d)
-            if not (
-                unit.mods
-                or unit.vehicle
-                or unit.stacked
-                or d.sp_at
-                or self.static_of(d)
-                or own
-                or taxis
-            ):
+            if code in plain and not (unit.mods or unit.vehicle or unit.stacked):
                 key = (unit.card, extra, unit.held)
                 view = memo.get(key)
                 if view is None:
@@ -1350,6 +1341,7 @@ class RangersStrikeEngine(AgendaEngine):
                         view["held"] = True
                 out.append(view)
                 continue
+            own = self.own_text_of(d)
             bp = self.bp(unit, pid, area, extra)
             sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
             view = {
@@ -1367,6 +1359,12 @@ class RangersStrikeEngine(AgendaEngine):
                 view["held"] = True
             out.append(view)
         return out
+
+    def _plain_view(self, d: CardDef) -> bool:
+        """Whether card ``d``'s view as a unit with nothing on it (no effect, vehicle or card
+        stacked) is its printed BP and SP with what residents give (:meth:`unit_views`): a
+        unit, without a printed K/N SP or a text of its own BP or SP."""
+        return d.type != "vehicle" and not d.sp_at and self.printed_bp_only(d)
 
     def player_view(self, pid: str) -> dict[str, Any]:
         ps = self.state.players[pid]

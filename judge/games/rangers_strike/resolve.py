@@ -28,6 +28,7 @@ from judge.games.rangers_strike import (
     bp_highest,
     bp_lowest,
     bp_pair,
+    bp_scan,
     bp_sum,
     chosen_vehicle,
     command_cards,
@@ -137,6 +138,33 @@ def chosen_power(eng: RangersStrikeEngine, chosen: list[Found] | None) -> int | 
     return eng.state.card(chosen[0][2].card).power_number
 
 
+#: the keys of a selector that :func:`fitting` checks unit by unit, BP's aside (a selector
+#: with none of them takes every unit of its areas whose BP fits)
+UNIT_KEYS = frozenset(
+    {
+        "category",
+        "printed_bp_max",
+        "type",
+        "riding",
+        "size",
+        "feature",
+        "no_feature",
+        "numbered",
+        "sp_printed",
+        "keyword",
+        written.KEY,
+        "no_number",
+        "power_equal",
+        "number_equal",
+        reveal_return.KEY,
+        discard_namesake.KEY,
+        added_traits.KEY,
+        "other",
+        "released",
+    }
+)
+
+
 def fitting(
     eng: RangersStrikeEngine,
     controller: str,
@@ -174,21 +202,35 @@ def fitting(
     if limit is None and sel.get("bp_max_self"):
         return []  # RS-BP-AT-MOST-THIS: the unit's own BP is not known (not guessed)
     by_bp = limit is not None or "bp_equal" in sel
+    # no condition the loop below checks unit by unit but BP: the loop without them
+    bare = power_max is None and UNIT_KEYS.isdisjoint(sel)
+    defs, code_of = st.defs, st.code_of
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
-            bp = eng.bp_in(pid, zone)
+            bp = bp_scan.reader(eng, pid, zone)
             units = st.players[pid].area(zone)
             if by_bp and units:
                 eng.ctx.read("bp")  # a "BP N or less" ("BPNの") condition
 
-            def bp_ok(unit: Unit, bp: Callable[[Unit], int] = bp) -> bool:
+            def bp_ok(unit: Unit, bp: Callable[[Unit], tuple[int, bool]] = bp) -> bool:
                 """The BP condition, read last: a unit's BP costs more than every other
                 condition (an area may hold hundreds of units on a long log)."""
-                if not by_bp or bp_fits(sel, limit, bp(unit)):
+                if not by_bp:
                     return True
+                value, plain = bp(unit)
+                if bp_fits(sel, limit, value):
+                    return True
+                if plain:
+                    return False  # read one way only (bp_team: None)
                 team = eng.bp_team(unit)  # the other reading (自軍, RS-NEXT-TO)
                 return team is not None and bp_fits(sel, limit, team)  # (rule_on_bp_fit)
 
+            if bare and by_bp:  # a unit (not a vehicle, RS-SELECT-UNIT) by its BP alone
+                out += bp_scan.units_by_bp(eng, sel, limit, pid, zone, bp_ok)
+                continue
+            if bare:  # any unit
+                out += [(pid, zone, u) for u in units if defs[code_of[u.card]].is_unit]
+                continue
             for unit in units:
                 if "category" in sel and not any(  # RS-ADD-FEATURE: a category added too
                     _category_fits(c, sel["category"]) for c in st.unit_categories(unit)
