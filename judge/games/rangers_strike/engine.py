@@ -36,6 +36,7 @@ from judge.games.rangers_strike import (
     attack_bp,
     aura_bp,
     battle_wins,
+    bp_scan,
     combination_turn,
     command_watch,
     counter_search,
@@ -85,6 +86,10 @@ WAITS = {
 OPENING_HAND = 7
 
 
+#: what residents give a unit, by its player, area and categories (:meth:`resident_bonus`)
+ResidentSums = dict[tuple[str, str, tuple[str, ...]], int]
+
+
 class RangersStrikeEngine(AgendaEngine):
     """One Rangers Strike game in progress, 1 vs 1."""
 
@@ -124,8 +129,8 @@ class RangersStrikeEngine(AgendaEngine):
         #: an attack or strike that a counter recorded as the next action would come before
         #: (see ``open_window``): who may counter, the timing, and the state to go back to
         self.window: dict[str, Any] | None = None
-        #: :meth:`unit_views`' views of plain units, by card, residents' BP and held
-        self._plain_views: dict[tuple[str, int, bool], dict[str, Any]] = {}
+        #: :meth:`unit_views`' views of plain units, by card, vehicle, residents' BP and held
+        self._plain_views: dict[tuple[str, str | None, int, bool], dict[str, Any]] = {}
         #: a vehicle's view, by card: the same at every keyframe (no BP, no SP: RS-VEHICLE)
         self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
@@ -134,6 +139,8 @@ class RangersStrikeEngine(AgendaEngine):
         self._codes_where: dict[str, frozenset[str]] = {}
         #: :meth:`field_bp`, once known
         self._field_bp: bool | None = None
+        #: :meth:`_residents`, by the residents in place
+        self._residents_memo: dict[Any, tuple[bool, ResidentSums]] = {}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.rangers_strike.position_place import place
 
@@ -633,16 +640,40 @@ class RangersStrikeEngine(AgendaEngine):
     def residents_by_category(self) -> bool:
         """Whether a resident in place gives BP to units of one category only (else what
         residents give a unit depends on its player and area alone)."""
+        return self._residents()[0]
+
+    def _residents(self) -> tuple[bool, ResidentSums]:
+        """For the residents in place: whether one gives BP by category
+        (:meth:`residents_by_category`), and :meth:`resident_bonus`'s sums so far.
+
+        Why kept by the residents in place: BP is read for every unit a choice by BP may take
+        and in every keyframe's views, and what residents give depends only on which are in
+        place (their cards' operations, :meth:`resident_ops`; whose units they cover,
+        :meth:`resident_covers`, by the players alone), the unit's player, area and
+        categories."""
         st = self.state
-        return any(
-            cat is not None
-            for _q, res in st.placed()
-            for _side, _zone, cat, _n in self.resident_ops(st.card(res))
-        )
+        placed = tuple(st.placed())
+        got = self._residents_memo.get(placed)
+        if got is None:
+            if len(self._residents_memo) > 256:  # (a long log places hundreds in turn)
+                self._residents_memo.clear()
+            by_category = any(
+                cat is not None
+                for _q, res in placed
+                for _side, _zone, cat, _n in self.resident_ops(st.card(res))
+            )
+            got = self._residents_memo[placed] = (by_category, {})
+        return got
 
     def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
         """BP given by residents in place (RS-RESIDENT)."""
         st = self.state
+        by_category, sums = self._residents()
+        # RS-ADD-FEATURE: a category added counts too
+        cats = st.unit_categories(unit) if by_category else ()
+        total = sums.get((owner, area, cats))
+        if total is not None:
+            return total
         total = 0
         for q, res in st.placed():
             d = st.card(res)
@@ -654,9 +685,10 @@ class RangersStrikeEngine(AgendaEngine):
                     continue
                 if zone != area:
                     continue
-                if cat is not None and cat not in st.unit_categories(unit):
-                    continue  # RS-ADD-FEATURE: a category added counts too
+                if cat is not None and cat not in cats:
+                    continue
                 total += amount
+        sums[(owner, area, cats)] = total
         return total
 
     def destroy(
@@ -1298,7 +1330,6 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
-        bonus: dict[tuple[str, ...], int] = {}
         # the view of a plain unit (no effects on it, not riding, no printed K/N SP, not a
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
@@ -1307,9 +1338,29 @@ class RangersStrikeEngine(AgendaEngine):
         # the cards whose view is plain when nothing is on the unit (none while a taxis is),
         # told by their codes (:meth:`_plain_view`)
         plain = frozenset() if taxis else self.codes_where("plain view", self._plain_view)
+        # of those, the cards whose unit riding a vehicle has its printed BP and the vehicle's
+        # rider BP now (bp_scan.printed_now: no attack in progress, nothing that changes BP
+        # from afar), and its printed SP (no taxis, no K/N)
+        riders = bp_scan.printed_now(self) if plain else frozenset()
         by_category = self.residents_by_category()
+        same: int | None = None  # what residents give each unit, when none names a category
         for unit in st.players[pid].area(area):
             code = code_of[unit.card]
+            if code in plain and not (unit.mods or unit.stacked):
+                if unit.vehicle is not None and code not in riders:
+                    pass  # (the view below)
+                else:
+                    if by_category:
+                        extra = self.resident_bonus(unit, pid, area)
+                    else:
+                        if same is None:
+                            same = self.resident_bonus(unit, pid, area)
+                        extra = same
+                    view = memo.get((unit.card, unit.vehicle, extra, unit.held))
+                    if view is None:
+                        view = self._plain_view_of(unit, defs[code], extra)
+                    out.append(view)
+                    continue
             d = defs[code]
             if d.type == "vehicle":  # no BP, no SP (RS-VEHICLE): its card's view, always
                 view = self._vehicle_views.get(unit.card)
@@ -1321,26 +1372,7 @@ class RangersStrikeEngine(AgendaEngine):
                     }
                 out.append(view)
                 continue
-            # RS-ADD-FEATURE: a category added too (when a resident's BP names one)
-            cats = st.unit_categories(unit) if by_category else ()
-            extra = bonus.get(cats)
-            if extra is None:
-                extra = bonus[cats] = self.resident_bonus(unit, pid, area)
-            if code in plain and not (unit.mods or unit.vehicle or unit.stacked):
-                key = (unit.card, extra, unit.held)
-                view = memo.get(key)
-                if view is None:
-                    view = memo[key] = {
-                        "id": unit.card,
-                        "code": d.code,
-                        "name": d.name,
-                        "bp": d.bp + extra,
-                        "sp": d.sp,
-                    }
-                    if unit.held:
-                        view["held"] = True
-                out.append(view)
-                continue
+            extra = self.resident_bonus(unit, pid, area)
             own = self.own_text_of(d)
             bp = self.bp(unit, pid, area, extra)
             sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
@@ -1359,6 +1391,28 @@ class RangersStrikeEngine(AgendaEngine):
                 view["held"] = True
             out.append(view)
         return out
+
+    def _plain_view_of(self, unit: Unit, d: CardDef, extra: int) -> dict[str, Any]:
+        """:meth:`unit_views`' view of a unit of a plain card (:meth:`_plain_view`) with
+        nothing on it, residents giving it ``extra``: its card's, or, riding a vehicle, with
+        the vehicle's rider BP (RS-RIDER-BP) and the vehicle; kept for every keyframe that
+        shows it unchanged (read-only, as the step views are: the snapshot copies)."""
+        vehicle = unit.vehicle
+        bp = d.bp + extra
+        if vehicle is not None:
+            bp += self.state.card(vehicle).rider_bp
+        view = self._plain_views[(unit.card, vehicle, extra, unit.held)] = {
+            "id": unit.card,
+            "code": d.code,
+            "name": d.name,
+            "bp": bp,
+            "sp": d.sp,
+        }
+        if vehicle is not None:
+            view["vehicle"] = vehicle
+        if unit.held:
+            view["held"] = True
+        return view
 
     def _plain_view(self, d: CardDef) -> bool:
         """Whether card ``d``'s view as a unit with nothing on it (no effect, vehicle or card
