@@ -73,10 +73,17 @@ def callers(eng: RangersStrikeEngine, pid: str, category: str, word: str = CALL[
     """``pid``'s released units (rush and battle area) with Call (``word`` Lead: Lead)
     ``category``."""
     st = eng.state
+    # the cards with the keyword (the others are passed over by their code)
+    codes = eng.codes_where(f"keyword {word}", lambda d: category_of(d, word) is not None)
+    if not codes:
+        return []
+    code_of = st.code_of
     return [
         u
         for u in st.players[pid].units()
-        if not u.held and category_of(st.card(u.card), word) == category
+        if not u.held
+        and code_of[u.card] in codes
+        and category_of(st.card(u.card), word) == category
     ]
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from judge.games.rangers_strike.state import Unit
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-CROSS"
+#: a unit's effects in force (``any(map(_MODS, area))``: whether a unit of an area has one)
+_MODS = attrgetter("mods")
 
 
 _PRINTED = re.compile(r"クロス(?P<n>[1-9])")
@@ -89,6 +92,8 @@ def any_holder(eng: RangersStrikeEngine) -> bool:
     for q in st.order:
         ps = st.players[q]
         for area in (ps.rush, ps.battle):
+            if not printing and not any(map(_MODS, area)):
+                continue  # no card of the game prints it, no unit here has an effect on it
             for u in area:
                 if (u.mods or code_of[u.card] in printing) and total(eng, u):
                     return True

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import aura_bp, escort, neighbours, rush_guard
-from judge.games.rangers_strike.restrictions import has
+from judge.games.rangers_strike.restrictions import codes_with, has
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -457,7 +457,10 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     disagree the unit is not destroyed and the step is unverifiable (:func:`not_known`)."""
     st = eng.state
     doomed: list[tuple[Unit, int]] = []
-    for unit in st.players[pid].units():
+    printing = codes_with(eng, "turn_end_destroy")
+    for unit in st.players[pid].units() if printing else ():
+        if st.code_of[unit.card] not in printing:
+            continue  # (no such note: has() would say None)
         r = has(eng, unit.card, "turn_end_destroy")
         if r is None:
             continue

@@ -122,6 +122,15 @@ def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None
     return None
 
 
+def codes_with(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
+    """The codes of the game's cards that print the restriction ``rule``
+    (:meth:`~RangersStrikeEngine.codes_where`): a walk of an area for it looks at the others'
+    codes only (a long log's areas hold dozens of units at each turn's end)."""
+    return eng.codes_where(
+        f"restriction {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions)
+    )
+
+
 def attack_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot attack, or None."""
     if has(eng, unit.card, "no_attack"):
@@ -426,9 +435,15 @@ def must_enter_left(eng: RangersStrikeEngine, pid: str) -> list[Unit]:
     """``pid``'s units in the rush area that must enter and still can (RS-MUST-ENTER; a unit
     riding a vehicle there enters with it).  A unit that enters only by holding commands
     (RS-ENTER-HOLD) can while its player has that many released (the official Q&A, RS-022)."""
-    free = []
+    free: list[Unit] = []
+    must = codes_with(eng, "must_enter")
+    if not must:
+        return free
+    code_of = eng.state.code_of
     released = sum(1 for c in eng.state.players[pid].command if not c.held)
     for u in eng.state.players[pid].rush:
+        if code_of[u.card] not in must:
+            continue  # (no must_enter: not listed below)
         if enter_holds(eng, u) > released:
             continue  # RS-ENTER-HOLD: no commands it could hold, so it cannot enter
         if has(eng, u.card, "must_enter") and enter_forbidden(eng, u) is None:

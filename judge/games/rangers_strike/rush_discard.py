@@ -92,16 +92,23 @@ def words(eff: dict[str, Any]) -> str | None:
 def _restricting(eng: RangersStrikeEngine, pid: str, unit: Unit) -> list[str]:
     """The opposing units in place whose restriction this rush of ``pid``'s meets."""
     st = eng.state
-    features = st.unit_features(unit)
     found: list[str] = []
+    # the cards that have such a restriction (the others are passed over by their code: a long
+    # log's areas hold dozens of units)
+    codes = eng.codes_where(
+        "rush_discard", lambda d: d.is_unit and any(is_effect(e) and ok(e) for e in d.effects)
+    )
+    if not codes:
+        return found
+    features = st.unit_features(unit)
     for q in st.order:
         if q == pid or pid not in eng.opponent_players(q):
             continue
         for area in ("rush", "battle"):
             for u in st.players[q].area(area):
-                d = st.card(u.card)
-                if not d.is_unit:
+                if st.code_of[u.card] not in codes:
                     continue
+                d = st.card(u.card)
                 if any(
                     is_effect(e)
                     and ok(e)

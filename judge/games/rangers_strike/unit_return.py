@@ -73,7 +73,11 @@ def is_unit_effect(effect: dict[str, Any]) -> bool:
 def returned(eng: RangersStrikeEngine, pid: str, units: list[Unit]) -> None:
     """``units``, ``pid``'s, have returned from the battle area to the rush area: the effect of
     each whose own card has one waits in the pool."""
-    for unit in units:
+    codes = eng.codes_where("unit_return", lambda d: any(is_unit_effect(e) for e in d.effects))
+    code_of = eng.state.code_of
+    for unit in units if codes else ():
+        if code_of[unit.card] not in codes:
+            continue  # (no such text: mine would be empty)
         mine = [e for e in eng.state.card(unit.card).effects if is_unit_effect(e)]
         if not mine:
             continue
