@@ -342,11 +342,13 @@ def _replay(
             if full or keyframe:
                 step["state"] = engine.step_state()
             if keyframe:
-                # full: the snapshot is in the step beside its state, and shares nothing with it
-                snap = engine.snapshot() if full else engine.snapshot(step["state"])
+                # full: the snapshot is in the step beside its state, and shares nothing with it;
+                # else it is hashed and dropped before the next action (transient)
+                snap = engine.snapshot() if full else engine.snapshot(step["state"], transient=True)
                 digest = sha256_of(snap)
                 if full:
                     step["snapshot"] = snap
+                del snap  # (a transient one holds the state's own lists)
                 step["state_sha256"] = digest
                 fingerprints.append({"after": index, "state_sha256": digest})
             if not full:

@@ -151,14 +151,16 @@ class UnionArenaViews:
             "players": players,
         }
 
-    def snapshot(self, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    def snapshot(
+        self, view: dict[str, Any] | None = None, *, transient: bool = False
+    ) -> dict[str, Any]:
         """The full view (see AgendaEngine.snapshot), built on player views of its own or on
         copies of ``view``'s: it adds to them, and the steps' views are shared."""
         if view is not None:
-            return super().snapshot(view)
+            return super().snapshot(view, transient=transient)
         shared, self._last_players = self._last_players, {}
         try:
-            return super().snapshot()
+            return super().snapshot(transient=transient)
         finally:
             self._last_players = shared
 
