@@ -1422,13 +1422,16 @@ class RangersStrikeEngine(AgendaEngine):
 
     def player_view(self, pid: str) -> dict[str, Any]:
         ps = self.state.players[pid]
-        damage = ps.damage  # (counted over the power zone: once)
+        face_up = [p.card for p in ps.power if p.face_up]
+        # RS-DAMAGE: the face-down cards (PlayerState.damage, counted in the same walk of a
+        # power zone that holds dozens of cards on a long log)
+        damage = len(ps.power) - len(face_up)
         return {
             "hand": list(ps.hand),
             "deck": len(ps.deck),
             "command": [{"id": c.card, "held": c.held} for c in ps.command],
             "power": {
-                "face_up": [p.card for p in ps.power if p.face_up],
+                "face_up": face_up,
                 "face_down": damage,
             },
             "damage": damage,
