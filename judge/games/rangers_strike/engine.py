@@ -21,6 +21,7 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -86,6 +87,8 @@ WAITS = {
 OPENING_HAND = 7
 
 
+#: a unit's effects in force (``any(map(_MODS, area))``: whether a unit of an area has one)
+_MODS = attrgetter("mods")
 #: what residents give a unit, by its player, area and categories (:meth:`resident_bonus`)
 ResidentSums = dict[tuple[str, str, tuple[str, ...]], int]
 
@@ -979,10 +982,14 @@ class RangersStrikeEngine(AgendaEngine):
         st.waivers.clear()  # RS-WAIVE-CONDITION
         st.attack_permits.clear()  # RS-ATTACK-CHOSEN
         for q in st.order:
-            for unit in st.players[q].units():
-                if unit.mods:
-                    ended += len(unit.mods)
-                    unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
+            ps = st.players[q]
+            for area in (ps.rush, ps.battle):
+                if not any(map(_MODS, area)):
+                    continue  # no unit here has an effect on it (looked at in C)
+                for unit in area:
+                    if unit.mods:
+                        ended += len(unit.mods)
+                        unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
         self.event("turn_end", f"End of {pid}'s turn.", player=pid)
         self.ctx.ruling(
             "RS-END",
