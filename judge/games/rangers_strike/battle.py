@@ -71,11 +71,11 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
             )
             return
         plan.data["alone_doubt"] = True
-    why = restrictions.enter_forbidden(eng, unit)
+    why, doubt = restrictions.enter_judged(eng, unit)
     if why is not None:
         plan.violate(restrictions.enter_rule(eng, unit), why)
         return
-    plan.data["enter_doubt"] = restrictions.enter_doubt(eng, unit)  # RS-BARS-ENTERING
+    plan.data["enter_doubt"] = doubt  # RS-BARS-ENTERING, RS-CARD-RESTRICTION
     riding = 0
     if plan.action.get("ride") is not None:
         ride.check_ride(eng, plan, unit)

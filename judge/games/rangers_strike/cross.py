@@ -92,11 +92,14 @@ def any_holder(eng: RangersStrikeEngine) -> bool:
     for q in st.order:
         ps = st.players[q]
         for area in (ps.rush, ps.battle):
-            if not printing and not any(map(_MODS, area)):
-                continue  # no card of the game prints it, no unit here has an effect on it
-            for u in area:
-                if (u.mods or code_of[u.card] in printing) and total(eng, u):
-                    return True
+            if printing:
+                for u in area:
+                    if (u.mods or code_of[u.card] in printing) and total(eng, u):
+                        return True
+            elif any(map(_MODS, area)):  # (looked at in C: few units have effects on them)
+                for u in area:
+                    if u.mods and gained(u):
+                        return True  # (no card of the game prints it: what effects gave)
     return False
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.games.rangers_strike import combination_turn
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -68,9 +69,9 @@ def entered(eng: RangersStrikeEngine, pid: str, unit: Unit, number: int | None, 
     """``pid``'s ``unit`` has entered at ``pos`` (its combination number ``number``, as the
     cards it is stacked on make it): an effect in force for the unit directly before it
     triggers its NC (and True: its combination is dealt with), or is used up (False)."""
-    from judge.games.rangers_strike import combination_turn
-
     st = eng.state
+    if not st.granted:
+        return False  # no combination effect in force (a unit enters at every other action)
     before = eng.unit_before(pid)
     if before is None:
         return False
@@ -141,8 +142,6 @@ def entered(eng: RangersStrikeEngine, pid: str, unit: Unit, number: int | None, 
 def used_up(eng: RangersStrikeEngine, pid: str) -> None:
     """A unit of ``pid``'s entered riding a vehicle directly after a unit this effect is in
     force for: whether it combines the sources do not say (RS-RIDER); the effect is used up."""
-    from judge.games.rangers_strike import combination_turn
-
     before = eng.unit_before(pid)
     for g in combination_turn.in_force(eng, WHEN):
         if before is not None and g.unit is before and not g.spent:

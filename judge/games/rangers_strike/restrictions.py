@@ -289,23 +289,40 @@ def attack_areas(eng: RangersStrikeEngine, unit: Unit) -> tuple[str, ...]:
 
 def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
     """Why ``unit`` cannot enter the battle area, or None."""
+    return enter_judged(eng, unit)[0]
+
+
+def enter_judged(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, str | None]:
+    """:func:`enter_forbidden`, and when that is None :func:`enter_doubt`, from one reading
+    of the unit's notes and the texts that may bar it (an enter asks both)."""
     if has(eng, unit.card, "no_enter"):
-        return f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction)."
+        return (
+            f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction).",
+            None,
+        )
     winged = wing.enter_barred(eng, unit)  # RS-WING: "発動したターンはバトルエリアに出られない"
     if winged is not None:
-        return winged
+        return winged, None
     if any(m.no_enter for m in unit.mods):  # RS-POWER-TO-RUSH: "このターン、…出られない"
         return (
             f"{eng.name(unit.card)} cannot enter the battle area this turn (the effect that "
-            "rushed it says so)."
+            "rushed it says so).",
+            None,
         )
     if own_turn_barred(eng, unit):  # RS-CARD-RESTRICTION: 自軍ターン中
-        return f"{eng.name(unit.card)} cannot enter the battle area in its player's turn (its printed note)."
-    why, certain = rush_turn_barred(eng, unit)  # RS-CARD-RESTRICTION: ラッシュしたターン
-    if why is not None and certain:
-        return why
+        return (
+            f"{eng.name(unit.card)} cannot enter the battle area in its player's turn (its "
+            "printed note).",
+            None,
+        )
+    rushed, certain = rush_turn_barred(eng, unit)  # RS-CARD-RESTRICTION: ラッシュしたターン
+    if rushed is not None and certain:
+        return rushed, None
     why, certain = area_rules.entering_forbidden(eng, unit)  # RS-BARS-ENTERING
-    return why if certain else None
+    if certain and why is not None:
+        return why, None
+    # enter_doubt: the turn it was rushed not known first, then a text that may bar it
+    return None, (rushed if rushed is not None else (None if certain else why))
 
 
 def enter_doubt(eng: RangersStrikeEngine, unit: Unit) -> str | None:
