@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from judge.games.rangers_strike.discard_bp_cross import GAIN
+from judge.games.rangers_strike.keywords import _notes, public_cards
 from judge.games.rangers_strike.state import Unit
 
 if TYPE_CHECKING:
@@ -67,6 +69,22 @@ def _prints(d: CardDef) -> bool:
     return any(_PRINTED.fullmatch(w) for w in d.keywords)
 
 
+def _gives(d: CardDef) -> bool:
+    """Whether card ``d`` has a text that gives a unit クロス (the op of
+    :mod:`~judge.games.rangers_strike.discard_bp_cross`, the one that makes a ``Mod.cross``),
+    anywhere in its effects or its combination's."""
+    return _has_op([d.effects, d.combination], GAIN)
+
+
+def _has_op(value: Any, op: str) -> bool:
+    """Whether ``value`` (an effect, its ops, a card's lists of them) holds ``{"op": op}``."""
+    if isinstance(value, dict):
+        return value.get("op") == op or any(_has_op(v, op) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_has_op(v, op) for v in value)
+    return False
+
+
 def holders(eng: RangersStrikeEngine) -> list[str]:
     """The cards of units that have クロス, printed or given, in any area.  Only a unit whose
     card prints it or that has effects in force can (the others are passed over unread: a
@@ -89,6 +107,8 @@ def any_holder(eng: RangersStrikeEngine) -> bool:
     st = eng.state
     code_of = st.code_of
     printing = eng.codes_where("cross_printed", _prints)
+    if not printing and not eng.codes_where("cross_given", _gives):
+        return False  # no card of the game prints it or gives it
     for q in st.order:
         ps = st.players[q]
         for area in (ps.rush, ps.battle):
@@ -124,8 +144,6 @@ def givers(eng: RangersStrikeEngine) -> list[str]:
     """The known cards in public zones the engine does not read whose text names クロス other than
     in their own keyword note ※クロスN: an effect on them may give a unit クロス ("次の能力を得る⇒
     ※クロス1", a vehicle's rider, a declared クロス1), and the engine would not know it."""
-    from judge.games.rangers_strike.keywords import public_cards
-
     codes = eng.codes_where("cross_giver", _may_give)
     if not codes:  # no card of the game's (the public zones grow with a long log)
         return []
@@ -136,8 +154,6 @@ def givers(eng: RangersStrikeEngine) -> list[str]:
 def _may_give(d: CardDef) -> bool:
     """Whether ``d`` is a card the engine does not read whose text names クロス other than in
     its own keyword note (:func:`givers`)."""
-    from judge.games.rangers_strike.keywords import _notes
-
     text = d.raw.get("text")
     if not d.unread or not isinstance(text, str):
         return False
