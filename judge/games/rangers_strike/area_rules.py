@@ -322,10 +322,12 @@ def entering_forbidden(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None
     """RS-BARS-ENTERING: why ``unit`` (in a rush area) cannot enter the battle area now, by a
     card of an opposing player's in its battle area whose text bars it, or None; and whether
     that is certain (when it is not, the string says why it may be barred)."""
+    if not lays(eng, "bars_entering"):
+        return None, True  # no card of the game bars it (a unit enters at every other action)
     st = eng.state
     d = st.card(unit.card)
     number = d.combination_number
-    if not d.is_unit or number is None or not lays(eng, "bars_entering"):
+    if not d.is_unit or number is None:
         return None, True  # (where the unit stands read last: a scan of the areas)
     where = st.area_of(unit)
     if where is None:

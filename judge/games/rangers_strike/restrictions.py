@@ -295,6 +295,15 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
 def enter_judged(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, str | None]:
     """:func:`enter_forbidden`, and when that is None :func:`enter_doubt`, from one reading
     of the unit's notes and the texts that may bar it (an enter asks both)."""
+    if unit.mods or eng.state.card(unit.card).restrictions:
+        return _enter_judged(eng, unit)
+    # (no note of its own and no effect on it: only an opposing card's text may bar it)
+    why, certain = area_rules.entering_forbidden(eng, unit)  # RS-BARS-ENTERING
+    return (why, None) if certain else (None, why)
+
+
+def _enter_judged(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, str | None]:
+    """:func:`enter_judged` for a unit with a note of its own or an effect on it."""
     if has(eng, unit.card, "no_enter"):
         return (
             f"{eng.name(unit.card)} cannot enter the battle area (its printed restriction).",
