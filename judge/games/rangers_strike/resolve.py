@@ -141,27 +141,9 @@ def chosen_power(eng: RangersStrikeEngine, chosen: list[Found] | None) -> int | 
 #: the keys of a selector that :func:`fitting` checks unit by unit, BP's aside (a selector
 #: with none of them takes every unit of its areas whose BP fits)
 UNIT_KEYS = frozenset(
-    {
-        "category",
-        "printed_bp_max",
-        "type",
-        "riding",
-        "size",
-        "feature",
-        "no_feature",
-        "numbered",
-        "sp_printed",
-        "keyword",
-        written.KEY,
-        "no_number",
-        "power_equal",
-        "number_equal",
-        reveal_return.KEY,
-        discard_namesake.KEY,
-        added_traits.KEY,
-        "other",
-        "released",
-    }
+    ("category", "printed_bp_max", "type", "riding", "size", "feature", "no_feature", "numbered")
+    + ("sp_printed", "keyword", written.KEY, "no_number", "power_equal", "number_equal")
+    + (reveal_return.KEY, discard_namesake.KEY, added_traits.KEY, "other", "released")
 )
 
 
