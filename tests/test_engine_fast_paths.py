@@ -1,7 +1,8 @@
 """The shortcuts the engines take for speed give what the long way gives.
 
 - a keyframe's snapshot built on the step's view (``Engine.snapshot(view)``) is the snapshot
-  built from scratch, and leaves the view as it was (the view is in the step);
+  built from scratch, and leaves the view as it was (the view is in the step); built transient
+  (hashed and dropped) too, and it leaves the state's decks as they were;
 - a game saved with :func:`judge.core.engine.freeze` comes back from
   :func:`~judge.core.engine.thaw` equal, independent, with the card definitions and
   instance tables shared, and the saved state keeps its own even when pickling fails;
@@ -56,6 +57,11 @@ def test_snapshot_on_the_steps_view_is_the_snapshot_and_leaves_the_view(name: st
         assert canonical_json(on_view) == canonical_json(engine.snapshot())
         assert view == before, f"{name} after {upto} actions: snapshot(view) changed the view"
         assert on_view != view  # the snapshot adds the deck order and more
+        decks = {pid: list(ps.deck) for pid, ps in engine.state.players.items()}
+        transient = engine.snapshot(view, transient=True)
+        assert canonical_json(transient) == canonical_json(on_view)
+        assert view == before
+        assert {pid: ps.deck for pid, ps in engine.state.players.items()} == decks
 
 
 @pytest.mark.parametrize("name", GAMES)
