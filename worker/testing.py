@@ -79,11 +79,51 @@ FAST: dict[str, str] = {
 }
 
 
+#: how many shares the ports below the ephemeral range are cut into (:func:`free_port`)
+PORT_SHARES = 16
+#: the next port :func:`free_port` tries, in this process's share
+_next_port: list[int] = []
+
+
+def _ephemeral_low() -> int:
+    """The lowest port the kernel gives an outgoing connection (Linux's default if unread)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    """A TCP port of 127.0.0.1 that was free a moment ago."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A TCP port that is free now on every address, from this process's share of the ports
+    below the ephemeral range (a parallel run's process by its xdist number, another by its
+    pid), each port at most once a share's round.
+
+    Why not a port the kernel picks (bind to 0): it comes from the ephemeral range, where
+    any process's next outgoing connection may take it before the server the test starts
+    binds it, and the load tests open thousands; two processes of a parallel run could
+    also be given the same one.  Seen: nginx refused to start (address in use), and a
+    ``redis-server`` that could not bind left its test talking to another test's Redis."""
+    low = 10_000
+    span = (_ephemeral_low() - low) // PORT_SHARES
+    if span < 100:  # no room below the ephemeral range: the kernel's pick
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    share = int(worker[2:]) if worker[2:].isdigit() else os.getpid()
+    first = low + (share % PORT_SHARES) * span
+    if not _next_port:
+        _next_port.append(first + os.getpid() % span)
+    for _ in range(span):
+        port = first + (_next_port[0] - first) % span
+        _next_port[0] = port + 1
+        with socket.socket() as s:
+            try:
+                s.bind(("", port))  # (no SO_REUSEADDR: a port in TIME_WAIT is passed over)
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {first}-{first + span - 1}")
 
 
 def wait_until(
@@ -181,12 +221,34 @@ class RedisServer:
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.answers():
-                return self
+                # ours, not another's on the port ours could not bind (it exits then)
+                if self._process_id() == self.proc.pid:
+                    return self
+                self.proc.wait(self.start_timeout)
+                break
             if self.proc.poll() is not None:
                 break
             time.sleep(0.02)
         log = (self.directory / "redis.log").read_text(errors="replace")[-2000:]
         raise RuntimeError(f"redis-server did not start on port {self.port}:\n{log}")
+
+    def _process_id(self) -> int | None:
+        """The pid the Redis on this port reports (``INFO server``), None if unread."""
+        with (
+            contextlib.suppress(OSError, ValueError),
+            socket.create_connection(("127.0.0.1", self.port), 1) as s,
+        ):
+            s.sendall(b"INFO server\r\n")
+            text = b""
+            while b"process_id:" not in text or not text.endswith(b"\r\n"):
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                text += chunk
+            for line in text.decode(errors="replace").splitlines():
+                if line.startswith("process_id:"):
+                    return int(line.split(":", 1)[1])
+        return None
 
     def answers(self) -> bool:
         """Whether it answers PING now."""
