@@ -1,5 +1,5 @@
-"""The layers point one way: the core below the schemas, the schemas below the service (the
-API and the workers), and the command line above them all.  The core and the schemas ask
+"""The layers point one way: the core and the games below the schemas, the schemas below the
+service (the API and the workers), and the command line above them all.  The core and the schemas ask
 the games registry (``judge.games``: its engines, its checkers of documents) for what lies
 above them, never import it; nothing below the command line imports it.
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES: dict[str, tuple[str, ...]] = {
     "judge.core": ("schemas", "api", "worker", "judge.cli", "judge.commands"),
     "schemas": ("api", "worker", "judge.cli", "judge.commands"),
-    "judge.games": ("api", "worker", "judge.cli", "judge.commands"),
+    "judge.games": ("schemas", "api", "worker", "judge.cli", "judge.commands"),
     "api": ("judge.cli", "judge.commands"),
     "worker": ("judge.cli", "judge.commands"),
 }

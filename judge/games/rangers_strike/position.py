@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.errors import FieldError
 from judge.core.position import number_cards, open_unseen, unseen_problems, where_in
+from judge.core.position_ids import entry_code, parse_id
 from judge.games.rangers_strike.state import (
     AREAS,
     COMMAND_LIMIT,
 )
-from schemas.position_common import entry_code, parse_id
 
 if TYPE_CHECKING:
     pass

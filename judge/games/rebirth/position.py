@@ -38,6 +38,7 @@ from judge.core.position import (
     where_in,
     zones_problem,
 )
+from judge.core.position_ids import entry_code, parse_id
 from judge.games.rebirth.activate import limit_key
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
@@ -47,7 +48,6 @@ from judge.games.rebirth.state import (
     Mod,
     Slot,
 )
-from schemas.position_common import entry_code, parse_id
 
 if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine

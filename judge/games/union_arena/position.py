@@ -37,6 +37,7 @@ from judge.core.position import (
     where_in,
     zones_problem,
 )
+from judge.core.position_ids import entry_code
 from judge.games.union_arena.state import (
     LINE_LIMIT,
     Battle,
@@ -45,7 +46,6 @@ from judge.games.union_arena.state import (
     ap_in_play,
     own_turns,
 )
-from schemas.position_common import entry_code
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine

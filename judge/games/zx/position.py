@@ -40,10 +40,10 @@ from judge.core.position import (
     where_in,
     zones_problem,
 )
+from judge.core.position_ids import entry_code, parse_id
 from judge.games.zx.decks import DYNAMIS_TYPES
 from judge.games.zx.geometry import GRID
 from judge.games.zx.state import ZX, Force, Resource
-from schemas.position_common import entry_code, parse_id
 
 if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
