@@ -492,7 +492,11 @@ def serve(app: Any, port: int = 0) -> Any:
             pass
 
     server = make_server("127.0.0.1", port, app, threaded=True, request_handler=Quiet)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # polled every 0.05 s, not socketserver's 0.5: ``shutdown()`` waits for the next poll,
+    # and a test session stops its servers one after the other (2.5 s at a worker's end)
+    threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    ).start()
     return server
 
 
