@@ -17,9 +17,9 @@ steps back for the rest of the run (``os.nice``), so that the lanes' bounds hold
 rest takes what CPU is left.  The modules of ``tests/service`` that start no process but a
 Redis (or one short command they wait for) and run everything else in the test's own
 process (:data:`IN_PROCESS`: no load beyond one core, no bound on an answer) run with the
-rest.  Measured on this 2-core machine, quiet, warm: 5 min 53 s with one chain of the
-services beside a process per core, 4 min 4-10 s with the lanes and the bytecode kept
-(:func:`_keep_bytecode`).  ``python3 -m pytest -n 0`` runs everything in one process.
+rest.  Measured on this 2-core machine, quiet, warm: 353 s with one chain of the
+services beside a process per core, 238.6 and 238.9 s with the lanes, the longest modules
+first and the bytecode kept (:func:`_keep_bytecode`).  ``python3 -m pytest -n 0`` runs everything in one process.
 
 The random searches (Hypothesis's property tests, the altered and mutated games, the
 schemathesis run) are sized by one setting, ``JUDGE_TEST_SCALE`` (``tests/scale.py``): 1, a

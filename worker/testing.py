@@ -222,10 +222,12 @@ class RedisServer:
         while time.monotonic() < deadline:
             if self.answers():
                 # ours, not another's on the port ours could not bind (it exits then)
-                if self._process_id() == self.proc.pid:
+                pid = self._process_id()
+                if pid == self.proc.pid:
                     return self
-                self.proc.wait(self.start_timeout)
-                break
+                if pid is not None:
+                    self.proc.wait(self.start_timeout)
+                    break
             if self.proc.poll() is not None:
                 break
             time.sleep(0.02)
