@@ -43,12 +43,26 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 
 @pytest.fixture
 def redis_url(redis_server: RedisServer) -> str:
-    """The session's Redis, emptied for this test."""
+    """The session's Redis, emptied for this test, once no client of an earlier test waits
+    on a blocking pop: Redis would hand that client this test's first queued job (seen:
+    a job gone from its queue at once, with the lanes of a parallel run loading the
+    machine).  Such a client is a worker killed whose connection Redis has not yet seen
+    close, or one still running (then this fails, naming the clients)."""
     import redis
 
     client = redis.Redis.from_url(redis_server.url)
-    client.flushall()
-    client.close()
+    try:
+        try:
+            wait_until(
+                lambda: client.info("clients")["blocked_clients"] == 0,
+                10,
+                "no client of an earlier test waits on a blocking pop",
+            )
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; the clients: {client.client_list()}") from None
+        client.flushall()
+    finally:
+        client.close()
     return redis_server.url
 
 
