@@ -414,9 +414,14 @@ class Workers:
         queue to its pending blocking pop (the next test's job then vanishes)."""
         if self.proc is None:
             return
+        # each stopped (SIGSTOP) before its children are listed: a process stopped forks no
+        # more, so none is missed (a fork worker's work horse, forked after its parent was
+        # listed, kept the worker's connection open and its blocking pop alive)
         family, todo = [], [self.proc.pid]
         while todo:
             pid = todo.pop()
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
             family.append(pid)
             todo.extend(children_of(pid))
         for pid in family:
