@@ -81,8 +81,8 @@ FAST: dict[str, str] = {
 
 #: how many shares the ports below the ephemeral range are cut into (:func:`free_port`)
 PORT_SHARES = 16
-#: the next port :func:`free_port` tries, in this process's share
-_next_port: list[int] = []
+#: the next port :func:`free_port` tries, in this process's share (None: not chosen yet)
+_next_port: int | None = None
 
 
 def _ephemeral_low() -> int:
@@ -112,11 +112,12 @@ def free_port() -> int:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     share = int(worker[2:]) if worker[2:].isdigit() else os.getpid()
     first = low + (share % PORT_SHARES) * span
-    if not _next_port:
-        _next_port.append(first + os.getpid() % span)
+    global _next_port
+    if _next_port is None:
+        _next_port = first + os.getpid() % span
     for _ in range(span):
-        port = first + (_next_port[0] - first) % span
-        _next_port[0] = port + 1
+        port = first + (_next_port - first) % span
+        _next_port = port + 1
         with socket.socket() as s:
             try:
                 s.bind(("", port))  # (no SO_REUSEADDR: a port in TIME_WAIT is passed over)
@@ -236,21 +237,15 @@ class RedisServer:
 
     def _process_id(self) -> int | None:
         """The pid the Redis on this port reports (``INFO server``), None if unread."""
-        with (
-            contextlib.suppress(OSError, ValueError),
-            socket.create_connection(("127.0.0.1", self.port), 1) as s,
-        ):
-            s.sendall(b"INFO server\r\n")
-            text = b""
-            while b"process_id:" not in text or not text.endswith(b"\r\n"):
-                chunk = s.recv(4096)
-                if not chunk:
-                    break
-                text += chunk
-            for line in text.decode(errors="replace").splitlines():
-                if line.startswith("process_id:"):
-                    return int(line.split(":", 1)[1])
-        return None
+        import redis
+
+        client = self.client()
+        try:
+            return int(client.info("server")["process_id"])
+        except (redis.RedisError, KeyError, ValueError):
+            return None
+        finally:
+            client.close()
 
     def answers(self) -> bool:
         """Whether it answers PING now."""
@@ -415,8 +410,8 @@ class Workers:
         if self.proc is None:
             return
         # each stopped (SIGSTOP) before its children are listed: a process stopped forks no
-        # more, so none is missed (a fork worker's work horse, forked after its parent was
-        # listed, kept the worker's connection open and its blocking pop alive)
+        # more, so none is missed (a fork worker's work horse forked after its parent was
+        # listed would keep the worker's connection open, and its blocking pop alive)
         family, todo = [], [self.proc.pid]
         while todo:
             pid = todo.pop()
