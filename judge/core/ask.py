@@ -567,7 +567,7 @@ def _options(q: Question, pos: Position) -> dict[str, Any]:
 def _explain(q: Question, cat: Catalogue) -> dict[str, Any]:
     # the replay as the question's perspective sees it: the step explained names no card
     # the replay would not show it (an illegal action not carried out names "a hidden
-    # card"; judge.core.perspective.Sight), and the answer is built from that step alone
+    # card"; judge.core.sight.Sight), and the answer is built from that step alone
     doc = replay(q.log, on_illegal=q.on_illegal, perspective=q.perspective)
     steps = {s["index"]: s for s in doc["steps"]}
     step = steps.get(q.step)

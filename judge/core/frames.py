@@ -18,7 +18,7 @@ Union Arena engine (measured on 182-action self-play games), so the last window 
 
 What a perspective sees is what :func:`~judge.core.replay.replay` shows it: each state
 goes through :func:`~judge.core.perspective.redact_step` with the record of what its step
-withholds (:class:`~judge.core.perspective.Sight`), so a frame never shows a card that the
+withholds (:class:`~judge.core.sight.Sight`), so a frame never shows a card that the
 same perspective's replay hides.
 
 >>> import pathlib
@@ -35,12 +35,12 @@ from typing import Any
 from judge.core.fault import PASS_THROUGH, EngineFault, fault_of
 from judge.core.log import ActionLog, parse_log
 from judge.core.perspective import (
-    Sight,
     check_perspective,
     redact_step,
     step_hides,
     visible_players,
 )
+from judge.core.sight import Sight
 from judge.core.verdict import ILLEGAL
 
 #: the most frames one call gives (a viewer reads a window at a time)

@@ -133,7 +133,7 @@ def redact(
     """The whole replay as ``perspective`` may see it (the judge's is returned as is).
 
     ``records``: what each step withholds from each perspective, as the replay recorded it
-    (:class:`Sight`, ``replay(..., withheld=[])``); without them (a replay judged without
+    (:class:`~judge.core.sight.Sight`, ``replay(..., withheld=[])``); without them (a replay judged without
     its records) every card id a step names is withheld (:meth:`Withheld.unrecorded`)."""
     if perspective == "judge":
         return replay
@@ -426,169 +426,6 @@ def withheld_at(
     )
 
 
-class Sight:
-    """What every perspective of a game sees as it is replayed, and so what each step must
-    withhold from each: its record, kept beside the replay (never in the judge's document)
-    so that a stored replay can be redacted a page at a time, long after the engine is gone.
-
-    A step may name a card (by id, by ``"<id> (<name>)"``, by its code or name alone) in any
-    field: its action, a violation's message, a ruling's explanation, an event, what is
-    pending.  A perspective may read that name when it sees the card **before or after**
-    the step: a card played face up, revealed, moved to a public zone, put into its own
-    hand, discarded from a hand (it goes public then) — the action that names it is what
-    made it seen.  A card it sees neither before nor after (another's hand, a deck, a face-
-    down life or resource card) is withheld, wherever the step names it: a draw's id, a
-    card charged face down, and an action that names a hidden card and is not carried out
-    (illegal, skipped: the card never went public; the action shows "a hidden card"
-    there).  A code or a name is withheld when only hidden cards carry it.
-
-    Why the before-and-after rule and not each card's history: a card that left a public
-    zone for a hand stays named until the step that moves it, then is hidden again (the
-    perspective knows where it went, but the rule that decides it is the state's, the same
-    for every game and for the property test that checks it).
-
-    The record of a step: ``{perspective: {"ids": [...], "words": [...], "named": [...]}}``
-    for each perspective (``public`` and each player) that the step withholds something
-    from, sorted; ``{}`` when it withholds nothing (the judge withholds nothing)."""
-
-    def __init__(self, engine: Any, teams: list[dict[str, Any]] | None = None) -> None:
-        self.zones: tuple[str, ...] = tuple(getattr(type(engine), "private_zones", ("hand",)))
-        players = list(engine.log.player_ids)
-        self.viewers = ("public", *players)
-        self.sees = {v: frozenset(visible_players(v, teams)) for v in self.viewers}
-        state = getattr(engine, "state", None)
-        self.code_of: dict[str, str] = dict(getattr(state, "code_of", None) or {})
-        self.name_of: dict[str, str] = {}
-        holders: dict[str, set[str]] = {}
-        for iid, code in self.code_of.items():
-            try:
-                name = state.card(iid).name  # type: ignore[union-attr]
-            except (AttributeError, KeyError, TypeError):
-                name = None
-            if isinstance(name, str) and name:
-                self.name_of[iid] = name
-            for word in (code, name):
-                if isinstance(word, str) and len(word) > 1:
-                    holders.setdefault(word, set()).add(iid)
-        self._plain_ids = all(_TOKEN.fullmatch(i) for i in self.code_of)
-        self._ids = frozenset(self.code_of)
-        #: each code and name, with the cards that carry it
-        self.holders = {w: frozenset(ids) for w, ids in sorted(holders.items())}
-        self._last: tuple[Any, dict[str, frozenset[str]]] | None = None
-        self.before = self._seen(engine.step_state())
-
-    def _ids_in(self, value: Any) -> set[str]:
-        """The card ids in a JSON value (its keys too).  Why through its JSON text: read by
-        C code (the text split at its quotes: every other piece is a string), several
-        times faster than a walk in Python, and the state is read after every step.  A
-        text with an escape (a quote inside a string would shift the pieces) is walked."""
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return self._ids.intersection(value)  # a zone of ids
-        pieces = _quoted(value, _JSON_KEYS)
-        if pieces is None:
-            return {s for s in _strings(value) if s in self.code_of}
-        return self._ids.intersection(pieces)
-
-    def _seen(self, state: Any) -> dict[str, frozenset[str]]:
-        """The cards each perspective sees in ``state`` (the judge's view after a step):
-        those its redacted view lists (:func:`redact_step`: the private zones of the
-        players it does not see are counts).  A state equal to the last one read (a step
-        that changed nothing: an illegal action skipped) is not read again."""
-        if self._last is not None and self._last[0] == state:
-            return self._last[1]
-        seen = self._read(state)
-        self._last = (state, seen)
-        return seen
-
-    def _read(self, state: Any) -> dict[str, frozenset[str]]:
-        if not isinstance(state, dict):
-            return {v: frozenset() for v in self.viewers}
-        players = state.get("players") or {}
-        private: dict[str, set[str]] = {}
-        for pid, pv in players.items():
-            if isinstance(pv, dict):
-                private[pid] = set().union(
-                    *(self._ids_in(pv[z]) for z in self.zones if isinstance(pv.get(z), list))
-                )
-        # a card is in one zone: those of the private zones are not in the others
-        public = self._ids_in(state).difference(*private.values())
-        out = {}
-        for viewer in self.viewers:
-            seen = set(public)
-            for pid in self.sees[viewer]:
-                seen |= private.get(pid, set())
-            out[viewer] = frozenset(seen)
-        return out
-
-    def record(self, step: dict[str, Any], state: Any) -> dict[str, Any]:
-        """The record of ``step`` (see the class), ``state`` the judge's view after it
-        (``engine.step_state()``); the view after is the next step's view before."""
-        after = self._seen(state)
-        before, self.before = self.before, after
-        named = [v for k, v in step.items() if k not in _STEP_NOT_CARDS]
-        texts = _quoted(named, 0)  # as _strings gives them, read by C code (see _quoted)
-        if texts is None:
-            texts = [t for v in named for t in _strings(v)]
-        blob = "\n".join(texts)
-        if self._plain_ids:  # (no word spans two texts: a newline joins them)
-            ids = sorted(self._ids.intersection(_TOKEN.findall(blob)))
-        else:  # an id that is not one word of a text: looked for as it is
-            ids = sorted(i for i in self.code_of if i in blob)
-        words = [w for w in self.holders if w in blob]
-        if not ids and not words:
-            return {}
-        shown = self._shown(step.get("events") or ())
-        out: dict[str, Any] = {}
-        for viewer in self.viewers:
-            seen = before[viewer] | after[viewer] | shown(viewer)
-            hidden = [i for i in ids if i not in seen]
-            withheld = [w for w in words if seen.isdisjoint(self.holders[w])]
-            if not hidden and not withheld:
-                continue
-            mine: dict[str, Any] = {}
-            if hidden:
-                mine["ids"] = hidden
-                named = sorted(
-                    {
-                        f"{i} ({w})"
-                        for i in hidden
-                        for w in (self.name_of.get(i), self.code_of[i])
-                        if w
-                    }
-                )
-                if named:
-                    mine["named"] = named
-            if withheld:
-                mine["words"] = withheld
-            out[viewer] = mine
-        return out
-
-    def _shown(self, events: Any) -> Any:
-        """Who sees which cards the step's events show: an event's ``card``/``cards`` are
-        public unless it is marked ``private`` to a player (the engines' contract: a life
-        card turned face up, a card revealed from the deck, an event card played, all
-        shown to everyone while the state before and after holds them hidden)."""
-        public: set[str] = set()
-        private: dict[str, set[str]] = {}
-        for ev in events:
-            if not isinstance(ev, dict):
-                continue
-            cards = ev.get("cards") if isinstance(ev.get("cards"), list) else []
-            named = {c for c in [ev.get("card"), *cards] if isinstance(c, str)}
-            if "private" in ev:
-                private.setdefault(ev["private"], set()).update(named)
-            else:
-                public |= named
-
-        def shown(viewer: str) -> set[str]:
-            out = set(public)
-            for pid in self.sees[viewer]:
-                out |= private.get(pid, set())
-            return out
-
-        return shown
-
-
 #: what orjson must not write (the standard library's json refuses them): an error instead
 _PASSTHROUGH = (
     orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME if orjson is not None else 0
@@ -618,15 +455,20 @@ def _quoted(value: Any, keys: int) -> list[str] | None:
     >>> _quoted({"a": ["A-1", {"b": "x y"}]}, 0), _quoted(['say "hi"'], 0), _quoted({1: "a"}, 0)
     (['a', 'A-1', 'b', 'x y'], None, None)
     """
+    text = _json_text(value, keys)
+    return None if text is None else text.split('"')[1::2]
+
+
+def _json_text(value: Any, keys: int) -> str | None:
+    """``value``'s JSON text as :func:`_quoted` splits it, or None where the pieces could
+    differ from :func:`_strings` (see there)."""
     if orjson is None:
         return None
     try:
         text = orjson.dumps(value, option=keys | _PASSTHROUGH).decode("utf-8")
     except TypeError:  # (orjson.JSONEncodeError is one)
         return None
-    if "\\" in text:
-        return None
-    return text.split('"')[1::2]
+    return None if "\\" in text else text
 
 
 def _strings(value: Any) -> Iterator[str]:

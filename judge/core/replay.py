@@ -52,8 +52,9 @@ from judge.core.engine import SCOPE_BP, Engine, Taint
 from judge.core.errors import BadLog, FieldError
 from judge.core.fault import PASS_THROUGH, EngineFault, engine_guard, fault_of
 from judge.core.log import ActionLog, parse_log
-from judge.core.perspective import Sight, check_perspective, redact
+from judge.core.perspective import check_perspective, redact
 from judge.core.rules import OptionError
+from judge.core.sight import Sight
 from judge.core.verdict import (
     ILLEGAL,
     LEGAL,
@@ -266,7 +267,7 @@ def replay(
     or full: see the module's docstring).
 
     ``withheld``: a list to fill with each step's record of what it withholds from each
-    perspective (:class:`~judge.core.perspective.Sight`), kept beside the judge's replay
+    perspective (:class:`~judge.core.sight.Sight`), kept beside the judge's replay
     (never in it: the judge's document is the same with or without) so that it can be
     redacted later, a page at a time (the service stores them with the pages).  A replay
     for another perspective is redacted with them.
