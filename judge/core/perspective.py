@@ -16,7 +16,6 @@ The full snapshots that carry ``state_sha256`` are the judge's alone and are dro
 
 from __future__ import annotations
 
-import copy
 import functools
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -76,14 +75,7 @@ def redact_step(
     out.pop("snapshot", None)
     state = out.get("state")
     if state is not None:
-        state = copy.deepcopy(state)
-        for pid, pv in state.get("players", {}).items():
-            if pid in sees:
-                continue
-            for zone in private_zones:
-                if isinstance(pv.get(zone), list):
-                    pv[zone] = len(pv[zone])
-        out["state"] = state
+        out["state"] = _zones_counted(state, sees, private_zones)
     events = []
     for ev in out.get("events", []):
         if "private" in ev and ev["private"] not in sees:
@@ -96,6 +88,34 @@ def redact_step(
         # the state lists what the perspective sees after the step (its zones reduced above)
         out = {k: v if k in _STEP_NOT_CARDS else hide.document(v) for k, v in out.items()}
     return out
+
+
+def _zones_counted(
+    state: dict[str, Any], sees: set[str], private_zones: tuple[str, ...]
+) -> dict[str, Any]:
+    """``state`` with the private zones of the players not in ``sees`` as counts: a new
+    state, its players' parts new where a zone is counted, and what it leaves as it was
+    shared with ``state`` (a step's state is read-only, as the engines' views are).
+
+    Why not a deep copy: a state holds every zone of every player, and copying it whole,
+    for each step of each page a perspective reads, was most of what redacting cost.
+
+    >>> state = {"turn": 3, "players": {"A": {"hand": ["A-1"], "trash": ["A-2"]}}}
+    >>> seen = _zones_counted(state, set(), ("hand",))
+    >>> seen, state["players"]["A"]["hand"], seen["players"]["A"]["trash"] is state["players"]["A"]["trash"]
+    ({'turn': 3, 'players': {'A': {'hand': 1, 'trash': ['A-2']}}}, ['A-1'], True)
+    """
+    players = state.get("players", {})
+    counted = {}
+    for pid, pv in players.items():
+        if pid in sees:
+            continue
+        zones = {z: len(pv[z]) for z in private_zones if isinstance(pv.get(z), list)}
+        if zones:
+            counted[pid] = {**pv, **zones}
+    if not counted:
+        return dict(state)
+    return {**state, "players": {pid: counted.get(pid, pv) for pid, pv in players.items()}}
 
 
 def redact_head(replay: dict[str, Any], perspective: str) -> dict[str, Any]:

@@ -83,8 +83,11 @@ class Sight:
     def record(self, step: dict[str, Any], state: Any) -> dict[str, Any]:
         """The record of ``step`` (see the class), ``state`` the judge's view after it
         (``engine.step_state()``); the view after is the next step's view before."""
-        after = _Read(self, state)
-        before, self.before = self.before, after
+        before = self.before
+        # a step that changed nothing (an illegal action skipped) leaves a state equal to
+        # the one before: read once (on a long log, a state is long to read)
+        after = before if state == before.state else _Read(self, state)
+        self.before = after
         named = [v for k, v in step.items() if k not in _STEP_NOT_CARDS]
         texts = _quoted(named, 0)  # as _strings gives them, read by C code (see _quoted)
         if texts is None:
@@ -101,7 +104,8 @@ class Sight:
         # word named (a word is withheld when no card seen carries it)
         cards = set(ids).union(*(self.holders[w] for w in words))
         shown = self._shown(step.get("events") or (), cards)
-        was, now = before.seen(cards), after.seen(cards)
+        was = before.seen(cards)
+        now = was if after is before else after.seen(cards)
         out: dict[str, Any] = {}
         for viewer in self.viewers:
             seen = was[viewer] | now[viewer] | shown[viewer]
@@ -154,6 +158,11 @@ class Sight:
         return out
 
 
+#: how many cards :meth:`_Read.seen` looks for in a state's text one by one; for more, the
+#: text is split into its strings once (a long log's state is tens of kilobytes)
+_FEW = 8
+
+
 class _Read:
     """One state (the judge's view after a step) as :class:`Sight` reads it: which cards
     each viewer sees in it, those its redacted view lists (:func:`~judge.core.perspective.
@@ -161,17 +170,20 @@ class _Read:
     first asked, once: a step that names no card leaves the state after it unread, and the
     next step may not ask either."""
 
-    __slots__ = ("sight", "state", "_private", "_text", "_present")
+    __slots__ = ("sight", "state", "_private", "_text", "_present", "_asked")
 
     def __init__(self, sight: Sight, state: Any) -> None:
         self.sight = sight
         self.state = state
         #: each player's cards in its private zones; None until read
         self._private: dict[str, frozenset[str]] | None = None
-        #: the state's JSON text, when a card's presence can be read from it (see _has)
+        #: the state's JSON text, when a card's presence can be read from it (see seen)
         self._text: str | None = None
-        #: every card the state lists anywhere, when read whole (else None)
+        #: every card the state lists anywhere, once read whole (else None)
         self._present: frozenset[str] | None = None
+        #: the last cards asked of it, and the answer (a state read again and again: the
+        #: same illegal action skipped, step after step)
+        self._asked: tuple[set[str], dict[str, set[str]]] | None = None
 
     def _read(self) -> dict[str, frozenset[str]]:
         sight, state = self.sight, self.state
@@ -197,8 +209,14 @@ class _Read:
         """Which of ``cards`` each viewer sees in the state: every card the state lists
         outside the private zones (a card is in one zone), and those in the private zones
         of the players it sees."""
+        if self._asked is not None and self._asked[0] == cards:
+            return self._asked[1]
         private = self._private if self._private is not None else self._read()
         mine = {pid: ids & cards for pid, ids in private.items()}
+        text = self._text
+        if self._present is None and len(cards) > _FEW:
+            # (many cards: the text split at its quotes once, each card looked up)
+            self._present = self.sight._ids.intersection(text.split('"')[1::2])  # type: ignore[union-attr]
         if self._present is not None:
             listed = self._present.intersection(cards)
         else:
@@ -206,7 +224,6 @@ class _Read:
             # are words (letters, digits, "-", "_") and a text without an escape, '"<id>"'
             # is found in the text exactly when a string of the state is the id (between
             # two strings the text holds "," or ":", which no id holds)
-            text = self._text
             listed = {c for c in cards if f'"{c}"' in text}  # type: ignore[operator]
         public = listed.difference(*mine.values())
         out = {viewer: set(public) for viewer in self.sight.viewers}
@@ -214,6 +231,7 @@ class _Read:
             if ids:
                 for viewer in self.sight.seen_by.get(pid, ()):
                     out[viewer] |= ids
+        self._asked = (cards, out)
         return out
 
 
