@@ -19,7 +19,9 @@ Redis (or one short command they wait for) and run everything else in the test's
 process (:data:`IN_PROCESS`: no load beyond one core, no bound on an answer) run with the
 rest.  Measured on this 2-core machine, quiet, warm: 353 s with one chain of the
 services beside a process per core, 238.6 and 238.9 s with the lanes, the longest modules
-first and the bytecode kept (:func:`_keep_bytecode`).  ``python3 -m pytest -n 0`` runs everything in one process.
+first and the bytecode kept (:func:`_keep_bytecode`); 225.4 s once schemathesis's coverage
+cases were sized by the scale (another machine of the same kind, where the layout before
+that took 241.6-248.9 s).  ``python3 -m pytest -n 0`` runs everything in one process.
 
 The random searches (Hypothesis's property tests, the altered and mutated games, the
 schemathesis run) are sized by one setting, ``JUDGE_TEST_SCALE`` (``tests/scale.py``): 1, a
