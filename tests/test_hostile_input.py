@@ -72,6 +72,22 @@ def test_deep_nesting_exits_2_naming_the_limit(command, depth, source, tmp_path)
     assert line.endswith("nested too deeply (the limit is 64 levels; raise it with --max-depth)")
 
 
+@pytest.mark.parametrize("depth", [63, 64, 65, 500])
+@pytest.mark.parametrize("filler", [0, 20_000])
+def test_the_depth_limit_is_the_same_for_small_and_large_documents(depth, filler) -> None:
+    """A small document's depth is walked after orjson reads it, a large one is read inside
+    lists that make orjson's own limit the depth limit (judge.core.jsontext._WALKED_BYTES):
+    the limit is 64 levels either way (the document's own object is the first)."""
+    text = '{"pad": "' + "x" * filler + '", "x": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+    assert (len(text) > 8192) == (filler > 0)
+    if depth <= 64:
+        assert read_document(text)["x"] is not None
+        return
+    with pytest.raises(BadLog) as caught:
+        read_document(text)
+    assert "nested too deeply (the limit is 64 levels" in str(caught.value)
+
+
 def test_deep_nesting_through_real_stdin() -> None:
     """The same in a real process, the document on a pipe (no click test runner)."""
     proc = subprocess.run(
