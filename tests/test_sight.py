@@ -61,11 +61,11 @@ def test_the_cards_seen_in_each_state_of_a_game_are_those_its_strings_list(game:
     assert len(states) > 20
     every = set(sight.code_of)
     for state in states:
-        read = _Read(sight, state)
-        assert read.seen(every) == plain_seen(sight, state)
+        read = _Read(state)
+        assert read.seen(sight, every) == plain_seen(sight, state)
         assert read._text is not None  # read from the text, not walked
     # a state with an escape in a string is walked instead, and read the same
     state = dict(states[-1], note='a quote " beside A-1 and B-1')
-    read = _Read(sight, state)
-    assert read.seen(every) == plain_seen(sight, state)
+    read = _Read(state)
+    assert read.seen(sight, every) == plain_seen(sight, state)
     assert read._text is None

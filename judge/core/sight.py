@@ -78,7 +78,7 @@ class Sight:
         self._ids = frozenset(self.code_of)
         #: each code and name, with the cards that carry it
         self.holders = {w: frozenset(ids) for w, ids in sorted(holders.items())}
-        self.before = _Read(self, engine.step_state())
+        self.before = _Read(engine.step_state())
 
     def record(self, step: dict[str, Any], state: Any) -> dict[str, Any]:
         """The record of ``step`` (see the class), ``state`` the judge's view after it
@@ -86,7 +86,7 @@ class Sight:
         before = self.before
         # a step that changed nothing (an illegal action skipped) leaves a state equal to
         # the one before: read once (on a long log, a state is long to read)
-        after = before if state == before.state else _Read(self, state)
+        after = before if state == before.state else _Read(state)
         self.before = after
         named = [v for k, v in step.items() if k not in _STEP_NOT_CARDS]
         texts = _quoted(named, 0)  # as _strings gives them, read by C code (see _quoted)
@@ -104,8 +104,8 @@ class Sight:
         # word named (a word is withheld when no card seen carries it)
         cards = set(ids).union(*(self.holders[w] for w in words))
         shown = self._shown(step.get("events") or (), cards)
-        was = before.seen(cards)
-        now = was if after is before else after.seen(cards)
+        was = before.seen(self, cards)
+        now = was if after is before else after.seen(self, cards)
         out: dict[str, Any] = {}
         for viewer in self.viewers:
             seen = was[viewer] | now[viewer] | shown[viewer]
@@ -170,10 +170,9 @@ class _Read:
     first asked, once: a step that names no card leaves the state after it unread, and the
     next step may not ask either."""
 
-    __slots__ = ("sight", "state", "_private", "_text", "_present", "_asked")
+    __slots__ = ("state", "_private", "_text", "_present", "_asked")
 
-    def __init__(self, sight: Sight, state: Any) -> None:
-        self.sight = sight
+    def __init__(self, state: Any) -> None:
         self.state = state
         #: each player's cards in its private zones; None until read
         self._private: dict[str, frozenset[str]] | None = None
@@ -185,8 +184,8 @@ class _Read:
         #: same illegal action skipped, step after step)
         self._asked: tuple[set[str], dict[str, set[str]]] | None = None
 
-    def _read(self) -> dict[str, frozenset[str]]:
-        sight, state = self.sight, self.state
+    def _read(self, sight: Sight) -> dict[str, frozenset[str]]:
+        state = self.state
         private: dict[str, frozenset[str]] = {}
         if isinstance(state, dict):
             players = state.get("players") or {}
@@ -205,18 +204,18 @@ class _Read:
         self._private = private
         return private
 
-    def seen(self, cards: set[str]) -> dict[str, set[str]]:
+    def seen(self, sight: Sight, cards: set[str]) -> dict[str, set[str]]:
         """Which of ``cards`` each viewer sees in the state: every card the state lists
         outside the private zones (a card is in one zone), and those in the private zones
         of the players it sees."""
         if self._asked is not None and self._asked[0] == cards:
             return self._asked[1]
-        private = self._private if self._private is not None else self._read()
+        private = self._private if self._private is not None else self._read(sight)
         mine = {pid: ids & cards for pid, ids in private.items()}
         text = self._text
         if self._present is None and len(cards) > _FEW:
             # (many cards: the text split at its quotes once, each card looked up)
-            self._present = self.sight._ids.intersection(text.split('"')[1::2])  # type: ignore[union-attr]
+            self._present = sight._ids.intersection(text.split('"')[1::2])  # type: ignore[union-attr]
         if self._present is not None:
             listed = self._present.intersection(cards)
         else:
@@ -226,10 +225,10 @@ class _Read:
             # two strings the text holds "," or ":", which no id holds)
             listed = {c for c in cards if f'"{c}"' in text}  # type: ignore[operator]
         public = listed.difference(*mine.values())
-        out = {viewer: set(public) for viewer in self.sight.viewers}
+        out = {viewer: set(public) for viewer in sight.viewers}
         for pid, ids in mine.items():
             if ids:
-                for viewer in self.sight.seen_by.get(pid, ()):
+                for viewer in sight.seen_by.get(pid, ()):
                     out[viewer] |= ids
         self._asked = (cards, out)
         return out
