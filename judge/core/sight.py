@@ -194,11 +194,13 @@ class _Read:
                     private[pid] = frozenset().union(
                         *(_ids_in(sight, pv[z]) for z in sight.zones if isinstance(pv.get(z), list))
                     )
-            text = _json_text(state, _JSON_KEYS) if sight._plain_ids else None
-            if text is None:
-                self._present = frozenset(_ids_in(sight, state))
-            else:
+            text = _json_text(state, _JSON_KEYS)  # (dumped once, for either reading)
+            if text is None:  # an escape: every string walked
+                self._present = frozenset(s for s in _strings(state) if s in sight.code_of)
+            elif sight._plain_ids:
                 self._text = text
+            else:
+                self._present = sight._ids.intersection(text.split('"')[1::2])
         else:
             self._present = frozenset()
         self._private = private
