@@ -25,6 +25,9 @@ a log over ``JUDGE_MAX_ACTIONS``    413     ``…:too-many-actions`` (with ``err
 POST without a JSON content type    415     ``…:unsupported-media-type``
 over a per-client rate limit        429     ``…:rate-limited`` (``Retry-After``; :mod:`api.ratelimit`)
 the store is unavailable            503     ``…:store-unavailable`` (``Retry-After``)
+a narrower read's records wait      503     ``…:answer-busy`` (``Retry-After``; too much
+                                            work waiting, :mod:`worker.records`)
+a narrower read's records late      504     ``…:answer-timeout`` (``Retry-After``)
 the store is near its memory limit  503     ``…:store-full`` (``Retry-After``; a submission
                                             or a card set, :mod:`api.ratelimit`)
 an engine fault (``EngineFault``)   501     ``…:engine-error`` (``fault_id``, ``step``, ``game``,
@@ -58,6 +61,7 @@ from judge.core.fault import PROBLEM_TYPE as ENGINE_ERROR_TYPE
 from judge.core.fault import EngineFault
 from judge.core.jsontext import TooLarge
 from worker.service import NotFound, PerspectiveRefused, SubmissionRefused
+from worker.sync_jobs import Busy, TimedOut, answers_of
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_PREFIX = "urn:tcg-judge:problem:"
@@ -320,6 +324,27 @@ def _http_problem(error: HTTPException) -> ApiProblem:
     )
 
 
+def _retry_after() -> str:
+    """The ``Retry-After`` of work that waits (:mod:`worker.sync_jobs`), as the service sets it."""
+    from api import current_service
+
+    return str(answers_of(current_service()).settings.retry_after)
+
+
+def _waited(status: int, kind: str, title: str, detail: str) -> Response:
+    """The problem of work a read waited for (a replay's records, made on its first read
+    from a narrower perspective: :mod:`worker.records`), with ``Retry-After``."""
+    return problem_response(
+        ApiProblem(
+            status,
+            f"{detail}; they are made on its first such read: try again shortly",
+            type_=problem_type(kind),
+            title=title,
+            headers={"Retry-After": _retry_after()},
+        )
+    )
+
+
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers (after flask-smorest's, which they replace)."""
 
@@ -363,6 +388,21 @@ def register_error_handlers(app: Flask) -> None:
             exc_info=(type(fault), fault, fault.__traceback__),
         )
         return problem_response(engine_error(fault))
+
+    @app.errorhandler(Busy)
+    def _busy(exc: Busy) -> Response:
+        # raised here by a read that has a replay's records made first (worker.records);
+        # a question or a deck check says it in its own words (api.answers)
+        detail = f"too much work is waiting ({exc}): the replay's records for this perspective"
+        return _waited(503, "answer-busy", "Too many waiting", detail)
+
+    @app.errorhandler(TimedOut)
+    def _timed_out(exc: TimedOut) -> Response:
+        detail = (
+            f"{exc} (the service's JUDGE_QUESTION_TIMEOUT): the replay's records for this "
+            "perspective were not ready"
+        )
+        return _waited(504, "answer-timeout", "Not answered in time", detail)
 
     @app.errorhandler(HTTPException)
     def _http(error: HTTPException) -> Response:

@@ -179,7 +179,9 @@ def submit(on_illegal: str, perspective: str) -> Any:
 @blp.response(200, ReplayStatusSchema, description="The job, and its replay once finished.")
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(501, **problems("engine-error"))
+@blp.alt_response(503, **problems("answer-busy", "store-unavailable"))
+@blp.alt_response(504, **problems("answer-timeout"))
 @blp.doc(operationId="getReplay")
 def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> Any:
     """A job: status, summary, and the annotated replay when finished.
@@ -249,7 +251,9 @@ def _paced(pieces: Iterable[bytes | str]) -> Iterator[bytes | str]:
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(501, **problems("engine-error"))
+@blp.alt_response(503, **problems("answer-busy", "store-unavailable"))
+@blp.alt_response(504, **problems("answer-timeout"))
 @blp.doc(operationId="getReplaySteps")
 def get_steps(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
     """Page through a finished replay's steps (`offset`, `limit` ≤ 500).
@@ -389,7 +393,9 @@ _WAITING_PAGE = """<!DOCTYPE html>
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="The job failed.")
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(501, **problems("engine-error"))
+@blp.alt_response(503, **problems("answer-busy", "store-unavailable"))
+@blp.alt_response(504, **problems("answer-timeout"))
 @blp.doc(operationId="getReplayHtml")
 def get_html(replay_id: str, perspective: str | None = None) -> Any:
     """The annotated replay as an HTML page, for a browser.
@@ -432,7 +438,9 @@ def _with_annotations(replay_id: str, replay: dict[str, Any], view: str) -> dict
 @blp.alt_response(403, response=response_name(403))
 @blp.alt_response(404, response=response_name(404))
 @blp.alt_response(409, response=response_name(409), description="Not finished, or failed.")
-@blp.alt_response(503, response=response_name(503))
+@blp.alt_response(501, **problems("engine-error"))
+@blp.alt_response(503, **problems("answer-busy", "store-unavailable"))
+@blp.alt_response(504, **problems("answer-timeout"))
 @blp.doc(operationId="getReplayMarkdown")
 def get_markdown(replay_id: str, perspective: str | None = None) -> Any:
     """The annotated replay as Markdown (what `judge replay --format markdown` prints),

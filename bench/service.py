@@ -555,8 +555,8 @@ def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
     machine's other work does not inflate as much as a clock's), one at a time in this
     process (no HTTP server, no fork, no queue), on the bench's Redis: the API's POST
     (decode, check, store), the service's job (:func:`worker.service.judge_job`: read the
-    record and the log, the replay with each step's record of what it withholds, encoding
-    and storing the result), the API's GET of the finished job with its replay (read,
+    record and the log, the replay, encoding and storing the result; the records of what
+    each step withholds are left for the first narrower read, :mod:`worker.records`), the API's GET of the finished job with its replay (read,
     decompress, the envelope around the stored bytes), and the client decoding that answer;
     and for comparison the bare replay (what RQ's bare job does) and the result's encoding
     alone (canonical JSON, Zstandard level 1)."""
@@ -602,6 +602,26 @@ def cpu_profile(url: str, prefix: str, bodies: list[bytes]) -> dict[str, float]:
 
 #: each (b)'s CPU per job under load by part, in ms: workers, API, Redis, clients
 CPU_BY_PART: list[dict[str, float]] = []
+#: each (b)'s public reads of finished jobs at rest, in seconds: the first (the records
+#: made then, worker.records) and the second
+NARROWER: list[dict[str, list[float]]] = []
+
+
+def narrower_reads(port: int, job_ids: list[str]) -> dict[str, list[float]]:
+    """A finished job read whole from the public perspective, twice, one at a time: the
+    first read has the replay's records made by a worker (``worker.records``: the service's
+    jobs, submitted from the judge's view, leave them for the first read that needs them),
+    the second finds them stored."""
+    client = Client(port)
+    out: dict[str, list[float]] = {"first": [], "second": []}
+    for job_id in job_ids:
+        for which in ("first", "second"):
+            sent = time.perf_counter()
+            status, body, received = client.call("GET", f"/v1/replays/{job_id}?perspective=public")
+            if status != 200 or body["perspective"] != "public":
+                raise RuntimeError(f"public read of {job_id} answered {status}")
+            out[which].append(received - sent)
+    return out
 
 
 def measure_service(
@@ -639,6 +659,7 @@ def measure_service(
             * 1000
         )
         _, rest = run_clients(port, bodies[: args.rest_jobs], 1)
+        NARROWER.append(narrower_reads(port, [j["id"] for j in rest]))
     finally:
         procs.stop(service)
     CPU_BY_PART.append(cpu)
@@ -779,6 +800,12 @@ def main() -> None:
             f"latency at rest (one client, one job at a time): p50 {ms(percentile(lat, 50))}, "
             f"p99 {ms(percentile(lat, 99))} (target p50 <= 20 ms)"
         )
+        public = NARROWER[0]
+        print(
+            f"a finished job read whole from the public perspective at rest (p50): the first "
+            f"read {ms(percentile(public['first'], 50))} (its records made then, by a worker), "
+            f"the second {ms(percentile(public['second'], 50))}"
+        )
         for other in [c for c in args.compare.split(",") if c and c != worker_class]:
             other_env = {
                 **env,
@@ -849,7 +876,7 @@ def main() -> None:
                 f"{name} {ms(cost[key])}"
                 for key, name in (
                     ("post", "API POST"),
-                    ("job", "the service's job (read, replay with records, store)"),
+                    ("job", "the service's job (read, replay, store)"),
                     ("get", "API GET with the replay"),
                     ("client", "client decoding it"),
                     ("replay", "for comparison the bare replay"),

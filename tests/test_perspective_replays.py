@@ -145,6 +145,9 @@ def check(doc: dict[str, Any], on_illegal: str, service: bool, named_in_judge: d
         sub, _ = svc.submit(canonical_json(doc), on_illegal=on_illegal)
         assert judge_job(store, sub.id) == "finished"
         assert svc.replay_json(sub, "judge") == judges.encode()  # stored and sent as judged
+        # submitted from the judge's view: the records are made on the first narrower read
+        # (worker.records), not by the job
+        assert store.stored_result(sub.id).records_missing() == bool(truth.full["steps"])
     for view in truth.views:
         hidden = truth.hidden(view)
         always = set.intersection(*(ids for ids, _ in hidden)) if hidden else set()
@@ -153,7 +156,15 @@ def check(doc: dict[str, Any], on_illegal: str, service: bool, named_in_judge: d
             cli = replay(doc, on_illegal=on_illegal, perspective=view, detail="full")
             assert canonical_json(cli) == canonical_json(made["cli"])
         if service:
-            made["service"] = json.loads(svc.replay_json(sub, view))
+            sent = svc.replay_json(sub, view)
+            # byte for byte what judge replay --perspective prints (records made later
+            # redact exactly as records made while judging)
+            assert (
+                sent
+                == canonical_json(replay(doc, on_illegal=on_illegal, perspective=view)).encode()
+            )
+            assert not store.stored_result(sub.id).records_missing()
+            made["service"] = json.loads(sent)
             pages = [
                 s
                 for offset in range(0, len(hidden), 7)

@@ -244,8 +244,16 @@ def audit_report(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> O
     return report(store, doc, owner)
 
 
+def replay_records(store: Any, doc: dict[str, Any], owner: str = LOCAL_OWNER) -> Outcome:
+    """The records of a stored replay, made when first needed (:mod:`worker.records`)."""
+    from worker.records import make_records
+
+    return make_records(store, doc, owner)
+
+
 WORK = {
     "question": answer_question,
+    "records": replay_records,
     "deck-check": check_deck,
     "frames": replay_frames,
     "audit-report": audit_report,

@@ -22,6 +22,11 @@ alike; Redis keeps them in one HASH, :mod:`worker.redis_store`; the embedded sto
     ``","``, and *after*, with nothing decoded (:meth:`StoredReplay.json_chunks`); a page
     is read back as ``json.loads(b"[" + page + b"]")``, the replay's other fields as
     ``json.loads(before + after)`` (its steps then ``[]``).
+``"w0"``, ``"w1"``, …
+    the records of page *k*'s steps (:data:`RECORDS`: what each step withholds from each
+    perspective), the same way; stored with the pages, or later, all at once
+    (:func:`encode_records`), when the head's first line says ``"records": "later"``
+    (:data:`LATER`).  A page with none is redacted withholding every card id it names.
 
 Why the head keeps the two halves as text rather than the document as JSON: the judge's
 view, the one sent most (every finished job's answer), then costs no decoding at all.  With
@@ -75,6 +80,10 @@ FETCH_BATCH = 8
 #: ``w0``, ``w1``, … beside the pages (``w<k>`` the records of page ``k``'s steps, canonical
 #: JSON joined by ``","``), so that a page is redacted with its records alone
 RECORDS = "withheld_records"
+#: the value of :data:`RECORDS` in a result whose records are made later, on the first read
+#: that needs them (a replay judged from the judge's perspective: see
+#: :func:`worker.service.judge_job`); the head then says ``"records": "later"``
+LATER = "later"
 #: the first four bytes of a Zstandard frame
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
@@ -125,14 +134,30 @@ def encode(
         total: int | None = len(steps)
     else:
         before, after, total, steps = canonical_bytes(dict(result)), b"", None, []
-    meta = canonical_bytes({"format": FORMAT, "page_size": page_size, "steps": total})
-    fields = {"head": pack(b"\n".join((meta, before, after)), level)}
+    meta: dict[str, Any] = {"format": FORMAT, "page_size": page_size, "steps": total}
+    if records == LATER and total:
+        meta["records"] = LATER
+    fields = {"head": pack(b"\n".join((canonical_bytes(meta), before, after)), level)}
     for number, start in enumerate(range(0, len(steps), page_size)):
         fields[str(number)] = pack(canonical_bytes(steps[start : start + page_size])[1:-1], level)
-        if isinstance(records, list) and len(records) == len(steps):
-            page = records[start : start + page_size]
-            fields[f"w{number}"] = pack(canonical_bytes(page)[1:-1], level)
+    if isinstance(records, list) and len(records) == len(steps):
+        fields.update(encode_records(records, level, page_size))
     return fields
+
+
+def encode_records(
+    records: Sequence[Any], level: int = 1, page_size: int = PAGE_SIZE
+) -> dict[str, bytes]:
+    """The stored fields of a replay's records (:data:`RECORDS`): ``w<k>`` the records of
+    page ``k``'s steps, their canonical JSON joined by ``","``, packed at ``level``.
+
+    >>> encode_records([{}, {"public": {"ids": ["A-1"]}}, {}], 0, 2)
+    {'w0': b'{},{"public":{"ids":["A-1"]}}', 'w1': b'{}'}
+    """
+    return {
+        f"w{number}": pack(canonical_bytes(list(records[start : start + page_size]))[1:-1], level)
+        for number, start in enumerate(range(0, len(records), page_size))
+    }
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -193,12 +218,17 @@ class StoredReplay:
     def __init__(
         self, head: bytes, fetch: Fetch, fetched: Mapping[str, bytes | None] | None = None
     ) -> None:
+        #: whether its fields are stored compressed (records made later are stored alike)
+        self.packed = head[:4] == ZSTD_MAGIC
         meta_line, self._before, self._after = unpack(head).split(b"\n", 2)
         meta = loads(meta_line)
         if meta.get("format") != FORMAT:
             raise ValueError(f"not a stored replay head: format {meta.get('format')!r}")
         self.total: int | None = meta["steps"]
         self.page_size: int = meta["page_size"]
+        #: whether the records were left to be made on the first read that needs them
+        #: (:data:`LATER`); a result stored before that (or with them) says nothing
+        self.records_later: bool = meta.get("records") == LATER
         self._fetch = fetch
         self._fetched = {k: v for k, v in (fetched or {}).items() if v is not None}
         self._document: dict[str, Any] | None = None
@@ -271,6 +301,11 @@ class StoredReplay:
                 else:
                     yield loads(b"[" + unpack(data) + b"]")
 
+    def records_missing(self) -> bool:
+        """Whether the records were left for later (:attr:`records_later`) and are not made
+        yet (one look at the first page's: they are stored all at once)."""
+        return self.records_later and not self._fetch(["w0"])[0]
+
     def records(self, offset: int, limit: int) -> list[Any]:
         """The records of steps ``offset`` to ``offset + limit - 1``, as :meth:`steps`."""
         if limit <= 0 or self.total is None or offset >= self.total:
@@ -318,6 +353,8 @@ class WholeReplay(StoredReplay):
         self.page_size = page_size
         self._fetch = self._fetch_decoded
         self._fetched = {}
+        self.records_later = False
+        self.packed = plain[:4] == ZSTD_MAGIC
 
     def _replay(self) -> dict[str, Any]:
         if self._decoded is None:

@@ -185,13 +185,28 @@ end
 return 1
 """
 
+
+def _hset_from(key: str, first: int) -> str:
+    """Lua: HSET the fields and values ``ARGV[first]`` to the end into ``key``, at most 500
+    pairs a call (Lua's ``unpack`` has a limit)."""
+    return f"""local last = #ARGV
+local first = {first}
+while first <= last do
+  local stop = math.min(first + 999, last)
+  redis.call('HSET', {key}, unpack(ARGV, first, stop))
+  first = stop + 1
+end
+"""
+
+
 #: KEYS the record, the result, the log, the hash entry, the pending index; ARGV the finished
 #: record, the result's TTL, the id, the done channel, the result ceiling (a share of
 #: maxmemory; '' for none), the result's size, then the result's fields and values.  1 when
 #: stored, 0 when the record is failed or gone; {-1, used_memory, maxmemory} when the result
 #: would take Redis past the ceiling (INFO read here: no round trip of its own; a Redis that
 #: refuses INFO to scripts has no limit known, as MemoryGauge reads it)
-_SAVE_RESULT = """
+_SAVE_RESULT = (
+    """
 local data = redis.call('GET', KEYS[1])
 if not data then return 0 end
 local ok, sub = pcall(cjson.decode, data)
@@ -213,20 +228,29 @@ if ttl == nil or ttl < 1 then
 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ttl)
 redis.call('DEL', KEYS[2])
-local last = #ARGV
-local first = 7
-while first <= last do
-  local stop = math.min(first + 999, last)
-  redis.call('HSET', KEYS[2], unpack(ARGV, first, stop))
-  first = stop + 1
-end
-redis.call('EXPIRE', KEYS[2], ttl)
+"""
+    + _hset_from("KEYS[2]", 7)
+    + """redis.call('EXPIRE', KEYS[2], ttl)
 redis.call('EXPIRE', KEYS[3], ttl)
 if redis.call('GET', KEYS[4]) == ARGV[3] then redis.call('EXPIRE', KEYS[4], ttl) end
 redis.call('ZREM', KEYS[5], ARGV[3])
 redis.call('PUBLISH', ARGV[4], ARGV[3])
 return 1
 """
+)
+
+
+#: records made after their replay (worker.paged.encode_records): KEYS the result; ARGV the
+#: fields and values.  Added to the result's hash only while it holds its head (HSET keeps
+#: the hash's TTL: the records expire with their replay); 1 when stored, 0 when it is gone
+_SAVE_RECORDS = (
+    """
+if redis.call('HEXISTS', KEYS[1], 'head') == 0 then return 0 end
+"""
+    + _hset_from("KEYS[1]", 1)
+    + """return 1
+"""
+)
 
 
 #: keep an annotation: KEYS the submission, its annotations; ARGV the annotation's JSON,
@@ -309,6 +333,7 @@ class RedisStore(MemoryGauge):
         self._update = client.register_script(_UPDATE)
         self._update_over_limit = client.register_script("#!lua flags=allow-oom\n" + _UPDATE)
         self._save_result = client.register_script(_SAVE_RESULT)
+        self._save_records = client.register_script(_SAVE_RECORDS)
         self._annotate = client.register_script(_ANNOTATE)
 
     @classmethod
@@ -510,6 +535,23 @@ class RedisStore(MemoryGauge):
                 if _is_oom(exc):
                     raise
                 raise StoreFull(f"Redis is full and cannot run allow-oom scripts: {exc}") from exc
+
+    def save_records(self, job_id: str, fields: dict[str, bytes]) -> bool:
+        """Store the records of a stored replay made after it (``w0``, ``w1``, … of
+        :func:`worker.paged.encode_records`) in its hash, in one script: all or none, and
+        only while the replay is there.  False when it is gone, or when Redis is full (the
+        records are not worth a result's place: the replay is then read withholding every
+        card id, and the next read that needs them makes them again)."""
+        try:
+            with guarded("save_records"):
+                stored = self._run(
+                    self._save_records,
+                    keys=[self.key("result", job_id)],
+                    args=[part for item in fields.items() for part in item],
+                )
+        except StoreFull:
+            return False
+        return bool(stored)
 
     def stored_result(self, job_id: str) -> StoredReplay | None:
         """The stored replay, its head read and its pages read when asked for (``HMGET`` of

@@ -58,6 +58,7 @@ from worker.cardsets import (
     sets_for_submission,
 )
 from worker.paged import ResultExpired, StoredReplay
+from worker.records import ensure_records
 from worker.waiting import LocalWaiters, wait_for_final
 
 STATUSES = ("queued", "started", "finished", "failed")
@@ -127,6 +128,11 @@ class Store(Protocol):
     def save_result(self, sub: Submission, result: dict[str, Any]) -> bool:
         """Store the judge's replay and the finished submission together; False (nothing
         stored) when the submission was failed meanwhile or is gone."""
+
+    def save_records(self, job_id: str, fields: dict[str, bytes]) -> bool:
+        """Store the records of a stored replay made after it (:func:`worker.paged.
+        encode_records`), beside its pages; False when the replay is gone (nothing is
+        stored: no records outlive their replay) or the store refused them (full)."""
 
     def stored_result(self, job_id: str) -> StoredReplay | None:
         """The stored replay (its head read, its pages read when asked for: what the
@@ -204,10 +210,16 @@ def judge_job(
             card_sets = sets_for_submission(card_sets_of(store), sub.card_sets, text)
             log = log_to_judge(sub, text, card_sets)
             # each step's record of what it withholds from each perspective, stored beside
-            # its page (worker.paged.RECORDS): another perspective is redacted with it
-            records: list[dict[str, Any]] = []
-            result = replay(log, on_illegal=sub.on_illegal, withheld=records)
-            result[paged.RECORDS] = records
+            # its page (worker.paged.RECORDS): another perspective is redacted with it.
+            # Made now only when the submission's own view needs them; from the judge's,
+            # on the first narrower read (worker.records: they cost twice the replay)
+            if sub.perspective == "judge":
+                result = replay(log, on_illegal=sub.on_illegal)
+                result[paged.RECORDS] = paged.LATER
+            else:
+                records: list[dict[str, Any]] = []
+                result = replay(log, on_illegal=sub.on_illegal, withheld=records)
+                result[paged.RECORDS] = records
         except (PinnedSetGone, NotChecked) as exc:
             fail(store, job_id, str(exc))
             return "failed"
@@ -343,10 +355,20 @@ class MemoryStore:
         self.waiters.notify(sub.id)
         return True
 
+    def save_records(self, job_id: str, fields: dict[str, bytes]) -> bool:
+        """As :meth:`worker.redis_store.RedisStore.save_records`."""
+        with self._lock:
+            found = self._results.get(job_id) if self._live(job_id) is not None else None
+            if found is None:
+                return False
+            found.update(fields)
+        return True
+
     def stored_result(self, job_id: str) -> StoredReplay | None:
         """As :meth:`worker.redis_store.RedisStore.stored_result`.  The reader holds the
-        result's dict, which is never changed once stored, so a read never sees part of
-        another write; an expired result stays readable to a read already started."""
+        result's dict, whose pages are never changed once stored (records made later are
+        added beside them, all at once), so a read never sees part of another write; an
+        expired result stays readable to a read already started."""
         with self._lock:
             found = self._results.get(job_id) if self._live(job_id) is not None else None
         if found is None:
@@ -620,6 +642,7 @@ class JudgeService:
         stored = self.store.stored_result(job_id)
         if stored is None:
             return None
+        ensure_records(self, job_id, stored, view)
         return view, stored, engine_class(sub.game).private_zones
 
     def replay_of(self, job_id: str, perspective: str | None = None) -> dict[str, Any] | None:
@@ -657,6 +680,7 @@ class JudgeService:
             return None
         if view == "judge":
             return stored.json_chunks()
+        ensure_records(self, sub.id, stored, view)
         private = engine_class(sub.game).private_zones
         head = redact_head(stored.document, view)
         if stored.total is None:

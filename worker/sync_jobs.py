@@ -1,5 +1,7 @@
-"""Short jobs a request waits for: a question (``POST /v1/rulings``) or a deck check
-(``POST /v1/decks/check``), run where they cannot stall the API, with a time limit.
+"""Short jobs a request waits for: a question (``POST /v1/rulings``), a deck check
+(``POST /v1/decks/check``), a window of states (``/states``), or the records a replay's
+first narrower read needs (:mod:`worker.records`), run where they cannot stall the API,
+with a time limit.
 
 Why: the API serves every connection of a process from one event loop (gunicorn's gevent
 worker class), and a question replays a log up to its step and probes it, CPU-bound: 20
@@ -26,7 +28,7 @@ wait at once in one API process, running or queued), and stop waiting at the tim
 (:class:`TimedOut`).  A job given up on is dropped from the queue if it has not started;
 one that has runs on to its own limit (RQ's ``job_timeout``, the same number of seconds;
 a thread of the embedded pool cannot be stopped, and keeps its place in the bound until it
-ends).  An exception in the work is :class:`AnswerFailed`, with the exception's name and
+ends; the records of a replay, :data:`KEPT_WORK`, run to a replay's own limit).  An exception in the work is :class:`AnswerFailed`, with the exception's name and
 message.
 
 =============================  ==============  ===========================================
@@ -67,6 +69,11 @@ REPLY_TTL = 60
 FAILURE_TTL = 60
 #: the longest single BLPOP: under the API client's socket timeout (10 s)
 _POLL = 5.0
+#: work whose outcome is kept for the next request (a replay's records, :mod:`worker.records`):
+#: its job may run as long as a replay's (``JUDGE_JOB_TIMEOUT``), though a request waits for it
+#: only ``JUDGE_QUESTION_TIMEOUT`` (a long replay's records, too long for one request, are
+#: then there for the next read instead of cut off and asked for again and again)
+KEPT_WORK = frozenset({"records"})
 
 
 class AnswerSettingError(ValueError):
@@ -234,7 +241,11 @@ def answer_job(kind: str, doc: dict[str, Any], owner: str, reply: str, prefix: s
 
     job = get_current_job()
     assert job is not None, "an answer job runs in an RQ worker"
-    store = RedisStore(job.connection, prefix, queue=job.origin)
+    from worker.config import Settings
+
+    # (the compression the workers store results at: records made later are stored alike)
+    level = Settings.from_env().compress_level
+    store = RedisStore(job.connection, prefix, compress_level=level, queue=job.origin)
     found = do_work(store, kind, doc, owner)
     text = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
     with job.connection.pipeline() as pipe:
@@ -253,6 +264,8 @@ class RQAnswers:
         self.prefix: str = settings.key_prefix
         self.queue = Queue(settings.queue, connection=connection)
         self.settings = answer_settings or AnswerSettings.from_env()
+        #: a replay job's time limit (the service's ``JUDGE_JOB_TIMEOUT``): :data:`KEPT_WORK`'s
+        self.job_timeout: int = int(getattr(settings, "job_timeout", 0) or 0)
         self._bound = _Bound(self.settings.backlog)
 
     def run(self, kind: str, doc: dict[str, Any], owner: str) -> Outcome:
@@ -264,12 +277,13 @@ class RQAnswers:
             reply = f"{self.prefix}answer:{job_id}"
             limit = math.ceil(self.settings.timeout)
             deadline = time.monotonic() + self.settings.timeout
+            runs = max(limit, self.job_timeout) if kind in KEPT_WORK else limit
             with guarded("enqueue an answer"):
                 job = self.queue.enqueue_call(
                     func=JOB_FUNCTION,
                     args=(kind, doc, owner, reply, self.prefix),
                     job_id=job_id,
-                    timeout=limit,
+                    timeout=runs,
                     ttl=limit,  # a job still queued when the API has given up expires
                     result_ttl=0,
                     failure_ttl=FAILURE_TTL,

@@ -227,6 +227,8 @@ def _refs(node: Any) -> list[str]:
 #: the OpenAPI document must name (None: the status alone).  429 ``rate-limited`` is every
 #: operation's but the health probes'; 401 (with JUDGE_TOKENS) is checked elsewhere.
 STORE = {503: {"store-unavailable"}}
+#: a read from a narrower perspective may have the replay's records made first (worker.records)
+READ = {501: {"engine-error"}, 503: {"answer-busy", "store-unavailable"}, 504: {"answer-timeout"}}
 WORK = {
     400: None,
     413: None,
@@ -242,15 +244,15 @@ CAN_ANSWER: dict[tuple[str, str], dict[int, set[str] | None]] = {
         415: None,
         503: {"store-unavailable", "store-full"},
     },
-    ("get", "/v1/replays/{replay_id}"): {400: None, 403: None, 404: None, **STORE},
-    ("get", "/v1/replays/{replay_id}/steps"): {400: None, 403: None, 404: None, 409: None, **STORE},
-    ("get", "/v1/replays/{replay_id}/html"): {400: None, 403: None, 404: None, 409: None, **STORE},
+    ("get", "/v1/replays/{replay_id}"): {400: None, 403: None, 404: None, **READ},
+    ("get", "/v1/replays/{replay_id}/steps"): {400: None, 403: None, 404: None, 409: None, **READ},
+    ("get", "/v1/replays/{replay_id}/html"): {400: None, 403: None, 404: None, 409: None, **READ},
     ("get", "/v1/replays/{replay_id}/markdown"): {
         400: None,
         403: None,
         404: None,
         409: None,
-        **STORE,
+        **READ,
     },
     ("get", "/v1/replays/{replay_id}/head"): {400: None, 403: None, 404: None, 409: None, **STORE},
     ("get", "/v1/replays/{replay_id}/states"): {

@@ -145,14 +145,33 @@ def test_the_workers_compress_results_at_judge_compress_level(
     wait_for(lambda: svc.get(sub.id).status == "finished", 60)
     from worker import paged
 
-    stored = svc.store.client.hgetall(svc.store.key("result", sub.id))  # head and pages
-    records: list[Any] = []  # what a job stores beside the judge's replay (its pages' records)
+    def hash_of(job_id: str) -> dict[bytes, bytes]:
+        return svc.store.client.hgetall(svc.store.key("result", job_id))
+
+    records: list[Any] = []  # each step's record of what it withholds from each perspective
     expected = replay(canonical_json(doc), withheld=records)
     plain = svc.store.result_bytes(sub.id)
     assert plain == canonical_json(expected).encode()
-    with_records = {**expected, paged.RECORDS: records}
-    assert stored == {k.encode(): v for k, v in paged.encode(with_records, int(level)).items()}
-    for value in stored.values():
+    # submitted from the judge's view: the head and the pages, the records left for later
+    later = {**expected, paged.RECORDS: paged.LATER}
+    assert hash_of(sub.id) == {k.encode(): v for k, v in paged.encode(later, int(level)).items()}
+    # the first read from a narrower view has them made, by a worker, stored alike
+    assert (
+        svc.replay_json(svc.get(sub.id), "public")
+        == canonical_json(replay(canonical_json(doc), perspective="public")).encode()
+    )
+    made = {**paged.encode(later, int(level)), **paged.encode_records(records, int(level))}
+    assert hash_of(sub.id) == {k.encode(): v for k, v in made.items()}
+    # submitted from a player's view: the job makes them with the pages
+    mine, _ = svc.submit(game(f"level-{level}-A"), perspective="A")
+    wait_for(lambda: svc.get(mine.id).status == "finished", 60)
+    records = []
+    again = replay(canonical_json(game(f"level-{level}-A")), withheld=records)
+    with_records = {**again, paged.RECORDS: records}
+    assert hash_of(mine.id) == {
+        k.encode(): v for k, v in paged.encode(with_records, int(level)).items()
+    }
+    for value in hash_of(sub.id).values():
         if level == "0":
             assert value[:1] == b"{"
         else:

@@ -65,14 +65,21 @@ def test_submit_follow_and_the_stored_replay_is_the_judge_replay_byte_for_byte(
     # frame; put together, its canonical JSON byte for byte
     fields = store.client.hgetall(store.key("result", body["id"]))
     assert all(value[:4] == b"\x28\xb5\x2f\xfd" for value in fields.values())
-    # the head, the pages of steps and, beside each page, its perspective records ("w<n>")
-    pages = (len(fields) - 1) // 2
+    # the head and the pages of steps; submitted from the judge's view, the perspective
+    # records ("w<n>", one beside each page) are left for the first narrower read
+    pages = len(fields) - 1
+    assert {k.decode() for k in fields} == {"head", *map(str, range(pages))}
+    assert store.result_bytes(body["id"]) == canonical_json(expected).encode("utf-8")
+    public = api.get(f"{answer.headers['location']}?perspective=public", timeout=BOUND + 15)
+    assert public.status == 200, public.body[:500]
+    seen = replay(canonical_json(doc), on_illegal="apply", perspective="public")
+    assert canonical_json(public.json["replay"]) == canonical_json(seen)
+    fields = store.client.hgetall(store.key("result", body["id"]))  # made by a worker then
     assert {k.decode() for k in fields} == {
         "head",
         *map(str, range(pages)),
         *(f"w{n}" for n in range(pages)),
     }
-    assert store.result_bytes(body["id"]) == canonical_json(expected).encode("utf-8")
     # what the API serves: the same document
     job = done.json
     assert canonical_json(job["replay"]) == canonical_json(expected)

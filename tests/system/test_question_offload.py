@@ -78,20 +78,59 @@ def test_a_question_no_worker_serves_times_out_and_the_bound_refuses(system: Any
     # the first question holds the one place of the bound once its job is queued (the bound
     # is taken before the enqueue); waited for, not slept on: a fixed 0.5 s was seen to end
     # before a busy machine had read the first question
-    queued = time.monotonic() + 10
-    while service.store.client.llen(f"rq:queue:{QUEUE}") < 1:
-        assert time.monotonic() < queued, "the first question was never queued"
-        time.sleep(0.01)
+    _queued(service, "the first question")
     busy = api.post("/v1/rulings", question)
     waiting.join()
-    assert busy.status == 503, busy.body
-    assert busy.json["type"].endswith(":answer-busy") and busy.headers["retry-after"] == "1"
-    late = first[0]
-    assert late.status == 504, late.body
-    assert late.json["type"].endswith(":answer-timeout") and late.headers["retry-after"] == "1"
+    _busy_and_late(busy, first[0])
     # the job given up on is out of the queue: a worker started now finds nothing stale
     assert service.store.client.llen(f"rq:queue:{QUEUE}") == 0
     deck = {"game": "union-arena", "card_sets": ["ua-sample"], "main": ["UAS-001"] * 50}
     assert api.post("/v1/decks/check", deck).status == 504  # the deck check goes there too
     # bad input is not work: refused where the request is read, no worker needed
     assert api.post("/v1/decks/check", {**deck, "card_sets": []}).status == 400
+
+
+def test_a_narrower_read_waits_for_its_records_under_the_same_bounds(system: Any) -> None:
+    """A replay submitted from the judge's view has its records made on the first narrower
+    read, as a worker's job (worker.records): with no worker to make them, that read ends
+    504 ``answer-timeout`` and one over the bound 503 ``answer-busy``, both with
+    ``Retry-After``; the judge's own read needs none and is answered at once."""
+    from worker.service import judge_job
+
+    s = system(api="werkzeug", workers=0)
+    settings = Settings.from_env({"REDIS_URL": s.redis.url, "JUDGE_QUEUE": QUEUE})
+    service = redis_service(settings=settings)
+    service.answers = RQAnswers(
+        service.store.client, settings, AnswerSettings(timeout=2, backlog=1)
+    )
+    api = s.another_api("werkzeug", service=service)
+    sub, _ = service.submit(heavy_log(actions=200, seed="records-later"))
+    assert judge_job(service.store, sub.id) == "finished"  # judged here: no worker runs
+    assert service.store.stored_result(sub.id).records_missing()
+    assert api.get(f"/v1/replays/{sub.id}").status == 200
+    first: list[Any] = []
+    url = f"/v1/replays/{sub.id}?perspective=public"
+    waiting = threading.Thread(target=lambda: first.append(api.get(url)))
+    waiting.start()
+    _queued(service, "the first read's records")
+    busy = api.get(f"/v1/replays/{sub.id}/steps?perspective=A")
+    waiting.join()
+    _busy_and_late(busy, first[0])
+    assert service.store.stored_result(sub.id).records_missing()  # nothing half made
+
+
+def _queued(service: Any, what: str) -> None:
+    """Wait until the service's queue holds a job (``what``'s), at most 10 s."""
+    queued = time.monotonic() + 10
+    while service.store.client.llen(f"rq:queue:{QUEUE}") < 1:
+        assert time.monotonic() < queued, f"{what} was never queued"
+        time.sleep(0.01)
+
+
+def _busy_and_late(busy: Any, late: Any) -> None:
+    """The request over the bound is 503 ``answer-busy``, the one nobody served 504
+    ``answer-timeout``, both with ``Retry-After``."""
+    assert busy.status == 503, busy.body
+    assert busy.json["type"].endswith(":answer-busy") and busy.headers["retry-after"] == "1"
+    assert late.status == 504, late.body
+    assert late.json["type"].endswith(":answer-timeout") and late.headers["retry-after"] == "1"
