@@ -26,13 +26,18 @@ steps name (:meth:`judge.core.perspective.Withheld.unrecorded`): never more than
 records would show.  So does a read when the store refuses the records (Redis full), and
 the next read asks again.
 
-Two first reads at once may both make them: the work is the same and so are the bytes
-stored (one script, all fields or none), and the bound on waiting work bounds it.
+Reads that arrive while this process has them made wait for that work rather than ask
+for it again (:class:`InFlight`: a replay watched by many viewers at once, the moment it
+is judged, costs one making, not one a viewer, and takes one place of the bound); two API
+processes may each have them made, and that work is the same and so are the bytes stored
+(one script, all fields or none).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from judge.core.errors import BadLog
@@ -100,9 +105,46 @@ def _not_stored(job_id: str, reason: str) -> dict[str, Any]:
     return {"ok": {"stored": False, "reason": reason}}
 
 
+class InFlight:
+    """The replays whose records this process is having made, so that a read arriving
+    meanwhile waits for that work instead of asking for it again.  ``threading``'s lock
+    and event: greenlets' under gevent's patching, as the API's processes run."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: dict[str, threading.Event] = {}
+
+    def once(self, key: str, work: Callable[[], None], timeout: float) -> bool:
+        """Run ``work`` for ``key`` unless it runs already (then wait for it, at most
+        ``timeout`` seconds); whether this call ran it.  An exception of ``work`` is its
+        caller's; a waiter only learns that it ended (and looks again)."""
+        with self._lock:
+            event = self._running.get(key)
+            if event is None:
+                event = self._running[key] = threading.Event()
+                mine = True
+            else:
+                mine = False
+        if not mine:
+            if not event.wait(timeout):
+                from worker.sync_jobs import TimedOut
+
+                raise TimedOut(f"the records were not made within {timeout:g} s")
+            return False
+        try:
+            work()
+        finally:
+            with self._lock:
+                self._running.pop(key, None)
+            event.set()
+        return True
+
+
 def ensure_records(service: Any, job_id: str, stored: StoredReplay, view: str) -> None:
     """Before ``stored`` is read from ``view``: have its records made when they were left
-    for later and ``view`` needs them (any view but the judge's), and wait for them.
+    for later and ``view`` needs them (any view but the judge's), and wait for them; a
+    read arriving while this process has them made waits for that (:class:`InFlight`), and
+    looks again once it ends.
 
     Raises what the service's other work raises while waiting
     (:class:`worker.sync_jobs.Busy`, :class:`~worker.sync_jobs.TimedOut`,
@@ -114,8 +156,15 @@ def ensure_records(service: Any, job_id: str, stored: StoredReplay, view: str) -
     from worker.service import NotFound
     from worker.sync_jobs import answers_of
 
-    found = answers_of(service).run(KIND, {"replay": job_id}, "")
-    if "not_found" in found:
-        raise NotFound(job_id)
-    if "engine_error" in found:
-        raise EngineFault.from_dict(found["engine_error"])
+    runner = answers_of(service)
+
+    def work() -> None:
+        found = runner.run(KIND, {"replay": job_id}, "")
+        if "not_found" in found:
+            raise NotFound(job_id)
+        if "engine_error" in found:
+            raise EngineFault.from_dict(found["engine_error"])
+
+    ran = service.making_records.once(job_id, work, runner.settings.timeout)
+    if not ran and stored.records_missing():  # the work waited for stored none: ask anew
+        work()

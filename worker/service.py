@@ -58,7 +58,7 @@ from worker.cardsets import (
     sets_for_submission,
 )
 from worker.paged import ResultExpired, StoredReplay
-from worker.records import ensure_records
+from worker.records import InFlight, ensure_records
 from worker.waiting import LocalWaiters, wait_for_final
 
 STATUSES = ("queued", "started", "finished", "failed")
@@ -511,6 +511,8 @@ class JudgeService:
     #: where questions and deck checks run, with their time limit and bound
     #: (:mod:`worker.sync_jobs`; None: a thread pool made on first use)
     answers: Any = None
+    #: the replays whose records this process is having made (:mod:`worker.records`)
+    making_records: InFlight = field(default_factory=InFlight, repr=False)
     _closed: bool = field(default=False, repr=False)
 
     def submit(

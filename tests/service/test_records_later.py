@@ -123,3 +123,54 @@ def test_a_stored_replay_that_differs_from_its_log_gets_no_records(redis_url: st
         "reason": "judged again, its state fingerprints differ from the stored ones",
     }
     assert svc.store.stored_result(sub.id).records_missing()
+
+
+class _NoRunner:
+    def enqueue(self, job_id: str) -> None:  # judged in the test's thread
+        pass
+
+    def workers_alive(self) -> int:
+        return 1
+
+
+def test_reads_at_once_have_the_records_made_once() -> None:
+    """Eight public reads of a replay the moment it is judged (a match watched by many):
+    one making of its records, on a pool of four threads that could run four; every
+    read gets the redacted replay, byte for byte.  In-process (the embedded store)."""
+    import threading
+
+    from worker.service import JudgeService, MemoryStore
+    from worker.sync_jobs import AnswerSettings, ThreadAnswers
+
+    class CountingStore(MemoryStore):
+        def __init__(self) -> None:
+            super().__init__()
+            self.saves = 0
+
+        def save_records(self, job_id: str, fields: dict[str, bytes]) -> bool:
+            self.saves += 1
+            return super().save_records(job_id, fields)
+
+    store = CountingStore()
+    answers = ThreadAnswers(store, AnswerSettings(threads=4, timeout=60))
+    svc = JudgeService(store=store, runner=_NoRunner(), answers=answers)
+    doc = copy.deepcopy(_game("later-watched"))
+    sub, _ = svc.submit(doc)
+    assert judge_job(store, sub.id) == "finished"
+    sub = svc.get(sub.id)
+    barrier = threading.Barrier(8)
+    sent: list[bytes] = []
+
+    def read() -> None:
+        barrier.wait()
+        sent.append(svc.replay_json(sub, "public"))
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    answers.shutdown()
+    expected = canonical_json(replay(canonical_json(doc), perspective="public")).encode()
+    assert sent == [expected] * 8
+    assert store.saves == 1
