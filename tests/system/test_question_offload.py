@@ -93,8 +93,9 @@ def test_a_question_no_worker_serves_times_out_and_the_bound_refuses(system: Any
 def test_a_narrower_read_waits_for_its_records_under_the_same_bounds(system: Any) -> None:
     """A replay submitted from the judge's view has its records made on the first narrower
     read, as a worker's job (worker.records): with no worker to make them, that read ends
-    504 ``answer-timeout`` and one over the bound 503 ``answer-busy``, both with
-    ``Retry-After``; the judge's own read needs none and is answered at once."""
+    504 ``answer-timeout``, a read of the same replay meanwhile waits for that work (and
+    ends alike), and a read of another replay over the bound is 503 ``answer-busy``, all
+    with ``Retry-After``; the judge's own read needs none and is answered at once."""
     from worker.service import judge_job
 
     s = system(api="werkzeug", workers=0)
@@ -104,25 +105,37 @@ def test_a_narrower_read_waits_for_its_records_under_the_same_bounds(system: Any
         service.store.client, settings, AnswerSettings(timeout=2, backlog=1)
     )
     api = s.another_api("werkzeug", service=service)
-    sub, _ = service.submit(heavy_log(actions=200, seed="records-later"))
-    assert judge_job(service.store, sub.id) == "finished"  # judged here: no worker runs
-    assert service.store.stored_result(sub.id).records_missing()
-    assert api.get(f"/v1/replays/{sub.id}").status == 200
-    first: list[Any] = []
-    url = f"/v1/replays/{sub.id}?perspective=public"
-    waiting = threading.Thread(target=lambda: first.append(api.get(url)))
-    waiting.start()
-    _queued(service, "the first read's records")
-    busy = api.get(f"/v1/replays/{sub.id}/steps?perspective=A")
-    waiting.join()
-    _busy_and_late(busy, first[0])
+    subs = [service.submit(heavy_log(200, seed=f"records-later-{n}"))[0] for n in (1, 2)]
+    for sub in subs:
+        assert judge_job(service.store, sub.id) == "finished"  # judged here: no worker runs
+        assert service.store.stored_result(sub.id).records_missing()
+        assert api.get(f"/v1/replays/{sub.id}").status == 200
+    sub, other = subs
+    answers: dict[str, Any] = {}
+
+    def read(name: str, path: str) -> threading.Thread:
+        thread = threading.Thread(target=lambda: answers.setdefault(name, api.get(path)))
+        thread.start()
+        return thread
+
+    # (the two submissions' jobs wait in the queue: nothing takes them)
+    first = read("first", f"/v1/replays/{sub.id}?perspective=public")
+    _queued(service, "the first read's records", jobs=3)
+    same = read("same", f"/v1/replays/{sub.id}/steps?perspective=A")
+    busy = api.get(f"/v1/replays/{other.id}?perspective=B")
+    first.join()
+    same.join()
+    _busy_and_late(busy, answers["first"])
+    _busy_and_late(busy, answers["same"])
+    assert "were not made within" in answers["same"].json["detail"]  # it waited for the first
+    assert service.store.client.llen(f"rq:queue:{QUEUE}") == 2  # the records' job dropped
     assert service.store.stored_result(sub.id).records_missing()  # nothing half made
 
 
-def _queued(service: Any, what: str) -> None:
-    """Wait until the service's queue holds a job (``what``'s), at most 10 s."""
+def _queued(service: Any, what: str, jobs: int = 1) -> None:
+    """Wait until the service's queue holds ``jobs`` jobs (the last ``what``'s), at most 10 s."""
     queued = time.monotonic() + 10
-    while service.store.client.llen(f"rq:queue:{QUEUE}") < 1:
+    while service.store.client.llen(f"rq:queue:{QUEUE}") < jobs:
         assert time.monotonic() < queued, f"{what} was never queued"
         time.sleep(0.01)
 
