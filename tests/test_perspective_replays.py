@@ -137,9 +137,11 @@ def check(doc: dict[str, Any], on_illegal: str, service: bool, named_in_judge: d
     truth = Truth(doc, on_illegal)
     game = truth.full["game"]
     if service:
-        judges = canonical_json(replay(doc, on_illegal=on_illegal))
+        records: list[dict[str, Any]] = []
+        compact = replay(doc, on_illegal=on_illegal, withheld=records)
+        judges = canonical_json(compact)
         # the judge's view is the same with or without the records made beside it
-        assert canonical_json(replay(doc, on_illegal=on_illegal, withheld=[])) == judges
+        assert canonical_json(replay(doc, on_illegal=on_illegal)) == judges
         store = MemoryStore()
         svc = JudgeService(store=store, runner=_NoRunner())
         sub, _ = svc.submit(canonical_json(doc), on_illegal=on_illegal)
@@ -157,12 +159,10 @@ def check(doc: dict[str, Any], on_illegal: str, service: bool, named_in_judge: d
             assert canonical_json(cli) == canonical_json(made["cli"])
         if service:
             sent = svc.replay_json(sub, view)
-            # byte for byte what judge replay --perspective prints (records made later
-            # redact exactly as records made while judging)
-            assert (
-                sent
-                == canonical_json(replay(doc, on_illegal=on_illegal, perspective=view)).encode()
-            )
+            # byte for byte what judge replay --perspective prints (the compact replay
+            # redacted with its records: records made later redact exactly as those made
+            # while judging)
+            assert sent == canonical_json(redact(compact, view, truth.zones, records)).encode()
             assert not store.stored_result(sub.id).records_missing()
             made["service"] = json.loads(sent)
             pages = [
