@@ -187,7 +187,10 @@ def get_replay(replay_id: str, wait: float, perspective: str | None = None) -> A
     """A job: status, summary, and the annotated replay when finished.
 
     `perspective` narrows what the replay shows (403 if wider than submitted); `wait`
-    long-polls until the job is finished or failed.
+    long-polls until the job is finished or failed.  The first read of a replay submitted
+    from the judge's view from a narrower one has the records of what each step withholds
+    made then, by a worker: 503 `answer-busy` or 504 `answer-timeout` (with `Retry-After`)
+    when that work cannot be done in time.
     """
     service = current_service()
     # the record and, when finished, its replay's head in one round trip (and so again
@@ -258,7 +261,8 @@ def _paced(pieces: Iterable[bytes | str]) -> Iterator[bytes | str]:
 def get_steps(replay_id: str, offset: int, limit: int, perspective: str | None = None) -> Any:
     """Page through a finished replay's steps (`offset`, `limit` ≤ 500).
 
-    409 while the job is not finished (with `Retry-After`) or when it failed.
+    409 while the job is not finished (with `Retry-After`) or when it failed.  A narrower
+    perspective's first read may be 503 or 504, as for the whole replay.
     """
     service = current_service()
     sub = service.get(replay_id)
