@@ -376,3 +376,63 @@ def test_a_face_down_card_under_a_union_arena_unit_shows_as_a_count_never_its_na
         assert viewer.errors() == [], viewer.errors()
     finally:
         viewer.close()
+
+
+def test_a_read_the_service_asks_to_repeat_is_repeated_after_its_retry_after(live, browser) -> None:
+    """A narrower view's first read may wait for the replay's records (worker.records):
+    503 ``answer-busy`` or 504 ``answer-timeout`` with ``Retry-After``.  The viewer asks
+    again after that wait (source.js, ``vwRetryAfter``) and shows the replay; the two
+    answers are made here by intercepting the first two reads of the steps (a busy service
+    cannot be made on cue), the third goes to the live API.  A 429 is not asked again."""
+    log = json.loads((ROOT / "examples" / CASES[0][1]).read_text("utf-8"))
+    job = finished_job(live, log)
+    seen: list[str] = []
+
+    def problem(status: int, kind: str) -> dict[str, Any]:
+        body = {"type": f"urn:tcg-judge:problem:{kind}", "title": kind, "status": status}
+        return {
+            "status": status,
+            "headers": {"Retry-After": "1", "Content-Type": "application/problem+json"},
+            "body": json.dumps({**body, "detail": "try again shortly"}),
+        }
+
+    def steps(route: Any) -> None:
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.fulfill(**problem(503, "answer-busy"))
+        elif len(seen) == 2:
+            route.fulfill(**problem(504, "answer-timeout"))
+        else:
+            route.continue_()
+
+    viewer = Viewer(browser)
+    try:
+        viewer.page.route("**/v1/replays/*/steps?*", steps)
+        viewer.open(f"{live.base}/replays/{job}#step=2&view=public")
+        assert len(seen) >= 3 and "perspective=public" in seen[0]
+        assert (viewer.step, viewer.view) == (2, "public")
+        expected = live.get(f"/v1/replays/{job}/steps?offset=2&limit=1&perspective=public")
+        action = expected.json["steps"][0]["action"]["do"]
+        assert action in viewer.page.locator("#step").inner_text()
+        unexpected = [e for e in viewer.errors() if "Failed to load resource" not in e]
+        assert unexpected == [], unexpected
+    finally:
+        viewer.close()
+
+    limited = Viewer(browser)
+    try:
+        asked: list[str] = []
+
+        def head(route: Any) -> None:
+            asked.append(route.request.url)
+            route.fulfill(**problem(429, "rate-limited"))
+
+        limited.page.route("**/v1/replays/*/head?*", head)
+        limited.page.goto(f"{live.base}/replays/{job}")
+        box = limited.page.locator(".vw-load-problem")
+        box.wait_for(state="visible", timeout=20_000)  # the problem shown, as answered
+        assert "rate-limited" in box.inner_text()
+        limited.page.wait_for_timeout(1500)  # past a Retry-After of 1 s: not asked again
+        assert len(asked) == 1
+    finally:
+        limited.close()

@@ -87,6 +87,21 @@ async function vwReadProblem(response) {
   return new VwProblem(`HTTP ${response.status}`, response.statusText || "The server refused the request.", response.status);
 }
 
+// A 503 or 504 with Retry-After is work the service could not do in time and says when to
+// ask again (answer-busy, answer-timeout: a narrower view's first read has the replay's
+// records made, a window of states is judged again; store-unavailable): asked again after
+// that wait, at most VW_RETRIES times, each wait at most VW_RETRY_MAX_MS.  Anything else
+// (a 429 included: that client must slow down) is the reader's to see.
+export const VW_RETRIES = 3;
+export const VW_RETRY_MAX_MS = 10000;
+
+function vwRetryAfter(response, attempt) {
+  if (attempt > VW_RETRIES || (response.status !== 503 && response.status !== 504)) return null;
+  const seconds = Number(response.headers.get("Retry-After"));
+  if (!Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.min(seconds * 1000, VW_RETRY_MAX_MS);
+}
+
 export class VwApiSource {
   constructor(data, fetcher) {
     this.base = String(data.base || `/v1/replays/${encodeURIComponent(data.id)}`).replace(/\/+$/, "");
@@ -96,14 +111,19 @@ export class VwApiSource {
   }
   async vwGet(path, params) {
     const qs = new URLSearchParams(params).toString();
-    let response;
-    try {
-      response = await this.fetcher(`${this.base}/${path}?${qs}`, { headers: { Accept: "application/json" } });
-    } catch (e) {
-      throw new VwProblem("Network error", `Could not reach the judge service (${e.message || e}).`, 0);
+    for (let attempt = 1; ; attempt++) {
+      let response;
+      try {
+        response = await this.fetcher(`${this.base}/${path}?${qs}`, { headers: { Accept: "application/json" } });
+      } catch (e) {
+        throw new VwProblem("Network error", `Could not reach the judge service (${e.message || e}).`, 0);
+      }
+      if (response.ok) return response.json();
+      const problem = await vwReadProblem(response);
+      const wait = vwRetryAfter(response, attempt);
+      if (wait === null) throw problem;
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    if (!response.ok) throw await vwReadProblem(response);
-    return response.json();
   }
   head(view) {
     return this.vwGet("head", { perspective: view });
