@@ -71,6 +71,7 @@ IN_PROCESS = (
     "tests/service/test_cardset_retention.py",
     "tests/service/test_operations.py",
     "tests/service/test_paged_results.py",
+    "tests/service/test_records_later.py",
     "tests/service/test_round_trips.py",
     "tests/service/test_validate_once.py",
     "tests/service/test_waiting.py",
