@@ -353,8 +353,8 @@ class WholeReplay(StoredReplay):
         self.page_size = page_size
         self._fetch = self._fetch_decoded
         self._fetched = {}
-        self.records_later = False
-        self.packed = plain[:4] == ZSTD_MAGIC
+        self.records_later = False  # (stored before records: none are made for it)
+        self.packed = False
 
     def _replay(self) -> dict[str, Any]:
         if self._decoded is None:

@@ -26,10 +26,10 @@ Runners (:class:`AnswerRunner`):
 Both refuse work over the bound (:class:`Busy`: at most ``JUDGE_QUESTION_BACKLOG`` jobs
 wait at once in one API process, running or queued), and stop waiting at the time limit
 (:class:`TimedOut`).  A job given up on is dropped from the queue if it has not started;
-one that has runs on to its own limit (RQ's ``job_timeout``, the same number of seconds;
-a thread of the embedded pool cannot be stopped, and keeps its place in the bound until it
-ends; the records of a replay, :data:`KEPT_WORK`, run to a replay's own limit).  An exception in the work is :class:`AnswerFailed`, with the exception's name and
-message.
+one that has runs on to its own limit (RQ's ``job_timeout``, the same number of seconds,
+a replay's own for the records of a replay, :data:`KEPT_WORK`; a thread of the embedded
+pool cannot be stopped, and keeps its place in the bound until it ends).  An exception in
+the work is :class:`AnswerFailed`, with the exception's name and message.
 
 =============================  ==============  ===========================================
 variable                       default         meaning
