@@ -18,7 +18,9 @@ b. **the service**: the API under gunicorn (``api:create_app()``, :data:`GUNICOR
    --workers N`` with the default settings, and ``--clients`` client threads, each
    submitting a typical log (a random Union Arena game cut at 200 actions, a distinct one
    each time) over HTTP and waiting for its result with ``GET /v1/replays/{id}?wait=30``,
-   then the next; jobs/s from the first submission to the last result received.
+   then the next; jobs/s from the first submission to the last result received.  Then the
+   jobs judged at rest read whole from the public perspective twice (:func:`narrower_reads`:
+   the first read has the replay's records made, ``worker.records``).
 
 Then (a) and (b) again with each worker class of ``--compare`` (``fork`` by default), in
 this run: jobs/s, the ratio and p50s, and how the chosen class compares (the measurement
