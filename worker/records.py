@@ -108,49 +108,68 @@ def _not_stored(job_id: str, reason: str) -> dict[str, Any]:
 class InFlight:
     """The replays whose records this process is having made, so that a read arriving
     meanwhile waits for that work instead of asking for it again.  ``threading``'s lock
-    and event: greenlets' under gevent's patching, as the API's processes run."""
+    and event: greenlets' under gevent's patching, as the API's processes run.
+
+    A read that waited ends as the work it waited for ended: the same exception when that
+    work raised one (a 504 for the first read is a 504 for every read that waited on it),
+    else it goes on reading.  It does not ask again when the work ended: that would wait
+    a second ``JUDGE_QUESTION_TIMEOUT`` for what just failed, so one read could take twice
+    the bound the service promises."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._running: dict[str, threading.Event] = {}
+        self._running: dict[str, _Making] = {}
 
     def once(self, key: str, work: Callable[[], None], timeout: float) -> bool:
         """Run ``work`` for ``key`` unless it runs already (then wait for it, at most
-        ``timeout`` seconds); whether this call ran it.  An exception of ``work`` is its
-        caller's; a waiter only learns that it ended (and looks again)."""
+        ``timeout`` seconds, and raise what it raised); whether this call ran it."""
         with self._lock:
-            event = self._running.get(key)
-            if event is None:
-                event = self._running[key] = threading.Event()
-                mine = True
-            else:
-                mine = False
+            making = self._running.get(key)
+            mine = making is None
+            if making is None:
+                making = self._running[key] = _Making()
         if not mine:
-            if not event.wait(timeout):
+            if not making.done.wait(timeout):
                 from worker.sync_jobs import TimedOut
 
                 raise TimedOut(f"the records were not made within {timeout:g} s")
+            if making.error is not None:
+                raise making.error
             return False
         try:
             work()
+        except Exception as exc:  # (a greenlet killed is not the readers' answer)
+            making.error = exc
+            raise
         finally:
             with self._lock:
                 self._running.pop(key, None)
-            event.set()
+            making.done.set()
         return True
+
+
+class _Making:
+    """One making of a replay's records: when it ended, and what it raised if it did."""
+
+    __slots__ = ("done", "error")
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.error: BaseException | None = None
 
 
 def ensure_records(service: Any, job_id: str, stored: StoredReplay, view: str) -> None:
     """Before ``stored`` is read from ``view``: have its records made when they were left
     for later and ``view`` needs them (any view but the judge's), and wait for them; a
     read arriving while this process has them made waits for that (:class:`InFlight`), and
-    looks again once it ends.
+    ends as it ended.
 
     Raises what the service's other work raises while waiting
     (:class:`worker.sync_jobs.Busy`, :class:`~worker.sync_jobs.TimedOut`,
     :class:`~worker.sync_jobs.AnswerFailed`), :class:`worker.service.NotFound` when the
-    replay is gone, and an engine fault as itself (the API's 501).  When they were not
-    stored, it returns all the same: the read withholds every card id (see the module)."""
+    replay is gone, and an engine fault as itself (the API's 501); a read that waited for
+    another's making raises what that one raised.  When they were not stored, it returns
+    all the same: the read withholds every card id (see the module)."""
     if view == "judge" or not stored.records_missing():
         return
     from worker.service import NotFound
@@ -165,6 +184,4 @@ def ensure_records(service: Any, job_id: str, stored: StoredReplay, view: str) -
         if "engine_error" in found:
             raise EngineFault.from_dict(found["engine_error"])
 
-    ran = service.making_records.once(job_id, work, runner.settings.timeout)
-    if not ran and stored.records_missing():  # the work waited for stored none: ask anew
-        work()
+    service.making_records.once(job_id, work, runner.settings.timeout)
