@@ -21,6 +21,10 @@ its 13,600 requests, most of a run's 40-50 s.  Their share is sized by ``JUDGE_T
 as the random searches are (``tests/scale.py``): at the default scale a fixed two in five
 of those cases are sent (chosen by a hash of the request, the same every run), from 2.5
 (CI's) every one.
+
+Those cases are made when the test runs, not when it is collected (:class:`DeferredCoverage`):
+schemathesis makes them while collecting, 13 s of each process's collection here, and every
+process of ``pytest -n`` collects this module though one runs it.
 """
 
 from __future__ import annotations
@@ -40,6 +44,82 @@ from schemathesis.checks import positive_data_acceptance  # noqa: E402
 from api import create_app  # noqa: E402
 from tests.scale import SCALE, scaled  # noqa: E402
 from worker.service import embedded_service  # noqa: E402
+
+
+class DeferredCoverage(list):
+    """One operation's explicit examples, the coverage phase's cases made when Hypothesis
+    first reads them (when the test runs) instead of when the test is collected.
+
+    Why: schemathesis makes every coverage case of every operation while pytest collects
+    (``add_coverage`` in ``schemathesis.generation.hypothesis.builder``, about 13 s of one
+    process here), and under ``pytest -n`` every process collects every test, though one
+    runs this module: 13 s of CPU a process, before any of them runs a test.  Deferred,
+    the cases are the same cases in the same order (the eager function makes them, on a
+    holder, when first read), so what is sent does not change; a schemathesis that no
+    longer has ``add_coverage`` with this signature is used as it is (only slower), and
+    ``test_the_coverage_cases_are_made_when_the_test_runs`` says so."""
+
+    def __init__(self, before: list[Any], make: Any) -> None:
+        super().__init__(before)
+        self._make: Any = make
+
+    def _made(self) -> DeferredCoverage:
+        if self._make is not None:
+            make, self._make = self._make, None
+            self.extend(make())
+        return self
+
+    def __iter__(self) -> Iterator[Any]:
+        return list.__iter__(self._made())
+
+    def __reversed__(self) -> Iterator[Any]:
+        return list.__reversed__(self._made())
+
+    def __len__(self) -> int:
+        return list.__len__(self._made())
+
+    def __getitem__(self, index: Any) -> Any:
+        return list.__getitem__(self._made(), index)
+
+
+def _defer_coverage() -> bool:
+    """Have schemathesis's coverage cases made when the test runs (:class:`DeferredCoverage`);
+    whether it could."""
+    import inspect
+
+    from schemathesis.generation.hypothesis import builder
+
+    eager = getattr(builder, "add_coverage", None)
+    mark = getattr(builder, "UnserializablePayloadMark", None)
+    if (
+        eager is None
+        or mark is None
+        or list(inspect.signature(eager).parameters)[:2]
+        != [
+            "test",
+            "operation",
+        ]
+    ):
+        return False
+
+    def deferred(test: Any, operation: Any, *args: Any, **kwargs: Any) -> Any:
+        def make() -> list[Any]:
+            holder = type("Holder", (), {})()  # takes the examples and marks as a test would
+            eager(holder, operation, *args, **kwargs)
+            unserializable = mark.get(holder)
+            if unserializable:
+                mark.set(test, unserializable)
+            return list(getattr(holder, "hypothesis_explicit_examples", ()))
+
+        before = list(getattr(test, "hypothesis_explicit_examples", ()))
+        test.hypothesis_explicit_examples = DeferredCoverage(before, make)
+        return test
+
+    builder.add_coverage = deferred
+    return True
+
+
+DEFERRED = _defer_coverage()
 
 # The app is made when the module is imported: schemathesis's pytest integration needs the
 # schema then (its lazy loader, ``from_fixture``, does not work with pytest 9.2).
@@ -92,3 +172,32 @@ def test_no_server_error_and_answers_match_the_document(
         _, job = app_and_job
         case.path_parameters = {**case.path_parameters, "replay_id": job}
         case.call_and_validate(excluded_checks=[positive_data_acceptance])
+
+
+def test_the_coverage_cases_are_made_when_the_test_runs(request: pytest.FixtureRequest) -> None:
+    """Collecting the schemathesis test made none of its coverage cases (so the processes
+    of ``pytest -n`` that never run it do not pay for them), and an operation's deferred
+    examples, once read, are its coverage phase's cases after its schema's own examples."""
+    assert DEFERRED, "schemathesis changed: its coverage cases are made while collecting again"
+    module = request.node.parent  # collected again: what every process of ``-n`` does
+    made = [
+        node
+        for node in module.collect()
+        if node.name == "test_no_server_error_and_answers_match_the_document"
+    ]
+    items = [item for node in made for item in node.collect()]
+    assert len(items) > 20, items
+    lists = {item.name: item.obj.hypothesis_explicit_examples for item in items}
+    assert all(isinstance(examples, DeferredCoverage) for examples in lists.values())
+    assert all(examples._make is not None for examples in lists.values())  # none made yet
+    steps = next(
+        examples
+        for name, examples in lists.items()
+        if name.endswith("[GET /v1/replays/{replay_id}/steps]")
+    )
+    cases = [example.kwargs["case"] for example in steps]  # read: made now, if not yet
+    phases = [case.meta.phase.name.value for case in cases]
+    assert phases.count("coverage") > 10, phases
+    first = phases.index("coverage")
+    assert set(phases[first:]) == {"coverage"}, phases  # attached last: Hypothesis runs them first
+    assert {case.path for case in cases} == {"/v1/replays/{replay_id}/steps"}
