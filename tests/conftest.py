@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,19 @@ def _keep_bytecode() -> None:
 
 
 _keep_bytecode()
+
+
+def _hear_interrupts() -> None:
+    """Let the commands the suite starts hear SIGINT again when the suite itself was started
+    with it ignored (from a shell's background job: ``pytest &``, ``nohup``), as they do
+    from a terminal or CI.  Why: an ignored signal stays ignored across ``exec``, so
+    ``judge serve`` and ``judge worker``, stopped by SIGINT in their tests (Ctrl-C), would
+    never stop, and those tests fail on how the suite was started, not on the code."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_hear_interrupts()
 
 REAL_PARTS = ("Chromium", "redis-server")
 #: the tests that start servers, workers and loads of their own: one at a time
