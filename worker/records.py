@@ -120,22 +120,21 @@ class InFlight:
         self._lock = threading.Lock()
         self._running: dict[str, _Making] = {}
 
-    def once(self, key: str, work: Callable[[], None], timeout: float) -> bool:
+    def once(self, key: str, work: Callable[[], None], timeout: float) -> None:
         """Run ``work`` for ``key`` unless it runs already (then wait for it, at most
-        ``timeout`` seconds, and raise what it raised); whether this call ran it."""
+        ``timeout`` seconds, and raise what it raised)."""
         with self._lock:
-            making = self._running.get(key)
-            mine = making is None
-            if making is None:
+            waiting = self._running.get(key)
+            if waiting is None:
                 making = self._running[key] = _Making()
-        if not mine:
-            if not making.done.wait(timeout):
+        if waiting is not None:
+            if not waiting.done.wait(timeout):
                 from worker.sync_jobs import TimedOut
 
                 raise TimedOut(f"the records were not made within {timeout:g} s")
-            if making.error is not None:
-                raise making.error
-            return False
+            if waiting.error is not None:
+                raise waiting.error
+            return
         try:
             work()
         except Exception as exc:  # (a greenlet killed is not the readers' answer)
@@ -145,7 +144,6 @@ class InFlight:
             with self._lock:
                 self._running.pop(key, None)
             making.done.set()
-        return True
 
 
 class _Making:
@@ -155,7 +153,7 @@ class _Making:
 
     def __init__(self) -> None:
         self.done = threading.Event()
-        self.error: BaseException | None = None
+        self.error: Exception | None = None
 
 
 def ensure_records(service: Any, job_id: str, stored: StoredReplay, view: str) -> None:
