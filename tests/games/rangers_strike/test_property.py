@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from judge.core.canonical import canonical_json, sha256_of
@@ -33,14 +33,19 @@ RIDING_GAPS = (
     "a combination is made from a unit riding a vehicle",
     "it rides a vehicle, and whether",
 )
+#: what the sources leave open that random legal play reaches besides riding: an effect that
+#: takes the top card of an empty deck (RS-TOP-TO-COMMAND, and a damage card's RS-LOSS-DECK):
+#: whether that loses as a draw does is not said, so the step is unverifiable (a long game
+#: with cards read from printed text reached it: seed 538, 1 vs 1, step 293)
+SOURCE_GAPS = (*RIDING_GAPS, "deck is empty: whether taking its top card loses")
 
 
-def unverifiable_beyond_riding(r: dict) -> list[int]:
-    """The unverifiable steps with a reason other than :data:`RIDING_GAPS`."""
+def unverifiable_beyond_source_gaps(r: dict) -> list[int]:
+    """The unverifiable steps with a reason other than :data:`SOURCE_GAPS`."""
     return [
         s["index"]
         for s in r["steps"]
-        if any(not any(gap in why for gap in RIDING_GAPS) for why in s.get("unverifiable", []))
+        if any(not any(gap in why for gap in SOURCE_GAPS) for why in s.get("unverifiable", []))
     ]
 
 
@@ -58,7 +63,7 @@ def test_random_legal_games_replay_clean_and_round_trip(
     game = random_game(env, f"rs-{seed}")
     r = replay(game)
     assert r["summary"]["illegal_steps"] == []
-    assert unverifiable_beyond_riding(r) == []
+    assert unverifiable_beyond_source_gaps(r) == []
     assert r["summary"]["result"] is not None  # played to the end
     assert canonical_json(replay(json.loads(json.dumps(game)))) == canonical_json(r)
     again = replay(canonical_log(r))
@@ -117,6 +122,7 @@ READ_DECK = READ_DECK[:12] + ["RSX-006", "RSX-007", "RSX-008", "RSX-009"] * 2 + 
 
 @settings(max_examples=scaled(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32), variant=st.sampled_from(["1v1", "tag"]))
+@example(seed=538, variant="1v1")  # takes the top card of an empty deck (SOURCE_GAPS)
 def test_random_games_with_cards_read_from_printed_text_are_legal(seed: int, variant: str) -> None:
     """Seeded games with the cards of READ_CARDS in every deck: each decision legal_actions
     lists is judged legal, and the replay is the same bytes again."""
@@ -128,7 +134,7 @@ def test_random_games_with_cards_read_from_printed_text_are_legal(seed: int, var
     game = random_game(env, f"rsx-{seed}", max_actions=300)
     r = replay(game)
     assert r["summary"]["illegal_steps"] == []
-    assert unverifiable_beyond_riding(r) == []
+    assert unverifiable_beyond_source_gaps(r) == []
     assert canonical_json(replay(json.loads(json.dumps(game)))) == canonical_json(r)
 
 
