@@ -91,15 +91,9 @@ def _defer_coverage() -> bool:
 
     eager = getattr(builder, "add_coverage", None)
     mark = getattr(builder, "UnserializablePayloadMark", None)
-    if (
-        eager is None
-        or mark is None
-        or list(inspect.signature(eager).parameters)[:2]
-        != [
-            "test",
-            "operation",
-        ]
-    ):
+    if eager is None or mark is None:
+        return False
+    if tuple(inspect.signature(eager).parameters)[:2] != ("test", "operation"):
         return False
 
     def deferred(test: Any, operation: Any, *args: Any, **kwargs: Any) -> Any:
