@@ -32,6 +32,7 @@ sized, more searches wider).  The run's header names the scale.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -138,6 +139,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
     ):
         report.outcome = "failed"
         report.longrepr = f"CI must exercise this test, but it skipped: {report.longrepr}"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Take what the process holds once it has collected the suite out of the cyclic garbage
+    collector's view (``gc.freeze``): the modules, the project, the 4,900 items and what
+    they were made from, some 300,000 objects that live until the run ends.  Why: every
+    full collection walks every object the process holds, and a process of the suite makes
+    17-42 of them (the large documents of the refusal and paging tests set them off), each
+    0.2-0.7 s here: 33 s of CPU in one run, a sixth of what the four processes spent.
+    Objects the tests make are collected as before; a frozen one that becomes garbage in a
+    cycle stays until the process ends."""
+    gc.freeze()
 
 
 def lane_of(nodeid: str) -> str | None:
