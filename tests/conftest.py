@@ -21,7 +21,11 @@ rest.  Measured on this 2-core machine, quiet, warm: 353 s with one chain of the
 services beside a process per core, 238.6 and 238.9 s with the lanes, the longest modules
 first and the bytecode kept (:func:`_keep_bytecode`); 225.4 s once schemathesis's coverage
 cases were sized by the scale (another machine of the same kind, where the layout before
-that took 241.6-248.9 s).  ``python3 -m pytest -n 0`` runs everything in one process.
+that took 241.6-248.9 s).  On a later machine of the same kind: 249-265 s, then 231-240 s
+(one run of four 265 s) once each process froze what it collected and the schemathesis
+module dropped its cases (:func:`pytest_collection_finish`); the lanes end with the rest,
+so the run is bound by the CPU it takes (1-3 % of the two cores idle).  ``python3 -m pytest
+-n 0`` runs everything in one process.
 
 The random searches (Hypothesis's property tests, the altered and mutated games, the
 schemathesis run) are sized by one setting, ``JUDGE_TEST_SCALE`` (``tests/scale.py``): 1, a
@@ -143,7 +147,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Take what the process holds once it has collected the suite out of the cyclic garbage
-    collector's view (``gc.freeze``): the modules, the project, the 4,900 items and what
+    collector's view (``gc.freeze``, as ``worker.workers.preload`` does for a worker's
+    warmed engines): the modules, the project, the 4,900 items and what
     they were made from, some 300,000 objects that live until the run ends.  Why: every
     full collection walks every object the process holds, and a process of the suite makes
     17-42 of them (the large documents of the refusal and paging tests set them off), each
