@@ -22,7 +22,7 @@ services beside a process per core, 238.6 and 238.9 s with the lanes, the longes
 first and the bytecode kept (:func:`_keep_bytecode`); 225.4 s once schemathesis's coverage
 cases were sized by the scale (another machine of the same kind, where the layout before
 that took 241.6-248.9 s).  On a later machine of the same kind: 249-265 s, then 231-240 s
-(one run of four 265 s) once each process froze what it collected and the schemathesis
+(265 s in one run of four) once each process froze what it collected and the schemathesis
 module dropped its cases (:func:`pytest_collection_finish`); the lanes end with the rest,
 so the run is bound by the CPU it takes (1-3 % of the two cores idle).  ``python3 -m pytest
 -n 0`` runs everything in one process.
@@ -148,13 +148,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> objec
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Take what the process holds once it has collected the suite out of the cyclic garbage
     collector's view (``gc.freeze``, as ``worker.workers.preload`` does for a worker's
-    warmed engines): the modules, the project, the 4,900 items and what
-    they were made from, some 300,000 objects that live until the run ends.  Why: every
-    full collection walks every object the process holds, and a process of the suite makes
-    17-42 of them (the large documents of the refusal and paging tests set them off), each
-    0.2-0.7 s here: 33 s of CPU in one run, a sixth of what the four processes spent.
-    Objects the tests make are collected as before; a frozen one that becomes garbage in a
-    cycle stays until the process ends."""
+    warmed engines): the modules, the project, the 4,900 items and what they were made
+    from, some 300,000 objects that live until the run ends.  Why: every full collection
+    walks every object the process holds, and a process of the suite makes 17-42 of them
+    (the large documents of the refusal and paging tests set them off), each 0.2-0.7 s
+    here: 33 s of CPU in one run, a sixth of what the four processes spent.  Objects the
+    tests make are collected as before; a frozen one that becomes garbage in a cycle stays
+    until the process ends."""
     gc.freeze()
 
 

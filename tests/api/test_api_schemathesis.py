@@ -141,7 +141,8 @@ def app_and_job(full_game: dict[str, Any]) -> Iterator[tuple[Any, str]]:
 
 @pytest.fixture(autouse=True)
 def _release_the_cases(request: pytest.FixtureRequest) -> Iterator[None]:
-    """An operation's deferred cases are dropped when its test ends (:meth:`DeferredCoverage.release`)."""
+    """An operation's deferred cases are dropped when its test ends
+    (:meth:`DeferredCoverage.release`)."""
     yield
     examples = getattr(getattr(request.node, "obj", None), "hypothesis_explicit_examples", None)
     if isinstance(examples, DeferredCoverage):
