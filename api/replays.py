@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import secrets
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from flask import Response, url_for
@@ -239,13 +239,37 @@ def _paced(pieces: Iterable[bytes | str]) -> Iterator[bytes | str]:
     """``pieces`` as they come, the process's other requests given a turn after each.
 
     Why: a long replay is sent a page at a time (issue 10: one big replay's read held an
-    API process for 8-22 s and stalled ``/healthz`` for 17 s).  Under gevent's worker class
-    ``time.sleep(0)`` yields to the other greenlets (a page read from Redis yields too, an
-    embedded store's does not); under threads it lets another thread take the interpreter.
-    """
+    API process for 8-22 s and stalled ``/healthz`` for 17 s).  The turn is
+    :func:`give_way`'s."""
+    turn = give_way()
     for piece in pieces:
         yield piece
-        time.sleep(0)
+        turn()
+
+
+def give_way() -> Callable[[], None]:
+    """How a long response lets the process's other requests go first between two pieces.
+
+    Under gevent's worker class (the production server: ``time`` patched), ``gevent.idle``:
+    the response's greenlet goes on only once the event loop has nothing else pending, so
+    a request that arrives meanwhile (``/healthz``, a short read) is accepted, read and
+    answered before the next piece.  ``time.sleep(0)`` there (what this did before) only
+    queued the greenlet behind the others that were ready, ahead of the loop's polling
+    for sockets (gevent's ``sleep`` says so), so each step of a short request's I/O waited
+    for a piece of every long read in turn: with three public reads of a 50,000-step replay
+    at once, ``/healthz`` took 90-180 ms alone and 1.06 s once beside the rest of the
+    suite on a slow 2-core machine; with ``idle``, 12-63 ms alone
+    (``tests/system/test_big_results.py``).  Under threads (the embedded server),
+    ``time.sleep(0)`` lets another thread take the interpreter."""
+    try:
+        from gevent import idle, monkey
+    except ImportError:  # the service extra's gevent is not installed: threads, then
+        return _sleep_zero
+    return idle if monkey.is_module_patched("time") else _sleep_zero
+
+
+def _sleep_zero() -> None:
+    time.sleep(0)
 
 
 @blp.route("/<replay_id>/steps", methods=["GET"])

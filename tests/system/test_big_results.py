@@ -16,7 +16,9 @@ by less than a fifth of the replay's JSON (measured: 0.3 MB), where one ``/steps
 of the old form grows it by more than the whole JSON (measured: 223 MB).  Then
 ``/healthz``, probed every 0.25 s while three public-perspective GETs of it run at once,
 answers within 1 s each time (a liveness bound with a wide margin, not a speed
-measurement; measured: 50 ms).  Run against the code before pages, both fail: the peak
+measurement; measured: 50 ms; on a machine about three times slower, 90-180 ms, and
+once 1.06 s beside the rest of the suite, until the reads gave way with ``gevent.idle``:
+12-63 ms, ``api.replays.give_way``).  Run against the code before pages, both fail: the peak
 grew by 127 MB, and ``/healthz`` took 2.7 s.
 """
 
