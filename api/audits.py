@@ -141,13 +141,17 @@ def submit_audit(on_illegal: str) -> Any:
     record = audits.start(
         current_service(), audit_logs(), on_illegal=on_illegal, owner=request_owner()
     )
-    doc = _state(record)
+    doc = _state(record, audits.progress(current_service().store, record))
     return doc, 202, {"Location": doc["url"]}
 
 
-def _state(record: dict[str, Any]) -> dict[str, Any]:
-    store = current_service().store
-    found = audits.progress(store, record)
+def _state(record: dict[str, Any], found: dict[str, Any]) -> dict[str, Any]:
+    """The audit's document from ``record`` and ``found``, its progress as read once for this
+    request (:func:`worker.audits.progress`).  ``finished`` only with the report: the jobs'
+    records are read once, and the report was built from that reading or before it, so a
+    job that ends while the request runs cannot make a document that says ``finished``
+    with no report (it did once: a status read after the report was looked for)."""
+    found = dict(found)
     statuses = found.pop("statuses")
     matches = []
     for entry in record["entries"]:
@@ -165,7 +169,7 @@ def _state(record: dict[str, Any]) -> dict[str, Any]:
         )
     return {
         "id": record["id"],
-        "status": "finished" if found["done"] else "running",
+        "status": "finished" if record.get("report") is not None else "running",
         "url": url_for("audits.get_audit", audit_id=record["id"], _external=True),
         "progress": found,
         "matches": matches,
@@ -180,13 +184,14 @@ def _record(audit_id: str) -> dict[str, Any]:
     return record
 
 
-def _with_report(record: dict[str, Any]) -> dict[str, Any]:
-    """``record`` with its report, built once every job has ended (then kept)."""
+def _with_report(record: dict[str, Any], found: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with its report, built once every job has ended (``found``: the progress
+    read for this request) and then kept."""
     from api.answers import run_answer
 
     if record.get("report") is not None:
         return record
-    if not audits.progress(current_service().store, record)["done"]:
+    if not found["done"]:
         return record
     report = run_answer("audit-report", {"audit": record["id"]})
     base = request.host_url.rstrip("/")
@@ -210,7 +215,9 @@ def get_audit(audit_id: str) -> Any:
     page, and once every job has ended the report (`judge-audit/1`: a row per match ranked
     by what needs a judge first, the rules broken most and by whom, two records of one
     match compared)."""
-    return _state(_with_report(_record(audit_id)))
+    record = _record(audit_id)
+    found = audits.progress(current_service().store, record)
+    return _state(_with_report(record, found), found)
 
 
 @blp.route("/<audit_id>/report", methods=["GET"])
@@ -227,7 +234,8 @@ def get_report(audit_id: str, format: str) -> Any:  # noqa: A002 - the query's n
     while jobs are still running."""
     from judge.audit.report import render
 
-    record = _with_report(_record(audit_id))
+    record = _record(audit_id)
+    record = _with_report(record, audits.progress(current_service().store, record))
     if record.get("report") is None:
         raise ApiProblem(
             409,

@@ -52,7 +52,15 @@ class AuditSchema(Schema):
     """An audit: its progress, each log's job, and once done its report."""
 
     id = fields.String(required=True)
-    status = fields.String(required=True, metadata={"enum": ["running", "finished"]})
+    status = fields.String(
+        required=True,
+        metadata={
+            "enum": ["running", "finished"],
+            "description": "`finished` once the report is in the document; the answer to the "
+            "submission is `running` even when every log was bad input (its report is built "
+            "on the first read).",
+        },
+    )
     url = fields.String(required=True)
     progress = fields.Nested(AuditProgressSchema, required=True)
     matches = fields.List(fields.Nested(AuditMatchSchema), required=True)

@@ -162,3 +162,71 @@ def test_an_audit_costs_one_submission_a_log(start_server) -> None:
     refused = limited.post("/v1/audits", {"logs": logs})  # 3 more: over
     assert refused.status == 429, refused.body[:300]
     assert limited.post("/v1/audits", {"logs": logs[:2]}).status == 202  # 5 of 5
+
+
+def _store_ending_a_job_while_read() -> Any:
+    """A store whose ``armed`` job ends right after it is first read: the race of a job that
+    finishes while a ``GET /v1/audits/<id>`` runs, which no real run can be made to hit on
+    purpose (seen once under load: ``finished`` with no report)."""
+    from worker.service import MemoryStore, judge_job
+
+    class Store(MemoryStore):
+        armed: str | None = None
+
+        def get(self, job_id: str) -> Any:
+            sub = super().get(job_id)  # a copy, as read before the job ends
+            if job_id == self.armed:
+                self.armed = None
+                assert judge_job(self, job_id) == "finished"
+            return sub
+
+    return Store()
+
+
+def test_an_audit_says_finished_only_with_its_report_when_a_job_ends_during_the_read() -> None:
+    from api import create_app
+    from worker.service import JudgeService
+    from worker.sync_jobs import ThreadAnswers
+
+    class NoRunner:  # the jobs wait until the test judges them
+        def enqueue(self, job_id: str) -> None:
+            pass
+
+        def workers_alive(self) -> int:
+            return 1
+
+    store = _store_ending_a_job_while_read()
+    service = JudgeService(
+        store=store, runner=NoRunner(), mode="embedded", answers=ThreadAnswers(store)
+    )
+    client = create_app(service).test_client()
+    full = json.loads((EXAMPLES / "full-game.json").read_text("utf-8"))
+    posted = client.post("/v1/audits", json={"logs": [{"name": "full.json", "log": full}]})
+    assert posted.status_code == 202, posted.data[:300]
+    audit = posted.get_json()
+    assert audit["status"] == "running" and audit["report"] is None
+    store.armed = audit["matches"][0]["job"]
+    during = client.get(f"/v1/audits/{audit['id']}").get_json()
+    assert store.armed is None  # the job ended during that read
+    # as read once for the request: still running, no report, the job not yet finished
+    assert (during["status"], during["report"]) == ("running", None)
+    assert during["progress"]["done"] is False
+    after = client.get(f"/v1/audits/{audit['id']}").get_json()
+    assert after["status"] == "finished" and after["progress"]["done"] is True
+    assert [m["source"] for m in after["report"]["matches"]] == ["full.json"]
+
+
+def test_an_audit_of_bad_logs_alone_is_finished_with_its_report_once_read(live) -> None:
+    """Every log bad input: no job to wait for.  The submission's answer has no report yet
+    (it is built on the first read, where questions run), so it says ``running`` with
+    progress done; the first read says ``finished`` with the report."""
+    full = json.loads((EXAMPLES / "full-game.json").read_text("utf-8"))
+    bad = copy.deepcopy(full)
+    bad["actions"][2]["colour"] = "red"
+    posted = live.post("/v1/audits", {"logs": [{"name": "bad.json", "log": bad}]})
+    assert posted.status == 202, posted.body[:300]
+    doc = posted.json
+    assert (doc["status"], doc["report"], doc["progress"]["done"]) == ("running", None, True)
+    read = live.get(f"/v1/audits/{doc['id']}").json
+    assert read["status"] == "finished"
+    assert [m["source"] for m in read["report"]["matches"]] == ["bad.json"]
