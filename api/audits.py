@@ -141,7 +141,7 @@ def submit_audit(on_illegal: str) -> Any:
     record = audits.start(
         current_service(), audit_logs(), on_illegal=on_illegal, owner=request_owner()
     )
-    doc = _state(record, audits.progress(current_service().store, record))
+    doc = _state(record, _progress(record))
     return doc, 202, {"Location": doc["url"]}
 
 
@@ -175,6 +175,11 @@ def _state(record: dict[str, Any], found: dict[str, Any]) -> dict[str, Any]:
         "matches": matches,
         "report": record.get("report"),
     }
+
+
+def _progress(record: dict[str, Any]) -> dict[str, Any]:
+    """The audit's progress, its jobs' records read now (once a request: see :func:`_state`)."""
+    return audits.progress(current_service().store, record)
 
 
 def _record(audit_id: str) -> dict[str, Any]:
@@ -216,7 +221,7 @@ def get_audit(audit_id: str) -> Any:
     by what needs a judge first, the rules broken most and by whom, two records of one
     match compared)."""
     record = _record(audit_id)
-    found = audits.progress(current_service().store, record)
+    found = _progress(record)
     return _state(_with_report(record, found), found)
 
 
@@ -235,7 +240,8 @@ def get_report(audit_id: str, format: str) -> Any:  # noqa: A002 - the query's n
     from judge.audit.report import render
 
     record = _record(audit_id)
-    record = _with_report(record, audits.progress(current_service().store, record))
+    if record.get("report") is None:  # the jobs are read only while there is none
+        record = _with_report(record, _progress(record))
     if record.get("report") is None:
         raise ApiProblem(
             409,

@@ -22,6 +22,7 @@ hold its steps.
 
 from __future__ import annotations
 
+import functools
 import html
 import secrets
 import time
@@ -261,11 +262,24 @@ def give_way() -> Callable[[], None]:
     suite on a slow 2-core machine; with ``idle``, 12-63 ms alone
     (``tests/system/test_big_results.py``).  Under threads (the embedded server),
     ``time.sleep(0)`` lets another thread take the interpreter."""
+    gevent = _gevent()
+    if gevent is not None and gevent.monkey.is_module_patched("time"):
+        return gevent.idle
+    return _sleep_zero
+
+
+@functools.cache
+def _gevent() -> Any:
+    """gevent, or None where it is not installed (then the server runs threads); asked once
+    a process, not once a response (a failed import searches the path each time).  Whether
+    it patched ``time`` is asked each time: a server may patch after this module is
+    imported (gunicorn's gevent worker patches as the worker starts)."""
     try:
-        from gevent import idle, monkey
-    except ImportError:  # the service extra's gevent is not installed: threads, then
-        return _sleep_zero
-    return idle if monkey.is_module_patched("time") else _sleep_zero
+        import gevent
+        import gevent.monkey
+    except ImportError:
+        return None
+    return gevent
 
 
 def _sleep_zero() -> None:
