@@ -251,21 +251,38 @@ def _paced(pieces: Iterable[bytes | str]) -> Iterator[bytes | str]:
 def give_way() -> Callable[[], None]:
     """How a long response lets the process's other requests go first between two pieces.
 
-    Under gevent's worker class (the production server: ``time`` patched), ``gevent.idle``:
-    the response's greenlet goes on only once the event loop has nothing else pending, so
-    a request that arrives meanwhile (``/healthz``, a short read) is accepted, read and
-    answered before the next piece.  ``time.sleep(0)`` there (what this did before) only
-    queued the greenlet behind the others that were ready, ahead of the loop's polling
-    for sockets (gevent's ``sleep`` says so), so each step of a short request's I/O waited
-    for a piece of every long read in turn: with three public reads of a 50,000-step replay
-    at once, ``/healthz`` took 90-180 ms alone and 1.06 s once beside the rest of the
-    suite on a slow 2-core machine; with ``idle``, 12-63 ms alone
-    (``tests/system/test_big_results.py``).  Under threads (the embedded server),
-    ``time.sleep(0)`` lets another thread take the interpreter."""
+    Under gevent's worker class (the production server: ``time`` patched): wait until the
+    event loop has nothing else pending (``gevent.idle``), but no longer than
+    :data:`IDLE_AT_MOST`.  So a request that arrives meanwhile (``/healthz``, a short read)
+    is accepted, read and answered before the next piece, and a long response still goes
+    on, a piece at least every few milliseconds, while short requests keep the loop busy.
+
+    Measured (``tests/system/test_big_results.py``, a machine whose yardstick runs 72k
+    pushes/s).  What this did before was ``time.sleep(0)``.  Under gevent that only
+    queues the greenlet behind the others that are ready, ahead of the loop's polling for
+    sockets (gevent's ``sleep`` says so), so each step of a short request's I/O waited for
+    a piece of every long read in turn.  With three public reads of a 50,000-step replay
+    at once, ``/healthz`` took 90-180 ms, and 1.06 s once beside the rest of the suite;
+    now 11-54 ms.  ``idle`` alone starved a long read: with 16 clients asking ``/healthz``
+    without pause, a public read of a 20,000-step replay sent nothing for 120 s; with the
+    bound it took 15.7 s (2.2 s alone, 3.4 s with ``sleep(0)``) while ``/healthz`` was
+    answered 905 times a second (555 with ``sleep(0)``).  Under threads (the embedded
+    server), ``time.sleep(0)`` lets another thread take the interpreter."""
     gevent = _gevent()
-    if gevent is not None and gevent.monkey.is_module_patched("time"):
-        return gevent.idle
-    return _sleep_zero
+    if gevent is None or not gevent.monkey.is_module_patched("time"):
+        return _sleep_zero
+    idle, timeout = gevent.idle, gevent.Timeout
+
+    def turn() -> None:
+        with timeout(IDLE_AT_MOST, False):  # False: the bound passes without an error
+            idle()
+
+    return turn
+
+
+#: the longest a long response waits for an idle event loop between two pieces, in seconds
+#: (see :func:`give_way`)
+IDLE_AT_MOST = 0.005
 
 
 @functools.cache
