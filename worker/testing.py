@@ -16,7 +16,8 @@ system and API test suites (their fixtures stay in their ``conftest.py``):
 * :class:`Answer`, :func:`request` and :func:`serve` — one HTTP request and its answer, and
   a WSGI app served by werkzeug in a thread of the test process;
 * :func:`long_replay` and :func:`store_finished` — a big judged replay, and a replay stored as
-  a finished job's (the big-results tests and ``bench/big_results.py``).
+  a finished job's (the big-results tests and ``bench/big_results.py``);
+* :class:`HeldRunner` — a queue with no worker: a job stays queued until the test judges it.
 
 Nothing here imports redis, rq, flask or werkzeug at module level (each is imported where it
 is used), and :mod:`judge` does not import this module.
@@ -540,3 +541,17 @@ def store_finished(store: Any, result: dict[str, Any]) -> str:
     sub.status, sub.finished_at, sub.summary = "finished", time.time(), result["summary"]
     assert store.save_result(sub, result)
     return sub.id
+
+
+class HeldRunner:
+    """A :class:`worker.service.JudgeService` runner with no worker: a job stays queued (its
+    id kept in :attr:`queued`) until the test judges it (``worker.service.judge_job``)."""
+
+    def __init__(self) -> None:
+        self.queued: list[str] = []
+
+    def enqueue(self, job_id: str) -> None:
+        self.queued.append(job_id)
+
+    def workers_alive(self) -> int:
+        return 1

@@ -187,17 +187,11 @@ def test_an_audit_says_finished_only_with_its_report_when_a_job_ends_during_the_
     from api import create_app
     from worker.service import JudgeService
     from worker.sync_jobs import ThreadAnswers
-
-    class NoRunner:  # the jobs wait until the test judges them
-        def enqueue(self, job_id: str) -> None:
-            pass
-
-        def workers_alive(self) -> int:
-            return 1
+    from worker.testing import HeldRunner
 
     store = _store_ending_a_job_while_read()
     service = JudgeService(
-        store=store, runner=NoRunner(), mode="embedded", answers=ThreadAnswers(store)
+        store=store, runner=HeldRunner(), mode="embedded", answers=ThreadAnswers(store)
     )
     client = create_app(service).test_client()
     full = json.loads((EXAMPLES / "full-game.json").read_text("utf-8"))

@@ -22,7 +22,7 @@ import pytest
 from api import create_app
 from judge.core.cardsets import read_card_set
 from worker.service import JudgeService, MemoryStore, judge_job
-from worker.testing import REDIS_SERVER, RedisServer
+from worker.testing import REDIS_SERVER, HeldRunner, RedisServer
 
 try:
     from test_cardsets import full_game, log_naming, sample_set
@@ -30,19 +30,6 @@ except ImportError:  # run from the repository's root
     from tests.test_cardsets import full_game, log_naming, sample_set
 
 X, Y = "token-of-x", "token-of-y"
-
-
-class HeldRunner:
-    """A queue with no worker: jobs wait until the test judges them."""
-
-    def __init__(self) -> None:
-        self.queued: list[str] = []
-
-    def enqueue(self, job_id: str) -> None:
-        self.queued.append(job_id)
-
-    def workers_alive(self) -> int:
-        return 1
 
 
 @pytest.fixture(scope="module")

@@ -16,18 +16,7 @@ from judge.core.cardsets import read_card_set
 from judge.games.rebirth.r4utools import import_r4utools
 from judge.games.rebirth.render import render_card
 from worker.service import JudgeService, MemoryStore
-from worker.testing import REDIS_SERVER, RedisServer
-
-
-class HeldRunner:
-    def __init__(self) -> None:
-        self.queued: list[str] = []
-
-    def enqueue(self, job_id: str) -> None:
-        self.queued.append(job_id)
-
-    def workers_alive(self) -> int:
-        return 1
+from worker.testing import REDIS_SERVER, HeldRunner, RedisServer
 
 
 def made_up_list() -> dict[str, Any]:

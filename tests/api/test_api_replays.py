@@ -14,6 +14,7 @@ import pytest
 
 from api import create_app
 from worker.service import JudgeService, MemoryStore, judge_job
+from worker.testing import HeldRunner
 
 
 def _variant(log: dict[str, Any], tag: str) -> dict[str, Any]:
@@ -104,22 +105,9 @@ def test_unknown_job_is_404(live, problem) -> None:
 # -- a job that does not run by itself: queued, waited for, failed ----------------------------------
 
 
-class _HeldRunner:
-    """Never runs a job by itself: the test runs it (``judge_job``) when it wants."""
-
-    def __init__(self) -> None:
-        self.queued: list[str] = []
-
-    def enqueue(self, job_id: str) -> None:
-        self.queued.append(job_id)
-
-    def workers_alive(self) -> int:
-        return 1
-
-
 @pytest.fixture(scope="module")
 def held(start_server) -> Any:
-    service = JudgeService(store=MemoryStore(), runner=_HeldRunner())
+    service = JudgeService(store=MemoryStore(), runner=HeldRunner())
     return start_server(create_app(service), service)
 
 

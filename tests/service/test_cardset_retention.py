@@ -24,25 +24,12 @@ from worker.cardsets import (
     card_sets_of,
 )
 from worker.service import JudgeService, MemoryStore, Submission, SubmissionRefused, judge_job
-from worker.testing import wait_until
+from worker.testing import HeldRunner, wait_until
 
 try:
     from test_cardsets import log_naming, sample_set
 except ImportError:  # run from the repository's root
     from tests.test_cardsets import log_naming, sample_set
-
-
-class HeldRunner:
-    """A queue with no worker: a job stays queued until the test judges it."""
-
-    def __init__(self) -> None:
-        self.queued: list[str] = []
-
-    def enqueue(self, job_id: str) -> None:
-        self.queued.append(job_id)
-
-    def workers_alive(self) -> int:
-        return 1
 
 
 class Clock:

@@ -15,6 +15,7 @@ from judge.cli import main
 from judge.core.cardsets import read_card_set
 from judge.games.rangers_strike.catalog import import_rs_catalog
 from judge.games.rangers_strike.render import render_card
+from worker.testing import HeldRunner
 
 ANY = "※このカードはデッキに好きな枚数入れてもよい。"
 
@@ -56,17 +57,6 @@ def test_RS_IMPORT_an_imported_set_in_check_deck(tmp_path: Path) -> None:
         )
         assert res.exit_code == code, res.output
     assert '"RS-DECK-SIZE"' in res.output and "RS-DECK-COPIES" not in res.output
-
-
-class HeldRunner:
-    def __init__(self) -> None:
-        self.queued: list[str] = []
-
-    def enqueue(self, job_id: str) -> None:
-        self.queued.append(job_id)
-
-    def workers_alive(self) -> int:
-        return 1
 
 
 def test_RS_IMPORT_an_imported_set_in_the_service() -> None:
