@@ -18,8 +18,8 @@ of the old form grows it by more than the whole JSON (measured: 223 MB).  Then
 answers within 1 s each time (a liveness bound with a wide margin, not a speed
 measurement; measured: 50 ms; on a machine about three times slower, 90-180 ms, and
 once 1.06 s beside the rest of the suite, until the reads gave way to it, waiting a
-bounded time for an idle event loop: 11-54 ms, ``api.replays.give_way``).  Run against the code before pages, both fail: the peak
-grew by 127 MB, and ``/healthz`` took 2.7 s.
+bounded time for an idle event loop: 11-54 ms, ``api.replays.give_way``).  Run against
+the code before pages, both fail: the peak grew by 127 MB, and ``/healthz`` took 2.7 s.
 """
 
 from __future__ import annotations
