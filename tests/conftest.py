@@ -132,6 +132,22 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"{VARIABLE}={SCALE:g} (the random searches' size, tests/scale.py)"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In the controller of a parallel run, before its processes start (xdist's own hook
+    runs last): the stale test modules rewritten once rather than once a process
+    (``tests/bytecode.py``), and a line saying so."""
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", 0):
+        return
+    from tests.bytecode import warm
+
+    said = warm(config.rootpath, config.args)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if said and reporter is not None:
+        reporter.write_line(f"bytecode: {said}")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> object:
     outcome = yield
