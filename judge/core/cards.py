@@ -128,8 +128,9 @@ def read_once(read: Callable[[dict[str, Any]], T], d: dict[str, Any]) -> T:
     return parsed
 
 
-#: card tables read by :func:`read_all_once`, by reader and the table's JSON text
-_TABLES: dict[tuple[Callable[[dict[str, Any]], Any], bytes], dict[str, Any]] = {}
+#: card tables read by :func:`read_table_once`, by reader and the table's JSON text, each
+#: with its memo
+_TABLES: dict[tuple[Callable[[dict[str, Any]], Any], bytes], tuple[dict[str, Any], dict]] = {}
 _TABLES_MAX = 64  # (each key holds a whole table's text: a few MB at most)
 
 
@@ -152,17 +153,39 @@ def read_all_once(read: Callable[[dict[str, Any]], T], cards: dict[str, Any]) ->
     >>> calls
     ['A', 'B']
     """
+    return read_table_once(read, cards)[0]
+
+
+def read_table_once(
+    read: Callable[[dict[str, Any]], T], cards: dict[str, Any]
+) -> tuple[dict[str, T], dict[Any, Any]]:
+    """:func:`read_all_once`'s table, and a memo shared by every log whose table has the same
+    text and reader: for what an engine works out from the definitions alone (which codes
+    print a keyword, …), so that a game of the same cards finds it worked out.  Only what
+    depends on nothing but the definitions may go in it (no rule option, no state of a
+    game), under keys the engine names; a table read one by one (see :func:`read_once`)
+    has a memo of its own.
+
+    >>> def read(d):
+    ...     return d["n"]
+    >>> table, memo = read_table_once(read, {"A": {"n": 1}})
+    >>> memo["odd"] = frozenset(c for c, n in table.items() if n % 2)
+    >>> read_table_once(read, {"A": {"n": 1}})[1]["odd"]
+    frozenset({'A'})
+    >>> "odd" in read_table_once(read, {"A": {"n": 3}})[1]  # another table: another memo
+    False
+    """
     if orjson is None:  # pragma: no cover - exercised where orjson has no wheel
-        return {code: read(d) for code, d in sorted(cards.items())}
+        return {code: read(d) for code, d in sorted(cards.items())}, {}
     try:
         text = orjson.dumps(cards)
     except TypeError:  # a non-string key or an integer over 64 bits: one by one
-        return {code: read_once(read, d) for code, d in sorted(cards.items())}
+        return {code: read_once(read, d) for code, d in sorted(cards.items())}, {}
     key = (read, text)
-    table = _TABLES.get(key)
-    if table is None:
-        table = {code: read_once(read, d) for code, d in sorted(cards.items())}
+    got = _TABLES.get(key)
+    if got is None:
+        got = ({code: read_once(read, d) for code, d in sorted(cards.items())}, {})
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
-        _TABLES[key] = table
-    return dict(table)
+        _TABLES[key] = got
+    return dict(got[0]), got[1]

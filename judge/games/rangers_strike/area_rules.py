@@ -90,7 +90,7 @@ RULES = {
 def lays(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
     """The codes of the game's cards whose text lays ``rule``."""
     return eng.codes_where(
-        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions)
+        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions), shared=True
     )
 
 

@@ -58,7 +58,7 @@ def _lays(d: CardDef) -> bool:
 
 def codes(eng: RangersStrikeEngine) -> frozenset[str]:
     """The codes of the game's unit cards that lay the rule."""
-    return eng.codes_where(NAME, _lays)
+    return eng.codes_where(NAME, _lays, shared=True)
 
 
 def _in_force(eng: RangersStrikeEngine) -> list[dict[str, Any]]:

@@ -91,7 +91,7 @@ def holders(eng: RangersStrikeEngine) -> list[str]:
     long log's areas hold hundreds of units)."""
     st = eng.state
     code_of = st.code_of
-    printing = eng.codes_where("cross_printed", _prints)
+    printing = eng.codes_where("cross_printed", _prints, shared=True)
     return [
         u.card
         for q in st.order
@@ -106,8 +106,8 @@ def any_holder(eng: RangersStrikeEngine) -> bool:
     action)."""
     st = eng.state
     code_of = st.code_of
-    printing = eng.codes_where("cross_printed", _prints)
-    if not printing and not eng.codes_where("cross_given", _gives):
+    printing = eng.codes_where("cross_printed", _prints, shared=True)
+    if not printing and not eng.codes_where("cross_given", _gives, shared=True):
         return False  # no card of the game prints it or gives it
     for q in st.order:
         ps = st.players[q]
@@ -144,7 +144,7 @@ def givers(eng: RangersStrikeEngine) -> list[str]:
     """The known cards in public zones the engine does not read whose text names クロス other than
     in their own keyword note ※クロスN: an effect on them may give a unit クロス ("次の能力を得る⇒
     ※クロス1", a vehicle's rider, a declared クロス1), and the engine would not know it."""
-    codes = eng.codes_where("cross_giver", _may_give)
+    codes = eng.codes_where("cross_giver", _may_give, shared=True)
     if not codes:  # no card of the game's (the public zones grow with a long log)
         return []
     code_of = eng.state.code_of

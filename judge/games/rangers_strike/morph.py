@@ -95,7 +95,7 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
     st = eng.state
     if not st.card(subject.card).is_unit or any(u is subject for u in _RUSHED_BY_MORPH):
         return  # a vehicle is no unit; "モーフ以外で": a rush by Morph triggers no Morph
-    codes = eng.codes_where(NAME, _prints)
+    codes = eng.codes_where(NAME, _prints, shared=True)
     if not codes:  # no card of the game's prints it (a long log's areas hold hundreds of units)
         return
     code_of = st.code_of

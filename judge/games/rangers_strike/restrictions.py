@@ -127,7 +127,9 @@ def codes_with(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
     (:meth:`~RangersStrikeEngine.codes_where`): a walk of an area for it looks at the others'
     codes only (a long log's areas hold dozens of units at each turn's end)."""
     return eng.codes_where(
-        f"restriction {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions)
+        f"restriction {rule}",
+        lambda d: any(r.get("rule") == rule for r in d.restrictions),
+        shared=True,
     )
 
 

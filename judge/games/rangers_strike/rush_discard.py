@@ -96,7 +96,9 @@ def _restricting(eng: RangersStrikeEngine, pid: str, unit: Unit) -> list[str]:
     # the cards that have such a restriction (the others are passed over by their code: a long
     # log's areas hold dozens of units)
     codes = eng.codes_where(
-        "rush_discard", lambda d: d.is_unit and any(is_effect(e) and ok(e) for e in d.effects)
+        "rush_discard",
+        lambda d: d.is_unit and any(is_effect(e) and ok(e) for e in d.effects),
+        shared=True,
     )
     if not codes:
         return found

@@ -95,7 +95,7 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     if not d.is_unit:
         return
     # the residents whose card has such a text (the others' texts are passed over unread)
-    codes = eng.codes_where(WHEN, _has_effect)
+    codes = eng.codes_where(WHEN, _has_effect, shared=True)
     for pid, res in st.placed() if codes else ():
         if st.code_of[res] not in codes or owner not in eng.allies(pid):
             continue

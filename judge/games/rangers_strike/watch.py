@@ -81,7 +81,9 @@ def with_effect(eng: RangersStrikeEngine, when: str) -> list[tuple[str, str, Uni
     """:func:`in_play`'s cards whose card has an effect of the timing ``when``, in the same
     order (the others are passed over by their code: a long log's areas hold hundreds of
     units)."""
-    codes = eng.codes_where(f"when {when}", lambda d: any(e.get("when") == when for e in d.effects))
+    codes = eng.codes_where(
+        f"when {when}", lambda d: any(e.get("when") == when for e in d.effects), shared=True
+    )
     if not codes:
         return []
     code_of = eng.state.code_of
