@@ -24,8 +24,10 @@ cases were sized by the scale (another machine of the same kind, where the layou
 that took 241.6-248.9 s).  On a later machine of the same kind: 249-265 s, then 231-240 s
 (265 s in one run of four) once each process froze what it collected and the schemathesis
 module dropped its cases (:func:`pytest_collection_finish`); the lanes end with the rest,
-so the run is bound by the CPU it takes (1-3 % of the two cores idle).  ``python3 -m pytest
--n 0`` runs everything in one process.
+so the run is bound by the CPU it takes (1-3 % of the two cores idle).  On a cold cache (a
+fresh clone, CI), the controller has the stale test modules rewritten once before the
+processes start (:func:`pytest_sessionstart`, ``tests/bytecode.py``), not once in each.
+``python3 -m pytest -n 0`` runs everything in one process.
 
 The random searches (Hypothesis's property tests, the altered and mutated games, the
 schemathesis run) are sized by one setting, ``JUDGE_TEST_SCALE`` (``tests/scale.py``): 1, a
