@@ -142,6 +142,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", 0):
         return
+    if config.option.collectonly:  # xdist collects in this process then: nothing to share
+        return
     from tests.bytecode import warm
 
     said = warm(config.rootpath, config.args)
