@@ -41,7 +41,7 @@ import pytest
 #: a module's rewriting takes 29.5 ms of CPU (364 modules: 10.7 s), a collector 2.5 s to
 #: start warm and more to import what its share imports; four processes rewriting ``n``
 #: modules on two cores take about 59 ms x ``n``, two collectors about 4 s + 15 ms x ``n``:
-#: even at about 90
+#: they break even at about 90
 AT_LEAST = 100
 #: how long a collector may take (a module that blocks at its import: the run then meets it)
 WAIT_AT_MOST = 300
