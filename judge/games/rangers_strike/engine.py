@@ -545,12 +545,12 @@ class RangersStrikeEngine(AgendaEngine):
         tournament's logs in one worker)."""
         codes = self._codes_where.get(key)
         if codes is None:
-            memo = self._table_memo if shared else None
-            codes = memo.get(("codes_where", key)) if memo is not None else None
+            table_key = ("codes_where", key)
+            codes = self._table_memo.get(table_key) if shared else None
             if codes is None:
                 codes = frozenset(code for code, d in self.state.defs.items() if has(d))
-                if memo is not None:
-                    memo["codes_where", key] = codes
+                if shared:
+                    self._table_memo[table_key] = codes
             self._codes_where[key] = codes
         return codes
 
