@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import attrgetter
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from judge.core.cards import read_table_once
 from judge.core.engine import AgendaEngine, Plan, deal_instances, freeze, ordinal, thaw
@@ -89,6 +89,7 @@ OPENING_HAND = 7
 
 #: a unit's effects in force (``any(map(_MODS, area))``: whether a unit of an area has one)
 _MODS = attrgetter("mods")
+T = TypeVar("T")
 #: what residents give a unit, by its player, area and categories (:meth:`resident_bonus`)
 ResidentSums = dict[tuple[str, str, tuple[str, ...]], int]
 
@@ -118,10 +119,10 @@ class RangersStrikeEngine(AgendaEngine):
         #: RS-SIMULTANEOUS: the turn player orders every waiting effect, both players'
         self.pool = EffectPool(turn_player_orders_all(TurnPlayerOf(self)))
         #: what is worked out from the definitions alone, shared by the games of the same
-        #: card table (:meth:`codes_where`, ``shared``)
+        #: card table (:meth:`codes_where`, ``shared``; :meth:`per_card`)
         defs, self._table_memo = read_table_once(CardDef.from_dict, log.cards)
         #: a resident card's code -> its BP operations (:meth:`resident_ops`)
-        self._resident_ops: dict[str, list[tuple[str, str, str | None, int]]] = {}
+        self._resident_ops: dict[str, tuple[tuple[str, str, str | None, int], ...]] = {}
         self._static_bp: dict[str, tuple[attack_bp.Static, ...]] = {}
         #: a card's code -> its own continuous text's ops of :mod:`own_text` (per, while)
         self._own_text: dict[str, tuple[dict[str, Any], ...]] = {}
@@ -493,41 +494,34 @@ class RangersStrikeEngine(AgendaEngine):
             position += self.combination_offset(owner)[0]
         return position
 
-    def resident_ops(self, d: CardDef) -> list[tuple[str, str, str | None, int]]:
-        """A resident's BP operations the engine executes, as ``(side, zone, category,
-        amount)``, in the card's order.
+    def per_card(self, kind: str, own: dict[str, T], d: CardDef, read: Callable[[CardDef], T]) -> T:
+        """What ``read`` makes of the card ``d``: kept in ``own`` (this game's, by code), and
+        for every game of the same card table under ``kind`` (:func:`read_table_once`'s
+        memo).  ``read`` reads the definition alone (no rule option, no state) and its answer
+        is never changed by those who ask (a tuple).
 
-        Why kept per card: BP is read for every unit in every view and comparison, and a card's
-        definition never changes during a game, so its effects are checked once, not once per
-        unit and per read."""
-        ops = self._resident_ops.get(d.code)
-        if ops is None:
-            ops = self._resident_ops[d.code] = [
-                (
-                    op["target"].get("side", "own"),
-                    op["target"].get("zone", "battle"),
-                    op["target"].get("category"),
-                    op["amount"],
-                )
-                for eff in d.effects
-                if eff.get("when") == "resident" and effects.supported(eff)
-                for op in eff["do"]
-                if op.get("op") == "bp"  # (RS-RESIDENT-SCRUM gives no BP)
-            ]
-        return ops
+        Why kept per card: BP is read for every unit in every view and comparison, and a
+        card's definition never changes during a game, so its effects are read once, not once
+        per unit and per read.  Why shared: the same answers again in every game of the same
+        cards (a format's decks, a tournament's logs in one worker); every definition an
+        engine reads is the table's, by its code (none is made in a game)."""
+        got = own.get(d.code)
+        if got is None:
+            key = (kind, d.code)
+            got = self._table_memo.get(key)
+            if got is None:
+                got = self._table_memo[key] = read(d)
+            own[d.code] = got
+        return got
+
+    def resident_ops(self, d: CardDef) -> tuple[tuple[str, str, str | None, int], ...]:
+        """A resident's BP operations the engine executes, as ``(side, zone, category,
+        amount)``, in the card's order (:meth:`per_card`)."""
+        return self.per_card("resident ops", self._resident_ops, d, _resident_ops)
 
     def static_of(self, d: CardDef) -> tuple[attack_bp.Static, ...]:
-        """A unit's own continuous attack BP (RS-ATTACK-BP), kept per card as
-        :meth:`resident_ops` is."""
-        ops = self._static_bp.get(d.code)
-        if ops is None:
-            ops = self._static_bp[d.code] = tuple(
-                x
-                for eff in d.effects
-                if eff.get("when") == "static" and effects.supported(eff)
-                for x in attack_bp.static_bp(eff)
-            )
-        return ops
+        """A unit's own continuous attack BP (RS-ATTACK-BP) (:meth:`per_card`)."""
+        return self.per_card("static bp", self._static_bp, d, _static_bp)
 
     def codes_where(
         self, key: str, has: Callable[[CardDef], bool], shared: bool = False
@@ -556,12 +550,8 @@ class RangersStrikeEngine(AgendaEngine):
 
     def own_text_of(self, d: CardDef) -> tuple[dict[str, Any], ...]:
         """A unit's own continuous BP and SP for each one counted or while a condition
-        holds (:mod:`~judge.games.rangers_strike.own_text`), kept per card as
-        :meth:`resident_ops` is."""
-        ops = self._own_text.get(d.code)
-        if ops is None:
-            ops = self._own_text[d.code] = own_text.ops_of(d)
-        return ops
+        holds (:mod:`~judge.games.rangers_strike.own_text`) (:meth:`per_card`)."""
+        return self.per_card("own text", self._own_text, d, own_text.ops_of)
 
     def own_bp(self, unit: Unit, d: CardDef, team: bool = False) -> int:
         """``unit``'s BP before residents: printed, its effects in force, what its own
@@ -1533,6 +1523,32 @@ class RangersStrikeEngine(AgendaEngine):
 RangersStrikeEngine.VARIANTS["1v1"] = RangersStrikeEngine
 # the tag battle subclasses this engine and adds itself to VARIANTS when imported
 import judge.games.rangers_strike.tag  # noqa: E402, F401
+
+
+def _resident_ops(d: CardDef) -> tuple[tuple[str, str, str | None, int], ...]:
+    """:meth:`RangersStrikeEngine.resident_ops`, read from the definition."""
+    return tuple(
+        (
+            op["target"].get("side", "own"),
+            op["target"].get("zone", "battle"),
+            op["target"].get("category"),
+            op["amount"],
+        )
+        for eff in d.effects
+        if eff.get("when") == "resident" and effects.supported(eff)
+        for op in eff["do"]
+        if op.get("op") == "bp"  # (RS-RESIDENT-SCRUM gives no BP)
+    )
+
+
+def _static_bp(d: CardDef) -> tuple[attack_bp.Static, ...]:
+    """:meth:`RangersStrikeEngine.static_of`, read from the definition."""
+    return tuple(
+        x
+        for eff in d.effects
+        if eff.get("when") == "static" and effects.supported(eff)
+        for x in attack_bp.static_bp(eff)
+    )
 
 
 def _mod_view(m: Mod) -> list[Any]:

@@ -1,5 +1,6 @@
 """What a Rangers Strike engine works out from the card definitions alone
-(:meth:`~judge.games.rangers_strike.engine.RangersStrikeEngine.codes_where`): once a game,
+(:meth:`~judge.games.rangers_strike.engine.RangersStrikeEngine.codes_where`, and each
+card's readings by ``per_card``): once a game,
 or, ``shared``, once for every game of the same card table; a game of another table, or a
 question that reads more than the definitions, works it out again.  And the replays of
 self-played games are the same whether the shared answers were worked out in that game or
@@ -61,6 +62,26 @@ def test_an_answer_not_shared_is_worked_out_again_in_each_game() -> None:
     asked.clear()
     second.codes_where("test own", has)  # once a game
     assert asked == []
+
+
+def test_a_card_is_read_once_for_the_games_of_one_card_table() -> None:
+    """:meth:`per_card` (a resident's BP, a unit's attack BP, its own text): read once in
+    a game, kept for the next game of the same table, read again for another table's."""
+    first, second = engines(CARDS)
+    read: list[str] = []
+
+    def size(d) -> tuple[int]:
+        read.append(d.code)
+        return (d.bp,)
+
+    d = first.state.defs["T-952"]
+    assert first.per_card("test read", {}, d, size) == (3000,)
+    mine: dict = {}
+    assert second.per_card("test read", mine, second.state.defs["T-952"], size) == (3000,)
+    assert read == ["T-952"] and mine == {"T-952": (3000,)}
+    (other,) = engines([CARDS[0], {**CARDS[1], "bp": 4000}], 1)
+    assert other.per_card("test read", {}, other.state.defs["T-952"], size) == (4000,)
+    assert read == ["T-952", "T-952"]
 
 
 def test_a_game_of_another_card_table_works_it_out_again() -> None:
