@@ -40,24 +40,33 @@ def where_of(eng: RebirthEngine, pid: str, iid: str) -> str | None:
 def activatable(eng: RebirthEngine, pid: str) -> list[str]:
     """The cards of ``pid``'s entry, members and Rebirth area, in that order, then those of
     its waiting room with an effect used from there (【起】【控え室】, R4U-TEXT-FROM-WAITING-ROOM)."""
-    st = eng.state
-    ps = st.players[pid]
+    ps = eng.state.players[pid]
     cards = [ps.entry] if ps.entry else []
-    # the waiting room grows to hundreds of cards on a long log: each card's code is asked
-    # once per engine whether it has such an effect (definitions never change in a game)
-    known = eng.__dict__.setdefault("_from_waiting_room", {})
-    code_of = st.code_of
-    waiting = []
-    for c in ps.waiting_room:
-        if c is None:
-            continue
-        code = code_of[c]
-        used = known.get(code)
-        if used is None:
-            used = known[code] = any(e.get("where") == "waiting_room" for _, e in abilities(eng, c))
-        if used:
-            waiting.append(c)
+    waiting = [c for c in ps.waiting_room if c is not None and used_from_waiting_room(eng, c)]
     return [*cards, *ps.member_cards(), *ps.rebirth_area, *waiting]
+
+
+def is_activatable(eng: RebirthEngine, pid: str, iid: str) -> bool:
+    """Whether ``iid`` is one of :func:`activatable`'s cards, without listing them.
+
+    Why: the waiting room grows to hundreds of cards on a long log, and an ``activate`` that
+    names its card's instance (as the logs do) needs to know only where that card is: listing
+    the room at every activation made its cost grow with the log."""
+    ps = eng.state.players[pid]
+    if iid == ps.entry or iid in ps.rebirth_area or iid in ps.member_cards():
+        return True
+    return iid in ps.waiting_room and used_from_waiting_room(eng, iid)
+
+
+def used_from_waiting_room(eng: RebirthEngine, iid: str) -> bool:
+    """Whether the card ``iid`` has an effect used from the waiting room; asked once per
+    engine for each card's code (definitions never change in a game)."""
+    known = eng.__dict__.setdefault("_from_waiting_room", {})
+    code = eng.state.code_of[iid]
+    used = known.get(code)
+    if used is None:
+        used = known[code] = any(e.get("where") == "waiting_room" for _, e in abilities(eng, iid))
+    return used
 
 
 def abilities(eng: RebirthEngine, iid: str) -> list[tuple[int, dict[str, Any]]]:
@@ -123,10 +132,10 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     ref = plan.action["card"]
-    mine = activatable(eng, pid)
     if is_instance(st, ref):
-        iid = ref if ref in mine else None
+        iid = ref if is_activatable(eng, pid, ref) else None
     else:
+        mine = activatable(eng, pid)
         code = ref_code(st, ref)
         iid = next((c for c in mine if st.code_of[c] == code and abilities(eng, c)), None)
         iid = iid or next((c for c in mine if st.code_of[c] == code), None)
