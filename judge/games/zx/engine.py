@@ -102,14 +102,20 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     # == the runner's interface ==================================================================
 
     def deck_problems(self) -> list[tuple[str, Any]]:
-        """The decks' problems: the deck is ``main``, the dynamis ``dynamis`` (ZX-DYNAMIS)."""
-        from judge.games.zx.decks import check_deck
+        """The decks' problems: the deck is ``main``, the dynamis ``dynamis`` (ZX-DYNAMIS);
+        judged once per deck of the same definitions (:func:`judge.core.decks.judged_deck`:
+        ``check_deck`` reads the definitions of the cards listed and nothing else)."""
+        from judge.core.decks import judged_deck
+        from judge.games.zx import decks
 
         out = []
         for pid in self.log.player_ids:
             deck = self.log.decks.get(pid) or {}
             main, dyn = list(deck.get("main", [])), list(deck.get("dynamis", []))
-            out += [(pid, problem) for problem in check_deck(main, dyn, self.log.cards)]
+            out += [
+                (pid, problem)
+                for problem in judged_deck(decks.check_deck, main, dyn, self.log.cards)
+            ]
         return out
 
     def legal_actions(self) -> list[dict[str, Any]]:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from judge.core.cards import load_builtin_set
 from judge.games.zx.decks import check_deck
 from judge.games.zx.sample import sample_deck
@@ -52,3 +56,36 @@ def test_ZX_DYNAMIS_at_most_16_and_only_zx_ex() -> None:
     d = sample_deck("ember")["main"]
     assert rules(d, ["ZXS-E01"] * 4 + ["ZXS-E02"] * 4 + ["ZXS-E01"]) == ["ZX-DYNAMIS"]
     assert rules(d, ["ZXS-007"]) == ["ZX-DYNAMIS"]
+
+
+def test_ZX_DECK_COPIES_a_replays_deck_is_judged_once_for_logs_of_the_same_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The problems of a deck of the built-in set's cards are kept for the next log that
+    lists it (``judge.core.decks.judged_deck``), and every replay still reports them."""
+    from judge.core import decks as core_decks
+    from judge.core.replay import replay
+    from judge.games.zx import decks
+    from judge.games.zx.sample import sample_envelope
+
+    core_decks._JUDGED.clear()
+    asked: list[int] = []
+    real = decks.check_deck
+
+    def check(main: list[str], dynamis: list[str], cards: Any) -> list[Any]:
+        asked.append(len(main))
+        return real(main, dynamis, cards)
+
+    monkeypatch.setattr(decks, "check_deck", check)
+    doc = sample_envelope("deck-memo")
+    main = doc["decks"]["A"]["main"]
+    main[main.index("ZXS-001")] = "ZXS-017"  # a 5th copy
+    doc["actions"] = []
+    first = replay(doc)
+    assert len(asked) == 2  # both players' decks
+    second = replay(doc)
+    assert len(asked) == 2  # found, not judged again
+    for r in (first, second):
+        problems = r["summary"]["decks"]["problems"]
+        assert [(p["player"], p["rule"]) for p in problems] == [("A", "ZX-DECK-COPIES")]
+    assert first == second
