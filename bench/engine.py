@@ -247,8 +247,9 @@ def replay_bytes_per_step(bodies: list[str]) -> float:
     return size / steps
 
 
-def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int) -> dict[str, Any]:
-    """End-to-end throughput, linearity and replay size of one variant (printed as it goes)."""
+def normal_bodies(variant: Variant, games: int) -> tuple[list[str], int]:
+    """The variant's normal games (self-played, at most 200 actions, seeds
+    ``bench-<variant>-<i>``) as JSON texts, and their actions in all."""
     bodies = []
     n = 0
     for i in range(games):
@@ -256,6 +257,24 @@ def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int
         doc = random_game(variant.envelope(seed), seed, max_actions=200)
         n += len(doc["actions"])
         bodies.append(canonical_json(doc))
+    return bodies, n
+
+
+def long_game(variant: Variant, long_actions: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The variant's long game (:func:`long_envelope`, its ``long_weights``) and its first
+    tenth."""
+    long_doc = random_game(
+        long_envelope(variant),
+        variant.long_seed,
+        max_actions=long_actions,
+        weights=variant.long_weights,
+    )
+    return long_doc, dict(long_doc, actions=long_doc["actions"][: len(long_doc["actions"]) // 10])
+
+
+def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int) -> dict[str, Any]:
+    """End-to-end throughput, linearity and replay size of one variant (printed as it goes)."""
+    bodies, n = normal_bodies(variant, games)
     bytes_normal = replay_bytes_per_step(bodies)  # also warms the process's caches
     t = best_time(lambda: [replay(b) for b in bodies], repeat)
     rate = n / t
@@ -275,15 +294,9 @@ def linearity(variant: Variant, repeat: int, long_actions: int) -> dict[str, Any
     """The variant's long game replayed from its JSON text against its first tenth: the ratio
     of their times, best of ``repeat`` each (printed as it goes)."""
     t0 = clock()
-    long_doc = random_game(
-        long_envelope(variant),
-        variant.long_seed,
-        max_actions=long_actions,
-        weights=variant.long_weights,
-    )
+    long_doc, base_doc = long_game(variant, long_actions)
     t_gen = clock() - t0
     long_n = len(long_doc["actions"])
-    base_doc = dict(long_doc, actions=long_doc["actions"][: long_n // 10])
     long_body, base_body = canonical_json(long_doc), canonical_json(base_doc)
     bytes_long = replay_bytes_per_step([long_body])  # also warms the process's caches
     t_long = best_time(lambda: replay(long_body), repeat)

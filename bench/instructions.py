@@ -34,7 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import VARIANTS, Variant, long_envelope  # noqa: E402  (bench/engine.py)
+from engine import VARIANTS, long_game, normal_bodies  # noqa: E402  (bench/engine.py)
 
 from judge.core.canonical import canonical_json  # noqa: E402
-from judge.core.selfplay import random_game  # noqa: E402
 
 #: what each child runs: replay the JSON texts of a file (a list of them) so many times
 CHILD = """
@@ -84,31 +83,15 @@ def count(bodies_file: Path, times: int) -> int:
     return int(found.group(1))
 
 
-def warm(pool: ThreadPoolExecutor, bodies_file: Path) -> Any:
-    """A future of the instructions of one warm pass over the file's logs."""
-    once, thrice = pool.submit(count, bodies_file, 1), pool.submit(count, bodies_file, 3)
-    return pool.submit(lambda: (thrice.result() - once.result()) / 2)
+def warm(pool: ThreadPoolExecutor, bodies_file: Path) -> tuple[Future[int], Future[int]]:
+    """Futures of the counts of one pass and of three over the file's logs: half their
+    difference (:func:`per_pass`) is one warm pass."""
+    return pool.submit(count, bodies_file, 1), pool.submit(count, bodies_file, 3)
 
 
-def normal_bodies(variant: Variant) -> tuple[list[str], int]:
-    """``bench/engine.py``'s normal games of the variant, as JSON texts, and their actions."""
-    bodies, n = [], 0
-    for i in range(5):
-        seed = f"bench-{variant.name}-{i}".replace(" ", "-")
-        doc = random_game(variant.envelope(seed), seed, max_actions=200)
-        n += len(doc["actions"])
-        bodies.append(canonical_json(doc))
-    return bodies, n
-
-
-def long_bodies(variant: Variant, actions: int) -> tuple[str, str, int]:
-    """``bench/engine.py``'s long game of the variant and its first tenth, as JSON texts."""
-    doc = random_game(
-        long_envelope(variant), variant.long_seed, max_actions=actions, weights=variant.long_weights
-    )
-    n = len(doc["actions"])
-    tenth = dict(doc, actions=doc["actions"][: n // 10])
-    return canonical_json(doc), canonical_json(tenth), n
+def per_pass(counts: tuple[Future[int], Future[int]]) -> float:
+    once, thrice = counts
+    return (thrice.result() - once.result()) / 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,12 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(args.jobs) as pool:
         for v in chosen:
-            bodies, n = normal_bodies(v)
+            bodies, n = normal_bodies(v, 5)
             path = Path(tmp) / f"{v.name.replace(' ', '_')}.json"
             path.write_text(json.dumps(bodies))
             row: dict[str, Any] = {"variant": v, "actions": n, "normal": warm(pool, path)}
             if args.long:
-                whole, tenth, long_n = long_bodies(v, args.long_actions)
+                long_doc, tenth_doc = long_game(v, args.long_actions)
+                whole, tenth = canonical_json(long_doc), canonical_json(tenth_doc)
+                long_n = len(long_doc["actions"])
                 (Path(tmp) / "whole").mkdir(exist_ok=True)
                 (Path(tmp) / "tenth").mkdir(exist_ok=True)
                 p_whole = Path(tmp) / "whole" / path.name
@@ -149,9 +134,9 @@ def main(argv: list[str] | None = None) -> int:
             + (" | long game | its ratio by instructions (<= 11)" if args.long else "")
         )
         for row in rows:
-            line = f"{row['variant'].name:<18} | {row['actions']:>7,} | {row['normal'].result() / row['actions']:>22,.0f}"
+            line = f"{row['variant'].name:<18} | {row['actions']:>7,} | {per_pass(row['normal']) / row['actions']:>22,.0f}"
             if args.long:
-                ratio = row["whole"].result() / row["tenth"].result()
+                ratio = per_pass(row["whole"]) / per_pass(row["tenth"])
                 line += f" | {row['long_n']:>9,} | {ratio:>33.2f}"
             print(line, flush=True)
     return 0
