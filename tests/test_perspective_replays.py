@@ -43,20 +43,13 @@ from tests.scale import scaled
 from tests.test_fuzz_examples import ROOT, example_logs, mutate
 from worker import paged
 from worker.service import JudgeService, MemoryStore, judge_job
+from worker.testing import HeldRunner
 
 LOGS = example_logs()
 #: mutants a log (each judged under skip and apply): 1 at the default ``JUDGE_TEST_SCALE``,
 #: 2 at 2.5 (``tests/scale.py``)
 MUTANTS = scaled(0.8)
 TOKEN = re.compile(r"[\w-]+")
-
-
-class _NoRunner:
-    def enqueue(self, job_id: str) -> None:  # judged in the test's thread
-        pass
-
-    def workers_alive(self) -> int:
-        return 1
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -143,7 +136,7 @@ def check(doc: dict[str, Any], on_illegal: str, service: bool, named_in_judge: d
         # the judge's view is the same with or without the records made beside it
         assert canonical_json(replay(doc, on_illegal=on_illegal)) == judges
         store = MemoryStore()
-        svc = JudgeService(store=store, runner=_NoRunner())
+        svc = JudgeService(store=store, runner=HeldRunner())
         sub, _ = svc.submit(canonical_json(doc), on_illegal=on_illegal)
         assert judge_job(store, sub.id) == "finished"
         assert svc.replay_json(sub, "judge") == judges.encode()  # stored and sent as judged
@@ -233,7 +226,7 @@ def test_a_step_stored_without_records_withholds_every_card_id() -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
     judged = replay(doc)
     store = MemoryStore()
-    svc = JudgeService(store=store, runner=_NoRunner())
+    svc = JudgeService(store=store, runner=HeldRunner())
     sub, _ = svc.submit(canonical_json(doc))
     sub.status = "finished"
     assert store.save_result(sub, judged)  # no paged.RECORDS

@@ -16,6 +16,7 @@ import pytest
 from api import create_app
 from api.errors import is_store_unavailable, register_unavailable
 from worker.service import JudgeService, MemoryStore, embedded_service
+from worker.testing import HeldRunner
 
 
 def _body(full_game: dict[str, Any], tag: str) -> str:
@@ -180,17 +181,9 @@ class _DownStore:
         return down
 
 
-class _Runner:
-    def enqueue(self, job_id: str) -> None:
-        pass
-
-    def workers_alive(self) -> int:
-        return 1
-
-
 @pytest.fixture(scope="module", params=[StoreUnavailable, ConnectionRefusedError])
 def down(request, start_server) -> Any:
-    service = JudgeService(store=_DownStore(request.param), runner=_Runner(), mode="redis")
+    service = JudgeService(store=_DownStore(request.param), runner=HeldRunner(), mode="redis")
     return start_server(create_app(service), service)
 
 
@@ -213,7 +206,7 @@ def test_a_store_that_is_down_gives_503_with_retry_after(down, full_game, proble
 
 
 def test_readyz_is_503_without_workers_or_when_ping_fails(start_server, problem) -> None:
-    class NoWorkers(_Runner):
+    class NoWorkers(HeldRunner):
         def workers_alive(self) -> int:
             return 0
 
@@ -225,7 +218,7 @@ def test_readyz_is_503_without_workers_or_when_ping_fails(start_server, problem)
     served = start_server(create_app(idle), idle)
     doc = problem(served.get("/readyz"), 503)
     assert "no worker" in doc["detail"] and doc["workers"] == 0 and doc["store"] is True
-    silent = JudgeService(store=Silent(), runner=_Runner())
+    silent = JudgeService(store=Silent(), runner=HeldRunner())
     served = start_server(create_app(silent), silent)
     doc = problem(served.get("/readyz"), 503)
     assert "store" in doc["detail"] and doc["store"] is False
@@ -274,7 +267,7 @@ def test_a_bug_is_a_500_problem_without_the_traceback(problem_client, caplog) ->
         def get(self, job_id: str) -> Any:
             raise KeyError("secret internal detail")
 
-    service = JudgeService(store=Broken(), runner=_Runner())
+    service = JudgeService(store=Broken(), runner=HeldRunner())
     client = create_app(service).test_client()
     answer = client.get("/v1/replays/" + "b" * 32)
     doc = problem_client(answer, 500)
@@ -289,5 +282,5 @@ def test_recursion_anywhere_is_a_400(problem_client) -> None:
         def get(self, job_id: str) -> Any:
             raise RecursionError("maximum recursion depth exceeded")
 
-    client = create_app(JudgeService(store=Deep(), runner=_Runner())).test_client()
+    client = create_app(JudgeService(store=Deep(), runner=HeldRunner())).test_client()
     problem_client(client.get("/v1/replays/" + "c" * 32), 400)

@@ -19,6 +19,7 @@ from judge.games.union_arena.sample import sample_envelope
 from worker import paged
 from worker.records import make_records
 from worker.service import judge_job
+from worker.testing import HeldRunner
 
 TTL = 600
 TOKEN = re.compile(r"[\w-]+")
@@ -125,14 +126,6 @@ def test_a_stored_replay_that_differs_from_its_log_gets_no_records(redis_url: st
     assert svc.store.stored_result(sub.id).records_missing()
 
 
-class _NoRunner:
-    def enqueue(self, job_id: str) -> None:  # judged in the test's thread
-        pass
-
-    def workers_alive(self) -> int:
-        return 1
-
-
 def test_reads_at_once_have_the_records_made_once() -> None:
     """Eight public reads of a replay the moment it is judged (a match watched by many):
     one making of its records, on a pool of four threads that could run four; every
@@ -153,7 +146,7 @@ def test_reads_at_once_have_the_records_made_once() -> None:
 
     store = CountingStore()
     answers = ThreadAnswers(store, AnswerSettings(threads=4, timeout=60))
-    svc = JudgeService(store=store, runner=_NoRunner(), answers=answers)
+    svc = JudgeService(store=store, runner=HeldRunner(), answers=answers)
     doc = copy.deepcopy(_game("later-watched"))
     sub, _ = svc.submit(doc)
     assert judge_job(store, sub.id) == "finished"
