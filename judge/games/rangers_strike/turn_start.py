@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from judge.core.decks import plural
 from judge.core.engine import Plan
 from judge.core.timing import PendingEffect
 from judge.games.rangers_strike import placed_held
@@ -70,7 +71,7 @@ def check_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
     if len(ps.hand) >= ps.damage:
         plan.violate(
             "RS-START-EXTRA-DRAW",
-            f"{ps.id} has {len(ps.hand)} cards in hand and {ps.damage} damage: the extra draw "
+            f"{ps.id} has {plural(len(ps.hand), 'card')} in hand and {ps.damage} damage: the extra draw "
             "needs fewer cards in hand than damage.",
         )
     elif not ps.deck:
@@ -95,7 +96,7 @@ def apply_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
     eng.draw(pid, 1, why=" (extra draw)")
     eng.ctx.ruling(
         "RS-START-EXTRA-DRAW",
-        f"{pid} had {hand} cards in hand and {damage} damage: it takes the extra draw.",
+        f"{pid} had {plural(hand, 'card')} in hand and {damage} damage: it takes the extra draw.",
     )
     if len(eng.allies(pid)) > 1:
         ally = eng.allies(pid)[1]

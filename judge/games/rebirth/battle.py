@@ -106,10 +106,10 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
     )
     if entry is not None:  # changes for the entry's next attack this turn (R4U-TEXT-NEXT-ATTACK)
         st.attack.mods.extend(st.next_attack.pop(entry, []))
-    kind = "partner attack" if partner else "attack"
+    kind = "a partner attack" if partner else "an attack"
     eng.event(
         "attack",
-        f"{pid} rests {eng.name(slot.card)} for an {kind}"
+        f"{pid} rests {eng.name(slot.card)} for {kind}"
         + (" and rests its 3 partner cards." if partner else "."),
         player=pid,
         card=slot.card,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.decks import plural
 from judge.core.engine import Plan
 from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.games.zx import effects
@@ -242,7 +243,9 @@ def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[R
                 return None
             chosen.append(next(r for r in res if r.card == iid))
         if len(chosen) != cost:
-            plan.violate("ZX-COST", f"The cost is {cost}; the play sleeps {len(chosen)} resources.")
+            plan.violate(
+                "ZX-COST", f"The cost is {cost}; the play sleeps {plural(len(chosen), 'resource')}."
+            )
             return None
     else:
         # the first ``cost`` rebooted resources and the first of the colour, in zone order:
@@ -261,7 +264,8 @@ def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[R
                 break
         if len(rebooted) < cost:  # every rebooted resource was read: they are all here
             plan.violate(
-                "ZX-COST", f"The cost is {cost}; {p} has {len(rebooted)} rebooted resources."
+                "ZX-COST",
+                f"The cost is {cost}; {p} has {plural(len(rebooted), 'rebooted resource')}.",
             )
             return None
         first = [colored] if colored is not None else []
@@ -318,7 +322,7 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
     if plan.data["pay"]:
         eng.ctx.ruling(
             "ZX-COST",
-            f"{p} sleeps {len(plan.data['pay'])} resources to pay {eng.name(iid)}'s cost {d.cost}.",
+            f"{p} sleeps {plural(len(plan.data['pay']), 'resource')} to pay {eng.name(iid)}'s cost {d.cost}.",
         )
     if d.is_zx:
         eng.appear(p, iid, plan.action["to"], "played from the hand")
@@ -461,7 +465,7 @@ def check_activate(eng: ZXEngine, plan: Plan) -> None:
         plan.violate(
             "ZX-ZERO-OPTIMA",
             f"Zero Optima {eff['zero_optima']}: {p} has "
-            f"{len(eng.ig_marks(p))} resources with the IG mark.",
+            f"{plural(len(eng.ig_marks(p)), 'resource')} with the IG mark.",
         )
     lv = eff.get("lv")
     if lv is not None and not lv_holds(eng, p, lv):

@@ -537,7 +537,12 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         if st.holding:
             return
         held, st.held = st.held, []
-        if held:
+        if len(held) == 1:
+            self.ctx.ruling(
+                "ZX-IGNITION-MULTI",
+                "All ignitions are done: the one ability they triggered now waits.",
+            )
+        elif held:
             self.ctx.ruling(
                 "ZX-IGNITION-MULTI",
                 f"All ignitions are done: the {len(held)} abilities they triggered now wait "

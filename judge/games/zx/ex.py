@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.decks import plural
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code
 from judge.games.zx.state import ZX, Force
@@ -232,7 +233,7 @@ def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
     if plan.data["pay"]:
         eng.ctx.ruling(
             "ZX-COST",
-            f"{p} sleeps {len(plan.data['pay'])} resources to pay {eng.name(iid)}'s cost {d.cost}.",
+            f"{p} sleeps {plural(len(plan.data['pay']), 'resource')} to pay {eng.name(iid)}'s cost {d.cost}.",
         )
     if d.type == "zx_ex":
         eng.appear(p, iid, plan.action["to"], "played from the dynamis", force=force)

@@ -380,6 +380,23 @@ def test_ZX_IGNITION_MULTI_all_ignitions_then_triggers_in_chosen_order() -> None
     assert verdict(r, b.last) == "legal" and player_state(r, "A")["markers"] == {"X": 1, "Y": 1}
 
 
+def test_ZX_IGNITION_MULTI_one_triggered_ability_is_said_as_one() -> None:
+    app = card(
+        "T-AP",
+        ig=True,
+        effects=[{"when": "appear", "do": [{"op": "gain_marker", "marker": "X", "n": 1}]}],
+    )
+    ig3 = card("T-I3", type="event", effects=[{"when": "play", "do": [{"op": "ignite", "n": 3}]}])
+    top = ["T-I3", F, F, F, F, F, F, F, F, F, "T-AP", F, F]
+    b = LogBuilder([app, ig3], a=top).start().to_main("A")
+    b.act("A", "play", card=b.iid("A", 0))
+    b.act("A", "play_revealed", use=True, to=5)  # the Z/X appears; the two after have no icon
+    r = b.replay()
+    messages = [x["message"] for x in r["steps"][-1]["rulings"]]
+    assert "All ignitions are done: the one ability they triggered now waits." in messages
+    assert player_state(r, "A")["markers"] == {"X": 1}  # alone, it resolved with no choice
+
+
 # -- keyword actions -----------------------------------------------------------------------------
 
 
