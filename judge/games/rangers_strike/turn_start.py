@@ -71,8 +71,8 @@ def check_extra_draw(eng: RangersStrikeEngine, plan: Plan) -> None:
     if len(ps.hand) >= ps.damage:
         plan.violate(
             "RS-START-EXTRA-DRAW",
-            f"{ps.id} has {plural(len(ps.hand), 'card')} in hand and {ps.damage} damage: the extra draw "
-            "needs fewer cards in hand than damage.",
+            f"{ps.id} has {plural(len(ps.hand), 'card')} in hand and {ps.damage} damage: the "
+            "extra draw needs fewer cards in hand than damage.",
         )
     elif not ps.deck:
         plan.violate("RS-START-EXTRA-DRAW", f"{ps.id}'s deck is empty: there is nothing to draw.")

@@ -322,7 +322,8 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
     if plan.data["pay"]:
         eng.ctx.ruling(
             "ZX-COST",
-            f"{p} sleeps {plural(len(plan.data['pay']), 'resource')} to pay {eng.name(iid)}'s cost {d.cost}.",
+            f"{p} sleeps {plural(len(plan.data['pay']), 'resource')} to pay "
+            f"{eng.name(iid)}'s cost {d.cost}.",
         )
     if d.is_zx:
         eng.appear(p, iid, plan.action["to"], "played from the hand")
