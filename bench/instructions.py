@@ -134,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
             + (" | long game | its ratio by instructions (<= 11)" if args.long else "")
         )
         for row in rows:
-            line = f"{row['variant'].name:<18} | {row['actions']:>7,} | {per_pass(row['normal']) / row['actions']:>22,.0f}"
+            each = per_pass(row["normal"]) / row["actions"]
+            line = f"{row['variant'].name:<18} | {row['actions']:>7,} | {each:>22,.0f}"
             if args.long:
                 ratio = per_pass(row["whole"]) / per_pass(row["tenth"])
                 line += f" | {row['long_n']:>9,} | {ratio:>33.2f}"
