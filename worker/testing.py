@@ -340,7 +340,7 @@ class Workers:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, wait: bool = True) -> Workers:
-        """Start the supervisor; with ``wait``, wait until ``n`` workers are registered."""
+        """Start the supervisor; with ``wait``, wait until ``n`` of its workers are registered."""
         command = [sys.executable, "-m", "judge.cli", "worker", "--workers", str(self.n)]
         command += ["--burst"] if self.burst else []
         command += ["--worker-class", self.worker_class] if self.worker_class else []
@@ -356,7 +356,7 @@ class Workers:
             )
         if wait:
             wait_until(
-                lambda: self._check() and len(self.registered()) >= self.n,
+                lambda: self._check() and len(self.own_registered()) >= self.n,
                 self.register_timeout,
                 "the workers register",
             )
@@ -379,6 +379,14 @@ class Workers:
     def registered(self) -> list[Any]:
         """The RQ workers registered on the queue with their ``pid``."""
         return [w for w in self.rq_workers() if w.pid]
+
+    def own_registered(self) -> list[Any]:
+        """The registered RQ workers that are this supervisor's own processes.  Why not
+        :meth:`registered`: another supervisor may serve the same queue (a second machine),
+        and its workers, registered already, would make :meth:`start` return before this
+        one's had started (a test then gave the second machine seconds it spent starting)."""
+        mine = set(self.processes())
+        return [w for w in self.registered() if w.pid in mine]
 
     def running(self, job_id: str) -> Any:
         """The RQ worker (with its ``pid``) running ``job_id``, or None."""
