@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from judge.core.wording import plural
+
 #: The most entries a deck list may have (a log's ``decks.<player>.main``, ``ap``, …, a deck
 #: check's ``main``, …): ten times the largest legal deck of any game (50 cards: Union Arena,
 #: Z/X, Rebirth for you; Rangers Strike asks for at least 40 and sets no maximum, so 500 is
@@ -51,11 +53,6 @@ class DeckProblem:
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "message": self.message, "cards": list(self.cards)}
-
-
-def plural(count: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def codes_of(codes: Iterable[str]) -> tuple[str, ...]:

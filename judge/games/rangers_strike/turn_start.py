@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judge.core.decks import plural
 from judge.core.engine import Plan
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike import placed_held
 from judge.games.rangers_strike.refs import Take, do_take, find_in_zone
 from judge.games.rangers_strike.state import COMMAND_LIMIT, Command, PowerCard

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.core.decks import plural
 from judge.core.engine import Plan
 from judge.core.timing import check_order, choose_pending, resolve_by_default
+from judge.core.wording import plural
 from judge.games.zx import effects
 from judge.games.zx.crisis import apply_crisis, check_crisis
 from judge.games.zx.ex import (
@@ -315,21 +315,27 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     p = plan.action["p"]
     iid = plan.data["card"]
-    for r in plan.data["pay"]:
-        r.sleeping = True
+    pay_cost(eng, p, iid, plan.data["pay"])
     st.players[p].hand.remove(iid)
     d = st.card(iid)
-    if plan.data["pay"]:
-        eng.ctx.ruling(
-            "ZX-COST",
-            f"{p} sleeps {plural(len(plan.data['pay']), 'resource')} to pay "
-            f"{eng.name(iid)}'s cost {d.cost}.",
-        )
     if d.is_zx:
         eng.appear(p, iid, plan.action["to"], "played from the hand")
     else:
         play_event(eng, p, iid)
     eng.push(("rules", {}))
+
+
+def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:
+    """ZX-COST: ``p`` sleeps the resources ``pay`` (chosen when the play was checked) to pay
+    ``iid``'s cost, and the step says so: a card played from the hand or the dynamis."""
+    for r in pay:
+        r.sleeping = True
+    if pay:
+        eng.ctx.ruling(
+            "ZX-COST",
+            f"{p} sleeps {plural(len(pay), 'resource')} to pay "
+            f"{eng.name(iid)}'s cost {eng.state.card(iid).cost}.",
+        )
 
 
 def play_event(eng: ZXEngine, p: str, iid: str) -> None:

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.core.decks import plural
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code
+from judge.core.wording import plural
 from judge.games.zx.state import ZX, Force
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ def _check_condition(eng: ZXEngine, plan: Plan, p: str, iid: str) -> None:
 
 
 def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
-    from judge.games.zx.actions import play_event
+    from judge.games.zx.actions import pay_cost, play_event
 
     st = eng.state
     p = plan.action["p"]
@@ -228,14 +228,7 @@ def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
             )
             + f" (rule option ex_condition_zx {where}).",
         )
-    for r in plan.data["pay"]:
-        r.sleeping = True
-    if plan.data["pay"]:
-        eng.ctx.ruling(
-            "ZX-COST",
-            f"{p} sleeps {plural(len(plan.data['pay']), 'resource')} to pay "
-            f"{eng.name(iid)}'s cost {d.cost}.",
-        )
+    pay_cost(eng, p, iid, plan.data["pay"])
     if d.type == "zx_ex":
         eng.appear(p, iid, plan.action["to"], "played from the dynamis", force=force)
     else:
@@ -340,7 +333,7 @@ def check_force_cost(
     if len(chosen) != n or to not in FORCE_COST_ZONES:
         plan.violate(
             "ZX-FORCE-COST",
-            f"The cost puts {n} force material(s) of {eng.name(iid)} into the {to}; "
+            f"The cost puts {plural(n, 'force material')} of {eng.name(iid)} into the {to}; "
             f"it has {len(have)}, the activation names {len(chosen)}.",
         )
         return
