@@ -121,7 +121,7 @@ def test_a_seeded_position_still_knows_every_card() -> None:
 def test_an_unseen_list_given_must_still_match_the_unknown_cards() -> None:
     doc = example("ua-attack-block")
     doc["start"]["players"]["A"]["unseen"] = doc["start"]["players"]["A"]["unseen"][1:]
-    assert "31 card(s) for 32 unknown" in problems(doc)["start.players.A.unseen"]
+    assert "31 cards for 32 unknown (null) cards" in problems(doc)["start.players.A.unseen"]
 
 
 # -- cards by name -----------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from judge.core.question import ANSWER_FORMAT, FORMAT, KINDS, Question, looks_at
 from judge.core.replay import ON_ILLEGAL, replay, run_step, start
 from judge.core.rules import Catalogue
 from judge.core.verdict import ILLEGAL
+from judge.core.wording import noun_for, plural
 
 __all__ = ["ANSWER_FORMAT", "FORMAT", "KINDS", "Question", "answer", "ask", "read_question"]
 
@@ -550,7 +551,7 @@ def _options(q: Question, pos: Position) -> dict[str, Any]:
     if engine.result() is not None:
         verdict = f"The game is over: {_waiting_now(engine)}."
     else:
-        verdict = f"{who} may record one of {len(actions)} action(s): {', '.join(kinds)}."
+        verdict = f"{who} may record one of {plural(len(actions), 'action')}: {', '.join(kinds)}."
     return {
         "verdict": verdict,
         "explanation": f"Waiting now: {_waiting_now(engine)}. Every action listed is one the "
@@ -598,7 +599,8 @@ def _explain(q: Question, cat: Catalogue) -> dict[str, Any]:
     head = {
         ILLEGAL: "it breaks " + ", ".join(dict.fromkeys(v["rule"] for v in step["violations"])),
         "unverifiable": "the engine cannot check it",
-        "uncertain": "it rests on step(s) " + ", ".join(map(str, depends)),
+        "uncertain": f"it rests on {noun_for(len(depends), 'step')} "
+        + ", ".join(map(str, depends)),
         "recorded": "it is a recorded outcome, not checked against the card's text",
         "legal": "the engine found nothing wrong",
     }.get(verdict, verdict)

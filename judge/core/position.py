@@ -31,6 +31,7 @@ from judge.core.errors import MAX_ERRORS, BadLog, FieldError, Unlisted, error_or
 from judge.core.log import FORMAT as LOG_FORMAT
 from judge.core.log import ActionLog, parse_log
 from judge.core.position_ids import entry_code, entry_id, parse_id
+from judge.core.wording import plural
 
 POSITION_FORMAT = "judge-position/1"
 #: what a position document has that a log has too (the rest of a log it must not have)
@@ -320,7 +321,8 @@ def unseen_problems(
             # the candidates are instances of the decks the position implies, which hold at
             # most as many entries as a deck list may (a set of 1,500 codes would make 6,000)
             message = (
-                f"left out, so each of the {unknown} unknown card(s) may be any card of the "
+                f"left out, so each of the {plural(unknown, 'unknown card')} may be any card of "
+                "the "
                 f"sets: {unseen:,} candidates, more than the {MAX_DECK_ENTRIES} cards a deck "
                 "list holds; list the unseen cards, or give the position only the cards it "
                 "may hold (its own cards, or a smaller set)"
@@ -331,7 +333,8 @@ def unseen_problems(
         return [FieldError(base, message)]
     if unknown != unseen and not is_open:
         message = (
-            f"{unseen} card(s) for {unknown} unknown (null) card(s) in {named}: each unknown "
+            f"{plural(unseen, 'card')} for {plural(unknown, 'unknown (null) card')} in {named}: "
+            "each unknown "
             "card is one of the unseen ones"
         )
         return [FieldError(f"{base}.unseen", message)]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.core.wording import plural
 from judge.games.rangers_strike import placed_watch, tag_activated, usable_as
 from judge.games.rangers_strike.refs import find_unit
 
@@ -186,7 +187,7 @@ def check_activate(eng: RangersStrikeEngine, plan: Plan) -> None:
     if not 1 <= n <= len(listed):
         plan.violate(
             RULE,
-            f"{eng.name(card)} has {len(listed)} effect(s) activated so: no effect {n}.",
+            f"{eng.name(card)} has {plural(len(listed), 'effect')} activated so: no effect {n}.",
         )
         plan.cannot_apply("no such effect")
         return

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.release import ally_doubt, held_commands
 
@@ -79,7 +80,8 @@ def named(
     if chosen:
         if len(chosen) < min(n, len(held)):
             said = (
-                f"The effect puts {min(n, len(held))} held command(s) into the discard pile; the "
+                f"The effect puts {plural(min(n, len(held)), 'held command')} into the discard "
+                "pile; the "
                 f"log names {len(chosen)}."
             )
             return chosen, rest, [(RULE, said)], None
@@ -156,7 +158,8 @@ def carry_out(
         return False
     eng.ctx.ruling(
         RULE,
-        f"{what}: {len(cmds)} held command(s) of {pe.controller}'s put into the discard pile (no "
+        f"{what}: {plural(len(cmds), 'held command')} of {pe.controller}'s put into the discard "
+        "pile (no "
         "longer commands, not destroyed); what follows happens.",
     )
     return True

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.core.wording import plural
 from judge.games.rangers_strike import stacking
 from judge.games.rangers_strike.cards import name_key
 from judge.games.rangers_strike.handling import _path
@@ -247,7 +248,8 @@ def pay_holds(
     if plan.data.get("also_hold"):
         eng.ctx.ruling(
             why.rule,
-            f"{eng.name(iid)}: {len(plan.data['also_hold'])} {why.further}command(s) of {pid}'s "
+            f"{eng.name(iid)}: {plural(len(plan.data['also_hold']), why.further + 'command')} of "
+            f"{pid}'s "
             f"held for its {why.part}.",
         )
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import plural
 from judge.games.rangers_strike import restrictions, usable_as, watch
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.effects import selectors
@@ -120,7 +121,8 @@ def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: l
             [
                 (
                     "RS-FROM-DISCARD",
-                    f"The effect takes {need} card(s) named {op['name']} from {pid}'s discard "
+                    f"The effect takes {plural(need, 'card')} named {op['name']} from {pid}'s "
+                    "discard "
                     f"pile (unit or vehicle cards: {', '.join(cands) or 'none'}); the log names "
                     f"{len(chosen)} of them.",
                 )

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code, ref_text
+from judge.core.wording import plural
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -156,8 +157,10 @@ def picks(
             [
                 (
                     RULE,
-                    f"{pid} has {have} unit(s) named 「{name}」 in its areas: the effect brings at "
-                    f"most {free} card(s) to make {op['upto']}, and the log names {len(targets)}.",
+                    f"{pid} has {plural(have, 'unit')} named 「{name}」 in its areas: the effect "
+                    "brings at "
+                    f"most {plural(free, 'card')} to make {op['upto']}, and the log names "
+                    f"{len(targets)}.",
                 )
             ],
             None,
@@ -248,8 +251,8 @@ def carry_out(
     have, free = room(eng, pid, op)
     eng.ctx.ruling(
         RULE,
-        f"{pid} has {have} unit(s) named 「{op.get('name')}」 in its rush and battle areas: "
-        f"{what} may bring up to {free} card(s) so named; it brings {len(takes)}.",
+        f"{pid} has {plural(have, 'unit')} named 「{op.get('name')}」 in its rush and battle areas: "
+        f"{what} may bring up to {plural(free, 'card')} so named; it brings {len(takes)}.",
     )
     ps = st.players[pid]
     for zone, iid, bound in takes:

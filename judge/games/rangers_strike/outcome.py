@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
+from judge.core.wording import plural
 from judge.games.rangers_strike import stacking, strike_sp
 from judge.games.rangers_strike.refs import Problem, do_take, find_in_zone, find_unit
 from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, leave_area
@@ -129,7 +130,7 @@ class Ops:
         pid, n = self.player(op), int(op["n"])
         have = len(self.eng.state.players[pid].deck)
         if have < n:
-            self.fail(k, f"{pid} cannot draw {n}: the deck has {have} card(s).")
+            self.fail(k, f"{pid} cannot draw {n}: the deck has {plural(have, 'card')}.")
             return
         self.eng.draw(pid, n, why=" (recorded outcome)")
 
@@ -176,7 +177,9 @@ class Ops:
         pid, n = self.player(op), int(op["n"])
         ps = self.eng.state.players[pid]
         if ps.damage < n:
-            self.fail(k, f"{pid} has {ps.damage} face-down power card(s): {n} cannot be healed.")
+            self.fail(
+                k, f"{pid} has {plural(ps.damage, 'face-down power card')}: {n} cannot be healed."
+            )
             return
         turned = 0
         for pc in reversed(ps.power):

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code, ref_text
+from judge.core.wording import plural
 from judge.games.rangers_strike.costs import leading, name_distinct, names_card
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 
@@ -618,7 +619,7 @@ def _discard_power(eng: RangersStrikeEngine, pid: str, pick: Pick, what: str) ->
     eng.ctx.ruling(
         POWER_RULE,
         f"{eng.name(pick.iid)} leaves {pid}'s power zone for its owner's discard pile (not "
-        f"destroyed): {pid} has {len(ps.power)} power card(s) and {ps.damage} damage now.",
+        f"destroyed): {pid} has {plural(len(ps.power), 'power card')} and {ps.damage} damage now.",
     )
     if pick.face_down:
         eng.ctx.ruling(

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike.costs import leading, name_distinct, names_card
 from judge.games.rangers_strike.refs import Problem
 
@@ -310,7 +311,8 @@ def carry_out(
             )
         eng.ctx.ruling(
             rule,
-            f"{pid} returns {len(cards)} command(s) of its own to its hand for {what}: what "
+            f"{pid} returns {plural(len(cards), 'command')} of its own to its hand for {what}: "
+            "what "
             "follows takes as many.",
         )
         return True
@@ -318,7 +320,8 @@ def carry_out(
         eng.hold_command(pid, i, pid, pe.source)
     eng.ctx.ruling(
         rule,
-        f"{pid} holds {len(chosen)} released command(s) of its own for {what}: what follows "
+        f"{pid} holds {plural(len(chosen), 'released command')} of its own for {what}: what "
+        "follows "
         "happens, its limit counted on them.",
     )
     return True

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.errors import FieldError
 from judge.core.position import number_cards, open_unseen, unseen_problems, where_in
 from judge.core.position_ids import entry_code, parse_id
+from judge.core.wording import plural
 from judge.games.rangers_strike.state import (
     AREAS,
     COMMAND_LIMIT,
@@ -564,11 +565,11 @@ def _check_pending(
             else list(d.get("effects") or [])
         )
         if pe["effect"] > len(effects):
-            what = "Number Combination effect(s)" if combo else "effect(s)"
+            what = "Number Combination effect" if combo else "effect"
             errors.append(
                 FieldError(
                     f"{path}.pending[{i}].effect",
-                    f"{pe['source']} ({code}) has {len(effects)} {what}",
+                    f"{pe['source']} ({code}) has {plural(len(effects), what)}",
                 )
             )
             continue

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike.costs import leading
 from judge.games.rangers_strike.state import Unit
 
@@ -85,7 +86,7 @@ def commands_named(
     if chosen:
         if len(chosen) < min(n, len(held)):
             said = (
-                f"The effect releases {min(n, len(held))} held command(s); the log names "
+                f"The effect releases {plural(min(n, len(held)), 'held command')}; the log names "
                 f"{len(chosen)}."
             )
             return chosen, rest, [(rule, said)], None
@@ -190,7 +191,7 @@ def release_commands(
     whose = "the opposing side's" if opposing else f"{pe.controller}'s"
     eng.ctx.ruling(
         rule,
-        f"{what}: {len(chosen)} held command(s) of {whose} released"
+        f"{what}: {plural(len(chosen), 'held command')} of {whose} released"
         + ("" if chosen else " (none is held)")
         + "; a released command can be held again.",
     )

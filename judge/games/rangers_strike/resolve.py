@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import ordinal
 from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike import (
     activated,
     added_traits,
@@ -600,7 +601,7 @@ def match_targets(
         problems.append(
             (
                 "RS-EFFECT-TARGETS",
-                f"The log names {len(targets) - pos} target(s) more than the effect takes.",
+                f"The log names {plural(len(targets) - pos, 'target')} more than the effect takes.",
             )
         )
     return groups, problems
@@ -1628,7 +1629,8 @@ def pay_commands(
         eng.hold_command(pe.controller, i, pe.controller, pe.source)
     eng.ctx.ruling(
         "RS-COMMAND-COST",
-        f"{pe.controller} holds {len(held)} command(s) of its own for {eng.name(pe.source)}'s "
+        f"{pe.controller} holds {plural(len(held), 'command')} of its own for "
+        f"{eng.name(pe.source)}'s "
         "cost: what the effect does after it happens.",
     )
 
@@ -1790,7 +1792,7 @@ def draws(eng: RangersStrikeEngine, pid: str, op: dict[str, Any]) -> int:
     total = n * (len(have) // int(per["units"]))
     eng.ctx.ruling(
         "RS-DRAW-PER-UNITS",
-        f"{pid} has {len(have)} unit(s) with the feature {per['feature']}: "
-        f"{n} per {per['units']}, {total} card(s).",
+        f"{pid} has {plural(len(have), 'unit')} with the feature {per['feature']}: "
+        f"{n} per {per['units']}, {plural(total, 'card')}.",
     )
     return total

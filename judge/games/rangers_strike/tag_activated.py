@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike.refs import Problem, find_face_up, is_instance, ref_code
 
 if TYPE_CHECKING:
@@ -127,7 +128,8 @@ def check(eng: RangersStrikeEngine, plan: Plan, iid: str) -> None:
     if not 1 <= n <= len(listed):
         plan.violate(
             RULE,
-            f"{eng.name(iid)} has {len(listed)} effect(s) executed so in the rush phase: no "
+            f"{eng.name(iid)} has {plural(len(listed), 'effect')} executed so in the rush phase: "
+            "no "
             f"effect {n}.",
         )
         plan.cannot_apply("no such effect")

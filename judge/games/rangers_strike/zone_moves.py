@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code
+from judge.core.wording import agree, plural
 from judge.games.rangers_strike import (
     placed_held,
     placed_watch,
@@ -548,7 +549,8 @@ def to_deck_bottom(
     if found:
         eng.ctx.ruling(
             BOTTOM_RULE,
-            f"{len(found)} unit(s) put on the bottom of their owner's deck, in the order "
-            f"{'named' if named else 'found (one code: the order changes nothing)'}; they are "
-            "not destroyed, so no when-destroyed effect triggers.",
+            f"{plural(len(found), 'unit')} put on the bottom of their owner's deck, in the order "
+            f"{'named' if named else 'found (one code: the order changes nothing)'}; "
+            f"{agree(len(found), 'it is', 'they are')} not destroyed, so no when-destroyed "
+            "effect triggers.",
         )

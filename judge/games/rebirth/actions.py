@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
 from judge.core.timing import resolve_by_default
+from judge.core.wording import plural
 from judge.games.rebirth import activate, battle, forced_entry, on_entry, on_set
 from judge.games.rebirth.refs import ZONE_REFS, take_from
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
@@ -269,8 +270,8 @@ def check_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
         if e + p < cost:
             plan.violate(
                 "R4U-COST",
-                f"The cost is {cost}, but {ps.id} has only {e + p} standing "
-                "card(s) in the energy area.",
+                f"The cost is {cost}, but {ps.id} has only "
+                f"{plural(e + p, 'standing card')} in the energy area.",
             )
             return
         n = min(e, cost)
@@ -280,12 +281,12 @@ def check_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
         return
     n, m = pay.get("energy", 0), pay.get("partner", 0)
     if n + m != cost:
-        plan.violate("R4U-COST", f"The cost is {cost}; pay rests {n + m} card(s).")
+        plan.violate("R4U-COST", f"The cost is {cost}; pay rests {plural(n + m, 'card')}.")
     if n > e or m > p:
         plan.violate(
             "R4U-COST",
-            f"pay rests {n} energy and {m} partner card(s), but {ps.id} has "
-            f"{e} standing energy and {p} standing partner card(s).",
+            f"pay rests {n} energy and {plural(m, 'partner card')}, but {ps.id} has "
+            f"{e} standing energy and {plural(p, 'standing partner card')}.",
         )
     plan.data["pay"] = (min(n, e), min(m, p))
 
@@ -302,7 +303,7 @@ def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
         slot.rested = True
     if cost:
         eng.ctx.ruling(
-            "R4U-COST", f"{pid} pays {cost} by resting {n} energy and {m} partner card(s)."
+            "R4U-COST", f"{pid} pays {cost} by resting {n} energy and {plural(m, 'partner card')}."
         )
     if plan.data.get("pay_choice"):
         eng.ctx.ruling(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code, ref_text, take_many
 from judge.core.timing import PendingEffect, choose_pending
+from judge.core.wording import plural
 from judge.games.rebirth import by_doing, effects, on_support, resolve, to_member
 from judge.games.rebirth.during import inactive
 from judge.games.rebirth.refs import ZONE_REFS
@@ -120,8 +121,8 @@ def _check_limit(eng: RebirthEngine, plan: Plan, iid: str, k: int, effect: dict[
         }[option]
         plan.violate(
             "R4U-ACTIVATE-LIMIT",
-            f"{eng.name(iid)}'s effect {k} may be used {limit} time(s) a turn and was used "
-            f"{times} time(s) this turn {how} (rule option activate_limit {option}).",
+            f"{eng.name(iid)}'s effect {k} may be used {plural(limit, 'time')} a turn and was used "
+            f"{plural(times, 'time')} this turn {how} (rule option activate_limit {option}).",
         )
     plan.data["limit"] = (key, limit)
 
@@ -151,7 +152,7 @@ def check_activate(eng: RebirthEngine, plan: Plan) -> None:
     if not 1 <= k <= len(found):
         plan.violate(
             "R4U-ACTIVATE",
-            f"{eng.name(iid)} has {len(found)} effect(s) with a printed cost; the log uses "
+            f"{eng.name(iid)} has {plural(len(found), 'effect')} with a printed cost; the log uses "
             f"number {k}.",
         )
         plan.cannot_apply(f"{eng.name(iid)} has no such effect")
@@ -203,7 +204,7 @@ def _check_discard(eng: RebirthEngine, plan: Plan, effect: dict[str, Any]) -> No
     if len(refs) != n:
         plan.violate(
             "R4U-TEXT-DISCARD-COST",
-            f"The cost puts {n} card(s) of the hand into the "
+            f"The cost puts {plural(n, 'card')} of the hand into the "
             f"waiting room: discard must name {n}; the log names {len(refs)}.",
         )
         return
@@ -241,7 +242,7 @@ def apply_activate(eng: RebirthEngine, plan: Plan) -> None:
         eng.state.used[key] = eng.state.used.get(key, 0) + 1
         eng.ctx.ruling(
             "R4U-ACTIVATE-LIMIT",
-            f"{eng.name(iid)}'s effect may be used {limit} time(s) a turn: use "
+            f"{eng.name(iid)}'s effect may be used {plural(limit, 'time')} a turn: use "
             f"{eng.state.used[key]} this turn (counted by rule option activate_limit "
             f"{eng.options.get('activate_limit', 'card')}).",
         )

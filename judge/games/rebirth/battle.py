@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import do_take, is_instance, ref_code, ref_text
+from judge.core.wording import plural
 from judge.games.rebirth import on_defeat, on_support
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
@@ -79,7 +80,7 @@ def check_attack(eng: RebirthEngine, plan: Plan) -> None:
             plan.violate(
                 "R4U-PARTNER-ATTACK",
                 f"A partner attack rests all 3 partner cards: "
-                f"{pid} has {len(standing)} standing partner card(s) of "
+                f"{pid} has {plural(len(standing), 'standing partner card')} of "
                 f"{len(ps.partners)} in the partner zone.",
             )
 

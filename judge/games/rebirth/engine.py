@@ -21,6 +21,7 @@ from judge.core.engine import AgendaEngine, deal_instances
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rebirth import actions, effects, on_set, resolve, stats
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
@@ -374,8 +375,9 @@ class RebirthEngine(AgendaEngine):
         )
         self.ctx.ruling(
             "R4U-END",
-            f"{pid}'s end phase: its Rebirth area goes to the waiting room ({len(gone)} "
-            "card(s)); damage accumulated this turn and effects until the end of the turn end.",
+            f"{pid}'s end phase: its Rebirth area goes to the waiting room "
+            f"({plural(len(gone), 'card')}); damage accumulated this turn and effects until the "
+            "end of the turn end.",
         )
         self.push(("settle", {}), ("next_turn", {}))
 
@@ -538,8 +540,8 @@ class RebirthEngine(AgendaEngine):
         if sparks and extra:
             self.ctx.ruling(
                 "R4U-TEXT-EXTRA-SPARK",
-                f"{pid}'s Rebirth area holds {extra} card(s) whose sparks fire once more: "
-                f"{self.name(iid)}'s spark fires {extra} more time(s).",
+                f"{pid}'s Rebirth area holds {plural(extra, 'card')} whose sparks fire once more: "
+                f"{self.name(iid)}'s spark fires {plural(extra, 'more time')}.",
             )
         sparks = [index for index in sparks for _ in range(1 + extra)]
         if self.options.get("cancel_timing") != "spark":

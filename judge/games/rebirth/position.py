@@ -39,6 +39,7 @@ from judge.core.position import (
     zones_problem,
 )
 from judge.core.position_ids import entry_code, parse_id
+from judge.core.wording import plural
 from judge.games.rebirth.activate import limit_key
 from judge.games.rebirth.state import (
     MEMBER_SQUARES,
@@ -452,7 +453,8 @@ def _check_setup(
             errors.append(
                 FieldError(
                     f"{base}.hand",
-                    f"{len(hand) - n_partner} main-deck and {n_partner} partner card(s): after "
+                    f"{len(hand) - n_partner} main-deck and {plural(n_partner, 'partner card')}: "
+                    "after "
                     "the deal the hand holds 3 cards of the deck and the 3 partner cards "
                     "(R4U-SETUP-HAND)",
                 )
@@ -508,7 +510,7 @@ def _check_used(
             errors.append(
                 FieldError(
                     f"{sub}.times",
-                    f"the effect may be used {limit} time(s) a turn (R4U-ACTIVATE-LIMIT)",
+                    f"the effect may be used {plural(limit, 'time')} a turn (R4U-ACTIVATE-LIMIT)",
                 )
             )
     return errors

@@ -17,6 +17,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
+from judge.core.wording import noun_for, plural
 from judge.games.rebirth import effects
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.coverage import understanding
@@ -88,11 +89,13 @@ def render_op(op: Any, until_end: bool = True) -> str:
             op.get("zone", "member"), raw(op.get("zone"))
         )
         rested = "rested " if op.get("rested") else ""
-        what = f"{count} {side} {rested}{zone}{'s' if count != 1 else ''}"
+        what = f"{count} {side} {rested}{noun_for(count, zone)}"
         if op.get("up_to"):
             whose = "opposing" if op.get("side", "opponent") == "opponent" else "of your own"
-            plural = "s" if count != 1 else ""
-            return f"choose up to {count} {whose} {rested}{zone}{plural}; into the waiting room"
+            return (
+                f"choose up to {count} {whose} {rested}{noun_for(count, zone)}; into the "
+                "waiting room"
+            )
         if op.get("count_of") == "own_retire":
             what = f"as many {side} {zone}s as your retire area holds cards"
         return f"choose {what} (all of them when fewer) and put them into the waiting room"
@@ -107,16 +110,20 @@ def render_op(op: Any, until_end: bool = True) -> str:
             "their owner's hand"
         )
     if name == "rest" and set(op) <= {"op", "side", "count", "zone"}:
-        return f"choose {count} standing {side} member(s) (all when fewer) and rest them"
+        return (
+            f"choose {count} standing {side} {noun_for(count, 'member')} (all when fewer) "
+            "and rest them"
+        )
     if name == "rest" and set(op) <= {"op", "side", "count", "any_state"} and op.get("any_state"):
         return (
-            f"choose {count} {side} member(s), standing or rested (all when fewer), and rest them"
+            f"choose {count} {side} {noun_for(count, 'member')}, standing or rested (all when "
+            "fewer), and rest them"
         )
     if name == "bottom" and set(op) <= {"op", "count", "side", "zone", "rested"}:
         whose = {"own": "your own", "opponent": "opposing", "any": "either player's"}.get(
             op.get("side", "opponent"), raw(op.get("side"))
         )
-        what = "entry character" if op.get("zone") == "entry" else "member(s)"
+        what = noun_for(count, "entry character" if op.get("zone") == "entry" else "member")
         rested = "rested " if op.get("rested") else ""
         tail = "; entry-in follows" if op.get("zone") == "entry" else ""
         return (
@@ -124,13 +131,15 @@ def render_op(op: Any, until_end: bool = True) -> str:
             f"bottom of their owner's deck{tail}"
         )
     if name == "rebirth_to_hand" and set(op) <= {"op", "count"}:
-        return f"choose {count} card(s) of your Rebirth area (all when fewer); to your hand"
+        return f"choose {plural(count, 'card')} of your Rebirth area (all when fewer); to your hand"
     if name == "to_energy" and set(op) <= {"op", "count", "from"}:
         src = "of your waiting room" if op.get("from") == "waiting_room" else "of your members"
-        return f"choose {count} card(s) {src} (all when fewer); into your energy area, rested"
+        return (
+            f"choose {plural(count, 'card')} {src} (all when fewer); into your energy area, rested"
+        )
     if name == "salvage" and set(op) <= {"op", "type", "count"}:
         what = op.get("type") or "card"
-        return f"choose {count} {what}(s) of your waiting room (all when fewer); to your hand"
+        return f"choose {plural(count, what)} of your waiting room (all when fewer); to your hand"
     if name == "self_to_entry" and set(op) == {"op"}:
         return (
             "put this character from your waiting room into your entry (the character there "
@@ -163,7 +172,8 @@ def render_op(op: Any, until_end: bool = True) -> str:
             else "member squares (an occupied one as rule option place_occupied says)"
         )
         return (
-            f"choose {n} character(s) of your waiting room (all when fewer) and put them onto "
+            f"choose {plural(n, 'character')} of your waiting room (all when fewer) and put them "
+            "onto "
             f"{where} of your choice"
         )
     if name == "one_of" and isinstance(op.get("options"), list):
@@ -204,7 +214,9 @@ def render_effect(effect: dict[str, Any]) -> str:
             else ""
         )
         if effect.get("discard"):
-            self_ += f", and put {effect['discard']} card(s) of your hand into the waiting room"
+            self_ += (
+                f", and put {plural(effect['discard'], 'card')} of your hand into the waiting room"
+            )
         head = (
             f"Activated (main phase, from {where}{limit}; cost: rest {effect.get('cost', 0)}"
             f"{self_})"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
+from judge.core.wording import agree, plural
 from judge.games.rebirth import effects, moves, on_entry, on_set, on_support, to_member
 from judge.games.rebirth.during import target_count, unselectable
 from judge.games.rebirth.state import Mod, Slot
@@ -136,7 +137,10 @@ def match(
         groups.append(got)
     if pos < len(targets) and not problems:
         problems.append(
-            (RULE, f"The log names {len(targets) - pos} target(s) more than the effect takes.")
+            (
+                RULE,
+                f"The log names {plural(len(targets) - pos, 'target')} more than the effect takes.",
+            )
         )
     return ops, groups, problems
 
@@ -210,7 +214,9 @@ def run(
             ps.waiting_room.extend(moved)
             eng.event(
                 "heal",
-                f"{what}: {len(moved)} card(s) go from {pid}'s retire area to the waiting room.",
+                f"{what}: {plural(len(moved), 'card')} {agree(len(moved), 'goes', 'go')} from "
+                f"{pid}'s "
+                "retire area to the waiting room.",
                 player=pid,
                 cards=moved,
             )
@@ -300,7 +306,8 @@ def deck_to_energy(eng: RebirthEngine, pid: str, n: int, what: str) -> None:
         put += 1
     eng.event(
         "energy",
-        f"{what}: the top {put} card(s) of {pid}'s deck go to the energy area, rested.",
+        f"{what}: the top {plural(put, 'card')} of {pid}'s deck {agree(put, 'goes', 'go')} to "
+        "the energy area, rested.",
         player=pid,
     )
     eng.refresh(pid)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import plural
 from judge.games.rebirth import on_entry
 from judge.games.rebirth.effects import TARGET_OPS
 from judge.games.rebirth.state import Slot
@@ -73,8 +74,8 @@ def check(
         return [
             (
                 RULE,
-                f"The effect puts {len(moves)} card(s) onto member squares: squares must "
-                f"name {len(moves)} square(s), one for each, in order.",
+                f"The effect puts {plural(len(moves), 'card')} onto member squares: squares must "
+                f"name {plural(len(moves), 'square')}, one for each, in order.",
             )
         ]
     problems: list[tuple[str, str]] = []

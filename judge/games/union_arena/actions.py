@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
+from judge.core.wording import plural
 from judge.games.union_arena import attack_end, conditions, effects, trigger_where
 from judge.games.union_arena.battle import (
     apply_attack,
@@ -174,7 +175,8 @@ def check_resolve(eng: UnionArenaEngine, plan: Plan) -> None:
         if held < may and eng.supports(pe.effect):
             plan.violate(
                 "UA-EFFECT-MAY-DISCARD",
-                f"{pe.describe()} is used by putting {may} hand card(s) into the outside area; "
+                f"{pe.describe()} is used by putting {plural(may, 'hand card')} into the outside "
+                "area; "
                 f"{pe.controller} holds {held}: it cannot be used.",
             )
     if plan.action.get("use") is False and plan.action.get("targets"):

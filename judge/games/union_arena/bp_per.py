@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import plural
 from judge.games.union_arena import conditions
 from judge.games.union_arena.state import LINES
 
@@ -76,7 +77,7 @@ def ruling(eng: UnionArenaEngine, describe: str, op: dict[str, Any], controller:
     n = count(eng.state, per, controller)
     eng.ctx.ruling(
         RULE,
-        f"{describe}: {n} character(s) counted as it resolves, so BP "
+        f"{describe}: {plural(n, 'character')} counted as it resolves, so BP "
         f"{int(op.get('amount', 0)) * n:+d}, fixed for its duration.",
     )
     if eng.options.get(OPTION, "once") == "unsure":

@@ -28,6 +28,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from judge.core.names import name_key
+from judge.core.wording import plural
 from judge.games.union_arena import (
     counts,
     entered,
@@ -460,16 +461,18 @@ def describe(cond: dict[str, Any]) -> str:
     if zone == "life":
         return f"{whose} life is {cond['max']} or less"
     if zone == "hand" and "max" in cond:
-        return f"{whose} hand has {cond['max']} card(s) or fewer"
+        return f"{whose} hand has {plural(cond['max'], 'card')} or fewer"
     if zone == "hand":
         return f"{whose} hand has {cond.get('min', 1)} or more cards"
     if zone == "deck":
-        return f"{whose} deck has {cond.get('max')} card(s) or fewer"
+        return f"{whose} deck has {plural(cond.get('max'), 'card')} or fewer"
     if "max" in cond and not set(cond) & CARD_KEYS:
-        return f"{whose} field has {cond['max']} card(s) or fewer"
+        return f"{whose} field has {plural(cond['max'], 'card')} or fewer"
     if zone == "outside" and "max" in cond:
         n = cond["max"]
-        return f"{whose} outside area has {'no cards' if n == 0 else f'{n} card(s) or fewer'}"
+        return f"{whose} outside area has " + (
+            "no cards" if n == 0 else f"{plural(n, 'card')} or fewer"
+        )
     if zone == "outside":
         n = cond.get("min", 1)
         what = f"{cond['card_type']} card" if "card_type" in cond else "card"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.core.wording import agree, noun_for, plural
 from judge.games.union_arena import effects
 from judge.games.union_arena.main_phase import check_full_line_removal, make_room
 from judge.games.union_arena.refs import is_instance, ref_text
@@ -32,8 +33,8 @@ def check_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
     if bad:
         plan.violate(
             "UA-DMG-PICK",
-            f"{d.player} has {len(ps.life)} life cards; position(s) "
-            f"{', '.join(map(str, bad))} do not exist.",
+            f"{d.player} has {plural(len(ps.life), 'life card')}; {noun_for(len(bad), 'position')} "
+            f"{', '.join(map(str, bad))} {agree(len(bad), 'does', 'do')} not exist.",
         )
     if len(picks) != d.amount:
         plan.violate(
@@ -100,7 +101,8 @@ def apply_pick_life(eng: UnionArenaEngine, plan: Plan) -> None:
     names = ", ".join(eng.name(c) for c in cards)
     eng.event(
         "life_turned",
-        f"{d.by} picks {d.player}'s life card(s) at position(s) "
+        f"{d.by} picks {d.player}'s {noun_for(len(binds), 'life card')} at "
+        f"{noun_for(len(binds), 'position')} "
         f"{', '.join(str(p) for p, _ in binds)}; turned face up: {names}.",
         player=d.player,
         cards=cards,

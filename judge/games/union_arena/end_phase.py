@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.core.wording import plural
 from judge.games.union_arena.refs import find_many_in_zone, take_many
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def check_discard(eng: UnionArenaEngine, plan: Plan) -> None:
     if len(refs) != n:
         plan.violate(
             "UA-END-HAND-LIMIT",
-            f"{pid} must put {n} card(s) into the removal area to keep 8; the "
+            f"{pid} must put {plural(n, 'card')} into the removal area to keep 8; the "
             f"log names {len(refs)}.",
         )
     takes, problems = find_many_in_zone(st, pid, "hand", refs)

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import agree, noun_for, plural
+
 if TYPE_CHECKING:
     from judge.core.timing import PendingEffect
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -238,8 +240,8 @@ def leave(eng: UnionArenaEngine, pid: str, unit: Unit, dest: str) -> None:
     named = ", ".join(eng.name(c) if c else "an unknown card" for c in cards) if public else ""
     eng.event(
         "face_down_leave",
-        f"The {len(cards)} face-down card(s) under {eng.name(unit.top)} go to {where}"
-        + (f": {named}." if named else "."),
+        f"The {plural(len(cards), 'face-down card')} under {eng.name(unit.top)} "
+        f"{agree(len(cards), 'goes', 'go')} to {where}" + (f": {named}." if named else "."),
         player=pid,
         **({"cards": [c for c in cards if c]} if public else {}),
         to=to,
@@ -267,7 +269,8 @@ def on_raid(eng: UnionArenaEngine, pid: str, base: Unit) -> None:
     if eng.options.get(RAID_OPTION, "stay") != "outside":
         eng.ctx.ruling(
             RAID_RULE,
-            f"{len(base.face_down)} face-down card(s) stay under {eng.name(base.top)} after the "
+            f"{plural(len(base.face_down), 'face-down card')} "
+            f"{agree(len(base.face_down), 'stays', 'stay')} under {eng.name(base.top)} after the "
             f"raid (rule option {RAID_OPTION}).",
         )
         return
@@ -275,7 +278,8 @@ def on_raid(eng: UnionArenaEngine, pid: str, base: Unit) -> None:
     eng.state.players[pid].outside.extend(cards)
     eng.event(
         "face_down_leave",
-        f"The {len(cards)} face-down card(s) under {eng.name(base.top)} go to the outside area "
+        f"The {plural(len(cards), 'face-down card')} under {eng.name(base.top)} "
+        f"{agree(len(cards), 'goes', 'go')} to the outside area "
         "as it is raided onto.",
         player=pid,
         cards=[c for c in cards if c],
@@ -428,7 +432,8 @@ def describe(cond: dict[str, Any]) -> str:
 def raw_words(cond: dict[str, Any]) -> str:
     """A condition this module evaluates but has no words for (never read from text)."""
     bound = f"at most {cond['max']}" if "max" in cond else f"at least {cond.get('min')}"
-    return f"your characters have {bound} face-down card(s) under them"
+    count = cond["max"] if "max" in cond else cond.get("min")
+    return f"your characters have {bound} {noun_for(count, 'face-down card')} under them"
 
 
 def stays_ok(op: Any) -> bool:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.names import same_name
 from judge.core.refs import bind, is_instance, ref_code, ref_text, ref_zone
+from judge.core.wording import agree, plural
 
 if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
@@ -132,7 +133,7 @@ def find_slot(
     (binding an unknown one to an unseen copy not claimed yet), or the problem; ``where``
     names those cards in its message (by default, the cards looked at)."""
     st = eng.state
-    where = where or f"the {len(looked)} card(s) {pid} looked at"
+    where = where or f"the {plural(len(looked), 'card')} {pid} looked at"
     if ref_zone(ref) not in (None, "deck"):
         return None, (RULE, f"{ref_text(ref)}: the card must come from {where}.")
     unknown = [i for i in free if looked[i] is None]
@@ -334,14 +335,15 @@ def _place(
     exact = kind in ALL_TO or "top" in record  # every card named
     if kind == "one_top" and len(record.get("top", free[:1])) != min(1, len(free)):
         out.problems.append(
-            (RULE, f"`top` names {len(record['top'])} card(s); exactly one stays on top.")
+            (RULE, f"`top` names {plural(len(record['top']), 'card')}; exactly one stays on top.")
         )
         return
     if kind == "one_top" and "top" not in record and named != len(free) - min(1, len(free)):
         out.problems.append(
             (
                 RULE,
-                f"`bottom` names {named} card(s); all but one of the {len(free)} card(s) "
+                f"`bottom` names {plural(named, 'card')}; all but one of the "
+                f"{plural(len(free), 'card')} "
                 "looked at go to the bottom.",
             )
         )
@@ -351,8 +353,9 @@ def _place(
         out.problems.append(
             (
                 RULE,
-                f"{places} name{'s' if len(record) == 1 else ''} {named} card(s); "
-                f"{len(free)} card(s) looked at and not taken go "
+                f"{places} name{'s' if len(record) == 1 else ''} {plural(named, 'card')}; "
+                f"{plural(len(free), 'card')} looked at and not taken "
+                f"{agree(len(free), 'goes', 'go')} "
                 f"{WHERE.get(kind, kind)}.",
             )
         )
@@ -415,7 +418,7 @@ def arrange(
         unsure = None
         if rest and (away == "outside" or known(rest) or any(card is not None for card in below)):
             unsure = (
-                f"The log does not say which of the {len(rest)} card(s) {pid} looked at "
+                f"The log does not say which of the {plural(len(rest), 'card')} {pid} looked at "
                 f"went {PLACE_WORDS[away]}: the engine leaves them on top.",
                 f"missing `{away}` of a look by {pid}",
             )
@@ -455,12 +458,14 @@ def run(
     n = min(int(op.get("n", 1)), len(ps.deck))
     if n < int(op.get("n", 1)):
         eng.ctx.cannot_verify(
-            f"{pid}'s deck holds {n} card(s), fewer than the {op.get('n')} to look at: "
+            f"{pid}'s deck holds {plural(n, 'card')}, fewer than the {op.get('n')} to look at: "
             "the engine looks at all of them, a reading no source confirms (UA-EFFECT-LOOK)"
         )
     looked = ps.deck[:n]
     choice, pos = choose(eng, pid, op, looked, targets, pos)
-    eng.event("look", f"{pid} looks at the top {n} card(s) of the deck{why}.", player=pid, n=n)
+    eng.event(
+        "look", f"{pid} looks at the top {plural(n, 'card')} of the deck{why}.", player=pid, n=n
+    )
     for doubt in choice.unsure:
         eng.ctx.cannot_verify(doubt)
     if choice.problems:  # checked before resolving; reached only when forced or defaulted
@@ -514,7 +519,8 @@ def run(
     if where.bottom:
         eng.event(
             "deck_bottom",
-            f"{pid} puts {len(where.bottom)} card(s) on the bottom of the deck in the order "
+            f"{pid} puts {plural(len(where.bottom), 'card')} on the bottom of the deck in the "
+            "order "
             "chosen.",
             player=pid,
             n=len(where.bottom),
@@ -545,18 +551,20 @@ def run(
         done.append(f"put {len(where.bottom)} on the bottom")
     eng.ctx.ruling(
         "UA-EFFECT-LOOK",
-        f"{pid} looked at {n} card(s), {', '.join(done[:-1])}{' and ' if len(done) > 1 else ''}"
+        f"{pid} looked at {plural(n, 'card')}, "
+        f"{', '.join(done[:-1])}{' and ' if len(done) > 1 else ''}"
         f"{done[-1]}.",
     )
     if op.get("to") == "outside":
         eng.ctx.ruling(
             "UA-EFFECT-LOOK-OUTSIDE",
-            f"The {len(choice.taken)} card(s) {pid} took went into the outside area (public).",
+            f"The {plural(len(choice.taken), 'card')} {pid} took went into the outside area "
+            "(public).",
         )
     if op.get("rest") in ("top", "one_top"):
         eng.ctx.ruling(
             "UA-EFFECT-LOOK-TOP",
-            f"{len(where.top)} card(s) {pid} looked at went back on top in the order chosen"
+            f"{plural(len(where.top), 'card')} {pid} looked at went back on top in the order chosen"
             + (f", {len(where.bottom)} to the bottom." if op["rest"] == "one_top" else "."),
         )
     return [iid for _, iid, _ in choice.taken], pos

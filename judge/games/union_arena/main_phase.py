@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.core.wording import plural
 from judge.games.union_arena import (
     apcost,
     conditions,
@@ -507,7 +508,7 @@ def check_activate(eng: UnionArenaEngine, plan: Plan) -> None:
     if len(given) != int(cost.get("discard", 0)):
         plan.violate(
             "UA-ACTIVATE",
-            f"The cost puts {int(cost.get('discard', 0))} hand card(s) into the outside "
+            f"The cost puts {plural(int(cost.get('discard', 0)), 'hand card')} into the outside "
             f"area; the log names {len(given)}.",
         )
     discards, problems = find_many_in_zone(st, pid, "hand", given)

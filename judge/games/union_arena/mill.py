@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind
+from judge.core.wording import agree, plural
 from judge.games.union_arena.look import find_slot
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def choose(
     free = list(range(len(top)))
     claimed: set[str] = set()
     out = Milled(recorded=True)
-    where = f"the top {len(top)} card(s) of {pid}'s deck"
+    where = f"the top {plural(len(top), 'card')} of {pid}'s deck"
     for ref in refs:
         found, err = find_slot(eng, pid, top, free, claimed, ref, where)
         if err is not None or found is None:
@@ -115,7 +116,7 @@ def choose(
 def _wrong_count(what: str, held: str, named: int) -> Problem:
     return (
         RULE,
-        f"The effect puts {what} card(s) of the deck into the outside area{held}; the log "
+        f"The effect puts {plural(what, 'card')} of the deck into the outside area{held}; the log "
         f"names {named}.",
     )
 
@@ -161,13 +162,14 @@ def run(
         eng.fire(None, "own_milled", pid, card=iid)
     eng.ctx.ruling(
         RULE,
-        f"{pe.describe()}: {pid} puts the top {k} card(s) of the deck into the outside area, "
-        "face up; they are not retired.",
+        f"{pe.describe()}: {pid} puts the top {plural(k, 'card')} of the deck into the outside "
+        f"area, face up; {agree(k, 'it is', 'they are')} not retired.",
     )
     if held < n and not op.get("up_to"):
         eng.ctx.ruling(
             RULE,
-            f"{pid}'s deck held {held} card(s), fewer than the {n} the effect puts: all of them "
+            f"{pid}'s deck held {plural(held, 'card')}, fewer than the {n} the effect puts: all "
+            "of them "
             "went, but no source says what a deck too short does, so this step is unverifiable "
             "and the steps after it uncertain. An empty deck loses only when its player must "
             "draw in the start phase (UA-WIN-DECK).",

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
+from judge.core.wording import agree, plural
 from judge.games.union_arena import entered, facedown, rested_by, this_turn
 from judge.games.union_arena.effects import until_text
 from judge.games.union_arena.refs import (
@@ -138,7 +139,7 @@ class Ops:
         pid, n = self.player(op), int(op["n"])
         have = len(self.eng.state.players[pid].deck)
         if have < n:
-            self.fail(k, f"{pid} cannot draw {n}: the deck has {have} card(s).")
+            self.fail(k, f"{pid} cannot draw {n}: the deck has {plural(have, 'card')}.")
             return
         self.eng.draw(pid, n, why=" (recorded outcome)")
 
@@ -198,13 +199,19 @@ class Ops:
         st, pid, n = self.eng.state, self.player(op), int(op["n"])
         ps = st.players[pid]
         if len(ps.deck) < n:
-            self.fail(k, f"{pid}'s deck has {len(ps.deck)} card(s): {n} cannot become life cards.")
+            self.fail(
+                k, f"{pid}'s deck has {plural(len(ps.deck), 'card')}: {n} cannot become life cards."
+            )
             return
         cards = ps.deck[:n]
         del ps.deck[:n]
         ps.life.extend(cards)
         self.eng.event(
-            "life", f"The top {n} card(s) of {pid}'s deck become life cards.", player=pid, n=n
+            "life",
+            f"The top {plural(n, 'card')} of {pid}'s deck "
+            + agree(n, "becomes a life card.", "become life cards."),
+            player=pid,
+            n=n,
         )
 
     def op_move(self, op: dict[str, Any], k: str) -> None:

@@ -38,6 +38,7 @@ from judge.core.position import (
     zones_problem,
 )
 from judge.core.position_ids import entry_code
+from judge.core.wording import plural
 from judge.games.union_arena.state import (
     LINE_LIMIT,
     Battle,
@@ -296,7 +297,7 @@ def _check_moment(
             errors.append(
                 FieldError(
                     f"{path}.pending[{i}].effect",
-                    f"{pe['source']} ({code}) has {len(effects)} effect(s)",
+                    f"{pe['source']} ({code}) has {plural(len(effects), 'effect')}",
                 )
             )
     return errors

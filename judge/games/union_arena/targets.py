@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import plural
 from judge.games.union_arena import (
     apcost,
     bp_per,
@@ -245,7 +246,7 @@ _NO_MODES = (
 
 
 def _too_many(n: int, rule: str = "UA-EFFECT-TARGETS") -> Problem:
-    return (rule, f"The log names {n} target(s) more than the effect asks for.")
+    return (rule, f"The log names {plural(n, 'target')} more than the effect asks for.")
 
 
 def op_selector(op: dict[str, Any]) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import agree, plural
 from judge.games.union_arena import nextap
 
 if TYPE_CHECKING:
@@ -112,8 +113,8 @@ def _discard_all(eng: UnionArenaEngine, pe: PendingEffect) -> None:
         )
     eng.ctx.ruling(
         DISCARD_ALL_RULE,
-        f"{pe.describe()}: {pid} puts the whole hand, {len(cards)} card(s), into the outside "
-        "area, face up; they are not retired.",
+        f"{pe.describe()}: {pid} puts the whole hand, {plural(len(cards), 'card')}, into the "
+        f"outside area, face up; {agree(len(cards), 'it is', 'they are')} not retired.",
     )
     if None in cards:
         eng.ctx.ruling(

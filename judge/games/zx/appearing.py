@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import agree, noun_for
+
 if TYPE_CHECKING:
     from judge.core.timing import PendingEffect
     from judge.games.zx.engine import ZXEngine
@@ -124,8 +126,9 @@ def check_appear(
             problems.append(
                 (
                     "ZX-APPEAR-SEVERAL",
-                    f"{', '.join(map(str, left))} would not appear while square(s) "
-                    f"{', '.join(map(str, free))} are free: as many as possible appear.",
+                    f"{', '.join(map(str, left))} would not appear while "
+                    f"{noun_for(len(free), 'square')} {', '.join(map(str, free))} "
+                    f"{agree(len(free), 'is', 'are')} free: as many as possible appear.",
                 )
             )
     return problems
@@ -159,7 +162,7 @@ def do_appear(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: lis
         others = [sq for sq in eng.open_squares(pid) if sq not in squares]
         if others:
             eng.ctx.cannot_verify(
-                f"{', '.join(left)} did not appear while square(s) "
+                f"{', '.join(left)} did not appear while {noun_for(len(others), 'square')} "
                 f"{', '.join(map(str, others))} held a rebooted Z/X of {pid}: whether appearing "
                 "'as many as possible' requires overwriting it no stored source says"
             )
@@ -184,7 +187,12 @@ def do_appear(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: lis
             if placed
             else "no Z/X appears"
         )
-        + (f"; {', '.join(left)} stay(s) in the {where} (no empty square left)." if left else "."),
+        + (
+            f"; {', '.join(left)} {agree(len(left), 'stays', 'stay')} in the {where} (no empty "
+            "square left)."
+            if left
+            else "."
+        ),
     )
     for c, sq in placed:
         eng.appear(pid, c, sq, f"from the {where}, by {pe.describe()}")

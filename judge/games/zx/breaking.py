@@ -19,6 +19,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import freeze, thaw
+from judge.core.wording import agree, plural
 from judge.games.zx import effects
 from judge.games.zx.resolve import choosable, not_affected
 from judge.games.zx.state import Force
@@ -194,8 +195,13 @@ def _carry_out(
                 st.players[st.owner_of[f.card]].trash.append(f.card)
         eng.ctx.ruling(
             "ZX-BREAK",
-            f"Card A {eng.name(a)} had {len(za.force)} force material(s): they "
-            + ("stay, now under card B" if keep == "keep" else "go to the trash")
+            f"Card A {eng.name(a)} had {plural(len(za.force), 'force material')}: "
+            + agree(len(za.force), "it ", "they ")
+            + (
+                agree(len(za.force), "stays", "stay") + ", now under card B"
+                if keep == "keep"
+                else agree(len(za.force), "goes", "go") + " to the trash"
+            )
             + f" (rule option break_force {keep}).",
         )
     eng.ctx.ruling(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import agree, plural
 from judge.games.zx.geometry import GRID
 from judge.games.zx.state import ZX, Force
 
@@ -213,7 +214,8 @@ class Moves(_Base):
                 getattr(st.players[st.owner_of[f.card]], dest).append(f.card)
             self.ctx.ruling(
                 "ZX-FORCE",
-                f"{self.name(z.card)} left the field: its {len(z.force)} force material(s) go "
+                f"{self.name(z.card)} left the field: its "
+                f"{plural(len(z.force), 'force material')} {agree(len(z.force), 'goes', 'go')} "
                 f"to the {dest} (rule option force_on_leave {dest}).",
             )
         self.event(

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code, ref_text
+from judge.core.wording import plural
 from judge.games.zx.state import Resource
 
 if TYPE_CHECKING:
@@ -218,7 +219,7 @@ class Ops:
         ps = self.eng.state.players[pid]
         have = len(ps.deck) + len(ps.trash)
         if have < n:
-            self.fail(k, f"{pid} cannot draw {n}: deck and trash hold {have} card(s).")
+            self.fail(k, f"{pid} cannot draw {n}: deck and trash hold {plural(have, 'card')}.")
             return
         for _ in range(n):
             self.eng.draw_one(pid, " (recorded outcome)")

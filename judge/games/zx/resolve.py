@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.zx import effects
 from judge.games.zx.geometry import GRID
 from judge.games.zx.shift import fits
@@ -107,7 +108,7 @@ def check_targets(
             problems.append(
                 (
                     "ZX-ALTER-FORCE",
-                    f"Alter Force chooses exactly {n} card(s) of {pe.controller}'s "
+                    f"Alter Force chooses exactly {plural(n, 'card')} of {pe.controller}'s "
                     f"trash; the resolve names {targets}.",
                 )
             )
@@ -289,7 +290,7 @@ def _keyword(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
             short = eng.options["alter_force_short"]
             eng.ctx.ruling(
                 "ZX-ALTER-FORCE-SHORT",
-                f"Alter Force {x}: {pid}'s trash holds {have} card(s), fewer than {x}: "
+                f"Alter Force {x}: {pid}'s trash holds {plural(have, 'card')}, fewer than {x}: "
                 + ("all of them are put under it" if short == "all" else "none is put under it")
                 + f" (rule option alter_force_short {short}).",
             )
@@ -374,7 +375,8 @@ def _op(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]
         eng.push(*steps, ("release_held", {}))
         eng.ctx.ruling(
             "ZX-IGNITION-ABILITY",
-            f"{pe.describe()}: {pid} ignites {n} time(s) by an ability: no charge card goes to "
+            f"{pe.describe()}: {pid} ignites {plural(n, 'time')} by an ability: no charge card "
+            "goes to "
             "the trash"
             + ("; all ignitions first, then the abilities they trigger." if n > 1 else "."),
         )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.core.wording import plural
 from judge.games.zx.crisis import apply_setup_ex, check_setup_ex
 from judge.games.zx.refs import find
 from judge.games.zx.state import Resource
@@ -114,7 +115,9 @@ def apply_setup(eng: ZXEngine, plan: Plan) -> None:
             "player square.",
         )
     eng.event(
-        "setup_choice", f"{p} takes out {len(plan.data['chosen'])} card(s) for setup.", player=p
+        "setup_choice",
+        f"{p} takes out {plural(len(plan.data['chosen']), 'card')} for setup.",
+        player=p,
     )
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import noun_for
+
 if TYPE_CHECKING:
     from judge.core.timing import PendingEffect
     from judge.games.zx.engine import ZXEngine
@@ -168,11 +170,14 @@ def do_shift(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
     )
     adds = _adds(eng, on)
     if adds:
+        names, colours = list(names_of(eng, on)), list(colors_of(eng, on))
+        races = list(races_of(eng, on))
         eng.ctx.ruling(
             "ZX-SHIFT-INFO",
-            f"{eng.name(on)} now also has what {eng.name(sc)} adds: name(s) "
-            f"{', '.join(names_of(eng, on))}; colour(s) {', '.join(colors_of(eng, on))}; "
-            f"race(s) {', '.join(races_of(eng, on)) or 'none'} (a colour or race it had is not "
-            "added again).",
+            f"{eng.name(on)} now also has what {eng.name(sc)} adds: "
+            f"{noun_for(len(names), 'name')} {', '.join(names)}; "
+            f"{noun_for(len(colours), 'colour')} {', '.join(colours)}; "
+            f"{noun_for(len(races), 'race')} {', '.join(races) or 'none'} (a colour or race it had "
+            "is not added again).",
         )
     eng.event("shift", f"{eng.name(sc)} is put onto {eng.name(on)}.", player=pid, card=sc)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.core.engine import Plan
+from judge.core.wording import plural
 from judge.games.zx.observed import forced_reveal, name_unseen, reveal_at
 from judge.games.zx.refs import find
 
@@ -147,7 +148,8 @@ def check_trash_charge(eng: ZXEngine, plan: Plan) -> None:
     if len(chosen) != args["n"]:
         plan.violate(
             "ZX-CHARGE-LIMIT",
-            f"{p} puts exactly {args['n']} charge card(s) into the trash, not {len(chosen)}.",
+            f"{p} puts exactly {plural(args['n'], 'charge card')} into the trash, not "
+            f"{len(chosen)}.",
         )
         plan.cannot_apply("wrong number of cards")
     plan.data["cards"] = chosen

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.core.cardimport import Imported, LeftOut, import_records
+from judge.core.wording import plural
 from judge.games.zx.records import card
 
 #: column -> the zx-js field it is (:mod:`judge.games.zx.records`)
@@ -96,7 +97,7 @@ def _sheets(book: Any) -> tuple[list[dict[str, Any]], list[tuple[int, str]]]:
             where = f"sheet {sheet.name!r}: its rows are records [{first}] to [{len(rows) - 1}]"
             notes.append((first, where))
         if blank:
-            notes.append((len(rows), f"sheet {sheet.name!r}: {blank} empty row(s) skipped"))
+            notes.append((len(rows), f"sheet {sheet.name!r}: {plural(blank, 'empty row')} skipped"))
         if unread:
             notes.append(
                 (len(rows), f"sheet {sheet.name!r}: columns not read: {', '.join(sorted(unread))}")

@@ -89,7 +89,7 @@ def test_RS_OUTCOME_impossible_ops_are_illegal_and_leave_the_effect_unrecorded()
     assert rules_broken(r, entered_at + 1) == ["RS-OUTCOME"] * 3
     messages = [v["message"] for v in r["steps"][entered_at + 1]["violations"]]
     assert "T-002 is not a unit or vehicle" in messages[0]
-    assert "A has 0 face-down power card(s)" in messages[1]
+    assert "A has 0 face-down power cards" in messages[1]
     assert "an outcome puts no card into a rush or battle area" in messages[2]
     assert verdict(r, b.last) == "uncertain"
 

@@ -187,7 +187,7 @@ def test_ZX_IMPORT_xls_names_the_sheet_and_row_of_what_it_leaves_out() -> None:
     )
     assert "[6] Z01-006: sheet 'Z01' row 9: 色 '龙' is not one colour; color left out" in lines
     assert "[6] Z01-006: sheet 'Z01' row 9: 标记 'ES' is not the IG icon; left out" in lines
-    assert "[7]: sheet 'Z01': 1 empty row(s) skipped" in lines
+    assert "[7]: sheet 'Z01': 1 empty row skipped" in lines
     assert "[7]: sheet 'Z01': columns not read: 备考" in lines
     flagged = got.document["cards"][1]
     assert flagged["unsupported"] and not understanding(flagged).understood
