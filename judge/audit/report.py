@@ -43,6 +43,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from judge.core.canonical import canonical_json
+from judge.core.wording import plural
 
 FORMAT = "judge-audit/1"
 #: what :func:`render` writes
@@ -248,36 +249,32 @@ def needs_judge(r: dict[str, Any]) -> dict[str, Any]:
         level, score = "illegal", illegal_plays(r)
         first = next(v for v in r["violations"][r["deck_problems"] :])
         reason = (
-            f"{_n(score, 'illegal play')}, the first at step {first['step']} "
+            f"{plural(score, 'illegal play')}, the first at step {first['step']} "
             f"({first['rule']}, by {first['player']})"
         )
         if r["deck_problems"]:
-            reason += f"; {_n(r['deck_problems'], 'deck problem')}"
+            reason += f"; {plural(r['deck_problems'], 'deck problem')}"
     elif r["deck_problems"]:
         level, score = "deck", r["deck_problems"]
         owners = sorted({str(v["player"]) for v in r["violations"][: r["deck_problems"]]})
-        reason = f"{_n(score, 'deck problem')} ({', '.join(owners)}'s deck)"
+        reason = f"{plural(score, 'deck problem')} ({', '.join(owners)}'s deck)"
         if len(owners) > 1:
-            reason = f"{_n(score, 'deck problem')} (the decks of {', '.join(owners)})"
+            reason = f"{plural(score, 'deck problem')} (the decks of {', '.join(owners)})"
     elif r["uncertain"]:
         level, score = "uncertain", r["uncertain"]
         reason = (
-            f"{_n(score, 'uncertain step')}: verdicts resting on effects neither executed "
+            f"{plural(score, 'uncertain step')}: verdicts resting on effects neither executed "
             "nor recorded"
         )
     elif r["unverifiable"]:
         level, score = "unverifiable", r["unverifiable"]
-        reason = f"{_n(score, 'unverifiable step')}: card text the engine cannot judge"
+        reason = f"{plural(score, 'unverifiable step')}: card text the engine cannot judge"
     elif r["recorded"]:
         level, score = "recorded", r["recorded"]
-        reason = f"{_n(score, 'recorded outcome')} to check against the cards' text"
+        reason = f"{plural(score, 'recorded outcome')} to check against the cards' text"
     else:
         level, score, reason = "clean", 0, "every step legal"
     return {"rank": LEVELS.index(level), "level": level, "score": score, "reason": reason}
-
-
-def _n(count: int, thing: str) -> str:
-    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _cut(text: str, width: int) -> str:
