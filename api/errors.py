@@ -60,6 +60,7 @@ from judge.core.fault import HTTP_STATUS as ENGINE_ERROR_STATUS
 from judge.core.fault import PROBLEM_TYPE as ENGINE_ERROR_TYPE
 from judge.core.fault import EngineFault
 from judge.core.jsontext import TooLarge
+from judge.core.wording import plural
 from worker.service import NotFound, PerspectiveRefused, SubmissionRefused
 from worker.sync_jobs import Busy, TimedOut, answers_of
 
@@ -128,7 +129,7 @@ def invalid(errors: list[FieldError], detail: str | None = None, more: int = 0) 
         listed.append(FieldError("", more_message(more, len(listed))))
     return ApiProblem(
         400,
-        detail or f"the input was refused: {n} problem{'s' if n != 1 else ''}, listed in errors",
+        detail or f"the input was refused: {plural(n, 'problem')}, listed in errors",
         title="Invalid input",
         errors=listed,
     )

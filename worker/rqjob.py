@@ -20,6 +20,7 @@ from rq.exceptions import AbandonedJobError, DuplicateJobError
 from rq.job import Job, get_current_job
 from rq.worker_registration import get_keys
 
+from judge.core.wording import plural
 from worker.config import Settings
 from worker.redis_store import DEFAULT_PREFIX, RedisStore, guarded
 from worker.service import Submission, fail, judge_job
@@ -142,7 +143,7 @@ def back_to_queued(store: RedisStore, sub: Submission | None) -> None:
 
 
 def _times(n: int) -> str:
-    return "not retried" if n <= 0 else f"retried {n} time{'s' if n != 1 else ''}"
+    return "not retried" if n <= 0 else f"retried {plural(n, 'time')}"
 
 
 @contextlib.contextmanager

@@ -24,6 +24,7 @@ from typing import Any
 
 from judge.core.errors import BadLog
 from judge.core.fault import EngineFault
+from judge.core.wording import plural
 
 FORMAT = "judge-diff/1"
 #: the envelope fields compared (``match`` is compared too, but does not change judging)
@@ -257,7 +258,7 @@ def summary_line(d: dict[str, Any]) -> str:
         verdicts = d.get("verdicts")
         if d.get("changes_verdict") and verdicts:
             parts.append(
-                f"verdicts differ at {verdicts['count']} step{'s' if verdicts['count'] != 1 else ''}"
+                f"verdicts differ at {plural(verdicts['count'], 'step')}"
                 f", the first at step {verdicts['differ'][0]['step']}"
             )
         else:

@@ -26,6 +26,7 @@ from judge.core.errors import FieldError
 from judge.core.fault import Judged, engine_guard
 from judge.core.jsontext import Limits
 from judge.core.rules import LABELS
+from judge.core.wording import plural
 from judge.games import DECK_CHECKERS as _DECK_CHECKERS
 from judge.games import GAMES
 
@@ -369,7 +370,7 @@ def check_deck_command(
                 lines.append(f"{label}: legal")
                 continue
             n = len(problems)
-            lines.append(f"{label}: {n} problem{'s' if n != 1 else ''}")
+            lines.append(f"{label}: {plural(n, 'problem')}")
             for p in problems:
                 lines.append(f"  ✗ {p.rule}: {p.message}")
         click.echo("\n".join(lines))

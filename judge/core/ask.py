@@ -53,7 +53,7 @@ from judge.core.question import ANSWER_FORMAT, FORMAT, KINDS, Question, looks_at
 from judge.core.replay import ON_ILLEGAL, replay, run_step, start
 from judge.core.rules import Catalogue
 from judge.core.verdict import ILLEGAL
-from judge.core.wording import noun_for, plural
+from judge.core.wording import agree, noun_for, plural
 
 __all__ = ["ANSWER_FORMAT", "FORMAT", "KINDS", "Question", "answer", "ask", "read_question"]
 
@@ -372,7 +372,7 @@ def _order(q: Question, pos: Position) -> dict[str, Any]:
         said.append(f"{step_word} {g['chooser']} resolves {effects}" + (f" {how}" if how else ""))
     preferred = [pe.source for s in pool.preferred for pe in items if pe.seq == s]
     explanation = (
-        f"{len(items)} effect{'s' if len(items) != 1 else ''} wait{'s' if len(items) == 1 else ''} "
+        f"{plural(len(items), 'effect')} {agree(len(items), 'waits', 'wait')} "
         f"(policy {policy.name}): " + "; ".join(said) + ". "
         f"{chooser} chooses now which of {', '.join(w['source'] for w in waiting if w['may_resolve_now'])} "
         "resolves next (a `resolve`, which may also record the order of the rest); an effect "
@@ -461,7 +461,7 @@ def _damage(q: Question, pos: Position) -> dict[str, Any]:
     deciders = " or ".join(str(w) for w in who)
     kinds = sorted({o["action"]["do"] for e in decided for o in e["options"]})
     return {
-        "verdict": f"{deciders} decide{'s' if len(who) == 1 else ''} ({', '.join(kinds)}): "
+        "verdict": f"{deciders} {agree(len(who), 'decides', 'decide')} ({', '.join(kinds)}): "
         + "; ".join(_action_text(o["action"]) for e in decided for o in e["options"])
         + ".",
         "explanation": " ".join(context + [f"The rules wait for {_waiting_now(engine)}."])

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from functools import total_ordering
 from typing import Any
 
+from judge.core.wording import noun_for
+
 #: The most problems a refusal lists; the rest are counted (:attr:`BadLog.more`).
 MAX_ERRORS = 100
 
@@ -146,9 +148,7 @@ def capped_list(errors: Iterable[FieldError], limit: int = MAX_ERRORS) -> list[F
 
 def more_message(more: int, shown: int) -> str:
     """The last line of a capped list: how many problems it leaves off."""
-    return (
-        f"and {more:,} more problem{'s' if more != 1 else ''}, not listed (the first {shown} are)"
-    )
+    return f"and {more:,} more {noun_for(more, 'problem')}, not listed (the first {shown} are)"
 
 
 class BadLog(Exception):

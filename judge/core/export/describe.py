@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from judge.core.rules import LABELS
+from judge.core.wording import noun_for, plural
 
 #: Fields that name what the action acts on, written right after the kind, in this order.
 _SUBJECT_FIELDS = ("card", "source", "cards", "ability")
@@ -277,12 +278,10 @@ def _verdict_sentence(summary: Mapping[str, Any]) -> str:
     unverifiable = summary.get("unverifiable_steps") or []
     if illegal:
         n = len(illegal)
-        sentence = f"{n} illegal play{'s' if n != 1 else ''} found."
+        sentence = f"{n} illegal {noun_for(n, 'play')} found."
     elif unverifiable:
         n = len(unverifiable)
-        sentence = (
-            f"No illegal play found, but {n} step{'s' if n != 1 else ''} could not be verified."
-        )
+        sentence = f"No illegal play found, but {plural(n, 'step')} could not be verified."
     else:
         sentence = "Every step is legal."
     return sentence + _uncertain_sentence(summary) + _decks_sentence(summary.get("decks"))
@@ -321,7 +320,7 @@ def _decks_sentence(decks: Any) -> str:
     if problems:
         n = len(problems)
         return (
-            f" The decks break the deck-construction rules ({n} problem{'s' if n != 1 else ''}"
+            f" The decks break the deck-construction rules ({plural(n, 'problem')}"
             ", on the first step)."
         )
     if decks.get("from_position"):

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
+from judge.core.wording import noun_for
 from judge.games.rangers_strike import (
     activated,
     area_rules,
@@ -622,7 +623,7 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
                 eng.ctx.ruling(
                     "RS-DAMAGE-CHOICE",
                     f"The log records no `take_damage`; {player} had {len(ups)} face-up power "
-                    f"card{'s' if len(ups) != 1 else ''} for {amount} damage, so there was only "
+                    f"{noun_for(len(ups), 'card')} for {amount} damage, so there was only "
                     "one choice: all of them.",
                 )
             eng.event(

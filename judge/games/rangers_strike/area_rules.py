@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import noun_for
 from judge.games.rangers_strike.state import AREAS, Shield, Unit
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ def acting_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit, act: str) -
         size = f"size {of['size']} " if "size" in of else ""
         return (
             f"{eng.name(iid)} is in {q}'s battle area and {q}'s opposing side has {held} held "
-            f"command{'s' if held != 1 else ''} ({r['held']} or more needed): in {pid}'s battle "
+            f"{noun_for(held, 'command')} ({r['held']} or more needed): in {pid}'s battle "
             f"phase an opposing {size}unit with the feature {of['feature']}, as "
             f"{eng.name(unit.card)} is, can neither attack nor strike (its text)."
         )

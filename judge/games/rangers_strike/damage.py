@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
+from judge.core.wording import noun_for
 from judge.games.rangers_strike.handling import _head
 from judge.games.rangers_strike.refs import find_face_up
 
@@ -30,7 +31,7 @@ def check_take_damage(eng: RangersStrikeEngine, plan: Plan) -> None:
         plan.violate(
             "RS-DAMAGE-CHOICE",
             f"{amount} damage: {player} turns {need} of its {len(ps.face_up())} face-up power "
-            f"card{'s' if len(ps.face_up()) != 1 else ''} face down; the log names {len(refs)}.",
+            f"{noun_for(len(ps.face_up()), 'card')} face down; the log names {len(refs)}.",
         )
     picks, problems = find_face_up(st, player, list(refs))
     for rule, msg in problems:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import take_many
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ def carry_out(
     )
     eng.ctx.ruling(
         RULE,
-        f"{pid} put {len(cards)} card{'s' if len(cards) != 1 else ''} on the bottom of its deck "
+        f"{pid} put {plural(len(cards), 'card')} on the bottom of its deck "
         "(the last named is the bottom card), so it draws as many.",
     )
     eng.draw(pid, len(cards), why=" (effect)")

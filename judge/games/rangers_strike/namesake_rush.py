@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import noun_for
+
 if TYPE_CHECKING:
     from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -74,7 +76,7 @@ def op_words(op: dict[str, Any]) -> str | None:
     return (
         "you and your opponent are each restricted: to rush from the hand, holding a command, a "
         "unit card that has the card name of a unit card in one's own discard pile, one holds "
-        f"{n} more released command{'s' if n != 1 else ''} of one's own (any category); "
+        f"{n} more released {noun_for(n, 'command')} of one's own (any category); "
         "otherwise that unit card cannot be rushed"
     )
 
@@ -142,7 +144,7 @@ def asked(eng: RangersStrikeEngine, pid: str, iid: str, by_call: bool) -> Asked:
     return Asked(
         n=n,
         said=(
-            f"{names} is in place and {them}: {pid} holds {n} more command{'s' if n != 1 else ''}"
+            f"{names} is in place and {them}: {pid} holds {n} more {noun_for(n, 'command')}"
             " to rush it."
         ),
     )

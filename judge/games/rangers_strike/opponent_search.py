@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import Take
+from judge.core.wording import noun_for
 from judge.games.rangers_strike import deck_search
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def heal_all(eng: RangersStrikeEngine, pid: str) -> int:
             turned += 1
     eng.event(
         "heal",
-        f"{pid} turns {turned} face-down power card{'s' if turned != 1 else ''} face up "
+        f"{pid} turns {turned} face-down power {noun_for(turned, 'card')} face up "
         f"({ps.damage} damage).",
         player=pid,
         n=turned,

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core import outcome as core
 from judge.core.engine import Plan
 from judge.core.refs import bind, is_instance, ref_text
-from judge.core.wording import plural
+from judge.core.wording import noun_for, plural
 from judge.games.rangers_strike import stacking, strike_sp
 from judge.games.rangers_strike.refs import Problem, do_take, find_in_zone, find_unit
 from judge.games.rangers_strike.state import AREAS, Mod, PowerCard, Unit, leave_area
@@ -190,8 +190,7 @@ class Ops:
                 turned += 1
         self.eng.event(
             "heal",
-            f"{pid} turns {n} face-down power card{'s' if n != 1 else ''} face up "
-            f"({ps.damage} damage).",
+            f"{pid} turns {n} face-down power {noun_for(n, 'card')} face up ({ps.damage} damage).",
             player=pid,
             n=n,
         )

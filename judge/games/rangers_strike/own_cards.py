@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.refs import bind, is_instance, ref_code, ref_text
-from judge.core.wording import plural
+from judge.core.wording import noun_for, plural
 from judge.games.rangers_strike.costs import leading, name_distinct, names_card
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 
@@ -426,7 +426,7 @@ def _short(op: dict[str, Any], pid: str, have: int) -> str:
 
 def _wanted(op: dict[str, Any]) -> str:
     n = int(op["count"])
-    what = f"card{'s' if n != 1 else ''}"
+    what = f"{noun_for(n, 'card')}"
     if "feature" in op:
         what += f" with the feature {op['feature']}"
     return f"{'up to ' if op.get('up_to') else ''}{n} {what}"

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import plural
+
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
@@ -109,7 +111,7 @@ def count(eng: RangersStrikeEngine, pid: str, name: Any) -> Count:
         return own, f"{pid}'s units with the feature {feature}: {own}"
     if name == "own_hand":
         n = len(st.players[pid].hand)
-        return n, f"{pid}'s hand: {n} card{'s' if n != 1 else ''}"
+        return n, f"{pid}'s hand: {plural(n, 'card')}"
     if name == "opponent_hand":
         hands = {q: len(st.players[q].hand) for q in eng.opponent_players(pid)}
         return _one(hands, "hand", "相手 may be either opposing player")
@@ -148,7 +150,7 @@ def count(eng: RangersStrikeEngine, pid: str, name: Any) -> Count:
 def _one(values: dict[str, int], what: str, why: str) -> Count:
     if len(set(values.values())) == 1:
         n = next(iter(values.values()))
-        return n, f"{'/'.join(values)}'s {what}: {n} card{'s' if n != 1 else ''}"
+        return n, f"{'/'.join(values)}'s {what}: {plural(n, 'card')}"
     said = ", ".join(f"{q} {n}" for q, n in values.items())
     return None, f"{why}, and their {what}s differ ({said})"
 

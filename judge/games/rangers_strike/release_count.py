@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike import own_commands
 from judge.games.rangers_strike.costs import leading, names_card
 from judge.games.rangers_strike.refs import Problem
@@ -296,7 +297,7 @@ def carry_out(
     n = len(chosen)
     eng.ctx.ruling(
         RULE,
-        f"{pid} releases a held command or unit of its own {n} time{'s' if n != 1 else ''} for "
+        f"{pid} releases a held command or unit of its own {plural(n, 'time')} for "
         f"{what}: what follows takes an opposing unit whose printed required power is no more "
         f"than {n}.",
     )

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from judge.core.textread import STATUS, unread_part
+from judge.core.wording import noun_for, plural
 from judge.games.rangers_strike import (
     activated,
     added_traits,
@@ -326,7 +327,7 @@ def _chosen_cards(op: dict[str, Any]) -> str:
     if op["zone"] == "hand":
         n = op["count"]
         return (
-            f"choose {n} card{'s' if n != 1 else ''} of your hand and show "
+            f"choose {plural(n, 'card')} of your hand and show "
             f"{'them' if n != 1 else 'it'} to the opponent (kept in your hand)"
         )
     if op["zone"] == "power":
@@ -335,7 +336,7 @@ def _chosen_cards(op: dict[str, Any]) -> str:
             "discard pile (not destroyed)"
         )
     n = op["count"]
-    what = f"{'up to ' if op.get('up_to') else ''}{n} card{'s' if n != 1 else ''}"
+    what = f"{'up to ' if op.get('up_to') else ''}{plural(n, 'card')}"
     if "feature" in op:
         what += f" with the feature {op['feature']}"
     return f"choose {what} in your discard pile (one or more; they stay there)"
@@ -349,7 +350,7 @@ def _commands(sel: dict[str, Any]) -> str | None:
         return None
     if not isinstance(count, int) or isinstance(count, bool):
         return None
-    bits = [f"{count} card{'s' if count != 1 else ''} (held or released, any type)"]
+    bits = [f"{plural(count, 'card')} (held or released, any type)"]
     if "category" in sel:
         wanted = sel["category"]
         bits.append(f"of category {' or '.join(wanted) if isinstance(wanted, list) else wanted}")
@@ -409,15 +410,15 @@ def render_op(op: Any, resident: bool = False) -> str:
         return as_own.words(op) or raw(op)
     if name == "draw" and set(op) == {"op", "n", "per"} and isinstance(per, dict):
         return (
-            f"draw {n} card{'s' if n != 1 else ''} for every {per.get('units')} units of yours "
+            f"draw {plural(n, 'card')} for every {per.get('units')} units of yours "
             f"with the feature {per.get('feature')} (rush and battle area)"
         )
     if name == "draw" and set(op) <= {"op", "n"} and isinstance(n, int):
-        return f"draw {n} card{'s' if n != 1 else ''}"
+        return f"draw {plural(n, 'card')}"
     if name == "damage" and set(op) <= {"op", "n"} and isinstance(n, int):
         return f"deal {n} damage to the opposing side, as a strike's"
     if name == "heal" and set(op) <= {"op", "n"} and isinstance(n, int):
-        return f"turn {n} of your face-down power card{'s' if n != 1 else ''} face up"
+        return f"turn {n} of your face-down power {noun_for(n, 'card')} face up"
     until = _UNTIL.get(op.get("until", "turn"))
     amount = op.get("amount")
     if (
@@ -526,7 +527,7 @@ def render_op(op: Any, resident: bool = False) -> str:
         n = target.get("count", 1)
         size = f"size {target['size']} " if "size" in target else ""
         return (
-            f"choose {n} {size}vehicle{'s' if n != 1 else ''} in an opposing player's battle "
+            f"choose {n} {size}{noun_for(n, 'vehicle')} in an opposing player's battle "
             "area, ridden or not: the unit riding one is destroyed, then the vehicle goes to "
             "the discard pile"
         )
@@ -551,7 +552,7 @@ def render_op(op: Any, resident: bool = False) -> str:
         and set(op) == {"op", "count", "category"}
         and isinstance(count, int)
     ):
-        return f"hold {count} released {category} command{'s' if count != 1 else ''} of yours"
+        return f"hold {count} released {category} {noun_for(count, 'command')} of yours"
     back = _cards(target) if name == reveal_return.RETURN else None
     if back and set(op) == {"op", "target", "if"}:  # RS-REVEAL-RETURN-TO-HAND
         find = op["if"]["revealed"]
@@ -589,7 +590,7 @@ def render_op(op: Any, resident: bool = False) -> str:
         return "choose 1 unit card in an opposing discard pile (it stays there)"
     if name == "from_discard" and set(op) == {"op", "name", "count"} and isinstance(count, int):
         return (
-            f"put {count} card{'s' if count != 1 else ''} named {op['name']} from your discard "
+            f"put {plural(count, 'card')} named {op['name']} from your discard "
             "pile into your rush area (no power, command or condition needed)"
         )
     find = op.get("find")
@@ -646,7 +647,7 @@ def render_op(op: Any, resident: bool = False) -> str:
     if name == command_discard.OP and set(op) - {"if_done"} == {"op", "count"}:
         n = op["count"]  # RS-DISCARD-HELD-COMMAND
         return (
-            f"choose {n} held command{'s' if n != 1 else ''} of yours and put "
+            f"choose {n} held {noun_for(n, 'command')} of yours and put "
             f"{'them' if n != 1 else 'it'} into your discard pile"
         )
     cond = op.get("released_if")
@@ -685,7 +686,7 @@ def render_op(op: Any, resident: bool = False) -> str:
     ):  # RS-RELEASE-COMMAND, RS-RELEASE-OPPOSING
         it = "it" if count == 1 else "them"
         whose = "of yours" if op.get("side", "own") == "own" else "of the opposing side"
-        return f"choose {count} held command{'s' if count != 1 else ''} {whose} and release {it}"
+        return f"choose {count} held {noun_for(count, 'command')} {whose} and release {it}"
     if name == "reveal" and set(op) - {"if_done"} == {"op"}:  # RS-REVEAL-TO-BOTTOM
         return "reveal the top card of your deck"
     if name == "revealed_to_bottom" and set(op) == {"op"}:  # RS-REVEAL-TO-BOTTOM
@@ -1271,7 +1272,7 @@ def _riding_lines(defn: dict[str, Any]) -> list[str]:
         else:
             unit = f"A {size}unit named " + " or ".join(who.get("names") or ())
         n = int(who.get("hold") or 0)
-        held = f" by holding {n} command{'s' if n != 1 else ''} of its player's" if n else ""
+        held = f" by holding {plural(n, 'command')} of its player's" if n else ""
         only = ", and no other unit, RC or not" if who.get("only") else ""
         out.append(f"{unit} may ride it without RC{held}{only} (RS-RIDER).")
     if bonus:

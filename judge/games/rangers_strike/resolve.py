@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import ordinal
 from judge.core.errors import BadLog
 from judge.core.timing import PendingEffect
-from judge.core.wording import plural
+from judge.core.wording import noun_for, plural
 from judge.games.rangers_strike import (
     activated,
     added_traits,
@@ -460,7 +460,7 @@ def cost_commands(
     chosen = [free[k] for k in leading(eng, [ps.command[i].card for i in free], targets, n)]
     pos = len(chosen)
     if len(free) < n:
-        have = f"{len(free)} released {category} command{'s' if len(free) != 1 else ''}"
+        have = f"{len(free)} released {category} {noun_for(len(free), 'command')}"
         return (
             None,
             targets,
@@ -489,8 +489,7 @@ def cost_commands(
     if chosen:
         return chosen, targets[pos:], [], None
     doubt = (
-        f"which {category} command{'s' if n != 1 else ''} {controller} held for the cost is not "
-        "recorded"
+        f"which {category} {noun_for(n, 'command')} {controller} held for the cost is not recorded"
         if len(free) > n
         else None
     )
@@ -592,7 +591,7 @@ def match_targets(
             problems.append(
                 (
                     "RS-EFFECT-TARGETS",
-                    f"The effect takes {need} target{'s' if need != 1 else ''} "
+                    f"The effect takes {plural(need, 'target')} "
                     f"({describe(eng, controller, sel)}); the log names {len(got)}.",
                 )
             )

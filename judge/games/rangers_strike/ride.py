@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 from judge.games.rangers_strike import restrictions, stacking
 from judge.games.rangers_strike.handling import _path
 from judge.games.rangers_strike.refs import find_unit, is_instance
@@ -144,7 +145,7 @@ def _by_text(eng: RangersStrikeEngine, unit: Unit, vehicle: str) -> dict[str, An
 
 
 def _commands(n: int) -> str:
-    return f"{n} command{'s' if n != 1 else ''}"
+    return f"{plural(n, 'command')}"
 
 
 def _category_added(

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import plural
 from judge.games.rangers_strike.state import Mod
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def sentence(effect: dict[str, Any]) -> str:
     return (
         "reveal the top card of your deck; if the required power number it prints is 1, 3 or 5, "
         f"this unit gets BP +{op['odd']['bp']} until the end of the turn; if it is 2, 4 or 6, the "
-        f"opponent may draw {op['even']['draw']} card{'s' if op['even']['draw'] != 1 else ''}; if "
+        f"opponent may draw {plural(op['even']['draw'], 'card')}; if "
         f"it is {op['high']['min']} or more, this unit is SP {op['high']['sp']} until the end of "
         "the turn; then put the card revealed at the bottom of your deck"
     )

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.timing import PendingEffect
+from judge.core.wording import plural
 
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
@@ -71,7 +72,7 @@ def words(effect: dict[str, Any]) -> str:
         "While this is in your rush or battle area, whenever a unit with the feature "
         f"{effect['of']['feature']} (of either side) destroys a unit in a battle and that unit "
         "goes to the discard pile, the owner of the unit with the feature may draw "
-        f"{n} card{'s' if n != 1 else ''} (a destruction by the unit's own effect, or a tie, is "
+        f"{plural(n, 'card')} (a destruction by the unit's own effect, or a tie, is "
         "not settled by the sources)"
     )
 

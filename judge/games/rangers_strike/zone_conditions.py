@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from judge.core.wording import noun_for
+
 if TYPE_CHECKING:
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
@@ -98,7 +100,7 @@ def _all_of(eng: RangersStrikeEngine, pids: list[str], want: str) -> tuple[bool 
     if other:
         return False, (
             f"{eng.name(other[0])} in {whose} zones is not of category {want}"
-            f" ({len(cards)} face-up card{'s' if len(cards) != 1 else ''} there)"
+            f" ({len(cards)} face-up {noun_for(len(cards), 'card')} there)"
         )
     if len(cards) == 1:
         return True, f"the one face-up card of {whose} zones is {want}"

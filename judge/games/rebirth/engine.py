@@ -320,7 +320,7 @@ class RebirthEngine(AgendaEngine):
         self.ctx.ruling(
             "R4U-STAND",
             f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "
-            f"area ({stood} card{'s' if stood != 1 else ''} stood).",
+            f"area ({plural(stood, 'card')} stood).",
         )
         self.push(("settle", {}), ("phase", {"phase": "energy"}))
 

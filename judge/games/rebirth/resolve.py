@@ -130,7 +130,7 @@ def match(
             problems.append(
                 (
                     RULE,
-                    f"The effect takes {need} target{'s' if need != 1 else ''} "
+                    f"The effect takes {plural(need, 'target')} "
                     f"({describe(eng, controller, op)}); the log names {len(got)}.",
                 )
             )

@@ -353,7 +353,7 @@ def _place(
         out.problems.append(
             (
                 RULE,
-                f"{places} name{'s' if len(record) == 1 else ''} {plural(named, 'card')}; "
+                f"{places} {agree(len(record), 'names', 'name')} {plural(named, 'card')}; "
                 f"{plural(len(free), 'card')} looked at and not taken "
                 f"{agree(len(free), 'goes', 'go')} "
                 f"{WHERE.get(kind, kind)}.",

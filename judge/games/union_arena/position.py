@@ -38,7 +38,7 @@ from judge.core.position import (
     zones_problem,
 )
 from judge.core.position_ids import entry_code
-from judge.core.wording import plural
+from judge.core.wording import noun_for, plural
 from judge.games.union_arena.state import (
     LINE_LIMIT,
     Battle,
@@ -322,12 +322,12 @@ def _ap_problems(start: Mapping[str, Any], players: list[str], path: str) -> lis
         when = (
             "has not had a turn yet: AP cards are put into play at the start of its first turn"
             if turns == 0
-            else f"has begun {turns} turn{'s' if turns != 1 else ''} of its own"
+            else f"has begun {plural(turns, 'turn')} of its own"
         )
         errors.append(
             FieldError(
                 f"{path}.players.{pid}.ap",
-                f"{have} AP card{'s' if have != 1 else ''} in play; on turn {turn} {pid} "
+                f"{have} AP {noun_for(have, 'card')} in play; on turn {turn} {pid} "
                 f"({who}) {when}, so it has {want} (UA-START-AP)",
             )
         )
