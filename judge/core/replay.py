@@ -148,8 +148,8 @@ def _run_step(
         verdict = RECORDED
     else:
         verdict = LEGAL
-    # (Ruling.to_dict and Violation.to_dict written out: a few an action)
-    rulings = [{"rule": r.rule, "message": r.message} for r in ctx.rulings]
+    # (Violation.to_dict written out: a few an action; a ruling is a step's dict already)
+    rulings = ctx.rulings
     if depends:
         rulings.append(depends_ruling(depends, verdict))
     elif compact and not skipped and not ctx.unverifiable:
