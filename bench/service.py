@@ -14,7 +14,7 @@ a. **RQ judging the same logs**: the logs of (b), queued, then drained by that m
    job's start to the last one's end as RQ recorded them.  Then RQ's own cost: ``--noop-jobs``
    jobs that do nothing (``os.getpid``) with the same workers.
 b. **the service**: the API under gunicorn (``api:create_app()``, :data:`GUNICORN`, the
-   Dockerfile's shape: gevent's worker class, 2 processes) on that Redis, ``judge worker
+   Dockerfile's command: its worker class, gevent's, 2 processes) on that Redis, ``judge worker
    --workers N`` with the default settings, and ``--clients`` client threads, each
    submitting a typical log (a random Union Arena game cut at 200 actions, a distinct one
    each time) over HTTP and waiting for its result with ``GET /v1/replays/{id}?wait=30``,
@@ -97,8 +97,13 @@ from worker.config import Settings, mask_secrets  # noqa: E402
 #: RQ's own worker class for each of the service's worker classes
 RQ_CLASS = {"fork": "rq.Worker", "simple": "rq.SimpleWorker", "spawn": "rq.SpawnWorker"}
 
-#: gunicorn's serving options for the API, as in the Dockerfile (docs/service.md, "Serving model")
-GUNICORN = ["--worker-class", "gevent", "--workers", "2", "--worker-connections", "1000"]
+#: gunicorn's serving options for the API, as in the Dockerfile (docs/service.md, "Serving model"):
+#: its worker class, gevent's with the server's own answers as problems
+GUNICORN = [
+    "--worker-class", "api.serving.GeventWorker",
+    "--workers", "2",
+    "--worker-connections", "1000",
+]  # fmt: skip
 
 _RQ_WORKER = """
 import os
