@@ -54,8 +54,8 @@ TOKEN = re.compile(r"[\w-]+")
 def _strings(value: Any) -> list[str]:
     """Every string of ``value`` (a JSON document): its keys and its string values, in no
     particular order.  A loop over a stack, not a recursive generator: the states of every
-    step of every perspective pass through it (a recursive generator's frames were a
-    seventh of this module's time)."""
+    step of every perspective pass through it (the generator's frames: 17.7 s of this
+    module alone, 16.5 s without them)."""
     out: list[str] = []
     stack = [value]
     while stack:
@@ -145,8 +145,9 @@ def _wordy(text: str, at: int) -> bool:
 
 def _whole_word(word: str, text: str) -> bool:
     r"""Whether ``word`` stands in ``text`` as a whole word: ``(?<![\w-])word(?![\w-])``,
-    found with ``str.find`` (a pattern compiled for each of hundreds of card names, beyond
-    the ``re`` module's cache, was a twentieth of this module's time)."""
+    found with ``str.find``.  Before, a pattern compiled for each of hundreds of card names,
+    beyond the ``re`` module's cache: with the ids' set intersection in :func:`named`, this
+    module alone 16.5 s before, 15.1 s after."""
     start = text.find(word)
     while start != -1:
         if not _wordy(text, start - 1) and not _wordy(text, start + len(word)):

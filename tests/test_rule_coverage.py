@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def collected_test_names() -> frozenset[str]:
     """The test functions' names of every test file, parsed once for all the games' checks
     (the files do not change during a run): the functions pytest collects, a module's and
-    its classes' (a function nested in another is not a test; nor was it ever counted
-    here, and the whole tree is no longer walked for it)."""
+    its classes'.  A function nested in another is not a test, though walking the whole
+    tree, as this did before, counted one (none exists: the same 3,832 names either way)."""
     names: set[str] = set()
     for path in (ROOT / "tests").rglob("test_*.py"):
         body = ast.parse(path.read_text()).body
