@@ -98,7 +98,7 @@ def game_rule(game: str, rule_id: str) -> Any:
 @blp.record_once
 def _build_rule_index(state: Any) -> None:
     """Build the rule search index with the app, so that no client's first search waits for
-    it (loading the catalogues and indexing them takes about 0.1 s, once per process)."""
+    it (loading the catalogues and indexing them takes about 0.2 s of CPU, once per process)."""
     from judge.core.rulesearch import default_index
 
     default_index()

@@ -42,6 +42,7 @@ catalogue); a search is a dictionary look-up per query term.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import unicodedata
@@ -137,6 +138,7 @@ _CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"(?P<cjk>[{_CJK}]+)|(?P<word>(?:(?![{_CJK}])[^\W_])+)")
 
 
+@functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """``word`` without an English plural or verb ending (``-s``, ``-es``, ``-ed``,
     ``-ing``, ``-ies``) and a final ``e``: a few deterministic rules, no dictionary, enough
@@ -181,10 +183,10 @@ def tokens(text: str, *, query: bool = False) -> list[str]:
     ['ua', 'kw', 'ス', 'ナ', 'イ', 'プ', 'スナ', 'ナイ', 'イプ']
     """
     out: list[str] = []
-    for match in _TOKEN.finditer(unicodedata.normalize("NFKC", text).casefold()):
-        run = match.group("cjk")
-        if run is None:
-            word = match.group("word")
+    # (findall's pairs, not finditer's matches: a rule's text is most of the index's build,
+    # which every API process makes as it starts; the stems are cached for the same reason)
+    for run, word in _TOKEN.findall(unicodedata.normalize("NFKC", text).casefold()):
+        if not run:
             if word not in STOPWORDS and (len(word) > 1 or word.isdigit()):
                 out.append(stem(word))
             continue
