@@ -34,9 +34,11 @@ def _owner() -> str:
     return request_owner()
 
 
-def run_answer(kind: str, doc: dict[str, Any]) -> Any:
+def run_answer(kind: str, doc: dict[str, Any], text: bytes | None = None) -> Any:
     """The outcome of ``kind`` (``question``, ``deck-check``) on ``doc``, run where the
-    service runs such work; the document of an ``ok`` outcome, else the problem raised."""
+    service runs such work; the document of an ``ok`` outcome, else the problem raised.
+    ``text``: the request's body, when ``doc`` is what :func:`api.json_body` read from it
+    (the runner may send it to the work instead of ``doc``: :meth:`AnswerRunner.run`)."""
     from worker.answers import refusal
 
     service = current_service()
@@ -45,7 +47,10 @@ def run_answer(kind: str, doc: dict[str, Any]) -> Any:
     owner = _owner()
     found = refusal(service.store, kind, doc, owner)  # bad input: 400 here, busy or not
     try:
-        found = found or runner.run(kind, doc, owner)
+        if not found:  # (a runner's run takes ``text`` only when there is one)
+            found = (
+                runner.run(kind, doc, owner) if text is None else runner.run(kind, doc, owner, text)
+            )
     except Busy as exc:
         raise ApiProblem(
             503,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from api import json_body
@@ -148,7 +148,8 @@ def check_deck(**kwargs: Any) -> Any:
     Every problem cites the rule it breaks (`UA-DECK-SIZE`, …).  A legal deck has none.
     Checked off the API's event loop (as a question is), under `JUDGE_QUESTION_TIMEOUT`.
     """
-    return run_answer("deck-check", json_body("deck document"))
+    doc = json_body("deck document")
+    return run_answer("deck-check", doc, request.get_data(cache=True))
 
 
 @blp.route("/schemas/action-log", methods=["GET"])

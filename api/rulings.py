@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
+from flask import current_app, request
 from flask_smorest import Blueprint
 
 from api import json_body
@@ -93,4 +93,4 @@ def ask_question(**kwargs: Any) -> Any:
     """
     doc = json_body("question")
     _actions_limit(doc)
-    return run_answer("question", doc)
+    return run_answer("question", doc, request.get_data(cache=True))

@@ -89,6 +89,7 @@ SERVICES = ("tests/service/", "tests/system/")
 #: (``test_operations``: ``judge worker --burst``, ``judge serve`` read for their first
 #: lines): no more than one core's load, and no bound on an answer; they run with the rest
 IN_PROCESS = (
+    "tests/service/test_answer_jobs.py",
     "tests/service/test_cardset_retention.py",
     "tests/service/test_operations.py",
     "tests/service/test_paged_results.py",

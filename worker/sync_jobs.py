@@ -63,6 +63,8 @@ from worker.answers import WORK, Outcome
 
 #: the RQ job function, by its public path (what the queue records)
 JOB_FUNCTION = "worker.sync_jobs.answer_job"
+#: the same, on the request's body as the API read it (:meth:`RQAnswers.run`)
+BODY_JOB_FUNCTION = "worker.sync_jobs.answer_body_job"
 #: seconds an outcome waits on its list for the API to read it
 REPLY_TTL = 60
 #: seconds RQ keeps a failed answer job (for an operator's look; nothing retries it)
@@ -135,7 +137,11 @@ class AnswerRunner(Protocol):
 
     settings: AnswerSettings
 
-    def run(self, kind: str, doc: dict[str, Any], owner: str) -> Outcome: ...
+    def run(self, kind: str, doc: dict[str, Any], owner: str, text: bytes | None = None) -> Outcome:
+        """``text``: the request's body as it was read, when ``doc`` is exactly what the
+        strict reader reads it as (a runner in another process may send it instead of
+        ``doc``: :class:`RQAnswers`)."""
+        ...
 
 
 class _Bound:
@@ -210,8 +216,8 @@ class ThreadAnswers:
                 self._pool = _thread_pool(self.settings.threads)
             return self._pool
 
-    def run(self, kind: str, doc: dict[str, Any], owner: str) -> Outcome:
-        self._bound.take()
+    def run(self, kind: str, doc: dict[str, Any], owner: str, text: bytes | None = None) -> Outcome:
+        self._bound.take()  # (``text`` unused: the work gets the document itself)
         try:
             future = self._executor().submit(do_work, self.store, kind, doc, owner)
         except BaseException:
@@ -235,18 +241,48 @@ class ThreadAnswers:
 def answer_job(kind: str, doc: dict[str, Any], owner: str, reply: str, prefix: str) -> None:
     """RQ's entry point: do the work on the store under ``prefix`` and push the outcome
     (JSON) on the list ``reply``, kept :data:`REPLY_TTL` seconds."""
+    job, store = _job_store(prefix)
+    _reply(job, reply, do_work(store, kind, doc, owner))
+
+
+def answer_body_job(kind: str, body: bytes, owner: str, reply: str, prefix: str) -> None:
+    """As :func:`answer_job`, on the request's body as the API read it (:meth:`RQAnswers.run`):
+    read here again by the same strict reader, without the API's size limits, which it met.
+    Bytes the reader refuses (never the API's: it read them first) are an ``error`` outcome,
+    never a document judged.
+
+    Why a function of its own, not ``answer_job`` given bytes: a worker older than this one
+    would hand the bytes to the work, which would refuse them as a question that is not an
+    object, a 400 blaming the client; a job naming a function that worker lacks fails
+    instead, and the request ends as a failed job does."""
+    from judge.core.errors import BadLog
+    from judge.core.jsontext import NO_LIMITS, read_document
+
+    job, store = _job_store(prefix)
+    try:
+        doc = read_document(body, NO_LIMITS)
+    except BadLog as exc:
+        _reply(job, reply, {"error": f"BadLog: the body read again: {exc}"})
+        return
+    _reply(job, reply, do_work(store, kind, doc, owner))
+
+
+def _job_store(prefix: str) -> tuple[Any, Any]:
+    """The RQ job running now, and the store under ``prefix`` on its connection."""
     from rq.job import get_current_job
 
+    from worker.config import Settings
     from worker.redis_store import RedisStore
 
     job = get_current_job()
     assert job is not None, "an answer job runs in an RQ worker"
-    from worker.config import Settings
-
     # (the compression the workers store results at: records made later are stored alike)
     level = Settings.from_env().compress_level
-    store = RedisStore(job.connection, prefix, compress_level=level, queue=job.origin)
-    found = do_work(store, kind, doc, owner)
+    return job, RedisStore(job.connection, prefix, compress_level=level, queue=job.origin)
+
+
+def _reply(job: Any, reply: str, found: Outcome) -> None:
+    """Push the outcome ``found`` (JSON) on the list ``reply``, kept :data:`REPLY_TTL` s."""
     text = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
     with job.connection.pipeline() as pipe:
         pipe.rpush(reply, text).expire(reply, REPLY_TTL).execute()
@@ -268,7 +304,12 @@ class RQAnswers:
         self.job_timeout: int = int(getattr(settings, "job_timeout", 0) or 0)
         self._bound = _Bound(self.settings.backlog)
 
-    def run(self, kind: str, doc: dict[str, Any], owner: str) -> Outcome:
+    def run(self, kind: str, doc: dict[str, Any], owner: str, text: bytes | None = None) -> Outcome:
+        """The work as an RQ job, waited for.  With ``text`` (the body the API read ``doc``
+        from), the job carries those bytes and reads them again (:func:`answer_body_job`),
+        not ``doc`` pickled: pickling a question's log, which RQ then compresses, was a
+        third of what a question cost the API's event loop (``docs/service.md``, *What a
+        question still costs the API*)."""
         from worker.redis_store import guarded
 
         self._bound.take()
@@ -280,8 +321,8 @@ class RQAnswers:
             runs = max(limit, self.job_timeout) if kind in KEPT_WORK else limit
             with guarded("enqueue an answer"):
                 job = self.queue.enqueue_call(
-                    func=JOB_FUNCTION,
-                    args=(kind, doc, owner, reply, self.prefix),
+                    func=JOB_FUNCTION if text is None else BODY_JOB_FUNCTION,
+                    args=(kind, doc if text is None else text, owner, reply, self.prefix),
                     job_id=job_id,
                     timeout=runs,
                     ttl=limit,  # a job still queued when the API has given up expires

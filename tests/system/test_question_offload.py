@@ -11,6 +11,7 @@ Before the fix the questions ran in the API process: 20 of them on a 9,990-actio
 from __future__ import annotations
 
 import copy
+import json
 import threading
 import time
 from typing import Any
@@ -39,13 +40,17 @@ def test_healthz_is_answered_while_heavy_questions_are_in_flight(system: Any) ->
     s = system(api="gunicorn", workers=2)
     doc = heavy_log()
     question = {"format": "judge-question/1", "kind": "options", "log": doc}
+    # written once: 20 threads each writing 630 KB of JSON would hold this process's
+    # interpreter for some 180 ms just as the first probe is sent, and its time would be
+    # counted as the API's
+    body = json.dumps(question).encode()
+    json_type = {"Content-Type": "application/json"}
     statuses: list[int] = []
-    threads = [
-        threading.Thread(
-            target=lambda: statuses.append(s.api.post("/v1/rulings", question, timeout=60).status)
-        )
-        for _ in range(20)
-    ]
+
+    def ask_one() -> None:
+        statuses.append(s.api.post("/v1/rulings", body, headers=json_type, timeout=60).status)
+
+    threads = [threading.Thread(target=ask_one) for _ in range(20)]
     for t in threads:
         t.start()
     probes = 0
@@ -79,6 +84,13 @@ def test_a_question_no_worker_serves_times_out_and_the_bound_refuses(system: Any
     # is taken before the enqueue); waited for, not slept on: a fixed 0.5 s was seen to end
     # before a busy machine had read the first question
     _queued(service, "the first question")
+    # the job carries the body as the API read it, not the document pickled (RQAnswers.run)
+    from rq.job import Job
+
+    (job_id,) = service.store.client.lrange(f"rq:queue:{QUEUE}", 0, -1)
+    job = Job.fetch(job_id.decode(), connection=service.store.client)
+    assert job.func_name == "worker.sync_jobs.answer_body_job"
+    assert type(job.args[1]) is bytes and json.loads(job.args[1]) == question
     busy = api.post("/v1/rulings", question)
     waiting.join()
     _busy_and_late(busy, first[0])
