@@ -8,8 +8,10 @@ at once (``options`` about the last step of a ``--actions``-action log, 9,990 by
 a real Union Arena game's first 150 actions, then an illegal attack repeated, every step
 judged), and asks ``/healthz`` every 0.1 s until they have all been answered.
 
-It prints the ``/healthz`` latency at rest and during the questions (p50, max), and each
-question's status and time.  ``--code DIR`` serves the code in ``DIR`` instead of this
+It prints the ``/healthz`` latency at rest and during the questions (p50, max), each
+question's status and time, and the CPU the API's processes spent on the questions (from
+``/proc``, their user and system time over the questions, per question): what a question
+costs the event loop that ``/healthz`` waits on.  ``--code DIR`` serves the code in ``DIR`` instead of this
 checkout (e.g. ``git archive <commit> | tar -x -C DIR``: the same figures before a change).
 Never a test.
 """
@@ -67,6 +69,23 @@ def healthz(port: int) -> float:
     return time.perf_counter() - start
 
 
+def api_processes(master: int) -> list[int]:
+    """gunicorn's worker processes (the children of ``master``)."""
+    from worker.testing import children_of
+
+    return children_of(master)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU of ``pids`` so far, in seconds (``/proc/<pid>/stat``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=20)
@@ -96,7 +115,7 @@ def main() -> int:
             ),
             subprocess.Popen(
                 [
-                    sys.executable, "-m", "gunicorn", "--worker-class", "gevent",
+                    sys.executable, "-m", "gunicorn", "--worker-class", "api.serving.GeventWorker",
                     "--workers", str(args.api_workers), "--worker-connections", "1000",
                     "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
                     "api:create_app()",
@@ -125,6 +144,8 @@ def main() -> int:
                     status = 0
                 results.append((status, time.perf_counter() - start))
 
+            api = api_processes(procs[1].pid)
+            cpu_before = cpu_seconds(api)
             threads = [threading.Thread(target=ask) for _ in range(args.clients)]
             for t in threads:
                 t.start()
@@ -134,6 +155,7 @@ def main() -> int:
                 time.sleep(0.1)
             for t in threads:
                 t.join()
+            api_cpu = cpu_seconds(api) - cpu_before
         finally:
             for p in procs:
                 p.kill()
@@ -148,6 +170,10 @@ def main() -> int:
     print(
         f"/healthz during:   p50 {statistics.median(during) * 1e3:.1f} ms, "
         f"max {max(during) * 1e3:.1f} ms ({len(during)} probes)"
+    )
+    print(
+        f"the API's CPU: {api_cpu * 1e3 / args.clients:.1f} ms a question "
+        f"({len(api)} processes, {api_cpu:.2f} s in all)"
     )
     by_status: dict[int, list[float]] = {}
     for status, seconds in results:
