@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -60,6 +61,9 @@ from worker.testing import (
 #: The per-client rate limits are off: every test's load comes from one address (they are
 #: tested in tests/api/test_api_rate_limits.py).
 FAST = {**testing.FAST, "JUDGE_RESULT_TTL": "3600", "JUDGE_RATE_LIMITS": "off"}
+
+#: the hook that notes each gunicorn process once it has loaded the app (``Api.start``)
+BOOTED_CONFIG = Path(__file__).resolve().parent / "gunicorn_booted.py"
 
 #: gunicorn's serving options, as in the Dockerfile: 2 processes of gevent's worker class
 #: (a greenlet per connection, so a long-poll or a slow client holds no thread; see
@@ -116,9 +120,16 @@ class Api:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, service: Any = None) -> Api:
+        """Start the API; return once it answers ``/healthz`` and, under gunicorn, once
+        every one of its processes has loaded the app (``tests/system/gunicorn_booted.py``:
+        a burst sent before then would all go to the first)."""
+        booted = self.log.parent / f"{self.log.stem}-booted"
         if self.kind == "gunicorn":
+            shutil.rmtree(booted, ignore_errors=True)
+            booted.mkdir(parents=True)
             command = [
                 sys.executable, "-m", "gunicorn",
+                "--config", str(BOOTED_CONFIG),
                 *self.serving,
                 "--bind", f"127.0.0.1:{self.port}",
                 "--graceful-timeout", "2",
@@ -133,6 +144,7 @@ class Api:
                         {
                             **({"REDIS_URL": self.redis_url} if self.redis_url else {}),
                             "JUDGE_QUEUE": QUEUE,
+                            "TEST_GUNICORN_BOOTED": str(booted),
                             **self.env,
                         },
                         FAST,
@@ -164,7 +176,19 @@ class Api:
             return False
 
         wait_until(up, 30, "the API answers /healthz")
+        if self.kind == "gunicorn":
+            processes = self.processes()
+            wait_until(
+                lambda: len(list(booted.iterdir())) >= processes,
+                30,
+                f"all {processes} of the API's processes have booted",
+            )
         return self
+
+    def processes(self) -> int:
+        """How many worker processes gunicorn runs (its ``--workers``; 1 without it)."""
+        serving = list(self.serving)
+        return int(serving[serving.index("--workers") + 1]) if "--workers" in serving else 1
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
