@@ -15,7 +15,7 @@ from judge.games.union_arena.sample import sample_envelope
 from worker.testing import QUEUE
 
 
-def _answered(redis_url: str, doc: Any) -> dict[str, Any]:
+def _answered(redis_url: str, doc: Any, kind: str = "question") -> dict[str, Any]:
     """The outcome pushed for a question ``doc`` (a dict: ``answer_job``; the body's bytes:
     ``answer_body_job``), run by a burst of an RQ worker of this process."""
     import redis
@@ -27,7 +27,7 @@ def _answered(redis_url: str, doc: Any) -> dict[str, Any]:
     try:
         queue = Queue(QUEUE, connection=client)
         reply = "judge:answer:test"
-        args = ("question", doc, "local", reply, "judge:")
+        args = (kind, doc, "local", reply, "judge:")
         function = BODY_JOB_FUNCTION if isinstance(doc, bytes) else JOB_FUNCTION
         queue.enqueue_call(func=function, args=args, timeout=60, result_ttl=0)
         SimpleWorker([queue], connection=client).work(burst=True)
@@ -59,3 +59,10 @@ def test_bytes_the_strict_reader_refuses_are_an_error_not_a_judged_document(
     found = _answered(redis_url, body)
     assert set(found) == {"error"}
     assert found["error"].startswith("BadLog: the body read again") and "kind" in found["error"]
+
+
+def test_a_deck_check_given_the_body_answers_as_the_document_itself(redis_url: str) -> None:
+    deck = {"game": "union-arena", "card_sets": ["ua-sample"], "main": ["UAS-001"] * 50}
+    found = _answered(redis_url, json.dumps(deck).encode(), "deck-check")
+    assert "ok" in found and found["ok"]["problems"], found  # (50 of one card: too many)
+    assert found == _answered(redis_url, deck, "deck-check")
