@@ -35,6 +35,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.service import cpu_seconds, cpu_used  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
 from judge.games.union_arena.sample import sample_envelope  # noqa: E402
 from worker.testing import RedisServer, free_port, wait_until  # noqa: E402
@@ -67,23 +68,6 @@ def healthz(port: int) -> float:
     start = time.perf_counter()
     request(port, "GET", "/healthz", None, 60)
     return time.perf_counter() - start
-
-
-def api_processes(master: int) -> list[int]:
-    """gunicorn's worker processes (the children of ``master``)."""
-    from worker.testing import children_of
-
-    return children_of(master)
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU of ``pids`` so far, in seconds (``/proc/<pid>/stat``)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / tick
 
 
 def main() -> int:
@@ -144,8 +128,7 @@ def main() -> int:
                     status = 0
                 results.append((status, time.perf_counter() - start))
 
-            api = api_processes(procs[1].pid)
-            cpu_before = cpu_seconds(api)
+            cpu_before = cpu_seconds([procs[1].pid])  # gunicorn and its processes
             threads = [threading.Thread(target=ask) for _ in range(args.clients)]
             for t in threads:
                 t.start()
@@ -155,7 +138,7 @@ def main() -> int:
                 time.sleep(0.1)
             for t in threads:
                 t.join()
-            api_cpu = cpu_seconds(api) - cpu_before
+            api_cpu = cpu_used(cpu_before, cpu_seconds([procs[1].pid]))
         finally:
             for p in procs:
                 p.kill()
@@ -173,7 +156,7 @@ def main() -> int:
     )
     print(
         f"the API's CPU: {api_cpu * 1e3 / args.clients:.1f} ms a question "
-        f"({len(api)} processes, {api_cpu:.2f} s in all)"
+        f"({args.api_workers} processes and their master, {api_cpu:.2f} s in all)"
     )
     by_status: dict[int, list[float]] = {}
     for status, seconds in results:
