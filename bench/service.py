@@ -104,6 +104,10 @@ GUNICORN = [
     "--workers", "2",
     "--worker-connections", "1000",
 ]  # fmt: skip
+API_PROCESSES = int(GUNICORN[GUNICORN.index("--workers") + 1])
+#: gunicorn settings that note each API process once it has loaded the app (the system
+#: tests' own): the benchmark starts only once every one has
+BOOTED_CONFIG = ROOT / "tests" / "system" / "gunicorn_booted.py"
 
 _RQ_WORKER = """
 import os
@@ -517,8 +521,10 @@ def start_service(
         stdout=log,
         stderr=log,
     )
+    booted = Path(tempfile.mkdtemp(prefix="booted-", dir=directory))
     api = [
         sys.executable, "-m", "gunicorn",
+        "--config", str(BOOTED_CONFIG),
         *GUNICORN,
         "--bind", f"127.0.0.1:{port}",
         "--log-level", "warning",
@@ -527,7 +533,7 @@ def start_service(
     procs.start(
         api,
         cwd=ROOT,
-        env=full,
+        env={**full, "GUNICORN_BOOTED_DIR": str(booted)},
         stdout=log,
         stderr=log,
     )
@@ -535,7 +541,13 @@ def start_service(
     while time.monotonic() < deadline:
         try:
             status, body, _ = Client(port).call("GET", "/readyz")
-            if status == 200 and body.get("workers", 0) >= workers:
+            # every API process has loaded the app: the clients keep their connections, and
+            # connected to a service with one process booted they would all stay on that one
+            if (
+                status == 200
+                and body.get("workers", 0) >= workers
+                and len(list(booted.iterdir())) >= API_PROCESSES
+            ):
                 return port
         except (OSError, http.client.HTTPException, ValueError):
             pass

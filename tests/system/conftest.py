@@ -144,7 +144,7 @@ class Api:
                         {
                             **({"REDIS_URL": self.redis_url} if self.redis_url else {}),
                             "JUDGE_QUEUE": QUEUE,
-                            "TEST_GUNICORN_BOOTED": str(booted),
+                            "GUNICORN_BOOTED_DIR": str(booted),
                             **self.env,
                         },
                         FAST,
