@@ -35,7 +35,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench.service import cpu_seconds, cpu_used  # noqa: E402
+from bench.service import BOOTED_CONFIG, cpu_seconds, cpu_used  # noqa: E402
 from judge.core.selfplay import random_game  # noqa: E402
 from judge.games.union_arena.sample import sample_envelope  # noqa: E402
 from worker.testing import RedisServer, free_port, wait_until  # noqa: E402
@@ -91,6 +91,8 @@ def main() -> int:
             "JUDGE_RATE_LIMITS": "off",
         }
         port = free_port()
+        booted = Path(tmp) / "booted"
+        booted.mkdir()
         log = open(Path(tmp) / "service.log", "wb")  # noqa: SIM115 - closed below
         procs = [
             subprocess.Popen(
@@ -99,23 +101,26 @@ def main() -> int:
             ),
             subprocess.Popen(
                 [
-                    sys.executable, "-m", "gunicorn", "--worker-class", "api.serving.GeventWorker",
+                    sys.executable, "-m", "gunicorn", "--config", str(BOOTED_CONFIG),
+                    "--worker-class", "api.serving.GeventWorker",
                     "--workers", str(args.api_workers), "--worker-connections", "1000",
                     "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
                     "api:create_app()",
                 ],
-                cwd=code, env=env, stdout=log, stderr=log, start_new_session=True,
+                cwd=code, env={**env, "GUNICORN_BOOTED_DIR": str(booted)},
+                stdout=log, stderr=log, start_new_session=True,
             ),
         ]  # fmt: skip
         try:
 
             def ready() -> bool:
                 try:
-                    return request(port, "GET", "/readyz", None, 2) == 200
+                    up = request(port, "GET", "/readyz", None, 2) == 200
                 except OSError:
                     return False
+                return up and len(list(booted.iterdir())) >= args.api_workers
 
-            wait_until(ready, 60, "the API and a worker are ready")
+            wait_until(ready, 60, "the API (every process) and a worker are ready")
             request(port, "POST", "/v1/rulings", body, 120)  # warm both sides up
             rest = sorted(healthz(port) for _ in range(20))
             results: list[tuple[int, float]] = []
