@@ -288,6 +288,10 @@ def connect(url: str, *, pool_size: int | None = None, **options: Any) -> redis.
     many and a request that finds none free waits for one (up to the read timeout) instead
     of failing: the API under gevent serves hundreds of requests at once in one process,
     and redis-py's own pool refuses the 101st ("Too many connections").
+
+    redis-py parses the replies and packs the commands with hiredis, which the ``service``
+    extra installs (``redis[hiredis]``): with it the service's CPU a job under load, RQ's
+    own Redis work included, was about a fifth less (docs/service.md, *The benchmark*).
     """
     kwargs: dict[str, Any] = {
         "socket_connect_timeout": 2,
