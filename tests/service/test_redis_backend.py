@@ -48,20 +48,23 @@ def service(url: str, **settings: Any) -> Any:
 
 def test_the_client_parses_replies_and_packs_commands_with_hiredis(redis_url: str) -> None:
     """The service extra asks for ``redis[hiredis]`` and redis-py takes it when installed:
-    replies parsed and commands packed in C, where in Python they cost about a fifth of the
-    service's CPU a job (docs/service.md, *The benchmark*).  A dependency dropped, or a redis-py that no longer
-    takes it, fails here rather than only slowing every job."""
+    replies parsed and commands packed in C, where in Python they cost about a fifth of
+    the service's CPU a job (docs/service.md, *The benchmark*).  A dependency dropped, or a
+    redis-py that no longer takes it, fails here rather than only slowing every job."""
     from worker.redis_store import connect
 
-    client = connect(redis_url, pool_size=2)  # the API's kind of client; the workers' as well
-    for c in (client, connect(redis_url)):
-        assert c.ping()
-        conn = c.connection_pool.get_connection()
+    # the API's kind of client (a bounded pool) and the workers' (redis-py's own pool)
+    for client in (connect(redis_url, pool_size=2), connect(redis_url)):
         try:
-            assert "Hiredis" in type(conn._parser).__name__
-            assert "Hiredis" in type(conn._command_packer).__name__
+            assert client.ping()
+            conn = client.connection_pool.get_connection()
+            try:
+                assert "Hiredis" in type(conn._parser).__name__
+                assert "Hiredis" in type(conn._command_packer).__name__
+            finally:
+                client.connection_pool.release(conn)
         finally:
-            c.connection_pool.release(conn)
+            client.close()
 
 
 def test_identical_submissions_at_the_same_instant_get_one_job(redis_url: str) -> None:
