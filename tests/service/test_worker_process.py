@@ -1,6 +1,7 @@
 """The worker process's own parts, on a real Redis without running its loop: the warm
-shutdown that the reaper cannot swallow, the worker's heartbeat in one round trip, and
-``settle_dead_worker`` making a dead worker's job due at once.
+shutdown that the reaper cannot swallow, the listener of RQ's commands that sees a stop
+within its poll, the worker's heartbeat in one round trip, and ``settle_dead_worker``
+making a dead worker's job due at once.
 
 A mock stands in only for the reaper raising ``StopRequested`` (a SIGTERM landing inside
 it), a moment no test can hit for real.
@@ -71,6 +72,30 @@ def test_a_stop_raised_inside_the_reaper_is_not_taken_for_a_reaper_failure(
 
     monkeypatch.setattr(workers, "reap", broken)
     worker.clean_registries()  # logged, and the worker goes on
+
+
+def test_the_command_listener_sees_a_stop_within_its_poll_though_no_reply_wakes_it(
+    redis_url: str,
+) -> None:
+    """The thread that listens for RQ's commands looks whether it should stop every
+    ``PUBSUB_POLL`` seconds (``_JudgeWorkerMixin.subscribe``), not only when a message wakes
+    its read: a stop that comes after the UNSUBSCRIBE's reply woke it (a race RQ's end of a
+    worker loses under load, then waiting 1 s, or 60 s with redis-py 8.2.0) ends it within
+    that poll.  Here the stop comes with no UNSUBSCRIBE at all: RQ's own thread, reading 60
+    s at a time, would still be alive at the end of the second."""
+    from worker.workers import PUBSUB_POLL
+
+    worker = _worker(_service(redis_url))
+    worker.subscribe()
+    thread = worker.pubsub_thread
+    try:
+        assert thread.is_alive()
+        assert PUBSUB_POLL <= 0.1
+        thread.stop()
+        thread.join(timeout=1.0)
+        assert not thread.is_alive()
+    finally:
+        worker.unsubscribe()
 
 
 def test_the_worker_heartbeat_is_one_round_trip_at_most_once_a_second(redis_url: str) -> None:
