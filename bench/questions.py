@@ -11,9 +11,9 @@ judged), and asks ``/healthz`` every 0.1 s until they have all been answered.
 It prints the ``/healthz`` latency at rest and during the questions (p50, max), each
 question's status and time, and the CPU the API's processes spent on the questions (from
 ``/proc``, their user and system time over the questions, per question): what a question
-costs the event loop that ``/healthz`` waits on.  ``--code DIR`` serves the code in ``DIR`` instead of this
-checkout (e.g. ``git archive <commit> | tar -x -C DIR``: the same figures before a change).
-Never a test.
+costs the event loop that ``/healthz`` waits on.  ``--code DIR`` serves the code in ``DIR``
+instead of this checkout (e.g. ``git archive <commit> | tar -x -C DIR``: the same figures
+before a change).  Never a test.
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ as long with the wait as without: 179-288 ms against 102-262 ms), the intake of 
 questions was.  ``bench/service.py``'s 8 clients keep their connections: in one run of
 2,000 jobs py-spy found every request of 15 s under load on the first process while the
 second, booted, took none: a race with the second's boot (in three other runs without the
-wait both served, one with 1.4-2.1 times the other's CPU; in two with it, 1.2-1.3 times).  Its figures did not move with the
-wait (ratio 0.55 and 0.56 without it, 0.52 and 0.58 with it, alternating).
+wait both served, one with 1.4-2.1 times the other's CPU; in two with it, 1.2-1.3 times).
+Its figures did not move with the wait (ratio 0.55 and 0.56 without it, 0.52 and 0.58 with
+it, alternating).
 """
 
 from __future__ import annotations
