@@ -7,15 +7,17 @@ it gives on a dead worker's job.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
-import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from redis import Redis
-from redis.exceptions import ResponseError, WatchError
+from redis.exceptions import LockError, RedisError, ResponseError, WatchError
+from redis.lock import Lock
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
@@ -126,19 +128,54 @@ def reap(connection: Redis, settings: Settings, worker: Any = None) -> ReapRepor
        from a worker, RQ's own clean-up of the intermediate list).
     """
     store = RedisStore(connection, settings.key_prefix, queue=settings.queue)
-    lock, token = store.queue_key("reaper-lock"), uuid.uuid4().hex
-    with guarded("reap"):
-        if not connection.set(lock, token, nx=True, ex=max(30, 3 * settings.reap_interval)):
-            return None
+    with guarded("reap"), held(connection, store.queue_key("reaper-lock"), settings) as mine:
+        return _reap(connection, settings, worker) if mine else None
+
+
+@contextlib.contextmanager
+def held(connection: Redis, name: str, settings: Settings) -> Iterator[bool]:
+    """The reaper's lock ``name``, if free: yields whether this process holds it, and while
+    it does keeps it (a thread renews it every third of its time to live), then lets it go.
+
+    Its time to live is the heartbeat bound (``monitor_interval + abandon_grace``) so that
+    a lost machine delays no reap past the dead-worker bound (:func:`~worker.workers.
+    abandon_bound`) even when it was reaping as it died: the lock it left expires at most
+    that long after, when the jobs of its dead workers come due and not before.  (With a
+    fixed 30 s, a machine lost in mid-reap held every other reaper of its queue off for
+    that long.)  A live reap keeps it however long it takes, renewed by :class:`redis.lock.
+    Lock` (``reacquire``, which checks the token), so two reaps never overlap while their
+    processes live.  The thread is joined before this returns: no thread outlives a reap
+    into a fork worker's next fork.
+    """
+    ttl = settings.heartbeat_bound
+    lock = connection.lock(name, timeout=ttl, blocking=False, thread_local=False)
+    if not lock.acquire():
+        yield False
+        return
+    done = threading.Event()
+    keeper = threading.Thread(
+        target=_keep, args=(lock, done, ttl / 3), name="reaper-lock", daemon=True
+    )
+    keeper.start()
+    try:
+        yield True
+    finally:
+        done.set()
+        keeper.join()
+        with contextlib.suppress(LockError):  # expired meanwhile (Redis away for a while)
+            lock.release()
+
+
+def _keep(lock: Lock, done: threading.Event, period: float) -> None:
+    """Renew ``lock`` every ``period`` seconds until ``done``, or until it is lost."""
+    while not done.wait(period):
         try:
-            return _reap(connection, settings, worker)
-        finally:
-            connection.eval(
-                "if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end",
-                1,
-                lock,
-                token,
-            )
+            lock.reacquire()
+        except LockError:
+            log.warning("reaper: its lock %s expired in mid-reap", lock.name)
+            return
+        except RedisError as exc:  # unreachable or full: the reap fails too, or renews later
+            log.warning("reaper: could not renew its lock: %s", exc)
 
 
 def _reap(connection: Redis, settings: Settings, worker: Any) -> ReapReport:

@@ -68,7 +68,8 @@ and by idle workers, hands it to RQ's ``StartedJobRegistry.cleanup``, which call
 :func:`on_failure` (the submission goes back to ``queued`` or ends ``failed``) and retries
 it.  So such a job is back in the queue or failed within ``JUDGE_MONITOR_INTERVAL +
 JUDGE_ABANDON_GRACE + JUDGE_REAP_INTERVAL`` seconds of the death (5 + 10 + 5 = 20 s by
-default).  A fork worker's child never outlives its parent (``PR_SET_PDEATHSIG`` on
+default), also when the machine was lost in mid-reap: the reaper's lock it left lives
+``JUDGE_MONITOR_INTERVAL + JUDGE_ABANDON_GRACE`` seconds at most (:func:`worker.reaper.held`).  A fork worker's child never outlives its parent (``PR_SET_PDEATHSIG`` on
 Linux), so a killed worker's job is not finished twice.
 
 The bound holds too for a job a worker took from the queue and never started (the worker

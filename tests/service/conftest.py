@@ -75,10 +75,29 @@ def private_redis(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
+#: the supervisors a test started, for :func:`pytest_runtest_makereport`
+STARTED = pytest.StashKey[list[Workers]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed test's report ends with the output of each ``judge worker`` it started: a
+    fault seen once in a loaded run can then be read, not guessed at."""
+    report = yield
+    if report.failed:
+        for i, workers in enumerate(item.stash.get(STARTED, [])):
+            pid = workers.proc.pid if workers.proc is not None else None
+            report.sections.append((f"judge worker {i} (pid {pid})", workers.tail(20000)))
+    return report
+
+
 @pytest.fixture
-def start_workers(redis_url: str) -> Iterator[Callable[..., Workers]]:
-    """``start_workers(n=1, env={...}, burst=False, worker_class=None, wait=True)``."""
-    started: list[Workers] = []
+def start_workers(
+    redis_url: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[Callable[..., Workers]]:
+    """``start_workers(n=1, env={...}, burst=False, worker_class=None, wait=True)``; each
+    supervisor's output goes to a file of the test's, shown when the test fails."""
+    started = request.node.stash.setdefault(STARTED, [])
 
     def start(
         n: int = 1,
@@ -91,6 +110,7 @@ def start_workers(redis_url: str) -> Iterator[Callable[..., Workers]]:
             redis_url,
             n,
             env,
+            tmp_path / f"workers-{len(started)}.log",
             burst=burst,
             worker_class=worker_class,
             fast=FAST,
