@@ -11,6 +11,7 @@ import contextlib
 import json
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,7 +150,8 @@ def held(connection: Redis, name: str, settings: Settings) -> Iterator[bool]:
     """
     ttl = settings.heartbeat_bound
     lock = connection.lock(name, timeout=ttl, blocking=False, thread_local=False)
-    if not lock.acquire():
+    # a random token: redis-py's default, uuid1, carries the machine's MAC address
+    if not lock.acquire(token=uuid.uuid4().hex):
         yield False
         return
     done = threading.Event()
