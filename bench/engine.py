@@ -22,15 +22,19 @@ on this machine:
   with a fixed yardstick:
 
   - *yardstick*: python-chess ``perft(3)`` from the start position (8,902 leaf pushes, see
-    ``bench/yardstick.py``) in pushes per second, best of ``max(--repeat, 10)``, timed in
-    this process before the variants and again after them; both are printed (their drift
-    shows how disturbed the machine was) and their mean is the yardstick;
+    ``bench/yardstick.py``) in pushes per second: timed in turn with each variant's games
+    (yardstick, games, yardstick: ``--repeat`` rounds), and, for the record, before the
+    variants and after them (best of ``max(--repeat, 10)``; their drift shows how much the
+    machine's speed moved during the run);
   - *end to end*: ``--variant-games`` self-play games of at most 200 actions from the game's
-    ``sample_envelope`` (default weights), each replayed from its JSON text, best of
-    ``--repeat``, in actions/s; divided by the yardstick: **actions per yardstick push**
-    (target >= 0.2);
-  - *linearity*: a long legal game replayed from its JSON text against its first tenth, the
-    ratio of their times, best of ``--repeat`` each (target <= 11).  The long game is
+    ``sample_envelope`` (default weights), each replayed from its JSON text, in actions/s
+    (best of ``--repeat``); over the yardstick: **actions per yardstick push** (target >=
+    0.2), the median of the rounds' own ratios (the games' time against the mean of the two
+    yardstick runs around it);
+  - *linearity*: a long legal game replayed from its JSON text against its first tenth, in
+    turn for ``--repeat`` rounds: the median of the rounds' ratios of their times (target
+    <= 11).  Why in turn (:func:`in_turn`): the machine's speed drifts within a run, and the
+    two halves of a ratio timed one after the other would see different machines.  The long game is
     self-played (so instance ids match the long lists) from the sample envelope with
     ``deck_construction: false`` and every main deck list repeated, in order, to 500 cards
     (the most a log may list: ``judge.core.decks.MAX_DECK_ENTRIES``), attacks and strikes
@@ -48,11 +52,13 @@ on this machine:
 first tenth, the ratio, nothing else (no yardstick, no corpus); with ``--clock cpu`` and a few
 ``--repeat`` it is the quick way to follow one variant's ratio while working on its engine.
 
-Throughput and linearity figures are the best of ``--repeat`` runs (the machines are shared
-and noisy; the best run is the one least disturbed); the service corpus's and Rangers
-Strike's are medians.  ``--clock cpu`` times everything, the yardstick too, in this process's
-CPU time instead of wall time: on a machine busy with other work, wall times swing by half
-from one run to the next (the yardstick's drift shows it), CPU times much less.  Targets: >= 20,000 actions/s on one core (Union Arena), and the
+Times are the best of ``--repeat`` runs (the machines are shared and noisy; the best run is
+the one least disturbed), ratios the median of the rounds timed in turn (above); the service
+corpus's and Rangers Strike's times are medians.  ``--clock cpu`` times everything, the
+yardstick too, in this process's CPU time instead of wall time: on a machine busy with other
+work, wall times swing by half from one run to the next, CPU times less (but they drift too:
+the yardstick moved by up to a third within one run in CPU time on a shared virtual
+machine).  Targets: >= 20,000 actions/s on one core (Union Arena), and the
 five-variant targets above.
 """
 
@@ -161,19 +167,46 @@ def median_time(fn: Any, repeat: int) -> float:
     return statistics.median(times)
 
 
+def in_turn(fns: list[Any], rounds: int) -> list[list[float]]:
+    """The times of each of ``fns``, timed in turn (``fns[0]``, ``fns[1]``, …, then again)
+    for ``rounds`` rounds: ``times[i][r]`` is ``fns[i]``'s in round ``r``.
+
+    Why: a figure here is a ratio of two times (a variant's against the yardstick, a long
+    game's against its first tenth), and this machine's speed drifts within one run, by up
+    to a third even in CPU time (the yardstick before and after the variants).  Timed one
+    after the other, the two halves of a ratio saw different machines; timed in turn, each
+    round's pair sees the same one, and the median of the rounds' ratios
+    (:func:`median_ratio`) leaves out a round that a burst of other work fell on.
+    """
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            t0 = clock()
+            fn()
+            times[i].append(clock() - t0)
+    return times
+
+
+def median_ratio(top: list[float], bottom: list[float]) -> float:
+    """The median of the rounds' ratios ``top[r] / bottom[r]``.
+
+    >>> median_ratio([10.0, 30.0, 12.0], [1.0, 1.0, 1.0])
+    12.0
+    """
+    return statistics.median(t / b for t, b in zip(top, bottom, strict=True))
+
+
+def yardstick_run() -> None:
+    """One ``perft(3)`` from the start position, checked: the yardstick's unit of work."""
+    leaves = perft(chess.Board(), 3)
+    if leaves != PERFT3_LEAVES:
+        raise AssertionError(f"perft(3) counted {leaves} leaves, not {PERFT3_LEAVES}")
+
+
 def pushes_per_second(repeat: int) -> float:
     """The yardstick (``bench/yardstick.py``): leaf pushes per second of ``perft(3)`` from the
     start position, best of ``repeat``, on :data:`clock` like every other figure."""
-    leaves = 0
-
-    def run() -> None:
-        nonlocal leaves
-        leaves = perft(chess.Board(), 3)
-
-    best = best_time(run, repeat)
-    if leaves != PERFT3_LEAVES:
-        raise AssertionError(f"perft(3) counted {leaves} leaves, not {PERFT3_LEAVES}")
-    return PERFT3_LEAVES / best
+    return PERFT3_LEAVES / best_time(yardstick_run, repeat)
 
 
 def service_corpus(repeat: int) -> None:
@@ -276,32 +309,39 @@ def variant_figures(variant: Variant, games: int, repeat: int, long_actions: int
     """End-to-end throughput, linearity and replay size of one variant (printed as it goes)."""
     bodies, n = normal_bodies(variant, games)
     bytes_normal = replay_bytes_per_step(bodies)  # also warms the process's caches
-    t = best_time(lambda: [replay(b) for b in bodies], repeat)
-    rate = n / t
+    yard_a, times, yard_b = in_turn(
+        [yardstick_run, lambda: [replay(b) for b in bodies], yardstick_run], repeat
+    )
+    yards = [(a + b) / 2 for a, b in zip(yard_a, yard_b, strict=True)]  # around each round
+    rate, yard = n / min(times), PERFT3_LEAVES / min(yard_a + yard_b)
+    per_push = median_ratio(yards, times) * n / PERFT3_LEAVES
     print(
         f"{variant.name}: {games} games, {n} actions, {rate:,.0f} actions/s end to end "
-        f"(best of {repeat}); replay {bytes_normal:,.0f} bytes/step (target <= {TARGET_BYTES})"
+        f"(best of {repeat}), the yardstick in turn with them {yard:,.0f} pushes/s (best of "
+        f"{2 * repeat}): {per_push:.3f} actions a push (median of the {repeat} rounds); "
+        f"replay {bytes_normal:,.0f} bytes/step (target <= {TARGET_BYTES})"
     )
     return {
         "variant": variant.name,
         "rate": rate,
+        "per_push": per_push,
         "bytes_normal": bytes_normal,
         **linearity(variant, repeat, long_actions),
     }
 
 
 def linearity(variant: Variant, repeat: int, long_actions: int) -> dict[str, Any]:
-    """The variant's long game replayed from its JSON text against its first tenth: the ratio
-    of their times, best of ``repeat`` each (printed as it goes)."""
+    """The variant's long game replayed from its JSON text against its first tenth, in turn
+    for ``repeat`` rounds: the median of the rounds' ratios of their times (printed as it
+    goes, with the best time of each)."""
     t0 = clock()
     long_doc, base_doc = long_game(variant, long_actions)
     t_gen = clock() - t0
     long_n = len(long_doc["actions"])
     long_body, base_body = canonical_json(long_doc), canonical_json(base_doc)
     bytes_long = replay_bytes_per_step([long_body])  # also warms the process's caches
-    t_long = best_time(lambda: replay(long_body), repeat)
-    t_base = best_time(lambda: replay(base_body), repeat)
-    ratio = t_long / t_base
+    longs, bases = in_turn([lambda: replay(long_body), lambda: replay(base_body)], repeat)
+    t_long, t_base, ratio = min(longs), min(bases), median_ratio(longs, bases)
     short = "" if long_n >= long_actions else f" (short of {long_actions:,}: the game ended)"
     print(
         f"  {variant.name} long game: {long_n:,} actions{short}, played in {t_gen:.1f} s; "
@@ -418,10 +458,9 @@ def variants_section(args: argparse.Namespace) -> None:
     yard = (yard_before + yard_after) / 2
     print(
         f"yardstick after: {yard_after:,.0f} pushes/s; mean {yard:,.0f} "
-        f"(drift {yard_after / yard_before - 1:+.1%}); per-push figures below use the mean"
+        f"(drift {yard_after / yard_before - 1:+.1%}); each variant's per-push figure uses "
+        "the yardstick timed in turn with it"
     )
-    for r in rows:
-        r["per_push"] = r["rate"] / yard
     print_table(rows)
 
 
