@@ -145,8 +145,9 @@ def held(connection: Redis, name: str, settings: Settings) -> Iterator[bool]:
     fixed 30 s, a machine lost in mid-reap held every other reaper of its queue off for
     that long.)  A live reap keeps it however long it takes, renewed by :class:`redis.lock.
     Lock` (``reacquire``, which checks the token), so two reaps never overlap while their
-    processes live.  The thread is joined before this returns: no thread outlives a reap
-    into a fork worker's next fork.
+    processes run (one stopped or starved of CPU for longer than the time to live loses it,
+    as a worker whose heartbeat is that late is taken for dead).  The thread is joined
+    before this returns: no thread outlives a reap into a fork worker's next fork.
     """
     ttl = settings.heartbeat_bound
     lock = connection.lock(name, timeout=ttl, blocking=False, thread_local=False)
