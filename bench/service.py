@@ -26,8 +26,9 @@ b. **the service**: the API under gunicorn (``api:create_app()``, :data:`GUNICOR
 the median of the rounds' own ratios, the p50 at rest the median of theirs, each round's
 figures printed too; a round's service has its own queue and key prefix (no log is found
 judged already).  Why: this machine's speed moves within a run, by a third at times, and a
-single (a) then (b) compared two machines (the ratio read 0.30 in one run where the runs
-around it read 0.44-0.60).  The rest of the figures are the first round's.
+single (a) then (b) compared two machines (one run read 0.30 where earlier ones had read
+0.44-0.60; the first run with rounds read 0.63, 0.40 and 0.45 in its three).  The rest of the
+figures are the first round's, and ``--compare`` runs one round.
 
 Then (a) and (b) again with each worker class of ``--compare`` (``fork`` by default), in
 this run: jobs/s, the ratio and p50s, and how the chosen class compares (the measurement
