@@ -62,7 +62,7 @@ def is_activatable(eng: RebirthEngine, pid: str, iid: str) -> bool:
 def used_from_waiting_room(eng: RebirthEngine, iid: str) -> bool:
     """Whether the card ``iid`` has an effect used from the waiting room; asked once per
     engine for each card's code (definitions never change in a game)."""
-    known = eng.__dict__.setdefault("_from_waiting_room", {})
+    known = eng._from_waiting_room
     code = eng.state.code_of[iid]
     used = known.get(code)
     if used is None:

@@ -64,6 +64,13 @@ class RebirthEngine(AgendaEngine):
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:
         super().__init__(log, options)
+        # made here, not on first use by ``self.__dict__.setdefault``: reading an object's
+        # ``__dict__`` makes CPython keep its attributes in a dict from then on, which slows
+        # every attribute read of the engine for the rest of the game
+        #: pending()'s entries by the decisions they list
+        self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: activate.used_from_waiting_room's answers by card code
+        self._from_waiting_room: dict[str, bool] = {}
         defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "partner": "PT"})
         players = {
@@ -133,7 +140,7 @@ class RebirthEngine(AgendaEngine):
         # memoised by the decisions, and shared read-only between steps (as Union Arena's):
         # a few lists of (player, kinds) make every step's entry
         key = tuple(self.decisions())
-        memo = self.__dict__.setdefault("_pending_memo", {})
+        memo = self._pending_memo
         out = memo.get(key)
         if out is None:
             out = memo[key] = [
