@@ -62,3 +62,31 @@ def test_a_copys_policy_asks_the_copys_turn_player() -> None:
     copy.state.turn_player = other
     assert copy.pool.policy._turn_player() == other
     assert engine.pool.policy._turn_player() == turn_player
+
+
+@pytest.mark.parametrize(
+    "path", ["union-arena/full-game.json", "rangers-strike/tag-full-game.json"]
+)
+def test_an_outcomes_trial_copies_the_state_and_pool_but_not_the_engine_or_its_log(
+    path: str,
+) -> None:
+    """``AgendaEngine.trial`` (an ``outcome`` carried out on a copy) copies the state and
+    the pending effects; the engine, and with it the log, stays the one engine, whose state
+    is the copy during the trial, so the copied pool's policy asks the trial's turn player.
+    (Before, the policy took a copy of the engine, log and all, at every outcome: the cost
+    of a trial grew with the log.)"""
+    engine = start(parse_log((ROOT / "examples" / path).read_text("utf-8")))
+    state, pool = engine.state, engine.pool
+    other = next(p for p in engine.state.order if p != engine.pool.policy._turn_player())
+
+    def run() -> tuple[object, object, bool, str]:
+        asks = engine.pool.policy._turn_player
+        engine.state.turn_player = other  # the trial's state, not the game's
+        return asks.engine, engine.state, engine.pool is pool, asks()
+
+    asked, trial_state, same_pool, turn_player = engine.trial(run)
+    assert asked is engine
+    assert trial_state is not state and not same_pool
+    assert turn_player == other
+    assert engine.state is state and engine.pool is pool
+    assert engine.pool.policy._turn_player() != other  # the game's state is as it was

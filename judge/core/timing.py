@@ -61,9 +61,18 @@ class Policy:
     used) stay its controller's wherever they are recorded.
     """
 
+    # (slots: a policy is deep-copied with the pool by ``AgendaEngine.trial``, and a copy of
+    # an object without them reads its ``__dict__``, which leaves the original's attributes
+    # in a dict, slower to read, for the rest of the game: tests/test_attribute_layout.py)
+    __slots__ = ("name", "_order")
+
     def __init__(self, name: str, order_players: Callable[[list[str]], list[str]]) -> None:
         self.name = name
-        self._order_players = order_players
+        self._order = order_players
+
+    def _order_players(self, players: list[str]) -> list[str]:
+        """The players in the order they resolve (a subclass may say it itself)."""
+        return self._order(players)
 
     def chooser(self, pool: list[PendingEffect]) -> str | None:
         """The player who resolves next, or None when nothing is pending."""
@@ -105,6 +114,8 @@ class Policy:
 class TurnPlayerOrdersAll(Policy):
     """``turn_player_orders_all``: the turn player orders every waiting effect, both players'
     (see :class:`Policy`)."""
+
+    __slots__ = ("_turn_player",)
 
     def __init__(self, turn_player: Callable[[], str]) -> None:
         super().__init__("turn_player_orders_all", lambda players: players)
@@ -174,6 +185,8 @@ class TurnPlayerFirst(Policy):
     """``turn_player_first``: the turn player's effects first, then the non-turn player's
     (seat order after); see :class:`Policy`."""
 
+    __slots__ = ("_turn_player",)
+
     def __init__(self, turn_player: Callable[[], str]) -> None:
         self.name = "turn_player_first"
         self._turn_player = turn_player
@@ -202,6 +215,8 @@ POLICIES: dict[str, Callable[[Callable[[], str]], Policy]] = {
 
 class EffectPool:
     """The pending effects of a game, with a policy and a sequence counter."""
+
+    __slots__ = ("policy", "items", "_seq", "preferred")  # (as Policy's: deep-copied)
 
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
