@@ -184,9 +184,13 @@ class Attack:
     mods: list[Mod] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class R4UState:
-    """Everything about the game except the log."""
+    """Everything about the game except the log.
+
+    (Slots: an ``outcome``'s trial deep-copies the state, and a copy of an object without
+    them reads its ``__dict__``, which leaves its attributes in a dict, slower to read, for
+    the rest of the game: tests/test_attribute_layout.py.)"""
 
     defs: dict[str, CardDef]
     code_of: dict[str, str]
