@@ -108,6 +108,9 @@ class CardDef:
     #: the sentences of its printed ``text`` the reader could not read (the card is then
     #: unsupported: :mod:`judge.games.union_arena.reader`)
     unread: tuple[str, ...] = ()
+    #: what the hot paths ask of its effects, worked out at the first question
+    #: (:func:`judge.games.union_arena.defmemo.facts`; None: not yet)
+    memo: Any = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:

@@ -37,6 +37,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
+from judge.games.union_arena.defmemo import facts
 from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
@@ -254,6 +255,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         defn = self.state.card(iid)
         if not defn.effects:  # most cards: fired on every attack, block and turn end
             return
+        found = defn.memo or facts(defn)
+        if found and trigger not in found.whens:
+            return  # none of its effects is of this trigger: the walk below would skip each
         raided = unit.raided if unit else False
         for index, effect in enumerate(defn.effects):
             if effect.get("when") != trigger:

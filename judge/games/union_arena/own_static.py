@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena import conditions, this_turn
+from judge.games.union_arena.defmemo import facts
 from judge.games.union_arena.state import LINES, static_bp_ok
 
 if TYPE_CHECKING:
@@ -185,6 +186,11 @@ def lowers(st: UAState, unit: Unit) -> bool:
     if not d.effects:
         return False
     owner = st.owner_of[unit.top]
+    found = d.memo or facts(d)
+    if found:  # the same ops, in the same order, as the walk below reaches
+        if not found.lowering:  # most cards (no generator to make)
+            return False
+        return any(st._static_holds(op, owner, unit) for op in found.lowering)
     return any(
         op.get("op") == "bp"
         and isinstance(op.get("amount"), int)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.games.union_arena.cards import CardDef, Keywords
+from judge.games.union_arena.defmemo import facts
 
 LINES = ("front_line", "energy_line")
 LINE_LIMIT = 4
@@ -306,6 +307,12 @@ class UAState:
         d = self.card(unit.top)
         owner = self.owner_of[unit.top]
         total = 0
+        found = d.memo or facts(d)
+        if found:  # the ops the walk below finds, in its order
+            for op in found.raises:
+                if self._static_holds(op, owner, unit):
+                    total += op["amount"] * own_static.times(self, op, owner, unit)
+            return total
         for effect in d.effects:
             if effect.get("when") != "continuous":
                 continue
@@ -319,6 +326,9 @@ class UAState:
         conditions as for :meth:`static_bp`; ``UA-EFFECT-STATIC-BP``)."""
         d = self.card(unit.top)
         owner = self.owner_of[unit.top]
+        found = d.memo or facts(d)
+        if found:  # the ops the walk below finds, in its order
+            return [op["keyword"] for op in found.grants if self._static_holds(op, owner, unit)]
         return [
             op["keyword"]
             for effect in d.effects

@@ -1,0 +1,60 @@
+"""What a card definition says that the hot paths ask again and again, worked out once per
+definition: the triggers of its effects, and its own continuous ops of each kind the engine
+reads (those that pass the op's own checks, which read nothing but the op).
+
+Why: most cards of a game have effects, and every attack, block, turn end and BP or keyword
+read walked all of them (``fire``, ``own_static.lowers``, ``UAState.static_keywords``, …)
+to find, most of the time, nothing.  Definitions never change (CardDefs are immutable, the
+engines only read them, :func:`~judge.games.union_arena.cards.card_def`), and the checks
+kept here read only the op: the same ops, in the same order, as the walks found.  Kept on the
+definition itself (``CardDef.memo``, set once: one attribute read an ask).
+
+A definition whose effects the checks cannot read (one raises) gets ``False``: its callers
+then walk its effects as before, so that what happens, error included, is what happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.union_arena.cards import CardDef
+
+
+class Facts:
+    """A definition's facts (see the module)."""
+
+    __slots__ = ("whens", "lowering", "grants", "raises")
+
+    def __init__(self, effects: tuple[dict[str, Any], ...]) -> None:
+        from judge.games.union_arena.state import static_bp_ok, static_grant_ok
+
+        #: every effect's ``when``: ``fire`` finds none of its trigger's unless it is here
+        self.whens = frozenset(e.get("when") for e in effects)
+        ops = [op for e in effects if e.get("when") == "continuous" for op in e.get("do") or []]
+        #: the continuous lowerings of its own (``own_static.lowers``' checks but the last)
+        self.lowering = tuple(
+            op
+            for op in ops
+            if isinstance(op, dict)
+            and op.get("op") == "bp"
+            and isinstance(op.get("amount"), int)
+            and op["amount"] < 0
+            and static_bp_ok(op)
+        )
+        #: the continuous keywords of its own (``UAState.static_keywords``)
+        self.grants = tuple(op for op in ops if static_grant_ok(op))
+        #: the continuous BP changes of its own (``UAState.static_bp``)
+        self.raises = tuple(op for op in ops if static_bp_ok(op))
+
+
+def facts(d: CardDef) -> Facts | bool:
+    """The facts of ``d``, worked out at the first ask and kept on it (False: see the
+    module).  The hot paths read ``d.memo`` first and call this only when it is None."""
+    found = d.memo
+    if found is None:
+        try:
+            found = Facts(d.effects)
+        except Exception:  # noqa: BLE001 - its callers walk its effects as before, and fail there
+            found = False
+        object.__setattr__(d, "memo", found)  # a frozen dataclass: set once, as a cache
+    return found
