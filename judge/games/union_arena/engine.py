@@ -54,6 +54,8 @@ PHASE_DECISIONS = {
     "main": ("play", "raid", "activate", "proceed"),
     "attack": ("attack", "proceed"),
 }
+#: the movement phase's kinds while the extra draw is open (``awaiting``)
+MOVEMENT_WITH_DRAW = ("extra_draw", *PHASE_DECISIONS["movement"])
 WAITS = {
     "wait_first_player": "first_player",
     "wait_mulligan": "mulligan",
@@ -110,20 +112,25 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
 
     def awaiting(self) -> tuple[str | None, tuple[str, ...]]:
         """The player whose decision the rules wait for, and the kinds they may record."""
+        # (three calls an action: the phase read once, one look-up in PHASE_DECISIONS, and
+        # the movement phase's kinds with the extra draw a constant tuple, equal to the one
+        # built each time before)
         st = self.state
-        if st.phase == "over":
+        phase = st.phase
+        if phase == "over":
             return None, ()
         if self.pool.items:
             return self.pool.chooser(), ("resolve",)
-        if st.agenda:
-            op, args = st.agenda[0]
+        agenda = st.agenda
+        if agenda:
+            op, args = agenda[0]
             kind = WAITS.get(op)
             if kind:
                 return args.get("player"), (kind,)
-        if st.phase in PHASE_DECISIONS:
-            kinds = PHASE_DECISIONS[st.phase]
-            if st.phase == "movement" and st.extra_draw_open:
-                kinds = ("extra_draw", *kinds)
+        kinds = PHASE_DECISIONS.get(phase)
+        if kinds is not None:
+            if phase == "movement" and st.extra_draw_open:
+                return st.turn_player, MOVEMENT_WITH_DRAW
             return st.turn_player, kinds
         return None, ()
 
@@ -247,12 +254,14 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     ) -> None:
         """Put the ``trigger`` effects of a unit (or a card) into the pending pool; with ``by``
         (the card whose event it was), only the effects whose ``by`` that card meets."""
-        iid = card if card is not None else (unit.top if unit else None)
+        # (unit.top and state.card written out: two and a half calls an action)
+        iid = card if card is not None else (unit.cards[-1] if unit else None)
         if iid is None:
             return
         if trigger == "on_play" and unit is not None and by is None:
             self.fire_other_line(unit, pid)  # the same moment (UA-TRIGGER-OTHER-LINE-ENTERS)
-        defn = self.state.card(iid)
+        st = self.state
+        defn = st.defs[st.code_of[iid]]
         if not defn.effects:  # most cards: fired on every attack, block and turn end
             return
         found = defn.memo or facts(defn)

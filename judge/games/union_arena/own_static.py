@@ -182,10 +182,11 @@ def lowers(st: UAState, unit: Unit) -> bool:
     """Whether one of the unit's own continuous BP lowerings ("自分の場に〈X〉がない場合、この
     キャラはBP-500", ``UA-EFFECT-STATIC-MINUS``) is in force now: then its BP is lowered by an
     effect, for UA-BP-ZERO."""
-    d = st.card(unit.top)
+    top = unit.cards[-1]  # (unit.top and st.card written out: one and a half calls an action)
+    d = st.defs[st.code_of[top]]
     if not d.effects:
         return False
-    owner = st.owner_of[unit.top]
+    owner = st.owner_of[top]
     found = d.memo or facts(d)
     if found:  # the same ops, in the same order, as the walk below reaches
         if not found.lowering:  # most cards (no generator to make)

@@ -278,7 +278,7 @@ class UAState:
         Granted Impact/Damage follow the same arithmetic as printed ones: fixed values do
         not stack (the highest counts), ``+N`` adds up.
         """
-        d = self.card(unit.top)
+        d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
         granted = [m.keyword for m in unit.mods if m.keyword]
         if d.effects:  # continuous keywords of its own while their conditions hold
             granted += self.static_keywords(unit)
@@ -290,7 +290,7 @@ class UAState:
         return flag in self.keywords(unit).flags
 
     def bp(self, unit: Unit) -> int:
-        d = self.card(unit.top)
+        d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
         bp = d.bp + sum(m.bp for m in unit.mods)
         return bp + self.static_bp(unit) if d.effects else bp
 
@@ -304,8 +304,9 @@ class UAState:
         the line it must be in, what it counts) say."""
         from judge.games.union_arena import own_static
 
-        d = self.card(unit.top)
-        owner = self.owner_of[unit.top]
+        top = unit.cards[-1]  # (self.card(unit.top) written out)
+        d = self.defs[self.code_of[top]]
+        owner = self.owner_of[top]
         total = 0
         found = d.memo or facts(d)
         if found:  # the ops the walk below finds, in its order
@@ -324,8 +325,9 @@ class UAState:
     def static_keywords(self, unit: Unit) -> list[str]:
         """The keywords the unit's own continuous ``grant`` effects give it now (their
         conditions as for :meth:`static_bp`; ``UA-EFFECT-STATIC-BP``)."""
-        d = self.card(unit.top)
-        owner = self.owner_of[unit.top]
+        top = unit.cards[-1]  # (self.card(unit.top) written out)
+        d = self.defs[self.code_of[top]]
+        owner = self.owner_of[top]
         found = d.memo or facts(d)
         if found:  # the ops the walk below finds, in its order
             return [op["keyword"] for op in found.grants if self._static_holds(op, owner, unit)]

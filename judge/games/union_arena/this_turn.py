@@ -330,7 +330,8 @@ def rest(st: UAState, unit: Unit) -> None:
     """Rest ``unit``; if it was active, its owner's record says it became rested this turn
     (as its serial with its top card: a card raided onto it is another card)."""
     if not unit.rested:
-        st.players[st.owner_of[unit.top]].became_rested.add((unit.serial, unit.top))
+        top = unit.cards[-1]  # (unit.top written out)
+        st.players[st.owner_of[top]].became_rested.add((unit.serial, top))
     unit.rested = True
 
 
